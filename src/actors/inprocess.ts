@@ -1,0 +1,33 @@
+/** The in-process runtime: master and rack actors on one thread, messages passed as objects or through the codec. */
+import type { HeartbeatBatch, EpochCommand } from '../messages/types.js';
+import { decode, encode } from '../messages/codec.js';
+import type { MasterActor } from './master-actor.js';
+import { RackActor } from './rack-actor.js';
+
+export interface InProcessOptions {
+  /** Pass every message through the msgpack codec, as the threads runtime does. */
+  codec?: boolean;
+}
+
+export interface TransportStats {
+  bytesToRacks: number;
+  bytesFromRacks: number;
+}
+
+export function runInProcess(master: MasterActor, options: InProcessOptions = {}): TransportStats {
+  const racks = Array.from({ length: master.topology.racks }, (_, r) => new RackActor(master.topology, r));
+  const stats: TransportStats = { bytesToRacks: 0, bytesFromRacks: 0 };
+  const send = <T>(message: T, counter: 'bytesToRacks' | 'bytesFromRacks'): T => {
+    if (!options.codec) return message;
+    const bytes = encode(message as never);
+    stats[counter] += bytes.length;
+    return decode(bytes) as T;
+  };
+  let commands: EpochCommand[] | null = master.start();
+  while (commands !== null) {
+    const epoch: number = commands[0].epoch;
+    const batches: HeartbeatBatch[] = commands.map((cmd) => send(racks[cmd.rack].onEpoch(send(cmd, 'bytesToRacks')), 'bytesFromRacks'));
+    commands = master.onBatches(epoch, batches);
+  }
+  return stats;
+}

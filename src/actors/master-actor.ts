@@ -1,0 +1,119 @@
+/**
+ * The master actor: merges each epoch's heartbeat batches in (time, node id) order, interleaves job arrivals,
+ * runs the scheduler on each heartbeat (timing each decision), and answers every rack with one response batch
+ * and the next epoch to advance to. Thread timing cannot reach the scheduler: the order is fixed by the phases.
+ */
+import * as hdr from 'hdr-histogram-js';
+import { BlockStore } from '../core/hdfs.js';
+import type { Job } from '../core/job.js';
+import { type Outcome, buildOutcome } from '../core/results.js';
+import { makeRng } from '../core/rng.js';
+import type { Scenario } from '../core/scenario.js';
+import { Scheduler, type SchedulerObserver } from '../core/scheduler.js';
+import { type Topology, makeTopology } from '../core/topology.js';
+import { buildWorkload } from '../core/workload.js';
+import { ResponseBatchBuilder } from '../messages/builders.js';
+import type { EpochCommand, HeartbeatBatch } from '../messages/types.js';
+
+export interface MasterOptions {
+  observer?: SchedulerObserver;
+  /** Record the wall time of each heartbeat decision (off for nothing but speed). */
+  timeDecisions?: boolean;
+}
+
+export class MasterActor {
+  readonly topology: Topology;
+  readonly scheduler: Scheduler;
+  readonly decisionNs: hdr.Histogram;
+  epochs = 0;
+  private readonly blocks: BlockStore;
+  private readonly responses: ResponseBatchBuilder[];
+  /** Position of each node in the (phase, node id) order of an epoch's heartbeats. */
+  private readonly rankOf: Int32Array;
+  private readonly rowBatch: Int32Array;
+  private readonly rowIndex: Int32Array;
+  private readonly timeDecisions: boolean;
+
+  constructor(readonly scenario: Scenario, options: MasterOptions = {}) {
+    this.topology = makeTopology(scenario.cluster, scenario.seed);
+    const rng = makeRng(scenario.seed);
+    const workload = buildWorkload(scenario, this.topology, rng);
+    this.blocks = workload.blocks;
+    this.scheduler = new Scheduler(scenario, this.topology, workload.blocks, workload.jobs, rng.fork('master'), options.observer);
+    this.responses = Array.from({ length: this.topology.racks }, () => new ResponseBatchBuilder());
+    const phase = this.topology.phaseMs;
+    const order = Array.from({ length: this.topology.nodes }, (_, n) => n).sort((a, b) => phase[a] - phase[b] || a - b);
+    this.rankOf = new Int32Array(this.topology.nodes);
+    order.forEach((node, rank) => (this.rankOf[node] = rank));
+    this.rowBatch = new Int32Array(this.topology.nodes).fill(-1);
+    this.rowIndex = new Int32Array(this.topology.nodes);
+    this.timeDecisions = options.timeDecisions ?? true;
+    this.decisionNs = hdr.build({ lowestDiscernibleValue: 1, highestTrackableValue: 60_000_000_000, numberOfSignificantValueDigits: 3 });
+  }
+
+  /** The first epoch's commands. */
+  start(): EpochCommand[] {
+    const first = Math.floor(this.scheduler.nextArrivalMs / this.topology.heartbeatMs);
+    return this.commands(Number.isFinite(first) ? first : 0, null);
+  }
+
+  /** Decides on one epoch's heartbeats; returns the next epoch's commands, or null when every job has finished. */
+  onBatches(epoch: number, batches: readonly HeartbeatBatch[]): EpochCommand[] | null {
+    this.epochs++;
+    const { rankOf, rowBatch, rowIndex } = this;
+    let lo = this.topology.nodes;
+    let hi = -1;
+    for (let b = 0; b < batches.length; b++) {
+      const nodes = batches[b].node;
+      for (let i = 0; i < nodes.length; i++) {
+        const rank = rankOf[nodes[i]];
+        rowBatch[rank] = b;
+        rowIndex[rank] = i;
+        if (rank < lo) lo = rank;
+        if (rank > hi) hi = rank;
+      }
+    }
+    const scheduler = this.scheduler;
+    for (let rank = lo; rank <= hi; rank++) {
+      const b = rowBatch[rank];
+      if (b < 0) continue;
+      rowBatch[rank] = -1;
+      const batch = batches[b];
+      const i = rowIndex[rank];
+      const node = batch.node[i];
+      const now = batch.timeMs[i];
+      scheduler.arrive(now);
+      const from = i === 0 ? 0 : batch.finishedEnd[i - 1];
+      const sink = this.responses[batch.rack];
+      if (this.timeDecisions) {
+        const t0 = performance.now();
+        scheduler.heartbeat(node, now, batch.freeMaps[i], batch.freeReduces[i], batch.finishedJob, batch.finishedTask, from, batch.finishedEnd[i], sink);
+        this.decisionNs.recordValue(Math.max(1, Math.round((performance.now() - t0) * 1e6)));
+      } else {
+        scheduler.heartbeat(node, now, batch.freeMaps[i], batch.freeReduces[i], batch.finishedJob, batch.finishedTask, from, batch.finishedEnd[i], sink);
+      }
+    }
+    const epochEnd = (epoch + 1) * this.topology.heartbeatMs - 1;
+    if (scheduler.idle) scheduler.arrive(epochEnd); // arrivals after the last heartbeat still count this epoch
+    if (scheduler.finished) return null;
+    // With no job active nothing runs or waits: jump to the epoch of the next arrival (an exact shortcut).
+    const next = scheduler.idle ? Math.max(epoch + 1, Math.floor(scheduler.nextArrivalMs / this.topology.heartbeatMs)) : epoch + 1;
+    return this.commands(next, epoch);
+  }
+
+  outcome(): Outcome {
+    const jobs = this.scheduler.jobs.filter((j): j is Job => j !== undefined);
+    return buildOutcome(jobs, this.scheduler.stats, this.topology);
+  }
+
+  private commands(epoch: number, answered: number | null): EpochCommand[] {
+    const reportFreeFromMs = this.scheduler.freeSlotsIrrelevant ? this.scheduler.nextArrivalMs : 0;
+    return this.responses.map((builder, rack) => ({
+      type: 'epoch',
+      rack,
+      epoch,
+      reportFreeFromMs,
+      responses: answered === null || builder.empty ? null : builder.take(answered),
+    }));
+  }
+}

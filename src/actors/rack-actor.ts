@@ -1,0 +1,51 @@
+/** A rack actor: owns one or more racks' models; applies the master's responses and answers each epoch with heartbeats. */
+import { RackModel } from '../core/rack-model.js';
+import { type Topology } from '../core/topology.js';
+import { HeartbeatBatchBuilder } from '../messages/builders.js';
+import type { EpochCommand, HeartbeatBatch, ResponseBatch } from '../messages/types.js';
+
+/** A fault inside a rack, carrying the rack and the simulated time for the run's error. */
+export class RackError extends Error {
+  constructor(readonly rack: number, readonly timeMs: number, cause: unknown) {
+    super(`rack ${rack} failed at simulated time ${(timeMs / 1000).toFixed(3)} s: ${cause instanceof Error ? cause.message : String(cause)}`);
+  }
+}
+
+export class RackActor {
+  private readonly model: RackModel;
+  private readonly out = new HeartbeatBatchBuilder();
+
+  constructor(topology: Topology, readonly rack: number) {
+    this.model = new RackModel(topology, rack);
+  }
+
+  get runningTasks(): number {
+    return this.model.runningTasks;
+  }
+
+  onEpoch(cmd: EpochCommand): HeartbeatBatch {
+    let timeMs = 0;
+    try {
+      if (cmd.responses !== null) {
+        timeMs = this.model.heartbeatTimeMs(this.model.firstNode, cmd.responses.epoch);
+        this.apply(cmd.responses);
+      }
+      timeMs = this.model.heartbeatTimeMs(this.model.firstNode, cmd.epoch);
+      this.model.advance(cmd.epoch, cmd.reportFreeFromMs, this.out);
+      return this.out.take(this.rack, cmd.epoch);
+    } catch (err) {
+      throw new RackError(this.rack, timeMs, err);
+    }
+  }
+
+  private apply(r: ResponseBatch): void {
+    const m = this.model;
+    for (let i = 0; i < r.killNode.length; i++) m.kill(r.killNode[i], r.killJob[i], r.killTask[i]);
+    for (let i = 0; i < r.doneNode.length; i++) m.mapsDone(r.doneNode[i], r.epoch, r.doneJob[i]);
+    for (let i = 0; i < r.launchNode.length; i++) {
+      const task = r.launchTask[i];
+      if (task >= 0) m.launchMap(r.launchNode[i], r.epoch, r.launchJob[i], task, r.launchMs[i]);
+      else m.launchReduce(r.launchNode[i], r.epoch, r.launchJob[i], task, r.launchCopyMs[i], r.launchMs[i], r.launchMapsDone[i] === 1);
+    }
+  }
+}

@@ -1,0 +1,77 @@
+/** Runs one resolved scenario on a runtime and assembles the result: outcome, run statistics and digest. */
+import { createHash } from 'node:crypto';
+import type { Outcome } from '../core/results.js';
+import type { Scenario } from '../core/scenario.js';
+import type { SchedulerObserver } from '../core/scheduler.js';
+import { runInProcess } from './inprocess.js';
+import { MasterActor } from './master-actor.js';
+
+export type RuntimeName = 'inprocess';
+
+export interface RunInfo {
+  runtime: RuntimeName;
+  workers: number;
+  wallMs: number;
+  epochs: number;
+  events: number;
+  heartbeats: number;
+  eventsPerSecond: number;
+  bytesPerEpoch: number;
+  decisionUs: { mean: number; p50: number; p90: number; p99: number; p999: number; max: number };
+}
+
+export interface Result extends Outcome {
+  scenario: string;
+  variant: string;
+  seed: number;
+  config: Omit<Scenario, 'variants'>;
+  run: RunInfo;
+  digest: string;
+}
+
+export interface SimulateOptions {
+  variant?: string;
+  runtime?: RuntimeName;
+  /** In-process only: pass messages through the msgpack codec. */
+  codec?: boolean;
+  observer?: SchedulerObserver;
+  timeDecisions?: boolean;
+}
+
+export async function simulate(scenario: Scenario, options: SimulateOptions = {}): Promise<Result> {
+  const started = performance.now();
+  const master = new MasterActor(scenario, { observer: options.observer, timeDecisions: options.timeDecisions });
+  const transport = runInProcess(master, { codec: options.codec });
+  const wallMs = performance.now() - started;
+  const outcome = master.outcome();
+  const { variants: _variants, ...config } = scenario;
+  const body = { scenario: scenario.name, variant: options.variant ?? '', seed: scenario.seed, config, ...outcome };
+  const stats = master.scheduler.stats;
+  const events = stats.heartbeats + stats.arrivals + stats.taskFinishes;
+  const h = master.decisionNs;
+  const us = (ns: number): number => Math.round(ns / 10) / 100;
+  const run: RunInfo = {
+    runtime: options.runtime ?? 'inprocess',
+    workers: 0,
+    wallMs: Math.round(wallMs),
+    epochs: master.epochs,
+    events,
+    heartbeats: stats.heartbeats,
+    eventsPerSecond: Math.round(events / Math.max(wallMs / 1000, 1e-6)),
+    bytesPerEpoch: Math.round((transport.bytesToRacks + transport.bytesFromRacks) / Math.max(1, master.epochs)),
+    decisionUs: {
+      mean: us(h.mean),
+      p50: us(h.getValueAtPercentile(50)),
+      p90: us(h.getValueAtPercentile(90)),
+      p99: us(h.getValueAtPercentile(99)),
+      p999: us(h.getValueAtPercentile(99.9)),
+      max: us(h.maxValue),
+    },
+  };
+  return { ...body, run, digest: digestOf(body) };
+}
+
+/** sha256 of the result's canonical JSON without its run section. */
+export function digestOf(body: object): string {
+  return createHash('sha256').update(JSON.stringify(body)).digest('hex');
+}

@@ -1,0 +1,206 @@
+/**
+ * A job's run-time state in the master: which maps and reduces are pending, running or done, and Hadoop's
+ * locality caches (JobInProgress.nonRunningMapCache): for each node and each rack, the maps with a replica
+ * there. Caches are stacks with lazy deletion, so "does this job have a pending map on node n?" costs O(1)
+ * amortised, and a launch costs O(1) plus the stale entries it pops.
+ */
+import type { BlockStore } from './hdfs.js';
+import type { Rng } from './rng.js';
+import type { JobSpec } from './workload.js';
+import { type NodeId, type RackId, type Topology, rackOf } from './topology.js';
+
+export const PENDING = 0;
+export const RUNNING = 1;
+export const DONE = 2;
+
+/** Locality of a map launch, also the locality level of delay scheduling. */
+export const NODE_LOCAL = 0;
+export const RACK_LOCAL = 1;
+export const OFF_RACK = 2;
+export type Locality = 0 | 1 | 2;
+
+export type JobIndex = number;
+
+export class Job {
+  readonly index: JobIndex;
+  readonly maps: number;
+  readonly reduces: number;
+  readonly mapState: Uint8Array;
+  /** Locality of each map's current or last attempt. */
+  readonly mapLocality: Uint8Array;
+  readonly reduceState: Uint8Array;
+  /** Launch time of each reduce's current attempt. */
+  readonly reduceStartMs: Float64Array;
+  /** The job's stream for task durations, made on first use. */
+  rng: Rng | undefined;
+  pendingMaps: number;
+  runningMaps = 0;
+  finishedMaps = 0;
+  pendingReduces: number;
+  runningReduces = 0;
+  finishedReduces = 0;
+  /** Maps that must finish before reduces may launch (slow start). */
+  readonly slowStartMaps: number;
+  /** Time the master learned that the last map finished, or -1. */
+  mapsDoneMs = -1;
+  finishMs = -1;
+  nodeLocalMaps = 0;
+  rackLocalMaps = 0;
+  offRackMaps = 0;
+  /** Slot time of map attempts that were killed, in ms. */
+  killedMapMs = 0;
+
+  // Delay scheduling state (see locality.ts).
+  skipCount = 0;
+  level: Locality = NODE_LOCAL;
+  waitedMs = 0;
+  /** Heartbeat sequence number at which this job was last visited for a map, for once-per-heartbeat skips. */
+  visitedAt = -1;
+  launchedAt = -1;
+
+  private readonly nodeCache = new Map<NodeId, number[]>();
+  private readonly rackCache = new Map<RackId, number[]>();
+  private anyCursor = 0;
+  private readonly requeuedMaps: number[] = [];
+  private reduceCursor = 0;
+  private readonly requeuedReduces: number[] = [];
+
+  constructor(readonly spec: JobSpec, topology: Topology, blocks: BlockStore, slowStart: number) {
+    this.index = spec.index;
+    this.maps = spec.blocks.length;
+    this.reduces = spec.reduces;
+    this.mapState = new Uint8Array(this.maps);
+    this.mapLocality = new Uint8Array(this.maps);
+    this.reduceState = new Uint8Array(this.reduces);
+    this.reduceStartMs = new Float64Array(this.reduces);
+    this.pendingMaps = this.maps;
+    this.pendingReduces = this.reduces;
+    this.slowStartMaps = Math.ceil(slowStart * this.maps);
+    // Push in descending order so that each stack yields its lowest map first.
+    for (let m = this.maps - 1; m >= 0; m--) this.cacheMap(m, topology, blocks);
+  }
+
+  get done(): boolean {
+    return this.finishedMaps === this.maps && this.finishedReduces === this.reduces;
+  }
+
+  /** Reduces may launch once the slow-start fraction of maps has finished. */
+  get reducesReady(): boolean {
+    return this.pendingReduces > 0 && this.finishedMaps >= this.slowStartMaps;
+  }
+
+  /** A pending map with a replica on `node`, or -1. */
+  peekNodeLocal(node: NodeId): number {
+    return peek(this.nodeCache, node, this.mapState);
+  }
+
+  /** A pending map with a replica in `rack`, or -1. */
+  peekRackLocal(rack: RackId): number {
+    return peek(this.rackCache, rack, this.mapState);
+  }
+
+  /** Any pending map (requeued ones first, then the lowest index), or -1. */
+  peekAny(): number {
+    const rq = this.requeuedMaps;
+    while (rq.length > 0 && this.mapState[rq[rq.length - 1]] !== PENDING) rq.pop();
+    if (rq.length > 0) return rq[rq.length - 1];
+    while (this.anyCursor < this.maps && this.mapState[this.anyCursor] !== PENDING) this.anyCursor++;
+    return this.anyCursor < this.maps ? this.anyCursor : -1;
+  }
+
+  startMap(m: number, locality: Locality): void {
+    if (this.mapState[m] !== PENDING) throw new Error(`job ${this.spec.id}: map ${m} launched while not pending`);
+    this.mapState[m] = RUNNING;
+    this.mapLocality[m] = locality;
+    this.pendingMaps--;
+    this.runningMaps++;
+  }
+
+  finishMap(m: number): void {
+    if (this.mapState[m] !== RUNNING) throw new Error(`job ${this.spec.id}: map ${m} finished while not running`);
+    this.mapState[m] = DONE;
+    this.runningMaps--;
+    this.finishedMaps++;
+    const loc = this.mapLocality[m];
+    if (loc === NODE_LOCAL) this.nodeLocalMaps++;
+    else if (loc === RACK_LOCAL) this.rackLocalMaps++;
+    else this.offRackMaps++;
+  }
+
+  /** A killed map goes back to pending and into every cache it was in. */
+  requeueMap(m: number, topology: Topology, blocks: BlockStore): void {
+    if (this.mapState[m] !== RUNNING) throw new Error(`job ${this.spec.id}: map ${m} killed while not running`);
+    this.mapState[m] = PENDING;
+    this.runningMaps--;
+    this.pendingMaps++;
+    this.cacheMap(m, topology, blocks);
+    this.requeuedMaps.push(m);
+  }
+
+  /** The next pending reduce, or -1. */
+  peekReduce(): number {
+    const rq = this.requeuedReduces;
+    while (rq.length > 0 && this.reduceState[rq[rq.length - 1]] !== PENDING) rq.pop();
+    if (rq.length > 0) return rq[rq.length - 1];
+    while (this.reduceCursor < this.reduces && this.reduceState[this.reduceCursor] !== PENDING) this.reduceCursor++;
+    return this.reduceCursor < this.reduces ? this.reduceCursor : -1;
+  }
+
+  startReduce(r: number, nowMs: number): void {
+    if (this.reduceState[r] !== PENDING) throw new Error(`job ${this.spec.id}: reduce ${r} launched while not pending`);
+    this.reduceState[r] = RUNNING;
+    this.reduceStartMs[r] = nowMs;
+    this.pendingReduces--;
+    this.runningReduces++;
+  }
+
+  finishReduce(r: number): void {
+    if (this.reduceState[r] !== RUNNING) throw new Error(`job ${this.spec.id}: reduce ${r} finished while not running`);
+    this.reduceState[r] = DONE;
+    this.runningReduces--;
+    this.finishedReduces++;
+  }
+
+  requeueReduce(r: number): void {
+    if (this.reduceState[r] !== RUNNING) throw new Error(`job ${this.spec.id}: reduce ${r} killed while not running`);
+    this.reduceState[r] = PENDING;
+    this.runningReduces--;
+    this.pendingReduces++;
+    this.requeuedReduces.push(r);
+  }
+
+  private cacheMap(m: number, topology: Topology, blocks: BlockStore): void {
+    const block = this.spec.blocks[m];
+    const count = blocks.replicaCount(block);
+    for (let i = 0; i < count; i++) {
+      const node = blocks.replica(block, i);
+      push(this.nodeCache, node, m);
+      const rack = rackOf(topology, node);
+      // Replicas 2 and 3 share a rack: list the map once per rack.
+      if (!sameRackEarlier(blocks, block, i, rack, topology)) push(this.rackCache, rack, m);
+    }
+  }
+}
+
+function sameRackEarlier(blocks: BlockStore, block: number, i: number, rack: RackId, topology: Topology): boolean {
+  for (let k = 0; k < i; k++) if (rackOf(topology, blocks.replica(block, k)) === rack) return true;
+  return false;
+}
+
+function push(cache: Map<number, number[]>, key: number, m: number): void {
+  const list = cache.get(key);
+  if (list === undefined) cache.set(key, [m]);
+  else list.push(m);
+}
+
+function peek(cache: Map<number, number[]>, key: number, state: Uint8Array): number {
+  const list = cache.get(key);
+  if (list === undefined) return -1;
+  while (list.length > 0) {
+    const m = list[list.length - 1];
+    if (state[m] === PENDING) return m;
+    list.pop();
+  }
+  cache.delete(key);
+  return -1;
+}

@@ -1,0 +1,23 @@
+/**
+ * FIFO, Hadoop's default JobQueueTaskScheduler: jobs by priority (VERY_HIGH first) then submit time. For each free
+ * map slot the first job with a pending map takes a node-local, else rack-local, else any map; an off-rack launch
+ * ends map assignment for that heartbeat, and at most one reduce launches per heartbeat (Hadoop 0.20).
+ */
+import { PRIORITIES } from '../scenario.js';
+import type { Job } from '../job.js';
+import type { SchedulingPolicy } from './policy.js';
+import { SortedJobQueue } from './sorted-queue.js';
+
+const rank = new Map(PRIORITIES.map((p, i) => [p, i]));
+
+export function compareFifo(a: Job, b: Job): number {
+  // total order: reproducible runs
+  return rank.get(a.spec.priority)! - rank.get(b.spec.priority)! || a.spec.submitMs - b.spec.submitMs || a.index - b.index;
+}
+
+export const fifo = {
+  name: 'fifo',
+  description: 'FIFO by priority and submit time',
+  createQueue: () => new SortedJobQueue(compareFifo),
+  limits: { offRackMaps: 1, reduces: 1 },
+} satisfies SchedulingPolicy;

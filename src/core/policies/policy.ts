@@ -1,0 +1,30 @@
+/** The narrow interface every scheduling policy implements: how jobs are ordered for a free slot, and per-heartbeat caps. */
+import type { Job } from '../job.js';
+import type { PolicyName } from './names.js';
+
+export type SlotKind = 'map' | 'reduce';
+
+/** Runnable jobs in the order they are offered a free slot of one kind. */
+export interface JobQueue {
+  add(job: Job): void;
+  remove(job: Job): void;
+  /** The job's running tasks (or anything else its order depends on) changed. */
+  update(job: Job): void;
+  readonly jobs: readonly Job[];
+}
+
+export interface HeartbeatLimits {
+  /** Off-rack maps one heartbeat may launch; reaching it ends map assignment for the heartbeat. */
+  offRackMaps: number;
+  /** Reduces one heartbeat may launch. */
+  reduces: number;
+}
+
+export interface SchedulingPolicy {
+  readonly name: PolicyName;
+  readonly description: string;
+  createQueue(kind: SlotKind): JobQueue;
+  readonly limits: HeartbeatLimits;
+}
+
+export const NO_LIMITS: HeartbeatLimits = { offRackMaps: Infinity, reduces: Infinity };

@@ -1,0 +1,181 @@
+/**
+ * A rack's nodes and slots, in typed arrays (no object per node or slot): what runs in each slot and when it
+ * finishes. Each epoch the rack applies the master's decisions at the heartbeat times they answered, then moves
+ * every node to its heartbeat time in the new epoch: tasks that finished by then free their slots and are
+ * reported. Between its heartbeats a node's state depends on nothing the master decides later, so this is exact.
+ *
+ * A reduce holds its slot through its copy phase, which lasts at least copyMs and until the node learns (from a
+ * heartbeat response) that all the job's maps are done; then it computes for computeMs.
+ */
+import type { JobIndex } from './job.js';
+import type { NodeId, Topology } from './topology.js';
+
+/** Where a rack's heartbeats go: for each reporting node, its finished tasks, then the heartbeat itself. */
+export interface HeartbeatSink {
+  finished(job: JobIndex, task: number): void;
+  heartbeat(node: NodeId, timeMs: number, freeMaps: number, freeReduces: number): void;
+}
+
+const FREE = -1;
+const WAITING = Infinity;
+
+export class RackModel {
+  readonly firstNode: NodeId;
+  readonly nodes: number;
+  private readonly mapSlots: number;
+  private readonly reduceSlots: number;
+  private readonly heartbeatMs: number;
+  /** This rack's node offsets, ordered by (phase, node id): the order its heartbeats happen in an epoch. */
+  private readonly order: Int32Array;
+  private readonly phaseMs: Int32Array;
+  private readonly mapJob: Int32Array;
+  private readonly mapTask: Int32Array;
+  private readonly mapFinishMs: Float64Array;
+  private readonly redJob: Int32Array;
+  private readonly redTask: Int32Array;
+  private readonly redCopyEndMs: Float64Array;
+  private readonly redComputeMs: Float64Array;
+  private readonly redFinishMs: Float64Array;
+  private readonly freeMaps: Int32Array;
+  private readonly freeReduces: Int32Array;
+  /** Earliest known finish time on each node (Infinity when none is known). */
+  private readonly nextFinishMs: Float64Array;
+  runningTasks = 0;
+
+  constructor(topology: Topology, readonly rack: number) {
+    this.firstNode = rack * topology.nodesPerRack;
+    this.nodes = topology.nodesPerRack;
+    this.mapSlots = topology.mapSlotsPerNode;
+    this.reduceSlots = topology.reduceSlotsPerNode;
+    this.heartbeatMs = topology.heartbeatMs;
+    this.phaseMs = topology.phaseMs.slice(this.firstNode, this.firstNode + this.nodes);
+    const phase = this.phaseMs;
+    this.order = Int32Array.from(Array.from({ length: this.nodes }, (_, i) => i).sort((a, b) => phase[a] - phase[b] || a - b));
+    const m = this.nodes * this.mapSlots;
+    const r = this.nodes * this.reduceSlots;
+    this.mapJob = new Int32Array(m).fill(FREE);
+    this.mapTask = new Int32Array(m);
+    this.mapFinishMs = new Float64Array(m);
+    this.redJob = new Int32Array(r).fill(FREE);
+    this.redTask = new Int32Array(r);
+    this.redCopyEndMs = new Float64Array(r);
+    this.redComputeMs = new Float64Array(r);
+    this.redFinishMs = new Float64Array(r);
+    this.freeMaps = new Int32Array(this.nodes).fill(this.mapSlots);
+    this.freeReduces = new Int32Array(this.nodes).fill(this.reduceSlots);
+    this.nextFinishMs = new Float64Array(this.nodes).fill(Infinity);
+  }
+
+  /** The heartbeat time of `node` in `epoch`. */
+  heartbeatTimeMs(node: NodeId, epoch: number): number {
+    return epoch * this.heartbeatMs + this.phaseMs[node - this.firstNode];
+  }
+
+  launchMap(node: NodeId, epoch: number, job: JobIndex, map: number, durationMs: number): void {
+    const i = this.local(node);
+    const s = this.freeSlot(this.mapJob, i * this.mapSlots, this.mapSlots, node, 'map');
+    const finish = this.heartbeatTimeMs(node, epoch) + durationMs;
+    this.mapJob[s] = job;
+    this.mapTask[s] = map;
+    this.mapFinishMs[s] = finish;
+    this.freeMaps[i]--;
+    this.runningTasks++;
+    if (finish < this.nextFinishMs[i]) this.nextFinishMs[i] = finish;
+  }
+
+  launchReduce(node: NodeId, epoch: number, job: JobIndex, task: number, copyMs: number, computeMs: number, mapsDone: boolean): void {
+    const i = this.local(node);
+    const s = this.freeSlot(this.redJob, i * this.reduceSlots, this.reduceSlots, node, 'reduce');
+    const now = this.heartbeatTimeMs(node, epoch);
+    this.redJob[s] = job;
+    this.redTask[s] = task;
+    this.redCopyEndMs[s] = now + copyMs;
+    this.redComputeMs[s] = computeMs;
+    this.redFinishMs[s] = mapsDone ? now + copyMs + computeMs : WAITING;
+    this.freeReduces[i]--;
+    this.runningTasks++;
+    if (this.redFinishMs[s] < this.nextFinishMs[i]) this.nextFinishMs[i] = this.redFinishMs[s];
+  }
+
+  /** The node learned at its heartbeat in `epoch` that every map of `job` is done. */
+  mapsDone(node: NodeId, epoch: number, job: JobIndex): void {
+    const i = this.local(node);
+    const now = this.heartbeatTimeMs(node, epoch);
+    for (let s = i * this.reduceSlots; s < (i + 1) * this.reduceSlots; s++) {
+      if (this.redJob[s] !== job || this.redFinishMs[s] !== WAITING) continue;
+      this.redFinishMs[s] = Math.max(this.redCopyEndMs[s], now) + this.redComputeMs[s];
+      if (this.redFinishMs[s] < this.nextFinishMs[i]) this.nextFinishMs[i] = this.redFinishMs[s];
+    }
+  }
+
+  /** Kills a running task; its slot is free at once and nothing is reported for it. */
+  kill(node: NodeId, job: JobIndex, task: number): void {
+    const i = this.local(node);
+    const [jobs, tasks, base, n] = task >= 0 ? [this.mapJob, this.mapTask, i * this.mapSlots, this.mapSlots] : [this.redJob, this.redTask, i * this.reduceSlots, this.reduceSlots];
+    for (let s = base; s < base + n; s++) {
+      if (jobs[s] === job && tasks[s] === task) {
+        jobs[s] = FREE;
+        if (task >= 0) this.freeMaps[i]++;
+        else this.freeReduces[i]++;
+        this.runningTasks--;
+        return;
+      }
+    }
+    throw new Error(`kill of job ${job} task ${task} on node ${node}, which does not run it`);
+  }
+
+  /**
+   * Moves every node to its heartbeat in `epoch`. A node reports when tasks finished, or when it has free slots
+   * and its heartbeat is at or after `reportFreeFromMs` (before then the master has said free slots cannot matter).
+   */
+  advance(epoch: number, reportFreeFromMs: number, sink: HeartbeatSink): void {
+    const base = epoch * this.heartbeatMs;
+    for (let k = 0; k < this.order.length; k++) {
+      const i = this.order[k];
+      const now = base + this.phaseMs[i];
+      let finished = 0;
+      if (this.nextFinishMs[i] <= now) finished = this.collect(i, now, sink);
+      if (finished > 0 || ((this.freeMaps[i] > 0 || this.freeReduces[i] > 0) && now >= reportFreeFromMs)) {
+        sink.heartbeat(this.firstNode + i, now, this.freeMaps[i], this.freeReduces[i]);
+      }
+    }
+  }
+
+  /** Frees and reports the node's tasks finished by `now`; recomputes its next finish time. */
+  private collect(i: number, now: number, sink: HeartbeatSink): number {
+    let finished = 0;
+    let next = Infinity;
+    for (let s = i * this.mapSlots; s < (i + 1) * this.mapSlots; s++) {
+      if (this.mapJob[s] === FREE) continue;
+      if (this.mapFinishMs[s] <= now) {
+        sink.finished(this.mapJob[s], this.mapTask[s]);
+        this.mapJob[s] = FREE;
+        this.freeMaps[i]++;
+        finished++;
+      } else if (this.mapFinishMs[s] < next) next = this.mapFinishMs[s];
+    }
+    for (let s = i * this.reduceSlots; s < (i + 1) * this.reduceSlots; s++) {
+      if (this.redJob[s] === FREE) continue;
+      if (this.redFinishMs[s] <= now) {
+        sink.finished(this.redJob[s], this.redTask[s]);
+        this.redJob[s] = FREE;
+        this.freeReduces[i]++;
+        finished++;
+      } else if (this.redFinishMs[s] < next) next = this.redFinishMs[s];
+    }
+    this.nextFinishMs[i] = next;
+    this.runningTasks -= finished;
+    return finished;
+  }
+
+  private local(node: NodeId): number {
+    const i = node - this.firstNode;
+    if (i < 0 || i >= this.nodes) throw new Error(`node ${node} is not in rack ${this.rack}`);
+    return i;
+  }
+
+  private freeSlot(jobs: Int32Array, base: number, n: number, node: NodeId, kind: string): number {
+    for (let s = base; s < base + n; s++) if (jobs[s] === FREE) return s;
+    throw new Error(`${kind} slots over-committed on node ${node}: a launch arrived with all ${n} ${kind} slots busy`);
+  }
+}

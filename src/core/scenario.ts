@@ -1,0 +1,168 @@
+/** The scenario: its schema (every field defaulted, unknown fields rejected), its types, variants and --set overrides. */
+import { z } from 'zod';
+import { POLICY_NAMES } from './policies/names.js';
+
+const posInt = (what: string) => z.number({ error: `${what} must be a number` }).int(`${what} must be a whole number`).positive(`${what} must be at least 1`);
+const nonNegInt = (what: string) => z.number({ error: `${what} must be a number` }).int(`${what} must be a whole number`).min(0, `${what} must not be negative`);
+const posNum = (what: string) => z.number({ error: `${what} must be a number` }).positive(`${what} must be greater than 0`);
+
+export const PRIORITIES = ['VERY_HIGH', 'HIGH', 'NORMAL', 'LOW', 'VERY_LOW'] as const;
+export type Priority = (typeof PRIORITIES)[number];
+export const JOB_TYPES = ['io', 'cpu'] as const;
+export type JobType = (typeof JOB_TYPES)[number];
+
+const clusterSchema = z.strictObject({
+  racks: posInt('racks').default(4),
+  nodesPerRack: posInt('nodesPerRack').default(25),
+  mapSlotsPerNode: posInt('mapSlotsPerNode').default(4),
+  reduceSlotsPerNode: posInt('reduceSlotsPerNode').default(2),
+  /** Fixed heartbeat interval; omitted: Hadoop's max(3 s, 1 s per 100 nodes). */
+  heartbeatMs: posInt('heartbeatMs').optional(),
+});
+
+const hdfsSchema = z.strictObject({
+  replication: posInt('replication').default(3),
+  blockMB: posNum('blockMB').default(128),
+});
+
+const tasksSchema = z.strictObject({
+  /** Map duration multiplier when the map reads from another node of its rack (IO-bound jobs; CPU-bound jobs feel a tenth of it). */
+  rackLocalSlowdown: z.number().min(1, 'rackLocalSlowdown must be at least 1').default(1.2),
+  /** Map duration multiplier when the map reads from another rack. */
+  offRackSlowdown: z.number().min(1, 'offRackSlowdown must be at least 1').default(2.0),
+  /** Fraction of a job's maps that must finish before its reduces may launch (Hadoop: 0.05). */
+  slowStart: z.number().min(0).max(1).default(0.05),
+  /** Sigma of a lognormal factor on each task's duration (0: every task of a job takes the same time). */
+  durationJitter: z.number().min(0, 'durationJitter must not be negative').default(0),
+});
+
+const delaySchema = z.discriminatedUnion('mode', [
+  z.strictObject({ mode: z.literal('none') }),
+  z.strictObject({ mode: z.literal('skip'), maxSkips: nonNegInt('maxSkips') }),
+  z.strictObject({ mode: z.literal('wait'), nodeMs: nonNegInt('nodeMs'), rackMs: nonNegInt('rackMs').optional() }),
+], { error: 'delay.mode must be one of "none", "skip", "wait"' });
+
+const schedulerSchema = z.strictObject({
+  policy: z.enum(POLICY_NAMES, { error: `policy must be one of ${POLICY_NAMES.map((p) => `"${p}"`).join(', ')}` }).default('fair'),
+  delay: delaySchema.default({ mode: 'none' }),
+  /** Fill every free slot in one heartbeat (HFS 0.21) or launch at most one map and one reduce (Hadoop 0.20). */
+  assignMultiple: z.boolean().default(true),
+});
+
+const facebookWorkload = z.strictObject({
+  kind: z.literal('facebook'),
+  jobs: posInt('jobs').default(100),
+  /** "benchmark": the paper's 100-job mix (repeated for more jobs); "distribution": sizes drawn from the 9 Facebook bins. */
+  sizes: z.enum(['benchmark', 'distribution']).default('benchmark'),
+  meanInterarrivalMs: posNum('meanInterarrivalMs').default(14_000),
+  type: z.enum(['io', 'cpu', 'mixed']).default('io'),
+});
+
+const fileSchema = z.strictObject({ name: z.string().min(1), blocks: posInt('blocks') });
+const jobSchema = z.strictObject({
+  id: z.string().min(1),
+  submitMs: nonNegInt('submitMs').default(0),
+  pool: z.string().min(1).default('default'),
+  priority: z.enum(PRIORITIES).default('NORMAL'),
+  input: z.string().min(1),
+  type: z.enum(JOB_TYPES).default('io'),
+  mapMs: posNum('mapMs'),
+  reduces: nonNegInt('reduces').default(0),
+  reduceMs: posNum('reduceMs').default(1000),
+  /** Shuffle time of each reduce; its copy phase also cannot end before the job's last map. */
+  copyMs: z.number().min(0).default(0),
+});
+
+const jobsWorkload = z.strictObject({
+  kind: z.literal('jobs'),
+  files: z.array(fileSchema).min(1, 'files must list at least one file'),
+  jobs: z.array(jobSchema).min(1, 'jobs must list at least one job'),
+}).superRefine((w, ctx) => {
+  const files = new Set(w.files.map((f) => f.name));
+  const ids = new Set<string>();
+  w.jobs.forEach((j, i) => {
+    if (!files.has(j.input)) ctx.addIssue({ code: 'custom', path: ['jobs', i, 'input'], message: `input "${j.input}" names no file in workload.files` });
+    if (ids.has(j.id)) ctx.addIssue({ code: 'custom', path: ['jobs', i, 'id'], message: `job id "${j.id}" is used twice` });
+    ids.add(j.id);
+  });
+});
+
+const workloadSchema = z.discriminatedUnion('kind', [facebookWorkload, jobsWorkload], {
+  error: 'workload.kind must be one of "facebook", "jobs"',
+});
+
+export const scenarioSchema = z.strictObject({
+  name: z.string().min(1).default('scenario'),
+  description: z.string().optional(),
+  seed: nonNegInt('seed').default(1),
+  cluster: clusterSchema.prefault({}),
+  hdfs: hdfsSchema.prefault({}),
+  tasks: tasksSchema.prefault({}),
+  scheduler: schedulerSchema.prefault({}),
+  workload: workloadSchema,
+  /** Named sets of overrides, each a map of field path to value; each variant is run and compared. */
+  variants: z.record(z.string(), z.record(z.string(), z.unknown())).optional(),
+});
+
+export type Scenario = z.infer<typeof scenarioSchema>;
+export type ClusterConfig = Scenario['cluster'];
+export type TasksConfig = Scenario['tasks'];
+export type SchedulerConfig = Scenario['scheduler'];
+export type DelayConfig = SchedulerConfig['delay'];
+export type Workload = Scenario['workload'];
+export type JobsWorkload = Extract<Workload, { kind: 'jobs' }>;
+export type FacebookWorkload = Extract<Workload, { kind: 'facebook' }>;
+
+export type Parsed<T> = { ok: true; value: T } | { ok: false; errors: string[] };
+
+/** Validates raw JSON; errors are values, one line each, naming the field path. */
+export function parseScenario(raw: unknown): Parsed<Scenario> {
+  const result = scenarioSchema.safeParse(raw);
+  if (result.success) return { ok: true, value: result.data };
+  return { ok: false, errors: result.error.issues.map(formatIssue) };
+}
+
+export function formatIssue(issue: z.core.$ZodIssue): string {
+  const path = issue.path.length === 0 ? '(top level)' : formatPath(issue.path);
+  if (issue.code === 'unrecognized_keys') {
+    return `${path}: unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}`;
+  }
+  return `${path}: ${issue.message}`;
+}
+
+function formatPath(path: PropertyKey[]): string {
+  return path.map((p, i) => (typeof p === 'number' ? `[${p}]` : `${i === 0 ? '' : '.'}${String(p)}`)).join('');
+}
+
+/** Sets `path` (dotted, e.g. "scheduler.delay.nodeMs") in a raw JSON object, creating objects on the way. Returns a new object. */
+export function setPath(raw: unknown, path: string, value: unknown): Record<string, unknown> {
+  const root = structuredClone(isRecord(raw) ? raw : {}) as Record<string, unknown>;
+  const keys = path.split('.');
+  let at = root;
+  for (const key of keys.slice(0, -1)) {
+    if (!isRecord(at[key])) at[key] = {};
+    at = at[key] as Record<string, unknown>;
+  }
+  at[keys[keys.length - 1]] = value;
+  return root;
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** The variant names of a raw scenario, in file order; a scenario without variants has one, named by the policy. */
+export function variantsOf(raw: Record<string, unknown>): Array<{ name: string; overrides: Record<string, unknown> }> {
+  const variants = raw.variants;
+  if (!isRecord(variants) || Object.keys(variants).length === 0) return [{ name: '', overrides: {} }];
+  return Object.entries(variants).map(([name, overrides]) => ({ name, overrides: isRecord(overrides) ? overrides : {} }));
+}
+
+/** Applies a variant's overrides and then the --set overrides to a raw scenario, dropping the variants table. */
+export function resolveVariant(raw: Record<string, unknown>, overrides: Record<string, unknown>, sets: Array<[string, unknown]>): Record<string, unknown> {
+  let out: Record<string, unknown> = { ...raw };
+  delete out.variants;
+  for (const [path, value] of Object.entries(overrides)) out = setPath(out, path, value);
+  for (const [path, value] of sets) out = setPath(out, path, value);
+  return out;
+}

@@ -1,0 +1,50 @@
+/** The cluster's shape: racks, nodes, slots, and each node's heartbeat phase. Node ids are dense: rack r holds nodes r*nodesPerRack .. (r+1)*nodesPerRack-1. */
+import type { ClusterConfig } from './scenario.js';
+import { makeRng } from './rng.js';
+
+export type NodeId = number;
+export type RackId = number;
+
+export interface Topology {
+  readonly racks: number;
+  readonly nodesPerRack: number;
+  readonly nodes: number;
+  readonly mapSlotsPerNode: number;
+  readonly reduceSlotsPerNode: number;
+  readonly heartbeatMs: number;
+  /** Heartbeat offset of each node within an epoch, in [0, heartbeatMs). */
+  readonly phaseMs: Int32Array;
+}
+
+/** Hadoop 0.20/0.21 JobTracker heartbeat interval: max(3 s, 1 s per 100 nodes, rounded up). */
+export function hadoopHeartbeatMs(nodes: number): number {
+  return Math.max(3000, 1000 * Math.ceil(nodes / 100));
+}
+
+export function rackOf(topology: Topology, node: NodeId): RackId {
+  return Math.floor(node / topology.nodesPerRack);
+}
+
+export function firstNodeOf(topology: Topology, rack: RackId): NodeId {
+  return rack * topology.nodesPerRack;
+}
+
+/** Builds the topology; phases come from one stream per rack, so master and rack actors derive the same ones. */
+export function makeTopology(cluster: ClusterConfig, seed: number): Topology {
+  const nodes = cluster.racks * cluster.nodesPerRack;
+  const heartbeatMs = cluster.heartbeatMs ?? hadoopHeartbeatMs(nodes);
+  const phaseMs = new Int32Array(nodes);
+  for (let r = 0; r < cluster.racks; r++) {
+    const rng = makeRng(seed, `rack:${r}`).fork('phase');
+    for (let i = 0; i < cluster.nodesPerRack; i++) phaseMs[r * cluster.nodesPerRack + i] = rng.int(heartbeatMs);
+  }
+  return {
+    racks: cluster.racks,
+    nodesPerRack: cluster.nodesPerRack,
+    nodes,
+    mapSlotsPerNode: cluster.mapSlotsPerNode,
+    reduceSlotsPerNode: cluster.reduceSlotsPerNode,
+    heartbeatMs,
+    phaseMs,
+  };
+}

@@ -1,0 +1,166 @@
+/**
+ * Workloads: the jobs of a run, each with its input blocks placed in HDFS. The Facebook mix follows the Delay
+ * Scheduling paper (section 5.1): 9 size bins, the 100-job benchmark or sizes drawn from the bin distribution,
+ * exponential inter-arrival gaps, IO-heavy, CPU-heavy or mixed jobs. An explicit workload lists files and jobs.
+ */
+import { BlockStore, placeReplicas } from './hdfs.js';
+import type { Rng } from './rng.js';
+import type { FacebookWorkload, JobType, JobsWorkload, Priority, Scenario } from './scenario.js';
+import type { Topology } from './topology.js';
+
+export interface JobSpec {
+  readonly index: number;
+  readonly id: string;
+  readonly pool: string;
+  readonly priority: Priority;
+  readonly type: JobType;
+  readonly submitMs: number;
+  /** Input block of each map. */
+  readonly blocks: Int32Array;
+  readonly reduces: number;
+  /** Node-local map duration. */
+  readonly mapMs: number;
+  /** Reduce compute phase. */
+  readonly reduceMs: number;
+  /** Reduce copy (shuffle) phase, which also cannot end before the job's last map. */
+  readonly copyMs: number;
+  /** Facebook size bin, 1..9. */
+  readonly bin: number;
+}
+
+export interface FacebookBin {
+  bin: number;
+  minMaps: number;
+  maxMaps: number;
+  /** Share of Facebook jobs, October 2009. */
+  share: number;
+  benchmarkMaps: number;
+  benchmarkJobs: number;
+}
+
+/** The paper's Table 2 and its 100-job benchmark (bin 9 drawn up to 4,800 maps). */
+export const FACEBOOK_BINS: readonly FacebookBin[] = [
+  { bin: 1, minMaps: 1, maxMaps: 1, share: 0.39, benchmarkMaps: 1, benchmarkJobs: 38 },
+  { bin: 2, minMaps: 2, maxMaps: 2, share: 0.16, benchmarkMaps: 2, benchmarkJobs: 16 },
+  { bin: 3, minMaps: 3, maxMaps: 20, share: 0.14, benchmarkMaps: 10, benchmarkJobs: 14 },
+  { bin: 4, minMaps: 21, maxMaps: 60, share: 0.09, benchmarkMaps: 50, benchmarkJobs: 8 },
+  { bin: 5, minMaps: 61, maxMaps: 150, share: 0.06, benchmarkMaps: 100, benchmarkJobs: 6 },
+  { bin: 6, minMaps: 151, maxMaps: 300, share: 0.06, benchmarkMaps: 200, benchmarkJobs: 6 },
+  { bin: 7, minMaps: 301, maxMaps: 500, share: 0.04, benchmarkMaps: 400, benchmarkJobs: 4 },
+  { bin: 8, minMaps: 501, maxMaps: 1500, share: 0.04, benchmarkMaps: 800, benchmarkJobs: 4 },
+  { bin: 9, minMaps: 1501, maxMaps: 4800, share: 0.03, benchmarkMaps: 4800, benchmarkJobs: 4 },
+];
+
+/** The Facebook bin of a job with `maps` maps. */
+export function binOf(maps: number): number {
+  for (const b of FACEBOOK_BINS) if (maps <= b.maxMaps) return b.bin;
+  return 9;
+}
+
+/**
+ * Job-type profiles for the Facebook mix. IO-heavy: a grep over the block (short maps, one small reduce); the
+ * scenario's slowdowns apply in full. CPU-heavy: an expensive function per record (3x longer maps); locality
+ * matters a tenth as much (LOCALITY_SENSITIVITY).
+ */
+export const JOB_PROFILES: Record<JobType, { mapMs: number; reduceMs: number }> = {
+  io: { mapMs: 12_000, reduceMs: 10_000 },
+  cpu: { mapMs: 36_000, reduceMs: 10_000 },
+};
+
+/** Fraction of the scenario's non-local slowdown that a job of this type feels. */
+export const LOCALITY_SENSITIVITY: Record<JobType, number> = { io: 1, cpu: 0.1 };
+
+export interface Workload {
+  readonly jobs: JobSpec[];
+  readonly blocks: BlockStore;
+}
+
+export function buildWorkload(scenario: Scenario, topology: Topology, rng: Rng): Workload {
+  const blocks = new BlockStore(scenario.hdfs.replication);
+  const placement = rng.fork('hdfs');
+  const addFile = (nBlocks: number): Int32Array => {
+    const ids = new Int32Array(nBlocks);
+    for (let i = 0; i < nBlocks; i++) ids[i] = blocks.add(placeReplicas(topology, scenario.hdfs.replication, placement));
+    return ids;
+  };
+  const w = scenario.workload;
+  const jobs = w.kind === 'facebook' ? facebookJobs(w, rng.fork('workload'), addFile) : listedJobs(w, addFile);
+  return { jobs, blocks };
+}
+
+function facebookJobs(w: FacebookWorkload, rng: Rng, addFile: (blocks: number) => Int32Array): JobSpec[] {
+  const sizes = w.sizes === 'benchmark' ? benchmarkSizes(w.jobs, rng) : drawnSizes(w.jobs, rng);
+  const jobs: JobSpec[] = [];
+  let t = 0;
+  sizes.forEach((maps, i) => {
+    if (i > 0) t += Math.round(rng.exp(w.meanInterarrivalMs));
+    const type: JobType = w.type === 'mixed' ? (rng.next() < 0.5 ? 'io' : 'cpu') : w.type;
+    const profile = JOB_PROFILES[type];
+    jobs.push({
+      index: i,
+      id: `job${i}`,
+      pool: `user${i % 10}`,
+      priority: 'NORMAL',
+      type,
+      submitMs: t,
+      blocks: addFile(maps),
+      reduces: w.type === 'mixed' ? Math.max(1, Math.round(maps / 100)) : 1,
+      mapMs: profile.mapMs,
+      reduceMs: profile.reduceMs,
+      copyMs: 0,
+      bin: binOf(maps),
+    });
+  });
+  return jobs;
+}
+
+/** The paper's 100-job benchmark, shuffled; repeated (each hundred shuffled anew) for more jobs. */
+function benchmarkSizes(n: number, rng: Rng): number[] {
+  const hundred = FACEBOOK_BINS.flatMap((b) => Array<number>(b.benchmarkJobs).fill(b.benchmarkMaps));
+  const sizes: number[] = [];
+  while (sizes.length < n) sizes.push(...rng.shuffle([...hundred]));
+  return sizes.slice(0, n);
+}
+
+/** Sizes drawn from the bin shares, log-uniform within a bin. */
+function drawnSizes(n: number, rng: Rng): number[] {
+  const sizes: number[] = [];
+  for (let i = 0; i < n; i++) {
+    let u = rng.next();
+    let bin = FACEBOOK_BINS[FACEBOOK_BINS.length - 1];
+    for (const b of FACEBOOK_BINS) {
+      if (u < b.share) {
+        bin = b;
+        break;
+      }
+      u -= b.share;
+    }
+    const lo = Math.log(bin.minMaps);
+    const hi = Math.log(bin.maxMaps + 1);
+    sizes.push(Math.min(bin.maxMaps, Math.floor(Math.exp(lo + rng.next() * (hi - lo)))));
+  }
+  return sizes;
+}
+
+function listedJobs(w: JobsWorkload, addFile: (blocks: number) => Int32Array): JobSpec[] {
+  const files = new Map(w.files.map((f) => [f.name, addFile(f.blocks)]));
+  // Jobs run in submit order; ties keep file order.
+  const order = w.jobs.map((j, i) => ({ j, i })).sort((a, b) => a.j.submitMs - b.j.submitMs || a.i - b.i);
+  return order.map(({ j }, index) => {
+    const blocks = files.get(j.input)!;
+    return {
+      index,
+      id: j.id,
+      pool: j.pool,
+      priority: j.priority,
+      type: j.type,
+      submitMs: j.submitMs,
+      blocks,
+      reduces: j.reduces,
+      mapMs: j.mapMs,
+      reduceMs: j.reduceMs,
+      copyMs: j.copyMs,
+      bin: binOf(blocks.length),
+    };
+  });
+}

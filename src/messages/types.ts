@@ -1,0 +1,69 @@
+/**
+ * Every message between the master and rack actors. Batches are columns of typed arrays (one batch per rack per
+ * epoch in each direction), so a heartbeat is a row, not an object.
+ */
+import type { Scenario } from '../core/scenario.js';
+
+/** Rack -> master: the heartbeats of one rack's nodes in one epoch, in (time, node id) order. */
+export interface HeartbeatBatch {
+  type: 'heartbeats';
+  rack: number;
+  epoch: number;
+  node: Int32Array;
+  timeMs: Float64Array;
+  freeMaps: Int32Array;
+  freeReduces: Int32Array;
+  /** Finished tasks of heartbeat i are finishedJob/finishedTask[finishedEnd[i-1] .. finishedEnd[i]). */
+  finishedEnd: Int32Array;
+  finishedJob: Int32Array;
+  /** A map's index, or -(reduce + 1). */
+  finishedTask: Int32Array;
+}
+
+/** Master -> rack: the decisions answering one epoch's heartbeats, applied at those heartbeats' times. */
+export interface ResponseBatch {
+  epoch: number;
+  launchNode: Int32Array;
+  launchJob: Int32Array;
+  launchTask: Int32Array;
+  /** A map's duration, or a reduce's compute phase. */
+  launchMs: Int32Array;
+  /** A reduce's minimum copy phase (0 for maps). */
+  launchCopyMs: Int32Array;
+  /** 1 when a reduce launches after all its job's maps are done. */
+  launchMapsDone: Uint8Array;
+  doneNode: Int32Array;
+  doneJob: Int32Array;
+  killNode: Int32Array;
+  killJob: Int32Array;
+  killTask: Int32Array;
+}
+
+/** Master -> rack: apply `responses` (if any), then advance to `epoch` and send its heartbeats. */
+export interface EpochCommand {
+  type: 'epoch';
+  rack: number;
+  epoch: number;
+  /** Free slots matter only at heartbeats at or after this time (earlier, only finishes are reported). */
+  reportFreeFromMs: number;
+  responses: ResponseBatch | null;
+}
+
+/** Master -> rack actor: build the rack from the scenario (its topology and phases are derived from the seed). */
+export interface RackSetup {
+  type: 'setup';
+  racks: number[];
+  scenario: Scenario;
+}
+
+/** Rack -> master: the rack failed; the run aborts. */
+export interface RackFailed {
+  type: 'failed';
+  rack: number;
+  timeMs: number;
+  message: string;
+}
+
+export type ToRack = EpochCommand | RackSetup;
+export type FromRack = HeartbeatBatch | RackFailed;
+export type Message = ToRack | FromRack;
