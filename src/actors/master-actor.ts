@@ -13,12 +13,19 @@ import { Scheduler, type SchedulerObserver } from '../core/scheduler.js';
 import { type Topology, makeTopology } from '../core/topology.js';
 import { buildWorkload } from '../core/workload.js';
 import { ResponseBatchBuilder } from '../messages/builders.js';
-import type { EpochCommand, HeartbeatBatch } from '../messages/types.js';
+import { type EpochCommand, type HeartbeatBatch, REPORT_EVERY_HEARTBEAT } from '../messages/types.js';
+
+const STALL_EPOCHS = 100_000;
 
 export interface MasterOptions {
   observer?: SchedulerObserver;
   /** Record the wall time of each heartbeat decision (off for nothing but speed). */
   timeDecisions?: boolean;
+  /**
+   * Process every heartbeat of every node, and never jump idle time. Off (the default), heartbeats that cannot
+   * change anything are left out; tests prove both give the same digest.
+   */
+  everyHeartbeat?: boolean;
 }
 
 export class MasterActor {
@@ -26,6 +33,9 @@ export class MasterActor {
   readonly scheduler: Scheduler;
   readonly decisionNs: hdr.Histogram;
   epochs = 0;
+  /** Consecutive epochs in which active jobs had nothing running and nothing launched or finished. */
+  private stalledEpochs = 0;
+  private lastProgress = -1;
   private readonly blocks: BlockStore;
   private readonly responses: ResponseBatchBuilder[];
   /** Position of each node in the (phase, node id) order of an epoch's heartbeats. */
@@ -33,6 +43,7 @@ export class MasterActor {
   private readonly rowBatch: Int32Array;
   private readonly rowIndex: Int32Array;
   private readonly timeDecisions: boolean;
+  private readonly everyHeartbeat: boolean;
 
   constructor(readonly scenario: Scenario, options: MasterOptions = {}) {
     this.topology = makeTopology(scenario.cluster, scenario.seed);
@@ -48,12 +59,13 @@ export class MasterActor {
     this.rowBatch = new Int32Array(this.topology.nodes).fill(-1);
     this.rowIndex = new Int32Array(this.topology.nodes);
     this.timeDecisions = options.timeDecisions ?? true;
+    this.everyHeartbeat = options.everyHeartbeat ?? false;
     this.decisionNs = hdr.build({ lowestDiscernibleValue: 1, highestTrackableValue: 60_000_000_000, numberOfSignificantValueDigits: 3 });
   }
 
   /** The first epoch's commands. */
   start(): EpochCommand[] {
-    const first = Math.floor(this.scheduler.nextArrivalMs / this.topology.heartbeatMs);
+    const first = this.everyHeartbeat ? 0 : Math.floor(this.scheduler.nextArrivalMs / this.topology.heartbeatMs);
     return this.commands(Number.isFinite(first) ? first : 0, null);
   }
 
@@ -96,9 +108,28 @@ export class MasterActor {
     const epochEnd = (epoch + 1) * this.topology.heartbeatMs - 1;
     if (scheduler.idle) scheduler.arrive(epochEnd); // arrivals after the last heartbeat still count this epoch
     if (scheduler.finished) return null;
+    this.checkProgress(epoch);
     // With no job active nothing runs or waits: jump to the epoch of the next arrival (an exact shortcut).
-    const next = scheduler.idle ? Math.max(epoch + 1, Math.floor(scheduler.nextArrivalMs / this.topology.heartbeatMs)) : epoch + 1;
+    const next = scheduler.idle && !this.everyHeartbeat ? Math.max(epoch + 1, Math.floor(scheduler.nextArrivalMs / this.topology.heartbeatMs)) : epoch + 1;
     return this.commands(next, epoch);
+  }
+
+  /**
+   * A broken model must fail loudly, not spin: with jobs active, nothing running, no launch or finish and no
+   * arrival left, every locality wait expires within STALL_EPOCHS; past that the run cannot progress.
+   */
+  private checkProgress(epoch: number): void {
+    const s = this.scheduler;
+    const progress = s.stats.launches + s.stats.taskFinishes + s.stats.arrivals;
+    if (progress !== this.lastProgress || s.runningTasks > 0 || s.idle) {
+      this.lastProgress = progress;
+      this.stalledEpochs = 0;
+      return;
+    }
+    if (++this.stalledEpochs > STALL_EPOCHS) {
+      const t = ((epoch + 1) * this.topology.heartbeatMs / 1000).toFixed(1);
+      throw new Error(`simulation stalled at ${t} s: ${s.activeJobCount} jobs active, nothing running or launched for ${STALL_EPOCHS} heartbeat intervals`);
+    }
   }
 
   outcome(): Outcome {
@@ -107,7 +138,7 @@ export class MasterActor {
   }
 
   private commands(epoch: number, answered: number | null): EpochCommand[] {
-    const reportFreeFromMs = this.scheduler.freeSlotsIrrelevant ? this.scheduler.nextArrivalMs : 0;
+    const reportFreeFromMs = this.everyHeartbeat ? REPORT_EVERY_HEARTBEAT : this.scheduler.freeSlotsIrrelevant ? this.scheduler.nextArrivalMs : 0;
     return this.responses.map((builder, rack) => ({
       type: 'epoch',
       rack,

@@ -36,11 +36,13 @@ export interface SimulateOptions {
   codec?: boolean;
   observer?: SchedulerObserver;
   timeDecisions?: boolean;
+  /** Process every heartbeat (no exact shortcuts); for tests and for measuring what the shortcuts save. */
+  everyHeartbeat?: boolean;
 }
 
 export async function simulate(scenario: Scenario, options: SimulateOptions = {}): Promise<Result> {
   const started = performance.now();
-  const master = new MasterActor(scenario, { observer: options.observer, timeDecisions: options.timeDecisions });
+  const master = new MasterActor(scenario, { observer: options.observer, timeDecisions: options.timeDecisions, everyHeartbeat: options.everyHeartbeat });
   const transport = runInProcess(master, { codec: options.codec });
   const wallMs = performance.now() - started;
   const outcome = master.outcome();

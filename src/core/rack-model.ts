@@ -40,6 +40,8 @@ export class RackModel {
   private readonly freeReduces: Int32Array;
   /** Earliest known finish time on each node (Infinity when none is known). */
   private readonly nextFinishMs: Float64Array;
+  /** Reduces on each node still waiting to learn that their job's maps are done. */
+  private readonly waitingReduces: Int32Array;
   runningTasks = 0;
 
   constructor(topology: Topology, readonly rack: number) {
@@ -64,6 +66,7 @@ export class RackModel {
     this.freeMaps = new Int32Array(this.nodes).fill(this.mapSlots);
     this.freeReduces = new Int32Array(this.nodes).fill(this.reduceSlots);
     this.nextFinishMs = new Float64Array(this.nodes).fill(Infinity);
+    this.waitingReduces = new Int32Array(this.nodes);
   }
 
   /** The heartbeat time of `node` in `epoch`. */
@@ -92,6 +95,7 @@ export class RackModel {
     this.redCopyEndMs[s] = now + copyMs;
     this.redComputeMs[s] = computeMs;
     this.redFinishMs[s] = mapsDone ? now + copyMs + computeMs : WAITING;
+    if (!mapsDone) this.waitingReduces[i]++;
     this.freeReduces[i]--;
     this.runningTasks++;
     if (this.redFinishMs[s] < this.nextFinishMs[i]) this.nextFinishMs[i] = this.redFinishMs[s];
@@ -104,6 +108,7 @@ export class RackModel {
     for (let s = i * this.reduceSlots; s < (i + 1) * this.reduceSlots; s++) {
       if (this.redJob[s] !== job || this.redFinishMs[s] !== WAITING) continue;
       this.redFinishMs[s] = Math.max(this.redCopyEndMs[s], now) + this.redComputeMs[s];
+      this.waitingReduces[i]--;
       if (this.redFinishMs[s] < this.nextFinishMs[i]) this.nextFinishMs[i] = this.redFinishMs[s];
     }
   }
@@ -114,6 +119,7 @@ export class RackModel {
     const [jobs, tasks, base, n] = task >= 0 ? [this.mapJob, this.mapTask, i * this.mapSlots, this.mapSlots] : [this.redJob, this.redTask, i * this.reduceSlots, this.reduceSlots];
     for (let s = base; s < base + n; s++) {
       if (jobs[s] === job && tasks[s] === task) {
+        if (task < 0 && this.redFinishMs[s] === WAITING) this.waitingReduces[i]--;
         jobs[s] = FREE;
         if (task >= 0) this.freeMaps[i]++;
         else this.freeReduces[i]++;
@@ -125,8 +131,11 @@ export class RackModel {
   }
 
   /**
-   * Moves every node to its heartbeat in `epoch`. A node reports when tasks finished, or when it has free slots
-   * and its heartbeat is at or after `reportFreeFromMs` (before then the master has said free slots cannot matter).
+   * Moves every node to its heartbeat in `epoch`. A node reports when tasks finished, when a reduce on it waits to
+   * hear that its maps are done (only a heartbeat's response can tell it), or when it has free slots and its
+   * heartbeat is at or after `reportFreeFromMs` (before then the master has said free slots cannot matter);
+   * -Infinity asks for every node's heartbeat.
+   * Every heartbeat left out could change nothing, so leaving it out is exact.
    */
   advance(epoch: number, reportFreeFromMs: number, sink: HeartbeatSink): void {
     const base = epoch * this.heartbeatMs;
@@ -135,7 +144,7 @@ export class RackModel {
       const now = base + this.phaseMs[i];
       let finished = 0;
       if (this.nextFinishMs[i] <= now) finished = this.collect(i, now, sink);
-      if (finished > 0 || ((this.freeMaps[i] > 0 || this.freeReduces[i] > 0) && now >= reportFreeFromMs)) {
+      if (finished > 0 || this.waitingReduces[i] > 0 || reportFreeFromMs === -Infinity || ((this.freeMaps[i] > 0 || this.freeReduces[i] > 0) && now >= reportFreeFromMs)) {
         sink.heartbeat(this.firstNode + i, now, this.freeMaps[i], this.freeReduces[i]);
       }
     }

@@ -87,8 +87,38 @@ const jobsWorkload = z.strictObject({
   });
 });
 
-const workloadSchema = z.discriminatedUnion('kind', [facebookWorkload, jobsWorkload], {
-  error: 'workload.kind must be one of "facebook", "jobs"',
+const groupSchema = z.strictObject({
+  /** Jobs are named name-0, name-1, ...; each reads a file of its own with one block per map. */
+  name: z.string().min(1),
+  count: posInt('count').default(1),
+  maps: posInt('maps'),
+  reduces: nonNegInt('reduces').default(0),
+  mapMs: posNum('mapMs'),
+  reduceMs: posNum('reduceMs').default(1000),
+  copyMs: z.number().min(0).default(0),
+  type: z.enum(JOB_TYPES).default('io'),
+  /** Pool of every job of the group (default: the group's name). */
+  pool: z.string().min(1).optional(),
+  priority: z.enum(PRIORITIES).default('NORMAL'),
+  startMs: nonNegInt('startMs').default(0),
+  /** Gap between submissions: fixed, or the mean of exponential gaps. */
+  intervalMs: z.number().min(0, 'intervalMs must not be negative').default(0),
+  arrivals: z.enum(['fixed', 'exponential']).default('fixed'),
+});
+
+const generatedWorkload = z.strictObject({
+  kind: z.literal('generated'),
+  groups: z.array(groupSchema).min(1, 'groups must list at least one group of jobs'),
+}).superRefine((w, ctx) => {
+  const names = new Set<string>();
+  w.groups.forEach((g, i) => {
+    if (names.has(g.name)) ctx.addIssue({ code: 'custom', path: ['groups', i, 'name'], message: `group name "${g.name}" is used twice` });
+    names.add(g.name);
+  });
+});
+
+const workloadSchema = z.discriminatedUnion('kind', [facebookWorkload, jobsWorkload, generatedWorkload], {
+  error: 'workload.kind must be one of "facebook", "jobs", "generated"',
 });
 
 export const scenarioSchema = z.strictObject({
@@ -112,6 +142,7 @@ export type DelayConfig = SchedulerConfig['delay'];
 export type Workload = Scenario['workload'];
 export type JobsWorkload = Extract<Workload, { kind: 'jobs' }>;
 export type FacebookWorkload = Extract<Workload, { kind: 'facebook' }>;
+export type GeneratedWorkload = Extract<Workload, { kind: 'generated' }>;
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; errors: string[] };
 

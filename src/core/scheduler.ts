@@ -42,13 +42,14 @@ export interface SchedulerStats {
   heartbeats: number;
   arrivals: number;
   taskFinishes: number;
+  launches: number;
   busyMapMs: number;
   busyReduceMs: number;
 }
 
 export class Scheduler {
   readonly jobs: Array<Job | undefined>;
-  readonly stats: SchedulerStats = { heartbeats: 0, arrivals: 0, taskFinishes: 0, busyMapMs: 0, busyReduceMs: 0 };
+  readonly stats: SchedulerStats = { heartbeats: 0, arrivals: 0, taskFinishes: 0, launches: 0, busyMapMs: 0, busyReduceMs: 0 };
   private readonly policy: SchedulingPolicy;
   private readonly gate: LocalityGate;
   private readonly mapQueue: JobQueue;
@@ -93,6 +94,15 @@ export class Scheduler {
   /** Submit time of the next job not yet arrived, or Infinity. */
   get nextArrivalMs(): number {
     return this.nextArrival < this.specs.length ? this.specs[this.nextArrival].submitMs : Infinity;
+  }
+
+  /** Tasks launched and not yet reported finished. */
+  get runningTasks(): number {
+    return this.stats.launches - this.stats.taskFinishes;
+  }
+
+  get activeJobCount(): number {
+    return this.activeJobs;
   }
 
   /** True when no job is active: nothing runs and nothing waits, so time may jump to the next arrival. */
@@ -234,6 +244,7 @@ export class Scheduler {
     const slow = locality === NODE_LOCAL ? 1 : 1 + ((locality === RACK_LOCAL ? this.slowdown.rack : this.slowdown.off) - 1) * sensitivity;
     const durationMs = Math.max(1, Math.round(spec.mapMs * slow * this.jitter(job)));
     this.stats.busyMapMs += durationMs;
+    this.stats.launches++;
     this.observer.launched?.(nowMs, node, job.index, map, locality);
     sink.launchMap(node, job.index, map, durationMs);
   }
@@ -260,6 +271,7 @@ export class Scheduler {
           if (waiting === undefined) this.waitingReduces.set(node, [job.index]);
           else waiting.push(job.index);
         }
+        this.stats.launches++;
         this.observer.launched?.(nowMs, node, job.index, reduceRef(r), -1);
         sink.launchReduce(node, job.index, r, copyMs, computeMs, mapsDone);
         launched++;

@@ -5,7 +5,7 @@
  */
 import { BlockStore, placeReplicas } from './hdfs.js';
 import type { Rng } from './rng.js';
-import type { FacebookWorkload, JobType, JobsWorkload, Priority, Scenario } from './scenario.js';
+import type { FacebookWorkload, GeneratedWorkload, JobType, JobsWorkload, Priority, Scenario } from './scenario.js';
 import type { Topology } from './topology.js';
 
 export interface JobSpec {
@@ -84,7 +84,9 @@ export function buildWorkload(scenario: Scenario, topology: Topology, rng: Rng):
     return ids;
   };
   const w = scenario.workload;
-  const jobs = w.kind === 'facebook' ? facebookJobs(w, rng.fork('workload'), addFile) : listedJobs(w, addFile);
+  const jobs = w.kind === 'facebook' ? facebookJobs(w, rng.fork('workload'), addFile)
+    : w.kind === 'generated' ? generatedJobs(w, rng.fork('workload'), addFile)
+    : listedJobs(w, addFile);
   return { jobs, blocks };
 }
 
@@ -163,4 +165,31 @@ function listedJobs(w: JobsWorkload, addFile: (blocks: number) => Int32Array): J
       bin: binOf(blocks.length),
     };
   });
+}
+
+/** Groups of identical jobs; all groups' jobs merged in submit order (ties: group order, then job number). */
+function generatedJobs(w: GeneratedWorkload, rng: Rng, addFile: (blocks: number) => Int32Array): JobSpec[] {
+  const drafts = w.groups.flatMap((g, gi) => {
+    const arrivals = rng.fork(`group:${g.name}`);
+    let t = g.startMs;
+    return Array.from({ length: g.count }, (_, k) => {
+      if (k > 0) t += g.arrivals === 'exponential' ? Math.round(arrivals.exp(g.intervalMs)) : g.intervalMs;
+      return { g, gi, k, submitMs: t };
+    });
+  });
+  drafts.sort((a, b) => a.submitMs - b.submitMs || a.gi - b.gi || a.k - b.k);
+  return drafts.map(({ g, k, submitMs }, index) => ({
+    index,
+    id: `${g.name}-${k}`,
+    pool: g.pool ?? g.name,
+    priority: g.priority,
+    type: g.type,
+    submitMs,
+    blocks: addFile(g.maps),
+    reduces: g.reduces,
+    mapMs: g.mapMs,
+    reduceMs: g.reduceMs,
+    copyMs: g.copyMs,
+    bin: binOf(g.maps),
+  }));
 }

@@ -39,12 +39,15 @@ export interface ResponseBatch {
   killTask: Int32Array;
 }
 
+/** reportFreeFromMs value asking a rack to report every node at every heartbeat, busy or not. */
+export const REPORT_EVERY_HEARTBEAT = -Infinity;
+
 /** Master -> rack: apply `responses` (if any), then advance to `epoch` and send its heartbeats. */
 export interface EpochCommand {
   type: 'epoch';
   rack: number;
   epoch: number;
-  /** Free slots matter only at heartbeats at or after this time (earlier, only finishes are reported). */
+  /** Free slots matter only at heartbeats at or after this time (earlier, only finishes are reported); REPORT_EVERY_HEARTBEAT: report every node. */
   reportFreeFromMs: number;
   responses: ResponseBatch | null;
 }

@@ -1,0 +1,62 @@
+/** Plain-text comparison of a scenario's variants: response time and locality per size bin, and a summary. */
+import type { Result } from '../actors/simulate.js';
+
+export function table(header: string[], rows: string[][], alignLeft = 1): string {
+  const widths = header.map((h, c) => Math.max(h.length, ...rows.map((r) => r[c].length)));
+  const line = (cells: string[]) => cells.map((cell, c) => (c < alignLeft ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('  ').trimEnd();
+  return [line(header), ...rows.map(line)].join('\n');
+}
+
+const seconds = (ms: number): string => (ms / 1000).toFixed(1);
+const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;
+
+/** Describes the cluster and workload of a result in one line. */
+export function describe(r: Result): string {
+  const c = r.config.cluster;
+  const nodes = c.racks * c.nodesPerRack;
+  return `${r.summary.jobs} jobs (${r.summary.maps.toLocaleString('en-US')} maps), ${nodes} nodes in ${c.racks} racks, ` +
+    `${nodes * c.mapSlotsPerNode} map + ${nodes * c.reduceSlotsPerNode} reduce slots, seed ${r.seed}`;
+}
+
+export function compare(title: string, results: readonly Result[]): string {
+  const base = results[0];
+  const out: string[] = [];
+  out.push(`${title}: ${describe(base)}`);
+  const bins = base.bins.map((b) => b.bin);
+  if (results.length > 1) {
+    out.push('', `Mean response time by job size bin (s); in brackets, speedup over ${base.variant}`);
+    out.push(table(['bin', 'maps', 'jobs', ...results.map((r) => r.variant)], bins.map((bin) => {
+      const b0 = base.bins.find((b) => b.bin === bin)!;
+      return [String(bin), mapsLabel(base, bin), String(b0.jobs), ...results.map((r, i) => {
+        const b = r.bins.find((x) => x.bin === bin);
+        if (!b) return '-';
+        return i === 0 ? seconds(b.meanResponseMs) : `${seconds(b.meanResponseMs)} (${(b0.meanResponseMs / Math.max(1, b.meanResponseMs)).toFixed(2)}x)`;
+      })];
+    }), 3));
+  } else {
+    out.push('', 'By job size bin');
+    out.push(table(['bin', 'maps', 'jobs', 'mean resp (s)', 'median resp (s)', 'node local'], bins.map((bin) => {
+      const b = base.bins.find((x) => x.bin === bin)!;
+      return [String(bin), mapsLabel(base, bin), String(b.jobs), seconds(b.meanResponseMs), seconds(b.medianResponseMs), pct(b.locality.node)];
+    }), 3));
+  }
+  if (results.length > 1) {
+    out.push('', 'Node locality by bin (share of maps that read a local replica)');
+    out.push(table(['bin', ...results.map((r) => r.variant)], bins.map((bin) => [String(bin),
+      ...results.map((r) => { const b = r.bins.find((x) => x.bin === bin); return b ? pct(b.locality.node) : '-'; })])));
+  }
+  out.push('', 'Summary');
+  out.push(table(['variant', 'mean resp (s)', 'makespan (s)', 'node', 'rack', 'off-rack', 'map util', 'jobs/h', 'p99 decision (us)', 'wall (ms)'],
+    results.map((r) => [r.variant, seconds(r.summary.meanResponseMs), seconds(r.summary.makespanMs), pct(r.summary.locality.node),
+      pct(r.summary.locality.rack), pct(r.summary.locality.off), pct(r.summary.utilization), r.summary.jobsPerHour.toFixed(0),
+      r.run.decisionUs.p99.toFixed(1), String(r.run.wallMs)])));
+  out.push('', ...results.map((r) => `digest ${r.variant}: ${r.digest}`));
+  return out.join('\n');
+}
+
+function mapsLabel(r: Result, bin: number): string {
+  const sizes = r.jobs.filter((j) => j.bin === bin).map((j) => j.maps);
+  const lo = Math.min(...sizes);
+  const hi = Math.max(...sizes);
+  return lo === hi ? String(lo) : `${lo}-${hi}`;
+}

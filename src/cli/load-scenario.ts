@@ -1,0 +1,78 @@
+/** Reads a scenario file, applies --set and --seed, resolves its variants and validates each; errors name file, line or field. */
+import { readFileSync } from 'node:fs';
+import { type Scenario, parseScenario, resolveVariant, variantsOf } from '../core/scenario.js';
+import { InputError } from './errors.js';
+
+export interface LoadedVariant {
+  name: string;
+  scenario: Scenario;
+}
+
+export interface LoadedScenario {
+  file: string;
+  name: string;
+  description?: string;
+  variants: LoadedVariant[];
+}
+
+/** Parses one --set argument "path=value"; the value is JSON when it parses as JSON, else a string. */
+export function parseSet(arg: string): [string, unknown] {
+  const eq = arg.indexOf('=');
+  if (eq <= 0) throw new InputError(`--set ${arg}: expected path=value, e.g. --set scheduler.delay.nodeMs=5000`);
+  const path = arg.slice(0, eq).trim();
+  const text = arg.slice(eq + 1);
+  try {
+    return [path, JSON.parse(text)];
+  } catch {
+    return [path, text];
+  }
+}
+
+export function readJsonFile(file: string, what: string): unknown {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    throw new InputError(`${file}: cannot read ${what} file (${code === 'ENOENT' ? 'no such file' : code ?? String(err)})`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    throw new InputError(`${file}: ${jsonErrorWhere(text, err as Error)}`);
+  }
+}
+
+/** "line L, column C: <message>" for a JSON.parse error. */
+function jsonErrorWhere(text: string, err: Error): string {
+  const m = /position (\d+)/.exec(err.message);
+  const detail = err.message.replace(/^JSON\.parse: /, '').replace(/ in JSON at position \d+.*$/, '').replace(/\s*\(line \d+ column \d+\)$/, '');
+  if (!m) return `invalid JSON: ${detail}`;
+  const pos = Number(m[1]);
+  const before = text.slice(0, pos);
+  const line = before.split('\n').length;
+  const column = pos - before.lastIndexOf('\n');
+  return `invalid JSON at line ${line}, column ${column}: ${detail}`;
+}
+
+export function loadScenario(file: string, sets: Array<[string, unknown]> = [], seed?: number, only?: string): LoadedScenario {
+  const raw = readJsonFile(file, 'scenario');
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new InputError(`${file}: a scenario must be a JSON object`);
+  const record = raw as Record<string, unknown>;
+  const allSets: Array<[string, unknown]> = seed === undefined ? sets : [...sets, ['seed', seed]];
+  let variants = variantsOf(record);
+  if (only !== undefined) {
+    variants = variants.filter((v) => v.name === only);
+    if (variants.length === 0) throw new InputError(`${file}: --variant ${only}: no such variant (have ${variantsOf(record).map((v) => `"${v.name}"`).join(', ')})`);
+  }
+  const loaded = variants.map(({ name, overrides }) => {
+    const parsed = parseScenario(resolveVariant(record, overrides, allSets));
+    if (!parsed.ok) {
+      const where = name === '' ? '' : `variant "${name}": `;
+      throw new InputError(parsed.errors.map((e) => `${file}: ${where}${e}`).join('\n'));
+    }
+    return { name: name === '' ? parsed.value.scheduler.policy : name, scenario: parsed.value };
+  });
+  const first = loaded[0].scenario;
+  return { file, name: first.name, description: first.description, variants: loaded };
+}

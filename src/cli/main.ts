@@ -1,0 +1,84 @@
+#!/usr/bin/env node
+/** The hfsim command line. Exit codes: 0 success, 1 a run failed, 2 bad input, 3 a regression found. */
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { simulate, type Result } from '../actors/simulate.js';
+import { EXIT, InputError } from './errors.js';
+import { compare } from './format.js';
+import { loadScenario, parseSet } from './load-scenario.js';
+import { jobsCsv, writeFileAtomic } from './output.js';
+
+const intArg = (name: string, min: number) => (value: string): number => {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min) throw new InvalidArgumentError(`${name} must be a whole number >= ${min}`);
+  return n;
+};
+
+interface RunFlags {
+  set: string[];
+  seed?: number;
+  runtime: 'inprocess';
+  workers?: number;
+  json?: boolean;
+  out?: string;
+  jobsCsv?: string;
+  variant?: string;
+  codec?: boolean;
+}
+
+async function run(file: string, flags: RunFlags): Promise<void> {
+  const loaded = loadScenario(file, flags.set.map(parseSet), flags.seed, flags.variant);
+  const results: Result[] = [];
+  for (const v of loaded.variants) {
+    if (!flags.json && loaded.variants.length > 1 && process.stderr.isTTY) process.stderr.write(`running ${v.name}...\r`);
+    results.push(await simulate(v.scenario, { variant: v.name, runtime: flags.runtime, codec: flags.codec }));
+  }
+  if (process.stderr.isTTY) process.stderr.write('\x1b[K');
+  const json = JSON.stringify(results.length === 1 ? results[0] : results, null, 2) + '\n';
+  if (flags.out) writeFileAtomic(flags.out, json);
+  if (flags.jobsCsv) writeFileAtomic(flags.jobsCsv, jobsCsv(results));
+  if (flags.json) process.stdout.write(json);
+  else process.stdout.write(compare(loaded.name + (loaded.description ? ` (${loaded.description})` : ''), results) + '\n');
+}
+
+export function buildProgram(): Command {
+  const program = new Command('hfsim')
+    .description('Deterministic simulator of shared Hadoop-style clusters: FIFO, fair and delay scheduling')
+    .showHelpAfterError('(run hfsim --help for usage)')
+    .exitOverride();
+  program
+    .command('run')
+    .description('run a scenario (every variant in it) and print a comparison, or the result JSON')
+    .argument('<scenario.json>', 'scenario file')
+    .option('--set <path=value>', 'override a scenario field, e.g. scheduler.delay.nodeMs=5000 (repeatable)', (v: string, acc: string[]) => [...acc, v], [])
+    .option('--seed <n>', 'override the scenario seed', intArg('--seed', 0))
+    .option('--variant <name>', 'run only this variant')
+    .addOption(new Option('--runtime <name>', 'where rack actors run').choices(['inprocess']).default('inprocess'))
+    .option('--workers <n>', 'worker threads (threads runtime)', intArg('--workers', 1))
+    .option('--codec', 'in-process: pass every message through the msgpack codec')
+    .addOption(new Option('--json', 'print the result JSON (an array when the scenario has several variants)').conflicts('out'))
+    .option('--out <file>', 'write the result JSON to a file (whole or not at all)')
+    .option('--jobs-csv <file>', 'write one row per job and variant as CSV')
+    .action(run);
+  return program;
+}
+
+export async function main(argv: string[]): Promise<number> {
+  try {
+    await buildProgram().parseAsync(argv);
+    return EXIT.ok;
+  } catch (err) {
+    if (err instanceof CommanderError) {
+      return err.exitCode === 0 || err.code === 'commander.helpDisplayed' || err.code === 'commander.version' ? EXIT.ok : EXIT.badInput;
+    }
+    if (err instanceof InputError) {
+      process.stderr.write(`hfsim: ${err.message.split('\n').join('\nhfsim: ')}\n`);
+      return EXIT.badInput;
+    }
+    process.stderr.write(`hfsim: run failed: ${err instanceof Error ? err.message : String(err)}\n`);
+    return EXIT.runFailed;
+  }
+}
+
+main(process.argv).then((code) => {
+  process.exitCode = code;
+});

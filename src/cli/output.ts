@@ -1,0 +1,24 @@
+/** Writing outputs whole or not at all (temp file + rename), and the jobs CSV. */
+import { renameSync, writeFileSync, rmSync } from 'node:fs';
+import { stringify } from 'csv-stringify/sync';
+import type { Result } from '../actors/simulate.js';
+
+export function writeFileAtomic(file: string, content: string): void {
+  const tmp = `${file}.${process.pid}.tmp`;
+  try {
+    writeFileSync(tmp, content);
+    renameSync(tmp, file);
+  } catch (err) {
+    rmSync(tmp, { force: true });
+    throw err;
+  }
+}
+
+export const JOB_COLUMNS = ['variant', 'seed', 'id', 'pool', 'type', 'bin', 'maps', 'reduces', 'submitMs', 'finishMs', 'responseMs',
+  'nodeLocalMaps', 'rackLocalMaps', 'offRackMaps'] as const;
+
+export function jobsCsv(results: readonly Result[]): string {
+  const rows = results.flatMap((r) => r.jobs.map((j) => [r.variant, r.seed, j.id, j.pool, j.type, j.bin, j.maps, j.reduces, j.submitMs,
+    j.finishMs, j.responseMs, j.nodeLocalMaps, j.rackLocalMaps, j.offRackMaps]));
+  return stringify(rows, { header: true, columns: [...JOB_COLUMNS] });
+}

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { simulate } from '../../src/actors/simulate.js';
+import { loadVariant, scenario, jobsScenario } from '../helpers.js';
+
+const strip = (r: Awaited<ReturnType<typeof simulate>>) => JSON.stringify({ ...r, run: undefined });
+
+describe('determinism', () => {
+  it('the same scenario and seed give identical result JSON and digest', async () => {
+    const s = loadVariant('fb-macro-io.json', 'Fair + delay');
+    const a = await simulate(s, { variant: 'x' });
+    const b = await simulate(s, { variant: 'x' });
+    expect(a.digest).toBe(b.digest);
+    expect(strip(a)).toBe(strip(b));
+  });
+
+  it('another seed changes the digest', async () => {
+    const a = await simulate(loadVariant('fb-macro-io.json', 'Fair + delay'));
+    const b = await simulate(loadVariant('fb-macro-io.json', 'Fair + delay', [['seed', 2]]));
+    expect(a.digest).not.toBe(b.digest);
+    expect(a.summary.meanResponseMs).not.toBe(b.summary.meanResponseMs);
+  });
+
+  it('passing messages through the msgpack codec changes nothing', async () => {
+    const s = loadVariant('head-of-line.json', 'Fair + skip D=10');
+    const plain = await simulate(s);
+    const coded = await simulate(s, { codec: true });
+    expect(coded.digest).toBe(plain.digest);
+    expect(coded.run.bytesPerEpoch).toBeGreaterThan(0);
+  });
+
+  it.each([
+    ['fb-macro-io.json', 'Fair + delay'],
+    ['fb-macro-io.json', 'FIFO'],
+    ['head-of-line.json', 'Fair + skip D=10'],
+  ])('leaving out heartbeats that cannot change anything is exact: %s / %s', async (file, variant) => {
+    const s = loadVariant(file, variant);
+    const shortcut = await simulate(s, { timeDecisions: false });
+    const every = await simulate(s, { timeDecisions: false, everyHeartbeat: true });
+    expect(every.run.heartbeats).toBeGreaterThan(shortcut.run.heartbeats);
+    expect(shortcut.digest).toBe(every.digest);
+  });
+
+  it('leaving out heartbeats is exact for reduces waiting on maps (small jobs, slow start 0)', async () => {
+    const s = scenario(jobsScenario({ tasks: { slowStart: 0 }, scheduler: { policy: 'fair', delay: { mode: 'wait', nodeMs: 4000 } } }));
+    const shortcut = await simulate(s);
+    const every = await simulate(s, { everyHeartbeat: true });
+    expect(shortcut.digest).toBe(every.digest);
+  });
+
+  it('digests the outcome, not the run statistics', async () => {
+    const s = scenario(jobsScenario());
+    const a = await simulate(s, { timeDecisions: false });
+    const b = await simulate(s, { timeDecisions: true });
+    expect(a.digest).toBe(b.digest);
+  });
+});

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { simulate } from '../../src/actors/simulate.js';
+import { auditor, canonicalScenarios, jobsScenario, scenario } from '../helpers.js';
+
+describe.each(canonicalScenarios())('invariants over a whole run: $file / $variant', ({ scenario: s }) => {
+  it('never over-commits a slot; runs every task exactly once; finishes every job; counts add up', async () => {
+    const audit = auditor(s);
+    const r = await simulate(s, { observer: audit.observer, timeDecisions: false });
+    expect(audit.violations).toEqual([]);
+    expect(audit.notDone).toEqual([]);
+    expect(audit.launches).toBe(r.summary.tasks);
+    expect(audit.finishes).toBe(r.summary.tasks);
+    for (const j of r.jobs) {
+      expect(j.finishMs).toBeGreaterThanOrEqual(j.submitMs);
+      expect(j.nodeLocalMaps + j.rackLocalMaps + j.offRackMaps).toBe(j.maps);
+    }
+    const l = r.summary.locality;
+    expect(l.node + l.rack + l.off).toBeCloseTo(1, 3);
+    expect(r.summary.utilization).toBeLessThanOrEqual(1);
+  });
+});
+
+describe('reduces', () => {
+  it('a reduce cannot finish before its job\'s last map, and holds its slot through the copy phase', async () => {
+    const s = scenario(jobsScenario({ tasks: { slowStart: 0 } }));
+    const launches: Array<{ now: number; job: number; task: number }> = [];
+    const finishes: Array<{ now: number; job: number; task: number }> = [];
+    const r = await simulate(s, {
+      observer: {
+        launched: (now, _n, job, task) => launches.push({ now, job, task }),
+        finished: (now, _n, job, task) => finishes.push({ now, job, task }),
+      },
+    });
+    for (const job of [0, 1]) {
+      const lastMap = Math.max(...finishes.filter((f) => f.job === job && f.task >= 0).map((f) => f.now));
+      const reduceFinishes = finishes.filter((f) => f.job === job && f.task < 0);
+      expect(reduceFinishes.length).toBe(r.jobs[job].reduces);
+      for (const f of reduceFinishes) expect(f.now).toBeGreaterThan(lastMap);
+      // slow start 0: reduces launch before the last map finishes (their slot is held while they copy)
+      const firstReduce = Math.min(...launches.filter((l) => l.job === job && l.task < 0).map((l) => l.now));
+      expect(firstReduce).toBeLessThan(lastMap);
+    }
+  });
+
+  it('reduces wait for slow start', async () => {
+    const s = scenario(jobsScenario({ tasks: { slowStart: 0.5 } }));
+    const mapsDone = new Map<number, number>();
+    let early = 0;
+    await simulate(s, {
+      observer: {
+        finished: (_now, _n, job, task) => { if (task >= 0) mapsDone.set(job, (mapsDone.get(job) ?? 0) + 1); },
+        launched: (_now, _n, job, task) => { if (task < 0 && (mapsDone.get(job) ?? 0) < Math.ceil(0.5 * (job === 0 ? 12 : 3))) early++; },
+      },
+    });
+    expect(early).toBe(0);
+  });
+
+  it('assignMultiple off launches at most one map and one reduce per heartbeat', async () => {
+    const s = scenario(jobsScenario({ scheduler: { policy: 'fair', assignMultiple: false } }));
+    const perHeartbeat = new Map<string, { maps: number; reduces: number }>();
+    await simulate(s, {
+      observer: {
+        launched: (now, node, _job, task) => {
+          const k = `${now}:${node}`;
+          const c = perHeartbeat.get(k) ?? { maps: 0, reduces: 0 };
+          if (task >= 0) c.maps++; else c.reduces++;
+          perHeartbeat.set(k, c);
+        },
+      },
+    });
+    const counts = [...perHeartbeat.values()];
+    expect(Math.max(...counts.map((c) => c.maps))).toBe(1);
+    expect(Math.max(...counts.map((c) => c.reduces))).toBe(1);
+  });
+});

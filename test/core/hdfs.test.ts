@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { placeReplicas } from '../../src/core/hdfs.js';
+import { makeRng } from '../../src/core/rng.js';
+import { makeTopology, rackOf } from '../../src/core/topology.js';
+
+describe('HDFS default replica placement', () => {
+  it.each([
+    [4, 25, 3],
+    [10, 10, 3],
+    [2, 10, 3],
+    [4, 25, 2],
+    [4, 25, 5],
+    [10, 10, 10],
+    [1, 20, 3],
+  ])('racks=%i nodesPerRack=%i R=%i obeys the rack rules', (racks, nodesPerRack, r) => {
+    const t = makeTopology({ racks, nodesPerRack, mapSlotsPerNode: 1, reduceSlotsPerNode: 1 }, 1);
+    const rng = makeRng(7, 'hdfs');
+    const maxPerRack = racks === 1 ? r : Math.floor((r - 1) / racks) + 2;
+    const firstReplicaRacks = new Set<number>();
+    for (let b = 0; b < 2000; b++) {
+      const nodes = placeReplicas(t, r, rng);
+      expect(nodes.length).toBe(r);
+      expect(new Set(nodes).size).toBe(r); // never two replicas on one node
+      const perRack = new Map<number, number>();
+      for (const n of nodes) perRack.set(rackOf(t, n), (perRack.get(rackOf(t, n)) ?? 0) + 1);
+      expect(Math.max(...perRack.values())).toBeLessThanOrEqual(maxPerRack);
+      if (racks > 1 && r >= 2) expect(rackOf(t, nodes[1])).not.toBe(rackOf(t, nodes[0])); // replica 2 off the writer's rack
+      if (racks > 1 && r >= 3) expect(rackOf(t, nodes[2])).toBe(rackOf(t, nodes[1])); // replica 3 beside replica 2
+      firstReplicaRacks.add(rackOf(t, nodes[0]));
+    }
+    expect(firstReplicaRacks.size).toBe(racks); // writers spread over every rack
+  });
+
+  it('spreads replicas evenly over nodes', () => {
+    const t = makeTopology({ racks: 4, nodesPerRack: 25, mapSlotsPerNode: 1, reduceSlotsPerNode: 1 }, 1);
+    const rng = makeRng(3, 'hdfs');
+    const count = new Array<number>(t.nodes).fill(0);
+    for (let b = 0; b < 20_000; b++) for (const n of placeReplicas(t, 3, rng)) count[n]++;
+    const mean = 60_000 / t.nodes;
+    expect(Math.min(...count)).toBeGreaterThan(mean * 0.8);
+    expect(Math.max(...count)).toBeLessThan(mean * 1.2);
+  });
+});

@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import { BlockStore } from '../../src/core/hdfs.js';
+import { Job, NODE_LOCAL, OFF_RACK, RACK_LOCAL } from '../../src/core/job.js';
+import { makeLocalityGate } from '../../src/core/locality.js';
+import { compareFair } from '../../src/core/policies/fair.js';
+import { compareFifo } from '../../src/core/policies/fifo.js';
+import { SortedJobQueue } from '../../src/core/policies/sorted-queue.js';
+import { makeRng } from '../../src/core/rng.js';
+import { makeTopology } from '../../src/core/topology.js';
+import type { JobSpec } from '../../src/core/workload.js';
+import type { Priority } from '../../src/core/scenario.js';
+
+const topology = makeTopology({ racks: 2, nodesPerRack: 2, mapSlotsPerNode: 1, reduceSlotsPerNode: 1 }, 1);
+
+/** A job of `maps` maps whose blocks live on the given nodes (one replica each). */
+function makeJob(index: number, opts: { submitMs?: number; priority?: Priority; nodes?: number[] } = {}): Job {
+  const blocks = new BlockStore(1);
+  const nodes = opts.nodes ?? [0];
+  const ids = Int32Array.from(nodes.map((n) => blocks.add([n])));
+  const spec: JobSpec = { index, id: `j${index}`, pool: 'p', priority: opts.priority ?? 'NORMAL', type: 'io', submitMs: opts.submitMs ?? index,
+    blocks: ids, reduces: 0, mapMs: 1000, reduceMs: 1000, copyMs: 0, bin: 1 };
+  return new Job(spec, topology, blocks, 0.05);
+}
+
+describe('job ordering', () => {
+  it('FIFO orders by priority, then submit time, then index', () => {
+    const jobs = [makeJob(0, { submitMs: 5 }), makeJob(1, { submitMs: 1, priority: 'LOW' }), makeJob(2, { submitMs: 9, priority: 'VERY_HIGH' }), makeJob(3, { submitMs: 5 })];
+    const q = new SortedJobQueue(compareFifo);
+    jobs.forEach((j) => q.add(j));
+    expect(q.jobs.map((j) => j.index)).toEqual([2, 0, 3, 1]);
+  });
+
+  it('an incrementally updated fair queue always equals a full sort', () => {
+    const rng = makeRng(5, 'queue');
+    const jobs = Array.from({ length: 40 }, (_, i) => makeJob(i, { submitMs: rng.int(10), nodes: [0, 1, 2, 3, 0, 1] }));
+    const cmp = compareFair('map');
+    const q = new SortedJobQueue(cmp);
+    jobs.slice(0, 30).forEach((j) => q.add(j));
+    let live = jobs.slice(0, 30);
+    for (let step = 0; step < 2000; step++) {
+      const j = live[rng.int(live.length)];
+      if (j.pendingMaps > 0 && rng.next() < 0.6) j.startMap(j.peekAny(), NODE_LOCAL);
+      else if (j.runningMaps > 0) j.finishMap(j.mapState.indexOf(1));
+      q.update(j);
+      if (step % 200 === 0 && live.length > 5) {
+        q.remove(live[0]);
+        live = live.slice(1);
+      }
+      if (step % 300 === 0) {
+        const next = jobs.find((x) => !live.includes(x) && x.finishedMaps === 0 && x.runningMaps === 0 && x.index >= 30);
+        if (next) { q.add(next); live.push(next); }
+      }
+      expect(q.jobs).toEqual([...live].sort(cmp));
+    }
+  });
+});
+
+describe('locality caches', () => {
+  it('finds node-local, rack-local and any maps, and forgets launched ones', () => {
+    // nodes 0,1 in rack 0; 2,3 in rack 1
+    const j = makeJob(0, { nodes: [0, 1, 2] });
+    expect(j.peekNodeLocal(0)).toBe(0);
+    expect(j.peekNodeLocal(3)).toBe(-1);
+    expect(j.peekRackLocal(1)).toBe(2);
+    j.startMap(2, NODE_LOCAL);
+    expect(j.peekRackLocal(1)).toBe(-1);
+    expect(j.peekAny()).toBe(0);
+    j.startMap(0, NODE_LOCAL);
+    expect(j.peekNodeLocal(0)).toBe(-1);
+    expect(j.peekRackLocal(0)).toBe(1);
+    j.requeueMap(0, topology, new BlockStore(1));
+    expect(j.pendingMaps).toBe(2);
+    expect(j.peekAny()).toBe(0);
+    expect(() => j.finishMap(0)).toThrow(/not running/);
+  });
+});
+
+describe('locality gates', () => {
+  it('skip count: node-local only until D skips, then any until a node-local launch resets it', () => {
+    const gate = makeLocalityGate({ mode: 'skip', maxSkips: 2 });
+    const j = makeJob(0);
+    expect(gate.allowed(j)).toBe(NODE_LOCAL);
+    gate.skipped(j, 10);
+    expect(gate.allowed(j)).toBe(NODE_LOCAL);
+    gate.skipped(j, 10);
+    expect(gate.allowed(j)).toBe(OFF_RACK);
+    gate.launched(j, OFF_RACK);
+    expect(gate.allowed(j)).toBe(OFF_RACK); // "as many as it likes"
+    gate.launched(j, RACK_LOCAL);
+    expect(gate.allowed(j)).toBe(OFF_RACK);
+    gate.launched(j, NODE_LOCAL);
+    expect(gate.allowed(j)).toBe(NODE_LOCAL);
+  });
+
+  it('two-level wait: rack after nodeMs of skipping, any after a further rackMs; a launch sets the level', () => {
+    const gate = makeLocalityGate({ mode: 'wait', nodeMs: 5000, rackMs: 3000 });
+    const j = makeJob(0);
+    expect(gate.allowed(j)).toBe(NODE_LOCAL);
+    gate.skipped(j, 4999);
+    expect(gate.allowed(j)).toBe(NODE_LOCAL);
+    gate.skipped(j, 1);
+    expect(gate.allowed(j)).toBe(RACK_LOCAL);
+    gate.skipped(j, 2999);
+    expect(gate.allowed(j)).toBe(RACK_LOCAL);
+    gate.skipped(j, 1);
+    expect(gate.allowed(j)).toBe(OFF_RACK);
+    gate.launched(j, RACK_LOCAL);
+    expect(gate.allowed(j)).toBe(RACK_LOCAL);
+    gate.launched(j, NODE_LOCAL);
+    expect(gate.allowed(j)).toBe(NODE_LOCAL);
+  });
+
+  it('none: any locality at once', () => {
+    expect(makeLocalityGate({ mode: 'none' }).allowed(makeJob(0))).toBe(OFF_RACK);
+  });
+});

@@ -1,0 +1,85 @@
+/** Small builders and audits shared by the tests. */
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { type Scenario, parseScenario, resolveVariant, variantsOf } from '../src/core/scenario.js';
+import type { SchedulerObserver } from '../src/core/scheduler.js';
+
+export const SCENARIO_DIR = join(import.meta.dirname, '..', 'scenarios');
+
+/** Validates a raw scenario, failing the test with the schema's errors. */
+export function scenario(raw: unknown): Scenario {
+  const parsed = parseScenario(raw);
+  if (!parsed.ok) throw new Error(parsed.errors.join('\n'));
+  return parsed.value;
+}
+
+/** Every variant of every scenario file in scenarios/, resolved. */
+export function canonicalScenarios(): Array<{ file: string; variant: string; scenario: Scenario }> {
+  return readdirSync(SCENARIO_DIR).filter((f) => f.endsWith('.json') && !f.includes('.sweep.')).sort().flatMap((file) => {
+    const raw = JSON.parse(readFileSync(join(SCENARIO_DIR, file), 'utf8')) as Record<string, unknown>;
+    return variantsOf(raw).map((v) => ({ file, variant: v.name, scenario: scenario(resolveVariant(raw, v.overrides, [])) }));
+  });
+}
+
+export function loadVariant(file: string, variant: string, sets: Array<[string, unknown]> = []): Scenario {
+  const raw = JSON.parse(readFileSync(join(SCENARIO_DIR, file), 'utf8')) as Record<string, unknown>;
+  const v = variantsOf(raw).find((x) => x.name === variant);
+  if (!v) throw new Error(`${file} has no variant ${variant}`);
+  return scenario(resolveVariant(raw, v.overrides, sets));
+}
+
+/** A scenario with one explicit job list, for small hand-checked runs. */
+export function jobsScenario(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    name: 'tiny',
+    cluster: { racks: 2, nodesPerRack: 4, mapSlotsPerNode: 2, reduceSlotsPerNode: 1, heartbeatMs: 3000 },
+    workload: {
+      kind: 'jobs',
+      files: [{ name: 'a', blocks: 12 }, { name: 'b', blocks: 3 }],
+      jobs: [
+        { id: 'big', submitMs: 0, input: 'a', mapMs: 10_000, reduces: 2, reduceMs: 5000 },
+        { id: 'small', submitMs: 4000, input: 'b', mapMs: 8000, reduces: 1, reduceMs: 3000, copyMs: 1000 },
+      ],
+    },
+    ...overrides,
+  };
+}
+
+/**
+ * An observer that audits a run from the master's side: no node is ever given more tasks than it has slots,
+ * every task finishes exactly once and only after it launched.
+ */
+export function auditor(s: Scenario) {
+  const nodes = s.cluster.racks * s.cluster.nodesPerRack;
+  const runningMaps = new Int32Array(nodes);
+  const runningReduces = new Int32Array(nodes);
+  const state = new Map<string, 'running' | 'done'>();
+  const violations: string[] = [];
+  let launches = 0;
+  let finishes = 0;
+  const observer: SchedulerObserver = {
+    launched(now, node, job, task) {
+      launches++;
+      const key = `${job}:${task}`;
+      if (state.has(key)) violations.push(`${key} launched twice (${state.get(key)}) at ${now}`);
+      state.set(key, 'running');
+      if (task >= 0 && ++runningMaps[node] > s.cluster.mapSlotsPerNode) violations.push(`node ${node} map slots over-committed at ${now}`);
+      if (task < 0 && ++runningReduces[node] > s.cluster.reduceSlotsPerNode) violations.push(`node ${node} reduce slots over-committed at ${now}`);
+    },
+    finished(now, node, job, task) {
+      finishes++;
+      const key = `${job}:${task}`;
+      if (state.get(key) !== 'running') violations.push(`${key} finished while ${state.get(key) ?? 'never launched'} at ${now}`);
+      state.set(key, 'done');
+      if (task >= 0) runningMaps[node]--;
+      else runningReduces[node]--;
+    },
+  };
+  return {
+    observer,
+    violations,
+    get launches() { return launches; },
+    get finishes() { return finishes; },
+    get notDone() { return [...state].filter(([, v]) => v !== 'done').map(([k]) => k); },
+  };
+}

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { decode, encode } from '../../src/messages/codec.js';
+import { HeartbeatBatchBuilder, ResponseBatchBuilder } from '../../src/messages/builders.js';
+import type { Message } from '../../src/messages/types.js';
+import { scenario } from '../helpers.js';
+
+function heartbeats(): Message {
+  const b = new HeartbeatBatchBuilder();
+  b.finished(3, 17);
+  b.finished(4, -2);
+  b.heartbeat(12, 6001, 1, 0);
+  b.heartbeat(13, 6500, 0, 2);
+  return b.take(1, 2);
+}
+
+function responses() {
+  const b = new ResponseBatchBuilder();
+  b.launchMap(12, 3, 18, 19_000);
+  b.launchReduce(13, 4, 0, 250, 30_000, false);
+  b.mapsDone(13, 4);
+  b.kill(12, 3, 5);
+  return b.take(2);
+}
+
+const messages: Array<[string, Message]> = [
+  ['heartbeats', heartbeats()],
+  ['epoch with responses', { type: 'epoch', rack: 1, epoch: 3, reportFreeFromMs: Infinity, responses: responses() }],
+  ['epoch without responses', { type: 'epoch', rack: 0, epoch: 0, reportFreeFromMs: 0, responses: null }],
+  ['setup', { type: 'setup', racks: [0, 1], scenario: scenario({ workload: { kind: 'facebook' } }) }],
+  ['failed', { type: 'failed', rack: 2, timeMs: 12345, message: 'boom' }],
+];
+
+describe('message codec', () => {
+  it.each(messages)('round-trips %s with typed arrays intact', (_, message) => {
+    const bytes = encode(message);
+    expect(bytes.byteLength).toBe(bytes.buffer.byteLength); // exact size: posting it clones no scratch buffer
+    expect(decode(bytes)).toEqual(message);
+  });
+
+  it('keeps rows in columns', () => {
+    const m = decode(encode(heartbeats()));
+    if (m.type !== 'heartbeats') throw new Error('wrong type');
+    expect([...m.finishedEnd]).toEqual([2, 2]);
+    expect([...m.finishedTask]).toEqual([17, -2]);
+    expect(m.timeMs).toBeInstanceOf(Float64Array);
+  });
+
+  it('rejects a malformed message', () => {
+    expect(() => decode(encode({ type: 'heartbeats', rack: 1 } as never))).toThrow(/epoch must be a number/);
+    expect(() => decode(encode({ type: 'gossip' } as never))).toThrow(/unknown message type gossip/);
+  });
+});
