@@ -1,5 +1,6 @@
 /** Reads a scenario file, applies --set and --seed, resolves its variants and validates each; errors name file, line or field. */
 import { readFileSync } from 'node:fs';
+import { type ParseError, parseTree, printParseErrorCode } from 'jsonc-parser';
 import { type Scenario, parseScenario, resolveVariant, variantsOf } from '../core/scenario.js';
 import { InputError } from './errors.js';
 
@@ -43,16 +44,21 @@ export function readJsonFile(file: string, what: string): unknown {
   }
 }
 
-/** "line L, column C: <message>" for a JSON.parse error. */
+/** "invalid JSON at line L, column C: <what>", located by jsonc-parser in strict mode (Node's JSON.parse gives no position). */
 function jsonErrorWhere(text: string, err: Error): string {
-  const m = /position (\d+)/.exec(err.message);
-  const detail = err.message.replace(/^JSON\.parse: /, '').replace(/ in JSON at position \d+.*$/, '').replace(/\s*\(line \d+ column \d+\)$/, '');
-  if (!m) return `invalid JSON: ${detail}`;
-  const pos = Number(m[1]);
-  const before = text.slice(0, pos);
+  const errors: ParseError[] = [];
+  parseTree(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+  const first = errors[0];
+  if (first === undefined) return `invalid JSON: ${err.message}`;
+  const before = text.slice(0, first.offset);
   const line = before.split('\n').length;
-  const column = pos - before.lastIndexOf('\n');
-  return `invalid JSON at line ${line}, column ${column}: ${detail}`;
+  const column = first.offset - before.lastIndexOf('\n');
+  return `invalid JSON at line ${line}, column ${column}: ${describeJsonError(first.error)}`;
+}
+
+function describeJsonError(code: number): string {
+  const name = printParseErrorCode(code); // e.g. "ValueExpected"
+  return name.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
 }
 
 export function loadScenario(file: string, sets: Array<[string, unknown]> = [], seed?: number, only?: string): LoadedScenario {

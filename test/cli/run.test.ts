@@ -1,0 +1,91 @@
+/** The compiled command line, as users run it: outputs, exit codes, and one-line errors for bad input. */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const CLI = join(ROOT, 'dist', 'src', 'cli', 'main.js');
+
+function hfsim(...args: string[]) {
+  const r = spawnSync(process.execPath, [CLI, ...args], { cwd: ROOT, encoding: 'utf8' });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+function scenarioFile(content: unknown): string {
+  const dir = mkdtempSync(join(tmpdir(), 'hfsim-'));
+  const file = join(dir, 'scenario.json');
+  writeFileSync(file, typeof content === 'string' ? content : JSON.stringify(content, null, 2));
+  return file;
+}
+
+const tiny = {
+  name: 'tiny',
+  cluster: { racks: 2, nodesPerRack: 3, mapSlotsPerNode: 2, reduceSlotsPerNode: 1 },
+  workload: { kind: 'jobs', files: [{ name: 'a', blocks: 4 }], jobs: [{ id: 'j1', input: 'a', mapMs: 5000, reduces: 1 }] },
+};
+
+describe('hfsim run', () => {
+  it('prints a side-by-side comparison of the variants', () => {
+    const r = hfsim('run', 'scenarios/sticky-slots.json');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('speedup over Naive fair');
+    expect(r.stdout).toMatch(/Node locality by bin/);
+    expect(r.stdout).toMatch(/digest Fair \+ skip D=10: [0-9a-f]{64}/);
+  });
+
+  it('--json prints the result; --set and --seed override the scenario', () => {
+    const r = hfsim('run', scenarioFile(tiny), '--json', '--set', 'scheduler.policy=fifo', '--seed', '7');
+    expect(r.code).toBe(0);
+    const result = JSON.parse(r.stdout);
+    expect(result).toMatchObject({ scenario: 'tiny', variant: 'fifo', seed: 7, summary: { jobs: 1, tasks: 5 } });
+    expect(result.digest).toMatch(/^[0-9a-f]{64}$/);
+    expect(Object.keys(result.run)).toEqual(expect.arrayContaining(['runtime', 'workers', 'wallMs', 'events', 'heartbeats', 'decisionUs']));
+  });
+
+  it('--out writes the result JSON and --jobs-csv a row per job and variant', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hfsim-out-'));
+    const out = join(dir, 'r.json');
+    const csv = join(dir, 'jobs.csv');
+    const r = hfsim('run', 'scenarios/sticky-slots.json', '--out', out, '--jobs-csv', csv);
+    expect(r.code).toBe(0);
+    const results = JSON.parse(readFileSync(out, 'utf8'));
+    expect(results.map((x: { variant: string }) => x.variant)).toEqual(['Naive fair', 'Fair + skip D=10']);
+    const lines = readFileSync(csv, 'utf8').trim().split('\n');
+    expect(lines[0]).toBe('variant,seed,id,pool,type,bin,maps,reduces,submitMs,finishMs,responseMs,nodeLocalMaps,rackLocalMaps,offRackMaps');
+    expect(lines.length).toBe(1 + 20);
+  });
+});
+
+describe('bad input: one line naming file and field, exit 2, no stack trace', () => {
+  const cases: Array<[string, () => string[], RegExp]> = [
+    ['a missing file', () => ['run', 'no/such/scenario.json'], /no\/such\/scenario\.json: cannot read scenario file \(no such file\)/],
+    ['invalid JSON', () => ['run', scenarioFile('{\n  "name": "x",\n  "seed": ,\n}')], /scenario\.json: invalid JSON at line 3, column 11/],
+    ['an unknown field', () => ['run', scenarioFile({ ...tiny, cluster: { ...tiny.cluster, rakcs: 3 } })], /scenario\.json: cluster: unknown field "rakcs"/],
+    ['a wrong type', () => ['run', scenarioFile({ ...tiny, seed: 'one' })], /scenario\.json: seed: seed must be a number/],
+    ['a zero slot count', () => ['run', scenarioFile({ ...tiny, cluster: { ...tiny.cluster, mapSlotsPerNode: 0 } })], /scenario\.json: cluster\.mapSlotsPerNode: mapSlotsPerNode must be at least 1/],
+    ['a negative slot count', () => ['run', scenarioFile({ ...tiny, cluster: { ...tiny.cluster, reduceSlotsPerNode: -1 } })], /cluster\.reduceSlotsPerNode: reduceSlotsPerNode must be at least 1/],
+    ['an empty workload', () => ['run', scenarioFile({ ...tiny, workload: { kind: 'jobs', files: [{ name: 'a', blocks: 1 }], jobs: [] } })], /scenario\.json: workload\.jobs: jobs must list at least one job/],
+    ['a bad variant', () => ['run', scenarioFile({ ...tiny, variants: { Odd: { 'scheduler.policy': 'random' } } })], /scenario\.json: variant "Odd": scheduler\.policy: policy must be one of/],
+    ['a bad --set', () => ['run', scenarioFile(tiny), '--set', 'cluster.racks'], /--set cluster\.racks: expected path=value/],
+    ['a --set of a bad value', () => ['run', scenarioFile(tiny), '--set', 'cluster.racks=0'], /cluster\.racks: racks must be at least 1/],
+    ['an unknown flag', () => ['run', scenarioFile(tiny), '--fast'], /unknown option '--fast'/],
+    ['a bad --seed', () => ['run', scenarioFile(tiny), '--seed', 'x'], /--seed must be a whole number/],
+    ['an unknown variant', () => ['run', 'scenarios/sticky-slots.json', '--variant', 'Nope'], /--variant Nope: no such variant/],
+  ];
+  it.each(cases)('%s', (_, args, message) => {
+    const r = hfsim(...args());
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(message);
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+    expect(r.stdout).toBe('');
+  });
+
+  it('writes no output file when the input is bad', () => {
+    const out = join(mkdtempSync(join(tmpdir(), 'hfsim-none-')), 'r.json');
+    const r = hfsim('run', scenarioFile({ ...tiny, seed: -1 }), '--out', out);
+    expect(r.code).toBe(2);
+    expect(existsSync(out)).toBe(false);
+  });
+});
