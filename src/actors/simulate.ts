@@ -47,7 +47,7 @@ export async function simulate(scenario: Scenario, options: SimulateOptions = {}
   const wallMs = performance.now() - started;
   const outcome = master.outcome();
   const { variants: _variants, ...config } = scenario;
-  const body = { scenario: scenario.name, variant: options.variant ?? '', seed: scenario.seed, config, ...outcome };
+  const body = { scenario: scenario.name, variant: options.variant ?? '', seed: scenario.seed, ...outcome };
   const stats = master.scheduler.stats;
   const events = stats.heartbeats + stats.arrivals + stats.taskFinishes;
   const h = master.decisionNs;
@@ -70,10 +70,11 @@ export async function simulate(scenario: Scenario, options: SimulateOptions = {}
       max: us(h.maxValue),
     },
   };
-  return { ...body, run, digest: digestOf(body) };
+  // The digest covers the outcome; config (the resolved input) is echoed beside it, so a new defaulted field changes no digest.
+  return { ...body, config, run, digest: digestOf(body) };
 }
 
-/** sha256 of the result's canonical JSON without its run section. */
+/** sha256 of the JSON of the outcome: scenario, variant, seed, summary, bins and jobs (not config or run). */
 export function digestOf(body: object): string {
   return createHash('sha256').update(JSON.stringify(body)).digest('hex');
 }
