@@ -11,6 +11,7 @@ import { makeRng } from '../core/rng.js';
 import type { Scenario } from '../core/scenario.js';
 import { Scheduler, type SchedulerObserver } from '../core/scheduler.js';
 import { type Topology, makeTopology } from '../core/topology.js';
+import type { SwimTrace } from '../core/swim.js';
 import { buildWorkload } from '../core/workload.js';
 import { ResponseBatchBuilder } from '../messages/builders.js';
 import { type EpochCommand, type HeartbeatBatch, REPORT_EVERY_HEARTBEAT } from '../messages/types.js';
@@ -26,6 +27,8 @@ export interface MasterOptions {
    * change anything are left out; tests prove both give the same digest.
    */
   everyHeartbeat?: boolean;
+  /** The rows of a swim workload's trace (src/cli/trace.ts reads them). */
+  trace?: SwimTrace;
 }
 
 export class MasterActor {
@@ -48,7 +51,7 @@ export class MasterActor {
   constructor(readonly scenario: Scenario, options: MasterOptions = {}) {
     this.topology = makeTopology(scenario.cluster, scenario.seed);
     const rng = makeRng(scenario.seed);
-    const workload = buildWorkload(scenario, this.topology, rng);
+    const workload = buildWorkload(scenario, this.topology, rng, options.trace);
     this.blocks = workload.blocks;
     this.scheduler = new Scheduler(scenario, this.topology, workload.blocks, workload.jobs, rng.fork('master'), options.observer);
     this.responses = Array.from({ length: this.topology.racks }, () => new ResponseBatchBuilder());

@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import type { Outcome } from '../core/results.js';
 import type { Scenario } from '../core/scenario.js';
 import type { SchedulerObserver } from '../core/scheduler.js';
+import type { SwimTrace } from '../core/swim.js';
 import { runInProcess } from './inprocess.js';
 import { MasterActor } from './master-actor.js';
 
@@ -38,11 +39,13 @@ export interface SimulateOptions {
   timeDecisions?: boolean;
   /** Process every heartbeat (no exact shortcuts); for tests and for measuring what the shortcuts save. */
   everyHeartbeat?: boolean;
+  /** The rows of a swim workload's trace (src/cli/load-scenario.ts loads them beside the scenario). */
+  trace?: SwimTrace;
 }
 
 export async function simulate(scenario: Scenario, options: SimulateOptions = {}): Promise<Result> {
   const started = performance.now();
-  const master = new MasterActor(scenario, { observer: options.observer, timeDecisions: options.timeDecisions, everyHeartbeat: options.everyHeartbeat });
+  const master = new MasterActor(scenario, { observer: options.observer, timeDecisions: options.timeDecisions, everyHeartbeat: options.everyHeartbeat, trace: options.trace });
   const transport = runInProcess(master, { codec: options.codec });
   const wallMs = performance.now() - started;
   const outcome = master.outcome();

@@ -2,11 +2,15 @@
 import { readFileSync } from 'node:fs';
 import { type ParseError, parseTree, printParseErrorCode } from 'jsonc-parser';
 import { type Scenario, parseScenario, resolveVariant, variantsOf } from '../core/scenario.js';
+import type { SwimTrace } from '../core/swim.js';
 import { InputError } from './errors.js';
+import { traceFor } from './trace.js';
 
 export interface LoadedVariant {
   name: string;
   scenario: Scenario;
+  /** A swim workload's trace rows (pass to simulate() as options.trace). */
+  trace?: SwimTrace;
 }
 
 export interface LoadedScenario {
@@ -77,7 +81,7 @@ export function loadScenario(file: string, sets: Array<[string, unknown]> = [], 
       const where = name === '' ? '' : `variant "${name}": `;
       throw new InputError(parsed.errors.map((e) => `${file}: ${where}${e}`).join('\n'));
     }
-    return { name: name === '' ? parsed.value.scheduler.policy : name, scenario: parsed.value };
+    return { name: name === '' ? parsed.value.scheduler.policy : name, scenario: parsed.value, trace: traceFor(file, parsed.value) };
   });
   const first = loaded[0].scenario;
   return { file, name: first.name, description: first.description, variants: loaded };

@@ -30,7 +30,7 @@ async function run(file: string, flags: RunFlags): Promise<void> {
   const results: Result[] = [];
   for (const v of loaded.variants) {
     if (!flags.json && loaded.variants.length > 1 && process.stderr.isTTY) process.stderr.write(`running ${v.name}...\r`);
-    results.push(await simulate(v.scenario, { variant: v.name, runtime: flags.runtime, codec: flags.codec }));
+    results.push(await simulate(v.scenario, { variant: v.name, runtime: flags.runtime, codec: flags.codec, trace: v.trace }));
   }
   if (process.stderr.isTTY) process.stderr.write('\x1b[K');
   const json = JSON.stringify(results.length === 1 ? results[0] : results, null, 2) + '\n';

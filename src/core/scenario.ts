@@ -117,8 +117,26 @@ const generatedWorkload = z.strictObject({
   });
 });
 
-const workloadSchema = z.discriminatedUnion('kind', [facebookWorkload, jobsWorkload, generatedWorkload], {
-  error: 'workload.kind must be one of "facebook", "jobs", "generated"',
+/** A SWIM trace replayed (src/core/swim.ts documents the model); `trace` is relative to the scenario file. */
+const swimWorkload = z.strictObject({
+  kind: z.literal('swim'),
+  trace: z.string().min(1, 'trace must name a SWIM .tsv file'),
+  /** Replay only the first `jobs` rows. */
+  jobs: posInt('jobs').optional(),
+  /** Size of the traced cluster; bytes scale by simulated nodes / tracedNodes. */
+  tracedNodes: posInt('tracedNodes').default(600),
+  bytesPerReduce: posNum('bytesPerReduce').default(1e9),
+  mapBaseMs: z.number().min(0, 'mapBaseMs must not be negative').default(3000),
+  mapMsPerMB: z.number().min(0, 'mapMsPerMB must not be negative').default(250),
+  reduceBaseMs: z.number().min(1, 'reduceBaseMs must be at least 1').default(15_000),
+  reduceMsPerMB: z.number().min(0, 'reduceMsPerMB must not be negative').default(226.5),
+  pools: z.enum(['bin', 'round-robin', 'single']).default('bin'),
+  poolCount: posInt('poolCount').default(10),
+  type: z.enum(JOB_TYPES).default('io'),
+});
+
+const workloadSchema = z.discriminatedUnion('kind', [facebookWorkload, jobsWorkload, generatedWorkload, swimWorkload], {
+  error: 'workload.kind must be one of "facebook", "jobs", "generated", "swim"',
 });
 
 export const scenarioSchema = z.strictObject({
@@ -143,6 +161,7 @@ export type Workload = Scenario['workload'];
 export type JobsWorkload = Extract<Workload, { kind: 'jobs' }>;
 export type FacebookWorkload = Extract<Workload, { kind: 'facebook' }>;
 export type GeneratedWorkload = Extract<Workload, { kind: 'generated' }>;
+export type SwimWorkload = Extract<Workload, { kind: 'swim' }>;
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; errors: string[] };
 

@@ -4,6 +4,7 @@
  * exponential inter-arrival gaps, IO-heavy, CPU-heavy or mixed jobs. An explicit workload lists files and jobs.
  */
 import { BlockStore, placeReplicas } from './hdfs.js';
+import { type SwimTrace, swimJobs } from './swim.js';
 import type { Rng } from './rng.js';
 import type { FacebookWorkload, GeneratedWorkload, JobType, JobsWorkload, Priority, Scenario } from './scenario.js';
 import type { Topology } from './topology.js';
@@ -75,7 +76,8 @@ export interface Workload {
   readonly blocks: BlockStore;
 }
 
-export function buildWorkload(scenario: Scenario, topology: Topology, rng: Rng): Workload {
+/** `trace`: the rows of a swim workload's trace (read by the caller: the core does no I/O). */
+export function buildWorkload(scenario: Scenario, topology: Topology, rng: Rng, trace?: SwimTrace): Workload {
   const blocks = new BlockStore(scenario.hdfs.replication);
   const placement = rng.fork('hdfs');
   const addFile = (nBlocks: number): Int32Array => {
@@ -84,8 +86,10 @@ export function buildWorkload(scenario: Scenario, topology: Topology, rng: Rng):
     return ids;
   };
   const w = scenario.workload;
+  if (w.kind === 'swim' && trace === undefined) throw new Error(`swim workload: the rows of trace ${w.trace} were not loaded (load the scenario with src/cli/load-scenario.ts)`);
   const jobs = w.kind === 'facebook' ? facebookJobs(w, rng.fork('workload'), addFile)
     : w.kind === 'generated' ? generatedJobs(w, rng.fork('workload'), addFile)
+    : w.kind === 'swim' ? swimJobs(w, trace!, topology.nodes, scenario.hdfs.blockMB, addFile)
     : listedJobs(w, addFile);
   return { jobs, blocks };
 }

@@ -1,0 +1,82 @@
+/**
+ * Reading SWIM traces (tab-separated, no header, one job a line: id, submit s, gap s, input, shuffle and output
+ * bytes; data/traces/README.md). A malformed line is bad input: one error naming the file and the line.
+ */
+import { readFileSync } from 'node:fs';
+import { dirname, isAbsolute, resolve } from 'node:path';
+import type { Scenario } from '../core/scenario.js';
+import type { SwimTrace } from '../core/swim.js';
+import { InputError } from './errors.js';
+
+const COLUMNS = ['job id', 'submit time', 'inter-arrival gap', 'input bytes', 'shuffle bytes', 'output bytes'];
+
+/** Parses a trace's text; `file` names it in errors. */
+export function parseSwimTrace(text: string, file: string): SwimTrace {
+  const lines = text.split('\n');
+  if (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
+  const n = lines.length;
+  const ids: string[] = [];
+  const submitS = new Float64Array(n);
+  const inputBytes = new Float64Array(n);
+  const shuffleBytes = new Float64Array(n);
+  const outputBytes = new Float64Array(n);
+  const seen = new Set<string>();
+  const bad = (line: number, what: string): InputError => new InputError(`${file}:${line}: ${what}`);
+  for (let i = 0; i < n; i++) {
+    const line = i + 1;
+    const cols = lines[i].replace(/\r$/, '').split('\t');
+    if (cols.length !== 6) throw bad(line, `expected 6 tab-separated columns (${COLUMNS.join(', ')}), found ${cols.length}`);
+    const id = cols[0].trim();
+    if (id === '') throw bad(line, 'empty job id');
+    if (seen.has(id)) throw bad(line, `job id "${id}" is used twice`);
+    seen.add(id);
+    const nums = cols.slice(1).map((c, k) => {
+      const v = Number(c.trim());
+      if (c.trim() === '' || !Number.isFinite(v) || v < 0) throw bad(line, `column ${k + 2} (${COLUMNS[k + 1]}): "${c}" is not a non-negative number`);
+      return v;
+    });
+    if (i > 0 && nums[0] < submitS[i - 1]) throw bad(line, `submit time ${nums[0]} is before the previous line's ${submitS[i - 1]}`);
+    ids.push(id);
+    submitS[i] = nums[0];
+    inputBytes[i] = nums[2];
+    shuffleBytes[i] = nums[3];
+    outputBytes[i] = nums[4];
+  }
+  if (n === 0) throw new InputError(`${file}: the trace has no jobs`);
+  return { file, ids, submitS, inputBytes, shuffleBytes, outputBytes };
+}
+
+export function readSwimTrace(file: string): SwimTrace {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    throw new InputError(`${file}: cannot read trace file (${code === 'ENOENT' ? 'no such file' : code ?? String(err)})`);
+  }
+  return parseSwimTrace(text, file);
+}
+
+/** The trace path of a swim scenario: relative paths are relative to the scenario file's folder. */
+export function tracePath(scenarioFile: string, trace: string): string {
+  return isAbsolute(trace) ? trace : resolve(dirname(scenarioFile), trace);
+}
+
+const cache = new Map<string, SwimTrace>();
+
+/** The trace rows a scenario needs (undefined unless its workload is swim); each file is read once per process. */
+export function traceFor(scenarioFile: string, scenario: Scenario): SwimTrace | undefined {
+  if (scenario.workload.kind !== 'swim') return undefined;
+  const path = tracePath(scenarioFile, scenario.workload.trace);
+  let trace = cache.get(path);
+  if (trace === undefined) {
+    try {
+      trace = readSwimTrace(path);
+    } catch (err) {
+      if (err instanceof InputError) throw new InputError(`${scenarioFile}: workload.trace: ${err.message}`);
+      throw err;
+    }
+    cache.set(path, trace);
+  }
+  return trace;
+}

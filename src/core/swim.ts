@@ -1,0 +1,91 @@
+/**
+ * SWIM trace replay (Chen et al., SWIMProjectUCB/SWIM): turns a trace's rows (submit time, map input, shuffle and
+ * reduce output bytes) into jobs. Pure: the rows are read by src/cli/trace.ts and passed in.
+ *
+ * The model, per job (every constant is a workload field; defaults calibrated to the Delay Scheduling paper's
+ * Facebook medians, map task 19 s and reduce task 231 s):
+ * - Bytes are scaled by (simulated nodes / tracedNodes), as SWIM's replay does; SWIM's minima then apply: at least
+ *   one input block, and at least 1 KB of shuffle and of output.
+ * - maps = ceil(input / block size): one map per HDFS block (hdfs.blockMB). The input file's blocks are placed by
+ *   HDFS's default policy when the job is built.
+ * - reduces = 0 for a job with no shuffle in the trace (a map-only job), else max(1, round((shuffle + output) /
+ *   bytesPerReduce)); the default 1e9 bytes is Hive's hive.exec.reducers.bytes.per.reducer, and most Facebook jobs
+ *   were Hive queries.
+ * - map (node-local) = mapBaseMs + mapMsPerMB * MB read by one map: 3 s + 0.25 s/MB is 19 s for a full 64 MB block.
+ * - reduce = copy then compute: copyMs = reduceMsPerMB * shuffle MB per reduce; reduceMs = reduceBaseMs +
+ *   reduceMsPerMB * output MB per reduce. 15 s + 0.2265 s/MB is 231 s for a full 1e9-byte reduce. The copy phase
+ *   also waits for the job's last map, as every reduce does.
+ * - pools: "bin" puts a job in the pool of its Facebook size bin (bin1 .. bin9: Facebook separated small ad-hoc
+ *   queries from large production jobs), "round-robin" in user0 .. user{poolCount-1} by row, "single" in "default".
+ */
+import type { JobSpec } from './workload.js';
+import { binOf } from './workload.js';
+import type { SwimWorkload } from './scenario.js';
+
+/** The rows of a SWIM trace, in file order (columns 1, 2, 4, 5 and 6 of the TSV). */
+export interface SwimTrace {
+  readonly file: string;
+  readonly ids: readonly string[];
+  readonly submitS: Float64Array;
+  readonly inputBytes: Float64Array;
+  readonly shuffleBytes: Float64Array;
+  readonly outputBytes: Float64Array;
+}
+
+const MB = 1024 * 1024;
+/** SWIM's floor on shuffle and output bytes. */
+const MIN_BYTES = 1024;
+
+/** The shape of one job derived from a trace row, before its input is placed. */
+export interface SwimJobShape {
+  maps: number;
+  reduces: number;
+  mapMs: number;
+  copyMs: number;
+  reduceMs: number;
+}
+
+/** Derives one job's maps, reduces and durations from its (unscaled) trace bytes; see the module comment. */
+export function swimJobShape(w: SwimWorkload, scale: number, blockMB: number, input: number, shuffle: number, output: number): SwimJobShape {
+  const blockBytes = blockMB * MB;
+  const inBytes = Math.max(input * scale, blockBytes);
+  const maps = Math.max(1, Math.ceil(inBytes / blockBytes));
+  const mapMs = Math.round(w.mapBaseMs + (w.mapMsPerMB * inBytes) / maps / MB);
+  if (shuffle <= 0) return { maps, reduces: 0, mapMs, copyMs: 0, reduceMs: 1 };
+  const sh = Math.max(shuffle * scale, MIN_BYTES);
+  const out = Math.max(output * scale, MIN_BYTES);
+  const reduces = Math.max(1, Math.round((sh + out) / w.bytesPerReduce));
+  return {
+    maps,
+    reduces,
+    mapMs,
+    copyMs: Math.round((w.reduceMsPerMB * sh) / reduces / MB),
+    reduceMs: Math.round(w.reduceBaseMs + (w.reduceMsPerMB * out) / reduces / MB),
+  };
+}
+
+/** The jobs of a SWIM replay, in trace order (submit times never decrease); `addFile` places each job's input. */
+export function swimJobs(w: SwimWorkload, trace: SwimTrace, nodes: number, blockMB: number, addFile: (blocks: number) => Int32Array): JobSpec[] {
+  const scale = nodes / w.tracedNodes;
+  const n = Math.min(trace.ids.length, w.jobs ?? Infinity);
+  const jobs: JobSpec[] = [];
+  for (let i = 0; i < n; i++) {
+    const shape = swimJobShape(w, scale, blockMB, trace.inputBytes[i], trace.shuffleBytes[i], trace.outputBytes[i]);
+    const bin = binOf(shape.maps);
+    jobs.push({
+      index: i,
+      id: trace.ids[i],
+      pool: w.pools === 'bin' ? `bin${bin}` : w.pools === 'round-robin' ? `user${i % w.poolCount}` : 'default',
+      priority: 'NORMAL',
+      type: w.type,
+      submitMs: Math.round(trace.submitS[i] * 1000),
+      blocks: addFile(shape.maps),
+      reduces: shape.reduces,
+      mapMs: shape.mapMs,
+      reduceMs: shape.reduceMs,
+      copyMs: shape.copyMs,
+      bin,
+    });
+  }
+  return jobs;
+}
