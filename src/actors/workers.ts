@@ -14,6 +14,15 @@ export function isTypeScript(url: URL): boolean {
   return url.pathname.endsWith('.ts');
 }
 
+/**
+ * Piscina options for a pool whose task is the default export of `moduleUrl`: compiled, the module itself; from
+ * source, piscina-bootstrap.mjs (in src/actors, never copied to dist/), which registers tsx and imports the entry.
+ */
+export function poolEntry(moduleUrl: URL): { filename: string; workerData: { entry: string } } {
+  const filename = isTypeScript(moduleUrl) ? new URL('./piscina-bootstrap.mjs', import.meta.url).href : moduleUrl.href;
+  return { filename, workerData: { entry: moduleUrl.href } };
+}
+
 /** Starts a worker running `moduleUrl`. */
 export function startWorker(moduleUrl: URL, options: WorkerOptions = {}): Worker {
   if (!isTypeScript(moduleUrl)) return new Worker(moduleUrl, options);

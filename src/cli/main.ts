@@ -6,6 +6,7 @@ import { EXIT, InputError } from './errors.js';
 import { compare } from './format.js';
 import { loadScenario, parseSet } from './load-scenario.js';
 import { jobsCsv, writeFileAtomic } from './output.js';
+import { sweepCommand } from './sweep.js';
 
 const intArg = (name: string, min: number) => (value: string): number => {
   const n = Number(value);
@@ -59,6 +60,7 @@ export function buildProgram(): Command {
     .option('--out <file>', 'write the result JSON to a file (whole or not at all)')
     .option('--jobs-csv <file>', 'write one row per job and variant as CSV')
     .action(run);
+  program.addCommand(sweepCommand());
   return program;
 }
 

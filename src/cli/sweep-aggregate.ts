@@ -1,0 +1,157 @@
+/**
+ * Sweep aggregation: per point (axis values), the mean and 95% confidence interval over seeds (Student t) of each
+ * summary metric, overall and per job size bin, as tidy rows (one per point, metric and bin) for CSV and JSON.
+ */
+import { stringify } from 'csv-stringify/sync';
+import type { Result } from '../actors/simulate.js';
+
+/** One finished point, as stored in results.jsonl: the point's identity and its result (without the config echo). */
+export interface PointRecord extends Omit<Result, 'config'> {
+  id: string;
+  index: number;
+  group: string;
+  values: Record<string, unknown>;
+}
+
+export interface MetricValue {
+  metric: string;
+  /** Job size bin, or null for the whole run. */
+  bin: number | null;
+  value: number;
+}
+
+/** Wall-clock measures: they vary from run to run, unlike every other metric. */
+export const WALL_CLOCK_METRICS = ['decisionUs.p50', 'decisionUs.p99', 'wallMs'] as const;
+
+/**
+ * The metrics of one run: every number in the summary (locality.node, meanResponseMs, jobsPerHour, ...), fairness,
+ * decision latency, and per bin its response times and locality.
+ */
+export function metricsOf(r: Pick<Result, 'summary' | 'bins' | 'jobs' | 'run'>): MetricValue[] {
+  const out: MetricValue[] = [];
+  flatten(r.summary, '', (metric, value) => out.push({ metric, bin: null, value }));
+  out.push({ metric: 'fairness', bin: null, value: fairness(r.jobs) });
+  out.push({ metric: 'decisionUs.p50', bin: null, value: r.run.decisionUs.p50 });
+  out.push({ metric: 'decisionUs.p99', bin: null, value: r.run.decisionUs.p99 });
+  out.push({ metric: 'wallMs', bin: null, value: r.run.wallMs });
+  for (const b of r.bins) {
+    const { bin, ...rest } = b;
+    flatten(rest, '', (metric, value) => out.push({ metric, bin, value }));
+  }
+  return out;
+}
+
+function flatten(obj: object, prefix: string, emit: (path: string, value: number) => void): void {
+  for (const [k, v] of Object.entries(obj)) {
+    if (typeof v === 'number') emit(prefix + k, v);
+    else if (typeof v === 'object' && v !== null && !Array.isArray(v)) flatten(v, `${prefix}${k}.`, emit);
+  }
+}
+
+/**
+ * Fairness: equal jobs treated alike. Per size bin, Jain's index (sum x)^2 / (n sum x^2) of the jobs' response times;
+ * the mean over bins, weighted by jobs. 1 when every job of a size waited the same; 1/n at worst.
+ */
+export function fairness(jobs: ReadonlyArray<{ bin: number; responseMs: number }>): number {
+  const byBin = new Map<number, number[]>();
+  for (const j of jobs) byBin.set(j.bin, [...(byBin.get(j.bin) ?? []), j.responseMs]);
+  let weighted = 0;
+  for (const xs of byBin.values()) {
+    const s = xs.reduce((a, x) => a + x, 0);
+    const s2 = xs.reduce((a, x) => a + x * x, 0);
+    weighted += xs.length * (s2 === 0 ? 1 : (s * s) / (xs.length * s2));
+  }
+  return jobs.length === 0 ? 1 : Math.round((weighted / jobs.length) * 1e6) / 1e6;
+}
+
+export interface Interval {
+  n: number;
+  mean: number;
+  sd: number | null;
+  /** Half-width of the 95% confidence interval of the mean: t(0.975, n - 1) * sd / sqrt(n); null for one seed. */
+  ci95: number | null;
+  lo: number | null;
+  hi: number | null;
+}
+
+export function interval(xs: readonly number[]): Interval {
+  const n = xs.length;
+  const mean = xs.reduce((a, x) => a + x, 0) / n;
+  if (n < 2) return { n, mean: tidy(mean), sd: null, ci95: null, lo: null, hi: null };
+  const sd = Math.sqrt(xs.reduce((a, x) => a + (x - mean) ** 2, 0) / (n - 1));
+  const half = studentT975(n - 1) * sd / Math.sqrt(n);
+  return { n, mean: tidy(mean), sd: tidy(sd), ci95: tidy(half), lo: tidy(mean - half), hi: tidy(mean + half) };
+}
+
+const tidy = (x: number): number => Number(x.toPrecision(10));
+
+// t(0.975, df) for df = 1..30.
+const T975 = [12.706205, 4.302653, 3.182446, 2.776445, 2.570582, 2.446912, 2.364624, 2.306004, 2.262157, 2.228139,
+  2.200985, 2.178813, 2.160369, 2.144787, 2.13145, 2.119905, 2.109816, 2.100922, 2.093024, 2.085963,
+  2.079614, 2.073873, 2.068658, 2.063899, 2.059539, 2.055529, 2.051831, 2.048407, 2.04523, 2.042272];
+
+/** The 97.5% quantile of Student's t with df degrees of freedom: a table to 30, then the Cornish-Fisher expansion (error < 1e-5). */
+export function studentT975(df: number): number {
+  if (df <= 30) return T975[df - 1];
+  const z = 1.959963985;
+  const g1 = (z ** 3 + z) / 4;
+  const g2 = (5 * z ** 5 + 16 * z ** 3 + 3 * z) / 96;
+  const g3 = (3 * z ** 7 + 19 * z ** 5 + 17 * z ** 3 - 15 * z) / 384;
+  return z + g1 / df + g2 / df ** 2 + g3 / df ** 3;
+}
+
+export interface AggregateRow extends Interval {
+  /** The group id: a hash of the axis values. */
+  point: string;
+  values: Record<string, unknown>;
+  seeds: number[];
+  metric: string;
+  bin: number | null;
+}
+
+/** Groups records by point (their order: the sweep's), then takes each metric's interval over the seeds. */
+export function aggregate(records: readonly PointRecord[]): AggregateRow[] {
+  const groups = new Map<string, PointRecord[]>();
+  for (const r of [...records].sort((a, b) => a.index - b.index)) groups.set(r.group, [...(groups.get(r.group) ?? []), r]);
+  const rows: AggregateRow[] = [];
+  for (const [point, rs] of groups) {
+    const series = new Map<string, { metric: string; bin: number | null; xs: number[] }>();
+    for (const r of rs) {
+      for (const m of metricsOf(r)) {
+        const key = `${m.bin ?? ''}|${m.metric}`;
+        const s = series.get(key) ?? { metric: m.metric, bin: m.bin, xs: [] };
+        s.xs.push(m.value);
+        series.set(key, s);
+      }
+    }
+    const seeds = rs.map((r) => r.seed);
+    for (const s of series.values()) rows.push({ point, values: rs[0].values, seeds, metric: s.metric, bin: s.bin, ...interval(s.xs) });
+  }
+  return rows;
+}
+
+const COLUMNS = ['metric', 'bin', 'n', 'mean', 'sd', 'ci95', 'lo', 'hi'] as const;
+
+/** Flat rows: the axis values as columns (named by their paths), then point, seeds, metric, bin and the interval. */
+export function flatRows(rows: readonly AggregateRow[], axes: readonly string[]): Array<Record<string, unknown>> {
+  return rows.map((r) => {
+    const flat: Record<string, unknown> = {};
+    for (const a of axes) flat[a] = r.values[a];
+    flat.point = r.point;
+    flat.seeds = r.seeds.join(' ');
+    for (const c of COLUMNS) flat[c] = r[c];
+    return flat;
+  });
+}
+
+export function aggregateCsv(rows: readonly AggregateRow[], axes: readonly string[]): string {
+  const flat = flatRows(rows, axes);
+  const columns = [...axes, 'point', 'seeds', ...COLUMNS];
+  return stringify(flat.map((r) => columns.map((c) => cell(r[c]))), { header: true, columns });
+}
+
+function cell(v: unknown): string | number {
+  if (v === null || v === undefined) return '';
+  if (typeof v === 'number' || typeof v === 'string') return v;
+  return JSON.stringify(v);
+}

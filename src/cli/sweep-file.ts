@@ -1,0 +1,160 @@
+/**
+ * The sweep file: a base scenario, fixed overrides, axes of values for field paths (and variants), and seeds.
+ * Its points are the cartesian product of the axes and the seeds, each resolved and validated as a scenario.
+ */
+import { createHash } from 'node:crypto';
+import { dirname, resolve } from 'node:path';
+import { z } from 'zod';
+import { type Scenario, formatIssue, parseScenario, resolveVariant, setPath, variantsOf } from '../core/scenario.js';
+import { InputError } from './errors.js';
+import { readJsonFile } from './load-scenario.js';
+
+/** The axis name that selects a variant of the base scenario. */
+export const VARIANT_AXIS = 'variant';
+
+const chartSchema = z.strictObject({
+  /** A summary metric ("locality.node", "meanResponseMs", "fairness", ...), optionally per size bin. */
+  metric: z.string().min(1),
+  /** The axis on the x scale (default: the first axis with numbers). */
+  x: z.string().min(1).optional(),
+  /** Lines by: another axis, or "bin" (one line per job size bin). Default: the variant axis, if any. */
+  by: z.string().min(1).optional(),
+  /** Only these size bins (with by: "bin", or one bin for a per-bin metric). */
+  bins: z.array(z.number().int().min(1)).min(1).optional(),
+  title: z.string().optional(),
+  /** Draw SPEC.md section 5's skip-count curve 1 - (1 - p)^(D + 1) against D; p defaults to R / nodes. */
+  analytic: z.strictObject({ curve: z.literal('skip-count'), p: z.number().gt(0).lte(1).optional() }).optional(),
+});
+export type ChartSpec = z.infer<typeof chartSchema>;
+
+const seedSchema = z.number({ error: 'a seed must be a number' }).int('a seed must be a whole number').min(0, 'a seed must not be negative');
+
+export const sweepSchema = z.strictObject({
+  name: z.string().min(1).default('sweep'),
+  description: z.string().optional(),
+  /** A scenario file (relative to the sweep file) or an inline scenario. */
+  base: z.union([z.string().min(1), z.record(z.string(), z.unknown())], { error: 'base must be a scenario file name or an inline scenario object' }),
+  /** Overrides applied to the base for every point (after its variant), e.g. a smaller workload. */
+  set: z.record(z.string(), z.unknown()).default({}),
+  /** Field path (or "variant") to the list of its values; points are the cartesian product, in file order. */
+  axes: z.record(z.string().min(1), z.array(z.unknown()).min(1, 'an axis needs at least one value')).default({}),
+  seeds: z.array(seedSchema).min(1, 'seeds must list at least one seed').default([1]),
+  charts: z.array(chartSchema).optional(),
+}).superRefine((s, ctx) => {
+  for (const [axis, values] of Object.entries(s.axes)) {
+    const keys = values.map((v) => JSON.stringify(v));
+    const dup = keys.find((k, i) => keys.indexOf(k) !== i);
+    if (dup !== undefined) ctx.addIssue({ code: 'custom', path: ['axes', axis], message: `value ${dup} appears twice` });
+  }
+  if (new Set(s.seeds).size !== s.seeds.length) ctx.addIssue({ code: 'custom', path: ['seeds'], message: 'a seed appears twice' });
+});
+export type SweepSpec = z.infer<typeof sweepSchema>;
+
+export interface Axis {
+  name: string;
+  values: unknown[];
+}
+
+export interface SweepPoint {
+  /** Stable id: a hash of the axis values and the seed (never of the position), so resumes and shards agree. */
+  id: string;
+  /** Position in the full product (axes in file order, the last axis fastest, then seeds). */
+  index: number;
+  /** The axis values, by axis name; the same for every seed of a group. */
+  values: Record<string, unknown>;
+  /** Id of the point without its seed: the group the confidence interval is taken over. */
+  group: string;
+  seed: number;
+  variant: string;
+  scenario: Scenario;
+}
+
+export interface Sweep {
+  file: string;
+  name: string;
+  description?: string;
+  axes: Axis[];
+  seeds: number[];
+  charts?: ChartSpec[];
+  /** sha256 of the resolved points: a resume or a merge refuses an output made by a different sweep. */
+  hash: string;
+  points: SweepPoint[];
+}
+
+export function pointId(values: Record<string, unknown>, seed?: number): string {
+  const key = Object.keys(values).sort().map((k) => [k, values[k]]);
+  return createHash('sha256').update(JSON.stringify(seed === undefined ? key : [...key, ['seed', seed]])).digest('hex').slice(0, 16);
+}
+
+/** Reads, validates and expands a sweep file; any error names the file (and the base file) and the field path. */
+export function loadSweep(file: string): Sweep {
+  const raw = readJsonFile(file, 'sweep');
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new InputError(`${file}: a sweep must be a JSON object`);
+  const parsed = sweepSchema.safeParse(raw);
+  if (!parsed.success) throw new InputError(parsed.error.issues.map((i) => `${file}: ${formatIssue(i)}`).join('\n'));
+  const spec = parsed.data;
+
+  const baseFile = typeof spec.base === 'string' ? resolve(dirname(file), spec.base) : undefined;
+  const base = baseFile === undefined ? spec.base : readJsonFile(baseFile, 'base scenario');
+  if (typeof base !== 'object' || base === null || Array.isArray(base)) throw new InputError(`${baseFile}: a scenario must be a JSON object`);
+  const baseRecord = base as Record<string, unknown>;
+  const where = baseFile === undefined ? `${file}: base` : `${file}: base ${spec.base as string}`;
+
+  const variants = variantsOf(baseRecord);
+  const axes: Axis[] = Object.entries(spec.axes).map(([name, values]) => ({ name, values }));
+  const variantAxis = axes.find((a) => a.name === VARIANT_AXIS);
+  if (variantAxis) {
+    for (const v of variantAxis.values) {
+      if (typeof v !== 'string' || !variants.some((x) => x.name === v)) {
+        throw new InputError(`${file}: axes.variant: ${JSON.stringify(v)} is not a variant of the base (have ${variants.map((x) => `"${x.name}"`).join(', ')})`);
+      }
+    }
+  } else if (variants.length > 1 || variants[0].name !== '') {
+    axes.unshift({ name: VARIANT_AXIS, values: variants.map((v) => v.name) }); // every variant of the base, as an axis
+  }
+  for (const chart of spec.charts ?? []) {
+    for (const key of [chart.x, chart.by]) {
+      if (key !== undefined && key !== 'bin' && !axes.some((a) => a.name === key)) throw new InputError(`${file}: charts: "${key}" is not an axis of the sweep`);
+    }
+  }
+
+  const points: SweepPoint[] = [];
+  const combos = product(axes);
+  for (const values of combos) {
+    const variantName = typeof values[VARIANT_AXIS] === 'string' ? (values[VARIANT_AXIS] as string) : '';
+    const overrides = variants.find((v) => v.name === variantName)?.overrides ?? {};
+    let resolved = resolveVariant(baseRecord, overrides, Object.entries(spec.set));
+    for (const axis of axes) if (axis.name !== VARIANT_AXIS) resolved = setPath(resolved, axis.name, values[axis.name]);
+    const group = pointId(values);
+    for (const seed of spec.seeds) {
+      const checked = parseScenario(setPath(resolved, 'seed', seed));
+      if (!checked.ok) {
+        const at = Object.entries(values).map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(', ');
+        throw new InputError(checked.errors.map((e) => `${where}${at ? ` at ${at}` : ''}: ${e}`).join('\n'));
+      }
+      const scenario = checked.value;
+      points.push({ id: pointId(values, seed), index: points.length, values, group, seed, variant: variantName || scenario.scheduler.policy, scenario });
+    }
+  }
+  const hash = createHash('sha256').update(JSON.stringify(points.map((p) => [p.id, p.scenario]))).digest('hex');
+  return { file, name: spec.name, description: spec.description, axes, seeds: spec.seeds, charts: spec.charts, hash, points };
+}
+
+function product(axes: Axis[]): Array<Record<string, unknown>> {
+  let out: Array<Record<string, unknown>> = [{}];
+  for (const axis of axes) out = out.flatMap((partial) => axis.values.map((v) => ({ ...partial, [axis.name]: v })));
+  return out;
+}
+
+/** Parses --shard "i/n" (0 <= i < n): the points whose index is i modulo n. */
+export function parseShard(text: string): { index: number; count: number } {
+  const m = /^(\d+)\/(\d+)$/.exec(text.trim());
+  const index = m ? Number(m[1]) : NaN;
+  const count = m ? Number(m[2]) : NaN;
+  if (!m || count < 1 || index >= count) throw new InputError(`--shard ${text}: expected i/n with 0 <= i < n, e.g. --shard 0/4`);
+  return { index, count };
+}
+
+export function shardOf<T extends { index: number }>(points: readonly T[], shard: { index: number; count: number }): T[] {
+  return points.filter((p) => p.index % shard.count === shard.index);
+}

@@ -1,0 +1,137 @@
+/**
+ * Runs a sweep's points as whole simulations on a piscina pool, appending each finished point to the results log
+ * as it finishes; with resume, only the points the log lacks. Progress goes to stderr.
+ */
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { SingleBar } from 'cli-progress';
+import { Piscina } from 'piscina';
+import type { Result } from '../actors/simulate.js';
+import type { SweepTask } from '../actors/sweep-task.js';
+import { poolEntry } from '../actors/workers.js';
+import { InputError } from './errors.js';
+import type { PointRecord } from './sweep-aggregate.js';
+import { type Sweep, type SweepPoint, shardOf } from './sweep-file.js';
+import { MANIFEST, type Manifest, ResultsLog, finalize, manifestOf, readManifest, readRecords } from './sweep-output.js';
+import { writeFileAtomic } from './output.js';
+
+export interface SweepOptions {
+  out: string;
+  parallel: number;
+  resume?: boolean;
+  shard?: { index: number; count: number };
+  /** Progress on stderr: a bar on a terminal, else lines; false for none. */
+  progress?: boolean;
+}
+
+export interface SweepOutcome {
+  dir: string;
+  manifest: Manifest;
+  /** Points of this shard, already done before this run, and run now. */
+  total: number;
+  skipped: number;
+  ran: number;
+  records: PointRecord[];
+}
+
+const TASK = new URL(`../actors/sweep-task${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url);
+
+export async function runSweep(sweep: Sweep, options: SweepOptions): Promise<SweepOutcome> {
+  const dir = options.out;
+  const manifest = manifestOf(sweep, options.shard);
+  const mine = options.shard ? shardOf(sweep.points, options.shard) : sweep.points;
+  let records: PointRecord[] = [];
+  if (existsSync(join(dir, MANIFEST))) {
+    const old = readManifest(dir);
+    const had = readRecords(dir, options.resume === true);
+    if (!options.resume && had.length > 0) {
+      throw new InputError(`${dir}: holds results of an earlier sweep: pass --resume to finish it, or choose another --out`);
+    }
+    if (options.resume && old.hash !== sweep.hash) throw new InputError(`${dir}: --resume: the sweep or its base scenario changed since this output was made`);
+    if (options.resume && JSON.stringify(old.shard ?? null) !== JSON.stringify(options.shard ?? null)) {
+      throw new InputError(`${dir}: --resume: this output is ${old.shard ? `shard ${old.shard.index}/${old.shard.count}` : 'unsharded'}; pass the same --shard`);
+    }
+    const ids = new Set(mine.map((p) => p.id));
+    records = had.filter((r) => ids.has(r.id));
+  }
+  mkdirSync(dir, { recursive: true });
+  writeFileAtomic(join(dir, MANIFEST), JSON.stringify(manifest, null, 1) + '\n');
+
+  const done = new Set(records.map((r) => r.id));
+  const todo = mine.filter((p) => !done.has(p.id));
+  const progress = new Progress(mine.length, done.size, options.progress ?? true);
+  const log = new ResultsLog(dir);
+  const failures: string[] = [];
+  const pool = new Piscina<SweepTask, Result>({ ...poolEntry(TASK), minThreads: options.parallel, maxThreads: options.parallel, idleTimeout: 1000 });
+  try {
+    await Promise.all(todo.map(async (point) => {
+      try {
+        const result = await pool.run({ scenario: point.scenario, variant: point.variant });
+        const record = toRecord(point, result);
+        log.append(record);
+        records.push(record);
+        progress.tick();
+      } catch (err) {
+        failures.push(`point ${describePoint(point)}: ${err instanceof Error ? err.message : String(err)}`);
+      }
+    }));
+  } finally {
+    progress.stop();
+    log.close();
+    await pool.destroy();
+  }
+  if (failures.length > 0) throw new Error(`${failures.length} of ${todo.length} points failed (the others are kept; --resume reruns the failed)\n${failures.join('\n')}`);
+  finalize(dir, manifest, records);
+  return { dir, manifest, total: mine.length, skipped: done.size, ran: todo.length, records };
+}
+
+function toRecord(point: SweepPoint, result: Result): PointRecord {
+  const { config: _config, ...rest } = result;
+  return { id: point.id, index: point.index, group: point.group, values: point.values, ...rest };
+}
+
+export function describePoint(p: { values: Record<string, unknown>; seed: number }): string {
+  return [...Object.entries(p.values).map(([k, v]) => `${k}=${JSON.stringify(v)}`), `seed=${p.seed}`].join(', ');
+}
+
+/** Points done, rate and ETA: a cli-progress bar on a terminal, plain lines otherwise. */
+class Progress {
+  private readonly bar?: SingleBar;
+  private readonly started = performance.now();
+  private readonly startDone: number;
+  private lastLine = 0;
+
+  constructor(private readonly total: number, private done: number, enabled: boolean) {
+    this.startDone = done;
+    if (!enabled || total === done) return;
+    if (process.stderr.isTTY) {
+      this.bar = new SingleBar({
+        format: 'sweep [{bar}] {value}/{total} points | {rate} points/s | ETA {eta_formatted}',
+        etaBuffer: 20,
+        hideCursor: true,
+      });
+      this.bar.start(total, done, { rate: '0.00' });
+    } else {
+      process.stderr.write(`sweep: ${done}/${total} points done, running ${total - done}\n`);
+    }
+  }
+
+  tick(): void {
+    this.done++;
+    const secs = (performance.now() - this.started) / 1000;
+    const rate = (this.done - this.startDone) / Math.max(secs, 1e-3);
+    if (this.bar) {
+      this.bar.update(this.done, { rate: rate.toFixed(2) });
+      return;
+    }
+    // Plain lines: every point for small sweeps, else about every 2%, and the last.
+    if (this.done - this.lastLine < Math.max(1, Math.floor(this.total / 50)) && this.done < this.total) return;
+    this.lastLine = this.done;
+    const eta = Math.round((this.total - this.done) / Math.max(rate, 1e-9));
+    process.stderr.write(`sweep: ${this.done}/${this.total} points, ${rate.toFixed(2)} points/s, ETA ${eta}s\n`);
+  }
+
+  stop(): void {
+    this.bar?.stop();
+  }
+}
