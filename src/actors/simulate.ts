@@ -5,9 +5,11 @@ import type { Scenario } from '../core/scenario.js';
 import type { SchedulerObserver } from '../core/scheduler.js';
 import type { SwimTrace } from '../core/swim.js';
 import { runInProcess } from './inprocess.js';
+import { type InjectedFault, runThreads } from './threads.js';
+import type { Worker } from 'node:worker_threads';
 import { MasterActor } from './master-actor.js';
 
-export type RuntimeName = 'inprocess';
+export type RuntimeName = 'inprocess' | 'threads';
 
 export interface RunInfo {
   runtime: RuntimeName;
@@ -35,6 +37,11 @@ export interface SimulateOptions {
   runtime?: RuntimeName;
   /** In-process only: pass messages through the msgpack codec. */
   codec?: boolean;
+  /** Threads runtime: worker threads (default: available cores). */
+  workers?: number;
+  /** Threads runtime, tests only: make a rack throw, or reach the workers. */
+  fault?: InjectedFault;
+  onWorkers?: (workers: readonly Worker[]) => void;
   observer?: SchedulerObserver;
   timeDecisions?: boolean;
   /** Process every heartbeat (no exact shortcuts); for tests and for measuring what the shortcuts save. */
@@ -46,7 +53,10 @@ export interface SimulateOptions {
 export async function simulate(scenario: Scenario, options: SimulateOptions = {}): Promise<Result> {
   const started = performance.now();
   const master = new MasterActor(scenario, { observer: options.observer, timeDecisions: options.timeDecisions, everyHeartbeat: options.everyHeartbeat, trace: options.trace });
-  const transport = runInProcess(master, { codec: options.codec });
+  const runtime = options.runtime ?? 'inprocess';
+  const transport = runtime === 'threads'
+    ? await runThreads(master, { workers: options.workers, fault: options.fault, onWorkers: options.onWorkers })
+    : { ...runInProcess(master, { codec: options.codec }), workers: 0 };
   const wallMs = performance.now() - started;
   const outcome = master.outcome();
   const { variants: _variants, ...config } = scenario;
@@ -56,8 +66,8 @@ export async function simulate(scenario: Scenario, options: SimulateOptions = {}
   const h = master.decisionNs;
   const us = (ns: number): number => Math.round(ns / 10) / 100;
   const run: RunInfo = {
-    runtime: options.runtime ?? 'inprocess',
-    workers: 0,
+    runtime,
+    workers: transport.workers,
     wallMs: Math.round(wallMs),
     epochs: master.epochs,
     events,

@@ -14,16 +14,23 @@ const intArg = (name: string, min: number) => (value: string): number => {
   return n;
 };
 
+function parseFault(value: string): { rack: number; epoch: number } {
+  const m = /^(\d+):(\d+)$/.exec(value);
+  if (!m) throw new InvalidArgumentError('expected rack:epoch, e.g. 1:5');
+  return { rack: Number(m[1]), epoch: Number(m[2]) };
+}
+
 interface RunFlags {
   set: string[];
   seed?: number;
-  runtime: 'inprocess';
+  runtime: 'inprocess' | 'threads';
   workers?: number;
   json?: boolean;
   out?: string;
   jobsCsv?: string;
   variant?: string;
   codec?: boolean;
+  injectFault?: { rack: number; epoch: number };
 }
 
 async function run(file: string, flags: RunFlags): Promise<void> {
@@ -31,7 +38,7 @@ async function run(file: string, flags: RunFlags): Promise<void> {
   const results: Result[] = [];
   for (const v of loaded.variants) {
     if (!flags.json && loaded.variants.length > 1 && process.stderr.isTTY) process.stderr.write(`running ${v.name}...\r`);
-    results.push(await simulate(v.scenario, { variant: v.name, runtime: flags.runtime, codec: flags.codec, trace: v.trace }));
+    results.push(await simulate(v.scenario, { variant: v.name, runtime: flags.runtime, workers: flags.workers, codec: flags.codec, fault: flags.injectFault, trace: v.trace }));
   }
   if (process.stderr.isTTY) process.stderr.write('\x1b[K');
   const json = JSON.stringify(results.length === 1 ? results[0] : results, null, 2) + '\n';
@@ -53,9 +60,10 @@ export function buildProgram(): Command {
     .option('--set <path=value>', 'override a scenario field, e.g. scheduler.delay.nodeMs=5000 (repeatable)', (v: string, acc: string[]) => [...acc, v], [])
     .option('--seed <n>', 'override the scenario seed', intArg('--seed', 0))
     .option('--variant <name>', 'run only this variant')
-    .addOption(new Option('--runtime <name>', 'where rack actors run').choices(['inprocess']).default('inprocess'))
-    .option('--workers <n>', 'worker threads (threads runtime)', intArg('--workers', 1))
+    .addOption(new Option('--runtime <name>', 'where rack actors run').choices(['inprocess', 'threads']).default('inprocess'))
+    .option('--workers <n>', 'worker threads for the threads runtime (default: available cores)', intArg('--workers', 1))
     .option('--codec', 'in-process: pass every message through the msgpack codec')
+    .addOption(new Option('--inject-fault <rack:epoch>', 'threads runtime, for tests: make a rack throw at an epoch').hideHelp().argParser(parseFault))
     .addOption(new Option('--json', 'print the result JSON (an array when the scenario has several variants)').conflicts('out'))
     .option('--out <file>', 'write the result JSON to a file (whole or not at all)')
     .option('--jobs-csv <file>', 'write one row per job and variant as CSV')
