@@ -6,7 +6,7 @@ import { loadScenario } from '../src/cli/load-scenario.js';
 const [file, variant] = process.argv.slice(2);
 const loaded = loadScenario(file, [], undefined, variant || undefined);
 const v = loaded.variants[0];
-const r = await simulate(v.scenario, { variant: v.name });
+const r = await simulate(v.scenario, { variant: v.name, trace: v.trace });
 process.stdout.write(JSON.stringify({
   scenario: r.scenario, variant: r.variant, digest: r.digest, maps: r.summary.maps, jobs: r.summary.jobs,
   wallMs: r.run.wallMs, events: r.run.events, heartbeats: r.run.heartbeats, eventsPerSecond: r.run.eventsPerSecond,

@@ -13,9 +13,9 @@ const golden = JSON.parse(readFileSync(FILE, 'utf8')) as Record<string, string>;
 const update = process.env.UPDATE_GOLDEN === '1';
 const seen: Record<string, string> = {};
 
-describe.each(canonicalScenarios())('golden digest: $file / $variant', ({ file, variant, scenario }) => {
+describe.each(canonicalScenarios())('golden digest: $file / $variant', ({ file, variant, scenario, trace }) => {
   it('matches', async () => {
-    const r = await simulate(scenario, { variant, timeDecisions: false });
+    const r = await simulate(scenario, { variant, timeDecisions: false, trace });
     const key = `${file} / ${variant}`;
     seen[key] = r.digest;
     if (!update) expect(r.digest).toBe(golden[key]);

@@ -3,6 +3,8 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Scenario, parseScenario, resolveVariant, variantsOf } from '../src/core/scenario.js';
 import type { SchedulerObserver } from '../src/core/scheduler.js';
+import type { SwimTrace } from '../src/core/swim.js';
+import { traceFor } from '../src/cli/trace.js';
 
 export const SCENARIO_DIR = join(import.meta.dirname, '..', 'scenarios');
 
@@ -13,11 +15,17 @@ export function scenario(raw: unknown): Scenario {
   return parsed.value;
 }
 
-/** Every variant of every scenario file in scenarios/, resolved. */
-export function canonicalScenarios(): Array<{ file: string; variant: string; scenario: Scenario }> {
-  return readdirSync(SCENARIO_DIR).filter((f) => f.endsWith('.json') && !f.includes('.sweep.')).sort().flatMap((file) => {
+/** Day-long scenarios, too heavy for every test run: their digests are checked by the bench suite (hfsim bench). */
+export const HEAVY_SCENARIOS: readonly string[] = ['fb2009-day.json', 'fb2010-day.json'];
+
+/** Every variant of every scenario file in scenarios/ (but HEAVY_SCENARIOS), resolved; `trace`: a swim workload's rows. */
+export function canonicalScenarios(): Array<{ file: string; variant: string; scenario: Scenario; trace?: SwimTrace }> {
+  return readdirSync(SCENARIO_DIR).filter((f) => f.endsWith('.json') && !f.includes('.sweep.') && !HEAVY_SCENARIOS.includes(f)).sort().flatMap((file) => {
     const raw = JSON.parse(readFileSync(join(SCENARIO_DIR, file), 'utf8')) as Record<string, unknown>;
-    return variantsOf(raw).map((v) => ({ file, variant: v.name, scenario: scenario(resolveVariant(raw, v.overrides, [])) }));
+    return variantsOf(raw).map((v) => {
+      const s = scenario(resolveVariant(raw, v.overrides, []));
+      return { file, variant: v.name, scenario: s, trace: traceFor(join(SCENARIO_DIR, file), s) };
+    });
   });
 }
 

@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { simulate } from '../../src/actors/simulate.js';
 import { auditor, canonicalScenarios, jobsScenario, scenario } from '../helpers.js';
 
-describe.each(canonicalScenarios())('invariants over a whole run: $file / $variant', ({ scenario: s }) => {
+describe.each(canonicalScenarios())('invariants over a whole run: $file / $variant', ({ scenario: s, trace }) => {
   it('never over-commits a slot; runs every task exactly once; finishes every job; counts add up', async () => {
     const audit = auditor(s);
-    const r = await simulate(s, { observer: audit.observer, timeDecisions: false });
+    const r = await simulate(s, { observer: audit.observer, timeDecisions: false, trace });
     expect(audit.violations).toEqual([]);
     expect(audit.notDone).toEqual([]);
     expect(audit.launches).toBe(r.summary.tasks);
