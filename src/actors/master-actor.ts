@@ -6,7 +6,8 @@
 import * as hdr from 'hdr-histogram-js';
 import { BlockStore } from '../core/hdfs.js';
 import type { Job } from '../core/job.js';
-import { type Outcome, buildOutcome } from '../core/results.js';
+import { type JobResult, type Outcome, buildOutcome } from '../core/results.js';
+import { poolResults } from '../core/pool-results.js';
 import { makeRng } from '../core/rng.js';
 import type { Scenario } from '../core/scenario.js';
 import { Scheduler, type SchedulerObserver } from '../core/scheduler.js';
@@ -92,6 +93,8 @@ export class MasterActor {
     for (let rank = lo; rank <= hi; rank++) {
       const b = rowBatch[rank];
       if (b < 0) continue;
+    const H = this.topology.heartbeatMs;
+    if (scheduler.hasTimers) scheduler.advanceTo(epoch * H, this.sinkOf); // ticks skipped by an idle jump
       rowBatch[rank] = -1;
       const batch = batches[b];
       const i = rowIndex[rank];
@@ -109,7 +112,9 @@ export class MasterActor {
       }
     }
     const epochEnd = (epoch + 1) * this.topology.heartbeatMs - 1;
-    if (scheduler.idle) scheduler.arrive(epochEnd); // arrivals after the last heartbeat still count this epoch
+    // Timer ticks fall on epoch boundaries: run those up to the next epoch's start, so kills reach the racks first.
+    if (scheduler.hasTimers) scheduler.advanceTo((epoch + 1) * H, this.sinkOf);
+    else if (scheduler.idle) scheduler.arrive(epochEnd); // arrivals after the last heartbeat still count this epoch
     if (scheduler.finished) return null;
     this.checkProgress(epoch);
     // With no job active nothing runs or waits: jump to the epoch of the next arrival (an exact shortcut).
@@ -137,7 +142,9 @@ export class MasterActor {
 
   outcome(): Outcome {
     const jobs = this.scheduler.jobs.filter((j): j is Job => j !== undefined);
-    return buildOutcome(jobs, this.scheduler.stats, this.topology);
+    const { pools, poolClock } = this.scheduler;
+    const poolReport = pools === undefined || poolClock === undefined ? undefined : (results: JobResult[]) => poolResults(pools, poolClock, results);
+    return buildOutcome(jobs, this.scheduler.stats, this.topology, poolReport);
   }
 
   private commands(epoch: number, answered: number | null): EpochCommand[] {
@@ -147,6 +154,9 @@ export class MasterActor {
       rack,
       epoch,
       reportFreeFromMs,
+  /** The response sink of a node's rack (for kills decided between heartbeats). */
+  private readonly sinkOf = (node: number): ResponseBatchBuilder => this.responses[Math.floor(node / this.topology.nodesPerRack)];
+
       responses: answered === null || builder.empty ? null : builder.take(answered),
     }));
   }

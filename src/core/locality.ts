@@ -62,13 +62,19 @@ function twoLevelWait(nodeMs: number, rackMs: number): LocalityGate {
   };
 }
 
-export function makeLocalityGate(delay: DelayConfig): LocalityGate {
+/** Hadoop branch-1's default locality delay: min(15 s, 1.5 x heartbeat). */
+export const defaultLocalityDelayMs = (heartbeatMs: number): number => Math.min(15_000, Math.round(1.5 * heartbeatMs));
+
+export function makeLocalityGate(delay: DelayConfig, heartbeatMs = 3000): LocalityGate {
   switch (delay.mode) {
     case 'none':
       return noDelay;
     case 'skip':
       return skipCount(delay.maxSkips);
     case 'wait':
-      return twoLevelWait(delay.nodeMs, delay.rackMs ?? delay.nodeMs);
+    {
+      const nodeMs = delay.nodeMs ?? defaultLocalityDelayMs(heartbeatMs);
+      return twoLevelWait(nodeMs, delay.rackMs ?? nodeMs);
+    }
   }
 }

@@ -1,5 +1,6 @@
 /** The outcome of a run: per job, per Facebook size bin, and a summary, in the result JSON's shape (DESIGN.md). */
 import type { Job } from './job.js';
+import type { PoolResult } from './pool-results.js';
 import type { SchedulerStats } from './scheduler.js';
 import type { Topology } from './topology.js';
 
@@ -47,15 +48,20 @@ export interface Summary {
   utilization: number;
   reduceUtilization: number;
   jobsPerHour: number;
+  /** Pool-aware policies only: task attempts killed by preemption, and the slot time they had run (lost work). */
+  killedTasks?: number;
+  lostSlotSeconds?: number;
 }
 
 export interface Outcome {
   summary: Summary;
   bins: BinResult[];
   jobs: JobResult[];
+  /** Pool-aware policies (hfs, capacity) only. */
+  pools?: PoolResult[];
 }
 
-export function buildOutcome(jobs: readonly Job[], stats: SchedulerStats, topology: Topology): Outcome {
+export function buildOutcome(jobs: readonly Job[], stats: SchedulerStats, topology: Topology, pools?: (jobs: JobResult[]) => PoolResult[]): Outcome {
   const results = jobs.map(jobResult);
   const firstSubmit = Math.min(...results.map((j) => j.submitMs));
   const lastFinish = Math.max(...results.map((j) => j.finishMs));
@@ -77,7 +83,10 @@ export function buildOutcome(jobs: readonly Job[], stats: SchedulerStats, topolo
     jobsPerHour: round(results.length / (span / 3_600_000), 2),
   };
   const bins = [...new Set(results.map((j) => j.bin))].sort((a, b) => a - b).map((bin) => binResult(bin, results.filter((j) => j.bin === bin)));
-  return { summary, bins, jobs: results };
+  if (pools === undefined) return { summary, bins, jobs: results };
+  summary.killedTasks = stats.kills;
+  summary.lostSlotSeconds = round(stats.lostSlotMs / 1000, 1);
+  return { summary, bins, jobs: results, pools: pools(results) };
 }
 
 function jobResult(job: Job): JobResult {

@@ -1,6 +1,7 @@
 /** The scenario: its schema (every field defaulted, unknown fields rejected), its types, variants and --set overrides. */
 import { z } from 'zod';
 import { POLICY_NAMES } from './policies/names.js';
+import { poolFields } from './pool-config.js';
 
 const posInt = (what: string) => z.number({ error: `${what} must be a number` }).int(`${what} must be a whole number`).positive(`${what} must be at least 1`);
 const nonNegInt = (what: string) => z.number({ error: `${what} must be a number` }).int(`${what} must be a whole number`).min(0, `${what} must not be negative`);
@@ -39,7 +40,8 @@ const tasksSchema = z.strictObject({
 const delaySchema = z.discriminatedUnion('mode', [
   z.strictObject({ mode: z.literal('none') }),
   z.strictObject({ mode: z.literal('skip'), maxSkips: nonNegInt('maxSkips') }),
-  z.strictObject({ mode: z.literal('wait'), nodeMs: nonNegInt('nodeMs'), rackMs: nonNegInt('rackMs').optional() }),
+  /** nodeMs omitted: Hadoop branch-1's default, min(15 s, 1.5 x heartbeat); rackMs omitted: nodeMs. */
+  z.strictObject({ mode: z.literal('wait'), nodeMs: nonNegInt('nodeMs').optional(), rackMs: nonNegInt('rackMs').optional() }),
 ], { error: 'delay.mode must be one of "none", "skip", "wait"' });
 
 const schedulerSchema = z.strictObject({
@@ -47,6 +49,17 @@ const schedulerSchema = z.strictObject({
   delay: delaySchema.default({ mode: 'none' }),
   /** Fill every free slot in one heartbeat (HFS 0.21) or launch at most one map and one reduce (Hadoop 0.20). */
   assignMultiple: z.boolean().default(true),
+  ...poolFields,
+}).superRefine((s, ctx) => {
+  for (const [key, list] of [['pools', s.pools], ['users', s.users], ['queues', s.queues]] as const) {
+    const seen = new Set<string>();
+    list.forEach((x, i) => {
+      if (seen.has(x.name)) ctx.addIssue({ code: 'custom', path: [key, i, 'name'], message: `name "${x.name}" is used twice` });
+      seen.add(x.name);
+    });
+  }
+  const total = s.queues.reduce((a, q) => a + q.capacity, 0);
+  if (total > 100 + 1e-9) ctx.addIssue({ code: 'custom', path: ['queues'], message: `queue capacities add up to ${total}%, more than 100%` });
 });
 
 const facebookWorkload = z.strictObject({
@@ -62,7 +75,10 @@ const fileSchema = z.strictObject({ name: z.string().min(1), blocks: posInt('blo
 const jobSchema = z.strictObject({
   id: z.string().min(1),
   submitMs: nonNegInt('submitMs').default(0),
-  pool: z.string().min(1).default('default'),
+  /** Pool (omitted: the user's pool, else "default"). */
+  pool: z.string().min(1).optional(),
+  /** Submitting user, for per-user job limits (omitted: the pool's name). */
+  user: z.string().min(1).optional(),
   priority: z.enum(PRIORITIES).default('NORMAL'),
   input: z.string().min(1),
   type: z.enum(JOB_TYPES).default('io'),
@@ -99,6 +115,8 @@ const groupSchema = z.strictObject({
   type: z.enum(JOB_TYPES).default('io'),
   /** Pool of every job of the group (default: the group's name). */
   pool: z.string().min(1).optional(),
+  /** Submitting user (omitted: the pool's name). */
+  user: z.string().min(1).optional(),
   priority: z.enum(PRIORITIES).default('NORMAL'),
   startMs: nonNegInt('startMs').default(0),
   /** Gap between submissions: fixed, or the mean of exponential gaps. */

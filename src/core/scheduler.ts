@@ -13,6 +13,10 @@ import { Job, type JobIndex, type Locality, NODE_LOCAL, OFF_RACK, RACK_LOCAL } f
 import { type LocalityGate, makeLocalityGate } from './locality.js';
 import { policyByName } from './policies/index.js';
 import type { JobQueue, SchedulingPolicy } from './policies/policy.js';
+import { PoolClock } from './pool-clock.js';
+import { PoolSet } from './pools.js';
+import type { Victim } from './preemption.js';
+import { RunningTasks } from './running-tasks.js';
 import type { Rng } from './rng.js';
 import type { Scenario } from './scenario.js';
 import { type NodeId, type Topology, rackOf } from './topology.js';
@@ -25,12 +29,15 @@ export interface ActionSink {
   launchReduce(node: NodeId, job: JobIndex, reduce: number, copyMs: number, computeMs: number, mapsDone: boolean): void;
   /** Every map of `job` has finished: reduces of it on `node` may leave their copy phase now. */
   mapsDone(node: NodeId, job: JobIndex): void;
+  /** Kill a running task (a map's index or reduceRef(r)); its slot frees at once and nothing is reported for it. */
+  kill(node: NodeId, job: JobIndex, task: number): void;
 }
 
 /** Observes every launch and completion the master records (tests audit invariants with it). */
 export interface SchedulerObserver {
   launched?(nowMs: number, node: NodeId, job: JobIndex, task: number, locality: Locality | -1): void;
   finished?(nowMs: number, node: NodeId, job: JobIndex, task: number): void;
+  killed?(nowMs: number, node: NodeId, job: JobIndex, task: number): void;
 }
 
 /** Task references on the wire: a map's index, or -(reduce + 1) for a reduce. */
@@ -45,11 +52,21 @@ export interface SchedulerStats {
   launches: number;
   busyMapMs: number;
   busyReduceMs: number;
+  /** Task attempts killed by preemption, and the slot time they had run (lost work). */
+  kills: number;
+  lostSlotMs: number;
 }
 
 export class Scheduler {
   readonly jobs: Array<Job | undefined>;
-  readonly stats: SchedulerStats = { heartbeats: 0, arrivals: 0, taskFinishes: 0, launches: 0, busyMapMs: 0, busyReduceMs: 0 };
+  readonly stats: SchedulerStats = { heartbeats: 0, arrivals: 0, taskFinishes: 0, launches: 0, busyMapMs: 0, busyReduceMs: 0, kills: 0, lostSlotMs: 0 };
+  /** Pools of a pool-aware policy (hfs, capacity), else undefined. */
+  readonly pools: PoolSet | undefined;
+  /** Epoch-boundary timer of a pool-aware policy: shares, starvation clocks, preemption, recorded shares. */
+  readonly poolClock: PoolClock | undefined;
+  private readonly running: RunningTasks | undefined;
+  /** Copy-compute splitting: time each job's reduces were admitted to copy (slow start reached), or -1. */
+  private readonly copyFromMs: Float64Array | undefined;
   private readonly policy: SchedulingPolicy;
   private readonly gate: LocalityGate;
   private readonly mapQueue: JobQueue;
@@ -79,9 +96,17 @@ export class Scheduler {
     this.specs = specs;
     this.jobs = new Array<Job | undefined>(specs.length).fill(undefined);
     this.policy = policyByName(scenario.scheduler.policy);
-    this.gate = makeLocalityGate(scenario.scheduler.delay);
-    this.mapQueue = this.policy.createQueue('map');
-    this.reduceQueue = this.policy.createQueue('reduce');
+    this.gate = makeLocalityGate(scenario.scheduler.delay, topology.heartbeatMs);
+    const sc = scenario.scheduler;
+    if (this.policy.usesPools) {
+      this.pools = new PoolSet(sc, topology.nodes * topology.mapSlotsPerNode, topology.nodes * topology.reduceSlotsPerNode);
+      this.poolClock = new PoolClock(this.pools, topology.heartbeatMs, sc.preemption.intervalMs);
+      if (sc.preemption.enabled) this.running = new RunningTasks();
+    }
+    if (sc.copyComputeSplit) this.copyFromMs = new Float64Array(specs.length).fill(-1);
+    const context = this.pools === undefined ? undefined : { pools: this.pools };
+    this.mapQueue = this.policy.createQueue('map', context);
+    this.reduceQueue = this.policy.createQueue('reduce', context);
     this.untilNextHeartbeatMs = untilNextHeartbeat(topology);
     this.slowdown = { rack: scenario.tasks.rackLocalSlowdown, off: scenario.tasks.offRackSlowdown };
   }
@@ -98,7 +123,7 @@ export class Scheduler {
 
   /** Tasks launched and not yet reported finished. */
   get runningTasks(): number {
-    return this.stats.launches - this.stats.taskFinishes;
+    return this.stats.launches - this.stats.taskFinishes - this.stats.kills;
   }
 
   get activeJobCount(): number {
@@ -130,6 +155,7 @@ export class Scheduler {
       if (job.reduces > 0) this.jobsWithUnlaunchedReduces++;
       this.mapQueue.add(job);
       this.reduceQueue.add(job);
+      if (this.copyFromMs !== undefined && job.slowStartMaps === 0) this.copyFromMs[job.index] = spec.submitMs;
       if (job.done) this.complete(job, spec.submitMs); // a job with no maps and no reduces
     }
   }
@@ -167,6 +193,7 @@ export class Scheduler {
       job.finishMap(task);
       this.mapQueue.update(job);
       if (job.finishedMaps === job.maps) job.mapsDoneMs = nowMs;
+      if (this.copyFromMs !== undefined && job.finishedMaps === job.slowStartMaps) this.copyFromMs[job.index] = nowMs;
     }
     if (job.done) this.complete(job, nowMs);
   }
@@ -177,6 +204,60 @@ export class Scheduler {
     this.reduceQueue.remove(job);
     this.activeJobs--;
     this.doneJobs++;
+    this.running?.forget(job);
+  }
+
+  /** A pool-aware policy runs timers at epoch boundaries (the master calls advanceTo). */
+  get hasTimers(): boolean {
+    return this.poolClock !== undefined;
+  }
+
+  /**
+   * Processes the arrivals and timer ticks due at or before `untilMs`, in time order (arrivals first at equal
+   * times). Ticks fall on epoch boundaries, so the master calls this between epochs and a kill it decides reaches
+   * the rack before the rack's next heartbeats; `sinkOf` gives the response sink of a node's rack.
+   */
+  advanceTo(untilMs: number, sinkOf: (node: NodeId) => ActionSink): void {
+    const clock = this.poolClock;
+    if (clock === undefined) {
+      this.arrive(untilMs);
+      return;
+    }
+    for (;;) {
+      const a = this.nextArrivalMs;
+      if (a <= untilMs && a <= clock.nextTickMs) this.arrive(a);
+      else if (clock.nextTickMs <= untilMs && !this.finished) {
+        if (this.activeJobs === 0) clock.skipIdle(Math.min(untilMs, a - 1));
+        clock.tick(this.activeJobs > 0, (victim, nowMs) => this.kill(victim, nowMs, sinkOf), this.running);
+      } else return;
+    }
+  }
+
+  /** Kills a running attempt chosen by preemption: back to pending, its lost slot time counted, the kill sent. */
+  private kill(v: Victim, nowMs: number, sinkOf: (node: NodeId) => ActionSink): void {
+    const job = v.job;
+    const running = this.running!;
+    let node: NodeId;
+    if (isReduceRef(v.task)) {
+      const r = reduceOf(v.task);
+      node = running.reduceNode(job, r);
+      if (job.pendingReduces === 0) this.jobsWithUnlaunchedReduces++;
+      job.requeueReduce(r);
+      this.stats.busyReduceMs += nowMs - job.reduceStartMs[r];
+      this.reduceQueue.update(job);
+    } else {
+      node = running.mapNode(job, v.task);
+      this.stats.busyMapMs -= Math.max(0, running.mapEndMs(job, v.task) - nowMs);
+      job.requeueMap(v.task, this.topology, this.blocks);
+      this.pendingMapsTotal++;
+      this.mapQueue.update(job);
+    }
+    const lost = nowMs - v.startMs;
+    this.stats.kills++;
+    this.stats.lostSlotMs += lost;
+    this.poolClock!.killed(v.pool, lost);
+    this.observer.killed?.(nowMs, node, job.index, v.task);
+    sinkOf(node).kill(node, job.index, v.task);
   }
 
   private notifyMapsDone(node: NodeId, sink: ActionSink): void {
@@ -201,8 +282,8 @@ export class Scheduler {
     const maxMaps = this.scenario.scheduler.assignMultiple ? free : 1;
     let launched = 0;
     let offRack = 0;
-    const jobs = this.mapQueue.jobs;
     while (launched < maxMaps && this.pendingMapsTotal > 0 && offRack < maxOffRack) {
+      const jobs = this.mapQueue.jobs; // a pool-aware queue reorders after each launch
       let found = false;
       for (let i = 0; i < jobs.length; i++) {
         const job = jobs[i];
@@ -211,7 +292,7 @@ export class Scheduler {
           job.visitedAt = seq;
           this.visited.push(job);
         }
-        const allowed = this.gate.allowed(job);
+        const allowed = this.allowedLocality(job, nowMs);
         let locality: Locality = NODE_LOCAL;
         let map = job.peekNodeLocal(node);
         if (map < 0 && allowed >= RACK_LOCAL) {
@@ -246,24 +327,39 @@ export class Scheduler {
     this.stats.busyMapMs += durationMs;
     this.stats.launches++;
     this.observer.launched?.(nowMs, node, job.index, map, locality);
+    this.running?.launchedMap(job, map, node, nowMs, durationMs);
     sink.launchMap(node, job.index, map, durationMs);
+  }
+
+  /**
+   * The locality gate's level, widened by pool starvation (Hadoop branch-1: no delay for a pool starved past a
+   * preemption timeout) and by DSFS's job-type rule (CPU-bound jobs may go rack-local at once).
+   */
+  private allowedLocality(job: Job, nowMs: number): Locality {
+    if (this.pools !== undefined && this.pools.starvedPastTimeout(job, 'map', nowMs)) return OFF_RACK;
+    const allowed = this.gate.allowed(job);
+    return this.scenario.scheduler.jobTypeRule && job.spec.type === 'cpu' && allowed < RACK_LOCAL ? RACK_LOCAL : allowed;
   }
 
   private assignReduces(node: NodeId, nowMs: number, free: number, sink: ActionSink): void {
     const max = this.scenario.scheduler.assignMultiple ? Math.min(free, this.policy.limits.reduces) : 1;
-    const jobs = this.reduceQueue.jobs;
+    const split = this.copyFromMs;
     let launched = 0;
     while (launched < max) {
+      const jobs = this.reduceQueue.jobs; // a pool-aware queue reorders after each launch
       let found = false;
       for (let i = 0; i < jobs.length; i++) {
         const job = jobs[i];
         if (!job.reducesReady) continue;
+        // Copy-compute splitting: the copy phase ran outside the slots since slow start; compute needs the maps done.
+        if (split !== undefined && job.mapsDoneMs < 0) continue;
         const r = job.peekReduce();
         job.startReduce(r, nowMs);
         if (job.pendingReduces === 0) this.jobsWithUnlaunchedReduces--;
         this.reduceQueue.update(job);
         const spec = job.spec;
-        const copyMs = spec.copyMs > 0 ? Math.round(spec.copyMs * this.jitter(job)) : 0;
+        let copyMs = spec.copyMs > 0 ? Math.round(spec.copyMs * this.jitter(job)) : 0;
+        if (split !== undefined) copyMs = Math.max(0, split[job.index] + copyMs - nowMs);
         const computeMs = Math.max(1, Math.round(spec.reduceMs * this.jitter(job)));
         const mapsDone = job.mapsDoneMs >= 0;
         if (!mapsDone) {
@@ -272,6 +368,7 @@ export class Scheduler {
           else waiting.push(job.index);
         }
         this.stats.launches++;
+        this.running?.launchedReduce(job, r, node);
         this.observer.launched?.(nowMs, node, job.index, reduceRef(r), -1);
         sink.launchReduce(node, job.index, r, copyMs, computeMs, mapsDone);
         launched++;

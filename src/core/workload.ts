@@ -13,6 +13,8 @@ export interface JobSpec {
   readonly index: number;
   readonly id: string;
   readonly pool: string;
+  /** Submitting user, for per-user job limits (omitted: the pool's name). */
+  readonly user?: string;
   readonly priority: Priority;
   readonly type: JobType;
   readonly submitMs: number;
@@ -157,7 +159,8 @@ function listedJobs(w: JobsWorkload, addFile: (blocks: number) => Int32Array): J
     return {
       index,
       id: j.id,
-      pool: j.pool,
+      pool: j.pool ?? j.user ?? 'default',
+      ...(j.user === undefined ? {} : { user: j.user }),
       priority: j.priority,
       type: j.type,
       submitMs: j.submitMs,
@@ -186,6 +189,7 @@ function generatedJobs(w: GeneratedWorkload, rng: Rng, addFile: (blocks: number)
     index,
     id: `${g.name}-${k}`,
     pool: g.pool ?? g.name,
+    ...(g.user === undefined ? {} : { user: g.user }),
     priority: g.priority,
     type: g.type,
     submitMs,

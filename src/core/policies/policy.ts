@@ -1,5 +1,6 @@
 /** The narrow interface every scheduling policy implements: how jobs are ordered for a free slot, and per-heartbeat caps. */
 import type { Job } from '../job.js';
+import type { PoolSet } from '../pools.js';
 import type { PolicyName } from './names.js';
 
 export type SlotKind = 'map' | 'reduce';
@@ -10,6 +11,7 @@ export interface JobQueue {
   remove(job: Job): void;
   /** The job's running tasks (or anything else its order depends on) changed. */
   update(job: Job): void;
+  /** The order now; read it again after a launch (a pool-aware queue may rebuild it). */
   readonly jobs: readonly Job[];
 }
 
@@ -20,10 +22,17 @@ export interface HeartbeatLimits {
   reduces: number;
 }
 
+/** What a pool-aware policy is given: the pools (with their runnable jobs, shares and limits). */
+export interface PolicyContext {
+  readonly pools: PoolSet;
+}
+
 export interface SchedulingPolicy {
   readonly name: PolicyName;
   readonly description: string;
-  createQueue(kind: SlotKind): JobQueue;
+  /** The policy orders pools (HFS, capacity): the scheduler keeps a PoolSet, runs its update timer, and may preempt. */
+  readonly usesPools?: boolean;
+  createQueue(kind: SlotKind, context?: PolicyContext): JobQueue;
   readonly limits: HeartbeatLimits;
 }
 

@@ -1,0 +1,64 @@
+/**
+ * The capacity scheduler (Yahoo's, Hadoop 0.20; SPEC.md 3.7): queues with configured capacities (percent of the
+ * slots of each kind). A free slot goes to the queue with the lowest running / capacity (ties by name); a queue at
+ * its maxCapacity is passed over. Within a queue, jobs by priority then submit time, skipping jobs whose user
+ * already holds the user limit: max(ceil(C / active users), ceil(C * minUserLimitPercent / 100)), where C is the
+ * queue's capacity, or its running tasks + 1 once it is over capacity (Hadoop's getUserLimit). A job names its
+ * queue in `pool`; a queue not listed in scheduler.queues gets the capacity the listed ones leave (at least 1%).
+ */
+import type { Job } from '../job.js';
+import { type Pool, type PoolSet, jobRunning } from '../pools.js';
+import type { QueueConfig } from '../pool-config.js';
+import { compareFifo } from './fifo.js';
+import { NO_LIMITS, type PolicyContext, type SchedulingPolicy, type SlotKind } from './policy.js';
+import { PoolQueue } from './pool-queue.js';
+
+/** A queue's configuration, including unlisted queues (leftover capacity, no cap, no user limit below 100%). */
+export function queueConfig(set: PoolSet, name: string): QueueConfig {
+  const listed = set.config.queues.find((q) => q.name === name);
+  if (listed !== undefined) return listed;
+  const used = set.config.queues.reduce((a, q) => a + q.capacity, 0);
+  return { name, capacity: Math.max(1, 100 - used), minUserLimitPercent: 100 };
+}
+
+export function capacityOrder(set: PoolSet, kind: SlotKind): Job[] {
+  set.refreshStats(kind);
+  const slots = kind === 'map' ? set.mapSlots : set.reduceSlots;
+  const queues = set.pools.filter((p) => p.runnableJobs > 0).map((pool) => {
+    const q = queueConfig(set, pool.name);
+    const capacity = Math.max(1e-9, (q.capacity / 100) * slots);
+    const max = ((q.maxCapacity ?? 100) / 100) * slots;
+    return { pool, q, capacity, max, running: pool.share(kind).running };
+  }).filter((x) => x.running < x.max);
+  // total order: running / capacity, then the queue's name
+  queues.sort((a, b) => a.running / a.capacity - b.running / b.capacity || (a.pool.name < b.pool.name ? -1 : a.pool.name > b.pool.name ? 1 : 0));
+  const out: Job[] = [];
+  for (const { pool, q, capacity, running } of queues) {
+    const jobs = pool.jobs.filter((j) => set.isRunnable(j)).sort(compareFifo);
+    const byUser = usersOf(pool, jobs, kind);
+    const current = running < capacity ? capacity : running + 1;
+    const limit = Math.max(Math.ceil(current / byUser.size), Math.ceil((current * q.minUserLimitPercent) / 100));
+    for (const j of jobs) if (byUser.get(j.spec.user ?? j.spec.pool)! < limit) out.push(j);
+  }
+  return out;
+}
+
+function usersOf(_pool: Pool, jobs: Job[], kind: SlotKind): Map<string, number> {
+  const byUser = new Map<string, number>();
+  for (const j of jobs) {
+    const u = j.spec.user ?? j.spec.pool;
+    byUser.set(u, (byUser.get(u) ?? 0) + jobRunning(j, kind));
+  }
+  return byUser;
+}
+
+export const capacity = {
+  name: 'capacity',
+  description: 'capacity scheduler: queues by running / capacity, FIFO within, a per-user limit',
+  usesPools: true,
+  createQueue: (kind: SlotKind, context?: PolicyContext) => {
+    if (context === undefined) throw new Error('capacity needs the scheduler\'s pools');
+    return new PoolQueue(context.pools, kind, capacityOrder);
+  },
+  limits: NO_LIMITS,
+} satisfies SchedulingPolicy;

@@ -1,0 +1,79 @@
+/**
+ * The scenario's pool, queue and preemption settings (scheduler.pools, .users, .queues, .preemption, ...): their
+ * schema, defaulted field by field. An allocation file (Hadoop MR1 or YARN XML) is translated by the CLI into
+ * these same fields, so both paths meet one validator.
+ */
+import { z } from 'zod';
+
+const nonNegInt = (what: string) => z.number({ error: `${what} must be a number` }).int(`${what} must be a whole number`).min(0, `${what} must not be negative`);
+const posInt = (what: string) => z.number({ error: `${what} must be a number` }).int(`${what} must be a whole number`).positive(`${what} must be at least 1`);
+const timeoutMs = (what: string) => z.number({ error: `${what} must be a number of milliseconds` }).min(0, `${what} must not be negative`);
+
+export const SCHEDULING_MODES = ['fair', 'fifo'] as const;
+export type SchedulingMode = (typeof SCHEDULING_MODES)[number];
+
+export const poolSchema = z.strictObject({
+  name: z.string().min(1, 'a pool needs a name'),
+  weight: z.number({ error: 'weight must be a number' }).positive('weight must be greater than 0').default(1),
+  /** Guaranteed map and reduce slots (scaled down evenly when all pools' minimums exceed the cluster). */
+  minMaps: nonNegInt('minMaps').default(0),
+  minReduces: nonNegInt('minReduces').default(0),
+  /** Caps on running tasks (omitted: none). */
+  maxMaps: nonNegInt('maxMaps').optional(),
+  maxReduces: nonNegInt('maxReduces').optional(),
+  /** Jobs of the pool that may run at once; later jobs wait (omitted: poolMaxJobsDefault). */
+  maxRunningJobs: nonNegInt('maxRunningJobs').optional(),
+  /** Order of the pool's jobs: fifo (priority, submit time) or fair (running / weight). Omitted: defaultSchedulingMode. */
+  schedulingMode: z.enum(SCHEDULING_MODES, { error: 'schedulingMode must be "fair" or "fifo"' }).optional(),
+  /** Preemption timeouts of this pool (omitted: the scheduler's defaults). */
+  minSharePreemptionTimeoutMs: timeoutMs('minSharePreemptionTimeoutMs').optional(),
+  fairSharePreemptionTimeoutMs: timeoutMs('fairSharePreemptionTimeoutMs').optional(),
+});
+export type PoolConfig = z.infer<typeof poolSchema>;
+
+export const userSchema = z.strictObject({
+  name: z.string().min(1, 'a user needs a name'),
+  maxRunningJobs: nonNegInt('maxRunningJobs'),
+});
+export type UserConfig = z.infer<typeof userSchema>;
+
+/** Capacity scheduler queues (SPEC.md 3.7); a job's pool names its queue. */
+export const queueSchema = z.strictObject({
+  name: z.string().min(1, 'a queue needs a name'),
+  /** Share of the cluster's slots, in percent. */
+  capacity: z.number({ error: 'capacity must be a number' }).positive('capacity must be greater than 0').max(100, 'capacity must be at most 100'),
+  /** Cap on the queue's slots in percent (omitted: 100, the queue may use idle capacity). */
+  maxCapacity: z.number().positive().max(100, 'maxCapacity must be at most 100').optional(),
+  /** Hadoop's minimum-user-limit-percent: a user may hold max(capacity / active users, capacity * this / 100). */
+  minUserLimitPercent: z.number().positive().max(100, 'minUserLimitPercent must be at most 100').default(100),
+});
+export type QueueConfig = z.infer<typeof queueSchema>;
+
+export const preemptionSchema = z.strictObject({
+  enabled: z.boolean().default(false),
+  /** Time between preemption checks (Hadoop: 15 s); also the sampling interval of the recorded fair shares. */
+  intervalMs: posInt('intervalMs').default(15_000),
+});
+
+/** The fields these settings add to `scheduler` in the scenario schema. */
+export const poolFields = {
+  pools: z.array(poolSchema).default([]),
+  users: z.array(userSchema).default([]),
+  /** Running jobs per user and per pool when not set for that user or pool (omitted: no limit). */
+  userMaxJobsDefault: nonNegInt('userMaxJobsDefault').optional(),
+  poolMaxJobsDefault: nonNegInt('poolMaxJobsDefault').optional(),
+  defaultSchedulingMode: z.enum(SCHEDULING_MODES, { error: 'defaultSchedulingMode must be "fair" or "fifo"' }).default('fair'),
+  /** Preemption timeouts of pools that set none (omitted: never). */
+  minSharePreemptionTimeoutMs: timeoutMs('minSharePreemptionTimeoutMs').optional(),
+  fairSharePreemptionTimeoutMs: timeoutMs('fairSharePreemptionTimeoutMs').optional(),
+  /** Job weight log2(1 + demand) instead of 1 (times the priority factor) in fair-mode pools. */
+  sizeBasedWeight: z.boolean().default(false),
+  /** Hadoop MR1 fair-scheduler.xml or YARN allocation file, relative to the scenario file; read by the CLI into pools/users. */
+  allocationFile: z.string().min(1).optional(),
+  preemption: preemptionSchema.prefault({}),
+  queues: z.array(queueSchema).default([]),
+  /** Copy-compute splitting: a reduce's copy phase runs outside the reduce slots, which it takes only to compute. */
+  copyComputeSplit: z.boolean().default(false),
+  /** DSFS's job-type rule: CPU-bound jobs may launch rack-local maps at once; IO-bound jobs wait as the delay mode says. */
+  jobTypeRule: z.boolean().default(false),
+};

@@ -1,0 +1,37 @@
+/** Per-pool results of a pool-aware policy: configuration echo, jobs and response times, kills, and shares over time. */
+import type { PoolClock, ShareSeries } from './pool-clock.js';
+import type { PoolSet } from './pools.js';
+import type { JobResult } from './results.js';
+
+export interface PoolResult {
+  name: string;
+  weight: number;
+  minMaps: number;
+  minReduces: number;
+  jobs: number;
+  meanResponseMs: number;
+  /** Task attempts of this pool killed by preemption, and the slot time they had run. */
+  killedTasks: number;
+  lostSlotSeconds: number;
+  /** Fair and running shares at each preemption check while jobs were active. */
+  shares: ShareSeries;
+}
+
+export function poolResults(set: PoolSet, clock: PoolClock, jobs: readonly JobResult[]): PoolResult[] {
+  return set.pools.map((pool) => {
+    const mine = jobs.filter((j) => j.pool === pool.name);
+    const lost = clock.lost.get(pool);
+    const mean = mine.length === 0 ? 0 : mine.reduce((a, j) => a + j.responseMs, 0) / mine.length;
+    return {
+      name: pool.name,
+      weight: pool.config.weight,
+      minMaps: pool.config.minMaps,
+      minReduces: pool.config.minReduces,
+      jobs: mine.length,
+      meanResponseMs: Math.round(mean * 10) / 10,
+      killedTasks: lost?.kills ?? 0,
+      lostSlotSeconds: Math.round((lost?.lostSlotMs ?? 0) / 100) / 10,
+      shares: clock.series.get(pool) ?? { tMs: [], fairMaps: [], runningMaps: [], fairReduces: [], runningReduces: [] },
+    };
+  });
+}

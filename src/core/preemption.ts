@@ -1,0 +1,66 @@
+/**
+ * Preemption in the Hadoop Fair Scheduler (0.21 / branch-1 preemptTasksIfNecessary; SPEC.md 3.6). At each check a
+ * pool below min(minShare, demand) for longer than its minSharePreemptionTimeout may take back
+ * min(minShare, demand) - running tasks; one below half its fair share for longer than its
+ * fairSharePreemptionTimeout may take back min(fairShare, demand) - running. The victims are the most recently
+ * launched tasks of pools running more than their fair share, at most trunc(running - fairShare) from each, so
+ * no pool is taken below its fair share. Cost: O(running tasks of the pools above their share, log of that).
+ */
+import { type Job, RUNNING } from './job.js';
+import type { Pool, PoolSet, SlotKind } from './pools.js';
+import type { RunningTasks } from './running-tasks.js';
+
+export interface Victim {
+  job: Job;
+  /** A map's index, or reduceRef(reduce). */
+  task: number;
+  startMs: number;
+  pool: Pool;
+}
+
+/** Tasks a pool may take back by preemption now (Hadoop's tasksToPreempt). */
+export function tasksToPreempt(pool: Pool, kind: SlotKind, nowMs: number): number {
+  const s = pool.share(kind);
+  let dueToMin = 0;
+  let dueToFair = 0;
+  if (nowMs - s.lastTimeAtMinShare > pool.minShareTimeoutMs) dueToMin = Math.max(0, Math.min(s.minShare, s.demand) - s.running);
+  if (nowMs - s.lastTimeAtHalfFairShare > pool.fairShareTimeoutMs) dueToFair = Math.max(0, Math.floor(Math.min(s.fairShare, s.demand)) - s.running);
+  return Math.max(dueToMin, dueToFair);
+}
+
+/** The tasks to kill now for one slot kind, newest first; empty when no pool is starved past a timeout. */
+export function chooseVictims(set: PoolSet, kind: SlotKind, nowMs: number, tasks: RunningTasks): Victim[] {
+  let wanted = 0;
+  for (const pool of set.pools) wanted += tasksToPreempt(pool, kind, nowMs);
+  if (wanted === 0) return [];
+  const candidates: Victim[] = [];
+  const left = new Map<Pool, number>();
+  for (const pool of set.pools) {
+    const s = pool.share(kind);
+    left.set(pool, Math.trunc(s.running - s.fairShare));
+    if (s.running <= s.fairShare) continue;
+    for (const job of pool.jobs) collectRunning(job, kind, tasks, pool, candidates);
+  }
+  // newest first; total order: start time, then job index, then task
+  candidates.sort((a, b) => b.startMs - a.startMs || b.job.index - a.job.index || b.task - a.task);
+  const victims: Victim[] = [];
+  for (const c of candidates) {
+    if (wanted === 0) break;
+    const n = left.get(c.pool)!;
+    if (n <= 0) continue;
+    victims.push(c);
+    left.set(c.pool, n - 1);
+    wanted--;
+  }
+  return victims;
+}
+
+function collectRunning(job: Job, kind: SlotKind, tasks: RunningTasks, pool: Pool, out: Victim[]): void {
+  if (kind === 'map') {
+    if (job.runningMaps === 0) return;
+    for (let m = 0; m < job.maps; m++) if (job.mapState[m] === RUNNING) out.push({ job, task: m, startMs: tasks.mapStartMs(job, m), pool });
+  } else {
+    if (job.runningReduces === 0) return;
+    for (let r = 0; r < job.reduces; r++) if (job.reduceState[r] === RUNNING) out.push({ job, task: -(r + 1), startMs: job.reduceStartMs[r], pool });
+  }
+}
