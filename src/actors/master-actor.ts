@@ -36,6 +36,8 @@ export class MasterActor {
   readonly topology: Topology;
   readonly scheduler: Scheduler;
   readonly decisionNs: hdr.Histogram;
+  /** Decision wall time per task launched: a heartbeat that launched k tasks records its time / k, k times. */
+  readonly launchNs: hdr.Histogram;
   epochs = 0;
   /** Consecutive epochs in which active jobs had nothing running and nothing launched or finished. */
   private stalledEpochs = 0;
@@ -65,6 +67,7 @@ export class MasterActor {
     this.timeDecisions = options.timeDecisions ?? true;
     this.everyHeartbeat = options.everyHeartbeat ?? false;
     this.decisionNs = hdr.build({ lowestDiscernibleValue: 1, highestTrackableValue: 60_000_000_000, numberOfSignificantValueDigits: 3 });
+    this.launchNs = hdr.build({ lowestDiscernibleValue: 1, highestTrackableValue: 60_000_000_000, numberOfSignificantValueDigits: 3 });
   }
 
   /** The first epoch's commands. */
@@ -104,9 +107,13 @@ export class MasterActor {
       const from = i === 0 ? 0 : batch.finishedEnd[i - 1];
       const sink = this.responses[batch.rack];
       if (this.timeDecisions) {
+        const launches = scheduler.stats.launches;
         const t0 = performance.now();
         scheduler.heartbeat(node, now, batch.freeMaps[i], batch.freeReduces[i], batch.finishedJob, batch.finishedTask, from, batch.finishedEnd[i], sink);
-        this.decisionNs.recordValue(Math.max(1, Math.round((performance.now() - t0) * 1e6)));
+        const ns = Math.max(1, Math.round((performance.now() - t0) * 1e6));
+        this.decisionNs.recordValue(ns);
+        const launched = scheduler.stats.launches - launches;
+        if (launched > 0) this.launchNs.recordValueWithCount(Math.max(1, Math.round(ns / launched)), launched);
       } else {
         scheduler.heartbeat(node, now, batch.freeMaps[i], batch.freeReduces[i], batch.finishedJob, batch.finishedTask, from, batch.finishedEnd[i], sink);
       }

@@ -21,6 +21,8 @@ export interface RunInfo {
   eventsPerSecond: number;
   bytesPerEpoch: number;
   decisionUs: { mean: number; p50: number; p90: number; p99: number; p999: number; max: number };
+  /** Decision time per task launched (a heartbeat's time over the tasks it launched). */
+  launchUs?: { mean: number; p50: number; p90: number; p99: number; p999: number; max: number };
 }
 
 export interface Result extends Outcome {
@@ -81,6 +83,14 @@ export async function simulate(scenario: Scenario, options: SimulateOptions = {}
       p99: us(h.getValueAtPercentile(99)),
       p999: us(h.getValueAtPercentile(99.9)),
       max: us(h.maxValue),
+    },
+    launchUs: {
+      mean: us(master.launchNs.mean),
+      p50: us(master.launchNs.getValueAtPercentile(50)),
+      p90: us(master.launchNs.getValueAtPercentile(90)),
+      p99: us(master.launchNs.getValueAtPercentile(99)),
+      p999: us(master.launchNs.getValueAtPercentile(99.9)),
+      max: us(master.launchNs.maxValue),
     },
   };
   // The digest covers the outcome; config (the resolved input) is echoed beside it, so a new defaulted field changes no digest.

@@ -2,6 +2,7 @@
 /** The hfsim command line. Exit codes: 0 success, 1 a run failed, 2 bad input, 3 a regression found. */
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { simulate, type Result } from '../actors/simulate.js';
+import { benchCommand, benchExit } from './bench.js';
 import { EXIT, InputError } from './errors.js';
 import { compare } from './format.js';
 import { loadScenario, parseSet } from './load-scenario.js';
@@ -69,13 +70,14 @@ export function buildProgram(): Command {
     .option('--jobs-csv <file>', 'write one row per job and variant as CSV')
     .action(run);
   program.addCommand(sweepCommand());
+  program.addCommand(benchCommand());
   return program;
 }
 
 export async function main(argv: string[]): Promise<number> {
   try {
     await buildProgram().parseAsync(argv);
-    return EXIT.ok;
+    return benchExit.code;
   } catch (err) {
     if (err instanceof CommanderError) {
       return err.exitCode === 0 || err.code === 'commander.helpDisplayed' || err.code === 'commander.version' ? EXIT.ok : EXIT.badInput;

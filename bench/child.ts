@@ -1,0 +1,34 @@
+/** Runs one benchmark case once, in its own process (so peak memory is its own), and prints its measures as JSON. */
+import { resourceUsage } from 'node:process';
+import { join } from 'node:path';
+import { simulate } from '../src/actors/simulate.js';
+import { loadScenario } from '../src/cli/load-scenario.js';
+import { parseScenario } from '../src/core/scenario.js';
+import type { CaseSpec } from './suites.js';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const spec = JSON.parse(process.argv[2]) as CaseSpec;
+
+async function main(): Promise<void> {
+  let run;
+  if (spec.file !== undefined) {
+    const v = loadScenario(join(ROOT, spec.file), [], undefined, spec.variant || undefined).variants[0];
+    run = { scenario: v.scenario, options: { variant: spec.variant ?? '', trace: v.trace } };
+  } else {
+    const parsed = parseScenario(spec.raw);
+    if (!parsed.ok) throw new Error(`${spec.name}: ${parsed.errors.join('; ')}`);
+    run = { scenario: parsed.value, options: { variant: '' } };
+  }
+  const r = await simulate(run.scenario, run.options);
+  const c = r.config.cluster;
+  process.stdout.write(JSON.stringify({
+    digest: r.digest, jobs: r.summary.jobs, maps: r.summary.maps, nodes: c.racks * c.nodesPerRack, policy: r.config.scheduler.policy,
+    wallMs: r.run.wallMs, events: r.run.events, heartbeats: r.run.heartbeats,
+    decisionUs: r.run.decisionUs, launchUs: r.run.launchUs, peakRssMB: Math.round(resourceUsage().maxRSS / 1024),
+  }) + '\n');
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
+  process.exitCode = 1;
+});

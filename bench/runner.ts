@@ -1,0 +1,113 @@
+/**
+ * Runs a suite: every case `repeat` times in child processes (rounds interleave the cases, so a burst of noise
+ * spreads over all of them), and assembles the report `hfsim bench` writes (src/cli/bench-schema.ts).
+ */
+import { spawnSync } from 'node:child_process';
+import { cpus, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { BENCH_FORMAT, type BenchCase, type BenchReport, type DataItem, type LatencyStats, type Stat } from '../src/cli/bench-schema.js';
+import { type CaseSpec, type SuiteName, suite } from './suites.js';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const CHILD = join(ROOT, 'dist', 'bench', 'child.js');
+
+type Percentiles = { mean: number; p50: number; p90: number; p99: number; p999: number; max: number };
+interface ChildRun {
+  digest: string; jobs: number; maps: number; nodes: number; policy: string; wallMs: number; events: number; heartbeats: number;
+  decisionUs: Percentiles; launchUs: Percentiles; peakRssMB: number;
+}
+
+export function stat(values: number[]): Stat {
+  const s = [...values].sort((a, b) => a - b);
+  const mid = s.length >> 1;
+  const median = s.length % 2 === 1 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+  const r = (x: number) => Math.round(x * 100) / 100;
+  return { median: r(median), spread: r(s[s.length - 1] - s[0]), min: r(s[0]), max: r(s[s.length - 1]), values: values.map(r) };
+}
+
+function runChild(spec: CaseSpec): ChildRun {
+  const r = spawnSync(process.execPath, ['--max-old-space-size=4096', CHILD, JSON.stringify(spec)], { cwd: ROOT, encoding: 'utf8', maxBuffer: 1 << 20 });
+  if (r.status !== 0) throw new Error(`bench case ${spec.name} failed: ${(r.stderr || `exit ${r.status}`).trim()}`);
+  return JSON.parse(r.stdout) as ChildRun;
+}
+
+function latency(runs: ChildRun[], key: 'decisionUs' | 'launchUs'): LatencyStats {
+  const k = (p: keyof Percentiles) => stat(runs.map((r) => r[key][p]));
+  return { mean: k('mean'), p50: k('p50'), p90: k('p90'), p99: k('p99'), p999: k('p999'), max: k('max') };
+}
+
+function git(args: string[]): string | undefined {
+  const r = spawnSync('git', args, { cwd: ROOT, encoding: 'utf8' });
+  return r.status === 0 ? r.stdout.trim() : undefined;
+}
+
+export interface RunSuiteOptions {
+  suite: SuiteName;
+  repeat: number;
+  only?: string;
+  progress?: (line: string) => void;
+}
+
+export function runSuite(options: RunSuiteOptions): BenchReport {
+  const specs = suite(options.suite).filter((s) => options.only === undefined || s.name.includes(options.only));
+  const runs = new Map<string, ChildRun[]>(specs.map((s) => [s.name, []]));
+  for (let round = 0; round < options.repeat; round++) {
+    for (const spec of specs) {
+      const r = runChild(spec);
+      runs.get(spec.name)!.push(r);
+      options.progress?.(`[${round + 1}/${options.repeat}] ${spec.name}: ${r.wallMs} ms, ${r.peakRssMB} MB`);
+    }
+  }
+  const cases: BenchCase[] = specs.map((spec) => {
+    const rs = runs.get(spec.name)!;
+    const digests = new Set(rs.map((r) => r.digest));
+    if (digests.size !== 1) throw new Error(`bench case ${spec.name}: repeated runs gave ${digests.size} different digests (the run is not deterministic)`);
+    const first = rs[0];
+    return {
+      name: spec.name,
+      group: spec.group,
+      canonical: spec.file !== undefined,
+      policy: first.policy,
+      nodes: first.nodes,
+      jobs: first.jobs,
+      maps: first.maps,
+      digest: first.digest,
+      runs: rs.length,
+      wallMs: stat(rs.map((r) => r.wallMs)),
+      peakRssMB: stat(rs.map((r) => r.peakRssMB)),
+      events: first.events,
+      heartbeats: first.heartbeats,
+      eventsPerSecond: stat(rs.map((r) => Math.round(r.events / Math.max(r.wallMs, 1) * 1000))),
+      heartbeatsPerSecond: stat(rs.map((r) => Math.round(r.heartbeats / Math.max(r.wallMs, 1) * 1000))),
+      decisionUs: { heartbeat: latency(rs, 'decisionUs'), launch: latency(rs, 'launchUs') },
+    };
+  });
+  const scaleCases = cases.filter((c) => c.group === 'scale').sort((a, b) => a.nodes - b.nodes);
+  const base = scaleCases[0];
+  const scale = scaleCases.map((c) => ({
+    nodes: c.nodes,
+    wallMs: c.wallMs.median,
+    usPerNodeHeartbeat: Math.round((c.wallMs.median * 1000 / c.heartbeats) * 1000) / 1000,
+    relativeCostPerNode: Math.round(((c.wallMs.median / c.nodes) / (base.wallMs.median / base.nodes)) * 100) / 100,
+  }));
+  const dataItems: DataItem[] = cases.flatMap((c) => ([['heartbeat', c.decisionUs.heartbeat], ['launch', c.decisionUs.launch]] as const).map(([metric, l]) => ({
+    data: { Average: l.mean.median, Perc50: l.p50.median, Perc90: l.p90.median, Perc99: l.p99.median },
+    unit: 'us',
+    labels: { Metric: `decision_latency_per_${metric}`, Case: c.name, Policy: c.policy, Nodes: String(c.nodes) },
+  })));
+  const cpu = cpus();
+  const commit = git(['rev-parse', 'HEAD']);
+  const dirty = git(['status', '--porcelain', '--untracked-files=no']);
+  return {
+    format: BENCH_FORMAT,
+    suite: options.suite,
+    createdAt: new Date().toISOString(),
+    machine: { cpu: cpu[0]?.model ?? 'unknown', cores: Math.max(1, cpu.length), memoryMB: Math.round(totalmem() / 2 ** 20), platform: process.platform, arch: process.arch },
+    node: process.version,
+    commit: commit === undefined ? 'unknown' : `${commit}${dirty ? '-dirty' : ''}`,
+    repeat: options.repeat,
+    cases,
+    scale,
+    perfdash: { version: 'v1', dataItems },
+  };
+}

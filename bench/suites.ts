@@ -1,0 +1,84 @@
+/**
+ * The benchmark suites. `smoke` (CI, well under a minute): small cases of every kind. `full` (nightly): the
+ * canonical scenarios including the FB-2009 and FB-2010 days, decision latency by policy at 600 nodes with about
+ * 100 running jobs, and a scale curve at 600 .. 10,000 nodes at constant load per node.
+ */
+export type SuiteName = 'smoke' | 'full';
+
+export interface CaseSpec {
+  name: string;
+  group: 'scenario' | 'latency' | 'scale';
+  /** A scenario file (relative to the project root) and variant, or an inline raw scenario. */
+  file?: string;
+  variant?: string;
+  raw?: Record<string, unknown>;
+}
+
+const POLICIES: Array<[string, Record<string, unknown>]> = [
+  ['fifo', { policy: 'fifo', delay: { mode: 'none' } }],
+  ['fair', { policy: 'fair', delay: { mode: 'none' } }],
+  ['fair+wait', { policy: 'fair', delay: { mode: 'wait', nodeMs: 9000, rackMs: 9000 } }],
+  ['fair+skip', { policy: 'fair', delay: { mode: 'skip', maxSkips: 40 } }],
+];
+
+/** 600 nodes (3,000 map slots); 100 jobs submitted together keep about 100 jobs running under fair sharing. */
+function latencyCase(policy: string, scheduler: Record<string, unknown>, mapsPerJob: number): CaseSpec {
+  return {
+    name: `latency-600 ${policy}`,
+    group: 'latency',
+    raw: {
+      name: `latency-600-${policy}`,
+      cluster: { racks: 20, nodesPerRack: 30, mapSlotsPerNode: 5, reduceSlotsPerNode: 3 },
+      tasks: { durationJitter: 0.3 },
+      scheduler,
+      workload: { kind: 'generated', groups: [{ name: 'steady', count: 100, maps: mapsPerJob, mapMs: 20_000, reduces: 5, reduceMs: 30_000 }] },
+    },
+  };
+}
+
+/**
+ * Constant load per node: 40-node racks, 3 s heartbeats at every size, jobs and arrival rate proportional to
+ * nodes (600 Facebook-mix jobs 6 s apart per 600 nodes: about an hour).
+ */
+function scaleCase(nodes: number, jobsPer600: number): CaseSpec {
+  const f = nodes / 600;
+  return {
+    name: `scale-${nodes}`,
+    group: 'scale',
+    raw: {
+      name: `scale-${nodes}`,
+      cluster: { racks: nodes / 40, nodesPerRack: 40, mapSlotsPerNode: 5, reduceSlotsPerNode: 3, heartbeatMs: 3000 },
+      tasks: { durationJitter: 0.3 },
+      scheduler: { policy: 'fair', delay: { mode: 'wait', nodeMs: 4500, rackMs: 4500 } },
+      workload: { kind: 'facebook', jobs: Math.round(jobsPer600 * f), sizes: 'distribution', meanInterarrivalMs: 6000 / f, type: 'mixed' },
+    },
+  };
+}
+
+const scenario = (file: string, variant = ''): CaseSpec => ({ name: `${file}${variant ? ` / ${variant}` : ''}`, group: 'scenario', file: `scenarios/${file}`, variant });
+
+export const SCALE_NODES = [600, 1200, 2400, 4800, 10_000];
+
+export function suite(name: SuiteName): CaseSpec[] {
+  if (name === 'smoke') {
+    return [
+      scenario('fb-macro-io.json', 'FIFO'),
+      scenario('fb-macro-io.json', 'Fair + delay'),
+      scenario('swim-first50.json', 'Fair + delay'),
+      ...POLICIES.slice(1, 3).map(([p, s]) => latencyCase(p, s, 60)),
+      scaleCase(600, 40),
+      scaleCase(1200, 40),
+    ];
+  }
+  return [
+    scenario('fb-macro-io.json', 'FIFO'),
+    scenario('fb-macro-io.json', 'Naive fair'),
+    scenario('fb-macro-io.json', 'Fair + delay'),
+    scenario('swim-first50.json', 'Fair + delay'),
+    scenario('facebook-day-600.json'),
+    scenario('fb2009-day.json'),
+    scenario('fb2010-day.json'),
+    ...POLICIES.map(([p, s]) => latencyCase(p, s, 1500)),
+    ...SCALE_NODES.map((n) => scaleCase(n, 600)),
+  ];
+}

@@ -1,0 +1,66 @@
+/**
+ * The JSON that `hfsim bench` writes and `hfsim bench compare` reads: machine, Node version, commit, and per case
+ * each measure as the median and spread (max - min) of repeated runs. Validated on read, so a nightly job's stored
+ * file that is malformed is bad input (exit 2), not a crash.
+ */
+import { z } from 'zod';
+
+export const BENCH_FORMAT = 'hfsim-bench/1';
+
+/** A measure over repeated runs: median, spread = max - min (the measured noise), and each run's value. */
+export const statSchema = z.strictObject({
+  median: z.number(),
+  spread: z.number().min(0),
+  min: z.number(),
+  max: z.number(),
+  values: z.array(z.number()).min(1),
+});
+export type Stat = z.infer<typeof statSchema>;
+
+const latencySchema = z.strictObject({ mean: statSchema, p50: statSchema, p90: statSchema, p99: statSchema, p999: statSchema, max: statSchema });
+export type LatencyStats = z.infer<typeof latencySchema>;
+
+/** kube-scheduler's benchmark shape (perf-dash DataItem): percentiles of one metric, in `unit`. */
+const dataItemSchema = z.strictObject({
+  data: z.strictObject({ Average: z.number(), Perc50: z.number(), Perc90: z.number(), Perc99: z.number() }),
+  unit: z.string(),
+  labels: z.record(z.string(), z.string()),
+});
+export type DataItem = z.infer<typeof dataItemSchema>;
+
+export const caseSchema = z.strictObject({
+  name: z.string().min(1),
+  group: z.enum(['scenario', 'latency', 'scale']),
+  /** A scenario file from scenarios/: its digest is an outcome that must not change (bench compare: always fatal). */
+  canonical: z.boolean(),
+  policy: z.string(),
+  nodes: z.number().int().positive(),
+  jobs: z.number().int().min(0),
+  maps: z.number().int().min(0),
+  digest: z.string().regex(/^[0-9a-f]{64}$/),
+  runs: z.number().int().positive(),
+  wallMs: statSchema,
+  peakRssMB: statSchema,
+  events: z.number().int().min(0),
+  heartbeats: z.number().int().min(0),
+  eventsPerSecond: statSchema,
+  heartbeatsPerSecond: statSchema,
+  decisionUs: z.strictObject({ heartbeat: latencySchema, launch: latencySchema }),
+});
+export type BenchCase = z.infer<typeof caseSchema>;
+
+export const benchReportSchema = z.strictObject({
+  format: z.literal(BENCH_FORMAT),
+  suite: z.enum(['smoke', 'full']),
+  createdAt: z.string(),
+  machine: z.strictObject({ cpu: z.string(), cores: z.number().int().positive(), memoryMB: z.number().int().positive(), platform: z.string(), arch: z.string() }),
+  node: z.string(),
+  commit: z.string(),
+  repeat: z.number().int().positive(),
+  cases: z.array(caseSchema),
+  /** Wall time against nodes at constant load per node: cost per node relative to the smallest size (1 = linear). */
+  scale: z.array(z.strictObject({ nodes: z.number().int().positive(), wallMs: z.number(), usPerNodeHeartbeat: z.number(), relativeCostPerNode: z.number() })),
+  /** Decision latency in kube-scheduler's {Average, Perc50, Perc90, Perc99} shape, one item per case and metric. */
+  perfdash: z.strictObject({ version: z.literal('v1'), dataItems: z.array(dataItemSchema) }),
+});
+export type BenchReport = z.infer<typeof benchReportSchema>;

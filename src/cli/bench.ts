@@ -1,0 +1,113 @@
+/** `hfsim bench` (run a suite, print its table, write its JSON) and `hfsim bench compare` (exit 3 on a regression). */
+import { readFileSync } from 'node:fs';
+import { Command, InvalidArgumentError, Option } from 'commander';
+import { type BenchReport, benchReportSchema } from './bench-schema.js';
+import { compareReports } from './bench-compare.js';
+import { EXIT, InputError } from './errors.js';
+import { table } from './format.js';
+import { writeFileAtomic } from './output.js';
+import { formatIssue } from '../core/scenario.js';
+
+/** Exit code of the last bench compare (commander actions return nothing). */
+export const benchExit = { code: EXIT.ok as number };
+
+function parseThreshold(value: string): number {
+  const m = /^(\d+(?:\.\d+)?)%?$/.exec(value.trim());
+  if (!m) throw new InvalidArgumentError('expected a percentage, e.g. 10%');
+  return Number(m[1]);
+}
+
+function positiveInt(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError('must be a whole number >= 1');
+  return n;
+}
+
+export function readReport(file: string): BenchReport {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    throw new InputError(`${file}: cannot read bench report (${code === 'ENOENT' ? 'no such file' : code ?? String(err)})`);
+  }
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (err) {
+    throw new InputError(`${file}: invalid JSON: ${(err as Error).message}`);
+  }
+  const parsed = benchReportSchema.safeParse(raw);
+  if (!parsed.success) throw new InputError(`${file}: not a bench report: ${formatIssue(parsed.error.issues[0])}`);
+  return parsed.data;
+}
+
+/** The human table of a report: one row per case. */
+export function reportTable(r: BenchReport): string {
+  const ms = (s: { median: number; spread: number }) => `${Math.round(s.median).toLocaleString('en-US')} ±${Math.round(s.spread).toLocaleString('en-US')}`;
+  const us = (s: { median: number }) => s.median.toFixed(2);
+  const rows = r.cases.map((c) => [
+    c.name, c.policy, c.nodes.toLocaleString('en-US'), c.maps.toLocaleString('en-US'), ms(c.wallMs), ms(c.peakRssMB),
+    Math.round(c.eventsPerSecond.median).toLocaleString('en-US'), Math.round(c.heartbeatsPerSecond.median).toLocaleString('en-US'),
+    us(c.decisionUs.heartbeat.p50), us(c.decisionUs.heartbeat.p90), us(c.decisionUs.heartbeat.p99), us(c.decisionUs.heartbeat.p999), us(c.decisionUs.heartbeat.max),
+    us(c.decisionUs.launch.p50), us(c.decisionUs.launch.p99), c.digest.slice(0, 12),
+  ]);
+  const head = `hfsim bench --suite ${r.suite}: ${r.machine.cpu}, ${r.machine.cores} cores, node ${r.node}, commit ${r.commit.slice(0, 12)}${r.commit.endsWith('-dirty') ? '-dirty' : ''}; ${r.repeat} runs each, median ±spread (max - min); decision latency in us (hb: per heartbeat, launch: per task launched)`;
+  const main = table(['case', 'policy', 'nodes', 'maps', 'wall ms', 'peak MB', 'events/s', 'hb/s', 'hb p50', 'p90', 'p99', 'p99.9', 'max', 'launch p50', 'p99', 'digest'], rows);
+  const scale = r.scale.length === 0 ? '' : `\n\nScale curve (constant load per node; relative cost per node 1.00 = linear)\n${table(['nodes', 'wall ms', 'us per heartbeat', 'cost per node'],
+    r.scale.map((s) => [s.nodes.toLocaleString('en-US'), Math.round(s.wallMs).toLocaleString('en-US'), s.usPerNodeHeartbeat.toFixed(3), s.relativeCostPerNode.toFixed(2)]), 0)}`;
+  return `${head}\n${main}${scale}`;
+}
+
+interface BenchFlags { suite: 'smoke' | 'full'; json?: string; repeat?: number; only?: string }
+
+async function bench(flags: BenchFlags): Promise<void> {
+  const { runSuite } = await import('../../bench/runner.js');
+  const report = runSuite({
+    suite: flags.suite,
+    repeat: flags.repeat ?? 3,
+    only: flags.only,
+    progress: (line) => process.stderr.write(`${line}\n`),
+  });
+  if (flags.json) writeFileAtomic(flags.json, JSON.stringify(report, null, 2) + '\n');
+  process.stdout.write(reportTable(report) + '\n');
+}
+
+function compare(baseFile: string, newFile: string, flags: { threshold: number }): void {
+  const base = readReport(baseFile);
+  const next = readReport(newFile);
+  const c = compareReports(base, next, flags.threshold);
+  process.stdout.write(`bench compare: ${baseFile} (${base.commit.slice(0, 12)}) -> ${newFile} (${next.commit.slice(0, 12)}), threshold ${flags.threshold}% and beyond the noise\n${c.table}\n`);
+  if (c.unmatched.length > 0) process.stdout.write(`not compared: ${c.unmatched.join('; ')}\n`);
+  let code: number = EXIT.ok;
+  if (c.digestChanges.length > 0) {
+    process.stderr.write(`OUTCOME REGRESSION: the result digest of ${c.digestChanges.length} canonical scenario(s) changed (always fatal):\n${c.digestChanges.map((d) => `  ${d}`).join('\n')}\n`);
+    code = EXIT.regression;
+  }
+  if (c.speedRegressions.length > 0) {
+    process.stderr.write(`SPEED REGRESSION beyond ${flags.threshold}% and the measured noise:\n${c.speedRegressions.map((d) => `  ${d}`).join('\n')}\n`);
+    code = EXIT.regression;
+  }
+  if (code === EXIT.ok) process.stdout.write('no regression\n');
+  benchExit.code = code;
+}
+
+export function benchCommand(): Command {
+  const cmd = new Command('bench')
+    .description('run a benchmark suite (each case in child processes, repeated) and print its table; --json writes the report')
+    .addOption(new Option('--suite <name>', 'smoke (CI, under a minute) or full (nightly)').choices(['smoke', 'full']).default('smoke'))
+    .option('--json <file>', 'write the report JSON (whole or not at all)')
+    .option('--repeat <n>', 'runs per case (default 3)', positiveInt)
+    .option('--only <text>', 'only the cases whose name contains text')
+    .exitOverride()
+    .action(bench);
+  cmd
+    .command('compare')
+    .description('compare two bench reports: exit 3 on a speed regression beyond the threshold and the noise, or on a changed canonical digest')
+    .argument('<base.json>', 'the baseline report')
+    .argument('<new.json>', 'the report to check')
+    .option('--threshold <pct>', 'smallest relative change that counts, e.g. 10%', parseThreshold, 10)
+    .exitOverride()
+    .action(compare);
+  return cmd;
+}

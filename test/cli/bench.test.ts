@@ -1,0 +1,115 @@
+/** hfsim bench: the smoke suite's JSON validates; bench compare flags slowdowns and changed digests, and passes noise. */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type BenchReport, benchReportSchema } from '../../src/cli/bench-schema.js';
+import { compareReports } from '../../src/cli/bench-compare.js';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const CLI = join(ROOT, 'dist', 'src', 'cli', 'main.js');
+const dir = mkdtempSync(join(tmpdir(), 'hfsim-bench-'));
+const hfsim = (...args: string[]) => spawnSync(process.execPath, [CLI, ...args], { cwd: ROOT, encoding: 'utf8' });
+
+let smoke: BenchReport;
+let smoke2: BenchReport;
+
+beforeAll(() => {
+  // Two runs of the same commit, as a nightly job would store them (two runs each keep CI fast).
+  for (const name of ['a', 'b']) {
+    const r = hfsim('bench', '--suite', 'smoke', '--repeat', '2', '--json', join(dir, `${name}.json`));
+    if (r.status !== 0) throw new Error(`bench failed: ${r.stderr}`);
+  }
+  smoke = JSON.parse(readFileSync(join(dir, 'a.json'), 'utf8')) as BenchReport;
+  smoke2 = JSON.parse(readFileSync(join(dir, 'b.json'), 'utf8')) as BenchReport;
+}, 120_000);
+
+/** A copy of `r` with every timing measure of case `name` (or every case) made `factor` times slower. */
+function slowed(r: BenchReport, factor: number, name?: string): BenchReport {
+  const s = structuredClone(r);
+  for (const c of s.cases) {
+    if (name !== undefined && c.name !== name) continue;
+    const scale = (st: { median: number; min: number; max: number; spread: number; values: number[] }, f: number) => {
+      st.values = st.values.map((v) => v * f);
+      st.median *= f; st.min *= f; st.max *= f; st.spread *= f;
+    };
+    scale(c.wallMs, factor);
+    scale(c.eventsPerSecond, 1 / factor);
+    scale(c.heartbeatsPerSecond, 1 / factor);
+  }
+  return s;
+}
+
+describe('hfsim bench --suite smoke', () => {
+  it('writes JSON that validates against the schema, with machine, node, commit and the kube-scheduler shape', () => {
+    const parsed = benchReportSchema.safeParse(smoke);
+    expect(parsed.success, parsed.success ? '' : JSON.stringify(parsed.error.issues[0])).toBe(true);
+    expect(smoke.node).toBe(process.version);
+    expect(smoke.commit).toMatch(/^([0-9a-f]{40}(-dirty)?|unknown)$/);
+    expect(smoke.cases.length).toBeGreaterThanOrEqual(5);
+    for (const c of smoke.cases) {
+      expect(c.runs).toBe(2);
+      expect(c.wallMs.values).toHaveLength(2);
+      expect(c.decisionUs.heartbeat.p99.median).toBeGreaterThan(0);
+    }
+    expect(smoke.perfdash.dataItems[0].data).toEqual({ Average: expect.any(Number), Perc50: expect.any(Number), Perc90: expect.any(Number), Perc99: expect.any(Number) });
+    expect(smoke.scale.map((s) => s.nodes)).toEqual([600, 1200]);
+  });
+
+  it('gives the golden digests of the canonical scenarios', () => {
+    const golden = JSON.parse(readFileSync(join(ROOT, 'test/golden/digests.json'), 'utf8')) as Record<string, string>;
+    for (const c of smoke.cases.filter((x) => x.canonical)) expect(c.digest, c.name).toBe(golden[c.name]);
+  });
+});
+
+describe('hfsim bench compare', () => {
+  it('passes two runs of the same commit (exit 0)', () => {
+    const r = hfsim('bench', 'compare', join(dir, 'a.json'), join(dir, 'b.json'));
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain('no regression');
+  });
+
+  it('flags a synthetic 30% slowdown (exit 3), beyond the 10% threshold and the noise', () => {
+    const c = compareReports(smoke, slowed(smoke, 1.3), 10);
+    expect(c.speedRegressions.length).toBeGreaterThan(0);
+    expect(c.digestChanges).toEqual([]);
+    // the slowed case is the heaviest, so its slowdown exceeds its measured spread
+    const heaviest = [...smoke.cases].sort((a, b) => b.wallMs.median - a.wallMs.median)[0].name;
+    writeFileSync(join(dir, 'slow.json'), JSON.stringify(slowed(smoke2, 1.3 * (smoke.cases.find((x) => x.name === heaviest)!.wallMs.max / smoke2.cases.find((x) => x.name === heaviest)!.wallMs.min), heaviest)));
+    const r = hfsim('bench', 'compare', join(dir, 'a.json'), join(dir, 'slow.json'), '--threshold', '10%');
+    expect(r.status).toBe(3);
+    expect(r.stderr).toMatch(new RegExp(`SPEED REGRESSION[^]*${heaviest.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: wall ms`));
+    expect(r.stderr).not.toMatch(/OUTCOME/);
+  });
+
+  it('does not flag a change within the threshold or within the noise', () => {
+    expect(compareReports(smoke, slowed(smoke, 1.05), 10).speedRegressions).toEqual([]);
+    const noisy = structuredClone(smoke);
+    for (const c of noisy.cases) c.wallMs.spread = c.wallMs.median; // noise as large as the measure
+    expect(compareReports(noisy, slowed(noisy, 1.3), 10).speedRegressions.filter((x) => x.includes('wall ms'))).toEqual([]);
+  });
+
+  it('reports a changed canonical digest as a separate, always-fatal outcome regression', () => {
+    const changed = structuredClone(smoke2);
+    const canonical = changed.cases.find((c) => c.canonical)!;
+    canonical.digest = canonical.digest.replace(/^./, (ch) => (ch === '0' ? '1' : '0'));
+    writeFileSync(join(dir, 'changed.json'), JSON.stringify(changed));
+    const r = hfsim('bench', 'compare', join(dir, 'a.json'), join(dir, 'changed.json'), '--threshold', '1000%');
+    expect(r.status).toBe(3);
+    expect(r.stderr).toMatch(/OUTCOME REGRESSION: the result digest of 1 canonical scenario\(s\) changed/);
+    expect(r.stderr).toContain(canonical.name);
+  });
+
+  it.each([
+    ['a missing file', () => [join(dir, 'a.json'), join(dir, 'none.json')], /none\.json: cannot read bench report/],
+    ['not a report', () => { writeFileSync(join(dir, 'x.json'), '{"format": "other"}'); return [join(dir, 'a.json'), join(dir, 'x.json')]; }, /x\.json: not a bench report: format/],
+    ['a bad threshold', () => [join(dir, 'a.json'), join(dir, 'b.json'), '--threshold', 'ten'], /expected a percentage/],
+  ])('bad input: %s (exit 2)', (_, args, message) => {
+    const r = hfsim('bench', 'compare', ...args());
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(message);
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+  });
+});
