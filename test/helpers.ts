@@ -61,15 +61,16 @@ export function auditor(s: Scenario) {
   const nodes = s.cluster.racks * s.cluster.nodesPerRack;
   const runningMaps = new Int32Array(nodes);
   const runningReduces = new Int32Array(nodes);
-  const state = new Map<string, 'running' | 'done'>();
+  const state = new Map<string, 'running' | 'done' | 'killed'>();
   const violations: string[] = [];
   let launches = 0;
   let finishes = 0;
+  let kills = 0;
   const observer: SchedulerObserver = {
     launched(now, node, job, task) {
       launches++;
       const key = `${job}:${task}`;
-      if (state.has(key)) violations.push(`${key} launched twice (${state.get(key)}) at ${now}`);
+      if (state.has(key) && state.get(key) !== 'killed') violations.push(`${key} launched twice (${state.get(key)}) at ${now}`);
       state.set(key, 'running');
       if (task >= 0 && ++runningMaps[node] > s.cluster.mapSlotsPerNode) violations.push(`node ${node} map slots over-committed at ${now}`);
       if (task < 0 && ++runningReduces[node] > s.cluster.reduceSlotsPerNode) violations.push(`node ${node} reduce slots over-committed at ${now}`);
@@ -82,12 +83,21 @@ export function auditor(s: Scenario) {
       if (task >= 0) runningMaps[node]--;
       else runningReduces[node]--;
     },
+    killed(now, node, job, task) {
+      kills++;
+      const key = `${job}:${task}`;
+      if (state.get(key) !== 'running') violations.push(`${key} killed while ${state.get(key) ?? 'never launched'} at ${now}`);
+      state.set(key, 'killed'); // it goes back to pending and must run again
+      if (task >= 0) runningMaps[node]--;
+      else runningReduces[node]--;
+    },
   };
   return {
     observer,
     violations,
     get launches() { return launches; },
     get finishes() { return finishes; },
+    get kills() { return kills; },
     get notDone() { return [...state].filter(([, v]) => v !== 'done').map(([k]) => k); },
   };
 }

@@ -32,6 +32,10 @@ describe('determinism', () => {
     ['fb-macro-io.json', 'Fair + delay'],
     ['fb-macro-io.json', 'FIFO'],
     ['head-of-line.json', 'Fair + skip D=10'],
+    ['preemption.json', 'Kill (preemption)'],
+    ['hierarchical.json', 'HFS + delay + preemption'],
+    ['capacity.json', 'Capacity 60/20/20'],
+    ['copy-compute.json', 'Copy-compute splitting'],
   ])('leaving out heartbeats that cannot change anything is exact: %s / %s', async (file, variant) => {
     const s = loadVariant(file, variant);
     const shortcut = await simulate(s, { timeDecisions: false });

@@ -8,7 +8,8 @@ describe.each(canonicalScenarios())('invariants over a whole run: $file / $varia
     const r = await simulate(s, { observer: audit.observer, timeDecisions: false, trace });
     expect(audit.violations).toEqual([]);
     expect(audit.notDone).toEqual([]);
-    expect(audit.launches).toBe(r.summary.tasks);
+    expect(audit.launches - audit.kills).toBe(r.summary.tasks);
+    expect(audit.kills).toBe(r.summary.killedTasks ?? 0);
     expect(audit.finishes).toBe(r.summary.tasks);
     for (const j of r.jobs) {
       expect(j.finishMs).toBeGreaterThanOrEqual(j.submitMs);

@@ -1,0 +1,182 @@
+/** The Hadoop Fair Scheduler over whole runs: weighted shares, preemption, running-job limits, copy-compute splitting. */
+import { describe, expect, it } from 'vitest';
+import { runInProcess } from '../../src/actors/inprocess.js';
+import { MasterActor } from '../../src/actors/master-actor.js';
+import { simulate } from '../../src/actors/simulate.js';
+import type { Scenario } from '../../src/core/scenario.js';
+import type { SchedulerObserver } from '../../src/core/scheduler.js';
+import { auditor, loadVariant, scenario } from '../helpers.js';
+
+const cluster = { racks: 4, nodesPerRack: 10, mapSlotsPerNode: 2, reduceSlotsPerNode: 1, heartbeatMs: 3000 };
+
+function run(s: Scenario, observer: SchedulerObserver = {}) {
+  const master = new MasterActor(s, { observer, timeDecisions: false });
+  runInProcess(master);
+  return { master, outcome: master.outcome() };
+}
+
+describe('weights', () => {
+  it('two saturated pools with weights 2:1 converge to slot shares within 5% of 2:1', async () => {
+    const s = scenario({
+      cluster,
+      scheduler: { policy: 'hfs', pools: [{ name: 'a', weight: 2 }, { name: 'b', weight: 1 }] },
+      workload: { kind: 'generated', groups: [
+        { name: 'a', count: 3, maps: 1500, mapMs: 20000, intervalMs: 1000 },
+        { name: 'b', count: 3, maps: 1500, mapMs: 20000, intervalMs: 1000 },
+      ] },
+    });
+    const r = await simulate(s, { timeDecisions: false });
+    const [a, b] = r.pools!;
+    // steady state: after the first minute, while both pools still have work (80 slots: about 1,000 s)
+    const ratios = a.shares.tMs.map((t, i) => ({ t, ratio: a.shares.runningMaps[i] / b.shares.runningMaps[i] })).filter((x) => x.t >= 60_000 && x.t <= 900_000);
+    expect(ratios.length).toBeGreaterThan(50);
+    for (const x of ratios) expect(Math.abs(x.ratio - 2) / 2).toBeLessThanOrEqual(0.05);
+    // the recorded fair shares are the 2:1 split of 80 map slots
+    expect(a.shares.fairMaps[10]).toBeCloseTo(53.33, 1);
+    expect(b.shares.fairMaps[10]).toBeCloseTo(26.67, 1);
+  });
+});
+
+describe('preemption', () => {
+  const s = loadVariant('preemption.json', 'Kill (preemption)');
+  const kills: Array<{ now: number; job: number; task: number }> = [];
+  const audit = auditor(s);
+  const observer: SchedulerObserver = {
+    launched: audit.observer.launched,
+    finished: audit.observer.finished,
+    killed: (now, node, job, task) => {
+      kills.push({ now, job, task });
+      audit.observer.killed?.(now, node, job, task);
+    },
+  };
+  const mapEvents: Array<{ now: number; job: number; delta: number }> = [];
+  const eventsInto = (out: typeof mapEvents): SchedulerObserver => ({
+    launched: (now, _n, job, task) => { if (task >= 0) out.push({ now, job, delta: 1 }); },
+    finished: (now, _n, job, task) => { if (task >= 0) out.push({ now, job, delta: -1 }); },
+    killed: (now, _n, job, task) => { if (task >= 0) out.push({ now, job, delta: -1 }); },
+  });
+  const track = eventsInto(mapEvents);
+  const both: SchedulerObserver = {
+    launched: (...a) => { observer.launched!(...a); track.launched!(...a); },
+    finished: (...a) => { observer.finished!(...a); track.finished!(...a); },
+    killed: (...a) => { observer.killed!(...a); track.killed!(...a); },
+  };
+  const { master, outcome } = run(s, both);
+
+  it('kills tasks, reruns them, and completes every job', () => {
+    expect(kills.length).toBeGreaterThan(0);
+    expect(outcome.summary.killedTasks).toBe(kills.length);
+    expect(audit.violations).toEqual([]);
+    expect(audit.notDone).toEqual([]);
+    expect(audit.launches - kills.length).toBe(outcome.summary.tasks);
+    for (const j of outcome.jobs) expect(j.finishMs).toBeGreaterThan(0);
+    expect(outcome.summary.lostSlotSeconds).toBeGreaterThan(0);
+  });
+
+  it('victims are research tasks (the pool above its fair share), never production ones', () => {
+    const research = new Set(outcome.jobs.map((j, i) => (j.pool === 'research' ? i : -1)));
+    for (const k of kills) expect(research.has(k.job)).toBe(true);
+  });
+
+  it('a pool below its min share reaches it within timeout + interval + one heartbeat', () => {
+    const prodJob = (job: number) => outcome.jobs[job].pool === 'production';
+    const firstSubmit = Math.min(...outcome.jobs.filter((j) => j.pool === 'production').map((j) => j.submitMs));
+    const reached = (events: typeof mapEvents) => {
+      let running = 0;
+      for (const e of events) {
+        if (!prodJob(e.job)) continue;
+        running += e.delta;
+        if (running >= 40) return e.now;
+      }
+      return Infinity;
+    };
+    const deadline = firstSubmit + 30_000 + 15_000 + 3000;
+    expect(reached(mapEvents)).toBeLessThanOrEqual(deadline);
+    // without preemption it is far later: the research maps it waits for take 5 minutes
+    const waitEvents: typeof mapEvents = [];
+    run(loadVariant('preemption.json', 'Wait (no preemption)'), eventsInto(waitEvents));
+    expect(reached(waitEvents)).toBeGreaterThan(firstSubmit + 200_000);
+  });
+
+  it('preemption never takes a pool below its fair share', () => {
+    const pools = master.scheduler.pools!;
+    // replay: at each kill time, the research pool's recorded running maps after the kills stay at or above its fair share
+    const research = outcome.pools!.find((p) => p.name === 'research')!;
+    for (const t of new Set(kills.map((k) => k.now))) {
+      const i = research.shares.tMs.indexOf(t);
+      expect(i).toBeGreaterThanOrEqual(0);
+      const killedMaps = kills.filter((k) => k.now === t && k.task >= 0).length;
+      expect(research.shares.runningMaps[i] - killedMaps).toBeGreaterThanOrEqual(Math.floor(research.shares.fairMaps[i]));
+    }
+    expect(pools.pools.map((p) => p.name)).toEqual(['production', 'research']);
+  });
+
+  it('kill versus wait: production jobs respond faster with preemption', async () => {
+    const mean = (o: typeof outcome) => { const js = o.jobs.filter((j) => j.pool === 'production'); return js.reduce((a, j) => a + j.responseMs, 0) / js.length; };
+    const wait = run(loadVariant('preemption.json', 'Wait (no preemption)')).outcome;
+    expect(mean(outcome)).toBeLessThan(mean(wait) / 2);
+    expect(wait.summary.killedTasks).toBe(0);
+  });
+});
+
+describe('running-job limits', () => {
+  it('maxRunningJobs and user limits hold at every instant', async () => {
+    const s = scenario({
+      cluster,
+      scheduler: {
+        policy: 'hfs',
+        pools: [{ name: 'shared', maxRunningJobs: 3 }, { name: 'solo' }],
+        users: [{ name: 'carol', maxRunningJobs: 1 }],
+        userMaxJobsDefault: 2,
+      },
+      workload: { kind: 'generated', groups: [
+        { name: 'x', pool: 'shared', user: 'dave', count: 6, maps: 30, mapMs: 20000, intervalMs: 2000 },
+        { name: 'y', pool: 'shared', user: 'erin', count: 6, maps: 30, mapMs: 20000, intervalMs: 2000 },
+        { name: 'z', pool: 'solo', user: 'carol', count: 5, maps: 30, mapMs: 20000, intervalMs: 2000 },
+      ] },
+    });
+    const firstLaunch = new Map<number, number>();
+    const { outcome } = run(s, { launched: (now, _n, job) => { if (!firstLaunch.has(job)) firstLaunch.set(job, now); } });
+    const intervals = outcome.jobs.map((j, i) => ({ pool: j.pool, user: j.id.startsWith('x') ? 'dave' : j.id.startsWith('y') ? 'erin' : 'carol', from: firstLaunch.get(i)!, to: j.finishMs }));
+    const times = [...new Set(intervals.flatMap((x) => [x.from, x.to]))];
+    let peakShared = 0;
+    for (const t of times) {
+      const live = intervals.filter((x) => x.from <= t && t < x.to);
+      const count = (f: (x: typeof live[number]) => boolean) => live.filter(f).length;
+      peakShared = Math.max(peakShared, count((x) => x.pool === 'shared'));
+      expect(count((x) => x.pool === 'shared')).toBeLessThanOrEqual(3);
+      expect(count((x) => x.user === 'carol')).toBeLessThanOrEqual(1);
+      expect(count((x) => x.user === 'dave')).toBeLessThanOrEqual(2);
+      expect(count((x) => x.user === 'erin')).toBeLessThanOrEqual(2);
+    }
+    expect(peakShared).toBe(3); // the limit binds
+    expect(outcome.jobs.every((j) => j.finishMs > 0)).toBe(true);
+  });
+});
+
+describe('copy-compute splitting', () => {
+  it('copy-compute.json: small jobs respond faster with splitting than without', async () => {
+    const small = async (variant: string) => {
+      const r = await simulate(loadVariant('copy-compute.json', variant), { timeDecisions: false });
+      const js = r.jobs.filter((j) => j.id.startsWith('small'));
+      return js.reduce((a, j) => a + j.responseMs, 0) / js.length;
+    };
+    const without = await small('Without splitting');
+    const split = await small('Copy-compute splitting');
+    expect(split).toBeLessThan(without / 2);
+  });
+});
+
+describe('DSFS job-type rule', () => {
+  it('CPU-bound jobs launch rack-local at once; IO-bound jobs wait for node-local', async () => {
+    const base = {
+      cluster,
+      hdfs: { replication: 1 },
+      scheduler: { policy: 'fair', delay: { mode: 'wait', nodeMs: 60000, rackMs: 60000 }, jobTypeRule: true },
+    };
+    const cpu = await simulate(scenario({ ...base, workload: { kind: 'generated', groups: [{ name: 'c', count: 1, maps: 400, mapMs: 5000, type: 'cpu' }] } }));
+    const io = await simulate(scenario({ ...base, workload: { kind: 'generated', groups: [{ name: 'c', count: 1, maps: 400, mapMs: 5000, type: 'io' }] } }));
+    expect(cpu.jobs[0].rackLocalMaps).toBeGreaterThan(0);
+    expect(io.jobs[0].rackLocalMaps).toBe(0);
+  });
+});
