@@ -16,7 +16,7 @@ export function scenario(raw: unknown): Scenario {
 }
 
 /** Day-long scenarios, too heavy for every test run: their digests are checked by the bench suite (hfsim bench). */
-export const HEAVY_SCENARIOS: readonly string[] = ['fb2009-day.json', 'fb2010-day.json'];
+export const HEAVY_SCENARIOS: readonly string[] = ['fb2009-day.json', 'fb2010-day.json', 'scale-3000.json', 'scale-10000.json'];
 
 /** Every variant of every scenario file in scenarios/ (but HEAVY_SCENARIOS), resolved; `trace`: a swim workload's rows. */
 export function canonicalScenarios(): Array<{ file: string; variant: string; scenario: Scenario; trace?: SwimTrace }> {

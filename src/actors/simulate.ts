@@ -20,6 +20,9 @@ export interface RunInfo {
   heartbeats: number;
   eventsPerSecond: number;
   bytesPerEpoch: number;
+  /** Wall time in the master's epoch handling, and waiting for the racks' batches (their work plus transport). */
+  masterMs: number;
+  racksMs: number;
   decisionUs: { mean: number; p50: number; p90: number; p99: number; p999: number; max: number };
   /** Decision time per task launched (a heartbeat's time over the tasks it launched). */
   launchUs?: { mean: number; p50: number; p90: number; p99: number; p999: number; max: number };
@@ -76,6 +79,8 @@ export async function simulate(scenario: Scenario, options: SimulateOptions = {}
     heartbeats: stats.heartbeats,
     eventsPerSecond: Math.round(events / Math.max(wallMs / 1000, 1e-6)),
     bytesPerEpoch: Math.round((transport.bytesToRacks + transport.bytesFromRacks) / Math.max(1, master.epochs)),
+    masterMs: Math.round(transport.masterMs),
+    racksMs: Math.round(transport.racksMs),
     decisionUs: {
       mean: us(h.mean),
       p50: us(h.getValueAtPercentile(50)),

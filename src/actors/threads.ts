@@ -45,7 +45,7 @@ export async function runThreads(master: MasterActor, options: ThreadsOptions = 
   for (let r = 0; r < racks; r++) hosted[r % n].push(r);
   const entry = siblingModule(import.meta.url, 'rack-worker');
   const workers = hosted.map((mine) => startWorker(entry, { workerData: { racks: mine, scenario: master.scenario, fault: options.fault } }));
-  const stats = { bytesToRacks: 0, bytesFromRacks: 0, workers: n };
+  const stats = { bytesToRacks: 0, bytesFromRacks: 0, masterMs: 0, racksMs: 0, workers: n };
   let epochStartMs = 0;
   let finished = false;
 
@@ -82,6 +82,7 @@ export async function runThreads(master: MasterActor, options: ThreadsOptions = 
     while (commands !== null) {
       if (failure !== null) throw failure;
       const epoch: number = commands[0].epoch;
+      const t0 = performance.now();
       epochStartMs = epoch * master.topology.heartbeatMs;
       const replies = new Promise<void>((resolve, reject) => {
         collect = { left: n, batches: [], resolve, reject };
@@ -95,7 +96,10 @@ export async function runThreads(master: MasterActor, options: ThreadsOptions = 
       const batches = collect!.batches;
       collect = null;
       batches.sort((a, b) => a.rack - b.rack); // arrival order is thread timing; fix it before the master sees it
+      const t1 = performance.now();
       commands = master.onBatches(epoch, batches);
+      stats.racksMs += t1 - t0;
+      stats.masterMs += performance.now() - t1;
     }
     finished = true;
     return stats;

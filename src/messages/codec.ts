@@ -1,44 +1,103 @@
 /**
- * The msgpack codec for every message. moreTypes keeps typed arrays as typed arrays (without it msgpackr turns
- * them into Buffers of the wrong bytes). encode() returns an exact-size Uint8Array that owns its memory, so it
- * can be posted or transferred without cloning msgpackr's 8 KiB scratch buffer. decode() validates the shape.
+ * The msgpack codec for every message. Batches (heartbeats, epoch commands) travel as a small msgpack envelope
+ * plus their columns laid end to end in one binary payload (Float64 columns first, so every column stays aligned):
+ * encoding is a few memory copies and decoding one copy plus typed-array views, instead of msgpack walking each
+ * column (which cost 20-45 us a batch). Other messages use msgpackr with moreTypes (without it typed arrays
+ * become Buffers of the wrong bytes). encode() returns an exact-size Uint8Array that owns its memory, so it can
+ * be posted or transferred without cloning msgpackr's scratch buffer. decode() validates the shape.
  */
 import { Packr } from 'msgpackr';
-import type { Message } from './types.js';
+import type { EpochCommand, HeartbeatBatch, Message, ResponseBatch } from './types.js';
 
 const packr = new Packr({ moreTypes: true, useRecords: false });
 
+interface Layout {
+  f64: readonly string[];
+  i32: readonly string[];
+  u8: readonly string[];
+}
+
+const HEARTBEATS: Layout = { f64: ['timeMs'], i32: ['node', 'freeMaps', 'freeReduces', 'finishedEnd', 'finishedJob', 'finishedTask'], u8: [] };
+const RESPONSES: Layout = {
+  f64: [],
+  i32: ['launchNode', 'launchJob', 'launchTask', 'launchMs', 'launchCopyMs', 'doneNode', 'doneJob', 'killNode', 'killJob', 'killTask'],
+  u8: ['launchMapsDone'],
+};
+
+/** Columns on the wire: their lengths in layout order, and their bytes end to end. */
+interface WireColumns {
+  n: number[];
+  cols: Uint8Array;
+}
+
 export function encode(message: Message): Uint8Array {
-  return Uint8Array.prototype.slice.call(packr.pack(message));
+  let wire: unknown = message;
+  if (message.type === 'heartbeats') {
+    wire = { type: message.type, rack: message.rack, epoch: message.epoch, ...toWire(message, HEARTBEATS) };
+  } else if (message.type === 'epoch') {
+    const r = message.responses;
+    wire = { ...message, responses: r === null ? null : { epoch: r.epoch, ...toWire(r, RESPONSES) } };
+  }
+  return Uint8Array.prototype.slice.call(packr.pack(wire));
 }
 
 export function decode(bytes: Uint8Array): Message {
-  const message = packr.unpack(bytes) as Message;
+  const wire = packr.unpack(bytes) as Record<string, unknown>;
+  if (typeof wire !== 'object' || wire === null) throw new Error('message is not an object');
+  let message = wire as unknown as Message;
+  if (wire.type === 'heartbeats') {
+    message = { type: 'heartbeats', rack: wire.rack, epoch: wire.epoch, ...fromWire(wire, HEARTBEATS, 'heartbeats') } as HeartbeatBatch;
+  } else if (wire.type === 'epoch' && wire.responses !== null && typeof wire.responses === 'object') {
+    const r = wire.responses as Record<string, unknown>;
+    message = { ...(wire as object), responses: { epoch: r.epoch, ...fromWire(r, RESPONSES, 'responses') } as ResponseBatch } as EpochCommand;
+  }
   validate(message);
   return message;
 }
 
-const INT_COLUMNS: Record<string, string[]> = {
-  heartbeats: ['node', 'freeMaps', 'freeReduces', 'finishedEnd', 'finishedJob', 'finishedTask'],
-  responses: ['launchNode', 'launchJob', 'launchTask', 'launchMs', 'launchCopyMs', 'doneNode', 'doneJob', 'killNode', 'killJob', 'killTask'],
-};
+function toWire(o: object, layout: Layout): WireColumns {
+  const cols = o as Record<string, Float64Array | Int32Array | Uint8Array>;
+  const keys = [...layout.f64, ...layout.i32, ...layout.u8];
+  const n = keys.map((k) => cols[k].length);
+  const bytes = keys.reduce((sum, k) => sum + cols[k].byteLength, 0);
+  const out = new Uint8Array(bytes);
+  let at = 0;
+  for (const k of keys) {
+    const c = cols[k];
+    out.set(new Uint8Array(c.buffer, c.byteOffset, c.byteLength), at);
+    at += c.byteLength;
+  }
+  return { n, cols: out };
+}
+
+function fromWire(w: Record<string, unknown>, layout: Layout, what: string): Record<string, Float64Array | Int32Array | Uint8Array> {
+  const n = w.n;
+  const keys = [...layout.f64, ...layout.i32, ...layout.u8];
+  if (!Array.isArray(n) || n.length !== keys.length || !n.every((x) => Number.isInteger(x) && x >= 0)) throw new Error(`${what}: column lengths missing`);
+  if (!(w.cols instanceof Uint8Array)) throw new Error(`${what}: columns missing`);
+  const expected = n.reduce((sum: number, len: number, i: number) => sum + len * (i < layout.f64.length ? 8 : i < layout.f64.length + layout.i32.length ? 4 : 1), 0);
+  if (w.cols.byteLength !== expected) throw new Error(`${what}: columns hold ${w.cols.byteLength} bytes, lengths say ${expected}`);
+  const buffer = w.cols.slice().buffer; // one copy, aligned at 0
+  const out: Record<string, Float64Array | Int32Array | Uint8Array> = {};
+  let at = 0;
+  keys.forEach((k, i) => {
+    const len = n[i] as number;
+    if (i < layout.f64.length) { out[k] = new Float64Array(buffer, at, len); at += len * 8; }
+    else if (i < layout.f64.length + layout.i32.length) { out[k] = new Int32Array(buffer, at, len); at += len * 4; }
+    else { out[k] = new Uint8Array(buffer, at, len); at += len; }
+  });
+  return out;
+}
 
 function validate(m: Message): void {
-  if (typeof m !== 'object' || m === null) throw new Error('message is not an object');
   switch (m.type) {
     case 'heartbeats':
       requireNumbers(m, ['rack', 'epoch']);
-      requireTyped(m, INT_COLUMNS.heartbeats, Int32Array);
-      requireTyped(m, ['timeMs'], Float64Array);
-      if (m.finishedEnd.length !== m.node.length) throw new Error('heartbeats: finishedEnd and node differ in length');
+      if (m.finishedEnd.length !== m.node.length || m.timeMs.length !== m.node.length) throw new Error('heartbeats: columns differ in length');
       return;
     case 'epoch':
       requireNumbers(m, ['rack', 'epoch', 'reportFreeFromMs']);
-      if (m.responses !== null) {
-        requireNumbers(m.responses, ['epoch']);
-        requireTyped(m.responses, INT_COLUMNS.responses, Int32Array);
-        requireTyped(m.responses, ['launchMapsDone'], Uint8Array);
-      }
+      if (m.responses !== null) requireNumbers(m.responses, ['epoch']);
       return;
     case 'setup':
       if (!Array.isArray(m.racks) || typeof m.scenario !== 'object') throw new Error('setup: racks or scenario missing');
@@ -57,8 +116,4 @@ function requireNumbers(o: object, keys: string[]): void {
     const v = (o as Record<string, unknown>)[k];
     if (typeof v !== 'number' || Number.isNaN(v)) throw new Error(`${k} must be a number`);
   }
-}
-
-function requireTyped(o: object, keys: string[], type: Int32ArrayConstructor | Float64ArrayConstructor | Uint8ArrayConstructor): void {
-  for (const k of keys) if (!((o as Record<string, unknown>)[k] instanceof type)) throw new Error(`${k} must be a ${type.name}`);
 }

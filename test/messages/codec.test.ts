@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { decode, encode } from '../../src/messages/codec.js';
 import { HeartbeatBatchBuilder, ResponseBatchBuilder } from '../../src/messages/builders.js';
-import type { Message } from '../../src/messages/types.js';
+import { pack } from 'msgpackr';
+import type { HeartbeatBatch, Message } from '../../src/messages/types.js';
 import { scenario } from '../helpers.js';
 
 function heartbeats(): Message {
@@ -45,8 +46,12 @@ describe('message codec', () => {
     expect(m.timeMs).toBeInstanceOf(Float64Array);
   });
 
-  it('rejects a malformed message', () => {
-    expect(() => decode(encode({ type: 'heartbeats', rack: 1 } as never))).toThrow(/epoch must be a number/);
+  it('rejects malformed bytes', () => {
+    expect(() => decode(pack({ type: 'heartbeats', rack: 1 }))).toThrow(/heartbeats: column lengths missing/);
+    const good = heartbeats() as HeartbeatBatch;
+    const short = { type: 'heartbeats', rack: 1, epoch: 2, n: [good.node.length, 2, 2, 2, 2, 2, 2], cols: new Uint8Array(3) };
+    expect(() => decode(pack(short))).toThrow(/heartbeats: columns hold 3 bytes, lengths say/);
+    expect(() => decode(pack({ type: 'epoch', rack: 'x', epoch: 1, reportFreeFromMs: 0, responses: null }))).toThrow(/rack must be a number/);
     expect(() => decode(encode({ type: 'gossip' } as never))).toThrow(/unknown message type gossip/);
   });
 });
