@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { type ParseError, parseTree, printParseErrorCode } from 'jsonc-parser';
 import { type Scenario, parseScenario, resolveVariant, variantsOf } from '../core/scenario.js';
 import type { SwimTrace } from '../core/swim.js';
+import { applyAllocationFile } from './allocation.js';
 import { InputError } from './errors.js';
 import { traceFor } from './trace.js';
 
@@ -76,7 +77,7 @@ export function loadScenario(file: string, sets: Array<[string, unknown]> = [], 
     if (variants.length === 0) throw new InputError(`${file}: --variant ${only}: no such variant (have ${variantsOf(record).map((v) => `"${v.name}"`).join(', ')})`);
   }
   const loaded = variants.map(({ name, overrides }) => {
-    const parsed = parseScenario(resolveVariant(record, overrides, allSets));
+    const parsed = parseScenario(applyAllocationFile(resolveVariant(record, overrides, allSets), file));
     if (!parsed.ok) {
       const where = name === '' ? '' : `variant "${name}": `;
       throw new InputError(parsed.errors.map((e) => `${file}: ${where}${e}`).join('\n'));

@@ -1,0 +1,261 @@
+/**
+ * Allocation files: Hadoop MR1's fair-scheduler.xml (pool, user and default elements) and YARN's Fair Scheduler
+ * allocation file (nested queue elements), read with fast-xml-parser and translated into the scenario's own
+ * scheduler fields (pools, users, limits, timeouts). Errors are InputErrors naming the file and line.
+ *
+ * Translation rules:
+ * - Times in the files are seconds; the scenario's are milliseconds.
+ * - YARN queues are flattened to pools named by their dotted path without "root." (root.prod.etl -> prod.etl);
+ *   a child inherits the weight, schedulingPolicy and timeouts of its parent when it sets none.
+ * - YARN resources ("10240 mb, 10 vcores" or "memory-mb=10240, vcores=10") become slots of both kinds: one slot
+ *   per SLOT_MB of memory, capped by the vcores when vcores > 0 (a slot is a 1 GB, 1-vcore container).
+ * - maxRunningApps / userMaxAppsDefault / queueMaxAppsDefault are maxRunningJobs and the job-limit defaults;
+ *   schedulingPolicy fifo|fair maps to schedulingMode (drf, which needs more than one resource, is rejected).
+ * - Elements about access control, application-master shares, placement and preemption thresholds do not
+ *   change a slot simulation and are accepted and ignored (IGNORED); any other element is an error.
+ */
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import type { PoolConfig, UserConfig } from '../core/pool-config.js';
+import { InputError } from './errors.js';
+
+export const SLOT_MB = 1024;
+
+/** What an allocation file contributes to `scheduler`. */
+export interface Allocation {
+  pools: PoolConfig[];
+  users: UserConfig[];
+  userMaxJobsDefault?: number;
+  poolMaxJobsDefault?: number;
+  defaultSchedulingMode?: 'fair' | 'fifo';
+  minSharePreemptionTimeoutMs?: number;
+  fairSharePreemptionTimeoutMs?: number;
+}
+
+interface El {
+  name: string;
+  attrs: Record<string, string>;
+  children: El[];
+  text: string;
+  line: number;
+}
+
+const IGNORED = new Set(['aclSubmitApps', 'aclAdministerApps', 'maxAMShare', 'queueMaxAMShareDefault', 'queuePlacementPolicy',
+  'fairSharePreemptionThreshold', 'defaultFairSharePreemptionThreshold', 'maxChildResources', 'allowPreemptionFrom', 'reservation',
+  'maxContainerAllocation', 'queueMaxResourcesDefault']);
+
+export function readAllocationFile(file: string): Allocation {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    throw new InputError(`${file}: cannot read allocation file (${code === 'ENOENT' ? 'no such file' : code ?? String(err)})`);
+  }
+  return parseAllocation(text, file);
+}
+
+export function parseAllocation(text: string, file: string): Allocation {
+  const valid = XMLValidator.validate(text);
+  if (valid !== true) throw new InputError(`${file}: line ${valid.err.line}: malformed XML: ${valid.err.msg}`);
+  const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', preserveOrder: true, captureMetaData: true, parseTagValue: false, trimValues: true });
+  const roots = toElements(parser.parse(text) as unknown[], text).filter((e) => !e.name.startsWith('?'));
+  const root = roots[0];
+  if (root === undefined || root.name !== 'allocations') throw new InputError(`${file}: line ${root?.line ?? 1}: the root element must be <allocations>`);
+  const ctx = new Reader(file);
+  const out: Allocation = { pools: [], users: [] };
+  for (const el of root.children) {
+    switch (el.name) {
+      case 'pool': out.pools.push(ctx.pool(el)); break;
+      case 'queue': ctx.queue(el, '', {}, out.pools); break;
+      case 'user': out.users.push(ctx.user(el)); break;
+      case 'userMaxJobsDefault': case 'userMaxAppsDefault': out.userMaxJobsDefault = ctx.int(el); break;
+      case 'poolMaxJobsDefault': case 'queueMaxAppsDefault': out.poolMaxJobsDefault = ctx.int(el); break;
+      case 'defaultPoolSchedulingMode': case 'defaultQueueSchedulingPolicy': out.defaultSchedulingMode = ctx.mode(el); break;
+      case 'defaultMinSharePreemptionTimeout': out.minSharePreemptionTimeoutMs = ctx.seconds(el); break;
+      case 'fairSharePreemptionTimeout': case 'defaultFairSharePreemptionTimeout': out.fairSharePreemptionTimeoutMs = ctx.seconds(el); break;
+      default: ctx.unknown(el, 'allocations');
+    }
+  }
+  const names = new Set<string>();
+  for (const p of out.pools) {
+    if (names.has(p.name)) throw new InputError(`${file}: pool or queue "${p.name}" is defined twice`);
+    names.add(p.name);
+  }
+  return out;
+}
+
+type Inherited = Partial<Pick<PoolConfig, 'weight' | 'schedulingMode' | 'minSharePreemptionTimeoutMs' | 'fairSharePreemptionTimeoutMs'>>;
+
+class Reader {
+  constructor(private readonly file: string) {}
+
+  fail(el: El, message: string): never {
+    throw new InputError(`${this.file}: line ${el.line}: ${message}`);
+  }
+
+  unknown(el: El, parent: string): void {
+    if (!IGNORED.has(el.name)) this.fail(el, `unknown element <${el.name}> in <${parent}>`);
+  }
+
+  name(el: El): string {
+    const name = el.attrs.name;
+    if (name === undefined || name.trim() === '') this.fail(el, `<${el.name}> needs a name attribute`);
+    return name.trim();
+  }
+
+  number(el: El): number {
+    const n = Number(el.text);
+    if (el.text === '' || !Number.isFinite(n) || n < 0) this.fail(el, `<${el.name}> must be a non-negative number, not "${el.text}"`);
+    return n;
+  }
+
+  int(el: El): number {
+    const n = this.number(el);
+    if (!Number.isInteger(n)) this.fail(el, `<${el.name}> must be a whole number, not "${el.text}"`);
+    return n;
+  }
+
+  seconds(el: El): number {
+    return Math.round(this.number(el) * 1000);
+  }
+
+  weight(el: El): number {
+    const w = this.number(el);
+    if (w <= 0) this.fail(el, `<weight> must be greater than 0, not "${el.text}"`);
+    return w;
+  }
+
+  mode(el: El): 'fair' | 'fifo' {
+    const m = el.text.toLowerCase();
+    if (m !== 'fair' && m !== 'fifo') this.fail(el, `<${el.name}> must be fair or fifo, not "${el.text}"`);
+    return m;
+  }
+
+  /** "10240 mb, 10 vcores" or "memory-mb=10240, vcores=10" -> slots (see the module comment). */
+  slots(el: El): number {
+    const t = el.text.toLowerCase();
+    const mb = /(\d+(?:\.\d+)?)\s*mb/.exec(t) ?? /memory(?:-mb)?\s*=\s*(\d+(?:\.\d+)?)/.exec(t);
+    const vc = /(\d+)\s*vcores?/.exec(t) ?? /vcores\s*=\s*(\d+)/.exec(t);
+    if (mb === null) this.fail(el, `<${el.name}> must give memory as "X mb, Y vcores" or "memory-mb=X, vcores=Y", not "${el.text}"`);
+    const bySize = Math.floor(Number(mb[1]) / SLOT_MB);
+    const vcores = vc === null ? 0 : Number(vc[1]);
+    return vcores > 0 ? Math.min(bySize, vcores) : bySize;
+  }
+
+  pool(el: El): PoolConfig {
+    const p: PoolConfig = { name: this.name(el), weight: 1, minMaps: 0, minReduces: 0 };
+    for (const c of el.children) {
+      switch (c.name) {
+        case 'minMaps': p.minMaps = this.int(c); break;
+        case 'minReduces': p.minReduces = this.int(c); break;
+        case 'maxMaps': p.maxMaps = this.int(c); break;
+        case 'maxReduces': p.maxReduces = this.int(c); break;
+        case 'maxRunningJobs': p.maxRunningJobs = this.int(c); break;
+        case 'weight': p.weight = this.weight(c); break;
+        case 'schedulingMode': p.schedulingMode = this.mode(c); break;
+        case 'minSharePreemptionTimeout': p.minSharePreemptionTimeoutMs = this.seconds(c); break;
+        case 'fairSharePreemptionTimeout': p.fairSharePreemptionTimeoutMs = this.seconds(c); break;
+        default: this.unknown(c, 'pool');
+      }
+    }
+    return p;
+  }
+
+  user(el: El): UserConfig {
+    const name = this.name(el);
+    let max: number | undefined;
+    for (const c of el.children) {
+      if (c.name === 'maxRunningJobs' || c.name === 'maxRunningApps') max = this.int(c);
+      else this.unknown(c, 'user');
+    }
+    if (max === undefined) this.fail(el, `<user name="${name}"> sets no maxRunningJobs`);
+    return { name, maxRunningJobs: max };
+  }
+
+  /** A YARN queue and its children, flattened into pools (leaves only; a parent's settings pass to its children). */
+  queue(el: El, prefix: string, inherited: Inherited, out: PoolConfig[]): void {
+    const own = this.name(el);
+    const path = prefix === '' && own === 'root' ? '' : prefix === '' ? own : `${prefix}.${own}`;
+    const p: PoolConfig = { name: path, weight: inherited.weight ?? 1, minMaps: 0, minReduces: 0 };
+    if (inherited.schedulingMode !== undefined) p.schedulingMode = inherited.schedulingMode;
+    if (inherited.minSharePreemptionTimeoutMs !== undefined) p.minSharePreemptionTimeoutMs = inherited.minSharePreemptionTimeoutMs;
+    if (inherited.fairSharePreemptionTimeoutMs !== undefined) p.fairSharePreemptionTimeoutMs = inherited.fairSharePreemptionTimeoutMs;
+    const children: El[] = [];
+    for (const c of el.children) {
+      switch (c.name) {
+        case 'queue': children.push(c); break;
+        case 'minResources': p.minMaps = p.minReduces = this.slots(c); break;
+        case 'maxResources': p.maxMaps = p.maxReduces = this.slots(c); break;
+        case 'maxRunningApps': p.maxRunningJobs = this.int(c); break;
+        case 'weight': p.weight = this.weight(c); break;
+        case 'schedulingPolicy': p.schedulingMode = this.mode(c); break;
+        case 'minSharePreemptionTimeout': p.minSharePreemptionTimeoutMs = this.seconds(c); break;
+        case 'fairSharePreemptionTimeout': p.fairSharePreemptionTimeoutMs = this.seconds(c); break;
+        default: this.unknown(c, 'queue');
+      }
+    }
+    if (children.length === 0) {
+      if (path === '') this.fail(el, 'the root queue has no child queues');
+      out.push(p);
+      return;
+    }
+    const pass: Inherited = { weight: p.weight, schedulingMode: p.schedulingMode, minSharePreemptionTimeoutMs: p.minSharePreemptionTimeoutMs, fairSharePreemptionTimeoutMs: p.fairSharePreemptionTimeoutMs };
+    for (const c of children) this.queue(c, path, pass, out);
+  }
+}
+
+/** fast-xml-parser's ordered output (with start offsets) as plain elements with line numbers. */
+function toElements(nodes: unknown[], text: string): El[] {
+  const meta = XMLParser.getMetaDataSymbol() as unknown as string;
+  const out: El[] = [];
+  for (const node of nodes as Array<Record<string, unknown>>) {
+    const name = Object.keys(node).find((k) => k !== ':@');
+    if (name === undefined || name === '#text' || name === '#comment') continue;
+    const kids = node[name] as unknown[];
+    const start = (node[meta] as { startIndex?: number } | undefined)?.startIndex ?? 0;
+    const textParts = (kids as Array<Record<string, unknown>>).filter((k) => '#text' in k).map((k) => String(k['#text']));
+    out.push({
+      name,
+      attrs: (node[':@'] as Record<string, string> | undefined) ?? {},
+      children: toElements(kids, text),
+      text: textParts.join('').trim(),
+      line: lineAt(text, start),
+    });
+  }
+  return out;
+}
+
+function lineAt(text: string, offset: number): number {
+  let line = 1;
+  for (let i = 0; i < offset && i < text.length; i++) if (text.charCodeAt(i) === 10) line++;
+  return line;
+}
+
+/**
+ * If the raw scenario names scheduler.allocationFile (relative to the scenario file), reads it and returns the
+ * scenario with the file's pools, users and defaults merged under the scenario's own scheduler fields: a field
+ * the scenario sets wins, and a pool or user the scenario lists replaces the file's entry of the same name.
+ */
+export function applyAllocationFile(raw: Record<string, unknown>, scenarioFile: string): Record<string, unknown> {
+  const scheduler = raw.scheduler;
+  if (typeof scheduler !== 'object' || scheduler === null || Array.isArray(scheduler)) return raw;
+  const s = scheduler as Record<string, unknown>;
+  if (typeof s.allocationFile !== 'string' || s.allocationFile === '') return raw;
+  const alloc = readAllocationFile(resolve(dirname(scenarioFile), s.allocationFile));
+  const merged: Record<string, unknown> = { ...withoutUndefined(alloc), ...s };
+  merged.pools = mergeByName(alloc.pools, s.pools);
+  merged.users = mergeByName(alloc.users, s.users);
+  return { ...raw, scheduler: merged };
+}
+
+function mergeByName(fromFile: Array<{ name: string }>, fromScenario: unknown): unknown {
+  if (!Array.isArray(fromScenario)) return fromFile;
+  const named = new Set(fromScenario.map((x) => (typeof x === 'object' && x !== null ? (x as { name?: unknown }).name : undefined)));
+  return [...fromFile.filter((x) => !named.has(x.name)), ...fromScenario];
+}
+
+function withoutUndefined(o: object): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
+}

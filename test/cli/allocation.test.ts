@@ -1,0 +1,103 @@
+/** Allocation files: Hadoop's documented sample in MR1 and YARN form, and bad files (one line naming file and line, exit 2). */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseAllocation, readAllocationFile } from '../../src/cli/allocation.js';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const CLI = join(ROOT, 'dist', 'src', 'cli', 'main.js');
+const ALLOC = join(ROOT, 'scenarios', 'allocations');
+
+function hfsim(...args: string[]) {
+  const r = spawnSync(process.execPath, [CLI, ...args], { cwd: ROOT, encoding: 'utf8' });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+const SAMPLE = {
+  pools: [{ name: 'sample_pool', weight: 2, minMaps: 5, minReduces: 5, maxMaps: 25, maxReduces: 25, schedulingMode: 'fifo', minSharePreemptionTimeoutMs: 300_000 }],
+  users: [{ name: 'sample_user', maxRunningJobs: 6 }],
+  userMaxJobsDefault: 3,
+  fairSharePreemptionTimeoutMs: 600_000,
+};
+
+describe('allocation files', () => {
+  it('Hadoop\'s sample fair-scheduler.xml loads into pools, users and defaults', () => {
+    expect(readAllocationFile(join(ALLOC, 'fair-scheduler.xml'))).toEqual(SAMPLE);
+  });
+
+  it('the equivalent YARN allocation file (5120 mb, 5 vcores = 5 slots) loads into the same settings', () => {
+    expect(readAllocationFile(join(ALLOC, 'yarn-allocation.xml'))).toEqual(SAMPLE);
+  });
+
+  it('YARN queues nest: leaves become pools named by their path, inheriting their parent\'s weight and policy', () => {
+    const a = parseAllocation(`<allocations>
+  <queue name="root">
+    <queue name="prod"><weight>3</weight><schedulingPolicy>fifo</schedulingPolicy>
+      <queue name="etl"><minResources>memory-mb=8192, vcores=4</minResources></queue>
+      <queue name="bi"><weight>1</weight><maxRunningApps>2</maxRunningApps></queue>
+    </queue>
+    <queue name="adhoc"><minResources>2048 mb, 0vcores</minResources></queue>
+  </queue>
+  <queueMaxAppsDefault>7</queueMaxAppsDefault>
+</allocations>`, 'x.xml');
+    expect(a.pools).toEqual([
+      { name: 'prod.etl', weight: 3, minMaps: 4, minReduces: 4, schedulingMode: 'fifo' },
+      { name: 'prod.bi', weight: 1, minMaps: 0, minReduces: 0, schedulingMode: 'fifo', maxRunningJobs: 2 },
+      { name: 'adhoc', weight: 1, minMaps: 2, minReduces: 2 },
+    ]);
+    expect(a.poolMaxJobsDefault).toBe(7);
+  });
+
+  it('a scenario runs with either file and gets the same outcome', () => {
+    const r = hfsim('run', 'scenarios/allocations/sample.json', '--json');
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const [mr1, yarn] = JSON.parse(r.stdout);
+    expect(mr1.config.scheduler.pools[0]).toMatchObject(SAMPLE.pools[0]);
+    expect(yarn.summary).toEqual(mr1.summary);
+    expect(yarn.pools).toEqual(mr1.pools);
+    expect(mr1.pools.map((p: { name: string }) => p.name)).toEqual(['sample_pool', 'default']);
+  });
+});
+
+describe('bad allocation files: one line with file and line, exit 2', () => {
+  const scenarioWith = (xml: string): string => {
+    const dir = mkdtempSync(join(tmpdir(), 'hfsim-alloc-'));
+    writeFileSync(join(dir, 'pools.xml'), xml);
+    const s = JSON.parse(readFileSync(join(ALLOC, 'sample.json'), 'utf8'));
+    delete s.variants;
+    s.scheduler.allocationFile = 'pools.xml';
+    writeFileSync(join(dir, 'scenario.json'), JSON.stringify(s));
+    return join(dir, 'scenario.json');
+  };
+  const cases: Array<[string, string, RegExp]> = [
+    ['malformed XML', '<allocations>\n  <pool name="a">\n    <minMaps>3</minMap>\n  </pool>\n</allocations>', /pools\.xml: line 3: malformed XML: /],
+    ['an unknown element', '<allocations>\n  <pool name="a">\n    <minMap>3</minMap>\n  </pool>\n</allocations>', /pools\.xml: line 3: unknown element <minMap> in <pool>/],
+    ['a bad value', '<allocations>\n  <pool name="a">\n    <weight>heavy</weight>\n  </pool>\n</allocations>', /pools\.xml: line 3: <weight> must be a non-negative number, not "heavy"/],
+    ['a fractional job limit', '<allocations>\n\n  <userMaxJobsDefault>2.5</userMaxJobsDefault>\n</allocations>', /pools\.xml: line 3: <userMaxJobsDefault> must be a whole number/],
+    ['a pool without a name', '<allocations>\n  <pool>\n  </pool>\n</allocations>', /pools\.xml: line 2: <pool> needs a name attribute/],
+    ['a wrong root', '<pools>\n</pools>', /pools\.xml: line 1: the root element must be <allocations>/],
+    ['a bad scheduling policy', '<allocations>\n  <queue name="q">\n    <schedulingPolicy>drf</schedulingPolicy>\n  </queue>\n</allocations>', /pools\.xml: line 3: <schedulingPolicy> must be fair or fifo, not "drf"/],
+  ];
+  it.each(cases)('%s', (_, xml, message) => {
+    const r = hfsim('run', scenarioWith(xml));
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(message);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+    expect(r.stdout).toBe('');
+  });
+
+  it('a missing allocation file', () => {
+    const s = JSON.parse(readFileSync(join(ALLOC, 'sample.json'), 'utf8'));
+    delete s.variants;
+    s.scheduler.allocationFile = 'nope.xml';
+    const dir = mkdtempSync(join(tmpdir(), 'hfsim-alloc-'));
+    writeFileSync(join(dir, 's.json'), JSON.stringify(s));
+    const r = hfsim('run', join(dir, 's.json'));
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/nope\.xml: cannot read allocation file \(no such file\)/);
+  });
+});
