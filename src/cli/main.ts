@@ -8,6 +8,7 @@ import { compare } from './format.js';
 import { loadScenario, parseSet } from './load-scenario.js';
 import { jobsCsv, writeFileAtomic } from './output.js';
 import { sweepCommand } from './sweep.js';
+import { reportCommand, runReportHtml } from '../report/report.js';
 
 const intArg = (name: string, min: number) => (value: string): number => {
   const n = Number(value);
@@ -29,6 +30,7 @@ interface RunFlags {
   json?: boolean;
   out?: string;
   jobsCsv?: string;
+  html?: string;
   variant?: string;
   codec?: boolean;
   injectFault?: { rack: number; epoch: number };
@@ -45,6 +47,7 @@ async function run(file: string, flags: RunFlags): Promise<void> {
   const json = JSON.stringify(results.length === 1 ? results[0] : results, null, 2) + '\n';
   if (flags.out) writeFileAtomic(flags.out, json);
   if (flags.jobsCsv) writeFileAtomic(flags.jobsCsv, jobsCsv(results));
+  if (flags.html) writeFileAtomic(flags.html, await runReportHtml(loaded.name, results));
   if (flags.json) process.stdout.write(json);
   else process.stdout.write(compare(loaded.name + (loaded.description ? ` (${loaded.description})` : ''), results) + '\n');
 }
@@ -53,6 +56,7 @@ export function buildProgram(): Command {
   const program = new Command('hfsim')
     .description('Deterministic simulator of shared Hadoop-style clusters: FIFO, fair and delay scheduling')
     .showHelpAfterError('(run hfsim --help for usage)')
+    .enablePositionalOptions() // each subcommand owns its options (sweep --out, sweep merge --out)
     .exitOverride();
   program
     .command('run')
@@ -68,8 +72,10 @@ export function buildProgram(): Command {
     .addOption(new Option('--json', 'print the result JSON (an array when the scenario has several variants)').conflicts('out'))
     .option('--out <file>', 'write the result JSON to a file (whole or not at all)')
     .option('--jobs-csv <file>', 'write one row per job and variant as CSV')
+    .option('--html <file>', 'write an HTML report with SVG charts (response and locality by bin, response-time CDF)')
     .action(run);
   program.addCommand(sweepCommand());
+  program.addCommand(reportCommand());
   program.addCommand(benchCommand());
   return program;
 }

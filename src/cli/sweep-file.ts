@@ -5,9 +5,11 @@
 import { createHash } from 'node:crypto';
 import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
+import type { SwimTrace } from '../core/swim.js';
 import { type Scenario, formatIssue, parseScenario, resolveVariant, setPath, variantsOf } from '../core/scenario.js';
 import { InputError } from './errors.js';
 import { readJsonFile } from './load-scenario.js';
+import { traceFor } from './trace.js';
 
 /** The axis name that selects a variant of the base scenario. */
 export const VARIANT_AXIS = 'variant';
@@ -67,6 +69,8 @@ export interface SweepPoint {
   seed: number;
   variant: string;
   scenario: Scenario;
+  /** A swim workload's trace rows, read relative to the base scenario's file. */
+  trace?: SwimTrace;
 }
 
 export interface Sweep {
@@ -133,11 +137,17 @@ export function loadSweep(file: string): Sweep {
         throw new InputError(checked.errors.map((e) => `${where}${at ? ` at ${at}` : ''}: ${e}`).join('\n'));
       }
       const scenario = checked.value;
-      points.push({ id: pointId(values, seed), index: points.length, values, group, seed, variant: variantName || scenario.scheduler.policy, scenario });
+      const trace = traceFor(baseFile ?? file, scenario);
+      points.push({ id: pointId(values, seed), index: points.length, values, group, seed, variant: variantName || scenario.scheduler.policy, scenario, trace });
     }
   }
   const hash = createHash('sha256').update(JSON.stringify(points.map((p) => [p.id, p.scenario]))).digest('hex');
-  return { file, name: spec.name, description: spec.description, axes, seeds: spec.seeds, charts: spec.charts, hash, points };
+  // The skip-count curve's p: the share of nodes holding a 1-block job's data, R / nodes, from the first point.
+  const first = points[0].scenario;
+  const charts = spec.charts?.map((c) => (c.analytic && c.analytic.p === undefined
+    ? { ...c, analytic: { ...c.analytic, p: Math.min(1, first.hdfs.replication / (first.cluster.racks * first.cluster.nodesPerRack)) } }
+    : c));
+  return { file, name: spec.name, description: spec.description, axes, seeds: spec.seeds, charts, hash, points };
 }
 
 function product(axes: Axis[]): Array<Record<string, unknown>> {

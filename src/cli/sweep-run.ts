@@ -66,7 +66,7 @@ export async function runSweep(sweep: Sweep, options: SweepOptions): Promise<Swe
   try {
     await Promise.all(todo.map(async (point) => {
       try {
-        const result = await pool.run({ scenario: point.scenario, variant: point.variant });
+        const result = await pool.run({ scenario: point.scenario, variant: point.variant, trace: point.trace });
         const record = toRecord(point, result);
         log.append(record);
         records.push(record);
@@ -101,7 +101,7 @@ class Progress {
   private readonly startDone: number;
   private lastLine = 0;
 
-  constructor(private readonly total: number, private done: number, enabled: boolean) {
+  constructor(private readonly total: number, private done: number, private readonly enabled: boolean) {
     this.startDone = done;
     if (!enabled || total === done) return;
     if (process.stderr.isTTY) {
@@ -118,6 +118,7 @@ class Progress {
 
   tick(): void {
     this.done++;
+    if (!this.enabled) return;
     const secs = (performance.now() - this.started) / 1000;
     const rate = (this.done - this.startDone) / Math.max(secs, 1e-3);
     if (this.bar) {

@@ -28,6 +28,9 @@ interface SweepFlags {
 export function sweepCommand(): Command {
   const cmd = new Command('sweep')
     .description('run every point of a sweep file (axes x seeds) on a worker pool; resumable, shardable')
+    .exitOverride()
+    .enablePositionalOptions() // sweep's own --out is not merge's --out
+    .showHelpAfterError('(run hfsim sweep --help for usage)')
     .argument('<sweep.json>', 'sweep file')
     .option('--parallel <n>', 'worker threads (default: the number of cores)', intArg('--parallel', 1))
     .option('--out <dir>', 'output directory (default: results/<sweep name>)')

@@ -1,0 +1,183 @@
+/**
+ * The report's charts as vega-lite specs, built from run records and sweep aggregates: a metric against an axis
+ * with 95% CI bands (and SPEC.md section 5's skip-count curve), response-time CDFs by variant, node locality by bin.
+ */
+import type { TopLevelSpec } from 'vega-lite';
+import type { AggregateRow } from '../cli/sweep-aggregate.js';
+import type { ChartSpec } from '../cli/sweep-file.js';
+
+export interface Chart {
+  id: string;
+  title: string;
+  spec: TopLevelSpec;
+}
+
+/** What the report needs of one run: its variant, its point's axis values, per-bin results and per-job response. */
+export interface RunRecord {
+  variant: string;
+  values: Record<string, unknown>;
+  bins: ReadonlyArray<{ bin: number; jobs: number; maps: number; meanResponseMs: number; locality: { node: number } }>;
+  jobs: ReadonlyArray<{ responseMs: number }>;
+}
+
+const SCHEMA = 'https://vega.github.io/schema/vega-lite/v6.json';
+const SIZE = { width: 420, height: 260 };
+
+const isMs = (metric: string): boolean => /Ms(\.|$)/.test(metric);
+const isShare = (metric: string): boolean => metric.startsWith('locality.') || metric === 'utilization' || metric === 'reduceUtilization' || metric === 'fairness';
+
+export function metricLabel(metric: string): string {
+  const names: Record<string, string> = {
+    'locality.node': 'node locality', 'locality.rack': 'rack locality', 'locality.off': 'off-rack share',
+    meanResponseMs: 'mean response time (s)', medianResponseMs: 'median response time (s)', makespanMs: 'makespan (s)',
+    jobsPerHour: 'throughput (jobs/h)', fairness: 'fairness (Jain, per bin)', utilization: 'map slot utilization',
+    'decisionUs.p50': 'decision latency p50 (us)', 'decisionUs.p99': 'decision latency p99 (us)',
+  };
+  return names[metric] ?? metric;
+}
+
+const LEGEND = { labelLimit: 320 };
+
+/** "maxSkips=10" for axis scheduler.delay.maxSkips; a variant's name as it is. */
+export function axisValue(axis: string, v: unknown): string {
+  return axis === 'variant' ? label(v) : `${axis.slice(axis.lastIndexOf('.') + 1)}=${label(v)}`;
+}
+
+function label(v: unknown): string {
+  return typeof v === 'string' ? v : JSON.stringify(v);
+}
+
+/** A metric against one axis: a line per series (another axis, the variant, or the size bin), with its 95% CI band. */
+export function metricChart(rows: readonly AggregateRow[], axes: ReadonlyArray<{ name: string; values: unknown[] }>, chart: ChartSpec & { x: string }, id: string): Chart {
+  const { metric, x, by } = chart;
+  const scale = isMs(metric) ? 1 / 1000 : 1;
+  const wanted = rows.filter((r) => r.metric === metric && (by === 'bin'
+    ? r.bin !== null && (chart.bins === undefined || chart.bins.includes(r.bin))
+    : chart.bins === undefined ? r.bin === null : r.bin === chart.bins[0]));
+  // Other axes with several values split the lines too; single-valued axes say nothing.
+  const rest = axes.filter((a) => a.name !== x && a.name !== by && a.values.length > 1).map((a) => a.name);
+  const values = wanted.map((r) => {
+    const parts = by === 'bin' ? [`bin ${r.bin}`] : by !== undefined ? [label(r.values[by])] : [];
+    for (const a of rest) parts.push(axisValue(a, r.values[a]));
+    return {
+      x: r.values[x] as number,
+      series: parts.join(', ') || metricLabel(metric),
+      mean: r.mean * scale,
+      lo: r.lo === null ? null : r.lo * scale,
+      hi: r.hi === null ? null : r.hi * scale,
+      n: r.n,
+    };
+  });
+  const title = chart.title ?? `${metricLabel(metric)}${chart.bins && by !== 'bin' ? ` (bin ${chart.bins[0]})` : ''} against ${x}`;
+  const yTitle = metricLabel(metric) + (isMs(metric) && !metricLabel(metric).includes('(s)') ? ' (s)' : '');
+  const xEnc = { field: 'x', type: 'quantitative' as const, title: x };
+  const yEnc = { type: 'quantitative' as const, title: yTitle, ...(isShare(metric) ? { axis: { format: '.0%' }, scale: { domain: [0, 1], clamp: true } } : {}) };
+  const color = { field: 'series', type: 'nominal' as const, title: by === 'bin' ? 'job size bin' : by ?? '', legend: LEGEND };
+  const layers: unknown[] = [
+    { data: { values: values.filter((v) => v.lo !== null) }, mark: { type: 'errorband', opacity: 0.25 },
+      encoding: { x: xEnc, y: { ...yEnc, field: 'lo' }, y2: { field: 'hi' }, color } },
+    { data: { values }, mark: { type: 'line', point: true },
+      encoding: { x: xEnc, y: { ...yEnc, field: 'mean' }, color, tooltip: [{ field: 'series' }, { field: 'x' }, { field: 'mean' }, { field: 'lo' }, { field: 'hi' }, { field: 'n' }] } },
+  ];
+  if (chart.analytic) {
+    const p = chart.analytic.p ?? 0;
+    const xs = values.map((v) => v.x);
+    const lo = Math.min(...xs);
+    const hi = Math.max(...xs);
+    const curve = Array.from({ length: 101 }, (_, i) => {
+      const d = lo + ((hi - lo) * i) / 100;
+      return { x: d, y: 1 - (1 - p) ** (d + 1), series: `analytic 1-(1-p)^(D+1), p=${p.toFixed(3)}` };
+    });
+    layers.push({ data: { values: curve }, mark: { type: 'line', strokeDash: [6, 4], color: 'black' },
+      encoding: { x: xEnc, y: { ...yEnc, field: 'y' }, detail: { field: 'series' } } });
+    layers.push({ data: { values: [curve[curve.length - 1]] }, mark: { type: 'text', align: 'right', dy: 14, text: `analytic: 1 - (1 - p)^(D+1), p = ${p.toFixed(3)}` },
+      encoding: { x: { field: 'x', type: 'quantitative' }, y: { field: 'y', type: 'quantitative' } } });
+  }
+  return { id, title, spec: { $schema: SCHEMA, title, ...SIZE, layer: layers } as TopLevelSpec };
+}
+
+/** Empirical CDF of job response times, one line per series (variant), downsampled to at most 200 steps. */
+export function cdfChart(records: readonly RunRecord[], seriesOf: (r: RunRecord) => string, id: string): Chart {
+  const bySeries = new Map<string, number[]>();
+  for (const r of records) {
+    const key = seriesOf(r);
+    const xs = bySeries.get(key) ?? [];
+    for (const j of r.jobs) xs.push(j.responseMs / 1000);
+    bySeries.set(key, xs);
+  }
+  const values: Array<{ series: string; seconds: number; share: number }> = [];
+  for (const [series, xs] of bySeries) {
+    xs.sort((a, b) => a - b);
+    const step = Math.max(1, Math.floor(xs.length / 200));
+    for (let i = 0; i < xs.length; i += step) values.push({ series, seconds: Math.max(xs[i], 0.1), share: (i + 1) / xs.length });
+    values.push({ series, seconds: Math.max(xs[xs.length - 1], 0.1), share: 1 });
+  }
+  const title = 'Response time CDF (all jobs)';
+  return {
+    id, title, spec: {
+      $schema: SCHEMA, title, ...SIZE, data: { values },
+      mark: { type: 'line', interpolate: 'step-after' },
+      encoding: {
+        x: { field: 'seconds', type: 'quantitative', scale: { type: 'log' }, title: 'response time (s, log scale)' },
+        y: { field: 'share', type: 'quantitative', title: 'share of jobs', axis: { format: '.0%' } },
+        color: { field: 'series', type: 'nominal', title: 'variant', legend: LEGEND },
+      },
+    } as TopLevelSpec,
+  };
+}
+
+/** Node locality per job size bin, one bar per series (variant), averaged over the runs of each series (maps-weighted). */
+export function localityByBinChart(records: readonly RunRecord[], seriesOf: (r: RunRecord) => string, id: string): Chart {
+  const sums = new Map<string, { series: string; bin: number; local: number; maps: number }>();
+  for (const r of records) {
+    for (const b of r.bins) {
+      const key = `${seriesOf(r)}|${b.bin}`;
+      const s = sums.get(key) ?? { series: seriesOf(r), bin: b.bin, local: 0, maps: 0 };
+      s.local += b.locality.node * b.maps;
+      s.maps += b.maps;
+      sums.set(key, s);
+    }
+  }
+  const values = [...sums.values()].map((s) => ({ series: s.series, bin: s.bin, node: s.maps === 0 ? 0 : s.local / s.maps }));
+  const title = 'Node locality by job size bin';
+  return {
+    id, title, spec: {
+      $schema: SCHEMA, title, ...SIZE, data: { values },
+      mark: 'bar',
+      encoding: {
+        x: { field: 'bin', type: 'ordinal', title: 'job size bin' },
+        xOffset: { field: 'series', type: 'nominal' },
+        y: { field: 'node', type: 'quantitative', title: 'node locality', axis: { format: '.0%' }, scale: { domain: [0, 1] } },
+        color: { field: 'series', type: 'nominal', title: 'variant', legend: LEGEND },
+      },
+    } as TopLevelSpec,
+  };
+}
+
+/** Mean response time per job size bin, one bar per series (variant). */
+export function responseByBinChart(records: readonly RunRecord[], seriesOf: (r: RunRecord) => string, id: string): Chart {
+  const sums = new Map<string, { series: string; bin: number; total: number; jobs: number }>();
+  for (const r of records) {
+    for (const b of r.bins) {
+      const key = `${seriesOf(r)}|${b.bin}`;
+      const s = sums.get(key) ?? { series: seriesOf(r), bin: b.bin, total: 0, jobs: 0 };
+      s.total += b.meanResponseMs * b.jobs;
+      s.jobs += b.jobs;
+      sums.set(key, s);
+    }
+  }
+  const values = [...sums.values()].map((s) => ({ series: s.series, bin: s.bin, seconds: s.jobs === 0 ? 0 : s.total / s.jobs / 1000 }));
+  const title = 'Mean response time by job size bin';
+  return {
+    id, title, spec: {
+      $schema: SCHEMA, title, ...SIZE, data: { values },
+      mark: 'bar',
+      encoding: {
+        x: { field: 'bin', type: 'ordinal', title: 'job size bin' },
+        xOffset: { field: 'series', type: 'nominal' },
+        y: { field: 'seconds', type: 'quantitative', title: 'mean response time (s)' },
+        color: { field: 'series', type: 'nominal', title: 'variant', legend: LEGEND },
+      },
+    } as TopLevelSpec,
+  };
+}

@@ -1,0 +1,85 @@
+/** The HTML report of a run's result JSON or of a sweep's output directory, and the `hfsim report` command. */
+import { statSync } from 'node:fs';
+import { Command } from 'commander';
+import type { Result } from '../actors/simulate.js';
+import { InputError } from '../cli/errors.js';
+import { readJsonFile } from '../cli/load-scenario.js';
+import { writeFileAtomic } from '../cli/output.js';
+import { aggregate } from '../cli/sweep-aggregate.js';
+import { type ChartSpec, VARIANT_AXIS } from '../cli/sweep-file.js';
+import { isSweepDir, readManifest, readRecords } from '../cli/sweep-output.js';
+import { type Chart, type RunRecord, axisValue, cdfChart, localityByBinChart, metricChart, responseByBinChart } from './charts.js';
+import { reportHtml } from './html.js';
+
+/** A run's report: response time and node locality by bin, and the response-time CDF, each by variant. */
+export async function runReportHtml(title: string, results: readonly Result[]): Promise<string> {
+  const records: RunRecord[] = results.map((r) => ({ ...r, values: {} }));
+  const series = (r: RunRecord): string => r.variant;
+  const charts = [responseByBinChart(records, series, 'response-by-bin'), cdfChart(records, series, 'response-cdf'), localityByBinChart(records, series, 'locality-by-bin')];
+  const intro = results.map((r) => `${r.variant}: ${r.summary.jobs} jobs, mean response ${(r.summary.meanResponseMs / 1000).toFixed(1)} s, ` +
+    `node locality ${(100 * r.summary.locality.node).toFixed(1)}%, seed ${r.seed}, digest ${r.digest.slice(0, 16)}`);
+  return reportHtml(title, intro, charts);
+}
+
+/** A sweep's report: its charts (or, by default, node locality and mean response against the first numeric axis), the CDF and locality by bin. */
+export async function sweepReportHtml(dir: string): Promise<string> {
+  const manifest = readManifest(dir);
+  const records = readRecords(dir);
+  if (records.length === 0) throw new InputError(`${dir}: the sweep has no finished points yet`);
+  const rows = aggregate(records);
+  const axes = manifest.axes.map((a) => a.name);
+  const numeric = manifest.axes.find((a) => a.name !== VARIANT_AXIS && a.values.every((v) => typeof v === 'number'));
+  const many = (name: string): boolean => (manifest.axes.find((a) => a.name === name)?.values.length ?? 0) > 1;
+  const defaultBy = [VARIANT_AXIS, ...axes].find((a) => a !== numeric?.name && axes.includes(a) && many(a));
+  const specs: ChartSpec[] = manifest.charts ?? [{ metric: 'locality.node' }, { metric: 'meanResponseMs' }];
+  const charts: Chart[] = [];
+  specs.forEach((spec, i) => {
+    const x = spec.x ?? numeric?.name;
+    if (x === undefined) return; // no numeric axis: the per-bin charts below still show every variant
+    charts.push(metricChart(rows, manifest.axes, { ...spec, x, by: spec.by ?? defaultBy }, `metric-${i + 1}`));
+  });
+  const variants = new Set(records.map((r) => r.variant));
+  const seriesAxis = variants.size > 1 ? undefined : numeric?.name;
+  const series = (r: RunRecord): string => (seriesAxis === undefined ? r.variant : axisValue(seriesAxis, r.values[seriesAxis]));
+  charts.push(cdfChart(records, series, 'response-cdf'), localityByBinChart(records, series, 'locality-by-bin'));
+  const missing = manifest.points.length - records.length;
+  const intro = [
+    manifest.description ?? '',
+    `${records.length} of ${manifest.points.length} points${missing > 0 ? ` (${missing} not run yet)` : ''}: ` +
+      `${manifest.axes.map((a) => `${a.name} (${a.values.length})`).join(' x ')} x ${manifest.seeds.length} seed${manifest.seeds.length > 1 ? 's' : ''}. ` +
+      'Lines are means over seeds; bands their 95% confidence intervals (Student t).',
+  ].filter((s) => s !== '');
+  return reportHtml(`Sweep ${manifest.name}`, intro, charts);
+}
+
+function resultsOf(file: string): Result[] {
+  const raw = readJsonFile(file, 'result');
+  const list = Array.isArray(raw) ? raw : [raw];
+  list.forEach((r, i) => {
+    const ok = typeof r === 'object' && r !== null && Array.isArray((r as Result).bins) && Array.isArray((r as Result).jobs) && typeof (r as Result).summary === 'object';
+    if (!ok) throw new InputError(`${file}: ${Array.isArray(raw) ? `[${i}]: ` : ''}not a result (hfsim run --out writes one): needs summary, bins and jobs`);
+  });
+  return list as Result[];
+}
+
+export function reportCommand(): Command {
+  return new Command('report')
+    .description('write one self-contained HTML file with SVG charts of a result JSON or a sweep directory')
+    .exitOverride()
+    .showHelpAfterError('(run hfsim report --help for usage)')
+    .argument('<result.json | sweep dir>', 'a result of hfsim run --out, or an output directory of hfsim sweep')
+    .requiredOption('--html <file>', 'the HTML file to write')
+    .action(async (input: string, flags: { html: string }) => {
+      let isDir = false;
+      try {
+        isDir = statSync(input).isDirectory();
+      } catch {
+        throw new InputError(`${input}: no such file or directory`);
+      }
+      if (isDir && !isSweepDir(input)) throw new InputError(`${input}: not a sweep output directory (no sweep.json)`);
+      const html = isDir ? await sweepReportHtml(input) : await runReportHtml(resultsOf(input)[0].scenario, resultsOf(input));
+      writeFileAtomic(flags.html, html);
+      const charts = (html.match(/<figure class="chart"/g) ?? []).length;
+      process.stdout.write(`wrote ${flags.html} (${charts} charts, ${Math.round(html.length / 1024)} KiB)\n`);
+    });
+}
