@@ -1,0 +1,93 @@
+/** hfsim report and run --html: one self-contained HTML file whose charts are SVG, each drawn when headless Chromium opens it. */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = join(import.meta.dirname, '..');
+const CLI = join(ROOT, 'dist', 'src', 'cli', 'main.js');
+const CHROMIUM = '/usr/bin/chromium';
+
+function hfsim(...args: string[]) {
+  const r = spawnSync(process.execPath, [CLI, ...args], { cwd: ROOT, encoding: 'utf8' });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+const tmp = (prefix: string): string => mkdtempSync(join(tmpdir(), `hfsim-${prefix}-`));
+
+/** The DOM after Chromium loaded the page and ran its check script (each figure: data-drawn="yes" or "no"). */
+function chromiumDom(html: string): string {
+  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium (.ci/run does)`);
+  const r = spawnSync(CHROMIUM, ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+    '--disable-background-networking', '--disable-component-update', '--disable-sync', `--user-data-dir=${tmp('chromium')}`,
+    '--dump-dom', pathToFileURL(html).href], { encoding: 'utf8', timeout: 90_000 });
+  if (r.status !== 0) throw new Error(`chromium exited ${r.status}: ${r.stderr}`);
+  return r.stdout;
+}
+
+function expectEveryChartDrawn(html: string, charts: number): void {
+  const text = readFileSync(html, 'utf8');
+  expect(text).not.toMatch(/<script[^>]+src=|<link[^>]+href=|<img /); // self-contained: nothing to fetch
+  const figures = text.split('<figure class="chart"').slice(1);
+  expect(figures).toHaveLength(charts);
+  for (const f of figures) expect(f).toMatch(/<svg[^>]*class="marks"[\s\S]*<\/svg>/);
+  const dom = chromiumDom(html);
+  expect(dom).toContain(`data-charts-drawn="${charts}/${charts}"`);
+  expect(dom.match(/data-drawn="yes"/g)).toHaveLength(charts);
+}
+
+describe('hfsim report', () => {
+  it('a sweep directory: metric charts with CI bands and the analytic curve, CDFs and locality by bin, all drawn in Chromium', () => {
+    const dir = tmp('report');
+    const sweep = join(dir, 'mini.sweep.json');
+    writeFileSync(sweep, JSON.stringify({
+      name: 'mini-skip', base: join(ROOT, 'scenarios', 'head-of-line.json'), set: { 'scheduler.delay': { mode: 'skip', maxSkips: 0 } },
+      axes: { variant: ['Naive fair'], 'scheduler.delay.maxSkips': [0, 10] }, seeds: [1, 2],
+      charts: [
+        { metric: 'locality.node', bins: [1], x: 'scheduler.delay.maxSkips', analytic: { curve: 'skip-count' } },
+        { metric: 'meanResponseMs', by: 'bin', x: 'scheduler.delay.maxSkips' },
+      ],
+    }));
+    const out = join(dir, 'out');
+    expect(hfsim('sweep', sweep, '--out', out, '--parallel', '2', '--no-progress').code).toBe(0);
+    const html = join(dir, 'report.html');
+    const r = hfsim('report', out, '--html', html);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/wrote .*report\.html \(4 charts, \d+ KiB\)/);
+    const text = readFileSync(html, 'utf8');
+    expect(text).toContain('analytic: 1 - (1 - p)^(D+1), p = 0.030');
+    expect(text).toContain('Response time CDF');
+    expect(text).toContain('Node locality by job size bin');
+    expect(text).toMatch(/class="mark-area role-mark[^"]*"/); // the CI bands
+    expectEveryChartDrawn(html, 4);
+  });
+
+  it('hfsim run --html and hfsim report <result.json> draw response and locality by bin and the CDF for each variant', () => {
+    const dir = tmp('run-report');
+    const html = join(dir, 'run.html');
+    const result = join(dir, 'r.json');
+    const r = hfsim('run', 'scenarios/sticky-slots.json', '--out', result, '--html', html);
+    expect(r.code, r.stderr).toBe(0);
+    const text = readFileSync(html, 'utf8');
+    expect(text).toContain('Naive fair');
+    expect(text).toContain('Fair + skip D=10');
+    expectEveryChartDrawn(html, 3);
+    const again = join(dir, 'again.html');
+    expect(hfsim('report', result, '--html', again).code).toBe(0);
+    expect(readFileSync(again, 'utf8').split('<figure class="chart"')).toHaveLength(4);
+  });
+
+  it.each([
+    ['a file that is not a result', () => { const f = join(tmp('bad'), 'x.json'); writeFileSync(f, '{"a": 1}'); return f; }, /x\.json: not a result \(hfsim run --out writes one\)/],
+    ['a directory that is not a sweep output', () => tmp('empty'), /not a sweep output directory \(no sweep\.json\)/],
+    ['a missing input', () => '/no/such/result.json', /\/no\/such\/result\.json: no such file or directory/],
+  ])('bad input: %s', (_, input, message) => {
+    const html = join(tmp('bad-out'), 'r.html');
+    const r = hfsim('report', input(), '--html', html);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(message);
+    expect(existsSync(html)).toBe(false);
+  });
+});
