@@ -45,6 +45,7 @@ export function compare(title: string, results: readonly Result[]): string {
     out.push(table(['bin', ...results.map((r) => r.variant)], bins.map((bin) => [String(bin),
       ...results.map((r) => { const b = r.bins.find((x) => x.bin === bin); return b ? pct(b.locality.node) : '-'; })])));
   }
+  if (results.some((r) => r.pools !== undefined)) out.push('', ...poolTables(results));
   out.push('', 'Summary');
   out.push(table(['variant', 'mean resp (s)', 'makespan (s)', 'node', 'rack', 'off-rack', 'map util', 'jobs/h', 'p99 decision (us)', 'wall (ms)'],
     results.map((r) => [r.variant, seconds(r.summary.meanResponseMs), seconds(r.summary.makespanMs), pct(r.summary.locality.node),
@@ -59,4 +60,21 @@ function mapsLabel(r: Result, bin: number): string {
   const lo = Math.min(...sizes);
   const hi = Math.max(...sizes);
   return lo === hi ? String(lo) : `${lo}-${hi}`;
+}
+
+/** Pool-aware runs: mean response time per pool (from the jobs, so every variant has it), and preemption's kills. */
+function poolTables(results: readonly Result[]): string[] {
+  const pools = [...new Set(results.flatMap((r) => r.jobs.map((j) => j.pool)))];
+  const meanOf = (r: Result, pool: string): string => {
+    const js = r.jobs.filter((j) => j.pool === pool);
+    return js.length === 0 ? '-' : seconds(js.reduce((a, j) => a + j.responseMs, 0) / js.length);
+  };
+  const out = ['Mean response time by pool (s)'];
+  out.push(table(['pool', 'jobs', ...results.map((r) => r.variant)], pools.map((pool) => [pool,
+    String(results[0].jobs.filter((j) => j.pool === pool).length), ...results.map((r) => meanOf(r, pool))])));
+  if (results.some((r) => (r.summary.killedTasks ?? 0) > 0)) {
+    out.push('', 'Preemption: tasks killed and slot time lost (s)');
+    out.push(table(['variant', 'killed', 'lost slot-s'], results.map((r) => [r.variant, String(r.summary.killedTasks ?? 0), (r.summary.lostSlotSeconds ?? 0).toFixed(1)])));
+  }
+  return out;
 }
