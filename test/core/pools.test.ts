@@ -1,0 +1,100 @@
+/** Pool state and the pool-aware orders: HFS (pools by FairShareComparator, fifo|fair inside, caps) and capacity. */
+import { describe, expect, it } from 'vitest';
+import { BlockStore } from '../../src/core/hdfs.js';
+import { Job } from '../../src/core/job.js';
+import { capacityOrder } from '../../src/core/policies/capacity.js';
+import { hfsOrder, jobWeight } from '../../src/core/policies/hfs.js';
+import { PoolSet } from '../../src/core/pools.js';
+import type { Priority } from '../../src/core/scenario.js';
+import { makeTopology } from '../../src/core/topology.js';
+import { scenario } from '../helpers.js';
+
+const topology = makeTopology({ racks: 1, nodesPerRack: 4, mapSlotsPerNode: 2, reduceSlotsPerNode: 1 }, 1);
+let next = 0;
+function job(pool: string, o: { submitMs?: number; maps?: number; running?: number; priority?: Priority; user?: string } = {}): Job {
+  const blocks = new BlockStore(1);
+  const maps = o.maps ?? 10;
+  const ids = Int32Array.from({ length: maps }, (_, i) => blocks.add([i % 4]));
+  const index = next++;
+  const j = new Job({ index, id: `j${index}`, pool, user: o.user, priority: o.priority ?? 'NORMAL', type: 'io', submitMs: o.submitMs ?? index,
+    blocks: ids, reduces: 0, mapMs: 1000, reduceMs: 1000, copyMs: 0, bin: 1 }, topology, blocks, 0.05);
+  for (let m = 0; m < (o.running ?? 0); m++) j.startMap(m, 0);
+  return j;
+}
+const schedulerOf = (raw: object) => scenario({ scheduler: raw, workload: { kind: 'generated', groups: [{ name: 'g', maps: 1, mapMs: 1 }] } }).scheduler;
+const ids = (jobs: Job[]) => jobs.map((j) => j.spec.id);
+
+describe('HFS order', () => {
+  it('needy pools first; a pool at maxMaps is passed over; fifo and fair modes inside a pool', () => {
+    next = 0;
+    const set = new PoolSet(schedulerOf({ policy: 'hfs', pools: [
+      { name: 'prod', weight: 2, minMaps: 4, schedulingMode: 'fifo' },
+      { name: 'adhoc', weight: 1 },
+      { name: 'capped', maxMaps: 2 },
+    ] }), 100, 50);
+    const jobs = [
+      job('prod', { running: 2, submitMs: 5 }), // j0: prod, fifo: earlier submit first
+      job('prod', { running: 0, submitMs: 3, priority: 'HIGH' }), // j1: higher priority first
+      job('adhoc', { running: 1 }), // j2: fair inside: 1 running
+      job('adhoc', { running: 0 }), // j3: 0 running: first in adhoc
+      job('capped', { running: 2 }), // j4: capped pool at its max
+    ];
+    jobs.forEach((j) => set.add(j));
+    // prod: 2 running < min 4: needy, first. adhoc: 1 running / weight 1. capped: at maxMaps 2, skipped.
+    expect(ids(hfsOrder(set, 'map'))).toEqual(['j1', 'j0', 'j3', 'j2']);
+  });
+
+  it('maxRunningJobs: later jobs of a full pool wait, not runnable; they run when an earlier one leaves', () => {
+    next = 0;
+    const set = new PoolSet(schedulerOf({ policy: 'hfs', pools: [{ name: 'p', maxRunningJobs: 2 }], users: [{ name: 'u', maxRunningJobs: 1 }] }), 100, 50);
+    const a = job('p');
+    const b = job('p');
+    const c = job('p');
+    const d = job('q', { user: 'u' });
+    const e = job('r', { user: 'u' });
+    [a, b, c, d, e].forEach((j) => set.add(j));
+    expect([a, b, c, d, e].map((j) => set.isRunnable(j))).toEqual([true, true, false, true, false]);
+    set.remove(a);
+    set.remove(d);
+    expect([b, c, e].map((j) => set.isRunnable(j))).toEqual([true, true, true]);
+  });
+
+  it('job weights: priority factors, and log2(1 + demand) when size-based', () => {
+    next = 0;
+    expect(jobWeight(job('p', { priority: 'VERY_HIGH' }), 'map', false)).toBe(4);
+    expect(jobWeight(job('p', { priority: 'VERY_LOW' }), 'map', false)).toBe(0.25);
+    expect(jobWeight(job('p', { maps: 7 }), 'map', true)).toBe(3);
+    expect(jobWeight(job('p', { maps: 15, priority: 'HIGH' }), 'map', true)).toBe(8);
+  });
+
+  it('fair shares: the update splits slots 2:1 and starts the starvation clocks', () => {
+    next = 0;
+    const set = new PoolSet(schedulerOf({ policy: 'hfs', pools: [{ name: 'a', weight: 2, minMaps: 10 }, { name: 'b' }] }), 30, 10);
+    set.add(job('a', { maps: 100 }));
+    set.add(job('b', { maps: 100 }));
+    set.update(3000);
+    expect(set.pools.map((p) => Math.round(p.map.fairShare))).toEqual([20, 10]);
+    expect(set.pool('a')!.map.lastTimeAtMinShare).toBe(0); // 0 running < min 10: starved since before 3000
+    expect(set.pool('b')!.map.lastTimeAtMinShare).toBe(3000);
+    expect(set.pool('a')!.map.lastTimeAtHalfFairShare).toBe(0); // 0 < floor(20 / 2)
+  });
+});
+
+describe('capacity order', () => {
+  it('the queue with the lowest running / capacity first; FIFO inside; a user over the limit is passed over', () => {
+    next = 0;
+    const set = new PoolSet(schedulerOf({ policy: 'capacity', queues: [
+      { name: 'prod', capacity: 60 },
+      { name: 'adhoc', capacity: 40, minUserLimitPercent: 50 },
+    ] }), 10, 10);
+    // prod: capacity 6 slots, 3 running -> 0.5; adhoc: capacity 4, 1 running -> 0.25: adhoc first
+    set.add(job('prod', { running: 3 }));
+    set.add(job('adhoc', { running: 1, user: 'ann', submitMs: 1 }));
+    set.add(job('adhoc', { running: 0, user: 'ben', submitMs: 0 }));
+    expect(ids(capacityOrder(set, 'map'))).toEqual(['j2', 'j1', 'j0']);
+    // ann at 2 running in adhoc: limit max(ceil(4 / 2 users), ceil(4 * 50%)) = 2: ann's job is passed over
+    const more = job('adhoc', { running: 1, user: 'ann', submitMs: 2 });
+    set.add(more);
+    expect(ids(capacityOrder(set, 'map'))).toEqual(['j2', 'j0']);
+  });
+});
