@@ -1,17 +1,23 @@
-/** Worker-thread entry: hosts some rack actors; each epoch decodes their commands and answers with encoded heartbeat batches. */
-import { parentPort, workerData } from 'node:worker_threads';
+/**
+ * Worker-thread entry: hosts some rack actors. Each epoch it waits on the shared control word for the master's
+ * signal, takes its racks' encoded commands from its port synchronously, and answers with their encoded heartbeat
+ * batches (or a failure naming the rack and simulated time) before signalling back. No event loop in the way.
+ */
+import { type MessagePort, receiveMessageOnPort, workerData } from 'node:worker_threads';
 import type { Scenario } from '../core/scenario.js';
 import { makeTopology } from '../core/topology.js';
 import { decode, encode } from '../messages/codec.js';
 import { RackActor, RackError } from './rack-actor.js';
-import type { InjectedFault, WorkerReply } from './threads.js';
+import { CMD_SEQ, type InjectedFault, REPLY_SEQ, STOP, type WorkerReply } from './threads.js';
 
-const { racks, scenario, fault } = workerData as { racks: number[]; scenario: Scenario; fault?: InjectedFault };
+const { racks, scenario, fault, port, control } = workerData as {
+  racks: number[]; scenario: Scenario; fault?: InjectedFault; port: MessagePort; control: SharedArrayBuffer;
+};
 const topology = makeTopology(scenario.cluster, scenario.seed);
 const actors = new Map(racks.map((r) => [r, new RackActor(topology, r)]));
-const port = parentPort!;
+const ctl = new Int32Array(control);
 
-port.on('message', (commands: Uint8Array[]) => {
+function serve(commands: Uint8Array[]): WorkerReply {
   const batches: Uint8Array[] = [];
   for (const bytes of commands) {
     let rack = -1;
@@ -27,11 +33,23 @@ port.on('message', (commands: Uint8Array[]) => {
       batches.push(encode(actor.onEpoch(cmd)));
     } catch (err) {
       const failure = err instanceof RackError ? err : new RackError(rack, timeMs, err);
-      const reply: WorkerReply = { failed: encode({ type: 'failed', rack: failure.rack, timeMs: failure.timeMs, message: failure.message }) };
-      port.postMessage(reply);
-      return;
+      return { failed: encode({ type: 'failed', rack: failure.rack, timeMs: failure.timeMs, message: failure.message }) };
     }
   }
-  const reply: WorkerReply = { batches };
-  port.postMessage(reply, batches.map((b) => b.buffer as ArrayBuffer));
-});
+  return { batches };
+}
+
+let seen = 0;
+for (;;) {
+  // Wait in slices, so that terminate() can stop this thread between them.
+  while (Atomics.load(ctl, CMD_SEQ) === seen) Atomics.wait(ctl, CMD_SEQ, seen, 50);
+  seen = Atomics.load(ctl, CMD_SEQ);
+  if (seen === STOP) break;
+  const received = receiveMessageOnPort(port);
+  if (received === undefined) throw new Error('rack worker signalled without a message');
+  const reply = serve(received.message as Uint8Array[]);
+  port.postMessage(reply, 'batches' in reply ? reply.batches.map((b) => b.buffer as ArrayBuffer) : []);
+  Atomics.add(ctl, REPLY_SEQ, 1);
+  Atomics.notify(ctl, REPLY_SEQ);
+}
+port.close();
