@@ -1,0 +1,71 @@
+/** Sweep files are validated like scenarios (one line naming file and field, exit 2); the canonical sweeps; the statistics. */
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { interval, studentT975 } from '../../src/cli/sweep-aggregate.js';
+import { loadSweep } from '../../src/cli/sweep-file.js';
+import { ROOT, base, hfsim, tmp, writeJson } from './sweep-helpers.js';
+
+describe('sweep files: validated like scenarios (one line naming file and field, exit 2)', () => {
+  const dir = tmp('bad');
+  writeJson(dir, 'base.json', base);
+  const sweep = (content: unknown): string => writeJson(tmp('bad'), 'x.sweep.json', content);
+  const cases: Array<[string, () => string[], RegExp]> = [
+    ['a missing file', () => ['sweep', 'no/such.sweep.json'], /no\/such\.sweep\.json: cannot read sweep file \(no such file\)/],
+    ['invalid JSON', () => ['sweep', sweep('{\n  "base": "b.json",\n  "axes": {,\n}')], /x\.sweep\.json: invalid JSON at line 3, column 12/],
+    ['an unknown field', () => ['sweep', sweep({ base, axis: {} })], /x\.sweep\.json: \(top level\): unknown field "axis"/],
+    ['an axis that is not a list', () => ['sweep', sweep({ base, axes: { 'hdfs.replication': 3 } })], /x\.sweep\.json: axes\.hdfs\.replication: /],
+    ['an empty axis', () => ['sweep', sweep({ base, axes: { 'hdfs.replication': [] } })], /axes\.hdfs\.replication: an axis needs at least one value/],
+    ['a repeated seed', () => ['sweep', sweep({ base, seeds: [1, 1] })], /x\.sweep\.json: seeds: a seed appears twice/],
+    ['a bad seed', () => ['sweep', sweep({ base, seeds: [1, -2] })], /x\.sweep\.json: seeds\[1\]: a seed must not be negative/],
+    ['a bad axis value', () => ['sweep', sweep({ base, axes: { 'cluster.mapSlotsPerNode': [2, 0] } })],
+      /x\.sweep\.json: base at variant="Fair", cluster\.mapSlotsPerNode=0: cluster\.mapSlotsPerNode: mapSlotsPerNode must be at least 1/],
+    ['an axis on an unknown field', () => ['sweep', sweep({ base, axes: { 'cluster.rakcs': [2] } })], /base at .*: cluster: unknown field "rakcs"/],
+    ['an unknown variant', () => ['sweep', sweep({ base, axes: { variant: ['FIFO'] } })], /axes\.variant: "FIFO" is not a variant of the base \(have "Fair", "Fair \+ skip"\)/],
+    ['a missing base file', () => ['sweep', sweep({ base: 'nope.json' })], /nope\.json: cannot read base scenario file \(no such file\)/],
+    ['a bad base file', () => ['sweep', writeJson(dir, 'b.sweep.json', { base: 'base.json', set: { 'cluster.racks': 0 } })], /b\.sweep\.json: base base\.json at variant="Fair": cluster\.racks: racks must be at least 1/],
+    ['a chart on no axis', () => ['sweep', sweep({ base, charts: [{ metric: 'fairness', x: 'cluster.racks' }] })], /charts: "cluster\.racks" is not an axis/],
+    ['a bad --shard', () => ['sweep', sweep({ base }), '--shard', '3/3'], /--shard 3\/3: expected i\/n with 0 <= i < n/],
+    ['a bad --parallel', () => ['sweep', sweep({ base }), '--parallel', '0'], /--parallel must be a whole number >= 1/],
+  ];
+  // Every case through loadSweep (fast); a few through the compiled CLI too, for exit code 2 and the one line.
+  const viaCli = new Set(['invalid JSON', 'a bad axis value', 'a bad base file', 'a bad --shard', 'a bad --parallel']);
+  it.each(cases.filter(([name]) => !name.includes('--')))('%s (loadSweep)', (_, args, message) => {
+    expect(() => loadSweep(args()[1])).toThrow(expect.objectContaining({ name: 'InputError', message: expect.stringMatching(message) }));
+  });
+  it.each(cases.filter(([name]) => viaCli.has(name)))('%s (hfsim sweep)', (_, args, message) => {
+    const r = hfsim(...args());
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(message);
+    expect(r.stderr.trim().split('\n').filter((l) => !l.startsWith('(run hfsim'))).toHaveLength(1);
+    expect(r.stdout).toBe('');
+  });
+});
+
+describe('the canonical sweeps and the statistics', () => {
+  it('skip-count.sweep.json: 8 values of D x 3 seeds on head-of-line.json, p = R / nodes for the analytic curve', () => {
+    const s = loadSweep(join(ROOT, 'scenarios', 'skip-count.sweep.json'));
+    expect(s.points).toHaveLength(24);
+    expect(s.points[3].scenario.scheduler.delay).toEqual({ mode: 'skip', maxSkips: 1 });
+    expect(s.charts?.[0].analytic?.p).toBeCloseTo(0.03, 10);
+    expect(new Set(s.points.map((p) => p.id)).size).toBe(24);
+  });
+
+  it('sensitivity.sweep.json: W1 from 0 to 10 s', () => {
+    const s = loadSweep(join(ROOT, 'scenarios', 'sensitivity.sweep.json'));
+    const w1 = s.points.map((p) => (p.scenario.scheduler.delay as { nodeMs: number }).nodeMs);
+    expect(Math.min(...w1)).toBe(0);
+    expect(Math.max(...w1)).toBe(10_000);
+  });
+
+  it('Student t quantiles and intervals', () => {
+    expect(studentT975(1)).toBeCloseTo(12.7062, 4);
+    expect(studentT975(2)).toBeCloseTo(4.3027, 4);
+    expect(studentT975(40)).toBeCloseTo(2.0211, 4);
+    expect(studentT975(120)).toBeCloseTo(1.9799, 4);
+    const i = interval([1, 2, 3]); // mean 2, sd 1, half-width 4.3027 / sqrt(3)
+    expect(i.mean).toBe(2);
+    expect(i.sd).toBe(1);
+    expect(i.ci95).toBeCloseTo(2.4841, 4);
+    expect(interval([5])).toMatchObject({ n: 1, mean: 5, ci95: null });
+  });
+});

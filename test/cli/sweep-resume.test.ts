@@ -1,0 +1,60 @@
+/** A sweep killed with SIGKILL part-way and resumed ends with the results of an uninterrupted run, each point once. */
+import { spawn } from 'node:child_process';
+import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { CLI, ROOT, deterministic, hfsim, lines, smallSweep, tmp, writeJson } from './sweep-helpers.js';
+
+describe('hfsim sweep --resume', () => {
+  it('a sweep killed with SIGKILL part-way and resumed gives the same results as an uninterrupted run, each point once', async () => {
+    const dir = tmp('kill');
+    const file = writeJson(dir, 'hol.sweep.json', {
+      name: 'hol', base: join(ROOT, 'scenarios', 'head-of-line.json'), set: { 'scheduler.delay': { mode: 'skip', maxSkips: 0 }, 'workload.groups': [
+        { name: 'background', maps: 10000, mapMs: 20000 },
+        { name: 'small', count: 200, maps: 1, mapMs: 20000, startMs: 30000, intervalMs: 7000, arrivals: 'exponential' },
+      ] },
+      axes: { variant: ['Naive fair'], 'scheduler.delay.maxSkips': [0, 5, 10, 20] }, seeds: [1, 2, 3],
+    });
+    const full = join(dir, 'full');
+    expect(hfsim('sweep', file, '--parallel', '2', '--out', full, '--no-progress').code).toBe(0);
+
+    const killed = join(dir, 'killed');
+    const child = spawn(process.execPath, [CLI, 'sweep', file, '--parallel', '1', '--out', killed, '--no-progress'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => { stderr += d.toString(); });
+    const log = join(killed, 'results.jsonl');
+    const count = (): number => (existsSync(log) ? readFileSync(log, 'utf8').split('\n').filter((l) => l !== '').length : 0);
+    const exited = new Promise<NodeJS.Signals | null>((done) => child.on('exit', (_code, signal) => done(signal)));
+    for (let i = 0; i < 6000 && count() < 2 && child.exitCode === null; i++) await new Promise((r) => setTimeout(r, 10));
+    child.kill('SIGKILL');
+    expect(await exited, `the sweep ended before it was killed: ${stderr}`).toBe('SIGKILL');
+    const before = count();
+    expect(before).toBeGreaterThanOrEqual(2);
+    expect(before).toBeLessThan(12);
+    expect(existsSync(join(killed, 'aggregate.json'))).toBe(false);
+    appendFileSync(log, '{"id":"cut short by a cr'); // a write torn by a crash: resume must drop it, not choke on it
+
+    const again = hfsim('sweep', file, '--out', killed);
+    expect(again.code).toBe(2);
+    expect(again.stderr).toMatch(/holds results of an earlier sweep: pass --resume/);
+    const resumed = hfsim('sweep', file, '--parallel', '2', '--out', killed, '--resume', '--no-progress');
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(resumed.stdout).toContain(`ran ${12 - before}, ${before} already done`);
+    const ids = lines(killed).map((l) => l.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(deterministic(killed)).toEqual(deterministic(full));
+    expect(hfsim('sweep', file, '--out', killed, '--resume', '--no-progress').stdout).toContain('ran 0, 12 already done');
+  });
+
+
+  it('--resume refuses an output made by a changed sweep', () => {
+    const file = smallSweep();
+    const out = join(tmp('chg'), 'out');
+    expect(hfsim('sweep', file, '--shard', '0/6', '--out', out, '--no-progress').code).toBe(0);
+    writeFileSync(file, JSON.stringify({ name: 'small', base: 'base.json', axes: { 'hdfs.replication': [1, 2] }, seeds: [1, 2, 3] }));
+    const r = hfsim('sweep', file, '--shard', '0/6', '--out', out, '--resume');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--resume: the sweep or its base scenario changed/);
+  });
+});
+
