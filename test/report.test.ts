@@ -1,6 +1,6 @@
 /** hfsim report and run --html: one self-contained HTML file whose charts are SVG, each drawn when headless Chromium opens it. */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -62,6 +62,18 @@ describe('hfsim report', () => {
     expect(text).toContain('Node locality by job size bin');
     expect(text).toMatch(/class="mark-area role-mark[^"]*"/); // the CI bands
     expectEveryChartDrawn(html, 4);
+
+    // Without charts in the sweep file: node locality and mean response against the first numeric axis, then the same two.
+    const plain = join(dir, 'plain');
+    mkdirSync(plain);
+    const { charts: _charts, ...manifest } = JSON.parse(readFileSync(join(out, 'sweep.json'), 'utf8'));
+    writeFileSync(join(plain, 'sweep.json'), JSON.stringify(manifest));
+    copyFileSync(join(out, 'results.jsonl'), join(plain, 'results.jsonl'));
+    const html2 = join(dir, 'plain.html');
+    expect(hfsim('report', plain, '--html', html2).code).toBe(0);
+    const titles = [...readFileSync(html2, 'utf8').matchAll(/<figcaption>([^<]*)<\/figcaption>/g)].map((m) => m[1]);
+    expect(titles).toEqual(['node locality against scheduler.delay.maxSkips', 'mean response time (s) against scheduler.delay.maxSkips',
+      'Response time CDF (all jobs)', 'Node locality by job size bin']);
   });
 
   it('hfsim run --html and hfsim report <result.json> draw response and locality by bin and the CDF for each variant', () => {

@@ -110,7 +110,8 @@ export function loadSweep(file: string): Sweep {
   if (variantAxis) {
     for (const v of variantAxis.values) {
       if (typeof v !== 'string' || !variants.some((x) => x.name === v)) {
-        throw new InputError(`${file}: axes.variant: ${JSON.stringify(v)} is not a variant of the base (have ${variants.map((x) => `"${x.name}"`).join(', ')})`);
+        const have = variants[0].name === '' ? 'it has no variants' : `have ${variants.map((x) => `"${x.name}"`).join(', ')}`;
+        throw new InputError(`${file}: axes.variant: ${JSON.stringify(v)} is not a variant of the base (${have})`);
       }
     }
   } else if (variants.length > 1 || variants[0].name !== '') {
