@@ -11,7 +11,11 @@ describe('scenario schema', () => {
     if (!r.ok) return;
     expect(r.value.cluster).toEqual({ racks: 4, nodesPerRack: 25, mapSlotsPerNode: 4, reduceSlotsPerNode: 2 });
     expect(r.value.hdfs).toEqual({ replication: 3, blockMB: 128 });
-    expect(r.value.scheduler).toEqual({ policy: 'fair', delay: { mode: 'none' }, assignMultiple: true });
+    expect(r.value.scheduler).toEqual({
+      policy: 'fair', delay: { mode: 'none' }, assignMultiple: true,
+      pools: [], users: [], defaultSchedulingMode: 'fair', sizeBasedWeight: false, preemption: { enabled: false, intervalMs: 15000 },
+      queues: [], copyComputeSplit: false, jobTypeRule: false,
+    });
     expect(r.value.workload).toMatchObject({ kind: 'facebook', jobs: 100, sizes: 'benchmark', meanInterarrivalMs: 14000, type: 'io' });
   });
 
@@ -21,10 +25,15 @@ describe('scenario schema', () => {
     [{ ...minimal, cluster: { mapSlotsPerNode: 0 } }, 'cluster.mapSlotsPerNode: mapSlotsPerNode must be at least 1'],
     [{ ...minimal, cluster: { reduceSlotsPerNode: -2 } }, 'cluster.reduceSlotsPerNode: reduceSlotsPerNode must be at least 1'],
     [{ ...minimal, cluster: { nodesPerRack: 2.5 } }, 'cluster.nodesPerRack: nodesPerRack must be a whole number'],
-    [{ ...minimal, scheduler: { policy: 'lottery' } }, 'scheduler.policy: policy must be one of "fifo", "fair"'],
+    [{ ...minimal, scheduler: { policy: 'lottery' } }, 'scheduler.policy: policy must be one of "fifo", "fair", "hfs", "capacity"'],
+    [{ ...minimal, scheduler: { pools: [{ name: 'a', weight: 0 }] } }, 'scheduler.pools[0].weight: weight must be greater than 0'],
+    [{ ...minimal, scheduler: { pools: [{ name: 'a' }, { name: 'a' }] } }, 'scheduler.pools[1].name: name "a" is used twice'],
+    [{ ...minimal, scheduler: { pools: [{ name: 'a', schedulingMode: 'lifo' }] } }, 'scheduler.pools[0].schedulingMode: schedulingMode must be "fair" or "fifo"'],
+    [{ ...minimal, scheduler: { queues: [{ name: 'a', capacity: 70 }, { name: 'b', capacity: 40 }] } }, 'scheduler.queues: queue capacities add up to 110%, more than 100%'],
+    [{ ...minimal, scheduler: { preemption: { intervalMs: 0 } } }, 'scheduler.preemption.intervalMs: intervalMs must be at least 1'],
     [{ ...minimal, scheduler: { delay: { mode: 'skip' } } }, 'scheduler.delay.maxSkips: maxSkips must be a number'],
     [{ ...minimal, scheduler: { delay: { mode: 'sometimes' } } }, 'scheduler.delay.mode: delay.mode must be one of "none", "skip", "wait"'],
-    [{}, 'workload: workload.kind must be one of "facebook", "jobs", "generated"'],
+    [{}, 'workload: workload.kind must be one of "facebook", "jobs", "generated", "swim"'],
     [{ workload: { kind: 'facebook', jobs: 0 } }, 'workload.jobs: jobs must be at least 1'],
     [{ workload: { kind: 'jobs', files: [{ name: 'a', blocks: 1 }], jobs: [] } }, 'workload.jobs: jobs must list at least one job'],
     [{ workload: { kind: 'jobs', files: [{ name: 'a', blocks: 1 }], jobs: [{ id: 'x', input: 'b', mapMs: 1 }] } }, 'workload.jobs[0].input: input "b" names no file in workload.files'],
