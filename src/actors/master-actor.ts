@@ -93,11 +93,11 @@ export class MasterActor {
       }
     }
     const scheduler = this.scheduler;
+    const H = this.topology.heartbeatMs;
+    if (scheduler.hasTimers) scheduler.advanceTo(epoch * H, this.sinkOf); // ticks skipped by an idle jump
     for (let rank = lo; rank <= hi; rank++) {
       const b = rowBatch[rank];
       if (b < 0) continue;
-    const H = this.topology.heartbeatMs;
-    if (scheduler.hasTimers) scheduler.advanceTo(epoch * H, this.sinkOf); // ticks skipped by an idle jump
       rowBatch[rank] = -1;
       const batch = batches[b];
       const i = rowIndex[rank];
@@ -154,6 +154,9 @@ export class MasterActor {
     return buildOutcome(jobs, this.scheduler.stats, this.topology, poolReport);
   }
 
+  /** The response sink of a node's rack (for kills decided between heartbeats). */
+  private readonly sinkOf = (node: number): ResponseBatchBuilder => this.responses[Math.floor(node / this.topology.nodesPerRack)];
+
   private commands(epoch: number, answered: number | null): EpochCommand[] {
     const reportFreeFromMs = this.everyHeartbeat ? REPORT_EVERY_HEARTBEAT : this.scheduler.freeSlotsIrrelevant ? this.scheduler.nextArrivalMs : 0;
     return this.responses.map((builder, rack) => ({
@@ -161,9 +164,6 @@ export class MasterActor {
       rack,
       epoch,
       reportFreeFromMs,
-  /** The response sink of a node's rack (for kills decided between heartbeats). */
-  private readonly sinkOf = (node: number): ResponseBatchBuilder => this.responses[Math.floor(node / this.topology.nodesPerRack)];
-
       responses: answered === null || builder.empty ? null : builder.take(answered),
     }));
   }
