@@ -7,7 +7,7 @@ import type { SwimTrace } from '../core/swim.js';
 import { runInProcess } from './inprocess.js';
 import { type InjectedFault, runThreads } from './threads.js';
 import type { Worker } from 'node:worker_threads';
-import { MasterActor } from './master-actor.js';
+import { MasterActor, useWasmHistograms } from './master-actor.js';
 
 export type RuntimeName = 'inprocess' | 'threads';
 
@@ -56,6 +56,7 @@ export interface SimulateOptions {
 }
 
 export async function simulate(scenario: Scenario, options: SimulateOptions = {}): Promise<Result> {
+  await useWasmHistograms();
   const started = performance.now();
   const master = new MasterActor(scenario, { observer: options.observer, timeDecisions: options.timeDecisions, everyHeartbeat: options.everyHeartbeat, trace: options.trace });
   const runtime = options.runtime ?? 'inprocess';
@@ -99,6 +100,7 @@ export async function simulate(scenario: Scenario, options: SimulateOptions = {}
     },
   };
   // The digest covers the outcome; config (the resolved input) is echoed beside it, so a new defaulted field changes no digest.
+  master.dispose();
   return { ...body, config, run, digest: digestOf(body) };
 }
 

@@ -69,6 +69,11 @@ export class Scheduler {
   private readonly copyFromMs: Float64Array | undefined;
   private readonly policy: SchedulingPolicy;
   private readonly gate: LocalityGate;
+  /**
+   * Jobs that can use a free slot, in policy order: the map queue holds jobs with pending maps, the reduce queue jobs
+   * past slow start with reduces left to launch. A heartbeat then scans only jobs it could launch from, not every
+   * active job (the order among them is the one the policy gives all jobs, so decisions are the same).
+   */
   private readonly mapQueue: JobQueue;
   private readonly reduceQueue: JobQueue;
   private readonly specs: JobSpec[];
@@ -153,8 +158,9 @@ export class Scheduler {
       this.stats.arrivals++;
       this.pendingMapsTotal += job.maps;
       if (job.reduces > 0) this.jobsWithUnlaunchedReduces++;
-      this.mapQueue.add(job);
-      this.reduceQueue.add(job);
+      this.pools?.add(job);
+      if (job.pendingMaps > 0) this.mapQueue.add(job);
+      if (job.reducesReady) this.reduceQueue.add(job);
       if (this.copyFromMs !== undefined && job.slowStartMaps === 0) this.copyFromMs[job.index] = spec.submitMs;
       if (job.done) this.complete(job, spec.submitMs); // a job with no maps and no reduces
     }
@@ -192,6 +198,7 @@ export class Scheduler {
     } else {
       job.finishMap(task);
       this.mapQueue.update(job);
+      if (job.finishedMaps === job.slowStartMaps && job.pendingReduces > 0) this.reduceQueue.add(job); // slow start reached
       if (job.finishedMaps === job.maps) job.mapsDoneMs = nowMs;
       if (this.copyFromMs !== undefined && job.finishedMaps === job.slowStartMaps) this.copyFromMs[job.index] = nowMs;
     }
@@ -202,6 +209,7 @@ export class Scheduler {
     job.finishMs = nowMs;
     this.mapQueue.remove(job);
     this.reduceQueue.remove(job);
+    this.pools?.remove(job);
     this.activeJobs--;
     this.doneJobs++;
     this.running?.forget(job);
@@ -241,16 +249,20 @@ export class Scheduler {
     if (isReduceRef(v.task)) {
       const r = reduceOf(v.task);
       node = running.reduceNode(job, r);
-      if (job.pendingReduces === 0) this.jobsWithUnlaunchedReduces++;
+      const wasEmpty = job.pendingReduces === 0;
+      if (wasEmpty) this.jobsWithUnlaunchedReduces++;
       job.requeueReduce(r);
       this.stats.busyReduceMs += nowMs - job.reduceStartMs[r];
-      this.reduceQueue.update(job);
+      if (wasEmpty) this.reduceQueue.add(job);
+      else this.reduceQueue.update(job);
     } else {
       node = running.mapNode(job, v.task);
       this.stats.busyMapMs -= Math.max(0, running.mapEndMs(job, v.task) - nowMs);
+      const wasEmpty = job.pendingMaps === 0;
       job.requeueMap(v.task, this.topology, this.blocks);
       this.pendingMapsTotal++;
-      this.mapQueue.update(job);
+      if (wasEmpty) this.mapQueue.add(job);
+      else this.mapQueue.update(job);
     }
     const lost = nowMs - v.startMs;
     this.stats.kills++;
@@ -319,7 +331,8 @@ export class Scheduler {
     job.launchedAt = seq;
     this.pendingMapsTotal--;
     this.gate.launched(job, locality);
-    this.mapQueue.update(job);
+    if (job.pendingMaps === 0) this.mapQueue.remove(job);
+    else this.mapQueue.update(job);
     const spec = job.spec;
     const sensitivity = LOCALITY_SENSITIVITY[spec.type];
     const slow = locality === NODE_LOCAL ? 1 : 1 + ((locality === RACK_LOCAL ? this.slowdown.rack : this.slowdown.off) - 1) * sensitivity;
@@ -355,8 +368,10 @@ export class Scheduler {
         if (split !== undefined && job.mapsDoneMs < 0) continue;
         const r = job.peekReduce();
         job.startReduce(r, nowMs);
-        if (job.pendingReduces === 0) this.jobsWithUnlaunchedReduces--;
-        this.reduceQueue.update(job);
+        if (job.pendingReduces === 0) {
+          this.jobsWithUnlaunchedReduces--;
+          this.reduceQueue.remove(job);
+        } else this.reduceQueue.update(job);
         const spec = job.spec;
         let copyMs = spec.copyMs > 0 ? Math.round(spec.copyMs * this.jitter(job)) : 0;
         if (split !== undefined) copyMs = Math.max(0, split[job.index] + copyMs - nowMs);

@@ -5,9 +5,11 @@ import type { PolicyName } from './names.js';
 
 export type SlotKind = 'map' | 'reduce';
 
-/** Runnable jobs in the order they are offered a free slot of one kind. */
+/** Jobs that can use a free slot of one kind, in the order they are offered it. */
 export interface JobQueue {
+  /** The job has become able to use a slot of this kind (it has pending tasks of it). */
   add(job: Job): void;
+  /** The job can no longer use one (none pending, or it finished); a job not queued is ignored. */
   remove(job: Job): void;
   /** The job's running tasks (or anything else its order depends on) changed. */
   update(job: Job): void;

@@ -16,12 +16,13 @@ export class PoolQueue implements JobQueue {
 
   constructor(private readonly pools: PoolSet, private readonly kind: SlotKind, private readonly build: PoolOrder) {}
 
-  add(job: Job): void {
-    this.pools.add(job);
+  /** The scheduler files jobs under pools itself; a job becoming eligible or not here only changes the order. */
+  add(_job: Job): void {
+    this.pools.changed();
   }
 
-  remove(job: Job): void {
-    this.pools.remove(job);
+  remove(_job: Job): void {
+    this.pools.changed();
   }
 
   update(): void {

@@ -10,11 +10,13 @@ export type JobComparator = (a: Job, b: Job) => number;
 
 export class SortedJobQueue implements JobQueue {
   readonly jobs: Job[] = [];
-  private readonly pos = new Map<Job, number>();
+  /** Position of each queued job by job index (-1 or absent: not queued); an array, as this is the hot path. */
+  private readonly pos: number[] = [];
 
   constructor(private readonly compare: JobComparator) {}
 
   add(job: Job): void {
+    if ((this.pos[job.index] ?? -1) >= 0) return this.update(job); // already queued
     let lo = 0;
     let hi = this.jobs.length;
     while (lo < hi) {
@@ -27,32 +29,33 @@ export class SortedJobQueue implements JobQueue {
   }
 
   remove(job: Job): void {
-    const i = this.pos.get(job);
-    if (i === undefined) return;
+    const i = this.pos[job.index] ?? -1;
+    if (i < 0) return;
     this.jobs.splice(i, 1);
-    this.pos.delete(job);
+    this.pos[job.index] = -1;
     this.reindex(i);
   }
 
   update(job: Job): void {
     const jobs = this.jobs;
-    let i = this.pos.get(job);
-    if (i === undefined) return;
+    const pos = this.pos;
+    let i = pos[job.index] ?? -1;
+    if (i < 0) return;
     while (i > 0 && this.compare(jobs[i - 1], job) > 0) {
       jobs[i] = jobs[i - 1];
-      this.pos.set(jobs[i], i);
+      pos[jobs[i].index] = i;
       i--;
     }
     while (i < jobs.length - 1 && this.compare(job, jobs[i + 1]) > 0) {
       jobs[i] = jobs[i + 1];
-      this.pos.set(jobs[i], i);
+      pos[jobs[i].index] = i;
       i++;
     }
     jobs[i] = job;
-    this.pos.set(job, i);
+    pos[job.index] = i;
   }
 
   private reindex(from: number): void {
-    for (let i = from; i < this.jobs.length; i++) this.pos.set(this.jobs[i], i);
+    for (let i = from; i < this.jobs.length; i++) this.pos[this.jobs[i].index] = i;
   }
 }
