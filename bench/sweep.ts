@@ -1,5 +1,5 @@
 /**
- * Sweep throughput: a 16-point sweep (the IO-heavy macrobenchmark, 400 jobs, under fair + delay, W1 in 0, 1, 3, 5 s x 4 seeds)
+ * Sweep throughput: a 16-point sweep (the IO-heavy macrobenchmark, 1000 jobs, under fair + delay, W1 in 0, 1, 3, 5 s x 4 seeds)
  * on 1 worker and on 2; prints the wall time of each and the speed-up (DESIGN.md's goal: >= 1.8x on 2 cores).
  *   npm run build && node dist/bench/sweep.js [--repeat n]
  */
@@ -17,7 +17,7 @@ const file = join(dir, 'bench.sweep.json');
 writeFileSync(file, JSON.stringify({
   name: 'bench-16',
   base: join(root, 'scenarios', 'fb-macro-io.json'),
-  set: { 'workload.jobs': 400 }, // 4 x the benchmark's 100 jobs: ~0.4 s a point, about what a sweep point costs
+  set: { 'workload.jobs': 1000 }, // 10 x the benchmark's 100 jobs: ~0.5 s a point, so pool start-up (~0.3 s a worker) does not dominate
   axes: { variant: ['Fair + delay'], 'scheduler.delay.nodeMs': [0, 1000, 3000, 5000] },
   seeds: [1, 2, 3, 4],
 }));
@@ -46,7 +46,7 @@ for (let i = 0; i < repeat; i++) {
 rmSync(dir, { recursive: true });
 const one = median(walls[1]);
 const two = median(walls[2]);
-console.log(`sweep of ${sweep.points.length} points (fb-macro-io with 400 jobs, fair + delay, W1 x seeds), median of ${repeat} runs each:`);
+console.log(`sweep of ${sweep.points.length} points (fb-macro-io with 1000 jobs, fair + delay, W1 x seeds), median of ${repeat} runs each:`);
 console.log(`  1 worker : ${(one / 1000).toFixed(2)} s  (${walls[1].map((x) => (x / 1000).toFixed(2)).join(', ')})`);
 console.log(`  2 workers: ${(two / 1000).toFixed(2)} s  (${walls[2].map((x) => (x / 1000).toFixed(2)).join(', ')})`);
 console.log(`  speed-up : ${(one / two).toFixed(2)}x (goal >= 1.8x on 2 cores); results identical: yes`);
