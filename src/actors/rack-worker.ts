@@ -1,25 +1,28 @@
 /**
- * Worker-thread entry: hosts some rack actors. Each epoch it waits on the shared control word for the master's
- * signal, takes its racks' encoded commands from its port synchronously, and answers with their encoded heartbeat
- * batches (or a failure naming the rack and simulated time) before signalling back. No event loop in the way.
+ * Worker-thread entry: hosts some rack actors. Each epoch it waits on its inbox for the master's commands (one
+ * encoded batch per rack), runs its racks, and posts their encoded heartbeat batches to its outbox (or a failure
+ * naming the rack and simulated time). Both mailboxes are shared memory: no event loop in the way.
  */
-import { type MessagePort, receiveMessageOnPort, workerData } from 'node:worker_threads';
+import { workerData } from 'node:worker_threads';
 import type { Scenario } from '../core/scenario.js';
 import { makeTopology } from '../core/topology.js';
 import { decode, encode } from '../messages/codec.js';
+import { MAILBOX_FAILED, MAILBOX_STOP, Mailbox } from './mailbox.js';
 import { RackActor, RackError } from './rack-actor.js';
-import { CMD_SEQ, type InjectedFault, REPLY_SEQ, STOP, type WorkerReply } from './threads.js';
+import type { InjectedFault } from './threads.js';
 
-const { racks, scenario, fault, port, control } = workerData as {
-  racks: number[]; scenario: Scenario; fault?: InjectedFault; port: MessagePort; control: SharedArrayBuffer;
+const { racks, scenario, fault, inbox, outbox } = workerData as {
+  racks: number[]; scenario: Scenario; fault?: InjectedFault; inbox: SharedArrayBuffer; outbox: SharedArrayBuffer;
 };
 const topology = makeTopology(scenario.cluster, scenario.seed);
 const actors = new Map(racks.map((r) => [r, new RackActor(topology, r)]));
-const ctl = new Int32Array(control);
+const commands = new Mailbox(inbox);
+const replies = new Mailbox(outbox);
 
-function serve(commands: Uint8Array[]): WorkerReply {
+/** Runs one epoch's commands; returns the encoded batches, or throws a RackError. */
+function serve(messages: Uint8Array[]): Uint8Array[] {
   const batches: Uint8Array[] = [];
-  for (const bytes of commands) {
+  for (const bytes of messages) {
     let rack = -1;
     let timeMs = 0;
     try {
@@ -32,24 +35,22 @@ function serve(commands: Uint8Array[]): WorkerReply {
       if (actor === undefined) throw new Error(`rack ${rack} is not hosted by this worker`);
       batches.push(encode(actor.onEpoch(cmd)));
     } catch (err) {
-      const failure = err instanceof RackError ? err : new RackError(rack, timeMs, err);
-      return { failed: encode({ type: 'failed', rack: failure.rack, timeMs: failure.timeMs, message: failure.message }) };
+      throw err instanceof RackError ? err : new RackError(rack, timeMs, err);
     }
   }
-  return { batches };
+  return batches;
 }
 
 let seen = 0;
 for (;;) {
   // Wait in slices, so that terminate() can stop this thread between them.
-  while (Atomics.load(ctl, CMD_SEQ) === seen) Atomics.wait(ctl, CMD_SEQ, seen, 50);
-  seen = Atomics.load(ctl, CMD_SEQ);
-  if (seen === STOP) break;
-  const received = receiveMessageOnPort(port);
-  if (received === undefined) throw new Error('rack worker signalled without a message');
-  const reply = serve(received.message as Uint8Array[]);
-  port.postMessage(reply, 'batches' in reply ? reply.batches.map((b) => b.buffer as ArrayBuffer) : []);
-  Atomics.add(ctl, REPLY_SEQ, 1);
-  Atomics.notify(ctl, REPLY_SEQ);
+  while (commands.sequence === seen) commands.wait(seen, 50);
+  seen = commands.sequence;
+  if (seen === MAILBOX_STOP) break;
+  try {
+    replies.send(serve(commands.receive().messages));
+  } catch (err) {
+    const e = err instanceof RackError ? err : new RackError(-1, 0, err);
+    replies.send([encode({ type: 'failed', rack: e.rack, timeMs: e.timeMs, message: e.message })], MAILBOX_FAILED);
+  }
 }
-port.close();

@@ -1,24 +1,21 @@
 /**
  * The threads runtime: rack actors on worker threads. Racks are spread round-robin over the workers; each epoch
- * every worker gets its racks' commands (one msgpack batch per rack, exact-size, transferred) on a MessagePort and
- * answers likewise. The wake-ups go through a shared control word (Atomics.notify / Atomics.wait) and the messages
- * are taken synchronously (receiveMessageOnPort), so an epoch's round trip costs a futex wake, not two event-loop
- * turns. The master merges batches by (time, node id), so thread timing cannot reach the scheduler. A failed rack,
- * a worker error or a worker exit aborts the run with the rack and simulated time (the main thread yields to its
- * event loop every YIELD_MS to hear of them); every worker is stopped and terminated at the end, whatever happened.
+ * every worker gets its racks' commands (one msgpack batch per rack) and answers with their heartbeat batches,
+ * through two mailboxes in shared memory (mailbox.ts): a send is a copy and an Atomics.notify, a receive an
+ * Atomics.wait and a copy, so an epoch's round trip costs two futex wakes, not event-loop turns. The master merges
+ * batches by (time, node id), so thread timing cannot reach the scheduler. A failed rack, a worker error or a worker
+ * exit aborts the run with the rack and simulated time (the main thread yields to its event loop every YIELD_MS to
+ * hear of errors and exits); every worker is stopped and terminated at the end, whatever happened.
  */
 import { availableParallelism } from 'node:os';
-import { MessageChannel, type MessagePort, type Worker, receiveMessageOnPort } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { decode, encode } from '../messages/codec.js';
 import type { EpochCommand, HeartbeatBatch } from '../messages/types.js';
 import type { TransportStats } from './inprocess.js';
+import { MAILBOX_FAILED, Mailbox, batchBoundBytes } from './mailbox.js';
 import type { MasterActor } from './master-actor.js';
 import { siblingModule, startWorker } from './workers.js';
 
-/** Control words shared with each worker: commands posted, replies posted. STOP as CMD_SEQ ends the worker. */
-export const CMD_SEQ = 0;
-export const REPLY_SEQ = 1;
-export const STOP = -1;
 const WAIT_SLICE_MS = 20;
 const YIELD_MS = 50;
 
@@ -27,8 +24,6 @@ export interface InjectedFault {
   rack: number;
   epoch: number;
 }
-
-export type WorkerReply = { batches: Uint8Array[] } | { failed: Uint8Array };
 
 export interface ThreadsOptions {
   /** Worker threads (default: available cores); never more than there are racks. */
@@ -48,18 +43,19 @@ export function defaultWorkers(): number {
 
 interface Link {
   worker: Worker;
-  port: MessagePort;
-  ctl: Int32Array;
+  commands: Mailbox;
+  replies: Mailbox;
   racks: number[];
-  replies: number;
+  sent: number;
 }
 
 export async function runThreads(master: MasterActor, options: ThreadsOptions = {}): Promise<TransportStats & { workers: number }> {
-  const racks = master.topology.racks;
-  const n = Math.max(1, Math.min(options.workers ?? defaultWorkers(), racks));
+  const t = master.topology;
+  const n = Math.max(1, Math.min(options.workers ?? defaultWorkers(), t.racks));
   const hosted: number[][] = Array.from({ length: n }, () => []);
-  for (let r = 0; r < racks; r++) hosted[r % n].push(r);
+  for (let r = 0; r < t.racks; r++) hosted[r % n].push(r);
   const entry = siblingModule(import.meta.url, 'rack-worker');
+  const perRack = batchBoundBytes(t.nodesPerRack, t.mapSlotsPerNode, t.reduceSlotsPerNode);
   const stats = { bytesToRacks: 0, bytesFromRacks: 0, masterMs: 0, racksMs: 0, workers: n };
   let epochStartMs = 0;
   let failure: Error | null = null;
@@ -68,17 +64,16 @@ export async function runThreads(master: MasterActor, options: ThreadsOptions = 
     if (failure === null && !finished) failure = err;
   };
   const links: Link[] = hosted.map((mine) => {
-    const { port1, port2 } = new MessageChannel();
-    const control = new SharedArrayBuffer(8);
+    const commands = Mailbox.create(perRack * mine.length);
+    const replies = Mailbox.create(perRack * mine.length);
     const worker = startWorker(entry, {
-      workerData: { racks: mine, scenario: master.scenario, fault: options.fault, port: port2, control },
-      transferList: [port2],
+      workerData: { racks: mine, scenario: master.scenario, fault: options.fault, inbox: commands.buffer, outbox: replies.buffer },
     });
     const where = `rack${mine.length > 1 ? 's' : ''} ${mine.join(', ')}`;
     const at = (): string => `simulated time ${(epochStartMs / 1000).toFixed(3)} s`;
     worker.on('error', (err) => fail(new RunFailed(`worker for ${where} failed at ${at()}: ${err.message}`)));
     worker.on('exit', (code) => fail(new RunFailed(`worker for ${where} exited (code ${code}) at ${at()}`)));
-    return { worker, port: port1, ctl: new Int32Array(control), racks: mine, replies: 0 };
+    return { worker, commands, replies, racks: mine, sent: 0 };
   });
   options.onWorkers?.(links.map((l) => l.worker));
 
@@ -87,16 +82,18 @@ export async function runThreads(master: MasterActor, options: ThreadsOptions = 
     await new Promise<void>((resolve) => setImmediate(resolve));
     lastYield = performance.now();
   };
-  /** Waits for one reply from `link`, hearing of failures meanwhile. */
-  const awaitReply = async (link: Link): Promise<WorkerReply> => {
-    link.replies++;
+  /** Waits for `link` to answer its latest commands, hearing of failures meanwhile. */
+  const awaitReplies = async (link: Link): Promise<Uint8Array[]> => {
     for (;;) {
       if (failure !== null) throw failure;
-      if (Atomics.load(link.ctl, REPLY_SEQ) >= link.replies) {
-        const received = receiveMessageOnPort(link.port);
-        if (received !== undefined) return received.message as WorkerReply;
+      if (link.replies.wait(link.sent - 1, WAIT_SLICE_MS) === link.sent) {
+        const { status, messages } = link.replies.receive();
+        if (status === MAILBOX_FAILED) {
+          const f = decode(messages[0]);
+          throw new RunFailed(f.type === 'failed' ? f.message : `racks ${link.racks.join(', ')} failed`);
+        }
+        return messages;
       }
-      Atomics.wait(link.ctl, REPLY_SEQ, link.replies - 1, WAIT_SLICE_MS);
       if (performance.now() - lastYield > YIELD_MS) await yieldNow();
     }
   };
@@ -109,22 +106,16 @@ export async function runThreads(master: MasterActor, options: ThreadsOptions = 
       if (failure !== null) throw failure;
       const epoch: number = commands[0].epoch;
       const t0 = performance.now();
-      epochStartMs = epoch * master.topology.heartbeatMs;
+      epochStartMs = epoch * t.heartbeatMs;
       for (const link of links) {
         const bytes = link.racks.map((r) => encode(commands![r]));
         for (const b of bytes) stats.bytesToRacks += b.byteLength;
-        link.port.postMessage(bytes, bytes.map((b) => b.buffer as ArrayBuffer));
-        Atomics.add(link.ctl, CMD_SEQ, 1);
-        Atomics.notify(link.ctl, CMD_SEQ);
+        link.sent++;
+        link.commands.send(bytes);
       }
       const batches: HeartbeatBatch[] = [];
       for (const link of links) {
-        const reply = await awaitReply(link);
-        if ('failed' in reply) {
-          const f = decode(reply.failed);
-          throw new RunFailed(f.type === 'failed' ? f.message : `racks ${link.racks.join(', ')} failed`);
-        }
-        for (const bytes of reply.batches) {
+        for (const bytes of await awaitReplies(link)) {
           stats.bytesFromRacks += bytes.byteLength;
           batches.push(decode(bytes) as HeartbeatBatch);
         }
@@ -140,11 +131,7 @@ export async function runThreads(master: MasterActor, options: ThreadsOptions = 
     return stats;
   } finally {
     finished = true;
-    for (const link of links) {
-      Atomics.store(link.ctl, CMD_SEQ, STOP);
-      Atomics.notify(link.ctl, CMD_SEQ);
-      link.port.close();
-    }
+    for (const link of links) link.commands.stop();
     await Promise.all(links.map((l) => l.worker.terminate()));
   }
 }
