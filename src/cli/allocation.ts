@@ -14,7 +14,7 @@
  * - Elements about access control, application-master shares, placement and preemption thresholds do not
  *   change a slot simulation and are accepted and ignored (IGNORED); any other element is an error.
  */
-import { readFileSync } from 'node:fs';
+import { readTextFile } from './read-file.js';
 import { dirname, resolve } from 'node:path';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import type { PoolConfig, UserConfig } from '../core/pool-config.js';
@@ -46,14 +46,7 @@ const IGNORED = new Set(['aclSubmitApps', 'aclAdministerApps', 'maxAMShare', 'qu
   'maxContainerAllocation', 'queueMaxResourcesDefault']);
 
 export function readAllocationFile(file: string): Allocation {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    throw new InputError(`${file}: cannot read allocation file (${code === 'ENOENT' ? 'no such file' : code ?? String(err)})`);
-  }
-  return parseAllocation(text, file);
+  return parseAllocation(readTextFile(file, 'allocation file'), file);
 }
 
 export function parseAllocation(text: string, file: string): Allocation {

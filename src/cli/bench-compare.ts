@@ -1,7 +1,10 @@
 /**
  * Compares two bench reports. A speed regression is a measure that got worse by more than the threshold and by
- * more than the measured noise (the larger spread of the two reports' repeated runs). A changed digest of a
- * canonical scenario is an outcome regression: always fatal, whatever the speed.
+ * more than the noise: the larger spread of the two reports' repeated runs, but never less than the measure's
+ * floor. Two or three runs a side underestimate how much separate processes differ, most of all for microsecond
+ * tail latencies, so each measure has a floor: 5% of the base median for times and rates, 5 MB for memory, 2 us
+ * for p99 decision latencies (about the resolution of per-heartbeat timing on a shared machine). A changed digest
+ * of a canonical scenario is an outcome regression: always fatal, whatever the speed.
  */
 import type { BenchCase, BenchReport, Stat } from './bench-schema.js';
 import { table } from './format.js';
@@ -11,14 +14,19 @@ interface Measure {
   /** +1: higher is worse (time, memory); -1: lower is worse (throughput). */
   worse: 1 | -1;
   get: (c: BenchCase) => Stat;
+  /** The least noise assumed, given the base median. */
+  floor: (baseMedian: number) => number;
 }
 
+const relative = (share: number) => (median: number): number => share * Math.abs(median);
+const absolute = (amount: number) => (): number => amount;
+
 const MEASURES: Measure[] = [
-  { name: 'wall ms', worse: 1, get: (c) => c.wallMs },
-  { name: 'peak MB', worse: 1, get: (c) => c.peakRssMB },
-  { name: 'events/s', worse: -1, get: (c) => c.eventsPerSecond },
-  { name: 'p99 us/heartbeat', worse: 1, get: (c) => c.decisionUs.heartbeat.p99 },
-  { name: 'p99 us/launch', worse: 1, get: (c) => c.decisionUs.launch.p99 },
+  { name: 'wall ms', worse: 1, get: (c) => c.wallMs, floor: relative(0.05) },
+  { name: 'peak MB', worse: 1, get: (c) => c.peakRssMB, floor: absolute(5) },
+  { name: 'events/s', worse: -1, get: (c) => c.eventsPerSecond, floor: relative(0.05) },
+  { name: 'p99 us/heartbeat', worse: 1, get: (c) => c.decisionUs.heartbeat.p99, floor: absolute(2) },
+  { name: 'p99 us/launch', worse: 1, get: (c) => c.decisionUs.launch.p99, floor: absolute(2) },
 ];
 
 export interface Comparison {
@@ -46,7 +54,7 @@ export function compareReports(base: BenchReport, next: BenchReport, thresholdPc
       const ns = m.get(n);
       const diff = ns.median - bs.median;
       const pct = bs.median === 0 ? (diff === 0 ? 0 : Infinity) : (100 * diff) / bs.median;
-      const noise = Math.max(bs.spread, ns.spread);
+      const noise = Math.max(bs.spread, ns.spread, m.floor(bs.median));
       const regressed = m.worse * pct > thresholdPct && Math.abs(diff) > noise;
       if (regressed) speedRegressions.push(`${n.name}: ${m.name} ${fmt(bs.median)} -> ${fmt(ns.median)} (${sign(pct)}, noise ±${fmt(noise)})`);
       rows.push([n.name, m.name, fmt(bs.median), fmt(ns.median), sign(pct), `±${fmt(noise)}`, regressed ? 'REGRESSION' : m.worse * pct < -thresholdPct && Math.abs(diff) > noise ? 'faster' : '']);

@@ -1,5 +1,5 @@
 /** `hfsim bench` (run a suite, print its table, write its JSON) and `hfsim bench compare` (exit 3 on a regression). */
-import { readFileSync } from 'node:fs';
+import { readJsonFile } from './load-scenario.js';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { type BenchReport, benchReportSchema } from './bench-schema.js';
 import { compareReports } from './bench-compare.js';
@@ -24,19 +24,7 @@ function positiveInt(value: string): number {
 }
 
 export function readReport(file: string): BenchReport {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    throw new InputError(`${file}: cannot read bench report (${code === 'ENOENT' ? 'no such file' : code ?? String(err)})`);
-  }
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch (err) {
-    throw new InputError(`${file}: invalid JSON: ${(err as Error).message}`);
-  }
+  const raw = readJsonFile(file, 'bench report');
   const parsed = benchReportSchema.safeParse(raw);
   if (!parsed.success) throw new InputError(`${file}: not a bench report: ${formatIssue(parsed.error.issues[0])}`);
   return parsed.data;

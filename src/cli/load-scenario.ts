@@ -1,5 +1,5 @@
 /** Reads a scenario file, applies --set and --seed, resolves its variants and validates each; errors name file, line or field. */
-import { readFileSync } from 'node:fs';
+import { readTextFile } from './read-file.js';
 import { type ParseError, parseTree, printParseErrorCode } from 'jsonc-parser';
 import { type Scenario, parseScenario, resolveVariant, variantsOf } from '../core/scenario.js';
 import type { SwimTrace } from '../core/swim.js';
@@ -35,13 +35,7 @@ export function parseSet(arg: string): [string, unknown] {
 }
 
 export function readJsonFile(file: string, what: string): unknown {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    throw new InputError(`${file}: cannot read ${what} file (${code === 'ENOENT' ? 'no such file' : code ?? String(err)})`);
-  }
+  const text = readTextFile(file, `${what} file`);
   try {
     return JSON.parse(text);
   } catch (err) {

@@ -2,7 +2,7 @@
  * Reading SWIM traces (tab-separated, no header, one job a line: id, submit s, gap s, input, shuffle and output
  * bytes; data/traces/README.md). A malformed line is bad input: one error naming the file and the line.
  */
-import { readFileSync } from 'node:fs';
+import { readTextFile } from './read-file.js';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import type { Scenario } from '../core/scenario.js';
 import type { SwimTrace } from '../core/swim.js';
@@ -47,14 +47,7 @@ export function parseSwimTrace(text: string, file: string): SwimTrace {
 }
 
 export function readSwimTrace(file: string): SwimTrace {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    throw new InputError(`${file}: cannot read trace file (${code === 'ENOENT' ? 'no such file' : code ?? String(err)})`);
-  }
-  return parseSwimTrace(text, file);
+  return parseSwimTrace(readTextFile(file, 'trace file'), file);
 }
 
 /** The trace path of a swim scenario: relative paths are relative to the scenario file's folder. */
