@@ -1,4 +1,5 @@
 /** `hfsim bench` (run a suite, print its table, write its JSON) and `hfsim bench compare` (exit 3 on a regression). */
+import { intArg } from './args.js';
 import { readJsonFile } from './load-scenario.js';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { type BenchReport, benchReportSchema } from './bench-schema.js';
@@ -17,11 +18,6 @@ function parseThreshold(value: string): number {
   return Number(m[1]);
 }
 
-function positiveInt(value: string): number {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError('must be a whole number >= 1');
-  return n;
-}
 
 export function readReport(file: string): BenchReport {
   const raw = readJsonFile(file, 'bench report');
@@ -85,7 +81,7 @@ export function benchCommand(): Command {
     .description('run a benchmark suite (each case in child processes, repeated) and print its table; --json writes the report')
     .addOption(new Option('--suite <name>', 'smoke (CI, under a minute) or full (nightly)').choices(['smoke', 'full']).default('smoke'))
     .option('--json <file>', 'write the report JSON (whole or not at all)')
-    .option('--repeat <n>', 'runs per case (default 3)', positiveInt)
+    .option('--repeat <n>', 'runs per case (default 3)', intArg('--repeat', 1))
     .option('--only <text>', 'only the cases whose name contains text')
     .exitOverride()
     .action(bench);

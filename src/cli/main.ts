@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 /** The hfsim command line. Exit codes: 0 success, 1 a run failed, 2 bad input, 3 a regression found. */
+import { intArg } from './args.js';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { simulate, type Result } from '../actors/simulate.js';
 import { benchCommand, benchExit } from './bench.js';
@@ -10,11 +11,6 @@ import { jobsCsv, writeFileAtomic } from './output.js';
 import { sweepCommand } from './sweep.js';
 import { reportCommand, runReportHtml } from '../report/report.js';
 
-const intArg = (name: string, min: number) => (value: string): number => {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < min) throw new InvalidArgumentError(`${name} must be a whole number >= ${min}`);
-  return n;
-};
 
 function parseFault(value: string): { rack: number; epoch: number } {
   const m = /^(\d+):(\d+)$/.exec(value);

@@ -1,8 +1,9 @@
 /** The `hfsim sweep` command (run, resume, shard) and `hfsim sweep merge`, with a summary table on stdout. */
+import { intArg } from './args.js';
 import { availableParallelism } from 'node:os';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { Command, InvalidArgumentError } from 'commander';
+import { Command } from 'commander';
 import { InputError } from './errors.js';
 import { table } from './format.js';
 import { writeFileAtomic } from './output.js';
@@ -11,11 +12,6 @@ import { loadSweep, parseShard } from './sweep-file.js';
 import { MANIFEST, type Manifest, finalize, readManifest, readRecords } from './sweep-output.js';
 import { runSweep } from './sweep-run.js';
 
-const intArg = (name: string, min: number) => (value: string): number => {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < min) throw new InvalidArgumentError(`${name} must be a whole number >= ${min}`);
-  return n;
-};
 
 interface SweepFlags {
   parallel?: number;
