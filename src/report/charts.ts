@@ -126,19 +126,27 @@ export function cdfChart(records: readonly RunRecord[], seriesOf: (r: RunRecord)
   };
 }
 
-/** Node locality per job size bin, one bar per series (variant), averaged over the runs of each series (maps-weighted). */
-export function localityByBinChart(records: readonly RunRecord[], seriesOf: (r: RunRecord) => string, id: string): Chart {
-  const sums = new Map<string, { series: string; bin: number; local: number; maps: number }>();
+type BinOf = RunRecord['bins'][number];
+
+/** Per series and size bin, the mean of `value` over the runs' bins, weighted by `weight` (maps or jobs). */
+function meanByBin(records: readonly RunRecord[], seriesOf: (r: RunRecord) => string, value: (b: BinOf) => number,
+  weight: (b: BinOf) => number): Array<{ series: string; bin: number; mean: number }> {
+  const sums = new Map<string, { series: string; bin: number; total: number; weight: number }>();
   for (const r of records) {
     for (const b of r.bins) {
       const key = `${seriesOf(r)}|${b.bin}`;
-      const s = sums.get(key) ?? { series: seriesOf(r), bin: b.bin, local: 0, maps: 0 };
-      s.local += b.locality.node * b.maps;
-      s.maps += b.maps;
+      const s = sums.get(key) ?? { series: seriesOf(r), bin: b.bin, total: 0, weight: 0 };
+      s.total += value(b) * weight(b);
+      s.weight += weight(b);
       sums.set(key, s);
     }
   }
-  const values = [...sums.values()].map((s) => ({ series: s.series, bin: s.bin, node: s.maps === 0 ? 0 : s.local / s.maps }));
+  return [...sums.values()].map((s) => ({ series: s.series, bin: s.bin, mean: s.weight === 0 ? 0 : s.total / s.weight }));
+}
+
+/** Node locality per job size bin, one bar per series (variant), averaged over the runs of each series (maps-weighted). */
+export function localityByBinChart(records: readonly RunRecord[], seriesOf: (r: RunRecord) => string, id: string): Chart {
+  const values = meanByBin(records, seriesOf, (b) => b.locality.node, (b) => b.maps).map(({ series, bin, mean }) => ({ series, bin, node: mean }));
   const title = 'Node locality by job size bin';
   return {
     id, title, spec: {
@@ -156,17 +164,7 @@ export function localityByBinChart(records: readonly RunRecord[], seriesOf: (r: 
 
 /** Mean response time per job size bin, one bar per series (variant). */
 export function responseByBinChart(records: readonly RunRecord[], seriesOf: (r: RunRecord) => string, id: string): Chart {
-  const sums = new Map<string, { series: string; bin: number; total: number; jobs: number }>();
-  for (const r of records) {
-    for (const b of r.bins) {
-      const key = `${seriesOf(r)}|${b.bin}`;
-      const s = sums.get(key) ?? { series: seriesOf(r), bin: b.bin, total: 0, jobs: 0 };
-      s.total += b.meanResponseMs * b.jobs;
-      s.jobs += b.jobs;
-      sums.set(key, s);
-    }
-  }
-  const values = [...sums.values()].map((s) => ({ series: s.series, bin: s.bin, seconds: s.jobs === 0 ? 0 : s.total / s.jobs / 1000 }));
+  const values = meanByBin(records, seriesOf, (b) => b.meanResponseMs / 1000, (b) => b.jobs).map(({ series, bin, mean }) => ({ series, bin, seconds: mean }));
   const title = 'Mean response time by job size bin';
   return {
     id, title, spec: {
