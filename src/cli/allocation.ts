@@ -6,7 +6,9 @@
  * Translation rules:
  * - Times in the files are seconds; the scenario's are milliseconds.
  * - YARN queues are flattened to pools named by their dotted path without "root." (root.prod.etl -> prod.etl);
- *   a child inherits the weight, schedulingPolicy and timeouts of its parent when it sets none.
+ *   a child inherits the weight, schedulingPolicy and timeouts of its parent when it sets none. A parent's own
+ *   minResources, maxResources or maxRunningApps would bind its whole subtree, which flat pools cannot express:
+ *   such a file is rejected (file and line) rather than run with the limit dropped.
  * - YARN resources ("10240 mb, 10 vcores" or "memory-mb=10240, vcores=10") become slots of both kinds: one slot
  *   per SLOT_MB of memory, capped by the vcores when vcores > 0 (a slot is a 1 GB, 1-vcore container).
  * - maxRunningApps / userMaxAppsDefault / queueMaxAppsDefault are maxRunningJobs and the job-limit defaults;
@@ -176,12 +178,13 @@ class Reader {
     if (inherited.minSharePreemptionTimeoutMs !== undefined) p.minSharePreemptionTimeoutMs = inherited.minSharePreemptionTimeoutMs;
     if (inherited.fairSharePreemptionTimeoutMs !== undefined) p.fairSharePreemptionTimeoutMs = inherited.fairSharePreemptionTimeoutMs;
     const children: El[] = [];
+    const limits: El[] = [];
     for (const c of el.children) {
       switch (c.name) {
         case 'queue': children.push(c); break;
-        case 'minResources': p.minMaps = p.minReduces = this.slots(c); break;
-        case 'maxResources': p.maxMaps = p.maxReduces = this.slots(c); break;
-        case 'maxRunningApps': p.maxRunningJobs = this.int(c); break;
+        case 'minResources': limits.push(c); p.minMaps = p.minReduces = this.slots(c); break;
+        case 'maxResources': limits.push(c); p.maxMaps = p.maxReduces = this.slots(c); break;
+        case 'maxRunningApps': limits.push(c); p.maxRunningJobs = this.int(c); break;
         case 'weight': p.weight = this.weight(c); break;
         case 'schedulingPolicy': p.schedulingMode = this.mode(c); break;
         case 'minSharePreemptionTimeout': p.minSharePreemptionTimeoutMs = this.seconds(c); break;
@@ -193,6 +196,11 @@ class Reader {
       if (path === '') this.fail(el, 'the root queue has no child queues');
       out.push(p);
       return;
+    }
+    // Pools are flat: a limit on a parent would have to bind its whole subtree, which is not modelled. Say so
+    // rather than drop it.
+    if (limits.length > 0) {
+      this.fail(limits[0], `<${limits[0].name}> on parent queue ${path === '' ? 'root' : `root.${path}`}: limits that span child queues are not modelled; set them on its leaf queues`);
     }
     const pass: Inherited = { weight: p.weight, schedulingMode: p.schedulingMode, minSharePreemptionTimeoutMs: p.minSharePreemptionTimeoutMs, fairSharePreemptionTimeoutMs: p.fairSharePreemptionTimeoutMs };
     for (const c of children) this.queue(c, path, pass, out);
