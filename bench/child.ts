@@ -19,11 +19,13 @@ async function main(): Promise<void> {
     if (!parsed.ok) throw new Error(`${spec.name}: ${parsed.errors.join('; ')}`);
     run = { scenario: parsed.value, options: { variant: '' } };
   }
+  const cpu0 = process.cpuUsage();
   const r = await simulate(run.scenario, run.options);
+  const cpu = process.cpuUsage(cpu0);
   const c = r.config.cluster;
   process.stdout.write(JSON.stringify({
     digest: r.digest, jobs: r.summary.jobs, maps: r.summary.maps, nodes: c.racks * c.nodesPerRack, policy: r.config.scheduler.policy,
-    wallMs: r.run.wallMs, events: r.run.events, heartbeats: r.run.heartbeats,
+    wallMs: r.run.wallMs, cpuMs: Math.round((cpu.user + cpu.system) / 1000), events: r.run.events, heartbeats: r.run.heartbeats,
     decisionUs: r.run.decisionUs, launchUs: r.run.launchUs, peakRssMB: Math.round(resourceUsage().maxRSS / 1024),
   }) + '\n');
 }

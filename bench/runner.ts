@@ -13,7 +13,7 @@ const CHILD = join(ROOT, 'dist', 'bench', 'child.js');
 
 type Percentiles = { mean: number; p50: number; p90: number; p99: number; p999: number; max: number };
 interface ChildRun {
-  digest: string; jobs: number; maps: number; nodes: number; policy: string; wallMs: number; events: number; heartbeats: number;
+  digest: string; jobs: number; maps: number; nodes: number; policy: string; wallMs: number; cpuMs: number; events: number; heartbeats: number;
   decisionUs: Percentiles; launchUs: Percentiles; peakRssMB: number;
 }
 
@@ -74,11 +74,13 @@ export function runSuite(options: RunSuiteOptions): BenchReport {
       digest: first.digest,
       runs: rs.length,
       wallMs: stat(rs.map((r) => r.wallMs)),
+      cpuMs: stat(rs.map((r) => r.cpuMs)),
       peakRssMB: stat(rs.map((r) => r.peakRssMB)),
       events: first.events,
       heartbeats: first.heartbeats,
       eventsPerSecond: stat(rs.map((r) => Math.round(r.events / Math.max(r.wallMs, 1) * 1000))),
       heartbeatsPerSecond: stat(rs.map((r) => Math.round(r.heartbeats / Math.max(r.wallMs, 1) * 1000))),
+      eventsPerCpuSecond: stat(rs.map((r) => Math.round(r.events / Math.max(r.cpuMs, 1) * 1000))),
       decisionUs: { heartbeat: latency(rs, 'decisionUs'), launch: latency(rs, 'launchUs') },
     };
   });

@@ -40,11 +40,14 @@ export const caseSchema = z.strictObject({
   digest: z.string().regex(/^[0-9a-f]{64}$/),
   runs: z.number().int().positive(),
   wallMs: statSchema,
+  /** User + system CPU time of the run (what the code costs; other work on the machine barely moves it). */
+  cpuMs: statSchema,
   peakRssMB: statSchema,
   events: z.number().int().min(0),
   heartbeats: z.number().int().min(0),
   eventsPerSecond: statSchema,
   heartbeatsPerSecond: statSchema,
+  eventsPerCpuSecond: statSchema,
   decisionUs: z.strictObject({ heartbeat: latencySchema, launch: latencySchema }),
 });
 export type BenchCase = z.infer<typeof caseSchema>;
