@@ -94,7 +94,10 @@ describe('hfsim bench --suite smoke', () => {
 
 describe('hfsim bench compare', () => {
   it('passes two runs of the same commit (exit 0)', () => {
-    const r = hfsim('bench', 'compare', join(dir, 'a.json'), join(dir, 'b.json'));
+    // On this shared 2-core machine a case's speed drifts by up to a third within one bench run (measured: 185, 217,
+    // 230, 240 ms over 4 rounds), so real runs are compared at a threshold for such machines (README); the logic at
+    // the default threshold is tested on constructed reports below.
+    const r = hfsim('bench', 'compare', join(dir, 'a.json'), join(dir, 'b.json'), '--threshold', '50%');
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
     expect(r.stdout).toContain('no regression');
@@ -123,6 +126,10 @@ describe('hfsim bench compare', () => {
       p99.min += 1.5; p99.max += 1.5; p99.median += 1.5;
     }
     expect(compareReports(smoke, jitter, 10).speedRegressions.filter((x) => x.includes('p99 us/heartbeat'))).toEqual([]);
+    // and a case 20 ms slower: more than 10% of a short case, but within the 25 ms floor of GC and JIT jitter
+    const slower = structuredClone(smoke);
+    for (const c of slower.cases) { c.wallMs.min += 20; c.wallMs.max += 20; c.wallMs.median += 20; c.wallMs.values = c.wallMs.values.map((v) => v + 20); }
+    expect(compareReports(smoke, slower, 10).speedRegressions.filter((x) => x.includes('wall ms'))).toEqual([]);
   });
 
   it('compares best runs: a slow outlier run on one side is not a regression', () => {
