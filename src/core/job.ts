@@ -137,6 +137,18 @@ export class Job {
     this.requeuedMaps.push(m);
   }
 
+  /**
+   * Frees the locality caches of a finished job. A launch pops a map only from the list it was found in, so a job's
+   * other replica and rack lists keep stale entries until peeked: up to five per map, for nothing, once it is done.
+   */
+  release(): void {
+    if (!this.done) throw new Error(`job ${this.spec.id}: released before it finished`);
+    this.nodeCache.clear();
+    this.rackCache.clear();
+    this.requeuedMaps.length = 0;
+    this.requeuedReduces.length = 0;
+  }
+
   /** The next pending reduce, or -1. */
   peekReduce(): number {
     const rq = this.requeuedReduces;

@@ -213,6 +213,7 @@ export class Scheduler {
     this.activeJobs--;
     this.doneJobs++;
     this.running?.forget(job);
+    job.release();
   }
 
   /** A pool-aware policy runs timers at epoch boundaries (the master calls advanceTo). */
