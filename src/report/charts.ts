@@ -146,26 +146,18 @@ function meanByBin(records: readonly RunRecord[], seriesOf: (r: RunRecord) => st
 
 /** Node locality per job size bin, one bar per series (variant), averaged over the runs of each series (maps-weighted). */
 export function localityByBinChart(records: readonly RunRecord[], seriesOf: (r: RunRecord) => string, id: string): Chart {
-  const values = meanByBin(records, seriesOf, (b) => b.locality.node, (b) => b.maps).map(({ series, bin, mean }) => ({ series, bin, node: mean }));
-  const title = 'Node locality by job size bin';
-  return {
-    id, title, spec: {
-      $schema: SCHEMA, title, ...SIZE, data: { values },
-      mark: 'bar',
-      encoding: {
-        x: { field: 'bin', type: 'ordinal', title: 'job size bin' },
-        xOffset: { field: 'series', type: 'nominal' },
-        y: { field: 'node', type: 'quantitative', title: 'node locality', axis: { format: '.0%' }, scale: { domain: [0, 1] } },
-        color: { field: 'series', type: 'nominal', title: 'variant', legend: LEGEND },
-      },
-    } as TopLevelSpec,
-  };
+  const values = meanByBin(records, seriesOf, (b) => b.locality.node, (b) => b.maps);
+  return barsByBin(id, 'Node locality by job size bin', values, { title: 'node locality', axis: { format: '.0%' }, scale: { domain: [0, 1] } });
 }
 
 /** Mean response time per job size bin, one bar per series (variant). */
 export function responseByBinChart(records: readonly RunRecord[], seriesOf: (r: RunRecord) => string, id: string): Chart {
-  const values = meanByBin(records, seriesOf, (b) => b.meanResponseMs / 1000, (b) => b.jobs).map(({ series, bin, mean }) => ({ series, bin, seconds: mean }));
-  const title = 'Mean response time by job size bin';
+  const values = meanByBin(records, seriesOf, (b) => b.meanResponseMs / 1000, (b) => b.jobs);
+  return barsByBin(id, 'Mean response time by job size bin', values, { title: 'mean response time (s)' });
+}
+
+/** Grouped bars: one group per size bin, one bar per series, the bar's height `mean` with the y axis given. */
+function barsByBin(id: string, title: string, values: Array<{ series: string; bin: number; mean: number }>, y: Record<string, unknown>): Chart {
   return {
     id, title, spec: {
       $schema: SCHEMA, title, ...SIZE, data: { values },
@@ -173,7 +165,7 @@ export function responseByBinChart(records: readonly RunRecord[], seriesOf: (r: 
       encoding: {
         x: { field: 'bin', type: 'ordinal', title: 'job size bin' },
         xOffset: { field: 'series', type: 'nominal' },
-        y: { field: 'seconds', type: 'quantitative', title: 'mean response time (s)' },
+        y: { field: 'mean', type: 'quantitative', ...y },
         color: { field: 'series', type: 'nominal', title: 'variant', legend: LEGEND },
       },
     } as TopLevelSpec,

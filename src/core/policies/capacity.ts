@@ -7,11 +7,11 @@
  * queue in `pool`; a queue not listed in scheduler.queues gets the capacity the listed ones leave (at least 1%).
  */
 import type { Job } from '../job.js';
-import { type Pool, type PoolSet, jobRunning } from '../pools.js';
+import { PoolSet, jobRunning } from '../pools.js';
 import type { QueueConfig } from '../pool-config.js';
 import { compareFifo } from './fifo.js';
-import { NO_LIMITS, type PolicyContext, type SchedulingPolicy, type SlotKind } from './policy.js';
-import { PoolQueue } from './pool-queue.js';
+import { NO_LIMITS, type SchedulingPolicy, type SlotKind } from './policy.js';
+import { poolQueues } from './pool-queue.js';
 
 /** A queue's configuration, including unlisted queues (leftover capacity, no cap, no user limit below 100%). */
 export function queueConfig(set: PoolSet, name: string): QueueConfig {
@@ -35,18 +35,19 @@ export function capacityOrder(set: PoolSet, kind: SlotKind): Job[] {
   const out: Job[] = [];
   for (const { pool, q, capacity, running } of queues) {
     const jobs = pool.jobs.filter((j) => set.isRunnable(j)).sort(compareFifo);
-    const byUser = usersOf(pool, jobs, kind);
+    const byUser = runningByUser(jobs, kind);
     const current = running < capacity ? capacity : running + 1;
     const limit = Math.max(Math.ceil(current / byUser.size), Math.ceil((current * q.minUserLimitPercent) / 100));
-    for (const j of jobs) if (byUser.get(j.spec.user ?? j.spec.pool)! < limit) out.push(j);
+    for (const j of jobs) if (byUser.get(PoolSet.userOf(j))! < limit) out.push(j);
   }
   return out;
 }
 
-function usersOf(_pool: Pool, jobs: Job[], kind: SlotKind): Map<string, number> {
+/** Running tasks of `kind` per user among `jobs`. */
+function runningByUser(jobs: Job[], kind: SlotKind): Map<string, number> {
   const byUser = new Map<string, number>();
   for (const j of jobs) {
-    const u = j.spec.user ?? j.spec.pool;
+    const u = PoolSet.userOf(j);
     byUser.set(u, (byUser.get(u) ?? 0) + jobRunning(j, kind));
   }
   return byUser;
@@ -56,9 +57,6 @@ export const capacity = {
   name: 'capacity',
   description: 'capacity scheduler: queues by running / capacity, FIFO within, a per-user limit',
   usesPools: true,
-  createQueue: (kind: SlotKind, context?: PolicyContext) => {
-    if (context === undefined) throw new Error('capacity needs the scheduler\'s pools');
-    return new PoolQueue(context.pools, kind, capacityOrder);
-  },
+  createQueue: poolQueues('capacity', capacityOrder),
   limits: NO_LIMITS,
 } satisfies SchedulingPolicy;

@@ -10,8 +10,8 @@ import type { Job } from '../job.js';
 import { type Pool, type PoolSet, jobDemand, jobRunning } from '../pools.js';
 import type { Priority } from '../scenario.js';
 import { compareFifo } from './fifo.js';
-import { NO_LIMITS, type PolicyContext, type SchedulingPolicy, type SlotKind } from './policy.js';
-import { PoolQueue } from './pool-queue.js';
+import { NO_LIMITS, type SchedulingPolicy, type SlotKind } from './policy.js';
+import { poolQueues } from './pool-queue.js';
 
 export const PRIORITY_FACTOR: Record<Priority, number> = { VERY_HIGH: 4, HIGH: 2, NORMAL: 1, LOW: 0.5, VERY_LOW: 0.25 };
 
@@ -53,9 +53,6 @@ export const hfs = {
   name: 'hfs',
   description: 'Hadoop Fair Scheduler: pools with weights, min shares, limits; fifo or fair within a pool',
   usesPools: true,
-  createQueue: (kind: SlotKind, context?: PolicyContext) => {
-    if (context === undefined) throw new Error('hfs needs the scheduler\'s pools');
-    return new PoolQueue(context.pools, kind, hfsOrder);
-  },
+  createQueue: poolQueues('hfs', hfsOrder),
   limits: NO_LIMITS,
 } satisfies SchedulingPolicy;

@@ -5,10 +5,18 @@
  */
 import type { Job } from '../job.js';
 import type { PoolSet } from '../pools.js';
-import type { JobQueue, SlotKind } from './policy.js';
+import type { JobQueue, PolicyContext, SlotKind } from './policy.js';
 
 /** Builds the order in which a policy offers a free slot of `kind`: runnable jobs of pools not at their cap. */
 export type PoolOrder = (pools: PoolSet, kind: SlotKind) => Job[];
+
+/** createQueue of a pool-aware policy: a PoolQueue over the scheduler's pools, ordered by `build`. */
+export function poolQueues(policy: string, build: PoolOrder) {
+  return (kind: SlotKind, context?: PolicyContext): JobQueue => {
+    if (context === undefined) throw new Error(`${policy} needs the scheduler's pools`);
+    return new PoolQueue(context.pools, kind, build);
+  };
+}
 
 export class PoolQueue implements JobQueue {
   private order: Job[] = [];
