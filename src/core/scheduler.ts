@@ -277,11 +277,11 @@ export class Scheduler {
     const waiting = this.waitingReduces.get(node);
     if (waiting === undefined) return;
     let kept = 0;
-    const notified: JobIndex[] = [];
+    let notified: JobIndex[] | undefined; // made only when a notice goes out: most heartbeats send none
     for (const jobIndex of waiting) {
       if (this.jobs[jobIndex]!.mapsDoneMs < 0) waiting[kept++] = jobIndex;
-      else if (!notified.includes(jobIndex)) {
-        notified.push(jobIndex); // one notice per job, however many of its reduces the node runs
+      else if (notified === undefined || !notified.includes(jobIndex)) {
+        (notified ??= []).push(jobIndex); // one notice per job, however many of its reduces the node runs
         sink.mapsDone(node, jobIndex);
       }
     }

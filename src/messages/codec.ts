@@ -15,14 +15,20 @@ interface Layout {
   f64: readonly string[];
   i32: readonly string[];
   u8: readonly string[];
+  /** All columns in wire order (Float64, then Int32, then Uint8). */
+  keys: readonly string[];
 }
 
-const HEARTBEATS: Layout = { f64: ['timeMs'], i32: ['node', 'freeMaps', 'freeReduces', 'finishedEnd', 'finishedJob', 'finishedTask'], u8: [] };
-const RESPONSES: Layout = {
-  f64: [],
-  i32: ['launchNode', 'launchJob', 'launchTask', 'launchMs', 'launchCopyMs', 'doneNode', 'doneJob', 'killNode', 'killJob', 'killTask'],
-  u8: ['launchMapsDone'],
-};
+function layout(f64: string[], i32: string[], u8: string[]): Layout {
+  return { f64, i32, u8, keys: [...f64, ...i32, ...u8] };
+}
+
+const HEARTBEATS = layout(['timeMs'], ['node', 'freeMaps', 'freeReduces', 'finishedEnd', 'finishedJob', 'finishedTask'], []);
+const RESPONSES = layout(
+  [],
+  ['launchNode', 'launchJob', 'launchTask', 'launchMs', 'launchCopyMs', 'doneNode', 'doneJob', 'killNode', 'killJob', 'killTask'],
+  ['launchMapsDone'],
+);
 
 /** Columns on the wire: their lengths in layout order, and their bytes end to end. */
 interface WireColumns {
@@ -57,7 +63,7 @@ export function decode(bytes: Uint8Array): Message {
 
 function toWire(o: object, layout: Layout): WireColumns {
   const cols = o as Record<string, Float64Array | Int32Array | Uint8Array>;
-  const keys = [...layout.f64, ...layout.i32, ...layout.u8];
+  const keys = layout.keys;
   const n = keys.map((k) => cols[k].length);
   const bytes = keys.reduce((sum, k) => sum + cols[k].byteLength, 0);
   const out = new Uint8Array(bytes);
@@ -72,7 +78,7 @@ function toWire(o: object, layout: Layout): WireColumns {
 
 function fromWire(w: Record<string, unknown>, layout: Layout, what: string): Record<string, Float64Array | Int32Array | Uint8Array> {
   const n = w.n;
-  const keys = [...layout.f64, ...layout.i32, ...layout.u8];
+  const keys = layout.keys;
   if (!Array.isArray(n) || n.length !== keys.length || !n.every((x) => Number.isInteger(x) && x >= 0)) throw new Error(`${what}: column lengths missing`);
   if (!(w.cols instanceof Uint8Array)) throw new Error(`${what}: columns missing`);
   const expected = n.reduce((sum: number, len: number, i: number) => sum + len * (i < layout.f64.length ? 8 : i < layout.f64.length + layout.i32.length ? 4 : 1), 0);
