@@ -55,10 +55,20 @@ export class MasterActor {
   private lastProgress = -1;
   private readonly blocks: BlockStore;
   private readonly responses: ResponseBatchBuilder[];
-  /** Position of each node in the (phase, node id) order of an epoch's heartbeats. */
+  /** Position of each node in the (phase, node id) order of an epoch's heartbeats, and the node at each position. */
   private readonly rankOf: Int32Array;
+  private readonly nodeAt: Int32Array;
+  /**
+   * An epoch's heartbeats copied into rank order by one sequential pass over the batches, so the decision pass
+   * reads them in order instead of hopping between racks' columns (at 10,000 nodes those hops were cache misses).
+   * rowBatch is -1 where the node did not report.
+   */
   private readonly rowBatch: Int32Array;
-  private readonly rowIndex: Int32Array;
+  private readonly rowTime: Float64Array;
+  private readonly rowFreeMaps: Int32Array;
+  private readonly rowFreeReduces: Int32Array;
+  private readonly rowFrom: Int32Array;
+  private readonly rowTo: Int32Array;
   private readonly timeDecisions: boolean;
   private readonly everyHeartbeat: boolean;
 
@@ -71,10 +81,16 @@ export class MasterActor {
     this.responses = Array.from({ length: this.topology.racks }, () => new ResponseBatchBuilder());
     const phase = this.topology.phaseMs;
     const order = Array.from({ length: this.topology.nodes }, (_, n) => n).sort((a, b) => phase[a] - phase[b] || a - b);
-    this.rankOf = new Int32Array(this.topology.nodes);
+    const nodes = this.topology.nodes;
+    this.rankOf = new Int32Array(nodes);
+    this.nodeAt = Int32Array.from(order);
     order.forEach((node, rank) => (this.rankOf[node] = rank));
-    this.rowBatch = new Int32Array(this.topology.nodes).fill(-1);
-    this.rowIndex = new Int32Array(this.topology.nodes);
+    this.rowBatch = new Int32Array(nodes).fill(-1);
+    this.rowTime = new Float64Array(nodes);
+    this.rowFreeMaps = new Int32Array(nodes);
+    this.rowFreeReduces = new Int32Array(nodes);
+    this.rowFrom = new Int32Array(nodes);
+    this.rowTo = new Int32Array(nodes);
     this.timeDecisions = options.timeDecisions ?? true;
     this.everyHeartbeat = options.everyHeartbeat ?? false;
     this.decisionNs = latencyHistogram();
@@ -96,43 +112,46 @@ export class MasterActor {
   /** Decides on one epoch's heartbeats; returns the next epoch's commands, or null when every job has finished. */
   onBatches(epoch: number, batches: readonly HeartbeatBatch[]): EpochCommand[] | null {
     this.epochs++;
-    const { rankOf, rowBatch, rowIndex } = this;
+    const { rankOf, nodeAt, rowBatch, rowTime, rowFreeMaps, rowFreeReduces, rowFrom, rowTo } = this;
     let lo = this.topology.nodes;
     let hi = -1;
     for (let b = 0; b < batches.length; b++) {
-      const nodes = batches[b].node;
+      const { node: nodes, timeMs, freeMaps, freeReduces, finishedEnd } = batches[b];
       for (let i = 0; i < nodes.length; i++) {
         const rank = rankOf[nodes[i]];
         rowBatch[rank] = b;
-        rowIndex[rank] = i;
+        rowTime[rank] = timeMs[i];
+        rowFreeMaps[rank] = freeMaps[i];
+        rowFreeReduces[rank] = freeReduces[i];
+        rowFrom[rank] = i === 0 ? 0 : finishedEnd[i - 1];
+        rowTo[rank] = finishedEnd[i];
         if (rank < lo) lo = rank;
         if (rank > hi) hi = rank;
       }
     }
     const scheduler = this.scheduler;
     const H = this.topology.heartbeatMs;
+    const nodesPerRack = this.topology.nodesPerRack;
     if (scheduler.hasTimers) scheduler.advanceTo(epoch * H, this.sinkOf); // ticks skipped by an idle jump
     for (let rank = lo; rank <= hi; rank++) {
       const b = rowBatch[rank];
       if (b < 0) continue;
       rowBatch[rank] = -1;
       const batch = batches[b];
-      const i = rowIndex[rank];
-      const node = batch.node[i];
-      const now = batch.timeMs[i];
+      const node = nodeAt[rank];
+      const now = rowTime[rank];
       scheduler.arrive(now);
-      const from = i === 0 ? 0 : batch.finishedEnd[i - 1];
-      const sink = this.responses[batch.rack];
+      const sink = this.responses[Math.floor(node / nodesPerRack)];
       if (this.timeDecisions) {
         const launches = scheduler.stats.launches;
         const t0 = performance.now();
-        scheduler.heartbeat(node, now, batch.freeMaps[i], batch.freeReduces[i], batch.finishedJob, batch.finishedTask, from, batch.finishedEnd[i], sink);
+        scheduler.heartbeat(node, now, rowFreeMaps[rank], rowFreeReduces[rank], batch.finishedJob, batch.finishedTask, rowFrom[rank], rowTo[rank], sink);
         const ns = Math.max(1, Math.round((performance.now() - t0) * 1e6));
         this.decisionNs.recordValue(ns);
         const launched = scheduler.stats.launches - launches;
         if (launched > 0) this.launchNs.recordValueWithCount(Math.max(1, Math.round(ns / launched)), launched);
       } else {
-        scheduler.heartbeat(node, now, batch.freeMaps[i], batch.freeReduces[i], batch.finishedJob, batch.finishedTask, from, batch.finishedEnd[i], sink);
+        scheduler.heartbeat(node, now, rowFreeMaps[rank], rowFreeReduces[rank], batch.finishedJob, batch.finishedTask, rowFrom[rank], rowTo[rank], sink);
       }
     }
     const epochEnd = (epoch + 1) * this.topology.heartbeatMs - 1;

