@@ -59,6 +59,11 @@ export class Job {
   launchedAt = -1;
 
   private readonly nodeCache = new Map<NodeId, number[]>();
+  /**
+   * One bit per node: set while nodeCache holds a list for it. A scan asks most jobs it passes "a map on this
+   * node?" and the answer is mostly no; the bit says so without a hash lookup in a map of up to 3 x maps entries.
+   */
+  private nodeBits: Uint8Array;
   private readonly rackCache = new Map<RackId, number[]>();
   private anyCursor = 0;
   private readonly requeuedMaps: number[] = [];
@@ -76,6 +81,7 @@ export class Job {
     this.pendingMaps = this.maps;
     this.pendingReduces = this.reduces;
     this.slowStartMaps = Math.ceil(slowStart * this.maps);
+    this.nodeBits = new Uint8Array((topology.nodes + 7) >> 3);
     // Push in descending order so that each stack yields its lowest map first.
     for (let m = this.maps - 1; m >= 0; m--) this.cacheMap(m, topology, blocks);
   }
@@ -91,7 +97,11 @@ export class Job {
 
   /** A pending map with a replica on `node`, or -1. */
   peekNodeLocal(node: NodeId): number {
-    return peek(this.nodeCache, node, this.mapState);
+    const bits = this.nodeBits;
+    if ((bits[node >> 3] & (1 << (node & 7))) === 0) return -1;
+    const m = peek(this.nodeCache, node, this.mapState);
+    if (m < 0) bits[node >> 3] &= ~(1 << (node & 7)); // peek dropped the node's emptied list
+    return m;
   }
 
   /** A pending map with a replica in `rack`, or -1. */
@@ -144,6 +154,7 @@ export class Job {
   release(): void {
     if (!this.done) throw new Error(`job ${this.spec.id}: released before it finished`);
     this.nodeCache.clear();
+    this.nodeBits = EMPTY_BITS;
     this.rackCache.clear();
     this.requeuedMaps.length = 0;
     this.requeuedReduces.length = 0;
@@ -187,12 +198,15 @@ export class Job {
     for (let i = 0; i < count; i++) {
       const node = blocks.replica(block, i);
       push(this.nodeCache, node, m);
+      this.nodeBits[node >> 3] |= 1 << (node & 7);
       const rack = rackOf(topology, node);
       // Replicas 2 and 3 share a rack: list the map once per rack.
       if (!sameRackEarlier(blocks, block, i, rack, topology)) push(this.rackCache, rack, m);
     }
   }
 }
+
+const EMPTY_BITS = new Uint8Array(0);
 
 function sameRackEarlier(blocks: BlockStore, block: number, i: number, rack: RackId, topology: Topology): boolean {
   for (let k = 0; k < i; k++) if (rackOf(topology, blocks.replica(block, k)) === rack) return true;
