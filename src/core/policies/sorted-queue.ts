@@ -1,7 +1,8 @@
 /**
- * A job queue kept sorted by a total order. A change to one job's key moves that job by adjacent swaps, so a
- * launch or a finish costs O(distance moved) instead of a re-sort of every job on every slot (the result is the
- * same order a full sort with the comparator gives). Add and remove: O(log n) compares plus O(n) moves.
+ * A job queue kept sorted by a total order. A change to one job's key moves just that job: a binary search finds
+ * its new place and the jobs between shift by one, so a launch or a finish costs O(log n) compares plus the
+ * distance moved, instead of a re-sort of every job on every slot (the order is the one a full sort with the
+ * comparator gives: the order is total). Add and remove: O(log n) compares plus O(n) moves.
  */
 import type { Job } from '../job.js';
 import type { JobQueue } from './policy.js';
@@ -37,22 +38,40 @@ export class SortedJobQueue implements JobQueue {
   }
 
   update(job: Job): void {
-    const jobs = this.jobs;
-    const pos = this.pos;
-    let i = pos[job.index] ?? -1;
+    const { jobs, pos, compare } = this;
+    const i = pos[job.index] ?? -1;
     if (i < 0) return;
-    while (i > 0 && this.compare(jobs[i - 1], job) > 0) {
-      jobs[i] = jobs[i - 1];
-      pos[jobs[i].index] = i;
-      i--;
+    if (i > 0 && compare(jobs[i - 1], job) > 0) {
+      // Moves toward the front: the first of jobs[0 .. i) that orders after it (they are sorted).
+      let lo = 0;
+      let hi = i - 1;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (compare(jobs[mid], job) > 0) hi = mid;
+        else lo = mid + 1;
+      }
+      for (let k = i; k > lo; k--) {
+        jobs[k] = jobs[k - 1];
+        pos[jobs[k].index] = k;
+      }
+      jobs[lo] = job;
+      pos[job.index] = lo;
+    } else if (i < jobs.length - 1 && compare(job, jobs[i + 1]) > 0) {
+      // Moves toward the back: the last of jobs(i .. n) that orders before it.
+      let lo = i + 1;
+      let hi = jobs.length - 1;
+      while (lo < hi) {
+        const mid = (lo + hi + 1) >>> 1;
+        if (compare(job, jobs[mid]) > 0) lo = mid;
+        else hi = mid - 1;
+      }
+      for (let k = i; k < lo; k++) {
+        jobs[k] = jobs[k + 1];
+        pos[jobs[k].index] = k;
+      }
+      jobs[lo] = job;
+      pos[job.index] = lo;
     }
-    while (i < jobs.length - 1 && this.compare(job, jobs[i + 1]) > 0) {
-      jobs[i] = jobs[i + 1];
-      pos[jobs[i].index] = i;
-      i++;
-    }
-    jobs[i] = job;
-    pos[job.index] = i;
   }
 
   private reindex(from: number): void {
