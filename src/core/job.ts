@@ -5,13 +5,13 @@
  * amortised, and a launch costs O(1) plus the stale entries it pops.
  */
 import type { BlockStore } from './hdfs.js';
+import { PlaceLists } from './place-lists.js';
+import { DONE, PENDING, RUNNING } from './task-state.js';
 import type { Rng } from './rng.js';
 import type { JobSpec } from './workload.js';
 import { type NodeId, type RackId, type Topology, rackOf } from './topology.js';
 
-export const PENDING = 0;
-export const RUNNING = 1;
-export const DONE = 2;
+export { DONE, PENDING, RUNNING } from './task-state.js';
 
 /** Locality of a map launch, also the locality level of delay scheduling. */
 export const NODE_LOCAL = 0;
@@ -58,13 +58,13 @@ export class Job {
   visitedAt = -1;
   launchedAt = -1;
 
-  private readonly nodeCache = new Map<NodeId, number[]>();
+  private nodeCache: PlaceLists;
   /**
-   * One bit per node: set while nodeCache holds a list for it. A scan asks most jobs it passes "a map on this
-   * node?" and the answer is mostly no; the bit says so without a hash lookup in a map of up to 3 x maps entries.
+   * One bit per node: set while the node's stack may hold a pending map. A scan asks most jobs it passes "a map on
+   * this node?" and the answer is mostly no; the bit says so without a search.
    */
   private nodeBits: Uint8Array;
-  private readonly rackCache = new Map<RackId, number[]>();
+  private rackCache: PlaceLists;
   private anyCursor = 0;
   private readonly requeuedMaps: number[] = [];
   private reduceCursor = 0;
@@ -82,8 +82,28 @@ export class Job {
     this.pendingReduces = this.reduces;
     this.slowStartMaps = Math.ceil(slowStart * this.maps);
     this.nodeBits = new Uint8Array((topology.nodes + 7) >> 3);
-    // Push in descending order so that each stack yields its lowest map first.
-    for (let m = this.maps - 1; m >= 0; m--) this.cacheMap(m, topology, blocks);
+    // Pushed in descending order so that each stack yields its lowest map first.
+    const pairs = scratchFor(topology, blocks.replication * this.maps);
+    let n = 0;
+    let r = 0;
+    for (let m = this.maps - 1; m >= 0; m--) {
+      const block = spec.blocks[m];
+      const count = blocks.replicaCount(block);
+      for (let i = 0; i < count; i++) {
+        const node = blocks.replica(block, i);
+        pairs.node[n] = node;
+        pairs.nodeMap[n++] = m;
+        this.nodeBits[node >> 3] |= 1 << (node & 7);
+        const rack = rackOf(topology, node);
+        // Replicas 2 and 3 share a rack: list the map once per rack.
+        if (!sameRackEarlier(blocks, block, i, rack, topology)) {
+          pairs.rack[r] = rack;
+          pairs.rackMap[r++] = m;
+        }
+      }
+    }
+    this.nodeCache = new PlaceLists(pairs.node, pairs.nodeMap, n, pairs.nodeSlots);
+    this.rackCache = new PlaceLists(pairs.rack, pairs.rackMap, r, pairs.rackSlots);
   }
 
   get done(): boolean {
@@ -99,14 +119,14 @@ export class Job {
   peekNodeLocal(node: NodeId): number {
     const bits = this.nodeBits;
     if ((bits[node >> 3] & (1 << (node & 7))) === 0) return -1;
-    const m = peek(this.nodeCache, node, this.mapState);
-    if (m < 0) bits[node >> 3] &= ~(1 << (node & 7)); // peek dropped the node's emptied list
+    const m = this.nodeCache.peek(node, this.mapState);
+    if (m < 0) bits[node >> 3] &= ~(1 << (node & 7)); // the node's stack is empty until a kill pushes onto it
     return m;
   }
 
   /** A pending map with a replica in `rack`, or -1. */
   peekRackLocal(rack: RackId): number {
-    return peek(this.rackCache, rack, this.mapState);
+    return this.rackCache.peek(rack, this.mapState);
   }
 
   /** Any pending map (requeued ones first, then the lowest index), or -1. */
@@ -153,9 +173,9 @@ export class Job {
    */
   release(): void {
     if (!this.done) throw new Error(`job ${this.spec.id}: released before it finished`);
-    this.nodeCache.clear();
+    this.nodeCache = EMPTY_LISTS;
     this.nodeBits = EMPTY_BITS;
-    this.rackCache.clear();
+    this.rackCache = EMPTY_LISTS;
     this.requeuedMaps.length = 0;
     this.requeuedReduces.length = 0;
   }
@@ -192,41 +212,49 @@ export class Job {
     this.requeuedReduces.push(r);
   }
 
+  /** Puts a killed map back on top of the stacks of its replicas' nodes and racks. */
   private cacheMap(m: number, topology: Topology, blocks: BlockStore): void {
     const block = this.spec.blocks[m];
     const count = blocks.replicaCount(block);
     for (let i = 0; i < count; i++) {
       const node = blocks.replica(block, i);
-      push(this.nodeCache, node, m);
+      this.nodeCache.push(node, m);
       this.nodeBits[node >> 3] |= 1 << (node & 7);
       const rack = rackOf(topology, node);
-      // Replicas 2 and 3 share a rack: list the map once per rack.
-      if (!sameRackEarlier(blocks, block, i, rack, topology)) push(this.rackCache, rack, m);
+      if (!sameRackEarlier(blocks, block, i, rack, topology)) this.rackCache.push(rack, m);
     }
   }
 }
 
 const EMPTY_BITS = new Uint8Array(0);
+const EMPTY_LISTS = new PlaceLists(new Int32Array(0), new Int32Array(0), 0, new Int32Array(0));
 
 function sameRackEarlier(blocks: BlockStore, block: number, i: number, rack: RackId, topology: Topology): boolean {
   for (let k = 0; k < i; k++) if (rackOf(topology, blocks.replica(block, k)) === rack) return true;
   return false;
 }
 
-function push(cache: Map<number, number[]>, key: number, m: number): void {
-  const list = cache.get(key);
-  if (list === undefined) cache.set(key, [m]);
-  else list.push(m);
+/** Reusable buffers for building a job's stacks: (place, map) pairs, and the place-indexed scratch of PlaceLists. */
+interface Scratch {
+  node: Int32Array;
+  nodeMap: Int32Array;
+  rack: Int32Array;
+  rackMap: Int32Array;
+  nodeSlots: Int32Array;
+  rackSlots: Int32Array;
 }
 
-function peek(cache: Map<number, number[]>, key: number, state: Uint8Array): number {
-  const list = cache.get(key);
-  if (list === undefined) return -1;
-  while (list.length > 0) {
-    const m = list[list.length - 1];
-    if (state[m] === PENDING) return m;
-    list.pop();
-  }
-  cache.delete(key);
-  return -1;
+let scratch: Scratch | undefined;
+
+function scratchFor(topology: Topology, pairs: number): Scratch {
+  const s = scratch;
+  if (s !== undefined && s.node.length >= pairs && s.nodeSlots.length >= topology.nodes && s.rackSlots.length >= topology.racks) return s;
+  const size = Math.max(pairs, s?.node.length ?? 0, 1024);
+  const made: Scratch = {
+    node: new Int32Array(size), nodeMap: new Int32Array(size), rack: new Int32Array(size), rackMap: new Int32Array(size),
+    nodeSlots: new Int32Array(Math.max(topology.nodes, s?.nodeSlots.length ?? 0)).fill(-1),
+    rackSlots: new Int32Array(Math.max(topology.racks, s?.rackSlots.length ?? 0)).fill(-1),
+  };
+  scratch = made;
+  return made;
 }
