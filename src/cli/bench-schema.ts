@@ -62,7 +62,11 @@ export const benchReportSchema = z.strictObject({
   repeat: z.number().int().positive(),
   cases: z.array(caseSchema),
   /** Best wall time of each size's runs against nodes at constant load per node: cost per node relative to the smallest size (1 = linear). */
-  scale: z.array(z.strictObject({ nodes: z.number().int().positive(), wallMs: z.number(), usPerNodeHeartbeat: z.number(), relativeCostPerNode: z.number() })),
+  scale: z.array(z.strictObject({
+    nodes: z.number().int().positive(), wallMs: z.number(), usPerNodeHeartbeat: z.number(), relativeCostPerNode: z.number(),
+    /** us per heartbeat added since the next smaller size (absent for the smallest, and in reports before it existed). */
+    marginalUsPerHeartbeat: z.number().optional(),
+  })),
   /** Decision latency in kube-scheduler's {Average, Perc50, Perc90, Perc99} shape, one item per case and metric. */
   perfdash: z.strictObject({ version: z.literal('v1'), dataItems: z.array(dataItemSchema) }),
 });

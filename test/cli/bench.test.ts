@@ -13,6 +13,8 @@ const dir = mkdtempSync(join(tmpdir(), 'hfsim-bench-'));
 const hfsim = (...args: string[]) => spawnSync(process.execPath, [CLI, ...args], { cwd: ROOT, encoding: 'utf8' });
 
 let smoke: BenchReport;
+/** The whole 4-run report the two halves come from. */
+let all: BenchReport;
 let smoke2: BenchReport;
 
 beforeAll(() => {
@@ -21,7 +23,7 @@ beforeAll(() => {
   // two reports of 2 runs each, alternate runs to each side: both halves sample the same conditions.
   const r = hfsim('bench', '--suite', 'smoke', '--repeat', '4', '--json', join(dir, 'all.json'));
   if (r.status !== 0) throw new Error(`bench failed: ${r.stderr}`);
-  const all = JSON.parse(readFileSync(join(dir, 'all.json'), 'utf8')) as BenchReport;
+  all = JSON.parse(readFileSync(join(dir, 'all.json'), 'utf8')) as BenchReport;
   smoke = half(all, 0);
   smoke2 = half(all, 1);
   writeFileSync(join(dir, 'a.json'), JSON.stringify(smoke));
@@ -84,6 +86,12 @@ describe('hfsim bench --suite smoke', () => {
     }
     expect(smoke.perfdash.dataItems[0].data).toEqual({ Average: expect.any(Number), Perc50: expect.any(Number), Perc90: expect.any(Number), Perc99: expect.any(Number) });
     expect(smoke.scale.map((s) => s.nodes)).toEqual([600, 1200]);
+    // Each size's best run, and the marginal cost from the smaller size to the larger.
+    const [small, large] = all.scale;
+    expect(small.wallMs).toBe(all.cases.find((c) => c.name === 'scale-600')!.wallMs.min);
+    expect(small.marginalUsPerHeartbeat).toBeUndefined();
+    const hb = (name: string) => all.cases.find((c) => c.name === name)!.heartbeats;
+    expect(large.marginalUsPerHeartbeat).toBeCloseTo((large.wallMs - small.wallMs) * 1000 / (hb('scale-1200') - hb('scale-600')), 2);
   });
 
   it('gives the golden digests of the canonical scenarios', () => {
