@@ -1,8 +1,9 @@
 /**
  * A job's run-time state in the master: which maps and reduces are pending, running or done, and Hadoop's
  * locality caches (JobInProgress.nonRunningMapCache): for each node and each rack, the maps with a replica
- * there. Caches are stacks with lazy deletion, so "does this job have a pending map on node n?" costs O(1)
- * amortised, and a launch costs O(1) plus the stale entries it pops.
+ * there (place-lists.ts). Caches are stacks with lazy deletion: "does this job have a pending map on node n?" is
+ * one bit when the answer is no, else a binary search over the job's places, and a launch costs O(1) plus the stale
+ * entries it pops.
  */
 import type { BlockStore } from './hdfs.js';
 import { PlaceLists } from './place-lists.js';
