@@ -102,10 +102,11 @@ describe('hfsim bench --suite smoke', () => {
 
 describe('hfsim bench compare', () => {
   it('passes two runs of the same commit (exit 0)', () => {
-    // On this shared 2-core machine a case's speed drifts by up to a third within one bench run (measured: 185, 217,
-    // 230, 240 ms over 4 rounds), so real runs are compared at a threshold for such machines (README); the logic at
+    // On this shared 2-core machine a case's speed drifts within one bench run: by up to a third on a quiet machine
+    // (185, 217, 230, 240 ms over 4 rounds), and once by 76% with other work beside it (the 40-job scale-600 case,
+    // best runs 108 and 190 ms). So real runs are compared at a threshold for such machines (README); the logic at
     // the default threshold is tested on constructed reports below.
-    const r = hfsim('bench', 'compare', join(dir, 'a.json'), join(dir, 'b.json'), '--threshold', '50%');
+    const r = hfsim('bench', 'compare', join(dir, 'a.json'), join(dir, 'b.json'), '--threshold', '100%');
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
     expect(r.stdout).toContain('no regression');
