@@ -131,7 +131,6 @@ export class MasterActor {
     }
     const scheduler = this.scheduler;
     const H = this.topology.heartbeatMs;
-    const nodesPerRack = this.topology.nodesPerRack;
     if (scheduler.hasTimers) scheduler.advanceTo(epoch * H, this.sinkOf); // ticks skipped by an idle jump
     for (let rank = lo; rank <= hi; rank++) {
       const b = rowBatch[rank];
@@ -141,7 +140,7 @@ export class MasterActor {
       const node = nodeAt[rank];
       const now = rowTime[rank];
       scheduler.arrive(now);
-      const sink = this.responses[Math.floor(node / nodesPerRack)];
+      const sink = this.sinkOf(node);
       if (this.timeDecisions) {
         const launches = scheduler.stats.launches;
         const t0 = performance.now();

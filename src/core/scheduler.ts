@@ -84,7 +84,10 @@ export class Scheduler {
   private pendingMapsTotal = 0;
   /** Jobs with reduces not yet launched (they may become launchable at any map completion). */
   private jobsWithUnlaunchedReduces = 0;
-  /** By node: jobs with a reduce there in its copy phase, waiting to hear that the job's maps are done (an array by node, not a Map: read at every heartbeat). */
+  /**
+   * By node: jobs with a reduce there in its copy phase, waiting to hear that the job's maps are done. An array by
+   * node, not a Map: it is read at every heartbeat.
+   */
   private readonly waitingReduces: Array<JobIndex[] | undefined>;
   /** Time from each node's heartbeat to the cluster's next heartbeat (nodes ordered by phase, then id). */
   private readonly untilNextHeartbeatMs: Int32Array;
