@@ -41,6 +41,8 @@ export interface MasterOptions {
   everyHeartbeat?: boolean;
   /** The rows of a swim workload's trace (src/cli/trace.ts reads them). */
   trace?: SwimTrace;
+  /** 'walk': no O(1) answer to map scans that can launch nothing (tests prove both give the same digest). */
+  scan?: 'shortcut' | 'walk';
 }
 
 export class MasterActor {
@@ -77,7 +79,7 @@ export class MasterActor {
     const rng = makeRng(scenario.seed);
     const workload = buildWorkload(scenario, this.topology, rng, options.trace);
     this.blocks = workload.blocks;
-    this.scheduler = new Scheduler(scenario, this.topology, workload.blocks, workload.jobs, rng.fork('master'), options.observer);
+    this.scheduler = new Scheduler(scenario, this.topology, workload.blocks, workload.jobs, rng.fork('master'), options.observer, options.scan);
     this.responses = Array.from({ length: this.topology.racks }, () => new ResponseBatchBuilder());
     const phase = this.topology.phaseMs;
     const order = Array.from({ length: this.topology.nodes }, (_, n) => n).sort((a, b) => phase[a] - phase[b] || a - b);

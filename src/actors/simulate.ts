@@ -51,6 +51,8 @@ export interface SimulateOptions {
   timeDecisions?: boolean;
   /** Process every heartbeat (no exact shortcuts); for tests and for measuring what the shortcuts save. */
   everyHeartbeat?: boolean;
+  /** 'walk' turns off the O(1) answer to map scans that can launch nothing (see src/core/pass-all.ts). */
+  scan?: 'shortcut' | 'walk';
   /** The rows of a swim workload's trace (src/cli/load-scenario.ts loads them beside the scenario). */
   trace?: SwimTrace;
 }
@@ -58,7 +60,7 @@ export interface SimulateOptions {
 export async function simulate(scenario: Scenario, options: SimulateOptions = {}): Promise<Result> {
   await useWasmHistograms();
   const started = performance.now();
-  const master = new MasterActor(scenario, { observer: options.observer, timeDecisions: options.timeDecisions, everyHeartbeat: options.everyHeartbeat, trace: options.trace });
+  const master = new MasterActor(scenario, { observer: options.observer, timeDecisions: options.timeDecisions, everyHeartbeat: options.everyHeartbeat, trace: options.trace, scan: options.scan });
   const runtime = options.runtime ?? 'inprocess';
   const transport = runtime === 'threads'
     ? await runThreads(master, { workers: options.workers, fault: options.fault, onWorkers: options.onWorkers })

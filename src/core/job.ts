@@ -116,6 +116,18 @@ export class Job {
     return this.pendingReduces > 0 && this.finishedMaps >= this.slowStartMaps;
   }
 
+  /** Calls `fn` with each node whose bit is set (mayHaveMapOn). */
+  forEachNodeMaybe(fn: (node: NodeId) => void): void {
+    this.nodeCache.forEachPlace((node) => {
+      if (this.mayHaveMapOn(node)) fn(node);
+    });
+  }
+
+  /** False when the job has no pending map on `node`; true when it may (the bit clears when a peek finds none). */
+  mayHaveMapOn(node: NodeId): boolean {
+    return (this.nodeBits[node >> 3] & (1 << (node & 7))) !== 0;
+  }
+
   /** A pending map with a replica on `node`, or -1. */
   peekNodeLocal(node: NodeId): number {
     const bits = this.nodeBits;

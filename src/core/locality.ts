@@ -17,6 +17,22 @@ export interface LocalityGate {
   /** `job` was visited during a heartbeat and launched nothing; the cluster's next heartbeat is `untilNextMs` away. */
   skipped(job: Job, untilNextMs: number): void;
   launched(job: Job, locality: Locality): void;
+  /** Present when skips may be counted late (see pass-all.ts): a gate whose skips only add up. */
+  readonly lazy?: LazySkips;
+}
+
+/**
+ * Skips counted late. A job is "plain" while a visit would allow it node-local maps only and change nothing; a plain
+ * job without a map on the node is passed over, and all that changes is the skip added to it. Those skips may be
+ * added up and handed over later, provided the job is handed them before anything reads its state.
+ */
+export interface LazySkips {
+  /** What one skip adds, at a heartbeat `untilNextMs` before the cluster's next (wait: that time; skip count: 1). */
+  amount(untilNextMs: number): number;
+  /** How much more may be added before a visit would widen the job's locality; 0 or less: the job is not plain. */
+  headroom(job: Job): number;
+  /** Hands over skips added up late: the same state as `owed` added one skip at a time. */
+  settle(job: Job, owed: number): void;
 }
 
 const noDelay: LocalityGate = {
@@ -33,6 +49,13 @@ function skipCount(maxSkips: number): LocalityGate {
     },
     launched: (job, locality) => {
       if (locality === NODE_LOCAL) job.skipCount = 0;
+    },
+    lazy: {
+      amount: () => 1,
+      headroom: (job) => maxSkips - job.skipCount,
+      settle: (job, owed) => {
+        job.skipCount += owed;
+      },
     },
   };
 }
@@ -58,6 +81,13 @@ function twoLevelWait(nodeMs: number, rackMs: number): LocalityGate {
     launched: (job, locality) => {
       job.level = locality;
       job.waitedMs = 0;
+    },
+    lazy: {
+      amount: (untilNextMs) => untilNextMs,
+      headroom: (job) => (job.level === NODE_LOCAL ? nodeMs - job.waitedMs : 0),
+      settle: (job, owed) => {
+        job.waitedMs += owed;
+      },
     },
   };
 }

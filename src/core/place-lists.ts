@@ -84,6 +84,11 @@ export class PlaceLists {
     else list.push(map);
   }
 
+  /** Calls `fn` with every place listed at construction. */
+  forEachPlace(fn: (place: number) => void): void {
+    for (let i = 0; i < this.places; i++) fn(this.rows[i]);
+  }
+
   private find(place: number): number {
     const rows = this.rows;
     let lo = 0;

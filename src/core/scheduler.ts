@@ -12,6 +12,7 @@
 import type { BlockStore } from './hdfs.js';
 import { Job, type JobIndex, type Locality, NODE_LOCAL, OFF_RACK, RACK_LOCAL } from './job.js';
 import { type LocalityGate, makeLocalityGate } from './locality.js';
+import { PassAll } from './pass-all.js';
 import { policyByName } from './policies/index.js';
 import type { JobQueue, SchedulingPolicy } from './policies/policy.js';
 import { PoolClock } from './pool-clock.js';
@@ -93,6 +94,8 @@ export class Scheduler {
   private readonly untilNextHeartbeatMs: Int32Array;
   private heartbeatSeq = 0;
   private readonly slowdown: { rack: number; off: number };
+  /** The O(1) answer to a map scan that can launch nothing (pass-all.ts), where the gate's skips may be counted late. */
+  private readonly passAll: PassAll | undefined;
 
   constructor(
     private readonly scenario: Scenario,
@@ -101,6 +104,8 @@ export class Scheduler {
     specs: JobSpec[],
     private readonly rng: Rng,
     private readonly observer: SchedulerObserver = {},
+    /** 'walk' walks the queue on every map scan, even where pass-all.ts applies (tests compare the two). */
+    scan: 'shortcut' | 'walk' = 'shortcut',
   ) {
     this.specs = specs;
     this.jobs = new Array<Job | undefined>(specs.length).fill(undefined);
@@ -119,6 +124,11 @@ export class Scheduler {
     this.untilNextHeartbeatMs = untilNextHeartbeat(topology);
     this.waitingReduces = new Array<JobIndex[] | undefined>(topology.nodes).fill(undefined);
     this.slowdown = { rack: scenario.tasks.rackLocalSlowdown, off: scenario.tasks.offRackSlowdown };
+    // Pools widen a starved pool's jobs, and DSFS's job-type rule CPU jobs, outside the gate: those runs always walk.
+    const lazy = this.gate.lazy;
+    this.passAll = scan === 'shortcut' && lazy !== undefined && this.pools === undefined && !sc.jobTypeRule
+      ? new PassAll(topology.nodes, specs.length, lazy)
+      : undefined;
   }
 
   /** All jobs have arrived and finished. */
@@ -134,6 +144,11 @@ export class Scheduler {
   /** Tasks launched and not yet reported finished. */
   get runningTasks(): number {
     return this.stats.launches - this.stats.taskFinishes - this.stats.kills;
+  }
+
+  /** Map scans answered without walking the queue (pass-all.ts); 0 where that does not apply. */
+  get passedScans(): number {
+    return this.passAll?.passes ?? 0;
   }
 
   get activeJobCount(): number {
@@ -164,7 +179,10 @@ export class Scheduler {
       this.pendingMapsTotal += job.maps;
       if (job.reduces > 0) this.jobsWithUnlaunchedReduces++;
       this.pools?.add(job);
-      if (job.pendingMaps > 0) this.mapQueue.add(job);
+      if (job.pendingMaps > 0) {
+        this.mapQueue.add(job);
+        this.passAll?.enter(job);
+      }
       if (job.reducesReady) this.reduceQueue.add(job);
       if (this.copyFromMs !== undefined && job.slowStartMaps === 0) this.copyFromMs[job.index] = spec.submitMs;
       if (job.done) this.complete(job, spec.submitMs); // a job with no maps and no reduces
@@ -262,6 +280,7 @@ export class Scheduler {
       const wasEmpty = job.pendingMaps === 0;
       job.requeueMap(v.task, this.topology, this.blocks);
       this.pendingMapsTotal++;
+      // Kills come from preemption, which only pool policies run, and those never use PassAll.
       if (wasEmpty) this.mapQueue.add(job);
       else this.mapQueue.update(job);
     }
@@ -294,6 +313,7 @@ export class Scheduler {
     const maxOffRack = this.scenario.scheduler.assignMultiple ? this.policy.limits.offRackMaps : 1;
     const maxMaps = this.scenario.scheduler.assignMultiple ? free : 1;
     const untilNext = this.untilNextHeartbeatMs[node];
+    if (this.passAll?.passAll(node, this.gate.lazy!.amount(untilNext), this.mapQueue.jobs)) return;
     let launched = 0;
     let offRack = 0;
     while (launched < maxMaps && this.pendingMapsTotal > 0 && offRack < maxOffRack) {
@@ -305,7 +325,9 @@ export class Scheduler {
         job.visitedAt = seq;
         const allowed = this.allowedLocality(job, nowMs);
         let locality: Locality = NODE_LOCAL;
+        const maybe = this.passAll !== undefined && job.mayHaveMapOn(node);
         let map = job.peekNodeLocal(node);
+        if (maybe && map < 0) this.passAll!.cleared(node); // the peek found the node's stack empty and cleared its bit
         if (map < 0 && allowed >= RACK_LOCAL) {
           locality = RACK_LOCAL;
           map = job.peekRackLocal(rack);
@@ -335,8 +357,11 @@ export class Scheduler {
     job.launchedAt = seq;
     this.pendingMapsTotal--;
     this.gate.launched(job, locality);
-    if (job.pendingMaps === 0) this.mapQueue.remove(job);
-    else this.mapQueue.update(job);
+    this.passAll?.launched();
+    if (job.pendingMaps === 0) {
+      this.mapQueue.remove(job);
+      this.passAll?.leave(job);
+    } else this.mapQueue.update(job);
     const spec = job.spec;
     const sensitivity = LOCALITY_SENSITIVITY[spec.type];
     const slow = locality === NODE_LOCAL ? 1 : 1 + ((locality === RACK_LOCAL ? this.slowdown.rack : this.slowdown.off) - 1) * sensitivity;

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { runInProcess } from '../../src/actors/inprocess.js';
+import { MasterActor } from '../../src/actors/master-actor.js';
 import { simulate } from '../../src/actors/simulate.js';
 import { loadVariant, scenario, jobsScenario } from '../helpers.js';
 
@@ -56,5 +58,33 @@ describe('determinism', () => {
     const a = await simulate(s, { timeDecisions: false });
     const b = await simulate(s, { timeDecisions: true });
     expect(a.digest).toBe(b.digest);
+  });
+});
+
+describe('map scans that can launch nothing, answered without a walk (src/core/pass-all.ts)', () => {
+  const big = (delay: Record<string, unknown>, policy = 'fair') => scenario({
+    name: 'wide', seed: 3,
+    cluster: { racks: 40, nodesPerRack: 40, mapSlotsPerNode: 2, reduceSlotsPerNode: 1, heartbeatMs: 3000 },
+    tasks: { durationJitter: 0.3 },
+    scheduler: { policy, delay },
+    workload: { kind: 'facebook', jobs: 300, sizes: 'distribution', meanInterarrivalMs: 1500, type: 'mixed' },
+  });
+
+  it.each([
+    ['fb-macro-io.json', 'Fair + delay', loadVariant('fb-macro-io.json', 'Fair + delay')],
+    ['head-of-line.json', 'Fair + skip D=10', loadVariant('head-of-line.json', 'Fair + skip D=10')],
+    ['head-of-line.json', 'Fair + skip D=40', loadVariant('head-of-line.json', 'Fair + skip D=40')],
+    ['sticky-slots.json', 'Fair + skip D=10', loadVariant('sticky-slots.json', 'Fair + skip D=10')],
+    ['1,600 nodes', 'fair + wait', big({ mode: 'wait', nodeMs: 4500, rackMs: 4500 })],
+    ['1,600 nodes', 'fair + skip', big({ mode: 'skip', maxSkips: 5 })],
+    ['1,600 nodes', 'fifo + wait', big({ mode: 'wait', nodeMs: 3000 }, 'fifo')],
+  ])('gives the walk\'s digest: %s / %s', async (_file, _variant, s) => {
+    const master = new MasterActor(s, { timeDecisions: false });
+    runInProcess(master);
+    expect(master.scheduler.passedScans).toBeGreaterThan(0); // the shortcut was taken
+    master.dispose();
+    const shortcut = await simulate(s, { timeDecisions: false });
+    const walk = await simulate(s, { timeDecisions: false, scan: 'walk' });
+    expect(shortcut.digest).toBe(walk.digest);
   });
 });
