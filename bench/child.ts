@@ -3,13 +3,17 @@ import { resourceUsage } from 'node:process';
 import { join } from 'node:path';
 import { simulate } from '../src/actors/simulate.js';
 import { loadScenario } from '../src/cli/load-scenario.js';
-import { parseScenario } from '../src/core/scenario.js';
+import { type Scenario, parseScenario } from '../src/core/scenario.js';
 import type { CaseSpec } from './suites.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const spec = JSON.parse(process.argv[2]) as CaseSpec;
-/** Unmeasured runs before a latency case's measured one. */
-const LATENCY_WARMUPS = 2;
+
+function inline(name: string, raw: unknown): Scenario {
+  const parsed = parseScenario(raw);
+  if (!parsed.ok) throw new Error(`${name}: ${parsed.errors.join('; ')}`);
+  return parsed.value;
+}
 
 async function main(): Promise<void> {
   let run;
@@ -17,13 +21,12 @@ async function main(): Promise<void> {
     const v = loadScenario(join(ROOT, spec.file), [], undefined, spec.variant || undefined).variants[0];
     run = { scenario: v.scenario, options: { variant: spec.variant ?? '', trace: v.trace } };
   } else {
-    const parsed = parseScenario(spec.raw);
-    if (!parsed.ok) throw new Error(`${spec.name}: ${parsed.errors.join('; ')}`);
-    run = { scenario: parsed.value, options: { variant: '' } };
+    run = { scenario: inline(spec.name, spec.raw), options: { variant: '' } };
   }
-  // Decision latency is measured warm: a latency case's first runs in a fresh process include V8 compiling and
-  // optimizing the scheduler (fair + skip, 600 nodes: p99 22 and 24 us in runs 1 and 2, then 8 to 10 us).
-  for (let i = 0; i < (spec.group === 'latency' ? LATENCY_WARMUPS : 0); i++) await simulate(run.scenario, run.options);
+  // Warm-up runs (suites.ts says why), unmeasured.
+  const warmup = spec.warmup;
+  const warm = warmup?.raw === undefined ? run : { scenario: inline(`${spec.name} warm-up`, warmup.raw), options: { variant: '' } };
+  for (let i = 0; i < (warmup?.runs ?? 0); i++) await simulate(warm.scenario, warm.options);
   const cpu0 = process.cpuUsage();
   const r = await simulate(run.scenario, run.options);
   const cpu = process.cpuUsage(cpu0);

@@ -67,6 +67,8 @@ export const benchReportSchema = z.strictObject({
     /** us per heartbeat added since the next smaller size (absent for the smallest, and in reports before it existed). */
     marginalUsPerHeartbeat: z.number().optional(),
   })),
+  /** b in wall = a * nodes^b fitted over the scale curve (1 = linear; absent with fewer than two sizes, and in older reports). */
+  scaleExponent: z.number().optional(),
   /** Decision latency in kube-scheduler's {Average, Perc50, Perc90, Perc99} shape, one item per case and metric. */
   perfdash: z.strictObject({ version: z.literal('v1'), dataItems: z.array(dataItemSchema) }),
 });

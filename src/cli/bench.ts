@@ -38,7 +38,7 @@ export function reportTable(r: BenchReport): string {
   ]);
   const head = `hfsim bench --suite ${r.suite}: ${r.machine.cpu}, ${r.machine.cores} cores, node ${r.node}, commit ${r.commit.slice(0, 12)}${r.commit.endsWith('-dirty') ? '-dirty' : ''}; ${r.repeat} runs each, median ±spread (max - min); decision latency in us (hb: per heartbeat, launch: per task launched)`;
   const main = table(['case', 'policy', 'nodes', 'maps', 'wall ms', 'peak MB', 'events/s', 'hb/s', 'hb p50', 'p90', 'p99', 'p99.9', 'max', 'launch p50', 'p99', 'digest'], rows);
-  const scale = r.scale.length === 0 ? '' : `\n\nScale curve (constant load per node; best of ${r.repeat} runs; relative cost per node 1.00 = linear)\n${table(['nodes', 'best wall ms', 'us per heartbeat', 'marginal us per heartbeat', 'cost per node'],
+  const scale = r.scale.length === 0 ? '' : `\n\nScale curve (constant load per node; each size warmed up, best of ${r.repeat} runs; cost per node relative to the smallest, 1.00 = linear${r.scaleExponent === undefined ? '' : `; wall grows as nodes^${r.scaleExponent.toFixed(2)}`})\n${table(['nodes', 'best wall ms', 'us per heartbeat', 'marginal us per heartbeat', 'cost per node'],
     r.scale.map((s) => [s.nodes.toLocaleString('en-US'), Math.round(s.wallMs).toLocaleString('en-US'), s.usPerNodeHeartbeat.toFixed(3),
       s.marginalUsPerHeartbeat?.toFixed(3) ?? '', s.relativeCostPerNode.toFixed(2)]), 0)}`;
   return `${head}\n${main}${scale}`;

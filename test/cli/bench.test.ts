@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type BenchReport, benchReportSchema } from '../../src/cli/bench-schema.js';
 import { compareReports } from '../../src/cli/bench-compare.js';
+import { growthExponent } from '../../bench/runner.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const CLI = join(ROOT, 'dist', 'src', 'cli', 'main.js');
@@ -92,11 +93,23 @@ describe('hfsim bench --suite smoke', () => {
     expect(small.marginalUsPerHeartbeat).toBeUndefined();
     const hb = (name: string) => all.cases.find((c) => c.name === name)!.heartbeats;
     expect(large.marginalUsPerHeartbeat).toBeCloseTo((large.wallMs - small.wallMs) * 1000 / (hb('scale-1200') - hb('scale-600')), 2);
+    // Two sizes: the fitted exponent is the slope between them.
+    expect(all.scaleExponent).toBeCloseTo(Math.log(large.wallMs / small.wallMs) / Math.log(2), 1);
   });
 
   it('gives the golden digests of the canonical scenarios', () => {
     const golden = JSON.parse(readFileSync(join(ROOT, 'test/golden/digests.json'), 'utf8')) as Record<string, string>;
     for (const c of smoke.cases.filter((x) => x.canonical)) expect(c.digest, c.name).toBe(golden[c.name]);
+  });
+});
+
+describe('the scale curve\'s growth exponent', () => {
+  it('is b for cost = a * nodes^b, and 1 for a linear curve', () => {
+    const nodes = [600, 1200, 2400, 4800, 10_000];
+    expect(growthExponent(nodes, nodes.map((n) => 0.7 * n))).toBeCloseTo(1, 9);
+    expect(growthExponent(nodes, nodes.map((n) => 3 * n ** 1.2))).toBeCloseTo(1.2, 9);
+    // A fixed cost on top of a linear one pulls the fit below 1: why the bench warms each size up first.
+    expect(growthExponent(nodes, nodes.map((n) => 500 + 0.7 * n))).toBeLessThan(0.9);
   });
 });
 
