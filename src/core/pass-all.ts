@@ -12,10 +12,11 @@
  *   nodes 77% of scans are answered here; of the rest, about half launch and half meet such a bit);
  * - the skips of such scans add up in one counter, `given`; each job's share is what `given` gained since its
  *   `base`, handed over (settled) before anything reads the job's delay state;
- * - the least headroom among queued jobs: once the skips given reach it, a job would widen at its next visit, so
- *   the next scan walks.
- * Any other scan settles every queued job and walks the queue as before. The outcome is the walk's, decision for
- * decision: tests compare digests with the shortcut on and off (Scheduler's `scan` option).
+ * - by job, `cross`: the value of `given` from which a visit would widen it, and a lower bound of it over the queue;
+ *   once `given` reaches the bound, the bound is recomputed if it may be stale, and scans walk while it is reached.
+ * Any other scan walks the queue as before, each job settled as the walk visits it: no step costs O(queue) but the
+ * recomputation, which happens only when a bound is reached. The outcome is the walk's, decision for decision: tests
+ * compare digests with the shortcut on and off (Scheduler's `scan` option).
  *
  * Keeping the per-node counts exact instead (a launch clearing its map's other replicas' bits) answered ~90% of
  * scans but costs three searches per launch: it slowed latency-600 fair + skip by about 12% (the first commit of the
@@ -30,34 +31,35 @@ export class PassAll {
   private readonly maybeJobs: Int32Array;
   /** By job: `given` when its skips were last handed over. */
   private readonly base: Float64Array;
+  /** By job: the value of `given` from which a visit would no longer find it plain (its base plus its headroom then). */
+  private readonly cross: Float64Array;
+  /** Skips given by passes, added up (integers: ms of wait or counts of skips, exact in a double). */
   private given = 0;
-  /** Whether `elevated` and `minRoom` must be recomputed (and every queued job settled) before the next pass. */
-  private stale = true;
-  /** Queued jobs that are not plain; the least headroom of the plain ones, net of skips given since. */
-  private elevated = 0;
-  private minRoom = Infinity;
-  /** Whether skips were given since every queued job was last settled. */
-  private owing = false;
+  /** A lower bound of `cross` over the queued jobs, exact while `exact` (a job's cross that rose may have been it). */
+  private minCross = Infinity;
+  private exact = true;
   /** Scans answered without a walk. */
   passes = 0;
 
   constructor(nodes: number, jobs: number, private readonly lazy: LazySkips) {
     this.maybeJobs = new Int32Array(nodes);
     this.base = new Float64Array(jobs);
+    this.cross = new Float64Array(jobs);
   }
 
   /** `job` joined the map queue. */
   enter(job: Job): void {
     this.base[job.index] = this.given;
+    this.cross[job.index] = Infinity;
+    this.note(job);
     job.forEachNodeMaybe((node) => this.maybeJobs[node]++);
-    this.stale = true;
   }
 
   /** `job` left the map queue. */
   leave(job: Job): void {
     this.settle(job);
+    if (this.cross[job.index] <= this.minCross) this.exact = false;
     job.forEachNodeMaybe((node) => this.maybeJobs[node]--);
-    this.stale = true;
   }
 
   /** A queued job's bit for `node` cleared (a peek found no pending map there). */
@@ -65,51 +67,47 @@ export class PassAll {
     this.maybeJobs[node]--;
   }
 
-  /** A queued job launched a map: its delay state was reset. */
-  launched(): void {
-    this.stale = true;
+  /** Hands a queued job the skips that passes gave it since it was last settled: before a walk reads its delay state. */
+  settle(job: Job): void {
+    const owed = this.given - this.base[job.index];
+    if (owed !== 0) this.lazy.settle(job, owed);
+    this.base[job.index] = this.given;
+  }
+
+  /** A settled, queued job's delay state changed (a walk visited it: it widened, was skipped or launched). */
+  note(job: Job): void {
+    const j = job.index;
+    const was = this.cross[j];
+    const now = this.base[j] + this.lazy.headroom(job);
+    if (now > was && was <= this.minCross) this.exact = false;
+    this.cross[j] = now;
+    if (now < this.minCross) this.minCross = now;
   }
 
   /**
    * The scan at `node` can launch nothing: gives every queued job its skip (`amount`) and returns true. Otherwise
-   * settles every queued job, so a walk reads true state, and returns false.
+   * returns false and the scheduler walks, settling each job it visits.
    */
   passAll(node: NodeId, amount: number, queued: readonly Job[]): boolean {
-    if (this.maybeJobs[node] === 0) {
-      if (this.stale) this.refresh(queued);
-      if (this.elevated === 0) {
-        this.passes++;
-        this.given += amount;
-        this.owing = true;
-        this.minRoom -= amount;
-        if (this.minRoom <= 0) this.stale = true; // a job now waits past its threshold: it widens at its next visit
-        return true;
-      }
+    if (this.maybeJobs[node] !== 0) return false;
+    if (this.given >= this.minCross) {
+      if (this.exact) return false; // a queued job would widen at its visit
+      this.recompute(queued);
+      if (this.given >= this.minCross) return false;
     }
-    if (this.owing) for (const job of queued) this.settle(job);
-    this.owing = false;
-    this.stale = true; // the walk may launch, skip and widen
-    return false;
+    this.passes++;
+    this.given += amount;
+    return true;
   }
 
-  private refresh(queued: readonly Job[]): void {
-    let elevated = 0;
-    let minRoom = Infinity;
-    for (const job of queued) {
-      this.settle(job);
-      const room = this.lazy.headroom(job);
-      if (room <= 0) elevated++;
-      else if (room < minRoom) minRoom = room;
+  /** The least cross over the queued jobs: O(queue), only when a bound that may be stale is reached. */
+  private recompute(queued: readonly Job[]): void {
+    let min = Infinity;
+    for (let i = 0; i < queued.length; i++) {
+      const c = this.cross[queued[i].index];
+      if (c < min) min = c;
     }
-    this.elevated = elevated;
-    this.minRoom = minRoom;
-    this.stale = false;
-    this.owing = false;
-  }
-
-  private settle(job: Job): void {
-    const owed = this.given - this.base[job.index];
-    if (owed !== 0) this.lazy.settle(job, owed);
-    this.base[job.index] = this.given;
+    this.minCross = min;
+    this.exact = true;
   }
 }

@@ -323,6 +323,7 @@ export class Scheduler {
         const job = jobs[i];
         if (job.pendingMaps === 0 || (job.visitedAt === seq && job.launchedAt !== seq)) continue;
         job.visitedAt = seq;
+        this.passAll?.settle(job); // skips that passes gave it, before its delay state is read
         const allowed = this.allowedLocality(job, nowMs);
         let locality: Locality = NODE_LOCAL;
         const maybe = this.passAll !== undefined && job.mayHaveMapOn(node);
@@ -340,6 +341,7 @@ export class Scheduler {
           // Skipped: a value, not an error. Counted now: later scans of this heartbeat pass the job without a look,
           // so nothing reads its state before the heartbeat ends (a job that launched earlier in it is not skipped).
           if (job.launchedAt !== seq) this.gate.skipped(job, untilNext);
+          this.passAll?.note(job);
           continue;
         }
         this.launchMap(job, map, locality, node, nowMs, seq, sink);
@@ -357,11 +359,13 @@ export class Scheduler {
     job.launchedAt = seq;
     this.pendingMapsTotal--;
     this.gate.launched(job, locality);
-    this.passAll?.launched();
     if (job.pendingMaps === 0) {
       this.mapQueue.remove(job);
       this.passAll?.leave(job);
-    } else this.mapQueue.update(job);
+    } else {
+      this.mapQueue.update(job);
+      this.passAll?.note(job);
+    }
     const spec = job.spec;
     const sensitivity = LOCALITY_SENSITIVITY[spec.type];
     const slow = locality === NODE_LOCAL ? 1 : 1 + ((locality === RACK_LOCAL ? this.slowdown.rack : this.slowdown.off) - 1) * sensitivity;
