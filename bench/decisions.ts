@@ -38,11 +38,11 @@ function byKind(scenario: Scenario): { heartbeats: number; kinds: Map<string, [n
   const s = master.scheduler;
   const kinds = new Map<string, [number, number]>();
   const heartbeat = s.heartbeat.bind(s);
-  s.heartbeat = (node, nowMs, freeMaps, freeReduces, finJob, finTask, from, to, sink) => {
+  s.heartbeat = (node, rank, nowMs, freeMaps, freeReduces, finJob, finTask, from, to, sink) => {
     const launches = s.stats.launches;
     const passes = s.passedScans;
     const t0 = performance.now();
-    heartbeat(node, nowMs, freeMaps, freeReduces, finJob, finTask, from, to, sink);
+    heartbeat(node, rank, nowMs, freeMaps, freeReduces, finJob, finTask, from, to, sink);
     const ns = (performance.now() - t0) * 1e6;
     const kind = s.stats.launches > launches ? 'launched'
       : s.passedScans > passes ? 'passed'

@@ -81,12 +81,8 @@ export class MasterActor {
     this.blocks = workload.blocks;
     this.scheduler = new Scheduler(scenario, this.topology, workload.blocks, workload.jobs, rng.fork('master'), options.observer, options.scan);
     this.responses = Array.from({ length: this.topology.racks }, () => new ResponseBatchBuilder());
-    const phase = this.topology.phaseMs;
-    const order = Array.from({ length: this.topology.nodes }, (_, n) => n).sort((a, b) => phase[a] - phase[b] || a - b);
     const nodes = this.topology.nodes;
-    this.rankOf = new Int32Array(nodes);
-    this.nodeAt = Int32Array.from(order);
-    order.forEach((node, rank) => (this.rankOf[node] = rank));
+    ({ rankOf: this.rankOf, nodeAt: this.nodeAt } = this.scheduler.order);
     this.rowBatch = new Int32Array(nodes).fill(-1);
     this.rowTime = new Float64Array(nodes);
     this.rowFreeMaps = new Int32Array(nodes);
@@ -146,13 +142,13 @@ export class MasterActor {
       if (this.timeDecisions) {
         const launches = scheduler.stats.launches;
         const t0 = performance.now();
-        scheduler.heartbeat(node, now, rowFreeMaps[rank], rowFreeReduces[rank], batch.finishedJob, batch.finishedTask, rowFrom[rank], rowTo[rank], sink);
+        scheduler.heartbeat(node, rank, now, rowFreeMaps[rank], rowFreeReduces[rank], batch.finishedJob, batch.finishedTask, rowFrom[rank], rowTo[rank], sink);
         const ns = Math.max(1, Math.round((performance.now() - t0) * 1e6));
         this.decisionNs.recordValue(ns);
         const launched = scheduler.stats.launches - launches;
         if (launched > 0) this.launchNs.recordValueWithCount(Math.max(1, Math.round(ns / launched)), launched);
       } else {
-        scheduler.heartbeat(node, now, rowFreeMaps[rank], rowFreeReduces[rank], batch.finishedJob, batch.finishedTask, rowFrom[rank], rowTo[rank], sink);
+        scheduler.heartbeat(node, rank, now, rowFreeMaps[rank], rowFreeReduces[rank], batch.finishedJob, batch.finishedTask, rowFrom[rank], rowTo[rank], sink);
       }
     }
     const epochEnd = (epoch + 1) * this.topology.heartbeatMs - 1;

@@ -24,10 +24,9 @@
  */
 import type { Job } from './job.js';
 import type { LazySkips } from './locality.js';
-import type { NodeId } from './topology.js';
 
 export class PassAll {
-  /** By node: queued jobs whose bit says they may have a pending map there (Job.mayHaveMapOn). */
+  /** By node's rank in the heartbeat order: queued jobs whose bit says they may have a pending map there (Job.mayHaveMapOn). */
   private readonly maybeJobs: Int32Array;
   /** By job: `given` when its skips were last handed over. */
   private readonly base: Float64Array;
@@ -41,8 +40,8 @@ export class PassAll {
   /** Scans answered without a walk. */
   passes = 0;
 
-  constructor(nodes: number, jobs: number, private readonly lazy: LazySkips) {
-    this.maybeJobs = new Int32Array(nodes);
+  constructor(private readonly rankOf: Int32Array, jobs: number, private readonly lazy: LazySkips) {
+    this.maybeJobs = new Int32Array(rankOf.length);
     this.base = new Float64Array(jobs);
     this.cross = new Float64Array(jobs);
   }
@@ -52,19 +51,19 @@ export class PassAll {
     this.base[job.index] = this.given;
     this.cross[job.index] = Infinity;
     this.note(job);
-    job.forEachNodeMaybe((node) => this.maybeJobs[node]++);
+    job.forEachNodeMaybe((node) => this.maybeJobs[this.rankOf[node]]++);
   }
 
   /** `job` left the map queue. */
   leave(job: Job): void {
     this.settle(job);
     if (this.cross[job.index] <= this.minCross) this.exact = false;
-    job.forEachNodeMaybe((node) => this.maybeJobs[node]--);
+    job.forEachNodeMaybe((node) => this.maybeJobs[this.rankOf[node]]--);
   }
 
-  /** A queued job's bit for `node` cleared (a peek found no pending map there). */
-  cleared(node: NodeId): void {
-    this.maybeJobs[node]--;
+  /** A queued job's bit for the node at `rank` cleared (a peek found no pending map there). */
+  cleared(rank: number): void {
+    this.maybeJobs[rank]--;
   }
 
   /** Hands a queued job the skips that passes gave it since it was last settled: before a walk reads its delay state. */
@@ -85,11 +84,11 @@ export class PassAll {
   }
 
   /**
-   * The scan at `node` can launch nothing: gives every queued job its skip (`amount`) and returns true. Otherwise
+   * The scan at the node at `rank` can launch nothing: gives every queued job its skip (`amount`) and returns true. Otherwise
    * returns false and the scheduler walks, settling each job it visits.
    */
-  passAll(node: NodeId, amount: number, queued: readonly Job[]): boolean {
-    if (this.maybeJobs[node] !== 0) return false;
+  passAll(rank: number, amount: number, queued: readonly Job[]): boolean {
+    if (this.maybeJobs[rank] !== 0) return false;
     if (this.given >= this.minCross) {
       if (this.exact) return false; // a queued job would widen at its visit
       this.recompute(queued);

@@ -21,7 +21,7 @@ import type { Victim } from './preemption.js';
 import { RunningTasks } from './running-tasks.js';
 import type { Rng } from './rng.js';
 import type { Scenario } from './scenario.js';
-import { type NodeId, type Topology, rackOf } from './topology.js';
+import { type HeartbeatOrder, type NodeId, type Topology, heartbeatOrder, rackOf } from './topology.js';
 import { type JobSpec, LOCALITY_SENSITIVITY } from './workload.js';
 
 /** Where the scheduler's decisions go (the master actor encodes them into response batches). */
@@ -85,12 +85,14 @@ export class Scheduler {
   private pendingMapsTotal = 0;
   /** Jobs with reduces not yet launched (they may become launchable at any map completion). */
   private jobsWithUnlaunchedReduces = 0;
+  /** Heartbeat order: state read at every heartbeat is kept by rank, so an epoch reads it sequentially. */
+  readonly order: HeartbeatOrder;
   /**
-   * By node: jobs with a reduce there in its copy phase, waiting to hear that the job's maps are done. An array by
-   * node, not a Map: it is read at every heartbeat.
+   * By rank: jobs with a reduce on the node in its copy phase, waiting to hear that the job's maps are done. An array,
+   * not a Map: it is read at every heartbeat.
    */
   private readonly waitingReduces: Array<JobIndex[] | undefined>;
-  /** Time from each node's heartbeat to the cluster's next heartbeat (nodes ordered by phase, then id). */
+  /** By rank: time from the node's heartbeat to the cluster's next heartbeat. */
   private readonly untilNextHeartbeatMs: Int32Array;
   private heartbeatSeq = 0;
   private readonly slowdown: { rack: number; off: number };
@@ -121,13 +123,14 @@ export class Scheduler {
     const context = this.pools === undefined ? undefined : { pools: this.pools };
     this.mapQueue = this.policy.createQueue('map', context);
     this.reduceQueue = this.policy.createQueue('reduce', context);
-    this.untilNextHeartbeatMs = untilNextHeartbeat(topology);
+    this.order = heartbeatOrder(topology);
+    this.untilNextHeartbeatMs = untilNextHeartbeat(topology, this.order);
     this.waitingReduces = new Array<JobIndex[] | undefined>(topology.nodes).fill(undefined);
     this.slowdown = { rack: scenario.tasks.rackLocalSlowdown, off: scenario.tasks.offRackSlowdown };
     // Pools widen a starved pool's jobs, and DSFS's job-type rule CPU jobs, outside the gate: those runs always walk.
     const lazy = this.gate.lazy;
     this.passAll = scan === 'shortcut' && lazy !== undefined && this.pools === undefined && !sc.jobTypeRule
-      ? new PassAll(topology.nodes, specs.length, lazy)
+      ? new PassAll(this.order.rankOf, specs.length, lazy)
       : undefined;
   }
 
@@ -190,17 +193,17 @@ export class Scheduler {
   }
 
   /**
-   * One heartbeat of `node` at `nowMs`: the tasks it finished since its last heartbeat (finJob/finTask[from, to))
-   * and its free slots after them. Decisions go to `sink`.
+   * One heartbeat of `node` (at `rank` in the heartbeat order) at `nowMs`: the tasks it finished since its last
+   * heartbeat (finJob/finTask[from, to)) and its free slots after them. Decisions go to `sink`.
    */
-  heartbeat(node: NodeId, nowMs: number, freeMaps: number, freeReduces: number,
+  heartbeat(node: NodeId, rank: number, nowMs: number, freeMaps: number, freeReduces: number,
     finJob: Int32Array, finTask: Int32Array, from: number, to: number, sink: ActionSink): void {
     this.stats.heartbeats++;
     const seq = ++this.heartbeatSeq;
     for (let i = from; i < to; i++) this.taskFinished(node, nowMs, finJob[i], finTask[i]);
-    this.notifyMapsDone(node, sink);
-    if (freeMaps > 0 && this.pendingMapsTotal > 0) this.assignMaps(node, nowMs, freeMaps, seq, sink);
-    if (freeReduces > 0 && this.jobsWithUnlaunchedReduces > 0) this.assignReduces(node, nowMs, freeReduces, sink);
+    this.notifyMapsDone(node, rank, sink);
+    if (freeMaps > 0 && this.pendingMapsTotal > 0) this.assignMaps(node, rank, nowMs, freeMaps, seq, sink);
+    if (freeReduces > 0 && this.jobsWithUnlaunchedReduces > 0) this.assignReduces(node, rank, nowMs, freeReduces, sink);
   }
 
   private taskFinished(node: NodeId, nowMs: number, jobIndex: JobIndex, task: number): void {
@@ -292,8 +295,8 @@ export class Scheduler {
     sinkOf(node).kill(node, job.index, v.task);
   }
 
-  private notifyMapsDone(node: NodeId, sink: ActionSink): void {
-    const waiting = this.waitingReduces[node];
+  private notifyMapsDone(node: NodeId, rank: number, sink: ActionSink): void {
+    const waiting = this.waitingReduces[rank];
     if (waiting === undefined) return;
     let kept = 0;
     let notified: JobIndex[] | undefined; // made only when a notice goes out: most heartbeats send none
@@ -305,15 +308,15 @@ export class Scheduler {
       }
     }
     waiting.length = kept;
-    if (kept === 0) this.waitingReduces[node] = undefined;
+    if (kept === 0) this.waitingReduces[rank] = undefined;
   }
 
-  private assignMaps(node: NodeId, nowMs: number, free: number, seq: number, sink: ActionSink): void {
+  private assignMaps(node: NodeId, rank: number, nowMs: number, free: number, seq: number, sink: ActionSink): void {
     const rack = rackOf(this.topology, node);
     const maxOffRack = this.scenario.scheduler.assignMultiple ? this.policy.limits.offRackMaps : 1;
     const maxMaps = this.scenario.scheduler.assignMultiple ? free : 1;
-    const untilNext = this.untilNextHeartbeatMs[node];
-    if (this.passAll?.passAll(node, this.gate.lazy!.amount(untilNext), this.mapQueue.jobs)) return;
+    const untilNext = this.untilNextHeartbeatMs[rank];
+    if (this.passAll?.passAll(rank, this.gate.lazy!.amount(untilNext), this.mapQueue.jobs)) return;
     let launched = 0;
     let offRack = 0;
     while (launched < maxMaps && this.pendingMapsTotal > 0 && offRack < maxOffRack) {
@@ -328,7 +331,7 @@ export class Scheduler {
         let locality: Locality = NODE_LOCAL;
         const maybe = this.passAll !== undefined && job.mayHaveMapOn(node);
         let map = job.peekNodeLocal(node);
-        if (maybe && map < 0) this.passAll!.cleared(node); // the peek found the node's stack empty and cleared its bit
+        if (maybe && map < 0) this.passAll!.cleared(rank); // the peek found the node's stack empty and cleared its bit
         if (map < 0 && allowed >= RACK_LOCAL) {
           locality = RACK_LOCAL;
           map = job.peekRackLocal(rack);
@@ -387,7 +390,7 @@ export class Scheduler {
     return this.scenario.scheduler.jobTypeRule && job.spec.type === 'cpu' && allowed < RACK_LOCAL ? RACK_LOCAL : allowed;
   }
 
-  private assignReduces(node: NodeId, nowMs: number, free: number, sink: ActionSink): void {
+  private assignReduces(node: NodeId, rank: number, nowMs: number, free: number, sink: ActionSink): void {
     const max = this.scenario.scheduler.assignMultiple ? Math.min(free, this.policy.limits.reduces) : 1;
     const split = this.copyFromMs;
     let launched = 0;
@@ -411,8 +414,8 @@ export class Scheduler {
         const computeMs = Math.max(1, Math.round(spec.reduceMs * this.jitter(job)));
         const mapsDone = job.mapsDoneMs >= 0;
         if (!mapsDone) {
-          const waiting = this.waitingReduces[node];
-          if (waiting === undefined) this.waitingReduces[node] = [job.index];
+          const waiting = this.waitingReduces[rank];
+          if (waiting === undefined) this.waitingReduces[rank] = [job.index];
           else waiting.push(job.index);
         }
         this.stats.launches++;
@@ -436,14 +439,14 @@ export class Scheduler {
   }
 }
 
-/** For each node, the time from its heartbeat to the next heartbeat of any node, in (phase, node id) order. */
-export function untilNextHeartbeat(topology: Topology): Int32Array {
-  const order = Array.from({ length: topology.nodes }, (_, n) => n).sort((a, b) => topology.phaseMs[a] - topology.phaseMs[b] || a - b);
+/** By rank in the heartbeat order: the time from that heartbeat to the next heartbeat of any node. */
+export function untilNextHeartbeat(topology: Topology, order: HeartbeatOrder): Int32Array {
+  const { nodeAt } = order;
   const out = new Int32Array(topology.nodes);
-  for (let i = 0; i < order.length; i++) {
-    const next = order[(i + 1) % order.length];
-    const wrap = i + 1 === order.length ? topology.heartbeatMs : 0;
-    out[order[i]] = topology.phaseMs[next] + wrap - topology.phaseMs[order[i]];
+  for (let i = 0; i < nodeAt.length; i++) {
+    const next = nodeAt[(i + 1) % nodeAt.length];
+    const wrap = i + 1 === nodeAt.length ? topology.heartbeatMs : 0;
+    out[i] = topology.phaseMs[next] + wrap - topology.phaseMs[nodeAt[i]];
   }
   return out;
 }

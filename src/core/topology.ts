@@ -48,3 +48,21 @@ export function makeTopology(cluster: ClusterConfig, seed: number): Topology {
     phaseMs,
   };
 }
+
+/**
+ * The order of an epoch's heartbeats: nodes by (phase, node id). `nodeAt[rank]` is the node at each position and
+ * `rankOf[node]` its position. The master decides heartbeats in this order, so state read at every heartbeat kept by
+ * rank is read sequentially, where by node id it was a cache miss a heartbeat at 10,000 nodes.
+ */
+export interface HeartbeatOrder {
+  readonly nodeAt: Int32Array;
+  readonly rankOf: Int32Array;
+}
+
+export function heartbeatOrder(topology: Topology): HeartbeatOrder {
+  const phase = topology.phaseMs;
+  const nodeAt = Int32Array.from(Array.from({ length: topology.nodes }, (_, n) => n).sort((a, b) => phase[a] - phase[b] || a - b));
+  const rankOf = new Int32Array(topology.nodes);
+  nodeAt.forEach((node, rank) => (rankOf[node] = rank));
+  return { nodeAt, rankOf };
+}
