@@ -19,6 +19,15 @@ import { type EpochCommand, type HeartbeatBatch, REPORT_EVERY_HEARTBEAT } from '
 
 const STALL_EPOCHS = 100_000;
 
+/** Fields of MasterActor's rows (see `rows`). */
+const BATCH = 0;
+const OFFSET = 1;
+const FREE_MAPS = 2;
+const FREE_REDUCES = 3;
+const FROM = 4;
+const TO = 5;
+const ROW = 6;
+
 let wasm = false;
 /** Loads hdr-histogram-js's WebAssembly build (a record costs ~35 ns against ~200 ns in JavaScript); histograms made after use it. */
 export async function useWasmHistograms(): Promise<void> {
@@ -63,14 +72,11 @@ export class MasterActor {
   /**
    * An epoch's heartbeats copied into rank order by one sequential pass over the batches, so the decision pass
    * reads them in order instead of hopping between racks' columns (at 10,000 nodes those hops were cache misses).
-   * rowBatch is -1 where the node did not report.
+   * One row of ROW int32s per rank (the copy writes ranks out of order: one cache line a heartbeat, where a column
+   * each cost a line each): the batch (-1 where the node did not report), the heartbeat's time less the epoch's
+   * start, free map and reduce slots, and the heartbeat's finished tasks [from, to) in the batch.
    */
-  private readonly rowBatch: Int32Array;
-  private readonly rowTime: Float64Array;
-  private readonly rowFreeMaps: Int32Array;
-  private readonly rowFreeReduces: Int32Array;
-  private readonly rowFrom: Int32Array;
-  private readonly rowTo: Int32Array;
+  private readonly rows: Int32Array;
   private readonly timeDecisions: boolean;
   private readonly everyHeartbeat: boolean;
 
@@ -83,12 +89,8 @@ export class MasterActor {
     this.responses = Array.from({ length: this.topology.racks }, () => new ResponseBatchBuilder());
     const nodes = this.topology.nodes;
     ({ rankOf: this.rankOf, nodeAt: this.nodeAt } = this.scheduler.order);
-    this.rowBatch = new Int32Array(nodes).fill(-1);
-    this.rowTime = new Float64Array(nodes);
-    this.rowFreeMaps = new Int32Array(nodes);
-    this.rowFreeReduces = new Int32Array(nodes);
-    this.rowFrom = new Int32Array(nodes);
-    this.rowTo = new Int32Array(nodes);
+    this.rows = new Int32Array(nodes * ROW);
+    for (let rank = 0; rank < nodes; rank++) this.rows[rank * ROW + BATCH] = -1;
     this.timeDecisions = options.timeDecisions ?? true;
     this.everyHeartbeat = options.everyHeartbeat ?? false;
     this.decisionNs = latencyHistogram();
@@ -110,45 +112,48 @@ export class MasterActor {
   /** Decides on one epoch's heartbeats; returns the next epoch's commands, or null when every job has finished. */
   onBatches(epoch: number, batches: readonly HeartbeatBatch[]): EpochCommand[] | null {
     this.epochs++;
-    const { rankOf, nodeAt, rowBatch, rowTime, rowFreeMaps, rowFreeReduces, rowFrom, rowTo } = this;
+    const { rankOf, nodeAt, rows } = this;
+    const H = this.topology.heartbeatMs;
+    const start = epoch * H;
     let lo = this.topology.nodes;
     let hi = -1;
     for (let b = 0; b < batches.length; b++) {
       const { node: nodes, timeMs, freeMaps, freeReduces, finishedEnd } = batches[b];
       for (let i = 0; i < nodes.length; i++) {
         const rank = rankOf[nodes[i]];
-        rowBatch[rank] = b;
-        rowTime[rank] = timeMs[i];
-        rowFreeMaps[rank] = freeMaps[i];
-        rowFreeReduces[rank] = freeReduces[i];
-        rowFrom[rank] = i === 0 ? 0 : finishedEnd[i - 1];
-        rowTo[rank] = finishedEnd[i];
+        const at = rank * ROW;
+        rows[at + BATCH] = b;
+        rows[at + OFFSET] = timeMs[i] - start;
+        rows[at + FREE_MAPS] = freeMaps[i];
+        rows[at + FREE_REDUCES] = freeReduces[i];
+        rows[at + FROM] = i === 0 ? 0 : finishedEnd[i - 1];
+        rows[at + TO] = finishedEnd[i];
         if (rank < lo) lo = rank;
         if (rank > hi) hi = rank;
       }
     }
     const scheduler = this.scheduler;
-    const H = this.topology.heartbeatMs;
-    if (scheduler.hasTimers) scheduler.advanceTo(epoch * H, this.sinkOf); // ticks skipped by an idle jump
+    if (scheduler.hasTimers) scheduler.advanceTo(start, this.sinkOf); // ticks skipped by an idle jump
     for (let rank = lo; rank <= hi; rank++) {
-      const b = rowBatch[rank];
+      const at = rank * ROW;
+      const b = rows[at + BATCH];
       if (b < 0) continue;
-      rowBatch[rank] = -1;
+      rows[at + BATCH] = -1;
       const batch = batches[b];
       const node = nodeAt[rank];
-      const now = rowTime[rank];
+      const now = start + rows[at + OFFSET];
       scheduler.arrive(now);
       const sink = this.sinkOf(node);
       if (this.timeDecisions) {
         const launches = scheduler.stats.launches;
         const t0 = performance.now();
-        scheduler.heartbeat(node, rank, now, rowFreeMaps[rank], rowFreeReduces[rank], batch.finishedJob, batch.finishedTask, rowFrom[rank], rowTo[rank], sink);
+        scheduler.heartbeat(node, rank, now, rows[at + FREE_MAPS], rows[at + FREE_REDUCES], batch.finishedJob, batch.finishedTask, rows[at + FROM], rows[at + TO], sink);
         const ns = Math.max(1, Math.round((performance.now() - t0) * 1e6));
         this.decisionNs.recordValue(ns);
         const launched = scheduler.stats.launches - launches;
         if (launched > 0) this.launchNs.recordValueWithCount(Math.max(1, Math.round(ns / launched)), launched);
       } else {
-        scheduler.heartbeat(node, rank, now, rowFreeMaps[rank], rowFreeReduces[rank], batch.finishedJob, batch.finishedTask, rowFrom[rank], rowTo[rank], sink);
+        scheduler.heartbeat(node, rank, now, rows[at + FREE_MAPS], rows[at + FREE_REDUCES], batch.finishedJob, batch.finishedTask, rows[at + FROM], rows[at + TO], sink);
       }
     }
     const epochEnd = (epoch + 1) * this.topology.heartbeatMs - 1;
