@@ -14,12 +14,11 @@ import { MasterActor } from '../src/actors/master-actor.js';
 import { table } from '../src/cli/format.js';
 import { parseScenario } from '../src/core/scenario.js';
 import type { Scenario } from '../src/core/scenario.js';
+import { count, flag } from './flags.js';
 import { suite } from './suites.js';
 
-const args = process.argv.slice(2);
-const flag = (name: string): string | undefined => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
 const only = flag('--only');
-const warmups = Number(flag('--warmup') ?? 3);
+const warmups = count('--warmup', 3, 0);
 
 const cases = suite('full').filter((s) => s.raw !== undefined && (only === undefined ? ['scale-600', 'scale-10000'].includes(s.name) : s.name.includes(only)));
 if (cases.length === 0) {

@@ -13,12 +13,11 @@ import { simulate } from '../src/actors/simulate.js';
 import { table } from '../src/cli/format.js';
 import { parseScenario } from '../src/core/scenario.js';
 import type { Scenario } from '../src/core/scenario.js';
+import { count, flag } from './flags.js';
 import { suite } from './suites.js';
 
-const args = process.argv.slice(2);
-const flag = (name: string): string | undefined => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
-const runs = Number(flag('--runs')) || 3;
-const warmups = Number(flag('--warmup') ?? 4);
+const runs = count('--runs', 3, 1);
+const warmups = count('--warmup', 4, 0);
 const only = flag('--only');
 
 const cases = suite('full').filter((s) => s.raw !== undefined && (only === undefined ? s.group === 'scale' : s.name.includes(only)));

@@ -7,9 +7,10 @@
  * constant load per node that is most scans of a large cluster, and the walk grew with it: at 10,000 nodes the
  * queue holds a few jobs waiting for locality, about 90% of scans launch nothing and each passed about 4 jobs (0.3
  * at 600 nodes). Here such a scan costs one array read and one addition:
- * - by node, the queued jobs whose bit (Job.mayHaveMapOn) is set there; a bit left set after its node's maps ran
- *   elsewhere blocks the shortcut until a walk's peek clears it, so the count errs only toward walking (at 10,000
- *   nodes 77% of scans are answered here; of the rest, about half launch and half meet such a bit);
+ * - by node (kept by rank in the heartbeat order), the queued jobs whose bit (Job.mayHaveMapOn) is set there; a bit
+ *   left set after its node's maps ran elsewhere blocks the shortcut until a walk's peek clears it, so the count
+ *   errs only toward walking (at 10,000 nodes 77% of scans are answered here; of the rest, about half launch and
+ *   half meet such a bit);
  * - the skips of such scans add up in one counter, `given`; each job's share is what `given` gained since its
  *   `base`, handed over (settled) before anything reads the job's delay state;
  * - by job, `cross`: the value of `given` from which a visit would widen it, and a lower bound of it over the queue;
@@ -26,7 +27,7 @@ import type { Job } from './job.js';
 import type { LazySkips } from './locality.js';
 
 export class PassAll {
-  /** By node's rank in the heartbeat order: queued jobs whose bit says they may have a pending map there (Job.mayHaveMapOn). */
+  /** By the node's rank in the heartbeat order: queued jobs whose bit says they may have a pending map there. */
   private readonly maybeJobs: Int32Array;
   /** By job: `given` when its skips were last handed over. */
   private readonly base: Float64Array;
