@@ -3,17 +3,10 @@ import { resourceUsage } from 'node:process';
 import { join } from 'node:path';
 import { simulate } from '../src/actors/simulate.js';
 import { loadScenario } from '../src/cli/load-scenario.js';
-import { type Scenario, parseScenario } from '../src/core/scenario.js';
-import type { CaseSpec } from './suites.js';
+import { type CaseSpec, inlineScenario } from './suites.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const spec = JSON.parse(process.argv[2]) as CaseSpec;
-
-function inline(name: string, raw: unknown): Scenario {
-  const parsed = parseScenario(raw);
-  if (!parsed.ok) throw new Error(`${name}: ${parsed.errors.join('; ')}`);
-  return parsed.value;
-}
 
 async function main(): Promise<void> {
   let run;
@@ -21,11 +14,11 @@ async function main(): Promise<void> {
     const v = loadScenario(join(ROOT, spec.file), [], undefined, spec.variant || undefined).variants[0];
     run = { scenario: v.scenario, options: { variant: spec.variant ?? '', trace: v.trace } };
   } else {
-    run = { scenario: inline(spec.name, spec.raw), options: { variant: '' } };
+    run = { scenario: inlineScenario(spec.name, spec.raw), options: { variant: '' } };
   }
   // Warm-up runs (suites.ts says why), unmeasured.
   const warmup = spec.warmup;
-  const warm = warmup?.raw === undefined ? run : { scenario: inline(`${spec.name} warm-up`, warmup.raw), options: { variant: '' } };
+  const warm = warmup?.raw === undefined ? run : { scenario: inlineScenario(`${spec.name} warm-up`, warmup.raw), options: { variant: '' } };
   for (let i = 0; i < (warmup?.runs ?? 0); i++) await simulate(warm.scenario, warm.options);
   const cpu0 = process.cpuUsage();
   const r = await simulate(run.scenario, run.options);

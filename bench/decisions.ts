@@ -12,10 +12,9 @@
 import { runInProcess } from '../src/actors/inprocess.js';
 import { MasterActor } from '../src/actors/master-actor.js';
 import { table } from '../src/cli/format.js';
-import { parseScenario } from '../src/core/scenario.js';
 import type { Scenario } from '../src/core/scenario.js';
 import { count, flag } from './flags.js';
-import { suite } from './suites.js';
+import { inlineScenario, suite } from './suites.js';
 
 const only = flag('--only');
 const warmups = count('--warmup', 3, 0);
@@ -25,12 +24,6 @@ if (cases.length === 0) {
   process.stderr.write(`decisions: no inline case of the full suite matches --only ${only}\n`);
   process.exit(2);
 }
-const parse = (raw: unknown, name: string): Scenario => {
-  const parsed = parseScenario(raw);
-  if (!parsed.ok) throw new Error(`${name}: ${parsed.errors.join('; ')}`);
-  return parsed.value;
-};
-
 /** Runs `scenario` with every decision timed and sorted by kind: [heartbeats, total ns] per kind. */
 function byKind(scenario: Scenario): { heartbeats: number; kinds: Map<string, [number, number]> } {
   const master = new MasterActor(scenario, { timeDecisions: false });
@@ -57,10 +50,10 @@ function byKind(scenario: Scenario): { heartbeats: number; kinds: Map<string, [n
   return { heartbeats: s.stats.heartbeats, kinds };
 }
 
-const warm = parse(suite('full').find((c) => c.name === 'scale-600')!.raw, 'scale-600');
+const warm = inlineScenario('scale-600', suite('full').find((c) => c.name === 'scale-600')!.raw);
 for (let i = 0; i < warmups; i++) byKind(warm);
 for (const spec of cases) {
-  const { heartbeats, kinds } = byKind(parse(spec.raw, spec.name));
+  const { heartbeats, kinds } = byKind(inlineScenario(spec.name, spec.raw));
   let total = 0;
   const rows = [...kinds].sort((a, b) => b[1][1] - a[1][1]).map(([kind, [n, ns]]) => {
     total += ns;

@@ -3,6 +3,8 @@
  * canonical scenarios including the FB-2009 and FB-2010 days, decision latency by policy at 600 nodes with about
  * 100 running jobs, and a scale curve at 600 .. 10,000 nodes at constant load per node.
  */
+import { type Scenario, parseScenario } from '../src/core/scenario.js';
+
 export type SuiteName = 'smoke' | 'full';
 
 export interface CaseSpec {
@@ -66,6 +68,13 @@ function scaleCase(nodes: number, jobsPer600: number): CaseSpec {
 const scenario = (file: string, variant = ''): CaseSpec => ({ name: `${file}${variant ? ` / ${variant}` : ''}`, group: 'scenario', file: `scenarios/${file}`, variant });
 
 export const SCALE_NODES = [600, 1200, 2400, 4800, 10_000];
+
+/** An inline case's scenario (the suites' own, so an error here is a bug in this file, not bad input). */
+export function inlineScenario(name: string, raw: unknown): Scenario {
+  const parsed = parseScenario(raw);
+  if (!parsed.ok) throw new Error(`${name}: ${parsed.errors.join('; ')}`);
+  return parsed.value;
+}
 
 /**
  * A scale curve, each size warmed up by 3 runs of the smallest (V8 optimizes code, not data: 600 nodes took 629, 496,

@@ -11,10 +11,9 @@
  */
 import { simulate } from '../src/actors/simulate.js';
 import { table } from '../src/cli/format.js';
-import { parseScenario } from '../src/core/scenario.js';
 import type { Scenario } from '../src/core/scenario.js';
 import { count, flag } from './flags.js';
-import { suite } from './suites.js';
+import { inlineScenario, suite } from './suites.js';
 
 const runs = count('--runs', 3, 1);
 const warmups = count('--warmup', 4, 0);
@@ -25,11 +24,7 @@ if (cases.length === 0) {
   process.stderr.write(`warm: no case of the full suite matches --only ${only} (inline cases: scale-600 .. scale-10000, latency-600 <policy>)\n`);
   process.exit(2);
 }
-const scenarios = cases.map((spec) => {
-  const parsed = parseScenario(spec.raw);
-  if (!parsed.ok) throw new Error(`${spec.name}: ${parsed.errors.join('; ')}`);
-  return parsed.value;
-});
+const scenarios = cases.map((spec) => inlineScenario(spec.name, spec.raw));
 
 const nsPerHeartbeat = async (scenario: Scenario): Promise<number> => {
   const r = await simulate(scenario, { variant: '' });

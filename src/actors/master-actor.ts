@@ -10,7 +10,7 @@ import { type JobResult, type Outcome, buildOutcome } from '../core/results.js';
 import { poolResults } from '../core/pool-results.js';
 import { makeRng } from '../core/rng.js';
 import type { Scenario } from '../core/scenario.js';
-import { Scheduler, type SchedulerObserver } from '../core/scheduler.js';
+import { type ScanMode, Scheduler, type SchedulerObserver } from '../core/scheduler.js';
 import { type Topology, makeTopology } from '../core/topology.js';
 import type { SwimTrace } from '../core/swim.js';
 import { buildWorkload } from '../core/workload.js';
@@ -51,7 +51,7 @@ export interface MasterOptions {
   /** The rows of a swim workload's trace (src/cli/trace.ts reads them). */
   trace?: SwimTrace;
   /** 'walk': no O(1) answer to map scans that can launch nothing (tests prove both give the same digest). */
-  scan?: 'shortcut' | 'walk';
+  scan?: ScanMode;
 }
 
 export class MasterActor {

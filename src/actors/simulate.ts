@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import type { Outcome } from '../core/results.js';
 import type { Scenario } from '../core/scenario.js';
-import type { SchedulerObserver } from '../core/scheduler.js';
+import type { ScanMode, SchedulerObserver } from '../core/scheduler.js';
 import type { SwimTrace } from '../core/swim.js';
 import { runInProcess } from './inprocess.js';
 import { type InjectedFault, runThreads } from './threads.js';
@@ -52,7 +52,7 @@ export interface SimulateOptions {
   /** Process every heartbeat (no exact shortcuts); for tests and for measuring what the shortcuts save. */
   everyHeartbeat?: boolean;
   /** 'walk' turns off the O(1) answer to map scans that can launch nothing (see src/core/pass-all.ts). */
-  scan?: 'shortcut' | 'walk';
+  scan?: ScanMode;
   /** The rows of a swim workload's trace (src/cli/load-scenario.ts loads them beside the scenario). */
   trace?: SwimTrace;
 }

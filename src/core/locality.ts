@@ -22,9 +22,9 @@ export interface LocalityGate {
 }
 
 /**
- * Skips counted late. A job is "plain" while a visit would allow it node-local maps only and change nothing; a plain
- * job without a map on the node is passed over, and all that changes is the skip added to it. Those skips may be
- * added up and handed over later, provided the job is handed them before anything reads its state.
+ * Skips counted late. A job is "plain" while a visit would allow it node-local maps only (its level does not widen);
+ * a plain job without a map on the node is passed over, and all that changes is the skip added to it. Those skips
+ * may be added up and handed over later, provided the job is handed them before anything reads its state.
  */
 export interface LazySkips {
   /** What one skip adds, at a heartbeat `untilNextMs` before the cluster's next (wait: that time; skip count: 1). */

@@ -85,10 +85,10 @@ export class PassAll {
   }
 
   /**
-   * The scan at the node at `rank` can launch nothing: gives every queued job its skip (`amount`) and returns true. Otherwise
-   * returns false and the scheduler walks, settling each job it visits.
+   * When the scan at the node at `rank` can launch nothing, gives every queued job its skip (`amount`) and returns
+   * true. Otherwise returns false and the scheduler walks, settling each job it visits.
    */
-  passAll(rank: number, amount: number, queued: readonly Job[]): boolean {
+  tryPass(rank: number, amount: number, queued: readonly Job[]): boolean {
     if (this.maybeJobs[rank] !== 0) return false;
     if (this.given >= this.minCross) {
       if (this.exact) return false; // a queued job would widen at its visit

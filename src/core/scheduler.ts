@@ -35,6 +35,9 @@ export interface ActionSink {
   kill(node: NodeId, job: JobIndex, task: number): void;
 }
 
+/** 'walk' walks the queue on every map scan, even where pass-all.ts's O(1) answer applies (tests compare the two). */
+export type ScanMode = 'shortcut' | 'walk';
+
 /** Observes every launch and completion the master records (tests audit invariants with it). */
 export interface SchedulerObserver {
   launched?(nowMs: number, node: NodeId, job: JobIndex, task: number, locality: Locality | -1): void;
@@ -106,8 +109,7 @@ export class Scheduler {
     specs: JobSpec[],
     private readonly rng: Rng,
     private readonly observer: SchedulerObserver = {},
-    /** 'walk' walks the queue on every map scan, even where pass-all.ts applies (tests compare the two). */
-    scan: 'shortcut' | 'walk' = 'shortcut',
+    scan: ScanMode = 'shortcut',
   ) {
     this.specs = specs;
     this.jobs = new Array<Job | undefined>(specs.length).fill(undefined);
@@ -316,7 +318,7 @@ export class Scheduler {
     const maxOffRack = this.scenario.scheduler.assignMultiple ? this.policy.limits.offRackMaps : 1;
     const maxMaps = this.scenario.scheduler.assignMultiple ? free : 1;
     const untilNext = this.untilNextHeartbeatMs[rank];
-    if (this.passAll?.passAll(rank, this.gate.lazy!.amount(untilNext), this.mapQueue.jobs)) return;
+    if (this.passAll?.tryPass(rank, this.gate.lazy!.amount(untilNext), this.mapQueue.jobs)) return;
     let launched = 0;
     let offRack = 0;
     while (launched < maxMaps && this.pendingMapsTotal > 0 && offRack < maxOffRack) {
