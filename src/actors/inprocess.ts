@@ -2,7 +2,7 @@
 import type { HeartbeatBatch, EpochCommand } from '../messages/types.js';
 import { decode, encode } from '../messages/codec.js';
 import type { MasterActor } from './master-actor.js';
-import { RackActor } from './rack-actor.js';
+import { rackActors } from './rack-actor.js';
 
 export interface InProcessOptions {
   /** Pass every message through the msgpack codec, as the threads runtime does. */
@@ -19,7 +19,7 @@ export interface TransportStats {
 }
 
 export function runInProcess(master: MasterActor, options: InProcessOptions = {}): TransportStats {
-  const racks = Array.from({ length: master.topology.racks }, (_, r) => new RackActor(master.topology, r));
+  const racks = rackActors(master.topology, Array.from({ length: master.topology.racks }, (_, r) => r));
   const stats: TransportStats = { bytesToRacks: 0, bytesFromRacks: 0, masterMs: 0, racksMs: 0 };
   const send = <T>(message: T, counter: 'bytesToRacks' | 'bytesFromRacks'): T => {
     if (!options.codec) return message;

@@ -1,5 +1,5 @@
 /** A rack actor: owns one or more racks' models; applies the master's responses and answers each epoch with heartbeats. */
-import { RackModel } from '../core/rack-model.js';
+import { RackArena, RackModel } from '../core/rack-model.js';
 import { type Topology } from '../core/topology.js';
 import { HeartbeatBatchBuilder } from '../messages/builders.js';
 import type { EpochCommand, HeartbeatBatch, ResponseBatch } from '../messages/types.js';
@@ -11,13 +11,23 @@ export class RackError extends Error {
   }
 }
 
-export class RackActor {
-  private readonly model: RackModel;
-  private readonly out = new HeartbeatBatchBuilder();
+/**
+ * The rack actors one host (a thread) runs: their models' arrays in one arena and their heartbeat batches in one
+ * builder, so an epoch's sweep over them reads and writes memory in order.
+ */
+export function rackActors(topology: Topology, racks: readonly number[]): RackActor[] {
+  const arena = new RackArena(topology, racks.length);
+  const out = new HeartbeatBatchBuilder();
+  return racks.map((rack, slot) => new RackActor(topology, rack, new RackModel(topology, rack, arena, slot), out));
+}
 
-  constructor(topology: Topology, readonly rack: number) {
-    this.model = new RackModel(topology, rack);
-  }
+export class RackActor {
+  constructor(
+    topology: Topology,
+    readonly rack: number,
+    private readonly model: RackModel = new RackModel(topology, rack),
+    private readonly out: HeartbeatBatchBuilder = new HeartbeatBatchBuilder(),
+  ) {}
 
   get runningTasks(): number {
     return this.model.runningTasks;
@@ -31,6 +41,7 @@ export class RackActor {
         this.apply(cmd.responses);
       }
       timeMs = this.model.heartbeatTimeMs(this.model.firstNode, cmd.epoch);
+      this.out.begin(cmd.epoch);
       this.model.advance(cmd.epoch, cmd.reportFreeFromMs, this.out);
       return this.out.take(this.rack, cmd.epoch);
     } catch (err) {
