@@ -14,7 +14,7 @@ import { type ScanMode, Scheduler, type SchedulerObserver } from '../core/schedu
 import { type Topology, makeTopology } from '../core/topology.js';
 import type { SwimTrace } from '../core/swim.js';
 import { buildWorkload } from '../core/workload.js';
-import { ResponseBatchBuilder } from '../messages/builders.js';
+import { ResponseRouter } from '../messages/builders.js';
 import { type EpochCommand, type HeartbeatBatch, REPORT_EVERY_HEARTBEAT } from '../messages/types.js';
 
 const STALL_EPOCHS = 100_000;
@@ -65,7 +65,8 @@ export class MasterActor {
   private stalledEpochs = 0;
   private lastProgress = -1;
   private readonly blocks: BlockStore;
-  private readonly responses: ResponseBatchBuilder[];
+  /** The decisions of the epoch being answered, for every rack. */
+  private readonly responses: ResponseRouter;
   /** Position of each node in the (phase, node id) order of an epoch's heartbeats, and the node at each position. */
   private readonly rankOf: Int32Array;
   private readonly nodeAt: Int32Array;
@@ -86,7 +87,7 @@ export class MasterActor {
     const workload = buildWorkload(scenario, this.topology, rng, options.trace);
     this.blocks = workload.blocks;
     this.scheduler = new Scheduler(scenario, this.topology, workload.blocks, workload.jobs, rng.fork('master'), options.observer, options.scan);
-    this.responses = Array.from({ length: this.topology.racks }, () => new ResponseBatchBuilder());
+    this.responses = new ResponseRouter(this.topology.racks, this.topology.nodesPerRack);
     const nodes = this.topology.nodes;
     ({ rankOf: this.rankOf, nodeAt: this.nodeAt } = this.scheduler.order);
     this.rows = new Int32Array(nodes * ROW);
@@ -143,7 +144,7 @@ export class MasterActor {
       const node = nodeAt[rank];
       const now = start + rows[at + OFFSET];
       scheduler.arrive(now);
-      const sink = this.sinkOf(node);
+      const sink = this.responses;
       if (this.timeDecisions) {
         const launches = scheduler.stats.launches;
         const t0 = performance.now();
@@ -192,17 +193,12 @@ export class MasterActor {
     return buildOutcome(jobs, this.scheduler.stats, this.topology, poolReport);
   }
 
-  /** The response sink of a node's rack (for kills decided between heartbeats). */
-  private readonly sinkOf = (node: number): ResponseBatchBuilder => this.responses[Math.floor(node / this.topology.nodesPerRack)];
+  /** The response sink of a node's rack (for kills decided between heartbeats): one router for every rack. */
+  private readonly sinkOf = (): ResponseRouter => this.responses;
 
   private commands(epoch: number, answered: number | null): EpochCommand[] {
     const reportFreeFromMs = this.everyHeartbeat ? REPORT_EVERY_HEARTBEAT : this.scheduler.freeSlotsIrrelevant ? this.scheduler.nextArrivalMs : 0;
-    return this.responses.map((builder, rack) => ({
-      type: 'epoch',
-      rack,
-      epoch,
-      reportFreeFromMs,
-      responses: answered === null || builder.empty ? null : builder.take(answered),
-    }));
+    const responses = answered === null || this.responses.empty ? null : this.responses.take(answered);
+    return Array.from({ length: this.topology.racks }, (_, rack) => ({ type: 'epoch', rack, epoch, reportFreeFromMs, responses: responses?.[rack] ?? null }));
   }
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { HeartbeatBatchBuilder } from '../../src/messages/builders.js';
+import { HeartbeatBatchBuilder, ResponseRouter } from '../../src/messages/builders.js';
+import { makeRng } from '../../src/core/rng.js';
 import { RackArena, RackModel } from '../../src/core/rack-model.js';
 import { makeTopology } from '../../src/core/topology.js';
 
@@ -51,5 +52,40 @@ describe('rack arena', () => {
 
   it('refuses a slot outside it', () => {
     expect(() => new RackModel(topology, 2, new RackArena(topology, 2), 2)).toThrow(/rack slot 2 is outside an arena of 2 racks/);
+  });
+});
+
+describe('response router', () => {
+  it("gives each rack its own decisions in the order they were made, and null to a rack with none", () => {
+    const [racks, perRack] = [5, 8];
+    const router = new ResponseRouter(racks, perRack);
+    const rng = makeRng(3);
+    const want = Array.from({ length: racks }, () => ({ launch: [] as number[][], done: [] as number[][], kill: [] as number[][] }));
+    for (let k = 0; k < 500; k++) {
+      const node = Math.floor(rng.next() * (racks - 1) * perRack); // the last rack gets nothing
+      const rack = Math.floor(node / perRack);
+      const kind = Math.floor(rng.next() * 4);
+      if (kind === 0) { router.launchMap(node, k, k % 7, 1000 + k); want[rack].launch.push([node, k, k % 7, 1000 + k, 0, 0]); }
+      if (kind === 1) { router.launchReduce(node, k, 2, 50, 2000 + k, k % 2 === 0); want[rack].launch.push([node, k, -3, 2000 + k, 50, k % 2 === 0 ? 1 : 0]); }
+      if (kind === 2) { router.mapsDone(node, k); want[rack].done.push([node, k]); }
+      if (kind === 3) { router.kill(node, k, -1); want[rack].kill.push([node, k, -1]); }
+    }
+    const got = router.take(9);
+    expect(router.empty).toBe(true);
+    expect(got[racks - 1]).toBeNull();
+    for (let r = 0; r < racks - 1; r++) {
+      const b = got[r]!;
+      expect(b.epoch).toBe(9);
+      const launches = [...b.launchNode].map((n, i) => [n, b.launchJob[i], b.launchTask[i], b.launchMs[i], b.launchCopyMs[i], b.launchMapsDone[i]]);
+      expect(launches).toEqual(want[r].launch);
+      expect([...b.doneNode].map((n, i) => [n, b.doneJob[i]])).toEqual(want[r].done);
+      expect([...b.killNode].map((n, i) => [n, b.killJob[i], b.killTask[i]])).toEqual(want[r].kill);
+    }
+    // The next take fills the other set of columns: the batches above stay as they were.
+    const before = [...got[0]!.launchJob];
+    for (let k = 0; k < 200; k++) router.launchMap(k % perRack, 10_000 + k, 0, 1);
+    const next = router.take(10);
+    expect(next[0]!.launchNode.length).toBe(200);
+    expect([...got[0]!.launchJob]).toEqual(before);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decode, encode } from '../../src/messages/codec.js';
-import { HeartbeatBatchBuilder, ResponseBatchBuilder } from '../../src/messages/builders.js';
+import { HeartbeatBatchBuilder, ResponseRouter } from '../../src/messages/builders.js';
 import { pack } from 'msgpackr';
 import type { HeartbeatBatch, Message } from '../../src/messages/types.js';
 import { scenario } from '../helpers.js';
@@ -15,12 +15,12 @@ function heartbeats(): Message {
 }
 
 function responses() {
-  const b = new ResponseBatchBuilder();
+  const b = new ResponseRouter(1, 100);
   b.launchMap(12, 3, 18, 19_000);
   b.launchReduce(13, 4, 0, 250, 30_000, false);
   b.mapsDone(13, 4);
   b.kill(12, 3, 5);
-  return b.take(2);
+  return b.take(2)[0]!;
 }
 
 const messages: Array<[string, Message]> = [
