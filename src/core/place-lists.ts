@@ -32,8 +32,14 @@ export class PlaceLists {
       }
     }
     const rows = new Int32Array(3 * d + 1 + count);
-    for (let i = 0; i < d; i++) rows[i] = seen[i];
-    rows.subarray(0, d).sort();
+    if (d * DENSE > scratch.length) {
+      // Many places of few (a large job's replicas on a fraction of the nodes): read them off in order, O(places),
+      // where a sort cost O(d log d) (7,600 places of 10,000: 33 us against 316).
+      for (let p = 0, i = 0; i < d; p++) if (scratch[p] !== -1) rows[i++] = p;
+    } else {
+      for (let i = 0; i < d; i++) rows[i] = seen[i];
+      rows.subarray(0, d).sort();
+    }
     for (let i = 0; i < d; i++) scratch[rows[i]] = i;
     // Counts into start, then prefix sums: start[i] = first entry of place i (entries are numbered from 0).
     const start = d;
@@ -103,6 +109,9 @@ export class PlaceLists {
     return -1;
   }
 }
+
+/** A job whose places are more than 1 in DENSE of all places lists them by a scan of the places, not a sort. */
+const DENSE = 16;
 
 /** Scratch for the distinct places of the job being built (one job at a time: the core is single-threaded). */
 const DISTINCT: number[] = [];
