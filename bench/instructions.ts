@@ -6,7 +6,9 @@
  *
  * For each case, two processes run under valgrind: one runs `--warmup` runs of the smallest case, the other the same
  * warm-ups and then the case once; the difference is the case's own instructions, without Node's start-up or V8's
- * first compilation. Counts include V8's helper threads (compiler, GC), which valgrind runs one at a time.
+ * first compilation. The children run `node --single-threaded`: V8 compiles and collects garbage on the main thread
+ * (all of it counted), so a count repeats: two baseline runs gave 8,976,949,475 and 8,983,393,500 instructions,
+ * where with V8's helper threads, whose share of the work varies from run to run, three gave 9.45e9 to 14.9e9.
  * `--cache` also simulates a cache of the given size (`--cache 512K`: this VM's L2) and counts its data misses per
  * heartbeat; it runs about 4x slower than the plain count.
  *
@@ -68,7 +70,7 @@ if (child) {
     const file = join(dir, `cg-${args.join('-')}.out`);
     const tool = ['--tool=cachegrind', `--cachegrind-out-file=${file}`, cache === undefined ? '--cache-sim=no' : `--cache-sim=yes`];
     if (cache !== undefined) tool.push(`--LL=${bytes},16,64`);
-    const run = spawnSync('valgrind', [...tool, process.execPath, self, '--child', ...args], { encoding: 'utf8', maxBuffer: 1 << 24 });
+    const run = spawnSync('valgrind', [...tool, process.execPath, '--single-threaded', self, '--child', ...args], { encoding: 'utf8', maxBuffer: 1 << 24 });
     if (run.status !== 0) throw new Error(`valgrind exited ${run.status}: ${run.stderr.slice(-2000)}`);
     const summary = readFileSync(file, 'utf8').split('\n').find((l) => l.startsWith('summary:'));
     if (summary === undefined) throw new Error(`no summary in ${file}`);
