@@ -1,4 +1,4 @@
-/** A rack actor: owns one or more racks' models; applies the master's responses and answers each epoch with heartbeats. */
+/** A rack actor: one rack's model; applies the master's responses and answers each epoch with heartbeats. */
 import { RackArena, RackModel } from '../core/rack-model.js';
 import { type Topology } from '../core/topology.js';
 import { HeartbeatBatchBuilder } from '../messages/builders.js';

@@ -128,13 +128,14 @@ export class ResponseRouter implements ActionSink {
   private doneCount = 0;
   private kills: Int32Array = new Int32Array(16 * KILL_ROW);
   private killCount = 0;
-  private readonly start: Int32Array;
+  /** Scratch of split(): each rack's next position. */
+  private readonly cursor: Int32Array;
   private readonly buffers: [Int32Array[], Int32Array[]] = [[], []];
   private readonly flags: [Uint8Array, Uint8Array] = [NO_BYTES, NO_BYTES];
   private current = 0;
 
   constructor(readonly racks: number, private readonly nodesPerRack: number) {
-    this.start = new Int32Array(racks + 1);
+    this.cursor = new Int32Array(racks + 1);
   }
 
   get empty(): boolean {
@@ -172,11 +173,10 @@ export class ResponseRouter implements ActionSink {
     const launch = this.split(this.launches, this.launchCount, LAUNCH_ROW, columns, 0, 5);
     const flags = this.mapsDoneColumn();
     for (let k = 0; k < this.launchCount; k++) flags[launch.to[k]] = this.launches[k * LAUNCH_ROW + MAPS_DONE];
-    const launchStart = launch.start;
     const done = this.split(this.dones, this.doneCount, DONE_ROW, columns, 5, 2);
     const kill = this.split(this.kills, this.killCount, KILL_ROW, columns, 7, 3);
     for (let r = 0; r < this.racks; r++) {
-      const [l0, l1] = [launchStart[r], launchStart[r + 1]];
+      const [l0, l1] = [launch.start[r], launch.start[r + 1]];
       const [d0, d1] = [done.start[r], done.start[r + 1]];
       const [k0, k1] = [kill.start[r], kill.start[r + 1]];
       if (l0 === l1 && d0 === d1 && k0 === k1) continue;
@@ -217,7 +217,7 @@ export class ResponseRouter implements ActionSink {
     for (let k = 0; k < count; k++) start[Math.floor(rows[k * width + NODE] / this.nodesPerRack) + 1]++;
     for (let r = 0; r < racks; r++) start[r + 1] += start[r];
     for (let c = first; c < first + fields; c++) if ((columns[c]?.length ?? 0) < count) columns[c] = new Int32Array(Math.max(64, 2 * count));
-    const next = this.start;
+    const next = this.cursor;
     next.set(start);
     for (let k = 0; k < count; k++) {
       const at = k * width;
