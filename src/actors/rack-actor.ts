@@ -18,16 +18,11 @@ export class RackError extends Error {
 export function rackActors(topology: Topology, racks: readonly number[]): RackActor[] {
   const arena = new RackArena(topology, racks.length);
   const out = new HeartbeatBatchBuilder();
-  return racks.map((rack, slot) => new RackActor(topology, rack, new RackModel(topology, rack, arena, slot), out));
+  return racks.map((rack, slot) => new RackActor(rack, new RackModel(topology, rack, arena, slot), out));
 }
 
 export class RackActor {
-  constructor(
-    topology: Topology,
-    readonly rack: number,
-    private readonly model: RackModel = new RackModel(topology, rack),
-    private readonly out: HeartbeatBatchBuilder = new HeartbeatBatchBuilder(),
-  ) {}
+  constructor(readonly rack: number, private readonly model: RackModel, private readonly out: HeartbeatBatchBuilder) {}
 
   get runningTasks(): number {
     return this.model.runningTasks;

@@ -9,7 +9,7 @@ import type { ActionSink } from '../core/scheduler.js';
 import type { NodeId } from '../core/topology.js';
 import type { HeartbeatBatch, ResponseBatch } from './types.js';
 
-type Row = Int32Array | Float64Array | Uint8Array;
+type Row = Int32Array | Float64Array;
 
 /**
  * A growable column whose takes are consecutive spans of one buffer, rewound when an epoch begins: the racks of a
