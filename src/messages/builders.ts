@@ -128,13 +128,15 @@ export class ResponseRouter implements ActionSink {
   private doneCount = 0;
   private kills: Int32Array = new Int32Array(16 * KILL_ROW);
   private killCount = 0;
-  /** Scratch of split(): each rack's next position. */
+  /** Scratch of take(): each rack's first launch, done and kill (and the end at racks + 1), and its next position. */
+  private readonly starts: [Int32Array, Int32Array, Int32Array];
   private readonly cursor: Int32Array;
   private readonly buffers: [Int32Array[], Int32Array[]] = [[], []];
   private readonly flags: [Uint8Array, Uint8Array] = [NO_BYTES, NO_BYTES];
   private current = 0;
 
   constructor(readonly racks: number, private readonly nodesPerRack: number) {
+    this.starts = [new Int32Array(racks + 1), new Int32Array(racks + 1), new Int32Array(racks + 1)];
     this.cursor = new Int32Array(racks + 1);
   }
 
@@ -170,15 +172,15 @@ export class ResponseRouter implements ActionSink {
     const out: Array<ResponseBatch | null> = new Array<ResponseBatch | null>(this.racks).fill(null);
     const columns = this.buffers[this.current];
     // Columns: launch node, job, task, ms, copyMs (0-4), done node, job (5-6), kill node, job, task (7-9).
-    const launch = this.split(this.launches, this.launchCount, LAUNCH_ROW, columns, 0, 5);
     const flags = this.mapsDoneColumn();
-    for (let k = 0; k < this.launchCount; k++) flags[launch.to[k]] = this.launches[k * LAUNCH_ROW + MAPS_DONE];
-    const done = this.split(this.dones, this.doneCount, DONE_ROW, columns, 5, 2);
-    const kill = this.split(this.kills, this.killCount, KILL_ROW, columns, 7, 3);
+    const [launch, done, kill] = this.starts;
+    this.split(this.launches, this.launchCount, LAUNCH_ROW, columns, 0, 5, launch, flags);
+    this.split(this.dones, this.doneCount, DONE_ROW, columns, 5, 2, done);
+    this.split(this.kills, this.killCount, KILL_ROW, columns, 7, 3, kill);
     for (let r = 0; r < this.racks; r++) {
-      const [l0, l1] = [launch.start[r], launch.start[r + 1]];
-      const [d0, d1] = [done.start[r], done.start[r + 1]];
-      const [k0, k1] = [kill.start[r], kill.start[r + 1]];
+      const [l0, l1] = [launch[r], launch[r + 1]];
+      const [d0, d1] = [done[r], done[r + 1]];
+      const [k0, k1] = [kill[r], kill[r + 1]];
       if (l0 === l1 && d0 === d1 && k0 === k1) continue;
       const view = (c: number, a: number, b: number): Int32Array => (a === b ? NO_INTS : columns[c].subarray(a, b));
       out[r] = {
@@ -207,13 +209,13 @@ export class ResponseRouter implements ActionSink {
   }
 
   /**
-   * Sorts `count` rows of `width` by their node's rack into columns[first .. first + width) (each at least `count`
-   * long), stable. Returns each rack's first position (and the rack's end at racks + 1) and each row's position.
+   * Sorts `count` rows of `width` by their node's rack, stable: the first `fields` of each row into columns[first ..
+   * first + fields) (grown to hold them), a launch row's MAPS_DONE into `flags`. Fills `start` with each rack's first
+   * position and the end at racks + 1.
    */
-  private split(rows: Int32Array, count: number, width: number, columns: Int32Array[], first: number, fields: number): { start: Int32Array; to: Int32Array } {
+  private split(rows: Int32Array, count: number, width: number, columns: Int32Array[], first: number, fields: number, start: Int32Array, flags?: Uint8Array): void {
     const racks = this.racks;
-    const start = new Int32Array(racks + 1);
-    const to = new Int32Array(count);
+    start.fill(0);
     for (let k = 0; k < count; k++) start[Math.floor(rows[k * width + NODE] / this.nodesPerRack) + 1]++;
     for (let r = 0; r < racks; r++) start[r + 1] += start[r];
     for (let c = first; c < first + fields; c++) if ((columns[c]?.length ?? 0) < count) columns[c] = new Int32Array(Math.max(64, 2 * count));
@@ -222,10 +224,9 @@ export class ResponseRouter implements ActionSink {
     for (let k = 0; k < count; k++) {
       const at = k * width;
       const i = next[Math.floor(rows[at + NODE] / this.nodesPerRack)]++;
-      to[k] = i;
       for (let f = 0; f < fields; f++) columns[first + f][i] = rows[at + f];
+      if (flags !== undefined) flags[i] = rows[at + MAPS_DONE];
     }
-    return { start, to };
   }
 
   private mapsDoneColumn(): Uint8Array {
