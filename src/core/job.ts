@@ -2,8 +2,8 @@
  * A job's run-time state in the master: which maps and reduces are pending, running or done, and Hadoop's
  * locality caches (JobInProgress.nonRunningMapCache): for each node and each rack, the maps with a replica
  * there (place-lists.ts). Caches are stacks with lazy deletion: "does this job have a pending map on node n?" is
- * one bit when the answer is no, else a binary search over the job's places, and a launch costs O(1) plus the stale
- * entries it pops.
+ * one bit, exact, when the answer is no, else a binary search over the job's places; a launch costs O(replicas)
+ * (each replica's node loses a pending map, and its bit clears with the last) plus the stale entries it pops.
  */
 import type { BlockStore } from './hdfs.js';
 import { PlaceLists } from './place-lists.js';
@@ -61,10 +61,16 @@ export class Job {
 
   private nodeCache: PlaceLists;
   /**
-   * One bit per node: set while the node's stack may hold a pending map. A scan asks most jobs it passes "a map on
-   * this node?" and the answer is mostly no; the bit says so without a search.
+   * One bit per node: set exactly while the job has a pending map with a replica on the node. A scan asks most jobs
+   * it passes "a map on this node?" and the answer is mostly no; the bit says so without a search, and pass-all.ts
+   * counts, per node, the queued jobs whose bit is set.
    */
   private nodeBits: Uint8Array;
+  /** By node index in nodeCache: the pending maps with a replica on that node (its bit is set while this is > 0). */
+  private nodePending: Int32Array;
+  /** By map, `stride` entries: the nodeCache index of each replica's node, -1 past the block's last replica. */
+  private mapNodes: Int32Array;
+  private readonly stride: number;
   private rackCache: PlaceLists;
   private anyCursor = 0;
   private readonly requeuedMaps: number[] = [];
@@ -84,7 +90,8 @@ export class Job {
     this.slowStartMaps = Math.ceil(slowStart * this.maps);
     this.nodeBits = new Uint8Array((topology.nodes + 7) >> 3);
     // Pushed in descending order so that each stack yields its lowest map first.
-    const pairs = scratchFor(topology, blocks.replication * this.maps);
+    this.stride = blocks.stride;
+    const pairs = scratchFor(topology, blocks.stride * this.maps);
     let n = 0;
     let r = 0;
     for (let m = this.maps - 1; m >= 0; m--) {
@@ -103,8 +110,17 @@ export class Job {
         }
       }
     }
-    this.nodeCache = new PlaceLists(pairs.node, pairs.nodeMap, n, pairs.nodeSlots);
+    this.nodeCache = new PlaceLists(pairs.node, pairs.nodeMap, n, pairs.nodeSlots, pairs.nodeIndex);
     this.rackCache = new PlaceLists(pairs.rack, pairs.rackMap, r, pairs.rackSlots);
+    // Each map's replica nodes by index, in the order the pairs were pushed (maps descending, replicas in order).
+    this.mapNodes = new Int32Array(this.stride * this.maps).fill(-1);
+    for (let m = this.maps - 1, k = 0; m >= 0; m--) {
+      const count = blocks.replicaCount(spec.blocks[m]);
+      for (let i = 0; i < count; i++) this.mapNodes[m * this.stride + i] = pairs.nodeIndex[k++];
+    }
+    // Replicas of a block are on distinct nodes, so a node's stack lists distinct maps: all pending now.
+    this.nodePending = new Int32Array(this.nodeCache.size);
+    for (let i = 0; i < this.nodePending.length; i++) this.nodePending[i] = this.nodeCache.builtCount(i);
   }
 
   get done(): boolean {
@@ -116,24 +132,21 @@ export class Job {
     return this.pendingReduces > 0 && this.finishedMaps >= this.slowStartMaps;
   }
 
-  /** Calls `fn` with each node whose bit is set (mayHaveMapOn). */
-  forEachNodeMaybe(fn: (node: NodeId) => void): void {
-    this.nodeCache.forEachPlace((node) => {
-      if (this.mayHaveMapOn(node)) fn(node);
-    });
+  /** Calls `fn` with each node where the job has a pending map (mayHaveMapOn). */
+  forEachNodeWithMap(fn: (node: NodeId) => void): void {
+    for (let i = 0; i < this.nodePending.length; i++) if (this.nodePending[i] > 0) fn(this.nodeCache.placeAt(i));
   }
 
-  /** False when the job has no pending map on `node`; true when it may (the bit clears when a peek finds none). */
+  /** True when the job has a pending map with a replica on `node`. */
   mayHaveMapOn(node: NodeId): boolean {
     return (this.nodeBits[node >> 3] & (1 << (node & 7))) !== 0;
   }
 
   /** A pending map with a replica on `node`, or -1. */
   peekNodeLocal(node: NodeId): number {
-    const bits = this.nodeBits;
-    if ((bits[node >> 3] & (1 << (node & 7))) === 0) return -1;
+    if ((this.nodeBits[node >> 3] & (1 << (node & 7))) === 0) return -1;
     const m = this.nodeCache.peek(node, this.mapState);
-    if (m < 0) bits[node >> 3] &= ~(1 << (node & 7)); // the node's stack is empty until a kill pushes onto it
+    if (m < 0) throw new Error(`job ${this.spec.id}: node ${node}'s bit is set but its stack has no pending map`);
     return m;
   }
 
@@ -151,12 +164,23 @@ export class Job {
     return this.anyCursor < this.maps ? this.anyCursor : -1;
   }
 
-  startMap(m: number, locality: Locality): void {
+  /** Launches map `m`; `cleared` hears of each node where it was the job's last pending map (the node's bit cleared). */
+  startMap(m: number, locality: Locality, cleared?: (node: NodeId) => void): void {
     if (this.mapState[m] !== PENDING) throw new Error(`job ${this.spec.id}: map ${m} launched while not pending`);
     this.mapState[m] = RUNNING;
     this.mapLocality[m] = locality;
     this.pendingMaps--;
     this.runningMaps++;
+    const { mapNodes, nodePending, stride } = this;
+    for (let i = m * stride, end = i + stride; i < end; i++) {
+      const p = mapNodes[i];
+      if (p < 0) break;
+      if (--nodePending[p] === 0) {
+        const node = this.nodeCache.placeAt(p);
+        this.nodeBits[node >> 3] &= ~(1 << (node & 7));
+        cleared?.(node);
+      }
+    }
   }
 
   finishMap(m: number): void {
@@ -188,6 +212,8 @@ export class Job {
     if (!this.done) throw new Error(`job ${this.spec.id}: released before it finished`);
     this.nodeCache = EMPTY_LISTS;
     this.nodeBits = EMPTY_BITS;
+    this.nodePending = EMPTY_INTS;
+    this.mapNodes = EMPTY_INTS;
     this.rackCache = EMPTY_LISTS;
     this.requeuedMaps.length = 0;
     this.requeuedReduces.length = 0;
@@ -227,6 +253,7 @@ export class Job {
 
   /** Puts a killed map back on top of the stacks of its replicas' nodes and racks. */
   private cacheMap(m: number, topology: Topology, blocks: BlockStore): void {
+    for (let i = m * this.stride, end = i + this.stride; i < end && this.mapNodes[i] >= 0; i++) this.nodePending[this.mapNodes[i]]++;
     const block = this.spec.blocks[m];
     const count = blocks.replicaCount(block);
     for (let i = 0; i < count; i++) {
@@ -240,6 +267,7 @@ export class Job {
 }
 
 const EMPTY_BITS = new Uint8Array(0);
+const EMPTY_INTS = new Int32Array(0);
 const EMPTY_LISTS = new PlaceLists(new Int32Array(0), new Int32Array(0), 0, new Int32Array(0));
 
 function sameRackEarlier(blocks: BlockStore, block: number, i: number, rack: RackId, topology: Topology): boolean {
@@ -255,6 +283,8 @@ interface Scratch {
   rackMap: Int32Array;
   nodeSlots: Int32Array;
   rackSlots: Int32Array;
+  /** The node pairs' place indexes (PlaceLists' indexOfPair). */
+  nodeIndex: Int32Array;
 }
 
 let scratch: Scratch | undefined;
@@ -264,7 +294,7 @@ function scratchFor(topology: Topology, pairs: number): Scratch {
   if (s !== undefined && s.node.length >= pairs && s.nodeSlots.length >= topology.nodes && s.rackSlots.length >= topology.racks) return s;
   const size = Math.max(pairs, s?.node.length ?? 0, 1024);
   const made: Scratch = {
-    node: new Int32Array(size), nodeMap: new Int32Array(size), rack: new Int32Array(size), rackMap: new Int32Array(size),
+    node: new Int32Array(size), nodeMap: new Int32Array(size), rack: new Int32Array(size), rackMap: new Int32Array(size), nodeIndex: new Int32Array(size),
     nodeSlots: new Int32Array(Math.max(topology.nodes, s?.nodeSlots.length ?? 0)).fill(-1),
     rackSlots: new Int32Array(Math.max(topology.racks, s?.rackSlots.length ?? 0)).fill(-1),
   };

@@ -7,10 +7,8 @@
  * constant load per node that is most scans of a large cluster, and the walk grew with it: at 10,000 nodes the
  * queue holds a few jobs waiting for locality, about 90% of scans launch nothing and each passed about 4 jobs (0.3
  * at 600 nodes). Here such a scan costs one array read and one addition:
- * - by node (kept by rank in the heartbeat order), the queued jobs whose bit (Job.mayHaveMapOn) is set there; a bit
- *   left set after its node's maps ran elsewhere blocks the shortcut until a walk's peek clears it, so the count
- *   errs only toward walking (at 10,000 nodes 77% of scans are answered here; of the rest, about half launch and
- *   half meet such a bit);
+ * - by node (kept by rank in the heartbeat order), the queued jobs with a pending map there (Job.mayHaveMapOn, exact:
+ *   a launch clears the bit of each of its replicas' nodes where it took the job's last pending map, and says so);
  * - the skips of such scans add up in one counter, `given`; each job's share is what `given` gained since its
  *   `base`, handed over (settled) before anything reads the job's delay state;
  * - by job, `cross`: the value of `given` from which a visit would widen it, and a lower bound of it over the queue;
@@ -19,9 +17,10 @@
  * recomputation, which happens only when a bound is reached. The outcome is the walk's, decision for decision: tests
  * compare digests with the shortcut on and off (Scheduler's `scan` option).
  *
- * Keeping the per-node counts exact instead (a launch clearing its map's other replicas' bits) answered ~90% of
- * scans but costs three searches per launch: it slowed latency-600 fair + skip by about 12% (the first commit of the
- * branch attempt/pass-all).
+ * The bits were once left set until a walk's peek found the node's stack empty (exact bits then cost three searches
+ * per launch, 12% of latency-600 fair + skip, in the branch attempt/pass-all). Then 77% of the scans at 10,000 nodes
+ * were answered here and about 15% more walked only to meet a stale bit; a job's count of pending maps per node, each
+ * map's nodes listed at its arrival (job.ts), makes them exact for O(replicas) per launch.
  */
 import type { Job } from './job.js';
 import type { LazySkips } from './locality.js';
@@ -52,19 +51,18 @@ export class PassAll {
     this.base[job.index] = this.given;
     this.cross[job.index] = Infinity;
     this.note(job);
-    job.forEachNodeMaybe((node) => this.maybeJobs[this.rankOf[node]]++);
+    job.forEachNodeWithMap((node) => this.maybeJobs[this.rankOf[node]]++);
   }
 
-  /** `job` left the map queue. */
+  /** `job` left the map queue: it has no pending map, so its launches have cleared all its bits already. */
   leave(job: Job): void {
     this.settle(job);
     if (this.cross[job.index] <= this.minCross) this.exact = false;
-    job.forEachNodeMaybe((node) => this.maybeJobs[this.rankOf[node]]--);
   }
 
-  /** A queued job's bit for the node at `rank` cleared (a peek found no pending map there). */
-  cleared(rank: number): void {
-    this.maybeJobs[rank]--;
+  /** A launch took a queued job's last pending map on `node` (its bit cleared). */
+  cleared(node: number): void {
+    this.maybeJobs[this.rankOf[node]]--;
   }
 
   /** Hands a queued job the skips that passes gave it since it was last settled: before a walk reads its delay state. */

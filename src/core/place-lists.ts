@@ -19,9 +19,9 @@ export class PlaceLists {
 
   /**
    * Lists `count` (place, map) pairs, pushed in the given order. `scratch` is a reusable Int32Array indexed by
-   * place id, all -1, and is left so.
+   * place id, all -1, and is left so. `indexOfPair`, when given, receives each pair's place index (placeAt).
    */
-  constructor(place: Int32Array, map: Int32Array, count: number, scratch: Int32Array) {
+  constructor(place: Int32Array, map: Int32Array, count: number, scratch: Int32Array, indexOfPair?: Int32Array) {
     // Distinct places, sorted.
     let d = 0;
     const seen: number[] = DISTINCT;
@@ -51,6 +51,7 @@ export class PlaceLists {
       rows[top + i] = rows[start + i];
     }
     for (let k = 0; k < count; k++) rows[maps + rows[top + scratch[place[k]]]++] = map[k];
+    if (indexOfPair !== undefined) for (let k = 0; k < count; k++) indexOfPair[k] = scratch[place[k]];
     for (let i = 0; i < d; i++) {
       rows[top + i]--; // the last entry pushed
       scratch[rows[i]] = -1;
@@ -90,9 +91,19 @@ export class PlaceLists {
     else list.push(map);
   }
 
-  /** Calls `fn` with every place listed at construction. */
-  forEachPlace(fn: (place: number) => void): void {
-    for (let i = 0; i < this.places; i++) fn(this.rows[i]);
+  /** Places listed at construction; they have indexes 0 .. size - 1. */
+  get size(): number {
+    return this.places;
+  }
+
+  /** The place with index `i`. */
+  placeAt(i: number): number {
+    return this.rows[i];
+  }
+
+  /** Maps listed at place index `i` at construction. */
+  builtCount(i: number): number {
+    return this.rows[this.places + i + 1] - this.rows[this.places + i];
   }
 
   private find(place: number): number {

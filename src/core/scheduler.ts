@@ -101,6 +101,8 @@ export class Scheduler {
   private readonly slowdown: { rack: number; off: number };
   /** The O(1) answer to a map scan that can launch nothing (pass-all.ts), where the gate's skips may be counted late. */
   private readonly passAll: PassAll | undefined;
+  /** Told of each node where a launch took a job's last pending map (PassAll's per-node count of such jobs drops). */
+  private readonly nodeCleared: ((node: NodeId) => void) | undefined;
 
   constructor(
     private readonly scenario: Scenario,
@@ -134,6 +136,8 @@ export class Scheduler {
     this.passAll = scan === 'shortcut' && lazy !== undefined && this.pools === undefined && !sc.jobTypeRule
       ? new PassAll(this.order.rankOf, specs.length, lazy)
       : undefined;
+    const passAll = this.passAll;
+    this.nodeCleared = passAll === undefined ? undefined : (node) => passAll.cleared(node);
   }
 
   /** All jobs have arrived and finished. */
@@ -331,9 +335,7 @@ export class Scheduler {
         this.passAll?.settle(job); // skips that passes gave it, before its delay state is read
         const allowed = this.allowedLocality(job, nowMs);
         let locality: Locality = NODE_LOCAL;
-        const maybe = this.passAll !== undefined && job.mayHaveMapOn(node);
         let map = job.peekNodeLocal(node);
-        if (maybe && map < 0) this.passAll!.cleared(rank); // the peek found the node's stack empty and cleared its bit
         if (map < 0 && allowed >= RACK_LOCAL) {
           locality = RACK_LOCAL;
           map = job.peekRackLocal(rack);
@@ -360,7 +362,7 @@ export class Scheduler {
   }
 
   private launchMap(job: Job, map: number, locality: Locality, node: NodeId, nowMs: number, seq: number, sink: ActionSink): void {
-    job.startMap(map, locality);
+    job.startMap(map, locality, this.nodeCleared);
     job.launchedAt = seq;
     this.pendingMapsTotal--;
     this.gate.launched(job, locality);

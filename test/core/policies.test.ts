@@ -73,6 +73,32 @@ describe('locality caches', () => {
     expect(j.peekAny()).toBe(0);
     expect(() => j.finishMap(0)).toThrow(/not running/);
   });
+
+  it('a node\'s bit is exact: a launch clears it where it took the job\'s last pending map there, and says so', () => {
+    const blocks = new BlockStore(3);
+    const ids = Int32Array.from([blocks.add([0, 2, 3]), blocks.add([0, 3, 1]), blocks.add([1, 2, 3])]);
+    const spec: JobSpec = { index: 0, id: 'j0', pool: 'p', priority: 'NORMAL', type: 'io', submitMs: 0, blocks: ids, reduces: 0, mapMs: 1000, reduceMs: 1000, copyMs: 0, bin: 1 };
+    const j = new Job(spec, topology, blocks, 0.05);
+    const withMap = (): number[] => [0, 1, 2, 3].filter((n) => j.mayHaveMapOn(n));
+    const nodesWith: number[] = [];
+    j.forEachNodeWithMap((n) => nodesWith.push(n));
+    expect(nodesWith).toEqual([0, 1, 2, 3]);
+    const cleared: number[] = [];
+    j.startMap(1, NODE_LOCAL, (n) => cleared.push(n));
+    expect(cleared).toEqual([]); // maps 0 and 2 are still pending on 0, 3 and 1
+    j.startMap(0, RACK_LOCAL, (n) => cleared.push(n));
+    expect(cleared).toEqual([0]);
+    expect(withMap()).toEqual([1, 2, 3]);
+    expect(j.peekNodeLocal(0)).toBe(-1);
+    j.startMap(2, OFF_RACK, (n) => cleared.push(n));
+    expect(cleared).toEqual([0, 1, 2, 3]);
+    expect(withMap()).toEqual([]);
+    j.requeueMap(1, topology, blocks); // a killed map: pending again on its three nodes
+    expect(withMap()).toEqual([0, 1, 3]);
+    expect([0, 1, 3].map((n) => j.peekNodeLocal(n))).toEqual([1, 1, 1]);
+    j.startMap(1, NODE_LOCAL);
+    expect(withMap()).toEqual([]);
+  });
 });
 
 describe('locality gates', () => {
