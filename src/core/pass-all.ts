@@ -83,6 +83,23 @@ export class PassAll {
   }
 
   /**
+   * A walk's visit to a queued job with no pending map on the node: when the job is plain (a visit would only skip
+   * it), owes it the skip `amount` as a pass would, without settling it, and returns true; false when the walk must
+   * look at it.
+   */
+  skipLater(job: Job, amount: number): boolean {
+    const j = job.index;
+    const cross = this.cross[j];
+    if (this.given >= cross) return false; // not plain: a visit reads its level, which may widen
+    if (amount !== 0) {
+      this.base[j] -= amount; // settled later with what passes give
+      this.cross[j] = cross - amount;
+      if (cross - amount < this.minCross) this.minCross = cross - amount;
+    }
+    return true;
+  }
+
+  /**
    * When the scan at the node at `rank` can launch nothing, gives every queued job its skip (`amount`) and returns
    * true. Otherwise returns false and the scheduler walks, settling each job it visits.
    */

@@ -318,13 +318,15 @@ export class Scheduler {
   }
 
   private assignMaps(node: NodeId, rank: number, nowMs: number, free: number, seq: number, sink: ActionSink): void {
+    const untilNext = this.untilNextHeartbeatMs[rank];
+    if (this.passAll?.tryPass(rank, this.gate.lazy!.amount(untilNext), this.mapQueue.jobs)) return;
     const rack = rackOf(this.topology, node);
     const maxOffRack = this.scenario.scheduler.assignMultiple ? this.policy.limits.offRackMaps : 1;
     const maxMaps = this.scenario.scheduler.assignMultiple ? free : 1;
-    const untilNext = this.untilNextHeartbeatMs[rank];
-    if (this.passAll?.tryPass(rank, this.gate.lazy!.amount(untilNext), this.mapQueue.jobs)) return;
     let launched = 0;
     let offRack = 0;
+    const passAll = this.passAll;
+    const skip = passAll === undefined ? 0 : this.gate.lazy!.amount(untilNext);
     while (launched < maxMaps && this.pendingMapsTotal > 0 && offRack < maxOffRack) {
       const jobs = this.mapQueue.jobs; // a pool-aware queue reorders after each launch
       let found = false;
@@ -332,7 +334,10 @@ export class Scheduler {
         const job = jobs[i];
         if (job.pendingMaps === 0 || (job.visitedAt === seq && job.launchedAt !== seq)) continue;
         job.visitedAt = seq;
-        this.passAll?.settle(job); // skips that passes gave it, before its delay state is read
+        // A plain job with no map here would only be skipped (not twice a heartbeat, nor after a launch in it): its
+        // skip is owed, as a pass owes it, without reading its delay state.
+        if (passAll !== undefined && !job.mayHaveMapOn(node) && passAll.skipLater(job, job.launchedAt === seq ? 0 : skip)) continue;
+        passAll?.settle(job); // skips that passes gave it, before its delay state is read
         const allowed = this.allowedLocality(job, nowMs);
         let locality: Locality = NODE_LOCAL;
         let map = job.peekNodeLocal(node);
