@@ -13,9 +13,11 @@
  *   `base`, handed over (settled) before anything reads the job's delay state;
  * - by job, `cross`: the value of `given` from which a visit would widen it, and a lower bound of it over the queue;
  *   once `given` reaches the bound, the bound is recomputed if it may be stale, and scans walk while it is reached.
- * Any other scan walks the queue as before, each job settled as the walk visits it: no step costs O(queue) but the
- * recomputation, which happens only when a bound is reached. The outcome is the walk's, decision for decision: tests
- * compare digests with the shortcut on and off (Scheduler's `scan` option).
+ * Any other scan walks the queue as before, but a plain job with no pending map on the node, which the visit would only
+ * skip, is owed that skip too (skipLater lowers its `base`) instead of being settled, read and noted; every other job
+ * is settled as the walk visits it. No step costs O(queue) but the recomputation, which happens only when a bound is
+ * reached. The outcome is the walk's, decision for decision: tests compare digests with the shortcut on and off
+ * (Scheduler's `scan` option).
  *
  * The bits were once left set until a walk's peek found the node's stack empty (exact bits then cost three searches
  * per launch, 12% of latency-600 fair + skip, in the branch attempt/pass-all). Then 77% of the scans at 10,000 nodes
@@ -26,7 +28,7 @@ import type { Job } from './job.js';
 import type { LazySkips } from './locality.js';
 
 export class PassAll {
-  /** By the node's rank in the heartbeat order: queued jobs whose bit says they may have a pending map there. */
+  /** By the node's rank in the heartbeat order: queued jobs with a pending map there. */
   private readonly maybeJobs: Int32Array;
   /** By job: `given` when its skips were last handed over. */
   private readonly base: Float64Array;
