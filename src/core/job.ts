@@ -132,13 +132,13 @@ export class Job {
     return this.pendingReduces > 0 && this.finishedMaps >= this.slowStartMaps;
   }
 
-  /** Calls `fn` with each node where the job has a pending map (mayHaveMapOn). */
+  /** Calls `fn` with each node where the job has a pending map (hasMapOn). */
   forEachNodeWithMap(fn: (node: NodeId) => void): void {
     for (let i = 0; i < this.nodePending.length; i++) if (this.nodePending[i] > 0) fn(this.nodeCache.placeAt(i));
   }
 
   /** True when the job has a pending map with a replica on `node`. */
-  mayHaveMapOn(node: NodeId): boolean {
+  hasMapOn(node: NodeId): boolean {
     return (this.nodeBits[node >> 3] & (1 << (node & 7))) !== 0;
   }
 

@@ -7,7 +7,7 @@
  * constant load per node that is most scans of a large cluster, and the walk grew with it: at 10,000 nodes the
  * queue holds a few jobs waiting for locality, about 90% of scans launch nothing and each passed about 4 jobs (0.3
  * at 600 nodes). Here such a scan costs one array read and one addition:
- * - by node (kept by rank in the heartbeat order), the queued jobs with a pending map there (Job.mayHaveMapOn, exact:
+ * - by node (kept by rank in the heartbeat order), the queued jobs with a pending map there (Job.hasMapOn, exact:
  *   a launch clears the bit of each of its replicas' nodes where it took the job's last pending map, and says so);
  * - the skips of such scans add up in one counter, `given`; each job's share is what `given` gained since its
  *   `base`, handed over (settled) before anything reads the job's delay state;

@@ -336,7 +336,7 @@ export class Scheduler {
         job.visitedAt = seq;
         // A plain job with no map here would only be skipped (not twice a heartbeat, nor after a launch in it): its
         // skip is owed, as a pass owes it, without reading its delay state.
-        if (passAll !== undefined && !job.mayHaveMapOn(node) && passAll.skipLater(job, job.launchedAt === seq ? 0 : skip)) continue;
+        if (passAll !== undefined && !job.hasMapOn(node) && passAll.skipLater(job, job.launchedAt === seq ? 0 : skip)) continue;
         passAll?.settle(job); // skips that passes gave it, before its delay state is read
         const allowed = this.allowedLocality(job, nowMs);
         let locality: Locality = NODE_LOCAL;

@@ -79,7 +79,7 @@ describe('locality caches', () => {
     const ids = Int32Array.from([blocks.add([0, 2, 3]), blocks.add([0, 3, 1]), blocks.add([1, 2, 3])]);
     const spec: JobSpec = { index: 0, id: 'j0', pool: 'p', priority: 'NORMAL', type: 'io', submitMs: 0, blocks: ids, reduces: 0, mapMs: 1000, reduceMs: 1000, copyMs: 0, bin: 1 };
     const j = new Job(spec, topology, blocks, 0.05);
-    const withMap = (): number[] => [0, 1, 2, 3].filter((n) => j.mayHaveMapOn(n));
+    const withMap = (): number[] => [0, 1, 2, 3].filter((n) => j.hasMapOn(n));
     const nodesWith: number[] = [];
     j.forEachNodeWithMap((n) => nodesWith.push(n));
     expect(nodesWith).toEqual([0, 1, 2, 3]);
