@@ -319,14 +319,14 @@ export class Scheduler {
 
   private assignMaps(node: NodeId, rank: number, nowMs: number, free: number, seq: number, sink: ActionSink): void {
     const untilNext = this.untilNextHeartbeatMs[rank];
-    if (this.passAll?.tryPass(rank, this.gate.lazy!.amount(untilNext), this.mapQueue.jobs)) return;
+    const passAll = this.passAll;
+    const skip = passAll === undefined ? 0 : this.gate.lazy!.amount(untilNext); // what a skip adds to a job here
+    if (passAll?.tryPass(rank, skip, this.mapQueue.jobs)) return;
     const rack = rackOf(this.topology, node);
     const maxOffRack = this.scenario.scheduler.assignMultiple ? this.policy.limits.offRackMaps : 1;
     const maxMaps = this.scenario.scheduler.assignMultiple ? free : 1;
     let launched = 0;
     let offRack = 0;
-    const passAll = this.passAll;
-    const skip = passAll === undefined ? 0 : this.gate.lazy!.amount(untilNext);
     while (launched < maxMaps && this.pendingMapsTotal > 0 && offRack < maxOffRack) {
       const jobs = this.mapQueue.jobs; // a pool-aware queue reorders after each launch
       let found = false;
