@@ -35,12 +35,12 @@ export class BlockStore {
     return this.replicas[block * this.stride + i];
   }
 
-  /** Adds a block with the given replica nodes; returns its id. */
-  add(nodes: ArrayLike<NodeId>): BlockId {
+  /** Adds a block with the first `count` of the given replica nodes (all of them by default); returns its id. */
+  add(nodes: ArrayLike<NodeId>, count = nodes.length): BlockId {
     if (this.size === this.counts.length) this.grow();
     const id = this.size++;
-    for (let i = 0; i < nodes.length; i++) this.replicas[id * this.stride + i] = nodes[i];
-    this.counts[id] = nodes.length;
+    for (let i = 0; i < count; i++) this.replicas[id * this.stride + i] = nodes[i];
+    this.counts[id] = count;
     return id;
   }
 
@@ -56,48 +56,68 @@ export class BlockStore {
 
 /** Places one block's replicas by the default policy; returns the replica nodes in placement order. */
 export function placeReplicas(topology: Topology, replication: number, rng: Rng): NodeId[] {
+  const out = new Int32Array(replication);
+  return Array.from(out.subarray(0, placeReplicasInto(topology, replication, rng, out)));
+}
+
+/**
+ * placeReplicas into `out` (at least `replication` long); returns how many it placed. Allocates nothing: a day of
+ * FB-2010 places 16 M blocks, and a Map and closures per block made most of the workload's build time.
+ */
+export function placeReplicasInto(topology: Topology, replication: number, rng: Rng, out: Int32Array): number {
   const r = Math.min(replication, topology.nodes);
   const maxPerRack = topology.racks === 1 ? r : Math.floor((r - 1) / topology.racks) + 2;
-  const chosen: NodeId[] = [];
-  const perRack = new Map<number, number>();
-  const take = (n: NodeId): void => {
-    chosen.push(n);
-    const rack = rackOf(topology, n);
-    perRack.set(rack, (perRack.get(rack) ?? 0) + 1);
-  };
-  const fits = (n: NodeId): boolean => !chosen.includes(n) && (perRack.get(rackOf(topology, n)) ?? 0) < maxPerRack;
-  const randomNode = (accept: (n: NodeId) => boolean): NodeId | undefined => {
-    for (let tries = 0; tries < 64; tries++) {
-      const n = rng.int(topology.nodes);
-      if (accept(n)) return n;
-    }
-    for (let n = 0; n < topology.nodes; n++) if (accept(n)) return n; // dense fallback: deterministic, rare
-    return undefined;
-  };
-  const randomNodeInRack = (rack: number, accept: (n: NodeId) => boolean): NodeId | undefined => {
-    const base = rack * topology.nodesPerRack;
-    for (let tries = 0; tries < 32; tries++) {
-      const n = base + rng.int(topology.nodesPerRack);
-      if (accept(n)) return n;
-    }
-    for (let n = base; n < base + topology.nodesPerRack; n++) if (accept(n)) return n;
-    return undefined;
-  };
-
-  take(rng.int(topology.nodes)); // the writer
+  let n = 0;
+  out[n++] = rng.int(topology.nodes); // the writer
   if (r >= 2) {
-    const firstRack = rackOf(topology, chosen[0]);
-    const second = topology.racks > 1 ? randomNode((n) => rackOf(topology, n) !== firstRack && fits(n)) : randomNode(fits);
-    if (second !== undefined) take(second);
+    const second = randomNode(topology, rng, out, n, maxPerRack, topology.racks > 1 ? rackOf(topology, out[0]) : -1);
+    if (second >= 0) out[n++] = second;
   }
-  if (r >= 3 && chosen.length === 2) {
-    const third = randomNodeInRack(rackOf(topology, chosen[1]), fits) ?? randomNode(fits);
-    if (third !== undefined) take(third);
+  if (r >= 3 && n === 2) {
+    let third = randomNodeInRack(topology, rng, out, n, maxPerRack, rackOf(topology, out[1]));
+    if (third < 0) third = randomNode(topology, rng, out, n, maxPerRack, -1);
+    if (third >= 0) out[n++] = third;
   }
-  while (chosen.length < r) {
-    const next = randomNode(fits);
-    if (next === undefined) break;
-    take(next);
+  while (n < r) {
+    const next = randomNode(topology, rng, out, n, maxPerRack, -1);
+    if (next < 0) break;
+    out[n++] = next;
   }
-  return chosen;
+  return n;
+}
+
+/** `node` may take a replica beside the `n` in `chosen`: not one of them, and its rack below `maxPerRack` of them. */
+function fits(topology: Topology, chosen: Int32Array, n: number, maxPerRack: number, node: NodeId): boolean {
+  const rack = rackOf(topology, node);
+  let inRack = 0;
+  for (let k = 0; k < n; k++) {
+    if (chosen[k] === node) return false;
+    if (rackOf(topology, chosen[k]) === rack) inRack++;
+  }
+  return inRack < maxPerRack;
+}
+
+/** A random node that fits, outside `avoidRack` (-1: any rack); 64 draws, then the first in id order; -1 if none. */
+function randomNode(topology: Topology, rng: Rng, chosen: Int32Array, n: number, maxPerRack: number, avoidRack: number): NodeId {
+  for (let tries = 0; tries < 64; tries++) {
+    const c = rng.int(topology.nodes);
+    if (fitsOutside(topology, chosen, n, maxPerRack, avoidRack, c)) return c;
+  }
+  for (let c = 0; c < topology.nodes; c++) if (fitsOutside(topology, chosen, n, maxPerRack, avoidRack, c)) return c; // dense fallback: deterministic, rare
+  return -1;
+}
+
+function fitsOutside(topology: Topology, chosen: Int32Array, n: number, maxPerRack: number, avoidRack: number, node: NodeId): boolean {
+  return (avoidRack < 0 || rackOf(topology, node) !== avoidRack) && fits(topology, chosen, n, maxPerRack, node);
+}
+
+/** A random node of `rack` that fits; 32 draws, then the first in id order; -1 if none. */
+function randomNodeInRack(topology: Topology, rng: Rng, chosen: Int32Array, n: number, maxPerRack: number, rack: number): NodeId {
+  const base = rack * topology.nodesPerRack;
+  for (let tries = 0; tries < 32; tries++) {
+    const c = base + rng.int(topology.nodesPerRack);
+    if (fits(topology, chosen, n, maxPerRack, c)) return c;
+  }
+  for (let c = base; c < base + topology.nodesPerRack; c++) if (fits(topology, chosen, n, maxPerRack, c)) return c;
+  return -1;
 }
