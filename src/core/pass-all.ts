@@ -29,7 +29,7 @@ import type { LazySkips } from './locality.js';
 
 export class PassAll {
   /** By the node's rank in the heartbeat order: queued jobs with a pending map there. */
-  private readonly maybeJobs: Int32Array;
+  private readonly jobsWithMap: Int32Array;
   /** By job: `given` when its skips were last handed over. */
   private readonly base: Float64Array;
   /** By job: the value of `given` from which a visit would no longer find it plain (its base plus its headroom then). */
@@ -43,7 +43,7 @@ export class PassAll {
   passes = 0;
 
   constructor(private readonly rankOf: Int32Array, jobs: number, private readonly lazy: LazySkips) {
-    this.maybeJobs = new Int32Array(rankOf.length);
+    this.jobsWithMap = new Int32Array(rankOf.length);
     this.base = new Float64Array(jobs);
     this.cross = new Float64Array(jobs);
   }
@@ -53,7 +53,7 @@ export class PassAll {
     this.base[job.index] = this.given;
     this.cross[job.index] = Infinity;
     this.note(job);
-    job.forEachNodeWithMap((node) => this.maybeJobs[this.rankOf[node]]++);
+    job.forEachNodeWithMap((node) => this.jobsWithMap[this.rankOf[node]]++);
   }
 
   /** `job` left the map queue: it has no pending map, so its launches have cleared all its bits already. */
@@ -64,7 +64,7 @@ export class PassAll {
 
   /** A launch took a queued job's last pending map on `node` (its bit cleared). */
   cleared(node: number): void {
-    this.maybeJobs[this.rankOf[node]]--;
+    this.jobsWithMap[this.rankOf[node]]--;
   }
 
   /** Hands a queued job the skips that passes gave it since it was last settled: before a walk reads its delay state. */
@@ -106,7 +106,7 @@ export class PassAll {
    * true. Otherwise returns false and the scheduler walks, settling each job it visits.
    */
   tryPass(rank: number, amount: number, queued: readonly Job[]): boolean {
-    if (this.maybeJobs[rank] !== 0) return false;
+    if (this.jobsWithMap[rank] !== 0) return false;
     if (this.given >= this.minCross) {
       if (this.exact) return false; // a queued job would widen at its visit
       this.recompute(queued);

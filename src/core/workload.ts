@@ -3,7 +3,7 @@
  * Scheduling paper (section 5.1): 9 size bins, the 100-job benchmark or sizes drawn from the bin distribution,
  * exponential inter-arrival gaps, IO-heavy, CPU-heavy or mixed jobs. An explicit workload lists files and jobs.
  */
-import { BlockStore, placeReplicasInto } from './hdfs.js';
+import { BlockStore, placeReplicas } from './hdfs.js';
 import { type SwimTrace, swimJobs } from './swim.js';
 import type { Rng } from './rng.js';
 import type { FacebookWorkload, GeneratedWorkload, JobType, JobsWorkload, Priority, Scenario } from './scenario.js';
@@ -85,7 +85,7 @@ export function buildWorkload(scenario: Scenario, topology: Topology, rng: Rng, 
   const replicas = new Int32Array(scenario.hdfs.replication);
   const addFile = (nBlocks: number): Int32Array => {
     const ids = new Int32Array(nBlocks);
-    for (let i = 0; i < nBlocks; i++) ids[i] = blocks.add(replicas, placeReplicasInto(topology, scenario.hdfs.replication, placement, replicas));
+    for (let i = 0; i < nBlocks; i++) ids[i] = blocks.add(replicas, placeReplicas(topology, scenario.hdfs.replication, placement, replicas));
     return ids;
   };
   const w = scenario.workload;
