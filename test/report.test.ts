@@ -1,14 +1,13 @@
-/** hfsim report and run --html: one self-contained HTML file whose charts are SVG, each drawn when headless Chromium opens it. */
+/** hfsim report and run --html: one self-contained HTML file whose charts are SVG, each drawn when headless Chromium (test/browser.ts, from the npm registry) opens it. */
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { closeBrowser, renderedDom } from './browser.js';
 
 const ROOT = join(import.meta.dirname, '..');
 const CLI = join(ROOT, 'dist', 'src', 'cli', 'main.js');
-const CHROMIUM = '/usr/bin/chromium';
 
 function hfsim(...args: string[]) {
   const r = spawnSync(process.execPath, [CLI, ...args], { cwd: ROOT, encoding: 'utf8' });
@@ -17,29 +16,21 @@ function hfsim(...args: string[]) {
 
 const tmp = (prefix: string): string => mkdtempSync(join(tmpdir(), `hfsim-${prefix}-`));
 
-/** The DOM after Chromium loaded the page and ran its check script (each figure: data-drawn="yes" or "no"). */
-function chromiumDom(html: string): string {
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium (.ci/run does)`);
-  const r = spawnSync(CHROMIUM, ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-    '--disable-background-networking', '--disable-component-update', '--disable-sync', `--user-data-dir=${tmp('chromium')}`,
-    '--dump-dom', pathToFileURL(html).href], { encoding: 'utf8', timeout: 90_000 });
-  if (r.status !== 0) throw new Error(`chromium exited ${r.status}: ${r.stderr}`);
-  return r.stdout;
-}
-
-function expectEveryChartDrawn(html: string, charts: number): void {
+async function expectEveryChartDrawn(html: string, charts: number): Promise<void> {
   const text = readFileSync(html, 'utf8');
   expect(text).not.toMatch(/<script[^>]+src=|<link[^>]+href=|<img /); // self-contained: nothing to fetch
   const figures = text.split('<figure class="chart"').slice(1);
   expect(figures).toHaveLength(charts);
   for (const f of figures) expect(f).toMatch(/<svg[^>]*class="marks"[\s\S]*<\/svg>/);
-  const dom = chromiumDom(html);
+  const dom = await renderedDom(html);
   expect(dom).toContain(`data-charts-drawn="${charts}/${charts}"`);
   expect(dom.match(/data-drawn="yes"/g)).toHaveLength(charts);
 }
 
 describe('hfsim report', () => {
-  it('a sweep directory: metric charts with CI bands and the analytic curve, CDFs and locality by bin, all drawn in Chromium', () => {
+  afterAll(closeBrowser);
+
+  it('a sweep directory: metric charts with CI bands and the analytic curve, CDFs and locality by bin, all drawn in Chromium', async () => {
     const dir = tmp('report');
     const sweep = join(dir, 'mini.sweep.json');
     writeFileSync(sweep, JSON.stringify({
@@ -61,7 +52,7 @@ describe('hfsim report', () => {
     expect(text).toContain('Response time CDF');
     expect(text).toContain('Node locality by job size bin');
     expect(text).toMatch(/class="mark-area role-mark[^"]*"/); // the CI bands
-    expectEveryChartDrawn(html, 4);
+    await expectEveryChartDrawn(html, 4);
 
     // Without charts in the sweep file: node locality and mean response against the first numeric axis, then the same two.
     const plain = join(dir, 'plain');
@@ -76,7 +67,7 @@ describe('hfsim report', () => {
       'Response time CDF (all jobs)', 'Node locality by job size bin']);
   });
 
-  it('hfsim run --html and hfsim report <result.json> draw response and locality by bin and the CDF for each variant', () => {
+  it('hfsim run --html and hfsim report <result.json> draw response and locality by bin and the CDF for each variant', async () => {
     const dir = tmp('run-report');
     const html = join(dir, 'run.html');
     const result = join(dir, 'r.json');
@@ -85,7 +76,7 @@ describe('hfsim report', () => {
     const text = readFileSync(html, 'utf8');
     expect(text).toContain('Naive fair');
     expect(text).toContain('Fair + skip D=10');
-    expectEveryChartDrawn(html, 3);
+    await expectEveryChartDrawn(html, 3);
     const again = join(dir, 'again.html');
     expect(hfsim('report', result, '--html', again).code).toBe(0);
     expect(readFileSync(again, 'utf8').split('<figure class="chart"')).toHaveLength(4);

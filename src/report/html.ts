@@ -18,7 +18,7 @@ export async function renderSvg(chart: Chart): Promise<string> {
 const escape = (s: string): string => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 
 // After layout, each figure gets data-drawn="yes" when its SVG has a non-empty box and at least one drawn mark;
-// the body's data-charts-drawn counts them ("3/3"). Headless Chromium's --dump-dom shows the result (test/report).
+// the body's data-charts-drawn counts them ("3/3"). Headless Chromium reads the result (test/browser.ts, test/report.test.ts).
 const CHECK = `addEventListener('load', () => {
   const figs = [...document.querySelectorAll('figure.chart')];
   let drawn = 0;
