@@ -9,6 +9,7 @@ import { compare } from './format.js';
 import { loadScenario, parseSet } from './load-scenario.js';
 import { jobsCsv, writeFileAtomic } from './output.js';
 import { sweepCommand } from './sweep.js';
+import { packageVersion } from './version.js';
 import { reportCommand, runReportHtml } from '../report/report.js';
 
 
@@ -52,6 +53,7 @@ export function buildProgram(): Command {
   const program = new Command('hfsim')
     .description('Deterministic simulator of shared Hadoop-style clusters: FIFO, fair and delay scheduling')
     .showHelpAfterError('(run hfsim --help for usage)')
+    .version(packageVersion(), '-V, --version', 'print the version (package.json\'s) and exit')
     .enablePositionalOptions() // each subcommand owns its options (sweep --out, sweep merge --out)
     .exitOverride();
   program
