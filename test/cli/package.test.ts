@@ -1,4 +1,7 @@
-/** The published package: `hfsim --version` is package.json's, and `npm pack` ships what runs and nothing else. */
+/**
+ * The published package: `hfsim --version` is package.json's, `npm pack` ships what runs and nothing else, and the README's
+ * set-up on a fresh clone works: `npm install` (or `npm ci`) builds dist/, so `npx hfsim` finds its bin.
+ */
 import { spawnSync } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -6,7 +9,8 @@ import { describe, expect, it } from 'vitest';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const CLI = join(ROOT, 'dist', 'src', 'cli', 'main.js');
-const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string; bin: Record<string, string> };
+const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string; bin: Record<string, string>; scripts: Record<string, string> };
+const tsconfig = JSON.parse(readFileSync(join(ROOT, 'tsconfig.json'), 'utf8')) as { compilerOptions: { outDir: string; rootDir: string } };
 
 describe('package', () => {
   it.each([['--version'], ['-V']])('hfsim %s prints package.json\'s version and exits 0', (flag) => {
@@ -25,5 +29,23 @@ describe('package', () => {
     for (const f of wanted) expect(files, f).toContain(f);
     const stray = [...files].filter((f) => f.startsWith('test/') || f.startsWith('dist/test/') || f.endsWith('.ts') || f.endsWith('.map') || f.startsWith('src/') || f.startsWith('node_modules/'));
     expect(stray).toEqual([]);
+  });
+
+  it('npm install and npm ci run `prepare`, which builds with tsc', () => {
+    // npm runs a project's own `prepare` after installing its dependencies (npm install, npm ci; not --ignore-scripts).
+    expect(pkg.scripts.prepare).toMatch(/^npm run build\b/);
+    expect(pkg.scripts.build).toMatch(/^tsc -p \.$/);
+  });
+
+  it('the hfsim bin is what tsc writes for src/cli/main.ts, which starts with a shebang', () => {
+    const { outDir, rootDir } = tsconfig.compilerOptions;
+    expect(rootDir).toBe('.');
+    expect(pkg.bin.hfsim).toBe(`${outDir}/src/cli/main.js`);
+    expect(readFileSync(join(ROOT, 'src', 'cli', 'main.ts'), 'utf8').startsWith('#!/usr/bin/env node\n')).toBe(true);
+  });
+
+  it('start and test build first, so they run the current source', () => {
+    expect(pkg.scripts.prestart).toMatch(/npm run build/);
+    expect(pkg.scripts.pretest).toMatch(/npm run build/);
   });
 });
