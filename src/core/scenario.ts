@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { POLICY_NAMES } from './policies/names.js';
 import { poolFields } from './pool-config.js';
+import { networkSchema } from './network/config.js';
 
 const posInt = (what: string) => z.number({ error: `${what} must be a number` }).int(`${what} must be a whole number`).positive(`${what} must be at least 1`);
 const nonNegInt = (what: string) => z.number({ error: `${what} must be a number` }).int(`${what} must be a whole number`).min(0, `${what} must not be negative`);
@@ -19,6 +20,8 @@ const clusterSchema = z.strictObject({
   reduceSlotsPerNode: posInt('reduceSlotsPerNode').default(2),
   /** Fixed heartbeat interval; omitted: Hadoop's max(3 s, 1 s per 100 nodes). */
   heartbeatMs: posInt('heartbeatMs').optional(),
+  /** The hardware model (src/core/network/config.ts); the default, "flat", keeps the fixed slowdowns. */
+  network: networkSchema.prefault({}),
 });
 
 const hdfsSchema = z.strictObject({

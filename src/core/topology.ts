@@ -30,7 +30,7 @@ export function firstNodeOf(topology: Topology, rack: RackId): NodeId {
 }
 
 /** Builds the topology; phases come from one stream per rack, so master and rack actors derive the same ones. */
-export function makeTopology(cluster: ClusterConfig, seed: number): Topology {
+export function makeTopology(cluster: Omit<ClusterConfig, 'network'>, seed: number): Topology {
   const nodes = cluster.racks * cluster.nodesPerRack;
   const heartbeatMs = cluster.heartbeatMs ?? hadoopHeartbeatMs(nodes);
   const phaseMs = new Int32Array(nodes);

@@ -9,7 +9,9 @@ describe('scenario schema', () => {
     const r = parseScenario(minimal);
     expect(r.ok).toBe(true);
     if (!r.ok) return;
-    expect(r.value.cluster).toEqual({ racks: 4, nodesPerRack: 25, mapSlotsPerNode: 4, reduceSlotsPerNode: 2 });
+    const { network, ...cluster } = r.value.cluster;
+    expect(cluster).toEqual({ racks: 4, nodesPerRack: 25, mapSlotsPerNode: 4, reduceSlotsPerNode: 2 });
+    expect(network.model).toBe('flat');
     expect(r.value.hdfs).toEqual({ replication: 3, blockMB: 128 });
     expect(r.value.scheduler).toEqual({
       policy: 'fair', delay: { mode: 'none' }, assignMultiple: true,

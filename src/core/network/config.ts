@@ -1,0 +1,38 @@
+/**
+ * The hardware a scenario describes (`cluster.network`): which model times the tasks, and for the fluid model the
+ * disks, NICs, rack links and core. Defaults describe the Delay Scheduling paper's EC2 testbed (section 5): 1 Gbps
+ * between any two nodes (high bisection bandwidth, so no oversubscription and a non-blocking core), EC2
+ * extra-large nodes with four local disks.
+ */
+import { z } from 'zod';
+
+const pos = (what: string) => z.number({ error: `${what} must be a number` }).positive(`${what} must be greater than 0`);
+const nonNeg = (what: string) => z.number({ error: `${what} must be a number` }).min(0, `${what} must not be negative`);
+
+export const networkSchema = z.strictObject({
+  /** "flat": a non-local map runs tasks.rackLocalSlowdown / offRackSlowdown times longer; "fluid": times emerge from shared bandwidth. */
+  model: z.enum(['flat', 'fluid'], { error: 'network.model must be "flat" or "fluid"' }).default('flat'),
+  /** Each node's NIC, each direction. */
+  nicGbps: pos('nicGbps').default(1),
+  /** A rack's uplink and downlink each carry nodesPerRack x nicGbps / oversubscription (1: full bisection). */
+  oversubscription: z.number({ error: 'oversubscription must be a number' }).min(1, 'oversubscription must be at least 1').default(1),
+  /** Total capacity of the core between racks; omitted: non-blocking. */
+  coreGbps: pos('coreGbps').optional(),
+  /** A node's disks together: sequential read and write (4 disks of about 60 and 50 MB/s, 2009 SATA). */
+  diskReadMBps: pos('diskReadMBps').default(240),
+  diskWriteMBps: pos('diskWriteMBps').default(200),
+  /** Start-up of a task attempt before it reads (a JVM launch in Hadoop 0.20). */
+  taskStartMs: nonNeg('taskStartMs').default(1000),
+  /** Hadoop 0.20's job set-up and clean-up tasks, as delays before a job's first task and after its last. */
+  jobSetupMs: nonNeg('jobSetupMs').default(0),
+  jobCleanupMs: nonNeg('jobCleanupMs').default(0),
+  /** Map output per MB of input, by job type (a grep for a rare pattern writes almost nothing). */
+  mapOutputRatio: z.strictObject({ io: nonNeg('mapOutputRatio.io').default(0.001), cpu: nonNeg('mapOutputRatio.cpu').default(0.0001) }).prefault({}),
+});
+
+export type NetworkConfig = z.infer<typeof networkSchema>;
+
+/** MB/s of a link of `gbps` gigabits per second (10^9 bits, MB of 2^20 bytes as elsewhere in hfsim). */
+export function gbpsToMBps(gbps: number): number {
+  return (gbps * 1e9) / 8 / (1024 * 1024);
+}

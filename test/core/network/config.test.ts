@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { gbpsToMBps } from '../../../src/core/network/config.js';
+import { parseScenario } from '../../../src/core/scenario.js';
+
+const withNetwork = (network: unknown) => ({ cluster: { network }, workload: { kind: 'facebook' } });
+
+describe('cluster.network', () => {
+  it('defaults to the flat model and the paper\'s EC2 testbed: 1 Gbps NICs, no oversubscription, non-blocking core', () => {
+    const r = parseScenario(withNetwork({}));
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.value.cluster.network).toEqual({
+      model: 'flat', nicGbps: 1, oversubscription: 1, diskReadMBps: 240, diskWriteMBps: 200, taskStartMs: 1000,
+      jobSetupMs: 0, jobCleanupMs: 0, mapOutputRatio: { io: 0.001, cpu: 0.0001 },
+    });
+  });
+
+  it.each([
+    [{ model: 'packet' }, 'cluster.network.model: network.model must be "flat" or "fluid"'],
+    [{ oversubscription: 0.5 }, 'cluster.network.oversubscription: oversubscription must be at least 1'],
+    [{ nicGbps: 0 }, 'cluster.network.nicGbps: nicGbps must be greater than 0'],
+    [{ nicGbs: 1 }, 'cluster.network: unknown field "nicGbs"'],
+    [{ taskStartMs: -1 }, 'cluster.network.taskStartMs: taskStartMs must not be negative'],
+  ])('rejects %j naming the field', (network, message) => {
+    const r = parseScenario(withNetwork(network));
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.errors).toContain(message);
+  });
+
+  it('1 Gbps is 119.2 MB/s (MB of 2^20 bytes)', () => {
+    expect(gbpsToMBps(1)).toBeCloseTo(119.209, 3);
+  });
+});
