@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
 import type { SwimTrace } from '../core/swim.js';
-import { type Scenario, formatIssue, parseScenario, resolveVariant, setPath, variantsOf } from '../core/scenario.js';
+import { type Scenario, formatIssue, parseScenario, resolveVariant, schemaRef, setPath, variantsOf } from '../core/scenario.js';
 import { InputError } from './errors.js';
 import { readJsonFile } from './load-scenario.js';
 import { traceFor } from './trace.js';
@@ -32,6 +32,8 @@ export type ChartSpec = z.infer<typeof chartSchema>;
 const seedSchema = z.number({ error: 'a seed must be a number' }).int('a seed must be a whole number').min(0, 'a seed must not be negative');
 
 export const sweepSchema = z.strictObject({
+  /** The JSON Schema an editor checks the file against (schema/sweep.schema.json); not used by hfsim. */
+  $schema: schemaRef,
   name: z.string().min(1).default('sweep'),
   description: z.string().optional(),
   /** A scenario file (relative to the sweep file) or an inline scenario. */

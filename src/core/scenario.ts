@@ -160,7 +160,11 @@ const workloadSchema = z.discriminatedUnion('kind', [facebookWorkload, jobsWorkl
   error: 'workload.kind must be one of "facebook", "jobs", "generated", "swim"',
 });
 
+/** `"$schema"`: the JSON Schema an editor checks a scenario or sweep file against (schema/*.schema.json); hfsim ignores it. */
+export const schemaRef = z.string().optional();
+
 export const scenarioSchema = z.strictObject({
+  $schema: schemaRef,
   name: z.string().min(1).default('scenario'),
   description: z.string().optional(),
   seed: nonNegInt('seed').default(1),

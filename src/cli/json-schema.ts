@@ -1,0 +1,28 @@
+/**
+ * JSON Schemas of the scenario and sweep files, generated from their zod schemas (z.toJSONSchema), so an editor
+ * completes and checks them. Written to schema/ by `npm run schema` (scripts/schema.ts) and shipped in the package;
+ * test/cli/json-schema.test.ts fails when the files there differ from what the zod schemas generate now.
+ * The input side of each schema: fields with defaults are optional. Checks zod makes in code (a name used twice,
+ * capacities over 100%, a job's input naming no file) have no JSON Schema form; hfsim still reports them.
+ */
+import { z } from 'zod';
+import { scenarioSchema } from '../core/scenario.js';
+import { sweepSchema } from './sweep-file.js';
+
+/** Where the files live in the repository and in the package. */
+export const SCHEMA_DIR = 'schema';
+
+const SCHEMAS = [
+  { file: 'scenario.schema.json', schema: scenarioSchema, title: 'hfsim scenario', description: 'A cluster, a scheduler and a workload for `hfsim run` (README.md, "Scenarios").' },
+  { file: 'sweep.schema.json', schema: sweepSchema, title: 'hfsim sweep', description: 'A base scenario over axes of values and seeds for `hfsim sweep` (README.md, "Sweeps").' },
+] as const;
+
+/** Each schema file's name and text (2-space JSON and a final newline), as `npm run schema` writes them. */
+export function jsonSchemaFiles(): Array<{ file: string; text: string }> {
+  return SCHEMAS.map(({ file, schema, title, description }) => {
+    // draft-07: the draft editors (VS Code's JSON service among them) and ajv's default class know best
+    const generated = z.toJSONSchema(schema, { io: 'input', target: 'draft-07' }) as Record<string, unknown>;
+    const { $schema, ...rest } = generated;
+    return { file, text: JSON.stringify({ $schema, title, description, ...rest }, null, 2) + '\n' };
+  });
+}

@@ -1,0 +1,84 @@
+/**
+ * The JSON Schemas in schema/: generated from the zod schemas and in step with them, they accept every scenario and
+ * sweep in scenarios/ and reject what zod rejects (a sample of bad inputs; checks zod makes in code are left out).
+ */
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { Ajv } from 'ajv';
+import { describe, expect, it } from 'vitest';
+import { SCHEMA_DIR, jsonSchemaFiles } from '../../src/cli/json-schema.js';
+import { sweepSchema } from '../../src/cli/sweep-file.js';
+import { parseScenario } from '../../src/core/scenario.js';
+import { jobsScenario } from '../helpers.js';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const read = (file: string): unknown => JSON.parse(readFileSync(join(ROOT, file), 'utf8'));
+const ajv = new Ajv({ allErrors: true });
+const validScenario = ajv.compile(read(`${SCHEMA_DIR}/scenario.schema.json`) as object);
+const validSweep = ajv.compile(read(`${SCHEMA_DIR}/sweep.schema.json`) as object);
+
+const files = readdirSync(join(ROOT, 'scenarios'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.json')).sort();
+
+describe('JSON Schema', () => {
+  it.each(jsonSchemaFiles())('$file is what the zod schemas generate now', ({ file, text }) => {
+    const onDisk = readFileSync(join(ROOT, SCHEMA_DIR, file), 'utf8');
+    expect(onDisk === text, `${SCHEMA_DIR}/${file} is out of date with the zod schemas: run \`npm run schema\` and commit ${SCHEMA_DIR}/`).toBe(true);
+  });
+
+  it.each(files)('accepts scenarios/%s', (file) => {
+    const raw = read(`scenarios/${file}`);
+    const check = file.includes('.sweep.') ? validSweep : validScenario;
+    expect(check(raw), ajv.errorsText(check.errors)).toBe(true);
+  });
+
+  it('accepts a "$schema" key, as zod does', () => {
+    const raw = { $schema: '../schema/scenario.schema.json', ...jobsScenario() };
+    expect(validScenario(raw)).toBe(true);
+    expect(parseScenario(raw).ok).toBe(true);
+    const sweep = { $schema: '../schema/sweep.schema.json', base: 'x.json', axes: { seed: [1, 2] } };
+    expect(validSweep(sweep)).toBe(true);
+    expect(sweepSchema.safeParse(sweep).success).toBe(true);
+  });
+
+  const bad: Array<[string, (s: Record<string, any>) => void]> = [
+    ['an unknown top-level field', (s) => (s.nmae = 'x')],
+    ['an unknown cluster field', (s) => (s.cluster.rack = 4)],
+    ['zero racks', (s) => (s.cluster.racks = 0)],
+    ['a fractional node count', (s) => (s.cluster.nodesPerRack = 2.5)],
+    ['a string for a number', (s) => (s.cluster.mapSlotsPerNode = '2')],
+    ['an unknown policy', (s) => (s.scheduler = { policy: 'lottery' })],
+    ['an unknown delay mode', (s) => (s.scheduler = { delay: { mode: 'sometimes' } })],
+    ['skip without maxSkips', (s) => (s.scheduler = { delay: { mode: 'skip' } })],
+    ['a negative seed', (s) => (s.seed = -1)],
+    ['slow start above 1', (s) => (s.tasks = { slowStart: 1.5 })],
+    ['no workload', (s) => delete s.workload],
+    ['an unknown workload kind', (s) => (s.workload = { kind: 'poisson' })],
+    ['a job without mapMs', (s) => delete s.workload.jobs[0].mapMs],
+    ['an unknown priority', (s) => (s.workload.jobs[0].priority = 'URGENT')],
+    ['an empty job list', (s) => (s.workload.jobs = [])],
+    ['a queue above 100%', (s) => (s.scheduler = { queues: [{ name: 'q', capacity: 120 }] })],
+    ['a pool with weight 0', (s) => (s.scheduler = { pools: [{ name: 'p', weight: 0 }] })],
+    ['a non-string $schema', (s) => (s.$schema = 7)],
+  ];
+
+  it.each(bad)('rejects %s, as zod does', (_what, spoil) => {
+    const raw = structuredClone(jobsScenario()) as Record<string, any>;
+    spoil(raw);
+    expect(parseScenario(raw).ok).toBe(false);
+    expect(validScenario(raw)).toBe(false);
+  });
+
+  const badSweeps: Array<[string, unknown]> = [
+    ['no base', { axes: {} }],
+    ['an unknown field', { base: 'x.json', axis: {} }],
+    ['an empty axis', { base: 'x.json', axes: { seed: [] } }],
+    ['a fractional seed', { base: 'x.json', seeds: [1.5] }],
+    ['a base that is a number', { base: 3 }],
+    ['an unknown chart field', { base: 'x.json', charts: [{ metric: 'm', colour: 'red' }] }],
+  ];
+
+  it.each(badSweeps)('rejects a sweep with %s, as zod does', (_what, raw) => {
+    expect(sweepSchema.safeParse(raw).success).toBe(false);
+    expect(validSweep(raw)).toBe(false);
+  });
+});
