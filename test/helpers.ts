@@ -62,16 +62,19 @@ export function auditor(s: Scenario) {
   const runningMaps = new Int32Array(nodes);
   const runningReduces = new Int32Array(nodes);
   const state = new Map<string, 'running' | 'done' | 'killed'>();
+  const startMs = new Map<string, number>();
   const violations: string[] = [];
   let launches = 0;
   let finishes = 0;
   let kills = 0;
+  let lostSlotMs = 0;
   const observer: SchedulerObserver = {
     launched(now, node, job, task) {
       launches++;
       const key = `${job}:${task}`;
       if (state.has(key) && state.get(key) !== 'killed') violations.push(`${key} launched twice (${state.get(key)}) at ${now}`);
       state.set(key, 'running');
+      startMs.set(key, now);
       if (task >= 0 && ++runningMaps[node] > s.cluster.mapSlotsPerNode) violations.push(`node ${node} map slots over-committed at ${now}`);
       if (task < 0 && ++runningReduces[node] > s.cluster.reduceSlotsPerNode) violations.push(`node ${node} reduce slots over-committed at ${now}`);
     },
@@ -88,6 +91,7 @@ export function auditor(s: Scenario) {
       const key = `${job}:${task}`;
       if (state.get(key) !== 'running') violations.push(`${key} killed while ${state.get(key) ?? 'never launched'} at ${now}`);
       state.set(key, 'killed'); // it goes back to pending and must run again
+      lostSlotMs += now - (startMs.get(key) ?? now);
       if (task >= 0) runningMaps[node]--;
       else runningReduces[node]--;
     },
@@ -98,6 +102,8 @@ export function auditor(s: Scenario) {
     get launches() { return launches; },
     get finishes() { return finishes; },
     get kills() { return kills; },
+    /** Slot time the killed attempts had run, from their launches to their kills. */
+    get lostSlotMs() { return lostSlotMs; },
     get notDone() { return [...state].filter(([, v]) => v !== 'done').map(([k]) => k); },
   };
 }

@@ -44,14 +44,20 @@ export class RackActor {
     }
   }
 
+  /**
+   * Applies an epoch's decisions in the order they were made: the heartbeats' notices and launches, at their
+   * heartbeat times, then the kills, which preemption decides at the epoch's end (Scheduler.advanceTo), after every
+   * heartbeat of the epoch. A kill may pick a task launched in this same batch (preemption takes the newest), as
+   * Hadoop's KillTaskAction may name a task whose launch the tracker received at an earlier heartbeat.
+   */
   private apply(r: ResponseBatch): void {
     const m = this.model;
-    for (let i = 0; i < r.killNode.length; i++) m.kill(r.killNode[i], r.killJob[i], r.killTask[i]);
     for (let i = 0; i < r.doneNode.length; i++) m.mapsDone(r.doneNode[i], r.epoch, r.doneJob[i]);
     for (let i = 0; i < r.launchNode.length; i++) {
       const task = r.launchTask[i];
       if (task >= 0) m.launchMap(r.launchNode[i], r.epoch, r.launchJob[i], task, r.launchMs[i]);
       else m.launchReduce(r.launchNode[i], r.epoch, r.launchJob[i], task, r.launchCopyMs[i], r.launchMs[i], r.launchMapsDone[i] === 1);
     }
+    for (let i = 0; i < r.killNode.length; i++) m.kill(r.killNode[i], r.killJob[i], r.killTask[i]);
   }
 }

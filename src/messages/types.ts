@@ -34,6 +34,7 @@ export interface ResponseBatch {
   launchMapsDone: Uint8Array;
   doneNode: Int32Array;
   doneJob: Int32Array;
+  /** Kills decided at the epoch's end (preemption), after every launch above: applied last. */
   killNode: Int32Array;
   killJob: Int32Array;
   killTask: Int32Array;

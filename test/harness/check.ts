@@ -1,0 +1,91 @@
+/**
+ * The differential check of one scenario: a run audited from the master's side keeps the invariants (no slot
+ * over-committed, every task run to completion once, a killed attempt run again, every job finished, killed work
+ * accounted), and every way of running it gives that run's digest: each exact shortcut off (heartbeat skipping,
+ * the O(1) answer to map scans), the msgpack codec in-process, and rack actors on worker threads.
+ */
+import { type SimulateOptions, simulate } from '../../src/actors/simulate.js';
+import type { Scenario } from '../../src/core/scenario.js';
+import { auditor } from '../helpers.js';
+
+/** One way of running a scenario that must give the audited run's digest. */
+export interface Way {
+  name: string;
+  options: SimulateOptions;
+}
+
+export const WAYS: readonly Way[] = [
+  { name: 'every heartbeat', options: { everyHeartbeat: true } },
+  { name: 'walk every map scan', options: { scan: 'walk' } },
+  { name: 'no shortcut', options: { everyHeartbeat: true, scan: 'walk' } },
+  { name: 'codec', options: { codec: true } },
+  { name: 'threads (2 workers)', options: { runtime: 'threads', workers: 2 } },
+];
+
+export interface CheckOutcome {
+  /** The audited run's digest, or '' when it failed. */
+  digest: string;
+  /** What broke: a run that threw, a violated invariant, or a way whose digest differs. Empty when all held. */
+  failures: string[];
+  /** Kills in the audited run (how much of preemption it exercised). */
+  kills: number;
+}
+
+export interface CheckOptions {
+  /** Leave out the threads runtime (its workers cost ~100 ms to start). */
+  threads?: boolean;
+}
+
+export async function checkScenario(s: Scenario, options: CheckOptions = {}): Promise<CheckOutcome> {
+  const audit = auditor(s);
+  let base;
+  try {
+    base = await simulate(s, { observer: audit.observer, timeDecisions: false });
+  } catch (err) {
+    return { digest: '', failures: [`run failed: ${messageOf(err)}`], kills: audit.kills };
+  }
+  const failures = [...audit.violations];
+  const notDone = audit.notDone;
+  if (notDone.length > 0) failures.push(`${notDone.length} tasks never finished, e.g. ${notDone.slice(0, 3).join(', ')}`);
+  const sum = base.summary;
+  const tasks = base.jobs.reduce((n, j) => n + j.maps + j.reduces, 0);
+  const jobs = expectedJobs(s);
+  if (jobs !== undefined && (base.jobs.length !== jobs || sum.jobs !== jobs)) failures.push(`${jobs} jobs submitted, ${base.jobs.length} listed finished, the summary counts ${sum.jobs}`);
+  if (audit.finishes !== tasks) failures.push(`${audit.finishes} task finishes for ${tasks} tasks`);
+  if (audit.launches - audit.kills !== tasks) failures.push(`${audit.launches} launches less ${audit.kills} kills for ${tasks} tasks`);
+  if (audit.kills !== (sum.killedTasks ?? 0)) failures.push(`the summary counts ${sum.killedTasks ?? 0} killed tasks, the audit ${audit.kills}`);
+  const lostS = Math.round(audit.lostSlotMs / 100) / 10;
+  if (sum.lostSlotSeconds !== undefined && Math.abs(sum.lostSlotSeconds - lostS) > 0.05) failures.push(`the summary counts ${sum.lostSlotSeconds} lost slot-s, the audit ${lostS}`);
+  if (base.pools !== undefined) {
+    const poolKills = base.pools.reduce((n, p) => n + p.killedTasks, 0);
+    if (poolKills !== audit.kills) failures.push(`the pools count ${poolKills} killed tasks, the audit ${audit.kills}`);
+  }
+  for (const j of base.jobs) {
+    if (!(j.finishMs >= j.submitMs)) failures.push(`job ${j.id} finished at ${j.finishMs}, before its submit ${j.submitMs}`);
+    if (j.nodeLocalMaps + j.rackLocalMaps + j.offRackMaps !== j.maps) failures.push(`job ${j.id}: locality counts do not add up to its ${j.maps} maps`);
+  }
+  if (!(sum.utilization <= 1 + 1e-9) || !(sum.utilization >= 0)) failures.push(`map utilization ${sum.utilization}`);
+  for (const way of WAYS) {
+    if (way.options.runtime === 'threads' && options.threads === false) continue;
+    try {
+      const r = await simulate(s, { ...way.options, timeDecisions: false });
+      if (r.digest !== base.digest) failures.push(`${way.name}: digest ${r.digest.slice(0, 12)}, not ${base.digest.slice(0, 12)}`);
+    } catch (err) {
+      failures.push(`${way.name}: run failed: ${messageOf(err)}`);
+    }
+  }
+  return { digest: base.digest, failures, kills: audit.kills };
+}
+
+/** Jobs the workload submits (a swim trace's rows are not known here: the run's own count). */
+function expectedJobs(s: Scenario): number | undefined {
+  const w = s.workload;
+  if (w.kind === 'jobs') return w.jobs.length;
+  if (w.kind === 'generated') return w.groups.reduce((n, g) => n + g.count, 0);
+  if (w.kind === 'facebook') return w.jobs;
+  return undefined;
+}
+
+function messageOf(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
