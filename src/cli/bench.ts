@@ -6,7 +6,7 @@ import { type BenchReport, benchReportSchema } from './bench-schema.js';
 import { compareReports } from './bench-compare.js';
 import { EXIT, InputError } from './errors.js';
 import { table } from './format.js';
-import { writeFileAtomic } from './output.js';
+import { checkOutputFile, writeOutput } from './output.js';
 import { formatIssue } from '../core/scenario.js';
 
 /** Exit code of the last bench compare (commander actions return nothing). */
@@ -47,6 +47,7 @@ export function reportTable(r: BenchReport): string {
 interface BenchFlags { suite: 'smoke' | 'full'; json?: string; repeat?: number; only?: string }
 
 async function bench(flags: BenchFlags): Promise<void> {
+  if (flags.json) checkOutputFile(flags.json, '--json');
   const { runSuite } = await import('../../bench/runner.js');
   const report = runSuite({
     suite: flags.suite,
@@ -54,7 +55,7 @@ async function bench(flags: BenchFlags): Promise<void> {
     only: flags.only,
     progress: (line) => process.stderr.write(`${line}\n`),
   });
-  if (flags.json) writeFileAtomic(flags.json, JSON.stringify(report, null, 2) + '\n');
+  if (flags.json) writeOutput(flags.json, JSON.stringify(report, null, 2) + '\n');
   process.stdout.write(reportTable(report) + '\n');
 }
 

@@ -4,10 +4,12 @@ import { intArg } from './args.js';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { simulate, type Result } from '../actors/simulate.js';
 import { benchCommand, benchExit } from './bench.js';
+import { endQuietlyOnClosedPipes } from './closed-pipe.js';
 import { EXIT, InputError } from './errors.js';
 import { compare } from './format.js';
 import { loadScenario, parseSet } from './load-scenario.js';
-import { jobsCsv, writeFileAtomic } from './output.js';
+import { jobsCsv } from './jobs-csv.js';
+import { checkOutputFile, writeOutput } from './output.js';
 import { sweepCommand } from './sweep.js';
 import { packageVersion } from './version.js';
 import { reportCommand, runReportHtml } from '../report/report.js';
@@ -35,6 +37,9 @@ interface RunFlags {
 
 async function run(file: string, flags: RunFlags): Promise<void> {
   const loaded = loadScenario(file, flags.set.map(parseSet), flags.seed, flags.variant);
+  if (flags.out) checkOutputFile(flags.out, '--out');
+  if (flags.jobsCsv) checkOutputFile(flags.jobsCsv, '--jobs-csv');
+  if (flags.html) checkOutputFile(flags.html, '--html');
   const results: Result[] = [];
   for (const v of loaded.variants) {
     if (!flags.json && loaded.variants.length > 1 && process.stderr.isTTY) process.stderr.write(`running ${v.name}...\r`);
@@ -42,9 +47,9 @@ async function run(file: string, flags: RunFlags): Promise<void> {
   }
   if (process.stderr.isTTY) process.stderr.write('\x1b[K');
   const json = JSON.stringify(results.length === 1 ? results[0] : results, null, 2) + '\n';
-  if (flags.out) writeFileAtomic(flags.out, json);
-  if (flags.jobsCsv) writeFileAtomic(flags.jobsCsv, jobsCsv(results));
-  if (flags.html) writeFileAtomic(flags.html, await runReportHtml(loaded.name, results));
+  if (flags.out) writeOutput(flags.out, json);
+  if (flags.jobsCsv) writeOutput(flags.jobsCsv, jobsCsv(results));
+  if (flags.html) writeOutput(flags.html, await runReportHtml(loaded.name, results));
   if (flags.json) process.stdout.write(json);
   else process.stdout.write(compare(loaded.name + (loaded.description ? ` (${loaded.description})` : ''), results) + '\n');
 }
@@ -95,6 +100,7 @@ export async function main(argv: string[]): Promise<number> {
   }
 }
 
+endQuietlyOnClosedPipes();
 main(process.argv).then((code) => {
   process.exitCode = code;
 });

@@ -6,7 +6,7 @@ import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, tr
 import { join } from 'node:path';
 import { InputError } from './errors.js';
 import { readJsonFile } from './load-scenario.js';
-import { writeFileAtomic } from './output.js';
+import { writeOutput } from './output.js';
 import { type PointRecord, aggregate, aggregateCsv, flatRows } from './sweep-aggregate.js';
 import type { Axis, ChartSpec, Sweep } from './sweep-file.js';
 
@@ -99,9 +99,9 @@ export class ResultsLog {
 /** Rewrites results.jsonl in point order and writes the aggregates, each file whole or not at all. */
 export function finalize(dir: string, manifest: Manifest, records: PointRecord[]): void {
   const sorted = [...records].sort((a, b) => a.index - b.index);
-  writeFileAtomic(join(dir, RESULTS), sorted.map((r) => JSON.stringify(r) + '\n').join(''));
+  writeOutput(join(dir, RESULTS), sorted.map((r) => JSON.stringify(r) + '\n').join(''));
   const rows = aggregate(sorted);
   const axes = manifest.axes.map((a) => a.name);
-  writeFileAtomic(join(dir, 'aggregate.csv'), aggregateCsv(rows, axes));
-  writeFileAtomic(join(dir, 'aggregate.json'), JSON.stringify(flatRows(rows, axes), null, 1) + '\n');
+  writeOutput(join(dir, 'aggregate.csv'), aggregateCsv(rows, axes));
+  writeOutput(join(dir, 'aggregate.json'), JSON.stringify(flatRows(rows, axes), null, 1) + '\n');
 }

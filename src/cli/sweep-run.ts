@@ -13,7 +13,7 @@ import { InputError } from './errors.js';
 import type { PointRecord } from './sweep-aggregate.js';
 import { type Sweep, type SweepPoint, shardOf } from './sweep-file.js';
 import { MANIFEST, type Manifest, ResultsLog, finalize, manifestOf, readManifest, readRecords } from './sweep-output.js';
-import { writeFileAtomic } from './output.js';
+import { writeOutput } from './output.js';
 
 export interface SweepOptions {
   out: string;
@@ -55,7 +55,7 @@ export async function runSweep(sweep: Sweep, options: SweepOptions): Promise<Swe
     records = had.filter((r) => ids.has(r.id));
   }
   mkdirSync(dir, { recursive: true });
-  writeFileAtomic(join(dir, MANIFEST), JSON.stringify(manifest, null, 1) + '\n');
+  writeOutput(join(dir, MANIFEST), JSON.stringify(manifest, null, 1) + '\n');
 
   const done = new Set(records.map((r) => r.id));
   const todo = mine.filter((p) => !done.has(p.id));

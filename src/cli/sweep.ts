@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { Command } from 'commander';
 import { InputError } from './errors.js';
 import { table } from './format.js';
-import { writeFileAtomic } from './output.js';
+import { checkOutputDir, writeOutput } from './output.js';
 import { type PointRecord, aggregate } from './sweep-aggregate.js';
 import { loadSweep, parseShard } from './sweep-file.js';
 import { MANIFEST, type Manifest, finalize, readManifest, readRecords } from './sweep-output.js';
@@ -37,6 +37,7 @@ export function sweepCommand(): Command {
       const shard = flags.shard === undefined ? undefined : parseShard(flags.shard);
       const sweep = loadSweep(file);
       const out = flags.out ?? join('results', sweep.name + (shard ? `-shard-${shard.index}-of-${shard.count}` : ''));
+      checkOutputDir(out, '--out');
       const parallel = flags.parallel ?? availableParallelism();
       const r = await runSweep(sweep, { out, parallel, resume: flags.resume, shard, progress: flags.progress });
       const skipped = r.skipped > 0 ? `, ${r.skipped} already done` : '';
@@ -51,7 +52,7 @@ export function sweepCommand(): Command {
     .action((dirs: string[], flags: { out: string }) => {
       const { manifest, records } = merge(dirs);
       mkdirSync(flags.out, { recursive: true });
-      writeFileAtomic(join(flags.out, MANIFEST), JSON.stringify(manifest, null, 1) + '\n');
+      writeOutput(join(flags.out, MANIFEST), JSON.stringify(manifest, null, 1) + '\n');
       finalize(flags.out, manifest, records);
       const missing = manifest.points.length - records.length;
       process.stdout.write(`${manifest.name}: merged ${dirs.length} director${dirs.length > 1 ? 'ies' : 'y'}, ${records.length} of ${manifest.points.length} points` +

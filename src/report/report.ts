@@ -4,7 +4,7 @@ import { Command } from 'commander';
 import type { Result } from '../actors/simulate.js';
 import { InputError } from '../cli/errors.js';
 import { readJsonFile } from '../cli/load-scenario.js';
-import { writeFileAtomic } from '../cli/output.js';
+import { checkOutputFile, writeOutput } from '../cli/output.js';
 import { aggregate } from '../cli/sweep-aggregate.js';
 import { type ChartSpec, VARIANT_AXIS } from '../cli/sweep-file.js';
 import { isSweepDir, readManifest, readRecords } from '../cli/sweep-output.js';
@@ -77,8 +77,9 @@ export function reportCommand(): Command {
         throw new InputError(`${input}: no such file or directory`);
       }
       if (isDir && !isSweepDir(input)) throw new InputError(`${input}: not a sweep output directory (no sweep.json)`);
+      checkOutputFile(flags.html, '--html');
       const html = isDir ? await sweepReportHtml(input) : await runReportHtml(resultsOf(input)[0].scenario, resultsOf(input));
-      writeFileAtomic(flags.html, html);
+      writeOutput(flags.html, html);
       const charts = (html.match(/<figure class="chart"/g) ?? []).length;
       process.stdout.write(`wrote ${flags.html} (${charts} charts, ${Math.round(html.length / 1024)} KiB)\n`);
     });

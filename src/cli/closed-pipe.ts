@@ -1,0 +1,18 @@
+/**
+ * A reader that closes its end early (`hfsim run ... --json | head -c 100`) ends our output there, quietly. Node
+ * ignores SIGPIPE, so a write into a closed pipe fails with EPIPE, emitted on the stream; with no listener that is
+ * an uncaught exception: a stack trace on stderr and exit 1. Here EPIPE on stdout or stderr is dropped (the stream
+ * is destroyed and writes nothing more) and the command finishes with the exit code it would have had: 0 for a run
+ * that succeeded, 3 for a regression found. Any other stream error still surfaces.
+ */
+export function isClosedPipe(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as NodeJS.ErrnoException).code === 'EPIPE';
+}
+
+export function endQuietlyOnClosedPipes(): void {
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on('error', (err) => {
+      if (!isClosedPipe(err)) throw err;
+    });
+  }
+}
