@@ -3,4 +3,9 @@ export class InputError extends Error {
   override readonly name = 'InputError';
 }
 
-export const EXIT = { ok: 0, runFailed: 1, badInput: 2, regression: 3 } as const;
+/** A command that did what it could but is not done (a sweep merge that lacks points): its message, then exit 4. */
+export class IncompleteError extends Error {
+  override readonly name = 'IncompleteError';
+}
+
+export const EXIT = { ok: 0, runFailed: 1, badInput: 2, regression: 3, incomplete: 4 } as const;

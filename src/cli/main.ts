@@ -1,11 +1,11 @@
 #!/usr/bin/env node
-/** The hfsim command line. Exit codes: 0 success, 1 a run failed, 2 bad input, 3 a regression found. */
+/** The hfsim command line. Exit codes: 0 success, 1 a run failed, 2 bad input, 3 a regression found, 4 incomplete (a sweep merge lacking points). */
 import { intArg } from './args.js';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { simulate, type Result } from '../actors/simulate.js';
 import { benchCommand, benchExit } from './bench.js';
 import { endQuietlyOnClosedPipes } from './closed-pipe.js';
-import { EXIT, InputError } from './errors.js';
+import { EXIT, IncompleteError, InputError } from './errors.js';
 import { compare } from './format.js';
 import { loadScenario, parseSet } from './load-scenario.js';
 import { jobsCsv } from './jobs-csv.js';
@@ -94,6 +94,10 @@ export async function main(argv: string[]): Promise<number> {
     if (err instanceof InputError) {
       process.stderr.write(`hfsim: ${err.message.split('\n').join('\nhfsim: ')}\n`);
       return EXIT.badInput;
+    }
+    if (err instanceof IncompleteError) {
+      process.stderr.write(`hfsim: ${err.message}\n`);
+      return EXIT.incomplete;
     }
     process.stderr.write(`hfsim: run failed: ${err instanceof Error ? err.message : String(err)}\n`);
     return EXIT.runFailed;

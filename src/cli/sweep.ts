@@ -1,16 +1,13 @@
-/** The `hfsim sweep` command (run, resume, shard) and `hfsim sweep merge`, with a summary table on stdout. */
+/** The `hfsim sweep` command (run, resume, shard) with a summary table on stdout; `hfsim sweep merge` is sweep-merge.ts. */
 import { intArg } from './args.js';
 import { availableParallelism } from 'node:os';
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Command } from 'commander';
-import { InputError } from './errors.js';
-import { table } from './format.js';
-import { checkOutputDir, writeOutput } from './output.js';
-import { type PointRecord, aggregate } from './sweep-aggregate.js';
+import { checkOutputDir } from './output.js';
 import { loadSweep, parseShard } from './sweep-file.js';
-import { MANIFEST, type Manifest, finalize, readManifest, readRecords } from './sweep-output.js';
+import { mergeCommand } from './sweep-merge.js';
 import { runSweep } from './sweep-run.js';
+import { summaryTable } from './sweep-summary.js';
 
 
 interface SweepFlags {
@@ -44,62 +41,6 @@ export function sweepCommand(): Command {
       process.stdout.write(`${sweep.name}: ${r.total} points${shard ? ` (shard ${shard.index}/${shard.count} of ${sweep.points.length})` : ''}, ran ${r.ran}${skipped}, ${parallel} worker${parallel > 1 ? 's' : ''}; wrote ${out}/\n\n`);
       process.stdout.write(summaryTable(r.manifest, r.records) + '\n');
     });
-  cmd
-    .command('merge')
-    .description('join the output directories of the shards of one sweep into one')
-    .argument('<dir...>', 'shard output directories')
-    .requiredOption('--out <dir>', 'merged output directory')
-    .action((dirs: string[], flags: { out: string }) => {
-      const { manifest, records } = merge(dirs);
-      mkdirSync(flags.out, { recursive: true });
-      writeOutput(join(flags.out, MANIFEST), JSON.stringify(manifest, null, 1) + '\n');
-      finalize(flags.out, manifest, records);
-      const missing = manifest.points.length - records.length;
-      process.stdout.write(`${manifest.name}: merged ${dirs.length} director${dirs.length > 1 ? 'ies' : 'y'}, ${records.length} of ${manifest.points.length} points` +
-        `${missing > 0 ? ` (${missing} missing: run the shards that lack them, with --resume)` : ''}; wrote ${flags.out}/\n\n`);
-      process.stdout.write(summaryTable(manifest, records) + '\n');
-    });
+  cmd.addCommand(mergeCommand());
   return cmd;
-}
-
-/** Joins shard outputs of one sweep: same manifest hash, each point once (a point in two shards must agree). */
-export function merge(dirs: readonly string[]): { manifest: Manifest; records: PointRecord[] } {
-  let first: Manifest | undefined;
-  const byId = new Map<string, PointRecord>();
-  for (const dir of dirs) {
-    const m = readManifest(dir);
-    if (first && m.hash !== first.hash) throw new InputError(`${dir}: made by a different sweep than ${dirs[0]} (the sweep file or its base scenario differ)`);
-    first ??= m;
-    for (const r of readRecords(dir)) {
-      const had = byId.get(r.id);
-      if (had && had.digest !== r.digest) throw new InputError(`${dir}: point ${r.id} has digest ${r.digest.slice(0, 12)}, another shard has ${had.digest.slice(0, 12)}`);
-      if (!had) byId.set(r.id, r);
-    }
-  }
-  const { shard: _shard, ...manifest } = first!;
-  return { manifest, records: [...byId.values()].sort((a, b) => a.index - b.index) };
-}
-
-/** One row per point: its axis values, seeds, and mean ± 95% CI half-width of the headline metrics. */
-export function summaryTable(manifest: Manifest, records: readonly PointRecord[]): string {
-  const rows = aggregate(records);
-  const axes = manifest.axes.map((a) => a.name);
-  const metrics: Array<[string, string, (x: number) => string]> = [
-    ['locality.node', 'node local', (x) => `${(100 * x).toFixed(1)}%`],
-    ['meanResponseMs', 'mean resp (s)', (x) => (x / 1000).toFixed(1)],
-    ['jobsPerHour', 'jobs/h', (x) => x.toFixed(0)],
-    ['fairness', 'fairness', (x) => x.toFixed(3)],
-  ];
-  const points = [...new Set(rows.map((r) => r.point))];
-  const body = points.map((p) => {
-    const mine = rows.filter((r) => r.point === p && r.bin === null);
-    const cells = axes.map((a) => { const v = mine[0].values[a]; return typeof v === 'string' ? v : JSON.stringify(v); });
-    cells.push(String(mine[0].n));
-    for (const [metric, , fmt] of metrics) {
-      const m = mine.find((r) => r.metric === metric);
-      cells.push(m === undefined ? '-' : m.ci95 === null ? fmt(m.mean) : `${fmt(m.mean)} ± ${fmt(m.ci95)}`);
-    }
-    return cells;
-  });
-  return table([...axes, 'seeds', ...metrics.map((m) => m[1])], body, axes.length);
 }

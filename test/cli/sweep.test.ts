@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadSweep } from '../../src/cli/sweep-file.js';
 import { runSweep } from '../../src/cli/sweep-run.js';
-import { base, deterministic, hfsim, smallSweep, tmp, writeJson } from './sweep-helpers.js';
+import { base, deterministic, hfsim, lines, smallSweep, tmp, writeJson } from './sweep-helpers.js';
 
 describe('hfsim sweep', () => {
   it('gives identical results with --parallel 1 and 2, and sharded-and-merged against unsharded', () => {
@@ -49,19 +49,49 @@ describe('hfsim sweep', () => {
     expect(deterministic(src)).toEqual(deterministic(cli));
   });
 
-  it('merge reports missing points and refuses outputs of different sweeps', () => {
+  it('merge: an incomplete merge writes what it has, names the missing points and exits 4; different sweeps are refused', () => {
     const file = smallSweep();
     const s0 = join(tmp('m0'), 'out');
     expect(hfsim('sweep', file, '--shard', '0/2', '--out', s0, '--no-progress').code).toBe(0);
-    const partial = hfsim('sweep', 'merge', s0, '--out', join(tmp('mp'), 'out'));
-    expect(partial.code).toBe(0);
-    expect(partial.stdout).toContain('6 of 12 points (6 missing');
+    const out = join(tmp('mp'), 'out');
+    const partial = hfsim('sweep', 'merge', s0, '--out', out);
+    expect(partial.code).toBe(4);
+    expect(partial.stdout).toContain('merged 1 directory, 6 of 12 points');
+    const missing = [...partial.stderr.matchAll(/^ {2}point (\d+) \(.*hdfs\.replication=\d, seed=\d\), id [0-9a-f]+$/gm)].map((m) => Number(m[1]));
+    expect(missing).toEqual([1, 3, 5, 7, 9, 11]); // shard 0/2 holds the even indices
+    expect(partial.stderr).toMatch(/^hfsim: sweep merge: incomplete: 6 of 12 points missing from .*\nrun them with: hfsim sweep .*small\.sweep\.json --out .* --resume$/ms);
+    expect(lines(out)).toHaveLength(6);
+    const finished = hfsim('sweep', file, '--out', out, '--resume', '--no-progress'); // the command it names finishes the sweep
+    expect(finished.code, finished.stderr).toBe(0);
+    expect(finished.stdout).toContain('ran 6, 6 already done');
+
     const other = writeJson(tmp('other'), 'o.sweep.json', { base, axes: { 'hdfs.replication': [2] }, seeds: [1] });
     const o = join(tmp('o'), 'out');
     expect(hfsim('sweep', other, '--out', o, '--no-progress').code).toBe(0);
     const bad = hfsim('sweep', 'merge', s0, o, '--out', join(tmp('mb'), 'out'));
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/made by a different sweep/);
+    const was = lines(o);
+    const onto = hfsim('sweep', 'merge', s0, '--out', o); // --out holds another sweep's output: refused, left as it was
+    expect(onto.code).toBe(2);
+    expect(onto.stderr).toMatch(/made by a different sweep/);
+    expect(lines(o)).toEqual(was);
+    const junk = tmp('junk');
+    writeJson(junk, 'notes.json', {});
+    expect(hfsim('sweep', 'merge', s0, '--out', junk).stderr).toMatch(/holds files but no sweep\.json: not a sweep output/);
+  });
+
+  it('merge onto a complete output with one shard keeps every point (it used to cut 12 points to 6, exit 0)', () => {
+    const file = smallSweep();
+    const full = join(tmp('full'), 'out');
+    expect(hfsim('sweep', file, '--out', full, '--no-progress').code).toBe(0);
+    const before = deterministic(full);
+    const s1 = join(tmp('s1'), 'out');
+    expect(hfsim('sweep', file, '--shard', '1/2', '--out', s1, '--no-progress').code).toBe(0);
+    const r = hfsim('sweep', 'merge', s1, '--out', full);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('merged 1 directory into the output already there, 12 of 12 points');
+    expect(deterministic(full)).toEqual(before);
   });
 
 });

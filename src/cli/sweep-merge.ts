@@ -1,0 +1,79 @@
+/**
+ * `hfsim sweep merge <dir>... --out <dir>`: joins the output directories of one sweep's shards. It never loses a
+ * point: an --out that already holds an output of the same sweep is merged in too (merging one shard onto a complete
+ * output keeps every point), and a merge that still lacks points writes what it has, names the missing points and
+ * exits 4 (EXIT.incomplete), so a script cannot take a partial merge for a finished sweep.
+ */
+import { existsSync, mkdirSync, readdirSync, realpathSync } from 'node:fs';
+import { join } from 'node:path';
+import { Command } from 'commander';
+import { IncompleteError, InputError } from './errors.js';
+import { checkOutputDir, writeOutput } from './output.js';
+import type { PointRecord } from './sweep-aggregate.js';
+import { MANIFEST, type Manifest, finalize, isSweepDir, readManifest, readRecords } from './sweep-output.js';
+import { describePoint } from './sweep-run.js';
+import { summaryTable } from './sweep-summary.js';
+
+/** Joins shard outputs of one sweep: same manifest hash, each point once (a point in two shards must agree). */
+export function merge(dirs: readonly string[]): { manifest: Manifest; records: PointRecord[] } {
+  let first: Manifest | undefined;
+  const byId = new Map<string, PointRecord>();
+  for (const dir of dirs) {
+    const m = readManifest(dir);
+    if (first && m.hash !== first.hash) throw new InputError(`${dir}: made by a different sweep than ${dirs[0]} (the sweep file or its base scenario differ)`);
+    first ??= m;
+    for (const r of readRecords(dir)) {
+      const had = byId.get(r.id);
+      if (had && had.digest !== r.digest) throw new InputError(`${dir}: point ${r.id} has digest ${r.digest.slice(0, 12)}, another shard has ${had.digest.slice(0, 12)}`);
+      if (!had) byId.set(r.id, r);
+    }
+  }
+  const { shard: _shard, ...manifest } = first!;
+  return { manifest, records: [...byId.values()].sort((a, b) => a.index - b.index) };
+}
+
+/** The inputs, with --out added when it already holds an output (of the same sweep, which merge() checks). */
+function inputsWithOut(dirs: readonly string[], out: string): string[] {
+  if (!existsSync(out)) return [...dirs];
+  if (!isSweepDir(out)) {
+    if (readdirSync(out).length > 0) throw new InputError(`--out ${out}: holds files but no ${MANIFEST}: not a sweep output; choose an empty or new folder`);
+    return [...dirs];
+  }
+  const real = realpathSync(out);
+  return dirs.some((d) => existsSync(d) && realpathSync(d) === real) ? [...dirs] : [...dirs, out];
+}
+
+const SHOWN = 20;
+
+/** The points the merge lacks, one a line (the first SHOWN), with the command that runs them. */
+export function missingReport(manifest: Manifest, records: readonly PointRecord[], out: string): string | undefined {
+  const have = new Set(records.map((r) => r.id));
+  const missing = manifest.points.filter((p) => !have.has(p.id));
+  if (missing.length === 0) return undefined;
+  const lines = missing.slice(0, SHOWN).map((p) => `  point ${p.index} (${describePoint(p)}), id ${p.id}`);
+  if (missing.length > SHOWN) lines.push(`  ... and ${missing.length - SHOWN} more`);
+  return `sweep merge: incomplete: ${missing.length} of ${manifest.points.length} points missing from ${out}:\n${lines.join('\n')}\n` +
+    `run them with: hfsim sweep ${manifest.file} --out ${out} --resume`;
+}
+
+export function mergeCommand(): Command {
+  return new Command('merge')
+    .description('join the output directories of the shards of one sweep into one (exit 4 while points are missing)')
+    .exitOverride()
+    .argument('<dir...>', 'shard output directories')
+    .requiredOption('--out <dir>', 'merged output directory (an output of the same sweep there is merged in, never cut)')
+    .action((dirs: string[], flags: { out: string }) => {
+      checkOutputDir(flags.out, '--out');
+      const inputs = inputsWithOut(dirs, flags.out);
+      const { manifest, records } = merge(inputs);
+      mkdirSync(flags.out, { recursive: true });
+      writeOutput(join(flags.out, MANIFEST), JSON.stringify(manifest, null, 1) + '\n');
+      finalize(flags.out, manifest, records);
+      const kept = inputs.length > dirs.length ? ' into the output already there' : '';
+      process.stdout.write(`${manifest.name}: merged ${dirs.length} director${dirs.length > 1 ? 'ies' : 'y'}${kept}, ${records.length} of ${manifest.points.length} points; ` +
+        `wrote ${flags.out}/\n\n`);
+      process.stdout.write(summaryTable(manifest, records) + '\n');
+      const missing = missingReport(manifest, records, flags.out);
+      if (missing !== undefined) throw new IncompleteError(missing);
+    });
+}
