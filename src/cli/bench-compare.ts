@@ -42,18 +42,37 @@ const MEASURES: Measure[] = [
   { name: 'p99 us/launch', worse: 1, get: (c) => c.decisionUs.launch.p99, floor: tail, shownOnly: true },
 ];
 
+/** How one measure of one case changed, on the best runs. */
+export interface MeasureChange {
+  case: string;
+  measure: string;
+  /** The base's and the new report's best run (least time or memory, highest rate). */
+  base: number;
+  new: number;
+  /** Percent change of the best run; null when the base is 0 and the new value is not. */
+  changePct: number | null;
+  /** The larger of the two reports' spreads (max - min over runs). */
+  spread: number;
+  /** The noise floor a change must exceed to count. */
+  floor: number;
+  verdict: 'regression' | 'faster' | 'not judged' | 'unchanged';
+}
+
 export interface Comparison {
   table: string;
+  changes: MeasureChange[];
   speedRegressions: string[];
   digestChanges: string[];
+  /** The canonical cases whose digest changed (digestChanges, as data). */
+  changedDigests: Array<{ case: string; base: string; new: string }>;
   /** Cases in only one of the reports. */
   unmatched: string[];
 }
 
 export function compareReports(base: BenchReport, next: BenchReport, thresholdPct: number): Comparison {
-  const rows: string[][] = [];
+  const changes: MeasureChange[] = [];
   const speedRegressions: string[] = [];
-  const digestChanges: string[] = [];
+  const changedDigests: Comparison['changedDigests'] = [];
   const baseCases = new Map(base.cases.map((c) => [c.name, c]));
   const nextNames = new Set(next.cases.map((c) => c.name));
   const unmatched = [...base.cases.filter((c) => !nextNames.has(c.name)).map((c) => `${c.name} (only in base)`),
@@ -61,7 +80,7 @@ export function compareReports(base: BenchReport, next: BenchReport, thresholdPc
   for (const n of next.cases) {
     const b = baseCases.get(n.name);
     if (b === undefined) continue;
-    if (n.canonical && b.canonical && n.digest !== b.digest) digestChanges.push(`${n.name}: digest ${b.digest.slice(0, 12)} -> ${n.digest.slice(0, 12)}`);
+    if (n.canonical && b.canonical && n.digest !== b.digest) changedDigests.push({ case: n.name, base: b.digest, new: n.digest });
     for (const m of MEASURES) {
       const bs = m.get(b);
       const ns = m.get(n);
@@ -73,17 +92,22 @@ export function compareReports(base: BenchReport, next: BenchReport, thresholdPc
       const beyond = Math.abs(diff) > noise;
       const regressed = !m.shownOnly && m.worse * pct > thresholdPct && beyond;
       if (regressed) speedRegressions.push(`${n.name}: ${m.name} ${fmt(was)} -> ${fmt(now)} (${sign(pct)}, best runs; noise floor ${fmt(noise)})`);
-      rows.push([n.name, m.name, fmt(was), fmt(now), sign(pct), `±${fmt(Math.max(bs.spread, ns.spread))}`, fmt(noise),
-        regressed ? 'REGRESSION' : m.shownOnly ? '(not judged)' : m.worse * pct < -thresholdPct && beyond ? 'faster' : '']);
+      changes.push({ case: n.name, measure: m.name, base: was, new: now, changePct: Number.isFinite(pct) ? pct : null,
+        spread: Math.max(bs.spread, ns.spread), floor: noise,
+        verdict: regressed ? 'regression' : m.shownOnly ? 'not judged' : m.worse * pct < -thresholdPct && beyond ? 'faster' : 'unchanged' });
     }
   }
+  const mark = { regression: 'REGRESSION', 'not judged': '(not judged)', faster: 'faster', unchanged: '' } as const;
   return {
-    table: table(['case', 'measure', 'base (best)', 'new (best)', 'change', 'spread', 'floor', ''], rows, 2),
+    table: table(['case', 'measure', 'base (best)', 'new (best)', 'change', 'spread', 'floor', ''],
+      changes.map((c) => [c.case, c.measure, fmt(c.base), fmt(c.new), sign(c.changePct), `±${fmt(c.spread)}`, fmt(c.floor), mark[c.verdict]]), 2),
+    changes,
     speedRegressions,
-    digestChanges,
+    digestChanges: changedDigests.map((d) => `${d.case}: digest ${d.base.slice(0, 12)} -> ${d.new.slice(0, 12)}`),
+    changedDigests,
     unmatched,
   };
 }
 
-const fmt = (x: number): string => (Math.abs(x) >= 100 ? Math.round(x).toLocaleString('en-US') : String(Math.round(x * 100) / 100));
-const sign = (pct: number): string => (Number.isFinite(pct) ? `${pct >= 0 ? '+' : ''}${pct.toFixed(1)}%` : 'new');
+export const fmt = (x: number): string => (Math.abs(x) >= 100 ? Math.round(x).toLocaleString('en-US') : String(Math.round(x * 100) / 100));
+export const sign = (pct: number | null): string => (pct !== null && Number.isFinite(pct) ? `${pct >= 0 ? '+' : ''}${pct.toFixed(1)}%` : 'new');

@@ -1,9 +1,11 @@
 /** `hfsim bench` (run a suite, print its table, write its JSON) and `hfsim bench compare` (exit 3 on a regression). */
 import { intArg } from './args.js';
+import { appendFileSync } from 'node:fs';
 import { readJsonFile } from './load-scenario.js';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { type BenchReport, benchReportSchema } from './bench-schema.js';
 import { compareReports } from './bench-compare.js';
+import { compareJson, compareMarkdown } from './bench-summary.js';
 import { EXIT, InputError } from './errors.js';
 import { table } from './format.js';
 import { checkOutputFile, writeOutput } from './output.js';
@@ -59,23 +61,44 @@ async function bench(flags: BenchFlags): Promise<void> {
   process.stdout.write(reportTable(report) + '\n');
 }
 
-function compare(baseFile: string, newFile: string, flags: { threshold: number }): void {
+interface CompareFlags { threshold: number; json?: boolean; markdown?: string }
+
+function compare(baseFile: string, newFile: string, flags: CompareFlags): void {
+  if (flags.markdown !== undefined) checkOutputFile(flags.markdown, '--markdown');
   const base = readReport(baseFile);
   const next = readReport(newFile);
   const c = compareReports(base, next, flags.threshold);
-  process.stdout.write(`bench compare: ${baseFile} (${base.commit.slice(0, 12)}) -> ${newFile} (${next.commit.slice(0, 12)}), threshold ${flags.threshold}% and beyond the noise\n${c.table}\n`);
-  if (c.unmatched.length > 0) process.stdout.write(`not compared: ${c.unmatched.join('; ')}\n`);
-  let code: number = EXIT.ok;
+  const code: number = c.digestChanges.length > 0 || c.speedRegressions.length > 0 ? EXIT.regression : EXIT.ok;
+  const outcome = { base: { file: baseFile, report: base }, next: { file: newFile, report: next }, thresholdPct: flags.threshold, comparison: c, exitCode: code };
+  if (flags.json) {
+    process.stdout.write(compareJson(outcome));
+  } else {
+    process.stdout.write(`bench compare: ${baseFile} (${base.commit.slice(0, 12)}) -> ${newFile} (${next.commit.slice(0, 12)}), threshold ${flags.threshold}% and beyond the noise\n${c.table}\n`);
+    if (c.unmatched.length > 0) process.stdout.write(`not compared: ${c.unmatched.join('; ')}\n`);
+  }
   if (c.digestChanges.length > 0) {
     process.stderr.write(`OUTCOME REGRESSION: the result digest of ${c.digestChanges.length} canonical scenario(s) changed (always fatal):\n${c.digestChanges.map((d) => `  ${d}`).join('\n')}\n`);
-    code = EXIT.regression;
   }
   if (c.speedRegressions.length > 0) {
     process.stderr.write(`SPEED REGRESSION beyond ${flags.threshold}% and the measured noise:\n${c.speedRegressions.map((d) => `  ${d}`).join('\n')}\n`);
-    code = EXIT.regression;
   }
-  if (code === EXIT.ok) process.stdout.write('no regression\n');
+  if (code === EXIT.ok && !flags.json) process.stdout.write('no regression\n');
+  const summary = process.env.GITHUB_STEP_SUMMARY;
+  if (flags.markdown !== undefined || (summary !== undefined && summary !== '')) {
+    const markdown = compareMarkdown(outcome);
+    if (flags.markdown !== undefined) writeOutput(flags.markdown, markdown);
+    if (summary !== undefined && summary !== '') appendSummary(summary, markdown);
+  }
   benchExit.code = code;
+}
+
+/** GitHub Actions' step summary: appended to, as its documentation says (other steps may have written to it). */
+function appendSummary(file: string, markdown: string): void {
+  try {
+    appendFileSync(file, markdown);
+  } catch (err) {
+    throw new InputError(`$GITHUB_STEP_SUMMARY ${file}: cannot append the summary (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
+  }
 }
 
 export function benchCommand(): Command {
@@ -85,6 +108,7 @@ export function benchCommand(): Command {
     .option('--json <file>', 'write the report JSON (whole or not at all)')
     .option('--repeat <n>', 'runs per case (default 3)', intArg('--repeat', 1))
     .option('--only <text>', 'only the cases whose name contains text')
+    .enablePositionalOptions() // compare has its own --json (a flag, where bench's takes a file)
     .exitOverride()
     .action(bench);
   cmd
@@ -93,6 +117,8 @@ export function benchCommand(): Command {
     .argument('<base.json>', 'the baseline report')
     .argument('<new.json>', 'the report to check')
     .option('--threshold <pct>', 'smallest relative change that counts, e.g. 10%', parseThreshold, 10)
+    .option('--json', 'print the verdict and every measure\'s change as JSON instead of the table (exit codes unchanged)')
+    .option('--markdown <file>', 'also write a Markdown summary (appended to $GITHUB_STEP_SUMMARY too, when set)')
     .exitOverride()
     .action(compare);
   return cmd;

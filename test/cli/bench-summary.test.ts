@@ -1,0 +1,114 @@
+/** hfsim bench compare --json and --markdown / $GITHUB_STEP_SUMMARY, on constructed reports (no bench run needed). */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { type BenchCase, type BenchReport, type Stat, benchReportSchema } from '../../src/cli/bench-schema.js';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const CLI = join(ROOT, 'dist', 'src', 'cli', 'main.js');
+const dir = mkdtempSync(join(tmpdir(), 'hfsim-compare-'));
+
+const stat = (...values: number[]): Stat => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return { median: sorted[sorted.length >> 1], spread: sorted[sorted.length - 1] - sorted[0], min: sorted[0], max: sorted[sorted.length - 1], values };
+};
+const latency = () => ({ mean: stat(5), p50: stat(4), p90: stat(6), p99: stat(9), p999: stat(12), max: stat(30) });
+
+function benchCase(name: string, wallMs: number, digest = 'a'.repeat(64)): BenchCase {
+  const events = 1_000_000;
+  return {
+    name, group: 'scenario', canonical: true, policy: 'fair', nodes: 100, jobs: 100, maps: 26_410, digest, runs: 2,
+    wallMs: stat(wallMs, wallMs * 1.02), cpuMs: stat(wallMs), peakRssMB: stat(120, 121), events, heartbeats: 50_000,
+    eventsPerSecond: stat(events / (wallMs * 1.02) * 1000, events / wallMs * 1000), heartbeatsPerSecond: stat(50_000 / wallMs * 1000),
+    eventsPerCpuSecond: stat(events / wallMs * 1000), decisionUs: { heartbeat: latency(), launch: latency() },
+  };
+}
+
+function report(commit: string, cases: BenchCase[]): BenchReport {
+  const r: BenchReport = {
+    format: 'hfsim-bench/1', suite: 'smoke', createdAt: '2026-11-23T03:00:00.000Z',
+    machine: { cpu: 'Test CPU', cores: 2, memoryMB: 4096, platform: 'linux', arch: 'x64' }, node: 'v20.20.2', commit, repeat: 2,
+    cases, scale: [], perfdash: { version: 'v1', dataItems: [] },
+  };
+  expect(benchReportSchema.safeParse(r).success).toBe(true);
+  return r;
+}
+
+function write(name: string, r: BenchReport): string {
+  const file = join(dir, name);
+  writeFileSync(file, JSON.stringify(r));
+  return file;
+}
+
+const base = write('base.json', report('1'.repeat(40), [benchCase('fb-macro-io', 1000), benchCase('swim-first50', 400)]));
+const same = write('same.json', report('2'.repeat(40), [benchCase('fb-macro-io', 1010), benchCase('swim-first50', 395)]));
+const slow = write('slow.json', report('3'.repeat(40), [benchCase('fb-macro-io', 1500), benchCase('swim-first50', 400, 'b'.repeat(64)), benchCase('new-case', 10)]));
+
+function compare(args: string[], env: Record<string, string> = {}) {
+  const r = spawnSync(process.execPath, [CLI, 'bench', 'compare', ...args], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, GITHUB_STEP_SUMMARY: '', ...env } });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+describe('hfsim bench compare --json', () => {
+  it('prints the verdict and every measure\'s change as JSON; exit 0 without a regression', () => {
+    const r = compare([base, same, '--json']);
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(out).toMatchObject({ format: 'hfsim-bench-compare/1', verdict: 'pass', exitCode: 0, thresholdPct: 10, outcomeRegressions: [], speedRegressions: [], notCompared: [] });
+    expect(out.base).toMatchObject({ file: base, commit: '1'.repeat(40), suite: 'smoke' });
+    expect(out.new.commit).toBe('2'.repeat(40));
+    // 2 cases x 6 measures, each with its numbers
+    expect(out.changes).toHaveLength(12);
+    const wall = out.changes.find((c: { case: string; measure: string }) => c.case === 'fb-macro-io' && c.measure === 'wall ms');
+    expect(Object.keys(wall)).toEqual(['case', 'measure', 'base', 'new', 'changePct', 'spread', 'floor', 'verdict']);
+    expect(wall).toMatchObject({ base: 1000, new: 1010, floor: 50, verdict: 'unchanged' });
+    expect(wall.changePct).toBeCloseTo(1, 9);
+    expect(wall.spread).toBeCloseTo(20.2, 9); // the larger spread: 1,010 x 0.02
+  });
+
+  it('a slowdown and a changed digest: verdict regression, exit 3, each listed as data', () => {
+    const r = compare([base, slow, '--json', '--threshold', '10%']);
+    expect(r.code).toBe(3);
+    const out = JSON.parse(r.stdout);
+    expect(out.verdict).toBe('regression');
+    expect(out.exitCode).toBe(3);
+    expect(out.outcomeRegressions).toEqual([{ case: 'swim-first50', base: 'a'.repeat(64), new: 'b'.repeat(64) }]);
+    expect(out.speedRegressions.map((c: { case: string; measure: string }) => `${c.case} ${c.measure}`)).toEqual(['fb-macro-io wall ms', 'fb-macro-io events/s']);
+    expect(out.speedRegressions[0]).toMatchObject({ base: 1000, new: 1500, changePct: 50, verdict: 'regression' });
+    expect(out.notCompared).toEqual(['new-case (only in new)']);
+    expect(r.stderr).toMatch(/OUTCOME REGRESSION/);
+  });
+});
+
+describe('hfsim bench compare --markdown and $GITHUB_STEP_SUMMARY', () => {
+  it('writes a Markdown summary: verdict, regressions, every measure', () => {
+    const md = join(dir, 'summary.md');
+    const r = compare([base, slow, '--markdown', md]);
+    expect(r.code).toBe(3);
+    expect(r.stdout).toContain('bench compare:'); // the table still prints
+    const text = readFileSync(md, 'utf8');
+    expect(text).toMatch(/^## hfsim bench compare\n\n\*\*Regression\*\* \(exit 3\): 1 canonical digest\(s\) changed; 2 measure\(s\) slower beyond 10% and the noise\./);
+    expect(text).toContain('| swim-first50 | `aaaaaaaaaaaa` | `bbbbbbbbbbbb` |');
+    expect(text).toMatch(/### Speed regressions\n\n\| case \|.*\n\|---\|.*\n\| fb-macro-io \| wall ms \| 1,000 \| 1,500 \| \+50\.0% \| ±30 \| 50 \| \*\*REGRESSION\*\* \|/);
+    expect(text).toContain('Not compared: new-case (only in new).');
+  });
+
+  it('appends to $GITHUB_STEP_SUMMARY, keeping what earlier steps wrote', () => {
+    const summary = join(dir, 'step-summary.md');
+    writeFileSync(summary, '# earlier step\n');
+    const r = compare([base, same], { GITHUB_STEP_SUMMARY: summary });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('no regression');
+    const text = readFileSync(summary, 'utf8');
+    expect(text.startsWith('# earlier step\n## hfsim bench compare\n\n**No regression.**\n')).toBe(true);
+    expect(text.match(/\| fb-macro-io \|/g)).toHaveLength(6);
+  });
+
+  it('an unwritable $GITHUB_STEP_SUMMARY is bad input naming it (exit 2)', () => {
+    const r = compare([base, same], { GITHUB_STEP_SUMMARY: join(dir, 'no', 'such', 'dir', 'summary.md') });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/GITHUB_STEP_SUMMARY .*summary\.md: cannot append the summary \(ENOENT\)/);
+  });
+});
