@@ -5,6 +5,8 @@
  *
  * Translation rules:
  * - Times in the files are seconds; the scenario's are milliseconds.
+ * - YARN's `<pool>` is an alias of `<queue>` (as in YARN's AllocationFileLoaderService): a `<pool>` inside a queue, named
+ *   root, or holding an element only YARN queues have (YARN_ONLY) is read as a queue; any other is an MR1 pool.
  * - YARN queues are flattened to pools named by their dotted path without "root." (root.prod.etl -> prod.etl);
  *   a child inherits the weight, schedulingPolicy and timeouts of its parent when it sets none. A parent's own
  *   minResources, maxResources or maxRunningApps would bind its whole subtree, which flat pools cannot express:
@@ -18,9 +20,9 @@
  */
 import { readTextFile } from './read-file.js';
 import { dirname, resolve } from 'node:path';
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import type { PoolConfig, UserConfig } from '../core/pool-config.js';
 import { InputError } from './errors.js';
+import { type El, rootElement } from './xml.js';
 
 export const SLOT_MB = 1024;
 
@@ -35,14 +37,6 @@ export interface Allocation {
   fairSharePreemptionTimeoutMs?: number;
 }
 
-interface El {
-  name: string;
-  attrs: Record<string, string>;
-  children: El[];
-  text: string;
-  line: number;
-}
-
 const IGNORED = new Set(['aclSubmitApps', 'aclAdministerApps', 'maxAMShare', 'queueMaxAMShareDefault', 'queuePlacementPolicy',
   'fairSharePreemptionThreshold', 'defaultFairSharePreemptionThreshold', 'maxChildResources', 'allowPreemptionFrom', 'reservation',
   'maxContainerAllocation', 'queueMaxResourcesDefault']);
@@ -52,17 +46,12 @@ export function readAllocationFile(file: string): Allocation {
 }
 
 export function parseAllocation(text: string, file: string): Allocation {
-  const valid = XMLValidator.validate(text);
-  if (valid !== true) throw new InputError(`${file}: line ${valid.err.line}: malformed XML: ${valid.err.msg}`);
-  const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', preserveOrder: true, captureMetaData: true, parseTagValue: false, trimValues: true });
-  const roots = toElements(parser.parse(text) as unknown[], text).filter((e) => !e.name.startsWith('?'));
-  const root = roots[0];
-  if (root === undefined || root.name !== 'allocations') throw new InputError(`${file}: line ${root?.line ?? 1}: the root element must be <allocations>`);
+  const root = rootElement(text, file, 'allocations');
   const ctx = new Reader(file);
   const out: Allocation = { pools: [], users: [] };
   for (const el of root.children) {
     switch (el.name) {
-      case 'pool': out.pools.push(ctx.pool(el)); break;
+      case 'pool': if (isYarnQueue(el)) ctx.queue(el, '', {}, out.pools); else out.pools.push(ctx.pool(el)); break;
       case 'queue': ctx.queue(el, '', {}, out.pools); break;
       case 'user': out.users.push(ctx.user(el)); break;
       case 'userMaxJobsDefault': case 'userMaxAppsDefault': out.userMaxJobsDefault = ctx.int(el); break;
@@ -79,6 +68,14 @@ export function parseAllocation(text: string, file: string): Allocation {
     names.add(p.name);
   }
   return out;
+}
+
+/** Elements only a YARN queue has: a `<pool>` holding one is YARN's alias of `<queue>`, else an MR1 pool. */
+const YARN_ONLY = new Set(['queue', 'pool', 'minResources', 'maxResources', 'maxRunningApps', 'schedulingPolicy', 'maxChildResources', 'maxAMShare',
+  'allowPreemptionFrom', 'reservation', 'maxContainerAllocation', 'fairSharePreemptionThreshold']);
+
+function isYarnQueue(pool: El): boolean {
+  return pool.attrs.name?.trim() === 'root' || pool.children.some((c) => YARN_ONLY.has(c.name));
 }
 
 type Inherited = Partial<Pick<PoolConfig, 'weight' | 'schedulingMode' | 'minSharePreemptionTimeoutMs' | 'fairSharePreemptionTimeoutMs'>>;
@@ -181,7 +178,7 @@ class Reader {
     const limits: El[] = [];
     for (const c of el.children) {
       switch (c.name) {
-        case 'queue': children.push(c); break;
+        case 'queue': case 'pool': children.push(c); break;
         case 'minResources': limits.push(c); p.minMaps = p.minReduces = this.slots(c); break;
         case 'maxResources': limits.push(c); p.maxMaps = p.maxReduces = this.slots(c); break;
         case 'maxRunningApps': limits.push(c); p.maxRunningJobs = this.int(c); break;
@@ -205,33 +202,6 @@ class Reader {
     const pass: Inherited = { weight: p.weight, schedulingMode: p.schedulingMode, minSharePreemptionTimeoutMs: p.minSharePreemptionTimeoutMs, fairSharePreemptionTimeoutMs: p.fairSharePreemptionTimeoutMs };
     for (const c of children) this.queue(c, path, pass, out);
   }
-}
-
-/** fast-xml-parser's ordered output (with start offsets) as plain elements with line numbers. */
-function toElements(nodes: unknown[], text: string): El[] {
-  const meta = XMLParser.getMetaDataSymbol() as unknown as string;
-  const out: El[] = [];
-  for (const node of nodes as Array<Record<string, unknown>>) {
-    const name = Object.keys(node).find((k) => k !== ':@');
-    if (name === undefined || name === '#text' || name === '#comment') continue;
-    const kids = node[name] as unknown[];
-    const start = (node[meta] as { startIndex?: number } | undefined)?.startIndex ?? 0;
-    const textParts = (kids as Array<Record<string, unknown>>).filter((k) => '#text' in k).map((k) => String(k['#text']));
-    out.push({
-      name,
-      attrs: (node[':@'] as Record<string, string> | undefined) ?? {},
-      children: toElements(kids, text),
-      text: textParts.join('').trim(),
-      line: lineAt(text, start),
-    });
-  }
-  return out;
-}
-
-function lineAt(text: string, offset: number): number {
-  let line = 1;
-  for (let i = 0; i < offset && i < text.length; i++) if (text.charCodeAt(i) === 10) line++;
-  return line;
 }
 
 /**

@@ -50,6 +50,24 @@ describe('allocation files', () => {
     expect(a.poolMaxJobsDefault).toBe(7);
   });
 
+  it('YARN\'s <pool> alias of <queue>: the YARN sample with every <queue> a <pool> loads into the same settings', () => {
+    const yarn = readFileSync(join(ALLOC, 'yarn-allocation.xml'), 'utf8');
+    const aliased = yarn.replace(/<(\/?)queue\b/g, '<$1pool');
+    expect(aliased).not.toMatch(/<queue\b/);
+    expect(parseAllocation(aliased, 'aliased.xml')).toEqual(SAMPLE);
+    // a <pool> holding YARN elements at the top level, and <pool> and <queue> mixed in one tree
+    const mixed = parseAllocation(`<allocations>
+  <pool name="adhoc"><minResources>2048 mb, 2 vcores</minResources></pool>
+  <queue name="prod"><weight>3</weight><pool name="etl"><maxRunningApps>2</maxRunningApps></pool></queue>
+  <pool name="mr1"><minMaps>4</minMaps></pool>
+</allocations>`, 'x.xml');
+    expect(mixed.pools).toEqual([
+      { name: 'adhoc', weight: 1, minMaps: 2, minReduces: 2 },
+      { name: 'prod.etl', weight: 3, minMaps: 0, minReduces: 0, maxRunningJobs: 2 },
+      { name: 'mr1', weight: 1, minMaps: 4, minReduces: 0 },
+    ]);
+  });
+
   it('a scenario runs with either file and gets the same outcome', () => {
     const r = hfsim('run', 'scenarios/allocations/sample.json', '--json');
     expect(r.stderr).toBe('');
