@@ -5,6 +5,7 @@
 import type { TopLevelSpec } from 'vega-lite';
 import type { AggregateRow } from '../cli/sweep-aggregate.js';
 import type { ChartSpec } from '../cli/sweep-file.js';
+import { type Keyed, seriesDomain, valueKey } from './series-order.js';
 
 export interface Chart {
   id: string;
@@ -19,6 +20,9 @@ export interface RunRecord {
   bins: ReadonlyArray<{ bin: number; jobs: number; maps: number; meanResponseMs: number; locality: { node: number } }>;
   jobs: ReadonlyArray<{ responseMs: number }>;
 }
+
+/** A run's series: its name in the legend and its sort key (series-order.ts). */
+export type SeriesOf = (r: RunRecord) => Keyed;
 
 const SCHEMA = 'https://vega.github.io/schema/vega-lite/v6.json';
 const SIZE = { width: 420, height: 260 };
@@ -56,12 +60,18 @@ export function metricChart(rows: readonly AggregateRow[], axes: ReadonlyArray<{
     : chart.bins === undefined ? r.bin === null : r.bin === chart.bins[0]));
   // Other axes with several values split the lines too; single-valued axes say nothing.
   const rest = axes.filter((a) => a.name !== x && a.name !== by && a.values.length > 1).map((a) => a.name);
+  const listed = (name: string): readonly unknown[] => axes.find((a) => a.name === name)?.values ?? [];
   const values = wanted.map((r) => {
     const parts = by === 'bin' ? [`bin ${r.bin}`] : by !== undefined ? [label(r.values[by])] : [];
-    for (const a of rest) parts.push(axisValue(a, r.values[a]));
+    const key = by === 'bin' ? [r.bin!] : by !== undefined ? [valueKey(r.values[by], listed(by))] : [];
+    for (const a of rest) {
+      parts.push(axisValue(a, r.values[a]));
+      key.push(valueKey(r.values[a], listed(a)));
+    }
     return {
       x: r.values[x] as number,
       series: parts.join(', ') || metricLabel(metric),
+      key,
       mean: r.mean * scale,
       lo: r.lo === null ? null : r.lo * scale,
       hi: r.hi === null ? null : r.hi * scale,
@@ -72,11 +82,11 @@ export function metricChart(rows: readonly AggregateRow[], axes: ReadonlyArray<{
   const yTitle = metricLabel(metric) + (isMs(metric) && !metricLabel(metric).includes('(s)') ? ' (s)' : '');
   const xEnc = { field: 'x', type: 'quantitative' as const, title: x };
   const yEnc = { type: 'quantitative' as const, title: yTitle, ...(isShare(metric) ? { axis: { format: '.0%' }, scale: { domain: [0, 1], clamp: true } } : {}) };
-  const color = { field: 'series', type: 'nominal' as const, title: by === 'bin' ? 'job size bin' : by ?? '', legend: LEGEND };
+  const color = { field: 'series', type: 'nominal' as const, title: by === 'bin' ? 'job size bin' : by ?? '', legend: LEGEND, scale: { domain: seriesDomain(values) } };
   const layers: unknown[] = [
-    { data: { values: values.filter((v) => v.lo !== null) }, mark: { type: 'errorband', opacity: 0.25 },
+    { data: { values: values.filter((v) => v.lo !== null).map(({ key: _key, ...v }) => v) }, mark: { type: 'errorband', opacity: 0.25 },
       encoding: { x: xEnc, y: { ...yEnc, field: 'lo' }, y2: { field: 'hi' }, color } },
-    { data: { values }, mark: { type: 'line', point: true },
+    { data: { values: values.map(({ key: _key, ...v }) => v) }, mark: { type: 'line', point: true },
       encoding: { x: xEnc, y: { ...yEnc, field: 'mean' }, color, tooltip: [{ field: 'series' }, { field: 'x' }, { field: 'mean' }, { field: 'lo' }, { field: 'hi' }, { field: 'n' }] } },
   ];
   if (chart.analytic) {
@@ -97,13 +107,13 @@ export function metricChart(rows: readonly AggregateRow[], axes: ReadonlyArray<{
 }
 
 /** Empirical CDF of job response times, one line per series (variant), downsampled to at most 200 steps. */
-export function cdfChart(records: readonly RunRecord[], seriesOf: (r: RunRecord) => string, id: string): Chart {
+export function cdfChart(records: readonly RunRecord[], seriesOf: SeriesOf, id: string): Chart {
   const bySeries = new Map<string, number[]>();
   for (const r of records) {
-    const key = seriesOf(r);
-    const xs = bySeries.get(key) ?? [];
+    const { series } = seriesOf(r);
+    const xs = bySeries.get(series) ?? [];
     for (const j of r.jobs) xs.push(j.responseMs / 1000);
-    bySeries.set(key, xs);
+    bySeries.set(series, xs);
   }
   const values: Array<{ series: string; seconds: number; share: number }> = [];
   for (const [series, xs] of bySeries) {
@@ -120,7 +130,7 @@ export function cdfChart(records: readonly RunRecord[], seriesOf: (r: RunRecord)
       encoding: {
         x: { field: 'seconds', type: 'quantitative', scale: { type: 'log' }, title: 'response time (s, log scale)' },
         y: { field: 'share', type: 'quantitative', title: 'share of jobs', axis: { format: '.0%' } },
-        color: { field: 'series', type: 'nominal', title: 'variant', legend: LEGEND },
+        color: { field: 'series', type: 'nominal', title: 'variant', legend: LEGEND, scale: { domain: seriesDomain(records.map(seriesOf)) } },
       },
     } as TopLevelSpec,
   };
@@ -129,13 +139,14 @@ export function cdfChart(records: readonly RunRecord[], seriesOf: (r: RunRecord)
 type BinOf = RunRecord['bins'][number];
 
 /** Per series and size bin, the mean of `value` over the runs' bins, weighted by `weight` (maps or jobs). */
-function meanByBin(records: readonly RunRecord[], seriesOf: (r: RunRecord) => string, value: (b: BinOf) => number,
+function meanByBin(records: readonly RunRecord[], seriesOf: SeriesOf, value: (b: BinOf) => number,
   weight: (b: BinOf) => number): Array<{ series: string; bin: number; mean: number }> {
   const sums = new Map<string, { series: string; bin: number; total: number; weight: number }>();
   for (const r of records) {
+    const { series } = seriesOf(r);
     for (const b of r.bins) {
-      const key = `${seriesOf(r)}|${b.bin}`;
-      const s = sums.get(key) ?? { series: seriesOf(r), bin: b.bin, total: 0, weight: 0 };
+      const key = `${series}|${b.bin}`;
+      const s = sums.get(key) ?? { series, bin: b.bin, total: 0, weight: 0 };
       s.total += value(b) * weight(b);
       s.weight += weight(b);
       sums.set(key, s);
@@ -145,28 +156,28 @@ function meanByBin(records: readonly RunRecord[], seriesOf: (r: RunRecord) => st
 }
 
 /** Node locality per job size bin, one bar per series (variant), averaged over the runs of each series (maps-weighted). */
-export function localityByBinChart(records: readonly RunRecord[], seriesOf: (r: RunRecord) => string, id: string): Chart {
+export function localityByBinChart(records: readonly RunRecord[], seriesOf: SeriesOf, id: string): Chart {
   const values = meanByBin(records, seriesOf, (b) => b.locality.node, (b) => b.maps);
-  return barsByBin(id, 'Node locality by job size bin', values, { title: 'node locality', axis: { format: '.0%' }, scale: { domain: [0, 1] } });
+  return barsByBin(id, 'Node locality by job size bin', values, seriesDomain(records.map(seriesOf)), { title: 'node locality', axis: { format: '.0%' }, scale: { domain: [0, 1] } });
 }
 
 /** Mean response time per job size bin, one bar per series (variant). */
-export function responseByBinChart(records: readonly RunRecord[], seriesOf: (r: RunRecord) => string, id: string): Chart {
+export function responseByBinChart(records: readonly RunRecord[], seriesOf: SeriesOf, id: string): Chart {
   const values = meanByBin(records, seriesOf, (b) => b.meanResponseMs / 1000, (b) => b.jobs);
-  return barsByBin(id, 'Mean response time by job size bin', values, { title: 'mean response time (s)' });
+  return barsByBin(id, 'Mean response time by job size bin', values, seriesDomain(records.map(seriesOf)), { title: 'mean response time (s)' });
 }
 
-/** Grouped bars: one group per size bin, one bar per series, the bar's height `mean` with the y axis given. */
-function barsByBin(id: string, title: string, values: Array<{ series: string; bin: number; mean: number }>, y: Record<string, unknown>): Chart {
+/** Grouped bars: one group per size bin (in numeric order), one bar per series in `order`, the bar's height `mean` with the y axis given. */
+function barsByBin(id: string, title: string, values: Array<{ series: string; bin: number; mean: number }>, order: string[], y: Record<string, unknown>): Chart {
   return {
     id, title, spec: {
       $schema: SCHEMA, title, ...SIZE, data: { values },
       mark: 'bar',
       encoding: {
-        x: { field: 'bin', type: 'ordinal', title: 'job size bin' },
-        xOffset: { field: 'series', type: 'nominal' },
+        x: { field: 'bin', type: 'ordinal', title: 'job size bin', sort: [...new Set(values.map((v) => v.bin))].sort((a, b) => a - b) },
+        xOffset: { field: 'series', type: 'nominal', sort: order },
         y: { field: 'mean', type: 'quantitative', ...y },
-        color: { field: 'series', type: 'nominal', title: 'variant', legend: LEGEND },
+        color: { field: 'series', type: 'nominal', title: 'variant', legend: LEGEND, scale: { domain: order } },
       },
     } as TopLevelSpec,
   };

@@ -8,13 +8,15 @@ import { checkOutputFile, writeOutput } from '../cli/output.js';
 import { aggregate } from '../cli/sweep-aggregate.js';
 import { type ChartSpec, VARIANT_AXIS } from '../cli/sweep-file.js';
 import { isSweepDir, readManifest, readRecords } from '../cli/sweep-output.js';
-import { type Chart, type RunRecord, axisValue, cdfChart, localityByBinChart, metricChart, responseByBinChart } from './charts.js';
+import { type Chart, type RunRecord, type SeriesOf, axisValue, cdfChart, localityByBinChart, metricChart, responseByBinChart } from './charts.js';
+import { firstSeen, valueKey } from './series-order.js';
 import { reportHtml } from './html.js';
 
 /** A run's report: response time and node locality by bin, and the response-time CDF, each by variant. */
 export async function runReportHtml(title: string, results: readonly Result[]): Promise<string> {
   const records: RunRecord[] = results.map((r) => ({ ...r, values: {} }));
-  const series = (r: RunRecord): string => r.variant;
+  const rank = firstSeen();
+  const series: SeriesOf = (r) => ({ series: r.variant, key: [rank(r.variant)] });
   const charts = [responseByBinChart(records, series, 'response-by-bin'), cdfChart(records, series, 'response-cdf'), localityByBinChart(records, series, 'locality-by-bin')];
   const intro = results.map((r) => `${r.variant}: ${r.summary.jobs} jobs, mean response ${(r.summary.meanResponseMs / 1000).toFixed(1)} s, ` +
     `node locality ${(100 * r.summary.locality.node).toFixed(1)}%, seed ${r.seed}, digest ${r.digest.slice(0, 16)}`);
@@ -40,7 +42,10 @@ export async function sweepReportHtml(dir: string): Promise<string> {
   });
   const variants = new Set(records.map((r) => r.variant));
   const seriesAxis = variants.size > 1 ? undefined : numeric?.name;
-  const series = (r: RunRecord): string => (seriesAxis === undefined ? r.variant : axisValue(seriesAxis, r.values[seriesAxis]));
+  const variantAxis = manifest.axes.find((a) => a.name === VARIANT_AXIS)?.values ?? [...variants];
+  const series: SeriesOf = (r) => (seriesAxis === undefined
+    ? { series: r.variant, key: [valueKey(r.variant, variantAxis)] }
+    : { series: axisValue(seriesAxis, r.values[seriesAxis]), key: [valueKey(r.values[seriesAxis])] });
   charts.push(cdfChart(records, series, 'response-cdf'), localityByBinChart(records, series, 'locality-by-bin'));
   const missing = manifest.points.length - records.length;
   const intro = [

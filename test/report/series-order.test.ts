@@ -1,0 +1,53 @@
+/** The report's series and axes are ordered as numbers (0, 1, 2, 10, 20), not as text (0, 1, 10, 2, 20); variants as listed. */
+import { describe, expect, it } from 'vitest';
+import type { AggregateRow } from '../../src/cli/sweep-aggregate.js';
+import { type RunRecord, type SeriesOf, axisValue, localityByBinChart, metricChart } from '../../src/report/charts.js';
+import { renderSvg } from '../../src/report/html.js';
+import { seriesDomain, valueKey } from '../../src/report/series-order.js';
+
+const SKIPS = [20, 0, 10, 2, 1]; // listed out of order on purpose
+const row = (skips: number, replication: number, mean: number): AggregateRow => ({
+  point: `p${skips}-${replication}`, values: { 'scheduler.delay.maxSkips': skips, 'hdfs.replication': replication }, seeds: [1, 2],
+  metric: 'locality.node', bin: null, n: 2, mean, sd: 0.01, ci95: 0.05, lo: mean - 0.05, hi: mean + 0.05,
+});
+
+/** The legend's labels in the order the SVG draws them. */
+async function legendLabels(spec: Parameters<typeof renderSvg>[0], prefix: string): Promise<string[]> {
+  const svg = await renderSvg(spec);
+  return [...svg.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]).filter((t) => t.startsWith(prefix));
+}
+
+describe('series order', () => {
+  it.each([
+    ['numbers', [10, 2, 0, 20, 1].map((n) => ({ series: `maxSkips=${n}`, key: [valueKey(n)] })), ['maxSkips=0', 'maxSkips=1', 'maxSkips=2', 'maxSkips=10', 'maxSkips=20']],
+    ['negative and fractional numbers', [0.5, -1, 0.25, 10].map((n) => ({ series: `x=${n}`, key: [valueKey(n)] })), ['x=-1', 'x=0.25', 'x=0.5', 'x=10']],
+    ['strings keep their listed order', ['FIFO', 'Naive fair', 'Fair + delay'].map((v) => ({ series: v, key: [valueKey(v, ['Naive fair', 'Fair + delay', 'FIFO'])] })), ['Naive fair', 'Fair + delay', 'FIFO']],
+    ['two parts: the first, then the second', [[10, 'b'], [2, 'b'], [2, 'a']].map(([n, s]) => ({ series: `${n} ${s}`, key: [valueKey(n), valueKey(s, ['a', 'b'])] })), ['2 a', '2 b', '10 b']],
+  ])('seriesDomain: %s', (_, items, expected) => {
+    expect(seriesDomain(items)).toEqual(expected);
+  });
+
+  it('a metric chart by a numeric axis: legend maxSkips 0, 1, 2, 10, 20 (and drawn so in the SVG)', async () => {
+    const rows = SKIPS.flatMap((s) => [row(s, 1, 0.1 + s / 100), row(s, 3, 0.2 + s / 100)]);
+    const axes = [{ name: 'hdfs.replication', values: [1, 3] }, { name: 'scheduler.delay.maxSkips', values: SKIPS }];
+    const chart = metricChart(rows, axes, { metric: 'locality.node', x: 'hdfs.replication', by: 'scheduler.delay.maxSkips' }, 'm');
+    const layers = (chart.spec as { layer: Array<{ encoding: { color: { scale: { domain: string[] } } } }> }).layer;
+    expect(layers[1].encoding.color.scale.domain).toEqual(['0', '1', '2', '10', '20']);
+    const svg = await renderSvg(chart);
+    const legend = [...svg.matchAll(/<text[^>]*>(\d+)<\/text>/g)].map((m) => m[1]);
+    expect(legend.filter((t) => ['0', '1', '2', '10', '20'].includes(t)).slice(-5)).toEqual(['0', '1', '2', '10', '20']);
+  });
+
+  it('bars by bin: bins 1, 2, 10 and series maxSkips=0, 1, 2, 10, 20 in numeric order', async () => {
+    const records: RunRecord[] = SKIPS.map((s) => ({
+      variant: 'Naive fair', values: { 'scheduler.delay.maxSkips': s }, jobs: [{ responseMs: 1000 }],
+      bins: [10, 1, 2].map((bin) => ({ bin, jobs: 1, maps: bin, meanResponseMs: 1000, locality: { node: 0.5 } })),
+    }));
+    const series: SeriesOf = (r) => ({ series: axisValue('scheduler.delay.maxSkips', r.values['scheduler.delay.maxSkips']), key: [valueKey(r.values['scheduler.delay.maxSkips'])] });
+    const chart = localityByBinChart(records, series, 'b');
+    const enc = (chart.spec as { encoding: { x: { sort: number[] }; xOffset: { sort: string[] } } }).encoding;
+    expect(enc.x.sort).toEqual([1, 2, 10]);
+    expect(enc.xOffset.sort).toEqual(['maxSkips=0', 'maxSkips=1', 'maxSkips=2', 'maxSkips=10', 'maxSkips=20']);
+    expect(await legendLabels(chart, 'maxSkips=')).toEqual(['maxSkips=0', 'maxSkips=1', 'maxSkips=2', 'maxSkips=10', 'maxSkips=20']);
+  });
+});
