@@ -1,0 +1,182 @@
+/**
+ * Random small scenarios for the differential harness (fast-check arbitraries): clusters, workloads (explicit jobs,
+ * generated groups, the Facebook mix), policies (fifo, fair, hfs with pools, weights, min shares, limits and
+ * preemption, capacity with queues), delay modes, copy-compute splitting, the job-type rule and seeds.
+ *
+ * An arbitrary draws a ScenarioSpec of plain numbers and flags; toScenario turns it into scenario JSON. Jobs name
+ * pools, queues, users and files by index (resolved modulo the lists), so fast-check shrinks each field on its own
+ * and a shrunk spec is still a valid scenario. Sizes stay tiny: a run takes milliseconds.
+ */
+import fc from 'fast-check';
+
+const POLICIES = ['fifo', 'fair', 'hfs', 'capacity'] as const;
+const PRIORITIES = ['VERY_HIGH', 'HIGH', 'NORMAL', 'LOW', 'VERY_LOW'] as const;
+const int = (min: number, max: number) => fc.integer({ min, max });
+const maybe = <T>(a: fc.Arbitrary<T>, freq = 2) => fc.option(a, { nil: undefined, freq });
+
+const cluster = fc.record({
+  racks: int(1, 4),
+  nodesPerRack: int(1, 5),
+  mapSlotsPerNode: int(1, 3),
+  reduceSlotsPerNode: int(1, 2),
+  heartbeatMs: maybe(fc.constantFrom(1000, 2000, 3000, 4500)),
+});
+
+const tasks = fc.record({
+  replication: int(1, 3),
+  rackLocalSlowdown: fc.constantFrom(1, 1.2, 1.5),
+  offRackSlowdown: fc.constantFrom(1, 2, 3),
+  slowStart: fc.constantFrom(0, 0.05, 0.5, 1),
+  durationJitter: fc.constantFrom(0, 0.1, 0.4),
+});
+
+const delay = fc.oneof(
+  fc.constant({ mode: 'none' as const }),
+  fc.record({ mode: fc.constant('skip' as const), maxSkips: int(0, 8) }),
+  fc.record({ mode: fc.constant('wait' as const), nodeMs: maybe(int(0, 9000)), rackMs: maybe(int(0, 9000)) }),
+);
+
+const pool = fc.record({
+  weight: fc.constantFrom(0.5, 1, 2, 3),
+  minMaps: int(0, 16),
+  minReduces: int(0, 4),
+  maxMaps: maybe(int(1, 12), 4),
+  maxReduces: maybe(int(1, 4), 4),
+  maxRunningJobs: maybe(int(1, 3), 4),
+  schedulingMode: maybe(fc.constantFrom('fair' as const, 'fifo' as const)),
+  minSharePreemptionTimeoutMs: maybe(int(0, 20_000), 5),
+  fairSharePreemptionTimeoutMs: maybe(int(0, 40_000), 3),
+});
+
+const hfs = fc.record({
+  pools: fc.array(pool, { minLength: 1, maxLength: 3 }),
+  users: fc.array(int(1, 3), { maxLength: 2 }),
+  userMaxJobsDefault: maybe(int(1, 3), 4),
+  poolMaxJobsDefault: maybe(int(1, 3), 4),
+  defaultSchedulingMode: fc.constantFrom('fair' as const, 'fifo' as const),
+  minSharePreemptionTimeoutMs: maybe(int(0, 20_000)),
+  fairSharePreemptionTimeoutMs: maybe(int(0, 40_000), 3),
+  sizeBasedWeight: fc.boolean(),
+  preemption: fc.oneof({ arbitrary: fc.constant(true), weight: 3 }, { arbitrary: fc.constant(false), weight: 1 }),
+  preemptionIntervalMs: fc.constantFrom(1000, 3000, 5000, 15_000),
+});
+
+const queue = fc.record({ capacity: int(1, 60), maxExtra: maybe(int(0, 60), 3), minUserLimitPercent: fc.constantFrom(100, 50, 25) });
+
+/** hfs three times as often as each other policy: it has the most to get wrong (pools, limits, preemption). */
+const policy = fc.oneof(...POLICIES.map((p) => ({ arbitrary: fc.constant(p), weight: p === 'hfs' ? 3 : 1 })));
+
+const scheduler = fc.record({
+  policy,
+  delay,
+  assignMultiple: fc.boolean(),
+  copyComputeSplit: fc.boolean(),
+  jobTypeRule: fc.boolean(),
+  hfs,
+  queues: fc.array(queue, { maxLength: 3 }),
+});
+
+/** Who a job belongs to: indexes into the pools (or queues) and users, past the end meaning none named. */
+const owner = { pool: int(0, 2), user: int(0, 2), priority: fc.constantFrom(...PRIORITIES), type: fc.constantFrom('io' as const, 'cpu' as const) };
+
+const group = fc.record({
+  ...owner,
+  count: int(1, 4),
+  maps: int(1, 30),
+  reduces: int(0, 3),
+  mapMs: int(200, 40_000),
+  reduceMs: int(200, 15_000),
+  copyMs: int(0, 5000),
+  startMs: int(0, 20_000),
+  intervalMs: int(0, 10_000),
+  exponential: fc.boolean(),
+});
+
+/** Long maps submitted first that fill the cluster, so later jobs contend with them (and preemption has work). */
+const backlog = fc.record({ pool: int(0, 2), count: int(1, 2), maps: int(5, 60), mapMs: int(20_000, 120_000), reduces: int(0, 2) });
+
+const job = fc.record({ ...owner, submitMs: int(0, 30_000), file: int(0, 2), mapMs: int(200, 20_000), reduces: int(0, 3), reduceMs: int(200, 15_000), copyMs: int(0, 5000) });
+
+const workload = fc.oneof(
+  { arbitrary: fc.record({ kind: fc.constant('generated' as const), groups: fc.array(group, { minLength: 1, maxLength: 3 }), backlog: maybe(backlog) }), weight: 2 },
+  { arbitrary: fc.record({ kind: fc.constant('jobs' as const), files: fc.array(int(1, 12), { minLength: 1, maxLength: 3 }), jobs: fc.array(job, { minLength: 1, maxLength: 5 }), backlog: maybe(backlog) }), weight: 2 },
+  { arbitrary: fc.record({
+    kind: fc.constant('facebook' as const), jobs: int(1, 4), sizes: fc.constantFrom('distribution' as const, 'benchmark' as const),
+    meanInterarrivalMs: int(500, 20_000), type: fc.constantFrom('io' as const, 'cpu' as const, 'mixed' as const),
+  }), weight: 1 },
+);
+
+export const scenarioSpec = fc.record({ seed: int(0, 1000), cluster, tasks, scheduler, workload });
+export type ScenarioSpec = typeof scenarioSpec extends fc.Arbitrary<infer T> ? T : never;
+
+/** The scenario JSON a spec describes (fields left undefined are omitted, so the schema's defaults apply). */
+export function toScenario(spec: ScenarioSpec): Record<string, unknown> {
+  const { cluster: c, tasks: t, scheduler: s, workload: w } = spec;
+  const policy = s.policy;
+  const poolNames = policy === 'hfs' ? s.hfs.pools.map((_, i) => `p${i}`) : policy === 'capacity' ? s.queues.map((_, i) => `q${i}`) : [];
+  const userNames = policy === 'hfs' ? s.hfs.users.map((_, i) => `u${i}`) : [];
+  const who = (o: { pool: number; user: number; priority: string; type: string }) => ({
+    pool: poolNames[o.pool], user: userNames[o.user], priority: o.priority, type: o.type,
+  });
+  const scheduler: Record<string, unknown> = {
+    policy, delay: s.delay, assignMultiple: s.assignMultiple, copyComputeSplit: s.copyComputeSplit, jobTypeRule: s.jobTypeRule,
+  };
+  if (policy === 'hfs') Object.assign(scheduler, hfsFields(s.hfs));
+  if (policy === 'capacity') scheduler.queues = queueFields(s.queues);
+  return compact({
+    name: 'harness',
+    seed: spec.seed,
+    cluster: c,
+    hdfs: { replication: Math.min(t.replication, c.racks * c.nodesPerRack) },
+    tasks: { rackLocalSlowdown: t.rackLocalSlowdown, offRackSlowdown: t.offRackSlowdown, slowStart: t.slowStart, durationJitter: t.durationJitter },
+    scheduler,
+    workload: w.kind === 'generated'
+      ? { kind: 'generated', groups: [...(w.backlog === undefined ? [] : [{
+        name: 'backlog', count: w.backlog.count, maps: w.backlog.maps, reduces: w.backlog.reduces, mapMs: w.backlog.mapMs, pool: poolNames[w.backlog.pool],
+      }]), ...w.groups.map((g, i) => ({
+        name: `g${i}`, count: g.count, maps: g.maps, reduces: g.reduces, mapMs: g.mapMs, reduceMs: g.reduceMs, copyMs: g.copyMs,
+        ...who(g), startMs: g.startMs, intervalMs: g.intervalMs, arrivals: g.exponential ? 'exponential' : 'fixed',
+      }))] }
+      : w.kind === 'jobs'
+        ? { kind: 'jobs', files: [...w.files.map((blocks, i) => ({ name: `f${i}`, blocks })), ...(w.backlog === undefined ? [] : [{ name: 'backlog', blocks: w.backlog.maps }])],
+          jobs: [...(w.backlog === undefined ? [] : Array.from({ length: w.backlog.count }, (_, i) => ({
+            id: `backlog-${i}`, input: 'backlog', pool: poolNames[w.backlog!.pool], mapMs: w.backlog!.mapMs, reduces: w.backlog!.reduces,
+          }))), ...w.jobs.map((j, i) => ({
+            id: `j${i}`, submitMs: j.submitMs, input: `f${j.file % w.files.length}`, ...who(j),
+            mapMs: j.mapMs, reduces: j.reduces, reduceMs: j.reduceMs, copyMs: j.copyMs,
+          }))] }
+        : w,
+  }) as Record<string, unknown>;
+}
+
+function hfsFields(h: ScenarioSpec['scheduler']['hfs']): Record<string, unknown> {
+  return {
+    pools: h.pools.map((p, i) => ({
+      name: `p${i}`, weight: p.weight, minMaps: p.minMaps, minReduces: p.minReduces,
+      maxMaps: p.maxMaps === undefined ? undefined : Math.max(p.maxMaps, p.minMaps),
+      maxReduces: p.maxReduces === undefined ? undefined : Math.max(p.maxReduces, p.minReduces),
+      maxRunningJobs: p.maxRunningJobs, schedulingMode: p.schedulingMode,
+      minSharePreemptionTimeoutMs: p.minSharePreemptionTimeoutMs, fairSharePreemptionTimeoutMs: p.fairSharePreemptionTimeoutMs,
+    })),
+    users: h.users.map((maxRunningJobs, i) => ({ name: `u${i}`, maxRunningJobs })),
+    userMaxJobsDefault: h.userMaxJobsDefault, poolMaxJobsDefault: h.poolMaxJobsDefault,
+    defaultSchedulingMode: h.defaultSchedulingMode, sizeBasedWeight: h.sizeBasedWeight,
+    minSharePreemptionTimeoutMs: h.minSharePreemptionTimeoutMs, fairSharePreemptionTimeoutMs: h.fairSharePreemptionTimeoutMs,
+    preemption: { enabled: h.preemption, intervalMs: h.preemptionIntervalMs },
+  };
+}
+
+/** Queues whose capacities add up to at most 100%, each capped at or above its capacity. */
+function queueFields(queues: ScenarioSpec['scheduler']['queues']): Array<Record<string, unknown>> {
+  const total = queues.reduce((a, q) => a + q.capacity, 0);
+  const scale = total > 100 ? 100 / total : 1;
+  return queues.map((q, i) => {
+    const capacity = Math.max(1, Math.floor(q.capacity * scale));
+    return { name: `q${i}`, capacity, maxCapacity: q.maxExtra === undefined ? undefined : Math.min(100, capacity + q.maxExtra), minUserLimitPercent: q.minUserLimitPercent };
+  });
+}
+
+/** A deep copy without undefined fields (JSON has no undefined; the schema's defaults fill them in). */
+function compact(x: unknown): unknown {
+  return JSON.parse(JSON.stringify(x));
+}

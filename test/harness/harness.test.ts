@@ -1,0 +1,57 @@
+/**
+ * The differential harness (property.ts): a fixed-seed budget of generated scenarios, each checked by check.ts;
+ * and the harness itself, shown to find and shrink a failure. `npm run harness -- --minutes N` is the long mode.
+ */
+import { describe, expect, it } from 'vitest';
+import { parseScenario } from '../../src/core/scenario.js';
+import type { ScenarioSpec } from './generate.js';
+import { describeFailure, runHarness } from './property.js';
+
+describe('differential harness', () => {
+  it('40 generated scenarios keep the invariants and give one digest every way they run (seed 20261123)', async () => {
+    const seen = { kills: 0, threads: 0, policies: new Set<string>(), workloads: new Set<string>(), delays: new Set<string>() };
+    const report = await runHarness({
+      seed: 20261123, runs: 40, threadsEvery: 8,
+      onRun: (spec: ScenarioSpec, _failures, kills) => {
+        if (kills > 0) seen.kills++;
+        if (spec.seed % 8 === 0) seen.threads++;
+        seen.policies.add(spec.scheduler.policy);
+        seen.workloads.add(spec.workload.kind);
+        seen.delays.add(spec.scheduler.delay.mode);
+      },
+    });
+    expect(report.failure === undefined ? '' : describeFailure(report.failure)).toBe('');
+    expect(report.runs).toBe(40);
+    // the budget reaches every policy, workload kind and delay mode, preemption's kills and the threads runtime
+    expect([...seen.policies].sort()).toEqual(['capacity', 'fair', 'fifo', 'hfs']);
+    expect([...seen.workloads].sort()).toEqual(['facebook', 'generated', 'jobs']);
+    expect([...seen.delays].sort()).toEqual(['none', 'skip', 'wait']);
+    expect(seen.kills).toBeGreaterThan(0);
+    expect(seen.threads).toBeGreaterThan(0);
+  });
+
+  it('finds a failing scenario and shrinks it to a small valid scenario, printed as JSON', async () => {
+    // a stand-in defect: any run with a reduce on a cluster of more than one node "fails"
+    const report = await runHarness({
+      seed: 7, runs: 200, threadsEvery: 0,
+      check: async (s) => {
+        const w = s.workload;
+        const reduces = w.kind === 'jobs' ? w.jobs.some((j) => j.reduces > 0) : w.kind === 'generated' ? w.groups.some((g) => g.reduces > 0) : false;
+        return { digest: '', kills: 0, failures: reduces && s.cluster.racks * s.cluster.nodesPerRack > 1 ? ['a reduce ran'] : [] };
+      },
+    });
+    const f = report.failure!;
+    expect(f.failures).toEqual(['a reduce ran']);
+    expect(f.shrinks).toBeGreaterThan(0);
+    const printed = describeFailure(f);
+    const json = JSON.parse(printed.slice(printed.indexOf('\n{') + 1)) as Record<string, unknown>;
+    const parsed = parseScenario(json);
+    expect(parsed.ok).toBe(true);
+    if (!parsed.ok) return;
+    const s = parsed.value;
+    expect(s.cluster.racks * s.cluster.nodesPerRack).toBe(2); // the smallest cluster that still fails
+    const w = s.workload;
+    const jobs = w.kind === 'jobs' ? w.jobs.map((j) => j.reduces) : w.kind === 'generated' ? w.groups.map((g) => g.reduces * g.count) : [];
+    expect(jobs).toEqual([1]); // one job, one reduce
+  });
+});
