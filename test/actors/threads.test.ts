@@ -55,6 +55,15 @@ describe('threads runtime failures', () => {
     expect(workerHandles()).toBe(before);
   });
 
+  // Terminated before its environment existed, a worker exits with code 0 (Node only marks it stopped): the hook
+  // sees the workers once online, so even a terminate() the moment it is called hits a running worker (code 1).
+  it('a worker terminated the moment the run hands it out exits with code 1, and the run aborts naming its racks', async () => {
+    const before = workerHandles();
+    const run = simulate(s, { runtime: 'threads', workers: 2, onWorkers: (workers) => void workers[0].terminate() });
+    await expect(run).rejects.toThrow(/worker for racks 0, 2 exited \(code 1\) at simulated time 0\.000 s/);
+    expect(workerHandles()).toBe(before);
+  });
+
   it('leaves no worker threads after a successful run', async () => {
     const before = workerHandles();
     await simulate(loadVariant('sticky-slots.json', 'Naive fair'), { runtime: 'threads', workers: 3 });
