@@ -214,6 +214,8 @@ export function applyAllocationFile(raw: Record<string, unknown>, scenarioFile: 
   if (typeof scheduler !== 'object' || scheduler === null || Array.isArray(scheduler)) return raw;
   const s = scheduler as Record<string, unknown>;
   if (typeof s.allocationFile !== 'string' || s.allocationFile === '') return raw;
+  // Only the pool-aware policies read one; the schema refuses it under the others, saying so, without reading it.
+  if (s.policy !== 'hfs' && s.policy !== 'capacity') return raw;
   const alloc = readAllocationFile(resolve(dirname(scenarioFile), s.allocationFile));
   const merged: Record<string, unknown> = { ...withoutUndefined(alloc), ...s };
   merged.pools = mergeByName(alloc.pools, s.pools);

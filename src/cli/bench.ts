@@ -106,7 +106,7 @@ export function benchCommand(): Command {
     .description('run a benchmark suite (each case in child processes, repeated) and print its table; --json writes the report')
     .addOption(new Option('--suite <name>', 'smoke (CI, under a minute) or full (nightly)').choices(['smoke', 'full']).default('smoke'))
     .option('--json <file>', 'write the report JSON (whole or not at all)')
-    .option('--repeat <n>', 'runs per case (default 3)', intArg('--repeat', 1))
+    .option('--repeat <n>', 'runs per case (default 3)', intArg('--repeat', 1, 1000))
     .option('--only <text>', 'only the cases whose name contains text')
     .enablePositionalOptions() // compare has its own --json (a flag, where bench's takes a file)
     .exitOverride()

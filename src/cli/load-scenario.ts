@@ -1,7 +1,9 @@
 /** Reads a scenario file, applies --set and --seed, resolves its variants and validates each; errors name file, line or field. */
 import { readTextFile } from './read-file.js';
 import { type ParseError, parseTree, printParseErrorCode } from 'jsonc-parser';
-import { type Scenario, parseScenario, resolveVariant, variantsOf } from '../core/scenario.js';
+import { MAX_JSON_DEPTH } from '../core/limits.js';
+import { type Scenario, overridePathProblem, parseScenario, resolveVariant, variantErrors, variantsOf } from '../core/scenario.js';
+import { workloadLimitErrors } from '../core/workload-limits.js';
 import type { SwimTrace } from '../core/swim.js';
 import { applyAllocationFile } from './allocation.js';
 import { InputError } from './errors.js';
@@ -26,21 +28,43 @@ export function parseSet(arg: string): [string, unknown] {
   const eq = arg.indexOf('=');
   if (eq <= 0) throw new InputError(`--set ${arg}: expected path=value, e.g. --set scheduler.delay.nodeMs=5000`);
   const path = arg.slice(0, eq).trim();
+  const problem = overridePathProblem(path);
+  if (problem !== undefined) throw new InputError(`--set ${arg}: ${problem}`);
   const text = arg.slice(eq + 1);
+  let value: unknown;
   try {
-    return [path, JSON.parse(text)];
+    value = JSON.parse(text);
   } catch {
     return [path, text];
   }
+  if (depthOf(value) > MAX_JSON_DEPTH) throw new InputError(`--set ${path}: the value nests deeper than ${MAX_JSON_DEPTH} levels`);
+  return [path, value];
+}
+
+/** How deeply arrays and objects nest in a JSON value (0 for a scalar), counted without recursion. */
+export function depthOf(value: unknown): number {
+  let deepest = 0;
+  const stack: Array<[unknown, number]> = [[value, 0]];
+  while (stack.length > 0) {
+    const [v, d] = stack.pop()!;
+    if (typeof v !== 'object' || v === null) continue;
+    if (d + 1 > deepest) deepest = d + 1;
+    if (deepest > MAX_JSON_DEPTH) return deepest;
+    for (const child of Object.values(v)) stack.push([child, d + 1]);
+  }
+  return deepest;
 }
 
 export function readJsonFile(file: string, what: string): unknown {
   const text = readTextFile(file, `${what} file`);
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch (err) {
     throw new InputError(`${file}: ${jsonErrorWhere(text, err as Error)}`);
   }
+  if (depthOf(value) > MAX_JSON_DEPTH) throw new InputError(`${file}: arrays and objects nest deeper than ${MAX_JSON_DEPTH} levels`);
+  return value;
 }
 
 /** "invalid JSON at line L, column C: <what>", located by jsonc-parser in strict mode (Node's JSON.parse gives no position). */
@@ -64,6 +88,8 @@ export function loadScenario(file: string, sets: Array<[string, unknown]> = [], 
   const raw = readJsonFile(file, 'scenario');
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new InputError(`${file}: a scenario must be a JSON object`);
   const record = raw as Record<string, unknown>;
+  const badVariants = variantErrors(record);
+  if (badVariants.length > 0) throw new InputError(badVariants.map((e) => `${file}: ${e}`).join('\n'));
   const allSets: Array<[string, unknown]> = seed === undefined ? sets : [...sets, ['seed', seed]];
   let variants = variantsOf(record);
   if (only !== undefined) {
@@ -71,12 +97,13 @@ export function loadScenario(file: string, sets: Array<[string, unknown]> = [], 
     if (variants.length === 0) throw new InputError(`${file}: --variant ${only}: no such variant (have ${variantsOf(record).map((v) => `"${v.name}"`).join(', ')})`);
   }
   const loaded = variants.map(({ name, overrides }) => {
+    const where = name === '' ? '' : `variant "${name}": `;
     const parsed = parseScenario(applyAllocationFile(resolveVariant(record, overrides, allSets), file));
-    if (!parsed.ok) {
-      const where = name === '' ? '' : `variant "${name}": `;
-      throw new InputError(parsed.errors.map((e) => `${file}: ${where}${e}`).join('\n'));
-    }
-    return { name: name === '' ? parsed.value.scheduler.policy : name, scenario: parsed.value, trace: traceFor(file, parsed.value) };
+    if (!parsed.ok) throw new InputError(parsed.errors.map((e) => `${file}: ${where}${e}`).join('\n'));
+    const trace = traceFor(file, parsed.value);
+    const over = workloadLimitErrors(parsed.value, trace);
+    if (over.length > 0) throw new InputError(over.map((e) => `${file}: ${where}${e}`).join('\n'));
+    return { name: name === '' ? parsed.value.scheduler.policy : name, scenario: parsed.value, trace };
   });
   const first = loaded[0].scenario;
   return { file, name: first.name, description: first.description, variants: loaded };

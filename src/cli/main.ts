@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /** The hfsim command line. Exit codes: 0 success, 1 a run failed, 2 bad input, 3 a regression found, 4 incomplete (a sweep merge lacking points). */
-import { intArg } from './args.js';
+import { intArg, workersArg } from './args.js';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { simulate, type Result } from '../actors/simulate.js';
 import { benchCommand, benchExit } from './bench.js';
@@ -69,7 +69,7 @@ export function buildProgram(): Command {
     .option('--seed <n>', 'override the scenario seed', intArg('--seed', 0))
     .option('--variant <name>', 'run only this variant')
     .addOption(new Option('--runtime <name>', 'where rack actors run').choices(['inprocess', 'threads']).default('inprocess'))
-    .option('--workers <n>', 'worker threads for the threads runtime (default: available cores)', intArg('--workers', 1))
+    .option('--workers <n>', 'worker threads for the threads runtime (default: available cores)', workersArg('--workers'))
     .option('--codec', 'in-process: pass every message through the msgpack codec')
     .addOption(new Option('--inject-fault <rack:epoch>', 'threads runtime, for tests: make a rack throw at an epoch').hideHelp().argParser(parseFault))
     .addOption(new Option('--json', 'print the result JSON (an array when the scenario has several variants)').conflicts('out'))

@@ -1,5 +1,5 @@
 /** The `hfsim sweep` command (run, resume, shard) with a summary table on stdout; `hfsim sweep merge` is sweep-merge.ts. */
-import { intArg } from './args.js';
+import { workersArg } from './args.js';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { Command } from 'commander';
@@ -25,7 +25,7 @@ export function sweepCommand(): Command {
     .enablePositionalOptions() // sweep's own --out is not merge's --out
     .showHelpAfterError('(run hfsim sweep --help for usage)')
     .argument('<sweep.json>', 'sweep file')
-    .option('--parallel <n>', 'worker threads (default: the number of cores)', intArg('--parallel', 1))
+    .option('--parallel <n>', 'worker threads (default: the number of cores)', workersArg('--parallel'))
     .option('--out <dir>', 'output directory (default: results/<sweep name>)')
     .option('--resume', 'run only the points missing from --out')
     .option('--shard <i/n>', 'run only the points whose index is i modulo n (0 <= i < n)')

@@ -7,6 +7,7 @@ import { dirname, isAbsolute, resolve } from 'node:path';
 import type { Scenario } from '../core/scenario.js';
 import type { SwimTrace } from '../core/swim.js';
 import { InputError } from './errors.js';
+import { MAX_JOBS, MAX_TIME_MS } from '../core/limits.js';
 
 const COLUMNS = ['job id', 'submit time', 'inter-arrival gap', 'input bytes', 'shuffle bytes', 'output bytes'];
 
@@ -15,6 +16,7 @@ export function parseSwimTrace(text: string, file: string): SwimTrace {
   const lines = text.split('\n');
   if (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
   const n = lines.length;
+  if (n > MAX_JOBS) throw new InputError(`${file}: ${n} lines (one job each), above the limit of ${MAX_JOBS} jobs`);
   const ids: string[] = [];
   const submitS = new Float64Array(n);
   const inputBytes = new Float64Array(n);
@@ -36,6 +38,7 @@ export function parseSwimTrace(text: string, file: string): SwimTrace {
       return v;
     });
     if (i > 0 && nums[0] < submitS[i - 1]) throw bad(line, `submit time ${nums[0]} is before the previous line's ${submitS[i - 1]}`);
+    if (nums[0] * 1000 > MAX_TIME_MS) throw bad(line, `submit time ${nums[0]} s is above the limit of ${MAX_TIME_MS / 1000} s`);
     ids.push(id);
     submitS[i] = nums[0];
     inputBytes[i] = nums[2];

@@ -4,10 +4,11 @@
  * these same fields, so both paths meet one validator.
  */
 import { z } from 'zod';
+import { nonNegInt, posInt, timeMs } from './bounded.js';
+import { MAX_INT32, MAX_POOLS, MAX_SLOTS, MAX_TIME_MS } from './limits.js';
 
-const nonNegInt = (what: string) => z.number({ error: `${what} must be a number` }).int(`${what} must be a whole number`).min(0, `${what} must not be negative`);
-const posInt = (what: string) => z.number({ error: `${what} must be a number` }).int(`${what} must be a whole number`).positive(`${what} must be at least 1`);
-const timeoutMs = (what: string) => z.number({ error: `${what} must be a number of milliseconds` }).min(0, `${what} must not be negative`);
+const timeoutMs = timeMs;
+const slots = (what: string) => nonNegInt(what, MAX_SLOTS);
 
 export const SCHEDULING_MODES = ['fair', 'fifo'] as const;
 export type SchedulingMode = (typeof SCHEDULING_MODES)[number];
@@ -16,24 +17,29 @@ export const poolSchema = z.strictObject({
   name: z.string().min(1, 'a pool needs a name'),
   weight: z.number({ error: 'weight must be a number' }).positive('weight must be greater than 0').default(1),
   /** Guaranteed map and reduce slots (scaled down evenly when all pools' minimums exceed the cluster). */
-  minMaps: nonNegInt('minMaps').default(0),
-  minReduces: nonNegInt('minReduces').default(0),
+  minMaps: slots('minMaps').default(0),
+  minReduces: slots('minReduces').default(0),
   /** Caps on running tasks (omitted: none). */
-  maxMaps: nonNegInt('maxMaps').optional(),
-  maxReduces: nonNegInt('maxReduces').optional(),
+  maxMaps: slots('maxMaps').optional(),
+  maxReduces: slots('maxReduces').optional(),
   /** Jobs of the pool that may run at once; later jobs wait (omitted: poolMaxJobsDefault). */
-  maxRunningJobs: nonNegInt('maxRunningJobs').optional(),
+  maxRunningJobs: nonNegInt('maxRunningJobs', MAX_INT32).optional(),
   /** Order of the pool's jobs: fifo (priority, submit time) or fair (running / weight). Omitted: defaultSchedulingMode. */
   schedulingMode: z.enum(SCHEDULING_MODES, { error: 'schedulingMode must be "fair" or "fifo"' }).optional(),
   /** Preemption timeouts of this pool (omitted: the scheduler's defaults). */
   minSharePreemptionTimeoutMs: timeoutMs('minSharePreemptionTimeoutMs').optional(),
   fairSharePreemptionTimeoutMs: timeoutMs('fairSharePreemptionTimeoutMs').optional(),
+}).superRefine((p, ctx) => {
+  for (const [min, max] of [['minMaps', 'maxMaps'], ['minReduces', 'maxReduces']] as const) {
+    const cap = p[max];
+    if (cap !== undefined && p[min] > cap) ctx.addIssue({ code: 'custom', path: [min], message: `${min} ${p[min]} is above ${max} ${cap}: the pool could never reach its min share` });
+  }
 });
 export type PoolConfig = z.infer<typeof poolSchema>;
 
 export const userSchema = z.strictObject({
   name: z.string().min(1, 'a user needs a name'),
-  maxRunningJobs: nonNegInt('maxRunningJobs'),
+  maxRunningJobs: nonNegInt('maxRunningJobs', MAX_INT32),
 });
 export type UserConfig = z.infer<typeof userSchema>;
 
@@ -52,16 +58,20 @@ export type QueueConfig = z.infer<typeof queueSchema>;
 export const preemptionSchema = z.strictObject({
   enabled: z.boolean().default(false),
   /** Time between preemption checks (Hadoop: 15 s); also the sampling interval of the recorded fair shares. */
-  intervalMs: posInt('intervalMs').default(15_000),
+  intervalMs: posInt('intervalMs', MAX_TIME_MS).default(15_000),
 });
+
+function atMostItems(what: string) {
+  return { error: (issue: { input?: unknown }) => `${what} lists ${Array.isArray(issue.input) ? issue.input.length : '?'} entries, above the limit of ${MAX_POOLS}` };
+}
 
 /** The fields these settings add to `scheduler` in the scenario schema. */
 export const poolFields = {
-  pools: z.array(poolSchema).default([]),
-  users: z.array(userSchema).default([]),
+  pools: z.array(poolSchema).max(MAX_POOLS, atMostItems('pools')).default([]),
+  users: z.array(userSchema).max(MAX_POOLS, atMostItems('users')).default([]),
   /** Running jobs per user and per pool when not set for that user or pool (omitted: no limit). */
-  userMaxJobsDefault: nonNegInt('userMaxJobsDefault').optional(),
-  poolMaxJobsDefault: nonNegInt('poolMaxJobsDefault').optional(),
+  userMaxJobsDefault: nonNegInt('userMaxJobsDefault', MAX_INT32).optional(),
+  poolMaxJobsDefault: nonNegInt('poolMaxJobsDefault', MAX_INT32).optional(),
   defaultSchedulingMode: z.enum(SCHEDULING_MODES, { error: 'defaultSchedulingMode must be "fair" or "fifo"' }).default('fair'),
   /** Preemption timeouts of pools that set none (omitted: never). */
   minSharePreemptionTimeoutMs: timeoutMs('minSharePreemptionTimeoutMs').optional(),
@@ -71,7 +81,7 @@ export const poolFields = {
   /** Hadoop MR1 fair-scheduler.xml or YARN allocation file, relative to the scenario file; read by the CLI into pools/users. */
   allocationFile: z.string().min(1).optional(),
   preemption: preemptionSchema.prefault({}),
-  queues: z.array(queueSchema).default([]),
+  queues: z.array(queueSchema).max(MAX_POOLS, atMostItems('queues')).default([]),
   /** Copy-compute splitting: a reduce's copy phase runs outside the reduce slots, which it takes only to compute. */
   copyComputeSplit: z.boolean().default(false),
   /** DSFS's job-type rule: CPU-bound jobs may launch rack-local maps at once; IO-bound jobs wait as the delay mode says. */

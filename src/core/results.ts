@@ -63,8 +63,13 @@ export interface Outcome {
 
 export function buildOutcome(jobs: readonly Job[], stats: SchedulerStats, topology: Topology, pools?: (jobs: JobResult[]) => PoolResult[]): Outcome {
   const results = jobs.map(jobResult);
-  const firstSubmit = Math.min(...results.map((j) => j.submitMs));
-  const lastFinish = Math.max(...results.map((j) => j.finishMs));
+  // Loops, not Math.min(...xs): a spread of a million jobs overflows the stack.
+  let firstSubmit = Infinity;
+  let lastFinish = -Infinity;
+  for (const j of results) {
+    if (j.submitMs < firstSubmit) firstSubmit = j.submitMs;
+    if (j.finishMs > lastFinish) lastFinish = j.finishMs;
+  }
   const makespanMs = lastFinish - firstSubmit;
   const maps = sum(results, (j) => j.maps);
   const reduces = sum(results, (j) => j.reduces);

@@ -1,11 +1,12 @@
 /** The scenario: its schema (every field defaulted, unknown fields rejected), its types, variants and --set overrides. */
 import { z } from 'zod';
+import * as L from './limits.js';
 import { POLICY_NAMES } from './policies/names.js';
 import { poolFields } from './pool-config.js';
 import { networkSchema } from './network/config.js';
+import { refinePolicyFields } from './policy-fields.js';
+import { atMost, durationMs, nonNegInt, posInt, timeMs } from './bounded.js';
 
-const posInt = (what: string) => z.number({ error: `${what} must be a number` }).int(`${what} must be a whole number`).positive(`${what} must be at least 1`);
-const nonNegInt = (what: string) => z.number({ error: `${what} must be a number` }).int(`${what} must be a whole number`).min(0, `${what} must not be negative`);
 const posNum = (what: string) => z.number({ error: `${what} must be a number` }).positive(`${what} must be greater than 0`);
 
 export const PRIORITIES = ['VERY_HIGH', 'HIGH', 'NORMAL', 'LOW', 'VERY_LOW'] as const;
@@ -14,37 +15,45 @@ export const JOB_TYPES = ['io', 'cpu'] as const;
 export type JobType = (typeof JOB_TYPES)[number];
 
 const clusterSchema = z.strictObject({
-  racks: posInt('racks').default(4),
-  nodesPerRack: posInt('nodesPerRack').default(25),
-  mapSlotsPerNode: posInt('mapSlotsPerNode').default(4),
-  reduceSlotsPerNode: posInt('reduceSlotsPerNode').default(2),
+  racks: posInt('racks', L.MAX_RACKS).default(4),
+  nodesPerRack: posInt('nodesPerRack', L.MAX_NODES).default(25),
+  mapSlotsPerNode: posInt('mapSlotsPerNode', L.MAX_SLOTS_PER_NODE).default(4),
+  reduceSlotsPerNode: posInt('reduceSlotsPerNode', L.MAX_SLOTS_PER_NODE).default(2),
   /** Fixed heartbeat interval; omitted: Hadoop's max(3 s, 1 s per 100 nodes). */
-  heartbeatMs: posInt('heartbeatMs').optional(),
+  heartbeatMs: posInt('heartbeatMs', L.MAX_TIME_MS).optional(),
   /** The hardware model (src/core/network/config.ts); the default, "flat", keeps the fixed slowdowns. */
   network: networkSchema.prefault({}),
+}).superRefine((c, ctx) => {
+  const nodes = c.racks * c.nodesPerRack;
+  if (nodes > L.MAX_NODES) ctx.addIssue({ code: 'custom', path: ['nodesPerRack'], message: `racks x nodesPerRack is ${nodes} nodes, above the limit of ${L.MAX_NODES}` });
+  else {
+    for (const key of ['mapSlotsPerNode', 'reduceSlotsPerNode'] as const) {
+      if (nodes * c[key] > L.MAX_SLOTS) ctx.addIssue({ code: 'custom', path: [key], message: `${nodes} nodes x ${c[key]} is ${nodes * c[key]} slots, above the limit of ${L.MAX_SLOTS}` });
+    }
+  }
 });
 
 const hdfsSchema = z.strictObject({
-  replication: posInt('replication').default(3),
-  blockMB: posNum('blockMB').default(128),
+  replication: posInt('replication', L.MAX_REPLICATION).default(3),
+  blockMB: posNum('blockMB').min(L.MIN_BLOCK_MB, `blockMB must be at least ${L.MIN_BLOCK_MB} (HDFS's minimum block size)`).max(L.MAX_BLOCK_MB, atMost('blockMB', L.MAX_BLOCK_MB)).default(128),
 });
 
 const tasksSchema = z.strictObject({
   /** Map duration multiplier when the map reads from another node of its rack (IO-bound jobs; CPU-bound jobs feel a tenth of it). */
-  rackLocalSlowdown: z.number().min(1, 'rackLocalSlowdown must be at least 1').default(1.2),
+  rackLocalSlowdown: z.number().min(1, 'rackLocalSlowdown must be at least 1').max(L.MAX_SLOWDOWN, atMost('rackLocalSlowdown', L.MAX_SLOWDOWN)).default(1.2),
   /** Map duration multiplier when the map reads from another rack. */
-  offRackSlowdown: z.number().min(1, 'offRackSlowdown must be at least 1').default(2.0),
+  offRackSlowdown: z.number().min(1, 'offRackSlowdown must be at least 1').max(L.MAX_SLOWDOWN, atMost('offRackSlowdown', L.MAX_SLOWDOWN)).default(2.0),
   /** Fraction of a job's maps that must finish before its reduces may launch (Hadoop: 0.05). */
   slowStart: z.number().min(0).max(1).default(0.05),
   /** Sigma of a lognormal factor on each task's duration (0: every task of a job takes the same time). */
-  durationJitter: z.number().min(0, 'durationJitter must not be negative').default(0),
+  durationJitter: z.number().min(0, 'durationJitter must not be negative').max(L.MAX_DURATION_JITTER, atMost('durationJitter', L.MAX_DURATION_JITTER)).default(0),
 });
 
 const delaySchema = z.discriminatedUnion('mode', [
   z.strictObject({ mode: z.literal('none') }),
-  z.strictObject({ mode: z.literal('skip'), maxSkips: nonNegInt('maxSkips') }),
+  z.strictObject({ mode: z.literal('skip'), maxSkips: nonNegInt('maxSkips', L.MAX_INT32) }),
   /** nodeMs omitted: Hadoop branch-1's default, min(15 s, 1.5 x heartbeat); rackMs omitted: nodeMs. */
-  z.strictObject({ mode: z.literal('wait'), nodeMs: nonNegInt('nodeMs').optional(), rackMs: nonNegInt('rackMs').optional() }),
+  z.strictObject({ mode: z.literal('wait'), nodeMs: timeMs('nodeMs').int('nodeMs must be a whole number').optional(), rackMs: timeMs('rackMs').int('rackMs must be a whole number').optional() }),
 ], { error: 'delay.mode must be one of "none", "skip", "wait"' });
 
 const schedulerSchema = z.strictObject({
@@ -63,21 +72,22 @@ const schedulerSchema = z.strictObject({
   }
   const total = s.queues.reduce((a, q) => a + q.capacity, 0);
   if (total > 100 + 1e-9) ctx.addIssue({ code: 'custom', path: ['queues'], message: `queue capacities add up to ${total}%, more than 100%` });
+  refinePolicyFields(s, ctx);
 });
 
 const facebookWorkload = z.strictObject({
   kind: z.literal('facebook'),
-  jobs: posInt('jobs').default(100),
+  jobs: posInt('jobs', L.MAX_JOBS).default(100),
   /** "benchmark": the paper's 100-job mix (repeated for more jobs); "distribution": sizes drawn from the 9 Facebook bins. */
   sizes: z.enum(['benchmark', 'distribution']).default('benchmark'),
-  meanInterarrivalMs: posNum('meanInterarrivalMs').default(14_000),
+  meanInterarrivalMs: posNum('meanInterarrivalMs').max(L.MAX_TIME_MS, atMost('meanInterarrivalMs', L.MAX_TIME_MS, ' ms')).default(14_000),
   type: z.enum(['io', 'cpu', 'mixed']).default('io'),
 });
 
-const fileSchema = z.strictObject({ name: z.string().min(1), blocks: posInt('blocks') });
+const fileSchema = z.strictObject({ name: z.string().min(1), blocks: posInt('blocks', L.MAX_BLOCKS) });
 const jobSchema = z.strictObject({
   id: z.string().min(1),
-  submitMs: nonNegInt('submitMs').default(0),
+  submitMs: timeMs('submitMs').int('submitMs must be a whole number').default(0),
   /** Pool (omitted: the user's pool, else "default"). */
   pool: z.string().min(1).optional(),
   /** Submitting user, for per-user job limits (omitted: the pool's name). */
@@ -85,11 +95,11 @@ const jobSchema = z.strictObject({
   priority: z.enum(PRIORITIES).default('NORMAL'),
   input: z.string().min(1),
   type: z.enum(JOB_TYPES).default('io'),
-  mapMs: posNum('mapMs'),
-  reduces: nonNegInt('reduces').default(0),
-  reduceMs: posNum('reduceMs').default(1000),
+  mapMs: durationMs('mapMs'),
+  reduces: nonNegInt('reduces', L.MAX_REDUCES).default(0),
+  reduceMs: durationMs('reduceMs').default(1000),
   /** Shuffle time of each reduce; its copy phase also cannot end before the job's last map. */
-  copyMs: z.number().min(0).default(0),
+  copyMs: timeMs('copyMs').default(0),
 });
 
 const jobsWorkload = z.strictObject({
@@ -109,21 +119,21 @@ const jobsWorkload = z.strictObject({
 const groupSchema = z.strictObject({
   /** Jobs are named name-0, name-1, ...; each reads a file of its own with one block per map. */
   name: z.string().min(1),
-  count: posInt('count').default(1),
-  maps: posInt('maps'),
-  reduces: nonNegInt('reduces').default(0),
-  mapMs: posNum('mapMs'),
-  reduceMs: posNum('reduceMs').default(1000),
-  copyMs: z.number().min(0).default(0),
+  count: posInt('count', L.MAX_JOBS).default(1),
+  maps: posInt('maps', L.MAX_BLOCKS),
+  reduces: nonNegInt('reduces', L.MAX_REDUCES).default(0),
+  mapMs: durationMs('mapMs'),
+  reduceMs: durationMs('reduceMs').default(1000),
+  copyMs: timeMs('copyMs').default(0),
   type: z.enum(JOB_TYPES).default('io'),
   /** Pool of every job of the group (default: the group's name). */
   pool: z.string().min(1).optional(),
   /** Submitting user (omitted: the pool's name). */
   user: z.string().min(1).optional(),
   priority: z.enum(PRIORITIES).default('NORMAL'),
-  startMs: nonNegInt('startMs').default(0),
+  startMs: timeMs('startMs').int('startMs must be a whole number').default(0),
   /** Gap between submissions: fixed, or the mean of exponential gaps. */
-  intervalMs: z.number().min(0, 'intervalMs must not be negative').default(0),
+  intervalMs: timeMs('intervalMs').default(0),
   arrivals: z.enum(['fixed', 'exponential']).default('fixed'),
 });
 
@@ -143,16 +153,16 @@ const swimWorkload = z.strictObject({
   kind: z.literal('swim'),
   trace: z.string().min(1, 'trace must name a SWIM .tsv file'),
   /** Replay only the first `jobs` rows. */
-  jobs: posInt('jobs').optional(),
+  jobs: posInt('jobs', L.MAX_JOBS).optional(),
   /** Size of the traced cluster; bytes scale by simulated nodes / tracedNodes. */
-  tracedNodes: posInt('tracedNodes').default(600),
+  tracedNodes: posInt('tracedNodes', L.MAX_NODES).default(600),
   bytesPerReduce: posNum('bytesPerReduce').default(1e9),
-  mapBaseMs: z.number().min(0, 'mapBaseMs must not be negative').default(3000),
-  mapMsPerMB: z.number().min(0, 'mapMsPerMB must not be negative').default(250),
-  reduceBaseMs: z.number().min(1, 'reduceBaseMs must be at least 1').default(15_000),
-  reduceMsPerMB: z.number().min(0, 'reduceMsPerMB must not be negative').default(226.5),
+  mapBaseMs: timeMs('mapBaseMs').default(3000),
+  mapMsPerMB: timeMs('mapMsPerMB').default(250),
+  reduceBaseMs: timeMs('reduceBaseMs').min(1, 'reduceBaseMs must be at least 1').default(15_000),
+  reduceMsPerMB: timeMs('reduceMsPerMB').default(226.5),
   pools: z.enum(['bin', 'round-robin', 'single']).default('bin'),
-  poolCount: posInt('poolCount').default(10),
+  poolCount: posInt('poolCount', L.MAX_POOLS).default(10),
   type: z.enum(JOB_TYPES).default('io'),
 });
 
@@ -167,7 +177,7 @@ export const scenarioSchema = z.strictObject({
   $schema: schemaRef,
   name: z.string().min(1).default('scenario'),
   description: z.string().optional(),
-  seed: nonNegInt('seed').default(1),
+  seed: nonNegInt('seed', Number.MAX_SAFE_INTEGER).default(1),
   cluster: clusterSchema.prefault({}),
   hdfs: hdfsSchema.prefault({}),
   tasks: tasksSchema.prefault({}),
@@ -202,6 +212,7 @@ export function formatIssue(issue: z.core.$ZodIssue): string {
   if (issue.code === 'unrecognized_keys') {
     return `${path}: unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}`;
   }
+  if (issue.code === 'invalid_key') return `${path}: ${issue.issues.map((i) => i.message).join('; ')}`;
   return `${path}: ${issue.message}`;
 }
 
@@ -209,21 +220,65 @@ function formatPath(path: PropertyKey[]): string {
   return path.map((p, i) => (typeof p === 'number' ? `[${p}]` : `${i === 0 ? '' : '.'}${String(p)}`)).join('');
 }
 
-/** Sets `path` (dotted, e.g. "scheduler.delay.nodeMs") in a raw JSON object, creating objects on the way. Returns a new object. */
+/** Path segments that would reach an object's prototype instead of a field. */
+const FORBIDDEN_SEGMENTS = new Set(['__proto__', 'constructor', 'prototype']);
+
+/**
+ * Why `path` cannot be an override path (of a variant, --set or a sweep), or undefined when it can: it names a field
+ * by dotted segments, none empty or reaching a prototype, and not the variants table (resolved before overrides).
+ */
+export function overridePathProblem(path: string): string | undefined {
+  const keys = path.split('.');
+  if (keys.some((k) => k === '')) return `"${path}" is not a field path (an empty segment)`;
+  const bad = keys.find((k) => FORBIDDEN_SEGMENTS.has(k));
+  if (bad !== undefined) return `"${path}": "${bad}" is not a field`;
+  if (keys[0] === 'variants') return `"${path}": variants cannot be overridden (they are resolved before any override)`;
+  return undefined;
+}
+
+/**
+ * Sets `path` (dotted, e.g. "scheduler.delay.nodeMs") in a raw JSON object, creating objects on the way; a value of
+ * null removes the field (a variant clears a field the base sets). Returns a new object. The path must pass
+ * overridePathProblem (callers report a bad one as bad input).
+ */
 export function setPath(raw: unknown, path: string, value: unknown): Record<string, unknown> {
+  const problem = overridePathProblem(path);
+  if (problem !== undefined) throw new Error(`setPath: ${problem}`);
   const root = structuredClone(isRecord(raw) ? raw : {}) as Record<string, unknown>;
   const keys = path.split('.');
   let at = root;
   for (const key of keys.slice(0, -1)) {
-    if (!isRecord(at[key])) at[key] = {};
+    if (!Object.hasOwn(at, key) || !isRecord(at[key])) {
+      if (value === null) return root; // nothing there to remove
+      at[key] = {};
+    }
     at = at[key] as Record<string, unknown>;
   }
-  at[keys[keys.length - 1]] = value;
+  const last = keys[keys.length - 1];
+  if (value === null) delete at[last];
+  else at[last] = value;
   return root;
 }
 
 function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** The raw `variants` table: names to objects of override paths (each checked by overridePathProblem). */
+const variantsSchema = z.record(
+  z.string().min(1, 'a variant needs a name'),
+  z.record(z.string().superRefine((path, ctx) => {
+    const problem = overridePathProblem(path);
+    if (problem !== undefined) ctx.addIssue({ code: 'custom', message: problem });
+  }), z.unknown(), { error: 'a variant must be an object of field paths to values, e.g. { "scheduler.policy": "fifo" }' }),
+  { error: 'variants must be an object of named variants, e.g. { "FIFO": { "scheduler.policy": "fifo" } }' },
+);
+
+/** Errors (one line each, with the field path) in a raw scenario's variants table; none when it has none. */
+export function variantErrors(raw: Record<string, unknown>): string[] {
+  if (!Object.hasOwn(raw, 'variants')) return [];
+  const parsed = variantsSchema.safeParse(raw.variants);
+  return parsed.success ? [] : parsed.error.issues.map((i) => formatIssue({ ...i, path: ['variants', ...i.path] }));
 }
 
 /** The variant names of a raw scenario, in file order; a scenario without variants has one, named by the policy. */

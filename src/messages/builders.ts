@@ -103,14 +103,17 @@ export class HeartbeatBatchBuilder implements HeartbeatSink {
 const NODE = 0;
 const JOB = 1;
 const TASK = 2;
-const MS = 3;
-const COPY_MS = 4;
-const MAPS_DONE = 5;
-const LAUNCH_ROW = 6;
+const MAPS_DONE = 3;
+const LAUNCH_ROW = 4;
+/** Fields of a launch's row of durations (Float64: a duration times a slowdown and a jitter can pass 2^31 ms). */
+const MS = 0;
+const COPY_MS = 1;
+const DURATION_ROW = 2;
 const DONE_ROW = 2;
 const KILL_ROW = 3;
 
 const NO_INTS = new Int32Array(0);
+const NO_FLOATS = new Float64Array(0);
 const NO_BYTES = new Uint8Array(0);
 
 /**
@@ -123,6 +126,7 @@ const NO_BYTES = new Uint8Array(0);
  */
 export class ResponseRouter implements ActionSink {
   private launches: Int32Array = new Int32Array(64 * LAUNCH_ROW);
+  private durations: Float64Array = new Float64Array(64 * DURATION_ROW);
   private launchCount = 0;
   private dones: Int32Array = new Int32Array(16 * DONE_ROW);
   private doneCount = 0;
@@ -132,6 +136,7 @@ export class ResponseRouter implements ActionSink {
   private readonly starts: [Int32Array, Int32Array, Int32Array];
   private readonly cursor: Int32Array;
   private readonly buffers: [Int32Array[], Int32Array[]] = [[], []];
+  private readonly durationBuffers: [Float64Array[], Float64Array[]] = [[], []];
   private readonly flags: [Uint8Array, Uint8Array] = [NO_BYTES, NO_BYTES];
   private current = 0;
 
@@ -171,24 +176,26 @@ export class ResponseRouter implements ActionSink {
   take(epoch: number): Array<ResponseBatch | null> {
     const out: Array<ResponseBatch | null> = new Array<ResponseBatch | null>(this.racks).fill(null);
     const columns = this.buffers[this.current];
-    // Columns: launch node, job, task, ms, copyMs (0-4), done node, job (5-6), kill node, job, task (7-9).
+    // Columns: launch node, job, task (0-2), done node, job (3-4), kill node, job, task (5-7); launch ms, copyMs.
+    const times = this.durationBuffers[this.current];
     const flags = this.mapsDoneColumn();
     const [launch, done, kill] = this.starts;
-    this.split(this.launches, this.launchCount, LAUNCH_ROW, columns, 0, 5, launch, flags);
-    this.split(this.dones, this.doneCount, DONE_ROW, columns, 5, 2, done);
-    this.split(this.kills, this.killCount, KILL_ROW, columns, 7, 3, kill);
+    this.split(this.launches, this.launchCount, LAUNCH_ROW, columns, 0, 3, launch, { flags, rows: this.durations, columns: times });
+    this.split(this.dones, this.doneCount, DONE_ROW, columns, 3, 2, done);
+    this.split(this.kills, this.killCount, KILL_ROW, columns, 5, 3, kill);
     for (let r = 0; r < this.racks; r++) {
       const [l0, l1] = [launch[r], launch[r + 1]];
       const [d0, d1] = [done[r], done[r + 1]];
       const [k0, k1] = [kill[r], kill[r + 1]];
       if (l0 === l1 && d0 === d1 && k0 === k1) continue;
       const view = (c: number, a: number, b: number): Int32Array => (a === b ? NO_INTS : columns[c].subarray(a, b));
+      const timeView = (c: number): Float64Array => (l0 === l1 ? NO_FLOATS : times[c].subarray(l0, l1));
       out[r] = {
         epoch,
         launchNode: view(0, l0, l1), launchJob: view(1, l0, l1), launchTask: view(2, l0, l1),
-        launchMs: view(3, l0, l1), launchCopyMs: view(4, l0, l1), launchMapsDone: l0 === l1 ? NO_BYTES : flags.subarray(l0, l1),
-        doneNode: view(5, d0, d1), doneJob: view(6, d0, d1),
-        killNode: view(7, k0, k1), killJob: view(8, k0, k1), killTask: view(9, k0, k1),
+        launchMs: timeView(MS), launchCopyMs: timeView(COPY_MS), launchMapsDone: l0 === l1 ? NO_BYTES : flags.subarray(l0, l1),
+        doneNode: view(3, d0, d1), doneJob: view(4, d0, d1),
+        killNode: view(5, k0, k1), killJob: view(6, k0, k1), killTask: view(7, k0, k1),
       };
     }
     this.launchCount = this.doneCount = this.killCount = 0;
@@ -197,35 +204,48 @@ export class ResponseRouter implements ActionSink {
   }
 
   private launch(node: NodeId, job: JobIndex, task: number, ms: number, copyMs: number, mapsDone: number): void {
-    if ((this.launchCount + 1) * LAUNCH_ROW > this.launches.length) this.launches = grow(this.launches);
-    const at = this.launchCount++ * LAUNCH_ROW;
+    if ((this.launchCount + 1) * LAUNCH_ROW > this.launches.length) {
+      this.launches = grow(this.launches);
+      const durations = new Float64Array(this.durations.length * 2);
+      durations.set(this.durations);
+      this.durations = durations;
+    }
+    const k = this.launchCount++;
+    const at = k * LAUNCH_ROW;
     const rows = this.launches;
     rows[at + NODE] = node;
     rows[at + JOB] = job;
     rows[at + TASK] = task;
-    rows[at + MS] = ms;
-    rows[at + COPY_MS] = copyMs;
     rows[at + MAPS_DONE] = mapsDone;
+    this.durations[k * DURATION_ROW + MS] = ms;
+    this.durations[k * DURATION_ROW + COPY_MS] = copyMs;
   }
 
   /**
    * Sorts `count` rows of `width` by their node's rack, stable: the first `fields` of each row into columns[first ..
-   * first + fields) (grown to hold them), a launch row's MAPS_DONE into `flags`. Fills `start` with each rack's first
-   * position and the end at racks + 1.
+   * first + fields) (grown to hold them); for launches, a row's MAPS_DONE into `launch.flags` and its durations
+   * (`launch.rows`, DURATION_ROW a launch) into `launch.columns`. Fills `start` with each rack's first position and
+   * the end at racks + 1.
    */
-  private split(rows: Int32Array, count: number, width: number, columns: Int32Array[], first: number, fields: number, start: Int32Array, flags?: Uint8Array): void {
+  private split(rows: Int32Array, count: number, width: number, columns: Int32Array[], first: number, fields: number, start: Int32Array,
+    launch?: { flags: Uint8Array; rows: Float64Array; columns: Float64Array[] }): void {
     const racks = this.racks;
     start.fill(0);
     for (let k = 0; k < count; k++) start[Math.floor(rows[k * width + NODE] / this.nodesPerRack) + 1]++;
     for (let r = 0; r < racks; r++) start[r + 1] += start[r];
     for (let c = first; c < first + fields; c++) if ((columns[c]?.length ?? 0) < count) columns[c] = new Int32Array(Math.max(64, 2 * count));
+    if (launch !== undefined) for (let c = 0; c < DURATION_ROW; c++) if ((launch.columns[c]?.length ?? 0) < count) launch.columns[c] = new Float64Array(Math.max(64, 2 * count));
     const next = this.cursor;
     next.set(start);
     for (let k = 0; k < count; k++) {
       const at = k * width;
       const i = next[Math.floor(rows[at + NODE] / this.nodesPerRack)]++;
       for (let f = 0; f < fields; f++) columns[first + f][i] = rows[at + f];
-      if (flags !== undefined) flags[i] = rows[at + MAPS_DONE];
+      if (launch !== undefined) {
+        launch.flags[i] = rows[at + MAPS_DONE];
+        launch.columns[MS][i] = launch.rows[k * DURATION_ROW + MS];
+        launch.columns[COPY_MS][i] = launch.rows[k * DURATION_ROW + COPY_MS];
+      }
     }
   }
 

@@ -25,8 +25,8 @@ function layout(f64: string[], i32: string[], u8: string[]): Layout {
 
 const HEARTBEATS = layout(['timeMs'], ['node', 'freeMaps', 'freeReduces', 'finishedEnd', 'finishedJob', 'finishedTask'], []);
 const RESPONSES = layout(
-  [],
-  ['launchNode', 'launchJob', 'launchTask', 'launchMs', 'launchCopyMs', 'doneNode', 'doneJob', 'killNode', 'killJob', 'killTask'],
+  ['launchMs', 'launchCopyMs'],
+  ['launchNode', 'launchJob', 'launchTask', 'doneNode', 'doneJob', 'killNode', 'killJob', 'killTask'],
   ['launchMapsDone'],
 );
 

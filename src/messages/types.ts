@@ -26,10 +26,10 @@ export interface ResponseBatch {
   launchNode: Int32Array;
   launchJob: Int32Array;
   launchTask: Int32Array;
-  /** A map's duration, or a reduce's compute phase. */
-  launchMs: Int32Array;
+  /** A map's duration, or a reduce's compute phase (Float64: a duration times a slowdown and a jitter can pass 2^31 ms). */
+  launchMs: Float64Array;
   /** A reduce's minimum copy phase (0 for maps). */
-  launchCopyMs: Int32Array;
+  launchCopyMs: Float64Array;
   /** 1 when a reduce launches after all its job's maps are done. */
   launchMapsDone: Uint8Array;
   doneNode: Int32Array;

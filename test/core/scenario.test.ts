@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parseScenario, resolveVariant, setPath, variantsOf } from '../../src/core/scenario.js';
+import { overridePathProblem, parseScenario, resolveVariant, setPath, variantErrors, variantsOf } from '../../src/core/scenario.js';
+import { workloadLimitErrors } from '../../src/core/workload-limits.js';
+import * as L from '../../src/core/limits.js';
 import { hadoopHeartbeatMs, makeTopology } from '../../src/core/topology.js';
 
 const minimal = { workload: { kind: 'facebook' } };
@@ -56,6 +58,96 @@ describe('scenario schema', () => {
     const b = resolveVariant(raw, vs[1].overrides, [['scheduler.delay.maxSkips', 7]]);
     expect(b).toMatchObject({ scheduler: { delay: { mode: 'skip', maxSkips: 7 } } });
     expect(setPath({}, 'a.b.c', 1)).toEqual({ a: { b: { c: 1 } } });
+  });
+});
+
+const jobs = (job: object, extra: object = {}) => ({ kind: 'jobs', files: [{ name: 'a', blocks: 1 }], jobs: [{ id: 'j', input: 'a', mapMs: 1000, ...job }], ...extra });
+
+describe('scenario bounds and fields a policy ignores', () => {
+  it.each([
+    [{ ...minimal, cluster: { racks: L.MAX_RACKS + 1 } }, `cluster.racks: racks is ${L.MAX_RACKS + 1}, above the limit of ${L.MAX_RACKS}`],
+    [{ ...minimal, cluster: { racks: 100, nodesPerRack: 1001 } }, `cluster.nodesPerRack: racks x nodesPerRack is 100100 nodes, above the limit of ${L.MAX_NODES}`],
+    [{ ...minimal, cluster: { racks: 100, nodesPerRack: 1000, mapSlotsPerNode: 101 } }, `cluster.mapSlotsPerNode: 100000 nodes x 101 is 10100000 slots, above the limit of ${L.MAX_SLOTS}`],
+    [{ ...minimal, cluster: { heartbeatMs: 2 ** 31 } }, `cluster.heartbeatMs: heartbeatMs is ${2 ** 31}, above the limit of ${L.MAX_INT32}`],
+    [{ ...minimal, hdfs: { replication: 300 } }, `hdfs.replication: replication is 300, above the limit of ${L.MAX_REPLICATION}`],
+    [{ ...minimal, hdfs: { blockMB: 0.001 } }, 'hdfs.blockMB: blockMB must be at least 1 (HDFS\'s minimum block size)'],
+    [{ ...minimal, tasks: { durationJitter: 50 } }, 'tasks.durationJitter: durationJitter is 50, above the limit of 2'],
+    [{ ...minimal, tasks: { offRackSlowdown: 1e308 } }, 'tasks.offRackSlowdown: offRackSlowdown is 1e+308, above the limit of 100'],
+    [{ ...minimal, seed: '' }, 'seed: seed must be a number'],
+    [{ workload: { kind: 'facebook', meanInterarrivalMs: 1e300 } }, `workload.meanInterarrivalMs: meanInterarrivalMs is 1e+300 ms, above the limit of ${L.MAX_TIME_MS} ms`],
+    [{ workload: { kind: 'facebook', jobs: 1e9 } }, `workload.jobs: jobs is 1000000000, above the limit of ${L.MAX_JOBS}`],
+    [{ workload: jobs({ mapMs: 2 ** 31 }) }, `workload.jobs[0].mapMs: mapMs is ${2 ** 31} ms, above the limit of ${L.MAX_TIME_MS} ms`],
+    [{ workload: jobs({ submitMs: 1e300 }) }, `workload.jobs[0].submitMs: submitMs is 1e+300 ms, above the limit of ${L.MAX_TIME_MS} ms`],
+    [{ workload: { kind: 'generated', groups: [{ name: 'g', maps: 1e9, mapMs: 1 }] } }, `workload.groups[0].maps: maps is 1000000000, above the limit of ${L.MAX_BLOCKS}`],
+    [{ ...minimal, scheduler: { policy: 'hfs', pools: [{ name: 'p', minMaps: 10, maxMaps: 5 }] } }, 'scheduler.pools[0].minMaps: minMaps 10 is above maxMaps 5: the pool could never reach its min share'],
+    [{ ...minimal, scheduler: { policy: 'fair', pools: [{ name: 'p' }] } }, 'scheduler.pools: policy "fair" ignores pools (only "hfs" and "capacity" read it): remove it, or set it to null in a variant that changes the policy'],
+    [{ ...minimal, scheduler: { policy: 'fifo', queues: [{ name: 'q', capacity: 50 }] } }, 'scheduler.queues: policy "fifo" ignores queues (only "capacity" reads it): remove it, or set it to null in a variant that changes the policy'],
+    [{ ...minimal, scheduler: { policy: 'hfs', queues: [{ name: 'q', capacity: 50 }] } }, 'scheduler.queues: policy "hfs" ignores queues (only "capacity" reads it): remove it, or set it to null in a variant that changes the policy'],
+    [{ ...minimal, scheduler: { allocationFile: 'x.xml' } }, 'scheduler.allocationFile: policy "fair" ignores allocationFile (only "hfs" and "capacity" read it): remove it, or set it to null in a variant that changes the policy'],
+    [{ ...minimal, scheduler: { policy: 'fifo', preemption: { enabled: true } } }, 'scheduler.preemption: policy "fifo" ignores preemption (only "hfs" and "capacity" read it): remove it, or set it to null in a variant that changes the policy'],
+    [{ ...minimal, scheduler: { policy: 'capacity', sizeBasedWeight: true } }, 'scheduler.sizeBasedWeight: policy "capacity" ignores sizeBasedWeight (only "hfs" reads it): remove it, or set it to null in a variant that changes the policy'],
+  ])('refuses %j', (raw, message) => {
+    const r = parseScenario(raw);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.errors).toContain(message);
+  });
+
+  it.each([
+    [{ cluster: { racks: L.MAX_RACKS, nodesPerRack: 10 } }],
+    [{ hdfs: { replication: L.MAX_REPLICATION } }],
+    [{ tasks: { durationJitter: L.MAX_DURATION_JITTER, offRackSlowdown: L.MAX_SLOWDOWN } }],
+    [{ scheduler: { policy: 'hfs', pools: [{ name: 'p', minMaps: 5, maxMaps: 5 }], preemption: { enabled: true } } }],
+    [{ scheduler: { policy: 'capacity', queues: [{ name: 'q', capacity: 50 }], pools: [{ name: 'q' }] } }],
+  ])('accepts values at their bounds: %j', (over) => {
+    expect(parseScenario({ ...minimal, ...over }).ok).toBe(true);
+  });
+
+  it.each([
+    ['variants', 'x', 'variants: variants must be an object of named variants, e.g. { "FIFO": { "scheduler.policy": "fifo" } }'],
+    ['variants', 5, 'variants: variants must be an object of named variants, e.g. { "FIFO": { "scheduler.policy": "fifo" } }'],
+    ['variants', [1], 'variants: variants must be an object of named variants, e.g. { "FIFO": { "scheduler.policy": "fifo" } }'],
+    ['variants', null, 'variants: variants must be an object of named variants, e.g. { "FIFO": { "scheduler.policy": "fifo" } }'],
+    ['variants', { A: 'fifo' }, 'variants.A: a variant must be an object of field paths to values, e.g. { "scheduler.policy": "fifo" }'],
+    ['variants', { A: { '__proto__.x': 1 } }, 'variants.A.__proto__.x: "__proto__.x": "__proto__" is not a field'],
+    ['variants', { A: { 'a..b': 1 } }, 'variants.A.a..b: "a..b" is not a field path (an empty segment)'],
+  ])('refuses a malformed variants table: %s = %j', (key, value, message) => {
+    expect(variantErrors({ ...minimal, [key]: value })).toContain(message);
+  });
+
+  it.each(['__proto__.x', 'constructor.prototype.x', 'scheduler.prototype', 'variants.A', '', 'a.'])('refuses the override path "%s"', (path) => {
+    expect(overridePathProblem(path)).toBeDefined();
+    expect(() => setPath({}, path, 1)).toThrow();
+    expect(({} as Record<string, unknown>).x).toBeUndefined();
+  });
+
+  it('null in an override removes the field (a variant clears what its base sets)', () => {
+    const raw = { ...minimal, scheduler: { policy: 'hfs', pools: [{ name: 'p' }], userMaxJobsDefault: 2 } };
+    const fifo = resolveVariant(raw, { 'scheduler.policy': 'fifo', 'scheduler.pools': null, 'scheduler.userMaxJobsDefault': null, 'no.such': null }, []);
+    expect(fifo.scheduler).toEqual({ policy: 'fifo' });
+    expect(fifo).not.toHaveProperty('no');
+    expect(parseScenario(fifo).ok).toBe(true);
+  });
+
+  it.each([
+    [{ workload: { kind: 'facebook', jobs: 400_000 } }, `workload.jobs: 105640000 blocks (one map each) in all, above the limit of ${L.MAX_BLOCKS}`],
+    [{ workload: { kind: 'facebook', jobs: 1_000_000, sizes: 'distribution' } }, 'workload.jobs: about'],
+    [{ workload: { kind: 'generated', groups: [{ name: 'g', count: 1000, maps: 50_001, mapMs: 1 }] } }, `workload.groups: 50001000 blocks (one map each) in all, above the limit of ${L.MAX_BLOCKS}`],
+    [{ workload: { kind: 'generated', groups: [{ name: 'g', count: 1_000_000, maps: 1, reduces: 11, mapMs: 1 }] } }, `workload: 11000000 reduces in all, above the limit of ${L.MAX_REDUCES}`],
+    [{ workload: jobs({ mapMs: L.MAX_TIME_MS }) }, `workload.jobs[0].mapMs: a task of ${2 * L.MAX_TIME_MS} ms (slowdowns included), above the limit of ${L.MAX_TIME_MS} ms`],
+    [{ cluster: { heartbeatMs: 100 }, workload: jobs({ mapMs: 1e9 }) }, 'workload.jobs[0].mapMs: a task of 2000000000 ms (slowdowns included) spans 20000000 heartbeats of 100 ms, above the limit of 1000000'],
+  ])('refuses a workload whose totals pass a limit: %j', (raw, message) => {
+    const r = parseScenario(raw);
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    const errors = workloadLimitErrors(r.value);
+    expect(errors.some((e) => e.startsWith(message))).toBe(true);
+  });
+
+  it('finds no limit passed in the shipped sizes', () => {
+    for (const raw of [minimal, { workload: { kind: 'facebook', jobs: 7500, sizes: 'distribution', type: 'mixed' } }, { workload: jobs({ mapMs: 1e9 }) }]) {
+      const r = parseScenario(raw);
+      expect(r.ok && workloadLimitErrors(r.value)).toEqual([]);
+    }
   });
 });
 

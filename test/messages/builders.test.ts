@@ -89,3 +89,14 @@ describe('response router', () => {
     expect([...got[0]!.launchJob]).toEqual(before);
   });
 });
+
+describe('launch durations on the wire', () => {
+  it.each([2 ** 31, 3e9, 2 ** 40 + 0.5])('carries a duration of %d ms whole, past where an Int32 wrapped', (ms) => {
+    const router = new ResponseRouter(2, 3);
+    router.launchMap(4, 0, 1, ms);
+    router.launchReduce(1, 2, 0, ms + 1, ms + 2, true);
+    const [first, second] = router.take(0);
+    expect([...second!.launchMs]).toEqual([ms]);
+    expect([...first!.launchCopyMs, ...first!.launchMs]).toEqual([ms + 1, ms + 2]);
+  });
+});

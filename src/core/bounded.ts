@@ -1,0 +1,17 @@
+/** Zod number fields with the bounds of limits.ts; a value over a bound is named with the bound. */
+import { z } from 'zod';
+import { MAX_TIME_MS } from './limits.js';
+
+/** The message of a value over its bound: "<what> is <value>, above the limit of <max>". */
+export const atMost = (what: string, max: number, unit = '') => ({ error: (issue: { input?: unknown }) => `${what} is ${String(issue.input)}${unit}, above the limit of ${max}${unit}` });
+
+const number = (what: string) => z.number({ error: `${what} must be a number` });
+
+export const posInt = (what: string, max: number) => number(what).int(`${what} must be a whole number`).positive(`${what} must be at least 1`).max(max, atMost(what, max));
+export const nonNegInt = (what: string, max: number) => number(what).int(`${what} must be a whole number`).min(0, `${what} must not be negative`).max(max, atMost(what, max));
+
+/** A time or duration in ms, 0 up to MAX_TIME_MS. */
+export const timeMs = (what: string) => number(what).min(0, `${what} must not be negative`).max(MAX_TIME_MS, atMost(what, MAX_TIME_MS, ' ms'));
+
+/** A task duration in ms, above 0 up to MAX_TIME_MS. */
+export const durationMs = (what: string) => number(what).positive(`${what} must be greater than 0`).max(MAX_TIME_MS, atMost(what, MAX_TIME_MS, ' ms'));

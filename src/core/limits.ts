@@ -1,0 +1,85 @@
+/**
+ * The bounds on every size and time a user can give, in one place. Each is derived from what it costs (memory, or
+ * the time a run takes) and checked when a scenario, allocation file, trace or sweep is loaded, before anything is
+ * allocated: a value over its bound is bad input (exit 2) naming the field, the value and the limit. README.md
+ * ("Limits") lists them.
+ *
+ * Measured on the development VM (2 shared cores; timings noisy): a scenario of 100,000 nodes with one job loads
+ * and runs in 1.3 s and 105 MB; 10,000 racks of 10 nodes in 2.4 s and 155 MB, about 0.4 s an epoch (one message per
+ * rack per epoch); FB-2010's day (3,000 nodes, 24,442 jobs, 16.2 M maps) in about 20 s.
+ */
+
+/**
+ * Simulated times and durations (ms): at most 2^31 - 1, about 24.8 days. Every workload here spans a day, so a
+ * month of simulated time covers them with room; times are Float64 everywhere (task durations on the wire too), so
+ * nothing wraps, and this bound keeps every sum of times far below 2^53, where a Float64 stops counting
+ * milliseconds (at 1e300 ms, epoch + 1 === epoch and a run never ended).
+ */
+export const MAX_TIME_MS = 2 ** 31 - 1;
+
+/**
+ * Heartbeat intervals one task may span: a running task makes the master step through every epoch until it ends
+ * (time jumps only while nothing runs). An epoch costs about 2 us plus 0.5 us a rack here, so a task of a million
+ * heartbeats is a run of seconds to minutes; longer ones are refused (a task of 2^31 ms at 100 ms heartbeats would
+ * be 21 M epochs).
+ */
+export const MAX_TASK_EPOCHS = 1_000_000;
+
+/** Nodes (racks x nodesPerRack): 10x scale-10000. Per node the master and racks hold ~100 bytes, each active job a bit. */
+export const MAX_NODES = 100_000;
+
+/** Racks: each is an actor with a message each way every epoch; 10,000 racks cost ~0.4 s an epoch. */
+export const MAX_RACKS = 10_000;
+
+/** Map or reduce slots per node: 1,000 (Hadoop nodes ran 2 to 16). */
+export const MAX_SLOTS_PER_NODE = 1_000;
+
+/** Slots of one kind in the cluster: the racks hold 16 bytes a slot, so 10 M slots are 160 MB. */
+export const MAX_SLOTS = 10_000_000;
+
+/** HDFS replication (HDFS's own default 3); a block's replica count is held in a byte. */
+export const MAX_REPLICATION = 16;
+
+/** Block size in MB: HDFS's minimum is 1 MB; 1 TB above. */
+export const MIN_BLOCK_MB = 1;
+export const MAX_BLOCK_MB = 1_048_576;
+
+/**
+ * Jobs in a workload: 40x FB-2010's day (24,442). A job holds its spec and results (~200 bytes) for the whole run,
+ * and while active a bit per node.
+ */
+export const MAX_JOBS = 1_000_000;
+
+/**
+ * Blocks of all files (one map each), counted before any is placed: 3x FB-2010's day (16.2 M). A block's replicas
+ * are 4 bytes each in the block store and again in its job, with a byte of state: at replication 3, ~30 bytes a
+ * map, 1.5 GB at this bound. 1e9 blocks took hours to place before failing.
+ */
+export const MAX_BLOCKS = 50_000_000;
+
+/** Reduces of all jobs (Facebook ran ~1 reduce per 50 maps): a few bytes each while their job is active. */
+export const MAX_REDUCES = 10_000_000;
+
+/** Task slowdowns (rackLocalSlowdown, offRackSlowdown): measured ratios are 1.2 to 3; 100 is far past any network. */
+export const MAX_SLOWDOWN = 100;
+
+/** Sigma of the lognormal duration jitter: at 2 the median task takes 0.14x its mean and one in a thousand 65x. */
+export const MAX_DURATION_JITTER = 2;
+
+/**
+ * Configured pools, users or queues: the fair-share computation walks every pool 25 times a heartbeat interval and
+ * the pool order is rebuilt on every launch; 10,000 pools is about 100x a large Hadoop cluster's.
+ */
+export const MAX_POOLS = 10_000;
+
+/** Points of a sweep (axis values x seeds), counted before they are expanded: each is a scenario held in memory. */
+export const MAX_SWEEP_POINTS = 100_000;
+
+/** Worker threads (--workers, --parallel): each is a V8 isolate of ~10 MB before its run; no machine here has more cores. */
+export const MAX_WORKERS = 256;
+
+/** Nesting of JSON inputs: scenarios nest 5 deep; deeper inputs overflowed the stack in validation. */
+export const MAX_JSON_DEPTH = 64;
+
+/** A whole number in a count that the simulator holds in an Int32Array (skip counts, job limits). */
+export const MAX_INT32 = 2 ** 31 - 1;

@@ -1,0 +1,111 @@
+/**
+ * The sizes a scenario's workload adds up to (jobs, blocks, reduces, the longest task), checked against limits.ts
+ * before a block is placed or a job built. Pure: a swim workload's trace rows are passed in. Errors are one line
+ * each, "<field path>: <what>", as the schema's are.
+ */
+import { MAX_BLOCKS, MAX_JOBS, MAX_REDUCES, MAX_TASK_EPOCHS, MAX_TIME_MS } from './limits.js';
+import type { Scenario } from './scenario.js';
+import { type SwimTrace, swimJobShape } from './swim.js';
+import { hadoopHeartbeatMs } from './topology.js';
+import { FACEBOOK_BINS } from './workload.js';
+
+interface Totals {
+  jobs: number;
+  blocks: number;
+  reduces: number;
+  /** The longest map and reduce (copy + compute) before slowdowns and jitter, with the field that sets each. */
+  mapMs: number;
+  mapField: string;
+  reduceMs: number;
+  reduceField: string;
+  /** Where the block count comes from, for the error. */
+  blocksField: string;
+  /** "about": the count is an expectation (sizes drawn at random). */
+  estimate: boolean;
+}
+
+/** Errors for the workload's totals over their limits; empty when it fits. */
+export function workloadLimitErrors(scenario: Scenario, trace?: SwimTrace): string[] {
+  const t = totals(scenario, trace);
+  const errors: string[] = [];
+  const about = t.estimate ? 'about ' : '';
+  if (t.jobs > MAX_JOBS) errors.push(`workload: ${t.jobs} jobs, above the limit of ${MAX_JOBS}`);
+  if (t.blocks > MAX_BLOCKS) errors.push(`${t.blocksField}: ${about}${Math.round(t.blocks)} blocks (one map each) in all, above the limit of ${MAX_BLOCKS}`);
+  if (t.reduces > MAX_REDUCES) errors.push(`workload: ${about}${Math.round(t.reduces)} reduces in all, above the limit of ${MAX_REDUCES}`);
+  const { cluster, tasks } = scenario;
+  const heartbeatMs = cluster.heartbeatMs ?? hadoopHeartbeatMs(cluster.racks * cluster.nodesPerRack);
+  const slow = Math.max(tasks.rackLocalSlowdown, tasks.offRackSlowdown);
+  for (const [field, ms] of [[t.mapField, t.mapMs * slow], [t.reduceField, t.reduceMs]] as const) {
+    if (ms > MAX_TIME_MS) errors.push(`${field}: a task of ${Math.round(ms)} ms (slowdowns included), above the limit of ${MAX_TIME_MS} ms`);
+    else if (ms / heartbeatMs > MAX_TASK_EPOCHS) {
+      errors.push(`${field}: a task of ${Math.round(ms)} ms (slowdowns included) spans ${Math.ceil(ms / heartbeatMs)} heartbeats of ${heartbeatMs} ms, above the limit of ${MAX_TASK_EPOCHS} (shorten it or lengthen cluster.heartbeatMs)`);
+    }
+  }
+  return errors;
+}
+
+function totals(scenario: Scenario, trace?: SwimTrace): Totals {
+  const w = scenario.workload;
+  const t: Totals = { jobs: 0, blocks: 0, reduces: 0, mapMs: 0, mapField: 'workload', reduceMs: 0, reduceField: 'workload', blocksField: 'workload', estimate: false };
+  const longest = (mapMs: number, mapField: string, reduceMs: number, reduceField: string): void => {
+    if (mapMs > t.mapMs) [t.mapMs, t.mapField] = [mapMs, mapField];
+    if (reduceMs > t.reduceMs) [t.reduceMs, t.reduceField] = [reduceMs, reduceField];
+  };
+  switch (w.kind) {
+    case 'jobs':
+      t.jobs = w.jobs.length;
+      t.blocksField = 'workload.files';
+      for (const f of w.files) t.blocks += f.blocks;
+      w.jobs.forEach((j, i) => {
+        t.reduces += j.reduces;
+        longest(j.mapMs, `workload.jobs[${i}].mapMs`, j.reduces > 0 ? j.copyMs + j.reduceMs : 0, `workload.jobs[${i}].reduceMs`);
+      });
+      break;
+    case 'generated':
+      t.blocksField = 'workload.groups';
+      w.groups.forEach((g, i) => {
+        t.jobs += g.count;
+        t.blocks += g.count * g.maps;
+        t.reduces += g.count * g.reduces;
+        longest(g.mapMs, `workload.groups[${i}].mapMs`, g.reduces > 0 ? g.copyMs + g.reduceMs : 0, `workload.groups[${i}].reduceMs`);
+      });
+      break;
+    case 'facebook': {
+      t.jobs = w.jobs;
+      t.blocksField = 'workload.jobs';
+      t.blocks = facebookBlocks(w.jobs, w.sizes);
+      t.estimate = w.sizes === 'distribution';
+      t.reduces = w.type === 'mixed' ? w.jobs + t.blocks / 100 : w.jobs;
+      longest(36_000, 'workload', 10_000, 'workload');
+      break;
+    }
+    case 'swim': {
+      if (trace === undefined) break;
+      const nodes = scenario.cluster.racks * scenario.cluster.nodesPerRack;
+      const n = Math.min(trace.ids.length, w.jobs ?? Infinity);
+      t.jobs = n;
+      t.blocksField = 'workload.trace';
+      for (let i = 0; i < n; i++) {
+        const s = swimJobShape(w, nodes / w.tracedNodes, scenario.hdfs.blockMB, trace.inputBytes[i], trace.shuffleBytes[i], trace.outputBytes[i]);
+        t.blocks += s.maps;
+        t.reduces += s.reduces;
+        longest(s.mapMs, `workload.trace (job ${trace.ids[i]})`, s.reduces > 0 ? s.copyMs + s.reduceMs : 0, `workload.trace (job ${trace.ids[i]})`);
+      }
+      break;
+    }
+  }
+  return t;
+}
+
+/** Blocks of the Facebook mix: exact for the benchmark (each hundred is the paper's 100 jobs), expected for drawn sizes. */
+function facebookBlocks(jobs: number, sizes: 'benchmark' | 'distribution'): number {
+  if (sizes === 'benchmark') {
+    const hundred = FACEBOOK_BINS.flatMap((b) => Array<number>(b.benchmarkJobs).fill(b.benchmarkMaps)).sort((a, b) => b - a);
+    const perHundred = hundred.reduce((a, m) => a + m, 0);
+    // The last, partial hundred is a shuffled prefix: bound it by its largest jobs.
+    return Math.floor(jobs / 100) * perHundred + hundred.slice(0, jobs % 100).reduce((a, m) => a + m, 0);
+  }
+  // Log-uniform within a bin: the mean of floor(exp(U(ln lo, ln(hi + 1)))), about (hi + 1 - lo) / ln((hi + 1) / lo).
+  const mean = FACEBOOK_BINS.reduce((a, b) => a + b.share * (b.minMaps === b.maxMaps ? b.minMaps : (b.maxMaps + 1 - b.minMaps) / Math.log((b.maxMaps + 1) / b.minMaps)), 0);
+  return jobs * mean;
+}
