@@ -72,6 +72,13 @@ export const MAX_DURATION_JITTER = 2;
  */
 export const MAX_POOLS = 10_000;
 
+/**
+ * cluster.network: bandwidths (Gbps, MB/s) at least 0.001 (a 128 MB block then moves in 36 hours at the slowest),
+ * oversubscription at most 1,000 (a rack link of 40 1 Gbps nodes is then 40 Mbps).
+ */
+export const MIN_BANDWIDTH = 0.001;
+export const MAX_OVERSUBSCRIPTION = 1_000;
+
 /** Points of a sweep (axis values x seeds), counted before they are expanded: each is a scenario held in memory. */
 export const MAX_SWEEP_POINTS = 100_000;
 

@@ -5,8 +5,12 @@
  * extra-large nodes with four local disks.
  */
 import { z } from 'zod';
+import { atMost, timeMs } from '../bounded.js';
+import { MAX_OVERSUBSCRIPTION, MIN_BANDWIDTH } from '../limits.js';
 
-const pos = (what: string) => z.number({ error: `${what} must be a number` }).positive(`${what} must be greater than 0`);
+/** A bandwidth: at least MIN_BANDWIDTH (a slower link makes a block's transfer outlast any simulated time). */
+const pos = (what: string) => z.number({ error: `${what} must be a number` }).positive(`${what} must be greater than 0`)
+  .min(MIN_BANDWIDTH, { error: (issue) => `${what} is ${String(issue.input)}, below the limit of ${MIN_BANDWIDTH}`, abort: true });
 const nonNeg = (what: string) => z.number({ error: `${what} must be a number` }).min(0, `${what} must not be negative`);
 
 export const networkSchema = z.strictObject({
@@ -15,17 +19,17 @@ export const networkSchema = z.strictObject({
   /** Each node's NIC, each direction. */
   nicGbps: pos('nicGbps').default(1),
   /** A rack's uplink and downlink each carry nodesPerRack x nicGbps / oversubscription (1: full bisection). */
-  oversubscription: z.number({ error: 'oversubscription must be a number' }).min(1, 'oversubscription must be at least 1').default(1),
+  oversubscription: z.number({ error: 'oversubscription must be a number' }).min(1, 'oversubscription must be at least 1').max(MAX_OVERSUBSCRIPTION, atMost('oversubscription', MAX_OVERSUBSCRIPTION)).default(1),
   /** Total capacity of the core between racks; omitted: non-blocking. */
   coreGbps: pos('coreGbps').optional(),
   /** A node's disks together: sequential read and write (4 disks of about 60 and 50 MB/s, 2009 SATA). */
   diskReadMBps: pos('diskReadMBps').default(240),
   diskWriteMBps: pos('diskWriteMBps').default(200),
   /** Start-up of a task attempt before it reads (a JVM launch in Hadoop 0.20). */
-  taskStartMs: nonNeg('taskStartMs').default(1000),
+  taskStartMs: timeMs('taskStartMs').default(1000),
   /** Hadoop 0.20's job set-up and clean-up tasks, as delays before a job's first task and after its last. */
-  jobSetupMs: nonNeg('jobSetupMs').default(0),
-  jobCleanupMs: nonNeg('jobCleanupMs').default(0),
+  jobSetupMs: timeMs('jobSetupMs').default(0),
+  jobCleanupMs: timeMs('jobCleanupMs').default(0),
   /** Map output per MB of input, by job type (a grep for a rare pattern writes almost nothing). */
   mapOutputRatio: z.strictObject({ io: nonNeg('mapOutputRatio.io').default(0.001), cpu: nonNeg('mapOutputRatio.cpu').default(0.0001) }).prefault({}),
 });
