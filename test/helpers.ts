@@ -102,6 +102,8 @@ export function auditor(s: Scenario) {
     get launches() { return launches; },
     get finishes() { return finishes; },
     get kills() { return kills; },
+    /** Map and reduce tasks the master has running on `node` (launched, not yet reported finished or killed). */
+    runningOn(node: number): [number, number] { return [runningMaps[node], runningReduces[node]]; },
     /** Slot time the killed attempts had run, from their launches to their kills. */
     get lostSlotMs() { return lostSlotMs; },
     get notDone() { return [...state].filter(([, v]) => v !== 'done').map(([k]) => k); },

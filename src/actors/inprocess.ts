@@ -2,11 +2,19 @@
 import type { HeartbeatBatch, EpochCommand } from '../messages/types.js';
 import { decode, encode } from '../messages/codec.js';
 import type { MasterActor } from './master-actor.js';
-import { rackActors } from './rack-actor.js';
+import { type RackActor, rackActors } from './rack-actor.js';
 
 export interface InProcessOptions {
   /** Pass every message through the msgpack codec, as the threads runtime does. */
   codec?: boolean;
+  /** Tests: sees the racks' side of the run. */
+  inspect?: RackInspector;
+}
+
+/** Sees each epoch's heartbeat batches before the master does, and the rack actors once every job has finished. */
+export interface RackInspector {
+  batches?(epoch: number, batches: readonly HeartbeatBatch[]): void;
+  finished?(racks: readonly RackActor[]): void;
 }
 
 export interface TransportStats {
@@ -33,9 +41,11 @@ export function runInProcess(master: MasterActor, options: InProcessOptions = {}
     const t0 = performance.now();
     const batches: HeartbeatBatch[] = commands.map((cmd) => send(racks[cmd.rack].onEpoch(send(cmd, 'bytesToRacks')), 'bytesFromRacks'));
     const t1 = performance.now();
+    options.inspect?.batches?.(epoch, batches);
     commands = master.onBatches(epoch, batches);
     stats.racksMs += t1 - t0;
     stats.masterMs += performance.now() - t1;
   }
+  options.inspect?.finished?.(racks);
   return stats;
 }

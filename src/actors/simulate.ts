@@ -4,7 +4,7 @@ import type { Outcome } from '../core/results.js';
 import type { Scenario } from '../core/scenario.js';
 import type { ScanMode, SchedulerObserver } from '../core/scheduler.js';
 import type { SwimTrace } from '../core/swim.js';
-import { runInProcess } from './inprocess.js';
+import { type RackInspector, runInProcess } from './inprocess.js';
 import { type InjectedFault, runThreads } from './threads.js';
 import type { Worker } from 'node:worker_threads';
 import { MasterActor, useWasmHistograms } from './master-actor.js';
@@ -42,6 +42,8 @@ export interface SimulateOptions {
   runtime?: RuntimeName;
   /** In-process only: pass messages through the msgpack codec. */
   codec?: boolean;
+  /** In-process only, tests: sees the racks' heartbeat batches and, at the end, the rack actors. */
+  inspect?: RackInspector;
   /** Threads runtime: worker threads (default: available cores). */
   workers?: number;
   /** Threads runtime, tests only: make a rack throw, or reach the workers. */
@@ -64,7 +66,7 @@ export async function simulate(scenario: Scenario, options: SimulateOptions = {}
   const runtime = options.runtime ?? 'inprocess';
   const transport = runtime === 'threads'
     ? await runThreads(master, { workers: options.workers, fault: options.fault, onWorkers: options.onWorkers })
-    : { ...runInProcess(master, { codec: options.codec }), workers: 0 };
+    : { ...runInProcess(master, { codec: options.codec, inspect: options.inspect }), workers: 0 };
   const wallMs = performance.now() - started;
   const outcome = master.outcome();
   const { variants: _variants, ...config } = scenario;

@@ -4,6 +4,7 @@
  * accounted), and every way of running it gives that run's digest: each exact shortcut off (heartbeat skipping,
  * the O(1) answer to map scans), the msgpack codec in-process, and rack actors on worker threads.
  */
+import type { RackInspector } from '../../src/actors/inprocess.js';
 import { type SimulateOptions, simulate } from '../../src/actors/simulate.js';
 import type { Scenario } from '../../src/core/scenario.js';
 import { auditor } from '../helpers.js';
@@ -38,13 +39,14 @@ export interface CheckOptions {
 
 export async function checkScenario(s: Scenario, options: CheckOptions = {}): Promise<CheckOutcome> {
   const audit = auditor(s);
+  const rackSide: string[] = [];
   let base;
   try {
-    base = await simulate(s, { observer: audit.observer, timeDecisions: false });
+    base = await simulate(s, { observer: audit.observer, timeDecisions: false, inspect: slotsAgree(s, audit, rackSide) });
   } catch (err) {
     return { digest: '', failures: [`run failed: ${messageOf(err)}`], kills: audit.kills };
   }
-  const failures = [...audit.violations];
+  const failures = [...audit.violations, ...rackSide];
   const notDone = audit.notDone;
   if (notDone.length > 0) failures.push(`${notDone.length} tasks never finished, e.g. ${notDone.slice(0, 3).join(', ')}`);
   const sum = base.summary;
@@ -75,6 +77,36 @@ export async function checkScenario(s: Scenario, options: CheckOptions = {}): Pr
     }
   }
   return { digest: base.digest, failures, kills: audit.kills };
+}
+
+/**
+ * The racks' side agrees with the master's: each heartbeat reports as free the slots the master has no task in, once
+ * the heartbeat's finished tasks are counted (so no kill or launch was lost or applied twice), and no rack still
+ * runs a task when every job has finished. Records the first few disagreements in `out`.
+ */
+function slotsAgree(s: Scenario, audit: ReturnType<typeof auditor>, out: string[]): RackInspector {
+  const note = (what: string) => { if (out.length < 5) out.push(what); };
+  return {
+    batches(epoch, batches) {
+      for (const b of batches) {
+        for (let i = 0; i < b.node.length; i++) {
+          const node = b.node[i];
+          let maps = 0;
+          let reduces = 0;
+          for (let k = i === 0 ? 0 : b.finishedEnd[i - 1]; k < b.finishedEnd[i]; k++) if (b.finishedTask[k] >= 0) maps++; else reduces++;
+          const [runningMaps, runningReduces] = audit.runningOn(node);
+          const freeMaps = s.cluster.mapSlotsPerNode - (runningMaps - maps);
+          const freeReduces = s.cluster.reduceSlotsPerNode - (runningReduces - reduces);
+          if (b.freeMaps[i] !== freeMaps || b.freeReduces[i] !== freeReduces) {
+            note(`node ${node} at ${b.timeMs[i]} ms (epoch ${epoch}) reports ${b.freeMaps[i]} map and ${b.freeReduces[i]} reduce slots free; the master leaves ${freeMaps} and ${freeReduces}`);
+          }
+        }
+      }
+    },
+    finished(racks) {
+      for (const r of racks) if (r.runningTasks !== 0) note(`rack ${r.rack} still runs ${r.runningTasks} tasks after every job finished`);
+    },
+  };
 }
 
 /** Jobs the workload submits (a swim trace's rows are not known here: the run's own count). */
