@@ -1,0 +1,130 @@
+/** The fuzzing loop: cases run a few at a time; each new kind of failure is shrunk and written out. */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Case, KINDS, type Kind, generateCase } from './cases.js';
+import { type Verdict, judge, normalize } from './classify.js';
+import { loadCorpus } from './corpus.js';
+import { type Limits, type Outcome, runAction, runCli } from './exec.js';
+import { writeFinding } from './findings.js';
+import { shrinkCase } from './shrink.js';
+
+export interface FuzzOptions {
+  root: string;
+  seed: number;
+  /** Stop starting cases after this long (ms) ... */
+  ms?: number;
+  /** ... or after this many cases. */
+  count?: number;
+  /** Only this case (with --case). */
+  only?: number;
+  jobs: number;
+  limits: Limits;
+  kinds?: readonly Kind[];
+  /** Where findings are written (none: not written). */
+  out?: string;
+  shrink: boolean;
+  log: (line: string) => void;
+}
+
+export interface Finding {
+  case: Case;
+  verdict: Verdict;
+  outcome: Outcome;
+  /** How many cases failed this way. */
+  hits: number;
+  dir?: string;
+}
+
+export interface FuzzReport {
+  cases: number;
+  commands: number;
+  findings: Finding[];
+  /** Cases by kind and how they ended: "scenario: exit 2", "sweep: finding". */
+  tally: Record<string, number>;
+  ms: number;
+}
+
+interface Ran {
+  verdict?: Verdict;
+  outcome?: Outcome;
+  step: number;
+  commands: number;
+  /** Exit code of the last command run. */
+  lastCode?: number | null;
+}
+
+/** Runs a case's commands in a fresh folder three levels inside `work`; the first failing command ends it. */
+async function runSteps(cli: string, work: string, files: Record<string, string>, steps: string[][], limits: Limits, hint: string): Promise<Ran> {
+  const top = mkdtempSync(join(work, 'c'));
+  const dir = join(top, 'x', 'y');
+  try {
+    mkdirSync(dir, { recursive: true });
+    for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
+    let commands = 0;
+    let lastCode: number | null | undefined;
+    for (let i = 0; i < steps.length; i++) {
+      if (steps[i][0].startsWith('@')) {
+        runAction(dir, steps[i]);
+        continue;
+      }
+      const outcome = await runCli(cli, dir, steps[i], limits);
+      commands++;
+      lastCode = outcome.code;
+      const verdict = judge(outcome, hint);
+      if (verdict) return { verdict, outcome, step: i, commands };
+    }
+    return { step: steps.length, commands, lastCode };
+  } finally {
+    rmSync(top, { recursive: true, force: true });
+  }
+}
+
+export async function fuzz(o: FuzzOptions): Promise<FuzzReport> {
+  const started = Date.now();
+  const corpus = loadCorpus(o.root);
+  const cli = join(o.root, 'dist', 'src', 'cli', 'main.js');
+  const work = mkdtempSync(join(tmpdir(), 'hfsim-fuzz-'));
+  const findings = new Map<string, Finding>();
+  let next = o.only ?? 0;
+  let cases = 0;
+  let commands = 0;
+  const tally: Record<string, number> = {};
+  const count = (key: string) => void (tally[key] = (tally[key] ?? 0) + 1);
+  const more = () => (o.only !== undefined ? next === o.only : (o.count === undefined || next < o.count) && (o.ms === undefined || Date.now() - started < o.ms));
+  const worker = async () => {
+    while (more()) {
+      const c = generateCase(corpus, o.seed, next++, o.kinds ?? KINDS);
+      const hint = `${c.kind} ${normalize(c.mutations[0] ?? '')}`;
+      const ran = await runSteps(cli, work, c.files, c.steps, o.limits, hint);
+      cases++;
+      commands += ran.commands;
+      count(`${c.kind}: ${ran.verdict ? 'finding' : `exit ${ran.lastCode ?? '-'}`}`);
+      if (!ran.verdict) continue;
+      const known = findings.get(ran.verdict.signature);
+      if (known) {
+        known.hits++;
+        continue;
+      }
+      const f: Finding = { case: c, verdict: ran.verdict, outcome: ran.outcome!, hits: 1 };
+      findings.set(ran.verdict.signature, f);
+      o.log(`case ${c.index} (${c.kind}): ${ran.verdict.kind}: ${ran.verdict.detail.slice(0, 200)}`);
+      let shrunk: Pick<Case, 'files' | 'steps'> | undefined;
+      if (o.shrink) {
+        const until = Math.min(Date.now() + 4 * 60_000, o.ms === undefined ? Infinity : started + o.ms + 60_000);
+        shrunk = await shrinkCase(c, ran.verdict, ran.step, async (files, steps) => {
+          const r = await runSteps(cli, work, files, steps, o.limits, hint);
+          commands += r.commands;
+          return r.verdict;
+        }, { runs: 150, until });
+      }
+      if (o.out) f.dir = writeFinding(o.out, o.root, f, shrunk);
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: o.only !== undefined ? 1 : o.jobs }, worker));
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+  return { cases, commands, findings: [...findings.values()], tally, ms: Date.now() - started };
+}

@@ -1,0 +1,55 @@
+/**
+ * A short fixed-seed pass of the fuzzer (fuzz/, `npm run fuzz`): mutants of every input kind run through the
+ * compiled CLI, each must end with exit 0, or exit 2 and a one-line message; no stack trace, no engine message,
+ * nothing over its time or memory limit. A failure names the case: `npm run fuzz -- --seed S --case I` regenerates
+ * and shrinks it into fuzz-findings/.
+ */
+import { describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { generateCase, KINDS } from '../fuzz/cases.js';
+import { judge } from '../fuzz/classify.js';
+import { loadCorpus } from '../fuzz/corpus.js';
+import { fuzz } from '../fuzz/fuzzer.js';
+import type { Outcome } from '../fuzz/exec.js';
+
+const ROOT = join(import.meta.dirname, '..');
+/** Cases 0..COUNT-1 of SEED: every kind of input appears (checked below). */
+const SEED = 4;
+const COUNT = 30;
+
+describe('fuzz pass (npm run fuzz, fixed seed)', () => {
+  it(`cases 0-${COUNT - 1} of seed ${SEED} find nothing`, async () => {
+    const report = await fuzz({ root: ROOT, seed: SEED, count: COUNT, jobs: 2, limits: { timeoutMs: 60_000, memoryMb: 1024 }, shrink: false, log: () => {} });
+    const found = report.findings.map((f) => `case ${f.case.index} (${f.case.kind}): ${f.verdict.detail}\n  ${f.case.mutations.join('\n  ')}\n  ${f.case.steps.map((s) => s.join(' ')).join(' ; ')}`);
+    expect(found).toEqual([]);
+    expect(report.cases).toBe(COUNT);
+  });
+
+  it('the pass covers every input kind, and regenerates the same cases', () => {
+    const corpus = loadCorpus(ROOT);
+    const kinds = new Set(Array.from({ length: COUNT }, (_, i) => generateCase(corpus, SEED, i).kind));
+    expect([...kinds].sort()).toEqual([...KINDS].sort());
+    expect(generateCase(corpus, SEED, 7)).toEqual(generateCase(corpus, SEED, 7));
+    expect(generateCase(corpus, SEED, 7)).not.toEqual(generateCase(corpus, SEED + 1, 7));
+  });
+
+  const outcome = (o: Partial<Outcome>): Outcome => ({ argv: ['run', 'x.json'], code: 0, signal: null, stdout: '', stdoutCut: false, stderr: '', ms: 10, peakMb: 50, ...o });
+  it.each([
+    ['a clean exit 2', { code: 2, stderr: 'hfsim: x.json: cluster.racks: racks must be at least 1\n' }, undefined],
+    ['a commander usage error', { code: 2, stderr: "error: unknown option '--bogus'\n(run hfsim --help for usage)\n" }, undefined],
+    ['exit 0', { code: 0, stdout: 'table\n' }, undefined],
+    ['an incomplete merge', { argv: ['sweep', 'merge', 'a', '--out', 'm'], code: 4, stderr: 'hfsim: sweep merge: incomplete: 2 of 4 points missing\n' }, undefined],
+    ['exit 4 from run', { code: 4, stderr: 'hfsim: x\n' }, 'exit'],
+    ['a failed run', { code: 1, stderr: 'hfsim: run failed: Invalid typed array length: -1\n' }, 'exit'],
+    ['a stack trace', { code: 2, stderr: 'hfsim: x\n    at parse (file:///a/b.js:1:2)\n' }, 'stack'],
+    ['an engine message behind exit 2', { code: 2, stderr: "hfsim: Cannot read properties of undefined (reading 'x')\n" }, 'internal'],
+    ['exit 2 with a stray line', { code: 2, stderr: 'hfsim: bad\nsomething else\n' }, 'message'],
+    ['exit 2 in silence', { code: 2 }, 'message'],
+    ['a signal', { code: null, signal: 'SIGABRT', stderr: 'FATAL ERROR: Reached heap limit Allocation failed - JavaScript heap out of memory\n' }, 'signal'],
+    ['a run over time', { code: null, signal: 'SIGKILL', over: 'time' }, 'timeout'],
+    ['a run over memory', { code: null, signal: 'SIGKILL', over: 'memory' }, 'memory'],
+    ['NaN in a result', { argv: ['run', 'x.json', '--json'], stdout: '{"summary":{"jobs":0,"locality":{"node":null}},"bins":[],"jobs":[]}' }, 'result'],
+  ] as Array<[string, Partial<Outcome>, string | undefined]>)('judges %s', (_name, o, kind) => {
+    expect(judge(outcome(o), 'hint')?.kind).toBe(kind);
+  });
+});
