@@ -14,13 +14,23 @@ const PRIORITIES = ['VERY_HIGH', 'HIGH', 'NORMAL', 'LOW', 'VERY_LOW'] as const;
 const int = (min: number, max: number) => fc.integer({ min, max });
 const maybe = <T>(a: fc.Arbitrary<T>, freq = 2) => fc.option(a, { nil: undefined, freq });
 
-const cluster = fc.record({
-  racks: int(1, 4),
-  nodesPerRack: int(1, 5),
-  mapSlotsPerNode: int(1, 3),
-  reduceSlotsPerNode: int(1, 2),
-  heartbeatMs: maybe(fc.constantFrom(1000, 2000, 3000, 4500)),
-});
+/** Mostly tiny clusters (contention, fast runs); one in ten of up to 8 racks of 25 nodes (heartbeat phases spread wider). */
+const cluster = fc.oneof(
+  { weight: 9, arbitrary: fc.record({
+    racks: int(1, 4),
+    nodesPerRack: int(1, 5),
+    mapSlotsPerNode: int(1, 3),
+    reduceSlotsPerNode: int(1, 2),
+    heartbeatMs: maybe(fc.constantFrom(1000, 2000, 3000, 4500)),
+  }) },
+  { weight: 1, arbitrary: fc.record({
+    racks: int(2, 8),
+    nodesPerRack: int(5, 25),
+    mapSlotsPerNode: int(1, 4),
+    reduceSlotsPerNode: int(1, 2),
+    heartbeatMs: maybe(fc.constantFrom(3000, 6000)),
+  }) },
+);
 
 const tasks = fc.record({
   replication: int(1, 3),

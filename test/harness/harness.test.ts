@@ -51,7 +51,8 @@ describe('differential harness', () => {
     const s = parsed.value;
     expect(s.cluster.racks * s.cluster.nodesPerRack).toBe(2); // the smallest cluster that still fails
     const w = s.workload;
-    const jobs = w.kind === 'jobs' ? w.jobs.map((j) => j.reduces) : w.kind === 'generated' ? w.groups.map((g) => g.reduces * g.count) : [];
-    expect(jobs).toEqual([1]); // one job, one reduce
+    const reduces = w.kind === 'jobs' ? w.jobs.map((j) => j.reduces) : w.kind === 'generated' ? w.groups.map((g) => g.reduces * g.count) : [];
+    expect(reduces.reduce((a, b) => a + b, 0)).toBe(1); // one reduce in all
+    expect(reduces.length).toBeLessThanOrEqual(2); // the job with it, and at most one the shrink could not drop alone
   });
 });
