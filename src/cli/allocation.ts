@@ -19,7 +19,6 @@
  *   change a slot simulation and are accepted and ignored (IGNORED); any other element is an error.
  */
 import { readTextFile } from './read-file.js';
-import { dirname, resolve } from 'node:path';
 import type { PoolConfig, UserConfig } from '../core/pool-config.js';
 import { InputError } from './errors.js';
 import { type El, rootElement } from './xml.js';
@@ -202,33 +201,4 @@ class Reader {
     const pass: Inherited = { weight: p.weight, schedulingMode: p.schedulingMode, minSharePreemptionTimeoutMs: p.minSharePreemptionTimeoutMs, fairSharePreemptionTimeoutMs: p.fairSharePreemptionTimeoutMs };
     for (const c of children) this.queue(c, path, pass, out);
   }
-}
-
-/**
- * If the raw scenario names scheduler.allocationFile (relative to the scenario file), reads it and returns the
- * scenario with the file's pools, users and defaults merged under the scenario's own scheduler fields: a field
- * the scenario sets wins, and a pool or user the scenario lists replaces the file's entry of the same name.
- */
-export function applyAllocationFile(raw: Record<string, unknown>, scenarioFile: string): Record<string, unknown> {
-  const scheduler = raw.scheduler;
-  if (typeof scheduler !== 'object' || scheduler === null || Array.isArray(scheduler)) return raw;
-  const s = scheduler as Record<string, unknown>;
-  if (typeof s.allocationFile !== 'string' || s.allocationFile === '') return raw;
-  // Only the pool-aware policies read one; the schema refuses it under the others, saying so, without reading it.
-  if (s.policy !== 'hfs' && s.policy !== 'capacity') return raw;
-  const alloc = readAllocationFile(resolve(dirname(scenarioFile), s.allocationFile));
-  const merged: Record<string, unknown> = { ...withoutUndefined(alloc), ...s };
-  merged.pools = mergeByName(alloc.pools, s.pools);
-  merged.users = mergeByName(alloc.users, s.users);
-  return { ...raw, scheduler: merged };
-}
-
-function mergeByName(fromFile: Array<{ name: string }>, fromScenario: unknown): unknown {
-  if (!Array.isArray(fromScenario)) return fromFile;
-  const named = new Set(fromScenario.map((x) => (typeof x === 'object' && x !== null ? (x as { name?: unknown }).name : undefined)));
-  return [...fromFile.filter((x) => !named.has(x.name)), ...fromScenario];
-}
-
-function withoutUndefined(o: object): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
 }

@@ -5,8 +5,8 @@ import { MAX_JSON_DEPTH } from '../core/limits.js';
 import { type Scenario, overridePathProblem, parseScenario, resolveVariant, variantErrors, variantsOf } from '../core/scenario.js';
 import { workloadLimitErrors } from '../core/workload-limits.js';
 import type { SwimTrace } from '../core/swim.js';
-import { applyAllocationFile } from './allocation.js';
 import { InputError } from './errors.js';
+import { applySchedulerFiles } from './scheduler-files.js';
 import { traceFor } from './trace.js';
 
 export interface LoadedVariant {
@@ -98,7 +98,7 @@ export function loadScenario(file: string, sets: Array<[string, unknown]> = [], 
   }
   const loaded = variants.map(({ name, overrides }) => {
     const where = name === '' ? '' : `variant "${name}": `;
-    const parsed = parseScenario(applyAllocationFile(resolveVariant(record, overrides, allSets), file));
+    const parsed = parseScenario(applySchedulerFiles(resolveVariant(record, overrides, allSets), file));
     if (!parsed.ok) throw new InputError(parsed.errors.map((e) => `${file}: ${where}${e}`).join('\n'));
     const trace = traceFor(file, parsed.value);
     const over = workloadLimitErrors(parsed.value, trace);

@@ -9,6 +9,7 @@ import type { SwimTrace } from '../core/swim.js';
 import { type Scenario, formatIssue, parseScenario, resolveVariant, schemaRef, setPath, variantsOf } from '../core/scenario.js';
 import { InputError } from './errors.js';
 import { readJsonFile } from './load-scenario.js';
+import { applySchedulerFiles } from './scheduler-files.js';
 import { traceFor } from './trace.js';
 
 /** The axis name that selects a variant of the base scenario. */
@@ -132,6 +133,7 @@ export function loadSweep(file: string): Sweep {
     const overrides = variants.find((v) => v.name === variantName)?.overrides ?? {};
     let resolved = resolveVariant(baseRecord, overrides, Object.entries(spec.set));
     for (const axis of axes) if (axis.name !== VARIANT_AXIS) resolved = setPath(resolved, axis.name, values[axis.name]);
+    resolved = applySchedulerFiles(resolved, baseFile ?? file); // allocation and capacity files, relative to the base's file
     const group = pointId(values);
     for (const seed of spec.seeds) {
       const checked = parseScenario(setPath(resolved, 'seed', seed));

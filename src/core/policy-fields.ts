@@ -1,7 +1,7 @@
 /**
  * Scheduler fields that only some policies read. A field the chosen policy would ignore is refused, saying which
  * policies read it, rather than run silently without it: pools, users, job limits, preemption and allocation files
- * belong to the pool-aware policies (hfs, capacity), queues to capacity, size-based job weights to hfs. (Under
+ * belong to the pool-aware policies (hfs, capacity), queues and capacity-scheduler.xml to capacity, size-based job weights to hfs. (Under
  * capacity the allocation file's or the scenario's pools still set job limits and the shares preemption reads.) A variant
  * that switches policy clears such fields with null ("scheduler.pools": null).
  */
@@ -21,6 +21,7 @@ interface SchedulerFields {
   fairSharePreemptionTimeoutMs?: number;
   sizeBasedWeight: boolean;
   allocationFile?: string;
+  capacitySchedulerFile?: string;
   preemption: { enabled: boolean };
 }
 
@@ -39,6 +40,7 @@ const RULES: ReadonlyArray<{ field: keyof SchedulerFields; set: (s: SchedulerFie
   { field: 'defaultSchedulingMode', set: (s) => s.defaultSchedulingMode !== 'fair', readBy: POOL_AWARE },
   { field: 'sizeBasedWeight', set: (s) => s.sizeBasedWeight, readBy: ['hfs'] },
   { field: 'queues', set: (s) => s.queues.length > 0, readBy: ['capacity'] },
+  { field: 'capacitySchedulerFile', set: (s) => s.capacitySchedulerFile !== undefined, readBy: ['capacity'] },
 ];
 
 /** Adds an issue for each field that `s.policy` would ignore. */

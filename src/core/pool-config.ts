@@ -52,6 +52,8 @@ export const queueSchema = z.strictObject({
   maxCapacity: z.number().positive().max(100, 'maxCapacity must be at most 100').optional(),
   /** Hadoop's minimum-user-limit-percent: a user may hold max(capacity / active users, capacity * this / 100). */
   minUserLimitPercent: z.number().positive().max(100, 'minUserLimitPercent must be at most 100').default(100),
+  /** Hadoop's user-limit-factor (YARN, 0.21 on): a user may hold at most this multiple of the queue's capacity (omitted: no such cap, as in 0.20). */
+  userLimitFactor: z.number({ error: 'userLimitFactor must be a number' }).positive('userLimitFactor must be greater than 0').optional(),
 });
 export type QueueConfig = z.infer<typeof queueSchema>;
 
@@ -80,6 +82,8 @@ export const poolFields = {
   sizeBasedWeight: z.boolean().default(false),
   /** Hadoop MR1 fair-scheduler.xml or YARN allocation file, relative to the scenario file; read by the CLI into pools/users. */
   allocationFile: z.string().min(1).optional(),
+  /** YARN capacity-scheduler.xml, relative to the scenario file; read by the CLI into queues (and delay, assignMultiple). */
+  capacitySchedulerFile: z.string().min(1).optional(),
   preemption: preemptionSchema.prefault({}),
   queues: z.array(queueSchema).max(MAX_POOLS, atMostItems('queues')).default([]),
   /** Copy-compute splitting: a reduce's copy phase runs outside the reduce slots, which it takes only to compute. */

@@ -97,4 +97,23 @@ describe('capacity order', () => {
     set.add(more);
     expect(ids(capacityOrder(set, 'map'))).toEqual(['j2', 'j0']);
   });
+
+  it.each([
+    // a lone user in a 20% queue of 10 slots, the rest idle: without a factor it may grow past the capacity (0.20's
+    // running + 1); with user-limit-factor f it stops at ceil(2 x f) slots
+    [undefined, 5, true],
+    [1, 1, true],
+    [1, 2, false],
+    [2, 3, true],
+    [2, 4, false],
+    [0.5, 1, false],
+  ])('userLimitFactor %s: a lone user holding %i slots may take another: %s', (factor, running, more) => {
+    next = 0;
+    const set = new PoolSet(schedulerOf({ policy: 'capacity', queues: [
+      { name: 'small', capacity: 20, ...(factor === undefined ? {} : { userLimitFactor: factor }) },
+      { name: 'big', capacity: 80 },
+    ] }), 10, 10);
+    set.add(job('small', { running, user: 'ann' }));
+    expect(ids(capacityOrder(set, 'map'))).toEqual(more ? ['j0'] : []);
+  });
 });

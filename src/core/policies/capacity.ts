@@ -3,7 +3,8 @@
  * slots of each kind). A free slot goes to the queue with the lowest running / capacity (ties by name); a queue at
  * its maxCapacity is passed over. Within a queue, jobs by priority then submit time, skipping jobs whose user
  * already holds the user limit: max(ceil(C / active users), ceil(C * minUserLimitPercent / 100)), where C is the
- * queue's capacity, or its running tasks + 1 once it is over capacity (Hadoop's getUserLimit). A job names its
+ * queue's capacity, or its running tasks + 1 once it is over capacity (Hadoop's getUserLimit), and at most
+ * ceil(capacity x userLimitFactor) when the queue sets one (YARN's user-limit-factor). A job names its
  * queue in `pool`; a queue not listed in scheduler.queues gets the capacity the listed ones leave (at least 1%).
  */
 import type { Job } from '../job.js';
@@ -37,7 +38,8 @@ export function capacityOrder(set: PoolSet, kind: SlotKind): Job[] {
     const jobs = pool.jobs.filter((j) => set.isRunnable(j)).sort(compareFifo);
     const byUser = runningByUser(jobs, kind);
     const current = running < capacity ? capacity : running + 1;
-    const limit = Math.max(Math.ceil(current / byUser.size), Math.ceil((current * q.minUserLimitPercent) / 100));
+    const share = Math.max(Math.ceil(current / byUser.size), Math.ceil((current * q.minUserLimitPercent) / 100));
+    const limit = q.userLimitFactor === undefined ? share : Math.min(share, Math.ceil(capacity * q.userLimitFactor));
     for (const j of jobs) if (byUser.get(PoolSet.userOf(j))! < limit) out.push(j);
   }
   return out;

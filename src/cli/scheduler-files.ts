@@ -1,0 +1,40 @@
+/**
+ * Scheduler configuration files a scenario names, relative to its own file: scheduler.allocationFile (Fair
+ * Scheduler: MR1 fair-scheduler.xml or a YARN allocation file) and scheduler.capacitySchedulerFile (YARN's
+ * capacity-scheduler.xml). Each is read and merged under the scenario's own scheduler fields: a field the scenario
+ * sets wins, and a pool, user or queue the scenario lists replaces the file's entry of the same name.
+ */
+import { dirname, resolve } from 'node:path';
+import { readAllocationFile } from './allocation.js';
+import { readCapacityFile } from './capacity-file.js';
+
+export function applySchedulerFiles(raw: Record<string, unknown>, scenarioFile: string): Record<string, unknown> {
+  const scheduler = raw.scheduler;
+  if (typeof scheduler !== 'object' || scheduler === null || Array.isArray(scheduler)) return raw;
+  const s = scheduler as Record<string, unknown>;
+  const path = (name: unknown): string | undefined => (typeof name === 'string' && name !== '' ? resolve(dirname(scenarioFile), name) : undefined);
+  // Only the policies that read a file have it read; under the others the schema refuses it, saying so.
+  const allocationFile = s.policy === 'hfs' || s.policy === 'capacity' ? path(s.allocationFile) : undefined;
+  const capacityFile = s.policy === 'capacity' ? path(s.capacitySchedulerFile) : undefined;
+  if (allocationFile === undefined && capacityFile === undefined) return raw;
+  let merged: Record<string, unknown> = { ...s };
+  if (allocationFile !== undefined) {
+    const alloc = readAllocationFile(allocationFile);
+    merged = { ...withoutUndefined(alloc), ...merged, pools: mergeByName(alloc.pools, s.pools), users: mergeByName(alloc.users, s.users) };
+  }
+  if (capacityFile !== undefined) {
+    const capacity = readCapacityFile(capacityFile);
+    merged = { ...withoutUndefined(capacity), ...merged, queues: mergeByName(capacity.queues, s.queues) };
+  }
+  return { ...raw, scheduler: merged };
+}
+
+function mergeByName(fromFile: Array<{ name: string }>, fromScenario: unknown): unknown {
+  if (!Array.isArray(fromScenario)) return fromFile;
+  const named = new Set(fromScenario.map((x) => (typeof x === 'object' && x !== null ? (x as { name?: unknown }).name : undefined)));
+  return [...fromFile.filter((x) => !named.has(x.name)), ...fromScenario];
+}
+
+function withoutUndefined(o: object): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
+}

@@ -1,0 +1,129 @@
+/** YARN's capacity-scheduler.xml: read into the capacity policy's queues; the same queues by hand give one digest; bad files exit 2. */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseCapacityFile, readCapacityFile } from '../../src/cli/capacity-file.js';
+import { loadSweep } from '../../src/cli/sweep-file.js';
+import { resolveVariant, variantsOf } from '../../src/core/scenario.js';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const CLI = join(ROOT, 'dist', 'src', 'cli', 'main.js');
+const ALLOC = join(ROOT, 'scenarios', 'allocations');
+const XML = join(ALLOC, 'capacity-scheduler.xml');
+
+function hfsim(...args: string[]) {
+  const r = spawnSync(process.execPath, [CLI, ...args], { cwd: ROOT, encoding: 'utf8' });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+const conf = (props: Record<string, string>): string =>
+  `<?xml version="1.0"?>\n<configuration>\n${Object.entries(props).map(([k, v]) => `  <property>\n    <name>${k}</name>\n    <value>${v}</value>\n  </property>`).join('\n')}\n</configuration>\n`;
+const Q = 'yarn.scheduler.capacity.root';
+
+describe('capacity-scheduler.xml', () => {
+  it('reads the queues, capacities, limits and node-locality-delay of the sample', () => {
+    expect(readCapacityFile(XML)).toEqual({
+      queues: [
+        { name: 'production', capacity: 60, minUserLimitPercent: 100, userLimitFactor: 2 },
+        { name: 'adhoc', capacity: 20, minUserLimitPercent: 50, userLimitFactor: 2 },
+        { name: 'research', capacity: 20, maxCapacity: 50, minUserLimitPercent: 100, userLimitFactor: 2 },
+      ],
+      delay: { mode: 'skip', maxSkips: 10 },
+    });
+  });
+
+  it('Hadoop\'s defaults: user-limit-factor 1, minimum-user-limit-percent 100; -1 lifts the factor and the maximum capacity', () => {
+    const c = parseCapacityFile(conf({
+      [`${Q}.queues`]: ' a, b ', [`${Q}.a.capacity`]: '12.5', [`${Q}.b.capacity`]: '87.5',
+      [`${Q}.b.user-limit-factor`]: '-1', [`${Q}.b.maximum-capacity`]: '-1', [`${Q}.a.maximum-capacity`]: '100',
+      'yarn.scheduler.capacity.node-locality-delay': '-1', 'yarn.scheduler.capacity.per-node-heartbeat.multiple-assignments-enabled': 'false',
+    }), 'c.xml');
+    expect(c).toEqual({
+      queues: [{ name: 'a', capacity: 12.5, minUserLimitPercent: 100, userLimitFactor: 1 }, { name: 'b', capacity: 87.5, minUserLimitPercent: 100 }],
+      delay: { mode: 'none' },
+      assignMultiple: false,
+    });
+  });
+
+  it('the file and the same queues written by hand give one digest', () => {
+    const raw = JSON.parse(readFileSync(join(ALLOC, 'capacity.json'), 'utf8')) as Record<string, unknown>;
+    const dir = mkdtempSync(join(tmpdir(), 'hfsim-capacity-'));
+    const results = variantsOf(raw).map((v) => {
+      const s = resolveVariant(raw, v.overrides, []);
+      const sched = s.scheduler as Record<string, unknown>;
+      if (typeof sched.capacitySchedulerFile === 'string') sched.capacitySchedulerFile = join(ALLOC, sched.capacitySchedulerFile);
+      const file = join(dir, `${v.name.replace(/\W/g, '_')}.json`);
+      writeFileSync(file, JSON.stringify(s));
+      const r = hfsim('run', file, '--json');
+      expect(r.stderr).toBe('');
+      expect(r.code).toBe(0);
+      return JSON.parse(r.stdout) as { digest: string; config: { scheduler: { queues: unknown; delay: unknown } }; summary: unknown };
+    });
+    expect(results).toHaveLength(2);
+    expect(results[0].config.scheduler.queues).toEqual(results[1].config.scheduler.queues);
+    expect(results[0].config.scheduler.delay).toEqual({ mode: 'skip', maxSkips: 10 });
+    expect(results[0].digest).toBe(results[1].digest);
+  });
+
+  it('a queue the scenario lists replaces the file\'s; its other fields win too', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hfsim-capacity-'));
+    const raw = JSON.parse(readFileSync(join(ALLOC, 'capacity.json'), 'utf8'));
+    delete raw.variants;
+    raw.scheduler = { policy: 'capacity', capacitySchedulerFile: XML, delay: { mode: 'none' }, queues: [{ name: 'adhoc', capacity: 10 }] };
+    raw.workload.groups = raw.workload.groups.slice(0, 1);
+    raw.workload.groups[0].count = 1;
+    writeFileSync(join(dir, 's.json'), JSON.stringify(raw));
+    const r = hfsim('run', join(dir, 's.json'), '--json');
+    expect(r.code).toBe(0);
+    const { scheduler } = JSON.parse(r.stdout).config;
+    expect(scheduler.delay).toEqual({ mode: 'none' });
+    expect(scheduler.queues.map((q: { name: string; capacity: number }) => `${q.name} ${q.capacity}`)).toEqual(['production 60', 'research 20', 'adhoc 10']);
+  });
+
+  it('a sweep over a base that names the file reads it, relative to the base', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hfsim-capacity-'));
+    writeFileSync(join(dir, 'x.sweep.json'), JSON.stringify({ base: join(ALLOC, 'capacity.json'), axes: { variant: ['capacity-scheduler.xml'], seed: [1] } }));
+    const sweep = loadSweep(join(dir, 'x.sweep.json'));
+    expect(sweep.points[0].scenario.scheduler.queues.map((q) => q.userLimitFactor)).toEqual([2, 2, 2]);
+  });
+});
+
+describe('bad capacity-scheduler.xml: one line naming file, line and property, exit 2', () => {
+  const ok = { [`${Q}.queues`]: 'a,b', [`${Q}.a.capacity`]: '50', [`${Q}.b.capacity`]: '50' };
+  const cases: Array<[string, string, RegExp]> = [
+    ['malformed XML', '<configuration>\n  <property>\n    <name>x</nam>\n  </property>\n</configuration>', /c\.xml: line 3: malformed XML: /],
+    ['a wrong root', '<allocations>\n</allocations>', /c\.xml: line 1: the root element must be <configuration>/],
+    ['an unknown element', '<configuration>\n  <prop/>\n</configuration>', /c\.xml: line 2: unknown element <prop> in <configuration>/],
+    ['a property without a value', '<configuration>\n  <property><name>a</name></property>\n</configuration>', /c\.xml: line 2: a: <property> has no <value>/],
+    ['no queue list', conf({ [`${Q}.a.capacity`]: '50' }), /no yarn\.scheduler\.capacity\.root\.queues property/],
+    ['a queue without a capacity', conf({ [`${Q}.queues`]: 'a,b', [`${Q}.a.capacity`]: '50' }), /c\.xml: line 3: yarn\.scheduler\.capacity\.root\.queues: queue "b" has no yarn\.scheduler\.capacity\.root\.b\.capacity/],
+    ['capacities over 100%', conf({ ...ok, [`${Q}.b.capacity`]: '60' }), /root\.queues: the queues' capacities add up to 110%, more than 100%/],
+    ['nested queues', conf({ ...ok, [`${Q}.a.queues`]: 'a1,a2' }), /c\.xml: line 15: yarn\.scheduler\.capacity\.root\.a\.queues: nested queues are not modelled/],
+    ['a weight', conf({ ...ok, [`${Q}.a.capacity`]: '2w' }), /root\.a\.capacity: absolute resources and weights \("2w"\) are not modelled/],
+    ['absolute resources', conf({ ...ok, [`${Q}.a.capacity`]: '[memory=1024,vcores=1]' }), /absolute resources and weights/],
+    ['a queue not listed', conf({ ...ok, [`${Q}.c.capacity`]: '10' }), /root\.c\.capacity: "c" is not a queue listed in yarn\.scheduler\.capacity\.root\.queues \(a,b\)/],
+    ['a non-number', conf({ ...ok, [`${Q}.a.user-limit-factor`]: 'lots' }), /root\.a\.user-limit-factor: must be a number, not "lots"/],
+    ['a stopped queue', conf({ ...ok, [`${Q}.a.state`]: 'STOPPED' }), /root\.a\.state: only RUNNING queues are modelled/],
+    ['an unknown queue property', conf({ ...ok, [`${Q}.a.capacityy`]: '5' }), /root\.a\.capacityy: not modelled/],
+    ['an MR1 property', conf({ ...ok, 'mapred.capacity-scheduler.queue.a.capacity': '5' }), /MR1 capacity scheduler properties are not read/],
+    ['another file\'s property', conf({ ...ok, 'yarn.resourcemanager.hostname': 'rm' }), /yarn\.resourcemanager\.hostname: not a Capacity Scheduler property/],
+    ['rack-locality-additional-delay', conf({ ...ok, 'yarn.scheduler.capacity.rack-locality-additional-delay': '5' }), /only -1 \(the default\) is modelled/],
+  ];
+
+  it.each(cases)('%s', (_, xml, message) => {
+    expect(() => parseCapacityFile(xml, 'c.xml')).toThrow(message);
+  });
+
+  it.each([cases[0], cases[13]])('through the CLI: %s', (_, xml, message) => {
+    const dir = mkdtempSync(join(tmpdir(), 'hfsim-capacity-'));
+    writeFileSync(join(dir, 'c.xml'), xml);
+    writeFileSync(join(dir, 's.json'), JSON.stringify({ scheduler: { policy: 'capacity', capacitySchedulerFile: 'c.xml' }, workload: { kind: 'facebook', jobs: 5 } }));
+    const r = hfsim('run', join(dir, 's.json'));
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(message);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stdout).toBe('');
+  });
+});
