@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseCapacityFile, readCapacityFile } from '../../src/cli/capacity-file.js';
 import { loadSweep } from '../../src/cli/sweep-file.js';
-import { resolveVariant, variantsOf } from '../../src/core/scenario.js';
+import { parseScenario, resolveVariant, variantsOf } from '../../src/core/scenario.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const CLI = join(ROOT, 'dist', 'src', 'cli', 'main.js');
@@ -80,6 +80,12 @@ describe('capacity-scheduler.xml', () => {
     const { scheduler } = JSON.parse(r.stdout).config;
     expect(scheduler.delay).toEqual({ mode: 'none' });
     expect(scheduler.queues.map((q: { name: string; capacity: number }) => `${q.name} ${q.capacity}`)).toEqual(['production 60', 'research 20', 'adhoc 10']);
+  });
+
+  it('under another policy the file is refused, not read', () => {
+    const r = parseScenario({ scheduler: { policy: 'hfs', capacitySchedulerFile: 'nope.xml' }, workload: { kind: 'facebook', jobs: 5 } });
+    expect(r.ok).toBe(false);
+    expect(r.ok ? [] : r.errors).toEqual([expect.stringMatching(/^scheduler\.capacitySchedulerFile: policy "hfs" ignores capacitySchedulerFile \(only "capacity" reads it\)/)]);
   });
 
   it('a sweep over a base that names the file reads it, relative to the base', () => {
