@@ -27,7 +27,7 @@ export interface TransportStats {
 }
 
 export function runInProcess(master: MasterActor, options: InProcessOptions = {}): TransportStats {
-  const racks = rackActors(master.topology, Array.from({ length: master.topology.racks }, (_, r) => r));
+  const racks = rackActors(master.topology, Array.from({ length: master.topology.racks }, (_, r) => r), master.scenario.cluster.network);
   const stats: TransportStats = { bytesToRacks: 0, bytesFromRacks: 0, masterMs: 0, racksMs: 0 };
   const send = <T>(message: T, counter: 'bytesToRacks' | 'bytesFromRacks'): T => {
     if (!options.codec) return message;

@@ -14,6 +14,9 @@ import { type ScanMode, Scheduler, type SchedulerObserver } from '../core/schedu
 import { type Topology, makeTopology } from '../core/topology.js';
 import type { SwimTrace } from '../core/swim.js';
 import { buildWorkload } from '../core/workload.js';
+import { CoreAllocator } from '../core/network/core-allocation.js';
+import { LinkUsage } from '../core/network/link-usage.js';
+import { linkRates } from '../core/network/rack-links.js';
 import { ResponseRouter } from '../messages/builders.js';
 import { type EpochCommand, type HeartbeatBatch, REPORT_EVERY_HEARTBEAT } from '../messages/types.js';
 
@@ -80,6 +83,10 @@ export class MasterActor {
   private readonly rows: Int32Array;
   private readonly timeDecisions: boolean;
   private readonly everyHeartbeat: boolean;
+  /** Fluid network model: the cross-rack allocation, its result per rack, and the links' usage. */
+  private readonly allocator: CoreAllocator | undefined;
+  private readonly allocation: Float64Array;
+  private readonly usage: LinkUsage | undefined;
 
   constructor(readonly scenario: Scenario, options: MasterOptions = {}) {
     this.topology = makeTopology(scenario.cluster, scenario.seed);
@@ -96,6 +103,13 @@ export class MasterActor {
     this.everyHeartbeat = options.everyHeartbeat ?? false;
     this.decisionNs = latencyHistogram();
     this.launchNs = latencyHistogram();
+    const network = scenario.cluster.network;
+    if (network.model === 'fluid') {
+      const rates = linkRates(network, this.topology.nodesPerRack);
+      this.allocator = new CoreAllocator(this.topology.racks, rates);
+      this.usage = new LinkUsage(this.topology.racks, rates.switchMBps);
+    }
+    this.allocation = new Float64Array(this.allocator === undefined ? 0 : this.allocator.demand.length);
   }
 
   /** Frees the latency histograms (WebAssembly memory is not garbage-collected). */
@@ -133,6 +147,7 @@ export class MasterActor {
         if (rank > hi) hi = rank;
       }
     }
+    if (this.allocator !== undefined) this.readDemand(start, batches);
     const scheduler = this.scheduler;
     if (scheduler.hasTimers) scheduler.advanceTo(start, this.sinkOf); // ticks skipped by an idle jump
     for (let rank = lo; rank <= hi; rank++) {
@@ -190,7 +205,37 @@ export class MasterActor {
     const jobs = this.scheduler.jobs.filter((j): j is Job => j !== undefined);
     const { pools, poolClock } = this.scheduler;
     const poolReport = pools === undefined || poolClock === undefined ? undefined : (results: JobResult[]) => poolResults(pools, poolClock, results);
-    return buildOutcome(jobs, this.scheduler.stats, this.topology, poolReport);
+    const outcome = buildOutcome(jobs, this.scheduler.stats, this.topology, poolReport);
+    return this.usage === undefined ? outcome : { ...outcome, network: this.usage.result() };
+  }
+
+  /** Fluid model: the racks' cross-rack demand and committed link counters from an epoch's batches. */
+  private readDemand(startMs: number, batches: readonly HeartbeatBatch[]): void {
+    const { demand, groups } = this.allocator!;
+    for (const b of batches) {
+      for (let g = 0; g < b.demand.length; g++) demand[b.rack * groups + g] += b.demand[g];
+      this.usage!.report(b.rack, startMs, b.carriedMB);
+    }
+  }
+
+  /**
+   * Fluid model: adds the epoch's cross-rack launches to the demand (a map reading from another rack, a reduce's
+   * shuffle) and allocates the core and the racks' links for the epoch's committed pass and the next.
+   */
+  private allocate(): void {
+    const allocator = this.allocator!;
+    const { demand, groups } = allocator;
+    const perRack = this.topology.nodesPerRack;
+    const racks = this.topology.racks;
+    if (racks > 1) {
+      this.responses.forEachLaunch((node, task, src, readKB) => {
+        const rack = Math.floor(node / perRack);
+        if (readKB <= 0) return;
+        if (task < 0) demand[rack * groups + racks]++;
+        else if (Math.floor(src / perRack) !== rack) demand[rack * groups + Math.floor(src / perRack)]++;
+      });
+    }
+    allocator.allocate(this.allocation);
   }
 
   /** The response sink of a node's rack (for kills decided between heartbeats): one router for every rack. */
@@ -198,7 +243,12 @@ export class MasterActor {
 
   private commands(epoch: number, answered: number | null): EpochCommand[] {
     const reportFreeFromMs = this.everyHeartbeat ? REPORT_EVERY_HEARTBEAT : this.scheduler.freeSlotsIrrelevant ? this.scheduler.nextArrivalMs : 0;
+    if (this.allocator !== undefined && answered !== null) this.allocate();
     const responses = answered === null || this.responses.empty ? null : this.responses.take(answered);
-    return Array.from({ length: this.topology.racks }, (_, rack) => ({ type: 'epoch', rack, epoch, reportFreeFromMs, responses: responses?.[rack] ?? null }));
+    const groups = this.allocator?.groups ?? 0;
+    return Array.from({ length: this.topology.racks }, (_, rack) => ({
+      type: 'epoch', rack, epoch, reportFreeFromMs, responses: responses?.[rack] ?? null,
+      allocationMBps: groups === 0 || answered === null ? null : this.allocation.slice(rack * groups, (rack + 1) * groups),
+    }));
   }
 }

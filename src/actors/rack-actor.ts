@@ -1,4 +1,7 @@
 /** A rack actor: one rack's model; applies the master's responses and answers each epoch with heartbeats. */
+import type { NetworkConfig } from '../core/network/config.js';
+import { FluidRack } from '../core/network/fluid-rack.js';
+import { linkRates } from '../core/network/rack-links.js';
 import { RackArena, RackModel } from '../core/rack-model.js';
 import { type Topology } from '../core/topology.js';
 import { HeartbeatBatchBuilder } from '../messages/builders.js';
@@ -13,16 +16,25 @@ export class RackError extends Error {
 
 /**
  * The rack actors one host (a thread) runs: their models' arrays in one arena and their heartbeat batches in one
- * builder, so an epoch's sweep over them reads and writes memory in order.
+ * builder, so an epoch's sweep over them reads and writes memory in order. With the fluid network model each rack
+ * simulates its own hardware (src/core/network/fluid-rack.ts).
  */
-export function rackActors(topology: Topology, racks: readonly number[]): RackActor[] {
-  const arena = new RackArena(topology, racks.length);
+export function rackActors(topology: Topology, racks: readonly number[], network?: NetworkConfig): RackActor[] {
   const out = new HeartbeatBatchBuilder();
+  if (network?.model === 'fluid') {
+    const options = { rates: linkRates(network, topology.nodesPerRack), taskStartMs: network.taskStartMs };
+    return racks.map((rack) => new RackActor(rack, new FluidRack(topology, rack, options), out));
+  }
+  const arena = new RackArena(topology, racks.length);
   return racks.map((rack, slot) => new RackActor(rack, new RackModel(topology, rack, arena, slot), out));
 }
 
 export class RackActor {
-  constructor(readonly rack: number, private readonly model: RackModel, private readonly out: HeartbeatBatchBuilder) {}
+  private readonly demand: Int32Array;
+
+  constructor(readonly rack: number, private readonly model: RackModel | FluidRack, private readonly out: HeartbeatBatchBuilder) {
+    this.demand = new Int32Array(model instanceof FluidRack ? model.links.groups : 0);
+  }
 
   get runningTasks(): number {
     return this.model.runningTasks;
@@ -30,14 +42,23 @@ export class RackActor {
 
   onEpoch(cmd: EpochCommand): HeartbeatBatch {
     let timeMs = 0;
+    const m = this.model;
     try {
-      if (cmd.responses !== null) {
-        timeMs = this.model.heartbeatTimeMs(this.model.firstNode, cmd.responses.epoch);
-        this.apply(cmd.responses);
+      if (m instanceof FluidRack) {
+        timeMs = m.heartbeatTimeMs(m.firstNode, cmd.responses?.epoch ?? cmd.epoch);
+        this.out.begin(cmd.epoch);
+        m.epoch(cmd.responses, cmd.epoch, cmd.reportFreeFromMs, cmd.allocationMBps ?? null, this.out);
+        m.demand(this.demand);
+        this.out.network(this.demand, m.committedCarried());
+        return this.out.take(this.rack, cmd.epoch);
       }
-      timeMs = this.model.heartbeatTimeMs(this.model.firstNode, cmd.epoch);
+      if (cmd.responses !== null) {
+        timeMs = m.heartbeatTimeMs(m.firstNode, cmd.responses.epoch);
+        this.apply(m, cmd.responses);
+      }
+      timeMs = m.heartbeatTimeMs(m.firstNode, cmd.epoch);
       this.out.begin(cmd.epoch);
-      this.model.advance(cmd.epoch, cmd.reportFreeFromMs, this.out);
+      m.advance(cmd.epoch, cmd.reportFreeFromMs, this.out);
       return this.out.take(this.rack, cmd.epoch);
     } catch (err) {
       throw new RackError(this.rack, timeMs, err);
@@ -50,8 +71,7 @@ export class RackActor {
    * heartbeat of the epoch. A kill may pick a task launched in this same batch (preemption takes the newest), as
    * Hadoop's KillTaskAction may name a task whose launch the tracker received at an earlier heartbeat.
    */
-  private apply(r: ResponseBatch): void {
-    const m = this.model;
+  private apply(m: RackModel, r: ResponseBatch): void {
     for (let i = 0; i < r.doneNode.length; i++) m.mapsDone(r.doneNode[i], r.epoch, r.doneJob[i]);
     for (let i = 0; i < r.launchNode.length; i++) {
       const task = r.launchTask[i];

@@ -15,7 +15,7 @@ const { racks, scenario, fault, inbox, outbox } = workerData as {
   racks: number[]; scenario: Scenario; fault?: InjectedFault; inbox: SharedArrayBuffer; outbox: SharedArrayBuffer;
 };
 const topology = makeTopology(scenario.cluster, scenario.seed);
-const actors = new Map(rackActors(topology, racks).map((a) => [a.rack, a]));
+const actors = new Map(rackActors(topology, racks, scenario.cluster.network).map((a) => [a.rack, a]));
 const commands = new Mailbox(inbox);
 const replies = new Mailbox(outbox);
 

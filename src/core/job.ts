@@ -32,6 +32,8 @@ export class Job {
   readonly reduceState: Uint8Array;
   /** Launch time of each reduce's current attempt. */
   readonly reduceStartMs: Float64Array;
+  /** Fluid network model only: each map's launch time (its busy time is known only when it finishes). */
+  mapStartMs: Float64Array | undefined;
   /** The job's stream for task durations, made on first use. */
   rng: Rng | undefined;
   pendingMaps: number;
@@ -215,6 +217,7 @@ export class Job {
     this.nodePending = EMPTY_INTS;
     this.mapNodes = EMPTY_INTS;
     this.rackCache = EMPTY_LISTS;
+    this.mapStartMs = undefined;
     this.requeuedMaps.length = 0;
     this.requeuedReduces.length = 0;
   }

@@ -1,4 +1,5 @@
 /** The outcome of a run: per job, per Facebook size bin, and a summary, in the result JSON's shape (DESIGN.md). */
+import type { NetworkResult } from './network/link-usage.js';
 import type { Job } from './job.js';
 import type { PoolResult } from './pool-results.js';
 import type { SchedulerStats } from './scheduler.js';
@@ -59,6 +60,8 @@ export interface Outcome {
   jobs: JobResult[];
   /** Pool-aware policies (hfs, capacity) only. */
   pools?: PoolResult[];
+  /** The fluid network model only (src/core/network/link-usage.ts). */
+  network?: NetworkResult;
 }
 
 export function buildOutcome(jobs: readonly Job[], stats: SchedulerStats, topology: Topology, pools?: (jobs: JobResult[]) => PoolResult[]): Outcome {

@@ -23,12 +23,17 @@ import type { Rng } from './rng.js';
 import type { Scenario } from './scenario.js';
 import { type HeartbeatOrder, type NodeId, type Topology, heartbeatOrder, rackOf } from './topology.js';
 import { type JobSpec, LOCALITY_SENSITIVITY } from './workload.js';
+import { TaskIo } from './network/task-io.js';
 
 /** Where the scheduler's decisions go (the master actor encodes them into response batches). */
 export interface ActionSink {
-  launchMap(node: NodeId, job: JobIndex, map: number, durationMs: number): void;
-  /** A reduce's slot is held for its copy phase (at least copyMs, and until the node learns the maps are done), then computeMs. */
-  launchReduce(node: NodeId, job: JobIndex, reduce: number, copyMs: number, computeMs: number, mapsDone: boolean): void;
+  /** Fluid model: durationMs is the compute phase, src the node the map reads from, readKB and writeKB its bytes. */
+  launchMap(node: NodeId, job: JobIndex, map: number, durationMs: number, src?: NodeId, readKB?: number, writeKB?: number): void;
+  /**
+   * A reduce's slot is held for its copy phase (at least copyMs, and until the node learns the maps are done), then
+   * computeMs. Fluid model: readKB is its shuffle, writeKB its output, and copyMs is unused.
+   */
+  launchReduce(node: NodeId, job: JobIndex, reduce: number, copyMs: number, computeMs: number, mapsDone: boolean, readKB?: number, writeKB?: number): void;
   /** Every map of `job` has finished: reduces of it on `node` may leave their copy phase now. */
   mapsDone(node: NodeId, job: JobIndex): void;
   /** Kill a running task (a map's index or reduceRef(r)); its slot frees at once and nothing is reported for it. */
@@ -103,6 +108,8 @@ export class Scheduler {
   private readonly passAll: PassAll | undefined;
   /** Told of each node where a launch took a job's last pending map (PassAll's per-node count of such jobs drops). */
   private readonly nodeCleared: ((node: NodeId) => void) | undefined;
+  /** The fluid network model's launch fields (undefined: the flat model's fixed slowdowns). */
+  private readonly io: TaskIo | undefined;
 
   constructor(
     private readonly scenario: Scenario,
@@ -131,6 +138,7 @@ export class Scheduler {
     this.untilNextHeartbeatMs = untilNextHeartbeat(topology, this.order);
     this.waitingReduces = new Array<JobIndex[] | undefined>(topology.nodes).fill(undefined);
     this.slowdown = { rack: scenario.tasks.rackLocalSlowdown, off: scenario.tasks.offRackSlowdown };
+    this.io = scenario.cluster.network.model === 'fluid' ? new TaskIo(scenario, topology, blocks) : undefined;
     // Pools widen a starved pool's jobs, and DSFS's job-type rule CPU jobs, outside the gate: those runs always walk.
     const lazy = this.gate.lazy;
     this.passAll = scan === 'shortcut' && lazy !== undefined && this.pools === undefined && !sc.jobTypeRule
@@ -224,6 +232,7 @@ export class Scheduler {
       this.reduceQueue.update(job);
     } else {
       job.finishMap(task);
+      if (job.mapStartMs !== undefined) this.stats.busyMapMs += nowMs - job.mapStartMs[task]; // fluid: known at the finish
       this.mapQueue.update(job);
       if (job.finishedMaps === job.slowStartMaps && job.pendingReduces > 0) this.reduceQueue.add(job); // slow start reached
       if (job.finishedMaps === job.maps) job.mapsDoneMs = nowMs;
@@ -285,7 +294,8 @@ export class Scheduler {
       else this.reduceQueue.update(job);
     } else {
       node = running.mapNode(job, v.task);
-      this.stats.busyMapMs -= Math.max(0, running.mapEndMs(job, v.task) - nowMs);
+      if (job.mapStartMs !== undefined) this.stats.busyMapMs += nowMs - job.mapStartMs[v.task];
+      else this.stats.busyMapMs -= Math.max(0, running.mapEndMs(job, v.task) - nowMs);
       const wasEmpty = job.pendingMaps === 0;
       job.requeueMap(v.task, this.topology, this.blocks);
       this.pendingMapsTotal++;
@@ -381,12 +391,19 @@ export class Scheduler {
     const spec = job.spec;
     const sensitivity = LOCALITY_SENSITIVITY[spec.type];
     const slow = locality === NODE_LOCAL ? 1 : 1 + ((locality === RACK_LOCAL ? this.slowdown.rack : this.slowdown.off) - 1) * sensitivity;
-    const durationMs = Math.max(1, Math.round(spec.mapMs * slow * this.jitter(job)));
-    this.stats.busyMapMs += durationMs;
+    const jitter = this.jitter(job);
+    const durationMs = Math.max(1, Math.round(spec.mapMs * slow * jitter));
     this.stats.launches++;
     this.observer.launched?.(nowMs, node, job.index, map, locality);
     this.running?.launchedMap(job, map, node, nowMs, durationMs);
-    sink.launchMap(node, job.index, map, durationMs);
+    if (this.io === undefined) {
+      this.stats.busyMapMs += durationMs;
+      sink.launchMap(node, job.index, map, durationMs);
+      return;
+    }
+    (job.mapStartMs ??= new Float64Array(job.maps))[map] = nowMs;
+    const o = this.io.map(job, map, node, locality, spec.mapMs * jitter);
+    sink.launchMap(node, job.index, map, o.computeMs, o.src, o.readKB, o.writeKB);
   }
 
   /**
@@ -430,7 +447,11 @@ export class Scheduler {
         this.stats.launches++;
         this.running?.launchedReduce(job, r, node);
         this.observer.launched?.(nowMs, node, job.index, reduceRef(r), -1);
-        sink.launchReduce(node, job.index, r, copyMs, computeMs, mapsDone);
+        if (this.io === undefined) sink.launchReduce(node, job.index, r, copyMs, computeMs, mapsDone);
+        else {
+          const o = this.io.reduce(job, copyMs + computeMs);
+          sink.launchReduce(node, job.index, r, 0, o.computeMs, mapsDone, o.readKB, o.writeKB);
+        }
         launched++;
         found = true;
         break;

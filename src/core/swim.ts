@@ -43,6 +43,10 @@ export interface SwimJobShape {
   mapMs: number;
   copyMs: number;
   reduceMs: number;
+  /** MB per map read, and per reduce shuffled and written (for the fluid network model). */
+  inputMBPerMap: number;
+  shuffleMBPerReduce: number;
+  outputMBPerReduce: number;
 }
 
 /** Derives one job's maps, reduces and durations from its (unscaled) trace bytes; see the module comment. */
@@ -51,7 +55,8 @@ export function swimJobShape(w: SwimWorkload, scale: number, blockMB: number, in
   const inBytes = Math.max(input * scale, blockBytes);
   const maps = Math.max(1, Math.ceil(inBytes / blockBytes));
   const mapMs = Math.round(w.mapBaseMs + (w.mapMsPerMB * inBytes) / maps / MB);
-  if (shuffle <= 0) return { maps, reduces: 0, mapMs, copyMs: 0, reduceMs: 1 };
+  const inputMBPerMap = inBytes / maps / MB;
+  if (shuffle <= 0) return { maps, reduces: 0, mapMs, copyMs: 0, reduceMs: 1, inputMBPerMap, shuffleMBPerReduce: 0, outputMBPerReduce: 0 };
   const sh = Math.max(shuffle * scale, MIN_BYTES);
   const out = Math.max(output * scale, MIN_BYTES);
   const reduces = Math.max(1, Math.round((sh + out) / w.bytesPerReduce));
@@ -61,6 +66,9 @@ export function swimJobShape(w: SwimWorkload, scale: number, blockMB: number, in
     mapMs,
     copyMs: Math.round((w.reduceMsPerMB * sh) / reduces / MB),
     reduceMs: Math.round(w.reduceBaseMs + (w.reduceMsPerMB * out) / reduces / MB),
+    inputMBPerMap,
+    shuffleMBPerReduce: sh / reduces / MB,
+    outputMBPerReduce: out / reduces / MB,
   };
 }
 
@@ -85,6 +93,9 @@ export function swimJobs(w: SwimWorkload, trace: SwimTrace, nodes: number, block
       reduceMs: shape.reduceMs,
       copyMs: shape.copyMs,
       bin,
+      inputMBPerMap: shape.inputMBPerMap,
+      shuffleMBPerReduce: shape.shuffleMBPerReduce,
+      outputMBPerReduce: shape.outputMBPerReduce,
     });
   }
   return jobs;

@@ -29,6 +29,10 @@ export interface JobSpec {
   readonly copyMs: number;
   /** Facebook size bin, 1..9. */
   readonly bin: number;
+  /** Bytes for the fluid network model (omitted: a block per map; see src/core/network/task-io.ts). */
+  readonly inputMBPerMap?: number;
+  readonly shuffleMBPerReduce?: number;
+  readonly outputMBPerReduce?: number;
 }
 
 export interface FacebookBin {

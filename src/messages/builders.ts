@@ -68,13 +68,15 @@ export class HeartbeatBatchBuilder implements HeartbeatSink {
   private readonly finishedEnd = new SpanColumn(ints);
   private readonly finishedJob = new SpanColumn(ints);
   private readonly finishedTask = new SpanColumn(ints);
+  private readonly demand = new SpanColumn(ints);
+  private readonly carriedMB = new SpanColumn(floats);
   private epoch = -1;
 
   /** Rewinds the builder when `epoch` is a new one (the previous epoch's batches are then overwritten). */
   begin(epoch: number): void {
     if (epoch === this.epoch) return;
     this.epoch = epoch;
-    for (const c of [this.node, this.timeMs, this.freeMaps, this.freeReduces, this.finishedEnd, this.finishedJob, this.finishedTask]) c.rewind();
+    for (const c of [this.node, this.timeMs, this.freeMaps, this.freeReduces, this.finishedEnd, this.finishedJob, this.finishedTask, this.demand, this.carriedMB]) c.rewind();
   }
 
   finished(job: JobIndex, task: number): void {
@@ -90,11 +92,18 @@ export class HeartbeatBatchBuilder implements HeartbeatSink {
     this.finishedEnd.push(this.finishedJob.rows);
   }
 
+  /** Fluid model: the rack's cross-rack demand by group and its committed MB counters, sent with the batch. */
+  network(demand: ArrayLike<number>, carriedMB: ArrayLike<number>): void {
+    for (let g = 0; g < demand.length; g++) this.demand.push(demand[g]);
+    for (let k = 0; k < carriedMB.length; k++) this.carriedMB.push(carriedMB[k]);
+  }
+
   take(rack: number, epoch: number): HeartbeatBatch {
     return {
       type: 'heartbeats', rack, epoch,
       node: this.node.take(), timeMs: this.timeMs.take(), freeMaps: this.freeMaps.take(), freeReduces: this.freeReduces.take(),
       finishedEnd: this.finishedEnd.take(), finishedJob: this.finishedJob.take(), finishedTask: this.finishedTask.take(),
+      demand: this.demand.take(), carriedMB: this.carriedMB.take(),
     };
   }
 }
@@ -103,8 +112,16 @@ export class HeartbeatBatchBuilder implements HeartbeatSink {
 const NODE = 0;
 const JOB = 1;
 const TASK = 2;
-const MAPS_DONE = 3;
-const LAUNCH_ROW = 4;
+/** Fluid model: a map's read source, and KB read and written. */
+const SRC = 3;
+const READ_KB = 4;
+const WRITE_KB = 5;
+const MAPS_DONE = 6;
+const LAUNCH_ROW = 7;
+/** Columns of take(): a launch's first 6 row fields, a done's 2, a kill's 3. */
+const LAUNCH_FIELDS = 6;
+const DONE_AT = LAUNCH_FIELDS;
+const KILL_AT = DONE_AT + 2;
 /** Fields of a launch's row of durations (Float64: a duration times a slowdown and a jitter can pass 2^31 ms). */
 const MS = 0;
 const COPY_MS = 1;
@@ -149,12 +166,12 @@ export class ResponseRouter implements ActionSink {
     return this.launchCount === 0 && this.doneCount === 0 && this.killCount === 0;
   }
 
-  launchMap(node: NodeId, job: JobIndex, map: number, durationMs: number): void {
-    this.launch(node, job, map, durationMs, 0, 0);
+  launchMap(node: NodeId, job: JobIndex, map: number, durationMs: number, src = -1, readKB = 0, writeKB = 0): void {
+    this.launch(node, job, map, durationMs, 0, 0, src, readKB, writeKB);
   }
 
-  launchReduce(node: NodeId, job: JobIndex, reduce: number, copyMs: number, computeMs: number, mapsDone: boolean): void {
-    this.launch(node, job, -(reduce + 1), computeMs, copyMs, mapsDone ? 1 : 0);
+  launchReduce(node: NodeId, job: JobIndex, reduce: number, copyMs: number, computeMs: number, mapsDone: boolean, readKB = 0, writeKB = 0): void {
+    this.launch(node, job, -(reduce + 1), computeMs, copyMs, mapsDone ? 1 : 0, -1, readKB, writeKB);
   }
 
   mapsDone(node: NodeId, job: JobIndex): void {
@@ -172,17 +189,26 @@ export class ResponseRouter implements ActionSink {
     this.kills[at + TASK] = task;
   }
 
+  /** Calls fn for each launch since the last take: its node, task, and (fluid model) read source and KB read. */
+  forEachLaunch(fn: (node: NodeId, task: number, src: NodeId, readKB: number) => void): void {
+    const rows = this.launches;
+    for (let k = 0; k < this.launchCount; k++) {
+      const at = k * LAUNCH_ROW;
+      fn(rows[at + NODE], rows[at + TASK], rows[at + SRC], rows[at + READ_KB]);
+    }
+  }
+
   /** Each rack's batch of the decisions since the last take (null for a rack with none), and empties the router. */
   take(epoch: number): Array<ResponseBatch | null> {
     const out: Array<ResponseBatch | null> = new Array<ResponseBatch | null>(this.racks).fill(null);
     const columns = this.buffers[this.current];
-    // Columns: launch node, job, task (0-2), done node, job (3-4), kill node, job, task (5-7); launch ms, copyMs.
+    // Columns: launch node, job, task, src, readKB, writeKB (0-5), done node, job (6-7), kill node, job, task (8-10); launch ms, copyMs.
     const times = this.durationBuffers[this.current];
     const flags = this.mapsDoneColumn();
     const [launch, done, kill] = this.starts;
-    this.split(this.launches, this.launchCount, LAUNCH_ROW, columns, 0, 3, launch, { flags, rows: this.durations, columns: times });
-    this.split(this.dones, this.doneCount, DONE_ROW, columns, 3, 2, done);
-    this.split(this.kills, this.killCount, KILL_ROW, columns, 5, 3, kill);
+    this.split(this.launches, this.launchCount, LAUNCH_ROW, columns, 0, LAUNCH_FIELDS, launch, { flags, rows: this.durations, columns: times });
+    this.split(this.dones, this.doneCount, DONE_ROW, columns, DONE_AT, 2, done);
+    this.split(this.kills, this.killCount, KILL_ROW, columns, KILL_AT, 3, kill);
     for (let r = 0; r < this.racks; r++) {
       const [l0, l1] = [launch[r], launch[r + 1]];
       const [d0, d1] = [done[r], done[r + 1]];
@@ -194,8 +220,9 @@ export class ResponseRouter implements ActionSink {
         epoch,
         launchNode: view(0, l0, l1), launchJob: view(1, l0, l1), launchTask: view(2, l0, l1),
         launchMs: timeView(MS), launchCopyMs: timeView(COPY_MS), launchMapsDone: l0 === l1 ? NO_BYTES : flags.subarray(l0, l1),
-        doneNode: view(3, d0, d1), doneJob: view(4, d0, d1),
-        killNode: view(5, k0, k1), killJob: view(6, k0, k1), killTask: view(7, k0, k1),
+        launchSrc: view(SRC, l0, l1), launchReadKB: view(READ_KB, l0, l1), launchWriteKB: view(WRITE_KB, l0, l1),
+        doneNode: view(DONE_AT, d0, d1), doneJob: view(DONE_AT + 1, d0, d1),
+        killNode: view(KILL_AT, k0, k1), killJob: view(KILL_AT + 1, k0, k1), killTask: view(KILL_AT + 2, k0, k1),
       };
     }
     this.launchCount = this.doneCount = this.killCount = 0;
@@ -203,7 +230,7 @@ export class ResponseRouter implements ActionSink {
     return out;
   }
 
-  private launch(node: NodeId, job: JobIndex, task: number, ms: number, copyMs: number, mapsDone: number): void {
+  private launch(node: NodeId, job: JobIndex, task: number, ms: number, copyMs: number, mapsDone: number, src: number, readKB: number, writeKB: number): void {
     if ((this.launchCount + 1) * LAUNCH_ROW > this.launches.length) {
       this.launches = grow(this.launches);
       const durations = new Float64Array(this.durations.length * 2);
@@ -216,6 +243,9 @@ export class ResponseRouter implements ActionSink {
     rows[at + NODE] = node;
     rows[at + JOB] = job;
     rows[at + TASK] = task;
+    rows[at + SRC] = src;
+    rows[at + READ_KB] = readKB;
+    rows[at + WRITE_KB] = writeKB;
     rows[at + MAPS_DONE] = mapsDone;
     this.durations[k * DURATION_ROW + MS] = ms;
     this.durations[k * DURATION_ROW + COPY_MS] = copyMs;

@@ -23,10 +23,10 @@ function layout(f64: string[], i32: string[], u8: string[]): Layout {
   return { f64, i32, u8, keys: [...f64, ...i32, ...u8] };
 }
 
-const HEARTBEATS = layout(['timeMs'], ['node', 'freeMaps', 'freeReduces', 'finishedEnd', 'finishedJob', 'finishedTask'], []);
+const HEARTBEATS = layout(['timeMs', 'carriedMB'], ['node', 'freeMaps', 'freeReduces', 'finishedEnd', 'finishedJob', 'finishedTask', 'demand'], []);
 const RESPONSES = layout(
   ['launchMs', 'launchCopyMs'],
-  ['launchNode', 'launchJob', 'launchTask', 'doneNode', 'doneJob', 'killNode', 'killJob', 'killTask'],
+  ['launchNode', 'launchJob', 'launchTask', 'launchSrc', 'launchReadKB', 'launchWriteKB', 'doneNode', 'doneJob', 'killNode', 'killJob', 'killTask'],
   ['launchMapsDone'],
 );
 
@@ -103,6 +103,7 @@ function validate(m: Message): void {
       return;
     case 'epoch':
       requireNumbers(m, ['rack', 'epoch', 'reportFreeFromMs']);
+      if (m.allocationMBps != null && !(m.allocationMBps instanceof Float64Array)) throw new Error('epoch: allocationMBps must be a Float64Array or null');
       if (m.responses !== null) requireNumbers(m.responses, ['epoch']);
       return;
     case 'setup':

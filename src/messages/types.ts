@@ -18,6 +18,10 @@ export interface HeartbeatBatch {
   finishedJob: Int32Array;
   /** A map's index, or -(reduce + 1). */
   finishedTask: Int32Array;
+  /** Fluid model (else empty): the rack's active cross-rack flows by group, after the epoch's heartbeats. */
+  demand: Int32Array;
+  /** Fluid model (else empty): committed MB up to the epoch's start: uplink, downlink, cross-rack, finished early. */
+  carriedMB: Float64Array;
 }
 
 /** Master -> rack: the decisions answering one epoch's heartbeats, applied at those heartbeats' times. */
@@ -32,6 +36,10 @@ export interface ResponseBatch {
   launchCopyMs: Float64Array;
   /** 1 when a reduce launches after all its job's maps are done. */
   launchMapsDone: Uint8Array;
+  /** Fluid model: a map's read source (the replica's node; -1 for reduces), KB read (block, shuffle) and written. */
+  launchSrc: Int32Array;
+  launchReadKB: Int32Array;
+  launchWriteKB: Int32Array;
   doneNode: Int32Array;
   doneJob: Int32Array;
   /** Kills decided at the epoch's end (preemption), after every launch above: applied last. */
@@ -51,6 +59,8 @@ export interface EpochCommand {
   /** Free slots matter only at heartbeats at or after this time (earlier, only finishes are reported); REPORT_EVERY_HEARTBEAT: report every node. */
   reportFreeFromMs: number;
   responses: ResponseBatch | null;
+  /** Fluid model: this rack's cross-rack group capacities (MB/s) for the epoch; null: unchanged or flat. */
+  allocationMBps?: Float64Array | null;
 }
 
 /** Master -> rack actor: build the rack from the scenario (its topology and phases are derived from the seed). */

@@ -1,0 +1,74 @@
+/**
+ * The master's share of the hardware model: at each epoch boundary it divides the core and the racks' uplinks and
+ * downlinks among the racks' cross-rack traffic, from the demand the racks reported (their active cross-rack flows,
+ * by group) plus the cross-rack launches it just decided. Each group of n flows is n flows in a max-min problem over
+ * the uplinks, downlinks and the core: "in from rack s to rack d" crosses uplink s, the core and downlink d; "in from
+ * anywhere" the core and downlink d; "out to anywhere" uplink d and the core. A group's allocation, n times its
+ * flows' rate, is the capacity of its virtual link in rack d for the next epoch. Depends only on the reports, so
+ * it is the same on any number of threads.
+ */
+import { MaxMinScratch, maxMinRates } from './max-min.js';
+import type { LinkRates } from './rack-links.js';
+
+export class CoreAllocator {
+  /** Demand of rack d, group g at d * groups + g. */
+  readonly demand: Int32Array;
+  readonly groups: number;
+  private readonly capacity: Float64Array;
+  private readonly scratch = new MaxMinScratch();
+  private start = new Int32Array(0);
+  private res = new Int32Array(0);
+  private coef = new Float64Array(0);
+  private rates = new Float64Array(0);
+  private which = new Int32Array(0);
+
+  constructor(readonly racks: number, rates: LinkRates) {
+    this.groups = racks + 2;
+    this.demand = new Int32Array(racks * this.groups);
+    // Resources: uplinks 0 .. racks - 1, downlinks racks .. 2 racks - 1, the core at 2 racks.
+    this.capacity = new Float64Array(2 * racks + 1);
+    this.capacity.fill(rates.switchMBps, 0, 2 * racks);
+    this.capacity[2 * racks] = rates.coreMBps;
+  }
+
+  /** Writes each rack's group capacities (MB/s) into out[d * groups + g] from the demand, then clears the demand. */
+  allocate(out: Float64Array): void {
+    const { racks, groups, demand } = this;
+    let n = 0;
+    for (let i = 0; i < demand.length; i++) if (demand[i] > 0) n++;
+    if (this.which.length < n) {
+      this.which = new Int32Array(n * 2);
+      this.start = new Int32Array(n * 2 + 1);
+      this.res = new Int32Array(n * 6);
+      this.coef = new Float64Array(n * 6);
+      this.rates = new Float64Array(n * 2);
+    }
+    let f = 0;
+    let e = 0;
+    const core = 2 * racks;
+    for (let d = 0; d < racks; d++) {
+      for (let g = 0; g < groups; g++) {
+        const count = demand[d * groups + g];
+        if (count <= 0) continue;
+        this.which[f] = d * groups + g;
+        this.start[f] = e;
+        const link = (r: number): void => {
+          this.res[e] = r;
+          this.coef[e++] = count;
+        };
+        if (g < racks) { link(g); link(core); link(racks + d); }
+        else if (g === racks) { link(core); link(racks + d); }
+        else { link(d); link(core); }
+        f++;
+      }
+    }
+    this.start[f] = e;
+    maxMinRates(f, this.start, this.res, this.coef, this.capacity, this.capacity.length, this.rates, this.scratch);
+    out.fill(0);
+    for (let k = 0; k < f; k++) {
+      const at = this.which[k];
+      out[at] = this.rates[k] * demand[at];
+    }
+    demand.fill(0);
+  }
+}

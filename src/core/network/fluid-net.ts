@@ -1,0 +1,228 @@
+/**
+ * A flow-level (fluid) network: flows of megabytes over capacitated resources (disks, NICs, links), sharing them
+ * max-min fairly (max-min.ts). Rates change only when a flow starts or ends or a capacity changes, and then only in
+ * the connected component of flows and resources the change touches (flows elsewhere keep their rates, which the
+ * max-min solution of the whole network would give them too: components do not interact). Each flow's finish is an
+ * event in the owner's EventHeap under id idBase + flow.
+ *
+ * Cost of a change: a walk of its component plus progressive filling over it. State is typed arrays of a fixed
+ * flow capacity, so copyStateTo() can save and restore it (the rack's predicted and committed passes).
+ */
+import type { EventHeap } from './event-heap.js';
+import { MaxMinScratch, maxMinRates } from './max-min.js';
+
+/** Most resources one flow crosses. */
+export const MAX_PATH = 6;
+
+export class FluidNet {
+  readonly capacity: Float64Array;
+  /** MB each resource has carried (a flow's MB moved times its coefficient there). */
+  readonly carriedMB: Float64Array;
+  readonly remainingMB: Float64Array;
+  readonly rateMBps: Float64Array;
+  readonly active: Uint8Array;
+  private readonly updatedMs: Float64Array;
+  private readonly pathRes: Int32Array;
+  private readonly pathCoef: Float64Array;
+  private readonly pathLen: Uint8Array;
+  private readonly freeIds: Int32Array;
+  private freeTop: number;
+  /** Flows crossing each resource (order is insertion order; any fixed order gives the same rates). */
+  private resFlows: number[][];
+  // Scratch of a component's recomputation.
+  private readonly flowMark: Int32Array;
+  private readonly resMark: Int32Array;
+  private stamp = 0;
+  private readonly compFlows: Int32Array;
+  private readonly compRes: Int32Array;
+  private readonly localOf: Int32Array;
+  private readonly csrStart: Int32Array;
+  private readonly csrRes: Int32Array;
+  private readonly csrCoef: Float64Array;
+  private readonly capLocal: Float64Array;
+  private readonly rates: Float64Array;
+  private readonly scratch = new MaxMinScratch();
+  /** Recomputations and the flows they re-rated (for bench notes). */
+  recomputes = 0;
+  reRated = 0;
+
+  constructor(capacity: ArrayLike<number>, readonly maxFlows: number, private readonly heap: EventHeap, private readonly idBase = 0) {
+    const R = capacity.length;
+    this.capacity = Float64Array.from(capacity);
+    this.carriedMB = new Float64Array(R);
+    this.remainingMB = new Float64Array(maxFlows);
+    this.rateMBps = new Float64Array(maxFlows);
+    this.active = new Uint8Array(maxFlows);
+    this.updatedMs = new Float64Array(maxFlows);
+    this.pathRes = new Int32Array(maxFlows * MAX_PATH);
+    this.pathCoef = new Float64Array(maxFlows * MAX_PATH);
+    this.pathLen = new Uint8Array(maxFlows);
+    this.freeIds = new Int32Array(maxFlows);
+    for (let i = 0; i < maxFlows; i++) this.freeIds[i] = maxFlows - 1 - i;
+    this.freeTop = maxFlows;
+    this.resFlows = Array.from({ length: R }, () => []);
+    this.flowMark = new Int32Array(maxFlows);
+    this.resMark = new Int32Array(R);
+    this.compFlows = new Int32Array(maxFlows);
+    this.compRes = new Int32Array(R);
+    this.localOf = new Int32Array(R);
+    this.csrStart = new Int32Array(maxFlows + 1);
+    this.csrRes = new Int32Array(maxFlows * MAX_PATH);
+    this.csrCoef = new Float64Array(maxFlows * MAX_PATH);
+    this.capLocal = new Float64Array(R);
+    this.rates = new Float64Array(maxFlows);
+  }
+
+  get resources(): number {
+    return this.capacity.length;
+  }
+
+  /** Starts a flow of `mb` over res[0 .. len) (coefficients coef, or 1) at `nowMs`; returns its id. */
+  add(res: ArrayLike<number>, coef: ArrayLike<number> | undefined, len: number, mb: number, nowMs: number): number {
+    if (this.freeTop === 0) throw new Error(`fluid network: more than ${this.maxFlows} flows at once`);
+    if (len > MAX_PATH) throw new Error(`fluid network: a path of ${len} resources (at most ${MAX_PATH})`);
+    const f = this.freeIds[--this.freeTop];
+    for (let k = 0; k < len; k++) {
+      this.pathRes[f * MAX_PATH + k] = res[k];
+      this.pathCoef[f * MAX_PATH + k] = coef === undefined ? 1 : coef[k];
+      this.resFlows[res[k]].push(f);
+    }
+    this.pathLen[f] = len;
+    this.remainingMB[f] = mb;
+    this.rateMBps[f] = 0;
+    this.updatedMs[f] = nowMs;
+    this.active[f] = 1;
+    if (len === 0) this.heap.schedule(this.idBase + f, nowMs);
+    else this.recompute(f, nowMs);
+    return f;
+  }
+
+  /** Ends flow `f` at `nowMs` (finished or cancelled); the flows that shared its resources are re-rated. */
+  remove(f: number, nowMs: number): void {
+    if (this.active[f] === 0) throw new Error(`fluid network: flow ${f} is not active`);
+    this.settle(f, nowMs);
+    this.active[f] = 0;
+    this.heap.cancel(this.idBase + f);
+    const at = f * MAX_PATH;
+    for (let k = 0; k < this.pathLen[f]; k++) {
+      const list = this.resFlows[this.pathRes[at + k]];
+      list.splice(list.indexOf(f), 1);
+    }
+    this.freeIds[this.freeTop++] = f;
+    const before = this.stamp; // a resource marked after this was re-rated by this removal already
+    for (let k = 0; k < this.pathLen[f]; k++) {
+      const r = this.pathRes[at + k];
+      if (this.resFlows[r].length > 0 && this.resMark[r] <= before) this.recomputeFrom(r, nowMs);
+    }
+  }
+
+  /** Sets a resource's capacity at `nowMs`, re-rating the flows that cross it. */
+  setCapacity(r: number, mbps: number, nowMs: number): void {
+    if (this.capacity[r] === mbps) return;
+    this.capacity[r] = mbps;
+    if (this.resFlows[r].length > 0) this.recomputeFrom(r, nowMs);
+  }
+
+  /** Active flows crossing resource r. */
+  flowsOn(r: number): number {
+    return this.resFlows[r].length;
+  }
+
+  /** Largest load / capacity over all resources (at most 1 when no resource is over its capacity). */
+  maxLoadRatio(): number {
+    const load = new Float64Array(this.resources);
+    for (let f = 0; f < this.maxFlows; f++) {
+      if (this.active[f] === 0 || !Number.isFinite(this.rateMBps[f])) continue;
+      for (let k = 0; k < this.pathLen[f]; k++) load[this.pathRes[f * MAX_PATH + k]] += this.rateMBps[f] * this.pathCoef[f * MAX_PATH + k];
+    }
+    let worst = 0;
+    for (let r = 0; r < this.resources; r++) if (load[r] > 0) worst = Math.max(worst, load[r] / this.capacity[r]);
+    return worst;
+  }
+
+  /** Copies this network's state into `into` (a network of the same shape): save and restore. */
+  copyStateTo(into: FluidNet): void {
+    into.capacity.set(this.capacity);
+    into.carriedMB.set(this.carriedMB);
+    into.remainingMB.set(this.remainingMB);
+    into.rateMBps.set(this.rateMBps);
+    into.active.set(this.active);
+    into.updatedMs.set(this.updatedMs);
+    into.pathRes.set(this.pathRes);
+    into.pathCoef.set(this.pathCoef);
+    into.pathLen.set(this.pathLen);
+    into.freeIds.set(this.freeIds);
+    into.freeTop = this.freeTop;
+    for (let r = 0; r < this.resources; r++) into.resFlows[r] = this.resFlows[r].slice();
+  }
+
+  /** Brings flow f's remaining MB (and its resources' carried MB) up to `nowMs` at its current rate. */
+  private settle(f: number, nowMs: number): void {
+    const dt = nowMs - this.updatedMs[f];
+    this.updatedMs[f] = nowMs;
+    const rate = this.rateMBps[f];
+    if (dt <= 0 || rate <= 0) return;
+    const moved = rate === Infinity ? this.remainingMB[f] : Math.min(this.remainingMB[f], (rate * dt) / 1000);
+    this.remainingMB[f] -= moved;
+    const at = f * MAX_PATH;
+    for (let k = 0; k < this.pathLen[f]; k++) this.carriedMB[this.pathRes[at + k]] += moved * this.pathCoef[at + k];
+  }
+
+  private recompute(f: number, nowMs: number): void {
+    this.recomputeFrom(this.pathRes[f * MAX_PATH], nowMs);
+  }
+
+  /** Re-rates the component of resource `seed`: settle its flows, solve max-min over it, reschedule finishes. */
+  private recomputeFrom(seed: number, nowMs: number): void {
+    const stamp = ++this.stamp;
+    const { flowMark, resMark, compFlows, compRes } = this;
+    let nf = 0;
+    let nr = 0;
+    resMark[seed] = stamp;
+    compRes[nr++] = seed;
+    for (let q = 0; q < nr; q++) {
+      const list = this.resFlows[compRes[q]];
+      for (let j = 0; j < list.length; j++) {
+        const f = list[j];
+        if (flowMark[f] === stamp) continue;
+        flowMark[f] = stamp;
+        compFlows[nf++] = f;
+        const at = f * MAX_PATH;
+        for (let k = 0; k < this.pathLen[f]; k++) {
+          const r = this.pathRes[at + k];
+          if (resMark[r] !== stamp) {
+            resMark[r] = stamp;
+            compRes[nr++] = r;
+          }
+        }
+      }
+    }
+    for (let q = 0; q < nr; q++) {
+      this.localOf[compRes[q]] = q;
+      this.capLocal[q] = this.capacity[compRes[q]];
+    }
+    let e = 0;
+    for (let j = 0; j < nf; j++) {
+      const f = compFlows[j];
+      this.settle(f, nowMs);
+      this.csrStart[j] = e;
+      const at = f * MAX_PATH;
+      for (let k = 0; k < this.pathLen[f]; k++) {
+        this.csrRes[e] = this.localOf[this.pathRes[at + k]];
+        this.csrCoef[e++] = this.pathCoef[at + k];
+      }
+    }
+    this.csrStart[nf] = e;
+    maxMinRates(nf, this.csrStart, this.csrRes, this.csrCoef, this.capLocal, nr, this.rates, this.scratch);
+    this.recomputes++;
+    this.reRated += nf;
+    for (let j = 0; j < nf; j++) {
+      const f = compFlows[j];
+      const rate = this.rates[j];
+      this.rateMBps[f] = rate;
+      const left = this.remainingMB[f];
+      const finish = left <= 0 || rate === Infinity ? nowMs : rate <= 0 ? Infinity : nowMs + (left / rate) * 1000;
+      this.heap.schedule(this.idBase + f, finish);
+    }
+  }
+}

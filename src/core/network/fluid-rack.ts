@@ -1,0 +1,510 @@
+/**
+ * A rack whose tasks' times emerge from its hardware (the fluid model): each slot runs a task through phases, each
+ * phase a timer or flows on the rack's FluidNet (rack-links.ts).
+ *   map:    start-up (taskStartMs) -> read its block (from the chosen replica; the disk alone when local) -> compute
+ *           (computeMs) -> write its output to the local disks -> done.
+ *   reduce: start-up -> shuffle (the share of its bytes from this rack's nodes over its NIC, the rest in from other
+ *           racks) -> wait until it hears that the job's maps are done -> compute -> write its output locally and
+ *           through the replication pipeline's off-rack copy -> done.
+ * A node reports its done tasks at its next heartbeat, as in the flat model.
+ *
+ * Epochs, exactly as the master sees them. The master answers an epoch's heartbeats after the rack has reported
+ * them, yet a launch at one heartbeat shares links with tasks that report at later heartbeats of the same epoch.
+ * So each epoch runs twice: a predicted pass from the epoch's start (saved first) that reports each node's done
+ * tasks at its heartbeat, with no launches (none is known yet); then, once the responses arrive, a committed pass
+ * from the saved start that applies each response at its heartbeat's own time. A task the predicted pass reported
+ * done is released at that heartbeat in the committed pass too; if the launches slowed it so that it has not quite
+ * finished, it is finished there (its remaining MB are counted in forcedMB, the model's only inexactness besides
+ * the epoch-level cross-rack allocation). A rack that gets no response keeps its predicted pass: nothing differs.
+ */
+import type { JobIndex } from '../job.js';
+import type { HeartbeatSink } from '../rack-model.js';
+import type { NodeId, Topology } from '../topology.js';
+import { EventHeap } from './event-heap.js';
+import { FluidNet } from './fluid-net.js';
+import { type LinkRates, NIC_IN, RackLinks } from './rack-links.js';
+
+const FREE = 0;
+const START = 1;
+const READ = 2;
+const CPU = 3;
+const WRITE = 4;
+const WAIT = 5;
+const DONE = 6;
+
+/** One epoch's responses for this rack, as columns (ResponseBatch's launch, done and kill columns). */
+export interface RackResponses {
+  epoch: number;
+  launchNode: Int32Array;
+  launchJob: Int32Array;
+  launchTask: Int32Array;
+  /** Compute phase (ms). */
+  launchMs: Float64Array;
+  launchMapsDone: Uint8Array;
+  /** A map's source node (its read's replica); unused for reduces. */
+  launchSrc: Int32Array;
+  /** KB read (a map's block, a reduce's shuffle) and written (output). */
+  launchReadKB: Int32Array;
+  launchWriteKB: Int32Array;
+  doneNode: Int32Array;
+  doneJob: Int32Array;
+  killNode: Int32Array;
+  killJob: Int32Array;
+  killTask: Int32Array;
+}
+
+/** The mutable state of a rack's slots and nodes (saved and restored around the predicted pass). */
+class SlotState {
+  readonly job: Int32Array;
+  readonly task: Int32Array;
+  readonly phase: Uint8Array;
+  readonly flowA: Int32Array;
+  readonly flowB: Int32Array;
+  readonly computeMs: Float64Array;
+  readonly readMB: Float64Array;
+  readonly writeMB: Float64Array;
+  readonly src: Int32Array;
+  readonly heard: Uint8Array;
+  readonly done: Int32Array;
+  readonly freeMaps: Int32Array;
+  readonly freeReduces: Int32Array;
+  readonly waiting: Int32Array;
+  /** runningTasks, clock. */
+  readonly scalars = new Float64Array(2);
+
+  constructor(slots: number, nodes: number, mapSlots: number, reduceSlots: number) {
+    this.job = new Int32Array(slots).fill(-1);
+    this.task = new Int32Array(slots);
+    this.phase = new Uint8Array(slots);
+    this.flowA = new Int32Array(slots).fill(-1);
+    this.flowB = new Int32Array(slots).fill(-1);
+    this.computeMs = new Float64Array(slots);
+    this.readMB = new Float64Array(slots);
+    this.writeMB = new Float64Array(slots);
+    this.src = new Int32Array(slots);
+    this.heard = new Uint8Array(slots);
+    this.done = new Int32Array(nodes);
+    this.freeMaps = new Int32Array(nodes).fill(mapSlots);
+    this.freeReduces = new Int32Array(nodes).fill(reduceSlots);
+    this.waiting = new Int32Array(nodes);
+  }
+
+  copyTo(o: SlotState): void {
+    o.job.set(this.job); o.task.set(this.task); o.phase.set(this.phase); o.flowA.set(this.flowA); o.flowB.set(this.flowB);
+    o.computeMs.set(this.computeMs); o.readMB.set(this.readMB); o.writeMB.set(this.writeMB); o.src.set(this.src); o.heard.set(this.heard);
+    o.done.set(this.done); o.freeMaps.set(this.freeMaps); o.freeReduces.set(this.freeReduces); o.waiting.set(this.waiting); o.scalars.set(this.scalars);
+  }
+}
+
+export interface FluidRackOptions {
+  rates: LinkRates;
+  taskStartMs: number;
+}
+
+export class FluidRack {
+  readonly firstNode: NodeId;
+  readonly nodes: number;
+  readonly links: RackLinks;
+  /** MB a committed pass had to finish early (see the module comment). */
+  forcedMB = 0;
+  /** MB read by maps and reduces' shuffles, committed (for the bytes invariant). */
+  readMB = 0;
+  private readonly mapSlots: number;
+  private readonly reduceSlots: number;
+  private readonly heartbeatMs: number;
+  private readonly order: Int32Array;
+  private readonly phaseMs: Int32Array;
+  private readonly flowsMax: number;
+  private readonly startMs: number;
+  private readonly inRackShare: number;
+  private s: SlotState;
+  private saved: SlotState;
+  private net: FluidNet;
+  private savedNet: FluidNet;
+  private heap: EventHeap;
+  private savedHeap: EventHeap;
+  private readonly flowSlot: Int32Array;
+  private readonly savedFlowSlot: Int32Array;
+  /** Epoch whose start is saved, and the slots the predicted pass reported, in report order. */
+  private savedEpoch = -1;
+  private savedReadMB = 0;
+  private readonly pinned: Int32Array;
+  private pins = 0;
+  private readonly path = new Int32Array(8);
+  private readonly carried = new Float64Array(4);
+
+  constructor(topology: Topology, readonly rack: number, options: FluidRackOptions) {
+    this.firstNode = rack * topology.nodesPerRack;
+    this.nodes = topology.nodesPerRack;
+    this.mapSlots = topology.mapSlotsPerNode;
+    this.reduceSlots = topology.reduceSlotsPerNode;
+    this.heartbeatMs = topology.heartbeatMs;
+    this.phaseMs = topology.phaseMs.slice(this.firstNode, this.firstNode + this.nodes);
+    const phase = this.phaseMs;
+    this.order = Int32Array.from(Array.from({ length: this.nodes }, (_, i) => i).sort((a, b) => phase[a] - phase[b] || a - b));
+    this.startMs = options.taskStartMs;
+    this.inRackShare = 1 / topology.racks;
+    this.links = new RackLinks(this.nodes, topology.racks);
+    const slots = this.nodes * (this.mapSlots + this.reduceSlots);
+    this.flowsMax = this.nodes * (this.mapSlots + 2 * this.reduceSlots);
+    const caps = this.links.capacities(options.rates);
+    this.heap = new EventHeap(this.flowsMax + slots);
+    this.savedHeap = new EventHeap(this.flowsMax + slots);
+    this.net = new FluidNet(caps, this.flowsMax, this.heap);
+    this.savedNet = new FluidNet(caps, this.flowsMax, this.savedHeap);
+    this.s = new SlotState(slots, this.nodes, this.mapSlots, this.reduceSlots);
+    this.saved = new SlotState(slots, this.nodes, this.mapSlots, this.reduceSlots);
+    this.flowSlot = new Int32Array(this.flowsMax);
+    this.savedFlowSlot = new Int32Array(this.flowsMax);
+    this.pinned = new Int32Array(slots);
+  }
+
+  get runningTasks(): number {
+    return this.s.scalars[0];
+  }
+
+  /** The fluid network (tests read its load and carried MB). */
+  get network(): FluidNet {
+    return this.net;
+  }
+
+  heartbeatTimeMs(node: NodeId, epoch: number): number {
+    return epoch * this.heartbeatMs + this.phaseMs[node - this.firstNode];
+  }
+
+  /**
+   * The cross-rack demand by group after the predicted pass: active flows, plus tasks whose next phase starts one
+   * (maps starting up that read from another rack, reduces starting up, reduces computing before their write).
+   */
+  demand(out: Int32Array): void {
+    const s = this.s;
+    const links = this.links;
+    for (let g = 0; g < links.groups; g++) out[g] = this.net.flowsOn(links.group(g));
+    if (links.racks === 1) return;
+    const maps = this.nodes * this.mapSlots;
+    for (let q = 0; q < s.phase.length; q++) {
+      const phase = s.phase[q];
+      if (q < maps) {
+        if (phase !== START || s.readMB[q] <= 0) continue;
+        const srcRack = Math.floor(s.src[q] / this.nodes);
+        if (srcRack !== this.rack) out[srcRack]++;
+      } else if (phase === START && s.readMB[q] > 0) out[links.spreadIn]++;
+      else if ((phase === CPU || phase === WAIT) && s.writeMB[q] > 0) out[links.spreadOut]++;
+    }
+  }
+
+  /**
+   * One epoch command. `allocation` (MB/s per cross-rack group; null: unchanged) holds from the start of the
+   * answered epoch, whose committed pass the master computed it for, knowing its launches. If the responses or the
+   * allocation change the answered epoch, it is committed again from its saved start; then the predicted pass of
+   * `epoch` runs and reports its heartbeats.
+   */
+  epoch(responses: RackResponses | null, epoch: number, reportFreeFromMs: number, allocation: Float64Array | null, sink: HeartbeatSink): void {
+    const changed = allocation !== null && this.allocationDiffers(allocation);
+    if (this.savedEpoch >= 0 && (responses !== null || changed)) {
+      this.restore();
+      if (changed) this.allocate(allocation!);
+      this.commit(responses);
+    } else if (changed) this.allocate(allocation!);
+    this.runUntil(epoch * this.heartbeatMs);
+    this.save(epoch);
+    this.predict(epoch, reportFreeFromMs, sink);
+  }
+
+  /** Committed MB up to the saved epoch start: uplink, downlink, all cross-rack groups, and forced (finished early). */
+  committedCarried(): Float64Array {
+    const c = this.savedNet.carriedMB;
+    let cross = 0;
+    for (let g = 0; g < this.links.groups; g++) cross += c[this.links.group(g)];
+    this.carried[0] = c[this.links.up];
+    this.carried[1] = c[this.links.down];
+    this.carried[2] = cross;
+    this.carried[3] = this.forcedMB;
+    return this.carried;
+  }
+
+  private allocationDiffers(allocation: Float64Array): boolean {
+    for (let g = 0; g < this.links.groups; g++) if (this.net.capacity[this.links.group(g)] !== allocation[g]) return true;
+    return false;
+  }
+
+  private allocate(allocation: Float64Array): void {
+    for (let g = 0; g < this.links.groups; g++) this.net.setCapacity(this.links.group(g), allocation[g], this.clock);
+  }
+
+  private get clock(): number {
+    return this.s.scalars[1];
+  }
+
+  private set clock(t: number) {
+    this.s.scalars[1] = t;
+  }
+
+  private save(epoch: number): void {
+    this.savedEpoch = epoch;
+    this.savedReadMB = this.readMB;
+    this.s.copyTo(this.saved);
+    this.net.copyStateTo(this.savedNet);
+    this.heap.copyTo(this.savedHeap);
+    this.savedFlowSlot.set(this.flowSlot);
+  }
+
+  private restore(): void {
+    this.readMB = this.savedReadMB;
+    this.saved.copyTo(this.s);
+    this.savedNet.copyStateTo(this.net);
+    this.savedHeap.copyTo(this.heap);
+    this.flowSlot.set(this.savedFlowSlot);
+  }
+
+  private predict(epoch: number, reportFreeFromMs: number, sink: HeartbeatSink): void {
+    const s = this.s;
+    const base = epoch * this.heartbeatMs;
+    this.pins = 0;
+    for (let k = 0; k < this.order.length; k++) {
+      const i = this.order[k];
+      const now = base + this.phaseMs[i];
+      this.runUntil(now);
+      let finished = 0;
+      if (s.done[i] > 0) finished = this.release(i, sink);
+      if (finished > 0 || s.waiting[i] > 0 || reportFreeFromMs === -Infinity || ((s.freeMaps[i] > 0 || s.freeReduces[i] > 0) && now >= reportFreeFromMs)) {
+        sink.heartbeat(this.firstNode + i, now, s.freeMaps[i], s.freeReduces[i]);
+      }
+    }
+  }
+
+  /** Frees node i's done slots, reporting each (and pinning it for the committed pass). */
+  private release(i: number, sink: HeartbeatSink): number {
+    const s = this.s;
+    let n = 0;
+    const visit = (first: number, count: number): void => {
+      for (let q = first; q < first + count; q++) {
+        if (s.phase[q] !== DONE) continue;
+        sink.finished(s.job[q], s.task[q]);
+        this.pinned[this.pins++] = q;
+        this.free(q, i);
+        n++;
+      }
+    };
+    visit(this.firstSlot(i, true), this.mapSlots);
+    visit(this.firstSlot(i, false), this.reduceSlots);
+    return n;
+  }
+
+  /** The committed pass of the saved epoch (restored already), applying its responses (if any) at their heartbeats. */
+  private commit(r: RackResponses | null): void {
+    if (r !== null && r.epoch !== this.savedEpoch) throw new Error(`responses for epoch ${r.epoch} reached a rack whose last epoch was ${this.savedEpoch}`);
+    const s = this.s;
+    const base = this.savedEpoch * this.heartbeatMs;
+    let pin = 0;
+    let l = 0;
+    let d = 0;
+    for (let k = 0; k < this.order.length; k++) {
+      const i = this.order[k];
+      const node = this.firstNode + i;
+      this.runUntil(base + this.phaseMs[i]);
+      while (pin < this.pins && this.nodeOfSlot(this.pinned[pin]) === i) {
+        const q = this.pinned[pin++];
+        if (s.phase[q] === FREE) throw new Error(`slot ${q} of rack ${this.rack} was reported done and then freed before its heartbeat`);
+        if (s.phase[q] !== DONE) this.force(q, i);
+        this.free(q, i);
+      }
+      if (r === null) continue;
+      for (; d < r.doneNode.length && r.doneNode[d] === node; d++) this.heard(i, r.doneJob[d]);
+      for (; l < r.launchNode.length && r.launchNode[l] === node; l++) {
+        this.launch(i, r.launchJob[l], r.launchTask[l], r.launchMs[l], r.launchSrc[l], r.launchReadKB[l] / 1024, r.launchWriteKB[l] / 1024, r.launchMapsDone[l] === 1);
+      }
+    }
+    if (pin !== this.pins || (r !== null && (l !== r.launchNode.length || d !== r.doneNode.length))) {
+      throw new Error(`responses out of heartbeat order in rack ${this.rack} (epoch ${this.savedEpoch})`);
+    }
+    if (r === null || r.killNode.length === 0) return;
+    // Preemption decides its kills at the epoch's end, after every heartbeat (Scheduler.advanceTo).
+    this.runUntil(base + this.heartbeatMs);
+    for (let k = 0; k < r.killNode.length; k++) this.kill(r.killNode[k] - this.firstNode, r.killJob[k], r.killTask[k]);
+  }
+
+  private launch(i: number, job: JobIndex, task: number, computeMs: number, src: NodeId, readMB: number, writeMB: number, mapsDone: boolean): void {
+    const s = this.s;
+    const map = task >= 0;
+    const q = this.freeSlot(i, map);
+    s.job[q] = job;
+    s.task[q] = task;
+    s.computeMs[q] = computeMs;
+    s.readMB[q] = readMB;
+    s.writeMB[q] = writeMB;
+    s.src[q] = src;
+    s.heard[q] = map || mapsDone ? 1 : 0;
+    if (map) s.freeMaps[i]--;
+    else {
+      s.freeReduces[i]--;
+      if (!mapsDone) s.waiting[i]++;
+    }
+    s.scalars[0]++;
+    s.phase[q] = START;
+    this.heap.schedule(this.flowsMax + q, this.clock + this.startMs);
+  }
+
+  private heard(i: number, job: JobIndex): void {
+    const s = this.s;
+    const base = this.firstSlot(i, false);
+    for (let q = base; q < base + this.reduceSlots; q++) {
+      if (s.job[q] !== job || s.heard[q] === 1 || s.phase[q] === FREE) continue;
+      s.heard[q] = 1;
+      s.waiting[i]--;
+      if (s.phase[q] === WAIT) this.enter(q, CPU);
+    }
+  }
+
+  private kill(i: number, job: JobIndex, task: number): void {
+    const s = this.s;
+    const map = task >= 0;
+    const base = this.firstSlot(i, map);
+    for (let q = base; q < base + (map ? this.mapSlots : this.reduceSlots); q++) {
+      if (s.phase[q] === FREE || s.job[q] !== job || s.task[q] !== task) continue;
+      if (!map && s.heard[q] === 0) s.waiting[i]--;
+      this.stop(q);
+      this.free(q, i);
+      return;
+    }
+    throw new Error(`kill of job ${job} task ${task} on node ${this.firstNode + i}, which does not run it`);
+  }
+
+  /** A pinned task the launches slowed: finish it now. */
+  private force(q: number, i: number): void {
+    const s = this.s;
+    for (const f of [s.flowA[q], s.flowB[q]]) if (f >= 0) this.forcedMB += this.net.remainingMB[f];
+    this.stop(q);
+    s.phase[q] = DONE;
+    s.done[i]++;
+  }
+
+  /** Cancels a slot's timer and flows. */
+  private stop(q: number): void {
+    const s = this.s;
+    this.heap.cancel(this.flowsMax + q);
+    if (s.flowA[q] >= 0) this.net.remove(s.flowA[q], this.clock);
+    if (s.flowB[q] >= 0) this.net.remove(s.flowB[q], this.clock);
+    s.flowA[q] = s.flowB[q] = -1;
+  }
+
+  private free(q: number, i: number): void {
+    const s = this.s;
+    if (s.phase[q] === DONE) s.done[i]--;
+    if (q < this.nodes * this.mapSlots) s.freeMaps[i]++;
+    else s.freeReduces[i]++;
+    s.phase[q] = FREE;
+    s.job[q] = -1;
+    s.scalars[0]--;
+  }
+
+  /** Runs the network and the slots' timers to `untilMs`. */
+  private runUntil(untilMs: number): void {
+    const heap = this.heap;
+    for (;;) {
+      const t = heap.peekTime();
+      if (t > untilMs) break;
+      const id = heap.pop();
+      if (t > this.clock) this.clock = t;
+      if (id < this.flowsMax) this.flowDone(id);
+      else this.next(id - this.flowsMax);
+    }
+    if (untilMs > this.clock) this.clock = untilMs;
+  }
+
+  private flowDone(f: number): void {
+    const s = this.s;
+    const q = this.flowSlot[f];
+    this.net.remove(f, this.clock);
+    if (s.flowA[q] === f) s.flowA[q] = -1;
+    else s.flowB[q] = -1;
+    if (s.flowA[q] < 0 && s.flowB[q] < 0) this.next(q);
+  }
+
+  /** The slot's current phase has ended: enter the next. */
+  private next(q: number): void {
+    const s = this.s;
+    const map = q < this.nodes * this.mapSlots;
+    switch (s.phase[q]) {
+      case START: this.enter(q, READ); return;
+      case READ: this.enter(q, map || s.heard[q] === 1 ? CPU : WAIT); return;
+      case CPU: this.enter(q, WRITE); return;
+      case WRITE: this.enter(q, DONE); return;
+      default: throw new Error(`slot ${q} of rack ${this.rack} moved on from phase ${s.phase[q]}`);
+    }
+  }
+
+  /** Starts phase `phase` of slot q at the clock; a phase with nothing to do passes at once. */
+  private enter(q: number, phase: number): void {
+    const s = this.s;
+    const i = this.nodeOfSlot(q);
+    const map = q < this.nodes * this.mapSlots;
+    s.phase[q] = phase;
+    const now = this.clock;
+    const links = this.links;
+    const path = this.path;
+    switch (phase) {
+      case READ: {
+        const mb = s.readMB[q];
+        if (mb <= 0) break;
+        this.readMB += mb;
+        if (map) {
+          const src = s.src[q];
+          const srcRack = Math.floor(src / this.nodes);
+          const from = srcRack === this.rack ? src - this.firstNode : -(srcRack + 1);
+          this.addFlow(q, path, links.readPath(i, from, path), mb);
+        } else {
+          path[0] = links.node(i, NIC_IN);
+          const inRack = mb * this.inRackShare;
+          if (inRack > 0) this.addFlow(q, path, 1, inRack);
+          if (mb - inRack > 0) this.addFlow(q, path, links.readPath(i, -(links.spreadIn + 1), path), mb - inRack);
+        }
+        return;
+      }
+      case CPU:
+        this.heap.schedule(this.flowsMax + q, now + s.computeMs[q]);
+        return;
+      case WRITE: {
+        const mb = s.writeMB[q];
+        if (mb <= 0) break;
+        this.addFlow(q, path, links.localWritePath(i, path), mb);
+        if (!map) this.addFlow(q, path, links.replicaPath(i, path), mb);
+        return;
+      }
+      case WAIT:
+        return;
+      case DONE:
+        s.done[i]++;
+        return;
+      default:
+        throw new Error(`slot ${q} of rack ${this.rack} entered phase ${phase}`);
+    }
+    this.next(q);
+  }
+
+  private addFlow(q: number, path: Int32Array, len: number, mb: number): void {
+    const s = this.s;
+    const f = this.net.add(path, undefined, len, mb, this.clock);
+    this.flowSlot[f] = q;
+    if (s.flowA[q] < 0) s.flowA[q] = f;
+    else s.flowB[q] = f;
+  }
+
+  private firstSlot(i: number, map: boolean): number {
+    return map ? i * this.mapSlots : this.nodes * this.mapSlots + i * this.reduceSlots;
+  }
+
+  private nodeOfSlot(q: number): number {
+    const m = this.nodes * this.mapSlots;
+    return q < m ? Math.floor(q / this.mapSlots) : Math.floor((q - m) / this.reduceSlots);
+  }
+
+  private freeSlot(i: number, map: boolean): number {
+    const s = this.s;
+    const base = this.firstSlot(i, map);
+    const n = map ? this.mapSlots : this.reduceSlots;
+    for (let q = base; q < base + n; q++) if (s.phase[q] === FREE) return q;
+    const kind = map ? 'map' : 'reduce';
+    throw new Error(`${kind} slots over-committed on node ${this.firstNode + i}: a launch arrived with all ${n} ${kind} slots busy`);
+  }
+}

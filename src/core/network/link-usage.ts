@@ -1,0 +1,77 @@
+/**
+ * The fluid model's results: each rack's uplink and downlink utilisation over time, and the MB that crossed racks.
+ * Racks report cumulative committed MB each epoch; this keeps the differences in time buckets, starting at one
+ * minute and doubling their width (merging pairs) whenever more than MAX_BUCKETS would be needed, so a result
+ * holds at most MAX_BUCKETS points a rack whatever the run's length.
+ */
+const MAX_BUCKETS = 120;
+
+export interface NetworkResult {
+  model: 'fluid';
+  /** MB carried between racks (every cross-rack flow crosses exactly one rack's cross-rack group link). */
+  crossRackMB: number;
+  /** MB the committed passes finished early (see src/core/network/fluid-rack.ts): the model's own error. */
+  forcedMB: number;
+  /** Per rack, per bucket: the fraction of the uplink's and the downlink's capacity used. */
+  utilization: { bucketMs: number; up: number[][]; down: number[][] };
+}
+
+export class LinkUsage {
+  private bucketMs = 60_000;
+  private readonly up: number[][];
+  private readonly down: number[][];
+  /** Last cumulative report of each rack: up, down, cross, forced. */
+  private readonly last: Float64Array;
+
+  constructor(readonly racks: number, private readonly switchMBps: number) {
+    this.up = Array.from({ length: racks }, () => []);
+    this.down = Array.from({ length: racks }, () => []);
+    this.last = new Float64Array(racks * 4);
+  }
+
+  /** Rack `rack`'s cumulative MB (up, down, cross, forced) committed up to `timeMs`. */
+  report(rack: number, timeMs: number, carried: Float64Array): void {
+    if (carried.length < 4) return;
+    let b = Math.floor(timeMs / this.bucketMs);
+    while (b >= MAX_BUCKETS) {
+      this.halve();
+      b = Math.floor(timeMs / this.bucketMs);
+    }
+    const at = rack * 4;
+    this.add(this.up[rack], b, carried[0] - this.last[at]);
+    this.add(this.down[rack], b, carried[1] - this.last[at + 1]);
+    for (let k = 0; k < 4; k++) this.last[at + k] = carried[k];
+  }
+
+  result(): NetworkResult {
+    let cross = 0;
+    let forced = 0;
+    for (let r = 0; r < this.racks; r++) {
+      cross += this.last[r * 4 + 2];
+      forced += this.last[r * 4 + 3];
+    }
+    const perS = this.switchMBps * (this.bucketMs / 1000);
+    const frac = (xs: number[]): number[] => Array.from(xs, (x) => Math.round(((x ?? 0) / perS) * 1e4) / 1e4);
+    return {
+      model: 'fluid',
+      crossRackMB: Math.round(cross),
+      forcedMB: Math.round(forced * 1000) / 1000,
+      utilization: { bucketMs: this.bucketMs, up: this.up.map(frac), down: this.down.map(frac) },
+    };
+  }
+
+  private add(series: number[], b: number, mb: number): void {
+    while (series.length <= b) series.push(0);
+    series[b] += mb;
+  }
+
+  private halve(): void {
+    this.bucketMs *= 2;
+    for (const series of [...this.up, ...this.down]) {
+      const merged: number[] = [];
+      for (let i = 0; i < series.length; i += 2) merged.push(series[i] + (series[i + 1] ?? 0));
+      series.length = 0;
+      series.push(...merged);
+    }
+  }
+}

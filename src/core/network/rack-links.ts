@@ -1,0 +1,116 @@
+/**
+ * The resources of one rack's fluid network and the paths flows take over them. Per node: disk read, disk write,
+ * NIC in, NIC out; per rack: the switch's uplink and downlink; then one virtual link per cross-rack group, whose
+ * capacity the master allocates each epoch (core-allocation.ts): traffic in from each other rack, traffic in from
+ * "anywhere" (a reduce's shuffle from the job's maps on other racks), and traffic out to "anywhere" (the off-rack
+ * replica of a reduce's output). Cross-rack flows cross the rack's own NIC and switch link plus their group's link;
+ * the far rack's disk and NIC are not modelled (its uplink or downlink and the core are, in the allocation).
+ */
+import { type NetworkConfig, gbpsToMBps } from './config.js';
+
+export const DISK_READ = 0;
+export const DISK_WRITE = 1;
+export const NIC_IN = 2;
+export const NIC_OUT = 3;
+const PER_NODE = 4;
+
+export interface LinkRates {
+  diskReadMBps: number;
+  diskWriteMBps: number;
+  nicMBps: number;
+  /** Each rack's uplink and downlink. */
+  switchMBps: number;
+  /** The core between racks (Infinity: non-blocking). */
+  coreMBps: number;
+}
+
+export function linkRates(network: NetworkConfig, nodesPerRack: number): LinkRates {
+  const nic = gbpsToMBps(network.nicGbps);
+  return {
+    diskReadMBps: network.diskReadMBps,
+    diskWriteMBps: network.diskWriteMBps,
+    nicMBps: nic,
+    switchMBps: (nodesPerRack * nic) / network.oversubscription,
+    coreMBps: network.coreGbps === undefined ? Infinity : gbpsToMBps(network.coreGbps),
+  };
+}
+
+export class RackLinks {
+  readonly up: number;
+  readonly down: number;
+  /** Cross-rack groups: 0 .. racks - 1 in from that rack, then SPREAD_IN, SPREAD_OUT. */
+  readonly groups: number;
+  readonly spreadIn: number;
+  readonly spreadOut: number;
+  readonly resources: number;
+
+  constructor(readonly nodes: number, readonly racks: number) {
+    this.up = nodes * PER_NODE;
+    this.down = this.up + 1;
+    this.groups = racks + 2;
+    this.spreadIn = racks;
+    this.spreadOut = racks + 1;
+    this.resources = this.down + 1 + this.groups;
+  }
+
+  /** Resource of node offset i (0 .. nodes - 1): DISK_READ, DISK_WRITE, NIC_IN or NIC_OUT. */
+  node(i: number, what: number): number {
+    return i * PER_NODE + what;
+  }
+
+  /** The virtual link of cross-rack group g. */
+  group(g: number): number {
+    return this.down + 1 + g;
+  }
+
+  /** Capacities: nodes' disks and NICs, the switch links; group links start at 0 (the master allocates them). */
+  capacities(rates: LinkRates): Float64Array {
+    const c = new Float64Array(this.resources);
+    for (let i = 0; i < this.nodes; i++) {
+      c[this.node(i, DISK_READ)] = rates.diskReadMBps;
+      c[this.node(i, DISK_WRITE)] = rates.diskWriteMBps;
+      c[this.node(i, NIC_IN)] = rates.nicMBps;
+      c[this.node(i, NIC_OUT)] = rates.nicMBps;
+    }
+    c[this.up] = rates.switchMBps;
+    c[this.down] = rates.switchMBps;
+    return c;
+  }
+
+  /**
+   * Writes into `out` the path of a read by node offset `dst` of data on `src`: a node offset in this rack, or
+   * -(g + 1) for cross-rack group g. Returns its length. Local: the disk; in the rack: the source's disk and NIC
+   * and the reader's NIC; from another rack: the reader's NIC, the downlink and the group's link.
+   */
+  readPath(dst: number, src: number, out: Int32Array): number {
+    if (src === dst) {
+      out[0] = this.node(dst, DISK_READ);
+      return 1;
+    }
+    if (src >= 0) {
+      out[0] = this.node(src, DISK_READ);
+      out[1] = this.node(src, NIC_OUT);
+      out[2] = this.node(dst, NIC_IN);
+      return 3;
+    }
+    out[0] = this.node(dst, NIC_IN);
+    out[1] = this.down;
+    out[2] = this.group(-src - 1);
+    return 3;
+  }
+
+  /** A write of node offset `i` to its own disks. */
+  localWritePath(i: number, out: Int32Array): number {
+    out[0] = this.node(i, DISK_WRITE);
+    return 1;
+  }
+
+  /** The off-rack copies of an HDFS write pipeline leaving node offset i (racks > 1); in one rack, the NIC only. */
+  replicaPath(i: number, out: Int32Array): number {
+    out[0] = this.node(i, NIC_OUT);
+    if (this.racks === 1) return 1;
+    out[1] = this.up;
+    out[2] = this.group(this.spreadOut);
+    return 3;
+  }
+}

@@ -1,0 +1,82 @@
+/**
+ * What a launch tells a fluid rack: the bytes a task moves, where a map reads from, and its compute phase.
+ *
+ * Calibration: a job's profile times (JOB_PROFILES, a jobs list's mapMs / reduceMs, SWIM's per-MB model, all set
+ * from the paper's medians) are what a task takes alone on an idle node reading locally; the fluid model splits
+ * that time into start-up, the transfers at the idle hardware's rates, and the rest as compute. So a lone local
+ * task takes exactly its profile's time, and contention and distance (a busy NIC, an oversubscribed uplink) add
+ * to it: nothing is fitted to the results.
+ *
+ * Bytes: a map reads its input (a block, or SWIM's input / maps) and writes input x mapOutputRatio[type] locally;
+ * a reduce fetches its share of the job's map output (SWIM: the trace's shuffle / reduces) and writes its output
+ * (SWIM: output / reduces; else as much as it fetched).
+ */
+import type { BlockStore } from '../hdfs.js';
+import { type Job, NODE_LOCAL, type Locality } from '../job.js';
+import type { Scenario } from '../scenario.js';
+import { type NodeId, type Topology, rackOf } from '../topology.js';
+import { type LinkRates, linkRates } from './rack-links.js';
+
+/** A launch's fluid fields (reused: read them before the next call). */
+export interface TaskIoOut {
+  computeMs: number;
+  src: NodeId;
+  readKB: number;
+  writeKB: number;
+}
+
+export class TaskIo {
+  private readonly rates: LinkRates;
+  private readonly startMs: number;
+  private readonly out: TaskIoOut = { computeMs: 0, src: -1, readKB: 0, writeKB: 0 };
+
+  constructor(private readonly scenario: Scenario, private readonly topology: Topology, private readonly blocks: BlockStore) {
+    this.rates = linkRates(scenario.cluster.network, topology.nodesPerRack);
+    this.startMs = scenario.cluster.network.taskStartMs;
+  }
+
+  inputMB(job: Job): number {
+    return job.spec.inputMBPerMap ?? this.scenario.hdfs.blockMB;
+  }
+
+  /** Map `map` of `job` on `node` at `locality`; `localMs` is its profile (idle, local) time with jitter applied. */
+  map(job: Job, map: number, node: NodeId, locality: Locality, localMs: number): TaskIoOut {
+    const o = this.out;
+    const read = this.inputMB(job);
+    const write = read * this.scenario.cluster.network.mapOutputRatio[job.spec.type];
+    o.src = locality === NODE_LOCAL ? node : this.replicaFor(job.spec.blocks[map], node);
+    o.readKB = Math.round(read * 1024);
+    o.writeKB = Math.round(write * 1024);
+    o.computeMs = Math.max(0, Math.round(localMs - this.startMs - this.ms(read, this.rates.diskReadMBps) - this.ms(write, this.rates.diskWriteMBps)));
+    return o;
+  }
+
+  /** A reduce of `job`; `profileMs` is its copy plus compute time (jitter applied). */
+  reduce(job: Job, profileMs: number): TaskIoOut {
+    const o = this.out;
+    const spec = job.spec;
+    const shuffle = spec.shuffleMBPerReduce ?? (job.maps * this.inputMB(job) * this.scenario.cluster.network.mapOutputRatio[spec.type]) / Math.max(1, job.reduces);
+    const output = spec.outputMBPerReduce ?? shuffle;
+    const replicas = this.scenario.hdfs.replication > 1 ? this.ms(output, this.rates.nicMBps) : 0;
+    o.src = -1;
+    o.readKB = Math.round(shuffle * 1024);
+    o.writeKB = Math.round(output * 1024);
+    o.computeMs = Math.max(1, Math.round(profileMs - this.startMs - this.ms(shuffle, this.rates.nicMBps) - Math.max(this.ms(output, this.rates.diskWriteMBps), replicas)));
+    return o;
+  }
+
+  /** The replica a non-local map reads: the first in the reader's rack, else the first. */
+  private replicaFor(block: number, node: NodeId): NodeId {
+    const rack = rackOf(this.topology, node);
+    const n = this.blocks.replicaCount(block);
+    for (let i = 0; i < n; i++) {
+      const r = this.blocks.replica(block, i);
+      if (rackOf(this.topology, r) === rack) return r;
+    }
+    return this.blocks.replica(block, 0);
+  }
+
+  private ms(mb: number, mbps: number): number {
+    return (mb / mbps) * 1000;
+  }
+}

@@ -1,0 +1,61 @@
+/** The fluid network model end to end: the same digest on every runtime and thread count, exact shortcuts, invariants. */
+import { describe, expect, it } from 'vitest';
+import { simulate } from '../../src/actors/simulate.js';
+import type { Scenario } from '../../src/core/scenario.js';
+import { auditor, jobsScenario, loadVariant, scenario } from '../helpers.js';
+
+const fluid = (extra: Record<string, unknown> = {}): Array<[string, unknown]> => [['cluster.network', { model: 'fluid', ...extra }]];
+
+/** `threads`: also compare rack threads (each worker costs a second or more to start from source, so only some do). */
+const CASES: Array<{ name: string; scenario: Scenario; threads: boolean }> = [
+  { name: 'fb-macro-io / Fair + delay', threads: true, scenario: loadVariant('fb-macro-io.json', 'Fair + delay', fluid()) },
+  { name: 'fb-macro-io / Naive fair, 4:1 oversubscribed', threads: false, scenario: loadVariant('fb-macro-io.json', 'Naive fair', fluid({ oversubscription: 4 })) },
+  { name: 'preemption / Kill (preemption)', threads: false, scenario: loadVariant('preemption.json', 'Kill (preemption)', fluid({ oversubscription: 2 })) },
+  { name: 'tiny jobs, slow start 0 (reduces wait on maps), 3 racks', threads: true, scenario: scenario(jobsScenario({
+    cluster: { racks: 3, nodesPerRack: 3, mapSlotsPerNode: 2, reduceSlotsPerNode: 1, heartbeatMs: 3000, network: { model: 'fluid', oversubscription: 3 } },
+    tasks: { slowStart: 0 },
+  })) },
+];
+
+describe.each(CASES)('fluid network model: $name', ({ scenario: s, threads: onThreads }) => {
+  it(`gives one digest in-process, through the codec${onThreads ? ', and on 1, 2 and 3 rack threads' : ''}`, async () => {
+    const inprocess = await simulate(s, { timeDecisions: false });
+    expect(inprocess.network?.model).toBe('fluid');
+    const coded = await simulate(s, { timeDecisions: false, codec: true });
+    expect(coded.digest).toBe(inprocess.digest);
+    for (const workers of onThreads ? [1, 2, 3] : []) {
+      const threads = await simulate(s, { runtime: 'threads', workers, timeDecisions: false });
+      expect(threads.digest, `${workers} workers`).toBe(inprocess.digest);
+    }
+  });
+
+  it('leaving out heartbeats that cannot change anything is still exact', async () => {
+    const shortcut = await simulate(s, { timeDecisions: false });
+    const every = await simulate(s, { timeDecisions: false, everyHeartbeat: true });
+    expect(every.run.heartbeats).toBeGreaterThan(shortcut.run.heartbeats);
+    expect(every.digest).toBe(shortcut.digest);
+  });
+
+  it('never over-commits a slot, runs every task once and finishes every job', async () => {
+    const audit = auditor(s);
+    const r = await simulate(s, { observer: audit.observer, timeDecisions: false });
+    expect(audit.violations).toEqual([]);
+    expect(audit.notDone).toEqual([]);
+    expect(audit.finishes).toBe(r.summary.tasks);
+    expect(r.summary.utilization).toBeLessThanOrEqual(1);
+    for (const u of [...r.network!.utilization.up, ...r.network!.utilization.down]) for (const x of u) expect(x).toBeLessThanOrEqual(1 + 1e-6);
+  });
+});
+
+describe('fluid network model results', () => {
+  it('the flat model reports no network section, so its digests are unchanged', async () => {
+    const r = await simulate(loadVariant('fb-macro-io.json', 'Fair + delay'), { timeDecisions: false });
+    expect(r.network).toBeUndefined();
+  });
+
+  it('delay scheduling moves fewer MB across racks than naive fair sharing', async () => {
+    const naive = await simulate(loadVariant('fb-macro-io.json', 'Naive fair', fluid()), { timeDecisions: false });
+    const delay = await simulate(loadVariant('fb-macro-io.json', 'Fair + delay', fluid()), { timeDecisions: false });
+    expect(naive.network!.crossRackMB).toBeGreaterThan(delay.network!.crossRackMB);
+  });
+});

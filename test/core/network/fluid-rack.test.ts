@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { FluidRack, type RackResponses } from '../../../src/core/network/fluid-rack.js';
+import { type LinkRates } from '../../../src/core/network/rack-links.js';
+import type { HeartbeatSink } from '../../../src/core/rack-model.js';
+import { makeTopology } from '../../../src/core/topology.js';
+
+const RATES: LinkRates = { diskReadMBps: 240, diskWriteMBps: 200, nicMBps: 100, switchMBps: 150, coreMBps: Infinity };
+const H = 10;
+const START_MS = 1000;
+
+interface Launch { node: number; task: number; computeMs: number; src: number; readMB: number; writeMB?: number }
+
+const ints = (xs: number[]) => Int32Array.from(xs);
+function responses(epoch: number, launches: Launch[]): RackResponses {
+  return {
+    epoch,
+    launchNode: ints(launches.map((l) => l.node)), launchJob: ints(launches.map(() => 0)), launchTask: ints(launches.map((l) => l.task)),
+    launchMs: Float64Array.from(launches.map((l) => l.computeMs)), launchMapsDone: Uint8Array.from(launches.map(() => 1)),
+    launchSrc: ints(launches.map((l) => l.src)), launchReadKB: ints(launches.map((l) => l.readMB * 1024)), launchWriteKB: ints(launches.map((l) => (l.writeMB ?? 0) * 1024)),
+    doneNode: ints([]), doneJob: ints([]), killNode: ints([]), killJob: ints([]), killTask: ints([]),
+  };
+}
+
+/**
+ * Launches the tasks (in node order) at the nodes' heartbeats of epoch 0 on rack 0 of a 2-rack cluster (every
+ * node's phase 0, so all launch at time 0) and returns each task's finish as its node reports it (to within H).
+ */
+function finishTimes(launches: Launch[], allocation = new Float64Array(4).fill(50)): Map<number, number> {
+  const topology = { ...makeTopology({ racks: 2, nodesPerRack: 3, mapSlotsPerNode: 2, reduceSlotsPerNode: 1, heartbeatMs: H }, 1) };
+  topology.phaseMs.fill(0);
+  const rack = new FluidRack(topology, 0, { rates: RATES, taskStartMs: START_MS });
+  const done = new Map<number, number>();
+  let now = 0;
+  const sink: HeartbeatSink = { finished: (_job, task) => done.set(task, now), heartbeat: () => {} };
+  rack.epoch(null, 0, 0, allocation, sink);
+  rack.epoch(responses(0, [...launches].sort((a, b) => a.node - b.node)), 1, 0, allocation, sink);
+  for (let e = 1; done.size < launches.length && e < 100_000; e++) {
+    now = (e + 1) * H;
+    rack.epoch(null, e + 1, 0, null, sink);
+    expect(rack.network.maxLoadRatio()).toBeLessThanOrEqual(1 + 1e-9);
+  }
+  return done;
+}
+
+describe('a fluid rack times tasks from its hardware', () => {
+  it.each([
+    ['a lone local map: start-up, its block at the disk rate, compute', [{ node: 0, task: 0, computeMs: 5000, src: 0, readMB: 120 }], START_MS + 500 + 5000],
+    ['a rack-local map: the NIC (100) is the bottleneck', [{ node: 0, task: 0, computeMs: 5000, src: 1, readMB: 120 }], START_MS + 1200 + 5000],
+    ['an off-rack map: its group link (50 MB/s allocated) is the bottleneck', [{ node: 0, task: 0, computeMs: 0, src: 4, readMB: 100 }], START_MS + 2000],
+    ['a map writing its output: read, compute, then write at the disk write rate', [{ node: 0, task: 0, computeMs: 1000, src: 0, readMB: 240, writeMB: 100 }], START_MS + 1000 + 1000 + 500],
+  ])('%s', (_, launches, expectedMs) => {
+    const t = finishTimes(launches).get(0)!;
+    expect(t).toBeGreaterThanOrEqual(expectedMs);
+    expect(t).toBeLessThan(expectedMs + H + 1);
+  });
+
+  it('two maps on one node reading from two other nodes share its NIC: each gets half', () => {
+    const t = finishTimes([{ node: 0, task: 0, computeMs: 0, src: 1, readMB: 100 }, { node: 0, task: 1, computeMs: 0, src: 2, readMB: 100 }]);
+    for (const task of [0, 1]) {
+      expect(t.get(task)!).toBeGreaterThanOrEqual(START_MS + 2000);
+      expect(t.get(task)!).toBeLessThan(START_MS + 2000 + H + 1);
+    }
+  });
+
+  it('when one of two sharing flows ends, the other speeds up (rates change at flow ends)', () => {
+    // Both at 50 MB/s until the 50 MB one ends at 1 s; the other then has 100 - 50 = 50 MB left at 100 MB/s: 0.5 s more.
+    const t = finishTimes([{ node: 0, task: 0, computeMs: 0, src: 1, readMB: 50 }, { node: 0, task: 1, computeMs: 0, src: 2, readMB: 100 }]);
+    expect(t.get(0)!).toBeLessThan(START_MS + 1000 + H + 1);
+    expect(t.get(1)!).toBeGreaterThanOrEqual(START_MS + 1500);
+    expect(t.get(1)!).toBeLessThan(START_MS + 1500 + H + 1);
+  });
+});
