@@ -2,7 +2,8 @@
 /** The hfsim command line. Exit codes: 0 success, 1 a run failed, 2 bad input, 3 a regression found, 4 incomplete (a sweep merge lacking points). */
 import { intArg, workersArg } from './args.js';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
-import { simulate, type Result } from '../actors/simulate.js';
+import { POOL_KINDS, type PoolKind } from '../actors/pool.js';
+import { runVariants } from './run-variants.js';
 import { benchCommand, benchExit } from './bench.js';
 import { endQuietlyOnClosedPipes } from './closed-pipe.js';
 import { EXIT, IncompleteError, InputError } from './errors.js';
@@ -33,6 +34,8 @@ interface RunFlags {
   variant?: string;
   codec?: boolean;
   injectFault?: { rack: number; epoch: number };
+  parallel?: number;
+  pool: PoolKind;
 }
 
 async function run(file: string, flags: RunFlags): Promise<void> {
@@ -40,11 +43,12 @@ async function run(file: string, flags: RunFlags): Promise<void> {
   if (flags.out) checkOutputFile(flags.out, '--out');
   if (flags.jobsCsv) checkOutputFile(flags.jobsCsv, '--jobs-csv');
   if (flags.html) checkOutputFile(flags.html, '--html');
-  const results: Result[] = [];
-  for (const v of loaded.variants) {
-    if (!flags.json && loaded.variants.length > 1 && process.stderr.isTTY) process.stderr.write(`running ${v.name}...\r`);
-    results.push(await simulate(v.scenario, { variant: v.name, runtime: flags.runtime, workers: flags.workers, codec: flags.codec, fault: flags.injectFault, trace: v.trace }));
-  }
+  const results = await runVariants(loaded.variants, {
+    parallel: flags.parallel ?? 'auto',
+    pool: flags.pool,
+    simulate: { runtime: flags.runtime, workers: flags.workers, codec: flags.codec, fault: flags.injectFault },
+    onStart: (name) => { if (!flags.json && loaded.variants.length > 1 && process.stderr.isTTY) process.stderr.write(`running ${name}...\r`); },
+  });
   if (process.stderr.isTTY) process.stderr.write('\x1b[K');
   const json = JSON.stringify(results.length === 1 ? results[0] : results, null, 2) + '\n';
   if (flags.out) writeOutput(flags.out, json);
@@ -70,6 +74,8 @@ export function buildProgram(): Command {
     .option('--variant <name>', 'run only this variant')
     .addOption(new Option('--runtime <name>', 'where rack actors run').choices(['inprocess', 'threads']).default('inprocess'))
     .option('--workers <n>', 'worker threads for the threads runtime (default: available cores)', workersArg('--workers'))
+    .option('--parallel <n>', 'variants run side by side on worker processes (default: the cores, for variants of 50,000 nodes x jobs and more; 1: one after another)', workersArg('--parallel'))
+    .addOption(new Option('--pool <kind>', 'workers for --parallel: forked processes, or threads of this process').choices(POOL_KINDS).default('processes'))
     .option('--codec', 'in-process: pass every message through the msgpack codec')
     .addOption(new Option('--inject-fault <rack:epoch>', 'threads runtime, for tests: make a rack throw at an epoch').hideHelp().argParser(parseFault))
     .addOption(new Option('--json', 'print the result JSON (an array when the scenario has several variants)').conflicts('out'))

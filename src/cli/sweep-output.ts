@@ -1,8 +1,9 @@
 /**
  * A sweep's output directory: sweep.json (the manifest: which points, made from which inputs), results.jsonl (one
- * finished point a line, appended and fsynced as each finishes), and the aggregates, aggregate.csv and aggregate.json.
+ * finished point a line, appended and fsynced as points finish), and the aggregates, aggregate.csv and aggregate.json.
  */
-import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, truncateSync, writeSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, truncateSync } from 'node:fs';
+import { type FileHandle, open } from 'node:fs/promises';
 import { join } from 'node:path';
 import { InputError } from './errors.js';
 import { readJsonFile } from './load-scenario.js';
@@ -75,24 +76,52 @@ export function readRecords(dir: string, repair = false): PointRecord[] {
   return records;
 }
 
-/** Appends each record as one write of one JSON line, then fsyncs: a finished point survives a kill or a crash. */
+/**
+ * Appends each record as one JSON line, then fsyncs, without pausing the caller: writes and fsyncs run off the main
+ * thread, one batch at a time; lines that arrive during a flush go out together in the next (a group commit). A
+ * point is durable once its batch is synced; a kill mid-write leaves at most a last line without its newline, which
+ * readRecords cuts off on --resume.
+ */
 export class ResultsLog {
-  private readonly fd: number;
+  private readonly file: Promise<FileHandle>;
+  private lines: string[] = [];
+  private flushing: Promise<void> | undefined;
+  private failed: unknown;
 
   constructor(dir: string) {
     mkdirSync(dir, { recursive: true });
-    this.fd = openSync(join(dir, RESULTS), 'a');
+    this.file = open(join(dir, RESULTS), 'a');
+    this.file.catch((err: unknown) => { this.failed = err; });
   }
 
   append(record: PointRecord): void {
-    const buf = Buffer.from(JSON.stringify(record) + '\n');
-    let off = 0;
-    while (off < buf.length) off += writeSync(this.fd, buf, off);
-    fsyncSync(this.fd);
+    this.lines.push(JSON.stringify(record) + '\n');
+    this.flushing ??= this.drain();
   }
 
-  close(): void {
-    closeSync(this.fd);
+  private async drain(): Promise<void> {
+    try {
+      const fh = await this.file;
+      while (this.lines.length > 0 && this.failed === undefined) {
+        const buf = Buffer.from(this.lines.join(''));
+        this.lines = [];
+        let off = 0;
+        while (off < buf.length) off += (await fh.write(buf, off)).bytesWritten;
+        await fh.datasync();
+      }
+    } catch (err) {
+      this.failed = err;
+    } finally {
+      this.flushing = undefined;
+    }
+  }
+
+  /** Waits for every appended line to be written and synced; throws if a write failed. */
+  async close(): Promise<void> {
+    await this.flushing;
+    if (this.lines.length > 0 && this.failed === undefined) await (this.flushing = this.drain());
+    await this.file.then((fh) => fh.close(), () => undefined);
+    if (this.failed !== undefined) throw this.failed;
   }
 }
 

@@ -1,23 +1,26 @@
 /**
- * Runs a sweep's points as whole simulations on a piscina pool, appending each finished point to the results log
- * as it finishes; with resume, only the points the log lacks. Progress goes to stderr.
+ * Runs a sweep's points as whole simulations on a pool of warm workers (src/actors/pool.ts), longest first where
+ * known (sweep-order.ts), appending each finished point to the results log as it finishes, without pausing the
+ * others (sweep-output.ts); with resume, only the points the log lacks. Progress goes to stderr.
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { SingleBar } from 'cli-progress';
-import { Piscina } from 'piscina';
 import type { Result } from '../actors/simulate.js';
 import type { SweepTask } from '../actors/sweep-task.js';
-import { poolEntry } from '../actors/workers.js';
+import { type PoolKind, SIMULATION_TASK, type TaskPool, startPool } from '../actors/pool.js';
 import { InputError } from './errors.js';
 import type { PointRecord } from './sweep-aggregate.js';
 import { type Sweep, type SweepPoint, shardOf } from './sweep-file.js';
+import { PointQueue } from './sweep-order.js';
 import { MANIFEST, type Manifest, ResultsLog, finalize, manifestOf, readManifest, readRecords } from './sweep-output.js';
 import { writeOutput } from './output.js';
 
 export interface SweepOptions {
   out: string;
   parallel: number;
+  /** Worker processes (default) or threads: src/actors/pool.ts. */
+  pool?: PoolKind;
   resume?: boolean;
   shard?: { index: number; count: number };
   /** Progress on stderr: a bar on a terminal, else lines; false for none. */
@@ -33,8 +36,6 @@ export interface SweepOutcome {
   ran: number;
   records: PointRecord[];
 }
-
-const TASK = new URL(`../actors/sweep-task${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url);
 
 export async function runSweep(sweep: Sweep, options: SweepOptions): Promise<SweepOutcome> {
   const dir = options.out;
@@ -62,27 +63,47 @@ export async function runSweep(sweep: Sweep, options: SweepOptions): Promise<Swe
   const progress = new Progress(mine.length, done.size, options.progress ?? true);
   const log = new ResultsLog(dir);
   const failures: string[] = [];
-  const pool = new Piscina<SweepTask, Result>({ ...poolEntry(TASK), minThreads: options.parallel, maxThreads: options.parallel, idleTimeout: 1000 });
+  const queue = new PointQueue(todo, records);
+  const pool = todo.length === 0 ? undefined : startPool<SweepTask, Result>(options.pool ?? 'processes', Math.min(options.parallel, todo.length), SIMULATION_TASK);
   try {
-    await Promise.all(todo.map(async (point) => {
-      try {
-        const result = await pool.run({ scenario: point.scenario, variant: point.variant, trace: point.trace });
-        const record = toRecord(point, result);
-        log.append(record);
-        records.push(record);
-        progress.tick();
-      } catch (err) {
-        failures.push(`point ${describePoint(point)}: ${err instanceof Error ? err.message : String(err)}`);
-      }
-    }));
+    if (pool) await runAll(pool, queue, (point, result) => {
+      const record = toRecord(point, result);
+      log.append(record);
+      records.push(record);
+      queue.learn(point.group, result.run.wallMs);
+      progress.tick();
+    }, (point, err) => failures.push(`point ${describePoint(point)}: ${err instanceof Error ? err.message : String(err)}`));
   } finally {
     progress.stop();
-    log.close();
-    await pool.destroy();
+    await Promise.all([log.close(), pool?.close()]);
   }
   if (failures.length > 0) throw new Error(`${failures.length} of ${todo.length} points failed (the others are kept; --resume reruns the failed)\n${failures.join('\n')}`);
   finalize(dir, manifest, records);
   return { dir, manifest, total: mine.length, skipped: done.size, ran: todo.length, records };
+}
+
+/** Keeps every worker busy with one point, the queue's next as each finishes; resolves when all have finished. */
+function runAll(pool: TaskPool<SweepTask, Result>, queue: PointQueue<SweepPoint>, ok: (p: SweepPoint, r: Result) => void,
+  failed: (p: SweepPoint, err: unknown) => void): Promise<void> {
+  return new Promise((allDone) => {
+    let running = 0;
+    const feed = (): void => {
+      while (running < pool.size) {
+        const p = queue.next();
+        if (p === undefined) return;
+        running++;
+        pool.run({ scenario: p.scenario, variant: p.variant, trace: p.trace })
+          .then((result) => ok(p, result))
+          .catch((err: unknown) => failed(p, err))
+          .finally(() => {
+            running--;
+            feed();
+            if (running === 0) allDone();
+          });
+      }
+    };
+    feed();
+  });
 }
 
 function toRecord(point: SweepPoint, result: Result): PointRecord {

@@ -2,7 +2,8 @@
 import { workersArg } from './args.js';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { Command } from 'commander';
+import { Command, Option } from 'commander';
+import { POOL_KINDS, type PoolKind } from '../actors/pool.js';
 import { checkOutputDir } from './output.js';
 import { loadSweep, parseShard } from './sweep-file.js';
 import { mergeCommand } from './sweep-merge.js';
@@ -12,6 +13,7 @@ import { summaryTable } from './sweep-summary.js';
 
 interface SweepFlags {
   parallel?: number;
+  pool: PoolKind;
   out?: string;
   resume?: boolean;
   shard?: string;
@@ -25,7 +27,8 @@ export function sweepCommand(): Command {
     .enablePositionalOptions() // sweep's own --out is not merge's --out
     .showHelpAfterError('(run hfsim sweep --help for usage)')
     .argument('<sweep.json>', 'sweep file')
-    .option('--parallel <n>', 'worker threads (default: the number of cores)', workersArg('--parallel'))
+    .option('--parallel <n>', 'workers (default: the number of cores)', workersArg('--parallel'))
+    .addOption(new Option('--pool <kind>', 'workers: forked processes, or threads of this process').choices(POOL_KINDS).default('processes'))
     .option('--out <dir>', 'output directory (default: results/<sweep name>)')
     .option('--resume', 'run only the points missing from --out')
     .option('--shard <i/n>', 'run only the points whose index is i modulo n (0 <= i < n)')
@@ -36,7 +39,7 @@ export function sweepCommand(): Command {
       const out = flags.out ?? join('results', sweep.name + (shard ? `-shard-${shard.index}-of-${shard.count}` : ''));
       checkOutputDir(out, '--out');
       const parallel = flags.parallel ?? availableParallelism();
-      const r = await runSweep(sweep, { out, parallel, resume: flags.resume, shard, progress: flags.progress });
+      const r = await runSweep(sweep, { out, parallel, pool: flags.pool, resume: flags.resume, shard, progress: flags.progress });
       const skipped = r.skipped > 0 ? `, ${r.skipped} already done` : '';
       process.stdout.write(`${sweep.name}: ${r.total} points${shard ? ` (shard ${shard.index}/${shard.count} of ${sweep.points.length})` : ''}, ran ${r.ran}${skipped}, ${parallel} worker${parallel > 1 ? 's' : ''}; wrote ${out}/\n\n`);
       process.stdout.write(summaryTable(r.manifest, r.records) + '\n');

@@ -35,6 +35,17 @@ describe('hfsim run', () => {
     expect(r.stdout).toMatch(/digest Fair \+ skip D=10: [0-9a-f]{64}/);
   });
 
+  it('--parallel 2 (variants side by side on worker processes) prints the table and digests of --parallel 1, on threads too', () => {
+    const table = (out: string) => ({ head: out.split('Summary')[0], digests: out.split('\n').filter((l) => l.startsWith('digest ')) });
+    const one = hfsim('run', 'scenarios/sticky-slots.json', '--parallel', '1');
+    const two = hfsim('run', 'scenarios/sticky-slots.json', '--parallel', '2');
+    expect(two.code, two.stderr).toBe(0);
+    expect(table(two.stdout)).toEqual(table(one.stdout));
+    expect(table(one.stdout).digests).toHaveLength(2);
+    const threads = JSON.parse(hfsim('run', 'scenarios/sticky-slots.json', '--parallel', '2', '--pool', 'threads', '--json').stdout) as Array<{ variant: string; digest: string }>;
+    expect(threads.map((r) => `digest ${r.variant}: ${r.digest}`)).toEqual(table(one.stdout).digests);
+  });
+
   it('--json prints the result; --set and --seed override the scenario', () => {
     const r = hfsim('run', scenarioFile(tiny), '--json', '--set', 'scheduler.policy=fifo', '--seed', '7');
     expect(r.code).toBe(0);

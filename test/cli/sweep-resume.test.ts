@@ -1,5 +1,5 @@
 /** A sweep killed with SIGKILL part-way and resumed ends with the results of an uninterrupted run, each point once. */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -19,7 +19,8 @@ describe('hfsim sweep --resume', () => {
     expect(hfsim('sweep', file, '--parallel', '2', '--out', full, '--no-progress').code).toBe(0);
 
     const killed = join(dir, 'killed');
-    const child = spawn(process.execPath, [CLI, 'sweep', file, '--parallel', '1', '--out', killed, '--no-progress'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
+    // In a process group of its own, to see that its worker processes die with it.
+    const child = spawn(process.execPath, [CLI, 'sweep', file, '--parallel', '1', '--out', killed, '--no-progress'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'], detached: true });
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => { stderr += d.toString(); });
     const log = join(killed, 'results.jsonl');
@@ -32,6 +33,10 @@ describe('hfsim sweep --resume', () => {
     expect(before).toBeGreaterThanOrEqual(2);
     expect(before).toBeLessThan(12);
     expect(existsSync(join(killed, 'aggregate.json'))).toBe(false);
+    const group = (): string[] => execFileSync('ps', ['-e', '-o', 'pid=,pgid=,stat='], { encoding: 'utf8' }).split('\n')
+      .map((l) => l.trim().split(/\s+/)).filter(([, pgid, stat]) => pgid === String(child.pid) && !stat?.startsWith('Z')).map(([pid]) => pid);
+    for (let i = 0; i < 500 && group().length > 0; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(group(), 'a worker process outlived the killed sweep').toEqual([]);
     appendFileSync(log, '{"id":"cut short by a cr'); // a write torn by a crash: resume must drop it, not choke on it
 
     const again = hfsim('sweep', file, '--out', killed);

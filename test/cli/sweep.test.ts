@@ -1,4 +1,4 @@
-/** hfsim sweep, compiled and from source: results identical with --parallel 1 and 2, and sharded-and-merged against unsharded. */
+/** hfsim sweep, compiled and from source: results identical with --parallel 1 and 2 (worker processes and threads), and sharded-and-merged against unsharded. */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -20,6 +20,9 @@ describe('hfsim sweep', () => {
     expect(a.results).toHaveLength(12);
     expect(new Set(a.results.map((r) => r.digest)).size).toBeGreaterThan(1);
     expect(deterministic(two)).toEqual(a);
+    const threads = join(tmp('pt'), 'out');
+    expect(hfsim('sweep', file, '--parallel', '2', '--pool', 'threads', '--out', threads, '--no-progress').code).toBe(0);
+    expect(deterministic(threads)).toEqual(a);
 
     const shards = [0, 1, 2].map((i) => {
       const out = join(tmp(`s${i}`), 'out');

@@ -1,0 +1,73 @@
+/** The worker pool (src/actors/pool.ts), both kinds: values and errors come back; a worker that dies is replaced; a simulation's result is the in-process one. */
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { POOL_KINDS, SIMULATION_TASK, startPool } from '../../src/actors/pool.js';
+import { simulate, type Result } from '../../src/actors/simulate.js';
+import type { SweepTask } from '../../src/actors/sweep-task.js';
+import { parseScenario } from '../../src/core/scenario.js';
+import type { PoolTestTask } from './pool-task.js';
+
+const TASK = new URL('./pool-task.ts', import.meta.url);
+const alive = (pid: number): boolean => { try { process.kill(pid, 0); return true; } catch { return false; } };
+
+describe.each(POOL_KINDS)('a pool of %s', (kind) => {
+  it('returns each task\'s value, and a task\'s error as its rejection without stopping the others', async () => {
+    const pool = startPool<PoolTestTask, unknown>(kind, 2, TASK);
+    try {
+      const values = [{ a: [1, 2] }, 'x', 3, new Float64Array([0.5])];
+      const runs = values.map((value) => pool.run({ kind: 'echo', value }));
+      const bad = pool.run({ kind: 'throw', message: 'point 7 failed' }).then(() => 'no error', (err: Error) => err.message);
+      expect(await Promise.all(runs)).toEqual(values);
+      expect(await bad).toBe('point 7 failed');
+      expect(await pool.run({ kind: 'echo', value: 'after' })).toBe('after');
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('runs a simulation with the in-process result and digest', async () => {
+    const parsed = parseScenario({
+      name: 'pooled', cluster: { racks: 2, nodesPerRack: 4, mapSlotsPerNode: 2, reduceSlotsPerNode: 1 },
+      workload: { kind: 'generated', groups: [{ name: 'g', count: 6, maps: 5, mapMs: 8000, reduces: 1, intervalMs: 3000 }] },
+    });
+    if (!parsed.ok) throw new Error(parsed.errors.join('; '));
+    const pool = startPool<SweepTask, Result>(kind, 1, SIMULATION_TASK);
+    try {
+      const pooled = await pool.run({ scenario: parsed.value, variant: 'v' });
+      const local = await simulate(parsed.value, { variant: 'v' });
+      expect(pooled.digest).toBe(local.digest);
+      expect(pooled.jobs).toEqual(local.jobs);
+    } finally {
+      await pool.close();
+    }
+  });
+});
+
+describe('a pool of processes', () => {
+  it('fails the task of a worker that dies and runs the next on a fresh worker; close leaves no worker running', async () => {
+    const pool = startPool<PoolTestTask, unknown>('processes', 1, TASK);
+    const first = await pool.run({ kind: 'pid' }) as number;
+    await expect(pool.run({ kind: 'exit' })).rejects.toThrow(/worker process exited \(code 7\)/);
+    const second = await pool.run({ kind: 'pid' }) as number;
+    expect(second).not.toBe(first);
+    await pool.close();
+    expect(alive(second)).toBe(false);
+    await expect(pool.run({ kind: 'pid' })).rejects.toThrow(/closed/);
+  });
+
+  it('a worker exits when the process that started it is killed, even in the middle of a task', async () => {
+    const parent = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./pool-parent.ts', import.meta.url))], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const pid = await new Promise<number>((done) => parent.stdout.once('data', (d: Buffer) => done(Number(d.toString().trim()))));
+    expect(alive(pid)).toBe(true);
+    parent.kill('SIGKILL');
+    for (let i = 0; i < 500 && alive(pid); i++) await new Promise((r) => setTimeout(r, 10));
+    expect(alive(pid), 'the worker outlived its pool').toBe(false);
+  });
+
+  it('fails every task at once when a worker cannot load the task module', async () => {
+    const pool = startPool<PoolTestTask, unknown>('processes', 2, new URL('./no-such-task.ts', import.meta.url));
+    await expect(pool.run({ kind: 'pid' })).rejects.toThrow(/before it could take a task/);
+    await pool.close();
+  });
+});
