@@ -21,6 +21,7 @@
 import { readTextFile } from './read-file.js';
 import type { PoolConfig, UserConfig } from '../core/pool-config.js';
 import { InputError } from './errors.js';
+import { MAX_INT32, MAX_POOLS, MAX_SLOTS, MAX_TIME_MS } from '../core/limits.js';
 import { type El, rootElement } from './xml.js';
 
 export const SLOT_MB = 1024;
@@ -48,10 +49,20 @@ export function parseAllocation(text: string, file: string): Allocation {
   const root = rootElement(text, file, 'allocations');
   const ctx = new Reader(file);
   const out: Allocation = { pools: [], users: [] };
+  let rootQueue: El | undefined;
+  const queue = (el: El): void => {
+    if (el.attrs.name?.trim() === 'root') {
+      if (rootQueue !== undefined) ctx.fail(el, `a second root queue (the first is at line ${rootQueue.line})`);
+      rootQueue = el;
+    }
+    ctx.queue(el, '', {}, out.pools);
+  };
   for (const el of root.children) {
+    const list = el.name === 'pool' ? out.pools : el.name === 'user' ? out.users : undefined;
+    if (list !== undefined && list.length >= MAX_POOLS) ctx.fail(el, `more than ${MAX_POOLS} ${el.name}s, the limit`);
     switch (el.name) {
-      case 'pool': if (isYarnQueue(el)) ctx.queue(el, '', {}, out.pools); else out.pools.push(ctx.pool(el)); break;
-      case 'queue': ctx.queue(el, '', {}, out.pools); break;
+      case 'pool': if (isYarnQueue(el)) queue(el); else out.pools.push(ctx.pool(el)); break;
+      case 'queue': queue(el); break;
       case 'user': out.users.push(ctx.user(el)); break;
       case 'userMaxJobsDefault': case 'userMaxAppsDefault': out.userMaxJobsDefault = ctx.int(el); break;
       case 'poolMaxJobsDefault': case 'queueMaxAppsDefault': out.poolMaxJobsDefault = ctx.int(el); break;
@@ -105,11 +116,14 @@ class Reader {
   int(el: El): number {
     const n = this.number(el);
     if (!Number.isInteger(n)) this.fail(el, `<${el.name}> must be a whole number, not "${el.text}"`);
+    if (n > MAX_INT32) this.fail(el, `<${el.name}> is ${el.text}, above the limit of ${MAX_INT32}`);
     return n;
   }
 
   seconds(el: El): number {
-    return Math.round(this.number(el) * 1000);
+    const ms = Math.round(this.number(el) * 1000);
+    if (ms > MAX_TIME_MS) this.fail(el, `<${el.name}> is ${el.text} s, above the limit of ${MAX_TIME_MS / 1000} s`);
+    return ms;
   }
 
   weight(el: El): number {
@@ -124,15 +138,38 @@ class Reader {
     return m;
   }
 
-  /** "10240 mb, 10 vcores" or "memory-mb=10240, vcores=10" -> slots (see the module comment). */
+  /**
+   * "10240 mb, 10 vcores" or "memory-mb=10240, vcores=10" -> slots (see the module comment). Every comma-separated
+   * part must be one of those forms, memory given once: a negative amount, a percentage or a stray word is an error.
+   */
   slots(el: El): number {
-    const t = el.text.toLowerCase();
-    const mb = /(\d+(?:\.\d+)?)\s*mb/.exec(t) ?? /memory(?:-mb)?\s*=\s*(\d+(?:\.\d+)?)/.exec(t);
-    const vc = /(\d+)\s*vcores?/.exec(t) ?? /vcores\s*=\s*(\d+)/.exec(t);
-    if (mb === null) this.fail(el, `<${el.name}> must give memory as "X mb, Y vcores" or "memory-mb=X, vcores=Y", not "${el.text}"`);
-    const bySize = Math.floor(Number(mb[1]) / SLOT_MB);
-    const vcores = vc === null ? 0 : Number(vc[1]);
-    return vcores > 0 ? Math.min(bySize, vcores) : bySize;
+    const expected = `<${el.name}> must give memory as "X mb, Y vcores" or "memory-mb=X, vcores=Y"`;
+    let mb: number | undefined;
+    let vcores = 0;
+    for (const part of el.text.toLowerCase().split(',')) {
+      const m = /^\s*(?:(\d+(?:\.\d+)?)\s*(mb|vcores?)|(memory-mb|memory|vcores)\s*=\s*(\d+(?:\.\d+)?))\s*$/.exec(part);
+      if (m === null) this.fail(el, `${expected}, not "${el.text}" ("${part.trim()}" is neither)`);
+      const value = Number(m[1] ?? m[4]);
+      const unit = m[2] ?? m[3];
+      if (unit.startsWith('vcore')) vcores = Math.floor(value);
+      else if (mb !== undefined) this.fail(el, `${expected}, not "${el.text}" (memory is given twice)`);
+      else mb = value;
+    }
+    if (mb === undefined) this.fail(el, `${expected}, not "${el.text}"`);
+    const bySize = Math.floor(mb / SLOT_MB);
+    const slots = vcores > 0 ? Math.min(bySize, vcores) : bySize;
+    if (slots > MAX_SLOTS) this.fail(el, `<${el.name}> is ${slots} slots, above the limit of ${MAX_SLOTS}`);
+    return slots;
+  }
+
+  /** A pool's min shares must not pass its caps: it could never reach them. */
+  minWithinMax(el: El, p: PoolConfig, yarn = false): void {
+    for (const [min, max] of [['minMaps', 'maxMaps'], ['minReduces', 'maxReduces']] as const) {
+      const cap = p[max];
+      if (cap === undefined || p[min] <= cap) continue;
+      this.fail(el, yarn ? `queue "${p.name}": minResources (${p[min]} slots) is above maxResources (${cap} slots)`
+        : `pool "${p.name}": ${min} ${p[min]} is above ${max} ${cap}: the pool could never reach its min share`);
+    }
   }
 
   pool(el: El): PoolConfig {
@@ -151,6 +188,7 @@ class Reader {
         default: this.unknown(c, 'pool');
       }
     }
+    this.minWithinMax(el, p);
     return p;
   }
 
@@ -190,6 +228,8 @@ class Reader {
     }
     if (children.length === 0) {
       if (path === '') this.fail(el, 'the root queue has no child queues');
+      this.minWithinMax(el, p, true);
+      if (out.length === MAX_POOLS) this.fail(el, `more than ${MAX_POOLS} queues, the limit`);
       out.push(p);
       return;
     }

@@ -4,6 +4,7 @@
  */
 import { stringify } from 'csv-stringify/sync';
 import type { Result } from '../actors/simulate.js';
+import type { BinResult, LocalityShare, Summary } from '../core/results.js';
 
 /** One finished point, as stored in results.jsonl: the point's identity and its result (without the config echo). */
 export interface PointRecord extends Omit<Result, 'config'> {
@@ -19,6 +20,19 @@ export interface MetricValue {
   bin: number | null;
   value: number;
 }
+
+/** Each key of a result section, so that a field added to it without a metric name here fails to compile. */
+const SUMMARY_FIELDS: Record<keyof Summary, true> = {
+  jobs: true, tasks: true, maps: true, reduces: true, makespanMs: true, meanResponseMs: true, medianResponseMs: true, locality: true,
+  utilization: true, reduceUtilization: true, jobsPerHour: true, killedTasks: true, lostSlotSeconds: true,
+};
+const BIN_FIELDS: Record<Exclude<keyof BinResult, 'bin'>, true> = { jobs: true, maps: true, meanResponseMs: true, medianResponseMs: true, locality: true };
+const LOCALITY_FIELDS: Record<keyof LocalityShare, true> = { node: true, rack: true, off: true };
+
+/** Names of metricsOf's metrics: per run (bin null), and per size bin. */
+const withLocality = (fields: object): string[] => Object.keys(fields).flatMap((k) => (k === 'locality' ? Object.keys(LOCALITY_FIELDS).map((l) => `locality.${l}`) : [k]));
+export const RUN_METRICS: ReadonlySet<string> = new Set([...withLocality(SUMMARY_FIELDS), 'fairness', 'decisionUs.p50', 'decisionUs.p99', 'wallMs']);
+export const BIN_METRICS: ReadonlySet<string> = new Set(withLocality(BIN_FIELDS));
 
 /** Wall-clock measures: they vary from run to run, unlike every other metric. */
 export const WALL_CLOCK_METRICS = ['decisionUs.p50', 'decisionUs.p99', 'wallMs'] as const;

@@ -6,7 +6,10 @@ import { createHash } from 'node:crypto';
 import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
 import type { SwimTrace } from '../core/swim.js';
-import { type Scenario, formatIssue, parseScenario, resolveVariant, schemaRef, setPath, variantsOf } from '../core/scenario.js';
+import { MAX_SWEEP_POINTS } from '../core/limits.js';
+import { type Scenario, formatIssue, overridePathProblem, parseScenario, resolveVariant, schemaRef, setPath, variantErrors, variantsOf } from '../core/scenario.js';
+import { workloadLimitErrors } from '../core/workload-limits.js';
+import { BIN_METRICS, RUN_METRICS } from './sweep-aggregate.js';
 import { InputError } from './errors.js';
 import { readJsonFile } from './load-scenario.js';
 import { applySchedulerFiles } from './scheduler-files.js';
@@ -32,26 +35,57 @@ export type ChartSpec = z.infer<typeof chartSchema>;
 
 const seedSchema = z.number({ error: 'a seed must be a number' }).int('a seed must be a whole number').min(0, 'a seed must not be negative');
 
+/** An override path of `set` or an axis: a field path (overridePathProblem), never the seed (the seeds list sets it). */
+const overridePath = (what: string) => z.string().min(1).superRefine((path, ctx) => {
+  const problem = path === 'seed' ? `"seed" cannot be ${what}: list the seeds in "seeds"` : overridePathProblem(path);
+  if (problem !== undefined) ctx.addIssue({ code: 'custom', message: problem });
+});
+
+/** The sweep's name names its output folder under results/: one plain folder name, never a path out of it. */
+const folderName = z.string().min(1).refine((n) => !/[/\\\0]/.test(n) && n !== '.' && n !== '..', {
+  error: 'name names the output folder results/<name>: it may not contain / or \\ or be . or ..',
+});
+
 export const sweepSchema = z.strictObject({
   /** The JSON Schema an editor checks the file against (schema/sweep.schema.json); not used by hfsim. */
   $schema: schemaRef,
-  name: z.string().min(1).default('sweep'),
+  name: folderName.default('sweep'),
   description: z.string().optional(),
   /** A scenario file (relative to the sweep file) or an inline scenario. */
   base: z.union([z.string().min(1), z.record(z.string(), z.unknown())], { error: 'base must be a scenario file name or an inline scenario object' }),
   /** Overrides applied to the base for every point (after its variant), e.g. a smaller workload. */
-  set: z.record(z.string(), z.unknown()).default({}),
+  set: z.record(overridePath('set'), z.unknown()).default({}),
   /** Field path (or "variant") to the list of its values; points are the cartesian product, in file order. */
-  axes: z.record(z.string().min(1), z.array(z.unknown()).min(1, 'an axis needs at least one value')).default({}),
+  axes: z.record(overridePath('an axis'), z.array(z.unknown()).min(1, 'an axis needs at least one value')).default({}),
   seeds: z.array(seedSchema).min(1, 'seeds must list at least one seed').default([1]),
   charts: z.array(chartSchema).optional(),
 }).superRefine((s, ctx) => {
+  // Counted before anything is expanded: a 1,000 x 1,000 sweep resolved a million scenarios before it failed.
+  const points = Object.values(s.axes).reduce((n, values) => n * values.length, s.seeds.length);
+  if (points > MAX_SWEEP_POINTS) {
+    const sizes = [...Object.entries(s.axes).map(([axis, values]) => `${values.length} (${axis})`), `${s.seeds.length} seeds`].join(' x ');
+    ctx.addIssue({ code: 'custom', path: ['axes'], message: `${sizes} is ${points} points, above the limit of ${MAX_SWEEP_POINTS}` });
+    return;
+  }
   for (const [axis, values] of Object.entries(s.axes)) {
-    const keys = values.map((v) => JSON.stringify(v));
-    const dup = keys.find((k, i) => keys.indexOf(k) !== i);
-    if (dup !== undefined) ctx.addIssue({ code: 'custom', path: ['axes', axis], message: `value ${dup} appears twice` });
+    const seen = new Set<string>();
+    for (const v of values) {
+      const key = JSON.stringify(v);
+      if (seen.has(key)) {
+        ctx.addIssue({ code: 'custom', path: ['axes', axis], message: `value ${key} appears twice` });
+        break;
+      }
+      seen.add(key);
+    }
   }
   if (new Set(s.seeds).size !== s.seeds.length) ctx.addIssue({ code: 'custom', path: ['seeds'], message: 'a seed appears twice' });
+  s.charts?.forEach((c, i) => {
+    const perBin = c.by === 'bin' || c.bins !== undefined;
+    const known = perBin ? BIN_METRICS : RUN_METRICS;
+    if (!known.has(c.metric)) {
+      ctx.addIssue({ code: 'custom', path: ['charts', i, 'metric'], message: `"${c.metric}" is not a${perBin ? ' per-bin' : ''} metric (have ${[...known].join(', ')})` });
+    }
+  });
 });
 export type SweepSpec = z.infer<typeof sweepSchema>;
 
@@ -106,6 +140,8 @@ export function loadSweep(file: string): Sweep {
   if (typeof base !== 'object' || base === null || Array.isArray(base)) throw new InputError(`${baseFile}: a scenario must be a JSON object`);
   const baseRecord = base as Record<string, unknown>;
   const where = baseFile === undefined ? `${file}: base` : `${file}: base ${spec.base as string}`;
+  const badVariants = variantErrors(baseRecord);
+  if (badVariants.length > 0) throw new InputError(badVariants.map((e) => `${where}: ${e}`).join('\n'));
 
   const variants = variantsOf(baseRecord);
   const axes: Axis[] = Object.entries(spec.axes).map(([name, values]) => ({ name, values }));
@@ -119,6 +155,8 @@ export function loadSweep(file: string): Sweep {
     }
   } else if (variants.length > 1 || variants[0].name !== '') {
     axes.unshift({ name: VARIANT_AXIS, values: variants.map((v) => v.name) }); // every variant of the base, as an axis
+    const points = axes.reduce((n, a) => n * a.values.length, spec.seeds.length);
+    if (points > MAX_SWEEP_POINTS) throw new InputError(`${file}: axes: ${variants.length} variants of the base x the axes and seeds is ${points} points, above the limit of ${MAX_SWEEP_POINTS}`);
   }
   for (const chart of spec.charts ?? []) {
     for (const key of [chart.x, chart.by]) {
@@ -143,6 +181,11 @@ export function loadSweep(file: string): Sweep {
       }
       const scenario = checked.value;
       const trace = traceFor(baseFile ?? file, scenario);
+      const over = workloadLimitErrors(scenario, trace);
+      if (over.length > 0) {
+        const at = Object.entries(values).map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(', ');
+        throw new InputError(over.map((e) => `${where}${at ? ` at ${at}` : ''}: ${e}`).join('\n'));
+      }
       points.push({ id: pointId(values, seed), index: points.length, values, group, seed, variant: variantName || scenario.scheduler.policy, scenario, trace });
     }
   }

@@ -15,21 +15,41 @@ export interface El {
 
 /** The document's top-level elements (processing instructions and comments left out). */
 export function parseXml(text: string, file: string): El[] {
+  const starts = lineStarts(text);
+  // A DOCTYPE can declare entities (external ones read other files); Hadoop's configuration files have none.
+  const doctype = /<!DOCTYPE/i.exec(text);
+  if (doctype !== null) throw new InputError(`${file}: line ${lineOf(starts, doctype.index)}: a DOCTYPE (and any entity it declares) is not supported`);
   const valid = XMLValidator.validate(text);
   if (valid !== true) throw new InputError(`${file}: line ${valid.err.line}: malformed XML: ${valid.err.msg}`);
   const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', preserveOrder: true, captureMetaData: true, parseTagValue: false, trimValues: true });
-  return toElements(parser.parse(text) as unknown[], lineStarts(text)).filter((e) => !e.name.startsWith('?'));
+  let nodes: unknown[];
+  try {
+    nodes = parser.parse(text) as unknown[];
+  } catch (err) {
+    // The parser's own limits (nesting, entities) the validator lets through.
+    throw new InputError(`${file}: malformed XML: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  try {
+    return toElements(nodes, starts, 0).filter((e) => !e.name.startsWith('?'));
+  } catch (err) {
+    if (err instanceof InputError) throw new InputError(`${file}: ${err.message}`);
+    throw err;
+  }
 }
 
-/** The root element, which must be named `root`. */
+/** The root element, which must be named `root` and be the only one. */
 export function rootElement(text: string, file: string, root: string): El {
-  const el = parseXml(text, file)[0];
+  const [el, second] = parseXml(text, file);
   if (el === undefined || el.name !== root) throw new InputError(`${file}: line ${el?.line ?? 1}: the root element must be <${root}>`);
+  if (second !== undefined) throw new InputError(`${file}: line ${second.line}: a second root element <${second.name}>; a file has one <${root}>`);
   return el;
 }
 
+/** Elements nested deeper than this are refused (Hadoop's files nest a few levels; the reading recurses). */
+const MAX_DEPTH = 64;
+
 /** fast-xml-parser's ordered output (with start offsets) as plain elements with line numbers. */
-function toElements(nodes: unknown[], starts: number[]): El[] {
+function toElements(nodes: unknown[], starts: number[], depth: number): El[] {
   const meta = XMLParser.getMetaDataSymbol() as unknown as string;
   const out: El[] = [];
   for (const node of nodes as Array<Record<string, unknown>>) {
@@ -37,11 +57,12 @@ function toElements(nodes: unknown[], starts: number[]): El[] {
     if (name === undefined || name === '#text' || name === '#comment') continue;
     const kids = node[name] as unknown[];
     const start = (node[meta] as { startIndex?: number } | undefined)?.startIndex ?? 0;
+    if (depth >= MAX_DEPTH) throw new InputError(`line ${lineOf(starts, start)}: elements nest deeper than ${MAX_DEPTH} levels`);
     const textParts = (kids as Array<Record<string, unknown>>).filter((k) => '#text' in k).map((k) => String(k['#text']));
     out.push({
       name,
       attrs: (node[':@'] as Record<string, string> | undefined) ?? {},
-      children: toElements(kids, starts),
+      children: toElements(kids, starts, depth + 1),
       text: textParts.join('').trim(),
       line: lineOf(starts, start),
     });

@@ -35,7 +35,7 @@ describe('JSON Schema', () => {
     const raw = { $schema: '../schema/scenario.schema.json', ...jobsScenario() };
     expect(validScenario(raw)).toBe(true);
     expect(parseScenario(raw).ok).toBe(true);
-    const sweep = { $schema: '../schema/sweep.schema.json', base: 'x.json', axes: { seed: [1, 2] } };
+    const sweep = { $schema: '../schema/sweep.schema.json', base: 'x.json', axes: { 'cluster.racks': [1, 2] } };
     expect(validSweep(sweep)).toBe(true);
     expect(sweepSchema.safeParse(sweep).success).toBe(true);
   });

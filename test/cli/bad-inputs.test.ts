@@ -1,0 +1,140 @@
+/**
+ * Bad input of every kind the issue found running silently, ending in an internal error, hanging or running out of
+ * memory: each is one line naming the file and the field path (or line), and exit code 2. Loaded in-process where the
+ * loader is the whole story (fast); through the compiled CLI for flags and the exit code.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { InputError } from '../../src/cli/errors.js';
+import { loadScenario } from '../../src/cli/load-scenario.js';
+import { loadSweep } from '../../src/cli/sweep-file.js';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const CLI = join(ROOT, 'dist', 'src', 'cli', 'main.js');
+
+const dir = mkdtempSync(join(tmpdir(), 'hfsim-bad-'));
+let n = 0;
+function write(name: string, content: unknown): string {
+  const file = join(dir, `${n++}-${name}`);
+  writeFileSync(file, typeof content === 'string' ? content : JSON.stringify(content));
+  return file;
+}
+
+const tiny = {
+  name: 'tiny',
+  cluster: { racks: 2, nodesPerRack: 3, mapSlotsPerNode: 2, reduceSlotsPerNode: 1 },
+  workload: { kind: 'jobs', files: [{ name: 'a', blocks: 4 }], jobs: [{ id: 'j1', input: 'a', mapMs: 5000, reduces: 1 }] },
+};
+
+/** The InputError a load throws: every line names the file. */
+function inputError(load: () => unknown, file: string): string {
+  try {
+    load();
+  } catch (err) {
+    expect(err).toBeInstanceOf(InputError);
+    const message = (err as Error).message;
+    for (const line of message.split('\n')) expect(line.startsWith(file)).toBe(true);
+    return message;
+  }
+  throw new Error('loaded without an error');
+}
+
+const deep = (levels: number): string => '['.repeat(levels) + ']'.repeat(levels);
+
+describe('bad scenarios: one line naming file and field, before anything runs', () => {
+  it.each([
+    ['variants as a string', { ...tiny, variants: 'fifo' }, 'variants: variants must be an object of named variants'],
+    ['variants as null', { ...tiny, variants: null }, 'variants: variants must be an object of named variants'],
+    ['a variant path into a prototype', { ...tiny, variants: { A: { 'constructor.prototype.x': 1 } } }, 'variants.A.constructor.prototype.x: "constructor.prototype.x": "constructor" is not a field'],
+    ['racks 100000', { ...tiny, cluster: { racks: 100_000 } }, 'cluster.racks: racks is 100000, above the limit of 10000'],
+    ['a file of 1e9 blocks', { ...tiny, workload: { ...tiny.workload, files: [{ name: 'a', blocks: 1e9 }] } }, 'workload.files[0].blocks: blocks is 1000000000, above the limit of 50000000'],
+    ['pools under fair', { ...tiny, scheduler: { pools: [{ name: 'p' }] } }, 'scheduler.pools: policy "fair" ignores pools'],
+    ['a variant that switches to fifo but keeps the pools', { ...tiny, scheduler: { policy: 'hfs', pools: [{ name: 'p' }] }, variants: { HFS: {}, FIFO: { 'scheduler.policy': 'fifo' } } },
+      'variant "FIFO": scheduler.pools: policy "fifo" ignores pools'],
+    ['an allocation file under fair (not read)', { ...tiny, scheduler: { allocationFile: 'no-such.xml' } }, 'scheduler.allocationFile: policy "fair" ignores allocationFile'],
+    ['blocks over the limit in all', { ...tiny, workload: { kind: 'generated', groups: [{ name: 'g', count: 100_000, maps: 501, mapMs: 1 }] } },
+      'workload.groups: 50100000 blocks (one map each) in all, above the limit of 50000000'],
+  ])('%s', (_, content, message) => {
+    const file = write('s.json', content);
+    expect(inputError(() => loadScenario(file), file)).toContain(`${file}: ${message}`);
+  });
+
+  it('a JSON input nested 100,000 deep', () => {
+    const file = write('deep.json', `{"name": ${deep(100_000)}}`);
+    expect(inputError(() => loadScenario(file), file)).toBe(`${file}: arrays and objects nest deeper than 64 levels`);
+  });
+
+  it('a variant clears what its base sets with null, and runs', () => {
+    const file = write('s.json', { ...tiny, scheduler: { policy: 'hfs', pools: [{ name: 'p' }] }, variants: { HFS: {}, FIFO: { 'scheduler.policy': 'fifo', 'scheduler.pools': null } } });
+    expect(loadScenario(file).variants.map((v) => v.scenario.scheduler.pools.length)).toEqual([1, 0]);
+  });
+});
+
+describe('bad allocation files: file and line', () => {
+  const queue = (inner: string): string => `<allocations>\n<queue name="root">\n<queue name="a">\n${inner}\n</queue>\n</queue>\n</allocations>`;
+  it.each([
+    ['two roots after a declaration', '<?xml version="1.0"?>\n<allocations><pool name="a"/></allocations>\n<pool name="b"/>', 'line 3: a second root element <pool>; a file has one <allocations>'],
+    ['two root queues', '<allocations>\n<queue name="root"><queue name="a"/></queue>\n<queue name="root"><queue name="b"/></queue>\n</allocations>', 'line 3: a second root queue (the first is at line 2)'],
+    ['minMaps above maxMaps', '<allocations>\n<pool name="a"><minMaps>10</minMaps><maxMaps>5</maxMaps></pool>\n</allocations>', 'line 2: pool "a": minMaps 10 is above maxMaps 5'],
+    ['minResources negative', queue('<minResources>-2048 mb, 2 vcores</minResources>'), 'line 4: <minResources> must give memory as "X mb, Y vcores" or "memory-mb=X, vcores=Y", not "-2048 mb, 2 vcores" ("-2048 mb" is neither)'],
+    ['minResources with a junk suffix', queue('<minResources>2048 mbxyz, 2 vcores</minResources>'), 'line 4: <minResources> must give memory'],
+    ['minResources above maxResources', queue('<minResources>8192 mb, 8 vcores</minResources><maxResources>2048 mb, 2 vcores</maxResources>'), 'line 3: queue "a": minResources (8 slots) is above maxResources (2 slots)'],
+    ['an XML entity', '<?xml version="1.0"?>\n<!DOCTYPE a [<!ENTITY e SYSTEM "file:///etc/passwd">]>\n<allocations><pool name="&e;"/></allocations>', 'line 2: a DOCTYPE (and any entity it declares) is not supported'],
+    ['20,000 pools', `<allocations>\n${Array.from({ length: 20_000 }, (_, i) => `<pool name="p${i}"/>`).join('\n')}\n</allocations>`, 'line 10002: more than 10000 pools, the limit'],
+  ])('%s', (_, xml, message) => {
+    const alloc = write('pools.xml', xml);
+    const file = write('s.json', { ...tiny, scheduler: { policy: 'hfs', allocationFile: alloc } });
+    expect(inputError(() => loadScenario(file), alloc)).toContain(`${alloc}: ${message}`);
+  });
+});
+
+describe('bad sweeps', () => {
+  const base = write('base.json', tiny);
+  it.each([
+    ['an axis on seed', { base, axes: { seed: [1, 2] } }, 'axes.seed: "seed" cannot be an axis: list the seeds in "seeds"'],
+    ['set on a prototype', { base, set: { '__proto__.polluted': 1 } }, 'set.__proto__.polluted: "__proto__.polluted": "__proto__" is not a field'],
+    ['a chart metric that does not exist', { base, axes: { 'cluster.racks': [1, 2] }, charts: [{ metric: 'locality.nod' }] }, 'charts[0].metric: "locality.nod" is not a metric'],
+    ['a per-run metric by bin', { base, axes: { 'cluster.racks': [1, 2] }, charts: [{ metric: 'jobsPerHour', by: 'bin' }] }, 'charts[0].metric: "jobsPerHour" is not a per-bin metric'],
+    ['a name that leaves results/', { name: '../escaped', base }, 'name: name names the output folder results/<name>'],
+    ['a 1000 x 1000 sweep', { base, axes: { 'cluster.racks': Array.from({ length: 1000 }, (_, i) => i + 1), 'hdfs.replication': Array.from({ length: 1000 }, (_, i) => i + 1) } },
+      'axes: 1000 (cluster.racks) x 1000 (hdfs.replication) x 1 seeds is 1000000 points, above the limit of 50000'],
+    ['a value nested 100,000 deep', `{"base": ${JSON.stringify(base)}, "set": {"description": ${deep(100_000)}}}`, 'arrays and objects nest deeper than 64 levels'],
+  ])('%s', (_, content, message) => {
+    const file = write('x.sweep.json', content);
+    expect(inputError(() => loadSweep(file), file)).toContain(`${file}: ${message}`);
+  });
+});
+
+function hfsim(...args: string[]) {
+  const r = spawnSync(process.execPath, [CLI, ...args], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+describe('the command line: exit 2 and one line, never an internal message', () => {
+  const scenario = write('cli.json', tiny);
+  it.each([
+    [['run', scenario, '--set', '__proto__.x=1'], `hfsim: --set __proto__.x=1: "__proto__.x": "__proto__" is not a field`],
+    [['run', scenario, '--seed', ''], `--seed must be a whole number >= 0, not ""`],
+    [['run', scenario, '--workers', '100000'], '--workers is 100000, above the limit of 256'],
+    [['sweep', write('p.sweep.json', { base: scenario }), '--parallel', '100000'], '--parallel is 100000, above the limit of 256'],
+    [['run', write('fb.json', { workload: { kind: 'facebook', jobs: 1e9 } })], 'workload.jobs: jobs is 1000000000, above the limit of 1000000'],
+  ])('hfsim %j', (args, message) => {
+    const r = hfsim(...args);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(message);
+    expect(r.stderr).not.toMatch(/run failed|    at |Cannot read|Maximum call stack/);
+  });
+
+  it('a map of 2e9 ms reports its response whole (a 2^31 ms duration wrapped to 3.7 s on the wire)', () => {
+    const file = write('long.json', { ...tiny, cluster: { ...tiny.cluster, heartbeatMs: 60_000 }, tasks: { rackLocalSlowdown: 1.07, offRackSlowdown: 1.07 },
+      workload: { kind: 'jobs', files: [{ name: 'a', blocks: 1 }], jobs: [{ id: 'j1', input: 'a', mapMs: 2e9 }] } });
+    const r = hfsim('run', file, '--json');
+    expect(r.code).toBe(0);
+    const response = JSON.parse(r.stdout).jobs[0].responseMs as number;
+    expect(response).toBeGreaterThanOrEqual(2e9);
+    expect(response).toBeLessThan(2e9 * 1.07 + 120_000);
+  });
+});
