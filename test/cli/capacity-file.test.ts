@@ -90,7 +90,7 @@ describe('capacity-scheduler.xml', () => {
 
   it('a sweep over a base that names the file reads it, relative to the base', () => {
     const dir = mkdtempSync(join(tmpdir(), 'hfsim-capacity-'));
-    writeFileSync(join(dir, 'x.sweep.json'), JSON.stringify({ base: join(ALLOC, 'capacity.json'), axes: { variant: ['capacity-scheduler.xml'], seed: [1] } }));
+    writeFileSync(join(dir, 'x.sweep.json'), JSON.stringify({ base: join(ALLOC, 'capacity.json'), axes: { variant: ['capacity-scheduler.xml'] }, seeds: [1] }));
     const sweep = loadSweep(join(dir, 'x.sweep.json'));
     expect(sweep.points[0].scenario.scheduler.queues.map((q) => q.userLimitFactor)).toEqual([2, 2, 2]);
   });
