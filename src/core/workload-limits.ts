@@ -3,7 +3,8 @@
  * before a block is placed or a job built. Pure: a swim workload's trace rows are passed in. Errors are one line
  * each, "<field path>: <what>", as the schema's are.
  */
-import { MAX_BLOCKS, MAX_JOBS, MAX_REDUCES, MAX_TASK_EPOCHS, MAX_TIME_MS } from './limits.js';
+import { MAX_BLOCKS, MAX_INT32, MAX_JOBS, MAX_REDUCES, MAX_TASK_EPOCHS, MAX_TIME_MS } from './limits.js';
+import { gbpsToMBps } from './network/config.js';
 import type { Scenario } from './scenario.js';
 import { type SwimTrace, swimJobShape } from './swim.js';
 import { hadoopHeartbeatMs } from './topology.js';
@@ -22,6 +23,9 @@ interface Totals {
   blocksField: string;
   /** "about": the count is an expectation (sizes drawn at random). */
   estimate: boolean;
+  /** The fluid model's largest transfer of one task (MB read, written or shuffled), with where it comes from. */
+  taskMB: number;
+  taskMBField: string;
 }
 
 /** Errors for the workload's totals over their limits; empty when it fits. */
@@ -35,7 +39,16 @@ export function workloadLimitErrors(scenario: Scenario, trace?: SwimTrace): stri
   const { cluster, tasks } = scenario;
   const heartbeatMs = cluster.heartbeatMs ?? hadoopHeartbeatMs(cluster.racks * cluster.nodesPerRack);
   const slow = Math.max(tasks.rackLocalSlowdown, tasks.offRackSlowdown);
-  for (const [field, ms] of [[t.mapField, t.mapMs * slow], [t.reduceField, t.reduceMs]] as const) {
+  const longTasks: Array<readonly [string, number]> = [[t.mapField, t.mapMs * slow], [t.reduceField, t.reduceMs]];
+  const network = cluster.network;
+  if (network.model === 'fluid') {
+    // A launch carries a task's KB as an Int32; and the slowest link bounds how long its largest transfer takes.
+    if (t.taskMB * 1024 > MAX_INT32) errors.push(`${t.taskMBField}: a task would move ${Math.round(t.taskMB)} MB, above the limit of ${Math.floor(MAX_INT32 / 1024)} MB a task`);
+    const nic = gbpsToMBps(network.nicGbps);
+    const slowest = Math.min(network.diskReadMBps, network.diskWriteMBps, nic / network.oversubscription, network.coreGbps === undefined ? Infinity : gbpsToMBps(network.coreGbps));
+    longTasks.push([`cluster.network (${t.taskMBField}, ${Math.round(t.taskMB)} MB at ${slowest.toPrecision(3)} MB/s)`, network.taskStartMs + (t.taskMB / slowest) * 1000]);
+  }
+  for (const [field, ms] of longTasks) {
     if (ms > MAX_TIME_MS) errors.push(`${field}: a task of ${Math.round(ms)} ms (slowdowns included), above the limit of ${MAX_TIME_MS} ms`);
     else if (ms / heartbeatMs > MAX_TASK_EPOCHS) {
       errors.push(`${field}: a task of ${Math.round(ms)} ms (slowdowns included) spans ${Math.ceil(ms / heartbeatMs)} heartbeats of ${heartbeatMs} ms, above the limit of ${MAX_TASK_EPOCHS} (shorten it or lengthen cluster.heartbeatMs)`);
@@ -46,18 +59,31 @@ export function workloadLimitErrors(scenario: Scenario, trace?: SwimTrace): stri
 
 function totals(scenario: Scenario, trace?: SwimTrace): Totals {
   const w = scenario.workload;
-  const t: Totals = { jobs: 0, blocks: 0, reduces: 0, mapMs: 0, mapField: 'workload', reduceMs: 0, reduceField: 'workload', blocksField: 'workload', estimate: false };
+  const t: Totals = { jobs: 0, blocks: 0, reduces: 0, mapMs: 0, mapField: 'workload', reduceMs: 0, reduceField: 'workload', blocksField: 'workload', estimate: false, taskMB: 0, taskMBField: 'workload' };
   const longest = (mapMs: number, mapField: string, reduceMs: number, reduceField: string): void => {
     if (mapMs > t.mapMs) [t.mapMs, t.mapField] = [mapMs, mapField];
     if (reduceMs > t.reduceMs) [t.reduceMs, t.reduceField] = [reduceMs, reduceField];
+  };
+  // The fluid model's bytes (src/core/network/task-io.ts): a map reads its input and writes input x mapOutputRatio;
+  // a reduce fetches its share of the job's map output and writes as much.
+  const ratio = scenario.cluster.network.mapOutputRatio;
+  const blockMB = scenario.hdfs.blockMB;
+  const moves = (mb: number, field: string): void => {
+    if (mb > t.taskMB) [t.taskMB, t.taskMBField] = [mb, field];
+  };
+  const listedJob = (maps: number, reduces: number, type: 'io' | 'cpu', field: string): void => {
+    moves(blockMB * Math.max(1, ratio[type]), field);
+    if (reduces > 0) moves((maps * blockMB * ratio[type]) / reduces, field);
   };
   switch (w.kind) {
     case 'jobs':
       t.jobs = w.jobs.length;
       t.blocksField = 'workload.files';
       for (const f of w.files) t.blocks += f.blocks;
+      const blocksOf = new Map(w.files.map((f) => [f.name, f.blocks]));
       w.jobs.forEach((j, i) => {
         t.reduces += j.reduces;
+        listedJob(blocksOf.get(j.input) ?? 0, j.reduces, j.type, `workload.jobs[${i}]`);
         longest(j.mapMs, `workload.jobs[${i}].mapMs`, j.reduces > 0 ? j.copyMs + j.reduceMs : 0, `workload.jobs[${i}].reduceMs`);
       });
       break;
@@ -67,6 +93,7 @@ function totals(scenario: Scenario, trace?: SwimTrace): Totals {
         t.jobs += g.count;
         t.blocks += g.count * g.maps;
         t.reduces += g.count * g.reduces;
+        listedJob(g.maps, g.reduces, g.type, `workload.groups[${i}]`);
         longest(g.mapMs, `workload.groups[${i}].mapMs`, g.reduces > 0 ? g.copyMs + g.reduceMs : 0, `workload.groups[${i}].reduceMs`);
       });
       break;
@@ -77,6 +104,8 @@ function totals(scenario: Scenario, trace?: SwimTrace): Totals {
       t.estimate = w.sizes === 'distribution';
       t.reduces = w.type === 'mixed' ? w.jobs + t.blocks / 100 : w.jobs;
       longest(36_000, 'workload', 10_000, 'workload');
+      // The largest Facebook job (4,800 maps) has one reduce unless mixed (one per 100 maps).
+      for (const type of w.type === 'mixed' ? (['io', 'cpu'] as const) : [w.type]) listedJob(4800, w.type === 'mixed' ? 48 : 1, type, 'workload');
       break;
     }
     case 'swim': {
@@ -89,6 +118,9 @@ function totals(scenario: Scenario, trace?: SwimTrace): Totals {
         const s = swimJobShape(w, nodes / w.tracedNodes, scenario.hdfs.blockMB, trace.inputBytes[i], trace.shuffleBytes[i], trace.outputBytes[i]);
         t.blocks += s.maps;
         t.reduces += s.reduces;
+        const job = `workload.trace (job ${trace.ids[i]})`;
+        moves(s.inputMBPerMap * Math.max(1, ratio[w.type]), job);
+        moves(Math.max(s.shuffleMBPerReduce, s.outputMBPerReduce), job);
         longest(s.mapMs, `workload.trace (job ${trace.ids[i]})`, s.reduces > 0 ? s.copyMs + s.reduceMs : 0, `workload.trace (job ${trace.ids[i]})`);
       }
       break;

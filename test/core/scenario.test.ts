@@ -135,6 +135,10 @@ describe('scenario bounds and fields a policy ignores', () => {
     [{ workload: { kind: 'generated', groups: [{ name: 'g', count: 1_000_000, maps: 1, reduces: 11, mapMs: 1 }] } }, `workload: 11000000 reduces in all, above the limit of ${L.MAX_REDUCES}`],
     [{ workload: jobs({ mapMs: L.MAX_TIME_MS }) }, `workload.jobs[0].mapMs: a task of ${2 * L.MAX_TIME_MS} ms (slowdowns included), above the limit of ${L.MAX_TIME_MS} ms`],
     [{ cluster: { heartbeatMs: 100 }, workload: jobs({ mapMs: 1e9 }) }, 'workload.jobs[0].mapMs: a task of 2000000000 ms (slowdowns included) spans 20000000 heartbeats of 100 ms, above the limit of 1000000'],
+    [{ cluster: { network: { model: 'fluid', mapOutputRatio: { io: 1e6 } } }, workload: { kind: 'generated', groups: [{ name: 'g', maps: 100, reduces: 1, mapMs: 1 }] } },
+      'workload.groups[0]: a task would move 12800000000 MB, above the limit of 2097151 MB a task'],
+    [{ cluster: { network: { model: 'fluid', diskReadMBps: 0.001 } }, hdfs: { blockMB: 10_000 }, workload: jobs({}) },
+      'cluster.network (workload.jobs[0], 10000 MB at 0.00100 MB/s): a task of 10000001000 ms'],
   ])('refuses a workload whose totals pass a limit: %j', (raw, message) => {
     const r = parseScenario(raw);
     expect(r.ok).toBe(true);
