@@ -138,7 +138,8 @@ function flagsCase(c: Chooser, corpus: Corpus): Made {
     const steps = runSteps(c, seed, files, 0);
     for (let n = 1 + c.int(3); n > 0; n--) steps[0].push(...runFlags(c, fieldPaths(files[seed.main]), variantNames(files[seed.main])));
     if (c.chance(0.15)) steps[0][1] = c.pick(['missing.json', '.', Object.keys(files).find((f) => f !== seed.main) ?? 'x.json']);
-    if (c.chance(0.2)) steps.push(['report', c.pick(['r.json', 'missing.json', seed.main, '.']), '--html', c.pick(['r.html', 'missing/r.html'])]);
+    if (c.chance(0.15)) steps[0] = ['@head', c.pick(['0', '1', '100', '4096']), ...steps[0], '--json'];
+    else if (c.chance(0.2)) steps.push(['report', c.pick(['r.json', 'missing.json', seed.main, '.']), '--html', c.pick(['r.html', 'missing/r.html'])]);
     mutations.push(`flags: ${steps.map((s) => s.join(' ')).join(' ; ')}`);
     return { files, steps, mutations };
   }
@@ -157,6 +158,7 @@ function flagsCase(c: Chooser, corpus: Corpus): Made {
       break;
     default:
       steps = [[...sweep, ...sweepFlags(c), ...sweepFlags(c)]];
+      if (c.chance(0.2)) steps[0] = ['@head', c.pick(['0', '10', '200']), ...steps[0]];
   }
   mutations.push(`flags: ${steps.map((s) => s.join(' ')).join(' ; ')}`);
   return { files, steps, mutations };

@@ -53,11 +53,13 @@ export function judge(o: Outcome, hint: string): Verdict | undefined {
   if (o.code === 2 || incomplete) {
     const all = lines(o.stderr);
     if (all.length === 0) return finding('message', `exit ${o.code} with nothing on stderr`, 'silent');
-    const odd = all.find((l) => !USER_LINE.test(l));
+    // An incomplete merge lists the missing points under its first line.
+    const odd = incomplete ? (USER_LINE.test(all[0]) ? undefined : all[0]) : all.find((l) => !USER_LINE.test(l));
     if (odd !== undefined) return finding('message', `exit ${o.code} with a line that is not a user message: ${odd}`);
     return undefined;
   }
-  if (command === 'run' && o.argv.includes('--json') && !o.stdoutCut) {
+  const help = o.argv.includes('--help') || o.argv.includes('-h');
+  if (command === 'run' && o.argv.includes('--json') && !help && !o.stdoutCut) {
     const bad = checkResults(o.stdout);
     if (bad) return finding('result', bad);
   }

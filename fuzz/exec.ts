@@ -35,7 +35,8 @@ function rssMb(pid: number): number {
   }
 }
 
-export function runCli(cli: string, dir: string, argv: string[], limits: Limits): Promise<Outcome> {
+/** `head`: close our end of stdout after that many bytes, as `hfsim ... | head -c n` does. */
+export function runCli(cli: string, dir: string, argv: string[], limits: Limits, head?: number): Promise<Outcome> {
   const started = Date.now();
   // The heap limit sits under the resident limit, so a heap that runs away dies as V8's own out-of-memory error.
   const heap = Math.max(64, Math.floor(limits.memoryMb * 0.75));
@@ -50,6 +51,13 @@ export function runCli(cli: string, dir: string, argv: string[], limits: Limits)
   let errBytes = 0;
   let stdoutCut = false;
   child.stdout.on('data', (b: Buffer) => {
+    if (head !== undefined && outBytes + b.length >= head) {
+      out.push(b.subarray(0, head - outBytes));
+      outBytes = head;
+      stdoutCut = true;
+      child.stdout.destroy();
+      return;
+    }
     if (outBytes + b.length > KEEP) stdoutCut = true;
     else out.push(b);
     outBytes += b.length;
@@ -64,6 +72,10 @@ export function runCli(cli: string, dir: string, argv: string[], limits: Limits)
     if (over === undefined) over = why;
     child.kill('SIGKILL');
   };
+  if (head === 0) {
+    stdoutCut = true;
+    child.stdout.destroy();
+  }
   const timer = setTimeout(() => kill('time'), limits.timeoutMs);
   const poll = setInterval(() => {
     const mb = child.pid === undefined ? 0 : rssMb(child.pid);
@@ -84,7 +96,8 @@ export function runCli(cli: string, dir: string, argv: string[], limits: Limits)
 
 /**
  * A fuzzer action between commands (argv[0] starts with "@"): "@append file text", "@truncate file bytes",
- * "@write file text". Damages an output the next command reads.
+ * "@write file text". Damages an output the next command reads. ("@head n command..." is a command whose stdout
+ * is closed after n bytes: the fuzzer loop runs it.)
  */
 export function runAction(dir: string, argv: string[]): void {
   const [action, file, arg] = argv;

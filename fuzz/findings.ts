@@ -14,6 +14,7 @@ function script(root: string, steps: string[][]): string {
     if (s[0] === '@append') return `printf %s ${shellQuote(s[2])} >> ${shellQuote(s[1])}`;
     if (s[0] === '@truncate') return `truncate -s ${shellQuote(s[2])} ${shellQuote(s[1])}`;
     if (s[0] === '@write') return `printf %s ${shellQuote(s[2])} > ${shellQuote(s[1])}`;
+    if (s[0] === '@head') return `node "$ROOT/dist/src/cli/main.js" ${s.slice(2).map(shellQuote).join(' ')} | head -c ${shellQuote(s[1])}`;
     return `node "$ROOT/dist/src/cli/main.js" ${s.map(shellQuote).join(' ')}`;
   });
   return ['#!/bin/sh', '# Runs the case in a scratch copy of case/ (outputs land there, not here).', 'set -e',

@@ -64,11 +64,12 @@ async function runSteps(cli: string, work: string, files: Record<string, string>
     let commands = 0;
     let lastCode: number | null | undefined;
     for (let i = 0; i < steps.length; i++) {
-      if (steps[i][0].startsWith('@')) {
+      const head = steps[i][0] === '@head' ? Number(steps[i][1]) : undefined;
+      if (steps[i][0].startsWith('@') && head === undefined) {
         runAction(dir, steps[i]);
         continue;
       }
-      const outcome = await runCli(cli, dir, steps[i], limits);
+      const outcome = await runCli(cli, dir, head === undefined ? steps[i] : steps[i].slice(2), limits, head);
       commands++;
       lastCode = outcome.code;
       const verdict = judge(outcome, hint);

@@ -26,6 +26,8 @@ export async function shrinkCase(c: Case, failing: Verdict, failedStep: number, 
   let runs = 0;
   const left = () => runs < budget.runs && Date.now() < budget.until;
   const tryIt = async (f: Record<string, string>, s: string[][]): Promise<boolean> => {
+    // A turn of the event loop each time, so the other cases' time and memory watchdogs keep firing.
+    await new Promise((r) => setImmediate(r));
     if (!left()) return false;
     runs++;
     if (!same(failing, await probe(f, s))) return false;
@@ -49,8 +51,9 @@ export async function shrinkCase(c: Case, failing: Verdict, failedStep: number, 
     const { [name]: _gone, ...rest } = files;
     if (!steps.some((s) => s.includes(name)) && (await tryIt(rest, steps))) continue;
     const accept = (t: string) => tryIt({ ...files, [name]: t }, steps);
-    if (isJson(files[name])) await shrinkJson(files[name], accept);
-    else await shrinkLines(files[name], accept);
+    if (!left()) break;
+    if (isJson(files[name])) await shrinkJson(files[name], accept, left);
+    else await shrinkLines(files[name], accept, left);
   }
   return { files, steps };
 }
@@ -73,13 +76,13 @@ function write(doc: unknown): string | undefined {
   }
 }
 
-async function shrinkJson(text: string, accept: (t: string) => Promise<boolean>): Promise<void> {
+async function shrinkJson(text: string, accept: (t: string) => Promise<boolean>, left: () => boolean): Promise<void> {
   let doc = JSON.parse(text) as unknown;
   let progress = true;
-  while (progress) {
+  while (progress && left()) {
     progress = false;
     const all = slots(doc, 3000);
-    for (let i = 0; i < all.length && !progress; i++) {
+    for (let i = 0; i < all.length && !progress && left(); i++) {
       for (const cut of cuts(all[i].parent, all[i].key)) {
         const next = JSON.parse(write(doc)!) as unknown;
         const target = slots(next, 3000)[i];
@@ -106,10 +109,10 @@ function cuts(parent: Record<string, unknown> | unknown[], key: string | number)
 }
 
 /** Delta debugging over lines: drop chunks of half the lines, then quarters, ... then single lines. */
-async function shrinkLines(text: string, accept: (t: string) => Promise<boolean>): Promise<void> {
+async function shrinkLines(text: string, accept: (t: string) => Promise<boolean>, left: () => boolean): Promise<void> {
   let lines = text.split('\n');
-  for (let size = Math.max(1, Math.floor(lines.length / 2)); size >= 1; size = size === 1 ? 0 : Math.max(1, Math.floor(size / 2))) {
-    for (let start = 0; start < lines.length; ) {
+  for (let size = Math.max(1, Math.floor(lines.length / 2)); size >= 1 && left(); size = size === 1 ? 0 : Math.max(1, Math.floor(size / 2))) {
+    for (let start = 0; start < lines.length && left(); ) {
       const next = [...lines.slice(0, start), ...lines.slice(start + size)];
       if (next.length < lines.length && (await accept(next.join('\n')))) lines = next;
       else start += size;
