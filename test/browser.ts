@@ -11,7 +11,7 @@ let browser: Promise<Browser> | undefined;
 async function launch(): Promise<Browser> {
   // Unpacks to the OS temp folder on first use (~3 s), then reuses it.
   const executablePath = await chromium.executablePath();
-  return puppeteer.launch({ executablePath, args: chromium.args, headless: true });
+  return puppeteer.launch({ executablePath, args: chromium.args, headless: true, timeout: 120_000 }); // a loaded machine starts it slowly
 }
 
 /** The DOM after Chromium loaded the file and ran its scripts (its load event has fired). */
