@@ -100,7 +100,8 @@ export class MasterActor {
     this.rows = new Int32Array(nodes * ROW);
     for (let rank = 0; rank < nodes; rank++) this.rows[rank * ROW + BATCH] = -1;
     this.timeDecisions = options.timeDecisions ?? true;
-    this.everyHeartbeat = options.everyHeartbeat ?? false;
+    // A plugin that does not permit leaving out idle heartbeats gets every one (framework/shortcuts.ts).
+    this.everyHeartbeat = (options.everyHeartbeat ?? false) || !this.scheduler.shortcuts.has('skipIdleHeartbeats');
     this.decisionNs = latencyHistogram();
     this.launchNs = latencyHistogram();
     const network = scenario.cluster.network;

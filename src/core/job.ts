@@ -57,9 +57,6 @@ export class Job {
   skipCount = 0;
   level: Locality = NODE_LOCAL;
   waitedMs = 0;
-  /** Heartbeat sequence number at which this job was last visited for a map, for once-per-heartbeat skips. */
-  visitedAt = -1;
-  launchedAt = -1;
 
   private nodeCache: PlaceLists;
   /**

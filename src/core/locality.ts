@@ -8,32 +8,14 @@
  *   rackMs, any (level ANY). A launch sets the level to that map's locality and resets the wait. The wait grows
  *   only while the job is skipped: a job skipped at a heartbeat accrues the time to the cluster's next heartbeat.
  */
-import type { DelayConfig } from './scenario.js';
-import { type Job, type Locality, NODE_LOCAL, OFF_RACK, RACK_LOCAL } from './job.js';
+import { z } from 'zod';
+import { nonNegInt, timeMs } from './bounded.js';
+import { MAX_INT32 } from './limits.js';
+import type { GatePlugin } from './framework/registry.js';
+import type { LocalityGate } from './framework/locality-gate.js';
+import { NODE_LOCAL, OFF_RACK, RACK_LOCAL } from './job.js';
 
-export interface LocalityGate {
-  /** The most distant locality `job` may launch at now (may advance its level, as Hadoop does on reading it). */
-  allowed(job: Job): Locality;
-  /** `job` was visited during a heartbeat and launched nothing; the cluster's next heartbeat is `untilNextMs` away. */
-  skipped(job: Job, untilNextMs: number): void;
-  launched(job: Job, locality: Locality): void;
-  /** Present when skips may be counted late (see pass-all.ts): a gate whose skips only add up. */
-  readonly lazy?: LazySkips;
-}
-
-/**
- * Skips counted late. A job is "plain" while a visit would allow it node-local maps only (its level does not widen);
- * a plain job without a map on the node is passed over, and all that changes is the skip added to it. Those skips
- * may be added up and handed over later, provided the job is handed them before anything reads its state.
- */
-export interface LazySkips {
-  /** What one skip adds, at a heartbeat `untilNextMs` before the cluster's next (wait: that time; skip count: 1). */
-  amount(untilNextMs: number): number;
-  /** How much more may be added before a visit would widen the job's locality; 0 or less: the job is not plain. */
-  headroom(job: Job): number;
-  /** Hands over skips added up late: the same state as `owed` added one skip at a time. */
-  settle(job: Job, owed: number): void;
-}
+export type { LazySkips, LocalityGate } from './framework/locality-gate.js';
 
 const noDelay: LocalityGate = {
   allowed: () => OFF_RACK,
@@ -95,16 +77,47 @@ function twoLevelWait(nodeMs: number, rackMs: number): LocalityGate {
 /** Hadoop branch-1's default locality delay: min(15 s, 1.5 x heartbeat). */
 export const defaultLocalityDelayMs = (heartbeatMs: number): number => Math.min(15_000, Math.round(1.5 * heartbeatMs));
 
-export function makeLocalityGate(delay: DelayConfig, heartbeatMs = 3000): LocalityGate {
+const BOTH = ['skipIdleHeartbeats', 'passAll'] as const;
+
+/** The built-in gates, registered as scheduler.delay.mode "none", "skip" and "wait". */
+export const noDelayGate = {
+  description: 'no delay: any locality at once',
+  permits: BOTH,
+  create: () => noDelay,
+} satisfies GatePlugin;
+
+export const skipGate = {
+  description: 'skip count (Algorithm 2): non-local maps after maxSkips skips',
+  config: z.strictObject({ maxSkips: nonNegInt('maxSkips', MAX_INT32) }),
+  permits: BOTH,
+  create: (c: { maxSkips: number }) => skipCount(c.maxSkips),
+} satisfies GatePlugin;
+
+export const waitGate = {
+  description: 'two-level wait (Algorithm 3): rack-local after nodeMs, any after a further rackMs',
+  config: z.strictObject({
+    nodeMs: timeMs('nodeMs').int('nodeMs must be a whole number').optional(),
+    rackMs: timeMs('rackMs').int('rackMs must be a whole number').optional(),
+  }),
+  permits: BOTH,
+  create: (c, context) => waitGateOf(c, context.topology.heartbeatMs),
+} satisfies GatePlugin<{ nodeMs?: number; rackMs?: number }>;
+
+function waitGateOf(c: { nodeMs?: number; rackMs?: number }, heartbeatMs: number): LocalityGate {
+  const nodeMs = c.nodeMs ?? defaultLocalityDelayMs(heartbeatMs);
+  return twoLevelWait(nodeMs, c.rackMs ?? nodeMs);
+}
+
+/** A built-in gate's scenario config (tests make gates without a run). */
+export type BuiltinDelay = { mode: 'none' } | { mode: 'skip'; maxSkips: number } | { mode: 'wait'; nodeMs?: number; rackMs?: number };
+
+export function makeLocalityGate(delay: BuiltinDelay, heartbeatMs = 3000): LocalityGate {
   switch (delay.mode) {
     case 'none':
       return noDelay;
     case 'skip':
       return skipCount(delay.maxSkips);
     case 'wait':
-    {
-      const nodeMs = delay.nodeMs ?? defaultLocalityDelayMs(heartbeatMs);
-      return twoLevelWait(nodeMs, delay.rackMs ?? nodeMs);
-    }
+      return waitGateOf(delay, heartbeatMs);
   }
 }

@@ -6,11 +6,11 @@
  * that switches policy clears such fields with null ("scheduler.pools": null).
  */
 import type { z } from 'zod';
-import type { PolicyName } from './policies/names.js';
+import { policies } from './framework/builtins.js';
 
 /** The scheduler fields this check reads (after defaults). */
 interface SchedulerFields {
-  policy: PolicyName;
+  policy: string;
   pools: unknown[];
   users: unknown[];
   queues: unknown[];
@@ -25,10 +25,15 @@ interface SchedulerFields {
   preemption: { enabled: boolean };
 }
 
-const POOL_AWARE: readonly PolicyName[] = ['hfs', 'capacity'];
+/**
+ * The policies registered with usesPools: they are given the pools and read every pool field. Of the built-ins, only
+ * capacity reads queues and only hfs size-based weights; a plugin with usesPools may read any of them.
+ */
+const POOL_AWARE = (): string[] => policies.names.filter((p) => policies.get(p)!.usesPools === true);
+const only = (builtin: string) => (): string[] => POOL_AWARE().filter((p) => p === builtin || !['hfs', 'capacity'].includes(p));
 
 /** Each field set away from its default, and the policies that read it. */
-const RULES: ReadonlyArray<{ field: keyof SchedulerFields; set: (s: SchedulerFields) => boolean; readBy: readonly PolicyName[] }> = [
+const RULES: ReadonlyArray<{ field: keyof SchedulerFields; set: (s: SchedulerFields) => boolean; readBy: () => string[] }> = [
   { field: 'allocationFile', set: (s) => s.allocationFile !== undefined, readBy: POOL_AWARE },
   { field: 'pools', set: (s) => s.pools.length > 0, readBy: POOL_AWARE },
   { field: 'users', set: (s) => s.users.length > 0, readBy: POOL_AWARE },
@@ -38,16 +43,18 @@ const RULES: ReadonlyArray<{ field: keyof SchedulerFields; set: (s: SchedulerFie
   { field: 'fairSharePreemptionTimeoutMs', set: (s) => s.fairSharePreemptionTimeoutMs !== undefined, readBy: POOL_AWARE },
   { field: 'preemption', set: (s) => s.preemption.enabled, readBy: POOL_AWARE },
   { field: 'defaultSchedulingMode', set: (s) => s.defaultSchedulingMode !== 'fair', readBy: POOL_AWARE },
-  { field: 'sizeBasedWeight', set: (s) => s.sizeBasedWeight, readBy: ['hfs'] },
-  { field: 'queues', set: (s) => s.queues.length > 0, readBy: ['capacity'] },
-  { field: 'capacitySchedulerFile', set: (s) => s.capacitySchedulerFile !== undefined, readBy: ['capacity'] },
+  { field: 'sizeBasedWeight', set: (s) => s.sizeBasedWeight, readBy: only('hfs') },
+  { field: 'queues', set: (s) => s.queues.length > 0, readBy: only('capacity') },
+  { field: 'capacitySchedulerFile', set: (s) => s.capacitySchedulerFile !== undefined, readBy: only('capacity') },
 ];
 
 /** Adds an issue for each field that `s.policy` would ignore. */
 export function refinePolicyFields(s: SchedulerFields, ctx: z.RefinementCtx): void {
+  if (policies.get(s.policy) === undefined) return; // an unregistered policy is reported by name
   for (const rule of RULES) {
-    if (!rule.set(s) || rule.readBy.includes(s.policy)) continue;
-    const readers = rule.readBy.map((p) => `"${p}"`).join(' and ');
-    ctx.addIssue({ code: 'custom', path: [rule.field], message: `policy "${s.policy}" ignores ${rule.field} (only ${readers} read${rule.readBy.length > 1 ? '' : 's'} it): remove it, or set it to null in a variant that changes the policy` });
+    const readBy = rule.readBy();
+    if (!rule.set(s) || readBy.includes(s.policy)) continue;
+    const readers = readBy.map((p) => `"${p}"`).join(' and ');
+    ctx.addIssue({ code: 'custom', path: [rule.field], message: `policy "${s.policy}" ignores ${rule.field} (only ${readers} read${readBy.length > 1 ? '' : 's'} it): remove it, or set it to null in a variant that changes the policy` });
   }
 }

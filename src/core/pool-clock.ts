@@ -5,9 +5,11 @@
  * shares and, with preemption on, kills the tasks preemption chooses. Ticks on epoch boundaries make a kill
  * reach its rack before the rack's next heartbeats, whichever heartbeats the master leaves out.
  */
-import { KINDS, type Pool, type PoolSet } from './pools.js';
-import { type Victim, chooseVictims } from './preemption.js';
+import type { Preemption, Victim } from './framework/preemption.js';
+import type { Tick } from './framework/tick.js';
+import { type Pool, type PoolSet } from './pools.js';
 import type { RunningTasks } from './running-tasks.js';
+import { KINDS } from './slot-kind.js';
 
 /** Fair and running shares of one pool over time, sampled at the preemption checks while jobs are active. */
 export interface ShareSeries {
@@ -18,12 +20,14 @@ export interface ShareSeries {
   runningReduces: number[];
 }
 
-export class PoolClock {
+export class PoolClock implements Tick {
   nextTickMs = 0;
   readonly series = new Map<Pool, ShareSeries>();
   readonly lost = new Map<Pool, { kills: number; lostSlotMs: number }>();
 
-  constructor(private readonly pools: PoolSet, private readonly heartbeatMs: number, private readonly intervalMs: number) {}
+  /** `preemption` and `running` are present when preemption is on. */
+  constructor(private readonly pools: PoolSet, private readonly heartbeatMs: number, private readonly intervalMs: number,
+    private readonly preemption?: Preemption, private readonly running?: RunningTasks) {}
 
   /** With no job active, ticks change nothing but the clocks: move to the last tick at or before `limitMs`. */
   skipIdle(limitMs: number): void {
@@ -31,18 +35,20 @@ export class PoolClock {
     if (last > this.nextTickMs) this.nextTickMs = last;
   }
 
-  /** Runs the tick at nextTickMs. `running` is present when preemption is on. */
-  tick(active: boolean, kill: (victim: Victim, nowMs: number) => void, running: RunningTasks | undefined): void {
+  /** Runs the tick at nextTickMs. */
+  tick(active: boolean, kill: (victim: Victim, nowMs: number) => void): void {
     const now = this.nextTickMs;
     this.nextTickMs += this.heartbeatMs;
     this.pools.update(now);
     if (!active || !this.isCheck(now)) return;
     this.sample(now);
-    if (running === undefined) return;
-    for (const kind of KINDS) for (const v of chooseVictims(this.pools, kind, now, running)) kill(v, now);
+    const { preemption, running } = this;
+    if (preemption === undefined || running === undefined) return;
+    for (const kind of KINDS) for (const v of preemption.victims(this.pools, kind, now, running)) kill(v, now);
   }
 
-  killed(pool: Pool, lostMs: number): void {
+  killed(victim: Victim, lostMs: number): void {
+    const pool = this.pools.poolOf(victim.job);
     const l = this.lost.get(pool) ?? { kills: 0, lostSlotMs: 0 };
     l.kills++;
     l.lostSlotMs += lostMs;

@@ -59,6 +59,9 @@ export type QueueConfig = z.infer<typeof queueSchema>;
 
 export const preemptionSchema = z.strictObject({
   enabled: z.boolean().default(false),
+  /** A registered preemption policy (built in: "hfs", the Fair Scheduler's) and its config (checked by its schema). */
+  policy: z.string({ error: 'policy must name a registered preemption policy' }).default('hfs'),
+  config: z.record(z.string(), z.unknown(), { error: 'must be an object' }).default({}),
   /** Time between preemption checks (Hadoop: 15 s); also the sampling interval of the recorded fair shares. */
   intervalMs: posInt('intervalMs', MAX_TIME_MS).default(15_000),
 });

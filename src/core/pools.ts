@@ -8,9 +8,10 @@ import { computeFairShares } from './fair-shares.js';
 import type { Job } from './job.js';
 import type { PoolConfig, SchedulingMode } from './pool-config.js';
 import type { SchedulerConfig } from './scenario.js';
+import { KINDS, type SlotKind } from './slot-kind.js';
+import type { Admission } from './framework/admission.js';
 
-export type SlotKind = 'map' | 'reduce';
-export const KINDS: readonly SlotKind[] = ['map', 'reduce'];
+export { KINDS, type SlotKind } from './slot-kind.js';
 
 /** One slot kind's view of a pool (Hadoop's PoolSchedulable). */
 export interface PoolShare {
@@ -81,7 +82,7 @@ export function jobDemand(job: Job, kind: SlotKind): number {
 
 export const jobRunning = (job: Job, kind: SlotKind): number => (kind === 'map' ? job.runningMaps : job.runningReduces);
 
-export class PoolSet {
+export class PoolSet implements Admission {
   readonly pools: Pool[] = [];
   private readonly byName = new Map<string, Pool>();
   private readonly poolOfJob = new Map<Job, Pool>();

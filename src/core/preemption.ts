@@ -6,17 +6,24 @@
  * launched tasks of pools running more than their fair share, at most trunc(running - fairShare) from each, so
  * no pool is taken below its fair share. Cost: O(running tasks of the pools above their share, log of that).
  */
+import type { PreemptionPlugin } from './framework/registry.js';
+import type { Victim as AnyVictim } from './framework/preemption.js';
 import { type Job, RUNNING } from './job.js';
-import type { Pool, PoolSet, SlotKind } from './pools.js';
+import type { Pool, PoolSet } from './pools.js';
 import type { RunningTasks } from './running-tasks.js';
+import type { SlotKind } from './slot-kind.js';
 
-export interface Victim {
-  job: Job;
-  /** A map's index, or reduceRef(reduce). */
-  task: number;
-  startMs: number;
+/** A victim with the pool it is taken from. */
+export interface Victim extends AnyVictim {
   pool: Pool;
 }
+
+/** The Fair Scheduler's preemption, registered as scheduler.preemption.policy "hfs" (the default). */
+export const hfsPreemption = {
+  description: 'Hadoop Fair Scheduler: starved pools take back tasks, newest first, from pools above their fair share',
+  permits: ['skipIdleHeartbeats', 'passAll'],
+  create: () => ({ victims: chooseVictims }),
+} satisfies PreemptionPlugin;
 
 /** Tasks a pool may take back by preemption now (Hadoop's tasksToPreempt). */
 export function tasksToPreempt(pool: Pool, kind: SlotKind, nowMs: number): number {

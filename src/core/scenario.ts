@@ -1,16 +1,17 @@
 /** The scenario: its schema (every field defaulted, unknown fields rejected), its types, variants and --set overrides. */
 import { z } from 'zod';
 import * as L from './limits.js';
-import { POLICY_NAMES } from './policies/names.js';
+import { gates, policies, preemptions, replications } from './framework/builtins.js';
+import { parsePluginConfig } from './framework/plugin-config.js';
 import { poolFields } from './pool-config.js';
 import { networkSchema } from './network/config.js';
 import { refinePolicyFields } from './policy-fields.js';
+import { PRIORITIES } from './priority.js';
 import { atMost, durationMs, nonNegInt, posInt, timeMs } from './bounded.js';
 
 const posNum = (what: string) => z.number({ error: `${what} must be a number` }).positive(`${what} must be greater than 0`);
 
-export const PRIORITIES = ['VERY_HIGH', 'HIGH', 'NORMAL', 'LOW', 'VERY_LOW'] as const;
-export type Priority = (typeof PRIORITIES)[number];
+export { PRIORITIES, type Priority } from './priority.js';
 export const JOB_TYPES = ['io', 'cpu'] as const;
 export type JobType = (typeof JOB_TYPES)[number];
 
@@ -49,16 +50,24 @@ const tasksSchema = z.strictObject({
   durationJitter: z.number().min(0, 'durationJitter must not be negative').max(L.MAX_DURATION_JITTER, atMost('durationJitter', L.MAX_DURATION_JITTER)).default(0),
 });
 
-const delaySchema = z.discriminatedUnion('mode', [
-  z.strictObject({ mode: z.literal('none') }),
-  z.strictObject({ mode: z.literal('skip'), maxSkips: nonNegInt('maxSkips', L.MAX_INT32) }),
-  /** nodeMs omitted: Hadoop branch-1's default, min(15 s, 1.5 x heartbeat); rackMs omitted: nodeMs. */
-  z.strictObject({ mode: z.literal('wait'), nodeMs: timeMs('nodeMs').int('nodeMs must be a whole number').optional(), rackMs: timeMs('rackMs').int('rackMs must be a whole number').optional() }),
-], { error: 'delay.mode must be one of "none", "skip", "wait"' });
+/**
+ * The locality gate: `mode` names a registered gate (built in: "none"; "skip" with maxSkips; "wait" with nodeMs and
+ * rackMs, each omitted: Hadoop branch-1's default min(15 s, 1.5 x heartbeat), rackMs: nodeMs); the other fields are
+ * the gate's config, checked by its schema once the scheduler section parses.
+ */
+const delaySchema = z.looseObject({ mode: z.string({ error: () => `delay.mode must be ${gates.oneOf()}` }) });
+
+const pluginConfig = z.record(z.string(), z.unknown(), { error: 'must be an object' });
+
+/** A replication policy (none registered built in): its name and config. */
+const replicationSchema = z.strictObject({ policy: z.string({ error: 'policy must name a registered replication policy' }), config: pluginConfig.default({}) });
 
 const schedulerSchema = z.strictObject({
-  policy: z.enum(POLICY_NAMES, { error: `policy must be one of ${POLICY_NAMES.map((p) => `"${p}"`).join(', ')}` }).default('fair'),
+  /** A registered scheduling policy (built in: fifo, fair, hfs, capacity), and its config (checked by its schema). */
+  policy: z.string({ error: () => `policy must be ${policies.oneOf()}` }).default('fair'),
+  policyConfig: pluginConfig.default({}),
   delay: delaySchema.default({ mode: 'none' }),
+  replication: replicationSchema.optional(),
   /** Fill every free slot in one heartbeat (HFS 0.21) or launch at most one map and one reduce (Hadoop 0.20). */
   assignMultiple: z.boolean().default(true),
   ...poolFields,
@@ -73,6 +82,18 @@ const schedulerSchema = z.strictObject({
   const total = s.queues.reduce((a, q) => a + q.capacity, 0);
   if (total > 100 + 1e-9) ctx.addIssue({ code: 'custom', path: ['queues'], message: `queue capacities add up to ${total}%, more than 100%` });
   refinePolicyFields(s, ctx);
+}).transform((s, ctx) => {
+  // The plugins named, against the registry as it is now (plugins may be registered after this module loads).
+  const issues = ctx.issues;
+  const { mode, ...gateConfig } = s.delay;
+  const policyConfig = parsePluginConfig(policies, 'policy', s.policy, ['policy'], s.policyConfig, ['policyConfig'], issues);
+  const delay = parsePluginConfig(gates, 'delay.mode', mode, ['delay', 'mode'], gateConfig, ['delay'], issues);
+  const preemption = parsePluginConfig(preemptions, 'preemption.policy', s.preemption.policy, ['preemption', 'policy'], s.preemption.config, ['preemption', 'config'], issues);
+  const r = s.replication;
+  const replication = r === undefined ? undefined : parsePluginConfig(replications, 'replication.policy', r.policy, ['replication', 'policy'], r.config, ['replication', 'config'], issues);
+  if (policyConfig === undefined || delay === undefined || preemption === undefined || (r !== undefined && replication === undefined)) return z.NEVER;
+  const out = { ...s, policyConfig, delay: { mode, ...delay } as DelayConfig, preemption: { ...s.preemption, config: preemption } };
+  return r === undefined ? out : { ...out, replication: { policy: r.policy, config: replication! } };
 });
 
 const facebookWorkload = z.strictObject({
@@ -191,7 +212,11 @@ export type Scenario = z.infer<typeof scenarioSchema>;
 export type ClusterConfig = Scenario['cluster'];
 export type TasksConfig = Scenario['tasks'];
 export type SchedulerConfig = Scenario['scheduler'];
-export type DelayConfig = SchedulerConfig['delay'];
+/** The gate named by `mode`, and its config (the built-ins': none; skip with maxSkips; wait with nodeMs, rackMs). */
+export interface DelayConfig {
+  mode: string;
+  [field: string]: unknown;
+}
 export type Workload = Scenario['workload'];
 export type JobsWorkload = Extract<Workload, { kind: 'jobs' }>;
 export type FacebookWorkload = Extract<Workload, { kind: 'facebook' }>;

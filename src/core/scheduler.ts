@@ -1,6 +1,8 @@
 /**
  * The master's model (Hadoop's JobTracker with its TaskScheduler): job arrivals, task completions learned at
- * heartbeats, and the decision of what each heartbeat's free slots launch. Pure: decisions go to an ActionSink.
+ * heartbeats, and the heartbeat loop that decides what free slots launch. Pure: decisions go to an ActionSink.
+ * The policy lives in plugins (plugins.ts, framework/): queue order, caps and admission, the locality gate, task
+ * choice, the periodic tick with preemption, replication hooks. This file keeps the loop and the bookkeeping.
  *
  * Per heartbeat, in order: (1) record the tasks the node reports finished; (2) tell the node which jobs with
  * reduces waiting on it have all their maps done; (3) fill free map slots: for each slot, scan jobs in policy
@@ -9,16 +11,21 @@
  * jobs past slow start. A job the map scan visits that launches nothing in the heartbeat is "skipped" for delay
  * scheduling, once per heartbeat.
  */
+import type { HeartbeatLimits } from './framework/admission.js';
+import type { JobEvents } from './framework/job-events.js';
+import type { LocalityGate } from './framework/locality-gate.js';
+import type { Victim } from './framework/preemption.js';
+import type { JobQueue } from './framework/queue-order.js';
+import type { ReplicationPolicy } from './framework/replication.js';
+import type { Shortcut } from './framework/shortcuts.js';
+import type { MapChoice, TaskChoice } from './framework/task-choice.js';
 import type { BlockStore } from './hdfs.js';
 import { Job, type JobIndex, type Locality, NODE_LOCAL, OFF_RACK, RACK_LOCAL } from './job.js';
-import { type LocalityGate, makeLocalityGate } from './locality.js';
 import { PassAll } from './pass-all.js';
-import { policyByName } from './policies/index.js';
-import type { JobQueue, SchedulingPolicy } from './policies/policy.js';
-import { PoolClock } from './pool-clock.js';
-import { PoolSet } from './pools.js';
-import type { Victim } from './preemption.js';
-import { RunningTasks } from './running-tasks.js';
+import type { PoolClock } from './pool-clock.js';
+import type { PoolSet } from './pools.js';
+import { makePlugins } from './plugins.js';
+import type { RunningTasks } from './running-tasks.js';
 import type { Rng } from './rng.js';
 import type { Scenario } from './scenario.js';
 import { type HeartbeatOrder, type NodeId, type Topology, heartbeatOrder, rackOf } from './topology.js';
@@ -75,10 +82,18 @@ export class Scheduler {
   /** Epoch-boundary timer of a pool-aware policy: shares, starvation clocks, preemption, recorded shares. */
   readonly poolClock: PoolClock | undefined;
   private readonly running: RunningTasks | undefined;
-  /** Copy-compute splitting: time each job's reduces were admitted to copy (slow start reached), or -1. */
-  private readonly copyFromMs: Float64Array | undefined;
-  private readonly policy: SchedulingPolicy;
+  private readonly limits: HeartbeatLimits;
   private readonly gate: LocalityGate;
+  private readonly choice: TaskChoice;
+  /** Where choice.chooseMap writes (reused: no allocation per launch). */
+  private readonly picked: MapChoice = { map: -1, locality: NODE_LOCAL };
+  private readonly events: JobEvents | undefined;
+  private readonly replication: ReplicationPolicy | undefined;
+  /** The exact shortcuts every plugin of this run permits (framework/shortcuts.ts). */
+  readonly shortcuts: ReadonlySet<Shortcut>;
+  /** By job: the heartbeat sequence number at which the map scan last visited it, and at which it last launched a map. */
+  private readonly visitedAt: Float64Array;
+  private readonly launchedAt: Float64Array;
   /**
    * Jobs that can use a free slot, in policy order: the map queue holds jobs with pending maps, the reduce queue jobs
    * past slow start with reduces left to launch. A heartbeat then scans only jobs it could launch from, not every
@@ -122,26 +137,19 @@ export class Scheduler {
   ) {
     this.specs = specs;
     this.jobs = new Array<Job | undefined>(specs.length).fill(undefined);
-    this.policy = policyByName(scenario.scheduler.policy);
-    this.gate = makeLocalityGate(scenario.scheduler.delay, topology.heartbeatMs);
-    const sc = scenario.scheduler;
-    if (this.policy.usesPools) {
-      this.pools = new PoolSet(sc, topology.nodes * topology.mapSlotsPerNode, topology.nodes * topology.reduceSlotsPerNode);
-      this.poolClock = new PoolClock(this.pools, topology.heartbeatMs, sc.preemption.intervalMs);
-      if (sc.preemption.enabled) this.running = new RunningTasks();
-    }
-    if (sc.copyComputeSplit) this.copyFromMs = new Float64Array(specs.length).fill(-1);
-    const context = this.pools === undefined ? undefined : { pools: this.pools };
-    this.mapQueue = this.policy.createQueue('map', context);
-    this.reduceQueue = this.policy.createQueue('reduce', context);
+    const plugins = makePlugins(scenario, topology, specs.length);
+    ({ pools: this.pools, poolClock: this.poolClock, running: this.running, limits: this.limits, gate: this.gate, choice: this.choice } = plugins);
+    ({ events: this.events, replication: this.replication, shortcuts: this.shortcuts, mapQueue: this.mapQueue, reduceQueue: this.reduceQueue } = plugins);
+    this.visitedAt = new Float64Array(specs.length).fill(-1);
+    this.launchedAt = new Float64Array(specs.length).fill(-1);
     this.order = heartbeatOrder(topology);
     this.untilNextHeartbeatMs = untilNextHeartbeat(topology, this.order);
     this.waitingReduces = new Array<JobIndex[] | undefined>(topology.nodes).fill(undefined);
     this.slowdown = { rack: scenario.tasks.rackLocalSlowdown, off: scenario.tasks.offRackSlowdown };
     this.io = scenario.cluster.network.model === 'fluid' ? new TaskIo(scenario, topology, blocks) : undefined;
-    // Pools widen a starved pool's jobs, and DSFS's job-type rule CPU jobs, outside the gate: those runs always walk.
+    // A rule around the gate (pool starvation, DSFS's job-type rule) drops `lazy`: those runs always walk.
     const lazy = this.gate.lazy;
-    this.passAll = scan === 'shortcut' && lazy !== undefined && this.pools === undefined && !sc.jobTypeRule
+    this.passAll = scan === 'shortcut' && lazy !== undefined && this.shortcuts.has('passAll')
       ? new PassAll(this.order.rankOf, specs.length, lazy)
       : undefined;
     const passAll = this.passAll;
@@ -195,13 +203,13 @@ export class Scheduler {
       this.stats.arrivals++;
       this.pendingMapsTotal += job.maps;
       if (job.reduces > 0) this.jobsWithUnlaunchedReduces++;
-      this.pools?.add(job);
+      this.admission?.add(job);
       if (job.pendingMaps > 0) {
         this.mapQueue.add(job);
         this.passAll?.enter(job);
       }
       if (job.reducesReady) this.reduceQueue.add(job);
-      if (this.copyFromMs !== undefined && job.slowStartMaps === 0) this.copyFromMs[job.index] = spec.submitMs;
+      if (job.slowStartMaps === 0) this.events?.slowStartReached?.(job, spec.submitMs);
       if (job.done) this.complete(job, spec.submitMs); // a job with no maps and no reduces
     }
   }
@@ -236,7 +244,7 @@ export class Scheduler {
       this.mapQueue.update(job);
       if (job.finishedMaps === job.slowStartMaps && job.pendingReduces > 0) this.reduceQueue.add(job); // slow start reached
       if (job.finishedMaps === job.maps) job.mapsDoneMs = nowMs;
-      if (this.copyFromMs !== undefined && job.finishedMaps === job.slowStartMaps) this.copyFromMs[job.index] = nowMs;
+      if (job.finishedMaps === job.slowStartMaps) this.events?.slowStartReached?.(job, nowMs);
     }
     if (job.done) this.complete(job, nowMs);
   }
@@ -245,16 +253,21 @@ export class Scheduler {
     job.finishMs = nowMs;
     this.mapQueue.remove(job);
     this.reduceQueue.remove(job);
-    this.pools?.remove(job);
+    this.admission?.remove(job);
     this.activeJobs--;
     this.doneJobs++;
     this.running?.forget(job);
     job.release();
   }
 
-  /** A pool-aware policy runs timers at epoch boundaries (the master calls advanceTo). */
+  /** A run with a periodic tick (the pool clock of a pool-aware policy) runs it at epoch boundaries (the master calls advanceTo). */
   get hasTimers(): boolean {
     return this.poolClock !== undefined;
+  }
+
+  /** Pools' admission (max running jobs) of a pool-aware policy. */
+  private get admission(): PoolSet | undefined {
+    return this.pools;
   }
 
   /**
@@ -273,7 +286,7 @@ export class Scheduler {
       if (a <= untilMs && a <= clock.nextTickMs) this.arrive(a);
       else if (clock.nextTickMs <= untilMs && !this.finished) {
         if (this.activeJobs === 0) clock.skipIdle(Math.min(untilMs, a - 1));
-        clock.tick(this.activeJobs > 0, (victim, nowMs) => this.kill(victim, nowMs, sinkOf), this.running);
+        clock.tick(this.activeJobs > 0, (victim, nowMs) => this.kill(victim, nowMs, sinkOf));
       } else return;
     }
   }
@@ -306,7 +319,7 @@ export class Scheduler {
     const lost = nowMs - v.startMs;
     this.stats.kills++;
     this.stats.lostSlotMs += lost;
-    this.poolClock!.killed(v.pool, lost);
+    this.poolClock!.killed(v, lost);
     this.observer.killed?.(nowMs, node, job.index, v.task);
     sinkOf(node).kill(node, job.index, v.task);
   }
@@ -333,7 +346,7 @@ export class Scheduler {
     const skip = passAll === undefined ? 0 : this.gate.lazy!.amount(untilNext); // what a skip adds to a job here
     if (passAll?.tryPass(rank, skip, this.mapQueue.jobs)) return;
     const rack = rackOf(this.topology, node);
-    const maxOffRack = this.scenario.scheduler.assignMultiple ? this.policy.limits.offRackMaps : 1;
+    const maxOffRack = this.scenario.scheduler.assignMultiple ? this.limits.offRackMaps : 1;
     const maxMaps = this.scenario.scheduler.assignMultiple ? free : 1;
     let launched = 0;
     let offRack = 0;
@@ -342,31 +355,23 @@ export class Scheduler {
       let found = false;
       for (let i = 0; i < jobs.length; i++) {
         const job = jobs[i];
-        if (job.pendingMaps === 0 || (job.visitedAt === seq && job.launchedAt !== seq)) continue;
-        job.visitedAt = seq;
+        const j = job.index;
+        if (job.pendingMaps === 0 || (this.visitedAt[j] === seq && this.launchedAt[j] !== seq)) continue;
+        this.visitedAt[j] = seq;
         // A plain job with no map here would only be skipped (not twice a heartbeat, nor after a launch in it): its
         // skip is owed, as a pass owes it, without reading its delay state.
-        if (passAll !== undefined && !job.hasMapOn(node) && passAll.skipLater(job, job.launchedAt === seq ? 0 : skip)) continue;
+        if (passAll !== undefined && !job.hasMapOn(node) && passAll.skipLater(job, this.launchedAt[j] === seq ? 0 : skip)) continue;
         passAll?.settle(job); // skips that passes gave it, before its delay state is read
-        const allowed = this.allowedLocality(job, nowMs);
-        let locality: Locality = NODE_LOCAL;
-        let map = job.peekNodeLocal(node);
-        if (map < 0 && allowed >= RACK_LOCAL) {
-          locality = RACK_LOCAL;
-          map = job.peekRackLocal(rack);
-        }
-        if (map < 0 && allowed >= OFF_RACK) {
-          locality = OFF_RACK;
-          map = job.peekAny();
-        }
-        if (map < 0) {
+        const picked = this.picked;
+        if (!this.choice.chooseMap(job, node, rack, this.gate.allowed(job, nowMs), picked)) {
           // Skipped: a value, not an error. Counted now: later scans of this heartbeat pass the job without a look,
           // so nothing reads its state before the heartbeat ends (a job that launched earlier in it is not skipped).
-          if (job.launchedAt !== seq) this.gate.skipped(job, untilNext);
+          if (this.launchedAt[j] !== seq) this.gate.skipped(job, untilNext);
           this.passAll?.note(job);
           continue;
         }
-        this.launchMap(job, map, locality, node, nowMs, seq, sink);
+        const locality = picked.locality;
+        this.launchMap(job, picked.map, locality, node, nowMs, seq, sink);
         launched++;
         if (locality === OFF_RACK) offRack++;
         found = true;
@@ -378,7 +383,7 @@ export class Scheduler {
 
   private launchMap(job: Job, map: number, locality: Locality, node: NodeId, nowMs: number, seq: number, sink: ActionSink): void {
     job.startMap(map, locality, this.nodeCleared);
-    job.launchedAt = seq;
+    this.launchedAt[job.index] = seq;
     this.pendingMapsTotal--;
     this.gate.launched(job, locality);
     if (job.pendingMaps === 0) {
@@ -396,6 +401,7 @@ export class Scheduler {
     this.stats.launches++;
     this.observer.launched?.(nowMs, node, job.index, map, locality);
     this.running?.launchedMap(job, map, node, nowMs, durationMs);
+    this.replication?.blockRead(job, spec.blocks[map], node, locality, nowMs);
     if (this.io === undefined) {
       this.stats.busyMapMs += durationMs;
       sink.launchMap(node, job.index, map, durationMs);
@@ -406,37 +412,23 @@ export class Scheduler {
     sink.launchMap(node, job.index, map, o.computeMs, o.src, o.readKB, o.writeKB);
   }
 
-  /**
-   * The locality gate's level, widened by pool starvation (Hadoop branch-1: no delay for a pool starved past a
-   * preemption timeout) and by DSFS's job-type rule (CPU-bound jobs may go rack-local at once).
-   */
-  private allowedLocality(job: Job, nowMs: number): Locality {
-    if (this.pools !== undefined && this.pools.starvedPastTimeout(job, 'map', nowMs)) return OFF_RACK;
-    const allowed = this.gate.allowed(job);
-    return this.scenario.scheduler.jobTypeRule && job.spec.type === 'cpu' && allowed < RACK_LOCAL ? RACK_LOCAL : allowed;
-  }
-
   private assignReduces(node: NodeId, rank: number, nowMs: number, free: number, sink: ActionSink): void {
-    const max = this.scenario.scheduler.assignMultiple ? Math.min(free, this.policy.limits.reduces) : 1;
-    const split = this.copyFromMs;
+    const max = this.scenario.scheduler.assignMultiple ? Math.min(free, this.limits.reduces) : 1;
     let launched = 0;
     while (launched < max) {
       const jobs = this.reduceQueue.jobs; // a pool-aware queue reorders after each launch
       let found = false;
       for (let i = 0; i < jobs.length; i++) {
         const job = jobs[i];
-        if (!job.reducesReady) continue;
-        // Copy-compute splitting: the copy phase ran outside the slots since slow start; compute needs the maps done.
-        if (split !== undefined && job.mapsDoneMs < 0) continue;
-        const r = job.peekReduce();
+        const r = this.choice.chooseReduce(job);
+        if (r < 0) continue;
         job.startReduce(r, nowMs);
         if (job.pendingReduces === 0) {
           this.jobsWithUnlaunchedReduces--;
           this.reduceQueue.remove(job);
         } else this.reduceQueue.update(job);
         const spec = job.spec;
-        let copyMs = spec.copyMs > 0 ? Math.round(spec.copyMs * this.jitter(job)) : 0;
-        if (split !== undefined) copyMs = Math.max(0, split[job.index] + copyMs - nowMs);
+        const copyMs = this.choice.copyPhaseMs(job, spec.copyMs > 0 ? Math.round(spec.copyMs * this.jitter(job)) : 0, nowMs);
         const computeMs = Math.max(1, Math.round(spec.reduceMs * this.jitter(job)));
         const mapsDone = job.mapsDoneMs >= 0;
         if (!mapsDone) {

@@ -52,7 +52,7 @@ describe('the canonical sweeps and the statistics', () => {
 
   it('sensitivity.sweep.json: W1 from 0 to 10 s', () => {
     const s = loadSweep(join(ROOT, 'scenarios', 'sensitivity.sweep.json'));
-    const w1 = s.points.map((p) => (p.scenario.scheduler.delay as { nodeMs: number }).nodeMs);
+    const w1 = s.points.map((p) => p.scenario.scheduler.delay.nodeMs as number);
     expect(Math.min(...w1)).toBe(0);
     expect(Math.max(...w1)).toBe(10_000);
   });

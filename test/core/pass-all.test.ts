@@ -32,14 +32,14 @@ describe('PassAll: skips owed rather than handed over', () => {
     passAll.settle(lazy);
     expect(lazy.waitedMs).toBe(4000);
     expect(eager.waitedMs).toBe(4000);
-    expect(gate.allowed(lazy)).toBe(NODE_LOCAL);
+    expect(gate.allowed(lazy, 0)).toBe(NODE_LOCAL);
     // 500 ms of headroom left: a further skip of 3000 is fine (a visit reads NODE first), and then it would widen.
     expect(passAll.skipLater(lazy, 3000)).toBe(true);
     expect(passAll.skipLater(lazy, 3000)).toBe(false);
     expect(passAll.tryPass(1, 1000, [lazy, eager])).toBe(false); // a queued job would widen at its visit
     passAll.settle(lazy);
     expect(lazy.waitedMs).toBe(7000);
-    expect(gate.allowed(lazy)).toBe(RACK_LOCAL);
+    expect(gate.allowed(lazy, 0)).toBe(RACK_LOCAL);
   });
 
   it('a launch that takes a job\'s last map on a node lowers that node\'s count, so a scan there passes', () => {

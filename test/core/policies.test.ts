@@ -105,38 +105,38 @@ describe('locality gates', () => {
   it('skip count: node-local only until D skips, then any until a node-local launch resets it', () => {
     const gate = makeLocalityGate({ mode: 'skip', maxSkips: 2 });
     const j = makeJob(0);
-    expect(gate.allowed(j)).toBe(NODE_LOCAL);
+    expect(gate.allowed(j, 0)).toBe(NODE_LOCAL);
     gate.skipped(j, 10);
-    expect(gate.allowed(j)).toBe(NODE_LOCAL);
+    expect(gate.allowed(j, 0)).toBe(NODE_LOCAL);
     gate.skipped(j, 10);
-    expect(gate.allowed(j)).toBe(OFF_RACK);
+    expect(gate.allowed(j, 0)).toBe(OFF_RACK);
     gate.launched(j, OFF_RACK);
-    expect(gate.allowed(j)).toBe(OFF_RACK); // "as many as it likes"
+    expect(gate.allowed(j, 0)).toBe(OFF_RACK); // "as many as it likes"
     gate.launched(j, RACK_LOCAL);
-    expect(gate.allowed(j)).toBe(OFF_RACK);
+    expect(gate.allowed(j, 0)).toBe(OFF_RACK);
     gate.launched(j, NODE_LOCAL);
-    expect(gate.allowed(j)).toBe(NODE_LOCAL);
+    expect(gate.allowed(j, 0)).toBe(NODE_LOCAL);
   });
 
   it('two-level wait: rack after nodeMs of skipping, any after a further rackMs; a launch sets the level', () => {
     const gate = makeLocalityGate({ mode: 'wait', nodeMs: 5000, rackMs: 3000 });
     const j = makeJob(0);
-    expect(gate.allowed(j)).toBe(NODE_LOCAL);
+    expect(gate.allowed(j, 0)).toBe(NODE_LOCAL);
     gate.skipped(j, 4999);
-    expect(gate.allowed(j)).toBe(NODE_LOCAL);
+    expect(gate.allowed(j, 0)).toBe(NODE_LOCAL);
     gate.skipped(j, 1);
-    expect(gate.allowed(j)).toBe(RACK_LOCAL);
+    expect(gate.allowed(j, 0)).toBe(RACK_LOCAL);
     gate.skipped(j, 2999);
-    expect(gate.allowed(j)).toBe(RACK_LOCAL);
+    expect(gate.allowed(j, 0)).toBe(RACK_LOCAL);
     gate.skipped(j, 1);
-    expect(gate.allowed(j)).toBe(OFF_RACK);
+    expect(gate.allowed(j, 0)).toBe(OFF_RACK);
     gate.launched(j, RACK_LOCAL);
-    expect(gate.allowed(j)).toBe(RACK_LOCAL);
+    expect(gate.allowed(j, 0)).toBe(RACK_LOCAL);
     gate.launched(j, NODE_LOCAL);
-    expect(gate.allowed(j)).toBe(NODE_LOCAL);
+    expect(gate.allowed(j, 0)).toBe(NODE_LOCAL);
   });
 
   it('none: any locality at once', () => {
-    expect(makeLocalityGate({ mode: 'none' }).allowed(makeJob(0))).toBe(OFF_RACK);
+    expect(makeLocalityGate({ mode: 'none' }).allowed(makeJob(0), 0)).toBe(OFF_RACK);
   });
 });

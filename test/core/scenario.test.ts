@@ -16,8 +16,8 @@ describe('scenario schema', () => {
     expect(network.model).toBe('flat');
     expect(r.value.hdfs).toEqual({ replication: 3, blockMB: 128 });
     expect(r.value.scheduler).toEqual({
-      policy: 'fair', delay: { mode: 'none' }, assignMultiple: true,
-      pools: [], users: [], defaultSchedulingMode: 'fair', sizeBasedWeight: false, preemption: { enabled: false, intervalMs: 15000 },
+      policy: 'fair', policyConfig: {}, delay: { mode: 'none' }, assignMultiple: true,
+      pools: [], users: [], defaultSchedulingMode: 'fair', sizeBasedWeight: false, preemption: { enabled: false, intervalMs: 15000, policy: 'hfs', config: {} },
       queues: [], copyComputeSplit: false, jobTypeRule: false,
     });
     expect(r.value.workload).toMatchObject({ kind: 'facebook', jobs: 100, sizes: 'benchmark', meanInterarrivalMs: 14000, type: 'io' });
@@ -37,6 +37,12 @@ describe('scenario schema', () => {
     [{ ...minimal, scheduler: { preemption: { intervalMs: 0 } } }, 'scheduler.preemption.intervalMs: intervalMs must be at least 1'],
     [{ ...minimal, scheduler: { delay: { mode: 'skip' } } }, 'scheduler.delay.maxSkips: maxSkips must be a number'],
     [{ ...minimal, scheduler: { delay: { mode: 'sometimes' } } }, 'scheduler.delay.mode: delay.mode must be one of "none", "skip", "wait"'],
+    [{ ...minimal, scheduler: { delay: { mode: 3 } } }, 'scheduler.delay.mode: delay.mode must be one of "none", "skip", "wait"'],
+    [{ ...minimal, scheduler: { delay: { mode: 'wait', nodeMS: 5 } } }, 'scheduler.delay: unknown field "nodeMS"'],
+    [{ ...minimal, scheduler: { delay: { mode: 'wait', rackMs: -1 } } }, 'scheduler.delay.rackMs: rackMs must not be negative'],
+    [{ ...minimal, scheduler: { policy: 'fifo', policyConfig: { depth: 2 } } }, 'scheduler.policyConfig: unknown field "depth"'],
+    [{ ...minimal, scheduler: { preemption: { enabled: true, policy: 'random' } } }, 'scheduler.preemption.policy: preemption.policy must be one of "hfs"'],
+    [{ ...minimal, scheduler: { replication: { policy: 'scarlett' } } }, 'scheduler.replication.policy: replication.policy must be a registered replication (none is registered)'],
     [{}, 'workload: workload.kind must be one of "facebook", "jobs", "generated", "swim"'],
     [{ workload: { kind: 'facebook', jobs: 0 } }, 'workload.jobs: jobs must be at least 1'],
     [{ workload: { kind: 'jobs', files: [{ name: 'a', blocks: 1 }], jobs: [] } }, 'workload.jobs: jobs must list at least one job'],

@@ -11,8 +11,9 @@ import type { Job } from '../job.js';
 import { PoolSet, jobRunning } from '../pools.js';
 import type { QueueConfig } from '../pool-config.js';
 import { compareFifo } from './fifo.js';
-import { NO_LIMITS, type SchedulingPolicy, type SlotKind } from './policy.js';
-import { poolQueues } from './pool-queue.js';
+import type { PolicyPlugin } from '../framework/registry.js';
+import type { SlotKind } from '../slot-kind.js';
+import { poolPolicy } from './pool-queue.js';
 
 /** A queue's configuration, including unlisted queues (leftover capacity, no cap, no user limit below 100%). */
 export function queueConfig(set: PoolSet, name: string): QueueConfig {
@@ -56,9 +57,8 @@ function runningByUser(jobs: Job[], kind: SlotKind): Map<string, number> {
 }
 
 export const capacity = {
-  name: 'capacity',
   description: 'capacity scheduler: queues by running / capacity, FIFO within, a per-user limit',
   usesPools: true,
-  createQueue: poolQueues('capacity', capacityOrder),
-  limits: NO_LIMITS,
-} satisfies SchedulingPolicy;
+  permits: ['skipIdleHeartbeats'],
+  create: (_config, context) => poolPolicy('capacity', capacityOrder, context),
+} satisfies PolicyPlugin;

@@ -3,9 +3,9 @@
  * tasks of that slot's kind; ties by submit time, then job index. Combined with a delay mode it is Algorithm 2
  * (skip count) or Algorithm 3 (two-level wait).
  */
+import type { PolicyPlugin } from '../framework/registry.js';
 import type { Job } from '../job.js';
-import type { SchedulingPolicy, SlotKind } from './policy.js';
-import { NO_LIMITS } from './policy.js';
+import type { SlotKind } from '../slot-kind.js';
 import { SortedJobQueue } from './sorted-queue.js';
 
 export function compareFair(kind: SlotKind): (a: Job, b: Job) => number {
@@ -15,8 +15,7 @@ export function compareFair(kind: SlotKind): (a: Job, b: Job) => number {
 }
 
 export const fair = {
-  name: 'fair',
   description: 'fair sharing by fewest running tasks',
-  createQueue: (kind: SlotKind) => new SortedJobQueue(compareFair(kind)),
-  limits: NO_LIMITS,
-} satisfies SchedulingPolicy;
+  permits: ['skipIdleHeartbeats', 'passAll'],
+  create: () => ({ createQueue: (kind) => new SortedJobQueue(compareFair(kind)) }),
+} satisfies PolicyPlugin;

@@ -3,9 +3,9 @@
  * map slot the first job with a pending map takes a node-local, else rack-local, else any map; an off-rack launch
  * ends map assignment for that heartbeat, and at most one reduce launches per heartbeat (Hadoop 0.20).
  */
-import { PRIORITIES } from '../scenario.js';
+import type { PolicyPlugin } from '../framework/registry.js';
 import type { Job } from '../job.js';
-import type { SchedulingPolicy } from './policy.js';
+import { PRIORITIES } from '../priority.js';
 import { SortedJobQueue } from './sorted-queue.js';
 
 const rank = new Map(PRIORITIES.map((p, i) => [p, i]));
@@ -16,8 +16,7 @@ export function compareFifo(a: Job, b: Job): number {
 }
 
 export const fifo = {
-  name: 'fifo',
   description: 'FIFO by priority and submit time',
-  createQueue: () => new SortedJobQueue(compareFifo),
-  limits: { offRackMaps: 1, reduces: 1 },
-} satisfies SchedulingPolicy;
+  permits: ['skipIdleHeartbeats', 'passAll'],
+  create: () => ({ createQueue: () => new SortedJobQueue(compareFifo), limits: { offRackMaps: 1, reduces: 1 } }),
+} satisfies PolicyPlugin;

@@ -10,8 +10,9 @@ import type { Job } from '../job.js';
 import { type Pool, type PoolSet, jobDemand, jobRunning } from '../pools.js';
 import type { Priority } from '../scenario.js';
 import { compareFifo } from './fifo.js';
-import { NO_LIMITS, type SchedulingPolicy, type SlotKind } from './policy.js';
-import { poolQueues } from './pool-queue.js';
+import type { PolicyPlugin } from '../framework/registry.js';
+import type { SlotKind } from '../slot-kind.js';
+import { poolPolicy } from './pool-queue.js';
 
 export const PRIORITY_FACTOR: Record<Priority, number> = { VERY_HIGH: 4, HIGH: 2, NORMAL: 1, LOW: 0.5, VERY_LOW: 0.25 };
 
@@ -50,9 +51,8 @@ export function hfsOrder(set: PoolSet, kind: SlotKind): Job[] {
 }
 
 export const hfs = {
-  name: 'hfs',
   description: 'Hadoop Fair Scheduler: pools with weights, min shares, limits; fifo or fair within a pool',
   usesPools: true,
-  createQueue: poolQueues('hfs', hfsOrder),
-  limits: NO_LIMITS,
-} satisfies SchedulingPolicy;
+  permits: ['skipIdleHeartbeats'],
+  create: (_config, context) => poolPolicy('hfs', hfsOrder, context),
+} satisfies PolicyPlugin;

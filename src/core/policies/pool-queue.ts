@@ -3,19 +3,21 @@
  * launches or finishes a task (the PoolSet's version moves), as Hadoop's FairScheduler re-sorts its
  * schedulables for every task it assigns. Cost per rebuild: O(jobs + pools log pools + jobs log jobs).
  */
+import type { JobQueue } from '../framework/queue-order.js';
+import type { PluginContext, SchedulingPolicy } from '../framework/registry.js';
+import { starvationBypass } from '../gate-rules.js';
 import type { Job } from '../job.js';
 import type { PoolSet } from '../pools.js';
-import type { JobQueue, PolicyContext, SlotKind } from './policy.js';
+import type { SlotKind } from '../slot-kind.js';
 
 /** Builds the order in which a policy offers a free slot of `kind`: runnable jobs of pools not at their cap. */
 export type PoolOrder = (pools: PoolSet, kind: SlotKind) => Job[];
 
-/** createQueue of a pool-aware policy: a PoolQueue over the scheduler's pools, ordered by `build`. */
-export function poolQueues(policy: string, build: PoolOrder) {
-  return (kind: SlotKind, context?: PolicyContext): JobQueue => {
-    if (context === undefined) throw new Error(`${policy} needs the scheduler's pools`);
-    return new PoolQueue(context.pools, kind, build);
-  };
+/** A pool-aware policy: PoolQueues over the run's pools ordered by `build`, no delay for a pool starved past a timeout. */
+export function poolPolicy(policy: string, build: PoolOrder, context: PluginContext): SchedulingPolicy {
+  const pools = context.pools;
+  if (pools === undefined) throw new Error(`${policy} needs the scheduler's pools (a policy registered with usesPools)`);
+  return { createQueue: (kind) => new PoolQueue(pools, kind, build), wrapGate: starvationBypass(pools) };
 }
 
 export class PoolQueue implements JobQueue {

@@ -5,7 +5,7 @@
  * comparator gives: the order is total). Add and remove: O(log n) compares plus O(n) moves.
  */
 import type { Job } from '../job.js';
-import type { JobQueue } from './policy.js';
+import type { JobQueue } from '../framework/queue-order.js';
 
 export type JobComparator = (a: Job, b: Job) => number;
 

@@ -1,0 +1,33 @@
+/**
+ * Validation of the plugins a scenario names against the registry, when the scenario is parsed: each name must be
+ * registered, and its config must pass the plugin's own schema. Issues name the field's path, as every scenario
+ * error does ("scheduler.policyConfig.weight: ...").
+ */
+import { z } from 'zod';
+
+type Issue = z.core.$ZodRawIssue;
+
+/** What this needs of a registry (registry.ts). */
+interface PluginLookup {
+  get(name: string): { readonly config?: z.ZodType<unknown> } | undefined;
+  oneOf(): string;
+}
+
+/**
+ * The config of the plugin `name` in `registry`, parsed by its schema, or undefined with issues pushed: at `namePath`
+ * (as "`field` must be one of ...") when no such plugin is registered, else at `configPath` inside the config.
+ */
+export function parsePluginConfig(registry: PluginLookup, field: string, name: string,
+  namePath: PropertyKey[], config: unknown, configPath: PropertyKey[], issues: Issue[]): Record<string, unknown> | undefined {
+  const plugin = registry.get(name);
+  if (plugin === undefined) {
+    issues.push({ code: 'custom', path: namePath, message: `${field} must be ${registry.oneOf()}`, input: name });
+    return undefined;
+  }
+  const result = (plugin.config ?? NO_CONFIG).safeParse(config);
+  if (result.success) return (result.data ?? {}) as Record<string, unknown>;
+  for (const issue of result.error.issues) issues.push({ ...issue, path: [...configPath, ...issue.path], input: config } as Issue);
+  return undefined;
+}
+
+const NO_CONFIG = z.strictObject({});

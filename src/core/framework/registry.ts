@@ -1,0 +1,108 @@
+/**
+ * The open registry: plugins by name for each extension point a scenario names one of (scheduler.policy,
+ * scheduler.delay.mode, scheduler.preemption.policy, scheduler.replication.policy), each with its own config schema.
+ * parseScenario checks the names and configs against what is registered when it runs, so a plugin registered
+ * through the library API or `--plugin` is as valid in a scenario as a built-in one. Registering code is the only
+ * way to add one: a scenario names a plugin, never a path.
+ */
+import type { z } from 'zod';
+import type { PoolSet } from '../pools.js';
+import type { Scenario } from '../scenario.js';
+import type { Topology } from '../topology.js';
+import type { GateWrapper, LocalityGate } from './locality-gate.js';
+import type { HeartbeatLimits } from './admission.js';
+import type { Preemption } from './preemption.js';
+import type { QueueOrder } from './queue-order.js';
+import type { ReplicationPolicy } from './replication.js';
+import type { Shortcut } from './shortcuts.js';
+
+/** What a plugin is made with. */
+export interface PluginContext {
+  readonly scenario: Scenario;
+  readonly topology: Topology;
+  /** Jobs in the run (job indexes are 0 .. jobs - 1): size per-job state by it. */
+  readonly jobs: number;
+  /** The pools, for a policy registered with usesPools (and the plugins of a run with one). */
+  readonly pools?: PoolSet;
+}
+
+interface PluginBase<C> {
+  readonly description: string;
+  /** Its configuration's schema (omitted: it takes none, and an empty object is all that parses). */
+  readonly config?: z.ZodType<C>;
+  /** The exact shortcuts it keeps exact (shortcuts.ts); omitted: none, and runs with it take the plain walk. */
+  readonly permits?: readonly Shortcut[];
+}
+
+/** A scheduling policy made for one run: its queue order, its caps, and a rule it puts around the locality gate. */
+export interface SchedulingPolicy extends QueueOrder {
+  readonly limits?: HeartbeatLimits;
+  readonly wrapGate?: GateWrapper;
+}
+
+export interface PolicyPlugin<C = any> extends PluginBase<C> {
+  /** The scheduler keeps a PoolSet (pools or capacity queues, max running jobs), runs the pool clock and may preempt. */
+  readonly usesPools?: boolean;
+  create(config: C, context: PluginContext): SchedulingPolicy;
+}
+
+export interface GatePlugin<C = any> extends PluginBase<C> {
+  create(config: C, context: PluginContext): LocalityGate;
+}
+
+export interface PreemptionPlugin<C = any> extends PluginBase<C> {
+  create(config: C, context: PluginContext): Preemption;
+}
+
+export interface ReplicationPlugin<C = any> extends PluginBase<C> {
+  create(config: C, context: PluginContext): ReplicationPolicy;
+}
+
+export type PluginKind = 'policy' | 'gate' | 'preemption' | 'replication';
+
+/** Plugins of one extension point, by name, in registration order. */
+export class Registry<P extends PluginBase<unknown>> {
+  private readonly byName = new Map<string, P>();
+
+  constructor(readonly kind: PluginKind) {}
+
+  register(name: string, plugin: P): void {
+    if (typeof name !== 'string' || !/^[A-Za-z][\w.-]*$/.test(name)) throw new Error(`${this.kind} name ${JSON.stringify(name)}: a name is a letter then letters, digits, '_', '-' or '.'`);
+    if (this.byName.has(name)) throw new Error(`a ${this.kind} named "${name}" is registered already`);
+    if (typeof plugin?.description !== 'string' || typeof (plugin as { create?: unknown }).create !== 'function') {
+      throw new Error(`${this.kind} "${name}": a plugin needs a description (a string) and create (a function)`);
+    }
+    this.byName.set(name, plugin);
+  }
+
+  get(name: string): P | undefined {
+    return this.byName.get(name);
+  }
+
+  /** The plugin registered as `name` (parseScenario has checked the name). */
+  find(name: string): P {
+    const p = this.byName.get(name);
+    if (p === undefined) throw new Error(`no ${this.kind} named "${name}" is registered`);
+    return p;
+  }
+
+  get names(): string[] {
+    return [...this.byName.keys()];
+  }
+
+  /** 'one of "a", "b"' for an error message. */
+  oneOf(): string {
+    if (this.byName.size === 0) return `a registered ${this.kind} (none is registered)`;
+    return `one of ${this.names.map((n) => `"${n}"`).join(', ')}`;
+  }
+}
+
+export const policies = new Registry<PolicyPlugin>('policy');
+export const gates = new Registry<GatePlugin>('gate');
+export const preemptions = new Registry<PreemptionPlugin>('preemption');
+export const replications = new Registry<ReplicationPlugin>('replication');
+
+export const registerPolicy = <C>(name: string, plugin: PolicyPlugin<C>): void => policies.register(name, plugin);
+export const registerGate = <C>(name: string, plugin: GatePlugin<C>): void => gates.register(name, plugin);
+export const registerPreemption = <C>(name: string, plugin: PreemptionPlugin<C>): void => preemptions.register(name, plugin);
+export const registerReplication = <C>(name: string, plugin: ReplicationPlugin<C>): void => replications.register(name, plugin);

@@ -1,0 +1,84 @@
+/**
+ * A run's plugins, made from its scenario through the registry: the policy's queues and caps (and its pools), the
+ * locality gate with the rules around it, the task choice, the pool clock with preemption, and a replication policy.
+ * The shortcuts a run may take are the ones every plugin in it permits.
+ */
+import type { Admission, HeartbeatLimits } from './framework/admission.js';
+import { NO_LIMITS } from './framework/admission.js';
+import { gates, policies, preemptions, replications } from './framework/builtins.js';
+import type { JobEvents } from './framework/job-events.js';
+import type { LocalityGate } from './framework/locality-gate.js';
+import type { JobQueue } from './framework/queue-order.js';
+import type { PluginContext } from './framework/registry.js';
+import type { ReplicationPolicy } from './framework/replication.js';
+import { type Shortcut, permittedByAll } from './framework/shortcuts.js';
+import type { TaskChoice } from './framework/task-choice.js';
+import { copyComputeSplit } from './copy-compute.js';
+import { jobTypeRule } from './gate-rules.js';
+import { nearestFirst } from './nearest-first.js';
+import { PoolClock } from './pool-clock.js';
+import { PoolSet } from './pools.js';
+import { RunningTasks } from './running-tasks.js';
+import type { Scenario } from './scenario.js';
+import type { Topology } from './topology.js';
+
+export interface RunPlugins {
+  readonly mapQueue: JobQueue;
+  readonly reduceQueue: JobQueue;
+  readonly limits: HeartbeatLimits;
+  /** Pools of a pool-aware policy (hfs, capacity): admission, shares, the clock's state; else undefined. */
+  readonly pools: PoolSet | undefined;
+  readonly admission: Admission | undefined;
+  /** The pool clock (the periodic tick, with preemption when it is on) of a pool-aware policy. */
+  readonly poolClock: PoolClock | undefined;
+  /** Running attempts, kept while preemption is on. */
+  readonly running: RunningTasks | undefined;
+  readonly gate: LocalityGate;
+  readonly choice: TaskChoice;
+  readonly events: JobEvents | undefined;
+  readonly replication: ReplicationPolicy | undefined;
+  readonly shortcuts: ReadonlySet<Shortcut>;
+}
+
+export function makePlugins(scenario: Scenario, topology: Topology, jobs: number): RunPlugins {
+  const sc = scenario.scheduler;
+  const policyPlugin = policies.find(sc.policy);
+  const gatePlugin = gates.find(sc.delay.mode);
+  const used: Array<{ readonly permits?: readonly Shortcut[] }> = [policyPlugin, gatePlugin];
+  const pools = policyPlugin.usesPools ? new PoolSet(sc, topology.nodes * topology.mapSlotsPerNode, topology.nodes * topology.reduceSlotsPerNode) : undefined;
+  const context: PluginContext = { scenario, topology, jobs, pools };
+  const policy = policyPlugin.create(sc.policyConfig, context);
+  const { mode: _mode, ...gateConfig } = sc.delay;
+  let gate = gatePlugin.create(gateConfig, context);
+  if (sc.jobTypeRule) gate = jobTypeRule(gate);
+  if (policy.wrapGate !== undefined) gate = policy.wrapGate(gate);
+  let poolClock: PoolClock | undefined;
+  let running: RunningTasks | undefined;
+  if (pools !== undefined) {
+    let preemption;
+    if (sc.preemption.enabled) {
+      const plugin = preemptions.find(sc.preemption.policy);
+      used.push(plugin);
+      preemption = plugin.create(sc.preemption.config, context);
+      running = new RunningTasks();
+    }
+    poolClock = new PoolClock(pools, topology.heartbeatMs, sc.preemption.intervalMs, preemption, running);
+  }
+  let replication: ReplicationPolicy | undefined;
+  if (sc.replication !== undefined) {
+    const plugin = replications.find(sc.replication.policy);
+    used.push(plugin);
+    replication = plugin.create(sc.replication.config, context);
+  }
+  const split = sc.copyComputeSplit ? copyComputeSplit(nearestFirst, jobs) : undefined;
+  return {
+    mapQueue: policy.createQueue('map'),
+    reduceQueue: policy.createQueue('reduce'),
+    limits: policy.limits ?? NO_LIMITS,
+    pools, admission: pools, poolClock, running, gate,
+    choice: split ?? nearestFirst,
+    events: split,
+    replication,
+    shortcuts: permittedByAll(used),
+  };
+}
