@@ -1,9 +1,12 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 /** Files whose assertions compare timings: they run alone, after the rest, so other test files do not load the cores. */
 const TIMING = ['test/cli/bench.test.ts'];
 
 export default defineConfig({
+  // A plugin file imports 'hfsim' (examples/srwf.js); under vitest that is the source, the same modules the tests use.
+  resolve: { alias: { hfsim: fileURLToPath(new URL('./src/index.ts', import.meta.url)) } },
   test: {
     testTimeout: 120_000,
     hookTimeout: 180_000,

@@ -1,4 +1,4 @@
-/** The piscina task of a sweep: one whole simulation of a resolved scenario, on one worker thread. */
+/** The pool task of a sweep or of `run --parallel`: one whole simulation of a resolved scenario, on one worker. */
 import type { Scenario } from '../core/scenario.js';
 import type { SwimTrace } from '../core/swim.js';
 import { type Result, simulate } from './simulate.js';
@@ -7,8 +7,11 @@ export interface SweepTask {
   scenario: Scenario;
   variant: string;
   trace?: SwimTrace;
+  /** File URLs of plugin modules (--plugin) to import in this worker before running: the scenario may name their plugins. */
+  plugins?: string[];
 }
 
 export default async function runSweepTask(task: SweepTask): Promise<Result> {
+  for (const url of task.plugins ?? []) await import(url); // once per worker: the module cache keeps it
   return simulate(task.scenario, { variant: task.variant, trace: task.trace });
 }

@@ -11,6 +11,7 @@ import { compare } from './format.js';
 import { loadScenario, parseSet } from './load-scenario.js';
 import { jobsCsv } from './jobs-csv.js';
 import { checkOutputFile, writeOutput } from './output.js';
+import { loadPlugins, pluginUrls } from './plugins.js';
 import { sweepCommand } from './sweep.js';
 import { packageVersion } from './version.js';
 import { reportCommand, runReportHtml } from '../report/report.js';
@@ -22,8 +23,11 @@ function parseFault(value: string): { rack: number; epoch: number } {
   return { rack: Number(m[1]), epoch: Number(m[2]) };
 }
 
+const collect = (v: string, acc: string[]): string[] => [...acc, v];
+
 interface RunFlags {
   set: string[];
+  plugin: string[];
   seed?: number;
   runtime: 'inprocess' | 'threads';
   workers?: number;
@@ -39,6 +43,7 @@ interface RunFlags {
 }
 
 async function run(file: string, flags: RunFlags): Promise<void> {
+  await loadPlugins(flags.plugin);
   const loaded = loadScenario(file, flags.set.map(parseSet), flags.seed, flags.variant);
   if (flags.out) checkOutputFile(flags.out, '--out');
   if (flags.jobsCsv) checkOutputFile(flags.jobsCsv, '--jobs-csv');
@@ -46,6 +51,7 @@ async function run(file: string, flags: RunFlags): Promise<void> {
   const results = await runVariants(loaded.variants, {
     parallel: flags.parallel ?? 'auto',
     pool: flags.pool,
+    plugins: pluginUrls(flags.plugin),
     simulate: { runtime: flags.runtime, workers: flags.workers, codec: flags.codec, fault: flags.injectFault },
     onStart: (name) => { if (!flags.json && loaded.variants.length > 1 && process.stderr.isTTY) process.stderr.write(`running ${name}...\r`); },
   });
@@ -69,8 +75,9 @@ export function buildProgram(): Command {
     .command('run')
     .description('run a scenario (every variant in it) and print a comparison, or the result JSON')
     .argument('<scenario.json>', 'scenario file')
-    .option('--set <path=value>', 'override a scenario field, e.g. scheduler.delay.nodeMs=5000 (repeatable)', (v: string, acc: string[]) => [...acc, v], [])
+    .option('--set <path=value>', 'override a scenario field, e.g. scheduler.delay.nodeMs=5000 (repeatable)', collect, [])
     .option('--seed <n>', 'override the scenario seed', intArg('--seed', 0))
+    .option('--plugin <file.js>', 'load a plugin file (an ES module that registers policies, gates, ...) before the scenario (repeatable)', collect, [])
     .option('--variant <name>', 'run only this variant')
     .addOption(new Option('--runtime <name>', 'where rack actors run').choices(['inprocess', 'threads']).default('inprocess'))
     .option('--workers <n>', 'worker threads for the threads runtime (default: available cores)', workersArg('--workers'))

@@ -24,6 +24,8 @@ export interface VariantRunOptions {
   pool?: PoolKind;
   /** Options of each simulation; only the plain in-process run goes to the pool (the others run one after another). */
   simulate?: Omit<SimulateOptions, 'variant' | 'trace'>;
+  /** File URLs of plugin modules (--plugin) each pool worker imports before its first variant. */
+  plugins?: string[];
   /** Told when a variant starts (one after another only). */
   onStart?: (variant: string) => void;
 }
@@ -58,7 +60,7 @@ export async function runVariants(variants: readonly LoadedVariant[], options: V
     const results: Result[] = new Array(variants.length);
     await Promise.all(order.map(async (i) => {
       const v = variants[i];
-      results[i] = await pool.run({ scenario: v.scenario, variant: v.name, trace: v.trace });
+      results[i] = await pool.run({ scenario: v.scenario, variant: v.name, trace: v.trace, plugins: options.plugins });
     }));
     return results;
   } finally {

@@ -25,6 +25,8 @@ export interface SweepOptions {
   shard?: { index: number; count: number };
   /** Progress on stderr: a bar on a terminal, else lines; false for none. */
   progress?: boolean;
+  /** File URLs of plugin modules each worker imports before its first point (the caller has loaded them too). */
+  plugins?: string[];
 }
 
 export interface SweepOutcome {
@@ -72,7 +74,7 @@ export async function runSweep(sweep: Sweep, options: SweepOptions): Promise<Swe
       records.push(record);
       queue.learn(point.group, result.run.wallMs);
       progress.tick();
-    }, (point, err) => failures.push(`point ${describePoint(point)}: ${err instanceof Error ? err.message : String(err)}`));
+    }, (point, err) => failures.push(`point ${describePoint(point)}: ${err instanceof Error ? err.message : String(err)}`), options.plugins);
   } finally {
     progress.stop();
     await Promise.all([log.close(), pool?.close()]);
@@ -84,7 +86,7 @@ export async function runSweep(sweep: Sweep, options: SweepOptions): Promise<Swe
 
 /** Keeps every worker busy with one point, the queue's next as each finishes; resolves when all have finished. */
 function runAll(pool: TaskPool<SweepTask, Result>, queue: PointQueue<SweepPoint>, ok: (p: SweepPoint, r: Result) => void,
-  failed: (p: SweepPoint, err: unknown) => void): Promise<void> {
+  failed: (p: SweepPoint, err: unknown) => void, plugins: string[] | undefined): Promise<void> {
   return new Promise((allDone) => {
     let running = 0;
     const feed = (): void => {
@@ -92,7 +94,7 @@ function runAll(pool: TaskPool<SweepTask, Result>, queue: PointQueue<SweepPoint>
         const p = queue.next();
         if (p === undefined) return;
         running++;
-        pool.run({ scenario: p.scenario, variant: p.variant, trace: p.trace })
+        pool.run({ scenario: p.scenario, variant: p.variant, trace: p.trace, plugins })
           .then((result) => ok(p, result))
           .catch((err: unknown) => failed(p, err))
           .finally(() => {

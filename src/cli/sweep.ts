@@ -9,6 +9,7 @@ import { loadSweep, parseShard } from './sweep-file.js';
 import { mergeCommand } from './sweep-merge.js';
 import { runSweep } from './sweep-run.js';
 import { summaryTable } from './sweep-summary.js';
+import { loadPlugins, pluginUrls } from './plugins.js';
 
 
 interface SweepFlags {
@@ -18,6 +19,7 @@ interface SweepFlags {
   resume?: boolean;
   shard?: string;
   progress: boolean;
+  plugin: string[];
 }
 
 export function sweepCommand(): Command {
@@ -33,13 +35,15 @@ export function sweepCommand(): Command {
     .option('--resume', 'run only the points missing from --out')
     .option('--shard <i/n>', 'run only the points whose index is i modulo n (0 <= i < n)')
     .option('--no-progress', 'no progress output on stderr')
+    .option('--plugin <file.js>', 'load a plugin file here and in every worker (repeatable)', (v: string, acc: string[]) => [...acc, v], [])
     .action(async (file: string, flags: SweepFlags) => {
       const shard = flags.shard === undefined ? undefined : parseShard(flags.shard);
+      await loadPlugins(flags.plugin);
       const sweep = loadSweep(file);
       const out = flags.out ?? join('results', sweep.name + (shard ? `-shard-${shard.index}-of-${shard.count}` : ''));
       checkOutputDir(out, '--out');
       const parallel = flags.parallel ?? availableParallelism();
-      const r = await runSweep(sweep, { out, parallel, pool: flags.pool, resume: flags.resume, shard, progress: flags.progress });
+      const r = await runSweep(sweep, { out, parallel, pool: flags.pool, resume: flags.resume, shard, progress: flags.progress, plugins: pluginUrls(flags.plugin) });
       const skipped = r.skipped > 0 ? `, ${r.skipped} already done` : '';
       process.stdout.write(`${sweep.name}: ${r.total} points${shard ? ` (shard ${shard.index}/${shard.count} of ${sweep.points.length})` : ''}, ran ${r.ran}${skipped}, ${parallel} worker${parallel > 1 ? 's' : ''}; wrote ${out}/\n\n`);
       process.stdout.write(summaryTable(r.manifest, r.records) + '\n');

@@ -7,7 +7,10 @@ export interface JobQueue {
   add(job: Job): void;
   /** The job can no longer use one (none pending, or it finished); a job not queued is ignored. */
   remove(job: Job): void;
-  /** The job's running tasks (or anything else its order depends on) changed. */
+  /**
+   * A task of this kind of the job launched, finished or was killed (the scheduler calls it then, and only then): a
+   * comparator over the job's counts of this kind stays exact.
+   */
   update(job: Job): void;
   /** The order now; read it again after a launch (a pool-aware queue may rebuild it). */
   readonly jobs: readonly Job[];

@@ -1,0 +1,42 @@
+/**
+ * hfsim's library API (package.json `main`): run scenarios, and add scheduling plugins to the registry.
+ *
+ *     import { registerPolicy, SortedJobQueue, parseScenario, simulate } from 'hfsim';
+ *     registerPolicy('lifo', { description: 'newest job first', permits: ['skipIdleHeartbeats', 'passAll'],
+ *       create: () => ({ createQueue: () => new SortedJobQueue((a, b) => b.spec.submitMs - a.spec.submitMs || b.index - a.index) }) });
+ *     const parsed = parseScenario({ scheduler: { policy: 'lifo' }, workload: { kind: 'facebook', jobs: 20 } });
+ *     if (parsed.ok) console.log((await simulate(parsed.value)).summary.meanResponseMs);
+ *
+ * A plugin registered here is valid in any scenario parsed after it, in this thread. Sweeps run on worker threads:
+ * give `hfsim sweep` the plugin's file with --plugin, which each worker imports.
+ */
+export { simulate, digestOf, type Result, type RunInfo, type SimulateOptions, type RuntimeName } from './actors/simulate.js';
+export { loadScenario, type LoadedScenario } from './cli/load-scenario.js';
+export { loadPlugins } from './cli/plugins.js';
+export { type Parsed, type Scenario, type SchedulerConfig, type DelayConfig, parseScenario, resolveVariant, setPath, variantsOf } from './core/scenario.js';
+export type { Outcome, JobResult } from './core/results.js';
+
+// The registry and the extension points.
+export { gates, policies, preemptions, replications, registerGate, registerPolicy, registerPreemption, registerReplication } from './core/framework/builtins.js';
+export type { GatePlugin, PluginContext, PluginKind, PolicyPlugin, PreemptionPlugin, Registry, ReplicationPlugin, SchedulingPolicy } from './core/framework/registry.js';
+export { SHORTCUTS, type Shortcut } from './core/framework/shortcuts.js';
+export type { JobQueue, QueueOrder } from './core/framework/queue-order.js';
+export { NO_LIMITS, type Admission, type HeartbeatLimits } from './core/framework/admission.js';
+export type { GateWrapper, LazySkips, LocalityGate } from './core/framework/locality-gate.js';
+export type { MapChoice, TaskChoice } from './core/framework/task-choice.js';
+export type { JobEvents } from './core/framework/job-events.js';
+export type { Preemption, Victim } from './core/framework/preemption.js';
+export type { Tick } from './core/framework/tick.js';
+export type { ReplicaChanges, ReplicationPolicy } from './core/framework/replication.js';
+export type { OfferReply, OfferedFramework, ResourceOffer } from './core/framework/offers.js';
+
+// Building blocks for policies: the job a queue orders, sorted queues, the built-in comparators.
+export { Job, type JobIndex, type Locality, NODE_LOCAL, OFF_RACK, RACK_LOCAL } from './core/job.js';
+export type { JobSpec } from './core/workload.js';
+export { type SlotKind, KINDS } from './core/slot-kind.js';
+export { SortedJobQueue, type JobComparator } from './core/policies/sorted-queue.js';
+export { compareFifo } from './core/policies/fifo.js';
+export { compareFair } from './core/policies/fair.js';
+export type { NodeId, RackId, Topology } from './core/topology.js';
+/** zod, for plugin config schemas (the same copy parseScenario uses). */
+export { z } from 'zod';

@@ -1,0 +1,94 @@
+/** A user's plugin (examples/srwf.js) from the command line and through the library API; plugin files that fail. */
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { SortedJobQueue, loadScenario, registerPolicy, simulate } from '../../src/index.js';
+import { ROOT, base, hfsim, tmp, writeJson } from './sweep-helpers.js';
+
+const SCENARIO = join(ROOT, 'examples', 'srwf.json');
+const PLUGIN = './examples/srwf.js';
+const VARIANT = 'SRWF + delay';
+
+describe('examples/srwf.js', () => {
+  it('runs from the CLI with --plugin, in-process and on threads, with one digest', () => {
+    const a = hfsim('run', SCENARIO, '--plugin', PLUGIN, '--variant', VARIANT, '--json');
+    expect(a.stderr).toBe('');
+    expect(a.code).toBe(0);
+    const threads = hfsim('run', SCENARIO, '--plugin', PLUGIN, '--variant', VARIANT, '--json', '--runtime', 'threads', '--workers', '2');
+    expect(threads.code).toBe(0);
+    const r = JSON.parse(a.stdout) as { digest: string; config: { scheduler: { policy: string; policyConfig: unknown } } };
+    expect(r.config.scheduler).toMatchObject({ policy: 'srwf', policyConfig: { by: 'work' } });
+    expect((JSON.parse(threads.stdout) as { digest: string }).digest).toBe(r.digest);
+  });
+
+  it('runs through the library API with the digest the CLI prints', async () => {
+    const example = join(ROOT, 'examples', 'srwf.js'); // plain JS, imported as a user's program would
+    await import(example);
+    const v = loadScenario(SCENARIO, [], undefined, VARIANT).variants[0];
+    const api = await simulate(v.scenario, { variant: VARIANT, timeDecisions: false });
+    const cli = JSON.parse(hfsim('run', SCENARIO, '--plugin', PLUGIN, '--variant', VARIANT, '--json').stdout) as { digest: string };
+    expect(api.digest).toBe(cli.digest);
+    // It permits both shortcuts: the plain walk over every heartbeat decides the same.
+    const walk = await simulate(v.scenario, { variant: VARIANT, timeDecisions: false, scan: 'walk', everyHeartbeat: true });
+    expect(walk.digest).toBe(api.digest);
+    // SRWF is not fair sharing: the order differs, and so does the outcome.
+    const fair = loadScenario(SCENARIO, [], undefined, 'Fair + delay').variants[0];
+    expect((await simulate(fair.scenario, { variant: VARIANT, timeDecisions: false })).digest).not.toBe(api.digest);
+  });
+
+  it('runs variants side by side on worker processes that load the plugin (run --parallel), with the digests of one after another', () => {
+    const digests = (...flags: string[]) => {
+      const r = hfsim('run', SCENARIO, '--plugin', PLUGIN, '--json', ...flags);
+      expect(r.stderr).toBe('');
+      return (JSON.parse(r.stdout) as Array<{ digest: string }>).map((x) => x.digest);
+    };
+    expect(digests('--parallel', '2')).toEqual(digests('--parallel', '1'));
+  });
+
+  it('runs a sweep whose workers load the plugin', () => {
+    const dir = tmp('plugin-sweep');
+    writeJson(dir, 'base.json', { ...base, variants: undefined, scheduler: { policy: 'srwf' } });
+    const sweep = writeJson(dir, 's.sweep.json', { name: 's', base: 'base.json', axes: { 'scheduler.policyConfig.by': ['work', 'tasks'] }, seeds: [1, 2] });
+    const r = hfsim('sweep', sweep, '--plugin', PLUGIN, '--parallel', '2', '--out', join(dir, 'out'), '--no-progress');
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('4 points');
+  });
+
+  it.each([
+    ['a bad config names the field', ['--plugin', PLUGIN, '--set', 'scheduler.policyConfig.by=size'], /variant "SRWF \+ delay": scheduler\.policyConfig\.by: by must be "work" or "tasks"/],
+    ['an unknown config field', ['--plugin', PLUGIN, '--set', 'scheduler.policyConfig.depth=2'], /scheduler\.policyConfig: unknown field "depth"/],
+    ['no --plugin: the name is not registered', [], /scheduler\.policy: policy must be one of "fifo", "fair", "hfs", "capacity"$/m],
+    ['a plugin file that is not there', ['--plugin', './examples/none.js'], /^hfsim: --plugin \.\/examples\/none\.js: Cannot find module/],
+    ['a plugin file that registers nothing', ['--plugin', './examples/srwf.json'], /^hfsim: --plugin \.\/examples\/srwf\.json: /],
+  ])('%s: exit 2, one line', (_what, args, message) => {
+    const r = hfsim('run', SCENARIO, '--variant', VARIANT, ...args);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(message);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+  });
+});
+
+describe('the registry', () => {
+  it('refuses a name registered twice, a bad name and a plugin without create', () => {
+    const lifo = { description: 'newest first', create: () => ({ createQueue: () => new SortedJobQueue((a, b) => b.index - a.index) }) };
+    registerPolicy('lifo-registry-test', lifo);
+    expect(() => registerPolicy('lifo-registry-test', lifo)).toThrow(/registered already/);
+    expect(() => registerPolicy('fifo', lifo)).toThrow(/registered already/);
+    expect(() => registerPolicy('../x', lifo)).toThrow(/a name is a letter/);
+    expect(() => registerPolicy('nocreate', { description: 'x' } as never)).toThrow(/needs a description .* and create/);
+  });
+
+  it('a plugin that permits no shortcut gets the plain walk and every heartbeat, deciding as the shortcuts do', async () => {
+    const newestFirst = () => ({ createQueue: () => new SortedJobQueue((a, b) => b.spec.submitMs - a.spec.submitMs || b.index - a.index) });
+    registerPolicy('lifo-plain', { description: 'newest first, no shortcuts', create: newestFirst });
+    registerPolicy('lifo-fast', { description: 'newest first', permits: ['skipIdleHeartbeats', 'passAll'], create: newestFirst });
+    const run = async (policy: string) => {
+      const v = loadScenario(SCENARIO, [['scheduler.policy', policy]], undefined, VARIANT).variants[0];
+      return simulate(v.scenario, { variant: 'x', timeDecisions: false });
+    };
+    const plain = await run('lifo-plain');
+    const fast = await run('lifo-fast');
+    expect(plain.digest).toBe(fast.digest);
+    expect(plain.run.heartbeats).toBeGreaterThan(fast.run.heartbeats); // idle heartbeats were not left out
+  });
+});
