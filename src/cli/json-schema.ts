@@ -4,8 +4,12 @@
  * test/cli/json-schema.test.ts fails when the files there differ from what the zod schemas generate now.
  * The input side of each schema: fields with defaults are optional. Checks zod makes in code (a name used twice,
  * capacities over 100%, a job's input naming no file) have no JSON Schema form; hfsim still reports them.
+ * Plugins: the scenario schema lists the built-in policies, gates and preemptions with their configs, as the registry
+ * holds them with no plugin loaded; a scenario naming a plugin's policy fails an editor's check, and hfsim runs it
+ * when the plugin is loaded (--plugin).
  */
 import { z } from 'zod';
+import { gates, policies, preemptions } from '../core/framework/builtins.js';
 import { scenarioSchema } from '../core/scenario.js';
 import { sweepSchema } from './sweep-file.js';
 
@@ -22,7 +26,28 @@ export function jsonSchemaFiles(): Array<{ file: string; text: string }> {
   return SCHEMAS.map(({ file, schema, title, description }) => {
     // draft-07: the draft editors (VS Code's JSON service among them) and ajv's default class know best
     const generated = z.toJSONSchema(schema, { io: 'input', target: 'draft-07' }) as Record<string, unknown>;
+    if (schema === scenarioSchema) withPlugins(generated);
     const { $schema, ...rest } = generated;
     return { file, text: JSON.stringify({ $schema, title, description, ...rest }, null, 2) + '\n' };
   });
+}
+
+type Json = Record<string, any>;
+
+const toJson = (schema: z.ZodType): Json => z.toJSONSchema(schema, { io: 'input', target: 'draft-07' }) as Json;
+
+/** The scheduler's plugin fields as the registry holds them now: names as enums, each gate's config beside its mode. */
+function withPlugins(scenario: Json): void {
+  const scheduler = scenario.properties.scheduler.properties as Json;
+  scheduler.policy = { ...scheduler.policy, enum: policies.names };
+  scheduler.preemption.properties.policy = { ...scheduler.preemption.properties.policy, enum: preemptions.names };
+  const { type: _type, properties: _properties, required: _required, additionalProperties: _additional, ...delay } = scheduler.delay as Json;
+  scheduler.delay = {
+    ...delay,
+    oneOf: gates.names.map((name) => {
+      const config = toJson(gates.find(name).config ?? z.strictObject({}));
+      const { $schema: _s, ...fields } = config;
+      return { ...fields, properties: { mode: { type: 'string', const: name }, ...fields.properties }, required: ['mode', ...(fields.required ?? [])] };
+    }),
+  };
 }
