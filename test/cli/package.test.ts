@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const CLI = join(ROOT, 'dist', 'src', 'cli', 'main.js');
-const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string; bin: Record<string, string>; scripts: Record<string, string> };
+const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string; main: string; bin: Record<string, string>; scripts: Record<string, string> };
 const tsconfig = JSON.parse(readFileSync(join(ROOT, 'tsconfig.json'), 'utf8')) as { compilerOptions: { outDir: string; rootDir: string } };
 
 describe('package', () => {
@@ -19,15 +19,16 @@ describe('package', () => {
     expect(r.stdout.trim()).toBe(pkg.version);
   });
 
-  it('npm pack ships the built CLI, bench runner, scenarios, traces and JSON Schemas, and no sources, tests or maps', () => {
+  it('npm pack ships the built CLI and library with its types, bench runner, scenarios, examples, traces and JSON Schemas, and no sources, tests or maps', () => {
     const r = spawnSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: ROOT, encoding: 'utf8' });
     expect(r.status, r.stderr).toBe(0);
     const files = new Set((JSON.parse(r.stdout) as Array<{ files: Array<{ path: string }> }>)[0].files.map((f) => f.path));
     const wanted = [pkg.bin.hfsim, 'dist/bench/runner.js', 'dist/bench/child.js', 'dist/src/actors/sweep-task.js', 'dist/src/actors/rack-worker.js', 'README.md', 'package.json', 'schema/scenario.schema.json', 'schema/sweep.schema.json',
+      pkg.main, 'dist/src/index.d.ts', 'examples/srwf.js', 'examples/srwf.json',
       ...readdirSync(join(ROOT, 'scenarios'), { recursive: true, encoding: 'utf8' }).filter((f) => /\.(json|xml)$/.test(f)).map((f) => `scenarios/${f}`),
       ...readdirSync(join(ROOT, 'data', 'traces')).map((f) => `data/traces/${f}`)];
     for (const f of wanted) expect(files, f).toContain(f);
-    const stray = [...files].filter((f) => f.startsWith('test/') || f.startsWith('dist/test/') || f.endsWith('.ts') || f.endsWith('.map') || f.startsWith('src/') || f.startsWith('node_modules/'));
+    const stray = [...files].filter((f) => f.startsWith('test/') || f.startsWith('dist/test/') || (f.endsWith('.ts') && !(f.startsWith('dist/src/') && f.endsWith('.d.ts'))) || f.endsWith('.map') || f.startsWith('src/') || f.startsWith('node_modules/'));
     expect(stray).toEqual([]);
   });
 
