@@ -41,7 +41,7 @@ describe('scenario schema', () => {
     [{ ...minimal, scheduler: { delay: { mode: 'wait', nodeMS: 5 } } }, 'scheduler.delay: unknown field "nodeMS"'],
     [{ ...minimal, scheduler: { delay: { mode: 'wait', rackMs: -1 } } }, 'scheduler.delay.rackMs: rackMs must not be negative'],
     [{ ...minimal, scheduler: { policy: 'fifo', policyConfig: { depth: 2 } } }, 'scheduler.policyConfig: unknown field "depth"'],
-    [{ ...minimal, scheduler: { preemption: { enabled: true, policy: 'random' } } }, 'scheduler.preemption.policy: preemption.policy must be one of "hfs"'],
+    [{ ...minimal, scheduler: { policy: 'hfs', preemption: { enabled: true, policy: 'random' } } }, 'scheduler.preemption.policy: preemption.policy must be one of "hfs"'],
     [{ ...minimal, scheduler: { replication: { policy: 'scarlett' } } }, 'scheduler.replication.policy: replication.policy must be a registered replication (none is registered)'],
     [{}, 'workload: workload.kind must be one of "facebook", "jobs", "generated", "swim"'],
     [{ workload: { kind: 'facebook', jobs: 0 } }, 'workload.jobs: jobs must be at least 1'],
