@@ -3,7 +3,7 @@
  * generated groups, the Facebook mix), policies (fifo, fair, hfs with pools, weights, min shares, limits and
  * preemption, capacity with queues), delay modes, copy-compute splitting, the job-type rule and seeds.
  *
- * An arbitrary draws a ScenarioSpec of plain numbers and flags; toScenario turns it into scenario JSON. Jobs name
+ * One scenario in four runs on the fluid hardware model (cluster.network). An arbitrary draws a ScenarioSpec of plain numbers and flags; toScenario turns it into scenario JSON. Jobs name
  * pools, queues, users and files by index (resolved modulo the lists), so fast-check shrinks each field on its own
  * and a shrunk spec is still a valid scenario. Sizes stay tiny: a run takes milliseconds.
  */
@@ -32,8 +32,23 @@ const cluster = fc.oneof(
   }) },
 );
 
+/** The fluid hardware model (cluster.network) in one scenario in four: slow or fast NICs, disks and core, start-up and set-up times. */
+const fluid = fc.record({
+  nicGbps: fc.constantFrom(0.1, 1, 10),
+  oversubscription: fc.constantFrom(1, 2, 5),
+  coreGbps: maybe(fc.constantFrom(0.5, 2, 10)),
+  diskReadMBps: fc.constantFrom(20, 240),
+  diskWriteMBps: fc.constantFrom(20, 200),
+  taskStartMs: int(0, 2000),
+  jobSetupMs: fc.constantFrom(0, 0, 1500),
+  jobCleanupMs: fc.constantFrom(0, 0, 1500),
+  mapOutputRatio: fc.record({ io: fc.constantFrom(0, 0.001, 0.5, 1), cpu: fc.constantFrom(0, 0.0001, 0.2) }),
+});
+const network = fc.oneof({ weight: 3, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fluid });
+
 const tasks = fc.record({
   replication: int(1, 3),
+  blockMB: fc.constantFrom(16, 64, 128),
   rackLocalSlowdown: fc.constantFrom(1, 1.2, 1.5),
   offRackSlowdown: fc.constantFrom(1, 2, 3),
   slowStart: fc.constantFrom(0, 0.05, 0.5, 1),
@@ -116,7 +131,7 @@ const workload = fc.oneof(
   }), weight: 1 },
 );
 
-export const scenarioSpec = fc.record({ seed: int(0, 1000), cluster, tasks, scheduler, workload });
+export const scenarioSpec = fc.record({ seed: int(0, 1000), cluster, network, tasks, scheduler, workload });
 export type ScenarioSpec = typeof scenarioSpec extends fc.Arbitrary<infer T> ? T : never;
 
 /** The scenario JSON a spec describes (fields left undefined are omitted, so the schema's defaults apply). */
@@ -136,8 +151,8 @@ export function toScenario(spec: ScenarioSpec): Record<string, unknown> {
   return compact({
     name: 'harness',
     seed: spec.seed,
-    cluster: c,
-    hdfs: { replication: Math.min(t.replication, c.racks * c.nodesPerRack) },
+    cluster: spec.network === undefined ? c : { ...c, network: { model: 'fluid', ...spec.network } },
+    hdfs: { replication: Math.min(t.replication, c.racks * c.nodesPerRack), blockMB: t.blockMB },
     tasks: { rackLocalSlowdown: t.rackLocalSlowdown, offRackSlowdown: t.offRackSlowdown, slowStart: t.slowStart, durationJitter: t.durationJitter },
     scheduler,
     workload: w.kind === 'generated'
