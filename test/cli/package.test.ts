@@ -3,7 +3,8 @@
  * set-up on a fresh clone works: `npm install` (or `npm ci`) builds dist/, so `npx hfsim` finds its bin.
  */
 import { spawnSync } from 'node:child_process';
-import { readFileSync, readdirSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -32,10 +33,20 @@ describe('package', () => {
     expect(stray).toEqual([]);
   });
 
-  it('npm install and npm ci run `prepare`, which builds with tsc', () => {
+  it('npm install and npm ci run `prepare`, which runs the build (tsc)', () => {
     // npm runs a project's own `prepare` after installing its dependencies (npm install, npm ci; not --ignore-scripts).
-    expect(pkg.scripts.prepare).toMatch(/^npm run build\b/);
+    expect(pkg.scripts.prepare).toBe('node scripts/prepare.mjs');
+    expect(readFileSync(join(ROOT, 'scripts', 'prepare.mjs'), 'utf8')).toMatch(/\['run', 'build', '--silent'\]/);
     expect(pkg.scripts.build).toMatch(/^tsc -p \.$/);
+  });
+
+  it('a production install (npm ci --omit=dev, no TypeScript) is not failed by prepare: it says why it did not build', () => {
+    // The script alone in a folder with no node_modules: TypeScript cannot be resolved, as after --omit=dev.
+    const dir = mkdtempSync(join(tmpdir(), 'hfsim-prepare-'));
+    copyFileSync(join(ROOT, 'scripts', 'prepare.mjs'), join(dir, 'prepare.mjs'));
+    const r = spawnSync(process.execPath, [join(dir, 'prepare.mjs')], { cwd: dir, encoding: 'utf8' });
+    expect(r.status).toBe(0);
+    expect(r.stderr).toMatch(/^hfsim prepare: TypeScript is not installed \(npm install --omit=dev\?\): dist\/ not built/);
   });
 
   it('the hfsim bin is what tsc writes for src/cli/main.ts, which starts with a shebang', () => {
