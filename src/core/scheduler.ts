@@ -125,6 +125,13 @@ export class Scheduler {
   private readonly nodeCleared: ((node: NodeId) => void) | undefined;
   /** The fluid network model's launch fields (undefined: the flat model's fixed slowdowns). */
   private readonly io: TaskIo | undefined;
+  /**
+   * Hadoop 0.20's job set-up and clean-up tasks (cluster.network.jobSetupMs / jobCleanupMs), as delays: a job's
+   * tasks become schedulable setupMs after its submission, and it finishes cleanupMs after its last task (neither
+   * holds a slot here). 0 and 0 by default.
+   */
+  private readonly setupMs: number;
+  private readonly cleanupMs: number;
 
   constructor(
     private readonly scenario: Scenario,
@@ -147,6 +154,8 @@ export class Scheduler {
     this.waitingReduces = new Array<JobIndex[] | undefined>(topology.nodes).fill(undefined);
     this.slowdown = { rack: scenario.tasks.rackLocalSlowdown, off: scenario.tasks.offRackSlowdown };
     this.io = scenario.cluster.network.model === 'fluid' ? new TaskIo(scenario, topology, blocks) : undefined;
+    this.setupMs = scenario.cluster.network.jobSetupMs;
+    this.cleanupMs = scenario.cluster.network.jobCleanupMs;
     // A rule around the gate (pool starvation, DSFS's job-type rule) drops `lazy`: those runs always walk.
     const lazy = this.gate.lazy;
     this.passAll = scan === 'shortcut' && lazy !== undefined && this.shortcuts.has('passAll')
@@ -163,7 +172,7 @@ export class Scheduler {
 
   /** Submit time of the next job not yet arrived, or Infinity. */
   get nextArrivalMs(): number {
-    return this.nextArrival < this.specs.length ? this.specs[this.nextArrival].submitMs : Infinity;
+    return this.nextArrival < this.specs.length ? this.specs[this.nextArrival].submitMs + this.setupMs : Infinity;
   }
 
   /** Tasks launched and not yet reported finished. */
@@ -195,7 +204,7 @@ export class Scheduler {
 
   /** Submits every job whose submit time is at or before `nowMs`. Arrivals order before heartbeats at the same time. */
   arrive(nowMs: number): void {
-    while (this.nextArrival < this.specs.length && this.specs[this.nextArrival].submitMs <= nowMs) {
+    while (this.nextArrival < this.specs.length && this.specs[this.nextArrival].submitMs + this.setupMs <= nowMs) {
       const spec = this.specs[this.nextArrival++];
       const job = new Job(spec, this.topology, this.blocks, this.scenario.tasks.slowStart);
       this.jobs[spec.index] = job;
@@ -209,8 +218,8 @@ export class Scheduler {
         this.passAll?.enter(job);
       }
       if (job.reducesReady) this.reduceQueue.add(job);
-      if (job.slowStartMaps === 0) this.events?.slowStartReached?.(job, spec.submitMs);
-      if (job.done) this.complete(job, spec.submitMs); // a job with no maps and no reduces
+      if (job.slowStartMaps === 0) this.events?.slowStartReached?.(job, spec.submitMs + this.setupMs);
+      if (job.done) this.complete(job, spec.submitMs + this.setupMs); // a job with no maps and no reduces
     }
   }
 
@@ -250,7 +259,7 @@ export class Scheduler {
   }
 
   private complete(job: Job, nowMs: number): void {
-    job.finishMs = nowMs;
+    job.finishMs = nowMs + this.cleanupMs;
     this.mapQueue.remove(job);
     this.reduceQueue.remove(job);
     this.admission?.remove(job);

@@ -47,6 +47,22 @@ describe.each(CASES)('fluid network model: $name', ({ scenario: s, threads: onTh
   });
 });
 
+describe('job set-up and clean-up delays (cluster.network.jobSetupMs / jobCleanupMs)', () => {
+  it.each(['flat', 'fluid'])('add to every job\'s response under the %s model', async (model) => {
+    const one = (setup: number, cleanup: number) => scenario(jobsScenario({
+      cluster: { racks: 2, nodesPerRack: 4, mapSlotsPerNode: 2, reduceSlotsPerNode: 1, heartbeatMs: 3000, network: { model, jobSetupMs: setup, jobCleanupMs: cleanup } },
+    }));
+    const plain = await simulate(one(0, 0), { timeDecisions: false });
+    const delayed = await simulate(one(6000, 2000), { timeDecisions: false });
+    for (const [i, j] of delayed.jobs.entries()) {
+      const added = j.responseMs - plain.jobs[i].responseMs;
+      expect(added).toBeGreaterThanOrEqual(8000 - 3000); // set-up starts the job at a later heartbeat (within one interval)
+      expect(added).toBeLessThanOrEqual(8000 + 3000);
+      expect(j.finishMs - j.submitMs).toBe(j.responseMs);
+    }
+  });
+});
+
 describe('fluid network model results', () => {
   it('the flat model reports no network section, so its digests are unchanged', async () => {
     const r = await simulate(loadVariant('fb-macro-io.json', 'Fair + delay'), { timeDecisions: false });

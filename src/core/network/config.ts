@@ -27,9 +27,19 @@ export const networkSchema = z.strictObject({
   diskWriteMBps: pos('diskWriteMBps').default(200),
   /** Start-up of a task attempt before it reads (a JVM launch in Hadoop 0.20). */
   taskStartMs: timeMs('taskStartMs').default(1000),
-  /** Hadoop 0.20's job set-up and clean-up tasks, as delays before a job's first task and after its last. */
+  /**
+   * Hadoop 0.20's job set-up and clean-up tasks, as delays before a job's first task and after its last (any
+   * network model; they hold no slot). 0 by default, so that existing results are unchanged.
+   */
   jobSetupMs: timeMs('jobSetupMs').default(0),
   jobCleanupMs: timeMs('jobCleanupMs').default(0),
+  /**
+   * Facebook-mix maps (workload.kind "facebook"): the rate a map's code consumes its input, by job type; a map
+   * computes for input / rate. IO-heavy: a grep for a rare pattern through Hadoop 0.20's text input (about 40 MB/s
+   * a task); CPU-heavy: an expensive function per record (3.6 MB/s: 36 s for a 128 MB block, the flat profile's
+   * CPU map). Other workloads give their own task times (see src/core/network/task-io.ts).
+   */
+  mapCpuMBps: z.strictObject({ io: pos('mapCpuMBps.io').default(40), cpu: pos('mapCpuMBps.cpu').default(3.6) }).prefault({}),
   /** Map output per MB of input, by job type (a grep for a rare pattern writes almost nothing). */
   mapOutputRatio: z.strictObject({ io: nonNeg('mapOutputRatio.io').default(0.001), cpu: nonNeg('mapOutputRatio.cpu').default(0.0001) }).prefault({}),
 });

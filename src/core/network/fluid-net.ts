@@ -23,10 +23,13 @@ export class FluidNet {
   readonly active: Uint8Array;
   private readonly updatedMs: Float64Array;
   private readonly pathRes: Int32Array;
+  /** Empty when every coefficient is 1 (`unitCoefficients`): nothing to store, copy or read. */
   private readonly pathCoef: Float64Array;
   private readonly pathLen: Uint8Array;
   private readonly freeIds: Int32Array;
   private freeTop: number;
+  /** Flow ids below this have been used (ids are taken lowest first): state past it is untouched and not copied. */
+  private highWater = 0;
   /** Flows crossing each resource (order is insertion order; any fixed order gives the same rates). */
   private resFlows: number[][];
   // Scratch of a component's recomputation.
@@ -46,7 +49,8 @@ export class FluidNet {
   recomputes = 0;
   reRated = 0;
 
-  constructor(capacity: ArrayLike<number>, readonly maxFlows: number, private readonly heap: EventHeap, private readonly idBase = 0) {
+  /** `unitCoefficients`: every flow crosses its resources with coefficient 1 (add() then ignores `coef`). */
+  constructor(capacity: ArrayLike<number>, readonly maxFlows: number, private readonly heap: EventHeap, private readonly idBase = 0, readonly unitCoefficients = false) {
     const R = capacity.length;
     this.capacity = Float64Array.from(capacity);
     this.carriedMB = new Float64Array(R);
@@ -55,7 +59,7 @@ export class FluidNet {
     this.active = new Uint8Array(maxFlows);
     this.updatedMs = new Float64Array(maxFlows);
     this.pathRes = new Int32Array(maxFlows * MAX_PATH);
-    this.pathCoef = new Float64Array(maxFlows * MAX_PATH);
+    this.pathCoef = new Float64Array(unitCoefficients ? 0 : maxFlows * MAX_PATH);
     this.pathLen = new Uint8Array(maxFlows);
     this.freeIds = new Int32Array(maxFlows);
     for (let i = 0; i < maxFlows; i++) this.freeIds[i] = maxFlows - 1 - i;
@@ -68,7 +72,7 @@ export class FluidNet {
     this.localOf = new Int32Array(R);
     this.csrStart = new Int32Array(maxFlows + 1);
     this.csrRes = new Int32Array(maxFlows * MAX_PATH);
-    this.csrCoef = new Float64Array(maxFlows * MAX_PATH);
+    this.csrCoef = new Float64Array(unitCoefficients ? 0 : maxFlows * MAX_PATH);
     this.capLocal = new Float64Array(R);
     this.rates = new Float64Array(maxFlows);
   }
@@ -82,9 +86,10 @@ export class FluidNet {
     if (this.freeTop === 0) throw new Error(`fluid network: more than ${this.maxFlows} flows at once`);
     if (len > MAX_PATH) throw new Error(`fluid network: a path of ${len} resources (at most ${MAX_PATH})`);
     const f = this.freeIds[--this.freeTop];
+    if (f >= this.highWater) this.highWater = f + 1;
     for (let k = 0; k < len; k++) {
       this.pathRes[f * MAX_PATH + k] = res[k];
-      this.pathCoef[f * MAX_PATH + k] = coef === undefined ? 1 : coef[k];
+      if (!this.unitCoefficients) this.pathCoef[f * MAX_PATH + k] = coef === undefined ? 1 : coef[k];
       this.resFlows[res[k]].push(f);
     }
     this.pathLen[f] = len;
@@ -133,27 +138,41 @@ export class FluidNet {
     const load = new Float64Array(this.resources);
     for (let f = 0; f < this.maxFlows; f++) {
       if (this.active[f] === 0 || !Number.isFinite(this.rateMBps[f])) continue;
-      for (let k = 0; k < this.pathLen[f]; k++) load[this.pathRes[f * MAX_PATH + k]] += this.rateMBps[f] * this.pathCoef[f * MAX_PATH + k];
+      for (let k = 0; k < this.pathLen[f]; k++) load[this.pathRes[f * MAX_PATH + k]] += this.rateMBps[f] * this.coef(f * MAX_PATH + k);
     }
     let worst = 0;
     for (let r = 0; r < this.resources; r++) if (load[r] > 0) worst = Math.max(worst, load[r] / this.capacity[r]);
     return worst;
   }
 
-  /** Copies this network's state into `into` (a network of the same shape): save and restore. */
-  copyStateTo(into: FluidNet): void {
+  /**
+   * Copies this network's state into `into` (a network of the same shape): save and restore. `into`'s lists of
+   * flows by resource are rebuilt from the paths only when `withLists` (a saved copy never reads them).
+   */
+  copyStateTo(into: FluidNet, withLists: boolean): void {
     into.capacity.set(this.capacity);
     into.carriedMB.set(this.carriedMB);
-    into.remainingMB.set(this.remainingMB);
-    into.rateMBps.set(this.rateMBps);
-    into.active.set(this.active);
-    into.updatedMs.set(this.updatedMs);
-    into.pathRes.set(this.pathRes);
-    into.pathCoef.set(this.pathCoef);
-    into.pathLen.set(this.pathLen);
+    const n = Math.max(this.highWater, into.highWater);
+    into.remainingMB.set(this.remainingMB.subarray(0, n));
+    into.rateMBps.set(this.rateMBps.subarray(0, n));
+    into.active.set(this.active.subarray(0, n));
+    into.updatedMs.set(this.updatedMs.subarray(0, n));
+    into.pathRes.set(this.pathRes.subarray(0, n * MAX_PATH));
+    if (!this.unitCoefficients) into.pathCoef.set(this.pathCoef.subarray(0, n * MAX_PATH));
+    into.pathLen.set(this.pathLen.subarray(0, n));
     into.freeIds.set(this.freeIds);
     into.freeTop = this.freeTop;
-    for (let r = 0; r < this.resources; r++) into.resFlows[r] = this.resFlows[r].slice();
+    into.highWater = this.highWater;
+    if (!withLists) return;
+    for (const list of into.resFlows) list.length = 0;
+    for (let f = 0; f < this.highWater; f++) {
+      if (this.active[f] === 0) continue;
+      for (let k = 0; k < this.pathLen[f]; k++) into.resFlows[this.pathRes[f * MAX_PATH + k]].push(f);
+    }
+  }
+
+  private coef(e: number): number {
+    return this.unitCoefficients ? 1 : this.pathCoef[e];
   }
 
   /** Brings flow f's remaining MB (and its resources' carried MB) up to `nowMs` at its current rate. */
@@ -165,7 +184,7 @@ export class FluidNet {
     const moved = rate === Infinity ? this.remainingMB[f] : Math.min(this.remainingMB[f], (rate * dt) / 1000);
     this.remainingMB[f] -= moved;
     const at = f * MAX_PATH;
-    for (let k = 0; k < this.pathLen[f]; k++) this.carriedMB[this.pathRes[at + k]] += moved * this.pathCoef[at + k];
+    for (let k = 0; k < this.pathLen[f]; k++) this.carriedMB[this.pathRes[at + k]] += moved * this.coef(at + k);
   }
 
   private recompute(f: number, nowMs: number): void {
@@ -209,11 +228,12 @@ export class FluidNet {
       const at = f * MAX_PATH;
       for (let k = 0; k < this.pathLen[f]; k++) {
         this.csrRes[e] = this.localOf[this.pathRes[at + k]];
-        this.csrCoef[e++] = this.pathCoef[at + k];
+        if (!this.unitCoefficients) this.csrCoef[e] = this.pathCoef[at + k];
+        e++;
       }
     }
     this.csrStart[nf] = e;
-    maxMinRates(nf, this.csrStart, this.csrRes, this.csrCoef, this.capLocal, nr, this.rates, this.scratch);
+    maxMinRates(nf, this.csrStart, this.csrRes, this.unitCoefficients ? undefined : this.csrCoef, this.capLocal, nr, this.rates, this.scratch);
     this.recomputes++;
     this.reRated += nf;
     for (let j = 0; j < nf; j++) {

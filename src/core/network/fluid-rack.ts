@@ -132,6 +132,8 @@ export class FluidRack {
   private pins = 0;
   private readonly path = new Int32Array(8);
   private readonly carried = new Float64Array(4);
+  /** Cross-rack flows by group active at the saved epoch start or started in its predicted pass. */
+  private readonly epochFlows: Int32Array;
 
   constructor(topology: Topology, readonly rack: number, options: FluidRackOptions) {
     this.firstNode = rack * topology.nodesPerRack;
@@ -150,13 +152,14 @@ export class FluidRack {
     const caps = this.links.capacities(options.rates);
     this.heap = new EventHeap(this.flowsMax + slots);
     this.savedHeap = new EventHeap(this.flowsMax + slots);
-    this.net = new FluidNet(caps, this.flowsMax, this.heap);
-    this.savedNet = new FluidNet(caps, this.flowsMax, this.savedHeap);
+    this.net = new FluidNet(caps, this.flowsMax, this.heap, 0, true);
+    this.savedNet = new FluidNet(caps, this.flowsMax, this.savedHeap, 0, true);
     this.s = new SlotState(slots, this.nodes, this.mapSlots, this.reduceSlots);
     this.saved = new SlotState(slots, this.nodes, this.mapSlots, this.reduceSlots);
     this.flowSlot = new Int32Array(this.flowsMax);
     this.savedFlowSlot = new Int32Array(this.flowsMax);
     this.pinned = new Int32Array(slots);
+    this.epochFlows = new Int32Array(this.links.groups);
   }
 
   get runningTasks(): number {
@@ -173,13 +176,15 @@ export class FluidRack {
   }
 
   /**
-   * The cross-rack demand by group after the predicted pass: active flows, plus tasks whose next phase starts one
-   * (maps starting up that read from another rack, reduces starting up, reduces computing before their write).
+   * The cross-rack demand of the epoch just predicted, by group: the flows active at any time in it (those at its
+   * start and those it started), plus tasks whose next phase will start one (maps starting up that read from
+   * another rack, reduces starting up, reduces computing before their write). The master allocates the epoch's
+   * committed pass from it, so a flow that ends early in the epoch still counts.
    */
   demand(out: Int32Array): void {
     const s = this.s;
     const links = this.links;
-    for (let g = 0; g < links.groups; g++) out[g] = this.net.flowsOn(links.group(g));
+    out.set(this.epochFlows);
     if (links.racks === 1) return;
     const maps = this.nodes * this.mapSlots;
     for (let q = 0; q < s.phase.length; q++) {
@@ -241,10 +246,11 @@ export class FluidRack {
   }
 
   private save(epoch: number): void {
+    for (let g = 0; g < this.links.groups; g++) this.epochFlows[g] = this.net.flowsOn(this.links.group(g));
     this.savedEpoch = epoch;
     this.savedReadMB = this.readMB;
     this.s.copyTo(this.saved);
-    this.net.copyStateTo(this.savedNet);
+    this.net.copyStateTo(this.savedNet, false);
     this.heap.copyTo(this.savedHeap);
     this.savedFlowSlot.set(this.flowSlot);
   }
@@ -252,7 +258,7 @@ export class FluidRack {
   private restore(): void {
     this.readMB = this.savedReadMB;
     this.saved.copyTo(this.s);
-    this.savedNet.copyStateTo(this.net);
+    this.savedNet.copyStateTo(this.net, true);
     this.savedHeap.copyTo(this.heap);
     this.flowSlot.set(this.savedFlowSlot);
   }
@@ -485,6 +491,8 @@ export class FluidRack {
   private addFlow(q: number, path: Int32Array, len: number, mb: number): void {
     const s = this.s;
     const f = this.net.add(path, undefined, len, mb, this.clock);
+    const g = path[len - 1] - this.links.group(0);
+    if (g >= 0) this.epochFlows[g]++; // counted in every pass; the predicted pass's count is the one reported
     this.flowSlot[f] = q;
     if (s.flowA[q] < 0) s.flowA[q] = f;
     else s.flowB[q] = f;
