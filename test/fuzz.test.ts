@@ -4,6 +4,7 @@
  * nothing over its time or memory limit. A failure names the case: `npm run fuzz -- --seed S --case I` regenerates
  * and shrinks it into fuzz-findings/.
  */
+import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { generateCase, KINDS } from '../fuzz/cases.js';
@@ -51,5 +52,15 @@ describe('fuzz pass (npm run fuzz, fixed seed)', () => {
     ['NaN in a result', { argv: ['run', 'x.json', '--json'], stdout: '{"summary":{"jobs":0,"locality":{"node":null}},"bins":[],"jobs":[]}' }, 'result'],
   ] as Array<[string, Partial<Outcome>, string | undefined]>)('judges %s', (_name, o, kind) => {
     expect(judge(outcome(o), 'hint')?.kind).toBe(kind);
+  });
+
+  // Findings of the fuzzer fixed outside the scenario, allocation and sweep validation, shrunk: each now exit 2.
+  it.each([
+    [['sweep', 'scenarios/skip-count.sweep.json', '--no-progress', '--out', ''], 'hfsim: --out: an empty path'],
+    [['run', 'scenarios/copy-compute.json', '--out', ''], 'hfsim: --out: an empty path'],
+    [['run', 'scenarios/copy-compute.json', '--jobs-csv', ' '], 'hfsim: --jobs-csv: an empty path'],
+  ])('hfsim %j: exit 2', (argv, message) => {
+    const r = spawnSync(process.execPath, [join(ROOT, 'dist', 'src', 'cli', 'main.js'), ...argv], { cwd: ROOT, encoding: 'utf8' });
+    expect({ code: r.status, stderr: r.stderr.trim() }).toEqual({ code: 2, stderr: message });
   });
 });

@@ -45,9 +45,9 @@ interface RunFlags {
 async function run(file: string, flags: RunFlags): Promise<void> {
   await loadPlugins(flags.plugin);
   const loaded = loadScenario(file, flags.set.map(parseSet), flags.seed, flags.variant);
-  if (flags.out) checkOutputFile(flags.out, '--out');
-  if (flags.jobsCsv) checkOutputFile(flags.jobsCsv, '--jobs-csv');
-  if (flags.html) checkOutputFile(flags.html, '--html');
+  if (flags.out !== undefined) checkOutputFile(flags.out, '--out');
+  if (flags.jobsCsv !== undefined) checkOutputFile(flags.jobsCsv, '--jobs-csv');
+  if (flags.html !== undefined) checkOutputFile(flags.html, '--html');
   const results = await runVariants(loaded.variants, {
     parallel: flags.parallel ?? 'auto',
     pool: flags.pool,
@@ -57,9 +57,9 @@ async function run(file: string, flags: RunFlags): Promise<void> {
   });
   if (process.stderr.isTTY) process.stderr.write('\x1b[K');
   const json = JSON.stringify(results.length === 1 ? results[0] : results, null, 2) + '\n';
-  if (flags.out) writeOutput(flags.out, json);
-  if (flags.jobsCsv) writeOutput(flags.jobsCsv, jobsCsv(results));
-  if (flags.html) writeOutput(flags.html, await runReportHtml(loaded.name, results));
+  if (flags.out !== undefined) writeOutput(flags.out, json);
+  if (flags.jobsCsv !== undefined) writeOutput(flags.jobsCsv, jobsCsv(results));
+  if (flags.html !== undefined) writeOutput(flags.html, await runReportHtml(loaded.name, results));
   if (flags.json) process.stdout.write(json);
   else process.stdout.write(compare(loaded.name + (loaded.description ? ` (${loaded.description})` : ''), results) + '\n');
 }

@@ -54,6 +54,7 @@ function kindOf(path: string): Kind {
 
 /** Exit 2 before the run, naming the flag and the path, when `file` cannot be written: a missing folder, a directory, no permission. */
 export function checkOutputFile(file: string, flag: string): void {
+  notEmpty(file, flag);
   if (descriptorOf(file) !== undefined) return;
   const target = linkTarget(file);
   const via = target === resolve(file) ? '' : ` (a link to ${target})`;
@@ -70,9 +71,15 @@ export function checkOutputFile(file: string, flag: string): void {
 
 /** Exit 2 before a sweep, naming the flag and the path, when `dir` exists and is not a folder (a missing one is created). */
 export function checkOutputDir(dir: string, flag: string): void {
+  notEmpty(dir, flag);
   const kind = kindOf(dir);
   if (kind !== 'missing' && kind !== 'directory') throw new InputError(`${flag} ${dir}: exists and is not a folder`);
   if (kind === 'directory') writable(dir, `${flag} ${dir}`);
+}
+
+/** `--out ''` names nothing: refused (it was ignored by run and a failed mkdir after a whole sweep). */
+function notEmpty(path: string, flag: string): void {
+  if (path.trim() === '') throw new InputError(`${flag}: an empty path`);
 }
 
 function writable(path: string, what: string): void {
