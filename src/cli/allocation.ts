@@ -64,8 +64,8 @@ export function parseAllocation(text: string, file: string): Allocation {
       case 'pool': if (isYarnQueue(el)) queue(el); else out.pools.push(ctx.pool(el)); break;
       case 'queue': queue(el); break;
       case 'user': out.users.push(ctx.user(el)); break;
-      case 'userMaxJobsDefault': case 'userMaxAppsDefault': out.userMaxJobsDefault = ctx.int(el); break;
-      case 'poolMaxJobsDefault': case 'queueMaxAppsDefault': out.poolMaxJobsDefault = ctx.int(el); break;
+      case 'userMaxJobsDefault': case 'userMaxAppsDefault': out.userMaxJobsDefault = ctx.cap(el); break;
+      case 'poolMaxJobsDefault': case 'queueMaxAppsDefault': out.poolMaxJobsDefault = ctx.cap(el); break;
       case 'defaultPoolSchedulingMode': case 'defaultQueueSchedulingPolicy': out.defaultSchedulingMode = ctx.mode(el); break;
       case 'defaultMinSharePreemptionTimeout': out.minSharePreemptionTimeoutMs = ctx.seconds(el); break;
       case 'fairSharePreemptionTimeout': case 'defaultFairSharePreemptionTimeout': out.fairSharePreemptionTimeoutMs = ctx.seconds(el); break;
@@ -117,6 +117,13 @@ class Reader {
     const n = this.number(el);
     if (!Number.isInteger(n)) this.fail(el, `<${el.name}> must be a whole number, not "${el.text}"`);
     if (n > MAX_INT32) this.fail(el, `<${el.name}> is ${el.text}, above the limit of ${MAX_INT32}`);
+    return n;
+  }
+
+  /** A cap on running tasks or jobs: at least 1 (0 lets nothing of the pool or user run, and the run would stall). */
+  cap(el: El): number {
+    const n = this.int(el);
+    if (n < 1) this.fail(el, `<${el.name}> is ${el.text}: at least 1 (0 lets nothing run, and the run would stall)`);
     return n;
   }
 
@@ -178,9 +185,9 @@ class Reader {
       switch (c.name) {
         case 'minMaps': p.minMaps = this.int(c); break;
         case 'minReduces': p.minReduces = this.int(c); break;
-        case 'maxMaps': p.maxMaps = this.int(c); break;
-        case 'maxReduces': p.maxReduces = this.int(c); break;
-        case 'maxRunningJobs': p.maxRunningJobs = this.int(c); break;
+        case 'maxMaps': p.maxMaps = this.cap(c); break;
+        case 'maxReduces': p.maxReduces = this.cap(c); break;
+        case 'maxRunningJobs': p.maxRunningJobs = this.cap(c); break;
         case 'weight': p.weight = this.weight(c); break;
         case 'schedulingMode': p.schedulingMode = this.mode(c); break;
         case 'minSharePreemptionTimeout': p.minSharePreemptionTimeoutMs = this.seconds(c); break;
@@ -196,7 +203,7 @@ class Reader {
     const name = this.name(el);
     let max: number | undefined;
     for (const c of el.children) {
-      if (c.name === 'maxRunningJobs' || c.name === 'maxRunningApps') max = this.int(c);
+      if (c.name === 'maxRunningJobs' || c.name === 'maxRunningApps') max = this.cap(c);
       else this.unknown(c, 'user');
     }
     if (max === undefined) this.fail(el, `<user name="${name}"> sets no maxRunningJobs`);
@@ -217,8 +224,10 @@ class Reader {
       switch (c.name) {
         case 'queue': case 'pool': children.push(c); break;
         case 'minResources': limits.push(c); p.minMaps = p.minReduces = this.slots(c); break;
-        case 'maxResources': limits.push(c); p.maxMaps = p.maxReduces = this.slots(c); break;
-        case 'maxRunningApps': limits.push(c); p.maxRunningJobs = this.int(c); break;
+        case 'maxResources': limits.push(c); p.maxMaps = p.maxReduces = this.slots(c);
+          if (p.maxMaps < 1) this.fail(c, `<maxResources> "${c.text}" is less than one slot (${SLOT_MB} mb, 1 vcore): nothing of the queue could run`);
+          break;
+        case 'maxRunningApps': limits.push(c); p.maxRunningJobs = this.cap(c); break;
         case 'weight': p.weight = this.weight(c); break;
         case 'schedulingPolicy': p.schedulingMode = this.mode(c); break;
         case 'minSharePreemptionTimeout': p.minSharePreemptionTimeoutMs = this.seconds(c); break;

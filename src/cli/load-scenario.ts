@@ -2,7 +2,7 @@
 import { readTextFile } from './read-file.js';
 import { type ParseError, parseTree, printParseErrorCode } from 'jsonc-parser';
 import { MAX_JSON_DEPTH } from '../core/limits.js';
-import { type Scenario, overridePathProblem, parseScenario, resolveVariant, variantErrors, variantsOf } from '../core/scenario.js';
+import { OverrideError, type Scenario, overridePathProblem, parseScenario, resolveVariant, variantErrors, variantsOf } from '../core/scenario.js';
 import { workloadLimitErrors } from '../core/workload-limits.js';
 import type { SwimTrace } from '../core/swim.js';
 import { InputError } from './errors.js';
@@ -39,6 +39,16 @@ export function parseSet(arg: string): [string, unknown] {
   }
   if (depthOf(value) > MAX_JSON_DEPTH) throw new InputError(`--set ${path}: the value nests deeper than ${MAX_JSON_DEPTH} levels`);
   return [path, value];
+}
+
+/** Runs `resolve`, reporting an override that cannot apply as bad input prefixed with `where` (file and variant or point). */
+export function asInput<T>(resolve: () => T, where: string): T {
+  try {
+    return resolve();
+  } catch (err) {
+    if (err instanceof OverrideError) throw new InputError(`${where}${err.message}`);
+    throw err;
+  }
 }
 
 /** How deeply arrays and objects nest in a JSON value (0 for a scalar), counted without recursion. */
@@ -98,7 +108,7 @@ export function loadScenario(file: string, sets: Array<[string, unknown]> = [], 
   }
   const loaded = variants.map(({ name, overrides }) => {
     const where = name === '' ? '' : `variant "${name}": `;
-    const parsed = parseScenario(applySchedulerFiles(resolveVariant(record, overrides, allSets), file));
+    const parsed = parseScenario(applySchedulerFiles(asInput(() => resolveVariant(record, overrides, allSets), `${file}: ${where}`), file));
     if (!parsed.ok) throw new InputError(parsed.errors.map((e) => `${file}: ${where}${e}`).join('\n'));
     const trace = traceFor(file, parsed.value);
     const over = workloadLimitErrors(parsed.value, trace);

@@ -11,7 +11,7 @@ import { type Scenario, formatIssue, overridePathProblem, parseScenario, resolve
 import { workloadLimitErrors } from '../core/workload-limits.js';
 import { BIN_METRICS, RUN_METRICS } from './sweep-aggregate.js';
 import { InputError } from './errors.js';
-import { readJsonFile } from './load-scenario.js';
+import { asInput, readJsonFile } from './load-scenario.js';
 import { applySchedulerFiles } from './scheduler-files.js';
 import { traceFor } from './trace.js';
 
@@ -169,23 +169,19 @@ export function loadSweep(file: string): Sweep {
   for (const values of combos) {
     const variantName = typeof values[VARIANT_AXIS] === 'string' ? (values[VARIANT_AXIS] as string) : '';
     const overrides = variants.find((v) => v.name === variantName)?.overrides ?? {};
-    let resolved = resolveVariant(baseRecord, overrides, Object.entries(spec.set));
-    for (const axis of axes) if (axis.name !== VARIANT_AXIS) resolved = setPath(resolved, axis.name, values[axis.name]);
+    const at = Object.entries(values).map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(', ');
+    const point = `${where}${at ? ` at ${at}` : ''}: `;
+    let resolved = asInput(() => resolveVariant(baseRecord, overrides, Object.entries(spec.set)), point);
+    for (const axis of axes) if (axis.name !== VARIANT_AXIS) resolved = asInput(() => setPath(resolved, axis.name, values[axis.name]), point);
     resolved = applySchedulerFiles(resolved, baseFile ?? file); // allocation and capacity files, relative to the base's file
     const group = pointId(values);
     for (const seed of spec.seeds) {
       const checked = parseScenario(setPath(resolved, 'seed', seed));
-      if (!checked.ok) {
-        const at = Object.entries(values).map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(', ');
-        throw new InputError(checked.errors.map((e) => `${where}${at ? ` at ${at}` : ''}: ${e}`).join('\n'));
-      }
+      if (!checked.ok) throw new InputError(checked.errors.map((e) => `${point}${e}`).join('\n'));
       const scenario = checked.value;
       const trace = traceFor(baseFile ?? file, scenario);
       const over = workloadLimitErrors(scenario, trace);
-      if (over.length > 0) {
-        const at = Object.entries(values).map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(', ');
-        throw new InputError(over.map((e) => `${where}${at ? ` at ${at}` : ''}: ${e}`).join('\n'));
-      }
+      if (over.length > 0) throw new InputError(over.map((e) => `${point}${e}`).join('\n'));
       points.push({ id: pointId(values, seed), index: points.length, values, group, seed, variant: variantName || scenario.scheduler.policy, scenario, trace });
     }
   }

@@ -9,6 +9,8 @@ import { MAX_INT32, MAX_POOLS, MAX_SLOTS, MAX_TIME_MS } from './limits.js';
 
 const timeoutMs = timeMs;
 const slots = (what: string) => nonNegInt(what, MAX_SLOTS);
+/** A cap on running tasks or jobs: 0 would keep the pool's (or user's) jobs waiting forever, and the run would stall. */
+const cap = (what: string, max: number) => nonNegInt(what, max).min(1, `${what} must be at least 1 (0 lets nothing run, and the run would stall)`);
 
 export const SCHEDULING_MODES = ['fair', 'fifo'] as const;
 export type SchedulingMode = (typeof SCHEDULING_MODES)[number];
@@ -20,10 +22,10 @@ export const poolSchema = z.strictObject({
   minMaps: slots('minMaps').default(0),
   minReduces: slots('minReduces').default(0),
   /** Caps on running tasks (omitted: none). */
-  maxMaps: slots('maxMaps').optional(),
-  maxReduces: slots('maxReduces').optional(),
+  maxMaps: cap('maxMaps', MAX_SLOTS).optional(),
+  maxReduces: cap('maxReduces', MAX_SLOTS).optional(),
   /** Jobs of the pool that may run at once; later jobs wait (omitted: poolMaxJobsDefault). */
-  maxRunningJobs: nonNegInt('maxRunningJobs', MAX_INT32).optional(),
+  maxRunningJobs: cap('maxRunningJobs', MAX_INT32).optional(),
   /** Order of the pool's jobs: fifo (priority, submit time) or fair (running / weight). Omitted: defaultSchedulingMode. */
   schedulingMode: z.enum(SCHEDULING_MODES, { error: 'schedulingMode must be "fair" or "fifo"' }).optional(),
   /** Preemption timeouts of this pool (omitted: the scheduler's defaults). */
@@ -39,7 +41,7 @@ export type PoolConfig = z.infer<typeof poolSchema>;
 
 export const userSchema = z.strictObject({
   name: z.string().min(1, 'a user needs a name'),
-  maxRunningJobs: nonNegInt('maxRunningJobs', MAX_INT32),
+  maxRunningJobs: cap('maxRunningJobs', MAX_INT32),
 });
 export type UserConfig = z.infer<typeof userSchema>;
 
@@ -75,8 +77,8 @@ export const poolFields = {
   pools: z.array(poolSchema).max(MAX_POOLS, atMostItems('pools')).default([]),
   users: z.array(userSchema).max(MAX_POOLS, atMostItems('users')).default([]),
   /** Running jobs per user and per pool when not set for that user or pool (omitted: no limit). */
-  userMaxJobsDefault: nonNegInt('userMaxJobsDefault', MAX_INT32).optional(),
-  poolMaxJobsDefault: nonNegInt('poolMaxJobsDefault', MAX_INT32).optional(),
+  userMaxJobsDefault: cap('userMaxJobsDefault', MAX_INT32).optional(),
+  poolMaxJobsDefault: cap('poolMaxJobsDefault', MAX_INT32).optional(),
   defaultSchedulingMode: z.enum(SCHEDULING_MODES, { error: 'defaultSchedulingMode must be "fair" or "fifo"' }).default('fair'),
   /** Preemption timeouts of pools that set none (omitted: never). */
   minSharePreemptionTimeoutMs: timeoutMs('minSharePreemptionTimeoutMs').optional(),

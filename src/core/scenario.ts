@@ -21,7 +21,7 @@ const clusterSchema = z.strictObject({
   mapSlotsPerNode: posInt('mapSlotsPerNode', L.MAX_SLOTS_PER_NODE).default(4),
   reduceSlotsPerNode: posInt('reduceSlotsPerNode', L.MAX_SLOTS_PER_NODE).default(2),
   /** Fixed heartbeat interval; omitted: Hadoop's max(3 s, 1 s per 100 nodes). */
-  heartbeatMs: posInt('heartbeatMs', L.MAX_TIME_MS).optional(),
+  heartbeatMs: posInt('heartbeatMs', L.MAX_TIME_MS).min(L.MIN_HEARTBEAT_MS, { error: (issue) => `heartbeatMs is ${String(issue.input)}, below the limit of ${L.MIN_HEARTBEAT_MS}` }).optional(),
   /** The hardware model (src/core/network/config.ts); the default, "flat", keeps the fixed slowdowns. */
   network: networkSchema.prefault({}),
 }).superRefine((c, ctx) => {
@@ -261,21 +261,29 @@ export function overridePathProblem(path: string): string | undefined {
   return undefined;
 }
 
+/** An override that cannot apply (bad input: callers name the file and the variant or point). */
+export class OverrideError extends Error {
+  override readonly name = 'OverrideError';
+}
+
 /**
  * Sets `path` (dotted, e.g. "scheduler.delay.nodeMs") in a raw JSON object, creating objects on the way; a value of
- * null removes the field (a variant clears a field the base sets). Returns a new object. The path must pass
- * overridePathProblem (callers report a bad one as bad input).
+ * null removes the field (a variant clears a field the base sets). Returns a new object. A path through a value
+ * that is not an object (a base's `"scheduler": 5`) is an OverrideError, never replaced with {}, which would drop
+ * the bad value unseen; so is a path that fails overridePathProblem.
  */
 export function setPath(raw: unknown, path: string, value: unknown): Record<string, unknown> {
   const problem = overridePathProblem(path);
-  if (problem !== undefined) throw new Error(`setPath: ${problem}`);
+  if (problem !== undefined) throw new OverrideError(problem);
   const root = structuredClone(isRecord(raw) ? raw : {}) as Record<string, unknown>;
   const keys = path.split('.');
   let at = root;
-  for (const key of keys.slice(0, -1)) {
-    if (!Object.hasOwn(at, key) || !isRecord(at[key])) {
+  for (const [i, key] of keys.slice(0, -1).entries()) {
+    if (!Object.hasOwn(at, key)) {
       if (value === null) return root; // nothing there to remove
       at[key] = {};
+    } else if (!isRecord(at[key])) {
+      throw new OverrideError(`${path}: ${keys.slice(0, i + 1).join('.')} is ${JSON.stringify(at[key])?.slice(0, 40)}, not an object, so ${path} cannot be set in it`);
     }
     at = at[key] as Record<string, unknown>;
   }

@@ -54,6 +54,8 @@ describe('bad scenarios: one line naming file and field, before anything runs', 
     ['pools under fair', { ...tiny, scheduler: { pools: [{ name: 'p' }] } }, 'scheduler.pools: policy "fair" ignores pools'],
     ['a variant that switches to fifo but keeps the pools', { ...tiny, scheduler: { policy: 'hfs', pools: [{ name: 'p' }] }, variants: { HFS: {}, FIFO: { 'scheduler.policy': 'fifo' } } },
       'variant "FIFO": scheduler.pools: policy "fifo" ignores pools'],
+    ['a variant setting inside a base value that is not an object', { ...tiny, scheduler: 5, variants: { A: { 'scheduler.policy': 'fifo' } } },
+      'variant "A": scheduler.policy: scheduler is 5, not an object, so scheduler.policy cannot be set in it'],
     ['an allocation file under fair (not read)', { ...tiny, scheduler: { allocationFile: 'no-such.xml' } }, 'scheduler.allocationFile: policy "fair" ignores allocationFile'],
     ['blocks over the limit in all', { ...tiny, workload: { kind: 'generated', groups: [{ name: 'g', count: 100_000, maps: 501, mapMs: 1 }] } },
       'workload.groups: 50100000 blocks (one map each) in all, above the limit of 50000000'],
@@ -82,6 +84,8 @@ describe('bad allocation files: file and line', () => {
     ['minResources negative', queue('<minResources>-2048 mb, 2 vcores</minResources>'), 'line 4: <minResources> must give memory as "X mb, Y vcores" or "memory-mb=X, vcores=Y", not "-2048 mb, 2 vcores" ("-2048 mb" is neither)'],
     ['minResources with a junk suffix', queue('<minResources>2048 mbxyz, 2 vcores</minResources>'), 'line 4: <minResources> must give memory'],
     ['minResources above maxResources', queue('<minResources>8192 mb, 8 vcores</minResources><maxResources>2048 mb, 2 vcores</maxResources>'), 'line 3: queue "a": minResources (8 slots) is above maxResources (2 slots)'],
+    ['maxRunningJobs 0 (every job would wait forever)', '<allocations>\n<pool name="a">\n<maxRunningJobs>0</maxRunningJobs>\n</pool>\n</allocations>', 'line 3: <maxRunningJobs> is 0: at least 1 (0 lets nothing run, and the run would stall)'],
+    ['maxResources below one slot', queue('<maxResources>512 mb, 1 vcores</maxResources>'), 'line 4: <maxResources> "512 mb, 1 vcores" is less than one slot (1024 mb, 1 vcore): nothing of the queue could run'],
     ['an XML entity', '<?xml version="1.0"?>\n<!DOCTYPE a [<!ENTITY e SYSTEM "file:///etc/passwd">]>\n<allocations><pool name="&e;"/></allocations>', 'line 2: a DOCTYPE (and any entity it declares) is not supported'],
     ['20,000 pools', `<allocations>\n${Array.from({ length: 20_000 }, (_, i) => `<pool name="p${i}"/>`).join('\n')}\n</allocations>`, 'line 10002: more than 10000 pools, the limit'],
   ])('%s', (_, xml, message) => {
@@ -101,6 +105,7 @@ describe('bad sweeps', () => {
     ['a name that leaves results/', { name: '../escaped', base }, 'name: name names the output folder results/<name>'],
     ['a 1000 x 1000 sweep', { base, axes: { 'cluster.racks': Array.from({ length: 1000 }, (_, i) => i + 1), 'hdfs.replication': Array.from({ length: 1000 }, (_, i) => i + 1) } },
       'axes: 1000 (cluster.racks) x 1000 (hdfs.replication) x 1 seeds is 1000000 points, above the limit of 50000'],
+    ['an axis inside a number', { base, axes: { 'cluster.racks.x': [1] } }, `base ${base} at cluster.racks.x=1: cluster.racks.x: cluster.racks is 2, not an object, so cluster.racks.x cannot be set in it`],
     ['a value nested 100,000 deep', `{"base": ${JSON.stringify(base)}, "set": {"description": ${deep(100_000)}}}`, 'arrays and objects nest deeper than 64 levels'],
   ])('%s', (_, content, message) => {
     const file = write('x.sweep.json', content);
