@@ -4,7 +4,7 @@
  */
 import type { Corpus, Seed } from './corpus.js';
 import { runFlags, sweepFlags } from './flags.js';
-import { mutateJson, mutateJsonText, slots } from './json-mutate.js';
+import { mutateGently, mutateJson, mutateJsonText, slots } from './json-mutate.js';
 import { type Chooser, chooser } from './random.js';
 import { mutateTsv } from './tsv-mutate.js';
 import { stringifyRaw } from './values.js';
@@ -36,16 +36,17 @@ type Made = Pick<Case, 'files' | 'steps' | 'mutations'>;
 
 const copy = (s: Seed): Record<string, string> => ({ ...s.files });
 
-/** 1 to 3 structural mutations of a JSON file, now and then damage to its text. */
+/** 1 to 3 structural mutations of a JSON file (or, a third of the time, 1 to 4 gentle ones), now and then damage to its text. */
 function mutateJsonFile(c: Chooser, corpus: Corpus, files: Record<string, string>, name: string, mutations: string[]): void {
   let doc: unknown = JSON.parse(files[name]);
-  for (let n = 1 + c.weighted([6, 3, 1]); n > 0; n--) {
-    const m = mutateJson(c, doc, corpus.donors);
+  const gentle = c.chance(1 / 3);
+  for (let n = 1 + (gentle ? c.int(4) : c.weighted([6, 3, 1])); n > 0; n--) {
+    const m = (gentle ? mutateGently : mutateJson)(c, doc, corpus.donors);
     doc = m.doc;
     mutations.push(`${name}: ${m.what}`);
   }
   let text = stringifyRaw(doc, c.chance(0.8) ? 2 : undefined) ?? 'null';
-  if (c.chance(0.08)) {
+  if (!gentle && c.chance(0.08)) {
     const m = mutateJsonText(c, text);
     text = m.text;
     mutations.push(`${name}: ${m.what}`);
@@ -124,7 +125,7 @@ function sweepCase(c: Chooser, corpus: Corpus): Made {
     const base = Object.keys(files).find((f) => f !== seed.main);
     mutateJsonFile(c, corpus, files, base !== undefined && c.chance(0.15) ? base : seed.main, mutations);
   }
-  const argv = ['sweep', seed.main, '--no-progress'];
+  const argv = ['sweep', seed.main, ...(c.chance(0.9) ? ['--no-progress'] : [])];
   while (c.chance(0.15)) argv.push(...sweepFlags(c));
   return { files, steps: [argv], mutations };
 }

@@ -50,13 +50,13 @@ export function sweepFlags(c: Chooser): string[] {
     case 0:
       return ['--parallel', c.pick(COUNTS)];
     case 1:
-      return ['--out', c.pick(['out', 'missing/deep/out', '.', '', 'results', 'sweep.json'])];
+      return ['--out', c.pick(['out', 'missing/deep/out', '.', '', ' ', 'results', 'sweep.json', '../../escaped'])];
     case 2:
       return ['--resume'];
     case 3:
       return ['--shard', c.pick(SHARDS)];
     case 4:
-      return ['--progress'];
+      return ['--resume', '--out', c.pick(['out', 'missing/deep/out'])];
     default:
       return [c.pick(['--bogus', '--', '--help', '--parallel', '--shard', '--json'])];
   }

@@ -25,6 +25,8 @@ export interface FuzzOptions {
   out?: string;
   shrink: boolean;
   log: (line: string) => void;
+  /** Log every case's outcome, not only findings. */
+  verbose?: boolean;
 }
 
 export interface Finding {
@@ -50,8 +52,9 @@ interface Ran {
   outcome?: Outcome;
   step: number;
   commands: number;
-  /** Exit code of the last command run. */
+  /** Exit code and first stderr line of the last command run. */
   lastCode?: number | null;
+  lastLine?: string;
 }
 
 /** Runs a case's commands in a fresh folder three levels inside `work`; the first failing command ends it. */
@@ -63,6 +66,7 @@ async function runSteps(cli: string, work: string, files: Record<string, string>
     for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
     let commands = 0;
     let lastCode: number | null | undefined;
+    let lastLine: string | undefined;
     for (let i = 0; i < steps.length; i++) {
       const head = steps[i][0] === '@head' ? Number(steps[i][1]) : undefined;
       if (steps[i][0].startsWith('@') && head === undefined) {
@@ -72,10 +76,11 @@ async function runSteps(cli: string, work: string, files: Record<string, string>
       const outcome = await runCli(cli, dir, head === undefined ? steps[i] : steps[i].slice(2), limits, head);
       commands++;
       lastCode = outcome.code;
+      lastLine = outcome.stderr.split('\n')[0].slice(0, 160);
       const verdict = judge(outcome, hint);
       if (verdict) return { verdict, outcome, step: i, commands };
     }
-    return { step: steps.length, commands, lastCode };
+    return { step: steps.length, commands, lastCode, lastLine };
   } finally {
     rmSync(top, { recursive: true, force: true });
   }
@@ -101,6 +106,7 @@ export async function fuzz(o: FuzzOptions): Promise<FuzzReport> {
       cases++;
       commands += ran.commands;
       count(`${c.kind}: ${ran.verdict ? 'finding' : `exit ${ran.lastCode ?? '-'}`}`);
+      if (o.verbose && !ran.verdict) o.log(`case ${c.index} (${c.kind}): exit ${ran.lastCode ?? '-'} ${ran.lastLine ?? ''} [${c.mutations.join('; ').slice(0, 160)}]`);
       if (!ran.verdict) continue;
       const known = findings.get(ran.verdict.signature);
       if (known) {

@@ -131,6 +131,31 @@ export function mutateJson(c: Chooser, doc: unknown, donors: Donors): { doc: unk
   }
 }
 
+/**
+ * A mutation that mostly keeps the document valid, so the simulator itself runs odd but legal configurations:
+ * a number halved, doubled, stepped or zeroed; a string or boolean replaced by another example's value of a field of
+ * the same name (policy fifo -> hfs, delay mode, preemption on); a field of another example grafted in.
+ */
+export function mutateGently(c: Chooser, doc: unknown, donors: Donors): { doc: unknown; what: string } {
+  const leaves = slots(doc, 20_000, 20).filter((s) => typeof s.value !== 'object' || s.value === null);
+  if (leaves.length === 0 || c.chance(0.25)) {
+    const donor = c.pick(donors);
+    setPathIn(doc, donor.path.split('.'), clone(donor.value));
+    return { doc, what: `graft ${donor.path} = ${short(donor.value)}` };
+  }
+  const slot = c.pick(leaves);
+  let v: unknown;
+  if (typeof slot.value === 'number') {
+    const n = slot.value;
+    v = c.pick([0, 1, 2, n * 2, n + 1, Math.max(0, n - 1), Math.round(n / 2), n / 2, n * 10]);
+  } else {
+    const sameKey = donors.filter((d) => d.path.split('.').pop() === String(slot.key) && typeof d.value === typeof slot.value);
+    v = sameKey.length > 0 ? clone(c.pick(sameKey).value) : typeof slot.value === 'boolean' ? !slot.value : slot.value;
+  }
+  put(slot, v);
+  return { doc, what: `${slot.path} = ${short(v)} (gently)` };
+}
+
 /** Sets a dotted path, creating objects on the way; a non-container on the way is replaced. */
 function setPathIn(doc: unknown, parts: string[], value: unknown): void {
   if (!isContainer(doc)) return;

@@ -1,6 +1,6 @@
 /**
  * npm run fuzz -- [--minutes n | --count n] [--seed s] [--case i] [--jobs n] [--timeout s] [--memory mb]
- *                 [--kinds scenario,allocation,trace,sweep,flags] [--out dir] [--no-shrink]
+ *                 [--kinds scenario,allocation,trace,sweep,flags] [--out dir] [--no-shrink] [--verbose]
  * Mutates the shipped examples, runs the CLI on each mutant and reports every exit but 0 and 2, stack trace, engine
  * message, or command over its time or memory limit; each new failure is shrunk and written to --out
  * (default fuzz-findings/). Exit 0: nothing found; 1: findings; 2: bad flags.
@@ -30,7 +30,7 @@ async function main(): Promise<void> {
       options: {
         minutes: { type: 'string' }, count: { type: 'string' }, seed: { type: 'string' }, case: { type: 'string' },
         jobs: { type: 'string' }, timeout: { type: 'string' }, memory: { type: 'string' }, kinds: { type: 'string' },
-        out: { type: 'string' }, 'no-shrink': { type: 'boolean' },
+        out: { type: 'string' }, 'no-shrink': { type: 'boolean' }, verbose: { type: 'boolean' },
       },
     }));
   } catch (e) {
@@ -52,7 +52,7 @@ async function main(): Promise<void> {
   const report = await fuzz({
     root, seed, jobs, limits, out, only, kinds: kinds as Kind[], shrink: !values['no-shrink'],
     ms: minutes === undefined ? undefined : minutes * 60_000, count: minutes === undefined && only === undefined ? count ?? 100 : count,
-    log: (line) => process.stdout.write(`${line}\n`),
+    log: (line) => process.stdout.write(`${line}\n`), verbose: values.verbose,
   });
   process.stdout.write(`fuzz: ${report.cases} cases, ${report.commands} commands in ${(report.ms / 1000).toFixed(0)} s; ` +
     `${report.findings.length} distinct finding${report.findings.length === 1 ? '' : 's'}\n`);

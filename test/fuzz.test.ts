@@ -15,7 +15,7 @@ import type { Outcome } from '../fuzz/exec.js';
 
 const ROOT = join(import.meta.dirname, '..');
 /** Cases 0..COUNT-1 of SEED: every kind of input appears (checked below). */
-const SEED = 4;
+const SEED = 5;
 const COUNT = 30;
 
 describe('fuzz pass (npm run fuzz, fixed seed)', () => {
