@@ -63,6 +63,8 @@ export function auditor(s: Scenario) {
   const runningReduces = new Int32Array(nodes);
   const state = new Map<string, 'running' | 'done' | 'killed'>();
   const startMs = new Map<string, number>();
+  /** Per job: when its last map and its first reduce were reported finished. */
+  const finishMs = new Map<number, { lastMap: number; firstReduce: number }>();
   const violations: string[] = [];
   let launches = 0;
   let finishes = 0;
@@ -83,6 +85,10 @@ export function auditor(s: Scenario) {
       const key = `${job}:${task}`;
       if (state.get(key) !== 'running') violations.push(`${key} finished while ${state.get(key) ?? 'never launched'} at ${now}`);
       state.set(key, 'done');
+      const times = finishMs.get(job) ?? { lastMap: -Infinity, firstReduce: Infinity };
+      if (task >= 0) times.lastMap = Math.max(times.lastMap, now);
+      else times.firstReduce = Math.min(times.firstReduce, now);
+      finishMs.set(job, times);
       if (task >= 0) runningMaps[node]--;
       else runningReduces[node]--;
     },
@@ -91,7 +97,9 @@ export function auditor(s: Scenario) {
       const key = `${job}:${task}`;
       if (state.get(key) !== 'running') violations.push(`${key} killed while ${state.get(key) ?? 'never launched'} at ${now}`);
       state.set(key, 'killed'); // it goes back to pending and must run again
-      lostSlotMs += now - (startMs.get(key) ?? now);
+      const ran = now - (startMs.get(key) ?? now);
+      if (ran < 0) violations.push(`${key} killed at ${now}, before its launch at ${startMs.get(key)}`);
+      lostSlotMs += ran;
       if (task >= 0) runningMaps[node]--;
       else runningReduces[node]--;
     },
@@ -106,6 +114,8 @@ export function auditor(s: Scenario) {
     runningOn(node: number): [number, number] { return [runningMaps[node], runningReduces[node]]; },
     /** Slot time the killed attempts had run, from their launches to their kills. */
     get lostSlotMs() { return lostSlotMs; },
+    /** Jobs with a reduce reported finished no later than one of their maps (a reduce must wait for every map). */
+    get reducesBeforeMaps() { return [...finishMs].filter(([, t]) => t.firstReduce <= t.lastMap).map(([job]) => job); },
     get notDone() { return [...state].filter(([, v]) => v !== 'done').map(([k]) => k); },
   };
 }

@@ -8,6 +8,7 @@ describe.each(canonicalScenarios())('invariants over a whole run: $file / $varia
     const r = await simulate(s, { observer: audit.observer, timeDecisions: false, trace });
     expect(audit.violations).toEqual([]);
     expect(audit.notDone).toEqual([]);
+    expect(audit.reducesBeforeMaps).toEqual([]);
     expect(audit.launches - audit.kills).toBe(r.summary.tasks);
     expect(audit.kills).toBe(r.summary.killedTasks ?? 0);
     expect(audit.finishes).toBe(r.summary.tasks);

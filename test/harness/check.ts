@@ -1,13 +1,15 @@
 /**
  * The differential check of one scenario: a run audited from the master's side keeps the invariants (no slot
  * over-committed, every task run to completion once, a killed attempt run again, every job finished, killed work
- * accounted), and every way of running it gives that run's digest: each exact shortcut off (heartbeat skipping,
+ * accounted, no pool over its cap, the racks' free slots as the master counts them), and every way of running it gives that run's digest: each exact shortcut off (heartbeat skipping,
  * the O(1) answer to map scans), the msgpack codec in-process, and rack actors on worker threads.
  */
 import type { RackInspector } from '../../src/actors/inprocess.js';
-import { type SimulateOptions, simulate } from '../../src/actors/simulate.js';
+import { type Result, type SimulateOptions, simulate } from '../../src/actors/simulate.js';
 import type { Scenario } from '../../src/core/scenario.js';
+import type { SchedulerObserver } from '../../src/core/scheduler.js';
 import { auditor } from '../helpers.js';
+import { poolCapsAudit } from './pool-caps.js';
 
 /** One way of running a scenario that must give the audited run's digest. */
 export interface Way {
@@ -39,14 +41,32 @@ export interface CheckOptions {
 
 export async function checkScenario(s: Scenario, options: CheckOptions = {}): Promise<CheckOutcome> {
   const audit = auditor(s);
+  const caps = poolCapsAudit(s);
   const rackSide: string[] = [];
   let base;
   try {
-    base = await simulate(s, { observer: audit.observer, timeDecisions: false, inspect: slotsAgree(s, audit, rackSide) });
+    base = await simulate(s, { observer: both(audit.observer, caps.observer), timeDecisions: false, inspect: slotsAgree(s, audit, rackSide) });
   } catch (err) {
     return { digest: '', failures: [`run failed: ${messageOf(err)}`], kills: audit.kills };
   }
-  const failures = [...audit.violations, ...rackSide];
+  const failures = [...audit.violations, ...rackSide, ...outcomeFailures(s, audit, base), ...caps.failures(base.jobs)];
+  for (const way of WAYS) {
+    if (way.options.runtime === 'threads' && options.threads === false) continue;
+    try {
+      const r = await simulate(s, { ...way.options, timeDecisions: false });
+      if (r.digest !== base.digest) failures.push(`${way.name}: digest ${r.digest.slice(0, 12)}, not ${base.digest.slice(0, 12)}`);
+    } catch (err) {
+      failures.push(`${way.name}: run failed: ${messageOf(err)}`);
+    }
+  }
+  return { digest: base.digest, failures, kills: audit.kills };
+}
+
+/** What the audit and the result must agree on: every task finished once, every job done, kills and lost time counted. */
+function outcomeFailures(s: Scenario, audit: ReturnType<typeof auditor>, base: Result): string[] {
+  const failures: string[] = [];
+  const early = audit.reducesBeforeMaps;
+  if (early.length > 0) failures.push(`jobs ${early.slice(0, 5).join(', ')} had a reduce finish no later than a map`);
   const notDone = audit.notDone;
   if (notDone.length > 0) failures.push(`${notDone.length} tasks never finished, e.g. ${notDone.slice(0, 3).join(', ')}`);
   const sum = base.summary;
@@ -67,16 +87,7 @@ export async function checkScenario(s: Scenario, options: CheckOptions = {}): Pr
     if (j.nodeLocalMaps + j.rackLocalMaps + j.offRackMaps !== j.maps) failures.push(`job ${j.id}: locality counts do not add up to its ${j.maps} maps`);
   }
   if (!(sum.utilization <= 1 + 1e-9) || !(sum.utilization >= 0)) failures.push(`map utilization ${sum.utilization}`);
-  for (const way of WAYS) {
-    if (way.options.runtime === 'threads' && options.threads === false) continue;
-    try {
-      const r = await simulate(s, { ...way.options, timeDecisions: false });
-      if (r.digest !== base.digest) failures.push(`${way.name}: digest ${r.digest.slice(0, 12)}, not ${base.digest.slice(0, 12)}`);
-    } catch (err) {
-      failures.push(`${way.name}: run failed: ${messageOf(err)}`);
-    }
-  }
-  return { digest: base.digest, failures, kills: audit.kills };
+  return failures;
 }
 
 /**
@@ -116,6 +127,14 @@ function expectedJobs(s: Scenario): number | undefined {
   if (w.kind === 'generated') return w.groups.reduce((n, g) => n + g.count, 0);
   if (w.kind === 'facebook') return w.jobs;
   return undefined;
+}
+
+function both(a: SchedulerObserver, b: SchedulerObserver): SchedulerObserver {
+  return {
+    launched: (...x) => { a.launched?.(...x); b.launched?.(...x); },
+    finished: (...x) => { a.finished?.(...x); b.finished?.(...x); },
+    killed: (...x) => { a.killed?.(...x); b.killed?.(...x); },
+  };
 }
 
 function messageOf(err: unknown): string {

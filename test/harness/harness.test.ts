@@ -3,7 +3,10 @@
  * and the harness itself, shown to find and shrink a failure. `npm run harness -- --minutes N` is the long mode.
  */
 import { describe, expect, it } from 'vitest';
+import { simulate } from '../../src/actors/simulate.js';
 import { parseScenario } from '../../src/core/scenario.js';
+import { scenario } from '../helpers.js';
+import { poolCapsAudit } from './pool-caps.js';
 import type { ScenarioSpec } from './generate.js';
 import { describeFailure, runHarness } from './property.js';
 
@@ -56,5 +59,19 @@ describe('differential harness', () => {
     const reduces = w.kind === 'jobs' ? w.jobs.map((j) => j.reduces) : w.kind === 'generated' ? w.groups.map((g) => g.reduces * g.count) : [];
     expect(reduces.reduce((a, b) => a + b, 0)).toBe(1); // one reduce in all
     expect(reduces.length).toBeLessThanOrEqual(2); // the job with it, and at most one the shrink could not drop alone
+  });
+});
+
+describe('pool caps audit (pool-caps.ts)', () => {
+  const capped = (maxMaps: number) => scenario({
+    cluster: { racks: 1, nodesPerRack: 4, mapSlotsPerNode: 2, reduceSlotsPerNode: 1, heartbeatMs: 3000 },
+    scheduler: { policy: 'hfs', pools: [{ name: 'p', maxMaps }] },
+    workload: { kind: 'generated', groups: [{ name: 'a', pool: 'p', maps: 20, mapMs: 10_000 }, { name: 'b', maps: 20, mapMs: 10_000 }] },
+  });
+
+  it.each([[3, 3, undefined], [3, 2, 'pool p runs 3 maps, over its cap of 2'], [4, 3, 'pool p runs 4 maps, over its cap of 3']])('a run capped at %i, audited against a cap of %i', async (run, audited, first) => {
+    const audit = poolCapsAudit(capped(audited));
+    const r = await simulate(capped(run), { observer: audit.observer, timeDecisions: false });
+    expect(audit.failures(r.jobs)[0]).toBe(first);
   });
 });

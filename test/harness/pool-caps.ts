@@ -1,0 +1,55 @@
+/**
+ * An audit of the pools' caps: under hfs no pool ever runs more maps or reduces than its maxMaps / maxReduces, and
+ * under capacity no queue more than its maxCapacity (a queue below its cap may take one more slot: ceil of the cap).
+ * Counted from the master's launches, finishes and kills, in the order it made them.
+ */
+import type { JobResult } from '../../src/core/results.js';
+import type { Scenario } from '../../src/core/scenario.js';
+import type { SchedulerObserver } from '../../src/core/scheduler.js';
+
+export function poolCapsAudit(s: Scenario) {
+  const events: number[] = []; // (job, +1 or -1, 1 for a map) triples
+  const record = (job: number, delta: number, task: number) => events.push(job, delta, task >= 0 ? 1 : 0);
+  const observer: SchedulerObserver = {
+    launched: (_now, _node, job, task) => record(job, 1, task),
+    finished: (_now, _node, job, task) => record(job, -1, task),
+    killed: (_now, _node, job, task) => record(job, -1, task),
+  };
+  return {
+    observer,
+    /** The caps broken, given the run's jobs (indexed by job index). */
+    failures(jobs: readonly JobResult[]): string[] {
+      const caps = capsOf(s);
+      if (caps.size === 0) return [];
+      const running = new Map<string, [number, number]>();
+      const out: string[] = [];
+      for (let e = 0; e < events.length; e += 3) {
+        const pool = jobs[events[e]].pool;
+        const cap = caps.get(pool);
+        if (cap === undefined) continue;
+        const r = running.get(pool) ?? [0, 0];
+        const kind = events[e + 2] === 1 ? 0 : 1;
+        r[kind] += events[e + 1];
+        running.set(pool, r);
+        if (r[kind] > cap[kind] && out.length < 3) out.push(`pool ${pool} runs ${r[kind]} ${kind === 0 ? 'maps' : 'reduces'}, over its cap of ${cap[kind]}`);
+      }
+      return out;
+    },
+  };
+}
+
+/** Each capped pool's [maps, reduces] caps. */
+function capsOf(s: Scenario): Map<string, [number, number]> {
+  const sc = s.scheduler;
+  const caps = new Map<string, [number, number]>();
+  if (sc.policy === 'hfs') {
+    for (const p of sc.pools) if (p.maxMaps !== undefined || p.maxReduces !== undefined) caps.set(p.name, [p.maxMaps ?? Infinity, p.maxReduces ?? Infinity]);
+  } else if (sc.policy === 'capacity') {
+    const nodes = s.cluster.racks * s.cluster.nodesPerRack;
+    for (const q of sc.queues) {
+      if (q.maxCapacity === undefined) continue;
+      caps.set(q.name, [Math.ceil((q.maxCapacity / 100) * nodes * s.cluster.mapSlotsPerNode), Math.ceil((q.maxCapacity / 100) * nodes * s.cluster.reduceSlotsPerNode)]);
+    }
+  }
+  return caps;
+}
