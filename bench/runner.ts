@@ -1,15 +1,20 @@
 /**
  * Runs a suite: every case `repeat` times in child processes (rounds interleave the cases, so a burst of noise
- * spreads over all of them), and assembles the report `hfsim bench` writes (src/cli/bench-schema.ts).
+ * spreads over all of them), the sweep-scaling case once a round, and assembles the report `hfsim bench` writes
+ * (src/cli/bench-schema.ts).
  */
 import { spawnSync } from 'node:child_process';
-import { cpus, totalmem } from 'node:os';
+import { createHash } from 'node:crypto';
+import { availableParallelism, cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { BENCH_FORMAT, type BenchCase, type BenchReport, type DataItem, type LatencyStats, type Stat } from '../src/cli/bench-schema.js';
-import { type CaseSpec, type SuiteName, suite } from './suites.js';
+import { type CaseSpec, type SuiteName, type SweepScalingSpec, suite, sweepScalingSpec } from './suites.js';
+import type { ScalingResult } from './sweep-scaling.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const CHILD = join(ROOT, 'dist', 'bench', 'child.js');
+const SWEEP = join(ROOT, 'dist', 'bench', 'sweep.js');
+export const SWEEP_SCALING = 'sweep-scaling';
 
 type Percentiles = { mean: number; p50: number; p90: number; p99: number; p999: number; max: number };
 interface ChildRun {
@@ -51,11 +56,19 @@ export interface RunSuiteOptions {
 export function runSuite(options: RunSuiteOptions): BenchReport {
   const specs = suite(options.suite).filter((s) => options.only === undefined || s.name.includes(options.only));
   const runs = new Map<string, ChildRun[]>(specs.map((s) => [s.name, []]));
+  const cores = Math.max(1, availableParallelism());
+  const scaling = options.only === undefined || SWEEP_SCALING.includes(options.only) ? sweepScalingSpec(options.suite, cores) : undefined;
+  const scalingRuns: ScalingResult[] = [];
   for (let round = 0; round < options.repeat; round++) {
     for (const spec of specs) {
       const r = runChild(spec);
       runs.get(spec.name)!.push(r);
       options.progress?.(`[${round + 1}/${options.repeat}] ${spec.name}: ${r.wallMs} ms, ${r.peakRssMB} MB`);
+    }
+    if (scaling) {
+      const r = runScaling(scaling);
+      scalingRuns.push(r);
+      options.progress?.(`[${round + 1}/${options.repeat}] ${SWEEP_SCALING} (${r.points} points): ${r.runs.map((x) => `${x.workers} worker${x.workers > 1 ? 's' : ''} ${x.wallMs[0]} ms`).join(', ')}`);
     }
   }
   const cases: BenchCase[] = specs.map((spec) => {
@@ -120,7 +133,31 @@ export function runSuite(options: RunSuiteOptions): BenchReport {
     cases,
     scale,
     ...(scaleExponent === undefined ? {} : { scaleExponent }),
+    ...(scaling === undefined ? {} : { sweepScaling: scalingReport(scaling, scalingRuns) }),
     perfdash: { version: 'v1', dataItems },
+  };
+}
+
+function runScaling(spec: SweepScalingSpec): ScalingResult {
+  const args = ['--json', '--repeat', '1', '--jobs', String(spec.jobs), '--w1', String(spec.w1), '--seeds', String(spec.seeds), '--workers', spec.workers.join(',')];
+  const r = spawnSync(process.execPath, [SWEEP, ...args], { cwd: ROOT, encoding: 'utf8', maxBuffer: 1 << 24 });
+  if (r.status !== 0) throw new Error(`bench case ${SWEEP_SCALING} failed: ${(r.stderr || `exit ${r.status}`).trim()}`);
+  return JSON.parse(r.stdout) as ScalingResult;
+}
+
+function scalingReport(spec: SweepScalingSpec, rounds: ScalingResult[]): NonNullable<BenchReport['sweepScaling']> {
+  if (new Set(rounds.map((r) => r.digests)).size !== 1) throw new Error(`bench case ${SWEEP_SCALING}: rounds gave different digests (the sweep is not deterministic)`);
+  const workers = spec.workers.map((w) => {
+    const mine = rounds.map((r) => r.runs.find((x) => x.workers === w)!);
+    return { workers: w, wallMs: stat(mine.flatMap((x) => x.wallMs)), pointMs: stat(mine.flatMap((x) => x.pointMs)) };
+  });
+  return {
+    jobs: spec.jobs,
+    points: rounds[0].points,
+    pool: rounds[0].runs[0].pool,
+    digest: createHash('sha256').update(rounds[0].digests).digest('hex'),
+    workers,
+    speedup: Math.round((workers[0].wallMs.median / workers[workers.length - 1].wallMs.median) * 100) / 100,
   };
 }
 

@@ -108,3 +108,21 @@ export function suite(name: SuiteName): CaseSpec[] {
     ...scaleCurve(SCALE_NODES, 600),
   ];
 }
+
+/** The sweep-scaling case (bench/sweep-scaling.ts) of a suite, on 1 worker and on all `cores`. */
+export interface SweepScalingSpec {
+  jobs: number;
+  w1: number;
+  seeds: number;
+  workers: number[];
+}
+
+/**
+ * smoke: one point a core of fb-macro-io with 300 jobs (~0.15 s each: a check that it runs, its time mostly
+ * start-up); full: 8 values of W1 x cores / 2 seeds of
+ * 1,000 jobs (~0.5 s each), which on 16 cores is the 64-point sweep of issue 19.
+ */
+export function sweepScalingSpec(name: SuiteName, cores: number): SweepScalingSpec {
+  const workers = cores > 1 ? [1, cores] : [1];
+  return name === 'smoke' ? { jobs: 300, w1: 1, seeds: cores, workers } : { jobs: 1000, w1: 8, seeds: Math.max(1, cores >> 1), workers };
+}

@@ -13,6 +13,8 @@ import { loadSweep } from '../src/cli/sweep-file.js';
 import { runSweep } from '../src/cli/sweep-run.js';
 
 export interface ScalingSpec {
+  /** fb-macro-io's jobs in each point (default 1,000). */
+  jobs?: number;
   /** Values of W1 (0, 1, 2 ... s) and seeds: points = w1 x seeds. */
   w1: number;
   seeds: number;
@@ -45,7 +47,7 @@ export async function measureScaling(spec: ScalingSpec, progress?: (line: string
     writeFileSync(file, JSON.stringify({
       name: `bench-${spec.w1 * spec.seeds}`,
       base: join(ROOT, 'scenarios', 'fb-macro-io.json'),
-      set: { 'workload.jobs': 1000 }, // 10 x the benchmark's 100 jobs: ~0.5 s a point on a fast core
+      set: { 'workload.jobs': spec.jobs ?? 1000 }, // 1,000: 10 x the benchmark's 100 jobs, ~0.5 s a point on a fast core
       axes: { variant: ['Fair + delay'], 'scheduler.delay.nodeMs': Array.from({ length: spec.w1 }, (_, i) => i * 1000) },
       seeds: Array.from({ length: spec.seeds }, (_, i) => i + 1),
     }));

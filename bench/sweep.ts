@@ -1,7 +1,7 @@
 /**
  * Sweep throughput (bench/sweep-scaling.ts): by default a 16-point sweep on 1 worker and on 2, alternating; the
  * issue's 64-point sweep on 1 .. 16 workers of both pool kinds:
- *   npm run build && node dist/bench/sweep.js [--w1 8 --seeds 8] [--workers 1,2,4,8,16] [--pool processes,threads] [--repeat n] [--json]
+ *   npm run build && node dist/bench/sweep.js [--jobs 1000] [--w1 8 --seeds 8] [--workers 1,2,4,8,16] [--pool processes,threads] [--repeat n] [--json]
  * Prints per configuration the median wall time, the speed-up over 1 worker of the same pool, the points' summed
  * wall time against 1 worker's (their slowdown), and the workers' utilization. --json prints the measures instead.
  */
@@ -18,7 +18,7 @@ if (workers.some((w) => !Number.isInteger(w) || w < 1) || pools.some((p) => !POO
   process.exit(2);
 }
 const json = process.argv.includes('--json');
-const r = await measureScaling({ w1: count('--w1', 4, 1), seeds: count('--seeds', 4, 1), workers, pools, repeat: count('--repeat', 3, 1) },
+const r = await measureScaling({ jobs: count('--jobs', 1000, 1), w1: count('--w1', 4, 1), seeds: count('--seeds', 4, 1), workers, pools, repeat: count('--repeat', 3, 1) },
   json ? undefined : (line) => process.stderr.write(`${line}\n`));
 if (json) {
   process.stdout.write(JSON.stringify(r) + '\n');
@@ -31,6 +31,6 @@ if (json) {
       (points / 1000).toFixed(1), one ? `${(points / median(one.pointMs)).toFixed(2)}x` : '', `${Math.round(100 * points / (run.workers * wall))}%`,
       run.wallMs.map((x) => (x / 1000).toFixed(2)).join(' ')];
   });
-  console.log(`sweep of ${r.points} points (fb-macro-io with 1000 jobs, fair + delay, W1 x seeds), median of ${r.runs[0].wallMs.length} run(s); results identical in every run`);
+  console.log(`sweep of ${r.points} points (fb-macro-io with ${count('--jobs', 1000, 1)} jobs, fair + delay, W1 x seeds), median of ${r.runs[0].wallMs.length} run(s); results identical in every run`);
   console.log(table(['pool', 'workers', 'wall s', 'speed-up', 'points s', 'vs 1 worker', 'utilization', 'runs (s)'], rows, 2));
 }

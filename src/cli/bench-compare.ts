@@ -98,6 +98,10 @@ export function compareReports(base: BenchReport, next: BenchReport, thresholdPc
     }
   }
   const mark = { regression: 'REGRESSION', 'not judged': '(not judged)', faster: 'faster', unchanged: '' } as const;
+  const scaling = compareScaling(base, next, thresholdPct);
+  changes.push(...scaling.changes);
+  speedRegressions.push(...scaling.regressions);
+  unmatched.push(...scaling.unmatched);
   return {
     table: table(['case', 'measure', 'base (best)', 'new (best)', 'change', 'spread', 'floor', ''],
       changes.map((c) => [c.case, c.measure, fmt(c.base), fmt(c.new), sign(c.changePct), `±${fmt(c.spread)}`, fmt(c.floor), mark[c.verdict]]), 2),
@@ -111,3 +115,39 @@ export function compareReports(base: BenchReport, next: BenchReport, thresholdPc
 
 export const fmt = (x: number): string => (Math.abs(x) >= 100 ? Math.round(x).toLocaleString('en-US') : String(Math.round(x * 100) / 100));
 export const sign = (pct: number | null): string => (pct !== null && Number.isFinite(pct) ? `${pct >= 0 ? '+' : ''}${pct.toFixed(1)}%` : 'new');
+
+/**
+ * The sweep-scaling case: each worker count's wall time, judged as a case's wall time is (the same floor); the
+ * speed-up is shown, not judged (it is a ratio of two noisy times). Compared only between reports of the same sweep
+ * (jobs, points and pool) and worker count.
+ */
+function compareScaling(base: BenchReport, next: BenchReport, thresholdPct: number): { changes: MeasureChange[]; regressions: string[]; unmatched: string[] } {
+  const [b, n] = [base.sweepScaling, next.sweepScaling];
+  if (b === undefined && n === undefined) return { changes: [], regressions: [], unmatched: [] };
+  if (b === undefined || n === undefined) return { changes: [], regressions: [], unmatched: [`sweep-scaling (only in ${b === undefined ? 'new' : 'base'})`] };
+  const name = `sweep-scaling ${n.points} points`;
+  if (b.jobs !== n.jobs || b.points !== n.points || b.pool !== n.pool) {
+    return { changes: [], regressions: [], unmatched: [`sweep-scaling (a different sweep: ${b.points} points of ${b.jobs} jobs on ${b.pool} against ${n.points} of ${n.jobs} on ${n.pool})`] };
+  }
+  const changes: MeasureChange[] = [];
+  const regressions: string[] = [];
+  const unmatched: string[] = [];
+  for (const w of n.workers) {
+    const was = b.workers.find((x) => x.workers === w.workers);
+    if (was === undefined) {
+      unmatched.push(`sweep-scaling on ${w.workers} workers (only in new)`);
+      continue;
+    }
+    const [before, now] = [was.wallMs.min, w.wallMs.min];
+    const pct = (100 * (now - before)) / Math.max(before, 1e-9);
+    const noise = wallFloor(before);
+    const beyond = Math.abs(now - before) > noise;
+    const measure = `wall ms, ${w.workers} worker${w.workers > 1 ? 's' : ''}`;
+    const verdict = pct > thresholdPct && beyond ? 'regression' : pct < -thresholdPct && beyond ? 'faster' : 'unchanged';
+    if (verdict === 'regression') regressions.push(`${name}: ${measure} ${fmt(before)} -> ${fmt(now)} (${sign(pct)}, best runs; noise floor ${fmt(noise)})`);
+    changes.push({ case: name, measure, base: before, new: now, changePct: pct, spread: Math.max(was.wallMs.spread, w.wallMs.spread), floor: noise, verdict });
+  }
+  changes.push({ case: name, measure: 'speed-up', base: b.speedup, new: n.speedup, changePct: (100 * (n.speedup - b.speedup)) / Math.max(b.speedup, 1e-9),
+    spread: 0, floor: 0, verdict: 'not judged' });
+  return { changes, regressions, unmatched };
+}

@@ -69,6 +69,20 @@ export const benchReportSchema = z.strictObject({
   })),
   /** b in wall = a * nodes^b fitted over the scale curve (1 = linear; absent with fewer than two sizes, and in older reports). */
   scaleExponent: z.number().optional(),
+  /**
+   * A sweep (fb-macro-io under fair + delay, W1 x seeds) on 1 worker and on the machine's cores, alternating
+   * (bench/sweep-scaling.ts): each worker count's wall time over the runs, and the speed-up of the medians. Absent
+   * in reports before it existed, and with --only naming no sweep.
+   */
+  sweepScaling: z.strictObject({
+    jobs: z.number().int().positive(),
+    points: z.number().int().positive(),
+    pool: z.string(),
+    /** sha256 of the points' digests in point order: the same in every run, or the sweep is not deterministic. */
+    digest: z.string().regex(/^[0-9a-f]{64}$/),
+    workers: z.array(z.strictObject({ workers: z.number().int().positive(), wallMs: statSchema, pointMs: statSchema })).min(1),
+    speedup: z.number(),
+  }).optional(),
   /** Decision latency in kube-scheduler's {Average, Perc50, Perc90, Perc99} shape, one item per case and metric. */
   perfdash: z.strictObject({ version: z.literal('v1'), dataItems: z.array(dataItemSchema) }),
 });

@@ -43,7 +43,10 @@ export function reportTable(r: BenchReport): string {
   const scale = r.scale.length === 0 ? '' : `\n\nScale curve (constant load per node; each size warmed up, best of ${r.repeat} runs; cost per node relative to the smallest, 1.00 = linear${r.scaleExponent === undefined ? '' : `; wall grows as nodes^${r.scaleExponent.toFixed(2)}`})\n${table(['nodes', 'best wall ms', 'us per heartbeat', 'marginal us per heartbeat', 'cost per node'],
     r.scale.map((s) => [s.nodes.toLocaleString('en-US'), Math.round(s.wallMs).toLocaleString('en-US'), s.usPerNodeHeartbeat.toFixed(3),
       s.marginalUsPerHeartbeat?.toFixed(3) ?? '', s.relativeCostPerNode.toFixed(2)]), 0)}`;
-  return `${head}\n${main}${scale}`;
+  const sw = r.sweepScaling;
+  const sweep = sw === undefined ? '' : `\n\nSweep scaling (${sw.points} points of fb-macro-io with ${sw.jobs.toLocaleString('en-US')} jobs, worker ${sw.pool}; median ±spread of ${r.repeat} runs; speed-up ${sw.speedup.toFixed(2)}x)\n${table(['workers', 'wall ms', 'points ms (summed)'],
+    sw.workers.map((w) => [String(w.workers), ms(w.wallMs), ms(w.pointMs)]), 0)}`;
+  return `${head}\n${main}${scale}${sweep}`;
 }
 
 interface BenchFlags { suite: 'smoke' | 'full'; json?: string; repeat?: number; only?: string }

@@ -2,6 +2,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type BenchReport, benchReportSchema } from '../../src/cli/bench-schema.js';
@@ -51,6 +52,7 @@ function half(r: BenchReport, first: number): BenchReport {
   };
   visit(out.cases);
   visit(out.scale);
+  visit(out.sweepScaling);
   for (const c of out.cases) c.runs = 2;
   return out;
 }
@@ -97,6 +99,15 @@ describe('hfsim bench --suite smoke', () => {
     expect(all.scaleExponent).toBeCloseTo(Math.log(large.wallMs / small.wallMs) / Math.log(2), 1);
   });
 
+  it('measures a sweep on 1 worker and on the cores, every round, with one digest', () => {
+    const sw = all.sweepScaling!;
+    const cores = availableParallelism();
+    expect(sw).toMatchObject({ jobs: 300, points: cores, pool: 'processes', digest: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(sw.workers.map((w) => w.workers)).toEqual(cores > 1 ? [1, cores] : [1]);
+    for (const w of sw.workers) expect(w.wallMs.values).toHaveLength(4);
+    expect(sw.speedup).toBeCloseTo(sw.workers[0].wallMs.median / sw.workers[sw.workers.length - 1].wallMs.median, 1);
+  });
+
   it('gives the golden digests of the canonical scenarios', () => {
     const golden = JSON.parse(readFileSync(join(ROOT, 'test/golden/digests.json'), 'utf8')) as Record<string, string>;
     for (const c of smoke.cases.filter((x) => x.canonical)) expect(c.digest, c.name).toBe(golden[c.name]);
@@ -136,6 +147,17 @@ describe('hfsim bench compare', () => {
     expect(r.status).toBe(3);
     expect(r.stderr).toMatch(new RegExp(`SPEED REGRESSION[^]*${heaviest.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: wall ms`));
     expect(r.stderr).not.toMatch(/OUTCOME/);
+  });
+
+  it('judges the sweep-scaling case\'s wall times, and compares a report from before it existed without error', () => {
+    const slow = structuredClone(smoke);
+    const w = slow.sweepScaling!.workers[slow.sweepScaling!.workers.length - 1];
+    for (const k of ['median', 'min', 'max'] as const) w.wallMs[k] = Math.max(w.wallMs[k] * 1.5, w.wallMs[k] + 100);
+    expect(compareReports(smoke, slow, 10).speedRegressions.filter((x) => x.startsWith('sweep-scaling'))).toEqual([expect.stringMatching(/wall ms, \d+ workers?/)]);
+    const { sweepScaling: _gone, ...older } = smoke;
+    const c = compareReports(older, smoke, 10);
+    expect(c.unmatched).toContain('sweep-scaling (only in new)');
+    expect(c.speedRegressions).toEqual([]);
   });
 
   it('does not flag a change within the threshold or within the noise floor', () => {
