@@ -21,6 +21,8 @@ export interface ScalingSpec {
   workers: number[];
   pools: PoolKind[];
   repeat: number;
+  /** Node and V8 flags of each worker process. */
+  workerFlags?: string[];
 }
 
 export interface ScalingRun {
@@ -58,7 +60,7 @@ export async function measureScaling(spec: ScalingSpec, progress?: (line: string
       for (const run of runs) { // alternate, so drift in machine load hits every configuration
         const out = join(dir, `out-${i}-${run.pool}-${run.workers}`);
         const started = performance.now();
-        const r = await runSweep(sweep, { out, parallel: run.workers, pool: run.pool, progress: false });
+        const r = await runSweep(sweep, { out, parallel: run.workers, pool: run.pool, workerFlags: spec.workerFlags, progress: false });
         const ms = performance.now() - started;
         rmSync(out, { recursive: true });
         const d = [...r.records].sort((a, b) => a.index - b.index).map((x) => x.digest).join();

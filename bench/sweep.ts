@@ -2,6 +2,7 @@
  * Sweep throughput (bench/sweep-scaling.ts): by default a 16-point sweep on 1 worker and on 2, alternating; the
  * issue's 64-point sweep on 1 .. 16 workers of both pool kinds:
  *   npm run build && node dist/bench/sweep.js [--jobs 1000] [--w1 8 --seeds 8] [--workers 1,2,4,8,16] [--pool processes,threads] [--repeat n] [--json]
+ *     [--worker-flags "..."]  (Node/V8 flags of each worker process, instead of src/actors/pool.ts's workerFlags; "" for none)
  * Prints per configuration the median wall time, the speed-up over 1 worker of the same pool, the points' summed
  * wall time against 1 worker's (their slowdown), and the workers' utilization. --json prints the measures instead.
  */
@@ -18,7 +19,8 @@ if (workers.some((w) => !Number.isInteger(w) || w < 1) || pools.some((p) => !POO
   process.exit(2);
 }
 const json = process.argv.includes('--json');
-const r = await measureScaling({ jobs: count('--jobs', 1000, 1), w1: count('--w1', 4, 1), seeds: count('--seeds', 4, 1), workers, pools, repeat: count('--repeat', 3, 1) },
+const workerFlags = flag('--worker-flags')?.split(' ').filter((x) => x !== '');
+const r = await measureScaling({ workerFlags, jobs: count('--jobs', 1000, 1), w1: count('--w1', 4, 1), seeds: count('--seeds', 4, 1), workers, pools, repeat: count('--repeat', 3, 1) },
   json ? undefined : (line) => process.stderr.write(`${line}\n`));
 if (json) {
   process.stdout.write(JSON.stringify(r) + '\n');

@@ -21,6 +21,8 @@ export interface SweepOptions {
   parallel: number;
   /** Worker processes (default) or threads: src/actors/pool.ts. */
   pool?: PoolKind;
+  /** Node and V8 flags of each worker process (bench/sweep.js --worker-flags). */
+  workerFlags?: readonly string[];
   resume?: boolean;
   shard?: { index: number; count: number };
   /** Progress on stderr: a bar on a terminal, else lines; false for none. */
@@ -66,7 +68,7 @@ export async function runSweep(sweep: Sweep, options: SweepOptions): Promise<Swe
   const log = new ResultsLog(dir);
   const failures: string[] = [];
   const queue = new PointQueue(todo, records);
-  const pool = todo.length === 0 ? undefined : startPool<SweepTask, Result>(options.pool ?? 'processes', Math.min(options.parallel, todo.length), SIMULATION_TASK);
+  const pool = todo.length === 0 ? undefined : startPool<SweepTask, Result>(options.pool ?? 'processes', Math.min(options.parallel, todo.length), SIMULATION_TASK, { execArgv: options.workerFlags });
   try {
     if (pool) await runAll(pool, queue, (point, result) => {
       const record = toRecord(point, result);
@@ -84,13 +86,16 @@ export async function runSweep(sweep: Sweep, options: SweepOptions): Promise<Swe
   return { dir, manifest, total: mine.length, skipped: done.size, ran: todo.length, records };
 }
 
-/** Keeps every worker busy with one point, the queue's next as each finishes; resolves when all have finished. */
+/**
+ * Keeps every worker busy: one point running on each, and one more waiting in the pool, which a worker takes the
+ * moment it finishes, before this thread has read and logged its result; resolves when all have finished.
+ */
 function runAll(pool: TaskPool<SweepTask, Result>, queue: PointQueue<SweepPoint>, ok: (p: SweepPoint, r: Result) => void,
   failed: (p: SweepPoint, err: unknown) => void, plugins: string[] | undefined): Promise<void> {
   return new Promise((allDone) => {
     let running = 0;
     const feed = (): void => {
-      while (running < pool.size) {
+      while (running < pool.size + 1) {
         const p = queue.next();
         if (p === undefined) return;
         running++;

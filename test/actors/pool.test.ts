@@ -1,8 +1,9 @@
 /** The worker pool (src/actors/pool.ts), both kinds: values and errors come back; a worker that dies is replaced; a simulation's result is the in-process one. */
 import { spawn } from 'node:child_process';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { POOL_KINDS, SIMULATION_TASK, startPool } from '../../src/actors/pool.js';
+import { POOL_KINDS, SIMULATION_TASK, startPool, workerFlags } from '../../src/actors/pool.js';
 import { simulate, type Result } from '../../src/actors/simulate.js';
 import type { SweepTask } from '../../src/actors/sweep-task.js';
 import { parseScenario } from '../../src/core/scenario.js';
@@ -54,6 +55,22 @@ describe('a pool of processes', () => {
     await pool.close();
     expect(alive(second)).toBe(false);
     await expect(pool.run({ kind: 'pid' })).rejects.toThrow(/closed/);
+  });
+
+  it('starts its workers with --single-threaded-gc when they fill every core, else with the flags given', async () => {
+    const cores = availableParallelism();
+    expect(workerFlags(cores)).toEqual(['--single-threaded-gc']);
+    if (cores > 1) expect(workerFlags(cores - 1)).toEqual([]);
+    const full = startPool<PoolTestTask, string[]>('processes', cores, TASK);
+    const given = startPool<PoolTestTask, string[]>('processes', 1, TASK, { execArgv: ['--max-semi-space-size=8'] });
+    try {
+      expect(await full.run({ kind: 'execArgv' })).toContain('--single-threaded-gc');
+      const flags = await given.run({ kind: 'execArgv' });
+      expect(flags).toContain('--max-semi-space-size=8');
+      expect(flags).not.toContain('--single-threaded-gc');
+    } finally {
+      await Promise.all([full.close(), given.close()]);
+    }
   });
 
   it('a worker exits when the process that started it is killed, even in the middle of a task', async () => {
