@@ -9,6 +9,9 @@ import type { SwimTrace } from '../core/swim.js';
 import { InputError } from './errors.js';
 import { MAX_JOBS, MAX_TIME_MS } from '../core/limits.js';
 
+/** A non-negative decimal number, as SWIM writes them (an exponent allowed). */
+const DECIMAL = /^\d+(\.\d+)?([eE][+-]?\d+)?$/;
+
 const COLUMNS = ['job id', 'submit time', 'inter-arrival gap', 'input bytes', 'shuffle bytes', 'output bytes'];
 
 /** Parses a trace's text; `file` names it in errors. */
@@ -33,8 +36,8 @@ export function parseSwimTrace(text: string, file: string): SwimTrace {
     if (seen.has(id)) throw bad(line, `job id "${id}" is used twice`);
     seen.add(id);
     const nums = cols.slice(1).map((c, k) => {
-      const v = Number(c.trim());
-      if (c.trim() === '' || !Number.isFinite(v) || v < 0) throw bad(line, `column ${k + 2} (${COLUMNS[k + 1]}): "${c}" is not a non-negative number`);
+      const v = DECIMAL.test(c.trim()) ? Number(c.trim()) : NaN; // decimal only: Number() also reads "0x10" and ""
+      if (!Number.isFinite(v) || v < 0) throw bad(line, `column ${k + 2} (${COLUMNS[k + 1]}): "${c}" is not a non-negative number`);
       return v;
     });
     if (i > 0 && nums[0] < submitS[i - 1]) throw bad(line, `submit time ${nums[0]} is before the previous line's ${submitS[i - 1]}`);

@@ -95,6 +95,23 @@ describe('bad allocation files: file and line', () => {
   });
 });
 
+describe('bad SWIM traces: file and line', () => {
+  it.each([
+    ['a hexadecimal byte count', 'job0\t49\t49\t0x10\t1\t1\n', ':1: column 4 (input bytes): "0x10" is not a non-negative number'],
+    ['a submit time past the limit', 'job0\t49\t49\t1\t1\t1\njob1\t2147484\t1\t1\t1\t1\n', ':2: submit time 2147484 s is above the limit of 2147483.647 s'],
+  ])('%s', (_, tsv, message) => {
+    const trace = write('t.tsv', tsv);
+    const file = write('s.json', { ...tiny, workload: { kind: 'swim', trace } });
+    expect(inputError(() => loadScenario(file), file)).toContain(`${trace}${message}`);
+  });
+
+  it('input bytes that make too many maps', () => {
+    const trace = write('t.tsv', 'job0\t1\t1\t1e20\t1\t1\n');
+    const file = write('s.json', { ...tiny, workload: { kind: 'swim', trace } });
+    expect(inputError(() => loadScenario(file), file)).toBe(`${file}: workload.trace: 7450580597 blocks (one map each) in all, above the limit of 50000000`);
+  });
+});
+
 describe('bad sweeps', () => {
   const base = write('base.json', tiny);
   it.each([
