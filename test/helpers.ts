@@ -5,6 +5,7 @@ import { type Scenario, parseScenario, resolveVariant, variantsOf } from '../src
 import type { SchedulerObserver } from '../src/core/scheduler.js';
 import type { SwimTrace } from '../src/core/swim.js';
 import { traceFor } from '../src/cli/trace.js';
+import { resolveScenario } from '../src/cli/resolve-scenario.js';
 
 export const SCENARIO_DIR = join(import.meta.dirname, '..', 'scenarios');
 
@@ -23,7 +24,9 @@ export function canonicalScenarios(): Array<{ file: string; variant: string; sce
   return readdirSync(SCENARIO_DIR).filter((f) => f.endsWith('.json') && !f.includes('.sweep.') && !HEAVY_SCENARIOS.includes(f)).sort().flatMap((file) => {
     const raw = JSON.parse(readFileSync(join(SCENARIO_DIR, file), 'utf8')) as Record<string, unknown>;
     return variantsOf(raw).map((v) => {
-      const s = scenario(resolveVariant(raw, v.overrides, []));
+      const resolved = resolveScenario(resolveVariant(raw, v.overrides, []), join(SCENARIO_DIR, file)); // files it names, an SLS trace
+      if (!resolved.ok) throw new Error(resolved.errors.join('\n'));
+      const s = resolved.value;
       return { file, variant: v.name, scenario: s, trace: traceFor(join(SCENARIO_DIR, file), s) };
     });
   });

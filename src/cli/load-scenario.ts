@@ -2,11 +2,11 @@
 import { readTextFile } from './read-file.js';
 import { type ParseError, parseTree, printParseErrorCode } from 'jsonc-parser';
 import { MAX_JSON_DEPTH } from '../core/limits.js';
-import { OverrideError, type Scenario, overridePathProblem, parseScenario, resolveVariant, variantErrors, variantsOf } from '../core/scenario.js';
+import { OverrideError, type Scenario, overridePathProblem, resolveVariant, variantErrors, variantsOf } from '../core/scenario.js';
 import { workloadLimitErrors } from '../core/workload-limits.js';
 import type { SwimTrace } from '../core/swim.js';
 import { InputError } from './errors.js';
-import { applySchedulerFiles } from './scheduler-files.js';
+import { resolveScenario } from './resolve-scenario.js';
 import { traceFor } from './trace.js';
 
 export interface LoadedVariant {
@@ -108,7 +108,7 @@ export function loadScenario(file: string, sets: Array<[string, unknown]> = [], 
   }
   const loaded = variants.map(({ name, overrides }) => {
     const where = name === '' ? '' : `variant "${name}": `;
-    const parsed = parseScenario(applySchedulerFiles(asInput(() => resolveVariant(record, overrides, allSets), `${file}: ${where}`), file));
+    const parsed = resolveScenario(asInput(() => resolveVariant(record, overrides, allSets), `${file}: ${where}`), file);
     if (!parsed.ok) throw new InputError(parsed.errors.map((e) => `${file}: ${where}${e}`).join('\n'));
     const trace = traceFor(file, parsed.value);
     const over = workloadLimitErrors(parsed.value, trace);

@@ -7,12 +7,12 @@ import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
 import type { SwimTrace } from '../core/swim.js';
 import { MAX_SWEEP_POINTS } from '../core/limits.js';
-import { type Scenario, formatIssue, overridePathProblem, parseScenario, resolveVariant, schemaRef, setPath, variantErrors, variantsOf } from '../core/scenario.js';
+import { type Scenario, formatIssue, overridePathProblem, resolveVariant, schemaRef, setPath, variantErrors, variantsOf } from '../core/scenario.js';
 import { workloadLimitErrors } from '../core/workload-limits.js';
 import { BIN_METRICS, RUN_METRICS } from './sweep-aggregate.js';
 import { InputError } from './errors.js';
 import { asInput, readJsonFile } from './load-scenario.js';
-import { applySchedulerFiles } from './scheduler-files.js';
+import { resolveScenario } from './resolve-scenario.js';
 import { traceFor } from './trace.js';
 
 /** The axis name that selects a variant of the base scenario. */
@@ -173,10 +173,9 @@ export function loadSweep(file: string): Sweep {
     const point = `${where}${at ? ` at ${at}` : ''}: `;
     let resolved = asInput(() => resolveVariant(baseRecord, overrides, Object.entries(spec.set)), point);
     for (const axis of axes) if (axis.name !== VARIANT_AXIS) resolved = asInput(() => setPath(resolved, axis.name, values[axis.name]), point);
-    resolved = applySchedulerFiles(resolved, baseFile ?? file); // allocation and capacity files, relative to the base's file
     const group = pointId(values);
     for (const seed of spec.seeds) {
-      const checked = parseScenario(setPath(resolved, 'seed', seed));
+      const checked = resolveScenario(setPath(resolved, 'seed', seed), baseFile ?? file); // files relative to the base's
       if (!checked.ok) throw new InputError(checked.errors.map((e) => `${point}${e}`).join('\n'));
       const scenario = checked.value;
       const trace = traceFor(baseFile ?? file, scenario);

@@ -105,7 +105,20 @@ const facebookWorkload = z.strictObject({
   type: z.enum(['io', 'cpu', 'mixed']).default('io'),
 });
 
-const fileSchema = z.strictObject({ name: z.string().min(1), blocks: posInt('blocks', L.MAX_BLOCKS) });
+const fileSchema = z.strictObject({
+  name: z.string().min(1),
+  blocks: posInt('blocks', L.MAX_BLOCKS),
+  /**
+   * The nodes holding each block's replicas, one list per block (node ids: rack r holds r x nodesPerRack to
+   * (r + 1) x nodesPerRack - 1); omitted: placed by HDFS's default policy. An SLS trace's preferred hosts become these.
+   */
+  replicas: z.array(z.array(nonNegInt('a replica node', L.MAX_NODES - 1)).min(1, 'a block needs at least one replica node')).optional(),
+}).superRefine((f, ctx) => {
+  if (f.replicas !== undefined && f.replicas.length !== f.blocks) ctx.addIssue({ code: 'custom', path: ['replicas'], message: `lists ${f.replicas.length} blocks' replicas, the file has ${f.blocks} blocks` });
+  f.replicas?.forEach((nodes, b) => {
+    if (new Set(nodes).size !== nodes.length) ctx.addIssue({ code: 'custom', path: ['replicas', b], message: 'a node holds two replicas of one block' });
+  });
+});
 const jobSchema = z.strictObject({
   id: z.string().min(1),
   submitMs: timeMs('submitMs').int('submitMs must be a whole number').default(0),
@@ -187,8 +200,18 @@ const swimWorkload = z.strictObject({
   type: z.enum(JOB_TYPES).default('io'),
 });
 
-const workloadSchema = z.discriminatedUnion('kind', [facebookWorkload, jobsWorkload, generatedWorkload, swimWorkload], {
-  error: 'workload.kind must be one of "facebook", "jobs", "generated", "swim"',
+/**
+ * A YARN Scheduler Load Simulator trace (SLS JSON) replayed: the CLI reads it (src/cli/sls.ts, relative to the
+ * scenario file) into a jobs workload, each map's container.host the one replica of its block, before the run.
+ */
+const slsWorkload = z.strictObject({
+  kind: z.literal('sls'),
+  trace: z.string().min(1, 'trace must name an SLS JSON file'),
+  type: z.enum(JOB_TYPES).default('io'),
+});
+
+const workloadSchema = z.discriminatedUnion('kind', [facebookWorkload, jobsWorkload, generatedWorkload, swimWorkload, slsWorkload], {
+  error: 'workload.kind must be one of "facebook", "jobs", "generated", "swim", "sls"',
 });
 
 /** `"$schema"`: the JSON Schema an editor checks a scenario or sweep file against (schema/*.schema.json); hfsim ignores it. */
@@ -206,6 +229,16 @@ export const scenarioSchema = z.strictObject({
   workload: workloadSchema,
   /** Named sets of overrides, each a map of field path to value; each variant is run and compared. */
   variants: z.record(z.string(), z.record(z.string(), z.unknown())).optional(),
+}).superRefine((s, ctx) => {
+  // explicit replicas must name nodes of the cluster, at most hdfs.replication of them per block
+  if (s.workload.kind !== 'jobs') return;
+  const nodes = s.cluster.racks * s.cluster.nodesPerRack;
+  s.workload.files.forEach((f, i) => f.replicas?.forEach((list, b) => {
+    const path = ['workload', 'files', i, 'replicas', b];
+    if (list.length > s.hdfs.replication) ctx.addIssue({ code: 'custom', path, message: `${list.length} replica nodes, more than hdfs.replication (${s.hdfs.replication})` });
+    const outside = list.find((n) => n >= nodes);
+    if (outside !== undefined) ctx.addIssue({ code: 'custom', path, message: `node ${outside} is not in the cluster (nodes 0 to ${nodes - 1})` });
+  }));
 });
 
 export type Scenario = z.infer<typeof scenarioSchema>;
@@ -222,6 +255,7 @@ export type JobsWorkload = Extract<Workload, { kind: 'jobs' }>;
 export type FacebookWorkload = Extract<Workload, { kind: 'facebook' }>;
 export type GeneratedWorkload = Extract<Workload, { kind: 'generated' }>;
 export type SwimWorkload = Extract<Workload, { kind: 'swim' }>;
+export type SlsWorkload = Extract<Workload, { kind: 'sls' }>;
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; errors: string[] };
 

@@ -93,11 +93,12 @@ export function buildWorkload(scenario: Scenario, topology: Topology, rng: Rng, 
     return ids;
   };
   const w = scenario.workload;
+  if (w.kind === 'sls') throw new Error(`sls workload: trace ${w.trace} was not read into a jobs workload (load the scenario with src/cli/load-scenario.ts)`);
   if (w.kind === 'swim' && trace === undefined) throw new Error(`swim workload: the rows of trace ${w.trace} were not loaded (load the scenario with src/cli/load-scenario.ts)`);
   const jobs = w.kind === 'facebook' ? facebookJobs(w, rng.fork('workload'), addFile)
     : w.kind === 'generated' ? generatedJobs(w, rng.fork('workload'), addFile)
     : w.kind === 'swim' ? swimJobs(w, trace!, topology.nodes, scenario.hdfs.blockMB, addFile)
-    : listedJobs(w, addFile);
+    : listedJobs(w, addFile, blocks);
   return { jobs, blocks };
 }
 
@@ -155,8 +156,9 @@ function drawnSizes(n: number, rng: Rng): number[] {
   return sizes;
 }
 
-function listedJobs(w: JobsWorkload, addFile: (blocks: number) => Int32Array): JobSpec[] {
-  const files = new Map(w.files.map((f) => [f.name, addFile(f.blocks)]));
+/** Explicit replicas (a file's `replicas`) go into `blocks` as listed, drawing nothing from the placement stream. */
+function listedJobs(w: JobsWorkload, addFile: (blocks: number) => Int32Array, blocks: BlockStore): JobSpec[] {
+  const files = new Map(w.files.map((f) => [f.name, f.replicas === undefined ? addFile(f.blocks) : Int32Array.from(f.replicas, (nodes) => blocks.add(nodes))]));
   // Jobs run in submit order; ties keep file order.
   const order = w.jobs.map((j, i) => ({ j, i })).sort((a, b) => a.j.submitMs - b.j.submitMs || a.i - b.i);
   return order.map(({ j }, index) => {

@@ -43,7 +43,7 @@ describe('scenario schema', () => {
     [{ ...minimal, scheduler: { policy: 'fifo', policyConfig: { depth: 2 } } }, 'scheduler.policyConfig: unknown field "depth"'],
     [{ ...minimal, scheduler: { policy: 'hfs', preemption: { enabled: true, policy: 'random' } } }, 'scheduler.preemption.policy: preemption.policy must be one of "hfs"'],
     [{ ...minimal, scheduler: { replication: { policy: 'scarlett' } } }, 'scheduler.replication.policy: replication.policy must be a registered replication (none is registered)'],
-    [{}, 'workload: workload.kind must be one of "facebook", "jobs", "generated", "swim"'],
+    [{}, 'workload: workload.kind must be one of "facebook", "jobs", "generated", "swim", "sls"'],
     [{ workload: { kind: 'facebook', jobs: 0 } }, 'workload.jobs: jobs must be at least 1'],
     [{ workload: { kind: 'jobs', files: [{ name: 'a', blocks: 1 }], jobs: [] } }, 'workload.jobs: jobs must list at least one job'],
     [{ workload: { kind: 'jobs', files: [{ name: 'a', blocks: 1 }], jobs: [{ id: 'x', input: 'b', mapMs: 1 }] } }, 'workload.jobs[0].input: input "b" names no file in workload.files'],

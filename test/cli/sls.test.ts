@@ -1,0 +1,183 @@
+/**
+ * YARN SLS JSON traces: replayed as a jobs workload, each map's container.host its block's one replica. A trace and
+ * the same jobs written by hand give the same tasks and the same digest; a malformed trace is exit 2 naming the line.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { resolveScenario } from '../../src/cli/resolve-scenario.js';
+import { hostNodes, parseSlsTrace } from '../../src/cli/sls.js';
+import { parseScenario, type Scenario } from '../../src/core/scenario.js';
+import { makeRng } from '../../src/core/rng.js';
+import { makeTopology } from '../../src/core/topology.js';
+import { buildWorkload } from '../../src/core/workload.js';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const CLI = join(ROOT, 'dist', 'src', 'cli', 'main.js');
+const dir = mkdtempSync(join(tmpdir(), 'hfsim-sls-'));
+
+// Two racks named so that plain string order would be wrong (rack10 after rack2), SLS's default priorities, a
+// task given by duration.ms, a task with count, a job with job.count, and a job with no user (SLS: "default").
+const TRACE = `{
+  "am.type" : "mapreduce",
+  "job.start.ms" : 0,
+  "job.end.ms" : 95375,
+  "job.queue.name" : "prod",
+  "job.id" : "job_1",
+  "job.user" : "alice",
+  "job.tasks" : [ {
+    "container.host" : "/rack10/node1",
+    "container.start.ms" : 6000,
+    "container.end.ms" : 26000,
+    "container.priority" : 20,
+    "container.type" : "map"
+  }, {
+    "container.host" : "/rack2/node2",
+    "container.start.ms" : 6000,
+    "container.end.ms" : 16000,
+    "container.priority" : 20,
+    "container.type" : "map"
+  }, {
+    "container.host" : "/rack2/node10",
+    "duration.ms" : 15000,
+    "container.type" : "map",
+    "count" : 2
+  }, {
+    "container.host" : "/rack10/node1",
+    "container.start.ms" : 30000,
+    "container.end.ms" : 60000,
+    "container.priority" : 10,
+    "container.type" : "reduce"
+  } ]
+}
+{
+  "job.start.ms" : 40000,
+  "job.queue.name" : "adhoc",
+  "job.id" : "job_2",
+  "job.count" : 2,
+  "job.tasks" : [ { "container.host" : "/rack2/node1", "duration.ms" : 8000 } ]
+}
+`;
+
+/** The same jobs by hand. Nodes: rack2 is rack 0 (node1 0, node2 1, node10 2), rack10 rack 1 (node1 = 4 x 1 + 0). */
+const BY_HAND = {
+  kind: 'jobs',
+  files: [
+    { name: 'job_1', blocks: 4, replicas: [[4], [1], [2], [2]] },
+    { name: 'job_2#0', blocks: 1, replicas: [[0]] },
+    { name: 'job_2#1', blocks: 1, replicas: [[0]] },
+  ],
+  jobs: [
+    { id: 'job_1', submitMs: 0, pool: 'prod', user: 'alice', input: 'job_1', mapMs: 15000, reduces: 1, reduceMs: 30000 },
+    { id: 'job_2#0', submitMs: 40000, pool: 'adhoc', user: 'default', input: 'job_2#0', mapMs: 8000 },
+    { id: 'job_2#1', submitMs: 40000, pool: 'adhoc', user: 'default', input: 'job_2#1', mapMs: 8000 },
+  ],
+};
+
+const base = { name: 'sls-test', seed: 3, cluster: { racks: 2, nodesPerRack: 4, mapSlotsPerNode: 1, reduceSlotsPerNode: 1, heartbeatMs: 3000 } };
+writeFileSync(join(dir, 'trace.json'), TRACE);
+writeFileSync(join(dir, 'sls.json'), JSON.stringify({ ...base, workload: { kind: 'sls', trace: 'trace.json' } }));
+writeFileSync(join(dir, 'jobs.json'), JSON.stringify({ ...base, workload: BY_HAND }));
+
+function resolved(file: string): Scenario {
+  const raw = JSON.parse(JSON.stringify(file === 'sls.json' ? { ...base, workload: { kind: 'sls', trace: 'trace.json' } } : { ...base, workload: BY_HAND }));
+  const p = resolveScenario(raw, join(dir, file));
+  if (!p.ok) throw new Error(p.errors.join('\n'));
+  return p.value;
+}
+
+function hfsim(...args: string[]) {
+  const r = spawnSync(process.execPath, [CLI, ...args], { cwd: ROOT, encoding: 'utf8' });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+describe('SLS JSON traces', () => {
+  it('the trace and the same jobs written by hand give the same tasks', () => {
+    const fromTrace = resolved('sls.json');
+    const byHand = resolved('jobs.json');
+    expect(fromTrace.workload).toEqual(byHand.workload);
+    const build = (s: Scenario) => {
+      const w = buildWorkload(s, makeTopology(s.cluster, s.seed), makeRng(s.seed));
+      return { jobs: w.jobs, replicas: Array.from({ length: w.blocks.blocks }, (_, b) => Array.from({ length: w.blocks.replicaCount(b) }, (_, i) => w.blocks.replica(b, i))) };
+    };
+    const a = build(fromTrace);
+    expect(a).toEqual(build(byHand));
+    expect(a.replicas).toEqual([[4], [1], [2], [2], [0], [0]]);
+    expect(a.jobs.map((j) => [j.id, j.pool, j.user, j.submitMs, j.blocks.length, j.mapMs, j.reduces])).toEqual([
+      ['job_1', 'prod', 'alice', 0, 4, 15000, 1], ['job_2#0', 'adhoc', 'default', 40000, 1, 8000, 0], ['job_2#1', 'adhoc', 'default', 40000, 1, 8000, 0],
+    ]);
+  });
+
+  it('and one digest through the CLI', () => {
+    const [a, b] = ['sls.json', 'jobs.json'].map((f) => hfsim('run', join(dir, f), '--json'));
+    expect(a.stderr).toBe('');
+    expect(a.code).toBe(0);
+    expect(JSON.parse(a.stdout).digest).toBe(JSON.parse(b.stdout).digest);
+  });
+
+  it('accepts the jobs as one JSON array too', () => {
+    const objects = TRACE.trim().split(/\n(?=\{)/);
+    expect(parseSlsTrace(`[${objects.join(',\n')}]`, 'a.json')).toEqual(parseSlsTrace(TRACE, 'b.json'));
+  });
+
+  it('packs hosts onto the cluster by rack, in natural order, and refuses a trace that does not fit', () => {
+    const jobs = parseSlsTrace(TRACE, 't.json');
+    expect(Object.fromEntries(hostNodes(jobs, 2, 4, 't.json'))).toEqual({ 'rack2/node1': 0, 'rack2/node2': 1, 'rack2/node10': 2, 'rack10/node1': 4 });
+    expect(() => hostNodes(jobs, 1, 4, 't.json')).toThrow('t.json: the trace\'s hosts are in 2 racks, the cluster has 1 (cluster.racks)');
+    expect(() => hostNodes(jobs, 2, 2, 't.json')).toThrow('t.json: rack "rack2" has 3 hosts in the trace, the cluster 2 a rack (cluster.nodesPerRack)');
+  });
+
+  const job = (tasks: string, extra = '') => `{ "job.start.ms": 0, "job.queue.name": "q",${extra}\n  "job.tasks": [\n${tasks}\n  ] }\n`;
+  const bad: Array<[string, string, RegExp]> = [
+    ['malformed JSON', job('    { "container.host": "/r/n1" "duration.ms": 5 }'), /^t\.json:3: invalid JSON: comma expected$/],
+    ['an unclosed object', '{ "job.start.ms": 0,\n  "job.queue.name": "q"\n', /^t\.json:3: unexpected end of file/],
+    ['a number at the top', '{ "job.start.ms": 0, "job.queue.name": "q", "job.tasks": [{ "container.host": "h", "duration.ms": 1 }] }\n42\n', /^t\.json:2: expected a job object/],
+    ['a negative duration', job('    { "container.host": "/r/n1",\n      "container.start.ms": 10, "container.end.ms": 5 }'), /^t\.json:3: a container must last more than 0 ms \(SLS refuses it too\), not -5$/],
+    ['no duration', job('    { "container.host": "/r/n1" }'), /^t\.json:3: a container needs "duration\.ms", or "container\.start\.ms" and "container\.end\.ms"$/],
+    ['a map without a host', job('    { "duration.ms": 5 }'), /^t\.json:3: a map container needs "container\.host"/],
+    ['an unknown task type', job('    { "container.host": "h", "duration.ms": 5,\n      "container.type": "shuffle" }'), /^t\.json:4: "container\.type" must be "map" or "reduce", not "shuffle"$/],
+    ['an unknown key', job('    { "container.host": "h", "duration.ms": 5,\n      "container.hots": "x" }'), /^t\.json:4: unknown key "container\.hots" in a container$/],
+    ['no queue', '{ "job.start.ms": 0,\n  "job.tasks": [] }', /^t\.json:1: the job has no "job\.queue\.name"$/],
+    ['a key given twice', job('    { "container.host": "h", "duration.ms": 5 }', '\n  "job.start.ms": 5,'), /^t\.json:2: "job\.start\.ms" is given twice$/],
+    ['a text start time', '{ "job.queue.name": "q",\n  "job.start.ms": "soon", "job.tasks": [{ "container.host": "h", "duration.ms": 1 }] }', /^t\.json:2: "job\.start\.ms" must be a whole number of at least 0, not "soon"$/],
+    ['a fractional count', job('    { "container.host": "h", "duration.ms": 5,\n      "count": 1.5 }'), /^t\.json:4: "count" must be a whole number of at least 1, not 1\.5$/],
+    ['no tasks', job(''), /^t\.json:2: "job\.tasks" must be a non-empty array/],
+    ['only reduces', job('    { "duration.ms": 5, "container.type": "reduce" }'), /^t\.json:2: job "job_1" has no map container/],
+    ['another AM type', job('    { "container.host": "h", "duration.ms": 5 }', ' "am.type": "stream",'), /^t\.json:1: am\.type "stream": only mapreduce jobs are replayed$/],
+    ['an empty file', '\n', /^t\.json: the trace has no jobs$/],
+  ];
+
+  it.each(bad)('bad input: %s', (_, text, message) => {
+    expect(() => parseSlsTrace(text, 't.json')).toThrow(message);
+  });
+
+  it('a malformed trace through the CLI: exit 2, one line naming the scenario, the trace and the line', () => {
+    writeFileSync(join(dir, 'bad.json'), bad[3][1]);
+    writeFileSync(join(dir, 'bad-sls.json'), JSON.stringify({ ...base, workload: { kind: 'sls', trace: 'bad.json' } }));
+    const r = hfsim('run', join(dir, 'bad-sls.json'));
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^hfsim: .*bad-sls\.json: workload\.trace: .*bad\.json:3: a container must last more than 0 ms/);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stdout).toBe('');
+  });
+});
+
+describe('explicit replicas in a jobs workload', () => {
+  const withReplicas = (replicas: unknown, hdfs = {}) => parseScenario({ ...base, hdfs, workload: { ...BY_HAND, files: [{ name: 'job_1', blocks: 2, replicas }, ...BY_HAND.files.slice(1)] } });
+  it.each([
+    [[[0]], 'workload.files[0].replicas: lists 1 blocks\' replicas, the file has 2 blocks'],
+    [[[0], [8]], 'workload.files[0].replicas[1]: node 8 is not in the cluster (nodes 0 to 7)'],
+    [[[0], [1, 1]], 'workload.files[0].replicas[1]: a node holds two replicas of one block'],
+    [[[0], []], 'workload.files[0].replicas[1]: a block needs at least one replica node'],
+  ])('%j is refused', (replicas, message) => {
+    const p = withReplicas(replicas);
+    expect(p.ok ? [] : p.errors).toContain(message);
+  });
+
+  it('more replica nodes than hdfs.replication are refused', () => {
+    const p = withReplicas([[0, 1], [2, 3]], { replication: 1 });
+    expect(p.ok ? [] : p.errors).toContain('workload.files[0].replicas[0]: 2 replica nodes, more than hdfs.replication (1)');
+  });
+});
