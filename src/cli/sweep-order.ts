@@ -15,7 +15,8 @@ export function workloadSize(scenario: Scenario, traceRows?: number): number {
   const jobs = w.kind === 'facebook' ? w.jobs
     : w.kind === 'jobs' ? w.jobs.length
       : w.kind === 'generated' ? w.groups.reduce((a, g) => a + g.count, 0)
-        : Math.min(w.jobs ?? Infinity, traceRows ?? 1);
+        : w.kind === 'swim' ? Math.min(w.jobs ?? Infinity, traceRows ?? 1)
+          : 1; // sls: read into a jobs workload when the sweep is loaded
   return scenario.cluster.racks * scenario.cluster.nodesPerRack * jobs;
 }
 
