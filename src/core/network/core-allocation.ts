@@ -4,7 +4,8 @@
  * by group) plus the cross-rack launches it just decided. Each group of n flows is n flows in a max-min problem over
  * the uplinks, downlinks and the core: "in from rack s to rack d" crosses uplink s, the core and downlink d; "in from
  * anywhere" the core and downlink d; "out to anywhere" uplink d and the core. A group's allocation, n times its
- * flows' rate, is the capacity of its virtual link in rack d for the next epoch. Depends only on the reports, so
+ * flows' rate, is the capacity of its virtual link in rack d for the next epoch (Infinity when that rate is at least
+ * a NIC's, which every such flow also crosses). Depends only on the reports, so
  * it is the same on any number of threads.
  */
 import { MaxMinScratch, maxMinRates } from './max-min.js';
@@ -22,7 +23,10 @@ export class CoreAllocator {
   private rates = new Float64Array(0);
   private which = new Int32Array(0);
 
+  private readonly nicMBps: number;
+
   constructor(readonly racks: number, rates: LinkRates) {
+    this.nicMBps = rates.nicMBps;
     this.groups = racks + 2;
     this.demand = new Int32Array(racks * this.groups);
     // Resources: uplinks 0 .. racks - 1, downlinks racks .. 2 racks - 1, the core at 2 racks.
@@ -67,7 +71,8 @@ export class CoreAllocator {
     out.fill(0);
     for (let k = 0; k < f; k++) {
       const at = this.which[k];
-      out[at] = this.rates[k] * demand[at];
+      // A group whose flows each get at least a NIC's rate cannot bind (each crosses a NIC): unbounded.
+      out[at] = this.rates[k] >= this.nicMBps ? Infinity : this.rates[k] * demand[at];
     }
     demand.fill(0);
   }

@@ -97,8 +97,7 @@ export class FluidNet {
     this.rateMBps[f] = 0;
     this.updatedMs[f] = nowMs;
     this.active[f] = 1;
-    if (len === 0) this.heap.schedule(this.idBase + f, nowMs);
-    else this.recompute(f, nowMs);
+    this.recompute(f, -1, nowMs);
     return f;
   }
 
@@ -117,7 +116,7 @@ export class FluidNet {
     const before = this.stamp; // a resource marked after this was re-rated by this removal already
     for (let k = 0; k < this.pathLen[f]; k++) {
       const r = this.pathRes[at + k];
-      if (this.resFlows[r].length > 0 && this.resMark[r] <= before) this.recomputeFrom(r, nowMs);
+      if (this.resFlows[r].length > 0 && this.resMark[r] <= before && this.capacity[r] !== Infinity) this.recompute(-1, r, nowMs);
     }
   }
 
@@ -187,18 +186,45 @@ export class FluidNet {
     for (let k = 0; k < this.pathLen[f]; k++) this.carriedMB[this.pathRes[at + k]] += moved * this.coef(at + k);
   }
 
-  private recompute(f: number, nowMs: number): void {
-    this.recomputeFrom(this.pathRes[f * MAX_PATH], nowMs);
+  /**
+   * Re-rates the component of resource `seed`. A resource of unbounded capacity (a non-blocking core, a link no
+   * allocation can fill) never constrains, so it joins no component: the flows crossing it are re-rated each in
+   * its own component.
+   */
+  private recomputeFrom(seed: number, nowMs: number): void {
+    if (this.capacity[seed] !== Infinity) {
+      this.recompute(-1, seed, nowMs);
+      return;
+    }
+    const before = this.stamp;
+    const list = this.resFlows[seed].slice();
+    for (const f of list) if (this.flowMark[f] <= before) this.recompute(f, -1, nowMs);
   }
 
-  /** Re-rates the component of resource `seed`: settle its flows, solve max-min over it, reschedule finishes. */
-  private recomputeFrom(seed: number, nowMs: number): void {
+  /**
+   * Re-rates the component of flow `from` (or, with from < 0, of bounded resource `seed`): settle its flows, solve
+   * max-min over it, reschedule their finishes.
+   */
+  private recompute(from: number, seed: number, nowMs: number): void {
     const stamp = ++this.stamp;
     const { flowMark, resMark, compFlows, compRes } = this;
     let nf = 0;
     let nr = 0;
-    resMark[seed] = stamp;
-    compRes[nr++] = seed;
+    if (from >= 0) {
+      flowMark[from] = stamp;
+      compFlows[nf++] = from;
+      const at = from * MAX_PATH;
+      for (let k = 0; k < this.pathLen[from]; k++) {
+        const r = this.pathRes[at + k];
+        if (resMark[r] !== stamp && this.capacity[r] !== Infinity) {
+          resMark[r] = stamp;
+          compRes[nr++] = r;
+        }
+      }
+    } else {
+      resMark[seed] = stamp;
+      compRes[nr++] = seed;
+    }
     for (let q = 0; q < nr; q++) {
       const list = this.resFlows[compRes[q]];
       for (let j = 0; j < list.length; j++) {
@@ -209,7 +235,7 @@ export class FluidNet {
         const at = f * MAX_PATH;
         for (let k = 0; k < this.pathLen[f]; k++) {
           const r = this.pathRes[at + k];
-          if (resMark[r] !== stamp) {
+          if (resMark[r] !== stamp && this.capacity[r] !== Infinity) {
             resMark[r] = stamp;
             compRes[nr++] = r;
           }
@@ -227,7 +253,9 @@ export class FluidNet {
       this.csrStart[j] = e;
       const at = f * MAX_PATH;
       for (let k = 0; k < this.pathLen[f]; k++) {
-        this.csrRes[e] = this.localOf[this.pathRes[at + k]];
+        const r = this.pathRes[at + k];
+        if (this.capacity[r] === Infinity) continue;
+        this.csrRes[e] = this.localOf[r];
         if (!this.unitCoefficients) this.csrCoef[e] = this.pathCoef[at + k];
         e++;
       }

@@ -92,7 +92,7 @@ export function maxMinRates(
     level += step;
     for (let r = 0; r < resources; r++) if (weight[r] > 0) remaining[r] -= step * weight[r];
     for (let r = 0; r < resources; r++) {
-      if (weight[r] <= 0 || remaining[r] > SATURATED * capacity[r]) continue;
+      if (weight[r] <= 0 || remaining[r] === Infinity || remaining[r] > SATURATED * capacity[r]) continue; // unbounded: never saturates
       remaining[r] = 0;
       for (let k = resStart[r]; k < resStart[r + 1]; k++) {
         const f = byRes[k];

@@ -72,8 +72,12 @@ export class RackLinks {
       c[this.node(i, NIC_IN)] = rates.nicMBps;
       c[this.node(i, NIC_OUT)] = rates.nicMBps;
     }
-    c[this.up] = rates.switchMBps;
-    c[this.down] = rates.switchMBps;
+    // Every flow on the uplink (downlink) also crosses a NIC of the rack, so a link as fast as all the rack's NICs
+    // together can never be the tighter limit: it is left unbounded, which keeps it from joining the flows of
+    // different nodes into one component (max-min depends only on the feasible set, which does not change).
+    const sw = rates.switchMBps >= this.nodes * rates.nicMBps ? Infinity : rates.switchMBps;
+    c[this.up] = sw;
+    c[this.down] = sw;
     return c;
   }
 

@@ -60,6 +60,11 @@ describe('max-min fair rates, analytic cases', () => {
     expect(single).toBeCloseTo(20 / 3, 9);
   });
 
+  it('an unbounded resource (a non-blocking core) never saturates: flows through it freeze at their own bottlenecks', () => {
+    // core (Infinity) shared by both; flow 0 also crosses a link of 10, flow 1 a link of 30.
+    expect(solve([Infinity, 10, 30], [[0, 1], [0, 2]])).toEqual([10, 30]);
+  });
+
   it('a flow on no resource, or only unbounded ones, is unbounded', () => {
     expect(solve([Infinity], [[], [0]])).toEqual([Infinity, Infinity]);
   });
