@@ -67,14 +67,17 @@ function flatten(obj: object, prefix: string, emit: (path: string, value: number
  * the mean over bins, weighted by jobs. 1 when every job of a size waited the same; 1/n at worst.
  */
 export function fairness(jobs: ReadonlyArray<{ bin: number; responseMs: number }>): number {
-  const byBin = new Map<number, number[]>();
-  for (const j of jobs) byBin.set(j.bin, [...(byBin.get(j.bin) ?? []), j.responseMs]);
-  let weighted = 0;
-  for (const xs of byBin.values()) {
-    const s = xs.reduce((a, x) => a + x, 0);
-    const s2 = xs.reduce((a, x) => a + x * x, 0);
-    weighted += xs.length * (s2 === 0 ? 1 : (s * s) / (xs.length * s2));
+  // Per bin: count, sum and sum of squares, added in job order (the sums a reduce over the bin's jobs would give).
+  const byBin = new Map<number, { n: number; s: number; s2: number }>();
+  for (const j of jobs) {
+    let b = byBin.get(j.bin);
+    if (b === undefined) byBin.set(j.bin, b = { n: 0, s: 0, s2: 0 });
+    b.n++;
+    b.s += j.responseMs;
+    b.s2 += j.responseMs * j.responseMs;
   }
+  let weighted = 0;
+  for (const { n, s, s2 } of byBin.values()) weighted += n * (s2 === 0 ? 1 : (s * s) / (n * s2));
   return jobs.length === 0 ? 1 : Math.round((weighted / jobs.length) * 1e6) / 1e6;
 }
 
@@ -126,7 +129,11 @@ export interface AggregateRow extends Interval {
 /** Groups records by point (their order: the sweep's), then takes each metric's interval over the seeds. */
 export function aggregate(records: readonly PointRecord[]): AggregateRow[] {
   const groups = new Map<string, PointRecord[]>();
-  for (const r of [...records].sort((a, b) => a.index - b.index)) groups.set(r.group, [...(groups.get(r.group) ?? []), r]);
+  for (const r of [...records].sort((a, b) => a.index - b.index)) {
+    const g = groups.get(r.group);
+    if (g === undefined) groups.set(r.group, [r]);
+    else g.push(r);
+  }
   const rows: AggregateRow[] = [];
   for (const [point, rs] of groups) {
     const series = new Map<string, { metric: string; bin: number | null; xs: number[] }>();

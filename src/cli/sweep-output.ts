@@ -94,8 +94,13 @@ export class ResultsLog {
     this.file.catch((err: unknown) => { this.failed = err; });
   }
 
+  /** Every line appended, by its record (finalize reuses them rather than stringify each record again). */
+  readonly written = new WeakMap<PointRecord, string>();
+
   append(record: PointRecord): void {
-    this.lines.push(JSON.stringify(record) + '\n');
+    const line = JSON.stringify(record) + '\n';
+    this.written.set(record, line);
+    this.lines.push(line);
     this.flushing ??= this.drain();
   }
 
@@ -126,9 +131,9 @@ export class ResultsLog {
 }
 
 /** Rewrites results.jsonl in point order and writes the aggregates, each file whole or not at all. */
-export function finalize(dir: string, manifest: Manifest, records: PointRecord[]): void {
+export function finalize(dir: string, manifest: Manifest, records: PointRecord[], lines?: WeakMap<PointRecord, string>): void {
   const sorted = [...records].sort((a, b) => a.index - b.index);
-  writeOutput(join(dir, RESULTS), sorted.map((r) => JSON.stringify(r) + '\n').join(''));
+  writeOutput(join(dir, RESULTS), sorted.map((r) => lines?.get(r) ?? JSON.stringify(r) + '\n').join(''));
   const rows = aggregate(sorted);
   const axes = manifest.axes.map((a) => a.name);
   writeOutput(join(dir, 'aggregate.csv'), aggregateCsv(rows, axes));

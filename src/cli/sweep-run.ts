@@ -82,7 +82,7 @@ export async function runSweep(sweep: Sweep, options: SweepOptions): Promise<Swe
     await Promise.all([log.close(), pool?.close()]);
   }
   if (failures.length > 0) throw new Error(`${failures.length} of ${todo.length} points failed (the others are kept; --resume reruns the failed)\n${failures.join('\n')}`);
-  finalize(dir, manifest, records);
+  finalize(dir, manifest, records, log.written);
   return { dir, manifest, total: mine.length, skipped: done.size, ran: todo.length, records };
 }
 
