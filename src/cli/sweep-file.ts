@@ -204,7 +204,7 @@ export function parseShard(text: string): { index: number; count: number } {
   const m = /^(\d+)\/(\d+)$/.exec(text.trim());
   const index = m ? Number(m[1]) : NaN;
   const count = m ? Number(m[2]) : NaN;
-  if (!m || count < 1 || index >= count) throw new InputError(`--shard ${text}: expected i/n with 0 <= i < n, e.g. --shard 0/4`);
+  if (!m || count < 1 || index >= count || !Number.isSafeInteger(count)) throw new InputError(`--shard ${text}: expected i/n with 0 <= i < n, e.g. --shard 0/4`);
   return { index, count };
 }
 

@@ -142,6 +142,7 @@ describe('the command line: exit 2 and one line, never an internal message', () 
     [['run', scenario, '--seed', ''], `--seed must be a whole number >= 0, not ""`],
     [['run', scenario, '--workers', '100000'], '--workers is 100000, above the limit of 256'],
     [['sweep', write('p.sweep.json', { base: scenario }), '--parallel', '100000'], '--parallel is 100000, above the limit of 256'],
+    [['sweep', write('q.sweep.json', { base: scenario }), '--shard', '0/100000000000000000000000'], '--shard 0/100000000000000000000000: expected i/n with 0 <= i < n'],
     [['run', write('fb.json', { workload: { kind: 'facebook', jobs: 1e9 } })], 'workload.jobs: jobs is 1000000000, above the limit of 1000000'],
   ])('hfsim %j', (args, message) => {
     const r = hfsim(...args);
