@@ -1,6 +1,7 @@
 /** The compiled command line, as users run it: outputs, exit codes, and one-line errors for bad input. */
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { processGroup } from './sweep-helpers.js';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -44,6 +45,18 @@ describe('hfsim run', () => {
     expect(table(one.stdout).digests).toHaveLength(2);
     const threads = JSON.parse(hfsim('run', 'scenarios/sticky-slots.json', '--parallel', '2', '--pool', 'threads', '--json').stdout) as Array<{ variant: string; digest: string }>;
     expect(threads.map((r) => `digest ${r.variant}: ${r.digest}`)).toEqual(table(one.stdout).digests);
+  });
+
+  it('a run killed while its variants run side by side leaves no output file and no worker process', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hfsim-kill-'));
+    const out = join(dir, 'r.json');
+    const child = spawn(process.execPath, [CLI, 'run', 'scenarios/head-of-line.json', '--parallel', '2', '--out', out], { cwd: ROOT, stdio: 'ignore', detached: true });
+    for (let i = 0; i < 3000 && processGroup(child.pid!).length < 3; i++) await new Promise((r) => setTimeout(r, 10)); // the CLI and its 2 workers
+    expect(processGroup(child.pid!).length).toBeGreaterThanOrEqual(3);
+    child.kill('SIGKILL');
+    for (let i = 0; i < 500 && processGroup(child.pid!).length > 0; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(processGroup(child.pid!), 'a worker process outlived the killed run').toEqual([]);
+    expect(readdirSync(dir)).toEqual([]);
   });
 
   it('--json prints the result; --set and --seed override the scenario', () => {

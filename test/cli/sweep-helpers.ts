@@ -1,5 +1,5 @@
 /** Shared by the sweep tests: the compiled CLI, temp files, a small two-variant sweep, and its outputs minus wall-clock fields. */
-import { spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -51,3 +51,9 @@ export function deterministic(dir: string) {
   return { results, agg };
 }
 
+
+/** The live processes of process group `pgid` (a CLI started detached leads its own; its worker processes join it). */
+export function processGroup(pgid: number): string[] {
+  return execFileSync('ps', ['-e', '-o', 'pid=,pgid=,stat='], { encoding: 'utf8' }).split('\n')
+    .map((l) => l.trim().split(/\s+/)).filter(([, g, stat]) => g === String(pgid) && !stat?.startsWith('Z')).map(([pid]) => pid);
+}

@@ -1,9 +1,9 @@
 /** A sweep killed with SIGKILL part-way and resumed ends with the results of an uninterrupted run, each point once. */
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CLI, ROOT, deterministic, hfsim, lines, smallSweep, tmp, writeJson } from './sweep-helpers.js';
+import { CLI, ROOT, deterministic, hfsim, lines, processGroup, smallSweep, tmp, writeJson } from './sweep-helpers.js';
 
 describe('hfsim sweep --resume', () => {
   it('a sweep killed with SIGKILL part-way and resumed gives the same results as an uninterrupted run, each point once', async () => {
@@ -33,8 +33,7 @@ describe('hfsim sweep --resume', () => {
     expect(before).toBeGreaterThanOrEqual(2);
     expect(before).toBeLessThan(12);
     expect(existsSync(join(killed, 'aggregate.json'))).toBe(false);
-    const group = (): string[] => execFileSync('ps', ['-e', '-o', 'pid=,pgid=,stat='], { encoding: 'utf8' }).split('\n')
-      .map((l) => l.trim().split(/\s+/)).filter(([, pgid, stat]) => pgid === String(child.pid) && !stat?.startsWith('Z')).map(([pid]) => pid);
+    const group = (): string[] => processGroup(child.pid!);
     for (let i = 0; i < 500 && group().length > 0; i++) await new Promise((r) => setTimeout(r, 10));
     expect(group(), 'a worker process outlived the killed sweep').toEqual([]);
     appendFileSync(log, '{"id":"cut short by a cr'); // a write torn by a crash: resume must drop it, not choke on it
