@@ -8,7 +8,7 @@
  * heartbeat response) that all the job's maps are done; then it computes for computeMs.
  */
 import type { JobIndex } from './job.js';
-import type { NodeId, Topology } from './topology.js';
+import { type NodeId, type Topology, rackHeartbeats } from './topology.js';
 
 /** Where a rack's heartbeats go: for each reporting node, its finished tasks, then the heartbeat itself. */
 export interface HeartbeatSink {
@@ -117,9 +117,7 @@ export class RackModel {
     this.mapSlots = topology.mapSlotsPerNode;
     this.reduceSlots = topology.reduceSlotsPerNode;
     this.heartbeatMs = topology.heartbeatMs;
-    this.phaseMs = topology.phaseMs.slice(this.firstNode, this.firstNode + this.nodes);
-    const phase = this.phaseMs;
-    this.order = Int32Array.from(Array.from({ length: this.nodes }, (_, i) => i).sort((a, b) => phase[a] - phase[b] || a - b));
+    ({ phaseMs: this.phaseMs, order: this.order } = rackHeartbeats(topology, rack));
     ({
       mapJob: this.mapJob, mapTask: this.mapTask, mapFinishMs: this.mapFinishMs,
       redJob: this.redJob, redTask: this.redTask, redCopyEndMs: this.redCopyEndMs, redComputeMs: this.redComputeMs, redFinishMs: this.redFinishMs,

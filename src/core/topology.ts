@@ -49,6 +49,14 @@ export function makeTopology(cluster: Omit<ClusterConfig, 'network'>, seed: numb
   };
 }
 
+/** A rack's nodes' heartbeat phases, and its node offsets in the order their heartbeats happen: (phase, node id). */
+export function rackHeartbeats(topology: Topology, rack: RackId): { phaseMs: Int32Array; order: Int32Array } {
+  const first = rack * topology.nodesPerRack;
+  const phaseMs = topology.phaseMs.slice(first, first + topology.nodesPerRack);
+  const order = Int32Array.from(Array.from({ length: topology.nodesPerRack }, (_, i) => i).sort((a, b) => phaseMs[a] - phaseMs[b] || a - b));
+  return { phaseMs, order };
+}
+
 /**
  * The order of an epoch's heartbeats: nodes by (phase, node id). `nodeAt[rank]` is the node at each position and
  * `rankOf[node]` its position. The master decides heartbeats in this order, so state read at every heartbeat kept by

@@ -2,6 +2,7 @@
  * Every message between the master and rack actors. Batches are columns of typed arrays (one batch per rack per
  * epoch in each direction), so a heartbeat is a row, not an object.
  */
+import type { RackResponses } from '../core/network/fluid-rack.js';
 import type { Scenario } from '../core/scenario.js';
 
 /** Rack -> master: the heartbeats of one rack's nodes in one epoch, in (time, node id) order. */
@@ -24,28 +25,14 @@ export interface HeartbeatBatch {
   carriedMB: Float64Array;
 }
 
-/** Master -> rack: the decisions answering one epoch's heartbeats, applied at those heartbeats' times. */
-export interface ResponseBatch {
-  epoch: number;
-  launchNode: Int32Array;
-  launchJob: Int32Array;
-  launchTask: Int32Array;
-  /** A map's duration, or a reduce's compute phase (Float64: a duration times a slowdown and a jitter can pass 2^31 ms). */
-  launchMs: Float64Array;
-  /** A reduce's minimum copy phase (0 for maps). */
+/**
+ * Master -> rack: the decisions answering one epoch's heartbeats, applied at those heartbeats' times (the columns a
+ * fluid rack reads, RackResponses, plus the flat model's copy phase). Kills come last: preemption decides them at
+ * the epoch's end, after every launch.
+ */
+export interface ResponseBatch extends RackResponses {
+  /** A reduce's minimum copy phase (0 for maps; unused by the fluid model). */
   launchCopyMs: Float64Array;
-  /** 1 when a reduce launches after all its job's maps are done. */
-  launchMapsDone: Uint8Array;
-  /** Fluid model: a map's read source (the replica's node; -1 for reduces), KB read (block, shuffle) and written. */
-  launchSrc: Int32Array;
-  launchReadKB: Int32Array;
-  launchWriteKB: Int32Array;
-  doneNode: Int32Array;
-  doneJob: Int32Array;
-  /** Kills decided at the epoch's end (preemption), after every launch above: applied last. */
-  killNode: Int32Array;
-  killJob: Int32Array;
-  killTask: Int32Array;
 }
 
 /** reportFreeFromMs value asking a rack to report every node at every heartbeat, busy or not. */

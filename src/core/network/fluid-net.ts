@@ -201,6 +201,19 @@ export class FluidNet {
     for (const f of list) if (this.flowMark[f] <= before) this.recompute(f, -1, nowMs);
   }
 
+  /** Adds flow f's bounded resources not yet in the component (marked `stamp`) to compRes; returns its new size. */
+  private takeResources(f: number, stamp: number, nr: number): number {
+    const at = f * MAX_PATH;
+    for (let k = 0; k < this.pathLen[f]; k++) {
+      const r = this.pathRes[at + k];
+      if (this.resMark[r] !== stamp && this.capacity[r] !== Infinity) {
+        this.resMark[r] = stamp;
+        this.compRes[nr++] = r;
+      }
+    }
+    return nr;
+  }
+
   /**
    * Re-rates the component of flow `from` (or, with from < 0, of bounded resource `seed`): settle its flows, solve
    * max-min over it, reschedule their finishes.
@@ -213,14 +226,7 @@ export class FluidNet {
     if (from >= 0) {
       flowMark[from] = stamp;
       compFlows[nf++] = from;
-      const at = from * MAX_PATH;
-      for (let k = 0; k < this.pathLen[from]; k++) {
-        const r = this.pathRes[at + k];
-        if (resMark[r] !== stamp && this.capacity[r] !== Infinity) {
-          resMark[r] = stamp;
-          compRes[nr++] = r;
-        }
-      }
+      nr = this.takeResources(from, stamp, nr);
     } else {
       resMark[seed] = stamp;
       compRes[nr++] = seed;
@@ -232,14 +238,7 @@ export class FluidNet {
         if (flowMark[f] === stamp) continue;
         flowMark[f] = stamp;
         compFlows[nf++] = f;
-        const at = f * MAX_PATH;
-        for (let k = 0; k < this.pathLen[f]; k++) {
-          const r = this.pathRes[at + k];
-          if (resMark[r] !== stamp && this.capacity[r] !== Infinity) {
-            resMark[r] = stamp;
-            compRes[nr++] = r;
-          }
-        }
+        nr = this.takeResources(f, stamp, nr);
       }
     }
     for (let q = 0; q < nr; q++) {

@@ -19,7 +19,7 @@
  */
 import type { JobIndex } from '../job.js';
 import type { HeartbeatSink } from '../rack-model.js';
-import type { NodeId, Topology } from '../topology.js';
+import { type NodeId, type Topology, rackHeartbeats } from '../topology.js';
 import { EventHeap } from './event-heap.js';
 import { FluidNet } from './fluid-net.js';
 import { type LinkRates, NIC_IN, RackLinks } from './rack-links.js';
@@ -32,22 +32,23 @@ const WRITE = 4;
 const WAIT = 5;
 const DONE = 6;
 
-/** One epoch's responses for this rack, as columns (ResponseBatch's launch, done and kill columns). */
+/** One epoch's responses for this rack, as columns (the fields of ResponseBatch a fluid rack reads). */
 export interface RackResponses {
   epoch: number;
   launchNode: Int32Array;
   launchJob: Int32Array;
   launchTask: Int32Array;
-  /** Compute phase (ms). */
+  /** A map's duration (flat) or compute phase (fluid), a reduce's compute phase; Float64: may pass 2^31 ms. */
   launchMs: Float64Array;
+  /** 1 when a reduce launches after all its job's maps are done. */
   launchMapsDone: Uint8Array;
-  /** A map's source node (its read's replica); unused for reduces. */
+  /** Fluid model: a map's read source (the replica's node; -1 for reduces), KB read (block, shuffle) and written. */
   launchSrc: Int32Array;
-  /** KB read (a map's block, a reduce's shuffle) and written (output). */
   launchReadKB: Int32Array;
   launchWriteKB: Int32Array;
   doneNode: Int32Array;
   doneJob: Int32Array;
+  /** Kills decided at the epoch's end (preemption), after every launch above: applied last. */
   killNode: Int32Array;
   killJob: Int32Array;
   killTask: Int32Array;
@@ -141,9 +142,7 @@ export class FluidRack {
     this.mapSlots = topology.mapSlotsPerNode;
     this.reduceSlots = topology.reduceSlotsPerNode;
     this.heartbeatMs = topology.heartbeatMs;
-    this.phaseMs = topology.phaseMs.slice(this.firstNode, this.firstNode + this.nodes);
-    const phase = this.phaseMs;
-    this.order = Int32Array.from(Array.from({ length: this.nodes }, (_, i) => i).sort((a, b) => phase[a] - phase[b] || a - b));
+    ({ phaseMs: this.phaseMs, order: this.order } = rackHeartbeats(topology, rack));
     this.startMs = options.taskStartMs;
     this.inRackShare = 1 / topology.racks;
     this.links = new RackLinks(this.nodes, topology.racks);
