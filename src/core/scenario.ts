@@ -201,12 +201,14 @@ const swimWorkload = z.strictObject({
 });
 
 /**
- * A YARN Scheduler Load Simulator trace (SLS JSON) replayed: the CLI reads it (src/cli/sls.ts, relative to the
- * scenario file) into a jobs workload, each map's container.host the one replica of its block, before the run.
+ * A YARN Scheduler Load Simulator trace (SLS JSON, or Rumen) replayed: the CLI reads it (src/cli/sls.ts, rumen.ts,
+ * relative to the scenario file) into a jobs workload, each map's host the one replica of its block, before the run.
  */
 const slsWorkload = z.strictObject({
   kind: z.literal('sls'),
   trace: z.string().min(1, 'trace must name an SLS JSON file'),
+  /** "sls": SLS's own JSON job format; "rumen": a Rumen job trace (LoggedJob JSON), SLS's other input. */
+  format: z.enum(['sls', 'rumen']).default('sls'),
   type: z.enum(JOB_TYPES).default('io'),
 });
 

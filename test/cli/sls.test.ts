@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { resolveScenario } from '../../src/cli/resolve-scenario.js';
+import { parseRumenTrace } from '../../src/cli/rumen.js';
 import { hostNodes, parseSlsTrace } from '../../src/cli/sls.js';
 import { parseScenario, type Scenario } from '../../src/core/scenario.js';
 import { makeRng } from '../../src/core/rng.js';
@@ -161,6 +162,43 @@ describe('SLS JSON traces', () => {
     expect(r.stderr).toMatch(/^hfsim: .*bad-sls\.json: workload\.trace: .*bad\.json:3: a container must last more than 0 ms/);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(r.stdout).toBe('');
+  });
+});
+
+describe('Rumen traces (format: "rumen")', () => {
+  // job_1 of TRACE as Rumen writes it (other LoggedJob fields are ignored), and a one-map job submitted 40 s later
+  const attempt = (host: string, start: number, finish: number) => `{ "attemptID": "a", "result": "SUCCESS", "hostName": "${host}", "startTime": ${start}, "finishTime": ${finish}, "shuffleFinished": -1 }`;
+  const RUMEN = `{ "jobID": "job_1", "user": "alice", "queue": "prod", "submitTime": 1000000, "launchTime": 1000500, "finishTime": 1095375, "outcome": "SUCCESS", "totalMaps": 4,
+  "mapTasks": [
+    { "taskID": "m0", "taskType": "MAP", "preferredLocations": [], "attempts": [ ${attempt('/rack2/node9', 1000100, 1000200)}, ${attempt('/rack10/node1', 1006000, 1026000)} ] },
+    { "taskID": "m1", "taskType": "MAP", "attempts": [ ${attempt('/rack2/node2', 1006000, 1016000)} ] },
+    { "taskID": "m2", "taskType": "MAP", "attempts": [ ${attempt('/rack2/node10', 1006000, 1021000)} ] },
+    { "taskID": "m3", "taskType": "MAP", "attempts": [ ${attempt('/rack2/node10', 1007000, 1022000)} ] } ],
+  "reduceTasks": [ { "taskID": "r0", "taskType": "REDUCE", "attempts": [ ${attempt('/rack10/node1', 1030000, 1060000)} ] } ],
+  "otherTasks": [] }
+{ "jobID": "job_2", "queue": "adhoc", "submitTime": 1040000, "mapTasks": [ { "attempts": [ ${attempt('/rack2/node1', 1041000, 1049000)} ] } ], "reduceTasks": [] }
+`;
+
+  it('the trace and the same jobs by hand give the same workload (each task\'s last attempt, times from the first submit)', () => {
+    writeFileSync(join(dir, 'rumen.json'), RUMEN);
+    const raw = { ...base, workload: { kind: 'sls', format: 'rumen', trace: 'rumen.json' } };
+    const p = resolveScenario(structuredClone(raw), join(dir, 'r.json'));
+    if (!p.ok) throw new Error(p.errors.join('\n'));
+    // node9 of rack2 ran only a failed first attempt: SLS (and so hfsim) takes the last one, so it is no node here
+    const q = parseScenario({ ...base, workload: { kind: 'jobs', files: [BY_HAND.files[0], { name: 'job_2', blocks: 1, replicas: [[0]] }],
+      jobs: [BY_HAND.jobs[0], { id: 'job_2', submitMs: 40000, pool: 'adhoc', user: 'default', input: 'job_2', mapMs: 8000 }] } });
+    if (!q.ok) throw new Error(q.errors.join('\n'));
+    expect(p.value.workload).toEqual(q.value.workload);
+  });
+
+  it.each([
+    ['a task without attempts', '{ "submitTime": 5,\n  "mapTasks": [ { "attempts": [] } ] }', /^t\.json:2: a task in "mapTasks" has no attempts/],
+    ['no submit time', '{ "jobID": "j",\n  "mapTasks": [] }', /^t\.json:1: the job has no "submitTime"$/],
+    ['a text time', `{ "submitTime": 5, "mapTasks": [ { "attempts": [\n ${attempt('h', 1, 2).replace('"startTime": 1', '"startTime": "early"')} ] } ] }`, /^t\.json:2: "startTime" must be a number of at least 0, not "early"$/],
+    ['malformed JSON', '{ "submitTime": 5,\n  "mapTasks": [ 1 2 ] }', /^t\.json:2: invalid JSON: comma expected$/],
+    ['an unclosed job', '{ "submitTime": 5,\n  "mapTasks": [ } ', /^t\.json:2: unexpected end of file: an object or array is not closed$/],
+  ])('bad input: %s', (_, text, message) => {
+    expect(() => parseRumenTrace(text, 't.json')).toThrow(message);
   });
 });
 

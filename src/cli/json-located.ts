@@ -1,0 +1,98 @@
+/**
+ * JSON input files read with their positions (jsonc-parser), for errors that name the line: a file of JSON values
+ * one after another (as Jackson's readValues reads SLS and Rumen traces) or one array of them.
+ */
+import { type Node, type ParseError, createScanner, parseTree, printParseErrorCode, SyntaxKind } from 'jsonc-parser';
+import { InputError } from './errors.js';
+
+export class JsonReader {
+  private readonly lineStarts: number[] = [0];
+
+  constructor(private readonly text: string, readonly file: string) {
+    for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) this.lineStarts.push(i + 1);
+  }
+
+  line(offset: number): number {
+    let lo = 0;
+    let hi = this.lineStarts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.lineStarts[mid] <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo + 1;
+  }
+
+  fail(offset: number, what: string): never {
+    throw new InputError(`${this.file}:${this.line(offset)}: ${what}`);
+  }
+
+  /** The top-level values: objects one after another, or the elements of one array. */
+  values(): Node[] {
+    const out: Node[] = [];
+    const scanner = createScanner(this.text, false);
+    let depth = 0;
+    let start = -1;
+    for (let kind = scanner.scan(); kind !== SyntaxKind.EOF; kind = scanner.scan()) {
+      if (kind === SyntaxKind.Trivia || kind === SyntaxKind.LineBreakTrivia) continue;
+      const at = scanner.getTokenOffset();
+      if (depth === 0 && kind !== SyntaxKind.OpenBraceToken && kind !== SyntaxKind.OpenBracketToken) this.fail(at, 'expected a job object ({ ... }) or an array of them');
+      if (depth === 0) start = at;
+      if (kind === SyntaxKind.OpenBraceToken || kind === SyntaxKind.OpenBracketToken) depth++;
+      if (kind === SyntaxKind.CloseBraceToken || kind === SyntaxKind.CloseBracketToken) depth--;
+      if (depth === 0) out.push(this.parse(start, scanner.getTokenOffset() + scanner.getTokenLength()));
+    }
+    if (depth > 0) this.fail(this.text.length, 'unexpected end of file: an object or array is not closed');
+    if (out.length === 1 && out[0].type === 'array') return out[0].children ?? [];
+    return out;
+  }
+
+  private parse(start: number, end: number): Node {
+    const errors: ParseError[] = [];
+    const node = parseTree(this.text.slice(start, end), errors, { disallowComments: true, allowTrailingComma: false });
+    if (errors.length > 0 || node === undefined) {
+      const e = errors[0];
+      this.fail(start + (e?.offset ?? 0), `invalid JSON: ${e === undefined ? 'no value' : printParseErrorCode(e.error).replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase()}`);
+    }
+    shift(node, start);
+    return node;
+  }
+
+  /** The object's properties by key (offsets of key and value), refusing keys not in `known`. */
+  props(node: Node, known: Set<string> | undefined, what: string): Map<string, Node> {
+    if (node.type !== 'object') this.fail(node.offset, `${what} must be an object`);
+    const out = new Map<string, Node>();
+    for (const p of node.children ?? []) {
+      const [key, value] = p.children!;
+      const name = key.value as string;
+      if (known !== undefined && !known.has(name)) this.fail(key.offset, `unknown key "${name}" in ${what}`);
+      if (out.has(name)) this.fail(key.offset, `"${name}" is given twice`);
+      out.set(name, value);
+    }
+    return out;
+  }
+
+  /** A number (SLS also accepts numbers written as strings), at least `min`, whole when `int`. */
+  num(props: Map<string, Node>, key: string, o: { min: number; int?: boolean }): number | undefined {
+    const v = props.get(key);
+    if (v === undefined || v.value === null) return undefined;
+    const n = typeof v.value === 'number' ? v.value : typeof v.value === 'string' && v.value.trim() !== '' ? Number(v.value) : NaN;
+    if (!Number.isFinite(n) || n < o.min || (o.int === true && !Number.isInteger(n))) {
+      this.fail(v.offset, `"${key}" must be a ${o.int === true ? 'whole ' : ''}number of at least ${o.min}, not ${JSON.stringify(v.value)}`);
+    }
+    return n;
+  }
+
+  str(props: Map<string, Node>, key: string): string | undefined {
+    const v = props.get(key);
+    if (v === undefined || v.value === null) return undefined;
+    if (typeof v.value !== 'string' || v.value.trim() === '') this.fail(v.offset, `"${key}" must be a non-empty string, not ${JSON.stringify(v.value)}`);
+    return v.value.trim();
+  }
+}
+
+/** jsonc-parser's offsets are relative to the parsed slice: move them to the file's. */
+function shift(node: Node, by: number): void {
+  (node as { offset: number }).offset += by;
+  for (const c of node.children ?? []) shift(c, by);
+}
