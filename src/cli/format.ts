@@ -2,7 +2,7 @@
 import type { Result } from '../actors/simulate.js';
 
 export function table(header: string[], rows: string[][], alignLeft = 1): string {
-  const widths = header.map((h, c) => Math.max(h.length, ...rows.map((r) => r[c].length)));
+  const widths = header.map((h, c) => rows.reduce((w, r) => Math.max(w, r[c].length), h.length));
   const line = (cells: string[]) => cells.map((cell, c) => (c < alignLeft ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('  ').trimEnd();
   return [line(header), ...rows.map(line)].join('\n');
 }
@@ -56,9 +56,14 @@ export function compare(title: string, results: readonly Result[]): string {
 }
 
 function mapsLabel(r: Result, bin: number): string {
-  const sizes = r.jobs.filter((j) => j.bin === bin).map((j) => j.maps);
-  const lo = Math.min(...sizes);
-  const hi = Math.max(...sizes);
+  // A loop, not Math.min(...sizes): a bin of 200,000 jobs overflowed the stack ("run failed: Maximum call stack").
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (const j of r.jobs) {
+    if (j.bin !== bin) continue;
+    lo = Math.min(lo, j.maps);
+    hi = Math.max(hi, j.maps);
+  }
   return lo === hi ? String(lo) : `${lo}-${hi}`;
 }
 

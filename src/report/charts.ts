@@ -92,8 +92,8 @@ export function metricChart(rows: readonly AggregateRow[], axes: ReadonlyArray<{
   if (chart.analytic) {
     const p = chart.analytic.p ?? 0;
     const xs = values.map((v) => v.x);
-    const lo = Math.min(...xs);
-    const hi = Math.max(...xs);
+    const lo = xs.reduce((a, x) => Math.min(a, x), Infinity); // not Math.min(...xs): a long sweep overflows the stack
+    const hi = xs.reduce((a, x) => Math.max(a, x), -Infinity);
     const curve = Array.from({ length: 101 }, (_, i) => {
       const d = lo + ((hi - lo) * i) / 100;
       return { x: d, y: 1 - (1 - p) ** (d + 1), series: `analytic 1-(1-p)^(D+1), p=${p.toFixed(3)}` };

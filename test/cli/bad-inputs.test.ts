@@ -161,3 +161,18 @@ describe('the command line: exit 2 and one line, never an internal message', () 
     expect(response).toBeLessThan(2e9 * 1.07 + 120_000);
   });
 });
+
+describe('large runs print without spreading every job into one call', () => {
+  it('compare() over a bin of 300,000 jobs (Math.min(...sizes) overflowed the stack: "run failed: Maximum call stack size exceeded")', async () => {
+    const { compare } = await import('../../src/cli/format.js');
+    const jobs = Array.from({ length: 300_000 }, (_, i) => ({ id: `j${i}`, pool: 'p', type: 'io', bin: 1, maps: 1, reduces: 0, submitMs: i, finishMs: i + 1, responseMs: 1, nodeLocalMaps: 1, rackLocalMaps: 0, offRackMaps: 0 }));
+    const locality = { node: 1, rack: 0, off: 0 };
+    const result = {
+      variant: 'fair', seed: 1, digest: 'd', jobs, bins: [{ bin: 1, jobs: jobs.length, maps: jobs.length, meanResponseMs: 1, medianResponseMs: 1, locality }],
+      summary: { jobs: jobs.length, tasks: jobs.length, maps: jobs.length, reduces: 0, makespanMs: 1, meanResponseMs: 1, medianResponseMs: 1, locality, utilization: 1, reduceUtilization: 0, jobsPerHour: 1 },
+      run: { decisionUs: { p99: 1 }, wallMs: 1 },
+      config: { cluster: { racks: 1, nodesPerRack: 1, mapSlotsPerNode: 1, reduceSlotsPerNode: 1 } },
+    };
+    expect(compare('big', [result as never])).toContain('digest fair: d');
+  });
+});
