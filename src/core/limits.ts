@@ -91,7 +91,11 @@ export const MAX_OVERSUBSCRIPTION = 1_000;
  */
 export const MAX_SWEEP_POINTS = 50_000;
 
-/** Worker threads (--workers, --parallel): each is a V8 isolate of ~10 MB before its run; no machine here has more cores. */
+/**
+ * Workers (--workers, --parallel: threads or processes): each is a V8 isolate of ~10 MB (a thread) to ~40 MB (a
+ * process) before its run, so 256 of them hold up to 10 GB; the simulations are CPU-bound, so workers beyond the
+ * cores add only memory, and 256 is more cores than any machine this runs on (--parallel 100000 ran out of memory).
+ */
 export const MAX_WORKERS = 256;
 
 /** Nesting of JSON inputs: scenarios nest 5 deep; deeper inputs overflowed the stack in validation. */
