@@ -3,21 +3,24 @@
  * mean response of `--base` / mean response of `--variant`; the interval is mean +- t(0.975, n-1) * sd / sqrt(n).
  * Common random numbers (both variants run the same tasks) narrow it: the seeds' noise cancels in the ratio.
  * Usage: npm run build && node dist/bench/speedup-interval.js [scenario] [--base "Naive fair"] [--variant "Fair + delay"] [--seeds 10]
+ *   [--set path=value] (one override, e.g. --set tasks.durationJitter=0.5)
  */
 import { simulate } from '../src/actors/simulate.js';
-import { loadScenario } from '../src/cli/load-scenario.js';
+import { loadScenario, parseSet } from '../src/cli/load-scenario.js';
 import { count, flag } from './flags.js';
 
 const file = process.argv[2] !== undefined && !process.argv[2].startsWith('--') ? process.argv[2] : 'scenarios/fb-macro-io.json';
 const base = flag('--base') ?? 'Naive fair';
 const variant = flag('--variant') ?? 'Fair + delay';
 const seeds = count('--seeds', 10, 2);
+const set = flag('--set');
+const sets: Array<[string, unknown]> = set === undefined ? [] : [parseSet(set)];
 
 /** Two-sided 97.5% quantiles of Student's t for 1..30 degrees of freedom. */
 const T975 = [12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.16, 2.145, 2.131, 2.12, 2.11, 2.101, 2.093, 2.086, 2.08, 2.074, 2.069, 2.064, 2.06, 2.056, 2.052, 2.048, 2.045, 2.042];
 
 const meanResponse = async (name: string, seed: number): Promise<number> => {
-  const v = loadScenario(file, [], seed, name).variants[0];
+  const v = loadScenario(file, sets, seed, name).variants[0];
   return (await simulate(v.scenario, { variant: name, timeDecisions: false, trace: v.trace })).summary.meanResponseMs;
 };
 
@@ -31,4 +34,4 @@ const n = speedups.length;
 const mean = speedups.reduce((a, b) => a + b, 0) / n;
 const sd = Math.sqrt(speedups.reduce((a, b) => a + (b - mean) ** 2, 0) / (n - 1));
 const half = (T975[Math.min(n - 1, T975.length) - 1] * sd) / Math.sqrt(n);
-process.stdout.write(`${variant} over ${base}, ${n} seeds: speedup ${mean.toFixed(4)}, 95% interval [${(mean - half).toFixed(4)}, ${(mean + half).toFixed(4)}] (half-width ${half.toFixed(4)}, sd ${sd.toFixed(4)})\n`);
+process.stdout.write(`${variant} over ${base}${set === undefined ? '' : ` (--set ${set})`}, ${n} seeds: speedup ${mean.toFixed(4)}, 95% interval [${(mean - half).toFixed(4)}, ${(mean + half).toFixed(4)}] (half-width ${half.toFixed(4)}, sd ${sd.toFixed(4)})\n`);

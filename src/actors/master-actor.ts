@@ -93,7 +93,7 @@ export class MasterActor {
     const rng = makeRng(scenario.seed);
     const workload = buildWorkload(scenario, this.topology, rng, options.trace);
     this.blocks = workload.blocks;
-    this.scheduler = new Scheduler(scenario, this.topology, workload.blocks, workload.jobs, rng.fork('master'), options.observer, options.scan);
+    this.scheduler = new Scheduler(scenario, this.topology, workload.blocks, workload.jobs, options.observer, options.scan);
     this.responses = new ResponseRouter(this.topology.racks, this.topology.nodesPerRack);
     const nodes = this.topology.nodes;
     ({ rankOf: this.rankOf, nodeAt: this.nodeAt } = this.scheduler.order);

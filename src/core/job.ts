@@ -8,7 +8,6 @@
 import type { BlockStore } from './hdfs.js';
 import { PlaceLists } from './place-lists.js';
 import { DONE, PENDING, RUNNING } from './task-state.js';
-import type { Rng } from './rng.js';
 import type { JobSpec } from './workload.js';
 import { type NodeId, type RackId, type Topology, rackOf } from './topology.js';
 
@@ -34,8 +33,6 @@ export class Job {
   readonly reduceStartMs: Float64Array;
   /** Fluid network model only: each map's launch time (its busy time is known only when it finishes). */
   mapStartMs: Float64Array | undefined;
-  /** The job's stream for task durations, made on first use. */
-  rng: Rng | undefined;
   pendingMaps: number;
   runningMaps = 0;
   finishedMaps = 0;
@@ -75,6 +72,9 @@ export class Job {
   private readonly requeuedMaps: number[] = [];
   private reduceCursor = 0;
   private readonly requeuedReduces: number[] = [];
+  /** By task: attempts killed so far (made at the first kill: most jobs see none). */
+  private mapKills: Int32Array | undefined;
+  private reduceKills: Int32Array | undefined;
 
   constructor(readonly spec: JobSpec, topology: Topology, blocks: BlockStore, slowStart: number) {
     this.index = spec.index;
@@ -141,6 +141,15 @@ export class Job {
     return (this.nodeBits[node >> 3] & (1 << (node & 7))) !== 0;
   }
 
+  /** The attempt number of map `m`'s next (or current) attempt: 0, then 1 after a kill, ... */
+  mapAttempt(m: number): number {
+    return this.mapKills === undefined ? 0 : this.mapKills[m];
+  }
+
+  reduceAttempt(r: number): number {
+    return this.reduceKills === undefined ? 0 : this.reduceKills[r];
+  }
+
   /** A pending map with a replica on `node`, or -1. */
   peekNodeLocal(node: NodeId): number {
     if ((this.nodeBits[node >> 3] & (1 << (node & 7))) === 0) return -1;
@@ -199,6 +208,7 @@ export class Job {
     this.mapState[m] = PENDING;
     this.runningMaps--;
     this.pendingMaps++;
+    (this.mapKills ??= new Int32Array(this.maps))[m]++;
     this.cacheMap(m, topology, blocks);
     this.requeuedMaps.push(m);
   }
@@ -248,6 +258,7 @@ export class Job {
     this.reduceState[r] = PENDING;
     this.runningReduces--;
     this.pendingReduces++;
+    (this.reduceKills ??= new Int32Array(this.reduces))[r]++;
     this.requeuedReduces.push(r);
   }
 

@@ -25,8 +25,8 @@ import { PassAll } from './pass-all.js';
 import type { PoolClock } from './pool-clock.js';
 import type { PoolSet } from './pools.js';
 import { makePlugins } from './plugins.js';
+import { COMPUTE_PHASE, COPY_PHASE, MAP_PHASE, TaskDraws } from './task-draws.js';
 import type { RunningTasks } from './running-tasks.js';
-import type { Rng } from './rng.js';
 import type { Scenario } from './scenario.js';
 import { type HeartbeatOrder, type NodeId, type Topology, heartbeatOrder, rackOf } from './topology.js';
 import { type JobSpec, LOCALITY_SENSITIVITY } from './workload.js';
@@ -52,7 +52,8 @@ export type ScanMode = 'shortcut' | 'walk';
 
 /** Observes every launch and completion the master records (tests audit invariants with it). */
 export interface SchedulerObserver {
-  launched?(nowMs: number, node: NodeId, job: JobIndex, task: number, locality: Locality | -1): void;
+  /** `durationMs`: a map's duration (with its locality's slowdown), or a reduce's compute phase. */
+  launched?(nowMs: number, node: NodeId, job: JobIndex, task: number, locality: Locality | -1, durationMs: number): void;
   finished?(nowMs: number, node: NodeId, job: JobIndex, task: number): void;
   killed?(nowMs: number, node: NodeId, job: JobIndex, task: number): void;
 }
@@ -94,6 +95,10 @@ export class Scheduler {
   /** By job: the heartbeat sequence number at which the map scan last visited it, and at which it last launched a map. */
   private readonly visitedAt: Float64Array;
   private readonly launchedAt: Float64Array;
+  /** Task durations' lognormal jitter: its sigma, the draws, and each job's key into them (by job index). */
+  private readonly sigma: number;
+  private readonly draws: TaskDraws;
+  private readonly jobKeys: Uint32Array;
   /**
    * Jobs that can use a free slot, in policy order: the map queue holds jobs with pending maps, the reduce queue jobs
    * past slow start with reduces left to launch. A heartbeat then scans only jobs it could launch from, not every
@@ -138,7 +143,6 @@ export class Scheduler {
     private readonly topology: Topology,
     private readonly blocks: BlockStore,
     specs: JobSpec[],
-    private readonly rng: Rng,
     private readonly observer: SchedulerObserver = {},
     scan: ScanMode = 'shortcut',
   ) {
@@ -147,6 +151,9 @@ export class Scheduler {
     const plugins = makePlugins(scenario, topology, specs.length);
     ({ pools: this.pools, poolClock: this.poolClock, running: this.running, limits: this.limits, gate: this.gate, choice: this.choice } = plugins);
     ({ events: this.events, replication: this.replication, shortcuts: this.shortcuts, mapQueue: this.mapQueue, reduceQueue: this.reduceQueue } = plugins);
+    this.sigma = scenario.tasks.durationJitter;
+    this.draws = new TaskDraws(scenario.seed);
+    this.jobKeys = new Uint32Array(this.sigma === 0 ? 0 : specs.length);
     this.visitedAt = new Float64Array(specs.length).fill(-1);
     this.launchedAt = new Float64Array(specs.length).fill(-1);
     this.order = heartbeatOrder(topology);
@@ -208,6 +215,7 @@ export class Scheduler {
       const spec = this.specs[this.nextArrival++];
       const job = new Job(spec, this.topology, this.blocks, this.scenario.tasks.slowStart);
       this.jobs[spec.index] = job;
+      if (this.sigma !== 0) this.jobKeys[spec.index] = this.draws.jobKey(spec.id);
       this.activeJobs++;
       this.stats.arrivals++;
       this.pendingMapsTotal += job.maps;
@@ -405,10 +413,10 @@ export class Scheduler {
     const spec = job.spec;
     const sensitivity = LOCALITY_SENSITIVITY[spec.type];
     const slow = locality === NODE_LOCAL ? 1 : 1 + ((locality === RACK_LOCAL ? this.slowdown.rack : this.slowdown.off) - 1) * sensitivity;
-    const jitter = this.jitter(job);
+    const jitter = this.jitter(job, map, job.mapAttempt(map), MAP_PHASE);
     const durationMs = Math.max(1, Math.round(spec.mapMs * slow * jitter));
     this.stats.launches++;
-    this.observer.launched?.(nowMs, node, job.index, map, locality);
+    this.observer.launched?.(nowMs, node, job.index, map, locality, durationMs);
     this.running?.launchedMap(job, map, node, nowMs, durationMs);
     this.replication?.blockRead(job, spec.blocks[map], node, locality, nowMs);
     if (this.io === undefined) {
@@ -437,8 +445,9 @@ export class Scheduler {
           this.reduceQueue.remove(job);
         } else this.reduceQueue.update(job);
         const spec = job.spec;
-        const copyMs = this.choice.copyPhaseMs(job, spec.copyMs > 0 ? Math.round(spec.copyMs * this.jitter(job)) : 0, nowMs);
-        const computeMs = Math.max(1, Math.round(spec.reduceMs * this.jitter(job)));
+        const attempt = job.reduceAttempt(r);
+        const copyMs = this.choice.copyPhaseMs(job, spec.copyMs > 0 ? Math.round(spec.copyMs * this.jitter(job, r, attempt, COPY_PHASE)) : 0, nowMs);
+        const computeMs = Math.max(1, Math.round(spec.reduceMs * this.jitter(job, r, attempt, COMPUTE_PHASE)));
         const mapsDone = job.mapsDoneMs >= 0;
         if (!mapsDone) {
           const waiting = this.waitingReduces[rank];
@@ -447,7 +456,7 @@ export class Scheduler {
         }
         this.stats.launches++;
         this.running?.launchedReduce(job, r, node);
-        this.observer.launched?.(nowMs, node, job.index, reduceRef(r), -1);
+        this.observer.launched?.(nowMs, node, job.index, reduceRef(r), -1, computeMs);
         if (this.io === undefined) sink.launchReduce(node, job.index, r, copyMs, computeMs, mapsDone);
         else {
           const o = this.io.reduce(job, copyMs + computeMs);
@@ -461,12 +470,14 @@ export class Scheduler {
     }
   }
 
-  /** A lognormal duration factor with mean 1, from the job's own stream (1 when the scenario sets no jitter). */
-  private jitter(job: Job): number {
-    const sigma = this.scenario.tasks.durationJitter;
+  /**
+   * A lognormal duration factor with mean 1 for an attempt (1 when the scenario sets no jitter): common random
+   * numbers, the same for (job, task, attempt, phase) whatever the policy or launch order (task-draws.ts).
+   */
+  private jitter(job: Job, task: number, attempt: number, phase: number): number {
+    const sigma = this.sigma;
     if (sigma === 0) return 1;
-    job.rng ??= this.rng.fork(`job:${job.spec.id}`);
-    return Math.exp(sigma * job.rng.normal() - (sigma * sigma) / 2);
+    return Math.exp(sigma * this.draws.normal(this.jobKeys[job.index], task, attempt, phase) - (sigma * sigma) / 2);
   }
 }
 

@@ -73,7 +73,7 @@ export function swimJobShape(w: SwimWorkload, scale: number, blockMB: number, in
 }
 
 /** The jobs of a SWIM replay, in trace order (submit times never decrease); `addFile` places each job's input. */
-export function swimJobs(w: SwimWorkload, trace: SwimTrace, nodes: number, blockMB: number, addFile: (blocks: number) => Int32Array): JobSpec[] {
+export function swimJobs(w: SwimWorkload, trace: SwimTrace, nodes: number, blockMB: number, addFile: (name: string, blocks: number) => Int32Array): JobSpec[] {
   const scale = nodes / w.tracedNodes;
   const n = Math.min(trace.ids.length, w.jobs ?? Infinity);
   const jobs: JobSpec[] = [];
@@ -87,7 +87,7 @@ export function swimJobs(w: SwimWorkload, trace: SwimTrace, nodes: number, block
       priority: 'NORMAL',
       type: w.type,
       submitMs: Math.round(trace.submitS[i] * 1000),
-      blocks: addFile(shape.maps),
+      blocks: addFile(trace.ids[i], shape.maps),
       reduces: shape.reduces,
       mapMs: shape.mapMs,
       reduceMs: shape.reduceMs,

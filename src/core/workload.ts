@@ -5,7 +5,7 @@
  */
 import { BlockStore, placeReplicas } from './hdfs.js';
 import { type SwimTrace, swimJobs } from './swim.js';
-import type { Rng } from './rng.js';
+import { type Rng, hashString, keyedRng, mixKey } from './rng.js';
 import type { FacebookWorkload, GeneratedWorkload, JobType, JobsWorkload, Priority, Scenario } from './scenario.js';
 import type { Topology } from './topology.js';
 
@@ -77,6 +77,9 @@ export const JOB_PROFILES: Record<JobType, { mapMs: number; reduceMs: number }> 
 /** Fraction of the scenario's non-local slowdown that a job of this type feels. */
 export const LOCALITY_SENSITIVITY: Record<JobType, number> = { io: 1, cpu: 0.1 };
 
+/** Places a file of `blocks` blocks, named `name` (its placement stream's name), and returns its block ids. */
+export type AddFile = (name: string, blocks: number) => Int32Array;
+
 export interface Workload {
   readonly jobs: JobSpec[];
   readonly blocks: BlockStore;
@@ -85,9 +88,10 @@ export interface Workload {
 /** `trace`: the rows of a swim workload's trace (read by the caller: the core does no I/O). */
 export function buildWorkload(scenario: Scenario, topology: Topology, rng: Rng, trace?: SwimTrace): Workload {
   const blocks = new BlockStore(scenario.hdfs.replication);
-  const placement = rng.fork('hdfs');
+  const hdfs = hashString(`${scenario.seed}/hdfs`);
   const replicas = new Int32Array(scenario.hdfs.replication);
-  const addFile = (nBlocks: number): Int32Array => {
+  const addFile: AddFile = (name, nBlocks) => {
+    const placement = keyedRng(mixKey(hdfs, hashString(name))); // each file its own stream: adding one moves no other
     const ids = new Int32Array(nBlocks);
     for (let i = 0; i < nBlocks; i++) ids[i] = blocks.add(replicas, placeReplicas(topology, scenario.hdfs.replication, placement, replicas));
     return ids;
@@ -102,13 +106,18 @@ export function buildWorkload(scenario: Scenario, topology: Topology, rng: Rng, 
   return { jobs, blocks };
 }
 
-function facebookJobs(w: FacebookWorkload, rng: Rng, addFile: (blocks: number) => Int32Array): JobSpec[] {
-  const sizes = w.sizes === 'benchmark' ? benchmarkSizes(w.jobs, rng) : drawnSizes(w.jobs, rng);
+/**
+ * Each job draws from its own stream (job:i): its size (distribution mode), the gap before it, its type (mixed), so a
+ * job more or less changes no other job. The benchmark's sizes are decks of 100 shuffled on a stream of their own.
+ */
+function facebookJobs(w: FacebookWorkload, rng: Rng, addFile: AddFile): JobSpec[] {
+  const own = Array.from({ length: w.jobs }, (_, i) => rng.fork(`job:${i}`));
+  const sizes = w.sizes === 'benchmark' ? benchmarkSizes(w.jobs, rng.fork('sizes')) : own.map(drawnSize);
   const jobs: JobSpec[] = [];
   let t = 0;
   sizes.forEach((maps, i) => {
-    if (i > 0) t += Math.round(rng.exp(w.meanInterarrivalMs));
-    const type: JobType = w.type === 'mixed' ? (rng.next() < 0.5 ? 'io' : 'cpu') : w.type;
+    if (i > 0) t += Math.round(own[i].exp(w.meanInterarrivalMs));
+    const type: JobType = w.type === 'mixed' ? (own[i].next() < 0.5 ? 'io' : 'cpu') : w.type;
     const profile = JOB_PROFILES[type];
     jobs.push({
       index: i,
@@ -117,7 +126,7 @@ function facebookJobs(w: FacebookWorkload, rng: Rng, addFile: (blocks: number) =
       priority: 'NORMAL',
       type,
       submitMs: t,
-      blocks: addFile(maps),
+      blocks: addFile(`job${i}`, maps),
       reduces: w.type === 'mixed' ? Math.max(1, Math.round(maps / 100)) : 1,
       mapMs: profile.mapMs,
       reduceMs: profile.reduceMs,
@@ -136,29 +145,25 @@ function benchmarkSizes(n: number, rng: Rng): number[] {
   return sizes.slice(0, n);
 }
 
-/** Sizes drawn from the bin shares, log-uniform within a bin. */
-function drawnSizes(n: number, rng: Rng): number[] {
-  const sizes: number[] = [];
-  for (let i = 0; i < n; i++) {
-    let u = rng.next();
-    let bin = FACEBOOK_BINS[FACEBOOK_BINS.length - 1];
-    for (const b of FACEBOOK_BINS) {
-      if (u < b.share) {
-        bin = b;
-        break;
-      }
-      u -= b.share;
+/** A size drawn from the bin shares, log-uniform within a bin. */
+function drawnSize(rng: Rng): number {
+  let u = rng.next();
+  let bin = FACEBOOK_BINS[FACEBOOK_BINS.length - 1];
+  for (const b of FACEBOOK_BINS) {
+    if (u < b.share) {
+      bin = b;
+      break;
     }
-    const lo = Math.log(bin.minMaps);
-    const hi = Math.log(bin.maxMaps + 1);
-    sizes.push(Math.min(bin.maxMaps, Math.floor(Math.exp(lo + rng.next() * (hi - lo)))));
+    u -= b.share;
   }
-  return sizes;
+  const lo = Math.log(bin.minMaps);
+  const hi = Math.log(bin.maxMaps + 1);
+  return Math.min(bin.maxMaps, Math.floor(Math.exp(lo + rng.next() * (hi - lo))));
 }
 
-/** Explicit replicas (a file's `replicas`) go into `blocks` as listed, drawing nothing from the placement stream. */
-function listedJobs(w: JobsWorkload, addFile: (blocks: number) => Int32Array, blocks: BlockStore): JobSpec[] {
-  const files = new Map(w.files.map((f) => [f.name, f.replicas === undefined ? addFile(f.blocks) : Int32Array.from(f.replicas, (nodes) => blocks.add(nodes))]));
+/** Explicit replicas (a file's `replicas`) go into `blocks` as listed, drawing nothing from any placement stream. */
+function listedJobs(w: JobsWorkload, addFile: AddFile, blocks: BlockStore): JobSpec[] {
+  const files = new Map(w.files.map((f) => [f.name, f.replicas === undefined ? addFile(`file:${f.name}`, f.blocks) : Int32Array.from(f.replicas, (nodes) => blocks.add(nodes))]));
   // Jobs run in submit order; ties keep file order.
   const order = w.jobs.map((j, i) => ({ j, i })).sort((a, b) => a.j.submitMs - b.j.submitMs || a.i - b.i);
   return order.map(({ j }, index) => {
@@ -182,7 +187,7 @@ function listedJobs(w: JobsWorkload, addFile: (blocks: number) => Int32Array, bl
 }
 
 /** Groups of identical jobs; all groups' jobs merged in submit order (ties: group order, then job number). */
-function generatedJobs(w: GeneratedWorkload, rng: Rng, addFile: (blocks: number) => Int32Array): JobSpec[] {
+function generatedJobs(w: GeneratedWorkload, rng: Rng, addFile: AddFile): JobSpec[] {
   const drafts = w.groups.flatMap((g, gi) => {
     const arrivals = rng.fork(`group:${g.name}`);
     let t = g.startMs;
@@ -200,7 +205,7 @@ function generatedJobs(w: GeneratedWorkload, rng: Rng, addFile: (blocks: number)
     priority: g.priority,
     type: g.type,
     submitMs,
-    blocks: addFile(g.maps),
+    blocks: addFile(`${g.name}-${k}`, g.maps),
     reduces: g.reduces,
     mapMs: g.mapMs,
     reduceMs: g.reduceMs,
