@@ -17,7 +17,7 @@ export function runFlags(c: Chooser, paths: readonly string[], variants: readonl
     case 0:
     case 1: {
       const path = c.chance(0.6) && paths.length > 0 ? c.pick(paths) : c.pick(SET_PATHS);
-      const v = c.chance(0.2) ? c.pick(['fifo', 'x', '', '{', 'null', '[1,', '1e400']) : stringifyRaw(boundaryValue(c));
+      const v = c.chance(0.2) ? c.pick(['fifo', 'x', '', '{', 'null', '[1,', '1e400']) : stringifyRaw(boundaryValue(c)) ?? 'null';
       return ['--set', c.chance(0.05) ? c.pick(['=1', 'noequals', '', '=']) : `${path}=${v.length > 3000 ? v.slice(0, 3000) : v}`];
     }
     case 2:

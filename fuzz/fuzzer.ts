@@ -42,6 +42,8 @@ export interface FuzzReport {
   cases: number;
   commands: number;
   findings: Finding[];
+  /** The fuzzer's own failures (a case it could not generate). */
+  errors: string[];
   /** Cases by kind and how they ended: "scenario: exit 2", "sweep: finding". */
   tally: Record<string, number>;
   ms: number;
@@ -92,6 +94,7 @@ export async function fuzz(o: FuzzOptions): Promise<FuzzReport> {
   const cli = join(o.root, 'dist', 'src', 'cli', 'main.js');
   const work = mkdtempSync(join(tmpdir(), 'hfsim-fuzz-'));
   const findings = new Map<string, Finding>();
+  const errors: string[] = [];
   let next = o.only ?? 0;
   let cases = 0;
   let commands = 0;
@@ -100,13 +103,25 @@ export async function fuzz(o: FuzzOptions): Promise<FuzzReport> {
   const more = () => (o.only !== undefined ? next === o.only : (o.count === undefined || next < o.count) && (o.ms === undefined || Date.now() - started < o.ms));
   const worker = async () => {
     while (more()) {
-      const c = generateCase(corpus, o.seed, next++, o.kinds ?? KINDS);
+      const index = next++;
+      let c: Case;
+      try {
+        c = generateCase(corpus, o.seed, index, o.kinds ?? KINDS);
+      } catch (e) {
+        // A bug of the fuzzer's own: reported (and the exit code says so), the run goes on.
+        errors.push(`case ${index}: ${(e as Error).stack ?? String(e)}`);
+        o.log(`case ${index}: fuzzer error: ${(e as Error).message}`);
+        continue;
+      }
       const hint = `${c.kind} ${normalize(c.mutations[0] ?? '')}`;
       const ran = await runSteps(cli, work, c.files, c.steps, o.limits, hint);
       cases++;
       commands += ran.commands;
       count(`${c.kind}: ${ran.verdict ? 'finding' : `exit ${ran.lastCode ?? '-'}`}`);
-      if (o.verbose && !ran.verdict) o.log(`case ${c.index} (${c.kind}): exit ${ran.lastCode ?? '-'} ${ran.lastLine ?? ''} [${c.mutations.join('; ').slice(0, 160)}]`);
+      if (o.verbose && !ran.verdict) {
+        const what = JSON.stringify(c.mutations.join('; ').slice(0, 160)).slice(1, -1); // one line, whatever the mutations hold
+        o.log(`case ${c.index} (${c.kind}): exit ${ran.lastCode ?? '-'} ${ran.lastLine ?? ''} [${what}]`);
+      }
       if (!ran.verdict) continue;
       const known = findings.get(ran.verdict.signature);
       if (known) {
@@ -133,5 +148,5 @@ export async function fuzz(o: FuzzOptions): Promise<FuzzReport> {
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
-  return { cases, commands, findings: [...findings.values()], tally, ms: Date.now() - started };
+  return { cases, commands, findings: [...findings.values()], errors, tally, ms: Date.now() - started };
 }

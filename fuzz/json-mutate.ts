@@ -1,6 +1,6 @@
 /** Structural mutations of a JSON document (scenario, sweep): replace, delete, add, duplicate, retype, nest, graft. */
 import type { Chooser } from './random.js';
-import { READ_PATHS, boundaryValue, nested, raw, stringifyRaw } from './values.js';
+import { READ_PATHS, boundaryValue, copiesWithin, nested, raw, stringifyRaw } from './values.js';
 
 type Container = Record<string, unknown> | unknown[];
 
@@ -20,8 +20,9 @@ export function slots(root: unknown, limit = 20_000, perArray = Infinity): Slot[
   const queue: Array<[Container, string]> = isContainer(root) ? [[root, '']] : [];
   for (let q = 0; q < queue.length && out.length < limit; q++) {
     const [parent, prefix] = queue[q];
+    // Array.from, not map: a graft past an array's end leaves holes, which map skips.
     const entries: Array<[string | number, unknown]> = Array.isArray(parent)
-      ? parent.slice(0, perArray).map((v, i) => [i, v]) : Object.entries(parent);
+      ? Array.from(parent.slice(0, perArray), (v, i) => [i, v]) : Object.entries(parent);
     for (const [key, value] of entries) {
       const path = prefix === '' ? String(key) : `${prefix}.${key}`;
       out.push({ parent, key, path, value });
@@ -88,8 +89,9 @@ export function mutateJson(c: Chooser, doc: unknown, donors: Donors): { doc: unk
       if (!arr) return mutateJson(c, doc, donors);
       // Thousands of copies only where a copy should be refused or cost nothing (names, seeds, values of an axis):
       // thousands of jobs or groups are a legitimately long run, not a finding.
-      const copies = c.pick(CHEAP.test(slot.path) ? [1, 2, 10, 1000, 20_000] : [1, 2, 10]);
+      const wanted = c.pick(CHEAP.test(slot.path) ? [1, 2, 10, 1000, 20_000] : [1, 2, 10]);
       const item = arr[c.int(arr.length)];
+      const copies = copiesWithin(wanted, (stringifyRaw(item) ?? '').length);
       for (let i = 0; i < copies; i++) arr.push(clone(item));
       return { doc, what: `duplicate an element of ${slot.path} ${copies} times` };
     }

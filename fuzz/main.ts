@@ -58,7 +58,8 @@ async function main(): Promise<void> {
     `${report.findings.length} distinct finding${report.findings.length === 1 ? '' : 's'}\n`);
   process.stdout.write(`  ${Object.entries(report.tally).sort().map(([k, n]) => `${k}: ${n}`).join('; ')}\n`);
   for (const f of report.findings) process.stdout.write(`  ${f.hits}x ${f.verdict.signature}${f.dir ? `  -> ${f.dir}` : ''}\n`);
-  process.exitCode = report.findings.length > 0 ? 1 : 0;
+  for (const e of report.errors) process.stdout.write(`fuzzer error: ${e}\n`);
+  process.exitCode = report.findings.length > 0 || report.errors.length > 0 ? 1 : 0;
 }
 
 await main();

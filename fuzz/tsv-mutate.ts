@@ -1,5 +1,6 @@
 /** Mutations of SWIM traces (tab-separated: job id, submit s, gap s, map input, shuffle, reduce output bytes). */
 import type { Chooser } from './random.js';
+import { copiesWithin } from './values.js';
 
 const CELLS = ['NaN', '-1', '0', '1', '1.5', '1e300', '1e20', '', 'abc', '9007199254740993', 'Infinity', '-0', ' 5', '5 ', '0x10',
   '1e400', '2147483648', '18446744073709551616', '-1e300'];
@@ -32,8 +33,8 @@ export function mutateTsv(c: Chooser, text: string, realLines: readonly string[]
       return { text: join(lines), what: `${n} line(s) from ${row + 1} deleted` };
     }
     case 4: {
-      const copies = c.pick([1, 10, 1000]);
       const copy = lines[row] ?? 'job0\t0\t0\t1\t1\t1';
+      const copies = copiesWithin(c.pick([1, 10, 1000]), copy.length);
       lines.splice(row, 0, ...Array.from({ length: copies }, () => copy));
       return { text: join(lines), what: `line ${row + 1} repeated ${copies} times` };
     }

@@ -14,8 +14,14 @@ const RAW_CLOSE = '@@';
 export const raw = (token: string): string => `${RAW_OPEN}${token}${RAW_CLOSE}`;
 
 /** JSON.stringify, then the RAW markers replaced by their tokens. */
-export function stringifyRaw(value: unknown, indent?: number): string {
-  return JSON.stringify(value, null, indent).replace(/"@@raw:([^"@]*)@@"/g, '$1');
+export function stringifyRaw(value: unknown, indent?: number): string | undefined {
+  const text = JSON.stringify(value, null, indent) as string | undefined; // undefined for undefined
+  return text?.replace(/"@@raw:([^"@]*)@@"/g, '$1');
+}
+
+/** Copies of something `size` characters long to make, at most `wanted`, the whole under a few megabytes. */
+export function copiesWithin(wanted: number, size: number): number {
+  return Math.max(1, Math.min(wanted, Math.floor(4_000_000 / Math.max(1, size))));
 }
 
 export const NUMBERS: readonly number[] = [

@@ -1,5 +1,6 @@
 /** Mutations of allocation files (MR1 fair-scheduler.xml, YARN allocation XML), on the text. */
 import type { Chooser } from './random.js';
+import { copiesWithin } from './values.js';
 
 const VALUES = [
   '-1', '0', '1', '1.5', '1e300', '-1e300', '1e400', 'NaN', 'Infinity', '', ' 5 ', 'abc', '0x10', '9007199254740993', '2147483648',
@@ -48,8 +49,8 @@ export function mutateXml(c: Chooser, xml: string): { text: string; what: string
     case 2: {
       if (bs.length === 0) break;
       const b = c.pick(bs);
-      const copies = c.pick([1, 2, 100, 20_000]);
       const block = xml.slice(b.start, b.end);
+      const copies = copiesWithin(c.pick([1, 2, 100, 20_000]), block.length);
       const rename = c.chance(0.7);
       const text = Array.from({ length: copies }, (_, i) => (rename ? block.replace(/name="[^"]*"/, `name="p${i}"`) : block)).join('\n');
       return { text: splice(xml, b.end, b.end, '\n' + text), what: `<${b.tag}> copied ${copies} times${rename ? ', renamed' : ''}` };
