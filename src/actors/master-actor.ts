@@ -3,6 +3,7 @@
  * runs the scheduler on each heartbeat (timing each decision), and answers every rack with one response batch
  * and the next epoch to advance to. Thread timing cannot reach the scheduler: the order is fixed by the phases.
  */
+import { isReduceRef } from '../core/task-ref.js';
 import * as hdr from 'hdr-histogram-js';
 import { BlockStore } from '../core/hdfs.js';
 import type { Job } from '../core/job.js';
@@ -232,7 +233,7 @@ export class MasterActor {
       this.responses.forEachLaunch((node, task, src, readKB) => {
         const rack = Math.floor(node / perRack);
         if (readKB <= 0) return;
-        if (task < 0) demand[rack * groups + racks]++;
+        if (isReduceRef(task)) demand[rack * groups + racks]++;
         else if (Math.floor(src / perRack) !== rack) demand[rack * groups + Math.floor(src / perRack)]++;
       });
     }

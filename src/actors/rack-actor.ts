@@ -1,4 +1,5 @@
 /** A rack actor: one rack's model; applies the master's responses and answers each epoch with heartbeats. */
+import { isMapRef } from '../core/task-ref.js';
 import type { NetworkConfig } from '../core/network/config.js';
 import { FluidRack } from '../core/network/fluid-rack.js';
 import { linkRates } from '../core/network/rack-links.js';
@@ -75,7 +76,7 @@ export class RackActor {
     for (let i = 0; i < r.doneNode.length; i++) m.mapsDone(r.doneNode[i], r.epoch, r.doneJob[i]);
     for (let i = 0; i < r.launchNode.length; i++) {
       const task = r.launchTask[i];
-      if (task >= 0) m.launchMap(r.launchNode[i], r.epoch, r.launchJob[i], task, r.launchMs[i]);
+      if (isMapRef(task)) m.launchMap(r.launchNode[i], r.epoch, r.launchJob[i], task, r.launchMs[i]);
       else m.launchReduce(r.launchNode[i], r.epoch, r.launchJob[i], task, r.launchCopyMs[i], r.launchMs[i], r.launchMapsDone[i] === 1);
     }
     for (let i = 0; i < r.killNode.length; i++) m.kill(r.killNode[i], r.killJob[i], r.killTask[i]);

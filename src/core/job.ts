@@ -76,7 +76,8 @@ export class Job {
   private mapKills: Int32Array | undefined;
   private reduceKills: Int32Array | undefined;
 
-  constructor(readonly spec: JobSpec, topology: Topology, blocks: BlockStore, slowStart: number) {
+  /** `scratch`: buffers for building the caches, reused job after job (the scheduler keeps one; omitted: fresh ones). */
+  constructor(readonly spec: JobSpec, topology: Topology, blocks: BlockStore, slowStart: number, scratch: JobScratch = new JobScratch()) {
     this.index = spec.index;
     this.maps = spec.blocks.length;
     this.reduces = spec.reduces;
@@ -90,7 +91,7 @@ export class Job {
     this.nodeBits = new Uint8Array((topology.nodes + 7) >> 3);
     // Pushed in descending order so that each stack yields its lowest map first.
     this.stride = blocks.stride;
-    const pairs = scratchFor(topology, blocks.stride * this.maps);
+    const pairs = scratch.for(topology, blocks.stride * this.maps);
     let n = 0;
     let r = 0;
     for (let m = this.maps - 1; m >= 0; m--) {
@@ -287,7 +288,7 @@ function sameRackEarlier(blocks: BlockStore, block: number, i: number, rack: Rac
 }
 
 /** Reusable buffers for building a job's stacks: (place, map) pairs, and the place-indexed scratch of PlaceLists. */
-interface Scratch {
+interface Buffers {
   node: Int32Array;
   nodeMap: Int32Array;
   rack: Int32Array;
@@ -298,17 +299,20 @@ interface Scratch {
   nodeIndex: Int32Array;
 }
 
-let scratch: Scratch | undefined;
+/** The buffers Job's constructor builds in, owned by whoever makes jobs (one per scheduler), grown as needed. */
+export class JobScratch {
+  private buffers: Buffers | undefined;
 
-function scratchFor(topology: Topology, pairs: number): Scratch {
-  const s = scratch;
-  if (s !== undefined && s.node.length >= pairs && s.nodeSlots.length >= topology.nodes && s.rackSlots.length >= topology.racks) return s;
-  const size = Math.max(pairs, s?.node.length ?? 0, 1024);
-  const made: Scratch = {
-    node: new Int32Array(size), nodeMap: new Int32Array(size), rack: new Int32Array(size), rackMap: new Int32Array(size), nodeIndex: new Int32Array(size),
-    nodeSlots: new Int32Array(Math.max(topology.nodes, s?.nodeSlots.length ?? 0)).fill(-1),
-    rackSlots: new Int32Array(Math.max(topology.racks, s?.rackSlots.length ?? 0)).fill(-1),
-  };
-  scratch = made;
-  return made;
+  for(topology: Topology, pairs: number): Buffers {
+    const s = this.buffers;
+    if (s !== undefined && s.node.length >= pairs && s.nodeSlots.length >= topology.nodes && s.rackSlots.length >= topology.racks) return s;
+    const size = Math.max(pairs, s?.node.length ?? 0, 1024);
+    const made: Buffers = {
+      node: new Int32Array(size), nodeMap: new Int32Array(size), rack: new Int32Array(size), rackMap: new Int32Array(size), nodeIndex: new Int32Array(size),
+      nodeSlots: new Int32Array(Math.max(topology.nodes, s?.nodeSlots.length ?? 0)).fill(-1),
+      rackSlots: new Int32Array(Math.max(topology.racks, s?.rackSlots.length ?? 0)).fill(-1),
+    };
+    this.buffers = made;
+    return made;
+  }
 }

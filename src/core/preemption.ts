@@ -12,6 +12,7 @@ import { type Job, RUNNING } from './job.js';
 import type { Pool, PoolSet } from './pools.js';
 import type { RunningTasks } from './running-tasks.js';
 import type { SlotKind } from './slot-kind.js';
+import { reduceRef } from './task-ref.js';
 
 /** A victim with the pool it is taken from. */
 export interface Victim extends AnyVictim {
@@ -68,6 +69,6 @@ function collectRunning(job: Job, kind: SlotKind, tasks: RunningTasks, pool: Poo
     for (let m = 0; m < job.maps; m++) if (job.mapState[m] === RUNNING) out.push({ job, task: m, startMs: tasks.mapStartMs(job, m), pool });
   } else {
     if (job.runningReduces === 0) return;
-    for (let r = 0; r < job.reduces; r++) if (job.reduceState[r] === RUNNING) out.push({ job, task: -(r + 1), startMs: job.reduceStartMs[r], pool });
+    for (let r = 0; r < job.reduces; r++) if (job.reduceState[r] === RUNNING) out.push({ job, task: reduceRef(r), startMs: job.reduceStartMs[r], pool });
   }
 }

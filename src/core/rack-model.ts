@@ -7,6 +7,7 @@
  * A reduce holds its slot through its copy phase, which lasts at least copyMs and until the node learns (from a
  * heartbeat response) that all the job's maps are done; then it computes for computeMs.
  */
+import { isMapRef, isReduceRef } from './task-ref.js';
 import type { JobIndex } from './job.js';
 import { type NodeId, type Topology, rackHeartbeats } from './topology.js';
 
@@ -172,12 +173,12 @@ export class RackModel {
   /** Kills a running task; its slot is free at once and nothing is reported for it. */
   kill(node: NodeId, job: JobIndex, task: number): void {
     const i = this.local(node);
-    const [jobs, tasks, base, n] = task >= 0 ? [this.mapJob, this.mapTask, i * this.mapSlots, this.mapSlots] : [this.redJob, this.redTask, i * this.reduceSlots, this.reduceSlots];
+    const [jobs, tasks, base, n] = isMapRef(task) ? [this.mapJob, this.mapTask, i * this.mapSlots, this.mapSlots] : [this.redJob, this.redTask, i * this.reduceSlots, this.reduceSlots];
     for (let s = base; s < base + n; s++) {
       if (jobs[s] === job && tasks[s] === task) {
-        if (task < 0 && this.redFinishMs[s] === WAITING) this.waitingReduces[i]--;
+        if (isReduceRef(task) && this.redFinishMs[s] === WAITING) this.waitingReduces[i]--;
         jobs[s] = FREE;
-        if (task >= 0) this.freeMaps[i]++;
+        if (isMapRef(task)) this.freeMaps[i]++;
         else this.freeReduces[i]++;
         this.runningTasks--;
         return;

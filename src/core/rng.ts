@@ -22,8 +22,12 @@ export interface Rng {
 
 export function makeRng(seed: number | string, path = 'root'): Rng {
   const prng = seedrandom.alea(`${seed}/${path}`);
-  const next = (): number => prng();
-  const rng: Rng = {
+  return streamOf(() => prng(), (name) => makeRng(seed, `${path}/${name}`));
+}
+
+/** A stream's draws from its uniform source `next`. */
+function streamOf(next: () => number, fork: (name: string) => Rng): Rng {
+  return {
     next,
     int: (n) => Math.floor(next() * n),
     exp: (mean) => -mean * Math.log(1 - next()),
@@ -32,7 +36,7 @@ export function makeRng(seed: number | string, path = 'root'): Rng {
       const v = next();
       return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * v);
     },
-    fork: (name) => makeRng(seed, `${path}/${name}`),
+    fork,
     shuffle: (items) => {
       for (let i = items.length - 1; i > 0; i--) {
         const j = Math.floor(next() * (i + 1));
@@ -43,7 +47,6 @@ export function makeRng(seed: number | string, path = 'root'): Rng {
       return items;
     },
   };
-  return rng;
 }
 
 /** murmur3's fmix32: a bijection on 32-bit words that spreads every input bit over the output. */
@@ -75,21 +78,5 @@ export function keyedRng(key: number): Rng {
     state = (state + 0x9e3779b9) | 0;
     return fmix32(state) / 4294967296;
   };
-  const rng: Rng = {
-    next,
-    int: (n) => Math.floor(next() * n),
-    exp: (mean) => -mean * Math.log(1 - next()),
-    normal: () => Math.sqrt(-2 * Math.log(1 - next())) * Math.cos(2 * Math.PI * next()),
-    fork: (name) => keyedRng(mixKey(key, hashString(name))),
-    shuffle: (items) => {
-      for (let i = items.length - 1; i > 0; i--) {
-        const j = Math.floor(next() * (i + 1));
-        const t = items[i];
-        items[i] = items[j];
-        items[j] = t;
-      }
-      return items;
-    },
-  };
-  return rng;
+  return streamOf(next, (name) => keyedRng(mixKey(key, hashString(name))));
 }

@@ -20,12 +20,13 @@ import type { ReplicationPolicy } from './framework/replication.js';
 import type { Shortcut } from './framework/shortcuts.js';
 import type { MapChoice, TaskChoice } from './framework/task-choice.js';
 import type { BlockStore } from './hdfs.js';
-import { Job, type JobIndex, type Locality, NODE_LOCAL, OFF_RACK, RACK_LOCAL } from './job.js';
+import { Job, type JobIndex, JobScratch, type Locality, NODE_LOCAL, OFF_RACK, RACK_LOCAL } from './job.js';
 import { PassAll } from './pass-all.js';
 import type { PoolClock } from './pool-clock.js';
 import type { PoolSet } from './pools.js';
 import { makePlugins } from './plugins.js';
 import { COMPUTE_PHASE, COPY_PHASE, MAP_PHASE, TaskDraws } from './task-draws.js';
+import { isReduceRef, reduceOf, reduceRef } from './task-ref.js';
 import type { RunningTasks } from './running-tasks.js';
 import type { Scenario } from './scenario.js';
 import { type HeartbeatOrder, type NodeId, type Topology, heartbeatOrder, rackOf } from './topology.js';
@@ -58,10 +59,7 @@ export interface SchedulerObserver {
   killed?(nowMs: number, node: NodeId, job: JobIndex, task: number): void;
 }
 
-/** Task references on the wire: a map's index, or -(reduce + 1) for a reduce. */
-export const reduceRef = (r: number): number => -(r + 1);
-export const isReduceRef = (task: number): boolean => task < 0;
-export const reduceOf = (task: number): number => -task - 1;
+export { isReduceRef, reduceOf, reduceRef } from './task-ref.js';
 
 export interface SchedulerStats {
   heartbeats: number;
@@ -95,6 +93,8 @@ export class Scheduler {
   /** By job: the heartbeat sequence number at which the map scan last visited it, and at which it last launched a map. */
   private readonly visitedAt: Float64Array;
   private readonly launchedAt: Float64Array;
+  /** Buffers each arriving job builds its locality caches in. */
+  private readonly jobScratch = new JobScratch();
   /** Task durations' lognormal jitter: its sigma, the draws, and each job's key into them (by job index). */
   private readonly sigma: number;
   private readonly draws: TaskDraws;
@@ -213,7 +213,7 @@ export class Scheduler {
   arrive(nowMs: number): void {
     while (this.nextArrival < this.specs.length && this.specs[this.nextArrival].submitMs + this.setupMs <= nowMs) {
       const spec = this.specs[this.nextArrival++];
-      const job = new Job(spec, this.topology, this.blocks, this.scenario.tasks.slowStart);
+      const job = new Job(spec, this.topology, this.blocks, this.scenario.tasks.slowStart, this.jobScratch);
       this.jobs[spec.index] = job;
       if (this.sigma !== 0) this.jobKeys[spec.index] = this.draws.jobKey(spec.id);
       this.activeJobs++;

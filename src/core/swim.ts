@@ -19,7 +19,7 @@
  *   queries from large production jobs), "round-robin" in user0 .. user{poolCount-1} by row, "single" in "default".
  */
 import type { JobSpec } from './workload.js';
-import { binOf } from './workload.js';
+import { binOf } from './facebook-bins.js';
 import type { SwimWorkload } from './scenario.js';
 
 /** The rows of a SWIM trace, in file order (columns 1, 2, 4, 5 and 6 of the TSV). */

@@ -3,6 +3,7 @@
  * responses to every rack. take() hands out views of their rows, not copies (a typed-array copy cost ~480 ns against
  * ~46 ns for a view). They implement the core's sink interfaces.
  */
+import { reduceRef } from '../core/task-ref.js';
 import type { JobIndex } from '../core/job.js';
 import type { HeartbeatSink } from '../core/rack-model.js';
 import type { ActionSink } from '../core/scheduler.js';
@@ -171,7 +172,7 @@ export class ResponseRouter implements ActionSink {
   }
 
   launchReduce(node: NodeId, job: JobIndex, reduce: number, copyMs: number, computeMs: number, mapsDone: boolean, readKB = 0, writeKB = 0): void {
-    this.launch(node, job, -(reduce + 1), computeMs, copyMs, mapsDone ? 1 : 0, -1, readKB, writeKB);
+    this.launch(node, job, reduceRef(reduce), computeMs, copyMs, mapsDone ? 1 : 0, -1, readKB, writeKB);
   }
 
   mapsDone(node: NodeId, job: JobIndex): void {

@@ -106,9 +106,6 @@ function validate(m: Message): void {
       if (m.allocationMBps != null && !(m.allocationMBps instanceof Float64Array)) throw new Error('epoch: allocationMBps must be a Float64Array or null');
       if (m.responses !== null) requireNumbers(m.responses, ['epoch']);
       return;
-    case 'setup':
-      if (!Array.isArray(m.racks) || typeof m.scenario !== 'object') throw new Error('setup: racks or scenario missing');
-      return;
     case 'failed':
       requireNumbers(m, ['rack', 'timeMs']);
       if (typeof m.message !== 'string') throw new Error('failed: message missing');

@@ -17,7 +17,7 @@ export interface HeartbeatBatch {
   /** Finished tasks of heartbeat i are finishedJob/finishedTask[finishedEnd[i-1] .. finishedEnd[i]). */
   finishedEnd: Int32Array;
   finishedJob: Int32Array;
-  /** A map's index, or -(reduce + 1). */
+  /** A task reference (core/task-ref.ts): a map's index, or reduceRef(reduce). */
   finishedTask: Int32Array;
   /** Fluid model (else empty): the rack's active cross-rack flows by group, after the epoch's heartbeats. */
   demand: Int32Array;
@@ -50,13 +50,6 @@ export interface EpochCommand {
   allocationMBps?: Float64Array | null;
 }
 
-/** Master -> rack actor: build the rack from the scenario (its topology and phases are derived from the seed). */
-export interface RackSetup {
-  type: 'setup';
-  racks: number[];
-  scenario: Scenario;
-}
-
 /** Rack -> master: the rack failed; the run aborts. */
 export interface RackFailed {
   type: 'failed';
@@ -65,6 +58,6 @@ export interface RackFailed {
   message: string;
 }
 
-export type ToRack = EpochCommand | RackSetup;
+export type ToRack = EpochCommand;
 export type FromRack = HeartbeatBatch | RackFailed;
 export type Message = ToRack | FromRack;

@@ -27,7 +27,6 @@ const messages: Array<[string, Message]> = [
   ['heartbeats', heartbeats()],
   ['epoch with responses', { type: 'epoch', rack: 1, epoch: 3, reportFreeFromMs: Infinity, responses: responses() }],
   ['epoch without responses', { type: 'epoch', rack: 0, epoch: 0, reportFreeFromMs: 0, responses: null }],
-  ['setup', { type: 'setup', racks: [0, 1], scenario: scenario({ workload: { kind: 'facebook' } }) }],
   ['failed', { type: 'failed', rack: 2, timeMs: 12345, message: 'boom' }],
 ];
 

@@ -17,6 +17,7 @@
  * finished, it is finished there (its remaining MB are counted in forcedMB, the model's only inexactness besides
  * the epoch-level cross-rack allocation). A rack that gets no response keeps its predicted pass: nothing differs.
  */
+import { isMapRef } from '../task-ref.js';
 import type { JobIndex } from '../job.js';
 import type { HeartbeatSink } from '../rack-model.js';
 import { type NodeId, type Topology, rackHeartbeats } from '../topology.js';
@@ -331,7 +332,7 @@ export class FluidRack {
 
   private launch(i: number, job: JobIndex, task: number, computeMs: number, src: NodeId, readMB: number, writeMB: number, mapsDone: boolean): void {
     const s = this.s;
-    const map = task >= 0;
+    const map = isMapRef(task);
     const q = this.freeSlot(i, map);
     s.job[q] = job;
     s.task[q] = task;
@@ -363,7 +364,7 @@ export class FluidRack {
 
   private kill(i: number, job: JobIndex, task: number): void {
     const s = this.s;
-    const map = task >= 0;
+    const map = isMapRef(task);
     const base = this.firstSlot(i, map);
     for (let q = base; q < base + (map ? this.mapSlots : this.reduceSlots); q++) {
       if (s.phase[q] === FREE || s.job[q] !== job || s.task[q] !== task) continue;
