@@ -26,10 +26,12 @@ export interface Outcome {
 
 const KEEP = 32 << 20;
 
+/** Resident MB of a process and its descendants (the CLI runs variants in child processes). */
 function rssMb(pid: number): number {
   try {
     const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return m ? Number(m[1]) / 1024 : 0;
+    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter((x) => x !== '');
+    return (m ? Number(m[1]) / 1024 : 0) + children.reduce((sum, child) => sum + rssMb(Number(child)), 0);
   } catch {
     return 0;
   }
@@ -44,6 +46,7 @@ export function runCli(cli: string, dir: string, argv: string[], limits: Limits,
     cwd: dir,
     env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true, // its own process group: a kill takes its child processes too
   });
   const out: Buffer[] = [];
   const err: Buffer[] = [];
@@ -70,7 +73,11 @@ export function runCli(cli: string, dir: string, argv: string[], limits: Limits,
   let peakMb = 0;
   const kill = (why: 'time' | 'memory') => {
     if (over === undefined) over = why;
-    child.kill('SIGKILL');
+    try {
+      if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
+    } catch {
+      child.kill('SIGKILL'); // the group is gone already
+    }
   };
   if (head === 0) {
     stdoutCut = true;
