@@ -66,7 +66,7 @@ export function depthOf(value: unknown): number {
 }
 
 export function readJsonFile(file: string, what: string): unknown {
-  const text = readTextFile(file, `${what} file`);
+  const text = stripByteOrderMark(readTextFile(file, `${what} file`));
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -77,10 +77,21 @@ export function readJsonFile(file: string, what: string): unknown {
   return value;
 }
 
+/** A leading UTF-8 byte order mark (as some Windows editors write) is not part of the JSON text. */
+function stripByteOrderMark(text: string): string {
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
 /** "invalid JSON at line L, column C: <what>", located by jsonc-parser in strict mode (Node's JSON.parse gives no position). */
 function jsonErrorWhere(text: string, err: Error): string {
   const errors: ParseError[] = [];
-  parseTree(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+  try {
+    parseTree(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+  } catch (locate) {
+    // jsonc-parser recurses per nesting level: text nested thousands deep overflows the stack while being located.
+    if (locate instanceof RangeError) return `invalid JSON (and arrays and objects nest deeper than ${MAX_JSON_DEPTH} levels)`;
+    throw locate;
+  }
   const first = errors[0];
   if (first === undefined) return `invalid JSON: ${err.message}`;
   const before = text.slice(0, first.offset);

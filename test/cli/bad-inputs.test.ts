@@ -69,6 +69,21 @@ describe('bad scenarios: one line naming file and field, before anything runs', 
     expect(inputError(() => loadScenario(file), file)).toBe(`${file}: arrays and objects nest deeper than 64 levels`);
   });
 
+  it('a JSON input nested 100,000 deep after a byte order mark (the fuzzer, seed 7 case 1125: exit 1, Maximum call stack size exceeded)', () => {
+    const file = write('bom-deep.json', `\uFEFF{"name": ${deep(100_000)}}`);
+    expect(inputError(() => loadScenario(file), file)).toBe(`${file}: arrays and objects nest deeper than 64 levels`);
+  });
+
+  it('invalid JSON nested 100,000 deep is located without overflowing the stack', () => {
+    const file = write('deep-invalid.json', `{"name": ${deep(100_000)},}`);
+    expect(inputError(() => loadScenario(file), file)).toBe(`${file}: invalid JSON (and arrays and objects nest deeper than 64 levels)`);
+  });
+
+  it('a scenario after a byte order mark loads', () => {
+    const file = write('bom.json', `\uFEFF${JSON.stringify(tiny)}`);
+    expect(loadScenario(file).name).toBe(tiny.name);
+  });
+
   it('a variant clears what its base sets with null, and runs', () => {
     const file = write('s.json', { ...tiny, scheduler: { policy: 'hfs', pools: [{ name: 'p' }] }, variants: { HFS: {}, FIFO: { 'scheduler.policy': 'fifo', 'scheduler.pools': null } } });
     expect(loadScenario(file).variants.map((v) => v.scenario.scheduler.pools.length)).toEqual([1, 0]);
