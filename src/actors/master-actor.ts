@@ -88,6 +88,8 @@ export class MasterActor {
   private readonly allocator: CoreAllocator | undefined;
   private readonly allocation: Float64Array;
   private readonly usage: LinkUsage | undefined;
+  /** The epoch the last commands answered (null before the first answer). */
+  private answered: number | null = null;
 
   constructor(readonly scenario: Scenario, options: MasterOptions = {}) {
     this.topology = makeTopology(scenario.cluster, scenario.seed);
@@ -149,7 +151,9 @@ export class MasterActor {
         if (rank > hi) hi = rank;
       }
     }
-    if (this.allocator !== undefined) this.readDemand(start, batches);
+    // The racks' link counters cover the committed pass of the epoch answered last: they belong to its end. The same
+    // time as `start` but after an idle jump, over which nothing runs (FluidRack refuses a jump over a running task).
+    if (this.allocator !== undefined) this.readDemand(this.answered === null ? start : (this.answered + 1) * H, batches);
     const scheduler = this.scheduler;
     if (scheduler.hasTimers) scheduler.advanceTo(start, this.sinkOf); // ticks skipped by an idle jump
     for (let rank = lo; rank <= hi; rank++) {
@@ -212,11 +216,11 @@ export class MasterActor {
   }
 
   /** Fluid model: the racks' cross-rack demand and committed link counters from an epoch's batches. */
-  private readDemand(startMs: number, batches: readonly HeartbeatBatch[]): void {
+  private readDemand(committedToMs: number, batches: readonly HeartbeatBatch[]): void {
     const { demand, groups } = this.allocator!;
     for (const b of batches) {
       for (let g = 0; g < b.demand.length; g++) demand[b.rack * groups + g] += b.demand[g];
-      this.usage!.report(b.rack, startMs, b.carriedMB);
+      this.usage!.report(b.rack, committedToMs, b.carriedMB);
     }
   }
 
@@ -246,6 +250,7 @@ export class MasterActor {
   private commands(epoch: number, answered: number | null): EpochCommand[] {
     const reportFreeFromMs = this.everyHeartbeat ? REPORT_EVERY_HEARTBEAT : this.scheduler.freeSlotsIrrelevant ? this.scheduler.nextArrivalMs : 0;
     if (this.allocator !== undefined && answered !== null) this.allocate();
+    this.answered = answered;
     const responses = answered === null || this.responses.empty ? null : this.responses.take(answered);
     const groups = this.allocator?.groups ?? 0;
     return Array.from({ length: this.topology.racks }, (_, rack) => ({

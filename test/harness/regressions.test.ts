@@ -39,3 +39,16 @@ describe('preemption kills a task launched in the batch that carries the kill (i
     expect(outcome.kills).toBeGreaterThan(0);
   });
 });
+
+describe('fluid link usage across an idle jump (issue 14: harness seed 777)', () => {
+  it('books the racks\' counters at the answered epoch\'s end, as every heartbeat does, not at the jump\'s target', async () => {
+    const s = scenario(load('fluid-idle-jump-link-usage.json'));
+    const jumped = await simulate(s, { timeDecisions: false });
+    const every = await simulate(s, { timeDecisions: false, everyHeartbeat: true });
+    expect(jumped.run.epochs).toBeLessThan(every.run.epochs); // the run jumps idle epochs (job 1 arrives at 60 s)
+    // Job 0's traffic is committed in the first minute; the jump to job 1's arrival had booked it in the second.
+    expect(every.network!.utilization.up[0][0]).toBeGreaterThan(0);
+    expect(jumped.network).toEqual(every.network);
+    expect(jumped.digest).toBe(every.digest);
+  });
+});

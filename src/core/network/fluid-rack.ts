@@ -211,6 +211,11 @@ export class FluidRack {
       if (changed) this.allocate(allocation!);
       this.commit(responses);
     } else if (changed) this.allocate(allocation!);
+    // The master jumps epochs only while no job is active; its usage series books the counters at the answered
+    // epoch's end (MasterActor.onBatches), exact only if nothing runs, so carries nothing, over the jump.
+    if (this.savedEpoch >= 0 && epoch > this.savedEpoch + 1 && this.runningTasks > 0) {
+      throw new Error(`rack ${this.rack} was sent from epoch ${this.savedEpoch} to ${epoch} with ${this.runningTasks} tasks running`);
+    }
     this.runUntil(epoch * this.heartbeatMs);
     this.save(epoch);
     this.predict(epoch, reportFreeFromMs, sink);

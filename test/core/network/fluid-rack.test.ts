@@ -70,3 +70,14 @@ describe('a fluid rack times tasks from its hardware', () => {
     expect(t.get(1)!).toBeLessThan(START_MS + 1500 + H + 1);
   });
 });
+
+describe('a fluid rack and the master\'s idle jumps', () => {
+  it('refuses to be sent past epochs while a task runs (the master books link usage at the answered epoch\'s end)', () => {
+    const topology = { ...makeTopology({ racks: 2, nodesPerRack: 3, mapSlotsPerNode: 2, reduceSlotsPerNode: 1, heartbeatMs: H }, 1) };
+    const rack = new FluidRack(topology, 0, { rates: RATES, taskStartMs: START_MS });
+    const sink: HeartbeatSink = { finished: () => {}, heartbeat: () => {} };
+    rack.epoch(null, 0, 0, new Float64Array(4).fill(50), sink);
+    rack.epoch(responses(0, [{ node: 0, task: 0, computeMs: 5000, src: 0, readMB: 10 }]), 1, 0, null, sink);
+    expect(() => rack.epoch(null, 5, 0, null, sink)).toThrow('rack 0 was sent from epoch 1 to 5 with 1 tasks running');
+  });
+});
