@@ -1,131 +1,121 @@
 /**
- * A binary min-heap of (timeMs, id) events in typed arrays, ordered by time then id (a total order: reproducible
- * runs). An event is current while its version equals the id's version: rescheduling an id bumps the version and
- * leaves the old entry to be dropped lazily when it surfaces; compaction bounds the stale entries.
+ * An indexed binary min-heap of (timeMs, id) events in typed arrays, ordered by time then id (a total order: any
+ * correct heap pops the same sequence, so runs are reproducible). Each id has at most one event; rescheduling it
+ * moves its entry in place (pos[] tracks where each id sits), so the heap never holds more entries than ids with
+ * an event, and a save or restore (copyTo) costs the number of events, not the number of ids.
  */
 export class EventHeap {
+  /** Entry i: its time and id. */
   private time: Float64Array;
   private id: Int32Array;
-  private ver: Int32Array;
-  /** Current version of each id. */
-  readonly version: Int32Array;
+  /** Where each id's entry sits, or -1 when it has no event. */
+  private readonly pos: Int32Array;
   size = 0;
 
-  constructor(ids: number, capacity = 64) {
-    this.time = new Float64Array(capacity);
-    this.id = new Int32Array(capacity);
-    this.ver = new Int32Array(capacity);
-    this.version = new Int32Array(ids);
+  constructor(ids: number) {
+    this.time = new Float64Array(ids);
+    this.id = new Int32Array(ids);
+    this.pos = new Int32Array(ids).fill(-1);
   }
 
   /** Schedules `id` at `timeMs`, replacing any earlier schedule of it (Infinity: cancels it). */
   schedule(id: number, timeMs: number): void {
-    const v = ++this.version[id];
-    if (timeMs === Infinity) return;
-    if (this.size === this.time.length) this.makeRoom();
-    let i = this.size++;
-    while (i > 0) {
-      const p = (i - 1) >> 1;
-      if (!this.before(timeMs, id, this.time[p], this.id[p])) break;
-      this.time[i] = this.time[p];
-      this.id[i] = this.id[p];
-      this.ver[i] = this.ver[p];
-      i = p;
+    if (timeMs === Infinity) {
+      this.cancel(id);
+      return;
     }
+    let i = this.pos[id];
+    if (i < 0) {
+      i = this.size++;
+      this.id[i] = id;
+      this.time[i] = timeMs;
+      this.pos[id] = i;
+      this.siftUp(i);
+      return;
+    }
+    const was = this.time[i];
     this.time[i] = timeMs;
-    this.id[i] = id;
-    this.ver[i] = v;
+    if (timeMs < was) this.siftUp(i);
+    else if (timeMs > was) this.siftDown(i);
   }
 
   cancel(id: number): void {
-    this.version[id]++;
+    const i = this.pos[id];
+    if (i >= 0) this.removeAt(i);
   }
 
-  /** Time of the earliest current event (Infinity when none). */
+  /** Time of the earliest event (Infinity when none). */
   peekTime(): number {
-    this.dropStale();
     return this.size === 0 ? Infinity : this.time[0];
   }
 
-  /** Removes the earliest current event and returns its id (call after peekTime() says there is one). */
+  /** Removes the earliest event and returns its id (call after peekTime() says there is one). */
   pop(): number {
-    this.dropStale();
     const id = this.id[0];
-    this.version[id]++;
-    this.removeTop();
+    this.removeAt(0);
     return id;
   }
 
   /** Copies the heap's state into `into` (same id count), for a later restore. */
   copyTo(into: EventHeap): void {
-    if (into.time.length < this.time.length) {
-      into.time = new Float64Array(this.time.length);
-      into.id = new Int32Array(this.time.length);
-      into.ver = new Int32Array(this.time.length);
+    for (let i = 0; i < into.size; i++) into.pos[into.id[i]] = -1;
+    const n = this.size;
+    for (let i = 0; i < n; i++) {
+      const id = this.id[i];
+      into.id[i] = id;
+      into.time[i] = this.time[i];
+      into.pos[id] = i;
     }
-    into.time.set(this.time.subarray(0, this.size));
-    into.id.set(this.id.subarray(0, this.size));
-    into.ver.set(this.ver.subarray(0, this.size));
-    into.version.set(this.version);
-    into.size = this.size;
+    into.size = n;
   }
 
-  private before(t: number, i: number, u: number, j: number): boolean {
-    return t < u || (t === u && i < j);
-  }
-
-  private dropStale(): void {
-    while (this.size > 0 && this.ver[0] !== this.version[this.id[0]]) this.removeTop();
-  }
-
-  private removeTop(): void {
+  private removeAt(i: number): void {
+    this.pos[this.id[i]] = -1;
     const n = --this.size;
-    if (n === 0) return;
-    this.time[0] = this.time[n];
-    this.id[0] = this.id[n];
-    this.ver[0] = this.ver[n];
-    this.siftDown(0);
+    if (i === n) return;
+    const t = this.time[n];
+    const id = this.id[n];
+    this.time[i] = t;
+    this.id[i] = id;
+    this.pos[id] = i;
+    if (i > 0 && before(t, id, this.time[(i - 1) >> 1], this.id[(i - 1) >> 1])) this.siftUp(i);
+    else this.siftDown(i);
   }
 
-  /** Drops stale entries (re-heapifying what is left); grows only if most entries are current. */
-  private makeRoom(): void {
-    let k = 0;
-    for (let i = 0; i < this.size; i++) {
-      if (this.ver[i] !== this.version[this.id[i]]) continue;
-      this.time[k] = this.time[i];
-      this.id[k] = this.id[i];
-      this.ver[k] = this.ver[i];
-      k++;
+  private siftUp(i: number): void {
+    const t = this.time[i];
+    const id = this.id[i];
+    while (i > 0) {
+      const p = (i - 1) >> 1;
+      if (!before(t, id, this.time[p], this.id[p])) break;
+      this.place(i, this.time[p], this.id[p]);
+      i = p;
     }
-    this.size = k;
-    for (let i = (k >> 1) - 1; i >= 0; i--) this.siftDown(i);
-    if (k * 2 > this.time.length) {
-      const cap = this.time.length * 2;
-      const [t, id, v] = [new Float64Array(cap), new Int32Array(cap), new Int32Array(cap)];
-      t.set(this.time);
-      id.set(this.id);
-      v.set(this.ver);
-      [this.time, this.id, this.ver] = [t, id, v];
-    }
+    this.place(i, t, id);
   }
 
   private siftDown(i: number): void {
     const n = this.size;
     const t = this.time[i];
     const id = this.id[i];
-    const v = this.ver[i];
     for (;;) {
       let c = 2 * i + 1;
       if (c >= n) break;
-      if (c + 1 < n && this.before(this.time[c + 1], this.id[c + 1], this.time[c], this.id[c])) c++;
-      if (!this.before(this.time[c], this.id[c], t, id)) break;
-      this.time[i] = this.time[c];
-      this.id[i] = this.id[c];
-      this.ver[i] = this.ver[c];
+      if (c + 1 < n && before(this.time[c + 1], this.id[c + 1], this.time[c], this.id[c])) c++;
+      if (!before(this.time[c], this.id[c], t, id)) break;
+      this.place(i, this.time[c], this.id[c]);
       i = c;
     }
+    this.place(i, t, id);
+  }
+
+  private place(i: number, t: number, id: number): void {
     this.time[i] = t;
     this.id[i] = id;
-    this.ver[i] = v;
+    this.pos[id] = i;
   }
+}
+
+function before(t: number, i: number, u: number, j: number): boolean {
+  return t < u || (t === u && i < j);
 }

@@ -127,6 +127,11 @@ export class FluidNet {
     if (this.resFlows[r].length > 0) this.recomputeFrom(r, nowMs);
   }
 
+  /** Active flows. */
+  get activeFlows(): number {
+    return this.maxFlows - this.freeTop;
+  }
+
   /** Active flows crossing resource r. */
   flowsOn(r: number): number {
     return this.resFlows[r].length;
@@ -241,6 +246,12 @@ export class FluidNet {
         nr = this.takeResources(f, stamp, nr);
       }
     }
+    this.recomputes++;
+    this.reRated += nf;
+    if (this.unitCoefficients && (nr <= 1 || nf === 1)) {
+      this.shareEqually(nf, nr, nowMs);
+      return;
+    }
     for (let q = 0; q < nr; q++) {
       this.localOf[compRes[q]] = q;
       this.capLocal[q] = this.capacity[compRes[q]];
@@ -261,15 +272,29 @@ export class FluidNet {
     }
     this.csrStart[nf] = e;
     maxMinRates(nf, this.csrStart, this.csrRes, this.unitCoefficients ? undefined : this.csrCoef, this.capLocal, nr, this.rates, this.scratch);
-    this.recomputes++;
-    this.reRated += nf;
-    for (let j = 0; j < nf; j++) {
-      const f = compFlows[j];
-      const rate = this.rates[j];
-      this.rateMBps[f] = rate;
-      const left = this.remainingMB[f];
-      const finish = left <= 0 || rate === Infinity ? nowMs : rate <= 0 ? Infinity : nowMs + (left / rate) * 1000;
-      this.heap.schedule(this.idBase + f, finish);
-    }
+    for (let j = 0; j < nf; j++) this.rerate(compFlows[j], this.rates[j], nowMs);
+  }
+
+  /**
+   * The component's max-min rates where they are one number, computed as progressive filling would (bit for bit):
+   * a lone flow gets its tightest bounded resource's capacity (0 + min c), and nf unit flows on one bounded
+   * resource c / nf each (0 + c / nf; the weight nf is a sum of ones, exact); no bounded resource: Infinity.
+   */
+  private shareEqually(nf: number, nr: number, nowMs: number): void {
+    const { compFlows, compRes } = this;
+    let rate = Infinity;
+    if (nf === 1) for (let q = 0; q < nr; q++) rate = Math.min(rate, this.capacity[compRes[q]]);
+    else if (nr === 1) rate = this.capacity[compRes[0]] / nf;
+    rate = 0 + rate;
+    for (let j = 0; j < nf; j++) this.settle(compFlows[j], nowMs);
+    for (let j = 0; j < nf; j++) this.rerate(compFlows[j], rate, nowMs);
+  }
+
+  /** Sets flow f's rate at `nowMs` (settled already) and reschedules its finish. */
+  private rerate(f: number, rate: number, nowMs: number): void {
+    this.rateMBps[f] = rate;
+    const left = this.remainingMB[f];
+    const finish = left <= 0 || rate === Infinity ? nowMs : rate <= 0 ? Infinity : nowMs + (left / rate) * 1000;
+    this.heap.schedule(this.idBase + f, finish);
   }
 }
