@@ -37,6 +37,8 @@ export { type SlotKind, KINDS } from './core/slot-kind.js';
 export { SortedJobQueue, type JobComparator } from './core/policies/sorted-queue.js';
 export { compareFifo } from './core/policies/fifo.js';
 export { compareFair } from './core/policies/fair.js';
-export type { NodeId, RackId, Topology } from './core/topology.js';
+export type { Topology } from './core/topology.js';
+/** Branded ids: plain numbers at run time, kept apart by the type checker; the functions name a number as one. */
+export { type NodeId, type RackId, type Rank, heartbeatRank, jobIndex, nodeId, rackId } from './core/ids.js';
 /** zod, for plugin config schemas (the same copy parseScenario uses). */
 export { z } from 'zod';

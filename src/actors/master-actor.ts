@@ -6,6 +6,7 @@
 import { isReduceRef } from '../core/task-ref.js';
 import * as hdr from 'hdr-histogram-js';
 import { BlockStore } from '../core/hdfs.js';
+import { heartbeatRank, nodeId } from '../core/ids.js';
 import type { Job } from '../core/job.js';
 import { type JobResult, type Outcome, buildOutcome } from '../core/results.js';
 import { poolResults } from '../core/pool-results.js';
@@ -162,20 +163,20 @@ export class MasterActor {
       if (b < 0) continue;
       rows[at + BATCH] = -1;
       const batch = batches[b];
-      const node = nodeAt[rank];
+      const node = nodeId(nodeAt[rank]);
       const now = start + rows[at + OFFSET];
       scheduler.arrive(now);
       const sink = this.responses;
       if (this.timeDecisions) {
         const launches = scheduler.stats.launches;
         const t0 = performance.now();
-        scheduler.heartbeat(node, rank, now, rows[at + FREE_MAPS], rows[at + FREE_REDUCES], batch.finishedJob, batch.finishedTask, rows[at + FROM], rows[at + TO], sink);
+        scheduler.heartbeat(node, heartbeatRank(rank), now, rows[at + FREE_MAPS], rows[at + FREE_REDUCES], batch.finishedJob, batch.finishedTask, rows[at + FROM], rows[at + TO], sink);
         const ns = Math.max(1, Math.round((performance.now() - t0) * 1e6));
         this.decisionNs.recordValue(ns);
         const launched = scheduler.stats.launches - launches;
         if (launched > 0) this.launchNs.recordValueWithCount(Math.max(1, Math.round(ns / launched)), launched);
       } else {
-        scheduler.heartbeat(node, rank, now, rows[at + FREE_MAPS], rows[at + FREE_REDUCES], batch.finishedJob, batch.finishedTask, rows[at + FROM], rows[at + TO], sink);
+        scheduler.heartbeat(node, heartbeatRank(rank), now, rows[at + FREE_MAPS], rows[at + FREE_REDUCES], batch.finishedJob, batch.finishedTask, rows[at + FROM], rows[at + TO], sink);
       }
     }
     const epochEnd = (epoch + 1) * this.topology.heartbeatMs - 1;

@@ -1,4 +1,5 @@
 /** A rack actor: one rack's model; applies the master's responses and answers each epoch with heartbeats. */
+import { type RackId, jobIndex, nodeId, rackId } from '../core/ids.js';
 import { isMapRef } from '../core/task-ref.js';
 import type { NetworkConfig } from '../core/network/config.js';
 import { FluidRack } from '../core/network/fluid-rack.js';
@@ -24,16 +25,16 @@ export function rackActors(topology: Topology, racks: readonly number[], network
   const out = new HeartbeatBatchBuilder();
   if (network?.model === 'fluid') {
     const options = { rates: linkRates(network, topology.nodesPerRack), taskStartMs: network.taskStartMs };
-    return racks.map((rack) => new RackActor(rack, new FluidRack(topology, rack, options), out));
+    return racks.map((rack) => new RackActor(rackId(rack), new FluidRack(topology, rackId(rack), options), out));
   }
   const arena = new RackArena(topology, racks.length);
-  return racks.map((rack, slot) => new RackActor(rack, new RackModel(topology, rack, arena, slot), out));
+  return racks.map((rack, slot) => new RackActor(rackId(rack), new RackModel(topology, rackId(rack), arena, slot), out));
 }
 
 export class RackActor {
   private readonly demand: Int32Array;
 
-  constructor(readonly rack: number, private readonly model: RackModel | FluidRack, private readonly out: HeartbeatBatchBuilder) {
+  constructor(readonly rack: RackId, private readonly model: RackModel | FluidRack, private readonly out: HeartbeatBatchBuilder) {
     this.demand = new Int32Array(model instanceof FluidRack ? model.links.groups : 0);
   }
 
@@ -73,12 +74,12 @@ export class RackActor {
    * Hadoop's KillTaskAction may name a task whose launch the tracker received at an earlier heartbeat.
    */
   private apply(m: RackModel, r: ResponseBatch): void {
-    for (let i = 0; i < r.doneNode.length; i++) m.mapsDone(r.doneNode[i], r.epoch, r.doneJob[i]);
+    for (let i = 0; i < r.doneNode.length; i++) m.mapsDone(nodeId(r.doneNode[i]), r.epoch, jobIndex(r.doneJob[i]));
     for (let i = 0; i < r.launchNode.length; i++) {
       const task = r.launchTask[i];
-      if (isMapRef(task)) m.launchMap(r.launchNode[i], r.epoch, r.launchJob[i], task, r.launchMs[i]);
-      else m.launchReduce(r.launchNode[i], r.epoch, r.launchJob[i], task, r.launchCopyMs[i], r.launchMs[i], r.launchMapsDone[i] === 1);
+      if (isMapRef(task)) m.launchMap(nodeId(r.launchNode[i]), r.epoch, jobIndex(r.launchJob[i]), task, r.launchMs[i]);
+      else m.launchReduce(nodeId(r.launchNode[i]), r.epoch, jobIndex(r.launchJob[i]), task, r.launchCopyMs[i], r.launchMs[i], r.launchMapsDone[i] === 1);
     }
-    for (let i = 0; i < r.killNode.length; i++) m.kill(r.killNode[i], r.killJob[i], r.killTask[i]);
+    for (let i = 0; i < r.killNode.length; i++) m.kill(nodeId(r.killNode[i]), jobIndex(r.killJob[i]), r.killTask[i]);
   }
 }

@@ -6,7 +6,8 @@
  * Cost: O(R) expected draws per block.
  */
 import type { Rng } from './rng.js';
-import { type NodeId, type Topology, rackOf } from './topology.js';
+import { type NodeId, type RackId, nodeId, rackId } from './ids.js';
+import { type Topology, rackOf } from './topology.js';
 
 export type BlockId = number;
 
@@ -32,11 +33,11 @@ export class BlockStore {
   }
 
   replica(block: BlockId, i: number): NodeId {
-    return this.replicas[block * this.stride + i];
+    return nodeId(this.replicas[block * this.stride + i]);
   }
 
   /** Adds a block with the first `count` of the given replica nodes (all of them by default); returns its id. */
-  add(nodes: ArrayLike<NodeId>, count = nodes.length): BlockId {
+  add(nodes: ArrayLike<NodeId> | Int32Array, count = nodes.length): BlockId {
     if (this.size === this.counts.length) this.grow();
     const id = this.size++;
     for (let i = 0; i < count; i++) this.replicas[id * this.stride + i] = nodes[i];
@@ -65,11 +66,11 @@ export function placeReplicas(topology: Topology, replication: number, rng: Rng,
   let n = 0;
   out[n++] = rng.int(topology.nodes); // the writer
   if (r >= 2) {
-    const second = randomNode(topology, rng, out, n, maxPerRack, topology.racks > 1 ? rackOf(topology, out[0]) : -1);
+    const second = randomNode(topology, rng, out, n, maxPerRack, topology.racks > 1 ? rackOf(topology, nodeId(out[0])) : -1);
     if (second >= 0) out[n++] = second;
   }
   if (r >= 3 && n === 2) {
-    let third = randomNodeInRack(topology, rng, out, n, maxPerRack, rackOf(topology, out[1]));
+    let third = randomNodeInRack(topology, rng, out, n, maxPerRack, rackOf(topology, nodeId(out[1])));
     if (third < 0) third = randomNode(topology, rng, out, n, maxPerRack, -1);
     if (third >= 0) out[n++] = third;
   }
@@ -85,34 +86,34 @@ export function placeReplicas(topology: Topology, replication: number, rng: Rng,
  * `node` may take a replica beside the `n` in `chosen`: not one of them, not in `avoidRack` (-1: no rack avoided), and
  * its rack below `maxPerRack` of them.
  */
-function fits(topology: Topology, chosen: Int32Array, n: number, maxPerRack: number, node: NodeId, avoidRack = -1): boolean {
+function fits(topology: Topology, chosen: Int32Array, n: number, maxPerRack: number, node: NodeId, avoidRack: RackId | -1 = -1): boolean {
   const rack = rackOf(topology, node);
   if (rack === avoidRack) return false;
   let inRack = 0;
   for (let k = 0; k < n; k++) {
     if (chosen[k] === node) return false;
-    if (rackOf(topology, chosen[k]) === rack) inRack++;
+    if (rackOf(topology, nodeId(chosen[k])) === rack) inRack++;
   }
   return inRack < maxPerRack;
 }
 
 /** A random node that fits, outside `avoidRack` (-1: any rack); 64 draws, then the first in id order; -1 if none. */
-function randomNode(topology: Topology, rng: Rng, chosen: Int32Array, n: number, maxPerRack: number, avoidRack: number): NodeId {
+function randomNode(topology: Topology, rng: Rng, chosen: Int32Array, n: number, maxPerRack: number, avoidRack: RackId | -1): NodeId | -1 {
   for (let tries = 0; tries < 64; tries++) {
-    const c = rng.int(topology.nodes);
+    const c = nodeId(rng.int(topology.nodes));
     if (fits(topology, chosen, n, maxPerRack, c, avoidRack)) return c;
   }
-  for (let c = 0; c < topology.nodes; c++) if (fits(topology, chosen, n, maxPerRack, c, avoidRack)) return c; // dense fallback: deterministic, rare
+  for (let c = nodeId(0); c < topology.nodes; c = nodeId(c + 1)) if (fits(topology, chosen, n, maxPerRack, c, avoidRack)) return c; // dense fallback: deterministic, rare
   return -1;
 }
 
 /** A random node of `rack` that fits; 32 draws, then the first in id order; -1 if none. */
-function randomNodeInRack(topology: Topology, rng: Rng, chosen: Int32Array, n: number, maxPerRack: number, rack: number): NodeId {
+function randomNodeInRack(topology: Topology, rng: Rng, chosen: Int32Array, n: number, maxPerRack: number, rack: RackId): NodeId | -1 {
   const base = rack * topology.nodesPerRack;
   for (let tries = 0; tries < 32; tries++) {
-    const c = base + rng.int(topology.nodesPerRack);
+    const c = nodeId(base + rng.int(topology.nodesPerRack));
     if (fits(topology, chosen, n, maxPerRack, c)) return c;
   }
-  for (let c = base; c < base + topology.nodesPerRack; c++) if (fits(topology, chosen, n, maxPerRack, c)) return c;
+  for (let c = nodeId(base); c < base + topology.nodesPerRack; c = nodeId(c + 1)) if (fits(topology, chosen, n, maxPerRack, c)) return c;
   return -1;
 }

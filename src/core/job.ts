@@ -8,6 +8,7 @@
 import type { BlockStore } from './hdfs.js';
 import { PlaceLists } from './place-lists.js';
 import { DONE, PENDING, RUNNING } from './task-state.js';
+import { type JobIndex, nodeId } from './ids.js';
 import type { JobSpec } from './workload.js';
 import { type NodeId, type RackId, type Topology, rackOf } from './topology.js';
 
@@ -19,7 +20,7 @@ export const RACK_LOCAL = 1;
 export const OFF_RACK = 2;
 export type Locality = 0 | 1 | 2;
 
-export type JobIndex = number;
+export type { JobIndex } from './ids.js';
 
 export class Job {
   readonly index: JobIndex;
@@ -134,7 +135,7 @@ export class Job {
 
   /** Calls `fn` with each node where the job has a pending map (hasMapOn). */
   forEachNodeWithMap(fn: (node: NodeId) => void): void {
-    for (let i = 0; i < this.nodePending.length; i++) if (this.nodePending[i] > 0) fn(this.nodeCache.placeAt(i));
+    for (let i = 0; i < this.nodePending.length; i++) if (this.nodePending[i] > 0) fn(nodeId(this.nodeCache.placeAt(i)));
   }
 
   /** True when the job has a pending map with a replica on `node`. */
@@ -185,7 +186,7 @@ export class Job {
       const p = mapNodes[i];
       if (p < 0) break;
       if (--nodePending[p] === 0) {
-        const node = this.nodeCache.placeAt(p);
+        const node = nodeId(this.nodeCache.placeAt(p));
         this.nodeBits[node >> 3] &= ~(1 << (node & 7));
         cleared?.(node);
       }

@@ -24,6 +24,7 @@
  * were answered here and about 15% more walked only to meet a stale bit; a job's count of pending maps per node, each
  * map's nodes listed at its arrival (job.ts), makes them exact for O(replicas) per launch.
  */
+import type { NodeId, Rank } from './ids.js';
 import type { Job } from './job.js';
 import type { LazySkips } from './locality.js';
 
@@ -63,7 +64,7 @@ export class PassAll {
   }
 
   /** A launch took a queued job's last pending map on `node` (its bit cleared). */
-  cleared(node: number): void {
+  cleared(node: NodeId): void {
     this.jobsWithMap[this.rankOf[node]]--;
   }
 
@@ -105,7 +106,7 @@ export class PassAll {
    * When the scan at the node at `rank` can launch nothing, gives every queued job its skip (`amount`) and returns
    * true. Otherwise returns false and the scheduler walks, settling each job it visits.
    */
-  tryPass(rank: number, amount: number, queued: readonly Job[]): boolean {
+  tryPass(rank: Rank, amount: number, queued: readonly Job[]): boolean {
     if (this.jobsWithMap[rank] !== 0) return false;
     if (this.given >= this.minCross) {
       if (this.exact) return false; // a queued job would widen at its visit

@@ -4,7 +4,7 @@
  * made on the job's first launch.
  */
 import type { Job, JobIndex } from './job.js';
-import type { NodeId } from './topology.js';
+import { type NodeId, nodeId } from './ids.js';
 
 interface JobTasks {
   mapNode: Int32Array;
@@ -37,7 +37,7 @@ export class RunningTasks {
   }
 
   mapNode(job: Job, map: number): NodeId {
-    return this.of(job).mapNode[map];
+    return nodeId(this.of(job).mapNode[map]);
   }
 
   mapStartMs(job: Job, map: number): number {
@@ -51,7 +51,7 @@ export class RunningTasks {
   }
 
   reduceNode(job: Job, reduce: number): NodeId {
-    return this.of(job).reduceNode[reduce];
+    return nodeId(this.of(job).reduceNode[reduce]);
   }
 
   /** A finished job's arrays are dropped. */

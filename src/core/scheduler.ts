@@ -20,6 +20,7 @@ import type { ReplicationPolicy } from './framework/replication.js';
 import type { Shortcut } from './framework/shortcuts.js';
 import type { MapChoice, TaskChoice } from './framework/task-choice.js';
 import type { BlockStore } from './hdfs.js';
+import { type Rank, jobIndex } from './ids.js';
 import { Job, type JobIndex, JobScratch, type Locality, NODE_LOCAL, OFF_RACK, RACK_LOCAL } from './job.js';
 import { PassAll } from './pass-all.js';
 import type { PoolClock } from './pool-clock.js';
@@ -36,7 +37,7 @@ import { TaskIo } from './network/task-io.js';
 /** Where the scheduler's decisions go (the master actor encodes them into response batches). */
 export interface ActionSink {
   /** Fluid model: durationMs is the compute phase, src the node the map reads from, readKB and writeKB its bytes. */
-  launchMap(node: NodeId, job: JobIndex, map: number, durationMs: number, src?: NodeId, readKB?: number, writeKB?: number): void;
+  launchMap(node: NodeId, job: JobIndex, map: number, durationMs: number, src?: NodeId | -1, readKB?: number, writeKB?: number): void;
   /**
    * A reduce's slot is held for its copy phase (at least copyMs, and until the node learns the maps are done), then
    * computeMs. Fluid model: readKB is its shuffle, writeKB its output, and copyMs is unused.
@@ -235,11 +236,11 @@ export class Scheduler {
    * One heartbeat of `node` (at `rank` in the heartbeat order) at `nowMs`: the tasks it finished since its last
    * heartbeat (finJob/finTask[from, to)) and its free slots after them. Decisions go to `sink`.
    */
-  heartbeat(node: NodeId, rank: number, nowMs: number, freeMaps: number, freeReduces: number,
+  heartbeat(node: NodeId, rank: Rank, nowMs: number, freeMaps: number, freeReduces: number,
     finJob: Int32Array, finTask: Int32Array, from: number, to: number, sink: ActionSink): void {
     this.stats.heartbeats++;
     const seq = ++this.heartbeatSeq;
-    for (let i = from; i < to; i++) this.taskFinished(node, nowMs, finJob[i], finTask[i]);
+    for (let i = from; i < to; i++) this.taskFinished(node, nowMs, jobIndex(finJob[i]), finTask[i]);
     this.notifyMapsDone(node, rank, sink);
     if (freeMaps > 0 && this.pendingMapsTotal > 0) this.assignMaps(node, rank, nowMs, freeMaps, seq, sink);
     if (freeReduces > 0 && this.jobsWithUnlaunchedReduces > 0) this.assignReduces(node, rank, nowMs, freeReduces, sink);
@@ -341,7 +342,7 @@ export class Scheduler {
     sinkOf(node).kill(node, job.index, v.task);
   }
 
-  private notifyMapsDone(node: NodeId, rank: number, sink: ActionSink): void {
+  private notifyMapsDone(node: NodeId, rank: Rank, sink: ActionSink): void {
     const waiting = this.waitingReduces[rank];
     if (waiting === undefined) return;
     let kept = 0;
@@ -357,7 +358,7 @@ export class Scheduler {
     if (kept === 0) this.waitingReduces[rank] = undefined;
   }
 
-  private assignMaps(node: NodeId, rank: number, nowMs: number, free: number, seq: number, sink: ActionSink): void {
+  private assignMaps(node: NodeId, rank: Rank, nowMs: number, free: number, seq: number, sink: ActionSink): void {
     const untilNext = this.untilNextHeartbeatMs[rank];
     const passAll = this.passAll;
     const skip = passAll === undefined ? 0 : this.gate.lazy!.amount(untilNext); // what a skip adds to a job here
@@ -429,7 +430,7 @@ export class Scheduler {
     sink.launchMap(node, job.index, map, o.computeMs, o.src, o.readKB, o.writeKB);
   }
 
-  private assignReduces(node: NodeId, rank: number, nowMs: number, free: number, sink: ActionSink): void {
+  private assignReduces(node: NodeId, rank: Rank, nowMs: number, free: number, sink: ActionSink): void {
     const max = this.scenario.scheduler.assignMultiple ? Math.min(free, this.limits.reduces) : 1;
     let launched = 0;
     while (launched < max) {

@@ -20,6 +20,7 @@
  */
 import type { JobSpec } from './workload.js';
 import { binOf } from './facebook-bins.js';
+import { jobIndex } from './ids.js';
 import type { SwimWorkload } from './scenario.js';
 
 /** The rows of a SWIM trace, in file order (columns 1, 2, 4, 5 and 6 of the TSV). */
@@ -81,7 +82,7 @@ export function swimJobs(w: SwimWorkload, trace: SwimTrace, nodes: number, block
     const shape = swimJobShape(w, scale, blockMB, trace.inputBytes[i], trace.shuffleBytes[i], trace.outputBytes[i]);
     const bin = binOf(shape.maps);
     jobs.push({
-      index: i,
+      index: jobIndex(i),
       id: trace.ids[i],
       pool: w.pools === 'bin' ? `bin${bin}` : w.pools === 'round-robin' ? `user${i % w.poolCount}` : 'default',
       priority: 'NORMAL',

@@ -2,8 +2,9 @@
 import type { ClusterConfig } from './scenario.js';
 import { makeRng } from './rng.js';
 
-export type NodeId = number;
-export type RackId = number;
+import { type NodeId, type RackId, nodeId, rackId } from './ids.js';
+
+export type { NodeId, RackId } from './ids.js';
 
 export interface Topology {
   readonly racks: number;
@@ -22,11 +23,11 @@ export function hadoopHeartbeatMs(nodes: number): number {
 }
 
 export function rackOf(topology: Topology, node: NodeId): RackId {
-  return Math.floor(node / topology.nodesPerRack);
+  return rackId(Math.floor(node / topology.nodesPerRack));
 }
 
 export function firstNodeOf(topology: Topology, rack: RackId): NodeId {
-  return rack * topology.nodesPerRack;
+  return nodeId(rack * topology.nodesPerRack);
 }
 
 /** Builds the topology; phases come from one stream per rack, so master and rack actors derive the same ones. */

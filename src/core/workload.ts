@@ -8,10 +8,11 @@ import { BlockStore, placeReplicas } from './hdfs.js';
 import { type SwimTrace, swimJobs } from './swim.js';
 import { type Rng, hashString, keyedRng, mixKey } from './rng.js';
 import type { FacebookWorkload, GeneratedWorkload, JobType, JobsWorkload, Priority, Scenario } from './scenario.js';
+import { type JobIndex, jobIndex, nodeId } from './ids.js';
 import type { Topology } from './topology.js';
 
 export interface JobSpec {
-  readonly index: number;
+  readonly index: JobIndex;
   readonly id: string;
   readonly pool: string;
   /** Submitting user, for per-user job limits (omitted: the pool's name). */
@@ -94,7 +95,7 @@ function facebookJobs(w: FacebookWorkload, rng: Rng, addFile: AddFile): JobSpec[
     const type: JobType = w.type === 'mixed' ? (own[i].next() < 0.5 ? 'io' : 'cpu') : w.type;
     const profile = JOB_PROFILES[type];
     jobs.push({
-      index: i,
+      index: jobIndex(i),
       id: `job${i}`,
       pool: `user${i % 10}`,
       priority: 'NORMAL',
@@ -137,13 +138,13 @@ function drawnSize(rng: Rng): number {
 
 /** Explicit replicas (a file's `replicas`) go into `blocks` as listed, drawing nothing from any placement stream. */
 function listedJobs(w: JobsWorkload, addFile: AddFile, blocks: BlockStore): JobSpec[] {
-  const files = new Map(w.files.map((f) => [f.name, f.replicas === undefined ? addFile(`file:${f.name}`, f.blocks) : Int32Array.from(f.replicas, (nodes) => blocks.add(nodes))]));
+  const files = new Map(w.files.map((f) => [f.name, f.replicas === undefined ? addFile(`file:${f.name}`, f.blocks) : Int32Array.from(f.replicas, (nodes) => blocks.add(nodes.map(nodeId)))]));
   // Jobs run in submit order; ties keep file order.
   const order = w.jobs.map((j, i) => ({ j, i })).sort((a, b) => a.j.submitMs - b.j.submitMs || a.i - b.i);
   return order.map(({ j }, index) => {
     const blocks = files.get(j.input)!;
     return {
-      index,
+      index: jobIndex(index),
       id: j.id,
       pool: j.pool ?? j.user ?? 'default',
       ...(j.user === undefined ? {} : { user: j.user }),
@@ -172,7 +173,7 @@ function generatedJobs(w: GeneratedWorkload, rng: Rng, addFile: AddFile): JobSpe
   });
   drafts.sort((a, b) => a.submitMs - b.submitMs || a.gi - b.gi || a.k - b.k);
   return drafts.map(({ g, k, submitMs }, index) => ({
-    index,
+    index: jobIndex(index),
     id: `${g.name}-${k}`,
     pool: g.pool ?? g.name,
     ...(g.user === undefined ? {} : { user: g.user }),

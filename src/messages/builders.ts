@@ -4,10 +4,9 @@
  * ~46 ns for a view). They implement the core's sink interfaces.
  */
 import { reduceRef } from '../core/task-ref.js';
-import type { JobIndex } from '../core/job.js';
+import { type JobIndex, type NodeId, nodeId, nodeOrNone } from '../core/ids.js';
 import type { HeartbeatSink } from '../core/rack-model.js';
 import type { ActionSink } from '../core/scheduler.js';
-import type { NodeId } from '../core/topology.js';
 import type { HeartbeatBatch, ResponseBatch } from './types.js';
 
 type Row = Int32Array | Float64Array;
@@ -167,7 +166,7 @@ export class ResponseRouter implements ActionSink {
     return this.launchCount === 0 && this.doneCount === 0 && this.killCount === 0;
   }
 
-  launchMap(node: NodeId, job: JobIndex, map: number, durationMs: number, src = -1, readKB = 0, writeKB = 0): void {
+  launchMap(node: NodeId, job: JobIndex, map: number, durationMs: number, src: NodeId | -1 = -1, readKB = 0, writeKB = 0): void {
     this.launch(node, job, map, durationMs, 0, 0, src, readKB, writeKB);
   }
 
@@ -191,11 +190,11 @@ export class ResponseRouter implements ActionSink {
   }
 
   /** Calls fn for each launch since the last take: its node, task, and (fluid model) read source and KB read. */
-  forEachLaunch(fn: (node: NodeId, task: number, src: NodeId, readKB: number) => void): void {
+  forEachLaunch(fn: (node: NodeId, task: number, src: NodeId | -1, readKB: number) => void): void {
     const rows = this.launches;
     for (let k = 0; k < this.launchCount; k++) {
       const at = k * LAUNCH_ROW;
-      fn(rows[at + NODE], rows[at + TASK], rows[at + SRC], rows[at + READ_KB]);
+      fn(nodeId(rows[at + NODE]), rows[at + TASK], nodeOrNone(rows[at + SRC]), rows[at + READ_KB]);
     }
   }
 
@@ -231,7 +230,7 @@ export class ResponseRouter implements ActionSink {
     return out;
   }
 
-  private launch(node: NodeId, job: JobIndex, task: number, ms: number, copyMs: number, mapsDone: number, src: number, readKB: number, writeKB: number): void {
+  private launch(node: NodeId, job: JobIndex, task: number, ms: number, copyMs: number, mapsDone: number, src: NodeId | -1, readKB: number, writeKB: number): void {
     if ((this.launchCount + 1) * LAUNCH_ROW > this.launches.length) {
       this.launches = grow(this.launches);
       const durations = new Float64Array(this.durations.length * 2);

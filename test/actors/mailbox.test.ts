@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { HeartbeatBatchBuilder, ResponseRouter } from '../../src/messages/builders.js';
 import { encode } from '../../src/messages/codec.js';
+import { jobIndex, nodeId } from '../../src/core/ids.js';
 import { MAILBOX_FAILED, MAILBOX_OK, Mailbox, batchBoundBytes } from '../../src/actors/mailbox.js';
 
 describe('shared-memory mailbox', () => {
@@ -26,13 +27,13 @@ describe('shared-memory mailbox', () => {
     const bound = batchBoundBytes(nodes, maps, reduces);
     const hb = new HeartbeatBatchBuilder();
     for (let n = 0; n < nodes; n++) {
-      for (let s = 0; s < maps + reduces; s++) hb.finished(100_000 + n, s < maps ? s : -(s + 1));
-      hb.heartbeat(n, 1e12 + n, maps, reduces);
+      for (let s = 0; s < maps + reduces; s++) hb.finished(jobIndex(100_000 + n), s < maps ? s : -(s + 1));
+      hb.heartbeat(nodeId(n), 1e12 + n, maps, reduces);
     }
     const rb = new ResponseRouter(1, nodes);
     for (let n = 0; n < nodes; n++) {
-      for (let s = 0; s < maps; s++) { rb.kill(n, 100_000, s); rb.launchMap(n, 100_000, s, 2 ** 30); }
-      for (let s = 0; s < reduces; s++) { rb.kill(n, 100_000, -1 - s); rb.launchReduce(n, 100_000, s, 2 ** 30, 2 ** 30, false); rb.mapsDone(n, 100_000); }
+      for (let s = 0; s < maps; s++) { rb.kill(nodeId(n), jobIndex(100_000), s); rb.launchMap(nodeId(n), jobIndex(100_000), s, 2 ** 30); }
+      for (let s = 0; s < reduces; s++) { rb.kill(nodeId(n), jobIndex(100_000), -1 - s); rb.launchReduce(nodeId(n), jobIndex(100_000), s, 2 ** 30, 2 ** 30, false); rb.mapsDone(nodeId(n), jobIndex(100_000)); }
     }
     const up = encode(hb.take(3, 2 ** 30));
     const down = encode({ type: 'epoch', rack: 3, epoch: 2 ** 30, reportFreeFromMs: Infinity, responses: rb.take(2 ** 30)[0] });

@@ -3,11 +3,12 @@ import { placeReplicas } from '../../src/core/hdfs.js';
 import { makeRng } from '../../src/core/rng.js';
 import { type Topology, makeTopology, rackOf } from '../../src/core/topology.js';
 import type { Rng } from '../../src/core/rng.js';
+import { type NodeId, nodeId } from '../../src/core/ids.js';
 
 /** One block's replica nodes, in placement order. */
-function replicasOf(t: Topology, r: number, rng: Rng): number[] {
+function replicasOf(t: Topology, r: number, rng: Rng): NodeId[] {
   const out = new Int32Array(r);
-  return Array.from(out.subarray(0, placeReplicas(t, r, rng, out)));
+  return Array.from(out.subarray(0, placeReplicas(t, r, rng, out)), nodeId);
 }
 
 describe('HDFS default replica placement', () => {

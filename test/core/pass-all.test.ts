@@ -4,6 +4,7 @@ import { Job, NODE_LOCAL, RACK_LOCAL } from '../../src/core/job.js';
 import { makeLocalityGate } from '../../src/core/locality.js';
 import { PassAll } from '../../src/core/pass-all.js';
 import { makeTopology } from '../../src/core/topology.js';
+import { heartbeatRank, jobIndex, nodeId } from '../../src/core/ids.js';
 import type { JobSpec } from '../../src/core/workload.js';
 
 const topology = makeTopology({ racks: 2, nodesPerRack: 2, mapSlotsPerNode: 1, reduceSlotsPerNode: 1 }, 1);
@@ -11,8 +12,8 @@ const rankOf = Int32Array.from([0, 1, 2, 3]);
 
 function makeJob(index: number, nodes: number[]): Job {
   const blocks = new BlockStore(1);
-  const ids = Int32Array.from(nodes.map((n) => blocks.add([n])));
-  const spec: JobSpec = { index, id: `j${index}`, pool: 'p', priority: 'NORMAL', type: 'io', submitMs: 0, blocks: ids, reduces: 0, mapMs: 1000, reduceMs: 1000, copyMs: 0, bin: 1 };
+  const ids = Int32Array.from(nodes.map((n) => blocks.add([nodeId(n)])));
+  const spec: JobSpec = { index: jobIndex(index), id: `j${index}`, pool: 'p', priority: 'NORMAL', type: 'io', submitMs: 0, blocks: ids, reduces: 0, mapMs: 1000, reduceMs: 1000, copyMs: 0, bin: 1 };
   return new Job(spec, topology, blocks, 0.05);
 }
 
@@ -24,7 +25,7 @@ describe('PassAll: skips owed rather than handed over', () => {
     const eager = makeJob(1, [0]); // the same job, skipped at each visit as the walk does
     passAll.enter(lazy);
     passAll.enter(eager);
-    expect(passAll.tryPass(1, 1000, [lazy, eager])).toBe(true); // node 1: no map of either
+    expect(passAll.tryPass(heartbeatRank(1), 1000, [lazy, eager])).toBe(true); // node 1: no map of either
     passAll.settle(eager);
     expect(passAll.skipLater(lazy, 3000)).toBe(true);
     gate.skipped(eager, 3000);
@@ -36,7 +37,7 @@ describe('PassAll: skips owed rather than handed over', () => {
     // 500 ms of headroom left: a further skip of 3000 is fine (a visit reads NODE first), and then it would widen.
     expect(passAll.skipLater(lazy, 3000)).toBe(true);
     expect(passAll.skipLater(lazy, 3000)).toBe(false);
-    expect(passAll.tryPass(1, 1000, [lazy, eager])).toBe(false); // a queued job would widen at its visit
+    expect(passAll.tryPass(heartbeatRank(1), 1000, [lazy, eager])).toBe(false); // a queued job would widen at its visit
     passAll.settle(lazy);
     expect(lazy.waitedMs).toBe(7000);
     expect(gate.allowed(lazy, 0)).toBe(RACK_LOCAL);
@@ -47,11 +48,11 @@ describe('PassAll: skips owed rather than handed over', () => {
     const passAll = new PassAll(rankOf, 1, gate.lazy!);
     const job = makeJob(0, [0, 0, 2]);
     passAll.enter(job);
-    expect(passAll.tryPass(0, 1, [job])).toBe(false); // node 0 holds maps of it
+    expect(passAll.tryPass(heartbeatRank(0), 1, [job])).toBe(false); // node 0 holds maps of it
     job.startMap(0, NODE_LOCAL, (n) => passAll.cleared(n));
-    expect(passAll.tryPass(0, 1, [job])).toBe(false); // map 1 is still there
+    expect(passAll.tryPass(heartbeatRank(0), 1, [job])).toBe(false); // map 1 is still there
     job.startMap(1, NODE_LOCAL, (n) => passAll.cleared(n));
-    expect(passAll.tryPass(0, 1, [job])).toBe(true);
-    expect(passAll.tryPass(2, 1, [job])).toBe(false);
+    expect(passAll.tryPass(heartbeatRank(0), 1, [job])).toBe(true);
+    expect(passAll.tryPass(heartbeatRank(2), 1, [job])).toBe(false);
   });
 });

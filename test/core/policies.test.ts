@@ -7,6 +7,7 @@ import { compareFifo } from '../../src/core/policies/fifo.js';
 import { SortedJobQueue } from '../../src/core/policies/sorted-queue.js';
 import { makeRng } from '../../src/core/rng.js';
 import { makeTopology } from '../../src/core/topology.js';
+import { jobIndex, nodeId, rackId } from '../../src/core/ids.js';
 import type { JobSpec } from '../../src/core/workload.js';
 import type { Priority } from '../../src/core/scenario.js';
 
@@ -16,8 +17,8 @@ const topology = makeTopology({ racks: 2, nodesPerRack: 2, mapSlotsPerNode: 1, r
 function makeJob(index: number, opts: { submitMs?: number; priority?: Priority; nodes?: number[] } = {}): Job {
   const blocks = new BlockStore(1);
   const nodes = opts.nodes ?? [0];
-  const ids = Int32Array.from(nodes.map((n) => blocks.add([n])));
-  const spec: JobSpec = { index, id: `j${index}`, pool: 'p', priority: opts.priority ?? 'NORMAL', type: 'io', submitMs: opts.submitMs ?? index,
+  const ids = Int32Array.from(nodes.map((n) => blocks.add([nodeId(n)])));
+  const spec: JobSpec = { index: jobIndex(index), id: `j${index}`, pool: 'p', priority: opts.priority ?? 'NORMAL', type: 'io', submitMs: opts.submitMs ?? index,
     blocks: ids, reduces: 0, mapMs: 1000, reduceMs: 1000, copyMs: 0, bin: 1 };
   return new Job(spec, topology, blocks, 0.05);
 }
@@ -59,15 +60,15 @@ describe('locality caches', () => {
   it('finds node-local, rack-local and any maps, and forgets launched ones', () => {
     // nodes 0,1 in rack 0; 2,3 in rack 1
     const j = makeJob(0, { nodes: [0, 1, 2] });
-    expect(j.peekNodeLocal(0)).toBe(0);
-    expect(j.peekNodeLocal(3)).toBe(-1);
-    expect(j.peekRackLocal(1)).toBe(2);
+    expect(j.peekNodeLocal(nodeId(0))).toBe(0);
+    expect(j.peekNodeLocal(nodeId(3))).toBe(-1);
+    expect(j.peekRackLocal(rackId(1))).toBe(2);
     j.startMap(2, NODE_LOCAL);
-    expect(j.peekRackLocal(1)).toBe(-1);
+    expect(j.peekRackLocal(rackId(1))).toBe(-1);
     expect(j.peekAny()).toBe(0);
     j.startMap(0, NODE_LOCAL);
-    expect(j.peekNodeLocal(0)).toBe(-1);
-    expect(j.peekRackLocal(0)).toBe(1);
+    expect(j.peekNodeLocal(nodeId(0))).toBe(-1);
+    expect(j.peekRackLocal(rackId(0))).toBe(1);
     j.requeueMap(0, topology, new BlockStore(1));
     expect(j.pendingMaps).toBe(2);
     expect(j.peekAny()).toBe(0);
@@ -76,10 +77,10 @@ describe('locality caches', () => {
 
   it('a node\'s bit is exact: a launch clears it where it took the job\'s last pending map there, and says so', () => {
     const blocks = new BlockStore(3);
-    const ids = Int32Array.from([blocks.add([0, 2, 3]), blocks.add([0, 3, 1]), blocks.add([1, 2, 3])]);
-    const spec: JobSpec = { index: 0, id: 'j0', pool: 'p', priority: 'NORMAL', type: 'io', submitMs: 0, blocks: ids, reduces: 0, mapMs: 1000, reduceMs: 1000, copyMs: 0, bin: 1 };
+    const ids = Int32Array.from([blocks.add(Int32Array.of(0, 2, 3)), blocks.add(Int32Array.of(0, 3, 1)), blocks.add(Int32Array.of(1, 2, 3))]);
+    const spec: JobSpec = { index: jobIndex(0), id: 'j0', pool: 'p', priority: 'NORMAL', type: 'io', submitMs: 0, blocks: ids, reduces: 0, mapMs: 1000, reduceMs: 1000, copyMs: 0, bin: 1 };
     const j = new Job(spec, topology, blocks, 0.05);
-    const withMap = (): number[] => [0, 1, 2, 3].filter((n) => j.hasMapOn(n));
+    const withMap = (): number[] => [0, 1, 2, 3].filter((n) => j.hasMapOn(nodeId(n)));
     const nodesWith: number[] = [];
     j.forEachNodeWithMap((n) => nodesWith.push(n));
     expect(nodesWith).toEqual([0, 1, 2, 3]);
@@ -89,13 +90,13 @@ describe('locality caches', () => {
     j.startMap(0, RACK_LOCAL, (n) => cleared.push(n));
     expect(cleared).toEqual([0]);
     expect(withMap()).toEqual([1, 2, 3]);
-    expect(j.peekNodeLocal(0)).toBe(-1);
+    expect(j.peekNodeLocal(nodeId(0))).toBe(-1);
     j.startMap(2, OFF_RACK, (n) => cleared.push(n));
     expect(cleared).toEqual([0, 1, 2, 3]);
     expect(withMap()).toEqual([]);
     j.requeueMap(1, topology, blocks); // a killed map: pending again on its three nodes
     expect(withMap()).toEqual([0, 1, 3]);
-    expect([0, 1, 3].map((n) => j.peekNodeLocal(n))).toEqual([1, 1, 1]);
+    expect([0, 1, 3].map((n) => j.peekNodeLocal(nodeId(n)))).toEqual([1, 1, 1]);
     j.startMap(1, NODE_LOCAL);
     expect(withMap()).toEqual([]);
   });

@@ -8,15 +8,16 @@ import { PoolSet } from '../../src/core/pools.js';
 import type { Priority } from '../../src/core/scenario.js';
 import { makeTopology } from '../../src/core/topology.js';
 import { scenario } from '../helpers.js';
+import { jobIndex, nodeId } from '../../src/core/ids.js';
 
 const topology = makeTopology({ racks: 1, nodesPerRack: 4, mapSlotsPerNode: 2, reduceSlotsPerNode: 1 }, 1);
 let next = 0;
 function job(pool: string, o: { submitMs?: number; maps?: number; running?: number; priority?: Priority; user?: string } = {}): Job {
   const blocks = new BlockStore(1);
   const maps = o.maps ?? 10;
-  const ids = Int32Array.from({ length: maps }, (_, i) => blocks.add([i % 4]));
+  const ids = Int32Array.from({ length: maps }, (_, i) => blocks.add([nodeId(i % 4)]));
   const index = next++;
-  const j = new Job({ index, id: `j${index}`, pool, user: o.user, priority: o.priority ?? 'NORMAL', type: 'io', submitMs: o.submitMs ?? index,
+  const j = new Job({ index: jobIndex(index), id: `j${index}`, pool, user: o.user, priority: o.priority ?? 'NORMAL', type: 'io', submitMs: o.submitMs ?? index,
     blocks: ids, reduces: 0, mapMs: 1000, reduceMs: 1000, copyMs: 0, bin: 1 }, topology, blocks, 0.05);
   for (let m = 0; m < (o.running ?? 0); m++) j.startMap(m, 0);
   return j;

@@ -3,21 +3,22 @@ import { HeartbeatBatchBuilder, ResponseRouter } from '../../src/messages/builde
 import { makeRng } from '../../src/core/rng.js';
 import { RackArena, RackModel } from '../../src/core/rack-model.js';
 import { makeTopology } from '../../src/core/topology.js';
+import { jobIndex, nodeId, rackId } from '../../src/core/ids.js';
 
 describe('heartbeat batches shared by the racks of a host', () => {
   it('gives each rack its own span, finishes counted from the span, valid until the next epoch', () => {
     const b = new HeartbeatBatchBuilder();
     b.begin(7);
-    b.finished(1, 10);
-    b.heartbeat(0, 21_000, 1, 0);
+    b.finished(jobIndex(1), 10);
+    b.heartbeat(nodeId(0), 21_000, 1, 0);
     const first = b.take(0, 7);
-    b.finished(2, 20);
-    b.finished(3, -1);
-    b.heartbeat(40, 21_500, 2, 1);
-    b.heartbeat(41, 22_000, 0, 0);
+    b.finished(jobIndex(2), 20);
+    b.finished(jobIndex(3), -1);
+    b.heartbeat(nodeId(40), 21_500, 2, 1);
+    b.heartbeat(nodeId(41), 22_000, 0, 0);
     const second = b.take(1, 7);
     // Growing past the first buffer must not disturb the spans already taken.
-    for (let i = 0; i < 5000; i++) b.heartbeat(80 + i, 23_000, 0, 0);
+    for (let i = 0; i < 5000; i++) b.heartbeat(nodeId(80 + i), 23_000, 0, 0);
     expect([...first.node]).toEqual([0]);
     expect([...first.finishedEnd]).toEqual([1]);
     expect([...first.finishedJob]).toEqual([1]);
@@ -26,7 +27,7 @@ describe('heartbeat batches shared by the racks of a host', () => {
     expect([...second.finishedTask]).toEqual([20, -1]);
     b.take(2, 7);
     b.begin(8); // a new epoch starts the buffers over
-    b.heartbeat(3, 24_000, 1, 1);
+    b.heartbeat(nodeId(3), 24_000, 1, 1);
     const next = b.take(0, 8);
     expect([...next.node]).toEqual([3]);
     expect([...next.finishedEnd]).toEqual([0]);
@@ -38,20 +39,20 @@ describe('rack arena', () => {
 
   it('keeps each rack in its own slice: a launch on one rack leaves the others free', () => {
     const arena = new RackArena(topology, 3);
-    const racks = [0, 1, 2].map((r) => new RackModel(topology, r, arena, r));
-    racks[1].launchMap(5, 0, 9, 0, 1000);
-    racks[1].launchMap(5, 0, 9, 1, 1000);
-    expect(() => racks[1].launchMap(5, 0, 9, 2, 1000)).toThrow(/map slots over-committed on node 5/);
+    const racks = [0, 1, 2].map((r) => new RackModel(topology, rackId(r), arena, r));
+    racks[1].launchMap(nodeId(5), 0, jobIndex(9), 0, 1000);
+    racks[1].launchMap(nodeId(5), 0, jobIndex(9), 1, 1000);
+    expect(() => racks[1].launchMap(nodeId(5), 0, jobIndex(9), 2, 1000)).toThrow(/map slots over-committed on node 5/);
     // Node 1 of rack 0 and node 9 of rack 2 sit at the same offsets in their slices: both still have both slots.
     for (const [model, node] of [[racks[0], 1], [racks[2], 9]] as const) {
-      model.launchMap(node, 0, 9, 0, 1000);
-      model.launchMap(node, 0, 9, 1, 1000);
+      model.launchMap(nodeId(node), 0, jobIndex(9), 0, 1000);
+      model.launchMap(nodeId(node), 0, jobIndex(9), 1, 1000);
     }
     expect(racks.map((m) => m.runningTasks)).toEqual([2, 2, 2]);
   });
 
   it('refuses a slot outside it', () => {
-    expect(() => new RackModel(topology, 2, new RackArena(topology, 2), 2)).toThrow(/rack slot 2 is outside an arena of 2 racks/);
+    expect(() => new RackModel(topology, rackId(2), new RackArena(topology, 2), 2)).toThrow(/rack slot 2 is outside an arena of 2 racks/);
   });
 });
 
@@ -65,10 +66,10 @@ describe('response router', () => {
       const node = Math.floor(rng.next() * (racks - 1) * perRack); // the last rack gets nothing
       const rack = Math.floor(node / perRack);
       const kind = Math.floor(rng.next() * 4);
-      if (kind === 0) { router.launchMap(node, k, k % 7, 1000 + k); want[rack].launch.push([node, k, k % 7, 1000 + k, 0, 0]); }
-      if (kind === 1) { router.launchReduce(node, k, 2, 50, 2000 + k, k % 2 === 0); want[rack].launch.push([node, k, -3, 2000 + k, 50, k % 2 === 0 ? 1 : 0]); }
-      if (kind === 2) { router.mapsDone(node, k); want[rack].done.push([node, k]); }
-      if (kind === 3) { router.kill(node, k, -1); want[rack].kill.push([node, k, -1]); }
+      if (kind === 0) { router.launchMap(nodeId(node), jobIndex(k), k % 7, 1000 + k); want[rack].launch.push([node, k, k % 7, 1000 + k, 0, 0]); }
+      if (kind === 1) { router.launchReduce(nodeId(node), jobIndex(k), 2, 50, 2000 + k, k % 2 === 0); want[rack].launch.push([node, k, -3, 2000 + k, 50, k % 2 === 0 ? 1 : 0]); }
+      if (kind === 2) { router.mapsDone(nodeId(node), jobIndex(k)); want[rack].done.push([node, k]); }
+      if (kind === 3) { router.kill(nodeId(node), jobIndex(k), -1); want[rack].kill.push([node, k, -1]); }
     }
     const got = router.take(9);
     expect(router.empty).toBe(true);
@@ -83,7 +84,7 @@ describe('response router', () => {
     }
     // The next take fills the other set of columns: the batches above stay as they were.
     const before = [...got[0]!.launchJob];
-    for (let k = 0; k < 200; k++) router.launchMap(k % perRack, 10_000 + k, 0, 1);
+    for (let k = 0; k < 200; k++) router.launchMap(nodeId(k % perRack), jobIndex(10_000 + k), 0, 1);
     const next = router.take(10);
     expect(next[0]!.launchNode.length).toBe(200);
     expect([...got[0]!.launchJob]).toEqual(before);
@@ -93,8 +94,8 @@ describe('response router', () => {
 describe('launch durations on the wire', () => {
   it.each([2 ** 31, 3e9, 2 ** 40 + 0.5])('carries a duration of %d ms whole, past where an Int32 wrapped', (ms) => {
     const router = new ResponseRouter(2, 3);
-    router.launchMap(4, 0, 1, ms);
-    router.launchReduce(1, 2, 0, ms + 1, ms + 2, true);
+    router.launchMap(nodeId(4), jobIndex(0), 1, ms);
+    router.launchReduce(nodeId(1), jobIndex(2), 0, ms + 1, ms + 2, true);
     const [first, second] = router.take(0);
     expect([...second!.launchMs]).toEqual([ms]);
     expect([...first!.launchCopyMs, ...first!.launchMs]).toEqual([ms + 1, ms + 2]);

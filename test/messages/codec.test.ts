@@ -2,24 +2,25 @@ import { describe, expect, it } from 'vitest';
 import { decode, encode } from '../../src/messages/codec.js';
 import { HeartbeatBatchBuilder, ResponseRouter } from '../../src/messages/builders.js';
 import { pack } from 'msgpackr';
+import { jobIndex, nodeId } from '../../src/core/ids.js';
 import type { HeartbeatBatch, Message } from '../../src/messages/types.js';
 import { scenario } from '../helpers.js';
 
 function heartbeats(): Message {
   const b = new HeartbeatBatchBuilder();
-  b.finished(3, 17);
-  b.finished(4, -2);
-  b.heartbeat(12, 6001, 1, 0);
-  b.heartbeat(13, 6500, 0, 2);
+  b.finished(jobIndex(3), 17);
+  b.finished(jobIndex(4), -2);
+  b.heartbeat(nodeId(12), 6001, 1, 0);
+  b.heartbeat(nodeId(13), 6500, 0, 2);
   return b.take(1, 2);
 }
 
 function responses() {
   const b = new ResponseRouter(1, 100);
-  b.launchMap(12, 3, 18, 19_000);
-  b.launchReduce(13, 4, 0, 250, 30_000, false);
-  b.mapsDone(13, 4);
-  b.kill(12, 3, 5);
+  b.launchMap(nodeId(12), jobIndex(3), 18, 19_000);
+  b.launchReduce(nodeId(13), jobIndex(4), 0, 250, 30_000, false);
+  b.mapsDone(nodeId(13), jobIndex(4));
+  b.kill(nodeId(12), jobIndex(3), 5);
   return b.take(2)[0]!;
 }
 

@@ -18,9 +18,9 @@
  * the epoch-level cross-rack allocation). A rack that gets no response keeps its predicted pass: nothing differs.
  */
 import { isMapRef } from '../task-ref.js';
-import type { JobIndex } from '../job.js';
+import { type JobIndex, type NodeId, type RackId, jobIndex, nodeId, nodeOrNone } from '../ids.js';
 import type { HeartbeatSink } from '../rack-model.js';
-import { type NodeId, type Topology, rackHeartbeats } from '../topology.js';
+import { type Topology, firstNodeOf, rackHeartbeats } from '../topology.js';
 import { EventHeap } from './event-heap.js';
 import { FluidNet } from './fluid-net.js';
 import { type LinkRates, NIC_IN, RackLinks } from './rack-links.js';
@@ -137,8 +137,8 @@ export class FluidRack {
   /** Cross-rack flows by group active at the saved epoch start or started in its predicted pass. */
   private readonly epochFlows: Int32Array;
 
-  constructor(topology: Topology, readonly rack: number, options: FluidRackOptions) {
-    this.firstNode = rack * topology.nodesPerRack;
+  constructor(topology: Topology, readonly rack: RackId, options: FluidRackOptions) {
+    this.firstNode = firstNodeOf(topology, rack);
     this.nodes = topology.nodesPerRack;
     this.mapSlots = topology.mapSlotsPerNode;
     this.reduceSlots = topology.reduceSlotsPerNode;
@@ -279,7 +279,7 @@ export class FluidRack {
       let finished = 0;
       if (s.done[i] > 0) finished = this.release(i, sink);
       if (finished > 0 || s.waiting[i] > 0 || reportFreeFromMs === -Infinity || ((s.freeMaps[i] > 0 || s.freeReduces[i] > 0) && now >= reportFreeFromMs)) {
-        sink.heartbeat(this.firstNode + i, now, s.freeMaps[i], s.freeReduces[i]);
+        sink.heartbeat(nodeId(this.firstNode + i), now, s.freeMaps[i], s.freeReduces[i]);
       }
     }
   }
@@ -291,7 +291,7 @@ export class FluidRack {
     const visit = (first: number, count: number): void => {
       for (let q = first; q < first + count; q++) {
         if (s.phase[q] !== DONE) continue;
-        sink.finished(s.job[q], s.task[q]);
+        sink.finished(jobIndex(s.job[q]), s.task[q]);
         this.pinned[this.pins++] = q;
         this.free(q, i);
         n++;
@@ -321,9 +321,9 @@ export class FluidRack {
         this.free(q, i);
       }
       if (r === null) continue;
-      for (; d < r.doneNode.length && r.doneNode[d] === node; d++) this.heard(i, r.doneJob[d]);
+      for (; d < r.doneNode.length && r.doneNode[d] === node; d++) this.heard(i, jobIndex(r.doneJob[d]));
       for (; l < r.launchNode.length && r.launchNode[l] === node; l++) {
-        this.launch(i, r.launchJob[l], r.launchTask[l], r.launchMs[l], r.launchSrc[l], r.launchReadKB[l] / 1024, r.launchWriteKB[l] / 1024, r.launchMapsDone[l] === 1);
+        this.launch(i, jobIndex(r.launchJob[l]), r.launchTask[l], r.launchMs[l], nodeOrNone(r.launchSrc[l]), r.launchReadKB[l] / 1024, r.launchWriteKB[l] / 1024, r.launchMapsDone[l] === 1);
       }
     }
     if (pin !== this.pins || (r !== null && (l !== r.launchNode.length || d !== r.doneNode.length))) {
@@ -332,10 +332,10 @@ export class FluidRack {
     if (r === null || r.killNode.length === 0) return;
     // Preemption decides its kills at the epoch's end, after every heartbeat (Scheduler.advanceTo).
     this.runUntil(base + this.heartbeatMs);
-    for (let k = 0; k < r.killNode.length; k++) this.kill(r.killNode[k] - this.firstNode, r.killJob[k], r.killTask[k]);
+    for (let k = 0; k < r.killNode.length; k++) this.kill(r.killNode[k] - this.firstNode, jobIndex(r.killJob[k]), r.killTask[k]);
   }
 
-  private launch(i: number, job: JobIndex, task: number, computeMs: number, src: NodeId, readMB: number, writeMB: number, mapsDone: boolean): void {
+  private launch(i: number, job: JobIndex, task: number, computeMs: number, src: NodeId | -1, readMB: number, writeMB: number, mapsDone: boolean): void {
     const s = this.s;
     const map = isMapRef(task);
     const q = this.freeSlot(i, map);

@@ -16,13 +16,14 @@
 import type { BlockStore } from '../hdfs.js';
 import { type Job, NODE_LOCAL, type Locality } from '../job.js';
 import type { Scenario } from '../scenario.js';
-import { type NodeId, type Topology, rackOf } from '../topology.js';
+import type { NodeId } from '../ids.js';
+import { type Topology, rackOf } from '../topology.js';
 import { type LinkRates, linkRates } from './rack-links.js';
 
 /** A launch's fluid fields (reused: read them before the next call). */
 export interface TaskIoOut {
   computeMs: number;
-  src: NodeId;
+  src: NodeId | -1;
   readKB: number;
   writeKB: number;
 }

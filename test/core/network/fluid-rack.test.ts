@@ -3,6 +3,7 @@ import { FluidRack, type RackResponses } from '../../../src/core/network/fluid-r
 import { type LinkRates } from '../../../src/core/network/rack-links.js';
 import type { HeartbeatSink } from '../../../src/core/rack-model.js';
 import { makeTopology } from '../../../src/core/topology.js';
+import { rackId } from '../../../src/core/ids.js';
 
 const RATES: LinkRates = { diskReadMBps: 240, diskWriteMBps: 200, nicMBps: 100, switchMBps: 150, coreMBps: Infinity };
 const H = 10;
@@ -28,7 +29,7 @@ function responses(epoch: number, launches: Launch[]): RackResponses {
 function finishTimes(launches: Launch[], allocation = new Float64Array(4).fill(50)): Map<number, number> {
   const topology = { ...makeTopology({ racks: 2, nodesPerRack: 3, mapSlotsPerNode: 2, reduceSlotsPerNode: 1, heartbeatMs: H }, 1) };
   topology.phaseMs.fill(0);
-  const rack = new FluidRack(topology, 0, { rates: RATES, taskStartMs: START_MS });
+  const rack = new FluidRack(topology, rackId(0), { rates: RATES, taskStartMs: START_MS });
   const done = new Map<number, number>();
   let now = 0;
   const sink: HeartbeatSink = { finished: (_job, task) => done.set(task, now), heartbeat: () => {} };

@@ -1,0 +1,23 @@
+/**
+ * Branded ids: a node, a rack, a job and a heartbeat rank are all small integers, and the type system keeps them
+ * apart (a rank passed where a node id belongs is a compile error). At run time each is a plain number: the
+ * constructors below are casts, free once inlined. Typed arrays store them as numbers; a value read back from one
+ * is named again with its constructor where it re-enters a typed signature.
+ */
+type Branded<B extends string> = number & { readonly __brand: B };
+
+/** A node (TaskTracker), dense from 0: rack r holds nodes r * nodesPerRack .. (r + 1) * nodesPerRack - 1. */
+export type NodeId = Branded<'NodeId'>;
+/** A rack, dense from 0. */
+export type RackId = Branded<'RackId'>;
+/** A job: its index in the workload's submission order (JobSpec.index), dense from 0. */
+export type JobIndex = Branded<'JobIndex'>;
+/** A node's position in the epoch's heartbeat order (topology.ts's HeartbeatOrder). */
+export type Rank = Branded<'Rank'>;
+
+export const nodeId = (n: number): NodeId => n as NodeId;
+export const rackId = (r: number): RackId => r as RackId;
+export const jobIndex = (j: number): JobIndex => j as JobIndex;
+export const heartbeatRank = (r: number): Rank => r as Rank;
+/** A node id read from a column where -1 means none (a reduce's read source). */
+export const nodeOrNone = (n: number): NodeId | -1 => n as NodeId | -1;
