@@ -75,7 +75,7 @@ describe('a fluid rack times tasks from its hardware', () => {
 describe('a fluid rack and the master\'s idle jumps', () => {
   it('refuses to be sent past epochs while a task runs (the master books link usage at the answered epoch\'s end)', () => {
     const topology = { ...makeTopology({ racks: 2, nodesPerRack: 3, mapSlotsPerNode: 2, reduceSlotsPerNode: 1, heartbeatMs: H }, 1) };
-    const rack = new FluidRack(topology, 0, { rates: RATES, taskStartMs: START_MS });
+    const rack = new FluidRack(topology, rackId(0), { rates: RATES, taskStartMs: START_MS });
     const sink: HeartbeatSink = { finished: () => {}, heartbeat: () => {} };
     rack.epoch(null, 0, 0, new Float64Array(4).fill(50), sink);
     rack.epoch(responses(0, [{ node: 0, task: 0, computeMs: 5000, src: 0, readMB: 10 }]), 1, 0, null, sink);
