@@ -57,6 +57,12 @@ function half(r: BenchReport, first: number): BenchReport {
   return out;
 }
 
+/** The largest (max - min) / min of the judged measures over a report's runs, in percent. */
+function spreadPct(r: BenchReport): number {
+  const stats = [...r.cases.flatMap((c) => [c.wallMs, c.eventsPerSecond, c.peakRssMB]), ...(r.sweepScaling?.workers.map((w) => w.wallMs) ?? [])];
+  return Math.max(0, ...stats.map((st) => (st.min > 0 ? (100 * (st.max - st.min)) / st.min : 0)));
+}
+
 /** A copy of `r` with every timing measure of case `name` (or every case) made `factor` times slower. */
 function slowed(r: BenchReport, factor: number, name?: string): BenchReport {
   const s = structuredClone(r);
@@ -125,12 +131,15 @@ describe('the scale curve\'s growth exponent', () => {
 });
 
 describe('hfsim bench compare', () => {
-  it('passes two runs of the same commit (exit 0)', () => {
+  it('passes two runs of the same commit at a threshold just above their own measured spread (exit 0)', () => {
     // On this shared 2-core machine a case's speed drifts within one bench run: by up to a third on a quiet machine
-    // (185, 217, 230, 240 ms over 4 rounds), and once by 76% with other work beside it (the 40-job scale-600 case,
-    // best runs 108 and 190 ms). So real runs are compared at a threshold for such machines (README); the logic at
-    // the default threshold is tested on constructed reports below.
-    const r = hfsim('bench', 'compare', join(dir, 'a.json'), join(dir, 'b.json'), '--threshold', '100%');
+    // (185, 217, 230, 240 ms over 4 rounds), by 76% and by 106% (49 against 101 ms) with other work beside it. A
+    // fixed threshold fails whenever the load moves more than it; so the threshold is the largest spread of any judged
+    // measure over the 4 runs, as a share of its least value: each half's best run is one of those runs, so the
+    // timing cannot fail it, while a canonical digest that differs between runs, an error, or a judgement of anything
+    // outside the runs' own spread still does. The logic at the default threshold is tested on constructed reports below.
+    const threshold = Math.ceil(spreadPct(all)) + 1;
+    const r = hfsim('bench', 'compare', join(dir, 'a.json'), join(dir, 'b.json'), '--threshold', `${threshold}%`);
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
     expect(r.stdout).toContain('no regression');
