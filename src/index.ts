@@ -25,6 +25,9 @@ export { NO_LIMITS, type Admission, type HeartbeatLimits } from './core/framewor
 export type { GateWrapper, LazySkips, LocalityGate } from './core/framework/locality-gate.js';
 export type { MapChoice, TaskChoice } from './core/framework/task-choice.js';
 export type { JobEvents } from './core/framework/job-events.js';
+export type { LaunchPort, MapAssigner, MapSlots } from './core/framework/map-assignment.js';
+export type { NodeFilter } from './core/framework/node-filter.js';
+export type { LinearProgram, LpSolver } from './core/framework/lp-solver.js';
 export type { Preemption, Victim } from './core/framework/preemption.js';
 export type { Tick } from './core/framework/tick.js';
 export type { ReplicaChanges, ReplicationPolicy } from './core/framework/replication.js';

@@ -6,15 +6,20 @@
 import type { Admission, HeartbeatLimits } from './framework/admission.js';
 import { NO_LIMITS } from './framework/admission.js';
 import { gates, policies, preemptions, replications } from './framework/builtins.js';
-import type { JobEvents } from './framework/job-events.js';
+import { type JobEvents, allEvents } from './framework/job-events.js';
 import type { LocalityGate } from './framework/locality-gate.js';
+import type { LpSolver } from './framework/lp-solver.js';
+import type { MapAssigner } from './framework/map-assignment.js';
+import type { NodeFilter } from './framework/node-filter.js';
 import type { JobQueue } from './framework/queue-order.js';
 import type { PluginContext } from './framework/registry.js';
 import type { ReplicationPolicy } from './framework/replication.js';
 import { type Shortcut, permittedByAll } from './framework/shortcuts.js';
 import type { TaskChoice } from './framework/task-choice.js';
+import type { Tick } from './framework/tick.js';
 import { copyComputeSplit } from './copy-compute.js';
 import { jobTypeRule } from './gate-rules.js';
+import { LongTaskBalancer } from './long-tasks.js';
 import { nearestFirst } from './nearest-first.js';
 import { PoolClock } from './pool-clock.js';
 import { PoolSet } from './pools.js';
@@ -31,8 +36,15 @@ export interface RunPlugins {
   readonly admission: Admission | undefined;
   /** The pool clock (the periodic tick, with preemption when it is on) of a pool-aware policy. */
   readonly poolClock: PoolClock | undefined;
-  /** Running attempts, kept while preemption is on. */
+  /** The periodic tick: the pool clock, or a policy's own (Quincy's solve); it may kill running tasks. */
+  readonly clock: Tick | undefined;
+  /** Running attempts, kept while preemption is on or the policy has a tick. */
   readonly running: RunningTasks | undefined;
+  /** The policy's own way of filling free map slots (resource offers, Quincy); undefined: the core's walk. */
+  readonly assigner: MapAssigner | undefined;
+  /** Rules keeping jobs off nodes (long-task balancing, a policy's own), all of which must admit a job. */
+  readonly filter: NodeFilter | undefined;
+  readonly longTasks: LongTaskBalancer | undefined;
   readonly gate: LocalityGate;
   readonly choice: TaskChoice;
   readonly events: JobEvents | undefined;
@@ -40,13 +52,15 @@ export interface RunPlugins {
   readonly shortcuts: ReadonlySet<Shortcut>;
 }
 
-export function makePlugins(scenario: Scenario, topology: Topology, jobs: number): RunPlugins {
+/** `solver`: a linear-program solver, for a policy that needs one (the runtime loads it). */
+export function makePlugins(scenario: Scenario, topology: Topology, jobs: number, solver?: LpSolver): RunPlugins {
   const sc = scenario.scheduler;
   const policyPlugin = policies.find(sc.policy);
   const gatePlugin = gates.find(sc.delay.mode);
   const used: Array<{ readonly permits?: readonly Shortcut[] }> = [policyPlugin, gatePlugin];
   const pools = policyPlugin.usesPools ? new PoolSet(sc, topology.nodes * topology.mapSlotsPerNode, topology.nodes * topology.reduceSlotsPerNode) : undefined;
-  const context: PluginContext = { scenario, topology, jobs, pools };
+  if (policyPlugin.needsSolver && solver === undefined) throw new Error(`policy "${sc.policy}" needs a linear-program solver: run it through simulate(), which loads one`);
+  const context: PluginContext = { scenario, topology, jobs, pools, solver };
   const policy = policyPlugin.create(sc.policyConfig, context);
   const { mode: _mode, ...gateConfig } = sc.delay;
   let gate = gatePlugin.create(gateConfig, context);
@@ -64,6 +78,13 @@ export function makePlugins(scenario: Scenario, topology: Topology, jobs: number
     }
     poolClock = new PoolClock(pools, topology.heartbeatMs, sc.preemption.intervalMs, preemption, running);
   }
+  if (policy.tick !== undefined && poolClock !== undefined) throw new Error(`policy "${sc.policy}": a pool-aware policy has the pool clock as its tick`);
+  if (policy.tick !== undefined) running ??= new RunningTasks();
+  // New hooks permit no shortcut: runs with them take the plain walk over every heartbeat.
+  if (policy.assignMaps !== undefined || policy.filter !== undefined || policy.tick !== undefined) used.push({});
+  const longTasks = sc.longTasks === undefined ? undefined : new LongTaskBalancer(sc.longTasks, jobs, topology.nodes);
+  if (longTasks !== undefined) used.push({});
+  const filter = bothFilters(longTasks, policy.filter);
   let replication: ReplicationPolicy | undefined;
   if (sc.replication !== undefined) {
     const plugin = replications.find(sc.replication.policy);
@@ -76,9 +97,18 @@ export function makePlugins(scenario: Scenario, topology: Topology, jobs: number
     reduceQueue: policy.createQueue('reduce'),
     limits: policy.limits ?? NO_LIMITS,
     pools, admission: pools, poolClock, running, gate,
+    clock: poolClock ?? policy.tick,
+    assigner: policy.assignMaps,
+    filter,
+    longTasks,
     choice: split ?? nearestFirst,
-    events: split,
+    events: allEvents([split, longTasks, policy.events]),
     replication,
     shortcuts: permittedByAll(used),
   };
+}
+
+function bothFilters(a: NodeFilter | undefined, b: NodeFilter | undefined): NodeFilter | undefined {
+  if (a === undefined || b === undefined) return a ?? b;
+  return { admits: (job, node) => a.admits(job, node) && b.admits(job, node) };
 }

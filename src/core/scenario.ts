@@ -6,6 +6,7 @@ import { parsePluginConfig } from './framework/plugin-config.js';
 import { poolFields } from './pool-config.js';
 import { networkSchema } from './network/config.js';
 import { refinePolicyFields } from './policy-fields.js';
+import { longTasksSchema } from './long-tasks.js';
 import { PRIORITIES } from './priority.js';
 import { atMost, durationMs, nonNegInt, posInt, timeMs } from './bounded.js';
 
@@ -68,6 +69,8 @@ const schedulerSchema = z.strictObject({
   policyConfig: pluginConfig.default({}),
   delay: delaySchema.default({ mode: 'none' }),
   replication: replicationSchema.optional(),
+  /** Long-task balancing (SPEC.md 3.8; long-tasks.ts): omitted, off. */
+  longTasks: longTasksSchema.optional(),
   /** Fill every free slot in one heartbeat (HFS 0.21) or launch at most one map and one reduce (Hadoop 0.20). */
   assignMultiple: z.boolean().default(true),
   ...poolFields,

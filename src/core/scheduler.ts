@@ -14,14 +14,19 @@
 import type { HeartbeatLimits } from './framework/admission.js';
 import type { JobEvents } from './framework/job-events.js';
 import type { LocalityGate } from './framework/locality-gate.js';
+import type { LpSolver } from './framework/lp-solver.js';
+import type { LaunchPort, MapAssigner, MapSlots } from './framework/map-assignment.js';
+import type { NodeFilter } from './framework/node-filter.js';
 import type { Victim } from './framework/preemption.js';
 import type { JobQueue } from './framework/queue-order.js';
 import type { ReplicationPolicy } from './framework/replication.js';
 import type { Shortcut } from './framework/shortcuts.js';
 import type { MapChoice, TaskChoice } from './framework/task-choice.js';
+import type { Tick } from './framework/tick.js';
 import type { BlockStore } from './hdfs.js';
 import { type Rank, jobIndex } from './ids.js';
 import { Job, type JobIndex, JobScratch, type Locality, NODE_LOCAL, OFF_RACK, RACK_LOCAL } from './job.js';
+import type { LongTaskBalancer } from './long-tasks.js';
 import { PassAll } from './pass-all.js';
 import type { PoolClock } from './pool-clock.js';
 import type { PoolSet } from './pools.js';
@@ -30,7 +35,7 @@ import { COMPUTE_PHASE, COPY_PHASE, MAP_PHASE, TaskDraws } from './task-draws.js
 import { isReduceRef, reduceOf, reduceRef } from './task-ref.js';
 import type { RunningTasks } from './running-tasks.js';
 import type { Scenario } from './scenario.js';
-import { type HeartbeatOrder, type NodeId, type Topology, heartbeatOrder, rackOf } from './topology.js';
+import { type HeartbeatOrder, type NodeId, type RackId, type Topology, heartbeatOrder, rackOf } from './topology.js';
 import { type JobSpec, LOCALITY_SENSITIVITY } from './workload.js';
 import { TaskIo } from './network/task-io.js';
 
@@ -81,6 +86,17 @@ export class Scheduler {
   readonly pools: PoolSet | undefined;
   /** Epoch-boundary timer of a pool-aware policy: shares, starvation clocks, preemption, recorded shares. */
   readonly poolClock: PoolClock | undefined;
+  /** The periodic tick at epoch boundaries: the pool clock, or a policy's own (Quincy). */
+  private readonly clock: Tick | undefined;
+  /** A policy's own way of filling free map slots (map-assignment.ts), and the port it launches through. */
+  private readonly assigner: MapAssigner | undefined;
+  private readonly port: HeartbeatPort | undefined;
+  /** The heartbeat an assigner is filling (see makePort). */
+  private readonly hb = { node: 0, rack: 0, nowMs: 0, seq: 0, untilNextMs: 0, launched: 0, offRack: 0, maxMaps: 0, maxOffRack: 0, sink: undefined as ActionSink | undefined };
+  /** Rules keeping jobs off nodes (long-task balancing). */
+  private readonly filter: NodeFilter | undefined;
+  /** Long-task balancing's counts (scheduler.longTasks), for tests and reports. */
+  readonly longTasks: LongTaskBalancer | undefined;
   private readonly running: RunningTasks | undefined;
   private readonly limits: HeartbeatLimits;
   private readonly gate: LocalityGate;
@@ -146,11 +162,14 @@ export class Scheduler {
     specs: JobSpec[],
     private readonly observer: SchedulerObserver = {},
     scan: ScanMode = 'shortcut',
+    solver?: LpSolver,
   ) {
     this.specs = specs;
     this.jobs = new Array<Job | undefined>(specs.length).fill(undefined);
-    const plugins = makePlugins(scenario, topology, specs.length);
+    const plugins = makePlugins(scenario, topology, specs.length, solver);
     ({ pools: this.pools, poolClock: this.poolClock, running: this.running, limits: this.limits, gate: this.gate, choice: this.choice } = plugins);
+    ({ clock: this.clock, assigner: this.assigner, filter: this.filter, longTasks: this.longTasks } = plugins);
+    this.port = this.assigner === undefined ? undefined : this.makePort();
     ({ events: this.events, replication: this.replication, shortcuts: this.shortcuts, mapQueue: this.mapQueue, reduceQueue: this.reduceQueue } = plugins);
     this.sigma = scenario.tasks.durationJitter;
     this.draws = new TaskDraws(scenario.seed);
@@ -258,6 +277,7 @@ export class Scheduler {
       this.reduceQueue.update(job);
     } else {
       job.finishMap(task);
+      this.events?.mapFinished?.(job, task, node, nowMs);
       if (job.mapStartMs !== undefined) this.stats.busyMapMs += nowMs - job.mapStartMs[task]; // fluid: known at the finish
       this.mapQueue.update(job);
       if (job.finishedMaps === job.slowStartMaps && job.pendingReduces > 0) this.reduceQueue.add(job); // slow start reached
@@ -280,7 +300,7 @@ export class Scheduler {
 
   /** A run with a periodic tick (the pool clock of a pool-aware policy) runs it at epoch boundaries (the master calls advanceTo). */
   get hasTimers(): boolean {
-    return this.poolClock !== undefined;
+    return this.clock !== undefined;
   }
 
   /** Pools' admission (max running jobs) of a pool-aware policy. */
@@ -294,7 +314,7 @@ export class Scheduler {
    * the rack before the rack's next heartbeats; `sinkOf` gives the response sink of a node's rack.
    */
   advanceTo(untilMs: number, sinkOf: (node: NodeId) => ActionSink): void {
-    const clock = this.poolClock;
+    const clock = this.clock;
     if (clock === undefined) {
       this.arrive(untilMs);
       return;
@@ -330,6 +350,7 @@ export class Scheduler {
       const wasEmpty = job.pendingMaps === 0;
       job.requeueMap(v.task, this.topology, this.blocks);
       this.pendingMapsTotal++;
+      this.events?.mapKilled?.(job, v.task, node, nowMs);
       // Kills come from preemption, which only pool policies run, and those never use PassAll.
       if (wasEmpty) this.mapQueue.add(job);
       else this.mapQueue.update(job);
@@ -337,7 +358,7 @@ export class Scheduler {
     const lost = nowMs - v.startMs;
     this.stats.kills++;
     this.stats.lostSlotMs += lost;
-    this.poolClock!.killed(v, lost);
+    this.clock!.killed(v, lost);
     this.observer.killed?.(nowMs, node, job.index, v.task);
     sinkOf(node).kill(node, job.index, v.task);
   }
@@ -360,6 +381,22 @@ export class Scheduler {
 
   private assignMaps(node: NodeId, rank: Rank, nowMs: number, free: number, seq: number, sink: ActionSink): void {
     const untilNext = this.untilNextHeartbeatMs[rank];
+    if (this.port !== undefined) {
+      const hb = this.hb;
+      hb.node = node;
+      hb.rack = rackOf(this.topology, node);
+      hb.nowMs = nowMs;
+      hb.seq = seq;
+      hb.untilNextMs = untilNext;
+      hb.launched = 0;
+      hb.offRack = 0;
+      hb.maxMaps = this.scenario.scheduler.assignMultiple ? free : 1;
+      hb.maxOffRack = this.scenario.scheduler.assignMultiple ? this.limits.offRackMaps : 1;
+      hb.sink = sink;
+      this.assigner!.assign(this.port, this.port);
+      hb.sink = undefined;
+      return;
+    }
     const passAll = this.passAll;
     const skip = passAll === undefined ? 0 : this.gate.lazy!.amount(untilNext); // what a skip adds to a job here
     if (passAll?.tryPass(rank, skip, this.mapQueue.jobs)) return;
@@ -381,7 +418,7 @@ export class Scheduler {
         if (passAll !== undefined && !job.hasMapOn(node) && passAll.skipLater(job, this.launchedAt[j] === seq ? 0 : skip)) continue;
         passAll?.settle(job); // skips that passes gave it, before its delay state is read
         const picked = this.picked;
-        if (!this.choice.chooseMap(job, node, rack, this.gate.allowed(job, nowMs), picked)) {
+        if ((this.filter !== undefined && !this.filter.admits(job, node)) || !this.choice.chooseMap(job, node, rack, this.gate.allowed(job, nowMs), picked)) {
           // Skipped: a value, not an error. Counted now: later scans of this heartbeat pass the job without a look,
           // so nothing reads its state before the heartbeat ends (a job that launched earlier in it is not skipped).
           if (this.launchedAt[j] !== seq) this.gate.skipped(job, untilNext);
@@ -397,6 +434,42 @@ export class Scheduler {
       }
       if (!found) break;
     }
+  }
+
+  /** The port an assigner fills a heartbeat's slots through: the walk's rules, one job or one planned map at a time. */
+  private makePort(): HeartbeatPort {
+    const hb = this.hb;
+    const queue = this.mapQueue;
+    const free = (): number => (hb.offRack >= hb.maxOffRack ? 0 : hb.maxMaps - hb.launched);
+    const launched = (job: Job, map: number, locality: Locality): Locality => {
+      this.launchMap(job, map, locality, hb.node, hb.nowMs, hb.seq, hb.sink!);
+      hb.launched++;
+      if (locality === OFF_RACK) hb.offRack++;
+      return locality;
+    };
+    return {
+      get node() { return hb.node; },
+      get rack() { return hb.rack; },
+      get nowMs() { return hb.nowMs; },
+      get free() { return free(); },
+      get jobs() { return queue.jobs; },
+      offer: (job) => {
+        const j = job.index;
+        if (free() <= 0 || job.pendingMaps === 0 || (this.visitedAt[j] === hb.seq && this.launchedAt[j] !== hb.seq)) return -1;
+        this.visitedAt[j] = hb.seq;
+        const picked = this.picked;
+        if ((this.filter !== undefined && !this.filter.admits(job, hb.node)) || !this.choice.chooseMap(job, hb.node, hb.rack, this.gate.allowed(job, hb.nowMs), picked)) {
+          if (this.launchedAt[j] !== hb.seq) this.gate.skipped(job, hb.untilNextMs);
+          return -1;
+        }
+        return launched(job, picked.map, picked.locality);
+      },
+      launch: (job, map) => {
+        if (free() <= 0) return -1;
+        this.visitedAt[job.index] = hb.seq;
+        return launched(job, map, localityOf(this.topology, this.blocks, job.spec.blocks[map], hb.node, hb.rack));
+      },
+    };
   }
 
   private launchMap(job: Job, map: number, locality: Locality, node: NodeId, nowMs: number, seq: number, sink: ActionSink): void {
@@ -419,6 +492,7 @@ export class Scheduler {
     this.stats.launches++;
     this.observer.launched?.(nowMs, node, job.index, map, locality, durationMs);
     this.running?.launchedMap(job, map, node, nowMs, durationMs);
+    this.events?.mapLaunched?.(job, map, node, nowMs);
     this.replication?.blockRead(job, spec.blocks[map], node, locality, nowMs);
     if (this.io === undefined) {
       this.stats.busyMapMs += durationMs;
@@ -480,6 +554,19 @@ export class Scheduler {
     if (sigma === 0) return 1;
     return Math.exp(sigma * this.draws.normal(this.jobKeys[job.index], task, attempt, phase) - (sigma * sigma) / 2);
   }
+}
+
+type HeartbeatPort = MapSlots & LaunchPort;
+
+/** Where `block` is read from on `node` (of `rack`): node-local, rack-local or off-rack. */
+export function localityOf(topology: Topology, blocks: BlockStore, block: number, node: NodeId, rack: RackId): Locality {
+  let best: Locality = OFF_RACK;
+  for (let i = 0, n = blocks.replicaCount(block); i < n; i++) {
+    const r = blocks.replica(block, i);
+    if (r === node) return NODE_LOCAL;
+    if (rackOf(topology, r) === rack) best = RACK_LOCAL;
+  }
+  return best;
 }
 
 /** By rank in the heartbeat order: the time from that heartbeat to the next heartbeat of any node. */

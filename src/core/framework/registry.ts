@@ -11,10 +11,15 @@ import type { Scenario } from '../scenario.js';
 import type { Topology } from '../topology.js';
 import type { GateWrapper, LocalityGate } from './locality-gate.js';
 import type { HeartbeatLimits } from './admission.js';
+import type { JobEvents } from './job-events.js';
+import type { LpSolver } from './lp-solver.js';
+import type { MapAssigner } from './map-assignment.js';
+import type { NodeFilter } from './node-filter.js';
 import type { Preemption } from './preemption.js';
 import type { QueueOrder } from './queue-order.js';
 import type { ReplicationPolicy } from './replication.js';
 import type { Shortcut } from './shortcuts.js';
+import type { Tick } from './tick.js';
 
 /** What a plugin is made with. */
 export interface PluginContext {
@@ -24,6 +29,8 @@ export interface PluginContext {
   readonly jobs: number;
   /** The pools, for a policy registered with usesPools (and the plugins of a run with one). */
   readonly pools?: PoolSet;
+  /** A linear-program solver, for a policy registered with needsSolver (the runtime loads one). */
+  readonly solver?: LpSolver;
 }
 
 interface PluginBase<C> {
@@ -34,15 +41,25 @@ interface PluginBase<C> {
   readonly permits?: readonly Shortcut[];
 }
 
-/** A scheduling policy made for one run: its queue order, its caps, and a rule it puts around the locality gate. */
+/**
+ * A scheduling policy made for one run: its queue order, its caps, and a rule it puts around the locality gate;
+ * optionally its own way of filling free map slots (map-assignment.ts), a rule keeping jobs off nodes, a periodic
+ * tick at epoch boundaries that may kill running tasks, and the task events it listens to.
+ */
 export interface SchedulingPolicy extends QueueOrder {
   readonly limits?: HeartbeatLimits;
   readonly wrapGate?: GateWrapper;
+  readonly assignMaps?: MapAssigner;
+  readonly filter?: NodeFilter;
+  readonly tick?: Tick;
+  readonly events?: JobEvents;
 }
 
 export interface PolicyPlugin<C = any> extends PluginBase<C> {
   /** The scheduler keeps a PoolSet (pools or capacity queues, max running jobs), runs the pool clock and may preempt. */
   readonly usesPools?: boolean;
+  /** The run needs a linear-program solver (context.solver): simulate() loads one before the run. */
+  readonly needsSolver?: boolean;
   create(config: C, context: PluginContext): SchedulingPolicy;
 }
 
