@@ -24,7 +24,7 @@ import type { Shortcut } from './framework/shortcuts.js';
 import type { MapChoice, TaskChoice } from './framework/task-choice.js';
 import type { Tick } from './framework/tick.js';
 import type { BlockStore } from './hdfs.js';
-import { type Rank, jobIndex } from './ids.js';
+import { type Rank, jobIndex, nodeId, rackId } from './ids.js';
 import { Job, type JobIndex, JobScratch, type Locality, NODE_LOCAL, OFF_RACK, RACK_LOCAL } from './job.js';
 import type { LongTaskBalancer } from './long-tasks.js';
 import { PassAll } from './pass-all.js';
@@ -92,7 +92,7 @@ export class Scheduler {
   private readonly assigner: MapAssigner | undefined;
   private readonly port: HeartbeatPort | undefined;
   /** The heartbeat an assigner is filling (see makePort). */
-  private readonly hb = { node: 0, rack: 0, nowMs: 0, seq: 0, untilNextMs: 0, launched: 0, offRack: 0, maxMaps: 0, maxOffRack: 0, sink: undefined as ActionSink | undefined };
+  private readonly hb = { node: nodeId(0), rack: rackId(0), nowMs: 0, seq: 0, untilNextMs: 0, launched: 0, offRack: 0, maxMaps: 0, maxOffRack: 0, sink: undefined as ActionSink | undefined };
   /** Rules keeping jobs off nodes (long-task balancing). */
   private readonly filter: NodeFilter | undefined;
   /** Long-task balancing's counts (scheduler.longTasks), for tests and reports. */

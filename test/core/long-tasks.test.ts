@@ -4,6 +4,7 @@ import { runInProcess } from '../../src/actors/inprocess.js';
 import { MasterActor } from '../../src/actors/master-actor.js';
 import { simulate } from '../../src/actors/simulate.js';
 import type { Job } from '../../src/core/job.js';
+import { nodeId as N } from '../../src/core/ids.js';
 import { LongTaskBalancer } from '../../src/core/long-tasks.js';
 import { parseScenario } from '../../src/core/scenario.js';
 import { jobsScenario, loadVariant } from '../helpers.js';
@@ -16,7 +17,7 @@ function withCounts(counts: number[]): LongTaskBalancer {
   const b = new LongTaskBalancer({ shortTaskMs: 60_000 }, 100, counts.length);
   let j = 10;
   counts.forEach((c, node) => {
-    for (let i = 0; i < c; i++) b.mapLaunched(job(j++, 1), 0, node, 0);
+    for (let i = 0; i < c; i++) b.mapLaunched(job(j++, 1), 0, N(node), 0);
   });
   return b;
 }
@@ -36,17 +37,17 @@ describe('the rule: no long task on a node running more long tasks than the aver
   ])('$counts, node $node: $admits', ({ counts, node, admits }) => {
     const b = withCounts(counts);
     expect(b.longTasks).toBe(counts.reduce((a, c) => a + c, 0));
-    expect(b.admits(job(0), node)).toBe(admits);
+    expect(b.admits(job(0), N(node))).toBe(admits);
   });
 
   it('a job proven short is admitted anywhere', () => {
     const b = withCounts([5, 0, 0, 0]);
     const j = job(0, 2);
-    b.mapLaunched(j, 0, 1, 0);
-    expect(b.admits(j, 0)).toBe(false);
-    b.mapFinished(j, 0, 1, 30_000);
+    b.mapLaunched(j, 0, N(1), 0);
+    expect(b.admits(j, N(0))).toBe(false);
+    b.mapFinished(j, 0, N(1), 30_000);
     expect(b.isLong(j)).toBe(false);
-    expect(b.admits(j, 0)).toBe(true);
+    expect(b.admits(j, N(0))).toBe(true);
   });
 });
 
@@ -61,11 +62,11 @@ describe('jobs are long until their tasks prove short', () => {
     const b = new LongTaskBalancer({ shortTaskMs: 60_000 }, 4, 3);
     const j = job(0, 3);
     expect(b.isLong(j)).toBe(true); // new
-    b.mapLaunched(j, 0, 0, 1000);
-    b.mapLaunched(j, 1, 1, 1000);
-    b.mapLaunched(j, 2, 1, 2000);
+    b.mapLaunched(j, 0, N(0), 1000);
+    b.mapLaunched(j, 1, N(1), 1000);
+    b.mapLaunched(j, 2, N(1), 2000);
     expect([...b.longOn]).toEqual([1, 2, 0]);
-    b.mapFinished(j, 0, 0, 1000 + afterMs);
+    b.mapFinished(j, 0, N(0), 1000 + afterMs);
     expect(b.isLong(j)).toBe(long);
     // proven short: its running maps stop counting; still long: only the finished one stops
     expect([...b.longOn]).toEqual(long ? [0, 2, 0] : [0, 0, 0]);
@@ -75,12 +76,12 @@ describe('jobs are long until their tasks prove short', () => {
   it('a killed map stops counting; a short job launches without counting', () => {
     const b = new LongTaskBalancer({ shortTaskMs: 1000 }, 4, 2);
     const a = job(0, 2);
-    b.mapLaunched(a, 0, 0, 0);
-    b.mapLaunched(a, 1, 1, 0);
+    b.mapLaunched(a, 0, N(0), 0);
+    b.mapLaunched(a, 1, N(1), 0);
     b.mapKilled(a, 1);
     expect([...b.longOn]).toEqual([1, 0]);
-    b.mapFinished(a, 0, 0, 500); // short now
-    b.mapLaunched(a, 1, 1, 600);
+    b.mapFinished(a, 0, N(0), 500); // short now
+    b.mapLaunched(a, 1, N(1), 600);
     expect([...b.longOn]).toEqual([0, 0]);
   });
 });
@@ -102,12 +103,12 @@ describe('whole runs', () => {
           const jobObj = master.scheduler.jobs[j]!;
           if (shadow.isLong(jobObj)) {
             launches++;
-            if (!shadow.admits(jobObj, node)) above++;
+            if (!shadow.admits(jobObj, N(node))) above++;
           }
-          shadow.mapLaunched(jobObj, task, node, now);
+          shadow.mapLaunched(jobObj, task, N(node), now);
         },
         finished(now, node, j, task) {
-          if (task >= 0) shadow.mapFinished(master.scheduler.jobs[j]!, task, node, now);
+          if (task >= 0) shadow.mapFinished(master.scheduler.jobs[j]!, task, N(node), now);
         },
       },
     });
