@@ -15,6 +15,7 @@ import { loadPlugins, pluginUrls } from './plugins.js';
 import { sweepCommand } from './sweep.js';
 import { packageVersion } from './version.js';
 import { reportCommand, runReportHtml } from '../report/report.js';
+import { experimentsCommand } from '../experiments/command.js';
 
 
 function parseFault(value: string): { rack: number; epoch: number } {
@@ -93,6 +94,7 @@ export function buildProgram(): Command {
   program.addCommand(sweepCommand());
   program.addCommand(reportCommand());
   program.addCommand(benchCommand());
+  program.addCommand(experimentsCommand());
   return program;
 }
 

@@ -129,7 +129,11 @@ export function pointId(values: Record<string, unknown>, seed?: number): string 
 
 /** Reads, validates and expands a sweep file; any error names the file (and the base file) and the field path. */
 export function loadSweep(file: string): Sweep {
-  const raw = readJsonFile(file, 'sweep');
+  return expandSweep(readJsonFile(file, 'sweep'), file);
+}
+
+/** Validates and expands a sweep already read (`file` names it in errors and anchors its relative paths). */
+export function expandSweep(raw: unknown, file: string): Sweep {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new InputError(`${file}: a sweep must be a JSON object`);
   const parsed = sweepSchema.safeParse(raw);
   if (!parsed.success) throw new InputError(parsed.error.issues.map((i) => `${file}: ${formatIssue(i)}`).join('\n'));

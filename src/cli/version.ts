@@ -1,14 +1,14 @@
-/** The version of the installed package: package.json's, found by walking up from this module (src/cli or dist/src/cli). */
+/** The installed package: its root folder and version, from package.json, found by walking up from this module (src/cli or dist/src/cli). */
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export function packageVersion(from: string = import.meta.url): string {
+function findPackage(from: string): { dir: string; version: string } {
   let dir = dirname(fileURLToPath(from));
   for (;;) {
     try {
       const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name?: unknown; version?: unknown };
-      if (pkg.name === 'hfsim' && typeof pkg.version === 'string') return pkg.version;
+      if (pkg.name === 'hfsim' && typeof pkg.version === 'string') return { dir, version: pkg.version };
     } catch {
       // no package.json here, or not readable: keep walking up
     }
@@ -16,4 +16,13 @@ export function packageVersion(from: string = import.meta.url): string {
     if (up === dir) throw new Error('package.json of hfsim not found above ' + fileURLToPath(from));
     dir = up;
   }
+}
+
+export function packageVersion(from: string = import.meta.url): string {
+  return findPackage(from).version;
+}
+
+/** The folder holding hfsim's package.json (the repository root in a checkout). */
+export function packageRoot(from: string = import.meta.url): string {
+  return findPackage(from).dir;
 }

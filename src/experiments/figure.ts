@@ -1,0 +1,68 @@
+/**
+ * An experiment's figure as one vega-lite spec: the paper's panel and the simulated panel side by side on a shared y
+ * scale, bars by category or lines over a number, each simulated mark with its 95% interval over seeds as an error bar.
+ */
+import type { TopLevelSpec } from 'vega-lite';
+import type { Chart } from '../report/charts.js';
+import { renderSvg } from '../report/html.js';
+import type { Figure, FigurePoint, Panel } from './experiment.js';
+
+const SCHEMA = 'https://vega.github.io/schema/vega-lite/v6.json';
+const SIZE = { width: 300, height: 220 };
+
+/** Categories and series in first-seen order over both panels (the order the analysis listed them). */
+function firstSeen<T>(xs: readonly T[]): T[] {
+  return [...new Set(xs)];
+}
+
+function panelSpec(fig: Figure, panel: Panel, xs: Array<string | number>, series: string[]): Record<string, unknown> {
+  const y = { type: 'quantitative', title: fig.yTitle, ...(fig.share ? { axis: { format: '.0%' }, scale: { domain: [0, 1] } } : {}) };
+  const color = { field: 'series', type: 'nominal', title: null, scale: { domain: series }, legend: { orient: 'bottom', columns: 2, labelLimit: 260 } };
+  const values = panel.points.map((p: FigurePoint) => ({ x: p.x, series: p.series, mean: p.mean, lo: p.lo ?? null, hi: p.hi ?? null }));
+  const withCi = values.filter((v) => v.lo !== null && v.hi !== null);
+  if (values.length === 0) {
+    return {
+      title: panel.title, ...SIZE, data: { values: [{ text: panel.note ?? 'no numbers' }] },
+      mark: { type: 'text', fontSize: 11, lineBreak: '|' },
+      encoding: { text: { field: 'text', type: 'nominal' } },
+    };
+  }
+  if (fig.x === 'ordinal') {
+    const x = { field: 'x', type: 'ordinal', title: fig.xTitle, sort: xs, axis: { labelAngle: 0 } };
+    const offset = { field: 'series', type: 'nominal', sort: series, scale: { domain: series } };
+    return {
+      title: panel.title, ...SIZE,
+      layer: [
+        { data: { values }, mark: 'bar', encoding: { x, xOffset: offset, y: { ...y, field: 'mean' }, color } },
+        { data: { values: withCi }, mark: { type: 'rule', color: 'black' }, encoding: { x, xOffset: offset, y: { ...y, field: 'lo' }, y2: { field: 'hi' } } },
+      ],
+    };
+  }
+  const x = { field: 'x', type: 'quantitative', title: fig.xTitle };
+  return {
+    title: panel.title, ...SIZE,
+    layer: [
+      { data: { values }, mark: { type: 'line', point: true }, encoding: { x, y: { ...y, field: 'mean' }, color } },
+      { data: { values: withCi }, mark: { type: 'rule' }, encoding: { x, y: { ...y, field: 'lo' }, y2: { field: 'hi' }, color } },
+    ],
+  };
+}
+
+/** The vega-lite spec of a figure: two panels, one y scale, one legend. */
+export function figureSpec(fig: Figure): TopLevelSpec {
+  const all = [...fig.paper.points, ...fig.simulated.points];
+  const xs = firstSeen(all.map((p) => p.x));
+  const series = firstSeen(all.map((p) => p.series));
+  return {
+    $schema: SCHEMA,
+    title: fig.title,
+    hconcat: [panelSpec(fig, fig.paper, xs, series), panelSpec(fig, fig.simulated, xs, series)],
+    resolve: { scale: { y: 'shared', color: 'shared', xOffset: 'independent' } },
+    config: { font: 'sans-serif' },
+  } as unknown as TopLevelSpec;
+}
+
+export async function figureSvg(id: string, fig: Figure): Promise<string> {
+  const chart: Chart = { id, title: fig.title, spec: figureSpec(fig) };
+  return renderSvg(chart);
+}

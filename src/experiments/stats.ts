@@ -1,0 +1,91 @@
+/**
+ * Numbers of an experiment from its sweep records: the runs of one point (axis values), a per-seed measure's mean and
+ * 95% interval (Student t, sweep-aggregate.ts), paired ratios between two points of the same seed, and the wording of
+ * a number beside the paper's, whose verdict comes from a threshold.
+ */
+import { type Interval, type PointRecord, interval } from '../cli/sweep-aggregate.js';
+import type { FigurePoint } from './experiment.js';
+
+export type Run = PointRecord;
+export type JobOf = Run['jobs'][number];
+
+/** The runs whose axis values include `where` (JSON equality), in seed order. */
+export function runsAt(records: readonly Run[], where: Record<string, unknown>): Run[] {
+  const want = Object.entries(where).map(([k, v]) => [k, JSON.stringify(v)] as const);
+  return records.filter((r) => want.every(([k, v]) => JSON.stringify(r.values[k]) === v)).sort((a, b) => a.seed - b.seed);
+}
+
+/** The mean and 95% interval over seeds of a measure of each run. */
+export function over(runs: readonly Run[], measure: (r: Run) => number): Interval {
+  if (runs.length === 0) throw new Error('no runs to measure');
+  return interval(runs.map(measure));
+}
+
+/**
+ * Per seed, measure(a) / measure(b) for the runs of a and b with that seed: the geometric mean over seeds and its 95%
+ * interval, taken on the logarithms (a ratio's interval stays positive, and 2x and 0.5x are equally far from 1).
+ */
+export function ratio(a: readonly Run[], b: readonly Run[], measure: (r: Run) => number): Interval {
+  const bySeed = new Map(b.map((r) => [r.seed, r]));
+  const logs = a.filter((r) => bySeed.has(r.seed)).map((r) => Math.log(measure(r) / measure(bySeed.get(r.seed)!)));
+  if (logs.length === 0) throw new Error('no seeds in common');
+  const v = interval(logs);
+  const exp = (x: number | null): number | null => (x === null ? null : Number(Math.exp(x).toPrecision(10)));
+  return { n: v.n, mean: exp(v.mean)!, sd: v.sd, ci95: v.ci95, lo: exp(v.lo), hi: exp(v.hi) };
+}
+
+/** Mean response time (ms) of the jobs that pass `keep`; NaN when none does. */
+export function meanResponse(r: Run, keep: (j: JobOf) => boolean = () => true): number {
+  let n = 0;
+  let sum = 0;
+  for (const j of r.jobs) if (keep(j)) { n++; sum += j.responseMs; }
+  return n === 0 ? NaN : sum / n;
+}
+
+/** Node- and rack-local share of the maps of the jobs that pass `keep`. */
+export function locality(r: Run, keep: (j: JobOf) => boolean = () => true): { node: number; rack: number } {
+  let maps = 0;
+  let node = 0;
+  let rack = 0;
+  for (const j of r.jobs) if (keep(j)) { maps += j.maps; node += j.nodeLocalMaps; rack += j.rackLocalMaps; }
+  return maps === 0 ? { node: NaN, rack: NaN } : { node: node / maps, rack: rack / maps };
+}
+
+/** Maps per slot-second of busy map slots: the work a slot does, whatever the arrival span (1 / mean map slot time). */
+export function mapsPerSlotSecond(r: Run, mapSlots: number): number {
+  const busyS = (r.summary.utilization * mapSlots * r.summary.makespanMs) / 1000;
+  return r.summary.maps / busyS;
+}
+
+/** A figure point of an interval. */
+export function point(x: string | number, series: string, v: Interval, scale = 1): FigurePoint {
+  return { x, series, mean: v.mean * scale, lo: v.lo === null ? null : v.lo * scale, hi: v.hi === null ? null : v.hi * scale };
+}
+
+export type Unit = 'x' | '%' | 's' | 'pts';
+
+/** "1.31x (95% CI 1.20-1.42)", "97.2% (95.1-99.3%)", "12.0 s (10.1-13.9 s)". */
+export function fmt(v: Interval | number, unit: Unit): string {
+  const one = (x: number): string => (unit === '%' ? (100 * x).toFixed(1) : unit === 's' ? (x / 1000).toFixed(1) : x.toFixed(2));
+  const suffix = unit === '%' ? '%' : unit === 's' ? ' s' : unit === 'x' ? 'x' : ' pts';
+  if (typeof v === 'number') return `${one(v)}${suffix}`;
+  return v.lo === null || v.hi === null ? `${one(v.mean)}${suffix}` : `${one(v.mean)}${suffix} (95% CI ${one(v.lo)}-${one(v.hi)}${suffix})`;
+}
+
+/**
+ * A simulated number beside the paper's: within `tolerance` (same unit; for shares, in share points) it "agrees";
+ * else it is above or below by how much, followed by `cause` (the likely reason, chosen by the direction).
+ */
+export function versus(what: string, sim: Interval, paper: number, tolerance: number, unit: Unit,
+  cause: { above: string; below: string }): string {
+  const d = sim.mean - paper;
+  const size = unit === '%' ? `${(100 * Math.abs(d)).toFixed(1)} points` : unit === 's' ? `${(Math.abs(d) / 1000).toFixed(1)} s` : `${Math.abs(d).toFixed(2)}${unit === 'x' ? 'x' : ''}`;
+  const tol = unit === '%' ? `${(100 * tolerance).toFixed(0)} points` : unit === 's' ? `${(tolerance / 1000).toFixed(0)} s` : `${tolerance}${unit === 'x' ? 'x' : ''}`;
+  if (Math.abs(d) <= tolerance) return `${what}: simulated ${fmt(sim, unit)} against the paper's ${fmt(paper, unit)}: agrees (within ${tol}).`;
+  return `${what}: simulated ${fmt(sim, unit)} is ${d > 0 ? 'above' : 'below'} the paper's ${fmt(paper, unit)} by ${size} (more than ${tol}); ${d > 0 ? cause.above : cause.below}`;
+}
+
+/** A check of `shape`: holds when `ok`; its detail the numbers that decided it. */
+export function check(shape: string, ok: boolean, detail: string): { shape: string; holds: boolean; detail: string } {
+  return { shape, holds: ok, detail };
+}
