@@ -13,7 +13,7 @@ import { poolResults } from '../core/pool-results.js';
 import { makeRng } from '../core/rng.js';
 import type { Scenario } from '../core/scenario.js';
 import { type ScanMode, Scheduler, type SchedulerObserver } from '../core/scheduler.js';
-import { type Topology, makeTopology } from '../core/topology.js';
+import { type Topology, makeTopology, schedulerView } from '../core/topology.js';
 import type { SwimTrace } from '../core/swim.js';
 import { buildWorkload } from '../core/workload.js';
 import { CoreAllocator } from '../core/network/core-allocation.js';
@@ -95,9 +95,10 @@ export class MasterActor {
   constructor(readonly scenario: Scenario, options: MasterOptions = {}) {
     this.topology = makeTopology(scenario.cluster, scenario.seed);
     const rng = makeRng(scenario.seed);
-    const workload = buildWorkload(scenario, this.topology, rng, options.trace);
+    const view = schedulerView(this.topology, scenario.cluster.network.rackAware);
+    const workload = buildWorkload(scenario, view, rng, options.trace);
     this.blocks = workload.blocks;
-    this.scheduler = new Scheduler(scenario, this.topology, workload.blocks, workload.jobs, options.observer, options.scan);
+    this.scheduler = new Scheduler(scenario, view, workload.blocks, workload.jobs, options.observer, options.scan);
     this.responses = new ResponseRouter(this.topology.racks, this.topology.nodesPerRack);
     const nodes = this.topology.nodes;
     ({ rankOf: this.rankOf, nodeAt: this.nodeAt } = this.scheduler.order);

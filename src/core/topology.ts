@@ -50,6 +50,14 @@ export function makeTopology(cluster: Omit<ClusterConfig, 'network'>, seed: numb
   };
 }
 
+/**
+ * The cluster as Hadoop sees it: the hardware's topology, or with `rackAware` false (no topology script, as on
+ * EC2) one rack of every node, same heartbeat phases. The scheduler and HDFS's block placement use this view.
+ */
+export function schedulerView(topology: Topology, rackAware: boolean): Topology {
+  return rackAware || topology.racks === 1 ? topology : { ...topology, racks: 1, nodesPerRack: topology.nodes };
+}
+
 /** A rack's nodes' heartbeat phases, and its node offsets in the order their heartbeats happen: (phase, node id). */
 export function rackHeartbeats(topology: Topology, rack: RackId): { phaseMs: Int32Array; order: Int32Array } {
   const first = rack * topology.nodesPerRack;

@@ -45,7 +45,7 @@ export function workloadLimitErrors(scenario: Scenario, trace?: SwimTrace): stri
     // A launch carries a task's KB as an Int32; and the slowest link bounds how long its largest transfer takes.
     if (t.taskMB * 1024 > MAX_INT32) errors.push(`${t.taskMBField}: a task would move ${Math.round(t.taskMB)} MB, above the limit of ${Math.floor(MAX_INT32 / 1024)} MB a task`);
     const nic = gbpsToMBps(network.nicGbps);
-    const slowest = Math.min(network.diskReadMBps, network.diskWriteMBps, nic / network.oversubscription, network.coreGbps === undefined ? Infinity : gbpsToMBps(network.coreGbps));
+    const slowest = Math.min(network.diskReadMBps / network.disksPerNode, network.diskWriteMBps, nic / network.oversubscription, network.coreGbps === undefined ? Infinity : gbpsToMBps(network.coreGbps));
     longTasks.push([`cluster.network (${t.taskMBField}, ${Math.round(t.taskMB)} MB at ${slowest.toPrecision(3)} MB/s)`, network.taskStartMs + (t.taskMB / slowest) * 1000]);
   }
   for (const [field, ms] of longTasks) {

@@ -74,4 +74,14 @@ describe('fluid network model results', () => {
     const delay = await simulate(loadVariant('fb-macro-io.json', 'Fair + delay', fluid()), { timeDecisions: false });
     expect(naive.network!.crossRackMB).toBeGreaterThan(delay.network!.crossRackMB);
   });
+
+  it('without rack awareness (EC2: no topology script) no map is off-rack to the scheduler, yet its reads cross racks', async () => {
+    const aware = await simulate(loadVariant('fb-macro-io.json', 'Naive fair', fluid()), { timeDecisions: false });
+    const blind = await simulate(loadVariant('fb-macro-io.json', 'Naive fair', fluid({ rackAware: false })), { timeDecisions: false });
+    expect(aware.summary.locality.off).toBeGreaterThan(0);
+    expect(blind.summary.locality.off).toBe(0);
+    expect(blind.summary.locality.rack).toBeGreaterThan(0);
+    // Aware, a non-local map reads from its own rack when it can; blind, from any rack: several times the MB cross.
+    expect(blind.network!.crossRackMB).toBeGreaterThan(3 * aware.network!.crossRackMB);
+  });
 });

@@ -148,7 +148,7 @@ describe('scenario bounds and fields a policy ignores', () => {
     [{ cluster: { network: { model: 'fluid', mapOutputRatio: { io: 1e6 } } }, workload: { kind: 'generated', groups: [{ name: 'g', maps: 100, reduces: 1, mapMs: 1 }] } },
       'workload.groups[0]: a task would move 12800000000 MB, above the limit of 2097151 MB a task'],
     [{ cluster: { network: { model: 'fluid', diskReadMBps: 0.001 } }, hdfs: { blockMB: 10_000 }, workload: jobs({}) },
-      'cluster.network (workload.jobs[0], 10000 MB at 0.00100 MB/s): a task of 10000001000 ms'],
+      'cluster.network (workload.jobs[0], 10000 MB at 0.000250 MB/s): a task of 40000001000 ms'],
   ])('refuses a workload whose totals pass a limit: %j', (raw, message) => {
     const r = parseScenario(raw);
     expect(r.ok).toBe(true);

@@ -5,7 +5,7 @@
  * extra-large nodes with four local disks.
  */
 import { z } from 'zod';
-import { atMost, timeMs } from '../bounded.js';
+import { atMost, posInt, timeMs } from '../bounded.js';
 import { MAX_OVERSUBSCRIPTION, MIN_BANDWIDTH } from '../limits.js';
 
 /** A bandwidth: at least MIN_BANDWIDTH (a slower link makes a block's transfer outlast any simulated time). */
@@ -25,6 +25,17 @@ export const networkSchema = z.strictObject({
   /** A node's disks together: sequential read and write (4 disks of about 60 and 50 MB/s, 2009 SATA). */
   diskReadMBps: pos('diskReadMBps').default(240),
   diskWriteMBps: pos('diskWriteMBps').default(200),
+  /**
+   * The disks those rates come from. An HDFS block lives on one disk, so one read stream gets at most
+   * diskReadMBps / disksPerNode (EC2's extra-large nodes had four disks).
+   */
+  disksPerNode: posInt('disksPerNode', 64).default(4),
+  /**
+   * Whether Hadoop knows the racks (a topology script). false: the scheduler and HDFS's placement see one rack of
+   * every node, as on the paper's EC2 testbed ("topology information is not provided by EC2"), while the
+   * hardware keeps its racks, so a map Hadoop calls rack-local may cross the core. Fluid model only.
+   */
+  rackAware: z.boolean({ error: 'rackAware must be true or false' }).default(true),
   /** Start-up of a task attempt before it reads (a JVM launch in Hadoop 0.20). */
   taskStartMs: timeMs('taskStartMs').default(1000),
   /**
@@ -42,6 +53,8 @@ export const networkSchema = z.strictObject({
   mapCpuMBps: z.strictObject({ io: pos('mapCpuMBps.io').default(40), cpu: pos('mapCpuMBps.cpu').default(3.6) }).prefault({}),
   /** Map output per MB of input, by job type (a grep for a rare pattern writes almost nothing). */
   mapOutputRatio: z.strictObject({ io: nonNeg('mapOutputRatio.io').default(0.001), cpu: nonNeg('mapOutputRatio.cpu').default(0.0001) }).prefault({}),
+}).superRefine((n, ctx) => {
+  if (!n.rackAware && n.model !== 'fluid') ctx.addIssue({ code: 'custom', path: ['rackAware'], message: 'rackAware false needs model "fluid" (the flat model times maps by the locality the scheduler sees)' });
 });
 
 export type NetworkConfig = z.infer<typeof networkSchema>;

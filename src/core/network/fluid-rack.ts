@@ -1,8 +1,10 @@
 /**
  * A rack whose tasks' times emerge from its hardware (the fluid model): each slot runs a task through phases, each
  * phase a timer or flows on the rack's FluidNet (rack-links.ts).
- *   map:    start-up (taskStartMs) -> read its block (from the chosen replica; the disk alone when local) -> compute
- *           (computeMs) -> write its output to the local disks -> done.
+ *   map:    start-up (taskStartMs) -> read its block (from the chosen replica; the disk alone when local) while its
+ *           code consumes it: the read's stream is capped at one disk's rate and at readMB / computeMs, so reading
+ *           and computing overlap and the phase lasts max(read, computeMs) -> write its output locally -> done.
+ *           (A map that reads nothing computes for computeMs.)
  *   reduce: start-up -> shuffle (the share of its bytes from this rack's nodes over its NIC, the rest in from other
  *           racks) -> wait until it hears that the job's maps are done -> compute -> write its output locally and
  *           through the replication pipeline's off-rack copy -> done.
@@ -119,6 +121,7 @@ export class FluidRack {
   private readonly flowsMax: number;
   private readonly startMs: number;
   private readonly inRackShare: number;
+  private readonly streamMBps: number;
   private s: SlotState;
   private saved: SlotState;
   private net: FluidNet;
@@ -146,7 +149,8 @@ export class FluidRack {
     ({ phaseMs: this.phaseMs, order: this.order } = rackHeartbeats(topology, rack));
     this.startMs = options.taskStartMs;
     this.inRackShare = 1 / topology.racks;
-    this.links = new RackLinks(this.nodes, topology.racks);
+    this.streamMBps = options.rates.streamMBps;
+    this.links = new RackLinks(this.nodes, topology.racks, this.mapSlots);
     const slots = this.nodes * (this.mapSlots + this.reduceSlots);
     this.flowsMax = this.nodes * (this.mapSlots + 2 * this.reduceSlots);
     const caps = this.links.capacities(options.rates);
@@ -438,7 +442,7 @@ export class FluidRack {
     const map = q < this.nodes * this.mapSlots;
     switch (s.phase[q]) {
       case START: this.enter(q, READ); return;
-      case READ: this.enter(q, map || s.heard[q] === 1 ? CPU : WAIT); return;
+      case READ: this.enter(q, map ? (s.readMB[q] > 0 ? WRITE : CPU) : s.heard[q] === 1 ? CPU : WAIT); return; // a map computed as it read
       case CPU: this.enter(q, WRITE); return;
       case WRITE: this.enter(q, DONE); return;
       default: throw new Error(`slot ${q} of rack ${this.rack} moved on from phase ${s.phase[q]}`);
@@ -463,7 +467,9 @@ export class FluidRack {
           const src = s.src[q];
           const srcRack = Math.floor(src / this.nodes);
           const from = srcRack === this.rack ? src - this.firstNode : -(srcRack + 1);
-          this.addFlow(q, path, links.readPath(i, from, path), mb);
+          const code = s.computeMs[q] > 0 ? (mb * 1000) / s.computeMs[q] : Infinity;
+          this.net.setCapacity(links.stream(q), Math.min(this.streamMBps, code), now);
+          this.addFlow(q, path, links.mapReadPath(q, i, from, path), mb);
         } else {
           path[0] = links.node(i, NIC_IN);
           const inRack = mb * this.inRackShare;

@@ -5,6 +5,8 @@
  * "anywhere" (a reduce's shuffle from the job's maps on other racks), and traffic out to "anywhere" (the off-rack
  * replica of a reduce's output). Cross-rack flows cross the rack's own NIC and switch link plus their group's link;
  * the far rack's disk and NIC are not modelled (its uplink or downlink and the core are, in the allocation).
+ * Per map slot: its read stream, a link of one flow whose capacity caps that map's read: one disk's rate (a block
+ * lives on one disk) and the rate the map's code consumes its input (reading and computing overlap).
  */
 import { type NetworkConfig, gbpsToMBps } from './config.js';
 
@@ -17,6 +19,8 @@ const PER_NODE = 4;
 export interface LinkRates {
   diskReadMBps: number;
   diskWriteMBps: number;
+  /** One read stream: one disk's rate (diskReadMBps / disksPerNode). */
+  streamMBps: number;
   nicMBps: number;
   /** Each rack's uplink and downlink. */
   switchMBps: number;
@@ -29,6 +33,7 @@ export function linkRates(network: NetworkConfig, nodesPerRack: number): LinkRat
   return {
     diskReadMBps: network.diskReadMBps,
     diskWriteMBps: network.diskWriteMBps,
+    streamMBps: network.diskReadMBps / network.disksPerNode,
     nicMBps: nic,
     switchMBps: (nodesPerRack * nic) / network.oversubscription,
     coreMBps: network.coreGbps === undefined ? Infinity : gbpsToMBps(network.coreGbps),
@@ -43,9 +48,12 @@ export class RackLinks {
   readonly spreadIn: number;
   readonly spreadOut: number;
   readonly resources: number;
+  /** First map slot's read stream. */
+  private readonly streams: number;
 
-  constructor(readonly nodes: number, readonly racks: number) {
-    this.up = nodes * PER_NODE;
+  constructor(readonly nodes: number, readonly racks: number, readonly mapSlots = 0) {
+    this.streams = nodes * PER_NODE;
+    this.up = this.streams + nodes * mapSlots;
     this.down = this.up + 1;
     this.groups = racks + 2;
     this.spreadIn = racks;
@@ -56,6 +64,11 @@ export class RackLinks {
   /** Resource of node offset i (0 .. nodes - 1): DISK_READ, DISK_WRITE, NIC_IN or NIC_OUT. */
   node(i: number, what: number): number {
     return i * PER_NODE + what;
+  }
+
+  /** The read stream of map slot q (0 .. nodes x mapSlots - 1). */
+  stream(q: number): number {
+    return this.streams + q;
   }
 
   /** The virtual link of cross-rack group g. */
@@ -72,6 +85,7 @@ export class RackLinks {
       c[this.node(i, NIC_IN)] = rates.nicMBps;
       c[this.node(i, NIC_OUT)] = rates.nicMBps;
     }
+    c.fill(rates.streamMBps, this.streams, this.up);
     // Every flow on the uplink (downlink) also crosses a NIC of the rack, so a link as fast as all the rack's NICs
     // together can never be the tighter limit: it is left unbounded, which keeps it from joining the flows of
     // different nodes into one component (max-min depends only on the feasible set, which does not change).
@@ -101,6 +115,14 @@ export class RackLinks {
     out[1] = this.down;
     out[2] = this.group(-src - 1);
     return 3;
+  }
+
+  /** readPath for the map in slot q, behind the slot's read stream (first, so a group link stays last). */
+  mapReadPath(q: number, dst: number, src: number, out: Int32Array): number {
+    const len = this.readPath(dst, src, out);
+    for (let k = len; k > 0; k--) out[k] = out[k - 1];
+    out[0] = this.stream(q);
+    return len + 1;
   }
 
   /** A write of node offset `i` to its own disks. */

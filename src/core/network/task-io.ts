@@ -3,9 +3,10 @@
  *
  * Calibration: a job's given times (a jobs list's mapMs / reduceMs, SWIM's per-MB model set from the paper's
  * medians, the Facebook mix's reduces) are what a task takes alone on an idle node reading locally; the fluid model
- * splits that time into start-up, the transfers at the idle hardware's rates, and the rest as compute. So a lone
- * local task takes exactly its given time, and contention and distance (a busy NIC, an oversubscribed uplink) add
- * to it. The Facebook mix's maps are defined by what they do (a grep, an expensive function), so their compute is
+ * splits that time into start-up, the transfers at the idle hardware's rates, and the rest as compute (a map's read
+ * overlaps its compute, fluid-rack.ts). So a lone local task takes exactly its given time (a map whose given time
+ * is shorter than its block's read at one disk's rate takes that read's time), and contention and distance (a busy
+ * NIC, an oversubscribed uplink) add to it. The Facebook mix's maps are defined by what they do (a grep, an expensive function), so their compute is
  * input / network.mapCpuMBps[type] instead: an IO-heavy map then spends most of its time reading, as the paper's
  * did. Nothing is fitted to the results.
  *
@@ -53,7 +54,7 @@ export class TaskIo {
     const network = this.scenario.cluster.network;
     o.computeMs = this.scenario.workload.kind === 'facebook'
       ? Math.round((localMs / job.spec.mapMs) * this.ms(read, network.mapCpuMBps[job.spec.type])) // the jitter, on the compute
-      : Math.max(0, Math.round(localMs - this.startMs - this.ms(read, this.rates.diskReadMBps) - this.ms(write, this.rates.diskWriteMBps)));
+      : Math.max(0, Math.round(localMs - this.startMs - this.ms(write, this.rates.diskWriteMBps))); // the read overlaps the compute
     return o;
   }
 

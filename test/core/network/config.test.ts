@@ -10,7 +10,7 @@ describe('cluster.network', () => {
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     expect(r.value.cluster.network).toEqual({
-      model: 'flat', nicGbps: 1, oversubscription: 1, diskReadMBps: 240, diskWriteMBps: 200, taskStartMs: 1000,
+      model: 'flat', nicGbps: 1, oversubscription: 1, diskReadMBps: 240, diskWriteMBps: 200, disksPerNode: 4, rackAware: true, taskStartMs: 1000,
       jobSetupMs: 0, jobCleanupMs: 0, mapCpuMBps: { io: 40, cpu: 3.6 }, mapOutputRatio: { io: 0.001, cpu: 0.0001 },
     });
   });
@@ -21,6 +21,10 @@ describe('cluster.network', () => {
     [{ nicGbps: 0 }, 'cluster.network.nicGbps: nicGbps must be greater than 0'],
     [{ nicGbs: 1 }, 'cluster.network: unknown field "nicGbs"'],
     [{ taskStartMs: -1 }, 'cluster.network.taskStartMs: taskStartMs must not be negative'],
+    [{ disksPerNode: 0 }, 'cluster.network.disksPerNode: disksPerNode must be at least 1'],
+    [{ disksPerNode: 1.5 }, 'cluster.network.disksPerNode: disksPerNode must be a whole number'],
+    [{ rackAware: false }, 'cluster.network.rackAware: rackAware false needs model "fluid" (the flat model times maps by the locality the scheduler sees)'],
+    [{ model: 'fluid', rackAware: 'no' }, 'cluster.network.rackAware: rackAware must be true or false'],
   ])('rejects %j naming the field', (network, message) => {
     const r = parseScenario(withNetwork(network));
     expect(r.ok).toBe(false);

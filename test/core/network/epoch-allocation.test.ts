@@ -12,7 +12,7 @@ import { makeRng } from '../../../src/core/rng.js';
 
 const RACKS = 3;
 const NODES = 4;
-const RATES: LinkRates = { diskReadMBps: 240, diskWriteMBps: 200, nicMBps: 100, switchMBps: 100, coreMBps: 250 };
+const RATES: LinkRates = { diskReadMBps: 240, diskWriteMBps: 200, streamMBps: 240, nicMBps: 100, switchMBps: 100, coreMBps: 250 };
 
 interface Flow { atMs: number; dst: number; node: number; src: number; mb: number }
 

@@ -5,7 +5,7 @@ import type { HeartbeatSink } from '../../../src/core/rack-model.js';
 import { makeTopology } from '../../../src/core/topology.js';
 import { rackId } from '../../../src/core/ids.js';
 
-const RATES: LinkRates = { diskReadMBps: 240, diskWriteMBps: 200, nicMBps: 100, switchMBps: 150, coreMBps: Infinity };
+const RATES: LinkRates = { diskReadMBps: 240, diskWriteMBps: 200, streamMBps: 240, nicMBps: 100, switchMBps: 150, coreMBps: Infinity };
 const H = 10;
 const START_MS = 1000;
 
@@ -26,10 +26,10 @@ function responses(epoch: number, launches: Launch[]): RackResponses {
  * Launches the tasks (in node order) at the nodes' heartbeats of epoch 0 on rack 0 of a 2-rack cluster (every
  * node's phase 0, so all launch at time 0) and returns each task's finish as its node reports it (to within H).
  */
-function finishTimes(launches: Launch[], allocation = new Float64Array(4).fill(50)): Map<number, number> {
+function finishTimes(launches: Launch[], allocation = new Float64Array(4).fill(50), rates = RATES): Map<number, number> {
   const topology = { ...makeTopology({ racks: 2, nodesPerRack: 3, mapSlotsPerNode: 2, reduceSlotsPerNode: 1, heartbeatMs: H }, 1) };
   topology.phaseMs.fill(0);
-  const rack = new FluidRack(topology, rackId(0), { rates: RATES, taskStartMs: START_MS });
+  const rack = new FluidRack(topology, rackId(0), { rates, taskStartMs: START_MS });
   const done = new Map<number, number>();
   let now = 0;
   const sink: HeartbeatSink = { finished: (_job, task) => done.set(task, now), heartbeat: () => {} };
@@ -45,14 +45,28 @@ function finishTimes(launches: Launch[], allocation = new Float64Array(4).fill(5
 
 describe('a fluid rack times tasks from its hardware', () => {
   it.each([
-    ['a lone local map: start-up, its block at the disk rate, compute', [{ node: 0, task: 0, computeMs: 5000, src: 0, readMB: 120 }], START_MS + 500 + 5000],
-    ['a rack-local map: the NIC (100) is the bottleneck', [{ node: 0, task: 0, computeMs: 5000, src: 1, readMB: 120 }], START_MS + 1200 + 5000],
+    ['a lone local map: start-up, its block at the disk rate (its code is faster)', [{ node: 0, task: 0, computeMs: 200, src: 0, readMB: 120 }], START_MS + 500],
+    ['a lone local map whose code is slower than the disk: it reads as fast as it computes', [{ node: 0, task: 0, computeMs: 5000, src: 0, readMB: 120 }], START_MS + 5000],
+    ['a rack-local map: the NIC (100) is the bottleneck', [{ node: 0, task: 0, computeMs: 500, src: 1, readMB: 120 }], START_MS + 1200],
+    ['a map that reads nothing computes for its compute time', [{ node: 0, task: 0, computeMs: 700, src: 0, readMB: 0 }], START_MS + 700],
     ['an off-rack map: its group link (50 MB/s allocated) is the bottleneck', [{ node: 0, task: 0, computeMs: 0, src: 4, readMB: 100 }], START_MS + 2000],
-    ['a map writing its output: read, compute, then write at the disk write rate', [{ node: 0, task: 0, computeMs: 1000, src: 0, readMB: 240, writeMB: 100 }], START_MS + 1000 + 1000 + 500],
+    ['a map writing its output: read while computing, then write at the disk write rate', [{ node: 0, task: 0, computeMs: 1000, src: 0, readMB: 240, writeMB: 100 }], START_MS + 1000 + 500],
   ])('%s', (_, launches, expectedMs) => {
     const t = finishTimes(launches).get(0)!;
     expect(t).toBeGreaterThanOrEqual(expectedMs);
     expect(t).toBeLessThan(expectedMs + H + 1);
+  });
+
+  it('a read stream gets one disk\'s rate (a block lives on one disk); two local maps share the node\'s disks', () => {
+    const rates = { ...RATES, diskReadMBps: 120, streamMBps: 60 };
+    const alone = finishTimes([{ node: 0, task: 0, computeMs: 0, src: 0, readMB: 120 }], undefined, rates);
+    expect(alone.get(0)!).toBeGreaterThanOrEqual(START_MS + 2000);
+    expect(alone.get(0)!).toBeLessThan(START_MS + 2000 + H + 1);
+    const three = finishTimes([0, 1].map((task) => ({ node: 0, task, computeMs: 0, src: 0, readMB: 120 })).concat([{ node: 1, task: 2, computeMs: 0, src: 1, readMB: 120 }]), undefined, rates);
+    for (const task of [0, 1]) { // 120 MB/s of disks, 60 each: the same 2 s; the third on another node too
+      expect(three.get(task)!).toBeGreaterThanOrEqual(START_MS + 2000);
+      expect(three.get(task)!).toBeLessThan(START_MS + 2000 + H + 1);
+    }
   });
 
   it('two maps on one node reading from two other nodes share its NIC: each gets half', () => {
