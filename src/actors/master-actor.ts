@@ -20,18 +20,10 @@ import { CoreAllocator } from '../core/network/core-allocation.js';
 import { LinkUsage } from '../core/network/link-usage.js';
 import { linkRates } from '../core/network/rack-links.js';
 import { ResponseRouter } from '../messages/builders.js';
+import { HeartbeatRow } from '../messages/layouts.js';
 import { type EpochCommand, type HeartbeatBatch, REPORT_EVERY_HEARTBEAT } from '../messages/types.js';
 
 const STALL_EPOCHS = 100_000;
-
-/** Fields of MasterActor's rows (see `rows`). */
-const BATCH = 0;
-const OFFSET = 1;
-const FREE_MAPS = 2;
-const FREE_REDUCES = 3;
-const FROM = 4;
-const TO = 5;
-const ROW = 6;
 
 let wasm = false;
 /** Loads hdr-histogram-js's WebAssembly build (a record costs ~35 ns against ~200 ns in JavaScript); histograms made after use it. */
@@ -78,9 +70,8 @@ export class MasterActor {
   /**
    * An epoch's heartbeats copied into rank order by one sequential pass over the batches, so the decision pass
    * reads them in order instead of hopping between racks' columns (at 10,000 nodes those hops were cache misses).
-   * One row of ROW int32s per rank (the copy writes ranks out of order: one cache line a heartbeat, where a column
-   * each cost a line each): the batch (-1 where the node did not report), the heartbeat's time less the epoch's
-   * start, free map and reduce slots, and the heartbeat's finished tasks [from, to) in the batch.
+   * One row per rank, laid out as HeartbeatRow (messages/layouts.ts) (the copy writes ranks out of order: one cache
+   * line a heartbeat, where a column each cost a line each).
    */
   private readonly rows: Int32Array;
   private readonly timeDecisions: boolean;
@@ -102,8 +93,8 @@ export class MasterActor {
     this.responses = new ResponseRouter(this.topology.racks, this.topology.nodesPerRack);
     const nodes = this.topology.nodes;
     ({ rankOf: this.rankOf, nodeAt: this.nodeAt } = this.scheduler.order);
-    this.rows = new Int32Array(nodes * ROW);
-    for (let rank = 0; rank < nodes; rank++) this.rows[rank * ROW + BATCH] = -1;
+    this.rows = new Int32Array(nodes * HeartbeatRow.Width);
+    for (let rank = 0; rank < nodes; rank++) this.rows[rank * HeartbeatRow.Width + HeartbeatRow.Batch] = -1;
     this.timeDecisions = options.timeDecisions ?? true;
     // A plugin that does not permit leaving out idle heartbeats gets every one (framework/shortcuts.ts).
     this.everyHeartbeat = (options.everyHeartbeat ?? false) || !this.scheduler.shortcuts.has('skipIdleHeartbeats');
@@ -142,13 +133,13 @@ export class MasterActor {
       const { node: nodes, timeMs, freeMaps, freeReduces, finishedEnd } = batches[b];
       for (let i = 0; i < nodes.length; i++) {
         const rank = rankOf[nodes[i]];
-        const at = rank * ROW;
-        rows[at + BATCH] = b;
-        rows[at + OFFSET] = timeMs[i] - start;
-        rows[at + FREE_MAPS] = freeMaps[i];
-        rows[at + FREE_REDUCES] = freeReduces[i];
-        rows[at + FROM] = i === 0 ? 0 : finishedEnd[i - 1];
-        rows[at + TO] = finishedEnd[i];
+        const at = rank * HeartbeatRow.Width;
+        rows[at + HeartbeatRow.Batch] = b;
+        rows[at + HeartbeatRow.Offset] = timeMs[i] - start;
+        rows[at + HeartbeatRow.FreeMaps] = freeMaps[i];
+        rows[at + HeartbeatRow.FreeReduces] = freeReduces[i];
+        rows[at + HeartbeatRow.From] = i === 0 ? 0 : finishedEnd[i - 1];
+        rows[at + HeartbeatRow.To] = finishedEnd[i];
         if (rank < lo) lo = rank;
         if (rank > hi) hi = rank;
       }
@@ -159,25 +150,25 @@ export class MasterActor {
     const scheduler = this.scheduler;
     if (scheduler.hasTimers) scheduler.advanceTo(start, this.sinkOf); // ticks skipped by an idle jump
     for (let rank = lo; rank <= hi; rank++) {
-      const at = rank * ROW;
-      const b = rows[at + BATCH];
+      const at = rank * HeartbeatRow.Width;
+      const b = rows[at + HeartbeatRow.Batch];
       if (b < 0) continue;
-      rows[at + BATCH] = -1;
+      rows[at + HeartbeatRow.Batch] = -1;
       const batch = batches[b];
       const node = nodeId(nodeAt[rank]);
-      const now = start + rows[at + OFFSET];
+      const now = start + rows[at + HeartbeatRow.Offset];
       scheduler.arrive(now);
       const sink = this.responses;
       if (this.timeDecisions) {
         const launches = scheduler.stats.launches;
         const t0 = performance.now();
-        scheduler.heartbeat(node, heartbeatRank(rank), now, rows[at + FREE_MAPS], rows[at + FREE_REDUCES], batch.finishedJob, batch.finishedTask, rows[at + FROM], rows[at + TO], sink);
+        scheduler.heartbeat(node, heartbeatRank(rank), now, rows[at + HeartbeatRow.FreeMaps], rows[at + HeartbeatRow.FreeReduces], batch.finishedJob, batch.finishedTask, rows[at + HeartbeatRow.From], rows[at + HeartbeatRow.To], sink);
         const ns = Math.max(1, Math.round((performance.now() - t0) * 1e6));
         this.decisionNs.recordValue(ns);
         const launched = scheduler.stats.launches - launches;
         if (launched > 0) this.launchNs.recordValueWithCount(Math.max(1, Math.round(ns / launched)), launched);
       } else {
-        scheduler.heartbeat(node, heartbeatRank(rank), now, rows[at + FREE_MAPS], rows[at + FREE_REDUCES], batch.finishedJob, batch.finishedTask, rows[at + FROM], rows[at + TO], sink);
+        scheduler.heartbeat(node, heartbeatRank(rank), now, rows[at + HeartbeatRow.FreeMaps], rows[at + HeartbeatRow.FreeReduces], batch.finishedJob, batch.finishedTask, rows[at + HeartbeatRow.From], rows[at + HeartbeatRow.To], sink);
       }
     }
     const epochEnd = (epoch + 1) * this.topology.heartbeatMs - 1;

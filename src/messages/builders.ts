@@ -7,6 +7,7 @@ import { reduceRef } from '../core/task-ref.js';
 import { type JobIndex, type NodeId, nodeId, nodeOrNone } from '../core/ids.js';
 import type { HeartbeatSink } from '../core/rack-model.js';
 import type { ActionSink } from '../core/scheduler.js';
+import { DoneRow, DurationRow, KillRow, LAUNCH_COLUMNS, LaunchRow, ResponseColumn } from './layouts.js';
 import type { HeartbeatBatch, ResponseBatch } from './types.js';
 
 type Row = Int32Array | Float64Array;
@@ -108,27 +109,6 @@ export class HeartbeatBatchBuilder implements HeartbeatSink {
   }
 }
 
-/** Fields of a ResponseRouter's rows. */
-const NODE = 0;
-const JOB = 1;
-const TASK = 2;
-/** Fluid model: a map's read source, and KB read and written. */
-const SRC = 3;
-const READ_KB = 4;
-const WRITE_KB = 5;
-const MAPS_DONE = 6;
-const LAUNCH_ROW = 7;
-/** Columns of take(): a launch's first 6 row fields, a done's 2, a kill's 3. */
-const LAUNCH_FIELDS = 6;
-const DONE_AT = LAUNCH_FIELDS;
-const KILL_AT = DONE_AT + 2;
-/** Fields of a launch's row of durations (Float64: a duration times a slowdown and a jitter can pass 2^31 ms). */
-const MS = 0;
-const COPY_MS = 1;
-const DURATION_ROW = 2;
-const DONE_ROW = 2;
-const KILL_ROW = 3;
-
 const NO_INTS = new Int32Array(0);
 const NO_FLOATS = new Float64Array(0);
 const NO_BYTES = new Uint8Array(0);
@@ -142,12 +122,12 @@ const NO_BYTES = new Uint8Array(0);
  * take after next (take() fills two sets of columns in turn).
  */
 export class ResponseRouter implements ActionSink {
-  private launches: Int32Array = new Int32Array(64 * LAUNCH_ROW);
-  private durations: Float64Array = new Float64Array(64 * DURATION_ROW);
+  private launches: Int32Array = new Int32Array(64 * LaunchRow.Width);
+  private durations: Float64Array = new Float64Array(64 * DurationRow.Width);
   private launchCount = 0;
-  private dones: Int32Array = new Int32Array(16 * DONE_ROW);
+  private dones: Int32Array = new Int32Array(16 * DoneRow.Width);
   private doneCount = 0;
-  private kills: Int32Array = new Int32Array(16 * KILL_ROW);
+  private kills: Int32Array = new Int32Array(16 * KillRow.Width);
   private killCount = 0;
   /** Scratch of take(): each rack's first launch, done and kill (and the end at racks + 1), and its next position. */
   private readonly starts: [Int32Array, Int32Array, Int32Array];
@@ -175,26 +155,26 @@ export class ResponseRouter implements ActionSink {
   }
 
   mapsDone(node: NodeId, job: JobIndex): void {
-    if ((this.doneCount + 1) * DONE_ROW > this.dones.length) this.dones = grow(this.dones);
-    const at = this.doneCount++ * DONE_ROW;
-    this.dones[at + NODE] = node;
-    this.dones[at + JOB] = job;
+    if ((this.doneCount + 1) * DoneRow.Width > this.dones.length) this.dones = grow(this.dones);
+    const at = this.doneCount++ * DoneRow.Width;
+    this.dones[at + DoneRow.Node] = node;
+    this.dones[at + DoneRow.Job] = job;
   }
 
   kill(node: NodeId, job: JobIndex, task: number): void {
-    if ((this.killCount + 1) * KILL_ROW > this.kills.length) this.kills = grow(this.kills);
-    const at = this.killCount++ * KILL_ROW;
-    this.kills[at + NODE] = node;
-    this.kills[at + JOB] = job;
-    this.kills[at + TASK] = task;
+    if ((this.killCount + 1) * KillRow.Width > this.kills.length) this.kills = grow(this.kills);
+    const at = this.killCount++ * KillRow.Width;
+    this.kills[at + KillRow.Node] = node;
+    this.kills[at + KillRow.Job] = job;
+    this.kills[at + KillRow.Task] = task;
   }
 
   /** Calls fn for each launch since the last take: its node, task, and (fluid model) read source and KB read. */
   forEachLaunch(fn: (node: NodeId, task: number, src: NodeId | -1, readKB: number) => void): void {
     const rows = this.launches;
     for (let k = 0; k < this.launchCount; k++) {
-      const at = k * LAUNCH_ROW;
-      fn(nodeId(rows[at + NODE]), rows[at + TASK], nodeOrNone(rows[at + SRC]), rows[at + READ_KB]);
+      const at = k * LaunchRow.Width;
+      fn(nodeId(rows[at + LaunchRow.Node]), rows[at + LaunchRow.Task], nodeOrNone(rows[at + LaunchRow.Src]), rows[at + LaunchRow.ReadKB]);
     }
   }
 
@@ -202,13 +182,12 @@ export class ResponseRouter implements ActionSink {
   take(epoch: number): Array<ResponseBatch | null> {
     const out: Array<ResponseBatch | null> = new Array<ResponseBatch | null>(this.racks).fill(null);
     const columns = this.buffers[this.current];
-    // Columns: launch node, job, task, src, readKB, writeKB (0-5), done node, job (6-7), kill node, job, task (8-10); launch ms, copyMs.
     const times = this.durationBuffers[this.current];
     const flags = this.mapsDoneColumn();
     const [launch, done, kill] = this.starts;
-    this.split(this.launches, this.launchCount, LAUNCH_ROW, columns, 0, LAUNCH_FIELDS, launch, { flags, rows: this.durations, columns: times });
-    this.split(this.dones, this.doneCount, DONE_ROW, columns, DONE_AT, 2, done);
-    this.split(this.kills, this.killCount, KILL_ROW, columns, KILL_AT, 3, kill);
+    this.split(this.launches, this.launchCount, LaunchRow.Width, columns, ResponseColumn.LaunchNode, LAUNCH_COLUMNS, launch, { flags, rows: this.durations, columns: times });
+    this.split(this.dones, this.doneCount, DoneRow.Width, columns, ResponseColumn.DoneNode, DoneRow.Width, done);
+    this.split(this.kills, this.killCount, KillRow.Width, columns, ResponseColumn.KillNode, KillRow.Width, kill);
     for (let r = 0; r < this.racks; r++) {
       const [l0, l1] = [launch[r], launch[r + 1]];
       const [d0, d1] = [done[r], done[r + 1]];
@@ -218,11 +197,11 @@ export class ResponseRouter implements ActionSink {
       const timeView = (c: number): Float64Array => (l0 === l1 ? NO_FLOATS : times[c].subarray(l0, l1));
       out[r] = {
         epoch,
-        launchNode: view(0, l0, l1), launchJob: view(1, l0, l1), launchTask: view(2, l0, l1),
-        launchMs: timeView(MS), launchCopyMs: timeView(COPY_MS), launchMapsDone: l0 === l1 ? NO_BYTES : flags.subarray(l0, l1),
-        launchSrc: view(SRC, l0, l1), launchReadKB: view(READ_KB, l0, l1), launchWriteKB: view(WRITE_KB, l0, l1),
-        doneNode: view(DONE_AT, d0, d1), doneJob: view(DONE_AT + 1, d0, d1),
-        killNode: view(KILL_AT, k0, k1), killJob: view(KILL_AT + 1, k0, k1), killTask: view(KILL_AT + 2, k0, k1),
+        launchNode: view(ResponseColumn.LaunchNode, l0, l1), launchJob: view(ResponseColumn.LaunchJob, l0, l1), launchTask: view(ResponseColumn.LaunchTask, l0, l1),
+        launchMs: timeView(DurationRow.Ms), launchCopyMs: timeView(DurationRow.CopyMs), launchMapsDone: l0 === l1 ? NO_BYTES : flags.subarray(l0, l1),
+        launchSrc: view(ResponseColumn.LaunchSrc, l0, l1), launchReadKB: view(ResponseColumn.LaunchReadKB, l0, l1), launchWriteKB: view(ResponseColumn.LaunchWriteKB, l0, l1),
+        doneNode: view(ResponseColumn.DoneNode, d0, d1), doneJob: view(ResponseColumn.DoneJob, d0, d1),
+        killNode: view(ResponseColumn.KillNode, k0, k1), killJob: view(ResponseColumn.KillJob, k0, k1), killTask: view(ResponseColumn.KillTask, k0, k1),
       };
     }
     this.launchCount = this.doneCount = this.killCount = 0;
@@ -231,50 +210,51 @@ export class ResponseRouter implements ActionSink {
   }
 
   private launch(node: NodeId, job: JobIndex, task: number, ms: number, copyMs: number, mapsDone: number, src: NodeId | -1, readKB: number, writeKB: number): void {
-    if ((this.launchCount + 1) * LAUNCH_ROW > this.launches.length) {
+    if ((this.launchCount + 1) * LaunchRow.Width > this.launches.length) {
       this.launches = grow(this.launches);
       const durations = new Float64Array(this.durations.length * 2);
       durations.set(this.durations);
       this.durations = durations;
     }
     const k = this.launchCount++;
-    const at = k * LAUNCH_ROW;
+    const at = k * LaunchRow.Width;
     const rows = this.launches;
-    rows[at + NODE] = node;
-    rows[at + JOB] = job;
-    rows[at + TASK] = task;
-    rows[at + SRC] = src;
-    rows[at + READ_KB] = readKB;
-    rows[at + WRITE_KB] = writeKB;
-    rows[at + MAPS_DONE] = mapsDone;
-    this.durations[k * DURATION_ROW + MS] = ms;
-    this.durations[k * DURATION_ROW + COPY_MS] = copyMs;
+    rows[at + LaunchRow.Node] = node;
+    rows[at + LaunchRow.Job] = job;
+    rows[at + LaunchRow.Task] = task;
+    rows[at + LaunchRow.Src] = src;
+    rows[at + LaunchRow.ReadKB] = readKB;
+    rows[at + LaunchRow.WriteKB] = writeKB;
+    rows[at + LaunchRow.MapsDone] = mapsDone;
+    this.durations[k * DurationRow.Width + DurationRow.Ms] = ms;
+    this.durations[k * DurationRow.Width + DurationRow.CopyMs] = copyMs;
   }
 
   /**
    * Sorts `count` rows of `width` by their node's rack, stable: the first `fields` of each row into columns[first ..
-   * first + fields) (grown to hold them); for launches, a row's MAPS_DONE into `launch.flags` and its durations
-   * (`launch.rows`, DURATION_ROW a launch) into `launch.columns`. Fills `start` with each rack's first position and
+   * first + fields) (grown to hold them); for launches, a row's MapsDone into `launch.flags` and its durations
+   * (`launch.rows`, DurationRow.Width a launch) into `launch.columns`. Fills `start` with each rack's first position and
    * the end at racks + 1.
    */
   private split(rows: Int32Array, count: number, width: number, columns: Int32Array[], first: number, fields: number, start: Int32Array,
     launch?: { flags: Uint8Array; rows: Float64Array; columns: Float64Array[] }): void {
     const racks = this.racks;
     start.fill(0);
-    for (let k = 0; k < count; k++) start[Math.floor(rows[k * width + NODE] / this.nodesPerRack) + 1]++;
+    // Node is field 0 of every row layout (LaunchRow, DoneRow, KillRow).
+    for (let k = 0; k < count; k++) start[Math.floor(rows[k * width + LaunchRow.Node] / this.nodesPerRack) + 1]++;
     for (let r = 0; r < racks; r++) start[r + 1] += start[r];
     for (let c = first; c < first + fields; c++) if ((columns[c]?.length ?? 0) < count) columns[c] = new Int32Array(Math.max(64, 2 * count));
-    if (launch !== undefined) for (let c = 0; c < DURATION_ROW; c++) if ((launch.columns[c]?.length ?? 0) < count) launch.columns[c] = new Float64Array(Math.max(64, 2 * count));
+    if (launch !== undefined) for (let c = 0; c < DurationRow.Width; c++) if ((launch.columns[c]?.length ?? 0) < count) launch.columns[c] = new Float64Array(Math.max(64, 2 * count));
     const next = this.cursor;
     next.set(start);
     for (let k = 0; k < count; k++) {
       const at = k * width;
-      const i = next[Math.floor(rows[at + NODE] / this.nodesPerRack)]++;
+      const i = next[Math.floor(rows[at + LaunchRow.Node] / this.nodesPerRack)]++;
       for (let f = 0; f < fields; f++) columns[first + f][i] = rows[at + f];
       if (launch !== undefined) {
-        launch.flags[i] = rows[at + MAPS_DONE];
-        launch.columns[MS][i] = launch.rows[k * DURATION_ROW + MS];
-        launch.columns[COPY_MS][i] = launch.rows[k * DURATION_ROW + COPY_MS];
+        launch.flags[i] = rows[at + LaunchRow.MapsDone];
+        launch.columns[DurationRow.Ms][i] = launch.rows[k * DurationRow.Width + DurationRow.Ms];
+        launch.columns[DurationRow.CopyMs][i] = launch.rows[k * DurationRow.Width + DurationRow.CopyMs];
       }
     }
   }

@@ -4,6 +4,7 @@ import { makeRng } from '../../src/core/rng.js';
 import { RackArena, RackModel } from '../../src/core/rack-model.js';
 import { makeTopology } from '../../src/core/topology.js';
 import { jobIndex, nodeId, rackId } from '../../src/core/ids.js';
+import { DoneRow, KillRow, LAUNCH_COLUMNS, LaunchRow, ResponseColumn } from '../../src/messages/layouts.js';
 
 describe('heartbeat batches shared by the racks of a host', () => {
   it('gives each rack its own span, finishes counted from the span, valid until the next epoch', () => {
@@ -99,5 +100,22 @@ describe('launch durations on the wire', () => {
     const [first, second] = router.take(0);
     expect([...second!.launchMs]).toEqual([ms]);
     expect([...first!.launchCopyMs, ...first!.launchMs]).toEqual([ms + 1, ms + 2]);
+  });
+});
+
+describe('named layouts', () => {
+  it('a row field and the response column of the same name line up, as split() copies them (column first + f holds field f)', () => {
+    const launch: Array<[ResponseColumn, LaunchRow]> = [
+      [ResponseColumn.LaunchNode, LaunchRow.Node], [ResponseColumn.LaunchJob, LaunchRow.Job], [ResponseColumn.LaunchTask, LaunchRow.Task],
+      [ResponseColumn.LaunchSrc, LaunchRow.Src], [ResponseColumn.LaunchReadKB, LaunchRow.ReadKB], [ResponseColumn.LaunchWriteKB, LaunchRow.WriteKB],
+    ];
+    for (const [column, field] of launch) expect(column - ResponseColumn.LaunchNode).toBe(field);
+    expect(launch.length).toBe(LAUNCH_COLUMNS);
+    expect([ResponseColumn.DoneNode - LAUNCH_COLUMNS, ResponseColumn.DoneJob - LAUNCH_COLUMNS]).toEqual([DoneRow.Node, DoneRow.Job]);
+    const kill = ResponseColumn.KillNode;
+    expect([kill - ResponseColumn.DoneNode, ResponseColumn.KillJob - kill, ResponseColumn.KillTask - kill]).toEqual([DoneRow.Width, KillRow.Job, KillRow.Task]);
+    expect(ResponseColumn.Count).toBe(LAUNCH_COLUMNS + DoneRow.Width + KillRow.Width);
+    // split() finds a row's rack from field 0 of every layout.
+    expect([LaunchRow.Node, DoneRow.Node, KillRow.Node]).toEqual([0, 0, 0]);
   });
 });
