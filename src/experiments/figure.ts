@@ -18,7 +18,9 @@ function firstSeen<T>(xs: readonly T[]): T[] {
 function panelSpec(fig: Figure, panel: Panel, xs: Array<string | number>, series: string[]): Record<string, unknown> {
   const y = { type: 'quantitative', title: fig.yTitle, ...(fig.share ? { axis: { format: '.0%' }, scale: { domain: [0, 1] } } : {}) };
   const color = { field: 'series', type: 'nominal', title: null, scale: { domain: series }, legend: { orient: 'bottom', columns: 2, labelLimit: 260 } };
-  const values = panel.points.map((p: FigurePoint) => ({ x: p.x, series: p.series, mean: p.mean, lo: p.lo ?? null, hi: p.hi ?? null }));
+  // A share's interval is drawn inside 0-100% (a t interval over few seeds can pass either end); the table keeps it whole.
+  const clamp = (v: number | null | undefined): number | null => (v === null || v === undefined ? null : fig.share ? Math.min(1, Math.max(0, v)) : v);
+  const values = panel.points.map((p: FigurePoint) => ({ x: p.x, series: p.series, mean: p.mean, lo: clamp(p.lo), hi: clamp(p.hi) }));
   const withCi = values.filter((v) => v.lo !== null && v.hi !== null);
   if (values.length === 0) {
     return {
@@ -34,7 +36,7 @@ function panelSpec(fig: Figure, panel: Panel, xs: Array<string | number>, series
       title: panel.title, ...SIZE,
       layer: [
         { data: { values }, mark: 'bar', encoding: { x, xOffset: offset, y: { ...y, field: 'mean' }, color } },
-        { data: { values: withCi }, mark: { type: 'rule', color: 'black' }, encoding: { x, xOffset: offset, y: { ...y, field: 'lo' }, y2: { field: 'hi' } } },
+        { data: { values: withCi }, mark: { type: 'rule', color: 'black', clip: true }, encoding: { x, xOffset: offset, y: { ...y, field: 'lo' }, y2: { field: 'hi' } } },
       ],
     };
   }
@@ -43,7 +45,7 @@ function panelSpec(fig: Figure, panel: Panel, xs: Array<string | number>, series
     title: panel.title, ...SIZE,
     layer: [
       { data: { values }, mark: { type: 'line', point: true }, encoding: { x, y: { ...y, field: 'mean' }, color } },
-      { data: { values: withCi }, mark: { type: 'rule' }, encoding: { x, y: { ...y, field: 'lo' }, y2: { field: 'hi' }, color } },
+      { data: { values: withCi }, mark: { type: 'rule', clip: true }, encoding: { x, y: { ...y, field: 'lo' }, y2: { field: 'hi' }, color } },
     ],
   };
 }

@@ -70,7 +70,7 @@ function analyzeHierarchical(records: readonly Run[], sweep: Sweep): Analysis {
       ...rows.map((r) => [label[r.name], r.fair.toFixed(0), `${r.predicted.toFixed(1)} s`, `${r.reach.mean.toFixed(1)} s (95% CI ${r.reach.lo?.toFixed(1) ?? '-'}-${r.reach.hi?.toFixed(1) ?? '-'} s)`]),
     ],
     checks: [
-      check('each new pool reaches 90% of its fair share within section 3.2\'s estimate plus a heartbeat and a sample (and 50%)',
+      check('each new pool reaches 90% of its fair share quickly: within 1.5x section 3.2\'s estimate plus two heartbeats (one to see a slot free, one between samples)',
         rows.every((r) => r.reach.mean <= 1.5 * r.predicted + 2 * heartbeatS),
         rows.map((r) => `${r.name}: ${r.reach.mean.toFixed(1)} s against ${r.predicted.toFixed(1)} s`).join('; ')),
       check('the FIFO pool runs its jobs in order (its first job finishes first)', fifoOrder, fifoOrder ? 'in every seed' : 'not in every seed'),
@@ -178,7 +178,7 @@ function analyzeSticky(records: readonly Run[], sweep: Sweep): Analysis {
       ...rows.map((r) => versus(`Naive fair with ${r.n} jobs, against the bound`, r.naive, bound(r.n), 0.03, '%', {
         above: 'the bound assumes a job\'s slots are a random f of all slots; with L slots a node, a job that finishes on a node is offered its other free slots too, and early in the run slots are handed out before they stick.',
         below: 'the bound is an upper bound: slots stick to the job that freed them, which had no special reason to hold data there.',
-      })),
+      }, 'the bound\'s')),
     ],
   };
 }
@@ -220,7 +220,7 @@ function analyzeSensitivity(records: readonly Run[], sweep: Sweep): Analysis {
       ...waits.map((w) => versus(`W1 = ${w / 1000} s, 1-map jobs`, loc(w, 1), predicted(w), 0.1, '%', {
         above: 'the cluster is not always full: idle slots offered at every heartbeat give a waiting job more chances than finishing tasks alone would, and W2 (rack level, 5 s) adds more waiting after W1.',
         below: 'offers come in heartbeats (every 3 s per node), so a job skipped once waits for the next batch: fewer distinct offers reach it in W1 than the steady rate S / T suggests.',
-      })),
+      }, 'the analysis\'')),
     ],
   };
 }

@@ -77,15 +77,39 @@ export function fmt(v: Interval | number, unit: Unit): string {
  * else it is above or below by how much, followed by `cause` (the likely reason, chosen by the direction).
  */
 export function versus(what: string, sim: Interval, paper: number, tolerance: number, unit: Unit,
-  cause: { above: string; below: string }): string {
+  cause: { above: string; below: string }, ref = 'the paper\'s'): string {
   const d = sim.mean - paper;
   const size = unit === '%' ? `${(100 * Math.abs(d)).toFixed(1)} points` : unit === 's' ? `${(Math.abs(d) / 1000).toFixed(1)} s` : `${Math.abs(d).toFixed(2)}${unit === 'x' ? 'x' : ''}`;
   const tol = unit === '%' ? `${(100 * tolerance).toFixed(0)} points` : unit === 's' ? `${(tolerance / 1000).toFixed(0)} s` : `${tolerance}${unit === 'x' ? 'x' : ''}`;
-  if (Math.abs(d) <= tolerance) return `${what}: simulated ${fmt(sim, unit)} against the paper's ${fmt(paper, unit)}: agrees (within ${tol}).`;
-  return `${what}: simulated ${fmt(sim, unit)} is ${d > 0 ? 'above' : 'below'} the paper's ${fmt(paper, unit)} by ${size} (more than ${tol}); ${d > 0 ? cause.above : cause.below}`;
+  if (Math.abs(d) <= tolerance) return `${what}: simulated ${fmt(sim, unit)} against ${ref} ${fmt(paper, unit)}: agrees (within ${tol}).`;
+  return `${what}: simulated ${fmt(sim, unit)} is ${d > 0 ? 'above' : 'below'} ${ref} ${fmt(paper, unit)} by ${size} (more than ${tol}); ${d > 0 ? cause.above : cause.below}`;
 }
 
 /** A check of `shape`: holds when `ok`; its detail the numbers that decided it. */
 export function check(shape: string, ok: boolean, detail: string): { shape: string; holds: boolean; detail: string } {
   return { shape, holds: ok, detail };
+}
+
+/**
+ * Many numbers beside the paper's in one sentence: which agree within `tolerance`, which are above and which below
+ * (with the range of the gaps), then the cause for each direction present.
+ */
+export function versusAll(what: string, items: ReadonlyArray<{ key: string; sim: Interval; paper: number }>, tolerance: number, unit: Unit,
+  cause: { above: string; below: string }): string {
+  const gap = (i: { sim: Interval; paper: number }): number => i.sim.mean - i.paper;
+  const agree = items.filter((i) => Math.abs(gap(i)) <= tolerance);
+  const above = items.filter((i) => gap(i) > tolerance);
+  const below = items.filter((i) => gap(i) < -tolerance);
+  const range = (xs: typeof items): string => {
+    const ds = xs.map((i) => Math.abs(gap(i)));
+    const show = (x: number): string => (unit === '%' ? `${(100 * x).toFixed(1)} points` : `${x.toFixed(2)}${unit === 'x' ? 'x' : ''}`);
+    return xs.length === 1 ? show(ds[0]) : `${show(Math.min(...ds))} to ${show(Math.max(...ds))}`;
+  };
+  const parts = [
+    agree.length > 0 ? `agrees within ${unit === '%' ? `${(100 * tolerance).toFixed(0)} points` : `${tolerance}${unit === 'x' ? 'x' : ''}`} in ${agree.map((i) => i.key).join(', ')}` : '',
+    above.length > 0 ? `is above in ${above.map((i) => i.key).join(', ')} (by ${range(above)})` : '',
+    below.length > 0 ? `is below in ${below.map((i) => i.key).join(', ')} (by ${range(below)})` : '',
+  ].filter((x) => x !== '');
+  const causes = [above.length > 0 ? `Above: ${cause.above}` : '', below.length > 0 ? `Below: ${cause.below}` : ''].filter((x) => x !== '');
+  return [`${what}: the simulation ${parts.join('; ')}.`, ...causes].join(' ');
 }
