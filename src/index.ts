@@ -31,7 +31,8 @@ export type { LinearProgram, LpSolver } from './core/framework/lp-solver.js';
 export type { Preemption, Victim } from './core/framework/preemption.js';
 export type { Tick } from './core/framework/tick.js';
 export type { ReplicaChanges, ReplicationPolicy } from './core/framework/replication.js';
-export type { OfferReply, OfferedFramework, ResourceOffer } from './core/framework/offers.js';
+export type { OfferedFramework } from './core/framework/offers.js';
+export { OfferRound, type OffersConfig } from './core/policies/offers.js';
 
 // Building blocks for policies: the job a queue orders, sorted queues, the built-in comparators.
 export { Job, type JobIndex, type Locality, NODE_LOCAL, OFF_RACK, RACK_LOCAL } from './core/job.js';

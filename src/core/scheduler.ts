@@ -169,8 +169,8 @@ export class Scheduler {
     const plugins = makePlugins(scenario, topology, specs.length, solver);
     ({ pools: this.pools, poolClock: this.poolClock, running: this.running, limits: this.limits, gate: this.gate, choice: this.choice } = plugins);
     ({ clock: this.clock, assigner: this.assigner, filter: this.filter, longTasks: this.longTasks } = plugins);
-    this.port = this.assigner === undefined ? undefined : this.makePort();
     ({ events: this.events, replication: this.replication, shortcuts: this.shortcuts, mapQueue: this.mapQueue, reduceQueue: this.reduceQueue } = plugins);
+    this.port = this.assigner === undefined ? undefined : this.makePort();
     this.sigma = scenario.tasks.durationJitter;
     this.draws = new TaskDraws(scenario.seed);
     this.jobKeys = new Uint32Array(this.sigma === 0 ? 0 : specs.length);

@@ -1,24 +1,13 @@
 /**
- * Extension point: resource offers (Mesos-style two-level scheduling). The cluster offers a node's free slots to a
- * framework, which takes some or declines them all; a declined offer goes to the next framework. Declared for the
- * offers issue: no scheduler path makes offers yet, and no plugin implements it.
+ * Extension point: resource offers (Nexus/Mesos-style two-level scheduling, SPEC.md 3.9). The master offers a
+ * node's free map slots to frameworks one at a time, in fair order; a framework takes some through the launch port or
+ * declines them all, and what is left goes to the next. The offers policy (policies/offers.ts) makes frameworks of
+ * jobs or of pools; each runs delay scheduling inside itself, so declining is how it waits for locality.
  */
-import type { NodeId } from '../topology.js';
-
-export interface ResourceOffer {
-  readonly node: NodeId;
-  readonly freeMaps: number;
-  readonly freeReduces: number;
-  readonly nowMs: number;
-}
-
-/** Slots taken from an offer; both 0 declines it. */
-export interface OfferReply {
-  maps: number;
-  reduces: number;
-}
+import type { LaunchPort, MapSlots } from './map-assignment.js';
 
 export interface OfferedFramework {
   readonly name: string;
-  offer(offer: ResourceOffer): OfferReply;
+  /** Offered `port.free` slots on `slots.node`: launches what it takes through `port`; returns the slots taken (0: it declined). */
+  offer(slots: MapSlots, port: LaunchPort): number;
 }

@@ -3,5 +3,6 @@ import { capacity } from './capacity.js';
 import { fair } from './fair.js';
 import { fifo } from './fifo.js';
 import { hfs } from './hfs.js';
+import { offers } from './offers.js';
 
-export const BUILTIN_POLICIES = { fifo, fair, hfs, capacity } as const;
+export const BUILTIN_POLICIES = { fifo, fair, hfs, capacity, offers } as const;

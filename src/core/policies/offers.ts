@@ -1,0 +1,137 @@
+/**
+ * Resource offers (SPEC.md 3.9; the Delay Scheduling paper's section 6, Nexus): the master offers each heartbeat's
+ * free map slots to frameworks in fair order (fewest running maps first, then the earliest submit, then the name),
+ * one framework at a time, the order fixed when the offer round starts. A framework takes what its own delay
+ * scheduling lets it launch on the node, through the core's port (the run's locality gate, skips counted as in
+ * the central walk), or declines; the rest goes to the next framework. Frameworks are the jobs ("job": a Hadoop
+ * instance per job) or the pools ("pool": a Hadoop instance per pool, its jobs in fair or FIFO order inside, each
+ * with its own delay). A framework that declines a node may be left out of that node's offers for refuseMs (Mesos'
+ * refuse_seconds; default 0: offered again at the node's next heartbeat). Reduce slots go in fair order of jobs
+ * (a reduce has no locality to wait for, so no framework declines one).
+ */
+import { z } from 'zod';
+import { timeMs } from '../bounded.js';
+import type { OfferedFramework } from '../framework/offers.js';
+import type { LaunchPort, MapAssigner, MapSlots } from '../framework/map-assignment.js';
+import type { PolicyPlugin } from '../framework/registry.js';
+import type { Job } from '../job.js';
+import { compareFair } from './fair.js';
+import { compareFifo } from './fifo.js';
+import { SortedJobQueue } from './sorted-queue.js';
+
+export const offersConfig = z.strictObject({
+  /** What a framework is: each job, or each pool with its jobs. */
+  frameworks: z.enum(['job', 'pool'], { error: 'frameworks must be "job" or "pool"' }).default('job'),
+  /** Order of a pool framework's jobs (its own Hadoop's policy). */
+  inner: z.enum(['fair', 'fifo'], { error: 'inner must be "fair" or "fifo"' }).default('fair'),
+  /** After declining a node, a framework is not offered that node again for this long. */
+  refuseMs: timeMs('refuseMs').default(0),
+});
+export type OffersConfig = z.infer<typeof offersConfig>;
+
+/** A job as a framework: it takes every slot its delay scheduling lets it launch. */
+function jobFramework(job: Job): OfferedFramework {
+  return {
+    name: job.spec.id,
+    offer: (_slots, port) => {
+      let taken = 0;
+      while (port.free > 0 && port.offer(job) >= 0) taken++;
+      return taken;
+    },
+  };
+}
+
+/** A pool as a framework: slot by slot, its jobs in its own order, the first one its delay lets launch takes it. */
+function poolFramework(name: string, jobs: Job[], inner: (a: Job, b: Job) => number): OfferedFramework {
+  return {
+    name,
+    offer: (_slots, port) => {
+      let taken = 0;
+      while (port.free > 0) {
+        jobs.sort(inner);
+        let launched = false;
+        for (const job of jobs) {
+          if (port.offer(job) >= 0) {
+            launched = true;
+            break;
+          }
+        }
+        if (!launched) break;
+        taken++;
+      }
+      return taken;
+    },
+  };
+}
+
+interface Entry {
+  framework: OfferedFramework;
+  running: number;
+  submitMs: number;
+}
+
+const byFairOrder = (a: Entry, b: Entry): number => a.running - b.running || a.submitMs - b.submitMs || (a.framework.name < b.framework.name ? -1 : a.framework.name > b.framework.name ? 1 : 0);
+
+export class OfferRound implements MapAssigner {
+  /** By framework name: per node, the time until which it refuses the node's offers. */
+  private readonly refused = new Map<string, Float64Array>();
+  /** Offer rounds, offers made, and offers declined (whole). */
+  rounds = 0;
+  offers = 0;
+  declines = 0;
+
+  constructor(private readonly config: OffersConfig, private readonly nodes: number) {}
+
+  /** The frameworks with pending maps, in fair order. */
+  frameworks(jobs: readonly Job[]): OfferedFramework[] {
+    const entries: Entry[] = [];
+    if (this.config.frameworks === 'job') {
+      for (const job of jobs) entries.push({ framework: jobFramework(job), running: job.runningMaps, submitMs: job.spec.submitMs });
+    } else {
+      const pools = new Map<string, Job[]>();
+      for (const job of jobs) {
+        const list = pools.get(job.spec.pool);
+        if (list === undefined) pools.set(job.spec.pool, [job]);
+        else list.push(job);
+      }
+      const inner = this.config.inner === 'fifo' ? compareFifo : compareFair('map');
+      for (const [name, list] of pools) {
+        let running = 0;
+        let submitMs = Infinity;
+        for (const j of list) {
+          running += j.runningMaps;
+          submitMs = Math.min(submitMs, j.spec.submitMs);
+        }
+        entries.push({ framework: poolFramework(name, list, inner), running, submitMs });
+      }
+    }
+    return entries.sort(byFairOrder).map((e) => e.framework);
+  }
+
+  assign(slots: MapSlots, port: LaunchPort): void {
+    this.rounds++;
+    const refuseMs = this.config.refuseMs;
+    for (const fw of this.frameworks(port.jobs)) {
+      if (port.free <= 0) return;
+      const until = refuseMs > 0 ? this.refused.get(fw.name) : undefined;
+      if (until !== undefined && until[slots.node] > slots.nowMs) continue;
+      this.offers++;
+      if (fw.offer(slots, port) > 0) continue;
+      this.declines++;
+      if (refuseMs > 0) {
+        let u = until;
+        if (u === undefined) this.refused.set(fw.name, (u = new Float64Array(this.nodes)));
+        u[slots.node] = slots.nowMs + refuseMs;
+      }
+    }
+  }
+}
+
+export const offers = {
+  description: 'resource offers: free map slots offered to frameworks (jobs or pools) in fair order; each declines to wait for locality',
+  config: offersConfig,
+  create: (config: OffersConfig, context) => ({
+    createQueue: (kind) => new SortedJobQueue(compareFair(kind)),
+    assignMaps: new OfferRound(config, context.topology.nodes),
+  }),
+} satisfies PolicyPlugin<OffersConfig>;

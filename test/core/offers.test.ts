@@ -1,0 +1,113 @@
+/** Resource offers (SPEC.md 3.9, src/core/policies/offers.ts): fair order, declining, refusal, and whole runs. */
+import { describe, expect, it } from 'vitest';
+import { simulate } from '../../src/actors/simulate.js';
+import type { LaunchPort, MapSlots } from '../../src/core/framework/map-assignment.js';
+import { nodeId, rackId } from '../../src/core/ids.js';
+import type { Job, Locality } from '../../src/core/job.js';
+import { OfferRound, type OffersConfig } from '../../src/core/policies/offers.js';
+import { parseScenario } from '../../src/core/scenario.js';
+import { jobsScenario, loadVariant } from '../helpers.js';
+
+interface FakeJob { id: string; pool?: string; running?: number; submitMs?: number }
+
+const jobsOf = (list: FakeJob[]): Job[] => list.map((j, index) => ({
+  index, runningMaps: j.running ?? 0, pendingMaps: 10,
+  spec: { id: j.id, pool: j.pool ?? j.id, submitMs: j.submitMs ?? 0, priority: 'NORMAL' },
+}) as unknown as Job);
+
+/** A port over `free` slots where job id -> the slots it will take on this node (its delay lets it); logs each offer. */
+function port(jobs: Job[], free: number, takes: Record<string, number>, log: string[]): LaunchPort {
+  const left = { ...takes };
+  const p = {
+    jobs,
+    free,
+    offer(job: Job): Locality | -1 {
+      log.push(job.spec.id);
+      if (p.free <= 0 || (left[job.spec.id] ?? 0) <= 0) return -1;
+      left[job.spec.id]--;
+      p.free--;
+      return 0;
+    },
+    launch: () => -1 as const,
+  };
+  return p;
+}
+
+const slots = (node = 0, nowMs = 0): MapSlots => ({ node: nodeId(node), rack: rackId(0), nowMs });
+const round = (config: Partial<OffersConfig> = {}) => new OfferRound({ frameworks: 'job', inner: 'fair', refuseMs: 0, ...config }, 4);
+
+describe('fair order of frameworks', () => {
+  it.each([
+    { jobs: [{ id: 'a', running: 3 }, { id: 'b', running: 1 }, { id: 'c', running: 2 }], order: ['b', 'c', 'a'] },
+    { jobs: [{ id: 'a', running: 1, submitMs: 50 }, { id: 'b', running: 1, submitMs: 10 }], order: ['b', 'a'] }, // ties: earliest submit
+    { jobs: [{ id: 'b', running: 0 }, { id: 'a', running: 0 }], order: ['a', 'b'] }, // then the name
+  ])('jobs as frameworks: $order', ({ jobs, order }) => {
+    expect(round().frameworks(jobsOf(jobs)).map((f) => f.name)).toEqual(order);
+  });
+
+  it.each([
+    // pools: the sum of their jobs' running maps
+    { jobs: [{ id: 'a1', pool: 'A', running: 2 }, { id: 'a2', pool: 'A', running: 2 }, { id: 'b1', pool: 'B', running: 3 }], order: ['B', 'A'] },
+    { jobs: [{ id: 'a1', pool: 'A', running: 1 }, { id: 'b1', pool: 'B', running: 0 }, { id: 'b2', pool: 'B', running: 1 }], order: ['A', 'B'] },
+  ])('pools as frameworks: $order', ({ jobs, order }) => {
+    expect(round({ frameworks: 'pool' }).frameworks(jobsOf(jobs)).map((f) => f.name)).toEqual(order);
+  });
+});
+
+describe('an offer round', () => {
+  it.each([
+    // free slots, what each job's delay lets it take here: who is offered, in order, and who launched
+    { free: 2, takes: { a: 2, b: 2 }, offered: ['a', 'a'], declines: 0 }, // the first framework takes the whole offer
+    { free: 3, takes: { a: 1, b: 5 }, offered: ['a', 'a', 'b', 'b'], declines: 0 }, // a takes 1, the rest goes to b
+    { free: 2, takes: { b: 1 }, offered: ['a', 'b', 'b', 'c'], declines: 2 }, // a declines (waits for locality), b takes 1, c declines
+    { free: 1, takes: {}, offered: ['a', 'b', 'c'], declines: 3 },
+  ] as Array<{ free: number; takes: Record<string, number>; offered: string[]; declines: number }>)("$free slots, takes $takes: offered $offered", ({ free, takes, offered, declines }) => {
+    const r = round();
+    const log: string[] = [];
+    r.assign(slots(), port(jobsOf([{ id: 'a' }, { id: 'b' }, { id: 'c' }]), free, takes, log));
+    expect(log).toEqual(offered);
+    expect(r.declines).toBe(declines);
+  });
+
+  it('a framework that declined a node is not offered it again for refuseMs; other nodes still are', () => {
+    const r = round({ refuseMs: 5000 });
+    const jobs = jobsOf([{ id: 'a' }]);
+    const offered = (node: number, nowMs: number) => {
+      const log: string[] = [];
+      r.assign(slots(node, nowMs), port(jobs, 1, {}, log));
+      return log.length;
+    };
+    expect(offered(0, 0)).toBe(1); // declined at 0
+    expect(offered(0, 3000)).toBe(0); // refused until 5000
+    expect(offered(1, 3000)).toBe(1); // another node
+    expect(offered(0, 5000)).toBe(1); // offered again
+  });
+
+  it('a pool framework fills slots from its jobs in its inner order', () => {
+    const r = round({ frameworks: 'pool', inner: 'fifo' });
+    const log: string[] = [];
+    const jobs = jobsOf([{ id: 'p2', pool: 'P', submitMs: 20 }, { id: 'p1', pool: 'P', submitMs: 10 }, { id: 'q1', pool: 'Q', running: 5 }]);
+    r.assign(slots(), port(jobs, 3, { p1: 1, p2: 1, q1: 1 }, log));
+    expect(log).toEqual(['p1', 'p1', 'p2', 'p1', 'p2', 'q1']);
+  });
+});
+
+describe('whole runs: offers.json', () => {
+  it('frameworks that decline come within 3 points of the central delay scheduler; without declining they fall far behind', async () => {
+    const node = async (variant: string) => (await simulate(loadVariant('offers.json', variant), { timeDecisions: false })).summary.locality.node;
+    const central = await node('Central fair + delay');
+    for (const v of ['Offers, jobs as frameworks', 'Offers, pools as frameworks', 'Offers, pools, refuse 5 s']) expect(Math.abs(await node(v) - central), v).toBeLessThan(0.03);
+    expect(await node('Offers, jobs, no delay')).toBeLessThan(central - 0.05);
+  });
+
+  it.each([
+    [{ frameworks: 'nodes' }, 'scheduler.policyConfig.frameworks'],
+    [{ refuseMs: -1 }, 'scheduler.policyConfig.refuseMs'],
+    [{ inner: 'lifo' }, 'scheduler.policyConfig.inner'],
+    [{ decline: true }, 'scheduler.policyConfig'],
+  ])('bad config %j is named: %s', (policyConfig, field) => {
+    const parsed = parseScenario(jobsScenario({ scheduler: { policy: 'offers', policyConfig } }));
+    expect(parsed.ok).toBe(false);
+    if (!parsed.ok) expect(parsed.errors.join('\n')).toContain(field);
+  });
+});
