@@ -64,7 +64,18 @@ export function figureSpec(fig: Figure): TopLevelSpec {
   } as unknown as TopLevelSpec;
 }
 
+/**
+ * The figure as SVG. vega numbers clip paths from a counter global to the process (clip1, clip2, ...), so the same
+ * figure drawn later would differ: they are renamed in order of appearance, with the figure's id, to keep the SVG a
+ * function of the figure alone (and the ids distinct when several SVGs share a page).
+ */
 export async function figureSvg(id: string, fig: Figure): Promise<string> {
   const chart: Chart = { id, title: fig.title, spec: figureSpec(fig) };
-  return renderSvg(chart);
+  const svg = await renderSvg(chart);
+  const names = new Map<string, string>();
+  return svg.replace(/\bclip\d+\b/g, (m) => {
+    let name = names.get(m);
+    if (name === undefined) names.set(m, name = `${id}-clip${names.size + 1}`);
+    return name;
+  });
 }
