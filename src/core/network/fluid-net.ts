@@ -156,22 +156,32 @@ export class FluidNet {
   copyStateTo(into: FluidNet, withLists: boolean): void {
     into.capacity.set(this.capacity);
     into.carriedMB.set(this.carriedMB);
+    // An inactive flow's fields are never read (a flow is written whole when added): only its flag is copied.
     const n = Math.max(this.highWater, into.highWater);
-    into.remainingMB.set(this.remainingMB.subarray(0, n));
-    into.rateMBps.set(this.rateMBps.subarray(0, n));
-    into.active.set(this.active.subarray(0, n));
-    into.updatedMs.set(this.updatedMs.subarray(0, n));
-    into.pathRes.set(this.pathRes.subarray(0, n * MAX_PATH));
-    if (!this.unitCoefficients) into.pathCoef.set(this.pathCoef.subarray(0, n * MAX_PATH));
-    into.pathLen.set(this.pathLen.subarray(0, n));
-    into.freeIds.set(this.freeIds);
+    for (let f = 0; f < n; f++) {
+      const on = this.active[f];
+      into.active[f] = on;
+      if (on === 0) continue;
+      into.remainingMB[f] = this.remainingMB[f];
+      into.rateMBps[f] = this.rateMBps[f];
+      into.updatedMs[f] = this.updatedMs[f];
+      const len = this.pathLen[f];
+      into.pathLen[f] = len;
+      for (let e = f * MAX_PATH; e < f * MAX_PATH + len; e++) into.pathRes[e] = this.pathRes[e];
+      if (!this.unitCoefficients) for (let e = f * MAX_PATH; e < f * MAX_PATH + len; e++) into.pathCoef[e] = this.pathCoef[e];
+    }
+    for (let k = 0; k < this.freeTop; k++) into.freeIds[k] = this.freeIds[k]; // the free stack: entries above its top are never read
     into.freeTop = this.freeTop;
     into.highWater = this.highWater;
-    if (!withLists) return;
-    for (const list of into.resFlows) list.length = 0;
+    if (withLists) into.rebuildLists();
+  }
+
+  /** Rebuilds the lists of flows by resource from the paths, each list in flow id order. */
+  rebuildLists(): void {
+    for (const list of this.resFlows) if (list.length !== 0) list.length = 0;
     for (let f = 0; f < this.highWater; f++) {
       if (this.active[f] === 0) continue;
-      for (let k = 0; k < this.pathLen[f]; k++) into.resFlows[this.pathRes[f * MAX_PATH + k]].push(f);
+      for (let k = 0; k < this.pathLen[f]; k++) this.resFlows[this.pathRes[f * MAX_PATH + k]].push(f);
     }
   }
 

@@ -133,6 +133,11 @@ export class FluidRack {
   /** Epoch whose start is saved, and the slots the predicted pass reported, in report order. */
   private savedEpoch = -1;
   private savedReadMB = 0;
+  /**
+   * Whether the state may differ from the saved copy in more than the clock: set by an event, a freed slot, an
+   * allocation or a committed pass. An idle stretch leaves it clear, and save and restore then copy nothing.
+   */
+  private dirty = true;
   private readonly pinned: Int32Array;
   private pins = 0;
   private readonly path = new Int32Array(8);
@@ -214,6 +219,7 @@ export class FluidRack {
       this.restore();
       if (changed) this.allocate(allocation!);
       this.commit(responses);
+      this.dirty = true;
     } else if (changed) this.allocate(allocation!);
     // The master jumps epochs only while no job is active; its usage series books the counters at the answered
     // epoch's end (MasterActor.onBatches), exact only if nothing runs, so carries nothing, over the jump.
@@ -243,6 +249,7 @@ export class FluidRack {
   }
 
   private allocate(allocation: Float64Array): void {
+    this.dirty = true;
     for (let g = 0; g < this.links.groups; g++) this.net.setCapacity(this.links.group(g), allocation[g], this.clock);
   }
 
@@ -258,6 +265,11 @@ export class FluidRack {
     for (let g = 0; g < this.links.groups; g++) this.epochFlows[g] = this.net.flowsOn(this.links.group(g));
     this.savedEpoch = epoch;
     this.savedReadMB = this.readMB;
+    if (!this.dirty) {
+      this.saved.scalars[1] = this.clock;
+      return;
+    }
+    this.dirty = false;
     this.s.copyTo(this.saved);
     this.net.copyStateTo(this.savedNet, false);
     this.heap.copyTo(this.savedHeap);
@@ -266,6 +278,11 @@ export class FluidRack {
 
   private restore(): void {
     this.readMB = this.savedReadMB;
+    if (!this.dirty) {
+      this.clock = this.saved.scalars[1];
+      this.net.rebuildLists(); // as a copy would leave them: by flow id
+      return;
+    }
     this.saved.copyTo(this.s);
     this.savedNet.copyStateTo(this.net, true);
     this.savedHeap.copyTo(this.heap);
@@ -405,6 +422,7 @@ export class FluidRack {
 
   private free(q: number, i: number): void {
     const s = this.s;
+    this.dirty = true;
     if (s.phase[q] === DONE) s.done[i]--;
     if (q < this.nodes * this.mapSlots) s.freeMaps[i]++;
     else s.freeReduces[i]++;
@@ -420,6 +438,7 @@ export class FluidRack {
       const t = heap.peekTime();
       if (t > untilMs) break;
       const id = heap.pop();
+      this.dirty = true;
       if (t > this.clock) this.clock = t;
       if (id < this.flowsMax) this.flowDone(id);
       else this.next(id - this.flowsMax);
