@@ -79,6 +79,8 @@ export class MasterActor {
   /** Fluid network model: the cross-rack allocation, its result per rack, and the links' usage. */
   private readonly allocator: CoreAllocator | undefined;
   private readonly allocation: Float64Array;
+  /** Each rack's group capacities as last sent (a rack's links start at 0): an unchanged allocation is sent as null. */
+  private readonly sentAllocation: Float64Array;
   private readonly usage: LinkUsage | undefined;
   /** The epoch the last commands answered (null before the first answer). */
   private answered: number | null = null;
@@ -107,6 +109,7 @@ export class MasterActor {
       this.usage = new LinkUsage(this.topology.racks, rates.switchMBps);
     }
     this.allocation = new Float64Array(this.allocator === undefined ? 0 : this.allocator.demand.length);
+    this.sentAllocation = new Float64Array(this.allocation.length);
   }
 
   /** Frees the latency histograms (WebAssembly memory is not garbage-collected). */
@@ -248,7 +251,18 @@ export class MasterActor {
     const groups = this.allocator?.groups ?? 0;
     return Array.from({ length: this.topology.racks }, (_, rack) => ({
       type: 'epoch', rack, epoch, reportFreeFromMs, responses: responses?.[rack] ?? null,
-      allocationMBps: groups === 0 || answered === null ? null : this.allocation.slice(rack * groups, (rack + 1) * groups),
+      allocationMBps: groups === 0 || answered === null ? null : this.allocationFor(rack, groups),
     }));
+  }
+
+  /** Rack `rack`'s group capacities if they changed since last sent, else null (the rack keeps what it has). */
+  private allocationFor(rack: number, groups: number): Float64Array | null {
+    const at = rack * groups;
+    let same = true;
+    for (let g = at; g < at + groups; g++) if (this.allocation[g] !== this.sentAllocation[g]) same = false;
+    if (same) return null;
+    const slice = this.allocation.slice(at, at + groups);
+    this.sentAllocation.set(slice, at);
+    return slice;
   }
 }

@@ -22,6 +22,10 @@ export class CoreAllocator {
   private coef = new Float64Array(0);
   private rates = new Float64Array(0);
   private which = new Int32Array(0);
+  /** The last call's demand and result: the same demand gives the same allocation, copied instead of solved. */
+  private readonly lastDemand: Int32Array;
+  private readonly lastOut: Float64Array;
+  private solved = false;
 
   private readonly nicMBps: number;
 
@@ -29,6 +33,8 @@ export class CoreAllocator {
     this.nicMBps = rates.nicMBps;
     this.groups = racks + 2;
     this.demand = new Int32Array(racks * this.groups);
+    this.lastDemand = new Int32Array(racks * this.groups);
+    this.lastOut = new Float64Array(racks * this.groups);
     // Resources: uplinks 0 .. racks - 1, downlinks racks .. 2 racks - 1, the core at 2 racks.
     this.capacity = new Float64Array(2 * racks + 1);
     this.capacity.fill(rates.switchMBps, 0, 2 * racks);
@@ -38,6 +44,13 @@ export class CoreAllocator {
   /** Writes each rack's group capacities (MB/s) into out[d * groups + g] from the demand, then clears the demand. */
   allocate(out: Float64Array): void {
     const { racks, groups, demand } = this;
+    if (this.solved && sameInts(demand, this.lastDemand)) {
+      out.set(this.lastOut);
+      demand.fill(0);
+      return;
+    }
+    this.solved = true;
+    this.lastDemand.set(demand);
     let n = 0;
     for (let i = 0; i < demand.length; i++) if (demand[i] > 0) n++;
     if (this.which.length < n) {
@@ -74,6 +87,12 @@ export class CoreAllocator {
       // A group whose flows each get at least a NIC's rate cannot bind (each crosses a NIC): unbounded.
       out[at] = this.rates[k] >= this.nicMBps ? Infinity : this.rates[k] * demand[at];
     }
+    this.lastOut.set(out);
     demand.fill(0);
   }
+}
+
+function sameInts(a: Int32Array, b: Int32Array): boolean {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }

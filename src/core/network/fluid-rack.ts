@@ -57,46 +57,58 @@ export interface RackResponses {
   killTask: Int32Array;
 }
 
-/** The mutable state of a rack's slots and nodes (saved and restored around the predicted pass). */
+/**
+ * The mutable state of a rack's slots and nodes (saved and restored around the predicted pass), in one buffer: a
+ * save or a restore is one copy.
+ */
 class SlotState {
-  readonly job: Int32Array;
-  readonly task: Int32Array;
-  readonly phase: Uint8Array;
-  readonly flowA: Int32Array;
-  readonly flowB: Int32Array;
   readonly computeMs: Float64Array;
   readonly readMB: Float64Array;
   readonly writeMB: Float64Array;
+  /** runningTasks, clock. */
+  readonly scalars: Float64Array;
+  readonly job: Int32Array;
+  readonly task: Int32Array;
+  readonly flowA: Int32Array;
+  readonly flowB: Int32Array;
   readonly src: Int32Array;
-  readonly heard: Uint8Array;
   readonly done: Int32Array;
   readonly freeMaps: Int32Array;
   readonly freeReduces: Int32Array;
   readonly waiting: Int32Array;
-  /** runningTasks, clock. */
-  readonly scalars = new Float64Array(2);
+  /** By cross-rack group: slots whose next phase starts a flow of that group (FluidRack.demand). */
+  readonly pending: Int32Array;
+  readonly phase: Uint8Array;
+  readonly heard: Uint8Array;
+  private readonly bytes: Uint8Array;
 
-  constructor(slots: number, nodes: number, mapSlots: number, reduceSlots: number) {
-    this.job = new Int32Array(slots).fill(-1);
-    this.task = new Int32Array(slots);
-    this.phase = new Uint8Array(slots);
-    this.flowA = new Int32Array(slots).fill(-1);
-    this.flowB = new Int32Array(slots).fill(-1);
-    this.computeMs = new Float64Array(slots);
-    this.readMB = new Float64Array(slots);
-    this.writeMB = new Float64Array(slots);
-    this.src = new Int32Array(slots);
-    this.heard = new Uint8Array(slots);
-    this.done = new Int32Array(nodes);
-    this.freeMaps = new Int32Array(nodes).fill(mapSlots);
-    this.freeReduces = new Int32Array(nodes).fill(reduceSlots);
-    this.waiting = new Int32Array(nodes);
+  constructor(slots: number, nodes: number, mapSlots: number, reduceSlots: number, groups: number) {
+    this.bytes = new Uint8Array(8 * (3 * slots + 2) + 4 * (5 * slots + 4 * nodes + groups) + 2 * slots);
+    const buffer = this.bytes.buffer;
+    let at = 0;
+    const f64 = (n: number): Float64Array => { const a = new Float64Array(buffer, at, n); at += 8 * n; return a; };
+    const i32 = (n: number): Int32Array => { const a = new Int32Array(buffer, at, n); at += 4 * n; return a; };
+    const u8 = (n: number): Uint8Array => { const a = new Uint8Array(buffer, at, n); at += n; return a; };
+    this.computeMs = f64(slots);
+    this.readMB = f64(slots);
+    this.writeMB = f64(slots);
+    this.scalars = f64(2);
+    this.job = i32(slots).fill(-1);
+    this.task = i32(slots);
+    this.flowA = i32(slots).fill(-1);
+    this.flowB = i32(slots).fill(-1);
+    this.src = i32(slots);
+    this.done = i32(nodes);
+    this.freeMaps = i32(nodes).fill(mapSlots);
+    this.freeReduces = i32(nodes).fill(reduceSlots);
+    this.waiting = i32(nodes);
+    this.pending = i32(groups);
+    this.phase = u8(slots);
+    this.heard = u8(slots);
   }
 
   copyTo(o: SlotState): void {
-    o.job.set(this.job); o.task.set(this.task); o.phase.set(this.phase); o.flowA.set(this.flowA); o.flowB.set(this.flowB);
-    o.computeMs.set(this.computeMs); o.readMB.set(this.readMB); o.writeMB.set(this.writeMB); o.src.set(this.src); o.heard.set(this.heard);
-    o.done.set(this.done); o.freeMaps.set(this.freeMaps); o.freeReduces.set(this.freeReduces); o.waiting.set(this.waiting); o.scalars.set(this.scalars);
+    o.bytes.set(this.bytes);
   }
 }
 
@@ -163,8 +175,8 @@ export class FluidRack {
     this.savedHeap = new EventHeap(this.flowsMax + slots);
     this.net = new FluidNet(caps, this.flowsMax, this.heap, 0, true);
     this.savedNet = new FluidNet(caps, this.flowsMax, this.savedHeap, 0, true);
-    this.s = new SlotState(slots, this.nodes, this.mapSlots, this.reduceSlots);
-    this.saved = new SlotState(slots, this.nodes, this.mapSlots, this.reduceSlots);
+    this.s = new SlotState(slots, this.nodes, this.mapSlots, this.reduceSlots, this.links.groups);
+    this.saved = new SlotState(slots, this.nodes, this.mapSlots, this.reduceSlots, this.links.groups);
     this.flowSlot = new Int32Array(this.flowsMax);
     this.savedFlowSlot = new Int32Array(this.flowsMax);
     this.pinned = new Int32Array(slots);
@@ -191,20 +203,32 @@ export class FluidRack {
    * committed pass from it, so a flow that ends early in the epoch still counts.
    */
   demand(out: Int32Array): void {
+    const pending = this.s.pending;
+    for (let g = 0; g < out.length; g++) out[g] = this.epochFlows[g] + pending[g];
+  }
+
+  /** The cross-rack group whose flow slot q's next phase starts (see demand()), or -1. */
+  private pendingGroup(q: number): number {
     const s = this.s;
-    const links = this.links;
-    out.set(this.epochFlows);
-    if (links.racks === 1) return;
-    const maps = this.nodes * this.mapSlots;
-    for (let q = 0; q < s.phase.length; q++) {
-      const phase = s.phase[q];
-      if (q < maps) {
-        if (phase !== START || s.readMB[q] <= 0) continue;
-        const srcRack = Math.floor(s.src[q] / this.nodes);
-        if (srcRack !== this.rack) out[srcRack]++;
-      } else if (phase === START && s.readMB[q] > 0) out[links.spreadIn]++;
-      else if ((phase === CPU || phase === WAIT) && s.writeMB[q] > 0) out[links.spreadOut]++;
+    const phase = s.phase[q];
+    if (this.links.racks === 1) return -1;
+    if (q < this.nodes * this.mapSlots) {
+      if (phase !== START || s.readMB[q] <= 0) return -1;
+      const srcRack = Math.floor(s.src[q] / this.nodes);
+      return srcRack !== this.rack ? srcRack : -1;
     }
+    if (phase === START && s.readMB[q] > 0) return this.links.spreadIn;
+    return (phase === CPU || phase === WAIT) && s.writeMB[q] > 0 ? this.links.spreadOut : -1;
+  }
+
+  /** Moves slot q to `phase`, keeping the pending demand by group. */
+  private setPhase(q: number, phase: number): void {
+    const s = this.s;
+    const was = this.pendingGroup(q);
+    if (was >= 0) s.pending[was]--;
+    s.phase[q] = phase;
+    const now = this.pendingGroup(q);
+    if (now >= 0) s.pending[now]++;
   }
 
   /**
@@ -373,7 +397,7 @@ export class FluidRack {
       if (!mapsDone) s.waiting[i]++;
     }
     s.scalars[0]++;
-    s.phase[q] = START;
+    this.setPhase(q, START);
     this.heap.schedule(this.flowsMax + q, this.clock + this.startMs);
   }
 
@@ -407,7 +431,7 @@ export class FluidRack {
     const s = this.s;
     for (const f of [s.flowA[q], s.flowB[q]]) if (f >= 0) this.forcedMB += this.net.remainingMB[f];
     this.stop(q);
-    s.phase[q] = DONE;
+    this.setPhase(q, DONE);
     s.done[i]++;
   }
 
@@ -426,7 +450,7 @@ export class FluidRack {
     if (s.phase[q] === DONE) s.done[i]--;
     if (q < this.nodes * this.mapSlots) s.freeMaps[i]++;
     else s.freeReduces[i]++;
-    s.phase[q] = FREE;
+    this.setPhase(q, FREE);
     s.job[q] = -1;
     s.scalars[0]--;
   }
@@ -473,7 +497,7 @@ export class FluidRack {
     const s = this.s;
     const i = this.nodeOfSlot(q);
     const map = q < this.nodes * this.mapSlots;
-    s.phase[q] = phase;
+    this.setPhase(q, phase);
     const now = this.clock;
     const links = this.links;
     const path = this.path;
