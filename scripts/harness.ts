@@ -63,7 +63,7 @@ async function main(): Promise<void> {
   const onRun = (spec: ScenarioSpec, _failures: readonly string[], kills: number) => {
     tally.checked++;
     if (kills > 0) tally.withKills++;
-    if (spec.network !== undefined) tally.fluid++;
+    if (spec.network?.model === 'fluid') tally.fluid++;
     count(tally.byPolicy, spec.scheduler.policy);
     count(tally.byWorkload, spec.workload.kind);
   };

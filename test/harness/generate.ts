@@ -3,7 +3,9 @@
  * generated groups, the Facebook mix), policies (fifo, fair, hfs with pools, weights, min shares, limits and
  * preemption, capacity with queues), delay modes, copy-compute splitting, the job-type rule and seeds.
  *
- * One scenario in four runs on the fluid hardware model (cluster.network). An arbitrary draws a ScenarioSpec of plain numbers and flags; toScenario turns it into scenario JSON. Jobs name
+ * One scenario in four runs on the fluid hardware model (cluster.network), one in four on the flat model with job
+ * set-up and clean-up delays; one arrival time in five falls minutes later, so runs go idle and jump to the next
+ * arrival. An arbitrary draws a ScenarioSpec of plain numbers and flags; toScenario turns it into scenario JSON. Jobs name
  * pools, queues, users and files by index (resolved modulo the lists), so fast-check shrinks each field on its own
  * and a shrunk spec is still a valid scenario. Sizes stay tiny: a run takes milliseconds.
  */
@@ -32,8 +34,9 @@ const cluster = fc.oneof(
   }) },
 );
 
-/** The fluid hardware model (cluster.network) in one scenario in four: slow or fast NICs, disks and core, start-up and set-up times. */
+/** The fluid hardware model (cluster.network) in one scenario in four: slow or fast NICs, disks, core and map code, start-up and set-up times. */
 const fluid = fc.record({
+  model: fc.constant('fluid' as const),
   nicGbps: fc.constantFrom(0.1, 1, 10),
   oversubscription: fc.constantFrom(1, 2, 5),
   coreGbps: maybe(fc.constantFrom(0.5, 2, 10)),
@@ -42,9 +45,15 @@ const fluid = fc.record({
   taskStartMs: int(0, 2000),
   jobSetupMs: fc.constantFrom(0, 0, 1500),
   jobCleanupMs: fc.constantFrom(0, 0, 1500),
+  mapCpuMBps: maybe(fc.record({ io: fc.constantFrom(4, 40, 400), cpu: fc.constantFrom(1, 3.6, 36) }), 3),
   mapOutputRatio: fc.record({ io: fc.constantFrom(0, 0.001, 0.5, 1), cpu: fc.constantFrom(0, 0.0001, 0.2) }),
 });
-const network = fc.oneof({ weight: 3, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fluid });
+/** The flat model with Hadoop's job set-up and clean-up delays (which hold no slot), in one scenario in four. */
+const flat = fc.record({ model: fc.constant('flat' as const), jobSetupMs: fc.constantFrom(0, 700, 1500), jobCleanupMs: fc.constantFrom(0, 1500) });
+const network = fc.oneof({ weight: 2, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: flat }, { weight: 1, arbitrary: fluid });
+
+/** An arrival time: mostly within the first 30 s, so jobs contend; one in five minutes later, after an idle spell. */
+const arrivalMs = fc.oneof({ weight: 4, arbitrary: int(0, 30_000) }, { weight: 1, arbitrary: int(60_000, 240_000) });
 
 const tasks = fc.record({
   replication: int(1, 3),
@@ -112,7 +121,7 @@ const group = fc.record({
   mapMs: int(200, 40_000),
   reduceMs: int(200, 15_000),
   copyMs: int(0, 5000),
-  startMs: int(0, 20_000),
+  startMs: fc.oneof({ weight: 4, arbitrary: int(0, 20_000) }, { weight: 1, arbitrary: int(60_000, 240_000) }),
   intervalMs: int(0, 10_000),
   exponential: fc.boolean(),
 });
@@ -120,14 +129,14 @@ const group = fc.record({
 /** Long maps submitted first that fill the cluster, so later jobs contend with them (and preemption has work). */
 const backlog = fc.record({ pool: int(0, 2), count: int(1, 2), maps: int(5, 60), mapMs: int(20_000, 120_000), reduces: int(0, 2) });
 
-const job = fc.record({ ...owner, submitMs: int(0, 30_000), file: int(0, 2), mapMs: int(200, 20_000), reduces: int(0, 3), reduceMs: int(200, 15_000), copyMs: int(0, 5000) });
+const job = fc.record({ ...owner, submitMs: arrivalMs, file: int(0, 2), mapMs: int(200, 20_000), reduces: int(0, 3), reduceMs: int(200, 15_000), copyMs: int(0, 5000) });
 
 const workload = fc.oneof(
   { arbitrary: fc.record({ kind: fc.constant('generated' as const), groups: fc.array(group, { minLength: 1, maxLength: 3 }), backlog: maybe(backlog) }), weight: 2 },
   { arbitrary: fc.record({ kind: fc.constant('jobs' as const), files: fc.array(int(1, 12), { minLength: 1, maxLength: 3 }), jobs: fc.array(job, { minLength: 1, maxLength: 5 }), backlog: maybe(backlog) }), weight: 2 },
   { arbitrary: fc.record({
     kind: fc.constant('facebook' as const), jobs: int(1, 4), sizes: fc.constantFrom('distribution' as const, 'benchmark' as const),
-    meanInterarrivalMs: int(500, 20_000), type: fc.constantFrom('io' as const, 'cpu' as const, 'mixed' as const),
+    meanInterarrivalMs: fc.oneof({ weight: 4, arbitrary: int(500, 20_000) }, { weight: 1, arbitrary: int(60_000, 180_000) }), type: fc.constantFrom('io' as const, 'cpu' as const, 'mixed' as const),
   }), weight: 1 },
 );
 
@@ -151,7 +160,7 @@ export function toScenario(spec: ScenarioSpec): Record<string, unknown> {
   return compact({
     name: 'harness',
     seed: spec.seed,
-    cluster: spec.network === undefined ? c : { ...c, network: { model: 'fluid', ...spec.network } },
+    cluster: spec.network === undefined ? c : { ...c, network: spec.network },
     hdfs: { replication: Math.min(t.replication, c.racks * c.nodesPerRack), blockMB: t.blockMB },
     tasks: { rackLocalSlowdown: t.rackLocalSlowdown, offRackSlowdown: t.offRackSlowdown, slowStart: t.slowStart, durationJitter: t.durationJitter },
     scheduler,
