@@ -34,7 +34,10 @@ const cluster = fc.oneof(
   }) },
 );
 
-/** The fluid hardware model (cluster.network) in one scenario in four: slow or fast NICs, disks, core and map code, start-up and set-up times. */
+/**
+ * The fluid hardware model (cluster.network) in one scenario in four: slow or fast NICs, disks (1 to 12 a node),
+ * core and map code, start-up and set-up times; sometimes without rack awareness (the scheduler sees one rack).
+ */
 const fluid = fc.record({
   model: fc.constant('fluid' as const),
   nicGbps: fc.constantFrom(0.1, 1, 10),
@@ -42,6 +45,8 @@ const fluid = fc.record({
   coreGbps: maybe(fc.constantFrom(0.5, 2, 10)),
   diskReadMBps: fc.constantFrom(20, 240),
   diskWriteMBps: fc.constantFrom(20, 200),
+  disksPerNode: maybe(fc.constantFrom(1, 4, 12), 3),
+  rackAware: maybe(fc.boolean(), 3),
   taskStartMs: int(0, 2000),
   jobSetupMs: fc.constantFrom(0, 0, 1500),
   jobCleanupMs: fc.constantFrom(0, 0, 1500),
