@@ -51,11 +51,6 @@ export class Job {
   /** Slot time of map attempts that were killed, in ms. */
   killedMapMs = 0;
 
-  // Delay scheduling state (see locality.ts).
-  skipCount = 0;
-  level: Locality = NODE_LOCAL;
-  waitedMs = 0;
-
   private nodeCache: PlaceLists;
   /**
    * One bit per node: set exactly while the job has a pending map with a replica on the node. A scan asks most jobs

@@ -7,13 +7,14 @@
  *   launch only node-local maps; after waiting nodeMs it may launch rack-local (level RACK); after a further
  *   rackMs, any (level ANY). A launch sets the level to that map's locality and resets the wait. The wait grows
  *   only while the job is skipped: a job skipped at a heartbeat accrues the time to the cluster's next heartbeat.
+ * Each gate keeps its jobs' state (skip counts; levels and waits) by job index: a Job carries none of it.
  */
 import { z } from 'zod';
 import { nonNegInt, timeMs } from './bounded.js';
 import { MAX_INT32 } from './limits.js';
 import type { GatePlugin } from './framework/registry.js';
-import type { LocalityGate } from './framework/locality-gate.js';
-import { NODE_LOCAL, OFF_RACK, RACK_LOCAL } from './job.js';
+import type { LazySkips, LocalityGate } from './framework/locality-gate.js';
+import { type Job, type Locality, NODE_LOCAL, OFF_RACK, RACK_LOCAL } from './job.js';
 
 export type { LazySkips, LocalityGate } from './framework/locality-gate.js';
 
@@ -23,55 +24,95 @@ const noDelay: LocalityGate = {
   launched: () => {},
 };
 
-function skipCount(maxSkips: number): LocalityGate {
-  return {
-    allowed: (job) => (job.skipCount >= maxSkips ? OFF_RACK : NODE_LOCAL),
-    skipped: (job) => {
-      job.skipCount++;
-    },
-    launched: (job, locality) => {
-      if (locality === NODE_LOCAL) job.skipCount = 0;
-    },
-    lazy: {
+/** Skip count: each job's skips since its last node-local launch, kept here by job index (not on Job). */
+export class SkipCountGate implements LocalityGate {
+  private readonly skips: Int32Array;
+  readonly lazy: LazySkips;
+
+  /** `jobs`: the run's job count (indexes 0 .. jobs - 1). */
+  constructor(private readonly maxSkips: number, jobs: number) {
+    this.skips = new Int32Array(jobs);
+    const skips = this.skips;
+    this.lazy = {
       amount: () => 1,
-      headroom: (job) => maxSkips - job.skipCount,
+      headroom: (job) => maxSkips - skips[job.index],
       settle: (job, owed) => {
-        job.skipCount += owed;
+        skips[job.index] += owed;
       },
-    },
-  };
+    };
+  }
+
+  /** Skips counted for `job` since its last node-local launch. */
+  skipsOf(job: Job): number {
+    return this.skips[job.index];
+  }
+
+  allowed(job: Job, _nowMs?: number): Locality {
+    return this.skips[job.index] >= this.maxSkips ? OFF_RACK : NODE_LOCAL;
+  }
+
+  skipped(job: Job, _untilNextMs?: number): void {
+    this.skips[job.index]++;
+  }
+
+  launched(job: Job, locality: Locality): void {
+    if (locality === NODE_LOCAL) this.skips[job.index] = 0;
+  }
 }
 
-function twoLevelWait(nodeMs: number, rackMs: number): LocalityGate {
-  return {
-    allowed: (job) => {
-      if (job.level === NODE_LOCAL) {
-        if (job.waitedMs < nodeMs) return NODE_LOCAL;
-        job.level = RACK_LOCAL;
-        job.waitedMs = 0;
-      }
-      if (job.level === RACK_LOCAL) {
-        if (job.waitedMs < rackMs) return RACK_LOCAL;
-        job.level = OFF_RACK;
-        job.waitedMs = 0;
-      }
-      return OFF_RACK;
-    },
-    skipped: (job, untilNextMs) => {
-      job.waitedMs += untilNextMs;
-    },
-    launched: (job, locality) => {
-      job.level = locality;
-      job.waitedMs = 0;
-    },
-    lazy: {
+/** Two-level wait: each job's locality level and the time it has waited at it, kept here by job index (not on Job). */
+export class TwoLevelWaitGate implements LocalityGate {
+  private readonly levels: Uint8Array;
+  private readonly waited: Float64Array;
+  readonly lazy: LazySkips;
+
+  /** `jobs`: the run's job count (indexes 0 .. jobs - 1). */
+  constructor(private readonly nodeMs: number, private readonly rackMs: number, jobs: number) {
+    this.levels = new Uint8Array(jobs); // NODE_LOCAL
+    this.waited = new Float64Array(jobs);
+    const { levels, waited } = this;
+    this.lazy = {
       amount: (untilNextMs) => untilNextMs,
-      headroom: (job) => (job.level === NODE_LOCAL ? nodeMs - job.waitedMs : 0),
+      headroom: (job) => (levels[job.index] === NODE_LOCAL ? nodeMs - waited[job.index] : 0),
       settle: (job, owed) => {
-        job.waitedMs += owed;
+        waited[job.index] += owed;
       },
-    },
-  };
+    };
+  }
+
+  /** `job`'s locality level (as last read or set) and the time it has waited at it. */
+  levelOf(job: Job): Locality {
+    return this.levels[job.index] as Locality;
+  }
+
+  waitedMs(job: Job): number {
+    return this.waited[job.index];
+  }
+
+  allowed(job: Job, _nowMs?: number): Locality {
+    const j = job.index;
+    const { levels, waited } = this;
+    if (levels[j] === NODE_LOCAL) {
+      if (waited[j] < this.nodeMs) return NODE_LOCAL;
+      levels[j] = RACK_LOCAL;
+      waited[j] = 0;
+    }
+    if (levels[j] === RACK_LOCAL) {
+      if (waited[j] < this.rackMs) return RACK_LOCAL;
+      levels[j] = OFF_RACK;
+      waited[j] = 0;
+    }
+    return OFF_RACK;
+  }
+
+  skipped(job: Job, untilNextMs: number): void {
+    this.waited[job.index] += untilNextMs;
+  }
+
+  launched(job: Job, locality: Locality): void {
+    this.levels[job.index] = locality;
+    this.waited[job.index] = 0;
+  }
 }
 
 /** Hadoop branch-1's default locality delay: min(15 s, 1.5 x heartbeat). */
@@ -90,7 +131,7 @@ export const skipGate = {
   description: 'skip count (Algorithm 2): non-local maps after maxSkips skips',
   config: z.strictObject({ maxSkips: nonNegInt('maxSkips', MAX_INT32) }),
   permits: BOTH,
-  create: (c: { maxSkips: number }) => skipCount(c.maxSkips),
+  create: (c: { maxSkips: number }, context) => new SkipCountGate(c.maxSkips, context.jobs),
 } satisfies GatePlugin;
 
 export const waitGate = {
@@ -100,24 +141,25 @@ export const waitGate = {
     rackMs: timeMs('rackMs').int('rackMs must be a whole number').optional(),
   }),
   permits: BOTH,
-  create: (c, context) => waitGateOf(c, context.topology.heartbeatMs),
+  create: (c, context) => waitGateOf(c, context.topology.heartbeatMs, context.jobs),
 } satisfies GatePlugin<{ nodeMs?: number; rackMs?: number }>;
 
-function waitGateOf(c: { nodeMs?: number; rackMs?: number }, heartbeatMs: number): LocalityGate {
+function waitGateOf(c: { nodeMs?: number; rackMs?: number }, heartbeatMs: number, jobs: number): TwoLevelWaitGate {
   const nodeMs = c.nodeMs ?? defaultLocalityDelayMs(heartbeatMs);
-  return twoLevelWait(nodeMs, c.rackMs ?? nodeMs);
+  return new TwoLevelWaitGate(nodeMs, c.rackMs ?? nodeMs, jobs);
 }
 
 /** A built-in gate's scenario config (tests make gates without a run). */
 export type BuiltinDelay = { mode: 'none' } | { mode: 'skip'; maxSkips: number } | { mode: 'wait'; nodeMs?: number; rackMs?: number };
 
-export function makeLocalityGate(delay: BuiltinDelay, heartbeatMs = 3000): LocalityGate {
+/** A built-in gate for a run of `jobs` jobs (it keeps per-job state by job index). */
+export function makeLocalityGate(delay: BuiltinDelay, jobs: number, heartbeatMs = 3000): LocalityGate {
   switch (delay.mode) {
     case 'none':
       return noDelay;
     case 'skip':
-      return skipCount(delay.maxSkips);
+      return new SkipCountGate(delay.maxSkips, jobs);
     case 'wait':
-      return waitGateOf(delay, heartbeatMs);
+      return waitGateOf(delay, heartbeatMs, jobs);
   }
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BlockStore } from '../../src/core/hdfs.js';
 import { Job, NODE_LOCAL, RACK_LOCAL } from '../../src/core/job.js';
-import { makeLocalityGate } from '../../src/core/locality.js';
+import { TwoLevelWaitGate, makeLocalityGate } from '../../src/core/locality.js';
 import { PassAll } from '../../src/core/pass-all.js';
 import { makeTopology } from '../../src/core/topology.js';
 import { heartbeatRank, jobIndex, nodeId } from '../../src/core/ids.js';
@@ -19,7 +19,7 @@ function makeJob(index: number, nodes: number[]): Job {
 
 describe('PassAll: skips owed rather than handed over', () => {
   it('skipLater owes a plain job the skip a visit would give, and refuses a job whose visit would widen it', () => {
-    const gate = makeLocalityGate({ mode: 'wait', nodeMs: 4500, rackMs: 4500 });
+    const gate = new TwoLevelWaitGate(4500, 4500, 2);
     const passAll = new PassAll(rankOf, 2, gate.lazy!);
     const lazy = makeJob(0, [0]);
     const eager = makeJob(1, [0]); // the same job, skipped at each visit as the walk does
@@ -31,20 +31,20 @@ describe('PassAll: skips owed rather than handed over', () => {
     gate.skipped(eager, 3000);
     passAll.note(eager);
     passAll.settle(lazy);
-    expect(lazy.waitedMs).toBe(4000);
-    expect(eager.waitedMs).toBe(4000);
+    expect(gate.waitedMs(lazy)).toBe(4000);
+    expect(gate.waitedMs(eager)).toBe(4000);
     expect(gate.allowed(lazy, 0)).toBe(NODE_LOCAL);
     // 500 ms of headroom left: a further skip of 3000 is fine (a visit reads NODE first), and then it would widen.
     expect(passAll.skipLater(lazy, 3000)).toBe(true);
     expect(passAll.skipLater(lazy, 3000)).toBe(false);
     expect(passAll.tryPass(heartbeatRank(1), 1000, [lazy, eager])).toBe(false); // a queued job would widen at its visit
     passAll.settle(lazy);
-    expect(lazy.waitedMs).toBe(7000);
+    expect(gate.waitedMs(lazy)).toBe(7000);
     expect(gate.allowed(lazy, 0)).toBe(RACK_LOCAL);
   });
 
   it('a launch that takes a job\'s last map on a node lowers that node\'s count, so a scan there passes', () => {
-    const gate = makeLocalityGate({ mode: 'skip', maxSkips: 10 });
+    const gate = makeLocalityGate({ mode: 'skip', maxSkips: 10 }, 1);
     const passAll = new PassAll(rankOf, 1, gate.lazy!);
     const job = makeJob(0, [0, 0, 2]);
     passAll.enter(job);

@@ -104,7 +104,7 @@ describe('locality caches', () => {
 
 describe('locality gates', () => {
   it('skip count: node-local only until D skips, then any until a node-local launch resets it', () => {
-    const gate = makeLocalityGate({ mode: 'skip', maxSkips: 2 });
+    const gate = makeLocalityGate({ mode: 'skip', maxSkips: 2 }, 1);
     const j = makeJob(0);
     expect(gate.allowed(j, 0)).toBe(NODE_LOCAL);
     gate.skipped(j, 10);
@@ -120,7 +120,7 @@ describe('locality gates', () => {
   });
 
   it('two-level wait: rack after nodeMs of skipping, any after a further rackMs; a launch sets the level', () => {
-    const gate = makeLocalityGate({ mode: 'wait', nodeMs: 5000, rackMs: 3000 });
+    const gate = makeLocalityGate({ mode: 'wait', nodeMs: 5000, rackMs: 3000 }, 1);
     const j = makeJob(0);
     expect(gate.allowed(j, 0)).toBe(NODE_LOCAL);
     gate.skipped(j, 4999);
@@ -138,6 +138,6 @@ describe('locality gates', () => {
   });
 
   it('none: any locality at once', () => {
-    expect(makeLocalityGate({ mode: 'none' }).allowed(makeJob(0), 0)).toBe(OFF_RACK);
+    expect(makeLocalityGate({ mode: 'none' }, 1).allowed(makeJob(0), 0)).toBe(OFF_RACK);
   });
 });
