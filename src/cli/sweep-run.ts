@@ -90,8 +90,8 @@ export async function runSweep(sweep: Sweep, options: SweepOptions): Promise<Swe
  * Keeps every worker busy: one point running on each, and one more waiting in the pool, which a worker takes the
  * moment it finishes, before this thread has read and logged its result; resolves when all have finished.
  */
-function runAll(pool: TaskPool<SweepTask, Result>, queue: PointQueue<SweepPoint>, ok: (p: SweepPoint, r: Result) => void,
-  failed: (p: SweepPoint, err: unknown) => void, plugins: string[] | undefined): Promise<void> {
+export function runAll<P extends SweepPoint>(pool: TaskPool<SweepTask, Result>, queue: PointQueue<P>, ok: (p: P, r: Result) => void,
+  failed: (p: P, err: unknown) => void, plugins: string[] | undefined): Promise<void> {
   return new Promise((allDone) => {
     let running = 0;
     const feed = (): void => {

@@ -13,6 +13,7 @@ import { readJsonFile } from '../cli/load-scenario.js';
 import type { PointRecord } from '../cli/sweep-aggregate.js';
 import { type Sweep, type SweepPoint, expandSweep } from '../cli/sweep-file.js';
 import { PointQueue } from '../cli/sweep-order.js';
+import { runAll } from '../cli/sweep-run.js';
 import type { Analysis, Experiment } from './experiment.js';
 
 export interface RunOptions {
@@ -89,28 +90,10 @@ async function onPool<P extends SweepPoint>(queue: PointQueue<P>, size: number, 
   const pool = startPool<SweepTask, Result>('processes', size, SIMULATION_TASK);
   const failures: string[] = [];
   try {
-    await new Promise<void>((allDone) => {
-      let running = 0;
-      const feed = (): void => {
-        while (running < pool.size + 1) {
-          const p = queue.next();
-          if (p === undefined) break;
-          running++;
-          pool.run({ scenario: p.scenario, variant: p.variant, trace: p.trace })
-            .then((r) => {
-              queue.learn(p.group, r.run.wallMs);
-              finish(p, r);
-            })
-            .catch((err: unknown) => failures.push(`${p.scenario.name} ${p.variant} seed ${p.seed}: ${err instanceof Error ? err.message : String(err)}`))
-            .finally(() => {
-              running--;
-              feed();
-            });
-        }
-        if (running === 0) allDone();
-      };
-      feed();
-    });
+    await runAll(pool, queue, (p, r) => {
+      queue.learn(p.group, r.run.wallMs);
+      finish(p, r);
+    }, (p, err) => failures.push(`${p.scenario.name} ${p.variant} seed ${p.seed}: ${err instanceof Error ? err.message : String(err)}`), undefined);
   } finally {
     await pool.close();
   }
