@@ -1,0 +1,116 @@
+/**
+ * The scheduler core's decisions, one table per plugin, driven with a recording sink (decision-driver.ts: no runtime,
+ * no actors). Each row is a tiny cluster state (the jobs, and the heartbeats that built it) and the steps whose
+ * decisions it checks: `n<node> map <job>/<map> <locality> <duration>`, reduces with their copy and compute phases,
+ * kills. Nodes n0, n1 are rack 0 and n2, n3 rack 1; maps take 10 s node-local, x1.2 rack-local, x2 off-rack (IO jobs;
+ * CPU jobs feel a tenth of the slowdown); each heartbeat is 750 ms before the cluster's next.
+ */
+import { describe, expect, it } from 'vitest';
+import { DecisionDriver, type JobRow, type Step } from './decision-driver.js';
+
+interface Row {
+  name: string;
+  jobs: JobRow[];
+  /** Steps that build the state; their decisions are not checked. */
+  given?: Step[];
+  /** The steps checked, and their decisions. */
+  then: Step[];
+  want: string[];
+  scheduler?: Record<string, unknown>;
+}
+
+function table(scheduler: Record<string, unknown>, rows: Row[]): void {
+  it.each(rows)('$name', (row) => {
+    const d = new DecisionDriver(row.jobs, { ...scheduler, ...row.scheduler });
+    d.run(row.given ?? []);
+    expect(d.run(row.then)).toEqual(row.want);
+  });
+}
+
+const at = (node: number, atMs: number, more: Omit<Step & { node: number }, 'node' | 'atMs'> = {}): Step => ({ node, atMs, ...more });
+
+describe('FIFO', () => table({ policy: 'fifo', delay: { mode: 'none' } }, [
+  { name: 'the head job takes the slot at any locality', jobs: [{ id: 'A', blocks: [3] }, { id: 'B', blocks: [0] }],
+    then: [at(0, 0)], want: ['n0 map A/0 off 20000ms'] },
+  { name: 'priority before submit time', jobs: [{ id: 'A', blocks: [3] }, { id: 'B', blocks: [0], priority: 'HIGH', submitMs: 0 }],
+    then: [at(0, 0)], want: ['n0 map B/0 node 10000ms'] },
+  { name: 'node-local first; an off-rack launch ends the heartbeat\'s maps', jobs: [{ id: 'A', blocks: [3, 3, 0] }],
+    then: [at(0, 0, { maps: 3 })], want: ['n0 map A/2 node 10000ms', 'n0 map A/0 off 20000ms'] },
+  { name: 'one reduce a heartbeat', jobs: [{ id: 'A', blocks: [0], reduces: 2 }], given: [at(0, 0)],
+    then: [at(0, 3000, { maps: 0, reduces: 2, finished: [['A', 0]] })], want: ['n0 reduce A/r0 copy 0ms compute 1000ms maps done'] },
+]));
+
+describe('naive fair', () => table({ policy: 'fair', delay: { mode: 'none' } }, [
+  { name: 'the job with the fewest running maps first', jobs: [{ id: 'A', blocks: [3, 3] }, { id: 'B', blocks: [0] }], given: [at(2, 1500)],
+    then: [at(0, 3000)], want: ['n0 map B/0 node 10000ms'] },
+  { name: 'ties by submit time, at any locality', jobs: [{ id: 'A', blocks: [3] }, { id: 'B', blocks: [0] }],
+    then: [at(0, 0)], want: ['n0 map A/0 off 20000ms'] },
+  { name: 'every free slot, re-ordering after each launch', jobs: [{ id: 'A', blocks: [0, 0] }, { id: 'B', blocks: [0, 0] }],
+    then: [at(0, 0, { maps: 3 })], want: ['n0 map A/0 node 10000ms', 'n0 map B/0 node 10000ms', 'n0 map A/1 node 10000ms'] },
+]));
+
+describe('delay scheduling: skip count', () => table({ policy: 'fair', delay: { mode: 'skip', maxSkips: 1 } }, [
+  { name: 'a job with no local map is skipped; the next launches node-local', jobs: [{ id: 'A', blocks: [3] }, { id: 'B', blocks: [0] }],
+    then: [at(0, 0)], want: ['n0 map B/0 node 10000ms'] },
+  { name: 'after maxSkips skips it launches where it can', jobs: [{ id: 'A', blocks: [3] }, { id: 'B', blocks: [0] }], given: [at(0, 0)],
+    then: [at(1, 750)], want: ['n1 map A/0 off 20000ms'] },
+  { name: 'a node-local launch resets the count', jobs: [{ id: 'A', blocks: [3, 1] }, { id: 'B', blocks: [0, 0] }], given: [at(0, 0)],
+    then: [at(1, 750), at(0, 3000)], want: ['n1 map A/1 node 10000ms', 'n0 map B/1 node 10000ms'] },
+  { name: 'skipped once a heartbeat, however many slots', jobs: [{ id: 'A', blocks: [3] }, { id: 'B', blocks: [0, 0] }],
+    then: [at(0, 0, { maps: 2 })], want: ['n0 map B/0 node 10000ms', 'n0 map B/1 node 10000ms'] },
+]));
+
+describe('delay scheduling: two-level wait', () => table({ policy: 'fair', delay: { mode: 'wait', nodeMs: 1500, rackMs: 1500 } }, [
+  { name: 'node-local only until it has waited nodeMs, then rack-local', jobs: [{ id: 'A', blocks: [1] }, { id: 'B', blocks: [0, 0, 0] }],
+    then: [at(0, 0), at(0, 3000), at(0, 6000)], want: ['n0 map B/0 node 10000ms', 'n0 map B/1 node 10000ms', 'n0 map A/0 rack 12000ms'] },
+  { name: 'then rackMs more before any locality', jobs: [{ id: 'A', blocks: [3] }, { id: 'B', blocks: [0, 0, 0, 0] }],
+    then: [at(0, 0), at(0, 3000), at(0, 6000), at(0, 9000), at(0, 12_000)],
+    want: ['n0 map B/0 node 10000ms', 'n0 map B/1 node 10000ms', 'n0 map B/2 node 10000ms', 'n0 map B/3 node 10000ms', 'n0 map A/0 off 20000ms'] },
+  { name: 'the wait grows only while skipped: a job with nothing to skip for stays at node level',
+    jobs: [{ id: 'A', blocks: [1, 3] }, { id: 'B', blocks: [0] }], given: [at(1, 750)],
+    then: [at(0, 3000), at(0, 6000)], want: ['n0 map B/0 node 10000ms'] },
+]));
+
+describe('DSFS: the job-type rule', () => table({ policy: 'fair', delay: { mode: 'wait', nodeMs: 1500 }, jobTypeRule: true }, [
+  { name: 'a CPU-bound job goes rack-local at once', jobs: [{ id: 'A', blocks: [1], type: 'cpu' }, { id: 'B', blocks: [0] }],
+    then: [at(0, 0)], want: ['n0 map A/0 rack 10200ms'] },
+  { name: 'an IO-bound job waits', jobs: [{ id: 'A', blocks: [1], type: 'io' }, { id: 'B', blocks: [0] }],
+    then: [at(0, 0)], want: ['n0 map B/0 node 10000ms'] },
+  { name: 'a CPU-bound job still waits to go off-rack', jobs: [{ id: 'A', blocks: [3], type: 'cpu' }, { id: 'B', blocks: [0] }],
+    then: [at(0, 0)], want: ['n0 map B/0 node 10000ms'] },
+]));
+
+describe('HFS: pools, min shares, preemption', () => table({ policy: 'hfs', delay: { mode: 'none' }, pools: [{ name: 'p', minMaps: 2 }, { name: 'q' }] }, [
+  { name: 'a pool below its min share first', jobs: [{ id: 'A', blocks: [0], pool: 'q' }, { id: 'B', blocks: [3], pool: 'p' }],
+    then: [at(0, 0)], want: ['n0 map B/0 off 20000ms'] },
+  { name: 'at its min share, pools share by running tasks', jobs: [{ id: 'A', blocks: [0, 1, 2], pool: 'q' }, { id: 'B', blocks: [0, 1, 2], pool: 'p' }],
+    given: [at(0, 0), at(1, 750)], then: [at(2, 1500)], want: ['n2 map A/2 node 10000ms'] },
+  { name: 'a pool starved past its min-share timeout takes its min share back from the newest tasks of a pool over its share',
+    scheduler: { minSharePreemptionTimeoutMs: 3000, preemption: { enabled: true, intervalMs: 3000 } },
+    jobs: [{ id: 'A', blocks: [0, 1, 2, 3], pool: 'q' }, { id: 'B', blocks: [0, 1], pool: 'p', submitMs: 2500 }],
+    given: [at(0, 0), at(1, 750), at(2, 1500), at(3, 2250), { tickTo: 3000 }], then: [{ tickTo: 6000 }], want: ['n3 kill A/3', 'n2 kill A/2'] },
+  { name: 'not before the timeout', scheduler: { minSharePreemptionTimeoutMs: 3000, preemption: { enabled: true, intervalMs: 3000 } },
+    jobs: [{ id: 'A', blocks: [0, 1, 2, 3], pool: 'q' }, { id: 'B', blocks: [0, 1], pool: 'p', submitMs: 2500 }],
+    given: [at(0, 0), at(1, 750), at(2, 1500), at(3, 2250)], then: [{ tickTo: 3000 }], want: [] },
+]));
+
+describe('capacity', () => table({ policy: 'capacity', delay: { mode: 'none' }, queues: [{ name: 'a', capacity: 75 }, { name: 'b', capacity: 25 }] }, [
+  { name: 'the queue with the lowest running / capacity first', jobs: [{ id: 'A', blocks: [0, 0], pool: 'a' }, { id: 'B', blocks: [1], pool: 'b' }],
+    given: [at(0, 0)], then: [at(1, 750)], want: ['n1 map B/0 node 10000ms'] },
+  { name: 'within a queue, jobs in FIFO order', jobs: [{ id: 'A', blocks: [0, 1], pool: 'a' }, { id: 'C', blocks: [1], pool: 'a' }],
+    given: [at(0, 0)], then: [at(1, 750)], want: ['n1 map A/1 node 10000ms'] },
+]));
+
+describe('copy-compute splitting', () => {
+  const jobs: JobRow[] = [{ id: 'A', blocks: [0, 1], reduces: 1, reduceMs: 1000, copyMs: 5000 }];
+  const slowStart = [at(0, 0), at(1, 750)];
+  table({ policy: 'fair', delay: { mode: 'none' } }, [
+    { name: 'without it, a reduce holds its slot from slow start for its copy phase', jobs, given: slowStart,
+      then: [at(0, 3000, { maps: 0, reduces: 1, finished: [['A', 0]] })], want: ['n0 reduce A/r0 copy 5000ms compute 1000ms'] },
+    { name: 'with it, no reduce before the job\'s last map', scheduler: { copyComputeSplit: true }, jobs, given: slowStart,
+      then: [at(0, 3000, { maps: 0, reduces: 1, finished: [['A', 0]] })], want: [] },
+    { name: 'then the reduce holds its slot for what is left of its copy phase since slow start', scheduler: { copyComputeSplit: true }, jobs,
+      given: [...slowStart, at(0, 3000, { maps: 0, reduces: 1, finished: [['A', 0]] })],
+      then: [at(1, 3750, { maps: 0, reduces: 1, finished: [['A', 1]] })], want: ['n1 reduce A/r0 copy 4250ms compute 1000ms maps done'] },
+  ]);
+});
