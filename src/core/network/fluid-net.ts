@@ -10,6 +10,7 @@
  */
 import type { EventHeap } from './event-heap.js';
 import { MaxMinScratch, maxMinRates } from './max-min.js';
+import { type UnitComponent, UnitFilling } from './unit-filling.js';
 
 /** Most resources one flow crosses. */
 export const MAX_PATH = 6;
@@ -31,7 +32,7 @@ export class FluidNet {
   /** Flow ids below this have been used (ids are taken lowest first): state past it is untouched and not copied. */
   private highWater = 0;
   /** Flows crossing each resource (order is insertion order; any fixed order gives the same rates). */
-  private resFlows: number[][];
+  private readonly resFlows: number[][];
   // Scratch of a component's recomputation.
   private readonly flowMark: Int32Array;
   private readonly resMark: Int32Array;
@@ -45,6 +46,9 @@ export class FluidNet {
   private readonly capLocal: Float64Array;
   private readonly rates: Float64Array;
   private readonly scratch = new MaxMinScratch();
+  /** Unit coefficients: progressive filling in place, over the component as recompute() gathered it. */
+  private readonly filling: UnitFilling | undefined;
+  private readonly component: UnitComponent | undefined;
   /** Recomputations and the flows they re-rated (for bench notes). */
   recomputes = 0;
   reRated = 0;
@@ -75,6 +79,11 @@ export class FluidNet {
     this.csrCoef = new Float64Array(unitCoefficients ? 0 : maxFlows * MAX_PATH);
     this.capLocal = new Float64Array(R);
     this.rates = new Float64Array(maxFlows);
+    if (unitCoefficients) {
+      this.filling = new UnitFilling(maxFlows, R);
+      const { resFlows, pathRes, pathLen, compFlows: flows, compRes: res } = this;
+      this.component = { capacity: this.capacity, resFlows, pathRes, pathLen, maxPath: MAX_PATH, flows, nf: 0, res, nr: 0 };
+    }
   }
 
   get resources(): number {
@@ -258,8 +267,9 @@ export class FluidNet {
     }
     this.recomputes++;
     this.reRated += nf;
-    if (this.unitCoefficients && (nr <= 1 || nf === 1)) {
-      this.shareEqually(nf, nr, nowMs);
+    if (this.unitCoefficients) {
+      if (nr <= 1 || nf === 1) this.shareEqually(nf, nr, nowMs);
+      else this.fill(nf, nr, nowMs);
       return;
     }
     for (let q = 0; q < nr; q++) {
@@ -298,6 +308,17 @@ export class FluidNet {
     rate = 0 + rate;
     for (let j = 0; j < nf; j++) this.settle(compFlows[j], nowMs);
     for (let j = 0; j < nf; j++) this.rerate(compFlows[j], rate, nowMs);
+  }
+
+  /** Unit coefficients: settles the component's flows and re-rates them by progressive filling in place. */
+  private fill(nf: number, nr: number, nowMs: number): void {
+    const { compFlows, rates } = this;
+    const component = this.component!;
+    component.nf = nf;
+    component.nr = nr;
+    for (let j = 0; j < nf; j++) this.settle(compFlows[j], nowMs);
+    this.filling!.solve(component, rates);
+    for (let j = 0; j < nf; j++) this.rerate(compFlows[j], rates[compFlows[j]], nowMs);
   }
 
   /** Sets flow f's rate at `nowMs` (settled already) and reschedules its finish. */

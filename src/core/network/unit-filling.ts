@@ -1,0 +1,106 @@
+/**
+ * Progressive filling (max-min.ts) for one component of a network whose flows all cross their resources with
+ * coefficient 1, read in place: no CSR copy, no reverse index, and each round visits only the resources still
+ * carrying unfrozen flows.
+ *
+ * It gives maxMinRates' numbers bit for bit. With unit coefficients a resource's weight is a count of flows (sums
+ * and differences of ones: exact), so each resource's arithmetic, remaining -= step x weight once a round, is the
+ * same whatever order the resources and flows are visited in; a round's step is the minimum of the same quotients;
+ * the level is the same running sum; and a round freezes every unfrozen flow of every resource that saturated in it
+ * at that level, in any order. The resources' order changes nothing, so neither does visiting only the live ones.
+ */
+
+/** Relative slack under which a resource counts as saturated (max-min.ts's). */
+const SATURATED = 1e-9;
+
+/** A network's component, as FluidNet holds it: bounded resources and their flows, flows and their paths. */
+export interface UnitComponent {
+  /** Capacity of every resource of the network (Infinity: unbounded, in no component). */
+  capacity: Float64Array;
+  /** Flows crossing each resource. */
+  resFlows: ReadonlyArray<readonly number[]>;
+  /** Flow f crosses pathRes[f * maxPath .. + pathLen[f]). */
+  pathRes: Int32Array;
+  pathLen: Uint8Array;
+  maxPath: number;
+  /** The component: flows flows[0 .. nf) and bounded resources res[0 .. nr). */
+  flows: Int32Array;
+  nf: number;
+  res: Int32Array;
+  nr: number;
+}
+
+export class UnitFilling {
+  /** By network resource: capacity left and unfrozen flows (as a double, as maxMinRates keeps it). */
+  private readonly remaining: Float64Array;
+  private readonly weight: Float64Array;
+  /** Resources with unfrozen flows, in component order. */
+  private readonly live: Int32Array;
+  /** By network flow: frozen in this solve (this.stamp) or not. */
+  private readonly frozen: Int32Array;
+  private stamp = 0;
+
+  constructor(flows: number, resources: number) {
+    this.remaining = new Float64Array(resources);
+    this.weight = new Float64Array(resources);
+    this.live = new Int32Array(resources);
+    this.frozen = new Int32Array(flows);
+  }
+
+  /** Writes each component flow's max-min rate into rates[f] (indexed by network flow id). */
+  solve(c: UnitComponent, rates: Float64Array): void {
+    const { remaining, weight, live, frozen } = this;
+    const { capacity, resFlows, pathRes, pathLen, maxPath } = c;
+    const stamp = ++this.stamp;
+    let nl = 0;
+    for (let q = 0; q < c.nr; q++) {
+      const r = c.res[q];
+      remaining[r] = capacity[r];
+      weight[r] = 0;
+    }
+    for (let j = 0; j < c.nf; j++) {
+      const f = c.flows[j];
+      for (let e = f * maxPath; e < f * maxPath + pathLen[f]; e++) if (capacity[pathRes[e]] !== Infinity) weight[pathRes[e]] += 1;
+    }
+    for (let q = 0; q < c.nr; q++) if (weight[c.res[q]] > 0) live[nl++] = c.res[q];
+    let unfrozen = c.nf;
+    let level = 0;
+    while (unfrozen > 0) {
+      let step = Infinity;
+      for (let k = 0; k < nl; k++) {
+        const t = remaining[live[k]] / weight[live[k]];
+        if (t < step) step = t;
+      }
+      if (step === Infinity) {
+        for (let j = 0; j < c.nf; j++) if (frozen[c.flows[j]] !== stamp) rates[c.flows[j]] = Infinity;
+        return;
+      }
+      if (step < 0) step = 0;
+      level += step;
+      for (let k = 0; k < nl; k++) remaining[live[k]] -= step * weight[live[k]];
+      for (let k = 0; k < nl; k++) {
+        const r = live[k];
+        if (weight[r] <= 0 || remaining[r] > SATURATED * capacity[r]) continue;
+        remaining[r] = 0;
+        const list = resFlows[r];
+        for (let i = 0; i < list.length; i++) {
+          const f = list[i];
+          if (frozen[f] === stamp) continue;
+          frozen[f] = stamp;
+          rates[f] = level;
+          unfrozen--;
+          for (let e = f * maxPath; e < f * maxPath + pathLen[f]; e++) {
+            const q = pathRes[e];
+            if (capacity[q] === Infinity) continue;
+            weight[q] -= 1;
+            if (weight[q] < 1e-12) weight[q] = 0;
+          }
+        }
+        weight[r] = 0;
+      }
+      let kept = 0;
+      for (let k = 0; k < nl; k++) if (weight[live[k]] > 0) live[kept++] = live[k];
+      nl = kept;
+    }
+  }
+}
