@@ -17,7 +17,7 @@ function firstSeen<T>(xs: readonly T[]): T[] {
 
 function panelSpec(fig: Figure, panel: Panel, xs: Array<string | number>, series: string[]): Record<string, unknown> {
   const y = { type: 'quantitative', title: fig.yTitle, ...(fig.share ? { axis: { format: '.0%' }, scale: { domain: [0, 1] } } : {}) };
-  const color = { field: 'series', type: 'nominal', title: null, scale: { domain: series }, legend: { orient: 'bottom', columns: 2, labelLimit: 260 } };
+  const color = { field: 'series', type: 'nominal', title: null, scale: { domain: series }, legend: { orient: 'bottom', columns: series.length > 3 ? 2 : 1, labelLimit: 420 } };
   // A share's interval is drawn inside 0-100% (a t interval over few seeds can pass either end); the table keeps it whole.
   const clamp = (v: number | null | undefined): number | null => (v === null || v === undefined ? null : fig.share ? Math.min(1, Math.max(0, v)) : v);
   const values = panel.points.map((p: FigurePoint) => ({ x: p.x, series: p.series, mean: p.mean, lo: clamp(p.lo), hi: clamp(p.hi) }));
@@ -30,7 +30,7 @@ function panelSpec(fig: Figure, panel: Panel, xs: Array<string | number>, series
     };
   }
   if (fig.x === 'ordinal') {
-    const x = { field: 'x', type: 'ordinal', title: fig.xTitle, sort: xs, axis: { labelAngle: 0 } };
+    const x = { field: 'x', type: 'ordinal', title: fig.xTitle, sort: xs, axis: { labelAngle: 0, labelLimit: 200 } };
     const offset = { field: 'series', type: 'nominal', sort: series, scale: { domain: series } };
     return {
       title: panel.title, ...SIZE,

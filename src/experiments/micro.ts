@@ -40,7 +40,7 @@ function analyzeHierarchical(records: readonly Run[], sweep: Sweep): Analysis {
   const heartbeatS = (sc.cluster.heartbeatMs ?? hadoopHeartbeatMs(sc.cluster.racks * sc.cluster.nodesPerRack)) / 1000;
   const mapS = sc.workload.kind === 'generated' ? sc.workload.groups[0].mapMs / 1000 : NaN;
   const pools = ['pool2', 'pool3'];
-  const label: Record<string, string> = { pool2: 'pool 2 (FIFO inside, at 120 s)', pool3: 'pool 3 (fair inside, at 240 s)' };
+  const label: Record<string, string> = { pool2: 'pool 2: FIFO, 120 s', pool3: 'pool 3: fair, 240 s' };
   const rows = pools.map((name) => {
     const per = records.map((r) => reaches(r).find((x) => x.pool === name)!);
     const reach = over(records, (r) => reaches(r).find((x) => x.pool === name)!.reachS);

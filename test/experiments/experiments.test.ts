@@ -46,8 +46,8 @@ describe('experiments', () => {
     expect(a.svgs.every((s) => s.startsWith('<svg') && s.includes('simulated'))).toBe(true);
   }, 120_000);
 
-  it('the macrobenchmarks\' shapes hold on the quick set: locality with delay, small jobs under fair, delay\'s gain in IO-heavy and not CPU-heavy', async () => {
-    const { checks } = await document('macro-io,macro-cpu', 0);
+  it('the papers\' shapes hold on the quick set: locality with delay, small jobs under fair, delay\'s gain in IO-heavy and not CPU-heavy, sticky slots\' losses', async () => {
+    const { checks } = await document('macro-io,macro-cpu,sticky-slots', 0);
     const verdict = (id: string, start: string): boolean => {
       const c = checks.find((x) => x.id === id && x.shape.startsWith(start));
       if (c === undefined) throw new Error(`no check "${start}" in ${id}`);
@@ -59,5 +59,7 @@ describe('experiments', () => {
     }
     expect(verdict('macro-io', 'delay scheduling speeds up the IO-heavy workload')).toBe(true);
     expect(verdict('macro-cpu', 'no gain from delay scheduling')).toBe(true);
+    expect(verdict('sticky-slots', 'sticky slots cost naive fair sharing locality')).toBe(true);
+    expect(verdict('sticky-slots', 'sticky slots cost throughput')).toBe(true);
   }, 120_000);
 });
