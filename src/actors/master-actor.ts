@@ -82,6 +82,8 @@ export class MasterActor {
   /** Each rack's group capacities as last sent (a rack's links start at 0): an unchanged allocation is sent as null. */
   private readonly sentAllocation: Float64Array;
   private readonly usage: LinkUsage | undefined;
+  /** Fluid model: each rack's serves of the epoch being answered (src/core/network/serves.ts), SERVE_FIELDS numbers each. */
+  private readonly serves: number[][];
   /** The epoch the last commands answered (null before the first answer). */
   private answered: number | null = null;
 
@@ -108,6 +110,7 @@ export class MasterActor {
       this.allocator = new CoreAllocator(this.topology.racks, rates);
       this.usage = new LinkUsage(this.topology.racks, rates.switchMBps);
     }
+    this.serves = this.allocator === undefined ? [] : Array.from({ length: this.topology.racks }, () => []);
     this.allocation = new Float64Array(this.allocator === undefined ? 0 : this.allocator.demand.length);
     this.sentAllocation = new Float64Array(this.allocation.length);
   }
@@ -224,17 +227,23 @@ export class MasterActor {
    * Fluid model: adds the epoch's cross-rack launches to the demand (a map reading from another rack, a reduce's
    * shuffle) and allocates the core and the racks' links for the epoch's committed pass and the next.
    */
-  private allocate(): void {
+  private allocate(answered: number): void {
     const allocator = this.allocator!;
     const { demand, groups } = allocator;
-    const perRack = this.topology.nodesPerRack;
-    const racks = this.topology.racks;
+    const { nodesPerRack: perRack, racks, heartbeatMs, phaseMs } = this.topology;
+    const startMs = this.scenario.cluster.network.taskStartMs;
+    for (const list of this.serves) list.length = 0;
     if (racks > 1) {
-      this.responses.forEachLaunch((node, task, src, readKB) => {
+      this.responses.forEachLaunch((node, task, src, readKB, computeMs) => {
         const rack = Math.floor(node / perRack);
         if (readKB <= 0) return;
         if (isReduceRef(task)) demand[rack * groups + racks]++;
-        else if (Math.floor(src / perRack) !== rack) demand[rack * groups + Math.floor(src / perRack)]++;
+        else if (Math.floor(src / perRack) !== rack) {
+          const from = Math.floor(src / perRack);
+          demand[rack * groups + from]++;
+          // Its send half, in the source's rack, starts when the map's read does: its heartbeat plus the start-up.
+          this.serves[from].push(src, answered * heartbeatMs + phaseMs[node] + startMs, readKB, computeMs);
+        }
       });
     }
     allocator.allocate(this.allocation);
@@ -245,13 +254,14 @@ export class MasterActor {
 
   private commands(epoch: number, answered: number | null): EpochCommand[] {
     const reportFreeFromMs = this.everyHeartbeat ? REPORT_EVERY_HEARTBEAT : this.scheduler.freeSlotsIrrelevant ? this.scheduler.nextArrivalMs : 0;
-    if (this.allocator !== undefined && answered !== null) this.allocate();
+    if (this.allocator !== undefined && answered !== null) this.allocate(answered);
     this.answered = answered;
     const responses = answered === null || this.responses.empty ? null : this.responses.take(answered);
     const groups = this.allocator?.groups ?? 0;
     return Array.from({ length: this.topology.racks }, (_, rack) => ({
       type: 'epoch', rack, epoch, reportFreeFromMs, responses: responses?.[rack] ?? null,
       allocationMBps: groups === 0 || answered === null ? null : this.allocationFor(rack, groups),
+      serves: (this.serves[rack]?.length ?? 0) === 0 || answered === null ? null : Float64Array.from(this.serves[rack]),
     }));
   }
 

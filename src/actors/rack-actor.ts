@@ -49,7 +49,7 @@ export class RackActor {
       if (m instanceof FluidRack) {
         timeMs = m.heartbeatTimeMs(m.firstNode, cmd.responses?.epoch ?? cmd.epoch);
         this.out.begin(cmd.epoch);
-        m.epoch(cmd.responses, cmd.epoch, cmd.reportFreeFromMs, cmd.allocationMBps ?? null, this.out);
+        m.epoch(cmd.responses, cmd.epoch, cmd.reportFreeFromMs, cmd.allocationMBps ?? null, this.out, cmd.serves ?? null);
         m.demand(this.demand);
         this.out.network(this.demand, m.committedCarried());
         return this.out.take(this.rack, cmd.epoch);

@@ -169,12 +169,12 @@ export class ResponseRouter implements ActionSink {
     this.kills[at + KillRow.Task] = task;
   }
 
-  /** Calls fn for each launch since the last take: its node, task, and (fluid model) read source and KB read. */
-  forEachLaunch(fn: (node: NodeId, task: number, src: NodeId | -1, readKB: number) => void): void {
+  /** Calls fn for each launch since the last take: its node, task, and (fluid model) read source, KB read and compute ms. */
+  forEachLaunch(fn: (node: NodeId, task: number, src: NodeId | -1, readKB: number, computeMs: number) => void): void {
     const rows = this.launches;
     for (let k = 0; k < this.launchCount; k++) {
       const at = k * LaunchRow.Width;
-      fn(nodeId(rows[at + LaunchRow.Node]), rows[at + LaunchRow.Task], nodeOrNone(rows[at + LaunchRow.Src]), rows[at + LaunchRow.ReadKB]);
+      fn(nodeId(rows[at + LaunchRow.Node]), rows[at + LaunchRow.Task], nodeOrNone(rows[at + LaunchRow.Src]), rows[at + LaunchRow.ReadKB], this.durations[k * DurationRow.Width + DurationRow.Ms]);
     }
   }
 

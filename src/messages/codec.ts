@@ -104,6 +104,7 @@ function validate(m: Message): void {
     case 'epoch':
       requireNumbers(m, ['rack', 'epoch', 'reportFreeFromMs']);
       if (m.allocationMBps != null && !(m.allocationMBps instanceof Float64Array)) throw new Error('epoch: allocationMBps must be a Float64Array or null');
+      if (m.serves != null && !(m.serves instanceof Float64Array)) throw new Error('epoch: serves must be a Float64Array or null');
       if (m.responses !== null) requireNumbers(m.responses, ['epoch']);
       return;
     case 'failed':

@@ -48,6 +48,11 @@ export interface EpochCommand {
   responses: ResponseBatch | null;
   /** Fluid model: this rack's cross-rack group capacities (MB/s) for the epoch; null: unchanged or flat. */
   allocationMBps?: Float64Array | null;
+  /**
+   * Fluid model: send halves of the answered epoch's cross-rack map reads from this rack's nodes (src/core/network/
+   * serves.ts), SERVE_FIELDS Float64s each: source node, start time, KB, the reader's compute ms; null: none.
+   */
+  serves?: Float64Array | null;
 }
 
 /** Rack -> master: the rack failed; the run aborts. */

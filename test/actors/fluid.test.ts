@@ -75,6 +75,28 @@ describe('fluid network model results', () => {
     expect(naive.network!.crossRackMB).toBeGreaterThan(delay.network!.crossRackMB);
   });
 
+  it.each([
+    ['rack-aware', fluid()],
+    ['without rack awareness, 10:1 oversubscribed', fluid({ rackAware: false, oversubscription: 10 })],
+  ])('bytes: the MB read are the inputs and shuffles of the tasks run, and every cross-rack map read is served (%s)', async (_, sets) => {
+    const s = loadVariant('fb-macro-io.json', 'Naive fair', sets);
+    const r = await simulate(s, { timeDecisions: false });
+    const block = s.hdfs.blockMB;
+    const ratio = s.cluster.network.mapOutputRatio.io;
+    let expected = 0;
+    let crossMaps = 0;
+    for (const j of r.jobs) {
+      expected += j.maps * block + j.reduces * Math.round(((j.maps * block * ratio) / j.reduces) * 1024) / 1024;
+      crossMaps += j.offRackMaps;
+    }
+    const n = r.network!;
+    expect(n.readMB).toBeCloseTo(expected, 2);
+    expect(n.unservedMB).toBe(0);
+    if (s.cluster.network.rackAware) expect(n.servedMB).toBe(crossMaps * block); // the scheduler's off-rack maps are the cross-rack reads
+    else expect(n.servedMB).toBeGreaterThan(100 * crossMaps * block + 10_000); // it sees none off-rack, yet they cross
+    for (const u of [...n.utilization.up, ...n.utilization.down]) for (const x of u) expect(x).toBeLessThanOrEqual(1 + 1e-6);
+  });
+
   it('without rack awareness (EC2: no topology script) no map is off-rack to the scheduler, yet its reads cross racks', async () => {
     const aware = await simulate(loadVariant('fb-macro-io.json', 'Naive fair', fluid()), { timeDecisions: false });
     const blind = await simulate(loadVariant('fb-macro-io.json', 'Naive fair', fluid({ rackAware: false })), { timeDecisions: false });

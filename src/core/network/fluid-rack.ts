@@ -26,6 +26,7 @@ import { type Topology, firstNodeOf, rackHeartbeats } from '../topology.js';
 import { EventHeap } from './event-heap.js';
 import { FluidNet } from './fluid-net.js';
 import { type LinkRates, NIC_IN, RackLinks } from './rack-links.js';
+import { SERVE_FIELDS, ServeState, readCapMBps } from './serves.js';
 
 const FREE = 0;
 const START = 1;
@@ -123,7 +124,7 @@ export class FluidRack {
   readonly links: RackLinks;
   /** MB a committed pass had to finish early (see the module comment). */
   forcedMB = 0;
-  /** MB read by maps and reduces' shuffles, committed (for the bytes invariant). */
+  /** MB the tasks launched here read (maps' inputs, reduces' shuffles), counted at launch (for the bytes invariant). */
   readMB = 0;
   private readonly mapSlots: number;
   private readonly reduceSlots: number;
@@ -136,6 +137,10 @@ export class FluidRack {
   private readonly streamMBps: number;
   private s: SlotState;
   private saved: SlotState;
+  /** The send halves of other racks' reads from this rack's nodes (serves.ts), and their saved copy. */
+  private sv: ServeState;
+  private savedSv: ServeState;
+  private readonly slots: number;
   private net: FluidNet;
   private savedNet: FluidNet;
   private heap: EventHeap;
@@ -153,7 +158,7 @@ export class FluidRack {
   private readonly pinned: Int32Array;
   private pins = 0;
   private readonly path = new Int32Array(8);
-  private readonly carried = new Float64Array(4);
+  private readonly carried = new Float64Array(7);
   /** Cross-rack flows by group active at the saved epoch start or started in its predicted pass. */
   private readonly epochFlows: Int32Array;
 
@@ -167,12 +172,17 @@ export class FluidRack {
     this.startMs = options.taskStartMs;
     this.inRackShare = 1 / topology.racks;
     this.streamMBps = options.rates.streamMBps;
-    this.links = new RackLinks(this.nodes, topology.racks, this.mapSlots);
+    const serves = topology.racks > 1 ? 2 * this.nodes * this.mapSlots : 0;
+    this.links = new RackLinks(this.nodes, topology.racks, this.mapSlots, serves);
     const slots = this.nodes * (this.mapSlots + this.reduceSlots);
-    this.flowsMax = this.nodes * (this.mapSlots + 2 * this.reduceSlots);
+    this.slots = slots;
+    this.flowsMax = this.nodes * (this.mapSlots + 2 * this.reduceSlots) + serves;
     const caps = this.links.capacities(options.rates);
-    this.heap = new EventHeap(this.flowsMax + slots);
-    this.savedHeap = new EventHeap(this.flowsMax + slots);
+    // Event ids: flows, then slots' timers, then serves' start timers.
+    this.heap = new EventHeap(this.flowsMax + slots + serves);
+    this.savedHeap = new EventHeap(this.flowsMax + slots + serves);
+    this.sv = new ServeState(serves);
+    this.savedSv = new ServeState(serves);
     this.net = new FluidNet(caps, this.flowsMax, this.heap, 0, true);
     this.savedNet = new FluidNet(caps, this.flowsMax, this.savedHeap, 0, true);
     this.s = new SlotState(slots, this.nodes, this.mapSlots, this.reduceSlots, this.links.groups);
@@ -237,11 +247,12 @@ export class FluidRack {
    * allocation change the answered epoch, it is committed again from its saved start; then the predicted pass of
    * `epoch` runs and reports its heartbeats.
    */
-  epoch(responses: RackResponses | null, epoch: number, reportFreeFromMs: number, allocation: Float64Array | null, sink: HeartbeatSink): void {
+  epoch(responses: RackResponses | null, epoch: number, reportFreeFromMs: number, allocation: Float64Array | null, sink: HeartbeatSink, serves: Float64Array | null = null): void {
     const changed = allocation !== null && this.allocationDiffers(allocation);
-    if (this.savedEpoch >= 0 && (responses !== null || changed)) {
+    if (this.savedEpoch >= 0 && (responses !== null || changed || serves !== null)) {
       this.restore();
       if (changed) this.allocate(allocation!);
+      if (serves !== null) this.serve(serves);
       this.commit(responses);
       this.dirty = true;
     } else if (changed) this.allocate(allocation!);
@@ -255,7 +266,10 @@ export class FluidRack {
     this.predict(epoch, reportFreeFromMs, sink);
   }
 
-  /** Committed MB up to the saved epoch start: uplink, downlink, all cross-rack groups, and forced (finished early). */
+  /**
+   * Committed MB up to the saved epoch start: uplink, downlink, all cross-rack groups, forced (finished early), read
+   * (maps and shuffles), served (send halves started) and unserved (serves not simulated).
+   */
   committedCarried(): Float64Array {
     const c = this.savedNet.carriedMB;
     let cross = 0;
@@ -264,6 +278,9 @@ export class FluidRack {
     this.carried[1] = c[this.links.down];
     this.carried[2] = cross;
     this.carried[3] = this.forcedMB;
+    this.carried[4] = this.savedReadMB;
+    this.carried[5] = this.savedSv.servedMB;
+    this.carried[6] = this.savedSv.unservedMB;
     return this.carried;
   }
 
@@ -295,6 +312,7 @@ export class FluidRack {
     }
     this.dirty = false;
     this.s.copyTo(this.saved);
+    this.sv.copyTo(this.savedSv);
     this.net.copyStateTo(this.savedNet, false);
     this.heap.copyTo(this.savedHeap);
     this.savedFlowSlot.set(this.flowSlot);
@@ -308,6 +326,7 @@ export class FluidRack {
       return;
     }
     this.saved.copyTo(this.s);
+    this.savedSv.copyTo(this.sv);
     this.savedNet.copyStateTo(this.net, true);
     this.savedHeap.copyTo(this.heap);
     this.flowSlot.set(this.savedFlowSlot);
@@ -345,6 +364,30 @@ export class FluidRack {
     visit(this.firstSlot(i, true), this.mapSlots);
     visit(this.firstSlot(i, false), this.reduceSlots);
     return n;
+  }
+
+  /**
+   * The send halves other racks' launches of the saved epoch (restored already) start here (SERVE_FIELDS each):
+   * each takes a serve now and starts sending at its time (never before the epoch's start).
+   */
+  private serve(serves: Float64Array): void {
+    for (let at = 0; at < serves.length; at += SERVE_FIELDS) {
+      const node = serves[at] - this.firstNode;
+      if (node < 0 || node >= this.nodes) throw new Error(`a serve from node ${serves[at]} reached rack ${this.rack}`);
+      const mb = serves[at + 2] / 1024;
+      const k = this.sv.take(node, mb, readCapMBps(this.streamMBps, mb, serves[at + 3]));
+      if (k >= 0) this.heap.schedule(this.flowsMax + this.slots + k, Math.max(this.clock, serves[at + 1]));
+    }
+  }
+
+  /** Serve k's time has come: its send half starts. */
+  private startServe(k: number): void {
+    const sv = this.sv;
+    this.net.setCapacity(this.links.serveStream(k), sv.capMBps[k], this.clock);
+    const len = this.links.servePath(k, sv.node[k], this.path);
+    const f = this.net.add(this.path, undefined, len, sv.mb[k], this.clock);
+    this.flowSlot[f] = this.slots + k;
+    sv.sending(k, f);
   }
 
   /** The committed pass of the saved epoch (restored already), applying its responses (if any) at their heartbeats. */
@@ -391,6 +434,7 @@ export class FluidRack {
     s.writeMB[q] = writeMB;
     s.src[q] = src;
     s.heard[q] = map || mapsDone ? 1 : 0;
+    this.readMB += readMB;
     if (map) s.freeMaps[i]--;
     else {
       s.freeReduces[i]--;
@@ -465,7 +509,8 @@ export class FluidRack {
       this.dirty = true;
       if (t > this.clock) this.clock = t;
       if (id < this.flowsMax) this.flowDone(id);
-      else this.next(id - this.flowsMax);
+      else if (id < this.flowsMax + this.slots) this.next(id - this.flowsMax);
+      else this.startServe(id - this.flowsMax - this.slots);
     }
     if (untilMs > this.clock) this.clock = untilMs;
   }
@@ -474,6 +519,10 @@ export class FluidRack {
     const s = this.s;
     const q = this.flowSlot[f];
     this.net.remove(f, this.clock);
+    if (q >= this.slots) {
+      this.sv.free(q - this.slots);
+      return;
+    }
     if (s.flowA[q] === f) s.flowA[q] = -1;
     else s.flowB[q] = -1;
     if (s.flowA[q] < 0 && s.flowB[q] < 0) this.next(q);
@@ -505,13 +554,11 @@ export class FluidRack {
       case READ: {
         const mb = s.readMB[q];
         if (mb <= 0) break;
-        this.readMB += mb;
         if (map) {
           const src = s.src[q];
           const srcRack = Math.floor(src / this.nodes);
           const from = srcRack === this.rack ? src - this.firstNode : -(srcRack + 1);
-          const code = s.computeMs[q] > 0 ? (mb * 1000) / s.computeMs[q] : Infinity;
-          this.net.setCapacity(links.stream(q), Math.min(this.streamMBps, code), now);
+          this.net.setCapacity(links.stream(q), readCapMBps(this.streamMBps, mb, s.computeMs[q]), now);
           this.addFlow(q, path, links.mapReadPath(q, i, from, path), mb);
         } else {
           path[0] = links.node(i, NIC_IN);

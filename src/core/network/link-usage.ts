@@ -5,6 +5,8 @@
  * holds at most MAX_BUCKETS points a rack whatever the run's length.
  */
 const MAX_BUCKETS = 120;
+/** Cumulative MB a rack reports each epoch (FluidRack.committedCarried). */
+const FIELDS = 7;
 
 export interface NetworkResult {
   model: 'fluid';
@@ -12,6 +14,11 @@ export interface NetworkResult {
   crossRackMB: number;
   /** MB the committed passes finished early (see src/core/network/fluid-rack.ts): the model's own error. */
   forcedMB: number;
+  /** MB read by maps and reduces' shuffles (an invariant: the inputs and shuffles of the tasks run). */
+  readMB: number;
+  /** MB of cross-rack map reads whose send half the source's rack simulated, and whose it could not (serves.ts). */
+  servedMB: number;
+  unservedMB: number;
   /** Per rack, per bucket: the fraction of the uplink's and the downlink's capacity used. */
   utilization: { bucketMs: number; up: number[][]; down: number[][] };
 }
@@ -20,42 +27,46 @@ export class LinkUsage {
   private bucketMs = 60_000;
   private readonly up: number[][];
   private readonly down: number[][];
-  /** Last cumulative report of each rack: up, down, cross, forced. */
+  /** Last cumulative report of each rack: up, down, cross, forced, read, served, unserved. */
   private readonly last: Float64Array;
 
   constructor(readonly racks: number, private readonly switchMBps: number) {
     this.up = Array.from({ length: racks }, () => []);
     this.down = Array.from({ length: racks }, () => []);
-    this.last = new Float64Array(racks * 4);
+    this.last = new Float64Array(racks * FIELDS);
   }
 
-  /** Rack `rack`'s cumulative MB (up, down, cross, forced) committed up to `timeMs`. */
+  /** Rack `rack`'s cumulative MB (up, down, cross, forced, read, served, unserved) committed up to `timeMs`. */
   report(rack: number, timeMs: number, carried: Float64Array): void {
-    if (carried.length < 4) return;
+    if (carried.length < FIELDS) return;
     let b = Math.floor(timeMs / this.bucketMs);
     while (b >= MAX_BUCKETS) {
       this.halve();
       b = Math.floor(timeMs / this.bucketMs);
     }
-    const at = rack * 4;
+    const at = rack * FIELDS;
     this.add(this.up[rack], b, carried[0] - this.last[at]);
     this.add(this.down[rack], b, carried[1] - this.last[at + 1]);
-    for (let k = 0; k < 4; k++) this.last[at + k] = carried[k];
+    for (let k = 0; k < FIELDS; k++) this.last[at + k] = carried[k];
   }
 
   result(): NetworkResult {
-    let cross = 0;
-    let forced = 0;
-    for (let r = 0; r < this.racks; r++) {
-      cross += this.last[r * 4 + 2];
-      forced += this.last[r * 4 + 3];
-    }
+    const total = (k: number): number => {
+      let sum = 0;
+      for (let r = 0; r < this.racks; r++) sum += this.last[r * FIELDS + k];
+      return sum;
+    };
+    const cross = total(2);
+    const forced = total(3);
     const perS = this.switchMBps * (this.bucketMs / 1000);
     const frac = (xs: number[]): number[] => Array.from(xs, (x) => Math.round(((x ?? 0) / perS) * 1e4) / 1e4);
     return {
       model: 'fluid',
       crossRackMB: Math.round(cross),
       forcedMB: Math.round(forced * 1000) / 1000,
+      readMB: Math.round(total(4) * 1000) / 1000,
+      servedMB: Math.round(total(5) * 1000) / 1000,
+      unservedMB: Math.round(total(6) * 1000) / 1000,
       utilization: { bucketMs: this.bucketMs, up: this.up.map(frac), down: this.down.map(frac) },
     };
   }

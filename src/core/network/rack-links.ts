@@ -4,7 +4,8 @@
  * capacity the master allocates each epoch (core-allocation.ts): traffic in from each other rack, traffic in from
  * "anywhere" (a reduce's shuffle from the job's maps on other racks), and traffic out to "anywhere" (the off-rack
  * replica of a reduce's output). Cross-rack flows cross the rack's own NIC and switch link plus their group's link;
- * the far rack's disk and NIC are not modelled (its uplink or downlink and the core are, in the allocation).
+ * the far rack's side of a map's read is the send half the far rack simulates (serves.ts); for a reduce's shuffle
+ * and a replica write the far side is not modelled (its uplink or downlink and the core are, in the allocation).
  * Per map slot: its read stream, a link of one flow whose capacity caps that map's read: one disk's rate (a block
  * lives on one disk) and the rate the map's code consumes its input (reading and computing overlap).
  */
@@ -51,9 +52,10 @@ export class RackLinks {
   /** First map slot's read stream. */
   private readonly streams: number;
 
-  constructor(readonly nodes: number, readonly racks: number, readonly mapSlots = 0) {
+  /** `serves`: the source sides of cross-rack reads this rack can hold at once (serves.ts), each with its stream. */
+  constructor(readonly nodes: number, readonly racks: number, readonly mapSlots = 0, readonly serves = 0) {
     this.streams = nodes * PER_NODE;
-    this.up = this.streams + nodes * mapSlots;
+    this.up = this.streams + nodes * mapSlots + serves;
     this.down = this.up + 1;
     this.groups = racks + 2;
     this.spreadIn = racks;
@@ -69,6 +71,20 @@ export class RackLinks {
   /** The read stream of map slot q (0 .. nodes x mapSlots - 1). */
   stream(q: number): number {
     return this.streams + q;
+  }
+
+  /** The read stream of serve k. */
+  serveStream(k: number): number {
+    return this.streams + this.nodes * this.mapSlots + k;
+  }
+
+  /** The send half of serve k from node offset `src`: its stream, the node's disks and NIC out, the uplink. */
+  servePath(k: number, src: number, out: Int32Array): number {
+    out[0] = this.serveStream(k);
+    out[1] = this.node(src, DISK_READ);
+    out[2] = this.node(src, NIC_OUT);
+    out[3] = this.up;
+    return 4;
   }
 
   /** The virtual link of cross-rack group g. */

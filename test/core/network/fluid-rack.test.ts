@@ -26,7 +26,12 @@ function responses(epoch: number, launches: Launch[]): RackResponses {
  * Launches the tasks (in node order) at the nodes' heartbeats of epoch 0 on rack 0 of a 2-rack cluster (every
  * node's phase 0, so all launch at time 0) and returns each task's finish as its node reports it (to within H).
  */
-function finishTimes(launches: Launch[], allocation = new Float64Array(4).fill(50), rates = RATES): Map<number, number> {
+function finishTimes(launches: Launch[], allocation = new Float64Array(4).fill(50), rates = RATES, serves: Float64Array | null = null): Map<number, number> {
+  return run(launches, allocation, rates, serves).done;
+}
+
+/** Runs until every launch is reported and the simulated time passes `untilMs`. */
+function run(launches: Launch[], allocation: Float64Array, rates: LinkRates, serves: Float64Array | null, untilMs = 0): { done: Map<number, number>; rack: FluidRack } {
   const topology = { ...makeTopology({ racks: 2, nodesPerRack: 3, mapSlotsPerNode: 2, reduceSlotsPerNode: 1, heartbeatMs: H }, 1) };
   topology.phaseMs.fill(0);
   const rack = new FluidRack(topology, rackId(0), { rates, taskStartMs: START_MS });
@@ -34,13 +39,13 @@ function finishTimes(launches: Launch[], allocation = new Float64Array(4).fill(5
   let now = 0;
   const sink: HeartbeatSink = { finished: (_job, task) => done.set(task, now), heartbeat: () => {} };
   rack.epoch(null, 0, 0, allocation, sink);
-  rack.epoch(responses(0, [...launches].sort((a, b) => a.node - b.node)), 1, 0, allocation, sink);
-  for (let e = 1; done.size < launches.length && e < 100_000; e++) {
+  rack.epoch(responses(0, [...launches].sort((a, b) => a.node - b.node)), 1, 0, allocation, sink, serves);
+  for (let e = 1; (done.size < launches.length || e * H < untilMs) && e < 100_000; e++) {
     now = (e + 1) * H;
     rack.epoch(null, e + 1, 0, null, sink);
     expect(rack.network.maxLoadRatio()).toBeLessThanOrEqual(1 + 1e-9);
   }
-  return done;
+  return { done, rack };
 }
 
 describe('a fluid rack times tasks from its hardware', () => {
@@ -67,6 +72,28 @@ describe('a fluid rack times tasks from its hardware', () => {
       expect(three.get(task)!).toBeGreaterThanOrEqual(START_MS + 2000);
       expect(three.get(task)!).toBeLessThan(START_MS + 2000 + H + 1);
     }
+  });
+
+  it('another rack\'s read from a node here (a serve) shares the node\'s disks with its local map', () => {
+    // Serve: node 0, from time START_MS (as if launched at 0 elsewhere), 120 MB, no compute. Max-min over the disks
+    // (240): the serve is held to 100 by node 0's NIC, the local map takes the other 140: 120 MB in 857 ms.
+    const serve = Float64Array.from([0, START_MS, 120 * 1024, 0]);
+    const shared = finishTimes([{ node: 0, task: 0, computeMs: 0, src: 0, readMB: 120 }], undefined, RATES, serve).get(0)!;
+    expect(shared).toBeGreaterThanOrEqual(START_MS + 857);
+    expect(shared).toBeLessThan(START_MS + 858 + H);
+    const alone = finishTimes([{ node: 0, task: 0, computeMs: 0, src: 0, readMB: 120 }], undefined, RATES, serve.slice(0, 0)).get(0)!;
+    expect(alone).toBeLessThan(START_MS + 500 + H + 1);
+  });
+
+  it('serves from two nodes share the rack\'s uplink (150 MB/s): 75 each, and it carries their MB', () => {
+    const serves = Float64Array.from([0, START_MS, 150 * 1024, 0, 1, START_MS, 150 * 1024, 0]);
+    const during = run([], new Float64Array(4).fill(50), RATES, serves, START_MS + 1900).rack;
+    expect(during.network.flowsOn(during.links.up)).toBe(2); // 150 MB at 75 MB/s: 2 s
+    expect(during.network.maxLoadRatio()).toBeCloseTo(1, 9); // the uplink full (each NIC at 75 of 100)
+    const after = run([], new Float64Array(4).fill(50), RATES, serves, START_MS + 2100).rack;
+    expect(after.network.flowsOn(after.links.up)).toBe(0);
+    expect(after.network.carriedMB[after.links.up]).toBeCloseTo(300, 6);
+    expect(after.committedCarried()[5]).toBeCloseTo(300, 6); // served MB
   });
 
   it('two maps on one node reading from two other nodes share its NIC: each gets half', () => {
