@@ -10,7 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PoolKind } from '../src/actors/pool.js';
 import { loadSweep } from '../src/cli/sweep-file.js';
-import { runSweep } from '../src/cli/sweep-run.js';
+import { type SweepTimings, runSweep } from '../src/cli/sweep-run.js';
+import { type SweepPhases, phasesLine, sweepPhases } from './sweep-phases.js';
 
 export interface ScalingSpec {
   /** fb-macro-io's jobs in each point (default 1,000). */
@@ -31,6 +32,8 @@ export interface ScalingRun {
   wallMs: number[];
   /** Summed wall time of the points, per run. */
   pointMs: number[];
+  /** Where each run's time went (worker processes only). */
+  phases: SweepPhases[];
 }
 
 export interface ScalingResult {
@@ -54,13 +57,14 @@ export async function measureScaling(spec: ScalingSpec, progress?: (line: string
       seeds: Array.from({ length: spec.seeds }, (_, i) => i + 1),
     }));
     const sweep = loadSweep(file);
-    const runs: ScalingRun[] = spec.pools.flatMap((pool) => spec.workers.map((workers) => ({ pool, workers, wallMs: [], pointMs: [] })));
+    const runs: ScalingRun[] = spec.pools.flatMap((pool) => spec.workers.map((workers) => ({ pool, workers, wallMs: [], pointMs: [], phases: [] })));
     let digests = '';
     for (let i = 0; i < spec.repeat; i++) {
       for (const run of runs) { // alternate, so drift in machine load hits every configuration
         const out = join(dir, `out-${i}-${run.pool}-${run.workers}`);
         const started = performance.now();
-        const r = await runSweep(sweep, { out, parallel: run.workers, pool: run.pool, workerFlags: spec.workerFlags, progress: false });
+        const timings: SweepTimings = { startedAt: 0, poolAt: 0, workers: [], points: [], answeredAt: 0, loggedAt: 0, finalizedAt: 0, closedAt: 0 };
+        const r = await runSweep(sweep, { out, parallel: run.workers, pool: run.pool, workerFlags: spec.workerFlags, progress: false, timings });
         const ms = performance.now() - started;
         rmSync(out, { recursive: true });
         const d = [...r.records].sort((a, b) => a.index - b.index).map((x) => x.digest).join();
@@ -68,7 +72,9 @@ export async function measureScaling(spec: ScalingSpec, progress?: (line: string
         digests = d;
         run.wallMs.push(Math.round(ms));
         run.pointMs.push(r.records.reduce((a, x) => a + x.run.wallMs, 0));
-        progress?.(`[${i + 1}/${spec.repeat}] ${run.workers} ${run.pool}: ${(ms / 1000).toFixed(2)} s`);
+        const phases = timings.points.length === r.records.length ? sweepPhases(timings) : undefined;
+        if (phases) run.phases.push(phases);
+        progress?.(`[${i + 1}/${spec.repeat}] ${run.workers} ${run.pool}: ${(ms / 1000).toFixed(2)} s${phases ? `; ${phasesLine(phases)}` : ''}`);
       }
     }
     return { points: sweep.points.length, digests, runs };

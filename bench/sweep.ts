@@ -4,12 +4,14 @@
  *   npm run build && node dist/bench/sweep.js [--jobs 1000] [--w1 8 --seeds 8] [--workers 1,2,4,8,16] [--pool processes,threads] [--repeat n] [--json]
  *     [--worker-flags "..."]  (Node/V8 flags of each worker process, instead of src/actors/pool.ts's workerFlags; "" for none)
  * Prints per configuration the median wall time, the speed-up over 1 worker of the same pool, the points' summed
- * wall time against 1 worker's (their slowdown), and the workers' utilization. --json prints the measures instead.
+ * wall time against 1 worker's (their slowdown), and the workers' utilization, then where each configuration's time
+ * went (bench/sweep-phases.ts). --json prints the measures instead.
  */
 import { table } from '../src/cli/format.js';
 import { POOL_KINDS, type PoolKind } from '../src/actors/pool.js';
 import { count, flag } from './flags.js';
 import { measureScaling, median } from './sweep-scaling.js';
+import { phasesLine } from './sweep-phases.js';
 
 const list = (name: string, fallback: string): string[] => (flag(name) ?? fallback).split(',').filter((x) => x !== '');
 const workers = list('--workers', '1,2').map(Number);
@@ -35,4 +37,9 @@ if (json) {
   });
   console.log(`sweep of ${r.points} points (fb-macro-io with ${count('--jobs', 1000, 1)} jobs, fair + delay, W1 x seeds), median of ${r.runs[0].wallMs.length} run(s); results identical in every run`);
   console.log(table(['pool', 'workers', 'wall s', 'speed-up', 'points s', 'vs 1 worker', 'utilization', 'runs (s)'], rows, 2));
+  console.log('\nwhere the time went (the median run of each; worker processes only):');
+  for (const run of r.runs) {
+    const p = [...run.phases].sort((a, b) => a.wallMs - b.wallMs)[run.phases.length >> 1];
+    if (p) console.log(`${run.pool} ${run.workers}: ${phasesLine(p)}`);
+  }
 }

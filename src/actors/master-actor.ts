@@ -15,7 +15,7 @@ import type { Scenario } from '../core/scenario.js';
 import { type ScanMode, Scheduler, type SchedulerObserver } from '../core/scheduler.js';
 import { type Topology, makeTopology, schedulerView } from '../core/topology.js';
 import type { SwimTrace } from '../core/swim.js';
-import { buildWorkload } from '../core/workload.js';
+import { type Workload, buildWorkload } from '../core/workload.js';
 import { CoreAllocator } from '../core/network/core-allocation.js';
 import { LinkUsage } from '../core/network/link-usage.js';
 import { linkRates } from '../core/network/rack-links.js';
@@ -49,6 +49,8 @@ export interface MasterOptions {
   trace?: SwimTrace;
   /** 'walk': no O(1) answer to map scans that can launch nothing (tests prove both give the same digest). */
   scan?: ScanMode;
+  /** The scenario's workload, already built (src/actors/place-threads.ts); else built here. */
+  workload?: Workload;
 }
 
 export class MasterActor {
@@ -89,9 +91,8 @@ export class MasterActor {
 
   constructor(readonly scenario: Scenario, options: MasterOptions = {}) {
     this.topology = makeTopology(scenario.cluster, scenario.seed);
-    const rng = makeRng(scenario.seed);
     const view = schedulerView(this.topology, scenario.cluster.network.rackAware);
-    const workload = buildWorkload(scenario, view, rng, options.trace);
+    const workload = options.workload ?? buildWorkload(scenario, view, makeRng(scenario.seed), options.trace);
     this.blocks = workload.blocks;
     this.scheduler = new Scheduler(scenario, view, workload.blocks, workload.jobs, options.observer, options.scan);
     this.responses = new ResponseRouter(this.topology.racks, this.topology.nodesPerRack);

@@ -1,27 +1,32 @@
 /**
  * A forked worker of pool.ts: imports the task module named by its first argument, runs each task it is sent (one
- * at a time, in order) and answers with the value or the error's message. It exits when its channel to the pool
- * closes: the pool closed it, or the process that started it died.
+ * at a time, in order) and answers with the value or the error's message, and the task's start and end times. It
+ * listens before it loads the module (tasks sent while it starts wait for the module), and exits when its channel
+ * to the pool closes: the pool closed it, or the process that started it died.
  */
 import type { FromChild, ToChild } from './pool.js';
 
+const now = (): number => performance.timeOrigin + performance.now();
 const [moduleHref] = process.argv.slice(2);
-const run = (await import(moduleHref) as { default: (task: unknown) => Promise<unknown> }).default;
+const loaded = import(moduleHref) as Promise<{ default: (task: unknown) => Promise<unknown> }>;
 
-let chain = Promise.resolve();
+let chain: Promise<unknown> = loaded;
 process.on('message', (m: ToChild<unknown>) => {
   chain = chain.then(async () => {
+    const { default: run } = await loaded;
+    const startedAt = now();
     let reply: FromChild<unknown>;
     try {
-      reply = { id: m.id, ok: true, value: await run(m.task) };
+      const value = await run(m.task);
+      reply = { id: m.id, startedAt, endedAt: now(), ok: true, value };
     } catch (err) {
-      reply = { id: m.id, ok: false, message: err instanceof Error ? err.message : String(err) };
+      reply = { id: m.id, startedAt, endedAt: now(), ok: false, message: err instanceof Error ? err.message : String(err) };
     }
     say(reply);
   });
 });
 process.on('disconnect', () => process.exit(0));
-// Tasks sent before a listener exists would be lost: the pool sends none before this.
+await loaded; // a module that cannot load ends this process (the pool sees it exit before 'ready')
 say({ ready: true });
 
 /** Sends to the pool; a channel closed meanwhile (the pool closed, or died) is no error: 'disconnect' ends this process. */

@@ -8,22 +8,47 @@
  * isolates of one process do behind its 4 shared platform threads. 'threads': piscina worker threads in this
  * process (lighter to start, shared platform). A worker that dies fails its task and is replaced; when this
  * process dies, its forked workers see their IPC channel close and exit (nothing outlives a killed run).
+ *
+ * A task goes to a worker process as soon as the worker is free, even while it is still starting: the worker
+ * listens before it loads the task module and runs what it was sent once loaded, so a caller can start a pool, do
+ * its own work meanwhile (read the scenario, run a variant itself) and lose nothing to the workers' start-up.
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { Piscina } from 'piscina';
 import { isTypeScript, poolEntry, siblingModule } from './workers.js';
 
 export type PoolKind = 'processes' | 'threads';
 export const POOL_KINDS: readonly PoolKind[] = ['processes', 'threads'];
 
+/** Times of one task on a worker process, in ms since the epoch (performance.timeOrigin + now(): one clock for all processes). */
+export interface TaskTiming {
+  /** The worker (0 .. size - 1; a replaced worker keeps its number) and the task's place in that worker process's life (1: its first). */
+  worker: number;
+  nth: number;
+  /** Handed to the worker; begun there (after the worker loaded the task module); ended there; its answer read here. */
+  sentAt: number;
+  startedAt: number;
+  endedAt: number;
+  receivedAt: number;
+}
+
+/** When each worker process was forked and when it had loaded the task module (undefined: not yet). */
+export interface WorkerStart {
+  spawnedAt: number;
+  readyAt: number | undefined;
+}
+
 export interface TaskPool<T, R> {
   readonly size: number;
   /** Runs the task on the next free worker (tasks start in submission order). */
   run(task: T): Promise<R>;
-  /** Stops every worker; waits for them to exit. */
-  close(): Promise<void>;
+  /** Stops every worker; waits for them to exit (wait false: lets them exit on their own, this process not waiting). */
+  close(wait?: boolean): Promise<void>;
+  /** Worker processes only: when each worker started (the current process of each worker number). */
+  starts?(): WorkerStart[];
+  /** Worker processes only: resolves once every task handed out so far has been written to its worker's channel. */
+  flushed?(): Promise<void>;
 }
 
 /** The task of a pool that runs whole simulations: sweep-task.ts, one resolved scenario in, its Result out. */
@@ -32,7 +57,12 @@ export const SIMULATION_TASK = siblingModule(import.meta.url, 'sweep-task');
 export interface PoolOptions {
   /** Node and V8 flags of each worker process (processes only: V8 flags are per process); default: workerFlags. */
   execArgv?: readonly string[];
+  /** Processes only: told each task's times as its answer arrives. */
+  onTiming?: (timing: TaskTiming, task: unknown) => void;
 }
+
+/** Now, in ms since the epoch, comparable between processes of one machine. */
+export const clockMs = (): number => performance.timeOrigin + performance.now();
 
 /**
  * The default flags of `size` worker processes. A pool that fills every core collects garbage on each worker's own
@@ -46,29 +76,36 @@ export function workerFlags(size: number): string[] {
 
 /** A pool whose task is the default export of the module at `moduleUrl`. */
 export function startPool<T, R>(kind: PoolKind, size: number, moduleUrl: URL, options: PoolOptions = {}): TaskPool<T, R> {
-  return kind === 'threads' ? threadPool<T, R>(size, moduleUrl) : new ProcessPool<T, R>(size, moduleUrl, options.execArgv ?? workerFlags(size));
+  return kind === 'threads' ? threadPool<T, R>(size, moduleUrl)
+    : new ProcessPool<T, R>(size, moduleUrl, options.execArgv ?? workerFlags(size), options.onTiming);
 }
 
+/** Piscina, imported only when a thread pool is asked for (a process pool need not load it). */
 function threadPool<T, R>(size: number, moduleUrl: URL): TaskPool<T, R> {
-  const pool = new Piscina<T, R>({ ...poolEntry(moduleUrl), minThreads: size, maxThreads: size, idleTimeout: 60_000 });
-  return { size, run: (task) => pool.run(task), close: () => pool.destroy() };
+  const pool = import('piscina').then(({ Piscina }) => new Piscina<T, R>({ ...poolEntry(moduleUrl), minThreads: size, maxThreads: size, idleTimeout: 60_000 }));
+  return { size, run: async (task) => (await pool).run(task), close: async () => (await pool).destroy() };
 }
 
 /** Messages between the pool and pool-child.ts. */
 export type ToChild<T> = { id: number; task: T };
-export type FromChild<R> = { ready: true } | { id: number; ok: true; value: R } | { id: number; ok: false; message: string };
+export type FromChild<R> = { ready: true } | ({ id: number; startedAt: number; endedAt: number } & ({ ok: true; value: R } | { ok: false; message: string }));
 
 interface Pending<T, R> {
   id: number;
   task: T;
   resolve: (r: R) => void;
   reject: (e: Error) => void;
+  sentAt: number;
 }
 
 interface Slot<T, R> {
   child: ChildProcess;
-  /** The task module is loaded (a task sent before would be lost). */
-  ready: boolean;
+  index: number;
+  spawnedAt: number;
+  /** The task module is loaded (until then, a task sent waits in the worker). */
+  readyAt?: number;
+  /** Tasks this worker process has answered. */
+  done: number;
   busy?: Pending<T, R>;
 }
 
@@ -77,47 +114,67 @@ class ProcessPool<T, R> implements TaskPool<T, R> {
   private readonly slots: Array<Slot<T, R>> = [];
   private nextId = 0;
   private closing = false;
+  /** Sends not yet written out, and who waits for there to be none. */
+  private sending = 0;
+  private waiting: Array<() => void> = [];
 
-  constructor(readonly size: number, private readonly moduleUrl: URL, private readonly flags: readonly string[]) {
-    for (let i = 0; i < size; i++) this.slots.push(this.spawn());
+  constructor(readonly size: number, private readonly moduleUrl: URL, private readonly flags: readonly string[],
+    private readonly onTiming?: (timing: TaskTiming, task: T) => void) {
+    for (let i = 0; i < size; i++) this.slots.push(this.spawn(i));
+    this.holdOpen();
   }
 
   run(task: T): Promise<R> {
     if (this.closing) return Promise.reject(new Error('the worker pool is closed'));
     return new Promise<R>((resolve, reject) => {
-      this.queue.push({ id: this.nextId++, task, resolve, reject });
+      this.queue.push({ id: this.nextId++, task, resolve, reject, sentAt: 0 });
       this.dispatch();
     });
   }
 
-  async close(): Promise<void> {
+  flushed(): Promise<void> {
+    return this.sending === 0 ? Promise.resolve() : new Promise((done) => this.waiting.push(done));
+  }
+
+  starts(): WorkerStart[] {
+    return this.slots.map((s) => ({ spawnedAt: s.spawnedAt, readyAt: s.readyAt }));
+  }
+
+  async close(wait = true): Promise<void> {
     this.closing = true;
     for (const p of this.queue.splice(0)) p.reject(new Error('the worker pool was closed'));
     await Promise.all(this.slots.map(({ child }) => new Promise<void>((done) => {
       if (child.exitCode !== null || child.signalCode !== null) return done();
-      child.once('exit', () => done());
+      if (wait) {
+        child.once('exit', () => done());
+        child.ref();
+      } else {
+        child.unref(); // this process need not wait for it: it exits once its channel is closed
+        done();
+      }
       if (child.connected) child.disconnect(); // pool-child exits when its channel closes
       else child.kill();
     })));
   }
 
-  private spawn(): Slot<T, R> {
+  private spawn(index: number): Slot<T, R> {
     const entry = siblingModule(import.meta.url, 'pool-child');
     const child = fork(fileURLToPath(entry), [this.moduleUrl.href], {
       serialization: 'advanced', // structured clone, as between threads
       execArgv: [...this.flags, ...(isTypeScript(entry) ? ['--import', 'tsx'] : [])],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
-    const slot: Slot<T, R> = { child, ready: false };
+    const slot: Slot<T, R> = { child, index, spawnedAt: clockMs(), done: 0 };
     child.on('message', (m: FromChild<R>) => {
       if ('ready' in m) {
-        slot.ready = true;
-        this.dispatch();
+        slot.readyAt = clockMs();
         return;
       }
       const p = slot.busy;
       if (p === undefined || p.id !== m.id) return;
       slot.busy = undefined;
+      slot.done++;
+      this.onTiming?.({ worker: slot.index, nth: slot.done, sentAt: p.sentAt, startedAt: m.startedAt, endedAt: m.endedAt, receivedAt: clockMs() }, p.task);
       if (m.ok) p.resolve(m.value);
       else p.reject(new Error(m.message));
       this.dispatch();
@@ -125,16 +182,16 @@ class ProcessPool<T, R> implements TaskPool<T, R> {
     child.on('exit', (code, signal) => {
       const p = slot.busy;
       slot.busy = undefined;
-      if (this.closing) return;
       const why = `its worker process exited (${signal ?? `code ${code}`})`;
-      p?.reject(new Error(why));
-      if (!slot.ready) { // it could not even load the task module: a fresh one would fail the same way
+      p?.reject(new Error(slot.readyAt === undefined ? `${why} before it could take a task` : why));
+      if (this.closing) return;
+      if (slot.readyAt === undefined) { // it could not even load the task module: a fresh one would fail the same way
         this.closing = true;
         for (const q of this.queue.splice(0)) q.reject(new Error(`${why} before it could take a task`));
         return;
       }
       const i = this.slots.indexOf(slot);
-      if (i >= 0) this.slots[i] = this.spawn(); // a fresh worker for the tasks still queued
+      if (i >= 0) this.slots[i] = this.spawn(index); // a fresh worker for the tasks still queued
       this.dispatch();
     });
     child.on('error', () => { /* reported by 'exit' */ });
@@ -143,11 +200,34 @@ class ProcessPool<T, R> implements TaskPool<T, R> {
 
   private dispatch(): void {
     for (const slot of this.slots) {
-      if (this.queue.length === 0) return;
-      if (!slot.ready || slot.busy !== undefined || !slot.child.connected) continue;
+      if (this.queue.length === 0) break;
+      if (slot.busy !== undefined || !slot.child.connected) continue;
       const p = this.queue.shift()!;
       slot.busy = p;
-      slot.child.send({ id: p.id, task: p.task } satisfies ToChild<T>);
+      p.sentAt = clockMs();
+      this.sending++;
+      slot.child.send({ id: p.id, task: p.task } satisfies ToChild<T>, undefined, {}, () => {
+        if (--this.sending === 0) for (const done of this.waiting.splice(0)) done();
+      });
+    }
+    this.holdOpen();
+  }
+
+  /**
+   * Idle workers do not keep this process alive (a pool started ahead of need, in case, must not hold up an exit
+   * when the command ends another way); busy ones do, until their answers arrive.
+   */
+  private holdOpen(): void {
+    const busy = this.slots.some((s) => s.busy !== undefined);
+    for (const { child } of this.slots) {
+      const channel = child.channel as { ref(): void; unref(): void } | undefined | null;
+      if (busy) {
+        child.ref();
+        channel?.ref();
+      } else {
+        child.unref();
+        channel?.unref();
+      }
     }
   }
 }

@@ -8,6 +8,9 @@ import { type RackInspector, runInProcess } from './inprocess.js';
 import { type InjectedFault, runThreads } from './threads.js';
 import type { Worker } from 'node:worker_threads';
 import { MasterActor, useWasmHistograms } from './master-actor.js';
+import { buildWorkloadOnThreads } from './place-threads.js';
+import { makeRng } from '../core/rng.js';
+import { makeTopology, schedulerView } from '../core/topology.js';
 
 export type RuntimeName = 'inprocess' | 'threads';
 
@@ -57,12 +60,17 @@ export interface SimulateOptions {
   scan?: ScanMode;
   /** The rows of a swim workload's trace (src/cli/load-scenario.ts loads them beside the scenario). */
   trace?: SwimTrace;
+  /** Threads that place the workload's blocks (src/actors/place-threads.ts; used from a million blocks); default 1. Same digest for any. */
+  buildThreads?: number;
 }
 
 export async function simulate(scenario: Scenario, options: SimulateOptions = {}): Promise<Result> {
   await useWasmHistograms();
   const started = performance.now();
-  const master = new MasterActor(scenario, { observer: options.observer, timeDecisions: options.timeDecisions, everyHeartbeat: options.everyHeartbeat, trace: options.trace, scan: options.scan });
+  const workload = (options.buildThreads ?? 1) > 1
+    ? await buildWorkloadOnThreads(scenario, schedulerView(makeTopology(scenario.cluster, scenario.seed), scenario.cluster.network.rackAware), makeRng(scenario.seed), options.trace, options.buildThreads)
+    : undefined;
+  const master = new MasterActor(scenario, { workload, observer: options.observer, timeDecisions: options.timeDecisions, everyHeartbeat: options.everyHeartbeat, trace: options.trace, scan: options.scan });
   const runtime = options.runtime ?? 'inprocess';
   const transport = runtime === 'threads'
     ? await runThreads(master, { workers: options.workers, fault: options.fault, onWorkers: options.onWorkers })

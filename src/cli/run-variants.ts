@@ -1,28 +1,23 @@
 /**
- * `hfsim run`'s variants: one after another in this process, or side by side on a pool of warm workers
- * (src/actors/pool.ts), the largest workload first. Each variant is the same whole simulation either way, so the
+ * `hfsim run`'s variants: one after another in this process, or side by side: this process runs variants too,
+ * beside a pool of warm worker processes (src/actors/pool.ts; started while the command line loaded, when main.ts
+ * could tell: prestart.ts), the largest workload first. Each variant is the same whole simulation either way, so the
  * results, their digests and their order (the scenario's) are the same for any --parallel.
  */
 import { availableParallelism } from 'node:os';
-import { type PoolKind, SIMULATION_TASK, startPool } from '../actors/pool.js';
+import { type PoolKind, SIMULATION_TASK, type TaskPool, startPool } from '../actors/pool.js';
 import { type Result, type SimulateOptions, simulate } from '../actors/simulate.js';
 import type { SweepTask } from '../actors/sweep-task.js';
 import type { LoadedVariant } from './load-scenario.js';
+import { adoptPrestartedPool } from './prestart.js';
+import { SIDE_BY_SIDE_MIN_SIZE } from './side-by-side.js';
 import { workloadSize } from './sweep-order.js';
-
-/**
- * Without --parallel, variants run side by side only when the largest is at least this big (nodes x jobs, as
- * sweep-order.ts sizes a point). A worker costs about 0.3 s to start (Node, the modules, a cold JIT) on top of its
- * variant: fb-macro-io's three variants (100 nodes x 100 jobs, about 0.12 s each warm on a 16-core machine) took
- * 0.53-0.57 s one after another and 0.68-0.77 s side by side; at 1,000 jobs (0.5 s each) side by side wins.
- */
-export const SIDE_BY_SIDE_MIN_SIZE = 50_000;
 
 export interface VariantRunOptions {
   /** Variants at once (1: one after another in this process); 'auto': the cores, when the variants are big enough. */
   parallel: number | 'auto';
   pool?: PoolKind;
-  /** Options of each simulation; only the plain in-process run goes to the pool (the others run one after another). */
+  /** Options of each simulation; only the plain in-process run goes side by side (the others run one after another). */
   simulate?: Omit<SimulateOptions, 'variant' | 'trace'>;
   /** File URLs of plugin modules (--plugin) each pool worker imports before its first variant. */
   plugins?: string[];
@@ -34,7 +29,8 @@ const size = (v: LoadedVariant): number => workloadSize(v.scenario, v.trace?.ids
 
 /**
  * How many variants run at once: 1 unless there are several, the run is a plain in-process one (not the threads
- * runtime, the codec or a test hook) and --parallel asks for more (or, 'auto', the largest variant is big enough).
+ * runtime, the codec or a test hook) and --parallel asks for more ('auto': the cores, when the largest variant is at
+ * least SIDE_BY_SIDE_MIN_SIZE).
  */
 export function variantsAtOnce(variants: readonly LoadedVariant[], options: VariantRunOptions): number {
   const s = options.simulate ?? {};
@@ -46,24 +42,45 @@ export function variantsAtOnce(variants: readonly LoadedVariant[], options: Vari
 
 export async function runVariants(variants: readonly LoadedVariant[], options: VariantRunOptions): Promise<Result[]> {
   const atOnce = variantsAtOnce(variants, options);
+  // A variant run here places a big workload's blocks on this process's share of the cores (src/actors/place-threads.ts).
+  const here = (v: LoadedVariant): Promise<Result> =>
+    simulate(v.scenario, { buildThreads: Math.max(1, Math.floor(availableParallelism() / atOnce)), ...options.simulate, variant: v.name, trace: v.trace });
   if (atOnce === 1) {
     const results: Result[] = [];
     for (const v of variants) {
       options.onStart?.(v.name);
-      results.push(await simulate(v.scenario, { ...options.simulate, variant: v.name, trace: v.trace }));
+      results.push(await here(v));
     }
     return results;
   }
-  const pool = startPool<SweepTask, Result>(options.pool ?? 'processes', atOnce, SIMULATION_TASK);
-  try {
-    const order = variants.map((_, i) => i).sort((a, b) => size(variants[b]) - size(variants[a]) || a - b);
-    const results: Result[] = new Array(variants.length);
-    await Promise.all(order.map(async (i) => {
+  // Worker processes: this process is one of the atOnce. Threads: all on the pool (they share this process's cores).
+  const threads = options.pool === 'threads';
+  const workers = threads ? atOnce : atOnce - 1;
+  const pool = (threads ? undefined : adoptPrestartedPool<SweepTask, Result>(workers)) ?? startPool<SweepTask, Result>(options.pool ?? 'processes', workers, SIMULATION_TASK);
+  const order = variants.map((_, i) => i).sort((a, b) => size(variants[b]) - size(variants[a]) || a - b);
+  const results: Result[] = new Array(variants.length);
+  let next = 0;
+  const take = (): number | undefined => order[next++];
+  const onPool = async (): Promise<void> => {
+    for (let i = take(); i !== undefined; i = take()) {
       const v = variants[i];
       results[i] = await pool.run({ scenario: v.scenario, variant: v.name, trace: v.trace, plugins: options.plugins });
-    }));
+    }
+  };
+  const inHere = async (): Promise<void> => {
+    await sent(pool);
+    for (let i = take(); i !== undefined; i = take()) results[i] = await here(variants[i]);
+  };
+  try {
+    const lanes = Array.from({ length: workers }, onPool); // each hands its first variant to a worker now
+    await Promise.all([...lanes, ...(threads ? [] : [inHere()])]);
     return results;
   } finally {
-    await pool.close();
+    void pool.close(false); // the workers exit on their own; the table need not wait for them
   }
+}
+
+/** Waits until the pool's workers have been sent their tasks (this process's own run will not yield until it ends). */
+async function sent(pool: TaskPool<unknown, unknown>): Promise<void> {
+  await pool.flushed?.();
 }

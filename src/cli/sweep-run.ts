@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { SingleBar } from 'cli-progress';
 import type { Result } from '../actors/simulate.js';
 import type { SweepTask } from '../actors/sweep-task.js';
-import { type PoolKind, SIMULATION_TASK, type TaskPool, startPool } from '../actors/pool.js';
+import { type PoolKind, SIMULATION_TASK, type TaskPool, type TaskTiming, type WorkerStart, clockMs, startPool } from '../actors/pool.js';
 import { InputError } from './errors.js';
 import type { PointRecord } from './sweep-aggregate.js';
 import { type Sweep, type SweepPoint, shardOf } from './sweep-file.js';
@@ -29,6 +29,23 @@ export interface SweepOptions {
   progress?: boolean;
   /** File URLs of plugin modules each worker imports before its first point (the caller has loaded them too). */
   plugins?: string[];
+  /** Filled with where the time went (bench/sweep-phases.ts reads it); worker processes only report points' times. */
+  timings?: SweepTimings;
+}
+
+/** Times of one sweep run, in ms since the epoch (pool.ts's clockMs), for the bench's breakdown. */
+export interface SweepTimings {
+  startedAt: number;
+  /** The pool was started (after the output directory's manifest was written). */
+  poolAt: number;
+  workers: WorkerStart[];
+  /** Per point as its answer arrived: its times on its worker, and the ms this thread spent recording and logging it. */
+  points: Array<TaskTiming & { mainMs: number }>;
+  /** Every point answered; every line written and synced; aggregates written; the workers exited. */
+  answeredAt: number;
+  loggedAt: number;
+  finalizedAt: number;
+  closedAt: number;
 }
 
 export interface SweepOutcome {
@@ -42,6 +59,7 @@ export interface SweepOutcome {
 }
 
 export async function runSweep(sweep: Sweep, options: SweepOptions): Promise<SweepOutcome> {
+  if (options.timings) options.timings.startedAt = clockMs();
   const dir = options.out;
   const manifest = manifestOf(sweep, options.shard);
   const mine = options.shard ? shardOf(sweep.points, options.shard) : sweep.points;
@@ -68,21 +86,44 @@ export async function runSweep(sweep: Sweep, options: SweepOptions): Promise<Swe
   const log = new ResultsLog(dir);
   const failures: string[] = [];
   const queue = new PointQueue(todo, records);
-  const pool = todo.length === 0 ? undefined : startPool<SweepTask, Result>(options.pool ?? 'processes', Math.min(options.parallel, todo.length), SIMULATION_TASK, { execArgv: options.workerFlags });
+  const t = options.timings;
+  if (t) t.poolAt = clockMs();
+  const timing = new Map<unknown, TaskTiming>();
+  const pool = todo.length === 0 ? undefined : startPool<SweepTask, Result>(options.pool ?? 'processes', Math.min(options.parallel, todo.length), SIMULATION_TASK,
+    { execArgv: options.workerFlags, onTiming: t && ((x, task) => timing.set(task, x)) });
+  let closing: Promise<void> | undefined;
   try {
-    if (pool) await runAll(pool, queue, (point, result) => {
+    if (pool) await runAll(pool, queue, (point, result, task) => {
+      const handled = clockMs();
       const record = toRecord(point, result);
       log.append(record);
       records.push(record);
       queue.learn(point.group, result.run.wallMs);
       progress.tick();
+      const times = timing.get(task);
+      if (t && times) t.points.push({ ...times, mainMs: clockMs() - handled });
     }, (point, err) => failures.push(`point ${describePoint(point)}: ${err instanceof Error ? err.message : String(err)}`), options.plugins);
+    if (t) t.answeredAt = clockMs();
   } finally {
     progress.stop();
-    await Promise.all([log.close(), pool?.close()]);
+    if (t && pool?.starts) t.workers = pool.starts();
+    closing = pool?.close(); // the workers exit while the log is synced and the aggregates written
+    try {
+      await log.close();
+    } catch (err) {
+      await closing;
+      throw err;
+    }
   }
-  if (failures.length > 0) throw new Error(`${failures.length} of ${todo.length} points failed (the others are kept; --resume reruns the failed)\n${failures.join('\n')}`);
+  if (t) t.loggedAt = clockMs();
+  if (failures.length > 0) {
+    await closing;
+    throw new Error(`${failures.length} of ${todo.length} points failed (the others are kept; --resume reruns the failed)\n${failures.join('\n')}`);
+  }
   finalize(dir, manifest, records, log.written);
+  if (t) t.finalizedAt = clockMs();
+  await closing;
+  if (t) t.closedAt = clockMs();
   return { dir, manifest, total: mine.length, skipped: done.size, ran: todo.length, records };
 }
 
@@ -90,7 +131,7 @@ export async function runSweep(sweep: Sweep, options: SweepOptions): Promise<Swe
  * Keeps every worker busy: one point running on each, and one more waiting in the pool, which a worker takes the
  * moment it finishes, before this thread has read and logged its result; resolves when all have finished.
  */
-export function runAll<P extends SweepPoint>(pool: TaskPool<SweepTask, Result>, queue: PointQueue<P>, ok: (p: P, r: Result) => void,
+export function runAll<P extends SweepPoint>(pool: TaskPool<SweepTask, Result>, queue: PointQueue<P>, ok: (p: P, r: Result, task: SweepTask) => void,
   failed: (p: P, err: unknown) => void, plugins: string[] | undefined): Promise<void> {
   return new Promise((allDone) => {
     let running = 0;
@@ -99,8 +140,9 @@ export function runAll<P extends SweepPoint>(pool: TaskPool<SweepTask, Result>, 
         const p = queue.next();
         if (p === undefined) return;
         running++;
-        pool.run({ scenario: p.scenario, variant: p.variant, trace: p.trace, plugins })
-          .then((result) => ok(p, result))
+        const task: SweepTask = { scenario: p.scenario, variant: p.variant, trace: p.trace, plugins };
+        pool.run(task)
+          .then((result) => ok(p, result, task))
           .catch((err: unknown) => failed(p, err))
           .finally(() => {
             running--;

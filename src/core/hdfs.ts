@@ -24,6 +24,15 @@ export class BlockStore {
     this.counts = new Uint8Array(capacity);
   }
 
+  /** A store of `size` blocks whose replicas and counts are already written (src/core/placement.ts). */
+  static over(replication: number, replicas: Int32Array, counts: Uint8Array, size: number): BlockStore {
+    const store = new BlockStore(replication, 0);
+    store.replicas = replicas;
+    store.counts = counts;
+    store.size = size;
+    return store;
+  }
+
   get blocks(): number {
     return this.size;
   }
@@ -38,7 +47,7 @@ export class BlockStore {
 
   /** Adds a block with the first `count` of the given replica nodes (all of them by default); returns its id. */
   add(nodes: ArrayLike<NodeId> | Int32Array, count = nodes.length): BlockId {
-    if (this.size === this.counts.length) this.grow();
+    if (this.size >= this.counts.length) this.grow();
     const id = this.size++;
     for (let i = 0; i < count; i++) this.replicas[id * this.stride + i] = nodes[i];
     this.counts[id] = count;
@@ -46,9 +55,9 @@ export class BlockStore {
   }
 
   private grow(): void {
-    const replicas = new Int32Array(this.replicas.length * 2);
+    const replicas = new Int32Array(Math.max(this.replicas.length * 2, this.stride * 16));
     replicas.set(this.replicas);
-    const counts = new Uint8Array(this.counts.length * 2);
+    const counts = new Uint8Array(Math.max(this.counts.length * 2, 16));
     counts.set(this.counts);
     this.replicas = replicas;
     this.counts = counts;

@@ -4,11 +4,12 @@
  * exponential inter-arrival gaps, IO-heavy, CPU-heavy or mixed jobs. An explicit workload lists files and jobs.
  */
 import { FACEBOOK_BINS, binOf } from './facebook-bins.js';
-import { BlockStore, placeReplicas } from './hdfs.js';
+import type { BlockStore } from './hdfs.js';
+import { BlockPlan, placeAll } from './placement.js';
 import { type SwimTrace, swimJobs } from './swim.js';
-import { type Rng, hashString, keyedRng, mixKey } from './rng.js';
+import type { Rng } from './rng.js';
 import type { FacebookWorkload, GeneratedWorkload, JobType, JobsWorkload, Priority, Scenario } from './scenario.js';
-import { type JobIndex, jobIndex, nodeId } from './ids.js';
+import { type JobIndex, jobIndex } from './ids.js';
 import type { Topology } from './topology.js';
 
 export interface JobSpec {
@@ -52,7 +53,7 @@ export const JOB_PROFILES: Record<JobType, { mapMs: number; reduceMs: number }> 
 /** Fraction of the scenario's non-local slowdown that a job of this type feels. */
 export const LOCALITY_SENSITIVITY: Record<JobType, number> = { io: 1, cpu: 0.1 };
 
-/** Places a file of `blocks` blocks, named `name` (its placement stream's name), and returns its block ids. */
+/** Numbers a file of `blocks` blocks, named `name` (its placement stream's name), and returns its block ids. */
 export type AddFile = (name: string, blocks: number) => Int32Array;
 
 export interface Workload {
@@ -62,23 +63,25 @@ export interface Workload {
 
 /** `trace`: the rows of a swim workload's trace (read by the caller: the core does no I/O). */
 export function buildWorkload(scenario: Scenario, topology: Topology, rng: Rng, trace?: SwimTrace): Workload {
-  const blocks = new BlockStore(scenario.hdfs.replication);
-  const hdfs = hashString(`${scenario.seed}/hdfs`);
-  const replicas = new Int32Array(scenario.hdfs.replication);
-  const addFile: AddFile = (name, nBlocks) => {
-    const placement = keyedRng(mixKey(hdfs, hashString(name))); // each file its own stream: adding one moves no other
-    const ids = new Int32Array(nBlocks);
-    for (let i = 0; i < nBlocks; i++) ids[i] = blocks.add(replicas, placeReplicas(topology, scenario.hdfs.replication, placement, replicas));
-    return ids;
-  };
+  const { jobs, plan } = planWorkload(scenario, topology, rng, trace);
+  return { jobs, blocks: placeAll(plan, topology, scenario.hdfs.replication, scenario.seed) };
+}
+
+/**
+ * The jobs of a workload, their input files' blocks numbered but not yet placed: `plan` lists the files to place
+ * (placeAll here, or in ranges on threads: src/actors/place-threads.ts; the same blocks either way).
+ */
+export function planWorkload(scenario: Scenario, topology: Topology, rng: Rng, trace?: SwimTrace): { jobs: JobSpec[]; plan: BlockPlan } {
+  const plan = new BlockPlan();
+  const addFile: AddFile = (name, nBlocks) => plan.addFile(name, nBlocks);
   const w = scenario.workload;
   if (w.kind === 'sls') throw new Error(`sls workload: trace ${w.trace} was not read into a jobs workload (load the scenario with src/cli/load-scenario.ts)`);
   if (w.kind === 'swim' && trace === undefined) throw new Error(`swim workload: the rows of trace ${w.trace} were not loaded (load the scenario with src/cli/load-scenario.ts)`);
   const jobs = w.kind === 'facebook' ? facebookJobs(w, rng.fork('workload'), addFile)
     : w.kind === 'generated' ? generatedJobs(w, rng.fork('workload'), addFile)
     : w.kind === 'swim' ? swimJobs(w, trace!, topology.nodes, scenario.hdfs.blockMB, addFile)
-    : listedJobs(w, addFile, blocks);
-  return { jobs, blocks };
+    : listedJobs(w, addFile, plan);
+  return { jobs, plan };
 }
 
 /**
@@ -136,9 +139,9 @@ function drawnSize(rng: Rng): number {
   return Math.min(bin.maxMaps, Math.floor(Math.exp(lo + rng.next() * (hi - lo))));
 }
 
-/** Explicit replicas (a file's `replicas`) go into `blocks` as listed, drawing nothing from any placement stream. */
-function listedJobs(w: JobsWorkload, addFile: AddFile, blocks: BlockStore): JobSpec[] {
-  const files = new Map(w.files.map((f) => [f.name, f.replicas === undefined ? addFile(`file:${f.name}`, f.blocks) : Int32Array.from(f.replicas, (nodes) => blocks.add(nodes.map(nodeId)))]));
+/** Explicit replicas (a file's `replicas`) are stored as listed, drawing nothing from any placement stream. */
+function listedJobs(w: JobsWorkload, addFile: AddFile, plan: BlockPlan): JobSpec[] {
+  const files = new Map(w.files.map((f) => [f.name, f.replicas === undefined ? addFile(`file:${f.name}`, f.blocks) : plan.addListed(f.replicas)]));
   // Jobs run in submit order; ties keep file order.
   const order = w.jobs.map((j, i) => ({ j, i })).sort((a, b) => a.j.submitMs - b.j.submitMs || a.i - b.i);
   return order.map(({ j }, index) => {

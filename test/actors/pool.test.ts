@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { POOL_KINDS, SIMULATION_TASK, startPool, workerFlags } from '../../src/actors/pool.js';
+import { POOL_KINDS, SIMULATION_TASK, type TaskTiming, startPool, workerFlags } from '../../src/actors/pool.js';
 import { simulate, type Result } from '../../src/actors/simulate.js';
 import type { SweepTask } from '../../src/actors/sweep-task.js';
 import { parseScenario } from '../../src/core/scenario.js';
@@ -80,6 +80,28 @@ describe('a pool of processes', () => {
     parent.kill('SIGKILL');
     for (let i = 0; i < 500 && alive(pid); i++) await new Promise((r) => setTimeout(r, 10));
     expect(alive(pid), 'the worker outlived its pool').toBe(false);
+  });
+
+  it('takes tasks while its workers start, and reports when each started and each task\'s times', async () => {
+    const timings: TaskTiming[] = [];
+    const pool = startPool<PoolTestTask, unknown>('processes', 2, TASK, { onTiming: (t) => timings.push(t) });
+    try {
+      const runs = [1, 2, 3, 4].map((value) => pool.run({ kind: 'echo', value }));
+      await pool.flushed!(); // written to the workers' channels before either has loaded the task module
+      expect(pool.starts!().some((w) => w.readyAt === undefined)).toBe(true);
+      expect(await Promise.all(runs)).toEqual([1, 2, 3, 4]);
+      for (const w of pool.starts!()) expect(w.readyAt).toBeGreaterThanOrEqual(w.spawnedAt);
+      expect(timings).toHaveLength(4);
+      for (const t of timings) {
+        expect(t.sentAt).toBeLessThanOrEqual(t.startedAt);
+        expect(t.startedAt).toBeLessThanOrEqual(t.endedAt);
+        expect(t.endedAt).toBeLessThanOrEqual(t.receivedAt);
+      }
+      const nths = (w: number) => timings.filter((t) => t.worker === w).map((t) => t.nth);
+      expect([...nths(0), ...nths(1)].sort()).toEqual([...nths(0).map((_, i) => i + 1), ...nths(1).map((_, i) => i + 1)].sort());
+    } finally {
+      await pool.close();
+    }
   });
 
   it('fails every task at once when a worker cannot load the task module', async () => {

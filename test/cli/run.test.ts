@@ -50,7 +50,8 @@ describe('hfsim run', () => {
   it('a run killed while its variants run side by side leaves no output file and no worker process', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'hfsim-kill-'));
     const out = join(dir, 'r.json');
-    const child = spawn(process.execPath, [CLI, 'run', 'scenarios/head-of-line.json', '--parallel', '2', '--out', out], { cwd: ROOT, stdio: 'ignore', detached: true });
+    // --parallel 3: the CLI runs one of the three variants itself, and 2 worker processes the others.
+    const child = spawn(process.execPath, [CLI, 'run', 'scenarios/head-of-line.json', '--parallel', '3', '--out', out], { cwd: ROOT, stdio: 'ignore', detached: true });
     for (let i = 0; i < 3000 && processGroup(child.pid!).length < 3; i++) await new Promise((r) => setTimeout(r, 10)); // the CLI and its 2 workers
     expect(processGroup(child.pid!).length).toBeGreaterThanOrEqual(3);
     child.kill('SIGKILL');

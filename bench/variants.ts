@@ -1,0 +1,50 @@
+/**
+ * `hfsim run` of a scenario's variants one after another against side by side, whole commands as a user runs them
+ * (Node's start, the modules, the scenario, the variants, the table), alternating, with the digests checked equal:
+ *   npm run build && node dist/bench/variants.js [scenario.json] [--parallel 4] [--repeat 7] [--set path=value ...]
+ * Prints each mode's wall times (median first), the speed-up, and the variants' own run times (run.wallMs, median
+ * per variant): the rest of a command's time is its start, reading and hand-over.
+ */
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { count, flag } from './flags.js';
+import { median } from './sweep-scaling.js';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const CLI = join(ROOT, 'dist', 'src', 'cli', 'main.js');
+const args = process.argv.slice(2);
+const scenario = args[0] !== undefined && !args[0].startsWith('--') ? args[0] : join(ROOT, 'scenarios', 'fb-macro-io.json');
+const parallel = count('--parallel', 4, 2);
+const repeat = count('--repeat', 7, 1);
+const sets = args.flatMap((a, i) => (a === '--set' ? ['--set', args[i + 1]] : []));
+
+interface Mode { name: string; argv: string[]; wallMs: number[]; variantMs: number[][] }
+const modes: Mode[] = [
+  { name: 'one after another (--parallel 1)', argv: ['--parallel', '1'], wallMs: [], variantMs: [] },
+  { name: `side by side (--parallel ${parallel})`, argv: ['--parallel', String(parallel)], wallMs: [], variantMs: [] },
+];
+let digests: string | undefined;
+for (let i = 0; i < repeat; i++) {
+  for (const mode of modes) {
+    const started = performance.now();
+    const r = spawnSync(process.execPath, [CLI, 'run', scenario, ...sets, ...mode.argv, '--json'], { encoding: 'utf8', maxBuffer: 1 << 30 });
+    const ms = performance.now() - started;
+    if (r.status !== 0) throw new Error(`hfsim run ${mode.argv.join(' ')} exited ${r.status}: ${r.stderr}`);
+    const parsed = JSON.parse(r.stdout) as { digest: string; run: { wallMs: number } } | Array<{ digest: string; run: { wallMs: number } }>;
+    const results = Array.isArray(parsed) ? parsed : [parsed];
+    const d = results.map((x) => x.digest).join();
+    if (digests !== undefined && d !== digests) throw new Error(`${mode.name}: digests differ from the first run's`);
+    digests = d;
+    mode.wallMs.push(Math.round(ms));
+    mode.variantMs.push(results.map((x) => x.run.wallMs));
+    process.stderr.write(`[${i + 1}/${repeat}] ${mode.name}: ${Math.round(ms)} ms\n`);
+  }
+}
+const [one, side] = modes;
+console.log(`hfsim run ${scenario}${sets.length > 0 ? ' ' + sets.join(' ') : ''}: whole commands, ${repeat} run(s) each, alternating; digests identical in every run`);
+for (const mode of modes) {
+  const perVariant = mode.variantMs[0].map((_, v) => median(mode.variantMs.map((run) => run[v])));
+  console.log(`  ${mode.name}: median ${median(mode.wallMs)} ms (runs ${mode.wallMs.join(' ')}); variants' own run time ${perVariant.join(' / ')} ms`);
+}
+console.log(`  speed-up: ${(median(one.wallMs) / median(side.wallMs)).toFixed(2)}x`);
+if (args.includes('--json')) console.log(JSON.stringify(modes));

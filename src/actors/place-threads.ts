@@ -1,0 +1,63 @@
+/**
+ * A workload built with its blocks placed on several threads: the jobs and their files' block numbers here
+ * (planWorkload), then the files in contiguous ranges of about equal blocks, one range on this thread and each other
+ * on a worker thread, all writing into shared arrays. Each file draws from its own stream, so the blocks, and every
+ * digest, are those of buildWorkload on one thread. fb2010-day's 16 M blocks: see README (Parallel throughput).
+ */
+import { availableParallelism } from 'node:os';
+import { BlockStore } from '../core/hdfs.js';
+import { type BlockPlan, type FileToPlace, fillListed, placeFiles, placementKey } from '../core/placement.js';
+import type { Rng } from '../core/rng.js';
+import type { Scenario } from '../core/scenario.js';
+import type { SwimTrace } from '../core/swim.js';
+import type { Topology } from '../core/topology.js';
+import { type Workload, planWorkload } from '../core/workload.js';
+import type { PlaceJob } from './place-worker.js';
+import { siblingModule, startWorker } from './workers.js';
+
+/** Below this many blocks to place, one thread: a worker thread's start (~20-50 ms) would cost more than it saves (~0.13 us a block). */
+export const PARALLEL_PLACEMENT_MIN_BLOCKS = 1_000_000;
+
+/** The workload of buildWorkload, its blocks placed on up to `threads` threads (default: the cores) when there are at least `minBlocks`. */
+export async function buildWorkloadOnThreads(scenario: Scenario, topology: Topology, rng: Rng, trace?: SwimTrace, threads = availableParallelism(),
+  minBlocks = PARALLEL_PLACEMENT_MIN_BLOCKS): Promise<Workload> {
+  const { jobs, plan } = planWorkload(scenario, topology, rng, trace);
+  const replication = scenario.hdfs.replication;
+  const placedBlocks = plan.size - plan.listed.reduce((a, f) => a + f.replicas.length, 0);
+  const parts = placedBlocks < minBlocks ? 1 : Math.max(1, Math.min(threads, plan.placed.length));
+  const shared = parts > 1;
+  const replicas = new Int32Array(shared ? new SharedArrayBuffer(plan.size * replication * 4) : new ArrayBuffer(plan.size * replication * 4));
+  const counts = new Uint8Array(shared ? new SharedArrayBuffer(plan.size) : new ArrayBuffer(plan.size));
+  const key = placementKey(scenario.seed);
+  const ranges = shared ? splitFiles(plan, parts) : [plan.placed];
+  const others = ranges.slice(1).map((files) => placeOnWorker({ topology, replication, key, files, replicas: replicas.buffer as SharedArrayBuffer, counts: counts.buffer as SharedArrayBuffer }));
+  placeFiles(topology, replication, key, ranges[0], replicas, counts);
+  fillListed(plan, replication, replicas, counts);
+  await Promise.all(others);
+  return { jobs, blocks: BlockStore.over(replication, replicas, counts, plan.size) };
+}
+
+/** The placed files cut into `parts` contiguous ranges of about equal blocks. */
+export function splitFiles(plan: BlockPlan, parts: number): FileToPlace[][] {
+  const total = plan.placed.reduce((a, f) => a + f.blocks, 0);
+  const ranges: FileToPlace[][] = [[]];
+  let done = 0;
+  for (const f of plan.placed) {
+    if (done >= (total * ranges.length) / parts && ranges.length < parts) ranges.push([]);
+    ranges[ranges.length - 1].push(f);
+    done += f.blocks;
+  }
+  return ranges;
+}
+
+function placeOnWorker(job: PlaceJob): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const worker = startWorker(siblingModule(import.meta.url, 'place-worker'), { workerData: job });
+    worker.once('message', () => {
+      resolve();
+      void worker.terminate();
+    });
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`a placement thread exited (code ${code}) before it finished`)));
+  });
+}

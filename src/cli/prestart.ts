@@ -1,0 +1,101 @@
+/**
+ * Worker processes started before they are asked for. `hfsim run` of a scenario with several variants runs them side
+ * by side (run-variants.ts); a worker takes ~0.1-0.3 s to start (Node, the modules, the histograms' WebAssembly),
+ * about as long as this process takes to load the command line and read the scenario. So main.ts reads the command
+ * line here first, by a plain scan that loads nothing, and when it is such a run, starts the workers at once; the
+ * command adopts them when its own reading agrees (the same number), and any it does not use are let go. A guess
+ * that is wrong costs only the workers' start, on otherwise idle cores; a command that ends another way (bad input)
+ * does not wait for them (an idle pool holds no process open), and they exit with this process.
+ */
+import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { SIMULATION_TASK, type TaskPool, startPool } from '../actors/pool.js';
+import { SIDE_BY_SIDE_MIN_SIZE } from './side-by-side.js';
+
+/** `run`'s options that take a value (the rest are flags). */
+const VALUED = new Set(['--set', '--seed', '--plugin', '--variant', '--runtime', '--workers', '--parallel', '--pool', '--out', '--jobs-csv', '--html', '--inject-fault']);
+
+/** A scenario file's variants (0 when it cannot tell) and its base's size (nodes x jobs; Infinity for a trace's). */
+export interface ScenarioShape {
+  variants: number;
+  size: number;
+}
+
+/**
+ * How many worker processes `hfsim <argv>` will want for its variants: for a plain in-process `run` of a scenario
+ * with v variants and --parallel p, min(p, v) - 1 (this process runs variants too); without --parallel, the same
+ * with p the cores when the base scenario is big enough to go side by side (run-variants.ts); else 0.
+ */
+export function prestartSize(argv: readonly string[], cores: number, shapeOf: (file: string) => ScenarioShape): number {
+  if (argv[0] !== 'run') return 0;
+  const options = new Map<string, string>();
+  const files: string[] = [];
+  for (let i = 1; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === '--') return 0;
+    if (!arg.startsWith('-')) {
+      files.push(arg);
+      continue;
+    }
+    const eq = arg.indexOf('=');
+    const name = eq > 0 ? arg.slice(0, eq) : arg;
+    const value = eq > 0 ? arg.slice(eq + 1) : VALUED.has(name) ? argv[++i] : '';
+    options.set(name, value ?? '');
+  }
+  const plain = !['--variant', '--codec', '--inject-fault', '--help', '-h'].some((o) => options.has(o))
+    && (options.get('--runtime') ?? 'inprocess') === 'inprocess' && (options.get('--pool') ?? 'processes') === 'processes';
+  if (!plain || files.length !== 1) return 0;
+  const parallel = options.has('--parallel') ? Number(options.get('--parallel')) : cores;
+  if (!Number.isInteger(parallel) || parallel < 2) return 0;
+  const shape = shapeOf(files[0]);
+  if (!options.has('--parallel') && shape.size < SIDE_BY_SIDE_MIN_SIZE) return 0;
+  return Math.max(0, Math.min(parallel, shape.variants) - 1);
+}
+
+/** A scenario file's shape, read as plainly as possible (its real reading, with its errors, comes later). */
+export function scenarioShape(file: string): ScenarioShape {
+  try {
+    const raw = JSON.parse(readFileSync(file, 'utf8').replace(/^\uFEFF/, '')) as Record<string, unknown>;
+    const v = raw.variants;
+    const variants = typeof v === 'object' && v !== null && !Array.isArray(v) ? Object.keys(v).length : 1;
+    return { variants, size: rawSize(raw) };
+  } catch {
+    return { variants: 0, size: 0 };
+  }
+}
+
+/** sweep-order.ts's workloadSize of an unchecked scenario (variants may change it: this is a guess, used only to start workers early). */
+function rawSize(raw: Record<string, unknown>): number {
+  const cluster = raw.cluster as { racks?: unknown; nodesPerRack?: unknown } | undefined;
+  const w = raw.workload as { kind?: unknown; jobs?: unknown; groups?: unknown } | undefined;
+  const nodes = Number(cluster?.racks) * Number(cluster?.nodesPerRack);
+  const jobs = typeof w?.jobs === 'number' ? w.jobs
+    : Array.isArray(w?.jobs) ? w.jobs.length
+      : Array.isArray(w?.groups) ? w.groups.reduce((a: number, g: { count?: unknown }) => a + Number(g?.count), 0)
+        : Infinity; // a trace's rows
+  const size = nodes * jobs;
+  return Number.isNaN(size) ? 0 : size;
+}
+
+let early: TaskPool<unknown, unknown> | undefined;
+
+/** Starts the workers `hfsim <argv>` will want, if any (see prestartSize). */
+export function prestartPool(argv: readonly string[]): void {
+  const size = prestartSize(argv, availableParallelism(), scenarioShape);
+  if (size > 0) early = startPool('processes', size, SIMULATION_TASK);
+}
+
+/** The pool started early if it has `size` workers (it is then the caller's to close); else undefined, and it is let go. */
+export function adoptPrestartedPool<T, R>(size: number): TaskPool<T, R> | undefined {
+  const pool = early;
+  early = undefined;
+  if (pool?.size === size) return pool as TaskPool<T, R>;
+  void pool?.close(false);
+  return undefined;
+}
+
+/** Lets go of a pool started early that the command did not adopt. */
+export function dropPrestartedPool(): void {
+  void early?.close(false);
+  early = undefined;
+}

@@ -1,0 +1,119 @@
+/** The hfsim command line (src/cli/main.ts starts it). Exit codes: 0 success, 1 a run failed, 2 bad input, 3 a regression found, 4 incomplete (a sweep merge lacking points). */
+import { intArg, workersArg } from './args.js';
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { POOL_KINDS, type PoolKind } from '../actors/pool.js';
+import { runVariants } from './run-variants.js';
+import { benchCommand, benchExit } from './bench.js';
+import { EXIT, IncompleteError, InputError } from './errors.js';
+import { compare } from './format.js';
+import { loadScenario, parseSet } from './load-scenario.js';
+import { jobsCsv } from './jobs-csv.js';
+import { checkOutputFile, writeOutput } from './output.js';
+import { loadPlugins, pluginUrls } from './plugins.js';
+import { sweepCommand } from './sweep.js';
+import { packageVersion } from './version.js';
+import { reportCommand, runReportHtml } from '../report/report.js';
+import { experimentsCommand } from '../experiments/command.js';
+
+
+function parseFault(value: string): { rack: number; epoch: number } {
+  const m = /^(\d+):(\d+)$/.exec(value);
+  if (!m) throw new InvalidArgumentError('expected rack:epoch, e.g. 1:5');
+  return { rack: Number(m[1]), epoch: Number(m[2]) };
+}
+
+const collect = (v: string, acc: string[]): string[] => [...acc, v];
+
+interface RunFlags {
+  set: string[];
+  plugin: string[];
+  seed?: number;
+  runtime: 'inprocess' | 'threads';
+  workers?: number;
+  json?: boolean;
+  out?: string;
+  jobsCsv?: string;
+  html?: string;
+  variant?: string;
+  codec?: boolean;
+  injectFault?: { rack: number; epoch: number };
+  parallel?: number;
+  pool: PoolKind;
+}
+
+async function run(file: string, flags: RunFlags): Promise<void> {
+  await loadPlugins(flags.plugin);
+  const loaded = loadScenario(file, flags.set.map(parseSet), flags.seed, flags.variant);
+  if (flags.out !== undefined) checkOutputFile(flags.out, '--out');
+  if (flags.jobsCsv !== undefined) checkOutputFile(flags.jobsCsv, '--jobs-csv');
+  if (flags.html !== undefined) checkOutputFile(flags.html, '--html');
+  const results = await runVariants(loaded.variants, {
+    parallel: flags.parallel ?? 'auto',
+    pool: flags.pool,
+    plugins: pluginUrls(flags.plugin),
+    simulate: { runtime: flags.runtime, workers: flags.workers, codec: flags.codec, fault: flags.injectFault },
+    onStart: (name) => { if (!flags.json && loaded.variants.length > 1 && process.stderr.isTTY) process.stderr.write(`running ${name}...\r`); },
+  });
+  if (process.stderr.isTTY) process.stderr.write('\x1b[K');
+  const json = JSON.stringify(results.length === 1 ? results[0] : results, null, 2) + '\n';
+  if (flags.out !== undefined) writeOutput(flags.out, json);
+  if (flags.jobsCsv !== undefined) writeOutput(flags.jobsCsv, jobsCsv(results));
+  if (flags.html !== undefined) writeOutput(flags.html, await runReportHtml(loaded.name, results));
+  if (flags.json) process.stdout.write(json);
+  else process.stdout.write(compare(loaded.name + (loaded.description ? ` (${loaded.description})` : ''), results) + '\n');
+}
+
+export function buildProgram(): Command {
+  const program = new Command('hfsim')
+    .description('Deterministic simulator of shared Hadoop-style clusters: FIFO, fair and delay scheduling')
+    .showHelpAfterError('(run hfsim --help for usage)')
+    .version(packageVersion(), '-V, --version', 'print the version (package.json\'s) and exit')
+    .enablePositionalOptions() // each subcommand owns its options (sweep --out, sweep merge --out)
+    .exitOverride();
+  program
+    .command('run')
+    .description('run a scenario (every variant in it) and print a comparison, or the result JSON')
+    .argument('<scenario.json>', 'scenario file')
+    .option('--set <path=value>', 'override a scenario field, e.g. scheduler.delay.nodeMs=5000 (repeatable)', collect, [])
+    .option('--seed <n>', 'override the scenario seed', intArg('--seed', 0))
+    .option('--plugin <file.js>', 'load a plugin file (an ES module that registers policies, gates, ...) before the scenario (repeatable)', collect, [])
+    .option('--variant <name>', 'run only this variant')
+    .addOption(new Option('--runtime <name>', 'where rack actors run').choices(['inprocess', 'threads']).default('inprocess'))
+    .option('--workers <n>', 'worker threads for the threads runtime (default: available cores)', workersArg('--workers'))
+    .option('--parallel <n>', 'variants run side by side, here and on n - 1 worker processes (default: the cores, for variants of 20,000 nodes x jobs and more; 1: one after another)', workersArg('--parallel'))
+    .addOption(new Option('--pool <kind>', 'workers for --parallel: forked processes, or threads of this process').choices(POOL_KINDS).default('processes'))
+    .option('--codec', 'in-process: pass every message through the msgpack codec')
+    .addOption(new Option('--inject-fault <rack:epoch>', 'threads runtime, for tests: make a rack throw at an epoch').hideHelp().argParser(parseFault))
+    .addOption(new Option('--json', 'print the result JSON (an array when the scenario has several variants)').conflicts('out'))
+    .option('--out <file>', 'write the result JSON to a file (whole or not at all)')
+    .option('--jobs-csv <file>', 'write one row per job and variant as CSV')
+    .option('--html <file>', 'write an HTML report with SVG charts (response and locality by bin, response-time CDF)')
+    .action(run);
+  program.addCommand(sweepCommand());
+  program.addCommand(reportCommand());
+  program.addCommand(benchCommand());
+  program.addCommand(experimentsCommand());
+  return program;
+}
+
+export async function main(argv: string[]): Promise<number> {
+  try {
+    await buildProgram().parseAsync(argv);
+    return benchExit.code;
+  } catch (err) {
+    if (err instanceof CommanderError) {
+      return err.exitCode === 0 || err.code === 'commander.helpDisplayed' || err.code === 'commander.version' ? EXIT.ok : EXIT.badInput;
+    }
+    if (err instanceof InputError) {
+      process.stderr.write(`hfsim: ${err.message.split('\n').join('\nhfsim: ')}\n`);
+      return EXIT.badInput;
+    }
+    if (err instanceof IncompleteError) {
+      process.stderr.write(`hfsim: ${err.message}\n`);
+      return EXIT.incomplete;
+    }
+    process.stderr.write(`hfsim: run failed: ${err instanceof Error ? err.message : String(err)}\n`);
+    return EXIT.runFailed;
+  }
+}
+
