@@ -7,7 +7,7 @@ import { intArg } from '../cli/args.js';
 import { MAX_WORKERS } from '../core/limits.js';
 import { checkOutputDir, checkOutputFile, writeOutput } from '../cli/output.js';
 import { packageRoot } from '../cli/version.js';
-import { EXPERIMENTS, PENDING } from './catalog.js';
+import { EXPERIMENTS } from './catalog.js';
 import { figureSvg } from './figure.js';
 import { experimentsMarkdown } from './markdown.js';
 import { type Missing, type Outcome, runExperiments, selectExperiments } from './run.js';
@@ -62,7 +62,6 @@ export function experimentsCommand(): Command {
           process.stderr.write(`experiments: ${done}/${total} runs, ${((performance.now() - started) / 1000).toFixed(0)} s\n`);
         } : undefined,
       });
-      if (flags.only === undefined) missing.push(...PENDING);
       const written = await writeExperiments(outcomes, missing, flags.out, svgDir, flags.quick === true);
       const checks = outcomes.flatMap((o) => o.analysis.checks);
       process.stdout.write(`${outcomes.length} experiments${missing.length > 0 ? ` (${missing.length} missing: ${missing.map((m) => m.experiment.id).join(', ')})` : ''}, ` +

@@ -51,7 +51,7 @@ export async function runExperiments(list: readonly Experiment[], options: RunOp
   const ready: Array<{ experiment: Experiment; sweep: Sweep }> = [];
   for (const experiment of list) {
     if (experiment.requires !== undefined && !existsSync(join(options.root, experiment.requires))) {
-      missing.push({ experiment, reason: `${experiment.requires} is not in this checkout` });
+      missing.push({ experiment, reason: `its scenario ${experiment.requires} is not in this checkout yet` });
       continue;
     }
     ready.push({ experiment, sweep: sweepOf(experiment, options.root, options.quick) });
