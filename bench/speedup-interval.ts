@@ -1,7 +1,10 @@
 /**
  * The 95% interval of one variant's mean-response speedup over another across seeds: for each seed, speedup =
  * mean response of `--base` / mean response of `--variant`; the interval is mean +- t(0.975, n-1) * sd / sqrt(n).
- * Common random numbers (both variants run the same tasks) narrow it: the seeds' noise cancels in the ratio.
+ * Paired by seed: both variants of a seed run the same workload and, with common random numbers, the same task
+ * durations, so only the policy differs within a seed. What remains of the spread is the seeds' own workloads; common
+ * random numbers narrow the interval only where the durations' noise is large beside that (README: at fb-macro-io's
+ * durationJitter 0.1 it is not; at 1 they halve it).
  * Usage: npm run build && node dist/bench/speedup-interval.js [scenario] [--base "Naive fair"] [--variant "Fair + delay"] [--seeds 10]
  *   [--set path=value] (one override, e.g. --set tasks.durationJitter=0.5)
  */
