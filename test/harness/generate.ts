@@ -1,7 +1,8 @@
 /**
  * Random small scenarios for the differential harness (fast-check arbitraries): clusters, workloads (explicit jobs,
  * generated groups, the Facebook mix), policies (fifo, fair, hfs with pools, weights, min shares, limits and
- * preemption, capacity with queues), delay modes, copy-compute splitting, the job-type rule and seeds.
+ * preemption, capacity with queues, resource offers to jobs or pools), delay modes, long-task balancing,
+ * copy-compute splitting, the job-type rule and seeds.
  *
  * One scenario in four runs on the fluid hardware model (cluster.network), one in four on the flat model with job
  * set-up and clean-up delays; one arrival time in five falls minutes later, so runs go idle and jump to the next
@@ -11,7 +12,7 @@
  */
 import fc from 'fast-check';
 
-const POLICIES = ['fifo', 'fair', 'hfs', 'capacity'] as const;
+const POLICIES = ['fifo', 'fair', 'hfs', 'capacity', 'offers'] as const;
 const PRIORITIES = ['VERY_HIGH', 'HIGH', 'NORMAL', 'LOW', 'VERY_LOW'] as const;
 const int = (min: number, max: number) => fc.integer({ min, max });
 const maybe = <T>(a: fc.Arbitrary<T>, freq = 2) => fc.option(a, { nil: undefined, freq });
@@ -105,8 +106,14 @@ const queue = fc.record({ capacity: int(1, 60), maxExtra: maybe(int(0, 60), 3), 
 /** hfs three times as often as each other policy: it has the most to get wrong (pools, limits, preemption). */
 const policy = fc.oneof(...POLICIES.map((p) => ({ arbitrary: fc.constant(p), weight: p === 'hfs' ? 3 : 1 })));
 
+/** The offers policy's config (policies/offers.ts): jobs or pools as frameworks, their inner order, Mesos' refuse filter. */
+const offers = fc.record({ frameworks: fc.constantFrom('job' as const, 'pool' as const), inner: fc.constantFrom('fair' as const, 'fifo' as const), refuseMs: fc.constantFrom(0, 0, 3000, 20_000) });
+
 const scheduler = fc.record({
   policy,
+  offers,
+  /** Long-task balancing (long-tasks.ts), any policy, in one scenario in five. */
+  longTasks: fc.oneof({ weight: 4, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.record({ shortTaskMs: fc.constantFrom(1000, 10_000, 60_000) }) }),
   delay,
   assignMultiple: fc.boolean(),
   copyComputeSplit: fc.boolean(),
@@ -152,7 +159,8 @@ export type ScenarioSpec = typeof scenarioSpec extends fc.Arbitrary<infer T> ? T
 export function toScenario(spec: ScenarioSpec): Record<string, unknown> {
   const { cluster: c, tasks: t, scheduler: s, workload: w } = spec;
   const policy = s.policy;
-  const poolNames = policy === 'hfs' ? s.hfs.pools.map((_, i) => `p${i}`) : policy === 'capacity' ? s.queues.map((_, i) => `q${i}`) : [];
+  // offers: pools named by the jobs alone (no pool config), the frameworks of frameworks "pool"
+  const poolNames = policy === 'hfs' ? s.hfs.pools.map((_, i) => `p${i}`) : policy === 'capacity' ? s.queues.map((_, i) => `q${i}`) : policy === 'offers' ? ['p0', 'p1'] : [];
   const userNames = policy === 'hfs' ? s.hfs.users.map((_, i) => `u${i}`) : [];
   const who = (o: { pool: number; user: number; priority: string; type: string }) => ({
     pool: poolNames[o.pool], user: userNames[o.user], priority: o.priority, type: o.type,
@@ -162,6 +170,8 @@ export function toScenario(spec: ScenarioSpec): Record<string, unknown> {
   };
   if (policy === 'hfs') Object.assign(scheduler, hfsFields(s.hfs));
   if (policy === 'capacity') scheduler.queues = queueFields(s.queues);
+  if (policy === 'offers') scheduler.policyConfig = s.offers;
+  if (s.longTasks !== undefined) scheduler.longTasks = s.longTasks;
   return compact({
     name: 'harness',
     seed: spec.seed,

@@ -11,15 +11,16 @@ import type { ScenarioSpec } from './generate.js';
 import { describeFailure, runHarness } from './property.js';
 
 describe('differential harness', () => {
-  it('40 generated scenarios keep the invariants and give one digest every way they run (seed 20261123)', async () => {
-    const seen = { kills: 0, threads: 0, fluid: 0, flat: 0, policies: new Set<string>(), workloads: new Set<string>(), delays: new Set<string>() };
+  it('40 generated scenarios keep the invariants and give one digest every way they run (seed 20261134)', async () => {
+    const seen = { kills: 0, threads: 0, fluid: 0, flat: 0, longTasks: 0, policies: new Set<string>(), workloads: new Set<string>(), delays: new Set<string>() };
     const report = await runHarness({
-      seed: 20261123, runs: 40, threadsEvery: 8,
+      seed: 20261134, runs: 40, threadsEvery: 8,
       onRun: (spec: ScenarioSpec, _failures, kills) => {
         if (kills > 0) seen.kills++;
         if (spec.seed % 8 === 0) seen.threads++;
         if (spec.network?.model === 'fluid') seen.fluid++;
         if (spec.network?.model === 'flat') seen.flat++;
+        if (spec.scheduler.longTasks !== undefined) seen.longTasks++;
         seen.policies.add(spec.scheduler.policy);
         seen.workloads.add(spec.workload.kind);
         seen.delays.add(spec.scheduler.delay.mode);
@@ -28,14 +29,15 @@ describe('differential harness', () => {
     expect(report.failure === undefined ? '' : describeFailure(report.failure)).toBe('');
     expect(report.runs).toBe(40);
     // the budget reaches every policy, workload kind and delay mode, preemption's kills, the fluid network, the flat
-    // one's job set-up and clean-up delays, and the threads runtime
-    expect([...seen.policies].sort()).toEqual(['capacity', 'fair', 'fifo', 'hfs']);
+    // one's job set-up and clean-up delays, long-task balancing, and the threads runtime
+    expect([...seen.policies].sort()).toEqual(['capacity', 'fair', 'fifo', 'hfs', 'offers']);
     expect([...seen.workloads].sort()).toEqual(['facebook', 'generated', 'jobs']);
     expect([...seen.delays].sort()).toEqual(['none', 'skip', 'wait']);
     expect(seen.kills).toBeGreaterThan(0);
     expect(seen.threads).toBeGreaterThan(0);
     expect(seen.fluid).toBeGreaterThan(0);
     expect(seen.flat).toBeGreaterThan(0);
+    expect(seen.longTasks).toBeGreaterThan(0);
   });
 
   it('finds a failing scenario and shrinks it to a small valid scenario, printed as JSON', async () => {
