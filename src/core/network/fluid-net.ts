@@ -9,6 +9,7 @@
  * flow capacity, so copyStateTo() can save and restore it (the rack's predicted and committed passes).
  */
 import type { EventHeap } from './event-heap.js';
+import { FlowLists } from './flow-lists.js';
 import { MaxMinScratch, maxMinRates } from './max-min.js';
 import { type UnitComponent, UnitFilling } from './unit-filling.js';
 
@@ -32,7 +33,7 @@ export class FluidNet {
   /** Flow ids below this have been used (ids are taken lowest first): state past it is untouched and not copied. */
   private highWater = 0;
   /** Flows crossing each resource (order is insertion order; any fixed order gives the same rates). */
-  private readonly resFlows: number[][];
+  private readonly lists: FlowLists;
   // Scratch of a component's recomputation.
   private readonly flowMark: Int32Array;
   private readonly resMark: Int32Array;
@@ -68,7 +69,7 @@ export class FluidNet {
     this.freeIds = new Int32Array(maxFlows);
     for (let i = 0; i < maxFlows; i++) this.freeIds[i] = maxFlows - 1 - i;
     this.freeTop = maxFlows;
-    this.resFlows = Array.from({ length: R }, () => []);
+    this.lists = new FlowLists(R, maxFlows * MAX_PATH, MAX_PATH);
     this.flowMark = new Int32Array(maxFlows);
     this.resMark = new Int32Array(R);
     this.compFlows = new Int32Array(maxFlows);
@@ -81,8 +82,8 @@ export class FluidNet {
     this.rates = new Float64Array(maxFlows);
     if (unitCoefficients) {
       this.filling = new UnitFilling(maxFlows, R);
-      const { resFlows, pathRes, pathLen, compFlows: flows, compRes: res } = this;
-      this.component = { capacity: this.capacity, resFlows, pathRes, pathLen, maxPath: MAX_PATH, flows, nf: 0, res, nr: 0 };
+      const { lists, pathRes, pathLen, compFlows: flows, compRes: res } = this;
+      this.component = { capacity: this.capacity, lists, pathRes, pathLen, maxPath: MAX_PATH, flows, nf: 0, res, nr: 0 };
     }
   }
 
@@ -99,7 +100,7 @@ export class FluidNet {
     for (let k = 0; k < len; k++) {
       this.pathRes[f * MAX_PATH + k] = res[k];
       if (!this.unitCoefficients) this.pathCoef[f * MAX_PATH + k] = coef === undefined ? 1 : coef[k];
-      this.resFlows[res[k]].push(f);
+      this.lists.append(res[k], f * MAX_PATH + k);
     }
     this.pathLen[f] = len;
     this.remainingMB[f] = mb;
@@ -117,15 +118,12 @@ export class FluidNet {
     this.active[f] = 0;
     this.heap.cancel(this.idBase + f);
     const at = f * MAX_PATH;
-    for (let k = 0; k < this.pathLen[f]; k++) {
-      const list = this.resFlows[this.pathRes[at + k]];
-      list.splice(list.indexOf(f), 1);
-    }
+    for (let k = 0; k < this.pathLen[f]; k++) this.lists.unlink(this.pathRes[at + k], at + k);
     this.freeIds[this.freeTop++] = f;
     const before = this.stamp; // a resource marked after this was re-rated by this removal already
     for (let k = 0; k < this.pathLen[f]; k++) {
       const r = this.pathRes[at + k];
-      if (this.resFlows[r].length > 0 && this.resMark[r] <= before && this.capacity[r] !== Infinity) this.recompute(-1, r, nowMs);
+      if (this.lists.count[r] > 0 && this.resMark[r] <= before && this.capacity[r] !== Infinity) this.recompute(-1, r, nowMs);
     }
   }
 
@@ -133,7 +131,7 @@ export class FluidNet {
   setCapacity(r: number, mbps: number, nowMs: number): void {
     if (this.capacity[r] === mbps) return;
     this.capacity[r] = mbps;
-    if (this.resFlows[r].length > 0) this.recomputeFrom(r, nowMs);
+    if (this.lists.count[r] > 0) this.recomputeFrom(r, nowMs);
   }
 
   /** Active flows. */
@@ -143,7 +141,7 @@ export class FluidNet {
 
   /** Active flows crossing resource r. */
   flowsOn(r: number): number {
-    return this.resFlows[r].length;
+    return this.lists.count[r];
   }
 
   /** Largest load / capacity over all resources (at most 1 when no resource is over its capacity). */
@@ -187,10 +185,10 @@ export class FluidNet {
 
   /** Rebuilds the lists of flows by resource from the paths, each list in flow id order. */
   rebuildLists(): void {
-    for (const list of this.resFlows) if (list.length !== 0) list.length = 0;
+    this.lists.clear();
     for (let f = 0; f < this.highWater; f++) {
       if (this.active[f] === 0) continue;
-      for (let k = 0; k < this.pathLen[f]; k++) this.resFlows[this.pathRes[f * MAX_PATH + k]].push(f);
+      for (let k = 0; k < this.pathLen[f]; k++) this.lists.append(this.pathRes[f * MAX_PATH + k], f * MAX_PATH + k);
     }
   }
 
@@ -221,8 +219,11 @@ export class FluidNet {
       return;
     }
     const before = this.stamp;
-    const list = this.resFlows[seed].slice();
-    for (const f of list) if (this.flowMark[f] <= before) this.recompute(f, -1, nowMs);
+    const lists = this.lists;
+    for (let e = lists.head[seed]; e >= 0; e = lists.next[e]) {
+      const f = lists.flowOf(e);
+      if (this.flowMark[f] <= before) this.recompute(f, -1, nowMs); // re-rates, never adds or removes
+    }
   }
 
   /** Adds flow f's bounded resources not yet in the component (marked `stamp`) to compRes; returns its new size. */
@@ -244,7 +245,7 @@ export class FluidNet {
    */
   private recompute(from: number, seed: number, nowMs: number): void {
     const stamp = ++this.stamp;
-    const { flowMark, resMark, compFlows, compRes } = this;
+    const { flowMark, resMark, compFlows, compRes, lists } = this;
     let nf = 0;
     let nr = 0;
     if (from >= 0) {
@@ -256,9 +257,8 @@ export class FluidNet {
       compRes[nr++] = seed;
     }
     for (let q = 0; q < nr; q++) {
-      const list = this.resFlows[compRes[q]];
-      for (let j = 0; j < list.length; j++) {
-        const f = list[j];
+      for (let e = lists.head[compRes[q]]; e >= 0; e = lists.next[e]) {
+        const f = lists.flowOf(e);
         if (flowMark[f] === stamp) continue;
         flowMark[f] = stamp;
         compFlows[nf++] = f;

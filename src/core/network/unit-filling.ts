@@ -10,6 +10,8 @@
  * at that level, in any order. The resources' order changes nothing, so neither does visiting only the live ones.
  */
 
+import type { FlowLists } from './flow-lists.js';
+
 /** Relative slack under which a resource counts as saturated (max-min.ts's). */
 const SATURATED = 1e-9;
 
@@ -18,7 +20,7 @@ export interface UnitComponent {
   /** Capacity of every resource of the network (Infinity: unbounded, in no component). */
   capacity: Float64Array;
   /** Flows crossing each resource. */
-  resFlows: ReadonlyArray<readonly number[]>;
+  lists: FlowLists;
   /** Flow f crosses pathRes[f * maxPath .. + pathLen[f]). */
   pathRes: Int32Array;
   pathLen: Uint8Array;
@@ -50,7 +52,7 @@ export class UnitFilling {
   /** Writes each component flow's max-min rate into rates[f] (indexed by network flow id). */
   solve(c: UnitComponent, rates: Float64Array): void {
     const { remaining, weight, live, frozen } = this;
-    const { capacity, resFlows, pathRes, pathLen, maxPath } = c;
+    const { capacity, lists, pathRes, pathLen, maxPath } = c;
     const stamp = ++this.stamp;
     let nl = 0;
     for (let q = 0; q < c.nr; q++) {
@@ -82,9 +84,8 @@ export class UnitFilling {
         const r = live[k];
         if (weight[r] <= 0 || remaining[r] > SATURATED * capacity[r]) continue;
         remaining[r] = 0;
-        const list = resFlows[r];
-        for (let i = 0; i < list.length; i++) {
-          const f = list[i];
+        for (let x = lists.head[r]; x >= 0; x = lists.next[x]) {
+          const f = lists.flowOf(x);
           if (frozen[f] === stamp) continue;
           frozen[f] = stamp;
           rates[f] = level;
