@@ -11,7 +11,7 @@ const spec = JSON.parse(process.argv[2]) as CaseSpec;
 async function main(): Promise<void> {
   let run;
   if (spec.file !== undefined) {
-    const v = loadScenario(join(ROOT, spec.file), [], undefined, spec.variant || undefined).variants[0];
+    const v = loadScenario(join(ROOT, spec.file), spec.sets ?? [], undefined, spec.variant || undefined).variants[0];
     run = { scenario: v.scenario, options: { variant: spec.variant ?? '', trace: v.trace } };
   } else {
     run = { scenario: inlineScenario(spec.name, spec.raw), options: { variant: '' } };

@@ -13,6 +13,8 @@ export interface CaseSpec {
   /** A scenario file (relative to the project root) and variant, or an inline raw scenario. */
   file?: string;
   variant?: string;
+  /** Overrides of a scenario file's fields, as `hfsim run --set` gives them. */
+  sets?: Array<[string, unknown]>;
   raw?: Record<string, unknown>;
   /**
    * Unmeasured runs in the case's process before the measured one, of an inline scenario or (without `raw`) of the
@@ -67,6 +69,14 @@ function scaleCase(nodes: number, jobsPer600: number): CaseSpec {
 
 const scenario = (file: string, variant = ''): CaseSpec => ({ name: `${file}${variant ? ` / ${variant}` : ''}`, group: 'scenario', file: `scenarios/${file}`, variant });
 
+/**
+ * A scenario file with overrides, named by `label`: the fluid network model's cost beside the flat model's (issue
+ * 16: at most 2x in-process), on fb2009-day and on fb2010-day's first 2,000 jobs (the whole day is minutes fluid).
+ */
+const overridden = (file: string, label: string, sets: Array<[string, unknown]>): CaseSpec => ({ ...scenario(file), name: `${file} / ${label}`, sets });
+const FLUID: [string, unknown] = ['cluster.network.model', 'fluid'];
+const FB2010_SHORT: [string, unknown] = ['workload.jobs', 2000];
+
 export const SCALE_NODES = [600, 1200, 2400, 4800, 10_000];
 
 /** An inline case's scenario (the suites' own, so an error here is a bug in this file, not bad input). */
@@ -103,7 +113,10 @@ export function suite(name: SuiteName): CaseSpec[] {
     scenario('swim-first50.json', 'Fair + delay'),
     scenario('facebook-day-600.json'),
     scenario('fb2009-day.json'),
+    overridden('fb2009-day.json', 'fluid', [FLUID]),
     scenario('fb2010-day.json'),
+    overridden('fb2010-day.json', 'first 2,000 jobs', [FB2010_SHORT]),
+    overridden('fb2010-day.json', 'first 2,000 jobs, fluid', [FB2010_SHORT, FLUID]),
     ...POLICIES.map(([p, s]) => latencyCase(p, s, 1500)),
     ...scaleCurve(SCALE_NODES, 600),
   ];
