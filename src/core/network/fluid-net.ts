@@ -30,8 +30,17 @@ export class FluidNet {
   private readonly pathLen: Uint8Array;
   private readonly freeIds: Int32Array;
   private freeTop: number;
-  /** Flow ids below this have been used (ids are taken lowest first): state past it is untouched and not copied. */
+  /** Flow ids below this have been used (ids are taken lowest first): state past it is untouched. */
   private highWater = 0;
+  /**
+   * What changed since this network and its saved copy were last made equal (saveTo, restoreFrom): the flows
+   * written (touched), and the free stack at and above freeMin. Only those are copied by the next save or restore.
+   */
+  private readonly touchedAt: Int32Array;
+  private readonly touched: Int32Array;
+  private touches = 0;
+  private sync = 1;
+  private freeMin: number;
   /** Flows crossing each resource (order is insertion order; any fixed order gives the same rates). */
   private readonly lists: FlowLists;
   // Scratch of a component's recomputation.
@@ -69,6 +78,9 @@ export class FluidNet {
     this.freeIds = new Int32Array(maxFlows);
     for (let i = 0; i < maxFlows; i++) this.freeIds[i] = maxFlows - 1 - i;
     this.freeTop = maxFlows;
+    this.freeMin = maxFlows;
+    this.touchedAt = new Int32Array(maxFlows);
+    this.touched = new Int32Array(maxFlows);
     this.lists = new FlowLists(R, maxFlows * MAX_PATH, MAX_PATH);
     this.flowMark = new Int32Array(maxFlows);
     this.resMark = new Int32Array(R);
@@ -96,6 +108,8 @@ export class FluidNet {
     if (this.freeTop === 0) throw new Error(`fluid network: more than ${this.maxFlows} flows at once`);
     if (len > MAX_PATH) throw new Error(`fluid network: a path of ${len} resources (at most ${MAX_PATH})`);
     const f = this.freeIds[--this.freeTop];
+    if (this.freeTop < this.freeMin) this.freeMin = this.freeTop;
+    this.touch(f);
     if (f >= this.highWater) this.highWater = f + 1;
     for (let k = 0; k < len; k++) {
       this.pathRes[f * MAX_PATH + k] = res[k];
@@ -115,6 +129,7 @@ export class FluidNet {
   remove(f: number, nowMs: number): void {
     if (this.active[f] === 0) throw new Error(`fluid network: flow ${f} is not active`);
     this.settle(f, nowMs);
+    this.touch(f);
     this.active[f] = 0;
     this.heap.cancel(this.idBase + f);
     const at = f * MAX_PATH;
@@ -156,31 +171,41 @@ export class FluidNet {
     return worst;
   }
 
-  /**
-   * Copies this network's state into `into` (a network of the same shape): save and restore. `into`'s lists of
-   * flows by resource are rebuilt from the paths only when `withLists` (a saved copy never reads them).
-   */
-  copyStateTo(into: FluidNet, withLists: boolean): void {
-    into.capacity.set(this.capacity);
-    into.carriedMB.set(this.carriedMB);
+  /** Makes `saved` (a network of the same shape that only this one writes) equal to this network: a save. */
+  saveTo(saved: FluidNet): void {
+    this.copyChanged(this, saved);
+  }
+
+  /** Makes this network equal to `saved` again (its flow lists rebuilt in flow id order): a restore. */
+  restoreFrom(saved: FluidNet): void {
+    this.copyChanged(saved, this);
+    this.rebuildLists();
+  }
+
+  /** Copies what this network changed since the last save or restore (the rest is equal) from `a` to `b`. */
+  private copyChanged(a: FluidNet, b: FluidNet): void {
+    b.capacity.set(a.capacity);
+    b.carriedMB.set(a.carriedMB);
     // An inactive flow's fields are never read (a flow is written whole when added): only its flag is copied.
-    const n = Math.max(this.highWater, into.highWater);
-    for (let f = 0; f < n; f++) {
-      const on = this.active[f];
-      into.active[f] = on;
+    for (let t = 0; t < this.touches; t++) {
+      const f = this.touched[t];
+      const on = a.active[f];
+      b.active[f] = on;
       if (on === 0) continue;
-      into.remainingMB[f] = this.remainingMB[f];
-      into.rateMBps[f] = this.rateMBps[f];
-      into.updatedMs[f] = this.updatedMs[f];
-      const len = this.pathLen[f];
-      into.pathLen[f] = len;
-      for (let e = f * MAX_PATH; e < f * MAX_PATH + len; e++) into.pathRes[e] = this.pathRes[e];
-      if (!this.unitCoefficients) for (let e = f * MAX_PATH; e < f * MAX_PATH + len; e++) into.pathCoef[e] = this.pathCoef[e];
+      b.remainingMB[f] = a.remainingMB[f];
+      b.rateMBps[f] = a.rateMBps[f];
+      b.updatedMs[f] = a.updatedMs[f];
+      const len = a.pathLen[f];
+      b.pathLen[f] = len;
+      for (let e = f * MAX_PATH; e < f * MAX_PATH + len; e++) b.pathRes[e] = a.pathRes[e];
+      if (!this.unitCoefficients) for (let e = f * MAX_PATH; e < f * MAX_PATH + len; e++) b.pathCoef[e] = a.pathCoef[e];
     }
-    for (let k = 0; k < this.freeTop; k++) into.freeIds[k] = this.freeIds[k]; // the free stack: entries above its top are never read
-    into.freeTop = this.freeTop;
-    into.highWater = this.highWater;
-    if (withLists) into.rebuildLists();
+    for (let k = this.freeMin; k < a.freeTop; k++) b.freeIds[k] = a.freeIds[k]; // entries above the top are never read
+    b.freeTop = a.freeTop;
+    b.highWater = a.highWater;
+    this.touches = 0;
+    this.sync++;
+    this.freeMin = this.freeTop;
   }
 
   /** Rebuilds the lists of flows by resource from the paths, each list in flow id order. */
@@ -192,12 +217,20 @@ export class FluidNet {
     }
   }
 
+  /** Notes that flow f's state is about to change (see `touched`). */
+  private touch(f: number): void {
+    if (this.touchedAt[f] === this.sync) return;
+    this.touchedAt[f] = this.sync;
+    this.touched[this.touches++] = f;
+  }
+
   private coef(e: number): number {
     return this.unitCoefficients ? 1 : this.pathCoef[e];
   }
 
   /** Brings flow f's remaining MB (and its resources' carried MB) up to `nowMs` at its current rate. */
   private settle(f: number, nowMs: number): void {
+    this.touch(f);
     const dt = nowMs - this.updatedMs[f];
     this.updatedMs[f] = nowMs;
     const rate = this.rateMBps[f];
@@ -323,6 +356,7 @@ export class FluidNet {
 
   /** Sets flow f's rate at `nowMs` (settled already) and reschedules its finish. */
   private rerate(f: number, rate: number, nowMs: number): void {
+    this.touch(f);
     this.rateMBps[f] = rate;
     const left = this.remainingMB[f];
     const finish = left <= 0 || rate === Infinity ? nowMs : rate <= 0 ? Infinity : nowMs + (left / rate) * 1000;

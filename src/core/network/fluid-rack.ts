@@ -313,7 +313,7 @@ export class FluidRack {
     this.dirty = false;
     this.s.copyTo(this.saved);
     this.sv.copyTo(this.savedSv);
-    this.net.copyStateTo(this.savedNet, false);
+    this.net.saveTo(this.savedNet);
     this.heap.copyTo(this.savedHeap);
     this.savedFlowSlot.set(this.flowSlot);
   }
@@ -327,7 +327,7 @@ export class FluidRack {
     }
     this.saved.copyTo(this.s);
     this.savedSv.copyTo(this.sv);
-    this.savedNet.copyStateTo(this.net, true);
+    this.net.restoreFrom(this.savedNet);
     this.savedHeap.copyTo(this.heap);
     this.flowSlot.set(this.savedFlowSlot);
   }
