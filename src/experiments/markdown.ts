@@ -21,7 +21,8 @@ model as it stands, set from the papers' statements and Hadoop's defaults:
 
 - **Non-local slowdown**: a rack-local map takes 1.2x and an off-rack map 2x its node-local time (\`tasks.rackLocalSlowdown\`,
   \`tasks.offRackSlowdown\`), from the paper's "local tasks run up to 2x faster" (section 3.5); CPU-heavy jobs feel a
-  tenth of it (SPEC.md section 1: "CPU-heavy jobs barely care"). The flat model is used throughout (no \`cluster.network\`).
+  tenth of it (SPEC.md section 1: "CPU-heavy jobs barely care"). The flat model is used throughout (no \`cluster.network\`);
+  README.md's hardware-model section sets the fluid network model's predictions for the IO-heavy benchmark beside these.
 - **Task times**: IO-heavy maps 12 s, CPU-heavy maps 36 s, 10 s reduces (src/core/workload.ts); the mixed workload's
   aggregation and join times are assumptions stated in its set-up. Not fitted: the papers' measured task times for these
   benchmarks are not in papers/. (The SWIM replays elsewhere in hfsim calibrate durations to Facebook's 19 s map and 231 s
