@@ -11,7 +11,7 @@ describe('cluster.network', () => {
     if (!r.ok) return;
     expect(r.value.cluster.network).toEqual({
       model: 'flat', nicGbps: 1, oversubscription: 1, diskReadMBps: 240, diskWriteMBps: 200, disksPerNode: 4, rackAware: true, taskStartMs: 1000,
-      jobSetupMs: 0, jobCleanupMs: 0, mapCpuMBps: { io: 40, cpu: 3.6 }, mapOutputRatio: { io: 0.001, cpu: 0.0001 },
+      jobSetupMs: 0, jobCleanupMs: 0, mapCpuMBps: { io: 100, cpu: 3.6 }, mapOutputRatio: { io: 0.001, cpu: 0.0001 },
     });
   });
 
