@@ -1,7 +1,8 @@
 /**
  * Worker processes started before they are asked for. `hfsim run` of a scenario with several variants runs them side
- * by side (run-variants.ts); a worker takes ~0.1-0.3 s to start (Node, the modules, the histograms' WebAssembly),
- * about as long as this process takes to load the command line and read the scenario. So main.ts reads the command
+ * by side (run-variants.ts), `hfsim sweep` its points; a worker takes ~0.25-0.55 s to start (Node, the modules, the
+ * histograms' WebAssembly), about as long as this process takes to load the command line and read the scenario or
+ * the sweep. So main.ts reads the command
  * line here first, by a plain scan that loads nothing, and when it is such a run, starts the workers at once; the
  * command adopts them when its own reading agrees (the same number), and any it does not use are let go. A guess
  * that is wrong costs only the workers' start, on otherwise idle cores; a command that ends another way (bad input)
@@ -12,8 +13,8 @@ import { availableParallelism } from 'node:os';
 import { SIMULATION_TASK, type TaskPool, startPool } from '../actors/pool.js';
 import { SIDE_BY_SIDE_MIN_SIZE } from './side-by-side.js';
 
-/** `run`'s options that take a value (the rest are flags). */
-const VALUED = new Set(['--set', '--seed', '--plugin', '--variant', '--runtime', '--workers', '--parallel', '--pool', '--out', '--jobs-csv', '--html', '--inject-fault']);
+/** `run`'s and `sweep`'s options that take a value (the rest are flags). */
+const VALUED = new Set(['--set', '--seed', '--plugin', '--variant', '--runtime', '--workers', '--parallel', '--pool', '--out', '--jobs-csv', '--html', '--inject-fault', '--shard']);
 
 /** A scenario file's variants (0 when it cannot tell) and its base's size (nodes x jobs; Infinity for a trace's). */
 export interface ScenarioShape {
@@ -27,7 +28,7 @@ export interface ScenarioShape {
  * with p the cores when the base scenario is big enough to go side by side (run-variants.ts); else 0.
  */
 export function prestartSize(argv: readonly string[], cores: number, shapeOf: (file: string) => ScenarioShape): number {
-  if (argv[0] !== 'run') return 0;
+  if (argv[0] !== 'run' && argv[0] !== 'sweep') return 0;
   const options = new Map<string, string>();
   const files: string[] = [];
   for (let i = 1; i < argv.length; i++) {
@@ -42,6 +43,7 @@ export function prestartSize(argv: readonly string[], cores: number, shapeOf: (f
     const value = eq > 0 ? arg.slice(eq + 1) : VALUED.has(name) ? argv[++i] : '';
     options.set(name, value ?? '');
   }
+  if (argv[0] === 'sweep') return sweepWorkers(options, files, cores, shapeOf);
   const plain = !['--variant', '--codec', '--inject-fault', '--help', '-h'].some((o) => options.has(o))
     && (options.get('--runtime') ?? 'inprocess') === 'inprocess' && (options.get('--pool') ?? 'processes') === 'processes';
   if (!plain || files.length !== 1) return 0;
@@ -52,16 +54,37 @@ export function prestartSize(argv: readonly string[], cores: number, shapeOf: (f
   return Math.max(0, Math.min(parallel, shape.variants) - 1);
 }
 
+/**
+ * `hfsim sweep`'s workers: --parallel (default: the cores) when the sweep has at least as many points (its axes'
+ * values x seeds, read by shapeOf as its `variants`: the base's variants only multiply them); none for a resume or a
+ * shard (points already done, or another share), or worker threads.
+ */
+function sweepWorkers(options: ReadonlyMap<string, string>, files: readonly string[], cores: number, shapeOf: (file: string) => ScenarioShape): number {
+  if (files.length !== 1 || ['--resume', '--shard', '--help', '-h'].some((o) => options.has(o)) || (options.get('--pool') ?? 'processes') !== 'processes') return 0;
+  const parallel = options.has('--parallel') ? Number(options.get('--parallel')) : cores;
+  if (!Number.isInteger(parallel) || parallel < 1) return 0;
+  return shapeOf(files[0]).variants >= parallel ? parallel : 0;
+}
+
 /** A scenario file's shape, read as plainly as possible (its real reading, with its errors, comes later). */
 export function scenarioShape(file: string): ScenarioShape {
   try {
     const raw = JSON.parse(readFileSync(file, 'utf8').replace(/^\uFEFF/, '')) as Record<string, unknown>;
+    if (typeof raw.base === 'string') return { variants: sweepPoints(raw), size: 0 }; // a sweep file
     const v = raw.variants;
     const variants = typeof v === 'object' && v !== null && !Array.isArray(v) ? Object.keys(v).length : 1;
     return { variants, size: rawSize(raw) };
   } catch {
     return { variants: 0, size: 0 };
   }
+}
+
+/** A sweep file's axes' values x seeds (0 when it cannot tell). */
+function sweepPoints(raw: Record<string, unknown>): number {
+  const axes = raw.axes ?? {};
+  const seeds = raw.seeds ?? [1];
+  if (typeof axes !== 'object' || axes === null || !Array.isArray(seeds)) return 0;
+  return Object.values(axes).reduce((n: number, values) => n * (Array.isArray(values) ? values.length : 0), seeds.length);
 }
 
 /** sweep-order.ts's workloadSize of an unchecked scenario (variants may change it: this is a guess, used only to start workers early). */

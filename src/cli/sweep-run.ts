@@ -15,6 +15,7 @@ import { type Sweep, type SweepPoint, shardOf } from './sweep-file.js';
 import { PointQueue } from './sweep-order.js';
 import { MANIFEST, type Manifest, ResultsLog, finalize, manifestOf, readManifest, readRecords } from './sweep-output.js';
 import { writeOutput } from './output.js';
+import { adoptPrestartedPool } from './prestart.js';
 
 export interface SweepOptions {
   out: string;
@@ -89,7 +90,10 @@ export async function runSweep(sweep: Sweep, options: SweepOptions): Promise<Swe
   const t = options.timings;
   if (t) t.poolAt = clockMs();
   const timing = new Map<unknown, TaskTiming>();
-  const pool = todo.length === 0 ? undefined : startPool<SweepTask, Result>(options.pool ?? 'processes', Math.min(options.parallel, todo.length), SIMULATION_TASK,
+  const size = Math.min(options.parallel, todo.length);
+  // Workers main.ts started while this process loaded (prestart.ts), when they are what this sweep would start.
+  const early = (options.pool ?? 'processes') === 'processes' && options.workerFlags === undefined && t === undefined ? adoptPrestartedPool<SweepTask, Result>(size) : undefined;
+  const pool = todo.length === 0 ? undefined : early ?? startPool<SweepTask, Result>(options.pool ?? 'processes', size, SIMULATION_TASK,
     { execArgv: options.workerFlags, onTiming: t && ((x, task) => timing.set(task, x)) });
   let closing: Promise<void> | undefined;
   try {

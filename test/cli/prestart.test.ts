@@ -22,10 +22,24 @@ describe('prestartSize (16 cores; the scenario has 3 variants, big enough to go 
     [['run', 's.json', '--parallel', 'x'], 0],
     [['run'], 0],
     [['run', 'a.json', 'b.json'], 0],
-    [['sweep', 's.json'], 0],
     [[], 0],
   ])('%j -> %i workers', (argv, workers) => {
     expect(prestartSize(argv, 16, three)).toBe(workers);
+  });
+
+  it.each([
+    [['sweep', 's.sweep.json'], 16], // the cores: the sweep has 64 points
+    [['sweep', 's.sweep.json', '--parallel', '4', '--no-progress', '--out', 'o'], 4],
+    [['sweep', 's.sweep.json', '--resume'], 0],
+    [['sweep', 's.sweep.json', '--shard', '0/2'], 0],
+    [['sweep', 's.sweep.json', '--pool', 'threads'], 0],
+    [['sweep', 'merge', 'a', 'b', '--out', 'c'], 0],
+  ])('a sweep of 64 points: %j -> %i workers', (argv, workers) => {
+    expect(prestartSize(argv, 16, () => ({ variants: 64, size: 0 }))).toBe(workers);
+  });
+
+  it('starts none for a sweep of fewer points than workers (it starts fewer)', () => {
+    expect(prestartSize(['sweep', 's.sweep.json'], 16, () => ({ variants: 8, size: 0 }))).toBe(0);
   });
 
   it('starts none on one core, for a scenario of one variant or one it cannot read, or without --parallel, small variants', () => {
@@ -52,6 +66,8 @@ describe('scenarioShape', () => {
     ['no variants, no cluster', file('c.json', '{}'), { variants: 1, size: 0 }],
     ['invalid JSON', file('d.json', '{'), { variants: 0, size: 0 }],
     ['no such file', join(dir, 'none.json'), { variants: 0, size: 0 }],
+    ['a sweep: its axes x seeds', file('g.sweep.json', JSON.stringify({ base: 'b.json', axes: { x: [1, 2, 3], y: [4, 5] }, seeds: [1, 2] })), { variants: 12, size: 0 }],
+    ['a sweep without axes or seeds', file('h.sweep.json', JSON.stringify({ base: 'b.json' })), { variants: 1, size: 0 }],
   ])('%s', (_, path, shape) => {
     expect(scenarioShape(path)).toEqual(shape);
   });
