@@ -69,13 +69,17 @@ export class CoreAllocator {
         if (count <= 0) continue;
         this.which[f] = d * groups + g;
         this.start[f] = e;
-        const link = (r: number): void => {
-          this.res[e] = r;
+        // in from rack g: uplink g, the core, downlink d; in from anywhere: the core, downlink d; out: uplink d, the core.
+        const first = g < racks ? g : g === racks ? core : d;
+        const second = g === racks + 1 ? core : g < racks ? core : racks + d;
+        this.res[e] = first;
+        this.coef[e++] = count;
+        this.res[e] = second;
+        this.coef[e++] = count;
+        if (g < racks) {
+          this.res[e] = racks + d;
           this.coef[e++] = count;
-        };
-        if (g < racks) { link(g); link(core); link(racks + d); }
-        else if (g === racks) { link(core); link(racks + d); }
-        else { link(d); link(core); }
+        }
         f++;
       }
     }
