@@ -57,7 +57,7 @@ describe('examples/srwf.js', () => {
   it.each([
     ['a bad config names the field', ['--plugin', PLUGIN, '--set', 'scheduler.policyConfig.by=size'], /variant "SRWF \+ delay": scheduler\.policyConfig\.by: by must be "work" or "tasks"/],
     ['an unknown config field', ['--plugin', PLUGIN, '--set', 'scheduler.policyConfig.depth=2'], /scheduler\.policyConfig: unknown field "depth"/],
-    ['no --plugin: the name is not registered', [], /scheduler\.policy: policy must be one of "fifo", "fair", "hfs", "capacity"$/m],
+    ['no --plugin: the name is not registered', [], /scheduler\.policy: policy must be one of "fifo", "fair", "hfs", "capacity", "offers"$/m],
     ['a plugin file that is not there', ['--plugin', './examples/none.js'], /^hfsim: --plugin \.\/examples\/none\.js: Cannot find module/],
     ['a plugin file that registers nothing', ['--plugin', './examples/srwf.json'], /^hfsim: --plugin \.\/examples\/srwf\.json: /],
   ])('%s: exit 2, one line', (_what, args, message) => {
