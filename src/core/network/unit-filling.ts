@@ -36,8 +36,9 @@ export class UnitFilling {
   /** By network resource: capacity left and unfrozen flows (as a double, as maxMinRates keeps it). */
   private readonly remaining: Float64Array;
   private readonly weight: Float64Array;
-  /** Resources with unfrozen flows, in component order. */
+  /** Resources with unfrozen flows, in component order, and their weights as a round began. */
   private readonly live: Int32Array;
+  private readonly liveWeight: Float64Array;
   /** By network flow: frozen in this solve (this.stamp) or not. */
   private readonly frozen: Int32Array;
   private stamp = 0;
@@ -46,12 +47,13 @@ export class UnitFilling {
     this.remaining = new Float64Array(resources);
     this.weight = new Float64Array(resources);
     this.live = new Int32Array(resources);
+    this.liveWeight = new Float64Array(resources);
     this.frozen = new Int32Array(flows);
   }
 
   /** Writes each component flow's max-min rate into rates[f] (indexed by network flow id). */
   solve(c: UnitComponent, rates: Float64Array): void {
-    const { remaining, weight, live, frozen } = this;
+    const { remaining, weight, live, liveWeight, frozen } = this;
     const { capacity, lists, pathRes, pathLen, maxPath } = c;
     const stamp = ++this.stamp;
     let nl = 0;
@@ -70,7 +72,9 @@ export class UnitFilling {
     while (unfrozen > 0) {
       let step = Infinity;
       for (let k = 0; k < nl; k++) {
-        const t = remaining[live[k]] / weight[live[k]];
+        const w = weight[live[k]];
+        liveWeight[k] = w;
+        const t = w === 1 ? remaining[live[k]] : remaining[live[k]] / w; // x / 1 is x, exactly
         if (t < step) step = t;
       }
       if (step === Infinity) {
@@ -79,9 +83,11 @@ export class UnitFilling {
       }
       if (step < 0) step = 0;
       level += step;
-      for (let k = 0; k < nl; k++) remaining[live[k]] -= step * weight[live[k]];
+      // Each resource is lowered by its weight as the round began (liveWeight), then checked, as max-min.ts does in
+      // two passes: a check reads only its own resource's remaining capacity, and the freezes so far this round.
       for (let k = 0; k < nl; k++) {
         const r = live[k];
+        remaining[r] -= step * liveWeight[k];
         if (weight[r] <= 0 || remaining[r] > SATURATED * capacity[r]) continue;
         remaining[r] = 0;
         for (let x = lists.head[r]; x >= 0; x = lists.next[x]) {
