@@ -59,8 +59,8 @@ export interface RackResponses {
 }
 
 /**
- * The mutable state of a rack's slots and nodes (saved and restored around the predicted pass), in one buffer: a
- * save or a restore is one copy.
+ * The mutable state of a rack's slots and nodes (saved and restored around the predicted pass), in one buffer. A
+ * save or a restore copies the slots written since the last one (FluidRack tracks them) and the nodes' counters.
  */
 class SlotState {
   readonly computeMs: Float64Array;
@@ -111,6 +111,29 @@ class SlotState {
   copyTo(o: SlotState): void {
     o.bytes.set(this.bytes);
   }
+
+  /** Copies slots slots[0 .. n) and every node's and the rack's counters into `o`. */
+  copySlotsTo(o: SlotState, slots: Int32Array, n: number): void {
+    for (let t = 0; t < n; t++) {
+      const q = slots[t];
+      o.computeMs[q] = this.computeMs[q];
+      o.readMB[q] = this.readMB[q];
+      o.writeMB[q] = this.writeMB[q];
+      o.job[q] = this.job[q];
+      o.task[q] = this.task[q];
+      o.flowA[q] = this.flowA[q];
+      o.flowB[q] = this.flowB[q];
+      o.src[q] = this.src[q];
+      o.phase[q] = this.phase[q];
+      o.heard[q] = this.heard[q];
+    }
+    o.scalars.set(this.scalars);
+    o.done.set(this.done);
+    o.freeMaps.set(this.freeMaps);
+    o.freeReduces.set(this.freeReduces);
+    o.waiting.set(this.waiting);
+    o.pending.set(this.pending);
+  }
 }
 
 export interface FluidRackOptions {
@@ -155,6 +178,11 @@ export class FluidRack {
    * allocation or a committed pass. An idle stretch leaves it clear, and save and restore then copy nothing.
    */
   private dirty = true;
+  /** Slots written since the state and its saved copy were last made equal (only these are copied). */
+  private readonly slotTouchedAt: Int32Array;
+  private readonly touchedSlots: Int32Array;
+  private slotTouches = 0;
+  private slotSync = 1;
   private readonly pinned: Int32Array;
   private pins = 0;
   private readonly path = new Int32Array(8);
@@ -190,6 +218,8 @@ export class FluidRack {
     this.flowSlot = new Int32Array(this.flowsMax);
     this.savedFlowSlot = new Int32Array(this.flowsMax);
     this.pinned = new Int32Array(slots);
+    this.slotTouchedAt = new Int32Array(slots);
+    this.touchedSlots = new Int32Array(slots);
     this.epochFlows = new Int32Array(this.links.groups);
   }
 
@@ -234,6 +264,7 @@ export class FluidRack {
   /** Moves slot q to `phase`, keeping the pending demand by group. */
   private setPhase(q: number, phase: number): void {
     const s = this.s;
+    this.touchSlot(q);
     const was = this.pendingGroup(q);
     if (was >= 0) s.pending[was]--;
     s.phase[q] = phase;
@@ -311,7 +342,8 @@ export class FluidRack {
       return;
     }
     this.dirty = false;
-    this.s.copyTo(this.saved);
+    this.s.copySlotsTo(this.saved, this.touchedSlots, this.slotTouches);
+    this.slotsSynced();
     this.sv.copyTo(this.savedSv);
     this.net.saveTo(this.savedNet);
     this.heap.copyTo(this.savedHeap);
@@ -325,11 +357,25 @@ export class FluidRack {
       this.net.rebuildLists(); // as a copy would leave them: by flow id
       return;
     }
-    this.saved.copyTo(this.s);
+    this.saved.copySlotsTo(this.s, this.touchedSlots, this.slotTouches);
+    this.slotsSynced();
     this.savedSv.copyTo(this.sv);
     this.net.restoreFrom(this.savedNet);
     this.savedHeap.copyTo(this.heap);
     this.flowSlot.set(this.savedFlowSlot);
+  }
+
+  /** Slot q is about to be written (see touchedSlots). */
+  private touchSlot(q: number): void {
+    this.dirty = true;
+    if (this.slotTouchedAt[q] === this.slotSync) return;
+    this.slotTouchedAt[q] = this.slotSync;
+    this.touchedSlots[this.slotTouches++] = q;
+  }
+
+  private slotsSynced(): void {
+    this.slotTouches = 0;
+    this.slotSync++;
   }
 
   private predict(epoch: number, reportFreeFromMs: number, sink: HeartbeatSink): void {
@@ -427,6 +473,7 @@ export class FluidRack {
     const s = this.s;
     const map = isMapRef(task);
     const q = this.freeSlot(i, map);
+    this.touchSlot(q);
     s.job[q] = job;
     s.task[q] = task;
     s.computeMs[q] = computeMs;
@@ -450,6 +497,7 @@ export class FluidRack {
     const base = this.firstSlot(i, false);
     for (let q = base; q < base + this.reduceSlots; q++) {
       if (s.job[q] !== job || s.heard[q] === 1 || s.phase[q] === FREE) continue;
+      this.touchSlot(q);
       s.heard[q] = 1;
       s.waiting[i]--;
       if (s.phase[q] === WAIT) this.enter(q, CPU);
@@ -485,6 +533,7 @@ export class FluidRack {
     this.heap.cancel(this.flowsMax + q);
     if (s.flowA[q] >= 0) this.net.remove(s.flowA[q], this.clock);
     if (s.flowB[q] >= 0) this.net.remove(s.flowB[q], this.clock);
+    this.touchSlot(q);
     s.flowA[q] = s.flowB[q] = -1;
   }
 
@@ -495,6 +544,7 @@ export class FluidRack {
     if (q < this.nodes * this.mapSlots) s.freeMaps[i]++;
     else s.freeReduces[i]++;
     this.setPhase(q, FREE);
+    this.touchSlot(q);
     s.job[q] = -1;
     s.scalars[0]--;
   }
@@ -523,6 +573,7 @@ export class FluidRack {
       this.sv.free(q - this.slots);
       return;
     }
+    this.touchSlot(q);
     if (s.flowA[q] === f) s.flowA[q] = -1;
     else s.flowB[q] = -1;
     if (s.flowA[q] < 0 && s.flowB[q] < 0) this.next(q);
@@ -595,6 +646,7 @@ export class FluidRack {
     const g = path[len - 1] - this.links.group(0);
     if (g >= 0) this.epochFlows[g]++; // counted in every pass; the predicted pass's count is the one reported
     this.flowSlot[f] = q;
+    this.touchSlot(q);
     if (s.flowA[q] < 0) s.flowA[q] = f;
     else s.flowB[q] = f;
   }
