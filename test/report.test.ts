@@ -82,6 +82,17 @@ describe('hfsim report', () => {
     expect(readFileSync(again, 'utf8').split('<figure class="chart"')).toHaveLength(4);
   });
 
+  it('on the fluid network model a run report adds each variant\'s rack link utilisation over time', async () => {
+    const dir = tmp('fluid-report');
+    const html = join(dir, 'fluid.html');
+    const r = hfsim('run', 'scenarios/fb-macro-io-oversub.json', '--variant', 'Naive fair, 10:1', '--html', html);
+    expect(r.code, r.stderr).toBe(0);
+    const text = readFileSync(html, 'utf8');
+    expect(text).toMatch(/<figcaption>Rack link utilisation over time: Naive fair, 10:1 \(\d+\.\d GB across racks\)<\/figcaption>/);
+    expect(text).toMatch(/GB across racks, seed 1/); // the intro line
+    await expectEveryChartDrawn(html, 4);
+  });
+
   it.each([
     ['a file that is not a result', () => { const f = join(tmp('bad'), 'x.json'); writeFileSync(f, '{"a": 1}'); return f; }, /x\.json: not a result \(hfsim run --out writes one\)/],
     ['a directory that is not a sweep output', () => tmp('empty'), /not a sweep output directory \(no sweep\.json\)/],

@@ -11,15 +11,23 @@ import { isSweepDir, readManifest, readRecords } from '../cli/sweep-output.js';
 import { type Chart, type RunRecord, type SeriesOf, axisValue, cdfChart, localityByBinChart, metricChart, responseByBinChart } from './charts.js';
 import { firstSeen, valueKey } from './series-order.js';
 import { reportHtml } from './html.js';
+import { linkUtilizationChart } from './network-charts.js';
 
-/** A run's report: response time and node locality by bin, and the response-time CDF, each by variant. */
+/**
+ * A run's report: response time and node locality by bin, and the response-time CDF, each by variant; on the fluid
+ * network model, each variant's rack link utilisation over time.
+ */
 export async function runReportHtml(title: string, results: readonly Result[]): Promise<string> {
   const records: RunRecord[] = results.map((r) => ({ ...r, values: {} }));
   const rank = firstSeen();
   const series: SeriesOf = (r) => ({ series: r.variant, key: [rank(r.variant)] });
   const charts = [responseByBinChart(records, series, 'response-by-bin'), cdfChart(records, series, 'response-cdf'), localityByBinChart(records, series, 'locality-by-bin')];
+  results.forEach((r, i) => {
+    if (r.network !== undefined) charts.push(linkUtilizationChart(r.network, r.variant, `links-${i + 1}`));
+  });
   const intro = results.map((r) => `${r.variant}: ${r.summary.jobs} jobs, mean response ${(r.summary.meanResponseMs / 1000).toFixed(1)} s, ` +
-    `node locality ${(100 * r.summary.locality.node).toFixed(1)}%, seed ${r.seed}, digest ${r.digest.slice(0, 16)}`);
+    `node locality ${(100 * r.summary.locality.node).toFixed(1)}%, ` +
+    (r.network === undefined ? '' : `${(r.network.crossRackMB / 1024).toFixed(1)} GB across racks, `) + `seed ${r.seed}, digest ${r.digest.slice(0, 16)}`);
   return reportHtml(title, intro, charts);
 }
 

@@ -1,0 +1,55 @@
+/**
+ * The fluid network model's chart: each rack's uplink and downlink utilisation over the run (result.network's
+ * buckets), one line per rack and direction. Past MAX_RACK_LINES racks a line per rack is unreadable, so the chart
+ * then draws the racks' mean and the busiest rack in each bucket.
+ */
+import type { TopLevelSpec } from 'vega-lite';
+import type { NetworkResult } from '../core/network/link-usage.js';
+import type { Chart } from './charts.js';
+
+const SCHEMA = 'https://vega.github.io/schema/vega-lite/v6.json';
+const SIZE = { width: 420, height: 260 };
+const MAX_RACK_LINES = 8;
+
+interface Point { minutes: number; utilization: number; series: string; direction: string }
+
+/** Points of one direction's series (per rack, or mean and busiest past MAX_RACK_LINES racks). */
+function points(series: readonly number[][], bucketMs: number, direction: string): Point[] {
+  const at = (i: number): number => (i * bucketMs) / 60_000;
+  const out: Point[] = [];
+  if (series.length <= MAX_RACK_LINES) {
+    series.forEach((xs, rack) => xs.forEach((u, i) => out.push({ minutes: at(i), utilization: u, series: `rack ${rack}`, direction })));
+    return out;
+  }
+  const buckets = Math.max(0, ...series.map((xs) => xs.length));
+  for (let i = 0; i < buckets; i++) {
+    let sum = 0;
+    let max = 0;
+    for (const xs of series) {
+      const u = xs[i] ?? 0;
+      sum += u;
+      max = Math.max(max, u);
+    }
+    out.push({ minutes: at(i), utilization: sum / series.length, series: 'mean of racks', direction }, { minutes: at(i), utilization: max, series: 'busiest rack', direction });
+  }
+  return out;
+}
+
+/** The link utilisation chart of a fluid run, titled with its variant. */
+export function linkUtilizationChart(network: NetworkResult, variant: string, id: string): Chart {
+  const { bucketMs, up, down } = network.utilization;
+  const values = [...points(up, bucketMs, 'uplink'), ...points(down, bucketMs, 'downlink')];
+  const title = `Rack link utilisation over time: ${variant} (${(network.crossRackMB / 1024).toFixed(1)} GB across racks)`;
+  return {
+    id, title, spec: {
+      $schema: SCHEMA, title, ...SIZE, data: { values },
+      mark: { type: 'line', interpolate: 'step-after' },
+      encoding: {
+        x: { field: 'minutes', type: 'quantitative', title: `time (min; buckets of ${bucketMs / 60_000} min)` },
+        y: { field: 'utilization', type: 'quantitative', title: 'share of the link\'s capacity', axis: { format: '.0%' } },
+        color: { field: 'series', type: 'nominal', title: 'rack', legend: { orient: 'bottom', columns: 4, labelLimit: 0 } },
+        strokeDash: { field: 'direction', type: 'nominal', title: 'link', legend: { orient: 'bottom' } },
+      },
+    } as TopLevelSpec,
+  };
+}

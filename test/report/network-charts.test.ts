@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import type { NetworkResult } from '../../src/core/network/link-usage.js';
+import { linkUtilizationChart } from '../../src/report/network-charts.js';
+
+const network = (racks: number): NetworkResult => ({
+  model: 'fluid', crossRackMB: 2048, forcedMB: 0, readMB: 0, servedMB: 0, unservedMB: 0,
+  utilization: {
+    bucketMs: 120_000,
+    up: Array.from({ length: racks }, (_, r) => [r / 100, 0.5]),
+    down: Array.from({ length: racks }, () => [0.25]),
+  },
+});
+
+type Point = { minutes: number; utilization: number; series: string; direction: string };
+const pointsOf = (racks: number): Point[] => (linkUtilizationChart(network(racks), 'v', 'x').spec as unknown as { data: { values: Point[] } }).data.values;
+
+describe('rack link utilisation chart', () => {
+  it('draws a line per rack and direction, buckets at their start in minutes', () => {
+    const pts = pointsOf(3);
+    expect(pts).toHaveLength(3 * 2 + 3);
+    expect(pts).toContainEqual({ minutes: 2, utilization: 0.5, series: 'rack 2', direction: 'uplink' });
+    expect(pts).toContainEqual({ minutes: 0, utilization: 0.25, series: 'rack 0', direction: 'downlink' });
+    expect(linkUtilizationChart(network(3), 'Naive fair', 'x').title).toBe('Rack link utilisation over time: Naive fair (2.0 GB across racks)');
+  });
+
+  it('past 8 racks draws the racks\' mean and the busiest rack per bucket', () => {
+    const pts = pointsOf(10);
+    expect(new Set(pts.map((p) => p.series))).toEqual(new Set(['mean of racks', 'busiest rack']));
+    const first = pts.filter((p) => p.minutes === 0 && p.direction === 'uplink');
+    expect(first.find((p) => p.series === 'mean of racks')!.utilization).toBeCloseTo(0.045, 12); // (0 + ... + 9) / 100 / 10
+    expect(first.find((p) => p.series === 'busiest rack')!.utilization).toBeCloseTo(0.09, 12);
+  });
+});
