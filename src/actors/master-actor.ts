@@ -10,6 +10,7 @@ import { heartbeatRank, nodeId } from '../core/ids.js';
 import type { Job } from '../core/job.js';
 import { type JobResult, type Outcome, buildOutcome } from '../core/results.js';
 import { poolResults } from '../core/pool-results.js';
+import { replicationResult } from '../core/replication/results.js';
 import { makeRng } from '../core/rng.js';
 import type { Scenario } from '../core/scenario.js';
 import { type ScanMode, Scheduler, type SchedulerObserver } from '../core/scheduler.js';
@@ -212,7 +213,11 @@ export class MasterActor {
     const { pools, poolClock } = this.scheduler;
     const poolReport = pools === undefined || poolClock === undefined ? undefined : (results: JobResult[]) => poolResults(pools, poolClock, results);
     const outcome = buildOutcome(jobs, this.scheduler.stats, this.topology, poolReport);
-    return this.usage === undefined ? outcome : { ...outcome, network: this.usage.result() };
+    const { replicas, delays } = this.scheduler;
+    const replication = replicas === undefined || delays === undefined ? undefined
+      : replicationResult(this.scenario.scheduler.replication!.policy, replicas, delays, outcome.jobs, jobs.map((j) => j.index));
+    const withReplication = replication === undefined ? outcome : { ...outcome, replication };
+    return this.usage === undefined ? withReplication : { ...withReplication, network: this.usage.result() };
   }
 
   /** Fluid model: the racks' cross-rack demand and committed link counters from an epoch's batches. */

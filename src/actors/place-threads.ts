@@ -34,7 +34,7 @@ export async function buildWorkloadOnThreads(scenario: Scenario, topology: Topol
   placeFiles(topology, replication, key, ranges[0], replicas, counts);
   fillListed(plan, replication, replicas, counts);
   await Promise.all(others);
-  return { jobs, blocks: BlockStore.over(replication, replicas, counts, plan.size) };
+  return { jobs, blocks: BlockStore.over(replication, replicas, counts, plan.size, plan.files) };
 }
 
 /** The placed files cut into `parts` contiguous ranges of about equal blocks. */

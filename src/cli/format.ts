@@ -46,6 +46,7 @@ export function compare(title: string, results: readonly Result[]): string {
       ...results.map((r) => { const b = r.bins.find((x) => x.bin === bin); return b ? pct(b.locality.node) : '-'; })])));
   }
   if (results.some((r) => r.pools !== undefined)) out.push('', ...poolTables(results));
+  if (results.some((r) => r.replication !== undefined)) out.push('', ...replicationTable(results));
   out.push('', 'Summary');
   out.push(table(['variant', 'mean resp (s)', 'makespan (s)', 'node', 'rack', 'off-rack', 'map util', 'jobs/h', 'p99 decision (us)', 'wall (ms)'],
     results.map((r) => [r.variant, seconds(r.summary.meanResponseMs), seconds(r.summary.makespanMs), pct(r.summary.locality.node),
@@ -82,4 +83,16 @@ function poolTables(results: readonly Result[]): string[] {
     out.push(table(['variant', 'killed', 'lost slot-s'], results.map((r) => [r.variant, String(r.summary.killedTasks ?? 0), (r.summary.lostSlotSeconds ?? 0).toFixed(1)])));
   }
   return out;
+}
+
+/** Replication policies' runs: delay waiting, replicas created and deleted, bytes copied, storage above static. */
+function replicationTable(results: readonly Result[]): string[] {
+  return ['Replication (storage: % above the static placement; delay waiting: time jobs were skipped for locality)',
+    table(['variant', 'policy', 'delay wait (s)', 'per job (s)', 'created', 'deleted', 'copied (MB)', 'storage mean', 'peak'],
+      results.map((r) => {
+        const x = r.replication;
+        if (x === undefined) return [r.variant, '-', '-', '-', '-', '-', '-', '-', '-'];
+        return [r.variant, x.policy, seconds(x.delayWaitMs.total), seconds(x.delayWaitMs.meanPerJob), String(x.replicasCreated),
+          String(x.replicasDeleted), x.bytesCopiedMB.toFixed(0), `${x.storage.meanOverheadPct.toFixed(1)}%`, `${x.storage.peakOverheadPct.toFixed(1)}%`];
+      }))];
 }

@@ -11,26 +11,50 @@ import { type Topology, rackOf } from './topology.js';
 
 export type BlockId = number;
 
-/** All blocks of a run. Replicas of block b are replicas[b * stride .. b * stride + count[b] - 1]. */
+/**
+ * All blocks of a run. Replicas of block b are replicas[b * stride .. b * stride + count[b] - 1]. The stride is
+ * hdfs.replication, widened before the run when a replication policy may add replicas (src/core/replication/) to its
+ * most replicas per block.
+ */
 export class BlockStore {
-  readonly stride: number;
+  private width: number;
   private replicas: Int32Array;
   private counts: Uint8Array;
   private size = 0;
+  /** The files of the run, each its blocks' ids (the workload adds them; a replication policy may read them). */
+  readonly files: Int32Array[] = [];
 
-  constructor(readonly replication: number, capacity = 1024) {
-    this.stride = replication;
-    this.replicas = new Int32Array(capacity * this.stride);
+  constructor(readonly replication: number, capacity = 1024, stride = replication) {
+    if (stride < replication) throw new Error(`BlockStore: stride ${stride} below the replication ${replication}`);
+    this.width = stride;
+    this.replicas = new Int32Array(capacity * this.width);
     this.counts = new Uint8Array(capacity);
   }
 
-  /** A store of `size` blocks whose replicas and counts are already written (src/core/placement.ts). */
-  static over(replication: number, replicas: Int32Array, counts: Uint8Array, size: number): BlockStore {
+  /** A store of `size` blocks whose replicas and counts are already written (src/core/placement.ts), and its files. */
+  static over(replication: number, replicas: Int32Array, counts: Uint8Array, size: number, files: readonly Int32Array[] = []): BlockStore {
     const store = new BlockStore(replication, 0);
     store.replicas = replicas;
     store.counts = counts;
     store.size = size;
+    store.files.push(...files);
     return store;
+  }
+
+  /** Most replicas a block has room for. */
+  get stride(): number {
+    return this.width;
+  }
+
+  /** Makes room for `stride` replicas a block (before any job reads the store: jobs keep the stride they saw). */
+  widen(stride: number): void {
+    if (stride <= this.width) return;
+    const replicas = new Int32Array(this.counts.length * stride);
+    for (let b = 0; b < this.size; b++) {
+      for (let i = 0; i < this.counts[b]; i++) replicas[b * stride + i] = this.replicas[b * this.width + i];
+    }
+    this.replicas = replicas;
+    this.width = stride;
   }
 
   get blocks(): number {
@@ -52,6 +76,32 @@ export class BlockStore {
     for (let i = 0; i < count; i++) this.replicas[id * this.stride + i] = nodes[i];
     this.counts[id] = count;
     return id;
+  }
+
+  /** True when `node` holds a replica of `block`. */
+  holds(block: BlockId, node: NodeId): boolean {
+    for (let i = 0, at = block * this.stride; i < this.counts[block]; i++) if (this.replicas[at + i] === node) return true;
+    return false;
+  }
+
+  /** A new replica of `block` on `node`, last in its list (a replication policy's copy, once it has ended). */
+  addReplica(block: BlockId, node: NodeId): void {
+    const n = this.counts[block];
+    if (n >= this.stride) throw new Error(`block ${block}: already ${n} replicas, the most a block may have`);
+    if (this.holds(block, node)) throw new Error(`block ${block}: node ${node} holds a replica already`);
+    this.replicas[block * this.stride + n] = node;
+    this.counts[block] = n + 1;
+  }
+
+  /** Removes the replica of `block` on `node`; the others keep their order. */
+  removeReplica(block: BlockId, node: NodeId): void {
+    const at = block * this.stride;
+    const n = this.counts[block];
+    let i = 0;
+    while (i < n && this.replicas[at + i] !== node) i++;
+    if (i === n) throw new Error(`block ${block}: node ${node} holds no replica`);
+    this.replicas.copyWithin(at + i, at + i + 1, at + n);
+    this.counts[block] = n - 1;
   }
 
   private grow(): void {

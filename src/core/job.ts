@@ -51,19 +51,19 @@ export class Job {
   /** Slot time of map attempts that were killed, in ms. */
   killedMapMs = 0;
 
-  private nodeCache: PlaceLists;
+  private nodeCache!: PlaceLists;
   /**
    * One bit per node: set exactly while the job has a pending map with a replica on the node. A scan asks most jobs
    * it passes "a map on this node?" and the answer is mostly no; the bit says so without a search, and pass-all.ts
    * counts, per node, the queued jobs whose bit is set.
    */
-  private nodeBits: Uint8Array;
+  private nodeBits!: Uint8Array;
   /** By node index in nodeCache: the pending maps with a replica on that node (its bit is set while this is > 0). */
-  private nodePending: Int32Array;
+  private nodePending!: Int32Array;
   /** By map, `stride` entries: the nodeCache index of each replica's node, -1 past the block's last replica. */
-  private mapNodes: Int32Array;
+  private mapNodes!: Int32Array;
   private readonly stride: number;
-  private rackCache: PlaceLists;
+  private rackCache!: PlaceLists;
   private anyCursor = 0;
   private readonly requeuedMaps: number[] = [];
   private reduceCursor = 0;
@@ -84,20 +84,30 @@ export class Job {
     this.pendingMaps = this.maps;
     this.pendingReduces = this.reduces;
     this.slowStartMaps = Math.ceil(slowStart * this.maps);
+    this.stride = blocks.stride;
+    this.buildPlaces(topology, blocks, scratch);
+  }
+
+  /**
+   * Builds the locality caches from the blocks' replicas now, listing every map not done (a running map is listed
+   * too, so that a kill can put it back; peeks pass over it while it runs). At arrival every map is pending.
+   */
+  private buildPlaces(topology: Topology, blocks: BlockStore, scratch: JobScratch): void {
     this.nodeBits = new Uint8Array((topology.nodes + 7) >> 3);
     // Pushed in descending order so that each stack yields its lowest map first.
-    this.stride = blocks.stride;
     const pairs = scratch.for(topology, blocks.stride * this.maps);
+    const state = this.mapState;
     let n = 0;
     let r = 0;
     for (let m = this.maps - 1; m >= 0; m--) {
-      const block = spec.blocks[m];
+      if (state[m] === DONE) continue;
+      const block = this.spec.blocks[m];
       const count = blocks.replicaCount(block);
       for (let i = 0; i < count; i++) {
         const node = blocks.replica(block, i);
         pairs.node[n] = node;
         pairs.nodeMap[n++] = m;
-        this.nodeBits[node >> 3] |= 1 << (node & 7);
+        if (state[m] === PENDING) this.nodeBits[node >> 3] |= 1 << (node & 7);
         const rack = rackOf(topology, node);
         // Replicas 2 and 3 share a rack: list the map once per rack.
         if (!sameRackEarlier(blocks, block, i, rack, topology)) {
@@ -110,13 +120,27 @@ export class Job {
     this.rackCache = new PlaceLists(pairs.rack, pairs.rackMap, r, pairs.rackSlots);
     // Each map's replica nodes by index, in the order the pairs were pushed (maps descending, replicas in order).
     this.mapNodes = new Int32Array(this.stride * this.maps).fill(-1);
-    for (let m = this.maps - 1, k = 0; m >= 0; m--) {
-      const count = blocks.replicaCount(spec.blocks[m]);
-      for (let i = 0; i < count; i++) this.mapNodes[m * this.stride + i] = pairs.nodeIndex[k++];
-    }
-    // Replicas of a block are on distinct nodes, so a node's stack lists distinct maps: all pending now.
+    // Replicas of a block are on distinct nodes, so a node's stack lists distinct maps; the pending ones count.
     this.nodePending = new Int32Array(this.nodeCache.size);
-    for (let i = 0; i < this.nodePending.length; i++) this.nodePending[i] = this.nodeCache.builtCount(i);
+    for (let m = this.maps - 1, k = 0; m >= 0; m--) {
+      if (state[m] === DONE) continue;
+      const count = blocks.replicaCount(this.spec.blocks[m]);
+      for (let i = 0; i < count; i++) {
+        const p = pairs.nodeIndex[k++];
+        this.mapNodes[m * this.stride + i] = p;
+        if (state[m] === PENDING) this.nodePending[p]++;
+      }
+    }
+  }
+
+  /**
+   * The replicas of a block this job reads changed (a replication policy's copy ended, or a replica was removed):
+   * the caches are built again from the replicas now. Pass-all's per-node counts are not kept through this: runs
+   * with a replication policy take no shortcut (framework/shortcuts.ts).
+   */
+  replicasChanged(topology: Topology, blocks: BlockStore, scratch: JobScratch): void {
+    if (this.done || this.pendingMaps + this.runningMaps === 0) return;
+    this.buildPlaces(topology, blocks, scratch);
   }
 
   get done(): boolean {

@@ -18,6 +18,8 @@ export interface FileToPlace {
 export class BlockPlan {
   readonly placed: FileToPlace[] = [];
   readonly listed: Array<{ first: number; replicas: ReadonlyArray<ArrayLike<number>> }> = [];
+  /** Every file's block ids, in the order added (a replication policy reads them: BlockStore.files). */
+  readonly files: Int32Array[] = [];
   /** Blocks numbered so far. */
   size = 0;
 
@@ -36,6 +38,7 @@ export class BlockPlan {
   private ids(n: number): Int32Array {
     const ids = new Int32Array(n);
     for (let i = 0; i < n; i++) ids[i] = this.size++;
+    this.files.push(ids);
     return ids;
   }
 }
@@ -75,5 +78,5 @@ export function placeAll(plan: BlockPlan, topology: Topology, replication: numbe
   const counts = new Uint8Array(plan.size);
   placeFiles(topology, replication, placementKey(seed), plan.placed, replicas, counts);
   fillListed(plan, replication, replicas, counts);
-  return BlockStore.over(replication, replicas, counts, plan.size);
+  return BlockStore.over(replication, replicas, counts, plan.size, plan.files);
 }

@@ -23,6 +23,7 @@ import { LongTaskBalancer } from './long-tasks.js';
 import { nearestFirst } from './nearest-first.js';
 import { PoolClock } from './pool-clock.js';
 import { PoolSet } from './pools.js';
+import { DelayWait } from './replication/delay-wait.js';
 import { RunningTasks } from './running-tasks.js';
 import type { Scenario } from './scenario.js';
 import type { Topology } from './topology.js';
@@ -49,6 +50,8 @@ export interface RunPlugins {
   readonly choice: TaskChoice;
   readonly events: JobEvents | undefined;
   readonly replication: ReplicationPolicy | undefined;
+  /** With a replication policy: each job's delay waiting, recorded around the gate. */
+  readonly delays: DelayWait | undefined;
   readonly shortcuts: ReadonlySet<Shortcut>;
 }
 
@@ -86,10 +89,13 @@ export function makePlugins(scenario: Scenario, topology: Topology, jobs: number
   if (longTasks !== undefined) used.push({});
   const filter = bothFilters(longTasks, policy.filter);
   let replication: ReplicationPolicy | undefined;
+  let delays: DelayWait | undefined;
   if (sc.replication !== undefined) {
     const plugin = replications.find(sc.replication.policy);
     used.push(plugin);
     replication = plugin.create(sc.replication.config, context);
+    delays = new DelayWait(jobs);
+    gate = delays.wrap(gate); // outermost: it hears every skip the scheduler reports
   }
   const split = sc.copyComputeSplit ? copyComputeSplit(nearestFirst, jobs) : undefined;
   return {
@@ -104,6 +110,7 @@ export function makePlugins(scenario: Scenario, topology: Topology, jobs: number
     choice: split ?? nearestFirst,
     events: allEvents([split, longTasks, policy.events]),
     replication,
+    delays,
     shortcuts: permittedByAll(used),
   };
 }

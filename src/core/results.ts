@@ -1,5 +1,6 @@
 /** The outcome of a run: per job, per Facebook size bin, and a summary, in the result JSON's shape (DESIGN.md). */
 import type { NetworkResult } from './network/link-usage.js';
+import type { ReplicationResult } from './replication/results.js';
 import type { Job } from './job.js';
 import type { PoolResult } from './pool-results.js';
 import type { SchedulerStats } from './scheduler.js';
@@ -24,6 +25,8 @@ export interface JobResult {
   nodeLocalMaps: number;
   rackLocalMaps: number;
   offRackMaps: number;
+  /** With a replication policy only: time the job's tasks spent skipped for locality (replication/delay-wait.ts). */
+  delayWaitMs?: number;
 }
 
 export interface BinResult {
@@ -62,6 +65,8 @@ export interface Outcome {
   pools?: PoolResult[];
   /** The fluid network model only (src/core/network/link-usage.ts). */
   network?: NetworkResult;
+  /** A replication policy's runs only (src/core/replication/results.ts). */
+  replication?: ReplicationResult;
 }
 
 export function buildOutcome(jobs: readonly Job[], stats: SchedulerStats, topology: Topology, pools?: (jobs: JobResult[]) => PoolResult[]): Outcome {

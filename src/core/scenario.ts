@@ -4,6 +4,7 @@ import * as L from './limits.js';
 import { gates, policies, preemptions, replications } from './framework/builtins.js';
 import { parsePluginConfig } from './framework/plugin-config.js';
 import { poolFields } from './pool-config.js';
+import { sharedInputSchema } from './shared-input.js';
 import { networkSchema } from './network/config.js';
 import { refinePolicyFields } from './policy-fields.js';
 import { longTasksSchema } from './long-tasks.js';
@@ -38,6 +39,10 @@ const clusterSchema = z.strictObject({
 const hdfsSchema = z.strictObject({
   replication: posInt('replication', L.MAX_REPLICATION).default(3),
   blockMB: posNum('blockMB').min(L.MIN_BLOCK_MB, `blockMB must be at least ${L.MIN_BLOCK_MB} (HDFS's minimum block size)`).max(L.MAX_BLOCK_MB, atMost('blockMB', L.MAX_BLOCK_MB)).default(128),
+  /** With a replication policy (scheduler.replication): the most replicas a block may have; omitted: 16, at most the nodes. */
+  maxReplicas: posInt('maxReplicas', L.MAX_REPLICATION).optional(),
+}).superRefine((h, ctx) => {
+  if (h.maxReplicas !== undefined && h.maxReplicas < h.replication) ctx.addIssue({ code: 'custom', path: ['maxReplicas'], message: `maxReplicas (${h.maxReplicas}) is below replication (${h.replication})` });
 });
 
 const tasksSchema = z.strictObject({
@@ -60,7 +65,7 @@ const delaySchema = z.looseObject({ mode: z.string({ error: () => `delay.mode mu
 
 const pluginConfig = z.record(z.string(), z.unknown(), { error: 'must be an object' });
 
-/** A replication policy (none registered built in): its name and config. */
+/** A replication policy (built in: static, dsbra, popular-small; src/core/replication/): its name and config. */
 const replicationSchema = z.strictObject({ policy: z.string({ error: 'policy must name a registered replication policy' }), config: pluginConfig.default({}) });
 
 const schedulerSchema = z.strictObject({
@@ -106,6 +111,8 @@ const facebookWorkload = z.strictObject({
   sizes: z.enum(['benchmark', 'distribution']).default('benchmark'),
   meanInterarrivalMs: posNum('meanInterarrivalMs').max(L.MAX_TIME_MS, atMost('meanInterarrivalMs', L.MAX_TIME_MS, ' ms')).default(14_000),
   type: z.enum(['io', 'cpu', 'mixed']).default('io'),
+  /** Tables that jobs share (src/core/shared-input.ts); omitted: each job reads a file of its own. */
+  shared: sharedInputSchema.optional(),
 });
 
 const fileSchema = z.strictObject({

@@ -36,8 +36,11 @@ import { isReduceRef, reduceOf, reduceRef } from './task-ref.js';
 import type { RunningTasks } from './running-tasks.js';
 import type { Scenario } from './scenario.js';
 import { type HeartbeatOrder, type NodeId, type RackId, type Topology, heartbeatOrder, rackOf } from './topology.js';
-import { type JobSpec, LOCALITY_SENSITIVITY } from './workload.js';
+import { type JobSpec, LOCALITY_SENSITIVITY, strideOf } from './workload.js';
 import { TaskIo } from './network/task-io.js';
+import { gbpsToMBps } from './network/config.js';
+import type { DelayWait } from './replication/delay-wait.js';
+import { DynamicReplicas } from './replication/replicas.js';
 
 /** Where the scheduler's decisions go (the master actor encodes them into response batches). */
 export interface ActionSink {
@@ -105,6 +108,9 @@ export class Scheduler {
   private readonly picked: MapChoice = { map: -1, locality: NODE_LOCAL };
   private readonly events: JobEvents | undefined;
   private readonly replication: ReplicationPolicy | undefined;
+  /** With a replication policy: each job's delay waiting, and HDFS's replicas as the policy changes them. */
+  readonly delays: DelayWait | undefined;
+  readonly replicas: DynamicReplicas | undefined;
   /** The exact shortcuts every plugin of this run permits (framework/shortcuts.ts). */
   readonly shortcuts: ReadonlySet<Shortcut>;
   /** By job: the heartbeat sequence number at which the map scan last visited it, and at which it last launched a map. */
@@ -171,6 +177,14 @@ export class Scheduler {
     ({ clock: this.clock, assigner: this.assigner, filter: this.filter, longTasks: this.longTasks } = plugins);
     ({ events: this.events, replication: this.replication, shortcuts: this.shortcuts, mapQueue: this.mapQueue, reduceQueue: this.reduceQueue } = plugins);
     this.port = this.assigner === undefined ? undefined : this.makePort();
+    this.delays = plugins.delays;
+    if (this.replication !== undefined) {
+      blocks.widen(strideOf(scenario, topology)); // room for the replicas the policy may add
+      // A copy's fixed time: the block over the destination's NIC (src/core/replication/replicas.ts).
+      const copyMs = Math.ceil((scenario.hdfs.blockMB / gbpsToMBps(scenario.cluster.network.nicGbps)) * 1000);
+      this.replicas = new DynamicReplicas(blocks, blocks.files, topology, copyMs, scenario.hdfs.blockMB,
+        (j) => this.jobs[j]!.replicasChanged(topology, blocks, this.jobScratch));
+    }
     this.sigma = scenario.tasks.durationJitter;
     this.draws = new TaskDraws(scenario.seed);
     this.jobKeys = new Uint32Array(this.sigma === 0 ? 0 : specs.length);
@@ -191,6 +205,8 @@ export class Scheduler {
     const passAll = this.passAll;
     this.nodeCleared = passAll === undefined ? undefined : (node) => passAll.cleared(node);
   }
+
+  private readonly isDone = (j: number): boolean => this.jobs[j]?.done ?? true;
 
   /** All jobs have arrived and finished. */
   get finished(): boolean {
@@ -236,6 +252,7 @@ export class Scheduler {
       const job = new Job(spec, this.topology, this.blocks, this.scenario.tasks.slowStart, this.jobScratch);
       this.jobs[spec.index] = job;
       if (this.sigma !== 0) this.jobKeys[spec.index] = this.draws.jobKey(spec.id);
+      this.replicas?.jobArrived(spec.index, spec.blocks);
       this.activeJobs++;
       this.stats.arrivals++;
       this.pendingMapsTotal += job.maps;
@@ -259,6 +276,7 @@ export class Scheduler {
     finJob: Int32Array, finTask: Int32Array, from: number, to: number, sink: ActionSink): void {
     this.stats.heartbeats++;
     const seq = ++this.heartbeatSeq;
+    if (this.replicas !== undefined) this.replicas.advance(nowMs, this.replication!, this.isDone);
     for (let i = from; i < to; i++) this.taskFinished(node, nowMs, jobIndex(finJob[i]), finTask[i]);
     this.notifyMapsDone(node, rank, sink);
     if (freeMaps > 0 && this.pendingMapsTotal > 0) this.assignMaps(node, rank, nowMs, freeMaps, seq, sink);
@@ -493,7 +511,7 @@ export class Scheduler {
     this.observer.launched?.(nowMs, node, job.index, map, locality, durationMs);
     this.running?.launchedMap(job, map, node, nowMs, durationMs);
     this.events?.mapLaunched?.(job, map, node, nowMs);
-    this.replication?.blockRead(job, spec.blocks[map], node, locality, nowMs);
+    this.replication?.blockRead(job, spec.blocks[map], node, locality, nowMs, this.delays?.lastWaitMs(job) ?? 0);
     if (this.io === undefined) {
       this.stats.busyMapMs += durationMs;
       sink.launchMap(node, job.index, map, durationMs);

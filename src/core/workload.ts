@@ -6,6 +6,8 @@
 import { FACEBOOK_BINS, binOf } from './facebook-bins.js';
 import type { BlockStore } from './hdfs.js';
 import { BlockPlan, placeAll } from './placement.js';
+import { MAX_REPLICATION } from './limits.js';
+import { type SharedInput, SharedDataset } from './shared-input.js';
 import { type SwimTrace, swimJobs } from './swim.js';
 import type { Rng } from './rng.js';
 import type { FacebookWorkload, GeneratedWorkload, JobType, JobsWorkload, Priority, Scenario } from './scenario.js';
@@ -85,10 +87,21 @@ export function planWorkload(scenario: Scenario, topology: Topology, rng: Rng, t
 }
 
 /**
+ * Replicas a block may have: hdfs.replication, or with a replication policy hdfs.maxReplicas (default: 16, the most a
+ * scenario's replication may be), at most the nodes.
+ */
+export function strideOf(scenario: Scenario, topology: Topology): number {
+  const r = scenario.hdfs.replication;
+  if (scenario.scheduler.replication === undefined) return r;
+  return Math.max(r, Math.min(topology.nodes, scenario.hdfs.maxReplicas ?? MAX_REPLICATION));
+}
+
+/**
  * Each job draws from its own stream (job:i): its size (distribution mode), the gap before it, its type (mixed), so a
  * job more or less changes no other job. The benchmark's sizes are decks of 100 shuffled on a stream of their own.
  */
 function facebookJobs(w: FacebookWorkload, rng: Rng, addFile: AddFile): JobSpec[] {
+  const shared = w.shared === undefined ? undefined : sharedDataset(w.shared, rng, addFile);
   const own = Array.from({ length: w.jobs }, (_, i) => rng.fork(`job:${i}`));
   const sizes = w.sizes === 'benchmark' ? benchmarkSizes(w.jobs, rng.fork('sizes')) : own.map(drawnSize);
   const jobs: JobSpec[] = [];
@@ -104,7 +117,7 @@ function facebookJobs(w: FacebookWorkload, rng: Rng, addFile: AddFile): JobSpec[
       priority: 'NORMAL',
       type,
       submitMs: t,
-      blocks: addFile(`job${i}`, maps),
+      blocks: shared === undefined ? addFile(`job${i}`, maps) : shared.input(i, maps, t),
       reduces: w.type === 'mixed' ? Math.max(1, Math.round(maps / 100)) : 1,
       mapMs: profile.mapMs,
       reduceMs: profile.reduceMs,
@@ -113,6 +126,18 @@ function facebookJobs(w: FacebookWorkload, rng: Rng, addFile: AddFile): JobSpec[
     });
   });
   return jobs;
+}
+
+/** The shared tables, placed before any job's input (files table:0, table:1, ...), and the dataset they make. */
+function sharedDataset(config: SharedInput, rng: Rng, addFile: AddFile): SharedDataset {
+  const dataset = new Int32Array(config.blocks);
+  const sizes = Array.from({ length: config.tables }, (_, k) => Math.floor(((k + 1) * config.blocks) / config.tables) - Math.floor((k * config.blocks) / config.tables));
+  let at = 0;
+  sizes.forEach((size, k) => {
+    dataset.set(addFile(`table:${k}`, size), at);
+    at += size;
+  });
+  return new SharedDataset(config, dataset, rng.fork('shared'));
 }
 
 /** The paper's 100-job benchmark, shuffled; repeated (each hundred shuffled anew) for more jobs. */

@@ -1,17 +1,23 @@
 /**
  * The registry with the built-in plugins in it: the policies fifo, fair, hfs and capacity; the gates none, skip and
- * wait; the preemption hfs. Import the registry from here (the library API and the scenario schema do), so that
+ * wait; the preemption hfs; the replication policies static, dsbra and popular-small. Import the registry from here (the library API and the scenario schema do), so that
  * whoever reads it finds the built-ins registered.
  */
 import { noDelayGate, skipGate, waitGate } from '../locality.js';
 import { BUILTIN_POLICIES } from '../policies/index.js';
 import { hfsPreemption } from '../preemption.js';
-import { registerGate, registerPolicy, registerPreemption } from './registry.js';
+import { dsbraPlugin } from '../replication/dsbra.js';
+import { popularSmallPlugin } from '../replication/popular-small.js';
+import { staticPlugin } from '../replication/static.js';
+import { registerGate, registerPolicy, registerPreemption, registerReplication } from './registry.js';
 
 for (const [name, plugin] of Object.entries(BUILTIN_POLICIES)) registerPolicy(name, plugin);
 registerGate('none', noDelayGate);
 registerGate('skip', skipGate);
 registerGate('wait', waitGate);
 registerPreemption('hfs', hfsPreemption);
+registerReplication('static', staticPlugin);
+registerReplication('dsbra', dsbraPlugin);
+registerReplication('popular-small', popularSmallPlugin);
 
 export { gates, policies, preemptions, replications, registerGate, registerPolicy, registerPreemption, registerReplication } from './registry.js';

@@ -1,20 +1,50 @@
 /**
- * Extension point: replication policies (Scarlett-style replication driven by reads, DARE, ...). A policy hears every
- * block read a map launch makes. The replica changes it would ask for are declared here for the replication issue;
- * the scheduler does not apply them yet (blocks are placed once, at load), so no plugin may rely on them.
+ * Extension point: replication policies (DSBRA, the Delay Scheduling paper's replication of small popular files,
+ * Scarlett-style policies). A policy hears every block read a map launch makes, with the time the job had waited for
+ * locality before it; at its rounds it reads the replicas and asks HDFS for changes (src/core/replication/replicas.ts
+ * applies them: a new replica is readable only once its copy has ended).
  */
+import type { BlockStore } from '../hdfs.js';
 import type { Job, Locality } from '../job.js';
 import type { NodeId } from '../topology.js';
 
 export interface ReplicationPolicy {
-  /** A map of `job` launched on `node` reading its input block `block` at `locality`. */
-  blockRead(job: Job, block: number, node: NodeId, locality: Locality, nowMs: number): void;
+  /**
+   * A map of `job` launched on `node` reading its input block `block` at `locality`; `waitedMs` is the time the job
+   * spent skipped for locality (delay scheduling) since its previous launch, charged to this one.
+   */
+  blockRead(job: Job, block: number, node: NodeId, locality: Locality, nowMs: number, waitedMs: number): void;
+  /** Time of the policy's next round; Infinity or omitted: it has none. */
+  readonly nextRoundMs?: number;
+  /** Runs the round due at nextRoundMs (which it then advances). */
+  round?(hdfs: ReplicaHdfs): void;
 }
 
-/** What a replication policy may ask of HDFS (not applied yet: see the module comment). */
+/** What a replication policy may ask of HDFS. */
 export interface ReplicaChanges {
-  /** Copy `block` to `node` (a flow from a current replica, at the rack model's rates). */
-  addReplica(block: number, node: NodeId): void;
-  /** Drop the replica of `block` on `node` (kept while a running task reads it). */
-  removeReplica(block: number, node: NodeId): void;
+  /**
+   * Copy `block` to `node` from a current replica; the replica becomes readable when the copy ends. False (and
+   * nothing done) when the node holds a replica or a copy of it is under way, or the block has its most replicas.
+   */
+  addReplica(block: number, node: NodeId): boolean;
+  /** Drop the replica of `block` on `node`; false (nothing done) when that would leave fewer than the default. */
+  removeReplica(block: number, node: NodeId): boolean;
+}
+
+/** HDFS as a policy's round sees it: the readable replicas, copies under way, and the changes it may ask for. */
+export interface ReplicaHdfs extends ReplicaChanges {
+  /** The round's time. */
+  readonly nowMs: number;
+  /** Readable replicas (read only: change them through addReplica and removeReplica). */
+  readonly blocks: BlockStore;
+  /** hdfs.replication: no block drops below it. */
+  readonly defaultReplication: number;
+  /** The workload's files, each its blocks' ids (shared tables, each job's own input, listed files). */
+  readonly files: readonly Int32Array[];
+  /** The most replicas a block may have (readable and being copied). */
+  readonly maxReplicas: number;
+  /** Copies of `block` under way. */
+  copying(block: number): number;
+  /** True when a copy of `block` to `node` is under way. */
+  copyingTo(block: number, node: NodeId): boolean;
 }

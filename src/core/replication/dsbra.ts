@@ -1,0 +1,175 @@
+/**
+ * DSBRA, the Delay Scheduling Based Replication Algorithm (seed paper 002; SPEC.md section 4), as the replication
+ * policy "dsbra". It hears each map's block read with the delay its job waited for locality before it (delay-wait.ts)
+ * and, every intervalMs, runs Algorithm 1 over every block (dsbra-formulas.ts):
+ * - GAvg <= 0.2: only dereplicate: a block with RF_i <= 0.1 and more readable replicas than hdfs.replication loses
+ *   the replica on the node of largest DNAvg among its nodes;
+ * - else also: RF_i <= 0.2 with extra replicas dereplicates the same way, and RF_i > 0.2 + GAvg gains
+ *   floor((RF_i - GAvg) / 0.2) replicas, one by one on the nodes of lowest DNAvg that hold no replica of it.
+ * Blocks go in id order. A replica placed or removed moves the node's DNAvg at once (the paper places "one by one";
+ * without this every hot block of a round would go to the same node). Ties of DNAvg: the node holding fewer blocks,
+ * then a hash of (round, block, node). A replica of a block is removed from the node of largest DNAvg; ties: the
+ * later replica in the block's list.
+ * D, the delay threshold, defaults to the gate's node-locality wait: wait: nodeMs (Hadoop's default when omitted);
+ * skip: maxSkips heartbeats; none: one heartbeat (no job waits, X_i is 0).
+ * `average` picks the blocks GAvg averages over: "all" blocks in HDFS (Algorithm 1's "no. of Blocks"), or only those
+ * read since the last round ("read"), which README discusses.
+ */
+import { z } from 'zod';
+import { durationMs } from '../bounded.js';
+import { MAX_TIME_MS } from '../limits.js';
+import { defaultLocalityDelayMs } from '../locality.js';
+import type { ReplicaHdfs, ReplicationPolicy } from '../framework/replication.js';
+import type { ReplicationPlugin } from '../framework/registry.js';
+import type { Scenario } from '../scenario.js';
+import { nodeId } from '../ids.js';
+import { fmix32, mixKey } from '../rng.js';
+import { DEREPLICATE, REPLICATE, currentLoad, decide, history, replicationFactor } from './dsbra-formulas.js';
+
+export interface DsbraConfig {
+  intervalMs: number;
+  alpha: number;
+  delayThresholdMs?: number;
+  average: 'all' | 'read';
+}
+
+export const dsbraConfig = z.strictObject({
+  intervalMs: durationMs('intervalMs').default(60_000),
+  alpha: z.number({ error: 'alpha must be a number' }).min(0, 'alpha must be between 0 and 1').max(1, 'alpha must be between 0 and 1').default(0.5),
+  delayThresholdMs: durationMs('delayThresholdMs').max(MAX_TIME_MS).optional(),
+  average: z.enum(['all', 'read'], { error: 'average must be "all" or "read"' }).default('all'),
+});
+
+/** One round's figures per block, kept for tests and audits (lastRound). */
+export interface DsbraRound {
+  nowMs: number;
+  gAvg: number;
+  rf: Float64Array;
+  y: Float64Array;
+  nodeAvg: Float64Array;
+}
+
+export class Dsbra implements ReplicationPolicy {
+  nextRoundMs: number;
+  private rounds = 0;
+  private n = new Float64Array(0);
+  private m = new Float64Array(0);
+  private dt = new Float64Array(0);
+  private y = new Float64Array(0);
+  lastRound: DsbraRound | undefined;
+
+  constructor(private readonly config: DsbraConfig, readonly delayThresholdMs: number, private readonly nodes: number) {
+    this.nextRoundMs = config.intervalMs;
+  }
+
+  blockRead(_job: unknown, block: number, _node: number, _locality: number, _nowMs: number, waitedMs: number): void {
+    this.ensure(block + 1);
+    this.n[block]++;
+    if (waitedMs > 0) {
+      this.m[block]++;
+      this.dt[block] += waitedMs;
+    }
+  }
+
+  round(hdfs: ReplicaHdfs): void {
+    const blocks = hdfs.blocks;
+    const count = blocks.blocks;
+    this.ensure(count);
+    const rf = new Float64Array(count);
+    const nodeSum = new Float64Array(this.nodes);
+    const nodeBlocks = new Int32Array(this.nodes);
+    let sum = 0;
+    let averaged = 0;
+    for (let i = 0; i < count; i++) {
+      const x = currentLoad(this.n[i], this.m[i], this.dt[i], this.delayThresholdMs);
+      rf[i] = replicationFactor(x, this.y[i], this.config.alpha);
+      if (this.config.average === 'all' || this.n[i] > 0) {
+        sum += rf[i];
+        averaged++;
+      }
+      for (let k = 0; k < blocks.replicaCount(i); k++) {
+        const node = blocks.replica(i, k);
+        nodeSum[node] += rf[i];
+        nodeBlocks[node]++;
+      }
+      this.y[i] = history(this.y[i], this.rounds, rf[i]);
+      this.n[i] = 0;
+      this.m[i] = 0;
+      this.dt[i] = 0;
+    }
+    const gAvg = averaged === 0 ? 0 : sum / averaged;
+    const avg = (node: number): number => (nodeBlocks[node] === 0 ? 0 : nodeSum[node] / nodeBlocks[node]);
+    const key = mixKey(0x5d5b7a, this.rounds);
+    for (let i = 0; i < count; i++) {
+      const { decision, add } = decide(rf[i], gAvg, blocks.replicaCount(i), hdfs.defaultReplication);
+      if (decision === DEREPLICATE) {
+        let worst = -1;
+        for (let k = 0; k < blocks.replicaCount(i); k++) {
+          const node = blocks.replica(i, k);
+          if (worst < 0 || avg(node) >= avg(worst)) worst = node;
+        }
+        if (hdfs.removeReplica(i, nodeId(worst))) {
+          nodeSum[worst] -= rf[i];
+          nodeBlocks[worst]--;
+        }
+      } else if (decision === REPLICATE) {
+        for (let r = 0; r < add; r++) {
+          const node = this.coolestNode(hdfs, i, avg, nodeBlocks, mixKey(key, i));
+          if (node < 0 || !hdfs.addReplica(i, nodeId(node))) break;
+          nodeSum[node] += rf[i];
+          nodeBlocks[node]++;
+        }
+      }
+    }
+    const nodeAvg = Float64Array.from({ length: this.nodes }, (_, j) => avg(j));
+    this.lastRound = { nowMs: hdfs.nowMs, gAvg, rf, y: this.y.slice(0, count), nodeAvg };
+    this.rounds++;
+    this.nextRoundMs += this.config.intervalMs;
+  }
+
+  /** The node of lowest DNAvg that holds no replica of `block` and gets no copy of it; -1 if none. */
+  private coolestNode(hdfs: ReplicaHdfs, block: number, avg: (node: number) => number, nodeBlocks: Int32Array, key: number): number {
+    let best = -1;
+    let bestAvg = 0;
+    let bestHash = 0;
+    for (let j = 0; j < this.nodes; j++) {
+      if (hdfs.blocks.holds(block, nodeId(j)) || hdfs.copyingTo(block, nodeId(j))) continue;
+      const a = avg(j);
+      const h = fmix32(mixKey(key, j));
+      if (best < 0 || a < bestAvg || (a === bestAvg && (nodeBlocks[j] < nodeBlocks[best] || (nodeBlocks[j] === nodeBlocks[best] && h < bestHash)))) {
+        best = j;
+        bestAvg = a;
+        bestHash = h;
+      }
+    }
+    return best;
+  }
+
+  private ensure(size: number): void {
+    if (size <= this.n.length) return;
+    const grown = Math.max(size, this.n.length * 2, 1024);
+    const grow = (a: Float64Array): Float64Array<ArrayBuffer> => {
+      const b = new Float64Array(grown);
+      b.set(a);
+      return b;
+    };
+    this.n = grow(this.n);
+    this.m = grow(this.m);
+    this.dt = grow(this.dt);
+    this.y = grow(this.y);
+  }
+}
+
+/** D: the gate's node-locality wait (see the module comment). */
+export function delayThresholdOf(scenario: Scenario, heartbeatMs: number): number {
+  const d = scenario.scheduler.delay;
+  if (d.mode === 'wait') return typeof d.nodeMs === 'number' ? d.nodeMs : defaultLocalityDelayMs(heartbeatMs);
+  if (d.mode === 'skip' && typeof d.maxSkips === 'number') return Math.max(1, d.maxSkips) * heartbeatMs;
+  return heartbeatMs;
+}
+
+export const dsbraPlugin = {
+  description: 'DSBRA: replicate blocks whose maps wait for locality, dereplicate cold ones (Suresh and Gopalan 2015)',
+  config: dsbraConfig,
+  create: (c, context) => new Dsbra(c, c.delayThresholdMs ?? delayThresholdOf(context.scenario, context.topology.heartbeatMs), context.topology.nodes),
+} satisfies ReplicationPlugin<DsbraConfig>;

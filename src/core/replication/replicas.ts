@@ -1,0 +1,193 @@
+/**
+ * HDFS replicas that change during a run, as a replication policy asks (framework/replication.ts).
+ *
+ * - A new replica is copied from a current replica (one in the destination's rack if there is one, else the first):
+ *   it is readable, and the scheduler sees it, only from the copy's end. The copy takes a fixed time, the block over
+ *   the destination's NIC: hdfs.blockMB / (cluster.network.nicGbps in MB/s), about 1.07 s for 128 MB at 1 Gbps, with
+ *   either network model (the fluid model does not carry the copy as a flow: its bytes load no link; README says so).
+ * - A removed replica leaves at once (no later map reads it; a running map had its read fixed at its launch).
+ * - No block drops below hdfs.replication, and none has more than maxReplicas (readable and being copied).
+ * - Storage: readable replicas over time, against the static placement's (the replicas placed at load): the
+ *   overhead's time-weighted mean from time 0 to the run's end, its peak, and a point at every change.
+ * Changes apply in time order at the master's heartbeats (advance), copies before rounds at equal times; the jobs
+ * reading a changed block rebuild their locality caches before the heartbeat's decisions.
+ */
+import type { ReplicaHdfs, ReplicationPolicy } from '../framework/replication.js';
+import type { BlockStore } from '../hdfs.js';
+import { type NodeId, type Topology, rackOf } from '../topology.js';
+
+/** One replica change, for tests and audits: a copy (start and end) or a removal (start = end). */
+export interface ReplicaEvent {
+  kind: 'copy' | 'remove';
+  block: number;
+  node: NodeId;
+  /** The copy's source (-1 for a removal). */
+  src: NodeId | -1;
+  startMs: number;
+  endMs: number;
+}
+
+export interface StorageResult {
+  /** Readable replicas placed at load (the static scheme keeps these all run). */
+  staticReplicas: number;
+  /** Replicas above the static placement, % of it: time-weighted mean over [0, end], peak, and at the end. */
+  meanOverheadPct: number;
+  peakOverheadPct: number;
+  finalOverheadPct: number;
+  /** [time ms, overhead %] at 0 and after every change (coalesced by time). */
+  series: Array<[number, number]>;
+}
+
+export interface ReplicaCounts {
+  replicasCreated: number;
+  replicasDeleted: number;
+  /** Copies still under way at the end (started, never readable). */
+  copiesUnfinished: number;
+  bytesCopiedMB: number;
+  copyMs: number;
+}
+
+interface Copy {
+  block: number;
+  node: NodeId;
+  src: NodeId;
+  startMs: number;
+  endMs: number;
+  seq: number;
+}
+
+export class DynamicReplicas implements ReplicaHdfs {
+  nowMs = 0;
+  readonly defaultReplication: number;
+  readonly maxReplicas: number;
+  readonly events: ReplicaEvent[] = [];
+  private readonly copies: Copy[] = [];
+  private seq = 0;
+  /** By block: jobs that read it (indexes, in arrival order), for the rebuild of their caches. */
+  private readonly readers = new Map<number, number[]>();
+  private readonly dirty = new Set<number>();
+  private readonly counts: ReplicaCounts;
+  private readonly staticReplicas: number;
+  private replicas: number;
+  private areaMs = 0;
+  private lastChangeMs = 0;
+  private peak = 0;
+  private readonly series: Array<[number, number]> = [];
+
+  constructor(readonly blocks: BlockStore, readonly files: readonly Int32Array[], private readonly topology: Topology, readonly copyMs: number,
+    private readonly blockMB: number, private readonly rebuild: (job: number) => void) {
+    this.defaultReplication = blocks.replication;
+    this.maxReplicas = blocks.stride;
+    let total = 0;
+    for (let b = 0; b < blocks.blocks; b++) total += blocks.replicaCount(b);
+    this.staticReplicas = total;
+    this.replicas = total;
+    this.counts = { replicasCreated: 0, replicasDeleted: 0, copiesUnfinished: 0, bytesCopiedMB: 0, copyMs };
+    this.series.push([0, 0]);
+  }
+
+  /** A job arrived: it reads these blocks. */
+  jobArrived(job: number, blocks: Int32Array): void {
+    for (let i = 0; i < blocks.length; i++) {
+      const list = this.readers.get(blocks[i]);
+      if (list === undefined) this.readers.set(blocks[i], [job]);
+      else if (list[list.length - 1] !== job) list.push(job);
+    }
+  }
+
+  /** Applies the copies ending and the policy's rounds due at or before `nowMs`, in time order; then rebuilds jobs. */
+  advance(nowMs: number, policy: ReplicationPolicy, isDone: (job: number) => boolean): void {
+    for (;;) {
+      const copyEnd = this.copies.length > 0 ? this.copies[0].endMs : Infinity;
+      const round = policy.nextRoundMs ?? Infinity;
+      if (copyEnd <= nowMs && copyEnd <= round) this.finishCopy(this.copies.shift()!);
+      else if (round <= nowMs && policy.round !== undefined) {
+        this.nowMs = round;
+        policy.round(this);
+        if ((policy.nextRoundMs ?? Infinity) <= round) throw new Error(`replication policy: its next round (${policy.nextRoundMs}) is not after ${round}`);
+      } else break;
+    }
+    this.nowMs = nowMs;
+    if (this.dirty.size === 0) return;
+    for (const job of [...this.dirty].sort((a, b) => a - b)) if (!isDone(job)) this.rebuild(job);
+    this.dirty.clear();
+  }
+
+  copying(block: number): number {
+    let n = 0;
+    for (const c of this.copies) if (c.block === block) n++;
+    return n;
+  }
+
+  copyingTo(block: number, node: NodeId): boolean {
+    return this.copies.some((c) => c.block === block && c.node === node);
+  }
+
+  addReplica(block: number, node: NodeId): boolean {
+    const b = this.blocks;
+    if (b.holds(block, node) || this.copyingTo(block, node) || b.replicaCount(block) + this.copying(block) >= this.maxReplicas) return false;
+    if (b.replicaCount(block) === 0) return false; // nothing to copy from
+    const copy: Copy = { block, node, src: this.sourceFor(block, node), startMs: this.nowMs, endMs: this.nowMs + this.copyMs, seq: this.seq++ };
+    let i = this.copies.length;
+    while (i > 0 && this.copies[i - 1].endMs > copy.endMs) i--; // by end, then start order
+    this.copies.splice(i, 0, copy);
+    return true;
+  }
+
+  removeReplica(block: number, node: NodeId): boolean {
+    if (!this.blocks.holds(block, node) || this.blocks.replicaCount(block) <= this.defaultReplication) return false;
+    this.blocks.removeReplica(block, node);
+    this.events.push({ kind: 'remove', block, node, src: -1, startMs: this.nowMs, endMs: this.nowMs });
+    this.counts.replicasDeleted++;
+    this.changed(block, -1, this.nowMs);
+    return true;
+  }
+
+  /** Storage and counters at the run's end `endMs` (the last job's finish). */
+  result(endMs: number): { counts: ReplicaCounts; storage: StorageResult } {
+    const end = Math.max(endMs, this.lastChangeMs);
+    const area = this.areaMs + (this.replicas - this.staticReplicas) * (end - this.lastChangeMs);
+    const pct = (extra: number): number => (this.staticReplicas === 0 ? 0 : Math.round((10_000 * extra) / this.staticReplicas) / 100);
+    return {
+      counts: { ...this.counts, copiesUnfinished: this.copies.length, bytesCopiedMB: Math.round(this.counts.bytesCopiedMB * 100) / 100 },
+      storage: {
+        staticReplicas: this.staticReplicas,
+        meanOverheadPct: pct(end > 0 ? area / end : 0),
+        peakOverheadPct: pct(this.peak),
+        finalOverheadPct: pct(this.replicas - this.staticReplicas),
+        series: this.series.map(([t, extra]) => [t, pct(extra)]),
+      },
+    };
+  }
+
+  private finishCopy(c: Copy): void {
+    this.nowMs = c.endMs;
+    this.blocks.addReplica(c.block, c.node);
+    this.events.push({ kind: 'copy', block: c.block, node: c.node, src: c.src, startMs: c.startMs, endMs: c.endMs });
+    this.counts.replicasCreated++;
+    this.counts.bytesCopiedMB += this.blockMB;
+    this.changed(c.block, 1, c.endMs);
+  }
+
+  private changed(block: number, delta: number, atMs: number): void {
+    this.areaMs += (this.replicas - this.staticReplicas) * (atMs - this.lastChangeMs);
+    this.lastChangeMs = atMs;
+    this.replicas += delta;
+    const extra = this.replicas - this.staticReplicas;
+    if (extra > this.peak) this.peak = extra;
+    const last = this.series[this.series.length - 1];
+    if (last[0] === atMs) last[1] = extra;
+    else this.series.push([atMs, extra]);
+    for (const job of this.readers.get(block) ?? []) this.dirty.add(job);
+  }
+
+  /** The copy's source: a replica in `node`'s rack, else the first. */
+  private sourceFor(block: number, node: NodeId): NodeId {
+    const rack = rackOf(this.topology, node);
+    for (let i = 0; i < this.blocks.replicaCount(block); i++) {
+      const r = this.blocks.replica(block, i);
+      if (rackOf(this.topology, r) === rack) return r;
+    }
+    return this.blocks.replica(block, 0);
+  }
+}

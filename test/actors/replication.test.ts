@@ -1,0 +1,107 @@
+/**
+ * Replication policies in whole runs (src/core/replication/): a small file that 80 jobs read, on one node's single
+ * slot; the jobs wait for locality. DSBRA and popular-small copy it; no map reads a replica before its copy ends, no
+ * block drops below the default, storage balances, and threads give the in-process digest.
+ */
+import { describe, expect, it } from 'vitest';
+import { runInProcess } from '../../src/actors/inprocess.js';
+import { MasterActor } from '../../src/actors/master-actor.js';
+import { simulate } from '../../src/actors/simulate.js';
+import { NODE_LOCAL } from '../../src/core/job.js';
+import type { DynamicReplicas } from '../../src/core/replication/replicas.js';
+import { scenario } from '../helpers.js';
+
+function hotFile(policy: string, config: Record<string, unknown> = {}) {
+  return scenario({
+    name: 'hot-small', seed: 3,
+    cluster: { racks: 2, nodesPerRack: 2, mapSlotsPerNode: 1, reduceSlotsPerNode: 1, heartbeatMs: 1000 },
+    hdfs: { replication: 1, blockMB: 64 },
+    scheduler: { policy: 'fair', delay: { mode: 'wait', nodeMs: 10_000, rackMs: 10_000 }, replication: { policy, config } },
+    workload: {
+      kind: 'jobs',
+      files: [{ name: 'hot', blocks: 1 }, { name: 'cold', blocks: 1 }],
+      jobs: Array.from({ length: 80 }, (_, i) => ({ id: `r${i}`, submitMs: i * 1500, input: 'hot', mapMs: 8000 })),
+    },
+  });
+}
+
+/** Runs in process, checking at every map launch what the master's HDFS holds. */
+function audited(policy: string, config: Record<string, unknown> = {}) {
+  const s = hotFile(policy, config);
+  const launches: Array<{ nowMs: number; node: number; block: number }> = [];
+  let replicas: DynamicReplicas | undefined;
+  const problems: string[] = [];
+  const master = new MasterActor(s, {
+    timeDecisions: false,
+    observer: {
+      launched: (nowMs, node, job, task, locality) => {
+        if (task < 0) return;
+        const hdfs = replicas!;
+        const block = master.scheduler.jobs[job]!.spec.blocks[task];
+        if (locality === NODE_LOCAL && !hdfs.blocks.holds(block, node)) problems.push(`${nowMs}: node-local map on node ${node} without a replica of block ${block}`);
+        for (let b = 0; b < hdfs.blocks.blocks; b++) if (hdfs.blocks.replicaCount(b) < s.hdfs.replication) problems.push(`${nowMs}: block ${b} below the default`);
+        if (locality === NODE_LOCAL) launches.push({ nowMs, node, block });
+      },
+    },
+  });
+  replicas = master.scheduler.replicas!;
+  runInProcess(master);
+  const outcome = master.outcome();
+  master.dispose();
+  return { outcome, launches, events: replicas.events, problems, blocks: replicas.blocks };
+}
+
+describe('replication policies in a run', () => {
+  it.each([['dsbra', { intervalMs: 60_000 }], ['popular-small', {}]])('%s: copies the hot block; no map reads a replica before its copy ends', (policy, config) => {
+    const { outcome, launches, events, problems, blocks } = audited(policy, config);
+    expect(problems).toEqual([]);
+    const r = outcome.replication!;
+    expect(r.replicasCreated).toBeGreaterThan(0);
+    expect(r.bytesCopiedMB).toBe(64 * r.replicasCreated);
+    // Every node-local read on a node that got a copy came after that copy ended (and before a removal from it).
+    for (const e of events.filter((x) => x.kind === 'copy')) {
+      const removed = events.find((x) => x.kind === 'remove' && x.block === e.block && x.node === e.node && x.startMs >= e.endMs)?.startMs ?? Infinity;
+      const before = events.filter((x) => x.block === e.block && x.node === e.node && x.endMs <= e.startMs).length;
+      if (before > 0) continue; // the node held it before (not in this workload: no removal precedes a copy here)
+      for (const l of launches.filter((x) => x.block === e.block && x.node === e.node)) {
+        expect(l.nowMs).toBeGreaterThanOrEqual(e.endMs);
+        expect(l.nowMs).toBeLessThanOrEqual(removed);
+      }
+    }
+    expect(launches.some((l) => events.some((e) => e.kind === 'copy' && e.node === l.node && e.block === l.block))).toBe(true);
+    // Storage balances: static + created - deleted = replicas held at the end.
+    let held = 0;
+    for (let b = 0; b < blocks.blocks; b++) held += blocks.replicaCount(b);
+    expect(r.storage.staticReplicas + r.replicasCreated - r.replicasDeleted).toBe(held);
+    expect(r.storage.peakOverheadPct).toBeGreaterThan(0);
+    expect(outcome.jobs.every((j) => typeof j.delayWaitMs === 'number')).toBe(true);
+    expect(r.delayWaitMs.total).toBe(outcome.jobs.reduce((a, j) => a + j.delayWaitMs!, 0));
+  });
+
+  it('against static replication: node locality rises and delay waiting falls', async () => {
+    const fixed = await simulate(hotFile('static'), { timeDecisions: false });
+    expect(fixed.replication!.replicasCreated).toBe(0);
+    expect(fixed.replication!.storage.peakOverheadPct).toBe(0);
+    for (const policy of ['dsbra', 'popular-small']) {
+      const dynamic = await simulate(hotFile(policy), { timeDecisions: false });
+      expect(dynamic.summary.locality.node).toBeGreaterThan(fixed.summary.locality.node);
+      expect(dynamic.replication!.delayWaitMs.total).toBeLessThan(fixed.replication!.delayWaitMs.total);
+    }
+  });
+
+  it.each(['dsbra', 'popular-small'])('%s: threads give the in-process digest', async (policy) => {
+    const s = hotFile(policy);
+    const inProcess = await simulate(s, { timeDecisions: false });
+    const threads = await simulate(s, { runtime: 'threads', workers: 2, timeDecisions: false });
+    expect(threads.digest).toBe(inProcess.digest);
+    expect(threads.replication).toEqual(inProcess.replication);
+  });
+
+  it('no replication policy: no replication section, no delayWaitMs (existing results unchanged)', async () => {
+    const s = hotFile('static');
+    const { replication: _r, ...scheduler } = s.scheduler;
+    const plain = await simulate({ ...s, scheduler }, { timeDecisions: false });
+    expect(plain.replication).toBeUndefined();
+    expect(plain.jobs[0].delayWaitMs).toBeUndefined();
+  });
+});

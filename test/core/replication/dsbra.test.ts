@@ -1,0 +1,120 @@
+/**
+ * DSBRA's formulas and rounds against a table computed by hand (SPEC.md section 4). Four nodes in one rack, three
+ * blocks of one replica each (block b on node b), default replication 1, D = 10 s, alpha = 0.5.
+ *   round 1 (60 s): block 0 read 4 times, 2 delayed (5 s, 15 s); block 1 read twice, both delayed 10 s; block 2 not read.
+ *     X = 0.5, 1, 0; RF = 0.125, 0.25, 0; Y = RF; GAvg = 0.125 <= 0.2: dereplicate only; nothing has extra replicas.
+ *   round 2 (120 s): block 1 read once, delayed 30 s; block 2 once, delayed 10 s.
+ *     X = 0, 2, 1; RF = 0.03125, 0.5625, 0.25; Y = 0.078125, 0.40625, 0.125; GAvg = 0.28125 > 0.2:
+ *     block 1's RF > 0.48125: floor((0.5625 - 0.28125) / 0.2) = 1 new replica, on the node of lowest DNAvg holding
+ *     no replica of it: node 3 (DNAvg 0; node 0 has 0.03125, node 2 0.25).
+ *   round 3 (180 s): no reads; the copy ended at 120 s + 1 s. RF = 0.01953125, 0.1015625, 0.03125; GAvg 0.05078125:
+ *     block 1 (2 replicas) has RF > 0.1: kept.
+ *   round 4 (240 s): RF of block 1 = 0.5 x 0.3046875 / 2 = 0.076171875 <= 0.1: it loses a replica, on the node of
+ *     largest DNAvg; nodes 1 and 3 tie (each holds block 1 only): the later replica, node 3's.
+ */
+import { describe, expect, it } from 'vitest';
+import { BlockStore } from '../../../src/core/hdfs.js';
+import { nodeId } from '../../../src/core/ids.js';
+import type { Job } from '../../../src/core/job.js';
+import { makeTopology } from '../../../src/core/topology.js';
+import { Dsbra } from '../../../src/core/replication/dsbra.js';
+import { DEREPLICATE, KEEP, REPLICATE, currentLoad, decide, history, replicationFactor } from '../../../src/core/replication/dsbra-formulas.js';
+import { DynamicReplicas } from '../../../src/core/replication/replicas.js';
+
+const job = { index: 0 } as Job;
+
+function setUp() {
+  const topology = makeTopology({ racks: 1, nodesPerRack: 4, mapSlotsPerNode: 1, reduceSlotsPerNode: 1, heartbeatMs: 1000 }, 1);
+  const blocks = new BlockStore(1, 16, 4);
+  for (let b = 0; b < 3; b++) blocks.files.push(Int32Array.of(blocks.add([nodeId(b)])));
+  const hdfs = new DynamicReplicas(blocks, blocks.files, topology, 1000, 64, () => {});
+  const dsbra = new Dsbra({ intervalMs: 60_000, alpha: 0.5, average: 'all' }, 10_000, 4);
+  const read = (block: number, waitedMs: number) => dsbra.blockRead(job, block, nodeId(block), 0, 0, waitedMs);
+  return { blocks, hdfs, dsbra, read, advance: (t: number) => hdfs.advance(t, dsbra, () => false) };
+}
+
+describe('DSBRA formulas', () => {
+  it.each([
+    // N, M, DT, D, X
+    [4, 2, 20_000, 10_000, 0.5],
+    [2, 2, 20_000, 10_000, 1],
+    [1, 1, 30_000, 10_000, 2],
+    [0, 0, 0, 10_000, 0],
+    [5, 0, 0, 10_000, 0],
+  ])('X(N=%d, M=%d, DT=%d, D=%d) = %d', (n, m, dt, d, x) => expect(currentLoad(n, m, dt, d)).toBeCloseTo(x, 12));
+
+  it('RF and Y', () => {
+    expect(replicationFactor(2, 0.25, 0.5)).toBeCloseTo(0.5625, 12);
+    expect(replicationFactor(1, 0, 0.5)).toBeCloseTo(0.25, 12);
+    expect(replicationFactor(1, 0, 1)).toBeCloseTo(0.5, 12);
+    expect(history(0.25, 1, 0.5625)).toBeCloseTo(0.40625, 12);
+    expect(history(0, 0, 0.125)).toBeCloseTo(0.125, 12);
+  });
+
+  it.each([
+    // RF, GAvg, replicas, default, decision, added
+    [0.05, 0.1, 3, 2, DEREPLICATE, 0], // GAvg <= 0.2: only dereplicate, RF <= 0.1 with extra replicas
+    [0.15, 0.1, 3, 2, KEEP, 0], // RF above 0.1
+    [0.05, 0.1, 2, 2, KEEP, 0], // no extra replica
+    [0.9, 0.2, 2, 2, KEEP, 0], // GAvg exactly 0.2: no replication however hot
+    [0.15, 0.3, 3, 2, DEREPLICATE, 0], // GAvg > 0.2: RF <= 0.2 with extra replicas
+    [0.45, 0.3, 2, 2, KEEP, 0], // not above GAvg + 0.2
+    [0.5625, 0.28125, 1, 1, REPLICATE, 1], // floor(1.40625)
+    [0.95, 0.3, 2, 2, REPLICATE, 3], // floor(3.25)
+    [0.9, 0.3, 2, 2, REPLICATE, 3], // (0.9 - 0.3) / 0.2 = 3 exactly
+  ])('RF %d, GAvg %d, %d replicas (default %d): decision %d, %d added', (rf, g, rc, def, decision, add) => {
+    expect(decide(rf, g, rc, def)).toEqual({ decision, add });
+  });
+});
+
+describe('DSBRA rounds (the table in the header)', () => {
+  it('computes RF, Y and GAvg, replicates block 1 to node 3, and later dereplicates it', () => {
+    const { blocks, hdfs, dsbra, read, advance } = setUp();
+    read(0, 0); read(0, 5000); read(0, 15_000); read(0, 0);
+    read(1, 10_000); read(1, 10_000);
+    advance(60_000);
+    let r = dsbra.lastRound!;
+    expect(r.nowMs).toBe(60_000);
+    expect([...r.rf]).toEqual([0.125, 0.25, 0]);
+    expect([...r.y]).toEqual([0.125, 0.25, 0]);
+    expect(r.gAvg).toBeCloseTo(0.125, 12);
+    expect(hdfs.events).toEqual([]);
+
+    read(1, 30_000);
+    read(2, 10_000);
+    advance(120_000);
+    r = dsbra.lastRound!;
+    expect(r.rf[0]).toBeCloseTo(0.03125, 12);
+    expect(r.rf[1]).toBeCloseTo(0.5625, 12);
+    expect(r.rf[2]).toBeCloseTo(0.25, 12);
+    expect([...r.y].map((y) => +y.toFixed(9))).toEqual([0.078125, 0.40625, 0.125]);
+    expect(r.gAvg).toBeCloseTo(0.28125, 12);
+    expect(hdfs.copyingTo(1, nodeId(3))).toBe(true);
+    expect(blocks.holds(1, nodeId(3))).toBe(false); // not readable before the copy ends
+    advance(120_999);
+    expect(blocks.holds(1, nodeId(3))).toBe(false);
+    advance(121_000);
+    expect(blocks.holds(1, nodeId(3))).toBe(true);
+    expect(hdfs.events).toEqual([{ kind: 'copy', block: 1, node: 3, src: 1, startMs: 120_000, endMs: 121_000 }]);
+
+    advance(180_000);
+    r = dsbra.lastRound!;
+    expect(r.rf[1]).toBeCloseTo(0.1015625, 12);
+    expect(r.gAvg).toBeCloseTo(0.05078125, 12);
+    expect(blocks.replicaCount(1)).toBe(2);
+
+    advance(240_000);
+    r = dsbra.lastRound!;
+    expect(r.rf[1]).toBeCloseTo(0.076171875, 12);
+    expect(r.y[1]).toBeCloseTo(0.24755859375, 12);
+    expect(blocks.replicaCount(1)).toBe(1);
+    expect(blocks.holds(1, nodeId(1))).toBe(true);
+    expect(hdfs.events[1]).toEqual({ kind: 'remove', block: 1, node: 3, src: -1, startMs: 240_000, endMs: 240_000 });
+    // Storage: one extra replica from 121 s to 240 s, over 3 static replicas: 33.33% peak; the mean to 300 s.
+    const { storage, counts } = hdfs.result(300_000);
+    expect(storage.peakOverheadPct).toBe(33.33);
+    expect(storage.meanOverheadPct).toBeCloseTo((100 * (119_000 / 300_000)) / 3, 2);
+    expect(storage.finalOverheadPct).toBe(0);
+    expect(counts).toMatchObject({ replicasCreated: 1, replicasDeleted: 1, bytesCopiedMB: 64, copiesUnfinished: 0 });
+  });
+});

@@ -1,0 +1,76 @@
+/** HDFS replicas that change during a run (src/core/replication/replicas.ts): copies, removals, storage. */
+import { describe, expect, it } from 'vitest';
+import type { ReplicationPolicy } from '../../../src/core/framework/replication.js';
+import { BlockStore } from '../../../src/core/hdfs.js';
+import { nodeId } from '../../../src/core/ids.js';
+import { makeTopology } from '../../../src/core/topology.js';
+import { DynamicReplicas } from '../../../src/core/replication/replicas.js';
+
+function store() {
+  const topology = makeTopology({ racks: 2, nodesPerRack: 3, mapSlotsPerNode: 1, reduceSlotsPerNode: 1, heartbeatMs: 1000 }, 1);
+  const blocks = new BlockStore(2, 4, 4);
+  blocks.files.push(Int32Array.of(blocks.add([0, 3].map(nodeId)), blocks.add([1, 4].map(nodeId))));
+  const rebuilt: number[] = [];
+  const hdfs = new DynamicReplicas(blocks, blocks.files, topology, 500, 128, (j) => rebuilt.push(j));
+  return { blocks, hdfs, rebuilt };
+}
+
+/** A policy that runs `plan` at its rounds, every 1,000 ms. */
+function scripted(plan: Record<number, (h: DynamicReplicas) => void>): ReplicationPolicy {
+  const p = { nextRoundMs: 1000, blockRead: () => {}, round: (h: DynamicReplicas) => { plan[p.nextRoundMs]?.(h); p.nextRoundMs += 1000; } };
+  return p as unknown as ReplicationPolicy;
+}
+
+describe('dynamic replicas', () => {
+  it('a copy is readable only from its end; its source is in the destination rack when one holds the block', () => {
+    const { blocks, hdfs, rebuilt } = store();
+    hdfs.jobArrived(7, Int32Array.of(0));
+    const policy = scripted({ 1000: (h) => expect(h.addReplica(0, nodeId(5))).toBe(true) });
+    hdfs.advance(1000, policy, () => false);
+    expect(blocks.holds(0, nodeId(5))).toBe(false);
+    expect(hdfs.copying(0)).toBe(1);
+    hdfs.advance(1499, policy, () => false);
+    expect(blocks.holds(0, nodeId(5))).toBe(false);
+    expect(rebuilt).toEqual([]);
+    hdfs.advance(1500, policy, () => false);
+    expect(blocks.holds(0, nodeId(5))).toBe(true);
+    expect(rebuilt).toEqual([7]); // the reader's caches are rebuilt once the copy ends
+    expect(hdfs.events[0]).toMatchObject({ kind: 'copy', src: 3, startMs: 1000, endMs: 1500 });
+  });
+
+  it('refuses a second replica on a node, a copy under way twice, more than the most, and a removal below the default', () => {
+    const { blocks, hdfs } = store();
+    hdfs.nowMs = 0;
+    expect(hdfs.addReplica(0, nodeId(0))).toBe(false); // node 0 holds it
+    expect(hdfs.addReplica(0, nodeId(1))).toBe(true);
+    expect(hdfs.addReplica(0, nodeId(1))).toBe(false); // under way
+    expect(hdfs.addReplica(0, nodeId(2))).toBe(true);
+    expect(hdfs.addReplica(0, nodeId(4))).toBe(false); // 2 + 2 copies = maxReplicas 4
+    expect(hdfs.removeReplica(1, nodeId(1))).toBe(false); // would leave 1 < 2
+    expect(hdfs.removeReplica(1, nodeId(2))).toBe(false); // holds none
+    expect(blocks.replicaCount(1)).toBe(2);
+  });
+
+  it('storage balances: static + created - deleted = replicas held, at every point of the series', () => {
+    const { blocks, hdfs } = store();
+    const policy = scripted({
+      1000: (h) => { h.addReplica(0, nodeId(1)); h.addReplica(1, nodeId(2)); h.addReplica(1, nodeId(5)); },
+      2000: (h) => { h.removeReplica(0, nodeId(3)); h.removeReplica(1, nodeId(4)); },
+      3000: (h) => { h.removeReplica(1, nodeId(1)); h.removeReplica(1, nodeId(2)); },
+    });
+    const held = () => blocks.replicaCount(0) + blocks.replicaCount(1);
+    for (let t = 0; t <= 4000; t += 250) {
+      hdfs.advance(t, policy, () => false);
+      const { counts, storage } = hdfs.result(t);
+      expect(storage.staticReplicas + counts.replicasCreated - counts.replicasDeleted).toBe(held());
+      expect(blocks.replicaCount(0)).toBeGreaterThanOrEqual(2);
+      expect(blocks.replicaCount(1)).toBeGreaterThanOrEqual(2);
+    }
+    const { counts, storage } = hdfs.result(4000);
+    expect(counts).toMatchObject({ replicasCreated: 3, replicasDeleted: 3, bytesCopiedMB: 384 });
+    // 4 static replicas; +3 from 1.5 s to 2 s, +1 from 2 s to 3 s, then +0 (block 1's removal of node 1 holds none).
+    expect(storage.series).toEqual([[0, 0], [1500, 75], [2000, 25], [3000, 0]]);
+    expect(storage.peakOverheadPct).toBe(75);
+    expect(storage.meanOverheadPct).toBe(15.63); // (75 x 500 + 25 x 1000) / 4000 = 15.625, to 2 decimals
+  });
+});
