@@ -1,24 +1,15 @@
-/** `hfsim bench` (run a suite, print its table, write its JSON) and `hfsim bench compare` (exit 3 on a regression). */
-import { intArg } from './args.js';
+/** The actions of `hfsim bench` (run a suite, print its table, write its JSON) and `hfsim bench compare` (exit 3 on a regression); their options are in commands.ts. */
 import { appendFileSync } from 'node:fs';
 import { readJsonFile } from './load-scenario.js';
-import { Command, InvalidArgumentError, Option } from 'commander';
 import { type BenchReport, benchReportSchema } from './bench-schema.js';
 import { compareReports } from './bench-compare.js';
 import { compareJson, compareMarkdown } from './bench-summary.js';
-import { EXIT, InputError } from './errors.js';
+import { EXIT, InputError, benchExit } from './errors.js';
 import { table } from './format.js';
 import { checkOutputFile, writeOutput } from './output.js';
 import { formatIssue } from '../core/scenario.js';
 
-/** Exit code of the last bench compare (commander actions return nothing). */
-export const benchExit = { code: EXIT.ok as number };
 
-function parseThreshold(value: string): number {
-  const m = /^(\d+(?:\.\d+)?)%?$/.exec(value.trim());
-  if (!m) throw new InvalidArgumentError('expected a percentage, e.g. 10%');
-  return Number(m[1]);
-}
 
 
 export function readReport(file: string): BenchReport {
@@ -49,9 +40,9 @@ export function reportTable(r: BenchReport): string {
   return `${head}\n${main}${scale}${sweep}`;
 }
 
-interface BenchFlags { suite: 'smoke' | 'full'; json?: string; repeat?: number; only?: string }
+export interface BenchFlags { suite: 'smoke' | 'full'; json?: string; repeat?: number; only?: string }
 
-async function bench(flags: BenchFlags): Promise<void> {
+export async function bench(flags: BenchFlags): Promise<void> {
   if (flags.json) checkOutputFile(flags.json, '--json');
   const { runSuite } = await import('../../bench/runner.js');
   const report = runSuite({
@@ -64,9 +55,9 @@ async function bench(flags: BenchFlags): Promise<void> {
   process.stdout.write(reportTable(report) + '\n');
 }
 
-interface CompareFlags { threshold: number; json?: boolean; markdown?: string }
+export interface CompareFlags { threshold: number; json?: boolean; markdown?: string }
 
-function compare(baseFile: string, newFile: string, flags: CompareFlags): void {
+export function compare(baseFile: string, newFile: string, flags: CompareFlags): void {
   if (flags.markdown !== undefined) checkOutputFile(flags.markdown, '--markdown');
   const base = readReport(baseFile);
   const next = readReport(newFile);
@@ -102,27 +93,4 @@ function appendSummary(file: string, markdown: string): void {
   } catch (err) {
     throw new InputError(`$GITHUB_STEP_SUMMARY ${file}: cannot append the summary (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
   }
-}
-
-export function benchCommand(): Command {
-  const cmd = new Command('bench')
-    .description('run a benchmark suite (each case in child processes, repeated) and print its table; --json writes the report')
-    .addOption(new Option('--suite <name>', 'smoke (CI, under a minute) or full (nightly)').choices(['smoke', 'full']).default('smoke'))
-    .option('--json <file>', 'write the report JSON (whole or not at all)')
-    .option('--repeat <n>', 'runs per case (default 3)', intArg('--repeat', 1, 1000))
-    .option('--only <text>', 'only the cases whose name contains text')
-    .enablePositionalOptions() // compare has its own --json (a flag, where bench's takes a file)
-    .exitOverride()
-    .action(bench);
-  cmd
-    .command('compare')
-    .description('compare two bench reports: exit 3 on a speed regression beyond the threshold and the noise, or on a changed canonical digest')
-    .argument('<base.json>', 'the baseline report')
-    .argument('<new.json>', 'the report to check')
-    .option('--threshold <pct>', 'smallest relative change that counts, e.g. 10%', parseThreshold, 10)
-    .option('--json', 'print the verdict and every measure\'s change as JSON instead of the table (exit codes unchanged)')
-    .option('--markdown <file>', 'also write a Markdown summary (appended to $GITHUB_STEP_SUMMARY too, when set)')
-    .exitOverride()
-    .action(compare);
-  return cmd;
 }

@@ -9,3 +9,6 @@ export class IncompleteError extends Error {
 }
 
 export const EXIT = { ok: 0, runFailed: 1, badInput: 2, regression: 3, incomplete: 4 } as const;
+
+/** Exit code of the last bench compare (commander actions return nothing). */
+export const benchExit = { code: EXIT.ok as number };

@@ -1,20 +1,11 @@
-/** The hfsim command line (src/cli/main.ts starts it). Exit codes: 0 success, 1 a run failed, 2 bad input, 3 a regression found, 4 incomplete (a sweep merge lacking points). */
+/** The hfsim command line (src/cli/main.ts starts it); each command's modules load when it runs (run-command.ts, commands.ts). Exit codes: 0 success, 1 a run failed, 2 bad input, 3 a regression found, 4 incomplete (a sweep merge lacking points). */
 import { intArg, workersArg } from './args.js';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
-import { POOL_KINDS, type PoolKind } from '../actors/pool.js';
-import { runVariants } from './run-variants.js';
-import { benchCommand, benchExit } from './bench.js';
-import { EXIT, IncompleteError, InputError } from './errors.js';
-import { compare } from './format.js';
-import { loadScenario, parseSet } from './load-scenario.js';
-import { jobsCsv } from './jobs-csv.js';
-import { checkOutputFile, writeOutput } from './output.js';
-import { loadPlugins, pluginUrls } from './plugins.js';
-import { sweepCommand } from './sweep.js';
+import { POOL_KINDS } from '../actors/pool.js';
+import { benchCommand, experimentsCommand, reportCommand, sweepCommand } from './commands.js';
+import { EXIT, IncompleteError, InputError, benchExit } from './errors.js';
+import type { RunFlags } from './run-command.js';
 import { packageVersion } from './version.js';
-import { reportCommand, runReportHtml } from '../report/report.js';
-import { experimentsCommand } from '../experiments/command.js';
-
 
 function parseFault(value: string): { rack: number; epoch: number } {
   const m = /^(\d+):(\d+)$/.exec(value);
@@ -23,45 +14,6 @@ function parseFault(value: string): { rack: number; epoch: number } {
 }
 
 const collect = (v: string, acc: string[]): string[] => [...acc, v];
-
-interface RunFlags {
-  set: string[];
-  plugin: string[];
-  seed?: number;
-  runtime: 'inprocess' | 'threads';
-  workers?: number;
-  json?: boolean;
-  out?: string;
-  jobsCsv?: string;
-  html?: string;
-  variant?: string;
-  codec?: boolean;
-  injectFault?: { rack: number; epoch: number };
-  parallel?: number;
-  pool: PoolKind;
-}
-
-async function run(file: string, flags: RunFlags): Promise<void> {
-  await loadPlugins(flags.plugin);
-  const loaded = loadScenario(file, flags.set.map(parseSet), flags.seed, flags.variant);
-  if (flags.out !== undefined) checkOutputFile(flags.out, '--out');
-  if (flags.jobsCsv !== undefined) checkOutputFile(flags.jobsCsv, '--jobs-csv');
-  if (flags.html !== undefined) checkOutputFile(flags.html, '--html');
-  const results = await runVariants(loaded.variants, {
-    parallel: flags.parallel ?? 'auto',
-    pool: flags.pool,
-    plugins: pluginUrls(flags.plugin),
-    simulate: { runtime: flags.runtime, workers: flags.workers, codec: flags.codec, fault: flags.injectFault },
-    onStart: (name) => { if (!flags.json && loaded.variants.length > 1 && process.stderr.isTTY) process.stderr.write(`running ${name}...\r`); },
-  });
-  if (process.stderr.isTTY) process.stderr.write('\x1b[K');
-  const json = JSON.stringify(results.length === 1 ? results[0] : results, null, 2) + '\n';
-  if (flags.out !== undefined) writeOutput(flags.out, json);
-  if (flags.jobsCsv !== undefined) writeOutput(flags.jobsCsv, jobsCsv(results));
-  if (flags.html !== undefined) writeOutput(flags.html, await runReportHtml(loaded.name, results));
-  if (flags.json) process.stdout.write(json);
-  else process.stdout.write(compare(loaded.name + (loaded.description ? ` (${loaded.description})` : ''), results) + '\n');
-}
 
 export function buildProgram(): Command {
   const program = new Command('hfsim')
@@ -88,7 +40,7 @@ export function buildProgram(): Command {
     .option('--out <file>', 'write the result JSON to a file (whole or not at all)')
     .option('--jobs-csv <file>', 'write one row per job and variant as CSV')
     .option('--html <file>', 'write an HTML report with SVG charts (response and locality by bin, response-time CDF)')
-    .action(run);
+    .action(async (file: string, flags: RunFlags) => (await import('./run-command.js')).runAction(file, flags));
   program.addCommand(sweepCommand());
   program.addCommand(reportCommand());
   program.addCommand(benchCommand());

@@ -6,7 +6,6 @@
  */
 import { existsSync, mkdirSync, readdirSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
-import { Command } from 'commander';
 import { IncompleteError, InputError } from './errors.js';
 import { checkOutputDir, writeOutput } from './output.js';
 import type { PointRecord } from './sweep-aggregate.js';
@@ -56,24 +55,18 @@ export function missingReport(manifest: Manifest, records: readonly PointRecord[
     `run them with: hfsim sweep ${manifest.file} --out ${out} --resume`;
 }
 
-export function mergeCommand(): Command {
-  return new Command('merge')
-    .description('join the output directories of the shards of one sweep into one (exit 4 while points are missing)')
-    .exitOverride()
-    .argument('<dir...>', 'shard output directories')
-    .requiredOption('--out <dir>', 'merged output directory (an output of the same sweep there is merged in, never cut)')
-    .action((dirs: string[], flags: { out: string }) => {
-      checkOutputDir(flags.out, '--out');
-      const inputs = inputsWithOut(dirs, flags.out);
-      const { manifest, records } = merge(inputs);
-      mkdirSync(flags.out, { recursive: true });
-      writeOutput(join(flags.out, MANIFEST), JSON.stringify(manifest, null, 1) + '\n');
-      finalize(flags.out, manifest, records);
-      const kept = inputs.length > dirs.length ? ' into the output already there' : '';
-      process.stdout.write(`${manifest.name}: merged ${dirs.length} director${dirs.length > 1 ? 'ies' : 'y'}${kept}, ${records.length} of ${manifest.points.length} points; ` +
-        `wrote ${flags.out}/\n\n`);
-      process.stdout.write(summaryTable(manifest, records) + '\n');
-      const missing = missingReport(manifest, records, flags.out);
-      if (missing !== undefined) throw new IncompleteError(missing);
-    });
+/** `hfsim sweep merge`'s action (its options are in commands.ts). */
+export function mergeAction(dirs: string[], flags: { out: string }): void {
+  checkOutputDir(flags.out, '--out');
+  const inputs = inputsWithOut(dirs, flags.out);
+  const { manifest, records } = merge(inputs);
+  mkdirSync(flags.out, { recursive: true });
+  writeOutput(join(flags.out, MANIFEST), JSON.stringify(manifest, null, 1) + '\n');
+  finalize(flags.out, manifest, records);
+  const kept = inputs.length > dirs.length ? ' into the output already there' : '';
+  process.stdout.write(`${manifest.name}: merged ${dirs.length} director${dirs.length > 1 ? 'ies' : 'y'}${kept}, ${records.length} of ${manifest.points.length} points; ` +
+    `wrote ${flags.out}/\n\n`);
+  process.stdout.write(summaryTable(manifest, records) + '\n');
+  const missing = missingReport(manifest, records, flags.out);
+  if (missing !== undefined) throw new IncompleteError(missing);
 }

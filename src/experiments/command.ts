@@ -1,10 +1,7 @@
-/** The `hfsim experiments` command (`npm run experiments`): runs the papers' experiments and writes EXPERIMENTS.md with an SVG chart each. */
+/** The `hfsim experiments` command's action (`npm run experiments`; its options are in src/cli/commands.ts): runs the papers' experiments and writes EXPERIMENTS.md with an SVG chart each. */
 import { availableParallelism } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { mkdirSync } from 'node:fs';
-import { Command } from 'commander';
-import { intArg } from '../cli/args.js';
-import { MAX_WORKERS } from '../core/limits.js';
 import { checkOutputDir, checkOutputFile, writeOutput } from '../cli/output.js';
 import { packageRoot } from '../cli/version.js';
 import { EXPERIMENTS } from './catalog.js';
@@ -12,7 +9,7 @@ import { figureSvg } from './figure.js';
 import { experimentsMarkdown } from './markdown.js';
 import { type Missing, type Outcome, runExperiments, selectExperiments } from './run.js';
 
-interface Flags {
+export interface ExperimentsFlags {
   quick?: boolean;
   only?: string;
   out: string;
@@ -36,36 +33,25 @@ export async function writeExperiments(outcomes: readonly Outcome[], missing: re
   return written;
 }
 
-export function experimentsCommand(): Command {
-  return new Command('experiments')
-    .description('run every experiment of the papers (scenarios/experiments/) and write EXPERIMENTS.md with an SVG chart each')
-    .exitOverride()
-    .showHelpAfterError('(run hfsim experiments --help for usage)')
-    .option('--quick', 'fewer seeds and smaller workloads (for iterating; the document says it is a quick run)')
-    .option('--only <ids>', `only these experiments, comma-separated (${EXPERIMENTS.map((e) => e.id).join(', ')})`)
-    .option('--out <file>', 'the document to write', 'EXPERIMENTS.md')
-    .option('--svg-dir <dir>', 'where the charts go (default: experiments/ beside --out)')
-    .option('--parallel <n>', 'worker processes (default: the number of cores; 0: in this process)', intArg('--parallel', 0, MAX_WORKERS))
-    .option('--no-progress', 'no progress output on stderr')
-    .action(async (flags: Flags) => {
-      const list = selectExperiments(EXPERIMENTS, flags.only);
-      const svgDir = flags.svgDir ?? join(dirname(flags.out), 'experiments');
-      checkOutputFile(flags.out, '--out');
-      checkOutputDir(svgDir, '--svg-dir');
-      const started = performance.now();
-      let lastLine = 0;
-      const { outcomes, missing } = await runExperiments(list, {
-        root: packageRoot(), quick: flags.quick === true, parallel: flags.parallel ?? availableParallelism(),
-        progress: flags.progress ? (done, total) => {
-          if (done - lastLine < Math.max(1, Math.floor(total / 20)) && done < total) return;
-          lastLine = done;
-          process.stderr.write(`experiments: ${done}/${total} runs, ${((performance.now() - started) / 1000).toFixed(0)} s\n`);
-        } : undefined,
-      });
-      const written = await writeExperiments(outcomes, missing, flags.out, svgDir, flags.quick === true);
-      const checks = outcomes.flatMap((o) => o.analysis.checks);
-      process.stdout.write(`${outcomes.length} experiments${missing.length > 0 ? ` (${missing.length} missing: ${missing.map((m) => m.experiment.id).join(', ')})` : ''}, ` +
-        `${checks.filter((c) => c.holds).length} of ${checks.length} shapes hold; wrote ${written.length} files (${flags.out}, ${svgDir}/) in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
-      for (const o of outcomes) for (const c of o.analysis.checks) if (!c.holds) process.stdout.write(`  does not hold: ${o.experiment.id}: ${c.shape} (${c.detail})\n`);
-    });
+/** `hfsim experiments`'s action (its options are in src/cli/commands.ts). */
+export async function experimentsAction(flags: ExperimentsFlags): Promise<void> {
+  const list = selectExperiments(EXPERIMENTS, flags.only);
+  const svgDir = flags.svgDir ?? join(dirname(flags.out), 'experiments');
+  checkOutputFile(flags.out, '--out');
+  checkOutputDir(svgDir, '--svg-dir');
+  const started = performance.now();
+  let lastLine = 0;
+  const { outcomes, missing } = await runExperiments(list, {
+    root: packageRoot(), quick: flags.quick === true, parallel: flags.parallel ?? availableParallelism(),
+    progress: flags.progress ? (done, total) => {
+      if (done - lastLine < Math.max(1, Math.floor(total / 20)) && done < total) return;
+      lastLine = done;
+      process.stderr.write(`experiments: ${done}/${total} runs, ${((performance.now() - started) / 1000).toFixed(0)} s\n`);
+    } : undefined,
+  });
+  const written = await writeExperiments(outcomes, missing, flags.out, svgDir, flags.quick === true);
+  const checks = outcomes.flatMap((o) => o.analysis.checks);
+  process.stdout.write(`${outcomes.length} experiments${missing.length > 0 ? ` (${missing.length} missing: ${missing.map((m) => m.experiment.id).join(', ')})` : ''}, ` +
+    `${checks.filter((c) => c.holds).length} of ${checks.length} shapes hold; wrote ${written.length} files (${flags.out}, ${svgDir}/) in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
+  for (const o of outcomes) for (const c of o.analysis.checks) if (!c.holds) process.stdout.write(`  does not hold: ${o.experiment.id}: ${c.shape} (${c.detail})\n`);
 }

@@ -1,6 +1,5 @@
 /** The HTML report of a run's result JSON or of a sweep's output directory, and the `hfsim report` command. */
 import { statSync } from 'node:fs';
-import { Command } from 'commander';
 import type { Result } from '../actors/simulate.js';
 import { InputError } from '../cli/errors.js';
 import { readJsonFile } from '../cli/load-scenario.js';
@@ -75,25 +74,18 @@ function resultsOf(file: string): Result[] {
   return list as Result[];
 }
 
-export function reportCommand(): Command {
-  return new Command('report')
-    .description('write one self-contained HTML file with SVG charts of a result JSON or a sweep directory')
-    .exitOverride()
-    .showHelpAfterError('(run hfsim report --help for usage)')
-    .argument('<result.json | sweep dir>', 'a result of hfsim run --out, or an output directory of hfsim sweep')
-    .requiredOption('--html <file>', 'the HTML file to write')
-    .action(async (input: string, flags: { html: string }) => {
-      let isDir = false;
-      try {
-        isDir = statSync(input).isDirectory();
-      } catch {
-        throw new InputError(`${input}: no such file or directory`);
-      }
-      if (isDir && !isSweepDir(input)) throw new InputError(`${input}: not a sweep output directory (no sweep.json)`);
-      checkOutputFile(flags.html, '--html');
-      const html = isDir ? await sweepReportHtml(input) : await runReportHtml(resultsOf(input)[0].scenario, resultsOf(input));
-      writeOutput(flags.html, html);
-      const charts = (html.match(/<figure class="chart"/g) ?? []).length;
-      process.stdout.write(`wrote ${flags.html} (${charts} charts, ${Math.round(html.length / 1024)} KiB)\n`);
-    });
+/** `hfsim report`'s action (its options are in src/cli/commands.ts). */
+export async function reportAction(input: string, flags: { html: string }): Promise<void> {
+  let isDir = false;
+  try {
+    isDir = statSync(input).isDirectory();
+  } catch {
+    throw new InputError(`${input}: no such file or directory`);
+  }
+  if (isDir && !isSweepDir(input)) throw new InputError(`${input}: not a sweep output directory (no sweep.json)`);
+  checkOutputFile(flags.html, '--html');
+  const html = isDir ? await sweepReportHtml(input) : await runReportHtml(resultsOf(input)[0].scenario, resultsOf(input));
+  writeOutput(flags.html, html);
+  const charts = (html.match(/<figure class="chart"/g) ?? []).length;
+  process.stdout.write(`wrote ${flags.html} (${charts} charts, ${Math.round(html.length / 1024)} KiB)\n`);
 }

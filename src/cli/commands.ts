@@ -1,0 +1,89 @@
+/**
+ * The subcommands other than run: their names, arguments, options and help. Each action imports its module when
+ * the subcommand runs, so that `hfsim run` (and every other command) loads only the modules it needs.
+ */
+import { Command, InvalidArgumentError, Option } from 'commander';
+import { POOL_KINDS } from '../actors/pool.js';
+import { MAX_WORKERS } from '../core/limits.js';
+import { EXPERIMENTS } from '../experiments/catalog.js';
+import type { ExperimentsFlags } from '../experiments/command.js';
+import { intArg, workersArg } from './args.js';
+import type { BenchFlags, CompareFlags } from './bench.js';
+import type { SweepFlags } from './sweep.js';
+
+function parseThreshold(value: string): number {
+  const m = /^(\d+(?:\.\d+)?)%?$/.exec(value.trim());
+  if (!m) throw new InvalidArgumentError('expected a percentage, e.g. 10%');
+  return Number(m[1]);
+}
+
+export function sweepCommand(): Command {
+  const cmd = new Command('sweep')
+    .description('run every point of a sweep file (axes x seeds) on a worker pool; resumable, shardable')
+    .exitOverride()
+    .enablePositionalOptions() // sweep's own --out is not merge's --out
+    .showHelpAfterError('(run hfsim sweep --help for usage)')
+    .argument('<sweep.json>', 'sweep file')
+    .option('--parallel <n>', 'workers (default: the number of cores)', workersArg('--parallel'))
+    .addOption(new Option('--pool <kind>', 'workers: forked processes, or threads of this process').choices(POOL_KINDS).default('processes'))
+    .option('--out <dir>', 'output directory (default: results/<sweep name>)')
+    .option('--resume', 'run only the points missing from --out')
+    .option('--shard <i/n>', 'run only the points whose index is i modulo n (0 <= i < n)')
+    .option('--no-progress', 'no progress output on stderr')
+    .option('--plugin <file.js>', 'load a plugin file here and in every worker (repeatable)', (v: string, acc: string[]) => [...acc, v], [])
+    .action(async (file: string, flags: SweepFlags) => (await import('./sweep.js')).sweepAction(file, flags));
+  cmd.addCommand(new Command('merge')
+    .description('join the output directories of the shards of one sweep into one (exit 4 while points are missing)')
+    .exitOverride()
+    .argument('<dir...>', 'shard output directories')
+    .requiredOption('--out <dir>', 'merged output directory (an output of the same sweep there is merged in, never cut)')
+    .action(async (dirs: string[], flags: { out: string }) => (await import('./sweep-merge.js')).mergeAction(dirs, flags)));
+  return cmd;
+}
+
+export function reportCommand(): Command {
+  return new Command('report')
+    .description('write one self-contained HTML file with SVG charts of a result JSON or a sweep directory')
+    .exitOverride()
+    .showHelpAfterError('(run hfsim report --help for usage)')
+    .argument('<result.json | sweep dir>', 'a result of hfsim run --out, or an output directory of hfsim sweep')
+    .requiredOption('--html <file>', 'the HTML file to write')
+    .action(async (input: string, flags: { html: string }) => (await import('../report/report.js')).reportAction(input, flags));
+}
+
+export function benchCommand(): Command {
+  const cmd = new Command('bench')
+    .description('run a benchmark suite (each case in child processes, repeated) and print its table; --json writes the report')
+    .addOption(new Option('--suite <name>', 'smoke (CI, under a minute) or full (nightly)').choices(['smoke', 'full']).default('smoke'))
+    .option('--json <file>', 'write the report JSON (whole or not at all)')
+    .option('--repeat <n>', 'runs per case (default 3)', intArg('--repeat', 1, 1000))
+    .option('--only <text>', 'only the cases whose name contains text')
+    .enablePositionalOptions() // compare has its own --json (a flag, where bench's takes a file)
+    .exitOverride()
+    .action(async (flags: BenchFlags) => (await import('./bench.js')).bench(flags));
+  cmd
+    .command('compare')
+    .description('compare two bench reports: exit 3 on a speed regression beyond the threshold and the noise, or on a changed canonical digest')
+    .argument('<base.json>', 'the baseline report')
+    .argument('<new.json>', 'the report to check')
+    .option('--threshold <pct>', 'smallest relative change that counts, e.g. 10%', parseThreshold, 10)
+    .option('--json', 'print the verdict and every measure\'s change as JSON instead of the table (exit codes unchanged)')
+    .option('--markdown <file>', 'also write a Markdown summary (appended to $GITHUB_STEP_SUMMARY too, when set)')
+    .exitOverride()
+    .action(async (baseFile: string, newFile: string, flags: CompareFlags) => (await import('./bench.js')).compare(baseFile, newFile, flags));
+  return cmd;
+}
+
+export function experimentsCommand(): Command {
+  return new Command('experiments')
+    .description('run every experiment of the papers (scenarios/experiments/) and write EXPERIMENTS.md with an SVG chart each')
+    .exitOverride()
+    .showHelpAfterError('(run hfsim experiments --help for usage)')
+    .option('--quick', 'fewer seeds and smaller workloads (for iterating; the document says it is a quick run)')
+    .option('--only <ids>', `only these experiments, comma-separated (${EXPERIMENTS.map((e) => e.id).join(', ')})`)
+    .option('--out <file>', 'the document to write', 'EXPERIMENTS.md')
+    .option('--svg-dir <dir>', 'where the charts go (default: experiments/ beside --out)')
+    .option('--parallel <n>', 'worker processes (default: the number of cores; 0: in this process)', intArg('--parallel', 0, MAX_WORKERS))
+    .option('--no-progress', 'no progress output on stderr')
+    .action(async (flags: ExperimentsFlags) => (await import('../experiments/command.js')).experimentsAction(flags));
+}
