@@ -5,7 +5,7 @@
  * the mean change over the seeds. Nothing is fitted: the scenario's figures come from the paper's set-up.
  */
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { simulate } from '../src/actors/simulate.js';
 import { parseScenario, resolveVariant, variantsOf } from '../src/core/scenario.js';
@@ -19,7 +19,7 @@ const sets = values.set.map((s): [string, unknown] => {
   try { value = JSON.parse(text); } catch { /* a string */ }
   return [s.slice(0, at), value];
 });
-const raw = JSON.parse(readFileSync(join(process.cwd(), values.file), 'utf8')) as Record<string, unknown>;
+const raw = JSON.parse(readFileSync(resolve(values.file), 'utf8')) as Record<string, unknown>;
 const variants = variantsOf(raw);
 const pct = (a: number, b: number): number => (a === 0 ? (b === 0 ? 0 : Infinity) : (100 * (b - a)) / a);
 const rows: number[][] = [];
