@@ -13,6 +13,7 @@ import { poolResults } from '../core/pool-results.js';
 import { replicationResult } from '../core/replication/results.js';
 import { makeRng } from '../core/rng.js';
 import type { Scenario } from '../core/scenario.js';
+import type { LpSolver } from '../core/framework/lp-solver.js';
 import { type ScanMode, Scheduler, type SchedulerObserver } from '../core/scheduler.js';
 import { type Topology, makeTopology, schedulerView } from '../core/topology.js';
 import type { SwimTrace } from '../core/swim.js';
@@ -52,6 +53,8 @@ export interface MasterOptions {
   scan?: ScanMode;
   /** The scenario's workload, already built (src/actors/place-threads.ts); else built here. */
   workload?: Workload;
+  /** A linear-program solver, for a policy that needs one (simulate() loads it: see highs-solver.ts). */
+  solver?: LpSolver;
 }
 
 export class MasterActor {
@@ -95,7 +98,7 @@ export class MasterActor {
     const view = schedulerView(this.topology, scenario.cluster.network.rackAware);
     const workload = options.workload ?? buildWorkload(scenario, view, makeRng(scenario.seed), options.trace);
     this.blocks = workload.blocks;
-    this.scheduler = new Scheduler(scenario, view, workload.blocks, workload.jobs, options.observer, options.scan);
+    this.scheduler = new Scheduler(scenario, view, workload.blocks, workload.jobs, options.observer, options.scan, options.solver);
     this.responses = new ResponseRouter(this.topology.racks, this.topology.nodesPerRack);
     const nodes = this.topology.nodes;
     ({ rankOf: this.rankOf, nodeAt: this.nodeAt } = this.scheduler.order);

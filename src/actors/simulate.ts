@@ -11,6 +11,8 @@ import { MasterActor, useWasmHistograms } from './master-actor.js';
 import { buildWorkloadOnThreads } from './place-threads.js';
 import { makeRng } from '../core/rng.js';
 import { makeTopology, schedulerView } from '../core/topology.js';
+import { type SolverReport, loadSolver } from './highs-solver.js';
+import { policies } from '../core/framework/builtins.js';
 
 export type RuntimeName = 'inprocess' | 'threads';
 
@@ -29,6 +31,8 @@ export interface RunInfo {
   decisionUs: { mean: number; p50: number; p90: number; p99: number; p999: number; max: number };
   /** Decision time per task launched (a heartbeat's time over the tasks it launched). */
   launchUs?: { mean: number; p50: number; p90: number; p99: number; p999: number; max: number };
+  /** A policy that solves linear programs (Quincy): the solver's wall time per decision and the programs' sizes. */
+  solver?: SolverReport;
 }
 
 export interface Result extends Outcome {
@@ -66,11 +70,12 @@ export interface SimulateOptions {
 
 export async function simulate(scenario: Scenario, options: SimulateOptions = {}): Promise<Result> {
   await useWasmHistograms();
+  const solver = policies.find(scenario.scheduler.policy).needsSolver ? await loadSolver() : undefined;
   const started = performance.now();
   const workload = (options.buildThreads ?? 1) > 1
     ? await buildWorkloadOnThreads(scenario, schedulerView(makeTopology(scenario.cluster, scenario.seed), scenario.cluster.network.rackAware), makeRng(scenario.seed), options.trace, options.buildThreads)
     : undefined;
-  const master = new MasterActor(scenario, { workload, observer: options.observer, timeDecisions: options.timeDecisions, everyHeartbeat: options.everyHeartbeat, trace: options.trace, scan: options.scan });
+  const master = new MasterActor(scenario, { workload, observer: options.observer, timeDecisions: options.timeDecisions, everyHeartbeat: options.everyHeartbeat, trace: options.trace, scan: options.scan, solver });
   const runtime = options.runtime ?? 'inprocess';
   const transport = runtime === 'threads'
     ? await runThreads(master, { workers: options.workers, fault: options.fault, onWorkers: options.onWorkers })
@@ -111,6 +116,7 @@ export async function simulate(scenario: Scenario, options: SimulateOptions = {}
       max: us(master.launchNs.maxValue),
     },
   };
+  if (solver !== undefined) run.solver = solver.report();
   // The digest covers the outcome; config (the resolved input) is echoed beside it, so a new defaulted field changes no digest.
   master.dispose();
   return { ...body, config, run, digest: digestOf(body) };

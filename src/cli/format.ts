@@ -53,6 +53,14 @@ export function compare(title: string, results: readonly Result[]): string {
       pct(r.summary.locality.rack), pct(r.summary.locality.off), pct(r.summary.utilization), r.summary.jobsPerHour.toFixed(0),
       r.run.decisionUs.p99.toFixed(1), String(r.run.wallMs)])));
   out.push('', ...results.map((r) => `digest ${r.variant}: ${r.digest}`));
+  const solved = results.filter((r) => r.run.solver !== undefined);
+  if (solved.length > 0) {
+    out.push('', 'LP solver per decision (wall time, not in the digest)');
+    for (const r of solved) {
+      const s = r.run.solver!;
+      out.push(`solver ${r.variant}: ${s.solver}, ${s.solves} solves, mean ${s.meanMs} ms, p50 ${s.p50Ms} ms, p99 ${s.p99Ms} ms, max ${s.maxMs} ms; programs up to ${s.maxColumns} arcs x ${s.maxRows} vertices (mean ${s.meanColumns} arcs)`);
+    }
+  }
   return out.join('\n');
 }
 

@@ -25,6 +25,7 @@ import { PoolClock } from './pool-clock.js';
 import { PoolSet } from './pools.js';
 import { DelayWait } from './replication/delay-wait.js';
 import { RunningTasks } from './running-tasks.js';
+import type { BlockStore } from './hdfs.js';
 import type { Scenario } from './scenario.js';
 import type { Topology } from './topology.js';
 
@@ -56,14 +57,14 @@ export interface RunPlugins {
 }
 
 /** `solver`: a linear-program solver, for a policy that needs one (the runtime loads it). */
-export function makePlugins(scenario: Scenario, topology: Topology, jobs: number, solver?: LpSolver): RunPlugins {
+export function makePlugins(scenario: Scenario, topology: Topology, jobs: number, solver?: LpSolver, blocks?: BlockStore): RunPlugins {
   const sc = scenario.scheduler;
   const policyPlugin = policies.find(sc.policy);
   const gatePlugin = gates.find(sc.delay.mode);
   const used: Array<{ readonly permits?: readonly Shortcut[] }> = [policyPlugin, gatePlugin];
   const pools = policyPlugin.usesPools ? new PoolSet(sc, topology.nodes * topology.mapSlotsPerNode, topology.nodes * topology.reduceSlotsPerNode) : undefined;
   if (policyPlugin.needsSolver && solver === undefined) throw new Error(`policy "${sc.policy}" needs a linear-program solver: run it through simulate(), which loads one`);
-  const context: PluginContext = { scenario, topology, jobs, pools, solver };
+  const context: PluginContext = { scenario, topology, jobs, pools, solver, blocks };
   const policy = policyPlugin.create(sc.policyConfig, context);
   const { mode: _mode, ...gateConfig } = sc.delay;
   let gate = gatePlugin.create(gateConfig, context);

@@ -52,7 +52,7 @@ export interface Summary {
   utilization: number;
   reduceUtilization: number;
   jobsPerHour: number;
-  /** Pool-aware policies only: task attempts killed by preemption, and the slot time they had run (lost work). */
+  /** Pool-aware policies, and runs that killed tasks: task attempts killed, and the slot time they had run (lost work). */
   killedTasks?: number;
   lostSlotSeconds?: number;
 }
@@ -96,9 +96,10 @@ export function buildOutcome(jobs: readonly Job[], stats: SchedulerStats, topolo
     jobsPerHour: round(results.length / (span / 3_600_000), 2),
   };
   const bins = [...new Set(results.map((j) => j.bin))].sort((a, b) => a - b).map((bin) => binResult(bin, results.filter((j) => j.bin === bin)));
-  if (pools === undefined) return { summary, bins, jobs: results };
+  if (pools === undefined && stats.kills === 0) return { summary, bins, jobs: results };
   summary.killedTasks = stats.kills;
   summary.lostSlotSeconds = round(stats.lostSlotMs / 1000, 1);
+  if (pools === undefined) return { summary, bins, jobs: results }; // a policy that kills without pools (Quincy)
   return { summary, bins, jobs: results, pools: pools(results) };
 }
 

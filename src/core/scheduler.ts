@@ -172,7 +172,7 @@ export class Scheduler {
   ) {
     this.specs = specs;
     this.jobs = new Array<Job | undefined>(specs.length).fill(undefined);
-    const plugins = makePlugins(scenario, topology, specs.length, solver);
+    const plugins = makePlugins(scenario, topology, specs.length, solver, blocks);
     ({ pools: this.pools, poolClock: this.poolClock, running: this.running, limits: this.limits, gate: this.gate, choice: this.choice } = plugins);
     ({ clock: this.clock, assigner: this.assigner, filter: this.filter, longTasks: this.longTasks } = plugins);
     ({ events: this.events, replication: this.replication, shortcuts: this.shortcuts, mapQueue: this.mapQueue, reduceQueue: this.reduceQueue } = plugins);

@@ -6,6 +6,7 @@
  * way to add one: a scenario names a plugin, never a path.
  */
 import type { z } from 'zod';
+import type { BlockStore } from '../hdfs.js';
 import type { PoolSet } from '../pools.js';
 import type { Scenario } from '../scenario.js';
 import type { Topology } from '../topology.js';
@@ -29,6 +30,8 @@ export interface PluginContext {
   readonly jobs: number;
   /** The pools, for a policy registered with usesPools (and the plugins of a run with one). */
   readonly pools?: PoolSet;
+  /** HDFS's blocks and their replicas (where each map's input is). */
+  readonly blocks?: BlockStore;
   /** A linear-program solver, for a policy registered with needsSolver (the runtime loads one). */
   readonly solver?: LpSolver;
 }

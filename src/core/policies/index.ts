@@ -4,5 +4,6 @@ import { fair } from './fair.js';
 import { fifo } from './fifo.js';
 import { hfs } from './hfs.js';
 import { offers } from './offers.js';
+import { quincy } from '../quincy/policy.js';
 
-export const BUILTIN_POLICIES = { fifo, fair, hfs, capacity, offers } as const;
+export const BUILTIN_POLICIES = { fifo, fair, hfs, capacity, offers, quincy } as const;

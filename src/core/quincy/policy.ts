@@ -1,0 +1,205 @@
+/**
+ * Quincy (Isard et al., SOSP 2009) as a baseline policy, "quincy": scheduling as a min-cost flow (network.ts), solved
+ * by an injected LP solver (HiGHS, src/actors/highs-solver.ts). When: at every epoch boundary (every heartbeat
+ * interval, before the epoch's heartbeats) while maps are pending, Quincy rebuilds the graph from the master's view
+ * (pending maps, running maps with kills on, free map slots) and solves it. Running maps the solution moves or leaves
+ * unscheduled are killed at once (their slots free before the heartbeats); each node's heartbeat then launches the
+ * maps the solution placed on it, past any locality gate. A slot that frees between solves waits for the next one.
+ * Reduces go to jobs in fair order, as the core assigns them (reduces have no input locality).
+ */
+import { z } from 'zod';
+import type { JobEvents } from '../framework/job-events.js';
+import type { LpSolver } from '../framework/lp-solver.js';
+import type { LaunchPort, MapAssigner, MapSlots } from '../framework/map-assignment.js';
+import type { Victim } from '../framework/preemption.js';
+import type { PluginContext, PolicyPlugin, SchedulingPolicy } from '../framework/registry.js';
+import type { Tick } from '../framework/tick.js';
+import type { BlockStore } from '../hdfs.js';
+import type { Job } from '../job.js';
+import { compareFair } from '../policies/fair.js';
+import { SortedJobQueue } from '../policies/sorted-queue.js';
+import { PENDING } from '../task-state.js';
+import { type NodeId, type Topology, rackOf } from '../topology.js';
+import { type FlowSnapshot, type FlowTask, buildNetwork, fairMinimums, placements } from './network.js';
+import { networkProgram } from './program.js';
+
+const cost = (what: string) => z.number({ error: `${what} must be a number` }).min(0, `${what} must not be negative`).max(1e6, `${what} must be at most 1000000`);
+
+export const quincyConfig = z.strictObject({
+  /** Cost of a rack-local placement (a block read over the rack switch); node-local costs 0. */
+  rackLocalCost: cost('rackLocalCost').default(5),
+  /** Cost of an off-rack placement (a block read over the core). */
+  offRackCost: cost('offRackCost').default(20),
+  /** Cost of leaving a task unscheduled, plus waitCostPerSecond for every second it has waited. */
+  unscheduledCost: cost('unscheduledCost').default(1),
+  waitCostPerSecond: cost('waitCostPerSecond').default(1),
+  /** Taken off a running task's arc to its node: killCost, plus runningBonusPerSecond per second it has run (the work a kill wastes). */
+  killCost: cost('killCost').default(1),
+  runningBonusPerSecond: cost('runningBonusPerSecond').default(1),
+  /** Running maps are in the graph and may be killed (moved or left unscheduled); false: they keep their slots. */
+  kills: z.boolean({ error: 'kills must be true or false' }).default(true),
+  /** Each job must get at least its max-min fair share of the slots in the graph (Quincy's E_j). */
+  fairness: z.boolean({ error: 'fairness must be true or false' }).default(true),
+});
+export type QuincyConfig = z.infer<typeof quincyConfig>;
+
+interface RunningMap {
+  node: NodeId;
+  startMs: number;
+}
+
+/** Solves so far, and their sizes: for the report beside the solver's wall time. */
+export interface QuincyStats {
+  solves: number;
+  tasks: number;
+  maxTasks: number;
+  kills: number;
+}
+
+export class Quincy implements MapAssigner, Tick, JobEvents {
+  nextTickMs = 0;
+  readonly stats: QuincyStats = { solves: 0, tasks: 0, maxTasks: 0, kills: 0 };
+  private plan: Array<Array<[Job, number]>>;
+  private readonly running = new Map<Job, Map<number, RunningMap>>();
+  private queue: SortedJobQueue | undefined;
+  private readonly rackOfNode: Int32Array;
+
+  constructor(private readonly config: QuincyConfig, private readonly topology: Topology, private readonly blocks: BlockStore, private readonly solver: LpSolver) {
+    this.plan = Array.from({ length: topology.nodes }, () => []);
+    this.rackOfNode = Int32Array.from({ length: topology.nodes }, (_, m) => rackOf(topology, m as NodeId));
+  }
+
+  /** The map queue (jobs with pending maps), kept by the core. */
+  mapQueue(): SortedJobQueue {
+    this.queue = new SortedJobQueue(compareFair('map'));
+    return this.queue;
+  }
+
+  skipIdle(limitMs: number): void {
+    const H = this.topology.heartbeatMs;
+    const last = Math.floor(limitMs / H) * H;
+    if (last > this.nextTickMs) this.nextTickMs = last;
+  }
+
+  tick(active: boolean, kill: (victim: Victim, nowMs: number) => void): void {
+    const now = this.nextTickMs;
+    this.nextTickMs += this.topology.heartbeatMs;
+    for (const p of this.plan) p.length = 0;
+    const pending = this.queue?.jobs ?? [];
+    if (!active || pending.length === 0) return;
+    const { snapshot, refs } = this.snapshot(pending, now);
+    const net = buildNetwork(snapshot, {
+      rackLocal: this.config.rackLocalCost, offRack: this.config.offRackCost, unscheduledBase: this.config.unscheduledCost,
+      waitPerSecond: this.config.waitCostPerSecond, killCost: this.config.killCost, runningPerSecond: this.config.runningBonusPerSecond,
+    });
+    const flow = this.solver.solve(networkProgram(net));
+    const place = placements(net, snapshot, flow);
+    this.stats.solves++;
+    this.stats.tasks += refs.length;
+    this.stats.maxTasks = Math.max(this.stats.maxTasks, refs.length);
+    refs.forEach(([job, map], i) => {
+      const to = place[i];
+      const on = snapshot.tasks[i].runningOn;
+      if (on >= 0 && to !== on) {
+        this.stats.kills++;
+        kill({ job, task: map, startMs: this.running.get(job)!.get(map)!.startMs }, now);
+      }
+      if (to >= 0 && to !== on) this.plan[to].push([job, map]);
+    });
+  }
+
+  killed(): void {}
+
+  /** The graph's input: pending maps of the queued jobs, then (kills on) every running map; free slots per node. */
+  private snapshot(pending: readonly Job[], now: number): { snapshot: FlowSnapshot; refs: Array<[Job, number]> } {
+    const { topology, blocks, config } = this;
+    const jobs = new Map<Job, number>();
+    const tasks: FlowTask[] = [];
+    const refs: Array<[Job, number]> = [];
+    const capacity = new Int32Array(topology.nodes).fill(topology.mapSlotsPerNode);
+    const jobOf = (job: Job): number => {
+      let j = jobs.get(job);
+      if (j === undefined) jobs.set(job, (j = jobs.size));
+      return j;
+    };
+    const prefs = (job: Job, map: number) => {
+      const block = job.spec.blocks[map];
+      const nodes: number[] = [];
+      const racks: number[] = [];
+      for (let i = 0, n = blocks.replicaCount(block); i < n; i++) {
+        const m = blocks.replica(block, i);
+        nodes.push(m);
+        const r = this.rackOfNode[m];
+        if (!racks.includes(r)) racks.push(r);
+      }
+      return { nodes, racks };
+    };
+    for (const job of pending) {
+      for (let m = 0; m < job.maps; m++) {
+        if (job.mapState[m] !== PENDING) continue;
+        tasks.push({ job: jobOf(job), ...prefs(job, m), waitedMs: now - job.spec.submitMs, runningOn: -1, runMs: 0 });
+        refs.push([job, m]);
+      }
+    }
+    for (const [job, maps] of this.running) {
+      for (const [m, r] of maps) {
+        if (config.kills) {
+          // Its unscheduled cost is its job's (as any task of it), so a kill pays only when it saves more than the run's bonus.
+          tasks.push({ job: jobOf(job), ...prefs(job, m), waitedMs: now - job.spec.submitMs, runningOn: r.node, runMs: now - r.startMs });
+          refs.push([job, m]);
+        } else capacity[r.node]--;
+      }
+    }
+    const demand = new Int32Array(jobs.size);
+    for (const t of tasks) demand[t.job]++;
+    let slots = 0;
+    for (const c of capacity) slots += Math.max(0, c);
+    for (let m = 0; m < capacity.length; m++) capacity[m] = Math.max(0, capacity[m]);
+    const minScheduled = config.fairness ? fairMinimums(demand, slots) : new Int32Array(jobs.size);
+    return { snapshot: { capacity, rackOf: this.rackOfNode, racks: topology.racks, tasks, minScheduled }, refs };
+  }
+
+  assign(slots: MapSlots, port: LaunchPort): void {
+    const list = this.plan[slots.node];
+    for (const [job, map] of list) {
+      if (job.mapState[map] !== PENDING) continue;
+      if (port.launch(job, map) < 0) break;
+    }
+    list.length = 0;
+  }
+
+  mapLaunched(job: Job, map: number, node: NodeId, nowMs: number): void {
+    let maps = this.running.get(job);
+    if (maps === undefined) this.running.set(job, (maps = new Map()));
+    maps.set(map, { node, startMs: nowMs });
+  }
+
+  mapFinished(job: Job, map: number): void {
+    this.forget(job, map);
+  }
+
+  mapKilled(job: Job, map: number): void {
+    this.forget(job, map);
+  }
+
+  private forget(job: Job, map: number): void {
+    const maps = this.running.get(job);
+    maps?.delete(map);
+    if (maps?.size === 0) this.running.delete(job);
+  }
+}
+
+export const quincy = {
+  description: 'Quincy: min-cost flow over tasks, racks, nodes and an unscheduled node per job, re-solved every heartbeat interval, with kills',
+  config: quincyConfig,
+  needsSolver: true,
+  create: (config: QuincyConfig, context: PluginContext): SchedulingPolicy => {
+    const q = new Quincy(config, context.topology, context.blocks!, context.solver!);
+    return {
+      createQueue: (kind) => (kind === 'map' ? q.mapQueue() : new SortedJobQueue(compareFair(kind))),
+      assignMaps: q,
+      tick: q,
+      events: q,
+    };
+  },
+} satisfies PolicyPlugin<QuincyConfig>;
