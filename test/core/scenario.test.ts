@@ -29,7 +29,7 @@ describe('scenario schema', () => {
     [{ ...minimal, cluster: { mapSlotsPerNode: 0 } }, 'cluster.mapSlotsPerNode: mapSlotsPerNode must be at least 1'],
     [{ ...minimal, cluster: { reduceSlotsPerNode: -2 } }, 'cluster.reduceSlotsPerNode: reduceSlotsPerNode must be at least 1'],
     [{ ...minimal, cluster: { nodesPerRack: 2.5 } }, 'cluster.nodesPerRack: nodesPerRack must be a whole number'],
-    [{ ...minimal, scheduler: { policy: 'lottery' } }, 'scheduler.policy: policy must be one of "fifo", "fair", "hfs", "capacity", "offers"'],
+    [{ ...minimal, scheduler: { policy: 'lottery' } }, 'scheduler.policy: policy must be one of "fifo", "fair", "hfs", "capacity", "offers", "quincy"'],
     [{ ...minimal, scheduler: { pools: [{ name: 'a', weight: 0 }] } }, 'scheduler.pools[0].weight: weight must be greater than 0'],
     [{ ...minimal, scheduler: { pools: [{ name: 'a' }, { name: 'a' }] } }, 'scheduler.pools[1].name: name "a" is used twice'],
     [{ ...minimal, scheduler: { pools: [{ name: 'a', schedulingMode: 'lifo' }] } }, 'scheduler.pools[0].schedulingMode: schedulingMode must be "fair" or "fifo"'],
