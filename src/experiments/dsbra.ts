@@ -67,7 +67,15 @@ function analyzeDsbra(records: readonly Run[]): Analysis {
       check('DSBRA cuts delay waiting (by more than 1%)', rows[3].sim.mean > 1, `${rows[3].sim.mean.toFixed(1)}%`),
       check('DSBRA pays in storage (mean extra storage above 1%)', rows[4].sim.mean > 1, `${rows[4].sim.mean.toFixed(1)}%`),
     ],
-    differences: rows.map((r) => versus(`${r.x[0].toUpperCase()}${r.x.slice(1)}`, r.sim, r.paper, r.tolerance, 'n', cause)),
+    // The cause is said once, at the first row that differs in its direction; later rows point back to it.
+    differences: rows.map((r, i) => {
+      const earlier = rows.slice(0, i).filter((q) => Math.abs(q.sim.mean - q.paper) > q.tolerance);
+      const again = (dir: 1 | -1): boolean => earlier.some((q) => Math.sign(q.sim.mean - q.paper) === dir);
+      return versus(`${r.x[0].toUpperCase()}${r.x.slice(1)}`, r.sim, r.paper, r.tolerance, 'n', {
+        above: again(1) ? 'the same cause as above.' : cause.above,
+        below: again(-1) ? 'the same cause as above.' : cause.below,
+      });
+    }),
   };
 }
 
