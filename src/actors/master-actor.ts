@@ -6,7 +6,7 @@
 import { isReduceRef } from '../core/task-ref.js';
 import * as hdr from 'hdr-histogram-js';
 import { BlockStore } from '../core/hdfs.js';
-import { heartbeatRank, nodeId } from '../core/ids.js';
+import type { NodeId, Rank } from '../core/ids.js';
 import type { Job } from '../core/job.js';
 import { type JobResult, type Outcome, buildOutcome } from '../core/results.js';
 import { poolResults } from '../core/pool-results.js';
@@ -166,20 +166,20 @@ export class MasterActor {
       if (b < 0) continue;
       rows[at + HeartbeatRow.Batch] = -1;
       const batch = batches[b];
-      const node = nodeId(nodeAt[rank]);
+      const node = nodeAt[rank] as NodeId;
       const now = start + rows[at + HeartbeatRow.Offset];
       scheduler.arrive(now);
       const sink = this.responses;
       if (this.timeDecisions) {
         const launches = scheduler.stats.launches;
         const t0 = performance.now();
-        scheduler.heartbeat(node, heartbeatRank(rank), now, rows[at + HeartbeatRow.FreeMaps], rows[at + HeartbeatRow.FreeReduces], batch.finishedJob, batch.finishedTask, rows[at + HeartbeatRow.From], rows[at + HeartbeatRow.To], sink);
+        scheduler.heartbeat(node, rank as Rank, now, rows[at + HeartbeatRow.FreeMaps], rows[at + HeartbeatRow.FreeReduces], batch.finishedJob, batch.finishedTask, rows[at + HeartbeatRow.From], rows[at + HeartbeatRow.To], sink);
         const ns = Math.max(1, Math.round((performance.now() - t0) * 1e6));
         this.decisionNs.recordValue(ns);
         const launched = scheduler.stats.launches - launches;
         if (launched > 0) this.launchNs.recordValueWithCount(Math.max(1, Math.round(ns / launched)), launched);
       } else {
-        scheduler.heartbeat(node, heartbeatRank(rank), now, rows[at + HeartbeatRow.FreeMaps], rows[at + HeartbeatRow.FreeReduces], batch.finishedJob, batch.finishedTask, rows[at + HeartbeatRow.From], rows[at + HeartbeatRow.To], sink);
+        scheduler.heartbeat(node, rank as Rank, now, rows[at + HeartbeatRow.FreeMaps], rows[at + HeartbeatRow.FreeReduces], batch.finishedJob, batch.finishedTask, rows[at + HeartbeatRow.From], rows[at + HeartbeatRow.To], sink);
       }
     }
     const epochEnd = (epoch + 1) * this.topology.heartbeatMs - 1;

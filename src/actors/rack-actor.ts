@@ -1,5 +1,5 @@
 /** A rack actor: one rack's model; applies the master's responses and answers each epoch with heartbeats. */
-import { type RackId, jobIndex, nodeId, rackId } from '../core/ids.js';
+import { type JobIndex, type NodeId, type RackId, rackId } from '../core/ids.js';
 import { isMapRef } from '../core/task-ref.js';
 import type { NetworkConfig } from '../core/network/config.js';
 import { FluidRack } from '../core/network/fluid-rack.js';
@@ -74,12 +74,12 @@ export class RackActor {
    * Hadoop's KillTaskAction may name a task whose launch the tracker received at an earlier heartbeat.
    */
   private apply(m: RackModel, r: ResponseBatch): void {
-    for (let i = 0; i < r.doneNode.length; i++) m.mapsDone(nodeId(r.doneNode[i]), r.epoch, jobIndex(r.doneJob[i]));
+    for (let i = 0; i < r.doneNode.length; i++) m.mapsDone(r.doneNode[i] as NodeId, r.epoch, r.doneJob[i] as JobIndex);
     for (let i = 0; i < r.launchNode.length; i++) {
       const task = r.launchTask[i];
-      if (isMapRef(task)) m.launchMap(nodeId(r.launchNode[i]), r.epoch, jobIndex(r.launchJob[i]), task, r.launchMs[i]);
-      else m.launchReduce(nodeId(r.launchNode[i]), r.epoch, jobIndex(r.launchJob[i]), task, r.launchCopyMs[i], r.launchMs[i], r.launchMapsDone[i] === 1);
+      if (isMapRef(task)) m.launchMap(r.launchNode[i] as NodeId, r.epoch, r.launchJob[i] as JobIndex, task, r.launchMs[i]);
+      else m.launchReduce(r.launchNode[i] as NodeId, r.epoch, r.launchJob[i] as JobIndex, task, r.launchCopyMs[i], r.launchMs[i], r.launchMapsDone[i] === 1);
     }
-    for (let i = 0; i < r.killNode.length; i++) m.kill(nodeId(r.killNode[i]), jobIndex(r.killJob[i]), r.killTask[i]);
+    for (let i = 0; i < r.killNode.length; i++) m.kill(r.killNode[i] as NodeId, r.killJob[i] as JobIndex, r.killTask[i]);
   }
 }

@@ -6,7 +6,7 @@
  * Cost: O(R) expected draws per block.
  */
 import type { Rng } from './rng.js';
-import { type NodeId, type RackId, nodeId, rackId } from './ids.js';
+import type { NodeId, RackId } from './ids.js';
 import { type Topology, rackOf } from './topology.js';
 
 export type BlockId = number;
@@ -66,7 +66,7 @@ export class BlockStore {
   }
 
   replica(block: BlockId, i: number): NodeId {
-    return nodeId(this.replicas[block * this.stride + i]);
+    return this.replicas[block * this.stride + i] as NodeId;
   }
 
   /** Adds a block with the first `count` of the given replica nodes (all of them by default); returns its id. */
@@ -125,11 +125,11 @@ export function placeReplicas(topology: Topology, replication: number, rng: Rng,
   let n = 0;
   out[n++] = rng.int(topology.nodes); // the writer
   if (r >= 2) {
-    const second = randomNode(topology, rng, out, n, maxPerRack, topology.racks > 1 ? rackOf(topology, nodeId(out[0])) : -1);
+    const second = randomNode(topology, rng, out, n, maxPerRack, topology.racks > 1 ? rackOf(topology, out[0] as NodeId) : -1);
     if (second >= 0) out[n++] = second;
   }
   if (r >= 3 && n === 2) {
-    let third = randomNodeInRack(topology, rng, out, n, maxPerRack, rackOf(topology, nodeId(out[1])));
+    let third = randomNodeInRack(topology, rng, out, n, maxPerRack, rackOf(topology, out[1] as NodeId));
     if (third < 0) third = randomNode(topology, rng, out, n, maxPerRack, -1);
     if (third >= 0) out[n++] = third;
   }
@@ -151,7 +151,7 @@ function fits(topology: Topology, chosen: Int32Array, n: number, maxPerRack: num
   let inRack = 0;
   for (let k = 0; k < n; k++) {
     if (chosen[k] === node) return false;
-    if (rackOf(topology, nodeId(chosen[k])) === rack) inRack++;
+    if (rackOf(topology, chosen[k] as NodeId) === rack) inRack++;
   }
   return inRack < maxPerRack;
 }
@@ -159,10 +159,10 @@ function fits(topology: Topology, chosen: Int32Array, n: number, maxPerRack: num
 /** A random node that fits, outside `avoidRack` (-1: any rack); 64 draws, then the first in id order; -1 if none. */
 function randomNode(topology: Topology, rng: Rng, chosen: Int32Array, n: number, maxPerRack: number, avoidRack: RackId | -1): NodeId | -1 {
   for (let tries = 0; tries < 64; tries++) {
-    const c = nodeId(rng.int(topology.nodes));
+    const c = rng.int(topology.nodes) as NodeId;
     if (fits(topology, chosen, n, maxPerRack, c, avoidRack)) return c;
   }
-  for (let c = nodeId(0); c < topology.nodes; c = nodeId(c + 1)) if (fits(topology, chosen, n, maxPerRack, c, avoidRack)) return c; // dense fallback: deterministic, rare
+  for (let c = 0 as NodeId; c < topology.nodes; c = (c + 1) as NodeId) if (fits(topology, chosen, n, maxPerRack, c, avoidRack)) return c; // dense fallback: deterministic, rare
   return -1;
 }
 
@@ -170,9 +170,9 @@ function randomNode(topology: Topology, rng: Rng, chosen: Int32Array, n: number,
 function randomNodeInRack(topology: Topology, rng: Rng, chosen: Int32Array, n: number, maxPerRack: number, rack: RackId): NodeId | -1 {
   const base = rack * topology.nodesPerRack;
   for (let tries = 0; tries < 32; tries++) {
-    const c = nodeId(base + rng.int(topology.nodesPerRack));
+    const c = (base + rng.int(topology.nodesPerRack)) as NodeId;
     if (fits(topology, chosen, n, maxPerRack, c)) return c;
   }
-  for (let c = nodeId(base); c < base + topology.nodesPerRack; c = nodeId(c + 1)) if (fits(topology, chosen, n, maxPerRack, c)) return c;
+  for (let c = base as NodeId; c < base + topology.nodesPerRack; c = (c + 1) as NodeId) if (fits(topology, chosen, n, maxPerRack, c)) return c;
   return -1;
 }

@@ -1,8 +1,10 @@
 /**
  * Branded ids: a node, a rack, a job and a heartbeat rank are all small integers, and the type system keeps them
  * apart (a rank passed where a node id belongs is a compile error). At run time each is a plain number: the
- * constructors below are casts, free once inlined. Typed arrays store them as numbers; a value read back from one
- * is named again with its constructor where it re-enters a typed signature.
+ * constructors below are casts. Typed arrays store them as numbers; a value read back from one is named again where
+ * it re-enters a typed signature: with the constructors in set-up code, tests and plugins, and with `as` casts in the
+ * per-task and per-heartbeat loops (a cast is nothing at run time; a call is free only once V8 has optimized and
+ * inlined it, and spends the caller's inlining budget).
  */
 type Branded<B extends string> = number & { readonly __brand: B };
 
@@ -19,5 +21,3 @@ export const nodeId = (n: number): NodeId => n as NodeId;
 export const rackId = (r: number): RackId => r as RackId;
 export const jobIndex = (j: number): JobIndex => j as JobIndex;
 export const heartbeatRank = (r: number): Rank => r as Rank;
-/** A node id read from a column where -1 means none (a reduce's read source). */
-export const nodeOrNone = (n: number): NodeId | -1 => n as NodeId | -1;

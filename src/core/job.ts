@@ -8,7 +8,7 @@
 import type { BlockStore } from './hdfs.js';
 import { PlaceLists } from './place-lists.js';
 import { DONE, PENDING, RUNNING } from './task-state.js';
-import { type JobIndex, nodeId } from './ids.js';
+import type { JobIndex } from './ids.js';
 import type { JobSpec } from './workload.js';
 import { type NodeId, type RackId, type Topology, rackOf } from './topology.js';
 
@@ -154,7 +154,7 @@ export class Job {
 
   /** Calls `fn` with each node where the job has a pending map (hasMapOn). */
   forEachNodeWithMap(fn: (node: NodeId) => void): void {
-    for (let i = 0; i < this.nodePending.length; i++) if (this.nodePending[i] > 0) fn(nodeId(this.nodeCache.placeAt(i)));
+    for (let i = 0; i < this.nodePending.length; i++) if (this.nodePending[i] > 0) fn(this.nodeCache.placeAt(i) as NodeId);
   }
 
   /** True when the job has a pending map with a replica on `node`. */
@@ -205,7 +205,7 @@ export class Job {
       const p = mapNodes[i];
       if (p < 0) break;
       if (--nodePending[p] === 0) {
-        const node = nodeId(this.nodeCache.placeAt(p));
+        const node = this.nodeCache.placeAt(p) as NodeId;
         this.nodeBits[node >> 3] &= ~(1 << (node & 7));
         cleared?.(node);
       }

@@ -8,7 +8,7 @@
  * heartbeat response) that all the job's maps are done; then it computes for computeMs.
  */
 import { isMapRef, isReduceRef } from './task-ref.js';
-import { type JobIndex, type NodeId, type RackId, jobIndex, nodeId } from './ids.js';
+import type { JobIndex, NodeId, RackId } from './ids.js';
 import { type Topology, firstNodeOf, rackHeartbeats } from './topology.js';
 
 /** Where a rack's heartbeats go: for each reporting node, its finished tasks, then the heartbeat itself. */
@@ -202,7 +202,7 @@ export class RackModel {
       let finished = 0;
       if (this.nextFinishMs[i] <= now) finished = this.collect(i, now, sink);
       if (finished > 0 || this.waitingReduces[i] > 0 || reportFreeFromMs === -Infinity || ((this.freeMaps[i] > 0 || this.freeReduces[i] > 0) && now >= reportFreeFromMs)) {
-        sink.heartbeat(nodeId(this.firstNode + i), now, this.freeMaps[i], this.freeReduces[i]);
+        sink.heartbeat((this.firstNode + i) as NodeId, now, this.freeMaps[i], this.freeReduces[i]);
       }
     }
   }
@@ -214,7 +214,7 @@ export class RackModel {
     for (let s = i * this.mapSlots; s < (i + 1) * this.mapSlots; s++) {
       if (this.mapJob[s] === FREE) continue;
       if (this.mapFinishMs[s] <= now) {
-        sink.finished(jobIndex(this.mapJob[s]), this.mapTask[s]);
+        sink.finished(this.mapJob[s] as JobIndex, this.mapTask[s]);
         this.mapJob[s] = FREE;
         this.freeMaps[i]++;
         finished++;
@@ -223,7 +223,7 @@ export class RackModel {
     for (let s = i * this.reduceSlots; s < (i + 1) * this.reduceSlots; s++) {
       if (this.redJob[s] === FREE) continue;
       if (this.redFinishMs[s] <= now) {
-        sink.finished(jobIndex(this.redJob[s]), this.redTask[s]);
+        sink.finished(this.redJob[s] as JobIndex, this.redTask[s]);
         this.redJob[s] = FREE;
         this.freeReduces[i]++;
         finished++;

@@ -24,7 +24,7 @@ import type { Shortcut } from './framework/shortcuts.js';
 import type { MapChoice, TaskChoice } from './framework/task-choice.js';
 import type { Tick } from './framework/tick.js';
 import type { BlockStore } from './hdfs.js';
-import { type Rank, jobIndex, nodeId, rackId } from './ids.js';
+import { type Rank, nodeId, rackId } from './ids.js';
 import { Job, type JobIndex, JobScratch, type Locality, NODE_LOCAL, OFF_RACK, RACK_LOCAL } from './job.js';
 import type { LongTaskBalancer } from './long-tasks.js';
 import { PassAll } from './pass-all.js';
@@ -277,7 +277,7 @@ export class Scheduler {
     this.stats.heartbeats++;
     const seq = ++this.heartbeatSeq;
     if (this.replicas !== undefined) this.replicas.advance(nowMs, this.replication!, this.isDone);
-    for (let i = from; i < to; i++) this.taskFinished(node, nowMs, jobIndex(finJob[i]), finTask[i]);
+    for (let i = from; i < to; i++) this.taskFinished(node, nowMs, finJob[i] as JobIndex, finTask[i]);
     this.notifyMapsDone(node, rank, sink);
     if (freeMaps > 0 && this.pendingMapsTotal > 0) this.assignMaps(node, rank, nowMs, freeMaps, seq, sink);
     if (freeReduces > 0 && this.jobsWithUnlaunchedReduces > 0) this.assignReduces(node, rank, nowMs, freeReduces, sink);

@@ -2,7 +2,7 @@
 import type { ClusterConfig } from './scenario.js';
 import { makeRng } from './rng.js';
 
-import { type NodeId, type RackId, nodeId, rackId } from './ids.js';
+import type { NodeId, RackId } from './ids.js';
 
 export type { NodeId, RackId } from './ids.js';
 
@@ -23,11 +23,11 @@ export function hadoopHeartbeatMs(nodes: number): number {
 }
 
 export function rackOf(topology: Topology, node: NodeId): RackId {
-  return rackId(Math.floor(node / topology.nodesPerRack));
+  return (Math.floor(node / topology.nodesPerRack)) as RackId;
 }
 
 export function firstNodeOf(topology: Topology, rack: RackId): NodeId {
-  return nodeId(rack * topology.nodesPerRack);
+  return (rack * topology.nodesPerRack) as NodeId;
 }
 
 /** Builds the topology; phases come from one stream per rack, so master and rack actors derive the same ones. */

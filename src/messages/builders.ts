@@ -4,7 +4,7 @@
  * ~46 ns for a view). They implement the core's sink interfaces.
  */
 import { reduceRef } from '../core/task-ref.js';
-import { type JobIndex, type NodeId, nodeId, nodeOrNone } from '../core/ids.js';
+import type { JobIndex, NodeId } from '../core/ids.js';
 import type { HeartbeatSink } from '../core/rack-model.js';
 import type { ActionSink } from '../core/scheduler.js';
 import { DoneRow, DurationRow, KillRow, LAUNCH_COLUMNS, LaunchRow, ResponseColumn } from './layouts.js';
@@ -174,7 +174,7 @@ export class ResponseRouter implements ActionSink {
     const rows = this.launches;
     for (let k = 0; k < this.launchCount; k++) {
       const at = k * LaunchRow.Width;
-      fn(nodeId(rows[at + LaunchRow.Node]), rows[at + LaunchRow.Task], nodeOrNone(rows[at + LaunchRow.Src]), rows[at + LaunchRow.ReadKB], this.durations[k * DurationRow.Width + DurationRow.Ms]);
+      fn(rows[at + LaunchRow.Node] as NodeId, rows[at + LaunchRow.Task], rows[at + LaunchRow.Src] as NodeId | -1, rows[at + LaunchRow.ReadKB], this.durations[k * DurationRow.Width + DurationRow.Ms]);
     }
   }
 

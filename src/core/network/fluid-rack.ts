@@ -20,7 +20,7 @@
  * the epoch-level cross-rack allocation). A rack that gets no response keeps its predicted pass: nothing differs.
  */
 import { isMapRef } from '../task-ref.js';
-import { type JobIndex, type NodeId, type RackId, jobIndex, nodeId, nodeOrNone } from '../ids.js';
+import type { JobIndex, NodeId, RackId } from '../ids.js';
 import type { HeartbeatSink } from '../rack-model.js';
 import { type Topology, firstNodeOf, rackHeartbeats } from '../topology.js';
 import { EventHeap } from './event-heap.js';
@@ -389,7 +389,7 @@ export class FluidRack {
       let finished = 0;
       if (s.done[i] > 0) finished = this.release(i, sink);
       if (finished > 0 || s.waiting[i] > 0 || reportFreeFromMs === -Infinity || ((s.freeMaps[i] > 0 || s.freeReduces[i] > 0) && now >= reportFreeFromMs)) {
-        sink.heartbeat(nodeId(this.firstNode + i), now, s.freeMaps[i], s.freeReduces[i]);
+        sink.heartbeat((this.firstNode + i) as NodeId, now, s.freeMaps[i], s.freeReduces[i]);
       }
     }
   }
@@ -401,7 +401,7 @@ export class FluidRack {
     const visit = (first: number, count: number): void => {
       for (let q = first; q < first + count; q++) {
         if (s.phase[q] !== DONE) continue;
-        sink.finished(jobIndex(s.job[q]), s.task[q]);
+        sink.finished(s.job[q] as JobIndex, s.task[q]);
         this.pinned[this.pins++] = q;
         this.free(q, i);
         n++;
@@ -455,9 +455,9 @@ export class FluidRack {
         this.free(q, i);
       }
       if (r === null) continue;
-      for (; d < r.doneNode.length && r.doneNode[d] === node; d++) this.heard(i, jobIndex(r.doneJob[d]));
+      for (; d < r.doneNode.length && r.doneNode[d] === node; d++) this.heard(i, r.doneJob[d] as JobIndex);
       for (; l < r.launchNode.length && r.launchNode[l] === node; l++) {
-        this.launch(i, jobIndex(r.launchJob[l]), r.launchTask[l], r.launchMs[l], nodeOrNone(r.launchSrc[l]), r.launchReadKB[l] / 1024, r.launchWriteKB[l] / 1024, r.launchMapsDone[l] === 1);
+        this.launch(i, r.launchJob[l] as JobIndex, r.launchTask[l], r.launchMs[l], r.launchSrc[l] as NodeId | -1, r.launchReadKB[l] / 1024, r.launchWriteKB[l] / 1024, r.launchMapsDone[l] === 1);
       }
     }
     if (pin !== this.pins || (r !== null && (l !== r.launchNode.length || d !== r.doneNode.length))) {
@@ -466,7 +466,7 @@ export class FluidRack {
     if (r === null || r.killNode.length === 0) return;
     // Preemption decides its kills at the epoch's end, after every heartbeat (Scheduler.advanceTo).
     this.runUntil(base + this.heartbeatMs);
-    for (let k = 0; k < r.killNode.length; k++) this.kill(r.killNode[k] - this.firstNode, jobIndex(r.killJob[k]), r.killTask[k]);
+    for (let k = 0; k < r.killNode.length; k++) this.kill(r.killNode[k] - this.firstNode, r.killJob[k] as JobIndex, r.killTask[k]);
   }
 
   private launch(i: number, job: JobIndex, task: number, computeMs: number, src: NodeId | -1, readMB: number, writeMB: number, mapsDone: boolean): void {
