@@ -1,8 +1,8 @@
 /**
  * Random small scenarios for the differential harness (fast-check arbitraries): clusters, workloads (explicit jobs,
  * generated groups, the Facebook mix), policies (fifo, fair, hfs with pools, weights, min shares, limits and
- * preemption, capacity with queues, resource offers to jobs or pools), delay modes, long-task balancing,
- * copy-compute splitting, the job-type rule and seeds.
+ * preemption, capacity with queues, resource offers to jobs or pools), delay modes, long-task balancing, replication
+ * policies (static, dsbra, popular-small) and shared datasets, copy-compute splitting, the job-type rule and seeds.
  *
  * One scenario in four runs on the fluid hardware model (cluster.network), one in four on the flat model with job
  * set-up and clean-up delays; one arrival time in five falls minutes later, so runs go idle and jump to the next
@@ -106,6 +106,28 @@ const queue = fc.record({ capacity: int(1, 60), maxExtra: maybe(int(0, 60), 3), 
 /** hfs three times as often as each other policy: it has the most to get wrong (pools, limits, preemption). */
 const policy = fc.oneof(...POLICIES.map((p) => ({ arbitrary: fc.constant(p), weight: p === 'hfs' ? 3 : 1 })));
 
+/** A dataset the Facebook mix's jobs share (shared-input.ts): a few tables, Zipf popularity, sometimes hot sets. */
+const shared = fc.record({
+  blocks: int(1, 300),
+  tables: int(1, 4),
+  zipf: fc.constantFrom(0, 1, 2),
+  hot: maybe(fc.record({ fraction: fc.constantFrom(0.05, 0.1, 0.5, 1), share: fc.constantFrom(0, 0.5, 1), periodMs: fc.constantFrom(5000, 60_000, 300_000) })),
+});
+
+/** A replication policy (src/core/replication/) in one scenario in five, its rounds often enough to act in a short run. */
+const replication = fc.oneof({ weight: 4, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.record({
+  policy: fc.constantFrom('static' as const, 'dsbra' as const, 'popular-small' as const),
+  intervalMs: fc.constantFrom(3000, 10_000, 60_000),
+  alpha: fc.constantFrom(0, 0.5, 1),
+  average: fc.constantFrom('all' as const, 'read' as const),
+  delayThresholdMs: maybe(fc.constantFrom(1, 1000, 6000)),
+  maxBlocks: fc.constantFrom(1, 10, 100),
+  minJobs: fc.constantFrom(1, 2, 3),
+  replicas: maybe(int(1, 6)),
+  /** hdfs.maxReplicas above hdfs.replication (capped at the nodes); none: the default. */
+  extra: maybe(int(0, 4)),
+}) });
+
 /** The offers policy's config (policies/offers.ts): jobs or pools as frameworks, their inner order, Mesos' refuse filter. */
 const offers = fc.record({ frameworks: fc.constantFrom('job' as const, 'pool' as const), inner: fc.constantFrom('fair' as const, 'fifo' as const), refuseMs: fc.constantFrom(0, 0, 3000, 20_000) });
 
@@ -113,6 +135,7 @@ const scheduler = fc.record({
   policy,
   offers,
   /** Long-task balancing (long-tasks.ts), any policy, in one scenario in five. */
+  replication,
   longTasks: fc.oneof({ weight: 4, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.record({ shortTaskMs: fc.constantFrom(1000, 10_000, 60_000) }) }),
   delay,
   assignMultiple: fc.boolean(),
@@ -149,6 +172,7 @@ const workload = fc.oneof(
   { arbitrary: fc.record({
     kind: fc.constant('facebook' as const), jobs: int(1, 4), sizes: fc.constantFrom('distribution' as const, 'benchmark' as const),
     meanInterarrivalMs: fc.oneof({ weight: 4, arbitrary: int(500, 20_000) }, { weight: 1, arbitrary: int(60_000, 180_000) }), type: fc.constantFrom('io' as const, 'cpu' as const, 'mixed' as const),
+    shared: maybe(shared),
   }), weight: 1 },
 );
 
@@ -172,11 +196,15 @@ export function toScenario(spec: ScenarioSpec): Record<string, unknown> {
   if (policy === 'capacity') scheduler.queues = queueFields(s.queues);
   if (policy === 'offers') scheduler.policyConfig = s.offers;
   if (s.longTasks !== undefined) scheduler.longTasks = s.longTasks;
+  const nodes = c.racks * c.nodesPerRack;
+  const replication = Math.min(t.replication, nodes);
+  const r = s.replication;
+  if (r !== undefined) scheduler.replication = { policy: r.policy, config: replicationConfig(r, nodes) };
   return compact({
     name: 'harness',
     seed: spec.seed,
     cluster: spec.network === undefined ? c : { ...c, network: spec.network },
-    hdfs: { replication: Math.min(t.replication, c.racks * c.nodesPerRack), blockMB: t.blockMB },
+    hdfs: { replication, blockMB: t.blockMB, maxReplicas: r?.extra === undefined ? undefined : Math.min(nodes, replication + r.extra) },
     tasks: { rackLocalSlowdown: t.rackLocalSlowdown, offRackSlowdown: t.offRackSlowdown, slowStart: t.slowStart, durationJitter: t.durationJitter },
     scheduler,
     workload: w.kind === 'generated'
@@ -194,7 +222,7 @@ export function toScenario(spec: ScenarioSpec): Record<string, unknown> {
             id: `j${i}`, submitMs: j.submitMs, input: `f${j.file % w.files.length}`, ...who(j),
             mapMs: j.mapMs, reduces: j.reduces, reduceMs: j.reduceMs, copyMs: j.copyMs,
           }))] }
-        : w,
+        : { ...w, shared: w.shared === undefined ? undefined : { ...w.shared, tables: Math.min(w.shared.tables, w.shared.blocks) } },
   }) as Record<string, unknown>;
 }
 
@@ -213,6 +241,15 @@ function hfsFields(h: ScenarioSpec['scheduler']['hfs']): Record<string, unknown>
     minSharePreemptionTimeoutMs: h.minSharePreemptionTimeoutMs, fairSharePreemptionTimeoutMs: h.fairSharePreemptionTimeoutMs,
     preemption: { enabled: h.preemption, intervalMs: h.preemptionIntervalMs },
   };
+}
+
+/** A replication policy's config: the fields its schema knows. */
+function replicationConfig(r: NonNullable<ScenarioSpec['scheduler']['replication']>, nodes: number): Record<string, unknown> {
+  switch (r.policy) {
+    case 'static': return {};
+    case 'dsbra': return { intervalMs: r.intervalMs, alpha: r.alpha, average: r.average, delayThresholdMs: r.delayThresholdMs };
+    case 'popular-small': return { intervalMs: r.intervalMs, maxBlocks: r.maxBlocks, minJobs: r.minJobs, replicas: r.replicas === undefined ? undefined : Math.min(r.replicas, nodes) };
+  }
 }
 
 /** Queues whose capacities add up to at most 100%, each capped at or above its capacity. */

@@ -12,7 +12,7 @@ import { describeFailure, runHarness } from './property.js';
 
 describe('differential harness', () => {
   it('40 generated scenarios keep the invariants and give one digest every way they run (seed 20261134)', async () => {
-    const seen = { kills: 0, threads: 0, fluid: 0, flat: 0, longTasks: 0, policies: new Set<string>(), workloads: new Set<string>(), delays: new Set<string>() };
+    const seen = { kills: 0, threads: 0, fluid: 0, flat: 0, longTasks: 0, replication: 0, policies: new Set<string>(), workloads: new Set<string>(), delays: new Set<string>() };
     const report = await runHarness({
       seed: 20261134, runs: 40, threadsEvery: 8,
       onRun: (spec: ScenarioSpec, _failures, kills) => {
@@ -21,6 +21,7 @@ describe('differential harness', () => {
         if (spec.network?.model === 'fluid') seen.fluid++;
         if (spec.network?.model === 'flat') seen.flat++;
         if (spec.scheduler.longTasks !== undefined) seen.longTasks++;
+        if (spec.scheduler.replication !== undefined) seen.replication++;
         seen.policies.add(spec.scheduler.policy);
         seen.workloads.add(spec.workload.kind);
         seen.delays.add(spec.scheduler.delay.mode);
@@ -29,7 +30,7 @@ describe('differential harness', () => {
     expect(report.failure === undefined ? '' : describeFailure(report.failure)).toBe('');
     expect(report.runs).toBe(40);
     // the budget reaches every policy, workload kind and delay mode, preemption's kills, the fluid network, the flat
-    // one's job set-up and clean-up delays, long-task balancing, and the threads runtime
+    // one's job set-up and clean-up delays, long-task balancing, replication policies, and the threads runtime
     expect([...seen.policies].sort()).toEqual(['capacity', 'fair', 'fifo', 'hfs', 'offers']);
     expect([...seen.workloads].sort()).toEqual(['facebook', 'generated', 'jobs']);
     expect([...seen.delays].sort()).toEqual(['none', 'skip', 'wait']);
@@ -38,6 +39,7 @@ describe('differential harness', () => {
     expect(seen.fluid).toBeGreaterThan(0);
     expect(seen.flat).toBeGreaterThan(0);
     expect(seen.longTasks).toBeGreaterThan(0);
+    expect(seen.replication).toBeGreaterThan(0);
   });
 
   it('finds a failing scenario and shrinks it to a small valid scenario, printed as JSON', async () => {
