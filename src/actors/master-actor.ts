@@ -194,21 +194,36 @@ export class MasterActor {
   }
 
   /**
-   * A broken model must fail loudly, not spin: with jobs active, nothing running, no launch or finish and no
-   * arrival left, every locality wait expires within STALL_EPOCHS; past that the run cannot progress.
+   * A broken model must fail loudly, not spin: with jobs active and no launch, finish or arrival, every locality wait
+   * expires within STALL_EPOCHS; past that the run cannot progress unless a task still running can finish. Running
+   * tasks are counted only then (a map may legitimately run that long): a reduce waiting on maps that never launch
+   * cannot finish, and it had kept a Quincy run whose costs left a map unscheduled forever spinning without end.
    */
   private checkProgress(epoch: number): void {
     const s = this.scheduler;
     const progress = s.stats.launches + s.stats.taskFinishes + s.stats.arrivals;
-    if (progress !== this.lastProgress || s.runningTasks > 0 || s.idle) {
+    if (progress !== this.lastProgress || s.idle) {
       this.lastProgress = progress;
       this.stalledEpochs = 0;
       return;
     }
-    if (++this.stalledEpochs > STALL_EPOCHS) {
-      const t = ((epoch + 1) * this.topology.heartbeatMs / 1000).toFixed(1);
-      throw new Error(`simulation stalled at ${t} s: ${s.activeJobCount} jobs active, nothing running or launched for ${STALL_EPOCHS} heartbeat intervals`);
+    if (++this.stalledEpochs <= STALL_EPOCHS) return;
+    if (this.canFinish()) {
+      this.stalledEpochs = 0;
+      return;
     }
+    const t = ((epoch + 1) * this.topology.heartbeatMs / 1000).toFixed(1);
+    const running = s.runningTasks === 0 ? 'nothing running' : `${s.runningTasks} reduces waiting on maps`;
+    throw new Error(`simulation stalled at ${t} s: ${s.activeJobCount} jobs active, ${running}, nothing launched or finished for ${STALL_EPOCHS} heartbeat intervals`);
+  }
+
+  /** Some running task can finish: a running map, or a running reduce whose job's maps are all done. */
+  private canFinish(): boolean {
+    for (const job of this.scheduler.jobs) {
+      if (job === undefined || job.done) continue;
+      if (job.runningMaps > 0 || (job.runningReduces > 0 && job.finishedMaps === job.maps)) return true;
+    }
+    return false;
   }
 
   outcome(): Outcome {

@@ -141,9 +141,23 @@ describe('whole runs: quincy.json', () => {
     [{ offRackCost: -1 }, 'scheduler.policyConfig.offRackCost'],
     [{ kills: 'yes' }, 'scheduler.policyConfig.kills'],
     [{ solveEvery: 3 }, 'scheduler.policyConfig'],
+    // a map would cost as much unscheduled as node-local: the harness's seed 20261134 drew it, and the run spun forever
+    [{ unscheduledCost: 0, waitCostPerSecond: 0, fairness: false }, 'scheduler.policyConfig.unscheduledCost: unscheduledCost and waitCostPerSecond are both 0 with fairness off'],
+    // keeping a running map would cost as much as replacing it: the same seed drew it, and maps were killed and relaunched forever
+    [{ killCost: 0, runningBonusPerSecond: 0 }, 'scheduler.policyConfig.killCost: killCost and runningBonusPerSecond are both 0 with kills on'],
   ])('bad config %j is named: %s', (policyConfig, field) => {
     const parsed = parseScenario(jobsScenario({ scheduler: { policy: 'quincy', policyConfig } }));
     expect(parsed.ok).toBe(false);
     if (!parsed.ok) expect(parsed.errors.join('\n')).toContain(field);
+  });
+
+  it.each([
+    { unscheduledCost: 0, waitCostPerSecond: 0, fairness: true },
+    { unscheduledCost: 0, waitCostPerSecond: 1, fairness: false },
+    { unscheduledCost: 1, waitCostPerSecond: 0, fairness: false },
+    { killCost: 0, runningBonusPerSecond: 0, kills: false },
+    { killCost: 0, runningBonusPerSecond: 1 },
+  ])('config %j, where placing a waiting map pays, is accepted', (policyConfig) => {
+    expect(parseScenario(jobsScenario({ scheduler: { policy: 'quincy', policyConfig } })).ok).toBe(true);
   });
 });

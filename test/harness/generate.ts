@@ -1,7 +1,7 @@
 /**
  * Random small scenarios for the differential harness (fast-check arbitraries): clusters, workloads (explicit jobs,
  * generated groups, the Facebook mix), policies (fifo, fair, hfs with pools, weights, min shares, limits and
- * preemption, capacity with queues, resource offers to jobs or pools), delay modes, long-task balancing, replication
+ * preemption, capacity with queues, resource offers to jobs or pools, Quincy's min-cost flow), delay modes, long-task balancing, replication
  * policies (static, dsbra, popular-small) and shared datasets, copy-compute splitting, the job-type rule and seeds.
  *
  * One scenario in four runs on the fluid hardware model (cluster.network), one in four on the flat model with job
@@ -12,7 +12,7 @@
  */
 import fc from 'fast-check';
 
-const POLICIES = ['fifo', 'fair', 'hfs', 'capacity', 'offers'] as const;
+const POLICIES = ['fifo', 'fair', 'hfs', 'capacity', 'offers', 'quincy'] as const;
 const PRIORITIES = ['VERY_HIGH', 'HIGH', 'NORMAL', 'LOW', 'VERY_LOW'] as const;
 const int = (min: number, max: number) => fc.integer({ min, max });
 const maybe = <T>(a: fc.Arbitrary<T>, freq = 2) => fc.option(a, { nil: undefined, freq });
@@ -131,9 +131,22 @@ const replication = fc.oneof({ weight: 4, arbitrary: fc.constant(undefined) }, {
 /** The offers policy's config (policies/offers.ts): jobs or pools as frameworks, their inner order, Mesos' refuse filter. */
 const offers = fc.record({ frameworks: fc.constantFrom('job' as const, 'pool' as const), inner: fc.constantFrom('fair' as const, 'fifo' as const), refuseMs: fc.constantFrom(0, 0, 3000, 20_000) });
 
+/** Quincy's costs (quincy/policy.ts): cheap or dear non-local placements, waiting and kills; kills and fairness on or off. */
+const quincy = fc.record({
+  rackLocalCost: fc.constantFrom(0, 5, 30),
+  offRackCost: fc.constantFrom(5, 20, 100),
+  unscheduledCost: fc.constantFrom(0, 1, 50),
+  waitCostPerSecond: fc.constantFrom(0, 1, 10),
+  killCost: fc.constantFrom(0, 1, 50),
+  runningBonusPerSecond: fc.constantFrom(0, 1, 10),
+  kills: fc.boolean(),
+  fairness: fc.boolean(),
+});
+
 const scheduler = fc.record({
   policy,
   offers,
+  quincy,
   /** Long-task balancing (long-tasks.ts), any policy, in one scenario in five. */
   replication,
   longTasks: fc.oneof({ weight: 4, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.record({ shortTaskMs: fc.constantFrom(1000, 10_000, 60_000) }) }),
@@ -195,6 +208,13 @@ export function toScenario(spec: ScenarioSpec): Record<string, unknown> {
   if (policy === 'hfs') Object.assign(scheduler, hfsFields(s.hfs));
   if (policy === 'capacity') scheduler.queues = queueFields(s.queues);
   if (policy === 'offers') scheduler.policyConfig = s.offers;
+  // Quincy refuses costs under which a map may wait forever (unscheduled as cheap as node-local, no fairness) or be
+  // killed and relaunched forever (a kill free): those get a waiting or a running cost of 1
+  if (policy === 'quincy') {
+    const q = s.quincy;
+    scheduler.policyConfig = { ...q, waitCostPerSecond: q.fairness || q.unscheduledCost > 0 ? q.waitCostPerSecond : Math.max(1, q.waitCostPerSecond),
+      runningBonusPerSecond: !q.kills || q.killCost > 0 ? q.runningBonusPerSecond : Math.max(1, q.runningBonusPerSecond) };
+  }
   if (s.longTasks !== undefined) scheduler.longTasks = s.longTasks;
   const nodes = c.racks * c.nodesPerRack;
   const replication = Math.min(t.replication, nodes);

@@ -31,7 +31,7 @@ describe('differential harness', () => {
     expect(report.runs).toBe(40);
     // the budget reaches every policy, workload kind and delay mode, preemption's kills, the fluid network, the flat
     // one's job set-up and clean-up delays, long-task balancing, replication policies, and the threads runtime
-    expect([...seen.policies].sort()).toEqual(['capacity', 'fair', 'fifo', 'hfs', 'offers']);
+    expect([...seen.policies].sort()).toEqual(['capacity', 'fair', 'fifo', 'hfs', 'offers', 'quincy']);
     expect([...seen.workloads].sort()).toEqual(['facebook', 'generated', 'jobs']);
     expect([...seen.delays].sort()).toEqual(['none', 'skip', 'wait']);
     expect(seen.kills).toBeGreaterThan(0);

@@ -40,6 +40,16 @@ export const quincyConfig = z.strictObject({
   kills: z.boolean({ error: 'kills must be true or false' }).default(true),
   /** Each job must get at least its max-min fair share of the slots in the graph (Quincy's E_j). */
   fairness: z.boolean({ error: 'fairness must be true or false' }).default(true),
+}).refine((c) => c.fairness || c.unscheduledCost > 0 || c.waitCostPerSecond > 0, {
+  // Then a pending map costs as much unscheduled as node-local (0): no solution need ever place it, and a run could
+  // wait forever (fairness's E_j fills the free slots; any other positive cost makes placing it strictly cheaper).
+  path: ['unscheduledCost'],
+  message: 'unscheduledCost and waitCostPerSecond are both 0 with fairness off: leaving a map unscheduled would cost nothing, so Quincy might never place it',
+}).refine((c) => !c.kills || c.killCost > 0 || c.runningBonusPerSecond > 0, {
+  // Then keeping a running map costs as much as killing it for another: ties let solutions kill and relaunch maps
+  // forever (the harness's seed 20261134 drew it: 10,000 kills and no finish in 7,500 simulated seconds).
+  path: ['killCost'],
+  message: 'killCost and runningBonusPerSecond are both 0 with kills on: a running map would be no cheaper to keep than to replace, so Quincy might kill and relaunch maps without end',
 });
 export type QuincyConfig = z.infer<typeof quincyConfig>;
 
