@@ -43,20 +43,23 @@ describe('head-of-line scheduling with skip count D (paper 3.5)', () => {
     expect(Math.abs(node - p)).toBeLessThan(0.02);
   });
 
-  // l(D) runs a little above the simulation at D = 5: over seeds 1-12, 2.1 points (the streams before common random
-  // numbers) and 2.9 points (after), seed to seed +-1.5; seeds 1-2 alone drew 2.9 (before) and 4.1 points (after),
-  // seeds 1-4 2.2 and 3.7. Hence four seeds and 4 points.
-  it.each([5, 10, 40])('D = %i: a 20-map job\'s locality over its life matches l(D) within 4 points', async (D) => {
+  // The analysis follows one job at the head of the queue, offered every slot that frees. The jobs arrive every 30 s
+  // (fixed): with exponential gaps of mean 30 s a newer job (fewer running tasks) often heads the queue while an older
+  // one still launches, takes the slots the older one would have launched locally on, and l(D) ran 3.3 points above
+  // the simulation at D = 5 over seeds 1-6 (68.7%). Alone, 12 seeds give 70.1% (72.0% analytic), seed to seed +-1.2:
+  // what is left is Algorithm 2's own (a job past D skips launches non-local maps without waiting, the paper's
+  // footnote to 3.5, against D + 1 offers from mostly distinct nodes).
+  it.each([5, 10, 40])('D = %i: a 20-map job\'s locality over its life matches l(D) within 3 points', async (D) => {
     const N = 20;
     let sum = 0;
     for (let K = 1; K <= N; K++) sum += (1 - K / M) ** (R * D);
     const l = 1 - sum / N;
     const medium = [
       { name: 'background', count: 1, maps: 40000, mapMs: 20000 },
-      { name: 'medium', count: 200, maps: N, mapMs: 20000, startMs: 30000, intervalMs: 30000, arrivals: 'exponential' },
+      { name: 'medium', count: 200, maps: N, mapMs: 20000, startMs: 30000, intervalMs: 30000, arrivals: 'fixed' },
     ];
     const { node } = await smallJobLocality(D, [1, 2, 3, 4], medium);
-    expect(Math.abs(node - l)).toBeLessThan(0.04);
+    expect(Math.abs(node - l)).toBeLessThan(0.03);
   });
 });
 
