@@ -46,7 +46,6 @@ function byKind(scenario: Scenario): { heartbeats: number; kinds: Map<string, [n
     kinds.set(key, k);
   };
   runInProcess(master);
-  master.dispose();
   return { heartbeats: s.stats.heartbeats, kinds };
 }
 

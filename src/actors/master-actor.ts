@@ -4,7 +4,6 @@
  * and the next epoch to advance to. Thread timing cannot reach the scheduler: the order is fixed by the phases.
  */
 import { isReduceRef } from '../core/task-ref.js';
-import * as hdr from 'hdr-histogram-js';
 import { BlockStore } from '../core/hdfs.js';
 import type { NodeId, Rank } from '../core/ids.js';
 import type { Job } from '../core/job.js';
@@ -23,20 +22,10 @@ import { LinkUsage } from '../core/network/link-usage.js';
 import { linkRates } from '../core/network/rack-links.js';
 import { ResponseRouter } from '../messages/builders.js';
 import { HeartbeatRow } from '../messages/layouts.js';
+import { LatencyHistogram } from './latency-histogram.js';
 import { type EpochCommand, type HeartbeatBatch, REPORT_EVERY_HEARTBEAT } from '../messages/types.js';
 
 const STALL_EPOCHS = 100_000;
-
-let wasm = false;
-/** Loads hdr-histogram-js's WebAssembly build (a record costs ~35 ns against ~200 ns in JavaScript); histograms made after use it. */
-export async function useWasmHistograms(): Promise<void> {
-  if (!wasm) await hdr.initWebAssembly();
-  wasm = true;
-}
-
-function latencyHistogram(): hdr.Histogram {
-  return hdr.build({ lowestDiscernibleValue: 1, highestTrackableValue: 60_000_000_000, numberOfSignificantValueDigits: 3, useWebAssembly: wasm });
-}
 
 export interface MasterOptions {
   observer?: SchedulerObserver;
@@ -60,9 +49,9 @@ export interface MasterOptions {
 export class MasterActor {
   readonly topology: Topology;
   readonly scheduler: Scheduler;
-  readonly decisionNs: hdr.Histogram;
+  readonly decisionNs: LatencyHistogram;
   /** Decision wall time per task launched: a heartbeat that launched k tasks records its time / k, k times. */
-  readonly launchNs: hdr.Histogram;
+  readonly launchNs: LatencyHistogram;
   epochs = 0;
   /** Consecutive epochs in which active jobs had nothing running and nothing launched or finished. */
   private stalledEpochs = 0;
@@ -107,8 +96,8 @@ export class MasterActor {
     this.timeDecisions = options.timeDecisions ?? true;
     // A plugin that does not permit leaving out idle heartbeats gets every one (framework/shortcuts.ts).
     this.everyHeartbeat = (options.everyHeartbeat ?? false) || !this.scheduler.shortcuts.has('skipIdleHeartbeats');
-    this.decisionNs = latencyHistogram();
-    this.launchNs = latencyHistogram();
+    this.decisionNs = new LatencyHistogram();
+    this.launchNs = new LatencyHistogram();
     const network = scenario.cluster.network;
     if (network.model === 'fluid') {
       const rates = linkRates(network, this.topology.nodesPerRack);
@@ -118,12 +107,6 @@ export class MasterActor {
     this.serves = this.allocator === undefined ? [] : Array.from({ length: this.topology.racks }, () => []);
     this.allocation = new Float64Array(this.allocator === undefined ? 0 : this.allocator.demand.length);
     this.sentAllocation = new Float64Array(this.allocation.length);
-  }
-
-  /** Frees the latency histograms (WebAssembly memory is not garbage-collected). */
-  dispose(): void {
-    this.decisionNs.destroy();
-    this.launchNs.destroy();
   }
 
   /** The first epoch's commands. */

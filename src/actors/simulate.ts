@@ -7,7 +7,7 @@ import type { SwimTrace } from '../core/swim.js';
 import { type RackInspector, runInProcess } from './inprocess.js';
 import { type InjectedFault, runThreads } from './threads.js';
 import type { Worker } from 'node:worker_threads';
-import { MasterActor, useWasmHistograms } from './master-actor.js';
+import { MasterActor } from './master-actor.js';
 import { buildWorkloadOnThreads } from './place-threads.js';
 import { makeRng } from '../core/rng.js';
 import { makeTopology, schedulerView } from '../core/topology.js';
@@ -69,7 +69,6 @@ export interface SimulateOptions {
 }
 
 export async function simulate(scenario: Scenario, options: SimulateOptions = {}): Promise<Result> {
-  await useWasmHistograms();
   const solver = policies.find(scenario.scheduler.policy).needsSolver ? await loadSolver() : undefined;
   const started = performance.now();
   const workload = (options.buildThreads ?? 1) > 1
@@ -118,7 +117,6 @@ export async function simulate(scenario: Scenario, options: SimulateOptions = {}
   };
   if (solver !== undefined) run.solver = solver.report();
   // The digest covers the outcome; config (the resolved input) is echoed beside it, so a new defaulted field changes no digest.
-  master.dispose();
   return { ...body, config, run, digest: digestOf(body) };
 }
 

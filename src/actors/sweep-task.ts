@@ -2,7 +2,6 @@
 import type { Scenario } from '../core/scenario.js';
 import type { SwimTrace } from '../core/swim.js';
 import { type Result, simulate } from './simulate.js';
-import { useWasmHistograms } from './master-actor.js';
 
 export interface SweepTask {
   scenario: Scenario;
@@ -11,9 +10,6 @@ export interface SweepTask {
   /** File URLs of plugin modules (--plugin) to import in this worker before running: the scenario may name their plugins. */
   plugins?: string[];
 }
-
-// While the worker starts, not in its first task's time: the histograms' WebAssembly is compiled once per process.
-await useWasmHistograms();
 
 export default async function runSweepTask(task: SweepTask): Promise<Result> {
   for (const url of task.plugins ?? []) await import(url); // once per worker: the module cache keeps it

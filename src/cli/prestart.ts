@@ -1,7 +1,7 @@
 /**
  * Worker processes started before they are asked for. `hfsim run` of a scenario with several variants runs them side
- * by side (run-variants.ts), `hfsim sweep` its points; a worker takes ~0.25-0.55 s to start (Node, the modules, the
- * histograms' WebAssembly), about as long as this process takes to load the command line and read the scenario or
+ * by side (run-variants.ts), `hfsim sweep` its points; a worker takes ~0.25-0.55 s to start (Node and the
+ * modules), about as long as this process takes to load the command line and read the scenario or
  * the sweep. So main.ts reads the command
  * line here first, by a plain scan that loads nothing, and when it is such a run, starts the workers at once; the
  * command adopts them when its own reading agrees (the same number), and any it does not use are let go. A guess

@@ -82,7 +82,6 @@ describe('map scans that can launch nothing, answered without a walk (src/core/p
     const master = new MasterActor(s, { timeDecisions: false });
     runInProcess(master);
     expect(master.scheduler.passedScans).toBeGreaterThan(0); // the shortcut was taken
-    master.dispose();
     const shortcut = await simulate(s, { timeDecisions: false });
     const walk = await simulate(s, { timeDecisions: false, scan: 'walk' });
     expect(shortcut.digest).toBe(walk.digest);

@@ -47,7 +47,6 @@ function audited(policy: string, config: Record<string, unknown> = {}) {
   replicas = master.scheduler.replicas!;
   runInProcess(master);
   const outcome = master.outcome();
-  master.dispose();
   return { outcome, launches, events: replicas.events, problems, blocks: replicas.blocks };
 }
 
