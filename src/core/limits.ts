@@ -103,3 +103,10 @@ export const MAX_JSON_DEPTH = 64;
 
 /** A whole number in a count that the simulator holds in an Int32Array (skip counts, job limits). */
 export const MAX_INT32 = 2 ** 31 - 1;
+
+/**
+ * Arcs (LP columns) of one Quincy decision: HiGHS's dual simplex took about 50 ms of CPU time a solve at 7,700 arcs
+ * here (`node dist/bench/quincy-scale.js`: 20-55 ms at 640-7,700 arcs, 150 ms at 16,000, 620 ms at 32,000), and Quincy
+ * solves once a heartbeat interval while maps wait: past this, a run of hours of simulated time takes hours.
+ */
+export const MAX_QUINCY_ARCS = 8_000;

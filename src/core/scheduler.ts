@@ -179,7 +179,7 @@ export class Scheduler {
     this.port = this.assigner === undefined ? undefined : this.makePort();
     this.delays = plugins.delays;
     if (this.replication !== undefined) {
-      blocks.widen(strideOf(scenario, topology)); // room for the replicas the policy may add
+      blocks.widen(strideOf(scenario, topology.nodes)); // room for the replicas the policy may add
       // A copy's fixed time: the block over the destination's NIC (src/core/replication/replicas.ts).
       const copyMs = Math.ceil((scenario.hdfs.blockMB / gbpsToMBps(scenario.cluster.network.nicGbps)) * 1000);
       this.replicas = new DynamicReplicas(blocks, blocks.files, topology, copyMs, scenario.hdfs.blockMB,

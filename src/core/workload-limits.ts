@@ -8,7 +8,8 @@ import { gbpsToMBps } from './network/config.js';
 import type { Scenario } from './scenario.js';
 import { type SwimTrace, swimJobShape } from './swim.js';
 import { hadoopHeartbeatMs } from './topology.js';
-import { FACEBOOK_BINS } from './workload.js';
+import { FACEBOOK_BINS, strideOf } from './workload.js';
+import { quincySizeError } from './quincy/size-limit.js';
 
 interface Totals {
   jobs: number;
@@ -26,6 +27,9 @@ interface Totals {
   /** The fluid model's largest transfer of one task (MB read, written or shuffled), with where it comes from. */
   taskMB: number;
   taskMBField: string;
+  /** The largest job's maps (the most a Facebook job may draw), with the field that sets it. */
+  largestMaps: number;
+  largestField: string;
 }
 
 /** Errors for the workload's totals over their limits; empty when it fits. */
@@ -37,6 +41,14 @@ export function workloadLimitErrors(scenario: Scenario, trace?: SwimTrace): stri
   if (t.blocks > MAX_BLOCKS) errors.push(`${t.blocksField}: ${about}${Math.round(t.blocks)} blocks (one map each) in all, above the limit of ${MAX_BLOCKS}`);
   if (t.reduces > MAX_REDUCES) errors.push(`workload: ${about}${Math.round(t.reduces)} reduces in all, above the limit of ${MAX_REDUCES}`);
   const { cluster, tasks } = scenario;
+  if (scenario.scheduler.policy === 'quincy') {
+    const nodes = cluster.racks * cluster.nodesPerRack;
+    const kills = (scenario.scheduler.policyConfig as { kills?: boolean }).kills !== false;
+    const quincy = quincySizeError({
+      maps: t.largestMaps, field: t.largestField, nodes, racks: cluster.racks, replicas: strideOf(scenario, nodes), running: kills ? nodes * cluster.mapSlotsPerNode : 0,
+    });
+    if (quincy !== undefined) errors.push(quincy);
+  }
   const heartbeatMs = cluster.heartbeatMs ?? hadoopHeartbeatMs(cluster.racks * cluster.nodesPerRack);
   const slow = Math.max(tasks.rackLocalSlowdown, tasks.offRackSlowdown);
   const longTasks: Array<readonly [string, number]> = [[t.mapField, t.mapMs * slow], [t.reduceField, t.reduceMs]];
@@ -59,7 +71,10 @@ export function workloadLimitErrors(scenario: Scenario, trace?: SwimTrace): stri
 
 function totals(scenario: Scenario, trace?: SwimTrace): Totals {
   const w = scenario.workload;
-  const t: Totals = { jobs: 0, blocks: 0, reduces: 0, mapMs: 0, mapField: 'workload', reduceMs: 0, reduceField: 'workload', blocksField: 'workload', estimate: false, taskMB: 0, taskMBField: 'workload' };
+  const t: Totals = { jobs: 0, blocks: 0, reduces: 0, mapMs: 0, mapField: 'workload', reduceMs: 0, reduceField: 'workload', blocksField: 'workload', estimate: false, taskMB: 0, taskMBField: 'workload', largestMaps: 0, largestField: 'workload' };
+  const largest = (maps: number, field: string): void => {
+    if (maps > t.largestMaps) [t.largestMaps, t.largestField] = [maps, field];
+  };
   const longest = (mapMs: number, mapField: string, reduceMs: number, reduceField: string): void => {
     if (mapMs > t.mapMs) [t.mapMs, t.mapField] = [mapMs, mapField];
     if (reduceMs > t.reduceMs) [t.reduceMs, t.reduceField] = [reduceMs, reduceField];
@@ -84,6 +99,7 @@ function totals(scenario: Scenario, trace?: SwimTrace): Totals {
       w.jobs.forEach((j, i) => {
         t.reduces += j.reduces;
         listedJob(blocksOf.get(j.input) ?? 0, j.reduces, j.type, `workload.jobs[${i}]`);
+        largest(blocksOf.get(j.input) ?? 0, `workload.jobs[${i}].input`);
         longest(j.mapMs, `workload.jobs[${i}].mapMs`, j.reduces > 0 ? j.copyMs + j.reduceMs : 0, `workload.jobs[${i}].reduceMs`);
       });
       break;
@@ -94,6 +110,7 @@ function totals(scenario: Scenario, trace?: SwimTrace): Totals {
         t.blocks += g.count * g.maps;
         t.reduces += g.count * g.reduces;
         listedJob(g.maps, g.reduces, g.type, `workload.groups[${i}]`);
+        largest(g.maps, `workload.groups[${i}].maps`);
         longest(g.mapMs, `workload.groups[${i}].mapMs`, g.reduces > 0 ? g.copyMs + g.reduceMs : 0, `workload.groups[${i}].reduceMs`);
       });
       break;
@@ -104,6 +121,7 @@ function totals(scenario: Scenario, trace?: SwimTrace): Totals {
       t.estimate = w.sizes === 'distribution';
       t.reduces = w.type === 'mixed' ? w.jobs + t.blocks / 100 : w.jobs;
       longest(36_000, 'workload', 10_000, 'workload');
+      largest(FACEBOOK_BINS[FACEBOOK_BINS.length - 1].maxMaps, 'workload.sizes'); // the benchmark's and bin 9's 4,800
       // The largest Facebook job (4,800 maps) has one reduce unless mixed (one per 100 maps).
       for (const type of w.type === 'mixed' ? (['io', 'cpu'] as const) : [w.type]) listedJob(4800, w.type === 'mixed' ? 48 : 1, type, 'workload');
       break;
@@ -118,6 +136,7 @@ function totals(scenario: Scenario, trace?: SwimTrace): Totals {
         const s = swimJobShape(w, nodes / w.tracedNodes, scenario.hdfs.blockMB, trace.inputBytes[i], trace.shuffleBytes[i], trace.outputBytes[i]);
         t.blocks += s.maps;
         t.reduces += s.reduces;
+        largest(s.maps, `workload.trace (job ${trace.ids[i]})`);
         const job = `workload.trace (job ${trace.ids[i]})`;
         moves(s.inputMBPerMap * Math.max(1, ratio[w.type]), job);
         moves(Math.max(s.shuffleMBPerReduce, s.outputMBPerReduce), job);

@@ -90,10 +90,10 @@ export function planWorkload(scenario: Scenario, topology: Topology, rng: Rng, t
  * Replicas a block may have: hdfs.replication, or with a replication policy hdfs.maxReplicas (default: 16, the most a
  * scenario's replication may be), at most the nodes.
  */
-export function strideOf(scenario: Scenario, topology: Topology): number {
+export function strideOf(scenario: Scenario, nodes: number): number {
   const r = scenario.hdfs.replication;
   if (scenario.scheduler.replication === undefined) return r;
-  return Math.max(r, Math.min(topology.nodes, scenario.hdfs.maxReplicas ?? MAX_REPLICATION));
+  return Math.max(r, Math.min(nodes, scenario.hdfs.maxReplicas ?? MAX_REPLICATION));
 }
 
 /**

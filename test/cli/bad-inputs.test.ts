@@ -59,6 +59,12 @@ describe('bad scenarios: one line naming file and field, before anything runs', 
     ['an allocation file under fair (not read)', { ...tiny, scheduler: { allocationFile: 'no-such.xml' } }, 'scheduler.allocationFile: policy "fair" ignores allocationFile'],
     ['blocks over the limit in all', { ...tiny, workload: { kind: 'generated', groups: [{ name: 'g', count: 100_000, maps: 501, mapMs: 1 }] } },
       'workload.groups: 50100000 blocks (one map each) in all, above the limit of 50000000'],
+    // the harness's long mode stalled on such a run: a 33,384-column program re-solved every second for hours
+    ['Quincy on Facebook jobs of up to 4,800 maps on 100 nodes', { ...tiny, cluster: { racks: 10, nodesPerRack: 10 }, scheduler: { policy: 'quincy' }, workload: { kind: 'facebook', jobs: 2 } },
+      'workload.sizes: a job of 4800 maps under policy quincy makes a decision program of up to 43411 arcs (100 nodes, up to 3 replicas a block, kills on), above the limit of 8000 arcs a decision'],
+    ['Quincy on a job of 2,000 maps on 40 nodes, no kills', { ...tiny, cluster: { racks: 2, nodesPerRack: 20 }, scheduler: { policy: 'quincy', policyConfig: { kills: false } },
+      workload: { kind: 'generated', groups: [{ name: 'g', maps: 2000, mapMs: 1000 }] } },
+    'workload.groups[0].maps: a job of 2000 maps under policy quincy makes a decision program of up to 18083 arcs (40 nodes, up to 3 replicas a block), above the limit of 8000'],
   ])('%s', (_, content, message) => {
     const file = write('s.json', content);
     expect(inputError(() => loadScenario(file), file)).toContain(`${file}: ${message}`);

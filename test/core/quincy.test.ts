@@ -34,7 +34,7 @@ describe('the flow network', () => {
     const arc = (a: number) => [net.from[a], net.to[a], net.cost[a], net.cap[a]];
     // task 0: U_0 (1 + 4 s waited), X (20), R0, R1 (5), C1, C2 (0)
     expect([0, 1, 2, 3, 4, 5].map(arc)).toEqual([[0, 2, 5, 1], [0, 4, 20, 1], [0, 5, 5, 1], [0, 6, 5, 1], [0, 8, 0, 1], [0, 9, 0, 1]]);
-    expect(net.taskArcs[1]).toBe(6);
+    expect(net.supplyArcs[1]).toBe(6);
     // task 1: U_1 (1), X, R0, C0
     expect([6, 7, 8, 9].map(arc)).toEqual([[1, 3, 1, 1], [1, 4, 20, 1], [1, 5, 5, 1], [1, 7, 0, 1]]);
     // U_j -> S (N_j - E_j), X -> R_r (the rack's capacity), R -> C, C -> S (each computer's capacity)

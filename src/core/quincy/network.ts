@@ -10,8 +10,12 @@
  * pays more than the work lost. Every task of a job has the job's waiting cost (seconds since its submission), so
  * swapping a running task for a waiting one of its own job never pays.
  * Fairness: U_j -> S carries at most N_j - E_j, so at least E_j of the job's N_j tasks are scheduled.
+ * Waiting tasks of a job with their inputs on the same computers share one supply vertex (groups.ts): the same optimum
+ * from a program of a few hundred vertices for a job of thousands of maps on a small cluster.
  * Pure: builds the arcs and decodes a solution's flows into a computer (or -1) per task.
  */
+import { type SupplyGroups, supplyGroups } from './groups.js';
+
 export interface QuincyCosts {
   rackLocal: number;
   offRack: number;
@@ -46,20 +50,26 @@ export interface FlowSnapshot {
 }
 
 export interface FlowNetwork {
-  /** Vertices: tasks 0 .. T-1, U_j at T + j, X, R_r, C_m, and the sink last. */
+  /** Vertices: supply vertices 0 .. V-1 (groups.ts: tasks no solution tells apart), U_j at V + j, X, R_r, C_m, the sink last. */
   readonly vertices: number;
   readonly sink: number;
   readonly from: Int32Array;
   readonly to: Int32Array;
   readonly cost: Float64Array;
   readonly cap: Float64Array;
-  /** Each task's arcs are taskArcs[t] .. taskArcs[t + 1]. */
-  readonly taskArcs: Int32Array;
+  /** Each supply vertex's arcs are supplyArcs[v] .. supplyArcs[v + 1]. */
+  readonly supplyArcs: Int32Array;
   /** Vertex ids of the aggregators. */
   readonly X: number;
   readonly R0: number;
   readonly C0: number;
-  readonly tasks: number;
+  /** The supply vertices (V) and their tasks. */
+  readonly groups: SupplyGroups;
+}
+
+export interface NetworkOptions {
+  /** One supply vertex per group of identical waiting tasks (default); false: one per task (the plain program). */
+  aggregate?: boolean;
 }
 
 class Arcs {
@@ -83,67 +93,75 @@ function placementCost(t: FlowTask, m: number, rackOf: Int32Array, c: QuincyCost
 
 const runBonus = (t: FlowTask, c: QuincyCosts): number => c.killCost + (c.runningPerSecond * t.runMs) / 1000;
 
-export function buildNetwork(s: FlowSnapshot, c: QuincyCosts): FlowNetwork {
-  const T = s.tasks.length;
+export function buildNetwork(s: FlowSnapshot, c: QuincyCosts, options: NetworkOptions = {}): FlowNetwork {
+  const groups = supplyGroups(s.tasks, options.aggregate ?? true);
+  const V = groups.count;
   const J = s.minScheduled.length;
   const nodes = s.capacity.length;
-  const X = T + J;
+  const X = V + J;
   const R0 = X + 1;
   const C0 = R0 + s.racks;
   const sink = C0 + nodes;
   const arcs = new Arcs();
-  const taskArcs = new Int32Array(T + 1);
+  const supplyArcs = new Int32Array(V + 1);
   const perJob = new Int32Array(J);
-  s.tasks.forEach((t, i) => {
-    taskArcs[i] = arcs.from.length;
-    perJob[t.job]++;
-    arcs.add(i, T + t.job, c.unscheduledBase + (c.waitPerSecond * t.waitedMs) / 1000, 1);
-    arcs.add(i, X, c.offRack, 1);
-    for (const r of t.racks) arcs.add(i, R0 + r, c.rackLocal, 1);
+  for (const t of s.tasks) perJob[t.job]++;
+  for (let v = 0; v < V; v++) {
+    supplyArcs[v] = arcs.from.length;
+    const k = groups.start[v + 1] - groups.start[v];
+    const t = s.tasks[groups.members[groups.start[v]]];
+    arcs.add(v, V + t.job, c.unscheduledBase + (c.waitPerSecond * t.waitedMs) / 1000, k);
+    arcs.add(v, X, c.offRack, k);
+    for (const r of t.racks) arcs.add(v, R0 + r, c.rackLocal, k);
     for (const m of t.nodes) {
-      arcs.add(i, C0 + m, m === t.runningOn ? -runBonus(t, c) : 0, 1);
+      arcs.add(v, C0 + m, m === t.runningOn ? -runBonus(t, c) : 0, k);
     }
     if (t.runningOn >= 0 && !t.nodes.includes(t.runningOn)) {
-      arcs.add(i, C0 + t.runningOn, placementCost(t, t.runningOn, s.rackOf, c) - runBonus(t, c), 1);
+      arcs.add(v, C0 + t.runningOn, placementCost(t, t.runningOn, s.rackOf, c) - runBonus(t, c), k);
     }
-  });
-  taskArcs[T] = arcs.from.length;
-  for (let j = 0; j < J; j++) arcs.add(T + j, sink, 0, Math.max(0, perJob[j] - s.minScheduled[j]));
+  }
+  supplyArcs[V] = arcs.from.length;
+  for (let j = 0; j < J; j++) arcs.add(V + j, sink, 0, Math.max(0, perJob[j] - s.minScheduled[j]));
   const rackCap = new Int32Array(s.racks);
   for (let m = 0; m < nodes; m++) rackCap[s.rackOf[m]] += s.capacity[m];
   for (let r = 0; r < s.racks; r++) arcs.add(X, R0 + r, 0, rackCap[r]);
   for (let m = 0; m < nodes; m++) arcs.add(R0 + s.rackOf[m], C0 + m, 0, s.capacity[m]);
   for (let m = 0; m < nodes; m++) arcs.add(C0 + m, sink, 0, s.capacity[m]);
   return {
-    vertices: sink + 1, sink, X, R0, C0, tasks: T, taskArcs,
+    vertices: sink + 1, sink, X, R0, C0, groups, supplyArcs,
     from: Int32Array.from(arcs.from), to: Int32Array.from(arcs.to), cost: Float64Array.from(arcs.cost), cap: Float64Array.from(arcs.cap),
   };
 }
 
 /**
- * The computer each task goes to in a solution's arc flows `flow`, or -1 (unscheduled). Flows through X and the
- * racks are aggregates: they are split among the tasks that enter them, computer by computer in id order (tasks in
- * graph order; every split reaches the same computers at the same cost), a running task kept on its own computer
- * where the aggregate flow allows.
+ * The computer each task goes to in a solution's arc flows `flow`, or -1 (unscheduled). A supply vertex's tasks take
+ * its arcs' flows in task order, placed arcs first (computers, racks, X, in reverse arc order), so the first tasks of a
+ * group are placed and the last wait. Flows through X and the racks are aggregates: they are split among the tasks
+ * that enter them, computer by computer in id order (tasks in graph order; every split reaches the same computers at
+ * the same cost), a running task kept on its own computer where the aggregate flow allows.
  */
 export function placements(net: FlowNetwork, s: FlowSnapshot, flow: Float64Array): Int32Array {
-  const T = net.tasks;
-  const out = new Int32Array(T).fill(-1);
+  const { groups } = net;
+  const V = groups.count;
+  const out = new Int32Array(s.tasks.length).fill(-1);
   const byRack: number[][] = Array.from({ length: s.racks }, () => []);
   const viaX: number[] = [];
-  for (let i = 0; i < T; i++) {
-    for (let a = net.taskArcs[i]; a < net.taskArcs[i + 1]; a++) {
-      if (flow[a] < 0.5) continue;
-      const v = net.to[a];
-      if (v >= net.C0) out[i] = v - net.C0;
-      else if (v >= net.R0) byRack[v - net.R0].push(i);
-      else if (v === net.X) viaX.push(i);
-      break;
+  for (let v = 0; v < V; v++) {
+    let k = groups.start[v];
+    for (let a = net.supplyArcs[v + 1] - 1; a >= net.supplyArcs[v]; a--) {
+      const to = net.to[a];
+      if (to < net.X) continue; // its unscheduled vertex: the tasks left over wait
+      for (let n = Math.round(flow[a]); n > 0; n--) {
+        const i = groups.members[k++];
+        if (to >= net.C0) out[i] = to - net.C0;
+        else if (to >= net.R0) byRack[to - net.R0].push(i);
+        else viaX.push(i);
+      }
     }
   }
   // Arc flows from X to each rack and from each rack to each computer (the arcs after the tasks' and the U_j's).
   const J = s.minScheduled.length;
-  const xArc = net.taskArcs[T] + J;
+  const xArc = net.supplyArcs[V] + J;
   const nodes = s.capacity.length;
   const toNode = new Int32Array(nodes);
   for (let m = 0; m < nodes; m++) toNode[m] = Math.round(flow[xArc + s.racks + m]);

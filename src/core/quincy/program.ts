@@ -1,8 +1,8 @@
 /**
  * A flow network as a linear program: a column per arc (0 <= flow <= capacity, cost per unit), a row per vertex but
- * the sink (flow out - flow in = its supply: 1 at a task, 0 at an aggregator; the sink's row is implied). The
+ * the sink (flow out - flow in = its supply: its tasks at a supply vertex, 0 at an aggregator; the sink's row is implied). The
  * constraint matrix of a network is totally unimodular, so a basic optimal solution (the simplex method's) is
- * integral: each task's unit takes one path.
+ * integral: a supply vertex's k units take whole paths, one per task.
  */
 import type { LinearProgram } from '../framework/lp-solver.js';
 import type { FlowNetwork } from './network.js';
@@ -30,7 +30,8 @@ export function networkProgram(net: FlowNetwork): LinearProgram {
   }
   starts[arcs] = k;
   const rowLower = new Float64Array(rows);
-  for (let v = 0; v < net.tasks; v++) rowLower[v] = 1;
+  const g = net.groups;
+  for (let v = 0; v < g.count; v++) rowLower[v] = g.start[v + 1] - g.start[v];
   return {
     numCols: arcs, numRows: rows, colCost: net.cost, colUpper: net.cap,
     rowLower, rowUpper: rowLower.slice(),
