@@ -59,8 +59,8 @@ export interface Experiment {
   sweep: string;
   /** Where the paper reports it and what it reports, transcribed (page, section, figure). */
   paper: string;
-  /** What --quick runs instead: fewer seeds, and overrides that shrink the workload. */
-  quick: { seeds: number[]; set?: Record<string, unknown> };
+  /** What --quick runs instead: fewer seeds, overrides that shrink the workload, and axes that replace the sweep's. */
+  quick: { seeds: number[]; set?: Record<string, unknown>; axes?: Record<string, unknown[]> };
   /** A file that must exist for the experiment to run (a scenario another change adds); missing: reported as such. */
   requires?: string;
   analyze(records: readonly PointRecord[], sweep: Sweep): Analysis;

@@ -37,13 +37,14 @@ export interface Missing {
   reason: string;
 }
 
-/** The experiment's sweep, reduced for --quick: its seeds replaced, its `set` extended. */
+/** The experiment's sweep, reduced for --quick: its seeds replaced, its `set` extended, the axes named in quick.axes replaced. */
 export function sweepOf(e: Experiment, root: string, quick: boolean): Sweep {
   const file = join(root, e.sweep);
   const raw = readJsonFile(file, 'sweep') as Record<string, unknown>;
   if (!quick) return expandSweep(raw, file);
   const set = { ...(raw.set as Record<string, unknown> | undefined), ...e.quick.set };
-  return expandSweep({ ...raw, seeds: e.quick.seeds, set }, file);
+  const axes = e.quick.axes === undefined ? raw.axes : { ...(raw.axes as Record<string, unknown> | undefined), ...e.quick.axes };
+  return expandSweep({ ...raw, seeds: e.quick.seeds, set, ...(axes === undefined ? {} : { axes }) }, file);
 }
 
 export async function runExperiments(list: readonly Experiment[], options: RunOptions): Promise<{ outcomes: Outcome[]; missing: Missing[] }> {

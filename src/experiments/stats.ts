@@ -57,6 +57,30 @@ export function mapsPerSlotSecond(r: Run, mapSlots: number): number {
   return r.summary.maps / busyS;
 }
 
+/** A sweep's `cluster.network` axis value, as a run carries it (absent: the sweep has no such axis, so the flat model). */
+export interface NetworkValue {
+  model?: 'flat' | 'fluid';
+  oversubscription?: number;
+  rackAware?: boolean;
+}
+
+/** The runs of each hardware model a sweep's `cluster.network` axis names, in axis order, each with a label. */
+export function byNetwork(records: readonly Run[]): Array<{ label: string; fluid: boolean; net: NetworkValue; runs: Run[] }> {
+  const groups = new Map<string, { label: string; fluid: boolean; net: NetworkValue; runs: Run[] }>();
+  for (const r of records) {
+    const net = (r.values['cluster.network'] ?? {}) as NetworkValue;
+    const key = JSON.stringify(net);
+    let g = groups.get(key);
+    if (g === undefined) {
+      const fluid = net.model === 'fluid';
+      const label = fluid ? `fluid model, ${net.rackAware === false ? 'EC2 (no topology)' : 'rack-aware'}, ${net.oversubscription ?? 1}:1` : 'flat model';
+      groups.set(key, g = { label, fluid, net, runs: [] });
+    }
+    g.runs.push(r);
+  }
+  return [...groups.values()];
+}
+
 /** A figure point of an interval. */
 export function point(x: string | number, series: string, v: Interval, scale = 1): FigurePoint {
   return { x, series, mean: v.mean * scale, lo: v.lo === null ? null : v.lo * scale, hi: v.hi === null ? null : v.hi * scale };

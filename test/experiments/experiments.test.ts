@@ -32,6 +32,15 @@ describe('experiments', () => {
     expect(quick.points.length).toBeLessThanOrEqual(full.points.length);
   });
 
+  it('macro-io runs each variant on the flat model and on the fluid one at 1:1 and 10:1; --quick keeps flat and 10:1', () => {
+    const e = EXPERIMENTS.find((x) => x.id === 'macro-io')!;
+    const models = (quick: boolean): string[] => [...new Set(sweepOf(e, ROOT, quick).points.map((p) =>
+      `${p.scenario.cluster.network.model} ${p.scenario.cluster.network.oversubscription}`))];
+    expect(models(false)).toEqual(['flat 1', 'fluid 1', 'fluid 10']);
+    expect(models(true)).toEqual(['flat 1', 'fluid 10']);
+    expect(sweepOf(e, ROOT, true).points.filter((p) => p.scenario.cluster.network.model === 'fluid').every((p) => !p.scenario.cluster.network.rackAware)).toBe(true);
+  });
+
   it('ids are unique, and --only refuses an unknown one naming it', () => {
     expect(new Set(EXPERIMENTS.map((e) => e.id)).size).toBe(EXPERIMENTS.length);
     expect(() => selectExperiments(EXPERIMENTS, 'macro-io,nope')).toThrow(InputError);
