@@ -6,11 +6,13 @@ import { join } from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import { simulate } from '../../src/actors/simulate.js';
-import { canonicalScenarios, loadVariant } from '../helpers.js';
+import { canonicalScenarios, jobsScenario, loadVariant, scenario } from '../helpers.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const CLI = join(ROOT, 'dist', 'src', 'cli', 'main.js');
 const LIGHT = canonicalScenarios().filter((c) => !c.file.includes('-day'));
+const GOLDEN = JSON.parse(readFileSync(join(import.meta.dirname, '..', 'golden', 'digests.json'), 'utf8')) as Record<string, string>;
+const compiled = (await import(join(ROOT, 'dist', 'src', 'actors', 'simulate.js'))) as typeof import('../../src/actors/simulate.js');
 const workerHandles = () => process.getActiveResourcesInfo().filter((r) => r === 'Worker' || r === 'MessagePort').length;
 /**
  * The worker handles once they are back to `before`, or after 5 s: a thread's handles close as its exit is processed,
@@ -21,17 +23,50 @@ async function handlesAfterRun(before: number): Promise<number> {
   return workerHandles();
 }
 
-describe.each(LIGHT)('threads runtime gives the in-process digest: $file / $variant', ({ scenario, trace }) => {
-  it('on 1, 2, 3 and 8 workers', async () => {
-    const inprocess = await simulate(scenario, { timeDecisions: false, trace });
-    for (const workers of [1, 2, 3, 8]) {
-      const threads = await simulate(scenario, { runtime: 'threads', workers, timeDecisions: false, trace });
-      expect(threads.digest, `${workers} workers`).toBe(inprocess.digest);
+/**
+ * The worker counts a case runs on: those of [1, 2, 3, 8] that differ once capped at the racks (8 workers on 4 racks
+ * run as 4, the same run as asking for 4), each asked for with its largest count, so the cap is exercised too.
+ */
+function workerCounts(racks: number): number[] {
+  const byEffective = new Map<number, number>();
+  for (const w of [1, 2, 3, 8]) byEffective.set(Math.min(w, racks), w);
+  return [...byEffective.values()];
+}
+
+/**
+ * Each file's last variant (its most elaborate: delay, preemption, oversubscription) runs on every worker count;
+ * the file's other variants on one count each, in turn. Racks never see the policy (the master merges their batches
+ * by rack), so what a count could change is the racks' own state, which the file's cluster fixes; every file, and
+ * every variant, still runs on threads. The digest compared is the golden one (test/golden.test.ts checks that
+ * in-process gives it). Compiled build (dist/): a worker started from source compiles it first (about a second
+ * each); the failure tests below start theirs from source.
+ */
+const CASES = LIGHT.map((c, i) => {
+  const counts = workerCounts(c.scenario.cluster.racks);
+  const last = i === LIGHT.length - 1 || LIGHT[i + 1].file !== c.file;
+  const index = LIGHT.filter((x, j) => j < i && x.file === c.file).length;
+  return { ...c, workers: last ? counts : [counts[(index + 1) % counts.length]] };
+});
+
+describe.each(CASES)('threads runtime gives the golden (in-process) digest: $file / $variant', ({ file, variant, scenario, trace, workers }) => {
+  it(`on ${workers.join(', ')} workers`, async () => {
+    const golden = GOLDEN[`${file} / ${variant}`];
+    expect(golden, 'a golden digest (test/golden/digests.json)').toMatch(/^[0-9a-f]{64}$/);
+    for (const w of workers) {
+      const threads = await compiled.simulate(scenario, { variant, runtime: 'threads', workers: w, timeDecisions: false, trace });
+      expect(threads.digest, `${w} workers`).toBe(golden);
       expect(threads.run.runtime).toBe('threads');
-      expect(threads.run.workers).toBe(Math.min(workers, scenario.cluster.racks));
+      expect(threads.run.workers).toBe(Math.min(w, scenario.cluster.racks));
       expect(threads.run.bytesPerEpoch).toBeGreaterThan(0);
     }
   });
+});
+
+it('every scenario file runs on 1, 2, 3 and 8 workers, or as many as it has racks', () => {
+  for (const c of CASES.filter((x, i) => i === CASES.length - 1 || CASES[i + 1].file !== x.file)) {
+    expect(c.workers.map((w) => Math.min(w, c.scenario.cluster.racks)), c.file).toEqual([...new Set([1, 2, 3, 8].map((w) => Math.min(w, c.scenario.cluster.racks)))]);
+  }
+  expect(new Set(CASES.map((c) => c.file)).size).toBeGreaterThanOrEqual(10);
 });
 
 describe('threads runtime failures', () => {
@@ -86,7 +121,8 @@ describe('threads runtime failures', () => {
 
   it('leaves no worker threads after a successful run', async () => {
     const before = workerHandles();
-    await simulate(loadVariant('sticky-slots.json', 'Naive fair'), { runtime: 'threads', workers: 3 });
+    const r = await simulate(scenario(jobsScenario({ cluster: { racks: 3, nodesPerRack: 4, mapSlotsPerNode: 2, reduceSlotsPerNode: 1, heartbeatMs: 3000 } })), { runtime: 'threads', workers: 3 });
+    expect(r.run.workers).toBe(3);
     expect(await handlesAfterRun(before)).toBe(before);
   });
 });
@@ -100,8 +136,9 @@ describe('threads runtime from the compiled command line', () => {
     expect(r.status).toBe(0);
     const results = JSON.parse(readFileSync(out, 'utf8'));
     expect(results[0].run).toMatchObject({ runtime: 'threads', workers: 2 });
-    const inprocess = spawnSync(process.execPath, [CLI, 'run', 'scenarios/sticky-slots.json', '--json'], { cwd: ROOT, encoding: 'utf8' });
-    expect(results.map((x: { digest: string }) => x.digest)).toEqual(JSON.parse(inprocess.stdout).map((x: { digest: string }) => x.digest));
+    // in-process gives the golden digests (test/golden.test.ts; test/cli/run.test.ts runs the command line in-process)
+    expect(results.map((x: { variant: string; digest: string }) => [x.variant, x.digest]))
+      .toEqual(['Naive fair', 'Fair + skip D=10'].map((v) => [v, GOLDEN[`sticky-slots.json / ${v}`]]));
   });
 
   it('a failing rack: exit code 1, one line naming rack and time, no output file', () => {
