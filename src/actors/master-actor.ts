@@ -218,7 +218,9 @@ export class MasterActor {
     const replication = replicas === undefined || delays === undefined ? undefined
       : replicationResult(this.scenario.scheduler.replication!.policy, replicas, delays, outcome.jobs, jobs.map((j) => j.index));
     const withReplication = replication === undefined ? outcome : { ...outcome, replication };
-    return this.usage === undefined ? withReplication : { ...withReplication, network: this.usage.result() };
+    const counts = this.scheduler.assigner?.counts?.();
+    const withAssigner = counts === undefined ? withReplication : { ...withReplication, mapAssignment: { policy: this.scenario.scheduler.policy, counts } };
+    return this.usage === undefined ? withAssigner : { ...withAssigner, network: this.usage.result() };
   }
 
   /** Fluid model: the racks' cross-rack demand and committed link counters from an epoch's batches. */

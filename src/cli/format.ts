@@ -47,6 +47,7 @@ export function compare(title: string, results: readonly Result[]): string {
   }
   if (results.some((r) => r.pools !== undefined)) out.push('', ...poolTables(results));
   if (results.some((r) => r.replication !== undefined)) out.push('', ...replicationTable(results));
+  if (results.some((r) => r.mapAssignment !== undefined)) out.push('', ...assignmentTable(results));
   out.push('', 'Summary');
   out.push(table(['variant', 'mean resp (s)', 'makespan (s)', 'node', 'rack', 'off-rack', 'map util', 'jobs/h', 'p99 decision (us)', 'wall (ms)'],
     results.map((r) => [r.variant, seconds(r.summary.meanResponseMs), seconds(r.summary.makespanMs), pct(r.summary.locality.node),
@@ -91,6 +92,17 @@ function poolTables(results: readonly Result[]): string[] {
     out.push(table(['variant', 'killed', 'lost slot-s'], results.map((r) => [r.variant, String(r.summary.killedTasks ?? 0), (r.summary.lostSlotSeconds ?? 0).toFixed(1)])));
   }
   return out;
+}
+
+/** Policies that fill map slots their own way (offers, Quincy): their counts, one column each, '-' where a variant has none. */
+function assignmentTable(results: readonly Result[]): string[] {
+  const names: string[] = [];
+  for (const r of results) for (const k of Object.keys(r.mapAssignment?.counts ?? {})) if (!names.includes(k)) names.push(k);
+  return ['Map assignment (maps only: reduces go to jobs in fair order)',
+    table(['variant', 'policy', ...names], results.map((r) => {
+      const a = r.mapAssignment;
+      return [r.variant, a?.policy ?? '-', ...names.map((k) => (a?.counts[k] === undefined ? '-' : String(a.counts[k])))];
+    }))];
 }
 
 /** Replication policies' runs: delay waiting, replicas created and deleted, bytes copied, storage above static. */

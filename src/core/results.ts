@@ -67,6 +67,16 @@ export interface Outcome {
   network?: NetworkResult;
   /** A replication policy's runs only (src/core/replication/results.ts). */
   replication?: ReplicationResult;
+  /**
+   * A policy that fills map slots its own way (resource offers, Quincy) and counts what it did: its name and counts
+   * (offers: rounds, offers, declines; Quincy: solves, tasks, maxTasks, kills). Maps only: reduces go the usual way.
+   */
+  mapAssignment?: MapAssignmentResult;
+}
+
+export interface MapAssignmentResult {
+  policy: string;
+  counts: Record<string, number>;
 }
 
 export function buildOutcome(jobs: readonly Job[], stats: SchedulerStats, topology: Topology, pools?: (jobs: JobResult[]) => PoolResult[]): Outcome {

@@ -91,8 +91,8 @@ export class Scheduler {
   readonly poolClock: PoolClock | undefined;
   /** The periodic tick at epoch boundaries: the pool clock, or a policy's own (Quincy). */
   private readonly clock: Tick | undefined;
-  /** A policy's own way of filling free map slots (map-assignment.ts), and the port it launches through. */
-  private readonly assigner: MapAssigner | undefined;
+  /** A policy's own way of filling free map slots (map-assignment.ts; its counts go in the results), and the port it launches through. */
+  readonly assigner: MapAssigner | undefined;
   private readonly port: HeartbeatPort | undefined;
   /** The heartbeat an assigner is filling (see makePort). */
   private readonly hb = { node: nodeId(0), rack: rackId(0), nowMs: 0, seq: 0, untilNextMs: 0, launched: 0, offRack: 0, maxMaps: 0, maxOffRack: 0, sink: undefined as ActionSink | undefined };
@@ -107,7 +107,8 @@ export class Scheduler {
   /** Where choice.chooseMap writes (reused: no allocation per launch). */
   private readonly picked: MapChoice = { map: -1, locality: NODE_LOCAL };
   private readonly events: JobEvents | undefined;
-  private readonly replication: ReplicationPolicy | undefined;
+  /** The replication policy (its counts go in the results' replication section). */
+  readonly replication: ReplicationPolicy | undefined;
   /** With a replication policy: each job's delay waiting, and HDFS's replicas as the policy changes them. */
   readonly delays: DelayWait | undefined;
   readonly replicas: DynamicReplicas | undefined;

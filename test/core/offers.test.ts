@@ -1,6 +1,7 @@
 /** Resource offers (SPEC.md 3.9, src/core/policies/offers.ts): fair order, declining, refusal, and whole runs. */
 import { describe, expect, it } from 'vitest';
 import { simulate } from '../../src/actors/simulate.js';
+import { compare } from '../../src/cli/format.js';
 import type { LaunchPort, MapSlots } from '../../src/core/framework/map-assignment.js';
 import { nodeId, rackId } from '../../src/core/ids.js';
 import type { Job, Locality } from '../../src/core/job.js';
@@ -57,16 +58,17 @@ describe('fair order of frameworks', () => {
 describe('an offer round', () => {
   it.each([
     // free slots, what each job's delay lets it take here: who is offered, in order, and who launched
-    { free: 2, takes: { a: 2, b: 2 }, offered: ['a', 'a'], declines: 0 }, // the first framework takes the whole offer
-    { free: 3, takes: { a: 1, b: 5 }, offered: ['a', 'a', 'b', 'b'], declines: 0 }, // a takes 1, the rest goes to b
-    { free: 2, takes: { b: 1 }, offered: ['a', 'b', 'b', 'c'], declines: 2 }, // a declines (waits for locality), b takes 1, c declines
-    { free: 1, takes: {}, offered: ['a', 'b', 'c'], declines: 3 },
-  ] as Array<{ free: number; takes: Record<string, number>; offered: string[]; declines: number }>)("$free slots, takes $takes: offered $offered", ({ free, takes, offered, declines }) => {
+    // offers: frameworks offered the slots (each once, however many it takes)
+    { free: 2, takes: { a: 2, b: 2 }, offered: ['a', 'a'], offers: 1, declines: 0 }, // the first framework takes the whole offer
+    { free: 3, takes: { a: 1, b: 5 }, offered: ['a', 'a', 'b', 'b'], offers: 2, declines: 0 }, // a takes 1, the rest goes to b
+    { free: 2, takes: { b: 1 }, offered: ['a', 'b', 'b', 'c'], offers: 3, declines: 2 }, // a declines (waits for locality), b takes 1, c declines
+    { free: 1, takes: {}, offered: ['a', 'b', 'c'], offers: 3, declines: 3 },
+  ] as Array<{ free: number; takes: Record<string, number>; offered: string[]; offers: number; declines: number }>)("$free slots, takes $takes: offered $offered", ({ free, takes, offered, offers, declines }) => {
     const r = round();
     const log: string[] = [];
     r.assign(slots(), port(jobsOf([{ id: 'a' }, { id: 'b' }, { id: 'c' }]), free, takes, log));
     expect(log).toEqual(offered);
-    expect(r.declines).toBe(declines);
+    expect(r.counts()).toEqual({ rounds: 1, offers, declines });
   });
 
   it('a framework that declined a node is not offered it again for refuseMs; other nodes still are', () => {
@@ -98,6 +100,25 @@ describe('whole runs: offers.json', () => {
     const central = await node('Central fair + delay');
     for (const v of ['Offers, jobs as frameworks', 'Offers, pools as frameworks', 'Offers, pools, refuse 5 s']) expect(Math.abs(await node(v) - central), v).toBeLessThan(0.03);
     expect(await node('Offers, jobs, no delay')).toBeLessThan(central - 0.05);
+  });
+
+  it('the results count offer rounds, offers and declines (maps only), in the JSON and the text table', async () => {
+    const run = (variant: string) => simulate(loadVariant('offers.json', variant), { timeDecisions: false, variant });
+    const [central, declining, eager] = await Promise.all(['Central fair + delay', 'Offers, jobs as frameworks', 'Offers, jobs, no delay'].map(run));
+    expect(central.mapAssignment).toBe(undefined);
+    const maps = declining.jobs.reduce((a, j) => a + j.maps, 0);
+    const c = declining.mapAssignment!;
+    expect(c.policy).toBe('offers');
+    expect(c.counts.declines).toBeGreaterThan(0); // frameworks wait for locality
+    // Every accepted offer launched at least one map, and every map was launched by an accepted offer in some round.
+    expect(c.counts.offers - c.counts.declines).toBeLessThanOrEqual(maps);
+    expect(c.counts.offers - c.counts.declines).toBeGreaterThanOrEqual(Math.ceil(maps / declining.config.cluster.mapSlotsPerNode));
+    expect(c.counts.rounds).toBeGreaterThanOrEqual(c.counts.offers - c.counts.declines);
+    // Without delay the first framework offered always launches: no declines.
+    expect(eager.mapAssignment!.counts.declines).toBe(0);
+    const text = compare('offers', [central, declining]);
+    expect(text).toContain('Map assignment (maps only: reduces go to jobs in fair order)');
+    expect(text).toMatch(new RegExp(`Offers, jobs as frameworks +offers +${c.counts.rounds} +${c.counts.offers} +${c.counts.declines}`));
   });
 
   it.each([

@@ -126,6 +126,11 @@ describe('whole runs: quincy.json', () => {
     expect(q.run.solver!.solves).toBeGreaterThan(10);
     expect(q.run.solver!.maxColumns).toBeGreaterThan(0);
     expect(delay.run.solver).toBe(undefined);
+    // The results' counts agree with the solver's report and the kills counted by the core.
+    expect(q.mapAssignment).toEqual({ policy: 'quincy', counts: { solves: q.run.solver!.solves, tasks: expect.any(Number), maxTasks: expect.any(Number), kills: q.summary.killedTasks } });
+    expect(q.mapAssignment!.counts.maxTasks).toBeLessThanOrEqual(q.mapAssignment!.counts.tasks);
+    expect(q.mapAssignment!.counts.tasks).toBeGreaterThanOrEqual(q.mapAssignment!.counts.solves);
+    expect(delay.mapAssignment).toBe(undefined);
     const noKills = await simulate(loadVariant('quincy.json', 'Quincy, no kills'), { timeDecisions: false });
     expect(noKills.summary.killedTasks ?? 0).toBe(0);
   });

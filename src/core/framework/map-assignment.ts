@@ -31,6 +31,11 @@ export interface LaunchPort {
   launch(job: Job, map: number): Locality | -1;
 }
 
+/** What an assigner did in a run, by name (offers made and declined; solves and kills): whole numbers. */
+export type AssignerCounts = Record<string, number>;
+
 export interface MapAssigner {
   assign(slots: MapSlots, port: LaunchPort): void;
+  /** Its counts for the run's results (the outcome's `mapAssignment` section); omitted: no section. */
+  counts?(): AssignerCounts;
 }

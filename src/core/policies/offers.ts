@@ -82,6 +82,11 @@ export class OfferRound implements MapAssigner {
 
   constructor(private readonly config: OffersConfig, private readonly nodes: number) {}
 
+  /** Offer rounds (heartbeats with free map slots), offers made to frameworks, and offers declined whole. */
+  counts(): { rounds: number; offers: number; declines: number } {
+    return { rounds: this.rounds, offers: this.offers, declines: this.declines };
+  }
+
   /** The frameworks with pending maps, in fair order. */
   frameworks(jobs: readonly Job[]): OfferedFramework[] {
     const entries: Entry[] = [];

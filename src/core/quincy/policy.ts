@@ -10,7 +10,7 @@
 import { z } from 'zod';
 import type { JobEvents } from '../framework/job-events.js';
 import type { LpSolver } from '../framework/lp-solver.js';
-import type { LaunchPort, MapAssigner, MapSlots } from '../framework/map-assignment.js';
+import type { AssignerCounts, LaunchPort, MapAssigner, MapSlots } from '../framework/map-assignment.js';
 import type { Victim } from '../framework/preemption.js';
 import type { PluginContext, PolicyPlugin, SchedulingPolicy } from '../framework/registry.js';
 import type { Tick } from '../framework/tick.js';
@@ -77,6 +77,12 @@ export class Quincy implements MapAssigner, Tick, JobEvents {
   constructor(private readonly config: QuincyConfig, private readonly topology: Topology, private readonly blocks: BlockStore, private readonly solver: LpSolver) {
     this.plan = Array.from({ length: topology.nodes }, () => []);
     this.rackOfNode = Int32Array.from({ length: topology.nodes }, (_, m) => rackOf(topology, m as NodeId));
+  }
+
+  /** Solves, tasks over all solves' graphs, the largest graph's tasks, and kills: the run's `mapAssignment` counts. */
+  counts(): AssignerCounts {
+    const { solves, tasks, maxTasks, kills } = this.stats;
+    return { solves, tasks, maxTasks, kills };
   }
 
   /** The map queue (jobs with pending maps), kept by the core. */
