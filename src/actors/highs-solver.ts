@@ -5,12 +5,14 @@
  * basic, hence integral on a network. Loading is asynchronous (once per thread); solving is synchronous. Each solve's
  * wall time and size is recorded for the run's report (never for the digest).
  */
-import * as highsModule from 'highs';
 import type { Highs } from 'highs';
 import type { LinearProgram, LpSolver } from '../core/framework/lp-solver.js';
 
-// The package's types describe a CommonJS module; Node's ESM import resolves to its ES module, whose default is the loader.
-const loadHighs = (highsModule as unknown as { default: () => Promise<Highs> }).default;
+/**
+ * HiGHS's loader, imported at the first run that needs it (its 168 KB of glue is no part of other runs' start-up).
+ * The package's types describe a CommonJS module; Node's ESM import resolves to its ES module, whose default is the loader.
+ */
+const loadHighs = async (): Promise<Highs> => ((await import('highs')) as unknown as { default: () => Promise<Highs> }).default();
 
 let runtime: Promise<Highs> | undefined;
 

@@ -5,7 +5,7 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { POOL_KINDS } from '../actors/pool.js';
 import { MAX_WORKERS } from '../core/limits.js';
-import { EXPERIMENTS } from '../experiments/catalog.js';
+import { EXPERIMENT_IDS } from '../experiments/ids.js';
 import type { ExperimentsFlags } from '../experiments/command.js';
 import { intArg, workersArg } from './args.js';
 import type { BenchFlags, CompareFlags } from './bench.js';
@@ -80,7 +80,7 @@ export function experimentsCommand(): Command {
     .exitOverride()
     .showHelpAfterError('(run hfsim experiments --help for usage)')
     .option('--quick', 'fewer seeds and smaller workloads (for iterating; the document says it is a quick run)')
-    .option('--only <ids>', `only these experiments, comma-separated (${EXPERIMENTS.map((e) => e.id).join(', ')})`)
+    .option('--only <ids>', `only these experiments, comma-separated (${EXPERIMENT_IDS.join(', ')})`)
     .option('--out <file>', 'the document to write', 'EXPERIMENTS.md')
     .option('--svg-dir <dir>', 'where the charts go (default: experiments/ beside --out)')
     .option('--parallel <n>', 'worker processes (default: the number of cores; 0: in this process)', intArg('--parallel', 0, MAX_WORKERS))

@@ -11,7 +11,7 @@
  */
 import { closeSync, constants, accessSync, fsyncSync, lstatSync, openSync, readlinkSync, statSync, writeSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import writeFileAtomic from 'write-file-atomic';
+import { createRequire } from 'node:module';
 import { isClosedPipe } from './closed-pipe.js';
 import { InputError } from './errors.js';
 
@@ -102,7 +102,8 @@ export function writeOutput(file: string, content: string): void {
       closeSync(opened);
     }
   }
-  writeFileAtomic.sync(target, content);
+  // write-file-atomic (CommonJS) loads at the first regular file written: a run printing its table needs none of it.
+  (createRequire(import.meta.url)('write-file-atomic') as typeof import('write-file-atomic')).sync(target, content);
   const folder = openSync(dirname(target), 'r');
   try {
     fsyncSync(folder);

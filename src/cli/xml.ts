@@ -2,8 +2,15 @@
  * Hadoop's XML configuration files (allocation files, capacity-scheduler.xml) as plain elements with line numbers,
  * read with fast-xml-parser. Malformed XML is an InputError naming the file and line.
  */
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { createRequire } from 'node:module';
 import { InputError } from './errors.js';
+
+/**
+ * fast-xml-parser (its CommonJS build, the same version), loaded at the first XML file: with its dependencies it is
+ * ~40 modules, which every `hfsim run` loaded before, whether or not its scenario names an allocation file.
+ */
+let fxp: typeof import('fast-xml-parser') | undefined;
+const xmlParser = (): typeof import('fast-xml-parser') => (fxp ??= createRequire(import.meta.url)('fast-xml-parser') as typeof import('fast-xml-parser'));
 
 export interface El {
   name: string;
@@ -19,6 +26,7 @@ export function parseXml(text: string, file: string): El[] {
   // A DOCTYPE can declare entities (external ones read other files); Hadoop's configuration files have none.
   const doctype = /<!DOCTYPE/i.exec(text);
   if (doctype !== null) throw new InputError(`${file}: line ${lineOf(starts, doctype.index)}: a DOCTYPE (and any entity it declares) is not supported`);
+  const { XMLParser, XMLValidator } = xmlParser();
   const valid = XMLValidator.validate(text);
   if (valid !== true) throw new InputError(`${file}: line ${valid.err.line}: malformed XML: ${valid.err.msg}`);
   const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', preserveOrder: true, captureMetaData: true, parseTagValue: false, trimValues: true });
@@ -50,7 +58,7 @@ const MAX_DEPTH = 64;
 
 /** fast-xml-parser's ordered output (with start offsets) as plain elements with line numbers. */
 function toElements(nodes: unknown[], starts: number[], depth: number): El[] {
-  const meta = XMLParser.getMetaDataSymbol() as unknown as string;
+  const meta = xmlParser().XMLParser.getMetaDataSymbol() as unknown as string;
   const out: El[] = [];
   for (const node of nodes as Array<Record<string, unknown>>) {
     const name = Object.keys(node).find((k) => k !== ':@');

@@ -6,10 +6,13 @@
  * become Buffers of the wrong bytes). encode() returns an exact-size Uint8Array that owns its memory, so it can
  * be posted or transferred without cloning msgpackr's scratch buffer. decode() validates the shape.
  */
-import { Packr } from 'msgpackr';
+import { createRequire } from 'node:module';
+import type { Packr } from 'msgpackr';
 import type { EpochCommand, HeartbeatBatch, Message, ResponseBatch } from './types.js';
 
-const packr = new Packr({ moreTypes: true, useRecords: false });
+/** msgpackr (its CommonJS build), loaded at the first message encoded: an in-process run without --codec sends none. */
+let packer: Packr | undefined;
+const packr = (): Packr => (packer ??= new (createRequire(import.meta.url)('msgpackr') as typeof import('msgpackr')).Packr({ moreTypes: true, useRecords: false }));
 
 interface Layout {
   f64: readonly string[];
@@ -44,11 +47,11 @@ export function encode(message: Message): Uint8Array {
     const r = message.responses;
     wire = { ...message, responses: r === null ? null : { epoch: r.epoch, ...toWire(r, RESPONSES) } };
   }
-  return Uint8Array.prototype.slice.call(packr.pack(wire));
+  return Uint8Array.prototype.slice.call(packr().pack(wire));
 }
 
 export function decode(bytes: Uint8Array): Message {
-  const wire = packr.unpack(bytes) as Record<string, unknown>;
+  const wire = packr().unpack(bytes) as Record<string, unknown>;
   if (typeof wire !== 'object' || wire === null) throw new Error('message is not an object');
   let message = wire as unknown as Message;
   if (wire.type === 'heartbeats') {
