@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -8,6 +9,9 @@ export default defineConfig({
   // A plugin file imports 'hfsim' (examples/srwf.js); under vitest that is the source, the same modules the tests use.
   resolve: { alias: { hfsim: fileURLToPath(new URL('./src/index.ts', import.meta.url)) } },
   test: {
+    // A test file per core. Vitest's default is one less than the cores (its main process is mostly idle here), which
+    // on a 2-core machine ran the files one after another.
+    maxWorkers: availableParallelism(),
     testTimeout: 120_000,
     hookTimeout: 180_000,
     projects: [

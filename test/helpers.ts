@@ -32,6 +32,14 @@ export function canonicalScenarios(): Array<{ file: string; variant: string; sce
   });
 }
 
+/**
+ * The worker counts a rack-threads case runs on: those of 1, 2, 3 and 8 that differ once capped at the racks (8 workers
+ * on 4 racks run as 4, the very run of asking for 4), each asked for with its largest count, so the cap is exercised.
+ */
+export function workerCounts(racks: number): number[] {
+  return [...new Map([1, 2, 3, 8].map((w) => [Math.min(w, racks), w])).values()];
+}
+
 export function loadVariant(file: string, variant: string, sets: Array<[string, unknown]> = []): Scenario {
   const raw = JSON.parse(readFileSync(join(SCENARIO_DIR, file), 'utf8')) as Record<string, unknown>;
   const v = variantsOf(raw).find((x) => x.name === variant);

@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { resolveScenario } from '../../src/cli/resolve-scenario.js';
 import { traceFor } from '../../src/cli/trace.js';
 import { resolveVariant, variantsOf } from '../../src/core/scenario.js';
-import { SCENARIO_DIR } from '../helpers.js';
+import { SCENARIO_DIR, workerCounts } from '../helpers.js';
 
 const { simulate } = (await import(join(import.meta.dirname, '..', '..', 'dist', 'src', 'actors', 'simulate.js'))) as typeof import('../../src/actors/simulate.js');
 /** Jobs (and generated jobs per group, and maps a generated job) a case keeps. */
@@ -62,7 +62,7 @@ export function fluidThreadsTests(half: 0 | 1): void {
     it('gives the in-process digest on 1, 2, 3 and 8 workers', async () => {
       const inprocess = await simulate(scenario, { timeDecisions: false, trace });
       expect(inprocess.network?.model).toBe('fluid');
-      for (const workers of [1, 2, 3, 8]) {
+      for (const workers of workerCounts(scenario.cluster.racks)) {
         const threads = await simulate(scenario, { runtime: 'threads', workers, timeDecisions: false, trace });
         expect(threads.digest, `${workers} workers`).toBe(inprocess.digest);
         expect(threads.run.workers).toBe(Math.min(workers, scenario.cluster.racks));

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import { simulate } from '../../src/actors/simulate.js';
-import { canonicalScenarios, jobsScenario, loadVariant, scenario } from '../helpers.js';
+import { canonicalScenarios, jobsScenario, loadVariant, scenario, workerCounts } from '../helpers.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const CLI = join(ROOT, 'dist', 'src', 'cli', 'main.js');
@@ -21,16 +21,6 @@ const workerHandles = () => process.getActiveResourcesInfo().filter((r) => r ===
 async function handlesAfterRun(before: number): Promise<number> {
   for (const until = performance.now() + 5000; workerHandles() !== before && performance.now() < until;) await new Promise((r) => setTimeout(r, 10));
   return workerHandles();
-}
-
-/**
- * The worker counts a case runs on: those of [1, 2, 3, 8] that differ once capped at the racks (8 workers on 4 racks
- * run as 4, the same run as asking for 4), each asked for with its largest count, so the cap is exercised too.
- */
-function workerCounts(racks: number): number[] {
-  const byEffective = new Map<number, number>();
-  for (const w of [1, 2, 3, 8]) byEffective.set(Math.min(w, racks), w);
-  return [...byEffective.values()];
 }
 
 /**
