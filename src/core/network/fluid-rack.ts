@@ -81,11 +81,11 @@ class SlotState {
   readonly pending: Int32Array;
   readonly phase: Uint8Array;
   readonly heard: Uint8Array;
-  private readonly bytes: Uint8Array;
+  /** done, freeMaps, freeReduces, waiting and pending, which lie next to each other: copied in one call. */
+  private readonly counters: Int32Array;
 
   constructor(slots: number, nodes: number, mapSlots: number, reduceSlots: number, groups: number) {
-    this.bytes = new Uint8Array(8 * (3 * slots + 2) + 4 * (5 * slots + 4 * nodes + groups) + 2 * slots);
-    const buffer = this.bytes.buffer;
+    const buffer = new ArrayBuffer(8 * (3 * slots + 2) + 4 * (5 * slots + 4 * nodes + groups) + 2 * slots);
     let at = 0;
     const f64 = (n: number): Float64Array => { const a = new Float64Array(buffer, at, n); at += 8 * n; return a; };
     const i32 = (n: number): Int32Array => { const a = new Int32Array(buffer, at, n); at += 4 * n; return a; };
@@ -99,6 +99,7 @@ class SlotState {
     this.flowA = i32(slots).fill(-1);
     this.flowB = i32(slots).fill(-1);
     this.src = i32(slots);
+    this.counters = new Int32Array(buffer, at, 4 * nodes + groups);
     this.done = i32(nodes);
     this.freeMaps = i32(nodes).fill(mapSlots);
     this.freeReduces = i32(nodes).fill(reduceSlots);
@@ -106,10 +107,6 @@ class SlotState {
     this.pending = i32(groups);
     this.phase = u8(slots);
     this.heard = u8(slots);
-  }
-
-  copyTo(o: SlotState): void {
-    o.bytes.set(this.bytes);
   }
 
   /** Copies slots slots[0 .. n) and every node's and the rack's counters into `o`. */
@@ -127,12 +124,9 @@ class SlotState {
       o.phase[q] = this.phase[q];
       o.heard[q] = this.heard[q];
     }
-    o.scalars.set(this.scalars);
-    o.done.set(this.done);
-    o.freeMaps.set(this.freeMaps);
-    o.freeReduces.set(this.freeReduces);
-    o.waiting.set(this.waiting);
-    o.pending.set(this.pending);
+    o.scalars[0] = this.scalars[0];
+    o.scalars[1] = this.scalars[1];
+    o.counters.set(this.counters);
   }
 }
 
@@ -334,17 +328,18 @@ export class FluidRack {
   }
 
   private save(epoch: number): void {
-    for (let g = 0; g < this.links.groups; g++) this.epochFlows[g] = this.net.flowsOn(this.links.group(g));
     this.savedEpoch = epoch;
     this.savedReadMB = this.readMB;
     if (!this.dirty) {
+      // No flow started or ended since the last save, which set epochFlows from the same lists.
       this.saved.scalars[1] = this.clock;
       return;
     }
     this.dirty = false;
+    for (let g = 0; g < this.links.groups; g++) this.epochFlows[g] = this.net.flowsOn(this.links.group(g));
     this.s.copySlotsTo(this.saved, this.touchedSlots, this.slotTouches);
     this.slotsSynced();
-    this.sv.copyTo(this.savedSv);
+    this.sv.saveTo(this.savedSv);
     this.net.saveTo(this.savedNet);
     this.heap.copyTo(this.savedHeap);
     this.savedFlowSlot.set(this.flowSlot);
@@ -359,7 +354,7 @@ export class FluidRack {
     }
     this.saved.copySlotsTo(this.s, this.touchedSlots, this.slotTouches);
     this.slotsSynced();
-    this.savedSv.copyTo(this.sv);
+    this.sv.restoreFrom(this.savedSv);
     this.net.restoreFrom(this.savedNet);
     this.savedHeap.copyTo(this.heap);
     this.flowSlot.set(this.savedFlowSlot);
@@ -396,19 +391,19 @@ export class FluidRack {
 
   /** Frees node i's done slots, reporting each (and pinning it for the committed pass). */
   private release(i: number, sink: HeartbeatSink): number {
+    return this.releaseSlots(i, this.firstSlot(i, true), this.mapSlots, sink) + this.releaseSlots(i, this.firstSlot(i, false), this.reduceSlots, sink);
+  }
+
+  private releaseSlots(i: number, first: number, count: number, sink: HeartbeatSink): number {
     const s = this.s;
     let n = 0;
-    const visit = (first: number, count: number): void => {
-      for (let q = first; q < first + count; q++) {
-        if (s.phase[q] !== DONE) continue;
-        sink.finished(s.job[q] as JobIndex, s.task[q]);
-        this.pinned[this.pins++] = q;
-        this.free(q, i);
-        n++;
-      }
-    };
-    visit(this.firstSlot(i, true), this.mapSlots);
-    visit(this.firstSlot(i, false), this.reduceSlots);
+    for (let q = first; q < first + count; q++) {
+      if (s.phase[q] !== DONE) continue;
+      sink.finished(s.job[q] as JobIndex, s.task[q]);
+      this.pinned[this.pins++] = q;
+      this.free(q, i);
+      n++;
+    }
     return n;
   }
 

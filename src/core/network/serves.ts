@@ -35,6 +35,8 @@ export class ServeState {
   readonly phase: Uint8Array;
   /** MB of the serves taken and of those not simulated (no free serve), counted as they arrive. */
   readonly totals = new Float64Array(2);
+  /** Whether this state may differ from its saved copy (set by every write; saveTo and restoreFrom clear it). */
+  private changed = true;
 
   constructor(readonly capacity: number) {
     this.node = new Int32Array(capacity);
@@ -54,6 +56,7 @@ export class ServeState {
 
   /** Takes a free serve for `mb` from node offset `node`; returns it, or -1 (counted unserved) when none is free. */
   take(node: number, mb: number, capMBps: number): number {
+    this.changed = true;
     for (let k = 0; k < this.capacity; k++) {
       if (this.phase[k] !== FREE) continue;
       this.phase[k] = WAITING;
@@ -70,6 +73,7 @@ export class ServeState {
   /** Serve k starts sending over flow f. */
   sending(k: number, f: number): void {
     if (this.phase[k] !== WAITING) throw new Error(`serve ${k} started twice`);
+    this.changed = true;
     this.phase[k] = SENDING;
     this.flow[k] = f;
   }
@@ -77,11 +81,24 @@ export class ServeState {
   /** Serve k's flow has ended. */
   free(k: number): void {
     if (this.phase[k] !== SENDING) throw new Error(`serve ${k} ended while not sending`);
+    this.changed = true;
     this.phase[k] = FREE;
     this.flow[k] = -1;
   }
 
-  copyTo(o: ServeState): void {
-    o.node.set(this.node); o.mb.set(this.mb); o.capMBps.set(this.capMBps); o.flow.set(this.flow); o.phase.set(this.phase); o.totals.set(this.totals);
+  /** Makes `saved` (written by nothing else) equal to this state: a copy, or nothing when nothing changed since. */
+  saveTo(saved: ServeState): void {
+    if (this.changed) ServeState.copy(this, saved);
+    this.changed = false;
+  }
+
+  /** Makes this state equal to `saved` again. */
+  restoreFrom(saved: ServeState): void {
+    if (this.changed) ServeState.copy(saved, this);
+    this.changed = false;
+  }
+
+  private static copy(a: ServeState, b: ServeState): void {
+    b.node.set(a.node); b.mb.set(a.mb); b.capMBps.set(a.capMBps); b.flow.set(a.flow); b.phase.set(a.phase); b.totals.set(a.totals);
   }
 }

@@ -85,28 +85,33 @@ export class UnitFilling {
       level += step;
       // Each resource is lowered by its weight as the round began (liveWeight), then checked, as max-min.ts does in
       // two passes: a check reads only its own resource's remaining capacity, and the freezes so far this round.
+      // The same pass keeps the resources still carrying unfrozen flows. One whose last flow a later resource freezes
+      // this round stays a round longer with weight 0, and changes nothing there: its quotient is remaining / 0 =
+      // Infinity (never the step; remaining > 0, as it did not saturate), it is lowered by step x 0 = 0 (remaining - 0
+      // is remaining), and, weight 0, it is not checked and not kept.
+      let kept = 0;
       for (let k = 0; k < nl; k++) {
         const r = live[k];
         remaining[r] -= step * liveWeight[k];
-        if (weight[r] <= 0 || remaining[r] > SATURATED * capacity[r]) continue;
-        remaining[r] = 0;
-        for (let x = lists.head[r]; x >= 0; x = lists.next[x]) {
-          const f = lists.flowOf(x);
-          if (frozen[f] === stamp) continue;
-          frozen[f] = stamp;
-          rates[f] = level;
-          unfrozen--;
-          for (let e = f * maxPath; e < f * maxPath + pathLen[f]; e++) {
-            const q = pathRes[e];
-            if (capacity[q] === Infinity) continue;
-            weight[q] -= 1;
-            if (weight[q] < 1e-12) weight[q] = 0;
+        if (weight[r] > 0 && remaining[r] <= SATURATED * capacity[r]) {
+          remaining[r] = 0;
+          for (let x = lists.head[r]; x >= 0; x = lists.next[x]) {
+            const f = lists.flowOf(x);
+            if (frozen[f] === stamp) continue;
+            frozen[f] = stamp;
+            rates[f] = level;
+            unfrozen--;
+            for (let e = f * maxPath; e < f * maxPath + pathLen[f]; e++) {
+              const q = pathRes[e];
+              if (capacity[q] === Infinity) continue;
+              weight[q] -= 1;
+              if (weight[q] < 1e-12) weight[q] = 0;
+            }
           }
+          weight[r] = 0;
         }
-        weight[r] = 0;
+        if (weight[r] > 0) live[kept++] = r;
       }
-      let kept = 0;
-      for (let k = 0; k < nl; k++) if (weight[live[k]] > 0) live[kept++] = live[k];
       nl = kept;
     }
   }
