@@ -22,7 +22,7 @@ model as it stands, set from the papers' statements and Hadoop's defaults:
 - **Non-local slowdown**: a rack-local map takes 1.2x and an off-rack map 2x its node-local time (\`tasks.rackLocalSlowdown\`,
   \`tasks.offRackSlowdown\`), from the paper's "local tasks run up to 2x faster" (section 3.5); CPU-heavy jobs feel a
   tenth of it (SPEC.md section 1: "CPU-heavy jobs barely care"). The flat model is used throughout; the IO-heavy
-  macrobenchmark also runs on the fluid hardware model (\`cluster.network.model: "fluid"\`), set from hardware facts
+  macrobenchmark also runs, and sticky slots run again, on the fluid hardware model (\`cluster.network.model: "fluid"\`), set from hardware facts
   (README.md, The hardware model: 1 Gbps NICs, four 60 MB/s disks a node, the paper's EC2 without a topology script, full
   bisection and 10:1 racks), where a non-local map's time comes from shared disks and links, not from a fixed slowdown.
 - **Task times**: IO-heavy maps 12 s, CPU-heavy maps 36 s, 10 s reduces (src/core/workload.ts); the mixed workload's
