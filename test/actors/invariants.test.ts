@@ -1,26 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { simulate } from '../../src/actors/simulate.js';
-import { auditor, canonicalScenarios, jobsScenario, scenario } from '../helpers.js';
+import { jobsScenario, scenario } from '../helpers.js';
 
-describe.each(canonicalScenarios())('invariants over a whole run: $file / $variant', ({ scenario: s, trace }) => {
-  it('never over-commits a slot; runs every task exactly once; finishes every job; counts add up', async () => {
-    const audit = auditor(s);
-    const r = await simulate(s, { observer: audit.observer, timeDecisions: false, trace });
-    expect(audit.violations).toEqual([]);
-    expect(audit.notDone).toEqual([]);
-    expect(audit.reducesBeforeMaps).toEqual([]);
-    expect(audit.launches - audit.kills).toBe(r.summary.tasks);
-    expect(audit.kills).toBe(r.summary.killedTasks ?? 0);
-    expect(audit.finishes).toBe(r.summary.tasks);
-    for (const j of r.jobs) {
-      expect(j.finishMs).toBeGreaterThanOrEqual(j.submitMs);
-      expect(j.nodeLocalMaps + j.rackLocalMaps + j.offRackMaps).toBe(j.maps);
-    }
-    const l = r.summary.locality;
-    expect(l.node + l.rack + l.off).toBeCloseTo(1, 3);
-    expect(r.summary.utilization).toBeLessThanOrEqual(1);
-  });
-});
+// The invariants over every canonical scenario's whole run are checked in test/golden.test.ts, on the run that gives its golden digest.
 
 describe('reduces', () => {
   it('a reduce cannot finish before its job\'s last map, and holds its slot through the copy phase', async () => {
