@@ -40,6 +40,16 @@ export function workerCounts(racks: number): number[] {
   return [...new Map([1, 2, 3, 8].map((w) => [Math.min(w, racks), w])).values()];
 }
 
+/**
+ * simulate() from the build (dist/, as npm test's pretest makes it), for runs on rack threads: a worker started from
+ * the TypeScript sources registers tsx and compiles them first (about a second each on a loaded 2-core machine). The
+ * failure tests of test/actors/threads.test.ts start theirs from source, so that path stays covered.
+ */
+export async function compiledSimulate(): Promise<typeof import('../src/actors/simulate.js').simulate> {
+  const m = (await import(join(import.meta.dirname, '..', 'dist', 'src', 'actors', 'simulate.js'))) as typeof import('../src/actors/simulate.js');
+  return m.simulate;
+}
+
 export function loadVariant(file: string, variant: string, sets: Array<[string, unknown]> = []): Scenario {
   const raw = JSON.parse(readFileSync(join(SCENARIO_DIR, file), 'utf8')) as Record<string, unknown>;
   const v = variantsOf(raw).find((x) => x.name === variant);

@@ -12,9 +12,9 @@ import { describe, expect, it } from 'vitest';
 import { resolveScenario } from '../../src/cli/resolve-scenario.js';
 import { traceFor } from '../../src/cli/trace.js';
 import { resolveVariant, variantsOf } from '../../src/core/scenario.js';
-import { SCENARIO_DIR, workerCounts } from '../helpers.js';
+import { SCENARIO_DIR, compiledSimulate, workerCounts } from '../helpers.js';
 
-const { simulate } = (await import(join(import.meta.dirname, '..', '..', 'dist', 'src', 'actors', 'simulate.js'))) as typeof import('../../src/actors/simulate.js');
+const simulate = await compiledSimulate();
 /** Jobs (and generated jobs per group, and maps a generated job) a case keeps. */
 const MAX_JOBS = 5;
 const MAX_GROUP_JOBS = 2;

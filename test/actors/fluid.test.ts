@@ -2,11 +2,13 @@
 import { describe, expect, it } from 'vitest';
 import { simulate } from '../../src/actors/simulate.js';
 import type { Scenario } from '../../src/core/scenario.js';
-import { auditor, jobsScenario, loadVariant, scenario } from '../helpers.js';
+import { auditor, compiledSimulate, jobsScenario, loadVariant, scenario } from '../helpers.js';
+
+const simulateCompiled = await compiledSimulate();
 
 const fluid = (extra: Record<string, unknown> = {}): Array<[string, unknown]> => [['cluster.network', { model: 'fluid', ...extra }]];
 
-/** `threads`: also compare rack threads (each worker costs a second or more to start from source, so only some do). */
+/** `threads`: also compare rack threads (on the build, test/helpers.ts's compiledSimulate; only some cases). */
 const CASES: Array<{ name: string; scenario: Scenario; threads: boolean }> = [
   { name: 'fb-macro-io / Fair + delay', threads: true, scenario: loadVariant('fb-macro-io.json', 'Fair + delay', fluid()) },
   { name: 'fb-macro-io / Naive fair, 4:1 oversubscribed', threads: false, scenario: loadVariant('fb-macro-io.json', 'Naive fair', fluid({ oversubscription: 4 })) },
@@ -24,7 +26,7 @@ describe.each(CASES)('fluid network model: $name', ({ scenario: s, threads: onTh
     const coded = await simulate(s, { timeDecisions: false, codec: true });
     expect(coded.digest).toBe(inprocess.digest);
     for (const workers of onThreads ? [1, 2, 3] : []) {
-      const threads = await simulate(s, { runtime: 'threads', workers, timeDecisions: false });
+      const threads = await simulateCompiled(s, { runtime: 'threads', workers, timeDecisions: false });
       expect(threads.digest, `${workers} workers`).toBe(inprocess.digest);
     }
   });

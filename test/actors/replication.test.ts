@@ -9,7 +9,7 @@ import { MasterActor } from '../../src/actors/master-actor.js';
 import { simulate } from '../../src/actors/simulate.js';
 import { NODE_LOCAL } from '../../src/core/job.js';
 import type { DynamicReplicas } from '../../src/core/replication/replicas.js';
-import { scenario } from '../helpers.js';
+import { compiledSimulate, scenario } from '../helpers.js';
 
 function hotFile(policy: string, config: Record<string, unknown> = {}) {
   return scenario({
@@ -91,7 +91,7 @@ describe('replication policies in a run', () => {
   it.each(['dsbra', 'popular-small'])('%s: threads give the in-process digest', async (policy) => {
     const s = hotFile(policy);
     const inProcess = await simulate(s, { timeDecisions: false });
-    const threads = await simulate(s, { runtime: 'threads', workers: 2, timeDecisions: false });
+    const threads = await (await compiledSimulate())(s, { runtime: 'threads', workers: 2, timeDecisions: false });
     expect(threads.digest).toBe(inProcess.digest);
     expect(threads.replication).toEqual(inProcess.replication);
   });

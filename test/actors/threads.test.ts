@@ -6,13 +6,13 @@ import { join } from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import { simulate } from '../../src/actors/simulate.js';
-import { canonicalScenarios, jobsScenario, loadVariant, scenario, workerCounts } from '../helpers.js';
+import { canonicalScenarios, compiledSimulate, jobsScenario, loadVariant, scenario, workerCounts } from '../helpers.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const CLI = join(ROOT, 'dist', 'src', 'cli', 'main.js');
 const LIGHT = canonicalScenarios().filter((c) => !c.file.includes('-day'));
 const GOLDEN = JSON.parse(readFileSync(join(import.meta.dirname, '..', 'golden', 'digests.json'), 'utf8')) as Record<string, string>;
-const compiled = (await import(join(ROOT, 'dist', 'src', 'actors', 'simulate.js'))) as typeof import('../../src/actors/simulate.js');
+const simulateCompiled = await compiledSimulate();
 const workerHandles = () => process.getActiveResourcesInfo().filter((r) => r === 'Worker' || r === 'MessagePort').length;
 /**
  * The worker handles once they are back to `before`, or after 5 s: a thread's handles close as its exit is processed,
@@ -43,7 +43,7 @@ describe.each(CASES)('threads runtime gives the golden (in-process) digest: $fil
     const golden = GOLDEN[`${file} / ${variant}`];
     expect(golden, 'a golden digest (test/golden/digests.json)').toMatch(/^[0-9a-f]{64}$/);
     for (const w of workers) {
-      const threads = await compiled.simulate(scenario, { variant, runtime: 'threads', workers: w, timeDecisions: false, trace });
+      const threads = await simulateCompiled(scenario, { variant, runtime: 'threads', workers: w, timeDecisions: false, trace });
       expect(threads.digest, `${w} workers`).toBe(golden);
       expect(threads.run.runtime).toBe('threads');
       expect(threads.run.workers).toBe(Math.min(w, scenario.cluster.racks));

@@ -5,7 +5,7 @@ import { simulate } from '../../src/actors/simulate.js';
 import { type FlowSnapshot, type FlowTask, type QuincyCosts, buildNetwork, fairMinimums, placements } from '../../src/core/quincy/network.js';
 import { networkProgram } from '../../src/core/quincy/program.js';
 import { parseScenario } from '../../src/core/scenario.js';
-import { jobsScenario, loadVariant } from '../helpers.js';
+import { compiledSimulate, jobsScenario, loadVariant } from '../helpers.js';
 
 const COSTS: QuincyCosts = { rackLocal: 5, offRack: 20, unscheduledBase: 1, waitPerSecond: 1, killCost: 1, runningPerSecond: 1 };
 
@@ -138,7 +138,7 @@ describe('whole runs: quincy.json', () => {
   it('the same scenario and seed give the same digest in-process and on threads', async () => {
     const s = loadVariant('quincy.json', 'Quincy');
     const a = await simulate(s, { timeDecisions: false });
-    const b = await simulate(s, { timeDecisions: false, runtime: 'threads', workers: 2 });
+    const b = await (await compiledSimulate())(s, { timeDecisions: false, runtime: 'threads', workers: 2 });
     expect(b.digest).toBe(a.digest);
   });
 
