@@ -4,6 +4,7 @@
  */
 import fc from 'fast-check';
 import { parseScenario } from '../../src/core/scenario.js';
+import { workloadLimitErrors } from '../../src/core/workload-limits.js';
 import { type CheckOptions, type CheckOutcome, checkScenario } from './check.js';
 import type { Scenario } from '../../src/core/scenario.js';
 import { type ScenarioSpec, scenarioSpec, toScenario } from './generate.js';
@@ -18,6 +19,12 @@ export interface HarnessOptions {
   onRun?: (spec: ScenarioSpec, failures: readonly string[], kills: number) => void;
   /** What every scenario must pass (default: check.ts's checkScenario; tests of the harness give their own). */
   check?: (s: Scenario, options: CheckOptions) => Promise<CheckOutcome>;
+  /**
+   * Wall time shrinking may take after the first failure (default: no limit); past it the remaining candidates are
+   * skipped (counted as passing), so the smallest failure found so far is reported. A candidate that hangs costs the
+   * whole per-scenario time limit (time-limit.ts), so shrinking a hang is otherwise slow.
+   */
+  shrinkLimitMs?: number;
 }
 
 export interface HarnessFailure {
@@ -28,6 +35,8 @@ export interface HarnessFailure {
   scenario: Record<string, unknown>;
   failures: string[];
   shrinks: number;
+  /** Shrinking ran out of its time (shrinkLimitMs): the scenario may shrink further. */
+  shrinkStopped: boolean;
 }
 
 export interface HarnessReport {
@@ -37,9 +46,18 @@ export interface HarnessReport {
 
 /** Checks `runs` generated scenarios; stops at the first failure and shrinks it. */
 export async function runHarness(options: HarnessOptions): Promise<HarnessReport> {
+  let failedAt: number | undefined;
+  let shrinkStopped = false;
   const property = fc.asyncProperty(scenarioSpec, async (spec) => {
+    if (failedAt !== undefined && performance.now() - failedAt > (options.shrinkLimitMs ?? Infinity)) {
+      shrinkStopped = true;
+      return;
+    }
     const failures = await checkSpec(spec, options.threadsEvery);
-    if (failures.length > 0) throw new HarnessError(failures);
+    if (failures.length > 0) {
+      failedAt ??= performance.now();
+      throw new HarnessError(failures);
+    }
   });
   const details = await fc.check(property, { seed: options.seed, numRuns: options.runs });
   if (!details.failed) return { runs: details.numRuns };
@@ -53,13 +71,15 @@ export async function runHarness(options: HarnessOptions): Promise<HarnessReport
       scenario: toScenario(spec),
       failures: error instanceof HarnessError ? error.failures : [String(error)],
       shrinks: details.numShrinks,
+      shrinkStopped,
     },
   };
 
   async function checkSpec(spec: ScenarioSpec, threadsEvery: number): Promise<string[]> {
     const parsed = parseScenario(toScenario(spec));
-    if (!parsed.ok) {
-      const failures = [`the generator made an invalid scenario: ${parsed.errors.join('; ')}`];
+    const errors = parsed.ok ? workloadLimitErrors(parsed.value) : parsed.errors;
+    if (!parsed.ok || errors.length > 0) {
+      const failures = [`the generator made an invalid scenario: ${errors.join('; ')}`];
       options.onRun?.(spec, failures, 0);
       return failures;
     }
@@ -79,7 +99,7 @@ class HarnessError extends Error {
 /** A failure as a reader needs it: what broke, the shrunk scenario as JSON, and how to replay it. */
 export function describeFailure(f: HarnessFailure): string {
   return [
-    `differential harness: a generated scenario failed (fast-check seed ${f.seed}, path "${f.path}", ${f.shrinks} shrinks):`,
+    `differential harness: a generated scenario failed (fast-check seed ${f.seed}, path "${f.path}", ${f.shrinks} shrinks${f.shrinkStopped ? ', then shrinking ran out of time' : ''}):`,
     ...f.failures.map((x) => `  - ${x}`),
     'the scenario, shrunk (save it as test/regressions/<name>.json to keep it as a test; `hfsim run` reads it too):',
     JSON.stringify(f.scenario, null, 2),
