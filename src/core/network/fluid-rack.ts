@@ -1,14 +1,5 @@
 /**
- * A rack whose tasks' times emerge from its hardware (the fluid model): each slot runs a task through phases, each
- * phase a timer or flows on the rack's FluidNet (rack-links.ts).
- *   map:    start-up (taskStartMs) -> read its block (from the chosen replica; the disk alone when local) while its
- *           code consumes it: the read's stream is capped at one disk's rate and at readMB / computeMs, so reading
- *           and computing overlap and the phase lasts max(read, computeMs) -> write its output locally -> done.
- *           (A map that reads nothing computes for computeMs.)
- *   reduce: start-up -> shuffle (the share of its bytes from this rack's nodes over its NIC, the rest in from other
- *           racks) -> wait until it hears that the job's maps are done -> compute -> write its output locally and
- *           through the replication pipeline's off-rack copy -> done.
- * A node reports its done tasks at its next heartbeat, as in the flat model.
+ * A fluid rack's epochs (its slots, phases and flows are rack-slots.ts's; the commands it applies, rack-tasks.ts's).
  *
  * Epochs, exactly as the master sees them. The master answers an epoch's heartbeats after the rack has reported
  * them, yet a launch at one heartbeat shares links with tasks that report at later heartbeats of the same epoch.
@@ -19,22 +10,17 @@
  * finished, it is finished there (its remaining MB are counted in forcedMB, the model's only inexactness besides
  * the epoch-level cross-rack allocation). A rack that gets no response keeps its predicted pass: nothing differs.
  */
-import { isMapRef } from '../task-ref.js';
 import type { JobIndex, NodeId, RackId } from '../ids.js';
 import type { HeartbeatSink } from '../rack-model.js';
-import { type Topology, firstNodeOf, rackHeartbeats } from '../topology.js';
+import { type Topology, rackHeartbeats } from '../topology.js';
 import { EventHeap } from './event-heap.js';
 import { FluidNet } from './fluid-net.js';
-import { type LinkRates, NIC_IN, RackLinks } from './rack-links.js';
-import { SERVE_FIELDS, ServeState, readCapMBps } from './serves.js';
+import type { FluidRackOptions } from './rack-slots.js';
+import { RackTasks } from './rack-tasks.js';
+import { ServeState } from './serves.js';
+import { DONE, FREE, SlotState } from './slot-state.js';
 
-const FREE = 0;
-const START = 1;
-const READ = 2;
-const CPU = 3;
-const WRITE = 4;
-const WAIT = 5;
-const DONE = 6;
+export type { FluidRackOptions } from './rack-slots.js';
 
 /** One epoch's responses for this rack, as columns (the fields of ResponseBatch a fluid rack reads). */
 export interface RackResponses {
@@ -58,172 +44,33 @@ export interface RackResponses {
   killTask: Int32Array;
 }
 
-/**
- * The mutable state of a rack's slots and nodes (saved and restored around the predicted pass), in one buffer. A
- * save or a restore copies the slots written since the last one (FluidRack tracks them) and the nodes' counters.
- */
-class SlotState {
-  readonly computeMs: Float64Array;
-  readonly readMB: Float64Array;
-  readonly writeMB: Float64Array;
-  /** runningTasks, clock. */
-  readonly scalars: Float64Array;
-  readonly job: Int32Array;
-  readonly task: Int32Array;
-  readonly flowA: Int32Array;
-  readonly flowB: Int32Array;
-  readonly src: Int32Array;
-  readonly done: Int32Array;
-  readonly freeMaps: Int32Array;
-  readonly freeReduces: Int32Array;
-  readonly waiting: Int32Array;
-  /** By cross-rack group: slots whose next phase starts a flow of that group (FluidRack.demand). */
-  readonly pending: Int32Array;
-  readonly phase: Uint8Array;
-  readonly heard: Uint8Array;
-  /** done, freeMaps, freeReduces, waiting and pending, which lie next to each other: copied in one call. */
-  private readonly counters: Int32Array;
-
-  constructor(slots: number, nodes: number, mapSlots: number, reduceSlots: number, groups: number) {
-    const buffer = new ArrayBuffer(8 * (3 * slots + 2) + 4 * (5 * slots + 4 * nodes + groups) + 2 * slots);
-    let at = 0;
-    const f64 = (n: number): Float64Array => { const a = new Float64Array(buffer, at, n); at += 8 * n; return a; };
-    const i32 = (n: number): Int32Array => { const a = new Int32Array(buffer, at, n); at += 4 * n; return a; };
-    const u8 = (n: number): Uint8Array => { const a = new Uint8Array(buffer, at, n); at += n; return a; };
-    this.computeMs = f64(slots);
-    this.readMB = f64(slots);
-    this.writeMB = f64(slots);
-    this.scalars = f64(2);
-    this.job = i32(slots).fill(-1);
-    this.task = i32(slots);
-    this.flowA = i32(slots).fill(-1);
-    this.flowB = i32(slots).fill(-1);
-    this.src = i32(slots);
-    this.counters = new Int32Array(buffer, at, 4 * nodes + groups);
-    this.done = i32(nodes);
-    this.freeMaps = i32(nodes).fill(mapSlots);
-    this.freeReduces = i32(nodes).fill(reduceSlots);
-    this.waiting = i32(nodes);
-    this.pending = i32(groups);
-    this.phase = u8(slots);
-    this.heard = u8(slots);
-  }
-
-  /** Copies slots slots[0 .. n) and every node's and the rack's counters into `o`. */
-  copySlotsTo(o: SlotState, slots: Int32Array, n: number): void {
-    for (let t = 0; t < n; t++) {
-      const q = slots[t];
-      o.computeMs[q] = this.computeMs[q];
-      o.readMB[q] = this.readMB[q];
-      o.writeMB[q] = this.writeMB[q];
-      o.job[q] = this.job[q];
-      o.task[q] = this.task[q];
-      o.flowA[q] = this.flowA[q];
-      o.flowB[q] = this.flowB[q];
-      o.src[q] = this.src[q];
-      o.phase[q] = this.phase[q];
-      o.heard[q] = this.heard[q];
-    }
-    o.scalars[0] = this.scalars[0];
-    o.scalars[1] = this.scalars[1];
-    o.counters.set(this.counters);
-  }
-}
-
-export interface FluidRackOptions {
-  rates: LinkRates;
-  taskStartMs: number;
-}
-
-export class FluidRack {
-  readonly firstNode: NodeId;
-  readonly nodes: number;
-  readonly links: RackLinks;
-  /** MB a committed pass had to finish early (see the module comment). */
-  forcedMB = 0;
-  /** MB the tasks launched here read (maps' inputs, reduces' shuffles), counted at launch (for the bytes invariant). */
-  readMB = 0;
-  private readonly mapSlots: number;
-  private readonly reduceSlots: number;
+export class FluidRack extends RackTasks {
   private readonly heartbeatMs: number;
   private readonly order: Int32Array;
   private readonly phaseMs: Int32Array;
-  private readonly flowsMax: number;
-  private readonly startMs: number;
-  private readonly inRackShare: number;
-  private readonly streamMBps: number;
-  private s: SlotState;
-  private saved: SlotState;
-  /** The send halves of other racks' reads from this rack's nodes (serves.ts), and their saved copy. */
-  private sv: ServeState;
-  private savedSv: ServeState;
-  private readonly slots: number;
-  private net: FluidNet;
-  private savedNet: FluidNet;
-  private heap: EventHeap;
-  private savedHeap: EventHeap;
-  private readonly flowSlot: Int32Array;
+  /** The saved epoch start: slots, serves, network, events and flows' slots. */
+  private readonly saved: SlotState;
+  private readonly savedSv: ServeState;
+  private readonly savedNet: FluidNet;
+  private readonly savedHeap: EventHeap;
   private readonly savedFlowSlot: Int32Array;
   /** Epoch whose start is saved, and the slots the predicted pass reported, in report order. */
   private savedEpoch = -1;
   private savedReadMB = 0;
-  /**
-   * Whether the state may differ from the saved copy in more than the clock: set by an event, a freed slot, an
-   * allocation or a committed pass. An idle stretch leaves it clear, and save and restore then copy nothing.
-   */
-  private dirty = true;
-  /** Slots written since the state and its saved copy were last made equal (only these are copied). */
-  private readonly slotTouchedAt: Int32Array;
-  private readonly touchedSlots: Int32Array;
-  private slotTouches = 0;
-  private slotSync = 1;
   private readonly pinned: Int32Array;
   private pins = 0;
-  private readonly path = new Int32Array(8);
   private readonly carried = new Float64Array(7);
-  /** Cross-rack flows by group active at the saved epoch start or started in its predicted pass. */
-  private readonly epochFlows: Int32Array;
 
-  constructor(topology: Topology, readonly rack: RackId, options: FluidRackOptions) {
-    this.firstNode = firstNodeOf(topology, rack);
-    this.nodes = topology.nodesPerRack;
-    this.mapSlots = topology.mapSlotsPerNode;
-    this.reduceSlots = topology.reduceSlotsPerNode;
+  constructor(topology: Topology, rack: RackId, options: FluidRackOptions) {
+    super(topology, rack, options);
     this.heartbeatMs = topology.heartbeatMs;
     ({ phaseMs: this.phaseMs, order: this.order } = rackHeartbeats(topology, rack));
-    this.startMs = options.taskStartMs;
-    this.inRackShare = 1 / topology.racks;
-    this.streamMBps = options.rates.streamMBps;
-    const serves = topology.racks > 1 ? 2 * this.nodes * this.mapSlots : 0;
-    this.links = new RackLinks(this.nodes, topology.racks, this.mapSlots, serves);
-    const slots = this.nodes * (this.mapSlots + this.reduceSlots);
-    this.slots = slots;
-    this.flowsMax = this.nodes * (this.mapSlots + 2 * this.reduceSlots) + serves;
-    const caps = this.links.capacities(options.rates);
-    // Event ids: flows, then slots' timers, then serves' start timers.
-    this.heap = new EventHeap(this.flowsMax + slots + serves);
-    this.savedHeap = new EventHeap(this.flowsMax + slots + serves);
-    this.sv = new ServeState(serves);
-    this.savedSv = new ServeState(serves);
-    this.net = new FluidNet(caps, this.flowsMax, this.heap, 0, true);
-    this.savedNet = new FluidNet(caps, this.flowsMax, this.savedHeap, 0, true);
-    this.s = new SlotState(slots, this.nodes, this.mapSlots, this.reduceSlots, this.links.groups);
-    this.saved = new SlotState(slots, this.nodes, this.mapSlots, this.reduceSlots, this.links.groups);
-    this.flowSlot = new Int32Array(this.flowsMax);
+    this.savedHeap = new EventHeap(this.eventIds);
+    this.savedSv = new ServeState(this.sv.capacity);
+    this.savedNet = new FluidNet(this.links.capacities(options.rates), this.flowsMax, this.savedHeap, 0, true);
+    this.saved = new SlotState(this.slots, this.nodes, this.mapSlots, this.reduceSlots, this.links.groups);
     this.savedFlowSlot = new Int32Array(this.flowsMax);
-    this.pinned = new Int32Array(slots);
-    this.slotTouchedAt = new Int32Array(slots);
-    this.touchedSlots = new Int32Array(slots);
-    this.epochFlows = new Int32Array(this.links.groups);
-  }
-
-  get runningTasks(): number {
-    return this.s.scalars[0];
-  }
-
-  /** The fluid network (tests read its load and carried MB). */
-  get network(): FluidNet {
-    return this.net;
+    this.pinned = new Int32Array(this.slots);
   }
 
   heartbeatTimeMs(node: NodeId, epoch: number): number {
@@ -239,31 +86,6 @@ export class FluidRack {
   demand(out: Int32Array): void {
     const pending = this.s.pending;
     for (let g = 0; g < out.length; g++) out[g] = this.epochFlows[g] + pending[g];
-  }
-
-  /** The cross-rack group whose flow slot q's next phase starts (see demand()), or -1. */
-  private pendingGroup(q: number): number {
-    const s = this.s;
-    const phase = s.phase[q];
-    if (this.links.racks === 1) return -1;
-    if (q < this.nodes * this.mapSlots) {
-      if (phase !== START || s.readMB[q] <= 0) return -1;
-      const srcRack = Math.floor(s.src[q] / this.nodes);
-      return srcRack !== this.rack ? srcRack : -1;
-    }
-    if (phase === START && s.readMB[q] > 0) return this.links.spreadIn;
-    return (phase === CPU || phase === WAIT) && s.writeMB[q] > 0 ? this.links.spreadOut : -1;
-  }
-
-  /** Moves slot q to `phase`, keeping the pending demand by group. */
-  private setPhase(q: number, phase: number): void {
-    const s = this.s;
-    this.touchSlot(q);
-    const was = this.pendingGroup(q);
-    if (was >= 0) s.pending[was]--;
-    s.phase[q] = phase;
-    const now = this.pendingGroup(q);
-    if (now >= 0) s.pending[now]++;
   }
 
   /**
@@ -319,14 +141,6 @@ export class FluidRack {
     for (let g = 0; g < this.links.groups; g++) this.net.setCapacity(this.links.group(g), allocation[g], this.clock);
   }
 
-  private get clock(): number {
-    return this.s.scalars[1];
-  }
-
-  private set clock(t: number) {
-    this.s.scalars[1] = t;
-  }
-
   private save(epoch: number): void {
     this.savedEpoch = epoch;
     this.savedReadMB = this.readMB;
@@ -358,19 +172,6 @@ export class FluidRack {
     this.net.restoreFrom(this.savedNet);
     this.savedHeap.copyTo(this.heap);
     this.flowSlot.set(this.savedFlowSlot);
-  }
-
-  /** Slot q is about to be written (see touchedSlots). */
-  private touchSlot(q: number): void {
-    this.dirty = true;
-    if (this.slotTouchedAt[q] === this.slotSync) return;
-    this.slotTouchedAt[q] = this.slotSync;
-    this.touchedSlots[this.slotTouches++] = q;
-  }
-
-  private slotsSynced(): void {
-    this.slotTouches = 0;
-    this.slotSync++;
   }
 
   private predict(epoch: number, reportFreeFromMs: number, sink: HeartbeatSink): void {
@@ -407,30 +208,6 @@ export class FluidRack {
     return n;
   }
 
-  /**
-   * The send halves other racks' launches of the saved epoch (restored already) start here (SERVE_FIELDS each):
-   * each takes a serve now and starts sending at its time (never before the epoch's start).
-   */
-  private serve(serves: Float64Array): void {
-    for (let at = 0; at < serves.length; at += SERVE_FIELDS) {
-      const node = serves[at] - this.firstNode;
-      if (node < 0 || node >= this.nodes) throw new Error(`a serve from node ${serves[at]} reached rack ${this.rack}`);
-      const mb = serves[at + 2] / 1024;
-      const k = this.sv.take(node, mb, readCapMBps(this.streamMBps, mb, serves[at + 3]));
-      if (k >= 0) this.heap.schedule(this.flowsMax + this.slots + k, Math.max(this.clock, serves[at + 1]));
-    }
-  }
-
-  /** Serve k's time has come: its send half starts. */
-  private startServe(k: number): void {
-    const sv = this.sv;
-    this.net.setCapacity(this.links.serveStream(k), sv.capMBps[k], this.clock);
-    const len = this.links.servePath(k, sv.node[k], this.path);
-    const f = this.net.add(this.path, undefined, len, sv.mb[k], this.clock);
-    this.flowSlot[f] = this.slots + k;
-    sv.sending(k, f);
-  }
-
   /** The committed pass of the saved epoch (restored already), applying its responses (if any) at their heartbeats. */
   private commit(r: RackResponses | null): void {
     if (r !== null && r.epoch !== this.savedEpoch) throw new Error(`responses for epoch ${r.epoch} reached a rack whose last epoch was ${this.savedEpoch}`);
@@ -462,205 +239,5 @@ export class FluidRack {
     // Preemption decides its kills at the epoch's end, after every heartbeat (Scheduler.advanceTo).
     this.runUntil(base + this.heartbeatMs);
     for (let k = 0; k < r.killNode.length; k++) this.kill(r.killNode[k] - this.firstNode, r.killJob[k] as JobIndex, r.killTask[k]);
-  }
-
-  private launch(i: number, job: JobIndex, task: number, computeMs: number, src: NodeId | -1, readMB: number, writeMB: number, mapsDone: boolean): void {
-    const s = this.s;
-    const map = isMapRef(task);
-    const q = this.freeSlot(i, map);
-    this.touchSlot(q);
-    s.job[q] = job;
-    s.task[q] = task;
-    s.computeMs[q] = computeMs;
-    s.readMB[q] = readMB;
-    s.writeMB[q] = writeMB;
-    s.src[q] = src;
-    s.heard[q] = map || mapsDone ? 1 : 0;
-    this.readMB += readMB;
-    if (map) s.freeMaps[i]--;
-    else {
-      s.freeReduces[i]--;
-      if (!mapsDone) s.waiting[i]++;
-    }
-    s.scalars[0]++;
-    this.setPhase(q, START);
-    this.heap.schedule(this.flowsMax + q, this.clock + this.startMs);
-  }
-
-  private heard(i: number, job: JobIndex): void {
-    const s = this.s;
-    const base = this.firstSlot(i, false);
-    for (let q = base; q < base + this.reduceSlots; q++) {
-      if (s.job[q] !== job || s.heard[q] === 1 || s.phase[q] === FREE) continue;
-      this.touchSlot(q);
-      s.heard[q] = 1;
-      s.waiting[i]--;
-      if (s.phase[q] === WAIT) this.enter(q, CPU);
-    }
-  }
-
-  private kill(i: number, job: JobIndex, task: number): void {
-    const s = this.s;
-    const map = isMapRef(task);
-    const base = this.firstSlot(i, map);
-    for (let q = base; q < base + (map ? this.mapSlots : this.reduceSlots); q++) {
-      if (s.phase[q] === FREE || s.job[q] !== job || s.task[q] !== task) continue;
-      if (!map && s.heard[q] === 0) s.waiting[i]--;
-      this.stop(q);
-      this.free(q, i);
-      return;
-    }
-    throw new Error(`kill of job ${job} task ${task} on node ${this.firstNode + i}, which does not run it`);
-  }
-
-  /** A pinned task the launches slowed: finish it now. */
-  private force(q: number, i: number): void {
-    const s = this.s;
-    for (const f of [s.flowA[q], s.flowB[q]]) if (f >= 0) this.forcedMB += this.net.remainingMB[f];
-    this.stop(q);
-    this.setPhase(q, DONE);
-    s.done[i]++;
-  }
-
-  /** Cancels a slot's timer and flows. */
-  private stop(q: number): void {
-    const s = this.s;
-    this.heap.cancel(this.flowsMax + q);
-    if (s.flowA[q] >= 0) this.net.remove(s.flowA[q], this.clock);
-    if (s.flowB[q] >= 0) this.net.remove(s.flowB[q], this.clock);
-    this.touchSlot(q);
-    s.flowA[q] = s.flowB[q] = -1;
-  }
-
-  private free(q: number, i: number): void {
-    const s = this.s;
-    this.dirty = true;
-    if (s.phase[q] === DONE) s.done[i]--;
-    if (q < this.nodes * this.mapSlots) s.freeMaps[i]++;
-    else s.freeReduces[i]++;
-    this.setPhase(q, FREE);
-    this.touchSlot(q);
-    s.job[q] = -1;
-    s.scalars[0]--;
-  }
-
-  /** Runs the network and the slots' timers to `untilMs`. */
-  private runUntil(untilMs: number): void {
-    const heap = this.heap;
-    for (;;) {
-      const t = heap.peekTime();
-      if (t > untilMs) break;
-      const id = heap.pop();
-      this.dirty = true;
-      if (t > this.clock) this.clock = t;
-      if (id < this.flowsMax) this.flowDone(id);
-      else if (id < this.flowsMax + this.slots) this.next(id - this.flowsMax);
-      else this.startServe(id - this.flowsMax - this.slots);
-    }
-    if (untilMs > this.clock) this.clock = untilMs;
-  }
-
-  private flowDone(f: number): void {
-    const s = this.s;
-    const q = this.flowSlot[f];
-    this.net.remove(f, this.clock);
-    if (q >= this.slots) {
-      this.sv.free(q - this.slots);
-      return;
-    }
-    this.touchSlot(q);
-    if (s.flowA[q] === f) s.flowA[q] = -1;
-    else s.flowB[q] = -1;
-    if (s.flowA[q] < 0 && s.flowB[q] < 0) this.next(q);
-  }
-
-  /** The slot's current phase has ended: enter the next. */
-  private next(q: number): void {
-    const s = this.s;
-    const map = q < this.nodes * this.mapSlots;
-    switch (s.phase[q]) {
-      case START: this.enter(q, READ); return;
-      case READ: this.enter(q, map ? (s.readMB[q] > 0 ? WRITE : CPU) : s.heard[q] === 1 ? CPU : WAIT); return; // a map computed as it read
-      case CPU: this.enter(q, WRITE); return;
-      case WRITE: this.enter(q, DONE); return;
-      default: throw new Error(`slot ${q} of rack ${this.rack} moved on from phase ${s.phase[q]}`);
-    }
-  }
-
-  /** Starts phase `phase` of slot q at the clock; a phase with nothing to do passes at once. */
-  private enter(q: number, phase: number): void {
-    const s = this.s;
-    const i = this.nodeOfSlot(q);
-    const map = q < this.nodes * this.mapSlots;
-    this.setPhase(q, phase);
-    const now = this.clock;
-    const links = this.links;
-    const path = this.path;
-    switch (phase) {
-      case READ: {
-        const mb = s.readMB[q];
-        if (mb <= 0) break;
-        if (map) {
-          const src = s.src[q];
-          const srcRack = Math.floor(src / this.nodes);
-          const from = srcRack === this.rack ? src - this.firstNode : -(srcRack + 1);
-          this.net.setCapacity(links.stream(q), readCapMBps(this.streamMBps, mb, s.computeMs[q]), now);
-          this.addFlow(q, path, links.mapReadPath(q, i, from, path), mb);
-        } else {
-          path[0] = links.node(i, NIC_IN);
-          const inRack = mb * this.inRackShare;
-          if (inRack > 0) this.addFlow(q, path, 1, inRack);
-          if (mb - inRack > 0) this.addFlow(q, path, links.readPath(i, -(links.spreadIn + 1), path), mb - inRack);
-        }
-        return;
-      }
-      case CPU:
-        this.heap.schedule(this.flowsMax + q, now + s.computeMs[q]);
-        return;
-      case WRITE: {
-        const mb = s.writeMB[q];
-        if (mb <= 0) break;
-        this.addFlow(q, path, links.localWritePath(i, path), mb);
-        if (!map) this.addFlow(q, path, links.replicaPath(i, path), mb);
-        return;
-      }
-      case WAIT:
-        return;
-      case DONE:
-        s.done[i]++;
-        return;
-      default:
-        throw new Error(`slot ${q} of rack ${this.rack} entered phase ${phase}`);
-    }
-    this.next(q);
-  }
-
-  private addFlow(q: number, path: Int32Array, len: number, mb: number): void {
-    const s = this.s;
-    const f = this.net.add(path, undefined, len, mb, this.clock);
-    const g = path[len - 1] - this.links.group(0);
-    if (g >= 0) this.epochFlows[g]++; // counted in every pass; the predicted pass's count is the one reported
-    this.flowSlot[f] = q;
-    this.touchSlot(q);
-    if (s.flowA[q] < 0) s.flowA[q] = f;
-    else s.flowB[q] = f;
-  }
-
-  private firstSlot(i: number, map: boolean): number {
-    return map ? i * this.mapSlots : this.nodes * this.mapSlots + i * this.reduceSlots;
-  }
-
-  private nodeOfSlot(q: number): number {
-    const m = this.nodes * this.mapSlots;
-    return q < m ? Math.floor(q / this.mapSlots) : Math.floor((q - m) / this.reduceSlots);
-  }
-
-  private freeSlot(i: number, map: boolean): number {
-    const s = this.s;
-    const base = this.firstSlot(i, map);
-    const n = map ? this.mapSlots : this.reduceSlots;
-    for (let q = base; q < base + n; q++) if (s.phase[q] === FREE) return q;
-    const kind = map ? 'map' : 'reduce';
-    throw new Error(`${kind} slots over-committed on node ${this.firstNode + i}: a launch arrived with all ${n} ${kind} slots busy`);
   }
 }

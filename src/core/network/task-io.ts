@@ -4,7 +4,7 @@
  * Calibration: a job's given times (a jobs list's mapMs / reduceMs, SWIM's per-MB model set from the paper's
  * medians, the Facebook mix's reduces) are what a task takes alone on an idle node reading locally; the fluid model
  * splits that time into start-up, the transfers at the idle hardware's rates, and the rest as compute (a map's read
- * overlaps its compute, fluid-rack.ts). So a lone local task takes exactly its given time (a map whose given time
+ * overlaps its compute, rack-slots.ts). So a lone local task takes exactly its given time (a map whose given time
  * is shorter than its block's read at one disk's rate takes that read's time), and contention and distance (a busy
  * NIC, an oversubscribed uplink) add to it. The Facebook mix's maps are defined by what they do (a grep, an expensive function), so their compute is
  * input / network.mapCpuMBps[type] instead: an IO-heavy map then spends most of its time reading, as the paper's

@@ -1,0 +1,168 @@
+/**
+ * Re-rating one connected component of a fluid network (fluid-net.ts): the flows and bounded resources a change
+ * reaches, walked from a flow or a resource, settled at the change's time, given their max-min fair rates
+ * (max-min.ts; in place by unit-filling.ts when every coefficient is 1; directly when the answer is one number) and
+ * rescheduled. Flows elsewhere keep their rates, which the max-min solution of the whole network would give them too:
+ * components do not interact. A resource of unbounded capacity never constrains, so it joins no component.
+ *
+ * Cost: a walk of the component plus progressive filling over it.
+ */
+import type { EventHeap } from './event-heap.js';
+import { FlowTable, MAX_PATH } from './flow-table.js';
+import { MaxMinScratch, maxMinRates } from './max-min.js';
+import { type UnitComponent, UnitFilling } from './unit-filling.js';
+
+export class ComponentRates extends FlowTable {
+  // Scratch of a component's recomputation.
+  private readonly flowMark: Int32Array;
+  protected readonly resMark: Int32Array;
+  protected stamp = 0;
+  private readonly compFlows: Int32Array;
+  private readonly compRes: Int32Array;
+  private readonly localOf: Int32Array;
+  private readonly csrStart: Int32Array;
+  private readonly csrRes: Int32Array;
+  private readonly csrCoef: Float64Array;
+  private readonly capLocal: Float64Array;
+  private readonly rates: Float64Array;
+  private readonly scratch = new MaxMinScratch();
+  /** Unit coefficients: progressive filling in place, over the component as recompute() gathered it. */
+  private readonly filling: UnitFilling | undefined;
+  private readonly component: UnitComponent | undefined;
+  /** Recomputations and the flows they re-rated (for bench notes). */
+  recomputes = 0;
+  reRated = 0;
+
+  constructor(capacity: ArrayLike<number>, maxFlows: number, heap: EventHeap, idBase: number, unitCoefficients: boolean) {
+    super(capacity, maxFlows, heap, idBase, unitCoefficients);
+    const R = capacity.length;
+    this.flowMark = new Int32Array(maxFlows);
+    this.resMark = new Int32Array(R);
+    this.compFlows = new Int32Array(maxFlows);
+    this.compRes = new Int32Array(R);
+    this.localOf = new Int32Array(R);
+    this.csrStart = new Int32Array(maxFlows + 1);
+    this.csrRes = new Int32Array(maxFlows * MAX_PATH);
+    this.csrCoef = new Float64Array(unitCoefficients ? 0 : maxFlows * MAX_PATH);
+    this.capLocal = new Float64Array(R);
+    this.rates = new Float64Array(maxFlows);
+    if (unitCoefficients) {
+      this.filling = new UnitFilling(maxFlows, R);
+      const { lists, pathRes, pathLen, compFlows: flows, compRes: res } = this;
+      this.component = { capacity: this.capacity, lists, pathRes, pathLen, maxPath: MAX_PATH, flows, nf: 0, res, nr: 0 };
+    }
+  }
+
+  /**
+   * Re-rates the component of resource `seed`. A resource of unbounded capacity (a non-blocking core, a link no
+   * allocation can fill) never constrains, so it joins no component: the flows crossing it are re-rated each in
+   * its own component.
+   */
+  protected recomputeFrom(seed: number, nowMs: number): void {
+    if (this.capacity[seed] !== Infinity) {
+      this.recompute(-1, seed, nowMs);
+      return;
+    }
+    const before = this.stamp;
+    const lists = this.lists;
+    for (let e = lists.head[seed]; e >= 0; e = lists.next[e]) {
+      const f = lists.flowOf(e);
+      if (this.flowMark[f] <= before) this.recompute(f, -1, nowMs); // re-rates, never adds or removes
+    }
+  }
+
+  /** Adds flow f's bounded resources not yet in the component (marked `stamp`) to compRes; returns its new size. */
+  private takeResources(f: number, stamp: number, nr: number): number {
+    const at = f * MAX_PATH;
+    for (let k = 0; k < this.pathLen[f]; k++) {
+      const r = this.pathRes[at + k];
+      if (this.resMark[r] !== stamp && this.capacity[r] !== Infinity) {
+        this.resMark[r] = stamp;
+        this.compRes[nr++] = r;
+      }
+    }
+    return nr;
+  }
+
+  /**
+   * Re-rates the component of flow `from` (or, with from < 0, of bounded resource `seed`): settle its flows, solve
+   * max-min over it, reschedule their finishes.
+   */
+  protected recompute(from: number, seed: number, nowMs: number): void {
+    const stamp = ++this.stamp;
+    const { flowMark, resMark, compFlows, compRes, lists } = this;
+    let nf = 0;
+    let nr = 0;
+    if (from >= 0) {
+      flowMark[from] = stamp;
+      compFlows[nf++] = from;
+      nr = this.takeResources(from, stamp, nr);
+    } else {
+      resMark[seed] = stamp;
+      compRes[nr++] = seed;
+    }
+    for (let q = 0; q < nr; q++) {
+      for (let e = lists.head[compRes[q]]; e >= 0; e = lists.next[e]) {
+        const f = lists.flowOf(e);
+        if (flowMark[f] === stamp) continue;
+        flowMark[f] = stamp;
+        compFlows[nf++] = f;
+        nr = this.takeResources(f, stamp, nr);
+      }
+    }
+    this.recomputes++;
+    this.reRated += nf;
+    if (this.unitCoefficients) {
+      if (nr <= 1 || nf === 1) this.shareEqually(nf, nr, nowMs);
+      else this.fill(nf, nr, nowMs);
+      return;
+    }
+    for (let q = 0; q < nr; q++) {
+      this.localOf[compRes[q]] = q;
+      this.capLocal[q] = this.capacity[compRes[q]];
+    }
+    let e = 0;
+    for (let j = 0; j < nf; j++) {
+      const f = compFlows[j];
+      this.settle(f, nowMs);
+      this.csrStart[j] = e;
+      const at = f * MAX_PATH;
+      for (let k = 0; k < this.pathLen[f]; k++) {
+        const r = this.pathRes[at + k];
+        if (this.capacity[r] === Infinity) continue;
+        this.csrRes[e] = this.localOf[r];
+        if (!this.unitCoefficients) this.csrCoef[e] = this.pathCoef[at + k];
+        e++;
+      }
+    }
+    this.csrStart[nf] = e;
+    maxMinRates(nf, this.csrStart, this.csrRes, this.unitCoefficients ? undefined : this.csrCoef, this.capLocal, nr, this.rates, this.scratch);
+    for (let j = 0; j < nf; j++) this.rerate(compFlows[j], this.rates[j], nowMs);
+  }
+
+  /**
+   * The component's max-min rates where they are one number, computed as progressive filling would (bit for bit):
+   * a lone flow gets its tightest bounded resource's capacity (0 + min c), and nf unit flows on one bounded
+   * resource c / nf each (0 + c / nf; the weight nf is a sum of ones, exact); no bounded resource: Infinity.
+   */
+  private shareEqually(nf: number, nr: number, nowMs: number): void {
+    const { compFlows, compRes } = this;
+    let rate = Infinity;
+    if (nf === 1) for (let q = 0; q < nr; q++) rate = Math.min(rate, this.capacity[compRes[q]]);
+    else if (nr === 1) rate = this.capacity[compRes[0]] / nf;
+    rate = 0 + rate;
+    for (let j = 0; j < nf; j++) this.settle(compFlows[j], nowMs);
+    for (let j = 0; j < nf; j++) this.rerate(compFlows[j], rate, nowMs);
+  }
+
+  /** Unit coefficients: settles the component's flows and re-rates them by progressive filling in place. */
+  private fill(nf: number, nr: number, nowMs: number): void {
+    const { compFlows, rates } = this;
+    const component = this.component!;
+    component.nf = nf;
+    component.nr = nr;
+    for (let j = 0; j < nf; j++) this.settle(compFlows[j], nowMs);
+    this.filling!.solve(component, rates);
+    for (let j = 0; j < nf; j++) this.rerate(compFlows[j], rates[compFlows[j]], nowMs);
+  }
+}

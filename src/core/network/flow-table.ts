@@ -1,0 +1,167 @@
+/**
+ * The flows of a fluid network (fluid-net.ts) and their state: each flow's path, remaining MB, rate and the time it
+ * was last settled; each resource's capacity, carried MB and list of flows; the free flow ids. Here a flow is settled
+ * (the MB it moved at its rate booked up to a time) and re-rated (its finish rescheduled in the owner's EventHeap
+ * under id idBase + flow). State is typed arrays of a fixed flow capacity, and a save or restore (saveTo,
+ * restoreFrom: the rack's predicted and committed passes) copies only what changed since the last one.
+ */
+import type { EventHeap } from './event-heap.js';
+import { FlowLists } from './flow-lists.js';
+
+/** Most resources one flow crosses. */
+export const MAX_PATH = 6;
+
+export class FlowTable {
+  readonly capacity: Float64Array;
+  /** MB each resource has carried (a flow's MB moved times its coefficient there). */
+  readonly carriedMB: Float64Array;
+  readonly remainingMB: Float64Array;
+  readonly rateMBps: Float64Array;
+  readonly active: Uint8Array;
+  protected readonly updatedMs: Float64Array;
+  protected readonly pathRes: Int32Array;
+  /** Empty when every coefficient is 1 (`unitCoefficients`): nothing to store, copy or read. */
+  protected readonly pathCoef: Float64Array;
+  protected readonly pathLen: Uint8Array;
+  protected readonly freeIds: Int32Array;
+  protected freeTop: number;
+  /** Flow ids below this have been used (ids are taken lowest first): state past it is untouched. */
+  protected highWater = 0;
+  /**
+   * What changed since this network and its saved copy were last made equal (saveTo, restoreFrom): the flows
+   * written (touched), and the free stack at and above freeMin. Only those are copied by the next save or restore.
+   */
+  private readonly touchedAt: Int32Array;
+  private readonly touched: Int32Array;
+  private touches = 0;
+  private sync = 1;
+  protected freeMin: number;
+  /** Flows crossing each resource (order is insertion order; any fixed order gives the same rates). */
+  protected readonly lists: FlowLists;
+
+  /** `unitCoefficients`: every flow crosses its resources with coefficient 1 (add() then ignores `coef`). */
+  constructor(capacity: ArrayLike<number>, readonly maxFlows: number, protected readonly heap: EventHeap, protected readonly idBase: number, readonly unitCoefficients: boolean) {
+    const R = capacity.length;
+    this.capacity = Float64Array.from(capacity);
+    this.carriedMB = new Float64Array(R);
+    this.remainingMB = new Float64Array(maxFlows);
+    this.rateMBps = new Float64Array(maxFlows);
+    this.active = new Uint8Array(maxFlows);
+    this.updatedMs = new Float64Array(maxFlows);
+    this.pathRes = new Int32Array(maxFlows * MAX_PATH);
+    this.pathCoef = new Float64Array(unitCoefficients ? 0 : maxFlows * MAX_PATH);
+    this.pathLen = new Uint8Array(maxFlows);
+    this.freeIds = new Int32Array(maxFlows);
+    for (let i = 0; i < maxFlows; i++) this.freeIds[i] = maxFlows - 1 - i;
+    this.freeTop = maxFlows;
+    this.freeMin = maxFlows;
+    this.touchedAt = new Int32Array(maxFlows);
+    this.touched = new Int32Array(maxFlows);
+    this.lists = new FlowLists(R, maxFlows * MAX_PATH, MAX_PATH);
+  }
+
+  get resources(): number {
+    return this.capacity.length;
+  }
+
+  /** Active flows. */
+  get activeFlows(): number {
+    return this.maxFlows - this.freeTop;
+  }
+
+  /** Active flows crossing resource r. */
+  flowsOn(r: number): number {
+    return this.lists.count[r];
+  }
+
+  /** Largest load / capacity over all resources (at most 1 when no resource is over its capacity). */
+  maxLoadRatio(): number {
+    const load = new Float64Array(this.resources);
+    for (let f = 0; f < this.maxFlows; f++) {
+      if (this.active[f] === 0 || !Number.isFinite(this.rateMBps[f])) continue;
+      for (let k = 0; k < this.pathLen[f]; k++) load[this.pathRes[f * MAX_PATH + k]] += this.rateMBps[f] * this.coef(f * MAX_PATH + k);
+    }
+    let worst = 0;
+    for (let r = 0; r < this.resources; r++) if (load[r] > 0) worst = Math.max(worst, load[r] / this.capacity[r]);
+    return worst;
+  }
+
+  /** Makes `saved` (a network of the same shape that only this one writes) equal to this network: a save. */
+  saveTo(saved: FlowTable): void {
+    this.copyChanged(this, saved);
+  }
+
+  /** Makes this network equal to `saved` again (its flow lists rebuilt in flow id order): a restore. */
+  restoreFrom(saved: FlowTable): void {
+    this.copyChanged(saved, this);
+    this.rebuildLists();
+  }
+
+  /** Copies what this network changed since the last save or restore (the rest is equal) from `a` to `b`. */
+  private copyChanged(a: FlowTable, b: FlowTable): void {
+    b.capacity.set(a.capacity);
+    b.carriedMB.set(a.carriedMB);
+    // An inactive flow's fields are never read (a flow is written whole when added): only its flag is copied.
+    for (let t = 0; t < this.touches; t++) {
+      const f = this.touched[t];
+      const on = a.active[f];
+      b.active[f] = on;
+      if (on === 0) continue;
+      b.remainingMB[f] = a.remainingMB[f];
+      b.rateMBps[f] = a.rateMBps[f];
+      b.updatedMs[f] = a.updatedMs[f];
+      const len = a.pathLen[f];
+      b.pathLen[f] = len;
+      for (let e = f * MAX_PATH; e < f * MAX_PATH + len; e++) b.pathRes[e] = a.pathRes[e];
+      if (!this.unitCoefficients) for (let e = f * MAX_PATH; e < f * MAX_PATH + len; e++) b.pathCoef[e] = a.pathCoef[e];
+    }
+    for (let k = this.freeMin; k < a.freeTop; k++) b.freeIds[k] = a.freeIds[k]; // entries above the top are never read
+    b.freeTop = a.freeTop;
+    b.highWater = a.highWater;
+    this.touches = 0;
+    this.sync++;
+    this.freeMin = this.freeTop;
+  }
+
+  /** Rebuilds the lists of flows by resource from the paths, each list in flow id order. */
+  rebuildLists(): void {
+    this.lists.clear();
+    for (let f = 0; f < this.highWater; f++) {
+      if (this.active[f] === 0) continue;
+      for (let k = 0; k < this.pathLen[f]; k++) this.lists.append(this.pathRes[f * MAX_PATH + k], f * MAX_PATH + k);
+    }
+  }
+
+  /** Notes that flow f's state is about to change (see `touched`). */
+  protected touch(f: number): void {
+    if (this.touchedAt[f] === this.sync) return;
+    this.touchedAt[f] = this.sync;
+    this.touched[this.touches++] = f;
+  }
+
+  protected coef(e: number): number {
+    return this.unitCoefficients ? 1 : this.pathCoef[e];
+  }
+
+  /** Brings flow f's remaining MB (and its resources' carried MB) up to `nowMs` at its current rate. */
+  protected settle(f: number, nowMs: number): void {
+    this.touch(f);
+    const dt = nowMs - this.updatedMs[f];
+    this.updatedMs[f] = nowMs;
+    const rate = this.rateMBps[f];
+    if (dt <= 0 || rate <= 0) return;
+    const moved = rate === Infinity ? this.remainingMB[f] : Math.min(this.remainingMB[f], (rate * dt) / 1000);
+    this.remainingMB[f] -= moved;
+    const at = f * MAX_PATH;
+    for (let k = 0; k < this.pathLen[f]; k++) this.carriedMB[this.pathRes[at + k]] += moved * this.coef(at + k);
+  }
+
+  /** Sets flow f's rate at `nowMs` (settled already) and reschedules its finish. */
+  protected rerate(f: number, rate: number, nowMs: number): void {
+    this.touch(f);
+    this.rateMBps[f] = rate;
+    const left = this.remainingMB[f];
+    const finish = left <= 0 || rate === Infinity ? nowMs : rate <= 0 ? Infinity : nowMs + (left / rate) * 1000;
+    this.heap.schedule(this.idBase + f, finish);
+  }
+}

@@ -1,0 +1,273 @@
+/**
+ * The slots of a rack whose tasks' times emerge from its hardware (the fluid model), run forward in time: each slot
+ * runs a task through phases, each phase a timer or flows on the rack's FluidNet (rack-links.ts).
+ *   map:    start-up (taskStartMs) -> read its block (from the chosen replica; the disk alone when local) while its
+ *           code consumes it: the read's stream is capped at one disk's rate and at readMB / computeMs, so reading
+ *           and computing overlap and the phase lasts max(read, computeMs) -> write its output locally -> done.
+ *           (A map that reads nothing computes for computeMs.)
+ *   reduce: start-up -> shuffle (the share of its bytes from this rack's nodes over its NIC, the rest in from other
+ *           racks) -> wait until it hears that the job's maps are done -> compute -> write its output locally and
+ *           through the replication pipeline's off-rack copy -> done.
+ * A node reports its done tasks at its next heartbeat, as in the flat model.
+ * The epochs (a predicted pass, then a committed one with the master's responses) are fluid-rack.ts's.
+ */
+import type { NodeId, RackId } from '../ids.js';
+import { type Topology, firstNodeOf } from '../topology.js';
+import { EventHeap } from './event-heap.js';
+import { FluidNet } from './fluid-net.js';
+import { type LinkRates, NIC_IN, RackLinks } from './rack-links.js';
+import { SERVE_FIELDS, ServeState, readCapMBps } from './serves.js';
+import { CPU, DONE, READ, START, SlotState, WAIT, WRITE } from './slot-state.js';
+
+export interface FluidRackOptions {
+  rates: LinkRates;
+  taskStartMs: number;
+}
+
+export class RackSlots {
+  readonly firstNode: NodeId;
+  readonly nodes: number;
+  readonly links: RackLinks;
+  /** MB a committed pass had to finish early (see fluid-rack.ts). */
+  forcedMB = 0;
+  /** MB the tasks launched here read (maps' inputs, reduces' shuffles), counted at launch (for the bytes invariant). */
+  readMB = 0;
+  protected readonly mapSlots: number;
+  protected readonly reduceSlots: number;
+  protected readonly flowsMax: number;
+  protected readonly slots: number;
+  /** Event ids: flows, then slots' timers, then serves' start timers. */
+  protected readonly eventIds: number;
+  protected readonly startMs: number;
+  private readonly inRackShare: number;
+  private readonly streamMBps: number;
+  protected readonly s: SlotState;
+  /** The send halves of other racks' reads from this rack's nodes (serves.ts). */
+  protected readonly sv: ServeState;
+  protected readonly net: FluidNet;
+  protected readonly heap: EventHeap;
+  protected readonly flowSlot: Int32Array;
+  /**
+   * Whether the state may differ from the saved copy in more than the clock: set by an event, a freed slot, an
+   * allocation or a committed pass. An idle stretch leaves it clear, and save and restore then copy nothing.
+   */
+  protected dirty = true;
+  /** Slots written since the state and its saved copy were last made equal (only these are copied). */
+  private readonly slotTouchedAt: Int32Array;
+  protected readonly touchedSlots: Int32Array;
+  protected slotTouches = 0;
+  private slotSync = 1;
+  private readonly path = new Int32Array(8);
+  /** Cross-rack flows by group active at the saved epoch start or started in its predicted pass. */
+  protected readonly epochFlows: Int32Array;
+
+  constructor(topology: Topology, readonly rack: RackId, options: FluidRackOptions) {
+    this.firstNode = firstNodeOf(topology, rack);
+    this.nodes = topology.nodesPerRack;
+    this.mapSlots = topology.mapSlotsPerNode;
+    this.reduceSlots = topology.reduceSlotsPerNode;
+    this.startMs = options.taskStartMs;
+    this.inRackShare = 1 / topology.racks;
+    this.streamMBps = options.rates.streamMBps;
+    const serves = topology.racks > 1 ? 2 * this.nodes * this.mapSlots : 0;
+    this.links = new RackLinks(this.nodes, topology.racks, this.mapSlots, serves);
+    const slots = this.nodes * (this.mapSlots + this.reduceSlots);
+    this.slots = slots;
+    this.flowsMax = this.nodes * (this.mapSlots + 2 * this.reduceSlots) + serves;
+    this.eventIds = this.flowsMax + slots + serves;
+    this.heap = new EventHeap(this.eventIds);
+    this.sv = new ServeState(serves);
+    this.net = new FluidNet(this.links.capacities(options.rates), this.flowsMax, this.heap, 0, true);
+    this.s = new SlotState(slots, this.nodes, this.mapSlots, this.reduceSlots, this.links.groups);
+    this.flowSlot = new Int32Array(this.flowsMax);
+    this.slotTouchedAt = new Int32Array(slots);
+    this.touchedSlots = new Int32Array(slots);
+    this.epochFlows = new Int32Array(this.links.groups);
+  }
+
+  get runningTasks(): number {
+    return this.s.scalars[0];
+  }
+
+  /** The fluid network (tests read its load and carried MB). */
+  get network(): FluidNet {
+    return this.net;
+  }
+
+  /** The cross-rack group whose flow slot q's next phase starts (see demand()), or -1. */
+  private pendingGroup(q: number): number {
+    const s = this.s;
+    const phase = s.phase[q];
+    if (this.links.racks === 1) return -1;
+    if (q < this.nodes * this.mapSlots) {
+      if (phase !== START || s.readMB[q] <= 0) return -1;
+      const srcRack = Math.floor(s.src[q] / this.nodes);
+      return srcRack !== this.rack ? srcRack : -1;
+    }
+    if (phase === START && s.readMB[q] > 0) return this.links.spreadIn;
+    return (phase === CPU || phase === WAIT) && s.writeMB[q] > 0 ? this.links.spreadOut : -1;
+  }
+
+  /** Moves slot q to `phase`, keeping the pending demand by group. */
+  protected setPhase(q: number, phase: number): void {
+    const s = this.s;
+    this.touchSlot(q);
+    const was = this.pendingGroup(q);
+    if (was >= 0) s.pending[was]--;
+    s.phase[q] = phase;
+    const now = this.pendingGroup(q);
+    if (now >= 0) s.pending[now]++;
+  }
+
+  protected get clock(): number {
+    return this.s.scalars[1];
+  }
+
+  protected set clock(t: number) {
+    this.s.scalars[1] = t;
+  }
+
+  /** Slot q is about to be written (see touchedSlots). */
+  protected touchSlot(q: number): void {
+    this.dirty = true;
+    if (this.slotTouchedAt[q] === this.slotSync) return;
+    this.slotTouchedAt[q] = this.slotSync;
+    this.touchedSlots[this.slotTouches++] = q;
+  }
+
+  protected slotsSynced(): void {
+    this.slotTouches = 0;
+    this.slotSync++;
+  }
+
+  /**
+   * The send halves other racks' launches of the saved epoch (restored already) start here (SERVE_FIELDS each):
+   * each takes a serve now and starts sending at its time (never before the epoch's start).
+   */
+  protected serve(serves: Float64Array): void {
+    for (let at = 0; at < serves.length; at += SERVE_FIELDS) {
+      const node = serves[at] - this.firstNode;
+      if (node < 0 || node >= this.nodes) throw new Error(`a serve from node ${serves[at]} reached rack ${this.rack}`);
+      const mb = serves[at + 2] / 1024;
+      const k = this.sv.take(node, mb, readCapMBps(this.streamMBps, mb, serves[at + 3]));
+      if (k >= 0) this.heap.schedule(this.flowsMax + this.slots + k, Math.max(this.clock, serves[at + 1]));
+    }
+  }
+
+  /** Serve k's time has come: its send half starts. */
+  private startServe(k: number): void {
+    const sv = this.sv;
+    this.net.setCapacity(this.links.serveStream(k), sv.capMBps[k], this.clock);
+    const len = this.links.servePath(k, sv.node[k], this.path);
+    const f = this.net.add(this.path, undefined, len, sv.mb[k], this.clock);
+    this.flowSlot[f] = this.slots + k;
+    sv.sending(k, f);
+  }
+
+  /** Runs the network and the slots' timers to `untilMs`. */
+  protected runUntil(untilMs: number): void {
+    const heap = this.heap;
+    for (;;) {
+      const t = heap.peekTime();
+      if (t > untilMs) break;
+      const id = heap.pop();
+      this.dirty = true;
+      if (t > this.clock) this.clock = t;
+      if (id < this.flowsMax) this.flowDone(id);
+      else if (id < this.flowsMax + this.slots) this.next(id - this.flowsMax);
+      else this.startServe(id - this.flowsMax - this.slots);
+    }
+    if (untilMs > this.clock) this.clock = untilMs;
+  }
+
+  private flowDone(f: number): void {
+    const s = this.s;
+    const q = this.flowSlot[f];
+    this.net.remove(f, this.clock);
+    if (q >= this.slots) {
+      this.sv.free(q - this.slots);
+      return;
+    }
+    this.touchSlot(q);
+    if (s.flowA[q] === f) s.flowA[q] = -1;
+    else s.flowB[q] = -1;
+    if (s.flowA[q] < 0 && s.flowB[q] < 0) this.next(q);
+  }
+
+  /** The slot's current phase has ended: enter the next. */
+  private next(q: number): void {
+    const s = this.s;
+    const map = q < this.nodes * this.mapSlots;
+    switch (s.phase[q]) {
+      case START: this.enter(q, READ); return;
+      case READ: this.enter(q, map ? (s.readMB[q] > 0 ? WRITE : CPU) : s.heard[q] === 1 ? CPU : WAIT); return; // a map computed as it read
+      case CPU: this.enter(q, WRITE); return;
+      case WRITE: this.enter(q, DONE); return;
+      default: throw new Error(`slot ${q} of rack ${this.rack} moved on from phase ${s.phase[q]}`);
+    }
+  }
+
+  /** Starts phase `phase` of slot q at the clock; a phase with nothing to do passes at once. */
+  protected enter(q: number, phase: number): void {
+    const s = this.s;
+    const i = this.nodeOfSlot(q);
+    const map = q < this.nodes * this.mapSlots;
+    this.setPhase(q, phase);
+    const now = this.clock;
+    const links = this.links;
+    const path = this.path;
+    switch (phase) {
+      case READ: {
+        const mb = s.readMB[q];
+        if (mb <= 0) break;
+        if (map) {
+          const src = s.src[q];
+          const srcRack = Math.floor(src / this.nodes);
+          const from = srcRack === this.rack ? src - this.firstNode : -(srcRack + 1);
+          this.net.setCapacity(links.stream(q), readCapMBps(this.streamMBps, mb, s.computeMs[q]), now);
+          this.addFlow(q, path, links.mapReadPath(q, i, from, path), mb);
+        } else {
+          path[0] = links.node(i, NIC_IN);
+          const inRack = mb * this.inRackShare;
+          if (inRack > 0) this.addFlow(q, path, 1, inRack);
+          if (mb - inRack > 0) this.addFlow(q, path, links.readPath(i, -(links.spreadIn + 1), path), mb - inRack);
+        }
+        return;
+      }
+      case CPU:
+        this.heap.schedule(this.flowsMax + q, now + s.computeMs[q]);
+        return;
+      case WRITE: {
+        const mb = s.writeMB[q];
+        if (mb <= 0) break;
+        this.addFlow(q, path, links.localWritePath(i, path), mb);
+        if (!map) this.addFlow(q, path, links.replicaPath(i, path), mb);
+        return;
+      }
+      case WAIT:
+        return;
+      case DONE:
+        s.done[i]++;
+        return;
+      default:
+        throw new Error(`slot ${q} of rack ${this.rack} entered phase ${phase}`);
+    }
+    this.next(q);
+  }
+
+  private addFlow(q: number, path: Int32Array, len: number, mb: number): void {
+    const s = this.s;
+    const f = this.net.add(path, undefined, len, mb, this.clock);
+    const g = path[len - 1] - this.links.group(0);
+    if (g >= 0) this.epochFlows[g]++; // counted in every pass; the predicted pass's count is the one reported
+    this.flowSlot[f] = q;
+    this.touchSlot(q);
+    if (s.flowA[q] < 0) s.flowA[q] = f;
+    else s.flowB[q] = f;
+  }
+
+  protected nodeOfSlot(q: number): number {
+    const m = this.nodes * this.mapSlots;
+    return q < m ? Math.floor(q / this.mapSlots) : Math.floor((q - m) / this.reduceSlots);
+  }
+}

@@ -1,0 +1,104 @@
+/**
+ * The master's commands to a fluid rack's slots, applied at the simulated time they take effect: launch a task on
+ * a node's free slot, tell a node's reduces that their job's maps are done, kill a task, finish a task the committed
+ * pass must release (force), free a slot. The slots and their phases in time are rack-slots.ts's.
+ */
+import { isMapRef } from '../task-ref.js';
+import type { JobIndex, NodeId } from '../ids.js';
+import { RackSlots } from './rack-slots.js';
+import { CPU, DONE, FREE, START, WAIT } from './slot-state.js';
+
+export class RackTasks extends RackSlots {
+  protected launch(i: number, job: JobIndex, task: number, computeMs: number, src: NodeId | -1, readMB: number, writeMB: number, mapsDone: boolean): void {
+    const s = this.s;
+    const map = isMapRef(task);
+    const q = this.freeSlot(i, map);
+    this.touchSlot(q);
+    s.job[q] = job;
+    s.task[q] = task;
+    s.computeMs[q] = computeMs;
+    s.readMB[q] = readMB;
+    s.writeMB[q] = writeMB;
+    s.src[q] = src;
+    s.heard[q] = map || mapsDone ? 1 : 0;
+    this.readMB += readMB;
+    if (map) s.freeMaps[i]--;
+    else {
+      s.freeReduces[i]--;
+      if (!mapsDone) s.waiting[i]++;
+    }
+    s.scalars[0]++;
+    this.setPhase(q, START);
+    this.heap.schedule(this.flowsMax + q, this.clock + this.startMs);
+  }
+
+  protected heard(i: number, job: JobIndex): void {
+    const s = this.s;
+    const base = this.firstSlot(i, false);
+    for (let q = base; q < base + this.reduceSlots; q++) {
+      if (s.job[q] !== job || s.heard[q] === 1 || s.phase[q] === FREE) continue;
+      this.touchSlot(q);
+      s.heard[q] = 1;
+      s.waiting[i]--;
+      if (s.phase[q] === WAIT) this.enter(q, CPU);
+    }
+  }
+
+  protected kill(i: number, job: JobIndex, task: number): void {
+    const s = this.s;
+    const map = isMapRef(task);
+    const base = this.firstSlot(i, map);
+    for (let q = base; q < base + (map ? this.mapSlots : this.reduceSlots); q++) {
+      if (s.phase[q] === FREE || s.job[q] !== job || s.task[q] !== task) continue;
+      if (!map && s.heard[q] === 0) s.waiting[i]--;
+      this.stop(q);
+      this.free(q, i);
+      return;
+    }
+    throw new Error(`kill of job ${job} task ${task} on node ${this.firstNode + i}, which does not run it`);
+  }
+
+  /** A pinned task the launches slowed: finish it now. */
+  protected force(q: number, i: number): void {
+    const s = this.s;
+    for (const f of [s.flowA[q], s.flowB[q]]) if (f >= 0) this.forcedMB += this.net.remainingMB[f];
+    this.stop(q);
+    this.setPhase(q, DONE);
+    s.done[i]++;
+  }
+
+  /** Cancels a slot's timer and flows. */
+  protected stop(q: number): void {
+    const s = this.s;
+    this.heap.cancel(this.flowsMax + q);
+    if (s.flowA[q] >= 0) this.net.remove(s.flowA[q], this.clock);
+    if (s.flowB[q] >= 0) this.net.remove(s.flowB[q], this.clock);
+    this.touchSlot(q);
+    s.flowA[q] = s.flowB[q] = -1;
+  }
+
+  protected free(q: number, i: number): void {
+    const s = this.s;
+    this.dirty = true;
+    if (s.phase[q] === DONE) s.done[i]--;
+    if (q < this.nodes * this.mapSlots) s.freeMaps[i]++;
+    else s.freeReduces[i]++;
+    this.setPhase(q, FREE);
+    this.touchSlot(q);
+    s.job[q] = -1;
+    s.scalars[0]--;
+  }
+
+  protected firstSlot(i: number, map: boolean): number {
+    return map ? i * this.mapSlots : this.nodes * this.mapSlots + i * this.reduceSlots;
+  }
+
+  private freeSlot(i: number, map: boolean): number {
+    const s = this.s;
+    const base = this.firstSlot(i, map);
+    const n = map ? this.mapSlots : this.reduceSlots;
+    for (let q = base; q < base + n; q++) if (s.phase[q] === FREE) return q;
+    const kind = map ? 'map' : 'reduce';
+    throw new Error(`${kind} slots over-committed on node ${this.firstNode + i}: a launch arrived with all ${n} ${kind} slots busy`);
+  }
+}

@@ -1,0 +1,85 @@
+/**
+ * The mutable state of a fluid rack's slots and nodes (rack-slots.ts) in one buffer, and the phases a slot's task
+ * runs through. The rack saves and restores it around each epoch's predicted pass (fluid-rack.ts).
+ */
+
+/** A slot's phase: free, starting up, reading, computing, writing, waiting on its job's maps, done. */
+export const FREE = 0;
+export const START = 1;
+export const READ = 2;
+export const CPU = 3;
+export const WRITE = 4;
+export const WAIT = 5;
+export const DONE = 6;
+
+/**
+ * The mutable state of a rack's slots and nodes (saved and restored around the predicted pass), in one buffer. A
+ * save or a restore copies the slots written since the last one (FluidRack tracks them) and the nodes' counters.
+ */
+export class SlotState {
+  readonly computeMs: Float64Array;
+  readonly readMB: Float64Array;
+  readonly writeMB: Float64Array;
+  /** runningTasks, clock. */
+  readonly scalars: Float64Array;
+  readonly job: Int32Array;
+  readonly task: Int32Array;
+  readonly flowA: Int32Array;
+  readonly flowB: Int32Array;
+  readonly src: Int32Array;
+  readonly done: Int32Array;
+  readonly freeMaps: Int32Array;
+  readonly freeReduces: Int32Array;
+  readonly waiting: Int32Array;
+  /** By cross-rack group: slots whose next phase starts a flow of that group (FluidRack.demand). */
+  readonly pending: Int32Array;
+  readonly phase: Uint8Array;
+  readonly heard: Uint8Array;
+  /** done, freeMaps, freeReduces, waiting and pending, which lie next to each other: copied in one call. */
+  private readonly counters: Int32Array;
+
+  constructor(slots: number, nodes: number, mapSlots: number, reduceSlots: number, groups: number) {
+    const buffer = new ArrayBuffer(8 * (3 * slots + 2) + 4 * (5 * slots + 4 * nodes + groups) + 2 * slots);
+    let at = 0;
+    const f64 = (n: number): Float64Array => { const a = new Float64Array(buffer, at, n); at += 8 * n; return a; };
+    const i32 = (n: number): Int32Array => { const a = new Int32Array(buffer, at, n); at += 4 * n; return a; };
+    const u8 = (n: number): Uint8Array => { const a = new Uint8Array(buffer, at, n); at += n; return a; };
+    this.computeMs = f64(slots);
+    this.readMB = f64(slots);
+    this.writeMB = f64(slots);
+    this.scalars = f64(2);
+    this.job = i32(slots).fill(-1);
+    this.task = i32(slots);
+    this.flowA = i32(slots).fill(-1);
+    this.flowB = i32(slots).fill(-1);
+    this.src = i32(slots);
+    this.counters = new Int32Array(buffer, at, 4 * nodes + groups);
+    this.done = i32(nodes);
+    this.freeMaps = i32(nodes).fill(mapSlots);
+    this.freeReduces = i32(nodes).fill(reduceSlots);
+    this.waiting = i32(nodes);
+    this.pending = i32(groups);
+    this.phase = u8(slots);
+    this.heard = u8(slots);
+  }
+
+  /** Copies slots slots[0 .. n) and every node's and the rack's counters into `o`. */
+  copySlotsTo(o: SlotState, slots: Int32Array, n: number): void {
+    for (let t = 0; t < n; t++) {
+      const q = slots[t];
+      o.computeMs[q] = this.computeMs[q];
+      o.readMB[q] = this.readMB[q];
+      o.writeMB[q] = this.writeMB[q];
+      o.job[q] = this.job[q];
+      o.task[q] = this.task[q];
+      o.flowA[q] = this.flowA[q];
+      o.flowB[q] = this.flowB[q];
+      o.src[q] = this.src[q];
+      o.phase[q] = this.phase[q];
+      o.heard[q] = this.heard[q];
+    }
+    o.scalars[0] = this.scalars[0];
+    o.scalars[1] = this.scalars[1];
+    o.counters.set(this.counters);
+  }
+}
