@@ -216,7 +216,7 @@ export class MasterActor {
     const outcome = buildOutcome(jobs, this.scheduler.stats, this.topology, poolReport);
     const { replicas, delays } = this.scheduler;
     const replication = replicas === undefined || delays === undefined ? undefined
-      : replicationResult(this.scenario.scheduler.replication!.policy, replicas, delays, outcome.jobs, jobs.map((j) => j.index));
+      : replicationResult(this.scenario.scheduler.replication!.policy, replicas, delays, outcome.jobs, jobs.map((j) => j.index), this.scheduler.replication?.counts?.());
     const withReplication = replication === undefined ? outcome : { ...outcome, replication };
     const counts = this.scheduler.assigner?.counts?.();
     const withAssigner = counts === undefined ? withReplication : { ...withReplication, mapAssignment: { policy: this.scenario.scheduler.policy, counts } };

@@ -5,8 +5,10 @@
  * - The dataset is `blocks` blocks in `tables` tables (files named table:0, table:1, ..., each placed by HDFS's
  *   default policy on its own stream, as every file is); table k holds blocks [k B / T, (k + 1) B / T).
  * - Popularity is Zipf-like: a job reads table k (0-based) with weight 1 / (k + 1)^zipf (zipf 0: uniform).
- * - A job of m maps reads m consecutive blocks of the dataset from a uniform offset in its table, wrapping at the
- *   dataset's end (a job larger than the dataset reads some blocks twice).
+ * - pick "consecutive" (default): a job of m maps reads m consecutive blocks of the dataset from a uniform offset in its
+ *   table, wrapping at the dataset's end (a job larger than the dataset reads some blocks twice). pick "random" (the
+ *   DSBRA paper's "according to the jobs size, the input block(s) are randomly chosen from the dataset"): m distinct
+ *   blocks of its table drawn uniformly; a job larger than its table reads all of it, in random order, then again.
  * - Hotspots as in the DSBRA paper's set-up (section V: "around 10% of the blocks in the dataset are chosen randomly
  *   time to time and included in the input of the jobs"): with `hot`, time is cut into periods of periodMs; period p
  *   has its hot set, `fraction` of the dataset's blocks drawn on stream hot:p; each map of a job submitted in period p
@@ -23,6 +25,7 @@ export const sharedInputSchema = z.strictObject({
   blocks: posInt('blocks', MAX_BLOCKS),
   tables: posInt('tables', MAX_BLOCKS).default(1),
   zipf: z.number({ error: 'zipf must be a number' }).min(0, 'zipf must not be negative').max(10, 'zipf is above the limit of 10').default(1),
+  pick: z.enum(['consecutive', 'random'], { error: 'pick must be "consecutive" or "random"' }).default('consecutive'),
   hot: z.strictObject({
     fraction: z.number({ error: 'fraction must be a number' }).gt(0, 'fraction must be greater than 0').max(1, 'fraction must be at most 1').default(0.1),
     share: z.number({ error: 'share must be a number' }).min(0, 'share must be between 0 and 1').max(1, 'share must be between 0 and 1').default(0.5),
@@ -73,8 +76,9 @@ export class SharedDataset {
     const out = new Int32Array(maps);
     const hot = this.config.hot;
     const set = hot === undefined ? undefined : this.hotSet(Math.floor(submitMs / hot.periodMs));
+    const random = this.config.pick === 'random' ? randomRun(own, size, maps) : undefined;
     for (let m = 0; m < maps; m++) {
-      const d = (offset + m) % this.config.blocks;
+      const d = random === undefined ? (offset + m) % this.config.blocks : start + random[m];
       out[m] = set !== undefined && own.next() < hot!.share ? set[own.int(set.length)] : this.dataset[d];
     }
     return out;
@@ -86,16 +90,27 @@ export class SharedDataset {
     if (set !== undefined) return set;
     const n = this.config.blocks;
     const k = Math.max(1, Math.round(this.config.hot!.fraction * n));
-    const draw = this.rng.fork(`hot:${period}`);
-    const picked = new Map<number, number>(); // a partial Fisher-Yates over 0 .. n - 1, swaps kept sparse
-    set = new Int32Array(k);
-    for (let i = 0; i < k; i++) {
-      const j = i + draw.int(n - i);
-      const at = picked.get(j) ?? j;
-      picked.set(j, picked.get(i) ?? i);
-      set[i] = this.dataset[at];
-    }
+    set = distinct(this.rng.fork(`hot:${period}`), n, k).map((at) => this.dataset[at]);
     this.hotSets.set(period, set);
     return set;
   }
+}
+
+/** k distinct indexes of 0 .. n - 1 (k <= n), uniformly: a partial Fisher-Yates, its swaps kept sparse. */
+export function distinct(draw: Rng, n: number, k: number): Int32Array {
+  const picked = new Map<number, number>();
+  const out = new Int32Array(k);
+  for (let i = 0; i < k; i++) {
+    const j = i + draw.int(n - i);
+    out[i] = picked.get(j) ?? j;
+    picked.set(j, picked.get(i) ?? i);
+  }
+  return out;
+}
+
+/** `maps` indexes of a table of `size` blocks: distinct while they last, each pass over the table a fresh draw. */
+export function randomRun(draw: Rng, size: number, maps: number): Int32Array {
+  const out = new Int32Array(maps);
+  for (let m = 0; m < maps; m += size) out.set(distinct(draw, size, Math.min(size, maps - m)), m);
+  return out;
 }

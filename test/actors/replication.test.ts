@@ -9,7 +9,9 @@ import { MasterActor } from '../../src/actors/master-actor.js';
 import { simulate } from '../../src/actors/simulate.js';
 import { NODE_LOCAL } from '../../src/core/job.js';
 import type { DynamicReplicas } from '../../src/core/replication/replicas.js';
-import { compiledSimulate, scenario } from '../helpers.js';
+import { delayThresholdOf } from '../../src/core/replication/dsbra.js';
+import { makeTopology } from '../../src/core/topology.js';
+import { compiledSimulate, loadVariant, scenario } from '../helpers.js';
 
 function hotFile(policy: string, config: Record<string, unknown> = {}) {
   return scenario({
@@ -94,6 +96,23 @@ describe('replication policies in a run', () => {
     const threads = await (await compiledSimulate())(s, { runtime: 'threads', workers: 2, timeDecisions: false });
     expect(threads.digest).toBe(inProcess.digest);
     expect(threads.replication).toEqual(inProcess.replication);
+  });
+
+  it('dsbra.json (one rack, the wait gate): no read waits past D and one heartbeat gap, so X_i <= 1.2 and no block is replicated', async () => {
+    const s = loadVariant('dsbra.json', 'delay + DSBRA');
+    const topology = makeTopology(s.cluster, s.seed);
+    const D = delayThresholdOf(s, topology.heartbeatMs);
+    const phases = [...topology.phaseMs].sort((a, b) => a - b);
+    let gap = topology.heartbeatMs - phases.at(-1)! + phases[0];
+    for (let i = 1; i < phases.length; i++) gap = Math.max(gap, phases[i] - phases[i - 1]);
+    expect(gap).toBeLessThan(0.4 * D); // so (1 + (D + gap) / D) / 2 < 1.2
+    const r = await simulate(s, { timeDecisions: false });
+    const c = r.replication!.counts!;
+    expect(c.xMax).toBeLessThanOrEqual((1 + (D + gap) / D) / 2);
+    expect(c.rfMax).toBeLessThan(0.4); // RF <= X_max / 3 (test/core/replication/dsbra.test.ts)
+    expect(c.delayedReads).toBeGreaterThan(0);
+    expect(c).toMatchObject({ reads: r.jobs.reduce((a, j) => a + j.maps, 0), roundsAboveFloor: 0, hotDecisions: 0 });
+    expect(r.replication!.replicasCreated).toBe(0);
   });
 
   it('no replication policy: no replication section, no delayWaitMs (existing results unchanged)', async () => {

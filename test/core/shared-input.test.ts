@@ -29,6 +29,40 @@ describe('shared inputs', () => {
     for (let m = 1; m < blocks.length; m++) expect(blocks[m]).toBe((blocks[m - 1] + 1) % 10);
   });
 
+  it.each([
+    // table size, maps: a job reads distinct blocks of its table while they last, each pass over the table a new draw
+    { blocks: 10, tables: 2, maps: 3 },
+    { blocks: 10, tables: 2, maps: 5 },
+    { blocks: 10, tables: 2, maps: 12 }, // 5 + 5 + 2: the table twice, then 2 of it
+    { blocks: 1600, tables: 1, maps: 100 },
+  ])('pick random: $maps maps from tables of $blocks / $tables blocks', ({ blocks, tables, maps }) => {
+    const size = blocks / tables;
+    const d = dataset({ blocks, tables, zipf: 0, pick: 'random' });
+    for (let job = 0; job < 20; job++) {
+      const input = [...d.input(job, maps, 0)].map((b) => b - 1000);
+      const table = Math.floor(input[0] / size);
+      expect(input.every((b) => Math.floor(b / size) === table)).toBe(true); // its own table only
+      for (let pass = 0; pass * size < maps; pass++) {
+        const run = input.slice(pass * size, (pass + 1) * size);
+        expect(new Set(run).size).toBe(run.length); // distinct within a pass
+      }
+      expect([...d.input(job, maps, 0)]).toEqual(input.map((b) => b + 1000)); // the job's own stream: the same again
+    }
+  });
+
+  it('pick random draws every block of the table alike, not a run of consecutive ones', () => {
+    const d = dataset({ blocks: 50, tables: 1, pick: 'random' });
+    const counts = new Array<number>(50).fill(0);
+    let consecutive = 0;
+    for (let job = 0; job < 2000; job++) {
+      const input = d.input(job, 5, 0);
+      for (const b of input) counts[b - 1000]++;
+      for (let m = 1; m < 5; m++) if (input[m] === input[m - 1] + 1) consecutive++;
+    }
+    for (const c of counts) expect(Math.abs(c - 200)).toBeLessThan(60); // 10,000 reads over 50 blocks
+    expect(consecutive / 8000).toBeLessThan(0.05); // 1 in 50 by chance
+  });
+
   it('a period has its hot set: fraction of the blocks, distinct, the same for the same seed; share 1 reads only it', () => {
     const d = dataset({ blocks: 1000, hot: { fraction: 0.1, share: 1, periodMs: 60_000 } });
     const a = d.hotSet(0);

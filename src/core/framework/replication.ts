@@ -18,6 +18,8 @@ export interface ReplicationPolicy {
   readonly nextRoundMs?: number;
   /** Runs the round due at nextRoundMs (which it then advances). */
   round?(hdfs: ReplicaHdfs): void;
+  /** What its rounds saw and decided, by name (numbers), for the results' replication section (`counts`); omitted: none. */
+  counts?(): Record<string, number>;
 }
 
 /** What a replication policy may ask of HDFS. */

@@ -24,7 +24,8 @@ import type { ReplicationPlugin } from '../framework/registry.js';
 import type { Scenario } from '../scenario.js';
 import { nodeId } from '../ids.js';
 import { fmix32, mixKey } from '../rng.js';
-import { DEREPLICATE, REPLICATE, currentLoad, decide, history, replicationFactor } from './dsbra-formulas.js';
+import { round } from '../results.js';
+import { DEREPLICATE, GAVG_FLOOR, REPLICATE, currentLoad, decide, history, replicationFactor } from './dsbra-formulas.js';
 
 export interface DsbraConfig {
   intervalMs: number;
@@ -57,6 +58,8 @@ export class Dsbra implements ReplicationPolicy {
   private dt = new Float64Array(0);
   private y = new Float64Array(0);
   lastRound: DsbraRound | undefined;
+  /** Over the run (counts()): reads and delayed reads heard, the largest X_i, RF_i and GAvg, rounds above the floor, decisions. */
+  private readonly seen = { reads: 0, delayedReads: 0, xMax: 0, rfMax: 0, gAvgMax: 0, roundsAboveFloor: 0, hot: 0, cold: 0 };
 
   constructor(private readonly config: DsbraConfig, readonly delayThresholdMs: number, private readonly nodes: number) {
     this.nextRoundMs = config.intervalMs;
@@ -65,7 +68,9 @@ export class Dsbra implements ReplicationPolicy {
   blockRead(_job: unknown, block: number, _node: number, _locality: number, _nowMs: number, waitedMs: number): void {
     this.ensure(block + 1);
     this.n[block]++;
+    this.seen.reads++;
     if (waitedMs > 0) {
+      this.seen.delayedReads++;
       this.m[block]++;
       this.dt[block] += waitedMs;
     }
@@ -83,6 +88,8 @@ export class Dsbra implements ReplicationPolicy {
     for (let i = 0; i < count; i++) {
       const x = currentLoad(this.n[i], this.m[i], this.dt[i], this.delayThresholdMs);
       rf[i] = replicationFactor(x, this.y[i], this.config.alpha);
+      if (x > this.seen.xMax) this.seen.xMax = x;
+      if (rf[i] > this.seen.rfMax) this.seen.rfMax = rf[i];
       if (this.config.average === 'all' || this.n[i] > 0) {
         sum += rf[i];
         averaged++;
@@ -98,10 +105,14 @@ export class Dsbra implements ReplicationPolicy {
       this.dt[i] = 0;
     }
     const gAvg = averaged === 0 ? 0 : sum / averaged;
+    if (gAvg > this.seen.gAvgMax) this.seen.gAvgMax = gAvg;
+    if (gAvg > GAVG_FLOOR) this.seen.roundsAboveFloor++;
     const avg = (node: number): number => (nodeBlocks[node] === 0 ? 0 : nodeSum[node] / nodeBlocks[node]);
     const key = mixKey(0x5d5b7a, this.rounds);
     for (let i = 0; i < count; i++) {
       const { decision, add } = decide(rf[i], gAvg, blocks.replicaCount(i), hdfs.defaultReplication);
+      if (decision === DEREPLICATE) this.seen.cold++;
+      else if (decision === REPLICATE) this.seen.hot++;
       if (decision === DEREPLICATE) {
         let worst = -1;
         for (let k = 0; k < blocks.replicaCount(i); k++) {
@@ -125,6 +136,16 @@ export class Dsbra implements ReplicationPolicy {
     this.lastRound = { nowMs: hdfs.nowMs, gAvg, rf, y: this.y.slice(0, count), nodeAvg };
     this.rounds++;
     this.nextRoundMs += this.config.intervalMs;
+  }
+
+  /**
+   * The run's figures: rounds, rounds whose GAvg passed 0.2 (the only ones that may replicate), reads heard and those
+   * delayed, the largest X_i, RF_i and GAvg of any round (4 decimals), and blocks decided hot (replicate) and cold
+   * (dereplicate; HDFS may refuse either: no block below the default, none above maxReplicas).
+   */
+  counts(): Record<string, number> {
+    const { reads, delayedReads, xMax, rfMax, gAvgMax, roundsAboveFloor, hot, cold } = this.seen;
+    return { rounds: this.rounds, roundsAboveFloor, reads, delayedReads, xMax: round(xMax, 4), rfMax: round(rfMax, 4), gAvgMax: round(gAvgMax, 4), hotDecisions: hot, coldDecisions: cold };
   }
 
   /** The node of lowest DNAvg that holds no replica of `block` and gets no copy of it; -1 if none. */

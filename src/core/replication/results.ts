@@ -16,10 +16,12 @@ export interface ReplicationResult extends ReplicaCounts {
   storage: StorageResult;
   /** Time jobs' tasks spent skipped for locality (delay-wait.ts): in all, mean per job, and jobs that waited at all. */
   delayWaitMs: { total: number; meanPerJob: number; jobsWaiting: number };
+  /** The policy's own counts (ReplicationPolicy.counts; DSBRA: its rounds' GAvg, RF and X and decisions), if it keeps any. */
+  counts?: Record<string, number>;
 }
 
 /** Adds delayWaitMs to each job's result (by index: `jobs` in job-index order) and builds the run's section. */
-export function replicationResult(policy: string, replicas: DynamicReplicas, delays: DelayWait, jobs: JobResult[], indexes: number[]): ReplicationResult {
+export function replicationResult(policy: string, replicas: DynamicReplicas, delays: DelayWait, jobs: JobResult[], indexes: number[], policyCounts?: Record<string, number>): ReplicationResult {
   let end = 0;
   let total = 0;
   let waiting = 0;
@@ -39,5 +41,6 @@ export function replicationResult(policy: string, replicas: DynamicReplicas, del
     ...counts,
     storage,
     delayWaitMs: { total, meanPerJob: round(total / Math.max(1, jobs.length), 1), jobsWaiting: waiting },
+    ...(policyCounts === undefined ? {} : { counts: policyCounts }),
   };
 }

@@ -116,5 +116,51 @@ describe('DSBRA rounds (the table in the header)', () => {
     expect(storage.meanOverheadPct).toBeCloseTo((100 * (119_000 / 300_000)) / 3, 2);
     expect(storage.finalOverheadPct).toBe(0);
     expect(counts).toMatchObject({ replicasCreated: 1, replicasDeleted: 1, bytesCopiedMB: 64, copiesUnfinished: 0 });
+    // The policy's own counts: 4 rounds, round 2 above the 0.2 floor; 8 reads, 6 delayed; X, RF, GAvg largest in round 2.
+    expect(dsbra.counts()).toEqual({ rounds: 4, roundsAboveFloor: 1, reads: 8, delayedReads: 6, xMax: 2, rfMax: 0.5625, gAvgMax: 0.2813, hotDecisions: 1, coldDecisions: 1 });
+  });
+});
+
+/*
+ * Why a block whose reads wait no longer than D is never replicated (alpha = 0.5). RF = (X + Y) / 4 and Y is the mean
+ * of the block's past RFs, so RF never exceeds X_max / 3 (the fixed point of s = (X_max + s) / 4). A REPLICATE needs
+ * GAvg > 0.2 and RF > GAvg + 0.2 > 0.4, hence X > 1.2: the block's reads, all delayed, waited 1.4 D on average. Under
+ * the wait gate a job waits D (nodeMs) at most before it may launch rack-local, which in a one-rack cluster is any
+ * node: X <= (1 + (D + one heartbeat gap) / D) / 2, about 1. Hand table, D = 10 s, the block read twice a round, both
+ * reads waiting D (X = 1), the other block never read:
+ *   round 1: RF = (0.5 + 0) / 2 = 0.25, Y = 0.25
+ *   round 2: RF = (0.5 + 0.125) / 2 = 0.3125, Y = (0.25 + 0.3125) / 2 = 0.28125
+ *   round 3: RF = (0.5 + 0.140625) / 2 = 0.3203125, Y = (2 x 0.28125 + 0.3203125) / 3 = 0.2942708...
+ * and on toward 1/3; GAvg = RF / 2 <= 1/6, never above 0.2: DSBRA only dereplicates, and nothing has extra replicas.
+ */
+describe('DSBRA with every read delayed D (the most the wait gate allows in one rack)', () => {
+  it('RF climbs 0.25, 0.3125, 0.3203125, ... below 1/3; no round replicates', () => {
+    const { hdfs, dsbra, read, advance } = setUp();
+    const rfs: number[] = [];
+    for (let round = 1; round <= 60; round++) {
+      read(0, 10_000);
+      read(0, 10_000);
+      advance(round * 60_000);
+      rfs.push(dsbra.lastRound!.rf[0]);
+      expect(dsbra.lastRound!.gAvg).toBeLessThan(1 / 6);
+    }
+    expect(rfs.slice(0, 3)).toEqual([0.25, 0.3125, 0.3203125]);
+    expect(dsbra.lastRound!.y[0]).toBeCloseTo(rfs.reduce((a, b) => a + b, 0) / 60, 12);
+    for (let k = 1; k < rfs.length; k++) expect(rfs[k]).toBeGreaterThan(rfs[k - 1]);
+    expect(rfs.at(-1)!).toBeLessThan(1 / 3);
+    expect(rfs.at(-1)!).toBeGreaterThan(0.33);
+    expect(hdfs.events).toEqual([]);
+    expect(dsbra.counts()).toMatchObject({ rounds: 60, roundsAboveFloor: 0, xMax: 1, hotDecisions: 0 });
+  });
+
+  it('even with every block so delayed (GAvg = RF >= 0.275 > 0.2 in every round), no RF is 0.2 above GAvg', () => {
+    const { hdfs, dsbra, read, advance } = setUp();
+    for (let round = 1; round <= 30; round++) {
+      for (let b = 0; b < 3; b++) read(b, 12_000); // 1.2 D: X = 1.1, RF below 1.1 / 3 = 0.3667
+      advance(round * 60_000);
+    }
+    expect(dsbra.counts()).toMatchObject({ rounds: 30, roundsAboveFloor: 30, xMax: 1.1, hotDecisions: 0 });
+    expect(dsbra.counts().rfMax).toBeLessThan(1.1 / 3);
+    expect(hdfs.events).toEqual([]);
   });
 });
