@@ -41,7 +41,7 @@ export function judge(o: Outcome, hint: string): Verdict | undefined {
   const first = (s: string) => lines(s)[0] ?? '';
   const finding = (kind: string, line: string, key = normalize(line)): Verdict => ({ kind, signature: `${kind} ${command}: ${key}`, detail: line.slice(0, 500) });
   if (o.over === 'time') return finding('timeout', `over the time limit (${o.ms} ms)`, hint);
-  if (o.over === 'memory') return finding('memory', `over the memory limit (${o.peakMb} MB resident)`, hint);
+  if (o.over === 'memory') return finding('memory', `over the memory limit (${o.peakMb} MB resident in one process; ${o.peakTotalMb} MB in its ${o.processes} processes)`, hint);
   const stack = STACK.exec(o.stderr);
   const engine = lines(o.stderr).find((l) => ENGINE.test(l));
   if (o.signal !== null) return finding('signal', `killed by ${o.signal}: ${engine ?? first(o.stderr)}`, `${o.signal} ${normalize(engine ?? first(o.stderr))}`);

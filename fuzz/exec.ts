@@ -1,12 +1,17 @@
 /** Runs one CLI command of a case in its folder, under a time limit and a resident-memory limit. */
 import { spawn } from 'node:child_process';
-import { appendFileSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
+import { appendFileSync, readFileSync, readdirSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 export interface Limits {
   /** Wall-clock limit of one command. */
   timeoutMs: number;
-  /** Resident memory limit of one command (the process with its worker threads), MB. */
+  /**
+   * Resident memory limit, MB, of each process of a command: the CLI process with its worker threads, and each worker
+   * process it starts (a sweep's pool, side-by-side variants). A worker process runs points or variants as the command
+   * itself would, so each has the command's budget, and the command's total grows with the workers it starts: a sweep
+   * on 16 cores is 16 workers of 65-130 MB beside the CLI's 75 (over 1,024 MB together, by design).
+   */
   memoryMb: number;
 }
 
@@ -21,20 +26,33 @@ export interface Outcome {
   stdoutCut: boolean;
   stderr: string;
   ms: number;
+  /** The largest resident MB one process of the command reached (what the limit applies to). */
   peakMb: number;
+  /** The largest resident MB of all its processes together, and how many processes that was. */
+  peakTotalMb: number;
+  processes: number;
 }
 
 const KEEP = 32 << 20;
 
-/** Resident MB of a process and its descendants (the CLI runs variants in child processes). */
-function rssMb(pid: number): number {
+/** Resident MB of a process and of each of its descendants (any thread's children: the CLI forks its workers). */
+function treeRssMb(pid: number, out: number[] = []): number[] {
   try {
     const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter((x) => x !== '');
-    return (m ? Number(m[1]) / 1024 : 0) + children.reduce((sum, child) => sum + rssMb(Number(child)), 0);
+    out.push(m ? Number(m[1]) / 1024 : 0);
+    for (const task of readdirSync(`/proc/${pid}/task`)) {
+      const children = readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim().split(/\s+/).filter((x) => x !== '');
+      for (const child of children) treeRssMb(Number(child), out);
+    }
   } catch {
-    return 0;
+    // the process ended between the reads
   }
+  return out;
+}
+
+/** Whether a command whose processes are resident at `rssMb` is over its limit: any one process over it (Limits). */
+export function overMemory(rssMb: readonly number[], limitMb: number): boolean {
+  return rssMb.some((mb) => mb > limitMb);
 }
 
 /** `head`: close our end of stdout after that many bytes, as `hfsim ... | head -c n` does. */
@@ -71,6 +89,8 @@ export function runCli(cli: string, dir: string, argv: string[], limits: Limits,
   });
   let over: Outcome['over'];
   let peakMb = 0;
+  let peakTotalMb = 0;
+  let processes = 0;
   const kill = (why: 'time' | 'memory') => {
     if (over === undefined) over = why;
     try {
@@ -85,16 +105,18 @@ export function runCli(cli: string, dir: string, argv: string[], limits: Limits,
   }
   const timer = setTimeout(() => kill('time'), limits.timeoutMs);
   const poll = setInterval(() => {
-    const mb = child.pid === undefined ? 0 : rssMb(child.pid);
-    peakMb = Math.max(peakMb, mb);
-    if (mb > limits.memoryMb) kill('memory');
+    const rss = child.pid === undefined ? [] : treeRssMb(child.pid);
+    const total = rss.reduce((a, b) => a + b, 0);
+    peakMb = Math.max(peakMb, ...rss);
+    if (total > peakTotalMb) [peakTotalMb, processes] = [total, rss.length];
+    if (overMemory(rss, limits.memoryMb)) kill('memory');
   }, 100);
   return new Promise((done) => {
     child.on('close', (code, signal) => {
       clearTimeout(timer);
       clearInterval(poll);
       done({
-        argv, code, signal, over, stdoutCut, peakMb: Math.round(peakMb), ms: Date.now() - started,
+        argv, code, signal, over, stdoutCut, peakMb: Math.round(peakMb), peakTotalMb: Math.round(peakTotalMb), processes, ms: Date.now() - started,
         stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8'),
       });
     });

@@ -44,7 +44,7 @@ export function writeFinding(out: string, root: string, f: Finding, shrunk?: Pic
     `mutations:`, ...c.mutations.map((m) => `  ${m.slice(0, 300)}`),
     `commands${shrunk ? ' (shrunk)' : ''}:`, ...small.steps.map((s) => `  ${s.map(shellQuote).join(' ')}`.slice(0, 500)),
     `failing command: ${o.argv.map(shellQuote).join(' ').slice(0, 500)}`,
-    `exit ${o.code}, signal ${o.signal}, ${o.ms} ms, ${o.peakMb} MB resident${o.over ? `, killed: over its ${o.over} limit` : ''}`,
+    `exit ${o.code}, signal ${o.signal}, ${o.ms} ms, ${o.peakMb} MB resident in its largest process (${o.peakTotalMb} MB in ${o.processes})${o.over ? `, killed: over its ${o.over} limit` : ''}`,
     'stderr (last 3000 characters):', o.stderr.slice(-3000), '',
   ].join('\n'));
   mkdirSync(out, { recursive: true });

@@ -48,7 +48,7 @@ async function main(): Promise<void> {
   const limits = { timeoutMs: (num('timeout', values.timeout, 1) ?? 30) * 1000, memoryMb: num('memory', values.memory, 64) ?? 1024 };
   const jobs = num('jobs', values.jobs, 1) ?? 2;
   process.stdout.write(`fuzz: seed ${seed}, ${only !== undefined ? `case ${only}` : minutes !== undefined ? `${minutes} min` : `${count ?? 100} cases`}, ` +
-    `${jobs} at a time, ${limits.timeoutMs / 1000} s and ${limits.memoryMb} MB a command; findings to ${out}\n`);
+    `${jobs} at a time, ${limits.timeoutMs / 1000} s and ${limits.memoryMb} MB a process of a command; findings to ${out}\n`);
   const report = await fuzz({
     root, seed, jobs, limits, out, only, kinds: kinds as Kind[], shrink: !values['no-shrink'],
     ms: minutes === undefined ? undefined : minutes * 60_000, count: minutes === undefined && only === undefined ? count ?? 100 : count,

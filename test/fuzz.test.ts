@@ -5,6 +5,8 @@
  * and shrinks it into fuzz-findings/.
  */
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { generateCase, KINDS } from '../fuzz/cases.js';
@@ -12,7 +14,7 @@ import { judge } from '../fuzz/classify.js';
 import { loadCorpus } from '../fuzz/corpus.js';
 import { fuzz } from '../fuzz/fuzzer.js';
 import { shrinkCase } from '../fuzz/shrink.js';
-import type { Outcome } from '../fuzz/exec.js';
+import { type Outcome, overMemory, runCli } from '../fuzz/exec.js';
 
 const ROOT = join(import.meta.dirname, '..');
 /** Cases 0..COUNT-1 of SEED: every kind of input appears (checked below). */
@@ -39,7 +41,7 @@ describe('fuzz pass (npm run fuzz, fixed seed)', () => {
     for (const [seed, i] of [[9, 618], [9, 936], ...Array.from({ length: 200 }, (_, k) => [7, k])]) expect(() => generateCase(corpus, seed, i)).not.toThrow();
   });
 
-  const outcome = (o: Partial<Outcome>): Outcome => ({ argv: ['run', 'x.json'], code: 0, signal: null, stdout: '', stdoutCut: false, stderr: '', ms: 10, peakMb: 50, ...o });
+  const outcome = (o: Partial<Outcome>): Outcome => ({ argv: ['run', 'x.json'], code: 0, signal: null, stdout: '', stdoutCut: false, stderr: '', ms: 10, peakMb: 50, peakTotalMb: 50, processes: 1, ...o });
   it.each([
     ['a clean exit 2', { code: 2, stderr: 'hfsim: x.json: cluster.racks: racks must be at least 1\n' }, undefined],
     ['a commander usage error', { code: 2, stderr: "error: unknown option '--bogus'\n(run hfsim --help for usage)\n" }, undefined],
@@ -84,4 +86,30 @@ describe('fuzz pass (npm run fuzz, fixed seed)', () => {
     const r = spawnSync(process.execPath, [join(ROOT, 'dist', 'src', 'cli', 'main.js'), ...argv], { cwd: ROOT, encoding: 'utf8' });
     expect({ code: r.status, stderr: r.stderr.trim() }).toEqual({ code: 2, stderr: message });
   });
+});
+
+describe("the fuzzer's memory limit is per process (fuzz/exec.ts)", () => {
+  it.each([
+    ['one process under', [900], false],
+    ['one process over', [1100], true],
+    // hfsim sweep on 16 cores: the CLI and 16 workers, 1,115 MB together (the device's four "memory" findings)
+    ['a sweep of 16 workers of 65 MB', [75, ...Array<number>(16).fill(65)], false],
+    ['a sweep with one worker over', [75, 65, 1100, 65], true],
+  ] as Array<[string, number[], boolean]>)('%s', (_name, rss, over) => {
+    expect(overMemory(rss, 1024)).toBe(over);
+  });
+
+  it('a sweep of 4 worker processes, together over the limit, each under it, is not a finding', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hfsim-fuzz-mem-'));
+    writeFileSync(join(dir, 'four.sweep.json'), JSON.stringify({
+      name: 'four', axes: { 'cluster.nodesPerRack': [2, 3, 4, 5] },
+      base: { name: 'tiny', cluster: { racks: 2, nodesPerRack: 3, mapSlotsPerNode: 2, reduceSlotsPerNode: 1 }, workload: { kind: 'generated', groups: [{ name: 'g', count: 3, maps: 4, mapMs: 2000 }] } },
+    }));
+    const o = await runCli(join(ROOT, 'dist', 'src', 'cli', 'main.js'), dir, ['sweep', 'four.sweep.json', '--parallel', '4', '--no-progress', '--out', 'o'], { timeoutMs: 120_000, memoryMb: 200 });
+    expect(o.code).toBe(0);
+    expect(o.over).toBe(undefined);
+    expect(o.processes).toBeGreaterThanOrEqual(3); // the CLI and its workers (at least two at the peak)
+    expect(o.peakTotalMb).toBeGreaterThan(200); // summed, as the fuzzer once did, it was over
+    expect(o.peakMb).toBeLessThanOrEqual(200);
+  }, 120_000);
 });
