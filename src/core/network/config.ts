@@ -61,7 +61,4 @@ export const networkSchema = z.strictObject({
 
 export type NetworkConfig = z.infer<typeof networkSchema>;
 
-/** MB/s of a link of `gbps` gigabits per second (10^9 bits, MB of 2^20 bytes as elsewhere in hfsim). */
-export function gbpsToMBps(gbps: number): number {
-  return (gbps * 1e9) / 8 / (1024 * 1024);
-}
+export { gbpsToMBps } from './units.js';

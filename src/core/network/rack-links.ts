@@ -9,7 +9,8 @@
  * Per map slot: its read stream, a link of one flow whose capacity caps that map's read: one disk's rate (a block
  * lives on one disk) and the rate the map's code consumes its input (reading and computing overlap).
  */
-import { type NetworkConfig, gbpsToMBps } from './config.js';
+import type { NetworkConfig } from './config.js';
+import { gbpsToMBps } from './units.js';
 
 export const DISK_READ = 0;
 export const DISK_WRITE = 1;
