@@ -114,5 +114,10 @@ function replicationTable(results: readonly Result[]): string[] {
         if (x === undefined) return [r.variant, '-', '-', '-', '-', '-', '-', '-', '-'];
         return [r.variant, x.policy, seconds(x.delayWaitMs.total), seconds(x.delayWaitMs.meanPerJob), String(x.replicasCreated),
           String(x.replicasDeleted), x.bytesCopiedMB.toFixed(0), `${x.storage.meanOverheadPct.toFixed(1)}%`, `${x.storage.peakOverheadPct.toFixed(1)}%`];
-      }))];
+      })),
+    // A policy's own counts (DSBRA: rounds, delayed reads, the largest X, RF and GAvg, decisions), a line a variant.
+    ...results.flatMap((r) => {
+      const c = r.replication?.counts;
+      return c === undefined ? [] : [`${r.replication!.policy} ${r.variant}: ${Object.entries(c).map(([k, v]) => `${k} ${v}`).join(', ')}`];
+    })];
 }

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { runInProcess } from '../../src/actors/inprocess.js';
 import { MasterActor } from '../../src/actors/master-actor.js';
 import { simulate } from '../../src/actors/simulate.js';
+import { compare } from '../../src/cli/format.js';
 import { NODE_LOCAL } from '../../src/core/job.js';
 import type { DynamicReplicas } from '../../src/core/replication/replicas.js';
 import { delayThresholdOf } from '../../src/core/replication/dsbra.js';
@@ -113,6 +114,8 @@ describe('replication policies in a run', () => {
     expect(c.delayedReads).toBeGreaterThan(0);
     expect(c).toMatchObject({ reads: r.jobs.reduce((a, j) => a + j.maps, 0), roundsAboveFloor: 0, hotDecisions: 0 });
     expect(r.replication!.replicasCreated).toBe(0);
+    // The CLI prints the counts under its replication table.
+    expect(compare('dsbra', [r])).toContain(`dsbra : rounds ${c.rounds}, roundsAboveFloor 0, reads ${c.reads}, delayedReads ${c.delayedReads}, xMax ${c.xMax}, rfMax ${c.rfMax}, gAvgMax ${c.gAvgMax}, hotDecisions 0, coldDecisions 0`);
   });
 
   it('no replication policy: no replication section, no delayWaitMs (existing results unchanged)', async () => {
