@@ -2,12 +2,16 @@
  * Quincy's aggregated program (src/core/quincy/groups.ts): identical waiting tasks as one supply vertex give the plain
  * program's optimum, and the decoded placements cost exactly that optimum, on random instances.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadSolver } from '../../src/actors/highs-solver.js';
 import { supplyGroups } from '../../src/core/quincy/groups.js';
 import { type FlowSnapshot, type FlowTask, type QuincyCosts, buildNetwork, fairMinimums, placements } from '../../src/core/quincy/network.js';
 import { networkProgram } from '../../src/core/quincy/program.js';
 import { quincyArcs } from '../../src/core/quincy/size-limit.js';
+import { parseScenario } from '../../src/core/scenario.js';
+import { workloadLimitErrors } from '../../src/core/workload-limits.js';
 
 /** A small seeded generator (the test must not depend on Math.random). */
 function lcg(seed: number): (n: number) => number {
@@ -111,5 +115,17 @@ describe("Quincy's size limit (size-limit.ts)", () => {
     { maps: 30, nodes: 12, racks: 2, replicas: 3, running: 24, arcs: 30 * 9 + 1 + 2 + 24 },
   ])('a job of $maps maps on $nodes nodes, $replicas replicas, $running running: up to $arcs arcs', ({ arcs, ...size }) => {
     expect(quincyArcs({ ...size, field: 'workload' })).toBe(arcs);
+  });
+});
+
+describe("Quincy's size limit on the harness's stalled scenario (fixtures/quincy-large-job.json)", () => {
+  const file = join(import.meta.dirname, '..', 'harness', 'fixtures', 'quincy-large-job.json');
+  const json = JSON.parse(readFileSync(file, 'utf8')) as { cluster: Record<string, unknown> };
+
+  it('12 nodes: within the limit (now aggregated, the run ends); 100 nodes: refused, naming the field', () => {
+    const parsed = parseScenario(json);
+    expect(parsed.ok && workloadLimitErrors(parsed.value)).toEqual([]);
+    const wide = parseScenario({ ...json, cluster: { ...json.cluster, nodesPerRack: 25 } });
+    expect(wide.ok && workloadLimitErrors(wide.value)[0]).toMatch(/^workload\.sizes: a job of 4800 maps under policy quincy makes a decision program of up to \d+ arcs \(100 nodes/);
   });
 });
