@@ -1,17 +1,29 @@
 /** hfsim sweep, compiled and from source: results identical with --parallel 1 and 2 (worker processes and threads), and sharded-and-merged against unsharded. */
-import { readFileSync } from 'node:fs';
+import { cpSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadSweep } from '../../src/cli/sweep-file.js';
 import { runSweep } from '../../src/cli/sweep-run.js';
 import { base, deterministic, hfsim, lines, smallSweep, tmp, writeJson } from './sweep-helpers.js';
 
+/**
+ * The small sweep run once by the compiled CLI on one process, shared by the tests that compare against an
+ * uninterrupted run (each may run alone under -t; a test that writes into an output copies it first).
+ */
+let reference: { file: string; out: string; r: ReturnType<typeof hfsim> } | undefined;
+function uninterrupted(): { file: string; out: string; r: ReturnType<typeof hfsim> } {
+  if (reference === undefined) {
+    const file = smallSweep();
+    const out = join(tmp('p1'), 'out');
+    reference = { file, out, r: hfsim('sweep', file, '--parallel', '1', '--out', out) };
+  }
+  return reference;
+}
+
 describe('hfsim sweep', () => {
   it('gives identical results with --parallel 1 and 2, and sharded-and-merged against unsharded', () => {
-    const file = smallSweep();
-    const one = join(tmp('p1'), 'out');
+    const { file, out: one, r: r1 } = uninterrupted();
     const two = join(tmp('p2'), 'out');
-    const r1 = hfsim('sweep', file, '--parallel', '1', '--out', one);
     expect(r1.code, r1.stderr).toBe(0);
     expect(r1.stdout).toContain('small: 12 points, ran 12, 1 worker');
     expect(r1.stderr).toMatch(/sweep: 12\/12 points, [\d.]+ points\/s, ETA 0s/); // plain progress lines when not a terminal
@@ -43,9 +55,8 @@ describe('hfsim sweep', () => {
   });
 
   it('runs from TypeScript source too (piscina-bootstrap.mjs registers tsx in each worker), with the compiled CLI\'s results', async () => {
-    const file = smallSweep();
-    const cli = join(tmp('cli'), 'out');
-    expect(hfsim('sweep', file, '--parallel', '1', '--out', cli, '--no-progress').code).toBe(0);
+    const { file, out: cli, r: compiled } = uninterrupted();
+    expect(compiled.code, compiled.stderr).toBe(0);
     const src = join(tmp('src'), 'out');
     const r = await runSweep(loadSweep(file), { out: src, parallel: 2, progress: false });
     expect(r.ran).toBe(12);
@@ -85,9 +96,10 @@ describe('hfsim sweep', () => {
   });
 
   it('merge onto a complete output with one shard keeps every point (it used to cut 12 points to 6, exit 0)', () => {
-    const file = smallSweep();
+    const { file, out: reference, r: ran } = uninterrupted();
+    expect(ran.code, ran.stderr).toBe(0);
     const full = join(tmp('full'), 'out');
-    expect(hfsim('sweep', file, '--out', full, '--no-progress').code).toBe(0);
+    cpSync(reference, full, { recursive: true }); // merged into below
     const before = deterministic(full);
     const s1 = join(tmp('s1'), 'out');
     expect(hfsim('sweep', file, '--shard', '1/2', '--out', s1, '--no-progress').code).toBe(0);
