@@ -50,7 +50,7 @@ function analyzeDsbra(records: readonly Run[]): Analysis {
   const staticLocality = over(without, (r) => r.summary.locality.node);
   const cause = {
     above: 'DSBRA replicated more here than in the paper\'s runs.',
-    below: `here delay scheduling alone already gives ${fmt(staticLocality, '%')} node locality with static replication: few reads wait at all (the large jobs, most of the reads, have data on every node; 160 hot blocks put about 16 hot replicas on each of the 20 nodes, so no node is a hotspot), and none past D. And Algorithm 1 as printed cannot replicate in a one-rack cluster: no read waits past D and one heartbeat gap, so X_i is about 1 at most and RF_i stays below 1/3, short of the RF_i > GAvg + 0.2 > 0.4 a replica needs (README, Shared data and dynamic replication). The paper's figures cannot come from its printed algorithm in this set-up.`,
+    below: `here delay scheduling alone already gives ${fmt(staticLocality, '%')} node locality with static replication: few reads wait at all (the large jobs, most of the reads, have data on every node; 160 hot blocks put about 16 hot replicas on each of the 20 nodes, so no node is a hotspot), and no map runs off its data. And Algorithm 1 as printed cannot replicate in a one-rack cluster: no read waits past D and one heartbeat gap, so X_i is about 1 at most and RF_i stays below 1/3, short of the RF_i > GAvg + 0.2 > 0.4 a replica needs (README, Shared data and dynamic replication). The paper's figures cannot come from its printed algorithm in this set-up.`,
   };
   const plain = (v: Interval): Interval => ({ ...v });
   return {
