@@ -37,6 +37,11 @@ export interface CheckOutcome {
 export interface CheckOptions {
   /** Leave out the threads runtime (its workers cost ~100 ms to start). */
   threads?: boolean;
+  /**
+   * The simulate() the threads way runs (default: this module's). Tests under vitest pass the build's
+   * (test/helpers.ts compiledSimulate): a rack worker started from the sources compiles them first (~1 s each).
+   */
+  threadsSimulate?: typeof simulate;
 }
 
 export async function checkScenario(s: Scenario, options: CheckOptions = {}): Promise<CheckOutcome> {
@@ -53,7 +58,8 @@ export async function checkScenario(s: Scenario, options: CheckOptions = {}): Pr
   for (const way of WAYS) {
     if (way.options.runtime === 'threads' && options.threads === false) continue;
     try {
-      const r = await simulate(s, { ...way.options, timeDecisions: false });
+      const run = way.options.runtime === 'threads' ? options.threadsSimulate ?? simulate : simulate;
+      const r = await run(s, { ...way.options, timeDecisions: false });
       if (r.digest !== base.digest) failures.push(`${way.name}: digest ${r.digest.slice(0, 12)}, not ${base.digest.slice(0, 12)}`);
     } catch (err) {
       failures.push(`${way.name}: run failed: ${messageOf(err)}`);

@@ -5,16 +5,20 @@
 import { describe, expect, it } from 'vitest';
 import { simulate } from '../../src/actors/simulate.js';
 import { parseScenario } from '../../src/core/scenario.js';
-import { scenario } from '../helpers.js';
+import { compiledSimulate, scenario } from '../helpers.js';
+import { checkScenario } from './check.js';
 import { poolCapsAudit } from './pool-caps.js';
 import type { ScenarioSpec } from './generate.js';
 import { describeFailure, runHarness } from './property.js';
+
+const threadsSimulate = await compiledSimulate();
 
 describe('differential harness', () => {
   it('40 generated scenarios keep the invariants and give one digest every way they run (seed 20261134)', async () => {
     const seen = { kills: 0, threads: 0, fluid: 0, flat: 0, longTasks: 0, replication: 0, policies: new Set<string>(), workloads: new Set<string>(), delays: new Set<string>() };
     const report = await runHarness({
       seed: 20261134, runs: 40, threadsEvery: 8,
+      check: (s, o) => checkScenario(s, { ...o, threadsSimulate }),
       onRun: (spec: ScenarioSpec, _failures, kills) => {
         if (kills > 0) seen.kills++;
         if (spec.seed % 8 === 0) seen.threads++;

@@ -6,15 +6,16 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { simulate } from '../../src/actors/simulate.js';
-import { scenario } from '../helpers.js';
+import { compiledSimulate, scenario } from '../helpers.js';
 import { checkScenario } from './check.js';
 
 const DIR = join(import.meta.dirname, '..', 'regressions');
+const threadsSimulate = await compiledSimulate();
 const load = (file: string) => JSON.parse(readFileSync(join(DIR, file), 'utf8')) as Record<string, unknown>;
 
 describe.each(readdirSync(DIR).filter((f) => f.endsWith('.json')).sort())('regression %s', (file) => {
   it('keeps the invariants and gives one digest in-process, without shortcuts, through the codec and on threads', async () => {
-    const outcome = await checkScenario(scenario(load(file)));
+    const outcome = await checkScenario(scenario(load(file)), { threadsSimulate });
     expect(outcome.failures).toEqual([]);
   });
 });
@@ -34,7 +35,7 @@ describe('preemption kills a task launched in the batch that carries the kill (i
       },
     });
     expect(sameEpoch).toBeGreaterThan(0); // the scenario still exercises the case
-    const outcome = await checkScenario(s);
+    const outcome = await checkScenario(s, { threadsSimulate });
     expect(outcome.failures).toEqual([]);
     expect(outcome.kills).toBeGreaterThan(0);
   });
