@@ -24,6 +24,7 @@ import { ResponseRouter } from '../messages/builders.js';
 import { HeartbeatRow } from '../messages/layouts.js';
 import { LatencyHistogram } from './latency-histogram.js';
 import { type EpochCommand, type HeartbeatBatch, REPORT_EVERY_HEARTBEAT } from '../messages/types.js';
+import { DOUBLE_ZERO } from '../core/doubles.js';
 
 const STALL_EPOCHS = 100_000;
 
@@ -262,7 +263,7 @@ export class MasterActor {
   private readonly sinkOf = (): ResponseRouter => this.responses;
 
   private commands(epoch: number, answered: number | null): EpochCommand[] {
-    const reportFreeFromMs = this.everyHeartbeat ? REPORT_EVERY_HEARTBEAT : this.scheduler.freeSlotsIrrelevant ? this.scheduler.nextArrivalMs : 0;
+    const reportFreeFromMs = this.everyHeartbeat ? REPORT_EVERY_HEARTBEAT : this.scheduler.freeSlotsIrrelevant ? this.scheduler.nextArrivalMs : DOUBLE_ZERO;
     if (this.allocator !== undefined && answered !== null) this.allocate(answered);
     this.answered = answered;
     const responses = answered === null || this.responses.empty ? null : this.responses.take(answered);

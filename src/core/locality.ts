@@ -24,6 +24,43 @@ const noDelay: LocalityGate = {
   launched: () => {},
 };
 
+// The gates' LazySkips as classes, not closures: a prototype's methods are the same functions in every run of a
+// process, where closures made per gate are new call targets in each run, which deoptimize PassAll at the second.
+
+/** Skip count: a skip adds 1; a job is plain while it has skips left before maxSkips. */
+class LazySkipCounts implements LazySkips {
+  constructor(private readonly maxSkips: number, private readonly skips: Int32Array) {}
+
+  amount(): number {
+    return 1;
+  }
+
+  headroom(job: Job): number {
+    return this.maxSkips - this.skips[job.index];
+  }
+
+  settle(job: Job, owed: number): void {
+    this.skips[job.index] += owed;
+  }
+}
+
+/** Two-level wait: a skip adds the time to the cluster's next heartbeat; a job is plain while node-local with wait left. */
+class LazyWaits implements LazySkips {
+  constructor(private readonly nodeMs: number, private readonly levels: Uint8Array, private readonly waited: Float64Array) {}
+
+  amount(untilNextMs: number): number {
+    return untilNextMs;
+  }
+
+  headroom(job: Job): number {
+    return this.levels[job.index] === NODE_LOCAL ? this.nodeMs - this.waited[job.index] : 0;
+  }
+
+  settle(job: Job, owed: number): void {
+    this.waited[job.index] += owed;
+  }
+}
+
 /** Skip count: each job's skips since its last node-local launch, kept here by job index (not on Job). */
 export class SkipCountGate implements LocalityGate {
   private readonly skips: Int32Array;
@@ -32,14 +69,7 @@ export class SkipCountGate implements LocalityGate {
   /** `jobs`: the run's job count (indexes 0 .. jobs - 1). */
   constructor(private readonly maxSkips: number, jobs: number) {
     this.skips = new Int32Array(jobs);
-    const skips = this.skips;
-    this.lazy = {
-      amount: () => 1,
-      headroom: (job) => maxSkips - skips[job.index],
-      settle: (job, owed) => {
-        skips[job.index] += owed;
-      },
-    };
+    this.lazy = new LazySkipCounts(maxSkips, this.skips);
   }
 
   /** Skips counted for `job` since its last node-local launch. */
@@ -70,14 +100,7 @@ export class TwoLevelWaitGate implements LocalityGate {
   constructor(private readonly nodeMs: number, private readonly rackMs: number, jobs: number) {
     this.levels = new Uint8Array(jobs); // NODE_LOCAL
     this.waited = new Float64Array(jobs);
-    const { levels, waited } = this;
-    this.lazy = {
-      amount: (untilNextMs) => untilNextMs,
-      headroom: (job) => (levels[job.index] === NODE_LOCAL ? nodeMs - waited[job.index] : 0),
-      settle: (job, owed) => {
-        waited[job.index] += owed;
-      },
-    };
+    this.lazy = new LazyWaits(nodeMs, this.levels, this.waited);
   }
 
   /** `job`'s locality level (as last read or set) and the time it has waited at it. */

@@ -18,6 +18,7 @@ import type { LpSolver } from './framework/lp-solver.js';
 import type { LaunchPort, MapAssigner, MapSlots } from './framework/map-assignment.js';
 import type { NodeFilter } from './framework/node-filter.js';
 import type { Victim } from './framework/preemption.js';
+import { DOUBLE_ZERO } from './doubles.js';
 import type { JobQueue } from './framework/queue-order.js';
 import type { ReplicationPolicy } from './framework/replication.js';
 import type { Shortcut } from './framework/shortcuts.js';
@@ -84,7 +85,7 @@ export interface SchedulerStats {
 
 export class Scheduler {
   readonly jobs: Array<Job | undefined>;
-  readonly stats: SchedulerStats = { heartbeats: 0, arrivals: 0, taskFinishes: 0, launches: 0, busyMapMs: 0, busyReduceMs: 0, kills: 0, lostSlotMs: 0 };
+  readonly stats: SchedulerStats = { heartbeats: 0, arrivals: 0, taskFinishes: 0, launches: 0, busyMapMs: DOUBLE_ZERO, busyReduceMs: DOUBLE_ZERO, kills: 0, lostSlotMs: DOUBLE_ZERO };
   /** Pools of a pool-aware policy (hfs, capacity), else undefined. */
   readonly pools: PoolSet | undefined;
   /** Epoch-boundary timer of a pool-aware policy: shares, starvation clocks, preemption, recorded shares. */
@@ -151,7 +152,6 @@ export class Scheduler {
   /** The O(1) answer to a map scan that can launch nothing (pass-all.ts), where the gate's skips may be counted late. */
   private readonly passAll: PassAll | undefined;
   /** Told of each node where a launch took a job's last pending map (PassAll's per-node count of such jobs drops). */
-  private readonly nodeCleared: ((node: NodeId) => void) | undefined;
   /** The fluid network model's launch fields (undefined: the flat model's fixed slowdowns). */
   private readonly io: TaskIo | undefined;
   /**
@@ -203,8 +203,6 @@ export class Scheduler {
     this.passAll = scan === 'shortcut' && lazy !== undefined && this.shortcuts.has('passAll')
       ? new PassAll(this.order.rankOf, specs.length, lazy)
       : undefined;
-    const passAll = this.passAll;
-    this.nodeCleared = passAll === undefined ? undefined : (node) => passAll.cleared(node);
   }
 
   private readonly isDone = (j: number): boolean => this.jobs[j]?.done ?? true;
@@ -492,7 +490,7 @@ export class Scheduler {
   }
 
   private launchMap(job: Job, map: number, locality: Locality, node: NodeId, nowMs: number, seq: number, sink: ActionSink): void {
-    job.startMap(map, locality, this.nodeCleared);
+    job.startMap(map, locality, this.passAll);
     this.launchedAt[job.index] = seq;
     this.pendingMapsTotal--;
     this.gate.launched(job, locality);

@@ -49,9 +49,9 @@ describe('PassAll: skips owed rather than handed over', () => {
     const job = makeJob(0, [0, 0, 2]);
     passAll.enter(job);
     expect(passAll.tryPass(heartbeatRank(0), 1, [job])).toBe(false); // node 0 holds maps of it
-    job.startMap(0, NODE_LOCAL, (n) => passAll.cleared(n));
+    job.startMap(0, NODE_LOCAL, passAll);
     expect(passAll.tryPass(heartbeatRank(0), 1, [job])).toBe(false); // map 1 is still there
-    job.startMap(1, NODE_LOCAL, (n) => passAll.cleared(n));
+    job.startMap(1, NODE_LOCAL, passAll);
     expect(passAll.tryPass(heartbeatRank(0), 1, [job])).toBe(true);
     expect(passAll.tryPass(heartbeatRank(2), 1, [job])).toBe(false);
   });

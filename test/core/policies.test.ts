@@ -85,13 +85,14 @@ describe('locality caches', () => {
     j.forEachNodeWithMap((n) => nodesWith.push(n));
     expect(nodesWith).toEqual([0, 1, 2, 3]);
     const cleared: number[] = [];
-    j.startMap(1, NODE_LOCAL, (n) => cleared.push(n));
+    const listener = { cleared: (n: number): void => void cleared.push(n) };
+    j.startMap(1, NODE_LOCAL, listener);
     expect(cleared).toEqual([]); // maps 0 and 2 are still pending on 0, 3 and 1
-    j.startMap(0, RACK_LOCAL, (n) => cleared.push(n));
+    j.startMap(0, RACK_LOCAL, listener);
     expect(cleared).toEqual([0]);
     expect(withMap()).toEqual([1, 2, 3]);
     expect(j.peekNodeLocal(nodeId(0))).toBe(-1);
-    j.startMap(2, OFF_RACK, (n) => cleared.push(n));
+    j.startMap(2, OFF_RACK, listener);
     expect(cleared).toEqual([0, 1, 2, 3]);
     expect(withMap()).toEqual([]);
     j.requeueMap(1, topology, blocks); // a killed map: pending again on its three nodes
