@@ -4,6 +4,7 @@
  * of a `run`'s. test/experiments/ids.test.ts checks this list against catalog.ts.
  */
 export const EXPERIMENT_IDS: readonly string[] = [
-  'macro-io', 'macro-cpu', 'macro-mixed', 'hierarchical', 'small-jobs', 'sticky-slots', 'sensitivity-w1',
+  'macro-io', 'macro-cpu', 'macro-mixed', 'hierarchical', 'small-jobs', 'small-jobs-fluid', 'sticky-slots', 'sticky-slots-fluid',
+  'sensitivity-w1',
   'analytic-skip', 'analytic-ld', 'analytic-sticky', 'facebook-production', 'dsfs', 'copy-compute', 'dsbra',
 ];
