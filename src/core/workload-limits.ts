@@ -8,8 +8,8 @@ import { gbpsToMBps } from './network/config.js';
 import type { Scenario } from './scenario.js';
 import { type SwimTrace, swimJobShape } from './swim.js';
 import { hadoopHeartbeatMs } from './topology.js';
-import { FACEBOOK_BINS, strideOf } from './workload.js';
-import { quincySizeError } from './quincy/size-limit.js';
+import { FACEBOOK_BINS } from './workload.js';
+import { policies } from './framework/registry.js';
 
 interface Totals {
   jobs: number;
@@ -41,14 +41,8 @@ export function workloadLimitErrors(scenario: Scenario, trace?: SwimTrace): stri
   if (t.blocks > MAX_BLOCKS) errors.push(`${t.blocksField}: ${about}${Math.round(t.blocks)} blocks (one map each) in all, above the limit of ${MAX_BLOCKS}`);
   if (t.reduces > MAX_REDUCES) errors.push(`workload: ${about}${Math.round(t.reduces)} reduces in all, above the limit of ${MAX_REDUCES}`);
   const { cluster, tasks } = scenario;
-  if (scenario.scheduler.policy === 'quincy') {
-    const nodes = cluster.racks * cluster.nodesPerRack;
-    const kills = (scenario.scheduler.policyConfig as { kills?: boolean }).kills !== false;
-    const quincy = quincySizeError({
-      maps: t.largestMaps, field: t.largestField, nodes, racks: cluster.racks, replicas: strideOf(scenario, nodes), running: kills ? nodes * cluster.mapSlotsPerNode : 0,
-    });
-    if (quincy !== undefined) errors.push(quincy);
-  }
+  const policyError = policies.get(scenario.scheduler.policy)?.sizeError?.(scenario.scheduler.policyConfig, { scenario, largestMaps: t.largestMaps, largestField: t.largestField });
+  if (policyError !== undefined) errors.push(policyError);
   const heartbeatMs = cluster.heartbeatMs ?? hadoopHeartbeatMs(cluster.racks * cluster.nodesPerRack);
   const slow = Math.max(tasks.rackLocalSlowdown, tasks.offRackSlowdown);
   const longTasks: Array<readonly [string, number]> = [[t.mapField, t.mapMs * slow], [t.reduceField, t.reduceMs]];

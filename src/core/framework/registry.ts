@@ -64,6 +64,19 @@ export interface PolicyPlugin<C = any> extends PluginBase<C> {
   /** The run needs a linear-program solver (context.solver): simulate() loads one before the run. */
   readonly needsSolver?: boolean;
   create(config: C, context: PluginContext): SchedulingPolicy;
+  /**
+   * An error when the workload is too large for this policy (checked before the run with the other size limits,
+   * workload-limits.ts), or undefined: e.g. Quincy's program size per decision.
+   */
+  sizeError?(config: C, workload: WorkloadShape): string | undefined;
+}
+
+/** What the size limits know of a workload before the run, for a policy's own sizeError. */
+export interface WorkloadShape {
+  readonly scenario: Scenario;
+  /** The largest job's maps (the most any job may draw), and the scenario field that sets it. */
+  readonly largestMaps: number;
+  readonly largestField: string;
 }
 
 export interface GatePlugin<C = any> extends PluginBase<C> {

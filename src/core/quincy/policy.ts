@@ -12,7 +12,7 @@ import type { JobEvents } from '../framework/job-events.js';
 import type { LpSolver } from '../framework/lp-solver.js';
 import type { AssignerCounts, LaunchPort, MapAssigner, MapSlots } from '../framework/map-assignment.js';
 import type { Victim } from '../framework/preemption.js';
-import type { PluginContext, PolicyPlugin, SchedulingPolicy } from '../framework/registry.js';
+import type { PluginContext, PolicyPlugin, SchedulingPolicy, WorkloadShape } from '../framework/registry.js';
 import type { Tick } from '../framework/tick.js';
 import type { BlockStore } from '../hdfs.js';
 import type { Job } from '../job.js';
@@ -20,6 +20,8 @@ import { compareFair } from '../policies/fair.js';
 import { SortedJobQueue } from '../policies/sorted-queue.js';
 import { PENDING } from '../task-state.js';
 import { type NodeId, type Topology, rackOf } from '../topology.js';
+import { strideOf } from '../workload.js';
+import { quincySizeError } from './size-limit.js';
 import { type FlowSnapshot, type FlowTask, buildNetwork, fairMinimums, placements } from './network.js';
 import { networkProgram } from './program.js';
 
@@ -209,6 +211,14 @@ export const quincy = {
   description: 'Quincy: min-cost flow over tasks, racks, nodes and an unscheduled node per job, re-solved every heartbeat interval, with kills',
   config: quincyConfig,
   needsSolver: true,
+  sizeError: (config: QuincyConfig, { scenario, largestMaps, largestField }: WorkloadShape) => {
+    const { cluster } = scenario;
+    const nodes = cluster.racks * cluster.nodesPerRack;
+    return quincySizeError({
+      maps: largestMaps, field: largestField, nodes, racks: cluster.racks, replicas: strideOf(scenario, nodes),
+      running: config.kills ? nodes * cluster.mapSlotsPerNode : 0,
+    });
+  },
   create: (config: QuincyConfig, context: PluginContext): SchedulingPolicy => {
     const q = new Quincy(config, context.topology, context.blocks!, context.solver!);
     return {
