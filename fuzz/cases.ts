@@ -45,13 +45,30 @@ function mutateJsonFile(c: Chooser, corpus: Corpus, files: Record<string, string
     doc = m.doc;
     mutations.push(`${name}: ${m.what}`);
   }
-  let text = stringifyRaw(doc, c.chance(0.8) ? 2 : undefined) ?? 'null';
+  let text = stringifyPretty(doc, c.chance(0.8));
   if (!gentle && c.chance(0.08)) {
     const m = mutateJsonText(c, text);
     text = m.text;
     mutations.push(`${name}: ${m.what}`);
   }
   files[name] = text;
+}
+
+/**
+ * The document as text, indented when `indent` and the indented text stays small: indentation grows with depth, so a
+ * few thousand copies of a 2,000-level nesting (4 KB compact) would indent to gigabytes, past V8's longest string.
+ */
+function stringifyPretty(doc: unknown, indent: boolean): string {
+  const compact = stringifyRaw(doc) ?? 'null';
+  return indent && compact.length * (2 * depthOf(doc) + 1) < 64_000_000 ? (stringifyRaw(doc, 2) ?? 'null') : compact;
+}
+
+/** Nesting depth of a JSON value (a scalar is 0). */
+function depthOf(value: unknown): number {
+  if (value === null || typeof value !== 'object') return 0;
+  let deepest = 0;
+  for (const v of Object.values(value)) deepest = Math.max(deepest, depthOf(v));
+  return deepest + 1;
 }
 
 function runSteps(c: Chooser, seed: Seed, files: Record<string, string>, flagChance: number): string[][] {

@@ -58,10 +58,19 @@ export const MAX_JOBS = 1_000_000;
 
 /**
  * Blocks of all files (one map each), counted before any is placed: 3x FB-2010's day (16.2 M). A block's replicas
- * are 4 bytes each in the block store and again in its job, with a byte of state: at replication 3, ~30 bytes a
- * map, 1.5 GB at this bound. 1e9 blocks took hours to place before failing.
+ * are 4 bytes each in the block store with a byte of state (~15 bytes at replication 3); a map is ~110 bytes while
+ * its job is active (its replicas again, its state, the per-node and per-rack lists that find local work, its running
+ * slot and times). FB-2010's day, 16.2 M maps of which few are live at once, runs in 500 MB; one job's maps are live
+ * together, so they have their own bound (MAX_JOB_MAPS). 1e9 blocks took hours to place before failing.
  */
 export const MAX_BLOCKS = 50_000_000;
+
+/**
+ * Maps of one job: all of a job's maps are live while it runs, at ~110 bytes each (measured: one job of 4 M maps,
+ * 490 MB resident; 11.2 M maps, 1.2 GB), so 5 M maps are ~550 MB and a few seconds of run time. FB-2010's largest
+ * job has 174,613 maps: this is 29x it, room for a trace scaled onto a larger cluster.
+ */
+export const MAX_JOB_MAPS = 5_000_000;
 
 /** Reduces of all jobs (Facebook ran ~1 reduce per 50 maps): a few bytes each while their job is active. */
 export const MAX_REDUCES = 10_000_000;

@@ -164,7 +164,7 @@ const groupSchema = z.strictObject({
   /** Jobs are named name-0, name-1, ...; each reads a file of its own with one block per map. */
   name: z.string().min(1),
   count: posInt('count', L.MAX_JOBS).default(1),
-  maps: posInt('maps', L.MAX_BLOCKS),
+  maps: posInt('maps', L.MAX_JOB_MAPS),
   reduces: nonNegInt('reduces', L.MAX_REDUCES).default(0),
   mapMs: durationMs('mapMs'),
   reduceMs: durationMs('reduceMs').default(1000),

@@ -3,7 +3,7 @@
  * before a block is placed or a job built. Pure: a swim workload's trace rows are passed in. Errors are one line
  * each, "<field path>: <what>", as the schema's are.
  */
-import { MAX_BLOCKS, MAX_INT32, MAX_JOBS, MAX_REDUCES, MAX_TASK_EPOCHS, MAX_TIME_MS } from './limits.js';
+import { MAX_BLOCKS, MAX_INT32, MAX_JOB_MAPS, MAX_JOBS, MAX_REDUCES, MAX_TASK_EPOCHS, MAX_TIME_MS } from './limits.js';
 import { gbpsToMBps } from './network/config.js';
 import type { Scenario } from './scenario.js';
 import { type SwimTrace, swimJobShape } from './swim.js';
@@ -39,6 +39,7 @@ export function workloadLimitErrors(scenario: Scenario, trace?: SwimTrace): stri
   const about = t.estimate ? 'about ' : '';
   if (t.jobs > MAX_JOBS) errors.push(`workload: ${t.jobs} jobs, above the limit of ${MAX_JOBS}`);
   if (t.blocks > MAX_BLOCKS) errors.push(`${t.blocksField}: ${about}${Math.round(t.blocks)} blocks (one map each) in all, above the limit of ${MAX_BLOCKS}`);
+  if (t.largestMaps > MAX_JOB_MAPS) errors.push(`${t.largestField}: a job of ${t.largestMaps} maps, above the limit of ${MAX_JOB_MAPS} maps a job`);
   if (t.reduces > MAX_REDUCES) errors.push(`workload: ${about}${Math.round(t.reduces)} reduces in all, above the limit of ${MAX_REDUCES}`);
   const { cluster, tasks } = scenario;
   const policyError = policies.get(scenario.scheduler.policy)?.sizeError?.(scenario.scheduler.policyConfig, { scenario, largestMaps: t.largestMaps, largestField: t.largestField });

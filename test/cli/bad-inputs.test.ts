@@ -59,6 +59,8 @@ describe('bad scenarios: one line naming file and field, before anything runs', 
     ['an allocation file under fair (not read)', { ...tiny, scheduler: { allocationFile: 'no-such.xml' } }, 'scheduler.allocationFile: policy "fair" ignores allocationFile'],
     ['blocks over the limit in all', { ...tiny, workload: { kind: 'generated', groups: [{ name: 'g', count: 100_000, maps: 501, mapMs: 1 }] } },
       'workload.groups: 50100000 blocks (one map each) in all, above the limit of 50000000'],
+    ['one job of more maps than a job may have', { ...tiny, workload: { kind: 'generated', groups: [{ name: 'g', maps: 5_000_001, mapMs: 1 }] } },
+      'workload.groups[0].maps: maps is 5000001, above the limit of 5000000'],
     // the harness's long mode stalled on such a run: a 33,384-column program re-solved every second for hours
     ['Quincy on Facebook jobs of up to 4,800 maps on 100 nodes', { ...tiny, cluster: { racks: 10, nodesPerRack: 10 }, scheduler: { policy: 'quincy' }, workload: { kind: 'facebook', jobs: 2 } },
       'workload.sizes: a job of 4800 maps under policy quincy makes a decision program of up to 43411 arcs (100 nodes, up to 3 replicas a block, kills on), above the limit of 8000 arcs a decision'],
@@ -126,10 +128,18 @@ describe('bad SWIM traces: file and line', () => {
     expect(inputError(() => loadScenario(file), file)).toContain(`${trace}${message}`);
   });
 
+  // the fuzzer's finding (seed 9601, case 197): one job of 11.2 M maps ran within the other limits, at 1.2 GB resident
+  it('input bytes that make one job of too many maps', () => {
+    const trace = write('t.tsv', 'job11\t609\t112\t9007199254740993\t41\t35\n');
+    const file = write('s.json', { workload: { kind: 'swim', trace } }); // the default 100 nodes, as the fuzzer's case
+    expect(inputError(() => loadScenario(file), file)).toBe(`${file}: workload.trace (job job11): a job of 11184811 maps, above the limit of 5000000 maps a job`);
+  });
+
   it('input bytes that make too many maps', () => {
     const trace = write('t.tsv', 'job0\t1\t1\t1e20\t1\t1\n');
     const file = write('s.json', { ...tiny, workload: { kind: 'swim', trace } });
-    expect(inputError(() => loadScenario(file), file)).toBe(`${file}: workload.trace: 7450580597 blocks (one map each) in all, above the limit of 50000000`);
+    expect(inputError(() => loadScenario(file), file)).toBe([`${file}: workload.trace: 7450580597 blocks (one map each) in all, above the limit of 50000000`,
+      `${file}: workload.trace (job job0): a job of 7450580597 maps, above the limit of 5000000 maps a job`].join('\n'));
   });
 });
 

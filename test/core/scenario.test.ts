@@ -92,7 +92,7 @@ describe('scenario bounds and fields a policy ignores', () => {
     [{ workload: { kind: 'facebook', jobs: 1e9 } }, `workload.jobs: jobs is 1000000000, above the limit of ${L.MAX_JOBS}`],
     [{ workload: jobs({ mapMs: 2 ** 31 }) }, `workload.jobs[0].mapMs: mapMs is ${2 ** 31} ms, above the limit of ${L.MAX_TIME_MS} ms`],
     [{ workload: jobs({ submitMs: 1e300 }) }, `workload.jobs[0].submitMs: submitMs is 1e+300 ms, above the limit of ${L.MAX_TIME_MS} ms`],
-    [{ workload: { kind: 'generated', groups: [{ name: 'g', maps: 1e9, mapMs: 1 }] } }, `workload.groups[0].maps: maps is 1000000000, above the limit of ${L.MAX_BLOCKS}`],
+    [{ workload: { kind: 'generated', groups: [{ name: 'g', maps: 1e9, mapMs: 1 }] } }, `workload.groups[0].maps: maps is 1000000000, above the limit of ${L.MAX_JOB_MAPS}`],
     [{ ...minimal, scheduler: { policy: 'hfs', pools: [{ name: 'p', minMaps: 10, maxMaps: 5 }] } }, 'scheduler.pools[0].minMaps: minMaps 10 is above maxMaps 5: the pool could never reach its min share'],
     [{ ...minimal, scheduler: { policy: 'fair', pools: [{ name: 'p' }] } }, 'scheduler.pools: policy "fair" ignores pools (only "hfs" and "capacity" read it): remove it, or set it to null in a variant that changes the policy'],
     [{ ...minimal, scheduler: { policy: 'fifo', queues: [{ name: 'q', capacity: 50 }] } }, 'scheduler.queues: policy "fifo" ignores queues (only "capacity" reads it): remove it, or set it to null in a variant that changes the policy'],
