@@ -3,7 +3,7 @@
  * runs the scheduler on each heartbeat (timing each decision), and answers every rack with one response batch
  * and the next epoch to advance to. Thread timing cannot reach the scheduler: the order is fixed by the phases.
  */
-import { isReduceRef } from '../core/task-ref.js';
+import { COPY_JOB, isReduceRef } from '../core/task-ref.js';
 import { BlockStore } from '../core/hdfs.js';
 import type { NodeId, Rank } from '../core/ids.js';
 import type { Job } from '../core/job.js';
@@ -244,15 +244,16 @@ export class MasterActor {
     const startMs = this.scenario.cluster.network.taskStartMs;
     for (const list of this.serves) list.length = 0;
     if (racks > 1) {
-      this.responses.forEachLaunch((node, task, src, readKB, computeMs) => {
+      this.responses.forEachLaunch((node, job, task, src, readKB, computeMs) => {
         const rack = Math.floor(node / perRack);
         if (readKB <= 0) return;
         if (isReduceRef(task)) demand[rack * groups + racks]++;
         else if (Math.floor(src / perRack) !== rack) {
           const from = Math.floor(src / perRack);
           demand[rack * groups + from]++;
-          // Its send half, in the source's rack, starts when the map's read does: its heartbeat plus the start-up.
-          this.serves[from].push(src, answered * heartbeatMs + phaseMs[node] + startMs, readKB, computeMs);
+          // Its send half, in the source's rack, starts when the map's read does: its heartbeat plus the start-up
+          // (a replica copy has none: its read starts at the heartbeat).
+          this.serves[from].push(src, answered * heartbeatMs + phaseMs[node] + (job === COPY_JOB ? 0 : startMs), readKB, computeMs);
         }
       });
     }

@@ -19,12 +19,13 @@ export class RackError extends Error {
 /**
  * The rack actors one host (a thread) runs: their models' arrays in one arena and their heartbeat batches in one
  * builder, so an epoch's sweep over them reads and writes memory in order. With the fluid network model each rack
- * simulates its own hardware (src/core/network/fluid-rack.ts).
+ * simulates its own hardware (src/core/network/fluid-rack.ts), with `copySlots` a node for replica copies
+ * (src/core/replication/copy-streams.ts).
  */
-export function rackActors(topology: Topology, racks: readonly number[], network?: NetworkConfig): RackActor[] {
+export function rackActors(topology: Topology, racks: readonly number[], network?: NetworkConfig, copySlots = 0): RackActor[] {
   const out = new HeartbeatBatchBuilder();
   if (network?.model === 'fluid') {
-    const options = { rates: linkRates(network, topology.nodesPerRack), taskStartMs: network.taskStartMs };
+    const options = { rates: linkRates(network, topology.nodesPerRack), taskStartMs: network.taskStartMs, copySlots };
     return racks.map((rack) => new RackActor(rackId(rack), new FluidRack(topology, rackId(rack), options), out));
   }
   const arena = new RackArena(topology, racks.length);

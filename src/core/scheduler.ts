@@ -33,7 +33,7 @@ import type { PoolClock } from './pool-clock.js';
 import type { PoolSet } from './pools.js';
 import { makePlugins } from './plugins.js';
 import { COMPUTE_PHASE, COPY_PHASE, MAP_PHASE, TaskDraws } from './task-draws.js';
-import { isReduceRef, reduceOf, reduceRef } from './task-ref.js';
+import { COPY_JOB, isReduceRef, reduceOf, reduceRef } from './task-ref.js';
 import type { RunningTasks } from './running-tasks.js';
 import type { Scenario } from './scenario.js';
 import { type HeartbeatOrder, type NodeId, type RackId, type Topology, heartbeatOrder, rackOf } from './topology.js';
@@ -181,10 +181,11 @@ export class Scheduler {
     this.delays = plugins.delays;
     if (this.replication !== undefined) {
       blocks.widen(strideOf(scenario, topology.nodes)); // room for the replicas the policy may add
-      // A copy's fixed time: the block over the destination's NIC (src/core/replication/replicas.ts).
+      // A copy's fixed time on the flat model: the block over the destination's NIC; the fluid model carries it as a
+      // transfer on the hardware (src/core/replication/replicas.ts).
       const copyMs = Math.ceil((scenario.hdfs.blockMB / gbpsToMBps(scenario.cluster.network.nicGbps)) * 1000);
       this.replicas = new DynamicReplicas(blocks, blocks.files, topology, copyMs, scenario.hdfs.blockMB,
-        (j) => this.jobs[j]!.replicasChanged(topology, blocks, this.jobScratch));
+        (j) => this.jobs[j]!.replicasChanged(topology, blocks, this.jobScratch), scenario.cluster.network.model === 'fluid');
     }
     this.sigma = scenario.tasks.durationJitter;
     this.draws = new TaskDraws(scenario.seed);
@@ -275,8 +276,16 @@ export class Scheduler {
     finJob: Int32Array, finTask: Int32Array, from: number, to: number, sink: ActionSink): void {
     this.stats.heartbeats++;
     const seq = ++this.heartbeatSeq;
-    if (this.replicas !== undefined) this.replicas.advance(nowMs, this.replication!, this.isDone);
-    for (let i = from; i < to; i++) this.taskFinished(node, nowMs, finJob[i] as JobIndex, finTask[i]);
+    const replicas = this.replicas;
+    if (replicas !== undefined) replicas.advance(nowMs, this.replication!, this.isDone);
+    for (let i = from; i < to; i++) {
+      if (finJob[i] === COPY_JOB) replicas!.landed(finTask[i], node, nowMs);
+      else this.taskFinished(node, nowMs, finJob[i] as JobIndex, finTask[i]);
+    }
+    if (replicas?.network === true) {
+      replicas.rebuildChanged(this.isDone); // the copies that landed
+      replicas.launchCopies(node, nowMs, sink);
+    }
     this.notifyMapsDone(node, rank, sink);
     if (freeMaps > 0 && this.pendingMapsTotal > 0) this.assignMaps(node, rank, nowMs, freeMaps, seq, sink);
     if (freeReduces > 0 && this.jobsWithUnlaunchedReduces > 0) this.assignReduces(node, rank, nowMs, freeReduces, sink);

@@ -169,12 +169,12 @@ export class ResponseRouter implements ActionSink {
     this.kills[at + KillRow.Task] = task;
   }
 
-  /** Calls fn for each launch since the last take: its node, task, and (fluid model) read source, KB read and compute ms. */
-  forEachLaunch(fn: (node: NodeId, task: number, src: NodeId | -1, readKB: number, computeMs: number) => void): void {
+  /** Calls fn for each launch since the last take: its node, job, task, and (fluid model) read source, KB read and compute ms. */
+  forEachLaunch(fn: (node: NodeId, job: JobIndex, task: number, src: NodeId | -1, readKB: number, computeMs: number) => void): void {
     const rows = this.launches;
     for (let k = 0; k < this.launchCount; k++) {
       const at = k * LaunchRow.Width;
-      fn(rows[at + LaunchRow.Node] as NodeId, rows[at + LaunchRow.Task], rows[at + LaunchRow.Src] as NodeId | -1, rows[at + LaunchRow.ReadKB], this.durations[k * DurationRow.Width + DurationRow.Ms]);
+      fn(rows[at + LaunchRow.Node] as NodeId, rows[at + LaunchRow.Job] as JobIndex, rows[at + LaunchRow.Task], rows[at + LaunchRow.Src] as NodeId | -1, rows[at + LaunchRow.ReadKB], this.durations[k * DurationRow.Width + DurationRow.Ms]);
     }
   }
 

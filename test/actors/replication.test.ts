@@ -14,10 +14,10 @@ import { delayThresholdOf } from '../../src/core/replication/dsbra.js';
 import { makeTopology } from '../../src/core/topology.js';
 import { compiledSimulate, loadVariant, scenario } from '../helpers.js';
 
-function hotFile(policy: string, config: Record<string, unknown> = {}) {
+function hotFile(policy: string, config: Record<string, unknown> = {}, model: 'flat' | 'fluid' = 'flat') {
   return scenario({
     name: 'hot-small', seed: 3,
-    cluster: { racks: 2, nodesPerRack: 2, mapSlotsPerNode: 1, reduceSlotsPerNode: 1, heartbeatMs: 1000 },
+    cluster: { racks: 2, nodesPerRack: 2, mapSlotsPerNode: 1, reduceSlotsPerNode: 1, heartbeatMs: 1000, network: { model } },
     hdfs: { replication: 1, blockMB: 64 },
     scheduler: { policy: 'fair', delay: { mode: 'wait', nodeMs: 10_000, rackMs: 10_000 }, replication: { policy, config } },
     workload: {
@@ -29,8 +29,8 @@ function hotFile(policy: string, config: Record<string, unknown> = {}) {
 }
 
 /** Runs in process, checking at every map launch what the master's HDFS holds. */
-function audited(policy: string, config: Record<string, unknown> = {}) {
-  const s = hotFile(policy, config);
+function audited(policy: string, config: Record<string, unknown> = {}, model: 'flat' | 'fluid' = 'flat') {
+  const s = hotFile(policy, config, model);
   const launches: Array<{ nowMs: number; node: number; block: number }> = [];
   let replicas: DynamicReplicas | undefined;
   const problems: string[] = [];
@@ -116,6 +116,37 @@ describe('replication policies in a run', () => {
     expect(r.replication!.replicasCreated).toBe(0);
     // The CLI prints the counts under its replication table.
     expect(compare('dsbra', [r])).toContain(`dsbra : rounds ${c.rounds}, roundsAboveFloor 0, reads ${c.reads}, delayedReads ${c.delayedReads}, xMax ${c.xMax}, rfMax ${c.rfMax}, gAvgMax ${c.gAvgMax}, hotDecisions 0, coldDecisions 0`);
+  });
+
+  it.each([['dsbra', { intervalMs: 60_000 }], ['popular-small', {}]])('fluid model, %s: each copy is a transfer on the hardware, readable only once reported; its bytes cross the links', async (policy, config) => {
+    const { outcome, launches, events, problems } = audited(policy, config, 'fluid');
+    expect(problems).toEqual([]);
+    const r = outcome.replication!;
+    const copies = events.filter((e) => e.kind === 'copy');
+    expect(copies.length).toBe(r.replicasCreated);
+    expect(r.replicasCreated).toBeGreaterThan(0);
+    const s = hotFile(policy, config, 'fluid');
+    const perRack = s.cluster.nodesPerRack;
+    // 64 MB from one disk's stream (240 MB/s of disks / 4: 60 MB/s) takes 1,067 ms, reported at a heartbeat after.
+    for (const c of copies) expect(c.endMs - c.startMs).toBeGreaterThanOrEqual(Math.ceil((64 / 60) * 1000));
+    expect(r.copyMs).toBe(Math.round(copies.reduce((a, c) => a + c.endMs - c.startMs, 0) / copies.length));
+    for (const c of copies) {
+      for (const l of launches.filter((x) => x.block === c.block && x.node === c.node)) expect(l.nowMs).toBeGreaterThanOrEqual(c.endMs);
+    }
+    // The source racks served every cross-rack read: the off-rack maps' and the cross-rack copies' (64 MB each).
+    const crossCopies = copies.filter((c) => Math.floor(c.src / perRack) !== Math.floor(c.node / perRack)).length;
+    const offRackMaps = outcome.jobs.reduce((a, j) => a + j.offRackMaps, 0);
+    expect(outcome.network!.servedMB).toBe(64 * (offRackMaps + crossCopies));
+    expect(outcome.network!.readMB).toBe(64 * outcome.jobs.reduce((a, j) => a + j.maps, 0)); // the maps' inputs alone
+  });
+
+  it.each(['dsbra', 'popular-small'])('fluid model, %s: threads and the codec give the in-process digest', async (policy) => {
+    const s = hotFile(policy, {}, 'fluid');
+    const inProcess = await simulate(s, { timeDecisions: false });
+    expect(inProcess.replication!.replicasCreated).toBeGreaterThan(0);
+    const threads = await (await compiledSimulate())(s, { runtime: 'threads', workers: 2, timeDecisions: false });
+    expect(threads.digest).toBe(inProcess.digest);
+    expect((await simulate(s, { timeDecisions: false, codec: true })).digest).toBe(inProcess.digest);
   });
 
   it('no replication policy: no replication section, no delayWaitMs (existing results unchanged)', async () => {

@@ -8,6 +8,7 @@ import type { RackInspector } from '../../src/actors/inprocess.js';
 import { type Result, type SimulateOptions, simulate } from '../../src/actors/simulate.js';
 import type { Scenario } from '../../src/core/scenario.js';
 import type { SchedulerObserver } from '../../src/core/scheduler.js';
+import { COPY_JOB } from '../../src/core/task-ref.js';
 import { auditor } from '../helpers.js';
 import { poolCapsAudit } from './pool-caps.js';
 
@@ -110,7 +111,11 @@ function slotsAgree(s: Scenario, audit: ReturnType<typeof auditor>, out: string[
           const node = b.node[i];
           let maps = 0;
           let reduces = 0;
-          for (let k = i === 0 ? 0 : b.finishedEnd[i - 1]; k < b.finishedEnd[i]; k++) if (b.finishedTask[k] >= 0) maps++; else reduces++;
+          for (let k = i === 0 ? 0 : b.finishedEnd[i - 1]; k < b.finishedEnd[i]; k++) {
+            if (b.finishedJob[k] === COPY_JOB) continue; // a replica copy (fluid model) holds no map or reduce slot
+            if (b.finishedTask[k] >= 0) maps++;
+            else reduces++;
+          }
           const [runningMaps, runningReduces] = audit.runningOn(node);
           const freeMaps = s.cluster.mapSlotsPerNode - (runningMaps - maps);
           const freeReduces = s.cluster.reduceSlotsPerNode - (runningReduces - reduces);

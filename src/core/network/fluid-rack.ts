@@ -105,8 +105,8 @@ export class FluidRack extends RackTasks {
     } else if (changed) this.allocate(allocation!);
     // The master jumps epochs only while no job is active; its usage series books the counters at the answered
     // epoch's end (MasterActor.onBatches), exact only if nothing runs, so carries nothing, over the jump.
-    if (this.savedEpoch >= 0 && epoch > this.savedEpoch + 1 && this.runningTasks > 0) {
-      throw new Error(`rack ${this.rack} was sent from epoch ${this.savedEpoch} to ${epoch} with ${this.runningTasks} tasks running`);
+    if (this.savedEpoch >= 0 && epoch > this.savedEpoch + 1 && this.runningTasks + this.runningCopies > 0) {
+      throw new Error(`rack ${this.rack} was sent from epoch ${this.savedEpoch} to ${epoch} with ${this.runningTasks} tasks and ${this.runningCopies} replica copies running`);
     }
     this.runUntil(epoch * this.heartbeatMs);
     this.save(epoch);
@@ -192,7 +192,8 @@ export class FluidRack extends RackTasks {
 
   /** Frees node i's done slots, reporting each (and pinning it for the committed pass). */
   private release(i: number, sink: HeartbeatSink): number {
-    return this.releaseSlots(i, this.firstSlot(i, true), this.mapSlots, sink) + this.releaseSlots(i, this.firstSlot(i, false), this.reduceSlots, sink);
+    return this.releaseSlots(i, this.firstSlot(i, true), this.mapSlots, sink) + this.releaseSlots(i, this.firstSlot(i, false), this.reduceSlots, sink)
+      + (this.copySlots === 0 ? 0 : this.releaseSlots(i, this.firstCopySlot(i), this.copySlots, sink));
   }
 
   private releaseSlots(i: number, first: number, count: number, sink: HeartbeatSink): number {

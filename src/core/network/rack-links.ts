@@ -142,6 +142,13 @@ export class RackLinks {
     return len + 1;
   }
 
+  /** Adds node offset i's disk write to a read path of length `len` (after its stream; a group link stays last). */
+  withLocalWrite(i: number, out: Int32Array, len: number): number {
+    for (let k = len; k > 1; k--) out[k] = out[k - 1];
+    out[1] = this.node(i, DISK_WRITE);
+    return len + 1;
+  }
+
   /** A write of node offset `i` to its own disks. */
   localWritePath(i: number, out: Int32Array): number {
     out[0] = this.node(i, DISK_WRITE);

@@ -5,6 +5,9 @@
  *           code consumes it: the read's stream is capped at one disk's rate and at readMB / computeMs, so reading
  *           and computing overlap and the phase lasts max(read, computeMs) -> write its output locally -> done.
  *           (A map that reads nothing computes for computeMs.)
+ *   copy:   a replica copy (copy slots, only with a replication policy): the block from the source replica's disk
+ *           (one stream, as a map's read) over the path between the nodes and onto this node's disks in one flow
+ *           (HDFS writes a block's packets as they arrive), with no start-up and no code -> done.
  *   reduce: start-up -> shuffle (the share of its bytes from this rack's nodes over its NIC, the rest in from other
  *           racks) -> wait until it hears that the job's maps are done -> compute -> write its output locally and
  *           through the replication pipeline's off-rack copy -> done.
@@ -22,6 +25,8 @@ import { CPU, DONE, READ, START, SlotState, WAIT, WRITE } from './slot-state.js'
 export interface FluidRackOptions {
   rates: LinkRates;
   taskStartMs: number;
+  /** Copy slots a node keeps for the replica copies it receives (copy-streams.ts); 0 or omitted: none. */
+  copySlots?: number;
 }
 
 export class RackSlots {
@@ -34,6 +39,12 @@ export class RackSlots {
   readMB = 0;
   protected readonly mapSlots: number;
   protected readonly reduceSlots: number;
+  protected readonly copySlots: number;
+  /**
+   * Slots a node has that read like a map: its map slots, then its copy slots. Slots 0 .. nodes x mapLike - 1 are
+   * these, node by node; the reduce slots follow.
+   */
+  protected readonly mapLike: number;
   protected readonly flowsMax: number;
   protected readonly slots: number;
   /** Event ids: flows, then slots' timers, then serves' start timers. */
@@ -66,14 +77,16 @@ export class RackSlots {
     this.nodes = topology.nodesPerRack;
     this.mapSlots = topology.mapSlotsPerNode;
     this.reduceSlots = topology.reduceSlotsPerNode;
+    this.copySlots = options.copySlots ?? 0;
+    this.mapLike = this.mapSlots + this.copySlots;
     this.startMs = options.taskStartMs;
     this.inRackShare = 1 / topology.racks;
     this.streamMBps = options.rates.streamMBps;
-    const serves = topology.racks > 1 ? 2 * this.nodes * this.mapSlots : 0;
-    this.links = new RackLinks(this.nodes, topology.racks, this.mapSlots, serves);
-    const slots = this.nodes * (this.mapSlots + this.reduceSlots);
+    const serves = topology.racks > 1 ? 2 * this.nodes * this.mapLike : 0;
+    this.links = new RackLinks(this.nodes, topology.racks, this.mapLike, serves);
+    const slots = this.nodes * (this.mapLike + this.reduceSlots);
     this.slots = slots;
-    this.flowsMax = this.nodes * (this.mapSlots + 2 * this.reduceSlots) + serves;
+    this.flowsMax = this.nodes * (this.mapLike + 2 * this.reduceSlots) + serves;
     this.eventIds = this.flowsMax + slots + serves;
     this.heap = new EventHeap(this.eventIds);
     this.sv = new ServeState(serves);
@@ -85,8 +98,13 @@ export class RackSlots {
     this.epochFlows = new Int32Array(this.links.groups);
   }
 
+  /** Jobs' tasks running (replica copies are runningCopies). */
   get runningTasks(): number {
     return this.s.scalars[0];
+  }
+
+  get runningCopies(): number {
+    return this.s.scalars[2];
   }
 
   /** The fluid network (tests read its load and carried MB). */
@@ -99,7 +117,7 @@ export class RackSlots {
     const s = this.s;
     const phase = s.phase[q];
     if (this.links.racks === 1) return -1;
-    if (q < this.nodes * this.mapSlots) {
+    if (q < this.nodes * this.mapLike) {
       if (phase !== START || s.readMB[q] <= 0) return -1;
       const srcRack = Math.floor(s.src[q] / this.nodes);
       return srcRack !== this.rack ? srcRack : -1;
@@ -197,7 +215,7 @@ export class RackSlots {
   /** The slot's current phase has ended: enter the next. */
   private next(q: number): void {
     const s = this.s;
-    const map = q < this.nodes * this.mapSlots;
+    const map = q < this.nodes * this.mapLike;
     switch (s.phase[q]) {
       case START: this.enter(q, READ); return;
       case READ: this.enter(q, map ? (s.readMB[q] > 0 ? WRITE : CPU) : s.heard[q] === 1 ? CPU : WAIT); return; // a map computed as it read
@@ -211,7 +229,7 @@ export class RackSlots {
   protected enter(q: number, phase: number): void {
     const s = this.s;
     const i = this.nodeOfSlot(q);
-    const map = q < this.nodes * this.mapSlots;
+    const map = q < this.nodes * this.mapLike;
     this.setPhase(q, phase);
     const now = this.clock;
     const links = this.links;
@@ -225,7 +243,8 @@ export class RackSlots {
           const srcRack = Math.floor(src / this.nodes);
           const from = srcRack === this.rack ? src - this.firstNode : -(srcRack + 1);
           this.net.setCapacity(links.stream(q), readCapMBps(this.streamMBps, mb, s.computeMs[q]), now);
-          this.addFlow(q, path, links.mapReadPath(q, i, from, path), mb);
+          const len = links.mapReadPath(q, i, from, path);
+          this.addFlow(q, path, this.isCopySlot(q) ? links.withLocalWrite(i, path, len) : len, mb);
         } else {
           path[0] = links.node(i, NIC_IN);
           const inRack = mb * this.inRackShare;
@@ -267,7 +286,12 @@ export class RackSlots {
   }
 
   protected nodeOfSlot(q: number): number {
-    const m = this.nodes * this.mapSlots;
-    return q < m ? Math.floor(q / this.mapSlots) : Math.floor((q - m) / this.reduceSlots);
+    const m = this.nodes * this.mapLike;
+    return q < m ? Math.floor(q / this.mapLike) : Math.floor((q - m) / this.reduceSlots);
+  }
+
+  /** Whether slot q is a copy slot. */
+  protected isCopySlot(q: number): boolean {
+    return q < this.nodes * this.mapLike && q % this.mapLike >= this.mapSlots;
   }
 }

@@ -1,15 +1,19 @@
 /**
  * The master's commands to a fluid rack's slots, applied at the simulated time they take effect: launch a task on
- * a node's free slot, tell a node's reduces that their job's maps are done, kill a task, finish a task the committed
+ * a node's free slot (a replica copy, job COPY_JOB, on a free copy slot), tell a node's reduces that their job's maps are done, kill a task, finish a task the committed
  * pass must release (force), free a slot. The slots and their phases in time are rack-slots.ts's.
  */
-import { isMapRef } from '../task-ref.js';
+import { COPY_JOB, isMapRef } from '../task-ref.js';
 import type { JobIndex, NodeId } from '../ids.js';
 import { RackSlots } from './rack-slots.js';
 import { CPU, DONE, FREE, START, WAIT } from './slot-state.js';
 
 export class RackTasks extends RackSlots {
   protected launch(i: number, job: JobIndex, task: number, computeMs: number, src: NodeId | -1, readMB: number, writeMB: number, mapsDone: boolean): void {
+    if (job === COPY_JOB) {
+      this.launchCopy(i, task, src, readMB);
+      return;
+    }
     const s = this.s;
     const map = isMapRef(task);
     const q = this.freeSlot(i, map);
@@ -30,6 +34,23 @@ export class RackTasks extends RackSlots {
     s.scalars[0]++;
     this.setPhase(q, START);
     this.heap.schedule(this.flowsMax + q, this.clock + this.startMs);
+  }
+
+  /** A replica copy of `block` to node offset i from `src`: no start-up, no code; its read (and write) begins now. */
+  private launchCopy(i: number, block: number, src: NodeId | -1, readMB: number): void {
+    const s = this.s;
+    const q = this.freeCopySlot(i);
+    this.touchSlot(q);
+    s.job[q] = COPY_JOB;
+    s.task[q] = block;
+    s.computeMs[q] = 0;
+    s.readMB[q] = readMB;
+    s.writeMB[q] = 0; // written as it is read (rack-slots.ts)
+    s.src[q] = src;
+    s.heard[q] = 1;
+    s.scalars[2]++;
+    this.setPhase(q, START);
+    this.heap.schedule(this.flowsMax + q, this.clock);
   }
 
   protected heard(i: number, job: JobIndex): void {
@@ -81,16 +102,16 @@ export class RackTasks extends RackSlots {
     const s = this.s;
     this.dirty = true;
     if (s.phase[q] === DONE) s.done[i]--;
-    if (q < this.nodes * this.mapSlots) s.freeMaps[i]++;
-    else s.freeReduces[i]++;
+    if (q >= this.nodes * this.mapLike) s.freeReduces[i]++;
+    else if (!this.isCopySlot(q)) s.freeMaps[i]++;
     this.setPhase(q, FREE);
     this.touchSlot(q);
+    s.scalars[s.job[q] === COPY_JOB ? 2 : 0]--;
     s.job[q] = -1;
-    s.scalars[0]--;
   }
 
   protected firstSlot(i: number, map: boolean): number {
-    return map ? i * this.mapSlots : this.nodes * this.mapSlots + i * this.reduceSlots;
+    return map ? i * this.mapLike : this.nodes * this.mapLike + i * this.reduceSlots;
   }
 
   private freeSlot(i: number, map: boolean): number {
@@ -100,5 +121,16 @@ export class RackTasks extends RackSlots {
     for (let q = base; q < base + n; q++) if (s.phase[q] === FREE) return q;
     const kind = map ? 'map' : 'reduce';
     throw new Error(`${kind} slots over-committed on node ${this.firstNode + i}: a launch arrived with all ${n} ${kind} slots busy`);
+  }
+
+  /** Node offset i's first copy slot. */
+  protected firstCopySlot(i: number): number {
+    return i * this.mapLike + this.mapSlots;
+  }
+
+  private freeCopySlot(i: number): number {
+    const first = this.firstCopySlot(i);
+    for (let q = first; q < first + this.copySlots; q++) if (this.s.phase[q] === FREE) return q;
+    throw new Error(`copy slots over-committed on node ${this.firstNode + i}: a replica copy arrived with all ${this.copySlots} copy slots busy`);
   }
 }

@@ -1,5 +1,6 @@
 /**
- * The source side of cross-rack map reads. A map reading a block from a node in another rack is simulated in two
+ * The source side of cross-rack map reads (and replica copies, read the same way: rack-slots.ts). A map reading a
+ * block from a node in another rack is simulated in two
  * halves: in the reader's rack, the receive half (its read stream, its NIC, the rack's downlink, the group link the
  * master sizes); in the source's rack, the send half, a "serve": the block's read stream on the source node (one
  * disk's rate, capped like the reader's at the rate the map computes), the source's disks and NIC, the source
@@ -9,7 +10,7 @@
  * rack's rates: the send half loads the source's disks, NIC and uplink for as long as its own share takes, and the
  * receive half's rate sees the source's side only through the master's epoch-level allocation of the uplinks.
  *
- * A rack holds at most `capacity` serves at once (twice its map slots); a serve arriving when all are busy is not
+ * A rack holds at most `capacity` serves at once (twice its map and copy slots); a serve arriving when all are busy is not
  * simulated and its MB are counted as unservedMB in the results, so the approximation is visible.
  */
 

@@ -20,7 +20,7 @@ export class SlotState {
   readonly computeMs: Float64Array;
   readonly readMB: Float64Array;
   readonly writeMB: Float64Array;
-  /** runningTasks, clock. */
+  /** runningTasks (jobs' tasks), clock, runningCopies (replica copies). */
   readonly scalars: Float64Array;
   readonly job: Int32Array;
   readonly task: Int32Array;
@@ -39,7 +39,7 @@ export class SlotState {
   private readonly counters: Int32Array;
 
   constructor(slots: number, nodes: number, mapSlots: number, reduceSlots: number, groups: number) {
-    const buffer = new ArrayBuffer(8 * (3 * slots + 2) + 4 * (5 * slots + 4 * nodes + groups) + 2 * slots);
+    const buffer = new ArrayBuffer(8 * (3 * slots + 3) + 4 * (5 * slots + 4 * nodes + groups) + 2 * slots);
     let at = 0;
     const f64 = (n: number): Float64Array => { const a = new Float64Array(buffer, at, n); at += 8 * n; return a; };
     const i32 = (n: number): Int32Array => { const a = new Int32Array(buffer, at, n); at += 4 * n; return a; };
@@ -47,7 +47,7 @@ export class SlotState {
     this.computeMs = f64(slots);
     this.readMB = f64(slots);
     this.writeMB = f64(slots);
-    this.scalars = f64(2);
+    this.scalars = f64(3);
     this.job = i32(slots).fill(-1);
     this.task = i32(slots);
     this.flowA = i32(slots).fill(-1);
@@ -80,6 +80,7 @@ export class SlotState {
     }
     o.scalars[0] = this.scalars[0];
     o.scalars[1] = this.scalars[1];
+    o.scalars[2] = this.scalars[2];
     o.counters.set(this.counters);
   }
 }

@@ -2,9 +2,14 @@
  * HDFS replicas that change during a run, as a replication policy asks (framework/replication.ts).
  *
  * - A new replica is copied from a current replica (one in the destination's rack if there is one, else the first):
- *   it is readable, and the scheduler sees it, only from the copy's end. The copy takes a fixed time, the block over
- *   the destination's NIC: hdfs.blockMB / (cluster.network.nicGbps in MB/s), about 1.07 s for 128 MB at 1 Gbps, with
- *   either network model (the fluid model does not carry the copy as a flow: its bytes load no link; README says so).
+ *   it is readable, and the scheduler sees it, only from the copy's end.
+ * - Flat model: the copy takes a fixed time, the block over the destination's NIC: hdfs.blockMB /
+ *   (cluster.network.nicGbps in MB/s), about 1.07 s for 128 MB at 1 Gbps.
+ * - Fluid model: the copy is a transfer on the simulated hardware. It waits for the destination's next heartbeat with
+ *   fewer than COPY_STREAMS copies under way at both ends (copy-streams.ts; its source is chosen then), goes to the
+ *   destination's rack in that heartbeat's response as a task of job COPY_JOB, and moves the block in one flow from
+ *   the source's disk over the path between them onto the destination's disks, sharing every link with the tasks'
+ *   flows; the replica is readable from the heartbeat at which the destination reports the copy done.
  * - A removed replica leaves at once (no later map reads it; a running map had its read fixed at its launch).
  * - No block drops below hdfs.replication, and none has more than maxReplicas (readable and being copied).
  * - Storage: readable replicas over time, against the static placement's (the replicas placed at load): the
@@ -14,6 +19,9 @@
  */
 import type { ReplicaHdfs, ReplicationPolicy } from '../framework/replication.js';
 import type { BlockStore } from '../hdfs.js';
+import type { JobIndex } from '../ids.js';
+import { COPY_JOB } from '../task-ref.js';
+import { COPY_STREAMS } from './copy-streams.js';
 import { type NodeId, type Topology, rackOf } from '../topology.js';
 
 /** One replica change, for tests and audits: a copy (start and end) or a removal (start = end). */
@@ -44,7 +52,13 @@ export interface ReplicaCounts {
   /** Copies still under way at the end (started, never readable). */
   copiesUnfinished: number;
   bytesCopiedMB: number;
+  /** A copy's time: fixed (flat model), or the mean from launch to the heartbeat reporting it (fluid; 0 if none ended). */
   copyMs: number;
+}
+
+/** Where a fluid run's copies go: the heartbeat response of their destination (Scheduler's ActionSink). */
+export interface CopySink {
+  launchMap(node: NodeId, job: JobIndex, map: number, durationMs: number, src?: NodeId | -1, readKB?: number, writeKB?: number): void;
 }
 
 interface Copy {
@@ -61,7 +75,13 @@ export class DynamicReplicas implements ReplicaHdfs {
   readonly defaultReplication: number;
   readonly maxReplicas: number;
   readonly events: ReplicaEvent[] = [];
+  /** Flat model: the copies under way, by end time. */
   private readonly copies: Copy[] = [];
+  /** Fluid model: copies decided and not yet launched (in decision order), those launched, and copies under way by node. */
+  private readonly waiting: Copy[] = [];
+  private readonly moving: Copy[] = [];
+  private readonly streams: Int32Array;
+  private landedMs = 0;
   private seq = 0;
   /** By block: jobs that read it (indexes, in arrival order), for the rebuild of their caches. */
   private readonly readers = new Map<number, number[]>();
@@ -75,7 +95,7 @@ export class DynamicReplicas implements ReplicaHdfs {
   private readonly series: Array<[number, number]> = [];
 
   constructor(readonly blocks: BlockStore, readonly files: readonly Int32Array[], private readonly topology: Topology, readonly copyMs: number,
-    private readonly blockMB: number, private readonly rebuild: (job: number) => void) {
+    private readonly blockMB: number, private readonly rebuild: (job: number) => void, readonly network = false) {
     this.defaultReplication = blocks.replication;
     this.maxReplicas = blocks.stride;
     let total = 0;
@@ -84,6 +104,7 @@ export class DynamicReplicas implements ReplicaHdfs {
     this.replicas = total;
     this.counts = { replicasCreated: 0, replicasDeleted: 0, copiesUnfinished: 0, bytesCopiedMB: 0, copyMs };
     this.series.push([0, 0]);
+    this.streams = new Int32Array(network ? topology.nodes : 0);
   }
 
   /** A job arrived: it reads these blocks. */
@@ -108,25 +129,66 @@ export class DynamicReplicas implements ReplicaHdfs {
       } else break;
     }
     this.nowMs = nowMs;
+    this.rebuildChanged(isDone);
+  }
+
+  /** Fluid model: the copy of `block` to `node` was reported done at `nowMs`: the replica is readable from now. */
+  landed(block: number, node: NodeId, nowMs: number): void {
+    const k = this.moving.findIndex((c) => c.block === block && c.node === node);
+    if (k < 0) throw new Error(`node ${node} reported a copy of block ${block}, which it was not sent`);
+    const [c] = this.moving.splice(k, 1);
+    this.streams[c.node]--;
+    this.streams[c.src]--;
+    c.endMs = nowMs;
+    this.landedMs += nowMs - c.startMs;
+    this.finishCopy(c);
+  }
+
+  /**
+   * Fluid model: launches, into `sink`, the waiting copies to `node` (at its heartbeat at `nowMs`) that both ends have
+   * a stream free for, in the order they were decided; each reads from a current replica chosen now.
+   */
+  launchCopies(node: NodeId, nowMs: number, sink: CopySink): void {
+    if (this.waiting.length === 0 || this.streams[node] >= COPY_STREAMS) return;
+    const kb = Math.round(this.blockMB * 1024);
+    for (let k = 0; k < this.waiting.length && this.streams[node] < COPY_STREAMS; k++) {
+      const c = this.waiting[k];
+      if (c.node !== node) continue;
+      const src = this.sourceFor(c.block, node);
+      if (this.streams[src] >= COPY_STREAMS) continue;
+      this.waiting.splice(k--, 1);
+      c.src = src;
+      c.startMs = nowMs;
+      this.streams[node]++;
+      this.streams[src]++;
+      this.moving.push(c);
+      sink.launchMap(node, COPY_JOB as JobIndex, c.block, 0, src, kb, 0); // written as it is read
+    }
+  }
+
+  /** Rebuilds the locality caches of the unfinished jobs reading a block whose replicas changed. */
+  rebuildChanged(isDone: (job: number) => boolean): void {
     if (this.dirty.size === 0) return;
     for (const job of [...this.dirty].sort((a, b) => a - b)) if (!isDone(job)) this.rebuild(job);
     this.dirty.clear();
   }
 
   copying(block: number): number {
-    let n = 0;
-    for (const c of this.copies) if (c.block === block) n++;
-    return n;
+    return countOf(this.copies, block, -1) + countOf(this.waiting, block, -1) + countOf(this.moving, block, -1);
   }
 
   copyingTo(block: number, node: NodeId): boolean {
-    return this.copies.some((c) => c.block === block && c.node === node);
+    return countOf(this.copies, block, node) + countOf(this.waiting, block, node) + countOf(this.moving, block, node) > 0;
   }
 
   addReplica(block: number, node: NodeId): boolean {
     const b = this.blocks;
     if (b.holds(block, node) || this.copyingTo(block, node) || b.replicaCount(block) + this.copying(block) >= this.maxReplicas) return false;
     if (b.replicaCount(block) === 0) return false; // nothing to copy from
+    if (this.network) {
+      this.waiting.push({ block, node, src: -1 as NodeId, startMs: NaN, endMs: NaN, seq: this.seq++ });
+      return true;
+    }
     const copy: Copy = { block, node, src: this.sourceFor(block, node), startMs: this.nowMs, endMs: this.nowMs + this.copyMs, seq: this.seq++ };
     let i = this.copies.length;
     while (i > 0 && this.copies[i - 1].endMs > copy.endMs) i--; // by end, then start order
@@ -149,7 +211,12 @@ export class DynamicReplicas implements ReplicaHdfs {
     const area = this.areaMs + (this.replicas - this.staticReplicas) * (end - this.lastChangeMs);
     const pct = (extra: number): number => (this.staticReplicas === 0 ? 0 : Math.round((10_000 * extra) / this.staticReplicas) / 100);
     return {
-      counts: { ...this.counts, copiesUnfinished: this.copies.length, bytesCopiedMB: Math.round(this.counts.bytesCopiedMB * 100) / 100 },
+      counts: {
+        ...this.counts,
+        copiesUnfinished: this.copies.length + this.waiting.length + this.moving.length,
+        bytesCopiedMB: Math.round(this.counts.bytesCopiedMB * 100) / 100,
+        copyMs: !this.network ? this.copyMs : this.counts.replicasCreated === 0 ? 0 : Math.round(this.landedMs / this.counts.replicasCreated),
+      },
       storage: {
         staticReplicas: this.staticReplicas,
         meanOverheadPct: pct(end > 0 ? area / end : 0),
@@ -190,4 +257,11 @@ export class DynamicReplicas implements ReplicaHdfs {
     }
     return this.blocks.replica(block, 0);
   }
+}
+
+/** Copies in `list` of `block` (to `node`, or to any node when -1). */
+function countOf(list: readonly Copy[], block: number, node: number): number {
+  let n = 0;
+  for (let k = 0; k < list.length; k++) if (list[k].block === block && (node < 0 || list[k].node === node)) n++;
+  return n;
 }

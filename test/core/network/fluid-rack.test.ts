@@ -120,6 +120,6 @@ describe('a fluid rack and the master\'s idle jumps', () => {
     const sink: HeartbeatSink = { finished: () => {}, heartbeat: () => {} };
     rack.epoch(null, 0, 0, new Float64Array(4).fill(50), sink);
     rack.epoch(responses(0, [{ node: 0, task: 0, computeMs: 5000, src: 0, readMB: 10 }]), 1, 0, null, sink);
-    expect(() => rack.epoch(null, 5, 0, null, sink)).toThrow('rack 0 was sent from epoch 1 to 5 with 1 tasks running');
+    expect(() => rack.epoch(null, 5, 0, null, sink)).toThrow('rack 0 was sent from epoch 1 to 5 with 1 tasks and 0 replica copies running');
   });
 });
