@@ -3,13 +3,14 @@
  * before a block is placed or a job built. Pure: a swim workload's trace rows are passed in. Errors are one line
  * each, "<field path>: <what>", as the schema's are.
  */
-import { MAX_BLOCKS, MAX_INT32, MAX_JOB_MAPS, MAX_JOBS, MAX_REDUCES, MAX_TASK_EPOCHS, MAX_TIME_MS } from './limits.js';
+import { MAX_BLOCKS, MAX_INT32, MAX_JOB_MAPS, MAX_JOBS, MAX_REDUCES, MAX_TASK_EPOCHS, MAX_TIME_MS, MAX_WALKED_HEARTBEATS } from './limits.js';
 import { gbpsToMBps } from './network/config.js';
 import type { Scenario } from './scenario.js';
 import { type SwimTrace, swimJobShape } from './swim.js';
 import { hadoopHeartbeatMs } from './topology.js';
 import { FACEBOOK_BINS } from './workload.js';
-import { policies } from './framework/registry.js';
+import { gates, policies, preemptions } from './framework/registry.js';
+import type { Shortcut } from './framework/shortcuts.js';
 
 interface Totals {
   jobs: number;
@@ -30,6 +31,12 @@ interface Totals {
   /** The largest job's maps (the most a Facebook job may draw), with the field that sets it. */
   largestMaps: number;
   largestField: string;
+  /** The last submission of any job (listed, traced or generated; expected for exponential gaps). */
+  lastSubmitMs: number;
+  /** The last submission of generated arrivals (expected, for exponential gaps), what it is, and its field. */
+  arrivalsMs: number;
+  arrivalsWhat: string;
+  arrivalsField: string;
 }
 
 /** Errors for the workload's totals over their limits; empty when it fits. */
@@ -40,11 +47,18 @@ export function workloadLimitErrors(scenario: Scenario, trace?: SwimTrace): stri
   if (t.jobs > MAX_JOBS) errors.push(`workload: ${t.jobs} jobs, above the limit of ${MAX_JOBS}`);
   if (t.blocks > MAX_BLOCKS) errors.push(`${t.blocksField}: ${about}${Math.round(t.blocks)} blocks (one map each) in all, above the limit of ${MAX_BLOCKS}`);
   if (t.largestMaps > MAX_JOB_MAPS) errors.push(`${t.largestField}: a job of ${t.largestMaps} maps, above the limit of ${MAX_JOB_MAPS} maps a job`);
+  if (t.arrivalsMs > MAX_TIME_MS) {
+    errors.push(`${t.arrivalsField}: the last job would arrive at ${t.arrivalsWhat} = ${Math.round(t.arrivalsMs)} ms, above the limit of ${MAX_TIME_MS} ms (24.8 days) for any simulated time`);
+  }
   if (t.reduces > MAX_REDUCES) errors.push(`workload: ${about}${Math.round(t.reduces)} reduces in all, above the limit of ${MAX_REDUCES}`);
   const { cluster, tasks } = scenario;
   const policyError = policies.get(scenario.scheduler.policy)?.sizeError?.(scenario.scheduler.policyConfig, { scenario, largestMaps: t.largestMaps, largestField: t.largestField });
   if (policyError !== undefined) errors.push(policyError);
   const heartbeatMs = cluster.heartbeatMs ?? hadoopHeartbeatMs(cluster.racks * cluster.nodesPerRack);
+  const walked = Math.ceil(Math.min(t.lastSubmitMs, MAX_TIME_MS) / heartbeatMs) * cluster.racks * cluster.nodesPerRack;
+  if (walked > MAX_WALKED_HEARTBEATS && walksEveryHeartbeat(scenario)) {
+    errors.push(`workload: a run under these plugins visits every heartbeat (it cannot jump the gaps between jobs): ${Math.ceil(Math.min(t.lastSubmitMs, MAX_TIME_MS) / heartbeatMs)} intervals of ${heartbeatMs} ms to the last arrival at ${Math.round(t.lastSubmitMs)} ms on ${cluster.racks * cluster.nodesPerRack} nodes is ${walked} heartbeats, above the limit of ${MAX_WALKED_HEARTBEATS}`);
+  }
   const slow = Math.max(tasks.rackLocalSlowdown, tasks.offRackSlowdown);
   const longTasks: Array<readonly [string, number]> = [[t.mapField, t.mapMs * slow], [t.reduceField, t.reduceMs]];
   const network = cluster.network;
@@ -66,7 +80,12 @@ export function workloadLimitErrors(scenario: Scenario, trace?: SwimTrace): stri
 
 function totals(scenario: Scenario, trace?: SwimTrace): Totals {
   const w = scenario.workload;
-  const t: Totals = { jobs: 0, blocks: 0, reduces: 0, mapMs: 0, mapField: 'workload', reduceMs: 0, reduceField: 'workload', blocksField: 'workload', estimate: false, taskMB: 0, taskMBField: 'workload', largestMaps: 0, largestField: 'workload' };
+  const t: Totals = { jobs: 0, blocks: 0, reduces: 0, mapMs: 0, mapField: 'workload', reduceMs: 0, reduceField: 'workload', blocksField: 'workload', estimate: false, taskMB: 0, taskMBField: 'workload', largestMaps: 0, largestField: 'workload', arrivalsMs: 0, arrivalsWhat: '', arrivalsField: 'workload', lastSubmitMs: 0 };
+  // Generated arrivals: submit times as a trace's are bounded (src/cli/trace.ts), before a run steps through them.
+  const arrivals = (ms: number, what: string, field: string): void => {
+    if (ms > t.arrivalsMs) [t.arrivalsMs, t.arrivalsWhat, t.arrivalsField] = [ms, what, field];
+    t.lastSubmitMs = Math.max(t.lastSubmitMs, ms);
+  };
   const largest = (maps: number, field: string): void => {
     if (maps > t.largestMaps) [t.largestMaps, t.largestField] = [maps, field];
   };
@@ -95,6 +114,7 @@ function totals(scenario: Scenario, trace?: SwimTrace): Totals {
         t.reduces += j.reduces;
         listedJob(blocksOf.get(j.input) ?? 0, j.reduces, j.type, `workload.jobs[${i}]`);
         largest(blocksOf.get(j.input) ?? 0, `workload.jobs[${i}].input`);
+        t.lastSubmitMs = Math.max(t.lastSubmitMs, j.submitMs);
         longest(j.mapMs, `workload.jobs[${i}].mapMs`, j.reduces > 0 ? j.copyMs + j.reduceMs : 0, `workload.jobs[${i}].reduceMs`);
       });
       break;
@@ -106,6 +126,8 @@ function totals(scenario: Scenario, trace?: SwimTrace): Totals {
         t.reduces += g.count * g.reduces;
         listedJob(g.maps, g.reduces, g.type, `workload.groups[${i}]`);
         largest(g.maps, `workload.groups[${i}].maps`);
+        const about = g.arrivals === 'exponential' ? 'about ' : '';
+        arrivals(g.startMs + (g.count - 1) * g.intervalMs, `${about}startMs + (count - 1) x intervalMs`, `workload.groups[${i}].intervalMs`);
         longest(g.mapMs, `workload.groups[${i}].mapMs`, g.reduces > 0 ? g.copyMs + g.reduceMs : 0, `workload.groups[${i}].reduceMs`);
       });
       break;
@@ -114,6 +136,7 @@ function totals(scenario: Scenario, trace?: SwimTrace): Totals {
       t.blocksField = 'workload.jobs';
       t.blocks = facebookBlocks(w.jobs, w.sizes);
       t.estimate = w.sizes === 'distribution';
+      arrivals((w.jobs - 1) * w.meanInterarrivalMs, 'about (jobs - 1) x meanInterarrivalMs', 'workload.meanInterarrivalMs');
       t.reduces = w.type === 'mixed' ? w.jobs + t.blocks / 100 : w.jobs;
       longest(36_000, 'workload', 10_000, 'workload');
       largest(FACEBOOK_BINS[FACEBOOK_BINS.length - 1].maxMaps, 'workload.sizes'); // the benchmark's and bin 9's 4,800
@@ -132,6 +155,7 @@ function totals(scenario: Scenario, trace?: SwimTrace): Totals {
         t.blocks += s.maps;
         t.reduces += s.reduces;
         largest(s.maps, `workload.trace (job ${trace.ids[i]})`);
+        t.lastSubmitMs = Math.max(t.lastSubmitMs, trace.submitS[i] * 1000);
         const job = `workload.trace (job ${trace.ids[i]})`;
         moves(s.inputMBPerMap * Math.max(1, ratio[w.type]), job);
         moves(Math.max(s.shuffleMBPerReduce, s.outputMBPerReduce), job);
@@ -154,4 +178,17 @@ function facebookBlocks(jobs: number, sizes: 'benchmark' | 'distribution'): numb
   // Log-uniform within a bin: the mean of floor(exp(U(ln lo, ln(hi + 1)))), about (hi + 1 - lo) / ln((hi + 1) / lo).
   const mean = FACEBOOK_BINS.reduce((a, b) => a + b.share * (b.minMaps === b.maxMaps ? b.minMaps : (b.maxMaps + 1 - b.minMaps) / Math.log((b.maxMaps + 1) / b.minMaps)), 0);
   return jobs * mean;
+}
+
+/**
+ * Whether a run of `scenario` visits every heartbeat interval: some plugin of it does not permit skipping idle
+ * heartbeats (framework/shortcuts.ts; the same plugins plugins.ts lists for the run).
+ */
+function walksEveryHeartbeat(scenario: Scenario): boolean {
+  const sc = scenario.scheduler;
+  const skips = (p: { readonly permits?: readonly Shortcut[] } | undefined): boolean => p?.permits?.includes('skipIdleHeartbeats') ?? false;
+  if (sc.replication !== undefined || sc.longTasks !== undefined) return true;
+  const policy = policies.get(sc.policy);
+  if (!skips(policy) || !skips(gates.get(sc.delay.mode))) return true;
+  return policy?.usesPools === true && sc.preemption.enabled && !skips(preemptions.get(sc.preemption.policy));
 }

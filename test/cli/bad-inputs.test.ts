@@ -61,6 +61,14 @@ describe('bad scenarios: one line naming file and field, before anything runs', 
       'workload.groups: 50100000 blocks (one map each) in all, above the limit of 50000000'],
     ['one job of more maps than a job may have', { ...tiny, workload: { kind: 'generated', groups: [{ name: 'g', maps: 5_000_001, mapMs: 1 }] } },
       'workload.groups[0].maps: maps is 5000001, above the limit of 5000000'],
+    // the fuzzer's finding (seed 9711, case 1730): dsbra.json's 100 arrivals 1e9 ms apart never ended
+    ['arrivals past the longest simulated time', { ...tiny, workload: { kind: 'facebook', jobs: 100, meanInterarrivalMs: 1e9 } },
+      'workload.meanInterarrivalMs: the last job would arrive at about (jobs - 1) x meanInterarrivalMs = 99000000000 ms, above the limit of 2147483647 ms (24.8 days) for any simulated time'],
+    ['a group arriving past the longest simulated time', { ...tiny, workload: { kind: 'generated', groups: [{ name: 'g', count: 3, maps: 1, mapMs: 1, startMs: 1e9, intervalMs: 1e9 }] } },
+      'workload.groups[0].intervalMs: the last job would arrive at startMs + (count - 1) x intervalMs = 3000000000 ms, above the limit of 2147483647 ms (24.8 days) for any simulated time'],
+    ['a replication policy (every heartbeat visited) over weeks of 100 ms heartbeats', { ...tiny, cluster: { ...tiny.cluster, heartbeatMs: 100 }, scheduler: { replication: { policy: 'static' } },
+      workload: { kind: 'facebook', jobs: 100, meanInterarrivalMs: 2e7 } },
+      'workload: a run under these plugins visits every heartbeat (it cannot jump the gaps between jobs): 19800000 intervals of 100 ms to the last arrival at 1980000000 ms on 6 nodes is 118800000 heartbeats, above the limit of 100000000'],
     // the harness's long mode stalled on such a run: a 33,384-column program re-solved every second for hours
     ['Quincy on Facebook jobs of up to 4,800 maps on 100 nodes', { ...tiny, cluster: { racks: 10, nodesPerRack: 10 }, scheduler: { policy: 'quincy' }, workload: { kind: 'facebook', jobs: 2 } },
       'workload.sizes: a job of 4800 maps under policy quincy makes a decision program of up to 43411 arcs (100 nodes, up to 3 replicas a block, kills on), above the limit of 8000 arcs a decision'],
@@ -140,6 +148,13 @@ describe('bad SWIM traces: file and line', () => {
     const file = write('s.json', { ...tiny, workload: { kind: 'swim', trace } });
     expect(inputError(() => loadScenario(file), file)).toBe([`${file}: workload.trace: 7450580597 blocks (one map each) in all, above the limit of 50000000`,
       `${file}: workload.trace (job job0): a job of 7450580597 maps, above the limit of 5000000 maps a job`].join('\n'));
+  });
+});
+
+describe('sizes that fit', () => {
+  it('weeks of 100 ms heartbeats load under plain fair sharing, which jumps the idle gaps (refused with a replication policy above)', () => {
+    const file = write('s.json', { ...tiny, cluster: { ...tiny.cluster, heartbeatMs: 100 }, workload: { kind: 'facebook', jobs: 100, meanInterarrivalMs: 2e7 } });
+    expect(loadScenario(file).variants[0].scenario.workload).toMatchObject({ meanInterarrivalMs: 2e7 });
   });
 });
 
