@@ -56,12 +56,35 @@ export interface RunPlugins {
   readonly shortcuts: ReadonlySet<Shortcut>;
 }
 
+/**
+ * The plugins of a run of `scenario` whose `permits` decide its shortcuts, known from the scenario alone: the policy,
+ * the gate, preemption (a pool-aware policy with it on), long-task balancing (it permits none) and the replication
+ * policy. makePlugins adds the policy's own hooks, known once the policy is made.
+ */
+function declaredPlugins(scenario: Scenario): Array<{ readonly permits?: readonly Shortcut[] }> {
+  const sc = scenario.scheduler;
+  const policy = policies.find(sc.policy);
+  const used: Array<{ readonly permits?: readonly Shortcut[] }> = [policy, gates.find(sc.delay.mode)];
+  if (policy.usesPools && sc.preemption.enabled) used.push(preemptions.find(sc.preemption.policy));
+  if (sc.longTasks !== undefined) used.push({});
+  if (sc.replication !== undefined) used.push(replications.find(sc.replication.policy));
+  return used;
+}
+
+/**
+ * The shortcuts a run of `scenario` may take as far as the scenario tells, before any plugin is made (the size limits
+ * ask it): a policy's own hooks (map assignment, a node filter, a tick) take all of them away in makePlugins.
+ */
+export function declaredShortcuts(scenario: Scenario): ReadonlySet<Shortcut> {
+  return permittedByAll(declaredPlugins(scenario));
+}
+
 /** `solver`: a linear-program solver, for a policy that needs one (the runtime loads it). */
 export function makePlugins(scenario: Scenario, topology: Topology, jobs: number, solver?: LpSolver, blocks?: BlockStore): RunPlugins {
   const sc = scenario.scheduler;
   const policyPlugin = policies.find(sc.policy);
   const gatePlugin = gates.find(sc.delay.mode);
-  const used: Array<{ readonly permits?: readonly Shortcut[] }> = [policyPlugin, gatePlugin];
+  const used = declaredPlugins(scenario);
   const pools = policyPlugin.usesPools ? new PoolSet(sc, topology.nodes * topology.mapSlotsPerNode, topology.nodes * topology.reduceSlotsPerNode) : undefined;
   if (policyPlugin.needsSolver && solver === undefined) throw new Error(`policy "${sc.policy}" needs a linear-program solver: run it through simulate(), which loads one`);
   const context: PluginContext = { scenario, topology, jobs, pools, solver, blocks };
@@ -75,9 +98,7 @@ export function makePlugins(scenario: Scenario, topology: Topology, jobs: number
   if (pools !== undefined) {
     let preemption;
     if (sc.preemption.enabled) {
-      const plugin = preemptions.find(sc.preemption.policy);
-      used.push(plugin);
-      preemption = plugin.create(sc.preemption.config, context);
+      preemption = preemptions.find(sc.preemption.policy).create(sc.preemption.config, context);
       running = new RunningTasks();
     }
     poolClock = new PoolClock(pools, topology.heartbeatMs, sc.preemption.intervalMs, preemption, running);
@@ -87,14 +108,11 @@ export function makePlugins(scenario: Scenario, topology: Topology, jobs: number
   // New hooks permit no shortcut: runs with them take the plain walk over every heartbeat.
   if (policy.assignMaps !== undefined || policy.filter !== undefined || policy.tick !== undefined) used.push({});
   const longTasks = sc.longTasks === undefined ? undefined : new LongTaskBalancer(sc.longTasks, jobs, topology.nodes);
-  if (longTasks !== undefined) used.push({});
   const filter = bothFilters(longTasks, policy.filter);
   let replication: ReplicationPolicy | undefined;
   let delays: DelayWait | undefined;
   if (sc.replication !== undefined) {
-    const plugin = replications.find(sc.replication.policy);
-    used.push(plugin);
-    replication = plugin.create(sc.replication.config, context);
+    replication = replications.find(sc.replication.policy).create(sc.replication.config, context);
     delays = new DelayWait(jobs);
     gate = delays.wrap(gate); // outermost: it hears every skip the scheduler reports
   }

@@ -9,8 +9,8 @@ import type { Scenario } from './scenario.js';
 import { type SwimTrace, swimJobShape } from './swim.js';
 import { hadoopHeartbeatMs } from './topology.js';
 import { FACEBOOK_BINS } from './workload.js';
-import { gates, policies, preemptions } from './framework/registry.js';
-import type { Shortcut } from './framework/shortcuts.js';
+import { policies } from './framework/registry.js';
+import { declaredShortcuts } from './plugins.js';
 
 interface Totals {
   jobs: number;
@@ -55,9 +55,11 @@ export function workloadLimitErrors(scenario: Scenario, trace?: SwimTrace): stri
   const policyError = policies.get(scenario.scheduler.policy)?.sizeError?.(scenario.scheduler.policyConfig, { scenario, largestMaps: t.largestMaps, largestField: t.largestField });
   if (policyError !== undefined) errors.push(policyError);
   const heartbeatMs = cluster.heartbeatMs ?? hadoopHeartbeatMs(cluster.racks * cluster.nodesPerRack);
-  const walked = Math.ceil(Math.min(t.lastSubmitMs, MAX_TIME_MS) / heartbeatMs) * cluster.racks * cluster.nodesPerRack;
-  if (walked > MAX_WALKED_HEARTBEATS && walksEveryHeartbeat(scenario)) {
-    errors.push(`workload: a run under these plugins visits every heartbeat (it cannot jump the gaps between jobs): ${Math.ceil(Math.min(t.lastSubmitMs, MAX_TIME_MS) / heartbeatMs)} intervals of ${heartbeatMs} ms to the last arrival at ${Math.round(t.lastSubmitMs)} ms on ${cluster.racks * cluster.nodesPerRack} nodes is ${walked} heartbeats, above the limit of ${MAX_WALKED_HEARTBEATS}`);
+  // A run whose plugins permit no idle skipping steps through every interval up to its last arrival.
+  const nodes = cluster.racks * cluster.nodesPerRack;
+  const intervals = Math.ceil(Math.min(t.lastSubmitMs, MAX_TIME_MS) / heartbeatMs);
+  if (intervals * nodes > MAX_WALKED_HEARTBEATS && !declaredShortcuts(scenario).has('skipIdleHeartbeats')) {
+    errors.push(`workload: a run under these plugins visits every heartbeat (it cannot jump the gaps between jobs): ${intervals} intervals of ${heartbeatMs} ms to the last arrival at ${Math.round(t.lastSubmitMs)} ms on ${nodes} nodes is ${intervals * nodes} heartbeats, above the limit of ${MAX_WALKED_HEARTBEATS}`);
   }
   const slow = Math.max(tasks.rackLocalSlowdown, tasks.offRackSlowdown);
   const longTasks: Array<readonly [string, number]> = [[t.mapField, t.mapMs * slow], [t.reduceField, t.reduceMs]];
@@ -180,15 +182,3 @@ function facebookBlocks(jobs: number, sizes: 'benchmark' | 'distribution'): numb
   return jobs * mean;
 }
 
-/**
- * Whether a run of `scenario` visits every heartbeat interval: some plugin of it does not permit skipping idle
- * heartbeats (framework/shortcuts.ts; the same plugins plugins.ts lists for the run).
- */
-function walksEveryHeartbeat(scenario: Scenario): boolean {
-  const sc = scenario.scheduler;
-  const skips = (p: { readonly permits?: readonly Shortcut[] } | undefined): boolean => p?.permits?.includes('skipIdleHeartbeats') ?? false;
-  if (sc.replication !== undefined || sc.longTasks !== undefined) return true;
-  const policy = policies.get(sc.policy);
-  if (!skips(policy) || !skips(gates.get(sc.delay.mode))) return true;
-  return policy?.usesPools === true && sc.preemption.enabled && !skips(preemptions.get(sc.preemption.policy));
-}

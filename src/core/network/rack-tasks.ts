@@ -1,7 +1,8 @@
 /**
  * The master's commands to a fluid rack's slots, applied at the simulated time they take effect: launch a task on
- * a node's free slot (a replica copy, job COPY_JOB, on a free copy slot), tell a node's reduces that their job's maps are done, kill a task, finish a task the committed
- * pass must release (force), free a slot. The slots and their phases in time are rack-slots.ts's.
+ * a node's free slot (a replica copy, job COPY_JOB, on a free copy slot), tell a node's reduces that their job's
+ * maps are done, kill a task, finish a task the committed pass must release (force), free a slot. The slots and
+ * their phases in time are rack-slots.ts's.
  */
 import { COPY_JOB, isMapRef } from '../task-ref.js';
 import type { JobIndex, NodeId } from '../ids.js';
@@ -9,14 +10,12 @@ import { RackSlots } from './rack-slots.js';
 import { CPU, DONE, FREE, START, WAIT } from './slot-state.js';
 
 export class RackTasks extends RackSlots {
+  /** A task, or a replica copy (job COPY_JOB: a copy slot, no start-up; the master sends no code and no write). */
   protected launch(i: number, job: JobIndex, task: number, computeMs: number, src: NodeId | -1, readMB: number, writeMB: number, mapsDone: boolean): void {
-    if (job === COPY_JOB) {
-      this.launchCopy(i, task, src, readMB);
-      return;
-    }
     const s = this.s;
+    const copy = job === COPY_JOB;
     const map = isMapRef(task);
-    const q = this.freeSlot(i, map);
+    const q = copy ? this.freeCopySlot(i) : this.freeSlot(i, map);
     this.touchSlot(q);
     s.job[q] = job;
     s.task[q] = task;
@@ -25,32 +24,18 @@ export class RackTasks extends RackSlots {
     s.writeMB[q] = writeMB;
     s.src[q] = src;
     s.heard[q] = map || mapsDone ? 1 : 0;
-    this.readMB += readMB;
-    if (map) s.freeMaps[i]--;
+    if (copy) s.scalars[2]++;
     else {
-      s.freeReduces[i]--;
-      if (!mapsDone) s.waiting[i]++;
+      this.readMB += readMB;
+      if (map) s.freeMaps[i]--;
+      else {
+        s.freeReduces[i]--;
+        if (!mapsDone) s.waiting[i]++;
+      }
+      s.scalars[0]++;
     }
-    s.scalars[0]++;
     this.setPhase(q, START);
-    this.heap.schedule(this.flowsMax + q, this.clock + this.startMs);
-  }
-
-  /** A replica copy of `block` to node offset i from `src`: no start-up, no code; its read (and write) begins now. */
-  private launchCopy(i: number, block: number, src: NodeId | -1, readMB: number): void {
-    const s = this.s;
-    const q = this.freeCopySlot(i);
-    this.touchSlot(q);
-    s.job[q] = COPY_JOB;
-    s.task[q] = block;
-    s.computeMs[q] = 0;
-    s.readMB[q] = readMB;
-    s.writeMB[q] = 0; // written as it is read (rack-slots.ts)
-    s.src[q] = src;
-    s.heard[q] = 1;
-    s.scalars[2]++;
-    this.setPhase(q, START);
-    this.heap.schedule(this.flowsMax + q, this.clock);
+    this.heap.schedule(this.flowsMax + q, this.clock + (copy ? 0 : this.startMs));
   }
 
   protected heard(i: number, job: JobIndex): void {
