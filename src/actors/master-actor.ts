@@ -18,6 +18,7 @@ import { type Topology, makeTopology, schedulerView } from '../core/topology.js'
 import type { SwimTrace } from '../core/swim.js';
 import { type Workload, buildWorkload } from '../core/workload.js';
 import { CoreAllocator } from '../core/network/core-allocation.js';
+import { GroupCapacities } from '../core/network/group-capacities.js';
 import { LinkUsage } from '../core/network/link-usage.js';
 import { linkRates } from '../core/network/rack-links.js';
 import { ResponseRouter } from '../messages/builders.js';
@@ -74,9 +75,8 @@ export class MasterActor {
   private readonly everyHeartbeat: boolean;
   /** Fluid network model: the cross-rack allocation, its result per rack, and the links' usage. */
   private readonly allocator: CoreAllocator | undefined;
-  private readonly allocation: Float64Array;
-  /** Each rack's group capacities as last sent (a rack's links start at 0): an unchanged allocation is sent as null. */
-  private readonly sentAllocation: Float64Array;
+  /** Each rack's group capacities as sent (a rack's links start at 0): only changes are sent. */
+  private readonly capacities: GroupCapacities | undefined;
   private readonly usage: LinkUsage | undefined;
   /** Fluid model: each rack's serves of the epoch being answered (src/core/network/serves.ts), SERVE_FIELDS numbers each. */
   private readonly serves: number[][];
@@ -103,11 +103,10 @@ export class MasterActor {
     if (network.model === 'fluid') {
       const rates = linkRates(network, this.topology.nodesPerRack);
       this.allocator = new CoreAllocator(this.topology.racks, rates);
+      this.capacities = new GroupCapacities(this.topology.racks, this.allocator.groups);
       this.usage = new LinkUsage(this.topology.racks, rates.switchMBps);
     }
     this.serves = this.allocator === undefined ? [] : Array.from({ length: this.topology.racks }, () => []);
-    this.allocation = new Float64Array(this.allocator === undefined ? 0 : this.allocator.demand.length);
-    this.sentAllocation = new Float64Array(this.allocation.length);
   }
 
   /** The first epoch's commands. */
@@ -226,9 +225,9 @@ export class MasterActor {
 
   /** Fluid model: the racks' cross-rack demand and committed link counters from an epoch's batches. */
   private readDemand(committedToMs: number, batches: readonly HeartbeatBatch[]): void {
-    const { demand, groups } = this.allocator!;
+    const allocator = this.allocator!;
     for (const b of batches) {
-      for (let g = 0; g < b.demand.length; g++) demand[b.rack * groups + g] += b.demand[g];
+      for (let k = 0; k < b.demand.length; k += 2) allocator.add(b.rack, b.demand[k], b.demand[k + 1]);
       this.usage!.report(b.rack, committedToMs, b.carriedMB);
     }
   }
@@ -239,7 +238,6 @@ export class MasterActor {
    */
   private allocate(answered: number): void {
     const allocator = this.allocator!;
-    const { demand, groups } = allocator;
     const { nodesPerRack: perRack, racks, heartbeatMs, phaseMs } = this.topology;
     const startMs = this.scenario.cluster.network.taskStartMs;
     for (const list of this.serves) list.length = 0;
@@ -247,17 +245,18 @@ export class MasterActor {
       this.responses.forEachLaunch((node, job, task, src, readKB, computeMs) => {
         const rack = Math.floor(node / perRack);
         if (readKB <= 0) return;
-        if (isReduceRef(task)) demand[rack * groups + racks]++;
+        if (isReduceRef(task)) allocator.add(rack, racks, 1);
         else if (Math.floor(src / perRack) !== rack) {
           const from = Math.floor(src / perRack);
-          demand[rack * groups + from]++;
+          allocator.add(rack, from, 1);
           // Its send half, in the source's rack, starts when the map's read does: its heartbeat plus the start-up
           // (a replica copy has none: its read starts at the heartbeat).
           this.serves[from].push(src, answered * heartbeatMs + phaseMs[node] + (job === COPY_JOB ? 0 : startMs), readKB, computeMs);
         }
       });
     }
-    allocator.allocate(this.allocation);
+    allocator.allocate();
+    this.capacities!.update(allocator);
   }
 
   /** The response sink of a node's rack (for kills decided between heartbeats): one router for every rack. */
@@ -268,22 +267,10 @@ export class MasterActor {
     if (this.allocator !== undefined && answered !== null) this.allocate(answered);
     this.answered = answered;
     const responses = answered === null || this.responses.empty ? null : this.responses.take(answered);
-    const groups = this.allocator?.groups ?? 0;
     return Array.from({ length: this.topology.racks }, (_, rack) => ({
       type: 'epoch', rack, epoch, reportFreeFromMs, responses: responses?.[rack] ?? null,
-      allocationMBps: groups === 0 || answered === null ? null : this.allocationFor(rack, groups),
+      allocationMBps: this.capacities === undefined || answered === null ? null : this.capacities.changesOf(rack),
       serves: (this.serves[rack]?.length ?? 0) === 0 || answered === null ? null : Float64Array.from(this.serves[rack]),
     }));
-  }
-
-  /** Rack `rack`'s group capacities if they changed since last sent, else null (the rack keeps what it has). */
-  private allocationFor(rack: number, groups: number): Float64Array | null {
-    const at = rack * groups;
-    let same = true;
-    for (let g = at; g < at + groups; g++) if (this.allocation[g] !== this.sentAllocation[g]) same = false;
-    if (same) return null;
-    const slice = this.allocation.slice(at, at + groups);
-    this.sentAllocation.set(slice, at);
-    return slice;
   }
 }

@@ -36,7 +36,7 @@ export class RackActor {
   private readonly demand: Int32Array;
 
   constructor(readonly rack: RackId, private readonly model: RackModel | FluidRack, private readonly out: HeartbeatBatchBuilder) {
-    this.demand = new Int32Array(model instanceof FluidRack ? model.links.groups : 0);
+    this.demand = new Int32Array(model instanceof FluidRack ? 2 * model.links.groups : 0);
   }
 
   get runningTasks(): number {
@@ -51,8 +51,7 @@ export class RackActor {
         timeMs = m.heartbeatTimeMs(m.firstNode, cmd.responses?.epoch ?? cmd.epoch);
         this.out.begin(cmd.epoch);
         m.epoch(cmd.responses, cmd.epoch, cmd.reportFreeFromMs, cmd.allocationMBps ?? null, this.out, cmd.serves ?? null);
-        m.demand(this.demand);
-        this.out.network(this.demand, m.committedCarried());
+        this.out.network(this.demand.subarray(0, m.demand(this.demand)), m.committedCarried());
         return this.out.take(this.rack, cmd.epoch);
       }
       if (cmd.responses !== null) {

@@ -93,7 +93,7 @@ export class HeartbeatBatchBuilder implements HeartbeatSink {
     this.finishedEnd.push(this.finishedJob.rows);
   }
 
-  /** Fluid model: the rack's cross-rack demand by group and its committed MB counters, sent with the batch. */
+  /** Fluid model: the rack's cross-rack demand ((group, flows) pairs) and its committed MB counters, sent with the batch. */
   network(demand: ArrayLike<number>, carriedMB: ArrayLike<number>): void {
     for (let g = 0; g < demand.length; g++) this.demand.push(demand[g]);
     for (let k = 0; k < carriedMB.length; k++) this.carriedMB.push(carriedMB[k]);

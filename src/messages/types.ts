@@ -19,7 +19,7 @@ export interface HeartbeatBatch {
   finishedJob: Int32Array;
   /** A task reference (core/task-ref.ts): a map's index, or reduceRef(reduce). */
   finishedTask: Int32Array;
-  /** Fluid model (else empty): the rack's active cross-rack flows by group, after the epoch's heartbeats. */
+  /** Fluid model (else empty): the rack's cross-rack flows after the epoch's heartbeats, as (group, flows) pairs of the groups with any, ascending. */
   demand: Int32Array;
   /** Fluid model (else empty): committed MB up to the epoch's start: uplink, downlink, cross-rack, finished early. */
   carriedMB: Float64Array;
@@ -46,7 +46,7 @@ export interface EpochCommand {
   /** Free slots matter only at heartbeats at or after this time (earlier, only finishes are reported); REPORT_EVERY_HEARTBEAT: report every node. */
   reportFreeFromMs: number;
   responses: ResponseBatch | null;
-  /** Fluid model: this rack's cross-rack group capacities (MB/s) for the epoch; null: unchanged or flat. */
+  /** Fluid model: (group, MB/s) pairs, ascending, of this rack's cross-rack group capacities that change for the epoch; null: none, or flat. */
   allocationMBps?: Float64Array | null;
   /**
    * Fluid model: send halves of the answered epoch's cross-rack map reads from this rack's nodes (src/core/network/

@@ -12,19 +12,25 @@ import { MaxMinScratch, maxMinRates } from './max-min.js';
 import type { LinkRates } from './rack-links.js';
 
 export class CoreAllocator {
-  /** Demand of rack d, group g at d * groups + g. */
-  readonly demand: Int32Array;
   readonly groups: number;
+  /** Demand being gathered for the next allocate(): flows of rack d, group g at d * groups + g, and where it is. */
+  private readonly counts: Int32Array;
+  private touched: Int32Array = new Int32Array(64);
+  private touches = 0;
+  /** The last allocate()'s demand, by index d * groups + g ascending (entries with flows only), and its result. */
+  entries = 0;
+  index = new Int32Array(0);
+  flows = new Int32Array(0);
+  mbps = new Float64Array(0);
   private readonly capacity: Float64Array;
   private readonly scratch = new MaxMinScratch();
   private start = new Int32Array(0);
   private res = new Int32Array(0);
   private coef = new Float64Array(0);
   private rates = new Float64Array(0);
-  private which = new Int32Array(0);
-  /** The last call's demand and result: the same demand gives the same allocation, copied instead of solved. */
-  private readonly lastDemand: Int32Array;
-  private readonly lastOut: Float64Array;
+  /** The previous solve's demand: the same demand gives the same allocation, kept instead of solved. */
+  private lastIndex = new Int32Array(0);
+  private lastFlows = new Int32Array(0);
   private solved = false;
 
   private readonly nicMBps: number;
@@ -32,71 +38,89 @@ export class CoreAllocator {
   constructor(readonly racks: number, rates: LinkRates) {
     this.nicMBps = rates.nicMBps;
     this.groups = racks + 2;
-    this.demand = new Int32Array(racks * this.groups);
-    this.lastDemand = new Int32Array(racks * this.groups);
-    this.lastOut = new Float64Array(racks * this.groups);
+    this.counts = new Int32Array(racks * this.groups);
     // Resources: uplinks 0 .. racks - 1, downlinks racks .. 2 racks - 1, the core at 2 racks.
     this.capacity = new Float64Array(2 * racks + 1);
     this.capacity.fill(rates.switchMBps, 0, 2 * racks);
     this.capacity[2 * racks] = rates.coreMBps;
   }
 
-  /** Writes each rack's group capacities (MB/s) into out[d * groups + g] from the demand, then clears the demand. */
-  allocate(out: Float64Array): void {
-    const { racks, groups, demand } = this;
-    if (this.solved && sameInts(demand, this.lastDemand)) {
-      out.set(this.lastOut);
-      demand.fill(0);
-      return;
+  /** Adds `flows` to the demand of rack `rack`'s group `group` for the next allocate(). */
+  add(rack: number, group: number, flows: number): void {
+    if (flows <= 0) return;
+    const at = rack * this.groups + group;
+    if (this.counts[at] === 0) {
+      if (this.touches === this.touched.length) this.touched = grown(this.touched, this.touches * 2);
+      this.touched[this.touches++] = at;
     }
+    this.counts[at] += flows;
+  }
+
+  /**
+   * Allocates from the demand added since the last call, then clears it: entries, index, flows and mbps then hold each
+   * (rack, group) with flows, ascending, and its group link's capacity (MB/s); every other group's is 0.
+   */
+  allocate(): void {
+    const { racks, groups, counts } = this;
+    const n = this.touches;
+    this.touched.subarray(0, n).sort();
+    if (this.index.length < n) {
+      this.index = new Int32Array(n * 2);
+      this.flows = new Int32Array(n * 2);
+      this.mbps = new Float64Array(n * 2);
+    }
+    for (let k = 0; k < n; k++) {
+      const at = this.touched[k];
+      this.index[k] = at;
+      this.flows[k] = counts[at];
+      counts[at] = 0;
+    }
+    this.touches = 0;
+    this.entries = n;
+    if (this.solved && this.sameAsLast()) return; // mbps still holds the last solve's result for this demand
     this.solved = true;
-    this.lastDemand.set(demand);
-    let n = 0;
-    for (let i = 0; i < demand.length; i++) if (demand[i] > 0) n++;
-    if (this.which.length < n) {
-      this.which = new Int32Array(n * 2);
+    this.lastIndex = this.index.slice(0, n);
+    this.lastFlows = this.flows.slice(0, n);
+    if (this.start.length < n + 1) {
       this.start = new Int32Array(n * 2 + 1);
       this.res = new Int32Array(n * 6);
       this.coef = new Float64Array(n * 6);
       this.rates = new Float64Array(n * 2);
     }
-    let f = 0;
     let e = 0;
     const core = 2 * racks;
-    for (let d = 0; d < racks; d++) {
-      for (let g = 0; g < groups; g++) {
-        const count = demand[d * groups + g];
-        if (count <= 0) continue;
-        this.which[f] = d * groups + g;
-        this.start[f] = e;
-        // in from rack g: uplink g, the core, downlink d; in from anywhere: the core, downlink d; out: uplink d, the core.
-        const first = g < racks ? g : g === racks ? core : d;
-        const second = g === racks + 1 ? core : g < racks ? core : racks + d;
-        this.res[e] = first;
+    for (let f = 0; f < n; f++) {
+      const d = Math.floor(this.index[f] / groups);
+      const g = this.index[f] - d * groups;
+      const count = this.flows[f];
+      this.start[f] = e;
+      // in from rack g: uplink g, the core, downlink d; in from anywhere: the core, downlink d; out: uplink d, the core.
+      const first = g < racks ? g : g === racks ? core : d;
+      const second = g === racks + 1 ? core : g < racks ? core : racks + d;
+      this.res[e] = first;
+      this.coef[e++] = count;
+      this.res[e] = second;
+      this.coef[e++] = count;
+      if (g < racks) {
+        this.res[e] = racks + d;
         this.coef[e++] = count;
-        this.res[e] = second;
-        this.coef[e++] = count;
-        if (g < racks) {
-          this.res[e] = racks + d;
-          this.coef[e++] = count;
-        }
-        f++;
       }
     }
-    this.start[f] = e;
-    maxMinRates(f, this.start, this.res, this.coef, this.capacity, this.capacity.length, this.rates, this.scratch);
-    out.fill(0);
-    for (let k = 0; k < f; k++) {
-      const at = this.which[k];
-      // A group whose flows each get at least a NIC's rate cannot bind (each crosses a NIC): unbounded.
-      out[at] = this.rates[k] >= this.nicMBps ? Infinity : this.rates[k] * demand[at];
-    }
-    this.lastOut.set(out);
-    demand.fill(0);
+    this.start[n] = e;
+    maxMinRates(n, this.start, this.res, this.coef, this.capacity, this.capacity.length, this.rates, this.scratch);
+    // A group whose flows each get at least a NIC's rate cannot bind (each crosses a NIC): unbounded.
+    for (let k = 0; k < n; k++) this.mbps[k] = this.rates[k] >= this.nicMBps ? Infinity : this.rates[k] * this.flows[k];
+  }
+
+  private sameAsLast(): boolean {
+    if (this.lastIndex.length !== this.entries) return false;
+    for (let k = 0; k < this.entries; k++) if (this.index[k] !== this.lastIndex[k] || this.flows[k] !== this.lastFlows[k]) return false;
+    return true;
   }
 }
 
-function sameInts(a: Int32Array, b: Int32Array): boolean {
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
+function grown(a: Int32Array, length: number): Int32Array {
+  const b = new Int32Array(length);
+  b.set(a);
+  return b;
 }

@@ -81,21 +81,35 @@ export class FluidRack extends RackTasks {
    * The cross-rack demand of the epoch just predicted, by group: the flows active at any time in it (those at its
    * start and those it started), plus tasks whose next phase will start one (maps starting up that read from
    * another rack, reduces starting up, reduces computing before their write). The master allocates the epoch's
-   * committed pass from it, so a flow that ends early in the epoch still counts.
+   * committed pass from it, so a flow that ends early in the epoch still counts. Written into `out` as (group, flows)
+   * pairs, ascending, for the groups with any; returns the number of ints written.
    */
-  demand(out: Int32Array): void {
+  demand(out: Int32Array): number {
+    const { epochFlows, liveGroups } = this;
     const pending = this.s.pending;
-    for (let g = 0; g < out.length; g++) out[g] = this.epochFlows[g] + pending[g];
+    const savedPending = this.saved.pending;
+    // A group with nothing left here or in the saved start can regain something only through addFlow or setPhase,
+    // which list it again.
+    liveGroups.keepSorted((g) => epochFlows[g] + pending[g] > 0 || savedPending[g] > 0);
+    let n = 0;
+    for (let k = 0; k < liveGroups.size; k++) {
+      const g = liveGroups.at(k);
+      const flows = epochFlows[g] + pending[g];
+      if (flows === 0) continue;
+      out[n++] = g;
+      out[n++] = flows;
+    }
+    return n;
   }
 
   /**
-   * One epoch command. `allocation` (MB/s per cross-rack group; null: unchanged) holds from the start of the
-   * answered epoch, whose committed pass the master computed it for, knowing its launches. If the responses or the
+   * One epoch command. `allocation` ((group, MB/s) pairs of the cross-rack groups whose capacity changes; null:
+   * none) holds from the start of the answered epoch, whose committed pass the master computed it for, knowing its launches. If the responses or the
    * allocation change the answered epoch, it is committed again from its saved start; then the predicted pass of
    * `epoch` runs and reports its heartbeats.
    */
   epoch(responses: RackResponses | null, epoch: number, reportFreeFromMs: number, allocation: Float64Array | null, sink: HeartbeatSink, serves: Float64Array | null = null): void {
-    const changed = allocation !== null && this.allocationDiffers(allocation);
+    const changed = allocation !== null && allocation.length > 0;
     if (this.savedEpoch >= 0 && (responses !== null || changed || serves !== null)) {
       this.restore();
       if (changed) this.allocate(allocation!);
@@ -131,14 +145,10 @@ export class FluidRack extends RackTasks {
     return this.carried;
   }
 
-  private allocationDiffers(allocation: Float64Array): boolean {
-    for (let g = 0; g < this.links.groups; g++) if (this.net.capacity[this.links.group(g)] !== allocation[g]) return true;
-    return false;
-  }
-
+  /** Sets the groups' new capacities (the master sends only those that differ from what the rack has). */
   private allocate(allocation: Float64Array): void {
     this.dirty = true;
-    for (let g = 0; g < this.links.groups; g++) this.net.setCapacity(this.links.group(g), allocation[g], this.clock);
+    for (let k = 0; k < allocation.length; k += 2) this.net.setCapacity(this.links.group(allocation[k]), allocation[k + 1], this.clock);
   }
 
   private save(epoch: number): void {
@@ -150,7 +160,11 @@ export class FluidRack extends RackTasks {
       return;
     }
     this.dirty = false;
-    for (let g = 0; g < this.links.groups; g++) this.epochFlows[g] = this.net.flowsOn(this.links.group(g));
+    // Groups not listed have no flow and count none (live-groups.ts).
+    for (let k = 0; k < this.liveGroups.size; k++) {
+      const g = this.liveGroups.at(k);
+      this.epochFlows[g] = this.net.flowsOn(this.links.group(g));
+    }
     this.s.copySlotsTo(this.saved, this.touchedSlots, this.slotTouches);
     this.slotsSynced();
     this.sv.saveTo(this.savedSv);

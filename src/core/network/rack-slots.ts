@@ -17,6 +17,7 @@
 import type { NodeId, RackId } from '../ids.js';
 import { type Topology, firstNodeOf } from '../topology.js';
 import { EventHeap } from './event-heap.js';
+import { LiveGroups } from './live-groups.js';
 import { FluidNet } from './fluid-net.js';
 import { type LinkRates, NIC_IN, RackLinks } from './rack-links.js';
 import { SERVE_FIELDS, ServeState, readCapMBps } from './serves.js';
@@ -71,6 +72,8 @@ export class RackSlots {
   private readonly path = new Int32Array(8);
   /** Cross-rack flows by group active at the saved epoch start or started in its predicted pass. */
   protected readonly epochFlows: Int32Array;
+  /** The groups with anything in epochFlows, pending or flows (a superset; see live-groups.ts). */
+  protected readonly liveGroups: LiveGroups;
 
   constructor(topology: Topology, readonly rack: RackId, options: FluidRackOptions) {
     this.firstNode = firstNodeOf(topology, rack);
@@ -96,6 +99,7 @@ export class RackSlots {
     this.slotTouchedAt = new Int32Array(slots);
     this.touchedSlots = new Int32Array(slots);
     this.epochFlows = new Int32Array(this.links.groups);
+    this.liveGroups = new LiveGroups(this.links.groups);
   }
 
   /** Jobs' tasks running (replica copies are runningCopies). */
@@ -134,7 +138,10 @@ export class RackSlots {
     if (was >= 0) s.pending[was]--;
     s.phase[q] = phase;
     const now = this.pendingGroup(q);
-    if (now >= 0) s.pending[now]++;
+    if (now >= 0) {
+      s.pending[now]++;
+      this.liveGroups.add(now);
+    }
   }
 
   protected get clock(): number {
@@ -278,7 +285,10 @@ export class RackSlots {
     const s = this.s;
     const f = this.net.add(path, undefined, len, mb, this.clock);
     const g = path[len - 1] - this.links.group(0);
-    if (g >= 0) this.epochFlows[g]++; // counted in every pass; the predicted pass's count is the one reported
+    if (g >= 0) {
+      this.epochFlows[g]++; // counted in every pass; the predicted pass's count is the one reported
+      this.liveGroups.add(g);
+    }
     this.flowSlot[f] = q;
     this.touchSlot(q);
     if (s.flowA[q] < 0) s.flowA[q] = f;

@@ -35,7 +35,7 @@ const copy = (node: number, block: number, src: number, readMB: number): Launch 
  * node's phase 0) and runs until all are reported: each one's report time by "job/task", and each heartbeat's free
  * map slots of node 0.
  */
-function run(launches: Launch[], rates = RATES, allocation = new Float64Array(4).fill(50)) {
+function run(launches: Launch[], rates = RATES, allocation = Float64Array.from([0, 50, 1, 50, 2, 50, 3, 50])) {
   const topology = { ...makeTopology({ racks: 2, nodesPerRack: 3, mapSlotsPerNode: 2, reduceSlotsPerNode: 1, heartbeatMs: H }, 1) };
   topology.phaseMs.fill(0);
   const rack = new FluidRack(topology, rackId(0), { rates, taskStartMs: START_MS, copySlots: 2 });

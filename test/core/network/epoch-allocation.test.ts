@@ -16,6 +16,15 @@ const RATES: LinkRates = { diskReadMBps: 240, diskWriteMBps: 200, streamMBps: 24
 
 interface Flow { atMs: number; dst: number; node: number; src: number; mb: number }
 
+/** Allocates the demand (rack d, group g at d * groups + g) and returns every group's capacity the same way (0: none). */
+function allocateDense(allocator: CoreAllocator, demand: Int32Array): Float64Array {
+  for (let i = 0; i < demand.length; i++) allocator.add(Math.floor(i / allocator.groups), i % allocator.groups, demand[i]);
+  allocator.allocate();
+  const out = new Float64Array(demand.length);
+  for (let k = 0; k < allocator.entries; k++) out[allocator.index[k]] = allocator.mbps[k];
+  return out;
+}
+
 function flows(seed: number, n: number): Flow[] {
   const rng = makeRng(seed, 'epoch-allocation');
   const out = Array.from({ length: n }, () => {
@@ -65,15 +74,15 @@ function epochs(fs: Flow[], heartbeatMs: number): Float64Array {
     return { heap, net: new FluidNet(caps, fs.length, heap), owner: new Int32Array(fs.length) };
   });
   const allocator = new CoreAllocator(RACKS, RATES);
-  const allocation = new Float64Array(RACKS * allocator.groups);
+  const demand = new Int32Array(RACKS * allocator.groups);
   const finish = new Float64Array(fs.length).fill(-1);
   const path = new Int32Array(8);
   let next = 0;
   for (let e = 0; finish.includes(-1); e++) {
     const [start, end] = [e * heartbeatMs, (e + 1) * heartbeatMs];
-    for (let d = 0; d < RACKS; d++) for (let g = 0; g < allocator.groups; g++) allocator.demand[d * allocator.groups + g] = racks[d].net.flowsOn(links.group(g));
-    for (let k = next; k < fs.length && fs[k].atMs < end; k++) allocator.demand[fs[k].dst * allocator.groups + fs[k].src]++;
-    allocator.allocate(allocation);
+    for (let d = 0; d < RACKS; d++) for (let g = 0; g < allocator.groups; g++) demand[d * allocator.groups + g] = racks[d].net.flowsOn(links.group(g));
+    for (let k = next; k < fs.length && fs[k].atMs < end; k++) demand[fs[k].dst * allocator.groups + fs[k].src]++;
+    const allocation = allocateDense(allocator, demand);
     for (let d = 0; d < RACKS; d++) for (let g = 0; g < allocator.groups; g++) racks[d].net.setCapacity(links.group(g), allocation[d * allocator.groups + g], start);
     for (let d = 0; d < RACKS; d++) {
       const { heap, net, owner } = racks[d];
@@ -120,11 +129,10 @@ describe('epoch-level cross-rack allocation against an event-exact run (3 racks 
   it('allocations never exceed an uplink, a downlink or the core', () => {
     const rng = makeRng(5, 'allocator');
     const allocator = new CoreAllocator(RACKS, RATES);
-    const out = new Float64Array(RACKS * allocator.groups);
+    const demand = new Int32Array(RACKS * allocator.groups);
     for (let trial = 0; trial < 200; trial++) {
-      for (let i = 0; i < allocator.demand.length; i++) allocator.demand[i] = rng.next() < 0.4 ? rng.int(5) : 0;
-      const demand = allocator.demand.slice();
-      allocator.allocate(out);
+      for (let i = 0; i < demand.length; i++) demand[i] = rng.next() < 0.4 ? rng.int(5) : 0;
+      const out = allocateDense(allocator, demand);
       const up = new Float64Array(RACKS);
       const down = new Float64Array(RACKS);
       let core = 0;

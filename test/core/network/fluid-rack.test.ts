@@ -26,7 +26,7 @@ function responses(epoch: number, launches: Launch[]): RackResponses {
  * Launches the tasks (in node order) at the nodes' heartbeats of epoch 0 on rack 0 of a 2-rack cluster (every
  * node's phase 0, so all launch at time 0) and returns each task's finish as its node reports it (to within H).
  */
-function finishTimes(launches: Launch[], allocation = new Float64Array(4).fill(50), rates = RATES, serves: Float64Array | null = null): Map<number, number> {
+function finishTimes(launches: Launch[], allocation = Float64Array.from([0, 50, 1, 50, 2, 50, 3, 50]), rates = RATES, serves: Float64Array | null = null): Map<number, number> {
   return run(launches, allocation, rates, serves).done;
 }
 
@@ -87,10 +87,10 @@ describe('a fluid rack times tasks from its hardware', () => {
 
   it('serves from two nodes share the rack\'s uplink (150 MB/s): 75 each, and it carries their MB', () => {
     const serves = Float64Array.from([0, START_MS, 150 * 1024, 0, 1, START_MS, 150 * 1024, 0]);
-    const during = run([], new Float64Array(4).fill(50), RATES, serves, START_MS + 1900).rack;
+    const during = run([], Float64Array.from([0, 50, 1, 50, 2, 50, 3, 50]), RATES, serves, START_MS + 1900).rack;
     expect(during.network.flowsOn(during.links.up)).toBe(2); // 150 MB at 75 MB/s: 2 s
     expect(during.network.maxLoadRatio()).toBeCloseTo(1, 9); // the uplink full (each NIC at 75 of 100)
-    const after = run([], new Float64Array(4).fill(50), RATES, serves, START_MS + 2100).rack;
+    const after = run([], Float64Array.from([0, 50, 1, 50, 2, 50, 3, 50]), RATES, serves, START_MS + 2100).rack;
     expect(after.network.flowsOn(after.links.up)).toBe(0);
     expect(after.network.carriedMB[after.links.up]).toBeCloseTo(300, 6);
     expect(after.committedCarried()[5]).toBeCloseTo(300, 6); // served MB
@@ -118,7 +118,7 @@ describe('a fluid rack and the master\'s idle jumps', () => {
     const topology = { ...makeTopology({ racks: 2, nodesPerRack: 3, mapSlotsPerNode: 2, reduceSlotsPerNode: 1, heartbeatMs: H }, 1) };
     const rack = new FluidRack(topology, rackId(0), { rates: RATES, taskStartMs: START_MS });
     const sink: HeartbeatSink = { finished: () => {}, heartbeat: () => {} };
-    rack.epoch(null, 0, 0, new Float64Array(4).fill(50), sink);
+    rack.epoch(null, 0, 0, Float64Array.from([0, 50, 1, 50, 2, 50, 3, 50]), sink);
     rack.epoch(responses(0, [{ node: 0, task: 0, computeMs: 5000, src: 0, readMB: 10 }]), 1, 0, null, sink);
     expect(() => rack.epoch(null, 5, 0, null, sink)).toThrow('rack 0 was sent from epoch 1 to 5 with 1 tasks and 0 replica copies running');
   });
