@@ -181,4 +181,3 @@ function facebookBlocks(jobs: number, sizes: 'benchmark' | 'distribution'): numb
   const mean = FACEBOOK_BINS.reduce((a, b) => a + b.share * (b.minMaps === b.maxMaps ? b.minMaps : (b.maxMaps + 1 - b.minMaps) / Math.log((b.maxMaps + 1) / b.minMaps)), 0);
   return jobs * mean;
 }
-

@@ -93,9 +93,9 @@ export class HeartbeatBatchBuilder implements HeartbeatSink {
     this.finishedEnd.push(this.finishedJob.rows);
   }
 
-  /** Fluid model: the rack's cross-rack demand ((group, flows) pairs) and its committed MB counters, sent with the batch. */
-  network(demand: ArrayLike<number>, carriedMB: ArrayLike<number>): void {
-    for (let g = 0; g < demand.length; g++) this.demand.push(demand[g]);
+  /** Fluid model: the rack's cross-rack demand (the first `ints` of `demand`: (group, flows) pairs) and its committed MB counters, sent with the batch. */
+  network(demand: ArrayLike<number>, ints: number, carriedMB: ArrayLike<number>): void {
+    for (let k = 0; k < ints; k++) this.demand.push(demand[k]);
     for (let k = 0; k < carriedMB.length; k++) this.carriedMB.push(carriedMB[k]);
   }
 

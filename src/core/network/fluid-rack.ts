@@ -13,6 +13,7 @@
 import type { JobIndex, NodeId, RackId } from '../ids.js';
 import type { HeartbeatSink } from '../rack-model.js';
 import { type Topology, rackHeartbeats } from '../topology.js';
+import type { GroupUse } from './live-groups.js';
 import { EventHeap } from './event-heap.js';
 import { FluidNet } from './fluid-net.js';
 import type { FluidRackOptions } from './rack-slots.js';
@@ -44,7 +45,7 @@ export interface RackResponses {
   killTask: Int32Array;
 }
 
-export class FluidRack extends RackTasks {
+export class FluidRack extends RackTasks implements GroupUse {
   private readonly heartbeatMs: number;
   private readonly order: Int32Array;
   private readonly phaseMs: Int32Array;
@@ -87,10 +88,7 @@ export class FluidRack extends RackTasks {
   demand(out: Int32Array): number {
     const { epochFlows, liveGroups } = this;
     const pending = this.s.pending;
-    const savedPending = this.saved.pending;
-    // A group with nothing left here or in the saved start can regain something only through addFlow or setPhase,
-    // which list it again.
-    liveGroups.keepSorted((g) => epochFlows[g] + pending[g] > 0 || savedPending[g] > 0);
+    liveGroups.keepSorted(this);
     let n = 0;
     for (let k = 0; k < liveGroups.size; k++) {
       const g = liveGroups.at(k);
@@ -103,10 +101,18 @@ export class FluidRack extends RackTasks {
   }
 
   /**
+   * Whether cross-rack group g has anything here or in the saved start: a group with nothing in either can regain
+   * something only through addFlow or setPhase, which list it again (live-groups.ts).
+   */
+  inUse(g: number): boolean {
+    return this.epochFlows[g] + this.s.pending[g] > 0 || this.saved.pending[g] > 0;
+  }
+
+  /**
    * One epoch command. `allocation` ((group, MB/s) pairs of the cross-rack groups whose capacity changes; null:
-   * none) holds from the start of the answered epoch, whose committed pass the master computed it for, knowing its launches. If the responses or the
-   * allocation change the answered epoch, it is committed again from its saved start; then the predicted pass of
-   * `epoch` runs and reports its heartbeats.
+   * none) holds from the start of the answered epoch, whose committed pass the master computed it for, knowing its
+   * launches. If the responses or the allocation change the answered epoch, it is committed again from its saved
+   * start; then the predicted pass of `epoch` runs and reports its heartbeats.
    */
   epoch(responses: RackResponses | null, epoch: number, reportFreeFromMs: number, allocation: Float64Array | null, sink: HeartbeatSink, serves: Float64Array | null = null): void {
     const changed = allocation !== null && allocation.length > 0;

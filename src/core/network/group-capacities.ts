@@ -11,6 +11,10 @@ export class GroupCapacities {
   private readonly heldGroups: number[][];
   private readonly heldMBps: number[][];
   private readonly changes: Array<Float64Array | null>;
+  /** Scratch of update(): a rack's changed pairs and the groups it will hold. */
+  private readonly pairs: number[] = [];
+  private readonly nextGroups: number[] = [];
+  private readonly nextMBps: number[] = [];
 
   constructor(readonly racks: number, readonly groups: number) {
     this.heldGroups = Array.from({ length: racks }, () => []);
@@ -20,7 +24,7 @@ export class GroupCapacities {
 
   /** Takes the allocator's last allocation as what every rack now holds, noting each rack's changes. */
   update(a: CoreAllocator): void {
-    const { groups } = this;
+    const { groups, pairs, nextGroups, nextMBps } = this;
     let j = 0;
     for (let d = 0; d < this.racks; d++) {
       const end = (d + 1) * groups;
@@ -28,13 +32,9 @@ export class GroupCapacities {
       while (stop < a.entries && a.index[stop] < end) stop++;
       const oldGroups = this.heldGroups[d];
       const oldMBps = this.heldMBps[d];
-      if (oldGroups.length === 0 && stop === j) {
-        this.changes[d] = null;
-        continue;
-      }
-      const pairs: number[] = [];
-      const newGroups: number[] = [];
-      const newMBps: number[] = [];
+      this.changes[d] = null;
+      if (oldGroups.length === 0 && stop === j) continue;
+      pairs.length = nextGroups.length = nextMBps.length = 0;
       let i = 0;
       while (i < oldGroups.length || j < stop) {
         const gOld = i < oldGroups.length ? oldGroups[i] : Infinity;
@@ -44,13 +44,14 @@ export class GroupCapacities {
         const now = gNew === g ? a.mbps[j++] : 0;
         if (now !== was) pairs.push(g, now);
         if (now !== 0) {
-          newGroups.push(g);
-          newMBps.push(now);
+          nextGroups.push(g);
+          nextMBps.push(now);
         }
       }
-      this.heldGroups[d] = newGroups;
-      this.heldMBps[d] = newMBps;
-      this.changes[d] = pairs.length === 0 ? null : Float64Array.from(pairs);
+      if (pairs.length === 0) continue; // every group holds what it held: the lists are unchanged
+      this.heldGroups[d] = nextGroups.slice();
+      this.heldMBps[d] = nextMBps.slice();
+      this.changes[d] = Float64Array.from(pairs);
     }
   }
 

@@ -4,6 +4,11 @@
  * one of those appears and dropped only once none is left in either, so an epoch's demand, its save and the master's
  * allocation cost the groups in use, not one per rack of the cluster (3,002 a rack at 3,000 racks).
  */
+/** Says whether a listed group still has anything (FluidRack). */
+export interface GroupUse {
+  inUse(g: number): boolean;
+}
+
 export class LiveGroups {
   private readonly listed: Uint8Array;
   private readonly ids: Int32Array;
@@ -29,13 +34,13 @@ export class LiveGroups {
     this.ids[this.count++] = g;
   }
 
-  /** Sorts the list ascending and drops the groups `keep` refuses. */
-  keepSorted(keep: (g: number) => boolean): void {
+  /** Sorts the list ascending and drops the groups not in use. */
+  keepSorted(use: GroupUse): void {
     this.ids.subarray(0, this.count).sort();
     let kept = 0;
     for (let k = 0; k < this.count; k++) {
       const g = this.ids[k];
-      if (keep(g)) this.ids[kept++] = g;
+      if (use.inUse(g)) this.ids[kept++] = g;
       else this.listed[g] = 0;
     }
     this.count = kept;

@@ -19,6 +19,7 @@
  */
 import type { ReplicaHdfs, ReplicationPolicy } from '../framework/replication.js';
 import type { BlockStore } from '../hdfs.js';
+import type { ActionSink } from '../scheduler.js';
 import type { JobIndex } from '../ids.js';
 import { COPY_JOB } from '../task-ref.js';
 import { COPY_STREAMS } from './copy-streams.js';
@@ -56,10 +57,8 @@ export interface ReplicaCounts {
   copyMs: number;
 }
 
-/** Where a fluid run's copies go: the heartbeat response of their destination (Scheduler's ActionSink). */
-export interface CopySink {
-  launchMap(node: NodeId, job: JobIndex, map: number, durationMs: number, src?: NodeId | -1, readKB?: number, writeKB?: number): void;
-}
+/** Where a fluid run's copies go: the heartbeat response of their destination. */
+export type CopySink = Pick<ActionSink, 'launchMap'>;
 
 interface Copy {
   block: number;
