@@ -1,6 +1,6 @@
 /** The in-process runtime: master and rack actors on one thread, messages passed as objects or through the codec. */
 import type { HeartbeatBatch, EpochCommand } from '../messages/types.js';
-import { decode, encode } from '../messages/codec.js';
+import { decode, encodeView } from '../messages/codec.js';
 import type { MasterActor } from './master-actor.js';
 import { type RackActor, rackActors } from './rack-actor.js';
 import { copySlotsOf } from '../core/replication/copy-streams.js';
@@ -50,7 +50,7 @@ export function runInProcess(master: MasterActor, options: InProcessOptions = {}
 
 /** A message encoded and decoded (--codec), its bytes counted: one function for every run (see src/core/doubles.ts's note on second runs). */
 function throughCodec<T>(message: T, stats: TransportStats, counter: 'bytesToRacks' | 'bytesFromRacks'): T {
-  const bytes = encode(message as never);
+  const bytes = encodeView(message as never); // decoded at once: a view of the encoder's scratch serves
   stats[counter] += bytes.length;
   return decode(bytes) as T;
 }

@@ -1,7 +1,7 @@
 /**
  * A one-way mailbox in shared memory between the master's thread and a rack worker: the sender writes a list of
  * encoded messages (each length-prefixed) and bumps a sequence word with Atomics; the receiver waits on that word
- * and copies the messages out. Atomics order the plain writes before the bump, so no message is read half-written.
+ * and decodes the messages where they lie. Atomics order the plain writes before the bump, so no message is read half-written.
  * Capacity is fixed at creation from the cluster's bounds (see batchBoundBytes); a list that does not fit throws.
  *
  * Layout: Int32 words [0] sequence, [1] status (0 ok, 1 failed), [2] message count; then per message an Int32
@@ -20,6 +20,9 @@ export const MAILBOX_STOP = -1;
 export class Mailbox {
   private readonly words: Int32Array;
   private readonly bytes: Uint8Array;
+  /** The send being written: its next byte and its messages so far. */
+  private at = HEADER_BYTES;
+  private count = 0;
 
   constructor(readonly buffer: SharedArrayBuffer) {
     this.words = new Int32Array(buffer);
@@ -36,17 +39,31 @@ export class Mailbox {
 
   /** Writes `messages` and wakes the receiver. */
   send(messages: readonly Uint8Array[], status = MAILBOX_OK): void {
-    let at = HEADER_BYTES;
-    for (const m of messages) {
-      const padded = Math.ceil(m.byteLength / 4) * 4;
-      if (at + 4 + padded > this.bytes.byteLength) {
-        throw new Error(`mailbox overflow: ${messages.length} messages need more than its ${this.bytes.byteLength} bytes`);
-      }
-      this.words[at >> 2] = m.byteLength;
-      this.bytes.set(m, at + 4);
-      at += 4 + padded;
+    this.begin();
+    for (const m of messages) this.push(m);
+    this.commit(status);
+  }
+
+  /** Starts a send: push() each message (copied in at once, so it may be a scratch view), then commit(). */
+  begin(): void {
+    this.at = HEADER_BYTES;
+    this.count = 0;
+  }
+
+  push(m: Uint8Array): void {
+    const padded = Math.ceil(m.byteLength / 4) * 4;
+    if (this.at + 4 + padded > this.bytes.byteLength) {
+      throw new Error(`mailbox overflow: ${this.count + 1} messages need more than its ${this.bytes.byteLength} bytes`);
     }
-    this.words[COUNT] = messages.length;
+    this.words[this.at >> 2] = m.byteLength;
+    this.bytes.set(m, this.at + 4);
+    this.at += 4 + padded;
+    this.count++;
+  }
+
+  /** Ends a send: the messages pushed since begin() become visible, and the receiver wakes. */
+  commit(status = MAILBOX_OK): void {
+    this.words[COUNT] = this.count;
     this.words[STATUS] = status;
     Atomics.add(this.words, SEQ, 1);
     Atomics.notify(this.words, SEQ);
@@ -64,14 +81,17 @@ export class Mailbox {
     return Atomics.load(this.words, SEQ);
   }
 
-  /** Copies out the messages of the last send (each into memory of its own, as decode needs unshared bytes). */
+  /**
+   * The messages of the last send, as views of the shared memory: valid until the sender's next send, which in the
+   * runtime's lockstep comes only after this side has answered (decode() copies out what it keeps).
+   */
   receive(): { status: number; messages: Uint8Array[] } {
     const count = this.words[COUNT];
     const messages: Uint8Array[] = [];
     let at = HEADER_BYTES;
     for (let i = 0; i < count; i++) {
       const length = this.words[at >> 2];
-      messages.push(this.bytes.slice(at + 4, at + 4 + length));
+      messages.push(this.bytes.subarray(at + 4, at + 4 + length));
       at += 4 + Math.ceil(length / 4) * 4;
     }
     return { status: this.words[STATUS], messages };

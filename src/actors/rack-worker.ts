@@ -6,7 +6,7 @@
 import { workerData } from 'node:worker_threads';
 import type { Scenario } from '../core/scenario.js';
 import { makeTopology } from '../core/topology.js';
-import { decode, encode } from '../messages/codec.js';
+import { decode, encode, encodeView } from '../messages/codec.js';
 import { MAILBOX_FAILED, MAILBOX_STOP, Mailbox } from './mailbox.js';
 import { type RackActor, RackError, rackActors } from './rack-actor.js';
 import { copySlotsOf } from '../core/replication/copy-streams.js';
@@ -20,9 +20,8 @@ const actors = new Map<number, RackActor>(rackActors(topology, racks, scenario.c
 const commands = new Mailbox(inbox);
 const replies = new Mailbox(outbox);
 
-/** Runs one epoch's commands; returns the encoded batches, or throws a RackError. */
-function serve(messages: Uint8Array[]): Uint8Array[] {
-  const batches: Uint8Array[] = [];
+/** Runs one epoch's commands, pushing their encoded batches to the outbox (the caller commits them), or throws a RackError. */
+function serve(messages: Uint8Array[]): void {
   for (const bytes of messages) {
     let rack = -1;
     let timeMs = 0;
@@ -34,12 +33,11 @@ function serve(messages: Uint8Array[]): Uint8Array[] {
       if (fault !== undefined && fault.rack === rack && cmd.epoch >= fault.epoch) throw new Error('injected fault');
       const actor = actors.get(rack);
       if (actor === undefined) throw new Error(`rack ${rack} is not hosted by this worker`);
-      batches.push(encode(actor.onEpoch(cmd)));
+      replies.push(encodeView(actor.onEpoch(cmd)));
     } catch (err) {
       throw err instanceof RackError ? err : new RackError(rack, timeMs, err);
     }
   }
-  return batches;
 }
 
 let seen = 0;
@@ -49,7 +47,9 @@ for (;;) {
   seen = commands.sequence;
   if (seen === MAILBOX_STOP) break;
   try {
-    replies.send(serve(commands.receive().messages));
+    replies.begin();
+    serve(commands.receive().messages);
+    replies.commit();
   } catch (err) {
     const e = err instanceof RackError ? err : new RackError(-1, 0, err);
     replies.send([encode({ type: 'failed', rack: e.rack, timeMs: e.timeMs, message: e.message })], MAILBOX_FAILED);

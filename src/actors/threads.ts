@@ -1,15 +1,16 @@
 /**
  * The threads runtime: rack actors on worker threads. Racks are spread round-robin over the workers; each epoch
  * every worker gets its racks' commands (one msgpack batch per rack) and answers with their heartbeat batches,
- * through two mailboxes in shared memory (mailbox.ts): a send is a copy and an Atomics.notify, a receive an
- * Atomics.wait and a copy, so an epoch's round trip costs two futex wakes, not event-loop turns. The master merges
+ * through two mailboxes in shared memory (mailbox.ts): a send is each message encoded and copied in, then an
+ * Atomics.notify; a receive an Atomics.wait and each message decoded where it lies, so an epoch's round trip costs
+ * two futex wakes, not event-loop turns. The master merges
  * batches by (time, node id), so thread timing cannot reach the scheduler. A failed rack, a worker error or a worker
  * exit aborts the run with the rack and simulated time (the main thread yields to its event loop every YIELD_MS to
  * hear of errors and exits); every worker is stopped and terminated at the end, whatever happened.
  */
 import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
-import { decode, encode } from '../messages/codec.js';
+import { decode, encodeView } from '../messages/codec.js';
 import type { EpochCommand, HeartbeatBatch } from '../messages/types.js';
 import type { TransportStats } from './inprocess.js';
 import { MAILBOX_FAILED, Mailbox, batchBoundBytes } from './mailbox.js';
@@ -125,10 +126,14 @@ export async function runThreads(master: MasterActor, options: ThreadsOptions = 
       const t0 = performance.now();
       epochStartMs = epoch * t.heartbeatMs;
       for (const link of links) {
-        const bytes = link.racks.map((r) => encode(commands![r]));
-        for (const b of bytes) stats.bytesToRacks += b.byteLength;
+        link.commands.begin();
+        for (const r of link.racks) {
+          const bytes = encodeView(commands[r]);
+          stats.bytesToRacks += bytes.byteLength;
+          link.commands.push(bytes);
+        }
         link.sent++;
-        link.commands.send(bytes);
+        link.commands.commit();
       }
       const batches: HeartbeatBatch[] = [];
       for (const link of links) {

@@ -2,13 +2,16 @@
  * The msgpack codec for every message. Batches (heartbeats, epoch commands) travel as a small msgpack envelope
  * plus their columns laid end to end in one binary payload (Float64 columns first, so every column stays aligned):
  * encoding is a few memory copies and decoding one copy plus typed-array views, instead of msgpack walking each
- * column (which cost 20-45 us a batch). Other messages use msgpackr with moreTypes (without it typed arrays
- * become Buffers of the wrong bytes). encode() returns an exact-size Uint8Array that owns its memory, so it can
- * be posted or transferred without cloning msgpackr's scratch buffer. decode() validates the shape.
+ * column (which cost 20-45 us a batch). The batches' msgpack is written and read by batch-wire.ts, byte for byte
+ * what msgpackr writes for the same wire form, without its generic walk; other messages (and any batch holding a
+ * value batch-wire.ts does not write) use msgpackr with moreTypes (without it typed arrays become Buffers of the
+ * wrong bytes). encode() returns an exact-size Uint8Array that owns its memory, so it can be posted or transferred
+ * without cloning a scratch buffer. decode() validates the shape.
  */
 import { createRequire } from 'node:module';
 import type { Packr } from 'msgpackr';
 import type { EpochCommand, HeartbeatBatch, Message, ResponseBatch } from './types.js';
+import { EMPTY_F64, EMPTY_I32, EMPTY_U8, WireWriter, isNotWritable, readMessage } from './batch-wire.js';
 
 /** msgpackr (its CommonJS build), loaded at the first message encoded: an in-process run without --codec sends none. */
 let packer: Packr | undefined;
@@ -39,29 +42,102 @@ interface WireColumns {
   cols: Uint8Array;
 }
 
+const writer = new WireWriter();
+
+/** The message's bytes: an exact-size Uint8Array that owns its memory (it can be posted or transferred as it is). */
 export function encode(message: Message): Uint8Array {
-  let wire: unknown = message;
-  if (message.type === 'heartbeats') {
-    wire = { type: message.type, rack: message.rack, epoch: message.epoch, ...toWire(message, HEARTBEATS) };
-  } else if (message.type === 'epoch') {
-    const r = message.responses;
-    wire = { ...message, responses: r === null ? null : { epoch: r.epoch, ...toWire(r, RESPONSES) } };
-  }
-  return Uint8Array.prototype.slice.call(packr().pack(wire));
+  const bytes = encodeView(message);
+  return bytes.byteLength === bytes.buffer.byteLength ? bytes : bytes.slice();
 }
 
+/**
+ * The message's bytes, possibly a view of this thread's scratch buffer, valid only until the next encodeView() or
+ * encode() here: for a caller that copies them at once (a mailbox's push, decode).
+ */
+export function encodeView(message: Message): Uint8Array {
+  if (message.type === 'heartbeats' || message.type === 'epoch') {
+    try {
+      return message.type === 'heartbeats' ? writeHeartbeats(message) : writeEpoch(message);
+    } catch (err) {
+      if (!isNotWritable(err)) throw err;
+    }
+  }
+  return Uint8Array.prototype.slice.call(packr().pack(toWireMessage(message)));
+}
+
+/** Decodes a message; `bytes` may be a view of shared memory or a scratch buffer: nothing decoded refers to them. */
 export function decode(bytes: Uint8Array): Message {
-  const wire = packr().unpack(bytes) as Record<string, unknown>;
+  const wire = readMessage(bytes) ?? (packr().unpack(bytes.buffer instanceof SharedArrayBuffer ? bytes.slice() : bytes) as Record<string, unknown>);
   if (typeof wire !== 'object' || wire === null) throw new Error('message is not an object');
   let message = wire as unknown as Message;
   if (wire.type === 'heartbeats') {
-    message = { type: 'heartbeats', rack: wire.rack, epoch: wire.epoch, ...fromWire(wire, HEARTBEATS, 'heartbeats') } as HeartbeatBatch;
+    message = fromWire({ type: 'heartbeats', rack: wire.rack, epoch: wire.epoch }, wire, HEARTBEATS, 'heartbeats') as unknown as HeartbeatBatch;
   } else if (wire.type === 'epoch' && wire.responses !== null && typeof wire.responses === 'object') {
     const r = wire.responses as Record<string, unknown>;
-    message = { ...(wire as object), responses: { epoch: r.epoch, ...fromWire(r, RESPONSES, 'responses') } as ResponseBatch } as EpochCommand;
+    wire.responses = fromWire({ epoch: r.epoch }, r, RESPONSES, 'responses');
   }
   validate(message);
   return message;
+}
+
+/** The wire form msgpackr packs: a batch's columns as lengths and one run of bytes (toWire). */
+function toWireMessage(message: Message): unknown {
+  if (message.type === 'heartbeats') {
+    return { type: message.type, rack: message.rack, epoch: message.epoch, ...toWire(message, HEARTBEATS) };
+  }
+  if (message.type === 'epoch') {
+    const r = message.responses;
+    return { ...message, responses: r === null ? null : { epoch: r.epoch, ...toWire(r, RESPONSES) } };
+  }
+  return message;
+}
+
+/** toWireMessage(m) as msgpackr writes it, written directly. */
+function writeHeartbeats(m: HeartbeatBatch): Uint8Array {
+  const w = writer;
+  w.begin();
+  w.map(5);
+  w.string('type');
+  w.string('heartbeats');
+  w.string('rack');
+  w.value(m.rack);
+  w.string('epoch');
+  w.value(m.epoch);
+  writeColumns(w, m, HEARTBEATS);
+  return w.end();
+}
+
+/** toWireMessage(m) as msgpackr writes it, written directly: the command's own keys in their order. */
+function writeEpoch(m: EpochCommand): Uint8Array {
+  const w = writer;
+  w.begin();
+  const keys = Object.keys(m);
+  w.map(keys.length);
+  for (const key of keys) {
+    w.string(key);
+    const v = (m as unknown as Record<string, unknown>)[key];
+    if (key !== 'responses' || v === null) {
+      w.value(v);
+      continue;
+    }
+    const r = v as ResponseBatch;
+    w.map(3);
+    w.string('epoch');
+    w.value(r.epoch);
+    writeColumns(w, r, RESPONSES);
+  }
+  return w.end();
+}
+
+/** A batch's `n` and `cols` (toWire's), written directly. */
+function writeColumns(w: WireWriter, o: object, layout: Layout): void {
+  const cols = o as Record<string, Float64Array | Int32Array | Uint8Array>;
+  const arrays = layout.keys.map((k) => cols[k]);
+  w.string('n');
+  w.arrayHeader(arrays.length);
+  for (const c of arrays) w.value(c.length);
+  w.string('cols');
+  w.columns(arrays);
 }
 
 function toWire(o: object, layout: Layout): WireColumns {
@@ -79,22 +155,32 @@ function toWire(o: object, layout: Layout): WireColumns {
   return { n, cols: out };
 }
 
-function fromWire(w: Record<string, unknown>, layout: Layout, what: string): Record<string, Float64Array | Int32Array | Uint8Array> {
+/** Sets `out`'s columns from a wire form's lengths and bytes (views of them where they lie 8-byte aligned); returns `out`. */
+function fromWire(out: Record<string, unknown>, w: Record<string, unknown>, layout: Layout, what: string): Record<string, unknown> {
   const n = w.n;
   const keys = layout.keys;
-  if (!Array.isArray(n) || n.length !== keys.length || !n.every((x) => Number.isInteger(x) && x >= 0)) throw new Error(`${what}: column lengths missing`);
-  if (!(w.cols instanceof Uint8Array)) throw new Error(`${what}: columns missing`);
-  const expected = n.reduce((sum: number, len: number, i: number) => sum + len * (i < layout.f64.length ? 8 : i < layout.f64.length + layout.i32.length ? 4 : 1), 0);
-  if (w.cols.byteLength !== expected) throw new Error(`${what}: columns hold ${w.cols.byteLength} bytes, lengths say ${expected}`);
-  const buffer = w.cols.slice().buffer; // one copy, aligned at 0
-  const out: Record<string, Float64Array | Int32Array | Uint8Array> = {};
-  let at = 0;
-  keys.forEach((k, i) => {
+  const f64 = layout.f64.length;
+  const i32 = f64 + layout.i32.length;
+  if (!Array.isArray(n) || n.length !== keys.length) throw new Error(`${what}: column lengths missing`);
+  let expected = 0;
+  for (let i = 0; i < n.length; i++) {
+    const len = n[i] as unknown;
+    if (!Number.isInteger(len) || (len as number) < 0) throw new Error(`${what}: column lengths missing`);
+    expected += (len as number) * (i < f64 ? 8 : i < i32 ? 4 : 1);
+  }
+  const cols = w.cols;
+  if (!(cols instanceof Uint8Array)) throw new Error(`${what}: columns missing`);
+  if (cols.byteLength !== expected) throw new Error(`${what}: columns hold ${cols.byteLength} bytes, lengths say ${expected}`);
+  // Both readers copy the columns out 8-byte aligned; anything else is copied so.
+  const own = cols.byteOffset % 8 === 0 && !(cols.buffer instanceof SharedArrayBuffer) ? cols : cols.slice();
+  const buffer = own.buffer;
+  let at = own.byteOffset;
+  for (let i = 0; i < keys.length; i++) {
     const len = n[i] as number;
-    if (i < layout.f64.length) { out[k] = new Float64Array(buffer, at, len); at += len * 8; }
-    else if (i < layout.f64.length + layout.i32.length) { out[k] = new Int32Array(buffer, at, len); at += len * 4; }
-    else { out[k] = new Uint8Array(buffer, at, len); at += len; }
-  });
+    if (i < f64) { out[keys[i]] = len === 0 ? EMPTY_F64 : new Float64Array(buffer, at, len); at += len * 8; }
+    else if (i < i32) { out[keys[i]] = len === 0 ? EMPTY_I32 : new Int32Array(buffer, at, len); at += len * 4; }
+    else { out[keys[i]] = len === 0 ? EMPTY_U8 : new Uint8Array(buffer, at, len); at += len; }
+  }
   return out;
 }
 
