@@ -138,7 +138,11 @@ export class WireWriter {
   /** One typed-array extension of type `code` holding the bytes of `arrays` end to end. */
   private typedArrays(arrays: ReadonlyArray<Uint8Array | Int32Array | Float64Array>, code: number): void {
     let length = 0;
-    for (const a of arrays) length += a.byteLength;
+    for (const a of arrays) {
+      const kind = a.constructor;
+      if (kind !== Float64Array && kind !== Int32Array && kind !== Uint8Array) throw NOT_WRITABLE;
+      length += a.byteLength;
+    }
     this.room(length + 8);
     const b = this.bytes;
     if (length + 1 < 0x100) { b[this.at++] = 0xc7; b[this.at++] = length + 1; }

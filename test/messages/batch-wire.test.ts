@@ -113,6 +113,7 @@ describe('batch messages written and read directly (batch-wire.ts)', () => {
       { type: 'epoch', rack: 1, epoch: 2, reportFreeFromMs: 0, responses: null, serves: Buffer.from([1, 2]) as unknown as Float64Array },
       { type: 'epoch', rack: 1, epoch: 2, reportFreeFromMs: 0, responses: null, ['é' as 'serves']: null },
       { type: 'failed', rack: 3, timeMs: 1.5, message: 'a message of more than 255 characters: '.padEnd(300, 'x') },
+      { type: 'heartbeats', rack: 1, epoch: 2, node: Int32Array.of(4), timeMs: Float64Array.of(1), freeMaps: Uint16Array.of(258) as unknown as Int32Array, freeReduces: Int32Array.of(0), finishedEnd: Int32Array.of(0), finishedJob: new Int32Array(0), finishedTask: new Int32Array(0), demand: new Int32Array(0), carriedMB: new Float64Array(0) },
     ];
     const nan: Message = { type: 'epoch', rack: NaN, epoch: 2, reportFreeFromMs: 0, responses: null };
     expect(Buffer.from(encode(nan)).equals(Buffer.from(msgpackrBytes(nan)))).toBe(true);
