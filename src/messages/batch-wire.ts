@@ -205,6 +205,8 @@ export function readMessage(bytes: Uint8Array): Record<string, unknown> | null {
 const STRING_SLOTS = 256;
 const strings: Array<string | undefined> = new Array(STRING_SLOTS).fill(undefined);
 
+const MAX_DEPTH = 4;
+
 class WireReader {
   at = 0;
   private bytes: Uint8Array = EMPTY_U8;
@@ -212,6 +214,8 @@ class WireReader {
   private view: DataView = new DataView(new ArrayBuffer(0));
   private base = 0;
   private end = 0;
+  /** Maps and arrays open (a batch nests two deep; deeper input is msgpackr's, which bounds its own recursion). */
+  private depth = 0;
 
   reset(bytes: Uint8Array): this {
     if (this.view.buffer !== bytes.buffer) this.view = new DataView(bytes.buffer);
@@ -219,6 +223,7 @@ class WireReader {
     this.base = bytes.byteOffset;
     this.end = bytes.length;
     this.at = 0;
+    this.depth = 0;
     return this;
   }
 
@@ -253,18 +258,22 @@ class WireReader {
   }
 
   private map(n: number): Record<string, unknown> {
+    if (++this.depth > MAX_DEPTH) throw NOT_READABLE;
     const o: Record<string, unknown> = {};
     for (let i = 0; i < n; i++) {
       const key = this.value();
       if (typeof key !== 'string' || key === '__proto__') throw NOT_READABLE;
       o[key] = this.value();
     }
+    this.depth--;
     return o;
   }
 
   private array(n: number): unknown[] {
+    if (++this.depth > MAX_DEPTH) throw NOT_READABLE;
     const a: unknown[] = [];
     for (let i = 0; i < n; i++) a.push(this.value());
+    this.depth--;
     return a;
   }
 

@@ -125,6 +125,7 @@ describe('batch messages written and read directly (batch-wire.ts)', () => {
     expect(readMessage(packr.pack({ a: true }))).toBeNull(); // booleans are not batch values
     expect(readMessage(packr.pack([1, 2]))).toBeNull(); // not a map
     expect(readMessage(new Uint8Array([0xde, 0x00]))).toBeNull(); // cut short
+    expect(readMessage(new Uint8Array(100_000).fill(0x91))).toBeNull(); // nested past a batch's depth (no stack overflow)
     expect(readMessage(new Uint8Array([0x81, 0xa1, 0x61, 0xc7, 0x03, 0x74, 0x05, 0x01, 0x02]))).toBeNull(); // 2 bytes of an Int32Array
     const good = encode({ type: 'epoch', rack: 0, epoch: 1, reportFreeFromMs: 0, responses: null });
     expect(readMessage(Uint8Array.from([...good, 0]))).toBeNull(); // bytes left over
