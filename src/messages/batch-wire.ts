@@ -3,8 +3,9 @@
  * wire form of a heartbeat batch or an epoch command, without msgpackr's generic walk. A batch's wire form is a map
  * of a few numbers and strings, the column lengths as an array, and its columns as one typed-array extension
  * (codec.ts), so writing it is a handful of header bytes and one copy of the columns, and reading it is a parse of
- * those headers and one copy of the columns. Each run's threads runtime moves two such messages per rack per epoch
- * (fb2009-day: 505,000), where msgpackr's walk and its buffers cost about 7.5 us a message, encode and decode.
+ * those headers and one copy of the columns. The threads runtime moves two such messages per rack per epoch
+ * (fb2009-day: 505,000 a run), where msgpackr's walk and its buffers cost 6-12 us a message, encode and decode
+ * (`--codec` against a plain run: 3.0-5.9 s more racks time); node dist/bench/codec.js times it.
  *
  * Writing follows msgpackr's choices byte for byte (test/messages/batch-wire.test.ts compares them on random
  * messages): a map is map16 (0xde) whatever its size; a positive integer below 2^32 is a fixint below 0x80, else
@@ -73,10 +74,10 @@ export class WireWriter {
       this.bytes[this.at++] = 0xd4;
       this.bytes[this.at++] = 0;
       this.bytes[this.at++] = 0;
-    } else if (v instanceof Uint8Array && v.constructor === Uint8Array) this.typedArrays([v], UINT8);
-    else if (v instanceof Int32Array && v.constructor === Int32Array) this.typedArrays([v], INT32);
-    else if (v instanceof Float64Array && v.constructor === Float64Array) this.typedArrays([v], FLOAT64);
-    else if (Array.isArray(v)) {
+    } else if (ArrayBuffer.isView(v)) {
+      const kind = v.constructor;
+      this.typedArrays([v as Uint8Array], kind === Uint8Array ? UINT8 : kind === Int32Array ? INT32 : kind === Float64Array ? FLOAT64 : -1);
+    } else if (Array.isArray(v)) {
       this.arrayHeader(v.length);
       for (const x of v) this.value(x);
     } else throw NOT_WRITABLE;
@@ -135,11 +136,12 @@ export class WireWriter {
     }
   }
 
-  /** One typed-array extension of type `code` holding the bytes of `arrays` end to end. */
+  /** One typed-array extension of type `code` (-1: none of the three) holding the bytes of `arrays` end to end. */
   private typedArrays(arrays: ReadonlyArray<Uint8Array | Int32Array | Float64Array>, code: number): void {
+    if (code < 0) throw NOT_WRITABLE;
     let length = 0;
     for (const a of arrays) {
-      const kind = a.constructor;
+      const kind = a.constructor; // a Buffer (msgpackr: bin), a DataView or another typed array: msgpackr's to write
       if (kind !== Float64Array && kind !== Int32Array && kind !== Uint8Array) throw NOT_WRITABLE;
       length += a.byteLength;
     }

@@ -46,8 +46,7 @@ const writer = new WireWriter();
 
 /** The message's bytes: an exact-size Uint8Array that owns its memory (it can be posted or transferred as it is). */
 export function encode(message: Message): Uint8Array {
-  const bytes = encodeView(message);
-  return bytes.byteLength === bytes.buffer.byteLength ? bytes : bytes.slice();
+  return writeBatch(message)?.slice() ?? packBytes(message);
 }
 
 /**
@@ -55,13 +54,22 @@ export function encode(message: Message): Uint8Array {
  * encode() here: for a caller that copies them at once (a mailbox's push, decode).
  */
 export function encodeView(message: Message): Uint8Array {
-  if (message.type === 'heartbeats' || message.type === 'epoch') {
-    try {
-      return message.type === 'heartbeats' ? writeHeartbeats(message) : writeEpoch(message);
-    } catch (err) {
-      if (!isNotWritable(err)) throw err;
-    }
+  return writeBatch(message) ?? packBytes(message);
+}
+
+/** A batch written by batch-wire.ts, as a view of the writer's scratch; null for any other message, or a batch it refuses. */
+function writeBatch(message: Message): Uint8Array | null {
+  if (message.type !== 'heartbeats' && message.type !== 'epoch') return null;
+  try {
+    return message.type === 'heartbeats' ? writeHeartbeats(message) : writeEpoch(message);
+  } catch (err) {
+    if (isNotWritable(err)) return null;
+    throw err;
   }
+}
+
+/** msgpackr's bytes for the message's wire form, exact-size and owned. */
+function packBytes(message: Message): Uint8Array {
   return Uint8Array.prototype.slice.call(packr().pack(toWireMessage(message)));
 }
 

@@ -108,6 +108,30 @@ describe('batch messages written and read directly (batch-wire.ts)', () => {
     got.forEach((m, k) => expect(m).toEqual(sent[k]));
   });
 
+  it('gives encode() bytes of their own even when a batch fills the scratch buffer exactly', () => {
+    // A command ending in null (which takes exactly its one byte of room) can end at the scratch's last byte; a string
+    // before it moves that end one byte at a time, its Float64s eight at a time.
+    const command = (floats: number, chars: number) => ({
+      type: 'epoch', rack: 0, epoch: 1, reportFreeFromMs: 0, responses: null, allocationMBps: new Float64Array(floats),
+      note: 'x'.repeat(chars), serves: null,
+    }) as EpochCommand;
+    let m: EpochCommand | undefined;
+    const start = Math.floor(encodeView(command(0, 0)).buffer.byteLength / 8) - 20; // the scratch as it is now
+    for (let floats = Math.max(0, start); m === undefined && floats < start + 40; floats++) {
+      for (let chars = 0; chars < 16; chars++) {
+        const view = encodeView(command(floats, chars));
+        if (view.byteLength === view.buffer.byteLength) { m = command(floats, chars); break; }
+      }
+    }
+    if (m === undefined) throw new Error('no command fills the scratch');
+    const scratch = encodeView(m).buffer;
+    const bytes = encode(m);
+    const copy = bytes.slice();
+    encodeView(command(3, 0)); // overwrites the scratch
+    expect(bytes.buffer).not.toBe(scratch);
+    expect(bytes).toEqual(copy);
+  });
+
   it('leaves to msgpackr what it does not write as msgpackr would, with the same bytes', () => {
     const odd: Message[] = [
       { type: 'epoch', rack: 1, epoch: 2, reportFreeFromMs: 0, responses: null, serves: Buffer.from([1, 2]) as unknown as Float64Array },
