@@ -1,11 +1,16 @@
 /**
  * Re-rating one connected component of a fluid network (fluid-net.ts): the flows and bounded resources a change
- * reaches, walked from a flow or a resource, settled at the change's time, given their max-min fair rates
- * (max-min.ts; in place by unit-filling.ts when every coefficient is 1; directly when the answer is one number) and
- * rescheduled. Flows elsewhere keep their rates, which the max-min solution of the whole network would give them too:
- * components do not interact. A resource of unbounded capacity never constrains, so it joins no component.
+ * reaches, walked from a flow or a resource, given their max-min fair rates (max-min.ts; in place by unit-filling.ts
+ * when every coefficient is 1; directly when the answer is one number), and the flows whose rate changed settled at
+ * the change's time and rescheduled. A flow whose rate is unchanged is left as it is: a flow is settled only when its
+ * rate changes or it ends, so its remaining MB and finish do not depend on what happens to its neighbours. Flows
+ * elsewhere keep their rates, which the max-min solution of the whole network would give them too: components do
+ * not interact. A resource of unbounded capacity never constrains, so it joins no component.
  *
- * Cost: a walk of the component plus progressive filling over it.
+ * Also here, for unit coefficients: whether a change leaves every other flow's rate as it is, decided from the
+ * resources the changed flow crosses (roomAt), so that FluidNet can skip the component's solve.
+ *
+ * Cost: a walk of the component plus the bottleneck rounds over it.
  */
 import type { EventHeap } from './event-heap.js';
 import { FlowTable, MAX_PATH } from './flow-table.js';
@@ -26,12 +31,13 @@ export class ComponentRates extends FlowTable {
   private readonly capLocal: Float64Array;
   private readonly rates: Float64Array;
   private readonly scratch = new MaxMinScratch();
-  /** Unit coefficients: progressive filling in place, over the component as recompute() gathered it. */
+  /** Unit coefficients: the bottleneck rounds in place, over the component as recompute() gathered it. */
   private readonly filling: UnitFilling | undefined;
   private readonly component: UnitComponent | undefined;
-  /** Recomputations and the flows they re-rated (for bench notes). */
+  /** Recomputations and the flows they re-rated (for bench notes); changes rated without a solve (fluid-net.ts). */
   recomputes = 0;
   reRated = 0;
+  shortcuts = 0;
 
   constructor(capacity: ArrayLike<number>, maxFlows: number, heap: EventHeap, idBase: number, unitCoefficients: boolean) {
     super(capacity, maxFlows, heap, idBase, unitCoefficients);
@@ -85,8 +91,8 @@ export class ComponentRates extends FlowTable {
   }
 
   /**
-   * Re-rates the component of flow `from` (or, with from < 0, of bounded resource `seed`): settle its flows, solve
-   * max-min over it, reschedule their finishes.
+   * Re-rates the component of flow `from` (or, with from < 0, of bounded resource `seed`): solve max-min over it,
+   * settle and reschedule the flows whose rate changed.
    */
   protected recompute(from: number, seed: number, nowMs: number): void {
     const stamp = ++this.stamp;
@@ -124,7 +130,6 @@ export class ComponentRates extends FlowTable {
     let e = 0;
     for (let j = 0; j < nf; j++) {
       const f = compFlows[j];
-      this.settle(f, nowMs);
       this.csrStart[j] = e;
       const at = f * MAX_PATH;
       for (let k = 0; k < this.pathLen[f]; k++) {
@@ -137,11 +142,11 @@ export class ComponentRates extends FlowTable {
     }
     this.csrStart[nf] = e;
     maxMinRates(nf, this.csrStart, this.csrRes, this.unitCoefficients ? undefined : this.csrCoef, this.capLocal, nr, this.rates, this.scratch);
-    for (let j = 0; j < nf; j++) this.rerate(compFlows[j], this.rates[j], nowMs);
+    for (let j = 0; j < nf; j++) this.setRate(compFlows[j], this.rates[j], nowMs);
   }
 
   /**
-   * The component's max-min rates where they are one number, computed as progressive filling would (bit for bit):
+   * The component's max-min rates where they are one number, as the bottleneck rounds give them (bit for bit):
    * a lone flow gets its tightest bounded resource's capacity (0 + min c), and nf unit flows on one bounded
    * resource c / nf each (0 + c / nf; the weight nf is a sum of ones, exact); no bounded resource: Infinity.
    */
@@ -151,18 +156,66 @@ export class ComponentRates extends FlowTable {
     if (nf === 1) for (let q = 0; q < nr; q++) rate = Math.min(rate, this.capacity[compRes[q]]);
     else if (nr === 1) rate = this.capacity[compRes[0]] / nf;
     rate = 0 + rate;
-    for (let j = 0; j < nf; j++) this.settle(compFlows[j], nowMs);
-    for (let j = 0; j < nf; j++) this.rerate(compFlows[j], rate, nowMs);
+    for (let j = 0; j < nf; j++) this.setRate(compFlows[j], rate, nowMs);
   }
 
-  /** Unit coefficients: settles the component's flows and re-rates them by progressive filling in place. */
+  /** Unit coefficients: re-rates the component's flows by the bottleneck rounds in place. */
   private fill(nf: number, nr: number, nowMs: number): void {
     const { compFlows, rates } = this;
     const component = this.component!;
     component.nf = nf;
     component.nr = nr;
-    for (let j = 0; j < nf; j++) this.settle(compFlows[j], nowMs);
     this.filling!.solve(component, rates);
-    for (let j = 0; j < nf; j++) this.rerate(compFlows[j], rates[compFlows[j]], nowMs);
+    for (let j = 0; j < nf; j++) this.setRate(compFlows[j], rates[compFlows[j]], nowMs);
+  }
+
+  /** Gives flow f `rate` at `nowMs`: settled at its old rate and rescheduled, if the rate changes. */
+  protected setRate(f: number, rate: number, nowMs: number): void {
+    if (rate === this.rateMBps[f]) return;
+    this.settle(f, nowMs);
+    this.rerate(f, rate, nowMs);
+  }
+
+  /**
+   * Flow f's private cap: the least capacity among the bounded resources it crosses alone (Infinity: none). The
+   * bottleneck rounds give a flow frozen there exactly this rate.
+   */
+  protected privateCap(f: number): number {
+    const at = f * MAX_PATH;
+    let cap = Infinity;
+    for (let k = 0; k < this.pathLen[f]; k++) {
+      const r = this.pathRes[at + k];
+      if (this.lists.count[r] === 1 && this.capacity[r] < cap) cap = this.capacity[r];
+    }
+    return cap;
+  }
+
+  /**
+   * Unit coefficients: whether bounded resource r, as its flows are now, constrains none of them. True when every
+   * flow on it (but `except`, counted at `exceptCap`) runs at its private cap, and, if it carries more than one, their
+   * caps sum to at most capacity x (1 - ROOM). Then, in the bottleneck rounds, each of those flows freezes at its
+   * private resource and r never does: its share stays above the least unfrozen cap on it by the room, which no
+   * rounding in the rounds comes near. Cost: the flows on r and their paths.
+   */
+  protected roomAt(r: number, except: number, exceptCap: number): boolean {
+    const lists = this.lists;
+    let sum = 0;
+    for (let e = lists.head[r]; e >= 0; e = lists.next[e]) {
+      const g = lists.flowOf(e);
+      if (g === except) {
+        sum += exceptCap;
+        continue;
+      }
+      const cap = this.privateCap(g);
+      if (cap === Infinity || this.rateMBps[g] !== cap) return false;
+      sum += cap;
+    }
+    return lists.count[r] <= 1 || sum <= this.capacity[r] * (1 - ROOM);
   }
 }
+
+/**
+ * Relative room a shared resource must keep for a change to leave its flows' rates alone (roomAt): far above the
+ * rounding of the bottleneck rounds (a few ulps, about 1e-15 relative), far below any real difference of rates.
+ */
+const ROOM = 1e-9;

@@ -86,6 +86,24 @@ export class FlowTable {
     return worst;
   }
 
+  /**
+   * MB carried by resources first .. R - 1 up to `nowMs` into out[0 ..]: what was booked, plus what each flow moved
+   * since it was last settled (flows are settled only when their rate changes). Changes nothing.
+   */
+  carriedUpTo(first: number, nowMs: number, out: Float64Array): void {
+    for (let r = first; r < this.resources; r++) out[r - first] = this.carriedMB[r];
+    for (let f = 0; f < this.highWater; f++) {
+      if (this.active[f] === 0) continue;
+      const moved = this.unsettledMB(f, nowMs);
+      if (moved === 0) continue;
+      const at = f * MAX_PATH;
+      for (let k = 0; k < this.pathLen[f]; k++) {
+        const r = this.pathRes[at + k];
+        if (r >= first) out[r - first] += moved * this.coef(at + k);
+      }
+    }
+  }
+
   /** Makes `saved` (a network of the same shape that only this one writes) equal to this network: a save. */
   saveTo(saved: FlowTable): void {
     this.copyChanged(this, saved);
@@ -146,14 +164,25 @@ export class FlowTable {
   /** Brings flow f's remaining MB (and its resources' carried MB) up to `nowMs` at its current rate. */
   protected settle(f: number, nowMs: number): void {
     this.touch(f);
-    const dt = nowMs - this.updatedMs[f];
+    const moved = this.unsettledMB(f, nowMs);
     this.updatedMs[f] = nowMs;
-    const rate = this.rateMBps[f];
-    if (dt <= 0 || rate <= 0) return;
-    const moved = rate === Infinity ? this.remainingMB[f] : Math.min(this.remainingMB[f], (rate * dt) / 1000);
+    if (moved === 0) return;
     this.remainingMB[f] -= moved;
     const at = f * MAX_PATH;
     for (let k = 0; k < this.pathLen[f]; k++) this.carriedMB[this.pathRes[at + k]] += moved * this.coef(at + k);
+  }
+
+  /** MB active flow f has left to move at `nowMs`. */
+  remainingAt(f: number, nowMs: number): number {
+    return this.remainingMB[f] - this.unsettledMB(f, nowMs);
+  }
+
+  /** MB flow f has moved at its rate since it was last settled, up to `nowMs`. */
+  private unsettledMB(f: number, nowMs: number): number {
+    const dt = nowMs - this.updatedMs[f];
+    const rate = this.rateMBps[f];
+    if (dt <= 0 || rate <= 0) return 0;
+    return rate === Infinity ? this.remainingMB[f] : Math.min(this.remainingMB[f], (rate * dt) / 1000);
   }
 
   /** Sets flow f's rate at `nowMs` (settled already) and reschedules its finish. */

@@ -4,6 +4,14 @@
  * the connected component of flows and resources the change touches (component-rates.ts). Each flow's finish is an
  * event in the owner's EventHeap under id idBase + flow. The flows' state, and its save and restore (the rack's
  * predicted and committed passes), are flow-table.ts's.
+ *
+ * With unit coefficients, a flow that starts or ends where it constrains nobody is rated without solving its
+ * component: a map's read beside a few others on a disk they do not fill, each held to its own stream. The rule
+ * (roomAt in component-rates.ts): the flow crosses a resource alone (its private cap), and each resource it
+ * shares carries only flows running at their own private caps, with room to spare. Then the component's solve would
+ * give the others the rates they have, bit for bit, and the new flow its private cap (a bottleneck round's share at
+ * a resource crossed alone is its capacity, exactly), so the shortcut is the solve's answer, not an estimate;
+ * test/core/network/fluid-net.test.ts checks it against a network that solves on every change.
  */
 import type { EventHeap } from './event-heap.js';
 import { ComponentRates } from './component-rates.js';
@@ -32,10 +40,14 @@ export class FluidNet extends ComponentRates {
     }
     this.pathLen[f] = len;
     this.remainingMB[f] = mb;
-    this.rateMBps[f] = 0;
+    this.rateMBps[f] = -1; // no rate yet: whatever the solve gives it is a change, and schedules its finish
     this.updatedMs[f] = nowMs;
     this.active[f] = 1;
-    this.recompute(f, -1, nowMs);
+    const cap = this.unitCoefficients ? this.privateCap(f) : Infinity;
+    if (cap !== Infinity && this.sharesLeftAlone(f, cap)) {
+      this.shortcuts++;
+      this.rerate(f, cap, nowMs);
+    } else this.recompute(f, -1, nowMs);
     return f;
   }
 
@@ -52,8 +64,20 @@ export class FluidNet extends ComponentRates {
     const before = this.stamp; // a resource marked after this was re-rated by this removal already
     for (let k = 0; k < this.pathLen[f]; k++) {
       const r = this.pathRes[at + k];
-      if (this.lists.count[r] > 0 && this.resMark[r] <= before && this.capacity[r] !== Infinity) this.recompute(-1, r, nowMs);
+      if (this.lists.count[r] === 0 || this.resMark[r] > before || this.capacity[r] === Infinity) continue;
+      if (this.unitCoefficients && this.roomAt(r, -1, 0)) this.shortcuts++;
+      else this.recompute(-1, r, nowMs);
     }
+  }
+
+  /** Whether new flow f, at private cap `cap`, leaves the flows on every bounded resource it shares as they are. */
+  private sharesLeftAlone(f: number, cap: number): boolean {
+    const at = f * MAX_PATH;
+    for (let k = 0; k < this.pathLen[f]; k++) {
+      const r = this.pathRes[at + k];
+      if (this.lists.count[r] > 1 && this.capacity[r] !== Infinity && !this.roomAt(r, f, cap)) return false;
+    }
+    return true;
   }
 
   /** Sets a resource's capacity at `nowMs`, re-rating the flows that cross it. */

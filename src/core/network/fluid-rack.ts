@@ -61,6 +61,8 @@ export class FluidRack extends RackTasks implements GroupUse {
   private readonly pinned: Int32Array;
   private pins = 0;
   private readonly carried = new Float64Array(7);
+  /** MB the uplink, the downlink and each group carried up to the saved start (committedCarried). */
+  private readonly linkCarried: Float64Array;
 
   constructor(topology: Topology, rack: RackId, options: FluidRackOptions) {
     super(topology, rack, options);
@@ -72,6 +74,7 @@ export class FluidRack extends RackTasks implements GroupUse {
     this.saved = new SlotState(this.slots, this.nodes, this.mapSlots, this.reduceSlots, this.links.groups);
     this.savedFlowSlot = new Int32Array(this.flowsMax);
     this.pinned = new Int32Array(this.slots);
+    this.linkCarried = new Float64Array(this.links.resources - this.links.up);
   }
 
   heartbeatTimeMs(node: NodeId, epoch: number): number {
@@ -138,11 +141,13 @@ export class FluidRack extends RackTasks implements GroupUse {
    * (maps and shuffles), served (send halves started) and unserved (serves not simulated).
    */
   committedCarried(): Float64Array {
-    const c = this.savedNet.carriedMB;
+    const links = this.links;
+    const c = this.linkCarried;
+    this.savedNet.carriedUpTo(links.up, this.saved.scalars[1], c); // up, down, then the groups
     let cross = 0;
-    for (let g = 0; g < this.links.groups; g++) cross += c[this.links.group(g)];
-    this.carried[0] = c[this.links.up];
-    this.carried[1] = c[this.links.down];
+    for (let g = 0; g < links.groups; g++) cross += c[links.group(g) - links.up];
+    this.carried[0] = c[0];
+    this.carried[1] = c[links.down - links.up];
     this.carried[2] = cross;
     this.carried[3] = this.forcedMB;
     this.carried[4] = this.savedReadMB;

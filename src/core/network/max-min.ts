@@ -1,26 +1,28 @@
 /**
  * Max-min fair sharing of capacitated resources among flows, by progressive filling (Bertsekas and Gallager, Data
- * Networks, 6.5.2; the sharing SimGrid's flow-level network models use).
+ * Networks, 6.5.2; the sharing SimGrid's flow-level network models use), computed by bottlenecks.
  *
  * Definition: flow f uses resource r with coefficient a[f][r] >= 0 (1 for a link it crosses; a fraction for a flow
  * spread over several links). A rate vector x is feasible when sum_f a[f][r] x[f] <= c[r] for every r; it is max-min
  * fair when no flow's rate can grow without lowering the rate of a flow whose rate is no larger. Progressive
  * filling finds it: raise every unfrozen flow's rate at the same pace; when a resource saturates, freeze the flows
- * that cross it at the current level; repeat until every flow is frozen. A flow that crosses no resource (or only
- * resources of unbounded capacity) is unbounded: its rate is Infinity.
+ * that cross it at the current level; repeat until every flow is frozen. Computed here by its bottlenecks, the same
+ * rates in exact arithmetic: each round, the resources with the least fair share (capacity left / weight of their
+ * unfrozen flows) freeze their unfrozen flows at that share, which comes off the other resources those flows cross
+ * (share x coefficient). Each rate is then one quotient, not a running sum of steps, so a flow frozen at a resource
+ * it crosses alone gets that capacity exactly. A flow that crosses no resource (or only resources of unbounded
+ * capacity) is unbounded: its rate is Infinity.
  *
  * Flows are given in CSR form: flow f crosses res[start[f] .. start[f + 1]) with coefficients coef[same range].
- * Cost: O(k (R + P)) for k distinct bottleneck levels, R resources and P path entries. Pure, no allocation beyond
+ * Cost: O(k (R + P)) for k distinct bottleneck shares, R resources and P path entries. Pure, no allocation beyond
  * the scratch it is handed.
  */
-
-/** Relative slack under which a resource counts as saturated. */
-const SATURATED = 1e-9;
 
 /** Reusable scratch arrays for maxMinRates (sized on demand). */
 export class MaxMinScratch {
   remaining = new Float64Array(0);
   weight = new Float64Array(0);
+  share = new Float64Array(0);
   frozen = new Uint8Array(0);
   /** Reverse index: resource r's path entries are byRes[resStart[r] .. resStart[r + 1]), each a flow. */
   resStart = new Int32Array(0);
@@ -30,6 +32,7 @@ export class MaxMinScratch {
     if (this.remaining.length < resources) {
       this.remaining = new Float64Array(resources * 2);
       this.weight = new Float64Array(resources * 2);
+      this.share = new Float64Array(resources * 2);
       this.resStart = new Int32Array(resources * 2 + 1);
     }
     if (this.frozen.length < flows) this.frozen = new Uint8Array(flows * 2);
@@ -75,34 +78,35 @@ export function maxMinRates(
   resStart[0] = 0;
 
   let unfrozen = flows;
-  let level = 0;
+  const share = scratch.share;
   while (unfrozen > 0) {
-    let step = Infinity;
+    let least = Infinity;
     for (let r = 0; r < resources; r++) {
+      share[r] = Infinity;
       if (weight[r] > 0 && Number.isFinite(remaining[r])) {
         const t = remaining[r] / weight[r];
-        if (t < step) step = t;
+        share[r] = t;
+        if (t < least) least = t;
       }
     }
-    if (step === Infinity) {
+    if (least === Infinity) {
       for (let f = 0; f < flows; f++) if (frozen[f] === 0) rates[f] = Infinity;
       return;
     }
-    if (step < 0) step = 0;
-    level += step;
-    for (let r = 0; r < resources; r++) if (weight[r] > 0) remaining[r] -= step * weight[r];
+    const x = least < 0 ? 0 : least; // capacity left a rounding below 0: the resource is full
     for (let r = 0; r < resources; r++) {
-      if (weight[r] <= 0 || remaining[r] === Infinity || remaining[r] > SATURATED * capacity[r]) continue; // unbounded: never saturates
-      remaining[r] = 0;
+      if (share[r] !== least) continue;
       for (let k = resStart[r]; k < resStart[r + 1]; k++) {
         const f = byRes[k];
         if (frozen[f] !== 0) continue;
         frozen[f] = 1;
-        rates[f] = level;
+        rates[f] = x;
         unfrozen--;
         for (let e = start[f]; e < start[f + 1]; e++) {
           const q = res[e];
-          weight[q] -= coef === undefined ? 1 : coef[e];
+          const a = coef === undefined ? 1 : coef[e];
+          remaining[q] -= x * a;
+          weight[q] -= a;
           if (weight[q] < 1e-12) weight[q] = 0; // rounding left by the subtractions
         }
       }

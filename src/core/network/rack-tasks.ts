@@ -67,7 +67,7 @@ export class RackTasks extends RackSlots {
   /** A pinned task the launches slowed: finish it now. */
   protected force(q: number, i: number): void {
     const s = this.s;
-    for (const f of [s.flowA[q], s.flowB[q]]) if (f >= 0) this.forcedMB += this.net.remainingMB[f];
+    for (const f of [s.flowA[q], s.flowB[q]]) if (f >= 0) this.forcedMB += this.net.remainingAt(f, this.clock);
     this.stop(q);
     this.setPhase(q, DONE);
     s.done[i]++;
