@@ -210,7 +210,9 @@ export class ComponentRates extends FlowTable {
       if (cap === Infinity || this.rateMBps[g] !== cap) return false;
       sum += cap;
     }
-    return lists.count[r] <= 1 || sum <= this.capacity[r] * (1 - ROOM);
+    if (lists.count[r] <= 1) return true;
+    const cap = this.capacity[r];
+    return cap >= ROOMY && sum <= cap * (1 - ROOM);
   }
 }
 
@@ -219,3 +221,9 @@ export class ComponentRates extends FlowTable {
  * rounding of the bottleneck rounds (a few ulps, about 1e-15 relative), far below any real difference of rates.
  */
 const ROOM = 1e-9;
+
+/**
+ * Least capacity of a shared resource the room rule trusts: far from subnormal numbers, where cap x (1 - ROOM)
+ * rounds back to cap and a share (cap left / flows) can round to 0.
+ */
+const ROOMY = 1e-280;

@@ -25,7 +25,10 @@ export class FluidNet extends ComponentRates {
     super(capacity, maxFlows, heap, idBase, unitCoefficients);
   }
 
-  /** Starts a flow of `mb` over res[0 .. len) (coefficients coef, or 1) at `nowMs`; returns its id. */
+  /**
+   * Starts a flow of `mb` over res[0 .. len) (coefficients coef, or 1) at `nowMs`; returns its id. A path lists a
+   * resource once (a rack's paths do; with unit coefficients, the direct answers in component-rates.ts assume it).
+   */
   add(res: ArrayLike<number>, coef: ArrayLike<number> | undefined, len: number, mb: number, nowMs: number): number {
     if (this.freeTop === 0) throw new Error(`fluid network: more than ${this.maxFlows} flows at once`);
     if (len > MAX_PATH) throw new Error(`fluid network: a path of ${len} resources (at most ${MAX_PATH})`);
@@ -61,13 +64,28 @@ export class FluidNet extends ComponentRates {
     const at = f * MAX_PATH;
     for (let k = 0; k < this.pathLen[f]; k++) this.lists.unlink(this.pathRes[at + k], at + k);
     this.freeIds[this.freeTop++] = f;
+    if (this.unitCoefficients && this.leftAlone(at, this.pathLen[f])) {
+      this.shortcuts++;
+      return;
+    }
     const before = this.stamp; // a resource marked after this was re-rated by this removal already
     for (let k = 0; k < this.pathLen[f]; k++) {
       const r = this.pathRes[at + k];
-      if (this.lists.count[r] === 0 || this.resMark[r] > before || this.capacity[r] === Infinity) continue;
-      if (this.unitCoefficients && this.roomAt(r, -1, 0)) this.shortcuts++;
-      else this.recompute(-1, r, nowMs);
+      if (this.lists.count[r] > 0 && this.resMark[r] <= before && this.capacity[r] !== Infinity) this.recompute(-1, r, nowMs);
     }
+  }
+
+  /**
+   * Whether the removal of a flow whose path was pathRes[at .. at + len) leaves every flow on its bounded resources as
+   * it is. All or nothing: if one resource needs its component solved, every one is re-rated as without the shortcut,
+   * in path order, so that the flows whose rates change are settled in the same order (their carried MB sums too).
+   */
+  private leftAlone(at: number, len: number): boolean {
+    for (let k = 0; k < len; k++) {
+      const r = this.pathRes[at + k];
+      if (this.lists.count[r] > 0 && this.capacity[r] !== Infinity && !this.roomAt(r, -1, 0)) return false;
+    }
+    return true;
   }
 
   /** Whether new flow f, at private cap `cap`, leaves the flows on every bounded resource it shares as they are. */
