@@ -193,7 +193,7 @@ export class ComponentRates extends FlowTable {
   /**
    * Unit coefficients: whether bounded resource r, as its flows are now, constrains none of them. True when every
    * flow on it (but `except`, counted at `exceptCap`) runs at its private cap, and, if it carries more than one, their
-   * caps sum to at most capacity x (1 - ROOM). Then, in the bottleneck rounds, each of those flows freezes at its
+   * caps sum to at most capacity x (1 - ROOM), a capacity of at least ROOMY. Then, in the bottleneck rounds, each of those flows freezes at its
    * private resource and r never does: its share stays above the least unfrozen cap on it by the room, which no
    * rounding in the rounds comes near. Cost: the flows on r and their paths.
    */
@@ -218,7 +218,8 @@ export class ComponentRates extends FlowTable {
 
 /**
  * Relative room a shared resource must keep for a change to leave its flows' rates alone (roomAt): far above the
- * rounding of the bottleneck rounds (a few ulps, about 1e-15 relative), far below any real difference of rates.
+ * rounding of the bottleneck rounds (a few ulps, about 1e-15 relative). It changes no result, only whether one is
+ * solved: a resource within it of full has its component solved, as every resource had before.
  */
 const ROOM = 1e-9;
 
