@@ -11,6 +11,8 @@ export interface InProcessOptions {
   codec?: boolean;
   /** Tests: sees the racks' side of the run. */
   inspect?: RackInspector;
+  /** Fluid racks solve their network on every flow start and end (no shortcut; see FluidNet). */
+  solveEveryChange?: boolean;
 }
 
 /** Sees each epoch's heartbeat batches before the master does, and the rack actors once every job has finished. */
@@ -29,7 +31,7 @@ export interface TransportStats {
 }
 
 export function runInProcess(master: MasterActor, options: InProcessOptions = {}): TransportStats {
-  const racks = rackActors(master.topology, Array.from({ length: master.topology.racks }, (_, r) => r), master.scenario.cluster.network, copySlotsOf(master.scenario));
+  const racks = rackActors(master.topology, Array.from({ length: master.topology.racks }, (_, r) => r), master.scenario.cluster.network, copySlotsOf(master.scenario), options.solveEveryChange);
   const stats: TransportStats = { bytesToRacks: 0, bytesFromRacks: 0, masterMs: DOUBLE_ZERO, racksMs: DOUBLE_ZERO };
   let commands: EpochCommand[] | null = master.start();
   while (commands !== null) {

@@ -22,10 +22,10 @@ export class RackError extends Error {
  * simulates its own hardware (src/core/network/fluid-rack.ts), with `copySlots` a node for replica copies
  * (src/core/replication/copy-streams.ts).
  */
-export function rackActors(topology: Topology, racks: readonly number[], network?: NetworkConfig, copySlots = 0): RackActor[] {
+export function rackActors(topology: Topology, racks: readonly number[], network?: NetworkConfig, copySlots = 0, solveEveryChange = false): RackActor[] {
   const out = new HeartbeatBatchBuilder();
   if (network?.model === 'fluid') {
-    const options = { rates: linkRates(network, topology.nodesPerRack), taskStartMs: network.taskStartMs, copySlots };
+    const options = { rates: linkRates(network, topology.nodesPerRack), taskStartMs: network.taskStartMs, copySlots, solveEveryChange };
     return racks.map((rack) => new RackActor(rackId(rack), new FluidRack(topology, rackId(rack), options), out));
   }
   const arena = new RackArena(topology, racks.length);

@@ -58,7 +58,10 @@ export interface SimulateOptions {
   onWorkers?: (workers: readonly Worker[]) => void;
   observer?: SchedulerObserver;
   timeDecisions?: boolean;
-  /** Process every heartbeat (no exact shortcuts); for tests and for measuring what the shortcuts save. */
+  /**
+   * Process every heartbeat, and solve the fluid network on every flow start and end (no exact shortcuts); for tests
+   * and for measuring what the shortcuts save.
+   */
   everyHeartbeat?: boolean;
   /** 'walk' turns off the O(1) answer to map scans that can launch nothing (see src/core/pass-all.ts). */
   scan?: ScanMode;
@@ -77,8 +80,8 @@ export async function simulate(scenario: Scenario, options: SimulateOptions = {}
   const master = new MasterActor(scenario, { workload, observer: options.observer, timeDecisions: options.timeDecisions, everyHeartbeat: options.everyHeartbeat, trace: options.trace, scan: options.scan, solver });
   const runtime = options.runtime ?? 'inprocess';
   const transport = runtime === 'threads'
-    ? await runThreads(master, { workers: options.workers, fault: options.fault, onWorkers: options.onWorkers })
-    : { ...runInProcess(master, { codec: options.codec, inspect: options.inspect }), workers: 0 };
+    ? await runThreads(master, { workers: options.workers, fault: options.fault, onWorkers: options.onWorkers, solveEveryChange: options.everyHeartbeat })
+    : { ...runInProcess(master, { codec: options.codec, inspect: options.inspect, solveEveryChange: options.everyHeartbeat }), workers: 0 };
   const wallMs = performance.now() - started;
   const outcome = master.outcome();
   const { variants: _variants, ...config } = scenario;

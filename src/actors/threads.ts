@@ -29,6 +29,8 @@ export interface InjectedFault {
 export interface ThreadsOptions {
   /** Worker threads (default: available cores); never more than there are racks. */
   workers?: number;
+  /** Fluid racks solve their network on every flow start and end (no shortcut; see FluidNet). */
+  solveEveryChange?: boolean;
   fault?: InjectedFault;
   /** Test hook: sees the workers once every one is online, before the first epoch (e.g. to terminate one from outside). */
   onWorkers?: (workers: readonly Worker[]) => void;
@@ -83,7 +85,7 @@ export async function runThreads(master: MasterActor, options: ThreadsOptions = 
     const commands = Mailbox.create(perRack * mine.length);
     const replies = Mailbox.create(perRack * mine.length);
     const worker = startWorker(entry, {
-      workerData: { racks: mine, scenario: master.scenario, fault: options.fault, inbox: commands.buffer, outbox: replies.buffer },
+      workerData: { racks: mine, scenario: master.scenario, fault: options.fault, solveEveryChange: options.solveEveryChange === true, inbox: commands.buffer, outbox: replies.buffer },
     });
     const where = `rack${mine.length > 1 ? 's' : ''} ${mine.join(', ')}`;
     const at = (): string => `simulated time ${(epochStartMs / 1000).toFixed(3)} s`;

@@ -20,9 +20,16 @@ import { MAX_PATH } from './flow-table.js';
 export { MAX_PATH } from './flow-table.js';
 
 export class FluidNet extends ComponentRates {
-  /** `unitCoefficients`: every flow crosses its resources with coefficient 1 (add() then ignores `coef`). */
-  constructor(capacity: ArrayLike<number>, maxFlows: number, heap: EventHeap, idBase = 0, unitCoefficients = false) {
+  /** Whether a flow that constrains nobody is rated without a solve (unit coefficients, unless solveEveryChange). */
+  private readonly shortcut: boolean;
+
+  /**
+   * `unitCoefficients`: every flow crosses its resources with coefficient 1 (add() then ignores `coef`).
+   * `solveEveryChange`: every flow start and end solves its component (tests prove the shortcut against it).
+   */
+  constructor(capacity: ArrayLike<number>, maxFlows: number, heap: EventHeap, idBase = 0, unitCoefficients = false, solveEveryChange = false) {
     super(capacity, maxFlows, heap, idBase, unitCoefficients);
+    this.shortcut = unitCoefficients && !solveEveryChange;
   }
 
   /**
@@ -46,7 +53,7 @@ export class FluidNet extends ComponentRates {
     this.rateMBps[f] = -1; // no rate yet: whatever the solve gives it is a change, and schedules its finish
     this.updatedMs[f] = nowMs;
     this.active[f] = 1;
-    const cap = this.unitCoefficients ? this.privateCap(f) : Infinity;
+    const cap = this.shortcut ? this.privateCap(f) : Infinity;
     if (cap !== Infinity && this.sharesLeftAlone(f, cap)) {
       this.shortcuts++;
       this.rerate(f, cap, nowMs);
@@ -64,7 +71,7 @@ export class FluidNet extends ComponentRates {
     const at = f * MAX_PATH;
     for (let k = 0; k < this.pathLen[f]; k++) this.lists.unlink(this.pathRes[at + k], at + k);
     this.freeIds[this.freeTop++] = f;
-    if (this.unitCoefficients && this.leftAlone(at, this.pathLen[f])) {
+    if (this.shortcut && this.leftAlone(at, this.pathLen[f])) {
       this.shortcuts++;
       return;
     }

@@ -28,6 +28,8 @@ export interface FluidRackOptions {
   taskStartMs: number;
   /** Copy slots a node keeps for the replica copies it receives (copy-streams.ts); 0 or omitted: none. */
   copySlots?: number;
+  /** Tests: every flow start and end solves its component (FluidNet's shortcut off); same results. */
+  solveEveryChange?: boolean;
 }
 
 export class RackSlots {
@@ -93,7 +95,7 @@ export class RackSlots {
     this.eventIds = this.flowsMax + slots + serves;
     this.heap = new EventHeap(this.eventIds);
     this.sv = new ServeState(serves);
-    this.net = new FluidNet(this.links.capacities(options.rates), this.flowsMax, this.heap, 0, true);
+    this.net = new FluidNet(this.links.capacities(options.rates), this.flowsMax, this.heap, 0, true, options.solveEveryChange);
     this.s = new SlotState(slots, this.nodes, this.mapSlots, this.reduceSlots, this.links.groups);
     this.flowSlot = new Int32Array(this.flowsMax);
     this.slotTouchedAt = new Int32Array(slots);
