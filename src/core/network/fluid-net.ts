@@ -10,8 +10,10 @@
  * (roomAt in component-rates.ts): the flow crosses a resource alone (its private cap), and each resource it
  * shares carries only flows running at their own private caps, with room to spare. Then the component's solve would
  * give the others the rates they have, bit for bit, and the new flow its private cap (a bottleneck round's share at
- * a resource crossed alone is its capacity, exactly), so the shortcut is the solve's answer, not an estimate;
- * test/core/network/fluid-net.test.ts checks it against a network that solves on every change.
+ * a resource crossed alone is its capacity, exactly), so the shortcut is the solve's answer, not an estimate.
+ * A removal takes it for every resource of the flow's path or for none (leftAlone). Checked against a network that
+ * solves on every change (test/core/network/fluid-net.test.ts), and, at scenario level, by every run with
+ * solveEveryChange (simulate's everyHeartbeat) giving the same digest.
  */
 import type { EventHeap } from './event-heap.js';
 import { ComponentRates } from './component-rates.js';
