@@ -1,7 +1,8 @@
 /**
  * A one-way mailbox in shared memory between the master's thread and a rack worker: the sender writes a list of
  * encoded messages (each length-prefixed) and bumps a sequence word with Atomics; the receiver waits on that word
- * and decodes the messages where they lie. Atomics order the plain writes before the bump, so no message is read half-written.
+ * and decodes the messages where they lie. Atomics order the plain writes before the bump, so no message is read
+ * half-written.
  * Capacity is fixed at creation from the cluster's bounds (see batchBoundBytes); a list that does not fit throws.
  *
  * Layout: Int32 words [0] sequence, [1] status (0 ok, 1 failed), [2] message count; then per message an Int32

@@ -2,8 +2,9 @@
  * Memory for decoded columns: copies of a message's typed arrays laid one after another in large buffers, each at
  * an 8-byte boundary, instead of a buffer of their own each. A typed array over 64 bytes owns an off-heap backing
  * store, and V8 takes about 2 us to allocate one (Node 20, this VM, `node -e` timing 500,000 `new Uint8Array(n)`:
- * 2.1-2.4 us at 220 bytes, 26-48 ns at 60): as much as decoding a whole batch. A decoded column is a view; the buffer it lies in lives as long as any view of it, and
- * a column too large for an arena (over an eighth of one) gets a buffer of its own.
+ * 2.1-2.4 us at 220 bytes, 26-48 ns at 60): as much as decoding a whole batch. A decoded column is a view; the
+ * buffer it lies in lives as long as any view of it, and a column too large for an arena (over an eighth of one)
+ * gets a buffer of its own.
  */
 const ARENA_BYTES = 1 << 20;
 

@@ -34,9 +34,8 @@ export class ComponentRates extends FlowTable {
   /** Unit coefficients: the bottleneck rounds in place, over the component as recompute() gathered it. */
   private readonly filling: UnitFilling | undefined;
   private readonly component: UnitComponent | undefined;
-  /** Recomputations and the flows they re-rated (for bench notes); changes rated without a solve (fluid-net.ts). */
+  /** Components solved, and changes rated without a solve (fluid-net.ts): tests read them. */
   recomputes = 0;
-  reRated = 0;
   shortcuts = 0;
 
   constructor(capacity: ArrayLike<number>, maxFlows: number, heap: EventHeap, idBase: number, unitCoefficients: boolean) {
@@ -117,7 +116,6 @@ export class ComponentRates extends FlowTable {
       }
     }
     this.recomputes++;
-    this.reRated += nf;
     if (this.unitCoefficients) {
       if (nr <= 1 || nf === 1) this.shareEqually(nf, nr, nowMs);
       else this.fill(nf, nr, nowMs);
@@ -193,9 +191,9 @@ export class ComponentRates extends FlowTable {
   /**
    * Unit coefficients: whether bounded resource r, as its flows are now, constrains none of them. True when every
    * flow on it (but `except`, counted at `exceptCap`) runs at its private cap, and, if it carries more than one, their
-   * caps sum to at most capacity x (1 - ROOM), a capacity of at least ROOMY. Then, in the bottleneck rounds, each of those flows freezes at its
-   * private resource and r never does: its share stays above the least unfrozen cap on it by the room, which no
-   * rounding in the rounds comes near. Cost: the flows on r and their paths.
+   * caps sum to at most capacity x (1 - ROOM), the capacity being at least ROOMY. Then, in the bottleneck rounds, each
+   * of those flows freezes at its private resource and r never does: its share stays above the least unfrozen cap on
+   * it by the room, which no rounding in the rounds comes near. Cost: the flows on r and their paths.
    */
   protected roomAt(r: number, except: number, exceptCap: number): boolean {
     const lists = this.lists;
