@@ -21,6 +21,8 @@ import { CoreAllocator } from '../core/network/core-allocation.js';
 import { GroupCapacities } from '../core/network/group-capacities.js';
 import { LinkUsage } from '../core/network/link-usage.js';
 import { linkRates } from '../core/network/rack-links.js';
+import { ReplicaTargets, WRITE_FIELDS } from '../core/network/replica-targets.js';
+import { REPLICA, SEND } from '../core/network/serves.js';
 import { ResponseRouter } from '../messages/builders.js';
 import { HeartbeatRow } from '../messages/layouts.js';
 import { LatencyHistogram } from './latency-histogram.js';
@@ -80,6 +82,10 @@ export class MasterActor {
   private readonly usage: LinkUsage | undefined;
   /** Fluid model: each rack's serves of the epoch being answered (src/core/network/serves.ts), SERVE_FIELDS numbers each. */
   private readonly serves: number[][];
+  /** Fluid model: where each write's off-rack replicas go, and each rack's writes reported in the epoch's batch. */
+  private readonly replicaTargets: ReplicaTargets | undefined;
+  private readonly writes: (Float64Array | null)[];
+  private readonly targets = new Int32Array(2);
   /** The epoch the last commands answered (null before the first answer). */
   private answered: number | null = null;
 
@@ -107,6 +113,8 @@ export class MasterActor {
       this.usage = new LinkUsage(this.topology.racks, rates.switchMBps);
     }
     this.serves = this.allocator === undefined ? [] : Array.from({ length: this.topology.racks }, () => []);
+    this.writes = this.allocator === undefined ? [] : new Array<Float64Array | null>(this.topology.racks).fill(null);
+    if (this.allocator !== undefined) this.replicaTargets = new ReplicaTargets(scenario.seed, this.topology.racks, this.topology.nodesPerRack, scenario.hdfs.replication);
   }
 
   /** The first epoch's commands. */
@@ -229,6 +237,7 @@ export class MasterActor {
     for (const b of batches) {
       for (let k = 0; k < b.demand.length; k += 2) allocator.add(b.rack, b.demand[k], b.demand[k + 1]);
       this.usage!.report(b.rack, committedToMs, b.carriedMB);
+      this.writes[b.rack] = b.replicas.length === 0 ? null : b.replicas;
     }
   }
 
@@ -251,12 +260,32 @@ export class MasterActor {
           allocator.add(rack, from, 1);
           // Its send half, in the source's rack, starts when the map's read does: its heartbeat plus the start-up
           // (a replica copy has none: its read starts at the heartbeat).
-          this.serves[from].push(src, answered * heartbeatMs + phaseMs[node] + (job === COPY_JOB ? 0 : startMs), readKB, computeMs);
+          this.serves[from].push(SEND, src, answered * heartbeatMs + phaseMs[node] + (job === COPY_JOB ? 0 : startMs), readKB, computeMs);
         }
       });
+      this.replicaServes();
     }
     allocator.allocate();
     this.capacities!.update(allocator);
+  }
+
+  /**
+   * Fluid model: the far sides of the writes the racks' last batches reported, sent to the second replica's rack (rack
+   * by rack, in report order: the same serves whatever order the batches came in). Each starts at the answered
+   * epoch's start at the earliest (the rack applies it at max(its clock, the write's start)).
+   */
+  private replicaServes(): void {
+    const { targets, writes } = this;
+    const perRack = this.topology.nodesPerRack;
+    for (let rack = 0; rack < writes.length; rack++) {
+      const w = writes[rack];
+      if (w === null) continue;
+      writes[rack] = null;
+      for (let k = 0; k < w.length; k += WRITE_FIELDS) {
+        if (!this.replicaTargets!.choose(w[k], w[k + 1], w[k + 2], targets)) continue;
+        this.serves[Math.floor(targets[0] / perRack)].push(REPLICA, targets[0], w[k + 1], w[k + 2], targets[1]);
+      }
+    }
   }
 
   /** The response sink of a node's rack (for kills decided between heartbeats): one router for every rack. */

@@ -71,13 +71,14 @@ export class HeartbeatBatchBuilder implements HeartbeatSink {
   private readonly finishedTask = new SpanColumn(ints);
   private readonly demand = new SpanColumn(ints);
   private readonly carriedMB = new SpanColumn(floats);
+  private readonly replicas = new SpanColumn(floats);
   private epoch = -1;
 
   /** Rewinds the builder when `epoch` is a new one (the previous epoch's batches are then overwritten). */
   begin(epoch: number): void {
     if (epoch === this.epoch) return;
     this.epoch = epoch;
-    for (const c of [this.node, this.timeMs, this.freeMaps, this.freeReduces, this.finishedEnd, this.finishedJob, this.finishedTask, this.demand, this.carriedMB]) c.rewind();
+    for (const c of [this.node, this.timeMs, this.freeMaps, this.freeReduces, this.finishedEnd, this.finishedJob, this.finishedTask, this.demand, this.carriedMB, this.replicas]) c.rewind();
   }
 
   finished(job: JobIndex, task: number): void {
@@ -93,10 +94,14 @@ export class HeartbeatBatchBuilder implements HeartbeatSink {
     this.finishedEnd.push(this.finishedJob.rows);
   }
 
-  /** Fluid model: the rack's cross-rack demand (the first `ints` of `demand`: (group, flows) pairs) and its committed MB counters, sent with the batch. */
-  network(demand: ArrayLike<number>, ints: number, carriedMB: ArrayLike<number>): void {
+  /**
+   * Fluid model: the rack's cross-rack demand (the first `ints` of `demand`: (group, flows) pairs), its committed MB
+   * counters and its committed writes with an off-rack replica, sent with the batch.
+   */
+  network(demand: ArrayLike<number>, ints: number, carriedMB: ArrayLike<number>, replicas: ArrayLike<number>): void {
     for (let k = 0; k < ints; k++) this.demand.push(demand[k]);
     for (let k = 0; k < carriedMB.length; k++) this.carriedMB.push(carriedMB[k]);
+    for (let k = 0; k < replicas.length; k++) this.replicas.push(replicas[k]);
   }
 
   take(rack: number, epoch: number): HeartbeatBatch {
@@ -104,7 +109,7 @@ export class HeartbeatBatchBuilder implements HeartbeatSink {
       type: 'heartbeats', rack, epoch,
       node: this.node.take(), timeMs: this.timeMs.take(), freeMaps: this.freeMaps.take(), freeReduces: this.freeReduces.take(),
       finishedEnd: this.finishedEnd.take(), finishedJob: this.finishedJob.take(), finishedTask: this.finishedTask.take(),
-      demand: this.demand.take(), carriedMB: this.carriedMB.take(),
+      demand: this.demand.take(), carriedMB: this.carriedMB.take(), replicas: this.replicas.take(),
     };
   }
 }

@@ -23,6 +23,11 @@ export interface HeartbeatBatch {
   demand: Int32Array;
   /** Fluid model (else empty): committed MB up to the epoch's start: uplink, downlink, cross-rack, finished early. */
   carriedMB: Float64Array;
+  /**
+   * Fluid model (else empty): the writes with a replica in another rack that the rack's last committed epoch
+   * started, three Float64s each (writer node, start ms, KB: src/core/network/replica-targets.ts).
+   */
+  replicas: Float64Array;
 }
 
 /**
@@ -49,8 +54,9 @@ export interface EpochCommand {
   /** Fluid model: (group, MB/s) pairs, ascending, of this rack's cross-rack group capacities that change for the epoch; null: none, or flat. */
   allocationMBps?: Float64Array | null;
   /**
-   * Fluid model: send halves of the answered epoch's cross-rack map reads from this rack's nodes (src/core/network/
-   * serves.ts), SERVE_FIELDS Float64s each: source node, start time, KB, the reader's compute ms; null: none.
+   * Fluid model: the far halves that start at this rack's nodes in the answered epoch (src/core/network/serves.ts):
+   * other racks' map reads from here, and their writes' replicas here, SERVE_FIELDS Float64s each (kind, node, start
+   * time, KB, the reader's compute ms or the third replica's node); null: none.
    */
   serves?: Float64Array | null;
 }

@@ -86,17 +86,32 @@ describe('fluid network model results', () => {
     const block = s.hdfs.blockMB;
     const ratio = s.cluster.network.mapOutputRatio.io;
     let expected = 0;
+    let outputs = 0;
     let crossMaps = 0;
     for (const j of r.jobs) {
-      expected += j.maps * block + j.reduces * Math.round(((j.maps * block * ratio) / j.reduces) * 1024) / 1024;
+      const output = j.reduces * Math.round(((j.maps * block * ratio) / j.reduces) * 1024) / 1024; // a reduce writes what it shuffled
+      expected += j.maps * block + output;
+      outputs += output;
       crossMaps += j.offRackMaps;
     }
     const n = r.network!;
     expect(n.readMB).toBeCloseTo(expected, 2);
     expect(n.unservedMB).toBe(0);
+    // Every reduce output's pipeline reaches another rack; the far sides of writes in the run's last epoch are not
+    // simulated (the run ends with its last job), hence at most and nearly all of the outputs.
+    expect(n.unreplicatedMB).toBe(0);
+    expect(n.replicatedMB).toBeLessThanOrEqual(outputs + 1e-6);
+    expect(n.replicatedMB).toBeGreaterThan(0.99 * outputs);
     if (s.cluster.network.rackAware) expect(n.servedMB).toBe(crossMaps * block); // the scheduler's off-rack maps are the cross-rack reads
     else expect(n.servedMB).toBeGreaterThan(100 * crossMaps * block + 10_000); // it sees none off-rack, yet they cross
     for (const u of [...n.utilization.up, ...n.utilization.down]) for (const x of u) expect(x).toBeLessThanOrEqual(1 + 1e-6);
+  });
+
+  it('a write pipeline with one replica has no far side; with two, only the second\'s', async () => {
+    const one = await simulate(loadVariant('fb-macro-io.json', 'Fair + delay', [...fluid(), ['hdfs.replication', 1], ['workload.jobs', 40]]), { timeDecisions: false });
+    expect(one.network!.replicatedMB).toBe(0);
+    const three = await simulate(loadVariant('fb-macro-io.json', 'Fair + delay', [...fluid(), ['workload.jobs', 40]]), { timeDecisions: false });
+    expect(three.network!.replicatedMB).toBeGreaterThan(0);
   });
 
   it('without rack awareness (EC2: no topology script) no map is off-rack to the scheduler, yet its reads cross racks', async () => {

@@ -60,7 +60,9 @@ export class FluidRack extends RackTasks implements GroupUse {
   private savedReadMB = 0;
   private readonly pinned: Int32Array;
   private pins = 0;
-  private readonly carried = new Float64Array(7);
+  private readonly carried = new Float64Array(9);
+  /** The writes with an off-rack replica the last committed epoch started (WRITE_FIELDS each), for the batch. */
+  private readonly committedWrites: number[] = [];
   /** MB the uplink, the downlink and each group carried up to the saved start (committedCarried). */
   private readonly linkCarried: Float64Array;
 
@@ -132,13 +134,26 @@ export class FluidRack extends RackTasks implements GroupUse {
       throw new Error(`rack ${this.rack} was sent from epoch ${this.savedEpoch} to ${epoch} with ${this.runningTasks} tasks and ${this.runningCopies} replica copies running`);
     }
     this.runUntil(epoch * this.heartbeatMs);
+    // The saved epoch is committed now (by its committed pass, or its predicted one kept): so are its writes.
+    this.committedWrites.length = 0;
+    for (let k = 0; k < this.writes.length; k++) this.committedWrites.push(this.writes[k]);
+    this.writes.length = 0;
     this.save(epoch);
     this.predict(epoch, reportFreeFromMs, sink);
   }
 
   /**
+   * The writes with a replica in another rack that the epoch committed last started (writer node, start ms, KB each:
+   * replica-targets.ts WRITE_FIELDS), for the master to send their far sides to the replicas' racks.
+   */
+  replicaWrites(): readonly number[] {
+    return this.committedWrites;
+  }
+
+  /**
    * Committed MB up to the saved epoch start: uplink, downlink, all cross-rack groups, forced (finished early), read
-   * (maps and shuffles), served (send halves started) and unserved (serves not simulated).
+   * (maps and shuffles), served (send halves started), unserved (send halves not simulated), replicated (far sides
+   * of writes started) and unreplicated (far sides not simulated).
    */
   committedCarried(): Float64Array {
     const links = this.links;
@@ -153,6 +168,8 @@ export class FluidRack extends RackTasks implements GroupUse {
     this.carried[4] = this.savedReadMB;
     this.carried[5] = this.savedSv.servedMB;
     this.carried[6] = this.savedSv.unservedMB;
+    this.carried[7] = this.savedSv.replicatedMB;
+    this.carried[8] = this.savedSv.unreplicatedMB;
     return this.carried;
   }
 
@@ -186,6 +203,7 @@ export class FluidRack extends RackTasks implements GroupUse {
 
   private restore(): void {
     this.readMB = this.savedReadMB;
+    this.writes.length = 0; // the predicted pass's
     if (!this.dirty) {
       this.clock = this.saved.scalars[1];
       this.net.rebuildLists(); // as a copy would leave them: by flow id

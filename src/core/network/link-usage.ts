@@ -6,7 +6,7 @@
  */
 const MAX_BUCKETS = 120;
 /** Cumulative MB a rack reports each epoch (FluidRack.committedCarried). */
-const FIELDS = 7;
+const FIELDS = 9;
 
 export interface NetworkResult {
   model: 'fluid';
@@ -19,6 +19,9 @@ export interface NetworkResult {
   /** MB of cross-rack map reads whose send half the source's rack simulated, and whose it could not (serves.ts). */
   servedMB: number;
   unservedMB: number;
+  /** MB of reduce outputs whose write pipeline's far side (the off-rack replicas) a replica's rack simulated, and could not. */
+  replicatedMB: number;
+  unreplicatedMB: number;
   /** Per rack, per bucket: the fraction of the uplink's and the downlink's capacity used. */
   utilization: { bucketMs: number; up: number[][]; down: number[][] };
 }
@@ -27,7 +30,7 @@ export class LinkUsage {
   private bucketMs = 60_000;
   private readonly up: number[][];
   private readonly down: number[][];
-  /** Last cumulative report of each rack: up, down, cross, forced, read, served, unserved. */
+  /** Last cumulative report of each rack: up, down, cross, forced, read, served, unserved, replicated, unreplicated. */
   private readonly last: Float64Array;
 
   constructor(readonly racks: number, private readonly switchMBps: number) {
@@ -36,7 +39,7 @@ export class LinkUsage {
     this.last = new Float64Array(racks * FIELDS);
   }
 
-  /** Rack `rack`'s cumulative MB (up, down, cross, forced, read, served, unserved) committed up to `timeMs`. */
+  /** Rack `rack`'s cumulative MB (up, down, cross, forced, read, served, unserved, replicated, unreplicated) up to `timeMs`. */
   report(rack: number, timeMs: number, carried: Float64Array): void {
     if (carried.length < FIELDS) return;
     let b = Math.floor(timeMs / this.bucketMs);
@@ -67,6 +70,8 @@ export class LinkUsage {
       readMB: Math.round(total(4) * 1000) / 1000,
       servedMB: Math.round(total(5) * 1000) / 1000,
       unservedMB: Math.round(total(6) * 1000) / 1000,
+      replicatedMB: Math.round(total(7) * 1000) / 1000,
+      unreplicatedMB: Math.round(total(8) * 1000) / 1000,
       utilization: { bucketMs: this.bucketMs, up: this.up.map(frac), down: this.down.map(frac) },
     };
   }

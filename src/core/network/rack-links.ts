@@ -4,8 +4,9 @@
  * capacity the master allocates each epoch (core-allocation.ts): traffic in from each other rack, traffic in from
  * "anywhere" (a reduce's shuffle from the job's maps on other racks), and traffic out to "anywhere" (the off-rack
  * replica of a reduce's output). Cross-rack flows cross the rack's own NIC and switch link plus their group's link;
- * the far rack's side of a map's read is the send half the far rack simulates (serves.ts); for a reduce's shuffle
- * and a replica write the far side is not modelled (its uplink or downlink and the core are, in the allocation).
+ * the far rack's side of a map's read is the send half the far rack simulates (serves.ts), and the far side of a
+ * reduce output's write pipeline the replica racks' (replicaInPath); for a reduce's shuffle the far side is not
+ * modelled (its uplink and the core are, in the allocation).
  * Per map slot: its read stream, a link of one flow whose capacity caps that map's read: one disk's rate (a block
  * lives on one disk) and the rate the map's code consumes its input (reading and computing overlap).
  */
@@ -86,6 +87,22 @@ export class RackLinks {
     out[2] = this.node(src, NIC_OUT);
     out[3] = this.up;
     return 4;
+  }
+
+  /**
+   * The far side of a write pipeline arriving from another rack: the downlink, the second replica's node offset
+   * `second` (NIC in, disk write) and, when `third` >= 0, the hop on to the third's (the second's NIC out, the
+   * third's NIC in and disk write). Packets move down the pipeline as they arrive, so it is one flow.
+   */
+  replicaInPath(second: number, third: number, out: Int32Array): number {
+    out[0] = this.down;
+    out[1] = this.node(second, NIC_IN);
+    out[2] = this.node(second, DISK_WRITE);
+    if (third < 0) return 3;
+    out[3] = this.node(second, NIC_OUT);
+    out[4] = this.node(third, NIC_IN);
+    out[5] = this.node(third, DISK_WRITE);
+    return 6;
   }
 
   /** The virtual link of cross-rack group g. */

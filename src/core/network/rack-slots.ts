@@ -10,7 +10,7 @@
  *           (HDFS writes a block's packets as they arrive), with no start-up and no code -> done.
  *   reduce: start-up -> shuffle (the share of its bytes from this rack's nodes over its NIC, the rest in from other
  *           racks) -> wait until it hears that the job's maps are done -> compute -> write its output locally and
- *           through the replication pipeline's off-rack copy -> done.
+ *           through the replication pipeline's off-rack copy (its far side another rack's: serves.ts) -> done.
  * A node reports its done tasks at its next heartbeat, as in the flat model.
  * The epochs (a predicted pass, then a committed one with the master's responses) are fluid-rack.ts's.
  */
@@ -20,7 +20,7 @@ import { EventHeap } from './event-heap.js';
 import { LiveGroups } from './live-groups.js';
 import { FluidNet } from './fluid-net.js';
 import { type LinkRates, NIC_IN, RackLinks } from './rack-links.js';
-import { SERVE_FIELDS, ServeState, readCapMBps } from './serves.js';
+import { REPLICA, SERVE_FIELDS, ServeState, readCapMBps } from './serves.js';
 import { CPU, DONE, READ, START, SlotState, WAIT, WRITE } from './slot-state.js';
 
 export interface FluidRackOptions {
@@ -56,8 +56,13 @@ export class RackSlots {
   private readonly inRackShare: number;
   private readonly streamMBps: number;
   protected readonly s: SlotState;
-  /** The send halves of other racks' reads from this rack's nodes (serves.ts). */
+  /** The far halves of other racks' transfers at this rack's nodes: their reads, their writes' replicas (serves.ts). */
   protected readonly sv: ServeState;
+  /**
+   * The HDFS writes with a replica in another rack (reduces' outputs) started by this pass, WRITE_FIELDS each
+   * (replica-targets.ts): FluidRack reports those of committed passes, whose far sides other racks simulate.
+   */
+  protected readonly writes: number[] = [];
   protected readonly net: FluidNet;
   protected readonly heap: EventHeap;
   protected readonly flowSlot: Int32Array;
@@ -87,7 +92,8 @@ export class RackSlots {
     this.startMs = options.taskStartMs;
     this.inRackShare = 1 / topology.racks;
     this.streamMBps = options.rates.streamMBps;
-    const serves = topology.racks > 1 ? 2 * this.nodes * this.mapLike : 0;
+    // Twice the map-like slots for reads from here, and the reduce slots for replicas written here.
+    const serves = topology.racks > 1 ? this.nodes * (2 * this.mapLike + this.reduceSlots) : 0;
     this.links = new RackLinks(this.nodes, topology.racks, this.mapLike, serves);
     const slots = this.nodes * (this.mapLike + this.reduceSlots);
     this.slots = slots;
@@ -168,24 +174,36 @@ export class RackSlots {
   }
 
   /**
-   * The send halves other racks' launches of the saved epoch (restored already) start here (SERVE_FIELDS each):
-   * each takes a serve now and starts sending at its time (never before the epoch's start).
+   * The far halves of other racks' transfers that start here in the saved epoch (restored already), SERVE_FIELDS
+   * each: each takes a serve now and starts at its time (never before the epoch's start).
    */
   protected serve(serves: Float64Array): void {
     for (let at = 0; at < serves.length; at += SERVE_FIELDS) {
-      const node = serves[at] - this.firstNode;
-      if (node < 0 || node >= this.nodes) throw new Error(`a serve from node ${serves[at]} reached rack ${this.rack}`);
-      const mb = serves[at + 2] / 1024;
-      const k = this.sv.take(node, mb, readCapMBps(this.streamMBps, mb, serves[at + 3]));
-      if (k >= 0) this.heap.schedule(this.flowsMax + this.slots + k, Math.max(this.clock, serves[at + 1]));
+      const kind = serves[at];
+      const node = this.nodeOffset(serves[at + 1]);
+      const mb = serves[at + 3] / 1024;
+      const k = kind === REPLICA
+        ? this.sv.take(REPLICA, node, serves[at + 4] < 0 ? -1 : this.nodeOffset(serves[at + 4]), mb, Infinity)
+        : this.sv.take(kind, node, -1, mb, readCapMBps(this.streamMBps, mb, serves[at + 4]));
+      if (k >= 0) this.heap.schedule(this.flowsMax + this.slots + k, Math.max(this.clock, serves[at + 2]));
     }
   }
 
-  /** Serve k's time has come: its send half starts. */
+  private nodeOffset(node: number): number {
+    const i = node - this.firstNode;
+    if (i < 0 || i >= this.nodes) throw new Error(`a serve at node ${node} reached rack ${this.rack}`);
+    return i;
+  }
+
+  /** Serve k's time has come: its send half (or its replica's receive) starts. */
   private startServe(k: number): void {
     const sv = this.sv;
-    this.net.setCapacity(this.links.serveStream(k), sv.capMBps[k], this.clock);
-    const len = this.links.servePath(k, sv.node[k], this.path);
+    let len: number;
+    if (sv.kind[k] === REPLICA) len = this.links.replicaInPath(sv.node[k], sv.next[k], this.path);
+    else {
+      this.net.setCapacity(this.links.serveStream(k), sv.capMBps[k], this.clock);
+      len = this.links.servePath(k, sv.node[k], this.path);
+    }
     const f = this.net.add(this.path, undefined, len, sv.mb[k], this.clock);
     this.flowSlot[f] = this.slots + k;
     sv.sending(k, f);
@@ -269,7 +287,10 @@ export class RackSlots {
         const mb = s.writeMB[q];
         if (mb <= 0) break;
         this.addFlow(q, path, links.localWritePath(i, path), mb);
-        if (!map) this.addFlow(q, path, links.replicaPath(i, path), mb);
+        if (!map) {
+          this.addFlow(q, path, links.replicaPath(i, path), mb);
+          if (links.racks > 1) this.writes.push(this.firstNode + i, now, s.writeMB[q] * 1024);
+        }
         return;
       }
       case WAIT:

@@ -1,21 +1,32 @@
 /**
- * The source side of cross-rack map reads (and replica copies, read the same way: rack-slots.ts). A map reading a
- * block from a node in another rack is simulated in two
- * halves: in the reader's rack, the receive half (its read stream, its NIC, the rack's downlink, the group link the
- * master sizes); in the source's rack, the send half, a "serve": the block's read stream on the source node (one
- * disk's rate, capped like the reader's at the rate the map computes), the source's disks and NIC, the source
- * rack's uplink. The master sends each serve to the source's rack with the epoch's responses (EpochCommand.serves),
- * so both halves start at the same simulated time (the reader's heartbeat plus the task start-up) and move the same
- * MB, sharing each rack's resources max-min fairly with that rack's own flows. They run apart, each at its own
- * rack's rates: the send half loads the source's disks, NIC and uplink for as long as its own share takes, and the
- * receive half's rate sees the source's side only through the master's epoch-level allocation of the uplinks.
+ * The far halves of cross-rack transfers, simulated by the far rack: "serves".
  *
- * A rack holds at most `capacity` serves at once (twice its map and copy slots); a serve arriving when all are busy is not
- * simulated and its MB are counted as unservedMB in the results, so the approximation is visible.
+ * A map reading a block from a node in another rack (and a replica copy, read the same way: rack-slots.ts) is
+ * simulated in two halves: in the reader's rack, the receive half (its read stream, its NIC, the rack's downlink, the
+ * group link the master sizes); in the source's rack, the send half (SEND): the block's read stream on the source
+ * node (one disk's rate, capped like the reader's at the rate the map computes), the source's disks and NIC, the
+ * source rack's uplink. The master sends each serve to the source's rack with the epoch's responses
+ * (EpochCommand.serves), so both halves start at the same simulated time (the reader's heartbeat plus the task
+ * start-up) and move the same MB, sharing each rack's resources max-min fairly with that rack's own flows. They run
+ * apart, each at its own rack's rates: the send half loads the source's disks, NIC and uplink for as long as its own
+ * share takes, and the receive half's rate sees the source's side only through the master's epoch-level allocation
+ * of the uplinks.
+ *
+ * A reduce's output leaves its rack through HDFS's write pipeline (rack-links.ts replicaPath); the pipeline's far
+ * side is a REPLICA serve in the rack HDFS's default placement picks (replica-targets.ts): the rack's downlink, the
+ * second replica's node (NIC in, disk write) and, with three or more replicas, the hop to the third replica's node
+ * in the same rack (the second's NIC out, the third's NIC in and disk write), one flow, as HDFS forwards each packet
+ * down the pipeline as it arrives. The writer's rack reports the writes its committed passes started with its next
+ * batch, so the far side starts at the next epoch's start: up to an epoch after the near side, again running apart.
+ *
+ * A rack holds at most `capacity` serves at once; one arriving when all are busy is not simulated and its MB are
+ * counted (unservedMB, unreplicatedMB) in the results, so the approximation is visible.
  */
 
-/** A serve on the wire: source node, start time (ms), KB and the reader's compute time (ms), four Float64s. */
-export const SERVE_FIELDS = 4;
+/** A serve on the wire, five Float64s: kind (SEND, REPLICA), node, start time (ms), KB, and `arg`: SEND, the reader's compute time (ms); REPLICA, the third replica's node or -1. */
+export const SERVE_FIELDS = 5;
+export const SEND = 0;
+export const REPLICA = 1;
 
 const FREE = 0;
 /** Its start timer is set. */
@@ -29,18 +40,23 @@ export function readCapMBps(streamMBps: number, mb: number, computeMs: number): 
 
 /** The state of a rack's serves (saved and restored with the rack's slots). */
 export class ServeState {
+  readonly kind: Uint8Array;
   readonly node: Int32Array;
+  /** REPLICA: the third replica's node offset, or -1. */
+  readonly next: Int32Array;
   readonly mb: Float64Array;
   readonly capMBps: Float64Array;
   readonly flow: Int32Array;
   readonly phase: Uint8Array;
-  /** MB of the serves taken and of those not simulated (no free serve), counted as they arrive. */
-  readonly totals = new Float64Array(2);
+  /** MB of the SEND serves taken and not simulated (no free serve), then of the REPLICA ones, counted as they arrive. */
+  readonly totals = new Float64Array(4);
   /** Whether this state may differ from its saved copy (set by every write; saveTo and restoreFrom clear it). */
   private changed = true;
 
   constructor(readonly capacity: number) {
+    this.kind = new Uint8Array(capacity);
     this.node = new Int32Array(capacity);
+    this.next = new Int32Array(capacity);
     this.mb = new Float64Array(capacity);
     this.capMBps = new Float64Array(capacity);
     this.flow = new Int32Array(capacity).fill(-1);
@@ -55,19 +71,33 @@ export class ServeState {
     return this.totals[1];
   }
 
-  /** Takes a free serve for `mb` from node offset `node`; returns it, or -1 (counted unserved) when none is free. */
-  take(node: number, mb: number, capMBps: number): number {
+  get replicatedMB(): number {
+    return this.totals[2];
+  }
+
+  get unreplicatedMB(): number {
+    return this.totals[3];
+  }
+
+  /**
+   * Takes a free serve of `kind` for `mb` at node offset `node` (`next`: REPLICA's third node offset or -1; `capMBps`:
+   * SEND's stream cap); returns it, or -1 (its MB counted as not simulated) when none is free.
+   */
+  take(kind: number, node: number, next: number, mb: number, capMBps: number): number {
     this.changed = true;
+    const at = kind === REPLICA ? 2 : 0;
     for (let k = 0; k < this.capacity; k++) {
       if (this.phase[k] !== FREE) continue;
       this.phase[k] = WAITING;
+      this.kind[k] = kind;
       this.node[k] = node;
+      this.next[k] = next;
       this.mb[k] = mb;
       this.capMBps[k] = capMBps;
-      this.totals[0] += mb;
+      this.totals[at] += mb;
       return k;
     }
-    this.totals[1] += mb;
+    this.totals[at + 1] += mb;
     return -1;
   }
 
@@ -100,6 +130,6 @@ export class ServeState {
   }
 
   private static copy(a: ServeState, b: ServeState): void {
-    b.node.set(a.node); b.mb.set(a.mb); b.capMBps.set(a.capMBps); b.flow.set(a.flow); b.phase.set(a.phase); b.totals.set(a.totals);
+    b.kind.set(a.kind); b.node.set(a.node); b.next.set(a.next); b.mb.set(a.mb); b.capMBps.set(a.capMBps); b.flow.set(a.flow); b.phase.set(a.phase); b.totals.set(a.totals);
   }
 }

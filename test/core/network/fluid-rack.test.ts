@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FluidRack, type RackResponses } from '../../../src/core/network/fluid-rack.js';
-import { type LinkRates } from '../../../src/core/network/rack-links.js';
+import { DISK_WRITE, type LinkRates, NIC_IN, NIC_OUT } from '../../../src/core/network/rack-links.js';
+import { REPLICA, SEND } from '../../../src/core/network/serves.js';
 import type { HeartbeatSink } from '../../../src/core/rack-model.js';
 import { makeTopology } from '../../../src/core/topology.js';
 import { rackId } from '../../../src/core/ids.js';
@@ -77,7 +78,7 @@ describe('a fluid rack times tasks from its hardware', () => {
   it('another rack\'s read from a node here (a serve) shares the node\'s disks with its local map', () => {
     // Serve: node 0, from time START_MS (as if launched at 0 elsewhere), 120 MB, no compute. Max-min over the disks
     // (240): the serve is held to 100 by node 0's NIC, the local map takes the other 140: 120 MB in 857 ms.
-    const serve = Float64Array.from([0, START_MS, 120 * 1024, 0]);
+    const serve = Float64Array.from([SEND, 0, START_MS, 120 * 1024, 0]);
     const shared = finishTimes([{ node: 0, task: 0, computeMs: 0, src: 0, readMB: 120 }], undefined, RATES, serve).get(0)!;
     expect(shared).toBeGreaterThanOrEqual(START_MS + 857);
     expect(shared).toBeLessThan(START_MS + 858 + H);
@@ -86,7 +87,7 @@ describe('a fluid rack times tasks from its hardware', () => {
   });
 
   it('serves from two nodes share the rack\'s uplink (150 MB/s): 75 each, and it carries their MB', () => {
-    const serves = Float64Array.from([0, START_MS, 150 * 1024, 0, 1, START_MS, 150 * 1024, 0]);
+    const serves = Float64Array.from([SEND, 0, START_MS, 150 * 1024, 0, SEND, 1, START_MS, 150 * 1024, 0]);
     const during = run([], Float64Array.from([0, 50, 1, 50, 2, 50, 3, 50]), RATES, serves, START_MS + 1900).rack;
     expect(during.network.flowsOn(during.links.up)).toBe(2); // 150 MB at 75 MB/s: 2 s
     expect(during.network.maxLoadRatio()).toBeCloseTo(1, 9); // the uplink full (each NIC at 75 of 100)
@@ -94,6 +95,35 @@ describe('a fluid rack times tasks from its hardware', () => {
     expect(after.network.flowsOn(after.links.up)).toBe(0);
     expect(after.network.carriedMB[after.links.up]).toBeCloseTo(300, 6);
     expect(after.committedCarried()[5]).toBeCloseTo(300, 6); // served MB
+  });
+
+  it('a write pipeline arriving from another rack (a REPLICA serve): the downlink, the second node\'s NIC and disk, the hop to the third', () => {
+    // 100 MB to node 1, then on to node 2: one flow held to 100 MB/s by the NICs (the disks write 200): 1 s.
+    const serves = Float64Array.from([REPLICA, 1, START_MS, 100 * 1024, 2]);
+    const during = run([], Float64Array.from([0, 50, 1, 50, 2, 50, 3, 50]), RATES, serves, START_MS + 900).rack;
+    const l = during.links;
+    for (const r of [l.down, l.node(1, NIC_IN), l.node(1, DISK_WRITE), l.node(1, NIC_OUT), l.node(2, NIC_IN), l.node(2, DISK_WRITE)]) expect(during.network.flowsOn(r)).toBe(1);
+    expect(during.network.flowsOn(l.node(0, NIC_IN))).toBe(0);
+    const after = run([], Float64Array.from([0, 50, 1, 50, 2, 50, 3, 50]), RATES, serves, START_MS + 1100).rack;
+    expect(after.network.flowsOn(after.links.down)).toBe(0);
+    for (const r of [l.down, l.node(1, DISK_WRITE), l.node(2, DISK_WRITE)]) expect(after.network.carriedMB[r]).toBeCloseTo(100, 6);
+    expect(after.committedCarried()[7]).toBeCloseTo(100, 6); // replicated MB
+    expect(after.committedCarried()[5]).toBe(0); // no read served
+    // With two replicas only (no third node) the pipeline ends at node 1.
+    const two = run([], Float64Array.from([0, 50, 1, 50, 2, 50, 3, 50]), RATES, Float64Array.from([REPLICA, 1, START_MS, 100 * 1024, -1]), START_MS + 1100).rack;
+    expect(two.network.carriedMB[l.node(1, DISK_WRITE)]).toBeCloseTo(100, 6);
+    expect(two.network.carriedMB[l.node(2, DISK_WRITE)]).toBe(0);
+    expect(two.network.carriedMB[l.node(1, NIC_OUT)]).toBe(0);
+  });
+
+  it('a replica arriving here shares the node\'s disk writes with its local writer: max-min over 200 MB/s', () => {
+    // A local map writing 200 MB (its read is nothing) and a replica onto the same node: 100 each until both end at 2 s.
+    const serves = Float64Array.from([REPLICA, 0, START_MS, 200 * 1024, -1]);
+    const t = finishTimes([{ node: 0, task: 0, computeMs: 0, src: 0, readMB: 0, writeMB: 200 }], undefined, RATES, serves).get(0)!;
+    expect(t).toBeGreaterThanOrEqual(START_MS + 2000);
+    expect(t).toBeLessThan(START_MS + 2000 + H + 1);
+    const alone = finishTimes([{ node: 0, task: 0, computeMs: 0, src: 0, readMB: 0, writeMB: 200 }]).get(0)!;
+    expect(alone).toBeLessThan(START_MS + 1000 + H + 1);
   });
 
   it('two maps on one node reading from two other nodes share its NIC: each gets half', () => {
