@@ -29,16 +29,11 @@ export class FlowTable {
   protected highWater = 0;
   /**
    * What changed since this network and its saved copy were last made equal (saveTo, restoreFrom): the flows
-   * written (touched), the resources written, and the free stack at and above freeMin. Only those are copied by the
-   * next save or restore.
+   * written (touched), and the free stack at and above freeMin. Only those are copied by the next save or restore.
    */
   private readonly touchedAt: Int32Array;
   private readonly touched: Int32Array;
   private touches = 0;
-  /** Likewise the resources whose capacity or carried MB was written (touchResource). */
-  private readonly resTouchedAt: Int32Array;
-  private readonly touchedRes: Int32Array;
-  private resTouches = 0;
   private sync = 1;
   protected freeMin: number;
   /** Flows crossing each resource (order is insertion order; any fixed order gives the same rates). */
@@ -62,8 +57,6 @@ export class FlowTable {
     this.freeMin = maxFlows;
     this.touchedAt = new Int32Array(maxFlows);
     this.touched = new Int32Array(maxFlows);
-    this.resTouchedAt = new Int32Array(R);
-    this.touchedRes = new Int32Array(R);
     this.lists = new FlowLists(R, maxFlows * MAX_PATH, MAX_PATH);
   }
 
@@ -124,11 +117,8 @@ export class FlowTable {
 
   /** Copies what this network changed since the last save or restore (the rest is equal) from `a` to `b`. */
   private copyChanged(a: FlowTable, b: FlowTable): void {
-    for (let t = 0; t < this.resTouches; t++) {
-      const r = this.touchedRes[t];
-      b.capacity[r] = a.capacity[r];
-      b.carriedMB[r] = a.carriedMB[r];
-    }
+    b.capacity.set(a.capacity);
+    b.carriedMB.set(a.carriedMB);
     // An inactive flow's fields are never read (a flow is written whole when added): only its flag is copied.
     for (let t = 0; t < this.touches; t++) {
       const f = this.touched[t];
@@ -147,7 +137,6 @@ export class FlowTable {
     b.freeTop = a.freeTop;
     b.highWater = a.highWater;
     this.touches = 0;
-    this.resTouches = 0;
     this.sync++;
     this.freeMin = this.freeTop;
   }
@@ -168,13 +157,6 @@ export class FlowTable {
     this.touched[this.touches++] = f;
   }
 
-  /** Notes that resource r's capacity or carried MB is about to change. */
-  protected touchResource(r: number): void {
-    if (this.resTouchedAt[r] === this.sync) return;
-    this.resTouchedAt[r] = this.sync;
-    this.touchedRes[this.resTouches++] = r;
-  }
-
   protected coef(e: number): number {
     return this.unitCoefficients ? 1 : this.pathCoef[e];
   }
@@ -187,11 +169,7 @@ export class FlowTable {
     if (moved === 0) return;
     this.remainingMB[f] -= moved;
     const at = f * MAX_PATH;
-    for (let k = 0; k < this.pathLen[f]; k++) {
-      const r = this.pathRes[at + k];
-      this.touchResource(r);
-      this.carriedMB[r] += moved * this.coef(at + k);
-    }
+    for (let k = 0; k < this.pathLen[f]; k++) this.carriedMB[this.pathRes[at + k]] += moved * this.coef(at + k);
   }
 
   /** MB active flow f has left to move at `nowMs`. */

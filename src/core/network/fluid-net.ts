@@ -110,7 +110,6 @@ export class FluidNet extends ComponentRates {
   /** Sets a resource's capacity at `nowMs`, re-rating the flows that cross it. */
   setCapacity(r: number, mbps: number, nowMs: number): void {
     if (this.capacity[r] === mbps) return;
-    this.touchResource(r);
     this.capacity[r] = mbps;
     if (this.lists.count[r] > 0) this.recomputeFrom(r, nowMs);
   }
