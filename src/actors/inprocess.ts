@@ -31,7 +31,7 @@ export interface TransportStats {
 }
 
 export function runInProcess(master: MasterActor, options: InProcessOptions = {}): TransportStats {
-  const racks = rackActors(master.topology, Array.from({ length: master.topology.racks }, (_, r) => r), master.scenario.cluster.network, copySlotsOf(master.scenario), options.solveEveryChange);
+  const racks = rackActors(master.topology, Array.from({ length: master.topology.racks }, (_, r) => r), master.scenario.cluster.network, copySlotsOf(master.scenario), options.solveEveryChange, master.scenario.hdfs.replication);
   const stats: TransportStats = { bytesToRacks: 0, bytesFromRacks: 0, masterMs: DOUBLE_ZERO, racksMs: DOUBLE_ZERO };
   let commands: EpochCommand[] | null = master.start();
   while (commands !== null) {

@@ -20,12 +20,12 @@ export class RackError extends Error {
  * The rack actors one host (a thread) runs: their models' arrays in one arena and their heartbeat batches in one
  * builder, so an epoch's sweep over them reads and writes memory in order. With the fluid network model each rack
  * simulates its own hardware (src/core/network/fluid-rack.ts), with `copySlots` a node for replica copies
- * (src/core/replication/copy-streams.ts).
+ * (src/core/replication/copy-streams.ts) and HDFS's `replication` for its reduces' output pipelines.
  */
-export function rackActors(topology: Topology, racks: readonly number[], network?: NetworkConfig, copySlots = 0, solveEveryChange = false): RackActor[] {
+export function rackActors(topology: Topology, racks: readonly number[], network?: NetworkConfig, copySlots = 0, solveEveryChange = false, replication = 3): RackActor[] {
   const out = new HeartbeatBatchBuilder();
   if (network?.model === 'fluid') {
-    const options = { rates: linkRates(network, topology.nodesPerRack), taskStartMs: network.taskStartMs, copySlots, solveEveryChange };
+    const options = { rates: linkRates(network, topology.nodesPerRack), taskStartMs: network.taskStartMs, copySlots, solveEveryChange, replication };
     return racks.map((rack) => new RackActor(rackId(rack), new FluidRack(topology, rackId(rack), options), out));
   }
   const arena = new RackArena(topology, racks.length);

@@ -16,7 +16,7 @@ const { racks, scenario, fault, solveEveryChange, inbox, outbox } = workerData a
   racks: number[]; scenario: Scenario; fault?: InjectedFault; solveEveryChange: boolean; inbox: SharedArrayBuffer; outbox: SharedArrayBuffer;
 };
 const topology = makeTopology(scenario.cluster, scenario.seed);
-const actors = new Map<number, RackActor>(rackActors(topology, racks, scenario.cluster.network, copySlotsOf(scenario), solveEveryChange).map((a) => [a.rack, a]));
+const actors = new Map<number, RackActor>(rackActors(topology, racks, scenario.cluster.network, copySlotsOf(scenario), solveEveryChange, scenario.hdfs.replication).map((a) => [a.rack, a]));
 const commands = new Mailbox(inbox);
 const replies = new Mailbox(outbox);
 

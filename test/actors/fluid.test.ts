@@ -107,7 +107,7 @@ describe('fluid network model results', () => {
     for (const u of [...n.utilization.up, ...n.utilization.down]) for (const x of u) expect(x).toBeLessThanOrEqual(1 + 1e-6);
   });
 
-  it('a write pipeline with one replica has no far side; with two, only the second\'s', async () => {
+  it('a write pipeline with one replica has no far side; with three, the replicas\' racks simulate one', async () => {
     const one = await simulate(loadVariant('fb-macro-io.json', 'Fair + delay', [...fluid(), ['hdfs.replication', 1], ['workload.jobs', 40]]), { timeDecisions: false });
     expect(one.network!.replicatedMB).toBe(0);
     const three = await simulate(loadVariant('fb-macro-io.json', 'Fair + delay', [...fluid(), ['workload.jobs', 40]]), { timeDecisions: false });

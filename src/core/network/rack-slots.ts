@@ -30,6 +30,8 @@ export interface FluidRackOptions {
   copySlots?: number;
   /** Tests: every flow start and end solves its component (FluidNet's shortcut off); same results. */
   solveEveryChange?: boolean;
+  /** HDFS's replication (hdfs.replication; omitted: 3): with 1, a reduce's output has no pipeline beyond its own disk. */
+  replication?: number;
 }
 
 export class RackSlots {
@@ -54,6 +56,7 @@ export class RackSlots {
   protected readonly eventIds: number;
   protected readonly startMs: number;
   private readonly inRackShare: number;
+  private readonly replicated: boolean;
   private readonly streamMBps: number;
   protected readonly s: SlotState;
   /** The far halves of other racks' transfers at this rack's nodes: their reads, their writes' replicas (serves.ts). */
@@ -91,6 +94,7 @@ export class RackSlots {
     this.mapLike = this.mapSlots + this.copySlots;
     this.startMs = options.taskStartMs;
     this.inRackShare = 1 / topology.racks;
+    this.replicated = (options.replication ?? 3) > 1;
     this.streamMBps = options.rates.streamMBps;
     // Twice the map-like slots for reads from here, and the reduce slots for replicas written here.
     const serves = topology.racks > 1 ? this.nodes * (2 * this.mapLike + this.reduceSlots) : 0;
@@ -287,7 +291,7 @@ export class RackSlots {
         const mb = s.writeMB[q];
         if (mb <= 0) break;
         this.addFlow(q, path, links.localWritePath(i, path), mb);
-        if (!map) {
+        if (!map && this.replicated) {
           this.addFlow(q, path, links.replicaPath(i, path), mb);
           if (links.racks > 1) this.writes.push(this.firstNode + i, now, s.writeMB[q] * 1024);
         }

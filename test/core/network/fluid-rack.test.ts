@@ -32,21 +32,24 @@ function finishTimes(launches: Launch[], allocation = Float64Array.from([0, 50, 
 }
 
 /** Runs until every launch is reported and the simulated time passes `untilMs`. */
-function run(launches: Launch[], allocation: Float64Array, rates: LinkRates, serves: Float64Array | null, untilMs = 0): { done: Map<number, number>; rack: FluidRack } {
+function run(launches: Launch[], allocation: Float64Array, rates: LinkRates, serves: Float64Array | null, untilMs = 0, replication = 3): { done: Map<number, number>; rack: FluidRack; writes: number[] } {
   const topology = { ...makeTopology({ racks: 2, nodesPerRack: 3, mapSlotsPerNode: 2, reduceSlotsPerNode: 1, heartbeatMs: H }, 1) };
   topology.phaseMs.fill(0);
-  const rack = new FluidRack(topology, rackId(0), { rates, taskStartMs: START_MS });
+  const rack = new FluidRack(topology, rackId(0), { rates, taskStartMs: START_MS, replication });
   const done = new Map<number, number>();
+  const writes: number[] = [];
   let now = 0;
   const sink: HeartbeatSink = { finished: (_job, task) => done.set(task, now), heartbeat: () => {} };
   rack.epoch(null, 0, 0, allocation, sink);
   rack.epoch(responses(0, [...launches].sort((a, b) => a.node - b.node)), 1, 0, allocation, sink, serves);
+  writes.push(...rack.replicaWrites());
   for (let e = 1; (done.size < launches.length || e * H < untilMs) && e < 100_000; e++) {
     now = (e + 1) * H;
     rack.epoch(null, e + 1, 0, null, sink);
+    writes.push(...rack.replicaWrites());
     expect(rack.network.maxLoadRatio()).toBeLessThanOrEqual(1 + 1e-9);
   }
-  return { done, rack };
+  return { done, rack, writes };
 }
 
 describe('a fluid rack times tasks from its hardware', () => {
@@ -114,6 +117,21 @@ describe('a fluid rack times tasks from its hardware', () => {
     expect(two.network.carriedMB[l.node(1, DISK_WRITE)]).toBeCloseTo(100, 6);
     expect(two.network.carriedMB[l.node(2, DISK_WRITE)]).toBe(0);
     expect(two.network.carriedMB[l.node(1, NIC_OUT)]).toBe(0);
+  });
+
+  it('a reduce\'s output: with replication 3 its pipeline leaves over the NIC and is reported once; with 1, only the local disk', () => {
+    const reduce: Launch = { node: 0, task: -1, computeMs: 0, src: -1, readMB: 0, writeMB: 100 };
+    const three = run([reduce], Float64Array.from([0, 50, 1, 50, 2, 50, 3, 50]), RATES, null, 0, 3);
+    const l = three.rack.links;
+    expect(three.rack.network.carriedMB[l.node(0, NIC_OUT)]).toBeCloseTo(100, 6);
+    expect(three.writes).toHaveLength(3); // one write: writer node, start, KB
+    expect(three.writes[0]).toBe(0);
+    expect(three.writes[1]).toBe(START_MS);
+    expect(three.writes[2]).toBe(100 * 1024);
+    const one = run([reduce], Float64Array.from([0, 50, 1, 50, 2, 50, 3, 50]), RATES, null, 0, 1);
+    expect(one.rack.network.carriedMB[l.node(0, NIC_OUT)]).toBe(0);
+    expect(one.rack.network.carriedMB[l.node(0, DISK_WRITE)]).toBeCloseTo(100, 6);
+    expect(one.writes).toHaveLength(0);
   });
 
   it('a replica arriving here shares the node\'s disk writes with its local writer: max-min over 200 MB/s', () => {
