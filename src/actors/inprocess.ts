@@ -3,7 +3,6 @@ import type { HeartbeatBatch, EpochCommand } from '../messages/types.js';
 import { decode, encodeView } from '../messages/codec.js';
 import type { MasterActor } from './master-actor.js';
 import { type RackActor, rackActors } from './rack-actor.js';
-import { copySlotsOf } from '../core/replication/copy-streams.js';
 import { DOUBLE_ZERO } from '../core/doubles.js';
 
 export interface InProcessOptions {
@@ -31,7 +30,7 @@ export interface TransportStats {
 }
 
 export function runInProcess(master: MasterActor, options: InProcessOptions = {}): TransportStats {
-  const racks = rackActors(master.topology, Array.from({ length: master.topology.racks }, (_, r) => r), master.scenario.cluster.network, copySlotsOf(master.scenario), options.solveEveryChange, master.scenario.hdfs.replication);
+  const racks = rackActors(master.topology, Array.from({ length: master.topology.racks }, (_, r) => r), master.scenario, options.solveEveryChange);
   const stats: TransportStats = { bytesToRacks: 0, bytesFromRacks: 0, masterMs: DOUBLE_ZERO, racksMs: DOUBLE_ZERO };
   let commands: EpochCommand[] | null = master.start();
   while (commands !== null) {

@@ -82,7 +82,10 @@ export class MasterActor {
   private readonly usage: LinkUsage | undefined;
   /** Fluid model: each rack's serves of the epoch being answered (src/core/network/serves.ts), SERVE_FIELDS numbers each. */
   private readonly serves: number[][];
-  /** Fluid model: where each write's off-rack replicas go, and each rack's writes reported in the epoch's batch. */
+  /**
+   * Fluid model: where each write's off-rack replicas go, and each rack's writes reported in the epoch's batch (views
+   * of the batches, read by replicaServes within the same onBatches, before the racks reuse them).
+   */
   private readonly replicaTargets: ReplicaTargets | undefined;
   private readonly writes: (Float64Array | null)[];
   private readonly targets = new Int32Array(2);

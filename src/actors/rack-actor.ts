@@ -1,10 +1,11 @@
 /** A rack actor: one rack's model; applies the master's responses and answers each epoch with heartbeats. */
 import { type JobIndex, type NodeId, type RackId, rackId } from '../core/ids.js';
 import { isMapRef } from '../core/task-ref.js';
-import type { NetworkConfig } from '../core/network/config.js';
 import { FluidRack } from '../core/network/fluid-rack.js';
 import { linkRates } from '../core/network/rack-links.js';
 import { RackArena, RackModel } from '../core/rack-model.js';
+import { copySlotsOf } from '../core/replication/copy-streams.js';
+import type { Scenario } from '../core/scenario.js';
 import { type Topology } from '../core/topology.js';
 import { HeartbeatBatchBuilder } from '../messages/builders.js';
 import type { EpochCommand, HeartbeatBatch, ResponseBatch } from '../messages/types.js';
@@ -19,13 +20,14 @@ export class RackError extends Error {
 /**
  * The rack actors one host (a thread) runs: their models' arrays in one arena and their heartbeat batches in one
  * builder, so an epoch's sweep over them reads and writes memory in order. With the fluid network model each rack
- * simulates its own hardware (src/core/network/fluid-rack.ts), with `copySlots` a node for replica copies
- * (src/core/replication/copy-streams.ts) and HDFS's `replication` for its reduces' output pipelines.
+ * simulates its own hardware (src/core/network/fluid-rack.ts), with the scenario's copy slots a node for replica
+ * copies (src/core/replication/copy-streams.ts) and its HDFS replication for reduces' output pipelines.
  */
-export function rackActors(topology: Topology, racks: readonly number[], network?: NetworkConfig, copySlots = 0, solveEveryChange = false, replication = 3): RackActor[] {
+export function rackActors(topology: Topology, racks: readonly number[], scenario: Scenario, solveEveryChange = false): RackActor[] {
   const out = new HeartbeatBatchBuilder();
-  if (network?.model === 'fluid') {
-    const options = { rates: linkRates(network, topology.nodesPerRack), taskStartMs: network.taskStartMs, copySlots, solveEveryChange, replication };
+  const network = scenario.cluster.network;
+  if (network.model === 'fluid') {
+    const options = { rates: linkRates(network, topology.nodesPerRack), taskStartMs: network.taskStartMs, copySlots: copySlotsOf(scenario), solveEveryChange, replication: scenario.hdfs.replication };
     return racks.map((rack) => new RackActor(rackId(rack), new FluidRack(topology, rackId(rack), options), out));
   }
   const arena = new RackArena(topology, racks.length);

@@ -9,14 +9,13 @@ import { makeTopology } from '../core/topology.js';
 import { decode, encode, encodeView } from '../messages/codec.js';
 import { MAILBOX_FAILED, MAILBOX_STOP, Mailbox } from './mailbox.js';
 import { type RackActor, RackError, rackActors } from './rack-actor.js';
-import { copySlotsOf } from '../core/replication/copy-streams.js';
 import type { InjectedFault } from './threads.js';
 
 const { racks, scenario, fault, solveEveryChange, inbox, outbox } = workerData as {
   racks: number[]; scenario: Scenario; fault?: InjectedFault; solveEveryChange: boolean; inbox: SharedArrayBuffer; outbox: SharedArrayBuffer;
 };
 const topology = makeTopology(scenario.cluster, scenario.seed);
-const actors = new Map<number, RackActor>(rackActors(topology, racks, scenario.cluster.network, copySlotsOf(scenario), solveEveryChange, scenario.hdfs.replication).map((a) => [a.rack, a]));
+const actors = new Map<number, RackActor>(rackActors(topology, racks, scenario, solveEveryChange).map((a) => [a.rack, a]));
 const commands = new Mailbox(inbox);
 const replies = new Mailbox(outbox);
 

@@ -62,7 +62,7 @@ export class FluidRack extends RackTasks implements GroupUse {
   private pins = 0;
   private readonly carried = new Float64Array(9);
   /** The writes with an off-rack replica the last committed epoch started (WRITE_FIELDS each), for the batch. */
-  private readonly committedWrites: number[] = [];
+  private committedWrites: number[] = [];
   /** MB the uplink, the downlink and each group carried up to the saved start (committedCarried). */
   private readonly linkCarried: Float64Array;
 
@@ -135,9 +135,10 @@ export class FluidRack extends RackTasks implements GroupUse {
     }
     this.runUntil(epoch * this.heartbeatMs);
     // The saved epoch is committed now (by its committed pass, or its predicted one kept): so are its writes.
-    this.committedWrites.length = 0;
-    for (let k = 0; k < this.writes.length; k++) this.committedWrites.push(this.writes[k]);
+    const committed = this.writes;
+    this.writes = this.committedWrites;
     this.writes.length = 0;
+    this.committedWrites = committed;
     this.save(epoch);
     this.predict(epoch, reportFreeFromMs, sink);
   }

@@ -65,7 +65,7 @@ export class RackSlots {
    * The HDFS writes with a replica in another rack (reduces' outputs) started by this pass, WRITE_FIELDS each
    * (replica-targets.ts): FluidRack reports those of committed passes, whose far sides other racks simulate.
    */
-  protected readonly writes: number[] = [];
+  protected writes: number[] = [];
   protected readonly net: FluidNet;
   protected readonly heap: EventHeap;
   protected readonly flowSlot: Int32Array;
@@ -293,7 +293,7 @@ export class RackSlots {
         this.addFlow(q, path, links.localWritePath(i, path), mb);
         if (!map && this.replicated) {
           this.addFlow(q, path, links.replicaPath(i, path), mb);
-          if (links.racks > 1) this.writes.push(this.firstNode + i, now, s.writeMB[q] * 1024);
+          if (links.racks > 1) this.writes.push(this.firstNode + i, now, mb * 1024);
         }
         return;
       }
