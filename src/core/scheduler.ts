@@ -39,6 +39,7 @@ import type { Scenario } from './scenario.js';
 import { type HeartbeatOrder, type NodeId, type RackId, type Topology, heartbeatOrder, rackOf } from './topology.js';
 import { type JobSpec, LOCALITY_SENSITIVITY, strideOf } from './workload.js';
 import { TaskIo } from './network/task-io.js';
+import { MapOutputs } from './map-outputs.js';
 import { gbpsToMBps } from './network/config.js';
 import type { DelayWait } from './replication/delay-wait.js';
 import { DynamicReplicas } from './replication/replicas.js';
@@ -52,8 +53,13 @@ export interface ActionSink {
    * computeMs. Fluid model: readKB is its shuffle, writeKB its output, and copyMs is unused.
    */
   launchReduce(node: NodeId, job: JobIndex, reduce: number, copyMs: number, computeMs: number, mapsDone: boolean, readKB?: number, writeKB?: number): void;
-  /** Every map of `job` has finished: reduces of it on `node` may leave their copy phase now. */
+  /** Every map of `job` has finished: reduces of it on `node` may leave their copy phase now (flat model). */
   mapsDone(node: NodeId, job: JobIndex): void;
+  /**
+   * Fluid model, instead of mapsDone: `finished` of the job's `maps` have finished, `inRack` of them on the node's
+   * rack; its reduces on `node` fetch those maps' outputs (map-outputs.ts). finished === maps: the maps are done.
+   */
+  mapProgress(node: NodeId, job: JobIndex, finished: number, inRack: number, maps: number): void;
   /** Kill a running task (a map's index or reduceRef(r)); its slot frees at once and nothing is reported for it. */
   kill(node: NodeId, job: JobIndex, task: number): void;
 }
@@ -141,8 +147,8 @@ export class Scheduler {
   /** Heartbeat order: state read at every heartbeat is kept by rank, so an epoch reads it sequentially. */
   readonly order: HeartbeatOrder;
   /**
-   * By rank: jobs with a reduce on the node in its copy phase, waiting to hear that the job's maps are done. An array,
-   * not a Map: it is read at every heartbeat.
+   * By rank (flat model; the fluid model's notices are map-outputs.ts's): jobs with a reduce on the node in its copy
+   * phase, waiting to hear that the job's maps are done. An array, not a Map: it is read at every heartbeat.
    */
   private readonly waitingReduces: Array<JobIndex[] | undefined>;
   /** By rank: time from the node's heartbeat to the cluster's next heartbeat. */
@@ -154,6 +160,8 @@ export class Scheduler {
   /** Told of each node where a launch took a job's last pending map (PassAll's per-node count of such jobs drops). */
   /** The fluid network model's launch fields (undefined: the flat model's fixed slowdowns). */
   private readonly io: TaskIo | undefined;
+  /** Fluid model: where finished maps' outputs wait, and the progress notices to reduces (instead of waitingReduces). */
+  private readonly outputs: MapOutputs | undefined;
   /**
    * Hadoop 0.20's job set-up and clean-up tasks (cluster.network.jobSetupMs / jobCleanupMs), as delays: a job's
    * tasks become schedulable setupMs after its submission, and it finishes cleanupMs after its last task (neither
@@ -197,6 +205,7 @@ export class Scheduler {
     this.waitingReduces = new Array<JobIndex[] | undefined>(topology.nodes).fill(undefined);
     this.slowdown = { rack: scenario.tasks.rackLocalSlowdown, off: scenario.tasks.offRackSlowdown };
     this.io = scenario.cluster.network.model === 'fluid' ? new TaskIo(scenario, topology, blocks) : undefined;
+    this.outputs = this.io === undefined ? undefined : new MapOutputs(this.jobs, topology.racks, topology.nodes);
     this.setupMs = scenario.cluster.network.jobSetupMs;
     this.cleanupMs = scenario.cluster.network.jobCleanupMs;
     // A rule around the gate (pool starvation, DSFS's job-type rule) drops `lazy`: those runs always walk.
@@ -286,7 +295,8 @@ export class Scheduler {
       replicas.rebuildChanged(this.isDone); // the copies that landed
       replicas.launchCopies(node, nowMs, sink);
     }
-    this.notifyMapsDone(node, rank, sink);
+    if (this.outputs !== undefined) this.outputs.heartbeat(node, rank, rackOf(this.topology, node), sink);
+    else this.notifyMapsDone(node, rank, sink);
     if (freeMaps > 0 && this.pendingMapsTotal > 0) this.assignMaps(node, rank, nowMs, freeMaps, seq, sink);
     if (freeReduces > 0 && this.jobsWithUnlaunchedReduces > 0) this.assignReduces(node, rank, nowMs, freeReduces, sink);
   }
@@ -303,6 +313,7 @@ export class Scheduler {
       this.reduceQueue.update(job);
     } else {
       job.finishMap(task);
+      this.outputs?.mapFinished(job, rackOf(this.topology, node));
       this.events?.mapFinished?.(job, task, node, nowMs);
       if (job.mapStartMs !== undefined) this.stats.busyMapMs += nowMs - job.mapStartMs[task]; // fluid: known at the finish
       this.mapQueue.update(job);
@@ -321,6 +332,7 @@ export class Scheduler {
     this.activeJobs--;
     this.doneJobs++;
     this.running?.forget(job);
+    this.outputs?.forget(job);
     job.release();
   }
 
@@ -550,7 +562,7 @@ export class Scheduler {
         const copyMs = this.choice.copyPhaseMs(job, spec.copyMs > 0 ? Math.round(spec.copyMs * this.jitter(job, r, attempt, COPY_PHASE)) : 0, nowMs);
         const computeMs = Math.max(1, Math.round(spec.reduceMs * this.jitter(job, r, attempt, COMPUTE_PHASE)));
         const mapsDone = job.mapsDoneMs >= 0;
-        if (!mapsDone) {
+        if (!mapsDone && this.outputs === undefined) {
           const waiting = this.waitingReduces[rank];
           if (waiting === undefined) this.waitingReduces[rank] = [job.index];
           else waiting.push(job.index);
@@ -562,6 +574,7 @@ export class Scheduler {
         else {
           const o = this.io.reduce(job, copyMs + computeMs);
           sink.launchReduce(node, job.index, r, 0, o.computeMs, mapsDone, o.readKB, o.writeKB);
+          this.outputs!.launched(node, rank, rackOf(this.topology, node), job, sink);
         }
         launched++;
         found = true;

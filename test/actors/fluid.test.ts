@@ -107,6 +107,38 @@ describe('fluid network model results', () => {
     for (const u of [...n.utilization.up, ...n.utilization.down]) for (const x of u) expect(x).toBeLessThanOrEqual(1 + 1e-6);
   });
 
+  it('a reduce fetches each map\'s output from the rack that ran it: the MB that cross racks are the shuffles\' shares from other racks', async () => {
+    // Replication 1 and node-local maps only (waits longer than the run): nothing but shuffles crosses racks.
+    const s = scenario(jobsScenario({
+      cluster: { racks: 2, nodesPerRack: 3, mapSlotsPerNode: 2, reduceSlotsPerNode: 1, heartbeatMs: 3000, network: { model: 'fluid', mapOutputRatio: { io: 0.5, cpu: 0.5 } } },
+      hdfs: { replication: 1 },
+      scheduler: { policy: 'fair', delay: { mode: 'wait', nodeMs: 1e9, rackMs: 1e9 } },
+      tasks: { slowStart: 0 },
+    }));
+    const rackOfNode = (node: number) => Math.floor(node / s.cluster.nodesPerRack);
+    const mapRacks = new Map<number, number[]>();
+    const reduceRacks = new Map<number, number[]>();
+    const r = await simulate(s, {
+      timeDecisions: false,
+      observer: {
+        launched: (_now, node, job, task) => {
+          const into = task < 0 ? reduceRacks : mapRacks;
+          into.set(job, [...(into.get(job) ?? []), rackOfNode(node)]);
+        },
+      },
+    });
+    expect(r.summary.locality.node).toBe(1);
+    let expected = 0;
+    for (const j of r.jobs) {
+      const job = r.jobs.indexOf(j);
+      const shuffle = Math.round(((j.maps * s.hdfs.blockMB * 0.5) / j.reduces) * 1024) / 1024;
+      const maps = mapRacks.get(job)!;
+      for (const rack of reduceRacks.get(job)!) expected += (shuffle * maps.filter((m) => m !== rack).length) / j.maps;
+    }
+    expect(expected).toBeGreaterThan(0);
+    expect(r.network!.crossRackMB).toBeCloseTo(expected, 6);
+  });
+
   it('a write pipeline with one replica has no far side; with three, the replicas\' racks simulate one', async () => {
     const one = await simulate(loadVariant('fb-macro-io.json', 'Fair + delay', [...fluid(), ['hdfs.replication', 1], ['workload.jobs', 40]]), { timeDecisions: false });
     expect(one.network!.replicatedMB).toBe(0);

@@ -113,6 +113,10 @@ export class DecisionDriver implements ActionSink {
     this.log.push(`n${node} maps done ${this.ids[job]}`);
   }
 
+  mapProgress(node: number, job: number, finished: number, inRack: number, maps: number): void {
+    this.log.push(`n${node} maps ${this.ids[job]} ${finished}/${maps} (${inRack} in rack)`);
+  }
+
   kill(node: number, job: number, task: number): void {
     this.log.push(`n${node} kill ${this.task(job, task)}`);
   }

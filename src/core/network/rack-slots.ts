@@ -8,9 +8,10 @@
  *   copy:   a replica copy (copy slots, only with a replication policy): the block from the source replica's disk
  *           (one stream, as a map's read) over the path between the nodes and onto this node's disks in one flow
  *           (HDFS writes a block's packets as they arrive), with no start-up and no code -> done.
- *   reduce: start-up -> shuffle (the share of its bytes from this rack's nodes over its NIC, the rest in from other
- *           racks) -> wait until it hears that the job's maps are done -> compute -> write its output locally and
- *           through the replication pipeline's off-rack copy (its far side another rack's: serves.ts) -> done.
+ *   reduce: start-up -> shuffle: fetch the outputs of the job's maps finished so far (those from this rack's nodes
+ *           over its NIC, the rest in from other racks), then wait to hear of more and fetch them, until it has
+ *           fetched every map's (map-outputs.ts) -> compute -> write its output locally and through the replication
+ *           pipeline's off-rack copy (its far side another rack's: serves.ts) -> done.
  * A node reports its done tasks at its next heartbeat, as in the flat model.
  * The epochs (a predicted pass, then a committed one with the master's responses) are fluid-rack.ts's.
  */
@@ -55,7 +56,6 @@ export class RackSlots {
   /** Event ids: flows, then slots' timers, then serves' start timers. */
   protected readonly eventIds: number;
   protected readonly startMs: number;
-  private readonly inRackShare: number;
   private readonly replicated: boolean;
   private readonly streamMBps: number;
   protected readonly s: SlotState;
@@ -93,7 +93,6 @@ export class RackSlots {
     this.copySlots = options.copySlots ?? 0;
     this.mapLike = this.mapSlots + this.copySlots;
     this.startMs = options.taskStartMs;
-    this.inRackShare = 1 / topology.racks;
     this.replicated = (options.replication ?? 3) > 1;
     this.streamMBps = options.rates.streamMBps;
     // Twice the map-like slots for reads from here, and the reduce slots for replicas written here.
@@ -138,7 +137,8 @@ export class RackSlots {
       const srcRack = Math.floor(s.src[q] / this.nodes);
       return srcRack !== this.rack ? srcRack : -1;
     }
-    if (phase === START && s.readMB[q] > 0) return this.links.spreadIn;
+    // A reduce starting up or waiting for its maps will fetch from other racks (next, or when it hears of more).
+    if ((phase === START || phase === WAIT) && s.readMB[q] > 0) return this.links.spreadIn;
     return (phase === CPU || phase === WAIT) && s.writeMB[q] > 0 ? this.links.spreadOut : -1;
   }
 
@@ -249,7 +249,7 @@ export class RackSlots {
     const map = q < this.nodes * this.mapLike;
     switch (s.phase[q]) {
       case START: this.enter(q, READ); return;
-      case READ: this.enter(q, map ? (s.readMB[q] > 0 ? WRITE : CPU) : s.heard[q] === 1 ? CPU : WAIT); return; // a map computed as it read
+      case READ: this.enter(q, map ? (s.readMB[q] > 0 ? WRITE : CPU) : this.unfetched(q) ? READ : s.heard[q] === 1 ? CPU : WAIT); return; // a map computed as it read
       case CPU: this.enter(q, WRITE); return;
       case WRITE: this.enter(q, DONE); return;
       default: throw new Error(`slot ${q} of rack ${this.rack} moved on from phase ${s.phase[q]}`);
@@ -276,13 +276,19 @@ export class RackSlots {
           this.net.setCapacity(links.stream(q), readCapMBps(this.streamMBps, mb, s.computeMs[q]), now);
           const len = links.mapReadPath(q, i, from, path);
           this.addFlow(q, path, this.isCopySlot(q) ? links.withLocalWrite(i, path, len) : len, mb);
-        } else {
-          path[0] = links.node(i, NIC_IN);
-          const inRack = mb * this.inRackShare;
-          if (inRack > 0) this.addFlow(q, path, 1, inRack);
-          if (mb - inRack > 0) this.addFlow(q, path, links.readPath(i, -(links.spreadIn + 1), path), mb - inRack);
+          return;
         }
-        return;
+        // A reduce fetches the outputs of its job's maps finished since its last fetch: from this rack's nodes, over
+        // its NIC; from other racks, also over the downlink and the group link of traffic in from anywhere.
+        const inMB = s.readyInMB[q] - s.fetchedInMB[q];
+        const outMB = s.readyOutMB[q] - s.fetchedOutMB[q];
+        s.fetchedInMB[q] = s.readyInMB[q];
+        s.fetchedOutMB[q] = s.readyOutMB[q];
+        path[0] = links.node(i, NIC_IN);
+        if (inMB > 0) this.addFlow(q, path, 1, inMB);
+        if (outMB > 0) this.addFlow(q, path, links.readPath(i, -(links.spreadIn + 1), path), outMB);
+        if (inMB > 0 || outMB > 0) return;
+        break;
       }
       case CPU:
         this.heap.schedule(this.flowsMax + q, now + s.computeMs[q]);
@@ -306,6 +312,12 @@ export class RackSlots {
         throw new Error(`slot ${q} of rack ${this.rack} entered phase ${phase}`);
     }
     this.next(q);
+  }
+
+  /** Whether reduce slot q has heard of map outputs it has not fetched. */
+  private unfetched(q: number): boolean {
+    const s = this.s;
+    return s.readyInMB[q] > s.fetchedInMB[q] || s.readyOutMB[q] > s.fetchedOutMB[q];
   }
 
   private addFlow(q: number, path: Int32Array, len: number, mb: number): void {

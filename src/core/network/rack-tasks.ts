@@ -1,13 +1,13 @@
 /**
  * The master's commands to a fluid rack's slots, applied at the simulated time they take effect: launch a task on
- * a node's free slot (a replica copy, job COPY_JOB, on a free copy slot), tell a node's reduces that their job's
- * maps are done, kill a task, finish a task the committed pass must release (force), free a slot. The slots and
+ * a node's free slot (a replica copy, job COPY_JOB, on a free copy slot), tell a node's reduces how many of their
+ * job's maps have finished (and so which outputs they can fetch), kill a task, finish a task the committed pass must release (force), free a slot. The slots and
  * their phases in time are rack-slots.ts's.
  */
 import { COPY_JOB, isMapRef } from '../task-ref.js';
 import type { JobIndex, NodeId } from '../ids.js';
 import { RackSlots } from './rack-slots.js';
-import { CPU, DONE, FREE, START, WAIT } from './slot-state.js';
+import { DONE, FREE, READ, START, WAIT } from './slot-state.js';
 
 export class RackTasks extends RackSlots {
   /** A task, or a replica copy (job COPY_JOB: a copy slot, no start-up; the master sends no code and no write). */
@@ -24,6 +24,7 @@ export class RackTasks extends RackSlots {
     s.writeMB[q] = writeMB;
     s.src[q] = src;
     s.heard[q] = map || mapsDone ? 1 : 0;
+    s.readyInMB[q] = s.readyOutMB[q] = s.fetchedInMB[q] = s.fetchedOutMB[q] = 0; // a reduce hears its maps' progress beside its launch
     if (copy) s.scalars[2]++;
     else {
       this.readMB += readMB;
@@ -38,15 +39,28 @@ export class RackTasks extends RackSlots {
     this.heap.schedule(this.flowsMax + q, this.clock + (copy ? 0 : this.startMs));
   }
 
-  protected heard(i: number, job: JobIndex): void {
+  /**
+   * A map-progress notice for node offset i's reduces of `job` (map-outputs.ts): `finished` of its `maps` have
+   * finished, `inRack` of them on this rack. Their outputs' share of each reduce's shuffle becomes ready to fetch
+   * (the in-rack share, and the rest from other racks); a reduce that had fetched all it could fetches again. All
+   * finished: the maps are done.
+   */
+  protected progress(i: number, job: JobIndex, finished: number, inRack: number, maps: number): void {
     const s = this.s;
     const base = this.firstSlot(i, false);
     for (let q = base; q < base + this.reduceSlots; q++) {
-      if (s.job[q] !== job || s.heard[q] === 1 || s.phase[q] === FREE) continue;
+      if (s.job[q] !== job || s.phase[q] === FREE) continue;
       this.touchSlot(q);
-      s.heard[q] = 1;
-      s.waiting[i]--;
-      if (s.phase[q] === WAIT) this.enter(q, CPU);
+      const mb = s.readMB[q];
+      const inMB = maps > 0 ? (mb * inRack) / maps : 0;
+      const outMB = finished === maps ? mb - inMB : (mb * (finished - inRack)) / maps;
+      if (inMB > s.readyInMB[q]) s.readyInMB[q] = inMB;
+      if (outMB > s.readyOutMB[q]) s.readyOutMB[q] = outMB;
+      if (finished === maps && s.heard[q] === 0) {
+        s.heard[q] = 1;
+        s.waiting[i]--;
+      }
+      if (s.phase[q] === WAIT) this.enter(q, READ);
     }
   }
 

@@ -20,6 +20,14 @@ export class SlotState {
   readonly computeMs: Float64Array;
   readonly readMB: Float64Array;
   readonly writeMB: Float64Array;
+  /**
+   * A reduce's shuffle: MB of it whose maps have finished (it has heard), from its own rack's nodes and from other
+   * racks, and MB of each it has fetched or is fetching (map-outputs.ts).
+   */
+  readonly readyInMB: Float64Array;
+  readonly readyOutMB: Float64Array;
+  readonly fetchedInMB: Float64Array;
+  readonly fetchedOutMB: Float64Array;
   /** runningTasks (jobs' tasks), clock, runningCopies (replica copies). */
   readonly scalars: Float64Array;
   readonly job: Int32Array;
@@ -39,7 +47,7 @@ export class SlotState {
   private readonly counters: Int32Array;
 
   constructor(slots: number, nodes: number, mapSlots: number, reduceSlots: number, groups: number) {
-    const buffer = new ArrayBuffer(8 * (3 * slots + 3) + 4 * (5 * slots + 4 * nodes + groups) + 2 * slots);
+    const buffer = new ArrayBuffer(8 * (7 * slots + 3) + 4 * (5 * slots + 4 * nodes + groups) + 2 * slots);
     let at = 0;
     const f64 = (n: number): Float64Array => { const a = new Float64Array(buffer, at, n); at += 8 * n; return a; };
     const i32 = (n: number): Int32Array => { const a = new Int32Array(buffer, at, n); at += 4 * n; return a; };
@@ -47,6 +55,10 @@ export class SlotState {
     this.computeMs = f64(slots);
     this.readMB = f64(slots);
     this.writeMB = f64(slots);
+    this.readyInMB = f64(slots);
+    this.readyOutMB = f64(slots);
+    this.fetchedInMB = f64(slots);
+    this.fetchedOutMB = f64(slots);
     this.scalars = f64(3);
     this.job = i32(slots).fill(-1);
     this.task = i32(slots);
@@ -70,6 +82,10 @@ export class SlotState {
       o.computeMs[q] = this.computeMs[q];
       o.readMB[q] = this.readMB[q];
       o.writeMB[q] = this.writeMB[q];
+      o.readyInMB[q] = this.readyInMB[q];
+      o.readyOutMB[q] = this.readyOutMB[q];
+      o.fetchedInMB[q] = this.fetchedInMB[q];
+      o.fetchedOutMB[q] = this.fetchedOutMB[q];
       o.job[q] = this.job[q];
       o.task[q] = this.task[q];
       o.flowA[q] = this.flowA[q];

@@ -19,7 +19,7 @@ function responses(epoch: number, launches: Launch[]): RackResponses {
     launchNode: ints(launches.map((l) => l.node)), launchJob: ints(launches.map(() => 0)), launchTask: ints(launches.map((l) => l.task)),
     launchMs: Float64Array.from(launches.map((l) => l.computeMs)), launchMapsDone: Uint8Array.from(launches.map(() => 1)),
     launchSrc: ints(launches.map((l) => l.src)), launchReadKB: ints(launches.map((l) => l.readMB * 1024)), launchWriteKB: ints(launches.map((l) => (l.writeMB ?? 0) * 1024)),
-    doneNode: ints([]), doneJob: ints([]), killNode: ints([]), killJob: ints([]), killTask: ints([]),
+    doneNode: ints([]), doneJob: ints([]), doneFinished: ints([]), doneInRack: ints([]), doneMaps: ints([]), killNode: ints([]), killJob: ints([]), killTask: ints([]),
   };
 }
 
@@ -158,6 +158,69 @@ describe('a fluid rack times tasks from its hardware', () => {
     expect(t.get(0)!).toBeLessThan(START_MS + 1000 + H + 1);
     expect(t.get(1)!).toBeGreaterThanOrEqual(START_MS + 1500);
     expect(t.get(1)!).toBeLessThan(START_MS + 1500 + H + 1);
+  });
+});
+
+describe('a reduce fetches its maps\' outputs as they finish (map-outputs.ts)', () => {
+  /** A progress notice for node 0's reduce: `finished` of 4 maps, `inRack` of them on this rack. */
+  const notice = (epoch: number, finished: number, inRack: number): RackResponses => ({
+    ...responses(epoch, []), doneNode: ints([0]), doneJob: ints([0]), doneFinished: ints([finished]), doneInRack: ints([inRack]), doneMaps: ints([4]),
+  });
+
+  /**
+   * A 400 MB shuffle's reduce launched on node 0 at time 0 (its maps not done), hearing `notices` ([epoch, finished,
+   * inRack], the first at its launch); returns its finish (as its node reports it) and the MB over its NIC and the
+   * group link of traffic in from anywhere.
+   */
+  function fetch(notices: Array<[number, number, number]>): { doneMs: number; nicMB: number; spreadMB: number } {
+    const topology = { ...makeTopology({ racks: 2, nodesPerRack: 3, mapSlotsPerNode: 2, reduceSlotsPerNode: 1, heartbeatMs: H }, 1) };
+    topology.phaseMs.fill(0);
+    const rack = new FluidRack(topology, rackId(0), { rates: RATES, taskStartMs: START_MS, replication: 1 });
+    let now = 0;
+    let doneMs = -1;
+    const sink: HeartbeatSink = { finished: () => { doneMs = now; }, heartbeat: () => {} };
+    const allocation = Float64Array.from([0, 50, 1, 50, 2, 50, 3, 50]);
+    rack.epoch(null, 0, 0, allocation, sink);
+    for (let e = 0; doneMs < 0 && e < 5000; e++) {
+      const heard = notices.find(([at]) => at === e);
+      let r = heard === undefined ? null : notice(e, heard[1], heard[2]);
+      if (e === 0) {
+        const launch = responses(0, [{ node: 0, task: -1, computeMs: 500, src: -1, readMB: 400 }]);
+        r = { ...r!, launchNode: launch.launchNode, launchTask: launch.launchTask, launchMs: launch.launchMs, launchMapsDone: Uint8Array.from([0]), launchSrc: launch.launchSrc, launchReadKB: launch.launchReadKB, launchWriteKB: launch.launchWriteKB, launchJob: launch.launchJob };
+      }
+      now = (e + 1) * H;
+      rack.epoch(r, e + 1, 0, null, sink);
+    }
+    const l = rack.links;
+    return { doneMs, nicMB: rack.network.carriedMB[l.node(0, NIC_IN)], spreadMB: rack.network.carriedMB[l.group(l.spreadIn)] };
+  }
+
+  it('fetches what has finished, waits, fetches more as it hears, and computes once it has every map\'s output', () => {
+    // t 0: 1 of 4 maps done, here: 100 MB over the NIC (100 MB/s) from 1 s (start-up) to 2 s. t 3 s: 2 of 4, the new
+    // one elsewhere: 100 MB at the group's 50 MB/s, to 5 s. t 6 s: all 4, 2 here: 100 more each way, the group's at
+    // 50 and the in-rack one at the NIC's other 50: both to 8 s. Then 0.5 s of compute: 8.5 s.
+    const r = fetch([[0, 1, 1], [300, 2, 1], [600, 4, 2]]);
+    expect(r.doneMs).toBeGreaterThanOrEqual(8500);
+    expect(r.doneMs).toBeLessThan(8500 + H + 1);
+    expect(r.nicMB).toBeCloseTo(400, 6);
+    expect(r.spreadMB).toBeCloseTo(200, 6);
+  });
+
+  it('moves nothing before a map has finished, and nothing across racks when every map ran in its rack', () => {
+    // Nothing until t 5 s, then all 400 MB over the NIC: 4 s; compute 0.5 s.
+    const r = fetch([[0, 0, 0], [500, 4, 4]]);
+    expect(r.doneMs).toBeGreaterThanOrEqual(9500);
+    expect(r.doneMs).toBeLessThan(9500 + H + 1);
+    expect(r.spreadMB).toBe(0);
+    expect(r.nicMB).toBeCloseTo(400, 6);
+  });
+
+  it('a notice while it fetches is fetched when the fetch ends, not lost', () => {
+    // t 0: 2 of 4 here: 200 MB to 3 s; at 2 s it hears of all 4 (here): the other 200 MB from 3 s to 5 s; compute: 5.5 s.
+    const r = fetch([[0, 2, 2], [200, 4, 4]]);
+    expect(r.doneMs).toBeGreaterThanOrEqual(5500);
+    expect(r.doneMs).toBeLessThan(5500 + H + 1);
+    expect(r.nicMB).toBeCloseTo(400, 6);
   });
 });
 

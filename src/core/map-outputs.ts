@@ -1,0 +1,77 @@
+/**
+ * Fluid model: where the outputs of each job's finished maps wait for its reduces, and the progress notices that
+ * tell a node's reduces of them.
+ *
+ * A map writes its output to its own node's disk; a reduce's copy phase fetches its share of each finished map's
+ * output from there, as the map finishes (Hadoop 0.20's ReduceTask polls its TaskTracker for the job's map
+ * completion events, which the TaskTracker gets from the JobTracker; a reduce launched at slow start fetches the
+ * maps finished so far and then the rest as they finish). Here a reduce hears, at its node's heartbeats, how many
+ * of its job's maps have finished and how many of those ran on its own rack: its rack fetches the new outputs, the
+ * in-rack ones over the reduce's NIC and the rest from other racks (rack-slots.ts). A reduce launched hears at once
+ * (a notice beside its launch); one that has heard every map is done with the notices.
+ */
+import type { JobIndex, NodeId, RackId, Rank } from './ids.js';
+import type { Job } from './job.js';
+
+/** Where the notices go (ActionSink.mapProgress). */
+export interface ProgressSink {
+  mapProgress(node: NodeId, job: JobIndex, finished: number, inRack: number, maps: number): void;
+}
+
+export class MapOutputs {
+  /** By job index: its finished maps by the rack that ran them (allocated at its first, dropped when it is done). */
+  private readonly byRack: Array<Int32Array | undefined>;
+  /** By rank: (job, finished maps the node was last told) pairs for the node's reduces whose job has maps running. */
+  private readonly told: Array<number[] | undefined>;
+
+  constructor(private readonly jobs: ReadonlyArray<Job | undefined>, private readonly racks: number, nodes: number) {
+    this.byRack = new Array<Int32Array | undefined>(jobs.length).fill(undefined);
+    this.told = new Array<number[] | undefined>(nodes).fill(undefined);
+  }
+
+  /** A map of `job` finished on a node of `rack` (counted after job.finishMap). */
+  mapFinished(job: Job, rack: RackId): void {
+    if (job.reduces === 0) return;
+    (this.byRack[job.index] ??= new Int32Array(this.racks))[rack]++;
+  }
+
+  /** The job is done: its counts go. */
+  forget(job: Job): void {
+    this.byRack[job.index] = undefined;
+  }
+
+  /** A reduce of `job` launched on `node` (of `rack`, at `rank`): it hears now, and at later heartbeats until the maps are done. */
+  launched(node: NodeId, rank: Rank, rack: RackId, job: Job, sink: ProgressSink): void {
+    this.tell(node, rack, job, sink);
+    const finished = job.finishedMaps;
+    if (finished === job.maps) return;
+    const list = (this.told[rank] ??= []);
+    for (let k = 0; k < list.length; k += 2) {
+      if (list[k] !== job.index) continue;
+      list[k + 1] = finished; // the notice above reached this node's other reduces of the job too
+      return;
+    }
+    list.push(job.index, finished);
+  }
+
+  /** `node`'s heartbeat: a notice for each job of its reduces with maps finished since it was last told. */
+  heartbeat(node: NodeId, rank: Rank, rack: RackId, sink: ProgressSink): void {
+    const list = this.told[rank];
+    if (list === undefined) return;
+    let kept = 0;
+    for (let k = 0; k < list.length; k += 2) {
+      const job = this.jobs[list[k]]!;
+      const finished = job.finishedMaps;
+      if (finished !== list[k + 1]) this.tell(node, rack, job, sink);
+      if (finished === job.maps) continue;
+      list[kept++] = job.index;
+      list[kept++] = finished;
+    }
+    list.length = kept;
+    if (kept === 0) this.told[rank] = undefined;
+  }
+
+  private tell(node: NodeId, rack: RackId, job: Job, sink: ProgressSink): void {
+    sink.mapProgress(node, job.index, job.finishedMaps, this.byRack[job.index]?.[rack] ?? 0, job.maps);
+  }
+}
