@@ -10,7 +10,7 @@
  * in-rack ones over the reduce's NIC and the rest from other racks (rack-slots.ts). A reduce launched hears at once
  * (a notice beside its launch); one that has heard every map is done with the notices.
  */
-import type { JobIndex, NodeId, RackId, Rank } from './ids.js';
+import type { JobIndex, NodeId, Rank } from './ids.js';
 import type { Job } from './job.js';
 
 /** Where the notices go (ActionSink.mapProgress). */
@@ -24,15 +24,19 @@ export class MapOutputs {
   /** By rank: (job, finished maps the node was last told) pairs for the node's reduces whose job has maps running. */
   private readonly told: Array<number[] | undefined>;
 
-  constructor(private readonly jobs: ReadonlyArray<Job | undefined>, private readonly racks: number, nodes: number) {
+  /**
+   * `nodesPerRack` and `racks`: the hardware's racks (where the bytes are), not the scheduler's view of them (one rack
+   * without a topology script: topology.ts schedulerView); node ids are the same in both.
+   */
+  constructor(private readonly jobs: ReadonlyArray<Job | undefined>, private readonly nodesPerRack: number, private readonly racks: number) {
     this.byRack = new Array<Int32Array | undefined>(jobs.length).fill(undefined);
-    this.told = new Array<number[] | undefined>(nodes).fill(undefined);
+    this.told = new Array<number[] | undefined>(nodesPerRack * racks).fill(undefined);
   }
 
-  /** A map of `job` finished on a node of `rack` (counted after job.finishMap). */
-  mapFinished(job: Job, rack: RackId): void {
+  /** A map of `job` finished on `node` (counted after job.finishMap). */
+  mapFinished(job: Job, node: NodeId): void {
     if (job.reduces === 0) return;
-    (this.byRack[job.index] ??= new Int32Array(this.racks))[rack]++;
+    (this.byRack[job.index] ??= new Int32Array(this.racks))[this.rackOf(node)]++;
   }
 
   /** The job is done: its counts go. */
@@ -40,9 +44,9 @@ export class MapOutputs {
     this.byRack[job.index] = undefined;
   }
 
-  /** A reduce of `job` launched on `node` (of `rack`, at `rank`): it hears now, and at later heartbeats until the maps are done. */
-  launched(node: NodeId, rank: Rank, rack: RackId, job: Job, sink: ProgressSink): void {
-    this.tell(node, rack, job, sink);
+  /** A reduce of `job` launched on `node` (at `rank`): it hears now, and at later heartbeats until the maps are done. */
+  launched(node: NodeId, rank: Rank, job: Job, sink: ProgressSink): void {
+    this.tell(node, job, sink);
     const finished = job.finishedMaps;
     if (finished === job.maps) return;
     const list = (this.told[rank] ??= []);
@@ -55,14 +59,14 @@ export class MapOutputs {
   }
 
   /** `node`'s heartbeat: a notice for each job of its reduces with maps finished since it was last told. */
-  heartbeat(node: NodeId, rank: Rank, rack: RackId, sink: ProgressSink): void {
+  heartbeat(node: NodeId, rank: Rank, sink: ProgressSink): void {
     const list = this.told[rank];
     if (list === undefined) return;
     let kept = 0;
     for (let k = 0; k < list.length; k += 2) {
       const job = this.jobs[list[k]]!;
       const finished = job.finishedMaps;
-      if (finished !== list[k + 1]) this.tell(node, rack, job, sink);
+      if (finished !== list[k + 1]) this.tell(node, job, sink);
       if (finished === job.maps) continue;
       list[kept++] = job.index;
       list[kept++] = finished;
@@ -71,7 +75,11 @@ export class MapOutputs {
     if (kept === 0) this.told[rank] = undefined;
   }
 
-  private tell(node: NodeId, rack: RackId, job: Job, sink: ProgressSink): void {
-    sink.mapProgress(node, job.index, job.finishedMaps, this.byRack[job.index]?.[rack] ?? 0, job.maps);
+  private tell(node: NodeId, job: Job, sink: ProgressSink): void {
+    sink.mapProgress(node, job.index, job.finishedMaps, this.byRack[job.index]?.[this.rackOf(node)] ?? 0, job.maps);
+  }
+
+  private rackOf(node: NodeId): number {
+    return Math.floor(node / this.nodesPerRack);
   }
 }

@@ -205,7 +205,7 @@ export class Scheduler {
     this.waitingReduces = new Array<JobIndex[] | undefined>(topology.nodes).fill(undefined);
     this.slowdown = { rack: scenario.tasks.rackLocalSlowdown, off: scenario.tasks.offRackSlowdown };
     this.io = scenario.cluster.network.model === 'fluid' ? new TaskIo(scenario, topology, blocks) : undefined;
-    this.outputs = this.io === undefined ? undefined : new MapOutputs(this.jobs, topology.racks, topology.nodes);
+    this.outputs = this.io === undefined ? undefined : new MapOutputs(this.jobs, scenario.cluster.nodesPerRack, scenario.cluster.racks); // the hardware's racks
     this.setupMs = scenario.cluster.network.jobSetupMs;
     this.cleanupMs = scenario.cluster.network.jobCleanupMs;
     // A rule around the gate (pool starvation, DSFS's job-type rule) drops `lazy`: those runs always walk.
@@ -295,7 +295,7 @@ export class Scheduler {
       replicas.rebuildChanged(this.isDone); // the copies that landed
       replicas.launchCopies(node, nowMs, sink);
     }
-    if (this.outputs !== undefined) this.outputs.heartbeat(node, rank, rackOf(this.topology, node), sink);
+    if (this.outputs !== undefined) this.outputs.heartbeat(node, rank, sink);
     else this.notifyMapsDone(node, rank, sink);
     if (freeMaps > 0 && this.pendingMapsTotal > 0) this.assignMaps(node, rank, nowMs, freeMaps, seq, sink);
     if (freeReduces > 0 && this.jobsWithUnlaunchedReduces > 0) this.assignReduces(node, rank, nowMs, freeReduces, sink);
@@ -313,7 +313,7 @@ export class Scheduler {
       this.reduceQueue.update(job);
     } else {
       job.finishMap(task);
-      this.outputs?.mapFinished(job, rackOf(this.topology, node));
+      this.outputs?.mapFinished(job, node);
       this.events?.mapFinished?.(job, task, node, nowMs);
       if (job.mapStartMs !== undefined) this.stats.busyMapMs += nowMs - job.mapStartMs[task]; // fluid: known at the finish
       this.mapQueue.update(job);
@@ -574,7 +574,7 @@ export class Scheduler {
         else {
           const o = this.io.reduce(job, copyMs + computeMs);
           sink.launchReduce(node, job.index, r, 0, o.computeMs, mapsDone, o.readKB, o.writeKB);
-          this.outputs!.launched(node, rank, rackOf(this.topology, node), job, sink);
+          this.outputs!.launched(node, rank, job, sink);
         }
         launched++;
         found = true;

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { MapOutputs } from '../../src/core/map-outputs.js';
 import type { Job } from '../../src/core/job.js';
-import { jobIndex, nodeId, rackId } from '../../src/core/ids.js';
+import { jobIndex, nodeId } from '../../src/core/ids.js';
 import type { Rank } from '../../src/core/ids.js';
 
 /** The fields MapOutputs reads of a job. */
@@ -20,42 +20,42 @@ function recorder(): { sink: { mapProgress: (...a: number[]) => void }; notices:
 describe('map outputs and progress notices', () => {
   it('a reduce hears at launch, then at each heartbeat after more maps finished, counted by the rack that ran them', () => {
     const a = job(0, 4);
-    const outputs = new MapOutputs([a], 3, 6);
+    const outputs = new MapOutputs([a], 2, 3); // 3 racks of 2 nodes
     const { sink, notices } = recorder();
-    const finish = (rack: number) => { a.finishedMaps++; outputs.mapFinished(a, rackId(rack)); };
+    const finish = (rack: number) => { a.finishedMaps++; outputs.mapFinished(a, nodeId(2 * rack)); };
     finish(1);
-    outputs.launched(nodeId(2), rank(2), rackId(1), a, sink);
+    outputs.launched(nodeId(2), rank(2), a, sink);
     expect(notices).toEqual([[2, 0, 1, 1, 4]]);
-    outputs.heartbeat(nodeId(2), rank(2), rackId(1), sink); // nothing new: no notice
+    outputs.heartbeat(nodeId(2), rank(2), sink); // nothing new: no notice
     expect(notices).toHaveLength(1);
     finish(0);
     finish(1);
-    outputs.heartbeat(nodeId(2), rank(2), rackId(1), sink);
+    outputs.heartbeat(nodeId(2), rank(2), sink);
     expect(notices[1]).toEqual([2, 0, 3, 2, 4]);
     finish(2);
-    outputs.heartbeat(nodeId(2), rank(2), rackId(1), sink); // all done: the last notice, then no more
+    outputs.heartbeat(nodeId(2), rank(2), sink); // all done: the last notice, then no more
     expect(notices[2]).toEqual([2, 0, 4, 2, 4]);
-    outputs.heartbeat(nodeId(2), rank(2), rackId(1), sink);
+    outputs.heartbeat(nodeId(2), rank(2), sink);
     expect(notices).toHaveLength(3);
   });
 
   it('two reduces of a job on one node share its notices; a reduce launched after the maps are done hears once', () => {
     const a = job(0, 2);
     const b = job(1, 1);
-    const outputs = new MapOutputs([a, b], 2, 4);
+    const outputs = new MapOutputs([a, b], 2, 2); // 2 racks of 2 nodes
     const { sink, notices } = recorder();
     a.finishedMaps = 1;
-    outputs.mapFinished(a, rackId(0));
-    outputs.launched(nodeId(0), rank(0), rackId(0), a, sink);
-    outputs.launched(nodeId(0), rank(0), rackId(0), a, sink);
+    outputs.mapFinished(a, nodeId(1));
+    outputs.launched(nodeId(0), rank(0), a, sink);
+    outputs.launched(nodeId(0), rank(0), a, sink);
     a.finishedMaps = 2;
-    outputs.mapFinished(a, rackId(1));
-    outputs.heartbeat(nodeId(0), rank(0), rackId(0), sink);
+    outputs.mapFinished(a, nodeId(2));
+    outputs.heartbeat(nodeId(0), rank(0), sink);
     expect(notices).toEqual([[0, 0, 1, 1, 2], [0, 0, 1, 1, 2], [0, 0, 2, 1, 2]]); // one notice a heartbeat for the job
     b.finishedMaps = 1;
-    outputs.mapFinished(b, rackId(1));
-    outputs.launched(nodeId(3), rank(3), rackId(1), b, sink);
-    outputs.heartbeat(nodeId(3), rank(3), rackId(1), sink);
+    outputs.mapFinished(b, nodeId(3));
+    outputs.launched(nodeId(3), rank(3), b, sink);
+    outputs.heartbeat(nodeId(3), rank(3), sink);
     expect(notices.slice(3)).toEqual([[3, 1, 1, 1, 1]]);
   });
 });
