@@ -1,8 +1,8 @@
 /**
  * The master's commands to a fluid rack's slots, applied at the simulated time they take effect: launch a task on
  * a node's free slot (a replica copy, job COPY_JOB, on a free copy slot), tell a node's reduces how many of their
- * job's maps have finished (and so which outputs they can fetch), kill a task, finish a task the committed pass must release (force), free a slot. The slots and
- * their phases in time are rack-slots.ts's.
+ * job's maps have finished (and so which outputs they can fetch), kill a task, finish a task the committed pass must
+ * release (force), free a slot. The slots and their phases in time are rack-slots.ts's.
  */
 import { COPY_JOB, isMapRef } from '../task-ref.js';
 import type { JobIndex, NodeId } from '../ids.js';
