@@ -245,8 +245,9 @@ export class MasterActor {
   }
 
   /**
-   * Fluid model: adds the epoch's cross-rack launches to the demand (a map reading from another rack, a reduce's
-   * shuffle) and allocates the core and the racks' links for the epoch's committed pass and the next.
+   * Fluid model: adds the epoch's cross-rack launches to the demand (a map reading from another rack) and its notices
+   * that start reduces' fetches from other racks, and allocates the core and the racks' links for the epoch's
+   * committed pass and the next.
    */
   private allocate(answered: number): void {
     const allocator = this.allocator!;
@@ -256,15 +257,19 @@ export class MasterActor {
     if (racks > 1) {
       this.responses.forEachLaunch((node, job, task, src, readKB, computeMs) => {
         const rack = Math.floor(node / perRack);
-        if (readKB <= 0) return;
-        if (isReduceRef(task)) allocator.add(rack, racks, 1);
-        else if (Math.floor(src / perRack) !== rack) {
+        if (readKB <= 0 || isReduceRef(task)) return; // a reduce's fetches: its notices, below
+        if (Math.floor(src / perRack) !== rack) {
           const from = Math.floor(src / perRack);
           allocator.add(rack, from, 1);
           // Its send half, in the source's rack, starts when the map's read does: its heartbeat plus the start-up
           // (a replica copy has none: its read starts at the heartbeat).
           this.serves[from].push(SEND, src, answered * heartbeatMs + phaseMs[node] + (job === COPY_JOB ? 0 : startMs), readKB, computeMs);
         }
+      });
+      // A notice with outputs in other racks starts a fetch from them where a reduce of the job waits (or has just
+      // launched): one flow "in from anywhere" (map-outputs.ts).
+      this.responses.forEachNotice((node, finished, inRack) => {
+        if (finished > inRack) allocator.add(Math.floor(node / perRack), racks, 1);
       });
       this.replicaServes();
     }

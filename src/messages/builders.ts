@@ -190,6 +190,15 @@ export class ResponseRouter implements ActionSink {
     }
   }
 
+  /** Calls fn for each map-progress notice since the last take: its node, and its job's finished maps and those in the node's rack. */
+  forEachNotice(fn: (node: NodeId, finished: number, inRack: number) => void): void {
+    const rows = this.dones;
+    for (let k = 0; k < this.doneCount; k++) {
+      const at = k * DoneRow.Width;
+      fn(rows[at + DoneRow.Node] as NodeId, rows[at + DoneRow.Finished], rows[at + DoneRow.InRack]);
+    }
+  }
+
   /** Each rack's batch of the decisions since the last take (null for a rack with none), and empties the router. */
   take(epoch: number): Array<ResponseBatch | null> {
     const out: Array<ResponseBatch | null> = new Array<ResponseBatch | null>(this.racks).fill(null);

@@ -137,9 +137,12 @@ export class RackSlots {
       const srcRack = Math.floor(s.src[q] / this.nodes);
       return srcRack !== this.rack ? srcRack : -1;
     }
-    // A reduce starting up or waiting for its maps will fetch from other racks (next, or when it hears of more).
-    if ((phase === START || phase === WAIT) && s.readMB[q] > 0) return this.links.spreadIn;
-    return (phase === CPU || phase === WAIT) && s.writeMB[q] > 0 ? this.links.spreadOut : -1;
+    // A reduce starting up fetches next; one computing writes at its end (counted every epoch it computes: without
+    // it, a write that starts after the predicted pass's last heartbeat met a group link the master had sized to 0,
+    // and stalled to the epoch's end: fb-macro-io-oversub's naive fair 10:1 mean response 23,740 -> 25,000 ms). One
+    // waiting for its maps fetches only when it hears of more: the master counts the notices it sends instead.
+    if (phase === START && s.readMB[q] > 0) return this.links.spreadIn;
+    return phase === CPU && s.writeMB[q] > 0 ? this.links.spreadOut : -1;
   }
 
   /** Moves slot q to `phase`, keeping the pending demand by group. */

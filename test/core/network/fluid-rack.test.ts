@@ -195,6 +195,22 @@ describe('a reduce fetches its maps\' outputs as they finish (map-outputs.ts)', 
     return { doneMs, nicMB: rack.network.carriedMB[l.node(0, NIC_IN)], spreadMB: rack.network.carriedMB[l.group(l.spreadIn)] };
   }
 
+  it('a reduce waiting for its maps claims no cross-rack flow in the demand (the master counts the notices it sends)', () => {
+    const topology = { ...makeTopology({ racks: 2, nodesPerRack: 3, mapSlotsPerNode: 2, reduceSlotsPerNode: 1, heartbeatMs: H }, 1) };
+    topology.phaseMs.fill(0);
+    const rack = new FluidRack(topology, rackId(0), { rates: RATES, taskStartMs: START_MS, replication: 1 });
+    const sink: HeartbeatSink = { finished: () => {}, heartbeat: () => {} };
+    rack.epoch(null, 0, 0, Float64Array.from([0, 50, 1, 50, 2, 50, 3, 50]), sink);
+    const launch = responses(0, [{ node: 0, task: -1, computeMs: 500, src: -1, readMB: 400 }]);
+    rack.epoch({ ...notice(0, 0, 0), ...{ launchNode: launch.launchNode, launchJob: launch.launchJob, launchTask: launch.launchTask, launchMs: launch.launchMs, launchMapsDone: Uint8Array.from([0]), launchSrc: launch.launchSrc, launchReadKB: launch.launchReadKB, launchWriteKB: launch.launchWriteKB } }, 1, 0, null, sink);
+    const out = new Int32Array(16);
+    const spreadIn = rack.links.spreadIn;
+    const claims = (): number => { const n = rack.demand(out); for (let k = 0; k < n; k += 2) if (out[k] === spreadIn) return out[k + 1]; return 0; };
+    expect(claims()).toBe(1); // starting up: it fetches next
+    for (let e = 2; e < 300; e++) rack.epoch(null, e, 0, null, sink); // past its start-up, nothing finished: it waits
+    expect(claims()).toBe(0);
+  });
+
   it('fetches what has finished, waits, fetches more as it hears, and computes once it has every map\'s output', () => {
     // t 0: 1 of 4 maps done, here: 100 MB over the NIC (100 MB/s) from 1 s (start-up) to 2 s. t 3 s: 2 of 4, the new
     // one elsewhere: 100 MB at the group's 50 MB/s, to 5 s. t 6 s: all 4, 2 here: 100 more each way, the group's at
