@@ -267,9 +267,13 @@ export class MasterActor {
         }
       });
       // A notice with outputs in other racks starts a fetch from them where a reduce of the job waits (or has just
-      // launched): one flow "in from anywhere" (map-outputs.ts).
-      this.responses.forEachNotice((node, finished, inRack) => {
-        if (finished > inRack) allocator.add(Math.floor(node / perRack), racks, 1);
+      // launched): one flow "in from anywhere" (map-outputs.ts). The last one may also start, within the epoch, the
+      // write of a short reduce's output through the pipeline: one flow "out to anywhere".
+      const writes = this.scenario.hdfs.replication > 1;
+      this.responses.forEachNotice((node, finished, inRack, maps) => {
+        const rack = Math.floor(node / perRack);
+        if (finished > inRack) allocator.add(rack, racks, 1);
+        if (writes && finished === maps) allocator.add(rack, racks + 1, 1);
       });
       this.replicaServes();
     }

@@ -45,6 +45,11 @@ export class RackActor {
     return this.model.runningTasks;
   }
 
+  /** Fluid model: flows started on a cross-rack group link sized to 0 (RackSlots.unallocatedStarts); flat: 0. */
+  get unallocatedStarts(): number {
+    return this.model instanceof FluidRack ? this.model.unallocatedStarts : 0;
+  }
+
   onEpoch(cmd: EpochCommand): HeartbeatBatch {
     let timeMs = 0;
     const m = this.model;

@@ -190,12 +190,12 @@ export class ResponseRouter implements ActionSink {
     }
   }
 
-  /** Calls fn for each map-progress notice since the last take: its node, and its job's finished maps and those in the node's rack. */
-  forEachNotice(fn: (node: NodeId, finished: number, inRack: number) => void): void {
+  /** Calls fn for each map-progress notice since the last take: its node, and its job's finished maps, those in the node's rack, and its maps. */
+  forEachNotice(fn: (node: NodeId, finished: number, inRack: number, maps: number) => void): void {
     const rows = this.dones;
     for (let k = 0; k < this.doneCount; k++) {
       const at = k * DoneRow.Width;
-      fn(rows[at + DoneRow.Node] as NodeId, rows[at + DoneRow.Finished], rows[at + DoneRow.InRack]);
+      fn(rows[at + DoneRow.Node] as NodeId, rows[at + DoneRow.Finished], rows[at + DoneRow.InRack], rows[at + DoneRow.Maps]);
     }
   }
 

@@ -38,9 +38,11 @@ describe.each(CASES)('fluid network model: $name', ({ scenario: s, threads: onTh
     expect(every.digest).toBe(shortcut.digest);
   });
 
-  it('never over-commits a slot, runs every task once and finishes every job', async () => {
+  it('never over-commits a slot, runs every task once and finishes every job; no flow meets a group link sized to 0', async () => {
     const audit = auditor(s);
-    const r = await simulate(s, { observer: audit.observer, timeDecisions: false });
+    let unallocated = -1;
+    const r = await simulate(s, { observer: audit.observer, timeDecisions: false, inspect: { finished: (racks) => { unallocated = racks.reduce((n, x) => n + x.unallocatedStarts, 0); } } });
+    expect(unallocated).toBe(0);
     expect(audit.violations).toEqual([]);
     expect(audit.notDone).toEqual([]);
     expect(audit.finishes).toBe(r.summary.tasks);

@@ -99,8 +99,9 @@ function outcomeFailures(s: Scenario, audit: ReturnType<typeof auditor>, base: R
 
 /**
  * The racks' side agrees with the master's: each heartbeat reports as free the slots the master has no task in, once
- * the heartbeat's finished tasks are counted (so no kill or launch was lost or applied twice), and no rack still
- * runs a task when every job has finished. Records the first few disagreements in `out`.
+ * the heartbeat's finished tasks are counted (so no kill or launch was lost or applied twice), no rack still runs a
+ * task when every job has finished, and (fluid model) no flow met a cross-rack group link the master's allocation had
+ * sized to 0 (the racks' demand missed it). Records the first few disagreements in `out`.
  */
 function slotsAgree(s: Scenario, audit: ReturnType<typeof auditor>, out: string[]): RackInspector {
   const note = (what: string) => { if (out.length < 5) out.push(what); };
@@ -127,6 +128,7 @@ function slotsAgree(s: Scenario, audit: ReturnType<typeof auditor>, out: string[
     },
     finished(racks) {
       for (const r of racks) if (r.runningTasks !== 0) note(`rack ${r.rack} still runs ${r.runningTasks} tasks after every job finished`);
+      for (const r of racks) if (r.unallocatedStarts !== 0) note(`rack ${r.rack} started ${r.unallocatedStarts} flows on cross-rack group links the master had sized to 0`);
     },
   };
 }

@@ -129,6 +129,7 @@ export class FluidRack extends RackTasks implements GroupUse {
    */
   epoch(responses: RackResponses | null, epoch: number, reportFreeFromMs: number, allocation: Float64Array | null, sink: HeartbeatSink, serves: Float64Array | null = null): void {
     const changed = allocation !== null && allocation.length > 0;
+    this.committing = true;
     if (this.savedEpoch >= 0 && (responses !== null || changed || serves !== null)) {
       this.restore();
       if (changed) this.allocate(allocation!);
@@ -142,6 +143,7 @@ export class FluidRack extends RackTasks implements GroupUse {
       throw new Error(`rack ${this.rack} was sent from epoch ${this.savedEpoch} to ${epoch} with ${this.runningTasks} tasks and ${this.runningCopies} replica copies running`);
     }
     this.runUntil(epoch * this.heartbeatMs);
+    this.committing = false;
     // The saved epoch is committed now (by its committed pass, or its predicted one kept): so are its writes.
     const committed = this.writes;
     this.writes = this.committedWrites;
@@ -226,6 +228,11 @@ export class FluidRack extends RackTasks implements GroupUse {
     this.flowSlot.set(this.savedFlowSlot);
   }
 
+  /**
+   * The predicted pass of `epoch`: its heartbeats, then on to the epoch's end, so that its demand (demand()) counts
+   * the cross-rack flows that start after the last heartbeat too (else one of those, say a reduce's write, met a group
+   * link sized to 0 in the committed pass and stalled to the epoch's end: test/harness found one).
+   */
   private predict(epoch: number, reportFreeFromMs: number, sink: HeartbeatSink): void {
     const s = this.s;
     const base = epoch * this.heartbeatMs;
@@ -240,6 +247,7 @@ export class FluidRack extends RackTasks implements GroupUse {
         sink.heartbeat((this.firstNode + i) as NodeId, now, s.freeMaps[i], s.freeReduces[i]);
       }
     }
+    this.runUntil(base + this.heartbeatMs);
   }
 
   /** Frees node i's done slots, reporting each (and pinning it for the committed pass). */

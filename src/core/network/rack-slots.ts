@@ -43,6 +43,14 @@ export class RackSlots {
   forcedMB = 0;
   /** MB the tasks launched here read (maps' inputs, reduces' shuffles), counted at launch (for the bytes invariant). */
   readMB = 0;
+  /**
+   * Flows a committed pass started on a cross-rack group link the master had sized to 0 (no demand counted for it):
+   * each stalls until the next allocation. (A predicted pass's such start is counted in the demand it reports, so the
+   * master sizes the link and the epoch is committed again.) Tests check that the demand leaves none.
+   */
+  unallocatedStarts = 0;
+  /** Whether the pass running is a committed one (FluidRack sets it). */
+  protected committing = false;
   protected readonly mapSlots: number;
   protected readonly reduceSlots: number;
   protected readonly copySlots: number;
@@ -328,6 +336,7 @@ export class RackSlots {
     const f = this.net.add(path, undefined, len, mb, this.clock);
     const g = path[len - 1] - this.links.group(0);
     if (g >= 0) {
+      if (this.committing && this.net.capacity[path[len - 1]] === 0) this.unallocatedStarts++;
       this.epochFlows[g]++; // counted in every pass; the predicted pass's count is the one reported
       this.liveGroups.add(g);
     }
