@@ -19,7 +19,7 @@ import type { SwimTrace } from '../core/swim.js';
 import { type Workload, buildWorkload } from '../core/workload.js';
 import { CoreAllocator } from '../core/network/core-allocation.js';
 import { GroupCapacities } from '../core/network/group-capacities.js';
-import { LinkUsage } from '../core/network/link-usage.js';
+import { FLOWS_IN_FLIGHT, LinkUsage } from '../core/network/link-usage.js';
 import { linkRates } from '../core/network/rack-links.js';
 import { ReplicaTargets, WRITE_FIELDS } from '../core/network/replica-targets.js';
 import { REPLICA, SEND } from '../core/network/serves.js';
@@ -88,6 +88,8 @@ export class MasterActor {
    */
   private readonly replicaTargets: ReplicaTargets | undefined;
   private readonly writes: (Float64Array | null)[];
+  /** Fluid model: whether a rack reported flows or writes still to run after the epoch it predicted last. */
+  private flowsInFlight = false;
   private readonly targets = new Int32Array(2);
   /** The epoch the last commands answered (null before the first answer). */
   private answered: number | null = null;
@@ -183,7 +185,10 @@ export class MasterActor {
     if (scheduler.finished) return null;
     this.checkProgress(epoch);
     // With no job active nothing runs or waits: jump to the epoch of the next arrival (an exact shortcut).
-    const next = scheduler.idle && !this.everyHeartbeat ? Math.max(epoch + 1, Math.floor(scheduler.nextArrivalMs / this.topology.heartbeatMs)) : epoch + 1;
+    // Fluid model: not while a rack's flows or a far side about to be sent run on (a write's far side may outlive its
+    // job), as the racks' link usage is booked at each epoch's end (LinkUsage.report), exact only over epochs walked.
+    const still = this.flowsInFlight || this.writes.some((w) => w !== null);
+    const next = scheduler.idle && !this.everyHeartbeat && !still ? Math.max(epoch + 1, Math.floor(scheduler.nextArrivalMs / this.topology.heartbeatMs)) : epoch + 1;
     return this.commands(next, epoch);
   }
 
@@ -237,7 +242,9 @@ export class MasterActor {
   /** Fluid model: the racks' cross-rack demand and committed link counters from an epoch's batches. */
   private readDemand(committedToMs: number, batches: readonly HeartbeatBatch[]): void {
     const allocator = this.allocator!;
+    this.flowsInFlight = false;
     for (const b of batches) {
+      if (b.carriedMB[FLOWS_IN_FLIGHT] > 0) this.flowsInFlight = true;
       for (let k = 0; k < b.demand.length; k += 2) allocator.add(b.rack, b.demand[k], b.demand[k + 1]);
       this.usage!.report(b.rack, committedToMs, b.carriedMB);
       this.writes[b.rack] = b.replicas.length === 0 ? null : b.replicas;

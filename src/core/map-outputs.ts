@@ -21,7 +21,10 @@ export interface ProgressSink {
 export class MapOutputs {
   /** By job index: its finished maps by the rack that ran them (allocated at its first, dropped when it is done). */
   private readonly byRack: Array<Int32Array | undefined>;
-  /** By rank: (job, finished maps the node was last told) pairs for the node's reduces whose job has maps running. */
+  /**
+   * By rank: (job, finished maps the node was last told, its reduces of the job running) triples for the node's reduces
+   * whose job has maps running.
+   */
   private readonly told: Array<number[] | undefined>;
 
   /**
@@ -50,12 +53,28 @@ export class MapOutputs {
     const finished = job.finishedMaps;
     if (finished === job.maps) return;
     const list = (this.told[rank] ??= []);
-    for (let k = 0; k < list.length; k += 2) {
+    for (let k = 0; k < list.length; k += 3) {
       if (list[k] !== job.index) continue;
       list[k + 1] = finished; // the notice above reached this node's other reduces of the job too
+      list[k + 2]++;
       return;
     }
-    list.push(job.index, finished);
+    list.push(job.index, finished, 1);
+  }
+
+  /**
+   * A reduce of `job` on the node at `rank` was killed: once none of the job's is left there, the node hears no more
+   * of it (a notice to it would still count as demand for a fetch: MasterActor.allocate).
+   */
+  killed(rank: Rank, job: Job): void {
+    const list = this.told[rank];
+    if (list === undefined) return;
+    for (let k = 0; k < list.length; k += 3) {
+      if (list[k] !== job.index || --list[k + 2] > 0) continue;
+      list.splice(k, 3);
+      if (list.length === 0) this.told[rank] = undefined;
+      return;
+    }
   }
 
   /** `node`'s heartbeat: a notice for each job of its reduces with maps finished since it was last told. */
@@ -63,13 +82,14 @@ export class MapOutputs {
     const list = this.told[rank];
     if (list === undefined) return;
     let kept = 0;
-    for (let k = 0; k < list.length; k += 2) {
+    for (let k = 0; k < list.length; k += 3) {
       const job = this.jobs[list[k]]!;
       const finished = job.finishedMaps;
       if (finished !== list[k + 1]) this.tell(node, job, sink);
       if (finished === job.maps) continue;
       list[kept++] = job.index;
       list[kept++] = finished;
+      list[kept++] = list[k + 2];
     }
     list.length = kept;
     if (kept === 0) this.told[rank] = undefined;

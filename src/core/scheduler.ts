@@ -375,6 +375,7 @@ export class Scheduler {
     if (isReduceRef(v.task)) {
       const r = reduceOf(v.task);
       node = running.reduceNode(job, r);
+      this.outputs?.killed(this.order.rankOf[node] as Rank, job);
       const wasEmpty = job.pendingReduces === 0;
       if (wasEmpty) this.jobsWithUnlaunchedReduces++;
       job.requeueReduce(r);

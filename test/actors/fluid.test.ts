@@ -12,6 +12,7 @@ const fluid = (extra: Record<string, unknown> = {}): Array<[string, unknown]> =>
 const CASES: Array<{ name: string; scenario: Scenario; threads: boolean }> = [
   { name: 'fb-macro-io / Fair + delay', threads: true, scenario: loadVariant('fb-macro-io.json', 'Fair + delay', fluid()) },
   { name: 'fb-macro-io / Naive fair, 4:1 oversubscribed', threads: false, scenario: loadVariant('fb-macro-io.json', 'Naive fair', fluid({ oversubscription: 4 })) },
+  { name: 'fb-macro-io-oversub / Fair + delay, 10:1 (no topology; far sides of writes outlive their jobs)', threads: false, scenario: loadVariant('fb-macro-io-oversub.json', 'Fair + delay, 10:1') },
   { name: 'preemption / Kill (preemption)', threads: false, scenario: loadVariant('preemption.json', 'Kill (preemption)', fluid({ oversubscription: 2 })) },
   { name: 'tiny jobs, slow start 0 (reduces wait on maps), 3 racks', threads: true, scenario: scenario(jobsScenario({
     cluster: { racks: 3, nodesPerRack: 3, mapSlotsPerNode: 2, reduceSlotsPerNode: 1, heartbeatMs: 3000, network: { model: 'fluid', oversubscription: 3 } },

@@ -58,4 +58,24 @@ describe('map outputs and progress notices', () => {
     outputs.heartbeat(nodeId(3), rank(3), sink);
     expect(notices.slice(3)).toEqual([[3, 1, 1, 1, 1]]);
   });
+
+  it('a node whose reduces of a job were all killed hears no more of it', () => {
+    const a = job(0, 3);
+    const outputs = new MapOutputs([a], 2, 2);
+    const { sink, notices } = recorder();
+    a.finishedMaps = 1;
+    outputs.mapFinished(a, nodeId(0));
+    outputs.launched(nodeId(1), rank(1), a, sink);
+    outputs.launched(nodeId(1), rank(1), a, sink);
+    outputs.killed(rank(1), a);
+    a.finishedMaps = 2;
+    outputs.mapFinished(a, nodeId(2));
+    outputs.heartbeat(nodeId(1), rank(1), sink); // one of its two reduces is left: it hears
+    expect(notices).toHaveLength(3);
+    outputs.killed(rank(1), a);
+    a.finishedMaps = 3;
+    outputs.mapFinished(a, nodeId(2));
+    outputs.heartbeat(nodeId(1), rank(1), sink); // none left
+    expect(notices).toHaveLength(3);
+  });
 });
