@@ -187,8 +187,8 @@ export class MasterActor {
     // With no job active nothing runs or waits: jump to the epoch of the next arrival (an exact shortcut).
     // Fluid model: not while a rack's flows or a far side about to be sent run on (a write's far side may outlive its
     // job), as the racks' link usage is booked at each epoch's end (LinkUsage.report), exact only over epochs walked.
-    const still = this.flowsInFlight || this.writes.some((w) => w !== null);
-    const next = scheduler.idle && !this.everyHeartbeat && !still ? Math.max(epoch + 1, Math.floor(scheduler.nextArrivalMs / this.topology.heartbeatMs)) : epoch + 1;
+    const jump = scheduler.idle && !this.everyHeartbeat && !this.flowsInFlight && !this.writes.some((w) => w !== null);
+    const next = jump ? Math.max(epoch + 1, Math.floor(scheduler.nextArrivalMs / this.topology.heartbeatMs)) : epoch + 1;
     return this.commands(next, epoch);
   }
 
