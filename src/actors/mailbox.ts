@@ -101,12 +101,14 @@ export class Mailbox {
 
 /**
  * An upper bound on one rack's encoded batch in either direction. Between two heartbeats each slot finishes at most
- * one task, and a response launches or kills at most one task per slot and tells at most one maps-done per reduce
- * slot; every row is a few 4- or 8-byte columns, plus the msgpack envelope.
+ * one task (and a reduce slot reports at most one write, three Float64s: fluid model), and a response launches or
+ * kills at most one task per slot and sends at most two map-progress notices per reduce slot (one at its launch,
+ * one at its heartbeat: five Int32s each); every row is a few 4- or 8-byte columns, plus the msgpack envelope.
+ * Not bounded here: a fluid command's serves, which other racks' reads and writes send to this rack.
  */
 export function batchBoundBytes(nodesPerRack: number, mapSlots: number, reduceSlots: number): number {
   const slots = mapSlots + reduceSlots;
-  const heartbeats = nodesPerRack * (8 + 4 * 4 + slots * 8);
-  const responses = nodesPerRack * (slots * (4 * 6 + 1) + slots * 12 + reduceSlots * 8);
+  const heartbeats = nodesPerRack * (8 + 4 * 4 + slots * 8 + reduceSlots * 24);
+  const responses = nodesPerRack * (slots * (4 * 6 + 1) + slots * 12 + reduceSlots * 2 * 20);
   return 2 * Math.max(heartbeats, responses) + 1024;
 }

@@ -19,7 +19,7 @@ import type { SwimTrace } from '../core/swim.js';
 import { type Workload, buildWorkload } from '../core/workload.js';
 import { CoreAllocator } from '../core/network/core-allocation.js';
 import { GroupCapacities } from '../core/network/group-capacities.js';
-import { FLOWS_IN_FLIGHT, LinkUsage } from '../core/network/link-usage.js';
+import { LinkUsage } from '../core/network/link-usage.js';
 import { linkRates } from '../core/network/rack-links.js';
 import { ReplicaTargets, WRITE_FIELDS } from '../core/network/replica-targets.js';
 import { REPLICA, SEND } from '../core/network/serves.js';
@@ -244,7 +244,7 @@ export class MasterActor {
     const allocator = this.allocator!;
     this.flowsInFlight = false;
     for (const b of batches) {
-      if (b.carriedMB[FLOWS_IN_FLIGHT] > 0) this.flowsInFlight = true;
+      if (b.stillToRun.length > 0 && b.stillToRun[0] > 0) this.flowsInFlight = true;
       for (let k = 0; k < b.demand.length; k += 2) allocator.add(b.rack, b.demand[k], b.demand[k + 1]);
       this.usage!.report(b.rack, committedToMs, b.carriedMB);
       this.writes[b.rack] = b.replicas.length === 0 ? null : b.replicas;

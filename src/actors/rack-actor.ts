@@ -58,7 +58,7 @@ export class RackActor {
         timeMs = m.heartbeatTimeMs(m.firstNode, cmd.responses?.epoch ?? cmd.epoch);
         this.out.begin(cmd.epoch);
         m.epoch(cmd.responses, cmd.epoch, cmd.reportFreeFromMs, cmd.allocationMBps ?? null, this.out, cmd.serves ?? null);
-        this.out.network(this.demand, m.demand(this.demand), m.committedCarried(), m.replicaWrites());
+        this.out.network(this.demand, m.demand(this.demand), m.committedCarried(), m.replicaWrites(), m.stillToRun());
         return this.out.take(this.rack, cmd.epoch);
       }
       if (cmd.responses !== null) {

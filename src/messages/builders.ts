@@ -72,13 +72,14 @@ export class HeartbeatBatchBuilder implements HeartbeatSink {
   private readonly demand = new SpanColumn(ints);
   private readonly carriedMB = new SpanColumn(floats);
   private readonly replicas = new SpanColumn(floats);
+  private readonly stillToRun = new SpanColumn(ints);
   private epoch = -1;
 
   /** Rewinds the builder when `epoch` is a new one (the previous epoch's batches are then overwritten). */
   begin(epoch: number): void {
     if (epoch === this.epoch) return;
     this.epoch = epoch;
-    for (const c of [this.node, this.timeMs, this.freeMaps, this.freeReduces, this.finishedEnd, this.finishedJob, this.finishedTask, this.demand, this.carriedMB, this.replicas]) c.rewind();
+    for (const c of [this.node, this.timeMs, this.freeMaps, this.freeReduces, this.finishedEnd, this.finishedJob, this.finishedTask, this.demand, this.carriedMB, this.replicas, this.stillToRun]) c.rewind();
   }
 
   finished(job: JobIndex, task: number): void {
@@ -96,12 +97,13 @@ export class HeartbeatBatchBuilder implements HeartbeatSink {
 
   /**
    * Fluid model: the rack's cross-rack demand (the first `ints` of `demand`: (group, flows) pairs), its committed MB
-   * counters and its committed writes with an off-rack replica, sent with the batch.
+   * counters, its committed writes with an off-rack replica, and its flows and writes still to run, sent with the batch.
    */
-  network(demand: ArrayLike<number>, ints: number, carriedMB: ArrayLike<number>, replicas: ArrayLike<number>): void {
+  network(demand: ArrayLike<number>, ints: number, carriedMB: ArrayLike<number>, replicas: ArrayLike<number>, stillToRun: number): void {
     for (let k = 0; k < ints; k++) this.demand.push(demand[k]);
     for (let k = 0; k < carriedMB.length; k++) this.carriedMB.push(carriedMB[k]);
     for (let k = 0; k < replicas.length; k++) this.replicas.push(replicas[k]);
+    this.stillToRun.push(stillToRun);
   }
 
   take(rack: number, epoch: number): HeartbeatBatch {
@@ -109,7 +111,7 @@ export class HeartbeatBatchBuilder implements HeartbeatSink {
       type: 'heartbeats', rack, epoch,
       node: this.node.take(), timeMs: this.timeMs.take(), freeMaps: this.freeMaps.take(), freeReduces: this.freeReduces.take(),
       finishedEnd: this.finishedEnd.take(), finishedJob: this.finishedJob.take(), finishedTask: this.finishedTask.take(),
-      demand: this.demand.take(), carriedMB: this.carriedMB.take(), replicas: this.replicas.take(),
+      demand: this.demand.take(), carriedMB: this.carriedMB.take(), replicas: this.replicas.take(), stillToRun: this.stillToRun.take(),
     };
   }
 }

@@ -21,13 +21,18 @@ export interface HeartbeatBatch {
   finishedTask: Int32Array;
   /** Fluid model (else empty): the rack's cross-rack flows after the epoch's heartbeats, as (group, flows) pairs of the groups with any, ascending. */
   demand: Int32Array;
-  /** Fluid model (else empty): committed MB up to the epoch's start: uplink, downlink, cross-rack, finished early. */
+  /** Fluid model (else empty): committed MB up to the epoch's start (FluidRack.committedCarried: uplink, downlink, cross-rack, ...). */
   carriedMB: Float64Array;
   /**
    * Fluid model (else empty): the writes with a replica in another rack that the rack's last committed epoch
    * started, three Float64s each (writer node, start ms, KB: src/core/network/replica-targets.ts).
    */
   replicas: Float64Array;
+  /**
+   * Fluid model (else empty): one count, of the flows in flight at the end of the rack's predicted pass plus the
+   * writes that pass started (FluidRack.stillToRun); the master jumps idle epochs only while every rack's is 0.
+   */
+  stillToRun: Int32Array;
 }
 
 /**

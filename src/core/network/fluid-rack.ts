@@ -67,7 +67,7 @@ export class FluidRack extends RackTasks implements GroupUse {
   private savedReadMB = 0;
   private readonly pinned: Int32Array;
   private pins = 0;
-  private readonly carried = new Float64Array(10);
+  private readonly carried = new Float64Array(9);
   /** The writes with an off-rack replica the last committed epoch started (WRITE_FIELDS each), for the batch. */
   private committedWrites: number[] = [];
   /** MB the uplink, the downlink and each group carried up to the saved start (committedCarried). */
@@ -164,9 +164,7 @@ export class FluidRack extends RackTasks implements GroupUse {
   /**
    * Committed MB up to the saved epoch start: uplink, downlink, all cross-rack groups, forced (finished early), read
    * (maps and shuffles), served (send halves started), unserved (send halves not simulated), replicated (far sides
-   * of writes started) and unreplicated (far sides not simulated); then, for the master's idle jumps, the flows in
-   * flight at the end of the predicted pass (run to its epoch's end) plus the writes it started, whose far sides
-   * other racks will run: the master jumps only when no rack has any (a far side may outlive its job).
+   * of writes started) and unreplicated (far sides not simulated).
    */
   committedCarried(): Float64Array {
     const links = this.links;
@@ -183,8 +181,16 @@ export class FluidRack extends RackTasks implements GroupUse {
     this.carried[6] = this.savedSv.unservedMB;
     this.carried[7] = this.savedSv.replicatedMB;
     this.carried[8] = this.savedSv.unreplicatedMB;
-    this.carried[9] = this.net.activeFlows + this.writes.length;
     return this.carried;
+  }
+
+  /**
+   * For the master's idle jumps: the flows in flight at the end of the predicted pass (run to its epoch's end) plus
+   * the writes it started, whose far sides other racks will run. The master jumps only when every rack's is 0: a
+   * write's far side may outlive its job, and the racks' link usage is booked at each epoch's end.
+   */
+  stillToRun(): number {
+    return this.net.activeFlows + this.writes.length;
   }
 
   /** Sets the groups' new capacities (the master sends only those that differ from what the rack has). */

@@ -7,8 +7,6 @@
 const MAX_BUCKETS = 120;
 /** Cumulative MB a rack reports each epoch (FluidRack.committedCarried). */
 const FIELDS = 9;
-/** A rack's report (FluidRack.committedCarried) after its FIELDS counters: flows and writes still to run (see there). */
-export const FLOWS_IN_FLIGHT = FIELDS;
 
 export interface NetworkResult {
   model: 'fluid';

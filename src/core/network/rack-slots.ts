@@ -146,8 +146,9 @@ export class RackSlots {
       return srcRack !== this.rack ? srcRack : -1;
     }
     // A reduce starting up fetches next; one computing writes at its end (counted every epoch it computes: without
-    // it, a write that starts after the predicted pass's last heartbeat met a group link the master had sized to 0,
-    // and stalled to the epoch's end: fb-macro-io-oversub's naive fair 10:1 mean response 23,740 -> 25,000 ms). One
+    // it, a write that starts in the next predicted pass meets a group link sized to 0 there; the committed pass
+    // reruns it with capacity, but the reduce's report has missed its heartbeat and comes an epoch late. Measured,
+    // `hfsim run scenarios/fb-macro-io-oversub.json`: fair + delay mean response 23,842 -> 24,952 ms without it). One
     // waiting for its maps fetches only when it hears of more: the master counts the notices it sends instead.
     if (phase === START && s.readMB[q] > 0) return this.links.spreadIn;
     return phase === CPU && s.writeMB[q] > 0 ? this.links.spreadOut : -1;
