@@ -22,9 +22,12 @@ class SpanColumn<T extends Row> {
   private data: T;
   private mark = 0;
   length = 0;
+  /** What an empty take hands out (most of a quiet rack's columns each epoch): no view to make. */
+  private readonly empty: T;
 
   constructor(private readonly make: (capacity: number) => T, capacity = 1024) {
     this.data = make(capacity);
+    this.empty = make(0);
   }
 
   /** Rows pushed since the last take. */
@@ -42,6 +45,7 @@ class SpanColumn<T extends Row> {
   }
 
   take(): T {
+    if (this.mark === this.length) return this.empty;
     const out = this.data.subarray(this.mark, this.length) as T;
     this.mark = this.length;
     return out;

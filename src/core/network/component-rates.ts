@@ -37,6 +37,20 @@ export class ComponentRates extends FlowTable {
   /** Components solved, and changes rated without a solve (fluid-net.ts): tests read them. */
   recomputes = 0;
   shortcuts = 0;
+  /** Shared links left out of a walk as slack (see slack()): tests read it. */
+  elisions = 0;
+  /**
+   * Resources from this index on are shared links (a rack's uplink, downlink and group links) that a flow's walk may
+   * leave out when slack (see slack()); Infinity: none. Set by the owner (FluidNet's `sharedFrom`).
+   */
+  protected sharedFrom = Infinity;
+  /**
+   * While a flow starts or ends (FluidNet.add, remove): -1, or the flow ending (counted in slack() as if still there);
+   * -2 otherwise (a capacity change walks every bounded resource, as the change may make a slack link bind).
+   */
+  protected eliding = -2;
+  private readonly boundMark: Int32Array;
+  private boundStamp = 0;
 
   constructor(capacity: ArrayLike<number>, maxFlows: number, heap: EventHeap, idBase: number, unitCoefficients: boolean) {
     super(capacity, maxFlows, heap, idBase, unitCoefficients);
@@ -51,6 +65,7 @@ export class ComponentRates extends FlowTable {
     this.csrCoef = new Float64Array(unitCoefficients ? 0 : maxFlows * MAX_PATH);
     this.capLocal = new Float64Array(R);
     this.rates = new Float64Array(maxFlows);
+    this.boundMark = new Int32Array(R);
     if (unitCoefficients) {
       this.filling = new UnitFilling(maxFlows, R);
       const { lists, pathRes, pathLen, compFlows: flows, compRes: res } = this;
@@ -76,17 +91,77 @@ export class ComponentRates extends FlowTable {
     }
   }
 
-  /** Adds flow f's bounded resources not yet in the component (marked `stamp`) to compRes; returns its new size. */
+  /**
+   * Adds flow f's bounded resources not yet in the component (marked `stamp`) to compRes; returns its new size. A
+   * shared link found slack is marked but left out (elided), with the flows only it would have reached.
+   */
   private takeResources(f: number, stamp: number, nr: number): number {
     const at = f * MAX_PATH;
     for (let k = 0; k < this.pathLen[f]; k++) {
       const r = this.pathRes[at + k];
       if (this.resMark[r] !== stamp && this.capacity[r] !== Infinity) {
         this.resMark[r] = stamp;
+        if (r >= this.sharedFrom && this.eliding > -2 && this.slack(r, this.eliding)) continue;
         this.compRes[nr++] = r;
       }
     }
     return nr;
+  }
+
+  /**
+   * Unit coefficients: whether shared link r can never bind, before or after the change being rated, so that a walk
+   * may leave it out. Each flow on it (and `extra`, a flow just unlinked, if >= 0) is held by a bounded resource below
+   * sharedFrom (its tightest, the first in path order on a tie), and the flows held by one resource together get at
+   * most its capacity; r is slack when those resources' capacities, each counted once, sum to at most r's capacity
+   * x (1 - ROOM). Then r's share in the bottleneck rounds stays above the least share every round (its capacity left
+   * is at least what those resources have left, which the unfrozen flows on r need at the least share or more), so r
+   * freezes no flow and the rounds give every flow the rate they give without r, bit for bit, and the flows only r
+   * links to the change keep their rates: a component without r. The set grows by the flow added, so slack after an
+   * add means slack before; `extra` makes a removal's test the set before it. A flow held only by shared links
+   * makes r not slack. Cost: the flows on r and their paths.
+   */
+  protected slack(r: number, extra: number): boolean {
+    const cap = this.capacity[r];
+    if (!this.unitCoefficients || !(cap >= ROOMY)) return false;
+    const limit = cap * (1 - ROOM);
+    const stamp = ++this.boundStamp;
+    let sum = this.crosses(extra, r) ? this.boundOf(extra, stamp, limit) : 0;
+    const lists = this.lists;
+    for (let e = lists.head[r]; e >= 0 && sum <= limit; e = lists.next[e]) sum += this.boundOf(lists.flowOf(e), stamp, limit);
+    if (sum > limit) return false;
+    this.elisions++;
+    return true;
+  }
+
+  /** The capacity flow g's holding resource adds to a slack() sum (marked `stamp`: 0 once counted); past `limit` if none. */
+  private boundOf(g: number, stamp: number, limit: number): number {
+    const q = this.tightestBelowShared(g);
+    if (q < 0) return Infinity;
+    if (this.boundMark[q] === stamp) return 0;
+    this.boundMark[q] = stamp;
+    return this.capacity[q] > limit ? Infinity : this.capacity[q];
+  }
+
+  /** Whether flow f (>= 0) crosses resource r. */
+  private crosses(f: number, r: number): boolean {
+    if (f < 0) return false;
+    for (let k = 0; k < this.pathLen[f]; k++) if (this.pathRes[f * MAX_PATH + k] === r) return true;
+    return false;
+  }
+
+  /** Flow g's bounded resource of least capacity below sharedFrom (the first in path order on a tie), or -1. */
+  private tightestBelowShared(g: number): number {
+    const at = g * MAX_PATH;
+    let best = -1;
+    let least = Infinity;
+    for (let k = 0; k < this.pathLen[g]; k++) {
+      const q = this.pathRes[at + k];
+      if (q < this.sharedFrom && this.capacity[q] < least) {
+        least = this.capacity[q];
+        best = q;
+      }
+    }
+    return best;
   }
 
   /**
@@ -104,6 +179,7 @@ export class ComponentRates extends FlowTable {
       nr = this.takeResources(from, stamp, nr);
     } else {
       resMark[seed] = stamp;
+      if (seed >= this.sharedFrom && this.eliding > -2 && this.slack(seed, this.eliding)) return; // nothing changes there
       compRes[nr++] = seed;
     }
     for (let q = 0; q < nr; q++) {

@@ -74,6 +74,12 @@ export class FlowTable {
     return this.lists.count[r];
   }
 
+  /** Whether an active flow crosses a resource first .. R - 1 (from the lists: not on a saved copy, whose lists are stale). */
+  crossesFrom(first: number): boolean {
+    for (let r = first; r < this.resources; r++) if (this.lists.count[r] > 0) return true;
+    return false;
+  }
+
   /** Largest load / capacity over all resources (at most 1 when no resource is over its capacity). */
   maxLoadRatio(): number {
     const load = new Float64Array(this.resources);
@@ -88,10 +94,12 @@ export class FlowTable {
 
   /**
    * MB carried by resources first .. R - 1 up to `nowMs` into out[0 ..]: what was booked, plus what each flow moved
-   * since it was last settled (flows are settled only when their rate changes). Changes nothing.
+   * since it was last settled (flows are settled only when their rate changes). Changes nothing. `flows` false: the
+   * caller knows no active flow crosses those resources (crossesFrom), and the flows are not walked.
    */
-  carriedUpTo(first: number, nowMs: number, out: Float64Array): void {
+  carriedUpTo(first: number, nowMs: number, out: Float64Array, flows = true): void {
     for (let r = first; r < this.resources; r++) out[r - first] = this.carriedMB[r];
+    if (!flows) return;
     for (let f = 0; f < this.highWater; f++) {
       if (this.active[f] === 0) continue;
       const moved = this.unsettledMB(f, nowMs);

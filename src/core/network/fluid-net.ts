@@ -14,6 +14,12 @@
  * A removal takes it for every resource of the flow's path or for none (leftAlone). Checked against a network that
  * solves on every change (test/core/network/fluid-net.test.ts), and, at scenario level, by every run with
  * solveEveryChange (simulate's everyHeartbeat) giving the same digest.
+ *
+ * Also with unit coefficients: a shared link (`sharedFrom` on: a rack's uplink, downlink and group links) that its
+ * flows' own NICs and disks keep from binding, before and after a flow starts or ends, is left out of that change's
+ * walk (slack() in component-rates.ts), so a shuffle into one node no longer re-rates every cross-rack flow of the
+ * rack through their group link. The rates are the whole component's, bit for bit (same argument); checked against
+ * a network that solves every component whole (test/core/network/fluid-net.test.ts), and by the digests above.
  */
 import type { EventHeap } from './event-heap.js';
 import { ComponentRates } from './component-rates.js';
@@ -28,10 +34,13 @@ export class FluidNet extends ComponentRates {
   /**
    * `unitCoefficients`: every flow crosses its resources with coefficient 1 (add() then ignores `coef`).
    * `solveEveryChange`: every flow start and end solves its component (tests prove the shortcut against it).
+   * `sharedFrom`: resources from this index on are shared links a change's walk may leave out when slack (not with
+   * solveEveryChange).
    */
-  constructor(capacity: ArrayLike<number>, maxFlows: number, heap: EventHeap, idBase = 0, unitCoefficients = false, solveEveryChange = false) {
+  constructor(capacity: ArrayLike<number>, maxFlows: number, heap: EventHeap, idBase = 0, unitCoefficients = false, solveEveryChange = false, sharedFrom = Infinity) {
     super(capacity, maxFlows, heap, idBase, unitCoefficients);
     this.shortcut = unitCoefficients && !solveEveryChange;
+    if (this.shortcut) this.sharedFrom = sharedFrom;
   }
 
   /**
@@ -56,10 +65,12 @@ export class FluidNet extends ComponentRates {
     this.updatedMs[f] = nowMs;
     this.active[f] = 1;
     const cap = this.shortcut ? this.privateCap(f) : Infinity;
+    this.eliding = -1;
     if (cap !== Infinity && this.sharesLeftAlone(f, cap)) {
       this.shortcuts++;
       this.rerate(f, cap, nowMs);
     } else this.recompute(f, -1, nowMs);
+    this.eliding = -2;
     return f;
   }
 
@@ -73,15 +84,18 @@ export class FluidNet extends ComponentRates {
     const at = f * MAX_PATH;
     for (let k = 0; k < this.pathLen[f]; k++) this.lists.unlink(this.pathRes[at + k], at + k);
     this.freeIds[this.freeTop++] = f;
-    if (this.shortcut && this.leftAlone(at, this.pathLen[f])) {
+    this.eliding = f;
+    if (this.shortcut && this.leftAlone(at, this.pathLen[f], f)) {
       this.shortcuts++;
+      this.eliding = -2;
       return;
     }
-    const before = this.stamp; // a resource marked after this was re-rated by this removal already
+    const before = this.stamp; // a resource marked after this was re-rated (or found slack) by this removal already
     for (let k = 0; k < this.pathLen[f]; k++) {
       const r = this.pathRes[at + k];
       if (this.lists.count[r] > 0 && this.resMark[r] <= before && this.capacity[r] !== Infinity) this.recompute(-1, r, nowMs);
     }
+    this.eliding = -2;
   }
 
   /**
@@ -89,10 +103,10 @@ export class FluidNet extends ComponentRates {
    * it is. All or nothing: if one resource needs its component solved, every one is re-rated as without the shortcut,
    * in path order, so that the flows whose rates change are settled in the same order (their carried MB sums too).
    */
-  private leftAlone(at: number, len: number): boolean {
+  private leftAlone(at: number, len: number, f: number): boolean {
     for (let k = 0; k < len; k++) {
       const r = this.pathRes[at + k];
-      if (this.lists.count[r] > 0 && this.capacity[r] !== Infinity && !this.roomAt(r, -1, 0)) return false;
+      if (this.lists.count[r] > 0 && this.capacity[r] !== Infinity && !this.roomAt(r, -1, 0) && !(r >= this.sharedFrom && this.slack(r, f))) return false;
     }
     return true;
   }
@@ -102,7 +116,7 @@ export class FluidNet extends ComponentRates {
     const at = f * MAX_PATH;
     for (let k = 0; k < this.pathLen[f]; k++) {
       const r = this.pathRes[at + k];
-      if (this.lists.count[r] > 1 && this.capacity[r] !== Infinity && !this.roomAt(r, f, cap)) return false;
+      if (this.lists.count[r] > 1 && this.capacity[r] !== Infinity && !this.roomAt(r, f, cap) && !(r >= this.sharedFrom && this.slack(r, -1))) return false;
     }
     return true;
   }

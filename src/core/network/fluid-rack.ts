@@ -72,6 +72,8 @@ export class FluidRack extends RackTasks implements GroupUse {
   private committedWrites: number[] = [];
   /** MB the uplink, the downlink and each group carried up to the saved start (committedCarried). */
   private readonly linkCarried: Float64Array;
+  /** Whether a flow at the saved start crosses the uplink, the downlink or a group (else committedCarried walks none). */
+  private savedCrossing = false;
 
   constructor(topology: Topology, rack: RackId, options: FluidRackOptions) {
     super(topology, rack, options);
@@ -169,7 +171,7 @@ export class FluidRack extends RackTasks implements GroupUse {
   committedCarried(): Float64Array {
     const links = this.links;
     const c = this.linkCarried;
-    this.savedNet.carriedUpTo(links.up, this.saved.scalars[1], c); // up, down, then the groups
+    this.savedNet.carriedUpTo(links.up, this.saved.scalars[1], c, this.savedCrossing); // up, down, then the groups
     let cross = 0;
     for (let g = 0; g < links.groups; g++) cross += c[links.group(g) - links.up];
     this.carried[0] = c[0];
@@ -217,6 +219,7 @@ export class FluidRack extends RackTasks implements GroupUse {
     this.slotsSynced();
     this.sv.saveTo(this.savedSv);
     this.net.saveTo(this.savedNet);
+    this.savedCrossing = this.net.crossesFrom(this.links.up);
     this.heap.copyTo(this.savedHeap);
     this.savedFlowSlot.set(this.flowSlot);
   }

@@ -112,7 +112,7 @@ export class RackSlots {
     this.eventIds = this.flowsMax + slots + serves;
     this.heap = new EventHeap(this.eventIds);
     this.sv = new ServeState(serves);
-    this.net = new FluidNet(this.links.capacities(options.rates), this.flowsMax, this.heap, 0, true, options.solveEveryChange);
+    this.net = new FluidNet(this.links.capacities(options.rates), this.flowsMax, this.heap, 0, true, options.solveEveryChange, this.links.up);
     this.s = new SlotState(slots, this.nodes, this.mapSlots, this.reduceSlots, this.links.groups);
     this.flowSlot = new Int32Array(this.flowsMax);
     this.slotTouchedAt = new Int32Array(slots);
