@@ -260,7 +260,7 @@ export class MasterActor {
     const allocator = this.allocator!;
     const { nodesPerRack: perRack, racks, heartbeatMs, phaseMs } = this.topology;
     const startMs = this.scenario.cluster.network.taskStartMs;
-    for (const list of this.serves) list.length = 0;
+    for (const list of this.serves) if (list.length > 0) list.length = 0;
     if (racks > 1) {
       this.responses.forEachLaunch((node, job, task, src, readKB, computeMs) => {
         const rack = Math.floor(node / perRack);

@@ -8,7 +8,8 @@
  * from the saved start that applies each response at its heartbeat's own time. A task the predicted pass reported
  * done is released at that heartbeat in the committed pass too; if the launches slowed it so that it has not quite
  * finished, it is finished there (its remaining MB are counted in forcedMB, the model's only inexactness besides
- * the epoch-level cross-rack allocation). A rack that gets no response keeps its predicted pass: nothing differs.
+ * the epoch-level cross-rack allocation). A rack that gets no response keeps its predicted pass: nothing differs
+ * (nor when its allocation changes only for group links no flow crossed in the pass).
  */
 import type { JobIndex, NodeId, RackId } from '../ids.js';
 import type { HeartbeatSink } from '../rack-model.js';
@@ -132,7 +133,7 @@ export class FluidRack extends RackTasks implements GroupUse {
   epoch(responses: RackResponses | null, epoch: number, reportFreeFromMs: number, allocation: Float64Array | null, sink: HeartbeatSink, serves: Float64Array | null = null): void {
     const changed = allocation !== null && allocation.length > 0;
     this.committing = true;
-    if (this.savedEpoch >= 0 && (responses !== null || changed || serves !== null)) {
+    if (this.savedEpoch >= 0 && (responses !== null || serves !== null || (changed && this.crossesAny(allocation!)))) {
       this.restore();
       if (changed) this.allocate(allocation!);
       if (serves !== null) this.serve(serves);
@@ -193,6 +194,15 @@ export class FluidRack extends RackTasks implements GroupUse {
    */
   stillToRun(): number {
     return this.net.activeFlows + this.writes.length;
+  }
+
+  /**
+   * Whether a flow crossed one of the allocation's groups in the predicted pass (at its start or started in it). If
+   * none did, the new capacities change nothing the pass ran, and it is kept as the committed one would run.
+   */
+  private crossesAny(allocation: Float64Array): boolean {
+    for (let k = 0; k < allocation.length; k += 2) if (this.epochFlows[allocation[k]] > 0) return true;
+    return false;
   }
 
   /** Sets the groups' new capacities (the master sends only those that differ from what the rack has). */
