@@ -99,16 +99,47 @@ export class Mailbox {
   }
 }
 
+/** The fluid model's sizes of one rack's batches (see batchBoundBytes); omitted for the flat model. */
+export interface FluidBound {
+  /** Racks in the cluster (a rack's cross-rack groups: racks + 2). */
+  racks: number;
+  /** Copy slots per node (replica copies, which read like maps). */
+  copySlots: number;
+}
+
 /**
  * An upper bound on one rack's encoded batch in either direction. Between two heartbeats each slot finishes at most
- * one task (and a reduce slot reports at most one write, three Float64s: fluid model), and a response launches or
- * kills at most one task per slot and sends at most two map-progress notices per reduce slot (one at its launch,
- * one at its heartbeat: five Int32s each); every row is a few 4- or 8-byte columns, plus the msgpack envelope.
- * Not bounded here: a fluid command's serves, which other racks' reads and writes send to this rack.
+ * one task, and a response launches or kills at most one task per slot and sends at most two map-progress notices
+ * per reduce slot (one at its launch, one at its heartbeat: five Int32s each); every row is a few 4- or 8-byte
+ * columns, plus the msgpack envelope. The fluid model adds, per rack: its demand, a (group, flows) Int32 pair for
+ * each group a flow crossed or is about to cross in the epoch (each map-like slot runs at most two maps an epoch, the
+ * one running at its start and the one launched at its heartbeat, each reading in from one group; reduces' fetches and
+ * writes share two groups), nine carried MB, its flows still to run, and its writes (a reduce slot can start two in
+ * one epoch: its reduce's, and the next one's launched at the heartbeat; three Float64s each); and the allocation the
+ * master sends, a (group, MB/s) Float64 pair for each group whose capacity changed, at most the groups with demand in
+ * this allocation or the last (the racks' own, and the master's cross-rack launches, one group each). The serves a
+ * command carries are bounded for the whole cluster, not per rack: serveBoundBytes.
  */
-export function batchBoundBytes(nodesPerRack: number, mapSlots: number, reduceSlots: number): number {
+export function batchBoundBytes(nodesPerRack: number, mapSlots: number, reduceSlots: number, fluid?: FluidBound): number {
   const slots = mapSlots + reduceSlots;
-  const heartbeats = nodesPerRack * (8 + 4 * 4 + slots * 8 + reduceSlots * 24);
-  const responses = nodesPerRack * (slots * (4 * 6 + 1) + slots * 12 + reduceSlots * 2 * 20);
+  let heartbeats = nodesPerRack * (8 + 4 * 4 + slots * 8 + reduceSlots * 24);
+  let responses = nodesPerRack * (slots * (4 * 6 + 1 + 2 * 8) + slots * 12 + reduceSlots * 2 * 20);
+  if (fluid !== undefined) {
+    const mapLike = nodesPerRack * (mapSlots + fluid.copySlots);
+    const groups = fluid.racks + 2;
+    const demand = Math.min(groups, 2 * mapLike + 2);
+    heartbeats += 8 * demand + 9 * 8 + 4 + nodesPerRack * reduceSlots * 2 * 3 * 8 + nodesPerRack * fluid.copySlots * 8;
+    responses += 16 * Math.min(groups, 2 * (demand + mapLike + 2)) + nodesPerRack * fluid.copySlots * (4 * 6 + 1 + 2 * 8 + 12);
+  }
   return 2 * Math.max(heartbeats, responses) + 1024;
+}
+
+/**
+ * An upper bound on the serves (far sides of other racks' transfers, SERVE_FIELDS Float64s each) the master sends in
+ * one epoch, all racks together: one for each cross-rack read a map-like slot starts (at most one launch a slot an
+ * epoch) and one for each write with an off-rack replica (at most two a reduce slot an epoch), plus an envelope per
+ * rack. A mailbox that carries commands adds it once, whichever of its racks the serves go to.
+ */
+export function serveBoundBytes(racks: number, nodesPerRack: number, mapLikeSlots: number, reduceSlots: number, serveFields: number): number {
+  return racks * nodesPerRack * (mapLikeSlots + 2 * reduceSlots) * serveFields * 8 + racks * 64;
 }

@@ -13,7 +13,9 @@ import type { Worker } from 'node:worker_threads';
 import { decode, encodeView } from '../messages/codec.js';
 import type { EpochCommand, HeartbeatBatch } from '../messages/types.js';
 import type { TransportStats } from './inprocess.js';
-import { MAILBOX_FAILED, Mailbox, batchBoundBytes } from './mailbox.js';
+import { MAILBOX_FAILED, Mailbox, batchBoundBytes, serveBoundBytes } from './mailbox.js';
+import { copySlotsOf } from '../core/replication/copy-streams.js';
+import { SERVE_FIELDS } from '../core/network/serves.js';
 import type { MasterActor } from './master-actor.js';
 import { siblingModule, startWorker } from './workers.js';
 
@@ -73,7 +75,10 @@ export async function runThreads(master: MasterActor, options: ThreadsOptions = 
   const hosted: number[][] = Array.from({ length: n }, () => []);
   for (let r = 0; r < t.racks; r++) hosted[r % n].push(r);
   const entry = siblingModule(import.meta.url, 'rack-worker');
-  const perRack = batchBoundBytes(t.nodesPerRack, t.mapSlotsPerNode, t.reduceSlotsPerNode);
+  const fluid = master.scenario.cluster.network.model === 'fluid' ? { racks: t.racks, copySlots: copySlotsOf(master.scenario) } : undefined;
+  const perRack = batchBoundBytes(t.nodesPerRack, t.mapSlotsPerNode, t.reduceSlotsPerNode, fluid);
+  // Serves go to whichever racks hold the sources and replicas: every commands mailbox can hold all of an epoch's.
+  const serves = fluid === undefined ? 0 : serveBoundBytes(t.racks, t.nodesPerRack, t.mapSlotsPerNode + fluid.copySlots, t.reduceSlotsPerNode, SERVE_FIELDS);
   const stats = { bytesToRacks: 0, bytesFromRacks: 0, masterMs: 0, racksMs: 0, workers: n };
   let epochStartMs = 0;
   let failure: Error | null = null;
@@ -82,7 +87,7 @@ export async function runThreads(master: MasterActor, options: ThreadsOptions = 
     if (failure === null && !finished) failure = err;
   };
   const links: Link[] = hosted.map((mine) => {
-    const commands = Mailbox.create(perRack * mine.length);
+    const commands = Mailbox.create(perRack * mine.length + serves);
     const replies = Mailbox.create(perRack * mine.length);
     const worker = startWorker(entry, {
       workerData: { racks: mine, scenario: master.scenario, fault: options.fault, solveEveryChange: options.solveEveryChange === true, inbox: commands.buffer, outbox: replies.buffer },

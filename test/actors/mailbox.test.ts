@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { HeartbeatBatchBuilder, ResponseRouter } from '../../src/messages/builders.js';
 import { encode } from '../../src/messages/codec.js';
 import { jobIndex, nodeId } from '../../src/core/ids.js';
-import { MAILBOX_FAILED, MAILBOX_OK, Mailbox, batchBoundBytes } from '../../src/actors/mailbox.js';
+import { MAILBOX_FAILED, MAILBOX_OK, Mailbox, batchBoundBytes, serveBoundBytes } from '../../src/actors/mailbox.js';
+import { SERVE_FIELDS } from '../../src/core/network/serves.js';
 
 describe('shared-memory mailbox', () => {
   it('carries a list of messages of any length, send after send', () => {
@@ -43,4 +44,44 @@ describe('shared-memory mailbox', () => {
     box.send([down]);
     expect(Buffer.from(box.receive().messages[0]).equals(down)).toBe(true); // encode gives a Buffer; compare bytes
   });
+
+  it('fluid model: holds a full rack\'s largest batches, and every commands mailbox an epoch\'s serves for the whole cluster', () => {
+    const [racks, nodes, maps, copies, reduces] = [300, 4, 3, 1, 2];
+    const fluid = { racks, copySlots: copies };
+    const bound = batchBoundBytes(nodes, maps, reduces, fluid);
+    const mapLike = nodes * (maps + copies);
+    const hb = new HeartbeatBatchBuilder();
+    for (let n = 0; n < nodes; n++) {
+      for (let s = 0; s < maps + copies + reduces; s++) hb.finished(jobIndex(100_000 + n), s < maps + copies ? s : -(s + 1));
+      hb.heartbeat(nodeId(n), 1e12 + n, maps, reduces);
+    }
+    const demandPairs = Math.min(racks + 2, 2 * mapLike + 2);
+    const demand = new Int32Array(2 * demandPairs).fill(2 ** 30);
+    const writes = new Array<number>(nodes * reduces * 2 * 3).fill(1e12 + 0.5);
+    hb.network(demand, demand.length, new Float64Array(9).fill(1e15 + 0.5), writes, 2 ** 30);
+    const rb = new ResponseRouter(1, nodes);
+    for (let n = 0; n < nodes; n++) {
+      for (let s = 0; s < maps + copies; s++) { rb.kill(nodeId(n), jobIndex(100_000), s); rb.launchMap(nodeId(n), jobIndex(100_000), s, 2 ** 40 + 0.5, nodeId(2 ** 30), 2 ** 30, 2 ** 30); }
+      for (let s = 0; s < reduces; s++) {
+        rb.kill(nodeId(n), jobIndex(100_000), -1 - s);
+        rb.launchReduce(nodeId(n), jobIndex(100_000), s, 2 ** 40 + 0.5, 2 ** 40 + 0.5, false, 2 ** 30, 2 ** 30);
+        rb.mapProgress(nodeId(n), jobIndex(100_000), 2 ** 30, 2 ** 30, 2 ** 30);
+      }
+    }
+    const allocation = new Float64Array(2 * Math.min(racks + 2, 2 * (demandPairs + mapLike + 2))).fill(1e15 + 0.5);
+    // Every serve of the epoch, the whole cluster's, sent to this one rack.
+    const serves = new Float64Array(racks * nodes * (maps + copies + 2 * reduces) * SERVE_FIELDS).fill(1e15 + 0.5);
+    const up = encode(hb.take(3, 2 ** 30));
+    const down = encode({ type: 'epoch', rack: 3, epoch: 2 ** 30, reportFreeFromMs: Infinity, responses: rb.take(2 ** 30)[0], allocationMBps: allocation, serves });
+    const withServes = bound + serveBoundBytes(racks, nodes, maps + copies, reduces, SERVE_FIELDS);
+    expect(up.byteLength).toBeLessThanOrEqual(bound);
+    expect(down.byteLength).toBeGreaterThan(bound); // the serves alone would overflow a rack's own bound
+    expect(down.byteLength).toBeLessThanOrEqual(withServes);
+    const box = Mailbox.create(withServes);
+    box.send([down]);
+    expect(Buffer.from(box.receive().messages[0]).equals(down)).toBe(true);
+    const encodedNoServes = encode({ type: 'epoch', rack: 3, epoch: 2 ** 30, reportFreeFromMs: Infinity, responses: rb.take(2 ** 30)[0] ?? null, allocationMBps: allocation, serves: null });
+    expect(encodedNoServes.byteLength).toBeLessThanOrEqual(bound);
+  });
 });
+
