@@ -135,37 +135,58 @@ export class RackSlots {
     return this.net;
   }
 
-  /** The cross-rack group whose flow slot q's next phase starts (see demand()), or -1. */
-  private pendingGroup(q: number): number {
+  /**
+   * The cross-rack group a flow of slot q's next phases will start on (see demand()), or -1; `out` asks for a
+   * reduce's second claim, its write's. A map starting up that reads from another rack claims that rack's group. A
+   * reduce starting up claims "in from anywhere" for its fetch. A reduce that has heard of every map's output and has
+   * not yet written (starting up, fetching or computing) claims "out to anywhere": it may fetch the rest, compute and
+   * start its write through the pipeline within the epoch. Claimed every epoch it may, as its write must never meet
+   * a group link sized to 0: counted in the predicted pass, which runs on the last allocation, the claim is what
+   * sizes the link for the committed pass, which can run faster on a larger one (test/harness found a reduce that
+   * finished fetching in the committed pass and wrote on a link sized to 0; the claim in computing alone, measured
+   * before: without it `hfsim run scenarios/fb-macro-io-oversub.json` fair + delay's mean response went 23,842 ->
+   * 24,952 ms, as such writes stalled to the epoch's end). One waiting for its maps fetches only when it hears of
+   * more: the master counts the notices it sends instead, and the write a job's last notice may start.
+   */
+  private claimOf(q: number, out: boolean): number {
     const s = this.s;
     const phase = s.phase[q];
     if (this.links.racks === 1) return -1;
     if (q < this.nodes * this.mapLike) {
-      if (phase !== START || s.readMB[q] <= 0) return -1;
+      if (out || phase !== START || s.readMB[q] <= 0) return -1;
       const srcRack = Math.floor(s.src[q] / this.nodes);
       return srcRack !== this.rack ? srcRack : -1;
     }
-    // A reduce starting up fetches next; one computing writes at its end (counted every epoch it computes: without
-    // it, a write that starts in the next predicted pass meets a group link sized to 0 there; the committed pass
-    // reruns it with capacity, but the reduce's report has missed its heartbeat and comes an epoch late. Measured,
-    // `hfsim run scenarios/fb-macro-io-oversub.json`: fair + delay mean response 23,842 -> 24,952 ms without it). One
-    // waiting for its maps fetches only when it hears of more: the master counts the notices it sends instead.
-    if (phase === START && s.readMB[q] > 0) return this.links.spreadIn;
-    return phase === CPU && s.writeMB[q] > 0 ? this.links.spreadOut : -1;
+    if (!out) return phase === START && s.readMB[q] > 0 ? this.links.spreadIn : -1;
+    const ahead = phase === START || phase === READ || phase === CPU;
+    return ahead && s.heard[q] === 1 && s.writeMB[q] > 0 ? this.links.spreadOut : -1;
+  }
+
+  /** Adds (+1) or removes (-1) slot q's claims on cross-rack groups, as its phase and what it has heard stand. */
+  private claim(q: number, sign: number): void {
+    const pending = this.s.pending;
+    for (let k = 0; k < 2; k++) {
+      const g = this.claimOf(q, k === 1);
+      if (g < 0) continue;
+      pending[g] += sign;
+      if (sign > 0) this.liveGroups.add(g);
+    }
   }
 
   /** Moves slot q to `phase`, keeping the pending demand by group. */
   protected setPhase(q: number, phase: number): void {
-    const s = this.s;
     this.touchSlot(q);
-    const was = this.pendingGroup(q);
-    if (was >= 0) s.pending[was]--;
-    s.phase[q] = phase;
-    const now = this.pendingGroup(q);
-    if (now >= 0) {
-      s.pending[now]++;
-      this.liveGroups.add(now);
-    }
+    this.claim(q, -1);
+    this.s.phase[q] = phase;
+    this.claim(q, 1);
+  }
+
+  /** Slot q (a reduce) has heard of every map's output, keeping the pending demand by group. */
+  protected heardAll(q: number): void {
+    this.touchSlot(q);
+    this.claim(q, -1);
+    this.s.heard[q] = 1;
+    this.claim(q, 1);
   }
 
   protected get clock(): number {

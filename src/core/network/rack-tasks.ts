@@ -57,7 +57,7 @@ export class RackTasks extends RackSlots {
       if (inMB > s.readyInMB[q]) s.readyInMB[q] = inMB;
       if (outMB > s.readyOutMB[q]) s.readyOutMB[q] = outMB;
       if (finished === maps && s.heard[q] === 0) {
-        s.heard[q] = 1;
+        this.heardAll(q);
         s.waiting[i]--;
       }
       if (s.phase[q] === WAIT) this.enter(q, READ);
