@@ -143,6 +143,24 @@ describe('fluid network model results', () => {
     expect(r.network!.crossRackMB).toBeCloseTo(expected, 6);
   });
 
+  it.each([1, 3])('a reduce computing across epochs claims its write\'s group "out to anywhere" only if its output has an off-rack replica (replication %i)', async (replication) => {
+    // One job: 4 maps, 2 reduces that compute for about 20 s, on 3 s heartbeats: each predicted pass ends with them
+    // computing, so their claims are in the racks' demand.
+    const s = scenario(jobsScenario({
+      cluster: { racks: 2, nodesPerRack: 2, mapSlotsPerNode: 2, reduceSlotsPerNode: 1, heartbeatMs: 3000, network: { model: 'fluid' } },
+      hdfs: { replication },
+      workload: { kind: 'jobs', files: [{ name: 'a', blocks: 4 }], jobs: [{ id: 'j', submitMs: 0, input: 'a', mapMs: 5000, reduces: 2, reduceMs: 25_000 }] },
+    }));
+    const spreadOut = s.cluster.racks + 1;
+    let claims = 0;
+    await simulate(s, {
+      timeDecisions: false,
+      inspect: { batches: (_epoch, batches) => { for (const b of batches) for (let k = 0; k < b.demand.length; k += 2) if (b.demand[k] === spreadOut) claims += b.demand[k + 1]; } },
+    });
+    if (replication === 1) expect(claims).toBe(0); // no write of its leaves the rack: a claim would take others' share
+    else expect(claims).toBeGreaterThan(5);
+  });
+
   it('a write pipeline with one replica has no far side; with three, the replicas\' racks simulate one', async () => {
     const one = await simulate(loadVariant('fb-macro-io.json', 'Fair + delay', [...fluid(), ['hdfs.replication', 1], ['workload.jobs', 40]]), { timeDecisions: false });
     expect(one.network!.replicatedMB).toBe(0);

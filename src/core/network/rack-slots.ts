@@ -139,8 +139,9 @@ export class RackSlots {
    * The cross-rack group a flow of slot q's next phases will start on (see demand()), or -1; `out` asks for a
    * reduce's second claim, its write's. A map starting up that reads from another rack claims that rack's group. A
    * reduce starting up claims "in from anywhere" for its fetch. A reduce that has heard of every map's output and has
-   * not yet written (starting up, fetching or computing) claims "out to anywhere": it may fetch the rest, compute and
-   * start its write through the pipeline within the epoch. Claimed every epoch it may, as its write must never meet
+   * not yet written (starting up, fetching or computing) claims "out to anywhere" if its output has an off-rack
+   * replica (replication 2 or more): it may fetch the rest, compute and start its write through the pipeline within
+   * the epoch. Claimed every epoch it may, as its write must never meet
    * a group link sized to 0: counted in the predicted pass, which runs on the last allocation, the claim is what
    * sizes the link for the committed pass, which can run faster on a larger one (test/harness found a reduce that
    * finished fetching in the committed pass and wrote on a link sized to 0; the claim in computing alone, measured
@@ -159,7 +160,7 @@ export class RackSlots {
     }
     if (!out) return phase === START && s.readMB[q] > 0 ? this.links.spreadIn : -1;
     const ahead = phase === START || phase === READ || phase === CPU;
-    return ahead && s.heard[q] === 1 && s.writeMB[q] > 0 ? this.links.spreadOut : -1;
+    return ahead && this.replicated && s.heard[q] === 1 && s.writeMB[q] > 0 ? this.links.spreadOut : -1;
   }
 
   /** Adds (+1) or removes (-1) slot q's claims on cross-rack groups, as its phase and what it has heard stand. */
