@@ -16,7 +16,7 @@ import type { HeartbeatSink } from '../rack-model.js';
 import { type Topology, rackHeartbeats } from '../topology.js';
 import type { GroupUse } from './live-groups.js';
 import { EventHeap } from './event-heap.js';
-import { FluidNet } from './fluid-net.js';
+import { FlowTable } from './flow-table.js';
 import type { FluidRackOptions } from './rack-slots.js';
 import { RackTasks } from './rack-tasks.js';
 import { ServeState } from './serves.js';
@@ -60,7 +60,8 @@ export class FluidRack extends RackTasks implements GroupUse {
   /** The saved epoch start: slots, serves, network, events and flows' slots. */
   private readonly saved: SlotState;
   private readonly savedSv: ServeState;
-  private readonly savedNet: FluidNet;
+  /** The saved network's state only: a FlowTable, without a live network's scratch for re-rating components. */
+  private readonly savedNet: FlowTable;
   private readonly savedHeap: EventHeap;
   private readonly savedFlowSlot: Int32Array;
   /** Epoch whose start is saved, and the slots the predicted pass reported, in report order. */
@@ -82,7 +83,7 @@ export class FluidRack extends RackTasks implements GroupUse {
     ({ phaseMs: this.phaseMs, order: this.order } = rackHeartbeats(topology, rack));
     this.savedHeap = new EventHeap(this.eventIds);
     this.savedSv = new ServeState(this.sv.capacity);
-    this.savedNet = new FluidNet(this.links.capacities(options.rates), this.flowsMax, this.savedHeap, 0, true);
+    this.savedNet = new FlowTable(this.links.capacities(options.rates), this.flowsMax, this.savedHeap, 0, true);
     this.saved = new SlotState(this.slots, this.nodes, this.mapSlots, this.reduceSlots, this.links.groups);
     this.savedFlowSlot = new Int32Array(this.flowsMax);
     this.pinned = new Int32Array(this.slots);
