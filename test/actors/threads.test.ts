@@ -52,6 +52,26 @@ describe.each(CASES)('threads runtime gives the golden (in-process) digest: $fil
   });
 });
 
+/**
+ * The fluid hardware model on every scenario file (its last variant, with `cluster.network.model` fluid): the racks
+ * then simulate their flows and exchange demand, allocations and serves each epoch, and the digest must not depend on
+ * how many threads run them (issue 16: "identical digests in-process and on 1, 2, 3, 8 threads with the network model
+ * on, for every scenario").
+ */
+const FLUID = CASES.filter((x, i) => i === CASES.length - 1 || CASES[i + 1].file !== x.file)
+  .map((c) => ({ ...c, scenario: { ...c.scenario, cluster: { ...c.scenario.cluster, network: { ...c.scenario.cluster.network, model: 'fluid' as const } } } }));
+
+describe.each(FLUID)('fluid model on threads gives the in-process digest: $file / $variant', ({ scenario, trace, workers }) => {
+  it(`on ${workers.join(', ')} workers`, async () => {
+    const inprocess = await simulate(scenario, { timeDecisions: false, trace });
+    expect(inprocess.network?.model).toBe('fluid');
+    for (const w of workers) {
+      const threads = await simulateCompiled(scenario, { runtime: 'threads', workers: w, timeDecisions: false, trace });
+      expect(threads.digest, `${w} workers`).toBe(inprocess.digest);
+    }
+  });
+});
+
 it('every scenario file runs on 1, 2, 3 and 8 workers, or as many as it has racks', () => {
   for (const c of CASES.filter((x, i) => i === CASES.length - 1 || CASES[i + 1].file !== x.file)) {
     expect(c.workers.map((w) => Math.min(w, c.scenario.cluster.racks)), c.file).toEqual([...new Set([1, 2, 3, 8].map((w) => Math.min(w, c.scenario.cluster.racks)))]);
