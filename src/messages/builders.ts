@@ -44,6 +44,18 @@ class SpanColumn<T extends Row> {
     this.data[this.length++] = v;
   }
 
+  /** Pushes values[0 .. n) (one capacity check, one copy when they are a typed array of this kind). */
+  pushAll(values: ArrayLike<number>, n = values.length): void {
+    while (this.length + n > this.data.length) {
+      const grown = this.make(this.data.length * 2);
+      grown.set(this.data);
+      this.data = grown;
+    }
+    if (n === values.length && ArrayBuffer.isView(values)) this.data.set(values as T, this.length);
+    else for (let k = 0; k < n; k++) this.data[this.length + k] = values[k];
+    this.length += n;
+  }
+
   take(): T {
     if (this.mark === this.length) return this.empty;
     const out = this.data.subarray(this.mark, this.length) as T;
@@ -104,9 +116,9 @@ export class HeartbeatBatchBuilder implements HeartbeatSink {
    * counters, its committed writes with an off-rack replica, and its flows and writes still to run, sent with the batch.
    */
   network(demand: ArrayLike<number>, ints: number, carriedMB: ArrayLike<number>, replicas: ArrayLike<number>, stillToRun: number): void {
-    for (let k = 0; k < ints; k++) this.demand.push(demand[k]);
-    for (let k = 0; k < carriedMB.length; k++) this.carriedMB.push(carriedMB[k]);
-    for (let k = 0; k < replicas.length; k++) this.replicas.push(replicas[k]);
+    this.demand.pushAll(demand, ints);
+    this.carriedMB.pushAll(carriedMB);
+    this.replicas.pushAll(replicas);
     this.stillToRun.push(stillToRun);
   }
 

@@ -136,42 +136,37 @@ export class RackSlots {
   }
 
   /**
-   * The cross-rack group a flow of slot q's next phases will start on (see demand()), or -1; `out` asks for a
-   * reduce's second claim, its write's. A map starting up that reads from another rack claims that rack's group. A
-   * reduce starting up claims "in from anywhere" for its fetch. A reduce that has heard of every map's output and has
-   * not yet written (starting up, fetching or computing) claims "out to anywhere" if its output has an off-rack
-   * replica (replication 2 or more): it may fetch the rest, compute and start its write through the pipeline within
-   * the epoch. Claimed every epoch it may, as its write must never meet
-   * a group link sized to 0: counted in the predicted pass, which runs on the last allocation, the claim is what
-   * sizes the link for the committed pass, which can run faster on a larger one (test/harness found a reduce that
-   * finished fetching in the committed pass and wrote on a link sized to 0; the claim in computing alone, measured
-   * before: without it `hfsim run scenarios/fb-macro-io-oversub.json` fair + delay's mean response went 23,842 ->
-   * 24,952 ms, as such writes stalled to the epoch's end). One waiting for its maps fetches only when it hears of
-   * more: the master counts the notices it sends instead, and the write a job's last notice may start.
+   * Adds (`sign` +1) or removes (-1) slot q's claims on the cross-rack groups its next phases will start flows on
+   * (see demand()), as its phase and what it has heard stand. A map starting up that reads from another rack claims
+   * that rack's group. A reduce starting up claims "in from anywhere" for its fetch. A reduce that has heard of every
+   * map's output and has not yet written (starting up, fetching or computing) claims "out to anywhere" if its output
+   * has an off-rack replica (replication 2 or more): it may fetch the rest, compute and start its write through the
+   * pipeline within the epoch. Claimed every epoch it may, as its write must never meet a group link sized to 0:
+   * counted in the predicted pass, which runs on the last allocation, the claim is what sizes the link for the
+   * committed pass, which can run faster on a larger one (test/harness found a reduce that finished fetching in the
+   * committed pass and wrote on a link sized to 0; the claim in computing alone, measured before: without it `hfsim
+   * run scenarios/fb-macro-io-oversub.json` fair + delay's mean response went 23,842 -> 24,952 ms, as such writes
+   * stalled to the epoch's end). One waiting for its maps fetches only when it hears of more: the master counts the
+   * notices it sends instead, and the write a job's last notice may start.
    */
-  private claimOf(q: number, out: boolean): number {
+  private claim(q: number, sign: number): void {
     const s = this.s;
     const phase = s.phase[q];
-    if (this.links.racks === 1) return -1;
+    if (this.links.racks === 1 || !(phase === START || phase === READ || phase === CPU)) return;
     if (q < this.nodes * this.mapLike) {
-      if (out || phase !== START || s.readMB[q] <= 0) return -1;
+      if (phase !== START || s.readMB[q] <= 0) return;
       const srcRack = Math.floor(s.src[q] / this.nodes);
-      return srcRack !== this.rack ? srcRack : -1;
+      if (srcRack !== this.rack) this.pend(srcRack, sign);
+      return;
     }
-    if (!out) return phase === START && s.readMB[q] > 0 ? this.links.spreadIn : -1;
-    const ahead = phase === START || phase === READ || phase === CPU;
-    return ahead && this.replicated && s.heard[q] === 1 && s.writeMB[q] > 0 ? this.links.spreadOut : -1;
+    if (phase === START && s.readMB[q] > 0) this.pend(this.links.spreadIn, sign);
+    if (this.replicated && s.heard[q] === 1 && s.writeMB[q] > 0) this.pend(this.links.spreadOut, sign);
   }
 
-  /** Adds (+1) or removes (-1) slot q's claims on cross-rack groups, as its phase and what it has heard stand. */
-  private claim(q: number, sign: number): void {
-    const pending = this.s.pending;
-    for (let k = 0; k < 2; k++) {
-      const g = this.claimOf(q, k === 1);
-      if (g < 0) continue;
-      pending[g] += sign;
-      if (sign > 0) this.liveGroups.add(g);
-    }
+  /** Adds (+1) or removes (-1) one claim on cross-rack group g. */
+  private pend(g: number, sign: number): void {
+    this.s.pending[g] += sign;
+    if (sign > 0) this.liveGroups.add(g);
   }
 
   /** Moves slot q to `phase`, keeping the pending demand by group. */
