@@ -37,7 +37,25 @@ export function reportTable(r: BenchReport): string {
   const sw = r.sweepScaling;
   const sweep = sw === undefined ? '' : `\n\nSweep scaling (${sw.points} points of fb-macro-io with ${sw.jobs.toLocaleString('en-US')} jobs, worker ${sw.pool}; median ±spread of ${r.repeat} runs; speed-up ${sw.speedup.toFixed(2)}x)\n${table(['workers', 'wall ms', 'points ms (summed)'],
     sw.workers.map((w) => [String(w.workers), ms(w.wallMs), ms(w.pointMs)]), 0)}`;
-  return `${head}\n${main}${scale}${sweep}`;
+  return `${head}\n${main}${scale}${sweep}${fluidCost(r)}`;
+}
+
+/**
+ * Each fluid-model case beside its flat one (the same case named without its " / fluid" or ", fluid" suffix): the
+ * network model's cost in-process, which issue 16 asks to be at most 2x; '' when the report has no such pair.
+ */
+function fluidCost(r: BenchReport): string {
+  const byName = new Map(r.cases.map((c) => [c.name, c]));
+  const rows: string[][] = [];
+  for (const c of r.cases) {
+    const suffix = [' / fluid', ', fluid'].find((x) => c.name.endsWith(x));
+    const flat = suffix === undefined ? undefined : byName.get(c.name.slice(0, -suffix.length));
+    if (flat === undefined) continue;
+    const ms = (x: number) => Math.round(x).toLocaleString('en-US');
+    rows.push([flat.name, ms(flat.wallMs.median), ms(c.wallMs.median), `${(c.wallMs.median / flat.wallMs.median).toFixed(2)}x`]);
+  }
+  if (rows.length === 0) return '';
+  return `\n\nFluid network model against flat (wall ms, medians; issue 16 asks at most 2x in-process)\n${table(['case', 'flat', 'fluid', 'fluid / flat'], rows)}`;
 }
 
 export interface BenchFlags { suite: 'smoke' | 'full'; json?: string; repeat?: number; only?: string }

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { type BenchCase, type BenchReport, type Stat, benchReportSchema } from '../../src/cli/bench-schema.js';
+import { reportTable } from '../../src/cli/bench.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const CLI = join(ROOT, 'dist', 'src', 'cli', 'main.js');
@@ -110,5 +111,25 @@ describe('hfsim bench compare --markdown and $GITHUB_STEP_SUMMARY', () => {
     const r = compare([base, same], { GITHUB_STEP_SUMMARY: join(dir, 'no', 'such', 'dir', 'summary.md') });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/GITHUB_STEP_SUMMARY .*summary\.md: cannot append the summary \(ENOENT\)/);
+  });
+});
+
+describe('hfsim bench table: the fluid network model against flat', () => {
+  it('puts each fluid case beside its flat one, with the ratio of their median wall times', () => {
+    const r = report('4'.repeat(40), [
+      benchCase('fb2009-day.json', 1500), benchCase('fb2009-day.json / fluid', 3300),
+      benchCase('fb2010-day.json / first 2,000 jobs', 1000), benchCase('fb2010-day.json / first 2,000 jobs, fluid', 2500),
+      benchCase('fb-macro-io.json / Fair + delay', 700),
+    ]);
+    const lines = reportTable(r).split('\n'); // a case's median of two runs (w, 1.02 w) is the larger
+    const at = lines.findIndex((l) => l.startsWith('Fluid network model against flat'));
+    expect(at).toBeGreaterThan(0);
+    expect(lines[at + 2].split(/\s{2,}/)).toEqual(['fb2009-day.json', '1,530', '3,366', '2.20x']);
+    expect(lines[at + 3].split(/\s{2,}/)).toEqual(['fb2010-day.json / first 2,000 jobs', '1,020', '2,550', '2.50x']);
+    expect(lines.length).toBe(at + 4);
+  });
+
+  it('leaves the section out when no case has a flat counterpart', () => {
+    expect(reportTable(report('5'.repeat(40), [benchCase('fb2009-day.json / fluid', 3300)]))).not.toContain('Fluid network model');
   });
 });
