@@ -56,15 +56,17 @@ describe.each(CASES)('threads runtime gives the golden (in-process) digest: $fil
  * The fluid hardware model on every scenario file (its last variant, with `cluster.network.model` fluid): the racks
  * then simulate their flows and exchange demand, allocations and serves each epoch, and the digest must not depend on
  * how many threads run them (issue 16: "identical digests in-process and on 1, 2, 3, 8 threads with the network model
- * on, for every scenario").
+ * on, for every scenario"), and no committed pass starts a flow on a group link the master sized to 0.
  */
 const FLUID = CASES.filter((x, i) => i === CASES.length - 1 || CASES[i + 1].file !== x.file)
   .map((c) => ({ ...c, scenario: { ...c.scenario, cluster: { ...c.scenario.cluster, network: { ...c.scenario.cluster.network, model: 'fluid' as const } } } }));
 
 describe.each(FLUID)('fluid model on threads gives the in-process digest: $file / $variant', ({ scenario, trace, workers }) => {
   it(`on ${workers.join(', ')} workers`, async () => {
-    const inprocess = await simulate(scenario, { timeDecisions: false, trace });
+    let unallocated = -1;
+    const inprocess = await simulate(scenario, { timeDecisions: false, trace, inspect: { finished: (racks) => { unallocated = racks.reduce((n, r) => n + r.unallocatedStarts, 0); } } });
     expect(inprocess.network?.model).toBe('fluid');
+    expect(unallocated, 'flows started on a group link sized to 0 (the demand missed them)').toBe(0);
     for (const w of workers) {
       const threads = await simulateCompiled(scenario, { runtime: 'threads', workers: w, timeDecisions: false, trace });
       expect(threads.digest, `${w} workers`).toBe(inprocess.digest);
