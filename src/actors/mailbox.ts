@@ -8,6 +8,8 @@
  * Layout: Int32 words [0] sequence, [1] status (0 ok, 1 failed), [2] message count; then per message an Int32
  * length and its bytes, padded to 4.
  */
+import { SERVE_FIELDS } from '../core/network/serves.js';
+
 const SEQ = 0;
 const STATUS = 1;
 const COUNT = 2;
@@ -140,6 +142,6 @@ export function batchBoundBytes(nodesPerRack: number, mapSlots: number, reduceSl
  * epoch) and one for each write with an off-rack replica (at most two a reduce slot an epoch), plus an envelope per
  * rack. A mailbox that carries commands adds it once, whichever of its racks the serves go to.
  */
-export function serveBoundBytes(racks: number, nodesPerRack: number, mapLikeSlots: number, reduceSlots: number, serveFields: number): number {
-  return racks * nodesPerRack * (mapLikeSlots + 2 * reduceSlots) * serveFields * 8 + racks * 64;
+export function serveBoundBytes(racks: number, nodesPerRack: number, mapLikeSlots: number, reduceSlots: number): number {
+  return racks * nodesPerRack * (mapLikeSlots + 2 * reduceSlots) * SERVE_FIELDS * 8 + racks * 64;
 }

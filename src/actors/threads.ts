@@ -15,7 +15,6 @@ import type { EpochCommand, HeartbeatBatch } from '../messages/types.js';
 import type { TransportStats } from './inprocess.js';
 import { MAILBOX_FAILED, Mailbox, batchBoundBytes, serveBoundBytes } from './mailbox.js';
 import { copySlotsOf } from '../core/replication/copy-streams.js';
-import { SERVE_FIELDS } from '../core/network/serves.js';
 import type { MasterActor } from './master-actor.js';
 import { siblingModule, startWorker } from './workers.js';
 
@@ -78,7 +77,7 @@ export async function runThreads(master: MasterActor, options: ThreadsOptions = 
   const fluid = master.scenario.cluster.network.model === 'fluid' ? { racks: t.racks, copySlots: copySlotsOf(master.scenario) } : undefined;
   const perRack = batchBoundBytes(t.nodesPerRack, t.mapSlotsPerNode, t.reduceSlotsPerNode, fluid);
   // Serves go to whichever racks hold the sources and replicas: every commands mailbox can hold all of an epoch's.
-  const serves = fluid === undefined ? 0 : serveBoundBytes(t.racks, t.nodesPerRack, t.mapSlotsPerNode + fluid.copySlots, t.reduceSlotsPerNode, SERVE_FIELDS);
+  const serves = fluid === undefined ? 0 : serveBoundBytes(t.racks, t.nodesPerRack, t.mapSlotsPerNode + fluid.copySlots, t.reduceSlotsPerNode);
   const stats = { bytesToRacks: 0, bytesFromRacks: 0, masterMs: 0, racksMs: 0, workers: n };
   let epochStartMs = 0;
   let failure: Error | null = null;

@@ -36,24 +36,24 @@ class SpanColumn<T extends Row> {
   }
 
   push(v: number): void {
-    if (this.length === this.data.length) {
-      const grown = this.make(this.data.length * 2);
-      grown.set(this.data);
-      this.data = grown;
-    }
+    if (this.length === this.data.length) this.grow(1);
     this.data[this.length++] = v;
   }
 
-  /** Pushes values[0 .. n) (one capacity check, one copy when they are a typed array of this kind). */
+  /** Pushes values[0 .. n). */
   pushAll(values: ArrayLike<number>, n = values.length): void {
-    while (this.length + n > this.data.length) {
-      const grown = this.make(this.data.length * 2);
-      grown.set(this.data);
-      this.data = grown;
-    }
-    if (n === values.length && ArrayBuffer.isView(values)) this.data.set(values as T, this.length);
-    else for (let k = 0; k < n; k++) this.data[this.length + k] = values[k];
+    if (this.length + n > this.data.length) this.grow(n);
+    for (let k = 0; k < n; k++) this.data[this.length + k] = values[k];
     this.length += n;
+  }
+
+  /** Doubles the buffer until `more` rows fit (earlier takes keep viewing the old one). */
+  private grow(more: number): void {
+    let capacity = this.data.length * 2;
+    while (capacity < this.length + more) capacity *= 2;
+    const grown = this.make(capacity);
+    grown.set(this.data);
+    this.data = grown;
   }
 
   take(): T {

@@ -73,7 +73,7 @@ describe('shared-memory mailbox', () => {
     const serves = new Float64Array(racks * nodes * (maps + copies + 2 * reduces) * SERVE_FIELDS).fill(1e15 + 0.5);
     const up = encode(hb.take(3, 2 ** 30));
     const down = encode({ type: 'epoch', rack: 3, epoch: 2 ** 30, reportFreeFromMs: Infinity, responses: rb.take(2 ** 30)[0], allocationMBps: allocation, serves });
-    const withServes = bound + serveBoundBytes(racks, nodes, maps + copies, reduces, SERVE_FIELDS);
+    const withServes = bound + serveBoundBytes(racks, nodes, maps + copies, reduces);
     expect(up.byteLength).toBeLessThanOrEqual(bound);
     expect(down.byteLength).toBeGreaterThan(bound); // the serves alone would overflow a rack's own bound
     expect(down.byteLength).toBeLessThanOrEqual(withServes);

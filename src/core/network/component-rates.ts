@@ -49,10 +49,6 @@ export class ComponentRates extends FlowTable {
    * -2 otherwise (a capacity change walks every bounded resource, as the change may make a slack link bind).
    */
   protected eliding = -2;
-  /** The flow start or end being rated (counts up; set with `eliding`): slack() answers once per link for each. */
-  protected change = 0;
-  private readonly slackAt: Int32Array;
-  private readonly slackWas: Uint8Array;
   private readonly boundMark: Int32Array;
   private boundStamp = 0;
 
@@ -70,8 +66,6 @@ export class ComponentRates extends FlowTable {
     this.capLocal = new Float64Array(R);
     this.rates = new Float64Array(maxFlows);
     this.boundMark = new Int32Array(R);
-    this.slackAt = new Int32Array(R);
-    this.slackWas = new Uint8Array(R);
     if (unitCoefficients) {
       this.filling = new UnitFilling(maxFlows, R);
       const { lists, pathRes, pathLen, compFlows: flows, compRes: res } = this;
@@ -127,13 +121,6 @@ export class ComponentRates extends FlowTable {
    * makes r not slack. Cost: the flows on r and their paths.
    */
   protected slack(r: number, extra: number): boolean {
-    if (this.slackAt[r] === this.change) return this.slackWas[r] === 1; // asked already in this change: nothing moved
-    this.slackAt[r] = this.change;
-    this.slackWas[r] = this.slackNow(r, extra) ? 1 : 0;
-    return this.slackWas[r] === 1;
-  }
-
-  private slackNow(r: number, extra: number): boolean {
     const cap = this.capacity[r];
     if (!this.unitCoefficients || !(cap >= ROOMY)) return false;
     const limit = cap * (1 - ROOM);

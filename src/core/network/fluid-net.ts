@@ -66,7 +66,6 @@ export class FluidNet extends ComponentRates {
     this.active[f] = 1;
     const cap = this.shortcut ? this.privateCap(f) : Infinity;
     this.eliding = -1;
-    this.change++;
     if (cap !== Infinity && this.sharesLeftAlone(f, cap)) {
       this.shortcuts++;
       this.rerate(f, cap, nowMs);
@@ -86,7 +85,6 @@ export class FluidNet extends ComponentRates {
     for (let k = 0; k < this.pathLen[f]; k++) this.lists.unlink(this.pathRes[at + k], at + k);
     this.freeIds[this.freeTop++] = f;
     this.eliding = f;
-    this.change++;
     if (this.shortcut && this.leftAlone(at, this.pathLen[f], f)) {
       this.shortcuts++;
       this.eliding = -2;

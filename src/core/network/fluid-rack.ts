@@ -97,9 +97,9 @@ export class FluidRack extends RackTasks implements GroupUse {
   /**
    * The cross-rack demand of the epoch just predicted, by group: the flows active at any time in it (those at its
    * start and those it started), plus tasks whose next phases will start one (maps starting up that read from
-   * another rack, reduces starting up, reduces that have heard of every map and not yet written: rack-slots.ts
-   * claimOf; not reduces waiting for their maps, whose fetches the master counts from its notices). The master allocates the epoch's
-   * committed pass from it, so a flow that ends early in the epoch still counts. Written into `out` as (group, flows)
+   * another rack, reduces starting up, reduces that have heard of every map and not yet written: RackSlots.claim;
+   * not reduces waiting for their maps, whose fetches the master counts from its notices). The master allocates the
+   * epoch's committed pass from it, so a flow that ends early in the epoch still counts. Written into `out` as (group, flows)
    * pairs, ascending, for the groups with any; returns the number of ints written.
    */
   demand(out: Int32Array): number {
