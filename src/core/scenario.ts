@@ -11,7 +11,7 @@ import { longTasksSchema } from './long-tasks.js';
 import { PRIORITIES } from './priority.js';
 import { atMost, durationMs, nonNegInt, posInt, timeMs } from './bounded.js';
 
-const posNum = (what: string) => z.number({ error: `${what} must be a number` }).positive(`${what} must be greater than 0`);
+const posNum = (what: string) => z.number({ error: `${what} must be a number` }).positive({ error: `${what} must be greater than 0`, abort: true });
 
 export { PRIORITIES, type Priority } from './priority.js';
 export const JOB_TYPES = ['io', 'cpu'] as const;

@@ -31,6 +31,12 @@ describe('cluster.network', () => {
     if (!r.ok) expect(r.errors).toContain(message);
   });
 
+  it.each([['nicGbps', 0], ['coreGbps', -2], ['diskReadMBps', 0]])('reports a non-positive %s once, not again as below the least bandwidth', (field, value) => {
+    const r = parseScenario(withNetwork({ [field]: value }));
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.errors).toEqual([`cluster.network.${field}: ${field} must be greater than 0`]);
+  });
+
   it('1 Gbps is 119.2 MB/s (MB of 2^20 bytes)', () => {
     expect(gbpsToMBps(1)).toBeCloseTo(119.209, 3);
   });
