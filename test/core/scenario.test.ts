@@ -153,6 +153,11 @@ describe('scenario bounds and fields a policy ignores', () => {
       'workload.groups[0]: a task would move 12800000000 MB, above the limit of 2097151 MB a task'],
     [{ cluster: { network: { model: 'fluid', diskReadMBps: 0.001 } }, hdfs: { blockMB: 10_000 }, workload: jobs({}) },
       'cluster.network (workload.jobs[0], 10000 MB at 0.000250 MB/s): a task of 40000001000 ms'],
+    // A Facebook map computes its block at mapCpuMBps (47 days here), and reads no faster: it once ran for hours.
+    [{ cluster: { network: { model: 'fluid', mapCpuMBps: { io: 0.001 } } }, hdfs: { blockMB: 4096 }, workload: { kind: 'facebook', jobs: 1, type: 'io' } },
+      'cluster.network.mapCpuMBps.io (a 4096 MB block at 0.001 MB/s): a task of 4096001000 ms'],
+    [{ cluster: { heartbeatMs: 100, network: { model: 'fluid', mapCpuMBps: { cpu: 0.001 } } }, workload: { kind: 'facebook', jobs: 1, type: 'mixed' } },
+      'cluster.network.mapCpuMBps.cpu (a 128 MB block at 0.001 MB/s): a task of 128001000 ms (slowdowns included) spans 1280010 heartbeats'],
   ])('refuses a workload whose totals pass a limit: %j', (raw, message) => {
     const r = parseScenario(raw);
     expect(r.ok).toBe(true);
