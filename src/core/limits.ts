@@ -32,8 +32,8 @@ export const MAX_TASK_EPOCHS = 1_000_000;
 export const MIN_HEARTBEAT_MS = 100;
 
 /**
- * Heartbeats a run that visits every heartbeat interval may step through up to its last arrival (epochs x nodes). A
- * run whose plugins permit no idle skipping (a replication policy, long-task balancing, resource offers, Quincy:
+ * Heartbeats a run that visits every heartbeat interval may step through up to its last arrival and its longest
+ * task's end after it (epochs x nodes). A run whose plugins permit no idle skipping (a replication policy, long-task balancing, resource offers, Quincy:
  * framework/shortcuts.ts) cannot jump over the gaps between jobs. Measured on the development VM: dsbra.json with its
  * 100 arrivals spread over 23 days runs 13 M heartbeats (3 s intervals, 20 nodes) in 3 s and 400 M (100 ms) in 94 s,
  * about 4 M a second; this bound is about 25 s of them, a day of 3 s heartbeats on 3,400 nodes.

@@ -55,12 +55,6 @@ export function workloadLimitErrors(scenario: Scenario, trace?: SwimTrace): stri
   const policyError = policies.get(scenario.scheduler.policy)?.sizeError?.(scenario.scheduler.policyConfig, { scenario, largestMaps: t.largestMaps, largestField: t.largestField });
   if (policyError !== undefined) errors.push(policyError);
   const heartbeatMs = cluster.heartbeatMs ?? hadoopHeartbeatMs(cluster.racks * cluster.nodesPerRack);
-  // A run whose plugins permit no idle skipping steps through every interval up to its last arrival.
-  const nodes = cluster.racks * cluster.nodesPerRack;
-  const intervals = Math.ceil(Math.min(t.lastSubmitMs, MAX_TIME_MS) / heartbeatMs);
-  if (intervals * nodes > MAX_WALKED_HEARTBEATS && !declaredShortcuts(scenario).has('skipIdleHeartbeats')) {
-    errors.push(`workload: a run under these plugins visits every heartbeat (it cannot jump the gaps between jobs): ${intervals} intervals of ${heartbeatMs} ms to the last arrival at ${Math.round(t.lastSubmitMs)} ms on ${nodes} nodes is ${intervals * nodes} heartbeats, above the limit of ${MAX_WALKED_HEARTBEATS}`);
-  }
   const slow = Math.max(tasks.rackLocalSlowdown, tasks.offRackSlowdown);
   const longTasks: Array<readonly [string, number]> = [[t.mapField, t.mapMs * slow], [t.reduceField, t.reduceMs]];
   const network = cluster.network;
@@ -77,6 +71,14 @@ export function workloadLimitErrors(scenario: Scenario, trace?: SwimTrace): stri
         longTasks.push([`cluster.network.mapCpuMBps.${type} (a ${scenario.hdfs.blockMB} MB block at ${network.mapCpuMBps[type]} MB/s)`, network.taskStartMs + (scenario.hdfs.blockMB / network.mapCpuMBps[type]) * 1000]);
       }
     }
+  }
+  // A run whose plugins permit no idle skipping steps through every interval up to its last arrival, and then at
+  // least as long as its longest task runs.
+  const longestMs = Math.max(...longTasks.map(([, ms]) => ms));
+  const nodes = cluster.racks * cluster.nodesPerRack;
+  const intervals = Math.ceil(Math.min(t.lastSubmitMs + longestMs, MAX_TIME_MS) / heartbeatMs);
+  if (intervals * nodes > MAX_WALKED_HEARTBEATS && !declaredShortcuts(scenario).has('skipIdleHeartbeats')) {
+    errors.push(`workload: a run under these plugins visits every heartbeat (it cannot jump the gaps between jobs): ${intervals} intervals of ${heartbeatMs} ms to the last arrival at ${Math.round(t.lastSubmitMs)} ms and the longest task's end (${Math.round(longestMs)} ms later) on ${nodes} nodes is ${intervals * nodes} heartbeats, above the limit of ${MAX_WALKED_HEARTBEATS}`);
   }
   for (const [field, ms] of longTasks) {
     if (ms > MAX_TIME_MS) errors.push(`${field}: a task of ${Math.round(ms)} ms (slowdowns included), above the limit of ${MAX_TIME_MS} ms`);

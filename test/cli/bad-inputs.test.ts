@@ -68,7 +68,11 @@ describe('bad scenarios: one line naming file and field, before anything runs', 
       'workload.groups[0].intervalMs: the last job would arrive at startMs + (count - 1) x intervalMs = 3000000000 ms, above the limit of 2147483647 ms (24.8 days) for any simulated time'],
     ['a replication policy (every heartbeat visited) over weeks of 100 ms heartbeats', { ...tiny, cluster: { ...tiny.cluster, heartbeatMs: 100 }, scheduler: { replication: { policy: 'static' } },
       workload: { kind: 'facebook', jobs: 100, meanInterarrivalMs: 2e7 } },
-      'workload: a run under these plugins visits every heartbeat (it cannot jump the gaps between jobs): 19800000 intervals of 100 ms to the last arrival at 1980000000 ms on 6 nodes is 118800000 heartbeats, above the limit of 100000000'],
+      'workload: a run under these plugins visits every heartbeat (it cannot jump the gaps between jobs): 19800720 intervals of 100 ms to the last arrival at 1980000000 ms and the longest task\'s end (72000 ms later) on 6 nodes is 118804320 heartbeats, above the limit of 100000000'],
+    // a fuzzing pass's finding: one task of 1e9 ms on 10,000 nodes walked 3.3e9 heartbeats (the bound counted arrivals only)
+    ['a replication policy and one task of 11.6 days on 10,000 nodes', { ...tiny, cluster: { racks: 10, nodesPerRack: 1000 }, scheduler: { replication: { policy: 'static' } },
+      workload: { kind: 'jobs', files: [{ name: 'f', blocks: 1 }], jobs: [{ id: 'j', submitMs: 0, input: 'f', mapMs: 1e9, reduces: 0 }] } },
+      'workload: a run under these plugins visits every heartbeat (it cannot jump the gaps between jobs): 20000 intervals of 100000 ms to the last arrival at 0 ms and the longest task\'s end (2000000000 ms later) on 10000 nodes is 200000000 heartbeats, above the limit of 100000000'],
     // the harness's long mode stalled on such a run: a 33,384-column program re-solved every second for hours
     ['Quincy on Facebook jobs of up to 4,800 maps on 100 nodes', { ...tiny, cluster: { racks: 10, nodesPerRack: 10 }, scheduler: { policy: 'quincy' }, workload: { kind: 'facebook', jobs: 2 } },
       'workload.sizes: a job of 4800 maps under policy quincy makes a decision program of up to 43411 arcs (100 nodes, up to 3 replicas a block, kills on), above the limit of 8000 arcs a decision'],
