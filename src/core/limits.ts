@@ -46,6 +46,15 @@ export const MAX_NODES = 100_000;
 /** Racks: each is an actor with a message each way every epoch; 10,000 racks cost ~0.4 s an epoch. */
 export const MAX_RACKS = 10_000;
 
+/**
+ * Racks under the fluid network model: each rack's network holds a link for the traffic in from every other rack
+ * (rack-links.ts), so the racks' state grows as racks^2, about 150 bytes each. Measured (`hfsim run
+ * scenarios/fb-macro-io.json --set workload.jobs=5 --set cluster.nodesPerRack=1 --set cluster.network.model=fluid`,
+ * peak resident): 1,000 racks 0.29 GB, 2,000 0.74 GB, 4,000 2.5 GB; 10,000 racks passed 14 GB and was killed. This
+ * bound is about 3.8 GB.
+ */
+export const MAX_FLUID_RACKS = 5_000;
+
 /** Map or reduce slots per node: 1,000 (Hadoop nodes ran 2 to 16). */
 export const MAX_SLOTS_PER_NODE = 1_000;
 
