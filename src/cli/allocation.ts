@@ -21,7 +21,7 @@
 import { readTextFile } from './read-file.js';
 import type { PoolConfig, UserConfig } from '../core/pool-config.js';
 import { InputError } from './errors.js';
-import { MAX_INT32, MAX_POOLS, MAX_SLOTS, MAX_TIME_MS } from '../core/limits.js';
+import { MAX_INT32, MAX_POOLS, MAX_SLOTS, MAX_TIME_MS, MAX_WEIGHT, MIN_WEIGHT } from '../core/limits.js';
 import { type El, rootElement } from './xml.js';
 
 export const SLOT_MB = 1024;
@@ -136,6 +136,7 @@ class Reader {
   weight(el: El): number {
     const w = this.number(el);
     if (w <= 0) this.fail(el, `<weight> must be greater than 0, not "${el.text}"`);
+    if (w < MIN_WEIGHT || w > MAX_WEIGHT) this.fail(el, `<weight> is ${el.text}, outside ${MIN_WEIGHT} to ${MAX_WEIGHT}`);
     return w;
   }
 

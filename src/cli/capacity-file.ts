@@ -84,6 +84,7 @@ export function parseCapacityFile(text: string, file: string): CapacityConfig {
   for (const q of queues.values()) {
     if (q.capacity === undefined) fail(list, `queue "${q.name}" has no ${PREFIX}root.${q.name}.capacity`);
     total += q.capacity!;
+    if (q.maxCapacity !== undefined && q.maxCapacity < q.capacity!) fail(list, `queue "${q.name}": maximum-capacity ${q.maxCapacity}% is below its capacity ${q.capacity}%`);
     out.queues.push({ name: q.name, capacity: q.capacity!, ...(q.maxCapacity === undefined ? {} : { maxCapacity: q.maxCapacity }),
       minUserLimitPercent: q.minUserLimitPercent ?? 100, ...(q.noUserCap ? {} : { userLimitFactor: q.userLimitFactor ?? 1 }) });
   }

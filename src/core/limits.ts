@@ -55,6 +55,15 @@ export const MAX_RACKS = 10_000;
  */
 export const MAX_FLUID_RACKS = 5_000;
 
+/**
+ * A pool's weight: 0.001 to 1,000 (Hadoop's allocation files use 0.5 to 10 or so). The fair-share search
+ * (fair-shares.ts, Hadoop's) doubles a weight-to-slots ratio from 1 up to 1e12 and then bisects 25 times, so a
+ * weight of 1e9 was resolved to about 30 slots (shares summed past the cluster) and weights of 1e-20 never reached
+ * their shares (every fair share 0).
+ */
+export const MIN_WEIGHT = 0.001;
+export const MAX_WEIGHT = 1000;
+
 /** Map or reduce slots per node: 1,000 (Hadoop nodes ran 2 to 16). */
 export const MAX_SLOTS_PER_NODE = 1_000;
 

@@ -4,8 +4,8 @@
  * these same fields, so both paths meet one validator.
  */
 import { z } from 'zod';
-import { nonNegInt, posInt, timeMs } from './bounded.js';
-import { MAX_INT32, MAX_POOLS, MAX_SLOTS, MAX_TIME_MS } from './limits.js';
+import { atMost, nonNegInt, posInt, timeMs } from './bounded.js';
+import { MAX_INT32, MAX_POOLS, MAX_SLOTS, MAX_TIME_MS, MAX_WEIGHT, MIN_WEIGHT } from './limits.js';
 
 const timeoutMs = timeMs;
 const slots = (what: string) => nonNegInt(what, MAX_SLOTS);
@@ -17,7 +17,8 @@ export type SchedulingMode = (typeof SCHEDULING_MODES)[number];
 
 export const poolSchema = z.strictObject({
   name: z.string().min(1, 'a pool needs a name'),
-  weight: z.number({ error: 'weight must be a number' }).positive('weight must be greater than 0').default(1),
+  weight: z.number({ error: 'weight must be a number' }).positive({ error: 'weight must be greater than 0', abort: true })
+    .min(MIN_WEIGHT, { error: (issue) => `weight is ${String(issue.input)}, below the limit of ${MIN_WEIGHT}` }).max(MAX_WEIGHT, atMost('weight', MAX_WEIGHT)).default(1),
   /** Guaranteed map and reduce slots (scaled down evenly when all pools' minimums exceed the cluster). */
   minMaps: slots('minMaps').default(0),
   minReduces: slots('minReduces').default(0),
@@ -56,6 +57,8 @@ export const queueSchema = z.strictObject({
   minUserLimitPercent: z.number().positive().max(100, 'minUserLimitPercent must be at most 100').default(100),
   /** Hadoop's user-limit-factor (YARN, 0.21 on): a user may hold at most this multiple of the queue's capacity (omitted: no such cap, as in 0.20). */
   userLimitFactor: z.number({ error: 'userLimitFactor must be a number' }).positive('userLimitFactor must be greater than 0').optional(),
+}).superRefine((q, ctx) => {
+  if (q.maxCapacity !== undefined && q.maxCapacity < q.capacity) ctx.addIssue({ code: 'custom', path: ['maxCapacity'], message: `maxCapacity (${q.maxCapacity}) is below capacity (${q.capacity})` });
 });
 export type QueueConfig = z.infer<typeof queueSchema>;
 

@@ -151,7 +151,11 @@ const jobsWorkload = z.strictObject({
   files: z.array(fileSchema).min(1, 'files must list at least one file'),
   jobs: z.array(jobSchema).min(1, 'jobs must list at least one job'),
 }).superRefine((w, ctx) => {
-  const files = new Set(w.files.map((f) => f.name));
+  const files = new Set<string>();
+  w.files.forEach((f, i) => {
+    if (files.has(f.name)) ctx.addIssue({ code: 'custom', path: ['files', i, 'name'], message: `file name "${f.name}" is used twice` });
+    files.add(f.name);
+  });
   const ids = new Set<string>();
   w.jobs.forEach((j, i) => {
     if (!files.has(j.input)) ctx.addIssue({ code: 'custom', path: ['jobs', i, 'input'], message: `input "${j.input}" names no file in workload.files` });

@@ -106,6 +106,7 @@ describe('bad capacity-scheduler.xml: one line naming file, line and property, e
     ['no queue list', conf({ [`${Q}.a.capacity`]: '50' }), /no yarn\.scheduler\.capacity\.root\.queues property/],
     ['a queue without a capacity', conf({ [`${Q}.queues`]: 'a,b', [`${Q}.a.capacity`]: '50' }), /c\.xml: line 3: yarn\.scheduler\.capacity\.root\.queues: queue "b" has no yarn\.scheduler\.capacity\.root\.b\.capacity/],
     ['capacities over 100%', conf({ ...ok, [`${Q}.b.capacity`]: '60' }), /root\.queues: the queues' capacities add up to 110%, more than 100%/],
+    ['a maximum-capacity below the capacity', conf({ ...ok, [`${Q}.a.maximum-capacity`]: '30' }), /root\.queues: queue "a": maximum-capacity 30% is below its capacity 50%/],
     ['nested queues', conf({ ...ok, [`${Q}.a.queues`]: 'a1,a2' }), /c\.xml: line 15: yarn\.scheduler\.capacity\.root\.a\.queues: nested queues are not modelled/],
     ['a weight', conf({ ...ok, [`${Q}.a.capacity`]: '2w' }), /root\.a\.capacity: absolute resources and weights \("2w"\) are not modelled/],
     ['absolute resources', conf({ ...ok, [`${Q}.a.capacity`]: '[memory=1024,vcores=1]' }), /absolute resources and weights/],
@@ -122,7 +123,7 @@ describe('bad capacity-scheduler.xml: one line naming file, line and property, e
     expect(() => parseCapacityFile(xml, 'c.xml')).toThrow(message);
   });
 
-  it.each([cases[0], cases[13]])('through the CLI: %s', (_, xml, message) => {
+  it.each([cases[0], cases[14]])('through the CLI: %s', (_, xml, message) => {
     const dir = mkdtempSync(join(tmpdir(), 'hfsim-capacity-'));
     writeFileSync(join(dir, 'c.xml'), xml);
     writeFileSync(join(dir, 's.json'), JSON.stringify({ scheduler: { policy: 'capacity', capacitySchedulerFile: 'c.xml' }, workload: { kind: 'facebook', jobs: 5 } }));
