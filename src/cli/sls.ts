@@ -17,6 +17,7 @@ import type { Node } from 'jsonc-parser';
 import { JsonReader } from './json-located.js';
 import type { SlsWorkload } from '../core/scenario.js';
 import { InputError } from './errors.js';
+import { MAX_BLOCKS, MAX_JOB_MAPS, MAX_JOBS, MAX_REDUCES } from '../core/limits.js';
 
 const JOB_KEYS = new Set(['am.type', 'job.start.ms', 'job.end.ms', 'job.queue.name', 'job.id', 'job.user', 'job.tasks', 'job.count', 'am.memory', 'am.vcores']);
 const TASK_KEYS = new Set(['container.host', 'container.start.ms', 'container.end.ms', 'duration.ms', 'container.priority', 'container.type', 'count',
@@ -82,6 +83,9 @@ function slsTask(r: JsonReader, node: Node, job: SlsJob): void {
   const host = r.str(p, 'container.host');
   if (type === 'map' && host === undefined) r.fail(node.offset, 'a map container needs "container.host": its input\'s replica');
   if (host !== undefined) job.hosts.push(host);
+  // Checked before the copies are made: a count of 1e9 once filled the heap for minutes.
+  const [have, most, what] = type === 'map' ? [job.maps.length, MAX_JOB_MAPS, 'maps a job'] : [job.reduceMs.length, MAX_REDUCES, 'reduces'];
+  if (have + count > most) r.fail(p.get('count')!.offset, `"count" ${count} makes job "${job.id}" ${have + count} ${type}s, above the limit of ${most} ${what}`);
   for (let i = 0; i < count; i++) {
     if (type === 'map') job.maps.push({ hosts: [host!], ms });
     else job.reduceMs.push(ms);
@@ -135,12 +139,16 @@ export function slsJobsWorkload(jobs: SlsJob[], w: SlsWorkload, cluster: { racks
   const listed: unknown[] = [];
   const ids = new Set<string>();
   const mean = (xs: number[]): number => xs.reduce((a, x) => a + x, 0) / xs.length;
+  // The totals of the copies (job.count), before any is made.
+  const total = (f: (j: SlsJob) => number): number => jobs.reduce((a, j) => a + j.count * f(j), 0);
+  const over: Array<[number, number, string]> = [[total(() => 1), MAX_JOBS, 'jobs'], [total((j) => j.maps.length), MAX_BLOCKS, 'maps (blocks)'], [total((j) => j.reduceMs.length), MAX_REDUCES, 'reduces']];
+  for (const [n, most, what] of over) if (n > most) throw new InputError(`${file}: the trace's jobs (with their "job.count" copies) have ${n} ${what} in all, above the limit of ${most}`);
   for (const j of jobs) {
+    const replicas = j.maps.map((m) => [...new Set(m.hosts.map((h) => nodes.get(splitHost(h).join('/'))!))].slice(0, replication));
     for (let k = 0; k < j.count; k++) {
       const id = j.count === 1 ? j.id : `${j.id}#${k}`;
       if (ids.has(id)) throw new InputError(`${file}:${j.line}: job id "${id}" is used twice`);
       ids.add(id);
-      const replicas = j.maps.map((m) => [...new Set(m.hosts.map((h) => nodes.get(splitHost(h).join('/'))!))].slice(0, replication));
       files.push({ name: id, blocks: j.maps.length, replicas });
       listed.push({
         id, submitMs: j.startMs, pool: j.queue, user: j.user, input: id, type: w.type, mapMs: mean(j.maps.map((m) => m.ms)),

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { resolveScenario } from '../../src/cli/resolve-scenario.js';
 import { parseRumenTrace } from '../../src/cli/rumen.js';
-import { hostNodes, parseSlsTrace } from '../../src/cli/sls.js';
+import { hostNodes, parseSlsTrace, slsJobsWorkload } from '../../src/cli/sls.js';
 import { parseScenario, type Scenario } from '../../src/core/scenario.js';
 import { makeRng } from '../../src/core/rng.js';
 import { makeTopology } from '../../src/core/topology.js';
@@ -148,10 +148,19 @@ describe('SLS JSON traces', () => {
     ['only reduces', job('    { "duration.ms": 5, "container.type": "reduce" }'), /^t\.json:2: job "job_1" has no map container/],
     ['another AM type', job('    { "container.host": "h", "duration.ms": 5 }', ' "am.type": "stream",'), /^t\.json:1: am\.type "stream": only mapreduce jobs are replayed$/],
     ['an empty file', '\n', /^t\.json: the trace has no jobs$/],
+    // a fuzzing pass's: 1e9 copies of a container filled the heap for minutes before any limit was checked
+    ['a container count past a job\'s maps', job('    { "container.host": "h", "duration.ms": 5,\n      "count": 1000000000 }'), /^t\.json:4: "count" 1000000000 makes job "job_1" 1000000000 maps, above the limit of 5000000 maps a job$/],
   ];
 
   it.each(bad)('bad input: %s', (_, text, message) => {
     expect(() => parseSlsTrace(text, 't.json')).toThrow(message);
+  });
+
+  it('counts the copies of job.count against the limits before making them', () => {
+    const jobs = parseSlsTrace(job('    { "container.host": "/r/n1", "duration.ms": 5, "count": 101 }', ' "job.count": 500000,'), 't.json');
+    const w = { kind: 'sls', trace: 't.json', type: 'io' } as const;
+    const cluster = { racks: 1, nodesPerRack: 1, replication: 1 };
+    expect(() => slsJobsWorkload(jobs, w as never, cluster, 't.json')).toThrow('t.json: the trace\'s jobs (with their "job.count" copies) have 50500000 maps (blocks) in all, above the limit of 50000000');
   });
 
   it('a malformed trace through the CLI: exit 2, one line naming the scenario, the trace and the line', () => {
