@@ -95,6 +95,7 @@ describe('hfsim report', () => {
 
   it.each([
     ['a file that is not a result', () => { const f = join(tmp('bad'), 'x.json'); writeFileSync(f, '{"a": 1}'); return f; }, /x\.json: not a result \(hfsim run --out writes one\)/],
+    ['an empty list of results', () => { const f = join(tmp('bad'), 'e.json'); writeFileSync(f, '[]'); return f; }, /e\.json: an empty list, no result to report/],
     ['a directory that is not a sweep output', () => tmp('empty'), /not a sweep output directory \(no sweep\.json\)/],
     ['a missing input', () => '/no/such/result.json', /\/no\/such\/result\.json: no such file or directory/],
   ])('bad input: %s', (_, input, message) => {

@@ -67,6 +67,7 @@ export async function sweepReportHtml(dir: string): Promise<string> {
 function resultsOf(file: string): Result[] {
   const raw = readJsonFile(file, 'result');
   const list = Array.isArray(raw) ? raw : [raw];
+  if (list.length === 0) throw new InputError(`${file}: an empty list, no result to report (hfsim run --out writes one)`);
   list.forEach((r, i) => {
     const ok = typeof r === 'object' && r !== null && Array.isArray((r as Result).bins) && Array.isArray((r as Result).jobs) && typeof (r as Result).summary === 'object';
     if (!ok) throw new InputError(`${file}: ${Array.isArray(raw) ? `[${i}]: ` : ''}not a result (hfsim run --out writes one): needs summary, bins and jobs`);
@@ -84,7 +85,8 @@ export async function reportAction(input: string, flags: { html: string }): Prom
   }
   if (isDir && !isSweepDir(input)) throw new InputError(`${input}: not a sweep output directory (no sweep.json)`);
   checkOutputFile(flags.html, '--html');
-  const html = isDir ? await sweepReportHtml(input) : await runReportHtml(resultsOf(input)[0].scenario, resultsOf(input));
+  const results = isDir ? [] : resultsOf(input);
+  const html = isDir ? await sweepReportHtml(input) : await runReportHtml(results[0].scenario, results);
   writeOutput(flags.html, html);
   const charts = (html.match(/<figure class="chart"/g) ?? []).length;
   process.stdout.write(`wrote ${flags.html} (${charts} charts, ${Math.round(html.length / 1024)} KiB)\n`);
