@@ -105,6 +105,7 @@ async function onPool<P extends SweepPoint>(queue: PointQueue<P>, size: number, 
 export function selectExperiments(all: readonly Experiment[], only: string | undefined): Experiment[] {
   if (only === undefined) return [...all];
   const names = only.split(',').map((s) => s.trim()).filter((s) => s !== '');
+  if (names.length === 0) throw new InputError(`--only: names no experiment (have ${all.map((e) => e.id).join(', ')})`);
   const unknown = names.filter((n) => !all.some((e) => e.id === n));
   if (unknown.length > 0) throw new InputError(`--only: no experiment ${unknown.map((n) => `"${n}"`).join(', ')} (have ${all.map((e) => e.id).join(', ')})`);
   return all.filter((e) => names.includes(e.id));

@@ -45,6 +45,8 @@ describe('experiments', () => {
     expect(new Set(EXPERIMENTS.map((e) => e.id)).size).toBe(EXPERIMENTS.length);
     expect(() => selectExperiments(EXPERIMENTS, 'macro-io,nope')).toThrow(InputError);
     expect(() => selectExperiments(EXPERIMENTS, 'nope')).toThrow(/"nope"/);
+    // an empty list wrote a document of 0 experiments over EXPERIMENTS.md
+    for (const empty of ['', ' , ,']) expect(() => selectExperiments(EXPERIMENTS, empty)).toThrow(/--only: names no experiment/);
     expect(selectExperiments(EXPERIMENTS, 'dsfs,copy-compute').map((e) => e.id)).toEqual(['dsfs', 'copy-compute']); // catalog order
   });
 
