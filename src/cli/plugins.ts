@@ -18,10 +18,20 @@ export async function loadPlugins(paths: readonly string[]): Promise<void> {
   const urls = pluginUrls(paths);
   for (let i = 0; i < urls.length; i++) {
     const before = registered();
+    // A module whose top-level await never settles leaves nothing to run: Node exits with 13 (set as exitCode
+    // before the exit listeners run) and says nothing.
+    const unsettled = (code: number): void => {
+      if (code !== 13 && process.exitCode !== 13) return;
+      process.stderr.write(`hfsim: --plugin ${paths[i]}: the module never finished loading (a top-level await that never settles)\n`);
+      process.exitCode = 2;
+    };
+    process.on('exit', unsettled);
     try {
       await import(urls[i]);
     } catch (err) {
       throw new InputError(`--plugin ${paths[i]}: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`);
+    } finally {
+      process.off('exit', unsettled);
     }
     if (registered() === before && !loaded.has(urls[i])) {
       throw new InputError(`--plugin ${paths[i]}: registered no plugin (a plugin file calls registerPolicy, registerGate, registerPreemption or registerReplication from the hfsim it runs under)`);

@@ -1,4 +1,5 @@
 /** A user's plugin (examples/srwf.js) from the command line and through the library API; plugin files that fail. */
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SortedJobQueue, loadScenario, registerPolicy, simulate } from '../../src/index.js';
@@ -11,6 +12,12 @@ const BUILT_IN_POLICIES = policies.oneOf().replace(/[.*+?^${}()|[\]\\]/g, '\\$&'
 const SCENARIO = join(ROOT, 'examples', 'srwf.json');
 const PLUGIN = './examples/srwf.js';
 const VARIANT = 'SRWF + delay';
+
+function hangingPlugin(): string {
+  const file = join(tmp('plugin-hang'), 'hang.mjs');
+  writeFileSync(file, 'await new Promise(() => {});\n');
+  return file;
+}
 
 describe('examples/srwf.js', () => {
   it('runs from the CLI with --plugin, in-process and on threads, with one digest', () => {
@@ -64,6 +71,8 @@ describe('examples/srwf.js', () => {
     ['no --plugin: the name is not registered', [], new RegExp(`scheduler\\.policy: policy must be ${BUILT_IN_POLICIES}$`, 'm')],
     ['a plugin file that is not there', ['--plugin', './examples/none.js'], /^hfsim: --plugin \.\/examples\/none\.js: Cannot find module/],
     ['a plugin file that registers nothing', ['--plugin', './examples/srwf.json'], /^hfsim: --plugin \.\/examples\/srwf\.json: /],
+    // Node exits 13 and says nothing when a module's top-level await never settles
+    ['a plugin whose top-level await never settles', ['--plugin', hangingPlugin()], /^hfsim: --plugin .*hang\.mjs: the module never finished loading \(a top-level await that never settles\)/],
   ])('%s: exit 2, one line', (_what, args, message) => {
     const r = hfsim('run', SCENARIO, '--variant', VARIANT, ...args);
     expect(r.code).toBe(2);
