@@ -1,6 +1,6 @@
 /** Reads a scenario file, applies --set and --seed, resolves its variants and validates each; errors name file, line or field. */
 import { readTextFile } from './read-file.js';
-import { type ParseError, parseTree, printParseErrorCode } from 'jsonc-parser';
+import { type ParseError, parseTree, printParseErrorCode, visit } from 'jsonc-parser';
 import { MAX_JSON_DEPTH } from '../core/limits.js';
 import { OverrideError, type Scenario, overridePathProblem, resolveVariant, variantErrors, variantsOf } from '../core/scenario.js';
 import { workloadLimitErrors } from '../core/workload-limits.js';
@@ -74,7 +74,29 @@ export function readJsonFile(file: string, what: string): unknown {
     throw new InputError(`${file}: ${jsonErrorWhere(text, err as Error)}`);
   }
   if (depthOf(value) > MAX_JSON_DEPTH) throw new InputError(`${file}: arrays and objects nest deeper than ${MAX_JSON_DEPTH} levels`);
+  const twice = keyGivenTwice(text);
+  if (twice !== undefined) throw new InputError(`${file}: line ${twice.line}, column ${twice.column}: "${twice.key}" is given twice in one object (JSON.parse would keep the last silently)`);
   return value;
+}
+
+/** The first key that an object of `text` (valid JSON) gives twice, located; undefined when none. */
+function keyGivenTwice(text: string): { key: string; line: number; column: number } | undefined {
+  const open: Array<Set<string>> = [];
+  let found: { key: string; line: number; column: number } | undefined;
+  visit(text, {
+    onObjectBegin: () => {
+      open.push(new Set());
+    },
+    onObjectEnd: () => {
+      open.pop();
+    },
+    onObjectProperty: (key, _offset, _length, line, column) => {
+      const keys = open[open.length - 1];
+      if (found === undefined && keys.has(key)) found = { key, line: line + 1, column: column + 1 };
+      keys.add(key);
+    },
+  });
+  return found;
 }
 
 /** A leading UTF-8 byte order mark (as some Windows editors write) is not part of the JSON text. */
