@@ -137,7 +137,8 @@ export function loadScenario(file: string, sets: Array<[string, unknown]> = [], 
   let variants = variantsOf(record);
   if (only !== undefined) {
     variants = variants.filter((v) => v.name === only);
-    if (variants.length === 0) throw new InputError(`${file}: --variant ${only}: no such variant (have ${variantsOf(record).map((v) => `"${v.name}"`).join(', ')})`);
+    const names = variantsOf(record).map((v) => v.name).filter((n) => n !== '');
+    if (variants.length === 0) throw new InputError(`${file}: --variant ${only}: no such variant (${names.length === 0 ? 'the scenario has no variants' : `have ${names.map((n) => `"${n}"`).join(', ')}`})`);
   }
   const loaded = variants.map(({ name, overrides }) => {
     const where = name === '' ? '' : `variant "${name}": `;
