@@ -333,7 +333,10 @@ export function setPath(raw: unknown, path: string, value: unknown): Record<stri
       if (value === null) return root; // nothing there to remove
       at[key] = {};
     } else if (!isRecord(at[key])) {
-      throw new OverrideError(`${path}: ${keys.slice(0, i + 1).join('.')} is ${JSON.stringify(at[key])?.slice(0, 40)}, not an object, so ${path} cannot be set in it`);
+      const v = at[key];
+      const shown = Array.isArray(v) ? `a list of ${v.length}` : String(JSON.stringify(v)).length > 40 ? `${String(JSON.stringify(v)).slice(0, 40)}...` : JSON.stringify(v);
+      const hint = Array.isArray(v) ? ` (--set replaces a list whole: ${keys.slice(0, i + 1).join('.')}=[...])` : '';
+      throw new OverrideError(`${path}: ${keys.slice(0, i + 1).join('.')} is ${shown}, not an object, so ${path} cannot be set in it${hint}`);
     }
     at = at[key] as Record<string, unknown>;
   }

@@ -138,6 +138,13 @@ describe('scenario bounds and fields a policy ignores', () => {
     expect(({} as Record<string, unknown>).x).toBeUndefined();
   });
 
+  it('a path into a list says it is a list, and how to set one (it printed 40 characters of the list, cut mid-string)', () => {
+    const raw = { ...minimal, scheduler: { policy: 'hfs', pools: [{ name: 'production', weight: 2 }, { name: 'b' }] } };
+    expect(() => resolveVariant(raw, {}, [['scheduler.pools.0.weight', 3]])).toThrow(
+      'scheduler.pools.0.weight: scheduler.pools is a list of 2, not an object, so scheduler.pools.0.weight cannot be set in it (--set replaces a list whole: scheduler.pools=[...])');
+    expect(() => resolveVariant({ ...minimal, name: 'x'.repeat(60) }, {}, [['name.first', 1]])).toThrow(`name is "${'x'.repeat(39)}..., not an object`);
+  });
+
   it('null in an override removes the field (a variant clears what its base sets)', () => {
     const raw = { ...minimal, scheduler: { policy: 'hfs', pools: [{ name: 'p' }], userMaxJobsDefault: 2 } };
     const fifo = resolveVariant(raw, { 'scheduler.policy': 'fifo', 'scheduler.pools': null, 'scheduler.userMaxJobsDefault': null, 'no.such': null }, []);
