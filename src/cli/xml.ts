@@ -29,7 +29,8 @@ export function parseXml(text: string, file: string): El[] {
   const { XMLParser, XMLValidator } = xmlParser();
   const valid = XMLValidator.validate(text);
   if (valid !== true) throw new InputError(`${file}: line ${valid.err.line}: malformed XML: ${valid.err.msg}`);
-  const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', preserveOrder: true, captureMetaData: true, parseTagValue: false, trimValues: true });
+  // References are decoded here (decode), not by the parser, which left &#50; as it was and &foo; too.
+  const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', preserveOrder: true, captureMetaData: true, parseTagValue: false, trimValues: true, processEntities: false });
   let nodes: unknown[];
   try {
     nodes = parser.parse(text) as unknown[];
@@ -66,16 +67,31 @@ function toElements(nodes: unknown[], starts: number[], depth: number): El[] {
     const kids = node[name] as unknown[];
     const start = (node[meta] as { startIndex?: number } | undefined)?.startIndex ?? 0;
     if (depth >= MAX_DEPTH) throw new InputError(`line ${lineOf(starts, start)}: elements nest deeper than ${MAX_DEPTH} levels`);
-    const textParts = (kids as Array<Record<string, unknown>>).filter((k) => '#text' in k).map((k) => String(k['#text']));
-    out.push({
-      name,
-      attrs: (node[':@'] as Record<string, string> | undefined) ?? {},
-      children: toElements(kids, starts, depth + 1),
-      text: textParts.join('').trim(),
-      line: lineOf(starts, start),
-    });
+    const line = lineOf(starts, start);
+    const textParts = (kids as Array<Record<string, unknown>>).filter((k) => '#text' in k).map((k) => decode(String(k['#text']), line));
+    const attrs: Record<string, string> = {};
+    for (const [k, v] of Object.entries((node[':@'] as Record<string, string> | undefined) ?? {})) attrs[k] = decode(String(v), line);
+    out.push({ name, attrs, children: toElements(kids, starts, depth + 1), text: textParts.join('').trim(), line });
   }
   return out;
+}
+
+const PREDEFINED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+
+/** XML's references in a text or attribute value: the five predefined entities and character references; any other is an error. */
+function decode(value: string, line: number): string {
+  if (!value.includes('&')) return value;
+  return value.replace(/&(#[0-9]+|#x[0-9a-fA-F]+|[^;&\s]*);?/g, (ref, name: string) => {
+    if (!ref.endsWith(';')) throw new InputError(`line ${line}: "&" must start a reference such as &amp; (found "${ref}")`);
+    if (name.startsWith('#')) {
+      const code = name[1] === 'x' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
+      if (!(code > 0 && code <= 0x10ffff) || (code >= 0xd800 && code <= 0xdfff)) throw new InputError(`line ${line}: ${ref} is not a character`);
+      return String.fromCodePoint(code);
+    }
+    const c = PREDEFINED[name];
+    if (c === undefined) throw new InputError(`line ${line}: the entity ${ref} is not defined (XML defines &amp; &lt; &gt; &quot; &apos;)`);
+    return c;
+  });
 }
 
 /** Offsets at which each line starts. */

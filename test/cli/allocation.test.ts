@@ -80,6 +80,13 @@ describe('allocation files', () => {
   });
 });
 
+describe('XML references', () => {
+  it('character references and the predefined entities are decoded in values and names (&#50; was refused as a weight)', () => {
+    const a = parseAllocation('<allocations>\n  <pool name="a&#50;&amp;b&amp;c;&#x41;">\n    <weight>&#50;.5</weight>\n  </pool>\n</allocations>\n', 'p.xml');
+    expect(a.pools).toEqual([{ name: 'a2&b&c;A', weight: 2.5, minMaps: 0, minReduces: 0 }]);
+  });
+});
+
 describe('bad allocation files: one line with file and line, exit 2', () => {
   const scenarioWith = (xml: string): string => {
     const dir = mkdtempSync(join(tmpdir(), 'hfsim-alloc-'));
@@ -99,6 +106,7 @@ describe('bad allocation files: one line with file and line, exit 2', () => {
     ['a wrong root', '<pools>\n</pools>', /pools\.xml: line 1: the root element must be <allocations>/],
     ['a limit on a parent queue (not modelled, so refused rather than dropped)', '<allocations>\n  <queue name="prod">\n    <maxResources>10240 mb, 10 vcores</maxResources>\n    <queue name="etl"/>\n  </queue>\n</allocations>', /pools\.xml: line 3: <maxResources> on parent queue root\.prod: limits that span child queues are not modelled; set them on its leaf queues/],
     ['a weight past the fair-share search\'s range', '<allocations>\n  <pool name="a">\n    <weight>1e9</weight>\n  </pool>\n</allocations>', /pools\.xml: line 3: <weight> is 1e9, outside 0\.001 to 1000/],
+    ['an entity no DOCTYPE defines (it was kept as text)', '<allocations>\n  <pool name="a&foo;">\n  </pool>\n</allocations>', /pools\.xml: line 2: the entity &foo; is not defined/],
     ['a bad scheduling policy', '<allocations>\n  <queue name="q">\n    <schedulingPolicy>drf</schedulingPolicy>\n  </queue>\n</allocations>', /pools\.xml: line 3: <schedulingPolicy> must be fair or fifo, not "drf"/],
   ];
   it.each(cases)('%s', (_, xml, message) => {
