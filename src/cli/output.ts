@@ -8,14 +8,20 @@
  *   target is written, the link stays.
  * - A named pipe, a device (/dev/null) or a socket is written into, never replaced; /dev/stdout, /dev/stderr,
  *   /dev/fd/N and /proc/self/fd/N write into that open descriptor (a reader that left a pipe ends it quietly).
+ * - The checks try what the write will do (create a file beside the target, or a folder) rather than trust access(2),
+ *   which passes for root under /proc and /sys; a sweep's folder is made one level at a time (makeOutputDir).
  */
-import { closeSync, constants, accessSync, fsyncSync, lstatSync, openSync, readlinkSync, statSync, writeSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { randomInt } from 'node:crypto';
+import { closeSync, constants, accessSync, fsyncSync, lstatSync, mkdirSync, openSync, readlinkSync, realpathSync, rmdirSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
 import { createRequire } from 'node:module';
 import { isClosedPipe } from './closed-pipe.js';
 import { InputError } from './errors.js';
 
 const MAX_LINKS = 40; // Linux's own limit on links followed in one lookup
+const NAME_MAX = 255; // bytes in one file name (ext4, xfs, btrfs, tmpfs)
+/** write-file-atomic's temp file is the target's name, a dot and a 32-bit number in decimal: up to 11 bytes more. */
+const TEMP_SUFFIX = 11;
 
 /** The path a write lands on: `file` with every symbolic link followed, even to a target that does not exist yet. */
 export function linkTarget(file: string): string {
@@ -52,29 +58,150 @@ function kindOf(path: string): Kind {
   }
 }
 
-/** Exit 2 before the run, naming the flag and the path, when `file` cannot be written: a missing folder, a directory, no permission. */
+/**
+ * Exit 2 before the run, naming the flag and the path, when `file` cannot be written: a missing folder, a directory,
+ * no permission, a name too long for its temp file, or a folder where no file can be made (/proc, /sys).
+ */
 export function checkOutputFile(file: string, flag: string): void {
   notEmpty(file, flag);
   if (descriptorOf(file) !== undefined) return;
   const target = linkTarget(file);
-  const via = target === resolve(file) ? '' : ` (a link to ${target})`;
+  const what = `${flag} ${file}${target === resolve(file) ? '' : ` (a link to ${target})`}`;
   const kind = kindOf(target);
-  if (kind === 'directory') throw new InputError(`${flag} ${file}${via}: is a directory, not a file`);
-  if (kind === 'special') return writable(target, `${flag} ${file}${via}`);
+  if (kind === 'directory') throw new InputError(`${what}: is a directory, not a file`);
+  if (kind === 'special') return writable(target, what);
   const folder = dirname(target);
   const folderKind = kindOf(folder);
-  if (folderKind === 'missing') throw new InputError(`${flag} ${file}${via}: the folder ${folder} does not exist`);
-  if (folderKind !== 'directory') throw new InputError(`${flag} ${file}${via}: ${folder} is not a folder`);
-  writable(folder, `${flag} ${file}${via}: the folder ${folder}`);
-  if (kind === 'file') writable(target, `${flag} ${file}${via}`);
+  if (folderKind === 'missing') throw new InputError(`${what}: the folder ${folder} does not exist`);
+  if (folderKind !== 'directory') throw new InputError(`${what}: ${folder} is not a folder`);
+  writable(folder, `${what}: the folder ${folder}`);
+  if (kind === 'file') writable(target, what);
+  const bytes = Buffer.byteLength(basename(target));
+  if (bytes + TEMP_SUFFIX > NAME_MAX) {
+    throw new InputError(`${what}: the file name is ${bytes} bytes; its temp file's name (${TEMP_SUFFIX} bytes more) would pass the limit of ${NAME_MAX} bytes a name: choose a name of at most ${NAME_MAX - TEMP_SUFFIX} bytes`);
+  }
+  probeFile(folder, basename(target), what);
 }
 
-/** Exit 2 before a sweep, naming the flag and the path, when `dir` exists and is not a folder (a missing one is created). */
+/**
+ * Exit 2 before a sweep, naming the flag and the path, when `dir` cannot be its output folder: it exists and is not a
+ * folder or is not writable, or (missing) a level's name is too long or the nearest folder that exists is no folder
+ * or takes no new folder (read-only, /proc).
+ */
 export function checkOutputDir(dir: string, flag: string): void {
   notEmpty(dir, flag);
+  const what = `${flag} ${dir}`;
   const kind = kindOf(dir);
-  if (kind !== 'missing' && kind !== 'directory') throw new InputError(`${flag} ${dir}: exists and is not a folder`);
-  if (kind === 'directory') writable(dir, `${flag} ${dir}`);
+  if (kind === 'directory') {
+    writable(dir, what);
+    return probeFile(dir, '.hfsim-probe', what);
+  }
+  if (kind !== 'missing') throw new InputError(`${what}: exists and is not a folder`);
+  const { nearest, levels } = missingLevels(dir);
+  const long = levels.find((l) => Buffer.byteLength(l) > NAME_MAX);
+  if (long !== undefined) throw new InputError(`${what}: a folder name of ${Buffer.byteLength(long)} bytes, above the limit of ${NAME_MAX} bytes a name`);
+  const broken = levels.map((_, i) => join(nearest, ...levels.slice(0, i + 1))).find(isLink);
+  if (broken !== undefined) throw new InputError(`${what}: ${broken} is a symbolic link to nothing`);
+  if (kindOf(nearest) !== 'directory') throw new InputError(`${what}: ${nearest} is not a folder`);
+  writable(nearest, `${what}: the folder ${nearest}`);
+  const probe = join(nearest, `.hfsim-probe-${randomInt(1e9, 1e10)}`);
+  try {
+    mkdirSync(probe);
+  } catch (err) {
+    throw new InputError(`${what}: cannot create a folder in ${nearest} (${reason(err)})`);
+  }
+  rmdirSync(probe);
+}
+
+/**
+ * Makes a sweep's output folder and any missing folders above it, one level at a time: a recursive mkdir under /proc
+ * never returns (Node 20). A level that cannot be made is bad input (exit 2), as checkOutputDir would have said.
+ */
+export function makeOutputDir(dir: string, flag: string): void {
+  const { nearest, levels } = missingLevels(dir);
+  let path = nearest;
+  for (const level of levels) {
+    path = join(path, level);
+    try {
+      mkdirSync(path);
+    } catch (err) {
+      if (kindOf(path) !== 'directory') throw new InputError(`${flag} ${dir}: cannot create the folder ${path} (${reason(err)})`);
+    }
+  }
+}
+
+/**
+ * Exit 2 when two output flags name one file (through a link, `..` or a hard link): the later write would replace
+ * the earlier. A pipe or a device named twice is written into twice, never replaced, and passes.
+ */
+export function checkDistinctOutputs(outputs: ReadonlyArray<readonly [flag: string, file: string | undefined]>): void {
+  const seen = new Map<string, string>();
+  for (const [flag, file] of outputs) {
+    if (file === undefined) continue;
+    const key = fileKey(file);
+    if (key === undefined) continue;
+    const other = seen.get(key);
+    if (other !== undefined) throw new InputError(`${flag} ${file}: the same file as ${other}: each output needs a file of its own`);
+    seen.set(key, `${flag} ${file}`);
+  }
+}
+
+/** One file, however named: device and inode of a file that exists, else the real path of its folder and its name. */
+function fileKey(file: string): string | undefined {
+  if (descriptorOf(file) !== undefined) return undefined;
+  const target = linkTarget(file);
+  try {
+    const s = statSync(target);
+    return s.isFile() ? `${s.dev}:${s.ino}` : undefined;
+  } catch {
+    try {
+      return join(realpathSync(dirname(target)), basename(target));
+    } catch {
+      return target;
+    }
+  }
+}
+
+/** The nearest folder (or whatever it is) of `dir` that exists, and the names of the levels below it to make. */
+function missingLevels(dir: string): { nearest: string; levels: string[] } {
+  const levels: string[] = [];
+  let path = resolve(dir);
+  while (kindOf(path) === 'missing' && dirname(path) !== path) {
+    levels.unshift(basename(path));
+    path = dirname(path);
+  }
+  return { nearest: path, levels };
+}
+
+function isLink(path: string): boolean {
+  try {
+    return lstatSync(path).isSymbolicLink();
+  } catch {
+    return false;
+  }
+}
+
+/** Creates and removes a file named as the write's temp file would be (as long) in `folder`: what the write will do. */
+function probeFile(folder: string, name: string, what: string): void {
+  for (let tries = 0; ; tries++) {
+    const probe = join(folder, `${name}.${randomInt(1e9, 1e10)}`);
+    let fd: number;
+    try {
+      fd = openSync(probe, 'wx', 0o600);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'EEXIST' && tries < 10) continue;
+      throw new InputError(`${what}: cannot create a file in the folder ${folder} (${reason(err)})`);
+    }
+    closeSync(fd);
+    unlinkSync(probe);
+    return;
+  }
+}
+
+/** "permission denied" of "EACCES: permission denied, open '/x'". */
+function reason(err: unknown): string {
+  const m = /^[A-Z]+: ([^,]+),/.exec(err instanceof Error ? err.message : '');
+  return m ? m[1] : String(err);
 }
 
 /** `--out ''` names nothing: refused (it was ignored by run and a failed mkdir after a whole sweep). */

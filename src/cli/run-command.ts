@@ -3,7 +3,7 @@ import type { PoolKind } from '../actors/pool.js';
 import { runVariants } from './run-variants.js';
 import { compare } from './format.js';
 import { loadScenario, parseSet } from './load-scenario.js';
-import { checkOutputFile, writeOutput } from './output.js';
+import { checkDistinctOutputs, checkOutputFile, writeOutput } from './output.js';
 import { loadPlugins, pluginUrls } from './plugins.js';
 
 export interface RunFlags {
@@ -29,6 +29,7 @@ export async function runAction(file: string, flags: RunFlags): Promise<void> {
   if (flags.out !== undefined) checkOutputFile(flags.out, '--out');
   if (flags.jobsCsv !== undefined) checkOutputFile(flags.jobsCsv, '--jobs-csv');
   if (flags.html !== undefined) checkOutputFile(flags.html, '--html');
+  checkDistinctOutputs([['--out', flags.out], ['--jobs-csv', flags.jobsCsv], ['--html', flags.html]]);
   const results = await runVariants(loaded.variants, {
     parallel: flags.parallel ?? 'auto',
     pool: flags.pool,

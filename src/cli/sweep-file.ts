@@ -41,9 +41,15 @@ const overridePath = (what: string) => z.string().min(1).superRefine((path, ctx)
   if (problem !== undefined) ctx.addIssue({ code: 'custom', message: problem });
 });
 
+/** Bytes of a sweep's name: a folder name is at most 255, and a shard's folder adds `-shard-<i>-of-<n>`. */
+export const MAX_NAME_BYTES = 200;
+
 /** The sweep's name names its output folder under results/: one plain folder name, never a path out of it. */
 const folderName = z.string().min(1).refine((n) => !/[/\\\0]/.test(n) && n !== '.' && n !== '..', {
   error: 'name names the output folder results/<name>: it may not contain / or \\ or be . or ..',
+}).superRefine((n, ctx) => {
+  const bytes = Buffer.byteLength(n);
+  if (bytes > MAX_NAME_BYTES) ctx.addIssue({ code: 'custom', message: `name names the output folder results/<name>: it is ${bytes} bytes, above the limit of ${MAX_NAME_BYTES}` });
 });
 
 export const sweepSchema = z.strictObject({

@@ -4,10 +4,10 @@
  * output keeps every point), and a merge that still lacks points writes what it has, names the missing points and
  * exits 4 (EXIT.incomplete), so a script cannot take a partial merge for a finished sweep.
  */
-import { existsSync, mkdirSync, readdirSync, realpathSync } from 'node:fs';
+import { existsSync, readdirSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { IncompleteError, InputError } from './errors.js';
-import { checkOutputDir, writeOutput } from './output.js';
+import { checkOutputDir, makeOutputDir, writeOutput } from './output.js';
 import type { PointRecord } from './sweep-aggregate.js';
 import { MANIFEST, type Manifest, finalize, isSweepDir, readManifest, readRecords } from './sweep-output.js';
 import { describePoint } from './sweep-run.js';
@@ -60,7 +60,7 @@ export function mergeAction(dirs: string[], flags: { out: string }): void {
   checkOutputDir(flags.out, '--out');
   const inputs = inputsWithOut(dirs, flags.out);
   const { manifest, records } = merge(inputs);
-  mkdirSync(flags.out, { recursive: true });
+  makeOutputDir(flags.out, '--out');
   writeOutput(join(flags.out, MANIFEST), JSON.stringify(manifest, null, 1) + '\n');
   finalize(flags.out, manifest, records);
   const kept = inputs.length > dirs.length ? ' into the output already there' : '';

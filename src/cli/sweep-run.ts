@@ -3,7 +3,7 @@
  * known (sweep-order.ts), appending each finished point to the results log as it finishes, without pausing the
  * others (sweep-output.ts); with resume, only the points the log lacks. Progress goes to stderr.
  */
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { SingleBar } from 'cli-progress';
 import type { Result } from '../actors/simulate.js';
@@ -13,8 +13,8 @@ import { InputError } from './errors.js';
 import type { PointRecord } from './sweep-aggregate.js';
 import { type Sweep, type SweepPoint, shardOf } from './sweep-file.js';
 import { PointQueue } from './sweep-order.js';
-import { MANIFEST, type Manifest, ResultsLog, finalize, manifestOf, readManifest, readRecords } from './sweep-output.js';
-import { writeOutput } from './output.js';
+import { MANIFEST, type Manifest, RESULTS, ResultsLog, finalize, manifestOf, readManifest, readRecords } from './sweep-output.js';
+import { makeOutputDir, writeOutput } from './output.js';
 import { adoptPrestartedPool } from './prestart.js';
 
 export interface SweepOptions {
@@ -75,10 +75,14 @@ export async function runSweep(sweep: Sweep, options: SweepOptions): Promise<Swe
     if (options.resume && JSON.stringify(old.shard ?? null) !== JSON.stringify(options.shard ?? null)) {
       throw new InputError(`${dir}: --resume: this output is ${old.shard ? `shard ${old.shard.index}/${old.shard.count}` : 'unsharded'}; pass the same --shard`);
     }
-    const ids = new Set(mine.map((p) => p.id));
-    records = had.filter((r) => ids.has(r.id));
+    records = onePerPoint(had, new Set(mine.map((p) => p.id)), join(dir, RESULTS));
+  } else if (existsSync(dir) && statSync(dir).isDirectory() && readdirSync(dir).length > 0) {
+    // A sweep writes sweep.json before any result: files without it are someone else's, never replaced.
+    throw new InputError(options.resume
+      ? `${dir}: --resume: holds files but no ${MANIFEST}, so no sweep to resume (a sweep writes ${MANIFEST} first): pass the folder of the sweep's output, or an empty or new folder with --out`
+      : `${dir}: holds files but no ${MANIFEST}: not a sweep output; choose an empty or new folder with --out`);
   }
-  mkdirSync(dir, { recursive: true });
+  makeOutputDir(dir, '--out');
   writeOutput(join(dir, MANIFEST), JSON.stringify(manifest, null, 1) + '\n');
 
   const done = new Set(records.map((r) => r.id));
@@ -129,6 +133,21 @@ export async function runSweep(sweep: Sweep, options: SweepOptions): Promise<Swe
   await closing;
   if (t) t.closedAt = clockMs();
   return { dir, manifest, total: mine.length, skipped: done.size, ran: todo.length, records };
+}
+
+/**
+ * The records of this run's points, each point once, as `sweep merge` counts them: a line repeated (copied, appended
+ * twice) counts once; one point with two digests is refused.
+ */
+function onePerPoint(had: readonly PointRecord[], ids: ReadonlySet<string>, file: string): PointRecord[] {
+  const byId = new Map<string, PointRecord>();
+  for (const r of had) {
+    if (!ids.has(r.id)) continue;
+    const first = byId.get(r.id);
+    if (first === undefined) byId.set(r.id, r);
+    else if (first.digest !== r.digest) throw new InputError(`${file}: point ${r.id} appears twice, with digests ${first.digest.slice(0, 12)} and ${r.digest.slice(0, 12)}`);
+  }
+  return [...byId.values()];
 }
 
 /**

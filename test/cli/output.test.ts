@@ -3,7 +3,7 @@
  * before the run starts; and a reader that closes the pipe early ends the program quietly.
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, linkSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -97,5 +97,102 @@ describe('no output is left half-written', () => {
     const out = join(dir, 'r.json');
     expect(hfsim(['run', SMALL, ...ONE, '--out', out, '--jobs-csv', join(dir, 'missing', 'j.csv')]).code).toBe(2);
     expect(existsSync(out)).toBe(false);
+  });
+});
+
+describe('outputs that cannot be written, or would replace one another: exit 2 before any work, nothing of the user\'s lost', () => {
+  const SLOW = 'scenarios/fb2010-day.json'; // runs 20 s: an exit within the timeout is one before the run
+  const SWEEP = 'scenarios/skip-count.sweep.json';
+
+  it.each([
+    ['the same path', (d: string) => ['--out', join(d, 'r.json'), '--jobs-csv', join(d, 'r.json')], '--jobs-csv', '--out'],
+    ['--out and --html on one new name', (d: string) => ['--out', join(d, 'x'), '--html', join(d, 'x')], '--html', '--out'],
+    ['a symbolic link to the other', (d: string) => { symlinkSync('r.json', join(d, 'alias.json')); return ['--html', join(d, 'alias.json'), '--jobs-csv', join(d, 'r.json')]; }, '--html', '--jobs-csv'],
+    ['a path through .. to a name not there yet', (d: string) => ['--out', join(d, 'sub', '..', 'n.json'), '--html', join(d, 'n.json')], '--html', '--out'],
+    ['a hard link to the other', (d: string) => { linkSync(join(d, 'r.json'), join(d, 'hard.json')); return ['--out', join(d, 'r.json'), '--jobs-csv', join(d, 'hard.json')]; }, '--jobs-csv', '--out'],
+  ])('two output flags naming one file (%s) are refused (the later write replaced the earlier, exit 0)', (_, flags, second, first) => {
+    const dir = tmp();
+    mkdirSync(join(dir, 'sub'));
+    writeFileSync(join(dir, 'r.json'), 'mine');
+    const args = flags(dir);
+    const r = hfsim(['run', SLOW, ...args], 15_000);
+    expect(r.code, r.stderr).toBe(2);
+    const name = (flag: string): string => args[args.indexOf(flag) + 1];
+    expect(r.stderr.trim()).toBe(`hfsim: ${second} ${name(second)}: the same file as ${first} ${name(first)}: each output needs a file of its own`);
+    expect(readFileSync(join(dir, 'r.json'), 'utf8')).toBe('mine');
+    expect(readdirSync(dir).filter((f) => !['r.json', 'sub', 'alias.json', 'hard.json'].includes(f))).toEqual([]);
+  });
+
+  it('--out /dev/null twice is written into twice, never replaced: allowed', () => {
+    const r = hfsim(['run', SMALL, ...ONE, '--out', '/dev/null', '--jobs-csv', '/dev/null']);
+    expect(r.code, r.stderr).toBe(0);
+  });
+
+  it('a file name too long for its temp file (name + 11 bytes > 255) is refused before the run (it ran, then ENAMETOOLONG, exit 1); 244 bytes is written', () => {
+    const dir = tmp();
+    const long = join(dir, `${'z'.repeat(245)}.json`);
+    const r = hfsim(['run', SLOW, '--out', long], 15_000);
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr.trim()).toBe(`hfsim: --out ${long}: the file name is 250 bytes; its temp file's name (11 bytes more) would pass the limit of 255 bytes a name: choose a name of at most 244 bytes`);
+    const fits = join(dir, `${'z'.repeat(239)}.json`);
+    expect(hfsim(['run', SMALL, ...ONE, '--out', fits]).code).toBe(0);
+    expect(isResult(readFileSync(fits, 'utf8'))).toBe(true);
+    expect(readdirSync(dir)).toEqual([`${'z'.repeat(239)}.json`]);
+  });
+
+  // access(2) passes for root under /proc and /sys: the check creates a file there, as the write will (it ran, then ENOENT, exit 1)
+  it.each([
+    ['--out', '/proc/x.json'],
+    ['--html', '/sys/x.html'],
+  ])('run %s %s: exit 2 before the run', (flag, file) => {
+    const r = hfsim(['run', SLOW, flag, file], 15_000);
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr).toMatch(new RegExp(`^hfsim: ${flag} ${file}: (cannot create a file in the folder|the folder) /(proc|sys)`));
+    expect(r.stdout).toBe('');
+  });
+
+  it('sweep --out and sweep merge --out under /proc: exit 2 (a recursive mkdir there never returned)', () => {
+    const shard = tmp();
+    writeFileSync(join(shard, 'sweep.json'), JSON.stringify({ name: 'm', file: 'm.sweep.json', hash: 'h', axes: [], seeds: [1], points: [] }));
+    for (const args of [['sweep', SWEEP, '--out', '/proc/x'], ['sweep', 'merge', shard, '--out', '/proc/x/y']]) {
+      const r = hfsim(args, 15_000);
+      expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(2);
+      expect(r.stderr).toMatch(/^hfsim: --out \/proc\/x(\/y)?: (cannot create a folder in|the folder) \/proc/);
+    }
+  });
+
+  it('sweep --out with a folder name over 255 bytes: exit 2 naming it (ENAMETOOLONG, exit 1)', () => {
+    const out = join(tmp(), 'd'.repeat(300));
+    const r = hfsim(['sweep', SWEEP, '--out', out], 15_000);
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr.trim()).toBe(`hfsim: --out ${out}: a folder name of 300 bytes, above the limit of 255 bytes a name`);
+  });
+
+  // Root writes into a read-only folder anyway: as root, the CLI runs as nobody (setpriv).
+  const root = process.getuid?.() === 0;
+  const asUser = (args: string[]) => {
+    const r = root
+      ? spawnSync('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, CLI, ...args], { cwd: ROOT, encoding: 'utf8', timeout: 15_000 })
+      : spawnSync(process.execPath, [CLI, ...args], { cwd: ROOT, encoding: 'utf8', timeout: 15_000 });
+    return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+  };
+  it.skipIf(root && spawnSync('setpriv', ['--version']).status !== 0)('sweep --out and sweep merge --out into a read-only folder: exit 2 as run --out gives (EACCES, exit 1, after work started)', () => {
+    const dir = tmp();
+    const ro = join(dir, 'ro');
+    mkdirSync(ro);
+    chmodSync(dir, 0o755);
+    chmodSync(ro, 0o555);
+    const shard = join(dir, 'shard');
+    mkdirSync(shard);
+    writeFileSync(join(shard, 'sweep.json'), JSON.stringify({ name: 'm', file: 'm.sweep.json', hash: 'h', axes: [], seeds: [1], points: [] }));
+    chmodSync(shard, 0o755);
+    chmodSync(join(shard, 'sweep.json'), 0o644);
+    for (const [args, out] of [[['sweep', SWEEP, '--out', join(ro, 'x')], join(ro, 'x')], [['sweep', 'merge', shard, '--out', join(ro, 'x', 'y')], join(ro, 'x', 'y')],
+      [['run', SLOW, '--out', join(ro, 'x.json')], join(ro, 'x.json')]] as const) {
+      const r = asUser([...args]);
+      expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(2);
+      expect(r.stderr.trim()).toBe(`hfsim: --out ${out}: the folder ${ro}: not writable (permission denied)`);
+    }
+    expect(readdirSync(ro)).toEqual([]);
   });
 });

@@ -1,9 +1,9 @@
 /** A sweep killed with SIGKILL part-way and resumed ends with the results of an uninterrupted run, each point once. */
 import { spawn } from 'node:child_process';
-import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CLI, ROOT, deterministic, hfsim, lines, processGroup, smallSweep, tmp, writeJson } from './sweep-helpers.js';
+import { CLI, type Line, ROOT, deterministic, hfsim, lines, processGroup, smallSweep, tmp, writeJson } from './sweep-helpers.js';
 
 describe('hfsim sweep --resume', () => {
   it('a sweep killed with SIGKILL part-way and resumed gives the same results as an uninterrupted run, each point once', async () => {
@@ -60,5 +60,49 @@ describe('hfsim sweep --resume', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/--resume: the sweep or its base scenario changed/);
   });
-});
 
+  it('an --out folder holding files but no sweep.json is refused, with or without --resume, and left as it was (they were replaced, exit 0)', () => {
+    const file = smallSweep();
+    const out = join(tmp('user'), 'out');
+    mkdirSync(out);
+    writeFileSync(join(out, 'results.jsonl'), '{"my":"precious"}\n');
+    writeFileSync(join(out, 'aggregate.csv'), 'mine\n');
+    const plain = hfsim('sweep', file, '--shard', '0/6', '--out', out, '--no-progress');
+    expect(plain.code, plain.stderr).toBe(2);
+    expect(plain.stderr.trim()).toBe(`hfsim: ${out}: holds files but no sweep.json: not a sweep output; choose an empty or new folder with --out`);
+    const resume = hfsim('sweep', file, '--shard', '0/6', '--out', out, '--resume', '--no-progress');
+    expect(resume.code, resume.stderr).toBe(2);
+    expect(resume.stderr).toMatch(/: --resume: holds files but no sweep\.json, so no sweep to resume .*: pass the folder of the sweep's output, or an empty or new folder with --out$/m);
+    expect(readdirSync(out).sort()).toEqual(['aggregate.csv', 'results.jsonl']);
+    expect(readFileSync(join(out, 'results.jsonl'), 'utf8')).toBe('{"my":"precious"}\n');
+    expect(readFileSync(join(out, 'aggregate.csv'), 'utf8')).toBe('mine\n');
+
+    const empty = join(tmp('empty'), 'out'); // --resume on an empty folder (a pod's first start) runs every point
+    mkdirSync(empty);
+    const fresh = hfsim('sweep', file, '--shard', '0/6', '--out', empty, '--resume', '--no-progress');
+    expect(fresh.code, fresh.stderr).toBe(0);
+    expect(fresh.stdout).toContain('ran 2');
+  });
+
+  it('--resume counts a line repeated in results.jsonl once (a point was counted twice: seeds "1 1", n = 2), as sweep merge does; one point with two digests is refused', () => {
+    const file = smallSweep();
+    const out = join(tmp('dup'), 'out');
+    const ran = hfsim('sweep', file, '--shard', '0/6', '--out', out, '--no-progress');
+    expect(ran.code, ran.stderr).toBe(0);
+    const copy = join(tmp('dup'), 'copy');
+    cpSync(out, copy, { recursive: true });
+    const first = readFileSync(join(out, 'results.jsonl'), 'utf8').split('\n')[0];
+    appendFileSync(join(copy, 'results.jsonl'), first + '\n');
+    const r = hfsim('sweep', file, '--shard', '0/6', '--out', copy, '--resume', '--no-progress');
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('ran 0, 2 already done');
+    expect(lines(copy)).toHaveLength(2);
+    expect(deterministic(copy)).toEqual(deterministic(out));
+
+    const line = JSON.parse(first) as Line;
+    appendFileSync(join(copy, 'results.jsonl'), JSON.stringify({ ...line, digest: '0'.repeat(64) }) + '\n');
+    const bad = hfsim('sweep', file, '--shard', '0/6', '--out', copy, '--resume', '--no-progress');
+    expect(bad.code).toBe(2);
+    expect(bad.stderr.trim()).toBe(`hfsim: ${join(copy, 'results.jsonl')}: point ${line.id} appears twice, with digests ${line.digest.slice(0, 12)} and 000000000000`);
+  });
+});
