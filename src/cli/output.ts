@@ -64,6 +64,8 @@ function kindOf(path: string): Kind {
  */
 export function checkOutputFile(file: string, flag: string): void {
   notEmpty(file, flag);
+  // "r.json/" names a folder: the write would have made the file r.json, which the user did not name.
+  if (file.endsWith('/')) throw new InputError(`${flag} ${file}: ends with a slash, so names a folder, not a file`);
   if (descriptorOf(file) !== undefined) return;
   const target = linkTarget(file);
   const what = `${flag} ${file}${target === resolve(file) ? '' : ` (a link to ${target})`}`;

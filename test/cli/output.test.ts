@@ -72,6 +72,8 @@ describe('outputs', () => {
     ['run --jobs-csv into a missing folder', ['run', 'scenarios/fb2010-day.json', '--jobs-csv', `${missing}/j.csv`], `--jobs-csv ${missing}/j.csv: the folder ${missing} does not exist`],
     ['run --html into a missing folder', ['run', 'scenarios/fb2010-day.json', '--html', `${missing}/r.html`], `--html ${missing}/r.html: the folder ${missing} does not exist`],
     ['run --html onto a folder', ['run', 'scenarios/fb2010-day.json', '--html', tmpdir()], `--html ${tmpdir()}: is a directory, not a file`],
+    // it wrote r.json, a name the user did not give
+    ['run --out with a trailing slash', ['run', 'scenarios/fb2010-day.json', '--out', `${tmpdir()}/hfsim-no-such-r.json/`], `--out ${tmpdir()}/hfsim-no-such-r.json/: ends with a slash, so names a folder, not a file`],
     ['bench --json into a missing folder', ['bench', '--suite', 'full', '--json', `${missing}/b.json`], `--json ${missing}/b.json: the folder ${missing} does not exist`],
     ['report --html into a missing folder', ['report', join(ROOT, 'scenarios', 'sticky-slots.json'), '--html', `${missing}/r.html`], `--html ${missing}/r.html: the folder ${missing} does not exist`],
     ['sweep --out onto a file', ['sweep', 'scenarios/skip-count.sweep.json', '--out', join(ROOT, 'package.json')], `--out ${join(ROOT, 'package.json')}: exists and is not a folder`],
