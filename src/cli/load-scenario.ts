@@ -133,8 +133,6 @@ export function loadScenario(file: string, sets: Array<[string, unknown]> = [], 
   const record = raw as Record<string, unknown>;
   const badVariants = variantErrors(record);
   if (badVariants.length > 0) throw new InputError(badVariants.map((e) => `${file}: ${e}`).join('\n'));
-  const setSeed = sets.find(([path]) => path === 'seed');
-  if (seed !== undefined && setSeed !== undefined) throw new InputError(`--seed ${seed} and --set seed=${JSON.stringify(setSeed[1])} both set the seed: give one`);
   const allSets: Array<[string, unknown]> = seed === undefined ? sets : [...sets, ['seed', seed]];
   let variants = variantsOf(record);
   if (only !== undefined) {
