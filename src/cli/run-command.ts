@@ -5,7 +5,6 @@ import { compare } from './format.js';
 import { loadScenario, parseSet } from './load-scenario.js';
 import { checkDistinctOutputs, checkOutputFile, writeOutput } from './output.js';
 import { loadPlugins, pluginUrls } from './plugins.js';
-import { InputError } from './errors.js';
 
 export interface RunFlags {
   set: string[];
@@ -25,10 +24,6 @@ export interface RunFlags {
 }
 
 export async function runAction(file: string, flags: RunFlags): Promise<void> {
-  // A flag that changes nothing is a mistake to say, not to pass over: --workers was ignored in-process.
-  if (flags.workers !== undefined && flags.runtime !== 'threads') {
-    throw new InputError(`--workers ${flags.workers}: sets the rack threads of --runtime threads, and this run is in-process (add --runtime threads; --parallel runs variants side by side)`);
-  }
   await loadPlugins(flags.plugin);
   const loaded = loadScenario(file, flags.set.map(parseSet), flags.seed, flags.variant);
   if (flags.out !== undefined) checkOutputFile(flags.out, '--out');

@@ -100,7 +100,6 @@ describe('bad input: one line naming file and field, exit 2, no stack trace', ()
     ['an unknown flag', () => ['run', scenarioFile(tiny), '--fast'], /unknown option '--fast'/],
     ['a bad --seed', () => ['run', scenarioFile(tiny), '--seed', 'x'], /--seed must be a whole number/],
     ['an unknown variant', () => ['run', 'scenarios/sticky-slots.json', '--variant', 'Nope'], /--variant Nope: no such variant/],
-    ['--workers without the threads runtime (it was ignored)', () => ['run', scenarioFile(tiny), '--workers', '4'], /--workers 4: sets the rack threads of --runtime threads, and this run is in-process/],
     ['a variant of a scenario without variants', () => ['run', scenarioFile({ ...tiny, variants: {} }), '--variant', 'X'], /--variant X: no such variant \(the scenario has no variants\)/],
   ];
   it.each(cases)('%s', (_, args, message) => {
