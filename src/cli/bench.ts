@@ -6,7 +6,7 @@ import { compareReports } from './bench-compare.js';
 import { compareJson, compareMarkdown } from './bench-summary.js';
 import { EXIT, InputError, benchExit } from './errors.js';
 import { table } from './format.js';
-import { checkOutputFile, writeOutput } from './output.js';
+import { checkNotAnInput, checkOutputFile, writeOutput } from './output.js';
 import { formatIssue } from '../core/scenario.js';
 
 
@@ -76,7 +76,10 @@ export async function bench(flags: BenchFlags): Promise<void> {
 export interface CompareFlags { threshold: number; json?: boolean; markdown?: string }
 
 export function compare(baseFile: string, newFile: string, flags: CompareFlags): void {
-  if (flags.markdown !== undefined) checkOutputFile(flags.markdown, '--markdown');
+  if (flags.markdown !== undefined) {
+    checkOutputFile(flags.markdown, '--markdown');
+    checkNotAnInput('--markdown', flags.markdown, [baseFile, newFile]);
+  }
   const base = readReport(baseFile);
   const next = readReport(newFile);
   const c = compareReports(base, next, flags.threshold);

@@ -148,6 +148,14 @@ export function checkDistinctOutputs(outputs: ReadonlyArray<readonly [flag: stri
   }
 }
 
+/** Exit 2 when output `file` (of `flag`) is one of the command's input files: writing it would lose that input. */
+export function checkNotAnInput(flag: string, file: string, inputs: readonly string[]): void {
+  const key = fileKey(file);
+  if (key === undefined) return;
+  const input = inputs.find((f) => fileKey(f) === key);
+  if (input !== undefined) throw new InputError(`${flag} ${file}: the same file as the input ${input}: writing it would replace that input`);
+}
+
 /** One file, however named: device and inode of a file that exists, else the real path of its folder and its name. */
 function fileKey(file: string): string | undefined {
   if (descriptorOf(file) !== undefined) return undefined;

@@ -1,8 +1,8 @@
 /** The `hfsim experiments` command's action (`npm run experiments`; its options are in src/cli/commands.ts): runs the papers' experiments and writes EXPERIMENTS.md with an SVG chart each. */
 import { availableParallelism } from 'node:os';
-import { dirname, join, relative } from 'node:path';
-import { mkdirSync } from 'node:fs';
-import { checkOutputDir, checkOutputFile, writeOutput } from '../cli/output.js';
+import { dirname, join, relative, resolve } from 'node:path';
+import { InputError } from '../cli/errors.js';
+import { checkOutputDir, checkOutputFile, makeOutputDir, writeOutput } from '../cli/output.js';
 import { packageRoot } from '../cli/version.js';
 import { EXPERIMENTS } from './catalog.js';
 import { figureSvg } from './figure.js';
@@ -20,7 +20,7 @@ export interface ExperimentsFlags {
 
 /** Writes the document and its charts (each file whole or not at all); returns the paths written. */
 export async function writeExperiments(outcomes: readonly Outcome[], missing: readonly Missing[], out: string, svgDir: string, quick: boolean): Promise<string[]> {
-  mkdirSync(svgDir, { recursive: true });
+  makeOutputDir(svgDir, '--svg-dir');
   const written: string[] = [];
   for (const o of outcomes) {
     const file = join(svgDir, `${o.experiment.id}.svg`);
@@ -39,6 +39,7 @@ export async function experimentsAction(flags: ExperimentsFlags): Promise<void> 
   const svgDir = flags.svgDir ?? join(dirname(flags.out), 'experiments');
   checkOutputFile(flags.out, '--out');
   checkOutputDir(svgDir, '--svg-dir');
+  if (resolve(flags.out) === resolve(svgDir)) throw new InputError(`--out ${flags.out}: the same path as --svg-dir ${svgDir}: the document needs a file, the charts a folder`);
   const started = performance.now();
   let lastLine = 0;
   const { outcomes, missing } = await runExperiments(list, {

@@ -73,6 +73,12 @@ describe('outputs', () => {
     ['run --html into a missing folder', ['run', 'scenarios/fb2010-day.json', '--html', `${missing}/r.html`], `--html ${missing}/r.html: the folder ${missing} does not exist`],
     ['run --html onto a folder', ['run', 'scenarios/fb2010-day.json', '--html', tmpdir()], `--html ${tmpdir()}: is a directory, not a file`],
     // it wrote r.json, a name the user did not give
+    // it ran every experiment, then failed renaming its document onto the charts' folder (exit 1)
+    ['experiments --out and --svg-dir on one path', ['experiments', '--only', 'analytic-skip', '--out', `${tmpdir()}/hfsim-same`, '--svg-dir', `${tmpdir()}/hfsim-same`],
+      `--out ${tmpdir()}/hfsim-same: the same path as --svg-dir ${tmpdir()}/hfsim-same: the document needs a file, the charts a folder`],
+    // it wrote the summary over the baseline report it compared
+    ['bench compare --markdown onto an input', ['bench', 'compare', join(ROOT, 'package.json'), 'package.json', '--markdown', 'package.json'],
+      `--markdown package.json: the same file as the input ${join(ROOT, 'package.json')}: writing it would replace that input`],
     ['run --out with a trailing slash', ['run', 'scenarios/fb2010-day.json', '--out', `${tmpdir()}/hfsim-no-such-r.json/`], `--out ${tmpdir()}/hfsim-no-such-r.json/: ends with a slash, so names a folder, not a file`],
     ['bench --json into a missing folder', ['bench', '--suite', 'full', '--json', `${missing}/b.json`], `--json ${missing}/b.json: the folder ${missing} does not exist`],
     ['report --html into a missing folder', ['report', join(ROOT, 'scenarios', 'sticky-slots.json'), '--html', `${missing}/r.html`], `--html ${missing}/r.html: the folder ${missing} does not exist`],
