@@ -60,7 +60,14 @@ export const benchReportSchema = z.strictObject({
   node: z.string(),
   commit: z.string(),
   repeat: z.number().int().positive(),
-  cases: z.array(caseSchema),
+  /** Each case once: compare matches cases by name (a repeated one was judged by whichever came last). */
+  cases: z.array(caseSchema).superRefine((cases, ctx) => {
+    const seen = new Set<string>();
+    cases.forEach((c, i) => {
+      if (seen.has(c.name)) ctx.addIssue({ code: 'custom', path: [i, 'name'], message: `case "${c.name}" appears twice` });
+      seen.add(c.name);
+    });
+  }),
   /** Best wall time of each size's runs against nodes at constant load per node: cost per node relative to the smallest size (1 = linear). */
   scale: z.array(z.strictObject({
     nodes: z.number().int().positive(), wallMs: z.number(), usPerNodeHeartbeat: z.number(), relativeCostPerNode: z.number(),

@@ -217,6 +217,12 @@ describe('hfsim bench compare', () => {
     ['a missing file', () => [join(dir, 'a.json'), join(dir, 'none.json')], /none\.json: cannot read bench report/],
     ['not a report', () => { writeFileSync(join(dir, 'x.json'), '{"format": "other"}'); return [join(dir, 'a.json'), join(dir, 'x.json')]; }, /x\.json: not a bench report: format/],
     ['a bad threshold', () => [join(dir, 'a.json'), join(dir, 'b.json'), '--threshold', 'ten'], /expected a percentage/],
+    // a second copy of a case (slower by 1e9 ms) was what the other report was judged against: "no regression"
+    ['a case given twice', () => {
+      const a = JSON.parse(readFileSync(join(dir, 'a.json'), 'utf8')) as BenchReport;
+      writeFileSync(join(dir, 'dup.json'), JSON.stringify({ ...a, cases: [...a.cases, { ...a.cases[0], wallMs: { ...a.cases[0].wallMs, min: 1e9 } }] }));
+      return [join(dir, 'dup.json'), join(dir, 'a.json')];
+    }, /dup\.json: not a bench report: cases\[\d+\]\.name: case ".*" appears twice/],
   ])('bad input: %s (exit 2)', (_, args, message) => {
     const r = hfsim('bench', 'compare', ...args());
     expect(r.status).toBe(2);
