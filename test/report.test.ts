@@ -65,6 +65,16 @@ describe('hfsim report', () => {
     const titles = [...readFileSync(html2, 'utf8').matchAll(/<figcaption>([^<]*)<\/figcaption>/g)].map((m) => m[1]);
     expect(titles).toEqual(['node locality against scheduler.delay.maxSkips', 'mean response time (s) against scheduler.delay.maxSkips',
       'Response time CDF (all jobs)', 'Node locality by job size bin']);
+
+    // A results line repeated counts once, as --resume and merge count it (it was averaged in twice: n 4 for 3 seeds).
+    const twice = join(dir, 'twice');
+    mkdirSync(twice);
+    copyFileSync(join(plain, 'sweep.json'), join(twice, 'sweep.json'));
+    const lines = readFileSync(join(out, 'results.jsonl'), 'utf8');
+    writeFileSync(join(twice, 'results.jsonl'), lines + lines.split('\n')[0] + '\n');
+    const html3 = join(dir, 'twice.html');
+    expect(hfsim('report', twice, '--html', html3).code).toBe(0);
+    expect(readFileSync(html3, 'utf8').replaceAll(twice, plain)).toBe(readFileSync(html2, 'utf8'));
   });
 
   it('hfsim run --html and hfsim report <result.json> draw response and locality by bin and the CDF for each variant', async () => {

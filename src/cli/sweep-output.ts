@@ -77,6 +77,21 @@ export function readRecords(dir: string, repair = false): PointRecord[] {
 }
 
 /**
+ * The records of the points in `ids`, each point once, as `sweep merge` counts them: a line repeated (copied, appended
+ * twice) counts once; one point with two digests is refused.
+ */
+export function onePerPoint(had: readonly PointRecord[], ids: ReadonlySet<string>, file: string): PointRecord[] {
+  const byId = new Map<string, PointRecord>();
+  for (const r of had) {
+    if (!ids.has(r.id)) continue;
+    const first = byId.get(r.id);
+    if (first === undefined) byId.set(r.id, r);
+    else if (first.digest !== r.digest) throw new InputError(`${file}: point ${r.id} appears twice, with digests ${first.digest.slice(0, 12)} and ${r.digest.slice(0, 12)}`);
+  }
+  return [...byId.values()];
+}
+
+/**
  * Appends each record as one JSON line, then fsyncs, without pausing the caller: writes and fsyncs run off the main
  * thread, one batch at a time; lines that arrive during a flush go out together in the next (a group commit). A
  * point is durable once its batch is synced; a kill mid-write leaves at most a last line without its newline, which

@@ -13,7 +13,7 @@ import { InputError } from './errors.js';
 import type { PointRecord } from './sweep-aggregate.js';
 import { type Sweep, type SweepPoint, shardOf } from './sweep-file.js';
 import { PointQueue } from './sweep-order.js';
-import { MANIFEST, type Manifest, RESULTS, ResultsLog, finalize, manifestOf, readManifest, readRecords } from './sweep-output.js';
+import { MANIFEST, type Manifest, RESULTS, ResultsLog, finalize, manifestOf, onePerPoint, readManifest, readRecords } from './sweep-output.js';
 import { makeOutputDir, writeOutput } from './output.js';
 import { adoptPrestartedPool } from './prestart.js';
 
@@ -135,20 +135,6 @@ export async function runSweep(sweep: Sweep, options: SweepOptions): Promise<Swe
   return { dir, manifest, total: mine.length, skipped: done.size, ran: todo.length, records };
 }
 
-/**
- * The records of this run's points, each point once, as `sweep merge` counts them: a line repeated (copied, appended
- * twice) counts once; one point with two digests is refused.
- */
-function onePerPoint(had: readonly PointRecord[], ids: ReadonlySet<string>, file: string): PointRecord[] {
-  const byId = new Map<string, PointRecord>();
-  for (const r of had) {
-    if (!ids.has(r.id)) continue;
-    const first = byId.get(r.id);
-    if (first === undefined) byId.set(r.id, r);
-    else if (first.digest !== r.digest) throw new InputError(`${file}: point ${r.id} appears twice, with digests ${first.digest.slice(0, 12)} and ${r.digest.slice(0, 12)}`);
-  }
-  return [...byId.values()];
-}
 
 /**
  * Keeps every worker busy: one point running on each, and one more waiting in the pool, which a worker takes the

@@ -1,12 +1,13 @@
 /** The HTML report of a run's result JSON or of a sweep's output directory, and the `hfsim report` command. */
 import { statSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Result } from '../actors/simulate.js';
 import { InputError } from '../cli/errors.js';
 import { readJsonFile } from '../cli/load-scenario.js';
 import { checkOutputFile, writeOutput } from '../cli/output.js';
 import { aggregate } from '../cli/sweep-aggregate.js';
 import { type ChartSpec, VARIANT_AXIS } from '../cli/sweep-file.js';
-import { isSweepDir, readManifest, readRecords } from '../cli/sweep-output.js';
+import { RESULTS, isSweepDir, onePerPoint, readManifest, readRecords } from '../cli/sweep-output.js';
 import { type Chart, type RunRecord, type SeriesOf, axisValue, cdfChart, localityByBinChart, metricChart, responseByBinChart } from './charts.js';
 import { firstSeen, valueKey } from './series-order.js';
 import { reportHtml } from './html.js';
@@ -33,7 +34,8 @@ export async function runReportHtml(title: string, results: readonly Result[]): 
 /** A sweep's report: its charts (or, by default, node locality and mean response against the first numeric axis), the CDF and locality by bin. */
 export async function sweepReportHtml(dir: string): Promise<string> {
   const manifest = readManifest(dir);
-  const records = readRecords(dir);
+  // Each point of the sweep once, as --resume and merge count them (a line repeated was averaged in twice).
+  const records = onePerPoint(readRecords(dir), new Set(manifest.points.map((p) => p.id)), join(dir, RESULTS));
   if (records.length === 0) throw new InputError(`${dir}: the sweep has no finished points yet`);
   const rows = aggregate(records);
   const axes = manifest.axes.map((a) => a.name);
