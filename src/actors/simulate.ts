@@ -13,6 +13,7 @@ import { makeRng } from '../core/rng.js';
 import { makeTopology, schedulerView } from '../core/topology.js';
 import { type SolverReport, loadSolver } from './highs-solver.js';
 import { policies } from '../core/framework/builtins.js';
+import { workloadLimitErrors } from '../core/workload-limits.js';
 
 export type RuntimeName = 'inprocess' | 'threads';
 
@@ -72,6 +73,9 @@ export interface SimulateOptions {
 }
 
 export async function simulate(scenario: Scenario, options: SimulateOptions = {}): Promise<Result> {
+  // The sizes loadScenario checks, checked for a scenario from parseScenario too: one past them runs for hours.
+  const over = workloadLimitErrors(scenario, options.trace);
+  if (over.length > 0) throw new RangeError(`simulate: the scenario passes a limit (src/core/limits.ts):\n${over.join('\n')}`);
   const solver = policies.find(scenario.scheduler.policy).needsSolver ? await loadSolver() : undefined;
   const started = performance.now();
   const workload = (options.buildThreads ?? 1) > 1

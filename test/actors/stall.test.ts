@@ -29,3 +29,13 @@ describe('a run that cannot progress fails with one line', () => {
     await expect(simulate(stuck(slowStart), { timeDecisions: false })).rejects.toThrow(message);
   }, 60_000);
 });
+
+describe('simulate checks the sizes loadScenario checks', () => {
+  it('refuses a parsed scenario past a limit instead of running it for hours (a second fuzzing pass ran one from parseScenario)', async () => {
+    const long = scenario({
+      cluster: { racks: 2, nodesPerRack: 5, heartbeatMs: 100 },
+      workload: { kind: 'jobs', files: [{ name: 'f', blocks: 1 }], jobs: [{ id: 'j', submitMs: 0, input: 'f', mapMs: 2e9 }] },
+    });
+    await expect(simulate(long)).rejects.toThrow(/simulate: the scenario passes a limit[\s\S]*workload\.jobs\[0\]\.mapMs: a task of 4000000000 ms/);
+  });
+});
