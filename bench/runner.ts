@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { BENCH_FORMAT, type BenchCase, type BenchReport, type DataItem, type LatencyStats, type Stat } from '../src/cli/bench-schema.js';
 import { type CaseSpec, type SuiteName, type SweepScalingSpec, suite, sweepScalingSpec } from './suites.js';
 import type { ScalingResult } from './sweep-scaling.js';
+import { InputError } from '../src/cli/errors.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const CHILD = join(ROOT, 'dist', 'bench', 'child.js');
@@ -58,6 +59,10 @@ export function runSuite(options: RunSuiteOptions): BenchReport {
   const runs = new Map<string, ChildRun[]>(specs.map((s) => [s.name, []]));
   const cores = Math.max(1, availableParallelism());
   const scaling = options.only === undefined || SWEEP_SCALING.includes(options.only) ? sweepScalingSpec(options.suite, cores) : undefined;
+  if (specs.length === 0 && scaling === undefined) {
+    // It ran nothing and wrote an empty report, which bench compare then took for a suite with no cases.
+    throw new InputError(`--only ${options.only}: matches no case of the ${options.suite} suite (names: ${[...suite(options.suite).map((c) => c.name), SWEEP_SCALING].join('; ')})`);
+  }
   const scalingRuns: ScalingResult[] = [];
   for (let round = 0; round < options.repeat; round++) {
     for (const spec of specs) {

@@ -80,6 +80,9 @@ export function compare(baseFile: string, newFile: string, flags: CompareFlags):
     checkOutputFile(flags.markdown, '--markdown');
     checkNotAnInput('--markdown', flags.markdown, [baseFile, newFile]);
   }
+  // Checked before the verdict is printed (a folder or a missing path there failed after "no regression").
+  const summaryFile = process.env.GITHUB_STEP_SUMMARY;
+  if (summaryFile !== undefined && summaryFile !== '') checkOutputFile(summaryFile, '$GITHUB_STEP_SUMMARY');
   const base = readReport(baseFile);
   const next = readReport(newFile);
   const c = compareReports(base, next, flags.threshold);

@@ -107,10 +107,14 @@ describe('hfsim bench compare --markdown and $GITHUB_STEP_SUMMARY', () => {
     expect(text.match(/\| fb-macro-io \|/g)).toHaveLength(6);
   });
 
-  it('an unwritable $GITHUB_STEP_SUMMARY is bad input naming it (exit 2)', () => {
+  it('an unwritable $GITHUB_STEP_SUMMARY is bad input naming it (exit 2), before the verdict is printed', () => {
     const r = compare([base, same], { GITHUB_STEP_SUMMARY: join(dir, 'no', 'such', 'dir', 'summary.md') });
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/GITHUB_STEP_SUMMARY .*summary\.md: cannot append the summary \(ENOENT\)/);
+    expect(r.stderr).toMatch(/GITHUB_STEP_SUMMARY .*summary\.md: the folder .* does not exist/);
+    expect(r.stdout).toBe(''); // it printed "no regression" first
+    const folder = compare([base, same], { GITHUB_STEP_SUMMARY: dir });
+    expect(folder.code).toBe(2);
+    expect(folder.stderr).toMatch(/GITHUB_STEP_SUMMARY .*: is a directory, not a file/);
   });
 });
 

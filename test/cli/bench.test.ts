@@ -1,6 +1,6 @@
 /** hfsim bench: the smoke suite's JSON validates; bench compare flags slowdowns and changed digests, and passes noise. */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
@@ -127,6 +127,16 @@ describe('the scale curve\'s growth exponent', () => {
     expect(growthExponent(nodes, nodes.map((n) => 3 * n ** 1.2))).toBeCloseTo(1.2, 9);
     // A fixed cost on top of a linear one pulls the fit below 1: why the bench warms each size up first.
     expect(growthExponent(nodes, nodes.map((n) => 500 + 0.7 * n))).toBeLessThan(0.9);
+  });
+});
+
+describe('hfsim bench --only', () => {
+  it('naming no case is bad input (exit 2), not an empty report', () => {
+    const json = join(mkdtempSync(join(tmpdir(), 'hfsim-bench-only-')), 'b.json');
+    const r = hfsim('bench', '--only', 'no-such-case', '--json', json);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/^hfsim: --only no-such-case: matches no case of the smoke suite \(names: fb-macro-io\.json \/ FIFO; /);
+    expect(existsSync(json)).toBe(false);
   });
 });
 
