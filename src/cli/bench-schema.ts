@@ -4,6 +4,7 @@
  * file that is malformed is bad input (exit 2), not a crash.
  */
 import { z } from 'zod';
+import { repeatedKeys } from '../core/bounded.js';
 
 export const BENCH_FORMAT = 'hfsim-bench/1';
 
@@ -61,13 +62,7 @@ export const benchReportSchema = z.strictObject({
   commit: z.string(),
   repeat: z.number().int().positive(),
   /** Each case once: compare matches cases by name (a repeated one was judged by whichever came last). */
-  cases: z.array(caseSchema).superRefine((cases, ctx) => {
-    const seen = new Set<string>();
-    cases.forEach((c, i) => {
-      if (seen.has(c.name)) ctx.addIssue({ code: 'custom', path: [i, 'name'], message: `case "${c.name}" appears twice` });
-      seen.add(c.name);
-    });
-  }),
+  cases: z.array(caseSchema).superRefine((cases, ctx) => repeatedKeys(ctx, cases, [], 'name', (c) => c.name, (name) => `case "${name}" appears twice`)),
   /** Best wall time of each size's runs against nodes at constant load per node: cost per node relative to the smallest size (1 = linear). */
   scale: z.array(z.strictObject({
     nodes: z.number().int().positive(), wallMs: z.number(), usPerNodeHeartbeat: z.number(), relativeCostPerNode: z.number(),

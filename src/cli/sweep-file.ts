@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
 import type { SwimTrace } from '../core/swim.js';
-import { MAX_SWEEP_POINTS } from '../core/limits.js';
+import { MAX_SWEEP_NAME_BYTES, MAX_SWEEP_POINTS } from '../core/limits.js';
 import { type Scenario, formatIssue, overridePathProblem, resolveVariant, schemaRef, setPath, variantErrors, variantsOf } from '../core/scenario.js';
 import { workloadLimitErrors } from '../core/workload-limits.js';
 import { BIN_METRICS, RUN_METRICS } from './sweep-aggregate.js';
@@ -41,15 +41,12 @@ const overridePath = (what: string) => z.string().min(1).superRefine((path, ctx)
   if (problem !== undefined) ctx.addIssue({ code: 'custom', message: problem });
 });
 
-/** Bytes of a sweep's name: a folder name is at most 255, and a shard's folder adds `-shard-<i>-of-<n>`. */
-export const MAX_NAME_BYTES = 200;
-
 /** The sweep's name names its output folder under results/: one plain folder name, never a path out of it. */
 const folderName = z.string().min(1).refine((n) => !/[/\\\0]/.test(n) && n !== '.' && n !== '..', {
   error: 'name names the output folder results/<name>: it may not contain / or \\ or be . or ..',
 }).superRefine((n, ctx) => {
   const bytes = Buffer.byteLength(n);
-  if (bytes > MAX_NAME_BYTES) ctx.addIssue({ code: 'custom', message: `name names the output folder results/<name>: it is ${bytes} bytes, above the limit of ${MAX_NAME_BYTES}` });
+  if (bytes > MAX_SWEEP_NAME_BYTES) ctx.addIssue({ code: 'custom', message: `name names the output folder results/<name>: it is ${bytes} bytes, above the limit of ${MAX_SWEEP_NAME_BYTES}` });
 });
 
 export const sweepSchema = z.strictObject({

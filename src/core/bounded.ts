@@ -1,9 +1,25 @@
-/** Zod number fields with the bounds of limits.ts; a value over a bound is named with the bound. */
+/** Zod fields with the bounds of limits.ts (a value past a bound is named with the bound), and the check for a name given twice. */
 import { z } from 'zod';
 import { MAX_TIME_MS } from './limits.js';
 
 /** The message of a value over its bound: "<what> is <value>, above the limit of <max>". */
 export const atMost = (what: string, max: number, unit = '') => ({ error: (issue: { input?: unknown }) => `${what} is ${String(issue.input)}${unit}, above the limit of ${max}${unit}` });
+
+/** The message of a value under its least: "<what> is <value>, below the limit of <min>". */
+export const atLeast = (what: string, min: number) => ({ error: (issue: { input?: unknown }) => `${what} is ${String(issue.input)}, below the limit of ${min}` });
+
+/**
+ * Adds an issue at path [...at, i, field] for each item whose key an earlier item had, with `message(key)`: the
+ * lists whose entries are named (pools, files, jobs, bench cases) name each once.
+ */
+export function repeatedKeys<T>(ctx: z.RefinementCtx, items: readonly T[], at: ReadonlyArray<string>, field: string, key: (item: T) => string, message: (key: string) => string): void {
+  const seen = new Set<string>();
+  items.forEach((item, i) => {
+    const k = key(item);
+    if (seen.has(k)) ctx.addIssue({ code: 'custom', path: [...at, i, field], message: message(k) });
+    seen.add(k);
+  });
+}
 
 const number = (what: string) => z.number({ error: `${what} must be a number` });
 

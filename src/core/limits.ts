@@ -54,6 +54,11 @@ export const MAX_RACKS = 10_000;
  * bound is about 3.8 GB.
  */
 export const MAX_FLUID_RACKS = 5_000;
+/** The fluid racks' state per pair of racks (the measurements above): for the limit's message. */
+export const FLUID_BYTES_PER_RACK_PAIR = 150;
+
+/** Bytes of a sweep's name: it names a folder (at most 255 bytes), and a shard's folder adds `-shard-<i>-of-<n>`. */
+export const MAX_SWEEP_NAME_BYTES = 200;
 
 /**
  * A pool's weight: 0.001 to 1,000 (Hadoop's allocation files use 0.5 to 10 or so). The fair-share search

@@ -4,7 +4,7 @@
  * these same fields, so both paths meet one validator.
  */
 import { z } from 'zod';
-import { atMost, nonNegInt, posInt, timeMs } from './bounded.js';
+import { atLeast, atMost, nonNegInt, posInt, timeMs } from './bounded.js';
 import { MAX_INT32, MAX_POOLS, MAX_SLOTS, MAX_TIME_MS, MAX_WEIGHT, MIN_WEIGHT } from './limits.js';
 
 const timeoutMs = timeMs;
@@ -18,7 +18,7 @@ export type SchedulingMode = (typeof SCHEDULING_MODES)[number];
 export const poolSchema = z.strictObject({
   name: z.string().min(1, 'a pool needs a name'),
   weight: z.number({ error: 'weight must be a number' }).positive({ error: 'weight must be greater than 0', abort: true })
-    .min(MIN_WEIGHT, { error: (issue) => `weight is ${String(issue.input)}, below the limit of ${MIN_WEIGHT}` }).max(MAX_WEIGHT, atMost('weight', MAX_WEIGHT)).default(1),
+    .min(MIN_WEIGHT, atLeast('weight', MIN_WEIGHT)).max(MAX_WEIGHT, atMost('weight', MAX_WEIGHT)).default(1),
   /** Guaranteed map and reduce slots (scaled down evenly when all pools' minimums exceed the cluster). */
   minMaps: slots('minMaps').default(0),
   minReduces: slots('minReduces').default(0),

@@ -9,7 +9,7 @@ import { networkSchema } from './network/config.js';
 import { refinePolicyFields } from './policy-fields.js';
 import { longTasksSchema } from './long-tasks.js';
 import { PRIORITIES } from './priority.js';
-import { atMost, durationMs, nonNegInt, posInt, timeMs } from './bounded.js';
+import { atLeast, atMost, durationMs, nonNegInt, posInt, repeatedKeys, timeMs } from './bounded.js';
 
 const posNum = (what: string) => z.number({ error: `${what} must be a number` }).positive({ error: `${what} must be greater than 0`, abort: true });
 
@@ -23,7 +23,7 @@ const clusterSchema = z.strictObject({
   mapSlotsPerNode: posInt('mapSlotsPerNode', L.MAX_SLOTS_PER_NODE).default(4),
   reduceSlotsPerNode: posInt('reduceSlotsPerNode', L.MAX_SLOTS_PER_NODE).default(2),
   /** Fixed heartbeat interval; omitted: Hadoop's max(3 s, 1 s per 100 nodes). */
-  heartbeatMs: posInt('heartbeatMs', L.MAX_TIME_MS).min(L.MIN_HEARTBEAT_MS, { error: (issue) => `heartbeatMs is ${String(issue.input)}, below the limit of ${L.MIN_HEARTBEAT_MS}` }).optional(),
+  heartbeatMs: posInt('heartbeatMs', L.MAX_TIME_MS).min(L.MIN_HEARTBEAT_MS, atLeast('heartbeatMs', L.MIN_HEARTBEAT_MS)).optional(),
   /** The hardware model (src/core/network/config.ts); the default, "flat", keeps the fixed slowdowns. */
   network: networkSchema.prefault({}),
 }).superRefine((c, ctx) => {
@@ -81,11 +81,7 @@ const schedulerSchema = z.strictObject({
   ...poolFields,
 }).superRefine((s, ctx) => {
   for (const [key, list] of [['pools', s.pools], ['users', s.users], ['queues', s.queues]] as const) {
-    const seen = new Set<string>();
-    list.forEach((x, i) => {
-      if (seen.has(x.name)) ctx.addIssue({ code: 'custom', path: [key, i, 'name'], message: `name "${x.name}" is used twice` });
-      seen.add(x.name);
-    });
+    repeatedKeys<{ name: string }>(ctx, list, [key], 'name', (x) => x.name, (name) => `name "${name}" is used twice`);
   }
   const total = s.queues.reduce((a, q) => a + q.capacity, 0);
   if (total > 100 + 1e-9) ctx.addIssue({ code: 'custom', path: ['queues'], message: `queue capacities add up to ${total}%, more than 100%` });
@@ -151,16 +147,11 @@ const jobsWorkload = z.strictObject({
   files: z.array(fileSchema).min(1, 'files must list at least one file'),
   jobs: z.array(jobSchema).min(1, 'jobs must list at least one job'),
 }).superRefine((w, ctx) => {
-  const files = new Set<string>();
-  w.files.forEach((f, i) => {
-    if (files.has(f.name)) ctx.addIssue({ code: 'custom', path: ['files', i, 'name'], message: `file name "${f.name}" is used twice` });
-    files.add(f.name);
-  });
-  const ids = new Set<string>();
+  repeatedKeys(ctx, w.files, ['files'], 'name', (f) => f.name, (name) => `file name "${name}" is used twice`);
+  repeatedKeys(ctx, w.jobs, ['jobs'], 'id', (j) => j.id, (id) => `job id "${id}" is used twice`);
+  const files = new Set(w.files.map((f) => f.name));
   w.jobs.forEach((j, i) => {
     if (!files.has(j.input)) ctx.addIssue({ code: 'custom', path: ['jobs', i, 'input'], message: `input "${j.input}" names no file in workload.files` });
-    if (ids.has(j.id)) ctx.addIssue({ code: 'custom', path: ['jobs', i, 'id'], message: `job id "${j.id}" is used twice` });
-    ids.add(j.id);
   });
 });
 
@@ -189,11 +180,7 @@ const generatedWorkload = z.strictObject({
   kind: z.literal('generated'),
   groups: z.array(groupSchema).min(1, 'groups must list at least one group of jobs'),
 }).superRefine((w, ctx) => {
-  const names = new Set<string>();
-  w.groups.forEach((g, i) => {
-    if (names.has(g.name)) ctx.addIssue({ code: 'custom', path: ['groups', i, 'name'], message: `group name "${g.name}" is used twice` });
-    names.add(g.name);
-  });
+  repeatedKeys(ctx, w.groups, ['groups'], 'name', (g) => g.name, (name) => `group name "${name}" is used twice`);
 });
 
 /** A SWIM trace replayed (src/core/swim.ts documents the model); `trace` is relative to the scenario file. */

@@ -5,12 +5,12 @@
  * extra-large nodes with four local disks.
  */
 import { z } from 'zod';
-import { atMost, posInt, timeMs } from '../bounded.js';
+import { atLeast, atMost, posInt, timeMs } from '../bounded.js';
 import { MAX_OVERSUBSCRIPTION, MIN_BANDWIDTH } from '../limits.js';
 
 /** A bandwidth: at least MIN_BANDWIDTH (a slower link makes a block's transfer outlast any simulated time). */
 const pos = (what: string) => z.number({ error: `${what} must be a number` }).positive({ error: `${what} must be greater than 0`, abort: true })
-  .min(MIN_BANDWIDTH, { error: (issue) => `${what} is ${String(issue.input)}, below the limit of ${MIN_BANDWIDTH}`, abort: true });
+  .min(MIN_BANDWIDTH, { ...atLeast(what, MIN_BANDWIDTH), abort: true });
 const nonNeg = (what: string) => z.number({ error: `${what} must be a number` }).min(0, `${what} must not be negative`);
 
 export const networkSchema = z.strictObject({
