@@ -45,6 +45,11 @@ export function workloadLimitErrors(scenario: Scenario, trace?: SwimTrace): stri
   const errors: string[] = [];
   const about = t.estimate ? 'about ' : '';
   if (t.jobs > MAX_JOBS) errors.push(`workload: ${t.jobs} jobs, above the limit of ${MAX_JOBS}`);
+  const w = scenario.workload;
+  // "The first n rows" of a shorter trace would replay fewer jobs than asked for, silently.
+  if (w.kind === 'swim' && trace !== undefined && w.jobs !== undefined && w.jobs > trace.ids.length) {
+    errors.push(`workload.jobs: ${w.jobs} jobs asked for, but the trace ${trace.file} has ${trace.ids.length} (one a line): at most ${trace.ids.length}, or leave jobs out to replay them all`);
+  }
   if (t.blocks > MAX_BLOCKS) errors.push(`${t.blocksField}: ${about}${Math.round(t.blocks)} blocks (one map each) in all, above the limit of ${MAX_BLOCKS}`);
   if (t.largestMaps > MAX_JOB_MAPS) errors.push(`${t.largestField}: a job of ${t.largestMaps} maps, above the limit of ${MAX_JOB_MAPS} maps a job`);
   if (t.arrivalsMs > MAX_TIME_MS) {
@@ -68,7 +73,6 @@ export function workloadLimitErrors(scenario: Scenario, trace?: SwimTrace): stri
     const slowest = Math.min(network.diskReadMBps / network.disksPerNode, network.diskWriteMBps, nic / network.oversubscription, network.coreGbps === undefined ? Infinity : gbpsToMBps(network.coreGbps));
     longTasks.push([`cluster.network (${t.taskMBField}, ${Math.round(t.taskMB)} MB at ${slowest.toPrecision(3)} MB/s)`, network.taskStartMs + (t.taskMB / slowest) * 1000]);
     // The Facebook mix's maps compute their block at mapCpuMBps (task-io.ts), and read no faster than they compute.
-    const w = scenario.workload;
     if (w.kind === 'facebook') {
       for (const type of w.type === 'mixed' ? (['io', 'cpu'] as const) : [w.type]) {
         longTasks.push([`cluster.network.mapCpuMBps.${type} (a ${scenario.hdfs.blockMB} MB block at ${network.mapCpuMBps[type]} MB/s)`, network.taskStartMs + (scenario.hdfs.blockMB / network.mapCpuMBps[type]) * 1000]);
