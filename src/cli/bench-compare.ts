@@ -80,6 +80,11 @@ export function compareReports(base: BenchReport, next: BenchReport, thresholdPc
   for (const n of next.cases) {
     const b = baseCases.get(n.name);
     if (b === undefined) continue;
+    // One name, two workloads (the smoke and full suites share names at different sizes): their times say nothing of a change.
+    if (caseShape(b) !== caseShape(n)) {
+      unmatched.push(`${n.name} (a different case: ${caseShape(b)} in base, ${caseShape(n)} in new)`);
+      continue;
+    }
     if (n.canonical && b.canonical && n.digest !== b.digest) changedDigests.push({ case: n.name, base: b.digest, new: n.digest });
     for (const m of MEASURES) {
       const bs = m.get(b);
@@ -112,6 +117,9 @@ export function compareReports(base: BenchReport, next: BenchReport, thresholdPc
     unmatched,
   };
 }
+
+/** What a case ran: its policy and size (a case's name alone may be reused at another size). */
+const caseShape = (c: BenchCase): string => `${c.policy}, ${c.nodes.toLocaleString('en-US')} nodes, ${c.jobs.toLocaleString('en-US')} jobs, ${c.maps.toLocaleString('en-US')} maps`;
 
 export const fmt = (x: number): string => (Math.abs(x) >= 100 ? Math.round(x).toLocaleString('en-US') : String(Math.round(x * 100) / 100));
 export const sign = (pct: number | null): string => (pct !== null && Number.isFinite(pct) ? `${pct >= 0 ? '+' : ''}${pct.toFixed(1)}%` : 'new');

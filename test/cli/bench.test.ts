@@ -179,6 +179,20 @@ describe('hfsim bench compare', () => {
     expect(c.speedRegressions).toEqual([]);
   });
 
+  // the smoke and full suites share case names at other sizes (scale-600: 40 jobs against 600): a full report
+  // compared against a smoke one was judged case by case, "faster" or "REGRESSION" by the workload's size alone
+  it('does not judge a case of the same name and another size, and says why', () => {
+    const bigger = slowed(structuredClone(smoke), 10);
+    const scale = bigger.cases.find((c) => c.group === 'scale')!;
+    scale.jobs *= 15;
+    const c = compareReports(smoke, bigger, 10);
+    const was = smoke.cases.find((x) => x.name === scale.name)!;
+    expect(c.unmatched).toContain(`${scale.name} (a different case: ${was.policy}, ${was.nodes} nodes, ${was.jobs} jobs, ${was.maps.toLocaleString('en-US')} maps in base, ${was.policy}, ${was.nodes} nodes, ${scale.jobs} jobs, ${was.maps.toLocaleString('en-US')} maps in new)`);
+    expect(c.changes.some((m) => m.case === scale.name)).toBe(false);
+    expect(c.speedRegressions.some((r) => r.startsWith(`${scale.name}:`))).toBe(false);
+    expect(c.speedRegressions.length).toBeGreaterThan(0); // the other cases, 10x slower, still are
+  });
+
   it('does not flag a change within the threshold or within the noise floor', () => {
     expect(compareReports(smoke, slowed(smoke, 1.05), 10).speedRegressions).toEqual([]);
     // p99 latencies 1.5 us worse: more than 10% of a few microseconds, but under the 2 us floor
