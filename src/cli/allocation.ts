@@ -23,6 +23,7 @@ import type { PoolConfig, UserConfig } from '../core/pool-config.js';
 import { InputError } from './errors.js';
 import { MAX_INT32, MAX_POOLS, MAX_SLOTS, MAX_TIME_MS, MAX_WEIGHT, MIN_WEIGHT } from '../core/limits.js';
 import { type El, rootElement } from './xml.js';
+import { hasControlChars } from '../core/bounded.js';
 
 export const SLOT_MB = 1024;
 
@@ -104,6 +105,7 @@ class Reader {
   name(el: El): string {
     const name = el.attrs.name;
     if (name === undefined || name.trim() === '') this.fail(el, `<${el.name}> needs a name attribute`);
+    if (hasControlChars(name)) this.fail(el, `<${el.name}> name ${JSON.stringify(name)} holds a control character (a tab, a newline...): names are printed in tables and CSV`);
     return name.trim();
   }
 

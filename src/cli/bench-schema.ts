@@ -4,7 +4,7 @@
  * file that is malformed is bad input (exit 2), not a crash.
  */
 import { z } from 'zod';
-import { repeatedKeys } from '../core/bounded.js';
+import { nameField, repeatedKeys } from '../core/bounded.js';
 
 export const BENCH_FORMAT = 'hfsim-bench/1';
 
@@ -30,7 +30,7 @@ const dataItemSchema = z.strictObject({
 export type DataItem = z.infer<typeof dataItemSchema>;
 
 export const caseSchema = z.strictObject({
-  name: z.string().min(1),
+  name: nameField('a case name'),
   group: z.enum(['scenario', 'latency', 'scale']),
   /** A scenario file from scenarios/: its digest is an outcome that must not change (bench compare: always fatal). */
   canonical: z.boolean(),

@@ -23,6 +23,7 @@ import { readTextFile } from './read-file.js';
 import type { QueueConfig } from '../core/pool-config.js';
 import { InputError } from './errors.js';
 import { type El, rootElement } from './xml.js';
+import { hasControlChars } from '../core/bounded.js';
 
 const PREFIX = 'yarn.scheduler.capacity.';
 
@@ -59,6 +60,8 @@ export function parseCapacityFile(text: string, file: string): CapacityConfig {
   const names = list.value.split(',').map((q) => q.trim()).filter((q) => q !== '');
   if (names.length === 0) fail(list, 'lists no queues');
   if (new Set(names).size !== names.length) fail(list, `a queue is listed twice in "${list.value}"`);
+  const control = names.find(hasControlChars);
+  if (control !== undefined) fail(list, `queue name ${JSON.stringify(control)} holds a control character (a tab, a newline...): names are printed in tables and CSV`);
   const queues = new Map<string, Partial<QueueConfig> & { name: string; noUserCap?: boolean }>(names.map((name) => [name, { name }]));
   const out: CapacityConfig = { queues: [] };
   for (const p of props.values()) {

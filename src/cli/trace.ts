@@ -8,6 +8,7 @@ import type { Scenario } from '../core/scenario.js';
 import type { SwimTrace } from '../core/swim.js';
 import { InputError } from './errors.js';
 import { MAX_JOBS, MAX_TIME_MS } from '../core/limits.js';
+import { hasControlChars } from '../core/bounded.js';
 
 /** A non-negative decimal number, as SWIM writes them (an exponent allowed). */
 const DECIMAL = /^\d+(\.\d+)?([eE][+-]?\d+)?$/;
@@ -33,6 +34,7 @@ export function parseSwimTrace(text: string, file: string): SwimTrace {
     if (cols.length !== 6) throw bad(line, `expected 6 tab-separated columns (${COLUMNS.join(', ')}), found ${cols.length}`);
     const id = cols[0].trim();
     if (id === '') throw bad(line, 'empty job id');
+    if (hasControlChars(id)) throw bad(line, `job id ${JSON.stringify(id)} holds a control character: names are printed in tables and CSV`);
     if (seen.has(id)) throw bad(line, `job id "${id}" is used twice`);
     seen.add(id);
     const nums = cols.slice(1).map((c, k) => {

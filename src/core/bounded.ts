@@ -21,6 +21,18 @@ export function repeatedKeys<T>(ctx: z.RefinementCtx, items: readonly T[], at: R
   });
 }
 
+/** Control characters (a tab, a newline, an escape): none may be in a name, which tables, CSV and charts print. */
+const CONTROL = /\p{Cc}/u;
+
+/**
+ * A name (of a pool, job, file, variant...) as a string of at least one character (`empty`: the message when it has
+ * none; omitted, zod's own) and no control character: a newline in a variant's name broke the text tables.
+ */
+export const nameField = (what: string, empty?: string) => z.string().min(1, empty).refine((s) => !CONTROL.test(s), `${what} must not contain control characters (a tab, a newline...): names are printed in tables and CSV`);
+
+/** Whether a name read outside a schema (an XML attribute, a trace's column) holds a control character. */
+export const hasControlChars = (s: string): boolean => CONTROL.test(s);
+
 const number = (what: string) => z.number({ error: `${what} must be a number` });
 
 export const posInt = (what: string, max: number) => number(what).int(`${what} must be a whole number`).positive(`${what} must be at least 1`).max(max, atMost(what, max));

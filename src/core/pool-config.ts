@@ -4,7 +4,7 @@
  * these same fields, so both paths meet one validator.
  */
 import { z } from 'zod';
-import { atLeast, atMost, nonNegInt, posInt, timeMs } from './bounded.js';
+import { atLeast, atMost, nameField, nonNegInt, posInt, timeMs } from './bounded.js';
 import { MAX_INT32, MAX_POOLS, MAX_SLOTS, MAX_TIME_MS, MAX_WEIGHT, MIN_WEIGHT } from './limits.js';
 
 const timeoutMs = timeMs;
@@ -16,7 +16,7 @@ export const SCHEDULING_MODES = ['fair', 'fifo'] as const;
 export type SchedulingMode = (typeof SCHEDULING_MODES)[number];
 
 export const poolSchema = z.strictObject({
-  name: z.string().min(1, 'a pool needs a name'),
+  name: nameField('a pool name', 'a pool needs a name'),
   weight: z.number({ error: 'weight must be a number' }).positive({ error: 'weight must be greater than 0', abort: true })
     .min(MIN_WEIGHT, atLeast('weight', MIN_WEIGHT)).max(MAX_WEIGHT, atMost('weight', MAX_WEIGHT)).default(1),
   /** Guaranteed map and reduce slots (scaled down evenly when all pools' minimums exceed the cluster). */
@@ -41,14 +41,14 @@ export const poolSchema = z.strictObject({
 export type PoolConfig = z.infer<typeof poolSchema>;
 
 export const userSchema = z.strictObject({
-  name: z.string().min(1, 'a user needs a name'),
+  name: nameField('a user name', 'a user needs a name'),
   maxRunningJobs: cap('maxRunningJobs', MAX_INT32),
 });
 export type UserConfig = z.infer<typeof userSchema>;
 
 /** Capacity scheduler queues (SPEC.md 3.7); a job's pool names its queue. */
 export const queueSchema = z.strictObject({
-  name: z.string().min(1, 'a queue needs a name'),
+  name: nameField('a queue name', 'a queue needs a name'),
   /** Share of the cluster's slots, in percent. */
   capacity: z.number({ error: 'capacity must be a number' }).positive('capacity must be greater than 0').max(100, 'capacity must be at most 100'),
   /** Cap on the queue's slots in percent (omitted: 100, the queue may use idle capacity). */

@@ -9,7 +9,7 @@ import { networkSchema } from './network/config.js';
 import { refinePolicyFields } from './policy-fields.js';
 import { longTasksSchema } from './long-tasks.js';
 import { PRIORITIES } from './priority.js';
-import { atLeast, atMost, durationMs, nonNegInt, posInt, repeatedKeys, timeMs } from './bounded.js';
+import { atLeast, atMost, durationMs, hasControlChars, nameField, nonNegInt, posInt, repeatedKeys, timeMs } from './bounded.js';
 
 const posNum = (what: string) => z.number({ error: `${what} must be a number` }).positive({ error: `${what} must be greater than 0`, abort: true });
 
@@ -112,7 +112,7 @@ const facebookWorkload = z.strictObject({
 });
 
 const fileSchema = z.strictObject({
-  name: z.string().min(1),
+  name: nameField('a file name'),
   blocks: posInt('blocks', L.MAX_BLOCKS),
   /**
    * The nodes holding each block's replicas, one list per block (node ids: rack r holds r x nodesPerRack to
@@ -126,12 +126,12 @@ const fileSchema = z.strictObject({
   });
 });
 const jobSchema = z.strictObject({
-  id: z.string().min(1),
+  id: nameField('a job id'),
   submitMs: timeMs('submitMs').int('submitMs must be a whole number').default(0),
   /** Pool (omitted: the user's pool, else "default"). */
-  pool: z.string().min(1).optional(),
+  pool: nameField('a pool name').optional(),
   /** Submitting user, for per-user job limits (omitted: the pool's name). */
-  user: z.string().min(1).optional(),
+  user: nameField('a user name').optional(),
   priority: z.enum(PRIORITIES).default('NORMAL'),
   input: z.string().min(1),
   type: z.enum(JOB_TYPES).default('io'),
@@ -157,7 +157,7 @@ const jobsWorkload = z.strictObject({
 
 const groupSchema = z.strictObject({
   /** Jobs are named name-0, name-1, ...; each reads a file of its own with one block per map. */
-  name: z.string().min(1),
+  name: nameField('a group name'),
   count: posInt('count', L.MAX_JOBS).default(1),
   maps: posInt('maps', L.MAX_JOB_MAPS),
   reduces: nonNegInt('reduces', L.MAX_REDUCES).default(0),
@@ -166,9 +166,9 @@ const groupSchema = z.strictObject({
   copyMs: timeMs('copyMs').default(0),
   type: z.enum(JOB_TYPES).default('io'),
   /** Pool of every job of the group (default: the group's name). */
-  pool: z.string().min(1).optional(),
+  pool: nameField('a pool name').optional(),
   /** Submitting user (omitted: the pool's name). */
-  user: z.string().min(1).optional(),
+  user: nameField('a user name').optional(),
   priority: z.enum(PRIORITIES).default('NORMAL'),
   startMs: timeMs('startMs').int('startMs must be a whole number').default(0),
   /** Gap between submissions: fixed, or the mean of exponential gaps. */
@@ -222,7 +222,7 @@ export const schemaRef = z.string().optional();
 
 export const scenarioSchema = z.strictObject({
   $schema: schemaRef,
-  name: z.string().min(1).default('scenario'),
+  name: nameField('the scenario name').default('scenario'),
   description: z.string().optional(),
   seed: nonNegInt('seed', Number.MAX_SAFE_INTEGER).default(1),
   cluster: clusterSchema.prefault({}),
@@ -269,17 +269,52 @@ export function parseScenario(raw: unknown): Parsed<Scenario> {
   return { ok: false, errors: result.error.issues.map(formatIssue) };
 }
 
+/**
+ * Errors (one line each, with the field path) in a value that should be a Scenario as parseScenario returns it (simulate()
+ * asks, as a caller may have changed one since): what the schema refuses, and each field the schema would fill in or
+ * change (a field deleted: parseScenario gives its default). None for parseScenario's own output, which the schema
+ * returns unchanged. Cost: one more parse.
+ */
+export function parsedScenarioErrors(value: unknown): string[] {
+  const result = scenarioSchema.safeParse(value, { reportInput: true });
+  // NaN and Infinity are numbers to JavaScript, so "must be a number" alone would puzzle: say which (JSON holds neither)
+  if (!result.success) return result.error.issues.map((i) => `${formatIssue(i)}${i.code === 'invalid_type' && typeof i.input === 'number' ? `, not ${i.input}` : ''}`);
+  const errors: string[] = [];
+  changedFields(value, result.data, [], errors);
+  return errors;
+}
+
+/** Pushes a line for each field that `parsed` (the schema's output for `given`) fills in or holds otherwise. */
+function changedFields(given: unknown, parsed: unknown, path: PropertyKey[], errors: string[]): void {
+  if (Object.is(given, parsed)) return;
+  if (isObject(given) && isObject(parsed) && Array.isArray(given) === Array.isArray(parsed)) {
+    for (const key of Object.keys(parsed)) {
+      changedFields((given as Record<string, unknown>)[key], (parsed as Record<string, unknown>)[key], [...path, Array.isArray(parsed) ? Number(key) : key], errors);
+    }
+    return;
+  }
+  const at = path.length === 0 ? '(top level)' : formatPath(path);
+  const shown = (v: unknown): string => (isObject(v) ? 'an object' : typeof v === 'string' ? JSON.stringify(v) : String(v));
+  errors.push(given === undefined
+    ? `${at}: missing (parseScenario gives ${isObject(parsed) ? 'one with its defaults' : `its default, ${shown(parsed)}`})`
+    : `${at}: is ${shown(given)}, where parseScenario gives ${shown(parsed)}`);
+}
+
+const isObject = (v: unknown): v is object => typeof v === 'object' && v !== null;
+
 export function formatIssue(issue: z.core.$ZodIssue): string {
   const path = issue.path.length === 0 ? '(top level)' : formatPath(issue.path);
   if (issue.code === 'unrecognized_keys') {
-    return `${path}: unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}`;
+    return `${path}: unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => JSON.stringify(k)).join(', ')}`;
   }
   if (issue.code === 'invalid_key') return `${path}: ${issue.issues.map((i) => i.message).join('; ')}`;
   return `${path}: ${issue.message}`;
 }
 
+/** A field path as "a.b[0].c"; a key holding a control character is quoted, so that the message stays one line. */
 function formatPath(path: PropertyKey[]): string {
-  return path.map((p, i) => (typeof p === 'number' ? `[${p}]` : `${i === 0 ? '' : '.'}${String(p)}`)).join('');
+  const key = (p: PropertyKey): string => (hasControlChars(String(p)) ? JSON.stringify(String(p)) : String(p));
+  return path.map((p, i) => (typeof p === 'number' ? `[${p}]` : `${i === 0 ? '' : '.'}${key(p)}`)).join('');
 }
 
 /** Path segments that would reach an object's prototype instead of a field. */
@@ -339,7 +374,7 @@ function isRecord(v: unknown): v is Record<string, unknown> {
 
 /** The raw `variants` table: names to objects of override paths (each checked by overridePathProblem). */
 const variantsSchema = z.record(
-  z.string().min(1, 'a variant needs a name'),
+  nameField('a variant name', 'a variant needs a name'),
   z.record(z.string().superRefine((path, ctx) => {
     const problem = overridePathProblem(path);
     if (problem !== undefined) ctx.addIssue({ code: 'custom', message: problem });

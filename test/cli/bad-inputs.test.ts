@@ -79,9 +79,19 @@ describe('bad scenarios: one line naming file and field, before anything runs', 
     ['Quincy on a job of 2,000 maps on 40 nodes, no kills', { ...tiny, cluster: { racks: 2, nodesPerRack: 20 }, scheduler: { policy: 'quincy', policyConfig: { kills: false } },
       workload: { kind: 'generated', groups: [{ name: 'g', maps: 2000, mapMs: 1000 }] } },
     'workload.groups[0].maps: a job of 2000 maps under policy quincy makes a decision program of up to 18083 arcs (40 nodes, up to 3 replicas a block), above the limit of 8000'],
+    // a fuzzing pass's finding: a newline in a name broke the text tables' rows
+    ['a newline in a variant name', { ...tiny, variants: { 'A\nB': {} } }, 'variants."A\\nB": a variant name must not contain control characters (a tab, a newline...): names are printed in tables and CSV'],
+    ['a tab in a job id', { ...tiny, workload: { ...tiny.workload, jobs: [{ ...tiny.workload.jobs[0], id: 'j\t1' }] } }, 'workload.jobs[0].id: a job id must not contain control characters'],
+    ['an escape in a pool name', { ...tiny, scheduler: { policy: 'hfs', pools: [{ name: 'p\u001b[31m' }] } }, 'scheduler.pools[0].name: a pool name must not contain control characters'],
+    ['a carriage return in the scenario name', { ...tiny, name: 'a\rb' }, 'name: the scenario name must not contain control characters'],
   ])('%s', (_, content, message) => {
     const file = write('s.json', content);
     expect(inputError(() => loadScenario(file), file)).toContain(`${file}: ${message}`);
+  });
+
+  it('names with spaces and any script load (only control characters are refused)', () => {
+    const file = write('s.json', { ...tiny, name: 'Fair « délai » 公平', variants: { 'fair + delay, W=5 s': {} } });
+    expect(loadScenario(file).variants.map((v) => v.name)).toEqual(['fair + delay, W=5 s']);
   });
 
   it('a JSON input nested 100,000 deep', () => {
@@ -122,6 +132,7 @@ describe('bad allocation files: file and line', () => {
     ['maxRunningJobs 0 (every job would wait forever)', '<allocations>\n<pool name="a">\n<maxRunningJobs>0</maxRunningJobs>\n</pool>\n</allocations>', 'line 3: <maxRunningJobs> is 0: at least 1 (0 lets nothing run, and the run would stall)'],
     ['maxResources below one slot', queue('<maxResources>512 mb, 1 vcores</maxResources>'), 'line 4: <maxResources> "512 mb, 1 vcores" is less than one slot (1024 mb, 1 vcore): nothing of the queue could run'],
     ['an XML entity', '<?xml version="1.0"?>\n<!DOCTYPE a [<!ENTITY e SYSTEM "file:///etc/passwd">]>\n<allocations><pool name="&e;"/></allocations>', 'line 2: a DOCTYPE (and any entity it declares) is not supported'],
+    ['a newline in a pool name, as a character reference', '<allocations>\n<pool name="a&#10;b"/>\n</allocations>', 'line 2: <pool> name "a\\nb" holds a control character'],
     ['20,000 pools', `<allocations>\n${Array.from({ length: 20_000 }, (_, i) => `<pool name="p${i}"/>`).join('\n')}\n</allocations>`, 'line 10002: more than 10000 pools, the limit'],
   ])('%s', (_, xml, message) => {
     const alloc = write('pools.xml', xml);
@@ -154,6 +165,12 @@ describe('bad SWIM traces: file and line', () => {
     expect(inputError(() => loadScenario(file), file)).toBe(`${file}: workload.jobs: 10 jobs asked for, but the trace ${trace} has 2 (one a line): at most 2, or leave jobs out to replay them all`);
     const fits = write('s.json', { ...tiny, workload: { kind: 'swim', trace, jobs: 2 } });
     expect(loadScenario(fits).variants[0].scenario.workload).toMatchObject({ jobs: 2 });
+  });
+
+  it('a control character in a job id', () => {
+    const trace = write('t.tsv', 'job0\t1\t1\t1\t1\t1\njob\u00011\t2\t1\t1\t1\t1\n');
+    const file = write('s.json', { ...tiny, workload: { kind: 'swim', trace } });
+    expect(inputError(() => loadScenario(file), file)).toContain(`${trace}:2: job id "job\\u00011" holds a control character`);
   });
 
   it('input bytes that make too many maps', () => {

@@ -247,6 +247,12 @@ describe('hfsim bench compare', () => {
       writeFileSync(join(dir, 'dup.json'), JSON.stringify({ ...a, cases: [...a.cases, { ...a.cases[0], wallMs: { ...a.cases[0].wallMs, min: 1e9 } }] }));
       return [join(dir, 'dup.json'), join(dir, 'a.json')];
     }, /dup\.json: not a bench report: cases\[\d+\]\.name: case ".*" appears twice/],
+    // a newline in a case's name split the compare table's rows
+    ['a newline in a case name', () => {
+      const a = JSON.parse(readFileSync(join(dir, 'a.json'), 'utf8')) as BenchReport;
+      writeFileSync(join(dir, 'newline.json'), JSON.stringify({ ...a, cases: [{ ...a.cases[0], name: 'x\ny' }, ...a.cases.slice(1)] }));
+      return [join(dir, 'newline.json'), join(dir, 'a.json')];
+    }, /newline\.json: not a bench report: cases\[0\]\.name: a case name must not contain control characters/],
   ])('bad input: %s (exit 2)', (_, args, message) => {
     const r = hfsim('bench', 'compare', ...args());
     expect(r.status).toBe(2);

@@ -116,6 +116,7 @@ describe('bad capacity-scheduler.xml: one line naming file, line and property, e
     ['an unknown queue property', conf({ ...ok, [`${Q}.a.capacityy`]: '5' }), /root\.a\.capacityy: not modelled/],
     ['an MR1 property', conf({ ...ok, 'mapred.capacity-scheduler.queue.a.capacity': '5' }), /MR1 capacity scheduler properties are not read/],
     ['another file\'s property', conf({ ...ok, 'yarn.resourcemanager.hostname': 'rm' }), /yarn\.resourcemanager\.hostname: not a Capacity Scheduler property/],
+    ['a control character in a queue name', conf({ [`${Q}.queues`]: 'a,b&#9;c', [`${Q}.a.capacity`]: '50' }), /root\.queues: queue name "b\\tc" holds a control character/],
     ['rack-locality-additional-delay', conf({ ...ok, 'yarn.scheduler.capacity.rack-locality-additional-delay': '5' }), /only -1 \(the default\) is modelled/],
   ];
 
