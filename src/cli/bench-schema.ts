@@ -15,6 +15,13 @@ export const statSchema = z.strictObject({
   min: z.number(),
   max: z.number(),
   values: z.array(z.number()).min(1),
+}).superRefine((st, ctx) => {
+  // compare judges the best run (min or max): one that contradicts the runs' values would be judged instead of them
+  const least = st.values.reduce((a, v) => Math.min(a, v), Infinity);
+  const most = st.values.reduce((a, v) => Math.max(a, v), -Infinity);
+  if (st.min !== least || st.max !== most) ctx.addIssue({ code: 'custom', message: `min ${st.min} and max ${st.max} are not the least and the most of its values (${least}, ${most})` });
+  else if (st.median < st.min || st.median > st.max) ctx.addIssue({ code: 'custom', message: `median ${st.median} is outside min ${st.min} .. max ${st.max}` });
+  else if (Math.abs(st.spread - (st.max - st.min)) > 0.011) ctx.addIssue({ code: 'custom', message: `spread ${st.spread} is not max - min (${st.max - st.min}; values are rounded to 0.01)` });
 });
 export type Stat = z.infer<typeof statSchema>;
 

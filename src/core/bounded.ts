@@ -35,8 +35,12 @@ export const hasControlChars = (s: string): boolean => CONTROL.test(s);
 
 const number = (what: string) => z.number({ error: `${what} must be a number` });
 
-export const posInt = (what: string, max: number) => number(what).int(`${what} must be a whole number`).positive(`${what} must be at least 1`).max(max, atMost(what, max));
-export const nonNegInt = (what: string, max: number) => number(what).int(`${what} must be a whole number`).min(0, `${what} must not be negative`).max(max, atMost(what, max));
+/**
+ * Whole numbers from 1 (posInt) or 0 (nonNegInt) up to `max`. The bound is checked first and alone: past 2^53 a
+ * number is no longer a safe integer, and 2^53 + 1 got both "must be a whole number" and "above the limit".
+ */
+export const posInt = (what: string, max: number) => number(what).max(max, { ...atMost(what, max), abort: true }).int(`${what} must be a whole number`).positive(`${what} must be at least 1`);
+export const nonNegInt = (what: string, max: number) => number(what).max(max, { ...atMost(what, max), abort: true }).int(`${what} must be a whole number`).min(0, `${what} must not be negative`);
 
 /** A time or duration in ms, 0 up to MAX_TIME_MS. */
 export const timeMs = (what: string) => number(what).min(0, `${what} must not be negative`).max(MAX_TIME_MS, atMost(what, MAX_TIME_MS, ' ms'));

@@ -89,6 +89,12 @@ describe('bad scenarios: one line naming file and field, before anything runs', 
     expect(inputError(() => loadScenario(file), file)).toContain(`${file}: ${message}`);
   });
 
+  // a fuzzing pass's finding: 2^53 + 1 got two messages, "must be a whole number" and "above the limit"
+  it('a seed past 2^53: one message, the limit', () => {
+    const file = write('s.json', `${JSON.stringify(tiny).slice(0, -1)}, "seed": 9007199254740993}`);
+    expect(inputError(() => loadScenario(file), file)).toBe(`${file}: seed: seed is 9007199254740992, above the limit of 9007199254740991`);
+  });
+
   it('names with spaces and any script load (only control characters are refused)', () => {
     const file = write('s.json', { ...tiny, name: 'Fair « délai » 公平', variants: { 'fair + delay, W=5 s': {} } });
     expect(loadScenario(file).variants.map((v) => v.name)).toEqual(['fair + delay, W=5 s']);

@@ -244,9 +244,17 @@ describe('hfsim bench compare', () => {
     // a second copy of a case (slower by 1e9 ms) was what the other report was judged against: "no regression"
     ['a case given twice', () => {
       const a = JSON.parse(readFileSync(join(dir, 'a.json'), 'utf8')) as BenchReport;
-      writeFileSync(join(dir, 'dup.json'), JSON.stringify({ ...a, cases: [...a.cases, { ...a.cases[0], wallMs: { ...a.cases[0].wallMs, min: 1e9 } }] }));
+      writeFileSync(join(dir, 'dup.json'), JSON.stringify({ ...a, cases: [...a.cases, { ...a.cases[0], wallMs: { median: 1e9, spread: 0, min: 1e9, max: 1e9, values: [1e9] } }] }));
       return [join(dir, 'dup.json'), join(dir, 'a.json')];
     }, /dup\.json: not a bench report: cases\[\d+\]\.name: case ".*" appears twice/],
+    // a fuzzing pass's finding: a min below every run's value was judged as the best run
+    ['a stat whose min is none of its values', () => {
+      const a = JSON.parse(readFileSync(join(dir, 'a.json'), 'utf8')) as BenchReport;
+      const c = structuredClone(a.cases[0]);
+      c.wallMs.min = 1;
+      writeFileSync(join(dir, 'contradicts.json'), JSON.stringify({ ...a, cases: [c, ...a.cases.slice(1)] }));
+      return [join(dir, 'a.json'), join(dir, 'contradicts.json')];
+    }, /contradicts\.json: not a bench report: cases\[0\]\.wallMs: min 1 and max [\d.]+ are not the least and the most of its values/],
     // a newline in a case's name split the compare table's rows
     ['a newline in a case name', () => {
       const a = JSON.parse(readFileSync(join(dir, 'a.json'), 'utf8')) as BenchReport;
