@@ -2,7 +2,7 @@
 import { availableParallelism } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { InputError } from '../cli/errors.js';
-import { checkOutputDir, checkOutputFile, makeOutputDir, writeOutput } from '../cli/output.js';
+import { checkDistinctOutputs, checkOutputDir, checkOutputFile, makeOutputDir, writeOutput } from '../cli/output.js';
 import { packageRoot } from '../cli/version.js';
 import { EXPERIMENTS } from './catalog.js';
 import { figureSvg } from './figure.js';
@@ -40,6 +40,8 @@ export async function experimentsAction(flags: ExperimentsFlags): Promise<void> 
   checkOutputFile(flags.out, '--out');
   checkOutputDir(svgDir, '--svg-dir');
   if (resolve(flags.out) === resolve(svgDir)) throw new InputError(`--out ${flags.out}: the same path as --svg-dir ${svgDir}: the document needs a file, the charts a folder`);
+  // --out inside --svg-dir under a chart's name would be replaced by the chart.
+  checkDistinctOutputs([['--out', flags.out], ...list.map((e) => ['--svg-dir\'s chart', join(svgDir, `${e.id}.svg`)] as const)]);
   const started = performance.now();
   let lastLine = 0;
   const { outcomes, missing } = await runExperiments(list, {

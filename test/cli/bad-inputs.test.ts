@@ -227,6 +227,8 @@ describe('the command line: exit 2 and one line, never an internal message', () 
     [['sweep', write('p.sweep.json', { base: scenario }), '--parallel', '100000'], '--parallel is 100000, above the limit of 256'],
     [['sweep', write('q.sweep.json', { base: scenario }), '--shard', '0/100000000000000000000000'], '--shard 0/100000000000000000000000: expected i/n with 0 <= i < n'],
     [['run', write('fb.json', { workload: { kind: 'facebook', jobs: 1e9 } })], 'workload.jobs: jobs is 1000000000, above the limit of 1000000'],
+    // a fuzzing pass's finding: the chart replaced the document after every experiment had run
+    [['experiments', '--quick', '--only', 'analytic-skip', '--out', join(dir, 'analytic-skip.svg'), '--svg-dir', dir], `--svg-dir's chart ${join(dir, 'analytic-skip.svg')}: the same file as --out ${join(dir, 'analytic-skip.svg')}`],
   ])('hfsim %j', (args, message) => {
     const r = hfsim(...args);
     expect(r.code).toBe(2);
