@@ -1,7 +1,7 @@
 /** Runs one resolved scenario on a runtime and assembles the result: outcome, run statistics and digest. */
 import { createHash } from 'node:crypto';
 import type { Outcome } from '../core/results.js';
-import type { Scenario } from '../core/scenario.js';
+import { type Scenario, parsedScenarioErrors } from '../core/scenario.js';
 import type { ScanMode, SchedulerObserver } from '../core/scheduler.js';
 import type { SwimTrace } from '../core/swim.js';
 import { type RackInspector, runInProcess } from './inprocess.js';
@@ -14,6 +14,7 @@ import { makeTopology, schedulerView } from '../core/topology.js';
 import { type SolverReport, loadSolver } from './highs-solver.js';
 import { policies } from '../core/framework/builtins.js';
 import { workloadLimitErrors } from '../core/workload-limits.js';
+import { MAX_WORKERS } from '../core/limits.js';
 
 export type RuntimeName = 'inprocess' | 'threads';
 
@@ -72,7 +73,61 @@ export interface SimulateOptions {
   buildThreads?: number;
 }
 
+/** A problem with one option: `type` when its value is of the wrong kind (a TypeError), else out of range (a RangeError). */
+type OptionProblem = { type: boolean; message: string } | undefined;
+
+const ofKind = (kind: 'string' | 'boolean' | 'object' | 'function') => (v: unknown): OptionProblem =>
+  (kind === 'object' ? typeof v === 'object' && v !== null : typeof v === kind) ? undefined : { type: true, message: `must be ${kind === 'object' ? 'an object' : `a ${kind}`}, not ${shown(v)}` };
+
+const oneOf = (names: readonly string[]) => (v: unknown): OptionProblem => {
+  if (typeof v !== 'string') return { type: true, message: `must be a string (${names.map((n) => `"${n}"`).join(' or ')}), not ${shown(v)}` };
+  return names.includes(v) ? undefined : { type: false, message: `must be ${names.map((n) => `"${n}"`).join(' or ')}, not ${shown(v)}` };
+};
+
+/** A count of threads: 1 to MAX_WORKERS, as the CLI's --workers. */
+const threadCount = (v: unknown): OptionProblem => {
+  if (typeof v !== 'number') return { type: true, message: `must be a number, not ${shown(v)}` };
+  return Number.isInteger(v) && v >= 1 && v <= MAX_WORKERS ? undefined : { type: false, message: `must be a whole number from 1 to ${MAX_WORKERS}, not ${v}` };
+};
+
+const shown = (v: unknown): string => (typeof v === 'string' ? JSON.stringify(v) : Array.isArray(v) ? 'an array' : v === null ? 'null' : typeof v === 'object' ? 'an object' : typeof v === 'function' ? 'a function' : String(v));
+
+/** Each option's check (undefined is always allowed: the default). */
+const OPTION_CHECKS = {
+  variant: ofKind('string'),
+  runtime: oneOf(['inprocess', 'threads'] satisfies RuntimeName[]),
+  codec: ofKind('boolean'),
+  inspect: ofKind('object'),
+  workers: threadCount,
+  fault: ofKind('object'),
+  onWorkers: ofKind('function'),
+  observer: ofKind('object'),
+  timeDecisions: ofKind('boolean'),
+  everyHeartbeat: ofKind('boolean'),
+  scan: oneOf(['shortcut', 'walk'] satisfies ScanMode[]),
+  trace: ofKind('object'),
+  buildThreads: threadCount,
+} satisfies Record<keyof SimulateOptions, (v: unknown) => OptionProblem>;
+
+/** simulate()'s options checked: a TypeError or RangeError naming each bad one, one line each. */
+function checkOptions(options: unknown): void {
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) throw new TypeError(`simulate: options must be an object, not ${shown(options)}`);
+  const problems: Array<NonNullable<OptionProblem> & { key: string }> = [];
+  for (const [key, value] of Object.entries(options)) {
+    const check = Object.hasOwn(OPTION_CHECKS, key) ? OPTION_CHECKS[key as keyof SimulateOptions] : undefined;
+    const problem = check === undefined ? { type: true, message: `is not an option (options: ${Object.keys(OPTION_CHECKS).join(', ')})` } : value === undefined ? undefined : check(value);
+    if (problem !== undefined) problems.push({ key, ...problem });
+  }
+  if (problems.length === 0) return;
+  const message = `simulate: bad options:\n${problems.map((p) => `options.${p.key}: ${p.message}`).join('\n')}`;
+  throw problems.some((p) => p.type) ? new TypeError(message) : new RangeError(message);
+}
+
 export async function simulate(scenario: Scenario, options: SimulateOptions = {}): Promise<Result> {
+  // A Scenario is what parseScenario returns; a caller may have changed one since (or built one by hand).
+  const bad = parsedScenarioErrors(scenario);
+  if (bad.length > 0) throw new TypeError(`simulate: the scenario is not one parseScenario returns (src/core/scenario.ts):\n${bad.join('\n')}`);
+  checkOptions(options);
   // The sizes loadScenario checks, checked for a scenario from parseScenario too: one past them runs for hours.
   const over = workloadLimitErrors(scenario, options.trace);
   if (over.length > 0) throw new RangeError(`simulate: the scenario passes a limit (src/core/limits.ts):\n${over.join('\n')}`);

@@ -19,7 +19,7 @@ import type { NodeFilter } from './node-filter.js';
 import type { Preemption } from './preemption.js';
 import type { QueueOrder } from './queue-order.js';
 import type { ReplicationPolicy } from './replication.js';
-import type { Shortcut } from './shortcuts.js';
+import { SHORTCUTS, type Shortcut } from './shortcuts.js';
 import type { Tick } from './tick.js';
 
 /** What a plugin is made with. */
@@ -93,18 +93,53 @@ export interface ReplicationPlugin<C = any> extends PluginBase<C> {
 
 export type PluginKind = 'policy' | 'gate' | 'preemption' | 'replication';
 
+/** The fields every plugin may have, and the kind of value each holds (description and create are required). */
+const BASE_FIELDS = { description: 'string', config: 'schema', permits: 'shortcuts', create: 'function' } as const;
+/** A policy's own fields. */
+const POLICY_FIELDS = { ...BASE_FIELDS, usesPools: 'boolean', needsSolver: 'boolean', sizeError: 'function' } as const;
+type FieldKind = (typeof POLICY_FIELDS)[keyof typeof POLICY_FIELDS];
+
+/**
+ * Why `value` (given) is not of `kind`, or undefined: a config is a zod schema (it is asked to safeParse each
+ * scenario's config), permits a list of SHORTCUTS' names (a name misspelled would quietly cost the shortcut).
+ */
+function fieldProblem(kind: FieldKind, value: unknown): string | undefined {
+  switch (kind) {
+    case 'schema':
+      return typeof (value as { safeParse?: unknown } | null)?.safeParse === 'function' ? undefined : 'must be a zod schema (e.g. z.strictObject({ ... }), with z from hfsim)';
+    case 'shortcuts': {
+      const known = `shortcuts are ${SHORTCUTS.map((s) => `"${s}"`).join(', ')}`;
+      if (!Array.isArray(value)) return `must be a list of shortcut names (${known})`;
+      const i = value.findIndex((s) => !(SHORTCUTS as readonly unknown[]).includes(s));
+      return i < 0 ? undefined : `[${i}] is ${JSON.stringify(value[i]) ?? String(value[i])}, not a shortcut (${known})`;
+    }
+    default:
+      return typeof value === kind ? undefined : `must be a ${kind}, not ${value === null ? 'null' : typeof value}`;
+  }
+}
+
 /** Plugins of one extension point, by name, in registration order. */
 export class Registry<P extends PluginBase<unknown>> {
   private readonly byName = new Map<string, P>();
+  private readonly fields: Readonly<Record<string, FieldKind>>;
 
-  constructor(readonly kind: PluginKind) {}
+  constructor(readonly kind: PluginKind) {
+    this.fields = kind === 'policy' ? POLICY_FIELDS : BASE_FIELDS;
+  }
 
+  /** Registers `plugin` as `name`; a definition with a field missing, unknown or of the wrong kind is a TypeError naming it. */
   register(name: string, plugin: P): void {
     if (typeof name !== 'string' || !/^[A-Za-z][\w.-]*$/.test(name)) throw new Error(`${this.kind} name ${JSON.stringify(name)}: a name is a letter then letters, digits, '_', '-' or '.'`);
     if (this.byName.has(name)) throw new Error(`a ${this.kind} named "${name}" is registered already`);
     if (typeof plugin?.description !== 'string' || typeof (plugin as { create?: unknown }).create !== 'function') {
-      throw new Error(`${this.kind} "${name}": a plugin needs a description (a string) and create (a function)`);
+      throw new TypeError(`${this.kind} "${name}": a plugin needs a description (a string) and create (a function)`);
     }
+    const problems = Object.entries(plugin).flatMap(([field, value]) => {
+      const kind = Object.hasOwn(this.fields, field) ? this.fields[field] : undefined;
+      const problem = kind === undefined ? `is not a field of a ${this.kind} plugin (${Object.keys(this.fields).join(', ')})` : value === undefined ? undefined : fieldProblem(kind, value);
+      return problem === undefined ? [] : [`${this.kind} "${name}": ${field}${problem.startsWith('[') ? '' : ' '}${problem}`];
+    });
+    if (problems.length > 0) throw new TypeError(problems.join('\n'));
     this.byName.set(name, plugin);
   }
 
