@@ -40,6 +40,8 @@ const number = (what: string) => z.number({ error: `${what} must be a number` })
  * number is no longer a safe integer, and 2^53 + 1 got both "must be a whole number" and "above the limit".
  */
 export const posInt = (what: string, max: number) => number(what).max(max, { ...atMost(what, max), abort: true }).int(`${what} must be a whole number`).positive(`${what} must be at least 1`);
+/** Whole numbers from `min` to `max`, each bound named as a limit (one message for a value under it, 0 included). */
+export const intWithin = (what: string, min: number, max: number) => number(what).max(max, { ...atMost(what, max), abort: true }).int(`${what} must be a whole number`).min(min, atLeast(what, min));
 export const nonNegInt = (what: string, max: number) => number(what).max(max, { ...atMost(what, max), abort: true }).int(`${what} must be a whole number`).min(0, `${what} must not be negative`);
 
 /** A time or duration in ms, 0 up to MAX_TIME_MS. */

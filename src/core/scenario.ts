@@ -9,7 +9,7 @@ import { networkSchema } from './network/config.js';
 import { refinePolicyFields } from './policy-fields.js';
 import { longTasksSchema } from './long-tasks.js';
 import { PRIORITIES } from './priority.js';
-import { atLeast, atMost, durationMs, hasControlChars, nameField, nonNegInt, posInt, repeatedKeys, timeMs } from './bounded.js';
+import { atMost, durationMs, hasControlChars, intWithin, nameField, nonNegInt, posInt, repeatedKeys, timeMs } from './bounded.js';
 
 const posNum = (what: string) => z.number({ error: `${what} must be a number` }).positive({ error: `${what} must be greater than 0`, abort: true });
 
@@ -23,7 +23,7 @@ const clusterSchema = z.strictObject({
   mapSlotsPerNode: posInt('mapSlotsPerNode', L.MAX_SLOTS_PER_NODE).default(4),
   reduceSlotsPerNode: posInt('reduceSlotsPerNode', L.MAX_SLOTS_PER_NODE).default(2),
   /** Fixed heartbeat interval; omitted: Hadoop's max(3 s, 1 s per 100 nodes). */
-  heartbeatMs: posInt('heartbeatMs', L.MAX_TIME_MS).min(L.MIN_HEARTBEAT_MS, atLeast('heartbeatMs', L.MIN_HEARTBEAT_MS)).optional(),
+  heartbeatMs: intWithin('heartbeatMs', L.MIN_HEARTBEAT_MS, L.MAX_TIME_MS).optional(),
   /** The hardware model (src/core/network/config.ts); the default, "flat", keeps the fixed slowdowns. */
   network: networkSchema.prefault({}),
 }).superRefine((c, ctx) => {

@@ -17,7 +17,7 @@ const changed = (change: (s: Record<string, any>) => void): Scenario => {
 describe('simulate refuses a scenario parseScenario would not return', () => {
   it.each([
     ['heartbeatMs NaN', (s: Record<string, any>) => { s.cluster.heartbeatMs = NaN; }, 'cluster.heartbeatMs: heartbeatMs must be a number, not NaN'],
-    ['heartbeatMs 0', (s: Record<string, any>) => { s.cluster.heartbeatMs = 0; }, 'cluster.heartbeatMs: heartbeatMs must be at least 1'],
+    ['heartbeatMs 0', (s: Record<string, any>) => { s.cluster.heartbeatMs = 0; }, 'cluster.heartbeatMs: heartbeatMs is 0, below the limit of 100'],
     ['racks -1', (s: Record<string, any>) => { s.cluster.racks = -1; }, 'cluster.racks: racks must be at least 1'],
     ['a seed of 1.5', (s: Record<string, any>) => { s.seed = 1.5; }, 'seed: seed must be a whole number'],
     ['a pool weight of 1e9', (s: Record<string, any>) => { s.scheduler.policy = 'hfs'; s.scheduler.pools = [{ ...s.scheduler.pools[0], name: 'p', weight: 1e9 }]; },

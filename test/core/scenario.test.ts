@@ -110,6 +110,11 @@ describe('scenario bounds and fields a policy ignores', () => {
     if (!r.ok) expect(r.errors).toContain(message);
   });
 
+  it('a heartbeatMs of 0 gets one message, the limit (it also got "must be at least 1")', () => {
+    const r = parseScenario({ ...minimal, cluster: { heartbeatMs: 0 } });
+    expect(r.ok ? [] : r.errors).toEqual([`cluster.heartbeatMs: heartbeatMs is 0, below the limit of ${L.MIN_HEARTBEAT_MS}`]);
+  });
+
   it.each([
     [{ cluster: { racks: L.MAX_RACKS, nodesPerRack: 10 } }],
     [{ hdfs: { replication: L.MAX_REPLICATION } }],
