@@ -18,7 +18,7 @@ import { traceFor } from './trace.js';
 /** The axis name that selects a variant of the base scenario. */
 export const VARIANT_AXIS = 'variant';
 
-const chartSchema = z.strictObject({
+export const chartSchema = z.strictObject({
   /** A summary metric ("locality.node", "meanResponseMs", "fairness", ...), optionally per size bin. */
   metric: z.string().min(1),
   /** The axis on the x scale (default: the first axis with numbers). */
@@ -82,13 +82,6 @@ export const sweepSchema = z.strictObject({
     }
   }
   if (new Set(s.seeds).size !== s.seeds.length) ctx.addIssue({ code: 'custom', path: ['seeds'], message: 'a seed appears twice' });
-  s.charts?.forEach((c, i) => {
-    const perBin = c.by === 'bin' || c.bins !== undefined;
-    const known = perBin ? BIN_METRICS : RUN_METRICS;
-    if (!known.has(c.metric)) {
-      ctx.addIssue({ code: 'custom', path: ['charts', i, 'metric'], message: `"${c.metric}" is not a${perBin ? ' per-bin' : ''} metric (have ${[...known].join(', ')})` });
-    }
-  });
 });
 export type SweepSpec = z.infer<typeof sweepSchema>;
 
@@ -123,6 +116,36 @@ export interface Sweep {
   /** sha256 of the resolved points: a resume or a merge refuses an output made by a different sweep. */
   hash: string;
   points: SweepPoint[];
+}
+
+/**
+ * What is wrong with a sweep's charts, given its axes (a sweep file's, or a sweep folder's sweep.json): each
+ * "charts[i].field: why". A metric must exist (per bin with by "bin" or bins); x and by must name axes, and x an axis
+ * of numbers, which the chart's scale places (strings or null there drew an empty chart with NaN coordinates).
+ */
+export function chartProblems(charts: readonly ChartSpec[], axes: readonly Axis[]): string[] {
+  const problems: string[] = [];
+  charts.forEach((c, i) => {
+    const perBin = c.by === 'bin' || c.bins !== undefined;
+    const known = perBin ? BIN_METRICS : RUN_METRICS;
+    if (!known.has(c.metric)) problems.push(`charts[${i}].metric: "${c.metric}" is not a${perBin ? ' per-bin' : ''} metric (have ${[...known].join(', ')})`);
+    for (const key of ['x', 'by'] as const) {
+      const name = c[key];
+      if (name === undefined || (key === 'by' && name === 'bin')) continue;
+      const axis = axes.find((a) => a.name === name);
+      if (axis === undefined) problems.push(`charts[${i}].${key}: "${name}" is not an axis of the sweep`);
+      else if (key === 'x' && !isNumericAxis(axis)) {
+        const other = axis.values.find((v) => typeof v !== 'number' || !Number.isFinite(v));
+        problems.push(`charts[${i}].x: axis "${name}" has the value ${JSON.stringify(other) ?? String(other)}: a chart's x axis needs numbers`);
+      }
+    }
+  });
+  return problems;
+}
+
+/** An axis whose every value is a finite number: one a chart can place on its x scale. */
+export function isNumericAxis(axis: Axis): boolean {
+  return axis.values.every((v) => typeof v === 'number' && Number.isFinite(v));
 }
 
 export function pointId(values: Record<string, unknown>, seed?: number): string {
@@ -165,11 +188,8 @@ export function expandSweep(raw: unknown, file: string): Sweep {
     const points = axes.reduce((n, a) => n * a.values.length, spec.seeds.length);
     if (points > MAX_SWEEP_POINTS) throw new InputError(`${file}: axes: ${variants.length} variants of the base x the axes and seeds is ${points} points, above the limit of ${MAX_SWEEP_POINTS}`);
   }
-  for (const chart of spec.charts ?? []) {
-    for (const key of [chart.x, chart.by]) {
-      if (key !== undefined && key !== 'bin' && !axes.some((a) => a.name === key)) throw new InputError(`${file}: charts: "${key}" is not an axis of the sweep`);
-    }
-  }
+  const badCharts = chartProblems(spec.charts ?? [], axes);
+  if (badCharts.length > 0) throw new InputError(badCharts.map((e) => `${file}: ${e}`).join('\n'));
 
   const points: SweepPoint[] = [];
   const combos = product(axes);

@@ -9,26 +9,30 @@ import { join } from 'node:path';
 import { IncompleteError, InputError } from './errors.js';
 import { checkOutputDir, makeOutputDir, writeOutput } from './output.js';
 import type { PointRecord } from './sweep-aggregate.js';
-import { MANIFEST, type Manifest, finalize, isSweepDir, readManifest, readRecords } from './sweep-output.js';
+import { MANIFEST, type Manifest, RESULTS, finalize, isSweepDir, onePerPoint, readCheckedManifest, readRecords } from './sweep-output.js';
 import { describePoint } from './sweep-run.js';
 import { summaryTable } from './sweep-summary.js';
 
-/** Joins shard outputs of one sweep: same manifest hash, each point once (a point in two shards must agree). */
+/**
+ * Joins shard outputs of one sweep: same manifest hash, each checked (readCheckedManifest, and each results line a
+ * result of its point), each point once as onePerPoint counts it (a point in two shards must agree).
+ */
 export function merge(dirs: readonly string[]): { manifest: Manifest; records: PointRecord[] } {
   let first: Manifest | undefined;
-  const byId = new Map<string, PointRecord>();
+  const all: PointRecord[] = [];
+  const fileOf = new Map<PointRecord, string>();
   for (const dir of dirs) {
-    const m = readManifest(dir);
+    const m = readCheckedManifest(dir);
     if (first && m.hash !== first.hash) throw new InputError(`${dir}: made by a different sweep than ${dirs[0]} (the sweep file or its base scenario differ)`);
     first ??= m;
-    for (const r of readRecords(dir)) {
-      const had = byId.get(r.id);
-      if (had && had.digest !== r.digest) throw new InputError(`${dir}: point ${r.id} has digest ${r.digest.slice(0, 12)}, another shard has ${had.digest.slice(0, 12)}`);
-      if (!had) byId.set(r.id, r);
+    for (const r of readRecords(dir, false, m)) {
+      all.push(r);
+      fileOf.set(r, join(dir, RESULTS));
     }
   }
   const { shard: _shard, ...manifest } = first!;
-  return { manifest, records: [...byId.values()].sort((a, b) => a.index - b.index) };
+  const records = onePerPoint(all, new Set(manifest.points.map((p) => p.id)), (r) => fileOf.get(r)!);
+  return { manifest, records: records.sort((a, b) => a.index - b.index) };
 }
 
 /** The inputs, with --out added when it already holds an output (of the same sweep, which merge() checks). */

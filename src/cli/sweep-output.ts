@@ -5,11 +5,13 @@
 import { existsSync, mkdirSync, readFileSync, truncateSync } from 'node:fs';
 import { type FileHandle, open } from 'node:fs/promises';
 import { join } from 'node:path';
+import { z } from 'zod';
+import { firstProblem, pointRecordProblem } from '../report/result-schema.js';
 import { InputError } from './errors.js';
 import { readJsonFile } from './load-scenario.js';
 import { writeOutput } from './output.js';
 import { type PointRecord, aggregate, aggregateCsv, flatRows } from './sweep-aggregate.js';
-import type { Axis, ChartSpec, Sweep } from './sweep-file.js';
+import { type Axis, type ChartSpec, type Sweep, VARIANT_AXIS, chartProblems, chartSchema, pointId } from './sweep-file.js';
 
 export const MANIFEST = 'sweep.json';
 export const RESULTS = 'results.jsonl';
@@ -54,39 +56,125 @@ export function readManifest(dir: string): Manifest {
   return raw;
 }
 
+const count = z.number().int().min(0);
+const manifestSchema = z.looseObject({
+  name: z.string().min(1),
+  description: z.string().optional(),
+  file: z.string(),
+  hash: z.string().min(1),
+  axes: z.array(z.strictObject({ name: z.string().min(1), values: z.array(z.unknown()).min(1, 'an axis needs at least one value') })),
+  seeds: z.array(count).min(1, 'seeds must list at least one seed'),
+  charts: z.array(chartSchema).optional(),
+  shard: z.strictObject({ index: count, count: count.min(1) }).refine((s) => s.index < s.count, 'index must be below count').optional(),
+  points: z.array(z.strictObject({ id: z.string(), index: count, group: z.string(), values: z.record(z.string(), z.unknown()), seed: count, variant: z.string() })),
+});
+
+/**
+ * Reads sweep.json and checks that it still describes the folder's points (for report and merge, which draw and
+ * write what it says): its fields' types, its charts (sweep-file.ts's chartProblems), and each point's values, seed
+ * and id against the axes and seeds. An edit that changed the axes or seeds, or a point, is refused naming the field:
+ * the results were made by the points it lists, and drawn against edited axes they made empty charts of NaN.
+ */
+export function readCheckedManifest(dir: string): Manifest {
+  const file = join(dir, MANIFEST);
+  const raw = readManifest(dir);
+  const bad = (field: string, why: string): InputError => new InputError(`${file}: ${field}: ${why}`);
+  const problem = firstProblem(manifestSchema, raw);
+  if (problem !== undefined) throw new InputError(`${file}: ${problem}`);
+  const m = raw;
+  const key = (v: unknown): string => JSON.stringify(v) ?? String(v);
+  const listed = m.axes.map((a, i) => {
+    if (m.axes.findIndex((b) => b.name === a.name) !== i) throw bad(`axes[${i}].name`, `"${a.name}" names two axes`);
+    const keys = new Set(a.values.map(key));
+    if (keys.size < a.values.length) throw bad(`axes[${i}].values`, 'a value appears twice');
+    return keys;
+  });
+  if (new Set(m.seeds).size < m.seeds.length) throw bad('seeds', 'a seed appears twice');
+  const ids = new Set<string>();
+  m.points.forEach((p, i) => {
+    const where = `point ${i} (id ${p.id})`;
+    if (p.index !== i) throw bad(`points[${i}].index`, `is ${p.index}, not its position ${i}`);
+    m.axes.forEach((a, j) => {
+      if (!Object.hasOwn(p.values, a.name)) throw bad(`axes[${j}].name`, `"${a.name}" is not an axis of ${where}, which has ${Object.keys(p.values).map((n) => `"${n}"`).join(', ') || 'no axes'}: the results were made with other axes`);
+      if (!listed[j].has(key(p.values[a.name]))) throw bad(`axes[${j}].values`, `${where} has ${a.name}=${key(p.values[a.name])}, not among them: the results were made with other values`);
+    });
+    for (const name of Object.keys(p.values)) if (!m.axes.some((a) => a.name === name)) throw bad(`points[${i}].values`, `"${name}" is not an axis of the sweep (have ${m.axes.map((a) => `"${a.name}"`).join(', ') || 'none'})`);
+    if (!m.seeds.includes(p.seed)) throw bad('seeds', `${where} has seed ${p.seed}, not among them: the results were made with other seeds`);
+    if (p.id !== pointId(p.values, p.seed) || p.group !== pointId(p.values)) throw bad(`points[${i}]`, `its id or group is not that of its values and seed: the point was edited`);
+    if (typeof p.values[VARIANT_AXIS] === 'string' && p.values[VARIANT_AXIS] !== '' && p.values[VARIANT_AXIS] !== p.variant) throw bad(`points[${i}].variant`, `"${p.variant}" is not its variant axis's value ${key(p.values[VARIANT_AXIS])}`);
+    if (ids.has(p.id)) throw bad(`points[${i}]`, `repeats an earlier point (id ${p.id})`);
+    ids.add(p.id);
+  });
+  const all = m.axes.reduce((n, a) => n * a.values.length, m.seeds.length);
+  if (m.points.length !== all) {
+    throw bad('points', `${m.points.length} points, but the axes and seeds make ${all} (${[...m.axes.map((a) => `${a.values.length} (${a.name})`), `${m.seeds.length} seeds`].join(' x ')})`);
+  }
+  const charts = chartProblems(m.charts ?? [], m.axes);
+  if (charts.length > 0) throw new InputError(`${file}: ${charts[0]}`);
+  return m;
+}
+
 /**
  * Reads results.jsonl. A last line without its newline is a write cut short by a crash: it is cut off the file,
- * so that its point runs again. Any other unreadable line is an error.
+ * so that its point runs again. Any other unreadable line is an error. With the folder's manifest (report, merge),
+ * each line must also be a result (result-schema.ts) of one of its points, made with that point's values and seed.
  */
-export function readRecords(dir: string, repair = false): PointRecord[] {
+export function readRecords(dir: string, repair = false, manifest?: Manifest): PointRecord[] {
   const file = join(dir, RESULTS);
   if (!existsSync(file)) return [];
   const text = readFileSync(file, 'utf8');
   const end = text.lastIndexOf('\n') + 1;
   if (end < text.length && repair) truncateSync(file, Buffer.byteLength(text.slice(0, end)));
   const records: PointRecord[] = [];
+  const points = manifest === undefined ? undefined : new Map(manifest.points.map((p) => [p.id, p]));
   text.slice(0, end).split('\n').forEach((line, i) => {
     if (line.trim() === '') return;
+    let record: PointRecord;
     try {
-      records.push(JSON.parse(line) as PointRecord);
+      record = JSON.parse(line) as PointRecord;
     } catch {
       throw new InputError(`${file}: line ${i + 1} is not a JSON result line`);
     }
+    if (points !== undefined) {
+      const problem = pointRecordProblem(record) ?? pointProblem(record, points);
+      if (problem !== undefined) throw new InputError(`${file}: line ${i + 1}: ${problem}`);
+    }
+    records.push(record);
   });
   return records;
 }
 
+/** Why a results line is not a result of its point in sweep.json, or undefined when it is. */
+function pointProblem(r: PointRecord, points: ReadonlyMap<string, Manifest['points'][number]>): string | undefined {
+  const p = points.get(r.id);
+  if (p === undefined) return `id: point ${r.id} is not a point of ${MANIFEST}`;
+  if (pointId(r.values, r.seed) !== p.id) {
+    return `values, seed: ${JSON.stringify(r.values)} with seed ${r.seed} are not point ${p.index}'s ${JSON.stringify(p.values)} with seed ${p.seed} (its id ${p.id})`;
+  }
+  for (const field of ['index', 'group', 'variant'] as const) {
+    if (r[field] !== p[field]) return `${field}: ${JSON.stringify(r[field])} is not point ${p.index}'s ${JSON.stringify(p[field])} in ${MANIFEST}`;
+  }
+  return undefined;
+}
+
 /**
- * The records of the points in `ids`, each point once, as `sweep merge` counts them: a line repeated (copied, appended
- * twice) counts once; one point with two digests is refused.
+ * The records of the points in `ids`, each point once, as `--resume`, `report` and `sweep merge` count them: a line
+ * repeated (copied, appended twice, or in two shards) counts once; one point with two digests is refused, naming
+ * where each came from: `from` is the file every record was read from, or gives each record's (merge's shards).
  */
-export function onePerPoint(had: readonly PointRecord[], ids: ReadonlySet<string>, file: string): PointRecord[] {
+export function onePerPoint(had: readonly PointRecord[], ids: ReadonlySet<string>, from: string | ((r: PointRecord) => string)): PointRecord[] {
+  const where = typeof from === 'string' ? () => from : from;
   const byId = new Map<string, PointRecord>();
   for (const r of had) {
     if (!ids.has(r.id)) continue;
     const first = byId.get(r.id);
     if (first === undefined) byId.set(r.id, r);
-    else if (first.digest !== r.digest) throw new InputError(`${file}: point ${r.id} appears twice, with digests ${first.digest.slice(0, 12)} and ${r.digest.slice(0, 12)}`);
+    else if (first.digest !== r.digest) {
+      const [a, b] = [where(first), where(r)];
+      const digests = [first.digest.slice(0, 12), r.digest.slice(0, 12)];
+      throw new InputError(a === b ? `${a}: point ${r.id} appears twice, with digests ${digests[0]} and ${digests[1]}`
+        : `${b}: point ${r.id} has digest ${digests[1]}, ${a} has ${digests[0]}`);
+    }
   }
   return [...byId.values()];
 }

@@ -117,6 +117,7 @@ export function cdfChart(records: readonly RunRecord[], seriesOf: SeriesOf, id: 
   }
   const values: Array<{ series: string; seconds: number; share: number }> = [];
   for (const [series, xs] of bySeries) {
+    if (xs.length === 0) continue; // runs without jobs: no line (its last point was NaN)
     xs.sort((a, b) => a - b);
     const step = Math.max(1, Math.floor(xs.length / 200));
     for (let i = 0; i < xs.length; i += step) values.push({ series, seconds: Math.max(xs[i], 0.1), share: (i + 1) / xs.length });
@@ -181,4 +182,43 @@ function barsByBin(id: string, title: string, values: Array<{ series: string; bi
       },
     } as TopLevelSpec,
   };
+}
+
+type Row = Record<string, unknown>;
+type Encoding = Record<string, { field?: string; type?: string } | unknown[] | undefined>;
+interface Layer { data?: { values?: Row[] }; encoding?: Encoding }
+
+/** Each data set of a chart (its own, or each layer's) with the fields its encodings place on a quantitative scale. */
+function placed(chart: Chart): Array<{ rows: Row[]; fields: string[] }> {
+  const spec = chart.spec as Layer & { layer?: Layer[] };
+  return [spec, ...(spec.layer ?? [])].filter((l) => l.data?.values !== undefined).map((l) => ({
+    rows: l.data!.values!,
+    // y2 and x2 share their channel's scale and carry no type; tooltips and colours place nothing.
+    fields: Object.entries(l.encoding ?? {}).flatMap(([channel, e]) => (e !== undefined && !Array.isArray(e) && e.field !== undefined &&
+      (e.type === 'quantitative' || channel === 'x2' || channel === 'y2') ? [e.field] : [])),
+  }));
+}
+
+/** Whether a chart has nothing to draw (vega then gives its axes the domain Infinity to -Infinity). */
+export function isEmpty(chart: Chart): boolean {
+  return placed(chart).every((d) => d.rows.length === 0);
+}
+
+/**
+ * The first value a chart would place that is not a finite number ("mean is Infinity, series ..."), or undefined:
+ * vega draws a string's NaN or an Infinity nowhere, silently. The inputs are checked before (result-schema.ts,
+ * sweep.json's axes); this catches what they cannot, such as a mean of numbers near 1e308 overflowing.
+ */
+export function nonFinite(chart: Chart): string | undefined {
+  for (const { rows, fields } of placed(chart)) {
+    for (const row of rows) {
+      for (const f of fields) {
+        const v = row[f];
+        if (typeof v === 'number' && Number.isFinite(v)) continue;
+        const at = typeof row.series === 'string' ? ` (series "${row.series}")` : '';
+        return `${f} is ${typeof v === 'number' ? String(v) : JSON.stringify(v) ?? 'missing'}${at}, not a finite number`;
+      }
+    }
+  }
+  return undefined;
 }

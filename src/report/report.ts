@@ -6,18 +6,34 @@ import { InputError } from '../cli/errors.js';
 import { readJsonFile } from '../cli/load-scenario.js';
 import { checkOutputFile, writeOutput } from '../cli/output.js';
 import { aggregate } from '../cli/sweep-aggregate.js';
-import { type ChartSpec, VARIANT_AXIS } from '../cli/sweep-file.js';
-import { RESULTS, isSweepDir, onePerPoint, readManifest, readRecords } from '../cli/sweep-output.js';
-import { type Chart, type RunRecord, type SeriesOf, axisValue, cdfChart, localityByBinChart, metricChart, responseByBinChart } from './charts.js';
+import { type ChartSpec, VARIANT_AXIS, isNumericAxis } from '../cli/sweep-file.js';
+import { RESULTS, isSweepDir, onePerPoint, readCheckedManifest, readRecords } from '../cli/sweep-output.js';
+import { type Chart, type RunRecord, type SeriesOf, axisValue, cdfChart, isEmpty, localityByBinChart, metricChart, nonFinite, responseByBinChart } from './charts.js';
 import { firstSeen, valueKey } from './series-order.js';
 import { reportHtml } from './html.js';
 import { linkUtilizationChart } from './network-charts.js';
+import { resultProblem } from './result-schema.js';
+
+/**
+ * The charts to draw: an empty one (a metric no finished point has, such as a size bin no run had jobs in) is left out
+ * and named in `intro`; one that would place a value that is not a finite number is refused, naming `source`.
+ */
+function drawable(charts: readonly Chart[], intro: string[], source: string): Chart[] {
+  const drawn: Chart[] = [];
+  for (const c of charts) {
+    const problem = nonFinite(c);
+    if (problem !== undefined) throw new InputError(`${source}: chart "${c.title}" cannot be drawn: ${problem}`);
+    if (isEmpty(c)) intro.push(`Not drawn: "${c.title}": no finished run has data for it.`);
+    else drawn.push(c);
+  }
+  return drawn;
+}
 
 /**
  * A run's report: response time and node locality by bin, and the response-time CDF, each by variant; on the fluid
  * network model, each variant's rack link utilisation over time.
  */
-export async function runReportHtml(title: string, results: readonly Result[]): Promise<string> {
+export async function runReportHtml(title: string, results: readonly Result[], source = title): Promise<string> {
   const records: RunRecord[] = results.map((r) => ({ ...r, values: {} }));
   const rank = firstSeen();
   const series: SeriesOf = (r) => ({ series: r.variant, key: [rank(r.variant)] });
@@ -28,18 +44,19 @@ export async function runReportHtml(title: string, results: readonly Result[]): 
   const intro = results.map((r) => `${r.variant}: ${r.summary.jobs} jobs, mean response ${(r.summary.meanResponseMs / 1000).toFixed(1)} s, ` +
     `node locality ${(100 * r.summary.locality.node).toFixed(1)}%, ` +
     (r.network === undefined ? '' : `${(r.network.crossRackMB / 1024).toFixed(1)} GB across racks, `) + `seed ${r.seed}, digest ${r.digest.slice(0, 16)}`);
-  return reportHtml(title, intro, charts);
+  return reportHtml(title, intro, drawable(charts, intro, source));
 }
 
 /** A sweep's report: its charts (or, by default, node locality and mean response against the first numeric axis), the CDF and locality by bin. */
 export async function sweepReportHtml(dir: string): Promise<string> {
-  const manifest = readManifest(dir);
+  // sweep.json must still describe its points, and each results line be a result of one (an edited axis drew NaN).
+  const manifest = readCheckedManifest(dir);
   // Each point of the sweep once, as --resume and merge count them (a line repeated was averaged in twice).
-  const records = onePerPoint(readRecords(dir), new Set(manifest.points.map((p) => p.id)), join(dir, RESULTS));
+  const records = onePerPoint(readRecords(dir, false, manifest), new Set(manifest.points.map((p) => p.id)), join(dir, RESULTS));
   if (records.length === 0) throw new InputError(`${dir}: the sweep has no finished points yet`);
   const rows = aggregate(records);
   const axes = manifest.axes.map((a) => a.name);
-  const numeric = manifest.axes.find((a) => a.name !== VARIANT_AXIS && a.values.every((v) => typeof v === 'number'));
+  const numeric = manifest.axes.find((a) => a.name !== VARIANT_AXIS && isNumericAxis(a));
   const many = (name: string): boolean => (manifest.axes.find((a) => a.name === name)?.values.length ?? 0) > 1;
   const defaultBy = [VARIANT_AXIS, ...axes].find((a) => a !== numeric?.name && axes.includes(a) && many(a));
   const specs: ChartSpec[] = manifest.charts ?? [{ metric: 'locality.node' }, { metric: 'meanResponseMs' }];
@@ -63,7 +80,7 @@ export async function sweepReportHtml(dir: string): Promise<string> {
       `${manifest.axes.map((a) => `${a.name} (${a.values.length})`).join(' x ')} x ${manifest.seeds.length} seed${manifest.seeds.length > 1 ? 's' : ''}. ` +
       'Lines are means over seeds; bands their 95% confidence intervals (Student t).',
   ].filter((s) => s !== '');
-  return reportHtml(`Sweep ${manifest.name}`, intro, charts);
+  return reportHtml(`Sweep ${manifest.name}`, intro, drawable(charts, intro, join(dir, RESULTS)));
 }
 
 function resultsOf(file: string): Result[] {
@@ -71,8 +88,11 @@ function resultsOf(file: string): Result[] {
   const list = Array.isArray(raw) ? raw : [raw];
   if (list.length === 0) throw new InputError(`${file}: an empty list, no result to report (hfsim run --out writes one)`);
   list.forEach((r, i) => {
+    const at = Array.isArray(raw) ? `[${i}]` : '';
     const ok = typeof r === 'object' && r !== null && Array.isArray((r as Result).bins) && Array.isArray((r as Result).jobs) && typeof (r as Result).summary === 'object';
-    if (!ok) throw new InputError(`${file}: ${Array.isArray(raw) ? `[${i}]: ` : ''}not a result (hfsim run --out writes one): needs summary, bins and jobs`);
+    if (!ok) throw new InputError(`${file}: ${at === '' ? '' : `${at}: `}not a result (hfsim run --out writes one): needs summary, bins and jobs`);
+    const problem = resultProblem(r);
+    if (problem !== undefined) throw new InputError(`${file}: ${at === '' ? '' : `${at}.`}${problem}`);
   });
   return list as Result[];
 }
@@ -88,7 +108,7 @@ export async function reportAction(input: string, flags: { html: string }): Prom
   if (isDir && !isSweepDir(input)) throw new InputError(`${input}: not a sweep output directory (no sweep.json)`);
   checkOutputFile(flags.html, '--html');
   const results = isDir ? [] : resultsOf(input);
-  const html = isDir ? await sweepReportHtml(input) : await runReportHtml(results[0].scenario, results);
+  const html = isDir ? await sweepReportHtml(input) : await runReportHtml(results[0].scenario, results, input);
   writeOutput(flags.html, html);
   const charts = (html.match(/<figure class="chart"/g) ?? []).length;
   process.stdout.write(`wrote ${flags.html} (${charts} charts, ${Math.round(html.length / 1024)} KiB)\n`);

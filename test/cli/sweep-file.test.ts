@@ -23,12 +23,16 @@ describe('sweep files: validated like scenarios (one line naming file and field,
     ['an unknown variant', () => ['sweep', sweep({ base, axes: { variant: ['FIFO'] } })], /axes\.variant: "FIFO" is not a variant of the base \(have "Fair", "Fair \+ skip"\)/],
     ['a missing base file', () => ['sweep', sweep({ base: 'nope.json' })], /nope\.json: cannot read base scenario file \(no such file\)/],
     ['a bad base file', () => ['sweep', writeJson(dir, 'b.sweep.json', { base: 'base.json', set: { 'cluster.racks': 0 } })], /b\.sweep\.json: base base\.json at variant="Fair": cluster\.racks: racks must be at least 1/],
-    ['a chart on no axis', () => ['sweep', sweep({ base, charts: [{ metric: 'fairness', x: 'cluster.racks' }] })], /charts: "cluster\.racks" is not an axis/],
+    ['a chart on no axis', () => ['sweep', sweep({ base, charts: [{ metric: 'fairness', x: 'cluster.racks' }] })], /charts\[0\]\.x: "cluster\.racks" is not an axis/],
+    ['a chart whose x is not numbers (its chart drew NaN coordinates)', () => ['sweep', sweep({ base, axes: { 'hdfs.replication': [1, 3] }, charts: [{ metric: 'fairness', x: 'variant' }] })],
+      /x\.sweep\.json: charts\[0\]\.x: axis "variant" has the value "Fair": a chart's x axis needs numbers/],
+    ['a chart whose x axis holds null', () => ['sweep', sweep({ base, axes: { 'hdfs.replication': [3, null] }, charts: [{ metric: 'fairness', x: 'hdfs.replication' }] })],
+      /x\.sweep\.json: charts\[0\]\.x: axis "hdfs\.replication" has the value null: a chart's x axis needs numbers/],
     ['a bad --shard', () => ['sweep', sweep({ base }), '--shard', '3/3'], /--shard 3\/3: expected i\/n with 0 <= i < n/],
     ['a bad --parallel', () => ['sweep', sweep({ base }), '--parallel', '0'], /--parallel must be a whole number >= 1/],
   ];
   // Every case through loadSweep (fast); a few through the compiled CLI too, for exit code 2 and the one line.
-  const viaCli = new Set(['invalid JSON', 'a bad axis value', 'a bad base file', 'a bad --shard', 'a bad --parallel']);
+  const viaCli = new Set(['invalid JSON', 'a bad axis value', 'a chart whose x is not numbers (its chart drew NaN coordinates)', 'a bad base file', 'a bad --shard', 'a bad --parallel']);
   it.each(cases.filter(([name]) => !name.includes('--')))('%s (loadSweep)', (_, args, message) => {
     expect(() => loadSweep(args()[1])).toThrow(expect.objectContaining({ name: 'InputError', message: expect.stringMatching(message) }));
   });

@@ -1,0 +1,88 @@
+/**
+ * sweep merge counts each point once by onePerPoint (sweep-output.ts), the rule --resume and report use: one point
+ * with two digests is refused naming both files it came from; a shard whose sweep.json or results.jsonl was edited is
+ * refused naming the file and the field, as report refuses it.
+ */
+import { appendFileSync, cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { PointRecord } from '../../src/cli/sweep-aggregate.js';
+import { merge } from '../../src/cli/sweep-merge.js';
+import { onePerPoint } from '../../src/cli/sweep-output.js';
+import { type Line, hfsim, lines, smallSweep, tmp } from './sweep-helpers.js';
+
+let s0: string;
+let s1: string;
+
+beforeAll(() => {
+  const file = smallSweep();
+  s0 = join(tmp('merge-s0'), 'out');
+  s1 = join(tmp('merge-s1'), 'out');
+  for (const [shard, out] of [['0/2', s0], ['1/2', s1]]) {
+    const r = hfsim('sweep', file, '--shard', shard, '--out', out, '--no-progress');
+    expect(r.code, r.stderr).toBe(0);
+  }
+});
+
+const copy = (dir: string): string => {
+  const to = join(tmp('merge-copy'), 'out');
+  cpSync(dir, to, { recursive: true });
+  return to;
+};
+
+describe('onePerPoint', () => {
+  const rec = (id: string, digest: string): PointRecord => ({ id, digest }) as PointRecord;
+  it('counts a point once, keeps only the points asked for, and names where two digests of one point came from', () => {
+    const [a, b, c] = [rec('p1', 'a'.repeat(64)), rec('p1', 'a'.repeat(64)), rec('p2', 'c'.repeat(64))];
+    expect(onePerPoint([a, b, c, rec('p9', 'x')], new Set(['p1', 'p2']), 'f.jsonl')).toEqual([a, c]);
+    const other = rec('p1', 'b'.repeat(64));
+    expect(() => onePerPoint([a, other], new Set(['p1']), 'f.jsonl')).toThrow('f.jsonl: point p1 appears twice, with digests aaaaaaaaaaaa and bbbbbbbbbbbb');
+    const from = new Map([[a, 'x/results.jsonl'], [other, 'y/results.jsonl']]);
+    expect(() => onePerPoint([a, other], new Set(['p1']), (r) => from.get(r)!))
+      .toThrow('y/results.jsonl: point p1 has digest bbbbbbbbbbbb, x/results.jsonl has aaaaaaaaaaaa');
+  });
+});
+
+describe('sweep merge', () => {
+  it('one point with two digests in two shards: exit 2 naming both shards\' files (it said "another shard"), nothing written', () => {
+    const t1 = copy(s1);
+    const line = lines(s0)[0];
+    appendFileSync(join(t1, 'results.jsonl'), JSON.stringify({ ...line, digest: 'f'.repeat(64) }) + '\n');
+    const out = join(tmp('merge-out'), 'out');
+    const r = hfsim('sweep', 'merge', s0, t1, '--out', out);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim()).toBe(`hfsim: ${join(t1, 'results.jsonl')}: point ${line.id} has digest ffffffffffff, ${join(s0, 'results.jsonl')} has ${line.digest.slice(0, 12)}`);
+    expect(existsSync(out)).toBe(false);
+  });
+
+  it('one point with two digests in one shard: named as --resume names it', () => {
+    const t0 = copy(s0);
+    const line = lines(s0)[1];
+    appendFileSync(join(t0, 'results.jsonl'), JSON.stringify({ ...line, digest: '0'.repeat(64) }) + '\n');
+    expect(() => merge([t0, s1])).toThrow(`${join(t0, 'results.jsonl')}: point ${line.id} appears twice, with digests ${line.digest.slice(0, 12)} and 000000000000`);
+  });
+
+  it('a line repeated, in one shard or in both, counts once', () => {
+    const t0 = copy(s0);
+    const first = readFileSync(join(s0, 'results.jsonl'), 'utf8').split('\n')[0];
+    appendFileSync(join(t0, 'results.jsonl'), first + '\n');
+    const { records } = merge([t0, s1, s0]);
+    expect(records.map((r) => r.index)).toEqual([...Array(12).keys()]);
+  });
+
+  it('a shard whose sweep.json or results.jsonl was edited: refused naming the file and the field (it merged a line of no point: 13 of 12 points)', () => {
+    const edited = copy(s1);
+    const manifest = JSON.parse(readFileSync(join(edited, 'sweep.json'), 'utf8'));
+    manifest.axes[1].values = ['1', '3'];
+    writeFileSync(join(edited, 'sweep.json'), JSON.stringify(manifest));
+    expect(() => merge([s0, edited])).toThrow(new RegExp(`^${join(edited, 'sweep.json')}: axes\\[1\\]\\.values: point 0 \\(id [0-9a-f]+\\) has hdfs\\.replication=1, not among them`));
+
+    const stray = copy(s1);
+    const line = lines(s1)[0];
+    appendFileSync(join(stray, 'results.jsonl'), JSON.stringify({ ...line, id: '0'.repeat(16) } satisfies Line) + '\n');
+    const out = join(tmp('merge-out'), 'out');
+    const r = hfsim('sweep', 'merge', s0, stray, '--out', out);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim()).toBe(`hfsim: ${join(stray, 'results.jsonl')}: line 7: id: point ${'0'.repeat(16)} is not a point of sweep.json`);
+  });
+});

@@ -1,0 +1,160 @@
+/**
+ * hfsim report on inputs a user edited: a sweep folder whose sweep.json or results.jsonl no longer describe each other,
+ * and result files with strings or overflowing numbers where charts place numbers. Each drew charts with NaN or
+ * Infinity (an empty x axis "from Infinity to -Infinity", points at NaN); now each is refused with exit 2 and one
+ * line naming the file and the field, or drawn correctly. A guard scans every accepted report for NaN and Infinity.
+ */
+import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { runReportHtml, sweepReportHtml } from '../../src/report/report.js';
+import { base, hfsim, tmp, writeJson } from '../cli/sweep-helpers.js';
+
+type Json = Record<string, any>;
+
+let sweep: string; // a finished sweep folder: 2 variants x hdfs.replication [1, 3] x seeds [1, 2], a chart against replication
+let single: string; // the same with one seed (no CI bands)
+let results: string; // a run's result file (two variants)
+
+beforeAll(() => {
+  const dir = tmp('report-inputs');
+  writeJson(dir, 'base.json', base);
+  const file = writeJson(dir, 's.sweep.json', {
+    name: 's', base: 'base.json', axes: { 'hdfs.replication': [1, 3] }, seeds: [1, 2],
+    charts: [{ metric: 'locality.node', x: 'hdfs.replication' }, { metric: 'locality.node', x: 'hdfs.replication', bins: [7] }],
+  });
+  sweep = join(dir, 'out');
+  const ran = hfsim('sweep', file, '--out', sweep, '--no-progress');
+  expect(ran.code, ran.stderr).toBe(0);
+  single = join(dir, 'single');
+  const one = hfsim('sweep', writeJson(dir, 'one.sweep.json', { name: 'one', base: 'base.json', axes: { 'hdfs.replication': [1, 3] }, seeds: [1] }), '--out', single, '--no-progress');
+  expect(one.code, one.stderr).toBe(0);
+  results = join(dir, 'r.json');
+  const run = hfsim('run', join(dir, 'base.json'), '--out', results);
+  expect(run.code, run.stderr).toBe(0);
+});
+
+/** A copy of the sweep folder with its sweep.json and results.jsonl lines edited. */
+function edited(manifest: (m: Json) => void, line: (r: Json, i: number) => void = () => {}, raw = (text: string) => text): string {
+  const dir = join(tmp('edited'), 'out');
+  cpSync(sweep, dir, { recursive: true });
+  const m = JSON.parse(readFileSync(join(dir, 'sweep.json'), 'utf8')) as Json;
+  manifest(m);
+  writeFileSync(join(dir, 'sweep.json'), raw(JSON.stringify(m, null, 1)));
+  const lines = readFileSync(join(dir, 'results.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Json);
+  lines.forEach(line);
+  writeFileSync(join(dir, 'results.jsonl'), raw(lines.map((l) => JSON.stringify(l)).join('\n') + '\n'));
+  return dir;
+}
+
+/** No NaN or Infinity anywhere in a report: coordinates, axis domains ("from Infinity to -Infinity"), labels. */
+function expectFinite(html: string): void {
+  expect(html.match(/.{0,80}(NaN|Infinity).{0,40}/g) ?? []).toEqual([]);
+}
+
+const M = 'sweep.json';
+const R = 'results.jsonl';
+const replication = (m: Json): Json => m.axes.find((a: Json) => a.name === 'hdfs.replication');
+
+// [case, the edit, the file the message names, the message after "<file>: "]
+const cases: Array<[string, (m: Json) => void, ((r: Json, i: number) => void) | undefined, string, string | RegExp]> = [
+  ['an axis\'s values changed to strings', (m) => { replication(m).values = ['1', '3']; }, undefined, M,
+    /^axes\[1\]\.values: point 0 \(id [0-9a-f]{16}\) has hdfs\.replication=1, not among them: the results were made with other values$/],
+  ['an axis\'s values of mixed types', (m) => { replication(m).values = [1, '3']; }, undefined, M, /^axes\[1\]\.values: point 2 .* has hdfs\.replication=3, not among them/],
+  ['an axis with no values', (m) => { replication(m).values = []; }, undefined, M, 'axes[1].values: an axis needs at least one value'],
+  ['an axis value that overflows (1e999 is Infinity)', (m) => { replication(m).values = [1, 3, 'INF']; }, undefined, M,
+    'points: 8 points, but the axes and seeds make 12 (2 (variant) x 3 (hdfs.replication) x 2 seeds)'],
+  ['an axis renamed', (m) => { replication(m).name = 'hdfs.repl'; }, undefined, M,
+    /^axes\[1\]\.name: "hdfs\.repl" is not an axis of point 0 \(id [0-9a-f]+\), which has "variant", "hdfs\.replication": the results were made with other axes$/],
+  ['no axes field', (m) => { delete m.axes; }, undefined, M, 'axes: Invalid input: expected array, received undefined'],
+  ['a seed removed', (m) => { m.seeds = [1]; }, undefined, M, /^seeds: point 1 \(id [0-9a-f]+\) has seed 2, not among them/],
+  ['a point\'s values edited', (m) => { m.points[0].values['hdfs.replication'] = 3; }, undefined, M, 'points[0]: its id or group is not that of its values and seed: the point was edited'],
+  ['a chart against the variant names', (m) => { m.charts[0].x = 'variant'; }, undefined, M, 'charts[0].x: axis "variant" has the value "Fair": a chart\'s x axis needs numbers'],
+  ['a chart against no axis', (m) => { m.charts[0].x = 'nope'; }, undefined, M, 'charts[0].x: "nope" is not an axis of the sweep'],
+  ['a chart of no metric', (m) => { m.charts[0].metric = 'nope'; }, undefined, M, /^charts\[0\]\.metric: "nope" is not a metric \(have jobs, /],
+  ['an analytic p as a string', (m) => { m.charts[0].analytic = { curve: 'skip-count', p: 'x' }; }, undefined, M, 'charts[0].analytic.p: Invalid input: expected number, received string'],
+  ['a description as a number (a stack trace)', (m) => { m.description = 5; }, undefined, M, 'description: Invalid input: expected string, received number'],
+  ['a results line\'s values as strings', () => {}, (r, i) => { if (i === 0) r.values['hdfs.replication'] = 'one'; }, R,
+    /^line 1: values, seed: \{"variant":"Fair","hdfs\.replication":"one"\} with seed 1 are not point 0's \{"variant":"Fair","hdfs\.replication":1\} with seed 1 \(its id [0-9a-f]+\)$/],
+  ['a results line of no point', () => {}, (r, i) => { if (i === 1) r.id = 'f'.repeat(16); }, R, `line 2: id: point ${'f'.repeat(16)} is not a point of sweep.json`],
+  ['a results line with another index', () => {}, (r, i) => { if (i === 1) r.index = 0; }, R, 'line 2: index: 0 is not point 1\'s 1 in sweep.json'],
+  ['a job\'s response time as a string', () => {}, (r, i) => { if (i === 2) r.jobs[3].responseMs = 'x'; }, R, 'line 3: jobs[3].responseMs: "x", not a time in ms (a number from 0)'],
+  ['a bin\'s locality as a string', () => {}, (r, i) => { if (i === 0) r.bins[0].locality.node = 'x'; }, R, 'line 1: bins[0].locality.node: Invalid input: expected number, received string'],
+  ['a line without run (a stack trace)', () => {}, (r, i) => { if (i === 0) delete r.run; }, R, 'line 1: run: Invalid input: expected object, received undefined'],
+  ['a locality that overflows', () => {}, (r, i) => { if (i === 0) r.summary.locality.node = 'INF'; }, R, 'line 1: summary.locality.node: Invalid input: expected number, received Infinity'],
+];
+
+describe('report on a sweep folder edited by hand: refused naming the file and the field, or drawn without NaN', () => {
+  it.each(cases)('%s', async (_, manifest, line, file, message) => {
+    const dir = edited(manifest, line, (t) => t.replaceAll('"INF"', '1e999'));
+    const err = await sweepReportHtml(dir).then(() => undefined, (e: Error) => e);
+    expect(err?.name, String(err?.stack)).toBe('InputError');
+    const prefix = `${join(dir, file)}: `;
+    expect(err!.message.startsWith(prefix), err!.message).toBe(true);
+    expect(err!.message.slice(prefix.length)).toMatch(typeof message === 'string' ? new RegExp(`^${message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) : message);
+  });
+
+  it('means that overflow to Infinity: refused by the chart guard, naming results.jsonl and the chart', async () => {
+    // Points 0 and 1 are the two seeds of one group: their mean is (1.7e308 + 1.7e308) / 2.
+    const dir = edited((m) => { m.charts.push({ metric: 'meanResponseMs', x: 'hdfs.replication' }); },
+      (r, i) => { if (i < 2) r.summary.meanResponseMs = 'BIG'; }, (t) => t.replaceAll('"BIG"', '1.7e308'));
+    await expect(sweepReportHtml(dir)).rejects.toThrow(expect.objectContaining({
+      name: 'InputError', message: `${join(dir, R)}: chart "mean response time (s) against hdfs.replication" cannot be drawn: lo is NaN (series "Fair"), not a finite number`,
+    }));
+  });
+
+  it('through the CLI: exit 2, one line, no stack trace, no report written', () => {
+    for (const [edit, file, field] of [
+      [(m: Json) => { replication(m).values = ['one', 'three']; }, M, 'axes[1].values'],
+      [(m: Json) => { m.charts[0].x = 'variant'; }, M, 'charts[0].x'],
+      [(m: Json) => { delete m.axes; }, M, 'axes'],
+    ] as const) {
+      const dir = edited(edit);
+      const html = join(tmp('html'), 'r.html');
+      const r = hfsim('report', dir, '--html', html);
+      expect(r.code, r.stderr).toBe(2);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+      expect(r.stderr).toContain(`hfsim: ${join(dir, file)}: ${field}: `);
+      expect(r.stderr).not.toMatch(/run failed|    at /);
+      expect(existsSync(html)).toBe(false);
+    }
+  });
+
+  it('what is accepted has no NaN or Infinity: the sweep, one seed, an empty chart left out and named', async () => {
+    const html = await sweepReportHtml(sweep);
+    expectFinite(html);
+    // The bins [7] chart: no run has jobs of bin 7. Drawn empty, its axis ran "from Infinity to -Infinity".
+    expect(html).toContain('Not drawn: &quot;node locality (bin 7) against hdfs.replication&quot;: no finished run has data for it.');
+    expect(html.match(/<figure class="chart"/g)).toHaveLength(3);
+    expectFinite(await sweepReportHtml(single));
+    // Key order, spacing and an unknown extra field of an object change nothing that is drawn.
+    const respaced = edited((m) => { m.note = 'kept'; }, () => {}, (t) => t.replaceAll('": ', '":  '));
+    expect((await sweepReportHtml(respaced)).replaceAll(respaced, sweep)).toBe(html);
+  });
+});
+
+describe('report on a result file edited by hand', () => {
+  const variants = (): Json[] => JSON.parse(readFileSync(results, 'utf8')) as Json[];
+  it.each([
+    ['a job\'s response time as a string (the CDF had NaN)', (r: Json[]) => { r[1].jobs[0].responseMs = 'x'; }, '[1].jobs[0].responseMs: "x", not a time in ms (a number from 0)'],
+    ['a bin\'s mean as a string', (r: Json[]) => { r[0].bins[0].meanResponseMs = '1'; }, '[0].bins[0].meanResponseMs: Invalid input: expected number, received string'],
+    ['a summary without locality', (r: Json[]) => { delete r[0].summary.locality; }, '[0].summary.locality: Invalid input: expected object, received undefined'],
+  ])('%s: exit 2 naming the field', (_, edit, message) => {
+    const list = variants();
+    edit(list);
+    const file = writeJson(tmp('result'), 'r.json', list);
+    const r = hfsim('report', file, '--html', join(tmp('html'), 'r.html'));
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr.trim()).toBe(`hfsim: ${file}: ${message}`);
+  });
+
+  it('a variant without jobs: no NaN (its CDF line ended at NaN); charts with nothing left out and named', async () => {
+    const list = variants();
+    list[0].jobs = [];
+    list[0].bins = [];
+    expectFinite(await runReportHtml('x', list as never));
+    const html = await runReportHtml('x', [list[0]] as never);
+    expectFinite(html);
+    expect(html).toContain('Not drawn: &quot;Response time CDF (all jobs)&quot;: no finished run has data for it.');
+  });
+});
