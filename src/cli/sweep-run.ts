@@ -67,15 +67,16 @@ export async function runSweep(sweep: Sweep, options: SweepOptions): Promise<Swe
   let records: PointRecord[] = [];
   if (existsSync(join(dir, MANIFEST))) {
     const old = readManifest(dir);
-    const had = readRecords(dir, options.resume === true);
-    if (!options.resume && had.length > 0) {
-      throw new InputError(`${dir}: holds results of an earlier sweep: pass --resume to finish it, or choose another --out`);
+    if (!options.resume) {
+      if (readRecords(dir).length > 0) throw new InputError(`${dir}: holds results of an earlier sweep: pass --resume to finish it, or choose another --out`);
+    } else {
+      if (old.hash !== sweep.hash) throw new InputError(`${dir}: --resume: the sweep or its base scenario changed since this output was made`);
+      if (JSON.stringify(old.shard ?? null) !== JSON.stringify(options.shard ?? null)) {
+        throw new InputError(`${dir}: --resume: this output is ${old.shard ? `shard ${old.shard.index}/${old.shard.count}` : 'unsharded'}; pass the same --shard`);
+      }
+      // The same sweep: each line must be a result of one of its points (an edited line went into aggregate.csv).
+      records = onePerPoint(readRecords(dir, true, manifest), new Set(mine.map((p) => p.id)), join(dir, RESULTS));
     }
-    if (options.resume && old.hash !== sweep.hash) throw new InputError(`${dir}: --resume: the sweep or its base scenario changed since this output was made`);
-    if (options.resume && JSON.stringify(old.shard ?? null) !== JSON.stringify(options.shard ?? null)) {
-      throw new InputError(`${dir}: --resume: this output is ${old.shard ? `shard ${old.shard.index}/${old.shard.count}` : 'unsharded'}; pass the same --shard`);
-    }
-    records = onePerPoint(had, new Set(mine.map((p) => p.id)), join(dir, RESULTS));
   } else if (existsSync(dir) && statSync(dir).isDirectory() && readdirSync(dir).length > 0) {
     // A sweep writes sweep.json before any result: files without it are someone else's, never replaced.
     throw new InputError(options.resume

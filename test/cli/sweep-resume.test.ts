@@ -105,4 +105,16 @@ describe('hfsim sweep --resume', () => {
     expect(bad.code).toBe(2);
     expect(bad.stderr.trim()).toBe(`hfsim: ${join(copy, 'results.jsonl')}: point ${line.id} appears twice, with digests ${line.digest.slice(0, 12)} and 000000000000`);
   });
+
+  it('--resume refuses a results line that is not a result of its point (an edited responseMs went into aggregate.csv), naming the line', () => {
+    const file = smallSweep();
+    const out = join(tmp('edit'), 'out');
+    expect(hfsim('sweep', file, '--shard', '0/6', '--out', out, '--no-progress').code).toBe(0);
+    const [first, ...rest] = readFileSync(join(out, 'results.jsonl'), 'utf8').split('\n');
+    const line = JSON.parse(first) as Line & { summary: Record<string, unknown> };
+    writeFileSync(join(out, 'results.jsonl'), [JSON.stringify({ ...line, summary: { ...line.summary, meanResponseMs: 'fast' } }), ...rest].join('\n'));
+    const r = hfsim('sweep', file, '--shard', '0/6', '--out', out, '--resume', '--no-progress');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(new RegExp(`${join(out, 'results.jsonl').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: line 1: summary\\.meanResponseMs: `));
+  });
 });
