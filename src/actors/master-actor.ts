@@ -115,7 +115,7 @@ export class MasterActor {
       const rates = linkRates(network, this.topology.nodesPerRack);
       this.allocator = new CoreAllocator(this.topology.racks, rates);
       this.capacities = new GroupCapacities(this.topology.racks, this.allocator.groups);
-      this.usage = new LinkUsage(this.topology.racks, rates.switchMBps);
+      this.usage = new LinkUsage(this.topology.racks, rates.switchMBps, this.topology.heartbeatMs);
     }
     this.serves = this.allocator === undefined ? [] : Array.from({ length: this.topology.racks }, () => []);
     this.writes = this.allocator === undefined ? [] : new Array<Float64Array | null>(this.topology.racks).fill(null);

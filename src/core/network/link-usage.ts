@@ -1,8 +1,10 @@
 /**
  * The fluid model's results: each rack's uplink and downlink utilisation over time, and the MB that crossed racks.
- * Racks report cumulative committed MB each epoch; this keeps the differences in time buckets, starting at one
+ * Racks report cumulative committed MB each epoch; this keeps the differences in time buckets, starting at about one
  * minute and doubling their width (merging pairs) whenever more than MAX_BUCKETS would be needed, so a result
- * holds at most MAX_BUCKETS points a rack whatever the run's length.
+ * holds at most MAX_BUCKETS points a rack whatever the run's length. A bucket is a whole number of heartbeat
+ * intervals, and an epoch's MB go to the bucket its interval lies in: a link never shows more than its capacity.
+ * (One-minute buckets at 45 s heartbeats got one epoch or two in turn, and read 75% and 150% of a link flat out.)
  */
 const MAX_BUCKETS = 120;
 /** Cumulative MB a rack reports each epoch (FluidRack.committedCarried). */
@@ -27,25 +29,30 @@ export interface NetworkResult {
 }
 
 export class LinkUsage {
-  private bucketMs = 60_000;
+  private bucketMs: number;
   private readonly up: number[][];
   private readonly down: number[][];
   /** Last cumulative report of each rack: up, down, cross, forced, read, served, unserved, replicated, unreplicated. */
   private readonly last: Float64Array;
 
-  constructor(readonly racks: number, private readonly switchMBps: number) {
+  constructor(readonly racks: number, private readonly switchMBps: number, private readonly heartbeatMs: number) {
+    this.bucketMs = heartbeatMs * Math.max(1, Math.round(60_000 / heartbeatMs));
     this.up = Array.from({ length: racks }, () => []);
     this.down = Array.from({ length: racks }, () => []);
     this.last = new Float64Array(racks * FIELDS);
   }
 
-  /** Rack `rack`'s cumulative MB (up, down, cross, forced, read, served, unserved, replicated, unreplicated) up to `timeMs`. */
+  /**
+   * Rack `rack`'s cumulative MB (up, down, cross, forced, read, served, unserved, replicated, unreplicated) up to
+   * `timeMs`, the end of an epoch: what it adds was carried in that epoch (nothing runs over an idle jump).
+   */
   report(rack: number, timeMs: number, carried: Float64Array): void {
     if (carried.length < FIELDS) return;
-    let b = Math.floor(timeMs / this.bucketMs);
+    const epochStart = Math.max(0, timeMs - this.heartbeatMs);
+    let b = Math.floor(epochStart / this.bucketMs);
     while (b >= MAX_BUCKETS) {
       this.halve();
-      b = Math.floor(timeMs / this.bucketMs);
+      b = Math.floor(epochStart / this.bucketMs);
     }
     const at = rack * FIELDS;
     this.add(this.up[rack], b, carried[0] - this.last[at]);

@@ -1,0 +1,61 @@
+/** The fluid model's link utilisation series: buckets of whole heartbeat intervals, so a link never reads over 100%. */
+import { describe, expect, it } from 'vitest';
+import { LinkUsage } from '../../../src/core/network/link-usage.js';
+import { parseScenario } from '../../../src/core/scenario.js';
+import { simulate } from '../../../src/actors/simulate.js';
+
+/** One rack's uplink carried flat out at `MBps` for `epochs` heartbeat intervals of `heartbeatMs`. */
+function flatOut(heartbeatMs: number, epochs: number, MBps = 10): { bucketMs: number; up: number[] } {
+  const usage = new LinkUsage(1, MBps, heartbeatMs);
+  const carried = new Float64Array(9);
+  for (let e = 1; e <= epochs; e++) {
+    carried[0] = (MBps * e * heartbeatMs) / 1000;
+    usage.report(0, e * heartbeatMs, carried);
+  }
+  const { bucketMs, up } = usage.result().utilization;
+  return { bucketMs, up: up[0] };
+}
+
+describe('link utilisation buckets', () => {
+  it.each([
+    // a third-party fuzzing pass: one-minute buckets held one 45 s epoch or two in turn, and read 0.75 and 1.5
+    [45_000, 45_000],
+    [1234, 49 * 1234],
+    [3000, 60_000],
+    [100_000, 100_000],
+  ])('a link used flat out reads 1 in every bucket at %i ms heartbeats (buckets of %i ms)', (heartbeatMs, bucketMs) => {
+    const epochs = Math.round((20 * bucketMs) / heartbeatMs);
+    const r = flatOut(heartbeatMs, epochs);
+    expect(r.bucketMs).toBe(bucketMs);
+    expect(r.up).toHaveLength(20);
+    for (const u of r.up) expect(u).toBe(1);
+  });
+
+  it('an epoch is booked in the bucket its interval lies in, by its start: the one ending at 60 s in the first minute', () => {
+    const usage = new LinkUsage(1, 10, 3000);
+    const carried = new Float64Array(9);
+    carried[0] = 30; // 30 MB in the epoch [57 s, 60 s): 1 s of the link's 60 s a bucket
+    usage.report(0, 60_000, carried);
+    expect(usage.result().utilization.up[0]).toEqual([0.05]);
+  });
+
+  it('merging buckets past 120 keeps whole intervals and the 100% bound', () => {
+    const r = flatOut(45_000, 400); // 400 epochs of 45 s: 400 buckets -> 200 -> 100 of 180 s
+    expect(r.bucketMs).toBe(180_000);
+    for (const u of r.up) expect(u).toBe(1);
+  });
+
+  it('a run at 45 s heartbeats, oversubscribed 100:1: every bucket of every link within [0, 1]', async () => {
+    const parsed = parseScenario({
+      name: 'u', seed: 1,
+      cluster: { racks: 2, nodesPerRack: 1, mapSlotsPerNode: 1, reduceSlotsPerNode: 1, heartbeatMs: 45_000, network: { model: 'fluid', oversubscription: 100, mapOutputRatio: { io: 1, cpu: 0 } } },
+      hdfs: { replication: 2 },
+      workload: { kind: 'jobs', files: [{ name: 'f', blocks: 2 }], jobs: [{ id: 'a', input: 'f', mapMs: 50_000, reduces: 1, reduceMs: 500_000 }] },
+    });
+    if (!parsed.ok) throw new Error(parsed.errors.join('\n'));
+    const r = await simulate(parsed.value, { timeDecisions: false });
+    const series = [...r.network!.utilization.up, ...r.network!.utilization.down].flat();
+    expect(Math.max(...series)).toBe(1); // the links run flat out: the test would pass on an idle run otherwise
+    for (const u of series) expect(u).toBeGreaterThanOrEqual(0);
+  });
+});
