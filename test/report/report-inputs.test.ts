@@ -148,6 +148,18 @@ describe('report on a result file edited by hand', () => {
     expect(r.stderr.trim()).toBe(`hfsim: ${file}: ${message}`);
   });
 
+  // a fuzzing pass's finding: 1e308 drew a y axis "0% to Infinity%", and -1 was drawn too
+  it.each([[1e308], [-1], [1.5]])('a fluid run\'s link utilisation of %d: exit 2 naming the field', (value) => {
+    const ran = join(tmp('fluid'), 'f.json');
+    expect(hfsim('run', join(import.meta.dirname, '..', '..', 'scenarios', 'fb-macro-io-oversub.json'), '--variant', 'Fair + delay', '--set', 'workload.jobs=3', '--out', ran).code).toBe(0);
+    const list = [JSON.parse(readFileSync(ran, 'utf8')) as Json].flat(); // one variant's result is an object
+    list[0].network.utilization.up[0][1] = value;
+    const file = writeJson(tmp('fluid'), 'r.json', list);
+    const r = hfsim('report', file, '--html', join(tmp('html'), 'f.html'));
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr.trim()).toMatch(new RegExp(`^hfsim: ${file}: \\[0\\]\\.network\\.utilization\\.up\\[0\\]\\[1\\]: `));
+  });
+
   it('a variant without jobs: no NaN (its CDF line ended at NaN); charts with nothing left out and named', async () => {
     const list = variants();
     list[0].jobs = [];
