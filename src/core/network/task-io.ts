@@ -5,7 +5,8 @@
  * medians, the Facebook mix's reduces) are what a task takes alone on an idle node reading locally; the fluid model
  * splits that time into start-up, the transfers at the idle hardware's rates, and the rest as compute (a map's read
  * overlaps its compute, rack-slots.ts). So a lone local task takes exactly its given time (a map whose given time
- * is shorter than its block's read at one disk's rate takes that read's time), and contention and distance (a busy
+ * is shorter than start-up, its block's read at one disk's rate and its output's write takes that floor: the
+ * README says so), and contention and distance (a busy
  * NIC, an oversubscribed uplink) add to it. The Facebook mix's maps are defined by what they do (a grep, an expensive function), so their compute is
  * input / network.mapCpuMBps[type] instead: an IO-heavy map then spends most of its time reading, as the paper's
  * did. Nothing is fitted to the results.
