@@ -2,7 +2,7 @@
 import type { Interval } from '../cli/sweep-aggregate.js';
 import type { Sweep } from '../cli/sweep-file.js';
 import type { Analysis, Experiment, FigurePoint } from './experiment.js';
-import { type Run, check, fmt, locality, over, point, runsAt, versus } from './stats.js';
+import { type Run, check, fixed, fmt, locality, over, point, runsAt, versus } from './stats.js';
 
 const TOLERANCE = 0.03;
 
@@ -16,7 +16,7 @@ const jobLocality = (prefix: string) => (r: Run): number => locality(r, (j) => j
 
 function within(what: string, sim: Interval, expected: number): { ok: boolean; text: string } {
   const d = sim.mean - expected;
-  return { ok: Math.abs(d) <= TOLERANCE, text: `${what}: ${fmt(sim, '%')} against ${fmt(expected, '%')} (${d >= 0 ? '+' : ''}${(100 * d).toFixed(1)} points)` };
+  return { ok: Math.abs(d) <= TOLERANCE, text: `${what}: ${fmt(sim, '%')} against ${fmt(expected, '%')} (${d >= 0 ? '+' : ''}${fixed(100 * d, 1)} points)` };
 }
 
 function analyzeSkip(records: readonly Run[], sweep: Sweep): Analysis {

@@ -63,7 +63,7 @@ function analyzeDsbra(records: readonly Run[]): Analysis {
     table: [['measure', 'the paper', 'simulated'], ...rows.map((r) => [r.x, String(r.paper), `${r.sim.mean.toFixed(1)} (95% CI ${r.sim.lo?.toFixed(1) ?? '-'} to ${r.sim.hi?.toFixed(1) ?? '-'})`])],
     checks: [
       check('DSBRA cuts mean response time (by more than 1%)', rows[0].sim.mean > 1, `${rows[0].sim.mean.toFixed(1)}%`),
-      check('DSBRA raises node locality (by more than 1 point)', rows[1].sim.mean > 1, `${rows[1].sim.mean.toFixed(1)} points`),
+      check('DSBRA raises node locality (by more than 1 point)', rows[1].sim.mean > 1, `${rows[1].sim.mean.toFixed(2)} points`),
       check('DSBRA cuts delay waiting (by more than 1%)', rows[3].sim.mean > 1, `${rows[3].sim.mean.toFixed(1)}%`),
       check('DSBRA pays in storage (mean extra storage above 1%)', rows[4].sim.mean > 1, `${rows[4].sim.mean.toFixed(1)}%`),
     ],

@@ -89,12 +89,23 @@ export function point(x: string | number, series: string, v: Interval, scale = 1
 /** x: a ratio; %: a share (0-1) shown as a percentage; s: milliseconds shown in seconds; n: a number shown as it is (1 decimal). */
 export type Unit = 'x' | '%' | 's' | 'n';
 
-/** "1.31x (95% CI 1.20-1.42x)", "97.2% (95% CI 95.1-99.3%)", "12.0 s (95% CI 10.1-13.9 s)", "13.0 (95% CI 9.9-16.1)". */
+/** x.toFixed(digits), without the sign of a value that rounds to zero ("-0.0" read as a loss). */
+export function fixed(x: number, digits: number): string {
+  const s = x.toFixed(digits);
+  return /^-0\.?0*$/.test(s) ? s.slice(1) : s;
+}
+
+/**
+ * "1.31x (95% CI 1.20-1.42x)", "97.2% (95% CI 95.1-99.3%)", "12.0 s (95% CI 10.1-13.9 s)", "13.0 (95% CI 9.9-16.1)".
+ * A share's interval is cut at 0% and 100% (a t interval over few seeds of shares near either end passed them).
+ */
 export function fmt(v: Interval | number, unit: Unit): string {
-  const one = (x: number): string => (unit === '%' ? (100 * x).toFixed(1) : unit === 's' ? (x / 1000).toFixed(1) : unit === 'n' ? x.toFixed(1) : x.toFixed(2));
+  const one = (x: number): string => (unit === '%' ? fixed(100 * x, 1) : unit === 's' ? fixed(x / 1000, 1) : unit === 'n' ? fixed(x, 1) : fixed(x, 2));
   const suffix = unit === '%' ? '%' : unit === 's' ? ' s' : unit === 'x' ? 'x' : '';
   if (typeof v === 'number') return `${one(v)}${suffix}`;
-  return v.lo === null || v.hi === null ? `${one(v.mean)}${suffix}` : `${one(v.mean)}${suffix} (95% CI ${one(v.lo)}-${one(v.hi)}${suffix})`;
+  if (v.lo === null || v.hi === null) return `${one(v.mean)}${suffix}`;
+  const [lo, hi] = unit === '%' ? [Math.max(0, v.lo), Math.min(1, v.hi)] : [v.lo, v.hi];
+  return `${one(v.mean)}${suffix} (95% CI ${one(lo)}-${one(hi)}${suffix})`;
 }
 
 /**
@@ -104,7 +115,7 @@ export function fmt(v: Interval | number, unit: Unit): string {
 export function versus(what: string, sim: Interval, paper: number, tolerance: number, unit: Unit,
   cause: { above: string; below: string }, ref = 'the paper\'s'): string {
   const d = sim.mean - paper;
-  const size = unit === '%' ? `${(100 * Math.abs(d)).toFixed(1)} points` : unit === 's' ? `${(Math.abs(d) / 1000).toFixed(1)} s` : unit === 'n' ? Math.abs(d).toFixed(1) : `${Math.abs(d).toFixed(2)}x`;
+  const size = unit === '%' ? `${fixed(100 * Math.abs(d), 1)} points` : unit === 's' ? `${(Math.abs(d) / 1000).toFixed(1)} s` : unit === 'n' ? Math.abs(d).toFixed(1) : `${Math.abs(d).toFixed(2)}x`;
   const tol = unit === '%' ? `${(100 * tolerance).toFixed(0)} points` : unit === 's' ? `${(tolerance / 1000).toFixed(0)} s` : `${tolerance}${unit === 'x' ? 'x' : ''}`;
   if (Math.abs(d) <= tolerance) return `${what}: simulated ${fmt(sim, unit)} against ${ref} ${fmt(paper, unit)}: agrees (within ${tol}).`;
   return `${what}: simulated ${fmt(sim, unit)} is ${d > 0 ? 'above' : 'below'} ${ref} ${fmt(paper, unit)} by ${size} (more than ${tol}); ${d > 0 ? cause.above : cause.below}`;
@@ -127,7 +138,7 @@ export function versusAll(what: string, items: ReadonlyArray<{ key: string; sim:
   const below = items.filter((i) => gap(i) < -tolerance);
   const range = (xs: typeof items): string => {
     const ds = xs.map((i) => Math.abs(gap(i)));
-    const show = (x: number): string => (unit === '%' ? `${(100 * x).toFixed(1)} points` : `${x.toFixed(2)}${unit === 'x' ? 'x' : ''}`);
+    const show = (x: number): string => (unit === '%' ? `${fixed(100 * x, 1)} points` : `${x.toFixed(2)}${unit === 'x' ? 'x' : ''}`);
     return xs.length === 1 ? show(ds[0]) : `${show(Math.min(...ds))} to ${show(Math.max(...ds))}`;
   };
   const parts = [
