@@ -12,3 +12,6 @@ export const EXIT = { ok: 0, runFailed: 1, badInput: 2, regression: 3, incomplet
 
 /** Exit code of the last bench compare (commander actions return nothing). */
 export const benchExit = { code: EXIT.ok as number };
+
+/** The --plugin files this process loaded (plugins.ts adds them): a run that fails names them, as a likely cause. */
+export const loadedPluginFiles: string[] = [];

@@ -6,7 +6,7 @@
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gates, policies, preemptions, replications } from '../core/framework/builtins.js';
-import { InputError } from './errors.js';
+import { InputError, loadedPluginFiles } from './errors.js';
 
 const registered = (): number => policies.names.length + gates.names.length + preemptions.names.length + replications.names.length;
 
@@ -36,6 +36,7 @@ export async function loadPlugins(paths: readonly string[]): Promise<void> {
     if (registered() === before && !loaded.has(urls[i])) {
       throw new InputError(`--plugin ${paths[i]}: registered no plugin (a plugin file calls registerPolicy, registerGate, registerPreemption or registerReplication from the hfsim it runs under)`);
     }
+    if (!loaded.has(urls[i])) loadedPluginFiles.push(paths[i]);
     loaded.add(urls[i]);
   }
 }

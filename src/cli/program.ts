@@ -3,7 +3,7 @@ import { intArg, workersArg } from './args.js';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { POOL_KINDS } from '../actors/pool.js';
 import { benchCommand, experimentsCommand, reportCommand, sweepCommand } from './commands.js';
-import { EXIT, IncompleteError, InputError, benchExit } from './errors.js';
+import { EXIT, IncompleteError, InputError, benchExit, loadedPluginFiles } from './errors.js';
 import type { RunFlags } from './run-command.js';
 import { packageVersion } from './version.js';
 
@@ -29,7 +29,7 @@ export function buildProgram(): Command {
     .option('--set <path=value>', 'override a scenario field, e.g. scheduler.delay.nodeMs=5000 (repeatable)', collect, [])
     .option('--seed <n>', 'override the scenario seed', intArg('--seed', 0))
     .option('--plugin <file.js>', 'load a plugin file (an ES module that registers policies, gates, ...) before the scenario (repeatable)', collect, [])
-    .option('--variant <name>', 'run only this variant')
+    .option('--variant <name>', 'run only this variant (repeatable: these variants)', collect, [])
     .addOption(new Option('--runtime <name>', 'where rack actors run').choices(['inprocess', 'threads']).default('inprocess'))
     .option('--workers <n>', 'worker threads for the threads runtime (default: available cores)', workersArg('--workers'))
     .option('--parallel <n>', 'variants run side by side, here and on n - 1 worker processes (default: the cores, for variants of 20,000 nodes x jobs and more; 1: one after another)', workersArg('--parallel'))
@@ -64,7 +64,12 @@ export async function main(argv: string[]): Promise<number> {
       process.stderr.write(`hfsim: ${err.message}\n`);
       return EXIT.incomplete;
     }
-    process.stderr.write(`hfsim: run failed: ${err instanceof Error ? err.message : String(err)}\n`);
+    const message = err instanceof Error ? err.message : String(err);
+    process.stderr.write(`hfsim: run failed: ${message.split('\n').join('\nhfsim: ')}\n`);
+    // A plugin that breaks its contract fails inside the engine, in the engine's words: say which code was not ours.
+    if (loadedPluginFiles.length > 0) {
+      process.stderr.write(`hfsim: the run used --plugin ${loadedPluginFiles.join(', ')}: a plugin that breaks its contract (README: "Plugins") may be the cause\n`);
+    }
     return EXIT.runFailed;
   }
 }

@@ -362,9 +362,24 @@ export class Scheduler {
       if (a <= untilMs && a <= clock.nextTickMs) this.arrive(a);
       else if (clock.nextTickMs <= untilMs && !this.finished) {
         if (this.activeJobs === 0) clock.skipIdle(Math.min(untilMs, a - 1));
+        const at = clock.nextTickMs;
+        this.checkTickTime(at, -Infinity);
         clock.tick(this.activeJobs > 0, (victim, nowMs) => this.kill(victim, nowMs, sinkOf));
+        this.checkTickTime(clock.nextTickMs, at);
       } else return;
     }
+  }
+
+  /**
+   * A tick's time must lie on the heartbeat grid (the contract: a kill then reaches the racks between epochs) and
+   * move forward at each tick: a tick whose next time stayed put looped here forever, and one off the grid killed
+   * tasks at times already past (a plugin's, found by a fuzzing pass).
+   */
+  private checkTickTime(next: number, after: number): void {
+    const H = this.topology.heartbeatMs;
+    if (Number.isFinite(next) && next > after && next % H === 0) return;
+    const why = !Number.isFinite(next) ? 'is not a finite time' : next <= after ? `is not after the tick that ran (${after} ms)` : `is not a multiple of the heartbeat interval (${H} ms)`;
+    throw new Error(`policy "${this.scenario.scheduler.policy}": its tick's next time (${next} ms) ${why}`);
   }
 
   /** Kills a running attempt chosen by preemption: back to pending, its lost slot time counted, the kill sent. */
@@ -480,6 +495,11 @@ export class Scheduler {
     const hb = this.hb;
     const queue = this.mapQueue;
     const free = (): number => (hb.offRack >= hb.maxOffRack ? 0 : hb.maxMaps - hb.launched);
+    // A port kept and called later, outside assign(), has no heartbeat to launch in: a map it started stayed "running"
+    // with no slot, and the run waited on it forever (a plugin's, found by a fuzzing pass). Refused before any change.
+    const inHeartbeat = (what: string): void => {
+      if (hb.sink === undefined) throw new Error(`policy "${this.scenario.scheduler.policy}": the heartbeat port's ${what}() was called outside assign(), when no heartbeat is being answered`);
+    };
     const launched = (job: Job, map: number, locality: Locality): Locality => {
       this.launchMap(job, map, locality, hb.node, hb.nowMs, hb.seq, hb.sink!);
       hb.launched++;
@@ -493,6 +513,7 @@ export class Scheduler {
       get free() { return free(); },
       get jobs() { return queue.jobs; },
       offer: (job) => {
+        inHeartbeat('offer');
         const j = job.index;
         if (free() <= 0 || job.pendingMaps === 0 || (this.visitedAt[j] === hb.seq && this.launchedAt[j] !== hb.seq)) return -1;
         this.visitedAt[j] = hb.seq;
@@ -504,6 +525,7 @@ export class Scheduler {
         return launched(job, picked.map, picked.locality);
       },
       launch: (job, map) => {
+        inHeartbeat('launch');
         if (free() <= 0) return -1;
         this.visitedAt[job.index] = hb.seq;
         return launched(job, map, localityOf(this.topology, this.blocks, job.spec.blocks[map], hb.node, hb.rack));

@@ -172,6 +172,16 @@ export class DynamicReplicas implements ReplicaHdfs {
     this.dirty.clear();
   }
 
+  /**
+   * A policy's block and node must exist: addReplica(1e6, 1) had "copied" a block that is not there (its MB and the
+   * storage overhead counted), and a node of 999 on a 4-node cluster came to hold a replica (a fuzzing pass's plugin).
+   */
+  private checkArgs(what: string, block: number, node: number): void {
+    const nodes = this.topology.racks * this.topology.nodesPerRack;
+    if (!Number.isInteger(block) || block < 0 || block >= this.blocks.blocks) throw new Error(`replication policy: ${what}(${block}, ${node}): no such block (the blocks are 0 to ${this.blocks.blocks - 1})`);
+    if (!Number.isInteger(node) || node < 0 || node >= nodes) throw new Error(`replication policy: ${what}(${block}, ${node}): no such node (the nodes are 0 to ${nodes - 1})`);
+  }
+
   copying(block: number): number {
     return countOf(this.copies, block, -1) + countOf(this.waiting, block, -1) + countOf(this.moving, block, -1);
   }
@@ -181,6 +191,7 @@ export class DynamicReplicas implements ReplicaHdfs {
   }
 
   addReplica(block: number, node: NodeId): boolean {
+    this.checkArgs('addReplica', block, node);
     const b = this.blocks;
     if (b.holds(block, node) || this.copyingTo(block, node) || b.replicaCount(block) + this.copying(block) >= this.maxReplicas) return false;
     if (b.replicaCount(block) === 0) return false; // nothing to copy from
@@ -196,6 +207,7 @@ export class DynamicReplicas implements ReplicaHdfs {
   }
 
   removeReplica(block: number, node: NodeId): boolean {
+    this.checkArgs('removeReplica', block, node);
     if (!this.blocks.holds(block, node) || this.blocks.replicaCount(block) <= this.defaultReplication) return false;
     this.blocks.removeReplica(block, node);
     this.events.push({ kind: 'remove', block, node, src: -1, startMs: this.nowMs, endMs: this.nowMs });

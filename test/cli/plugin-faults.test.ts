@@ -1,0 +1,69 @@
+/**
+ * Plugins that break their contract (a fourth fuzzing pass's findings): each fails at once with a message naming
+ * the plugin or the call, and the CLI names the --plugin files, where the run hung or ran on silently before.
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ROOT, hfsim, tmp, writeJson } from './sweep-helpers.js';
+
+const INDEX = JSON.stringify(join(ROOT, 'dist', 'src', 'index.js'));
+const dir = tmp('plugin-faults');
+
+const scenario = (over: Record<string, unknown> = {}): string => writeJson(dir, `s-${Math.random().toString(36).slice(2)}.json`, {
+  name: 'tiny', seed: 1,
+  cluster: { racks: 2, nodesPerRack: 2, mapSlotsPerNode: 2, reduceSlotsPerNode: 1, heartbeatMs: 3000 },
+  scheduler: { policy: 'bad', delay: { mode: 'none' } },
+  workload: { kind: 'jobs', files: [{ name: 'f', blocks: 6 }], jobs: [{ id: 'j1', input: 'f', mapMs: 20000, reduces: 1, reduceMs: 10000 }, { id: 'j2', submitMs: 5000, input: 'f', mapMs: 10000 }] },
+  ...over,
+});
+
+function plugin(name: string, body: string): string {
+  const file = join(dir, `${name}.mjs`);
+  writeFileSync(file, `import { SortedJobQueue, compareFair, registerPolicy, registerReplication } from ${INDEX};\nconst Q = () => new SortedJobQueue(compareFair);\n${body}\n`);
+  return file;
+}
+
+describe('a plugin that breaks its contract: a clear error at once, and the --plugin file named', () => {
+  it.each([
+    ['a tick whose next time never moves (it looped forever)', plugin('tick', `registerPolicy('bad', { description: 'x', create: () => ({ createQueue: Q, tick: { nextTickMs: 0, skipIdle() {}, tick() {}, killed() {} } }) });`),
+      'policy "bad": its tick\'s next time (0 ms) is not after the tick that ran (0 ms)'],
+    ['a tick off the heartbeat grid (its kills fell in the past)', plugin('offgrid', `let t = 1500; registerPolicy('bad', { description: 'x', create: () => ({ createQueue: Q, tick: { get nextTickMs() { return t; }, skipIdle() {}, tick() { t += 3000; }, killed() {} } }) });`),
+      'policy "bad": its tick\'s next time (1500 ms) is not a multiple of the heartbeat interval (3000 ms)'],
+    ['the heartbeat port kept and called outside assign() (a map stayed "running" with no slot: the run hung)', plugin('port', `let kept;
+registerPolicy('bad', { description: 'x', create: () => ({ createQueue: Q,
+  assignMaps: { assign(_s, port) { kept = port; for (const j of port.jobs) if (port.offer(j) >= 0) return; } },
+  events: { mapFinished() { const j = kept.jobs[0]; if (j) kept.launch(j, 0); } } }) });`),
+      'policy "bad": the heartbeat port\'s launch() was called outside assign(), when no heartbeat is being answered'],
+  ])('%s', (_, file, message) => {
+    const r = hfsim('run', scenario(), '--plugin', file);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe(`hfsim: run failed: ${message}\nhfsim: the run used --plugin ${file}: a plugin that breaks its contract (README: "Plugins") may be the cause\n`);
+  });
+
+  it.each([
+    ['a block that does not exist (it was "copied", its MB counted)', '1e6, 1', 'addReplica(1000000, 1): no such block (the blocks are 0 to 5)'],
+    ['a node that does not exist (it came to hold a replica)', '0, 999', 'addReplica(0, 999): no such node (the nodes are 0 to 3)'],
+  ])('a replication policy asking for %s', (_, args, message) => {
+    const file = plugin(`repl-${args.replace(/\W/g, '')}`, `registerPolicy('bad', { description: 'x', create: () => ({ createQueue: Q }) });
+let next = 6000; registerReplication('badr', { description: 'x', create: () => ({ get nextRoundMs() { return next; }, round(h) { h.addReplica(${args}); next += 6000; }, blockRead() {} }) });`);
+    const r = hfsim('run', scenario({ scheduler: { policy: 'bad', delay: { mode: 'none' }, replication: { policy: 'badr' } } }), '--plugin', file);
+    expect(r.code).toBe(1);
+    expect(r.stderr.split('\n')[0]).toBe(`hfsim: run failed: replication policy: ${message}`);
+  });
+});
+
+describe('--variant given more than once', () => {
+  const file = join(ROOT, 'scenarios', 'fb-macro-io.json');
+  it('runs those variants, in the scenario\'s order (it ran only the last)', () => {
+    const r = hfsim('run', file, '--variant', 'Fair + delay', '--variant', 'FIFO', '--set', 'workload.jobs=10', '--json');
+    expect(r.code, r.stderr).toBe(0);
+    expect((JSON.parse(r.stdout) as Array<{ variant: string }>).map((v) => v.variant)).toEqual(['FIFO', 'Fair + delay']);
+  });
+
+  it('refuses a name given twice', () => {
+    const r = hfsim('run', file, '--variant', 'FIFO', '--variant', 'FIFO');
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim()).toBe('hfsim: --variant FIFO: given twice');
+  });
+});
