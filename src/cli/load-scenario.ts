@@ -127,7 +127,7 @@ function describeJsonError(code: number): string {
   return name.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
 }
 
-export function loadScenario(file: string, sets: Array<[string, unknown]> = [], seed?: number, only?: string): LoadedScenario {
+export function loadScenario(file: string, sets: Array<[string, unknown]> = [], seed?: number, only?: string | readonly string[]): LoadedScenario {
   const raw = readJsonFile(file, 'scenario');
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new InputError(`${file}: a scenario must be a JSON object`);
   const record = raw as Record<string, unknown>;
@@ -136,9 +136,14 @@ export function loadScenario(file: string, sets: Array<[string, unknown]> = [], 
   const allSets: Array<[string, unknown]> = seed === undefined ? sets : [...sets, ['seed', seed]];
   let variants = variantsOf(record);
   if (only !== undefined) {
-    variants = variants.filter((v) => v.name === only);
+    // --variant, once or more (each named once): those variants, in the scenario's order.
+    const wanted = typeof only === 'string' ? [only] : only;
     const names = variantsOf(record).map((v) => v.name).filter((n) => n !== '');
-    if (variants.length === 0) throw new InputError(`${file}: --variant ${only}: no such variant (${names.length === 0 ? 'the scenario has no variants' : `have ${names.map((n) => `"${n}"`).join(', ')}`})`);
+    const twice = wanted.find((w, i) => wanted.indexOf(w) !== i);
+    if (twice !== undefined) throw new InputError(`--variant ${twice}: given twice`);
+    const missing = wanted.find((w) => !names.includes(w));
+    if (missing !== undefined) throw new InputError(`${file}: --variant ${missing}: no such variant (${names.length === 0 ? 'the scenario has no variants' : `have ${names.map((n) => `"${n}"`).join(', ')}`})`);
+    variants = variants.filter((v) => wanted.includes(v.name));
   }
   const loaded = variants.map(({ name, overrides }) => {
     const where = name === '' ? '' : `variant "${name}": `;

@@ -16,7 +16,8 @@ export interface RunFlags {
   out?: string;
   jobsCsv?: string;
   html?: string;
-  variant?: string;
+  /** --variant, each time given (none: every variant). */
+  variant: string[];
   codec?: boolean;
   injectFault?: { rack: number; epoch: number };
   parallel?: number;
@@ -25,7 +26,7 @@ export interface RunFlags {
 
 export async function runAction(file: string, flags: RunFlags): Promise<void> {
   await loadPlugins(flags.plugin);
-  const loaded = loadScenario(file, flags.set.map(parseSet), flags.seed, flags.variant);
+  const loaded = loadScenario(file, flags.set.map(parseSet), flags.seed, flags.variant.length === 0 ? undefined : flags.variant);
   if (flags.out !== undefined) checkOutputFile(flags.out, '--out');
   if (flags.jobsCsv !== undefined) checkOutputFile(flags.jobsCsv, '--jobs-csv');
   if (flags.html !== undefined) checkOutputFile(flags.html, '--html');
