@@ -30,6 +30,12 @@ import { type EpochCommand, type HeartbeatBatch, REPORT_EVERY_HEARTBEAT } from '
 import { DOUBLE_ZERO } from '../core/doubles.js';
 
 const STALL_EPOCHS = 100_000;
+/**
+ * Task attempts killed per slot with no task finished and no job arrived in between: past this the kills are a loop
+ * (every attempt killed before it can end: a preemption plugin that kills whatever runs ran past 99 simulated days),
+ * not preemption, which kills some tasks so that others run to their end.
+ */
+const KILLS_PER_SLOT_WITHOUT_FINISH = 1000;
 
 export interface MasterOptions {
   observer?: SchedulerObserver;
@@ -60,6 +66,9 @@ export class MasterActor {
   /** Consecutive epochs in which active jobs had nothing running and nothing launched or finished. */
   private stalledEpochs = 0;
   private lastProgress = -1;
+  /** Finishes plus arrivals at the last check, and the kills counted then (see KILLS_PER_SLOT_WITHOUT_FINISH). */
+  private lastSettled = -1;
+  private killsAtSettled = 0;
   private readonly blocks: BlockStore;
   /** The decisions of the epoch being answered, for every rack. */
   private readonly responses: ResponseRouter;
@@ -200,6 +209,19 @@ export class MasterActor {
    */
   private checkProgress(epoch: number): void {
     const s = this.scheduler;
+    const settled = s.stats.taskFinishes + s.stats.arrivals;
+    if (settled !== this.lastSettled) {
+      this.lastSettled = settled;
+      this.killsAtSettled = s.stats.kills;
+    } else {
+      const t = this.topology;
+      const slots = t.racks * t.nodesPerRack * (t.mapSlotsPerNode + t.reduceSlotsPerNode);
+      const kills = s.stats.kills - this.killsAtSettled;
+      if (kills > KILLS_PER_SLOT_WITHOUT_FINISH * slots) {
+        const sc = this.scenario.scheduler;
+        throw new Error(`simulation cannot end at ${((epoch + 1) * t.heartbeatMs / 1000).toFixed(1)} s: ${kills} task attempts killed (over ${KILLS_PER_SLOT_WITHOUT_FINISH} for each of the ${slots} slots) with no task finished and no job arrived in between: policy "${sc.policy}"${sc.preemption.enabled ? ` with preemption "${sc.preemption.policy}"` : ''} kills tasks before any can end`);
+      }
+    }
     const progress = s.stats.launches + s.stats.taskFinishes + s.stats.arrivals;
     if (progress !== this.lastProgress || s.idle) {
       this.lastProgress = progress;

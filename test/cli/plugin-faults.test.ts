@@ -20,7 +20,7 @@ const scenario = (over: Record<string, unknown> = {}): string => writeJson(dir, 
 
 function plugin(name: string, body: string): string {
   const file = join(dir, `${name}.mjs`);
-  writeFileSync(file, `import { SortedJobQueue, compareFair, registerPolicy, registerReplication } from ${INDEX};\nconst Q = () => new SortedJobQueue(compareFair);\n${body}\n`);
+  writeFileSync(file, `import { SortedJobQueue, compareFair, registerPolicy, registerPreemption, registerReplication } from ${INDEX};\nconst Q = () => new SortedJobQueue(compareFair);\n${body}\n`);
   return file;
 }
 
@@ -50,6 +50,18 @@ let next = 6000; registerReplication('badr', { description: 'x', create: () => (
     const r = hfsim('run', scenario({ scheduler: { policy: 'bad', delay: { mode: 'none' }, replication: { policy: 'badr' } } }), '--plugin', file);
     expect(r.code).toBe(1);
     expect(r.stderr.split('\n')[0]).toBe(`hfsim: run failed: replication policy: ${message}`);
+  });
+});
+
+describe('a preemption plugin that kills every running map at every check', () => {
+  it('is stopped once the kills pass 1,000 a slot with nothing finished (it ran past 99 simulated days)', () => {
+    const file = plugin('killall', `registerPreemption('badp', { description: 'x', create: () => ({ victims: (pools, kind, _now, running) => kind !== 'map' ? [] :
+  pools.pools.flatMap((p) => p.jobs).flatMap((j) => Array.from({ length: j.maps }, (_, m) => m).filter((m) => j.mapState[m] === 1).map((m) => ({ job: j, task: m, startMs: running.mapStartMs(j, m) }))) }) });`);
+    const s = scenario({ scheduler: { policy: 'hfs', delay: { mode: 'none' }, pools: [{ name: 'prod', minMaps: 4 }], preemption: { enabled: true, intervalMs: 3000, policy: 'badp' } },
+      workload: { kind: 'jobs', files: [{ name: 'f', blocks: 12 }], jobs: [{ id: 'j1', input: 'f', mapMs: 40000, reduces: 1, reduceMs: 10000 }, { id: 'j2', submitMs: 5000, pool: 'prod', input: 'f', mapMs: 10000 }] } });
+    const r = hfsim('run', s, '--plugin', file);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^hfsim: run failed: simulation cannot end at [\d.]+ s: \d+ task attempts killed \(over 1000 for each of the 12 slots\) with no task finished and no job arrived in between: policy "hfs" with preemption "badp" kills tasks before any can end\n/);
   });
 });
 
