@@ -98,6 +98,8 @@ export class Scheduler {
   readonly poolClock: PoolClock | undefined;
   /** The periodic tick at epoch boundaries: the pool clock, or a policy's own (Quincy). */
   private readonly clock: Tick | undefined;
+  /** The time of the tick running (its kills are taken), else NaN. */
+  private tickAt = NaN;
   /** A policy's own way of filling free map slots (map-assignment.ts; its counts go in the results), and the port it launches through. */
   readonly assigner: MapAssigner | undefined;
   private readonly port: HeartbeatPort | undefined;
@@ -364,7 +366,12 @@ export class Scheduler {
         if (this.activeJobs === 0) clock.skipIdle(Math.min(untilMs, a - 1));
         const at = clock.nextTickMs;
         this.checkTickTime(at, -Infinity);
-        clock.tick(this.activeJobs > 0, (victim, nowMs) => this.kill(victim, nowMs, sinkOf));
+        this.tickAt = at;
+        try {
+          clock.tick(this.activeJobs > 0, (victim, nowMs) => this.kill(victim, nowMs, sinkOf));
+        } finally {
+          this.tickAt = NaN;
+        }
         this.checkTickTime(clock.nextTickMs, at);
       } else return;
     }
@@ -384,6 +391,14 @@ export class Scheduler {
 
   /** Kills a running attempt chosen by preemption: back to pending, its lost slot time counted, the kill sent. */
   private kill(v: Victim, nowMs: number, sinkOf: (node: NodeId) => ActionSink): void {
+    // A kill is decided at a tick, at the tick's time, of an attempt started before it: a kept `kill` called later
+    // reached the rack before a launch and ran a map twice; a start in the future or NaN gave negative or NaN lost
+    // slot time (a fuzzing pass's plugins).
+    const sc = this.scenario.scheduler;
+    const who = `policy "${sc.policy}"${sc.preemption.enabled ? ` with preemption "${sc.preemption.policy}"` : ''}`;
+    if (Number.isNaN(this.tickAt)) throw new Error(`${who}: a kill was asked outside a tick (the tick's kill function was kept and called later)`);
+    if (nowMs !== this.tickAt) throw new Error(`${who}: a kill at ${nowMs} ms, at a tick of ${this.tickAt} ms (a kill happens at its tick's time)`);
+    if (!(Number.isFinite(v.startMs) && v.startMs <= nowMs)) throw new Error(`${who}: a kill of an attempt started at ${v.startMs} ms, not a time before the tick's ${nowMs} ms`);
     const job = v.job;
     const running = this.running!;
     let node: NodeId;

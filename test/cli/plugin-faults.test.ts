@@ -35,6 +35,16 @@ registerPolicy('bad', { description: 'x', create: () => ({ createQueue: Q,
   assignMaps: { assign(_s, port) { kept = port; for (const j of port.jobs) if (port.offer(j) >= 0) return; } },
   events: { mapFinished() { const j = kept.jobs[0]; if (j) kept.launch(j, 0); } } }) });`),
       'policy "bad": the heartbeat port\'s launch() was called outside assign(), when no heartbeat is being answered'],
+    ['a tick\'s kill function kept and called later (the kill reached the rack before a launch: a map ran twice)', plugin('killlate', `let K, done = false, n = 0;
+registerPolicy('bad', { description: 'x', create: () => ({ createQueue: Q,
+  tick: { get nextTickMs() { return n; }, skipIdle(l) { n = Math.floor(l / 3000) * 3000; }, tick(_a, kill) { K = kill; n += 3000; }, killed() {} },
+  events: { mapLaunched(job, map, _node, now) { if (!done && K && job.index === 1) { done = true; K({ job, task: map, startMs: now }, now); } } } }) });`),
+      'policy "bad": a kill was asked outside a tick (the tick\'s kill function was kept and called later)'],
+    ['a kill of an attempt "started" in the future (lost slot time went negative)', plugin('killstart', `let n = 0, done = false;
+registerPolicy('bad', { description: 'x', create: (_c, ctx) => { const seen = []; return { createQueue: () => { const q = Q(); return { add: (j) => { seen.push(j); q.add(j); }, remove: (j) => q.remove(j), update: (j) => q.update(j), get jobs() { return q.jobs; } }; },
+  tick: { get nextTickMs() { return n; }, skipIdle(l) { n = Math.floor(l / 3000) * 3000; }, tick(_a, kill) { const now = n; n += 3000; const j = seen[0];
+    if (!done && j && j.runningMaps > 0) { let m = 0; while (j.mapState[m] !== 1) m++; done = true; kill({ job: j, task: m, startMs: now + 1e9 }, now); } }, killed() {} } }; } });`),
+      'policy "bad": a kill of an attempt started at 1000003000 ms, not a time before the tick\'s 3000 ms'],
   ])('%s', (_, file, message) => {
     const r = hfsim('run', scenario(), '--plugin', file);
     expect(r.code).toBe(1);
