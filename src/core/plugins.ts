@@ -5,7 +5,7 @@
  */
 import type { Admission, HeartbeatLimits } from './framework/admission.js';
 import { NO_LIMITS } from './framework/admission.js';
-import { gates, policies, preemptions, replications } from './framework/builtins.js';
+import { gates, isBuiltIn, policies, preemptions, replications } from './framework/builtins.js';
 import { type JobEvents, allEvents } from './framework/job-events.js';
 import type { LocalityGate } from './framework/locality-gate.js';
 import type { LpSolver } from './framework/lp-solver.js';
@@ -88,9 +88,17 @@ export function makePlugins(scenario: Scenario, topology: Topology, jobs: number
   const pools = policyPlugin.usesPools ? new PoolSet(sc, topology.nodes * topology.mapSlotsPerNode, topology.nodes * topology.reduceSlotsPerNode) : undefined;
   if (policyPlugin.needsSolver && solver === undefined) throw new Error(`policy "${sc.policy}" needs a linear-program solver: run it through simulate(), which loads one`);
   const context: PluginContext = { scenario, topology, jobs, pools, solver, blocks };
-  const policy = policyPlugin.create(sc.policyConfig, context);
-  const { mode: _mode, ...gateConfig } = sc.delay;
-  let gate = gatePlugin.create(gateConfig, context);
+  // A user's plugin reads a frozen copy of the scenario and its config: one that changed them in create() had the
+  // result report settings the run was not built with (a fuzzing pass's plugin set the seed, after the workload).
+  let frozen: Scenario | undefined;
+  const user = (plugin: object): Scenario | undefined => (isBuiltIn(plugin) ? undefined : (frozen ??= deepFreeze(structuredClone(scenario))));
+  const contextFor = (plugin: object): PluginContext => {
+    const copy = user(plugin);
+    return copy === undefined ? context : { ...context, scenario: copy };
+  };
+  const policy = policyPlugin.create((user(policyPlugin) ?? scenario).scheduler.policyConfig, contextFor(policyPlugin));
+  const { mode: _mode, ...gateConfig } = (user(gatePlugin) ?? scenario).scheduler.delay;
+  let gate = gatePlugin.create(gateConfig, contextFor(gatePlugin));
   if (sc.jobTypeRule) gate = jobTypeRule(gate);
   if (policy.wrapGate !== undefined) gate = policy.wrapGate(gate);
   let poolClock: PoolClock | undefined;
@@ -98,7 +106,8 @@ export function makePlugins(scenario: Scenario, topology: Topology, jobs: number
   if (pools !== undefined) {
     let preemption;
     if (sc.preemption.enabled) {
-      preemption = preemptions.find(sc.preemption.policy).create(sc.preemption.config, context);
+      const plugin = preemptions.find(sc.preemption.policy);
+      preemption = plugin.create((user(plugin) ?? scenario).scheduler.preemption.config, contextFor(plugin));
       running = new RunningTasks();
     }
     poolClock = new PoolClock(pools, topology.heartbeatMs, sc.preemption.intervalMs, preemption, running);
@@ -112,7 +121,8 @@ export function makePlugins(scenario: Scenario, topology: Topology, jobs: number
   let replication: ReplicationPolicy | undefined;
   let delays: DelayWait | undefined;
   if (sc.replication !== undefined) {
-    replication = replications.find(sc.replication.policy).create(sc.replication.config, context);
+    const plugin = replications.find(sc.replication.policy);
+    replication = plugin.create((user(plugin) ?? scenario).scheduler.replication!.config, contextFor(plugin));
     delays = new DelayWait(jobs);
     gate = delays.wrap(gate); // outermost: it hears every skip the scheduler reports
   }
@@ -137,4 +147,13 @@ export function makePlugins(scenario: Scenario, topology: Topology, jobs: number
 function bothFilters(a: NodeFilter | undefined, b: NodeFilter | undefined): NodeFilter | undefined {
   if (a === undefined || b === undefined) return a ?? b;
   return { admits: (job, node) => a.admits(job, node) && b.admits(job, node) };
+}
+
+/** `value` and everything in it, frozen (a plain-data copy: a plugin cannot change the run's settings through it). */
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
 }

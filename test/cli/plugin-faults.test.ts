@@ -45,6 +45,8 @@ registerPolicy('bad', { description: 'x', create: (_c, ctx) => { const seen = []
   tick: { get nextTickMs() { return n; }, skipIdle(l) { n = Math.floor(l / 3000) * 3000; }, tick(_a, kill) { const now = n; n += 3000; const j = seen[0];
     if (!done && j && j.runningMaps > 0) { let m = 0; while (j.mapState[m] !== 1) m++; done = true; kill({ job: j, task: m, startMs: now + 1e9 }, now); } }, killed() {} } }; } });`),
       'policy "bad": a kill of an attempt started at 1000003000 ms, not a time before the tick\'s 3000 ms'],
+    ['create() changing the scenario (the result reported a seed and slowdowns the run was not built with)', plugin('mutate', `registerPolicy('bad', { description: 'x', create: (_c, ctx) => { ctx.scenario.seed = 99; return { createQueue: Q }; } });`),
+      'Cannot assign to read only property \'seed\' of object \'#<Object>\''],
   ])('%s', (_, file, message) => {
     const r = hfsim('run', scenario(), '--plugin', file);
     expect(r.code).toBe(1);

@@ -11,6 +11,10 @@ import { popularSmallPlugin } from '../replication/popular-small.js';
 import { staticPlugin } from '../replication/static.js';
 import { registerGate, registerPolicy, registerPreemption, registerReplication } from './registry.js';
 
+/** The plugins above: trusted with the run's scenario itself (a user's plugin gets a frozen copy: plugins.ts). */
+const BUILT_IN = new Set<object>([...Object.values(BUILTIN_POLICIES), noDelayGate, skipGate, waitGate, hfsPreemption, staticPlugin, dsbraPlugin, popularSmallPlugin]);
+export const isBuiltIn = (plugin: object): boolean => BUILT_IN.has(plugin);
+
 for (const [name, plugin] of Object.entries(BUILTIN_POLICIES)) registerPolicy(name, plugin);
 registerGate('none', noDelayGate);
 registerGate('skip', skipGate);
