@@ -259,7 +259,8 @@ export class Scheduler {
   /** Submits every job whose submit time is at or before `nowMs`. Arrivals order before heartbeats at the same time. */
   arrive(nowMs: number): void {
     while (this.nextArrival < this.specs.length && this.specs[this.nextArrival].submitMs + this.setupMs <= nowMs) {
-      const spec = this.specs[this.nextArrival++];
+      // Frozen: a plugin's queue that set spec.mapMs shortened the job's maps while the result echoed the given times.
+      const spec = Object.freeze(this.specs[this.nextArrival++]);
       const job = new Job(spec, this.topology, this.blocks, this.scenario.tasks.slowStart, this.jobScratch);
       this.jobs[spec.index] = job;
       if (this.sigma !== 0) this.jobKeys[spec.index] = this.draws.jobKey(spec.id);

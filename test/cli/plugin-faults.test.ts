@@ -14,7 +14,7 @@ const scenario = (over: Record<string, unknown> = {}): string => writeJson(dir, 
   name: 'tiny', seed: 1,
   cluster: { racks: 2, nodesPerRack: 2, mapSlotsPerNode: 2, reduceSlotsPerNode: 1, heartbeatMs: 3000 },
   scheduler: { policy: 'bad', delay: { mode: 'none' } },
-  workload: { kind: 'jobs', files: [{ name: 'f', blocks: 6 }], jobs: [{ id: 'j1', input: 'f', mapMs: 20000, reduces: 1, reduceMs: 10000 }, { id: 'j2', submitMs: 5000, input: 'f', mapMs: 10000 }] },
+  workload: { kind: 'jobs', files: [{ name: 'f', blocks: 6 }, { name: 'g', blocks: 30 }], jobs: [{ id: 'j1', input: 'f', mapMs: 20000, reduces: 1, reduceMs: 10000 }, { id: 'j2', submitMs: 5000, input: 'f', mapMs: 10000 }, { id: 'j3', submitMs: 5000, input: 'g', mapMs: 10000 }] },
   ...over,
 });
 
@@ -47,6 +47,8 @@ registerPolicy('bad', { description: 'x', create: (_c, ctx) => { const seen = []
       'policy "bad": a kill of an attempt started at 1000003000 ms, not a time before the tick\'s 3000 ms'],
     ['create() changing the scenario (the result reported a seed and slowdowns the run was not built with)', plugin('mutate', `registerPolicy('bad', { description: 'x', create: (_c, ctx) => { ctx.scenario.seed = 99; return { createQueue: Q }; } });`),
       'Cannot assign to read only property \'seed\' of object \'#<Object>\''],
+    ['a queue order changing a job\'s spec (its maps ran shorter than the result said)', plugin('spec', `registerPolicy('bad', { description: 'x', create: () => ({ createQueue: () => new SortedJobQueue((a, b) => { a.spec.mapMs = 1000; return compareFair(a, b); }) }) });`),
+      'Cannot assign to read only property \'mapMs\' of object \'#<Object>\''],
   ])('%s', (_, file, message) => {
     const r = hfsim('run', scenario(), '--plugin', file);
     expect(r.code).toBe(1);
@@ -54,7 +56,7 @@ registerPolicy('bad', { description: 'x', create: (_c, ctx) => { const seen = []
   });
 
   it.each([
-    ['a block that does not exist (it was "copied", its MB counted)', '1e6, 1', 'addReplica(1000000, 1): no such block (the blocks are 0 to 5)'],
+    ['a block that does not exist (it was "copied", its MB counted)', '1e6, 1', 'addReplica(1000000, 1): no such block (the blocks are 0 to 35)'],
     ['a node that does not exist (it came to hold a replica)', '0, 999', 'addReplica(0, 999): no such node (the nodes are 0 to 3)'],
   ])('a replication policy asking for %s', (_, args, message) => {
     const file = plugin(`repl-${args.replace(/\W/g, '')}`, `registerPolicy('bad', { description: 'x', create: () => ({ createQueue: Q }) });
