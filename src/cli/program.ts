@@ -30,6 +30,7 @@ export function buildProgram(): Command {
     .option('--seed <n>', 'override the scenario seed', intArg('--seed', 0))
     .option('--plugin <file.js>', 'load a plugin file (an ES module that registers policies, gates, ...) before the scenario (repeatable)', collect, [])
     .option('--variant <name>', 'run only this variant (repeatable: these variants)', collect, [])
+    .option('--check-shortcuts', 'run each variant again with every heartbeat and map scan, and fail if a digest changes (checks a plugin\'s permits)')
     .addOption(new Option('--runtime <name>', 'where rack actors run').choices(['inprocess', 'threads']).default('inprocess'))
     .option('--workers <n>', 'worker threads for the threads runtime (default: available cores)', workersArg('--workers'))
     .option('--parallel <n>', 'variants run side by side, here and on n - 1 worker processes (default: the cores, for variants of 20,000 nodes x jobs and more; 1: one after another)', workersArg('--parallel'))

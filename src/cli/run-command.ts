@@ -1,5 +1,6 @@
 /** `hfsim run`'s action: runs a scenario's variants and prints the comparison or writes the result JSON (its options are in program.ts). */
 import type { PoolKind } from '../actors/pool.js';
+import type { Result } from '../actors/simulate.js';
 import { runVariants } from './run-variants.js';
 import { compare } from './format.js';
 import { loadScenario, parseSet } from './load-scenario.js';
@@ -22,6 +23,8 @@ export interface RunFlags {
   injectFault?: { rack: number; epoch: number };
   parallel?: number;
   pool: PoolKind;
+  /** Run each variant again with every heartbeat processed and every map scan walked, and refuse a changed digest. */
+  checkShortcuts?: boolean;
 }
 
 export async function runAction(file: string, flags: RunFlags): Promise<void> {
@@ -39,10 +42,32 @@ export async function runAction(file: string, flags: RunFlags): Promise<void> {
     onStart: (name) => { if (!flags.json && loaded.variants.length > 1 && process.stderr.isTTY) process.stderr.write(`running ${name}...\r`); },
   });
   if (process.stderr.isTTY) process.stderr.write('\x1b[K');
+  if (flags.checkShortcuts) await checkShortcuts(loaded.variants, results, flags);
   const json = JSON.stringify(results.length === 1 ? results[0] : results, null, 2) + '\n';
   if (flags.out !== undefined) writeOutput(flags.out, json);
   if (flags.jobsCsv !== undefined) writeOutput(flags.jobsCsv, (await import('./jobs-csv.js')).jobsCsv(results));
   if (flags.html !== undefined) writeOutput(flags.html, await (await import('../report/report.js')).runReportHtml(loaded.name, results));
   if (flags.json) process.stdout.write(json);
   else process.stdout.write(compare(loaded.name + (loaded.description ? ` (${loaded.description})` : ''), results) + '\n');
+}
+
+/**
+ * --check-shortcuts: the exact shortcuts (idle heartbeats skipped, map scans answered at once, the fluid network
+ * solved only where a change reaches) rest on what the plugins promise in `permits`; a plugin whose promise is false
+ * changes the outcome with no other sign. Each variant runs again without them, in-process; a changed digest fails the
+ * run (exit 1) before any output is written, naming the variant and the plugins.
+ */
+async function checkShortcuts(variants: Parameters<typeof runVariants>[0], results: readonly Result[], flags: RunFlags): Promise<void> {
+  const plain = await runVariants(variants, { parallel: 1, pool: flags.pool, plugins: pluginUrls(flags.plugin), simulate: { everyHeartbeat: true, scan: 'walk' } });
+  const changed = results.map((_, i) => i).filter((i) => results[i].digest !== plain[i].digest);
+  if (changed.length === 0) {
+    process.stderr.write(`--check-shortcuts: every digest is the same with every heartbeat processed and every map scan walked (${results.length} variant${results.length === 1 ? '' : 's'})\n`);
+    return;
+  }
+  const lines = changed.map((i) => {
+    const s = variants[i].scenario.scheduler;
+    const plugins = `policy "${s.policy}", gate "${s.delay.mode}"${s.preemption.enabled ? `, preemption "${s.preemption.policy}"` : ''}${s.replication ? `, replication "${s.replication.policy}"` : ''}`;
+    return `variant "${results[i].variant}" (${plugins}): digest ${results[i].digest.slice(0, 12)} with the shortcuts, ${plain[i].digest.slice(0, 12)} without`;
+  });
+  throw new Error(`--check-shortcuts: the shortcuts change the outcome of ${lines.join('; ')}: one of its plugins permits a shortcut ("permits") whose promise it does not keep, or is not deterministic`);
 }

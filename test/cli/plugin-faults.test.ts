@@ -2,7 +2,7 @@
  * Plugins that break their contract (a fourth fuzzing pass's findings): each fails at once with a message naming
  * the plugin or the call, and the CLI names the --plugin files, where the run hung or ran on silently before.
  */
-import { writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT, hfsim, tmp, writeJson } from './sweep-helpers.js';
@@ -20,7 +20,7 @@ const scenario = (over: Record<string, unknown> = {}): string => writeJson(dir, 
 
 function plugin(name: string, body: string): string {
   const file = join(dir, `${name}.mjs`);
-  writeFileSync(file, `import { SortedJobQueue, compareFair, registerPolicy, registerPreemption, registerReplication } from ${INDEX};\nconst Q = () => new SortedJobQueue(compareFair);\n${body}\n`);
+  writeFileSync(file, `import { NODE_LOCAL, OFF_RACK, SortedJobQueue, compareFair, registerGate, registerPolicy, registerPreemption, registerReplication } from ${INDEX};\nconst Q = () => new SortedJobQueue(compareFair);\n${body}\n`);
   return file;
 }
 
@@ -76,6 +76,38 @@ describe('a preemption plugin that kills every running map at every check', () =
     const r = hfsim('run', s, '--plugin', file);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/^hfsim: run failed: simulation cannot end at [\d.]+ s: \d+ task attempts killed \(over 1000 for each of the 12 slots\) with no task finished and no job arrived in between: policy "hfs" with preemption "badp" kills tasks before any can end\n/);
+  });
+});
+
+describe('run --check-shortcuts', () => {
+  // a skip-count gate whose lazy headroom says every job has room forever, while permitting the shortcuts that rely on it
+  const gate = plugin('liar', `function make(ctx) {
+  const skips = new Int32Array(ctx.jobs);
+  return { allowed: (job) => (skips[job.index] >= 3 ? OFF_RACK : NODE_LOCAL), skipped: (job) => { skips[job.index]++; },
+    launched: (job, loc) => { if (loc === NODE_LOCAL) skips[job.index] = 0; },
+    lazy: { amount: () => 1, headroom: () => 1e9, settle: (job, owed) => { skips[job.index] += owed; } } };
+}
+registerGate('liar', { description: 'x', permits: ['skipIdleHeartbeats', 'passAll'], create: (_c, ctx) => make(ctx) });
+registerGate('honest', { description: 'x', create: (_c, ctx) => make(ctx) });`);
+  const s = scenario({ seed: 3, cluster: { racks: 4, nodesPerRack: 5, mapSlotsPerNode: 1, reduceSlotsPerNode: 1, heartbeatMs: 3000 }, hdfs: { replication: 1 },
+    scheduler: { policy: 'fair', delay: { mode: 'liar' } },
+    workload: { kind: 'generated', groups: [{ name: 'small', count: 30, maps: 2, mapMs: 20000, startMs: 0, intervalMs: 4000 }] } });
+
+  it('fails a run whose plugin permits a shortcut it does not keep (node locality 100% against 28%, silently), naming the variant and plugins', () => {
+    const out = join(dir, 'liar.json');
+    const r = hfsim('run', s, '--plugin', gate, '--check-shortcuts', '--out', out);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^hfsim: run failed: --check-shortcuts: the shortcuts change the outcome of variant "[^"]*" \(policy "fair", gate "liar"\): digest [0-9a-f]{12} with the shortcuts, [0-9a-f]{12} without: /);
+    expect(existsSync(out)).toBe(false); // nothing written
+  });
+
+  it('passes the same gate without the permits, and a built-in scenario', () => {
+    const honest = hfsim('run', s, '--plugin', gate, '--set', 'scheduler.delay.mode=honest', '--check-shortcuts');
+    expect(honest.code, honest.stderr).toBe(0);
+    expect(honest.stderr).toBe('--check-shortcuts: every digest is the same with every heartbeat processed and every map scan walked (1 variant)\n');
+    const builtIn = hfsim('run', join(ROOT, 'scenarios', 'fb-macro-io.json'), '--set', 'workload.jobs=10', '--check-shortcuts');
+    expect(builtIn.code, builtIn.stderr).toBe(0);
+    expect(builtIn.stderr).toContain('(3 variants)');
   });
 });
 
