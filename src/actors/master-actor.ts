@@ -28,8 +28,24 @@ import { HeartbeatRow } from '../messages/layouts.js';
 import { LatencyHistogram } from './latency-histogram.js';
 import { type EpochCommand, type HeartbeatBatch, REPORT_EVERY_HEARTBEAT } from '../messages/types.js';
 import { DOUBLE_ZERO } from '../core/doubles.js';
+import { hasControlChars } from '../core/bounded.js';
 
 const STALL_EPOCHS = 100_000;
+
+/**
+ * A plugin's counts() for the outcome: named numbers, each finite, each name printable (a string came out as one
+ * column a character; a newline in a name split the table's row; NaN went into the JSON as null).
+ */
+function checkedCounts<T extends object>(who: string, counts: T | undefined): T | undefined {
+  if (counts === undefined) return undefined;
+  if (typeof counts !== 'object' || counts === null || Array.isArray(counts)) throw new TypeError(`${who}: counts() returned ${String(JSON.stringify(counts))}, not an object of named numbers`);
+  for (const [name, value] of Object.entries(counts)) {
+    if (name === '' || hasControlChars(name)) throw new TypeError(`${who}: counts() names a count ${JSON.stringify(name)}: a name is printed in tables (no control characters)`);
+    const shown = typeof value === 'number' ? String(value) : String(JSON.stringify(value));
+    if (typeof value !== 'number' || !Number.isFinite(value)) throw new TypeError(`${who}: counts() gives "${name}" as ${shown}, not a finite number`);
+  }
+  return counts;
+}
 /**
  * Task attempts killed per slot with no task finished and no job arrived in between: past this the kills are a loop
  * (every attempt killed before it can end: a preemption plugin that kills whatever runs ran past 99 simulated days),
@@ -254,9 +270,9 @@ export class MasterActor {
     const outcome = buildOutcome(jobs, this.scheduler.stats, this.topology, poolReport);
     const { replicas, delays } = this.scheduler;
     const replication = replicas === undefined || delays === undefined ? undefined
-      : replicationResult(this.scenario.scheduler.replication!.policy, replicas, delays, outcome.jobs, jobs.map((j) => j.index), this.scheduler.replication?.counts?.());
+      : replicationResult(this.scenario.scheduler.replication!.policy, replicas, delays, outcome.jobs, jobs.map((j) => j.index), checkedCounts(`replication policy "${this.scenario.scheduler.replication?.policy}"`, this.scheduler.replication?.counts?.()));
     const withReplication = replication === undefined ? outcome : { ...outcome, replication };
-    const counts = this.scheduler.assigner?.counts?.();
+    const counts = checkedCounts(`policy "${this.scenario.scheduler.policy}"`, this.scheduler.assigner?.counts?.());
     const withAssigner = counts === undefined ? withReplication : { ...withReplication, mapAssignment: { policy: this.scenario.scheduler.policy, counts } };
     return this.usage === undefined ? withAssigner : { ...withAssigner, network: this.usage.result() };
   }

@@ -58,6 +58,10 @@ export function workloadLimitErrors(scenario: Scenario, trace?: SwimTrace): stri
   if (t.reduces > MAX_REDUCES) errors.push(`workload: ${about}${Math.round(t.reduces)} reduces in all, above the limit of ${MAX_REDUCES}`);
   const { cluster, tasks } = scenario;
   const policyError = policies.get(scenario.scheduler.policy)?.sizeError?.(scenario.scheduler.policyConfig, { scenario, largestMaps: t.largestMaps, largestField: t.largestField });
+  if (policyError !== undefined && (typeof policyError !== 'string' || policyError === '')) {
+    // A plugin's: an object was printed as "[object Object]", an empty string as nothing after the file's name.
+    throw new TypeError(`policy "${scenario.scheduler.policy}": sizeError returned ${typeof policyError === 'string' ? 'an empty string' : String(JSON.stringify(policyError))}, not a message or undefined`);
+  }
   if (policyError !== undefined) errors.push(policyError);
   const heartbeatMs = cluster.heartbeatMs ?? hadoopHeartbeatMs(cluster.racks * cluster.nodesPerRack);
   const slow = Math.max(tasks.rackLocalSlowdown, tasks.offRackSlowdown);

@@ -49,6 +49,10 @@ registerPolicy('bad', { description: 'x', create: (_c, ctx) => { const seen = []
       'Cannot assign to read only property \'seed\' of object \'#<Object>\''],
     ['a queue order changing a job\'s spec (its maps ran shorter than the result said)', plugin('spec', `registerPolicy('bad', { description: 'x', create: () => ({ createQueue: () => new SortedJobQueue((a, b) => { a.spec.mapMs = 1000; return compareFair(a, b); }) }) });`),
       'Cannot assign to read only property \'mapMs\' of object \'#<Object>\''],
+    ['sizeError returning an object (printed as "[object Object]")', plugin('sizeerr', `registerPolicy('bad', { description: 'x', sizeError: () => ({ msg: 'too big' }), create: () => ({ createQueue: Q }) });`),
+      'policy "bad": sizeError returned {"msg":"too big"}, not a message or undefined'],
+    ['counts() giving NaN (the JSON got null)', plugin('counts', `registerPolicy('bad', { description: 'x', create: () => ({ createQueue: Q, assignMaps: { assign(_s, port) { for (const j of port.jobs) if (port.offer(j) >= 0) return; }, counts: () => ({ a: NaN }) } }) });`),
+      'policy "bad": counts() gives "a" as NaN, not a finite number'],
   ])('%s', (_, file, message) => {
     const r = hfsim('run', scenario(), '--plugin', file);
     expect(r.code).toBe(1);
