@@ -99,6 +99,7 @@ export function makePlugins(scenario: Scenario, topology: Topology, jobs: number
   const policy = policyPlugin.create((user(policyPlugin) ?? scenario).scheduler.policyConfig, contextFor(policyPlugin));
   const { mode: _mode, ...gateConfig } = (user(gatePlugin) ?? scenario).scheduler.delay;
   let gate = gatePlugin.create(gateConfig, contextFor(gatePlugin));
+  if (!isBuiltIn(gatePlugin)) gate = checkedGate(gate, sc.delay.mode);
   if (sc.jobTypeRule) gate = jobTypeRule(gate);
   if (policy.wrapGate !== undefined) gate = policy.wrapGate(gate);
   let poolClock: PoolClock | undefined;
@@ -130,7 +131,7 @@ export function makePlugins(scenario: Scenario, topology: Topology, jobs: number
   return {
     mapQueue: policy.createQueue('map'),
     reduceQueue: policy.createQueue('reduce'),
-    limits: policy.limits ?? NO_LIMITS,
+    limits: policy.limits === undefined ? NO_LIMITS : checkedLimits(sc.policy, policy.limits),
     pools, admission: pools, poolClock, running, gate,
     clock: poolClock ?? policy.tick,
     assigner: policy.assignMaps,
@@ -147,6 +148,39 @@ export function makePlugins(scenario: Scenario, topology: Topology, jobs: number
 function bothFilters(a: NodeFilter | undefined, b: NodeFilter | undefined): NodeFilter | undefined {
   if (a === undefined || b === undefined) return a ?? b;
   return { admits: (job, node) => a.admits(job, node) && b.admits(job, node) };
+}
+
+/**
+ * A policy's caps on one heartbeat: whole numbers from 1, or Infinity. A cap of 0 let nothing launch, and NaN nothing
+ * either, each ending as the stall message a minute later (a fuzzing pass's plugins).
+ */
+function checkedLimits(policy: string, limits: HeartbeatLimits): HeartbeatLimits {
+  for (const field of ['offRackMaps', 'reduces'] as const) {
+    const v: unknown = limits[field];
+    if (!(v === Infinity || (typeof v === 'number' && Number.isInteger(v) && v >= 1))) {
+      throw new TypeError(`policy "${policy}": limits.${field} is ${typeof v === 'number' ? String(v) : String(JSON.stringify(v))}: a whole number from 1, or Infinity`);
+    }
+  }
+  return limits;
+}
+
+/**
+ * A user's gate, its answers checked: allowed() must give a locality (0 node, 1 rack, 2 off-rack); NaN, -1 or
+ * undefined acted as node-local only, silently. Built-in gates are not wrapped (the check costs a call a scan).
+ */
+function checkedGate(gate: LocalityGate, name: string): LocalityGate {
+  const allowed = (job: Parameters<LocalityGate['allowed']>[0], nowMs: number): ReturnType<LocalityGate['allowed']> => {
+    const level: unknown = gate.allowed(job, nowMs);
+    if (level === 0 || level === 1 || level === 2) return level;
+    throw new TypeError(`gate "${name}": allowed() gave ${typeof level === 'number' ? String(level) : String(JSON.stringify(level))}, not a locality (0 node-local, 1 rack-local, 2 off-rack)`);
+  };
+  return new Proxy(gate, {
+    get(target, key) {
+      if (key === 'allowed') return allowed;
+      const value: unknown = Reflect.get(target, key, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
 }
 
 /** `value` and everything in it, frozen (a plain-data copy: a plugin cannot change the run's settings through it). */

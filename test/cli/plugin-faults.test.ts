@@ -53,6 +53,8 @@ registerPolicy('bad', { description: 'x', create: (_c, ctx) => { const seen = []
       'policy "bad": sizeError returned {"msg":"too big"}, not a message or undefined'],
     ['counts() giving NaN (the JSON got null)', plugin('counts', `registerPolicy('bad', { description: 'x', create: () => ({ createQueue: Q, assignMaps: { assign(_s, port) { for (const j of port.jobs) if (port.offer(j) >= 0) return; }, counts: () => ({ a: NaN }) } }) });`),
       'policy "bad": counts() gives "a" as NaN, not a finite number'],
+    ['a heartbeat cap of 0 (nothing launched: the stall message, a minute of simulated time later)', plugin('limits', `registerPolicy('bad', { description: 'x', create: () => ({ createQueue: Q, limits: { offRackMaps: 0, reduces: 1 } }) });`),
+      'policy "bad": limits.offRackMaps is 0: a whole number from 1, or Infinity'],
   ])('%s', (_, file, message) => {
     const r = hfsim('run', scenario(), '--plugin', file);
     expect(r.code).toBe(1);
@@ -80,6 +82,15 @@ describe('a preemption plugin that kills every running map at every check', () =
     const r = hfsim('run', s, '--plugin', file);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/^hfsim: run failed: simulation cannot end at [\d.]+ s: \d+ task attempts killed \(over 1000 for each of the 12 slots\) with no task finished and no job arrived in between: policy "hfs" with preemption "badp" kills tasks before any can end\n/);
+  });
+});
+
+describe('a gate whose allowed() gives no locality', () => {
+  it.each([['NaN'], ['-1'], ['undefined']])('allowed() giving %s (it acted as node-local only, silently)', (value) => {
+    const file = plugin(`gate-${value}`, `registerGate('badg', { description: 'x', create: () => ({ allowed: () => ${value}, skipped() {}, launched() {} }) });`);
+    const r = hfsim('run', scenario({ scheduler: { policy: 'fair', delay: { mode: 'badg' } } }), '--plugin', file);
+    expect(r.code).toBe(1);
+    expect(r.stderr.split('\n')[0]).toBe(`hfsim: run failed: gate "badg": allowed() gave ${value}, not a locality (0 node-local, 1 rack-local, 2 off-rack)`);
   });
 });
 
