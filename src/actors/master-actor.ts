@@ -28,24 +28,10 @@ import { HeartbeatRow } from '../messages/layouts.js';
 import { LatencyHistogram } from './latency-histogram.js';
 import { type EpochCommand, type HeartbeatBatch, REPORT_EVERY_HEARTBEAT } from '../messages/types.js';
 import { DOUBLE_ZERO } from '../core/doubles.js';
-import { hasControlChars } from '../core/bounded.js';
+import { checkedCounts, policyAndPreemption } from '../core/plugin-checks.js';
 
 const STALL_EPOCHS = 100_000;
 
-/**
- * A plugin's counts() for the outcome: named numbers, each finite, each name printable (a string came out as one
- * column a character; a newline in a name split the table's row; NaN went into the JSON as null).
- */
-function checkedCounts<T extends object>(who: string, counts: T | undefined): T | undefined {
-  if (counts === undefined) return undefined;
-  if (typeof counts !== 'object' || counts === null || Array.isArray(counts)) throw new TypeError(`${who}: counts() returned ${String(JSON.stringify(counts))}, not an object of named numbers`);
-  for (const [name, value] of Object.entries(counts)) {
-    if (name === '' || hasControlChars(name)) throw new TypeError(`${who}: counts() names a count ${JSON.stringify(name)}: a name is printed in tables (no control characters)`);
-    const shown = typeof value === 'number' ? String(value) : String(JSON.stringify(value));
-    if (typeof value !== 'number' || !Number.isFinite(value)) throw new TypeError(`${who}: counts() gives "${name}" as ${shown}, not a finite number`);
-  }
-  return counts;
-}
 /**
  * Task attempts killed per slot with no task finished and no job arrived in between: past this the kills are a loop
  * (every attempt killed before it can end: a preemption plugin that kills whatever runs ran past 99 simulated days),
@@ -231,11 +217,10 @@ export class MasterActor {
       this.killsAtSettled = s.stats.kills;
     } else {
       const t = this.topology;
-      const slots = t.racks * t.nodesPerRack * (t.mapSlotsPerNode + t.reduceSlotsPerNode);
+      const slots = t.nodes * (t.mapSlotsPerNode + t.reduceSlotsPerNode);
       const kills = s.stats.kills - this.killsAtSettled;
       if (kills > KILLS_PER_SLOT_WITHOUT_FINISH * slots) {
-        const sc = this.scenario.scheduler;
-        throw new Error(`simulation cannot end at ${((epoch + 1) * t.heartbeatMs / 1000).toFixed(1)} s: ${kills} task attempts killed (over ${KILLS_PER_SLOT_WITHOUT_FINISH} for each of the ${slots} slots) with no task finished and no job arrived in between: policy "${sc.policy}"${sc.preemption.enabled ? ` with preemption "${sc.preemption.policy}"` : ''} kills tasks before any can end`);
+        throw new Error(`simulation cannot end at ${((epoch + 1) * t.heartbeatMs / 1000).toFixed(1)} s: ${kills} task attempts killed (over ${KILLS_PER_SLOT_WITHOUT_FINISH} for each of the ${slots} slots) with no task finished and no job arrived in between: ${policyAndPreemption(this.scenario.scheduler)} kills tasks before any can end`);
       }
     }
     const progress = s.stats.launches + s.stats.taskFinishes + s.stats.arrivals;

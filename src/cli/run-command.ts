@@ -3,7 +3,7 @@ import type { PoolKind } from '../actors/pool.js';
 import type { Result } from '../actors/simulate.js';
 import { runVariants } from './run-variants.js';
 import { compare } from './format.js';
-import { loadScenario, parseSet } from './load-scenario.js';
+import { type LoadedVariant, loadScenario, parseSet } from './load-scenario.js';
 import { checkDistinctOutputs, checkOutputFile, writeOutput } from './output.js';
 import { loadPlugins, pluginUrls } from './plugins.js';
 
@@ -57,7 +57,7 @@ export async function runAction(file: string, flags: RunFlags): Promise<void> {
  * changes the outcome with no other sign. Each variant runs again without them, in-process; a changed digest fails the
  * run (exit 1) before any output is written, naming the variant and the plugins.
  */
-async function checkShortcuts(variants: Parameters<typeof runVariants>[0], results: readonly Result[], flags: RunFlags): Promise<void> {
+async function checkShortcuts(variants: readonly LoadedVariant[], results: readonly Result[], flags: RunFlags): Promise<void> {
   const plain = await runVariants(variants, { parallel: 1, pool: flags.pool, plugins: pluginUrls(flags.plugin), simulate: { everyHeartbeat: true, scan: 'walk' } });
   const changed = results.map((_, i) => i).filter((i) => results[i].digest !== plain[i].digest);
   if (changed.length === 0) {

@@ -17,6 +17,7 @@ import type { ReplicationPolicy } from './framework/replication.js';
 import { type Shortcut, permittedByAll } from './framework/shortcuts.js';
 import type { TaskChoice } from './framework/task-choice.js';
 import type { Tick } from './framework/tick.js';
+import { checkedGate, checkedLimits } from './plugin-checks.js';
 import { copyComputeSplit } from './copy-compute.js';
 import { jobTypeRule } from './gate-rules.js';
 import { LongTaskBalancer } from './long-tasks.js';
@@ -91,13 +92,10 @@ export function makePlugins(scenario: Scenario, topology: Topology, jobs: number
   // A user's plugin reads a frozen copy of the scenario and its config: one that changed them in create() had the
   // result report settings the run was not built with (a fuzzing pass's plugin set the seed, after the workload).
   let frozen: Scenario | undefined;
-  const user = (plugin: object): Scenario | undefined => (isBuiltIn(plugin) ? undefined : (frozen ??= deepFreeze(structuredClone(scenario))));
-  const contextFor = (plugin: object): PluginContext => {
-    const copy = user(plugin);
-    return copy === undefined ? context : { ...context, scenario: copy };
-  };
-  const policy = policyPlugin.create((user(policyPlugin) ?? scenario).scheduler.policyConfig, contextFor(policyPlugin));
-  const { mode: _mode, ...gateConfig } = (user(gatePlugin) ?? scenario).scheduler.delay;
+  const seenBy = (plugin: object): Scenario => (isBuiltIn(plugin) ? scenario : (frozen ??= deepFreeze(structuredClone(scenario))));
+  const contextFor = (plugin: object): PluginContext => ({ ...context, scenario: seenBy(plugin) });
+  const policy = policyPlugin.create(seenBy(policyPlugin).scheduler.policyConfig, contextFor(policyPlugin));
+  const { mode: _mode, ...gateConfig } = seenBy(gatePlugin).scheduler.delay;
   let gate = gatePlugin.create(gateConfig, contextFor(gatePlugin));
   if (!isBuiltIn(gatePlugin)) gate = checkedGate(gate, sc.delay.mode);
   if (sc.jobTypeRule) gate = jobTypeRule(gate);
@@ -108,7 +106,7 @@ export function makePlugins(scenario: Scenario, topology: Topology, jobs: number
     let preemption;
     if (sc.preemption.enabled) {
       const plugin = preemptions.find(sc.preemption.policy);
-      preemption = plugin.create((user(plugin) ?? scenario).scheduler.preemption.config, contextFor(plugin));
+      preemption = plugin.create(seenBy(plugin).scheduler.preemption.config, contextFor(plugin));
       running = new RunningTasks();
     }
     poolClock = new PoolClock(pools, topology.heartbeatMs, sc.preemption.intervalMs, preemption, running);
@@ -123,7 +121,7 @@ export function makePlugins(scenario: Scenario, topology: Topology, jobs: number
   let delays: DelayWait | undefined;
   if (sc.replication !== undefined) {
     const plugin = replications.find(sc.replication.policy);
-    replication = plugin.create((user(plugin) ?? scenario).scheduler.replication!.config, contextFor(plugin));
+    replication = plugin.create(seenBy(plugin).scheduler.replication!.config, contextFor(plugin));
     delays = new DelayWait(jobs);
     gate = delays.wrap(gate); // outermost: it hears every skip the scheduler reports
   }
@@ -148,39 +146,6 @@ export function makePlugins(scenario: Scenario, topology: Topology, jobs: number
 function bothFilters(a: NodeFilter | undefined, b: NodeFilter | undefined): NodeFilter | undefined {
   if (a === undefined || b === undefined) return a ?? b;
   return { admits: (job, node) => a.admits(job, node) && b.admits(job, node) };
-}
-
-/**
- * A policy's caps on one heartbeat: whole numbers from 1, or Infinity. A cap of 0 let nothing launch, and NaN nothing
- * either, each ending as the stall message a minute later (a fuzzing pass's plugins).
- */
-function checkedLimits(policy: string, limits: HeartbeatLimits): HeartbeatLimits {
-  for (const field of ['offRackMaps', 'reduces'] as const) {
-    const v: unknown = limits[field];
-    if (!(v === Infinity || (typeof v === 'number' && Number.isInteger(v) && v >= 1))) {
-      throw new TypeError(`policy "${policy}": limits.${field} is ${typeof v === 'number' ? String(v) : String(JSON.stringify(v))}: a whole number from 1, or Infinity`);
-    }
-  }
-  return limits;
-}
-
-/**
- * A user's gate, its answers checked: allowed() must give a locality (0 node, 1 rack, 2 off-rack); NaN, -1 or
- * undefined acted as node-local only, silently. Built-in gates are not wrapped (the check costs a call a scan).
- */
-function checkedGate(gate: LocalityGate, name: string): LocalityGate {
-  const allowed = (job: Parameters<LocalityGate['allowed']>[0], nowMs: number): ReturnType<LocalityGate['allowed']> => {
-    const level: unknown = gate.allowed(job, nowMs);
-    if (level === 0 || level === 1 || level === 2) return level;
-    throw new TypeError(`gate "${name}": allowed() gave ${typeof level === 'number' ? String(level) : String(JSON.stringify(level))}, not a locality (0 node-local, 1 rack-local, 2 off-rack)`);
-  };
-  return new Proxy(gate, {
-    get(target, key) {
-      if (key === 'allowed') return allowed;
-      const value: unknown = Reflect.get(target, key, target);
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
-  });
 }
 
 /** `value` and everything in it, frozen (a plain-data copy: a plugin cannot change the run's settings through it). */

@@ -30,6 +30,7 @@ import { Job, type JobIndex, JobScratch, type Locality, NODE_LOCAL, OFF_RACK, RA
 import type { LongTaskBalancer } from './long-tasks.js';
 import { PassAll } from './pass-all.js';
 import type { PoolClock } from './pool-clock.js';
+import { policyAndPreemption } from './plugin-checks.js';
 import type { PoolSet } from './pools.js';
 import { makePlugins } from './plugins.js';
 import { COMPUTE_PHASE, COPY_PHASE, MAP_PHASE, TaskDraws } from './task-draws.js';
@@ -395,11 +396,10 @@ export class Scheduler {
     // A kill is decided at a tick, at the tick's time, of an attempt started before it: a kept `kill` called later
     // reached the rack before a launch and ran a map twice; a start in the future or NaN gave negative or NaN lost
     // slot time (a fuzzing pass's plugins).
-    const sc = this.scenario.scheduler;
-    const who = `policy "${sc.policy}"${sc.preemption.enabled ? ` with preemption "${sc.preemption.policy}"` : ''}`;
-    if (Number.isNaN(this.tickAt)) throw new Error(`${who}: a kill was asked outside a tick (the tick's kill function was kept and called later)`);
-    if (nowMs !== this.tickAt) throw new Error(`${who}: a kill at ${nowMs} ms, at a tick of ${this.tickAt} ms (a kill happens at its tick's time)`);
-    if (!(Number.isFinite(v.startMs) && v.startMs <= nowMs)) throw new Error(`${who}: a kill of an attempt started at ${v.startMs} ms, not a time before the tick's ${nowMs} ms`);
+    const refuse = (why: string): Error => new Error(`${policyAndPreemption(this.scenario.scheduler)}: ${why}`);
+    if (Number.isNaN(this.tickAt)) throw refuse('a kill was asked outside a tick (the tick\'s kill function was kept and called later)');
+    if (nowMs !== this.tickAt) throw refuse(`a kill at ${nowMs} ms, at a tick of ${this.tickAt} ms (a kill happens at its tick's time)`);
+    if (!(Number.isFinite(v.startMs) && v.startMs <= nowMs)) throw refuse(`a kill of an attempt started at ${v.startMs} ms, not a time before the tick's ${nowMs} ms`);
     const job = v.job;
     const running = this.running!;
     let node: NodeId;

@@ -11,6 +11,7 @@ import { hadoopHeartbeatMs } from './topology.js';
 import { FACEBOOK_BINS } from './workload.js';
 import { policies } from './framework/registry.js';
 import { declaredShortcuts } from './plugins.js';
+import { shownValue } from './plugin-checks.js';
 
 interface Totals {
   jobs: number;
@@ -60,7 +61,7 @@ export function workloadLimitErrors(scenario: Scenario, trace?: SwimTrace): stri
   const policyError = policies.get(scenario.scheduler.policy)?.sizeError?.(scenario.scheduler.policyConfig, { scenario, largestMaps: t.largestMaps, largestField: t.largestField });
   if (policyError !== undefined && (typeof policyError !== 'string' || policyError === '')) {
     // A plugin's: an object was printed as "[object Object]", an empty string as nothing after the file's name.
-    throw new TypeError(`policy "${scenario.scheduler.policy}": sizeError returned ${typeof policyError === 'string' ? 'an empty string' : String(JSON.stringify(policyError))}, not a message or undefined`);
+    throw new TypeError(`policy "${scenario.scheduler.policy}": sizeError returned ${policyError === '' ? 'an empty string' : shownValue(policyError)}, not a message or undefined`);
   }
   if (policyError !== undefined) errors.push(policyError);
   const heartbeatMs = cluster.heartbeatMs ?? hadoopHeartbeatMs(cluster.racks * cluster.nodesPerRack);

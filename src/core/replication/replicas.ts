@@ -177,7 +177,7 @@ export class DynamicReplicas implements ReplicaHdfs {
    * storage overhead counted), and a node of 999 on a 4-node cluster came to hold a replica (a fuzzing pass's plugin).
    */
   private checkArgs(what: string, block: number, node: number): void {
-    const nodes = this.topology.racks * this.topology.nodesPerRack;
+    const nodes = this.topology.nodes;
     if (!Number.isInteger(block) || block < 0 || block >= this.blocks.blocks) throw new Error(`replication policy: ${what}(${block}, ${node}): no such block (the blocks are 0 to ${this.blocks.blocks - 1})`);
     if (!Number.isInteger(node) || node < 0 || node >= nodes) throw new Error(`replication policy: ${what}(${block}, ${node}): no such node (the nodes are 0 to ${nodes - 1})`);
   }
