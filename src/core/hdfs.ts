@@ -16,7 +16,21 @@ export type BlockId = number;
  * hdfs.replication, widened before the run when a replication policy may add replicas (src/core/replication/) to its
  * most replicas per block.
  */
-export class BlockStore {
+/** The replicas' read methods: what plugins are given (a replication policy changes replicas through ReplicaHdfs). */
+export interface BlockReader {
+  /** hdfs.replication. */
+  readonly replication: number;
+  /** Most replicas a block has room for. */
+  readonly stride: number;
+  /** Blocks in the run (ids 0 .. blocks - 1). */
+  readonly blocks: number;
+  replicaCount(block: BlockId): number;
+  replica(block: BlockId, i: number): NodeId;
+  /** True when `node` holds a replica of `block`. */
+  holds(block: BlockId, node: NodeId): boolean;
+}
+
+export class BlockStore implements BlockReader {
   private width: number;
   private replicas: Int32Array;
   private counts: Uint8Array;

@@ -37,45 +37,42 @@ export class Job {
   readonly reduceState: Uint8Array;
   /** Launch time of each reduce's current attempt. */
   readonly reduceStartMs: Float64Array;
-  /** Fluid network model only: each map's launch time (its busy time is known only when it finishes). */
-  mapStartMs: Float64Array | undefined;
-  pendingMaps: number;
-  runningMaps = 0;
-  finishedMaps = 0;
-  pendingReduces: number;
-  runningReduces = 0;
-  finishedReduces = 0;
   /** Maps that must finish before reduces may launch (slow start). */
   readonly slowStartMaps: number;
-  /** Time the master learned that the last map finished, or -1. */
-  mapsDoneMs = -1;
-  finishMs = -1;
-  nodeLocalMaps = 0;
-  rackLocalMaps = 0;
-  offRackMaps = 0;
-  /** Slot time of map attempts that were killed, in ms. */
-  killedMapMs = 0;
+  // The counters below are the engine's: read through the getters (a plugin's write throws, as the job is frozen).
+  #mapStartMs: Float64Array | undefined = undefined;
+  #pendingMaps: number;
+  #runningMaps = 0;
+  #finishedMaps = 0;
+  #pendingReduces: number;
+  #runningReduces = 0;
+  #finishedReduces = 0;
+  #mapsDoneMs = -1;
+  #finishMs = -1;
+  #nodeLocalMaps = 0;
+  #rackLocalMaps = 0;
+  #offRackMaps = 0;
 
-  private nodeCache!: PlaceLists;
+  #nodeCache!: PlaceLists;
   /**
    * One bit per node: set exactly while the job has a pending map with a replica on the node. A scan asks most jobs
    * it passes "a map on this node?" and the answer is mostly no; the bit says so without a search, and pass-all.ts
    * counts, per node, the queued jobs whose bit is set.
    */
-  private nodeBits!: Uint8Array;
+  #nodeBits!: Uint8Array;
   /** By node index in nodeCache: the pending maps with a replica on that node (its bit is set while this is > 0). */
-  private nodePending!: Int32Array;
+  #nodePending!: Int32Array;
   /** By map, `stride` entries: the nodeCache index of each replica's node, -1 past the block's last replica. */
-  private mapNodes!: Int32Array;
-  private readonly stride: number;
-  private rackCache!: PlaceLists;
-  private anyCursor = 0;
-  private readonly requeuedMaps: number[] = [];
-  private reduceCursor = 0;
-  private readonly requeuedReduces: number[] = [];
+  #mapNodes!: Int32Array;
+  #stride: number;
+  #rackCache!: PlaceLists;
+  #anyCursor = 0;
+  #requeuedMaps: number[] = [];
+  #reduceCursor = 0;
+  #requeuedReduces: number[] = [];
   /** By task: attempts killed so far (made at the first kill: most jobs see none). */
-  private mapKills: Int32Array | undefined;
-  private reduceKills: Int32Array | undefined;
+  #mapKills: Int32Array | undefined;
+  #reduceKills: Int32Array | undefined;
 
   /** `scratch`: buffers for building the caches, reused job after job (the scheduler keeps one; omitted: fresh ones). */
   constructor(readonly spec: JobSpec, topology: Topology, blocks: BlockStore, slowStart: number, scratch: JobScratch = new JobScratch()) {
@@ -86,11 +83,79 @@ export class Job {
     this.mapLocality = new Uint8Array(this.maps);
     this.reduceState = new Uint8Array(this.reduces);
     this.reduceStartMs = new Float64Array(this.reduces);
-    this.pendingMaps = this.maps;
-    this.pendingReduces = this.reduces;
+    this.#pendingMaps = this.maps;
+    this.#pendingReduces = this.reduces;
     this.slowStartMaps = Math.ceil(slowStart * this.maps);
-    this.stride = blocks.stride;
+    this.#stride = blocks.stride;
     this.buildPlaces(topology, blocks, scratch);
+    // Plugins are handed jobs: what they may read is public, what changes is private, and nothing public can be set.
+    Object.freeze(this);
+  }
+
+  /** Fluid network model only: each map's launch time (its busy time is known only when it finishes). */
+  get mapStartMs(): Float64Array | undefined {
+    return this.#mapStartMs;
+  }
+
+  get pendingMaps(): number {
+    return this.#pendingMaps;
+  }
+
+  get runningMaps(): number {
+    return this.#runningMaps;
+  }
+
+  get finishedMaps(): number {
+    return this.#finishedMaps;
+  }
+
+  get pendingReduces(): number {
+    return this.#pendingReduces;
+  }
+
+  get runningReduces(): number {
+    return this.#runningReduces;
+  }
+
+  get finishedReduces(): number {
+    return this.#finishedReduces;
+  }
+
+  /** Time the master learned that the last map finished, or -1. */
+  get mapsDoneMs(): number {
+    return this.#mapsDoneMs;
+  }
+
+  /** Time the job finished (its clean-up included), or -1. */
+  get finishMs(): number {
+    return this.#finishMs;
+  }
+
+  get nodeLocalMaps(): number {
+    return this.#nodeLocalMaps;
+  }
+
+  get rackLocalMaps(): number {
+    return this.#rackLocalMaps;
+  }
+
+  get offRackMaps(): number {
+    return this.#offRackMaps;
+  }
+
+  /** Fluid network model: map `m` launched at `nowMs`. */
+  recordMapStart(m: number, nowMs: number): void {
+    (this.#mapStartMs ??= new Float64Array(this.maps))[m] = nowMs;
+  }
+
+  /** The master learned at `nowMs` that the last map finished. */
+  mapsDoneAt(nowMs: number): void {
+    this.#mapsDoneMs = nowMs;
+  }
+
+  /** The job finished at `ms`. */
+  finishedAt(ms: number): void {
+    this.#finishMs = ms;
   }
 
   /**
@@ -98,7 +163,7 @@ export class Job {
    * too, so that a kill can put it back; peeks pass over it while it runs). At arrival every map is pending.
    */
   private buildPlaces(topology: Topology, blocks: BlockStore, scratch: JobScratch): void {
-    this.nodeBits = new Uint8Array((topology.nodes + 7) >> 3);
+    this.#nodeBits = new Uint8Array((topology.nodes + 7) >> 3);
     // Pushed in descending order so that each stack yields its lowest map first.
     const pairs = scratch.for(topology, blocks.stride * this.maps);
     const state = this.mapState;
@@ -112,7 +177,7 @@ export class Job {
         const node = blocks.replica(block, i);
         pairs.node[n] = node;
         pairs.nodeMap[n++] = m;
-        if (state[m] === PENDING) this.nodeBits[node >> 3] |= 1 << (node & 7);
+        if (state[m] === PENDING) this.#nodeBits[node >> 3] |= 1 << (node & 7);
         const rack = rackOf(topology, node);
         // Replicas 2 and 3 share a rack: list the map once per rack.
         if (!sameRackEarlier(blocks, block, i, rack, topology)) {
@@ -121,19 +186,19 @@ export class Job {
         }
       }
     }
-    this.nodeCache = new PlaceLists(pairs.node, pairs.nodeMap, n, pairs.nodeSlots, pairs.nodeIndex);
-    this.rackCache = new PlaceLists(pairs.rack, pairs.rackMap, r, pairs.rackSlots);
+    this.#nodeCache = new PlaceLists(pairs.node, pairs.nodeMap, n, pairs.nodeSlots, pairs.nodeIndex);
+    this.#rackCache = new PlaceLists(pairs.rack, pairs.rackMap, r, pairs.rackSlots);
     // Each map's replica nodes by index, in the order the pairs were pushed (maps descending, replicas in order).
-    this.mapNodes = new Int32Array(this.stride * this.maps).fill(-1);
+    this.#mapNodes = new Int32Array(this.#stride * this.maps).fill(-1);
     // Replicas of a block are on distinct nodes, so a node's stack lists distinct maps; the pending ones count.
-    this.nodePending = new Int32Array(this.nodeCache.size);
+    this.#nodePending = new Int32Array(this.#nodeCache.size);
     for (let m = this.maps - 1, k = 0; m >= 0; m--) {
       if (state[m] === DONE) continue;
       const count = blocks.replicaCount(this.spec.blocks[m]);
       for (let i = 0; i < count; i++) {
         const p = pairs.nodeIndex[k++];
-        this.mapNodes[m * this.stride + i] = p;
-        if (state[m] === PENDING) this.nodePending[p]++;
+        this.#mapNodes[m * this.#stride + i] = p;
+        if (state[m] === PENDING) this.#nodePending[p]++;
       }
     }
   }
@@ -144,58 +209,58 @@ export class Job {
    * with a replication policy take no shortcut (framework/shortcuts.ts).
    */
   replicasChanged(topology: Topology, blocks: BlockStore, scratch: JobScratch): void {
-    if (this.done || this.pendingMaps + this.runningMaps === 0) return;
+    if (this.done || this.#pendingMaps + this.#runningMaps === 0) return;
     this.buildPlaces(topology, blocks, scratch);
   }
 
   get done(): boolean {
-    return this.finishedMaps === this.maps && this.finishedReduces === this.reduces;
+    return this.#finishedMaps === this.maps && this.#finishedReduces === this.reduces;
   }
 
   /** Reduces may launch once the slow-start fraction of maps has finished. */
   get reducesReady(): boolean {
-    return this.pendingReduces > 0 && this.finishedMaps >= this.slowStartMaps;
+    return this.#pendingReduces > 0 && this.#finishedMaps >= this.slowStartMaps;
   }
 
   /** Calls `fn` with each node where the job has a pending map (hasMapOn). */
   forEachNodeWithMap(fn: (node: NodeId) => void): void {
-    for (let i = 0; i < this.nodePending.length; i++) if (this.nodePending[i] > 0) fn(this.nodeCache.placeAt(i) as NodeId);
+    for (let i = 0; i < this.#nodePending.length; i++) if (this.#nodePending[i] > 0) fn(this.#nodeCache.placeAt(i) as NodeId);
   }
 
   /** True when the job has a pending map with a replica on `node`. */
   hasMapOn(node: NodeId): boolean {
-    return (this.nodeBits[node >> 3] & (1 << (node & 7))) !== 0;
+    return (this.#nodeBits[node >> 3] & (1 << (node & 7))) !== 0;
   }
 
   /** The attempt number of map `m`'s next (or current) attempt: 0, then 1 after a kill, ... */
   mapAttempt(m: number): number {
-    return this.mapKills === undefined ? 0 : this.mapKills[m];
+    return this.#mapKills === undefined ? 0 : this.#mapKills[m];
   }
 
   reduceAttempt(r: number): number {
-    return this.reduceKills === undefined ? 0 : this.reduceKills[r];
+    return this.#reduceKills === undefined ? 0 : this.#reduceKills[r];
   }
 
   /** A pending map with a replica on `node`, or -1. */
   peekNodeLocal(node: NodeId): number {
-    if ((this.nodeBits[node >> 3] & (1 << (node & 7))) === 0) return -1;
-    const m = this.nodeCache.peek(node, this.mapState);
+    if ((this.#nodeBits[node >> 3] & (1 << (node & 7))) === 0) return -1;
+    const m = this.#nodeCache.peek(node, this.mapState);
     if (m < 0) throw new Error(`job ${this.spec.id}: node ${node}'s bit is set but its stack has no pending map`);
     return m;
   }
 
   /** A pending map with a replica in `rack`, or -1. */
   peekRackLocal(rack: RackId): number {
-    return this.rackCache.peek(rack, this.mapState);
+    return this.#rackCache.peek(rack, this.mapState);
   }
 
   /** Any pending map (requeued ones first, then the lowest index), or -1. */
   peekAny(): number {
-    const rq = this.requeuedMaps;
+    const rq = this.#requeuedMaps;
     while (rq.length > 0 && this.mapState[rq[rq.length - 1]] !== PENDING) rq.pop();
     if (rq.length > 0) return rq[rq.length - 1];
-    while (this.anyCursor < this.maps && this.mapState[this.anyCursor] !== PENDING) this.anyCursor++;
-    return this.anyCursor < this.maps ? this.anyCursor : -1;
+    while (this.#anyCursor < this.maps && this.mapState[this.#anyCursor] !== PENDING) this.#anyCursor++;
+    return this.#anyCursor < this.maps ? this.#anyCursor : -1;
   }
 
   /**
@@ -207,15 +272,17 @@ export class Job {
     if (this.mapState[m] !== PENDING) throw new Error(`job ${this.spec.id}: map ${m} launched while not pending`);
     this.mapState[m] = RUNNING;
     this.mapLocality[m] = locality;
-    this.pendingMaps--;
-    this.runningMaps++;
-    const { mapNodes, nodePending, stride } = this;
+    this.#pendingMaps--;
+    this.#runningMaps++;
+    const mapNodes = this.#mapNodes;
+    const nodePending = this.#nodePending;
+    const stride = this.#stride;
     for (let i = m * stride, end = i + stride; i < end; i++) {
       const p = mapNodes[i];
       if (p < 0) break;
       if (--nodePending[p] === 0) {
-        const node = this.nodeCache.placeAt(p) as NodeId;
-        this.nodeBits[node >> 3] &= ~(1 << (node & 7));
+        const node = this.#nodeCache.placeAt(p) as NodeId;
+        this.#nodeBits[node >> 3] &= ~(1 << (node & 7));
         nodes?.cleared(node);
       }
     }
@@ -224,23 +291,23 @@ export class Job {
   finishMap(m: number): void {
     if (this.mapState[m] !== RUNNING) throw new Error(`job ${this.spec.id}: map ${m} finished while not running`);
     this.mapState[m] = DONE;
-    this.runningMaps--;
-    this.finishedMaps++;
+    this.#runningMaps--;
+    this.#finishedMaps++;
     const loc = this.mapLocality[m];
-    if (loc === NODE_LOCAL) this.nodeLocalMaps++;
-    else if (loc === RACK_LOCAL) this.rackLocalMaps++;
-    else this.offRackMaps++;
+    if (loc === NODE_LOCAL) this.#nodeLocalMaps++;
+    else if (loc === RACK_LOCAL) this.#rackLocalMaps++;
+    else this.#offRackMaps++;
   }
 
   /** A killed map goes back to pending and into every cache it was in. */
   requeueMap(m: number, topology: Topology, blocks: BlockStore): void {
     if (this.mapState[m] !== RUNNING) throw new Error(`job ${this.spec.id}: map ${m} killed while not running`);
     this.mapState[m] = PENDING;
-    this.runningMaps--;
-    this.pendingMaps++;
-    (this.mapKills ??= new Int32Array(this.maps))[m]++;
+    this.#runningMaps--;
+    this.#pendingMaps++;
+    (this.#mapKills ??= new Int32Array(this.maps))[m]++;
     this.cacheMap(m, topology, blocks);
-    this.requeuedMaps.push(m);
+    this.#requeuedMaps.push(m);
   }
 
   /**
@@ -249,60 +316,60 @@ export class Job {
    */
   release(): void {
     if (!this.done) throw new Error(`job ${this.spec.id}: released before it finished`);
-    this.nodeCache = EMPTY_LISTS;
-    this.nodeBits = EMPTY_BITS;
-    this.nodePending = EMPTY_INTS;
-    this.mapNodes = EMPTY_INTS;
-    this.rackCache = EMPTY_LISTS;
-    this.mapStartMs = undefined;
-    this.requeuedMaps.length = 0;
-    this.requeuedReduces.length = 0;
+    this.#nodeCache = EMPTY_LISTS;
+    this.#nodeBits = EMPTY_BITS;
+    this.#nodePending = EMPTY_INTS;
+    this.#mapNodes = EMPTY_INTS;
+    this.#rackCache = EMPTY_LISTS;
+    this.#mapStartMs = undefined;
+    this.#requeuedMaps.length = 0;
+    this.#requeuedReduces.length = 0;
   }
 
   /** The next pending reduce, or -1. */
   peekReduce(): number {
-    const rq = this.requeuedReduces;
+    const rq = this.#requeuedReduces;
     while (rq.length > 0 && this.reduceState[rq[rq.length - 1]] !== PENDING) rq.pop();
     if (rq.length > 0) return rq[rq.length - 1];
-    while (this.reduceCursor < this.reduces && this.reduceState[this.reduceCursor] !== PENDING) this.reduceCursor++;
-    return this.reduceCursor < this.reduces ? this.reduceCursor : -1;
+    while (this.#reduceCursor < this.reduces && this.reduceState[this.#reduceCursor] !== PENDING) this.#reduceCursor++;
+    return this.#reduceCursor < this.reduces ? this.#reduceCursor : -1;
   }
 
   startReduce(r: number, nowMs: number): void {
     if (this.reduceState[r] !== PENDING) throw new Error(`job ${this.spec.id}: reduce ${r} launched while not pending`);
     this.reduceState[r] = RUNNING;
     this.reduceStartMs[r] = nowMs;
-    this.pendingReduces--;
-    this.runningReduces++;
+    this.#pendingReduces--;
+    this.#runningReduces++;
   }
 
   finishReduce(r: number): void {
     if (this.reduceState[r] !== RUNNING) throw new Error(`job ${this.spec.id}: reduce ${r} finished while not running`);
     this.reduceState[r] = DONE;
-    this.runningReduces--;
-    this.finishedReduces++;
+    this.#runningReduces--;
+    this.#finishedReduces++;
   }
 
   requeueReduce(r: number): void {
     if (this.reduceState[r] !== RUNNING) throw new Error(`job ${this.spec.id}: reduce ${r} killed while not running`);
     this.reduceState[r] = PENDING;
-    this.runningReduces--;
-    this.pendingReduces++;
-    (this.reduceKills ??= new Int32Array(this.reduces))[r]++;
-    this.requeuedReduces.push(r);
+    this.#runningReduces--;
+    this.#pendingReduces++;
+    (this.#reduceKills ??= new Int32Array(this.reduces))[r]++;
+    this.#requeuedReduces.push(r);
   }
 
   /** Puts a killed map back on top of the stacks of its replicas' nodes and racks. */
   private cacheMap(m: number, topology: Topology, blocks: BlockStore): void {
-    for (let i = m * this.stride, end = i + this.stride; i < end && this.mapNodes[i] >= 0; i++) this.nodePending[this.mapNodes[i]]++;
+    for (let i = m * this.#stride, end = i + this.#stride; i < end && this.#mapNodes[i] >= 0; i++) this.#nodePending[this.#mapNodes[i]]++;
     const block = this.spec.blocks[m];
     const count = blocks.replicaCount(block);
     for (let i = 0; i < count; i++) {
       const node = blocks.replica(block, i);
-      this.nodeCache.push(node, m);
-      this.nodeBits[node >> 3] |= 1 << (node & 7);
+      this.#nodeCache.push(node, m);
+      this.#nodeBits[node >> 3] |= 1 << (node & 7);
       const rack = rackOf(topology, node);
-      if (!sameRackEarlier(blocks, block, i, rack, topology)) this.rackCache.push(rack, m);
+      if (!sameRackEarlier(blocks, block, i, rack, topology)) this.#rackCache.push(rack, m);
     }
   }
 }

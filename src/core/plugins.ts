@@ -23,6 +23,8 @@ import { jobTypeRule } from './gate-rules.js';
 import { LongTaskBalancer } from './long-tasks.js';
 import { nearestFirst } from './nearest-first.js';
 import { PoolClock } from './pool-clock.js';
+import { frozenCopy } from './frozen.js';
+import { blockReaderView, topologyView, withHdfsView, withRunningView } from './plugin-views.js';
 import { PoolSet } from './pools.js';
 import { DelayWait } from './replication/delay-wait.js';
 import { RunningTasks } from './running-tasks.js';
@@ -92,8 +94,14 @@ export function makePlugins(scenario: Scenario, topology: Topology, jobs: number
   // A user's plugin reads a frozen copy of the scenario and its config: one that changed them in create() had the
   // result report settings the run was not built with (a fuzzing pass's plugin set the seed, after the workload).
   let frozen: Scenario | undefined;
-  const seenBy = (plugin: object): Scenario => (isBuiltIn(plugin) ? scenario : (frozen ??= deepFreeze(structuredClone(scenario))));
-  const contextFor = (plugin: object): PluginContext => ({ ...context, scenario: seenBy(plugin) });
+  const seenBy = (plugin: object): Scenario => (isBuiltIn(plugin) ? scenario : (frozen ??= frozenCopy(scenario)));
+  // And views of the topology and the blocks: a write to them throws (plugin-views.ts); built-ins get the objects.
+  let views: Pick<PluginContext, 'topology' | 'blocks'> | undefined;
+  const contextFor = (plugin: object): PluginContext => {
+    if (isBuiltIn(plugin)) return context;
+    views ??= { topology: topologyView(topology), blocks: blocks === undefined ? undefined : blockReaderView(blocks) };
+    return { ...context, ...views, scenario: seenBy(plugin) };
+  };
   const policy = policyPlugin.create(seenBy(policyPlugin).scheduler.policyConfig, contextFor(policyPlugin));
   const { mode: _mode, ...gateConfig } = seenBy(gatePlugin).scheduler.delay;
   let gate = gatePlugin.create(gateConfig, contextFor(gatePlugin));
@@ -106,7 +114,8 @@ export function makePlugins(scenario: Scenario, topology: Topology, jobs: number
     let preemption;
     if (sc.preemption.enabled) {
       const plugin = preemptions.find(sc.preemption.policy);
-      preemption = plugin.create(seenBy(plugin).scheduler.preemption.config, contextFor(plugin));
+      const made = plugin.create(seenBy(plugin).scheduler.preemption.config, contextFor(plugin));
+      preemption = isBuiltIn(plugin) ? made : withRunningView(made);
       running = new RunningTasks();
     }
     poolClock = new PoolClock(pools, topology.heartbeatMs, sc.preemption.intervalMs, preemption, running);
@@ -121,7 +130,8 @@ export function makePlugins(scenario: Scenario, topology: Topology, jobs: number
   let delays: DelayWait | undefined;
   if (sc.replication !== undefined) {
     const plugin = replications.find(sc.replication.policy);
-    replication = plugin.create(seenBy(plugin).scheduler.replication!.config, contextFor(plugin));
+    const made = plugin.create(seenBy(plugin).scheduler.replication!.config, contextFor(plugin));
+    replication = isBuiltIn(plugin) ? made : withHdfsView(made);
     delays = new DelayWait(jobs);
     gate = delays.wrap(gate); // outermost: it hears every skip the scheduler reports
   }
@@ -146,13 +156,4 @@ export function makePlugins(scenario: Scenario, topology: Topology, jobs: number
 function bothFilters(a: NodeFilter | undefined, b: NodeFilter | undefined): NodeFilter | undefined {
   if (a === undefined || b === undefined) return a ?? b;
   return { admits: (job, node) => a.admits(job, node) && b.admits(job, node) };
-}
-
-/** `value` and everything in it, frozen (a plain-data copy: a plugin cannot change the run's settings through it). */
-function deepFreeze<T>(value: T): T {
-  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const v of Object.values(value)) deepFreeze(v);
-  }
-  return value;
 }

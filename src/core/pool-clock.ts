@@ -7,7 +7,7 @@
  */
 import type { Preemption, Victim } from './framework/preemption.js';
 import type { Tick } from './framework/tick.js';
-import { type Pool, type PoolSet } from './pools.js';
+import { type Pool, type PoolSet, livePools } from './pools.js';
 import type { RunningTasks } from './running-tasks.js';
 import { KINDS } from './slot-kind.js';
 
@@ -61,7 +61,7 @@ export class PoolClock implements Tick {
   }
 
   private sample(tMs: number): void {
-    for (const pool of this.pools.pools) {
+    for (const pool of livePools(this.pools)) {
       let s = this.series.get(pool);
       if (s === undefined) {
         s = { tMs: [], fairMaps: [], runningMaps: [], fairReduces: [], runningReduces: [] };

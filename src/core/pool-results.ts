@@ -1,6 +1,6 @@
 /** Per-pool results of a pool-aware policy: configuration echo, jobs and response times, kills, and shares over time. */
 import type { PoolClock, ShareSeries } from './pool-clock.js';
-import type { PoolSet } from './pools.js';
+import { type PoolSet, livePools } from './pools.js';
 import type { JobResult } from './results.js';
 
 export interface PoolResult {
@@ -18,7 +18,7 @@ export interface PoolResult {
 }
 
 export function poolResults(set: PoolSet, clock: PoolClock, jobs: readonly JobResult[]): PoolResult[] {
-  return set.pools.map((pool) => {
+  return livePools(set).map((pool) => {
     const mine = jobs.filter((j) => j.pool === pool.name);
     const lost = clock.lost.get(pool);
     const mean = mine.length === 0 ? 0 : mine.reduce((a, j) => a + j.responseMs, 0) / mine.length;

@@ -10,47 +10,145 @@ import type { PoolConfig, SchedulingMode } from './pool-config.js';
 import type { SchedulerConfig } from './scenario.js';
 import { KINDS, type SlotKind } from './slot-kind.js';
 import type { Admission } from './framework/admission.js';
+import { frozenCopy } from './frozen.js';
 
 export { KINDS, type SlotKind } from './slot-kind.js';
 
-/** One slot kind's view of a pool (Hadoop's PoolSchedulable). */
-export interface PoolShare {
-  running: number;
-  demand: number;
-  minShare: number;
-  maxTasks: number;
-  fairShare: number;
-  lastTimeAtMinShare: number;
-  lastTimeAtHalfFairShare: number;
+/**
+ * One slot kind's view of a pool (Hadoop's PoolSchedulable). Plugins are handed pools: what changes is private and
+ * set by PoolSet alone, and the object is frozen, so a plugin's write throws instead of changing the shares.
+ */
+export class PoolShare {
+  #running = 0;
+  #demand = 0;
+  #fairShare = 0;
+  #lastTimeAtMinShare = 0;
+  #lastTimeAtHalfFairShare = 0;
+
+  constructor(readonly minShare: number, readonly maxTasks: number) {
+    Object.freeze(this);
+  }
+
+  get running(): number {
+    return this.#running;
+  }
+
+  /** Tasks wanted by the pool's runnable jobs, capped by maxTasks. */
+  get demand(): number {
+    return this.#demand;
+  }
+
+  get fairShare(): number {
+    return this.#fairShare;
+  }
+
+  /** The last time the pool was not starved for its min share (the min-share preemption timeout counts from it). */
+  get lastTimeAtMinShare(): number {
+    return this.#lastTimeAtMinShare;
+  }
+
+  /** The last time the pool had at least half its fair share (the fair-share timeout counts from it). */
+  get lastTimeAtHalfFairShare(): number {
+    return this.#lastTimeAtHalfFairShare;
+  }
+
+  /** PoolSet's: the running tasks and the demand (capped here by maxTasks) counted now. */
+  measure(running: number, demand: number): void {
+    this.#running = running;
+    this.#demand = Math.min(demand, this.maxTasks);
+  }
+
+  /** PoolSet's: the fair share computed now. */
+  shareFairly(fairShare: number): void {
+    this.#fairShare = fairShare;
+  }
+
+  /** PoolSet's: at `nowMs` the pool is at its min share (`atMin`) and at half its fair share (`atHalf`) or not. */
+  stamp(nowMs: number, atMin: boolean, atHalf: boolean): void {
+    if (atMin) this.#lastTimeAtMinShare = nowMs;
+    if (atHalf) this.#lastTimeAtHalfFairShare = nowMs;
+  }
+}
+
+let liveJobs: (pool: Pool) => readonly Job[];
+let livePoolList: (set: PoolSet) => readonly Pool[];
+
+/** The engine's live list of the pools (not exported to plugins: they read `set.pools`). */
+export function livePools(set: PoolSet): readonly Pool[] {
+  return livePoolList(set);
+}
+
+/** The engine's live list of a pool's active jobs (not exported to plugins: they read `pool.jobs`). */
+export function activeJobs(pool: Pool): readonly Job[] {
+  return liveJobs(pool);
 }
 
 export class Pool {
-  /** Active (arrived, unfinished) jobs in submit order. */
-  readonly jobs: Job[] = [];
-  readonly config: Required<Pick<PoolConfig, 'name' | 'weight' | 'minMaps' | 'minReduces'>> & { maxRunningJobs: number; schedulingMode: SchedulingMode; maxMaps: number; maxReduces: number };
+  readonly config: Readonly<Required<Pick<PoolConfig, 'name' | 'weight' | 'minMaps' | 'minReduces'>> & { maxRunningJobs: number; schedulingMode: SchedulingMode; maxMaps: number; maxReduces: number }>;
   readonly minShareTimeoutMs: number;
   readonly fairShareTimeoutMs: number;
   readonly map: PoolShare;
   readonly reduce: PoolShare;
   /** Order of first appearance (configured pools first), for reports. */
   readonly ordinal: number;
-  runnableJobs = 0;
-  /** Submit time of the earliest active job, or Infinity. */
-  startMs = Infinity;
+  readonly #jobs: Job[] = [];
+  /** A frozen copy of #jobs for `jobs`, made when first read after a change. */
+  #jobsSeen: readonly Job[] | undefined;
+  #runnableJobs = 0;
+
+  static {
+    liveJobs = (pool) => pool.#jobs;
+  }
 
   constructor(c: PoolConfig, s: SchedulerConfig, ordinal: number) {
     this.ordinal = ordinal;
-    this.config = {
+    this.config = Object.freeze({
       name: c.name, weight: c.weight, minMaps: c.minMaps, minReduces: c.minReduces,
       maxMaps: c.maxMaps ?? Infinity, maxReduces: c.maxReduces ?? Infinity,
       maxRunningJobs: c.maxRunningJobs ?? s.poolMaxJobsDefault ?? Infinity,
       schedulingMode: c.schedulingMode ?? s.defaultSchedulingMode,
-    };
+    });
     this.minShareTimeoutMs = c.minSharePreemptionTimeoutMs ?? s.minSharePreemptionTimeoutMs ?? Infinity;
     this.fairShareTimeoutMs = c.fairSharePreemptionTimeoutMs ?? s.fairSharePreemptionTimeoutMs ?? Infinity;
-    const share = (min: number, max: number): PoolShare => ({ running: 0, demand: 0, minShare: min, maxTasks: max, fairShare: 0, lastTimeAtMinShare: 0, lastTimeAtHalfFairShare: 0 });
-    this.map = share(c.minMaps, this.config.maxMaps);
-    this.reduce = share(c.minReduces, this.config.maxReduces);
+    this.map = new PoolShare(c.minMaps, this.config.maxMaps);
+    this.reduce = new PoolShare(c.minReduces, this.config.maxReduces);
+    Object.freeze(this);
+  }
+
+  /**
+   * Active (arrived, unfinished) jobs in submit order: a frozen copy, replaced (not changed) when a job arrives or
+   * finishes, so a plugin may keep it and cannot change the pool through it. (The engine reads the live list,
+   * activeJobs: V8 iterates a frozen array several times slower.)
+   */
+  get jobs(): readonly Job[] {
+    return (this.#jobsSeen ??= Object.freeze(this.#jobs.slice()));
+  }
+
+  /** Jobs of the pool runnable under the running-job limits. */
+  get runnableJobs(): number {
+    return this.#runnableJobs;
+  }
+
+  /** Submit time of the earliest active job, or Infinity. */
+  get startMs(): number {
+    return this.#jobs.length > 0 ? this.#jobs[0].spec.submitMs : Infinity;
+  }
+
+  /** PoolSet's: `job` arrived (jobs arrive in submit order). */
+  joined(job: Job): void {
+    this.#jobs.push(job);
+    this.#jobsSeen = undefined;
+  }
+
+  /** PoolSet's: `job` finished. */
+  left(job: Job): void {
+    this.#jobs.splice(this.#jobs.indexOf(job), 1);
+    this.#jobsSeen = undefined;
+  }
+
+  /** PoolSet's: the runnable jobs counted now. */
+  countRunnable(n: number): void {
+    this.#runnableJobs = n;
   }
 
   get name(): string {
@@ -83,19 +181,42 @@ export function jobDemand(job: Job, kind: SlotKind): number {
 export const jobRunning = (job: Job, kind: SlotKind): number => (kind === 'map' ? job.runningMaps : job.runningReduces);
 
 export class PoolSet implements Admission {
-  readonly pools: Pool[] = [];
-  private readonly byName = new Map<string, Pool>();
-  private readonly poolOfJob = new Map<Job, Pool>();
-  private readonly runnable = new Set<Job>();
+  /** The scheduler's settings the pools were made from: a frozen copy (plugins are handed the pools). */
+  readonly config: SchedulerConfig;
+  // What changes is private (plugins are handed the pools, and the set is frozen: a write throws).
+  readonly #pools: Pool[] = [];
+  /** A frozen copy of #pools for `pools`, made when first read after a pool is added. */
+  #poolsSeen: readonly Pool[] | undefined;
+  readonly #byName = new Map<string, Pool>();
+  readonly #poolOfJob = new Map<Job, Pool>();
+  readonly #runnable = new Set<Job>();
   /** Active jobs in submit order (their arrival order). */
-  private readonly active: Job[] = [];
-  private readonly userMax: Map<string, number>;
-  /** Bumped on every change that can reorder pools or jobs; queues rebuild when it moves. */
-  version = 0;
+  readonly #active: Job[] = [];
+  readonly #userMax: Map<string, number>;
+  #version = 0;
 
-  constructor(readonly config: SchedulerConfig, readonly mapSlots: number, readonly reduceSlots: number) {
-    for (const p of config.pools) this.create(p);
-    this.userMax = new Map(config.users.map((u) => [u.name, u.maxRunningJobs]));
+  constructor(config: SchedulerConfig, readonly mapSlots: number, readonly reduceSlots: number) {
+    this.config = frozenCopy(config);
+    for (const p of this.config.pools) this.create(p);
+    this.#userMax = new Map(this.config.users.map((u) => [u.name, u.maxRunningJobs]));
+    Object.freeze(this);
+  }
+
+  /**
+   * The pools, configured ones first, then those jobs named as they arrived: a frozen copy, replaced when one is
+   * added. (The engine reads the live list, livePools: V8 iterates a frozen array several times slower.)
+   */
+  get pools(): readonly Pool[] {
+    return (this.#poolsSeen ??= Object.freeze(this.#pools.slice()));
+  }
+
+  /** Bumped on every change that can reorder pools or jobs; queues rebuild when it moves. */
+  get version(): number {
+    return this.#version;
+  }
+
+  static {
+    livePoolList = (set) => set.#pools;
   }
 
   static userOf(job: Job): string {
@@ -103,46 +224,44 @@ export class PoolSet implements Admission {
   }
 
   poolOf(job: Job): Pool {
-    return this.poolOfJob.get(job)!;
+    return this.#poolOfJob.get(job)!;
   }
 
   pool(name: string): Pool | undefined {
-    return this.byName.get(name);
+    return this.#byName.get(name);
   }
 
   isRunnable(job: Job): boolean {
-    return this.runnable.has(job);
+    return this.#runnable.has(job);
   }
 
   /** A job arrived: file it under its pool (made with the defaults if the scenario names no such pool). */
   add(job: Job): void {
-    if (this.poolOfJob.has(job)) return;
-    let pool = this.byName.get(job.spec.pool);
+    if (this.#poolOfJob.has(job)) return;
+    let pool = this.#byName.get(job.spec.pool);
     if (pool === undefined) {
       pool = this.create({ name: job.spec.pool, weight: 1, minMaps: 0, minReduces: 0 });
-      for (const kind of KINDS) pool.share(kind).lastTimeAtMinShare = pool.share(kind).lastTimeAtHalfFairShare = job.spec.submitMs;
+      for (const kind of KINDS) pool.share(kind).stamp(job.spec.submitMs, true, true);
     }
-    this.poolOfJob.set(job, pool);
-    pool.jobs.push(job);
-    if (pool.startMs === Infinity) pool.startMs = job.spec.submitMs;
-    this.active.push(job);
+    this.#poolOfJob.set(job, pool);
+    pool.joined(job);
+    this.#active.push(job);
     this.updateRunnability();
-    this.version++;
+    this.#version++;
   }
 
   remove(job: Job): void {
-    const pool = this.poolOfJob.get(job);
+    const pool = this.#poolOfJob.get(job);
     if (pool === undefined) return;
-    this.poolOfJob.delete(job);
-    pool.jobs.splice(pool.jobs.indexOf(job), 1);
-    pool.startMs = pool.jobs.length > 0 ? pool.jobs[0].spec.submitMs : Infinity;
-    this.active.splice(this.active.indexOf(job), 1);
+    this.#poolOfJob.delete(job);
+    pool.left(job);
+    this.#active.splice(this.#active.indexOf(job), 1);
     this.updateRunnability();
-    this.version++;
+    this.#version++;
   }
 
   changed(): void {
-    this.version++;
+    this.#version++;
   }
 
   /**
@@ -153,35 +272,33 @@ export class PoolSet implements Admission {
   private updateRunnability(): void {
     const perUser = new Map<string, number>();
     const perPool = new Map<Pool, number>();
-    this.runnable.clear();
-    for (const p of this.pools) p.runnableJobs = 0;
-    for (const job of this.active) {
+    this.#runnable.clear();
+    for (const job of this.#active) {
       const user = PoolSet.userOf(job);
-      const pool = this.poolOfJob.get(job)!;
+      const pool = this.#poolOfJob.get(job)!;
       const u = perUser.get(user) ?? 0;
       const p = perPool.get(pool) ?? 0;
-      const userLimit = this.userMax.get(user) ?? this.config.userMaxJobsDefault ?? Infinity;
+      const userLimit = this.#userMax.get(user) ?? this.config.userMaxJobsDefault ?? Infinity;
       if (u < userLimit && p < pool.config.maxRunningJobs) {
-        this.runnable.add(job);
+        this.#runnable.add(job);
         perUser.set(user, u + 1);
         perPool.set(pool, p + 1);
-        pool.runnableJobs++;
       }
     }
+    for (const pool of this.#pools) pool.countRunnable(perPool.get(pool) ?? 0);
   }
 
   /** Recomputes each pool's running tasks and demand (capped by its max) from its runnable jobs. Cost O(active jobs). */
   refreshStats(kind: SlotKind): void {
-    for (const pool of this.pools) {
+    for (const pool of this.#pools) {
       const s = pool.share(kind);
       let running = 0;
       let demand = 0;
-      for (const job of pool.jobs) {
+      for (const job of liveJobs(pool)) {
         running += jobRunning(job, kind);
-        if (this.runnable.has(job)) demand += jobDemand(job, kind);
+        if (this.#runnable.has(job)) demand += jobDemand(job, kind);
       }
-      s.running = running;
-      s.demand = Math.min(demand, s.maxTasks);
+      s.measure(running, demand);
     }
   }
 
@@ -192,29 +309,26 @@ export class PoolSet implements Admission {
   update(nowMs: number): void {
     for (const kind of KINDS) {
       this.refreshStats(kind);
-      const shares = this.pools.map((p) => p.share(kind));
-      const fair = computeFairShares(this.pools.map((p, i) => ({ weight: p.config.weight, minShare: shares[i].minShare, demand: shares[i].demand })), kind === 'map' ? this.mapSlots : this.reduceSlots);
-      shares.forEach((s, i) => (s.fairShare = fair[i]));
-      for (const pool of this.pools) {
-        const s = pool.share(kind);
-        if (!pool.starvedForMinShare(kind)) s.lastTimeAtMinShare = nowMs;
-        if (!pool.starvedForFairShare(kind)) s.lastTimeAtHalfFairShare = nowMs;
-      }
+      const shares = this.#pools.map((p) => p.share(kind));
+      const fair = computeFairShares(this.#pools.map((p, i) => ({ weight: p.config.weight, minShare: shares[i].minShare, demand: shares[i].demand })), kind === 'map' ? this.mapSlots : this.reduceSlots);
+      shares.forEach((s, i) => s.shareFairly(fair[i]));
+      for (const pool of this.#pools) pool.share(kind).stamp(nowMs, !pool.starvedForMinShare(kind), !pool.starvedForFairShare(kind));
     }
   }
 
   /** True when `job`'s pool has been starved past a preemption timeout: delay scheduling does not make it wait. */
   starvedPastTimeout(job: Job, kind: SlotKind, nowMs: number): boolean {
-    const pool = this.poolOfJob.get(job);
+    const pool = this.#poolOfJob.get(job);
     if (pool === undefined) return false;
     const s = pool.share(kind);
     return nowMs - s.lastTimeAtMinShare > pool.minShareTimeoutMs || nowMs - s.lastTimeAtHalfFairShare > pool.fairShareTimeoutMs;
   }
 
   private create(c: PoolConfig): Pool {
-    const pool = new Pool(c, this.config, this.pools.length);
-    this.pools.push(pool);
-    this.byName.set(pool.name, pool);
+    const pool = new Pool(c, this.config, this.#pools.length);
+    this.#pools.push(pool);
+    this.#poolsSeen = undefined;
+    this.#byName.set(pool.name, pool);
     return pool;
   }
 }

@@ -9,7 +9,7 @@
 import type { PreemptionPlugin } from './framework/registry.js';
 import type { Victim as AnyVictim } from './framework/preemption.js';
 import { type Job, RUNNING } from './job.js';
-import type { Pool, PoolSet } from './pools.js';
+import { type Pool, type PoolSet, activeJobs } from './pools.js';
 import type { RunningTasks } from './running-tasks.js';
 import type { SlotKind } from './slot-kind.js';
 import { reduceRef } from './task-ref.js';
@@ -47,7 +47,7 @@ export function chooseVictims(set: PoolSet, kind: SlotKind, nowMs: number, tasks
     const s = pool.share(kind);
     left.set(pool, Math.trunc(s.running - s.fairShare));
     if (s.running <= s.fairShare) continue;
-    for (const job of pool.jobs) collectRunning(job, kind, tasks, pool, candidates);
+    for (const job of activeJobs(pool)) collectRunning(job, kind, tasks, pool, candidates);
   }
   // newest first; total order: start time, then job index, then task
   candidates.sort((a, b) => b.startMs - a.startMs || b.job.index - a.job.index || b.task - a.task);

@@ -13,6 +13,9 @@ interface JobTasks {
   reduceNode: Int32Array;
 }
 
+/** Where and since when tasks run: what a preemption policy reads (a user's gets only these, plugin-views.ts). */
+export type RunningTaskReader = Pick<RunningTasks, 'mapNode' | 'mapStartMs' | 'mapEndMs' | 'reduceNode'>;
+
 export class RunningTasks {
   private readonly byJob = new Map<JobIndex, JobTasks>();
 

@@ -322,14 +322,14 @@ export class Scheduler {
       if (job.mapStartMs !== undefined) this.stats.busyMapMs += nowMs - job.mapStartMs[task]; // fluid: known at the finish
       this.mapQueue.update(job);
       if (job.finishedMaps === job.slowStartMaps && job.pendingReduces > 0) this.reduceQueue.add(job); // slow start reached
-      if (job.finishedMaps === job.maps) job.mapsDoneMs = nowMs;
+      if (job.finishedMaps === job.maps) job.mapsDoneAt(nowMs);
       if (job.finishedMaps === job.slowStartMaps) this.events?.slowStartReached?.(job, nowMs);
     }
     if (job.done) this.complete(job, nowMs);
   }
 
   private complete(job: Job, nowMs: number): void {
-    job.finishMs = nowMs + this.cleanupMs;
+    job.finishedAt(nowMs + this.cleanupMs);
     this.mapQueue.remove(job);
     this.reduceQueue.remove(job);
     this.admission?.remove(job);
@@ -576,7 +576,7 @@ export class Scheduler {
       sink.launchMap(node, job.index, map, durationMs);
       return;
     }
-    (job.mapStartMs ??= new Float64Array(job.maps))[map] = nowMs;
+    job.recordMapStart(map, nowMs);
     const o = this.io.map(job, map, node, locality, spec.mapMs * jitter);
     sink.launchMap(node, job.index, map, o.computeMs, o.src, o.readKB, o.writeKB);
   }

@@ -49,6 +49,12 @@ registerPolicy('bad', { description: 'x', create: (_c, ctx) => { const seen = []
       'Cannot assign to read only property \'seed\' of object \'#<Object>\''],
     ['a queue order changing a job\'s spec (its maps ran shorter than the result said)', plugin('spec', `registerPolicy('bad', { description: 'x', create: () => ({ createQueue: () => new SortedJobQueue((a, b) => { a.spec.mapMs = 1000; return compareFair(a, b); }) }) });`),
       'Cannot assign to read only property \'mapMs\' of object \'#<Object>\''],
+    ['a queue order setting a job\'s counter (the engine\'s own: the scheduler ran on a wrong count)', plugin('counter', `registerPolicy('bad', { description: 'x', create: () => ({ createQueue: () => new SortedJobQueue((a, b) => { a.runningMaps = 0; return compareFair(a, b); }) }) });`),
+      'Cannot set property runningMaps of #<Job> which has only a getter'],
+    ['a queue order setting a job\'s size', plugin('jobmaps', `registerPolicy('bad', { description: 'x', create: () => ({ createQueue: () => new SortedJobQueue((a, b) => { a.maps = 1; return compareFair(a, b); }) }) });`),
+      'Cannot assign to read only property \'maps\' of object \'#<Job>\''],
+    ['create() changing the topology (the engine\'s own)', plugin('topology', `registerPolicy('bad', { description: 'x', create: (_c, ctx) => { ctx.topology.racks = 1; return { createQueue: Q }; } });`),
+      'Cannot assign to read only property \'racks\' of object \'#<Object>\''],
     ['sizeError returning an object (printed as "[object Object]")', plugin('sizeerr', `registerPolicy('bad', { description: 'x', sizeError: () => ({ msg: 'too big' }), create: () => ({ createQueue: Q }) });`),
       'policy "bad": sizeError returned {"msg":"too big"}, not a message or undefined'],
     ['counts() giving NaN (the JSON got null)', plugin('counts', `registerPolicy('bad', { description: 'x', create: () => ({ createQueue: Q, assignMaps: { assign(_s, port) { for (const j of port.jobs) if (port.offer(j) >= 0) return; }, counts: () => ({ a: NaN }) } }) });`),
@@ -70,6 +76,43 @@ let next = 6000; registerReplication('badr', { description: 'x', create: () => (
     const r = hfsim('run', scenario({ scheduler: { policy: 'bad', delay: { mode: 'none' }, replication: { policy: 'badr' } } }), '--plugin', file);
     expect(r.code).toBe(1);
     expect(r.stderr.split('\n')[0]).toBe(`hfsim: run failed: replication policy: ${message}`);
+  });
+});
+
+describe('a plugin writing the pools, the replicas or the running tasks it is handed (the engine\'s own; nothing stopped it)', () => {
+  const hfs = (policy: string) => scenario({ scheduler: { policy: 'hfs', delay: { mode: 'none' }, pools: [{ name: 'prod', minMaps: 4 }], preemption: { enabled: true, intervalMs: 3000, policy } },
+    workload: { kind: 'jobs', files: [{ name: 'f', blocks: 12 }], jobs: [{ id: 'j1', input: 'f', mapMs: 40000, reduces: 1, reduceMs: 10000 }, { id: 'j2', submitMs: 5000, pool: 'prod', input: 'f', mapMs: 10000 }] } });
+  const preempting = (name: string, body: string) => plugin(name, `registerPreemption('badp', { description: 'x', create: () => ({ victims: (pools, kind, now, running) => { ${body}; return []; } }) });`);
+
+  it.each([
+    ['a pool\'s fair share', 'pools.pools[0].map.fairShare = 1e9', 'Cannot set property fairShare of #<PoolShare> which has only a getter'],
+    ['a pool\'s jobs', 'pools.pools[0].jobs.push(pools.pools[0].jobs[0])', 'Cannot add property 0, object is not extensible'],
+    ['the list of pools', 'pools.pools.length = 0', 'Cannot assign to read only property \'length\' of object \'[object Array]\''],
+    ['a pool\'s settings', 'pools.pools[0].config.weight = 9', 'Cannot assign to read only property \'weight\' of object \'#<Object>\''],
+    ['the scheduler settings under the pools', 'pools.config.pools.length = 0', 'Cannot assign to read only property \'length\' of object \'[object Array]\''],
+    ['the running tasks\' records', 'running.launchedMap(pools.pools[0].jobs[0], 0, 0, now, 1)', 'running.launchedMap is not a function'],
+  ])('a preemption writing %s', (_, body, message) => {
+    const r = hfsim('run', hfs('badp'), '--plugin', preempting(`pw-${Math.random().toString(36).slice(2)}`, body));
+    expect(r.code).toBe(1);
+    expect(r.stderr.split('\n')[0]).toBe(`hfsim: run failed: ${message}`);
+  });
+
+  it('a replication round adding a replica behind HDFS\'s back (its checks and the jobs\' caches passed by)', () => {
+    const file = plugin('repl-raw', `registerPolicy('bad', { description: 'x', create: () => ({ createQueue: Q }) });
+let next = 6000; registerReplication('badr', { description: 'x', create: () => ({ get nextRoundMs() { return next; }, round(h) { h.blocks.addReplica(0, 1); next += 6000; }, blockRead() {} }) });`);
+    const r = hfsim('run', scenario({ scheduler: { policy: 'bad', delay: { mode: 'none' }, replication: { policy: 'badr' } } }), '--plugin', file);
+    expect(r.code).toBe(1);
+    expect(r.stderr.split('\n')[0]).toBe('hfsim: run failed: h.blocks.addReplica is not a function');
+  });
+
+  it('a plugin writing its copies of the heartbeat phases and of the files changes nothing', () => {
+    const quiet = plugin('copies-quiet', `registerPolicy('bad', { description: 'x', create: () => ({ createQueue: Q }) });
+let next = 6000; registerReplication('badr', { description: 'x', create: () => ({ get nextRoundMs() { return next; }, round() { next = Infinity; }, blockRead() {} }) });`);
+    const writing = plugin('copies-writing', `registerPolicy('bad', { description: 'x', create: (_c, ctx) => { ctx.topology.phaseMs.fill(0); return { createQueue: Q }; } });
+let next = 6000; registerReplication('badr', { description: 'x', create: () => ({ get nextRoundMs() { return next; }, round(h) { for (const f of h.files) f.fill(0); next = Infinity; }, blockRead() {} }) });`);
+    const s = scenario({ scheduler: { policy: 'bad', delay: { mode: 'none' }, replication: { policy: 'badr' } } });
+    const digest = (file: string) => { const r = hfsim('run', s, '--plugin', file, '--json'); expect(r.code, r.stderr).toBe(0); return (JSON.parse(r.stdout) as { digest: string }).digest; };
+    expect(digest(writing)).toBe(digest(quiet));
   });
 });
 

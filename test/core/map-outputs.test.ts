@@ -5,10 +5,12 @@ import type { Job } from '../../src/core/job.js';
 import { jobIndex, nodeId } from '../../src/core/ids.js';
 import type { Rank } from '../../src/core/ids.js';
 
-/** The fields MapOutputs reads of a job. */
+/** The fields MapOutputs reads of a job: a stand-in whose finished maps the test sets (a real Job's counters are the engine's). */
 function job(index: number, maps: number, reduces = 1): Job {
   return { index: jobIndex(index), maps, reduces, finishedMaps: 0 } as unknown as Job;
 }
+
+const setFinished = (j: Job, n: number) => { (j as unknown as { finishedMaps: number }).finishedMaps = n; };
 
 const rank = (r: number) => r as Rank;
 
@@ -22,7 +24,7 @@ describe('map outputs and progress notices', () => {
     const a = job(0, 4);
     const outputs = new MapOutputs([a], 2, 3); // 3 racks of 2 nodes
     const { sink, notices } = recorder();
-    const finish = (rack: number) => { a.finishedMaps++; outputs.mapFinished(a, nodeId(2 * rack)); };
+    const finish = (rack: number) => { setFinished(a, a.finishedMaps + 1); outputs.mapFinished(a, nodeId(2 * rack)); };
     finish(1);
     outputs.launched(nodeId(2), rank(2), a, sink);
     expect(notices).toEqual([[2, 0, 1, 1, 4]]);
@@ -44,15 +46,15 @@ describe('map outputs and progress notices', () => {
     const b = job(1, 1);
     const outputs = new MapOutputs([a, b], 2, 2); // 2 racks of 2 nodes
     const { sink, notices } = recorder();
-    a.finishedMaps = 1;
+    setFinished(a, 1);
     outputs.mapFinished(a, nodeId(1));
     outputs.launched(nodeId(0), rank(0), a, sink);
     outputs.launched(nodeId(0), rank(0), a, sink);
-    a.finishedMaps = 2;
+    setFinished(a, 2);
     outputs.mapFinished(a, nodeId(2));
     outputs.heartbeat(nodeId(0), rank(0), sink);
     expect(notices).toEqual([[0, 0, 1, 1, 2], [0, 0, 1, 1, 2], [0, 0, 2, 1, 2]]); // one notice a heartbeat for the job
-    b.finishedMaps = 1;
+    setFinished(b, 1);
     outputs.mapFinished(b, nodeId(3));
     outputs.launched(nodeId(3), rank(3), b, sink);
     outputs.heartbeat(nodeId(3), rank(3), sink);
@@ -63,17 +65,17 @@ describe('map outputs and progress notices', () => {
     const a = job(0, 3);
     const outputs = new MapOutputs([a], 2, 2);
     const { sink, notices } = recorder();
-    a.finishedMaps = 1;
+    setFinished(a, 1);
     outputs.mapFinished(a, nodeId(0));
     outputs.launched(nodeId(1), rank(1), a, sink);
     outputs.launched(nodeId(1), rank(1), a, sink);
     outputs.killed(rank(1), a);
-    a.finishedMaps = 2;
+    setFinished(a, 2);
     outputs.mapFinished(a, nodeId(2));
     outputs.heartbeat(nodeId(1), rank(1), sink); // one of its two reduces is left: it hears
     expect(notices).toHaveLength(3);
     outputs.killed(rank(1), a);
-    a.finishedMaps = 3;
+    setFinished(a, 3);
     outputs.mapFinished(a, nodeId(2));
     outputs.heartbeat(nodeId(1), rank(1), sink); // none left
     expect(notices).toHaveLength(3);

@@ -6,7 +6,7 @@
  * way to add one: a scenario names a plugin, never a path.
  */
 import type { z } from 'zod';
-import type { BlockStore } from '../hdfs.js';
+import type { BlockReader } from '../hdfs.js';
 import type { PoolSet } from '../pools.js';
 import type { Scenario } from '../scenario.js';
 import type { Topology } from '../topology.js';
@@ -31,7 +31,7 @@ export interface PluginContext {
   /** The pools, for a policy registered with usesPools (and the plugins of a run with one). */
   readonly pools?: PoolSet;
   /** HDFS's blocks and their replicas (where each map's input is). */
-  readonly blocks?: BlockStore;
+  readonly blocks?: BlockReader;
   /** A linear-program solver, for a policy registered with needsSolver (the runtime loads one). */
   readonly solver?: LpSolver;
 }

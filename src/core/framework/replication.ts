@@ -4,7 +4,7 @@
  * locality before it; at its rounds it reads the replicas and asks HDFS for changes (src/core/replication/replicas.ts
  * applies them: a new replica is readable only once its copy has ended).
  */
-import type { BlockStore } from '../hdfs.js';
+import type { BlockReader } from '../hdfs.js';
 import type { Job, Locality } from '../job.js';
 import type { NodeId } from '../topology.js';
 
@@ -38,7 +38,7 @@ export interface ReplicaHdfs extends ReplicaChanges {
   /** The round's time. */
   readonly nowMs: number;
   /** Readable replicas (read only: change them through addReplica and removeReplica). */
-  readonly blocks: BlockStore;
+  readonly blocks: BlockReader;
   /** hdfs.replication: no block drops below it. */
   readonly defaultReplication: number;
   /** The workload's files, each its blocks' ids (shared tables, each job's own input, listed files). */

@@ -8,7 +8,7 @@
  * queue in `pool`; a queue not listed in scheduler.queues gets the capacity the listed ones leave (at least 1%).
  */
 import type { Job } from '../job.js';
-import { PoolSet, jobRunning } from '../pools.js';
+import { PoolSet, activeJobs, jobRunning, livePools } from '../pools.js';
 import type { QueueConfig } from '../pool-config.js';
 import { compareFifo } from './fifo.js';
 import type { PolicyPlugin } from '../framework/registry.js';
@@ -26,7 +26,7 @@ export function queueConfig(set: PoolSet, name: string): QueueConfig {
 export function capacityOrder(set: PoolSet, kind: SlotKind): Job[] {
   set.refreshStats(kind);
   const slots = kind === 'map' ? set.mapSlots : set.reduceSlots;
-  const queues = set.pools.filter((p) => p.runnableJobs > 0).map((pool) => {
+  const queues = livePools(set).filter((p) => p.runnableJobs > 0).map((pool) => {
     const q = queueConfig(set, pool.name);
     const capacity = Math.max(1e-9, (q.capacity / 100) * slots);
     const max = ((q.maxCapacity ?? 100) / 100) * slots;
@@ -36,7 +36,7 @@ export function capacityOrder(set: PoolSet, kind: SlotKind): Job[] {
   queues.sort((a, b) => a.running / a.capacity - b.running / b.capacity || (a.pool.name < b.pool.name ? -1 : a.pool.name > b.pool.name ? 1 : 0));
   const out: Job[] = [];
   for (const { pool, q, capacity, running } of queues) {
-    const jobs = pool.jobs.filter((j) => set.isRunnable(j)).sort(compareFifo);
+    const jobs = activeJobs(pool).filter((j) => set.isRunnable(j)).sort(compareFifo);
     const byUser = runningByUser(jobs, kind);
     const current = running < capacity ? capacity : running + 1;
     const share = Math.max(Math.ceil(current / byUser.size), Math.ceil((current * q.minUserLimitPercent) / 100));

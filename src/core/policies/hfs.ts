@@ -7,7 +7,7 @@
  */
 import { compareFairShare, type Schedulable } from '../fair-shares.js';
 import type { Job } from '../job.js';
-import { type Pool, type PoolSet, jobDemand, jobRunning } from '../pools.js';
+import { type Pool, type PoolSet, activeJobs, jobDemand, livePools, jobRunning } from '../pools.js';
 import type { Priority } from '../scenario.js';
 import { compareFifo } from './fifo.js';
 import type { PolicyPlugin } from '../framework/registry.js';
@@ -32,13 +32,13 @@ function jobSchedulable(job: Job, kind: SlotKind, sizeBased: boolean): Schedulab
 
 export function hfsOrder(set: PoolSet, kind: SlotKind): Job[] {
   set.refreshStats(kind);
-  const pools = set.pools.filter((p) => p.runnableJobs > 0 && p.share(kind).running < p.share(kind).maxTasks);
+  const pools = livePools(set).filter((p) => p.runnableJobs > 0 && p.share(kind).running < p.share(kind).maxTasks);
   const views = new Map(pools.map((p) => [p, poolSchedulable(p, kind)]));
   pools.sort((a, b) => compareFairShare(views.get(a)!, views.get(b)!));
   const sizeBased = set.config.sizeBasedWeight;
   const out: Job[] = [];
   for (const pool of pools) {
-    const jobs = pool.jobs.filter((j) => set.isRunnable(j));
+    const jobs = activeJobs(pool).filter((j) => set.isRunnable(j));
     if (pool.config.schedulingMode === 'fifo') jobs.sort(compareFifo);
     else {
       const jv = new Map(jobs.map((j) => [j, jobSchedulable(j, kind, sizeBased)]));

@@ -14,7 +14,7 @@ import type { AssignerCounts, LaunchPort, MapAssigner, MapSlots } from '../frame
 import type { Victim } from '../framework/preemption.js';
 import type { PluginContext, PolicyPlugin, SchedulingPolicy, WorkloadShape } from '../framework/registry.js';
 import type { Tick } from '../framework/tick.js';
-import type { BlockStore } from '../hdfs.js';
+import type { BlockReader } from '../hdfs.js';
 import type { Job } from '../job.js';
 import { compareFair } from '../policies/fair.js';
 import { SortedJobQueue } from '../policies/sorted-queue.js';
@@ -76,7 +76,7 @@ export class Quincy implements MapAssigner, Tick, JobEvents {
   private queue: SortedJobQueue | undefined;
   private readonly rackOfNode: Int32Array;
 
-  constructor(private readonly config: QuincyConfig, private readonly topology: Topology, private readonly blocks: BlockStore, private readonly solver: LpSolver) {
+  constructor(private readonly config: QuincyConfig, private readonly topology: Topology, private readonly blocks: BlockReader, private readonly solver: LpSolver) {
     this.plan = Array.from({ length: topology.nodes }, () => []);
     this.rackOfNode = Int32Array.from({ length: topology.nodes }, (_, m) => rackOf(topology, m as NodeId));
   }

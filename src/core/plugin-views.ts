@@ -1,0 +1,81 @@
+/**
+ * What a user's plugin is handed, as read-only views of the engine's own objects: the topology (a frozen copy), the
+ * blocks' replicas (their read methods only) and HDFS as a replication round sees it (reads, and changes only through
+ * addReplica and removeReplica). A write throws, as on the frozen jobs and pools, instead of changing the run
+ * silently. Built-in plugins get the objects themselves (plugins.ts), so the engine pays nothing for these.
+ */
+import type { BlockReader } from './hdfs.js';
+import type { Preemption } from './framework/preemption.js';
+import type { ReplicaHdfs, ReplicationPolicy } from './framework/replication.js';
+import type { RunningTaskReader } from './running-tasks.js';
+import type { Topology } from './topology.js';
+
+/** A frozen copy of the topology (its heartbeat phases copied: a typed array cannot be frozen). */
+export function topologyView(topology: Topology): Topology {
+  return Object.freeze({ ...topology, phaseMs: topology.phaseMs.slice() });
+}
+
+/** The replicas' read methods, over the live store (a replica added or removed in the run shows at once). */
+export function blockReaderView(blocks: BlockReader): BlockReader {
+  return Object.freeze({
+    get replication() { return blocks.replication; },
+    get stride() { return blocks.stride; },
+    get blocks() { return blocks.blocks; },
+    replicaCount: (block: number) => blocks.replicaCount(block),
+    replica: (block: number, i: number) => blocks.replica(block, i),
+    holds: (block: number, node: number) => blocks.holds(block, node as never),
+  }) as BlockReader;
+}
+
+/** HDFS as a round sees it, with changes only through addReplica and removeReplica (which check their arguments). */
+function replicaHdfsView(hdfs: ReplicaHdfs): ReplicaHdfs {
+  const files = Object.freeze(hdfs.files.map((file) => file.slice()));
+  const blocks = blockReaderView(hdfs.blocks);
+  return Object.freeze({
+    get nowMs() { return hdfs.nowMs; },
+    blocks,
+    files,
+    defaultReplication: hdfs.defaultReplication,
+    maxReplicas: hdfs.maxReplicas,
+    copying: (block: number) => hdfs.copying(block),
+    copyingTo: (block: number, node: Parameters<ReplicaHdfs['copyingTo']>[1]) => hdfs.copyingTo(block, node),
+    addReplica: (block: number, node: Parameters<ReplicaHdfs['addReplica']>[1]) => hdfs.addReplica(block, node),
+    removeReplica: (block: number, node: Parameters<ReplicaHdfs['removeReplica']>[1]) => hdfs.removeReplica(block, node),
+  });
+}
+
+/** A user's replication policy whose rounds get the view of HDFS above (made at its first round, kept for the run). */
+export function withHdfsView(policy: ReplicationPolicy): ReplicationPolicy {
+  let seen: ReplicaHdfs | undefined;
+  let view: ReplicaHdfs | undefined;
+  const round = policy.round;
+  return {
+    blockRead: (job, block, node, locality, nowMs, waitedMs) => policy.blockRead(job, block, node, locality, nowMs, waitedMs),
+    get nextRoundMs() { return policy.nextRoundMs; },
+    round: round === undefined ? undefined : (hdfs) => {
+      if (seen !== hdfs) view = replicaHdfsView((seen = hdfs));
+      round.call(policy, view!);
+    },
+    counts: policy.counts === undefined ? undefined : () => policy.counts!(),
+  };
+}
+
+/** A user's preemption, whose checks get the running tasks' read methods only (not the engine's launch records). */
+export function withRunningView(preemption: Preemption): Preemption {
+  let seen: RunningTaskReader | undefined;
+  let view: RunningTaskReader | undefined;
+  return {
+    victims: (pools, kind, nowMs, running) => {
+      if (seen !== running) {
+        const r = (seen = running);
+        view = Object.freeze({
+          mapNode: (job, map) => r.mapNode(job, map),
+          mapStartMs: (job, map) => r.mapStartMs(job, map),
+          mapEndMs: (job, map) => r.mapEndMs(job, map),
+          reduceNode: (job, reduce) => r.reduceNode(job, reduce),
+        } satisfies RunningTaskReader);
+      }
+      return preemption.victims(pools, kind, nowMs, view!);
+    },
+  };
+}
