@@ -42,18 +42,19 @@ const ENDING: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
  */
 function runNode(args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-    const out: Buffer[] = [];
-    const err: Buffer[] = [];
-    child.stdout.on('data', (b: Buffer) => out.push(b));
-    child.stderr.on('data', (b: Buffer) => err.push(b));
     const pass = (signal: NodeJS.Signals): void => {
       stopPassing();
       child.kill(signal);
       process.kill(process.pid, signal); // no listener now: this process ends by the signal
     };
     const stopPassing = (): void => { for (const s of ENDING) process.removeListener(s, pass); };
+    // Listening before the spawn: a signal that came during it ended this process, the case's already forked.
     for (const s of ENDING) process.on(s, pass);
+    const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    child.stdout.on('data', (b: Buffer) => out.push(b));
+    child.stderr.on('data', (b: Buffer) => err.push(b));
     child.on('error', (e) => { stopPassing(); reject(e); });
     child.on('close', (status) => {
       stopPassing();
