@@ -3,7 +3,7 @@
  * spreads over all of them), the sweep-scaling case once a round, and assembles the report `hfsim bench` writes
  * (src/cli/bench-schema.ts).
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { availableParallelism, cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -31,8 +31,40 @@ export function stat(values: number[]): Stat {
   return { median: r(median), spread: r(s[s.length - 1] - s[0]), min: r(s[0]), max: r(s[s.length - 1]), values: values.map(r) };
 }
 
-function runChild(spec: CaseSpec): ChildRun {
-  const r = spawnSync(process.execPath, ['--max-old-space-size=4096', CHILD, JSON.stringify(spec)], { cwd: ROOT, encoding: 'utf8', maxBuffer: 1 << 20 });
+/** Signals that end this process (their default action) and that a case's process gets too. */
+const ENDING: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+
+/**
+ * Runs Node with `args` in the project root to its end: its exit code, stdout and stderr. Not spawnSync: blocked in
+ * it, this process died of a SIGTERM or SIGINT sent to it alone (a `kill`, a CI job's timeout) and left the case's
+ * process running to its case's end (the full suite's fb2010-day for minutes, at up to 4 GB). While a case runs, such a
+ * signal is passed on to its process, and then ends this one as it would have.
+ */
+function runNode(args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const pass = (signal: NodeJS.Signals): void => {
+      stopPassing();
+      child.kill(signal);
+      process.kill(process.pid, signal); // no listener now: this process ends by the signal
+    };
+    const stopPassing = (): void => { for (const s of ENDING) process.removeListener(s, pass); };
+    // Listening before the spawn: a signal that came during it ended this process, the case's already forked.
+    for (const s of ENDING) process.on(s, pass);
+    const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    child.stdout.on('data', (b: Buffer) => out.push(b));
+    child.stderr.on('data', (b: Buffer) => err.push(b));
+    child.on('error', (e) => { stopPassing(); reject(e); });
+    child.on('close', (status) => {
+      stopPassing();
+      resolve({ status, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8') });
+    });
+  });
+}
+
+async function runChild(spec: CaseSpec): Promise<ChildRun> {
+  const r = await runNode(['--max-old-space-size=4096', CHILD, JSON.stringify(spec)]);
   if (r.status !== 0) throw new Error(`bench case ${spec.name} failed: ${(r.stderr || `exit ${r.status}`).trim()}`);
   return JSON.parse(r.stdout) as ChildRun;
 }
@@ -54,7 +86,7 @@ export interface RunSuiteOptions {
   progress?: (line: string) => void;
 }
 
-export function runSuite(options: RunSuiteOptions): BenchReport {
+export async function runSuite(options: RunSuiteOptions): Promise<BenchReport> {
   const specs = suite(options.suite).filter((s) => options.only === undefined || s.name.includes(options.only));
   const runs = new Map<string, ChildRun[]>(specs.map((s) => [s.name, []]));
   const cores = Math.max(1, availableParallelism());
@@ -66,12 +98,12 @@ export function runSuite(options: RunSuiteOptions): BenchReport {
   const scalingRuns: ScalingResult[] = [];
   for (let round = 0; round < options.repeat; round++) {
     for (const spec of specs) {
-      const r = runChild(spec);
+      const r = await runChild(spec);
       runs.get(spec.name)!.push(r);
       options.progress?.(`[${round + 1}/${options.repeat}] ${spec.name}: ${r.wallMs} ms, ${r.peakRssMB} MB`);
     }
     if (scaling) {
-      const r = runScaling(scaling);
+      const r = await runScaling(scaling);
       scalingRuns.push(r);
       options.progress?.(`[${round + 1}/${options.repeat}] ${SWEEP_SCALING} (${r.points} points): ${r.runs.map((x) => `${x.workers} worker${x.workers > 1 ? 's' : ''} ${x.wallMs[0]} ms`).join(', ')}`);
     }
@@ -143,9 +175,9 @@ export function runSuite(options: RunSuiteOptions): BenchReport {
   };
 }
 
-function runScaling(spec: SweepScalingSpec): ScalingResult {
+async function runScaling(spec: SweepScalingSpec): Promise<ScalingResult> {
   const args = ['--json', '--repeat', '1', '--jobs', String(spec.jobs), '--w1', String(spec.w1), '--seeds', String(spec.seeds), '--workers', spec.workers.join(',')];
-  const r = spawnSync(process.execPath, [SWEEP, ...args], { cwd: ROOT, encoding: 'utf8', maxBuffer: 1 << 24 });
+  const r = await runNode([SWEEP, ...args]);
   if (r.status !== 0) throw new Error(`bench case ${SWEEP_SCALING} failed: ${(r.stderr || `exit ${r.status}`).trim()}`);
   return JSON.parse(r.stdout) as ScalingResult;
 }

@@ -63,7 +63,7 @@ export interface BenchFlags { suite: 'smoke' | 'full'; json?: string; repeat?: n
 export async function bench(flags: BenchFlags): Promise<void> {
   if (flags.json) checkOutputFile(flags.json, '--json');
   const { runSuite } = await import('../../bench/runner.js');
-  const report = runSuite({
+  const report = await runSuite({
     suite: flags.suite,
     repeat: flags.repeat ?? 3,
     only: flags.only,

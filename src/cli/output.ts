@@ -15,6 +15,7 @@ import { randomInt } from 'node:crypto';
 import { closeSync, constants, accessSync, fsyncSync, lstatSync, mkdirSync, openSync, readlinkSync, realpathSync, rmdirSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { createRequire } from 'node:module';
+import { isMainThread } from 'node:worker_threads';
 import { isClosedPipe } from './closed-pipe.js';
 import { InputError } from './errors.js';
 
@@ -240,6 +241,7 @@ export function writeOutput(file: string, content: string): void {
     }
   }
   // write-file-atomic (CommonJS) loads at the first regular file written: a run printing its table needs none of it.
+  holdSignals();
   (createRequire(import.meta.url)('write-file-atomic') as typeof import('write-file-atomic')).sync(target, content);
   const folder = openSync(dirname(target), 'r');
   try {
@@ -247,6 +249,38 @@ export function writeOutput(file: string, content: string): void {
   } finally {
     closeSync(folder);
   }
+}
+
+/**
+ * The signals write-file-atomic's signal-exit listens to (on Linux) while it writes, to remove its temp file. It
+ * writes synchronously, so a signal that comes meanwhile waits for the event loop, and signal-exit stops listening
+ * before the loop turns: the signal was lost, and a Ctrl-C or a kill during a write let the command run on (a sweep
+ * interrupted as it wrote sweep.json ran every point and exited 0). holdSignals listens too, from before the write
+ * until the loop has polled once after it, and ends the process by the signal it gets, as if no one had listened.
+ */
+const HELD_SIGNALS = ['SIGHUP', 'SIGINT', 'SIGTERM', 'SIGALRM', 'SIGABRT', 'SIGVTALRM', 'SIGXCPU', 'SIGXFSZ', 'SIGUSR2', 'SIGTRAP', 'SIGSYS', 'SIGQUIT', 'SIGIOT', 'SIGIO', 'SIGPOLL', 'SIGPWR', 'SIGSTKFLT'] as const;
+let holding = false;
+
+function holdSignals(): void {
+  if (holding || !isMainThread) return; // a worker thread gets no signals
+  holding = true;
+  const listening: NodeJS.Signals[] = [];
+  const release = (): void => {
+    for (const s of listening) process.removeListener(s, raise);
+    holding = false;
+  };
+  const raise = (signal: NodeJS.Signals): void => {
+    release();
+    process.kill(process.pid, signal); // no listener now: the signal's default action, exit by the signal
+  };
+  for (const s of HELD_SIGNALS) {
+    try {
+      process.on(s, raise);
+      listening.push(s);
+    } catch { /* a signal this platform lacks */ }
+  }
+  // A signal that came during a write is read in the poll phase: two turns of setImmediate put one poll in between.
+  setImmediate(() => setImmediate(release));
 }
 
 function writeInto(fd: number, content: string): void {

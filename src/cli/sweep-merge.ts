@@ -4,12 +4,12 @@
  * output keeps every point), and a merge that still lacks points writes what it has, names the missing points and
  * exits 4 (EXIT.incomplete), so a script cannot take a partial merge for a finished sweep.
  */
-import { existsSync, readdirSync, realpathSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { IncompleteError, InputError } from './errors.js';
 import { checkOutputDir, makeOutputDir, writeOutput } from './output.js';
 import type { PointRecord } from './sweep-aggregate.js';
-import { MANIFEST, type Manifest, RESULTS, finalize, isSweepDir, onePerPoint, readCheckedManifest, readRecords } from './sweep-output.js';
+import { MANIFEST, type Manifest, RESULTS, entriesBesideTemps, finalize, isSweepDir, onePerPoint, readCheckedManifest, readRecords, removeSweepTemps } from './sweep-output.js';
 import { describePoint } from './sweep-run.js';
 import { summaryTable } from './sweep-summary.js';
 
@@ -39,7 +39,7 @@ export function merge(dirs: readonly string[]): { manifest: Manifest; records: P
 function inputsWithOut(dirs: readonly string[], out: string): string[] {
   if (!existsSync(out)) return [...dirs];
   if (!isSweepDir(out)) {
-    if (readdirSync(out).length > 0) throw new InputError(`--out ${out}: holds files but no ${MANIFEST}: not a sweep output; choose an empty or new folder`);
+    if (entriesBesideTemps(out).length > 0) throw new InputError(`--out ${out}: holds files but no ${MANIFEST}: not a sweep output; choose an empty or new folder`);
     return [...dirs];
   }
   const real = realpathSync(out);
@@ -65,6 +65,7 @@ export function mergeAction(dirs: string[], flags: { out: string }): void {
   const inputs = inputsWithOut(dirs, flags.out);
   const { manifest, records } = merge(inputs);
   makeOutputDir(flags.out, '--out');
+  removeSweepTemps(flags.out);
   writeOutput(join(flags.out, MANIFEST), JSON.stringify(manifest, null, 1) + '\n');
   finalize(flags.out, manifest, records);
   const kept = inputs.length > dirs.length ? ' into the output already there' : '';

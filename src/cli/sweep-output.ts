@@ -2,7 +2,7 @@
  * A sweep's output directory: sweep.json (the manifest: which points, made from which inputs), results.jsonl (one
  * finished point a line, appended and fsynced as points finish), and the aggregates, aggregate.csv and aggregate.json.
  */
-import { existsSync, mkdirSync, readFileSync, truncateSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, truncateSync } from 'node:fs';
 import { type FileHandle, open } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
@@ -42,6 +42,26 @@ export function manifestOf(sweep: Sweep, shard?: { index: number; count: number 
     shard,
     points: sweep.points.map(({ id, index, group, values, seed, variant }) => ({ id, index, group, values, seed, variant })),
   };
+}
+
+/**
+ * write-file-atomic's temp file of one of a sweep's own files: its name, a dot and a 32-bit number. A kill -9 (or a
+ * crash) during that write leaves it in the folder; the next sweep or merge into the folder removes it.
+ */
+export function isSweepTemp(name: string): boolean {
+  const m = /^(?:sweep\.json|results\.jsonl|aggregate\.csv|aggregate\.json)\.(\d{1,10})$/.exec(name);
+  return m !== null && Number(m[1]) < 2 ** 32;
+}
+
+/** The folder's entries that are not a sweep's temp files (none: the folder is empty, or as a killed first write left it). */
+export function entriesBesideTemps(dir: string): string[] {
+  return readdirSync(dir).filter((name) => !isSweepTemp(name));
+}
+
+/** Removes the sweep's temp files from `dir`, before a sweep or a merge writes there. */
+export function removeSweepTemps(dir: string): void {
+  if (!existsSync(dir)) return;
+  for (const name of readdirSync(dir)) if (isSweepTemp(name)) rmSync(join(dir, name), { force: true });
 }
 
 export function isSweepDir(dir: string): boolean {

@@ -3,7 +3,7 @@
  * known (sweep-order.ts), appending each finished point to the results log as it finishes, without pausing the
  * others (sweep-output.ts); with resume, only the points the log lacks. Progress goes to stderr.
  */
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { SingleBar } from 'cli-progress';
 import type { Result } from '../actors/simulate.js';
@@ -13,7 +13,7 @@ import { InputError } from './errors.js';
 import type { PointRecord } from './sweep-aggregate.js';
 import { type Sweep, type SweepPoint, shardOf } from './sweep-file.js';
 import { PointQueue } from './sweep-order.js';
-import { MANIFEST, type Manifest, RESULTS, ResultsLog, finalize, manifestOf, onePerPoint, readManifest, readRecords } from './sweep-output.js';
+import { MANIFEST, type Manifest, RESULTS, ResultsLog, entriesBesideTemps, finalize, manifestOf, onePerPoint, readManifest, readRecords, removeSweepTemps } from './sweep-output.js';
 import { makeOutputDir, writeOutput } from './output.js';
 import { adoptPrestartedPool } from './prestart.js';
 
@@ -77,13 +77,14 @@ export async function runSweep(sweep: Sweep, options: SweepOptions): Promise<Swe
       // The same sweep: each line must be a result of one of its points (an edited line went into aggregate.csv).
       records = onePerPoint(readRecords(dir, true, manifest), new Set(mine.map((p) => p.id)), join(dir, RESULTS));
     }
-  } else if (existsSync(dir) && statSync(dir).isDirectory() && readdirSync(dir).length > 0) {
+  } else if (existsSync(dir) && statSync(dir).isDirectory() && entriesBesideTemps(dir).length > 0) {
     // A sweep writes sweep.json before any result: files without it are someone else's, never replaced.
     throw new InputError(options.resume
       ? `${dir}: --resume: holds files but no ${MANIFEST}, so no sweep to resume (a sweep writes ${MANIFEST} first): pass the folder of the sweep's output, or an empty or new folder with --out`
       : `${dir}: holds files but no ${MANIFEST}: not a sweep output; choose an empty or new folder with --out`);
   }
   makeOutputDir(dir, '--out');
+  removeSweepTemps(dir);
   writeOutput(join(dir, MANIFEST), JSON.stringify(manifest, null, 1) + '\n');
 
   const done = new Set(records.map((r) => r.id));

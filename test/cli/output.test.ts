@@ -106,6 +106,31 @@ describe('no output is left half-written', () => {
     expect(hfsim(['run', SMALL, ...ONE, '--out', out, '--jobs-csv', join(dir, 'missing', 'j.csv')]).code).toBe(2);
     expect(existsSync(out)).toBe(false);
   });
+
+  it.each([['SIGINT'], ['SIGTERM']])('%s during a write ends the process by that signal once the file is whole (the signal was lost and the command ran on, exit 0)', (signal) => {
+    const dir = tmp();
+    const out = join(dir, 'r.json');
+    writeFileSync(out, 'old');
+    // The signal comes while write-file-atomic writes (at its fsync), as a Ctrl-C that lands mid-write would.
+    const script = `
+      import { createRequire } from 'node:module';
+      const fs = createRequire(import.meta.url)('fs');
+      const fsync = fs.fsyncSync;
+      let sent = false;
+      fs.fsyncSync = (fd) => { if (!sent) process.kill(process.pid, '${signal}'); sent = true; return fsync(fd); };
+      const { writeOutput } = await import(${JSON.stringify(join(ROOT, 'dist', 'src', 'cli', 'output.js'))});
+      // From an I/O callback (as a sweep's last writes are): the signal is read in the next poll, after this one's check phase.
+      fs.readFile(${JSON.stringify(join(ROOT, 'package.json'))}, () => {
+        writeOutput(${JSON.stringify(out)}, '{"new": true}\\n');
+        setTimeout(() => { console.log('ran on'); }, 300);
+      });`;
+    const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', timeout: 30_000 });
+    expect(r.stderr).toBe('');
+    expect(r.stdout).not.toContain('ran on');
+    expect(r.signal).toBe(signal);
+    expect(readFileSync(out, 'utf8')).toBe('{"new": true}\n');
+    expect(readdirSync(dir)).toEqual(['r.json']); // no temp file left
+  });
 });
 
 describe('outputs that cannot be written, or would replace one another: exit 2 before any work, nothing of the user\'s lost', () => {

@@ -3,7 +3,7 @@
  * with two digests is refused naming both files it came from; a shard whose sweep.json or results.jsonl was edited is
  * refused naming the file and the field, as report refuses it.
  */
-import { appendFileSync, cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { PointRecord } from '../../src/cli/sweep-aggregate.js';
@@ -53,6 +53,16 @@ describe('sweep merge', () => {
     expect(r.code).toBe(2);
     expect(r.stderr.trim()).toBe(`hfsim: ${join(t1, 'results.jsonl')}: point ${line.id} has digest ffffffffffff, ${join(s0, 'results.jsonl')} has ${line.digest.slice(0, 12)}`);
     expect(existsSync(out)).toBe(false);
+  });
+
+  it('an --out holding only the temp file of a killed merge\'s first sweep.json write is merged into and the temp removed (it was refused: holds files but no sweep.json)', () => {
+    const out = join(tmp('merge-temp'), 'out');
+    mkdirSync(out);
+    writeFileSync(join(out, 'sweep.json.4000000000'), '{\n "na');
+    const r = hfsim('sweep', 'merge', s0, s1, '--out', out);
+    expect(r.code, r.stderr).toBe(0);
+    expect(readdirSync(out).sort()).toEqual(['aggregate.csv', 'aggregate.json', 'results.jsonl', 'sweep.json']);
+    expect(lines(out)).toHaveLength(12);
   });
 
   it('one point with two digests in one shard: named as --resume names it', () => {

@@ -84,6 +84,27 @@ describe('hfsim sweep --resume', () => {
     expect(fresh.stdout).toContain('ran 2');
   });
 
+  it('a folder holding only the temp file of a first sweep.json write (a kill -9 during it) is resumed and the temp removed (--resume was refused: holds files but no sweep.json)', () => {
+    const file = smallSweep();
+    const out = join(tmp('temp'), 'out');
+    mkdirSync(out);
+    writeFileSync(join(out, 'sweep.json.3141592653'), '{\n "name": "sm'); // write-file-atomic's temp: the name, a dot, a 32-bit number
+    const r = hfsim('sweep', file, '--shard', '0/6', '--out', out, '--resume', '--no-progress');
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('ran 2');
+    expect(readdirSync(out).sort()).toEqual(['aggregate.csv', 'aggregate.json', 'results.jsonl', 'sweep.json']);
+    // Temp files of a later write (aggregate.csv's, cut by a kill) go on the next run; a user's file beside them stays, and keeps the folder refused.
+    writeFileSync(join(out, 'aggregate.csv.77'), 'cut');
+    expect(hfsim('sweep', file, '--shard', '0/6', '--out', out, '--resume', '--no-progress').code).toBe(0);
+    expect(readdirSync(out).sort()).toEqual(['aggregate.csv', 'aggregate.json', 'results.jsonl', 'sweep.json']);
+    const mine = join(tmp('mine'), 'out');
+    mkdirSync(mine);
+    writeFileSync(join(mine, 'sweep.json.3141592653'), 'x');
+    writeFileSync(join(mine, 'sweep.json.1.bak'), 'mine');
+    expect(hfsim('sweep', file, '--shard', '0/6', '--out', mine, '--resume', '--no-progress').code).toBe(2);
+    expect(readdirSync(mine).sort()).toEqual(['sweep.json.1.bak', 'sweep.json.3141592653']);
+  });
+
   it('--resume counts a line repeated in results.jsonl once (a point was counted twice: seeds "1 1", n = 2), as sweep merge does; one point with two digests is refused', () => {
     const file = smallSweep();
     const out = join(tmp('dup'), 'out');

@@ -1,0 +1,26 @@
+/** hfsim bench killed while a case runs (a SIGTERM or SIGINT to it alone, as `kill` or a CI timeout sends): the case's process goes with it. */
+import { spawn } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { CLI, ROOT, processGroup } from './sweep-helpers.js';
+
+const sleep = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms));
+
+describe('hfsim bench, interrupted', () => {
+  it.each([['SIGTERM'], ['SIGINT']] as const)('%s to bench alone ends it by that signal and its case\'s process with it (the case ran on to its end)', async (signal) => {
+    // A case of a few seconds here; the full suite's run for minutes.
+    const bench = spawn(process.execPath, [CLI, 'bench', '--suite', 'smoke', '--repeat', '1', '--only', 'latency-600 fair+wait'],
+      { cwd: ROOT, detached: true, stdio: 'ignore' });
+    const exited = new Promise<NodeJS.Signals | null>((done) => bench.on('exit', (_code, s) => done(s)));
+    try {
+      for (let i = 0; i < 200 && processGroup(bench.pid!).length < 2; i++) await sleep(25); // the case's process has started
+      expect(processGroup(bench.pid!).length).toBe(2);
+      await sleep(200);
+      process.kill(bench.pid!, signal);
+      expect(await exited).toBe(signal);
+      await sleep(300);
+      expect(processGroup(bench.pid!)).toEqual([]);
+    } finally {
+      try { process.kill(-bench.pid!, 'SIGKILL'); } catch { /* all gone */ }
+    }
+  }, 30_000);
+});
