@@ -2,15 +2,20 @@
  * A forked worker of pool.ts: imports the task module named by its first argument, runs each task it is sent (one
  * at a time, in order) and answers with the value or the error's message, and the task's start and end times. It
  * listens before it loads the module (tasks sent while it starts wait for the module), and exits when its channel
- * to the pool closes: the pool closed it, or the process that started it died.
+ * to the pool closes: the pool closed it, or the process that started it died (noticed between tasks, and within a
+ * simulation within a quarter of a second: inprocess.ts endRunsWhenOrphaned).
  */
 import type { FromChild, ToChild } from './pool.js';
 
 const now = (): number => performance.timeOrigin + performance.now();
 const [moduleHref] = process.argv.slice(2);
 const loaded = import(moduleHref) as Promise<{ default: (task: unknown) => Promise<unknown> }>;
+const parent = process.ppid;
+// A task's simulation checks every 250 ms that `parent` lives (inprocess.ts): dynamic, so loaded once this module
+// has set its listeners, like the task module (which imports it too).
+const watching = import('./inprocess.js').then((m) => m.endRunsWhenOrphaned(parent));
 
-let chain: Promise<unknown> = loaded;
+let chain: Promise<unknown> = Promise.all([loaded, watching]);
 process.on('message', (m: ToChild<unknown>) => {
   chain = chain.then(async () => {
     const { default: run } = await loaded;

@@ -1,0 +1,46 @@
+/**
+ * A sweep (or a run's side-by-side variants) killed on its own, as `kill` or a CI job's timeout does, while its worker
+ * processes run long points: they end within moments, not at the end of their points (they noticed the parent gone
+ * only between points, and a point at scale runs for minutes).
+ */
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { CLI, ROOT, processGroup, tmp, writeJson } from './sweep-helpers.js';
+
+const sleep = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms));
+
+/** Quincy (a program solved every heartbeat interval) on 930 jobs: a workload built at once, then 2,600 slow epochs (about 9 s a variant here). */
+function longScenario(dir: string): string {
+  return writeJson(dir, 'long.json', {
+    name: 'long', seed: 1,
+    cluster: { racks: 2, nodesPerRack: 6, mapSlotsPerNode: 2, reduceSlotsPerNode: 1, heartbeatMs: 3000 },
+    scheduler: { policy: 'quincy', delay: { mode: 'none' } },
+    workload: { kind: 'generated', groups: [
+      { name: 'small', count: 600, maps: 2, mapMs: 10000, reduces: 1, reduceMs: 5000, intervalMs: 12000, arrivals: 'exponential' },
+      { name: 'medium', count: 240, maps: 10, mapMs: 15000, reduces: 1, reduceMs: 10000, startMs: 3000, intervalMs: 30000, arrivals: 'exponential' },
+      { name: 'large', count: 90, maps: 30, mapMs: 20000, reduces: 2, reduceMs: 20000, startMs: 6000, intervalMs: 80000, arrivals: 'exponential' },
+    ] },
+    variants: { a: {}, b: { 'scheduler.policyConfig': { kills: false } }, c: { 'scheduler.policyConfig': { fairness: false } } },
+  });
+}
+
+describe('worker processes of a killed command', () => {
+  it.each([
+    ['sweep', (dir: string) => ['sweep', writeJson(dir, 'long.sweep.json', { name: 'long', base: longScenario(dir), axes: { variant: ['a', 'b'] }, seeds: [1] }), '--out', join(dir, 'out'), '--parallel', '2']],
+    ['run --parallel', (dir: string) => ['run', longScenario(dir), '--parallel', '3']],
+  ])('%s: SIGTERM to it alone ends its workers within a second (they ran on to the end of their points)', async (_, args) => {
+    const cmd = spawn(process.execPath, [CLI, ...args(tmp('orphans'))], { cwd: ROOT, detached: true, stdio: 'ignore' });
+    try {
+      for (let i = 0; i < 400 && processGroup(cmd.pid!).length < 3; i++) await sleep(25); // the command and two workers
+      expect(processGroup(cmd.pid!).length).toBe(3);
+      await sleep(2500); // the workers have loaded and are well into their points (each takes 9 s or more)
+      expect(processGroup(cmd.pid!).length).toBe(3);
+      process.kill(cmd.pid!, 'SIGTERM');
+      for (let i = 0; i < 40 && processGroup(cmd.pid!).length > 0; i++) await sleep(25);
+      expect(processGroup(cmd.pid!)).toEqual([]);
+    } finally {
+      try { process.kill(-cmd.pid!, 'SIGKILL'); } catch { /* all gone */ }
+    }
+  }, 60_000);
+});
