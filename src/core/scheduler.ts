@@ -75,8 +75,6 @@ export interface SchedulerObserver {
   killed?(nowMs: number, node: NodeId, job: JobIndex, task: number): void;
 }
 
-export { isReduceRef, reduceOf, reduceRef } from './task-ref.js';
-
 export interface SchedulerStats {
   heartbeats: number;
   arrivals: number;
