@@ -7,7 +7,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { count, flag } from './flags.js';
+import { count } from './flags.js';
 import { median } from './sweep-scaling.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');

@@ -4,7 +4,6 @@
  * and the next epoch to advance to. Thread timing cannot reach the scheduler: the order is fixed by the phases.
  */
 import { COPY_JOB, isReduceRef } from '../core/task-ref.js';
-import { BlockStore } from '../core/hdfs.js';
 import type { NodeId, Rank } from '../core/ids.js';
 import type { Job } from '../core/job.js';
 import { type JobResult, type Outcome, buildOutcome } from '../core/results.js';
@@ -71,7 +70,6 @@ export class MasterActor {
   /** Finishes plus arrivals at the last check, and the kills counted then (see KILLS_PER_SLOT_WITHOUT_FINISH). */
   private lastSettled = -1;
   private killsAtSettled = 0;
-  private readonly blocks: BlockStore;
   /** The decisions of the epoch being answered, for every rack. */
   private readonly responses: ResponseRouter;
   /** Position of each node in the (phase, node id) order of an epoch's heartbeats, and the node at each position. */
@@ -109,7 +107,6 @@ export class MasterActor {
     this.topology = makeTopology(scenario.cluster, scenario.seed);
     const view = schedulerView(this.topology, scenario.cluster.network.rackAware);
     const workload = options.workload ?? buildWorkload(scenario, view, makeRng(scenario.seed), options.trace);
-    this.blocks = workload.blocks;
     this.scheduler = new Scheduler(scenario, view, workload.blocks, workload.jobs, options.observer, options.scan, options.solver);
     this.responses = new ResponseRouter(this.topology.racks, this.topology.nodesPerRack);
     const nodes = this.topology.nodes;

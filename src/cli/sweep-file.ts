@@ -83,7 +83,6 @@ export const sweepSchema = z.strictObject({
   }
   if (new Set(s.seeds).size !== s.seeds.length) ctx.addIssue({ code: 'custom', path: ['seeds'], message: 'a seed appears twice' });
 });
-export type SweepSpec = z.infer<typeof sweepSchema>;
 
 export interface Axis {
   name: string;

@@ -38,10 +38,6 @@ export class PointQueue<P extends Pick<SweepPoint, 'group' | 'index' | 'scenario
     for (const r of finished) this.learn(r.group, r.run.wallMs);
   }
 
-  get length(): number {
-    return this.pending.length;
-  }
-
   /** A finished point's wall time, for its group. */
   learn(group: string, wallMs: number): void {
     const c = this.known.get(group) ?? { totalMs: 0, n: 0 };

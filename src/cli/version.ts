@@ -3,8 +3,9 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-function findPackage(from: string): { dir: string; version: string } {
-  let dir = dirname(fileURLToPath(from));
+function findPackage(): { dir: string; version: string } {
+  const self = fileURLToPath(import.meta.url);
+  let dir = dirname(self);
   for (;;) {
     try {
       const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name?: unknown; version?: unknown };
@@ -13,16 +14,16 @@ function findPackage(from: string): { dir: string; version: string } {
       // no package.json here, or not readable: keep walking up
     }
     const up = dirname(dir);
-    if (up === dir) throw new Error('package.json of hfsim not found above ' + fileURLToPath(from));
+    if (up === dir) throw new Error('package.json of hfsim not found above ' + self);
     dir = up;
   }
 }
 
-export function packageVersion(from: string = import.meta.url): string {
-  return findPackage(from).version;
+export function packageVersion(): string {
+  return findPackage().version;
 }
 
 /** The folder holding hfsim's package.json (the repository root in a checkout). */
-export function packageRoot(from: string = import.meta.url): string {
-  return findPackage(from).dir;
+export function packageRoot(): string {
+  return findPackage().dir;
 }

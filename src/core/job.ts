@@ -12,7 +12,7 @@ import type { JobIndex } from './ids.js';
 import type { JobSpec } from './workload.js';
 import { type NodeId, type RackId, type Topology, rackOf } from './topology.js';
 
-export { DONE, PENDING, RUNNING } from './task-state.js';
+export { RUNNING } from './task-state.js';
 
 /** Locality of a map launch, also the locality level of delay scheduling. */
 export const NODE_LOCAL = 0;

@@ -72,11 +72,6 @@ export class SkipCountGate implements LocalityGate {
     this.lazy = new LazySkipCounts(maxSkips, this.skips);
   }
 
-  /** Skips counted for `job` since its last node-local launch. */
-  skipsOf(job: Job): number {
-    return this.skips[job.index];
-  }
-
   allowed(job: Job, _nowMs?: number): Locality {
     return this.skips[job.index] >= this.maxSkips ? OFF_RACK : NODE_LOCAL;
   }
@@ -103,11 +98,7 @@ export class TwoLevelWaitGate implements LocalityGate {
     this.lazy = new LazyWaits(nodeMs, this.levels, this.waited);
   }
 
-  /** `job`'s locality level (as last read or set) and the time it has waited at it. */
-  levelOf(job: Job): Locality {
-    return this.levels[job.index] as Locality;
-  }
-
+  /** The time `job` has waited at its locality level (as last read or set). */
   waitedMs(job: Job): number {
     return this.waited[job.index];
   }

@@ -101,11 +101,6 @@ export class PlaceLists {
     return this.rows[i];
   }
 
-  /** Maps listed at place index `i` at construction. */
-  builtCount(i: number): number {
-    return this.rows[this.places + i + 1] - this.rows[this.places + i];
-  }
-
   private find(place: number): number {
     const rows = this.rows;
     let lo = 0;

@@ -3,7 +3,7 @@
  * locality gate with the rules around it, the task choice, the pool clock with preemption, and a replication policy.
  * The shortcuts a run may take are the ones every plugin in it permits.
  */
-import type { Admission, HeartbeatLimits } from './framework/admission.js';
+import type { HeartbeatLimits } from './framework/admission.js';
 import { NO_LIMITS } from './framework/admission.js';
 import { gates, isBuiltIn, policies, preemptions, replications } from './framework/builtins.js';
 import { type JobEvents, allEvents } from './framework/job-events.js';
@@ -38,7 +38,6 @@ export interface RunPlugins {
   readonly limits: HeartbeatLimits;
   /** Pools of a pool-aware policy (hfs, capacity): admission, shares, the clock's state; else undefined. */
   readonly pools: PoolSet | undefined;
-  readonly admission: Admission | undefined;
   /** The pool clock (the periodic tick, with preemption when it is on) of a pool-aware policy. */
   readonly poolClock: PoolClock | undefined;
   /** The periodic tick: the pool clock, or a policy's own (Quincy's solve); it may kill running tasks. */
@@ -49,7 +48,6 @@ export interface RunPlugins {
   readonly assigner: MapAssigner | undefined;
   /** Rules keeping jobs off nodes (long-task balancing, a policy's own), all of which must admit a job. */
   readonly filter: NodeFilter | undefined;
-  readonly longTasks: LongTaskBalancer | undefined;
   readonly gate: LocalityGate;
   readonly choice: TaskChoice;
   readonly events: JobEvents | undefined;
@@ -140,11 +138,10 @@ export function makePlugins(scenario: Scenario, topology: Topology, jobs: number
     mapQueue: policy.createQueue('map'),
     reduceQueue: policy.createQueue('reduce'),
     limits: policy.limits === undefined ? NO_LIMITS : checkedLimits(sc.policy, policy.limits),
-    pools, admission: pools, poolClock, running, gate,
+    pools, poolClock, running, gate,
     clock: poolClock ?? policy.tick,
     assigner: policy.assignMaps,
     filter,
-    longTasks,
     choice: split ?? nearestFirst,
     events: allEvents([split, longTasks, policy.events]),
     replication,

@@ -12,8 +12,6 @@ import { KINDS, type SlotKind } from './slot-kind.js';
 import type { Admission } from './framework/admission.js';
 import { frozenCopy } from './frozen.js';
 
-export { KINDS, type SlotKind } from './slot-kind.js';
-
 /**
  * One slot kind's view of a pool (Hadoop's PoolSchedulable). Plugins are handed pools: what changes is private and
  * set by PoolSet alone, and the object is frozen, so a plugin's write throws instead of changing the shares.

@@ -13,7 +13,7 @@ import { atMost, durationMs, hasControlChars, intWithin, nameField, nonNegInt, p
 
 const posNum = (what: string) => z.number({ error: `${what} must be a number` }).positive({ error: `${what} must be greater than 0`, abort: true });
 
-export { PRIORITIES, type Priority } from './priority.js';
+export type { Priority } from './priority.js';
 export const JOB_TYPES = ['io', 'cpu'] as const;
 export type JobType = (typeof JOB_TYPES)[number];
 
@@ -246,7 +246,6 @@ export const scenarioSchema = z.strictObject({
 
 export type Scenario = z.infer<typeof scenarioSchema>;
 export type ClusterConfig = Scenario['cluster'];
-export type TasksConfig = Scenario['tasks'];
 export type SchedulerConfig = Scenario['scheduler'];
 /** The gate named by `mode`, and its config (the built-ins': none; skip with maxSkips; wait with nodeMs, rackMs). */
 export interface DelayConfig {

@@ -27,7 +27,6 @@ import type { Tick } from './framework/tick.js';
 import type { BlockStore } from './hdfs.js';
 import { type Rank, nodeId, rackId } from './ids.js';
 import { Job, type JobIndex, JobScratch, type Locality, NODE_LOCAL, OFF_RACK, RACK_LOCAL } from './job.js';
-import type { LongTaskBalancer } from './long-tasks.js';
 import { PassAll } from './pass-all.js';
 import type { PoolClock } from './pool-clock.js';
 import { policyAndPreemption } from './plugin-checks.js';
@@ -76,8 +75,6 @@ export interface SchedulerObserver {
   killed?(nowMs: number, node: NodeId, job: JobIndex, task: number): void;
 }
 
-export { isReduceRef, reduceOf, reduceRef } from './task-ref.js';
-
 export interface SchedulerStats {
   heartbeats: number;
   arrivals: number;
@@ -108,8 +105,6 @@ export class Scheduler {
   private readonly hb = { node: nodeId(0), rack: rackId(0), nowMs: 0, seq: 0, untilNextMs: 0, launched: 0, offRack: 0, maxMaps: 0, maxOffRack: 0, sink: undefined as ActionSink | undefined };
   /** Rules keeping jobs off nodes (long-task balancing). */
   private readonly filter: NodeFilter | undefined;
-  /** Long-task balancing's counts (scheduler.longTasks), for tests and reports. */
-  readonly longTasks: LongTaskBalancer | undefined;
   private readonly running: RunningTasks | undefined;
   private readonly limits: HeartbeatLimits;
   private readonly gate: LocalityGate;
@@ -160,7 +155,6 @@ export class Scheduler {
   private readonly slowdown: { rack: number; off: number };
   /** The O(1) answer to a map scan that can launch nothing (pass-all.ts), where the gate's skips may be counted late. */
   private readonly passAll: PassAll | undefined;
-  /** Told of each node where a launch took a job's last pending map (PassAll's per-node count of such jobs drops). */
   /** The fluid network model's launch fields (undefined: the flat model's fixed slowdowns). */
   private readonly io: TaskIo | undefined;
   /** Fluid model: where finished maps' outputs wait, and the progress notices to reduces (instead of waitingReduces). */
@@ -186,7 +180,7 @@ export class Scheduler {
     this.jobs = new Array<Job | undefined>(specs.length).fill(undefined);
     const plugins = makePlugins(scenario, topology, specs.length, solver, blocks);
     ({ pools: this.pools, poolClock: this.poolClock, running: this.running, limits: this.limits, gate: this.gate, choice: this.choice } = plugins);
-    ({ clock: this.clock, assigner: this.assigner, filter: this.filter, longTasks: this.longTasks } = plugins);
+    ({ clock: this.clock, assigner: this.assigner, filter: this.filter } = plugins);
     ({ events: this.events, replication: this.replication, shortcuts: this.shortcuts, mapQueue: this.mapQueue, reduceQueue: this.reduceQueue } = plugins);
     this.port = this.assigner === undefined ? undefined : this.makePort();
     this.delays = plugins.delays;

@@ -40,7 +40,7 @@ export interface JobSpec {
   readonly outputMBPerReduce?: number;
 }
 
-export { FACEBOOK_BINS, type FacebookBin, binOf } from './facebook-bins.js';
+export { FACEBOOK_BINS } from './facebook-bins.js';
 
 /**
  * Job-type profiles for the Facebook mix. IO-heavy: a grep over the block (short maps, one small reduce); the

@@ -12,7 +12,6 @@ const NOT_IN_PAPERS = 'The figure\'s numbers are not in papers/.';
 
 interface PoolReach {
   pool: string;
-  submitMs: number;
   /** Seconds from the pool's first submit to the first sample with running maps >= 90% of its fair share. */
   reachS: number;
   /** The fair share (maps) at that sample. */
@@ -27,10 +26,10 @@ function reaches(r: Run): PoolReach[] {
     const s = p.shares;
     for (let i = 0; i < s.tMs.length; i++) {
       if (s.tMs[i] >= submitMs && s.fairMaps[i] > 0 && s.runningMaps[i] >= 0.9 * s.fairMaps[i]) {
-        return [{ pool: p.name, submitMs, reachS: (s.tMs[i] - submitMs) / 1000, fair: s.fairMaps[i] }];
+        return [{ pool: p.name, reachS: (s.tMs[i] - submitMs) / 1000, fair: s.fairMaps[i] }];
       }
     }
-    return [{ pool: p.name, submitMs, reachS: NaN, fair: NaN }];
+    return [{ pool: p.name, reachS: NaN, fair: NaN }];
   });
 }
 

@@ -3,7 +3,6 @@
  * epoch in each direction), so a heartbeat is a row, not an object.
  */
 import type { RackResponses } from '../core/network/fluid-rack.js';
-import type { Scenario } from '../core/scenario.js';
 
 /** Rack -> master: the heartbeats of one rack's nodes in one epoch, in (time, node id) order. */
 export interface HeartbeatBatch {

@@ -210,12 +210,12 @@ export class ComponentRates extends FlowTable {
         const r = this.pathRes[at + k];
         if (this.capacity[r] === Infinity) continue;
         this.csrRes[e] = this.localOf[r];
-        if (!this.unitCoefficients) this.csrCoef[e] = this.pathCoef[at + k];
+        this.csrCoef[e] = this.pathCoef[at + k];
         e++;
       }
     }
     this.csrStart[nf] = e;
-    maxMinRates(nf, this.csrStart, this.csrRes, this.unitCoefficients ? undefined : this.csrCoef, this.capLocal, nr, this.rates, this.scratch);
+    maxMinRates(nf, this.csrStart, this.csrRes, this.csrCoef, this.capLocal, nr, this.rates, this.scratch);
     for (let j = 0; j < nf; j++) this.setRate(compFlows[j], this.rates[j], nowMs);
   }
 

@@ -25,8 +25,6 @@ import type { EventHeap } from './event-heap.js';
 import { ComponentRates } from './component-rates.js';
 import { MAX_PATH } from './flow-table.js';
 
-export { MAX_PATH } from './flow-table.js';
-
 export class FluidNet extends ComponentRates {
   /** Whether a flow that constrains nobody is rated without a solve (unit coefficients, unless solveEveryChange). */
   private readonly shortcut: boolean;

@@ -69,7 +69,7 @@ export class LinkUsage {
     const cross = total(2);
     const forced = total(3);
     const perS = this.switchMBps * (this.bucketMs / 1000);
-    const frac = (xs: number[]): number[] => Array.from(xs, (x) => Math.round(((x ?? 0) / perS) * 1e4) / 1e4);
+    const frac = (xs: number[]): number[] => Array.from(xs, (x) => Math.round((x / perS) * 1e4) / 1e4);
     return {
       model: 'fluid',
       crossRackMB: Math.round(cross),

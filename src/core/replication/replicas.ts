@@ -66,7 +66,6 @@ interface Copy {
   src: NodeId;
   startMs: number;
   endMs: number;
-  seq: number;
 }
 
 export class DynamicReplicas implements ReplicaHdfs {
@@ -81,7 +80,6 @@ export class DynamicReplicas implements ReplicaHdfs {
   private readonly moving: Copy[] = [];
   private readonly streams: Int32Array;
   private landedMs = 0;
-  private seq = 0;
   /** By block: jobs that read it (indexes, in arrival order), for the rebuild of their caches. */
   private readonly readers = new Map<number, number[]>();
   private readonly dirty = new Set<number>();
@@ -196,10 +194,10 @@ export class DynamicReplicas implements ReplicaHdfs {
     if (b.holds(block, node) || this.copyingTo(block, node) || b.replicaCount(block) + this.copying(block) >= this.maxReplicas) return false;
     if (b.replicaCount(block) === 0) return false; // nothing to copy from
     if (this.network) {
-      this.waiting.push({ block, node, src: -1 as NodeId, startMs: NaN, endMs: NaN, seq: this.seq++ });
+      this.waiting.push({ block, node, src: -1 as NodeId, startMs: NaN, endMs: NaN });
       return true;
     }
-    const copy: Copy = { block, node, src: this.sourceFor(block, node), startMs: this.nowMs, endMs: this.nowMs + this.copyMs, seq: this.seq++ };
+    const copy: Copy = { block, node, src: this.sourceFor(block, node), startMs: this.nowMs, endMs: this.nowMs + this.copyMs };
     let i = this.copies.length;
     while (i > 0 && this.copies[i - 1].endMs > copy.endMs) i--; // by end, then start order
     this.copies.splice(i, 0, copy);
