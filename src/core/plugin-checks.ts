@@ -1,15 +1,80 @@
 /**
  * What a plugin hands the core, checked where a value outside its contract would loop or run on silently (the
- * fourth fuzzing pass's plugins): heartbeat caps, a gate's answers, the counts it reports. Each failure names the
- * plugin and the value. Built-in plugins are trusted and not wrapped.
+ * fourth fuzzing pass's plugins): what its create() returns, its queues, heartbeat caps, a gate's answers, the counts
+ * it reports. Each failure names the plugin and the value. Built-in plugins are trusted and not wrapped.
  */
 import type { HeartbeatLimits } from './framework/admission.js';
 import type { LocalityGate } from './framework/locality-gate.js';
+import type { JobQueue } from './framework/queue-order.js';
+import type { PluginKind } from './framework/registry.js';
+import type { SlotKind } from './slot-kind.js';
 import type { Scenario } from './scenario.js';
 import { hasControlChars } from './bounded.js';
 
 /** A value as a message shows it: numbers as JavaScript prints them (NaN, Infinity), the rest as JSON. */
 export const shownValue = (v: unknown): string => (typeof v === 'number' ? String(v) : String(JSON.stringify(v)));
+
+/** A value as a message about its kind shows it: a function, an object, a list, or the value. */
+const kindOf = (v: unknown): string => (typeof v === 'function' ? 'a function' : Array.isArray(v) ? 'a list' : typeof v === 'object' && v !== null ? 'an object' : shownValue(v));
+
+/** The members (`?`: optional) of what a plugin's create() returns, by kind; a plugin's own other members are its business. */
+const MADE: Readonly<Record<PluginKind, Readonly<Record<string, string>>>> = {
+  policy: { createQueue: 'function', limits: 'object?', wrapGate: 'function?', assignMaps: 'object?', filter: 'object?', tick: 'object?', events: 'object?' },
+  gate: { allowed: 'function', skipped: 'function', launched: 'function', lazy: 'object?' },
+  preemption: { victims: 'function' },
+  replication: { blockRead: 'function', round: 'function?', nextRoundMs: 'number?', counts: 'function?' },
+};
+/** The members of the objects above, by the member that holds them. */
+const NESTED: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  assignMaps: { assign: 'function', counts: 'function?' },
+  filter: { admits: 'function' },
+  tick: { nextTickMs: 'number', skipIdle: 'function', tick: 'function', killed: 'function' },
+  lazy: { amount: 'function', headroom: 'function', settle: 'function' },
+};
+const QUEUE = { add: 'function', remove: 'function', update: 'function' };
+
+/** Why `value` (`what`) lacks one of `members` or holds one of another type, or undefined; `nested`: its objects' members. */
+function membersProblem(value: unknown, members: Readonly<Record<string, string>>, what: string, nested: typeof NESTED = {}): string | undefined {
+  if (typeof value !== 'object' || value === null) {
+    const needed = Object.entries(members).filter(([, t]) => !t.endsWith('?')).map(([m, t]) => `${m} (a ${t})`);
+    return `${what} returned ${kindOf(value)}, not an object with ${needed.join(', ')}`;
+  }
+  for (const [member, spec] of Object.entries(members)) {
+    const type = spec.replace('?', '');
+    const v: unknown = (value as Record<string, unknown>)[member];
+    if (v === undefined && spec.endsWith('?')) continue;
+    if (type === 'object' ? typeof v !== 'object' || v === null : typeof v !== type) return `${what}'s ${member} is ${kindOf(v)}, not a ${type}`;
+    const inner = nested[member] === undefined ? undefined : membersProblem(v, nested[member], `${what}'s ${member}`);
+    if (inner !== undefined) return inner;
+  }
+  return undefined;
+}
+
+/**
+ * What a user's create() returned, its members checked: a missing or mistyped one failed later in the engine's own
+ * words ("Cannot read properties of undefined (reading 'add')").
+ */
+export function checkedMade<T>(kind: PluginKind, name: string, made: T): T {
+  const problem = membersProblem(made, MADE[kind], 'create()', NESTED);
+  if (problem !== undefined) throw new TypeError(`${kind} "${name}": ${problem}`);
+  return made;
+}
+
+/** A user's policy's queue: its methods checked once, and its order, at each read, a list (undefined failed as "reading 'length'"). */
+export function checkedQueue(queue: JobQueue, policy: string, kind: SlotKind): JobQueue {
+  const problem = membersProblem(queue, QUEUE, `createQueue('${kind}')`);
+  if (problem !== undefined) throw new TypeError(`policy "${policy}": ${problem}`);
+  return {
+    add: (job) => queue.add(job),
+    remove: (job) => queue.remove(job),
+    update: (job) => queue.update(job),
+    get jobs() {
+      const jobs: unknown = queue.jobs;
+      if (!Array.isArray(jobs)) throw new TypeError(`policy "${policy}": its ${kind} queue's jobs is ${kindOf(jobs)}, not a list of jobs`);
+      return jobs;
+    },
+  };
+}
 
 /** The policy, and its preemption plugin when on: who decides a run's kills. */
 export function policyAndPreemption(sc: Scenario['scheduler']): string {

@@ -12,12 +12,12 @@ import type { LpSolver } from './framework/lp-solver.js';
 import type { MapAssigner } from './framework/map-assignment.js';
 import type { NodeFilter } from './framework/node-filter.js';
 import type { JobQueue } from './framework/queue-order.js';
-import type { PluginContext } from './framework/registry.js';
+import type { PluginContext, PluginKind } from './framework/registry.js';
 import type { ReplicationPolicy } from './framework/replication.js';
 import { type Shortcut, permittedByAll } from './framework/shortcuts.js';
 import type { TaskChoice } from './framework/task-choice.js';
 import type { Tick } from './framework/tick.js';
-import { checkedGate, checkedLimits } from './plugin-checks.js';
+import { checkedGate, checkedLimits, checkedMade, checkedQueue } from './plugin-checks.js';
 import { copyComputeSplit } from './copy-compute.js';
 import { jobTypeRule } from './gate-rules.js';
 import { LongTaskBalancer } from './long-tasks.js';
@@ -31,6 +31,7 @@ import { RunningTasks } from './running-tasks.js';
 import type { BlockStore } from './hdfs.js';
 import type { Scenario } from './scenario.js';
 import type { Topology } from './topology.js';
+import type { SlotKind } from './slot-kind.js';
 
 export interface RunPlugins {
   readonly mapQueue: JobQueue;
@@ -100,9 +101,11 @@ export function makePlugins(scenario: Scenario, topology: Topology, jobs: number
     views ??= { topology: topologyView(topology), blocks: blocks === undefined ? undefined : blockReaderView(blocks) };
     return { ...context, ...views, scenario: seenBy(plugin) };
   };
-  const policy = policyPlugin.create(seenBy(policyPlugin).scheduler.policyConfig, contextFor(policyPlugin));
+  // A user's plugin's create() result is checked (checkedMade), and so are its queues and a gate's answers.
+  const made = <T>(kind: PluginKind, name: string, plugin: object, value: T): T => (isBuiltIn(plugin) ? value : checkedMade(kind, name, value));
+  const policy = made('policy', sc.policy, policyPlugin, policyPlugin.create(seenBy(policyPlugin).scheduler.policyConfig, contextFor(policyPlugin)));
   const { mode: _mode, ...gateConfig } = seenBy(gatePlugin).scheduler.delay;
-  let gate = gatePlugin.create(gateConfig, contextFor(gatePlugin));
+  let gate = made('gate', sc.delay.mode, gatePlugin, gatePlugin.create(gateConfig, contextFor(gatePlugin)));
   if (!isBuiltIn(gatePlugin)) gate = checkedGate(gate, sc.delay.mode);
   if (sc.jobTypeRule) gate = jobTypeRule(gate);
   if (policy.wrapGate !== undefined) gate = policy.wrapGate(gate);
@@ -112,8 +115,8 @@ export function makePlugins(scenario: Scenario, topology: Topology, jobs: number
     let preemption;
     if (sc.preemption.enabled) {
       const plugin = preemptions.find(sc.preemption.policy);
-      const made = plugin.create(seenBy(plugin).scheduler.preemption.config, contextFor(plugin));
-      preemption = isBuiltIn(plugin) ? made : withRunningView(made);
+      const p = made('preemption', sc.preemption.policy, plugin, plugin.create(seenBy(plugin).scheduler.preemption.config, contextFor(plugin)));
+      preemption = isBuiltIn(plugin) ? p : withRunningView(p);
       running = new RunningTasks();
     }
     poolClock = new PoolClock(pools, topology.heartbeatMs, sc.preemption.intervalMs, preemption, running);
@@ -128,15 +131,16 @@ export function makePlugins(scenario: Scenario, topology: Topology, jobs: number
   let delays: DelayWait | undefined;
   if (sc.replication !== undefined) {
     const plugin = replications.find(sc.replication.policy);
-    const made = plugin.create(seenBy(plugin).scheduler.replication!.config, contextFor(plugin));
-    replication = isBuiltIn(plugin) ? made : withHdfsView(made);
+    const r = made('replication', sc.replication.policy, plugin, plugin.create(seenBy(plugin).scheduler.replication!.config, contextFor(plugin)));
+    replication = isBuiltIn(plugin) ? r : withHdfsView(r);
     delays = new DelayWait(jobs);
     gate = delays.wrap(gate); // outermost: it hears every skip the scheduler reports
   }
   const split = sc.copyComputeSplit ? copyComputeSplit(nearestFirst, jobs) : undefined;
+  const queue = (kind: SlotKind) => (isBuiltIn(policyPlugin) ? policy.createQueue(kind) : checkedQueue(policy.createQueue(kind), sc.policy, kind));
   return {
-    mapQueue: policy.createQueue('map'),
-    reduceQueue: policy.createQueue('reduce'),
+    mapQueue: queue('map'),
+    reduceQueue: queue('reduce'),
     limits: policy.limits === undefined ? NO_LIMITS : checkedLimits(sc.policy, policy.limits),
     pools, poolClock, running, gate,
     clock: poolClock ?? policy.tick,
