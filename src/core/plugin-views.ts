@@ -17,14 +17,15 @@ export function topologyView(topology: Topology): Topology {
 
 /** The replicas' read methods, over the live store (a replica added or removed in the run shows at once). */
 export function blockReaderView(blocks: BlockReader): BlockReader {
-  return Object.freeze({
+  const view: BlockReader = {
     get replication() { return blocks.replication; },
     get stride() { return blocks.stride; },
     get blocks() { return blocks.blocks; },
-    replicaCount: (block: number) => blocks.replicaCount(block),
-    replica: (block: number, i: number) => blocks.replica(block, i),
-    holds: (block: number, node: number) => blocks.holds(block, node as never),
-  }) as BlockReader;
+    replicaCount: (block) => blocks.replicaCount(block),
+    replica: (block, i) => blocks.replica(block, i),
+    holds: (block, node) => blocks.holds(block, node),
+  };
+  return Object.freeze(view);
 }
 
 /** HDFS as a round sees it, with changes only through addReplica and removeReplica (which check their arguments). */
@@ -37,11 +38,11 @@ function replicaHdfsView(hdfs: ReplicaHdfs): ReplicaHdfs {
     files,
     defaultReplication: hdfs.defaultReplication,
     maxReplicas: hdfs.maxReplicas,
-    copying: (block: number) => hdfs.copying(block),
-    copyingTo: (block: number, node: Parameters<ReplicaHdfs['copyingTo']>[1]) => hdfs.copyingTo(block, node),
-    addReplica: (block: number, node: Parameters<ReplicaHdfs['addReplica']>[1]) => hdfs.addReplica(block, node),
-    removeReplica: (block: number, node: Parameters<ReplicaHdfs['removeReplica']>[1]) => hdfs.removeReplica(block, node),
-  });
+    copying: (block) => hdfs.copying(block),
+    copyingTo: (block, node) => hdfs.copyingTo(block, node),
+    addReplica: (block, node) => hdfs.addReplica(block, node),
+    removeReplica: (block, node) => hdfs.removeReplica(block, node),
+  } satisfies ReplicaHdfs);
 }
 
 /** A user's replication policy whose rounds get the view of HDFS above (made at its first round, kept for the run). */
