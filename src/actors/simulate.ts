@@ -15,6 +15,7 @@ import { type SolverReport, loadSolver } from './highs-solver.js';
 import { policies } from '../core/framework/builtins.js';
 import { workloadLimitErrors } from '../core/workload-limits.js';
 import { MAX_WORKERS } from '../core/limits.js';
+import { valueKind } from '../core/plugin-checks.js';
 
 export type RuntimeName = 'inprocess' | 'threads';
 
@@ -77,20 +78,18 @@ export interface SimulateOptions {
 type OptionProblem = { type: boolean; message: string } | undefined;
 
 const ofKind = (kind: 'string' | 'boolean' | 'object' | 'function') => (v: unknown): OptionProblem =>
-  (kind === 'object' ? typeof v === 'object' && v !== null : typeof v === kind) ? undefined : { type: true, message: `must be ${kind === 'object' ? 'an object' : `a ${kind}`}, not ${shown(v)}` };
+  (kind === 'object' ? typeof v === 'object' && v !== null : typeof v === kind) ? undefined : { type: true, message: `must be ${kind === 'object' ? 'an object' : `a ${kind}`}, not ${valueKind(v)}` };
 
 const oneOf = (names: readonly string[]) => (v: unknown): OptionProblem => {
-  if (typeof v !== 'string') return { type: true, message: `must be a string (${names.map((n) => `"${n}"`).join(' or ')}), not ${shown(v)}` };
-  return names.includes(v) ? undefined : { type: false, message: `must be ${names.map((n) => `"${n}"`).join(' or ')}, not ${shown(v)}` };
+  if (typeof v !== 'string') return { type: true, message: `must be a string (${names.map((n) => `"${n}"`).join(' or ')}), not ${valueKind(v)}` };
+  return names.includes(v) ? undefined : { type: false, message: `must be ${names.map((n) => `"${n}"`).join(' or ')}, not ${valueKind(v)}` };
 };
 
 /** A count of threads: 1 to MAX_WORKERS, as the CLI's --workers. */
 const threadCount = (v: unknown): OptionProblem => {
-  if (typeof v !== 'number') return { type: true, message: `must be a number, not ${shown(v)}` };
+  if (typeof v !== 'number') return { type: true, message: `must be a number, not ${valueKind(v)}` };
   return Number.isInteger(v) && v >= 1 && v <= MAX_WORKERS ? undefined : { type: false, message: `must be a whole number from 1 to ${MAX_WORKERS}, not ${v}` };
 };
-
-const shown = (v: unknown): string => (typeof v === 'string' ? JSON.stringify(v) : Array.isArray(v) ? 'an array' : v === null ? 'null' : typeof v === 'object' ? 'an object' : typeof v === 'function' ? 'a function' : String(v));
 
 /** Each option's check (undefined is always allowed: the default). */
 const OPTION_CHECKS = {
@@ -111,7 +110,7 @@ const OPTION_CHECKS = {
 
 /** simulate()'s options checked: a TypeError or RangeError naming each bad one, one line each. */
 function checkOptions(options: unknown): void {
-  if (typeof options !== 'object' || options === null || Array.isArray(options)) throw new TypeError(`simulate: options must be an object, not ${shown(options)}`);
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) throw new TypeError(`simulate: options must be an object, not ${valueKind(options)}`);
   const problems: Array<NonNullable<OptionProblem> & { key: string }> = [];
   for (const [key, value] of Object.entries(options)) {
     const check = Object.hasOwn(OPTION_CHECKS, key) ? OPTION_CHECKS[key as keyof SimulateOptions] : undefined;

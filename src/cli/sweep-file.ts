@@ -64,25 +64,38 @@ export const sweepSchema = z.strictObject({
   charts: z.array(chartSchema).optional(),
 }).superRefine((s, ctx) => {
   // Counted before anything is expanded: a 1,000 x 1,000 sweep resolved a million scenarios before it failed.
-  const points = Object.values(s.axes).reduce((n, values) => n * values.length, s.seeds.length);
+  const axes = Object.entries(s.axes).map(([name, values]) => ({ name, values }));
+  const { points, sizes } = pointCount(axes, s.seeds.length);
   if (points > MAX_SWEEP_POINTS) {
-    const sizes = [...Object.entries(s.axes).map(([axis, values]) => `${values.length} (${axis})`), `${s.seeds.length} seeds`].join(' x ');
     ctx.addIssue({ code: 'custom', path: ['axes'], message: `${sizes} is ${points} points, above the limit of ${MAX_SWEEP_POINTS}` });
     return;
   }
-  for (const [axis, values] of Object.entries(s.axes)) {
-    const seen = new Set<string>();
-    for (const v of values) {
-      const key = JSON.stringify(v);
-      if (seen.has(key)) {
-        ctx.addIssue({ code: 'custom', path: ['axes', axis], message: `value ${key} appears twice` });
-        break;
-      }
-      seen.add(key);
-    }
+  for (const { name, values } of axes) {
+    const twice = firstRepeated(values);
+    if (twice !== undefined) ctx.addIssue({ code: 'custom', path: ['axes', name], message: `value ${twice} appears twice` });
   }
-  if (new Set(s.seeds).size !== s.seeds.length) ctx.addIssue({ code: 'custom', path: ['seeds'], message: 'a seed appears twice' });
+  if (firstRepeated(s.seeds) !== undefined) ctx.addIssue({ code: 'custom', path: ['seeds'], message: 'a seed appears twice' });
 });
+
+/**
+ * The points `axes` and `seeds` seeds make (their product), and how ("2 (w1) x 3 seeds"): a sweep file's, before and
+ * after its variants are an axis, and a sweep folder's sweep.json, which must list that many.
+ */
+export function pointCount(axes: readonly Axis[], seeds: number): { points: number; sizes: string } {
+  const points = axes.reduce((n, a) => n * a.values.length, seeds);
+  return { points, sizes: [...axes.map((a) => `${a.values.length} (${a.name})`), `${seeds} seeds`].join(' x ') };
+}
+
+/** The first value of `values` that an earlier one equals (as JSON), shown as JSON; undefined when each is once. */
+export function firstRepeated(values: readonly unknown[]): string | undefined {
+  const seen = new Set<string>();
+  for (const v of values) {
+    const key = JSON.stringify(v) ?? String(v);
+    if (seen.has(key)) return key;
+    seen.add(key);
+  }
+  return undefined;
+}
 
 export interface Axis {
   name: string;
@@ -184,7 +197,7 @@ export function expandSweep(raw: unknown, file: string): Sweep {
     }
   } else if (variants.length > 1 || variants[0].name !== '') {
     axes.unshift({ name: VARIANT_AXIS, values: variants.map((v) => v.name) }); // every variant of the base, as an axis
-    const points = axes.reduce((n, a) => n * a.values.length, spec.seeds.length);
+    const { points } = pointCount(axes, spec.seeds.length);
     if (points > MAX_SWEEP_POINTS) throw new InputError(`${file}: axes: ${variants.length} variants of the base x the axes and seeds is ${points} points, above the limit of ${MAX_SWEEP_POINTS}`);
   }
   const badCharts = chartProblems(spec.charts ?? [], axes);

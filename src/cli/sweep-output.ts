@@ -11,7 +11,7 @@ import { InputError } from './errors.js';
 import { readJsonFile } from './load-scenario.js';
 import { writeOutput } from './output.js';
 import { type PointRecord, aggregate, aggregateCsv, flatRows } from './sweep-aggregate.js';
-import { type Axis, type ChartSpec, type Sweep, VARIANT_AXIS, chartProblems, chartSchema, pointId } from './sweep-file.js';
+import { type Axis, type ChartSpec, type Sweep, VARIANT_AXIS, chartProblems, chartSchema, firstRepeated, pointCount, pointId } from './sweep-file.js';
 
 export const MANIFEST = 'sweep.json';
 export const RESULTS = 'results.jsonl';
@@ -105,11 +105,10 @@ export function readCheckedManifest(dir: string): Manifest {
   const key = (v: unknown): string => JSON.stringify(v) ?? String(v);
   const listed = m.axes.map((a, i) => {
     if (m.axes.findIndex((b) => b.name === a.name) !== i) throw bad(`axes[${i}].name`, `"${a.name}" names two axes`);
-    const keys = new Set(a.values.map(key));
-    if (keys.size < a.values.length) throw bad(`axes[${i}].values`, 'a value appears twice');
-    return keys;
+    if (firstRepeated(a.values) !== undefined) throw bad(`axes[${i}].values`, 'a value appears twice');
+    return new Set(a.values.map(key));
   });
-  if (new Set(m.seeds).size < m.seeds.length) throw bad('seeds', 'a seed appears twice');
+  if (firstRepeated(m.seeds) !== undefined) throw bad('seeds', 'a seed appears twice');
   const ids = new Set<string>();
   m.points.forEach((p, i) => {
     const where = `point ${i} (id ${p.id})`;
@@ -125,10 +124,8 @@ export function readCheckedManifest(dir: string): Manifest {
     if (ids.has(p.id)) throw bad(`points[${i}]`, `repeats an earlier point (id ${p.id})`);
     ids.add(p.id);
   });
-  const all = m.axes.reduce((n, a) => n * a.values.length, m.seeds.length);
-  if (m.points.length !== all) {
-    throw bad('points', `${m.points.length} points, but the axes and seeds make ${all} (${[...m.axes.map((a) => `${a.values.length} (${a.name})`), `${m.seeds.length} seeds`].join(' x ')})`);
-  }
+  const all = pointCount(m.axes, m.seeds.length);
+  if (m.points.length !== all.points) throw bad('points', `${m.points.length} points, but the axes and seeds make ${all.points} (${all.sizes})`);
   const charts = chartProblems(m.charts ?? [], m.axes);
   if (charts.length > 0) throw new InputError(`${file}: ${charts[0]}`);
   return m;

@@ -11,11 +11,26 @@ import type { SlotKind } from './slot-kind.js';
 import type { Scenario } from './scenario.js';
 import { hasControlChars } from './bounded.js';
 
-/** A value as a message shows it: numbers as JavaScript prints them (NaN, Infinity), the rest as JSON. */
-export const shownValue = (v: unknown): string => (typeof v === 'number' ? String(v) : String(JSON.stringify(v)));
+/**
+ * A value as a message shows it: a string or plain data as JSON, a number (NaN, Infinity) or any other primitive as
+ * JavaScript prints it, a function or data JSON cannot write (a cycle, a bigint) by its kind.
+ */
+export function shownValue(v: unknown): string {
+  if (typeof v === 'string') return JSON.stringify(v);
+  if (typeof v !== 'object' || v === null) return typeof v === 'function' ? 'a function' : String(v);
+  try {
+    return JSON.stringify(v) ?? valueKind(v);
+  } catch {
+    return valueKind(v);
+  }
+}
 
-/** A value as a message about its kind shows it: a function, an object, a list, or the value. */
-const kindOf = (v: unknown): string => (typeof v === 'function' ? 'a function' : Array.isArray(v) ? 'a list' : typeof v === 'object' && v !== null ? 'an object' : shownValue(v));
+/** A value as a message about its kind shows it: a function, an array or an object by its kind, else as shownValue. */
+export function valueKind(v: unknown): string {
+  if (typeof v === 'function') return 'a function';
+  if (Array.isArray(v)) return 'an array';
+  return typeof v === 'object' && v !== null ? 'an object' : shownValue(v);
+}
 
 /** The members (`?`: optional) of what a plugin's create() returns, by kind; a plugin's own other members are its business. */
 const MADE: Readonly<Record<PluginKind, Readonly<Record<string, string>>>> = {
@@ -37,13 +52,13 @@ const QUEUE = { add: 'function', remove: 'function', update: 'function' };
 function membersProblem(value: unknown, members: Readonly<Record<string, string>>, what: string, nested: typeof NESTED = {}): string | undefined {
   if (typeof value !== 'object' || value === null) {
     const needed = Object.entries(members).filter(([, t]) => !t.endsWith('?')).map(([m, t]) => `${m} (a ${t})`);
-    return `${what} returned ${kindOf(value)}, not an object with ${needed.join(', ')}`;
+    return `${what} returned ${valueKind(value)}, not an object with ${needed.join(', ')}`;
   }
   for (const [member, spec] of Object.entries(members)) {
     const type = spec.replace('?', '');
     const v: unknown = (value as Record<string, unknown>)[member];
     if (v === undefined && spec.endsWith('?')) continue;
-    if (type === 'object' ? typeof v !== 'object' || v === null : typeof v !== type) return `${what}'s ${member} is ${kindOf(v)}, not a ${type}`;
+    if (type === 'object' ? typeof v !== 'object' || v === null : typeof v !== type) return `${what}'s ${member} is ${valueKind(v)}, not a ${type}`;
     const inner = nested[member] === undefined ? undefined : membersProblem(v, nested[member], `${what}'s ${member}`);
     if (inner !== undefined) return inner;
   }
@@ -70,7 +85,7 @@ export function checkedQueue(queue: JobQueue, policy: string, kind: SlotKind): J
     update: (job) => queue.update(job),
     get jobs() {
       const jobs: unknown = queue.jobs;
-      if (!Array.isArray(jobs)) throw new TypeError(`policy "${policy}": its ${kind} queue's jobs is ${kindOf(jobs)}, not a list of jobs`);
+      if (!Array.isArray(jobs)) throw new TypeError(`policy "${policy}": its ${kind} queue's jobs is ${valueKind(jobs)}, not a list of jobs`);
       return jobs;
     },
   };

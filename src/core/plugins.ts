@@ -101,12 +101,13 @@ export function makePlugins(scenario: Scenario, topology: Topology, jobs: number
     views ??= { topology: topologyView(topology), blocks: blocks === undefined ? undefined : blockReaderView(blocks) };
     return { ...context, ...views, scenario: seenBy(plugin) };
   };
-  // A user's plugin's create() result is checked (checkedMade), and so are its queues and a gate's answers.
-  const made = <T>(kind: PluginKind, name: string, plugin: object, value: T): T => (isBuiltIn(plugin) ? value : checkedMade(kind, name, value));
+  // What a user's plugin's create() returns is checked (checkedMade) and, by kind, wrapped: a gate's answers checked,
+  // a preemption's and a replication policy's views of the engine read only (plugin-views.ts). Built-ins: as made.
+  const made = <T>(kind: PluginKind, name: string, plugin: object, value: T, wrap: (checked: T) => T = (v) => v): T =>
+    (isBuiltIn(plugin) ? value : wrap(checkedMade(kind, name, value)));
   const policy = made('policy', sc.policy, policyPlugin, policyPlugin.create(seenBy(policyPlugin).scheduler.policyConfig, contextFor(policyPlugin)));
   const { mode: _mode, ...gateConfig } = seenBy(gatePlugin).scheduler.delay;
-  let gate = made('gate', sc.delay.mode, gatePlugin, gatePlugin.create(gateConfig, contextFor(gatePlugin)));
-  if (!isBuiltIn(gatePlugin)) gate = checkedGate(gate, sc.delay.mode);
+  let gate = made('gate', sc.delay.mode, gatePlugin, gatePlugin.create(gateConfig, contextFor(gatePlugin)), (g) => checkedGate(g, sc.delay.mode));
   if (sc.jobTypeRule) gate = jobTypeRule(gate);
   if (policy.wrapGate !== undefined) gate = policy.wrapGate(gate);
   let poolClock: PoolClock | undefined;
@@ -115,8 +116,7 @@ export function makePlugins(scenario: Scenario, topology: Topology, jobs: number
     let preemption;
     if (sc.preemption.enabled) {
       const plugin = preemptions.find(sc.preemption.policy);
-      const p = made('preemption', sc.preemption.policy, plugin, plugin.create(seenBy(plugin).scheduler.preemption.config, contextFor(plugin)));
-      preemption = isBuiltIn(plugin) ? p : withRunningView(p);
+      preemption = made('preemption', sc.preemption.policy, plugin, plugin.create(seenBy(plugin).scheduler.preemption.config, contextFor(plugin)), withRunningView);
       running = new RunningTasks();
     }
     poolClock = new PoolClock(pools, topology.heartbeatMs, sc.preemption.intervalMs, preemption, running);
@@ -131,8 +131,7 @@ export function makePlugins(scenario: Scenario, topology: Topology, jobs: number
   let delays: DelayWait | undefined;
   if (sc.replication !== undefined) {
     const plugin = replications.find(sc.replication.policy);
-    const r = made('replication', sc.replication.policy, plugin, plugin.create(seenBy(plugin).scheduler.replication!.config, contextFor(plugin)));
-    replication = isBuiltIn(plugin) ? r : withHdfsView(r);
+    replication = made('replication', sc.replication.policy, plugin, plugin.create(seenBy(plugin).scheduler.replication!.config, contextFor(plugin)), withHdfsView);
     delays = new DelayWait(jobs);
     gate = delays.wrap(gate); // outermost: it hears every skip the scheduler reports
   }
