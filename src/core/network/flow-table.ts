@@ -7,6 +7,7 @@
  */
 import type { EventHeap } from './event-heap.js';
 import { FlowLists } from './flow-lists.js';
+import { TouchedSet } from './touched-set.js';
 
 /** Most resources one flow crosses. */
 export const MAX_PATH = 6;
@@ -18,6 +19,8 @@ export class FlowTable {
   readonly remainingMB: Float64Array;
   readonly rateMBps: Float64Array;
   readonly active: Uint8Array;
+  /** Each flow's owner id, given by add() (a rack's slot or serve): saved and restored with the flow. */
+  readonly owner: Int32Array;
   protected readonly updatedMs: Float64Array;
   protected readonly pathRes: Int32Array;
   /** Empty when every coefficient is 1 (`unitCoefficients`): nothing to store, copy or read. */
@@ -29,12 +32,11 @@ export class FlowTable {
   protected highWater = 0;
   /**
    * What changed since this network and its saved copy were last made equal (saveTo, restoreFrom): the flows
-   * written (touched), and the free stack at and above freeMin. Only those are copied by the next save or restore.
+   * written, the resources whose capacity or carried MB changed, and the free stack at and above freeMin. Only those
+   * are copied by the next save or restore.
    */
-  private readonly touchedAt: Int32Array;
-  private readonly touched: Int32Array;
-  private touches = 0;
-  private sync = 1;
+  private readonly touched: TouchedSet;
+  private readonly touchedRes: TouchedSet;
   protected freeMin: number;
   /** Flows crossing each resource (order is insertion order; any fixed order gives the same rates). */
   protected readonly lists: FlowLists;
@@ -47,6 +49,7 @@ export class FlowTable {
     this.remainingMB = new Float64Array(maxFlows);
     this.rateMBps = new Float64Array(maxFlows);
     this.active = new Uint8Array(maxFlows);
+    this.owner = new Int32Array(maxFlows).fill(-1);
     this.updatedMs = new Float64Array(maxFlows);
     this.pathRes = new Int32Array(maxFlows * MAX_PATH);
     this.pathCoef = new Float64Array(unitCoefficients ? 0 : maxFlows * MAX_PATH);
@@ -55,8 +58,8 @@ export class FlowTable {
     for (let i = 0; i < maxFlows; i++) this.freeIds[i] = maxFlows - 1 - i;
     this.freeTop = maxFlows;
     this.freeMin = maxFlows;
-    this.touchedAt = new Int32Array(maxFlows);
-    this.touched = new Int32Array(maxFlows);
+    this.touched = new TouchedSet(maxFlows);
+    this.touchedRes = new TouchedSet(R);
     this.lists = new FlowLists(R, maxFlows * MAX_PATH, MAX_PATH);
   }
 
@@ -125,14 +128,19 @@ export class FlowTable {
 
   /** Copies what this network changed since the last save or restore (the rest is equal) from `a` to `b`. */
   private copyChanged(a: FlowTable, b: FlowTable): void {
-    b.capacity.set(a.capacity);
-    b.carriedMB.set(a.carriedMB);
+    const { touched, touchedRes } = this;
+    for (let t = 0; t < touchedRes.size; t++) {
+      const r = touchedRes.at(t);
+      b.capacity[r] = a.capacity[r];
+      b.carriedMB[r] = a.carriedMB[r];
+    }
     // An inactive flow's fields are never read (a flow is written whole when added): only its flag is copied.
-    for (let t = 0; t < this.touches; t++) {
-      const f = this.touched[t];
+    for (let t = 0; t < touched.size; t++) {
+      const f = touched.at(t);
       const on = a.active[f];
       b.active[f] = on;
       if (on === 0) continue;
+      b.owner[f] = a.owner[f];
       b.remainingMB[f] = a.remainingMB[f];
       b.rateMBps[f] = a.rateMBps[f];
       b.updatedMs[f] = a.updatedMs[f];
@@ -144,8 +152,8 @@ export class FlowTable {
     for (let k = this.freeMin; k < a.freeTop; k++) b.freeIds[k] = a.freeIds[k]; // entries above the top are never read
     b.freeTop = a.freeTop;
     b.highWater = a.highWater;
-    this.touches = 0;
-    this.sync++;
+    touched.clear();
+    touchedRes.clear();
     this.freeMin = this.freeTop;
   }
 
@@ -160,9 +168,12 @@ export class FlowTable {
 
   /** Notes that flow f's state is about to change (see `touched`). */
   protected touch(f: number): void {
-    if (this.touchedAt[f] === this.sync) return;
-    this.touchedAt[f] = this.sync;
-    this.touched[this.touches++] = f;
+    this.touched.mark(f);
+  }
+
+  /** Notes that resource r's capacity or carried MB is about to change (see `touchedRes`). */
+  protected touchResource(r: number): void {
+    this.touchedRes.mark(r);
   }
 
   protected coef(e: number): number {
@@ -177,7 +188,11 @@ export class FlowTable {
     if (moved === 0) return;
     this.remainingMB[f] -= moved;
     const at = f * MAX_PATH;
-    for (let k = 0; k < this.pathLen[f]; k++) this.carriedMB[this.pathRes[at + k]] += moved * this.coef(at + k);
+    for (let k = 0; k < this.pathLen[f]; k++) {
+      const r = this.pathRes[at + k];
+      this.touchedRes.mark(r);
+      this.carriedMB[r] += moved * this.coef(at + k);
+    }
   }
 
   /** MB active flow f has left to move at `nowMs`. */

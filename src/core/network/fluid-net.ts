@@ -42,10 +42,11 @@ export class FluidNet extends ComponentRates {
   }
 
   /**
-   * Starts a flow of `mb` over res[0 .. len) (coefficients coef, or 1) at `nowMs`; returns its id. A path lists a
-   * resource once (a rack's paths do; with unit coefficients, the direct answers in component-rates.ts assume it).
+   * Starts a flow of `mb` over res[0 .. len) (coefficients coef, or 1) at `nowMs`, owned by `owner` (FlowTable.owner);
+   * returns its id. A path lists a resource once (a rack's paths do; with unit coefficients, the direct answers in
+   * component-rates.ts assume it).
    */
-  add(res: ArrayLike<number>, coef: ArrayLike<number> | undefined, len: number, mb: number, nowMs: number): number {
+  add(res: ArrayLike<number>, coef: ArrayLike<number> | undefined, len: number, mb: number, nowMs: number, owner = -1): number {
     if (this.freeTop === 0) throw new Error(`fluid network: more than ${this.maxFlows} flows at once`);
     if (len > MAX_PATH) throw new Error(`fluid network: a path of ${len} resources (at most ${MAX_PATH})`);
     const f = this.freeIds[--this.freeTop];
@@ -58,6 +59,7 @@ export class FluidNet extends ComponentRates {
       this.lists.append(res[k], f * MAX_PATH + k);
     }
     this.pathLen[f] = len;
+    this.owner[f] = owner;
     this.remainingMB[f] = mb;
     this.rateMBps[f] = -1; // no rate yet: whatever the solve gives it is a change, and schedules its finish
     this.updatedMs[f] = nowMs;
@@ -122,6 +124,7 @@ export class FluidNet extends ComponentRates {
   /** Sets a resource's capacity at `nowMs`, re-rating the flows that cross it. */
   setCapacity(r: number, mbps: number, nowMs: number): void {
     if (this.capacity[r] === mbps) return;
+    this.touchResource(r);
     this.capacity[r] = mbps;
     if (this.lists.count[r] > 0) this.recomputeFrom(r, nowMs);
   }

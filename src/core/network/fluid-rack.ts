@@ -57,13 +57,12 @@ export class FluidRack extends RackTasks implements GroupUse {
   private readonly heartbeatMs: number;
   private readonly order: Int32Array;
   private readonly phaseMs: Int32Array;
-  /** The saved epoch start: slots, serves, network, events and flows' slots. */
+  /** The saved epoch start: slots, serves, network (with its flows' owners) and events. */
   private readonly saved: SlotState;
   private readonly savedSv: ServeState;
   /** The saved network's state only: a FlowTable, without a live network's scratch for re-rating components. */
   private readonly savedNet: FlowTable;
   private readonly savedHeap: EventHeap;
-  private readonly savedFlowSlot: Int32Array;
   /** Epoch whose start is saved, and the slots the predicted pass reported, in report order. */
   private savedEpoch = -1;
   private savedReadMB = 0;
@@ -85,7 +84,6 @@ export class FluidRack extends RackTasks implements GroupUse {
     this.savedSv = new ServeState(this.sv.capacity);
     this.savedNet = new FlowTable(this.links.capacities(options.rates), this.flowsMax, this.savedHeap, 0, true);
     this.saved = new SlotState(this.slots, this.nodes, this.mapSlots, this.reduceSlots, this.links.groups);
-    this.savedFlowSlot = new Int32Array(this.flowsMax);
     this.pinned = new Int32Array(this.slots);
     this.linkCarried = new Float64Array(this.links.resources - this.links.up);
   }
@@ -226,13 +224,11 @@ export class FluidRack extends RackTasks implements GroupUse {
       const g = this.liveGroups.at(k);
       this.epochFlows[g] = this.net.flowsOn(this.links.group(g));
     }
-    this.s.copySlotsTo(this.saved, this.touchedSlots, this.slotTouches);
-    this.slotsSynced();
+    this.s.copySlotsTo(this.saved, this.touchedSlots);
     this.sv.saveTo(this.savedSv);
     this.net.saveTo(this.savedNet);
     this.savedCrossing = this.net.crossesFrom(this.links.up);
     this.heap.copyTo(this.savedHeap);
-    this.savedFlowSlot.set(this.flowSlot);
   }
 
   private restore(): void {
@@ -243,12 +239,10 @@ export class FluidRack extends RackTasks implements GroupUse {
       this.net.rebuildLists(); // as a copy would leave them: by flow id
       return;
     }
-    this.saved.copySlotsTo(this.s, this.touchedSlots, this.slotTouches);
-    this.slotsSynced();
+    this.saved.copySlotsTo(this.s, this.touchedSlots);
     this.sv.restoreFrom(this.savedSv);
     this.net.restoreFrom(this.savedNet);
     this.savedHeap.copyTo(this.heap);
-    this.flowSlot.set(this.savedFlowSlot);
   }
 
   /**

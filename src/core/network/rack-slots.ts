@@ -22,6 +22,7 @@ import { LiveGroups } from './live-groups.js';
 import { FluidNet } from './fluid-net.js';
 import { type LinkRates, NIC_IN, RackLinks } from './rack-links.js';
 import { REPLICA, SERVE_FIELDS, ServeState, readCapMBps } from './serves.js';
+import { TouchedSet } from './touched-set.js';
 import { CPU, DONE, READ, START, SlotState, WAIT, WRITE } from './slot-state.js';
 
 export interface FluidRackOptions {
@@ -76,17 +77,13 @@ export class RackSlots {
   protected writes: number[] = [];
   protected readonly net: FluidNet;
   protected readonly heap: EventHeap;
-  protected readonly flowSlot: Int32Array;
   /**
    * Whether the state may differ from the saved copy in more than the clock: set by an event, a freed slot, an
    * allocation or a committed pass. An idle stretch leaves it clear, and save and restore then copy nothing.
    */
   protected dirty = true;
   /** Slots written since the state and its saved copy were last made equal (only these are copied). */
-  private readonly slotTouchedAt: Int32Array;
-  protected readonly touchedSlots: Int32Array;
-  protected slotTouches = 0;
-  private slotSync = 1;
+  protected readonly touchedSlots: TouchedSet;
   private readonly path = new Int32Array(8);
   /** Cross-rack flows by group active at the saved epoch start or started in its predicted pass. */
   protected readonly epochFlows: Int32Array;
@@ -114,9 +111,7 @@ export class RackSlots {
     this.sv = new ServeState(serves);
     this.net = new FluidNet(this.links.capacities(options.rates), this.flowsMax, this.heap, 0, true, options.solveEveryChange, this.links.up);
     this.s = new SlotState(slots, this.nodes, this.mapSlots, this.reduceSlots, this.links.groups);
-    this.flowSlot = new Int32Array(this.flowsMax);
-    this.slotTouchedAt = new Int32Array(slots);
-    this.touchedSlots = new Int32Array(slots);
+    this.touchedSlots = new TouchedSet(slots);
     this.epochFlows = new Int32Array(this.links.groups);
     this.liveGroups = new LiveGroups(this.links.groups);
   }
@@ -196,14 +191,7 @@ export class RackSlots {
   /** Slot q is about to be written (see touchedSlots). */
   protected touchSlot(q: number): void {
     this.dirty = true;
-    if (this.slotTouchedAt[q] === this.slotSync) return;
-    this.slotTouchedAt[q] = this.slotSync;
-    this.touchedSlots[this.slotTouches++] = q;
-  }
-
-  protected slotsSynced(): void {
-    this.slotTouches = 0;
-    this.slotSync++;
+    this.touchedSlots.mark(q);
   }
 
   /**
@@ -237,8 +225,7 @@ export class RackSlots {
       this.net.setCapacity(this.links.serveStream(k), sv.capMBps[k], this.clock);
       len = this.links.servePath(k, sv.node[k], this.path);
     }
-    const f = this.net.add(this.path, undefined, len, sv.mb[k], this.clock);
-    this.flowSlot[f] = this.slots + k;
+    const f = this.net.add(this.path, undefined, len, sv.mb[k], this.clock, this.slots + k);
     sv.sending(k, f);
   }
 
@@ -260,7 +247,7 @@ export class RackSlots {
 
   private flowDone(f: number): void {
     const s = this.s;
-    const q = this.flowSlot[f];
+    const q = this.net.owner[f];
     this.net.remove(f, this.clock);
     if (q >= this.slots) {
       this.sv.free(q - this.slots);
@@ -351,14 +338,13 @@ export class RackSlots {
 
   private addFlow(q: number, path: Int32Array, len: number, mb: number): void {
     const s = this.s;
-    const f = this.net.add(path, undefined, len, mb, this.clock);
+    const f = this.net.add(path, undefined, len, mb, this.clock, q);
     const g = path[len - 1] - this.links.group(0);
     if (g >= 0) {
       if (this.committing && this.net.capacity[path[len - 1]] === 0) this.unallocatedStarts++;
       this.epochFlows[g]++; // counted in every pass; the predicted pass's count is the one reported
       this.liveGroups.add(g);
     }
-    this.flowSlot[f] = q;
     this.touchSlot(q);
     if (s.flowA[q] < 0) s.flowA[q] = f;
     else s.flowB[q] = f;

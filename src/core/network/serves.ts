@@ -22,6 +22,7 @@
  * A rack holds at most `capacity` serves at once; one arriving when all are busy is not simulated and its MB are
  * counted (unservedMB, unreplicatedMB) in the results, so the approximation is visible.
  */
+import { TouchedSet } from './touched-set.js';
 
 /** A serve on the wire, five Float64s: kind (SEND, REPLICA), node, start time (ms), KB, and `arg`: SEND, the reader's compute time (ms); REPLICA, the third replica's node or -1. */
 export const SERVE_FIELDS = 5;
@@ -52,6 +53,8 @@ export class ServeState {
   readonly totals = new Float64Array(4);
   /** Whether this state may differ from its saved copy (set by every write; saveTo and restoreFrom clear it). */
   private changed = true;
+  /** The serves written since then: only they (and the totals) differ from the saved copy. */
+  private readonly touched: TouchedSet;
 
   constructor(readonly capacity: number) {
     this.kind = new Uint8Array(capacity);
@@ -61,6 +64,7 @@ export class ServeState {
     this.capMBps = new Float64Array(capacity);
     this.flow = new Int32Array(capacity).fill(-1);
     this.phase = new Uint8Array(capacity);
+    this.touched = new TouchedSet(capacity);
   }
 
   get servedMB(): number {
@@ -88,6 +92,7 @@ export class ServeState {
     const at = kind === REPLICA ? 2 : 0;
     for (let k = 0; k < this.capacity; k++) {
       if (this.phase[k] !== FREE) continue;
+      this.touched.mark(k);
       this.phase[k] = WAITING;
       this.kind[k] = kind;
       this.node[k] = node;
@@ -105,6 +110,7 @@ export class ServeState {
   sending(k: number, f: number): void {
     if (this.phase[k] !== WAITING) throw new Error(`serve ${k} started twice`);
     this.changed = true;
+    this.touched.mark(k);
     this.phase[k] = SENDING;
     this.flow[k] = f;
   }
@@ -113,23 +119,31 @@ export class ServeState {
   free(k: number): void {
     if (this.phase[k] !== SENDING) throw new Error(`serve ${k} ended while not sending`);
     this.changed = true;
+    this.touched.mark(k);
     this.phase[k] = FREE;
     this.flow[k] = -1;
   }
 
   /** Makes `saved` (written by nothing else) equal to this state: a copy, or nothing when nothing changed since. */
   saveTo(saved: ServeState): void {
-    if (this.changed) ServeState.copy(this, saved);
+    if (this.changed) this.copy(this, saved);
     this.changed = false;
   }
 
   /** Makes this state equal to `saved` again. */
   restoreFrom(saved: ServeState): void {
-    if (this.changed) ServeState.copy(saved, this);
+    if (this.changed) this.copy(saved, this);
     this.changed = false;
   }
 
-  private static copy(a: ServeState, b: ServeState): void {
-    b.kind.set(a.kind); b.node.set(a.node); b.next.set(a.next); b.mb.set(a.mb); b.capMBps.set(a.capMBps); b.flow.set(a.flow); b.phase.set(a.phase); b.totals.set(a.totals);
+  /** Copies the serves this state wrote since it and its copy were last equal, and the totals, from `a` to `b`. */
+  private copy(a: ServeState, b: ServeState): void {
+    const touched = this.touched;
+    for (let t = 0; t < touched.size; t++) {
+      const k = touched.at(t);
+      b.kind[k] = a.kind[k]; b.node[k] = a.node[k]; b.next[k] = a.next[k]; b.mb[k] = a.mb[k]; b.capMBps[k] = a.capMBps[k]; b.flow[k] = a.flow[k]; b.phase[k] = a.phase[k];
+    }
+    b.totals.set(a.totals);
+    touched.clear();
   }
 }

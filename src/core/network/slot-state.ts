@@ -2,6 +2,7 @@
  * The mutable state of a fluid rack's slots and nodes (rack-slots.ts) in one buffer, and the phases a slot's task
  * runs through. The rack saves and restores it around each epoch's predicted pass (fluid-rack.ts).
  */
+import type { TouchedSet } from './touched-set.js';
 
 /** A slot's phase: free, starting up, reading, computing, writing, waiting on its job's maps, done. */
 export const FREE = 0;
@@ -75,10 +76,10 @@ export class SlotState {
     this.heard = u8(slots);
   }
 
-  /** Copies slots slots[0 .. n) and every node's and the rack's counters into `o`. */
-  copySlotsTo(o: SlotState, slots: Int32Array, n: number): void {
-    for (let t = 0; t < n; t++) {
-      const q = slots[t];
+  /** Copies the slots written (then forgets them: the two are equal) and every node's and the rack's counters into `o`. */
+  copySlotsTo(o: SlotState, slots: TouchedSet): void {
+    for (let t = 0; t < slots.size; t++) {
+      const q = slots.at(t);
       o.computeMs[q] = this.computeMs[q];
       o.readMB[q] = this.readMB[q];
       o.writeMB[q] = this.writeMB[q];
@@ -98,5 +99,6 @@ export class SlotState {
     o.scalars[1] = this.scalars[1];
     o.scalars[2] = this.scalars[2];
     o.counters.set(this.counters);
+    slots.clear();
   }
 }
