@@ -46,6 +46,13 @@ export class FlowLists {
     this.count[r]--;
   }
 
+  /** Empties resource r's list (its entries' links are left as they are: nothing reads them). */
+  empty(r: number): void {
+    this.head[r] = -1;
+    this.tail[r] = -1;
+    this.count[r] = 0;
+  }
+
   clear(): void {
     this.head.fill(-1);
     this.tail.fill(-1);

@@ -77,12 +77,6 @@ export class FlowTable {
     return this.lists.count[r];
   }
 
-  /** Whether an active flow crosses a resource first .. R - 1 (from the lists: not on a saved copy, whose lists are stale). */
-  crossesFrom(first: number): boolean {
-    for (let r = first; r < this.resources; r++) if (this.lists.count[r] > 0) return true;
-    return false;
-  }
-
   /** Largest load / capacity over all resources (at most 1 when no resource is over its capacity). */
   maxLoadRatio(): number {
     const load = new Float64Array(this.resources);
@@ -96,12 +90,14 @@ export class FlowTable {
   }
 
   /**
-   * MB carried by resources first .. R - 1 up to `nowMs` into out[0 ..]: what was booked, plus what each flow moved
-   * since it was last settled (flows are settled only when their rate changes). Changes nothing. `flows` false: the
-   * caller knows no active flow crosses those resources (crossesFrom), and the flows are not walked.
+   * MB carried up to `nowMs` by the resources listed[0 .. n), each `first` or past it, into out[r - first]: what was
+   * booked, plus what each flow moved since it was last settled (flows are settled only when their rate changes).
+   * Changes nothing. The list must hold every resource from `first` on that an active flow crosses (a resource no
+   * flow ever crossed carries 0: the caller need not list it, nor read it). `flows` false: the caller knows no active
+   * flow crosses those resources, and the flows are not walked.
    */
-  carriedUpTo(first: number, nowMs: number, out: Float64Array, flows = true): void {
-    for (let r = first; r < this.resources; r++) out[r - first] = this.carriedMB[r];
+  carriedUpTo(first: number, listed: ArrayLike<number>, n: number, nowMs: number, out: Float64Array, flows = true): void {
+    for (let k = 0; k < n; k++) out[listed[k] - first] = this.carriedMB[listed[k]];
     if (!flows) return;
     for (let f = 0; f < this.highWater; f++) {
       if (this.active[f] === 0) continue;
@@ -122,8 +118,9 @@ export class FlowTable {
 
   /** Makes this network equal to `saved` again (its flow lists rebuilt in flow id order): a restore. */
   restoreFrom(saved: FlowTable): void {
+    this.emptyLists(); // the lists of the flows being replaced
     this.copyChanged(saved, this);
-    this.rebuildLists();
+    this.appendLists();
   }
 
   /** Copies what this network changed since the last save or restore (the rest is equal) from `a` to `b`. */
@@ -159,7 +156,24 @@ export class FlowTable {
 
   /** Rebuilds the lists of flows by resource from the paths, each list in flow id order. */
   rebuildLists(): void {
-    this.lists.clear();
+    this.emptyLists();
+    this.appendLists();
+  }
+
+  /**
+   * Empties every list: those of the resources the active flows cross, as no other holds an entry (a flow's entries
+   * are unlinked when it ends). Cost: the flows, not the resources (a rack's group links are one per rack of the
+   * cluster).
+   */
+  private emptyLists(): void {
+    for (let f = 0; f < this.highWater; f++) {
+      if (this.active[f] === 0) continue;
+      for (let k = 0; k < this.pathLen[f]; k++) this.lists.empty(this.pathRes[f * MAX_PATH + k]);
+    }
+  }
+
+  /** Appends each active flow's path entries to its resources' lists, in flow id order. */
+  private appendLists(): void {
     for (let f = 0; f < this.highWater; f++) {
       if (this.active[f] === 0) continue;
       for (let k = 0; k < this.pathLen[f]; k++) this.lists.append(this.pathRes[f * MAX_PATH + k], f * MAX_PATH + k);

@@ -14,7 +14,7 @@
 import type { JobIndex, NodeId, RackId } from '../ids.js';
 import type { HeartbeatSink } from '../rack-model.js';
 import { type Topology, rackHeartbeats } from '../topology.js';
-import type { GroupUse } from './live-groups.js';
+import { type GroupUse, KEEP_ALL } from './live-groups.js';
 import { EventHeap } from './event-heap.js';
 import { FlowTable } from './flow-table.js';
 import type { FluidRackOptions } from './rack-slots.js';
@@ -73,6 +73,8 @@ export class FluidRack extends RackTasks implements GroupUse {
   private committedWrites: number[] = [];
   /** MB the uplink, the downlink and each group carried up to the saved start (committedCarried). */
   private readonly linkCarried: Float64Array;
+  /** Scratch of committedCarried: the uplink, the downlink and the links of the groups crossed. */
+  private readonly carriedLinks: Int32Array;
   /** Whether a flow at the saved start crosses the uplink, the downlink or a group (else committedCarried walks none). */
   private savedCrossing = false;
 
@@ -86,6 +88,7 @@ export class FluidRack extends RackTasks implements GroupUse {
     this.saved = new SlotState(this.slots, this.nodes, this.mapSlots, this.reduceSlots, this.links.groups);
     this.pinned = new Int32Array(this.slots);
     this.linkCarried = new Float64Array(this.links.resources - this.links.up);
+    this.carriedLinks = new Int32Array(this.links.resources - this.links.up);
   }
 
   heartbeatTimeMs(node: NodeId, epoch: number): number {
@@ -169,11 +172,17 @@ export class FluidRack extends RackTasks implements GroupUse {
    * of writes started) and unreplicated (far sides not simulated).
    */
   committedCarried(): Float64Array {
-    const links = this.links;
+    const { links, crossedGroups, carriedLinks: listed } = this;
     const c = this.linkCarried;
-    this.savedNet.carriedUpTo(links.up, this.saved.scalars[1], c, this.savedCrossing); // up, down, then the groups
+    // The uplink, the downlink and the groups a flow has crossed, ascending: any other group link has carried 0, and
+    // leaving its 0 out of the sum below changes no bit of it (a rack has a group link per rack of the cluster).
+    crossedGroups.keepSorted(KEEP_ALL);
+    listed[0] = links.up;
+    listed[1] = links.down;
+    for (let k = 0; k < crossedGroups.size; k++) listed[2 + k] = links.group(crossedGroups.at(k));
+    this.savedNet.carriedUpTo(links.up, listed, 2 + crossedGroups.size, this.saved.scalars[1], c, this.savedCrossing);
     let cross = 0;
-    for (let g = 0; g < links.groups; g++) cross += c[links.group(g) - links.up];
+    for (let k = 0; k < crossedGroups.size; k++) cross += c[listed[2 + k] - links.up];
     this.carried[0] = c[0];
     this.carried[1] = c[links.down - links.up];
     this.carried[2] = cross;
@@ -220,14 +229,18 @@ export class FluidRack extends RackTasks implements GroupUse {
     }
     this.dirty = false;
     // Groups not listed have no flow and count none (live-groups.ts).
+    const { net, links } = this;
+    let crossing = net.flowsOn(links.up) > 0 || net.flowsOn(links.down) > 0;
     for (let k = 0; k < this.liveGroups.size; k++) {
       const g = this.liveGroups.at(k);
-      this.epochFlows[g] = this.net.flowsOn(this.links.group(g));
+      const flows = net.flowsOn(links.group(g));
+      this.epochFlows[g] = flows;
+      if (flows > 0) crossing = true;
     }
-    this.s.copySlotsTo(this.saved, this.touchedSlots);
+    this.s.copySlotsTo(this.saved, this.touchedSlots, this.liveGroups);
     this.sv.saveTo(this.savedSv);
-    this.net.saveTo(this.savedNet);
-    this.savedCrossing = this.net.crossesFrom(this.links.up);
+    net.saveTo(this.savedNet);
+    this.savedCrossing = crossing;
     this.heap.copyTo(this.savedHeap);
   }
 
@@ -239,7 +252,7 @@ export class FluidRack extends RackTasks implements GroupUse {
       this.net.rebuildLists(); // as a copy would leave them: by flow id
       return;
     }
-    this.saved.copySlotsTo(this.s, this.touchedSlots);
+    this.saved.copySlotsTo(this.s, this.touchedSlots, this.liveGroups);
     this.sv.restoreFrom(this.savedSv);
     this.net.restoreFrom(this.savedNet);
     this.savedHeap.copyTo(this.heap);

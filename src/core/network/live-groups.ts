@@ -9,10 +9,15 @@ export interface GroupUse {
   inUse(g: number): boolean;
 }
 
+/** For a list that keeps every group it was given (keepSorted only sorts it). */
+export const KEEP_ALL: GroupUse = { inUse: () => true };
+
 export class LiveGroups {
   private readonly listed: Uint8Array;
   private readonly ids: Int32Array;
   private count = 0;
+  /** Whether the list is ascending: no group added since the last keepSorted. */
+  private sorted = true;
 
   constructor(groups: number) {
     this.listed = new Uint8Array(groups);
@@ -32,11 +37,13 @@ export class LiveGroups {
     if (this.listed[g] === 1) return;
     this.listed[g] = 1;
     this.ids[this.count++] = g;
+    this.sorted = false;
   }
 
   /** Sorts the list ascending and drops the groups not in use. */
   keepSorted(use: GroupUse): void {
-    this.ids.subarray(0, this.count).sort();
+    if (!this.sorted) this.ids.subarray(0, this.count).sort();
+    this.sorted = true;
     let kept = 0;
     for (let k = 0; k < this.count; k++) {
       const g = this.ids[k];

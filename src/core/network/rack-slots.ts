@@ -89,6 +89,8 @@ export class RackSlots {
   protected readonly epochFlows: Int32Array;
   /** The groups with anything in epochFlows, pending or flows (a superset; see live-groups.ts). */
   protected readonly liveGroups: LiveGroups;
+  /** Every group a flow has crossed in this run (never dropped): the only group links that have carried any MB. */
+  protected readonly crossedGroups: LiveGroups;
 
   constructor(topology: Topology, readonly rack: RackId, options: FluidRackOptions) {
     this.firstNode = firstNodeOf(topology, rack);
@@ -114,6 +116,7 @@ export class RackSlots {
     this.touchedSlots = new TouchedSet(slots);
     this.epochFlows = new Int32Array(this.links.groups);
     this.liveGroups = new LiveGroups(this.links.groups);
+    this.crossedGroups = new LiveGroups(this.links.groups);
   }
 
   /** Jobs' tasks running (replica copies are runningCopies). */
@@ -344,6 +347,7 @@ export class RackSlots {
       if (this.committing && this.net.capacity[path[len - 1]] === 0) this.unallocatedStarts++;
       this.epochFlows[g]++; // counted in every pass; the predicted pass's count is the one reported
       this.liveGroups.add(g);
+      this.crossedGroups.add(g);
     }
     this.touchSlot(q);
     if (s.flowA[q] < 0) s.flowA[q] = f;

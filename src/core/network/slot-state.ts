@@ -44,8 +44,8 @@ export class SlotState {
   readonly pending: Int32Array;
   readonly phase: Uint8Array;
   readonly heard: Uint8Array;
-  /** done, freeMaps, freeReduces, waiting and pending, which lie next to each other: copied in one call. */
-  private readonly counters: Int32Array;
+  /** done, freeMaps, freeReduces and waiting, which lie next to each other: copied in one call. */
+  private readonly nodeCounters: Int32Array;
 
   constructor(slots: number, nodes: number, mapSlots: number, reduceSlots: number, groups: number) {
     const buffer = new ArrayBuffer(8 * (7 * slots + 3) + 4 * (5 * slots + 4 * nodes + groups) + 2 * slots);
@@ -66,7 +66,7 @@ export class SlotState {
     this.flowA = i32(slots).fill(-1);
     this.flowB = i32(slots).fill(-1);
     this.src = i32(slots);
-    this.counters = new Int32Array(buffer, at, 4 * nodes + groups);
+    this.nodeCounters = new Int32Array(buffer, at, 4 * nodes);
     this.done = i32(nodes);
     this.freeMaps = i32(nodes).fill(mapSlots);
     this.freeReduces = i32(nodes).fill(reduceSlots);
@@ -76,8 +76,12 @@ export class SlotState {
     this.heard = u8(slots);
   }
 
-  /** Copies the slots written (then forgets them: the two are equal) and every node's and the rack's counters into `o`. */
-  copySlotsTo(o: SlotState, slots: TouchedSet): void {
+  /**
+   * Copies the slots written (then forgets them: the two are equal), every node's counters and the pending claims of
+   * the groups listed into `o`. `groups` must list every group whose pending count is not 0 here or in `o` (FluidRack's
+   * live groups do): the others are 0 in both, and a rack has one per rack of the cluster.
+   */
+  copySlotsTo(o: SlotState, slots: TouchedSet, groups: { readonly size: number; at(k: number): number }): void {
     for (let t = 0; t < slots.size; t++) {
       const q = slots.at(t);
       o.computeMs[q] = this.computeMs[q];
@@ -98,7 +102,8 @@ export class SlotState {
     o.scalars[0] = this.scalars[0];
     o.scalars[1] = this.scalars[1];
     o.scalars[2] = this.scalars[2];
-    o.counters.set(this.counters);
+    o.nodeCounters.set(this.nodeCounters);
+    for (let k = 0; k < groups.size; k++) o.pending[groups.at(k)] = this.pending[groups.at(k)];
     slots.clear();
   }
 }
