@@ -43,19 +43,16 @@ export const MAX_WALKED_HEARTBEATS = 100_000_000;
 /** Nodes (racks x nodesPerRack): 10x scale-10000. Per node the master and racks hold ~100 bytes, each active job a bit. */
 export const MAX_NODES = 100_000;
 
-/** Racks: each is an actor with a message each way every epoch; 10,000 racks cost ~0.4 s an epoch. */
-export const MAX_RACKS = 10_000;
-
 /**
- * Racks under the fluid network model: each rack's network holds a link for the traffic in from every other rack
- * (rack-links.ts), so the racks' state grows as racks^2, about 150 bytes each. Measured (`hfsim run
- * scenarios/fb-macro-io.json --set workload.jobs=5 --set cluster.nodesPerRack=1 --set cluster.network.model=fluid`,
- * peak resident): 1,000 racks 0.29 GB, 2,000 0.74 GB, 4,000 2.5 GB; 10,000 racks passed 14 GB and was killed. This
- * bound is about 3.8 GB.
+ * Racks: each is an actor with a message each way every epoch; 10,000 racks cost ~0.4 s an epoch. Under the fluid
+ * network model a rack also keeps a few numbers by group, one group per rack of the cluster (its group links are bound
+ * only as it uses them: rack-links.ts), so the racks' state grows as racks^2, about 40 bytes each: `hfsim run
+ * scenarios/fb-macro-io.json --variant "Fair + delay" --set workload.jobs=5 --set cluster.nodesPerRack=1 --set
+ * cluster.network.model=fluid --set cluster.racks=N` peaked at 0.19 GB for 1,000 racks, 0.34 GB for 2,000, 0.82 GB
+ * for 4,000 and 3.9 GB for 10,000 (31.7 s). Before the links were bound as used: 0.29, 0.74, 2.5 GB, and 10,000 racks
+ * passed 14 GB and was killed (fluid racks were limited to 5,000 then).
  */
-export const MAX_FLUID_RACKS = 5_000;
-/** The fluid racks' state per pair of racks (the measurements above): for the limit's message. */
-export const FLUID_BYTES_PER_RACK_PAIR = 150;
+export const MAX_RACKS = 10_000;
 
 /** Bytes of a sweep's name: it names a folder (at most 255 bytes), and a shard's folder adds `-shard-<i>-of-<n>`. */
 export const MAX_SWEEP_NAME_BYTES = 200;

@@ -3,7 +3,7 @@
  * before a block is placed or a job built. Pure: a swim workload's trace rows are passed in. Errors are one line
  * each, "<field path>: <what>", as the schema's are.
  */
-import { FLUID_BYTES_PER_RACK_PAIR, MAX_BLOCKS, MAX_FLUID_RACKS, MAX_INT32, MAX_JOB_MAPS, MAX_JOBS, MAX_REDUCES, MAX_TASK_EPOCHS, MAX_TIME_MS, MAX_WALKED_HEARTBEATS } from './limits.js';
+import { MAX_BLOCKS, MAX_INT32, MAX_JOB_MAPS, MAX_JOBS, MAX_REDUCES, MAX_TASK_EPOCHS, MAX_TIME_MS, MAX_WALKED_HEARTBEATS } from './limits.js';
 import { gbpsToMBps } from './network/config.js';
 import type { Scenario } from './scenario.js';
 import { type SwimTrace, swimJobShape } from './swim.js';
@@ -69,9 +69,6 @@ export function workloadLimitErrors(scenario: Scenario, trace?: SwimTrace): stri
   const longTasks: Array<readonly [string, number]> = [[t.mapField, t.mapMs * slow], [t.reduceField, t.reduceMs]];
   const network = cluster.network;
   if (network.model === 'fluid') {
-    if (cluster.racks > MAX_FLUID_RACKS) {
-      errors.push(`cluster.racks: ${cluster.racks} racks under the fluid network model, above its limit of ${MAX_FLUID_RACKS} (each rack holds a link for the traffic from every other rack: about ${((cluster.racks ** 2 * FLUID_BYTES_PER_RACK_PAIR) / 2 ** 30).toFixed(1)} GB of rack state)`);
-    }
     // A launch carries a task's KB as an Int32; and the slowest link bounds how long its largest transfer takes.
     if (t.taskMB * 1024 > MAX_INT32) errors.push(`${t.taskMBField}: a task would move ${Math.round(t.taskMB)} MB, above the limit of ${Math.floor(MAX_INT32 / 1024)} MB a task`);
     const nic = gbpsToMBps(network.nicGbps);

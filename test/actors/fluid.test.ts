@@ -1,6 +1,8 @@
 /** The fluid network model end to end: the same digest on every runtime and thread count, exact shortcuts, invariants. */
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { simulate } from '../../src/actors/simulate.js';
+import { loadScenario } from '../../src/cli/load-scenario.js';
 import type { Scenario } from '../../src/core/scenario.js';
 import { auditor, compiledSimulate, jobsScenario, loadVariant, scenario } from '../helpers.js';
 
@@ -72,6 +74,18 @@ describe('fluid network model results', () => {
   it('the flat model reports no network section, so its digests are unchanged', async () => {
     const r = await simulate(loadVariant('fb-macro-io.json', 'Fair + delay'), { timeDecisions: false });
     expect(r.network).toBeUndefined();
+  });
+
+  it.each([
+    ['Naive fair, 10:1', '70aca92bbf3790f4'],
+    ['Fair + delay', '65d265f238cf2111'],
+  ])('16 racks, more groups than a rack reserves links for (rack-links.ts binds them as used): %s gives the digest of every link bound at once (golden, from 931f9fa)', async (variant, digest) => {
+    // As `hfsim run scenarios/fb-macro-io-oversub.json --variant <variant> --set cluster.racks=16 --set cluster.nodesPerRack=6
+    // --set workload.jobs=60` loads it.
+    const [v] = loadScenario(join(import.meta.dirname, '..', '..', 'scenarios', 'fb-macro-io-oversub.json'), [['cluster.racks', 16], ['cluster.nodesPerRack', 6], ['workload.jobs', 60]], undefined, variant).variants;
+    const r = await simulate(v.scenario, { variant: v.name, timeDecisions: false });
+    expect(r.network!.crossRackMB).toBeGreaterThan(1000);
+    expect(r.digest.slice(0, 16)).toBe(digest);
   });
 
   it('delay scheduling moves fewer MB across racks than naive fair sharing', async () => {

@@ -14,21 +14,22 @@
  */
 import type { EventHeap } from './event-heap.js';
 import { FlowTable, MAX_PATH } from './flow-table.js';
+import { grownInts } from './grown.js';
 import { MaxMinScratch, maxMinRates } from './max-min.js';
 import { type UnitComponent, UnitFilling } from './unit-filling.js';
 
 export class ComponentRates extends FlowTable {
   // Scratch of a component's recomputation.
   private readonly flowMark: Int32Array;
-  protected readonly resMark: Int32Array;
+  protected resMark: Int32Array;
   protected stamp = 0;
   private readonly compFlows: Int32Array;
-  private readonly compRes: Int32Array;
-  private readonly localOf: Int32Array;
+  private compRes: Int32Array;
+  private localOf: Int32Array;
   private readonly csrStart: Int32Array;
   private readonly csrRes: Int32Array;
   private readonly csrCoef: Float64Array;
-  private readonly capLocal: Float64Array;
+  private capLocal: Float64Array;
   private readonly rates: Float64Array;
   private readonly scratch = new MaxMinScratch();
   /** Unit coefficients: the bottleneck rounds in place, over the component as recompute() gathered it. */
@@ -49,7 +50,7 @@ export class ComponentRates extends FlowTable {
    * -2 otherwise (a capacity change walks every bounded resource, as the change may make a slack link bind).
    */
   protected eliding = -2;
-  private readonly boundMark: Int32Array;
+  private boundMark: Int32Array;
   private boundStamp = 0;
 
   constructor(capacity: ArrayLike<number>, maxFlows: number, heap: EventHeap, idBase: number, unitCoefficients: boolean) {
@@ -70,6 +71,21 @@ export class ComponentRates extends FlowTable {
       this.filling = new UnitFilling(maxFlows, R);
       const { lists, pathRes, pathLen, compFlows: flows, compRes: res } = this;
       this.component = { capacity: this.capacity, lists, pathRes, pathLen, maxPath: MAX_PATH, flows, nf: 0, res, nr: 0 };
+    }
+  }
+
+  /** Grows the resources to n, with the scratch by resource (marks kept: they are compared with later stamps). */
+  override growResources(n: number): void {
+    super.growResources(n);
+    this.resMark = grownInts(this.resMark, n);
+    this.boundMark = grownInts(this.boundMark, n);
+    this.compRes = new Int32Array(n);
+    this.localOf = new Int32Array(n);
+    this.capLocal = new Float64Array(n);
+    this.filling?.grow(n);
+    if (this.component !== undefined) {
+      this.component.capacity = this.capacity;
+      this.component.res = this.compRes;
     }
   }
 

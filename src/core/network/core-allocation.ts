@@ -8,6 +8,7 @@
  * a NIC's, which every such flow also crosses). Depends only on the reports, so
  * it is the same on any number of threads.
  */
+import { grownInts } from './grown.js';
 import { MaxMinScratch, maxMinRates } from './max-min.js';
 import type { LinkRates } from './rack-links.js';
 
@@ -50,7 +51,7 @@ export class CoreAllocator {
     if (flows <= 0) return;
     const at = rack * this.groups + group;
     if (this.counts[at] === 0) {
-      if (this.touches === this.touched.length) this.touched = grown(this.touched, this.touches * 2);
+      if (this.touches === this.touched.length) this.touched = grownInts(this.touched, this.touches * 2);
       this.touched[this.touches++] = at;
     }
     this.counts[at] += flows;
@@ -117,10 +118,4 @@ export class CoreAllocator {
     for (let k = 0; k < this.entries; k++) if (this.index[k] !== this.lastIndex[k] || this.flows[k] !== this.lastFlows[k]) return false;
     return true;
   }
-}
-
-function grown(a: Int32Array, length: number): Int32Array {
-  const b = new Int32Array(length);
-  b.set(a);
-  return b;
 }

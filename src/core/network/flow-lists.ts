@@ -4,12 +4,14 @@
  * the others' order, as arrays with push and splice would, at O(1) and with no allocation; clear() is three fills.
  * Walk resource r's flows with: for (let e = lists.head[r]; e >= 0; e = lists.next[e]) f = lists.flowOf(e).
  */
+import { grownInts } from './grown.js';
+
 export class FlowLists {
-  readonly head: Int32Array;
+  head: Int32Array;
   readonly next: Int32Array;
   /** Flows on each resource. */
-  readonly count: Int32Array;
-  private readonly tail: Int32Array;
+  count: Int32Array;
+  private tail: Int32Array;
   private readonly prev: Int32Array;
 
   constructor(resources: number, entries: number, private readonly maxPath: number) {
@@ -44,6 +46,13 @@ export class FlowLists {
     if (n < 0) this.tail[r] = p;
     else this.prev[n] = p;
     this.count[r]--;
+  }
+
+  /** Grows the resources to n (n > their count), each new one's list empty. */
+  grow(n: number): void {
+    this.head = grownInts(this.head, n, -1);
+    this.tail = grownInts(this.tail, n, -1);
+    this.count = grownInts(this.count, n);
   }
 
   /** Empties resource r's list (its entries' links are left as they are: nothing reads them). */

@@ -7,15 +7,17 @@
  */
 import type { EventHeap } from './event-heap.js';
 import { FlowLists } from './flow-lists.js';
+import { grownFloats } from './grown.js';
 import { TouchedSet } from './touched-set.js';
 
 /** Most resources one flow crosses. */
 export const MAX_PATH = 6;
 
 export class FlowTable {
-  readonly capacity: Float64Array;
+  /** By resource (this array and the others by resource are replaced when the resources grow: growResources). */
+  capacity: Float64Array;
   /** MB each resource has carried (a flow's MB moved times its coefficient there). */
-  readonly carriedMB: Float64Array;
+  carriedMB: Float64Array;
   readonly remainingMB: Float64Array;
   readonly rateMBps: Float64Array;
   readonly active: Uint8Array;
@@ -109,6 +111,17 @@ export class FlowTable {
         if (r >= first) out[r - first] += moved * this.coef(at + k);
       }
     }
+  }
+
+  /**
+   * Grows the resources to `n` (n > resources): the new ones have capacity 0, carry nothing and no flow crosses them (a
+   * rack's group links, bound as it first uses them: rack-links.ts).
+   */
+  growResources(n: number): void {
+    this.capacity = grownFloats(this.capacity, n);
+    this.carriedMB = grownFloats(this.carriedMB, n);
+    this.touchedRes.grow(n);
+    this.lists.grow(n);
   }
 
   /** Makes `saved` (a network of the same shape that only this one writes) equal to this network: a save. */
@@ -231,3 +244,4 @@ export class FlowTable {
     this.heap.schedule(this.idBase + f, finish);
   }
 }
+

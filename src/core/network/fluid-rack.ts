@@ -72,9 +72,9 @@ export class FluidRack extends RackTasks implements GroupUse {
   /** The writes with an off-rack replica the last committed epoch started (WRITE_FIELDS each), for the batch. */
   private committedWrites: number[] = [];
   /** MB the uplink, the downlink and each group carried up to the saved start (committedCarried). */
-  private readonly linkCarried: Float64Array;
+  private linkCarried: Float64Array;
   /** Scratch of committedCarried: the uplink, the downlink and the links of the groups crossed. */
-  private readonly carriedLinks: Int32Array;
+  private carriedLinks: Int32Array;
   /** Whether a flow at the saved start crosses the uplink, the downlink or a group (else committedCarried walks none). */
   private savedCrossing = false;
 
@@ -219,6 +219,13 @@ export class FluidRack extends RackTasks implements GroupUse {
     for (let k = 0; k < allocation.length; k += 2) this.net.setCapacity(this.links.group(allocation[k]), allocation[k + 1], this.clock);
   }
 
+  protected override growResources(n: number): void {
+    super.growResources(n);
+    this.savedNet.growResources(n);
+    this.linkCarried = new Float64Array(n - this.links.up);
+    this.carriedLinks = new Int32Array(n - this.links.up);
+  }
+
   private save(epoch: number): void {
     this.savedEpoch = epoch;
     this.savedReadMB = this.readMB;
@@ -233,7 +240,8 @@ export class FluidRack extends RackTasks implements GroupUse {
     let crossing = net.flowsOn(links.up) > 0 || net.flowsOn(links.down) > 0;
     for (let k = 0; k < this.liveGroups.size; k++) {
       const g = this.liveGroups.at(k);
-      const flows = net.flowsOn(links.group(g));
+      const link = links.boundLink(g);
+      const flows = link < 0 ? 0 : net.flowsOn(link);
       this.epochFlows[g] = flows;
       if (flows > 0) crossing = true;
     }

@@ -50,19 +50,44 @@ export class RackLinks {
   readonly groups: number;
   readonly spreadIn: number;
   readonly spreadOut: number;
-  readonly resources: number;
+  /** Resources the owner's arrays hold: the nodes', the streams, the switch links, then the group links reserved. */
+  resources: number;
+  /**
+   * Told the new resource count when a group's link is bound past those reserved: the owner grows its arrays (a rack's
+   * networks) to it before the link is used.
+   */
+  onGrow: (resources: number) => void = () => {
+    throw new Error('a rack bound more group links than it reserved, with no owner to grow its networks');
+  };
+
   /** First map slot's read stream. */
   private readonly streams: number;
+  /** Each group's link (a resource), or -1 while none is bound. */
+  private readonly linkOf: Int32Array;
+  /** The group of each bound link: link down + 1 + k is group groupOf[k]. */
+  private groupOf: Int32Array;
+  private bound = 0;
 
-  /** `serves`: the source sides of cross-rack reads this rack can hold at once (serves.ts), each with its stream. */
-  constructor(readonly nodes: number, readonly racks: number, readonly mapSlots = 0, readonly serves = 0) {
+  /**
+   * `serves`: the source sides of cross-rack reads this rack can hold at once (serves.ts), each with its stream.
+   * `reserve`: group links to reserve; all of them (the default) binds group g to link down + 1 + g at once. A rack
+   * reserves a few and binds a group's link when it first uses the group (group()), reserving half as many again (at
+   * least 8) when those run out: a rack has a group per rack of the cluster and uses few, and its networks' arrays are
+   * per resource (at 3,000 racks, every link bound at once made 2 GB). A link is internal: which one a group gets
+   * changes nothing simulated.
+   */
+  constructor(readonly nodes: number, readonly racks: number, readonly mapSlots = 0, readonly serves = 0, reserve = racks + 2) {
     this.streams = nodes * PER_NODE;
     this.up = this.streams + nodes * mapSlots + serves;
     this.down = this.up + 1;
     this.groups = racks + 2;
     this.spreadIn = racks;
     this.spreadOut = racks + 1;
-    this.resources = this.down + 1 + this.groups;
+    this.linkOf = new Int32Array(this.groups).fill(-1);
+    const reserved = Math.min(this.groups, Math.max(1, reserve));
+    this.groupOf = new Int32Array(reserved);
+    this.resources = this.down + 1 + reserved;
+    if (reserved === this.groups) for (let g = 0; g < this.groups; g++) this.bind(g);
   }
 
   /** Resource of node offset i (0 .. nodes - 1): DISK_READ, DISK_WRITE, NIC_IN or NIC_OUT. */
@@ -105,9 +130,35 @@ export class RackLinks {
     return 6;
   }
 
-  /** The virtual link of cross-rack group g. */
+  /** The virtual link of cross-rack group g, bound now if it has none (see the constructor's `reserve`). */
   group(g: number): number {
-    return this.down + 1 + g;
+    const r = this.linkOf[g];
+    return r >= 0 ? r : this.bind(g);
+  }
+
+  /** Group g's link, or -1 while it has none (no flow has crossed it and no capacity was set for it). */
+  boundLink(g: number): number {
+    return this.linkOf[g];
+  }
+
+  /** The group whose link resource r is, or -1 when r is no group's link. */
+  groupAt(r: number): number {
+    const k = r - this.down - 1;
+    return k >= 0 && k < this.bound ? this.groupOf[k] : -1;
+  }
+
+  private bind(g: number): number {
+    if (this.down + 1 + this.bound === this.resources) {
+      const grown = new Int32Array(Math.min(this.groups, this.bound + Math.max(8, this.bound >> 1)));
+      grown.set(this.groupOf);
+      this.groupOf = grown;
+      this.resources = this.down + 1 + grown.length;
+      this.onGrow(this.resources);
+    }
+    const r = this.down + 1 + this.bound;
+    this.groupOf[this.bound++] = g;
+    this.linkOf[g] = r;
+    return r;
   }
 
   /** Capacities: nodes' disks and NICs, the switch links; group links start at 0 (the master allocates them). */

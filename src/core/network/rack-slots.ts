@@ -25,6 +25,12 @@ import { REPLICA, SERVE_FIELDS, ServeState, readCapMBps } from './serves.js';
 import { TouchedSet } from './touched-set.js';
 import { CPU, DONE, READ, START, SlotState, WAIT, WRITE } from './slot-state.js';
 
+/**
+ * Group links a rack's networks hold at first (rack-links.ts binds more as the rack uses more groups): its shuffles in,
+ * its replicas out and the few racks its maps read from, most of the time.
+ */
+const GROUP_LINKS_RESERVED = 8;
+
 export interface FluidRackOptions {
   rates: LinkRates;
   taskStartMs: number;
@@ -104,7 +110,7 @@ export class RackSlots {
     this.streamMBps = options.rates.streamMBps;
     // Twice the map-like slots for reads from here, and the reduce slots for replicas written here.
     const serves = topology.racks > 1 ? this.nodes * (2 * this.mapLike + this.reduceSlots) : 0;
-    this.links = new RackLinks(this.nodes, topology.racks, this.mapLike, serves);
+    this.links = new RackLinks(this.nodes, topology.racks, this.mapLike, serves, GROUP_LINKS_RESERVED);
     const slots = this.nodes * (this.mapLike + this.reduceSlots);
     this.slots = slots;
     this.flowsMax = this.nodes * (this.mapLike + 2 * this.reduceSlots) + serves;
@@ -112,11 +118,17 @@ export class RackSlots {
     this.heap = new EventHeap(this.eventIds);
     this.sv = new ServeState(serves);
     this.net = new FluidNet(this.links.capacities(options.rates), this.flowsMax, this.heap, 0, true, options.solveEveryChange, this.links.up);
+    this.links.onGrow = (n) => this.growResources(n);
     this.s = new SlotState(slots, this.nodes, this.mapSlots, this.reduceSlots, this.links.groups);
     this.touchedSlots = new TouchedSet(slots);
     this.epochFlows = new Int32Array(this.links.groups);
     this.liveGroups = new LiveGroups(this.links.groups);
     this.crossedGroups = new LiveGroups(this.links.groups);
+  }
+
+  /** The rack has bound a group link past its networks' resources: they grow to n (FluidRack grows its saved copy too). */
+  protected growResources(n: number): void {
+    this.net.growResources(n);
   }
 
   /** Jobs' tasks running (replica copies are runningCopies). */
@@ -342,7 +354,7 @@ export class RackSlots {
   private addFlow(q: number, path: Int32Array, len: number, mb: number): void {
     const s = this.s;
     const f = this.net.add(path, undefined, len, mb, this.clock, q);
-    const g = path[len - 1] - this.links.group(0);
+    const g = this.links.groupAt(path[len - 1]);
     if (g >= 0) {
       if (this.committing && this.net.capacity[path[len - 1]] === 0) this.unallocatedStarts++;
       this.epochFlows[g]++; // counted in every pass; the predicted pass's count is the one reported

@@ -3,9 +3,11 @@
  * a save or a restore copies those alone (fluid-rack.ts's predicted and committed passes). Marking is O(1) and
  * clearing is a counter bump: no fill, no allocation.
  */
+import { grownInts } from './grown.js';
+
 export class TouchedSet {
-  private readonly markedAt: Int32Array;
-  private readonly ids: Int32Array;
+  private markedAt: Int32Array;
+  private ids: Int32Array;
   private count = 0;
   private sync = 1;
 
@@ -21,6 +23,12 @@ export class TouchedSet {
   /** The k-th id marked (in marking order). */
   at(k: number): number {
     return this.ids[k];
+  }
+
+  /** Grows the ids to 0 .. n - 1 (n > their count), keeping the marks. */
+  grow(n: number): void {
+    this.markedAt = grownInts(this.markedAt, n);
+    this.ids = grownInts(this.ids, n);
   }
 
   mark(id: number): void {

@@ -33,11 +33,11 @@ export interface UnitComponent {
 
 export class UnitFilling {
   /** By network resource: capacity left and unfrozen flows (as a double, as maxMinRates keeps it). */
-  private readonly remaining: Float64Array;
-  private readonly weight: Float64Array;
+  private remaining: Float64Array;
+  private weight: Float64Array;
   /** Resources with unfrozen flows, in component order, and their fair shares as a round began. */
-  private readonly live: Int32Array;
-  private readonly share: Float64Array;
+  private live: Int32Array;
+  private share: Float64Array;
   /** By network flow: frozen in this solve (this.stamp) or not. */
   private readonly frozen: Int32Array;
   private stamp = 0;
@@ -48,6 +48,14 @@ export class UnitFilling {
     this.live = new Int32Array(resources);
     this.share = new Float64Array(resources);
     this.frozen = new Int32Array(flows);
+  }
+
+  /** Grows the network's resources to n (the arrays by resource are scratch of one solve). */
+  grow(n: number): void {
+    this.remaining = new Float64Array(n);
+    this.weight = new Float64Array(n);
+    this.live = new Int32Array(n);
+    this.share = new Float64Array(n);
   }
 
   /** Writes each component flow's max-min rate into rates[f] (indexed by network flow id). */

@@ -1,0 +1,46 @@
+/** A rack's resources: group links bound all at once, or as the rack first uses each group, growing its networks. */
+import { describe, expect, it } from 'vitest';
+import { RackLinks } from '../../../src/core/network/rack-links.js';
+
+describe('RackLinks group links', () => {
+  it('by default binds group g to the link after the downlink plus g', () => {
+    const links = new RackLinks(3, 5, 2, 4);
+    expect(links.resources).toBe(links.down + 1 + 7);
+    for (let g = 0; g < links.groups; g++) {
+      expect(links.boundLink(g)).toBe(links.down + 1 + g);
+      expect(links.group(g)).toBe(links.down + 1 + g);
+      expect(links.groupAt(links.down + 1 + g)).toBe(g);
+    }
+    expect(links.groupAt(links.up)).toBe(-1);
+    expect(links.groupAt(links.down)).toBe(-1);
+  });
+
+  it('with a reserve, binds a group when first used, in the order used, and asks its owner to grow past the reserve', () => {
+    const links = new RackLinks(2, 40, 1, 0, 2);
+    const grownTo: number[] = [];
+    links.onGrow = (n) => grownTo.push(n);
+    expect(links.resources).toBe(links.down + 3);
+    expect(links.boundLink(7)).toBe(-1);
+    const order = [7, links.spreadIn, 7, 30, 0, 1, 2, 3, 4, 5, 6, 8, 9];
+    const bound = order.map((g) => links.group(g));
+    expect(bound.slice(0, 4)).toEqual([links.down + 1, links.down + 2, links.down + 1, links.down + 3]);
+    expect(new Set(bound).size).toBe(new Set(order).size);
+    for (let k = 0; k < order.length; k++) {
+      expect(links.groupAt(bound[k])).toBe(order[k]);
+      expect(links.boundLink(order[k])).toBe(bound[k]);
+      expect(bound[k]).toBeLessThan(links.resources);
+    }
+    expect(grownTo.length).toBeGreaterThan(0);
+    expect(grownTo.at(-1)).toBe(links.resources);
+    expect(grownTo).toEqual([...grownTo].sort((a, b) => a - b));
+    // Never past every group's link.
+    for (let g = 0; g < links.groups; g++) links.group(g);
+    expect(links.resources).toBe(links.down + 1 + links.groups);
+  });
+
+  it('refuses to bind past its reserve with no owner to grow', () => {
+    const links = new RackLinks(2, 40, 1, 0, 1);
+    links.group(3);
+    expect(() => links.group(4)).toThrow(/bound more group links than it reserved/);
+  });
+});
