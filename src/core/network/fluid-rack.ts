@@ -179,7 +179,7 @@ export class FluidRack extends RackTasks implements GroupUse {
     crossedGroups.keepSorted(KEEP_ALL);
     listed[0] = links.up;
     listed[1] = links.down;
-    for (let k = 0; k < crossedGroups.size; k++) listed[2 + k] = links.group(crossedGroups.at(k));
+    for (let k = 0; k < crossedGroups.size; k++) listed[2 + k] = links.boundLink(crossedGroups.at(k)); // bound: crossed
     this.savedNet.carriedUpTo(links.up, listed, 2 + crossedGroups.size, this.saved.scalars[1], c, this.savedCrossing);
     let cross = 0;
     for (let k = 0; k < crossedGroups.size; k++) cross += c[listed[2 + k] - links.up];
