@@ -35,11 +35,10 @@ export function rackActors(topology: Topology, racks: readonly number[], scenari
 }
 
 export class RackActor {
-  private readonly demand: Int32Array;
+  /** Fluid model: the rack's demand, grown to the groups it lists (a rack has one per rack of the cluster). */
+  private demand = new Int32Array(16);
 
-  constructor(readonly rack: RackId, private readonly model: RackModel | FluidRack, private readonly out: HeartbeatBatchBuilder) {
-    this.demand = new Int32Array(model instanceof FluidRack ? 2 * model.links.groups : 0);
-  }
+  constructor(readonly rack: RackId, private readonly model: RackModel | FluidRack, private readonly out: HeartbeatBatchBuilder) {}
 
   get runningTasks(): number {
     return this.model.runningTasks;
@@ -58,6 +57,7 @@ export class RackActor {
         timeMs = m.heartbeatTimeMs(m.firstNode, cmd.responses?.epoch ?? cmd.epoch);
         this.out.begin(cmd.epoch);
         m.epoch(cmd.responses, cmd.epoch, cmd.reportFreeFromMs, cmd.allocationMBps ?? null, this.out, cmd.serves ?? null);
+        if (this.demand.length < m.demandInts) this.demand = new Int32Array(Math.max(m.demandInts, 2 * this.demand.length));
         this.out.network(this.demand, m.demand(this.demand), m.committedCarried(), m.replicaWrites(), m.stillToRun());
         return this.out.take(this.rack, cmd.epoch);
       }

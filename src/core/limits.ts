@@ -46,11 +46,11 @@ export const MAX_NODES = 100_000;
 /**
  * Racks: each is an actor with a message each way every epoch; 10,000 racks cost ~0.4 s an epoch. Under the fluid
  * network model a rack also keeps a few numbers by group, one group per rack of the cluster (its group links are bound
- * only as it uses them: rack-links.ts), so the racks' state grows as racks^2, about 40 bytes each: `hfsim run
- * scenarios/fb-macro-io.json --variant "Fair + delay" --set workload.jobs=5 --set cluster.nodesPerRack=1 --set
- * cluster.network.model=fluid --set cluster.racks=N` peaked at 0.19 GB for 1,000 racks, 0.34 GB for 2,000, 0.82 GB
- * for 4,000 and 3.9 GB for 10,000 (31.7 s). Before the links were bound as used: 0.29, 0.74, 2.5 GB, and 10,000 racks
- * passed 14 GB and was killed (fluid racks were limited to 5,000 then).
+ * only as it uses them: rack-links.ts; its lists of groups grow as it lists more), so the racks' state grows as
+ * racks^2, about 24 bytes each: `hfsim run scenarios/fb-macro-io.json --variant "Fair + delay" --set workload.jobs=5
+ * --set cluster.nodesPerRack=1 --set cluster.network.model=fluid --set cluster.racks=N` peaked at 0.17 GB for 1,000
+ * racks, 0.64 GB for 4,000 and 2.4 GB for 10,000 (15.4 s). Before the links were bound as used: 0.29 GB for 1,000,
+ * 2.5 GB for 4,000, and 10,000 racks passed 14 GB and was killed (fluid racks were limited to 5,000 then).
  */
 export const MAX_RACKS = 10_000;
 

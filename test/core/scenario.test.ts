@@ -184,7 +184,7 @@ describe('scenario bounds and fields a policy ignores', () => {
 
   it('finds no limit passed in the shipped sizes', () => {
     // The fluid model at the most racks (a fuzzing pass's 10,000 racks passed 14 GB before a rack bound its group links
-    // as it used them; now they peak at 3.9 GB: src/core/limits.ts MAX_RACKS).
+    // as it used them; now they peak at 2.4 GB: src/core/limits.ts MAX_RACKS).
     const fluidRacks = { cluster: { racks: L.MAX_RACKS, nodesPerRack: 1, network: { model: 'fluid' } }, workload: { kind: 'facebook', jobs: 5 } };
     for (const raw of [minimal, { workload: { kind: 'facebook', jobs: 7500, sizes: 'distribution', type: 'mixed' } }, { workload: jobs({ mapMs: 1e9 }) }, fluidRacks]) {
       const r = parseScenario(raw);

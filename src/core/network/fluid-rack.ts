@@ -104,6 +104,7 @@ export class FluidRack extends RackTasks implements GroupUse {
    * pairs, ascending, for the groups with any; returns the number of ints written.
    */
   demand(out: Int32Array): number {
+    if (out.length < this.demandInts) throw new Error(`rack ${this.rack}: a demand buffer of ${out.length} ints for up to ${this.demandInts}`);
     const { epochFlows, liveGroups } = this;
     const pending = this.s.pending;
     liveGroups.keepSorted(this);
@@ -116,6 +117,11 @@ export class FluidRack extends RackTasks implements GroupUse {
       out[n++] = flows;
     }
     return n;
+  }
+
+  /** The most ints demand() may write: a pair for each group listed. */
+  get demandInts(): number {
+    return 2 * this.liveGroups.size;
   }
 
   /**

@@ -4,6 +4,8 @@
  * one of those appears and dropped only once none is left in either, so an epoch's demand, its save and the master's
  * allocation cost the groups in use, not one per rack of the cluster (3,002 a rack at 3,000 racks).
  */
+import { grownInts } from './grown.js';
+
 /** Says whether a listed group still has anything (FluidRack). */
 export interface GroupUse {
   inUse(g: number): boolean;
@@ -14,14 +16,15 @@ export const KEEP_ALL: GroupUse = { inUse: () => true };
 
 export class LiveGroups {
   private readonly listed: Uint8Array;
-  private readonly ids: Int32Array;
+  /** The listed groups, grown as needed: a rack lists few of its groups (one per rack of the cluster). */
+  private ids: Int32Array;
   private count = 0;
   /** Whether the list is ascending: no group added since the last keepSorted. */
   private sorted = true;
 
   constructor(groups: number) {
     this.listed = new Uint8Array(groups);
-    this.ids = new Int32Array(groups);
+    this.ids = new Int32Array(Math.min(groups, 16));
   }
 
   get size(): number {
@@ -36,6 +39,7 @@ export class LiveGroups {
   add(g: number): void {
     if (this.listed[g] === 1) return;
     this.listed[g] = 1;
+    if (this.count === this.ids.length) this.ids = grownInts(this.ids, Math.min(this.listed.length, 2 * this.count));
     this.ids[this.count++] = g;
     this.sorted = false;
   }
