@@ -181,10 +181,14 @@ export class Dsbra implements ReplicationPolicy {
   }
 }
 
-/** D: the gate's node-locality wait (see the module comment). */
+/**
+ * D: the gate's node-locality wait (see the module comment). A gate that does not wait (mode "none", a skip count of
+ * 0, a wait of 0 ms) gives one heartbeat interval: X_i divides the delay by D, and a map can wait for a slot even so
+ * (D = 0 made X_i infinite, or NaN with no delay: the harness's seed 223071751).
+ */
 export function delayThresholdOf(scenario: Scenario, heartbeatMs: number): number {
   const d = scenario.scheduler.delay;
-  if (d.mode === 'wait') return typeof d.nodeMs === 'number' ? d.nodeMs : defaultLocalityDelayMs(heartbeatMs);
+  if (d.mode === 'wait') return typeof d.nodeMs !== 'number' ? defaultLocalityDelayMs(heartbeatMs) : d.nodeMs > 0 ? d.nodeMs : heartbeatMs;
   if (d.mode === 'skip' && typeof d.maxSkips === 'number') return Math.max(1, d.maxSkips) * heartbeatMs;
   return heartbeatMs;
 }

@@ -17,9 +17,10 @@ import { BlockStore } from '../../../src/core/hdfs.js';
 import { nodeId } from '../../../src/core/ids.js';
 import type { Job } from '../../../src/core/job.js';
 import { makeTopology } from '../../../src/core/topology.js';
-import { Dsbra } from '../../../src/core/replication/dsbra.js';
+import { Dsbra, delayThresholdOf } from '../../../src/core/replication/dsbra.js';
 import { DEREPLICATE, KEEP, REPLICATE, currentLoad, decide, history, replicationFactor } from '../../../src/core/replication/dsbra-formulas.js';
 import { DynamicReplicas } from '../../../src/core/replication/replicas.js';
+import { jobsScenario, scenario } from '../../helpers.js';
 
 const job = { index: 0 } as Job;
 
@@ -162,5 +163,20 @@ describe('DSBRA with every read delayed D (the most the wait gate allows in one 
     expect(dsbra.counts()).toMatchObject({ rounds: 30, roundsAboveFloor: 30, xMax: 1.1, hotDecisions: 0 });
     expect(dsbra.counts().rfMax).toBeLessThan(1.1 / 3);
     expect(hdfs.events).toEqual([]);
+  });
+});
+
+describe("DSBRA's D from the scheduler's delay gate", () => {
+  const gate = (delay: Record<string, unknown>) => scenario(jobsScenario({ scheduler: { policy: 'fair', delay } }));
+  it.each([
+    ['a wait of 6 s', { mode: 'wait', nodeMs: 6000, rackMs: 6000 }, 6000],
+    ['a wait of 0 (the harness: X_i was infinite)', { mode: 'wait', nodeMs: 0, rackMs: 0 }, 3000],
+    ['no gate', { mode: 'none' }, 3000],
+    ['a skip count of 0', { mode: 'skip', maxSkips: 0 }, 3000],
+    ['a skip count of 4', { mode: 'skip', maxSkips: 4 }, 12_000],
+  ])('%s', (_, delay, want) => {
+    const D = delayThresholdOf(gate(delay), 3000);
+    expect(D).toBe(want);
+    expect(Number.isFinite(currentLoad(2, 1, 5000, D))).toBe(true);
   });
 });
