@@ -11,6 +11,7 @@
  * lives on one disk) and the rate the map's code consumes its input (reading and computing overlap).
  */
 import type { NetworkConfig } from './config.js';
+import { grownInts } from './grown.js';
 import { gbpsToMBps } from './units.js';
 
 export const DISK_READ = 0;
@@ -149,10 +150,8 @@ export class RackLinks {
 
   private bind(g: number): number {
     if (this.down + 1 + this.bound === this.resources) {
-      const grown = new Int32Array(Math.min(this.groups, this.bound + Math.max(8, this.bound >> 1)));
-      grown.set(this.groupOf);
-      this.groupOf = grown;
-      this.resources = this.down + 1 + grown.length;
+      this.groupOf = grownInts(this.groupOf, Math.min(this.groups, this.bound + Math.max(8, this.bound >> 1)));
+      this.resources = this.down + 1 + this.groupOf.length;
       this.onGrow(this.resources);
     }
     const r = this.down + 1 + this.bound;
