@@ -1,7 +1,7 @@
 /**
  * The flows crossing each resource of a FluidNet, as intrusive doubly linked lists over path entries in typed
  * arrays: entry e = f x maxPath + k is flow f's k-th resource. Appending keeps insertion order and unlinking keeps
- * the others' order, as arrays with push and splice would, at O(1) and with no allocation; clear() is three fills.
+ * the others' order, as arrays with push and splice would, at O(1) and with no allocation; empty(r) clears one list.
  * Walk resource r's flows with: for (let e = lists.head[r]; e >= 0; e = lists.next[e]) f = lists.flowOf(e).
  */
 import { grownInts } from './grown.js';
@@ -60,11 +60,5 @@ export class FlowLists {
     this.head[r] = -1;
     this.tail[r] = -1;
     this.count[r] = 0;
-  }
-
-  clear(): void {
-    this.head.fill(-1);
-    this.tail.fill(-1);
-    this.count.fill(0);
   }
 }

@@ -29,7 +29,7 @@ describe('FlowLists', () => {
         on[e] = -1;
       }
       if (step % 97 === 0) {
-        lists.clear();
+        for (let r = 0; r < R; r++) lists.empty(r);
         for (const list of ref) list.length = 0;
         on.fill(-1);
       }
