@@ -14,10 +14,17 @@ import type { LinkRates } from './rack-links.js';
 
 export class CoreAllocator {
   readonly groups: number;
-  /** Demand being gathered for the next allocate(): flows of rack d, group g at d * groups + g, and where it is. */
-  private readonly counts: Int32Array;
+  /**
+   * Demand being gathered for the next allocate(): the (rack d, group g) pairs with flows, as d * groups + g, in the
+   * order first added, their flows, and where each pair is in those lists (sparse: racks x (racks + 2) pairs would be
+   * 400 MB at 10,000 racks, and an epoch's demand has few).
+   */
   private touched: Int32Array = new Int32Array(64);
+  private touchedFlows: Int32Array = new Int32Array(64);
+  private readonly touchedAt = new Map<number, number>();
   private touches = 0;
+  /** Scratch of allocate(): the order that sorts the pairs gathered. */
+  private order: Int32Array = new Int32Array(64);
   /** The last allocate()'s demand, by index d * groups + g ascending (entries with flows only), and its result. */
   entries = 0;
   index = new Int32Array(0);
@@ -39,7 +46,6 @@ export class CoreAllocator {
   constructor(readonly racks: number, rates: LinkRates) {
     this.nicMBps = rates.nicMBps;
     this.groups = racks + 2;
-    this.counts = new Int32Array(racks * this.groups);
     // Resources: uplinks 0 .. racks - 1, downlinks racks .. 2 racks - 1, the core at 2 racks.
     this.capacity = new Float64Array(2 * racks + 1);
     this.capacity.fill(rates.switchMBps, 0, 2 * racks);
@@ -50,11 +56,19 @@ export class CoreAllocator {
   add(rack: number, group: number, flows: number): void {
     if (flows <= 0) return;
     const at = rack * this.groups + group;
-    if (this.counts[at] === 0) {
-      if (this.touches === this.touched.length) this.touched = grownInts(this.touched, this.touches * 2);
-      this.touched[this.touches++] = at;
+    let k = this.touchedAt.get(at);
+    if (k === undefined) {
+      if (this.touches === this.touched.length) {
+        this.touched = grownInts(this.touched, this.touches * 2);
+        this.touchedFlows = grownInts(this.touchedFlows, this.touches * 2);
+        this.order = new Int32Array(this.touches * 2);
+      }
+      k = this.touches++;
+      this.touched[k] = at;
+      this.touchedFlows[k] = 0;
+      this.touchedAt.set(at, k);
     }
-    this.counts[at] += flows;
+    this.touchedFlows[k] += flows;
   }
 
   /**
@@ -62,21 +76,22 @@ export class CoreAllocator {
    * (rack, group) with flows, ascending, and its group link's capacity (MB/s); every other group's is 0.
    */
   allocate(): void {
-    const { racks, groups, counts } = this;
+    const { racks, groups, touched, touchedFlows } = this;
     const n = this.touches;
-    this.touched.subarray(0, n).sort();
+    const order = this.order.subarray(0, n);
+    for (let k = 0; k < n; k++) order[k] = k;
+    order.sort((a, b) => touched[a] - touched[b]);
     if (this.index.length < n) {
       this.index = new Int32Array(n * 2);
       this.flows = new Int32Array(n * 2);
       this.mbps = new Float64Array(n * 2);
     }
     for (let k = 0; k < n; k++) {
-      const at = this.touched[k];
-      this.index[k] = at;
-      this.flows[k] = counts[at];
-      counts[at] = 0;
+      this.index[k] = touched[order[k]];
+      this.flows[k] = touchedFlows[order[k]];
     }
     this.touches = 0;
+    this.touchedAt.clear();
     this.entries = n;
     if (this.solved && this.sameAsLast()) return; // mbps still holds the last solve's result for this demand
     this.solved = true;

@@ -85,7 +85,7 @@ export class FluidRack extends RackTasks implements GroupUse {
     this.savedHeap = new EventHeap(this.eventIds);
     this.savedSv = new ServeState(this.sv.capacity);
     this.savedNet = new FlowTable(this.links.capacities(options.rates), this.flowsMax, this.savedHeap, 0, true);
-    this.saved = new SlotState(this.slots, this.nodes, this.mapSlots, this.reduceSlots, this.links.groups);
+    this.saved = new SlotState(this.slots, this.nodes, this.mapSlots, this.reduceSlots, this.links.slotRoom);
     this.pinned = new Int32Array(this.slots);
     this.linkCarried = new Float64Array(this.links.resources - this.links.up);
     this.carriedLinks = new Int32Array(this.links.resources - this.links.up);
@@ -105,15 +105,15 @@ export class FluidRack extends RackTasks implements GroupUse {
    */
   demand(out: Int32Array): number {
     if (out.length < this.demandInts) throw new Error(`rack ${this.rack}: a demand buffer of ${out.length} ints for up to ${this.demandInts}`);
-    const { epochFlows, liveGroups } = this;
+    const { epochFlows, liveGroups, links } = this;
     const pending = this.s.pending;
     liveGroups.keepSorted(this);
     let n = 0;
-    for (let k = 0; k < liveGroups.size; k++) {
-      const g = liveGroups.at(k);
-      const flows = epochFlows[g] + pending[g];
+    for (let j = 0; j < liveGroups.size; j++) {
+      const k = liveGroups.at(j);
+      const flows = epochFlows[k] + pending[k];
       if (flows === 0) continue;
-      out[n++] = g;
+      out[n++] = links.groupOfSlot(k);
       out[n++] = flows;
     }
     return n;
@@ -125,11 +125,11 @@ export class FluidRack extends RackTasks implements GroupUse {
   }
 
   /**
-   * Whether cross-rack group g has anything here or in the saved start: a group with nothing in either can regain
-   * something only through addFlow or setPhase, which list it again (live-groups.ts).
+   * Whether the cross-rack group of slot k has anything here or in the saved start: a group with nothing in either can
+   * regain something only through addFlow or setPhase, which list it again (live-groups.ts).
    */
-  inUse(g: number): boolean {
-    return this.epochFlows[g] + this.s.pending[g] > 0 || this.saved.pending[g] > 0;
+  inUse(k: number): boolean {
+    return this.epochFlows[k] + this.s.pending[k] > 0 || this.saved.pending[k] > 0;
   }
 
   /**
@@ -185,7 +185,7 @@ export class FluidRack extends RackTasks implements GroupUse {
     crossedGroups.keepSorted(KEEP_ALL);
     listed[0] = links.up;
     listed[1] = links.down;
-    for (let k = 0; k < crossedGroups.size; k++) listed[2 + k] = links.boundLink(crossedGroups.at(k)); // bound: crossed
+    for (let k = 0; k < crossedGroups.size; k++) listed[2 + k] = links.linkOfSlot(crossedGroups.at(k));
     this.savedNet.carriedUpTo(links.up, listed, 2 + crossedGroups.size, this.saved.scalars[1], c, this.savedCrossing);
     let cross = 0;
     for (let k = 0; k < crossedGroups.size; k++) cross += c[listed[2 + k] - links.up];
@@ -215,7 +215,10 @@ export class FluidRack extends RackTasks implements GroupUse {
    * none did, the new capacities change nothing the pass ran, and it is kept as the committed one would run.
    */
   private crossesAny(allocation: Float64Array): boolean {
-    for (let k = 0; k < allocation.length; k += 2) if (this.epochFlows[allocation[k]] > 0) return true;
+    for (let j = 0; j < allocation.length; j += 2) {
+      const k = this.links.boundSlot(allocation[j]);
+      if (k >= 0 && this.epochFlows[k] > 0) return true;
+    }
     return false;
   }
 
@@ -228,6 +231,7 @@ export class FluidRack extends RackTasks implements GroupUse {
   protected override growResources(n: number): void {
     super.growResources(n);
     this.savedNet.growResources(n);
+    this.saved.grow(this.links.slotRoom);
     this.linkCarried = new Float64Array(n - this.links.up);
     this.carriedLinks = new Int32Array(n - this.links.up);
   }
@@ -244,11 +248,10 @@ export class FluidRack extends RackTasks implements GroupUse {
     // Groups not listed have no flow and count none (live-groups.ts).
     const { net, links } = this;
     let crossing = net.flowsOn(links.up) > 0 || net.flowsOn(links.down) > 0;
-    for (let k = 0; k < this.liveGroups.size; k++) {
-      const g = this.liveGroups.at(k);
-      const link = links.boundLink(g);
-      const flows = link < 0 ? 0 : net.flowsOn(link);
-      this.epochFlows[g] = flows;
+    for (let j = 0; j < this.liveGroups.size; j++) {
+      const k = this.liveGroups.at(j);
+      const flows = net.flowsOn(links.linkOfSlot(k));
+      this.epochFlows[k] = flows;
       if (flows > 0) crossing = true;
     }
     this.s.copySlotsTo(this.saved, this.touchedSlots, this.liveGroups);

@@ -63,9 +63,12 @@ export class RackLinks {
 
   /** First map slot's read stream. */
   private readonly streams: number;
-  /** Each group's link (a resource), or -1 while none is bound. */
-  private readonly linkOf: Int32Array;
-  /** The group of each bound link: link down + 1 + k is group groupOf[k]. */
+  /**
+   * Each bound group's slot k (its link is down + 1 + k), kept sparse: a rack binds few of its groups, one per rack of
+   * the cluster (an array by group made racks^2 entries in all: 400 MB at 10,000 racks).
+   */
+  private readonly slotOf = new Map<number, number>();
+  /** The group of each slot: link down + 1 + k is group groupOf[k]. */
   private groupOf: Int32Array;
   private bound = 0;
 
@@ -84,7 +87,6 @@ export class RackLinks {
     this.groups = racks + 2;
     this.spreadIn = racks;
     this.spreadOut = racks + 1;
-    this.linkOf = new Int32Array(this.groups).fill(-1);
     const reserved = Math.min(this.groups, Math.max(1, reserve));
     this.groupOf = new Int32Array(reserved);
     this.resources = this.down + 1 + reserved;
@@ -133,31 +135,70 @@ export class RackLinks {
 
   /** The virtual link of cross-rack group g, bound now if it has none (see the constructor's `reserve`). */
   group(g: number): number {
-    const r = this.linkOf[g];
-    return r >= 0 ? r : this.bind(g);
+    return this.down + 1 + this.slot(g);
   }
 
-  /** Group g's link, or -1 while it has none (no flow has crossed it and no capacity was set for it). */
+  /**
+   * Group g's slot: the index of its link among the bound ones (down + 1 + slot), bound now if it has none. A rack
+   * keeps its numbers by group (flows, claims) by slot, so they grow with the groups it uses.
+   */
+  slot(g: number): number {
+    return this.slotOf.get(g) ?? this.bind(g);
+  }
+
+  /** Group g's slot, or -1 while it has none (nothing has used the group here). */
+  boundSlot(g: number): number {
+    return this.slotOf.get(g) ?? -1;
+  }
+
+  /** Group g's link, or -1 while it has none. */
   boundLink(g: number): number {
-    return this.linkOf[g];
+    const k = this.boundSlot(g);
+    return k < 0 ? -1 : this.down + 1 + k;
+  }
+
+  /** Slots bound so far (0 .. slots - 1), and the slots the resources hold room for. */
+  get slots(): number {
+    return this.bound;
+  }
+
+  get slotRoom(): number {
+    return this.resources - this.down - 1;
+  }
+
+  /** The group of slot k (< slots). */
+  groupOfSlot(k: number): number {
+    return this.groupOf[k];
+  }
+
+  /** The link of slot k. */
+  linkOfSlot(k: number): number {
+    return this.down + 1 + k;
+  }
+
+  /** The slot whose link resource r is, or -1 when r is no group's link. */
+  slotAt(r: number): number {
+    const k = r - this.down - 1;
+    return k >= 0 && k < this.bound ? k : -1;
   }
 
   /** The group whose link resource r is, or -1 when r is no group's link. */
   groupAt(r: number): number {
-    const k = r - this.down - 1;
-    return k >= 0 && k < this.bound ? this.groupOf[k] : -1;
+    const k = this.slotAt(r);
+    return k < 0 ? -1 : this.groupOf[k];
   }
 
   private bind(g: number): number {
+    if (g < 0 || g >= this.groups || !Number.isInteger(g)) throw new Error(`no cross-rack group ${g} (a rack has groups 0 .. ${this.groups - 1})`);
     if (this.down + 1 + this.bound === this.resources) {
       this.groupOf = grownInts(this.groupOf, Math.min(this.groups, this.bound + Math.max(8, this.bound >> 1)));
       this.resources = this.down + 1 + this.groupOf.length;
       this.onGrow(this.resources);
     }
-    const r = this.down + 1 + this.bound;
-    this.groupOf[this.bound++] = g;
-    this.linkOf[g] = r;
-    return r;
+    const k = this.bound++;
+    this.groupOf[k] = g;
+    this.slotOf.set(g, k);
+    return k;
   }
 
   /** Capacities: nodes' disks and NICs, the switch links; group links start at 0 (the master allocates them). */

@@ -18,6 +18,7 @@
 import type { NodeId, RackId } from '../ids.js';
 import { type Topology, firstNodeOf } from '../topology.js';
 import { EventHeap } from './event-heap.js';
+import { grownInts } from './grown.js';
 import { LiveGroups } from './live-groups.js';
 import { FluidNet } from './fluid-net.js';
 import { type LinkRates, NIC_IN, RackLinks } from './rack-links.js';
@@ -91,9 +92,13 @@ export class RackSlots {
   /** Slots written since the state and its saved copy were last made equal (only these are copied). */
   protected readonly touchedSlots: TouchedSet;
   private readonly path = new Int32Array(8);
-  /** Cross-rack flows by group active at the saved epoch start or started in its predicted pass. */
-  protected readonly epochFlows: Int32Array;
-  /** The groups with anything in epochFlows, pending or flows (a superset; see live-groups.ts). */
+  /**
+   * Cross-rack flows by group slot (rack-links.ts) active at the saved epoch start or started in its predicted pass.
+   * This and the other numbers by group are by slot, grown as the rack binds groups (growResources), not one per rack
+   * of the cluster.
+   */
+  protected epochFlows: Int32Array;
+  /** The groups with anything in epochFlows, pending or flows (a superset; see live-groups.ts), by slot. */
   protected readonly liveGroups: LiveGroups;
   /** Every group a flow has crossed in this run (never dropped): the only group links that have carried any MB. */
   protected readonly crossedGroups: LiveGroups;
@@ -119,16 +124,26 @@ export class RackSlots {
     this.sv = new ServeState(serves);
     this.net = new FluidNet(this.links.capacities(options.rates), this.flowsMax, this.heap, 0, true, options.solveEveryChange, this.links.up);
     this.links.onGrow = (n) => this.growResources(n);
-    this.s = new SlotState(slots, this.nodes, this.mapSlots, this.reduceSlots, this.links.groups);
+    const groupSlots = this.links.slotRoom;
+    this.s = new SlotState(slots, this.nodes, this.mapSlots, this.reduceSlots, groupSlots);
     this.touchedSlots = new TouchedSet(slots);
-    this.epochFlows = new Int32Array(this.links.groups);
-    this.liveGroups = new LiveGroups(this.links.groups);
-    this.crossedGroups = new LiveGroups(this.links.groups);
+    this.epochFlows = new Int32Array(groupSlots);
+    const groupOf = (k: number): number => this.links.groupOfSlot(k);
+    this.liveGroups = new LiveGroups(groupSlots, groupOf);
+    this.crossedGroups = new LiveGroups(groupSlots, groupOf);
   }
 
-  /** The rack has bound a group link past its networks' resources: they grow to n (FluidRack grows its saved copy too). */
+  /**
+   * The rack has bound a group link past its networks' resources: they grow to n, and so do its numbers by group slot
+   * (FluidRack grows its saved copy too).
+   */
   protected growResources(n: number): void {
     this.net.growResources(n);
+    const slots = this.links.slotRoom;
+    this.s.grow(slots);
+    this.epochFlows = grownInts(this.epochFlows, slots);
+    this.liveGroups.grow(slots);
+    this.crossedGroups.grow(slots);
   }
 
   /** Jobs' tasks running (replica copies are runningCopies). */
@@ -173,10 +188,11 @@ export class RackSlots {
     if (this.replicated && s.heard[q] === 1 && s.writeMB[q] > 0) this.pend(this.links.spreadOut, sign);
   }
 
-  /** Adds (+1) or removes (-1) one claim on cross-rack group g. */
+  /** Adds (+1) or removes (-1) one claim on cross-rack group g (binding its link: a claim is a flow to come). */
   private pend(g: number, sign: number): void {
-    this.s.pending[g] += sign;
-    if (sign > 0) this.liveGroups.add(g);
+    const k = this.links.slot(g);
+    this.s.pending[k] += sign;
+    if (sign > 0) this.liveGroups.add(k);
   }
 
   /** Moves slot q to `phase`, keeping the pending demand by group. */
@@ -354,12 +370,12 @@ export class RackSlots {
   private addFlow(q: number, path: Int32Array, len: number, mb: number): void {
     const s = this.s;
     const f = this.net.add(path, undefined, len, mb, this.clock, q);
-    const g = this.links.groupAt(path[len - 1]);
-    if (g >= 0) {
+    const k = this.links.slotAt(path[len - 1]);
+    if (k >= 0) {
       if (this.committing && this.net.capacity[path[len - 1]] === 0) this.unallocatedStarts++;
-      this.epochFlows[g]++; // counted in every pass; the predicted pass's count is the one reported
-      this.liveGroups.add(g);
-      this.crossedGroups.add(g);
+      this.epochFlows[k]++; // counted in every pass; the predicted pass's count is the one reported
+      this.liveGroups.add(k);
+      this.crossedGroups.add(k);
     }
     this.touchSlot(q);
     if (s.flowA[q] < 0) s.flowA[q] = f;

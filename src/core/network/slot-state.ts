@@ -2,6 +2,7 @@
  * The mutable state of a fluid rack's slots and nodes (rack-slots.ts) in one buffer, and the phases a slot's task
  * runs through. The rack saves and restores it around each epoch's predicted pass (fluid-rack.ts).
  */
+import { grownInts } from './grown.js';
 import type { TouchedSet } from './touched-set.js';
 
 /** A slot's phase: free, starting up, reading, computing, writing, waiting on its job's maps, done. */
@@ -40,15 +41,18 @@ export class SlotState {
   readonly freeMaps: Int32Array;
   readonly freeReduces: Int32Array;
   readonly waiting: Int32Array;
-  /** By cross-rack group: slots whose next phase starts a flow of that group (FluidRack.demand). */
-  readonly pending: Int32Array;
+  /**
+   * By cross-rack group's slot (rack-links.ts): slots whose next phase starts a flow of that group (FluidRack.demand).
+   * Grown with the groups the rack binds (grow), so it is not in the buffer.
+   */
+  pending: Int32Array;
   readonly phase: Uint8Array;
   readonly heard: Uint8Array;
   /** done, freeMaps, freeReduces and waiting, which lie next to each other: copied in one call. */
   private readonly nodeCounters: Int32Array;
 
-  constructor(slots: number, nodes: number, mapSlots: number, reduceSlots: number, groups: number) {
-    const buffer = new ArrayBuffer(8 * (7 * slots + 3) + 4 * (5 * slots + 4 * nodes + groups) + 2 * slots);
+  constructor(slots: number, nodes: number, mapSlots: number, reduceSlots: number, groupSlots: number) {
+    const buffer = new ArrayBuffer(8 * (7 * slots + 3) + 4 * (5 * slots + 4 * nodes) + 2 * slots);
     let at = 0;
     const f64 = (n: number): Float64Array => { const a = new Float64Array(buffer, at, n); at += 8 * n; return a; };
     const i32 = (n: number): Int32Array => { const a = new Int32Array(buffer, at, n); at += 4 * n; return a; };
@@ -71,15 +75,20 @@ export class SlotState {
     this.freeMaps = i32(nodes).fill(mapSlots);
     this.freeReduces = i32(nodes).fill(reduceSlots);
     this.waiting = i32(nodes);
-    this.pending = i32(groups);
     this.phase = u8(slots);
     this.heard = u8(slots);
+    this.pending = new Int32Array(groupSlots);
+  }
+
+  /** Room for group slots 0 .. n - 1 (n above the room it had). */
+  grow(n: number): void {
+    this.pending = grownInts(this.pending, n);
   }
 
   /**
    * Copies the slots written (then forgets them: the two are equal), every node's counters and the pending claims of
-   * the groups listed into `o`. `groups` must list every group whose pending count is not 0 here or in `o` (FluidRack's
-   * live groups do): the others are 0 in both, and a rack has one per rack of the cluster.
+   * the group slots listed into `o`. `groups` must list every slot whose pending count is not 0 here or in `o`
+   * (FluidRack's live groups do): the others are 0 in both.
    */
   copySlotsTo(o: SlotState, slots: TouchedSet, groups: { readonly size: number; at(k: number): number }): void {
     for (let t = 0; t < slots.size; t++) {

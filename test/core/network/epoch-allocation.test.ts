@@ -154,3 +154,38 @@ describe('epoch-level cross-rack allocation against an event-exact run (3 racks 
     }
   });
 });
+
+describe('CoreAllocator demand', () => {
+  it('sums a pair added more than once and lists the pairs ascending, whatever order they came in', () => {
+    const rng = makeRng(11, 'allocator-order');
+    const a = new CoreAllocator(RACKS, RATES);
+    const b = new CoreAllocator(RACKS, RATES);
+    for (let trial = 0; trial < 50; trial++) {
+      const adds: Array<[number, number, number]> = [];
+      for (let k = 0; k < 12; k++) adds.push([rng.int(RACKS), rng.int(a.groups), 1 + rng.int(3)]);
+      const dense = new Int32Array(RACKS * a.groups);
+      for (const [d, g, n] of adds) dense[d * a.groups + g] += n;
+      for (const [d, g, n] of adds) a.add(d, g, n);
+      a.allocate();
+      const out = allocateDense(b, dense);
+      const index = Array.from(a.index.subarray(0, a.entries));
+      expect(index).toEqual([...index].sort((x, y) => x - y));
+      expect(index).toEqual([...dense.keys()].filter((i) => dense[i] > 0));
+      for (let k = 0; k < a.entries; k++) {
+        expect(a.flows[k]).toBe(dense[a.index[k]]);
+        expect(a.mbps[k]).toBe(out[a.index[k]]);
+      }
+    }
+  });
+
+  it('keeps no number per (rack, group) pair: 10,000 racks cost the pairs with demand', () => {
+    const before = process.memoryUsage().arrayBuffers;
+    const a = new CoreAllocator(10_000, RATES);
+    a.add(9_999, 10_001, 2);
+    a.add(0, 5, 1);
+    a.allocate();
+    expect(process.memoryUsage().arrayBuffers - before).toBeLessThan(10_000_000); // a number a pair: 400 MB
+    expect(Array.from(a.index.subarray(0, a.entries))).toEqual([5, 9_999 * a.groups + 10_001]);
+    expect(Array.from(a.flows.subarray(0, a.entries))).toEqual([1, 2]);
+  });
+});

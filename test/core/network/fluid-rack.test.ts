@@ -250,3 +250,21 @@ describe('a fluid rack and the master\'s idle jumps', () => {
     expect(() => rack.epoch(null, 5, 0, null, sink)).toThrow('rack 0 was sent from epoch 1 to 5 with 1 tasks and 0 replica copies running');
   });
 });
+
+describe('a fluid rack keeps its numbers by group for the groups it uses', () => {
+  // A rack has a cross-rack group per rack of the cluster; its arrays by group grow with the groups it binds, so a
+  // rack of a 10,000-rack cluster costs what one of a 10-rack cluster does (one array by group each made racks^2
+  // numbers in all: 2.4 GB at 10,000 racks of one node).
+  const bytesOfRacks = (racks: number): number => {
+    const topology = makeTopology({ racks, nodesPerRack: 1, mapSlotsPerNode: 2, reduceSlotsPerNode: 1, heartbeatMs: H }, 1);
+    const before = process.memoryUsage().arrayBuffers;
+    const held = Array.from({ length: 50 }, (_, r) => new FluidRack(topology, rackId(r), { rates: RATES, taskStartMs: START_MS }));
+    return (process.memoryUsage().arrayBuffers - before) / held.length;
+  };
+
+  it('a rack of 10,000 racks costs about what a rack of 10 does', () => {
+    const small = bytesOfRacks(10);
+    const large = bytesOfRacks(10_000);
+    expect(large).toBeLessThan(1.5 * small + 4096);
+  });
+});

@@ -44,3 +44,31 @@ describe('RackLinks group links', () => {
     expect(() => links.group(4)).toThrow(/bound more group links than it reserved/);
   });
 });
+
+describe('RackLinks group slots', () => {
+  it('numbers the bound groups 0, 1, 2 ... in the order bound, each slot its link after the downlink', () => {
+    const links = new RackLinks(2, 10_000, 1, 0, 8);
+    expect(links.slots).toBe(0);
+    expect(links.boundSlot(9_000)).toBe(-1);
+    expect(links.boundLink(9_000)).toBe(-1);
+    const order = [9_000, links.spreadOut, 3, links.spreadIn];
+    expect(order.map((g) => links.slot(g))).toEqual([0, 1, 2, 3]);
+    expect(links.slot(3)).toBe(2); // bound once
+    expect(links.slots).toBe(4);
+    order.forEach((g, k) => {
+      expect(links.groupOfSlot(k)).toBe(g);
+      expect(links.linkOfSlot(k)).toBe(links.down + 1 + k);
+      expect(links.group(g)).toBe(links.linkOfSlot(k));
+      expect(links.boundLink(g)).toBe(links.linkOfSlot(k));
+      expect(links.slotAt(links.linkOfSlot(k))).toBe(k);
+    });
+    expect(links.slotAt(links.down)).toBe(-1);
+    expect(links.slotAt(links.linkOfSlot(4))).toBe(-1); // reserved, not bound
+    expect(links.slotRoom).toBe(8);
+  });
+
+  it('refuses a group the cluster does not have', () => {
+    const links = new RackLinks(2, 4, 1, 0, 2);
+    for (const g of [-1, 6, 2.5]) expect(() => links.slot(g)).toThrow(/no cross-rack group/);
+  });
+});
