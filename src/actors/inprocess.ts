@@ -1,4 +1,5 @@
 /** The in-process runtime: master and rack actors on one thread, messages passed as objects or through the codec. */
+import { performance } from 'node:perf_hooks'; // not the global's lazy getter (master-actor.ts)
 import type { HeartbeatBatch, EpochCommand } from '../messages/types.js';
 import { decode, encodeView } from '../messages/codec.js';
 import type { MasterActor } from './master-actor.js';

@@ -8,6 +8,7 @@
  * exit aborts the run with the rack and simulated time (the main thread yields to its event loop every YIELD_MS to
  * hear of errors and exits); every worker is stopped and terminated at the end, whatever happened.
  */
+import { performance } from 'node:perf_hooks'; // not the global's lazy getter (master-actor.ts)
 import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import { decode, encodeView } from '../messages/codec.js';
