@@ -112,7 +112,7 @@ export interface FluidBound {
 /**
  * An upper bound on one rack's encoded batch in either direction. Between two heartbeats each slot finishes at most
  * one task, and a response launches or kills at most one task per slot and sends at most two map-progress notices
- * per reduce slot (one at its launch, one at its heartbeat: five Int32s each); every row is a few 4- or 8-byte
+ * per reduce slot (one at its launch, one at its heartbeat: six Int32s each); every row is a few 4- or 8-byte
  * columns, plus the msgpack envelope. The fluid model adds, per rack: its demand, a (group, flows) Int32 pair for
  * each group a flow crossed or is about to cross in the epoch (each map-like slot runs at most two maps an epoch, the
  * one running at its start and the one launched at its heartbeat, each reading in from one group; reduces' fetches and
@@ -125,7 +125,7 @@ export interface FluidBound {
 export function batchBoundBytes(nodesPerRack: number, mapSlots: number, reduceSlots: number, fluid?: FluidBound): number {
   const slots = mapSlots + reduceSlots;
   let heartbeats = nodesPerRack * (8 + 4 * 4 + slots * 8 + reduceSlots * 24);
-  let responses = nodesPerRack * (slots * (4 * 6 + 1 + 2 * 8) + slots * 12 + reduceSlots * 2 * 20);
+  let responses = nodesPerRack * (slots * (4 * 6 + 1 + 2 * 8) + slots * 12 + reduceSlots * 2 * 24);
   if (fluid !== undefined) {
     const mapLike = nodesPerRack * (mapSlots + fluid.copySlots);
     const groups = fluid.racks + 2;

@@ -6,21 +6,24 @@
  * output from there, as the map finishes (Hadoop 0.20's ReduceTask polls its TaskTracker for the job's map
  * completion events, which the TaskTracker gets from the JobTracker; a reduce launched at slow start fetches the
  * maps finished so far and then the rest as they finish). Here a reduce hears, at its node's heartbeats, how many
- * of its job's maps have finished and how many of those ran on its own rack: its rack fetches the new outputs, the
- * in-rack ones over the reduce's NIC and the rest from other racks (rack-slots.ts). A reduce launched hears at once
- * (a notice beside its launch); one that has heard every map is done with the notices.
+ * of its job's maps have finished, how many of those ran on its own rack and how many on its own node: its rack
+ * fetches the new outputs, its own node's over loopback (the disk alone), the rest of its rack's over the reduce's
+ * NIC, and the others from other racks (rack-slots.ts). A reduce launched hears at once (a notice beside its launch);
+ * one that has heard every map is done with the notices.
  */
 import type { JobIndex, NodeId, Rank } from './ids.js';
 import type { Job } from './job.js';
 
 /** Where the notices go (ActionSink.mapProgress). */
 export interface ProgressSink {
-  mapProgress(node: NodeId, job: JobIndex, finished: number, inRack: number, maps: number): void;
+  mapProgress(node: NodeId, job: JobIndex, finished: number, inRack: number, onNode: number, maps: number): void;
 }
 
 export class MapOutputs {
   /** By job index: its finished maps by the rack that ran them (allocated at its first, dropped when it is done). */
   private readonly byRack: Array<Int32Array | undefined>;
+  /** By job index: its finished maps by the node that ran them, for the nodes that ran any (sparse: a node each). */
+  private readonly byNode: Array<Map<number, number> | undefined>;
   /**
    * By rank: (job, finished maps the node was last told, its reduces of the job running) triples for the node's reduces
    * whose job has maps running.
@@ -33,6 +36,7 @@ export class MapOutputs {
    */
   constructor(private readonly jobs: ReadonlyArray<Job | undefined>, private readonly nodesPerRack: number, private readonly racks: number) {
     this.byRack = new Array<Int32Array | undefined>(jobs.length).fill(undefined);
+    this.byNode = new Array<Map<number, number> | undefined>(jobs.length).fill(undefined);
     this.told = new Array<number[] | undefined>(nodesPerRack * racks).fill(undefined);
   }
 
@@ -40,11 +44,14 @@ export class MapOutputs {
   mapFinished(job: Job, node: NodeId): void {
     if (job.reduces === 0) return;
     (this.byRack[job.index] ??= new Int32Array(this.racks))[this.rackOf(node)]++;
+    const onNode = (this.byNode[job.index] ??= new Map<number, number>());
+    onNode.set(node, (onNode.get(node) ?? 0) + 1);
   }
 
   /** The job is done: its counts go. */
   forget(job: Job): void {
     this.byRack[job.index] = undefined;
+    this.byNode[job.index] = undefined;
   }
 
   /** A reduce of `job` launched on `node` (at `rank`): it hears now, and at later heartbeats until the maps are done. */
@@ -96,7 +103,8 @@ export class MapOutputs {
   }
 
   private tell(node: NodeId, job: Job, sink: ProgressSink): void {
-    sink.mapProgress(node, job.index, job.finishedMaps, this.byRack[job.index]?.[this.rackOf(node)] ?? 0, job.maps);
+    const inRack = this.byRack[job.index]?.[this.rackOf(node)] ?? 0;
+    sink.mapProgress(node, job.index, job.finishedMaps, inRack, this.byNode[job.index]?.get(node) ?? 0, job.maps);
   }
 
   private rackOf(node: NodeId): number {

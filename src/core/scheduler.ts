@@ -57,9 +57,10 @@ export interface ActionSink {
   mapsDone(node: NodeId, job: JobIndex): void;
   /**
    * Fluid model, instead of mapsDone: `finished` of the job's `maps` have finished, `inRack` of them on the node's
-   * rack; its reduces on `node` fetch those maps' outputs (map-outputs.ts). finished === maps: the maps are done.
+   * rack and `onNode` of those on the node itself; its reduces on `node` fetch those maps' outputs (map-outputs.ts).
+   * finished === maps: the maps are done.
    */
-  mapProgress(node: NodeId, job: JobIndex, finished: number, inRack: number, maps: number): void;
+  mapProgress(node: NodeId, job: JobIndex, finished: number, inRack: number, onNode: number, maps: number): void;
   /** Kill a running task (a map's index or reduceRef(r)); its slot frees at once and nothing is reported for it. */
   kill(node: NodeId, job: JobIndex, task: number): void;
 }

@@ -178,16 +178,17 @@ export class ResponseRouter implements ActionSink {
   }
 
   mapsDone(node: NodeId, job: JobIndex): void {
-    this.mapProgress(node, job, 0, 0, 0);
+    this.mapProgress(node, job, 0, 0, 0, 0);
   }
 
-  mapProgress(node: NodeId, job: JobIndex, finished: number, inRack: number, maps: number): void {
+  mapProgress(node: NodeId, job: JobIndex, finished: number, inRack: number, onNode: number, maps: number): void {
     if ((this.doneCount + 1) * DoneRow.Width > this.dones.length) this.dones = grow(this.dones);
     const at = this.doneCount++ * DoneRow.Width;
     this.dones[at + DoneRow.Node] = node;
     this.dones[at + DoneRow.Job] = job;
     this.dones[at + DoneRow.Finished] = finished;
     this.dones[at + DoneRow.InRack] = inRack;
+    this.dones[at + DoneRow.OnNode] = onNode;
     this.dones[at + DoneRow.Maps] = maps;
   }
 
@@ -240,7 +241,8 @@ export class ResponseRouter implements ActionSink {
         launchMs: timeView(DurationRow.Ms), launchCopyMs: timeView(DurationRow.CopyMs), launchMapsDone: l0 === l1 ? NO_BYTES : flags.subarray(l0, l1),
         launchSrc: view(ResponseColumn.LaunchSrc, l0, l1), launchReadKB: view(ResponseColumn.LaunchReadKB, l0, l1), launchWriteKB: view(ResponseColumn.LaunchWriteKB, l0, l1),
         doneNode: view(ResponseColumn.DoneNode, d0, d1), doneJob: view(ResponseColumn.DoneJob, d0, d1),
-        doneFinished: view(ResponseColumn.DoneFinished, d0, d1), doneInRack: view(ResponseColumn.DoneInRack, d0, d1), doneMaps: view(ResponseColumn.DoneMaps, d0, d1),
+        doneFinished: view(ResponseColumn.DoneFinished, d0, d1), doneInRack: view(ResponseColumn.DoneInRack, d0, d1),
+        doneOnNode: view(ResponseColumn.DoneOnNode, d0, d1), doneMaps: view(ResponseColumn.DoneMaps, d0, d1),
         killNode: view(ResponseColumn.KillNode, k0, k1), killJob: view(ResponseColumn.KillJob, k0, k1), killTask: view(ResponseColumn.KillTask, k0, k1),
       };
     }

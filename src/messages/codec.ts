@@ -32,7 +32,7 @@ function layout(f64: string[], i32: string[], u8: string[]): Layout {
 const HEARTBEATS = layout(['timeMs', 'carriedMB', 'replicas'], ['node', 'freeMaps', 'freeReduces', 'finishedEnd', 'finishedJob', 'finishedTask', 'demand', 'stillToRun'], []);
 const RESPONSES = layout(
   ['launchMs', 'launchCopyMs'],
-  ['launchNode', 'launchJob', 'launchTask', 'launchSrc', 'launchReadKB', 'launchWriteKB', 'doneNode', 'doneJob', 'doneFinished', 'doneInRack', 'doneMaps', 'killNode', 'killJob', 'killTask'],
+  ['launchNode', 'launchJob', 'launchTask', 'launchSrc', 'launchReadKB', 'launchWriteKB', 'doneNode', 'doneJob', 'doneFinished', 'doneInRack', 'doneOnNode', 'doneMaps', 'killNode', 'killJob', 'killTask'],
   ['launchMapsDone'],
 );
 

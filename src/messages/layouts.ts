@@ -11,11 +11,11 @@ export const LAUNCH_COLUMNS = 6;
 /** A launch's Float64 row beside its Int32 row (a duration times a slowdown and a jitter can pass 2^31 ms). */
 export const enum DurationRow { Ms, CopyMs, Width }
 /**
- * A map-progress notice's row: the job's finished maps, those that ran on the node's rack, and its maps (fluid model:
- * a reduce fetches the outputs of the maps finished so far; all finished is the maps-done notice). A flat run's
- * maps-done notice (ActionSink.mapsDone) writes 0, 0, 0.
+ * A map-progress notice's row: the job's finished maps, those that ran on the node's rack, those that ran on the node
+ * itself, and its maps (fluid model: a reduce fetches the outputs of the maps finished so far; all finished is the
+ * maps-done notice). A flat run's maps-done notice (ActionSink.mapsDone) writes 0, 0, 0, 0.
  */
-export const enum DoneRow { Node, Job, Finished, InRack, Maps, Width }
+export const enum DoneRow { Node, Job, Finished, InRack, OnNode, Maps, Width }
 /** A kill's row. */
 export const enum KillRow { Node, Job, Task, Width }
 
@@ -25,7 +25,7 @@ export const enum KillRow { Node, Job, Task, Width }
  */
 export const enum ResponseColumn {
   LaunchNode, LaunchJob, LaunchTask, LaunchSrc, LaunchReadKB, LaunchWriteKB,
-  DoneNode, DoneJob, DoneFinished, DoneInRack, DoneMaps,
+  DoneNode, DoneJob, DoneFinished, DoneInRack, DoneOnNode, DoneMaps,
   KillNode, KillJob, KillTask,
   Count,
 }

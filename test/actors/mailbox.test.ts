@@ -65,7 +65,7 @@ describe('shared-memory mailbox', () => {
       for (let s = 0; s < reduces; s++) {
         rb.kill(nodeId(n), jobIndex(100_000), -1 - s);
         rb.launchReduce(nodeId(n), jobIndex(100_000), s, 2 ** 40 + 0.5, 2 ** 40 + 0.5, false, 2 ** 30, 2 ** 30);
-        rb.mapProgress(nodeId(n), jobIndex(100_000), 2 ** 30, 2 ** 30, 2 ** 30);
+        rb.mapProgress(nodeId(n), jobIndex(100_000), 2 ** 30, 2 ** 30, 2 ** 30, 2 ** 30);
       }
     }
     const allocation = new Float64Array(2 * Math.min(racks + 2, 2 * (demandPairs + mapLike + 2))).fill(1e15 + 0.5);

@@ -113,8 +113,8 @@ export class DecisionDriver implements ActionSink {
     this.log.push(`n${node} maps done ${this.ids[job]}`);
   }
 
-  mapProgress(node: number, job: number, finished: number, inRack: number, maps: number): void {
-    this.log.push(`n${node} maps ${this.ids[job]} ${finished}/${maps} (${inRack} in rack)`);
+  mapProgress(node: number, job: number, finished: number, inRack: number, onNode: number, maps: number): void {
+    this.log.push(`n${node} maps ${this.ids[job]} ${finished}/${maps} (${inRack} in rack, ${onNode} on the node)`);
   }
 
   kill(node: number, job: number, task: number): void {

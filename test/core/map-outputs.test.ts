@@ -20,23 +20,23 @@ function recorder(): { sink: { mapProgress: (...a: number[]) => void }; notices:
 }
 
 describe('map outputs and progress notices', () => {
-  it('a reduce hears at launch, then at each heartbeat after more maps finished, counted by the rack that ran them', () => {
+  it('a reduce hears at launch, then at each heartbeat after more maps finished, counted by the rack and the node that ran them', () => {
     const a = job(0, 4);
     const outputs = new MapOutputs([a], 2, 3); // 3 racks of 2 nodes
     const { sink, notices } = recorder();
     const finish = (rack: number) => { setFinished(a, a.finishedMaps + 1); outputs.mapFinished(a, nodeId(2 * rack)); };
     finish(1);
     outputs.launched(nodeId(2), rank(2), a, sink);
-    expect(notices).toEqual([[2, 0, 1, 1, 4]]);
+    expect(notices).toEqual([[2, 0, 1, 1, 1, 4]]); // node 2 ran it: in the rack and on the node
     outputs.heartbeat(nodeId(2), rank(2), sink); // nothing new: no notice
     expect(notices).toHaveLength(1);
     finish(0);
     finish(1);
     outputs.heartbeat(nodeId(2), rank(2), sink);
-    expect(notices[1]).toEqual([2, 0, 3, 2, 4]);
+    expect(notices[1]).toEqual([2, 0, 3, 2, 2, 4]);
     finish(2);
     outputs.heartbeat(nodeId(2), rank(2), sink); // all done: the last notice, then no more
-    expect(notices[2]).toEqual([2, 0, 4, 2, 4]);
+    expect(notices[2]).toEqual([2, 0, 4, 2, 2, 4]);
     outputs.heartbeat(nodeId(2), rank(2), sink);
     expect(notices).toHaveLength(3);
   });
@@ -53,12 +53,12 @@ describe('map outputs and progress notices', () => {
     setFinished(a, 2);
     outputs.mapFinished(a, nodeId(2));
     outputs.heartbeat(nodeId(0), rank(0), sink);
-    expect(notices).toEqual([[0, 0, 1, 1, 2], [0, 0, 1, 1, 2], [0, 0, 2, 1, 2]]); // one notice a heartbeat for the job
+    expect(notices).toEqual([[0, 0, 1, 1, 0, 2], [0, 0, 1, 1, 0, 2], [0, 0, 2, 1, 0, 2]]); // one notice a heartbeat for the job
     setFinished(b, 1);
     outputs.mapFinished(b, nodeId(3));
     outputs.launched(nodeId(3), rank(3), b, sink);
     outputs.heartbeat(nodeId(3), rank(3), sink);
-    expect(notices.slice(3)).toEqual([[3, 1, 1, 1, 1]]);
+    expect(notices.slice(3)).toEqual([[3, 1, 1, 1, 1, 1]]);
   });
 
   it('a node whose reduces of a job were all killed hears no more of it', () => {

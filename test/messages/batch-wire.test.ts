@@ -8,7 +8,7 @@ import type { EpochCommand, HeartbeatBatch, Message, ResponseBatch } from '../..
 /** The codec before batch-wire.ts: msgpackr over the wire form (columns as lengths and one run of bytes). */
 const packr = new Packr({ moreTypes: true, useRecords: false });
 const HEARTBEAT_COLUMNS = ['timeMs', 'carriedMB', 'replicas', 'node', 'freeMaps', 'freeReduces', 'finishedEnd', 'finishedJob', 'finishedTask', 'demand', 'stillToRun'];
-const RESPONSE_COLUMNS = ['launchMs', 'launchCopyMs', 'launchNode', 'launchJob', 'launchTask', 'launchSrc', 'launchReadKB', 'launchWriteKB', 'doneNode', 'doneJob', 'doneFinished', 'doneInRack', 'doneMaps', 'killNode', 'killJob', 'killTask', 'launchMapsDone'];
+const RESPONSE_COLUMNS = ['launchMs', 'launchCopyMs', 'launchNode', 'launchJob', 'launchTask', 'launchSrc', 'launchReadKB', 'launchWriteKB', 'doneNode', 'doneJob', 'doneFinished', 'doneInRack', 'doneOnNode', 'doneMaps', 'killNode', 'killJob', 'killTask', 'launchMapsDone'];
 
 function wireColumns(o: object, keys: string[]): { n: number[]; cols: Uint8Array } {
   const cols = keys.map((k) => (o as Record<string, Float64Array | Int32Array | Uint8Array>)[k]);
@@ -50,7 +50,7 @@ const heartbeats = fc.nat({ max: 40 }).chain((rows) => {
 }).map((h): HeartbeatBatch => ({ type: 'heartbeats', ...h }));
 const responses = fc.record({
   epoch: number, launchMs: f64(20), launchCopyMs: f64(3), launchNode: i32(20), launchJob: i32(3), launchTask: i32(3), launchSrc: i32(3),
-  launchReadKB: i32(3), launchWriteKB: i32(3), launchMapsDone: fc.uint8Array({ maxLength: 40 }), doneNode: i32(3), doneJob: i32(3), doneFinished: i32(3), doneInRack: i32(3), doneMaps: i32(3),
+  launchReadKB: i32(3), launchWriteKB: i32(3), launchMapsDone: fc.uint8Array({ maxLength: 40 }), doneNode: i32(3), doneJob: i32(3), doneFinished: i32(3), doneInRack: i32(3), doneOnNode: i32(3), doneMaps: i32(3),
   killNode: i32(3), killJob: i32(3), killTask: i32(3),
 }) as fc.Arbitrary<ResponseBatch>;
 const epochCommand = fc.record({

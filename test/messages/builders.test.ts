@@ -69,8 +69,8 @@ describe('response router', () => {
       const kind = Math.floor(rng.next() * 5);
       if (kind === 0) { router.launchMap(nodeId(node), jobIndex(k), k % 7, 1000 + k); want[rack].launch.push([node, k, k % 7, 1000 + k, 0, 0]); }
       if (kind === 1) { router.launchReduce(nodeId(node), jobIndex(k), 2, 50, 2000 + k, k % 2 === 0); want[rack].launch.push([node, k, -3, 2000 + k, 50, k % 2 === 0 ? 1 : 0]); }
-      if (kind === 2) { router.mapsDone(nodeId(node), jobIndex(k)); want[rack].done.push([node, k, 0, 0, 0]); }
-      if (kind === 4) { router.mapProgress(nodeId(node), jobIndex(k), k % 11, k % 5, 11); want[rack].done.push([node, k, k % 11, k % 5, 11]); }
+      if (kind === 2) { router.mapsDone(nodeId(node), jobIndex(k)); want[rack].done.push([node, k, 0, 0, 0, 0]); }
+      if (kind === 4) { router.mapProgress(nodeId(node), jobIndex(k), k % 11, k % 5, k % 3, 11); want[rack].done.push([node, k, k % 11, k % 5, k % 3, 11]); }
       if (kind === 3) { router.kill(nodeId(node), jobIndex(k), -1); want[rack].kill.push([node, k, -1]); }
     }
     const got = router.take(9);
@@ -81,7 +81,7 @@ describe('response router', () => {
       expect(b.epoch).toBe(9);
       const launches = [...b.launchNode].map((n, i) => [n, b.launchJob[i], b.launchTask[i], b.launchMs[i], b.launchCopyMs[i], b.launchMapsDone[i]]);
       expect(launches).toEqual(want[r].launch);
-      expect([...b.doneNode].map((n, i) => [n, b.doneJob[i], b.doneFinished[i], b.doneInRack[i], b.doneMaps[i]])).toEqual(want[r].done);
+      expect([...b.doneNode].map((n, i) => [n, b.doneJob[i], b.doneFinished[i], b.doneInRack[i], b.doneOnNode[i], b.doneMaps[i]])).toEqual(want[r].done);
       expect([...b.killNode].map((n, i) => [n, b.killJob[i], b.killTask[i]])).toEqual(want[r].kill);
     }
     // The next take fills the other set of columns: the batches above stay as they were.
@@ -114,7 +114,7 @@ describe('named layouts', () => {
     expect(launch.length).toBe(LAUNCH_COLUMNS);
     const done: Array<[ResponseColumn, DoneRow]> = [
       [ResponseColumn.DoneNode, DoneRow.Node], [ResponseColumn.DoneJob, DoneRow.Job], [ResponseColumn.DoneFinished, DoneRow.Finished],
-      [ResponseColumn.DoneInRack, DoneRow.InRack], [ResponseColumn.DoneMaps, DoneRow.Maps],
+      [ResponseColumn.DoneInRack, DoneRow.InRack], [ResponseColumn.DoneOnNode, DoneRow.OnNode], [ResponseColumn.DoneMaps, DoneRow.Maps],
     ];
     for (const [column, field] of done) expect(column - LAUNCH_COLUMNS).toBe(field);
     expect(done.length).toBe(DoneRow.Width);

@@ -40,12 +40,14 @@ export interface RackResponses {
   launchWriteKB: Int32Array;
   /**
    * Map-progress notices, at their node's heartbeat: job doneJob has finished doneFinished of its doneMaps maps,
-   * doneInRack of them on this rack; its reduces on doneNode fetch those maps' outputs. All finished: the maps are done.
+   * doneInRack of them on this rack, doneOnNode of those on doneNode itself; its reduces on doneNode fetch those maps'
+   * outputs. All finished: the maps are done.
    */
   doneNode: Int32Array;
   doneJob: Int32Array;
   doneFinished: Int32Array;
   doneInRack: Int32Array;
+  doneOnNode: Int32Array;
   doneMaps: Int32Array;
   /** Kills decided at the epoch's end (preemption), after every launch above: applied last. */
   killNode: Int32Array;
@@ -339,7 +341,7 @@ export class FluidRack extends RackTasks implements GroupUse {
         this.launch(i, r.launchJob[l] as JobIndex, r.launchTask[l], r.launchMs[l], r.launchSrc[l] as NodeId | -1, r.launchReadKB[l] / 1024, r.launchWriteKB[l] / 1024, r.launchMapsDone[l] === 1);
       }
       // After the launches: a reduce launched hears its job's progress in a notice of the same heartbeat.
-      for (; d < r.doneNode.length && r.doneNode[d] === node; d++) this.progress(i, r.doneJob[d] as JobIndex, r.doneFinished[d], r.doneInRack[d], r.doneMaps[d]);
+      for (; d < r.doneNode.length && r.doneNode[d] === node; d++) this.progress(i, r.doneJob[d] as JobIndex, r.doneFinished[d], r.doneInRack[d], r.doneOnNode[d], r.doneMaps[d]);
     }
     if (pin !== this.pins || (r !== null && (l !== r.launchNode.length || d !== r.doneNode.length))) {
       throw new Error(`responses out of heartbeat order in rack ${this.rack} (epoch ${this.savedEpoch})`);

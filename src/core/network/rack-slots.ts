@@ -8,10 +8,11 @@
  *   copy:   a replica copy (copy slots, only with a replication policy): the block from the source replica's disk
  *           (one stream, as a map's read) over the path between the nodes and onto this node's disks in one flow
  *           (HDFS writes a block's packets as they arrive), with no start-up and no code -> done.
- *   reduce: start-up -> shuffle: fetch the outputs of the job's maps finished so far (those from this rack's nodes
- *           over its NIC, the rest in from other racks), then wait to hear of more and fetch them, until it has
- *           fetched every map's (map-outputs.ts) -> compute -> write its output locally and through the replication
- *           pipeline's off-rack copy (its far side another rack's: serves.ts) -> done.
+ *   reduce: start-up -> shuffle: fetch the outputs of the job's maps finished so far (its own node's from its disk
+ *           over loopback, the rest of this rack's over its NIC, the others in from other racks), then wait to hear
+ *           of more and fetch them, until it has fetched every map's (map-outputs.ts) -> compute -> write its output
+ *           locally and through the replication pipeline's off-rack copy (its far side another rack's: serves.ts)
+ *           -> done.
  * A node reports its done tasks at its next heartbeat, as in the flat model.
  * The epochs (a predicted pass, then a committed one with the master's responses) are fluid-rack.ts's.
  */
@@ -21,7 +22,7 @@ import { EventHeap } from './event-heap.js';
 import { grownInts } from './grown.js';
 import { LiveGroups } from './live-groups.js';
 import { FluidNet } from './fluid-net.js';
-import { type LinkRates, NIC_IN, RackLinks } from './rack-links.js';
+import { DISK_READ, type LinkRates, NIC_IN, RackLinks } from './rack-links.js';
 import { REPLICA, SERVE_FIELDS, ServeState, readCapMBps } from './serves.js';
 import { TouchedSet } from './touched-set.js';
 import { CPU, DONE, READ, START, SlotState, WAIT, WRITE } from './slot-state.js';
@@ -118,7 +119,7 @@ export class RackSlots {
     this.links = new RackLinks(this.nodes, topology.racks, this.mapLike, serves, GROUP_LINKS_RESERVED);
     const slots = this.nodes * (this.mapLike + this.reduceSlots);
     this.slots = slots;
-    this.flowsMax = this.nodes * (this.mapLike + 2 * this.reduceSlots) + serves;
+    this.flowsMax = this.nodes * (this.mapLike + 3 * this.reduceSlots) + serves;
     this.eventIds = this.flowsMax + slots + serves;
     this.heap = new EventHeap(this.eventIds);
     this.sv = new ServeState(serves);
@@ -286,8 +287,9 @@ export class RackSlots {
     }
     this.touchSlot(q);
     if (s.flowA[q] === f) s.flowA[q] = -1;
-    else s.flowB[q] = -1;
-    if (s.flowA[q] < 0 && s.flowB[q] < 0) this.next(q);
+    else if (s.flowB[q] === f) s.flowB[q] = -1;
+    else s.flowC[q] = -1;
+    if (s.flowA[q] < 0 && s.flowB[q] < 0 && s.flowC[q] < 0) this.next(q);
   }
 
   /** The slot's current phase has ended: enter the next. */
@@ -325,16 +327,21 @@ export class RackSlots {
           this.addFlow(q, path, this.isCopySlot(q) ? links.withLocalWrite(i, path, len) : len, mb);
           return;
         }
-        // A reduce fetches the outputs of its job's maps finished since its last fetch: from this rack's nodes, over
-        // its NIC; from other racks, also over the downlink and the group link of traffic in from anywhere.
+        // A reduce fetches the outputs of its job's maps finished since its last fetch: its own node's over loopback
+        // (Hadoop 0.20 fetches them over HTTP too; the node's disk, no NIC); the rest of this rack's over its NIC; and
+        // other racks', also over the downlink and the group link of traffic in from anywhere.
+        const loopMB = s.readyLoopMB[q] - s.fetchedLoopMB[q];
         const inMB = s.readyInMB[q] - s.fetchedInMB[q];
         const outMB = s.readyOutMB[q] - s.fetchedOutMB[q];
+        s.fetchedLoopMB[q] = s.readyLoopMB[q];
         s.fetchedInMB[q] = s.readyInMB[q];
         s.fetchedOutMB[q] = s.readyOutMB[q];
+        path[0] = links.node(i, DISK_READ);
+        if (loopMB > 0) this.addFlow(q, path, 1, loopMB);
         path[0] = links.node(i, NIC_IN);
         if (inMB > 0) this.addFlow(q, path, 1, inMB);
         if (outMB > 0) this.addFlow(q, path, links.readPath(i, -(links.spreadIn + 1), path), outMB);
-        if (inMB > 0 || outMB > 0) return;
+        if (loopMB > 0 || inMB > 0 || outMB > 0) return;
         break;
       }
       case CPU:
@@ -364,7 +371,7 @@ export class RackSlots {
   /** Whether reduce slot q has heard of map outputs it has not fetched. */
   private unfetched(q: number): boolean {
     const s = this.s;
-    return s.readyInMB[q] > s.fetchedInMB[q] || s.readyOutMB[q] > s.fetchedOutMB[q];
+    return s.readyLoopMB[q] > s.fetchedLoopMB[q] || s.readyInMB[q] > s.fetchedInMB[q] || s.readyOutMB[q] > s.fetchedOutMB[q];
   }
 
   private addFlow(q: number, path: Int32Array, len: number, mb: number): void {
@@ -379,7 +386,8 @@ export class RackSlots {
     }
     this.touchSlot(q);
     if (s.flowA[q] < 0) s.flowA[q] = f;
-    else s.flowB[q] = f;
+    else if (s.flowB[q] < 0) s.flowB[q] = f;
+    else s.flowC[q] = f;
   }
 
   protected nodeOfSlot(q: number): number {

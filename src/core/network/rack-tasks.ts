@@ -24,7 +24,8 @@ export class RackTasks extends RackSlots {
     s.writeMB[q] = writeMB;
     s.src[q] = src;
     s.heard[q] = map || mapsDone ? 1 : 0;
-    s.readyInMB[q] = s.readyOutMB[q] = s.fetchedInMB[q] = s.fetchedOutMB[q] = 0; // a reduce hears its maps' progress beside its launch
+    // A reduce hears its maps' progress beside its launch.
+    s.readyLoopMB[q] = s.readyInMB[q] = s.readyOutMB[q] = s.fetchedLoopMB[q] = s.fetchedInMB[q] = s.fetchedOutMB[q] = 0;
     if (copy) s.scalars[2]++;
     else {
       this.readMB += readMB;
@@ -41,19 +42,22 @@ export class RackTasks extends RackSlots {
 
   /**
    * A map-progress notice for node offset i's reduces of `job` (map-outputs.ts): `finished` of its `maps` have
-   * finished, `inRack` of them on this rack. Their outputs' share of each reduce's shuffle becomes ready to fetch
-   * (the in-rack share, and the rest from other racks); a reduce that had fetched all it could fetches again. All
-   * finished: the maps are done.
+   * finished, `inRack` of them on this rack, `onNode` of those on node i. Their outputs' share of each reduce's
+   * shuffle becomes ready to fetch (node i's own share, the rest of the rack's, and the rest from other racks); a
+   * reduce that had fetched all it could fetches again. All finished: the maps are done.
    */
-  protected progress(i: number, job: JobIndex, finished: number, inRack: number, maps: number): void {
+  protected progress(i: number, job: JobIndex, finished: number, inRack: number, onNode: number, maps: number): void {
     const s = this.s;
     const base = this.firstSlot(i, false);
     for (let q = base; q < base + this.reduceSlots; q++) {
       if (s.job[q] !== job || s.phase[q] === FREE) continue;
       this.touchSlot(q);
       const mb = s.readMB[q];
-      const inMB = maps > 0 ? (mb * inRack) / maps : 0;
-      const outMB = finished === maps ? mb - inMB : (mb * (finished - inRack)) / maps;
+      const rackMB = maps > 0 ? (mb * inRack) / maps : 0;
+      const loopMB = maps > 0 ? (mb * onNode) / maps : 0;
+      const inMB = rackMB - loopMB;
+      const outMB = finished === maps ? mb - rackMB : (mb * (finished - inRack)) / maps;
+      if (loopMB > s.readyLoopMB[q]) s.readyLoopMB[q] = loopMB;
       if (inMB > s.readyInMB[q]) s.readyInMB[q] = inMB;
       if (outMB > s.readyOutMB[q]) s.readyOutMB[q] = outMB;
       if (finished === maps && s.heard[q] === 0) {
@@ -81,7 +85,7 @@ export class RackTasks extends RackSlots {
   /** A pinned task the launches slowed: finish it now. */
   protected force(q: number, i: number): void {
     const s = this.s;
-    for (const f of [s.flowA[q], s.flowB[q]]) if (f >= 0) this.forcedMB += this.net.remainingAt(f, this.clock);
+    for (const f of [s.flowA[q], s.flowB[q], s.flowC[q]]) if (f >= 0) this.forcedMB += this.net.remainingAt(f, this.clock);
     this.stop(q);
     this.setPhase(q, DONE);
     s.done[i]++;
@@ -93,8 +97,9 @@ export class RackTasks extends RackSlots {
     this.heap.cancel(this.flowsMax + q);
     if (s.flowA[q] >= 0) this.net.remove(s.flowA[q], this.clock);
     if (s.flowB[q] >= 0) this.net.remove(s.flowB[q], this.clock);
+    if (s.flowC[q] >= 0) this.net.remove(s.flowC[q], this.clock);
     this.touchSlot(q);
-    s.flowA[q] = s.flowB[q] = -1;
+    s.flowA[q] = s.flowB[q] = s.flowC[q] = -1;
   }
 
   protected free(q: number, i: number): void {

@@ -24,7 +24,7 @@ function responses(launches: Launch[]): RackResponses {
     launchNode: ints(launches.map((l) => l.node)), launchJob: ints(launches.map((l) => l.job)), launchTask: ints(launches.map((l) => l.task)),
     launchMs: Float64Array.from(launches.map((l) => l.computeMs)), launchMapsDone: Uint8Array.from(launches.map(() => 1)),
     launchSrc: ints(launches.map((l) => l.src)), launchReadKB: ints(launches.map((l) => l.readMB * 1024)), launchWriteKB: ints(launches.map(() => 0)),
-    doneNode: ints([]), doneJob: ints([]), doneFinished: ints([]), doneInRack: ints([]), doneMaps: ints([]), killNode: ints([]), killJob: ints([]), killTask: ints([]),
+    doneNode: ints([]), doneJob: ints([]), doneFinished: ints([]), doneInRack: ints([]), doneOnNode: ints([]), doneMaps: ints([]), killNode: ints([]), killJob: ints([]), killTask: ints([]),
   };
 }
 

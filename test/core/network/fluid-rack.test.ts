@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FluidRack, type RackResponses } from '../../../src/core/network/fluid-rack.js';
-import { DISK_WRITE, type LinkRates, NIC_IN, NIC_OUT } from '../../../src/core/network/rack-links.js';
+import { DISK_READ, DISK_WRITE, type LinkRates, NIC_IN, NIC_OUT } from '../../../src/core/network/rack-links.js';
 import { REPLICA, SEND } from '../../../src/core/network/serves.js';
 import type { HeartbeatSink } from '../../../src/core/rack-model.js';
 import { makeTopology } from '../../../src/core/topology.js';
@@ -19,7 +19,7 @@ function responses(epoch: number, launches: Launch[]): RackResponses {
     launchNode: ints(launches.map((l) => l.node)), launchJob: ints(launches.map(() => 0)), launchTask: ints(launches.map((l) => l.task)),
     launchMs: Float64Array.from(launches.map((l) => l.computeMs)), launchMapsDone: Uint8Array.from(launches.map(() => 1)),
     launchSrc: ints(launches.map((l) => l.src)), launchReadKB: ints(launches.map((l) => l.readMB * 1024)), launchWriteKB: ints(launches.map((l) => (l.writeMB ?? 0) * 1024)),
-    doneNode: ints([]), doneJob: ints([]), doneFinished: ints([]), doneInRack: ints([]), doneMaps: ints([]), killNode: ints([]), killJob: ints([]), killTask: ints([]),
+    doneNode: ints([]), doneJob: ints([]), doneFinished: ints([]), doneInRack: ints([]), doneOnNode: ints([]), doneMaps: ints([]), killNode: ints([]), killJob: ints([]), killTask: ints([]),
   };
 }
 
@@ -162,17 +162,17 @@ describe('a fluid rack times tasks from its hardware', () => {
 });
 
 describe('a reduce fetches its maps\' outputs as they finish (map-outputs.ts)', () => {
-  /** A progress notice for node 0's reduce: `finished` of 4 maps, `inRack` of them on this rack. */
-  const notice = (epoch: number, finished: number, inRack: number): RackResponses => ({
-    ...responses(epoch, []), doneNode: ints([0]), doneJob: ints([0]), doneFinished: ints([finished]), doneInRack: ints([inRack]), doneMaps: ints([4]),
+  /** A progress notice for node 0's reduce: `finished` of 4 maps, `inRack` of them on this rack, `onNode` on node 0. */
+  const notice = (epoch: number, finished: number, inRack: number, onNode = 0): RackResponses => ({
+    ...responses(epoch, []), doneNode: ints([0]), doneJob: ints([0]), doneFinished: ints([finished]), doneInRack: ints([inRack]), doneOnNode: ints([onNode]), doneMaps: ints([4]),
   });
 
   /**
    * A 400 MB shuffle's reduce launched on node 0 at time 0 (its maps not done), hearing `notices` ([epoch, finished,
-   * inRack], the first at its launch); returns its finish (as its node reports it) and the MB over its NIC and the
-   * group link of traffic in from anywhere.
+   * inRack, onNode?], the first at its launch); returns its finish (as its node reports it) and the MB over its NIC, its
+   * disk and the group link of traffic in from anywhere.
    */
-  function fetch(notices: Array<[number, number, number]>): { doneMs: number; nicMB: number; spreadMB: number } {
+  function fetch(notices: Array<[number, number, number, number?]>): { doneMs: number; nicMB: number; diskMB: number; spreadMB: number } {
     const topology = { ...makeTopology({ racks: 2, nodesPerRack: 3, mapSlotsPerNode: 2, reduceSlotsPerNode: 1, heartbeatMs: H }, 1) };
     topology.phaseMs.fill(0);
     const rack = new FluidRack(topology, rackId(0), { rates: RATES, taskStartMs: START_MS, replication: 1 });
@@ -183,7 +183,7 @@ describe('a reduce fetches its maps\' outputs as they finish (map-outputs.ts)', 
     rack.epoch(null, 0, 0, allocation, sink);
     for (let e = 0; doneMs < 0 && e < 5000; e++) {
       const heard = notices.find(([at]) => at === e);
-      let r = heard === undefined ? null : notice(e, heard[1], heard[2]);
+      let r = heard === undefined ? null : notice(e, heard[1], heard[2], heard[3]);
       if (e === 0) {
         const launch = responses(0, [{ node: 0, task: -1, computeMs: 500, src: -1, readMB: 400 }]);
         r = { ...r!, launchNode: launch.launchNode, launchTask: launch.launchTask, launchMs: launch.launchMs, launchMapsDone: Uint8Array.from([0]), launchSrc: launch.launchSrc, launchReadKB: launch.launchReadKB, launchWriteKB: launch.launchWriteKB, launchJob: launch.launchJob };
@@ -192,7 +192,8 @@ describe('a reduce fetches its maps\' outputs as they finish (map-outputs.ts)', 
       rack.epoch(r, e + 1, 0, null, sink);
     }
     const l = rack.links;
-    return { doneMs, nicMB: rack.network.carriedMB[l.node(0, NIC_IN)], spreadMB: rack.network.carriedMB[l.group(l.spreadIn)] };
+    const carried = rack.network.carriedMB;
+    return { doneMs, nicMB: carried[l.node(0, NIC_IN)], diskMB: carried[l.node(0, DISK_READ)], spreadMB: carried[l.group(l.spreadIn)] };
   }
 
   it('a reduce waiting for its maps claims no cross-rack flow in the demand (the master counts the notices it sends)', () => {
@@ -229,6 +230,20 @@ describe('a reduce fetches its maps\' outputs as they finish (map-outputs.ts)', 
     expect(r.doneMs).toBeLessThan(9500 + H + 1);
     expect(r.spreadMB).toBe(0);
     expect(r.nicMB).toBeCloseTo(400, 6);
+  });
+
+  it.each([
+    // 200 MB over the NIC (100 MB/s, 2 s) beside 200 MB from its own disk (240 MB/s): from 5 s to 7 s; compute 0.5 s.
+    ['half of them on its own node: those over loopback, the rest over the NIC at once', 2, 7500, 200, 200],
+    // 400 MB from the disk at 240 MB/s: 1.667 s from 5 s; compute 0.5 s.
+    ['all of them on its own node: its NIC carries nothing', 4, 5000 + 400_000 / 240 + 500, 0, 400],
+  ])('%s', (_, onNode, doneMs, nicMB, diskMB) => {
+    const r = fetch([[0, 0, 0], [500, 4, 4, onNode]]);
+    expect(r.doneMs).toBeGreaterThanOrEqual(doneMs);
+    expect(r.doneMs).toBeLessThan(doneMs + H + 1);
+    expect(r.nicMB).toBeCloseTo(nicMB, 6);
+    expect(r.diskMB).toBeCloseTo(diskMB, 6);
+    expect(r.spreadMB).toBe(0);
   });
 
   it('a notice while it fetches is fetched when the fetch ends, not lost', () => {
