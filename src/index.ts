@@ -11,6 +11,7 @@
  * give `hfsim sweep` the plugin's file with --plugin, which each worker imports.
  */
 export { simulate, digestOf, type Result, type RunInfo, type SimulateOptions, type RuntimeName } from './actors/simulate.js';
+export type { RunProgress, ProgressListener } from './actors/run-progress.js';
 export { loadScenario, type LoadedScenario } from './cli/load-scenario.js';
 export { loadPlugins } from './cli/plugins.js';
 export { type Parsed, type Scenario, type SchedulerConfig, type DelayConfig, parseScenario, resolveVariant, setPath, variantsOf } from './core/scenario.js';

@@ -5,6 +5,7 @@ import { decode, encodeView } from '../messages/codec.js';
 import type { MasterActor } from './master-actor.js';
 import { type RackActor, rackActors } from './rack-actor.js';
 import { DOUBLE_ZERO } from '../core/doubles.js';
+import type { ProgressTicker } from './run-progress.js';
 
 export interface InProcessOptions {
   /** Pass every message through the msgpack codec, as the threads runtime does. */
@@ -13,6 +14,8 @@ export interface InProcessOptions {
   inspect?: RackInspector;
   /** Fluid racks solve their network on every flow start and end (no shortcut; see FluidNet). */
   solveEveryChange?: boolean;
+  /** Told of the run's progress between epochs (run-progress.ts). */
+  progress?: ProgressTicker;
 }
 
 /** Sees each epoch's heartbeat batches before the master does, and the rack actors once every job has finished. */
@@ -65,7 +68,9 @@ export function runInProcess(master: MasterActor, options: InProcessOptions = {}
     commands = master.onBatches(epoch, batches);
     stats.racksMs += t1 - t0;
     stats.masterMs += performance.now() - t1;
+    options.progress?.tick(master);
   }
+  options.progress?.end(master);
   options.inspect?.finished?.(racks);
   return stats;
 }

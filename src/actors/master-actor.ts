@@ -31,6 +31,7 @@ import { LatencyHistogram } from './latency-histogram.js';
 import { type EpochCommand, type HeartbeatBatch, REPORT_EVERY_HEARTBEAT } from '../messages/types.js';
 import { DOUBLE_ZERO } from '../core/doubles.js';
 import { checkedCounts, policyAndPreemption } from '../core/plugin-checks.js';
+import type { RunProgress } from './run-progress.js';
 
 const STALL_EPOCHS = 100_000;
 
@@ -67,6 +68,8 @@ export class MasterActor {
   /** Decision wall time per task launched: a heartbeat that launched k tasks records its time / k, k times. */
   readonly launchNs: LatencyHistogram;
   epochs = 0;
+  /** Simulated time reached: the end of the last epoch handled (progress()). */
+  private reachedMs = 0;
   /** Consecutive epochs in which active jobs had nothing running and nothing launched or finished. */
   private stalledEpochs = 0;
   private lastProgress = -1;
@@ -145,6 +148,7 @@ export class MasterActor {
     const { rankOf, nodeAt, rows } = this;
     const H = this.topology.heartbeatMs;
     const start = epoch * H;
+    this.reachedMs = start + H;
     let lo = this.topology.nodes;
     let hi = -1;
     for (let b = 0; b < batches.length; b++) {
@@ -328,6 +332,11 @@ export class MasterActor {
         this.serves[Math.floor(targets[0] / perRack)].push(REPLICA, targets[0], w[k + 1], w[k + 2], targets[1]);
       }
     }
+  }
+
+  /** What the run has done so far (run-progress.ts): simulated time reached and jobs finished. */
+  progress(): RunProgress {
+    return { simulatedMs: this.reachedMs, jobsFinished: this.scheduler.jobsFinished, jobs: this.scheduler.jobCount };
   }
 
   /** The response sink of a node's rack (for kills decided between heartbeats): one router for every rack. */

@@ -16,6 +16,7 @@ import { policies } from '../core/framework/builtins.js';
 import { workloadLimitErrors } from '../core/workload-limits.js';
 import { MAX_WORKERS } from '../core/limits.js';
 import { valueKind } from '../core/plugin-checks.js';
+import { type ProgressListener, ProgressTicker } from './run-progress.js';
 
 export type RuntimeName = 'inprocess' | 'threads';
 
@@ -72,6 +73,13 @@ export interface SimulateOptions {
   trace?: SwimTrace;
   /** Threads that place the workload's blocks (src/actors/place-threads.ts; used from a million blocks); default 1. Same digest for any. */
   buildThreads?: number;
+  /**
+   * Told of the run's progress (simulated time, jobs finished) between epochs, at most every `progressEveryMs` of wall
+   * time, and once at the end. Reads only: the result is the same with or without it.
+   */
+  onProgress?: ProgressListener;
+  /** Wall ms between onProgress calls (default 250; 0: after every epoch). */
+  progressEveryMs?: number;
 }
 
 /** A problem with one option: `type` when its value is of the wrong kind (a TypeError), else out of range (a RangeError). */
@@ -106,6 +114,11 @@ const OPTION_CHECKS = {
   scan: oneOf(['shortcut', 'walk'] satisfies ScanMode[]),
   trace: ofKind('object'),
   buildThreads: threadCount,
+  onProgress: ofKind('function'),
+  progressEveryMs: (v: unknown): OptionProblem => {
+    if (typeof v !== 'number') return { type: true, message: `must be a number, not ${valueKind(v)}` };
+    return v >= 0 && v <= 2 ** 31 - 1 ? undefined : { type: false, message: `must be from 0 to ${2 ** 31 - 1} ms, not ${v}` };
+  },
 } satisfies Record<keyof SimulateOptions, (v: unknown) => OptionProblem>;
 
 /** simulate()'s options checked: a TypeError or RangeError naming each bad one, one line each. */
@@ -137,9 +150,10 @@ export async function simulate(scenario: Scenario, options: SimulateOptions = {}
     : undefined;
   const master = new MasterActor(scenario, { workload, observer: options.observer, timeDecisions: options.timeDecisions, everyHeartbeat: options.everyHeartbeat, trace: options.trace, scan: options.scan, solver });
   const runtime = options.runtime ?? 'inprocess';
+  const progress = options.onProgress === undefined ? undefined : new ProgressTicker(options.onProgress, options.progressEveryMs);
   const transport = runtime === 'threads'
-    ? await runThreads(master, { workers: options.workers, fault: options.fault, onWorkers: options.onWorkers, solveEveryChange: options.everyHeartbeat })
-    : { ...runInProcess(master, { codec: options.codec, inspect: options.inspect, solveEveryChange: options.everyHeartbeat }), workers: 0 };
+    ? await runThreads(master, { workers: options.workers, fault: options.fault, onWorkers: options.onWorkers, solveEveryChange: options.everyHeartbeat, progress })
+    : { ...runInProcess(master, { codec: options.codec, inspect: options.inspect, solveEveryChange: options.everyHeartbeat, progress }), workers: 0 };
   const wallMs = performance.now() - started;
   const outcome = master.outcome();
   const { variants: _variants, ...config } = scenario;

@@ -18,6 +18,7 @@ import { MAILBOX_FAILED, Mailbox, batchBoundBytes, serveBoundBytes } from './mai
 import { copySlotsOf } from '../core/replication/copy-streams.js';
 import type { MasterActor } from './master-actor.js';
 import { siblingModule, startWorker } from './workers.js';
+import type { ProgressTicker } from './run-progress.js';
 
 const WAIT_SLICE_MS = 20;
 const YIELD_MS = 50;
@@ -34,6 +35,8 @@ export interface ThreadsOptions {
   /** Fluid racks solve their network on every flow start and end (no shortcut; see FluidNet). */
   solveEveryChange?: boolean;
   fault?: InjectedFault;
+  /** Told of the run's progress between epochs (run-progress.ts). */
+  progress?: ProgressTicker;
   /** Test hook: sees the workers once every one is online, before the first epoch (e.g. to terminate one from outside). */
   onWorkers?: (workers: readonly Worker[]) => void;
 }
@@ -155,7 +158,9 @@ export async function runThreads(master: MasterActor, options: ThreadsOptions = 
       commands = master.onBatches(epoch, batches);
       stats.racksMs += t1 - t0;
       stats.masterMs += performance.now() - t1;
+      options.progress?.tick(master);
     }
+    options.progress?.end(master);
     finished = true;
     return stats;
   } finally {

@@ -6,6 +6,7 @@ import { compare } from './format.js';
 import { type LoadedVariant, loadScenario, parseSet } from './load-scenario.js';
 import { checkDistinctOutputs, checkOutputFile, writeOutput } from './output.js';
 import { loadPlugins, pluginUrls } from './plugins.js';
+import { RunProgressDisplay } from './run-progress.js';
 
 export interface RunFlags {
   set: string[];
@@ -25,6 +26,8 @@ export interface RunFlags {
   pool: PoolKind;
   /** Run each variant again with every heartbeat processed and every map scan walked, and refuse a changed digest. */
   checkShortcuts?: boolean;
+  /** --no-progress: false. */
+  progress: boolean;
 }
 
 export async function runAction(file: string, flags: RunFlags): Promise<void> {
@@ -34,13 +37,20 @@ export async function runAction(file: string, flags: RunFlags): Promise<void> {
   if (flags.jobsCsv !== undefined) checkOutputFile(flags.jobsCsv, '--jobs-csv');
   if (flags.html !== undefined) checkOutputFile(flags.html, '--html');
   checkDistinctOutputs([['--out', flags.out], ['--jobs-csv', flags.jobsCsv], ['--html', flags.html]]);
-  const results = await runVariants(loaded.variants, {
-    parallel: flags.parallel ?? 'auto',
-    pool: flags.pool,
-    plugins: pluginUrls(flags.plugin),
-    simulate: { runtime: flags.runtime, workers: flags.workers, codec: flags.codec, fault: flags.injectFault },
-    onStart: (name) => { if (!flags.json && loaded.variants.length > 1 && process.stderr.isTTY) process.stderr.write(`running ${name}...\r`); },
-  });
+  const display = flags.progress === false ? undefined : new RunProgressDisplay(process.stderr);
+  let results: Result[];
+  try {
+    results = await runVariants(loaded.variants, {
+      parallel: flags.parallel ?? 'auto',
+      pool: flags.pool,
+      plugins: pluginUrls(flags.plugin),
+      simulate: { runtime: flags.runtime, workers: flags.workers, codec: flags.codec, fault: flags.injectFault },
+      onStart: (name) => { if (!flags.json && loaded.variants.length > 1 && process.stderr.isTTY) process.stderr.write(`running ${name}...\r`); },
+      progress: display === undefined ? undefined : (name) => display.variant(name),
+    });
+  } finally {
+    display?.stop();
+  }
   if (process.stderr.isTTY) process.stderr.write('\x1b[K');
   if (flags.checkShortcuts) await checkShortcuts(loaded.variants, results, flags);
   const json = JSON.stringify(results.length === 1 ? results[0] : results, null, 2) + '\n';

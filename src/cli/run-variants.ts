@@ -8,6 +8,7 @@ import { availableParallelism } from 'node:os';
 import { type PoolKind, SIMULATION_TASK, type TaskPool, startPool } from '../actors/pool.js';
 import { type Result, type SimulateOptions, simulate } from '../actors/simulate.js';
 import type { SweepTask } from '../actors/sweep-task.js';
+import type { ProgressListener } from '../actors/run-progress.js';
 import type { LoadedVariant } from './load-scenario.js';
 import { adoptPrestartedPool } from './prestart.js';
 import { SIDE_BY_SIDE_MIN_SIZE } from './side-by-side.js';
@@ -23,6 +24,8 @@ export interface VariantRunOptions {
   plugins?: string[];
   /** Told when a variant starts (one after another only). */
   onStart?: (variant: string) => void;
+  /** The progress listener of a variant run in this process (not of those on the pool's workers). */
+  progress?: (variant: string) => ProgressListener | undefined;
 }
 
 const size = (v: LoadedVariant): number => workloadSize(v.scenario, v.trace?.ids.length);
@@ -44,7 +47,7 @@ export async function runVariants(variants: readonly LoadedVariant[], options: V
   const atOnce = variantsAtOnce(variants, options);
   // A variant run here places a big workload's blocks on this process's share of the cores (src/actors/place-threads.ts).
   const here = (v: LoadedVariant): Promise<Result> =>
-    simulate(v.scenario, { buildThreads: Math.max(1, Math.floor(availableParallelism() / atOnce)), ...options.simulate, variant: v.name, trace: v.trace });
+    simulate(v.scenario, { buildThreads: Math.max(1, Math.floor(availableParallelism() / atOnce)), ...options.simulate, variant: v.name, trace: v.trace, onProgress: options.progress?.(v.name) });
   if (atOnce === 1) {
     const results: Result[] = [];
     for (const v of variants) {

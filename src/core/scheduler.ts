@@ -215,6 +215,16 @@ export class Scheduler {
 
   private readonly isDone = (j: number): boolean => this.jobs[j]?.done ?? true;
 
+  /** Jobs finished so far. */
+  get jobsFinished(): number {
+    return this.doneJobs;
+  }
+
+  /** The workload's jobs. */
+  get jobCount(): number {
+    return this.specs.length;
+  }
+
   /** All jobs have arrived and finished. */
   get finished(): boolean {
     return this.doneJobs === this.specs.length;

@@ -1,0 +1,49 @@
+/**
+ * Progress of one run, for a display (`hfsim run` on stderr) or a library caller: read from the master between
+ * epochs, so it changes nothing simulated (the same digest with or without a listener: test/actors/run-progress.test.ts).
+ */
+import { performance } from 'node:perf_hooks'; // not the global's lazy getter (master-actor.ts)
+
+export interface RunProgress {
+  /** Simulated time reached (ms): the end of the last epoch the master handled. */
+  simulatedMs: number;
+  /** Jobs finished so far, and the workload's jobs. */
+  jobsFinished: number;
+  jobs: number;
+}
+
+export type ProgressListener = (progress: RunProgress) => void;
+
+/** What a ticker reads: the master actor's progress(). */
+export interface ProgressSource {
+  progress(): RunProgress;
+}
+
+/** Wall ms between a run's progress calls, unless a caller asks otherwise (SimulateOptions.progressEveryMs). */
+export const PROGRESS_EVERY_MS = 250;
+
+/**
+ * Calls a listener between epochs at most once every `everyMs` of wall time (0: after every epoch), and once at the
+ * end of the run. Without a listener it does nothing, not even read the clock.
+ */
+export class ProgressTicker {
+  private nextAt: number;
+
+  constructor(private readonly listener: ProgressListener | undefined, private readonly everyMs = PROGRESS_EVERY_MS) {
+    this.nextAt = listener === undefined ? Infinity : performance.now() + everyMs;
+  }
+
+  /** After an epoch: tells the listener if `everyMs` have passed since the last call. */
+  tick(source: ProgressSource): void {
+    if (this.listener === undefined) return;
+    const now = performance.now();
+    if (now < this.nextAt) return;
+    this.nextAt = now + this.everyMs;
+    this.listener(source.progress());
+  }
+
+  /** The run's end: tells the listener once more (every job finished). */
+  end(source: ProgressSource): void {
+    this.listener?.(source.progress());
+  }
+}

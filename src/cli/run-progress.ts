@@ -1,0 +1,80 @@
+/**
+ * `hfsim run`'s progress on stderr, for a variant simulated in this process: on a terminal, from a second into the
+ * variant, a bar of jobs finished with the simulated time and the wall time (cleared when the variant ends, so the
+ * table prints alone); elsewhere (a log), a line every half minute, so a short run prints nothing and a nightly
+ * job's log shows where a long one is. --no-progress turns it off.
+ */
+import { performance } from 'node:perf_hooks';
+import { SingleBar } from 'cli-progress';
+import type { ProgressListener, RunProgress } from '../actors/run-progress.js';
+
+/** Where progress goes: process.stderr, or a test's stand-in. */
+export interface ProgressStream {
+  isTTY?: boolean;
+  write(text: string): boolean;
+}
+
+export interface RunProgressOptions {
+  /** Wall ms into a variant before a terminal's bar appears. */
+  barAfterMs?: number;
+  /** Wall ms between a log's lines (and before the first). */
+  lineEveryMs?: number;
+  /** Wall clock (ms); tests pass their own. */
+  now?: () => number;
+}
+
+/** "h:mm:ss" of simulated ms (days past 24 h stay hours: 30:00:00). */
+export function simulatedClock(ms: number): string {
+  const s = Math.floor(ms / 1000);
+  const two = (n: number): string => String(n).padStart(2, '0');
+  return `${Math.floor(s / 3600)}:${two(Math.floor(s / 60) % 60)}:${two(s % 60)}`;
+}
+
+export class RunProgressDisplay {
+  private readonly barAfterMs: number;
+  private readonly lineEveryMs: number;
+  private readonly now: () => number;
+  private bar: SingleBar | undefined;
+
+  constructor(private readonly stream: ProgressStream, options: RunProgressOptions = {}) {
+    this.barAfterMs = options.barAfterMs ?? 1000;
+    this.lineEveryMs = options.lineEveryMs ?? 30_000;
+    this.now = options.now ?? (() => performance.now());
+  }
+
+  /** The listener of variant `name`'s run (its simulate() onProgress); ends the bar of the variant before, if any. */
+  variant(name: string): ProgressListener {
+    this.stop();
+    const started = this.now();
+    let lineAt = started + this.lineEveryMs;
+    const label = name === '' ? 'run' : name;
+    return (p: RunProgress) => {
+      const now = this.now();
+      const wall = `${Math.round((now - started) / 1000)} s`;
+      if (this.stream.isTTY) {
+        if (this.bar === undefined) {
+          if (now - started < this.barAfterMs || p.jobsFinished === p.jobs) return;
+          this.bar = new SingleBar({
+            format: `${label} [{bar}] {value}/{total} jobs | simulated {simulated} | {wall}`,
+            stream: this.stream as NodeJS.WritableStream,
+            hideCursor: true,
+            clearOnComplete: true,
+          });
+          this.bar.start(p.jobs, p.jobsFinished, { simulated: simulatedClock(p.simulatedMs), wall });
+          return;
+        }
+        this.bar.update(p.jobsFinished, { simulated: simulatedClock(p.simulatedMs), wall });
+        return;
+      }
+      if (now < lineAt) return;
+      lineAt = now + this.lineEveryMs;
+      this.stream.write(`run: ${label}: ${p.jobsFinished}/${p.jobs} jobs finished, simulated ${simulatedClock(p.simulatedMs)}, ${wall}\n`);
+    };
+  }
+
+  /** Ends the bar on screen, if one is drawn (cleared: clearOnComplete). */
+  stop(): void {
+    this.bar?.stop();
+    this.bar = undefined;
+  }
+}

@@ -1,0 +1,80 @@
+/** `hfsim run`'s progress display: a terminal's bar from a second into a variant, a log's line every 30 s, nothing for short runs. */
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { RunProgressDisplay, simulatedClock } from '../../src/cli/run-progress.js';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const CLI = join(ROOT, 'dist', 'src', 'cli', 'main.js');
+
+function fakeStream(isTTY: boolean) {
+  const out: string[] = [];
+  return { out, stream: { isTTY, columns: 120, write: (s: string) => { out.push(s); return true; } } };
+}
+
+describe('simulatedClock', () => {
+  it('writes h:mm:ss, hours past a day', () => {
+    expect(simulatedClock(0)).toBe('0:00:00');
+    expect(simulatedClock(3_723_999)).toBe('1:02:03');
+    expect(simulatedClock(30 * 3_600_000)).toBe('30:00:00');
+  });
+});
+
+describe('RunProgressDisplay', () => {
+  it('in a log: a line once 30 s have passed, then every 30 s, none before', () => {
+    let now = 0;
+    const { out, stream } = fakeStream(false);
+    const display = new RunProgressDisplay(stream, { now: () => now });
+    const tell = display.variant('Fair + delay');
+    const at = (ms: number, done: number) => { now = ms; tell({ simulatedMs: done * 60_000, jobsFinished: done, jobs: 100 }); };
+    at(0, 0);
+    at(29_999, 10);
+    expect(out).toEqual([]);
+    at(30_000, 20);
+    at(45_000, 30);
+    at(60_000, 40);
+    expect(out).toEqual([
+      'run: Fair + delay: 20/100 jobs finished, simulated 0:20:00, 30 s\n',
+      'run: Fair + delay: 40/100 jobs finished, simulated 0:40:00, 60 s\n',
+    ]);
+  });
+
+  it('on a terminal: nothing in the first second, nor for a run that ends within it; then a bar, cleared at the end', () => {
+    let now = 0;
+    const { out, stream } = fakeStream(true);
+    const display = new RunProgressDisplay(stream, { now: () => now });
+    const quick = display.variant('quick');
+    quick({ simulatedMs: 3000, jobsFinished: 1, jobs: 10 });
+    now = 900;
+    quick({ simulatedMs: 9000, jobsFinished: 10, jobs: 10 });
+    expect(out.join('')).toBe('');
+    now = 1000;
+    const slow = display.variant('slow');
+    now = 1500;
+    slow({ simulatedMs: 30_000, jobsFinished: 2, jobs: 10 });
+    expect(out.join('')).toBe('');
+    now = 2100;
+    slow({ simulatedMs: 90_000, jobsFinished: 5, jobs: 10 });
+    const drawn = out.join('');
+    expect(drawn).toContain('slow [');
+    expect(drawn).toContain('5/10 jobs | simulated 0:01:30 | 1 s');
+    display.stop();
+    expect(out.join('').slice(drawn.length)).toContain('\x1b[2K'); // the line cleared (clearOnComplete)
+  });
+});
+
+describe('hfsim run --no-progress', () => {
+  it('prints the same bins and digest, and a short run prints no progress either way', () => {
+    const args = [CLI, 'run', join(ROOT, 'scenarios', 'fb-macro-io.json'), '--variant', 'FIFO', '--set', 'workload.jobs=20'];
+    const withProgress = spawnSync(process.execPath, args, { encoding: 'utf8' });
+    const without = spawnSync(process.execPath, [...args, '--no-progress'], { encoding: 'utf8' });
+    expect(withProgress.status).toBe(0);
+    expect(without.status).toBe(0);
+    // The bins and the digest (the summary's wall and decision-time columns differ run to run).
+    const table = (s: string) => s.split('Summary')[0] + s.split('\n').filter((l) => l.startsWith('digest')).join('\n');
+    expect(table(without.stdout)).toContain('digest FIFO: ');
+    expect(table(without.stdout)).toBe(table(withProgress.stdout));
+    expect(withProgress.stderr).toBe('');
+    expect(without.stderr).toBe('');
+  });
+});
