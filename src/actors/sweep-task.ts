@@ -9,9 +9,11 @@ export interface SweepTask {
   trace?: SwimTrace;
   /** File URLs of plugin modules (--plugin) to import in this worker before running: the scenario may name their plugins. */
   plugins?: string[];
+  /** false: do not time the decisions (simulate's timeDecisions). */
+  timeDecisions?: boolean;
 }
 
 export default async function runSweepTask(task: SweepTask): Promise<Result> {
   for (const url of task.plugins ?? []) await import(url); // once per worker: the module cache keeps it
-  return simulate(task.scenario, { variant: task.variant, trace: task.trace });
+  return simulate(task.scenario, { variant: task.variant, trace: task.trace, ...(task.timeDecisions === false ? { timeDecisions: false } : {}) });
 }

@@ -52,7 +52,7 @@ export function compare(title: string, results: readonly Result[]): string {
   out.push(table(['variant', 'mean resp (s)', 'makespan (s)', 'node', 'rack', 'off-rack', 'map util', 'jobs/h', 'p99 decision (us)', 'wall (ms)'],
     results.map((r) => [r.variant, seconds(r.summary.meanResponseMs), seconds(r.summary.makespanMs), pct(r.summary.locality.node),
       pct(r.summary.locality.rack), pct(r.summary.locality.off), pct(r.summary.utilization), r.summary.jobsPerHour.toFixed(0),
-      r.run.decisionUs.p99.toFixed(1), String(r.run.wallMs)])));
+      r.run.decisionUs?.p99.toFixed(1) ?? '-', String(r.run.wallMs)])));
   out.push('', ...results.map((r) => `digest ${r.variant}: ${r.digest}`));
   const solved = results.filter((r) => r.run.solver !== undefined);
   if (solved.length > 0) {

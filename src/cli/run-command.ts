@@ -28,6 +28,8 @@ export interface RunFlags {
   checkShortcuts?: boolean;
   /** --no-progress: false. */
   progress: boolean;
+  /** --no-time-decisions: false. */
+  timeDecisions: boolean;
 }
 
 export async function runAction(file: string, flags: RunFlags): Promise<void> {
@@ -44,7 +46,7 @@ export async function runAction(file: string, flags: RunFlags): Promise<void> {
       parallel: flags.parallel ?? 'auto',
       pool: flags.pool,
       plugins: pluginUrls(flags.plugin),
-      simulate: { runtime: flags.runtime, workers: flags.workers, codec: flags.codec, fault: flags.injectFault },
+      simulate: { runtime: flags.runtime, workers: flags.workers, codec: flags.codec, fault: flags.injectFault, timeDecisions: flags.timeDecisions !== false },
       onStart: (name) => { if (!flags.json && loaded.variants.length > 1 && process.stderr.isTTY) process.stderr.write(`running ${name}...\r`); },
       progress: display === undefined ? undefined : (name) => display.variant(name),
     });

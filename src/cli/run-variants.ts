@@ -67,7 +67,7 @@ export async function runVariants(variants: readonly LoadedVariant[], options: V
   const onPool = async (): Promise<void> => {
     for (let i = take(); i !== undefined; i = take()) {
       const v = variants[i];
-      results[i] = await pool.run({ scenario: v.scenario, variant: v.name, trace: v.trace, plugins: options.plugins });
+      results[i] = await pool.run({ scenario: v.scenario, variant: v.name, trace: v.trace, plugins: options.plugins, timeDecisions: options.simulate?.timeDecisions });
     }
   };
   const inHere = async (): Promise<void> => {

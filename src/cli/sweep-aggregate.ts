@@ -39,14 +39,16 @@ export const WALL_CLOCK_METRICS = ['decisionUs.p50', 'decisionUs.p99', 'wallMs']
 
 /**
  * The metrics of one run: every number in the summary (locality.node, meanResponseMs, jobsPerHour, ...), fairness,
- * decision latency, and per bin its response times and locality.
+ * decision latency (if timed), and per bin its response times and locality.
  */
 export function metricsOf(r: Pick<Result, 'summary' | 'bins' | 'jobs' | 'run'>): MetricValue[] {
   const out: MetricValue[] = [];
   flatten(r.summary, '', (metric, value) => out.push({ metric, bin: null, value }));
   out.push({ metric: 'fairness', bin: null, value: fairness(r.jobs) });
-  out.push({ metric: 'decisionUs.p50', bin: null, value: r.run.decisionUs.p50 });
-  out.push({ metric: 'decisionUs.p99', bin: null, value: r.run.decisionUs.p99 });
+  if (r.run.decisionUs !== undefined) { // absent when the run did not time its decisions (--no-time-decisions)
+    out.push({ metric: 'decisionUs.p50', bin: null, value: r.run.decisionUs.p50 });
+    out.push({ metric: 'decisionUs.p99', bin: null, value: r.run.decisionUs.p99 });
+  }
   out.push({ metric: 'wallMs', bin: null, value: r.run.wallMs });
   for (const b of r.bins) {
     const { bin, ...rest } = b;

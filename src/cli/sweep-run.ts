@@ -30,6 +30,8 @@ export interface SweepOptions {
   progress?: boolean;
   /** File URLs of plugin modules each worker imports before its first point (the caller has loaded them too). */
   plugins?: string[];
+  /** false: the points do not time their decisions (--no-time-decisions): no decisionUs metrics. */
+  timeDecisions?: boolean;
   /** Filled with where the time went (bench/sweep-phases.ts reads it); worker processes only report points' times. */
   timings?: SweepTimings;
 }
@@ -112,7 +114,7 @@ export async function runSweep(sweep: Sweep, options: SweepOptions): Promise<Swe
       progress.tick();
       const times = timing.get(task);
       if (t && times) t.points.push({ ...times, mainMs: clockMs() - handled });
-    }, (point, err) => failures.push(`point ${describePoint(point)}: ${err instanceof Error ? err.message : String(err)}`), options.plugins);
+    }, (point, err) => failures.push(`point ${describePoint(point)}: ${err instanceof Error ? err.message : String(err)}`), { plugins: options.plugins, timeDecisions: options.timeDecisions });
     if (t) t.answeredAt = clockMs();
   } finally {
     progress.stop();
@@ -143,7 +145,7 @@ export async function runSweep(sweep: Sweep, options: SweepOptions): Promise<Swe
  * moment it finishes, before this thread has read and logged its result; resolves when all have finished.
  */
 export function runAll<P extends SweepPoint>(pool: TaskPool<SweepTask, Result>, queue: PointQueue<P>, ok: (p: P, r: Result, task: SweepTask) => void,
-  failed: (p: P, err: unknown) => void, plugins: string[] | undefined): Promise<void> {
+  failed: (p: P, err: unknown) => void, extra: Pick<SweepTask, 'plugins' | 'timeDecisions'>): Promise<void> {
   return new Promise((allDone) => {
     let running = 0;
     const feed = (): void => {
@@ -151,7 +153,7 @@ export function runAll<P extends SweepPoint>(pool: TaskPool<SweepTask, Result>, 
         const p = queue.next();
         if (p === undefined) return;
         running++;
-        const task: SweepTask = { scenario: p.scenario, variant: p.variant, trace: p.trace, plugins };
+        const task: SweepTask = { scenario: p.scenario, variant: p.variant, trace: p.trace, ...extra };
         pool.run(task)
           .then((result) => ok(p, result, task))
           .catch((err: unknown) => failed(p, err))

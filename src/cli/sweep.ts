@@ -17,6 +17,8 @@ export interface SweepFlags {
   shard?: string;
   progress: boolean;
   plugin: string[];
+  /** --no-time-decisions: false. */
+  timeDecisions: boolean;
 }
 
 export async function sweepAction(file: string, flags: SweepFlags): Promise<void> {
@@ -26,7 +28,7 @@ export async function sweepAction(file: string, flags: SweepFlags): Promise<void
   const out = flags.out ?? join('results', sweep.name + (shard ? `-shard-${shard.index}-of-${shard.count}` : ''));
   checkOutputDir(out, '--out');
   const parallel = flags.parallel ?? availableParallelism();
-  const r = await runSweep(sweep, { out, parallel, pool: flags.pool, resume: flags.resume, shard, progress: flags.progress, plugins: pluginUrls(flags.plugin) });
+  const r = await runSweep(sweep, { out, parallel, pool: flags.pool, resume: flags.resume, shard, progress: flags.progress, plugins: pluginUrls(flags.plugin), timeDecisions: flags.timeDecisions !== false });
   const skipped = r.skipped > 0 ? `, ${r.skipped} already done` : '';
   process.stdout.write(`${sweep.name}: ${r.total} points${shard ? ` (shard ${shard.index}/${shard.count} of ${sweep.points.length})` : ''}, ran ${r.ran}${skipped}, ${parallel} worker${parallel > 1 ? 's' : ''}; wrote ${out}/\n\n`);
   process.stdout.write(summaryTable(r.manifest, r.records) + '\n');

@@ -94,7 +94,7 @@ async function onPool<P extends SweepPoint>(queue: PointQueue<P>, size: number, 
     await runAll(pool, queue, (p, r) => {
       queue.learn(p.group, r.run.wallMs);
       finish(p, r);
-    }, (p, err) => failures.push(`${p.scenario.name} ${p.variant} seed ${p.seed}: ${err instanceof Error ? err.message : String(err)}`), undefined);
+    }, (p, err) => failures.push(`${p.scenario.name} ${p.variant} seed ${p.seed}: ${err instanceof Error ? err.message : String(err)}`), { timeDecisions: false }); // as in-process (above)
   } finally {
     await pool.close();
   }

@@ -39,7 +39,7 @@ const pointRecordSchema = z.looseObject({
   seed: z.number().int().min(0),
   variant: z.string(),
   digest: z.string().min(1),
-  run: z.looseObject({ wallMs: z.number(), decisionUs: z.looseObject({ p50: z.number(), p99: z.number() }) }),
+  run: z.looseObject({ wallMs: z.number(), decisionUs: z.looseObject({ p50: z.number(), p99: z.number() }).optional() }),
 });
 
 /** Why `value` does not fit `schema`: its first problem as "field.path: message", or undefined when it fits. */

@@ -1,0 +1,54 @@
+/** --no-time-decisions (run and sweep) and simulate's timeDecisions: false: same outcome, no latency reported rather than a latency of 0. */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { simulate } from '../../src/actors/simulate.js';
+import { loadVariant } from '../helpers.js';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const CLI = join(ROOT, 'dist', 'src', 'cli', 'main.js');
+const hfsim = (...args: string[]) => spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', cwd: ROOT });
+
+describe('decision timing off', () => {
+  it('simulate: the same digest, and no decisionUs or launchUs', async () => {
+    const s = loadVariant('fb-macro-io.json', 'Fair + delay', [['workload.jobs', 40]]);
+    const timed = await simulate(s);
+    const untimed = await simulate(s, { timeDecisions: false });
+    expect(untimed.digest).toBe(timed.digest);
+    expect(timed.run.decisionUs?.p99).toBeGreaterThan(0);
+    expect(timed.run.launchUs?.p99).toBeGreaterThan(0);
+    expect(untimed.run).not.toHaveProperty('decisionUs');
+    expect(untimed.run).not.toHaveProperty('launchUs');
+  });
+
+  it('hfsim run --no-time-decisions: same digests, "-" in the table\'s decision column, no latency in the JSON', () => {
+    const args = ['run', 'scenarios/fb-macro-io.json', '--set', 'workload.jobs=30', '--parallel', '2'];
+    const timed = hfsim(...args, '--json');
+    const untimed = hfsim(...args, '--json', '--no-time-decisions');
+    expect(untimed.status, untimed.stderr).toBe(0);
+    const a = JSON.parse(timed.stdout) as Array<{ digest: string; run: Record<string, unknown> }>;
+    const b = JSON.parse(untimed.stdout) as typeof a;
+    expect(b.map((r) => r.digest)).toEqual(a.map((r) => r.digest));
+    expect(a.every((r) => 'decisionUs' in r.run)).toBe(true);
+    expect(b.some((r) => 'decisionUs' in r.run || 'launchUs' in r.run)).toBe(false); // the pool's variants too
+    const table = hfsim(...args, '--no-time-decisions').stdout;
+    const rows = table.split('\n').filter((l) => /^(FIFO|Naive fair|Fair \+ delay) +\d/.test(l));
+    expect(rows).toHaveLength(3);
+    for (const row of rows) expect(row).toMatch(/ - +\d+$/);
+  });
+
+  it('hfsim sweep --no-time-decisions: the aggregate has no decision latency rows, and the same outcome metrics', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hfsim-td-'));
+    const timed = hfsim('sweep', 'scenarios/skip-count.sweep.json', '--no-progress', '--out', join(dir, 'a'));
+    const untimed = hfsim('sweep', 'scenarios/skip-count.sweep.json', '--no-progress', '--no-time-decisions', '--out', join(dir, 'b'));
+    expect(timed.status, timed.stderr).toBe(0);
+    expect(untimed.status, untimed.stderr).toBe(0);
+    const rows = (d: string) => readFileSync(join(dir, d, 'aggregate.csv'), 'utf8').trim().split('\n');
+    const outcome = (d: string) => rows(d).filter((l) => !/,(decisionUs\.p\d+|wallMs),/.test(l));
+    expect(rows('a').some((l) => l.includes(',decisionUs.p99,'))).toBe(true);
+    expect(rows('b').some((l) => l.includes(',decisionUs.'))).toBe(false);
+    expect(outcome('b')).toEqual(outcome('a'));
+  });
+});
