@@ -241,6 +241,7 @@ export class FluidRack extends RackTasks implements GroupUse {
   private save(epoch: number): void {
     this.savedEpoch = epoch;
     this.savedReadMB = this.readMB;
+    this.mapLog.save();
     if (!this.dirty) {
       // No flow started or ended since the last save, which set epochFlows from the same lists.
       this.saved.scalars[1] = this.clock;
@@ -265,6 +266,7 @@ export class FluidRack extends RackTasks implements GroupUse {
 
   private restore(): void {
     this.readMB = this.savedReadMB;
+    this.mapLog.restore();
     this.writes.length = 0; // the predicted pass's
     if (!this.dirty) {
       this.clock = this.saved.scalars[1];
@@ -312,10 +314,16 @@ export class FluidRack extends RackTasks implements GroupUse {
       if (s.phase[q] !== DONE) continue;
       sink.finished(s.job[q] as JobIndex, s.task[q]);
       this.pinned[this.pins++] = q;
+      this.logMap(q, i);
       this.free(q, i);
       n++;
     }
     return n;
+  }
+
+  /** Slot q on node offset i, reported done: if it ran a map, the map log gains its output (before the notices). */
+  private logMap(q: number, i: number): void {
+    if (q < this.nodes * this.mapLike && !this.isCopySlot(q)) this.mapLog.append(this.s.job[q], i);
   }
 
   /** The committed pass of the saved epoch (restored already), applying its responses (if any) at their heartbeats. */
@@ -334,6 +342,7 @@ export class FluidRack extends RackTasks implements GroupUse {
         const q = this.pinned[pin++];
         if (s.phase[q] === FREE) throw new Error(`slot ${q} of rack ${this.rack} was reported done and then freed before its heartbeat`);
         if (s.phase[q] !== DONE) this.force(q, i);
+        this.logMap(q, i);
         this.free(q, i);
       }
       if (r === null) continue;

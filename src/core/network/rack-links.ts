@@ -5,8 +5,8 @@
  * "anywhere" (a reduce's shuffle from the job's maps on other racks), and traffic out to "anywhere" (the off-rack
  * replica of a reduce's output). Cross-rack flows cross the rack's own NIC and switch link plus their group's link;
  * the far rack's side of a map's read is the send half the far rack simulates (serves.ts), and the far side of a
- * reduce output's write pipeline the replica racks' (replicaInPath); for a reduce's shuffle the far side is not
- * modelled (its uplink and the core are, in the allocation).
+ * reduce output's write pipeline the replica racks' (replicaInPath); for a reduce's shuffle from other racks the far
+ * side is not simulated (its uplink and the core are, in the allocation); from its own rack it is (readPath).
  * Per map slot: its read stream, a link of one flow whose capacity caps that map's read: one disk's rate (a block
  * lives on one disk) and the rate the map's code consumes its input (reading and computing overlap).
  */

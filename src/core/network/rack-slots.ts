@@ -9,8 +9,10 @@
  *           (one stream, as a map's read) over the path between the nodes and onto this node's disks in one flow
  *           (HDFS writes a block's packets as they arrive), with no start-up and no code -> done.
  *   reduce: start-up -> shuffle: fetch the outputs of the job's maps finished so far (its own node's from its disk
- *           over loopback, the rest of this rack's over its NIC, the others in from other racks), then wait to hear
- *           of more and fetch them, until it has fetched every map's (map-outputs.ts) -> compute -> write its output
+ *           over loopback; the rest of this rack's from the nodes that hold them, each from the node's disk over its
+ *           NIC out and the reducer's NIC in, in rounds from up to PARALLEL_COPIES nodes at once (Hadoop 0.20's
+ *           mapred.reduce.parallel.copies); the others in from other racks), then wait to hear of more and fetch
+ *           them, until it has fetched every map's (map-outputs.ts, map-log.ts) -> compute -> write its output
  *           locally and through the replication pipeline's off-rack copy (its far side another rack's: serves.ts)
  *           -> done.
  * A node reports its done tasks at its next heartbeat, as in the flat model.
@@ -21,11 +23,12 @@ import { type Topology, firstNodeOf } from '../topology.js';
 import { EventHeap } from './event-heap.js';
 import { grownInts } from './grown.js';
 import { LiveGroups } from './live-groups.js';
+import { MapLog } from './map-log.js';
 import { FluidNet } from './fluid-net.js';
 import { DISK_READ, type LinkRates, NIC_IN, RackLinks } from './rack-links.js';
 import { REPLICA, SERVE_FIELDS, ServeState, readCapMBps } from './serves.js';
 import { TouchedSet } from './touched-set.js';
-import { CPU, DONE, READ, START, SlotState, WAIT, WRITE } from './slot-state.js';
+import { CPU, DONE, FLOWS_PER_SLOT, PARALLEL_COPIES, READ, START, SlotState, WAIT, WRITE } from './slot-state.js';
 
 /**
  * Group links a rack's networks hold at first (rack-links.ts binds more as the rack uses more groups): its shuffles in,
@@ -85,6 +88,11 @@ export class RackSlots {
   protected writes: number[] = [];
   protected readonly net: FluidNet;
   protected readonly heap: EventHeap;
+  /** Where the maps this rack reported finished ran, by job (saved and restored with the slots). */
+  protected readonly mapLog = new MapLog();
+  /** Scratch of a shuffle round: its source nodes and the map outputs it fetches from each. */
+  private readonly roundNode = new Int32Array(PARALLEL_COPIES);
+  private readonly roundMaps = new Int32Array(PARALLEL_COPIES);
   /**
    * Whether the state may differ from the saved copy in more than the clock: set by an event, a freed slot, an
    * allocation or a committed pass. An idle stretch leaves it clear, and save and restore then copy nothing.
@@ -119,7 +127,7 @@ export class RackSlots {
     this.links = new RackLinks(this.nodes, topology.racks, this.mapLike, serves, GROUP_LINKS_RESERVED);
     const slots = this.nodes * (this.mapLike + this.reduceSlots);
     this.slots = slots;
-    this.flowsMax = this.nodes * (this.mapLike + 3 * this.reduceSlots) + serves;
+    this.flowsMax = this.nodes * (this.mapLike + FLOWS_PER_SLOT * this.reduceSlots) + serves;
     this.eventIds = this.flowsMax + slots + serves;
     this.heap = new EventHeap(this.eventIds);
     this.sv = new ServeState(serves);
@@ -286,10 +294,12 @@ export class RackSlots {
       return;
     }
     this.touchSlot(q);
-    if (s.flowA[q] === f) s.flowA[q] = -1;
-    else if (s.flowB[q] === f) s.flowB[q] = -1;
-    else s.flowC[q] = -1;
-    if (s.flowA[q] < 0 && s.flowB[q] < 0 && s.flowC[q] < 0) this.next(q);
+    let left = 0;
+    for (let k = q * FLOWS_PER_SLOT; k < (q + 1) * FLOWS_PER_SLOT; k++) {
+      if (s.flows[k] === f) s.flows[k] = -1;
+      else if (s.flows[k] >= 0) left++;
+    }
+    if (left === 0) this.next(q);
   }
 
   /** The slot's current phase has ended: enter the next. */
@@ -328,20 +338,20 @@ export class RackSlots {
           return;
         }
         // A reduce fetches the outputs of its job's maps finished since its last fetch: its own node's over loopback
-        // (Hadoop 0.20 fetches them over HTTP too; the node's disk, no NIC); the rest of this rack's over its NIC; and
-        // other racks', also over the downlink and the group link of traffic in from anywhere.
+        // (Hadoop 0.20 fetches them over HTTP too; the node's disk, no NIC); a round of the rest of this rack's, each
+        // node's from its disk over its NIC out and this node's NIC in; and other racks', over this NIC, the downlink
+        // and the group link of traffic in from anywhere.
         const loopMB = s.readyLoopMB[q] - s.fetchedLoopMB[q];
-        const inMB = s.readyInMB[q] - s.fetchedInMB[q];
         const outMB = s.readyOutMB[q] - s.fetchedOutMB[q];
         s.fetchedLoopMB[q] = s.readyLoopMB[q];
-        s.fetchedInMB[q] = s.readyInMB[q];
         s.fetchedOutMB[q] = s.readyOutMB[q];
         path[0] = links.node(i, DISK_READ);
         if (loopMB > 0) this.addFlow(q, path, 1, loopMB);
-        path[0] = links.node(i, NIC_IN);
-        if (inMB > 0) this.addFlow(q, path, 1, inMB);
+        const sources = this.shuffleRound(q, i);
+        const perMap = s.readMB[q] / s.maps[q];
+        for (let m = 0; m < sources; m++) this.addFlow(q, path, links.readPath(i, this.roundNode[m], path), this.roundMaps[m] * perMap);
         if (outMB > 0) this.addFlow(q, path, links.readPath(i, -(links.spreadIn + 1), path), outMB);
-        if (loopMB > 0 || inMB > 0 || outMB > 0) return;
+        if (loopMB > 0 || sources > 0 || outMB > 0) return;
         break;
       }
       case CPU:
@@ -371,7 +381,35 @@ export class RackSlots {
   /** Whether reduce slot q has heard of map outputs it has not fetched. */
   private unfetched(q: number): boolean {
     const s = this.s;
-    return s.readyLoopMB[q] > s.fetchedLoopMB[q] || s.readyInMB[q] > s.fetchedInMB[q] || s.readyOutMB[q] > s.fetchedOutMB[q];
+    return s.readyLoopMB[q] > s.fetchedLoopMB[q] || s.readyIn[q] > s.fetchedIn[q] || s.readyOutMB[q] > s.fetchedOutMB[q];
+  }
+
+  /**
+   * The next round of reduce slot q's shuffle from its rack's other nodes (it runs on node offset i): the log's
+   * outputs it has heard of and not fetched, in log order, grouped by node, up to the first of a node beyond
+   * PARALLEL_COPIES (left for the next round). Its own node's are passed (the loopback share). Writes the round's nodes
+   * and their counts into roundNode and roundMaps and returns how many; 0 only when it has fetched all it heard of.
+   */
+  private shuffleRound(q: number, i: number): number {
+    const s = this.s;
+    const job = s.job[q];
+    const end = s.readyIn[q];
+    let sources = 0;
+    let k = s.fetchedIn[q];
+    for (; k < end; k++) {
+      const node = this.mapLog.nodeAt(job, k);
+      if (node === i) continue;
+      let m = 0;
+      while (m < sources && this.roundNode[m] !== node) m++;
+      if (m === sources) {
+        if (sources === PARALLEL_COPIES) break;
+        this.roundNode[sources] = node;
+        this.roundMaps[sources++] = 0;
+      }
+      this.roundMaps[m]++;
+    }
+    s.fetchedIn[q] = k;
+    return sources;
   }
 
   private addFlow(q: number, path: Int32Array, len: number, mb: number): void {
@@ -385,9 +423,9 @@ export class RackSlots {
       this.crossedGroups.add(k);
     }
     this.touchSlot(q);
-    if (s.flowA[q] < 0) s.flowA[q] = f;
-    else if (s.flowB[q] < 0) s.flowB[q] = f;
-    else s.flowC[q] = f;
+    let at = q * FLOWS_PER_SLOT;
+    while (s.flows[at] >= 0) at++;
+    s.flows[at] = f;
   }
 
   protected nodeOfSlot(q: number): number {

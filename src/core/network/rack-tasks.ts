@@ -7,7 +7,7 @@
 import { COPY_JOB, isMapRef } from '../task-ref.js';
 import type { JobIndex, NodeId } from '../ids.js';
 import { RackSlots } from './rack-slots.js';
-import { DONE, FREE, READ, START, WAIT } from './slot-state.js';
+import { DONE, FLOWS_PER_SLOT, FREE, READ, START, WAIT } from './slot-state.js';
 
 export class RackTasks extends RackSlots {
   /** A task, or a replica copy (job COPY_JOB: a copy slot, no start-up; the master sends no code and no write). */
@@ -25,7 +25,8 @@ export class RackTasks extends RackSlots {
     s.src[q] = src;
     s.heard[q] = map || mapsDone ? 1 : 0;
     // A reduce hears its maps' progress beside its launch.
-    s.readyLoopMB[q] = s.readyInMB[q] = s.readyOutMB[q] = s.fetchedLoopMB[q] = s.fetchedInMB[q] = s.fetchedOutMB[q] = 0;
+    s.readyLoopMB[q] = s.readyOutMB[q] = s.fetchedLoopMB[q] = s.fetchedOutMB[q] = 0;
+    s.readyIn[q] = s.fetchedIn[q] = s.maps[q] = 0;
     if (copy) s.scalars[2]++;
     else {
       this.readMB += readMB;
@@ -43,11 +44,15 @@ export class RackTasks extends RackSlots {
   /**
    * A map-progress notice for node offset i's reduces of `job` (map-outputs.ts): `finished` of its `maps` have
    * finished, `inRack` of them on this rack, `onNode` of those on node i. Their outputs' share of each reduce's
-   * shuffle becomes ready to fetch (node i's own share, the rest of the rack's, and the rest from other racks); a
-   * reduce that had fetched all it could fetches again. All finished: the maps are done.
+   * shuffle becomes ready to fetch (node i's own share, the rest of the rack's: the first inRack on the rack's map log,
+   * and the rest from other racks); a reduce that had fetched all it could fetches again. All finished: the maps are
+   * done.
    */
   protected progress(i: number, job: JobIndex, finished: number, inRack: number, onNode: number, maps: number): void {
     const s = this.s;
+    if (inRack > this.mapLog.length(job)) {
+      throw new Error(`a notice of ${inRack} maps of job ${job} finished on rack ${this.rack}, which has reported ${this.mapLog.length(job)}`);
+    }
     const base = this.firstSlot(i, false);
     for (let q = base; q < base + this.reduceSlots; q++) {
       if (s.job[q] !== job || s.phase[q] === FREE) continue;
@@ -55,10 +60,10 @@ export class RackTasks extends RackSlots {
       const mb = s.readMB[q];
       const rackMB = maps > 0 ? (mb * inRack) / maps : 0;
       const loopMB = maps > 0 ? (mb * onNode) / maps : 0;
-      const inMB = rackMB - loopMB;
       const outMB = finished === maps ? mb - rackMB : (mb * (finished - inRack)) / maps;
+      s.maps[q] = maps;
       if (loopMB > s.readyLoopMB[q]) s.readyLoopMB[q] = loopMB;
-      if (inMB > s.readyInMB[q]) s.readyInMB[q] = inMB;
+      if (mb > 0 && inRack > s.readyIn[q]) s.readyIn[q] = inRack; // a reduce that reads nothing fetches nothing
       if (outMB > s.readyOutMB[q]) s.readyOutMB[q] = outMB;
       if (finished === maps && s.heard[q] === 0) {
         this.heardAll(q);
@@ -85,7 +90,7 @@ export class RackTasks extends RackSlots {
   /** A pinned task the launches slowed: finish it now. */
   protected force(q: number, i: number): void {
     const s = this.s;
-    for (const f of [s.flowA[q], s.flowB[q], s.flowC[q]]) if (f >= 0) this.forcedMB += this.net.remainingAt(f, this.clock);
+    for (let k = q * FLOWS_PER_SLOT; k < (q + 1) * FLOWS_PER_SLOT; k++) if (s.flows[k] >= 0) this.forcedMB += this.net.remainingAt(s.flows[k], this.clock);
     this.stop(q);
     this.setPhase(q, DONE);
     s.done[i]++;
@@ -95,11 +100,11 @@ export class RackTasks extends RackSlots {
   protected stop(q: number): void {
     const s = this.s;
     this.heap.cancel(this.flowsMax + q);
-    if (s.flowA[q] >= 0) this.net.remove(s.flowA[q], this.clock);
-    if (s.flowB[q] >= 0) this.net.remove(s.flowB[q], this.clock);
-    if (s.flowC[q] >= 0) this.net.remove(s.flowC[q], this.clock);
+    for (let k = q * FLOWS_PER_SLOT; k < (q + 1) * FLOWS_PER_SLOT; k++) {
+      if (s.flows[k] >= 0) this.net.remove(s.flows[k], this.clock);
+      s.flows[k] = -1;
+    }
     this.touchSlot(q);
-    s.flowA[q] = s.flowB[q] = s.flowC[q] = -1;
   }
 
   protected free(q: number, i: number): void {

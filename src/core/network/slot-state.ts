@@ -5,6 +5,13 @@
 import { grownInts } from './grown.js';
 import type { TouchedSet } from './touched-set.js';
 
+/**
+ * Flows a slot may have at once: a reduce fetching has its own node's share (loopback), up to PARALLEL_COPIES of its
+ * rack's other nodes' and other racks' share.
+ */
+export const PARALLEL_COPIES = 5;
+export const FLOWS_PER_SLOT = PARALLEL_COPIES + 2;
+
 /** A slot's phase: free, starting up, reading, computing, writing, waiting on its job's maps, done. */
 export const FREE = 0;
 export const START = 1;
@@ -23,24 +30,28 @@ export class SlotState {
   readonly readMB: Float64Array;
   readonly writeMB: Float64Array;
   /**
-   * A reduce's shuffle: MB of it whose maps have finished (it has heard), from its own node (over loopback), from its
-   * rack's other nodes and from other racks, and MB of each it has fetched or is fetching (map-outputs.ts).
+   * A reduce's shuffle: MB of it whose maps have finished (it has heard), from its own node (over loopback) and from
+   * other racks, and MB of each it has fetched or is fetching (map-outputs.ts).
    */
   readonly readyLoopMB: Float64Array;
-  readonly readyInMB: Float64Array;
   readonly readyOutMB: Float64Array;
   readonly fetchedLoopMB: Float64Array;
-  readonly fetchedInMB: Float64Array;
   readonly fetchedOutMB: Float64Array;
   /** runningTasks (jobs' tasks), clock, runningCopies (replica copies). */
   readonly scalars: Float64Array;
   readonly job: Int32Array;
   readonly task: Int32Array;
-  /** A slot's flows (-1: none): a reduce fetching has up to three at once (loopback, its rack, other racks). */
-  readonly flowA: Int32Array;
-  readonly flowB: Int32Array;
-  readonly flowC: Int32Array;
+  /** A slot's flows, FLOWS_PER_SLOT from q x FLOWS_PER_SLOT (-1: none). */
+  readonly flows: Int32Array;
   readonly src: Int32Array;
+  /**
+   * A reduce's shuffle from its rack: the job's map outputs on the rack's log (map-log.ts) it has heard of, and those it
+   * has fetched or is fetching (a prefix of the log; its own node's among them are the loopback share's); and the
+   * job's maps (its share of each is readMB / maps).
+   */
+  readonly readyIn: Int32Array;
+  readonly fetchedIn: Int32Array;
+  readonly maps: Int32Array;
   readonly done: Int32Array;
   readonly freeMaps: Int32Array;
   readonly freeReduces: Int32Array;
@@ -56,7 +67,7 @@ export class SlotState {
   private readonly nodeCounters: Int32Array;
 
   constructor(slots: number, nodes: number, mapSlots: number, reduceSlots: number, groupSlots: number) {
-    const buffer = new ArrayBuffer(8 * (9 * slots + 3) + 4 * (6 * slots + 4 * nodes) + 2 * slots);
+    const buffer = new ArrayBuffer(8 * (7 * slots + 3) + 4 * ((6 + FLOWS_PER_SLOT) * slots + 4 * nodes) + 2 * slots);
     let at = 0;
     const f64 = (n: number): Float64Array => { const a = new Float64Array(buffer, at, n); at += 8 * n; return a; };
     const i32 = (n: number): Int32Array => { const a = new Int32Array(buffer, at, n); at += 4 * n; return a; };
@@ -65,18 +76,17 @@ export class SlotState {
     this.readMB = f64(slots);
     this.writeMB = f64(slots);
     this.readyLoopMB = f64(slots);
-    this.readyInMB = f64(slots);
     this.readyOutMB = f64(slots);
     this.fetchedLoopMB = f64(slots);
-    this.fetchedInMB = f64(slots);
     this.fetchedOutMB = f64(slots);
     this.scalars = f64(3);
     this.job = i32(slots).fill(-1);
     this.task = i32(slots);
-    this.flowA = i32(slots).fill(-1);
-    this.flowB = i32(slots).fill(-1);
-    this.flowC = i32(slots).fill(-1);
+    this.flows = i32(FLOWS_PER_SLOT * slots).fill(-1);
     this.src = i32(slots);
+    this.readyIn = i32(slots);
+    this.fetchedIn = i32(slots);
+    this.maps = i32(slots);
     this.nodeCounters = new Int32Array(buffer, at, 4 * nodes);
     this.done = i32(nodes);
     this.freeMaps = i32(nodes).fill(mapSlots);
@@ -104,17 +114,16 @@ export class SlotState {
       o.readMB[q] = this.readMB[q];
       o.writeMB[q] = this.writeMB[q];
       o.readyLoopMB[q] = this.readyLoopMB[q];
-      o.readyInMB[q] = this.readyInMB[q];
       o.readyOutMB[q] = this.readyOutMB[q];
       o.fetchedLoopMB[q] = this.fetchedLoopMB[q];
-      o.fetchedInMB[q] = this.fetchedInMB[q];
       o.fetchedOutMB[q] = this.fetchedOutMB[q];
       o.job[q] = this.job[q];
       o.task[q] = this.task[q];
-      o.flowA[q] = this.flowA[q];
-      o.flowB[q] = this.flowB[q];
-      o.flowC[q] = this.flowC[q];
+      for (let k = q * FLOWS_PER_SLOT; k < (q + 1) * FLOWS_PER_SLOT; k++) o.flows[k] = this.flows[k];
       o.src[q] = this.src[q];
+      o.readyIn[q] = this.readyIn[q];
+      o.fetchedIn[q] = this.fetchedIn[q];
+      o.maps[q] = this.maps[q];
       o.phase[q] = this.phase[q];
       o.heard[q] = this.heard[q];
     }
