@@ -235,6 +235,17 @@ export class FlowTable {
     return rate === Infinity ? this.remainingMB[f] : Math.min(this.remainingMB[f], (rate * dt) / 1000);
   }
 
+  /**
+   * Adds `mb` to active flow f's remaining MB at `nowMs`. Its rate stays (max-min rates do not depend on what flows
+   * have left to move); its finish moves later.
+   */
+  extend(f: number, mb: number, nowMs: number): void {
+    if (this.active[f] === 0) throw new Error(`fluid network: flow ${f} is not active`);
+    this.settle(f, nowMs);
+    this.remainingMB[f] += mb;
+    this.rerate(f, this.rateMBps[f], nowMs);
+  }
+
   /** Sets flow f's rate at `nowMs` (settled already) and reschedules its finish. */
   protected rerate(f: number, rate: number, nowMs: number): void {
     this.touch(f);

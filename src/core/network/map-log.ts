@@ -8,6 +8,8 @@
  */
 import { grownInts } from './grown.js';
 
+const EMPTY = new Int32Array(0);
+
 export class MapLog {
   private readonly nodes = new Map<number, Int32Array>();
   private readonly lengths = new Map<number, number>();
@@ -20,9 +22,9 @@ export class MapLog {
     return this.lengths.get(job) ?? 0;
   }
 
-  /** The node offset of `job`'s k-th logged map output (k < length(job)). */
-  nodeAt(job: number, k: number): number {
-    return this.nodes.get(job)![k];
+  /** `job`'s log: node offsets, entries 0 .. length(job) - 1 valid (an append may replace the array). */
+  entries(job: number): Int32Array {
+    return this.nodes.get(job) ?? EMPTY;
   }
 
   /** A map of `job` on node offset `node` was reported finished. */

@@ -5,12 +5,8 @@
 import { grownInts } from './grown.js';
 import type { TouchedSet } from './touched-set.js';
 
-/**
- * Flows a slot may have at once: a reduce fetching has its own node's share (loopback), up to PARALLEL_COPIES of its
- * rack's other nodes' and other racks' share.
- */
-export const PARALLEL_COPIES = 5;
-export const FLOWS_PER_SLOT = PARALLEL_COPIES + 2;
+/** Flows a slot may have at once: a reduce fetching has its own node's share (loopback), its rack's and other racks'. */
+export const FLOWS_PER_SLOT = 3;
 
 /** A slot's phase: free, starting up, reading, computing, writing, waiting on its job's maps, done. */
 export const FREE = 0;
@@ -56,6 +52,8 @@ export class SlotState {
   readonly freeMaps: Int32Array;
   readonly freeReduces: Int32Array;
   readonly waiting: Int32Array;
+  /** Each node's flow sending map outputs to its rack's reduces (-1: none; rack-slots.ts shuffleSend). */
+  readonly shuffleSend: Int32Array;
   /**
    * By cross-rack group's slot (rack-links.ts): slots whose next phase starts a flow of that group (FluidRack.demand).
    * Grown with the groups the rack binds (grow), so it is not in the buffer.
@@ -63,11 +61,11 @@ export class SlotState {
   pending: Int32Array;
   readonly phase: Uint8Array;
   readonly heard: Uint8Array;
-  /** done, freeMaps, freeReduces and waiting, which lie next to each other: copied in one call. */
+  /** done, freeMaps, freeReduces, waiting and shuffleSend, which lie next to each other: copied in one call. */
   private readonly nodeCounters: Int32Array;
 
   constructor(slots: number, nodes: number, mapSlots: number, reduceSlots: number, groupSlots: number) {
-    const buffer = new ArrayBuffer(8 * (7 * slots + 3) + 4 * ((6 + FLOWS_PER_SLOT) * slots + 4 * nodes) + 2 * slots);
+    const buffer = new ArrayBuffer(8 * (7 * slots + 3) + 4 * ((6 + FLOWS_PER_SLOT) * slots + 5 * nodes) + 2 * slots);
     let at = 0;
     const f64 = (n: number): Float64Array => { const a = new Float64Array(buffer, at, n); at += 8 * n; return a; };
     const i32 = (n: number): Int32Array => { const a = new Int32Array(buffer, at, n); at += 4 * n; return a; };
@@ -87,11 +85,12 @@ export class SlotState {
     this.readyIn = i32(slots);
     this.fetchedIn = i32(slots);
     this.maps = i32(slots);
-    this.nodeCounters = new Int32Array(buffer, at, 4 * nodes);
+    this.nodeCounters = new Int32Array(buffer, at, 5 * nodes);
     this.done = i32(nodes);
     this.freeMaps = i32(nodes).fill(mapSlots);
     this.freeReduces = i32(nodes).fill(reduceSlots);
     this.waiting = i32(nodes);
+    this.shuffleSend = i32(nodes).fill(-1);
     this.phase = u8(slots);
     this.heard = u8(slots);
     this.pending = new Int32Array(groupSlots);

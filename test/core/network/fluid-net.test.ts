@@ -30,7 +30,7 @@ describe('FluidNet', () => {
     let adds = 0;
     for (let step = 0; step < 3000; step++) {
       now += rng.int(4) === 0 ? 0 : rng.int(2000); // some changes at the same instant
-      const op = rng.int(8);
+      const op = rng.int(9);
       const active = nets[0].net.active;
       if (op < 4 && nets[0].net.activeFlows < MAX) {
         const len = 1 + (rng.int(3) === 0 ? rng.int(3) : 0);
@@ -47,6 +47,10 @@ describe('FluidNet', () => {
       } else if (op === 6) {
         const cap = rng.int(3) === 0 ? Infinity : rng.int(300);
         for (const { net } of nets) net.setCapacity(10, cap, now);
+      } else if (op === 7) {
+        const f = rng.int(MAX);
+        const mb = 1 + rng.int(200);
+        if (active[f] === 1) for (const { net } of nets) net.extend(f, mb, now);
       } else now = finishNext(nets, now);
       same(nets);
     }
@@ -96,6 +100,24 @@ describe('FluidNet', () => {
     }
     expect(nets[0].net.shortcuts).toBeGreaterThan(500);
     expect(nets[0].net.recomputes).toBeGreaterThan(100);
+  });
+});
+
+describe('FluidNet.extend (a node\'s backlog of shuffle sends)', () => {
+  it('adds MB to a running flow: its finish moves, its rate and every other flow\'s stay', () => {
+    const heap = new EventHeap(4);
+    const net = new FluidNet([100], 4, heap, 0, true);
+    const a = net.add([0], undefined, 1, 100, 0); // 50 MB/s beside b
+    const b = net.add([0], undefined, 1, 400, 0);
+    net.extend(a, 25, 1000); // 50 moved, 75 left at 50 MB/s: ends at 2.5 s
+    expect(net.rateMBps[a]).toBe(50);
+    expect(net.rateMBps[b]).toBe(50);
+    expect(heap.peekTime()).toBe(2500);
+    expect(heap.pop()).toBe(a);
+    net.remove(a, 2500);
+    expect(net.remainingMB[b]).toBe(275);
+    expect(net.carriedMB[0]).toBe(250);
+    expect(() => net.extend(a, 1, 2500)).toThrow('fluid network: flow 0 is not active');
   });
 });
 

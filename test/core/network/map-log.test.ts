@@ -7,10 +7,11 @@ describe('a rack\'s map log (map-log.ts)', () => {
     for (let k = 0; k < 20; k++) log.append(3, k % 4);
     log.append(5, 2);
     expect(log.length(3)).toBe(20);
-    expect(Array.from({ length: 20 }, (_, k) => log.nodeAt(3, k))).toEqual(Array.from({ length: 20 }, (_, k) => k % 4));
+    expect(Array.from({ length: 20 }, (_, k) => log.entries(3)[k])).toEqual(Array.from({ length: 20 }, (_, k) => k % 4));
     expect(log.length(5)).toBe(1);
-    expect(log.nodeAt(5, 0)).toBe(2);
+    expect(log.entries(5)[0]).toBe(2);
     expect(log.length(7)).toBe(0);
+    expect(log.entries(7)).toHaveLength(0);
   });
 
   it('a restore drops what was appended since the save, and only that', () => {
@@ -25,7 +26,7 @@ describe('a rack\'s map log (map-log.ts)', () => {
     expect(log.length(1)).toBe(2);
     expect(log.length(2)).toBe(0);
     log.append(1, 4); // the restored log grows from the saved end
-    expect(log.nodeAt(1, 2)).toBe(4);
+    expect(log.entries(1)[2]).toBe(4);
     log.restore(); // a restore also stands as a save of what it restored
     expect(log.length(1)).toBe(2);
     log.append(2, 6);
