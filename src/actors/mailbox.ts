@@ -8,6 +8,7 @@
  * Layout: Int32 words [0] sequence, [1] status (0 ok, 1 failed), [2] message count; then per message an Int32
  * length and its bytes, padded to 4.
  */
+import { forgetsPerEpoch } from '../core/map-outputs.js';
 import { SERVE_FIELDS } from '../core/network/serves.js';
 
 const SEQ = 0;
@@ -119,7 +120,8 @@ export interface FluidBound {
  * writes share two groups), nine carried MB, its flows still to run, and its writes (a reduce slot can start two in
  * one epoch: its reduce's, and the next one's launched at the heartbeat; three Float64s each); and the allocation the
  * master sends, a (group, MB/s) Float64 pair for each group whose capacity changed, at most the groups with demand in
- * this allocation or the last (the racks' own, and the master's cross-rack launches, one group each). The serves a
+ * this allocation or the last (the racks' own, and the master's cross-rack launches, one group each), and the done jobs
+ * whose map log it drops, an Int32 each (at most forgetsPerEpoch: map-outputs.ts). The serves a
  * command carries are bounded for the whole cluster, not per rack: serveBoundBytes.
  */
 export function batchBoundBytes(nodesPerRack: number, mapSlots: number, reduceSlots: number, fluid?: FluidBound): number {
@@ -131,7 +133,7 @@ export function batchBoundBytes(nodesPerRack: number, mapSlots: number, reduceSl
     const groups = fluid.racks + 2;
     const demand = Math.min(groups, 2 * mapLike + 2);
     heartbeats += 8 * demand + 9 * 8 + 4 + nodesPerRack * reduceSlots * 2 * 3 * 8 + nodesPerRack * fluid.copySlots * 8;
-    responses += 16 * Math.min(groups, 2 * (demand + mapLike + 2)) + nodesPerRack * fluid.copySlots * (4 * 6 + 1 + 2 * 8 + 12);
+    responses += 16 * Math.min(groups, 2 * (demand + mapLike + 2)) + nodesPerRack * fluid.copySlots * (4 * 6 + 1 + 2 * 8 + 12) + 4 * forgetsPerEpoch(nodesPerRack) + 32;
   }
   return 2 * Math.max(heartbeats, responses) + 1024;
 }

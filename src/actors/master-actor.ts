@@ -25,6 +25,7 @@ import { LinkUsage } from '../core/network/link-usage.js';
 import { linkRates } from '../core/network/rack-links.js';
 import { ReplicaTargets, WRITE_FIELDS } from '../core/network/replica-targets.js';
 import { REPLICA, SEND } from '../core/network/serves.js';
+import { forgetsPerEpoch } from '../core/map-outputs.js';
 import { ResponseRouter } from '../messages/builders.js';
 import { HeartbeatRow } from '../messages/layouts.js';
 import { LatencyHistogram } from './latency-histogram.js';
@@ -351,6 +352,7 @@ export class MasterActor {
       type: 'epoch', rack, epoch, reportFreeFromMs, responses: responses?.[rack] ?? null,
       allocationMBps: this.capacities === undefined || answered === null ? null : this.capacities.changesOf(rack),
       serves: (this.serves[rack]?.length ?? 0) === 0 || answered === null ? null : Float64Array.from(this.serves[rack]),
+      forgetJobs: this.allocator === undefined || answered === null ? null : this.scheduler.forgets(rack, forgetsPerEpoch(this.topology.nodesPerRack)),
     }));
   }
 }

@@ -49,6 +49,11 @@ export class RackActor {
     return this.model instanceof FluidRack ? this.model.unallocatedStarts : 0;
   }
 
+  /** Fluid model: jobs the rack's map log holds (FluidRack.loggedJobs); flat: 0. */
+  get loggedJobs(): number {
+    return this.model instanceof FluidRack ? this.model.loggedJobs : 0;
+  }
+
   onEpoch(cmd: EpochCommand): HeartbeatBatch {
     let timeMs = 0;
     const m = this.model;
@@ -56,7 +61,7 @@ export class RackActor {
       if (m instanceof FluidRack) {
         timeMs = m.heartbeatTimeMs(m.firstNode, cmd.responses?.epoch ?? cmd.epoch);
         this.out.begin(cmd.epoch);
-        m.epoch(cmd.responses, cmd.epoch, cmd.reportFreeFromMs, cmd.allocationMBps ?? null, this.out, cmd.serves ?? null);
+        m.epoch(cmd.responses, cmd.epoch, cmd.reportFreeFromMs, cmd.allocationMBps ?? null, this.out, cmd.serves ?? null, cmd.forgetJobs ?? null);
         if (this.demand.length < m.demandInts) this.demand = new Int32Array(Math.max(m.demandInts, 2 * this.demand.length));
         this.out.network(this.demand, m.demand(this.demand), m.committedCarried(), m.replicaWrites(), m.stillToRun());
         return this.out.take(this.rack, cmd.epoch);

@@ -19,8 +19,17 @@ export interface ProgressSink {
   mapProgress(node: NodeId, job: JobIndex, finished: number, inRack: number, onNode: number, maps: number): void;
 }
 
+/**
+ * The most done jobs an epoch command tells a rack of nodesPerRack nodes to forget (MapOutputs.forgets): room for a
+ * job done per slot of a 16-slot node each epoch; more wait for the next.
+ */
+export const forgetsPerEpoch = (nodesPerRack: number): number => 16 * nodesPerRack;
+
 export class MapOutputs {
-  /** By job index: its finished maps by the rack that ran them (allocated at its first, dropped when it is done). */
+  /**
+   * By job index: its finished maps by the rack that ran them (allocated at its first, dropped when it is done). Kept
+   * for jobs without reduces too: each rack logs every map it reports (map-log.ts) and must hear when to drop them.
+   */
   private readonly byRack: Array<Int32Array | undefined>;
   /** By job index: its finished maps by the node that ran them, for the nodes that ran any (sparse: a node each). */
   private readonly byNode: Array<Map<number, number> | undefined>;
@@ -29,6 +38,8 @@ export class MapOutputs {
    * whose job has maps running.
    */
   private readonly told: Array<number[] | undefined>;
+  /** By rack: the done jobs it ran maps of and has not yet been told to forget. */
+  private readonly toForget: Array<ForgetQueue | undefined>;
 
   /**
    * `nodesPerRack` and `racks`: the hardware's racks (where the bytes are), not the scheduler's view of them (one rack
@@ -38,20 +49,35 @@ export class MapOutputs {
     this.byRack = new Array<Int32Array | undefined>(jobs.length).fill(undefined);
     this.byNode = new Array<Map<number, number> | undefined>(jobs.length).fill(undefined);
     this.told = new Array<number[] | undefined>(nodesPerRack * racks).fill(undefined);
+    this.toForget = new Array<ForgetQueue | undefined>(racks).fill(undefined);
   }
 
   /** A map of `job` finished on `node` (counted after job.finishMap). */
   mapFinished(job: Job, node: NodeId): void {
-    if (job.reduces === 0) return;
     (this.byRack[job.index] ??= new Int32Array(this.racks))[this.rackOf(node)]++;
+    if (job.reduces === 0) return;
     const onNode = (this.byNode[job.index] ??= new Map<number, number>());
     onNode.set(node, (onNode.get(node) ?? 0) + 1);
   }
 
-  /** The job is done: its counts go. */
+  /** The job is done: its counts go, and each rack that ran any of its maps is to drop its log of them (forgets). */
   forget(job: Job): void {
+    const byRack = this.byRack[job.index];
+    if (byRack !== undefined) {
+      for (let r = 0; r < byRack.length; r++) if (byRack[r] > 0) (this.toForget[r] ??= new ForgetQueue()).push(job.index);
+    }
     this.byRack[job.index] = undefined;
     this.byNode[job.index] = undefined;
+  }
+
+  /**
+   * Up to `max` of the done jobs rack `rack` is yet to drop from its map log, oldest first (taken: each is sent once);
+   * null when none. Bounded so that an epoch command has room for them (mailbox.ts); the rest wait for the next epoch.
+   * Dropping a done job's log changes nothing simulated, only the rack's memory (fb2010-day fluid kept 16 M entries).
+   */
+  forgets(rack: number, max: number): Int32Array | null {
+    const q = this.toForget[rack];
+    return q === undefined || q.size === 0 ? null : q.take(max);
   }
 
   /** A reduce of `job` launched on `node` (at `rank`): it hears now, and at later heartbeats until the maps are done. */
@@ -109,5 +135,30 @@ export class MapOutputs {
 
   private rackOf(node: NodeId): number {
     return Math.floor(node / this.nodesPerRack);
+  }
+}
+
+/** A FIFO of job indices. */
+class ForgetQueue {
+  private jobs: number[] = [];
+  private head = 0;
+
+  get size(): number {
+    return this.jobs.length - this.head;
+  }
+
+  push(job: number): void {
+    this.jobs.push(job);
+  }
+
+  take(max: number): Int32Array {
+    const n = Math.min(max, this.size);
+    const out = Int32Array.from(this.jobs.slice(this.head, this.head + n));
+    this.head += n;
+    if (this.head === this.jobs.length) {
+      this.jobs = [];
+      this.head = 0;
+    }
+    return out;
   }
 }

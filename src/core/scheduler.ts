@@ -215,6 +215,14 @@ export class Scheduler {
 
   private readonly isDone = (j: number): boolean => this.jobs[j]?.done ?? true;
 
+  /**
+   * Fluid model: up to `max` done jobs whose maps' log rack `rack` may drop (MapOutputs.forgets), taken; null: none (or
+   * the flat model).
+   */
+  forgets(rack: number, max: number): Int32Array | null {
+    return this.outputs?.forgets(rack, max) ?? null;
+  }
+
   /** Jobs finished so far. */
   get jobsFinished(): number {
     return this.doneJobs;

@@ -202,6 +202,7 @@ function validate(m: Message): void {
       requireNumbers(m, ['rack', 'epoch', 'reportFreeFromMs']);
       if (m.allocationMBps != null && !(m.allocationMBps instanceof Float64Array)) throw new Error('epoch: allocationMBps must be a Float64Array or null');
       if (m.serves != null && !(m.serves instanceof Float64Array)) throw new Error('epoch: serves must be a Float64Array or null');
+      if (m.forgetJobs != null && !(m.forgetJobs instanceof Int32Array)) throw new Error('epoch: forgetJobs must be an Int32Array or null');
       if (m.responses !== null) requireNumbers(m.responses, ['epoch']);
       return;
     case 'failed':

@@ -63,6 +63,11 @@ export interface EpochCommand {
    * time, KB, the reader's compute ms or the third replica's node); null: none.
    */
   serves?: Float64Array | null;
+  /**
+   * Fluid model: done jobs (indices) whose maps' log the rack drops after the answered epoch (map-log.ts; nothing
+   * simulated changes); null: none.
+   */
+  forgetJobs?: Int32Array | null;
 }
 
 /** Rack -> master: the rack failed; the run aborts. */

@@ -4,6 +4,7 @@ import { encode } from '../../src/messages/codec.js';
 import { jobIndex, nodeId } from '../../src/core/ids.js';
 import { MAILBOX_FAILED, MAILBOX_OK, Mailbox, batchBoundBytes, serveBoundBytes } from '../../src/actors/mailbox.js';
 import { SERVE_FIELDS } from '../../src/core/network/serves.js';
+import { forgetsPerEpoch } from '../../src/core/map-outputs.js';
 
 describe('shared-memory mailbox', () => {
   it('carries a list of messages of any length, send after send', () => {
@@ -72,7 +73,8 @@ describe('shared-memory mailbox', () => {
     // Every serve of the epoch, the whole cluster's, sent to this one rack.
     const serves = new Float64Array(racks * nodes * (maps + copies + 2 * reduces) * SERVE_FIELDS).fill(1e15 + 0.5);
     const up = encode(hb.take(3, 2 ** 30));
-    const down = encode({ type: 'epoch', rack: 3, epoch: 2 ** 30, reportFreeFromMs: Infinity, responses: rb.take(2 ** 30)[0], allocationMBps: allocation, serves });
+    const forgetJobs = new Int32Array(forgetsPerEpoch(nodes)).fill(2 ** 30); // the most done jobs a command carries
+    const down = encode({ type: 'epoch', rack: 3, epoch: 2 ** 30, reportFreeFromMs: Infinity, responses: rb.take(2 ** 30)[0], allocationMBps: allocation, serves, forgetJobs });
     const withServes = bound + serveBoundBytes(racks, nodes, maps + copies, reduces);
     expect(up.byteLength).toBeLessThanOrEqual(bound);
     expect(down.byteLength).toBeGreaterThan(bound); // the serves alone would overflow a rack's own bound
@@ -80,7 +82,7 @@ describe('shared-memory mailbox', () => {
     const box = Mailbox.create(withServes);
     box.send([down]);
     expect(Buffer.from(box.receive().messages[0]).equals(down)).toBe(true);
-    const encodedNoServes = encode({ type: 'epoch', rack: 3, epoch: 2 ** 30, reportFreeFromMs: Infinity, responses: rb.take(2 ** 30)[0] ?? null, allocationMBps: allocation, serves: null });
+    const encodedNoServes = encode({ type: 'epoch', rack: 3, epoch: 2 ** 30, reportFreeFromMs: Infinity, responses: rb.take(2 ** 30)[0] ?? null, allocationMBps: allocation, serves: null, forgetJobs });
     expect(encodedNoServes.byteLength).toBeLessThanOrEqual(bound);
   });
 });

@@ -81,3 +81,27 @@ describe('map outputs and progress notices', () => {
     expect(notices).toHaveLength(3);
   });
 });
+
+describe('done jobs the racks drop from their map logs (forgets)', () => {
+  it('a done job is queued for each rack that ran any of its maps, with or without reduces, and taken once, oldest first', () => {
+    const a = job(0, 3);
+    const b = job(1, 2, 0); // no reduces: its racks log its maps all the same
+    const c = job(2, 1);
+    const outputs = new MapOutputs([a, b, c], 2, 3); // 3 racks of 2 nodes
+    outputs.mapFinished(a, nodeId(0));
+    outputs.mapFinished(a, nodeId(4));
+    outputs.mapFinished(b, nodeId(5));
+    outputs.mapFinished(c, nodeId(1));
+    expect(outputs.forgets(0, 10)).toBeNull(); // nothing done yet
+    outputs.forget(a);
+    outputs.forget(b);
+    outputs.forget(c);
+    expect(outputs.forgets(1, 10)).toBeNull(); // rack 1 ran none of their maps
+    expect(Array.from(outputs.forgets(2, 10)!)).toEqual([0, 1]);
+    expect(outputs.forgets(2, 10)).toBeNull(); // taken
+    // At most `max` an epoch: the rest wait for the next.
+    expect(Array.from(outputs.forgets(0, 1)!)).toEqual([0]);
+    expect(Array.from(outputs.forgets(0, 1)!)).toEqual([2]);
+    expect(outputs.forgets(0, 1)).toBeNull();
+  });
+});

@@ -56,6 +56,7 @@ const responses = fc.record({
 const epochCommand = fc.record({
   rack: number, epoch: number, reportFreeFromMs: number, responses: fc.option(responses, { nil: null }),
   allocationMBps: fc.option(f64(70), { nil: undefined }), serves: fc.oneof(fc.constant(null), fc.constant(undefined), f64(9)),
+  forgetJobs: fc.oneof(fc.constant(null), fc.constant(undefined), i32(5)),
 }, { requiredKeys: ['rack', 'epoch', 'reportFreeFromMs', 'responses'] }).map((c): EpochCommand => ({ type: 'epoch', ...c }));
 const message = fc.oneof(heartbeats, epochCommand);
 

@@ -29,7 +29,7 @@ const messages: Array<[string, Message]> = [
   ['heartbeats', heartbeats()],
   ['epoch with responses', { type: 'epoch', rack: 1, epoch: 3, reportFreeFromMs: Infinity, responses: responses() }],
   ['epoch without responses', { type: 'epoch', rack: 0, epoch: 0, reportFreeFromMs: 0, responses: null }],
-  ['epoch with a fluid allocation and serves', { type: 'epoch', rack: 2, epoch: 7, reportFreeFromMs: 0, responses: null, allocationMBps: Float64Array.from([Infinity, 12.5, 0]), serves: Float64Array.from([0, 40, 21_000, 131_072, 3200, 1, 41, 21_500, 2048, 44]) }],
+  ['epoch with a fluid allocation and serves', { type: 'epoch', rack: 2, epoch: 7, reportFreeFromMs: 0, responses: null, allocationMBps: Float64Array.from([Infinity, 12.5, 0]), serves: Float64Array.from([0, 40, 21_000, 131_072, 3200, 1, 41, 21_500, 2048, 44]), forgetJobs: Int32Array.from([3, 17, 2_000_000]) }],
   ['failed', { type: 'failed', rack: 2, timeMs: 12345, message: 'boom' }],
 ];
 
@@ -56,5 +56,6 @@ describe('message codec', () => {
     expect(() => decode(pack({ type: 'epoch', rack: 'x', epoch: 1, reportFreeFromMs: 0, responses: null }))).toThrow(/rack must be a number/);
     expect(() => decode(encode({ type: 'gossip' } as never))).toThrow(/unknown message type gossip/);
     expect(() => decode(pack({ type: 'epoch', rack: 0, epoch: 1, reportFreeFromMs: 0, responses: null, serves: [1, 2, 3, 4] }))).toThrow(/serves must be a Float64Array or null/);
+    expect(() => decode(pack({ type: 'epoch', rack: 0, epoch: 1, reportFreeFromMs: 0, responses: null, forgetJobs: [1, 2] }))).toThrow(/forgetJobs must be an Int32Array or null/);
   });
 });

@@ -93,6 +93,11 @@ export class FluidRack extends RackTasks implements GroupUse {
     this.carriedLinks = new Int32Array(this.links.resources - this.links.up);
   }
 
+  /** Jobs whose maps' outputs the map log holds (tests: done jobs leave it). */
+  get loggedJobs(): number {
+    return this.mapLog.jobs;
+  }
+
   heartbeatTimeMs(node: NodeId, epoch: number): number {
     return epoch * this.heartbeatMs + this.phaseMs[node - this.firstNode];
   }
@@ -138,9 +143,10 @@ export class FluidRack extends RackTasks implements GroupUse {
    * One epoch command. `allocation` ((group, MB/s) pairs of the cross-rack groups whose capacity changes; null:
    * none) holds from the start of the answered epoch, whose committed pass the master computed it for, knowing its
    * launches. If the responses or the allocation change the answered epoch, it is committed again from its saved
-   * start; then the predicted pass of `epoch` runs and reports its heartbeats.
+   * start; then the done jobs `forgetJobs` leave the map log; then the predicted pass of `epoch` runs and reports its
+   * heartbeats.
    */
-  epoch(responses: RackResponses | null, epoch: number, reportFreeFromMs: number, allocation: Float64Array | null, sink: HeartbeatSink, serves: Float64Array | null = null): void {
+  epoch(responses: RackResponses | null, epoch: number, reportFreeFromMs: number, allocation: Float64Array | null, sink: HeartbeatSink, serves: Float64Array | null = null, forgetJobs: Int32Array | null = null): void {
     const changed = allocation !== null && allocation.length > 0;
     this.committing = true;
     if (this.savedEpoch >= 0 && (responses !== null || serves !== null || (changed && this.crossesAny(allocation!)))) {
@@ -157,6 +163,8 @@ export class FluidRack extends RackTasks implements GroupUse {
     }
     this.runUntil(epoch * this.heartbeatMs);
     this.committing = false;
+    // Done jobs: no reduce of theirs will fetch again. Dropped before the save, so a restore cannot bring them back.
+    if (forgetJobs !== null) for (let k = 0; k < forgetJobs.length; k++) this.mapLog.forget(forgetJobs[k]);
     // The saved epoch is committed now (by its committed pass, or its predicted one kept): so are its writes.
     const committed = this.writes;
     this.writes = this.committedWrites;

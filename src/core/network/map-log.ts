@@ -41,6 +41,20 @@ export class MapLog {
     this.lengths.set(job, n + 1);
   }
 
+  /**
+   * `job` is done: its entries go (no reduce of it will fetch). Call only right before a save (FluidRack: after the
+   * committed pass): a restore before it would not bring them back.
+   */
+  forget(job: number): void {
+    this.nodes.delete(job);
+    this.lengths.delete(job);
+  }
+
+  /** Jobs with a log (tests). */
+  get jobs(): number {
+    return this.nodes.size;
+  }
+
   /** The log as it stands is the saved one. */
   save(): void {
     this.changed.length = 0;

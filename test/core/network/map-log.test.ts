@@ -35,3 +35,21 @@ describe('a rack\'s map log (map-log.ts)', () => {
     expect(log.length(2)).toBe(1);
   });
 });
+
+describe('a done job leaves the map log', () => {
+  it('forget drops its entries, whether logged before the last save or since (the save that follows keeps it so)', () => {
+    const log = new MapLog();
+    log.append(1, 0);
+    log.save();
+    log.append(2, 3);
+    log.forget(1);
+    log.forget(2);
+    log.forget(9); // never logged: nothing to do
+    log.save();
+    expect(log.jobs).toBe(0);
+    expect(log.length(1)).toBe(0);
+    log.restore();
+    expect(log.jobs).toBe(0);
+    expect(log.length(2)).toBe(0);
+  });
+});
