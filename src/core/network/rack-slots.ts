@@ -11,10 +11,9 @@
  *   reduce: start-up -> shuffle: fetch the outputs of the job's maps finished so far (its own node's from its disk
  *           over loopback; the rest of this rack's in over its NIC, sent by the nodes that hold them from their disks
  *           over their NICs out (each node's sends one backlog: shuffleSend); the others in from other racks), then
- *           wait to hear of more and fetch
- *           them, until it has fetched every map's (map-outputs.ts, map-log.ts) -> compute -> write its output
- *           locally and through the replication pipeline's off-rack copy (its far side another rack's: serves.ts)
- *           -> done.
+ *           wait to hear of more and fetch them, until it has fetched every map's (map-outputs.ts, map-log.ts) ->
+ *           compute -> write its output locally and through the replication pipeline's off-rack copy (its far side
+ *           another rack's: serves.ts) -> done.
  * A node reports its done tasks at its next heartbeat, as in the flat model.
  * The epochs (a predicted pass, then a committed one with the master's responses) are fluid-rack.ts's.
  */
