@@ -172,9 +172,8 @@ export async function simulate(scenario: Scenario, options: SimulateOptions = {}
   const body = { scenario: scenario.name, variant: options.variant ?? '', seed: scenario.seed, ...outcome };
   const stats = master.scheduler.stats;
   const events = stats.heartbeats + stats.arrivals + stats.taskFinishes;
-  const h = master.decisionNs;
   const us = (ns: number): number => Math.round(ns / 10) / 100;
-  const percentiles = (h: typeof master.decisionNs) => ({
+  const percentiles = (h: typeof master.decisionNs): Latency => ({
     mean: us(h.mean),
     p50: us(h.getValueAtPercentile(50)),
     p90: us(h.getValueAtPercentile(90)),
@@ -194,7 +193,7 @@ export async function simulate(scenario: Scenario, options: SimulateOptions = {}
     masterMs: Math.round(transport.masterMs),
     racksMs: Math.round(transport.racksMs),
     // Only when the decisions were timed: untimed, there is no latency to report (not a latency of 0).
-    ...(options.timeDecisions === false ? {} : { decisionUs: percentiles(h), launchUs: percentiles(master.launchNs) }),
+    ...(options.timeDecisions === false ? {} : { decisionUs: percentiles(master.decisionNs), launchUs: percentiles(master.launchNs) }),
   };
   if (solver !== undefined) run.solver = solver.report();
   // The digest covers the outcome; config (the resolved input) is echoed beside it, so a new defaulted field changes no digest.

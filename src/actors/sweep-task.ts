@@ -15,5 +15,5 @@ export interface SweepTask {
 
 export default async function runSweepTask(task: SweepTask): Promise<Result> {
   for (const url of task.plugins ?? []) await import(url); // once per worker: the module cache keeps it
-  return simulate(task.scenario, { variant: task.variant, trace: task.trace, ...(task.timeDecisions === false ? { timeDecisions: false } : {}) });
+  return simulate(task.scenario, { variant: task.variant, trace: task.trace, timeDecisions: task.timeDecisions });
 }

@@ -152,11 +152,14 @@ class ForgetQueue {
   }
 
   take(max: number): Int32Array {
-    const n = Math.min(max, this.size);
-    const out = Int32Array.from(this.jobs.slice(this.head, this.head + n));
-    this.head += n;
+    const out = new Int32Array(Math.min(max, this.size));
+    for (let k = 0; k < out.length; k++) out[k] = this.jobs[this.head++];
+    // Drop what was taken once it is most of the array: a queue fed faster than it drains still holds only its size.
     if (this.head === this.jobs.length) {
       this.jobs = [];
+      this.head = 0;
+    } else if (this.head > 1024 && 2 * this.head > this.jobs.length) {
+      this.jobs = this.jobs.slice(this.head);
       this.head = 0;
     }
     return out;

@@ -105,3 +105,18 @@ describe('done jobs the racks drop from their map logs (forgets)', () => {
     expect(outputs.forgets(0, 1)).toBeNull();
   });
 });
+
+describe('the forgets of a rack fed faster than they are taken', () => {
+  it('come out once each, in the order the jobs finished, across the queue dropping what it has handed out', () => {
+    const jobs = Array.from({ length: 5000 }, (_, i) => job(i, 1));
+    const outputs = new MapOutputs(jobs, 1, 1);
+    const out: number[] = [];
+    for (let i = 0; i < jobs.length; i++) {
+      outputs.mapFinished(jobs[i], nodeId(0));
+      outputs.forget(jobs[i]);
+      if (i % 3 === 2) out.push(...outputs.forgets(0, 2)!); // 3 in, 2 out
+    }
+    for (let more = outputs.forgets(0, 7); more !== null; more = outputs.forgets(0, 7)) out.push(...more);
+    expect(out).toEqual(jobs.map((_, i) => i));
+  });
+});

@@ -21,7 +21,7 @@ export class FlowTable {
   readonly remainingMB: Float64Array;
   readonly rateMBps: Float64Array;
   readonly active: Uint8Array;
-  /** Each flow's owner id, given by add() (a rack's slot or serve): saved and restored with the flow. */
+  /** Each flow's owner id, given by add() (a rack's slot, serve or node's shuffle send): saved and restored with the flow. */
   readonly owner: Int32Array;
   protected readonly updatedMs: Float64Array;
   protected readonly pathRes: Int32Array;

@@ -72,7 +72,10 @@ export class RackSlots {
   protected readonly mapLike: number;
   protected readonly flowsMax: number;
   protected readonly slots: number;
-  /** Event ids: flows, then slots' timers, then serves' start timers. */
+  /**
+   * Event ids: flows, then slots' timers, then serves' start timers. Flow owners (FlowTable.owner): slots 0 .. slots - 1,
+   * then serves, then each node's shuffle send (shuffleSend).
+   */
   protected readonly eventIds: number;
   protected readonly startMs: number;
   private readonly replicated: boolean;
@@ -100,7 +103,6 @@ export class RackSlots {
   /** Slots written since the state and its saved copy were last made equal (only these are copied). */
   protected readonly touchedSlots: TouchedSet;
   private readonly path = new Int32Array(8);
-  private readonly sendPath = new Int32Array(2);
   /**
    * Cross-rack flows by group slot (rack-links.ts) active at the saved epoch start or started in its predicted pass.
    * This and the other numbers by group are by slot, grown as the rack binds groups (growResources), not one per rack
@@ -430,7 +432,7 @@ export class RackSlots {
       this.net.extend(f, mb, this.clock);
       return;
     }
-    const path = this.sendPath;
+    const path = this.path;
     path[0] = this.links.node(j, DISK_READ);
     path[1] = this.links.node(j, NIC_OUT);
     this.s.shuffleSend[j] = this.net.add(path, undefined, 2, mb, this.clock, this.slots + this.sv.capacity + j);

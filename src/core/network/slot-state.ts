@@ -5,10 +5,7 @@
 import { grownInts } from './grown.js';
 import type { TouchedSet } from './touched-set.js';
 
-/**
- * Flows a slot may have at once: a reduce fetching has its own node's share (loopback), its rack's and other racks'.
- * (copySlotsTo copies three.)
- */
+/** Flows a slot may have at once: a reduce fetching has its own node's share (loopback), its rack's and other racks'. */
 export const FLOWS_PER_SLOT = 3;
 
 /** A slot's phase: free, starting up, reading, computing, writing, waiting on its job's maps, done. */
@@ -121,10 +118,7 @@ export class SlotState {
       o.fetchedOutMB[q] = this.fetchedOutMB[q];
       o.job[q] = this.job[q];
       o.task[q] = this.task[q];
-      const f = q * FLOWS_PER_SLOT;
-      o.flows[f] = this.flows[f];
-      o.flows[f + 1] = this.flows[f + 1];
-      o.flows[f + 2] = this.flows[f + 2];
+      for (let k = q * FLOWS_PER_SLOT; k < (q + 1) * FLOWS_PER_SLOT; k++) o.flows[k] = this.flows[k];
       o.src[q] = this.src[q];
       o.readyIn[q] = this.readyIn[q];
       o.fetchedIn[q] = this.fetchedIn[q];
