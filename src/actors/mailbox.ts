@@ -117,8 +117,10 @@ export interface FluidBound {
  * columns, plus the msgpack envelope. The fluid model adds, per rack: its demand, a (group, flows) Int32 pair for
  * each group a flow crossed or is about to cross in the epoch (each map-like slot runs at most two maps an epoch, the
  * one running at its start and the one launched at its heartbeat, each reading in from one group; reduces' fetches and
- * writes share two groups), nine carried MB, its flows still to run, and its writes (a reduce slot can start two in
- * one epoch: its reduce's, and the next one's launched at the heartbeat; three Float64s each); and the allocation the
+ * writes share two groups), ten carried MB, its flows still to run, its writes (a reduce slot can start two in
+ * one epoch: its reduce's, and the next one's launched at the heartbeat; three Float64s each) and its fetches from
+ * other racks (a reduce slot starts at most two an epoch: one for what it heard before the epoch, once its fetch
+ * under way ends, and one for what it hears at the heartbeat; five Float64s each); and the allocation the
  * master sends, a (group, MB/s) Float64 pair for each group whose capacity changed, at most the groups with demand in
  * this allocation or the last (the racks' own, and the master's cross-rack launches, one group each), and the done jobs
  * whose map log it drops, an Int32 each (at most forgetsPerEpoch: map-outputs.ts). The serves a
@@ -132,7 +134,7 @@ export function batchBoundBytes(nodesPerRack: number, mapSlots: number, reduceSl
     const mapLike = nodesPerRack * (mapSlots + fluid.copySlots);
     const groups = fluid.racks + 2;
     const demand = Math.min(groups, 2 * mapLike + 2);
-    heartbeats += 8 * demand + 9 * 8 + 4 + nodesPerRack * reduceSlots * 2 * 3 * 8 + nodesPerRack * fluid.copySlots * 8;
+    heartbeats += 8 * demand + 10 * 8 + 4 + nodesPerRack * reduceSlots * 2 * (3 + 5) * 8 + nodesPerRack * fluid.copySlots * 8;
     responses += 16 * Math.min(groups, 2 * (demand + mapLike + 2)) + nodesPerRack * fluid.copySlots * (4 * 6 + 1 + 2 * 8 + 12) + 4 * forgetsPerEpoch(nodesPerRack) + 32;
   }
   return 2 * Math.max(heartbeats, responses) + 1024;
@@ -141,9 +143,9 @@ export function batchBoundBytes(nodesPerRack: number, mapSlots: number, reduceSl
 /**
  * An upper bound on the serves (far sides of other racks' transfers, SERVE_FIELDS Float64s each) the master sends in
  * one epoch, all racks together: one for each cross-rack read a map-like slot starts (at most one launch a slot an
- * epoch) and one for each write with an off-rack replica (at most two a reduce slot an epoch), plus an envelope per
- * rack. A mailbox that carries commands adds it once, whichever of its racks the serves go to.
+ * epoch), one for each write with an off-rack replica (at most two a reduce slot an epoch) and one for each node
+ * sending map outputs to other racks' reduces (shuffle-sends.ts), plus an envelope per rack. A mailbox that carries commands adds it once, whichever of its racks the serves go to.
  */
 export function serveBoundBytes(racks: number, nodesPerRack: number, mapLikeSlots: number, reduceSlots: number): number {
-  return racks * nodesPerRack * (mapLikeSlots + 2 * reduceSlots) * SERVE_FIELDS * 8 + racks * 64;
+  return racks * nodesPerRack * (mapLikeSlots + 2 * reduceSlots + 1) * SERVE_FIELDS * 8 + racks * 64;
 }

@@ -25,6 +25,7 @@ import { LinkUsage } from '../core/network/link-usage.js';
 import { linkRates } from '../core/network/rack-links.js';
 import { ReplicaTargets, WRITE_FIELDS } from '../core/network/replica-targets.js';
 import { REPLICA, SEND } from '../core/network/serves.js';
+import { type FinishOrder, ShuffleSends } from '../core/network/shuffle-sends.js';
 import { forgetsPerEpoch } from '../core/map-outputs.js';
 import { ResponseRouter } from '../messages/builders.js';
 import { HeartbeatRow } from '../messages/layouts.js';
@@ -104,6 +105,10 @@ export class MasterActor {
    */
   private readonly replicaTargets: ReplicaTargets | undefined;
   private readonly writes: (Float64Array | null)[];
+  /** Fluid model: the send halves of the fetches from other racks the racks' last batches reported (shuffle-sends.ts). */
+  private readonly shuffleSends: ShuffleSends | undefined;
+  /** Fluid model: each rack's fetches reported in the epoch's batch (views of the batches, read within readDemand). */
+  private readonly fetches: (Float64Array | null)[];
   /** Fluid model: whether a rack reported flows or writes still to run after the epoch it predicted last. */
   private flowsInFlight = false;
   private readonly targets = new Int32Array(2);
@@ -134,7 +139,11 @@ export class MasterActor {
     }
     this.serves = this.allocator === undefined ? [] : Array.from({ length: this.topology.racks }, () => []);
     this.writes = this.allocator === undefined ? [] : new Array<Float64Array | null>(this.topology.racks).fill(null);
-    if (this.allocator !== undefined) this.replicaTargets = new ReplicaTargets(scenario.seed, this.topology.racks, this.topology.nodesPerRack, scenario.hdfs.replication);
+    this.fetches = this.allocator === undefined ? [] : new Array<Float64Array | null>(this.topology.racks).fill(null);
+    if (this.allocator !== undefined) {
+      this.replicaTargets = new ReplicaTargets(scenario.seed, this.topology.racks, this.topology.nodesPerRack, scenario.hdfs.replication);
+      this.shuffleSends = new ShuffleSends(this.topology.nodesPerRack, this.topology.nodes);
+    }
   }
 
   /** The first epoch's commands. */
@@ -201,9 +210,9 @@ export class MasterActor {
     if (scheduler.finished) return null;
     this.checkProgress(epoch);
     // With no job active nothing runs or waits: jump to the epoch of the next arrival (an exact shortcut).
-    // Fluid model: not while a rack's flows or a far side about to be sent run on (a write's far side may outlive its
-    // job), as the racks' link usage is booked at each epoch's end (LinkUsage.report), exact only over epochs walked.
-    const jump = scheduler.idle && !this.everyHeartbeat && !this.flowsInFlight && !this.writes.some((w) => w !== null);
+    // Fluid model: not while a rack's flows or a far side about to be sent run on (a write's or a shuffle send's may
+    // outlive its job), as the racks' link usage is booked at each epoch's end (LinkUsage.report), exact only over epochs walked.
+    const jump = scheduler.idle && !this.everyHeartbeat && !this.flowsInFlight && !this.writes.some((w) => w !== null) && !(this.shuffleSends?.pending ?? false);
     const next = jump ? Math.max(epoch + 1, Math.floor(scheduler.nextArrivalMs / this.topology.heartbeatMs)) : epoch + 1;
     return this.commands(next, epoch);
   }
@@ -276,13 +285,26 @@ export class MasterActor {
       for (let k = 0; k < b.demand.length; k += 2) allocator.add(b.rack, b.demand[k], b.demand[k + 1]);
       this.usage!.report(b.rack, committedToMs, b.carriedMB);
       this.writes[b.rack] = b.replicas.length === 0 ? null : b.replicas;
+      this.fetches[b.rack] = b.fetches.length === 0 ? null : b.fetches;
     }
+    // The fetches, rack by rack (the same sums whatever order the batches came in), before this epoch's heartbeats
+    // retire the jobs they finish: a fetch is reported a batch late, so a job done last epoch may still be fetched.
+    for (let rack = 0; rack < this.fetches.length; rack++) {
+      const f = this.fetches[rack];
+      if (f === null) continue;
+      this.fetches[rack] = null;
+      this.shuffleSends!.add(f);
+    }
+    this.shuffleSends!.resolve(this.finishOrder);
+    this.scheduler.mapOutputs!.dropRetired();
   }
+
+  private readonly finishOrder = (job: number): FinishOrder => this.scheduler.mapOutputs!.finishOrder(job);
 
   /**
    * Fluid model: adds the epoch's cross-rack launches to the demand (a map reading from another rack) and its notices
-   * that start reduces' fetches from other racks, and allocates the core and the racks' links for the epoch's
-   * committed pass and the next.
+   * that start reduces' fetches from other racks, allocates the core and the racks' links for the epoch's committed
+   * pass and the next, and gathers the far sides the commands carry (serves).
    */
   private allocate(answered: number): void {
     const allocator = this.allocator!;
@@ -311,6 +333,7 @@ export class MasterActor {
         if (writes && finished === maps) allocator.add(rack, racks + 1, 1);
       });
       this.replicaServes();
+      this.shuffleSends!.drain(this.serves, answered * heartbeatMs);
     }
     allocator.allocate();
     this.capacities!.update(allocator);

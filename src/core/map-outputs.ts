@@ -13,6 +13,7 @@
  */
 import type { JobIndex, NodeId, Rank } from './ids.js';
 import type { Job } from './job.js';
+import type { FinishOrder } from './network/shuffle-sends.js';
 
 /** Where the notices go (ActionSink.mapProgress). */
 export interface ProgressSink {
@@ -34,6 +35,14 @@ export class MapOutputs {
   /** By job index: its finished maps by the node that ran them, for the nodes that ran any (sparse: a node each). */
   private readonly byNode: Array<Map<number, number> | undefined>;
   /**
+   * By job index (jobs with reduces): the node of each finished map, in finish order (the order the notices count
+   * them in), entries 0 .. finishedMaps - 1; kept an epoch past the job's end (retired), for the fetches its racks
+   * report a batch late (finishOrder).
+   */
+  private readonly order: Array<JobFinishOrder | undefined>;
+  /** Finish orders of jobs done since the last dropRetired. */
+  private retired: JobFinishOrder[] = [];
+  /**
    * By rank: (job, finished maps the node was last told, its reduces of the job running) triples for the node's reduces
    * whose job has maps running.
    */
@@ -48,6 +57,7 @@ export class MapOutputs {
   constructor(private readonly jobs: ReadonlyArray<Job | undefined>, private readonly nodesPerRack: number, private readonly racks: number) {
     this.byRack = new Array<Int32Array | undefined>(jobs.length).fill(undefined);
     this.byNode = new Array<Map<number, number> | undefined>(jobs.length).fill(undefined);
+    this.order = new Array<JobFinishOrder | undefined>(jobs.length).fill(undefined);
     this.told = new Array<number[] | undefined>(nodesPerRack * racks).fill(undefined);
     this.toForget = new Array<ForgetQueue | undefined>(racks).fill(undefined);
   }
@@ -58,6 +68,23 @@ export class MapOutputs {
     if (job.reduces === 0) return;
     const onNode = (this.byNode[job.index] ??= new Map<number, number>());
     onNode.set(node, (onNode.get(node) ?? 0) + 1);
+    const order = (this.order[job.index] ??= { job: job.index, nodes: new Int32Array(job.maps), finished: 0 });
+    order.nodes[order.finished++] = node;
+  }
+
+  /**
+   * The nodes of `job`'s finished maps in finish order, while the job runs and until the first dropRetired after it is
+   * done. Throws for a job that has none (no map finished, no reduces, or retired and dropped).
+   */
+  finishOrder(job: number): FinishOrder {
+    const order = this.order[job] ?? this.retired.find((o) => o.job === job);
+    if (order === undefined) throw new Error(`a fetch of job ${job}'s map outputs, which has no finished maps on record`);
+    return order;
+  }
+
+  /** Drops the finish orders of the jobs done before this call (the master calls it once it has read a batch's fetches). */
+  dropRetired(): void {
+    if (this.retired.length > 0) this.retired = [];
   }
 
   /** The job is done: its counts go, and each rack that ran any of its maps is to drop its log of them (forgets). */
@@ -68,6 +95,9 @@ export class MapOutputs {
     }
     this.byRack[job.index] = undefined;
     this.byNode[job.index] = undefined;
+    const order = this.order[job.index];
+    if (order !== undefined) this.retired.push(order);
+    this.order[job.index] = undefined;
   }
 
   /**
@@ -136,6 +166,11 @@ export class MapOutputs {
   private rackOf(node: NodeId): number {
     return Math.floor(node / this.nodesPerRack);
   }
+}
+
+interface JobFinishOrder extends FinishOrder {
+  readonly job: number;
+  finished: number;
 }
 
 /** A FIFO of job indices. */

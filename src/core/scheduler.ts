@@ -223,6 +223,11 @@ export class Scheduler {
     return this.outputs?.forgets(rack, max) ?? null;
   }
 
+  /** Fluid model: where finished maps' outputs wait (the master resolves the racks' fetches with it); flat: undefined. */
+  get mapOutputs(): MapOutputs | undefined {
+    return this.outputs;
+  }
+
   /** Jobs finished so far. */
   get jobsFinished(): number {
     return this.doneJobs;

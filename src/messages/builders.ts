@@ -88,6 +88,7 @@ export class HeartbeatBatchBuilder implements HeartbeatSink {
   private readonly demand = new SpanColumn(ints);
   private readonly carriedMB = new SpanColumn(floats);
   private readonly replicas = new SpanColumn(floats);
+  private readonly fetches = new SpanColumn(floats);
   private readonly stillToRun = new SpanColumn(ints);
   private epoch = -1;
 
@@ -95,7 +96,7 @@ export class HeartbeatBatchBuilder implements HeartbeatSink {
   begin(epoch: number): void {
     if (epoch === this.epoch) return;
     this.epoch = epoch;
-    for (const c of [this.node, this.timeMs, this.freeMaps, this.freeReduces, this.finishedEnd, this.finishedJob, this.finishedTask, this.demand, this.carriedMB, this.replicas, this.stillToRun]) c.rewind();
+    for (const c of [this.node, this.timeMs, this.freeMaps, this.freeReduces, this.finishedEnd, this.finishedJob, this.finishedTask, this.demand, this.carriedMB, this.replicas, this.fetches, this.stillToRun]) c.rewind();
   }
 
   finished(job: JobIndex, task: number): void {
@@ -113,12 +114,14 @@ export class HeartbeatBatchBuilder implements HeartbeatSink {
 
   /**
    * Fluid model: the rack's cross-rack demand (the first `ints` of `demand`: (group, flows) pairs), its committed MB
-   * counters, its committed writes with an off-rack replica, and its flows and writes still to run, sent with the batch.
+   * counters, its committed writes with an off-rack replica and fetches from other racks, and its flows, writes and
+   * fetches still to run, sent with the batch.
    */
-  network(demand: ArrayLike<number>, ints: number, carriedMB: ArrayLike<number>, replicas: ArrayLike<number>, stillToRun: number): void {
+  network(demand: ArrayLike<number>, ints: number, carriedMB: ArrayLike<number>, replicas: ArrayLike<number>, fetches: ArrayLike<number>, stillToRun: number): void {
     this.demand.pushAll(demand, ints);
     this.carriedMB.pushAll(carriedMB);
     this.replicas.pushAll(replicas);
+    this.fetches.pushAll(fetches);
     this.stillToRun.push(stillToRun);
   }
 
@@ -127,7 +130,7 @@ export class HeartbeatBatchBuilder implements HeartbeatSink {
       type: 'heartbeats', rack, epoch,
       node: this.node.take(), timeMs: this.timeMs.take(), freeMaps: this.freeMaps.take(), freeReduces: this.freeReduces.take(),
       finishedEnd: this.finishedEnd.take(), finishedJob: this.finishedJob.take(), finishedTask: this.finishedTask.take(),
-      demand: this.demand.take(), carriedMB: this.carriedMB.take(), replicas: this.replicas.take(), stillToRun: this.stillToRun.take(),
+      demand: this.demand.take(), carriedMB: this.carriedMB.take(), replicas: this.replicas.take(), fetches: this.fetches.take(), stillToRun: this.stillToRun.take(),
     };
   }
 }

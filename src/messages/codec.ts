@@ -29,7 +29,7 @@ function layout(f64: string[], i32: string[], u8: string[]): Layout {
   return { f64, i32, u8, keys: [...f64, ...i32, ...u8] };
 }
 
-const HEARTBEATS = layout(['timeMs', 'carriedMB', 'replicas'], ['node', 'freeMaps', 'freeReduces', 'finishedEnd', 'finishedJob', 'finishedTask', 'demand', 'stillToRun'], []);
+const HEARTBEATS = layout(['timeMs', 'carriedMB', 'replicas', 'fetches'], ['node', 'freeMaps', 'freeReduces', 'finishedEnd', 'finishedJob', 'finishedTask', 'demand', 'stillToRun'], []);
 const RESPONSES = layout(
   ['launchMs', 'launchCopyMs'],
   ['launchNode', 'launchJob', 'launchTask', 'launchSrc', 'launchReadKB', 'launchWriteKB', 'doneNode', 'doneJob', 'doneFinished', 'doneInRack', 'doneOnNode', 'doneMaps', 'killNode', 'killJob', 'killTask'],

@@ -28,6 +28,11 @@ export interface HeartbeatBatch {
    */
   replicas: Float64Array;
   /**
+   * Fluid model (else empty): the fetches from other racks that the rack's last committed epoch started, five
+   * Float64s each (reducer node, job, maps finished before and after, MB a map: src/core/network/shuffle-sends.ts).
+   */
+  fetches: Float64Array;
+  /**
    * Fluid model (else empty): one count, of the flows in flight at the end of the rack's predicted pass plus the
    * writes that pass started (FluidRack.stillToRun); the master jumps idle epochs only while every rack's is 0.
    */

@@ -86,10 +86,11 @@ describe('fluid network model results', () => {
 
   it.each([
     // Taken with every link bound at once (RackSlots reserving racks + 2 links): first at 931f9fa, again when reduces
-    // began to fetch their own node's map outputs over loopback. (Unchanged when the nodes holding a reduce's rack's
-    // share began to send it from their disks: here no send met a full disk or NIC.)
-    ['Naive fair, 10:1', '3b274fcd2f39cef6'],
-    ['Fair + delay', '359b9b3d7e7784da'],
+    // began to fetch their own node's map outputs over loopback, and again when the nodes holding a reduce's share in
+    // other racks began to send it (shuffle-sends.ts; the results gained shuffleSentMB). (Unchanged when the nodes
+    // holding a reduce's rack's share began to send it from their disks: here no send met a full disk or NIC.)
+    ['Naive fair, 10:1', 'f88c0bff03a970a2'],
+    ['Fair + delay', 'b7097ca0bb063d2b'],
   ])('16 racks, more groups than a rack reserves links for (rack-links.ts binds them as used): %s gives the digest of every link bound at once (golden)', async (variant, digest) => {
     // As `hfsim run scenarios/fb-macro-io-oversub.json --variant <variant> --set cluster.racks=16 --set cluster.nodesPerRack=6
     // --set workload.jobs=60` loads it.
@@ -147,12 +148,33 @@ describe('fluid network model results', () => {
     const rackOfNode = (node: number) => Math.floor(node / s.cluster.nodesPerRack);
     const mapRacks = new Map<number, number[]>();
     const reduceRacks = new Map<number, number[]>();
+    // Each job's finished maps' racks in finish order, and the MB of the fetches from other racks the racks reported:
+    // in all, and in the last batches (the send halves of those start after the run's end).
+    const finishRacks = new Map<number, number[]>();
+    let fetchedMB = 0;
+    let lastFetchedMB = 0;
     const r = await simulate(s, {
       timeDecisions: false,
       observer: {
         launched: (_now, node, job, task) => {
           const into = task < 0 ? reduceRacks : mapRacks;
           into.set(job, [...(into.get(job) ?? []), rackOfNode(node)]);
+        },
+        finished: (_now, node, job, task) => {
+          if (task >= 0) finishRacks.set(job, [...(finishRacks.get(job) ?? []), rackOfNode(node)]);
+        },
+      },
+      inspect: {
+        batches: (_epoch, batches) => {
+          lastFetchedMB = 0;
+          for (const b of batches) {
+            for (let k = 0; k < b.fetches.length; k += 5) {
+              const [reducer, job, from, to, perMap] = b.fetches.subarray(k, k + 5);
+              const mb = perMap * finishRacks.get(job)!.slice(from, to).filter((rack) => rack !== rackOfNode(reducer)).length;
+              fetchedMB += mb;
+              lastFetchedMB += mb;
+            }
+          }
         },
       },
     });
@@ -166,6 +188,12 @@ describe('fluid network model results', () => {
     }
     expect(expected).toBeGreaterThan(0);
     expect(r.network!.crossRackMB).toBeCloseTo(expected, 6);
+    // Every MB fetched from another rack was reported, and the nodes that ran the maps sent it (shuffle-sends.ts): all
+    // but the fetches of the last batch, whose send halves would start after the run's end.
+    expect(fetchedMB).toBeCloseTo(expected, 6);
+    expect(lastFetchedMB).toBeLessThan(expected);
+    expect(r.network!.shuffleSentMB).toBeGreaterThan(0);
+    expect(r.network!.shuffleSentMB).toBeCloseTo(expected - lastFetchedMB, 3);
   });
 
   it.each([1, 3])('a reduce computing across epochs claims its write\'s group "out to anywhere" only if its output has an off-rack replica (replication %i)', async (replication) => {

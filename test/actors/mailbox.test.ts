@@ -59,7 +59,8 @@ describe('shared-memory mailbox', () => {
     const demandPairs = Math.min(racks + 2, 2 * mapLike + 2);
     const demand = new Int32Array(2 * demandPairs).fill(2 ** 30);
     const writes = new Array<number>(nodes * reduces * 2 * 3).fill(1e12 + 0.5);
-    hb.network(demand, demand.length, new Float64Array(9).fill(1e15 + 0.5), writes, 2 ** 30);
+    const fetches = new Array<number>(nodes * reduces * 2 * 5).fill(1e12 + 0.5);
+    hb.network(demand, demand.length, new Float64Array(10).fill(1e15 + 0.5), writes, fetches, 2 ** 30);
     const rb = new ResponseRouter(1, nodes);
     for (let n = 0; n < nodes; n++) {
       for (let s = 0; s < maps + copies; s++) { rb.kill(nodeId(n), jobIndex(100_000), s); rb.launchMap(nodeId(n), jobIndex(100_000), s, 2 ** 40 + 0.5, nodeId(2 ** 30), 2 ** 30, 2 ** 30); }

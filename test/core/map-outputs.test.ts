@@ -120,3 +120,24 @@ describe('the forgets of a rack fed faster than they are taken', () => {
     expect(out).toEqual(jobs.map((_, i) => i));
   });
 });
+
+describe('finish order', () => {
+  it('keeps the node of each finished map of a job with reduces, in finish order, until the first dropRetired after it is done', () => {
+    const a = job(0, 3);
+    const b = job(1, 2, 0); // no reduces: nothing to fetch
+    const outputs = new MapOutputs([a, b], 2, 2);
+    for (const node of [3, 0, 3]) { setFinished(a, a.finishedMaps + 1); outputs.mapFinished(a, nodeId(node)); }
+    setFinished(b, 1);
+    outputs.mapFinished(b, nodeId(1));
+    const order = outputs.finishOrder(0);
+    expect(order.finished).toBe(3);
+    expect(Array.from(order.nodes.subarray(0, 3))).toEqual([3, 0, 3]);
+    expect(() => outputs.finishOrder(1)).toThrow(/job 1's map outputs/);
+    outputs.dropRetired(); // a: still running
+    expect(outputs.finishOrder(0).finished).toBe(3);
+    outputs.forget(a);
+    expect(outputs.finishOrder(0).finished).toBe(3); // its last fetches come a batch late
+    outputs.dropRetired();
+    expect(() => outputs.finishOrder(0)).toThrow(/job 0's map outputs/);
+  });
+});

@@ -3,7 +3,7 @@ import type { NetworkResult } from '../../src/core/network/link-usage.js';
 import { linkUtilizationChart } from '../../src/report/network-charts.js';
 
 const network = (racks: number): NetworkResult => ({
-  model: 'fluid', crossRackMB: 2048, forcedMB: 0, readMB: 0, servedMB: 0, unservedMB: 0, replicatedMB: 0, unreplicatedMB: 0,
+  model: 'fluid', crossRackMB: 2048, forcedMB: 0, readMB: 0, servedMB: 0, unservedMB: 0, replicatedMB: 0, unreplicatedMB: 0, shuffleSentMB: 0,
   utilization: {
     bucketMs: 120_000,
     up: Array.from({ length: racks }, (_, r) => [r / 100, 0.5]),

@@ -70,9 +70,11 @@ export class FluidRack extends RackTasks implements GroupUse {
   private savedReadMB = 0;
   private readonly pinned: Int32Array;
   private pins = 0;
-  private readonly carried = new Float64Array(9);
+  private readonly carried = new Float64Array(10);
   /** The writes with an off-rack replica the last committed epoch started (WRITE_FIELDS each), for the batch. */
   private committedWrites: number[] = [];
+  /** The fetches from other racks the last committed epoch started (FETCH_FIELDS each), for the batch. */
+  private committedFetches: number[] = [];
   /** MB the uplink, the downlink and each group carried up to the saved start (committedCarried). */
   private linkCarried: Float64Array;
   /** Scratch of committedCarried: the uplink, the downlink and the links of the groups crossed. */
@@ -142,9 +144,9 @@ export class FluidRack extends RackTasks implements GroupUse {
   /**
    * One epoch command. `allocation` ((group, MB/s) pairs of the cross-rack groups whose capacity changes; null:
    * none) holds from the start of the answered epoch, whose committed pass the master computed it for, knowing its
-   * launches. If the responses or the allocation change the answered epoch, it is committed again from its saved
-   * start; then the done jobs `forgetJobs` leave the map log; then the predicted pass of `epoch` runs and reports its
-   * heartbeats.
+   * launches. If the responses, the serves or the allocation change the answered epoch, it is committed again from
+   * its saved start; then the done jobs `forgetJobs` leave the map log; then the predicted pass of `epoch` runs and
+   * reports its heartbeats.
    */
   epoch(responses: RackResponses | null, epoch: number, reportFreeFromMs: number, allocation: Float64Array | null, sink: HeartbeatSink, serves: Float64Array | null = null, forgetJobs: Int32Array | null = null): void {
     const changed = allocation !== null && allocation.length > 0;
@@ -165,11 +167,15 @@ export class FluidRack extends RackTasks implements GroupUse {
     this.committing = false;
     // Done jobs: no reduce of theirs will fetch again. Dropped before the save, so a restore cannot bring them back.
     if (forgetJobs !== null) for (let k = 0; k < forgetJobs.length; k++) this.mapLog.forget(forgetJobs[k]);
-    // The saved epoch is committed now (by its committed pass, or its predicted one kept): so are its writes.
+    // The saved epoch is committed now (by its committed pass, or its predicted one kept): so are its writes and fetches.
     const committed = this.writes;
     this.writes = this.committedWrites;
     this.writes.length = 0;
     this.committedWrites = committed;
+    const fetched = this.fetches;
+    this.fetches = this.committedFetches;
+    this.fetches.length = 0;
+    this.committedFetches = fetched;
     this.save(epoch);
     this.predict(epoch, reportFreeFromMs, sink);
   }
@@ -183,9 +189,18 @@ export class FluidRack extends RackTasks implements GroupUse {
   }
 
   /**
+   * The fetches from other racks that the epoch committed last started (reducer node, job, maps finished before and
+   * after, MB a map: shuffle-sends.ts FETCH_FIELDS), for the master to send their send halves to the source racks.
+   */
+  shuffleFetches(): readonly number[] {
+    return this.committedFetches;
+  }
+
+  /**
    * Committed MB up to the saved epoch start: uplink, downlink, all cross-rack groups, forced (finished early), read
    * (maps and shuffles), served (send halves started), unserved (send halves not simulated), replicated (far sides
-   * of writes started) and unreplicated (far sides not simulated).
+   * of writes started), unreplicated (far sides not simulated) and shuffle sent (send halves of fetches from other
+   * racks started).
    */
   committedCarried(): Float64Array {
     const { links, crossedGroups, carriedLinks: listed } = this;
@@ -208,16 +223,17 @@ export class FluidRack extends RackTasks implements GroupUse {
     this.carried[6] = this.savedSv.unservedMB;
     this.carried[7] = this.savedSv.replicatedMB;
     this.carried[8] = this.savedSv.unreplicatedMB;
+    this.carried[9] = this.savedSv.shuffledMB;
     return this.carried;
   }
 
   /**
    * For the master's idle jumps: the flows in flight at the end of the predicted pass (run to its epoch's end) plus
-   * the writes it started, whose far sides other racks will run. The master jumps only when every rack's is 0: a
-   * write's far side may outlive its job, and the racks' link usage is booked at each epoch's end.
+   * the writes and fetches it started, whose far sides other racks will run. The master jumps only when every rack's
+   * is 0: a far side may outlive its job, and the racks' link usage is booked at each epoch's end.
    */
   stillToRun(): number {
-    return this.net.activeFlows + this.writes.length;
+    return this.net.activeFlows + this.writes.length + this.fetches.length;
   }
 
   /**
@@ -276,6 +292,7 @@ export class FluidRack extends RackTasks implements GroupUse {
     this.readMB = this.savedReadMB;
     this.mapLog.restore();
     this.writes.length = 0; // the predicted pass's
+    this.fetches.length = 0;
     if (!this.dirty) {
       this.clock = this.saved.scalars[1];
       this.net.rebuildLists(); // as a copy would leave them: by flow id

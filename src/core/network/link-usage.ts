@@ -8,7 +8,7 @@
  */
 const MAX_BUCKETS = 120;
 /** Cumulative MB a rack reports each epoch (FluidRack.committedCarried). */
-const FIELDS = 9;
+const FIELDS = 10;
 
 export interface NetworkResult {
   model: 'fluid';
@@ -24,6 +24,8 @@ export interface NetworkResult {
   /** MB of reduce outputs whose write pipeline's far side (the off-rack replicas) a replica's rack simulated, and could not. */
   replicatedMB: number;
   unreplicatedMB: number;
+  /** MB of reduces' fetches from other racks whose send half (the source nodes' disks, NICs and uplinks) was simulated. */
+  shuffleSentMB: number;
   /** Per rack, per bucket: the fraction of the uplink's and the downlink's capacity used. */
   utilization: { bucketMs: number; up: number[][]; down: number[][] };
 }
@@ -32,7 +34,7 @@ export class LinkUsage {
   private bucketMs: number;
   private readonly up: number[][];
   private readonly down: number[][];
-  /** Last cumulative report of each rack: up, down, cross, forced, read, served, unserved, replicated, unreplicated. */
+  /** Last cumulative report of each rack: up, down, cross, forced, read, served, unserved, replicated, unreplicated, shuffle sent. */
   private readonly last: Float64Array;
 
   constructor(readonly racks: number, private readonly switchMBps: number, private readonly heartbeatMs: number) {
@@ -43,8 +45,8 @@ export class LinkUsage {
   }
 
   /**
-   * Rack `rack`'s cumulative MB (up, down, cross, forced, read, served, unserved, replicated, unreplicated) up to
-   * `timeMs`, the end of an epoch: what it adds was carried in that epoch (nothing runs over an idle jump).
+   * Rack `rack`'s cumulative MB (up, down, cross, forced, read, served, unserved, replicated, unreplicated, shuffle
+   * sent) up to `timeMs`, the end of an epoch: what it adds was carried in that epoch (nothing runs over an idle jump).
    */
   report(rack: number, timeMs: number, carried: Float64Array): void {
     if (carried.length < FIELDS) return;
@@ -79,6 +81,7 @@ export class LinkUsage {
       unservedMB: Math.round(total(6) * 1000) / 1000,
       replicatedMB: Math.round(total(7) * 1000) / 1000,
       unreplicatedMB: Math.round(total(8) * 1000) / 1000,
+      shuffleSentMB: Math.round(total(9) * 1000) / 1000,
       utilization: { bucketMs: this.bucketMs, up: this.up.map(frac), down: this.down.map(frac) },
     };
   }

@@ -10,10 +10,10 @@
  *           (HDFS writes a block's packets as they arrive), with no start-up and no code -> done.
  *   reduce: start-up -> shuffle: fetch the outputs of the job's maps finished so far (its own node's from its disk
  *           over loopback; the rest of this rack's in over its NIC, sent by the nodes that hold them from their disks
- *           over their NICs out (each node's sends one backlog: shuffleSend); the others in from other racks), then
- *           wait to hear of more and fetch them, until it has fetched every map's (map-outputs.ts, map-log.ts) ->
- *           compute -> write its output locally and through the replication pipeline's off-rack copy (its far side
- *           another rack's: serves.ts) -> done.
+ *           over their NICs out (each node's sends one backlog: shuffleSend); the others in from other racks, whose
+ *           nodes send them likewise, an epoch later: shuffle-sends.ts), then wait to hear of more and fetch them,
+ *           until it has fetched every map's (map-outputs.ts, map-log.ts) -> compute -> write its output locally
+ *           and through the replication pipeline's off-rack copy (its far side another rack's: serves.ts) -> done.
  * A node reports its done tasks at its next heartbeat, as in the flat model.
  * The epochs (a predicted pass, then a committed one with the master's responses) are fluid-rack.ts's.
  */
@@ -25,7 +25,7 @@ import { LiveGroups } from './live-groups.js';
 import { MapLog } from './map-log.js';
 import { FluidNet } from './fluid-net.js';
 import { DISK_READ, type LinkRates, NIC_IN, NIC_OUT, RackLinks } from './rack-links.js';
-import { REPLICA, SERVE_FIELDS, ServeState, readCapMBps } from './serves.js';
+import { REPLICA, SERVE_FIELDS, SHUFFLE, ServeState, readCapMBps } from './serves.js';
 import { TouchedSet } from './touched-set.js';
 import { CPU, DONE, FLOWS_PER_SLOT, READ, START, SlotState, WAIT, WRITE } from './slot-state.js';
 
@@ -74,7 +74,7 @@ export class RackSlots {
   protected readonly slots: number;
   /**
    * Event ids: flows, then slots' timers, then serves' start timers. Flow owners (FlowTable.owner): slots 0 .. slots - 1,
-   * then serves, then each node's shuffle send (shuffleSend).
+   * then serves, then each node's shuffle send in its rack, then each node's to other racks (shuffleSend).
    */
   protected readonly eventIds: number;
   protected readonly startMs: number;
@@ -88,6 +88,11 @@ export class RackSlots {
    * (replica-targets.ts): FluidRack reports those of committed passes, whose far sides other racks simulate.
    */
   protected writes: number[] = [];
+  /**
+   * The fetches from other racks this pass's reduces started, FETCH_FIELDS each (shuffle-sends.ts): FluidRack reports
+   * those of committed passes, whose send halves the source nodes' racks simulate.
+   */
+  protected fetches: number[] = [];
   protected readonly net: FluidNet;
   protected readonly heap: EventHeap;
   /** Where the maps this rack reported finished ran, by job (saved and restored with the slots). */
@@ -129,7 +134,7 @@ export class RackSlots {
     this.links = new RackLinks(this.nodes, topology.racks, this.mapLike, serves, GROUP_LINKS_RESERVED);
     const slots = this.nodes * (this.mapLike + this.reduceSlots);
     this.slots = slots;
-    this.flowsMax = this.nodes * (this.mapLike + FLOWS_PER_SLOT * this.reduceSlots + 1) + serves;
+    this.flowsMax = this.nodes * (this.mapLike + FLOWS_PER_SLOT * this.reduceSlots + 2) + serves;
     this.eventIds = this.flowsMax + slots + serves;
     this.heap = new EventHeap(this.eventIds);
     this.sv = new ServeState(serves);
@@ -240,13 +245,20 @@ export class RackSlots {
 
   /**
    * The far halves of other racks' transfers that start here in the saved epoch (restored already), SERVE_FIELDS
-   * each: each takes a serve now and starts at its time (never before the epoch's start).
+   * each: each takes a serve now and starts at its time (never before the epoch's start); but a SHUFFLE one joins its
+   * node's backlog of sends to other racks at once, at the epoch's start, and takes no serve.
    */
   protected serve(serves: Float64Array): void {
     for (let at = 0; at < serves.length; at += SERVE_FIELDS) {
       const kind = serves[at];
       const node = this.nodeOffset(serves[at + 1]);
       const mb = serves[at + 3] / 1024;
+      if (kind === SHUFFLE) {
+        if (serves[at + 2] !== this.clock) throw new Error(`a shuffle send starting at ${serves[at + 2]} ms reached rack ${this.rack} at ${this.clock} ms`);
+        this.sv.shuffled(mb);
+        this.shuffleSend(node, mb, true);
+        continue;
+      }
       const k = kind === REPLICA
         ? this.sv.take(REPLICA, node, serves[at + 4] < 0 ? -1 : this.nodeOffset(serves[at + 4]), mb, Infinity)
         : this.sv.take(kind, node, -1, mb, readCapMBps(this.streamMBps, mb, serves[at + 4]));
@@ -294,7 +306,9 @@ export class RackSlots {
     const q = this.net.owner[f];
     this.net.remove(f, this.clock);
     if (q >= this.slots + this.sv.capacity) {
-      this.s.shuffleSend[q - this.slots - this.sv.capacity] = -1;
+      const j = q - this.slots - this.sv.capacity;
+      if (j < this.nodes) this.s.shuffleSend[j] = -1;
+      else this.s.shuffleSendOut[j - this.nodes] = -1;
       return;
     }
     if (q >= this.slots) {
@@ -353,6 +367,8 @@ export class RackSlots {
         const outMB = s.readyOutMB[q] - s.fetchedOutMB[q];
         s.fetchedLoopMB[q] = s.readyLoopMB[q];
         s.fetchedOutMB[q] = s.readyOutMB[q];
+        if (outMB > 0) this.fetches.push(this.firstNode + i, s.job[q], s.fetchedFin[q], s.readyFin[q], s.readMB[q] / s.maps[q]);
+        s.fetchedFin[q] = s.readyFin[q];
         path[0] = links.node(i, DISK_READ);
         if (loopMB > 0) this.addFlow(q, path, 1, loopMB);
         const inMB = this.inRackFetch(q, i);
@@ -414,20 +430,23 @@ export class RackSlots {
       const sent = fetchMaps[node] * perMap;
       fetchMaps[node] = 0;
       mb += sent;
-      this.shuffleSend(node, sent);
+      this.shuffleSend(node, sent, false);
     }
     return mb;
   }
 
   /**
-   * Node offset j sends `mb` of map outputs to a reduce of its rack. A node's sends are one backlog: a flow from its
-   * disk over its NIC out, grown by each fetch while it runs. It runs apart from the fetches it serves (as a cross-rack
-   * read's send half does, serves.ts): it loads the node's disk and NIC out for as long as its share of them takes,
-   * and the reduce's rate sees it not. (A flow per fetch over both nodes' resources, max-min exact, joined a rack's
-   * nodes into one component that every flow start and end re-solved: fb2009-day's racks 2.2 s -> 31.9 s.)
+   * Node offset j sends `mb` of map outputs to a reduce of its rack (`out` false) or, a SHUFFLE serve (serves.ts), to
+   * reduces in other racks (`out` true). A node's sends of each kind are one backlog: a flow from its disk over its NIC
+   * out (and, out of the rack, the uplink), grown by each fetch while it runs. It runs apart from the fetches it serves
+   * (as a cross-rack read's send half does, serves.ts): it loads the node's disk and NIC out for as long as its share
+   * of them takes, and the reduce's rate sees it not. (A flow per fetch over both nodes' resources, max-min exact,
+   * joined a rack's nodes into one component that every flow start and end re-solved: fb2009-day's racks 2.2 s ->
+   * 31.9 s.)
    */
-  private shuffleSend(j: number, mb: number): void {
-    const f = this.s.shuffleSend[j];
+  private shuffleSend(j: number, mb: number, out: boolean): void {
+    const flows = out ? this.s.shuffleSendOut : this.s.shuffleSend;
+    const f = flows[j];
     if (f >= 0) {
       this.net.extend(f, mb, this.clock);
       return;
@@ -435,7 +454,8 @@ export class RackSlots {
     const path = this.path;
     path[0] = this.links.node(j, DISK_READ);
     path[1] = this.links.node(j, NIC_OUT);
-    this.s.shuffleSend[j] = this.net.add(path, undefined, 2, mb, this.clock, this.slots + this.sv.capacity + j);
+    path[2] = this.links.up;
+    flows[j] = this.net.add(path, undefined, out ? 3 : 2, mb, this.clock, this.slots + this.sv.capacity + (out ? this.nodes : 0) + j);
   }
 
   private addFlow(q: number, path: Int32Array, len: number, mb: number): void {

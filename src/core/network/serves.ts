@@ -19,15 +19,25 @@
  * down the pipeline as it arrives. The writer's rack reports the writes its committed passes started with its next
  * batch, so the far side starts at the next epoch's start: up to an epoch after the near side, again running apart.
  *
+ * A reduce's fetch of its job's map outputs from other racks has its send halves in the racks that hold them: a
+ * SHUFFLE serve for each source node, the MB it sends, reported and started as writes' far sides are
+ * (shuffle-sends.ts). It joins the node's backlog of sends to other racks (rack-slots.ts shuffleSend: its
+ * disk, its NIC out, its rack's uplink) and takes no serve.
+ *
  * A rack holds at most `capacity` serves at once; one arriving when all are busy is not simulated and its MB are
  * counted (unservedMB, unreplicatedMB) in the results, so the approximation is visible.
  */
 import { TouchedSet } from './touched-set.js';
 
-/** A serve on the wire, five Float64s: kind (SEND, REPLICA), node, start time (ms), KB, and `arg`: SEND, the reader's compute time (ms); REPLICA, the third replica's node or -1. */
+/**
+ * A serve on the wire, five Float64s: kind (SEND, REPLICA, SHUFFLE), node, start time (ms), KB, and `arg`: SEND, the
+ * reader's compute time (ms); REPLICA, the third replica's node or -1; SHUFFLE, 0 (it starts at once: at the answered epoch's start).
+ */
 export const SERVE_FIELDS = 5;
 export const SEND = 0;
 export const REPLICA = 1;
+/** Map outputs a node sends to reduces in other racks (shuffle-sends.ts): `arg` unused. */
+export const SHUFFLE = 2;
 
 const FREE = 0;
 /** Its start timer is set. */
@@ -49,8 +59,11 @@ export class ServeState {
   readonly capMBps: Float64Array;
   readonly flow: Int32Array;
   readonly phase: Uint8Array;
-  /** MB of the SEND serves taken and not simulated (no free serve), then of the REPLICA ones, counted as they arrive. */
-  readonly totals = new Float64Array(4);
+  /**
+   * MB of the SEND serves taken and not simulated (no free serve), then of the REPLICA ones, counted as they arrive;
+   * then of the SHUFFLE ones (all simulated: they join a node's send backlog and take no serve).
+   */
+  readonly totals = new Float64Array(5);
   /** Whether this state may differ from its saved copy (set by every write; saveTo and restoreFrom clear it). */
   private changed = true;
   /** The serves written since then: only they (and the totals) differ from the saved copy. */
@@ -81,6 +94,16 @@ export class ServeState {
 
   get unreplicatedMB(): number {
     return this.totals[3];
+  }
+
+  get shuffledMB(): number {
+    return this.totals[4];
+  }
+
+  /** A SHUFFLE serve of `mb` joined a node's send backlog. */
+  shuffled(mb: number): void {
+    this.changed = true;
+    this.totals[4] += mb;
   }
 
   /**

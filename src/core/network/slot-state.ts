@@ -48,12 +48,21 @@ export class SlotState {
   readonly readyIn: Int32Array;
   readonly fetchedIn: Int32Array;
   readonly maps: Int32Array;
+  /**
+   * A reduce's shuffle from other racks: the job's maps it has heard finished (in the master's finish order), and
+   * those of them it has fetched or is fetching; its rack reports each fetch of the off-rack ones among them, whose
+   * source nodes then send (shuffle-sends.ts).
+   */
+  readonly readyFin: Int32Array;
+  readonly fetchedFin: Int32Array;
   readonly done: Int32Array;
   readonly freeMaps: Int32Array;
   readonly freeReduces: Int32Array;
   readonly waiting: Int32Array;
   /** Each node's flow sending map outputs to its rack's reduces (-1: none; rack-slots.ts shuffleSend). */
   readonly shuffleSend: Int32Array;
+  /** Each node's flow sending map outputs to other racks' reduces (-1: none; rack-slots.ts shuffleSend). */
+  readonly shuffleSendOut: Int32Array;
   /**
    * By cross-rack group's slot (rack-links.ts): slots whose next phase starts a flow of that group (FluidRack.demand).
    * Grown with the groups the rack binds (grow), so it is not in the buffer.
@@ -61,11 +70,11 @@ export class SlotState {
   pending: Int32Array;
   readonly phase: Uint8Array;
   readonly heard: Uint8Array;
-  /** done, freeMaps, freeReduces, waiting and shuffleSend, which lie next to each other: copied in one call. */
+  /** done, freeMaps, freeReduces, waiting, shuffleSend and shuffleSendOut, which lie next to each other: copied in one call. */
   private readonly nodeCounters: Int32Array;
 
   constructor(slots: number, nodes: number, mapSlots: number, reduceSlots: number, groupSlots: number) {
-    const buffer = new ArrayBuffer(8 * (7 * slots + 3) + 4 * ((6 + FLOWS_PER_SLOT) * slots + 5 * nodes) + 2 * slots);
+    const buffer = new ArrayBuffer(8 * (7 * slots + 3) + 4 * ((8 + FLOWS_PER_SLOT) * slots + 6 * nodes) + 2 * slots);
     let at = 0;
     const f64 = (n: number): Float64Array => { const a = new Float64Array(buffer, at, n); at += 8 * n; return a; };
     const i32 = (n: number): Int32Array => { const a = new Int32Array(buffer, at, n); at += 4 * n; return a; };
@@ -85,12 +94,15 @@ export class SlotState {
     this.readyIn = i32(slots);
     this.fetchedIn = i32(slots);
     this.maps = i32(slots);
-    this.nodeCounters = new Int32Array(buffer, at, 5 * nodes);
+    this.readyFin = i32(slots);
+    this.fetchedFin = i32(slots);
+    this.nodeCounters = new Int32Array(buffer, at, 6 * nodes);
     this.done = i32(nodes);
     this.freeMaps = i32(nodes).fill(mapSlots);
     this.freeReduces = i32(nodes).fill(reduceSlots);
     this.waiting = i32(nodes);
     this.shuffleSend = i32(nodes).fill(-1);
+    this.shuffleSendOut = i32(nodes).fill(-1);
     this.phase = u8(slots);
     this.heard = u8(slots);
     this.pending = new Int32Array(groupSlots);
@@ -123,6 +135,8 @@ export class SlotState {
       o.readyIn[q] = this.readyIn[q];
       o.fetchedIn[q] = this.fetchedIn[q];
       o.maps[q] = this.maps[q];
+      o.readyFin[q] = this.readyFin[q];
+      o.fetchedFin[q] = this.fetchedFin[q];
       o.phase[q] = this.phase[q];
       o.heard[q] = this.heard[q];
     }

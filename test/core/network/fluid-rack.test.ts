@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FluidRack, type RackResponses } from '../../../src/core/network/fluid-rack.js';
 import { DISK_READ, DISK_WRITE, type LinkRates, NIC_IN, NIC_OUT } from '../../../src/core/network/rack-links.js';
-import { REPLICA, SEND } from '../../../src/core/network/serves.js';
+import { REPLICA, SEND, SHUFFLE } from '../../../src/core/network/serves.js';
 import type { HeartbeatSink } from '../../../src/core/rack-model.js';
 import { makeTopology } from '../../../src/core/topology.js';
 import { rackId } from '../../../src/core/ids.js';
@@ -98,6 +98,25 @@ describe('a fluid rack times tasks from its hardware', () => {
     expect(after.network.flowsOn(after.links.up)).toBe(0);
     expect(after.network.carriedMB[after.links.up]).toBeCloseTo(300, 6);
     expect(after.committedCarried()[5]).toBeCloseTo(300, 6); // served MB
+  });
+
+  it('map outputs other racks\' reduces fetch (SHUFFLE serves): a node\'s join one backlog from its disk over its NIC and the uplink, from the answered epoch\'s start', () => {
+    // Node 0 sends 100 + 50 MB (one flow, grown), node 1 150 MB: the uplink (150 MB/s) gives each 75, so 2 s.
+    const serves = Float64Array.from([SHUFFLE, 0, 0, 100 * 1024, 0, SHUFFLE, 0, 0, 50 * 1024, 0, SHUFFLE, 1, 0, 150 * 1024, 0]);
+    const during = run([], Float64Array.from([0, 50, 1, 50, 2, 50, 3, 50]), RATES, serves, 1900).rack;
+    const l = during.links;
+    expect(during.network.flowsOn(l.up)).toBe(2);
+    for (const r of [l.node(0, DISK_READ), l.node(0, NIC_OUT), l.node(1, NIC_OUT)]) expect(during.network.flowsOn(r)).toBe(1);
+    expect(during.network.flowsOn(l.node(2, NIC_OUT))).toBe(0);
+    expect(during.network.maxLoadRatio()).toBeCloseTo(1, 9); // the uplink full
+    const after = run([], Float64Array.from([0, 50, 1, 50, 2, 50, 3, 50]), RATES, serves, 2100).rack;
+    expect(after.network.flowsOn(l.up)).toBe(0);
+    expect(after.network.carriedMB[l.up]).toBeCloseTo(300, 6);
+    expect(after.network.carriedMB[l.node(0, NIC_OUT)]).toBeCloseTo(150, 6);
+    expect(after.committedCarried()[9]).toBeCloseTo(300, 6); // shuffle sent MB
+    expect(after.committedCarried()[5]).toBe(0); // no map read served
+    // Timed anywhere but the answered epoch's start, it is refused (the master sends them for it).
+    expect(() => run([], Float64Array.from([0, 50]), RATES, Float64Array.from([SHUFFLE, 0, H, 1024, 0]))).toThrow(/a shuffle send starting at 10 ms reached rack 0 at 0 ms/);
   });
 
   it('a write pipeline arriving from another rack (a REPLICA serve): the downlink, the second node\'s NIC and disk, the hop to the third', () => {

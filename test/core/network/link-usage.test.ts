@@ -7,7 +7,7 @@ import { simulate } from '../../../src/actors/simulate.js';
 /** One rack's uplink carried flat out at `MBps` for `epochs` heartbeat intervals of `heartbeatMs`. */
 function flatOut(heartbeatMs: number, epochs: number, MBps = 10): { bucketMs: number; up: number[] } {
   const usage = new LinkUsage(1, MBps, heartbeatMs);
-  const carried = new Float64Array(9);
+  const carried = new Float64Array(10);
   for (let e = 1; e <= epochs; e++) {
     carried[0] = (MBps * e * heartbeatMs) / 1000;
     usage.report(0, e * heartbeatMs, carried);
@@ -33,7 +33,7 @@ describe('link utilisation buckets', () => {
 
   it('an epoch is booked in the bucket its interval lies in, by its start: the one ending at 60 s in the first minute', () => {
     const usage = new LinkUsage(1, 10, 3000);
-    const carried = new Float64Array(9);
+    const carried = new Float64Array(10);
     carried[0] = 30; // 30 MB in the epoch [57 s, 60 s): 1 s of the link's 60 s a bucket
     usage.report(0, 60_000, carried);
     expect(usage.result().utilization.up[0]).toEqual([0.05]);
