@@ -375,7 +375,7 @@ export class MasterActor {
       type: 'epoch', rack, epoch, reportFreeFromMs, responses: responses?.[rack] ?? null,
       allocationMBps: this.capacities === undefined || answered === null ? null : this.capacities.changesOf(rack),
       serves: (this.serves[rack]?.length ?? 0) === 0 || answered === null ? null : Float64Array.from(this.serves[rack]),
-      forgetJobs: this.allocator === undefined || answered === null ? null : this.scheduler.forgets(rack, forgetsPerEpoch(this.topology.nodesPerRack)),
+      forgetJobs: this.allocator === undefined || answered === null ? null : this.scheduler.mapOutputs!.forgets(rack, forgetsPerEpoch(this.topology.nodesPerRack)),
     }));
   }
 }

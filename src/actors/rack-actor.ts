@@ -61,7 +61,7 @@ export class RackActor {
       if (m instanceof FluidRack) {
         timeMs = m.heartbeatTimeMs(m.firstNode, cmd.responses?.epoch ?? cmd.epoch);
         this.out.begin(cmd.epoch);
-        m.epoch(cmd.responses, cmd.epoch, cmd.reportFreeFromMs, cmd.allocationMBps ?? null, this.out, cmd.serves ?? null, cmd.forgetJobs ?? null);
+        m.epoch(cmd, this.out);
         if (this.demand.length < m.demandInts) this.demand = new Int32Array(Math.max(m.demandInts, 2 * this.demand.length));
         this.out.network(this.demand, m.demand(this.demand), m.committedCarried(), m.replicaWrites(), m.shuffleFetches(), m.stillToRun());
         return this.out.take(this.rack, cmd.epoch);

@@ -216,14 +216,9 @@ export class Scheduler {
   private readonly isDone = (j: number): boolean => this.jobs[j]?.done ?? true;
 
   /**
-   * Fluid model: up to `max` done jobs whose maps' log rack `rack` may drop (MapOutputs.forgets), taken; null: none (or
-   * the flat model).
+   * Fluid model: where finished maps' outputs wait (the master resolves the racks' fetches with it and tells the racks
+   * which jobs' map logs to drop); flat: undefined.
    */
-  forgets(rack: number, max: number): Int32Array | null {
-    return this.outputs?.forgets(rack, max) ?? null;
-  }
-
-  /** Fluid model: where finished maps' outputs wait (the master resolves the racks' fetches with it); flat: undefined. */
   get mapOutputs(): MapOutputs | undefined {
     return this.outputs;
   }

@@ -55,6 +55,22 @@ export interface RackResponses {
   killTask: Int32Array;
 }
 
+/** One epoch command, as a fluid rack reads it (the fields of EpochCommand it uses: messages/types.ts). */
+export interface FluidCommand {
+  /** The answered epoch's responses for this rack; null: none. */
+  responses: RackResponses | null;
+  /** The epoch whose predicted pass to run. */
+  epoch: number;
+  /** Free slots matter only at heartbeats at or after this time (REPORT_EVERY_HEARTBEAT: -Infinity). */
+  reportFreeFromMs: number;
+  /** (group, MB/s) pairs of the cross-rack groups whose capacity changes; null or omitted: none. */
+  allocationMBps?: Float64Array | null;
+  /** Far sides of other racks' transfers that start here in the answered epoch (serves.ts); null or omitted: none. */
+  serves?: Float64Array | null;
+  /** Done jobs whose map logs to drop (map-log.ts); null or omitted: none. */
+  forgetJobs?: Int32Array | null;
+}
+
 export class FluidRack extends RackTasks implements GroupUse {
   private readonly heartbeatMs: number;
   private readonly order: Int32Array;
@@ -142,13 +158,16 @@ export class FluidRack extends RackTasks implements GroupUse {
   }
 
   /**
-   * One epoch command. `allocation` ((group, MB/s) pairs of the cross-rack groups whose capacity changes; null:
-   * none) holds from the start of the answered epoch, whose committed pass the master computed it for, knowing its
-   * launches. If the responses, the serves or the allocation change the answered epoch, it is committed again from
-   * its saved start; then the done jobs `forgetJobs` leave the map log; then the predicted pass of `epoch` runs and
-   * reports its heartbeats.
+   * One epoch command. Its allocation holds from the start of the answered epoch, whose committed pass the master
+   * computed it for, knowing its launches. If the responses, the serves or the allocation change the answered epoch,
+   * it is committed again from its saved start; then the done jobs `forgetJobs` leave the map log; then the predicted
+   * pass of `epoch` runs and reports its heartbeats to `sink`.
    */
-  epoch(responses: RackResponses | null, epoch: number, reportFreeFromMs: number, allocation: Float64Array | null, sink: HeartbeatSink, serves: Float64Array | null = null, forgetJobs: Int32Array | null = null): void {
+  epoch(command: FluidCommand, sink: HeartbeatSink): void {
+    const { responses, epoch, reportFreeFromMs } = command;
+    const allocation = command.allocationMBps ?? null;
+    const serves = command.serves ?? null;
+    const forgetJobs = command.forgetJobs ?? null;
     const changed = allocation !== null && allocation.length > 0;
     this.committing = true;
     if (this.savedEpoch >= 0 && (responses !== null || serves !== null || (changed && this.crossesAny(allocation!)))) {

@@ -46,13 +46,13 @@ function run(launches: Launch[], rates = RATES, allocation = Float64Array.from([
     finished: (job, task) => done.set(`${job}/${task}`, now),
     heartbeat: (node, _t, maps) => { if (node === 0) freeMaps.push(maps); },
   };
-  rack.epoch(null, 0, -Infinity, allocation, sink);
-  rack.epoch(responses([...launches].sort((a, b) => a.node - b.node)), 1, -Infinity, allocation, sink);
+  rack.epoch({ responses: null, epoch: 0, reportFreeFromMs: -Infinity, allocationMBps: allocation }, sink);
+  rack.epoch({ responses: responses([...launches].sort((a, b) => a.node - b.node)), epoch: 1, reportFreeFromMs: -Infinity, allocationMBps: allocation }, sink);
   const copies = () => rack.runningCopies;
   const seen = { copies: copies(), tasks: rack.runningTasks };
   for (let e = 1; done.size < launches.length && e < 10_000; e++) {
     now = (e + 1) * H;
-    rack.epoch(null, e + 1, -Infinity, null, sink);
+    rack.epoch({ responses: null, epoch: e + 1, reportFreeFromMs: -Infinity }, sink);
     expect(rack.network.maxLoadRatio()).toBeLessThanOrEqual(1 + 1e-9);
   }
   return { done, freeMaps, seen, rack };

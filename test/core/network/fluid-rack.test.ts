@@ -40,12 +40,12 @@ function run(launches: Launch[], allocation: Float64Array, rates: LinkRates, ser
   const writes: number[] = [];
   let now = 0;
   const sink: HeartbeatSink = { finished: (_job, task) => done.set(task, now), heartbeat: () => {} };
-  rack.epoch(null, 0, 0, allocation, sink);
-  rack.epoch(responses(0, [...launches].sort((a, b) => a.node - b.node)), 1, 0, allocation, sink, serves);
+  rack.epoch({ responses: null, epoch: 0, reportFreeFromMs: 0, allocationMBps: allocation }, sink);
+  rack.epoch({ responses: responses(0, [...launches].sort((a, b) => a.node - b.node)), epoch: 1, reportFreeFromMs: 0, allocationMBps: allocation, serves }, sink);
   writes.push(...rack.replicaWrites());
   for (let e = 1; (done.size < launches.length || e * H < untilMs) && e < 100_000; e++) {
     now = (e + 1) * H;
-    rack.epoch(null, e + 1, 0, null, sink);
+    rack.epoch({ responses: null, epoch: e + 1, reportFreeFromMs: 0 }, sink);
     writes.push(...rack.replicaWrites());
     expect(rack.network.maxLoadRatio()).toBeLessThanOrEqual(1 + 1e-9);
   }
@@ -204,7 +204,7 @@ describe('a reduce fetches its maps\' outputs as they finish (map-outputs.ts)', 
     let doneMs = -1;
     const sink: HeartbeatSink = { finished: (_job, task) => { if (task === -1) doneMs = now - E0 * H; }, heartbeat: () => {} };
     const allocation = Float64Array.from([0, 50, 1, 50, 2, 50, 3, 50]);
-    rack.epoch(null, 0, 0, allocation, sink);
+    rack.epoch({ responses: null, epoch: 0, reportFreeFromMs: 0, allocationMBps: allocation }, sink);
     const mapTasks = [...mapNodes].sort((a, b) => a - b).map((node, task) => ({ node, task, computeMs: 0, src: node, readMB: 0 }));
     let e = 0;
     for (; doneMs < 0 && e < E0 + 5000; e++) {
@@ -216,7 +216,7 @@ describe('a reduce fetches its maps\' outputs as they finish (map-outputs.ts)', 
         r = { ...r!, launchNode: launch.launchNode, launchTask: launch.launchTask, launchMs: launch.launchMs, launchMapsDone: Uint8Array.from([0]), launchSrc: launch.launchSrc, launchReadKB: launch.launchReadKB, launchWriteKB: launch.launchWriteKB, launchJob: launch.launchJob };
       }
       now = (e + 1) * H;
-      rack.epoch(r, e + 1, 0, null, sink);
+      rack.epoch({ responses: r, epoch: e + 1, reportFreeFromMs: 0 }, sink);
       expect(rack.network.maxLoadRatio()).toBeLessThanOrEqual(1 + 1e-9);
     }
     const l = rack.links;
@@ -225,7 +225,7 @@ describe('a reduce fetches its maps\' outputs as they finish (map-outputs.ts)', 
     const diskMB = carried[l.node(0, DISK_READ)];
     const spreadMB = carried[l.group(l.spreadIn)];
     // What still runs (the sends) ends; then the MB each node's disk and NIC out carried.
-    for (const end = e + 2000; e < end; e++) rack.epoch(null, e + 1, 0, null, sink);
+    for (const end = e + 2000; e < end; e++) rack.epoch({ responses: null, epoch: e + 1, reportFreeFromMs: 0 }, sink);
     const outMB = Array.from({ length: nodesPerRack }, (_, i) => rack.network.carriedMB[l.node(i, NIC_OUT)]);
     const diskReadMB = Array.from({ length: nodesPerRack }, (_, i) => rack.network.carriedMB[l.node(i, DISK_READ)]);
     return { doneMs, nicMB, diskMB, spreadMB, outMB, diskReadMB, flows: rack.network.activeFlows };
@@ -236,14 +236,14 @@ describe('a reduce fetches its maps\' outputs as they finish (map-outputs.ts)', 
     topology.phaseMs.fill(0);
     const rack = new FluidRack(topology, rackId(0), { rates: RATES, taskStartMs: START_MS, replication: 1 });
     const sink: HeartbeatSink = { finished: () => {}, heartbeat: () => {} };
-    rack.epoch(null, 0, 0, Float64Array.from([0, 50, 1, 50, 2, 50, 3, 50]), sink);
+    rack.epoch({ responses: null, epoch: 0, reportFreeFromMs: 0, allocationMBps: Float64Array.from([0, 50, 1, 50, 2, 50, 3, 50]) }, sink);
     const launch = responses(0, [{ node: 0, task: -1, computeMs: 500, src: -1, readMB: 400 }]);
-    rack.epoch({ ...notice(0, 0, 0), ...{ launchNode: launch.launchNode, launchJob: launch.launchJob, launchTask: launch.launchTask, launchMs: launch.launchMs, launchMapsDone: Uint8Array.from([0]), launchSrc: launch.launchSrc, launchReadKB: launch.launchReadKB, launchWriteKB: launch.launchWriteKB } }, 1, 0, null, sink);
+    rack.epoch({ responses: { ...notice(0, 0, 0), ...{ launchNode: launch.launchNode, launchJob: launch.launchJob, launchTask: launch.launchTask, launchMs: launch.launchMs, launchMapsDone: Uint8Array.from([0]), launchSrc: launch.launchSrc, launchReadKB: launch.launchReadKB, launchWriteKB: launch.launchWriteKB } }, epoch: 1, reportFreeFromMs: 0 }, sink);
     const out = new Int32Array(16);
     const spreadIn = rack.links.spreadIn;
     const claims = (): number => { const n = rack.demand(out); for (let k = 0; k < n; k += 2) if (out[k] === spreadIn) return out[k + 1]; return 0; };
     expect(claims()).toBe(1); // starting up: it fetches next
-    for (let e = 2; e < 300; e++) rack.epoch(null, e, 0, null, sink); // past its start-up, nothing finished: it waits
+    for (let e = 2; e < 300; e++) rack.epoch({ responses: null, epoch: e, reportFreeFromMs: 0 }, sink); // past its start-up, nothing finished: it waits
     expect(claims()).toBe(0);
   });
 
@@ -316,9 +316,9 @@ describe('a fluid rack and the master\'s idle jumps', () => {
     const topology = { ...makeTopology({ racks: 2, nodesPerRack: 3, mapSlotsPerNode: 2, reduceSlotsPerNode: 1, heartbeatMs: H }, 1) };
     const rack = new FluidRack(topology, rackId(0), { rates: RATES, taskStartMs: START_MS });
     const sink: HeartbeatSink = { finished: () => {}, heartbeat: () => {} };
-    rack.epoch(null, 0, 0, Float64Array.from([0, 50, 1, 50, 2, 50, 3, 50]), sink);
-    rack.epoch(responses(0, [{ node: 0, task: 0, computeMs: 5000, src: 0, readMB: 10 }]), 1, 0, null, sink);
-    expect(() => rack.epoch(null, 5, 0, null, sink)).toThrow('rack 0 was sent from epoch 1 to 5 with 1 tasks and 0 replica copies running');
+    rack.epoch({ responses: null, epoch: 0, reportFreeFromMs: 0, allocationMBps: Float64Array.from([0, 50, 1, 50, 2, 50, 3, 50]) }, sink);
+    rack.epoch({ responses: responses(0, [{ node: 0, task: 0, computeMs: 5000, src: 0, readMB: 10 }]), epoch: 1, reportFreeFromMs: 0 }, sink);
+    expect(() => rack.epoch({ responses: null, epoch: 5, reportFreeFromMs: 0 }, sink)).toThrow('rack 0 was sent from epoch 1 to 5 with 1 tasks and 0 replica copies running');
   });
 });
 
