@@ -2,7 +2,8 @@
  * `hfsim run`'s progress on stderr, for a variant simulated in this process: on a terminal, from a second into the
  * variant, a bar of jobs finished with the simulated time and the wall time (cleared when the variant ends, so the
  * table prints alone); elsewhere (a log), a line every half minute, so a short run prints nothing and a nightly
- * job's log shows where a long one is. --no-progress turns it off.
+ * job's log shows where a long one is. Variants run side by side on worker processes (--parallel) show no bar; a line
+ * says which this process waits for once it has run its own, and another as each ends. --no-progress turns it off.
  */
 import { performance } from 'node:perf_hooks';
 import { SingleBar } from 'cli-progress';
@@ -30,6 +31,9 @@ export function simulatedClock(ms: number): string {
   return `${Math.floor(s / 3600)}:${two(Math.floor(s / 60) % 60)}:${two(s % 60)}`;
 }
 
+/** A variant's name as progress shows it (a scenario without variants has one named ''). */
+const variantLabel = (name: string): string => (name === '' ? 'run' : name);
+
 export class RunProgressDisplay {
   private readonly barAfterMs: number;
   private readonly lineEveryMs: number;
@@ -47,7 +51,7 @@ export class RunProgressDisplay {
     this.stop();
     const started = this.now();
     let lineAt = started + this.lineEveryMs;
-    const label = name === '' ? 'run' : name;
+    const label = variantLabel(name);
     return (p: RunProgress) => {
       const now = this.now();
       const wall = `${Math.round((now - started) / 1000)} s`;
@@ -70,6 +74,18 @@ export class RunProgressDisplay {
       lineAt = now + this.lineEveryMs;
       this.stream.write(`run: ${label}: ${p.jobsFinished}/${p.jobs} jobs finished, simulated ${simulatedClock(p.simulatedMs)}, ${wall}\n`);
     };
+  }
+
+  /** Side by side: this process has run its variants and waits for `running` on worker processes. */
+  waiting(running: readonly string[]): void {
+    this.stop();
+    this.stream.write(`run: waiting for ${running.map((v) => variantLabel(v)).join(', ')} on worker processes\n`);
+  }
+
+  /** Side by side: variant `name` ended on a worker process, `ended` of `total` so far. */
+  poolDone(name: string, ended: number, total: number): void {
+    this.stop();
+    this.stream.write(`run: ${variantLabel(name)} finished on a worker process (${ended}/${total} variants)\n`);
   }
 
   /** Ends the bar on screen, if one is drawn (cleared: clearOnComplete). */

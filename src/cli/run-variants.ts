@@ -26,6 +26,10 @@ export interface VariantRunOptions {
   onStart?: (variant: string) => void;
   /** The progress listener of a variant run in this process (not of those on the pool's workers). */
   progress?: (variant: string) => ProgressListener | undefined;
+  /** Side by side: told when this process has run its share and variants still run on the pool's workers. */
+  onWaiting?: (running: readonly string[]) => void;
+  /** Side by side: told when a variant ends on a pool worker, with the variants ended so far of `total`. */
+  onPoolDone?: (variant: string, ended: number, total: number) => void;
 }
 
 const size = (v: LoadedVariant): number => workloadSize(v.scenario, v.trace?.ids.length);
@@ -63,16 +67,26 @@ export async function runVariants(variants: readonly LoadedVariant[], options: V
   const order = variants.map((_, i) => i).sort((a, b) => size(variants[b]) - size(variants[a]) || a - b);
   const results: Result[] = new Array(variants.length);
   let next = 0;
+  let ended = 0;
+  const onThePool = new Set<number>();
   const take = (): number | undefined => order[next++];
   const onPool = async (): Promise<void> => {
     for (let i = take(); i !== undefined; i = take()) {
       const v = variants[i];
+      onThePool.add(i);
       results[i] = await pool.run({ scenario: v.scenario, variant: v.name, trace: v.trace, plugins: options.plugins, timeDecisions: options.simulate?.timeDecisions });
+      onThePool.delete(i);
+      options.onPoolDone?.(v.name, ++ended, variants.length);
     }
   };
   const inHere = async (): Promise<void> => {
     await sent(pool);
-    for (let i = take(); i !== undefined; i = take()) results[i] = await here(variants[i]);
+    for (let i = take(); i !== undefined; i = take()) {
+      results[i] = await here(variants[i]);
+      ended++;
+    }
+    // In scenario order: which variants this process now waits for.
+    if (onThePool.size > 0) options.onWaiting?.([...onThePool].sort((a, b) => a - b).map((i) => variants[i].name));
   };
   try {
     const lanes = Array.from({ length: workers }, onPool); // each hands its first variant to a worker now

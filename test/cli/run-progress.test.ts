@@ -61,6 +61,27 @@ describe('RunProgressDisplay', () => {
     display.stop();
     expect(out.join('').slice(drawn.length)).toContain('\x1b[2K'); // the line cleared (clearOnComplete)
   });
+
+  it('variants side by side: a line for the variants this process waits for, and one as each ends on a worker; a bar drawn is cleared first', () => {
+    let now = 0;
+    const { out, stream } = fakeStream(true);
+    const display = new RunProgressDisplay(stream, { now: () => now });
+    const here = display.variant('FIFO');
+    now = 1500;
+    here({ simulatedMs: 30_000, jobsFinished: 2, jobs: 10 });
+    expect(out.join('')).toContain('FIFO [');
+    const drawn = out.length;
+    display.waiting(['Naive fair', 'Fair + delay']);
+    expect(out.slice(drawn).join('')).toContain('\x1b[2K'); // the bar cleared before the line
+    display.poolDone('Fair + delay', 2, 3);
+    display.poolDone('', 3, 3);
+    const lines = out.join('').split('\n').filter((l) => l.includes('run:')).map((l) => l.slice(l.indexOf('run:'))); // past the bar's clearing
+    expect(lines).toEqual([
+      'run: waiting for Naive fair, Fair + delay on worker processes',
+      'run: Fair + delay finished on a worker process (2/3 variants)',
+      'run: run finished on a worker process (3/3 variants)',
+    ]);
+  });
 });
 
 describe('hfsim run --no-progress', () => {
@@ -76,5 +97,23 @@ describe('hfsim run --no-progress', () => {
     expect(table(without.stdout)).toBe(table(withProgress.stdout));
     expect(withProgress.stderr).toBe('');
     expect(without.stderr).toBe('');
+  });
+});
+
+describe('hfsim run --parallel', () => {
+  it('says as each variant ends on a worker process, and nothing with --no-progress; the same digests', () => {
+    const args = [CLI, 'run', join(ROOT, 'scenarios', 'fb-macro-io.json'), '--set', 'workload.jobs=30', '--parallel', '2'];
+    const withProgress = spawnSync(process.execPath, args, { encoding: 'utf8' });
+    const without = spawnSync(process.execPath, [...args, '--no-progress'], { encoding: 'utf8' });
+    expect(withProgress.status).toBe(0);
+    expect(without.status).toBe(0);
+    // One worker process beside this one: it takes the first variant of the largest first (all are the same size,
+    // so the scenario's first), and more as it ends them.
+    const ended = withProgress.stderr.split('\n').filter((l) => l.includes('finished on a worker process'));
+    expect(ended.length).toBeGreaterThan(0);
+    expect(ended[0]).toMatch(/^run: FIFO finished on a worker process \([1-3]\/3 variants\)$/);
+    expect(without.stderr).toBe('');
+    const digests = (s: string) => s.split('\n').filter((l) => l.startsWith('digest')).join('\n');
+    expect(digests(withProgress.stdout)).toBe(digests(without.stdout));
   });
 });
