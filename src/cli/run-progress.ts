@@ -3,7 +3,8 @@
  * variant, a bar of jobs finished with the simulated time and the wall time (cleared when the variant ends, so the
  * table prints alone); elsewhere (a log), a line every half minute, so a short run prints nothing and a nightly
  * job's log shows where a long one is. Variants run side by side on worker processes (--parallel) show no bar; a line
- * says which this process waits for once it has run its own, and another as each ends. --no-progress turns it off.
+ * says which this process waits for once it has run its own, and another as each ends (from a second into the command
+ * on a terminal, from 30 s in a log, as the bar and the lines). --no-progress turns it off.
  */
 import { performance } from 'node:perf_hooks';
 import { SingleBar } from 'cli-progress';
@@ -39,11 +40,14 @@ export class RunProgressDisplay {
   private readonly lineEveryMs: number;
   private readonly now: () => number;
   private bar: SingleBar | undefined;
+  /** When the display was made (the command's start, near enough). */
+  private readonly created: number;
 
   constructor(private readonly stream: ProgressStream, options: RunProgressOptions = {}) {
     this.barAfterMs = options.barAfterMs ?? 1000;
     this.lineEveryMs = options.lineEveryMs ?? 30_000;
     this.now = options.now ?? (() => performance.now());
+    this.created = this.now();
   }
 
   /** The listener of variant `name`'s run (its simulate() onProgress); ends the bar of the variant before, if any. */
@@ -78,14 +82,22 @@ export class RunProgressDisplay {
 
   /** Side by side: this process has run its variants and waits for `running` on worker processes. */
   waiting(running: readonly string[]): void {
-    this.stop();
-    this.stream.write(`run: waiting for ${running.map((v) => variantLabel(v)).join(', ')} on worker processes\n`);
+    this.line(`run: waiting for ${running.map((v) => variantLabel(v)).join(', ')} on worker processes`);
   }
 
   /** Side by side: variant `name` ended on a worker process, `ended` of `total` so far. */
   poolDone(name: string, ended: number, total: number): void {
+    this.line(`run: ${variantLabel(name)} finished on a worker process (${ended}/${total} variants)`);
+  }
+
+  /**
+   * A line about the worker processes' variants, once the command has run as long as a bar waits on a terminal or a
+   * line in a log (so a short run still prints nothing); a bar drawn is cleared first.
+   */
+  private line(text: string): void {
+    if (this.now() - this.created < (this.stream.isTTY ? this.barAfterMs : this.lineEveryMs)) return;
     this.stop();
-    this.stream.write(`run: ${variantLabel(name)} finished on a worker process (${ended}/${total} variants)\n`);
+    this.stream.write(`${text}\n`);
   }
 
   /** Ends the bar on screen, if one is drawn (cleared: clearOnComplete). */

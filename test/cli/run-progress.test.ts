@@ -66,6 +66,8 @@ describe('RunProgressDisplay', () => {
     let now = 0;
     const { out, stream } = fakeStream(true);
     const display = new RunProgressDisplay(stream, { now: () => now });
+    display.poolDone('Naive fair', 1, 3); // within the command's first second: nothing
+    expect(out).toEqual([]);
     const here = display.variant('FIFO');
     now = 1500;
     here({ simulatedMs: 30_000, jobsFinished: 2, jobs: 10 });
@@ -81,6 +83,19 @@ describe('RunProgressDisplay', () => {
       'run: Fair + delay finished on a worker process (2/3 variants)',
       'run: run finished on a worker process (3/3 variants)',
     ]);
+  });
+
+  it('variants side by side in a log: their lines from 30 s into the command, none before', () => {
+    let now = 0;
+    const { out, stream } = fakeStream(false);
+    const display = new RunProgressDisplay(stream, { now: () => now });
+    now = 29_999;
+    display.waiting(['FIFO']);
+    display.poolDone('FIFO', 1, 2);
+    expect(out).toEqual([]);
+    now = 30_000;
+    display.poolDone('Naive fair', 2, 2);
+    expect(out).toEqual(['run: Naive fair finished on a worker process (2/2 variants)\n']);
   });
 });
 
@@ -101,19 +116,16 @@ describe('hfsim run --no-progress', () => {
 });
 
 describe('hfsim run --parallel', () => {
-  it('says as each variant ends on a worker process, and nothing with --no-progress; the same digests', () => {
+  it('a short run side by side prints no progress either, and the same digests as with --no-progress', () => {
     const args = [CLI, 'run', join(ROOT, 'scenarios', 'fb-macro-io.json'), '--set', 'workload.jobs=30', '--parallel', '2'];
     const withProgress = spawnSync(process.execPath, args, { encoding: 'utf8' });
     const without = spawnSync(process.execPath, [...args, '--no-progress'], { encoding: 'utf8' });
     expect(withProgress.status).toBe(0);
     expect(without.status).toBe(0);
-    // One worker process beside this one: it takes the first variant of the largest first (all are the same size,
-    // so the scenario's first), and more as it ends them.
-    const ended = withProgress.stderr.split('\n').filter((l) => l.includes('finished on a worker process'));
-    expect(ended.length).toBeGreaterThan(0);
-    expect(ended[0]).toMatch(/^run: FIFO finished on a worker process \([1-3]\/3 variants\)$/);
+    expect(withProgress.stderr).toBe('');
     expect(without.stderr).toBe('');
     const digests = (s: string) => s.split('\n').filter((l) => l.startsWith('digest')).join('\n');
+    expect(digests(withProgress.stdout)).toContain('digest FIFO: ');
     expect(digests(withProgress.stdout)).toBe(digests(without.stdout));
   });
 });
