@@ -144,7 +144,8 @@ export function batchBoundBytes(nodesPerRack: number, mapSlots: number, reduceSl
  * An upper bound on the serves (far sides of other racks' transfers, SERVE_FIELDS Float64s each) the master sends in
  * one epoch, all racks together: one for each cross-rack read a map-like slot starts (at most one launch a slot an
  * epoch), one for each write with an off-rack replica (at most two a reduce slot an epoch) and one for each node
- * sending map outputs to other racks' reduces (shuffle-sends.ts), plus an envelope per rack. A mailbox that carries commands adds it once, whichever of its racks the serves go to.
+ * sending map outputs to other racks' reduces (shuffle-sends.ts), plus an envelope per rack. A mailbox that carries
+ * commands adds it once, whichever of its racks the serves go to.
  */
 export function serveBoundBytes(racks: number, nodesPerRack: number, mapLikeSlots: number, reduceSlots: number): number {
   return racks * nodesPerRack * (mapLikeSlots + 2 * reduceSlots + 1) * SERVE_FIELDS * 8 + racks * 64;

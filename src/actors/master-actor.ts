@@ -211,7 +211,8 @@ export class MasterActor {
     this.checkProgress(epoch);
     // With no job active nothing runs or waits: jump to the epoch of the next arrival (an exact shortcut).
     // Fluid model: not while a rack's flows or a far side about to be sent run on (a write's or a shuffle send's may
-    // outlive its job), as the racks' link usage is booked at each epoch's end (LinkUsage.report), exact only over epochs walked.
+    // outlive its job), as the racks' link usage is booked at each epoch's end (LinkUsage.report), exact only over
+    // epochs walked.
     const jump = scheduler.idle && !this.everyHeartbeat && !this.flowsInFlight && !this.writes.some((w) => w !== null) && !(this.shuffleSends?.pending ?? false);
     const next = jump ? Math.max(epoch + 1, Math.floor(scheduler.nextArrivalMs / this.topology.heartbeatMs)) : epoch + 1;
     return this.commands(next, epoch);

@@ -31,7 +31,8 @@ import { TouchedSet } from './touched-set.js';
 
 /**
  * A serve on the wire, five Float64s: kind (SEND, REPLICA, SHUFFLE), node, start time (ms), KB, and `arg`: SEND, the
- * reader's compute time (ms); REPLICA, the third replica's node or -1; SHUFFLE, 0 (it starts at once: at the answered epoch's start).
+ * reader's compute time (ms); REPLICA, the third replica's node or -1; SHUFFLE, 0 (it starts at once: at the answered
+ * epoch's start).
  */
 export const SERVE_FIELDS = 5;
 export const SEND = 0;
