@@ -5,6 +5,7 @@
 import { stringify } from 'csv-stringify/sync';
 import type { Result } from '../actors/simulate.js';
 import type { BinResult, LocalityShare, Summary } from '../core/results.js';
+import type { NetworkResult } from '../core/network/link-usage.js';
 
 /** One finished point, as stored in results.jsonl: the point's identity and its result (without the config echo). */
 export interface PointRecord extends Omit<Result, 'config'> {
@@ -28,10 +29,19 @@ const SUMMARY_FIELDS: Record<keyof Summary, true> = {
 };
 const BIN_FIELDS: Record<Exclude<keyof BinResult, 'bin'>, true> = { jobs: true, maps: true, meanResponseMs: true, medianResponseMs: true, locality: true };
 const LOCALITY_FIELDS: Record<keyof LocalityShare, true> = { node: true, rack: true, off: true };
+/** The fluid network model's MB totals (every number of NetworkResult but its utilisation series). */
+const NETWORK_FIELDS: Record<Exclude<keyof NetworkResult, 'model' | 'utilization'>, true> = {
+  crossRackMB: true, forcedMB: true, readMB: true, servedMB: true, unservedMB: true, replicatedMB: true, unreplicatedMB: true, shuffleSentMB: true,
+};
+/** The racks' uplink and downlink utilisation over the run: the mean over racks and buckets, and the busiest bucket. */
+const LINK_METRICS = ['network.up.mean', 'network.up.max', 'network.down.mean', 'network.down.max'] as const;
 
 /** Names of metricsOf's metrics: per run (bin null), and per size bin. */
 const withLocality = (fields: object): string[] => Object.keys(fields).flatMap((k) => (k === 'locality' ? Object.keys(LOCALITY_FIELDS).map((l) => `locality.${l}`) : [k]));
-export const RUN_METRICS: ReadonlySet<string> = new Set([...withLocality(SUMMARY_FIELDS), 'fairness', 'decisionUs.p50', 'decisionUs.p99', 'wallMs']);
+export const RUN_METRICS: ReadonlySet<string> = new Set([
+  ...withLocality(SUMMARY_FIELDS), 'fairness', 'decisionUs.p50', 'decisionUs.p99', 'wallMs',
+  ...Object.keys(NETWORK_FIELDS).map((k) => `network.${k}`), ...LINK_METRICS,
+]);
 export const BIN_METRICS: ReadonlySet<string> = new Set(withLocality(BIN_FIELDS));
 
 /** Wall-clock measures: they vary from run to run, unlike every other metric. */
@@ -39,9 +49,10 @@ export const WALL_CLOCK_METRICS = ['decisionUs.p50', 'decisionUs.p99', 'wallMs']
 
 /**
  * The metrics of one run: every number in the summary (locality.node, meanResponseMs, jobsPerHour, ...), fairness,
- * decision latency (if timed), and per bin its response times and locality.
+ * decision latency (if timed), on the fluid network model its MB totals and link utilisation, and per bin its response
+ * times and locality.
  */
-export function metricsOf(r: Pick<Result, 'summary' | 'bins' | 'jobs' | 'run'>): MetricValue[] {
+export function metricsOf(r: Pick<Result, 'summary' | 'bins' | 'jobs' | 'run' | 'network'>): MetricValue[] {
   const out: MetricValue[] = [];
   flatten(r.summary, '', (metric, value) => out.push({ metric, bin: null, value }));
   out.push({ metric: 'fairness', bin: null, value: fairness(r.jobs) });
@@ -50,11 +61,36 @@ export function metricsOf(r: Pick<Result, 'summary' | 'bins' | 'jobs' | 'run'>):
     out.push({ metric: 'decisionUs.p99', bin: null, value: r.run.decisionUs.p99 });
   }
   out.push({ metric: 'wallMs', bin: null, value: r.run.wallMs });
+  if (r.network !== undefined) {
+    for (const k of Object.keys(NETWORK_FIELDS) as Array<keyof typeof NETWORK_FIELDS>) out.push({ metric: `network.${k}`, bin: null, value: r.network[k] });
+    for (const dir of ['up', 'down'] as const) {
+      const { mean, max } = linkUse(r.network.utilization[dir]);
+      out.push({ metric: `network.${dir}.mean`, bin: null, value: mean }, { metric: `network.${dir}.max`, bin: null, value: max });
+    }
+  }
   for (const b of r.bins) {
     const { bin, ...rest } = b;
     flatten(rest, '', (metric, value) => out.push({ metric, bin, value }));
   }
   return out;
+}
+
+/**
+ * One direction's utilisation over the run, from each rack's series by bucket: the mean over racks and buckets (a
+ * series shorter than the longest counts 0 past its end; the run's last bucket may be partly run) and the busiest
+ * bucket of any rack.
+ */
+function linkUse(series: readonly (readonly number[])[]): { mean: number; max: number } {
+  const buckets = Math.max(0, ...series.map((s) => s.length));
+  let sum = 0;
+  let max = 0;
+  for (const s of series) {
+    for (const x of s) {
+      sum += x;
+      if (x > max) max = x;
+    }
+  }
+  return { mean: buckets === 0 ? 0 : sum / (buckets * series.length), max };
 }
 
 function flatten(obj: object, prefix: string, emit: (path: string, value: number) => void): void {

@@ -1,6 +1,10 @@
-/** Fairness (Jain's index per size bin, weighted by jobs): known values, and the sums of a reduce over each bin, bit for bit. */
+/**
+ * Fairness (Jain's index per size bin, weighted by jobs): known values, and the sums of a reduce over each bin, bit for
+ * bit; the fluid network model's metrics.
+ */
 import { describe, expect, it } from 'vitest';
-import { fairness } from '../../src/cli/sweep-aggregate.js';
+import type { Result } from '../../src/actors/simulate.js';
+import { RUN_METRICS, fairness, metricsOf } from '../../src/cli/sweep-aggregate.js';
 
 /** The definition, written out: per bin (sum x)^2 / (n sum x^2), summed with weight n, over all jobs. */
 function reference(jobs: Array<{ bin: number; responseMs: number }>): number {
@@ -30,5 +34,33 @@ describe('fairness', () => {
     const next = (): number => { x = (x * 1103515245 + 12345) % 2 ** 31; return x / 2 ** 31; };
     const jobs = Array.from({ length: 5000 }, () => ({ bin: 1 + Math.floor(next() * 9), responseMs: Math.round(next() * 1e6) / 7 }));
     expect(fairness(jobs)).toBe(reference(jobs));
+  });
+});
+
+describe('network metrics', () => {
+  const run = { wallMs: 5 } as Result['run'];
+  const base = { summary: {} as Result['summary'], bins: [], jobs: [], run };
+  const network = {
+    model: 'fluid' as const, crossRackMB: 2048, forcedMB: 0.5, readMB: 9000, servedMB: 100, unservedMB: 0, replicatedMB: 700, unreplicatedMB: 0, shuffleSentMB: 1200,
+    // Rack 0 busy in two buckets, rack 1 in its first only (its series ends there).
+    utilization: { bucketMs: 60_000, up: [[0.5, 0.25], [0.75]], down: [[0, 0], [0.1, 0.2]] },
+  };
+
+  it('a fluid run adds its MB totals and each direction\'s mean and busiest bucket; a flat run none', () => {
+    const byName = new Map(metricsOf({ ...base, network }).map((m) => [m.metric, m.value]));
+    expect(byName.get('network.crossRackMB')).toBe(2048);
+    expect(byName.get('network.shuffleSentMB')).toBe(1200);
+    expect(byName.get('network.forcedMB')).toBe(0.5);
+    expect(byName.get('network.up.mean')).toBe((0.5 + 0.25 + 0.75) / 4); // 2 racks x 2 buckets
+    expect(byName.get('network.up.max')).toBe(0.75);
+    expect(byName.get('network.down.mean')).toBeCloseTo(0.3 / 4, 12);
+    expect(byName.get('network.down.max')).toBe(0.2);
+    expect(metricsOf(base).some((m) => m.metric.startsWith('network.'))).toBe(false);
+  });
+
+  it('every network metric is one a sweep chart may name, and nothing else is reported under network.', () => {
+    const names = metricsOf({ ...base, network }).map((m) => m.metric).filter((m) => m.startsWith('network.'));
+    expect(names).toHaveLength(12);
+    for (const name of names) expect(RUN_METRICS.has(name)).toBe(true);
   });
 });
