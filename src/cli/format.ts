@@ -1,5 +1,6 @@
 /** Plain-text comparison of a scenario's variants: response time and locality per size bin, and a summary. */
 import type { Result } from '../actors/simulate.js';
+import { linkUse } from '../core/network/link-usage.js';
 
 export function table(header: string[], rows: string[][], alignLeft = 1): string {
   const widths = header.map((h, c) => rows.reduce((w, r) => Math.max(w, r[c].length), h.length));
@@ -48,6 +49,7 @@ export function compare(title: string, results: readonly Result[]): string {
   if (results.some((r) => r.pools !== undefined)) out.push('', ...poolTables(results));
   if (results.some((r) => r.replication !== undefined)) out.push('', ...replicationTable(results));
   if (results.some((r) => r.mapAssignment !== undefined)) out.push('', ...assignmentTable(results));
+  if (results.some((r) => r.network !== undefined)) out.push('', ...networkTable(results));
   out.push('', 'Summary');
   out.push(table(['variant', 'mean resp (s)', 'makespan (s)', 'node', 'rack', 'off-rack', 'map util', 'jobs/h', 'p99 decision (us)', 'wall (ms)'],
     results.map((r) => [r.variant, seconds(r.summary.meanResponseMs), seconds(r.summary.makespanMs), pct(r.summary.locality.node),
@@ -120,4 +122,21 @@ function replicationTable(results: readonly Result[]): string[] {
       const c = r.replication?.counts;
       return c === undefined ? [] : [`${r.replication!.policy} ${r.variant}: ${Object.entries(c).map(([k, v]) => `${k} ${v}`).join(', ')}`];
     })];
+}
+
+/**
+ * The fluid network model's totals by variant: GB that crossed racks, the far sides the racks simulated (map reads'
+ * send halves, shuffles' send halves, replicas' pipelines), the racks' uplink utilisation (mean over racks and
+ * buckets, and the busiest bucket), and the MB committed passes finished early (the model's own error).
+ */
+function networkTable(results: readonly Result[]): string[] {
+  const gb = (mb: number): string => (mb / 1024).toFixed(1);
+  return ['Network (fluid model): GB across racks, the far sides simulated, uplink utilisation', table(
+    ['variant', 'across racks (GB)', 'reads served (GB)', 'shuffle sent (GB)', 'replicas (GB)', 'uplink mean', 'uplink busiest', 'forced (MB)'],
+    results.map((r) => {
+      const n = r.network;
+      if (n === undefined) return [r.variant, '-', '-', '-', '-', '-', '-', '-'];
+      const up = linkUse(n.utilization.up);
+      return [r.variant, gb(n.crossRackMB), gb(n.servedMB), gb(n.shuffleSentMB), gb(n.replicatedMB), pct(up.mean), pct(up.max), n.forcedMB.toFixed(1)];
+    }))];
 }

@@ -5,7 +5,7 @@
 import { stringify } from 'csv-stringify/sync';
 import type { Result } from '../actors/simulate.js';
 import type { BinResult, LocalityShare, Summary } from '../core/results.js';
-import type { NetworkResult } from '../core/network/link-usage.js';
+import { type NetworkResult, linkUse } from '../core/network/link-usage.js';
 
 /** One finished point, as stored in results.jsonl: the point's identity and its result (without the config echo). */
 export interface PointRecord extends Omit<Result, 'config'> {
@@ -73,24 +73,6 @@ export function metricsOf(r: Pick<Result, 'summary' | 'bins' | 'jobs' | 'run' | 
     flatten(rest, '', (metric, value) => out.push({ metric, bin, value }));
   }
   return out;
-}
-
-/**
- * One direction's utilisation over the run, from each rack's series by bucket: the mean over racks and buckets (a
- * series shorter than the longest counts 0 past its end; the run's last bucket may be partly run) and the busiest
- * bucket of any rack.
- */
-function linkUse(series: readonly (readonly number[])[]): { mean: number; max: number } {
-  const buckets = Math.max(0, ...series.map((s) => s.length));
-  let sum = 0;
-  let max = 0;
-  for (const s of series) {
-    for (const x of s) {
-      sum += x;
-      if (x > max) max = x;
-    }
-  }
-  return { mean: buckets === 0 ? 0 : sum / (buckets * series.length), max };
 }
 
 function flatten(obj: object, prefix: string, emit: (path: string, value: number) => void): void {

@@ -69,6 +69,22 @@ describe('hfsim run', () => {
     expect(Object.keys(result.run)).toEqual(expect.arrayContaining(['runtime', 'workers', 'wallMs', 'events', 'heartbeats', 'decisionUs']));
   });
 
+  it('on the fluid model the table adds the network: GB across racks, the far sides, uplink use, forced MB (and the flat model none)', () => {
+    const fluid = hfsim('run', 'scenarios/fb-macro-io-oversub.json', '--set', 'workload.jobs=30', '--variant', 'Naive fair, 10:1', '--no-progress');
+    expect(fluid.code, fluid.stderr).toBe(0);
+    const lines = fluid.stdout.split('\n');
+    const at = lines.findIndex((l) => l.startsWith('Network (fluid model)'));
+    expect(at).toBeGreaterThan(0);
+    expect(lines[at + 1].split(/\s{2,}/)).toEqual(['variant', 'across racks (GB)', 'reads served (GB)', 'shuffle sent (GB)', 'replicas (GB)', 'uplink mean', 'uplink busiest', 'forced (MB)']);
+    // The row's numbers are the result's (--json of the same run).
+    const json = JSON.parse(hfsim('run', 'scenarios/fb-macro-io-oversub.json', '--set', 'workload.jobs=30', '--variant', 'Naive fair, 10:1', '--json').stdout);
+    const row = lines[at + 2].trim().split(/\s{2,}/);
+    const n = json.network;
+    expect(row.slice(0, 5)).toEqual(['Naive fair, 10:1', ...[n.crossRackMB, n.servedMB, n.shuffleSentMB, n.replicatedMB].map((mb: number) => (mb / 1024).toFixed(1))]);
+    expect(Number(row[6].replace('%', ''))).toBeGreaterThan(Number(row[5].replace('%', ''))); // the busiest bucket above the mean
+    expect(hfsim('run', 'scenarios/sticky-slots.json').stdout).not.toContain('Network (fluid model)');
+  });
+
   it('--out writes the result JSON and --jobs-csv a row per job and variant', () => {
     const dir = mkdtempSync(join(tmpdir(), 'hfsim-out-'));
     const out = join(dir, 'r.json');

@@ -101,3 +101,22 @@ export class LinkUsage {
     }
   }
 }
+
+/**
+ * One direction's utilisation over the run, from each rack's series by bucket: the mean over racks and buckets (a
+ * series shorter than the longest counts 0 past its end; the run's last bucket may be partly run) and the busiest
+ * bucket of any rack.
+ */
+export function linkUse(series: readonly (readonly number[])[]): { mean: number; max: number } {
+  let buckets = 0;
+  let sum = 0;
+  let max = 0;
+  for (const s of series) {
+    if (s.length > buckets) buckets = s.length;
+    for (const x of s) {
+      sum += x;
+      if (x > max) max = x;
+    }
+  }
+  return { mean: buckets === 0 ? 0 : sum / (buckets * series.length), max };
+}
