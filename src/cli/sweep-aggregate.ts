@@ -62,7 +62,11 @@ export function metricsOf(r: Pick<Result, 'summary' | 'bins' | 'jobs' | 'run' | 
   }
   out.push({ metric: 'wallMs', bin: null, value: r.run.wallMs });
   if (r.network !== undefined) {
-    for (const k of Object.keys(NETWORK_FIELDS) as Array<keyof typeof NETWORK_FIELDS>) out.push({ metric: `network.${k}`, bin: null, value: r.network[k] });
+    for (const k of Object.keys(NETWORK_FIELDS) as Array<keyof typeof NETWORK_FIELDS>) {
+      // A result written before a field existed (a resumed or merged sweep's older points) lacks it: no value.
+      const value: unknown = r.network[k];
+      if (typeof value === 'number') out.push({ metric: `network.${k}`, bin: null, value });
+    }
     for (const dir of ['up', 'down'] as const) {
       const { mean, max } = linkUse(r.network.utilization[dir]);
       out.push({ metric: `network.${dir}.mean`, bin: null, value: mean }, { metric: `network.${dir}.max`, bin: null, value: max });

@@ -11,6 +11,7 @@ import { RESULTS, isSweepDir, onePerPoint, readCheckedManifest, readRecords } fr
 import { type Chart, type RunRecord, type SeriesOf, axisValue, cdfChart, isEmpty, localityByBinChart, metricChart, nonFinite, responseByBinChart } from './charts.js';
 import { firstSeen, valueKey } from './series-order.js';
 import { reportHtml } from './html.js';
+import { type NetworkResult, linkUse } from '../core/network/link-usage.js';
 import { linkUtilizationChart } from './network-charts.js';
 import { resultProblem } from './result-schema.js';
 
@@ -43,8 +44,19 @@ export async function runReportHtml(title: string, results: readonly Result[], s
   });
   const intro = results.map((r) => `${r.variant}: ${r.summary.jobs} jobs, mean response ${(r.summary.meanResponseMs / 1000).toFixed(1)} s, ` +
     `node locality ${(100 * r.summary.locality.node).toFixed(1)}%, ` +
-    (r.network === undefined ? '' : `${(r.network.crossRackMB / 1024).toFixed(1)} GB across racks, `) + `seed ${r.seed}, digest ${r.digest.slice(0, 16)}`);
+    (r.network === undefined ? '' : networkIntro(r.network)) + `seed ${r.seed}, digest ${r.digest.slice(0, 16)}`);
   return reportHtml(title, intro, drawable(charts, intro, source));
+}
+
+/**
+ * A fluid run's network in its intro line: GB across racks, of them the shuffles' send halves (a result written before
+ * they were simulated has none to tell), and the uplinks' mean and busiest-bucket utilisation.
+ */
+function networkIntro(n: NetworkResult): string {
+  const gb = (mb: number): string => (mb / 1024).toFixed(1);
+  const shuffles = typeof n.shuffleSentMB === 'number' ? ` (${gb(n.shuffleSentMB)} GB of shuffles sent)` : '';
+  const up = linkUse(n.utilization.up);
+  return `${gb(n.crossRackMB)} GB across racks${shuffles}, uplinks ${(100 * up.mean).toFixed(1)}% busy on average and ${(100 * up.max).toFixed(1)}% in the busiest bucket, `;
 }
 
 /** A sweep's report: its charts (or, by default, node locality and mean response against the first numeric axis), the CDF and locality by bin. */

@@ -58,6 +58,14 @@ describe('network metrics', () => {
     expect(metricsOf(base).some((m) => m.metric.startsWith('network.'))).toBe(false);
   });
 
+  it('a result written before a field existed (an older point of a resumed sweep) reports no value for it, not NaN', () => {
+    const { shuffleSentMB: _, ...older } = network;
+    const metrics = metricsOf({ ...base, network: older as typeof network });
+    expect(metrics.some((m) => m.metric === 'network.shuffleSentMB')).toBe(false);
+    expect(metrics.every((m) => Number.isFinite(m.value))).toBe(true);
+    expect(metrics.some((m) => m.metric === 'network.crossRackMB')).toBe(true);
+  });
+
   it('every network metric is one a sweep chart may name, and nothing else is reported under network.', () => {
     const names = metricsOf({ ...base, network }).map((m) => m.metric).filter((m) => m.startsWith('network.'));
     expect(names).toHaveLength(12);
