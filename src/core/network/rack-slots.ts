@@ -364,9 +364,8 @@ export class RackSlots {
         // sent by the nodes that hold them (inRackFetch); and other racks', over this NIC, the downlink and the group
         // link of traffic in from anywhere.
         const loopMB = s.readyLoopMB[q] - s.fetchedLoopMB[q];
-        const outMB = s.readyOutMB[q] - s.fetchedOutMB[q];
+        const outMB = this.outMB(q, s.readyFin[q], s.readyIn[q]) - this.outMB(q, s.fetchedFin[q], s.fetchedIn[q]);
         s.fetchedLoopMB[q] = s.readyLoopMB[q];
-        s.fetchedOutMB[q] = s.readyOutMB[q];
         if (outMB > 0) this.fetches.push(this.firstNode + i, s.job[q], s.fetchedFin[q], s.readyFin[q], s.readMB[q] / s.maps[q]);
         s.fetchedFin[q] = s.readyFin[q];
         path[0] = links.node(i, DISK_READ);
@@ -405,7 +404,19 @@ export class RackSlots {
   /** Whether reduce slot q has heard of map outputs it has not fetched. */
   private unfetched(q: number): boolean {
     const s = this.s;
-    return s.readyLoopMB[q] > s.fetchedLoopMB[q] || s.readyIn[q] > s.fetchedIn[q] || s.readyOutMB[q] > s.fetchedOutMB[q];
+    return s.readyLoopMB[q] > s.fetchedLoopMB[q] || s.readyIn[q] > s.fetchedIn[q] || this.outMB(q, s.readyFin[q], s.readyIn[q]) > this.outMB(q, s.fetchedFin[q], s.fetchedIn[q]);
+  }
+
+  /**
+   * MB of reduce slot q's shuffle from other racks among its job's first `finished` maps, `inRack` of them on this
+   * rack: its share of each of the others' outputs (all of its bytes but the rack's once every map has finished).
+   */
+  private outMB(q: number, finished: number, inRack: number): number {
+    const s = this.s;
+    const maps = s.maps[q];
+    const mb = s.readMB[q];
+    if (maps === 0) return 0;
+    return finished === maps ? mb - (mb * inRack) / maps : (mb * (finished - inRack)) / maps;
   }
 
   /**

@@ -25,7 +25,7 @@ export class RackTasks extends RackSlots {
     s.src[q] = src;
     s.heard[q] = map || mapsDone ? 1 : 0;
     // A reduce hears its maps' progress beside its launch.
-    s.readyLoopMB[q] = s.readyOutMB[q] = s.fetchedLoopMB[q] = s.fetchedOutMB[q] = 0;
+    s.readyLoopMB[q] = s.fetchedLoopMB[q] = 0;
     s.readyIn[q] = s.fetchedIn[q] = s.maps[q] = s.readyFin[q] = s.fetchedFin[q] = 0;
     if (copy) s.scalars[2]++;
     else {
@@ -58,14 +58,11 @@ export class RackTasks extends RackSlots {
       if (s.job[q] !== job || s.phase[q] === FREE) continue;
       this.touchSlot(q);
       const mb = s.readMB[q];
-      const rackMB = maps > 0 ? (mb * inRack) / maps : 0;
       const loopMB = maps > 0 ? (mb * onNode) / maps : 0;
-      const outMB = finished === maps ? mb - rackMB : (mb * (finished - inRack)) / maps;
       s.maps[q] = maps;
       if (loopMB > s.readyLoopMB[q]) s.readyLoopMB[q] = loopMB;
       if (mb > 0 && inRack > s.readyIn[q]) s.readyIn[q] = inRack; // a reduce that reads nothing fetches nothing
       if (mb > 0 && finished > s.readyFin[q]) s.readyFin[q] = finished;
-      if (outMB > s.readyOutMB[q]) s.readyOutMB[q] = outMB;
       if (finished === maps && s.heard[q] === 0) {
         this.heardAll(q);
         s.waiting[i]--;

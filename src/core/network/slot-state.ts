@@ -26,13 +26,12 @@ export class SlotState {
   readonly readMB: Float64Array;
   readonly writeMB: Float64Array;
   /**
-   * A reduce's shuffle: MB of it whose maps have finished (it has heard), from its own node (over loopback) and from
-   * other racks, and MB of each it has fetched or is fetching (map-outputs.ts).
+   * A reduce's shuffle: MB of it whose maps have finished (it has heard) on its own node (over loopback), and MB of
+   * those it has fetched or is fetching (map-outputs.ts). Its share from other racks follows from readyFin, readyIn
+   * and their fetched counterparts (RackSlots.outMB).
    */
   readonly readyLoopMB: Float64Array;
-  readonly readyOutMB: Float64Array;
   readonly fetchedLoopMB: Float64Array;
-  readonly fetchedOutMB: Float64Array;
   /** runningTasks (jobs' tasks), clock, runningCopies (replica copies). */
   readonly scalars: Float64Array;
   readonly job: Int32Array;
@@ -74,7 +73,7 @@ export class SlotState {
   private readonly nodeCounters: Int32Array;
 
   constructor(slots: number, nodes: number, mapSlots: number, reduceSlots: number, groupSlots: number) {
-    const buffer = new ArrayBuffer(8 * (7 * slots + 3) + 4 * ((8 + FLOWS_PER_SLOT) * slots + 6 * nodes) + 2 * slots);
+    const buffer = new ArrayBuffer(8 * (5 * slots + 3) + 4 * ((8 + FLOWS_PER_SLOT) * slots + 6 * nodes) + 2 * slots);
     let at = 0;
     const f64 = (n: number): Float64Array => { const a = new Float64Array(buffer, at, n); at += 8 * n; return a; };
     const i32 = (n: number): Int32Array => { const a = new Int32Array(buffer, at, n); at += 4 * n; return a; };
@@ -83,9 +82,7 @@ export class SlotState {
     this.readMB = f64(slots);
     this.writeMB = f64(slots);
     this.readyLoopMB = f64(slots);
-    this.readyOutMB = f64(slots);
     this.fetchedLoopMB = f64(slots);
-    this.fetchedOutMB = f64(slots);
     this.scalars = f64(3);
     this.job = i32(slots).fill(-1);
     this.task = i32(slots);
@@ -125,9 +122,7 @@ export class SlotState {
       o.readMB[q] = this.readMB[q];
       o.writeMB[q] = this.writeMB[q];
       o.readyLoopMB[q] = this.readyLoopMB[q];
-      o.readyOutMB[q] = this.readyOutMB[q];
       o.fetchedLoopMB[q] = this.fetchedLoopMB[q];
-      o.fetchedOutMB[q] = this.fetchedOutMB[q];
       o.job[q] = this.job[q];
       o.task[q] = this.task[q];
       for (let k = q * FLOWS_PER_SLOT; k < (q + 1) * FLOWS_PER_SLOT; k++) o.flows[k] = this.flows[k];
