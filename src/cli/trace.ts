@@ -1,6 +1,8 @@
 /**
  * Reading SWIM traces (tab-separated, no header, one job a line: id, submit s, gap s, input, shuffle and output
- * bytes; data/traces/README.md). A malformed line is bad input: one error naming the file and the line.
+ * bytes; data/traces/README.md). SWIM's later synthesis (WorkloadSynthesis.pl, its `..._withInputPaths_0` traces)
+ * adds each job's anonymized input path and output path, each followed by a tab and either empty: 7 to 9 columns,
+ * the 9th empty. A malformed line is bad input: one error naming the file and the line.
  */
 import { readTextFile } from './read-file.js';
 import { dirname, isAbsolute, resolve } from 'node:path';
@@ -14,6 +16,7 @@ import { hasControlChars } from '../core/bounded.js';
 const DECIMAL = /^\d+(\.\d+)?([eE][+-]?\d+)?$/;
 
 const COLUMNS = ['job id', 'submit time', 'inter-arrival gap', 'input bytes', 'shuffle bytes', 'output bytes'];
+const PATH_COLUMNS = ['input path', 'output path'];
 
 /** Parses a trace's text; `file` names it in errors. */
 export function parseSwimTrace(text: string, file: string): SwimTrace {
@@ -26,18 +29,29 @@ export function parseSwimTrace(text: string, file: string): SwimTrace {
   const inputBytes = new Float64Array(n);
   const shuffleBytes = new Float64Array(n);
   const outputBytes = new Float64Array(n);
+  const inputPaths: string[] = [];
+  let anyPath = false;
   const seen = new Set<string>();
   const bad = (line: number, what: string): InputError => new InputError(`${file}:${line}: ${what}`);
   for (let i = 0; i < n; i++) {
     const line = i + 1;
     const cols = lines[i].replace(/\r$/, '').split('\t');
-    if (cols.length !== 6) throw bad(line, `expected 6 tab-separated columns (${COLUMNS.join(', ')}), found ${cols.length}`);
+    if (cols.length < 6 || cols.length > 9 || (cols.length === 9 && cols[8].trim() !== '')) {
+      const found = cols.length === 9 ? '9, the 9th not empty' : String(cols.length);
+      throw bad(line, `expected 6 tab-separated columns (${COLUMNS.join(', ')}), or 7 to 9 with SWIM's ${PATH_COLUMNS.join(' and ')} (a 9th only empty: a trailing tab), found ${found}`);
+    }
+    for (let k = 6; k < Math.min(cols.length, 8); k++) {
+      if (hasControlChars(cols[k])) throw bad(line, `column ${k + 1} (${PATH_COLUMNS[k - 6]}) ${JSON.stringify(cols[k])} holds a control character`);
+    }
+    const inputPath = cols.length > 6 ? cols[6].trim() : '';
+    if (inputPath !== '') anyPath = true;
+    inputPaths.push(inputPath);
     const id = cols[0].trim();
     if (id === '') throw bad(line, 'empty job id');
     if (hasControlChars(id)) throw bad(line, `job id ${JSON.stringify(id)} holds a control character: names are printed in tables and CSV`);
     if (seen.has(id)) throw bad(line, `job id "${id}" is used twice`);
     seen.add(id);
-    const nums = cols.slice(1).map((c, k) => {
+    const nums = cols.slice(1, 6).map((c, k) => {
       const v = DECIMAL.test(c.trim()) ? Number(c.trim()) : NaN; // decimal only: Number() also reads "0x10" and ""
       if (!Number.isFinite(v) || v < 0) throw bad(line, `column ${k + 2} (${COLUMNS[k + 1]}): "${c}" is not a non-negative number`);
       return v;
@@ -51,7 +65,7 @@ export function parseSwimTrace(text: string, file: string): SwimTrace {
     outputBytes[i] = nums[4];
   }
   if (n === 0) throw new InputError(`${file}: the trace has no jobs`);
-  return { file, ids, submitS, inputBytes, shuffleBytes, outputBytes };
+  return anyPath ? { file, ids, submitS, inputBytes, shuffleBytes, outputBytes, inputPaths } : { file, ids, submitS, inputBytes, shuffleBytes, outputBytes };
 }
 
 export function readSwimTrace(file: string): SwimTrace {

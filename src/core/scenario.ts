@@ -199,6 +199,8 @@ const swimWorkload = z.strictObject({
   pools: z.enum(['bin', 'round-robin', 'single']).default('bin'),
   poolCount: posInt('poolCount', L.MAX_POOLS).default(10),
   type: z.enum(JOB_TYPES).default('io'),
+  /** A trace with input paths: rows naming one path read one file ("shared"), or each row a file of its own ("ignored"). */
+  inputPaths: z.enum(['shared', 'ignored'], { error: 'inputPaths must be "shared" or "ignored"' }).default('shared'),
 });
 
 /**

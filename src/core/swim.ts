@@ -7,7 +7,12 @@
  * - Bytes are scaled by (simulated nodes / tracedNodes), as SWIM's replay does; SWIM's minima then apply: at least
  *   one input block, and at least 1 KB of shuffle and of output.
  * - maps = ceil(input / block size): one map per HDFS block (hdfs.blockMB). The input file's blocks are placed by
- *   HDFS's default policy when the job is built.
+ *   HDFS's default policy when the job is built: a file of its own (named by the job id), or, for the rows of a
+ *   `withInputPaths` trace that name an input path (and inputPaths "shared"), the path's one file, whose size is the
+ *   largest input any replayed row of that path reads (the traced table: rows of one path read different byte counts,
+ *   a query reading some partitions of it). A row reading less than the whole file reads a contiguous run of its
+ *   blocks from an offset drawn uniformly on the row's own stream (input:i of the workload's), so jobs reading one
+ *   table share its blocks, as the traced jobs did; the same table read whole by many jobs is read hot.
  * - reduces = 0 for a job with no shuffle in the trace (a map-only job), else max(1, round((shuffle + output) /
  *   bytesPerReduce)); the default 1e9 bytes is Hive's hive.exec.reducers.bytes.per.reducer, and most Facebook jobs
  *   were Hive queries.
@@ -21,9 +26,10 @@
 import type { JobSpec } from './workload.js';
 import { binOf } from './facebook-bins.js';
 import { jobIndex } from './ids.js';
+import type { Rng } from './rng.js';
 import type { SwimWorkload } from './scenario.js';
 
-/** The rows of a SWIM trace, in file order (columns 1, 2, 4, 5 and 6 of the TSV). */
+/** The rows of a SWIM trace, in file order (columns 1, 2, 4, 5 and 6 of the TSV, and 7 where a trace has it). */
 export interface SwimTrace {
   readonly file: string;
   readonly ids: readonly string[];
@@ -31,6 +37,11 @@ export interface SwimTrace {
   readonly inputBytes: Float64Array;
   readonly shuffleBytes: Float64Array;
   readonly outputBytes: Float64Array;
+  /**
+   * Each row's input path (SWIM's `withInputPaths` traces: anonymized, "inputPath12"), '' for none; omitted: no row
+   * has one. Rows naming one path read one file (swimJobs).
+   */
+  readonly inputPaths?: readonly string[];
 }
 
 const MB = 1024 * 1024;
@@ -73,13 +84,19 @@ export function swimJobShape(w: SwimWorkload, scale: number, blockMB: number, in
   };
 }
 
-/** The jobs of a SWIM replay, in trace order (submit times never decrease); `addFile` places each job's input. */
-export function swimJobs(w: SwimWorkload, trace: SwimTrace, nodes: number, blockMB: number, addFile: (name: string, blocks: number) => Int32Array): JobSpec[] {
+/**
+ * The jobs of a SWIM replay, in trace order (submit times never decrease); `addFile` places each input file, `rng` (the
+ * workload's) draws where a row reads a shared path's file.
+ */
+export function swimJobs(w: SwimWorkload, trace: SwimTrace, nodes: number, blockMB: number, addFile: (name: string, blocks: number) => Int32Array, rng: Rng): JobSpec[] {
   const scale = nodes / w.tracedNodes;
   const n = Math.min(trace.ids.length, w.jobs ?? Infinity);
+  const shapes = Array.from({ length: n }, (_, i) => swimJobShape(w, scale, blockMB, trace.inputBytes[i], trace.shuffleBytes[i], trace.outputBytes[i]));
+  const paths = w.inputPaths === 'shared' ? trace.inputPaths : undefined;
+  const input = paths === undefined ? undefined : sharedPathInputs(paths, shapes, addFile, rng);
   const jobs: JobSpec[] = [];
   for (let i = 0; i < n; i++) {
-    const shape = swimJobShape(w, scale, blockMB, trace.inputBytes[i], trace.shuffleBytes[i], trace.outputBytes[i]);
+    const shape = shapes[i];
     const bin = binOf(shape.maps);
     jobs.push({
       index: jobIndex(i),
@@ -88,7 +105,7 @@ export function swimJobs(w: SwimWorkload, trace: SwimTrace, nodes: number, block
       priority: 'NORMAL',
       type: w.type,
       submitMs: Math.round(trace.submitS[i] * 1000),
-      blocks: addFile(trace.ids[i], shape.maps),
+      blocks: input?.(i) ?? addFile(trace.ids[i], shape.maps),
       reduces: shape.reduces,
       mapMs: shape.mapMs,
       reduceMs: shape.reduceMs,
@@ -100,4 +117,29 @@ export function swimJobs(w: SwimWorkload, trace: SwimTrace, nodes: number, block
     });
   }
   return jobs;
+}
+
+/**
+ * The input of each row that names a path (undefined for one that names none): the path's file, placed as its first
+ * row is built (file `path:<path>`, sized to the largest of its rows' maps), read whole or in a contiguous run.
+ */
+function sharedPathInputs(paths: readonly string[], shapes: readonly SwimJobShape[], addFile: (name: string, blocks: number) => Int32Array, rng: Rng): (i: number) => Int32Array | undefined {
+  const size = new Map<string, number>();
+  shapes.forEach((s, i) => {
+    if (paths[i] !== '') size.set(paths[i], Math.max(size.get(paths[i]) ?? 0, s.maps));
+  });
+  const files = new Map<string, Int32Array>();
+  return (i) => {
+    const path = paths[i];
+    if (path === '') return undefined;
+    let file = files.get(path);
+    if (file === undefined) {
+      file = addFile(`path:${path}`, size.get(path)!);
+      files.set(path, file);
+    }
+    const maps = shapes[i].maps;
+    if (maps === file.length) return file;
+    const offset = rng.fork(`input:${i}`).int(file.length - maps + 1);
+    return file.slice(offset, offset + maps);
+  };
 }

@@ -81,7 +81,7 @@ export function planWorkload(scenario: Scenario, topology: Topology, rng: Rng, t
   if (w.kind === 'swim' && trace === undefined) throw new Error(`swim workload: the rows of trace ${w.trace} were not loaded (load the scenario with src/cli/load-scenario.ts)`);
   const jobs = w.kind === 'facebook' ? facebookJobs(w, rng.fork('workload'), addFile)
     : w.kind === 'generated' ? generatedJobs(w, rng.fork('workload'), addFile)
-    : w.kind === 'swim' ? swimJobs(w, trace!, topology.nodes, scenario.hdfs.blockMB, addFile)
+    : w.kind === 'swim' ? swimJobs(w, trace!, topology.nodes, scenario.hdfs.blockMB, addFile, rng.fork('workload'))
     : listedJobs(w, addFile, plan);
   return { jobs, plan };
 }

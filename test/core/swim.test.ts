@@ -8,6 +8,9 @@ import { simulate } from '../../src/actors/simulate.js';
 import { parseSwimTrace } from '../../src/cli/trace.js';
 import { loadScenario } from '../../src/cli/load-scenario.js';
 import { swimJobShape } from '../../src/core/swim.js';
+import { makeRng } from '../../src/core/rng.js';
+import { makeTopology } from '../../src/core/topology.js';
+import { planWorkload } from '../../src/core/workload.js';
 import { auditor, scenario } from '../helpers.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -83,6 +86,73 @@ describe('the first 50 jobs of FB-2009', () => {
   });
 });
 
+describe("SWIM's traces with input paths (WorkloadSynthesis.pl's withInputPaths layout)", () => {
+  const FIXTURE = join(ROOT, 'test/fixtures/swim-input-paths.tsv');
+  const text = readFileSync(FIXTURE, 'utf8');
+  const trace = parseSwimTrace(text, 'paths.tsv');
+  const stripped = parseSwimTrace(text.split('\n').map((l) => l.split('\t').slice(0, 6).join('\t')).join('\n'), 'stripped.tsv');
+  const plan = (inputPaths: 'shared' | 'ignored', t = trace) => {
+    const s = scenario({ cluster: { racks: 3, nodesPerRack: 20 }, workload: { kind: 'swim', trace: 'x.tsv', inputPaths } });
+    return planWorkload(s, makeTopology(s.cluster, s.seed), makeRng(s.seed), t);
+  };
+
+  it('reads the input path of each row (the output path and the trailing tab are read and left alone)', () => {
+    expect(trace.ids).toHaveLength(12);
+    expect(trace.inputPaths).toEqual(['inputPath1', 'inputPath1', '', 'inputPath1', 'inputPath2', 'inputPath3', 'inputPath2', 'inputPath3', 'inputPath2', 'inputPath1', 'inputPath4', 'inputPath5']);
+    expect([...trace.inputBytes]).toEqual([...stripped.inputBytes]);
+    expect(stripped.inputPaths).toBeUndefined();
+    // 7 and 8 columns too (no trailing tab), and a row of 6 among them.
+    const mixed = parseSwimTrace('a\t1\t1\t10\t0\t5\tp\nb\t2\t1\t10\t0\t5\tp\tq\nc\t3\t1\t10\t0\t5\n', 'mixed.tsv');
+    expect(mixed.inputPaths).toEqual(['p', 'p', '']);
+  });
+
+  it('rows naming one path read one file, sized to the largest of them; a smaller row reads a contiguous run of it', () => {
+    const { jobs, plan: p } = plan('shared');
+    const byPath = new Map<string, number[]>();
+    trace.inputPaths!.forEach((path, i) => path !== '' && byPath.set(path, [...(byPath.get(path) ?? []), i]));
+    for (const [path, rows] of byPath) {
+      const file = p.placed.find((f) => f.name === `path:${path}`)!;
+      expect(file.blocks).toBe(Math.max(...rows.map((i) => jobs[i].blocks.length)));
+      for (const i of rows) {
+        const b = jobs[i].blocks;
+        expect(b[0]).toBeGreaterThanOrEqual(file.first);
+        expect(b[b.length - 1]).toBeLessThan(file.first + file.blocks);
+        for (let k = 1; k < b.length; k++) expect(b[k]).toBe(b[k - 1] + 1);
+      }
+    }
+    // inputPath1: rows 0, 1, 3 and 9; 3 and 9 read it whole (the same blocks), 1 reads part of it.
+    expect([...jobs[3].blocks]).toEqual([...jobs[9].blocks]);
+    expect(jobs[1].blocks.length).toBeLessThan(jobs[3].blocks.length);
+    // Five paths and the one row without a path: six files, and fewer blocks than maps.
+    expect(p.placed.map((f) => f.name)).toEqual(['path:inputPath1', 'job2', 'path:inputPath2', 'path:inputPath3', 'path:inputPath4', 'path:inputPath5']);
+    expect(p.size).toBeLessThan(jobs.reduce((a, j) => a + j.blocks.length, 0));
+  });
+
+  it('the same jobs but for their inputs; "ignored" (or the trace without its paths) gives each row a file of its own', () => {
+    const shared = plan('shared').jobs;
+    const ignored = plan('ignored');
+    const own = plan('shared', stripped);
+    expect(ignored.plan.placed).toEqual(own.plan.placed);
+    expect(ignored.jobs).toEqual(own.jobs);
+    expect(ignored.plan.size).toBe(ignored.jobs.reduce((a, j) => a + j.blocks.length, 0));
+    const strip = (j: (typeof shared)[number]) => ({ ...j, blocks: j.blocks.length });
+    expect(shared.map(strip)).toEqual(ignored.jobs.map(strip));
+  });
+
+  it('a run replays it to the end, every task once; the same digest in-process and on threads', async () => {
+    const s = scenario({ seed: 3, cluster: { racks: 3, nodesPerRack: 20, mapSlotsPerNode: 2, reduceSlotsPerNode: 1 }, workload: { kind: 'swim', trace: 'x.tsv' } });
+    const audit = auditor(s);
+    const r = await simulate(s, { trace, observer: audit.observer, timeDecisions: false });
+    expect(r.summary.jobs).toBe(12);
+    expect(audit.violations).toEqual([]);
+    expect(audit.notDone).toEqual([]);
+    const threads = await simulate(s, { trace, runtime: 'threads', workers: 2, timeDecisions: false });
+    expect(threads.digest).toBe(r.digest);
+    const ignored = await simulate({ ...s, workload: { ...s.workload, inputPaths: 'ignored' } } as typeof s, { trace, timeDecisions: false });
+    expect(ignored.digest).not.toBe(r.digest);
+  });
+});
+
 describe('malformed traces: exit 2, one line naming the file and line', () => {
   const good = readFileSync(join(ROOT, 'data/traces/FB-2009_samples_24_times_1hr_0_first50jobs.tsv'), 'utf8').split('\n');
   const withLine3 = (line: string) => [...good.slice(0, 2), line, ...good.slice(3)].join('\n');
@@ -92,6 +162,9 @@ describe('malformed traces: exit 2, one line naming the file and line', () => {
     ['a negative number', withLine3('job2\t122\t21\t267631\t-1\t233549'), /bad\.tsv:3: column 5 \(shuffle bytes\)/],
     ['time going backwards', withLine3('job2\t100\t21\t267631\t594312\t233549'), /bad\.tsv:3: submit time 100 is before/],
     ['a duplicate id', withLine3('job1\t122\t21\t267631\t594312\t233549'), /bad\.tsv:3: job id "job1" is used twice/],
+    ['a 9th column not empty', withLine3('job2\t122\t21\t267631\t594312\t233549\tinputPath1\t\tx'), /bad\.tsv:3: expected 6 tab-separated columns .*or 7 to 9 .*found 9, the 9th not empty/],
+    ['10 columns', withLine3('job2\t122\t21\t267631\t594312\t233549\tinputPath1\t\t\t'), /bad\.tsv:3: expected 6 tab-separated columns .*found 10/],
+    ['a control character in a path', withLine3('job2\t122\t21\t267631\t594312\t233549\tinput\u0007Path\t\t'), /bad\.tsv:3: column 7 \(input path\) "input\\u0007Path" holds a control character/],
   ])('%s', (_, text, message) => {
     const dir = mkdtempSync(join(tmpdir(), 'hfsim-swim-'));
     writeFileSync(join(dir, 'bad.tsv'), text);
