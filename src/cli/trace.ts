@@ -1,6 +1,6 @@
 /**
  * Reading SWIM traces (tab-separated, no header, one job a line: id, submit s, gap s, input, shuffle and output
- * bytes; data/traces/README.md). SWIM's later synthesis (WorkloadSynthesis.pl, its `..._withInputPaths_0` traces)
+ * bytes; data/traces/README.md). SWIM's later synthesis (WorkloadSynthesis.pl, its `..._withInputPaths_0.tsv` traces)
  * adds each job's anonymized input path and output path, each followed by a tab and either empty: 7 to 9 columns,
  * the 9th empty. A malformed line is bad input: one error naming the file and the line.
  */
