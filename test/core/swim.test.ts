@@ -4,6 +4,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { simulate } from '../../src/actors/simulate.js';
 import { parseSwimTrace } from '../../src/cli/trace.js';
 import { loadScenario } from '../../src/cli/load-scenario.js';
@@ -137,6 +138,36 @@ describe("SWIM's traces with input paths (WorkloadSynthesis.pl's withInputPaths 
     expect(ignored.plan.size).toBe(ignored.jobs.reduce((a, j) => a + j.blocks.length, 0));
     const strip = (j: (typeof shared)[number]) => ({ ...j, blocks: j.blocks.length });
     expect(shared.map(strip)).toEqual(ignored.jobs.map(strip));
+  });
+
+  it('random traces: every row reads its maps, rows of a path read within its one file, contiguously; "ignored" = no paths', () => {
+    const row = fc.record({ mb: fc.integer({ min: 0, max: 2000 }), path: fc.constantFrom('', 'a', 'b', 'c', 'd'), cols: fc.constantFrom(6, 7, 8, 9) });
+    fc.assert(fc.property(fc.array(row, { minLength: 1, maxLength: 40 }), fc.integer({ min: 1, max: 1000 }), (rows, seed) => {
+      const line = (r: (typeof rows)[number], i: number) => {
+        const base = [`j${i}`, String(i), '1', String(r.mb * MB), '0', '5'];
+        if (r.cols === 6) return [...base, ...(r.path === '' ? [] : [r.path])].join('\t'); // 6 columns, or 7 with a path
+        return [...base, r.path, 'out', ''].slice(0, r.cols).join('\t');
+      };
+      const t = parseSwimTrace(rows.map(line).join('\n'), 'random.tsv');
+      const run = (inputPaths: 'shared' | 'ignored', tr = t) => {
+        const s = scenario({ seed, cluster: { racks: 2, nodesPerRack: 5 }, workload: { kind: 'swim', trace: 'x.tsv', tracedNodes: 10, inputPaths } });
+        return planWorkload(s, makeTopology(s.cluster, s.seed), makeRng(s.seed), tr);
+      };
+      const { jobs, plan: p } = run('shared');
+      const noPaths = run('shared', { ...t, inputPaths: undefined });
+      expect(jobs.map((j) => j.blocks.length)).toEqual(noPaths.jobs.map((j) => j.blocks.length));
+      expect(run('ignored').jobs).toEqual(noPaths.jobs);
+      rows.forEach((r, i) => {
+        const named = (t.inputPaths ?? [])[i] ?? '';
+        expect(named).toBe(r.path);
+        const file = p.placed.find((f) => f.name === (named === '' ? `j${i}` : `path:${named}`))!;
+        const b = jobs[i].blocks;
+        expect(b[0]).toBeGreaterThanOrEqual(file.first);
+        expect(b[b.length - 1]).toBeLessThan(file.first + file.blocks);
+        for (let k = 1; k < b.length; k++) expect(b[k]).toBe(b[k - 1] + 1);
+        if (named !== '') expect(file.blocks).toBe(Math.max(...rows.map((_, k) => ((t.inputPaths ?? [])[k] === named ? jobs[k].blocks.length : 0))));
+      });
+    }), { numRuns: 200 });
   });
 
   it('a run replays it to the end, every task once; the same digest in-process and on threads', async () => {
