@@ -8,10 +8,10 @@ import { InputError } from './errors.js';
 import { applySchedulerFiles } from './scheduler-files.js';
 import { readTextFile } from './read-file.js';
 import { parseRumenTrace } from './rumen.js';
-import { type SlsJob, parseSlsTrace, slsJobsWorkload } from './sls.js';
+import { type SlsTrace, parseSlsTrace, slsJobsWorkload } from './sls.js';
 import { tracePath } from './trace.js';
 
-const slsCache = new Map<string, SlsJob[]>();
+const slsCache = new Map<string, SlsTrace>();
 
 export function resolveScenario(raw: Record<string, unknown>, scenarioFile: string): Parsed<Scenario> {
   const withFiles = applySchedulerFiles(raw, scenarioFile);
@@ -21,13 +21,15 @@ export function resolveScenario(raw: Record<string, unknown>, scenarioFile: stri
   const path = tracePath(scenarioFile, w.trace);
   try {
     const key = `${w.format}:${path}`;
-    let jobs = slsCache.get(key);
-    if (jobs === undefined) {
+    let trace = slsCache.get(key);
+    if (trace === undefined) {
       const text = readTextFile(path, w.format === 'rumen' ? 'Rumen trace' : 'SLS trace');
-      slsCache.set(key, (jobs = w.format === 'rumen' ? parseRumenTrace(text, path) : parseSlsTrace(text, path)));
+      slsCache.set(key, (trace = w.format === 'rumen' ? parseRumenTrace(text, path) : parseSlsTrace(text, path)));
+      // Once a trace a process: SLS logs each such job ("Failed to create an AM") and replays the others.
+      for (const j of trace.skipped) process.stderr.write(`hfsim: warning: ${path}:${j.line}: job "${j.id}" skipped, as SLS skips it: ${j.why}\n`);
     }
     const { cluster, hdfs } = parsed.value;
-    return parseScenario({ ...withFiles, workload: slsJobsWorkload(jobs, w, { racks: cluster.racks, nodesPerRack: cluster.nodesPerRack, replication: hdfs.replication }, path) });
+    return parseScenario({ ...withFiles, workload: slsJobsWorkload(trace.jobs, w, { racks: cluster.racks, nodesPerRack: cluster.nodesPerRack, replication: hdfs.replication }, path) });
   } catch (err) {
     if (err instanceof InputError) throw new InputError(`${scenarioFile}: workload.trace: ${err.message}`);
     throw err;

@@ -1,17 +1,25 @@
 /**
- * YARN's Scheduler Load Simulator input (SLS JSON, hadoop-sls's SLSRunner): a file of job objects, one after another
- * (or a JSON array of them), each with "job.start.ms", "job.queue.name", optional "job.id", "job.user", "job.end.ms",
- * "am.type", "job.count", and "job.tasks": containers with "container.host" ("/rack/host"), "container.start.ms" and
- * "container.end.ms" (or "duration.ms"), "container.priority", "container.type" (map or reduce) and "count".
+ * YARN's Scheduler Load Simulator input (SLS JSON, hadoop-sls's AMRunner and AMDefinitionSLS): a file of job objects,
+ * one after another (or a JSON array of them), each with "job.start.ms", "job.queue.name", optional "job.id",
+ * "job.user", "job.end.ms", "job.count", "job.label.expression", the AM type ("yarn.sls.am.type", or "am.type" as SLS
+ * read it before), and "job.tasks": containers with "container.host" ("/rack/host"), a duration ("container.duration.ms",
+ * else "duration.ms", else "container.end.ms" - "container.start.ms", as TaskContainerDefinition takes them),
+ * "container.priority", "container.type" (map or reduce), "count", "container.execution.type",
+ * "container.allocation.id" and "container.request.delay".
  *
  * Read into a hfsim jobs workload: a job per SLS job (job.count copies), submitted at job.start.ms to the pool named
  * by its queue; a file per job with a block per map, the block's one replica on the map's container.host; its maps
  * take their mean duration and its reduces theirs (a hfsim job has one map and one reduce time). Hosts map onto the
  * cluster's nodes: the trace's racks by name in natural order (rack2 before rack10), the hosts of each (of maps and
- * reduces) by name, rack r's i-th node being node r x nodesPerRack + i. Ignored, as a slot simulation has no use for them: job.end.ms (the traced
- * finish), container.priority (map 20, reduce 10 in SLS: the order of a job's requests), container and AM memory and
- * vcores (a container is a slot). Any other key, a non-mapreduce am.type or a malformed value is bad input naming the
- * file and line.
+ * reduces) by name, rack r's i-th node being node r x nodesPerRack + i. Ignored, as a slot simulation has no use for
+ * them: job.end.ms (the traced finish), job.label.expression, container.priority (map 20, reduce 10 in SLS: the order
+ * of a job's requests), the execution type, allocation id and request delay, and resources: SLS reads "am." and
+ * "container." followed by a resource name (memory-mb, vcores, any configured type) as whole numbers, and so does this
+ * (a container is a slot).
+ *
+ * A job SLS itself skips ("Failed to create an AM": no containers, or one whose duration is not above 0) is skipped
+ * here too and listed (SlsTrace.skipped) for the caller to warn of. Any other key, a non-mapreduce AM type, a job
+ * without maps, or a malformed value is bad input naming the file and line.
  */
 import type { Node } from 'jsonc-parser';
 import { JsonReader } from './json-located.js';
@@ -19,9 +27,26 @@ import type { SlsWorkload } from '../core/scenario.js';
 import { InputError } from './errors.js';
 import { MAX_BLOCKS, MAX_JOB_MAPS, MAX_JOBS, MAX_REDUCES } from '../core/limits.js';
 
-const JOB_KEYS = new Set(['am.type', 'job.start.ms', 'job.end.ms', 'job.queue.name', 'job.id', 'job.user', 'job.tasks', 'job.count', 'am.memory', 'am.vcores']);
-const TASK_KEYS = new Set(['container.host', 'container.start.ms', 'container.end.ms', 'duration.ms', 'container.priority', 'container.type', 'count',
-  'container.memory', 'container.vcores']);
+const JOB_KEYS = new Set(['yarn.sls.am.type', 'am.type', 'job.start.ms', 'job.end.ms', 'job.queue.name', 'job.id', 'job.user', 'job.tasks', 'job.count',
+  'job.label.expression']);
+const TASK_KEYS = new Set(['container.host', 'container.start.ms', 'container.end.ms', 'container.duration.ms', 'duration.ms', 'container.priority',
+  'container.type', 'count', 'container.execution.type', 'container.allocation.id', 'container.request.delay']);
+const EXECUTION_TYPES = ['GUARANTEED', 'OPPORTUNISTIC'];
+
+/** A trace's jobs, and the jobs SLS would skip (skipped here too), each with its line and SLS's reason. */
+export interface SlsTrace {
+  jobs: SlsJob[];
+  skipped: SkippedJob[];
+}
+
+export interface SkippedJob {
+  id: string;
+  line: number;
+  why: string;
+}
+
+/** Thrown while reading a job that SLS skips (AMRunner logs "Failed to create an AM" and goes on). */
+export class SkipJob extends Error {}
 
 /** One SLS job, as read: its maps' hosts and durations, its reduces' durations. */
 export interface SlsJob {
@@ -38,17 +63,31 @@ export interface SlsJob {
   line: number;
 }
 
+/**
+ * Checks the keys of a job or container not in `known`: SLS reads `prefix` + a resource name as a resource, a whole
+ * number (ignored here); any other key is refused.
+ */
+function checkOtherKeys(r: JsonReader, p: Map<string, Node>, known: Set<string>, prefix: string, what: string): void {
+  for (const [key, value] of p) {
+    if (known.has(key)) continue;
+    const n = typeof value.value === 'number' ? value.value : typeof value.value === 'string' && value.value.trim() !== '' ? Number(value.value) : NaN;
+    if (!key.startsWith(prefix) || !Number.isInteger(n) || n < 0) {
+      r.fail(value.offset, `unknown key "${key}" in ${what}${key.startsWith(prefix) ? ` (SLS reads other "${prefix}" keys as resources: whole numbers, not ${JSON.stringify(value.value)})` : ''}`);
+    }
+  }
+}
+
 function slsJob(r: JsonReader, node: Node, index: number): SlsJob {
-  const p = r.props(node, JOB_KEYS, 'a job');
+  const p = r.props(node, undefined, 'a job');
+  checkOtherKeys(r, p, JOB_KEYS, 'am.', 'a job');
   const need = (key: string): Node => p.get(key) ?? r.fail(node.offset, `the job has no "${key}"`);
   need('job.start.ms');
   need('job.queue.name');
-  const tasks = need('job.tasks');
-  const amType = r.str(p, 'am.type') ?? 'mapreduce';
-  if (amType !== 'mapreduce') r.fail(p.get('am.type')!.offset, `am.type "${amType}": only mapreduce jobs are replayed`);
+  const amKey = p.has('yarn.sls.am.type') ? 'yarn.sls.am.type' : 'am.type';
+  const amType = r.str(p, amKey) ?? 'mapreduce';
+  if (amType !== 'mapreduce') r.fail(p.get(amKey)!.offset, `${amKey} "${amType}": only mapreduce jobs are replayed`);
   r.num(p, 'job.end.ms', { min: 0 });
-  r.num(p, 'am.memory', { min: 0 });
-  r.num(p, 'am.vcores', { min: 0 });
+  r.str(p, 'job.label.expression');
   const job: SlsJob = {
     id: r.str(p, 'job.id') ?? `job_${index + 1}`,
     startMs: r.num(p, 'job.start.ms', { min: 0, int: true })!,
@@ -60,23 +99,36 @@ function slsJob(r: JsonReader, node: Node, index: number): SlsJob {
     hosts: [],
     line: r.line(node.offset),
   };
-  if (tasks.type !== 'array' || (tasks.children ?? []).length === 0) r.fail(tasks.offset, '"job.tasks" must be a non-empty array of containers');
+  const tasks = p.get('job.tasks');
+  if (tasks === undefined || tasks.value === null || (tasks.type === 'array' && (tasks.children ?? []).length === 0)) throw new SkipJob('it has no containers ("No task for the job!")');
+  if (tasks.type !== 'array') r.fail(tasks.offset, '"job.tasks" must be an array of containers');
   for (const t of tasks.children!) slsTask(r, t, job);
   if (job.maps.length === 0) r.fail(tasks.offset, `job "${job.id}" has no map container: hfsim's jobs read their input in maps`);
   return job;
 }
 
 function slsTask(r: JsonReader, node: Node, job: SlsJob): void {
-  const p = r.props(node, TASK_KEYS, 'a container');
+  const p = r.props(node, undefined, 'a container');
+  checkOtherKeys(r, p, TASK_KEYS, 'container.', 'a container');
   r.num(p, 'container.priority', { min: 0, int: true });
-  r.num(p, 'container.memory', { min: 0 });
-  r.num(p, 'container.vcores', { min: 0 });
-  const duration = r.num(p, 'duration.ms', { min: 0 });
+  r.num(p, 'container.allocation.id', { min: -1, int: true });
+  r.num(p, 'container.request.delay', { min: 0, int: true });
+  const execution = r.str(p, 'container.execution.type');
+  if (execution !== undefined && !EXECUTION_TYPES.includes(execution)) r.fail(p.get('container.execution.type')!.offset, `"container.execution.type" must be ${EXECUTION_TYPES.map((t) => `"${t}"`).join(' or ')}, not "${execution}"`);
+  // TaskContainerDefinition's order; -1 is its "not given".
+  const given = (key: string): number | undefined => {
+    const v = r.num(p, key, { min: -Infinity, int: true });
+    return v === -1 ? undefined : v;
+  };
+  const duration = given('container.duration.ms') ?? given('duration.ms');
   const start = r.num(p, 'container.start.ms', { min: 0 });
   const end = r.num(p, 'container.end.ms', { min: 0 });
-  const ms = duration ?? (start !== undefined && end !== undefined ? end - start : undefined);
-  if (ms === undefined) r.fail(node.offset, 'a container needs "duration.ms", or "container.start.ms" and "container.end.ms"');
-  if (ms <= 0) r.fail(node.offset, `a container must last more than 0 ms (SLS refuses it too), not ${ms}`);
+  const timed = duration !== undefined || (start !== undefined && end !== undefined);
+  const ms = duration ?? (timed ? end! - start! : 0);
+  if (ms <= 0) {
+    const lasts = timed ? `lasts ${ms} ms` : 'has no duration ("container.duration.ms", "duration.ms", or "container.start.ms" and "container.end.ms")';
+    throw new SkipJob(`its container at line ${r.line(node.offset)} ${lasts} ("Duration of a task shouldn't be less or equal to 0!")`);
+  }
   const type = r.str(p, 'container.type') ?? 'map';
   if (type !== 'map' && type !== 'reduce') r.fail(p.get('container.type')!.offset, `"container.type" must be "map" or "reduce", not "${type}"`);
   const count = r.num(p, 'count', { min: 1, int: true }) ?? 1;
@@ -92,11 +144,30 @@ function slsTask(r: JsonReader, node: Node, job: SlsJob): void {
   }
 }
 
-export function parseSlsTrace(text: string, file: string): SlsJob[] {
+export function parseSlsTrace(text: string, file: string): SlsTrace {
   const reader = new JsonReader(text, file);
-  const jobs = reader.values().map((v, i) => slsJob(reader, v, i));
-  if (jobs.length === 0) throw new InputError(`${file}: the trace has no jobs`);
-  return jobs;
+  return readJobs(reader, reader.values(), (v, i) => slsJob(reader, v, i), (v, i) => reader.str(reader.props(v, undefined, 'a job'), 'job.id') ?? `job_${i + 1}`);
+}
+
+/**
+ * Each job of a trace read by `read`, but those SLS skips (SkipJob), listed with their id (`id`) and line; none left
+ * is bad input.
+ */
+export function readJobs(r: JsonReader, values: Node[], read: (v: Node, i: number) => SlsJob, id: (v: Node, i: number) => string): SlsTrace {
+  const jobs: SlsJob[] = [];
+  const skipped: SkippedJob[] = [];
+  values.forEach((v, i) => {
+    try {
+      jobs.push(read(v, i));
+    } catch (err) {
+      if (!(err instanceof SkipJob)) throw err;
+      skipped.push({ id: id(v, i), line: r.line(v.offset), why: err.message });
+    }
+  });
+  if (jobs.length === 0) {
+    throw new InputError(skipped.length === 0 ? `${r.file}: the trace has no jobs` : `${r.file}: no job to replay: SLS skips all ${skipped.length} (line ${skipped[0].line}, job "${skipped[0].id}": ${skipped[0].why})`);
+  }
+  return { jobs, skipped };
 }
 
 

@@ -121,10 +121,11 @@ describe('SLS JSON traces', () => {
   it('accepts the jobs as one JSON array too', () => {
     const objects = TRACE.trim().split(/\n(?=\{)/);
     expect(parseSlsTrace(`[${objects.join(',\n')}]`, 'a.json')).toEqual(parseSlsTrace(TRACE, 'b.json'));
+    expect(parseSlsTrace(TRACE, 'b.json').skipped).toEqual([]);
   });
 
   it('packs hosts onto the cluster by rack, in natural order, and refuses a trace that does not fit', () => {
-    const jobs = parseSlsTrace(TRACE, 't.json');
+    const { jobs } = parseSlsTrace(TRACE, 't.json');
     expect(Object.fromEntries(hostNodes(jobs, 2, 4, 't.json'))).toEqual({ 'rack2/node1': 0, 'rack2/node2': 1, 'rack2/node10': 2, 'rack10/node1': 4 });
     expect(() => hostNodes(jobs, 1, 4, 't.json')).toThrow('t.json: the trace\'s hosts are in 2 racks, the cluster has 1 (cluster.racks)');
     expect(() => hostNodes(jobs, 2, 2, 't.json')).toThrow('t.json: rack "rack2" has 3 hosts in the trace, the cluster 2 a rack (cluster.nodesPerRack)');
@@ -135,16 +136,22 @@ describe('SLS JSON traces', () => {
     ['malformed JSON', job('    { "container.host": "/r/n1" "duration.ms": 5 }'), /^t\.json:3: invalid JSON: comma expected$/],
     ['an unclosed object', '{ "job.start.ms": 0,\n  "job.queue.name": "q"\n', /^t\.json:3: unexpected end of file/],
     ['a number at the top', '{ "job.start.ms": 0, "job.queue.name": "q", "job.tasks": [{ "container.host": "h", "duration.ms": 1 }] }\n42\n', /^t\.json:2: expected a job object/],
-    ['a negative duration', job('    { "container.host": "/r/n1",\n      "container.start.ms": 10, "container.end.ms": 5 }'), /^t\.json:3: a container must last more than 0 ms \(SLS refuses it too\), not -5$/],
-    ['no duration', job('    { "container.host": "/r/n1" }'), /^t\.json:3: a container needs "duration\.ms", or "container\.start\.ms" and "container\.end\.ms"$/],
+    ['only a job SLS skips (a negative duration)', job('    { "container.host": "/r/n1",\n      "container.start.ms": 10, "container.end.ms": 5 }'),
+      /^t\.json: no job to replay: SLS skips all 1 \(line 1, job "job_1": its container at line 3 lasts -5 ms \("Duration of a task shouldn't be less or equal to 0!"\)\)$/],
+    ['only a job SLS skips (no duration)', job('    { "container.host": "/r/n1" }'), /^t\.json: no job to replay: SLS skips all 1 \(line 1, job "job_1": its container at line 3 has no duration/],
     ['a map without a host', job('    { "duration.ms": 5 }'), /^t\.json:3: a map container needs "container\.host"/],
     ['an unknown task type', job('    { "container.host": "h", "duration.ms": 5,\n      "container.type": "shuffle" }'), /^t\.json:4: "container\.type" must be "map" or "reduce", not "shuffle"$/],
-    ['an unknown key', job('    { "container.host": "h", "duration.ms": 5,\n      "container.hots": "x" }'), /^t\.json:4: unknown key "container\.hots" in a container$/],
+    ['an unknown key', job('    { "container.host": "h", "duration.ms": 5,\n      "container.hots": "x" }'), /^t\.json:4: unknown key "container\.hots" in a container \(SLS reads other "container\." keys as resources: whole numbers, not "x"\)$/],
+    ['an unknown job key', job('    { "container.host": "h", "duration.ms": 5 }', ' "job.strat.ms": 5,'), /^t\.json:1: unknown key "job\.strat\.ms" in a job$/],
+    ['a resource that is not a whole number', job('    { "container.host": "h", "duration.ms": 5,\n      "container.vcores": 0.5 }'), /^t\.json:4: unknown key "container\.vcores" in a container \(SLS reads other "container\." keys as resources: whole numbers, not 0\.5\)$/],
+    ['an unknown execution type', job('    { "container.host": "h", "duration.ms": 5,\n      "container.execution.type": "MAYBE" }'), /^t\.json:4: "container\.execution\.type" must be "GUARANTEED" or "OPPORTUNISTIC", not "MAYBE"$/],
+    ['a DAG job (the AM type key of current SLS)', job('    { "container.host": "h", "duration.ms": 5 }', ' "yarn.sls.am.type": "dag",'), /^t\.json:1: yarn\.sls\.am\.type "dag": only mapreduce jobs are replayed$/],
     ['no queue', '{ "job.start.ms": 0,\n  "job.tasks": [] }', /^t\.json:1: the job has no "job\.queue\.name"$/],
     ['a key given twice', job('    { "container.host": "h", "duration.ms": 5 }', '\n  "job.start.ms": 5,'), /^t\.json:2: "job\.start\.ms" is given twice$/],
     ['a text start time', '{ "job.queue.name": "q",\n  "job.start.ms": "soon", "job.tasks": [{ "container.host": "h", "duration.ms": 1 }] }', /^t\.json:2: "job\.start\.ms" must be a whole number of at least 0, not "soon"$/],
     ['a fractional count', job('    { "container.host": "h", "duration.ms": 5,\n      "count": 1.5 }'), /^t\.json:4: "count" must be a whole number of at least 1, not 1\.5$/],
-    ['no tasks', job(''), /^t\.json:2: "job\.tasks" must be a non-empty array/],
+    ['only a job SLS skips (no tasks)', job(''), /^t\.json: no job to replay: SLS skips all 1 \(line 1, job "job_1": it has no containers \("No task for the job!"\)\)$/],
+    ['tasks that are not an array', job('').replace('[\n\n  ]', '"none"'), /^t\.json:2: "job\.tasks" must be an array of containers$/],
     ['only reduces', job('    { "duration.ms": 5, "container.type": "reduce" }'), /^t\.json:2: job "job_1" has no map container/],
     ['another AM type', job('    { "container.host": "h", "duration.ms": 5 }', ' "am.type": "stream",'), /^t\.json:1: am\.type "stream": only mapreduce jobs are replayed$/],
     ['an empty file', '\n', /^t\.json: the trace has no jobs$/],
@@ -156,19 +163,58 @@ describe('SLS JSON traces', () => {
     expect(() => parseSlsTrace(text, 't.json')).toThrow(message);
   });
 
+  it("reads the keys of today's SLS (AMDefinitionSLS, TaskContainerDefinition): the same jobs; a duration in SLS's order", () => {
+    // TRACE's jobs with the AM type under yarn.sls.am.type, a label, resources under am.* and container.* (custom types
+    // too), execution types, allocation ids, request delays, and durations as container.duration.ms.
+    const today = TRACE
+      .replace('"am.type" : "mapreduce"', '"yarn.sls.am.type" : "mapreduce", "am.memory-mb" : 2048, "am.vcores" : 1, "job.label.expression" : "x"')
+      .replace('"container.priority" : 20,\n    "container.type" : "map"\n  }, {\n    "container.host" : "/rack2/node2"',
+        '"container.priority" : 20, "container.memory-mb" : 1024, "container.vcores" : 1, "container.yarn.io/gpu" : 0,\n    "container.type" : "map"\n  }, {\n    "container.host" : "/rack2/node2"')
+      .replace('"duration.ms" : 15000,', '"container.duration.ms" : 15000, "container.execution.type" : "OPPORTUNISTIC", "container.allocation.id" : 3, "container.request.delay" : 500,');
+    expect(today).not.toBe(TRACE);
+    expect(parseSlsTrace(today, 'a.json').jobs.map(({ line: _, ...j }) => j)).toEqual(parseSlsTrace(TRACE, 'b.json').jobs.map(({ line: _, ...j }) => j));
+    // container.duration.ms first, then duration.ms (-1 in either: not given), then end - start.
+    const ms = (keys: string) => parseSlsTrace(job(`    { "container.host": "h", ${keys} }`), 't.json').jobs[0].maps[0].ms;
+    expect(ms('"container.duration.ms": 7, "duration.ms": 8, "container.start.ms": 0, "container.end.ms": 9')).toBe(7);
+    expect(ms('"container.duration.ms": -1, "duration.ms": 8, "container.start.ms": 0, "container.end.ms": 9')).toBe(8);
+    expect(ms('"duration.ms": -1, "container.start.ms": 0, "container.end.ms": 9')).toBe(9);
+  });
+
+  it('a job SLS skips is skipped and told on stderr; the others replay as the trace without it', () => {
+    const SKIPPING = `${TRACE}{ "job.id": "no_tasks", "job.start.ms": 1000, "job.queue.name": "q", "job.tasks": [] }
+{ "job.id": "zero", "job.start.ms": 2000, "job.queue.name": "q",
+  "job.tasks": [ { "container.host": "/rack2/node1", "duration.ms": 5 }, { "container.host": "/rack2/node1", "container.start.ms": 7, "container.end.ms": 7 } ] }
+`;
+    const t = parseSlsTrace(SKIPPING, 's.json');
+    expect(t.jobs).toEqual(parseSlsTrace(TRACE, 's.json').jobs);
+    expect(t.skipped).toEqual([
+      { id: 'no_tasks', line: 40, why: 'it has no containers ("No task for the job!")' },
+      { id: 'zero', line: 41, why: 'its container at line 42 lasts 0 ms ("Duration of a task shouldn\'t be less or equal to 0!")' },
+    ]);
+    writeFileSync(join(dir, 'skipping.json'), SKIPPING);
+    writeFileSync(join(dir, 'skipping-sls.json'), JSON.stringify({ ...base, workload: { kind: 'sls', trace: 'skipping.json' } }));
+    const r = hfsim('run', join(dir, 'skipping-sls.json'), '--json');
+    expect(r.code).toBe(0);
+    expect(r.stderr.trim().split('\n')).toEqual([
+      `hfsim: warning: ${join(dir, 'skipping.json')}:40: job "no_tasks" skipped, as SLS skips it: it has no containers ("No task for the job!")`,
+      `hfsim: warning: ${join(dir, 'skipping.json')}:41: job "zero" skipped, as SLS skips it: its container at line 42 lasts 0 ms ("Duration of a task shouldn't be less or equal to 0!")`,
+    ]);
+    expect(JSON.parse(r.stdout).digest).toBe(JSON.parse(hfsim('run', join(dir, 'sls.json'), '--json').stdout).digest);
+  });
+
   it('counts the copies of job.count against the limits before making them', () => {
-    const jobs = parseSlsTrace(job('    { "container.host": "/r/n1", "duration.ms": 5, "count": 101 }', ' "job.count": 500000,'), 't.json');
+    const { jobs } = parseSlsTrace(job('    { "container.host": "/r/n1", "duration.ms": 5, "count": 101 }', ' "job.count": 500000,'), 't.json');
     const w = { kind: 'sls', trace: 't.json', type: 'io' } as const;
     const cluster = { racks: 1, nodesPerRack: 1, replication: 1 };
     expect(() => slsJobsWorkload(jobs, w as never, cluster, 't.json')).toThrow('t.json: the trace\'s jobs (with their "job.count" copies) have 50500000 maps (blocks) in all, above the limit of 50000000');
   });
 
   it('a malformed trace through the CLI: exit 2, one line naming the scenario, the trace and the line', () => {
-    writeFileSync(join(dir, 'bad.json'), bad[3][1]);
+    writeFileSync(join(dir, 'bad.json'), bad.find(([name]) => name === 'an unknown task type')![1]);
     writeFileSync(join(dir, 'bad-sls.json'), JSON.stringify({ ...base, workload: { kind: 'sls', trace: 'bad.json' } }));
     const r = hfsim('run', join(dir, 'bad-sls.json'));
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/^hfsim: .*bad-sls\.json: workload\.trace: .*bad\.json:3: a container must last more than 0 ms/);
+    expect(r.stderr).toMatch(/^hfsim: .*bad-sls\.json: workload\.trace: .*bad\.json:4: "container\.type" must be "map" or "reduce"/);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(r.stdout).toBe('');
   });
@@ -200,10 +246,28 @@ describe('Rumen traces (format: "rumen")', () => {
     expect(p.value.workload).toEqual(q.value.workload);
   });
 
+  it("skips a job SLS skips (Hadoop's sample 2jobs2min-rumen-jh.json ends with a KILLED map that has no attempt)", () => {
+    const killed = `{ "jobID": "job_3", "queue": "adhoc", "submitTime": 1050000,
+  "mapTasks": [ { "taskID": "m0", "taskStatus": "KILLED", "attempts": [ ] } ], "reduceTasks": [] }
+{ "jobID": "job_4", "queue": "adhoc", "submitTime": 1060000,
+  "mapTasks": [ { "attempts": [ { "hostName": "/rack2/node1", "startTime": -1, "finishTime": -1 } ] } ] }
+{ "jobID": "job_5", "queue": "adhoc", "submitTime": 1070000,
+  "mapTasks": [ { "attempts": [ { "startTime": 1, "finishTime": 2 } ] } ] }
+`;
+    const t = parseRumenTrace(RUMEN + killed, 'r.json');
+    expect(t.jobs).toEqual(parseRumenTrace(RUMEN, 'r.json').jobs);
+    expect(t.skipped).toEqual([
+      { id: 'job_3', line: 10, why: 'its task at line 11 in "mapTasks" has no attempt ("Invalid map task, no attempt")' },
+      { id: 'job_4', line: 12, why: 'its task at line 13 in "mapTasks": its last attempt lasts an unknown time ("Duration of a task shouldn\'t be less or equal to 0!")' },
+      { id: 'job_5', line: 14, why: 'its task at line 15 in "mapTasks": its last attempt has no "hostName"' },
+    ]);
+  });
+
   it.each([
-    ['a task without attempts', '{ "submitTime": 5,\n  "mapTasks": [ { "attempts": [] } ] }', /^t\.json:2: a task in "mapTasks" has no attempts/],
+    ['only a job SLS skips (a task without attempts)', '{ "submitTime": 5,\n  "mapTasks": [ { "attempts": [] } ] }', /^t\.json: no job to replay: SLS skips all 1 \(line 1, job "job_1": its task at line 2 in "mapTasks" has no attempt \("Invalid map task, no attempt"\)\)$/],
+    ['attempts that are not an array', '{ "submitTime": 5,\n  "mapTasks": [ { "attempts": 3 } ] }', /^t\.json:2: "attempts" must be an array of task attempts$/],
     ['no submit time', '{ "jobID": "j",\n  "mapTasks": [] }', /^t\.json:1: the job has no "submitTime"$/],
-    ['a text time', `{ "submitTime": 5, "mapTasks": [ { "attempts": [\n ${attempt('h', 1, 2).replace('"startTime": 1', '"startTime": "early"')} ] } ] }`, /^t\.json:2: "startTime" must be a number of at least 0, not "early"$/],
+    ['a text time', `{ "submitTime": 5, "mapTasks": [ { "attempts": [\n ${attempt('h', 1, 2).replace('"startTime": 1', '"startTime": "early"')} ] } ] }`, /^t\.json:2: "startTime" must be a number of at least -1, not "early"$/],
     ['malformed JSON', '{ "submitTime": 5,\n  "mapTasks": [ 1 2 ] }', /^t\.json:2: invalid JSON: comma expected$/],
     ['an unclosed job', '{ "submitTime": 5,\n  "mapTasks": [ } ', /^t\.json:2: unexpected end of file: an object or array is not closed$/],
   ])('bad input: %s', (_, text, message) => {
