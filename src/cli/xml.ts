@@ -89,7 +89,7 @@ function decode(value: string, line: number): string {
       return String.fromCodePoint(code);
     }
     const c = PREDEFINED[name];
-    if (c === undefined) throw new InputError(`line ${line}: the entity ${ref} is not defined (XML defines &amp; &lt; &gt; &quot; &apos;)`);
+    if (c === undefined) throw new InputError(`line ${line}: unknown entity ${ref} (XML defines only &amp; &lt; &gt; &quot; &apos;)`);
     return c;
   });
 }
