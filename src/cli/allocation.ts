@@ -14,9 +14,13 @@
  * - YARN resources ("10240 mb, 10 vcores" or "memory-mb=10240, vcores=10") become slots of both kinds: one slot
  *   per SLOT_MB of memory, capped by the vcores when vcores > 0 (a slot is a 1 GB, 1-vcore container).
  * - maxRunningApps / userMaxAppsDefault / queueMaxAppsDefault are maxRunningJobs and the job-limit defaults;
- *   schedulingPolicy fifo|fair maps to schedulingMode (drf, which needs more than one resource, is rejected).
- * - Elements about access control, application-master shares, placement and preemption thresholds do not
- *   change a slot simulation and are accepted and ignored (IGNORED); any other element is an error.
+ *   queueMaxResourcesDefault is the maxResources of every leaf queue that sets none (a parent without one would be
+ *   capped by it as a whole: refused, as above); schedulingPolicy (or its alias schedulingMode) fifo|fair maps to
+ *   schedulingMode (drf, which needs more than one resource, is rejected); allowPreemptionFrom false makes the queue
+ *   and those under it not preemptable.
+ * - Elements about access control (reservations' too), application-master shares, placement, reservations and
+ *   preemption thresholds do not change a slot simulation and are accepted and ignored (IGNORED); any other element
+ *   is an error.
  */
 import { readTextFile } from './read-file.js';
 import type { PoolConfig, UserConfig } from '../core/pool-config.js';
@@ -38,9 +42,14 @@ export interface Allocation {
   fairSharePreemptionTimeoutMs?: number;
 }
 
-const IGNORED = new Set(['aclSubmitApps', 'aclAdministerApps', 'maxAMShare', 'queueMaxAMShareDefault', 'queuePlacementPolicy',
-  'fairSharePreemptionThreshold', 'defaultFairSharePreemptionThreshold', 'maxChildResources', 'allowPreemptionFrom', 'reservation',
-  'maxContainerAllocation', 'queueMaxResourcesDefault']);
+/** The file's top-level settings a queue needs as it is read: YARN's queueMaxResourcesDefault, in slots. */
+interface Defaults {
+  maxSlots?: number;
+}
+
+const IGNORED = new Set(['aclSubmitApps', 'aclAdministerApps', 'aclSubmitReservations', 'aclListReservations', 'aclAdministerReservations',
+  'maxAMShare', 'queueMaxAMShareDefault', 'queuePlacementPolicy', 'fairSharePreemptionThreshold', 'defaultFairSharePreemptionThreshold',
+  'maxChildResources', 'reservation', 'reservation-agent', 'reservation-policy', 'reservation-planner', 'maxContainerAllocation']);
 
 export function readAllocationFile(file: string): Allocation {
   return parseAllocation(readTextFile(file, 'allocation file'), file);
@@ -51,12 +60,15 @@ export function parseAllocation(text: string, file: string): Allocation {
   const ctx = new Reader(file);
   const out: Allocation = { pools: [], users: [] };
   let rootQueue: El | undefined;
+  // YARN reads every top-level element before the queues: queueMaxResourcesDefault may come after them.
+  const maxDefault = root.children.filter((el) => el.name === 'queueMaxResourcesDefault').at(-1);
+  const defaults: Defaults = maxDefault === undefined ? {} : { maxSlots: ctx.maxSlots(maxDefault) };
   const queue = (el: El): void => {
     if (el.attrs.name?.trim() === 'root') {
       if (rootQueue !== undefined) ctx.fail(el, `a second root queue (the first is at line ${rootQueue.line})`);
       rootQueue = el;
     }
-    ctx.queue(el, '', {}, out.pools);
+    ctx.queue(el, '', {}, out.pools, defaults);
   };
   for (const el of root.children) {
     const list = el.name === 'pool' ? out.pools : el.name === 'user' ? out.users : undefined;
@@ -67,7 +79,8 @@ export function parseAllocation(text: string, file: string): Allocation {
       case 'user': out.users.push(ctx.user(el)); break;
       case 'userMaxJobsDefault': case 'userMaxAppsDefault': out.userMaxJobsDefault = ctx.cap(el); break;
       case 'poolMaxJobsDefault': case 'queueMaxAppsDefault': out.poolMaxJobsDefault = ctx.cap(el); break;
-      case 'defaultPoolSchedulingMode': case 'defaultQueueSchedulingPolicy': out.defaultSchedulingMode = ctx.mode(el); break;
+      case 'defaultPoolSchedulingMode': case 'defaultQueueSchedulingPolicy': case 'defaultQueueSchedulingMode': out.defaultSchedulingMode = ctx.mode(el); break;
+      case 'queueMaxResourcesDefault': break; // read above
       case 'defaultMinSharePreemptionTimeout': out.minSharePreemptionTimeoutMs = ctx.seconds(el); break;
       case 'fairSharePreemptionTimeout': case 'defaultFairSharePreemptionTimeout': out.fairSharePreemptionTimeoutMs = ctx.seconds(el); break;
       default: ctx.unknown(el, 'allocations');
@@ -83,13 +96,14 @@ export function parseAllocation(text: string, file: string): Allocation {
 
 /** Elements only a YARN queue has: a `<pool>` holding one is YARN's alias of `<queue>`, else an MR1 pool. */
 const YARN_ONLY = new Set(['queue', 'pool', 'minResources', 'maxResources', 'maxRunningApps', 'schedulingPolicy', 'maxChildResources', 'maxAMShare',
-  'allowPreemptionFrom', 'reservation', 'maxContainerAllocation', 'fairSharePreemptionThreshold']);
+  'allowPreemptionFrom', 'reservation', 'maxContainerAllocation', 'fairSharePreemptionThreshold', 'aclSubmitReservations', 'aclListReservations',
+  'aclAdministerReservations']);
 
 function isYarnQueue(pool: El): boolean {
   return pool.attrs.name?.trim() === 'root' || pool.children.some((c) => YARN_ONLY.has(c.name));
 }
 
-type Inherited = Partial<Pick<PoolConfig, 'weight' | 'schedulingMode' | 'minSharePreemptionTimeoutMs' | 'fairSharePreemptionTimeoutMs'>>;
+type Inherited = Partial<Pick<PoolConfig, 'weight' | 'schedulingMode' | 'minSharePreemptionTimeoutMs' | 'fairSharePreemptionTimeoutMs' | 'preemptable'>>;
 
 class Reader {
   constructor(private readonly file: string) {}
@@ -172,6 +186,19 @@ class Reader {
     return slots;
   }
 
+  /** A queue's maxResources (or queueMaxResourcesDefault): at least one slot, else nothing of the queue could run. */
+  maxSlots(el: El): number {
+    const n = this.slots(el);
+    if (n < 1) this.fail(el, `<${el.name}> "${el.text}" is less than one slot (${SLOT_MB} mb, 1 vcore): nothing of the queue could run`);
+    return n;
+  }
+
+  boolean(el: El): boolean {
+    const b = el.text.trim().toLowerCase();
+    if (b !== 'true' && b !== 'false') this.fail(el, `<${el.name}> must be true or false, not "${el.text}"`);
+    return b === 'true';
+  }
+
   /** A pool's min shares must not pass its caps: it could never reach them. */
   minWithinMax(el: El, p: PoolConfig, yarn = false): void {
     for (const [min, max] of [['minMaps', 'maxMaps'], ['minReduces', 'maxReduces']] as const) {
@@ -214,11 +241,12 @@ class Reader {
   }
 
   /** A YARN queue and its children, flattened into pools (leaves only; a parent's settings pass to its children). */
-  queue(el: El, prefix: string, inherited: Inherited, out: PoolConfig[]): void {
+  queue(el: El, prefix: string, inherited: Inherited, out: PoolConfig[], defaults: Defaults): void {
     const own = this.name(el);
     const path = prefix === '' && own === 'root' ? '' : prefix === '' ? own : `${prefix}.${own}`;
     const p: PoolConfig = { name: path, weight: inherited.weight ?? 1, minMaps: 0, minReduces: 0 };
     if (inherited.schedulingMode !== undefined) p.schedulingMode = inherited.schedulingMode;
+    if (inherited.preemptable !== undefined) p.preemptable = inherited.preemptable;
     if (inherited.minSharePreemptionTimeoutMs !== undefined) p.minSharePreemptionTimeoutMs = inherited.minSharePreemptionTimeoutMs;
     if (inherited.fairSharePreemptionTimeoutMs !== undefined) p.fairSharePreemptionTimeoutMs = inherited.fairSharePreemptionTimeoutMs;
     const children: El[] = [];
@@ -227,12 +255,12 @@ class Reader {
       switch (c.name) {
         case 'queue': case 'pool': children.push(c); break;
         case 'minResources': limits.push(c); p.minMaps = p.minReduces = this.slots(c); break;
-        case 'maxResources': limits.push(c); p.maxMaps = p.maxReduces = this.slots(c);
-          if (p.maxMaps < 1) this.fail(c, `<maxResources> "${c.text}" is less than one slot (${SLOT_MB} mb, 1 vcore): nothing of the queue could run`);
-          break;
+        case 'maxResources': limits.push(c); p.maxMaps = p.maxReduces = this.maxSlots(c); break;
         case 'maxRunningApps': limits.push(c); p.maxRunningJobs = this.cap(c); break;
         case 'weight': p.weight = this.weight(c); break;
-        case 'schedulingPolicy': p.schedulingMode = this.mode(c); break;
+        case 'schedulingPolicy': case 'schedulingMode': p.schedulingMode = this.mode(c); break;
+        // YARN: false keeps the queue and the queues under it from being preempted (inherited below).
+        case 'allowPreemptionFrom': if (!this.boolean(c)) p.preemptable = false; break;
         case 'minSharePreemptionTimeout': p.minSharePreemptionTimeoutMs = this.seconds(c); break;
         case 'fairSharePreemptionTimeout': p.fairSharePreemptionTimeoutMs = this.seconds(c); break;
         default: this.unknown(c, 'queue');
@@ -240,6 +268,8 @@ class Reader {
     }
     if (children.length === 0) {
       if (path === '') this.fail(el, 'the root queue has no child queues');
+      // YARN's AllocationConfiguration.getMaxResources: a queue that sets no maxResources has queueMaxResourcesDefault.
+      if (p.maxMaps === undefined && defaults.maxSlots !== undefined) p.maxMaps = p.maxReduces = defaults.maxSlots;
       this.minWithinMax(el, p, true);
       if (out.length === MAX_POOLS) this.fail(el, `more than ${MAX_POOLS} queues, the limit`);
       out.push(p);
@@ -250,7 +280,12 @@ class Reader {
     if (limits.length > 0) {
       this.fail(limits[0], `<${limits[0].name}> on parent queue ${path === '' ? 'root' : `root.${path}`}: limits that span child queues are not modelled; set them on its leaf queues`);
     }
-    const pass: Inherited = { weight: p.weight, schedulingMode: p.schedulingMode, minSharePreemptionTimeoutMs: p.minSharePreemptionTimeoutMs, fairSharePreemptionTimeoutMs: p.fairSharePreemptionTimeoutMs };
-    for (const c of children) this.queue(c, path, pass, out);
+    // queueMaxResourcesDefault caps a parent queue too (getMaxResources), and so its whole subtree; root aside (the
+    // cluster bounds it).
+    if (path !== '' && defaults.maxSlots !== undefined) {
+      this.fail(el, `parent queue root.${path} sets no maxResources, so queueMaxResourcesDefault caps its whole subtree: limits that span child queues are not modelled; set maxResources on each of its leaf queues instead`);
+    }
+    const pass: Inherited = { weight: p.weight, schedulingMode: p.schedulingMode, minSharePreemptionTimeoutMs: p.minSharePreemptionTimeoutMs, fairSharePreemptionTimeoutMs: p.fairSharePreemptionTimeoutMs, preemptable: p.preemptable };
+    for (const c of children) this.queue(c, path, pass, out, defaults);
   }
 }

@@ -11,10 +11,12 @@
  * - root.<q>.minimum-user-limit-percent (default 100) -> minUserLimitPercent.
  * - root.<q>.user-limit-factor (default 1, as in YARN; -1: no cap) -> userLimitFactor.
  * - node-locality-delay (missed scheduling opportunities) -> scheduler.delay { mode: "skip", maxSkips } (-1: none):
- *   skip-count delay scheduling, which then lets a job launch anywhere. YARN moves on to rack-local and then, after
+ *   skip-count delay scheduling, which then lets a job launch anywhere. YARN waits at most the cluster's nodes
+ *   (getActualNodeLocalityDelay): scheduler-files.ts caps maxSkips so, knowing the scenario's cluster. YARN moves on to rack-local and then, after
  *   rack-locality-additional-delay more, off-switch; only its default (-1) is accepted.
  * - per-node-heartbeat.multiple-assignments-enabled -> scheduler.assignMultiple.
- * Refused, as not modelled: nested queues (root.<q>.queues), a STOPPED queue, an ordering policy other than fifo,
+ * - root.<q>.ordering-policy fifo (default) or fair -> orderingPolicy (fair's size-based weight refused).
+ * Refused, as not modelled: nested queues (root.<q>.queues), a STOPPED queue, another ordering policy,
  * application lifetimes, and any property not listed here. Accepted and ignored, as they do not change a slot
  * simulation: ACLs, admission and application-master limits, queue mappings, the resource calculator, the other
  * per-node-heartbeat limits, asynchronous scheduling and per-queue preemption switches (IGNORED_*).
@@ -89,7 +91,8 @@ export function parseCapacityFile(text: string, file: string): CapacityConfig {
     total += q.capacity!;
     if (q.maxCapacity !== undefined && q.maxCapacity < q.capacity!) fail(list, `queue "${q.name}": maximum-capacity ${q.maxCapacity}% is below its capacity ${q.capacity}%`);
     out.queues.push({ name: q.name, capacity: q.capacity!, ...(q.maxCapacity === undefined ? {} : { maxCapacity: q.maxCapacity }),
-      minUserLimitPercent: q.minUserLimitPercent ?? 100, ...(q.noUserCap ? {} : { userLimitFactor: q.userLimitFactor ?? 1 }) });
+      minUserLimitPercent: q.minUserLimitPercent ?? 100, ...(q.noUserCap ? {} : { userLimitFactor: q.userLimitFactor ?? 1 }),
+      ...(q.orderingPolicy === undefined || q.orderingPolicy === 'fifo' ? {} : { orderingPolicy: q.orderingPolicy }) });
   }
   if (total > 100 + 1e-9) fail(list, `the queues' capacities add up to ${total}%, more than 100%`);
   return out;
@@ -153,15 +156,30 @@ function global(key: string, p: Property, out: CapacityConfig, fail: Fail): void
   }
 }
 
+/**
+ * Root's own properties that leave flat queues as they are: its AM and application limits, preemption switches, and
+ * node labels (hfsim's nodes have none: every queue runs on the default partition).
+ */
+const IGNORED_ROOT = new Set([...IGNORED_QUEUE, 'accessible-node-labels', 'default-node-label-expression']);
+
 /** A property of root itself (or of a queue not in root.queues). */
 function rootProperty(rest: string, p: Property, fail: Fail, names: string[]): void {
   if (rest === 'capacity' || rest === 'maximum-capacity') {
     if (num(p, fail) !== 100 && !(rest === 'maximum-capacity' && num(p, fail) === -1)) fail(p, 'root has the whole cluster: only 100 is modelled');
     return;
   }
-  if (rest.startsWith('acl_') || (rest === 'state' && p.value === 'RUNNING')) return;
-  const queue = rest.split('.')[0];
-  fail(p, `"${queue}" is not a queue listed in ${PREFIX}root.queues (${names.join(',')})`);
+  if (rest.startsWith('acl_') || (rest === 'state' && p.value === 'RUNNING') || IGNORED_ROOT.has(rest) || rest.startsWith('accessible-node-labels.')) return;
+  // A parent's ordering policy: YARN's default, utilization, offers the least used queue first, as the capacity policy does.
+  if (rest === 'ordering-policy') {
+    if (p.value.trim() !== 'utilization') fail(p, `root's ordering policy: only "utilization" (YARN's default for a parent queue: the least used queue first) is modelled, not "${p.value}"`);
+    return;
+  }
+  const first = rest.split('.')[0];
+  const known = ['queues', 'capacity', 'maximum-capacity', 'state', 'ordering-policy', ...IGNORED_ROOT];
+  if (!rest.includes('.') || known.includes(first) || first.startsWith('acl_') || first === 'auto-create-child-queue' || first === 'leaf-queue-template') {
+    fail(p, `root's ${rest} is not modelled (of root's own properties hfsim reads its queues, and accepts capacity 100, RUNNING, ACLs, AM and application limits, node labels and the utilization ordering policy)`);
+  }
+  fail(p, `"${first}" is not a queue listed in ${PREFIX}root.queues (${names.join(',')})`);
 }
 
 function queueProperty(q: Partial<QueueConfig> & { name: string; noUserCap?: boolean }, attr: string, p: Property, fail: Fail): void {
@@ -183,7 +201,13 @@ function queueProperty(q: Partial<QueueConfig> & { name: string; noUserCap?: boo
     }
     case 'queues': return fail(p, 'nested queues are not modelled (hfsim\'s capacity queues are flat): list leaf queues under root');
     case 'state': if (p.value !== 'RUNNING') fail(p, `only RUNNING queues are modelled, not "${p.value}"`); return;
-    case 'ordering-policy': if (p.value !== 'fifo') fail(p, `only the fifo ordering policy is modelled, not "${p.value}"`); return;
+    case 'ordering-policy':
+      if (p.value.trim() !== 'fifo' && p.value.trim() !== 'fair') fail(p, `only the fifo and fair ordering policies are modelled, not "${p.value}"`);
+      q.orderingPolicy = p.value.trim() as 'fifo' | 'fair';
+      return;
+    case 'ordering-policy.fair.enable-size-based-weight':
+      if (p.value.trim() !== 'false') fail(p, 'size-based weights of the fair ordering policy are not modelled: only false (the default)');
+      return;
     case 'maximum-application-lifetime': case 'default-application-lifetime':
       if (num(p, fail) > 0) fail(p, 'application lifetimes are not modelled (jobs run to completion)');
       return;

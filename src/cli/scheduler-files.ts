@@ -7,6 +7,7 @@
 import { dirname, resolve } from 'node:path';
 import { readAllocationFile } from './allocation.js';
 import { readCapacityFile } from './capacity-file.js';
+import { clusterNodes } from '../core/scenario.js';
 
 export function applySchedulerFiles(raw: Record<string, unknown>, scenarioFile: string): Record<string, unknown> {
   const scheduler = raw.scheduler;
@@ -24,6 +25,9 @@ export function applySchedulerFiles(raw: Record<string, unknown>, scenarioFile: 
   }
   if (capacityFile !== undefined) {
     const capacity = readCapacityFile(capacityFile);
+    // YARN waits at most one missed opportunity a node: min(nodes, node-locality-delay) (getActualNodeLocalityDelay).
+    const nodes = clusterNodes(raw.cluster);
+    if (capacity.delay?.mode === 'skip' && nodes !== undefined) capacity.delay = { mode: 'skip', maxSkips: Math.min(nodes, capacity.delay.maxSkips) };
     merged = { ...withoutUndefined(capacity), ...merged, queues: mergeByName(capacity.queues, s.queues) };
   }
   return { ...raw, scheduler: merged };

@@ -32,6 +32,8 @@ export const poolSchema = z.strictObject({
   /** Preemption timeouts of this pool (omitted: the scheduler's defaults). */
   minSharePreemptionTimeoutMs: timeoutMs('minSharePreemptionTimeoutMs').optional(),
   fairSharePreemptionTimeoutMs: timeoutMs('fairSharePreemptionTimeoutMs').optional(),
+  /** false: preemption never takes this pool's tasks (YARN's allowPreemptionFrom); omitted: it may. */
+  preemptable: z.boolean({ error: 'preemptable must be true or false' }).optional(),
 }).superRefine((p, ctx) => {
   for (const [min, max] of [['minMaps', 'maxMaps'], ['minReduces', 'maxReduces']] as const) {
     const cap = p[max];
@@ -57,6 +59,11 @@ export const queueSchema = z.strictObject({
   minUserLimitPercent: z.number().positive().max(100, 'minUserLimitPercent must be at most 100').default(100),
   /** Hadoop's user-limit-factor (YARN, 0.21 on): a user may hold at most this multiple of the queue's capacity (omitted: no such cap, as in 0.20). */
   userLimitFactor: z.number({ error: 'userLimitFactor must be a number' }).positive('userLimitFactor must be greater than 0').optional(),
+  /**
+   * Order of the queue's jobs: fifo (priority, submit time) or fair (YARN's FairOrderingPolicy: fewest running
+   * containers first, then fifo). Omitted: fifo.
+   */
+  orderingPolicy: z.enum(['fifo', 'fair'], { error: 'orderingPolicy must be "fifo" or "fair"' }).optional(),
 }).superRefine((q, ctx) => {
   if (q.maxCapacity !== undefined && q.maxCapacity < q.capacity) ctx.addIssue({ code: 'custom', path: ['maxCapacity'], message: `maxCapacity (${q.maxCapacity}) is below capacity (${q.capacity})` });
 });

@@ -85,6 +85,8 @@ export class Pool {
   readonly config: Readonly<Required<Pick<PoolConfig, 'name' | 'weight' | 'minMaps' | 'minReduces'>> & { maxRunningJobs: number; schedulingMode: SchedulingMode; maxMaps: number; maxReduces: number }>;
   readonly minShareTimeoutMs: number;
   readonly fairShareTimeoutMs: number;
+  /** Whether preemption may take this pool's tasks (PoolConfig.preemptable). */
+  readonly preemptable: boolean;
   readonly map: PoolShare;
   readonly reduce: PoolShare;
   /** Order of first appearance (configured pools first), for reports. */
@@ -108,6 +110,7 @@ export class Pool {
     });
     this.minShareTimeoutMs = c.minSharePreemptionTimeoutMs ?? s.minSharePreemptionTimeoutMs ?? Infinity;
     this.fairShareTimeoutMs = c.fairSharePreemptionTimeoutMs ?? s.fairSharePreemptionTimeoutMs ?? Infinity;
+    this.preemptable = c.preemptable ?? true;
     this.map = new PoolShare(c.minMaps, this.config.maxMaps);
     this.reduce = new PoolShare(c.minReduces, this.config.maxReduces);
     Object.freeze(this);

@@ -4,7 +4,8 @@
  * min(minShare, demand) - running tasks; one below half its fair share for longer than its
  * fairSharePreemptionTimeout may take back min(fairShare, demand) - running. The victims are the most recently
  * launched tasks of pools running more than their fair share, at most trunc(running - fairShare) from each, so
- * no pool is taken below its fair share. Cost: O(running tasks of the pools above their share, log of that).
+ * no pool is taken below its fair share, and none from a pool that is not preemptable (YARN's allowPreemptionFrom
+ * false). Cost: O(running tasks of the pools above their share, log of that).
  */
 import type { PreemptionPlugin } from './framework/registry.js';
 import type { Victim as AnyVictim } from './framework/preemption.js';
@@ -46,7 +47,7 @@ export function chooseVictims(set: PoolSet, kind: SlotKind, nowMs: number, tasks
   for (const pool of set.pools) {
     const s = pool.share(kind);
     left.set(pool, Math.trunc(s.running - s.fairShare));
-    if (s.running <= s.fairShare) continue;
+    if (s.running <= s.fairShare || !pool.preemptable) continue;
     for (const job of activeJobs(pool)) collectRunning(job, kind, tasks, pool, candidates);
   }
   // newest first; total order: start time, then job index, then task

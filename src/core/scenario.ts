@@ -36,6 +36,13 @@ const clusterSchema = z.strictObject({
   }
 });
 
+/** The nodes of a raw scenario's cluster (its defaults filled in), or undefined where it is not a valid cluster. */
+export function clusterNodes(raw: unknown): number | undefined {
+  const c = clusterSchema.safeParse(raw ?? {});
+  return c.success ? c.data.racks * c.data.nodesPerRack : undefined;
+}
+
+
 const hdfsSchema = z.strictObject({
   replication: posInt('replication', L.MAX_REPLICATION).default(3),
   blockMB: posNum('blockMB').min(L.MIN_BLOCK_MB, `blockMB must be at least ${L.MIN_BLOCK_MB} (HDFS's minimum block size)`).max(L.MAX_BLOCK_MB, atMost('blockMB', L.MAX_BLOCK_MB)).default(128),

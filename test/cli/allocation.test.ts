@@ -22,6 +22,47 @@ const SAMPLE = {
   fairSharePreemptionTimeoutMs: 600_000,
 };
 
+describe("YARN allocation elements as YARN's AllocationFileParser reads them", () => {
+  it('schedulingMode is schedulingPolicy, defaultQueueSchedulingMode defaultQueueSchedulingPolicy; reservation settings are read and ignored', () => {
+    const a = parseAllocation(`<allocations>
+  <reservation-agent>x</reservation-agent><reservation-policy>y</reservation-policy><reservation-planner>z</reservation-planner>
+  <queue name="a"><schedulingMode>fifo</schedulingMode><aclSubmitReservations>u</aclSubmitReservations>
+    <aclListReservations>u</aclListReservations><aclAdministerReservations>u</aclAdministerReservations></queue>
+  <defaultQueueSchedulingMode>fair</defaultQueueSchedulingMode>
+</allocations>`, 'a.xml');
+    expect(a).toEqual({ pools: [{ name: 'a', weight: 1, minMaps: 0, minReduces: 0, schedulingMode: 'fifo' }], users: [], defaultSchedulingMode: 'fair' });
+  });
+
+  it('queueMaxResourcesDefault caps every leaf queue that sets no maxResources (YARN getMaxResources), wherever it comes in the file', () => {
+    const a = parseAllocation(`<allocations>
+  <queue name="a"/>
+  <queue name="b"><maxResources>2048 mb, 2 vcores</maxResources></queue>
+  <queueMaxResourcesDefault>memory-mb=5120, vcores=8</queueMaxResourcesDefault>
+</allocations>`, 'a.xml');
+    expect(a.pools.map((p) => [p.name, p.maxMaps, p.maxReduces])).toEqual([['a', 5, 5], ['b', 2, 2]]);
+    // A parent without its own maxResources is capped by the default as a whole: not modelled, refused.
+    expect(() => parseAllocation(`<allocations>
+  <queueMaxResourcesDefault>5120 mb, 5 vcores</queueMaxResourcesDefault>
+  <queue name="p">
+    <queue name="c"/>
+  </queue>
+</allocations>`, 'a.xml')).toThrow(/a\.xml: line 3: parent queue root\.p sets no maxResources, so queueMaxResourcesDefault caps its whole subtree/);
+  });
+
+  it('allowPreemptionFrom false makes the queue and those under it not preemptable; true leaves them as they are', () => {
+    const a = parseAllocation(`<allocations>
+  <queue name="p"><allowPreemptionFrom>false</allowPreemptionFrom>
+    <queue name="c"/>
+    <queue name="d"/>
+  </queue>
+  <queue name="e"><allowPreemptionFrom>true</allowPreemptionFrom></queue>
+</allocations>`, 'a.xml');
+    expect(a.pools.map((p) => [p.name, p.preemptable])).toEqual([['p.c', false], ['p.d', false], ['e', undefined]]);
+    expect(() => parseAllocation('<allocations>\n  <queue name="e"><allowPreemptionFrom>maybe</allowPreemptionFrom></queue>\n</allocations>', 'a.xml'))
+      .toThrow(/a\.xml: line 2: <allowPreemptionFrom> must be true or false, not "maybe"/);
+  });
+});
+
 describe('allocation files', () => {
   it('Hadoop\'s sample fair-scheduler.xml loads into pools, users and defaults', () => {
     expect(readAllocationFile(join(ALLOC, 'fair-scheduler.xml'))).toEqual(SAMPLE);

@@ -96,6 +96,44 @@ describe('capacity-scheduler.xml', () => {
   });
 });
 
+describe("root's own properties, and node-locality-delay at most the cluster's nodes", () => {
+  const ok = { [`${Q}.queues`]: 'a,b', [`${Q}.a.capacity`]: '50', [`${Q}.b.capacity`]: '50' };
+  it('root\'s AM and application limits, node labels and the utilization ordering policy leave the queues as they are', () => {
+    const root = { [`${Q}.maximum-am-resource-percent`]: '0.2', [`${Q}.maximum-applications`]: '100', [`${Q}.accessible-node-labels`]: '*',
+      [`${Q}.accessible-node-labels.x.capacity`]: '100', [`${Q}.default-node-label-expression`]: '', [`${Q}.ordering-policy`]: 'utilization' };
+    expect(parseCapacityFile(conf({ ...ok, ...root }), 'c.xml')).toEqual(parseCapacityFile(conf(ok), 'c.xml'));
+  });
+
+  it.each([
+    ['root\'s fair ordering policy (Hadoop refuses it too)', { [`${Q}.ordering-policy`]: 'fair' }, /root\.ordering-policy: root's ordering policy: only "utilization" .* is modelled, not "fair"/],
+    ['auto-created queues', { [`${Q}.auto-create-child-queue.enabled`]: 'true' }, /root\.auto-create-child-queue\.enabled: root's auto-create-child-queue\.enabled is not modelled/],
+    ['a property of root unknown', { [`${Q}.priority`]: '1' }, /root\.priority: root's priority is not modelled/],
+  ])('refused with root named: %s', (_, extra, message) => {
+    expect(() => parseCapacityFile(conf({ ...ok, ...extra }), 'c.xml')).toThrow(message);
+  });
+
+  it('a queue\'s ordering policy: fifo (the default, left out) or fair; others and fair\'s size-based weight refused', () => {
+    const queues = (extra: Record<string, string>) => parseCapacityFile(conf({ ...ok, ...extra }), 'c.xml').queues.map((q) => [q.name, q.orderingPolicy]);
+    expect(queues({ [`${Q}.a.ordering-policy`]: 'fair', [`${Q}.b.ordering-policy`]: 'fifo', [`${Q}.a.ordering-policy.fair.enable-size-based-weight`]: 'false' }))
+      .toEqual([['a', 'fair'], ['b', undefined]]);
+    expect(() => queues({ [`${Q}.a.ordering-policy`]: 'priority-utilization' })).toThrow(/root\.a\.ordering-policy: only the fifo and fair ordering policies are modelled, not "priority-utilization"/);
+    expect(() => queues({ [`${Q}.a.ordering-policy.fair.enable-size-based-weight`]: 'true' })).toThrow(/size-based weights of the fair ordering policy are not modelled/);
+  });
+
+  it('node-locality-delay becomes at most one skip a node of the scenario\'s cluster (YARN getActualNodeLocalityDelay)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hfsim-capacity-'));
+    writeFileSync(join(dir, 'c.xml'), conf({ ...ok, 'yarn.scheduler.capacity.node-locality-delay': '40' }));
+    const delay = (cluster: object) => {
+      writeFileSync(join(dir, 's.json'), JSON.stringify({ cluster, scheduler: { policy: 'capacity', capacitySchedulerFile: 'c.xml' }, workload: { kind: 'facebook', jobs: 5 } }));
+      const r = hfsim('run', join(dir, 's.json'), '--json', '--no-progress');
+      expect(r.code).toBe(0);
+      return (JSON.parse(r.stdout) as { config: { scheduler: { delay: unknown } } }).config.scheduler.delay;
+    };
+    expect(delay({ racks: 2, nodesPerRack: 3 })).toEqual({ mode: 'skip', maxSkips: 6 });
+    expect(delay({ racks: 4, nodesPerRack: 25 })).toEqual({ mode: 'skip', maxSkips: 40 });
+  });
+});
+
 describe('bad capacity-scheduler.xml: one line naming file, line and property, exit 2', () => {
   const ok = { [`${Q}.queues`]: 'a,b', [`${Q}.a.capacity`]: '50', [`${Q}.b.capacity`]: '50' };
   const cases: Array<[string, string, RegExp]> = [

@@ -111,6 +111,14 @@ describe('preemption', () => {
     expect(pools.pools.map((p) => p.name)).toEqual(['production', 'research']);
   });
 
+  it('a pool that is not preemptable (YARN allowPreemptionFrom false) loses no task; the run is otherwise as without preemption', () => {
+    const base = loadVariant('preemption.json', 'Kill (preemption)');
+    const pools = (base.scheduler.pools ?? []).map((p) => (p.name === 'research' ? { ...p, preemptable: false } : p));
+    const guarded = run({ ...base, scheduler: { ...base.scheduler, pools } }).outcome;
+    expect(guarded.summary.killedTasks).toBe(0);
+    expect(guarded.jobs.map((j) => j.finishMs)).toEqual(run(loadVariant('preemption.json', 'Wait (no preemption)')).outcome.jobs.map((j) => j.finishMs));
+  });
+
   it('kill versus wait: production jobs respond faster with preemption', async () => {
     const mean = (o: typeof outcome) => { const js = o.jobs.filter((j) => j.pool === 'production'); return js.reduce((a, j) => a + j.responseMs, 0) / js.length; };
     const wait = run(loadVariant('preemption.json', 'Wait (no preemption)')).outcome;

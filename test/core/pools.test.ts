@@ -99,6 +99,21 @@ describe('capacity order', () => {
     expect(ids(capacityOrder(set, 'map'))).toEqual(['j2', 'j0']);
   });
 
+  it('a queue with the fair ordering policy offers its jobs fewest running containers first, then fifo; fifo by submit time', () => {
+    const order = (policy: 'fifo' | 'fair' | undefined) => {
+      next = 0;
+      const set = new PoolSet(schedulerOf({ policy: 'capacity', queues: [{ name: 'q', capacity: 100, userLimitFactor: 10, ...(policy === undefined ? {} : { orderingPolicy: policy }) }] }), 40, 40);
+      set.add(job('q', { running: 3, user: 'a', submitMs: 0 }));
+      set.add(job('q', { running: 1, user: 'b', submitMs: 1 }));
+      set.add(job('q', { running: 1, user: 'c', submitMs: 2 }));
+      set.add(job('q', { running: 0, user: 'd', submitMs: 3 }));
+      return ids(capacityOrder(set, 'map'));
+    };
+    expect(order('fair')).toEqual(['j3', 'j1', 'j2', 'j0']);
+    expect(order('fifo')).toEqual(['j0', 'j1', 'j2', 'j3']);
+    expect(order(undefined)).toEqual(order('fifo'));
+  });
+
   it.each([
     // a lone user in a 20% queue of 10 slots, the rest idle: without a factor it may grow past the capacity (0.20's
     // running + 1); with user-limit-factor f it stops at ceil(2 x f) slots

@@ -102,7 +102,7 @@ const hfs = fc.record({
   preemptionIntervalMs: fc.constantFrom(1000, 3000, 5000, 15_000),
 });
 
-const queue = fc.record({ capacity: int(1, 60), maxExtra: maybe(int(0, 60), 3), minUserLimitPercent: fc.constantFrom(100, 50, 25) });
+const queue = fc.record({ capacity: int(1, 60), maxExtra: maybe(int(0, 60), 3), minUserLimitPercent: fc.constantFrom(100, 50, 25), fair: fc.boolean() });
 
 /** hfs three times as often as each other policy: it has the most to get wrong (pools, limits, preemption). */
 const policy = fc.oneof(...POLICIES.map((p) => ({ arbitrary: fc.constant(p), weight: p === 'hfs' ? 3 : 1 })));
@@ -294,7 +294,8 @@ function queueFields(queues: ScenarioSpec['scheduler']['queues']): Array<Record<
   const scale = total > 100 ? 100 / total : 1;
   return queues.map((q, i) => {
     const capacity = Math.max(1, Math.floor(q.capacity * scale));
-    return { name: `q${i}`, capacity, maxCapacity: q.maxExtra === undefined ? undefined : Math.min(100, capacity + q.maxExtra), minUserLimitPercent: q.minUserLimitPercent };
+    return { name: `q${i}`, capacity, maxCapacity: q.maxExtra === undefined ? undefined : Math.min(100, capacity + q.maxExtra), minUserLimitPercent: q.minUserLimitPercent,
+      ...(q.fair ? { orderingPolicy: 'fair' as const } : {}) };
   });
 }
 

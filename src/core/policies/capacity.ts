@@ -1,7 +1,9 @@
 /**
  * The capacity scheduler (Yahoo's, Hadoop 0.20; SPEC.md 3.7): queues with configured capacities (percent of the
  * slots of each kind). A free slot goes to the queue with the lowest running / capacity (ties by name); a queue at
- * its maxCapacity is passed over. Within a queue, jobs by priority then submit time, skipping jobs whose user
+ * its maxCapacity is passed over. Within a queue, jobs by priority then submit time (orderingPolicy fifo) or by
+ * their running containers, maps and reduces, fewest first, then so (fair: YARN's FairOrderingPolicy orders apps by
+ * their resource usage, ties first-in first-out; a container is a slot here), skipping jobs whose user
  * already holds the user limit: max(ceil(C / active users), ceil(C * minUserLimitPercent / 100)), where C is the
  * queue's capacity, or its running tasks + 1 once it is over capacity (Hadoop's getUserLimit), and at most
  * ceil(capacity x userLimitFactor) when the queue sets one (YARN's user-limit-factor). A job names its
@@ -36,7 +38,7 @@ export function capacityOrder(set: PoolSet, kind: SlotKind): Job[] {
   queues.sort((a, b) => a.running / a.capacity - b.running / b.capacity || (a.pool.name < b.pool.name ? -1 : a.pool.name > b.pool.name ? 1 : 0));
   const out: Job[] = [];
   for (const { pool, q, capacity, running } of queues) {
-    const jobs = activeJobs(pool).filter((j) => set.isRunnable(j)).sort(compareFifo);
+    const jobs = activeJobs(pool).filter((j) => set.isRunnable(j)).sort(q.orderingPolicy === 'fair' ? compareUsage : compareFifo);
     const byUser = runningByUser(jobs, kind);
     const current = running < capacity ? capacity : running + 1;
     const share = Math.max(Math.ceil(current / byUser.size), Math.ceil((current * q.minUserLimitPercent) / 100));
@@ -44,6 +46,11 @@ export function capacityOrder(set: PoolSet, kind: SlotKind): Job[] {
     for (const j of jobs) if (byUser.get(PoolSet.userOf(j))! < limit) out.push(j);
   }
   return out;
+}
+
+/** YARN's FairOrderingPolicy with 1-slot containers: fewer running containers (maps and reduces) first, then fifo. */
+function compareUsage(a: Job, b: Job): number {
+  return jobRunning(a, 'map') + jobRunning(a, 'reduce') - (jobRunning(b, 'map') + jobRunning(b, 'reduce')) || compareFifo(a, b);
 }
 
 /** Running tasks of `kind` per user among `jobs`. */
@@ -57,7 +64,7 @@ function runningByUser(jobs: Job[], kind: SlotKind): Map<string, number> {
 }
 
 export const capacity = {
-  description: 'capacity scheduler: queues by running / capacity, FIFO within, a per-user limit',
+  description: 'capacity scheduler: queues by running / capacity, FIFO (or fair) within, a per-user limit',
   usesPools: true,
   permits: ['skipIdleHeartbeats'],
   create: (_config, context) => poolPolicy('capacity', capacityOrder, context),
