@@ -76,7 +76,11 @@ export function parseAllocation(text: string, file: string): Allocation {
     switch (el.name) {
       case 'pool': if (isYarnQueue(el)) queue(el); else out.pools.push(ctx.pool(el)); break;
       case 'queue': queue(el); break;
-      case 'user': out.users.push(ctx.user(el)); break;
+      case 'user': {
+        const user = ctx.user(el);
+        if (user !== undefined) out.users.push(user);
+        break;
+      }
       case 'userMaxJobsDefault': case 'userMaxAppsDefault': out.userMaxJobsDefault = ctx.cap(el); break;
       case 'poolMaxJobsDefault': case 'queueMaxAppsDefault': out.poolMaxJobsDefault = ctx.cap(el); break;
       case 'defaultPoolSchedulingMode': case 'defaultQueueSchedulingPolicy': case 'defaultQueueSchedulingMode': out.defaultSchedulingMode = ctx.mode(el); break;
@@ -229,15 +233,15 @@ class Reader {
     return p;
   }
 
-  user(el: El): UserConfig {
+  /** A user's running-job limit; undefined when it sets none (Hadoop then applies the default, as to a user not listed). */
+  user(el: El): UserConfig | undefined {
     const name = this.name(el);
     let max: number | undefined;
     for (const c of el.children) {
       if (c.name === 'maxRunningJobs' || c.name === 'maxRunningApps') max = this.cap(c);
       else this.unknown(c, 'user');
     }
-    if (max === undefined) this.fail(el, `<user name="${name}"> sets no maxRunningJobs`);
-    return { name, maxRunningJobs: max };
+    return max === undefined ? undefined : { name, maxRunningJobs: max };
   }
 
   /** A YARN queue and its children, flattened into pools (leaves only; a parent's settings pass to its children). */

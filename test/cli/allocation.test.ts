@@ -49,6 +49,11 @@ describe("YARN allocation elements as YARN's AllocationFileParser reads them", (
 </allocations>`, 'a.xml')).toThrow(/a\.xml: line 3: parent queue root\.p sets no maxResources, so queueMaxResourcesDefault caps its whole subtree/);
   });
 
+  it('a <user> that sets no running-job limit is as one not listed: the default applies (PoolManager, AllocationFileParser)', () => {
+    expect(parseAllocation('<allocations>\n  <user name="u"/>\n  <user name="v"><maxRunningApps>2</maxRunningApps></user>\n  <userMaxAppsDefault>5</userMaxAppsDefault>\n</allocations>', 'a.xml'))
+      .toEqual({ pools: [], users: [{ name: 'v', maxRunningJobs: 2 }], userMaxJobsDefault: 5 });
+  });
+
   it('allowPreemptionFrom false makes the queue and those under it not preemptable; true leaves them as they are', () => {
     const a = parseAllocation(`<allocations>
   <queue name="p"><allowPreemptionFrom>false</allowPreemptionFrom>
