@@ -117,7 +117,7 @@ function slsTask(r: JsonReader, node: Node, job: SlsJob): void {
   if (execution !== undefined && !EXECUTION_TYPES.includes(execution)) r.fail(p.get('container.execution.type')!.offset, `"container.execution.type" must be ${EXECUTION_TYPES.map((t) => `"${t}"`).join(' or ')}, not "${execution}"`);
   // TaskContainerDefinition's order; -1 is its "not given".
   const given = (key: string): number | undefined => {
-    const v = r.num(p, key, { min: -Infinity, int: true });
+    const v = r.num(p, key, { min: -Infinity });
     return v === -1 ? undefined : v;
   };
   const duration = given('container.duration.ms') ?? given('duration.ms');
