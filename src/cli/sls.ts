@@ -121,8 +121,8 @@ function slsTask(r: JsonReader, node: Node, job: SlsJob): void {
     return v === -1 ? undefined : v;
   };
   const duration = given('container.duration.ms') ?? given('duration.ms');
-  const start = r.num(p, 'container.start.ms', { min: 0 });
-  const end = r.num(p, 'container.end.ms', { min: 0 });
+  const start = given('container.start.ms');
+  const end = given('container.end.ms');
   const timed = duration !== undefined || (start !== undefined && end !== undefined);
   const ms = duration ?? (timed ? end! - start! : 0);
   if (ms <= 0) {

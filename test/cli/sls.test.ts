@@ -178,6 +178,9 @@ describe('SLS JSON traces', () => {
     expect(ms('"container.duration.ms": 7, "duration.ms": 8, "container.start.ms": 0, "container.end.ms": 9')).toBe(7);
     expect(ms('"container.duration.ms": -1, "duration.ms": 8, "container.start.ms": 0, "container.end.ms": 9')).toBe(8);
     expect(ms('"duration.ms": -1, "container.start.ms": 0, "container.end.ms": 9')).toBe(9);
+    // times before the trace's start are times (RumenToSLSConverter can write them); -1 is "not given" there too
+    expect(ms('"container.start.ms": -20, "container.end.ms": -5')).toBe(15);
+    expect(() => ms('"container.start.ms": -1, "container.end.ms": 9')).toThrow(/no job to replay: SLS skips all 1 .*has no duration/);
   });
 
   it('a job SLS skips is skipped and told on stderr; the others replay as the trace without it', () => {
