@@ -161,6 +161,8 @@ function global(key: string, p: Property, out: CapacityConfig, fail: Fail): void
  * node labels (hfsim's nodes have none: every queue runs on the default partition).
  */
 const IGNORED_ROOT = new Set([...IGNORED_QUEUE, 'accessible-node-labels', 'default-node-label-expression']);
+/** First parts of root's own dotted properties (ordering-policy.fair..., auto-create-child-queue.enabled ...), not queue names. */
+const ROOT_FAMILIES = new Set(['queues', 'capacity', 'maximum-capacity', 'state', 'ordering-policy', 'auto-create-child-queue', 'leaf-queue-template']);
 
 /** A property of root itself (or of a queue not in root.queues). */
 function rootProperty(rest: string, p: Property, fail: Fail, names: string[]): void {
@@ -175,8 +177,7 @@ function rootProperty(rest: string, p: Property, fail: Fail, names: string[]): v
     return;
   }
   const first = rest.split('.')[0];
-  const known = ['queues', 'capacity', 'maximum-capacity', 'state', 'ordering-policy', ...IGNORED_ROOT];
-  if (!rest.includes('.') || known.includes(first) || first.startsWith('acl_') || first === 'auto-create-child-queue' || first === 'leaf-queue-template') {
+  if (!rest.includes('.') || ROOT_FAMILIES.has(first) || IGNORED_ROOT.has(first) || first.startsWith('acl_')) {
     fail(p, `root's ${rest} is not modelled (of root's own properties hfsim reads its queues, and accepts capacity 100, RUNNING, ACLs, AM and application limits, node labels and the utilization ordering policy)`);
   }
   fail(p, `"${first}" is not a queue listed in ${PREFIX}root.queues (${names.join(',')})`);

@@ -72,11 +72,16 @@ export class JsonReader {
     return out;
   }
 
-  /** A number (SLS also accepts numbers written as strings), at least `min`, whole when `int`. */
+  /** A value as a number (SLS also accepts numbers written as strings); NaN when it is not one. */
+  numeric(v: Node): number {
+    return typeof v.value === 'number' ? v.value : typeof v.value === 'string' && v.value.trim() !== '' ? Number(v.value) : NaN;
+  }
+
+  /** A number (see numeric), at least `min`, whole when `int`. */
   num(props: Map<string, Node>, key: string, o: { min: number; int?: boolean }): number | undefined {
     const v = props.get(key);
     if (v === undefined || v.value === null) return undefined;
-    const n = typeof v.value === 'number' ? v.value : typeof v.value === 'string' && v.value.trim() !== '' ? Number(v.value) : NaN;
+    const n = this.numeric(v);
     if (!Number.isFinite(n) || n < o.min || (o.int === true && !Number.isInteger(n))) {
       this.fail(v.offset, `"${key}" must be a ${o.int === true ? 'whole ' : ''}number of at least ${o.min}, not ${JSON.stringify(v.value)}`);
     }

@@ -20,15 +20,15 @@ function tasks(r: JsonReader, p: Map<string, Node>, key: string, job: SlsJob): v
     const at = `its task at line ${r.line(task.offset)} in "${key}"`;
     const attempts = r.props(task, undefined, 'a task').get('attempts');
     if (attempts !== undefined && attempts.value !== null && attempts.type !== 'array') r.fail(attempts.offset, '"attempts" must be an array of task attempts');
-    if (attempts === undefined || attempts.value === null || (attempts.children ?? []).length === 0) throw new SkipJob(`${at} has no attempt ("Invalid ${key === 'mapTasks' ? 'map' : 'reduce'} task, no attempt")`);
+    if (attempts === undefined || attempts.value === null || (attempts.children ?? []).length === 0) throw new SkipJob(job, `${at} has no attempt ("Invalid ${key === 'mapTasks' ? 'map' : 'reduce'} task, no attempt")`);
     const last = attempts.children![attempts.children!.length - 1];
     const a = r.props(last, undefined, 'a task attempt');
     const host = r.str(a, 'hostName');
     // Rumen writes -1 for a time it does not know.
     const start = r.num(a, 'startTime', { min: -1 }) ?? -1;
     const finish = r.num(a, 'finishTime', { min: -1 }) ?? -1;
-    if (host === undefined) throw new SkipJob(`${at}: its last attempt has no "hostName"`);
-    if (start < 0 || finish < 0 || finish <= start) throw new SkipJob(`${at}: its last attempt lasts ${start < 0 || finish < 0 ? 'an unknown time' : `${finish - start} ms`} ("Duration of a task shouldn't be less or equal to 0!")`);
+    if (host === undefined) throw new SkipJob(job, `${at}: its last attempt has no "hostName"`);
+    if (start < 0 || finish < 0 || finish <= start) throw new SkipJob(job, `${at}: its last attempt lasts ${start < 0 || finish < 0 ? 'an unknown time' : `${finish - start} ms`} ("Duration of a task shouldn't be less or equal to 0!")`);
     if (key === 'mapTasks') {
       job.maps.push({ hosts: [host], ms: finish - start });
     } else {
@@ -41,7 +41,6 @@ function tasks(r: JsonReader, p: Map<string, Node>, key: string, job: SlsJob): v
 export function parseRumenTrace(text: string, file: string): SlsTrace {
   const r = new JsonReader(text, file);
   let baseline: number | undefined;
-  const jobId = (node: Node, i: number): string => r.str(r.props(node, undefined, 'a job'), 'jobID') ?? `job_${i + 1}`;
   return readJobs(r, r.values(), (node, i) => {
     const p = r.props(node, undefined, 'a job');
     const submit = r.num(p, 'submitTime', { min: 0, int: true }) ?? r.fail(node.offset, 'the job has no "submitTime"');
@@ -61,5 +60,5 @@ export function parseRumenTrace(text: string, file: string): SlsTrace {
     tasks(r, p, 'reduceTasks', job);
     if (job.maps.length === 0) r.fail(node.offset, `job "${job.id}" has no map task: hfsim's jobs read their input in maps`);
     return job;
-  }, jobId);
+  });
 }

@@ -46,7 +46,11 @@ export interface SkippedJob {
 }
 
 /** Thrown while reading a job that SLS skips (AMRunner logs "Failed to create an AM" and goes on). */
-export class SkipJob extends Error {}
+export class SkipJob extends Error {
+  constructor(readonly job: SlsJob, why: string) {
+    super(why);
+  }
+}
 
 /** One SLS job, as read: its maps' hosts and durations, its reduces' durations. */
 export interface SlsJob {
@@ -70,7 +74,7 @@ export interface SlsJob {
 function checkOtherKeys(r: JsonReader, p: Map<string, Node>, known: Set<string>, prefix: string, what: string): void {
   for (const [key, value] of p) {
     if (known.has(key)) continue;
-    const n = typeof value.value === 'number' ? value.value : typeof value.value === 'string' && value.value.trim() !== '' ? Number(value.value) : NaN;
+    const n = r.numeric(value);
     if (!key.startsWith(prefix) || !Number.isInteger(n) || n < 0) {
       r.fail(value.offset, `unknown key "${key}" in ${what}${key.startsWith(prefix) ? ` (SLS reads other "${prefix}" keys as resources: whole numbers, not ${JSON.stringify(value.value)})` : ''}`);
     }
@@ -100,7 +104,7 @@ function slsJob(r: JsonReader, node: Node, index: number): SlsJob {
     line: r.line(node.offset),
   };
   const tasks = p.get('job.tasks');
-  if (tasks === undefined || tasks.value === null || (tasks.type === 'array' && (tasks.children ?? []).length === 0)) throw new SkipJob('it has no containers ("No task for the job!")');
+  if (tasks === undefined || tasks.value === null || (tasks.type === 'array' && (tasks.children ?? []).length === 0)) throw new SkipJob(job, 'it has no containers ("No task for the job!")');
   if (tasks.type !== 'array') r.fail(tasks.offset, '"job.tasks" must be an array of containers');
   for (const t of tasks.children!) slsTask(r, t, job);
   if (job.maps.length === 0) r.fail(tasks.offset, `job "${job.id}" has no map container: hfsim's jobs read their input in maps`);
@@ -127,7 +131,7 @@ function slsTask(r: JsonReader, node: Node, job: SlsJob): void {
   const ms = duration ?? (timed ? end! - start! : 0);
   if (ms <= 0) {
     const lasts = timed ? `lasts ${ms} ms` : 'has no duration ("container.duration.ms", "duration.ms", or "container.start.ms" and "container.end.ms")';
-    throw new SkipJob(`its container at line ${r.line(node.offset)} ${lasts} ("Duration of a task shouldn't be less or equal to 0!")`);
+    throw new SkipJob(job, `its container at line ${r.line(node.offset)} ${lasts} ("Duration of a task shouldn't be less or equal to 0!")`);
   }
   const type = r.str(p, 'container.type') ?? 'map';
   if (type !== 'map' && type !== 'reduce') r.fail(p.get('container.type')!.offset, `"container.type" must be "map" or "reduce", not "${type}"`);
@@ -146,14 +150,11 @@ function slsTask(r: JsonReader, node: Node, job: SlsJob): void {
 
 export function parseSlsTrace(text: string, file: string): SlsTrace {
   const reader = new JsonReader(text, file);
-  return readJobs(reader, reader.values(), (v, i) => slsJob(reader, v, i), (v, i) => reader.str(reader.props(v, undefined, 'a job'), 'job.id') ?? `job_${i + 1}`);
+  return readJobs(reader, reader.values(), (v, i) => slsJob(reader, v, i));
 }
 
-/**
- * Each job of a trace read by `read`, but those SLS skips (SkipJob), listed with their id (`id`) and line; none left
- * is bad input.
- */
-export function readJobs(r: JsonReader, values: Node[], read: (v: Node, i: number) => SlsJob, id: (v: Node, i: number) => string): SlsTrace {
+/** Each job of a trace read by `read`, but those SLS skips (SkipJob), listed with their id and line; none left is bad input. */
+export function readJobs(r: JsonReader, values: Node[], read: (v: Node, i: number) => SlsJob): SlsTrace {
   const jobs: SlsJob[] = [];
   const skipped: SkippedJob[] = [];
   values.forEach((v, i) => {
@@ -161,7 +162,7 @@ export function readJobs(r: JsonReader, values: Node[], read: (v: Node, i: numbe
       jobs.push(read(v, i));
     } catch (err) {
       if (!(err instanceof SkipJob)) throw err;
-      skipped.push({ id: id(v, i), line: r.line(v.offset), why: err.message });
+      skipped.push({ id: err.job.id, line: err.job.line, why: err.message });
     }
   });
   if (jobs.length === 0) {
