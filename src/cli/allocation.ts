@@ -23,7 +23,7 @@
  *   is an error.
  */
 import { readTextFile } from './read-file.js';
-import type { PoolConfig, UserConfig } from '../core/pool-config.js';
+import type { ParentPoolConfig, PoolConfig, UserConfig } from '../core/pool-config.js';
 import { InputError } from './errors.js';
 import { MAX_INT32, MAX_POOLS, MAX_SLOTS, MAX_TIME_MS, MAX_WEIGHT, MIN_WEIGHT } from '../core/limits.js';
 import { type El, rootElement } from './xml.js';
@@ -34,6 +34,8 @@ export const SLOT_MB = 1024;
 /** What an allocation file contributes to `scheduler`. */
 export interface Allocation {
   pools: PoolConfig[];
+  /** YARN's parent queues (root aside); omitted when the file has none. */
+  parentPools?: ParentPoolConfig[];
   users: UserConfig[];
   userMaxJobsDefault?: number;
   poolMaxJobsDefault?: number;
@@ -68,7 +70,7 @@ export function parseAllocation(text: string, file: string): Allocation {
       if (rootQueue !== undefined) ctx.fail(el, `a second root queue (the first is at line ${rootQueue.line})`);
       rootQueue = el;
     }
-    ctx.queue(el, '', {}, out.pools, defaults);
+    ctx.queue(el, '', {}, out, defaults);
   };
   for (const el of root.children) {
     const list = el.name === 'pool' ? out.pools : el.name === 'user' ? out.users : undefined;
@@ -91,7 +93,7 @@ export function parseAllocation(text: string, file: string): Allocation {
     }
   }
   const names = new Set<string>();
-  for (const p of out.pools) {
+  for (const p of [...out.pools, ...(out.parentPools ?? [])]) {
     if (names.has(p.name)) throw new InputError(`${file}: pool or queue "${p.name}" is defined twice`);
     names.add(p.name);
   }
@@ -107,7 +109,7 @@ function isYarnQueue(pool: El): boolean {
   return pool.attrs.name?.trim() === 'root' || pool.children.some((c) => YARN_ONLY.has(c.name));
 }
 
-type Inherited = Partial<Pick<PoolConfig, 'weight' | 'schedulingMode' | 'minSharePreemptionTimeoutMs' | 'fairSharePreemptionTimeoutMs' | 'preemptable'>>;
+type Inherited = Partial<Pick<PoolConfig, 'schedulingMode' | 'minSharePreemptionTimeoutMs' | 'fairSharePreemptionTimeoutMs' | 'preemptable'>>;
 
 class Reader {
   constructor(private readonly file: string) {}
@@ -244,11 +246,16 @@ class Reader {
     return max === undefined ? undefined : { name, maxRunningJobs: max };
   }
 
-  /** A YARN queue and its children, flattened into pools (leaves only; a parent's settings pass to its children). */
-  queue(el: El, prefix: string, inherited: Inherited, out: PoolConfig[], defaults: Defaults): void {
+  /**
+   * A YARN queue and its children: a leaf queue becomes a pool, a parent queue (root aside) a parent pool, each named
+   * by its dotted path without "root." and naming its parent's. A child inherits its parent's schedulingPolicy,
+   * preemption timeouts and allowPreemptionFrom false when it sets none (its weight is its own: 1 when unset).
+   */
+  queue(el: El, prefix: string, inherited: Inherited, out: Allocation, defaults: Defaults): void {
     const own = this.name(el);
     const path = prefix === '' && own === 'root' ? '' : prefix === '' ? own : `${prefix}.${own}`;
-    const p: PoolConfig = { name: path, weight: inherited.weight ?? 1, minMaps: 0, minReduces: 0 };
+    const p: PoolConfig = { name: path, weight: 1, minMaps: 0, minReduces: 0 };
+    if (prefix !== '') p.parent = prefix;
     if (inherited.schedulingMode !== undefined) p.schedulingMode = inherited.schedulingMode;
     if (inherited.preemptable !== undefined) p.preemptable = inherited.preemptable;
     if (inherited.minSharePreemptionTimeoutMs !== undefined) p.minSharePreemptionTimeoutMs = inherited.minSharePreemptionTimeoutMs;
@@ -270,26 +277,29 @@ class Reader {
         default: this.unknown(c, 'queue');
       }
     }
+    if (children.length === 0 && path === '') this.fail(el, 'the root queue has no child queues');
+    // YARN's AllocationConfiguration.getMaxResources: a queue that sets no maxResources has queueMaxResourcesDefault
+    // (root aside: the cluster bounds it).
+    if (path !== '' && p.maxMaps === undefined && defaults.maxSlots !== undefined) p.maxMaps = p.maxReduces = defaults.maxSlots;
+    if (path !== '') this.minWithinMax(el, p, true);
+    if (out.pools.length + (out.parentPools?.length ?? 0) === MAX_POOLS) this.fail(el, `more than ${MAX_POOLS} queues, the limit`);
     if (children.length === 0) {
-      if (path === '') this.fail(el, 'the root queue has no child queues');
-      // YARN's AllocationConfiguration.getMaxResources: a queue that sets no maxResources has queueMaxResourcesDefault.
-      if (p.maxMaps === undefined && defaults.maxSlots !== undefined) p.maxMaps = p.maxReduces = defaults.maxSlots;
-      this.minWithinMax(el, p, true);
-      if (out.length === MAX_POOLS) this.fail(el, `more than ${MAX_POOLS} queues, the limit`);
-      out.push(p);
+      out.pools.push(p);
       return;
     }
-    // Pools are flat: a limit on a parent would have to bind its whole subtree, which is not modelled. Say so
-    // rather than drop it.
-    if (limits.length > 0) {
-      this.fail(limits[0], `<${limits[0].name}> on parent queue ${path === '' ? 'root' : `root.${path}`}: limits that span child queues are not modelled; set them on its leaf queues`);
+    if (path === '') {
+      // The root holds the whole cluster: a min share of it means nothing, and a cap or a job limit on it is a
+      // cluster-wide limit hfsim does not model. Say so rather than drop it.
+      if (limits.length > 0) this.fail(limits[0], `<${limits[0].name}> on the root queue: a limit on the whole cluster is not modelled; set it on the queues under root`);
+    } else {
+      const parent: ParentPoolConfig = { name: path, weight: p.weight, minMaps: p.minMaps, minReduces: p.minReduces };
+      if (p.parent !== undefined) parent.parent = p.parent;
+      if (p.maxMaps !== undefined) parent.maxMaps = p.maxMaps;
+      if (p.maxReduces !== undefined) parent.maxReduces = p.maxReduces;
+      if (p.maxRunningJobs !== undefined) parent.maxRunningJobs = p.maxRunningJobs;
+      (out.parentPools ??= []).push(parent);
     }
-    // queueMaxResourcesDefault caps a parent queue too (getMaxResources), and so its whole subtree; root aside (the
-    // cluster bounds it).
-    if (path !== '' && defaults.maxSlots !== undefined) {
-      this.fail(el, `parent queue root.${path} sets no maxResources, so queueMaxResourcesDefault caps its whole subtree: limits that span child queues are not modelled; set maxResources on each of its leaf queues instead`);
-    }
-    const pass: Inherited = { weight: p.weight, schedulingMode: p.schedulingMode, minSharePreemptionTimeoutMs: p.minSharePreemptionTimeoutMs, fairSharePreemptionTimeoutMs: p.fairSharePreemptionTimeoutMs, preemptable: p.preemptable };
+    const pass: Inherited = { schedulingMode: p.schedulingMode, minSharePreemptionTimeoutMs: p.minSharePreemptionTimeoutMs, fairSharePreemptionTimeoutMs: p.fairSharePreemptionTimeoutMs, preemptable: p.preemptable };
     for (const c of children) this.queue(c, path, pass, out, defaults);
   }
 }

@@ -22,6 +22,7 @@ export function applySchedulerFiles(raw: Record<string, unknown>, scenarioFile: 
   if (allocationFile !== undefined) {
     const alloc = readAllocationFile(allocationFile);
     merged = { ...withoutUndefined(alloc), ...merged, pools: mergeByName(alloc.pools, s.pools), users: mergeByName(alloc.users, s.users) };
+    if (alloc.parentPools !== undefined) merged.parentPools = mergeByName(alloc.parentPools, s.parentPools);
   }
   if (capacityFile !== undefined) {
     const capacity = readCapacityFile(capacityFile);

@@ -12,6 +12,7 @@ import { policies } from './framework/builtins.js';
 interface SchedulerFields {
   policy: string;
   pools: unknown[];
+  parentPools: unknown[];
   users: unknown[];
   queues: unknown[];
   userMaxJobsDefault?: number;
@@ -36,6 +37,7 @@ const only = (builtin: string) => (): string[] => POOL_AWARE().filter((p) => p =
 const RULES: ReadonlyArray<{ field: keyof SchedulerFields; set: (s: SchedulerFields) => boolean; readBy: () => string[] }> = [
   { field: 'allocationFile', set: (s) => s.allocationFile !== undefined, readBy: POOL_AWARE },
   { field: 'pools', set: (s) => s.pools.length > 0, readBy: POOL_AWARE },
+  { field: 'parentPools', set: (s) => s.parentPools.length > 0, readBy: POOL_AWARE },
   { field: 'users', set: (s) => s.users.length > 0, readBy: POOL_AWARE },
   { field: 'userMaxJobsDefault', set: (s) => s.userMaxJobsDefault !== undefined, readBy: POOL_AWARE },
   { field: 'poolMaxJobsDefault', set: (s) => s.poolMaxJobsDefault !== undefined, readBy: POOL_AWARE },

@@ -15,8 +15,8 @@ const cap = (what: string, max: number) => nonNegInt(what, max).min(1, `${what} 
 export const SCHEDULING_MODES = ['fair', 'fifo'] as const;
 export type SchedulingMode = (typeof SCHEDULING_MODES)[number];
 
-export const poolSchema = z.strictObject({
-  name: nameField('a pool name', 'a pool needs a name'),
+/** What pools and parent pools both have: a weight, min shares and caps. */
+const shareFields = {
   weight: z.number({ error: 'weight must be a number' }).positive({ error: 'weight must be greater than 0', abort: true })
     .min(MIN_WEIGHT, atLeast('weight', MIN_WEIGHT)).max(MAX_WEIGHT, atMost('weight', MAX_WEIGHT)).default(1),
   /** Guaranteed map and reduce slots (scaled down evenly when all pools' minimums exceed the cluster). */
@@ -25,6 +25,11 @@ export const poolSchema = z.strictObject({
   /** Caps on running tasks (omitted: none). */
   maxMaps: cap('maxMaps', MAX_SLOTS).optional(),
   maxReduces: cap('maxReduces', MAX_SLOTS).optional(),
+};
+
+export const poolSchema = z.strictObject({
+  name: nameField('a pool name', 'a pool needs a name'),
+  ...shareFields,
   /** Jobs of the pool that may run at once; later jobs wait (omitted: poolMaxJobsDefault). */
   maxRunningJobs: cap('maxRunningJobs', MAX_INT32).optional(),
   /** Order of the pool's jobs: fifo (priority, submit time) or fair (running / weight). Omitted: defaultSchedulingMode. */
@@ -34,13 +39,31 @@ export const poolSchema = z.strictObject({
   fairSharePreemptionTimeoutMs: timeoutMs('fairSharePreemptionTimeoutMs').optional(),
   /** false: preemption never takes this pool's tasks (YARN's allowPreemptionFrom); omitted: it may. */
   preemptable: z.boolean({ error: 'preemptable must be true or false' }).optional(),
-}).superRefine((p, ctx) => {
+  /** The parent pool (scheduler.parentPools) this pool shares with its siblings; omitted: the root, beside the others. */
+  parent: nameField('a parent pool name', 'parent must name a parent pool').optional(),
+}).superRefine((p, ctx) => minWithinMax(p, ctx, 'pool'));
+export type PoolConfig = z.infer<typeof poolSchema>;
+
+/**
+ * A parent pool (YARN's parent queue): it holds pools and other parent pools, never jobs. Its weight and min shares
+ * win it a share of its own parent's slots, which its children then divide by theirs (fair-shares.ts, top down); its
+ * caps bound its whole subtree: the tasks running under it and the jobs running under it.
+ */
+export const parentPoolSchema = z.strictObject({
+  name: nameField('a parent pool name', 'a parent pool needs a name'),
+  parent: nameField('a parent pool name', 'parent must name a parent pool').optional(),
+  ...shareFields,
+  /** Jobs that may run at once in all its pools together; later jobs wait (omitted: no limit of its own). */
+  maxRunningJobs: cap('maxRunningJobs', MAX_INT32).optional(),
+}).superRefine((p, ctx) => minWithinMax(p, ctx, 'parent pool'));
+export type ParentPoolConfig = z.infer<typeof parentPoolSchema>;
+
+function minWithinMax(p: { minMaps: number; minReduces: number; maxMaps?: number; maxReduces?: number }, ctx: z.RefinementCtx, what: string): void {
   for (const [min, max] of [['minMaps', 'maxMaps'], ['minReduces', 'maxReduces']] as const) {
     const cap = p[max];
-    if (cap !== undefined && p[min] > cap) ctx.addIssue({ code: 'custom', path: [min], message: `${min} ${p[min]} is above ${max} ${cap}: the pool could never reach its min share` });
+    if (cap !== undefined && p[min] > cap) ctx.addIssue({ code: 'custom', path: [min], message: `${min} ${p[min]} is above ${max} ${cap}: the ${what} could never reach its min share` });
   }
-});
-export type PoolConfig = z.infer<typeof poolSchema>;
+}
 
 export const userSchema = z.strictObject({
   name: nameField('a user name', 'a user needs a name'),
@@ -85,6 +108,8 @@ function atMostItems(what: string) {
 /** The fields these settings add to `scheduler` in the scenario schema. */
 export const poolFields = {
   pools: z.array(poolSchema).max(MAX_POOLS, atMostItems('pools')).default([]),
+  /** Parent pools that pools (and other parent pools) name as their `parent`: a tree of pools, as YARN's queues. */
+  parentPools: z.array(parentPoolSchema).max(MAX_POOLS, atMostItems('parentPools')).default([]),
   users: z.array(userSchema).max(MAX_POOLS, atMostItems('users')).default([]),
   /** Running jobs per user and per pool when not set for that user or pool (omitted: no limit). */
   userMaxJobsDefault: cap('userMaxJobsDefault', MAX_INT32).optional(),
@@ -106,3 +131,36 @@ export const poolFields = {
   /** DSFS's job-type rule: CPU-bound jobs may launch rack-local maps at once; IO-bound jobs wait as the delay mode says. */
   jobTypeRule: z.boolean().default(false),
 };
+
+/**
+ * The tree the pools and parent pools make: a name is a pool or a parent pool, not both; each `parent` names a parent
+ * pool; no parent pool is its own ancestor. (Names used twice within one list are reported with the lists.)
+ */
+export function refinePoolTree(s: { pools: readonly PoolConfig[]; parentPools: readonly ParentPoolConfig[] }, ctx: z.RefinementCtx): void {
+  const parents = new Map(s.parentPools.map((p) => [p.name, p]));
+  s.pools.forEach((p, i) => {
+    if (parents.has(p.name)) ctx.addIssue({ code: 'custom', path: ['pools', i, 'name'], message: `"${p.name}" is a parent pool too (scheduler.parentPools): a name is a pool, which holds jobs, or a parent pool, which holds pools` });
+    if (p.parent !== undefined && !parents.has(p.parent)) ctx.addIssue({ code: 'custom', path: ['pools', i, 'parent'], message: unknownParent(p.parent, parents) });
+  });
+  s.parentPools.forEach((p, i) => {
+    if (p.parent === undefined) return;
+    if (!parents.has(p.parent)) {
+      ctx.addIssue({ code: 'custom', path: ['parentPools', i, 'parent'], message: unknownParent(p.parent, parents) });
+      return;
+    }
+    // Walk up: at most parentPools.length steps unless there is a cycle.
+    const seen = new Set([p.name]);
+    for (let up = parents.get(p.parent); up !== undefined; up = up.parent === undefined ? undefined : parents.get(up.parent)) {
+      if (seen.has(up.name)) {
+        ctx.addIssue({ code: 'custom', path: ['parentPools', i, 'parent'], message: `parent pools ${[...seen].map((n) => `"${n}"`).join(' -> ')} -> "${up.name}" form a cycle: the tree needs a root` });
+        return;
+      }
+      seen.add(up.name);
+    }
+  });
+}
+
+function unknownParent(name: string, parents: ReadonlyMap<string, unknown>): string {
+  const listed = [...parents.keys()];
+  return `"${name}" is not a parent pool (${listed.length === 0 ? 'scheduler.parentPools lists none' : `scheduler.parentPools: ${listed.slice(0, 8).map((n) => `"${n}"`).join(', ')}${listed.length > 8 ? ', ...' : ''}`})`;
+}

@@ -5,6 +5,8 @@ import type { JobResult } from './results.js';
 
 export interface PoolResult {
   name: string;
+  /** Its parent pool (scheduler.parentPools); omitted under the root. */
+  parent?: string;
   weight: number;
   minMaps: number;
   minReduces: number;
@@ -24,6 +26,7 @@ export function poolResults(set: PoolSet, clock: PoolClock, jobs: readonly JobRe
     const mean = mine.length === 0 ? 0 : mine.reduce((a, j) => a + j.responseMs, 0) / mine.length;
     return {
       name: pool.name,
+      ...(pool.parent === undefined ? {} : { parent: pool.parent.name }),
       weight: pool.config.weight,
       minMaps: pool.config.minMaps,
       minReduces: pool.config.minReduces,

@@ -2,11 +2,12 @@
  * The pools of the Hadoop Fair Scheduler (and the capacity scheduler's queues): each pool's jobs, which of them
  * are runnable under the running-job limits, per-kind running tasks and demand, fair shares, and the times the
  * preemption timeouts count from. Policies order pools and jobs from this state; the scheduler reads
- * starvation from it to switch locality waiting off; preemption reads shares from it.
+ * starvation from it to switch locality waiting off; preemption reads shares from it. Pools may sit under parent
+ * pools (YARN's parent queues): a tree whose parents divide their share among their children, top down.
  */
 import { computeFairShares } from './fair-shares.js';
 import type { Job } from './job.js';
-import type { PoolConfig, SchedulingMode } from './pool-config.js';
+import type { ParentPoolConfig, PoolConfig, SchedulingMode } from './pool-config.js';
 import type { SchedulerConfig } from './scenario.js';
 import { KINDS, type SlotKind } from './slot-kind.js';
 import type { Admission } from './framework/admission.js';
@@ -70,6 +71,21 @@ export class PoolShare {
 
 let liveJobs: (pool: Pool) => readonly Job[];
 let livePoolList: (set: PoolSet) => readonly Pool[];
+let liveTop: (set: PoolSet) => readonly PoolNode[];
+let liveChildren: (parent: ParentPool) => readonly PoolNode[];
+
+/** A child in the pool tree: a pool (holds jobs) or a parent pool (holds pools and parent pools). */
+export type PoolNode = Pool | ParentPool;
+
+/** The engine's live list of the tree's top level: the pools and parent pools under the root, in their order. */
+export function topPools(set: PoolSet): readonly PoolNode[] {
+  return liveTop(set);
+}
+
+/** The engine's live list of a parent pool's children (plugins read `parent.children`). */
+export function childPools(parent: ParentPool): readonly PoolNode[] {
+  return liveChildren(parent);
+}
 
 /** The engine's live list of the pools (not exported to plugins: they read `set.pools`). */
 export function livePools(set: PoolSet): readonly Pool[] {
@@ -91,6 +107,8 @@ export class Pool {
   readonly reduce: PoolShare;
   /** Order of first appearance (configured pools first), for reports. */
   readonly ordinal: number;
+  /** The parent pool it shares with its siblings; undefined: the root. */
+  readonly parent: ParentPool | undefined;
   readonly #jobs: Job[] = [];
   /** A frozen copy of #jobs for `jobs`, made when first read after a change. */
   #jobsSeen: readonly Job[] | undefined;
@@ -100,8 +118,9 @@ export class Pool {
     liveJobs = (pool) => pool.#jobs;
   }
 
-  constructor(c: PoolConfig, s: SchedulerConfig, ordinal: number) {
+  constructor(c: PoolConfig, s: SchedulerConfig, ordinal: number, parent?: ParentPool) {
     this.ordinal = ordinal;
+    this.parent = parent;
     this.config = Object.freeze({
       name: c.name, weight: c.weight, minMaps: c.minMaps, minReduces: c.minReduces,
       maxMaps: c.maxMaps ?? Infinity, maxReduces: c.maxReduces ?? Infinity,
@@ -173,6 +192,61 @@ export class Pool {
   }
 }
 
+/**
+ * A parent pool (YARN's FSParentQueue): per kind, its running tasks and demand are its children's summed (the demand
+ * capped by its max), its fair share is what its parent's division gives it, and its children divide that share.
+ * Its maxRunningJobs bounds the jobs running in all its pools together.
+ */
+export class ParentPool {
+  readonly config: Readonly<Required<Pick<ParentPoolConfig, 'name' | 'weight' | 'minMaps' | 'minReduces'>> & { maxRunningJobs: number; maxMaps: number; maxReduces: number }>;
+  readonly parent: ParentPool | undefined;
+  readonly map: PoolShare;
+  readonly reduce: PoolShare;
+  readonly #children: PoolNode[] = [];
+  #childrenSeen: readonly PoolNode[] | undefined;
+
+  static {
+    liveChildren = (parent) => parent.#children;
+  }
+
+  constructor(c: ParentPoolConfig, parent: ParentPool | undefined) {
+    this.config = Object.freeze({
+      name: c.name, weight: c.weight, minMaps: c.minMaps, minReduces: c.minReduces,
+      maxMaps: c.maxMaps ?? Infinity, maxReduces: c.maxReduces ?? Infinity, maxRunningJobs: c.maxRunningJobs ?? Infinity,
+    });
+    this.parent = parent;
+    this.map = new PoolShare(c.minMaps, this.config.maxMaps);
+    this.reduce = new PoolShare(c.minReduces, this.config.maxReduces);
+    Object.freeze(this);
+  }
+
+  get name(): string {
+    return this.config.name;
+  }
+
+  /** Its pools and parent pools, in configuration order: a frozen copy. */
+  get children(): readonly PoolNode[] {
+    return (this.#childrenSeen ??= Object.freeze(this.#children.slice()));
+  }
+
+  /** Submit time of the earliest active job in its subtree, or Infinity. */
+  get startMs(): number {
+    let t = Infinity;
+    for (const c of this.#children) t = Math.min(t, c.startMs);
+    return t;
+  }
+
+  share(kind: SlotKind): PoolShare {
+    return kind === 'map' ? this.map : this.reduce;
+  }
+
+  /** PoolSet's: a child joins (the tree is built once, from the configuration). */
+  adopt(child: PoolNode): void {
+    this.#children.push(child);
+    this.#childrenSeen = undefined;
+  }
+}
+
 /** A job's demand for one kind (Hadoop's JobSchedulable.updateDemand): tasks not finished; reduces only past slow start. */
 export function jobDemand(job: Job, kind: SlotKind): number {
   if (kind === 'map') return job.maps - job.finishedMaps;
@@ -189,6 +263,10 @@ export class PoolSet implements Admission {
   /** A frozen copy of #pools for `pools`, made when first read after a pool is added. */
   #poolsSeen: readonly Pool[] | undefined;
   readonly #byName = new Map<string, Pool>();
+  /** The tree's top level (pools and parent pools under the root), the parent pools top down, and a frozen copy. */
+  readonly #top: PoolNode[] = [];
+  readonly #parents: ParentPool[] = [];
+  #parentsSeen: readonly ParentPool[] | undefined;
   readonly #poolOfJob = new Map<Job, Pool>();
   readonly #runnable = new Set<Job>();
   /** Active jobs in submit order (their arrival order). */
@@ -198,7 +276,9 @@ export class PoolSet implements Admission {
 
   constructor(config: SchedulerConfig, readonly mapSlots: number, readonly reduceSlots: number) {
     this.config = frozenCopy(config);
-    for (const p of this.config.pools) this.create(p);
+    this.buildParents(this.config.parentPools);
+    const parentOf = new Map(this.#parents.map((p) => [p.name, p]));
+    for (const p of this.config.pools) this.create(p, p.parent === undefined ? undefined : parentOf.get(p.parent));
     this.#userMax = new Map(this.config.users.map((u) => [u.name, u.maxRunningJobs]));
     Object.freeze(this);
   }
@@ -216,8 +296,19 @@ export class PoolSet implements Admission {
     return this.#version;
   }
 
+  /** The parent pools, each after its own parent (scheduler.parentPools' tree): a frozen copy. */
+  get parentPools(): readonly ParentPool[] {
+    return (this.#parentsSeen ??= Object.freeze(this.#parents.slice()));
+  }
+
+  /** The tree's top level: the pools and parent pools under the root, configured ones first (a frozen copy). */
+  get top(): readonly PoolNode[] {
+    return Object.freeze(this.#top.slice());
+  }
+
   static {
     livePoolList = (set) => set.#pools;
+    liveTop = (set) => set.#top;
   }
 
   static userOf(job: Job): string {
@@ -272,7 +363,7 @@ export class PoolSet implements Admission {
    */
   private updateRunnability(): void {
     const perUser = new Map<string, number>();
-    const perPool = new Map<Pool, number>();
+    const perPool = new Map<Pool | ParentPool, number>();
     this.#runnable.clear();
     for (const job of this.#active) {
       const user = PoolSet.userOf(job);
@@ -280,16 +371,26 @@ export class PoolSet implements Admission {
       const u = perUser.get(user) ?? 0;
       const p = perPool.get(pool) ?? 0;
       const userLimit = this.#userMax.get(user) ?? this.config.userMaxJobsDefault ?? Infinity;
-      if (u < userLimit && p < pool.config.maxRunningJobs) {
+      if (u < userLimit && p < pool.config.maxRunningJobs && PoolSet.parentsAdmit(pool, perPool)) {
         this.#runnable.add(job);
         perUser.set(user, u + 1);
         perPool.set(pool, p + 1);
+        for (let a = pool.parent; a !== undefined; a = a.parent) perPool.set(a, (perPool.get(a) ?? 0) + 1);
       }
     }
     for (const pool of this.#pools) pool.countRunnable(perPool.get(pool) ?? 0);
   }
 
-  /** Recomputes each pool's running tasks and demand (capped by its max) from its runnable jobs. Cost O(active jobs). */
+  /** Whether every parent pool above `pool` runs fewer jobs than its maxRunningJobs (YARN's MaxRunningAppsEnforcer). */
+  private static parentsAdmit(pool: Pool, running: ReadonlyMap<Pool | ParentPool, number>): boolean {
+    for (let a = pool.parent; a !== undefined; a = a.parent) if ((running.get(a) ?? 0) >= a.config.maxRunningJobs) return false;
+    return true;
+  }
+
+  /**
+   * Recomputes each pool's running tasks and demand (capped by its max) from its runnable jobs, then each parent
+   * pool's from its children, bottom up. Cost O(active jobs + pools).
+   */
   refreshStats(kind: SlotKind): void {
     for (const pool of this.#pools) {
       const s = pool.share(kind);
@@ -301,6 +402,16 @@ export class PoolSet implements Admission {
       }
       s.measure(running, demand);
     }
+    for (let k = this.#parents.length - 1; k >= 0; k--) {
+      const parent = this.#parents[k];
+      let running = 0;
+      let demand = 0;
+      for (const c of liveChildren(parent)) {
+        running += c.share(kind).running;
+        demand += c.share(kind).demand;
+      }
+      parent.share(kind).measure(running, demand);
+    }
   }
 
   /**
@@ -310,11 +421,18 @@ export class PoolSet implements Admission {
   update(nowMs: number): void {
     for (const kind of KINDS) {
       this.refreshStats(kind);
-      const shares = this.#pools.map((p) => p.share(kind));
-      const fair = computeFairShares(this.#pools.map((p, i) => ({ weight: p.config.weight, minShare: shares[i].minShare, demand: shares[i].demand })), kind === 'map' ? this.mapSlots : this.reduceSlots);
-      shares.forEach((s, i) => s.shareFairly(fair[i]));
+      // Top down: the root divides the slots among the top level, each parent pool its share among its children.
+      PoolSet.divide(this.#top, kind, kind === 'map' ? this.mapSlots : this.reduceSlots);
+      for (const parent of this.#parents) PoolSet.divide(liveChildren(parent), kind, parent.share(kind).fairShare);
       for (const pool of this.#pools) pool.share(kind).stamp(nowMs, !pool.starvedForMinShare(kind), !pool.starvedForFairShare(kind));
     }
+  }
+
+  /** computeFairShares among siblings: `slots` divided by weight, min share and demand. */
+  private static divide(nodes: readonly PoolNode[], kind: SlotKind, slots: number): void {
+    const shares = nodes.map((n) => n.share(kind));
+    const fair = computeFairShares(nodes.map((n, i) => ({ weight: n.config.weight, minShare: shares[i].minShare, demand: shares[i].demand })), slots);
+    shares.forEach((s, i) => s.shareFairly(fair[i]));
   }
 
   /** True when `job`'s pool has been starved past a preemption timeout: delay scheduling does not make it wait. */
@@ -325,11 +443,33 @@ export class PoolSet implements Admission {
     return nowMs - s.lastTimeAtMinShare > pool.minShareTimeoutMs || nowMs - s.lastTimeAtHalfFairShare > pool.fairShareTimeoutMs;
   }
 
-  private create(c: PoolConfig): Pool {
-    const pool = new Pool(c, this.config, this.#pools.length);
+  private create(c: PoolConfig, parent?: ParentPool): Pool {
+    const pool = new Pool(c, this.config, this.#pools.length, parent);
     this.#pools.push(pool);
     this.#poolsSeen = undefined;
     this.#byName.set(pool.name, pool);
+    if (parent === undefined) this.#top.push(pool);
+    else parent.adopt(pool);
     return pool;
+  }
+
+  /** The parent pools, each made after its own parent (the scenario's schema refused unknown parents and cycles). */
+  private buildParents(configs: readonly ParentPoolConfig[]): void {
+    const made = new Map<string, ParentPool>();
+    let left = configs.slice();
+    while (left.length > 0) {
+      const next = left.filter((c) => c.parent !== undefined && !made.has(c.parent));
+      if (next.length === left.length) throw new Error(`parent pools ${next.map((c) => `"${c.name}"`).join(', ')} name parents that are not parent pools, or form a cycle`);
+      for (const c of left) {
+        if (c.parent !== undefined && !made.has(c.parent)) continue;
+        const parent = c.parent === undefined ? undefined : made.get(c.parent)!;
+        const node = new ParentPool(c, parent);
+        made.set(c.name, node);
+        this.#parents.push(node);
+        if (parent === undefined) this.#top.push(node);
+        else parent.adopt(node);
+      }
+      left = next;
+    }
   }
 }

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import * as L from './limits.js';
 import { gates, policies, preemptions, replications } from './framework/builtins.js';
 import { parsePluginConfig } from './framework/plugin-config.js';
-import { poolFields } from './pool-config.js';
+import { poolFields, refinePoolTree } from './pool-config.js';
 import { sharedInputSchema } from './shared-input.js';
 import { networkSchema } from './network/config.js';
 import { refinePolicyFields } from './policy-fields.js';
@@ -87,11 +87,12 @@ const schedulerSchema = z.strictObject({
   assignMultiple: z.boolean().default(true),
   ...poolFields,
 }).superRefine((s, ctx) => {
-  for (const [key, list] of [['pools', s.pools], ['users', s.users], ['queues', s.queues]] as const) {
+  for (const [key, list] of [['pools', s.pools], ['parentPools', s.parentPools], ['users', s.users], ['queues', s.queues]] as const) {
     repeatedKeys<{ name: string }>(ctx, list, [key], 'name', (x) => x.name, (name) => `name "${name}" is used twice`);
   }
   const total = s.queues.reduce((a, q) => a + q.capacity, 0);
   if (total > 100 + 1e-9) ctx.addIssue({ code: 'custom', path: ['queues'], message: `queue capacities add up to ${total}%, more than 100%` });
+  refinePoolTree(s, ctx);
   refinePolicyFields(s, ctx);
 }).transform((s, ctx) => {
   // The plugins named, against the registry as it is now (plugins may be registered after this module loads).
@@ -242,6 +243,7 @@ export const scenarioSchema = z.strictObject({
   /** Named sets of overrides, each a map of field path to value; each variant is run and compared. */
   variants: z.record(z.string(), z.record(z.string(), z.unknown())).optional(),
 }).superRefine((s, ctx) => {
+  refineJobPools(s, ctx);
   // explicit replicas must name nodes of the cluster, at most hdfs.replication of them per block
   if (s.workload.kind !== 'jobs') return;
   const nodes = s.cluster.racks * s.cluster.nodesPerRack;
@@ -252,6 +254,26 @@ export const scenarioSchema = z.strictObject({
     if (outside !== undefined) ctx.addIssue({ code: 'custom', path, message: `node ${outside} is not in the cluster (nodes 0 to ${nodes - 1})` });
   }));
 });
+
+/**
+ * Jobs go to pools, never to parent pools: a workload whose jobs would name one (a listed job's pool or user, a
+ * group's pool or name, the pools the facebook and swim workloads name) is refused where it names it.
+ */
+function refineJobPools(s: { scheduler: { parentPools: readonly { name: string }[] }; workload: z.infer<typeof workloadSchema> }, ctx: z.RefinementCtx): void {
+  if (s.scheduler.parentPools.length === 0) return;
+  const parents = new Set(s.scheduler.parentPools.map((p) => p.name));
+  const refuse = (name: string, path: (string | number)[], how: string): void => {
+    if (parents.has(name)) ctx.addIssue({ code: 'custom', path, message: `${how} "${name}", a parent pool (scheduler.parentPools): jobs go to pools, the leaves of the tree; rename one of them` });
+  };
+  const w = s.workload;
+  if (w.kind === 'jobs') w.jobs.forEach((j, i) => refuse(j.pool ?? j.user ?? 'default', ['workload', 'jobs', i, j.pool !== undefined ? 'pool' : j.user !== undefined ? 'user' : 'pool'], 'names pool'));
+  else if (w.kind === 'generated') w.groups.forEach((g, i) => refuse(g.pool ?? g.name, ['workload', 'groups', i, g.pool !== undefined ? 'pool' : 'name'], 'files its jobs under pool'));
+  else if (w.kind === 'facebook') for (let k = 0; k < Math.min(10, w.jobs); k++) refuse(`user${k}`, ['workload'], 'the facebook workload files jobs under pool');
+  else if (w.kind === 'swim') {
+    const names = w.pools === 'bin' ? Array.from({ length: 9 }, (_, k) => `bin${k + 1}`) : w.pools === 'round-robin' ? Array.from({ length: w.poolCount }, (_, k) => `user${k}`) : ['default'];
+    for (const name of names) refuse(name, ['workload', 'pools'], `the swim workload (pools "${w.pools}") files jobs under pool`);
+  }
+}
 
 export type Scenario = z.infer<typeof scenarioSchema>;
 export type ClusterConfig = Scenario['cluster'];

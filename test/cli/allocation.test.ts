@@ -40,13 +40,15 @@ describe("YARN allocation elements as YARN's AllocationFileParser reads them", (
   <queueMaxResourcesDefault>memory-mb=5120, vcores=8</queueMaxResourcesDefault>
 </allocations>`, 'a.xml');
     expect(a.pools.map((p) => [p.name, p.maxMaps, p.maxReduces])).toEqual([['a', 5, 5], ['b', 2, 2]]);
-    // A parent without its own maxResources is capped by the default as a whole: not modelled, refused.
-    expect(() => parseAllocation(`<allocations>
+    // A parent queue without its own maxResources is capped by the default too, as a whole: its parent pool's cap.
+    const nested = parseAllocation(`<allocations>
   <queueMaxResourcesDefault>5120 mb, 5 vcores</queueMaxResourcesDefault>
   <queue name="p">
     <queue name="c"/>
   </queue>
-</allocations>`, 'a.xml')).toThrow(/a\.xml: line 3: parent queue root\.p sets no maxResources, so queueMaxResourcesDefault caps its whole subtree/);
+</allocations>`, 'a.xml');
+    expect(nested.parentPools).toEqual([{ name: 'p', weight: 1, minMaps: 0, minReduces: 0, maxMaps: 5, maxReduces: 5 }]);
+    expect(nested.pools).toEqual([{ name: 'p.c', parent: 'p', weight: 1, minMaps: 0, minReduces: 0, maxMaps: 5, maxReduces: 5 }]);
   });
 
   it('a <user> that sets no running-job limit is as one not listed: the default applies (PoolManager, AllocationFileParser)', () => {
@@ -77,20 +79,27 @@ describe('allocation files', () => {
     expect(readAllocationFile(join(ALLOC, 'yarn-allocation.xml'))).toEqual(SAMPLE);
   });
 
-  it('YARN queues nest: leaves become pools named by their path, inheriting their parent\'s weight and policy', () => {
+  it('YARN queues nest: leaves become pools and parent queues parent pools, named by their path; a child inherits its parent\'s policy, not its weight', () => {
     const a = parseAllocation(`<allocations>
   <queue name="root">
-    <queue name="prod"><weight>3</weight><schedulingPolicy>fifo</schedulingPolicy>
+    <queue name="prod"><weight>3</weight><schedulingPolicy>fifo</schedulingPolicy><minResources>10240 mb, 10 vcores</minResources>
+      <maxResources>20480 mb, 20 vcores</maxResources><maxRunningApps>5</maxRunningApps>
       <queue name="etl"><minResources>memory-mb=8192, vcores=4</minResources></queue>
-      <queue name="bi"><weight>1</weight><maxRunningApps>2</maxRunningApps></queue>
+      <queue name="bi"><weight>2</weight><maxRunningApps>2</maxRunningApps>
+        <queue name="daily"/>
+      </queue>
     </queue>
     <queue name="adhoc"><minResources>2048 mb, 0vcores</minResources></queue>
   </queue>
   <queueMaxAppsDefault>7</queueMaxAppsDefault>
 </allocations>`, 'x.xml');
+    expect(a.parentPools).toEqual([
+      { name: 'prod', weight: 3, minMaps: 10, minReduces: 10, maxMaps: 20, maxReduces: 20, maxRunningJobs: 5 },
+      { name: 'prod.bi', parent: 'prod', weight: 2, minMaps: 0, minReduces: 0, maxRunningJobs: 2 },
+    ]);
     expect(a.pools).toEqual([
-      { name: 'prod.etl', weight: 3, minMaps: 4, minReduces: 4, schedulingMode: 'fifo' },
-      { name: 'prod.bi', weight: 1, minMaps: 0, minReduces: 0, schedulingMode: 'fifo', maxRunningJobs: 2 },
+      { name: 'prod.etl', parent: 'prod', weight: 1, minMaps: 4, minReduces: 4, schedulingMode: 'fifo' },
+      { name: 'prod.bi.daily', parent: 'prod.bi', weight: 1, minMaps: 0, minReduces: 0, schedulingMode: 'fifo' },
       { name: 'adhoc', weight: 1, minMaps: 2, minReduces: 2 },
     ]);
     expect(a.poolMaxJobsDefault).toBe(7);
@@ -109,9 +118,24 @@ describe('allocation files', () => {
 </allocations>`, 'x.xml');
     expect(mixed.pools).toEqual([
       { name: 'adhoc', weight: 1, minMaps: 2, minReduces: 2 },
-      { name: 'prod.etl', weight: 3, minMaps: 0, minReduces: 0, maxRunningJobs: 2 },
+      { name: 'prod.etl', parent: 'prod', weight: 1, minMaps: 0, minReduces: 0, maxRunningJobs: 2 },
       { name: 'mr1', weight: 1, minMaps: 4, minReduces: 0 },
     ]);
+    expect(mixed.parentPools).toEqual([{ name: 'prod', weight: 3, minMaps: 0, minReduces: 0 }]);
+  });
+
+  it('a YARN queue tree runs as YARN shares it: prod (weight 3) wins three quarters, which etl and bi split; flat leaves get a third each', () => {
+    const r = hfsim('run', 'scenarios/allocations/nested.json', '--json', '--no-progress');
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const [tree, flat] = JSON.parse(r.stdout) as Array<{ config: { scheduler: { parentPools: unknown[] } }; pools: Array<{ name: string; parent?: string; shares: { fairMaps: number[]; runningMaps: number[] } }> }>;
+    expect(tree.config.scheduler.parentPools).toEqual([{ name: 'prod', weight: 3, minMaps: 0, minReduces: 0, maxRunningJobs: 6 }]);
+    expect(tree.pools.map((p) => [p.name, p.parent])).toEqual([['prod.etl', 'prod'], ['prod.bi', 'prod'], ['adhoc', undefined]]);
+    // The first check at which every pool runs tasks: the 40 map slots as the fair shares divide them.
+    const busy = (v: typeof tree) => v.pools[0].shares.runningMaps.findIndex((_, k) => v.pools.every((p) => p.shares.runningMaps[k] > 0));
+    const at = (v: typeof tree, k: number) => v.pools.map((p) => [p.shares.fairMaps[k], p.shares.runningMaps[k]]);
+    expect(at(tree, busy(tree))).toEqual([[expect.closeTo(15, 2), 15], [expect.closeTo(15, 2), 15], [expect.closeTo(10, 2), 10]]);
+    expect(at(flat, busy(flat)).map(([fair]) => fair)).toEqual([40 / 3, 40 / 3, 40 / 3].map((x) => expect.closeTo(x, 2)));
   });
 
   it('a scenario runs with either file and gets the same outcome', () => {
@@ -150,7 +174,8 @@ describe('bad allocation files: one line with file and line, exit 2', () => {
     ['a fractional job limit', '<allocations>\n\n  <userMaxJobsDefault>2.5</userMaxJobsDefault>\n</allocations>', /pools\.xml: line 3: <userMaxJobsDefault> must be a whole number/],
     ['a pool without a name', '<allocations>\n  <pool>\n  </pool>\n</allocations>', /pools\.xml: line 2: <pool> needs a name attribute/],
     ['a wrong root', '<pools>\n</pools>', /pools\.xml: line 1: the root element must be <allocations>/],
-    ['a limit on a parent queue (not modelled, so refused rather than dropped)', '<allocations>\n  <queue name="prod">\n    <maxResources>10240 mb, 10 vcores</maxResources>\n    <queue name="etl"/>\n  </queue>\n</allocations>', /pools\.xml: line 3: <maxResources> on parent queue root\.prod: limits that span child queues are not modelled; set them on its leaf queues/],
+    ['a limit on the root queue (a cluster-wide limit, not modelled, so refused rather than dropped)', '<allocations>\n  <queue name="root">\n    <maxRunningApps>10</maxRunningApps>\n    <queue name="etl"/>\n  </queue>\n</allocations>', /pools\.xml: line 3: <maxRunningApps> on the root queue: a limit on the whole cluster is not modelled; set it on the queues under root/],
+    ['a parent queue whose min share is above its max', '<allocations>\n  <queue name="prod">\n    <minResources>10240 mb, 10 vcores</minResources><maxResources>2048 mb, 2 vcores</maxResources>\n    <queue name="etl"/>\n  </queue>\n</allocations>', /pools\.xml: line 2: queue "prod": minResources \(10 slots\) is above maxResources \(2 slots\)/],
     ['a weight past the fair-share search\'s range', '<allocations>\n  <pool name="a">\n    <weight>1e9</weight>\n  </pool>\n</allocations>', /pools\.xml: line 3: <weight> is 1e9, outside 0\.001 to 1000/],
     ['an entity no DOCTYPE defines (it was kept as text)', '<allocations>\n  <pool name="a&foo;">\n  </pool>\n</allocations>', /pools\.xml: line 2: unknown entity &foo; \(XML defines only/],
     ['a bad scheduling policy', '<allocations>\n  <queue name="q">\n    <schedulingPolicy>drf</schedulingPolicy>\n  </queue>\n</allocations>', /pools\.xml: line 3: <schedulingPolicy> must be fair or fifo, not "drf"/],

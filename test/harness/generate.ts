@@ -1,6 +1,6 @@
 /**
  * Random small scenarios for the differential harness (fast-check arbitraries): clusters, workloads (explicit jobs,
- * generated groups, the Facebook mix), policies (fifo, fair, hfs with pools, weights, min shares, limits and
+ * generated groups, the Facebook mix), policies (fifo, fair, hfs with pools, parent pools, weights, min shares, limits and
  * preemption, capacity with queues, resource offers to jobs or pools, Quincy's min-cost flow), delay modes, long-task balancing, replication
  * policies (static, dsbra, popular-small) and shared datasets, copy-compute splitting, the job-type rule and seeds.
  *
@@ -87,10 +87,22 @@ const pool = fc.record({
   schedulingMode: maybe(fc.constantFrom('fair' as const, 'fifo' as const)),
   minSharePreemptionTimeoutMs: maybe(int(0, 20_000), 5),
   fairSharePreemptionTimeoutMs: maybe(int(0, 40_000), 3),
+  /** Index into the parent pools (past the end: under the root). */
+  parent: int(0, 3),
+});
+
+/** A parent pool (YARN's parent queue); the second may sit under the first. */
+const parentPool = fc.record({
+  weight: fc.constantFrom(0.5, 1, 2, 3),
+  minMaps: int(0, 12),
+  maxMaps: maybe(int(1, 16), 4),
+  maxRunningJobs: maybe(int(1, 4), 4),
+  nested: fc.boolean(),
 });
 
 const hfs = fc.record({
   pools: fc.array(pool, { minLength: 1, maxLength: 3 }),
+  parentPools: fc.array(parentPool, { maxLength: 2 }),
   users: fc.array(int(1, 3), { maxLength: 2 }),
   userMaxJobsDefault: maybe(int(1, 3), 4),
   poolMaxJobsDefault: maybe(int(1, 3), 4),
@@ -270,6 +282,11 @@ function hfsFields(h: ScenarioSpec['scheduler']['hfs']): Record<string, unknown>
       maxReduces: p.maxReduces === undefined ? undefined : Math.max(p.maxReduces, p.minReduces),
       maxRunningJobs: p.maxRunningJobs, schedulingMode: p.schedulingMode,
       minSharePreemptionTimeoutMs: p.minSharePreemptionTimeoutMs, fairSharePreemptionTimeoutMs: p.fairSharePreemptionTimeoutMs,
+      parent: p.parent < h.parentPools.length ? `par${p.parent}` : undefined,
+    })),
+    parentPools: h.parentPools.map((g, i) => ({
+      name: `par${i}`, weight: g.weight, minMaps: g.minMaps, maxMaps: g.maxMaps === undefined ? undefined : Math.max(g.maxMaps, g.minMaps),
+      maxRunningJobs: g.maxRunningJobs, parent: i > 0 && g.nested ? 'par0' : undefined,
     })),
     users: h.users.map((maxRunningJobs, i) => ({ name: `u${i}`, maxRunningJobs })),
     userMaxJobsDefault: h.userMaxJobsDefault, poolMaxJobsDefault: h.poolMaxJobsDefault,

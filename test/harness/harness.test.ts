@@ -85,4 +85,16 @@ describe('pool caps audit (pool-caps.ts)', () => {
     const r = await simulate(capped(run), { observer: audit.observer, timeDecisions: false });
     expect(audit.failures(r.jobs)[0]).toBe(first);
   });
+
+  const parentCapped = (maxMaps: number) => scenario({
+    cluster: { racks: 1, nodesPerRack: 4, mapSlotsPerNode: 2, reduceSlotsPerNode: 1, heartbeatMs: 3000 },
+    scheduler: { policy: 'hfs', parentPools: [{ name: 'P', maxMaps }], pools: [{ name: 'p', parent: 'P' }, { name: 'q', parent: 'P' }] },
+    workload: { kind: 'generated', groups: [{ name: 'a', pool: 'p', maps: 20, mapMs: 10_000 }, { name: 'b', pool: 'q', maps: 20, mapMs: 10_000 }, { name: 'c', maps: 20, mapMs: 10_000 }] },
+  });
+
+  it.each([[4, 4, undefined], [4, 3, 'pool P runs 4 maps, over its cap of 3']])('a parent pool capped at %i over two pools, audited against a cap of %i', async (run, audited, first) => {
+    const audit = poolCapsAudit(parentCapped(audited));
+    const r = await simulate(parentCapped(run), { observer: audit.observer, timeDecisions: false });
+    expect(audit.failures(r.jobs)[0]).toBe(first);
+  });
 });

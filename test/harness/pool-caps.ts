@@ -1,6 +1,6 @@
 /**
- * An audit of the pools' caps: under hfs no pool ever runs more maps or reduces than its maxMaps / maxReduces, and
- * under capacity no queue more than its maxCapacity (a queue below its cap may take one more slot: ceil of the cap).
+ * An audit of the pools' caps: under hfs no pool ever runs more maps or reduces than its maxMaps / maxReduces, no
+ * parent pool more in all the pools under it than its own, and under capacity no queue more than its maxCapacity (a queue below its cap may take one more slot: ceil of the cap).
  * Counted from the master's launches, finishes and kills, in the order it made them.
  */
 import type { JobResult } from '../../src/core/results.js';
@@ -23,15 +23,17 @@ export function poolCapsAudit(s: Scenario) {
       if (caps.size === 0) return [];
       const running = new Map<string, [number, number]>();
       const out: string[] = [];
+      const parentOf = new Map<string, string | undefined>(s.scheduler.policy === 'hfs' ? [...s.scheduler.pools, ...s.scheduler.parentPools].map((p) => [p.name, p.parent]) : []);
       for (let e = 0; e < events.length; e += 3) {
-        const pool = jobs[events[e]].pool;
-        const cap = caps.get(pool);
-        if (cap === undefined) continue;
-        const r = running.get(pool) ?? [0, 0];
         const kind = events[e + 2] === 1 ? 0 : 1;
-        r[kind] += events[e + 1];
-        running.set(pool, r);
-        if (r[kind] > cap[kind] && out.length < 3) out.push(`pool ${pool} runs ${r[kind]} ${kind === 0 ? 'maps' : 'reduces'}, over its cap of ${cap[kind]}`);
+        for (let pool: string | undefined = jobs[events[e]].pool; pool !== undefined; pool = parentOf.get(pool)) {
+          const cap = caps.get(pool);
+          if (cap === undefined) continue;
+          const r = running.get(pool) ?? [0, 0];
+          r[kind] += events[e + 1];
+          running.set(pool, r);
+          if (r[kind] > cap[kind] && out.length < 3) out.push(`pool ${pool} runs ${r[kind]} ${kind === 0 ? 'maps' : 'reduces'}, over its cap of ${cap[kind]}`);
+        }
       }
       return out;
     },
@@ -43,7 +45,7 @@ function capsOf(s: Scenario): Map<string, [number, number]> {
   const sc = s.scheduler;
   const caps = new Map<string, [number, number]>();
   if (sc.policy === 'hfs') {
-    for (const p of sc.pools) if (p.maxMaps !== undefined || p.maxReduces !== undefined) caps.set(p.name, [p.maxMaps ?? Infinity, p.maxReduces ?? Infinity]);
+    for (const p of [...sc.pools, ...sc.parentPools]) if (p.maxMaps !== undefined || p.maxReduces !== undefined) caps.set(p.name, [p.maxMaps ?? Infinity, p.maxReduces ?? Infinity]);
   } else if (sc.policy === 'capacity') {
     const nodes = s.cluster.racks * s.cluster.nodesPerRack;
     for (const q of sc.queues) {

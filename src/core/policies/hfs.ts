@@ -1,13 +1,13 @@
 /**
- * The Hadoop Fair Scheduler (0.21 / branch-1; the Delay Scheduling paper's Section 4): pools ordered by the
- * FairShareComparator (needy pools below min(minShare, demand) first, by running / minShare; then running /
+ * The Hadoop Fair Scheduler (0.21 / branch-1; the Delay Scheduling paper's Section 4), with YARN's parent pools:
+ * pools (at each level of the tree, parent pools among them) ordered by the FairShareComparator (needy pools below min(minShare, demand) first, by running / minShare; then running /
  * weight; then start time and name); a pool at its maxMaps / maxReduces is passed over; within a pool, jobs in
  * FIFO order (priority, submit time) or fair order (running / job weight), runnable jobs only. Job weight: 1, or
  * log2(1 + demand) when size-based, times the priority factor (4, 2, 1, 0.5, 0.25).
  */
 import { compareFairShare, type Schedulable } from '../fair-shares.js';
 import type { Job } from '../job.js';
-import { type Pool, type PoolSet, activeJobs, jobDemand, livePools, jobRunning } from '../pools.js';
+import { type ParentPool, Pool, type PoolNode, type PoolSet, activeJobs, childPools, jobDemand, jobRunning, topPools } from '../pools.js';
 import type { Priority } from '../scenario.js';
 import { compareFifo } from './fifo.js';
 import type { PolicyPlugin } from '../framework/registry.js';
@@ -21,9 +21,31 @@ export function jobWeight(job: Job, kind: SlotKind, sizeBased: boolean): number 
   return base * PRIORITY_FACTOR[job.spec.priority];
 }
 
-export function poolSchedulable(pool: Pool, kind: SlotKind): Schedulable {
+/** A pool or a parent pool as the comparator sees it (a parent pool: its subtree's running and demand, its own weight and min share). */
+export function poolSchedulable(pool: PoolNode, kind: SlotKind): Schedulable {
   const s = pool.share(kind);
   return { name: pool.name, running: s.running, demand: s.demand, minShare: s.minShare, weight: pool.config.weight, startMs: pool.startMs };
+}
+
+/**
+ * The pools to offer a slot to, in order: at each level of the tree (YARN's FSParentQueue.assignContainer), the
+ * children sorted by the FairShareComparator, a parent pool's pools in its place. A pool with no runnable job or at
+ * its cap is passed over, and so is a parent pool at its cap or with no such pool under it.
+ */
+export function orderedPools(nodes: readonly PoolNode[], kind: SlotKind): Pool[] {
+  const level: { view: Schedulable; pools: Pool[] }[] = [];
+  for (const node of nodes) {
+    const s = node.share(kind);
+    if (s.running >= s.maxTasks) continue;
+    if (node instanceof Pool) {
+      if (node.runnableJobs > 0) level.push({ view: poolSchedulable(node, kind), pools: [node] });
+      continue;
+    }
+    const pools = orderedPools(childPools(node as ParentPool), kind);
+    if (pools.length > 0) level.push({ view: poolSchedulable(node, kind), pools });
+  }
+  level.sort((a, b) => compareFairShare(a.view, b.view));
+  return level.length === 1 ? level[0].pools : level.flatMap((e) => e.pools);
 }
 
 function jobSchedulable(job: Job, kind: SlotKind, sizeBased: boolean): Schedulable {
@@ -32,9 +54,7 @@ function jobSchedulable(job: Job, kind: SlotKind, sizeBased: boolean): Schedulab
 
 export function hfsOrder(set: PoolSet, kind: SlotKind): Job[] {
   set.refreshStats(kind);
-  const pools = livePools(set).filter((p) => p.runnableJobs > 0 && p.share(kind).running < p.share(kind).maxTasks);
-  const views = new Map(pools.map((p) => [p, poolSchedulable(p, kind)]));
-  pools.sort((a, b) => compareFairShare(views.get(a)!, views.get(b)!));
+  const pools = orderedPools(topPools(set), kind);
   const sizeBased = set.config.sizeBasedWeight;
   const out: Job[] = [];
   for (const pool of pools) {
