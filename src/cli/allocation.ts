@@ -7,17 +7,20 @@
  * - Times in the files are seconds; the scenario's are milliseconds.
  * - YARN's `<pool>` is an alias of `<queue>` (as in YARN's AllocationFileLoaderService): a `<pool>` inside a queue, named
  *   root, or holding an element only YARN queues have (YARN_ONLY) is read as a queue; any other is an MR1 pool.
- * - YARN queues are flattened to pools named by their dotted path without "root." (root.prod.etl -> prod.etl);
- *   a child inherits the weight, schedulingPolicy and timeouts of its parent when it sets none. A parent's own
- *   minResources, maxResources or maxRunningApps would bind its whole subtree, which flat pools cannot express:
- *   such a file is rejected (file and line) rather than run with the limit dropped.
+ * - YARN queues keep their tree: a leaf queue is a pool, a parent queue (children, or type="parent") a parent pool,
+ *   each named by its dotted path without "root." (root.prod.etl -> prod.etl, parent prod); a queue name holding a
+ *   period is refused, as YARN refuses it. A child inherits its parent's schedulingPolicy, timeouts and
+ *   allowPreemptionFrom false when it sets none, not its weight (YARN's default, 1). Limits on the root queue would
+ *   bind the whole cluster, not modelled: refused (file and line) rather than dropped.
  * - YARN resources ("10240 mb, 10 vcores" or "memory-mb=10240, vcores=10") become slots of both kinds: one slot
- *   per SLOT_MB of memory, capped by the vcores when vcores > 0 (a slot is a 1 GB, 1-vcore container).
- * - maxRunningApps / userMaxAppsDefault / queueMaxAppsDefault are maxRunningJobs and the job-limit defaults;
- *   queueMaxResourcesDefault is the maxResources of every leaf queue that sets none (a parent without one would be
- *   capped by it as a whole: refused, as above); schedulingPolicy (or its alias schedulingMode) fifo|fair maps to
- *   schedulingMode (drf, which needs more than one resource, is rejected); allowPreemptionFrom false makes the queue
- *   and those under it not preemptable.
+ *   per SLOT_MB of memory, capped by the vcores when vcores > 0 (a slot is a 1 GB, 1-vcore container); a min share
+ *   weighs memory alone, as YARN's fair and fifo policies do. A min above the max is lowered to it, with a warning
+ *   (YARN warns and runs so).
+ * - maxRunningApps / userMaxAppsDefault / queueMaxAppsDefault are maxRunningJobs and the job-limit defaults
+ *   (queueMaxAppsDefault limits parent queues too, as YARN's initFSQueue; root aside); queueMaxResourcesDefault is
+ *   the maxResources of every queue that sets none, root aside; schedulingPolicy (or its alias schedulingMode)
+ *   fifo|fair maps to schedulingMode (drf, which needs more than one resource, is rejected); allowPreemptionFrom
+ *   false makes the queue and those under it not preemptable.
  * - Elements about access control (reservations' too), application-master shares, placement, reservations and
  *   preemption thresholds do not change a slot simulation and are accepted and ignored (IGNORED); any other element
  *   is an error.
@@ -36,6 +39,8 @@ export interface Allocation {
   pools: PoolConfig[];
   /** YARN's parent queues (root aside); omitted when the file has none. */
   parentPools?: ParentPoolConfig[];
+  /** What the file asks that YARN runs with a warning, and hfsim too (one line each, file and line first). */
+  warnings?: string[];
   users: UserConfig[];
   userMaxJobsDefault?: number;
   poolMaxJobsDefault?: number;
@@ -47,6 +52,8 @@ export interface Allocation {
 /** The file's top-level settings a queue needs as it is read: YARN's queueMaxResourcesDefault, in slots. */
 interface Defaults {
   maxSlots?: number;
+  /** queueMaxAppsDefault: YARN's initFSQueue gives it to parent queues too (root aside, here: not modelled). */
+  maxApps?: number;
 }
 
 const IGNORED = new Set(['aclSubmitApps', 'aclAdministerApps', 'aclSubmitReservations', 'aclListReservations', 'aclAdministerReservations',
@@ -64,7 +71,8 @@ export function parseAllocation(text: string, file: string): Allocation {
   let rootQueue: El | undefined;
   // YARN reads every top-level element before the queues: queueMaxResourcesDefault may come after them.
   const maxDefault = root.children.filter((el) => el.name === 'queueMaxResourcesDefault').at(-1);
-  const defaults: Defaults = maxDefault === undefined ? {} : { maxSlots: ctx.maxSlots(maxDefault) };
+  const appsDefault = root.children.filter((el) => el.name === 'queueMaxAppsDefault').at(-1);
+  const defaults: Defaults = { ...(maxDefault === undefined ? {} : { maxSlots: ctx.maxSlots(maxDefault) }), ...(appsDefault === undefined ? {} : { maxApps: ctx.cap(appsDefault) }) };
   const queue = (el: El): void => {
     if (el.attrs.name?.trim() === 'root') {
       if (rootQueue !== undefined) ctx.fail(el, `a second root queue (the first is at line ${rootQueue.line})`);
@@ -112,7 +120,7 @@ function isYarnQueue(pool: El): boolean {
 type Inherited = Partial<Pick<PoolConfig, 'schedulingMode' | 'minSharePreemptionTimeoutMs' | 'fairSharePreemptionTimeoutMs' | 'preemptable'>>;
 
 class Reader {
-  constructor(private readonly file: string) {}
+  constructor(readonly file: string) {}
 
   fail(el: El, message: string): never {
     throw new InputError(`${this.file}: line ${el.line}: ${message}`);
@@ -172,7 +180,8 @@ class Reader {
    * "10240 mb, 10 vcores" or "memory-mb=10240, vcores=10" -> slots (see the module comment). Every comma-separated
    * part must be one of those forms, memory given once: a negative amount, a percentage or a stray word is an error.
    */
-  slots(el: El): number {
+  /** Slots of both kinds: one per SLOT_MB of memory, capped by the vcores when given (`memoryOnly`: not). */
+  slots(el: El, memoryOnly = false): number {
     const expected = `<${el.name}> must give memory as "X mb, Y vcores" or "memory-mb=X, vcores=Y"`;
     let mb: number | undefined;
     let vcores = 0;
@@ -187,7 +196,7 @@ class Reader {
     }
     if (mb === undefined) this.fail(el, `${expected}, not "${el.text}"`);
     const bySize = Math.floor(mb / SLOT_MB);
-    const slots = vcores > 0 ? Math.min(bySize, vcores) : bySize;
+    const slots = vcores > 0 && !memoryOnly ? Math.min(bySize, vcores) : bySize;
     if (slots > MAX_SLOTS) this.fail(el, `<${el.name}> is ${slots} slots, above the limit of ${MAX_SLOTS}`);
     return slots;
   }
@@ -205,13 +214,24 @@ class Reader {
     return b === 'true';
   }
 
-  /** A pool's min shares must not pass its caps: it could never reach them. */
-  minWithinMax(el: El, p: PoolConfig, yarn = false): void {
+  /**
+   * A YARN queue whose minResources pass its maxResources: YARN warns (checkMinAndMaxResource) and runs it, its share
+   * never above the max (ComputeFairShares caps a share by the max, and the demand it weighs the min against is capped
+   * too), which is the min lowered to the max. So does hfsim, saying so once.
+   */
+  clampMin(el: El, p: PoolConfig, out: Allocation): void {
+    // Both kinds have the same min and the same max (a slot of each kind per container).
+    if (p.maxMaps === undefined || p.minMaps <= p.maxMaps) return;
+    (out.warnings ??= []).push(`${this.file}: line ${el.line}: queue "${p.name}": minResources (${p.minMaps} slots) is above maxResources (${p.maxMaps} slots): run, as YARN runs it, with its min share lowered to ${p.maxMaps}`);
+    p.minMaps = p.maxMaps;
+    p.minReduces = Math.min(p.minReduces, p.maxReduces ?? Infinity);
+  }
+
+  /** An MR1 pool's min shares must not pass its caps: it could never reach them. */
+  minWithinMax(el: El, p: PoolConfig): void {
     for (const [min, max] of [['minMaps', 'maxMaps'], ['minReduces', 'maxReduces']] as const) {
       const cap = p[max];
-      if (cap === undefined || p[min] <= cap) continue;
-      this.fail(el, yarn ? `queue "${p.name}": minResources (${p[min]} slots) is above maxResources (${cap} slots)`
-        : `pool "${p.name}": ${min} ${p[min]} is above ${max} ${cap}: the pool could never reach its min share`);
+      if (cap !== undefined && p[min] > cap) this.fail(el, `pool "${p.name}": ${min} ${p[min]} is above ${max} ${cap}: the pool could never reach its min share`);
     }
   }
 
@@ -253,6 +273,8 @@ class Reader {
    */
   queue(el: El, prefix: string, inherited: Inherited, out: Allocation, defaults: Defaults): void {
     const own = this.name(el);
+    // YARN's AllocationFileQueueParser: "queue name shouldn't contain period" (a period separates a path's parts).
+    if (own.includes('.')) this.fail(el, `queue name "${own}" contains a period: YARN refuses it (a period separates the parts of a queue's path)`);
     const path = prefix === '' && own === 'root' ? '' : prefix === '' ? own : `${prefix}.${own}`;
     const p: PoolConfig = { name: path, weight: 1, minMaps: 0, minReduces: 0 };
     if (prefix !== '') p.parent = prefix;
@@ -262,10 +284,12 @@ class Reader {
     if (inherited.fairSharePreemptionTimeoutMs !== undefined) p.fairSharePreemptionTimeoutMs = inherited.fairSharePreemptionTimeoutMs;
     const children: El[] = [];
     const limits: El[] = [];
+    let minEl: El | undefined;
     for (const c of el.children) {
       switch (c.name) {
         case 'queue': case 'pool': children.push(c); break;
-        case 'minResources': limits.push(c); p.minMaps = p.minReduces = this.slots(c); break;
+        // YARN's fair and fifo policies weigh memory alone against a min share (FairSharePolicy: DefaultResourceCalculator).
+        case 'minResources': limits.push(c); minEl = c; p.minMaps = p.minReduces = this.slots(c, true); break;
         case 'maxResources': limits.push(c); p.maxMaps = p.maxReduces = this.maxSlots(c); break;
         case 'maxRunningApps': limits.push(c); p.maxRunningJobs = this.cap(c); break;
         case 'weight': p.weight = this.weight(c); break;
@@ -278,12 +302,15 @@ class Reader {
       }
     }
     if (children.length === 0 && path === '') this.fail(el, 'the root queue has no child queues');
+    // type="parent": a parent queue even with no child queue configured (YARN creates its children at placement).
+    const parentQueue = children.length > 0 || el.attrs.type?.trim() === 'parent';
     // YARN's AllocationConfiguration.getMaxResources: a queue that sets no maxResources has queueMaxResourcesDefault
     // (root aside: the cluster bounds it).
     if (path !== '' && p.maxMaps === undefined && defaults.maxSlots !== undefined) p.maxMaps = p.maxReduces = defaults.maxSlots;
-    if (path !== '') this.minWithinMax(el, p, true);
+    if (path !== '') this.clampMin(minEl ?? el, p, out);
+    if (parentQueue && p.maxRunningJobs === undefined && defaults.maxApps !== undefined) p.maxRunningJobs = defaults.maxApps;
     if (out.pools.length + (out.parentPools?.length ?? 0) === MAX_POOLS) this.fail(el, `more than ${MAX_POOLS} queues, the limit`);
-    if (children.length === 0) {
+    if (!parentQueue) {
       out.pools.push(p);
       return;
     }

@@ -1,11 +1,14 @@
 /**
  * YARN's capacity-scheduler.xml (a Hadoop configuration file: <configuration> of <property> name/value pairs), read
- * into what the capacity policy models (src/core/policies/capacity.ts): flat queues under root with a capacity, a
- * maximum capacity, a minimum user limit and a user limit factor. Errors are InputErrors naming the file, the line and
- * the property.
+ * into what the capacity policy models (src/core/policies/capacity.ts): a tree of queues under root, each with a
+ * capacity and a maximum capacity (percentages of its parent's), leaf queues with a minimum user limit and a user
+ * limit factor. Errors are InputErrors naming the file, the line and the property.
  *
- * Translation (yarn.scheduler.capacity. prefix left out; <q> a queue listed in root.queues):
- * - root.queues: the queues; a job names its queue in `pool` (the queue's short name, as YARN jobs do).
+ * Translation (yarn.scheduler.capacity. prefix left out; root.<q> a queue's path, root.a.b for b listed in root.a.queues):
+ * - root.queues: the queues under root; a queue with a .queues property of its own is a parent queue (parentQueues,
+ *   named by its short name, as are its children's `parent`), any other a leaf queue (queues), which a job names in
+ *   `pool` by its short name, as YARN jobs do: a short name may appear once in the tree. A parent queue reads its
+ *   capacity, maximum-capacity and the utilization ordering policy; the leaf settings below are ignored there, as YARN does.
  * - root.<q>.capacity (percent) -> capacity; absolute resources ("[memory=...]") and weights ("2w") are refused.
  * - root.<q>.maximum-capacity (percent; -1 or 100: none) -> maxCapacity.
  * - root.<q>.minimum-user-limit-percent (default 100) -> minUserLimitPercent.
@@ -16,13 +19,14 @@
  *   rack-locality-additional-delay more, off-switch; only its default (-1) is accepted.
  * - per-node-heartbeat.multiple-assignments-enabled -> scheduler.assignMultiple.
  * - root.<q>.ordering-policy fifo (default) or fair -> orderingPolicy (fair's size-based weight refused).
- * Refused, as not modelled: nested queues (root.<q>.queues), a STOPPED queue, another ordering policy,
+ * Refused, as not modelled: a STOPPED queue, another ordering policy,
  * application lifetimes, and any property not listed here. Accepted and ignored, as they do not change a slot
  * simulation: ACLs, admission and application-master limits, queue mappings, the resource calculator, the other
  * per-node-heartbeat limits, asynchronous scheduling and per-queue preemption switches (IGNORED_*).
  */
 import { readTextFile } from './read-file.js';
-import type { QueueConfig } from '../core/pool-config.js';
+import type { ParentQueueConfig, QueueConfig } from '../core/pool-config.js';
+import { MAX_POOLS } from '../core/limits.js';
 import { InputError } from './errors.js';
 import { type El, rootElement } from './xml.js';
 import { hasControlChars } from '../core/bounded.js';
@@ -32,6 +36,8 @@ const PREFIX = 'yarn.scheduler.capacity.';
 /** What a capacity-scheduler.xml contributes to `scheduler`. */
 export interface CapacityConfig {
   queues: QueueConfig[];
+  /** Parent queues (root aside); omitted when the file has none. */
+  parentQueues?: ParentQueueConfig[];
   delay?: { mode: 'none' } | { mode: 'skip'; maxSkips: number };
   assignMultiple?: boolean;
 }
@@ -57,45 +63,97 @@ export function parseCapacityFile(text: string, file: string): CapacityConfig {
   const fail = (p: Property, message: string): never => {
     throw new InputError(`${file}: line ${p.line}: ${p.name}: ${message}`);
   };
-  const list = props.get(`${PREFIX}root.queues`);
-  if (list === undefined) throw new InputError(`${file}: no ${PREFIX}root.queues property: it lists the queues under root`);
-  const names = list.value.split(',').map((q) => q.trim()).filter((q) => q !== '');
-  if (names.length === 0) fail(list, 'lists no queues');
-  if (new Set(names).size !== names.length) fail(list, `a queue is listed twice in "${list.value}"`);
-  const control = names.find(hasControlChars);
-  if (control !== undefined) fail(list, `queue name ${JSON.stringify(control)} holds a control character (a tab, a newline...): names are printed in tables and CSV`);
-  const queues = new Map<string, Partial<QueueConfig> & { name: string; noUserCap?: boolean }>(names.map((name) => [name, { name }]));
+  const root = props.get(`${PREFIX}root.queues`);
+  if (root === undefined) throw new InputError(`${file}: no ${PREFIX}root.queues property: it lists the queues under root`);
+  const tree = queueTree(root, props, fail);
   const out: CapacityConfig = { queues: [] };
   for (const p of props.values()) {
     if (!p.name.startsWith(PREFIX)) {
       fail(p, p.name.startsWith('mapred.capacity-scheduler.') ? 'MR1 capacity scheduler properties are not read: use YARN\'s yarn.scheduler.capacity.* names' : `not a Capacity Scheduler property (${PREFIX}*)`);
     }
     const key = p.name.slice(PREFIX.length);
-    if (key === 'root.queues') continue;
     if (!key.startsWith('root.') && key !== 'root') {
       global(key, p, out, fail);
       continue;
     }
-    const rest = key.slice('root.'.length);
-    const dot = rest.indexOf('.');
-    const queue = dot < 0 ? undefined : queues.get(rest.slice(0, dot));
-    if (queue === undefined) {
-      rootProperty(rest, p, fail, names);
+    // The deepest queue the key's path names (queue names hold no dots), then the queue's own property.
+    const parts = key.split('.');
+    let k = parts.length - 1;
+    while (k > 1 && !tree.has(parts.slice(0, k).join('.'))) k--;
+    const node = k > 1 ? tree.get(parts.slice(0, k).join('.')) : undefined;
+    const attr = parts.slice(k).join('.');
+    if (node === undefined) {
+      if (attr !== 'queues') rootProperty(attr, p, fail, tree.get('root')!.children!);
+    } else if (node.children !== undefined) parentProperty(node, attr, p, fail);
+    else queueProperty(node.q, attr, p, fail);
+  }
+  for (const node of tree.values()) {
+    if (node.children === undefined) continue;
+    let total = 0;
+    for (const name of node.children) {
+      const child = tree.get(`${node.path}.${name}`)!;
+      if (child.q.capacity === undefined) fail(node.listed, `queue "${name}" has no ${PREFIX}${child.path}.capacity`);
+      total += child.q.capacity!;
+      if (child.q.maxCapacity !== undefined && child.q.maxCapacity < child.q.capacity!) fail(node.listed, `queue "${name}": maximum-capacity ${child.q.maxCapacity}% is below its capacity ${child.q.capacity}%`);
+    }
+    if (total > 100 + 1e-9) fail(node.listed, `the queues' capacities add up to ${total}%, more than 100%${node.path === 'root' ? '' : ` of ${node.path}`}`);
+  }
+  for (const node of tree.values()) {
+    if (node.path === 'root') continue;
+    const q = node.q;
+    const parent = node.parent === 'root' ? {} : { parent: node.parent.slice(node.parent.lastIndexOf('.') + 1) };
+    const max = q.maxCapacity === undefined ? {} : { maxCapacity: q.maxCapacity };
+    if (node.children !== undefined) {
+      (out.parentQueues ??= []).push({ name: q.name, ...parent, capacity: q.capacity!, ...max });
       continue;
     }
-    queueProperty(queue, rest.slice(dot + 1), p, fail);
-  }
-  let total = 0;
-  for (const q of queues.values()) {
-    if (q.capacity === undefined) fail(list, `queue "${q.name}" has no ${PREFIX}root.${q.name}.capacity`);
-    total += q.capacity!;
-    if (q.maxCapacity !== undefined && q.maxCapacity < q.capacity!) fail(list, `queue "${q.name}": maximum-capacity ${q.maxCapacity}% is below its capacity ${q.capacity}%`);
-    out.queues.push({ name: q.name, capacity: q.capacity!, ...(q.maxCapacity === undefined ? {} : { maxCapacity: q.maxCapacity }),
+    out.queues.push({ name: q.name, capacity: q.capacity!, ...max,
       minUserLimitPercent: q.minUserLimitPercent ?? 100, ...(q.noUserCap ? {} : { userLimitFactor: q.userLimitFactor ?? 1 }),
-      ...(q.orderingPolicy === undefined || q.orderingPolicy === 'fifo' ? {} : { orderingPolicy: q.orderingPolicy }) });
+      ...(q.orderingPolicy === undefined || q.orderingPolicy === 'fifo' ? {} : { orderingPolicy: q.orderingPolicy }), ...parent });
   }
-  if (total > 100 + 1e-9) fail(list, `the queues' capacities add up to ${total}%, more than 100%`);
   return out;
+}
+
+/** A queue of the file's tree: its path (root.a.b), its parent's path, its settings, its children (parents only). */
+interface QueueNode {
+  path: string;
+  parent: string;
+  q: Partial<QueueConfig> & { name: string; noUserCap?: boolean };
+  /** The child queues' names (its .queues property), and that property; undefined: a leaf queue. */
+  children?: string[];
+  listed: Property;
+}
+
+/**
+ * The queue tree, top down from root.queues: each listed queue, a parent when it has a .queues property of its own.
+ * Jobs name a queue by its short name, as in YARN, so a short name may appear once in the whole tree.
+ */
+function queueTree(rootList: Property, props: ReadonlyMap<string, Property>, fail: Fail): Map<string, QueueNode> {
+  const tree = new Map<string, QueueNode>();
+  const where = new Map<string, string>();
+  const todo: QueueNode[] = [{ path: 'root', parent: '', q: { name: 'root' }, listed: rootList }];
+  while (todo.length > 0) {
+    const node = todo.shift()!;
+    tree.set(node.path, node);
+    const list = props.get(`${PREFIX}${node.path}.queues`);
+    if (list === undefined) continue;
+    const names = list.value.split(',').map((q) => q.trim()).filter((q) => q !== '');
+    if (names.length === 0) fail(list, 'lists no queues');
+    if (new Set(names).size !== names.length) fail(list, `a queue is listed twice in "${list.value}"`);
+    const control = names.find(hasControlChars);
+    if (control !== undefined) fail(list, `queue name ${JSON.stringify(control)} holds a control character (a tab, a newline...): names are printed in tables and CSV`);
+    for (const name of names) {
+      const path = `${node.path}.${name}`;
+      const seen = where.get(name);
+      if (seen !== undefined || name === 'root') fail(list, `queue name "${name}" is used twice in the tree (${seen ?? 'root'} and ${path}): hfsim names a queue by its short name, as jobs do`);
+      if (tree.size + todo.length >= MAX_POOLS) fail(list, `more than ${MAX_POOLS} queues, the limit`);
+      where.set(name, path);
+      todo.push({ path, parent: node.path, q: { name }, listed: list });
+    }
+    node.children = names;
+    node.listed = list;
+  }
+  return tree;
 }
 
 type Fail = (p: Property, message: string) => never;
@@ -183,6 +241,27 @@ function rootProperty(rest: string, p: Property, fail: Fail, names: string[]): v
   fail(p, `"${first}" is not a queue listed in ${PREFIX}root.queues (${names.join(',')})`);
 }
 
+/** Leaf-queue properties a parent queue may carry: YARN reads them for leaf queues only, and so does hfsim. */
+const LEAF_ONLY = new Set(['minimum-user-limit-percent', 'user-limit-factor', 'ordering-policy.fair.enable-size-based-weight',
+  'maximum-application-lifetime', 'default-application-lifetime']);
+
+/** A parent queue's own property: its capacity and maximum (percentages of its parent's); the rest as root's. */
+function parentProperty(node: QueueNode, attr: string, p: Property, fail: Fail): void {
+  if (attr === 'queues') return; // read into the tree
+  if (attr === 'capacity' || attr === 'maximum-capacity') return queueProperty(node.q, attr, p, fail);
+  if (attr.startsWith('acl_') || (attr === 'state' && p.value === 'RUNNING') || IGNORED_ROOT.has(attr) || attr.startsWith('accessible-node-labels.') || LEAF_ONLY.has(attr)) return;
+  if (attr === 'state') fail(p, `only RUNNING queues are modelled, not "${p.value}"`);
+  if (attr === 'ordering-policy') {
+    if (p.value.trim() !== 'utilization') fail(p, `a parent queue's ordering policy: only "utilization" (YARN's default for a parent queue: the least used queue first) is modelled, not "${p.value}"`);
+    return;
+  }
+  const first = attr.split('.')[0];
+  if (attr.includes('.') && !ROOT_FAMILIES.has(first) && !IGNORED_ROOT.has(first) && !first.startsWith('acl_')) {
+    fail(p, `"${first}" is not a queue listed in ${PREFIX}${node.path}.queues (${node.children!.join(',')})`);
+  }
+  fail(p, `a parent queue's ${attr} is not modelled (of a parent queue's own properties hfsim reads its queues, capacity and maximum-capacity, and accepts RUNNING, ACLs, AM and application limits, node labels, the utilization ordering policy and leaf-queue settings, which YARN ignores there)`);
+}
+
 function queueProperty(q: Partial<QueueConfig> & { name: string; noUserCap?: boolean }, attr: string, p: Property, fail: Fail): void {
   if (IGNORED_QUEUE.has(attr)) return;
   switch (attr) {
@@ -200,7 +279,6 @@ function queueProperty(q: Partial<QueueConfig> & { name: string; noUserCap?: boo
       else fail(p, `must be greater than 0 (or -1: no limit), not "${p.value}"`);
       return;
     }
-    case 'queues': return fail(p, 'nested queues are not modelled (hfsim\'s capacity queues are flat): list leaf queues under root');
     case 'state': if (p.value !== 'RUNNING') fail(p, `only RUNNING queues are modelled, not "${p.value}"`); return;
     case 'ordering-policy':
       if (p.value.trim() !== 'fifo' && p.value.trim() !== 'fair') fail(p, `only the fifo and fair ordering policies are modelled, not "${p.value}"`);
@@ -212,6 +290,10 @@ function queueProperty(q: Partial<QueueConfig> & { name: string; noUserCap?: boo
     case 'maximum-application-lifetime': case 'default-application-lifetime':
       if (num(p, fail) > 0) fail(p, 'application lifetimes are not modelled (jobs run to completion)');
       return;
-    default: fail(p, 'not modelled (a queue\'s capacity, maximum-capacity, minimum-user-limit-percent and user-limit-factor are)');
+    default:
+      if (attr.includes('.') && !attr.startsWith('ordering-policy.') && !attr.startsWith('accessible-node-labels.')) {
+        fail(p, `queue "${q.name}" has no child queues (no .queues property of its own), so "${attr.split('.')[0]}" is not one of its queues`);
+      }
+      fail(p, 'not modelled (a queue\'s capacity, maximum-capacity, minimum-user-limit-percent and user-limit-factor are)');
   }
 }

@@ -20,7 +20,8 @@ export function applySchedulerFiles(raw: Record<string, unknown>, scenarioFile: 
   if (allocationFile === undefined && capacityFile === undefined) return raw;
   let merged: Record<string, unknown> = { ...s };
   if (allocationFile !== undefined) {
-    const alloc = readAllocationFile(allocationFile);
+    const { warnings, ...alloc } = readAllocationFile(allocationFile);
+    for (const w of warnings ?? []) warnOnce(w);
     merged = { ...withoutUndefined(alloc), ...merged, pools: mergeByName(alloc.pools, s.pools), users: mergeByName(alloc.users, s.users) };
     if (alloc.parentPools !== undefined) merged.parentPools = mergeByName(alloc.parentPools, s.parentPools);
   }
@@ -30,8 +31,18 @@ export function applySchedulerFiles(raw: Record<string, unknown>, scenarioFile: 
     const nodes = clusterNodes(raw.cluster);
     if (capacity.delay?.mode === 'skip' && nodes !== undefined) capacity.delay = { mode: 'skip', maxSkips: Math.min(nodes, capacity.delay.maxSkips) };
     merged = { ...withoutUndefined(capacity), ...merged, queues: mergeByName(capacity.queues, s.queues) };
+    if (capacity.parentQueues !== undefined) merged.parentQueues = mergeByName(capacity.parentQueues, s.parentQueues);
   }
   return { ...raw, scheduler: merged };
+}
+
+/** Warnings already printed: a sweep resolves its base once a point, and the file says the same each time. */
+const warned = new Set<string>();
+
+function warnOnce(line: string): void {
+  if (warned.has(line)) return;
+  warned.add(line);
+  process.stderr.write(`hfsim: warning: ${line}\n`);
 }
 
 function mergeByName(fromFile: Array<{ name: string }>, fromScenario: unknown): unknown {

@@ -15,6 +15,7 @@ interface SchedulerFields {
   parentPools: unknown[];
   users: unknown[];
   queues: unknown[];
+  parentQueues: unknown[];
   userMaxJobsDefault?: number;
   poolMaxJobsDefault?: number;
   defaultSchedulingMode: string;
@@ -47,6 +48,7 @@ const RULES: ReadonlyArray<{ field: keyof SchedulerFields; set: (s: SchedulerFie
   { field: 'defaultSchedulingMode', set: (s) => s.defaultSchedulingMode !== 'fair', readBy: POOL_AWARE },
   { field: 'sizeBasedWeight', set: (s) => s.sizeBasedWeight, readBy: only('hfs') },
   { field: 'queues', set: (s) => s.queues.length > 0, readBy: only('capacity') },
+  { field: 'parentQueues', set: (s) => s.parentQueues.length > 0, readBy: only('capacity') },
   { field: 'capacitySchedulerFile', set: (s) => s.capacitySchedulerFile !== undefined, readBy: only('capacity') },
 ];
 

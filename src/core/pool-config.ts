@@ -87,10 +87,26 @@ export const queueSchema = z.strictObject({
    * containers first, then fifo). Omitted: fifo.
    */
   orderingPolicy: z.enum(['fifo', 'fair'], { error: 'orderingPolicy must be "fifo" or "fair"' }).optional(),
-}).superRefine((q, ctx) => {
-  if (q.maxCapacity !== undefined && q.maxCapacity < q.capacity) ctx.addIssue({ code: 'custom', path: ['maxCapacity'], message: `maxCapacity (${q.maxCapacity}) is below capacity (${q.capacity})` });
-});
+  /** The parent queue (scheduler.parentQueues) whose capacity this queue's percentages are of; omitted: root. */
+  parent: nameField('a parent queue name', 'parent must name a parent queue').optional(),
+}).superRefine(capacityWithinMax);
 export type QueueConfig = z.infer<typeof queueSchema>;
+
+/**
+ * A parent queue of the capacity scheduler (YARN's ParentQueue): it holds queues and parent queues, never jobs. Its
+ * capacity and maxCapacity are percentages of its own parent's; its children's are percentages of its.
+ */
+export const parentQueueSchema = z.strictObject({
+  name: nameField('a parent queue name', 'a parent queue needs a name'),
+  parent: nameField('a parent queue name', 'parent must name a parent queue').optional(),
+  capacity: queueSchema.shape.capacity,
+  maxCapacity: queueSchema.shape.maxCapacity,
+}).superRefine(capacityWithinMax);
+export type ParentQueueConfig = z.infer<typeof parentQueueSchema>;
+
+function capacityWithinMax(q: { capacity: number; maxCapacity?: number }, ctx: z.RefinementCtx): void {
+  if (q.maxCapacity !== undefined && q.maxCapacity < q.capacity) ctx.addIssue({ code: 'custom', path: ['maxCapacity'], message: `maxCapacity (${q.maxCapacity}) is below capacity (${q.capacity})` });
+}
 
 export const preemptionSchema = z.strictObject({
   enabled: z.boolean().default(false),
@@ -126,41 +142,59 @@ export const poolFields = {
   capacitySchedulerFile: z.string().min(1).optional(),
   preemption: preemptionSchema.prefault({}),
   queues: z.array(queueSchema).max(MAX_POOLS, atMostItems('queues')).default([]),
+  /** Parent queues that queues (and other parent queues) name as their `parent`: the capacity scheduler's queue tree. */
+  parentQueues: z.array(parentQueueSchema).max(MAX_POOLS, atMostItems('parentQueues')).default([]),
   /** Copy-compute splitting: a reduce's copy phase runs outside the reduce slots, which it takes only to compute. */
   copyComputeSplit: z.boolean().default(false),
   /** DSFS's job-type rule: CPU-bound jobs may launch rack-local maps at once; IO-bound jobs wait as the delay mode says. */
   jobTypeRule: z.boolean().default(false),
 };
 
+/** The two lists of a tree: leaves (which hold jobs) and parents (which hold leaves and parents), by field name. */
+interface TreeLists {
+  leaves: readonly { name: string; parent?: string }[];
+  parents: readonly { name: string; parent?: string }[];
+  /** The fields' names (pools / parentPools, queues / parentQueues) and what a leaf and a parent are called. */
+  leafKey: string;
+  parentKey: string;
+  leaf: string;
+  parent: string;
+}
+
+/** The pool tree and the capacity scheduler's queue tree. */
+export const poolTree = (s: { pools: readonly PoolConfig[]; parentPools: readonly ParentPoolConfig[] }): TreeLists =>
+  ({ leaves: s.pools, parents: s.parentPools, leafKey: 'pools', parentKey: 'parentPools', leaf: 'pool', parent: 'parent pool' });
+export const queueTree = (s: { queues: readonly QueueConfig[]; parentQueues: readonly ParentQueueConfig[] }): TreeLists =>
+  ({ leaves: s.queues, parents: s.parentQueues, leafKey: 'queues', parentKey: 'parentQueues', leaf: 'queue', parent: 'parent queue' });
+
 /**
- * The tree the pools and parent pools make: a name is a pool or a parent pool, not both; each `parent` names a parent
- * pool; no parent pool is its own ancestor. (Names used twice within one list are reported with the lists.)
+ * The tree leaves and parents make: a name is a leaf or a parent, not both; each `parent` names a parent; no parent is
+ * its own ancestor. (Names used twice within one list are reported with the lists.)
  */
-export function refinePoolTree(s: { pools: readonly PoolConfig[]; parentPools: readonly ParentPoolConfig[] }, ctx: z.RefinementCtx): void {
-  const parents = new Map(s.parentPools.map((p) => [p.name, p]));
-  s.pools.forEach((p, i) => {
-    if (parents.has(p.name)) ctx.addIssue({ code: 'custom', path: ['pools', i, 'name'], message: `"${p.name}" is a parent pool too (scheduler.parentPools): a name is a pool, which holds jobs, or a parent pool, which holds pools` });
-    if (p.parent !== undefined && !parents.has(p.parent)) ctx.addIssue({ code: 'custom', path: ['pools', i, 'parent'], message: unknownParent(p.parent, parents) });
+export function refineTree(t: TreeLists, ctx: z.RefinementCtx): void {
+  const parents = new Map(t.parents.map((p) => [p.name, p]));
+  const unknown = (name: string): string => {
+    const listed = [...parents.keys()];
+    return `"${name}" is not a ${t.parent} (${listed.length === 0 ? `scheduler.${t.parentKey} lists none` : `scheduler.${t.parentKey}: ${listed.slice(0, 8).map((n) => `"${n}"`).join(', ')}${listed.length > 8 ? ', ...' : ''}`})`;
+  };
+  t.leaves.forEach((p, i) => {
+    if (parents.has(p.name)) ctx.addIssue({ code: 'custom', path: [t.leafKey, i, 'name'], message: `"${p.name}" is a ${t.parent} too (scheduler.${t.parentKey}): a name is a ${t.leaf}, which holds jobs, or a ${t.parent}, which holds ${t.leaf}s` });
+    if (p.parent !== undefined && !parents.has(p.parent)) ctx.addIssue({ code: 'custom', path: [t.leafKey, i, 'parent'], message: unknown(p.parent) });
   });
-  s.parentPools.forEach((p, i) => {
+  t.parents.forEach((p, i) => {
     if (p.parent === undefined) return;
     if (!parents.has(p.parent)) {
-      ctx.addIssue({ code: 'custom', path: ['parentPools', i, 'parent'], message: unknownParent(p.parent, parents) });
+      ctx.addIssue({ code: 'custom', path: [t.parentKey, i, 'parent'], message: unknown(p.parent) });
       return;
     }
-    // Walk up: at most parentPools.length steps unless there is a cycle.
+    // Walk up: at most parents.length steps unless there is a cycle.
     const seen = new Set([p.name]);
     for (let up = parents.get(p.parent); up !== undefined; up = up.parent === undefined ? undefined : parents.get(up.parent)) {
       if (seen.has(up.name)) {
-        ctx.addIssue({ code: 'custom', path: ['parentPools', i, 'parent'], message: `parent pools ${[...seen].map((n) => `"${n}"`).join(' -> ')} -> "${up.name}" form a cycle: the tree needs a root` });
+        ctx.addIssue({ code: 'custom', path: [t.parentKey, i, 'parent'], message: `${t.parent}s ${[...seen].map((n) => `"${n}"`).join(' -> ')} -> "${up.name}" form a cycle: the tree needs a root` });
         return;
       }
       seen.add(up.name);
     }
   });
-}
-
-function unknownParent(name: string, parents: ReadonlyMap<string, unknown>): string {
-  const listed = [...parents.keys()];
-  return `"${name}" is not a parent pool (${listed.length === 0 ? 'scheduler.parentPools lists none' : `scheduler.parentPools: ${listed.slice(0, 8).map((n) => `"${n}"`).join(', ')}${listed.length > 8 ? ', ...' : ''}`})`;
 }

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import * as L from './limits.js';
 import { gates, policies, preemptions, replications } from './framework/builtins.js';
 import { parsePluginConfig } from './framework/plugin-config.js';
-import { poolFields, refinePoolTree } from './pool-config.js';
+import { poolFields, poolTree, queueTree, refineTree } from './pool-config.js';
 import { sharedInputSchema } from './shared-input.js';
 import { networkSchema } from './network/config.js';
 import { refinePolicyFields } from './policy-fields.js';
@@ -87,12 +87,17 @@ const schedulerSchema = z.strictObject({
   assignMultiple: z.boolean().default(true),
   ...poolFields,
 }).superRefine((s, ctx) => {
-  for (const [key, list] of [['pools', s.pools], ['parentPools', s.parentPools], ['users', s.users], ['queues', s.queues]] as const) {
+  for (const [key, list] of [['pools', s.pools], ['parentPools', s.parentPools], ['users', s.users], ['queues', s.queues], ['parentQueues', s.parentQueues]] as const) {
     repeatedKeys<{ name: string }>(ctx, list, [key], 'name', (x) => x.name, (name) => `name "${name}" is used twice`);
   }
-  const total = s.queues.reduce((a, q) => a + q.capacity, 0);
-  if (total > 100 + 1e-9) ctx.addIssue({ code: 'custom', path: ['queues'], message: `queue capacities add up to ${total}%, more than 100%` });
-  refinePoolTree(s, ctx);
+  // Each parent's children (root's: the queues and parent queues without one) take at most 100% of it.
+  const totals = new Map<string | undefined, number>();
+  for (const q of [...s.queues, ...s.parentQueues]) totals.set(q.parent, (totals.get(q.parent) ?? 0) + q.capacity);
+  for (const [parent, total] of totals) {
+    if (total > 100 + 1e-9) ctx.addIssue({ code: 'custom', path: ['queues'], message: `${parent === undefined ? 'queue capacities' : `the capacities of parent queue "${parent}"'s children`} add up to ${total}%, more than 100%` });
+  }
+  refineTree(poolTree(s), ctx);
+  refineTree(queueTree(s), ctx);
   refinePolicyFields(s, ctx);
 }).transform((s, ctx) => {
   // The plugins named, against the registry as it is now (plugins may be registered after this module loads).
@@ -259,11 +264,13 @@ export const scenarioSchema = z.strictObject({
  * Jobs go to pools, never to parent pools: a workload whose jobs would name one (a listed job's pool or user, a
  * group's pool or name, the pools the facebook and swim workloads name) is refused where it names it.
  */
-function refineJobPools(s: { scheduler: { parentPools: readonly { name: string }[] }; workload: z.infer<typeof workloadSchema> }, ctx: z.RefinementCtx): void {
-  if (s.scheduler.parentPools.length === 0) return;
-  const parents = new Set(s.scheduler.parentPools.map((p) => p.name));
+function refineJobPools(s: { scheduler: { parentPools: readonly { name: string }[]; parentQueues: readonly { name: string }[] }; workload: z.infer<typeof workloadSchema> }, ctx: z.RefinementCtx): void {
+  const parents = new Map<string, string>([...s.scheduler.parentPools.map((p) => [p.name, 'a parent pool (scheduler.parentPools)'] as const),
+    ...s.scheduler.parentQueues.map((p) => [p.name, 'a parent queue (scheduler.parentQueues)'] as const)]);
+  if (parents.size === 0) return;
   const refuse = (name: string, path: (string | number)[], how: string): void => {
-    if (parents.has(name)) ctx.addIssue({ code: 'custom', path, message: `${how} "${name}", a parent pool (scheduler.parentPools): jobs go to pools, the leaves of the tree; rename one of them` });
+    const what = parents.get(name);
+    if (what !== undefined) ctx.addIssue({ code: 'custom', path, message: `${how} "${name}", ${what}: jobs go to the leaves of the tree; rename one of them` });
   };
   const w = s.workload;
   if (w.kind === 'jobs') w.jobs.forEach((j, i) => refuse(j.pool ?? j.user ?? 'default', ['workload', 'jobs', i, j.pool !== undefined ? 'pool' : j.user !== undefined ? 'user' : 'pool'], 'names pool'));

@@ -51,6 +51,36 @@ describe("YARN allocation elements as YARN's AllocationFileParser reads them", (
     expect(nested.pools).toEqual([{ name: 'p.c', parent: 'p', weight: 1, minMaps: 0, minReduces: 0, maxMaps: 5, maxReduces: 5 }]);
   });
 
+  it('YARN\'s own rules: a min share weighs memory alone; queueMaxAppsDefault limits parent queues too; type="parent" makes a parent queue with no children yet', () => {
+    const a = parseAllocation(`<allocations>
+  <queue name="p"><minResources>8192 mb, 2 vcores</minResources><maxResources>8192 mb, 2 vcores</maxResources>
+    <queue name="c"/>
+  </queue>
+  <queue name="q" type="parent"/>
+  <queue name="r"><maxRunningApps>9</maxRunningApps><queue name="c"/></queue>
+  <queueMaxAppsDefault>3</queueMaxAppsDefault>
+</allocations>`, 'a.xml');
+    // min 8 (8 GB, memory alone) over max 2 (vcores cap a max): lowered to the max, with a warning.
+    expect(a.parentPools).toEqual([
+      { name: 'p', weight: 1, minMaps: 2, minReduces: 2, maxMaps: 2, maxReduces: 2, maxRunningJobs: 3 },
+      { name: 'q', weight: 1, minMaps: 0, minReduces: 0, maxRunningJobs: 3 },
+      { name: 'r', weight: 1, minMaps: 0, minReduces: 0, maxRunningJobs: 9 },
+    ]);
+    expect(a.warnings).toEqual(['a.xml: line 2: queue "p": minResources (8 slots) is above maxResources (2 slots): run, as YARN runs it, with its min share lowered to 2']);
+    expect(parseAllocation('<allocations>\n  <queue name="a"><minResources>20480 mb, 2 vcores</minResources></queue>\n</allocations>', 'a.xml').pools[0].minMaps).toBe(20);
+  });
+
+  it('a queue whose min passes its max runs, as in YARN, and says so once on stderr', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hfsim-alloc-'));
+    writeFileSync(join(dir, 'q.xml'), '<allocations>\n  <queue name="a">\n    <minResources>8192 mb</minResources><maxResources>2048 mb</maxResources>\n  </queue>\n</allocations>');
+    writeFileSync(join(dir, 's.json'), JSON.stringify({ scheduler: { policy: 'hfs', allocationFile: 'q.xml' }, workload: { kind: 'generated', groups: [{ name: 'g', pool: 'a', maps: 4, mapMs: 1000 }] },
+      variants: { one: {}, two: { seed: 2 } } }));
+    const r = hfsim('run', join(dir, 's.json'), '--json', '--no-progress');
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe(`hfsim: warning: ${join(dir, 'q.xml')}: line 3: queue "a": minResources (8 slots) is above maxResources (2 slots): run, as YARN runs it, with its min share lowered to 2\n`);
+    expect(JSON.parse(r.stdout)[0].config.scheduler.pools[0]).toMatchObject({ name: 'a', minMaps: 2, maxMaps: 2 });
+  });
+
   it('a <user> that sets no running-job limit is as one not listed: the default applies (PoolManager, AllocationFileParser)', () => {
     expect(parseAllocation('<allocations>\n  <user name="u"/>\n  <user name="v"><maxRunningApps>2</maxRunningApps></user>\n  <userMaxAppsDefault>5</userMaxAppsDefault>\n</allocations>', 'a.xml'))
       .toEqual({ pools: [], users: [{ name: 'v', maxRunningJobs: 2 }], userMaxJobsDefault: 5 });
@@ -98,7 +128,7 @@ describe('allocation files', () => {
       { name: 'prod.bi', parent: 'prod', weight: 2, minMaps: 0, minReduces: 0, maxRunningJobs: 2 },
     ]);
     expect(a.pools).toEqual([
-      { name: 'prod.etl', parent: 'prod', weight: 1, minMaps: 4, minReduces: 4, schedulingMode: 'fifo' },
+      { name: 'prod.etl', parent: 'prod', weight: 1, minMaps: 8, minReduces: 8, schedulingMode: 'fifo' },
       { name: 'prod.bi.daily', parent: 'prod.bi', weight: 1, minMaps: 0, minReduces: 0, schedulingMode: 'fifo' },
       { name: 'adhoc', weight: 1, minMaps: 2, minReduces: 2 },
     ]);
@@ -175,7 +205,7 @@ describe('bad allocation files: one line with file and line, exit 2', () => {
     ['a pool without a name', '<allocations>\n  <pool>\n  </pool>\n</allocations>', /pools\.xml: line 2: <pool> needs a name attribute/],
     ['a wrong root', '<pools>\n</pools>', /pools\.xml: line 1: the root element must be <allocations>/],
     ['a limit on the root queue (a cluster-wide limit, not modelled, so refused rather than dropped)', '<allocations>\n  <queue name="root">\n    <maxRunningApps>10</maxRunningApps>\n    <queue name="etl"/>\n  </queue>\n</allocations>', /pools\.xml: line 3: <maxRunningApps> on the root queue: a limit on the whole cluster is not modelled; set it on the queues under root/],
-    ['a parent queue whose min share is above its max', '<allocations>\n  <queue name="prod">\n    <minResources>10240 mb, 10 vcores</minResources><maxResources>2048 mb, 2 vcores</maxResources>\n    <queue name="etl"/>\n  </queue>\n</allocations>', /pools\.xml: line 2: queue "prod": minResources \(10 slots\) is above maxResources \(2 slots\)/],
+
     ['a weight past the fair-share search\'s range', '<allocations>\n  <pool name="a">\n    <weight>1e9</weight>\n  </pool>\n</allocations>', /pools\.xml: line 3: <weight> is 1e9, outside 0\.001 to 1000/],
     ['an entity no DOCTYPE defines (it was kept as text)', '<allocations>\n  <pool name="a&foo;">\n  </pool>\n</allocations>', /pools\.xml: line 2: unknown entity &foo; \(XML defines only/],
     ['a bad scheduling policy', '<allocations>\n  <queue name="q">\n    <schedulingPolicy>drf</schedulingPolicy>\n  </queue>\n</allocations>', /pools\.xml: line 3: <schedulingPolicy> must be fair or fifo, not "drf"/],

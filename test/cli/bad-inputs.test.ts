@@ -134,7 +134,7 @@ describe('bad allocation files: file and line', () => {
     ['minMaps above maxMaps', '<allocations>\n<pool name="a"><minMaps>10</minMaps><maxMaps>5</maxMaps></pool>\n</allocations>', 'line 2: pool "a": minMaps 10 is above maxMaps 5'],
     ['minResources negative', queue('<minResources>-2048 mb, 2 vcores</minResources>'), 'line 4: <minResources> must give memory as "X mb, Y vcores" or "memory-mb=X, vcores=Y", not "-2048 mb, 2 vcores" ("-2048 mb" is neither)'],
     ['minResources with a junk suffix', queue('<minResources>2048 mbxyz, 2 vcores</minResources>'), 'line 4: <minResources> must give memory'],
-    ['minResources above maxResources', queue('<minResources>8192 mb, 8 vcores</minResources><maxResources>2048 mb, 2 vcores</maxResources>'), 'line 3: queue "a": minResources (8 slots) is above maxResources (2 slots)'],
+    ['a queue name with a period (YARN refuses it)', queue('').replace('name="a"', 'name="a.b"'), 'line 3: queue name "a.b" contains a period: YARN refuses it'],
     ['maxRunningJobs 0 (every job would wait forever)', '<allocations>\n<pool name="a">\n<maxRunningJobs>0</maxRunningJobs>\n</pool>\n</allocations>', 'line 3: <maxRunningJobs> is 0: at least 1 (0 lets nothing run, and the run would stall)'],
     ['maxResources below one slot', queue('<maxResources>512 mb, 1 vcores</maxResources>'), 'line 4: <maxResources> "512 mb, 1 vcores" is less than one slot (1024 mb, 1 vcore): nothing of the queue could run'],
     ['an XML entity', '<?xml version="1.0"?>\n<!DOCTYPE a [<!ENTITY e SYSTEM "file:///etc/passwd">]>\n<allocations><pool name="&e;"/></allocations>', 'line 2: a DOCTYPE (and any entity it declares) is not supported'],

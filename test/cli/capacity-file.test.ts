@@ -34,6 +34,21 @@ describe('capacity-scheduler.xml', () => {
     });
   });
 
+  it('nested queues: a queue with .queues of its own is a parent queue, its children\'s percentages of its; leaf settings on a parent are ignored, as YARN does', () => {
+    const c = parseCapacityFile(conf({
+      [`${Q}.queues`]: 'prod,adhoc', [`${Q}.prod.capacity`]: '70', [`${Q}.prod.maximum-capacity`]: '90', [`${Q}.adhoc.capacity`]: '30',
+      [`${Q}.prod.queues`]: 'etl,bi', [`${Q}.prod.etl.capacity`]: '60', [`${Q}.prod.bi.capacity`]: '40', [`${Q}.prod.bi.maximum-capacity`]: '50',
+      [`${Q}.prod.bi.queues`]: 'daily', [`${Q}.prod.bi.daily.capacity`]: '100', [`${Q}.prod.bi.daily.ordering-policy`]: 'fair',
+      [`${Q}.prod.user-limit-factor`]: '3', [`${Q}.prod.ordering-policy`]: 'utilization', [`${Q}.prod.state`]: 'RUNNING',
+    }), 'c.xml');
+    expect(c.parentQueues).toEqual([{ name: 'prod', capacity: 70, maxCapacity: 90 }, { name: 'bi', parent: 'prod', capacity: 40, maxCapacity: 50 }]);
+    expect(c.queues).toEqual([
+      { name: 'adhoc', capacity: 30, minUserLimitPercent: 100, userLimitFactor: 1 },
+      { name: 'etl', capacity: 60, minUserLimitPercent: 100, userLimitFactor: 1, parent: 'prod' },
+      { name: 'daily', capacity: 100, minUserLimitPercent: 100, userLimitFactor: 1, orderingPolicy: 'fair', parent: 'bi' },
+    ]);
+  });
+
   it('Hadoop\'s defaults: user-limit-factor 1, minimum-user-limit-percent 100; -1 lifts the factor and the maximum capacity', () => {
     const c = parseCapacityFile(conf({
       [`${Q}.queues`]: ' a, b ', [`${Q}.a.capacity`]: '12.5', [`${Q}.b.capacity`]: '87.5',
@@ -134,6 +149,21 @@ describe("root's own properties, and node-locality-delay at most the cluster's n
   });
 });
 
+describe('a capacity-scheduler.xml queue tree', () => {
+  it('runs: the tree read into parentQueues and queues, each a percentage of its parent\'s, jobs in the leaves', () => {
+    const r = hfsim('run', 'scenarios/allocations/capacity-nested.json', '--json', '--no-progress', '--variant', 'queue tree (capacity-tree.xml)');
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const tree = JSON.parse(r.stdout) as { config: { scheduler: { parentQueues: unknown[]; queues: unknown[] } } };
+    expect(tree.config.scheduler.parentQueues).toEqual([{ name: 'prod', capacity: 70, maxCapacity: 90 }]);
+    expect(tree.config.scheduler.queues).toEqual([
+      { name: 'adhoc', capacity: 30, minUserLimitPercent: 50, userLimitFactor: 1 },
+      { name: 'etl', capacity: 60, minUserLimitPercent: 100, userLimitFactor: 1, parent: 'prod' },
+      { name: 'bi', capacity: 40, maxCapacity: 50, minUserLimitPercent: 100, userLimitFactor: 1, parent: 'prod' },
+    ]);
+  });
+});
+
 describe('bad capacity-scheduler.xml: one line naming file, line and property, exit 2', () => {
   const ok = { [`${Q}.queues`]: 'a,b', [`${Q}.a.capacity`]: '50', [`${Q}.b.capacity`]: '50' };
   const cases: Array<[string, string, RegExp]> = [
@@ -145,7 +175,12 @@ describe('bad capacity-scheduler.xml: one line naming file, line and property, e
     ['a queue without a capacity', conf({ [`${Q}.queues`]: 'a,b', [`${Q}.a.capacity`]: '50' }), /c\.xml: line 3: yarn\.scheduler\.capacity\.root\.queues: queue "b" has no yarn\.scheduler\.capacity\.root\.b\.capacity/],
     ['capacities over 100%', conf({ ...ok, [`${Q}.b.capacity`]: '60' }), /root\.queues: the queues' capacities add up to 110%, more than 100%/],
     ['a maximum-capacity below the capacity', conf({ ...ok, [`${Q}.a.maximum-capacity`]: '30' }), /root\.queues: queue "a": maximum-capacity 30% is below its capacity 50%/],
-    ['nested queues', conf({ ...ok, [`${Q}.a.queues`]: 'a1,a2' }), /c\.xml: line 15: yarn\.scheduler\.capacity\.root\.a\.queues: nested queues are not modelled/],
+    ['a parent queue\'s child without a capacity', conf({ ...ok, [`${Q}.a.queues`]: 'a1,a2', [`${Q}.a.a1.capacity`]: '50' }), /c\.xml: line 15: yarn\.scheduler\.capacity\.root\.a\.queues: queue "a2" has no yarn\.scheduler\.capacity\.root\.a\.a2\.capacity/],
+    ['a parent queue\'s children over 100% of it', conf({ ...ok, [`${Q}.a.queues`]: 'a1,a2', [`${Q}.a.a1.capacity`]: '50', [`${Q}.a.a2.capacity`]: '70' }), /root\.a\.queues: the queues' capacities add up to 120%, more than 100% of root\.a/],
+    ['a short name twice in the tree', conf({ ...ok, [`${Q}.a.queues`]: 'x', [`${Q}.b.queues`]: 'x', [`${Q}.a.x.capacity`]: '100', [`${Q}.b.x.capacity`]: '100' }), /root\.b\.queues: queue name "x" is used twice in the tree \(root\.a\.x and root\.b\.x\)/],
+    ['a child a parent queue does not list', conf({ ...ok, [`${Q}.a.queues`]: 'a1', [`${Q}.a.a1.capacity`]: '100', [`${Q}.a.zz.capacity`]: '5' }), /root\.a\.zz\.capacity: "zz" is not a queue listed in yarn\.scheduler\.capacity\.root\.a\.queues \(a1\)/],
+    ['a child of a leaf queue', conf({ ...ok, [`${Q}.a.zz.capacity`]: '5' }), /root\.a\.zz\.capacity: queue "a" has no child queues/],
+    ['a parent queue\'s fifo ordering', conf({ ...ok, [`${Q}.a.queues`]: 'a1', [`${Q}.a.a1.capacity`]: '100', [`${Q}.a.ordering-policy`]: 'fifo' }), /root\.a\.ordering-policy: a parent queue's ordering policy: only "utilization"/],
     ['a weight', conf({ ...ok, [`${Q}.a.capacity`]: '2w' }), /root\.a\.capacity: absolute resources and weights \("2w"\) are not modelled/],
     ['absolute resources', conf({ ...ok, [`${Q}.a.capacity`]: '[memory=1024,vcores=1]' }), /absolute resources and weights/],
     ['a queue not listed', conf({ ...ok, [`${Q}.c.capacity`]: '10' }), /root\.c\.capacity: "c" is not a queue listed in yarn\.scheduler\.capacity\.root\.queues \(a,b\)/],

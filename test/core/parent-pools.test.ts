@@ -1,12 +1,16 @@
 /**
- * Parent pools (YARN's parent queues): fair shares divided top down, pools offered a level at a time by the
- * FairShareComparator, a parent's caps and job limit over its whole subtree, and the schema's checks of the tree.
+ * Parent pools (YARN's Fair Scheduler parent queues): fair shares divided top down, pools offered a level at a time by
+ * the FairShareComparator, a parent's caps and job limit over its whole subtree, and the schema's checks of the tree.
+ * Parent queues of the capacity scheduler (YARN's ParentQueue): capacities as percentages of the parent's, queues
+ * offered a level at a time, least used first, a parent's maximum over its subtree.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { BlockStore } from '../../src/core/hdfs.js';
 import { Job } from '../../src/core/job.js';
+import { capacityOrder } from '../../src/core/policies/capacity.js';
 import { hfsOrder } from '../../src/core/policies/hfs.js';
+import { queueTreeOf } from '../../src/core/queue-tree.js';
 import { PoolSet } from '../../src/core/pools.js';
 import { parseScenario } from '../../src/core/scenario.js';
 import { makeTopology } from '../../src/core/topology.js';
@@ -173,5 +177,71 @@ describe('parent pools: the schema', () => {
     expect(errors({ parentPools: [{ name: 'P' }] }, jobs).join('\n')).toMatch(/workload\.jobs\[0\]\.pool.*"P", a parent pool/);
     expect(errors({ parentPools: [{ name: 'user3' }] }, { kind: 'facebook', jobs: 20 }).join('\n')).toMatch(/facebook workload files jobs under pool "user3"/);
     expect(errors({ parentPools: [{ name: 'user3' }] }, { kind: 'facebook', jobs: 3 })).toEqual([]);
+  });
+});
+
+describe('parent queues (capacity): the tree YARN\'s capacity scheduler walks', () => {
+  /** prod (70%: etl 60% of it, bi 40%) beside adhoc (30%): absolutes 42%, 28%, 30%. */
+  const TREE = { policy: 'capacity', parentQueues: [{ name: 'prod', capacity: 70 }], queues: [
+    { name: 'etl', parent: 'prod', capacity: 60 }, { name: 'bi', parent: 'prod', capacity: 40 }, { name: 'adhoc', capacity: 30 }] };
+
+  it('absolute capacities and maximums multiply down the tree; an unlisted queue gets what root\'s children leave', () => {
+    const tree = queueTreeOf(schedulerOf({ ...TREE, parentQueues: [{ name: 'prod', capacity: 60, maxCapacity: 80 }],
+      queues: [{ name: 'etl', parent: 'prod', capacity: 60, maxCapacity: 70 }, { name: 'bi', parent: 'prod', capacity: 40 }] }));
+    expect(['prod', 'etl', 'bi'].map((q) => [tree.absolute(q), tree.absoluteMax(q)])).toEqual([[0.6, 0.8], [0.36, expect.closeTo(0.56, 12)], [expect.closeTo(0.24, 12), 0.8]]);
+    expect(tree.config('other').capacity).toBe(40);
+    expect(tree.parentOf('etl')).toBe('prod');
+    expect(tree.parentOf('other')).toBeUndefined();
+  });
+
+  it('a level at a time: the less used of prod and adhoc first, then inside prod its less used queue', () => {
+    const order = (scheduler: object) => {
+      next = 0;
+      const set = new PoolSet(schedulerOf(scheduler), 100, 50);
+      // etl 40 of 42 (0.95), bi 2 of 28 (0.07): prod 42 of 70 (0.6); adhoc 15 of 30 (0.5).
+      [job('etl', { running: 40 }), job('bi', { running: 2 }), job('adhoc', { running: 15 })].forEach((j) => set.add(j));
+      return ids(capacityOrder(set, 'map'));
+    };
+    expect(order(TREE)).toEqual(['j2', 'j1', 'j0']);
+    // The same absolute capacities, flat: bi (0.07) first, then adhoc (0.5), then etl (0.95).
+    expect(order({ policy: 'capacity', queues: [{ name: 'etl', capacity: 42 }, { name: 'bi', capacity: 28 }, { name: 'adhoc', capacity: 30 }] })).toEqual(['j1', 'j2', 'j0']);
+  });
+
+  it("a parent at its maximum passes over every queue under it, though none is at its own", () => {
+    next = 0;
+    const set = new PoolSet(schedulerOf({ ...TREE, parentQueues: [{ name: 'prod', capacity: 70, maxCapacity: 75 }] }), 100, 50);
+    const etl = job('etl', { running: 50 });
+    [etl, job('bi', { running: 24 }), job('adhoc', { running: 10 })].forEach((j) => set.add(j));
+    // prod runs 74 of its 75 at most: adhoc (10 / 30) first, then prod's queues, bi (24 / 28) before etl (50 / 42).
+    expect(ids(capacityOrder(set, 'map'))).toEqual(['j2', 'j1', 'j0']);
+    etl.startMap(50, 0);
+    set.changed();
+    expect(ids(capacityOrder(set, 'map'))).toEqual(['j2']);
+  });
+
+  it('flat queues order as before: one parent queue of 100% over them changes nothing (while the cluster has a free slot)', () => {
+    fc.assert(fc.property(fc.array(fc.record({ capacity: fc.integer({ min: 1, max: 25 }), running: fc.integer({ min: 0, max: 24 }) }), { minLength: 1, maxLength: 4 }), (qs) => {
+      const flat = { policy: 'capacity', queues: qs.map((q, i) => ({ name: `q${i}`, capacity: q.capacity })) };
+      const under = { policy: 'capacity', parentQueues: [{ name: 'all', capacity: 100 }], queues: qs.map((q, i) => ({ name: `q${i}`, capacity: q.capacity, parent: 'all' })) };
+      const order = (scheduler: object) => {
+        next = 0;
+        const set = new PoolSet(schedulerOf(scheduler), 100, 50);
+        qs.forEach((q, i) => set.add(job(`q${i}`, { running: q.running })));
+        return ids(capacityOrder(set, 'map'));
+      };
+      expect(order(under)).toEqual(order(flat));
+    }), { numRuns: 100 });
+  });
+
+  it('the schema: capacities add up to at most 100% under each parent; parent queues only under capacity; jobs go to leaf queues', () => {
+    const errors = (scheduler: object, workload: object = generated) => {
+      const r = parseScenario({ scheduler, workload });
+      return r.ok ? [] : r.errors;
+    };
+    expect(errors({ ...TREE, queues: [...TREE.queues.slice(0, 2), { name: 'x', parent: 'prod', capacity: 10 }, TREE.queues[2]] }).join('\n')).toMatch(/the capacities of parent queue "prod"'s children add up to 110%, more than 100%/);
+    expect(errors({ ...TREE, policy: 'hfs', queues: [] }).join('\n')).toMatch(/policy "hfs" ignores parentQueues/);
+    expect(errors({ ...TREE, queues: [{ name: 'etl', parent: 'nope', capacity: 60 }] }).join('\n')).toMatch(/queues\[0\]\.parent: "nope" is not a parent queue \(scheduler\.parentQueues: "prod"\)/);
+    const jobs = { kind: 'jobs', files: [{ name: 'f', blocks: 1 }], jobs: [{ id: 'j', input: 'f', pool: 'prod', mapMs: 1 }] };
+    expect(errors(TREE, jobs).join('\n')).toMatch(/workload\.jobs\[0\]\.pool: names pool "prod", a parent queue/);
   });
 });

@@ -18,7 +18,7 @@ describe('scenario schema', () => {
     expect(r.value.scheduler).toEqual({
       policy: 'fair', policyConfig: {}, delay: { mode: 'none' }, assignMultiple: true,
       pools: [], parentPools: [], users: [], defaultSchedulingMode: 'fair', sizeBasedWeight: false, preemption: { enabled: false, intervalMs: 15000, policy: 'hfs', config: {} },
-      queues: [], copyComputeSplit: false, jobTypeRule: false,
+      queues: [], parentQueues: [], copyComputeSplit: false, jobTypeRule: false,
     });
     expect(r.value.workload).toMatchObject({ kind: 'facebook', jobs: 100, sizes: 'benchmark', meanInterarrivalMs: 14000, type: 'io' });
   });

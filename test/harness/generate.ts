@@ -114,7 +114,11 @@ const hfs = fc.record({
   preemptionIntervalMs: fc.constantFrom(1000, 3000, 5000, 15_000),
 });
 
-const queue = fc.record({ capacity: int(1, 60), maxExtra: maybe(int(0, 60), 3), minUserLimitPercent: fc.constantFrom(100, 50, 25), fair: fc.boolean() });
+const queue = fc.record({ capacity: int(1, 60), maxExtra: maybe(int(0, 60), 3), minUserLimitPercent: fc.constantFrom(100, 50, 25), fair: fc.boolean(),
+  /** Index into the parent queues (past the end: under root). */
+  parent: int(0, 3) });
+/** A parent queue of the capacity scheduler; the second may sit under the first. */
+const parentQueue = fc.record({ capacity: int(10, 100), maxExtra: maybe(int(0, 60), 3), nested: fc.boolean() });
 
 /** hfs three times as often as each other policy: it has the most to get wrong (pools, limits, preemption). */
 const policy = fc.oneof(...POLICIES.map((p) => ({ arbitrary: fc.constant(p), weight: p === 'hfs' ? 3 : 1 })));
@@ -169,6 +173,7 @@ const scheduler = fc.record({
   jobTypeRule: fc.boolean(),
   hfs,
   queues: fc.array(queue, { maxLength: 3 }),
+  parentQueues: fc.array(parentQueue, { maxLength: 2 }),
 });
 
 /** Who a job belongs to: indexes into the pools (or queues) and users, past the end meaning none named. */
@@ -219,7 +224,7 @@ export function toScenario(spec: ScenarioSpec): Record<string, unknown> {
     policy, delay: s.delay, assignMultiple: s.assignMultiple, copyComputeSplit: s.copyComputeSplit, jobTypeRule: s.jobTypeRule,
   };
   if (policy === 'hfs') Object.assign(scheduler, hfsFields(s.hfs));
-  if (policy === 'capacity') scheduler.queues = queueFields(s.queues);
+  if (policy === 'capacity') Object.assign(scheduler, queueFields(s.queues, s.parentQueues));
   if (policy === 'offers') scheduler.policyConfig = s.offers;
   // Quincy refuses costs under which a map may wait forever (unscheduled as cheap as node-local, no fairness) or be
   // killed and relaunched forever (a kill free): those get a waiting or a running cost of 1
@@ -305,15 +310,23 @@ function replicationConfig(r: NonNullable<ScenarioSpec['scheduler']['replication
   }
 }
 
-/** Queues whose capacities add up to at most 100%, each capped at or above its capacity. */
-function queueFields(queues: ScenarioSpec['scheduler']['queues']): Array<Record<string, unknown>> {
-  const total = queues.reduce((a, q) => a + q.capacity, 0);
-  const scale = total > 100 ? 100 / total : 1;
-  return queues.map((q, i) => {
-    const capacity = Math.max(1, Math.floor(q.capacity * scale));
-    return { name: `q${i}`, capacity, maxCapacity: q.maxExtra === undefined ? undefined : Math.min(100, capacity + q.maxExtra), minUserLimitPercent: q.minUserLimitPercent,
-      ...(q.fair ? { orderingPolicy: 'fair' as const } : {}) };
+/** Queues and parent queues whose capacities add up to at most 100% under each parent, each capped at or above its capacity. */
+function queueFields(queues: ScenarioSpec['scheduler']['queues'], parents: ScenarioSpec['scheduler']['parentQueues']): Record<string, unknown> {
+  const parentOf = (k: number): string | undefined => (k < parents.length ? `pq${k}` : undefined);
+  const entries = [
+    ...queues.map((q, i) => ({ name: `q${i}`, parent: parentOf(q.parent), capacity: q.capacity, maxExtra: q.maxExtra, leaf: q })),
+    ...parents.map((q, i) => ({ name: `pq${i}`, parent: i > 0 && q.nested ? 'pq0' : undefined, capacity: q.capacity, maxExtra: q.maxExtra, leaf: undefined })),
+  ];
+  const totals = new Map<string | undefined, number>();
+  for (const e of entries) totals.set(e.parent, (totals.get(e.parent) ?? 0) + e.capacity);
+  const fields = entries.map((e) => {
+    const total = totals.get(e.parent)!;
+    const capacity = Math.max(1, Math.floor(e.capacity * (total > 100 ? 100 / total : 1)));
+    const out: Record<string, unknown> = { name: e.name, capacity, maxCapacity: e.maxExtra === undefined ? undefined : Math.min(100, capacity + e.maxExtra), parent: e.parent };
+    if (e.leaf !== undefined) Object.assign(out, { minUserLimitPercent: e.leaf.minUserLimitPercent, ...(e.leaf.fair ? { orderingPolicy: 'fair' as const } : {}) });
+    return out;
   });
+  return { queues: fields.slice(0, queues.length), parentQueues: fields.slice(queues.length) };
 }
 
 /** A deep copy without undefined fields (JSON has no undefined; the schema's defaults fill them in). */

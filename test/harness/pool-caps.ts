@@ -1,11 +1,13 @@
 /**
  * An audit of the pools' caps: under hfs no pool ever runs more maps or reduces than its maxMaps / maxReduces, no
- * parent pool more in all the pools under it than its own, and under capacity no queue more than its maxCapacity (a queue below its cap may take one more slot: ceil of the cap).
+ * parent pool more in all the pools under it than its own, and under capacity no queue (nor parent queue, all the
+ * queues under it together) more than its absolute maxCapacity (one below its cap may take one more slot: ceil of the cap).
  * Counted from the master's launches, finishes and kills, in the order it made them.
  */
 import type { JobResult } from '../../src/core/results.js';
 import type { Scenario } from '../../src/core/scenario.js';
 import type { SchedulerObserver } from '../../src/core/scheduler.js';
+import { queueTreeOf } from '../../src/core/queue-tree.js';
 
 export function poolCapsAudit(s: Scenario) {
   const events: number[] = []; // (job, +1 or -1, 1 for a map) triples
@@ -23,7 +25,8 @@ export function poolCapsAudit(s: Scenario) {
       if (caps.size === 0) return [];
       const running = new Map<string, [number, number]>();
       const out: string[] = [];
-      const parentOf = new Map<string, string | undefined>(s.scheduler.policy === 'hfs' ? [...s.scheduler.pools, ...s.scheduler.parentPools].map((p) => [p.name, p.parent]) : []);
+      const sc = s.scheduler;
+      const parentOf = new Map<string, string | undefined>((sc.policy === 'hfs' ? [...sc.pools, ...sc.parentPools] : sc.policy === 'capacity' ? [...sc.queues, ...sc.parentQueues] : []).map((p) => [p.name, p.parent]));
       for (let e = 0; e < events.length; e += 3) {
         const kind = events[e + 2] === 1 ? 0 : 1;
         for (let pool: string | undefined = jobs[events[e]].pool; pool !== undefined; pool = parentOf.get(pool)) {
@@ -48,9 +51,11 @@ function capsOf(s: Scenario): Map<string, [number, number]> {
     for (const p of [...sc.pools, ...sc.parentPools]) if (p.maxMaps !== undefined || p.maxReduces !== undefined) caps.set(p.name, [p.maxMaps ?? Infinity, p.maxReduces ?? Infinity]);
   } else if (sc.policy === 'capacity') {
     const nodes = s.cluster.racks * s.cluster.nodesPerRack;
-    for (const q of sc.queues) {
-      if (q.maxCapacity === undefined) continue;
-      caps.set(q.name, [Math.ceil((q.maxCapacity / 100) * nodes * s.cluster.mapSlotsPerNode), Math.ceil((q.maxCapacity / 100) * nodes * s.cluster.reduceSlotsPerNode)]);
+    const tree = queueTreeOf(sc);
+    for (const q of [...sc.queues, ...sc.parentQueues]) {
+      const max = tree.absoluteMax(q.name);
+      if (max >= 1) continue;
+      caps.set(q.name, [Math.ceil(max * nodes * s.cluster.mapSlotsPerNode), Math.ceil(max * nodes * s.cluster.reduceSlotsPerNode)]);
     }
   }
   return caps;

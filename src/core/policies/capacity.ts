@@ -8,44 +8,75 @@
  * queue's capacity, or its running tasks + 1 once it is over capacity (Hadoop's getUserLimit), and at most
  * ceil(capacity x userLimitFactor) when the queue sets one (YARN's user-limit-factor). A job names its
  * queue in `pool`; a queue not listed in scheduler.queues gets the capacity the listed ones leave (at least 1%).
+ * Queues may sit under parent queues (scheduler.parentQueues, YARN's ParentQueue): capacities are then percentages
+ * of the parent's, C is the queue's absolute capacity, and slots are offered a level at a time (queue-tree.ts).
  */
 import type { Job } from '../job.js';
-import { PoolSet, activeJobs, jobRunning, livePools } from '../pools.js';
+import { type Pool, PoolSet, activeJobs, jobRunning, livePools } from '../pools.js';
+import { type QueueTree, queueTreeOf } from '../queue-tree.js';
 import type { QueueConfig } from '../pool-config.js';
 import { compareFifo } from './fifo.js';
 import type { PolicyPlugin } from '../framework/registry.js';
 import type { SlotKind } from '../slot-kind.js';
 import { poolPolicy } from './pool-queue.js';
 
-/** A queue's configuration, including unlisted queues (leftover capacity, no cap, no user limit below 100%). */
-export function queueConfig(set: PoolSet, name: string): QueueConfig {
-  const listed = set.config.queues.find((q) => q.name === name);
-  if (listed !== undefined) return listed;
-  const used = set.config.queues.reduce((a, q) => a + q.capacity, 0);
-  return { name, capacity: Math.max(1, 100 - used), minUserLimitPercent: 100 };
+/** A queue or parent queue as the order sees it: its guaranteed and maximum slots and the tasks running in it. */
+interface Entry {
+  name: string;
+  capacity: number;
+  max: number;
+  running: number;
+  /** The leaf queues to offer, in order: the queue itself, or a parent's as its own level orders them. */
+  queues: Array<{ pool: Pool; q: QueueConfig; capacity: number; running: number }>;
 }
 
 export function capacityOrder(set: PoolSet, kind: SlotKind): Job[] {
   set.refreshStats(kind);
   const slots = kind === 'map' ? set.mapSlots : set.reduceSlots;
-  const queues = livePools(set).filter((p) => p.runnableJobs > 0).map((pool) => {
-    const q = queueConfig(set, pool.name);
-    const capacity = Math.max(1e-9, (q.capacity / 100) * slots);
-    const max = ((q.maxCapacity ?? 100) / 100) * slots;
-    return { pool, q, capacity, max, running: pool.share(kind).running };
-  }).filter((x) => x.running < x.max);
-  // total order: running / capacity, then the queue's name
-  queues.sort((a, b) => a.running / a.capacity - b.running / b.capacity || (a.pool.name < b.pool.name ? -1 : a.pool.name > b.pool.name ? 1 : 0));
+  const tree = queueTreeOf(set.config);
+  // Each parent queue's running tasks are those of every queue under it; the runnable leaves, by parent.
+  const running = new Map<string, number>();
+  const leaves = new Map<string | undefined, Entry[]>();
+  for (const pool of livePools(set)) {
+    const r = pool.share(kind).running;
+    const parent = tree.parentOf(pool.name);
+    for (let a = parent; a !== undefined; a = tree.parentOf(a)) running.set(a, (running.get(a) ?? 0) + r);
+    if (pool.runnableJobs === 0) continue;
+    const q = tree.config(pool.name);
+    const entry = { name: pool.name, capacity: Math.max(1e-9, tree.absolute(pool.name) * slots), max: tree.absoluteMax(pool.name) * slots, running: r, queues: [] as Entry['queues'] };
+    entry.queues.push({ pool, q, capacity: entry.capacity, running: r });
+    const list = leaves.get(parent);
+    if (list === undefined) leaves.set(parent, [entry]);
+    else list.push(entry);
+  }
   const out: Job[] = [];
-  for (const { pool, q, capacity, running } of queues) {
+  for (const { pool, q, capacity, running: r } of level(undefined, tree, slots, running, leaves)) {
     const jobs = activeJobs(pool).filter((j) => set.isRunnable(j)).sort(q.orderingPolicy === 'fair' ? compareUsage : compareFifo);
     const byUser = runningByUser(jobs, kind);
-    const current = running < capacity ? capacity : running + 1;
+    const current = r < capacity ? capacity : r + 1;
     const share = Math.max(Math.ceil(current / byUser.size), Math.ceil((current * q.minUserLimitPercent) / 100));
     const limit = q.userLimitFactor === undefined ? share : Math.min(share, Math.ceil(capacity * q.userLimitFactor));
     for (const j of jobs) if (byUser.get(PoolSet.userOf(j))! < limit) out.push(j);
   }
   return out;
+}
+
+/**
+ * One level of the tree, under `parent` (undefined: root), as YARN's ParentQueue offers a node to its children: those
+ * below their maximum, the least used (running / guaranteed) first, ties by name; a parent queue's leaves in its place.
+ */
+function level(parent: string | undefined, tree: QueueTree, slots: number, running: ReadonlyMap<string, number>, leaves: ReadonlyMap<string | undefined, Entry[]>): Entry['queues'] {
+  const entries = (leaves.get(parent) ?? []).filter((x) => x.running < x.max);
+  for (const name of tree.parentsUnder(parent)) {
+    const r = running.get(name) ?? 0;
+    const max = tree.absoluteMax(name) * slots;
+    if (r >= max) continue;
+    const queues = level(name, tree, slots, running, leaves);
+    if (queues.length > 0) entries.push({ name, capacity: Math.max(1e-9, tree.absolute(name) * slots), max, running: r, queues });
+  }
+  // total order: running / capacity, then the queue's name
+  entries.sort((a, b) => a.running / a.capacity - b.running / b.capacity || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  return entries.length === 1 ? entries[0].queues : entries.flatMap((e) => e.queues);
 }
 
 /** YARN's FairOrderingPolicy with 1-slot containers: fewer running containers (maps and reduces) first, then fifo. */
