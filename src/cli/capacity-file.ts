@@ -263,7 +263,8 @@ function parentProperty(node: QueueNode, attr: string, p: Property, fail: Fail):
 }
 
 function queueProperty(q: Partial<QueueConfig> & { name: string; noUserCap?: boolean }, attr: string, p: Property, fail: Fail): void {
-  if (IGNORED_QUEUE.has(attr)) return;
+  // ACLs, and node labels (hfsim's nodes have none: a label's capacities bind no node), as on root and parent queues.
+  if (IGNORED_QUEUE.has(attr) || attr.startsWith('acl_') || attr === 'accessible-node-labels' || attr.startsWith('accessible-node-labels.')) return;
   switch (attr) {
     case 'capacity': q.capacity = percent(p, fail); return;
     case 'maximum-capacity': {
@@ -291,7 +292,7 @@ function queueProperty(q: Partial<QueueConfig> & { name: string; noUserCap?: boo
       if (num(p, fail) > 0) fail(p, 'application lifetimes are not modelled (jobs run to completion)');
       return;
     default:
-      if (attr.includes('.') && !attr.startsWith('ordering-policy.') && !attr.startsWith('accessible-node-labels.')) {
+      if (attr.includes('.') && !ROOT_FAMILIES.has(attr.split('.')[0])) {
         fail(p, `queue "${q.name}" has no child queues (no .queues property of its own), so "${attr.split('.')[0]}" is not one of its queues`);
       }
       fail(p, 'not modelled (a queue\'s capacity, maximum-capacity, minimum-user-limit-percent and user-limit-factor are)');

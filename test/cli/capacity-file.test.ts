@@ -34,6 +34,14 @@ describe('capacity-scheduler.xml', () => {
     });
   });
 
+  it('a leaf queue\'s ACLs (any acl_*) and node labels are accepted and ignored, as on root and parent queues (hfsim\'s nodes have no labels)', () => {
+    const c = parseCapacityFile(conf({
+      [`${Q}.queues`]: 'a', [`${Q}.a.capacity`]: '100', [`${Q}.a.acl_administer_jobs`]: '*', [`${Q}.a.acl_submit_reservations`]: 'u',
+      [`${Q}.a.accessible-node-labels`]: 'gpu', [`${Q}.a.accessible-node-labels.gpu.capacity`]: '100',
+    }), 'c.xml');
+    expect(c.queues).toEqual([{ name: 'a', capacity: 100, minUserLimitPercent: 100, userLimitFactor: 1 }]);
+  });
+
   it('nested queues: a queue with .queues of its own is a parent queue, its children\'s percentages of its; leaf settings on a parent are ignored, as YARN does', () => {
     const c = parseCapacityFile(conf({
       [`${Q}.queues`]: 'prod,adhoc', [`${Q}.prod.capacity`]: '70', [`${Q}.prod.maximum-capacity`]: '90', [`${Q}.adhoc.capacity`]: '30',

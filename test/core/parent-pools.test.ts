@@ -219,6 +219,20 @@ describe('parent queues (capacity): the tree YARN\'s capacity scheduler walks', 
     expect(ids(capacityOrder(set, 'map'))).toEqual(['j2']);
   });
 
+  it('caps and user limits in whole slots: percentages multiplied in floating point give no slot too many', () => {
+    next = 0;
+    // 40% of 80% of 100 slots is 32 (0.4 x 0.8 is 0.32000000000000006 in floating point); 7% of 100 is 7 (7.000000000000001).
+    const nested = new PoolSet(schedulerOf({ policy: 'capacity', parentQueues: [{ name: 'p', capacity: 80, maxCapacity: 80 }],
+      queues: [{ name: 'q', parent: 'p', capacity: 40, maxCapacity: 40 }, { name: 'r', parent: 'p', capacity: 60 }, { name: 's', capacity: 20 }] }), 100, 50);
+    nested.add(job('q', { running: 32 }));
+    expect(ids(capacityOrder(nested, 'map'))).toEqual([]);
+    const flat = new PoolSet(schedulerOf({ policy: 'capacity', queues: [{ name: 'q', capacity: 7, userLimitFactor: 1 }, { name: 'o', capacity: 93 }] }), 100, 50);
+    flat.add(job('q', { running: 7 }));
+    expect(ids(capacityOrder(flat, 'map'))).toEqual([]);
+    flat.add(job('o', { running: 1 }));
+    expect(ids(capacityOrder(flat, 'map'))).toEqual(['j2']);
+  });
+
   it('flat queues order as before: one parent queue of 100% over them changes nothing (while the cluster has a free slot)', () => {
     fc.assert(fc.property(fc.array(fc.record({ capacity: fc.integer({ min: 1, max: 25 }), running: fc.integer({ min: 0, max: 24 }) }), { minLength: 1, maxLength: 4 }), (qs) => {
       const flat = { policy: 'capacity', queues: qs.map((q, i) => ({ name: `q${i}`, capacity: q.capacity })) };

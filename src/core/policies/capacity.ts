@@ -43,7 +43,7 @@ export function capacityOrder(set: PoolSet, kind: SlotKind): Job[] {
     for (let a = parent; a !== undefined; a = tree.parentOf(a)) running.set(a, (running.get(a) ?? 0) + r);
     if (pool.runnableJobs === 0) continue;
     const q = tree.config(pool.name);
-    const entry = { name: pool.name, capacity: Math.max(1e-9, tree.absolute(pool.name) * slots), max: tree.absoluteMax(pool.name) * slots, running: r, queues: [] as Entry['queues'] };
+    const entry = { name: pool.name, capacity: Math.max(1e-9, inSlots(tree.absolute(pool.name), slots)), max: inSlots(tree.absoluteMax(pool.name), slots), running: r, queues: [] as Entry['queues'] };
     entry.queues.push({ pool, q, capacity: entry.capacity, running: r });
     const list = leaves.get(parent);
     if (list === undefined) leaves.set(parent, [entry]);
@@ -69,14 +69,23 @@ function level(parent: string | undefined, tree: QueueTree, slots: number, runni
   const entries = (leaves.get(parent) ?? []).filter((x) => x.running < x.max);
   for (const name of tree.parentsUnder(parent)) {
     const r = running.get(name) ?? 0;
-    const max = tree.absoluteMax(name) * slots;
+    const max = inSlots(tree.absoluteMax(name), slots);
     if (r >= max) continue;
     const queues = level(name, tree, slots, running, leaves);
-    if (queues.length > 0) entries.push({ name, capacity: Math.max(1e-9, tree.absolute(name) * slots), max, running: r, queues });
+    if (queues.length > 0) entries.push({ name, capacity: Math.max(1e-9, inSlots(tree.absolute(name), slots)), max, running: r, queues });
   }
   // total order: running / capacity, then the queue's name
   entries.sort((a, b) => a.running / a.capacity - b.running / b.capacity || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   return entries.length === 1 ? entries[0].queues : entries.flatMap((e) => e.queues);
+}
+
+/**
+ * A fraction of the slots, as slots, to 9 decimals: percentages multiplied in floating point come out a hair above
+ * the whole number they mean (7% of 100 slots: 7.000000000000001; 40% of 80%: 0.32000000000000006), and the caps
+ * and user limits round up (ceil, running < max), which gave one slot too many.
+ */
+function inSlots(fraction: number, slots: number): number {
+  return Math.round(fraction * slots * 1e9) / 1e9;
 }
 
 /** YARN's FairOrderingPolicy with 1-slot containers: fewer running containers (maps and reduces) first, then fifo. */
