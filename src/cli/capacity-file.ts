@@ -22,7 +22,8 @@
  * Refused, as not modelled: a STOPPED queue, another ordering policy,
  * application lifetimes, and any property not listed here. Accepted and ignored, as they do not change a slot
  * simulation: ACLs, admission and application-master limits, queue mappings, the resource calculator, the other
- * per-node-heartbeat limits, asynchronous scheduling and per-queue preemption switches (IGNORED_*).
+ * per-node-heartbeat limits, asynchronous scheduling, per-queue preemption switches and queue priorities
+ * (IGNORED_*); properties outside yarn.scheduler.capacity.* (other Hadoop settings) with a warning.
  */
 import { readTextFile } from './read-file.js';
 import type { ParentQueueConfig, QueueConfig } from '../core/pool-config.js';
@@ -38,6 +39,8 @@ export interface CapacityConfig {
   queues: QueueConfig[];
   /** Parent queues (root aside); omitted when the file has none. */
   parentQueues?: ParentQueueConfig[];
+  /** Properties read and ignored with a warning (one line each, file and line first). */
+  warnings?: string[];
   delay?: { mode: 'none' } | { mode: 'skip'; maxSkips: number };
   assignMultiple?: boolean;
 }
@@ -52,7 +55,9 @@ const IGNORED_GLOBAL = new Set(['maximum-applications', 'maximum-am-resource-per
   'queue-mappings-override.enable', 'per-node-heartbeat.maximum-container-assignments', 'per-node-heartbeat.maximum-offswitch-assignments',
   'schedule-asynchronously.enable', 'application.fail-fast']);
 const IGNORED_QUEUE = new Set(['acl_submit_applications', 'acl_administer_queue', 'acl_application_max_priority', 'maximum-applications',
-  'maximum-am-resource-percent', 'disable_preemption', 'intra-queue-preemption.disable_preemption']);
+  'maximum-am-resource-percent', 'disable_preemption', 'intra-queue-preemption.disable_preemption',
+  // A queue's priority orders queues only under the priority-utilization policy, which is refused: no effect here.
+  'priority']);
 
 export function readCapacityFile(file: string): CapacityConfig {
   return parseCapacityFile(readTextFile(file, 'capacity scheduler file'), file);
@@ -69,7 +74,10 @@ export function parseCapacityFile(text: string, file: string): CapacityConfig {
   const out: CapacityConfig = { queues: [] };
   for (const p of props.values()) {
     if (!p.name.startsWith(PREFIX)) {
-      fail(p, p.name.startsWith('mapred.capacity-scheduler.') ? 'MR1 capacity scheduler properties are not read: use YARN\'s yarn.scheduler.capacity.* names' : `not a Capacity Scheduler property (${PREFIX}*)`);
+      if (p.name.startsWith('mapred.capacity-scheduler.')) fail(p, 'MR1 capacity scheduler properties are not read: use YARN\'s yarn.scheduler.capacity.* names');
+      // Another part of Hadoop's configuration (yarn.resourcemanager.*, ...): the Capacity Scheduler reads none of it.
+      (out.warnings ??= []).push(`${file}: line ${p.line}: ${p.name}: not a Capacity Scheduler property (${PREFIX}*): ignored, as the Capacity Scheduler ignores it`);
+      continue;
     }
     const key = p.name.slice(PREFIX.length);
     if (!key.startsWith('root.') && key !== 'root') {
@@ -228,7 +236,7 @@ function rootProperty(rest: string, p: Property, fail: Fail, names: string[]): v
     if (num(p, fail) !== 100 && !(rest === 'maximum-capacity' && num(p, fail) === -1)) fail(p, 'root has the whole cluster: only 100 is modelled');
     return;
   }
-  if (rest.startsWith('acl_') || (rest === 'state' && p.value === 'RUNNING') || IGNORED_ROOT.has(rest) || rest.startsWith('accessible-node-labels.')) return;
+  if (rest.startsWith('acl_') || (rest === 'state' && p.value === 'RUNNING') || IGNORED_ROOT.has(rest) || rest.startsWith('accessible-node-labels.') || LEAF_ONLY.has(rest)) return;
   // A parent's ordering policy: YARN's default, utilization, offers the least used queue first, as the capacity policy does.
   if (rest === 'ordering-policy') {
     if (p.value.trim() !== 'utilization') fail(p, `root's ordering policy: only "utilization" (YARN's default for a parent queue: the least used queue first) is modelled, not "${p.value}"`);

@@ -26,7 +26,8 @@ export function applySchedulerFiles(raw: Record<string, unknown>, scenarioFile: 
     if (alloc.parentPools !== undefined) merged.parentPools = mergeByName(alloc.parentPools, s.parentPools);
   }
   if (capacityFile !== undefined) {
-    const capacity = readCapacityFile(capacityFile);
+    const { warnings, ...capacity } = readCapacityFile(capacityFile);
+    for (const w of warnings ?? []) warnOnce(w);
     // YARN waits at most one missed opportunity a node: min(nodes, node-locality-delay) (getActualNodeLocalityDelay).
     const nodes = clusterNodes(raw.cluster);
     if (capacity.delay?.mode === 'skip' && nodes !== undefined) capacity.delay = { mode: 'skip', maxSkips: Math.min(nodes, capacity.delay.maxSkips) };

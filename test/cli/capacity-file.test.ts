@@ -34,6 +34,12 @@ describe('capacity-scheduler.xml', () => {
     });
   });
 
+  it('another part of Hadoop\'s configuration in the file is ignored with a warning, as the Capacity Scheduler ignores it; a queue priority too (no effect under utilization ordering)', () => {
+    const c = parseCapacityFile(conf({ [`${Q}.queues`]: 'a', [`${Q}.a.capacity`]: '100', 'yarn.resourcemanager.hostname': 'rm', [`${Q}.a.priority`]: '2' }), 'c.xml');
+    expect(c.queues).toEqual([{ name: 'a', capacity: 100, minUserLimitPercent: 100, userLimitFactor: 1 }]);
+    expect(c.warnings).toEqual(['c.xml: line 11: yarn.resourcemanager.hostname: not a Capacity Scheduler property (yarn.scheduler.capacity.*): ignored, as the Capacity Scheduler ignores it']);
+  });
+
   it('a leaf queue\'s ACLs (any acl_*) and node labels are accepted and ignored, as on root and parent queues (hfsim\'s nodes have no labels)', () => {
     const c = parseCapacityFile(conf({
       [`${Q}.queues`]: 'a', [`${Q}.a.capacity`]: '100', [`${Q}.a.acl_administer_jobs`]: '*', [`${Q}.a.acl_submit_reservations`]: 'u',
@@ -130,7 +136,7 @@ describe("root's own properties, and node-locality-delay at most the cluster's n
   it.each([
     ['root\'s fair ordering policy (Hadoop refuses it too)', { [`${Q}.ordering-policy`]: 'fair' }, /root\.ordering-policy: root's ordering policy: only "utilization" .* is modelled, not "fair"/],
     ['auto-created queues', { [`${Q}.auto-create-child-queue.enabled`]: 'true' }, /root\.auto-create-child-queue\.enabled: root's auto-create-child-queue\.enabled is not modelled/],
-    ['a property of root unknown', { [`${Q}.priority`]: '1' }, /root\.priority: root's priority is not modelled/],
+    ['a property of root unknown', { [`${Q}.capacityy`]: '1' }, /root\.capacityy: root's capacityy is not modelled/],
   ])('refused with root named: %s', (_, extra, message) => {
     expect(() => parseCapacityFile(conf({ ...ok, ...extra }), 'c.xml')).toThrow(message);
   });
@@ -196,7 +202,6 @@ describe('bad capacity-scheduler.xml: one line naming file, line and property, e
     ['a stopped queue', conf({ ...ok, [`${Q}.a.state`]: 'STOPPED' }), /root\.a\.state: only RUNNING queues are modelled/],
     ['an unknown queue property', conf({ ...ok, [`${Q}.a.capacityy`]: '5' }), /root\.a\.capacityy: not modelled/],
     ['an MR1 property', conf({ ...ok, 'mapred.capacity-scheduler.queue.a.capacity': '5' }), /MR1 capacity scheduler properties are not read/],
-    ['another file\'s property', conf({ ...ok, 'yarn.resourcemanager.hostname': 'rm' }), /yarn\.resourcemanager\.hostname: not a Capacity Scheduler property/],
     ['a control character in a queue name', conf({ [`${Q}.queues`]: 'a,b&#9;c', [`${Q}.a.capacity`]: '50' }), /root\.queues: queue name "b\\tc" holds a control character/],
     ['rack-locality-additional-delay', conf({ ...ok, 'yarn.scheduler.capacity.rack-locality-additional-delay': '5' }), /only -1 \(the default\) is modelled/],
   ];
