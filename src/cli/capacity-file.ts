@@ -26,7 +26,7 @@
  * (IGNORED_*); properties outside yarn.scheduler.capacity.* (other Hadoop settings) with a warning.
  */
 import { readTextFile } from './read-file.js';
-import type { ParentQueueConfig, QueueConfig } from '../core/pool-config.js';
+import { MAX_TREE_DEPTH, type ParentQueueConfig, type QueueConfig } from '../core/pool-config.js';
 import { MAX_POOLS } from '../core/limits.js';
 import { InputError } from './errors.js';
 import { type El, rootElement } from './xml.js';
@@ -154,7 +154,9 @@ function queueTree(rootList: Property, props: ReadonlyMap<string, Property>, fai
       const path = `${node.path}.${name}`;
       const seen = where.get(name);
       if (seen !== undefined || name === 'root') fail(list, `queue name "${name}" is used twice in the tree (${seen ?? 'root'} and ${path}): hfsim names a queue by its short name, as jobs do`);
-      if (tree.size + todo.length >= MAX_POOLS) fail(list, `more than ${MAX_POOLS} queues, the limit`);
+      // Queues so far, root aside: those read and those waiting.
+      if (tree.size - 1 + todo.length >= MAX_POOLS) fail(list, `more than ${MAX_POOLS} queues, the limit`);
+      if (path.split('.').length - 1 > MAX_TREE_DEPTH) fail(list, `queue "${name}" is more than ${MAX_TREE_DEPTH} levels deep, the limit`);
       where.set(name, path);
       todo.push({ path, parent: node.path, q: { name }, listed: list });
     }

@@ -46,10 +46,22 @@ function warnOnce(line: string): void {
   process.stderr.write(`hfsim: warning: ${line}\n`);
 }
 
-function mergeByName(fromFile: Array<{ name: string }>, fromScenario: unknown): unknown {
+/**
+ * The file's entries, each replaced by the scenario's of the same name; a replacing entry keeps the file's entry's
+ * place in the tree (its `parent`) unless it sets one itself, so overriding a queue's weight does not move it to root.
+ */
+function mergeByName(fromFile: Array<{ name: string; parent?: string }>, fromScenario: unknown): unknown {
   if (!Array.isArray(fromScenario)) return fromFile;
-  const named = new Set(fromScenario.map((x) => (typeof x === 'object' && x !== null ? (x as { name?: unknown }).name : undefined)));
-  return [...fromFile.filter((x) => !named.has(x.name)), ...fromScenario];
+  const byName = new Map(fromFile.map((x) => [x.name, x]));
+  const named = new Set<unknown>();
+  const mine = fromScenario.map((x) => {
+    if (typeof x !== 'object' || x === null) return x;
+    const name = (x as { name?: unknown }).name;
+    named.add(name);
+    const file = typeof name === 'string' ? byName.get(name) : undefined;
+    return file?.parent === undefined || 'parent' in x ? x : { ...x, parent: file.parent };
+  });
+  return [...fromFile.filter((x) => !named.has(x.name)), ...mine];
 }
 
 function withoutUndefined(o: object): Record<string, unknown> {

@@ -150,6 +150,9 @@ export const poolFields = {
   jobTypeRule: z.boolean().default(false),
 };
 
+/** The deepest a tree of parents may be (the XML reader's nesting limit: an allocation file can nest no deeper). */
+export const MAX_TREE_DEPTH = 64;
+
 /** The two lists of a tree: leaves (which hold jobs) and parents (which hold leaves and parents), by field name. */
 interface TreeLists {
   leaves: readonly { name: string; parent?: string }[];
@@ -187,11 +190,15 @@ export function refineTree(t: TreeLists, ctx: z.RefinementCtx): void {
       ctx.addIssue({ code: 'custom', path: [t.parentKey, i, 'parent'], message: unknown(p.parent) });
       return;
     }
-    // Walk up: at most parents.length steps unless there is a cycle.
+    // Walk up: at most MAX_TREE_DEPTH steps, unless there is a cycle or the tree is deeper than that.
     const seen = new Set([p.name]);
     for (let up = parents.get(p.parent); up !== undefined; up = up.parent === undefined ? undefined : parents.get(up.parent)) {
       if (seen.has(up.name)) {
-        ctx.addIssue({ code: 'custom', path: [t.parentKey, i, 'parent'], message: `${t.parent}s ${[...seen].map((n) => `"${n}"`).join(' -> ')} -> "${up.name}" form a cycle: the tree needs a root` });
+        ctx.addIssue({ code: 'custom', path: [t.parentKey, i, 'parent'], message: `${t.parent}s ${[...seen].slice(0, 8).map((n) => `"${n}"`).join(' -> ')}${seen.size > 8 ? ' -> ...' : ''} -> "${up.name}" form a cycle: the tree needs a root` });
+        return;
+      }
+      if (seen.size >= MAX_TREE_DEPTH) {
+        ctx.addIssue({ code: 'custom', path: [t.parentKey, i, 'parent'], message: `${t.parent} "${p.name}" is more than ${MAX_TREE_DEPTH} levels deep, the limit (as an XML file's nesting)` });
         return;
       }
       seen.add(up.name);

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseAllocation, readAllocationFile } from '../../src/cli/allocation.js';
+import { applySchedulerFiles } from '../../src/cli/scheduler-files.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const CLI = join(ROOT, 'dist', 'src', 'cli', 'main.js');
@@ -166,6 +167,17 @@ describe('allocation files', () => {
     const at = (v: typeof tree, k: number) => v.pools.map((p) => [p.shares.fairMaps[k], p.shares.runningMaps[k]]);
     expect(at(tree, busy(tree))).toEqual([[expect.closeTo(15, 2), 15], [expect.closeTo(15, 2), 15], [expect.closeTo(10, 2), 10]]);
     expect(at(flat, busy(flat)).map(([fair]) => fair)).toEqual([40 / 3, 40 / 3, 40 / 3].map((x) => expect.closeTo(x, 2)));
+  });
+
+  it('a pool the scenario lists replaces the file\'s, keeping its place in the tree unless it names a parent itself', () => {
+    const file = join(ALLOC, 'nested.json');
+    const raw = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+    const pools = (scenarioPools: object[]) => {
+      const merged = applySchedulerFiles({ ...raw, scheduler: { policy: 'hfs', allocationFile: 'nested-queues.xml', pools: scenarioPools } }, file) as { scheduler: { pools: Array<{ name: string; parent?: string; weight?: number }> } };
+      return merged.scheduler.pools.map((p) => [p.name, p.parent, p.weight]);
+    };
+    expect(pools([{ name: 'prod.etl', weight: 2 }])).toEqual([['prod.bi', 'prod', 1], ['adhoc', undefined, 1], ['prod.etl', 'prod', 2]]);
+    expect(pools([{ name: 'prod.etl', weight: 2, parent: 'prod' }, { name: 'new' }])).toEqual([['prod.bi', 'prod', 1], ['adhoc', undefined, 1], ['prod.etl', 'prod', 2], ['new', undefined, undefined]]);
   });
 
   it('a scenario runs with either file and gets the same outcome', () => {

@@ -40,6 +40,13 @@ describe('capacity-scheduler.xml', () => {
     expect(c.warnings).toEqual(['c.xml: line 11: yarn.resourcemanager.hostname: not a Capacity Scheduler property (yarn.scheduler.capacity.*): ignored, as the Capacity Scheduler ignores it']);
   });
 
+  it('10,000 queues, the limit, are read (root is not one of them); 10,001 are refused', () => {
+    const many = (n: number) => conf(Object.fromEntries([[`${Q}.queues`, Array.from({ length: n }, (_, i) => `q${i}`).join(',')],
+      ...Array.from({ length: n }, (_, i) => [`${Q}.q${i}.capacity`, '0.01'])]));
+    expect(parseCapacityFile(many(10_000), 'c.xml').queues).toHaveLength(10_000);
+    expect(() => parseCapacityFile(many(10_001), 'c.xml')).toThrow(/root\.queues: more than 10000 queues, the limit/);
+  });
+
   it('a leaf queue\'s ACLs (any acl_*) and node labels are accepted and ignored, as on root and parent queues (hfsim\'s nodes have no labels)', () => {
     const c = parseCapacityFile(conf({
       [`${Q}.queues`]: 'a', [`${Q}.a.capacity`]: '100', [`${Q}.a.acl_administer_jobs`]: '*', [`${Q}.a.acl_submit_reservations`]: 'u',

@@ -169,6 +169,10 @@ describe('parent pools: the schema', () => {
     expect(errors({ parentPools: [{ name: 'X' }, { name: 'X' }] }).join('\n')).toMatch(/parentPools.*"X" is used twice/);
     expect(errors({ policy: 'fair', parentPools: [{ name: 'X' }] }).join('\n')).toMatch(/policy "fair" ignores parentPools/);
     expect(errors({ parentPools: [{ name: 'X', minMaps: 5, maxMaps: 2 }] }).join('\n')).toMatch(/minMaps 5 is above maxMaps 2: the parent pool/);
+    // As deep as an allocation file can nest, and no deeper (the order walks the tree recursively).
+    const chain = (n: number) => Array.from({ length: n }, (_, k) => (k === 0 ? { name: 'p0' } : { name: `p${k}`, parent: `p${k - 1}` }));
+    expect(errors({ parentPools: chain(64), pools: [{ name: 'leaf', parent: 'p63' }] })).toEqual([]);
+    expect(errors({ parentPools: chain(66), pools: [{ name: 'leaf', parent: 'p65' }] }).join('\n')).toMatch(/parentPools\[64\]\.parent: parent pool "p64" is more than 64 levels deep, the limit/);
   });
 
   it('refuses jobs filed under a parent pool, naming the field that files them', () => {
@@ -231,6 +235,13 @@ describe('parent queues (capacity): the tree YARN\'s capacity scheduler walks', 
     expect(ids(capacityOrder(flat, 'map'))).toEqual([]);
     flat.add(job('o', { running: 1 }));
     expect(ids(capacityOrder(flat, 'map'))).toEqual(['j2']);
+  });
+
+  it('a sliver of a slot stays a cap above 0: a queue capped at 1e-10% still gets its one slot', () => {
+    next = 0;
+    const set = new PoolSet(schedulerOf({ policy: 'capacity', queues: [{ name: 'small', capacity: 1e-10, maxCapacity: 1e-10 }, { name: 'big', capacity: 90 }] }), 100, 50);
+    set.add(job('small'));
+    expect(ids(capacityOrder(set, 'map'))).toEqual(['j0']);
   });
 
   it('flat queues order as before: one parent queue of 100% over them changes nothing (while the cluster has a free slot)', () => {

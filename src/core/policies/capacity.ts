@@ -85,7 +85,9 @@ function level(parent: string | undefined, tree: QueueTree, slots: number, runni
  * and user limits round up (ceil, running < max), which gave one slot too many.
  */
 function inSlots(fraction: number, slots: number): number {
-  return Math.round(fraction * slots * 1e9) / 1e9;
+  const exact = fraction * slots;
+  const rounded = Math.round(exact * 1e9) / 1e9;
+  return rounded === 0 ? exact : rounded; // a sliver of a slot stays one: a positive cap never becomes 0
 }
 
 /** YARN's FairOrderingPolicy with 1-slot containers: fewer running containers (maps and reduces) first, then fifo. */
