@@ -265,6 +265,7 @@ export class PoolSet implements Admission {
   readonly #byName = new Map<string, Pool>();
   /** The tree's top level (pools and parent pools under the root), the parent pools top down, and a frozen copy. */
   readonly #top: PoolNode[] = [];
+  #topSeen: readonly PoolNode[] | undefined;
   readonly #parents: ParentPool[] = [];
   #parentsSeen: readonly ParentPool[] | undefined;
   readonly #poolOfJob = new Map<Job, Pool>();
@@ -303,7 +304,7 @@ export class PoolSet implements Admission {
 
   /** The tree's top level: the pools and parent pools under the root, configured ones first (a frozen copy). */
   get top(): readonly PoolNode[] {
-    return Object.freeze(this.#top.slice());
+    return (this.#topSeen ??= Object.freeze(this.#top.slice()));
   }
 
   static {
@@ -448,28 +449,30 @@ export class PoolSet implements Admission {
     this.#pools.push(pool);
     this.#poolsSeen = undefined;
     this.#byName.set(pool.name, pool);
-    if (parent === undefined) this.#top.push(pool);
-    else parent.adopt(pool);
+    if (parent === undefined) {
+      this.#top.push(pool);
+      this.#topSeen = undefined;
+    } else parent.adopt(pool);
     return pool;
   }
 
   /** The parent pools, each made after its own parent (the scenario's schema refused unknown parents and cycles). */
   private buildParents(configs: readonly ParentPoolConfig[]): void {
+    const byName = new Map(configs.map((c) => [c.name, c]));
     const made = new Map<string, ParentPool>();
-    let left = configs.slice();
-    while (left.length > 0) {
-      const next = left.filter((c) => c.parent !== undefined && !made.has(c.parent));
-      if (next.length === left.length) throw new Error(`parent pools ${next.map((c) => `"${c.name}"`).join(', ')} name parents that are not parent pools, or form a cycle`);
-      for (const c of left) {
-        if (c.parent !== undefined && !made.has(c.parent)) continue;
-        const parent = c.parent === undefined ? undefined : made.get(c.parent)!;
-        const node = new ParentPool(c, parent);
-        made.set(c.name, node);
-        this.#parents.push(node);
-        if (parent === undefined) this.#top.push(node);
-        else parent.adopt(node);
-      }
-      left = next;
-    }
+    // Recursion as deep as the tree, which the schema bounds (MAX_TREE_DEPTH).
+    const make = (c: ParentPoolConfig): ParentPool => {
+      const had = made.get(c.name);
+      if (had !== undefined) return had;
+      const parent = c.parent === undefined ? undefined : make(byName.get(c.parent)!);
+      const node = new ParentPool(c, parent);
+      made.set(c.name, node);
+      this.#parents.push(node);
+      if (parent === undefined) this.#top.push(node);
+      else parent.adopt(node);
+      return node;
+    };
+    configs.forEach(make);
   }
+
 }

@@ -4,6 +4,7 @@ import * as L from './limits.js';
 import { gates, policies, preemptions, replications } from './framework/builtins.js';
 import { parsePluginConfig } from './framework/plugin-config.js';
 import { poolFields, poolTree, queueTree, refineTree } from './pool-config.js';
+import { FACEBOOK_USER_POOLS, facebookPool, swimPools } from './pool-names.js';
 import { sharedInputSchema } from './shared-input.js';
 import { networkSchema } from './network/config.js';
 import { refinePolicyFields } from './policy-fields.js';
@@ -275,11 +276,8 @@ function refineJobPools(s: { scheduler: { parentPools: readonly { name: string }
   const w = s.workload;
   if (w.kind === 'jobs') w.jobs.forEach((j, i) => refuse(j.pool ?? j.user ?? 'default', ['workload', 'jobs', i, j.pool !== undefined ? 'pool' : j.user !== undefined ? 'user' : 'pool'], 'names pool'));
   else if (w.kind === 'generated') w.groups.forEach((g, i) => refuse(g.pool ?? g.name, ['workload', 'groups', i, g.pool !== undefined ? 'pool' : 'name'], 'files its jobs under pool'));
-  else if (w.kind === 'facebook') for (let k = 0; k < Math.min(10, w.jobs); k++) refuse(`user${k}`, ['workload'], 'the facebook workload files jobs under pool');
-  else if (w.kind === 'swim') {
-    const names = w.pools === 'bin' ? Array.from({ length: 9 }, (_, k) => `bin${k + 1}`) : w.pools === 'round-robin' ? Array.from({ length: w.poolCount }, (_, k) => `user${k}`) : ['default'];
-    for (const name of names) refuse(name, ['workload', 'pools'], `the swim workload (pools "${w.pools}") files jobs under pool`);
-  }
+  else if (w.kind === 'facebook') for (let k = 0; k < Math.min(FACEBOOK_USER_POOLS, w.jobs); k++) refuse(facebookPool(k), ['workload'], 'the facebook workload files jobs under pool');
+  else if (w.kind === 'swim') for (const name of swimPools(w.pools, w.poolCount)) refuse(name, ['workload', 'pools'], `the swim workload (pools "${w.pools}") files jobs under pool`);
 }
 
 export type Scenario = z.infer<typeof scenarioSchema>;

@@ -25,6 +25,7 @@
  */
 import type { JobSpec } from './workload.js';
 import { binOf } from './facebook-bins.js';
+import { swimPool } from './pool-names.js';
 import { jobIndex } from './ids.js';
 import type { Rng } from './rng.js';
 import type { SwimWorkload } from './scenario.js';
@@ -101,7 +102,7 @@ export function swimJobs(w: SwimWorkload, trace: SwimTrace, nodes: number, block
     jobs.push({
       index: jobIndex(i),
       id: trace.ids[i],
-      pool: w.pools === 'bin' ? `bin${bin}` : w.pools === 'round-robin' ? `user${i % w.poolCount}` : 'default',
+      pool: swimPool(w.pools, w.poolCount, i, bin),
       priority: 'NORMAL',
       type: w.type,
       submitMs: Math.round(trace.submitS[i] * 1000),

@@ -12,6 +12,7 @@ import { type SwimTrace, swimJobs } from './swim.js';
 import type { Rng } from './rng.js';
 import type { FacebookWorkload, GeneratedWorkload, JobType, JobsWorkload, Priority, Scenario } from './scenario.js';
 import { type JobIndex, jobIndex } from './ids.js';
+import { facebookPool } from './pool-names.js';
 import type { Topology } from './topology.js';
 
 export interface JobSpec {
@@ -113,7 +114,7 @@ function facebookJobs(w: FacebookWorkload, rng: Rng, addFile: AddFile): JobSpec[
     jobs.push({
       index: jobIndex(i),
       id: `job${i}`,
-      pool: `user${i % 10}`,
+      pool: facebookPool(i),
       priority: 'NORMAL',
       type,
       submitMs: t,
