@@ -5,9 +5,9 @@
  * to the pool closes: the pool closed it, or the process that started it died (noticed between tasks, and within a
  * simulation within a quarter of a second: inprocess.ts endRunsWhenOrphaned).
  */
+import { clockMs as now } from './clock.js';
 import type { FromChild, ToChild } from './pool.js';
 
-const now = (): number => performance.timeOrigin + performance.now();
 const [moduleHref] = process.argv.slice(2);
 const loaded = import(moduleHref) as Promise<{ default: (task: unknown) => Promise<unknown> }>;
 const parent = process.ppid;

@@ -16,12 +16,13 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { clockMs } from './clock.js';
 import { isTypeScript, poolEntry, siblingModule } from './workers.js';
 
 export type PoolKind = 'processes' | 'threads';
 export const POOL_KINDS: readonly PoolKind[] = ['processes', 'threads'];
 
-/** Times of one task on a worker process, in ms since the epoch (performance.timeOrigin + now(): one clock for all processes). */
+/** Times of one task on a worker process, in ms on clock.ts's clock (one for all processes of the machine). */
 export interface TaskTiming {
   /** The worker (0 .. size - 1; a replaced worker keeps its number) and the task's place in that worker process's life (1: its first). */
   worker: number;
@@ -61,8 +62,6 @@ export interface PoolOptions {
   onTiming?: (timing: TaskTiming, task: unknown) => void;
 }
 
-/** Now, in ms since the epoch, comparable between processes of one machine. */
-export const clockMs = (): number => performance.timeOrigin + performance.now();
 
 /**
  * The default flags of `size` worker processes. A pool that fills every core collects garbage on each worker's own

@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { SingleBar } from 'cli-progress';
 import type { Result } from '../actors/simulate.js';
 import type { SweepTask } from '../actors/sweep-task.js';
-import { type PoolKind, SIMULATION_TASK, type TaskPool, type TaskTiming, type WorkerStart, clockMs, startPool } from '../actors/pool.js';
+import { type PoolKind, SIMULATION_TASK, type TaskPool, type TaskTiming, type WorkerStart, startPool } from '../actors/pool.js';
+import { clockMs } from '../actors/clock.js';
 import { InputError } from './errors.js';
 import type { PointRecord } from './sweep-aggregate.js';
 import { type Sweep, type SweepPoint, shardOf } from './sweep-file.js';
@@ -36,7 +37,7 @@ export interface SweepOptions {
   timings?: SweepTimings;
 }
 
-/** Times of one sweep run, in ms since the epoch (pool.ts's clockMs), for the bench's breakdown. */
+/** Times of one sweep run, in ms on clock.ts's clock, for the bench's breakdown. */
 export interface SweepTimings {
   startedAt: number;
   /** The pool was started (after the output directory's manifest was written). */
