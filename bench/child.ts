@@ -12,7 +12,9 @@ async function main(): Promise<void> {
   let run;
   if (spec.file !== undefined) {
     const v = loadScenario(join(ROOT, spec.file), spec.sets ?? [], undefined, spec.variant || undefined).variants[0];
-    run = { scenario: v.scenario, options: { variant: spec.variant ?? '', trace: v.trace } };
+    // The loaded variant's own name (a scenario without variants: its policy), as `hfsim run` names it: the digest
+    // covers it, so a file case's digest is the one `hfsim run` prints for that file and variant.
+    run = { scenario: v.scenario, options: { variant: v.name, trace: v.trace } };
   } else {
     run = { scenario: inlineScenario(spec.name, spec.raw), options: { variant: '' } };
   }
