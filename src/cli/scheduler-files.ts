@@ -4,7 +4,7 @@
  * capacity-scheduler.xml). Each is read and merged under the scenario's own scheduler fields: a field the scenario
  * sets wins, and a pool, user or queue the scenario lists replaces the file's entry of the same name.
  */
-import { dirname, resolve } from 'node:path';
+import { dirname, isAbsolute, join } from 'node:path';
 import { readAllocationFile } from './allocation.js';
 import { readCapacityFile } from './capacity-file.js';
 import { clusterNodes } from '../core/scenario.js';
@@ -13,7 +13,8 @@ export function applySchedulerFiles(raw: Record<string, unknown>, scenarioFile: 
   const scheduler = raw.scheduler;
   if (typeof scheduler !== 'object' || scheduler === null || Array.isArray(scheduler)) return raw;
   const s = scheduler as Record<string, unknown>;
-  const path = (name: unknown): string | undefined => (typeof name === 'string' && name !== '' ? resolve(dirname(scenarioFile), name) : undefined);
+  // Relative to the scenario file's folder, joined to its path as given (errors name the file as the user would).
+  const path = (name: unknown): string | undefined => (typeof name === 'string' && name !== '' ? (isAbsolute(name) ? name : join(dirname(scenarioFile), name)) : undefined);
   // Only the policies that read a file have it read; under the others the schema refuses it, saying so.
   const allocationFile = s.policy === 'hfs' || s.policy === 'capacity' ? path(s.allocationFile) : undefined;
   const capacityFile = s.policy === 'capacity' ? path(s.capacitySchedulerFile) : undefined;

@@ -5,7 +5,7 @@
  * the 9th empty. A malformed line is bad input: one error naming the file and the line.
  */
 import { readTextFile } from './read-file.js';
-import { dirname, isAbsolute, resolve } from 'node:path';
+import { dirname, isAbsolute, join } from 'node:path';
 import type { Scenario } from '../core/scenario.js';
 import type { SwimTrace } from '../core/swim.js';
 import { InputError } from './errors.js';
@@ -72,9 +72,12 @@ export function readSwimTrace(file: string): SwimTrace {
   return parseSwimTrace(readTextFile(file, 'trace file'), file);
 }
 
-/** The trace path of a swim scenario: relative paths are relative to the scenario file's folder. */
+/**
+ * The trace path of a swim scenario: relative paths are relative to the scenario file's folder, joined to the
+ * scenario's path as given (so an error names `data/x.tsv` for `s.json`'s trace, as the user would write it).
+ */
 export function tracePath(scenarioFile: string, trace: string): string {
-  return isAbsolute(trace) ? trace : resolve(dirname(scenarioFile), trace);
+  return isAbsolute(trace) ? trace : join(dirname(scenarioFile), trace);
 }
 
 const cache = new Map<string, SwimTrace>();
