@@ -62,7 +62,6 @@ export interface PoolOptions {
   onTiming?: (timing: TaskTiming, task: unknown) => void;
 }
 
-
 /**
  * The default flags of `size` worker processes. A pool that fills every core collects garbage on each worker's own
  * thread (--single-threaded-gc): V8's parallel GC helpers would find no idle core, only other workers to slow down.
