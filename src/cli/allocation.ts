@@ -120,7 +120,7 @@ function isYarnQueue(pool: El): boolean {
 type Inherited = Partial<Pick<PoolConfig, 'schedulingMode' | 'minSharePreemptionTimeoutMs' | 'fairSharePreemptionTimeoutMs' | 'preemptable'>>;
 
 class Reader {
-  constructor(readonly file: string) {}
+  constructor(private readonly file: string) {}
 
   fail(el: El, message: string): never {
     throw new InputError(`${this.file}: line ${el.line}: ${message}`);
@@ -177,10 +177,10 @@ class Reader {
   }
 
   /**
-   * "10240 mb, 10 vcores" or "memory-mb=10240, vcores=10" -> slots (see the module comment). Every comma-separated
-   * part must be one of those forms, memory given once: a negative amount, a percentage or a stray word is an error.
+   * "10240 mb, 10 vcores" or "memory-mb=10240, vcores=10" -> slots of both kinds: one per SLOT_MB of memory, capped by
+   * the vcores when given unless `memoryOnly` (see the module comment). Every comma-separated part must be one of
+   * those forms, memory given once: a negative amount, a percentage or a stray word is an error.
    */
-  /** Slots of both kinds: one per SLOT_MB of memory, capped by the vcores when given (`memoryOnly`: not). */
   slots(el: El, memoryOnly = false): number {
     const expected = `<${el.name}> must give memory as "X mb, Y vcores" or "memory-mb=X, vcores=Y"`;
     let mb: number | undefined;

@@ -88,11 +88,9 @@ export function parseCapacityFile(text: string, file: string): CapacityConfig {
     const parts = key.split('.');
     let k = parts.length - 1;
     while (k > 1 && !tree.has(parts.slice(0, k).join('.'))) k--;
-    const node = k > 1 ? tree.get(parts.slice(0, k).join('.')) : undefined;
+    const node = tree.get(k > 1 ? parts.slice(0, k).join('.') : 'root')!;
     const attr = parts.slice(k).join('.');
-    if (node === undefined) {
-      if (attr !== 'queues') rootProperty(attr, p, fail, tree.get('root')!.children!);
-    } else if (node.children !== undefined) parentProperty(node, attr, p, fail);
+    if (node.children !== undefined) parentProperty(node, attr, p, fail);
     else queueProperty(node.q, attr, p, fail);
   }
   for (const node of tree.values()) {
@@ -232,44 +230,36 @@ const IGNORED_ROOT = new Set([...IGNORED_QUEUE, 'accessible-node-labels', 'defau
 /** First parts of root's own dotted properties (ordering-policy.fair..., auto-create-child-queue.enabled ...), not queue names. */
 const ROOT_FAMILIES = new Set(['queues', 'capacity', 'maximum-capacity', 'state', 'ordering-policy', 'auto-create-child-queue', 'leaf-queue-template']);
 
-/** A property of root itself (or of a queue not in root.queues). */
-function rootProperty(rest: string, p: Property, fail: Fail, names: string[]): void {
-  if (rest === 'capacity' || rest === 'maximum-capacity') {
-    if (num(p, fail) !== 100 && !(rest === 'maximum-capacity' && num(p, fail) === -1)) fail(p, 'root has the whole cluster: only 100 is modelled');
-    return;
-  }
-  if (rest.startsWith('acl_') || (rest === 'state' && p.value === 'RUNNING') || IGNORED_ROOT.has(rest) || rest.startsWith('accessible-node-labels.') || LEAF_ONLY.has(rest)) return;
-  // A parent's ordering policy: YARN's default, utilization, offers the least used queue first, as the capacity policy does.
-  if (rest === 'ordering-policy') {
-    if (p.value.trim() !== 'utilization') fail(p, `root's ordering policy: only "utilization" (YARN's default for a parent queue: the least used queue first) is modelled, not "${p.value}"`);
-    return;
-  }
-  const first = rest.split('.')[0];
-  if (!rest.includes('.') || ROOT_FAMILIES.has(first) || IGNORED_ROOT.has(first) || first.startsWith('acl_')) {
-    fail(p, `root's ${rest} is not modelled (of root's own properties hfsim reads its queues, and accepts capacity 100, RUNNING, ACLs, AM and application limits, node labels and the utilization ordering policy)`);
-  }
-  fail(p, `"${first}" is not a queue listed in ${PREFIX}root.queues (${names.join(',')})`);
-}
-
 /** Leaf-queue properties a parent queue may carry: YARN reads them for leaf queues only, and so does hfsim. */
 const LEAF_ONLY = new Set(['minimum-user-limit-percent', 'user-limit-factor', 'ordering-policy.fair.enable-size-based-weight',
   'maximum-application-lifetime', 'default-application-lifetime']);
 
-/** A parent queue's own property: its capacity and maximum (percentages of its parent's); the rest as root's. */
+/**
+ * A property of root or of a parent queue itself (or of a queue not listed under it): its queues (read into the tree),
+ * its capacity and maximum (percentages of its parent's; root's only 100), and the settings accepted and ignored.
+ */
 function parentProperty(node: QueueNode, attr: string, p: Property, fail: Fail): void {
-  if (attr === 'queues') return; // read into the tree
-  if (attr === 'capacity' || attr === 'maximum-capacity') return queueProperty(node.q, attr, p, fail);
+  const root = node.path === 'root';
+  const whose = root ? "root's" : "a parent queue's";
+  if (attr === 'queues') return;
+  if (attr === 'capacity' || attr === 'maximum-capacity') {
+    if (!root) return queueProperty(node.q, attr, p, fail);
+    if (num(p, fail) !== 100 && !(attr === 'maximum-capacity' && num(p, fail) === -1)) fail(p, 'root has the whole cluster: only 100 is modelled');
+    return;
+  }
   if (attr.startsWith('acl_') || (attr === 'state' && p.value === 'RUNNING') || IGNORED_ROOT.has(attr) || attr.startsWith('accessible-node-labels.') || LEAF_ONLY.has(attr)) return;
   if (attr === 'state') fail(p, `only RUNNING queues are modelled, not "${p.value}"`);
+  // A parent's ordering policy: YARN's default, utilization, offers the least used queue first, as the capacity policy does.
   if (attr === 'ordering-policy') {
-    if (p.value.trim() !== 'utilization') fail(p, `a parent queue's ordering policy: only "utilization" (YARN's default for a parent queue: the least used queue first) is modelled, not "${p.value}"`);
+    if (p.value.trim() !== 'utilization') fail(p, `${whose} ordering policy: only "utilization" (YARN's default for a parent queue: the least used queue first) is modelled, not "${p.value}"`);
     return;
   }
   const first = attr.split('.')[0];
   if (attr.includes('.') && !ROOT_FAMILIES.has(first) && !IGNORED_ROOT.has(first) && !first.startsWith('acl_')) {
     fail(p, `"${first}" is not a queue listed in ${PREFIX}${node.path}.queues (${node.children!.join(',')})`);
   }
-  fail(p, `a parent queue's ${attr} is not modelled (of a parent queue's own properties hfsim reads its queues, capacity and maximum-capacity, and accepts RUNNING, ACLs, AM and application limits, node labels, the utilization ordering policy and leaf-queue settings, which YARN ignores there)`);
+  const reads = root ? 'its queues, and accepts capacity 100,' : 'its queues, capacity and maximum-capacity, and accepts';
+  fail(p, `${whose} ${attr} is not modelled (of ${whose} own properties hfsim reads ${reads} RUNNING, ACLs, AM and application limits, node labels, the utilization ordering policy and leaf-queue settings, which YARN ignores there)`);
 }
 
 function queueProperty(q: Partial<QueueConfig> & { name: string; noUserCap?: boolean }, attr: string, p: Property, fail: Fail): void {

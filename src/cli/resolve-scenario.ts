@@ -10,6 +10,7 @@ import { readTextFile } from './read-file.js';
 import { parseRumenTrace } from './rumen.js';
 import { type SlsTrace, parseSlsTrace, slsJobsWorkload } from './sls.js';
 import { tracePath } from './trace.js';
+import { warnOnce } from './warn.js';
 
 const slsCache = new Map<string, SlsTrace>();
 
@@ -25,8 +26,8 @@ export function resolveScenario(raw: Record<string, unknown>, scenarioFile: stri
     if (trace === undefined) {
       const text = readTextFile(path, w.format === 'rumen' ? 'Rumen trace' : 'SLS trace');
       slsCache.set(key, (trace = w.format === 'rumen' ? parseRumenTrace(text, path) : parseSlsTrace(text, path)));
-      // Once a trace a process: SLS logs each such job ("Failed to create an AM") and replays the others.
-      for (const j of trace.skipped) process.stderr.write(`hfsim: warning: ${path}:${j.line}: job "${j.id}" skipped, as SLS skips it: ${j.why}\n`);
+      // SLS logs each such job ("Failed to create an AM") and replays the others.
+      for (const j of trace.skipped) warnOnce(`${path}:${j.line}: job "${j.id}" skipped, as SLS skips it: ${j.why}`);
     }
     const { cluster, hdfs } = parsed.value;
     return parseScenario({ ...withFiles, workload: slsJobsWorkload(trace.jobs, w, { racks: cluster.racks, nodesPerRack: cluster.nodesPerRack, replication: hdfs.replication }, path) });

@@ -7,6 +7,7 @@
 import { dirname, isAbsolute, join } from 'node:path';
 import { readAllocationFile } from './allocation.js';
 import { readCapacityFile } from './capacity-file.js';
+import { warnOnce } from './warn.js';
 import { clusterNodes } from '../core/scenario.js';
 
 export function applySchedulerFiles(raw: Record<string, unknown>, scenarioFile: string): Record<string, unknown> {
@@ -36,15 +37,6 @@ export function applySchedulerFiles(raw: Record<string, unknown>, scenarioFile: 
     if (capacity.parentQueues !== undefined) merged.parentQueues = mergeByName(capacity.parentQueues, s.parentQueues);
   }
   return { ...raw, scheduler: merged };
-}
-
-/** Warnings already printed: a sweep resolves its base once a point, and the file says the same each time. */
-const warned = new Set<string>();
-
-function warnOnce(line: string): void {
-  if (warned.has(line)) return;
-  warned.add(line);
-  process.stderr.write(`hfsim: warning: ${line}\n`);
 }
 
 /**

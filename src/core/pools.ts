@@ -474,5 +474,4 @@ export class PoolSet implements Admission {
     };
     configs.forEach(make);
   }
-
 }
