@@ -19,14 +19,14 @@ export type { Outcome, JobResult } from './core/results.js';
 
 // The registry and the extension points.
 export { gates, policies, preemptions, replications, registerGate, registerPolicy, registerPreemption, registerReplication } from './core/framework/builtins.js';
-export type { GatePlugin, PluginContext, PluginKind, PolicyPlugin, PreemptionPlugin, Registry, ReplicationPlugin, SchedulingPolicy } from './core/framework/registry.js';
+export type { GatePlugin, PluginContext, PluginKind, PolicyPlugin, PreemptionPlugin, Registry, ReplicationPlugin, SchedulingPolicy, WorkloadShape } from './core/framework/registry.js';
 export { SHORTCUTS, type Shortcut } from './core/framework/shortcuts.js';
 export type { JobQueue, QueueOrder } from './core/framework/queue-order.js';
 export { NO_LIMITS, type Admission, type HeartbeatLimits } from './core/framework/admission.js';
 export type { GateWrapper, LazySkips, LocalityGate } from './core/framework/locality-gate.js';
 export type { MapChoice, TaskChoice } from './core/framework/task-choice.js';
 export type { JobEvents } from './core/framework/job-events.js';
-export type { LaunchPort, MapAssigner, MapSlots } from './core/framework/map-assignment.js';
+export type { AssignerCounts, LaunchPort, MapAssigner, MapSlots } from './core/framework/map-assignment.js';
 export type { NodeFilter } from './core/framework/node-filter.js';
 export type { LinearProgram, LpSolver } from './core/framework/lp-solver.js';
 export type { Preemption, Victim } from './core/framework/preemption.js';
@@ -38,8 +38,15 @@ export { OfferRound, type OffersConfig } from './core/policies/offers.js';
 // Building blocks for policies: the job a queue orders, sorted queues, the built-in comparators.
 export { Job, type JobIndex, type Locality, NODE_LOCAL, OFF_RACK, RACK_LOCAL } from './core/job.js';
 export type { JobSpec } from './core/workload.js';
+/** What a plugin is given, to read: the pools of a `usesPools` policy (context.pools), the blocks (context.blocks). */
+export type { ParentPool, Pool, PoolNode, PoolSet, PoolShare } from './core/pools.js';
+export type { BlockReader } from './core/hdfs.js';
+/** The built-in gates (a policy's wrapGate may wrap them; a gate plugin may extend them). */
+export { SkipCountGate, TwoLevelWaitGate } from './core/locality.js';
 export { type SlotKind, KINDS } from './core/slot-kind.js';
-export { SortedJobQueue, type JobComparator } from './core/policies/sorted-queue.js';
+export type { JobComparator } from './core/policies/sorted-queue.js';
+/** A sorted job queue whose comparator's answers are checked (numbers, not NaN): the built-ins' SortedJobQueue, for plugins. */
+export { UserSortedJobQueue as SortedJobQueue } from './core/plugin-checks.js';
 export { compareFifo } from './core/policies/fifo.js';
 export { compareFair } from './core/policies/fair.js';
 export type { Topology } from './core/topology.js';

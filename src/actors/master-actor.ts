@@ -267,7 +267,7 @@ export class MasterActor {
     const jobs = this.scheduler.jobs.filter((j): j is Job => j !== undefined);
     const { pools, poolClock } = this.scheduler;
     const poolReport = pools === undefined || poolClock === undefined ? undefined : (results: JobResult[]) => poolResults(pools, poolClock, results);
-    const outcome = buildOutcome(jobs, this.scheduler.stats, this.topology, poolReport);
+    const outcome = buildOutcome(jobs, this.scheduler.stats, this.topology, poolReport, this.scheduler.mayKill);
     const { replicas, delays } = this.scheduler;
     const replication = replicas === undefined || delays === undefined ? undefined
       : replicationResult(this.scenario.scheduler.replication!.policy, replicas, delays, outcome.jobs, jobs.map((j) => j.index), checkedCounts(`replication policy "${this.scenario.scheduler.replication?.policy}"`, this.scheduler.replication?.counts?.()));

@@ -1,11 +1,13 @@
 /** Reads a scenario file, applies --set and --seed, resolves its variants and validates each; errors name file, line or field. */
 import { readTextFile } from './read-file.js';
-import { type ParseError, parseTree, printParseErrorCode, visit } from 'jsonc-parser';
+import { type Node, type ParseError, parseTree, printParseErrorCode, visit } from 'jsonc-parser';
+import { isIndexKey, noteKeysAsWritten } from '../core/key-order.js';
 import { MAX_JSON_DEPTH } from '../core/limits.js';
 import { OverrideError, type Scenario, overridePathProblem, resolveVariant, variantErrors, variantsOf } from '../core/scenario.js';
 import { workloadLimitErrors } from '../core/workload-limits.js';
 import type { SwimTrace } from '../core/swim.js';
 import { InputError } from './errors.js';
+import { valueKind } from '../core/plugin-checks.js';
 import { resolveScenario } from './resolve-scenario.js';
 import { traceFor } from './trace.js';
 
@@ -74,15 +76,20 @@ export function readJsonFile(file: string, what: string): unknown {
     throw new InputError(`${file}: ${jsonErrorWhere(text, err as Error)}`);
   }
   if (depthOf(value) > MAX_JSON_DEPTH) throw new InputError(`${file}: arrays and objects nest deeper than ${MAX_JSON_DEPTH} levels`);
-  const twice = keyGivenTwice(text);
+  const { twice, indexKeys } = scanKeys(text);
   if (twice !== undefined) throw new InputError(`${file}: line ${twice.line}, column ${twice.column}: "${twice.key}" is given twice in one object (JSON.parse would keep the last silently)`);
+  if (indexKeys) noteWrittenOrder(parseTree(text)!, value);
   return value;
 }
 
-/** The first key that an object of `text` (valid JSON) gives twice, located; undefined when none. */
-function keyGivenTwice(text: string): { key: string; line: number; column: number } | undefined {
+/**
+ * The first key that an object of `text` (valid JSON) gives twice, located (undefined when none), and whether any key
+ * is an array index, which JSON.parse moves to the front of its object (key-order.ts).
+ */
+function scanKeys(text: string): { twice?: { key: string; line: number; column: number }; indexKeys: boolean } {
   const open: Array<Set<string>> = [];
   let found: { key: string; line: number; column: number } | undefined;
+  let indexKeys = false;
   visit(text, {
     onObjectBegin: () => {
       open.push(new Set());
@@ -94,9 +101,29 @@ function keyGivenTwice(text: string): { key: string; line: number; column: numbe
       const keys = open[open.length - 1];
       if (found === undefined && keys.has(key)) found = { key, line: line + 1, column: column + 1 };
       keys.add(key);
+      if (isIndexKey(key)) indexKeys = true;
     },
   });
-  return found;
+  return { twice: found, indexKeys };
+}
+
+/**
+ * Notes, for each object of `value` (parsed from the text whose tree is `node`) with an array-index key, its keys in
+ * the written order (key-order.ts): JSON.parse lists those keys first. Iterative: the text may nest deeply.
+ */
+function noteWrittenOrder(node: Node, value: unknown): void {
+  const stack: Array<[Node, unknown]> = [[node, value]];
+  while (stack.length > 0) {
+    const [n, v] = stack.pop()!;
+    if (typeof v !== 'object' || v === null || n.children === undefined) continue;
+    if (n.type === 'array') {
+      n.children.forEach((child, k) => stack.push([child, (v as unknown[])[k]]));
+      continue;
+    }
+    const keys = n.children.map((p) => p.children![0].value as string);
+    if (keys.some(isIndexKey)) noteKeysAsWritten(v, keys);
+    for (const p of n.children) stack.push([p.children![1], (v as Record<string, unknown>)[p.children![0].value as string]]);
+  }
 }
 
 /** A leading UTF-8 byte order mark (as some Windows editors write) is not part of the JSON text. */
@@ -128,6 +155,10 @@ function describeJsonError(code: number): string {
 }
 
 export function loadScenario(file: string, sets: Array<[string, unknown]> = [], seed?: number, only?: string | readonly string[]): LoadedScenario {
+  // The library API's callers (the CLI builds the pairs with parseSet): a string here read as unknown fields "w", ...
+  if (!Array.isArray(sets) || !sets.every((s) => Array.isArray(s) && s.length === 2 && typeof s[0] === 'string')) {
+    throw new TypeError(`loadScenario(file, sets): sets must be a list of [path, value] pairs, e.g. [['workload.jobs', 60]], not ${valueKind(sets)}`);
+  }
   const raw = readJsonFile(file, 'scenario');
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new InputError(`${file}: a scenario must be a JSON object`);
   const record = raw as Record<string, unknown>;

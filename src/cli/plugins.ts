@@ -3,8 +3,9 @@
  * when imported (registerPolicy and the like, from hfsim). Code runs only from files named this way; a scenario
  * names registered plugins, never a path. A file that cannot load, or registers nothing, is bad input (exit 2).
  */
+import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gates, policies, preemptions, replications } from '../core/framework/builtins.js';
 import { InputError, loadedPluginFiles } from './errors.js';
 
@@ -29,7 +30,10 @@ export async function loadPlugins(paths: readonly string[]): Promise<void> {
     try {
       await import(urls[i]);
     } catch (err) {
-      throw new InputError(`--plugin ${paths[i]}: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`);
+      const where = err instanceof SyntaxError ? syntaxErrorLine(paths[i]) : undefined;
+      // "Cannot find module X imported from <this file>": the importer named is ours, not the user's.
+      const message = (err instanceof Error ? err.message.split('\n')[0] : String(err)).replace(` imported from ${fileURLToPath(import.meta.url)}`, '');
+      throw new InputError(`--plugin ${paths[i]}${where === undefined ? '' : `:${where}`}: ${message}`);
     } finally {
       process.off('exit', unsettled);
     }
@@ -42,3 +46,29 @@ export async function loadPlugins(paths: readonly string[]): Promise<void> {
 }
 
 const loaded = new Set<string>();
+
+/**
+ * The line of a plugin file's syntax error, which import() does not give (Node 20): `node --check` prints it as
+ * "<file>:<line>" first. Undefined if it cannot tell (the error was in a module the file imports).
+ */
+function syntaxErrorLine(path: string): number | undefined {
+  const check = spawnSync(process.execPath, ['--check', resolve(path)], { encoding: 'utf8', timeout: 10_000 });
+  const first = (check.stderr ?? '').split('\n')[0];
+  const m = /:(\d+)$/.exec(first);
+  return m !== null && first.startsWith(resolve(path)) ? Number(m[1]) : undefined;
+}
+
+/**
+ * The command line's plugin files (loaded with loadPlugins) may throw outside any call of the engine, from a timer or
+ * a callback they set: that ends the process (exit 1) with one line naming the files, not Node's stack trace after
+ * the results (a walkthrough's plugin threw from a setTimeout). For the CLI only: a library caller keeps its process's
+ * own handling.
+ */
+export function endOnPluginCrash(): void {
+  if (loadedPluginFiles.length === 0 || process.listenerCount('uncaughtException') > 0) return;
+  process.on('uncaughtException', (err) => {
+    const message = err instanceof Error ? err.message : String(err);
+    process.stderr.write(`hfsim: a plugin's code threw outside the simulation (a timer or callback of --plugin ${loadedPluginFiles.join(', ')}): ${message.split('\n')[0]}\n`);
+    process.exit(1);
+  });
+}

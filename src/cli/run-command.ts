@@ -5,7 +5,7 @@ import { runVariants } from './run-variants.js';
 import { compare } from './format.js';
 import { type LoadedVariant, loadScenario, parseSet } from './load-scenario.js';
 import { checkDistinctOutputs, checkOutputFile, writeOutput } from './output.js';
-import { loadPlugins, pluginUrls } from './plugins.js';
+import { endOnPluginCrash, loadPlugins, pluginUrls } from './plugins.js';
 import { RunProgressDisplay } from './run-progress.js';
 
 export interface RunFlags {
@@ -34,6 +34,7 @@ export interface RunFlags {
 
 export async function runAction(file: string, flags: RunFlags): Promise<void> {
   await loadPlugins(flags.plugin);
+  endOnPluginCrash();
   const loaded = loadScenario(file, flags.set.map(parseSet), flags.seed, flags.variant.length === 0 ? undefined : flags.variant);
   if (flags.out !== undefined) checkOutputFile(flags.out, '--out');
   if (flags.jobsCsv !== undefined) checkOutputFile(flags.jobsCsv, '--jobs-csv');

@@ -145,12 +145,18 @@ export interface AggregateRow extends Interval {
   /** The group id: a hash of the axis values. */
   point: string;
   values: Record<string, unknown>;
+  /** The seeds whose runs gave the metric (n of them), in the sweep's order. */
   seeds: number[];
   metric: string;
   bin: number | null;
 }
 
-/** Groups records by point (their order: the sweep's), then takes each metric's interval over the seeds. */
+/**
+ * Groups records by point (their order: the sweep's), then takes each metric's interval over the seeds that have it:
+ * a row's `seeds` are those (a seed whose run had no job in a bin has no response time or locality there; an older
+ * record may lack a newer metric). A bin's counts (jobs, maps) are 0 in a seed with no job in it, so they are over
+ * every seed. Rows: the run's metrics, then each bin's, bins ascending.
+ */
 export function aggregate(records: readonly PointRecord[]): AggregateRow[] {
   const groups = new Map<string, PointRecord[]>();
   for (const r of [...records].sort((a, b) => a.index - b.index)) {
@@ -160,20 +166,30 @@ export function aggregate(records: readonly PointRecord[]): AggregateRow[] {
   }
   const rows: AggregateRow[] = [];
   for (const [point, rs] of groups) {
-    const series = new Map<string, { metric: string; bin: number | null; xs: number[] }>();
+    const bins = [...new Set(rs.flatMap((r) => r.bins.map((b) => b.bin)))].sort((a, b) => a - b);
+    const series = new Map<string, { metric: string; bin: number | null; xs: number[]; seeds: number[] }>();
+    const add = (m: MetricValue, seed: number): void => {
+      const key = `${m.bin ?? ''}|${m.metric}`;
+      const s = series.get(key) ?? { metric: m.metric, bin: m.bin, xs: [], seeds: [] };
+      s.xs.push(m.value);
+      s.seeds.push(seed);
+      series.set(key, s);
+    };
     for (const r of rs) {
-      for (const m of metricsOf(r)) {
-        const key = `${m.bin ?? ''}|${m.metric}`;
-        const s = series.get(key) ?? { metric: m.metric, bin: m.bin, xs: [] };
-        s.xs.push(m.value);
-        series.set(key, s);
+      for (const m of metricsOf(r)) add(m, r.seed);
+      for (const bin of bins) {
+        if (r.bins.some((b) => b.bin === bin)) continue;
+        for (const metric of BIN_COUNTS) add({ metric, bin, value: 0 }, r.seed);
       }
     }
-    const seeds = rs.map((r) => r.seed);
-    for (const s of series.values()) rows.push({ point, values: rs[0].values, seeds, metric: s.metric, bin: s.bin, ...interval(s.xs) });
+    const ordered = [...series.values()].sort((a, b) => (a.bin ?? -Infinity) - (b.bin ?? -Infinity)); // stable: metric order kept
+    for (const s of ordered) rows.push({ point, values: rs[0].values, seeds: s.seeds, metric: s.metric, bin: s.bin, ...interval(s.xs) });
   }
   return rows;
 }
+
+/** A bin's metrics that count (0 in a run with no job in the bin). */
+const BIN_COUNTS = ['jobs', 'maps'] as const satisfies ReadonlyArray<keyof typeof BIN_FIELDS>;
 
 const COLUMNS = ['metric', 'bin', 'n', 'mean', 'sd', 'ci95', 'lo', 'hi'] as const;
 

@@ -178,7 +178,8 @@ export function expandSweep(raw: unknown, file: string): Sweep {
   const spec = parsed.data;
 
   const baseFile = typeof spec.base === 'string' ? resolve(dirname(file), spec.base) : undefined;
-  const base = baseFile === undefined ? spec.base : readJsonFile(baseFile, 'base scenario');
+  // An inline base as read (not zod's copy of it), which keeps the order its variants were written in (key-order.ts).
+  const base = baseFile === undefined ? (raw as Record<string, unknown>).base : readJsonFile(baseFile, 'base scenario');
   if (typeof base !== 'object' || base === null || Array.isArray(base)) throw new InputError(`${baseFile}: a scenario must be a JSON object`);
   const baseRecord = base as Record<string, unknown>;
   const where = baseFile === undefined ? `${file}: base` : `${file}: base ${spec.base as string}`;

@@ -6,7 +6,7 @@ import { checkOutputDir } from './output.js';
 import { loadSweep, parseShard } from './sweep-file.js';
 import { runSweep } from './sweep-run.js';
 import { summaryTable } from './sweep-summary.js';
-import { loadPlugins, pluginUrls } from './plugins.js';
+import { endOnPluginCrash, loadPlugins, pluginUrls } from './plugins.js';
 
 
 export interface SweepFlags {
@@ -24,6 +24,7 @@ export interface SweepFlags {
 export async function sweepAction(file: string, flags: SweepFlags): Promise<void> {
   const shard = flags.shard === undefined ? undefined : parseShard(flags.shard);
   await loadPlugins(flags.plugin);
+  endOnPluginCrash();
   const sweep = loadSweep(file);
   const out = flags.out ?? join('results', sweep.name + (shard ? `-shard-${shard.index}-of-${shard.count}` : ''));
   checkOutputDir(out, '--out');

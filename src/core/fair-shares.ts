@@ -3,6 +3,7 @@
  * orders pools (and the jobs of a fair-mode pool), and computeFairShares, the weighted max-min fair division of
  * the slots with min shares and demand caps.
  */
+import { compareCodeUnits } from './code-units.js';
 
 /** What the algorithms need to know about a pool or a job, for one slot kind. */
 export interface Schedulable {
@@ -34,7 +35,7 @@ export function compareFairShare(a: Schedulable, b: Schedulable): number {
   else if (needyA && needyB) res = Math.sign(a.running / Math.max(minA, 1) - b.running / Math.max(minB, 1));
   else res = Math.sign(a.running / a.weight - b.running / b.weight);
   // total order: deterministic ordering, useful for tests and reproducible runs
-  return res || Math.sign(a.startMs - b.startMs) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+  return res || Math.sign(a.startMs - b.startMs) || compareCodeUnits(a.name, b.name);
 }
 
 /** Binary search iterations (Hadoop's COMPUTE_FAIR_SHARES_ITERATIONS). */

@@ -6,6 +6,8 @@
 import type { HeartbeatLimits } from './framework/admission.js';
 import type { LocalityGate } from './framework/locality-gate.js';
 import type { JobQueue } from './framework/queue-order.js';
+import type { Job } from './job.js';
+import { type JobComparator, SortedJobQueue } from './policies/sorted-queue.js';
 import type { PluginKind } from './framework/registry.js';
 import type { SlotKind } from './slot-kind.js';
 import type { Scenario } from './scenario.js';
@@ -67,22 +69,92 @@ function membersProblem(value: unknown, members: Readonly<Record<string, string>
 
 /**
  * What a user's create() returned, its members checked: a missing or mistyped one failed later in the engine's own
- * words ("Cannot read properties of undefined (reading 'add')").
+ * words ("Cannot read properties of undefined (reading 'add')"); a member named like one of its kind's but not quite
+ * (`asignMaps`) was never read, silently. Returned with its methods checked not to return a Promise (syncOnly).
  */
 export function checkedMade<T>(kind: PluginKind, name: string, made: T): T {
-  const problem = membersProblem(made, MADE[kind], 'create()', NESTED);
+  if (isThenable(made)) throw new TypeError(`${kind} "${name}": create() returned a Promise: create() and a plugin's methods run synchronously (no async, no await)`);
+  const problem = membersProblem(made, MADE[kind], 'create()', NESTED) ?? misspelled(made as object, MADE[kind], 'create()', NESTED);
   if (problem !== undefined) throw new TypeError(`${kind} "${name}": ${problem}`);
-  return made;
+  return syncOnly(made as T & object, `${kind} "${name}"`);
+}
+
+/**
+ * A member of `value` (or of its objects named in `nested`) that the core does not read, named within two edits of
+ * one it would read and does not find (`asignMaps` for assignMaps, `Limits` for limits); undefined when none.
+ */
+function misspelled(value: object, members: Readonly<Record<string, string>>, what: string, nested: typeof NESTED = {}): string | undefined {
+  for (const own of Object.keys(value)) {
+    if (Object.hasOwn(members, own)) {
+      const inner = nested[own];
+      const v: unknown = (value as Record<string, unknown>)[own];
+      const problem = inner === undefined || typeof v !== 'object' || v === null ? undefined : misspelled(v, inner, `${what}'s ${own}`);
+      if (problem !== undefined) return problem;
+      continue;
+    }
+    const near = Object.keys(members).find((m) => !(m in value) && editsWithin2(own.toLowerCase(), m.toLowerCase()));
+    if (near !== undefined) return `${what} has ${own}, which hfsim does not read: did you mean ${near}? (rename a member of your own that is not meant as it)`;
+  }
+  return undefined;
+}
+
+/** Whether strings a and b are at most two single-character edits apart (insert, delete, substitute). */
+function editsWithin2(a: string, b: string): boolean {
+  if (Math.abs(a.length - b.length) > 2) return false;
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++) next[j] = Math.min(row[j] + 1, next[j - 1] + 1, row[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    row = next;
+  }
+  return row[b.length] <= 2;
+}
+
+/** Whether v is a thenable: what an async function returns. */
+function isThenable(v: unknown): boolean {
+  return (typeof v === 'object' || typeof v === 'function') && v !== null && typeof (v as { then?: unknown }).then === 'function';
+}
+
+/** The objects of what a policy's create() returns whose methods the core calls too. */
+const CALLED_OBJECTS: ReadonlySet<string> = new Set(['assignMaps', 'filter', 'tick', 'lazy', 'events']);
+
+/**
+ * A user's plugin object (what create() returned, or one of its objects the core calls) whose methods throw when
+ * they return a Promise: the core calls a plugin synchronously, and an async method's work (launches after an
+ * await) came after the heartbeat that asked for it, the run going on without it (an async assign() ran out of
+ * memory after 100 s, no job finished). Each method is wrapped once, and called on the object itself.
+ */
+function syncOnly<T extends object>(obj: T, who: string): T {
+  const wrapped = new Map<string, { from: unknown; to: unknown }>();
+  return new Proxy(obj, {
+    get(target, key) {
+      const value: unknown = Reflect.get(target, key, target);
+      if (typeof key !== 'string' || (typeof value !== 'function' && !(CALLED_OBJECTS.has(key) && typeof value === 'object' && value !== null))) return value;
+      const known = wrapped.get(key);
+      if (known !== undefined && known.from === value) return known.to;
+      const to = typeof value === 'function'
+        ? (...args: unknown[]): unknown => {
+          const out: unknown = Reflect.apply(value, target, args);
+          if (isThenable(out)) throw new TypeError(`${who}: ${key}() returned a Promise: a plugin's methods run synchronously (no async, no await)`);
+          return out;
+        }
+        : syncOnly(value as object, `${who}'s ${key}`);
+      wrapped.set(key, { from: value, to });
+      return to;
+    },
+  });
 }
 
 /** A user's policy's queue: its methods checked once, and its order, at each read, a list (undefined failed as "reading 'length'"). */
 export function checkedQueue(queue: JobQueue, policy: string, kind: SlotKind): JobQueue {
   const problem = membersProblem(queue, QUEUE, `createQueue('${kind}')`);
   if (problem !== undefined) throw new TypeError(`policy "${policy}": ${problem}`);
+  // A comparator's bad answer (UserSortedJobQueue) is named with the policy and the queue.
+  const named = (err: unknown): unknown => (err instanceof ComparatorError ? new TypeError(`policy "${policy}": its ${kind} queue's ${err.message}`) : err);
   return {
-    add: (job) => queue.add(job),
-    remove: (job) => queue.remove(job),
-    update: (job) => queue.update(job),
+    add: (job) => { try { queue.add(job); } catch (err) { throw named(err); } },
+    remove: (job) => { try { queue.remove(job); } catch (err) { throw named(err); } },
+    update: (job) => { try { queue.update(job); } catch (err) { throw named(err); } },
     get jobs() {
       const jobs: unknown = queue.jobs;
       if (!Array.isArray(jobs)) throw new TypeError(`policy "${policy}": its ${kind} queue's jobs is ${valueKind(jobs)}, not a list of jobs`);
@@ -101,6 +173,9 @@ export function policyAndPreemption(sc: Scenario['scheduler']): string {
  * either, each ending as the stall message a minute later.
  */
 export function checkedLimits(policy: string, limits: HeartbeatLimits): HeartbeatLimits {
+  for (const field of Object.keys(limits)) {
+    if (field !== 'offRackMaps' && field !== 'reduces') throw new TypeError(`policy "${policy}": limits.${field} is not a cap hfsim has (offRackMaps, reduces)`);
+  }
   for (const field of ['offRackMaps', 'reduces'] as const) {
     const v: unknown = limits[field];
     if (!(v === Infinity || (typeof v === 'number' && Number.isInteger(v) && v >= 1))) {
@@ -141,4 +216,23 @@ export function checkedCounts<T extends object>(who: string, counts: T | undefin
     if (typeof value !== 'number' || !Number.isFinite(value)) throw new TypeError(`${who}: counts() gives "${name}" as ${shownValue(value)}, not a finite number`);
   }
   return counts;
+}
+
+/** A comparator's answer that is not a number. */
+class ComparatorError extends TypeError {}
+
+/**
+ * The SortedJobQueue the library exports to plugins: its comparator's every answer checked to be a number (not NaN).
+ * NaN, undefined or a Promise compared as "not after" and turned any order into newest first, silently. The
+ * built-in policies use the unchecked class.
+ */
+export class UserSortedJobQueue extends SortedJobQueue {
+  constructor(compare: JobComparator) {
+    if (typeof compare !== 'function') throw new TypeError(`new SortedJobQueue(compare): compare is ${valueKind(compare)}, not a function (a, b) => number`);
+    super((a: Job, b: Job): number => {
+      const c: unknown = compare(a, b);
+      if (typeof c === 'number' && !Number.isNaN(c)) return c;
+      throw new ComparatorError(`comparator gave ${isThenable(c) ? 'a Promise' : shownValue(c)} for jobs ${a.spec.id} and ${b.spec.id}, not a number (negative: the first goes first; 0; positive)`);
+    });
+  }
 }

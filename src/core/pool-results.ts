@@ -11,7 +11,8 @@ export interface PoolResult {
   minMaps: number;
   minReduces: number;
   jobs: number;
-  meanResponseMs: number;
+  /** null for a pool with no job (a 0 would pull down a mean over pools). */
+  meanResponseMs: number | null;
   /** Task attempts of this pool killed by preemption, and the slot time they had run. */
   killedTasks: number;
   lostSlotSeconds: number;
@@ -23,7 +24,7 @@ export function poolResults(set: PoolSet, clock: PoolClock, jobs: readonly JobRe
   return livePools(set).map((pool) => {
     const mine = jobs.filter((j) => j.pool === pool.name);
     const lost = clock.lost.get(pool);
-    const mean = mine.length === 0 ? 0 : mine.reduce((a, j) => a + j.responseMs, 0) / mine.length;
+    const mean = mine.length === 0 ? null : mine.reduce((a, j) => a + j.responseMs, 0) / mine.length;
     return {
       name: pool.name,
       ...(pool.parent === undefined ? {} : { parent: pool.parent.name }),
@@ -31,7 +32,7 @@ export function poolResults(set: PoolSet, clock: PoolClock, jobs: readonly JobRe
       minMaps: pool.config.minMaps,
       minReduces: pool.config.minReduces,
       jobs: mine.length,
-      meanResponseMs: Math.round(mean * 10) / 10,
+      meanResponseMs: mean === null ? null : Math.round(mean * 10) / 10,
       killedTasks: lost?.kills ?? 0,
       lostSlotSeconds: Math.round((lost?.lostSlotMs ?? 0) / 100) / 10,
       shares: clock.series.get(pool) ?? { tMs: [], fairMaps: [], runningMaps: [], fairReduces: [], runningReduces: [] },

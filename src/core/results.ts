@@ -52,7 +52,10 @@ export interface Summary {
   utilization: number;
   reduceUtilization: number;
   jobsPerHour: number;
-  /** Pool-aware policies, and runs that killed tasks: task attempts killed, and the slot time they had run (lost work). */
+  /**
+   * Pool-aware policies, and runs whose policy may kill (Tick.mayKill: Quincy with kills): task attempts killed (0
+   * included), and the slot time they had run (lost work).
+   */
   killedTasks?: number;
   lostSlotSeconds?: number;
 }
@@ -79,7 +82,8 @@ export interface MapAssignmentResult {
   counts: Record<string, number>;
 }
 
-export function buildOutcome(jobs: readonly Job[], stats: SchedulerStats, topology: Topology, pools?: (jobs: JobResult[]) => PoolResult[]): Outcome {
+/** `mayKill`: the run's policy may kill tasks (besides pool preemption, whose pools report them anyway). */
+export function buildOutcome(jobs: readonly Job[], stats: SchedulerStats, topology: Topology, pools?: (jobs: JobResult[]) => PoolResult[], mayKill = false): Outcome {
   const results = jobs.map(jobResult);
   // Loops, not Math.min(...xs): a spread of a million jobs overflows the stack.
   let firstSubmit = Infinity;
@@ -106,9 +110,9 @@ export function buildOutcome(jobs: readonly Job[], stats: SchedulerStats, topolo
     jobsPerHour: round(results.length / (span / 3_600_000), 2),
   };
   const bins = [...new Set(results.map((j) => j.bin))].sort((a, b) => a - b).map((bin) => binResult(bin, results.filter((j) => j.bin === bin)));
-  if (pools === undefined && stats.kills === 0) return { summary, bins, jobs: results };
+  if (pools === undefined && !mayKill && stats.kills === 0) return { summary, bins, jobs: results };
   summary.killedTasks = stats.kills;
-  summary.lostSlotSeconds = round(stats.lostSlotMs / 1000, 1);
+  summary.lostSlotSeconds = round(stats.lostSlotMs / 1000, 1) + 0; // + 0: none lost is -0 (DOUBLE_ZERO), which JSON writes as 0 anyway
   if (pools === undefined) return { summary, bins, jobs: results }; // a policy that kills without pools (Quincy)
   return { summary, bins, jobs: results, pools: pools(results) };
 }

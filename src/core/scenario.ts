@@ -10,6 +10,7 @@ import { networkSchema } from './network/config.js';
 import { refinePolicyFields } from './policy-fields.js';
 import { longTasksSchema } from './long-tasks.js';
 import { PRIORITIES } from './priority.js';
+import { keysAsWritten } from './key-order.js';
 import { atMost, durationMs, hasControlChars, intWithin, nameField, nonNegInt, posInt, repeatedKeys, timeMs } from './bounded.js';
 
 const posNum = (what: string) => z.number({ error: `${what} must be a number` }).positive({ error: `${what} must be greater than 0`, abort: true });
@@ -424,11 +425,14 @@ export function variantErrors(raw: Record<string, unknown>): string[] {
   return parsed.success ? [] : parsed.error.issues.map((i) => formatIssue({ ...i, path: ['variants', ...i.path] }));
 }
 
-/** The variant names of a raw scenario, in file order; a scenario without variants has one, named by the policy. */
+/**
+ * The variant names of a raw scenario, in file order (as its reader noted it: key-order.ts; else JavaScript's key
+ * order); a scenario without variants has one, named by the policy.
+ */
 export function variantsOf(raw: Record<string, unknown>): Array<{ name: string; overrides: Record<string, unknown> }> {
   const variants = raw.variants;
   if (!isRecord(variants) || Object.keys(variants).length === 0) return [{ name: '', overrides: {} }];
-  return Object.entries(variants).map(([name, overrides]) => ({ name, overrides: isRecord(overrides) ? overrides : {} }));
+  return keysAsWritten(variants).map((name) => ({ name, overrides: isRecord(variants[name]) ? (variants[name] as Record<string, unknown>) : {} }));
 }
 
 /** Applies a variant's overrides and then the --set overrides to a raw scenario, dropping the variants table. */

@@ -358,6 +358,11 @@ export class Scheduler {
     return this.clock !== undefined;
   }
 
+  /** Whether the run's tick may kill tasks (Tick.mayKill): its summary then counts kills, 0 included. */
+  get mayKill(): boolean {
+    return this.clock !== undefined && this.clock.mayKill !== false;
+  }
+
   /** Pools' admission (max running jobs) of a pool-aware policy. */
   private get admission(): PoolSet | undefined {
     return this.pools;

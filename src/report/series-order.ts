@@ -4,6 +4,7 @@
  * of numbers: a numeric value is itself, a size bin its number, any other value its rank among its axis's values as
  * the sweep file lists them (so variants keep their declared order, the baseline first).
  */
+import { compareCodeUnits } from '../core/code-units.js';
 
 /** A series name with its sort key. */
 export interface Keyed {
@@ -28,7 +29,7 @@ function compareKeys(a: readonly number[], b: readonly number[]): number {
 export function seriesDomain(items: Iterable<Keyed>): string[] {
   const keys = new Map<string, readonly number[]>();
   for (const { series, key } of items) if (!keys.has(series)) keys.set(series, key);
-  return [...keys].sort(([an, ak], [bn, bk]) => compareKeys(ak, bk) || (an < bn ? -1 : an > bn ? 1 : 0)).map(([name]) => name);
+  return [...keys].sort(([an, ak], [bn, bk]) => compareKeys(ak, bk) || compareCodeUnits(an, bn)).map(([name]) => name);
 }
 
 /** Series of runs in the order first seen (a run report's variants, as the scenario lists them). */

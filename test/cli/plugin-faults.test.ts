@@ -20,7 +20,7 @@ const scenario = (over: Record<string, unknown> = {}): string => writeJson(dir, 
 
 function plugin(name: string, body: string): string {
   const file = join(dir, `${name}.mjs`);
-  writeFileSync(file, `import { NODE_LOCAL, OFF_RACK, SortedJobQueue, compareFair, registerGate, registerPolicy, registerPreemption, registerReplication } from ${INDEX};\nconst Q = () => new SortedJobQueue(compareFair);\n${body}\n`);
+  writeFileSync(file, `import { NODE_LOCAL, OFF_RACK, SortedJobQueue, compareFair, registerGate, registerPolicy, registerPreemption, registerReplication } from ${INDEX};\nconst Q = (kind) => new SortedJobQueue(compareFair(kind));\n${body}\n`);
   return file;
 }
 
@@ -67,12 +67,35 @@ registerPolicy('bad', { description: 'x', create: (_c, ctx) => { const seen = []
       'policy "bad": sizeError returned {"msg":"too big"}, not a message or undefined'],
     ['counts() giving NaN (the JSON got null)', plugin('counts', `registerPolicy('bad', { description: 'x', create: () => ({ createQueue: Q, assignMaps: { assign(_s, port) { for (const j of port.jobs) if (port.offer(j) >= 0) return; }, counts: () => ({ a: NaN }) } }) });`),
       'policy "bad": counts() gives "a" as NaN, not a finite number'],
+    ['an async assign() (its launches came after the heartbeat; no job finished, and the process ran out of memory)', plugin('asyncassign', `registerPolicy('bad', { description: 'x', create: () => ({ createQueue: Q, assignMaps: { async assign(_s, port) { await null; for (const j of port.jobs) port.offer(j); } } }) });`),
+      'policy "bad"\'s assignMaps: assign() returned a Promise: a plugin\'s methods run synchronously (no async, no await)'],
+    ['an async create() (it failed as "createQueue is undefined")', plugin('asynccreate', `registerPolicy('bad', { description: 'x', create: async () => ({ createQueue: Q }) });`),
+      'policy "bad": create() returned a Promise: create() and a plugin\'s methods run synchronously (no async, no await)'],
+    ['a misspelled member of what create() returns (never read: the run went on without it)', plugin('misspelled', `registerPolicy('bad', { description: 'x', create: () => ({ createQueue: Q, asignMaps: { assign() {} } }) });`),
+      'policy "bad": create() has asignMaps, which hfsim does not read: did you mean assignMaps? (rename a member of your own that is not meant as it)'],
+    ['a cap hfsim does not have (dropped silently)', plugin('nocap', `registerPolicy('bad', { description: 'x', create: () => ({ createQueue: Q, limits: { offRackMaps: Infinity, reduces: Infinity, maps: 1 } }) });`),
+      'policy "bad": limits.maps is not a cap hfsim has (offRackMaps, reduces)'],
     ['a heartbeat cap of 0 (nothing launched: the stall message, a minute of simulated time later)', plugin('limits', `registerPolicy('bad', { description: 'x', create: () => ({ createQueue: Q, limits: { offRackMaps: 0, reduces: 1 } }) });`),
       'policy "bad": limits.offRackMaps is 0: a whole number from 1, or Infinity'],
   ])('%s', (_, file, message) => {
     const r = hfsim('run', scenario(), '--plugin', file);
     expect(r.code).toBe(1);
     expect(r.stderr).toBe(`hfsim: run failed: ${message}\nhfsim: the run used --plugin ${file}: a plugin that breaks its contract (README: "Plugins") may be the cause\n`);
+  });
+
+  it.each([['NaN', '() => NaN'], ['undefined', '() => undefined'], ['a Promise', 'async (a, b) => 0']])('a SortedJobQueue comparator giving %s (every new job went first, silently)', (shown, compare) => {
+    const file = plugin(`cmp-${shown.replace(/\W/g, '')}`, `registerPolicy('bad', { description: 'x', create: () => ({ createQueue: () => new SortedJobQueue(${compare}) }) });`);
+    const r = hfsim('run', scenario(), '--plugin', file);
+    expect(r.code).toBe(1);
+    expect(r.stderr.split('\n')[0]).toMatch(new RegExp(`^hfsim: run failed: policy "bad": its (map|reduce) queue's comparator gave ${shown} for jobs j\\d and j\\d, not a number \\(negative: the first goes first; 0; positive\\)$`));
+  });
+
+  it('a plugin that throws from a timer it set: one line naming the --plugin file, exit 1 (Node\'s stack trace, after the results)', () => {
+    const file = plugin('late', `registerPolicy('bad', { description: 'x', create: () => { setTimeout(() => { throw new Error('late boom'); }, 0); return { createQueue: Q }; } });`);
+    const r = hfsim('run', scenario(), '--plugin', file);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(`hfsim: a plugin's code threw outside the simulation (a timer or callback of --plugin ${file}): late boom\n`);
+    expect(r.stderr).not.toMatch(/^\s+at /m);
   });
 
   it.each([

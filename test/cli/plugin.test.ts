@@ -19,6 +19,12 @@ function hangingPlugin(): string {
   return file;
 }
 
+function brokenPlugin(): string {
+  const file = join(tmp('plugin-syntax'), 'broken.mjs');
+  writeFileSync(file, '// a slip on line 3\nconst x = 1;\nconsole.log(x}});\n');
+  return file;
+}
+
 describe('examples/srwf.js', () => {
   it('runs from the CLI with --plugin, in-process and on threads, with one digest', () => {
     const a = hfsim('run', SCENARIO, '--plugin', PLUGIN, '--variant', VARIANT, '--json');
@@ -72,6 +78,7 @@ describe('examples/srwf.js', () => {
     ['a plugin file that is not there', ['--plugin', './examples/none.js'], /^hfsim: --plugin \.\/examples\/none\.js: Cannot find module/],
     ['a plugin file that registers nothing', ['--plugin', './examples/srwf.json'], /^hfsim: --plugin \.\/examples\/srwf\.json: /],
     // Node exits 13 and says nothing when a module's top-level await never settles
+    ['a plugin with a syntax error: its line (import() gives none)', ['--plugin', brokenPlugin()], /^hfsim: --plugin .*broken\.mjs:3: missing \) after argument list\n$/],
     ['a plugin whose top-level await never settles', ['--plugin', hangingPlugin()], /^hfsim: --plugin .*hang\.mjs: the module never finished loading \(a top-level await that never settles\)/],
   ])('%s: exit 2, one line', (_what, args, message) => {
     const r = hfsim('run', SCENARIO, '--variant', VARIANT, ...args);

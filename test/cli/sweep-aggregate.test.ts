@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Result } from '../../src/actors/simulate.js';
-import { RUN_METRICS, fairness, metricsOf } from '../../src/cli/sweep-aggregate.js';
+import { type PointRecord, RUN_METRICS, aggregate, fairness, metricsOf } from '../../src/cli/sweep-aggregate.js';
 
 /** The definition, written out: per bin (sum x)^2 / (n sum x^2), summed with weight n, over all jobs. */
 function reference(jobs: Array<{ bin: number; responseMs: number }>): number {
@@ -70,5 +70,35 @@ describe('network metrics', () => {
     const names = metricsOf({ ...base, network }).map((m) => m.metric).filter((m) => m.startsWith('network.'));
     expect(names).toHaveLength(12);
     for (const name of names) expect(RUN_METRICS.has(name)).toBe(true);
+  });
+});
+
+describe('aggregate over seeds', () => {
+  // Two seeds of one point: seed 1 ran jobs in bins 1 and 3, seed 2 in bins 3 and 2 (listed out of order).
+  const bin = (b: number, jobs: number, meanResponseMs: number) => ({ bin: b, jobs, maps: jobs * b, meanResponseMs, medianResponseMs: meanResponseMs, locality: { node: 1, rack: 0, off: 0 } });
+  const record = (seed: number, bins: ReturnType<typeof bin>[]): PointRecord => ({
+    id: `p${seed}`, index: seed - 1, group: 'g', values: { x: 1 }, scenario: 's', variant: '', seed, digest: '',
+    summary: { jobs: bins.reduce((n, b) => n + b.jobs, 0) } as PointRecord['summary'],
+    bins, jobs: [], run: { wallMs: 1 } as PointRecord['run'],
+  });
+  const rows = aggregate([record(1, [bin(1, 4, 10), bin(3, 1, 30)]), record(2, [bin(3, 3, 50), bin(2, 1, 20)])]);
+  const row = (metric: string, b: number | null) => rows.find((r) => r.metric === metric && r.bin === b)!;
+
+  it('a bin\'s counts are 0 in a seed without jobs there: over every seed, and they sum to the run\'s', () => {
+    expect(row('jobs', 1)).toMatchObject({ n: 2, mean: 2, seeds: [1, 2] });
+    expect(row('jobs', 2)).toMatchObject({ n: 2, mean: 0.5, seeds: [1, 2] });
+    expect(row('maps', 1)).toMatchObject({ n: 2, mean: 2 });
+    expect([1, 2, 3].reduce((s, b) => s + row('jobs', b).mean, 0)).toBe(row('jobs', null).mean);
+  });
+
+  it('a bin\'s response time is over the seeds that had jobs there, and `seeds` names them', () => {
+    expect(row('meanResponseMs', 1)).toMatchObject({ n: 1, mean: 10, seeds: [1] });
+    expect(row('meanResponseMs', 2)).toMatchObject({ n: 1, mean: 20, seeds: [2] });
+    expect(row('meanResponseMs', 3)).toMatchObject({ n: 2, mean: 40, seeds: [1, 2] });
+  });
+
+  it('the run\'s rows first, then the bins ascending', () => {
+    const order = rows.map((r) => r.bin).filter((b, k, all) => k === 0 || b !== all[k - 1]);
+    expect(order).toEqual([null, 1, 2, 3]);
   });
 });

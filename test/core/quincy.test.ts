@@ -132,7 +132,15 @@ describe('whole runs: quincy.json', () => {
     expect(q.mapAssignment!.counts.tasks).toBeGreaterThanOrEqual(q.mapAssignment!.counts.solves);
     expect(delay.mapAssignment).toBe(undefined);
     const noKills = await simulate(loadVariant('quincy.json', 'Quincy, no kills'), { timeDecisions: false });
-    expect(noKills.summary.killedTasks ?? 0).toBe(0);
+    expect(noKills.summary.killedTasks).toBe(undefined); // it cannot kill: no kill counts at all
+  });
+
+  it('a Quincy run with kills on that kills nothing reports 0 kills, not no field (a sweep\'s mean over seeds needs every seed)', async () => {
+    // Jobs that never wait for a busy node: nothing to kill for.
+    const s = loadVariant('quincy.json', 'Quincy', [['workload.groups', [{ name: 'one', count: 2, maps: 2, mapMs: 10000, intervalMs: 60000 }]]]);
+    const r = await simulate(s, { timeDecisions: false });
+    expect(r.summary.killedTasks).toBe(0);
+    expect(r.summary.lostSlotSeconds).toBe(0);
   });
 
   it('the same scenario and seed give the same digest in-process and on threads', async () => {

@@ -5,6 +5,11 @@
 import type { Victim } from './preemption.js';
 
 export interface Tick {
+  /**
+   * Whether a tick may kill a task: false for one that never does (Quincy with kills off). Omitted: it may. A run whose
+   * tick may kill reports killedTasks and lostSlotSeconds in its summary, 0 when none was killed.
+   */
+  readonly mayKill?: boolean;
   /** Time of the next tick (a multiple of the heartbeat interval). */
   readonly nextTickMs: number;
   /** With no job active a tick changes nothing but clocks: move to the last tick at or before `limitMs`. */

@@ -19,6 +19,7 @@ import { compareFifo } from './fifo.js';
 import type { PolicyPlugin } from '../framework/registry.js';
 import type { SlotKind } from '../slot-kind.js';
 import { poolPolicy } from './pool-queue.js';
+import { compareCodeUnits } from '../code-units.js';
 
 /** A queue or parent queue as the order sees it: its guaranteed and maximum slots and the tasks running in it. */
 interface Entry {
@@ -75,7 +76,7 @@ function level(parent: string | undefined, tree: QueueTree, slots: number, runni
     if (queues.length > 0) entries.push({ name, capacity: Math.max(1e-9, inSlots(tree.absolute(name), slots)), max, running: r, queues });
   }
   // total order: running / capacity, then the queue's name
-  entries.sort((a, b) => a.running / a.capacity - b.running / b.capacity || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  entries.sort((a, b) => a.running / a.capacity - b.running / b.capacity || compareCodeUnits(a.name, b.name));
   return entries.length === 1 ? entries[0].queues : entries.flatMap((e) => e.queues);
 }
 

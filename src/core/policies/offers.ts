@@ -18,6 +18,7 @@ import type { Job } from '../job.js';
 import { compareFair } from './fair.js';
 import { compareFifo } from './fifo.js';
 import { SortedJobQueue } from './sorted-queue.js';
+import { compareCodeUnits } from '../code-units.js';
 
 export const offersConfig = z.strictObject({
   /** What a framework is: each job, or each pool with its jobs. */
@@ -70,7 +71,7 @@ interface Entry {
   submitMs: number;
 }
 
-const byFairOrder = (a: Entry, b: Entry): number => a.running - b.running || a.submitMs - b.submitMs || (a.framework.name < b.framework.name ? -1 : a.framework.name > b.framework.name ? 1 : 0);
+const byFairOrder = (a: Entry, b: Entry): number => a.running - b.running || a.submitMs - b.submitMs || compareCodeUnits(a.framework.name, b.framework.name);
 
 export class OfferRound implements MapAssigner {
   /** By framework name: per node, the time until which it refuses the node's offers. */

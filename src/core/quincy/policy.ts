@@ -70,6 +70,7 @@ export interface QuincyStats {
 
 export class Quincy implements MapAssigner, Tick, JobEvents {
   nextTickMs = 0;
+  readonly mayKill: boolean;
   readonly stats: QuincyStats = { solves: 0, tasks: 0, maxTasks: 0, kills: 0 };
   private plan: Array<Array<[Job, number]>>;
   private readonly running = new Map<Job, Map<number, RunningMap>>();
@@ -77,6 +78,7 @@ export class Quincy implements MapAssigner, Tick, JobEvents {
   private readonly rackOfNode: Int32Array;
 
   constructor(private readonly config: QuincyConfig, private readonly topology: Topology, private readonly blocks: BlockReader, private readonly solver: LpSolver) {
+    this.mayKill = config.kills;
     this.plan = Array.from({ length: topology.nodes }, () => []);
     this.rackOfNode = Int32Array.from({ length: topology.nodes }, (_, m) => rackOf(topology, m as NodeId));
   }
