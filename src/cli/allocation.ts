@@ -31,6 +31,7 @@ import { InputError } from './errors.js';
 import { MAX_INT32, MAX_POOLS, MAX_SLOTS, MAX_TIME_MS, MAX_WEIGHT, MIN_WEIGHT } from '../core/limits.js';
 import { type El, rootElement } from './xml.js';
 import { hasControlChars } from '../core/bounded.js';
+import { decimal } from './decimal.js';
 
 export const SLOT_MB = 1024;
 
@@ -61,7 +62,7 @@ const IGNORED = new Set(['aclSubmitApps', 'aclAdministerApps', 'aclSubmitReserva
   'maxChildResources', 'reservation', 'reservation-agent', 'reservation-policy', 'reservation-planner', 'maxContainerAllocation']);
 
 export function readAllocationFile(file: string): Allocation {
-  return parseAllocation(readTextFile(file, 'allocation file'), file);
+  return parseAllocation(readTextFile(file, 'allocation file', true), file);
 }
 
 export function parseAllocation(text: string, file: string): Allocation {
@@ -138,8 +139,8 @@ class Reader {
   }
 
   number(el: El): number {
-    const n = Number(el.text);
-    if (el.text === '' || !Number.isFinite(n) || n < 0) this.fail(el, `<${el.name}> must be a non-negative number, not "${el.text}"`);
+    const n = decimal(el.text);
+    if ( !Number.isFinite(n) || n < 0) this.fail(el, `<${el.name}> must be a non-negative number, not "${el.text}"`);
     return n;
   }
 

@@ -31,6 +31,7 @@ import { MAX_POOLS } from '../core/limits.js';
 import { InputError } from './errors.js';
 import { type El, rootElement } from './xml.js';
 import { hasControlChars } from '../core/bounded.js';
+import { decimal } from './decimal.js';
 
 const PREFIX = 'yarn.scheduler.capacity.';
 
@@ -60,7 +61,7 @@ const IGNORED_QUEUE = new Set(['acl_submit_applications', 'acl_administer_queue'
   'priority']);
 
 export function readCapacityFile(file: string): CapacityConfig {
-  return parseCapacityFile(readTextFile(file, 'capacity scheduler file'), file);
+  return parseCapacityFile(readTextFile(file, 'capacity scheduler file', true), file);
 }
 
 export function parseCapacityFile(text: string, file: string): CapacityConfig {
@@ -187,8 +188,8 @@ function properties(root: El, file: string): Map<string, Property> {
 }
 
 function num(p: Property, fail: Fail): number {
-  const n = Number(p.value);
-  if (p.value === '' || !Number.isFinite(n)) fail(p, `must be a number, not "${p.value}"`);
+  const n = decimal(p.value);
+  if ( !Number.isFinite(n)) fail(p, `must be a number, not "${p.value}"`);
   return n;
 }
 

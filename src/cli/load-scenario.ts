@@ -40,6 +40,9 @@ export function parseSet(arg: string): [string, unknown] {
     return [path, text];
   }
   if (depthOf(value) > MAX_JSON_DEPTH) throw new InputError(`--set ${path}: the value nests deeper than ${MAX_JSON_DEPTH} levels`);
+  const { twice, indexKeys } = scanKeys(text);
+  if (twice !== undefined) throw new InputError(`--set ${path}: column ${twice.column}: "${twice.key}" is given twice in one object (JSON.parse would keep the last silently)`);
+  if (indexKeys) noteWrittenOrder(parseTree(text)!, value);
   return [path, value];
 }
 

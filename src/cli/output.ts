@@ -17,7 +17,8 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { createRequire } from 'node:module';
 import { isMainThread } from 'node:worker_threads';
 import { isClosedPipe } from './closed-pipe.js';
-import { InputError } from './errors.js';
+import { InputError, loadedPluginFiles } from './errors.js';
+import { inputsRead } from './read-file.js';
 
 const MAX_LINKS = 40; // Linux's own limit on links followed in one lookup
 const NAME_MAX = 255; // bytes in one file name (ext4, xfs, btrfs, tmpfs)
@@ -61,10 +62,14 @@ function kindOf(path: string): Kind {
 
 /**
  * Exit 2 before the run, naming the flag and the path, when `file` cannot be written: a missing folder, a directory,
- * no permission, a name too long for its temp file, or a folder where no file can be made (/proc, /sys).
+ * no permission, a name too long for its temp file, or a folder where no file can be made (/proc, /sys); or when it is
+ * one of the command's inputs (every file read so far, the --plugin files, and `inputs`): `run s.json --out s.json`
+ * replaced the scenario, exit 0.
  */
-export function checkOutputFile(file: string, flag: string): void {
+export function checkOutputFile(file: string, flag: string, inputs: readonly string[] = []): void {
   notEmpty(file, flag);
+  if (file === '-') throw new InputError(`${flag} -: "-" is not stdout here (it made a file named "-"): name a file, or /dev/stdout`);
+  checkNotAnInput(flag, file, [...inputsRead(), ...loadedPluginFiles, ...inputs]);
   // "r.json/" names a folder: the write would have made the file r.json, which the user did not name.
   if (file.endsWith('/')) throw new InputError(`${flag} ${file}: ends with a slash, so names a folder, not a file`);
   if (descriptorOf(file) !== undefined) return;

@@ -60,7 +60,7 @@ export async function main(argv: string[]): Promise<number> {
       return err.exitCode === 0 || err.code === 'commander.helpDisplayed' || err.code === 'commander.version' ? EXIT.ok : EXIT.badInput;
     }
     if (err instanceof InputError) {
-      process.stderr.write(`hfsim: ${err.message.split('\n').join('\nhfsim: ')}\n`);
+      process.stderr.write(`hfsim: ${lines(err.message).join('\nhfsim: ')}\n`);
       return EXIT.badInput;
     }
     if (err instanceof IncompleteError) {
@@ -68,7 +68,7 @@ export async function main(argv: string[]): Promise<number> {
       return EXIT.incomplete;
     }
     const message = err instanceof Error ? err.message : String(err);
-    process.stderr.write(`hfsim: run failed: ${message.split('\n').join('\nhfsim: ')}\n`);
+    process.stderr.write(`hfsim: run failed: ${lines(message).join('\nhfsim: ')}\n`);
     // A plugin that breaks its contract fails inside the engine, in the engine's words: say which code was not ours.
     if (loadedPluginFiles.length > 0) {
       process.stderr.write(`hfsim: the run used --plugin ${loadedPluginFiles.join(', ')}: a plugin that breaks its contract (README: "Plugins") may be the cause\n`);
@@ -77,3 +77,11 @@ export async function main(argv: string[]): Promise<number> {
   }
 }
 
+
+/** Most characters of one line of a message: a value it quotes may be megabytes (a 5 MB trace column was one line). */
+const LINE_CHARS = 1000;
+
+/** A message's lines, each cut to LINE_CHARS with what was left out counted. */
+function lines(message: string): string[] {
+  return message.split('\n').map((l) => (l.length <= LINE_CHARS ? l : `${l.slice(0, LINE_CHARS)}... (${l.length - LINE_CHARS} characters more)`));
+}

@@ -1,12 +1,64 @@
-/** Reading an input file as text: a missing or unreadable file is bad input (one line, exit 2), named with what it is. */
+/**
+ * Reading an input file as text: a missing or unreadable file is bad input (one line, exit 2), named with what it is;
+ * so are bytes that are not text in the file's encoding (UTF-8, or what an XML file's declaration names), named by
+ * line: they were read as U+FFFD, silently (a Latin-1 pool "prød" in an allocation file became a pool of its own).
+ */
 import { readFileSync } from 'node:fs';
 import { InputError } from './errors.js';
 
-export function readTextFile(file: string, what: string): string {
+/** Every file this process read as input, in order (an output may not replace one: output.ts checkOutputFile). */
+const read: string[] = [];
+
+export function inputsRead(): readonly string[] {
+  return read;
+}
+
+/** `xml`: the file may declare its encoding (`<?xml version="1.0" encoding="ISO-8859-1"?>`); else it is UTF-8. */
+export function readTextFile(file: string, what: string, xml = false): string {
+  let bytes: Buffer;
   try {
-    return readFileSync(file, 'utf8');
+    bytes = readFileSync(file);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     throw new InputError(`${file}: cannot read ${what} (${code === 'ENOENT' ? 'no such file' : code ?? String(err)})`);
   }
+  const encoding = xml ? declaredEncoding(bytes) ?? 'utf-8' : 'utf-8';
+  let decoder: TextDecoder;
+  try {
+    decoder = new TextDecoder(encoding, { fatal: true });
+  } catch {
+    throw new InputError(`${file}: declares the encoding "${encoding}", which hfsim cannot read (save it as UTF-8)`);
+  }
+  let text: string;
+  try {
+    text = decoder.decode(bytes);
+  } catch {
+    const at = firstBadByte(bytes, encoding);
+    const line = bytes.subarray(0, at).filter((b) => b === 0x0a).length + 1;
+    throw new InputError(`${file}: line ${line}: byte 0x${bytes[at].toString(16).padStart(2, '0')} is not ${decoder.encoding.toUpperCase()} text (save the ${what} as UTF-8${xml ? ', or declare its encoding' : ''})`);
+  }
+  read.push(file);
+  return text;
+}
+
+/** The encoding an XML declaration at the start of the bytes names (ASCII-compatible encodings), or undefined. */
+function declaredEncoding(bytes: Buffer): string | undefined {
+  const head = bytes.subarray(0, 200).toString('latin1');
+  return /^(?:\uFEFF|\u00EF\u00BB\u00BF)?<\?xml[^>]*?\sencoding\s*=\s*["']([A-Za-z0-9._:-]+)["']/.exec(head)?.[1];
+}
+
+/** The offset of the first byte that does not decode: the longest prefix that decodes (streaming, so a sequence cut by the prefix's end is not an error). */
+function firstBadByte(bytes: Buffer, encoding: string): number {
+  let lo = 0;
+  let hi = bytes.length;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >>> 1;
+    try {
+      new TextDecoder(encoding, { fatal: true }).decode(bytes.subarray(0, mid), { stream: true });
+      lo = mid;
+    } catch {
+      hi = mid - 1;
+    }
+  }
+  return Math.min(lo, bytes.length - 1);
 }

@@ -14,6 +14,7 @@ import { InputError } from './errors.js';
 import { asInput, readJsonFile } from './load-scenario.js';
 import { resolveScenario } from './resolve-scenario.js';
 import { traceFor } from './trace.js';
+import { compareCodeUnits } from '../core/code-units.js';
 
 /** The axis name that selects a variant of the base scenario. */
 export const VARIANT_AXIS = 'variant';
@@ -90,8 +91,9 @@ export function pointCount(axes: readonly Axis[], seeds: number): { points: numb
 export function firstRepeated(values: readonly unknown[]): string | undefined {
   const seen = new Set<string>();
   for (const v of values) {
-    const key = JSON.stringify(v) ?? String(v);
-    if (seen.has(key)) return key;
+    // Objects compare by their keys' values, in any order: {"mode":"skip","maxSkips":1} twice, reordered, ran twice.
+    const key = JSON.stringify(v, (_k, x: unknown) => (typeof x === 'object' && x !== null && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => compareCodeUnits(a, b))) : x)) ?? String(v);
+    if (seen.has(key)) return JSON.stringify(v) ?? String(v);
     seen.add(key);
   }
   return undefined;

@@ -15,6 +15,8 @@ import { type Axis, type ChartSpec, type Sweep, VARIANT_AXIS, chartProblems, cha
 
 export const MANIFEST = 'sweep.json';
 export const RESULTS = 'results.jsonl';
+/** The files a sweep writes into its output folder. */
+export const SWEEP_FILES = [MANIFEST, RESULTS, 'aggregate.csv', 'aggregate.json'] as const;
 
 export interface Manifest {
   name: string;
@@ -256,6 +258,6 @@ export function finalize(dir: string, manifest: Manifest, records: PointRecord[]
   writeOutput(join(dir, RESULTS), sorted.map((r) => lines?.get(r) ?? JSON.stringify(r) + '\n').join(''));
   const rows = aggregate(sorted);
   const axes = manifest.axes.map((a) => a.name);
-  writeOutput(join(dir, 'aggregate.csv'), aggregateCsv(rows, axes));
-  writeOutput(join(dir, 'aggregate.json'), JSON.stringify(flatRows(rows, axes), null, 1) + '\n');
+  writeOutput(join(dir, SWEEP_FILES[2]), aggregateCsv(rows, axes));
+  writeOutput(join(dir, SWEEP_FILES[3]), JSON.stringify(flatRows(rows, axes), null, 1) + '\n');
 }

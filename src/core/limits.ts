@@ -26,6 +26,14 @@ export const MAX_TIME_MS = 2 ** 31 - 1;
 export const MAX_TASK_EPOCHS = 1_000_000;
 
 /**
+ * Rack epochs one task may span (the heartbeat intervals it runs x the racks): every epoch sends each rack a command
+ * and takes its batch back, about 0.6 us a rack on the development VM, so a task of a million intervals on 10,000
+ * racks of one node (each within its own limit) was a run of 94 minutes (an adversarial walkthrough's scenario: one
+ * 99,000 s map, 100 ms heartbeats). This bound is about two minutes of them.
+ */
+export const MAX_TASK_RACK_EPOCHS = 200_000_000;
+
+/**
  * The shortest heartbeat interval: 100 ms (Hadoop 0.20's was 3 s; later MR1 floors it at 300 ms). A busy run steps
  * through every interval, so a simulated hour is 36,000 epochs at 100 ms; at 7 ms a small scenario ran for minutes.
  */

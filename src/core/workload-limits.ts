@@ -3,7 +3,7 @@
  * before a block is placed or a job built. Pure: a swim workload's trace rows are passed in. Errors are one line
  * each, "<field path>: <what>", as the schema's are.
  */
-import { MAX_BLOCKS, MAX_INT32, MAX_JOB_MAPS, MAX_JOBS, MAX_REDUCES, MAX_TASK_EPOCHS, MAX_TIME_MS, MAX_WALKED_HEARTBEATS } from './limits.js';
+import { MAX_BLOCKS, MAX_INT32, MAX_JOB_MAPS, MAX_JOBS, MAX_REDUCES, MAX_TASK_EPOCHS, MAX_TASK_RACK_EPOCHS, MAX_TIME_MS, MAX_WALKED_HEARTBEATS } from './limits.js';
 import { gbpsToMBps } from './network/config.js';
 import type { Scenario } from './scenario.js';
 import { type SwimTrace, swimJobShape } from './swim.js';
@@ -93,6 +93,8 @@ export function workloadLimitErrors(scenario: Scenario, trace?: SwimTrace): stri
     if (ms > MAX_TIME_MS) errors.push(`${field}: a task of ${Math.round(ms)} ms (slowdowns included), above the limit of ${MAX_TIME_MS} ms`);
     else if (ms / heartbeatMs > MAX_TASK_EPOCHS) {
       errors.push(`${field}: a task of ${Math.round(ms)} ms (slowdowns included) spans ${Math.ceil(ms / heartbeatMs)} heartbeats of ${heartbeatMs} ms, above the limit of ${MAX_TASK_EPOCHS} (shorten it or lengthen cluster.heartbeatMs)`);
+    } else if (Math.ceil(ms / heartbeatMs) * cluster.racks > MAX_TASK_RACK_EPOCHS) {
+      errors.push(`${field}: a task of ${Math.round(ms)} ms (slowdowns included) spans ${Math.ceil(ms / heartbeatMs)} heartbeats of ${heartbeatMs} ms on ${cluster.racks} racks, ${Math.ceil(ms / heartbeatMs) * cluster.racks} rack epochs, above the limit of ${MAX_TASK_RACK_EPOCHS} (every epoch runs every rack: shorten the task, lengthen cluster.heartbeatMs or use fewer, larger racks)`);
     }
   }
   return errors;

@@ -7,7 +7,7 @@ import { readJsonFile } from '../cli/load-scenario.js';
 import { checkOutputFile, writeOutput } from '../cli/output.js';
 import { aggregate } from '../cli/sweep-aggregate.js';
 import { type ChartSpec, VARIANT_AXIS, isNumericAxis } from '../cli/sweep-file.js';
-import { RESULTS, isSweepDir, onePerPoint, readCheckedManifest, readRecords } from '../cli/sweep-output.js';
+import { RESULTS, SWEEP_FILES, isSweepDir, onePerPoint, readCheckedManifest, readRecords } from '../cli/sweep-output.js';
 import { type Chart, type RunRecord, type SeriesOf, axisValue, cdfChart, isEmpty, localityByBinChart, metricChart, nonFinite, responseByBinChart } from './charts.js';
 import { firstSeen, valueKey } from './series-order.js';
 import { reportHtml } from './html.js';
@@ -118,7 +118,8 @@ export async function reportAction(input: string, flags: { html: string }): Prom
     throw new InputError(`${input}: no such file or directory`);
   }
   if (isDir && !isSweepDir(input)) throw new InputError(`${input}: not a sweep output directory (no sweep.json)`);
-  checkOutputFile(flags.html, '--html');
+  // A sweep output's files are its inputs (report ... --html <dir>/sweep.json replaced the manifest: no resume after).
+  checkOutputFile(flags.html, '--html', isDir ? SWEEP_FILES.map((f) => join(input, f)) : [input]);
   const results = isDir ? [] : resultsOf(input);
   const html = isDir ? await sweepReportHtml(input) : await runReportHtml(results[0].scenario, results, input);
   writeOutput(flags.html, html);

@@ -139,11 +139,38 @@ describe('bad allocation files: file and line', () => {
     ['maxResources below one slot', queue('<maxResources>512 mb, 1 vcores</maxResources>'), 'line 4: <maxResources> "512 mb, 1 vcores" is less than one slot (1024 mb, 1 vcore): nothing of the queue could run'],
     ['an XML entity', '<?xml version="1.0"?>\n<!DOCTYPE a [<!ENTITY e SYSTEM "file:///etc/passwd">]>\n<allocations><pool name="&e;"/></allocations>', 'line 2: a DOCTYPE (and any entity it declares) is not supported'],
     ['a newline in a pool name, as a character reference', '<allocations>\n<pool name="a&#10;b"/>\n</allocations>', 'line 2: <pool> name "a\\nb" holds a control character'],
+    ['a weight in hexadecimal (JavaScript read 0x10 as 16; Hadoop refuses it)', '<allocations>\n<pool name="a"><weight>0x10</weight></pool>\n</allocations>', 'line 2: <weight> must be a non-negative number, not "0x10"'],
+    ['minMaps in binary', '<allocations>\n<pool name="a">\n<minMaps>0b10</minMaps></pool>\n</allocations>', 'line 3: <minMaps> must be a non-negative number, not "0b10"'],
     ['20,000 pools', `<allocations>\n${Array.from({ length: 20_000 }, (_, i) => `<pool name="p${i}"/>`).join('\n')}\n</allocations>`, 'line 10002: more than 10000 pools, the limit'],
   ])('%s', (_, xml, message) => {
     const alloc = write('pools.xml', xml);
     const file = write('s.json', { ...tiny, scheduler: { policy: 'hfs', allocationFile: alloc } });
     expect(inputError(() => loadScenario(file), alloc)).toContain(`${alloc}: ${message}`);
+  });
+});
+
+describe('bytes that are not text in the file\'s encoding: file and line (they were read as U+FFFD, silently)', () => {
+  const latin1 = (text: string): Buffer => Buffer.from(text, 'latin1');
+  it('a Latin-1 scenario', () => {
+    const file = write('s.json', '');
+    writeFileSync(file, latin1(JSON.stringify({ ...tiny, name: 'pr\u00f8d' }, null, 1)));
+    expect(inputError(() => loadScenario(file), file)).toBe(`${file}: line 2: byte 0xf8 is not UTF-8 text (save the scenario file as UTF-8)`);
+  });
+
+  it('a Latin-1 trace', () => {
+    const trace = write('t.tsv', '');
+    writeFileSync(trace, latin1('job0\t1\t1\t1\t1\t1\njob\u00f81\t2\t1\t1\t1\t1\n'));
+    const file = write('s.json', { ...tiny, workload: { kind: 'swim', trace } });
+    expect(inputError(() => loadScenario(file), file)).toContain(`${trace}: line 2: byte 0xf8 is not UTF-8 text (save the trace file as UTF-8)`);
+  });
+
+  it('an allocation file that declares ISO-8859-1 is read in it (its pool "pr\u00f8d" became "pr\ufffdd", a pool apart from the jobs\')', () => {
+    const alloc = write('pools.xml', '');
+    writeFileSync(alloc, latin1('<?xml version="1.0" encoding="ISO-8859-1"?>\n<allocations>\n<pool name="pr\u00f8d"><weight>3</weight></pool>\n</allocations>\n'));
+    const file = write('s.json', { ...tiny, scheduler: { policy: 'hfs', allocationFile: alloc }, workload: { ...tiny.workload, jobs: [{ ...tiny.workload.jobs[0], pool: 'pr\u00f8d' }] } });
+    expect(loadScenario(file).variants[0].scenario.scheduler.pools).toEqual([expect.objectContaining({ name: 'pr\u00f8d', weight: 3 })]);
+    writeFileSync(alloc, latin1('<?xml version="1.0"?>\n<allocations>\n<pool name="pr\u00f8d"/>\n</allocations>\n'));
+    expect(inputError(() => loadScenario(file), alloc)).toBe(`${alloc}: line 3: byte 0xf8 is not UTF-8 text (save the allocation file as UTF-8, or declare its encoding)`);
   });
 });
 
@@ -187,6 +214,14 @@ describe('bad SWIM traces: file and line', () => {
   });
 });
 
+describe('sizes beyond what can run', () => {
+  it('a task of a million heartbeats on 10,000 racks (each within its limit: a run of 94 minutes)', () => {
+    const file = write('s.json', { ...tiny, cluster: { racks: 10_000, nodesPerRack: 1, mapSlotsPerNode: 1, reduceSlotsPerNode: 1, heartbeatMs: 100 },
+      workload: { kind: 'jobs', files: [{ name: 'a', blocks: 1 }], jobs: [{ id: 'j1', input: 'a', mapMs: 49_500_000 }] } }); // x 2, the off-rack slowdown
+    expect(inputError(() => loadScenario(file), file)).toContain('spans 990000 heartbeats of 100 ms on 10000 racks, 9900000000 rack epochs, above the limit of 200000000');
+  });
+});
+
 describe('sizes that fit', () => {
   it('weeks of 100 ms heartbeats load under plain fair sharing, which jumps the idle gaps (refused with a replication policy above)', () => {
     const file = write('s.json', { ...tiny, cluster: { ...tiny.cluster, heartbeatMs: 100 }, workload: { kind: 'facebook', jobs: 100, meanInterarrivalMs: 2e7 } });
@@ -206,6 +241,8 @@ describe('bad sweeps', () => {
     ['a 1000 x 1000 sweep', { base, axes: { 'cluster.racks': Array.from({ length: 1000 }, (_, i) => i + 1), 'hdfs.replication': Array.from({ length: 1000 }, (_, i) => i + 1) } },
       'axes: 1000 (cluster.racks) x 1000 (hdfs.replication) x 1 seeds is 1000000 points, above the limit of 50000'],
     ['an axis inside a number', { base, axes: { 'cluster.racks.x': [1] } }, `base ${base} at cluster.racks.x=1: cluster.racks.x: cluster.racks is 2, not an object, so cluster.racks.x cannot be set in it`],
+    ['one value twice, its keys in another order (it ran twice, aggregated twice)', { base, axes: { 'scheduler.delay': [{ mode: 'skip', maxSkips: 1 }, { maxSkips: 1, mode: 'skip' }] } },
+      'axes.scheduler.delay: value {"maxSkips":1,"mode":"skip"} appears twice'],
     ['a value nested 100,000 deep', `{"base": ${JSON.stringify(base)}, "set": {"description": ${deep(100_000)}}}`, 'arrays and objects nest deeper than 64 levels'],
   ])('%s', (_, content, message) => {
     const file = write('x.sweep.json', content);
@@ -223,6 +260,7 @@ describe('the command line: exit 2 and one line, never an internal message', () 
   it.each([
     [['run', scenario, '--set', '__proto__.x=1'], `hfsim: --set __proto__.x=1: "__proto__.x": "__proto__" is not a field`],
     [['run', scenario, '--seed', ''], `--seed must be a whole number >= 0, not ""`],
+    [['run', scenario, '--set', 'cluster={"racks":3,"racks":4}'], 'hfsim: --set cluster: column 12: "racks" is given twice in one object'],
     [['run', scenario, '--workers', '100000'], '--workers is 100000, above the limit of 256'],
     [['sweep', write('p.sweep.json', { base: scenario }), '--parallel', '100000'], '--parallel is 100000, above the limit of 256'],
     [['sweep', write('q.sweep.json', { base: scenario }), '--shard', '0/100000000000000000000000'], '--shard 0/100000000000000000000000: expected i/n with 0 <= i < n'],
@@ -234,6 +272,14 @@ describe('the command line: exit 2 and one line, never an internal message', () 
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(message);
     expect(r.stderr).not.toMatch(/run failed|    at |Cannot read|Maximum call stack/);
+  });
+
+  it('a message quoting a value of 200,000 characters cuts it (a 5 MB trace column was one line of stderr)', () => {
+    const trace = write('t.tsv', `job0\t1\t1\t${'1'.repeat(200_000)}x\t1\t1\n`);
+    const r = hfsim('run', write('s.json', { ...tiny, workload: { kind: 'swim', trace } }));
+    expect(r.code).toBe(2);
+    expect(r.stderr.length).toBeLessThan(1200);
+    expect(r.stderr).toMatch(/^hfsim: .*t\.tsv:1: column 4 \(input bytes\): "1+\.\.\. \(\d+ characters more\)\n$/);
   });
 
   it('a map of 2e9 ms reports its response whole (a 2^31 ms duration wrapped to 3.7 s on the wire)', () => {

@@ -156,6 +156,51 @@ describe('outputs that cannot be written, or would replace one another: exit 2 b
     expect(readdirSync(dir).filter((f) => !['r.json', 'sub', 'alias.json', 'hard.json'].includes(f))).toEqual([]);
   });
 
+  it.each([
+    ['--out onto the scenario', (d: string) => ['run', join(d, 's.json'), '--out', join(d, 's.json')], 's.json'],
+    ['--jobs-csv onto the trace it reads', (d: string) => ['run', join(d, 's.json'), '--jobs-csv', join(d, 'trace.tsv')], 'trace.tsv'],
+    ['--html onto the allocation file, through ..', (d: string) => ['run', join(d, 'a.json'), '--html', join(d, 'sub', '..', 'pools.xml')], 'pools.xml'],
+    ['--html onto the --plugin file', (d: string) => ['run', join(d, 's.json'), '--plugin', join(d, 'p.mjs'), '--html', join(d, 'p.mjs')], 'p.mjs'],
+    ['report --html onto the result it reads', (d: string) => ['report', join(d, 'r.json'), '--html', join(d, 'r.json')], 'r.json'],
+  ])('an output onto one of the run\'s inputs (%s) is refused (it replaced the input, exit 0)', (_, args, input) => {
+    const dir = tmp();
+    mkdirSync(join(dir, 'sub'));
+    const trace = readFileSync(join(ROOT, 'data', 'traces', 'FB-2009_samples_24_times_1hr_0_first50jobs.tsv'), 'utf8');
+    const scenario = JSON.parse(readFileSync(join(ROOT, 'scenarios', 'swim-first50.json'), 'utf8'));
+    const files: Record<string, string> = {
+      'trace.tsv': trace,
+      's.json': JSON.stringify({ ...scenario, workload: { ...scenario.workload, trace: 'trace.tsv' } }),
+      'a.json': JSON.stringify({ ...JSON.parse(readFileSync(join(ROOT, 'scenarios', 'allocations', 'sample.json'), 'utf8')), variants: undefined }).replace('fair-scheduler.xml', 'pools.xml'),
+      'pools.xml': readFileSync(join(ROOT, 'scenarios', 'allocations', 'fair-scheduler.xml'), 'utf8'),
+      'p.mjs': `import { registerPolicy } from ${JSON.stringify(join(ROOT, 'dist', 'src', 'index.js'))};\nregisterPolicy('p-out', { description: 'x', create: () => { throw new Error('not run'); } });\n`,
+      'r.json': hfsim(['run', SMALL, ...ONE, '--json']).stdout,
+    };
+    for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
+    const r = hfsim(args(dir), 30_000);
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr.trim()).toMatch(new RegExp(`: the same file as the input .*${input.replace('.', '\\.')}: writing it would replace that input$`));
+    for (const [name, text] of Object.entries(files)) expect(readFileSync(join(dir, name), 'utf8'), name).toBe(text);
+  });
+
+  it('report --html onto a sweep output\'s manifest is refused (the sweep could no longer be resumed); beside it, allowed', () => {
+    const dir = tmp();
+    const out = join(dir, 'out');
+    writeFileSync(join(dir, 'base.json'), readFileSync(join(ROOT, SMALL), 'utf8'));
+    writeFileSync(join(dir, 'w.sweep.json'), JSON.stringify({ name: 'w', base: 'base.json', axes: { variant: ['Naive fair'] }, seeds: [1] }));
+    expect(hfsim(['sweep', join(dir, 'w.sweep.json'), '--out', out, '--no-progress']).code).toBe(0);
+    const manifest = readFileSync(join(out, 'sweep.json'), 'utf8');
+    const r = hfsim(['report', out, '--html', join(out, 'sweep.json')]);
+    expect(r.code, r.stderr).toBe(2);
+    expect(readFileSync(join(out, 'sweep.json'), 'utf8')).toBe(manifest);
+    expect(hfsim(['report', out, '--html', join(out, 'report.html')]).code).toBe(0);
+  });
+
+  it('--out - is refused (it made a file named "-")', () => {
+    const r = hfsim(['run', SMALL, ...ONE, '--out', '-']);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim()).toBe('hfsim: --out -: "-" is not stdout here (it made a file named "-"): name a file, or /dev/stdout');
+  });
+
   it('--out /dev/null twice is written into twice, never replaced: allowed', () => {
     const r = hfsim(['run', SMALL, ...ONE, '--out', '/dev/null', '--jobs-csv', '/dev/null']);
     expect(r.code, r.stderr).toBe(0);

@@ -1,0 +1,12 @@
+/**
+ * A number as Hadoop's configuration files write one: decimal digits, an optional fraction and exponent, around
+ * spaces. JavaScript's Number() also reads "0x10", "0b10" and "0o7", which Hadoop's parsers (Integer.parseInt,
+ * Float.parseFloat) refuse: a weight of "0x10" ran as 16.
+ */
+const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
+
+/** The number `text` writes in decimal, or NaN when it writes none (hex, binary, octal, Infinity, words). */
+export function decimal(text: string): number {
+  const t = text.trim();
+  return DECIMAL.test(t) ? Number(t) : NaN;
+}
