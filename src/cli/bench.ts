@@ -1,11 +1,13 @@
 /** The actions of `hfsim bench` (run a suite, print its table, write its JSON) and `hfsim bench compare` (exit 3 on a regression); their options are in commands.ts. */
 import { appendFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { readJsonFile } from './load-scenario.js';
 import { type BenchReport, benchReportSchema } from './bench-schema.js';
 import { compareReports } from './bench-compare.js';
 import { compareJson, compareMarkdown } from './bench-summary.js';
 import { EXIT, InputError, benchExit } from './errors.js';
 import { table } from './format.js';
+import { packageRoot } from './version.js';
 import { checkNotAnInput, checkOutputFile, writeOutput } from './output.js';
 import { formatIssue } from '../core/scenario.js';
 
@@ -61,7 +63,8 @@ function fluidCost(r: BenchReport): string {
 export interface BenchFlags { suite: 'smoke' | 'full'; json?: string; repeat?: number; only?: string }
 
 export async function bench(flags: BenchFlags): Promise<void> {
-  if (flags.json) checkOutputFile(flags.json, '--json');
+  // The suite's scenarios are read by its child processes: named here, so that --json cannot replace one.
+  if (flags.json) checkOutputFile(flags.json, '--json', (await import('../../bench/suites.js')).suite(flags.suite).flatMap((c) => (c.file === undefined ? [] : [join(packageRoot(), c.file)])));
   const { runSuite } = await import('../../bench/runner.js');
   const report = await runSuite({
     suite: flags.suite,

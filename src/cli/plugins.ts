@@ -4,6 +4,7 @@
  * names registered plugins, never a path. A file that cannot load, or registers nothing, is bad input (exit 2).
  */
 import { spawnSync } from 'node:child_process';
+import { realpathSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gates, policies, preemptions, replications } from '../core/framework/builtins.js';
@@ -52,10 +53,16 @@ const loaded = new Set<string>();
  * "<file>:<line>" first. Undefined if it cannot tell (the error was in a module the file imports).
  */
 function syntaxErrorLine(path: string): number | undefined {
-  const check = spawnSync(process.execPath, ['--check', resolve(path)], { encoding: 'utf8', timeout: 10_000 });
+  let real: string;
+  try {
+    real = realpathSync(path); // node --check names the file by its real path (a link's target)
+  } catch {
+    return undefined;
+  }
+  const check = spawnSync(process.execPath, ['--check', real], { encoding: 'utf8', timeout: 10_000 });
   const first = (check.stderr ?? '').split('\n')[0];
   const m = /:(\d+)$/.exec(first);
-  return m !== null && first.startsWith(resolve(path)) ? Number(m[1]) : undefined;
+  return m !== null && first.startsWith(real) ? Number(m[1]) : undefined;
 }
 
 /**

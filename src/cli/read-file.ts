@@ -22,7 +22,7 @@ export function readTextFile(file: string, what: string, xml = false): string {
     const code = (err as NodeJS.ErrnoException).code;
     throw new InputError(`${file}: cannot read ${what} (${code === 'ENOENT' ? 'no such file' : code ?? String(err)})`);
   }
-  const encoding = xml ? declaredEncoding(bytes) ?? 'utf-8' : 'utf-8';
+  const encoding = xml ? declaredEncoding(bytes) : 'utf-8';
   let decoder: TextDecoder;
   try {
     decoder = new TextDecoder(encoding, { fatal: true });
@@ -41,14 +41,39 @@ export function readTextFile(file: string, what: string, xml = false): string {
   return text;
 }
 
-/** The encoding an XML declaration at the start of the bytes names (ASCII-compatible encodings), or undefined. */
-function declaredEncoding(bytes: Buffer): string | undefined {
-  const head = bytes.subarray(0, 200).toString('latin1');
-  return /^(?:\uFEFF|\u00EF\u00BB\u00BF)?<\?xml[^>]*?\sencoding\s*=\s*["']([A-Za-z0-9._:-]+)["']/.exec(head)?.[1];
+/**
+ * The encoding of an XML file: the one its declaration names, read as ASCII, or UTF-8. A UTF-8 byte order mark wins
+ * over a declaration (an editor saved the file as UTF-8 and left an old header), and so does a declaration of UTF-16 or
+ * UTF-32 that could be read as ASCII (it cannot be true).
+ */
+function declaredEncoding(bytes: Buffer): string {
+  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return 'utf-8';
+  const named = /^<\?xml[^>]*?\sencoding\s*=\s*["']([A-Za-z0-9._:-]+)["']/.exec(bytes.subarray(0, 200).toString('latin1'))?.[1];
+  return named === undefined || /^(utf|ucs)-?(16|32|2|4)/i.test(named) ? 'utf-8' : named;
 }
 
-/** The offset of the first byte that does not decode: the longest prefix that decodes (streaming, so a sequence cut by the prefix's end is not an error). */
+/**
+ * The offset of the first byte that does not decode: past the longest prefix that decodes (streaming, so a sequence cut
+ * by the prefix's end is not an error), or, where that prefix ends inside a sequence, that sequence's first byte.
+ */
 function firstBadByte(bytes: Buffer, encoding: string): number {
+  const at = decodablePrefix(bytes, encoding);
+  let lead = at;
+  while (lead > 0 && at - lead < 3 && (bytes[lead - 1] & 0xc0) === 0x80) lead--;
+  return lead > 0 && bytes[lead - 1] >= 0xc0 && !decodes(bytes.subarray(0, at), encoding) ? lead - 1 : Math.min(at, bytes.length - 1);
+}
+
+function decodes(bytes: Buffer, encoding: string): boolean {
+  try {
+    new TextDecoder(encoding, { fatal: true }).decode(bytes);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The length of the longest prefix that decodes, a sequence cut by its end allowed. */
+function decodablePrefix(bytes: Buffer, encoding: string): number {
   let lo = 0;
   let hi = bytes.length;
   while (lo < hi) {
@@ -60,5 +85,5 @@ function firstBadByte(bytes: Buffer, encoding: string): number {
       hi = mid - 1;
     }
   }
-  return Math.min(lo, bytes.length - 1);
+  return lo;
 }

@@ -80,34 +80,39 @@ export function checkedMade<T>(kind: PluginKind, name: string, made: T): T {
 }
 
 /**
- * A member of `value` (or of its objects named in `nested`) that the core does not read, named within two edits of
- * one it would read and does not find (`asignMaps` for assignMaps, `Limits` for limits); undefined when none.
+ * A member of `value` (or of its objects named in `nested`) that the core does not read, taken for a slip of one it
+ * would read and does not find: of that member's kind (a function, or an object), and named within one edit of it
+ * (two for names of 8 letters or more), case aside: `asignMaps` for assignMaps, `Limits` for limits. A field of the
+ * plugin's own of another kind (a counter `ticks`, `count`, `launches`) or named further off (`time`, `last`), or
+ * starting with `_`, is its business. Undefined when none.
  */
 function misspelled(value: object, members: Readonly<Record<string, string>>, what: string, nested: typeof NESTED = {}): string | undefined {
   for (const own of Object.keys(value)) {
+    const v: unknown = (value as Record<string, unknown>)[own];
     if (Object.hasOwn(members, own)) {
       const inner = nested[own];
-      const v: unknown = (value as Record<string, unknown>)[own];
       const problem = inner === undefined || typeof v !== 'object' || v === null ? undefined : misspelled(v, inner, `${what}'s ${own}`);
       if (problem !== undefined) return problem;
       continue;
     }
-    const near = Object.keys(members).find((m) => !(m in value) && editsWithin2(own.toLowerCase(), m.toLowerCase()));
-    if (near !== undefined) return `${what} has ${own}, which hfsim does not read: did you mean ${near}? (rename a member of your own that is not meant as it)`;
+    if (own.startsWith('_')) continue;
+    const kind = typeof v === 'function' ? 'function' : typeof v === 'object' && v !== null && !Array.isArray(v) ? 'object' : undefined;
+    const near = Object.entries(members).find(([m, spec]) => !(m in value) && spec.replace('?', '') === kind && editsWithin(own.toLowerCase(), m.toLowerCase(), m.length >= 8 ? 2 : 1));
+    if (near !== undefined) return `${what} has ${own}, which hfsim does not read: did you mean ${near[0]}? (rename a member of your own that is not meant as it)`;
   }
   return undefined;
 }
 
-/** Whether strings a and b are at most two single-character edits apart (insert, delete, substitute). */
-function editsWithin2(a: string, b: string): boolean {
-  if (Math.abs(a.length - b.length) > 2) return false;
+/** Whether strings a and b are at most `edits` single-character edits apart (insert, delete, substitute). */
+function editsWithin(a: string, b: string, edits: number): boolean {
+  if (Math.abs(a.length - b.length) > edits) return false;
   let row = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const next = [i];
     for (let j = 1; j <= b.length; j++) next[j] = Math.min(row[j] + 1, next[j - 1] + 1, row[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
     row = next;
   }
-  return row[b.length] <= 2;
+  return row[b.length] <= edits;
 }
 
 /** Whether v is a thenable: what an async function returns. */
@@ -122,12 +127,16 @@ const CALLED_OBJECTS: ReadonlySet<string> = new Set(['assignMaps', 'filter', 'ti
  * A user's plugin object (what create() returned, or one of its objects the core calls) whose methods throw when
  * they return a Promise: the core calls a plugin synchronously, and an async method's work (launches after an
  * await) came after the heartbeat that asked for it, the run going on without it (an async assign() ran out of
- * memory after 100 s, no job finished). Each method is wrapped once, and called on the object itself.
+ * memory after 100 s, no job finished). Each method is wrapped once, and called on the object itself. The proxy's
+ * own target is an empty object inheriting from it, so that a frozen object's members can be wrapped too (a proxy
+ * must give a read-only, non-configurable property of its target as it is); reads and writes go to the object.
  */
-function syncOnly<T extends object>(obj: T, who: string): T {
+export function syncOnly<T extends object>(obj: T, who: string): T {
   const wrapped = new Map<string, { from: unknown; to: unknown }>();
-  return new Proxy(obj, {
-    get(target, key) {
+  const target = obj;
+  return new Proxy(Object.create(obj) as T, {
+    set: (_inheriting, key, value) => Reflect.set(target, key, value, target),
+    get(_inheriting, key) {
       const value: unknown = Reflect.get(target, key, target);
       if (typeof key !== 'string' || (typeof value !== 'function' && !(CALLED_OBJECTS.has(key) && typeof value === 'object' && value !== null))) return value;
       const known = wrapped.get(key);
@@ -151,10 +160,11 @@ export function checkedQueue(queue: JobQueue, policy: string, kind: SlotKind): J
   if (problem !== undefined) throw new TypeError(`policy "${policy}": ${problem}`);
   // A comparator's bad answer (UserSortedJobQueue) is named with the policy and the queue.
   const named = (err: unknown): unknown => (err instanceof ComparatorError ? new TypeError(`policy "${policy}": its ${kind} queue's ${err.message}`) : err);
+  const sync = syncOnly(queue, `policy "${policy}": its ${kind} queue`);
   return {
-    add: (job) => { try { queue.add(job); } catch (err) { throw named(err); } },
-    remove: (job) => { try { queue.remove(job); } catch (err) { throw named(err); } },
-    update: (job) => { try { queue.update(job); } catch (err) { throw named(err); } },
+    add: (job) => { try { sync.add(job); } catch (err) { throw named(err); } },
+    remove: (job) => { try { sync.remove(job); } catch (err) { throw named(err); } },
+    update: (job) => { try { sync.update(job); } catch (err) { throw named(err); } },
     get jobs() {
       const jobs: unknown = queue.jobs;
       if (!Array.isArray(jobs)) throw new TypeError(`policy "${policy}": its ${kind} queue's jobs is ${valueKind(jobs)}, not a list of jobs`);

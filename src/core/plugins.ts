@@ -17,7 +17,7 @@ import type { ReplicationPolicy } from './framework/replication.js';
 import { type Shortcut, permittedByAll } from './framework/shortcuts.js';
 import type { TaskChoice } from './framework/task-choice.js';
 import type { Tick } from './framework/tick.js';
-import { checkedGate, checkedLimits, checkedMade, checkedQueue } from './plugin-checks.js';
+import { checkedGate, checkedLimits, checkedMade, checkedQueue, syncOnly } from './plugin-checks.js';
 import { copyComputeSplit } from './copy-compute.js';
 import { jobTypeRule } from './gate-rules.js';
 import { LongTaskBalancer } from './long-tasks.js';
@@ -109,7 +109,11 @@ export function makePlugins(scenario: Scenario, topology: Topology, jobs: number
   const { mode: _mode, ...gateConfig } = seenBy(gatePlugin).scheduler.delay;
   let gate = made('gate', sc.delay.mode, gatePlugin, gatePlugin.create(gateConfig, contextFor(gatePlugin)), (g) => checkedGate(g, sc.delay.mode));
   if (sc.jobTypeRule) gate = jobTypeRule(gate);
-  if (policy.wrapGate !== undefined) gate = policy.wrapGate(gate);
+  if (policy.wrapGate !== undefined) {
+    const wrapped = policy.wrapGate(gate);
+    // A user's policy's wrapped gate is checked as a user's gate is (its answers, no Promise).
+    gate = isBuiltIn(policyPlugin) ? wrapped : checkedGate(syncOnly(wrapped, `policy "${sc.policy}": the gate its wrapGate() returned`), `${sc.delay.mode}" as wrapped by policy "${sc.policy}`);
+  }
   let poolClock: PoolClock | undefined;
   let running: RunningTasks | undefined;
   if (pools !== undefined) {

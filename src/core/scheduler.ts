@@ -358,9 +358,9 @@ export class Scheduler {
     return this.clock !== undefined;
   }
 
-  /** Whether the run's tick may kill tasks (Tick.mayKill): its summary then counts kills, 0 included. */
+  /** Whether the run's tick says it may kill tasks (Tick.mayKill): its summary then counts kills, 0 included. */
   get mayKill(): boolean {
-    return this.clock !== undefined && this.clock.mayKill !== false;
+    return this.clock?.mayKill === true;
   }
 
   /** Pools' admission (max running jobs) of a pool-aware policy. */

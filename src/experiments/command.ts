@@ -2,7 +2,8 @@
 import { availableParallelism } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { InputError } from '../cli/errors.js';
-import { checkDistinctOutputs, checkOutputDir, checkOutputFile, makeOutputDir, writeOutput } from '../cli/output.js';
+import { checkDistinctOutputs, checkNotAnInput, checkOutputDir, checkOutputFile, makeOutputDir, writeOutput } from '../cli/output.js';
+import { inputsRead } from '../cli/read-file.js';
 import { packageRoot } from '../cli/version.js';
 import { EXPERIMENTS } from './catalog.js';
 import { figureSvg } from './figure.js';
@@ -20,6 +21,9 @@ export interface ExperimentsFlags {
 
 /** Writes the document and its charts (each file whole or not at all); returns the paths written. */
 export async function writeExperiments(outcomes: readonly Outcome[], missing: readonly Missing[], out: string, svgDir: string, quick: boolean): Promise<string[]> {
+  // Every input is read by now (the sweeps, their scenarios and traces): none may be replaced.
+  for (const o of outcomes) checkNotAnInput('--svg-dir\'s chart', join(svgDir, `${o.experiment.id}.svg`), inputsRead());
+  checkNotAnInput('--out', out, inputsRead());
   makeOutputDir(svgDir, '--svg-dir');
   const written: string[] = [];
   for (const o of outcomes) {
@@ -37,7 +41,7 @@ export async function writeExperiments(outcomes: readonly Outcome[], missing: re
 export async function experimentsAction(flags: ExperimentsFlags): Promise<void> {
   const list = selectExperiments(EXPERIMENTS, flags.only);
   const svgDir = flags.svgDir ?? join(dirname(flags.out), 'experiments');
-  checkOutputFile(flags.out, '--out');
+  checkOutputFile(flags.out, '--out', list.map((e) => join(packageRoot(), e.sweep)));
   checkOutputDir(svgDir, '--svg-dir');
   if (resolve(flags.out) === resolve(svgDir)) throw new InputError(`--out ${flags.out}: the same path as --svg-dir ${svgDir}: the document needs a file, the charts a folder`);
   // --out inside --svg-dir under a chart's name would be replaced by the chart.

@@ -172,6 +172,22 @@ describe('bytes that are not text in the file\'s encoding: file and line (they w
     writeFileSync(alloc, latin1('<?xml version="1.0"?>\n<allocations>\n<pool name="pr\u00f8d"/>\n</allocations>\n'));
     expect(inputError(() => loadScenario(file), alloc)).toBe(`${alloc}: line 3: byte 0xf8 is not UTF-8 text (save the allocation file as UTF-8, or declare its encoding)`);
   });
+
+  it('a UTF-8 byte order mark wins over a declared encoding, and so does UTF-8 over a declared UTF-16 (both ran before)', () => {
+    const alloc = write('pools.xml', '');
+    const file = write('s.json', { ...tiny, scheduler: { policy: 'hfs', allocationFile: alloc }, workload: { ...tiny.workload, jobs: [{ ...tiny.workload.jobs[0], pool: 'pr\u00f8d' }] } });
+    writeFileSync(alloc, Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('<?xml version="1.0" encoding="ISO-8859-1"?>\n<allocations>\n<pool name="pr\u00f8d"/>\n</allocations>\n', 'utf8')]));
+    expect(loadScenario(file).variants[0].scenario.scheduler.pools).toEqual([expect.objectContaining({ name: 'pr\u00f8d' })]);
+    writeFileSync(alloc, '<?xml version="1.0" encoding="UTF-16"?>\n<allocations>\n<pool name="pr\u00f8d"/>\n</allocations>\n');
+    expect(loadScenario(file).variants[0].scenario.scheduler.pools).toEqual([expect.objectContaining({ name: 'pr\u00f8d' })]);
+  });
+
+  it('a multi-byte sequence cut short is named by its first byte (not the byte after it)', () => {
+    const alloc = write('pools.xml', '');
+    writeFileSync(alloc, Buffer.concat([Buffer.from('<allocations>\n<pool name="a'), Buffer.from([0xe2, 0x82]), Buffer.from('A"/>\n</allocations>\n')]));
+    const file = write('s.json', { ...tiny, scheduler: { policy: 'hfs', allocationFile: alloc } });
+    expect(inputError(() => loadScenario(file), alloc)).toBe(`${alloc}: line 2: byte 0xe2 is not UTF-8 text (save the allocation file as UTF-8, or declare its encoding)`);
+  });
 });
 
 describe('bad SWIM traces: file and line', () => {

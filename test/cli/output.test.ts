@@ -195,6 +195,21 @@ describe('outputs that cannot be written, or would replace one another: exit 2 b
     expect(hfsim(['report', out, '--html', join(out, 'report.html')]).code).toBe(0);
   });
 
+  it.each([
+    ['experiments --out onto a sweep file it reads', ['experiments', '--quick', '--only', 'analytic-skip', '--out', 'scenarios/experiments/analytic-skip.sweep.json', '--svg-dir', join(tmp(), 'svg')], 'scenarios/experiments/analytic-skip.sweep.json'],
+    ['bench --json onto a scenario of its suite (its child processes read it)', ['bench', '--suite', 'smoke', '--json', 'scenarios/fb-macro-io.json'], 'scenarios/fb-macro-io.json'],
+  ])('%s is refused before any work (it was replaced, exit 0)', (_, args, input) => {
+    const file = join(ROOT, input);
+    const before = readFileSync(file, 'utf8');
+    try {
+      const r = hfsim(args, 30_000);
+      expect(r.code, r.stderr).toBe(2);
+      expect(r.stderr.trim()).toBe(`hfsim: ${args[args.indexOf(input) - 1]} ${input}: the same file as the input ${file}: writing it would replace that input`);
+    } finally {
+      if (readFileSync(file, 'utf8') !== before) writeFileSync(file, before); // never leave the checkout changed
+    }
+  });
+
   it('--out - is refused (it made a file named "-")', () => {
     const r = hfsim(['run', SMALL, ...ONE, '--out', '-']);
     expect(r.code).toBe(2);

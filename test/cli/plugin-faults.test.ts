@@ -73,6 +73,12 @@ registerPolicy('bad', { description: 'x', create: (_c, ctx) => { const seen = []
       'policy "bad": create() returned a Promise: create() and a plugin\'s methods run synchronously (no async, no await)'],
     ['a misspelled member of what create() returns (never read: the run went on without it)', plugin('misspelled', `registerPolicy('bad', { description: 'x', create: () => ({ createQueue: Q, asignMaps: { assign() {} } }) });`),
       'policy "bad": create() has asignMaps, which hfsim does not read: did you mean assignMaps? (rename a member of your own that is not meant as it)'],
+    ['an async allowed() of the gate a policy\'s wrapGate returns (it answered a Promise: every job node-local, silently)', plugin('asyncwrap', `registerPolicy('bad', { description: 'x', create: () => ({ createQueue: Q, wrapGate: (g) => ({ allowed: async (j, t) => g.allowed(j, t), skipped: (j) => g.skipped(j), launched: (j, l) => g.launched(j, l) }) }) });`),
+      'policy "bad": the gate its wrapGate() returned: allowed() returned a Promise: a plugin\'s methods run synchronously (no async, no await)'],
+    ['an async queue add()', plugin('asyncadd', `registerPolicy('bad', { description: 'x', create: () => ({ createQueue: (kind) => { const q = Q(kind); return { async add(j) { q.add(j); }, remove: (j) => q.remove(j), update: (j) => q.update(j), get jobs() { return q.jobs; } }; } }) });`),
+      'policy "bad": its map queue: add() returned a Promise: a plugin\'s methods run synchronously (no async, no await)'],
+    ['an async method of a frozen create() result (a proxy must give a frozen property as it is)', plugin('frozenasync', `registerPolicy('bad', { description: 'x', create: () => Object.freeze({ createQueue: Q, assignMaps: Object.freeze({ async assign() {} }) }) });`),
+      'policy "bad"\'s assignMaps: assign() returned a Promise: a plugin\'s methods run synchronously (no async, no await)'],
     ['a cap hfsim does not have (dropped silently)', plugin('nocap', `registerPolicy('bad', { description: 'x', create: () => ({ createQueue: Q, limits: { offRackMaps: Infinity, reduces: Infinity, maps: 1 } }) });`),
       'policy "bad": limits.maps is not a cap hfsim has (offRackMaps, reduces)'],
     ['a heartbeat cap of 0 (nothing launched: the stall message, a minute of simulated time later)', plugin('limits', `registerPolicy('bad', { description: 'x', create: () => ({ createQueue: Q, limits: { offRackMaps: 0, reduces: 1 } }) });`),
@@ -107,6 +113,20 @@ let next = 6000; registerReplication('badr', { description: 'x', create: () => (
     const r = hfsim('run', scenario({ scheduler: { policy: 'bad', delay: { mode: 'none' }, replication: { policy: 'badr' } } }), '--plugin', file);
     expect(r.code).toBe(1);
     expect(r.stderr.split('\n')[0]).toBe(`hfsim: run failed: replication policy: ${message}`);
+  });
+});
+
+describe('plugins that keep their contract run as before the checks', () => {
+  it('a frozen create() result, class fields named near a member (time, last, count, ticks, limit), a tick that never kills: the same digest as a plain object', () => {
+    const plain = plugin('keep-plain', `registerPolicy('bad', { description: 'x', create: () => ({ createQueue: Q, tick: { nextTickMs: 0, skipIdle(l) { this.nextTickMs = Math.max(this.nextTickMs, Math.floor(l / 3000) * 3000); }, tick() { this.nextTickMs += 3000; }, killed() {} } }) });`);
+    const fields = plugin('keep-fields', `class Tick { nextTickMs = 0; ticks = 0; last = -1; skipIdle(l) { this.nextTickMs = Math.max(this.nextTickMs, Math.floor(l / 3000) * 3000); } tick() { this.ticks++; this.nextTickMs += 3000; } killed() {} }
+class P { time = 0; count = 0; limit = 3; _assignMap = {}; createQueue(kind) { return Q(kind); } tick = new Tick(); }
+registerPolicy('bad', { description: 'x', create: () => Object.freeze(new P()) });`);
+    const s = scenario();
+    const run = (file: string) => { const r = hfsim('run', s, '--plugin', file, '--json'); expect(r.code, r.stderr).toBe(0); return JSON.parse(r.stdout) as { digest: string; summary: Record<string, unknown> }; };
+    const a = run(plain);
+    expect(run(fields).digest).toBe(a.digest);
+    expect(a.summary.killedTasks).toBe(undefined); // a tick without mayKill: kills appear only when there are some
   });
 });
 

@@ -6,8 +6,9 @@ import type { Victim } from './preemption.js';
 
 export interface Tick {
   /**
-   * Whether a tick may kill a task: false for one that never does (Quincy with kills off). Omitted: it may. A run whose
-   * tick may kill reports killedTasks and lostSlotSeconds in its summary, 0 when none was killed.
+   * true: a tick that may kill tasks (Quincy with kills on). Its run's summary then reports killedTasks and
+   * lostSlotSeconds, 0 when none was killed (so a sweep's mean over seeds counts every seed). Omitted or false: they
+   * are reported only when a task was killed (as before the field existed: a plugin's digests stay as they were).
    */
   readonly mayKill?: boolean;
   /** Time of the next tick (a multiple of the heartbeat interval). */
