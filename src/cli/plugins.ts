@@ -34,7 +34,7 @@ export async function loadPlugins(paths: readonly string[]): Promise<void> {
       const where = err instanceof SyntaxError ? syntaxErrorLine(paths[i]) : undefined;
       // "Cannot find module X imported from <this file>": the importer named is ours, not the user's.
       const message = (err instanceof Error ? err.message.split('\n')[0] : String(err)).replace(` imported from ${fileURLToPath(import.meta.url)}`, '');
-      throw new InputError(`--plugin ${paths[i]}${where === undefined ? '' : `:${where}`}: ${message}`);
+      throw new InputError(`--plugin ${paths[i]}${typeof where === 'number' ? `:${where}` : ''}: ${where === 'imports' ? 'in a module it imports: ' : ''}${message}`);
     } finally {
       process.off('exit', unsettled);
     }
@@ -50,9 +50,10 @@ const loaded = new Set<string>();
 
 /**
  * The line of a plugin file's syntax error, which import() does not give (Node 20): `node --check` prints it as
- * "<file>:<line>" first. Undefined if it cannot tell (the error was in a module the file imports).
+ * "<file>:<line>" first; 'imports' when the file itself parses (the error is in a module it imports, which the check
+ * does not read); undefined if it cannot tell.
  */
-function syntaxErrorLine(path: string): number | undefined {
+function syntaxErrorLine(path: string): number | 'imports' | undefined {
   let real: string;
   try {
     real = realpathSync(path); // node --check names the file by its real path (a link's target)
@@ -60,6 +61,7 @@ function syntaxErrorLine(path: string): number | undefined {
     return undefined;
   }
   const check = spawnSync(process.execPath, ['--check', real], { encoding: 'utf8', timeout: 10_000 });
+  if (check.status === 0) return 'imports';
   const first = (check.stderr ?? '').split('\n')[0];
   const m = /:(\d+)$/.exec(first);
   return m !== null && first.startsWith(real) ? Number(m[1]) : undefined;

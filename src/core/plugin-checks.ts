@@ -96,11 +96,16 @@ function misspelled(value: object, members: Readonly<Record<string, string>>, wh
       continue;
     }
     if (own.startsWith('_')) continue;
-    const kind = typeof v === 'function' ? 'function' : typeof v === 'object' && v !== null && !Array.isArray(v) ? 'object' : undefined;
+    const kind = typeof v === 'function' ? 'function' : isPlainish(v) ? 'object' : undefined;
     const near = Object.entries(members).find(([m, spec]) => !(m in value) && spec.replace('?', '') === kind && editsWithin(own.toLowerCase(), m.toLowerCase(), m.length >= 8 ? 2 : 1));
     if (near !== undefined) return `${what} has ${own}, which hfsim does not read: did you mean ${near[0]}? (rename a member of your own that is not meant as it)`;
   }
   return undefined;
+}
+
+/** An object that could be meant as a member's (a plain object or a class's): not a list, a Map, a Set or a typed array. */
+function isPlainish(v: unknown): boolean {
+  return typeof v === 'object' && v !== null && !Array.isArray(v) && !ArrayBuffer.isView(v) && !(v instanceof Map) && !(v instanceof Set) && !(v instanceof WeakMap) && !(v instanceof WeakSet);
 }
 
 /** Whether strings a and b are at most `edits` single-character edits apart (insert, delete, substitute). */

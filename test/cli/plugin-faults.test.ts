@@ -2,6 +2,7 @@
  * Plugins that break their contract (a fourth fuzzing pass's findings): each fails at once with a message naming
  * the plugin or the call, and the CLI names the --plugin files, where the run hung or ran on silently before.
  */
+import { spawnSync } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -127,6 +128,23 @@ registerPolicy('bad', { description: 'x', create: () => Object.freeze(new P()) }
     const a = run(plain);
     expect(run(fields).digest).toBe(a.digest);
     expect(a.summary.killedTasks).toBe(undefined); // a tick without mayKill: kills appear only when there are some
+  });
+
+  it('a plugin that leaves a timer running (setInterval) and keeps a Map named near a member: the run ends, exit 0 (it printed its table and never exited)', () => {
+    const file = plugin('keep-timer', `class P { ticks = new Map(); createQueue(kind) { return Q(kind); } }
+registerPolicy('bad', { description: 'x', create: () => { setInterval(() => {}, 1000); return new P(); } });`);
+    const r = spawnSync(process.execPath, [join(ROOT, 'dist', 'src', 'cli', 'main.js'), 'run', scenario(), '--plugin', file], { encoding: 'utf8', timeout: 30_000 });
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toContain('digest');
+  });
+
+  it('a syntax error in a module the plugin imports is said to be there (the plugin file was blamed, no line)', () => {
+    writeFileSync(join(dir, 'broken-helper.mjs'), 'export const x = [ ;\n');
+    const file = join(dir, 'imports-broken.mjs');
+    writeFileSync(file, "import { x } from './broken-helper.mjs';\nexport default x;\n");
+    const r = hfsim('run', scenario(), '--plugin', file);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(`hfsim: --plugin ${file}: in a module it imports: Unexpected token ';'\n`);
   });
 });
 
