@@ -15,7 +15,7 @@ import { type SolverReport, loadSolver } from './highs-solver.js';
 import { policies } from '../core/framework/builtins.js';
 import { workloadLimitErrors } from '../core/workload-limits.js';
 import { MAX_WORKERS } from '../core/limits.js';
-import { valueKind } from '../core/plugin-checks.js';
+import { valueKind } from '../core/shown-value.js';
 import { type ProgressListener, ProgressTicker } from './run-progress.js';
 
 export type RuntimeName = 'inprocess' | 'threads';

@@ -1,13 +1,13 @@
 /** Reads a scenario file, applies --set and --seed, resolves its variants and validates each; errors name file, line or field. */
 import { readTextFile } from './read-file.js';
-import { type Node, type ParseError, parseTree, printParseErrorCode, visit } from 'jsonc-parser';
+import { type ParseError, parseTree, printParseErrorCode, visit } from 'jsonc-parser';
 import { isIndexKey, noteKeysAsWritten } from '../core/key-order.js';
 import { MAX_JSON_DEPTH } from '../core/limits.js';
 import { OverrideError, type Scenario, overridePathProblem, resolveVariant, variantErrors, variantsOf } from '../core/scenario.js';
 import { workloadLimitErrors } from '../core/workload-limits.js';
 import type { SwimTrace } from '../core/swim.js';
 import { InputError } from './errors.js';
-import { valueKind } from '../core/plugin-checks.js';
+import { valueKind } from '../core/shown-value.js';
 import { resolveScenario } from './resolve-scenario.js';
 import { traceFor } from './trace.js';
 
@@ -40,9 +40,8 @@ export function parseSet(arg: string): [string, unknown] {
     return [path, text];
   }
   if (depthOf(value) > MAX_JSON_DEPTH) throw new InputError(`--set ${path}: the value nests deeper than ${MAX_JSON_DEPTH} levels`);
-  const { twice, indexKeys } = scanKeys(text);
+  const twice = scanKeys(text, value);
   if (twice !== undefined) throw new InputError(`--set ${path}: column ${twice.column}: "${twice.key}" is given twice in one object (JSON.parse would keep the last silently)`);
-  if (indexKeys) noteWrittenOrder(parseTree(text)!, value);
   return [path, value];
 }
 
@@ -71,7 +70,7 @@ export function depthOf(value: unknown): number {
 }
 
 export function readJsonFile(file: string, what: string): unknown {
-  const text = stripByteOrderMark(readTextFile(file, `${what} file`));
+  const text = readTextFile(file, `${what} file`); // without a byte order mark: the decoder drops it
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -79,59 +78,36 @@ export function readJsonFile(file: string, what: string): unknown {
     throw new InputError(`${file}: ${jsonErrorWhere(text, err as Error)}`);
   }
   if (depthOf(value) > MAX_JSON_DEPTH) throw new InputError(`${file}: arrays and objects nest deeper than ${MAX_JSON_DEPTH} levels`);
-  const { twice, indexKeys } = scanKeys(text);
+  const twice = scanKeys(text, value);
   if (twice !== undefined) throw new InputError(`${file}: line ${twice.line}, column ${twice.column}: "${twice.key}" is given twice in one object (JSON.parse would keep the last silently)`);
-  if (indexKeys) noteWrittenOrder(parseTree(text)!, value);
   return value;
 }
 
 /**
- * The first key that an object of `text` (valid JSON) gives twice, located (undefined when none), and whether any key
- * is an array index, which JSON.parse moves to the front of its object (key-order.ts).
+ * The first key that an object of `text` (valid JSON, parsed as `value`) gives twice, located; undefined when none.
+ * On the way, each object of `value` with an array-index key gets its keys noted in the written order (key-order.ts):
+ * JSON.parse lists those keys first, and a key set keeps the order keys were added in.
  */
-function scanKeys(text: string): { twice?: { key: string; line: number; column: number }; indexKeys: boolean } {
-  const open: Array<Set<string>> = [];
+function scanKeys(text: string, value: unknown): { key: string; line: number; column: number } | undefined {
+  const open: Array<{ keys: Set<string>; at: object }> = [];
   let found: { key: string; line: number; column: number } | undefined;
-  let indexKeys = false;
   visit(text, {
-    onObjectBegin: () => {
-      open.push(new Set());
+    onObjectBegin: (_offset, _length, _line, _column, pathSupplier) => {
+      let at: unknown = value;
+      for (const k of pathSupplier()) at = (at as Record<string | number, unknown>)[k];
+      open.push({ keys: new Set(), at: at as object });
     },
     onObjectEnd: () => {
-      open.pop();
+      const { keys, at } = open.pop()!;
+      if ([...keys].some(isIndexKey)) noteKeysAsWritten(at, [...keys]);
     },
     onObjectProperty: (key, _offset, _length, line, column) => {
-      const keys = open[open.length - 1];
+      const { keys } = open[open.length - 1];
       if (found === undefined && keys.has(key)) found = { key, line: line + 1, column: column + 1 };
       keys.add(key);
-      if (isIndexKey(key)) indexKeys = true;
     },
   });
-  return { twice: found, indexKeys };
-}
-
-/**
- * Notes, for each object of `value` (parsed from the text whose tree is `node`) with an array-index key, its keys in
- * the written order (key-order.ts): JSON.parse lists those keys first. Iterative: the text may nest deeply.
- */
-function noteWrittenOrder(node: Node, value: unknown): void {
-  const stack: Array<[Node, unknown]> = [[node, value]];
-  while (stack.length > 0) {
-    const [n, v] = stack.pop()!;
-    if (typeof v !== 'object' || v === null || n.children === undefined) continue;
-    if (n.type === 'array') {
-      n.children.forEach((child, k) => stack.push([child, (v as unknown[])[k]]));
-      continue;
-    }
-    const keys = n.children.map((p) => p.children![0].value as string);
-    if (keys.some(isIndexKey)) noteKeysAsWritten(v, keys);
-    for (const p of n.children) stack.push([p.children![1], (v as Record<string, unknown>)[p.children![0].value as string]]);
-  }
-}
-
-/** A leading UTF-8 byte order mark (as some Windows editors write) is not part of the JSON text. */
-function stripByteOrderMark(text: string): string {
-  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  return found;
 }
 
 /** "invalid JSON at line L, column C: <what>", located by jsonc-parser in strict mode (Node's JSON.parse gives no position). */

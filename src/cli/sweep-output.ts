@@ -15,8 +15,10 @@ import { type Axis, type ChartSpec, type Sweep, VARIANT_AXIS, chartProblems, cha
 
 export const MANIFEST = 'sweep.json';
 export const RESULTS = 'results.jsonl';
+const AGGREGATE_CSV = 'aggregate.csv';
+const AGGREGATE_JSON = 'aggregate.json';
 /** The files a sweep writes into its output folder. */
-export const SWEEP_FILES = [MANIFEST, RESULTS, 'aggregate.csv', 'aggregate.json'] as const;
+export const SWEEP_FILES = [MANIFEST, RESULTS, AGGREGATE_CSV, AGGREGATE_JSON] as const;
 
 export interface Manifest {
   name: string;
@@ -258,6 +260,6 @@ export function finalize(dir: string, manifest: Manifest, records: PointRecord[]
   writeOutput(join(dir, RESULTS), sorted.map((r) => lines?.get(r) ?? JSON.stringify(r) + '\n').join(''));
   const rows = aggregate(sorted);
   const axes = manifest.axes.map((a) => a.name);
-  writeOutput(join(dir, SWEEP_FILES[2]), aggregateCsv(rows, axes));
-  writeOutput(join(dir, SWEEP_FILES[3]), JSON.stringify(flatRows(rows, axes), null, 1) + '\n');
+  writeOutput(join(dir, AGGREGATE_CSV), aggregateCsv(rows, axes));
+  writeOutput(join(dir, AGGREGATE_JSON), JSON.stringify(flatRows(rows, axes), null, 1) + '\n');
 }

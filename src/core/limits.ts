@@ -27,9 +27,10 @@ export const MAX_TASK_EPOCHS = 1_000_000;
 
 /**
  * Rack epochs one task may span (the heartbeat intervals it runs x the racks): every epoch sends each rack a command
- * and takes its batch back, about 0.6 us a rack on the development VM, so a task of a million intervals on 10,000
- * racks of one node (each within its own limit) was a run of 94 minutes (an adversarial walkthrough's scenario: one
- * 99,000 s map, 100 ms heartbeats). This bound is about two minutes of them.
+ * and takes its batch back. An adversarial walkthrough's scenario, one 99,000 s map at 100 ms heartbeats on 10,000
+ * racks of one node (each within its own limit), had simulated 528 s after 30 s of run (5,280 epochs: 0.57 us a rack
+ * epoch), so about 94 minutes in all. At this bound, a single map on 10,000 racks ran 86 s, and on 2,000 racks 23 s
+ * (a review's runs on the development VM).
  */
 export const MAX_TASK_RACK_EPOCHS = 200_000_000;
 

@@ -12,27 +12,7 @@ import type { PluginKind } from './framework/registry.js';
 import type { SlotKind } from './slot-kind.js';
 import type { Scenario } from './scenario.js';
 import { hasControlChars } from './bounded.js';
-
-/**
- * A value as a message shows it: a string or plain data as JSON, a number (NaN, Infinity) or any other primitive as
- * JavaScript prints it, a function or data JSON cannot write (a cycle, a bigint) by its kind.
- */
-export function shownValue(v: unknown): string {
-  if (typeof v === 'string') return JSON.stringify(v);
-  if (typeof v !== 'object' || v === null) return typeof v === 'function' ? 'a function' : String(v);
-  try {
-    return JSON.stringify(v) ?? valueKind(v);
-  } catch {
-    return valueKind(v);
-  }
-}
-
-/** A value as a message about its kind shows it: a function, an array or an object by its kind, else as shownValue. */
-export function valueKind(v: unknown): string {
-  if (typeof v === 'function') return 'a function';
-  if (Array.isArray(v)) return 'an array';
-  return typeof v === 'object' && v !== null ? 'an object' : shownValue(v);
-}
+import { shownValue, valueKind } from './shown-value.js';
 
 /** The members (`?`: optional) of what a plugin's create() returns, by kind; a plugin's own other members are its business. */
 const MADE: Readonly<Record<PluginKind, Readonly<Record<string, string>>>> = {
@@ -125,6 +105,11 @@ function isThenable(v: unknown): boolean {
   return (typeof v === 'object' || typeof v === 'function') && v !== null && typeof (v as { then?: unknown }).then === 'function';
 }
 
+/** The error for a plugin method `key` of `who` that returned a Promise. */
+function returnedPromise(who: string, key: string): TypeError {
+  return new TypeError(`${who}: ${key}() returned a Promise: a plugin's methods run synchronously (no async, no await)`);
+}
+
 /** The objects of what a policy's create() returns whose methods the core calls too. */
 const CALLED_OBJECTS: ReadonlySet<string> = new Set(['assignMaps', 'filter', 'tick', 'lazy', 'events']);
 
@@ -149,7 +134,7 @@ export function syncOnly<T extends object>(obj: T, who: string): T {
       const to = typeof value === 'function'
         ? (...args: unknown[]): unknown => {
           const out: unknown = Reflect.apply(value, target, args);
-          if (isThenable(out)) throw new TypeError(`${who}: ${key}() returned a Promise: a plugin's methods run synchronously (no async, no await)`);
+          if (isThenable(out)) throw returnedPromise(who, key);
           return out;
         }
         : syncOnly(value as object, `${who}'s ${key}`);
@@ -163,13 +148,20 @@ export function syncOnly<T extends object>(obj: T, who: string): T {
 export function checkedQueue(queue: JobQueue, policy: string, kind: SlotKind): JobQueue {
   const problem = membersProblem(queue, QUEUE, `createQueue('${kind}')`);
   if (problem !== undefined) throw new TypeError(`policy "${policy}": ${problem}`);
-  // A comparator's bad answer (UserSortedJobQueue) is named with the policy and the queue.
-  const named = (err: unknown): unknown => (err instanceof ComparatorError ? new TypeError(`policy "${policy}": its ${kind} queue's ${err.message}`) : err);
-  const sync = syncOnly(queue, `policy "${policy}": its ${kind} queue`);
+  // A method's Promise, and a comparator's bad answer (UserSortedJobQueue), named with the policy and the queue.
+  const call = (method: 'add' | 'remove' | 'update', job: Job): void => {
+    let out: unknown;
+    try {
+      out = queue[method](job);
+    } catch (err) {
+      throw err instanceof ComparatorError ? new TypeError(`policy "${policy}": its ${kind} queue's ${err.message}`) : err;
+    }
+    if (isThenable(out)) throw returnedPromise(`policy "${policy}": its ${kind} queue`, method);
+  };
   return {
-    add: (job) => { try { sync.add(job); } catch (err) { throw named(err); } },
-    remove: (job) => { try { sync.remove(job); } catch (err) { throw named(err); } },
-    update: (job) => { try { sync.update(job); } catch (err) { throw named(err); } },
+    add: (job) => call('add', job),
+    remove: (job) => call('remove', job),
+    update: (job) => call('update', job),
     get jobs() {
       const jobs: unknown = queue.jobs;
       if (!Array.isArray(jobs)) throw new TypeError(`policy "${policy}": its ${kind} queue's jobs is ${valueKind(jobs)}, not a list of jobs`);

@@ -11,7 +11,7 @@ import { hadoopHeartbeatMs } from './topology.js';
 import { FACEBOOK_BINS } from './workload.js';
 import { policies } from './framework/registry.js';
 import { declaredShortcuts } from './plugins.js';
-import { shownValue } from './plugin-checks.js';
+import { shownValue } from './shown-value.js';
 
 interface Totals {
   jobs: number;

@@ -231,7 +231,7 @@ describe('bad SWIM traces: file and line', () => {
 });
 
 describe('sizes beyond what can run', () => {
-  it('a task of a million heartbeats on 10,000 racks (each within its limit: a run of 94 minutes)', () => {
+  it('a task of a million heartbeats on 10,000 racks (each within its limit: about 94 minutes by its progress)', () => {
     const file = write('s.json', { ...tiny, cluster: { racks: 10_000, nodesPerRack: 1, mapSlotsPerNode: 1, reduceSlotsPerNode: 1, heartbeatMs: 100 },
       workload: { kind: 'jobs', files: [{ name: 'a', blocks: 1 }], jobs: [{ id: 'j1', input: 'a', mapMs: 49_500_000 }] } }); // x 2, the off-rack slowdown
     expect(inputError(() => loadScenario(file), file)).toContain('spans 990000 heartbeats of 100 ms on 10000 racks, 9900000000 rack epochs, above the limit of 200000000');

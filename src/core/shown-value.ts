@@ -1,0 +1,21 @@
+/** Values as error messages show them (plugins' answers, bad arguments, sizes). */
+/**
+ * A value as a message shows it: a string or plain data as JSON, a number (NaN, Infinity) or any other primitive as
+ * JavaScript prints it, a function or data JSON cannot write (a cycle, a bigint) by its kind.
+ */
+export function shownValue(v: unknown): string {
+  if (typeof v === 'string') return JSON.stringify(v);
+  if (typeof v !== 'object' || v === null) return typeof v === 'function' ? 'a function' : String(v);
+  try {
+    return JSON.stringify(v) ?? valueKind(v);
+  } catch {
+    return valueKind(v);
+  }
+}
+
+/** A value as a message about its kind shows it: a function, an array or an object by its kind, else as shownValue. */
+export function valueKind(v: unknown): string {
+  if (typeof v === 'function') return 'a function';
+  if (Array.isArray(v)) return 'an array';
+  return typeof v === 'object' && v !== null ? 'an object' : shownValue(v);
+}
