@@ -6,6 +6,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Ajv } from 'ajv';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type Result, simulate } from '../src/actors/simulate.js';
 import { auditor, canonicalScenarios } from './helpers.js';
@@ -14,6 +15,8 @@ const FILE = join(import.meta.dirname, 'golden', 'digests.json');
 const golden = JSON.parse(readFileSync(FILE, 'utf8')) as Record<string, string>;
 const update = process.env.UPDATE_GOLDEN === '1';
 const seen: Record<string, string> = {};
+const ajv = new Ajv({ allErrors: true });
+const fitsResult = ajv.compile(JSON.parse(readFileSync(join(import.meta.dirname, '..', 'schema', 'result.schema.json'), 'utf8')) as object);
 
 describe.each(canonicalScenarios())('$file / $variant', ({ file, variant, scenario: s, trace }) => {
   let run: Promise<{ r: Result; audit: ReturnType<typeof auditor> }> | undefined;
@@ -45,6 +48,12 @@ describe.each(canonicalScenarios())('$file / $variant', ({ file, variant, scenar
     const l = r.summary.locality;
     expect(l.node + l.rack + l.off).toBeCloseTo(1, 3);
     expect(r.summary.utilization).toBeLessThanOrEqual(1);
+  });
+
+  it('its result, as JSON, fits schema/result.schema.json', async () => {
+    const { r } = await audited();
+    const json = JSON.parse(JSON.stringify(r)) as unknown;
+    expect(fitsResult(json), ajv.errorsText(fitsResult.errors)).toBe(true);
   });
 });
 

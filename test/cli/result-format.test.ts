@@ -1,0 +1,86 @@
+/**
+ * The output formats' JSON Schemas (schema/result.schema.json, sweep-result.schema.json, sweep-aggregate.schema.json,
+ * from src/cli/result-format.ts): what `run --json` and a sweep write fits them, timed and untimed, in-process and on
+ * threads; and they refuse what a result must not hold. (test/golden.test.ts checks every canonical variant's result.)
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Ajv } from 'ajv';
+import { describe, expect, it } from 'vitest';
+import { SCHEMA_DIR } from '../../src/cli/json-schema.js';
+import { ROOT, hfsim, lines, smallSweep, tmp, writeJson } from './sweep-helpers.js';
+
+const ajv = new Ajv({ allErrors: true });
+const compile = (file: string) => ajv.compile(JSON.parse(readFileSync(join(ROOT, SCHEMA_DIR, file), 'utf8')) as object);
+const validResult = compile('result.schema.json');
+const validLine = compile('sweep-result.schema.json');
+const validAggregate = compile('sweep-aggregate.schema.json');
+
+const fits = (valid: typeof validResult, value: unknown): string => (valid(value) ? '' : ajv.errorsText(valid.errors));
+
+/** A small fluid scenario with pools and two variants: a run takes well under a second. */
+const scenario = {
+  name: 'formats',
+  cluster: { racks: 2, nodesPerRack: 4, mapSlotsPerNode: 2, reduceSlotsPerNode: 1, network: { model: 'fluid' } },
+  scheduler: { policy: 'hfs', pools: [{ name: 'a', weight: 2, minMaps: 2, minSharePreemptionTimeoutMs: 10000 }, { name: 'b' }], preemption: { enabled: true } },
+  workload: { kind: 'generated', groups: [
+    { name: 'big', count: 2, maps: 30, mapMs: 15000, reduces: 2, intervalMs: 5000, pool: 'a' },
+    { name: 'small', count: 8, maps: 2, mapMs: 8000, intervalMs: 3000, pool: 'b' },
+  ] },
+  variants: { 'HFS': {}, 'HFS + delay': { 'scheduler.delay': { mode: 'wait', nodeMs: 5000, rackMs: 5000 } } },
+};
+
+describe('result formats (schema/)', () => {
+  it.each([
+    ['in-process, timed', []],
+    ['in-process, untimed', ['--no-time-decisions']],
+    ['on 2 rack threads', ['--runtime', 'threads', '--workers', '2']],
+  ])('run --json fits result.schema.json: %s', (_name, flags) => {
+    const file = writeJson(tmp('formats'), 'formats.json', scenario);
+    const r = hfsim('run', file, '--json', '--no-progress', ...flags);
+    expect(r.stderr).toBe('');
+    const results = JSON.parse(r.stdout) as Array<Record<string, any>>;
+    expect(results).toHaveLength(2);
+    for (const result of results) {
+      expect(fits(validResult, result)).toBe('');
+      expect(result.pools).toHaveLength(2);
+      expect(result.network.model).toBe('fluid');
+      expect('decisionUs' in result.run).toBe(!flags.includes('--no-time-decisions'));
+    }
+  });
+
+  it("a sweep's results.jsonl lines and aggregate.json fit theirs", () => {
+    const out = join(tmp('formats-sweep'), 'out');
+    expect(hfsim('sweep', smallSweep(), '--out', out).code).toBe(0);
+    const records = lines(out);
+    expect(records).toHaveLength(12);
+    for (const line of records) expect(fits(validLine, line)).toBe('');
+    const rows = JSON.parse(readFileSync(join(out, 'aggregate.json'), 'utf8')) as unknown[];
+    expect(rows.length).toBeGreaterThan(0);
+    expect(fits(validAggregate, rows)).toBe('');
+  });
+
+  it('refuses a field the format lacks, a NaN written as null, a missing digest, a bin past 9', () => {
+    const file = writeJson(tmp('formats'), 'formats.json', { ...scenario, variants: undefined });
+    const good = JSON.parse(hfsim('run', file, '--json', '--no-progress').stdout) as Record<string, any>;
+    expect(fits(validResult, good)).toBe('');
+    const broken: Array<(r: Record<string, any>) => void> = [
+      (r) => (r.summary.meanResponseMS = 1),
+      (r) => (r.summary.locality.node = null),
+      (r) => delete r.digest,
+      (r) => (r.bins[0].bin = 10),
+      (r) => (r.jobs[0].maps = -1),
+      (r) => (r.run.runtime = 'gpu'),
+      (r) => (r.network.utilization.up[0][0] = 1.5),
+    ];
+    for (const change of broken) {
+      const r = structuredClone(good);
+      change(r);
+      expect(validResult(r), String(change)).toBe(false);
+    }
+    const line = { id: 'x', index: 0, group: 'g', values: {}, ...good };
+    delete line.config;
+    expect(fits(validLine, line)).toBe('');
+    expect(validLine({ ...line, config: good.config })).toBe(false);
+  });
+});
