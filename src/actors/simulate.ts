@@ -1,5 +1,5 @@
 /** Runs one resolved scenario on a runtime and assembles the result: outcome, run statistics and digest. */
-import { createHash } from 'node:crypto';
+import { digestOf } from './digest.js';
 import type { Outcome } from '../core/results.js';
 import { type Scenario, parsedScenarioErrors } from '../core/scenario.js';
 import type { ScanMode, SchedulerObserver } from '../core/scheduler.js';
@@ -200,7 +200,4 @@ export async function simulate(scenario: Scenario, options: SimulateOptions = {}
   return { ...body, config, run, digest: digestOf(body) };
 }
 
-/** sha256 of the JSON of the outcome: scenario, variant, seed, summary, bins and jobs (not config or run). */
-export function digestOf(body: object): string {
-  return createHash('sha256').update(JSON.stringify(body)).digest('hex');
-}
+export { digestOf };

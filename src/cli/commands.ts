@@ -36,6 +36,7 @@ export function sweepCommand(): Command {
   cmd.addCommand(new Command('merge')
     .description('join the output directories of the shards of one sweep into one (exit 4 while points are missing)')
     .exitOverride()
+    .showHelpAfterError('(run hfsim sweep merge --help for usage)')
     .argument('<dir...>', 'shard output directories')
     .requiredOption('--out <dir>', 'merged output directory (an output of the same sweep there is merged in, never cut)')
     .action(async (dirs: string[], flags: { out: string }) => (await import('./sweep-merge.js')).mergeAction(dirs, flags)));
@@ -61,6 +62,7 @@ export function benchCommand(): Command {
     .option('--only <text>', 'only the cases whose name contains text')
     .enablePositionalOptions() // compare has its own --json (a flag, where bench's takes a file)
     .exitOverride()
+    .showHelpAfterError('(run hfsim bench --help for usage)')
     .action(async (flags: BenchFlags) => (await import('./bench.js')).bench(flags));
   cmd
     .command('compare')
@@ -71,6 +73,7 @@ export function benchCommand(): Command {
     .option('--json', 'print the verdict and every measure\'s change as JSON instead of the table (exit codes unchanged)')
     .option('--markdown <file>', 'also write a Markdown summary (appended to $GITHUB_STEP_SUMMARY too, when set)')
     .exitOverride()
+    .showHelpAfterError('(run hfsim bench compare --help for usage)')
     .action(async (baseFile: string, newFile: string, flags: CompareFlags) => (await import('./bench.js')).compare(baseFile, newFile, flags));
   return cmd;
 }

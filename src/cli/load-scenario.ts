@@ -133,6 +133,20 @@ function describeJsonError(code: number): string {
   return name.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
 }
 
+/**
+ * The --set that gave the field a scenario error names (`path: message`), as the error's place (`--set seed=-3: `), or
+ * undefined when none did: the value came from the command line, not from the file or the variant the error was
+ * named under before.
+ */
+function setBlamed(error: string, sets: ReadonlyArray<[string, unknown]>): string | undefined {
+  const field = error.slice(0, error.indexOf(': '));
+  for (let k = sets.length - 1; k >= 0; k--) { // the last --set of a path wins, as it applies last
+    const [path, value] = sets[k];
+    if (field === path || field.startsWith(`${path}.`) || field.startsWith(`${path}[`)) return `--set ${path}=${typeof value === 'string' ? value : JSON.stringify(value)}: `;
+  }
+  return undefined;
+}
+
 export function loadScenario(file: string, sets: Array<[string, unknown]> = [], seed?: number, only?: string | readonly string[]): LoadedScenario {
   // The library API's callers (the CLI builds the pairs with parseSet): a string here read as unknown fields "w", ...
   if (!Array.isArray(sets) || !sets.every((s) => Array.isArray(s) && s.length === 2 && typeof s[0] === 'string')) {
@@ -158,7 +172,7 @@ export function loadScenario(file: string, sets: Array<[string, unknown]> = [], 
   const loaded = variants.map(({ name, overrides }) => {
     const where = name === '' ? '' : `variant "${name}": `;
     const parsed = resolveScenario(asInput(() => resolveVariant(record, overrides, allSets), `${file}: ${where}`), file);
-    if (!parsed.ok) throw new InputError(parsed.errors.map((e) => `${file}: ${where}${e}`).join('\n'));
+    if (!parsed.ok) throw new InputError(parsed.errors.map((e) => `${setBlamed(e, sets) ?? `${file}: ${where}`}${e}`).join('\n'));
     const trace = traceFor(file, parsed.value);
     const over = workloadLimitErrors(parsed.value, trace);
     if (over.length > 0) throw new InputError(over.map((e) => `${file}: ${where}${e}`).join('\n'));

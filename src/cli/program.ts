@@ -25,6 +25,7 @@ export function buildProgram(): Command {
   program
     .command('run')
     .description('run a scenario (every variant in it) and print a comparison, or the result JSON')
+    .showHelpAfterError('(run hfsim run --help for usage)')
     .argument('<scenario.json>', 'scenario file')
     .option('--set <path=value>', 'override a scenario field, e.g. scheduler.delay.nodeMs=5000 (repeatable)', collect, [])
     .option('--seed <n>', 'override the scenario seed', intArg('--seed', 0))

@@ -13,6 +13,8 @@ import type { ProgressListener, RunProgress } from '../actors/run-progress.js';
 /** Where progress goes: process.stderr, or a test's stand-in. */
 export interface ProgressStream {
   isTTY?: boolean;
+  /** A terminal's width (the bar is sized to fit it). */
+  columns?: number;
   write(text: string): boolean;
 }
 
@@ -34,6 +36,22 @@ export function simulatedClock(ms: number): string {
 
 /** A variant's name as progress shows it (a scenario without variants has one named ''). */
 const variantLabel = (name: string): string => (name === '' ? 'run' : name);
+
+/**
+ * The terminal as a bar leaves it: untouched. cli-progress's hideCursor and its default linewrap: false switch the
+ * cursor and line wrap off while it draws and back on when it stops; a Ctrl-C (or any kill) ended the process by the
+ * signal with them off, and the shell came back without a cursor or wrapping. A JavaScript signal listener to
+ * restore them would run only when the simulation, synchronous, let the event loop turn: Ctrl-C would have waited
+ * for the run's end. So the cursor stays shown, and with wrapping left on cli-progress cuts each line to the
+ * terminal's width (its Terminal.write), so a long line does not wrap into the next.
+ */
+export const BAR_TERMINAL = { hideCursor: false, linewrap: true } as const;
+
+/**
+ * The bar's width in characters so that its line, `fixed` characters besides the bar, fits the terminal's `columns`
+ * (cut, its end was lost: the wall time, the ETA): from 10 to cli-progress's default 40.
+ */
+export const barSize = (columns: number | undefined, fixed: number): number => Math.max(10, Math.min(40, (columns || 80) - 1 - fixed));
 
 export class RunProgressDisplay {
   private readonly barAfterMs: number;
@@ -64,8 +82,10 @@ export class RunProgressDisplay {
           if (now - started < this.barAfterMs || p.jobsFinished === p.jobs) return;
           this.bar = new SingleBar({
             format: `${label} [{bar}] {value}/{total} jobs | simulated {simulated} | {wall}`,
+            // the label, the counts (twice the total's digits), a simulated clock of days and a wall time of hours
+            barsize: barSize(this.stream.columns, label.length + 2 * String(p.jobs).length + 45),
             stream: this.stream as NodeJS.WritableStream,
-            hideCursor: true,
+            ...BAR_TERMINAL,
             clearOnComplete: true,
           });
           this.bar.start(p.jobs, p.jobsFinished, { simulated: simulatedClock(p.simulatedMs), wall });

@@ -74,7 +74,13 @@ export async function runVariants(variants: readonly LoadedVariant[], options: V
     for (let i = take(); i !== undefined; i = take()) {
       const v = variants[i];
       onThePool.add(i);
-      results[i] = await pool.run({ scenario: v.scenario, variant: v.name, trace: v.trace, plugins: options.plugins, timeDecisions: options.simulate?.timeDecisions });
+      try {
+        results[i] = await pool.run({ scenario: v.scenario, variant: v.name, trace: v.trace, plugins: options.plugins, timeDecisions: options.simulate?.timeDecisions });
+      } catch (err) {
+        // say which variant failed, as a sweep names its point (it read "run failed: its worker process exited")
+        if (err instanceof Error && variants.length > 1) err.message = `variant "${v.name}": ${err.message}`;
+        throw err;
+      }
       onThePool.delete(i);
       options.onPoolDone?.(v.name, ++ended, variants.length);
     }

@@ -15,6 +15,7 @@ import { asInput, readJsonFile } from './load-scenario.js';
 import { resolveScenario } from './resolve-scenario.js';
 import { traceFor } from './trace.js';
 import { compareCodeUnits } from '../core/code-units.js';
+import { nonNegInt } from '../core/bounded.js';
 
 /** The axis name that selects a variant of the base scenario. */
 export const VARIANT_AXIS = 'variant';
@@ -34,7 +35,8 @@ export const chartSchema = z.strictObject({
 });
 export type ChartSpec = z.infer<typeof chartSchema>;
 
-const seedSchema = z.number({ error: 'a seed must be a number' }).int('a seed must be a whole number').min(0, 'a seed must not be negative');
+// As a scenario's seed (scenario.ts): above 2^53 - 1 it says so, where "must be a whole number" told nothing to fix.
+const seedSchema = nonNegInt('a seed', Number.MAX_SAFE_INTEGER);
 
 /** An override path of `set` or an axis: a field path (overridePathProblem), never the seed (the seeds list sets it). */
 const overridePath = (what: string) => z.string().min(1).superRefine((path, ctx) => {
@@ -226,13 +228,29 @@ export function expandSweep(raw: unknown, file: string): Sweep {
       points.push({ id: pointId(values, seed), index: points.length, values, group, seed, variant: variantName || scenario.scheduler.policy, scenario, trace });
     }
   }
-  const hash = createHash('sha256').update(JSON.stringify(points.map((p) => [p.id, p.scenario]))).digest('hex');
+  // A point that replays a SWIM trace reads its rows from a file the scenario only names: its rows count too, or a
+  // trace edited between a kill and --resume (or between shards) mixed two workloads in one output.
+  const hash = createHash('sha256').update(JSON.stringify(points.map((p) => (p.trace === undefined ? [p.id, p.scenario] : [p.id, p.scenario, traceFingerprint(p.trace)])))).digest('hex');
   // The skip-count curve's p: the share of nodes holding a 1-block job's data, R / nodes, from the first point.
   const first = points[0].scenario;
   const charts = spec.charts?.map((c) => (c.analytic && c.analytic.p === undefined
     ? { ...c, analytic: { ...c.analytic, p: Math.min(1, first.hdfs.replication / (first.cluster.racks * first.cluster.nodesPerRack)) } }
     : c));
   return { file, name: spec.name, description: spec.description, axes, seeds: spec.seeds, charts, hash, points };
+}
+
+const fingerprints = new WeakMap<SwimTrace, string>();
+
+/** sha256 of a trace's rows as read (its ids, times, bytes and paths): once per trace, which every point of a file shares. */
+function traceFingerprint(trace: SwimTrace): string {
+  let f = fingerprints.get(trace);
+  if (f === undefined) {
+    const h = createHash('sha256').update(JSON.stringify(trace.ids));
+    for (const column of [trace.submitS, trace.inputBytes, trace.shuffleBytes, trace.outputBytes]) h.update(new Uint8Array(column.buffer, column.byteOffset, column.byteLength));
+    if (trace.inputPaths !== undefined) h.update(JSON.stringify(trace.inputPaths));
+    fingerprints.set(trace, (f = h.digest('hex')));
+  }
+  return f;
 }
 
 function product(axes: Axis[]): Array<Record<string, unknown>> {

@@ -5,7 +5,7 @@
  * exits 4 (EXIT.incomplete), so a script cannot take a partial merge for a finished sweep.
  */
 import { existsSync, realpathSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { IncompleteError, InputError } from './errors.js';
 import { checkOutputDir, makeOutputDir, writeOutput } from './output.js';
 import type { PointRecord } from './sweep-aggregate.js';
@@ -23,7 +23,7 @@ export function merge(dirs: readonly string[]): { manifest: Manifest; records: P
   const fileOf = new Map<PointRecord, string>();
   for (const dir of dirs) {
     const m = readCheckedManifest(dir);
-    if (first && m.hash !== first.hash) throw new InputError(`${dir}: made by a different sweep than ${dirs[0]} (the sweep file or its base scenario differ)`);
+    if (first && m.hash !== first.hash) throw new InputError(`${dir}: made by a different sweep than ${dirs[0]} (the sweep file, its base scenario or a file they read differ)`);
     first ??= m;
     for (const r of readRecords(dir, false, m)) {
       all.push(r);
@@ -56,8 +56,11 @@ export function missingReport(manifest: Manifest, records: readonly PointRecord[
   const lines = missing.slice(0, SHOWN).map((p) => `  point ${p.index} (${describePoint(p)}), id ${p.id}`);
   if (missing.length > SHOWN) lines.push(`  ... and ${missing.length - SHOWN} more`);
   return `sweep merge: incomplete: ${missing.length} of ${manifest.points.length} points missing from ${out}:\n${lines.join('\n')}\n` +
-    `run them with: hfsim sweep ${manifest.file} --out ${out} --resume`;
+    `run them with: hfsim sweep ${shellWord(manifest.file)} --out ${shellWord(resolve(out))} --resume`;
 }
+
+/** A path as a shell reads it back: as it is when it holds only safe characters, else in single quotes. */
+const shellWord = (s: string): string => (/^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replaceAll("'", "'\\''")}'`);
 
 /** `hfsim sweep merge`'s action (its options are in commands.ts). */
 export function mergeAction(dirs: string[], flags: { out: string }): void {

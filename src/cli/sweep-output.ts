@@ -4,8 +4,9 @@
  */
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, truncateSync } from 'node:fs';
 import { type FileHandle, open } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { digestOf } from '../actors/digest.js';
 import { firstProblem, pointRecordProblem } from '../report/result-schema.js';
 import { InputError } from './errors.js';
 import { readJsonFile } from './load-scenario.js';
@@ -38,7 +39,7 @@ export function manifestOf(sweep: Sweep, shard?: { index: number; count: number 
   return {
     name: sweep.name,
     description: sweep.description,
-    file: sweep.file,
+    file: resolve(sweep.file), // absolute: a merge's "run them with" command works from any folder
     hash: sweep.hash,
     axes: sweep.axes,
     seeds: sweep.seeds,
@@ -157,7 +158,7 @@ export function readRecords(dir: string, repair = false, manifest?: Manifest): P
       throw new InputError(`${file}: line ${i + 1} is not a JSON result line`);
     }
     if (points !== undefined) {
-      const problem = pointRecordProblem(record) ?? pointProblem(record, points);
+      const problem = pointRecordProblem(record) ?? pointProblem(record, points) ?? digestProblem(record);
       if (problem !== undefined) throw new InputError(`${file}: line ${i + 1}: ${problem}`);
     }
     records.push(record);
@@ -176,6 +177,20 @@ function pointProblem(r: PointRecord, points: ReadonlyMap<string, Manifest['poin
     if (r[field] !== p[field]) return `${field}: ${JSON.stringify(r[field])} is not point ${p.index}'s ${JSON.stringify(p[field])} in ${MANIFEST}`;
   }
   return undefined;
+}
+
+/** The fields of a results line its digest covers, in the order simulate() hashes them (digestOf). */
+const DIGESTED = new Set(['scenario', 'variant', 'seed', 'summary', 'bins', 'jobs', 'pools', 'replication', 'mapAssignment', 'network']);
+
+/**
+ * Why a results line's outcome is not the one its digest was made from (a value edited by hand), or undefined. The
+ * line holds the outcome's fields in the order they were hashed, so hashing them again must give the digest.
+ */
+function digestProblem(r: PointRecord): string | undefined {
+  const body: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(r)) if (DIGESTED.has(key)) body[key] = value;
+  const digest = digestOf(body);
+  return digest === r.digest ? undefined : `digest: ${r.digest.slice(0, 12)} is not the digest of the line's outcome (that is ${digest.slice(0, 12)}): a value was edited`;
 }
 
 /**

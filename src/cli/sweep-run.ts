@@ -6,6 +6,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { SingleBar } from 'cli-progress';
+import { BAR_TERMINAL, barSize } from './run-progress.js';
 import type { Result } from '../actors/simulate.js';
 import type { SweepTask } from '../actors/sweep-task.js';
 import { type PoolKind, SIMULATION_TASK, type TaskPool, type TaskTiming, type WorkerStart, startPool } from '../actors/pool.js';
@@ -59,6 +60,8 @@ export interface SweepOutcome {
   total: number;
   skipped: number;
   ran: number;
+  /** The worker processes (or threads) the points ran on: --parallel, or fewer when fewer points were left to run. */
+  workers: number;
   records: PointRecord[];
 }
 
@@ -73,7 +76,7 @@ export async function runSweep(sweep: Sweep, options: SweepOptions): Promise<Swe
     if (!options.resume) {
       if (readRecords(dir).length > 0) throw new InputError(`${dir}: holds results of an earlier sweep: pass --resume to finish it, or choose another --out`);
     } else {
-      if (old.hash !== sweep.hash) throw new InputError(`${dir}: --resume: the sweep or its base scenario changed since this output was made`);
+      if (old.hash !== sweep.hash) throw new InputError(`${dir}: --resume: the sweep, its base scenario or a file they read (a trace, an allocation file) changed since this output was made`);
       if (JSON.stringify(old.shard ?? null) !== JSON.stringify(options.shard ?? null)) {
         throw new InputError(`${dir}: --resume: this output is ${old.shard ? `shard ${old.shard.index}/${old.shard.count}` : 'unsharded'}; pass the same --shard`);
       }
@@ -137,7 +140,7 @@ export async function runSweep(sweep: Sweep, options: SweepOptions): Promise<Swe
   if (t) t.finalizedAt = clockMs();
   await closing;
   if (t) t.closedAt = clockMs();
-  return { dir, manifest, total: mine.length, skipped: done.size, ran: todo.length, records };
+  return { dir, manifest, total: mine.length, skipped: done.size, ran: todo.length, workers: pool === undefined ? 0 : size, records };
 }
 
 
@@ -191,8 +194,9 @@ class Progress {
     if (process.stderr.isTTY) {
       this.bar = new SingleBar({
         format: 'sweep [{bar}] {value}/{total} points | {rate} points/s | ETA {eta_formatted}',
+        barsize: barSize(process.stderr.columns, 2 * String(total).length + 40),
         etaBuffer: 20,
-        hideCursor: true,
+        ...BAR_TERMINAL,
       });
       this.bar.start(total, done, { rate: '0.00' });
     } else {

@@ -31,6 +31,6 @@ export async function sweepAction(file: string, flags: SweepFlags): Promise<void
   const parallel = flags.parallel ?? availableParallelism();
   const r = await runSweep(sweep, { out, parallel, pool: flags.pool, resume: flags.resume, shard, progress: flags.progress, plugins: pluginUrls(flags.plugin), timeDecisions: flags.timeDecisions !== false });
   const skipped = r.skipped > 0 ? `, ${r.skipped} already done` : '';
-  process.stdout.write(`${sweep.name}: ${r.total} points${shard ? ` (shard ${shard.index}/${shard.count} of ${sweep.points.length})` : ''}, ran ${r.ran}${skipped}, ${parallel} worker${parallel > 1 ? 's' : ''}; wrote ${out}/\n\n`);
+  process.stdout.write(`${sweep.name}: ${r.total} points${shard ? ` (shard ${shard.index}/${shard.count} of ${sweep.points.length})` : ''}, ran ${r.ran}${skipped}${r.workers > 0 ? `, ${r.workers} worker${r.workers > 1 ? 's' : ''}` : ''}; wrote ${out}/\n\n`);
   process.stdout.write(summaryTable(r.manifest, r.records) + '\n');
 }

@@ -255,6 +255,12 @@ export function jobDemand(job: Job, kind: SlotKind): number {
 
 export const jobRunning = (job: Job, kind: SlotKind): number => (kind === 'map' ? job.runningMaps : job.runningReduces);
 
+/**
+ * A division of one kind's slots among the pools (each pool's share of `kind` holds its running tasks and demand, just
+ * measured): a fair share per pool, in the order of `pools`.
+ */
+export type ShareDivision = (pools: readonly Pool[], kind: SlotKind, slots: number) => readonly number[];
+
 export class PoolSet implements Admission {
   /** The scheduler's settings the pools were made from: a frozen copy (plugins are handed the pools). */
   readonly config: SchedulerConfig;
@@ -274,6 +280,8 @@ export class PoolSet implements Admission {
   readonly #active: Job[] = [];
   readonly #userMax: Map<string, number>;
   #version = 0;
+  /** How the fair shares are divided (divideSharesBy); undefined: the Fair Scheduler's, down the pool tree. */
+  #division: ShareDivision | undefined;
 
   constructor(config: SchedulerConfig, readonly mapSlots: number, readonly reduceSlots: number) {
     this.config = frozenCopy(config);
@@ -422,11 +430,27 @@ export class PoolSet implements Admission {
   update(nowMs: number): void {
     for (const kind of KINDS) {
       this.refreshStats(kind);
-      // Top down: the root divides the slots among the top level, each parent pool its share among its children.
-      PoolSet.divide(this.#top, kind, kind === 'map' ? this.mapSlots : this.reduceSlots);
-      for (const parent of this.#parents) PoolSet.divide(liveChildren(parent), kind, parent.share(kind).fairShare);
+      const slots = kind === 'map' ? this.mapSlots : this.reduceSlots;
+      if (this.#division !== undefined) {
+        const fair = this.#division(this.#pools, kind, slots);
+        this.#pools.forEach((pool, i) => pool.share(kind).shareFairly(fair[i]));
+      } else {
+        // Top down: the root divides the slots among the top level, each parent pool its share among its children.
+        PoolSet.divide(this.#top, kind, slots);
+        for (const parent of this.#parents) PoolSet.divide(liveChildren(parent), kind, parent.share(kind).fairShare);
+      }
       for (const pool of this.#pools) pool.share(kind).stamp(nowMs, !pool.starvedForMinShare(kind), !pool.starvedForFairShare(kind));
     }
+  }
+
+  /**
+   * A policy whose pools are not the Fair Scheduler's sets how their fair shares (what preemption restores, and the
+   * results' `shares`) are divided: the capacity scheduler's by the queues' capacities (capacity-shares.ts). Once,
+   * when the policy is made, before the run.
+   */
+  divideSharesBy(division: ShareDivision): void {
+    if (this.#division !== undefined) throw new Error('the pools\' fair-share division is set already');
+    this.#division = division;
   }
 
   /** computeFairShares among siblings: `slots` divided by weight, min share and demand. */

@@ -58,3 +58,14 @@ function build(queues: readonly QueueConfig[], parentQueues: readonly ParentQueu
     absoluteMax: (name) => absolutes(name)[1],
   };
 }
+
+/**
+ * A fraction of the slots, as slots, to 9 decimals: percentages multiplied in floating point come out a hair above
+ * the whole number they mean (7% of 100 slots: 7.000000000000001; 40% of 80%: 0.32000000000000006), and the caps
+ * and user limits round up (ceil, running < max), which gave one slot too many.
+ */
+export function inSlots(fraction: number, slots: number): number {
+  const exact = fraction * slots;
+  const rounded = Math.round(exact * 1e9) / 1e9;
+  return rounded === 0 ? exact : rounded; // a sliver of a slot stays one: a positive cap never becomes 0
+}

@@ -73,8 +73,10 @@ export function metricChart(rows: readonly AggregateRow[], axes: ReadonlyArray<{
       series: parts.join(', ') || metricLabel(metric),
       key,
       mean: r.mean * scale,
-      lo: r.lo === null ? null : r.lo * scale,
-      hi: r.hi === null ? null : r.hi * scale,
+      // every metric is 0 or more, and a share at most 1: the band stops there (two seeds' t of 12.7 drew node
+      // locality's from -78% to 245%)
+      lo: r.lo === null ? null : Math.max(0, r.lo * scale),
+      hi: r.hi === null ? null : isShare(metric) ? Math.min(1, r.hi) : r.hi * scale,
       n: r.n,
     };
   });
@@ -107,7 +109,7 @@ export function metricChart(rows: readonly AggregateRow[], axes: ReadonlyArray<{
 }
 
 /** Empirical CDF of job response times, one line per series (variant), downsampled to at most 200 steps. */
-export function cdfChart(records: readonly RunRecord[], seriesOf: SeriesOf, id: string): Chart {
+export function cdfChart(records: readonly RunRecord[], seriesOf: SeriesOf, id: string, legend = 'variant'): Chart {
   const bySeries = new Map<string, number[]>();
   for (const r of records) {
     const { series } = seriesOf(r);
@@ -131,7 +133,7 @@ export function cdfChart(records: readonly RunRecord[], seriesOf: SeriesOf, id: 
       encoding: {
         x: { field: 'seconds', type: 'quantitative', scale: { type: 'log' }, title: 'response time (s, log scale)' },
         y: { field: 'share', type: 'quantitative', title: 'share of jobs', axis: { format: '.0%' } },
-        color: { field: 'series', type: 'nominal', title: 'variant', legend: LEGEND, scale: { domain: seriesDomain(records.map(seriesOf)) } },
+        color: { field: 'series', type: 'nominal', title: legend, legend: LEGEND, scale: { domain: seriesDomain(records.map(seriesOf)) } },
       },
     } as TopLevelSpec,
   };
@@ -157,9 +159,9 @@ function meanByBin(records: readonly RunRecord[], seriesOf: SeriesOf, value: (b:
 }
 
 /** Node locality per job size bin, one bar per series (variant), averaged over the runs of each series (maps-weighted). */
-export function localityByBinChart(records: readonly RunRecord[], seriesOf: SeriesOf, id: string): Chart {
+export function localityByBinChart(records: readonly RunRecord[], seriesOf: SeriesOf, id: string, legend = 'variant'): Chart {
   const values = meanByBin(records, seriesOf, (b) => b.locality.node, (b) => b.maps);
-  return barsByBin(id, 'Node locality by job size bin', values, seriesDomain(records.map(seriesOf)), { title: 'node locality', axis: { format: '.0%' }, scale: { domain: [0, 1] } });
+  return barsByBin(id, 'Node locality by job size bin', values, seriesDomain(records.map(seriesOf)), { title: 'node locality', axis: { format: '.0%' }, scale: { domain: [0, 1] } }, legend);
 }
 
 /** Mean response time per job size bin, one bar per series (variant). */
@@ -169,7 +171,7 @@ export function responseByBinChart(records: readonly RunRecord[], seriesOf: Seri
 }
 
 /** Grouped bars: one group per size bin (in numeric order), one bar per series in `order`, the bar's height `mean` with the y axis given. */
-function barsByBin(id: string, title: string, values: Array<{ series: string; bin: number; mean: number }>, order: string[], y: Record<string, unknown>): Chart {
+function barsByBin(id: string, title: string, values: Array<{ series: string; bin: number; mean: number }>, order: string[], y: Record<string, unknown>, legend = 'variant'): Chart {
   return {
     id, title, spec: {
       $schema: SCHEMA, title, ...SIZE, data: { values },
@@ -178,7 +180,7 @@ function barsByBin(id: string, title: string, values: Array<{ series: string; bi
         x: { field: 'bin', type: 'ordinal', title: 'job size bin', sort: [...new Set(values.map((v) => v.bin))].sort((a, b) => a - b) },
         xOffset: { field: 'series', type: 'nominal', sort: order },
         y: { field: 'mean', type: 'quantitative', ...y },
-        color: { field: 'series', type: 'nominal', title: 'variant', legend: LEGEND, scale: { domain: order } },
+        color: { field: 'series', type: 'nominal', title: legend, legend: LEGEND, scale: { domain: order } },
       },
     } as TopLevelSpec,
   };

@@ -84,7 +84,9 @@ export async function sweepReportHtml(dir: string): Promise<string> {
   const series: SeriesOf = (r) => (seriesAxis === undefined
     ? { series: r.variant, key: [valueKey(r.variant, variantAxis)] }
     : { series: axisValue(seriesAxis, r.values[seriesAxis]), key: [valueKey(r.values[seriesAxis])] });
-  charts.push(cdfChart(records, series, 'response-cdf'), localityByBinChart(records, series, 'locality-by-bin'));
+  // the legend names what the lines are: the variants, or the values of the sweep's numeric axis
+  const legend = seriesAxis ?? 'variant';
+  charts.push(cdfChart(records, series, 'response-cdf', legend), localityByBinChart(records, series, 'locality-by-bin', legend));
   const missing = manifest.points.length - records.length;
   const intro = [
     manifest.description ?? '',

@@ -278,6 +278,14 @@ describe('the command line: exit 2 and one line, never an internal message', () 
     [['run', scenario, '--seed', ''], `--seed must be a whole number >= 0, not ""`],
     [['run', scenario, '--set', 'cluster={"racks":3,"racks":4}'], 'hfsim: --set cluster: column 12: "racks" is given twice in one object'],
     [['run', scenario, '--workers', '100000'], '--workers is 100000, above the limit of 256'],
+    // a value --set gave is the --set's, not the file's or a variant's (it said `cli.json: variant "FIFO": seed: ...`)
+    [['run', scenario, '--set', 'seed=-3'], 'hfsim: --set seed=-3: seed: seed must not be negative\n'],
+    [['run', scenario, '--set', 'cluster={"racks":0}'], 'hfsim: --set cluster={"racks":0}: cluster.racks: racks must be at least 1\n'],
+    // each command points to its own help (bench, bench compare and sweep merge pointed nowhere; run to hfsim --help)
+    [['run', scenario, '--sed', '1'], '(Did you mean one of --seed, --set?)\n(run hfsim run --help for usage)\n'],
+    [['bench', '--jsn', 'x'], '(run hfsim bench --help for usage)\n'],
+    [['bench', 'compare', 'a.json', 'b.json', '--jsn'], '(run hfsim bench compare --help for usage)\n'],
+    [['sweep', 'merge', 'a', '--out', 'b', '--ot', 'c'], '(run hfsim sweep merge --help for usage)\n'],
     [['sweep', write('p.sweep.json', { base: scenario }), '--parallel', '100000'], '--parallel is 100000, above the limit of 256'],
     [['sweep', write('q.sweep.json', { base: scenario }), '--shard', '0/100000000000000000000000'], '--shard 0/100000000000000000000000: expected i/n with 0 <= i < n'],
     [['run', write('fb.json', { workload: { kind: 'facebook', jobs: 1e9 } })], 'workload.jobs: jobs is 1000000000, above the limit of 1000000'],

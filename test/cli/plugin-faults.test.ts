@@ -97,6 +97,26 @@ registerPolicy('bad', { description: 'x', create: (_c, ctx) => { const seen = []
     expect(r.stderr.split('\n')[0]).toMatch(new RegExp(`^hfsim: run failed: policy "bad": its (map|reduce) queue's comparator gave ${shown} for jobs j\\d and j\\d, not a number \\(negative: the first goes first; 0; positive\\)$`));
   });
 
+  it.each([
+    ['says whose limit it is', "'a job of ' + s.largestMaps + ' maps is too many'", 'scheduler.policy "bad": a job of 30 maps is too many (workload.jobs[2].input)'],
+    ['already naming the policy, is left as it is', "'bad takes at most 10 maps a job'", 'bad takes at most 10 maps a job'],
+  ])("a policy's own size limit (sizeError) %s: exit 2 before the run", (_, message, shown) => {
+    const file = plugin(`size-${shown.length}`, `registerPolicy('bad', { description: 'x', sizeError: (_c, s) => (s.largestMaps > 10 ? ${message} + (${JSON.stringify(shown.endsWith(')'))} ? ' (' + s.largestField + ')' : '') : undefined), create: () => ({ createQueue: Q }) });`);
+    const path = scenario();
+    const r = hfsim('run', path, '--plugin', file);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(`hfsim: ${path}: ${shown}\n`);
+  });
+
+  it('a variant whose worker process dies is named, as a sweep names its point (it read "run failed: its worker process exited")', () => {
+    const file = plugin('dies', `registerPolicy('bad', { description: 'x', create: () => ({ createQueue: () => new SortedJobQueue((a, b) => { if (typeof process.send === 'function') process.kill(process.pid, 'SIGKILL'); return compareFair('map')(a, b); }) }) });`);
+    // the larger variant goes to the worker process first
+    const path = scenario({ variants: { Small: { 'scheduler.policy': 'fair' }, Killer: { 'workload.jobs': [{ id: 'j1', input: 'g', mapMs: 20000 }, { id: 'j2', submitMs: 1000, input: 'g', mapMs: 10000 }, { id: 'j3', submitMs: 1000, input: 'f', mapMs: 10000 }, { id: 'j4', submitMs: 2000, input: 'g', mapMs: 10000 }] } } });
+    const r = hfsim('run', path, '--plugin', file, '--parallel', '2', '--no-progress');
+    expect(r.code).toBe(1);
+    expect(r.stderr.split('\n')[0]).toBe('hfsim: run failed: variant "Killer": its worker process exited (SIGKILL)');
+  });
+
   it('a plugin that throws from a timer it set: one line naming the --plugin file, exit 1 (Node\'s stack trace, after the results)', () => {
     const file = plugin('late', `registerPolicy('bad', { description: 'x', create: () => { setTimeout(() => { throw new Error('late boom'); }, 0); return { createQueue: Q }; } });`);
     const r = hfsim('run', scenario(), '--plugin', file);

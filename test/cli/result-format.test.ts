@@ -78,7 +78,7 @@ describe('result formats (schema/)', () => {
       change(r);
       expect(validResult(r), String(change)).toBe(false);
     }
-    const line = { id: 'x', index: 0, group: 'g', values: {}, ...good };
+    const line: Record<string, any> = { id: 'x', index: 0, group: 'g', values: {}, ...good };
     delete line.config;
     expect(fits(validLine, line)).toBe('');
     expect(validLine({ ...line, config: good.config })).toBe(false);

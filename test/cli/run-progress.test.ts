@@ -60,6 +60,23 @@ describe('RunProgressDisplay', () => {
     expect(drawn).toContain('5/10 jobs | simulated 0:01:30 | 1 s');
     display.stop();
     expect(out.join('').slice(drawn.length)).toContain('\x1b[2K'); // the line cleared (clearOnComplete)
+    // no terminal mode switched (cursor hidden, wrap off) that a Ctrl-C, which ends the run by its signal, left so
+    expect(out.join('')).not.toMatch(/\x1b\[\?(25|7)[lh]/);
+  });
+
+  it('a bar fits the terminal: its width from 10 to 40 characters, by what else the line holds', () => {
+    for (const [columns, width] of [[200, 40], [100, 32], [80, 12], [40, 10]]) {
+      let now = 0;
+      const { out, stream } = fakeStream(true);
+      stream.columns = columns;
+      const tell = new RunProgressDisplay(stream, { now: () => now }).variant('Fair + delay');
+      now = 1500;
+      tell({ simulatedMs: 36_000_000, jobsFinished: 8310, jobs: 24442 });
+      const line = out.join('').split('\x1b[1G').at(-1)!.replace(/\x1b\[0K$/, '');
+      if (columns >= 80) expect(line).toMatch(/^Fair \+ delay \[[=-]+\] 8310\/24442 jobs \| simulated 10:00:00 \| 2 s$/);
+      expect(line.match(/\[([=-]+)\]/)![1].length).toBe(width);
+      if (columns >= 80) expect(line.length).toBeLessThan(columns);
+    }
   });
 
   it('variants side by side: a line for the variants this process waits for, and one as each ends on a worker; a bar drawn is cleared first', () => {

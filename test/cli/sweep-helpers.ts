@@ -3,6 +3,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { digestOf } from '../../src/actors/digest.js';
 import { WALL_CLOCK_METRICS } from '../../src/cli/sweep-aggregate.js';
 
 export const ROOT = join(import.meta.dirname, '..', '..');
@@ -43,6 +44,16 @@ export function smallSweep(): string {
 
 export type Line = Record<string, unknown> & { id: string; digest: string };
 export const lines = (dir: string): Line[] => readFileSync(join(dir, 'results.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Line);
+/**
+ * The same point with another outcome (its mean response time 1 ms), its digest made from it: what a run that was not
+ * deterministic, or another build, would write. (A line whose digest alone is changed is refused as edited.)
+ */
+export function otherOutcome(line: Line): Line {
+  const other: Record<string, unknown> = { ...line, summary: { ...(line.summary as object), meanResponseMs: 1 } };
+  const { id: _id, index: _index, group: _group, values: _values, run: _run, digest: _digest, ...outcome } = other;
+  return { ...other, digest: digestOf(outcome) } as Line;
+}
+
 /** Everything a sweep outputs except wall-clock measures. */
 export function deterministic(dir: string) {
   const results = lines(dir).map(({ run: _run, ...rest }) => rest);

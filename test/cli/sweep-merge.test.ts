@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { PointRecord } from '../../src/cli/sweep-aggregate.js';
 import { merge } from '../../src/cli/sweep-merge.js';
 import { onePerPoint } from '../../src/cli/sweep-output.js';
-import { type Line, hfsim, lines, smallSweep, tmp } from './sweep-helpers.js';
+import { type Line, hfsim, lines, otherOutcome, smallSweep, tmp } from './sweep-helpers.js';
 
 let s0: string;
 let s1: string;
@@ -47,11 +47,12 @@ describe('sweep merge', () => {
   it('one point with two digests in two shards: exit 2 naming both shards\' files (it said "another shard"), nothing written', () => {
     const t1 = copy(s1);
     const line = lines(s0)[0];
-    appendFileSync(join(t1, 'results.jsonl'), JSON.stringify({ ...line, digest: 'f'.repeat(64) }) + '\n');
+    const other = otherOutcome(line);
+    appendFileSync(join(t1, 'results.jsonl'), JSON.stringify(other) + '\n');
     const out = join(tmp('merge-out'), 'out');
     const r = hfsim('sweep', 'merge', s0, t1, '--out', out);
     expect(r.code).toBe(2);
-    expect(r.stderr.trim()).toBe(`hfsim: ${join(t1, 'results.jsonl')}: point ${line.id} has digest ffffffffffff, ${join(s0, 'results.jsonl')} has ${line.digest.slice(0, 12)}`);
+    expect(r.stderr.trim()).toBe(`hfsim: ${join(t1, 'results.jsonl')}: point ${line.id} has digest ${other.digest.slice(0, 12)}, ${join(s0, 'results.jsonl')} has ${line.digest.slice(0, 12)}`);
     expect(existsSync(out)).toBe(false);
   });
 
@@ -68,8 +69,9 @@ describe('sweep merge', () => {
   it('one point with two digests in one shard: named as --resume names it', () => {
     const t0 = copy(s0);
     const line = lines(s0)[1];
-    appendFileSync(join(t0, 'results.jsonl'), JSON.stringify({ ...line, digest: '0'.repeat(64) }) + '\n');
-    expect(() => merge([t0, s1])).toThrow(`${join(t0, 'results.jsonl')}: point ${line.id} appears twice, with digests ${line.digest.slice(0, 12)} and 000000000000`);
+    const other = otherOutcome(line);
+    appendFileSync(join(t0, 'results.jsonl'), JSON.stringify(other) + '\n');
+    expect(() => merge([t0, s1])).toThrow(`${join(t0, 'results.jsonl')}: point ${line.id} appears twice, with digests ${line.digest.slice(0, 12)} and ${other.digest.slice(0, 12)}`);
   });
 
   it('a line repeated, in one shard or in both, counts once', () => {

@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { appendFileSync, cpSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CLI, type Line, ROOT, deterministic, hfsim, lines, processGroup, smallSweep, tmp, writeJson } from './sweep-helpers.js';
+import { CLI, type Line, ROOT, deterministic, hfsim, lines, otherOutcome, processGroup, smallSweep, tmp, writeJson } from './sweep-helpers.js';
 
 describe('hfsim sweep --resume', () => {
   it('a sweep killed with SIGKILL part-way and resumed gives the same results as an uninterrupted run, each point once', async () => {
@@ -62,7 +62,7 @@ describe('hfsim sweep --resume', () => {
     writeFileSync(file, JSON.stringify({ name: 'small', base: 'base.json', axes: { 'hdfs.replication': [1, 2] }, seeds: [1, 2, 3] }));
     const r = hfsim('sweep', file, '--shard', '0/6', '--out', out, '--resume');
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/--resume: the sweep or its base scenario changed/);
+    expect(r.stderr).toMatch(/--resume: the sweep, its base scenario or a file they read \(a trace, an allocation file\) changed/);
   });
 
   it('an --out folder holding files but no sweep.json is refused, with or without --resume, and left as it was (they were replaced, exit 0)', () => {
@@ -83,9 +83,11 @@ describe('hfsim sweep --resume', () => {
 
     const empty = join(tmp('empty'), 'out'); // --resume on an empty folder (a pod's first start) runs every point
     mkdirSync(empty);
-    const fresh = hfsim('sweep', file, '--shard', '0/6', '--out', empty, '--resume', '--no-progress');
+    const fresh = hfsim('sweep', file, '--shard', '0/6', '--out', empty, '--resume', '--no-progress', '--parallel', '5');
     expect(fresh.code, fresh.stderr).toBe(0);
-    expect(fresh.stdout).toContain('ran 2');
+    expect(fresh.stdout).toContain('ran 2, 2 workers;'); // the workers started, not --parallel's 5
+    const again = hfsim('sweep', file, '--shard', '0/6', '--out', empty, '--resume', '--no-progress', '--parallel', '5');
+    expect(again.stdout).toContain('ran 0, 2 already done; wrote');
   });
 
   it('a folder holding only the temp file of a first sweep.json write (a kill -9 during it) is resumed and the temp removed (--resume was refused: holds files but no sweep.json)', () => {
@@ -125,10 +127,46 @@ describe('hfsim sweep --resume', () => {
     expect(deterministic(copy)).toEqual(deterministic(out));
 
     const line = JSON.parse(first) as Line;
-    appendFileSync(join(copy, 'results.jsonl'), JSON.stringify({ ...line, digest: '0'.repeat(64) }) + '\n');
+    const other = otherOutcome(line);
+    appendFileSync(join(copy, 'results.jsonl'), JSON.stringify(other) + '\n');
     const bad = hfsim('sweep', file, '--shard', '0/6', '--out', copy, '--resume', '--no-progress');
     expect(bad.code).toBe(2);
-    expect(bad.stderr.trim()).toBe(`hfsim: ${join(copy, 'results.jsonl')}: point ${line.id} appears twice, with digests ${line.digest.slice(0, 12)} and 000000000000`);
+    expect(bad.stderr.trim()).toBe(`hfsim: ${join(copy, 'results.jsonl')}: point ${line.id} appears twice, with digests ${line.digest.slice(0, 12)} and ${other.digest.slice(0, 12)}`);
+  });
+
+  it('--resume and merge refuse a line whose number was edited and its digest kept (the edit went into the aggregates)', () => {
+    const file = smallSweep();
+    const out = join(tmp('edit-number'), 'out');
+    expect(hfsim('sweep', file, '--shard', '0/6', '--out', out, '--no-progress').code).toBe(0);
+    const [first, ...rest] = readFileSync(join(out, 'results.jsonl'), 'utf8').split('\n');
+    const line = JSON.parse(first) as Line & { summary: Record<string, unknown> };
+    writeFileSync(join(out, 'results.jsonl'), [JSON.stringify({ ...line, summary: { ...line.summary, meanResponseMs: 1 } }), ...rest].join('\n'));
+    const where = join(out, 'results.jsonl').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    for (const r of [hfsim('sweep', file, '--shard', '0/6', '--out', out, '--resume', '--no-progress'), hfsim('sweep', 'merge', out, '--out', join(out, '..', 'merged'))]) {
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(new RegExp(`^hfsim: ${where}: line 1: digest: ${line.digest.slice(0, 12)} is not the digest of the line's outcome \\(that is [0-9a-f]{12}\\): a value was edited\n$`));
+    }
+  });
+
+  it('--resume and merge refuse outputs made from two versions of a SWIM trace (they mixed 50-job and 40-job points)', () => {
+    const dir = tmp('trace-changed');
+    const trace = join(dir, 't.tsv');
+    cpSync(join(ROOT, 'data', 'traces', 'FB-2009_samples_24_times_1hr_0_first50jobs.tsv'), trace);
+    const base = JSON.parse(readFileSync(join(ROOT, 'scenarios', 'swim-first50.json'), 'utf8')) as Record<string, any>;
+    base.workload.trace = 't.tsv';
+    base.variants = undefined;
+    writeJson(dir, 'base.json', base);
+    const file = writeJson(dir, 't.sweep.json', { name: 't', base: 'base.json', axes: { 'cluster.racks': [2, 3] }, seeds: [1] });
+    const [a, b] = [join(dir, 'a'), join(dir, 'b')];
+    expect(hfsim('sweep', file, '--shard', '0/2', '--out', a, '--no-progress').code).toBe(0);
+    writeFileSync(trace, readFileSync(trace, 'utf8').split('\n').slice(0, 40).join('\n') + '\n');
+    expect(hfsim('sweep', file, '--shard', '1/2', '--out', b, '--no-progress').code).toBe(0);
+    const merged = hfsim('sweep', 'merge', a, b, '--out', join(dir, 'm'));
+    expect(merged.code).toBe(2);
+    expect(merged.stderr).toContain(`made by a different sweep than ${a} (the sweep file, its base scenario or a file they read differ)`);
+    const resumed = hfsim('sweep', file, '--shard', '0/2', '--out', a, '--resume', '--no-progress');
+    expect(resumed.code).toBe(2);
+    expect(resumed.stderr).toContain('--resume: the sweep, its base scenario or a file they read (a trace, an allocation file) changed since this output was made');
   });
 
   it('--resume refuses a results line that is not a result of its point (an edited responseMs went into aggregate.csv), naming the line', () => {

@@ -73,7 +73,7 @@ describe('hfsim sweep', () => {
     expect(partial.stdout).toContain('merged 1 directory, 6 of 12 points');
     const missing = [...partial.stderr.matchAll(/^ {2}point (\d+) \(.*hdfs\.replication=\d, seed=\d\), id [0-9a-f]+$/gm)].map((m) => Number(m[1]));
     expect(missing).toEqual([1, 3, 5, 7, 9, 11]); // shard 0/2 holds the even indices
-    expect(partial.stderr).toMatch(/^hfsim: sweep merge: incomplete: 6 of 12 points missing from .*\nrun them with: hfsim sweep .*small\.sweep\.json --out .* --resume$/ms);
+    expect(partial.stderr).toMatch(/^hfsim: sweep merge: incomplete: 6 of 12 points missing from .*\nrun them with: hfsim sweep \/\S*small\.sweep\.json --out \/\S+ --resume$/ms); // absolute: runnable from any folder
     expect(lines(out)).toHaveLength(6);
     const finished = hfsim('sweep', file, '--out', out, '--resume', '--no-progress'); // the command it names finishes the sweep
     expect(finished.code, finished.stderr).toBe(0);

@@ -127,6 +127,40 @@ describe('preemption', () => {
   });
 });
 
+describe('preemption under the capacity scheduler', () => {
+  const capacity = (queues: object[], preemption: boolean) => scenario({
+    seed: 1,
+    cluster: { racks: 1, nodesPerRack: 4, mapSlotsPerNode: 2, reduceSlotsPerNode: 1, heartbeatMs: 1000 },
+    scheduler: { policy: 'capacity', delay: { mode: 'none' }, queues, fairSharePreemptionTimeoutMs: 30000, preemption: { enabled: preemption, intervalMs: 15000 } },
+    workload: { kind: 'generated', groups: [
+      { name: 'a', pool: 'q1', count: 1, maps: 40, mapMs: 100000, reduces: 0 },
+      { name: 'b', pool: 'q2', count: 1, maps: 70, mapMs: 100000, reduces: 0, startMs: 1 },
+    ] },
+  });
+
+  it('queues at their capacities kill nothing: the run is as without preemption (it killed 285 maps, given back to the same queue)', () => {
+    const queues = [{ name: 'q1', capacity: 12.5 }, { name: 'q2', capacity: 87.5 }];
+    const killing = run(capacity(queues, true)).outcome;
+    expect(killing.summary.killedTasks).toBe(0);
+    expect(killing.jobs.map((j) => j.finishMs)).toEqual(run(capacity(queues, false)).outcome.jobs.map((j) => j.finishMs));
+    // the shares reported while both jobs run are the capacities' (1 and 7 of 8 slots), not equal halves
+    const both = (t: number) => t > 0 && t < Math.min(...killing.jobs.map((j) => j.finishMs));
+    expect(killing.pools!.map((p) => [...new Set(p.shares.fairMaps.filter((_, i) => both(p.shares.tMs[i])))])).toEqual([[1], [7]]);
+  });
+
+  it('a queue over its capacity gives back what the other queue is owed: the 75% queue reaches 6 of 8 slots', () => {
+    const queues = [{ name: 'q1', capacity: 25 }, { name: 'q2', capacity: 75 }];
+    const s = capacity(queues, true);
+    // q2's job comes when q1 holds every slot
+    const groups = (s.workload as { groups: Array<Record<string, unknown>> }).groups;
+    groups[1].startMs = 30000;
+    const { outcome: o } = run(s);
+    const q2 = o.pools!.find((p) => p.name === 'q2')!;
+    expect(Math.max(...q2.shares.runningMaps)).toBe(6);
+    expect(o.summary.killedTasks).toBe(6);
+  });
+});
+
 describe('running-job limits', () => {
   it('maxRunningJobs and user limits hold at every instant', async () => {
     const s = scenario({

@@ -2,7 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import { BlockStore } from '../../src/core/hdfs.js';
 import { Job } from '../../src/core/job.js';
+import { capacityShares } from '../../src/core/capacity-shares.js';
 import { capacityOrder } from '../../src/core/policies/capacity.js';
+import { queueTreeOf } from '../../src/core/queue-tree.js';
 import { hfsOrder, jobWeight } from '../../src/core/policies/hfs.js';
 import { PoolSet } from '../../src/core/pools.js';
 import type { Priority } from '../../src/core/scenario.js';
@@ -131,5 +133,42 @@ describe('capacity order', () => {
     ] }), 10, 10);
     set.add(job('small', { running, user: 'ann' }));
     expect(ids(capacityOrder(set, 'map'))).toEqual(more ? ['j0'] : []);
+  });
+});
+
+describe('capacity fair shares (what preemption restores; capacity-shares.ts)', () => {
+  /** The map fair shares, by queue, of a capacity PoolSet over `slots` slots with jobs of the given demands. */
+  function shares(raw: object, slots: number, demands: Record<string, number>): Record<string, number> {
+    next = 0;
+    const set = new PoolSet(schedulerOf({ policy: 'capacity', ...raw }), slots, slots);
+    set.divideSharesBy(capacityShares(queueTreeOf(set.config)));
+    for (const [queue, maps] of Object.entries(demands)) set.add(job(queue, { maps }));
+    set.update(0);
+    // to 4 decimals: Hadoop's 25-step bisection ends a hair above the exact share (70.000002)
+    return Object.fromEntries(set.pools.map((p) => [p.name, Math.round(p.share('map').fairShare * 1e4) / 1e4]));
+  }
+
+  it('in proportion to the capacities, not equal: a 12.5% queue\'s share of 8 slots is 1, not 4', () => {
+    expect(shares({ queues: [{ name: 'q1', capacity: 12.5 }, { name: 'q2', capacity: 87.5 }] }, 8, { q1: 40, q2: 70 })).toEqual({ q1: 1, q2: 7 });
+  });
+
+  it('what a queue does not want goes to the others, each up to its maximum capacity', () => {
+    const queues = [{ name: 'a', capacity: 25, maxCapacity: 50 }, { name: 'b', capacity: 75 }];
+    expect(shares({ queues }, 8, { a: 40 })).toEqual({ a: 4 });
+    expect(shares({ queues }, 8, { a: 1, b: 40 })).toEqual({ a: 1, b: 7 });
+    expect(shares({ queues }, 8, { a: 40, b: 3 })).toEqual({ a: 4, b: 3 });
+    expect(shares({ queues: [{ name: 'a', capacity: 20 }, { name: 'b', capacity: 30 }, { name: 'c', capacity: 50 }] }, 10, { a: 9, b: 9, c: 1 }))
+      .toEqual({ a: 3.6, b: 5.4, c: 1 });
+  });
+
+  it('down the queue tree: a parent divides its share among its queues; its maximum caps them all', () => {
+    const tree = {
+      parentQueues: [{ name: 'prod', capacity: 70, maxCapacity: 80 }],
+      queues: [{ name: 'etl', parent: 'prod', capacity: 60 }, { name: 'bi', parent: 'prod', capacity: 40 }, { name: 'adhoc', capacity: 30 }],
+    };
+    expect(shares(tree, 100, { etl: 100, bi: 100, adhoc: 100 })).toEqual({ etl: 42, bi: 28, adhoc: 30 });
+    // bi idle: etl takes prod's share, up to prod's maximum of 80; adhoc the rest
+    expect(shares(tree, 100, { etl: 100, adhoc: 100 })).toEqual({ etl: 70, adhoc: 30 });
+    expect(shares(tree, 100, { etl: 100, adhoc: 5 })).toEqual({ etl: 80, adhoc: 5 });
   });
 });

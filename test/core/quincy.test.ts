@@ -135,6 +135,13 @@ describe('whole runs: quincy.json', () => {
     expect(noKills.summary.killedTasks).toBe(undefined); // it cannot kill: no kill counts at all
   });
 
+  it('without kills, fairness still serves small jobs: their running maps count against a job\'s E_j (it did nothing: 45.8 s against 49.0 s)', async () => {
+    const bin2 = async (variant: string) => (await simulate(loadVariant('quincy.json', variant), { timeDecisions: false })).bins.find((b) => b.bin === 2)!.meanResponseMs;
+    const fair = await bin2('Quincy, no kills');
+    expect(fair).toBeLessThan(0.7 * (await bin2('Quincy, no fairness')));
+    expect(fair).toBeLessThan(1.5 * (await bin2('Naive fair')));
+  });
+
   it('a Quincy run with kills on that kills nothing reports 0 kills, not no field (a sweep\'s mean over seeds needs every seed)', async () => {
     // Jobs that never wait for a busy node: nothing to kill for.
     const s = loadVariant('quincy.json', 'Quincy', [['workload.groups', [{ name: 'one', count: 2, maps: 2, mapMs: 10000, intervalMs: 60000 }]]]);

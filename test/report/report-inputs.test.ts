@@ -7,6 +7,7 @@
 import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { digestOf } from '../../src/actors/digest.js';
 import { runReportHtml, sweepReportHtml } from '../../src/report/report.js';
 import { base, hfsim, tmp, writeJson } from '../cli/sweep-helpers.js';
 
@@ -43,8 +44,21 @@ function edited(manifest: (m: Json) => void, line: (r: Json, i: number) => void 
   writeFileSync(join(dir, 'sweep.json'), raw(JSON.stringify(m, null, 1)));
   const lines = readFileSync(join(dir, 'results.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Json);
   lines.forEach(line);
-  writeFileSync(join(dir, 'results.jsonl'), raw(lines.map((l) => JSON.stringify(l)).join('\n') + '\n'));
+  // Each line's digest made again from its edited outcome, as a forger would: the edits meet the checks after the digest's.
+  writeFileSync(join(dir, 'results.jsonl'), raw(lines.map((l) => JSON.stringify(l)).join('\n') + '\n').split('\n').map(redigested).join('\n'));
   return dir;
+}
+
+function redigested(text: string): string {
+  let r: Json;
+  try {
+    r = JSON.parse(text) as Json;
+  } catch {
+    return text;
+  }
+  const { id: _id, index: _index, group: _group, values: _values, run: _run, digest, ...outcome } = r;
+  // the text's own numbers kept (1e999 stays 1e999, not the null JSON writes for Infinity)
+  return typeof digest === 'string' ? text.replace(`"digest":"${digest}"`, `"digest":"${digestOf(outcome)}"`) : text;
 }
 
 /** No NaN or Infinity anywhere in a report: coordinates, axis domains ("from Infinity to -Infinity"), labels. */

@@ -51,3 +51,24 @@ describe('series order', () => {
     expect(await legendLabels(chart, 'maxSkips=')).toEqual(['maxSkips=0', 'maxSkips=1', 'maxSkips=2', 'maxSkips=10', 'maxSkips=20']);
   });
 });
+
+describe('a sweep report\'s bands and legends', () => {
+  it('a confidence band stops at 0, a share\'s at 1 too (two seeds\' t drew node locality from -78% to 245%)', () => {
+    const wide = (metric: string, mean: number, half: number): AggregateRow => ({ ...row(10, 1, mean), metric, lo: mean - half, hi: mean + half });
+    const axes = [{ name: 'scheduler.delay.maxSkips', values: [10] }];
+    const band = (r: AggregateRow) => {
+      const chart = metricChart([r], axes, { metric: r.metric, x: 'scheduler.delay.maxSkips' }, 'm');
+      return (chart.spec as { layer: Array<{ data: { values: Array<{ lo: number; hi: number }> } }> }).layer[0].data.values[0];
+    };
+    expect(band(wide('locality.node', 0.83, 1.62))).toMatchObject({ lo: 0, hi: 1 });
+    expect(band(wide('meanResponseMs', 40_000, 60_000))).toMatchObject({ lo: 0, hi: 100 });
+  });
+
+  it('the per-bin charts\' legend names what their series are: the axis, where the lines are its values', () => {
+    const records = [0, 10].map((skips) => ({ variant: 'Fair', values: { 'scheduler.delay.maxSkips': skips }, jobs: [], bins: [{ bin: 1, jobs: 1, maps: 1, meanResponseMs: 1000, medianResponseMs: 1000, locality: { node: 1, rack: 0, off: 0 } }] }) as unknown as RunRecord);
+    const series: SeriesOf = (r) => ({ series: axisValue('scheduler.delay.maxSkips', r.values['scheduler.delay.maxSkips']), key: [valueKey(r.values['scheduler.delay.maxSkips'])] });
+    const color = (c: ReturnType<typeof localityByBinChart>) => (c.spec as { encoding: { color: { title: string } } }).encoding.color.title;
+    expect(color(localityByBinChart(records, series, 'b', 'scheduler.delay.maxSkips'))).toBe('scheduler.delay.maxSkips');
+    expect(color(localityByBinChart(records, series, 'b'))).toBe('variant');
+  });
+});

@@ -13,7 +13,8 @@
  */
 import type { Job } from '../job.js';
 import { type Pool, PoolSet, activeJobs, jobRunning, livePools } from '../pools.js';
-import { type QueueTree, queueTreeOf } from '../queue-tree.js';
+import { type QueueTree, inSlots, queueTreeOf } from '../queue-tree.js';
+import { capacityShares } from '../capacity-shares.js';
 import type { QueueConfig } from '../pool-config.js';
 import { compareFifo } from './fifo.js';
 import type { PolicyPlugin } from '../framework/registry.js';
@@ -80,17 +81,6 @@ function level(parent: string | undefined, tree: QueueTree, slots: number, runni
   return entries.length === 1 ? entries[0].queues : entries.flatMap((e) => e.queues);
 }
 
-/**
- * A fraction of the slots, as slots, to 9 decimals: percentages multiplied in floating point come out a hair above
- * the whole number they mean (7% of 100 slots: 7.000000000000001; 40% of 80%: 0.32000000000000006), and the caps
- * and user limits round up (ceil, running < max), which gave one slot too many.
- */
-function inSlots(fraction: number, slots: number): number {
-  const exact = fraction * slots;
-  const rounded = Math.round(exact * 1e9) / 1e9;
-  return rounded === 0 ? exact : rounded; // a sliver of a slot stays one: a positive cap never becomes 0
-}
-
 /** YARN's FairOrderingPolicy with 1-slot containers: fewer running containers (maps and reduces) first, then fifo. */
 function compareUsage(a: Job, b: Job): number {
   return jobRunning(a, 'map') + jobRunning(a, 'reduce') - (jobRunning(b, 'map') + jobRunning(b, 'reduce')) || compareFifo(a, b);
@@ -110,5 +100,10 @@ export const capacity = {
   description: 'capacity scheduler: queues by running / capacity, FIFO (or fair) within, a per-user limit',
   usesPools: true,
   permits: ['skipIdleHeartbeats'],
-  create: (_config, context) => poolPolicy('capacity', capacityOrder, context),
+  create: (_config, context) => {
+    const policy = poolPolicy('capacity', capacityOrder, context);
+    const pools = context.pools!; // poolPolicy checked it
+    pools.divideSharesBy(capacityShares(queueTreeOf(pools.config)));
+    return policy;
+  },
 } satisfies PolicyPlugin;

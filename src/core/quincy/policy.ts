@@ -175,8 +175,34 @@ export class Quincy implements MapAssigner, Tick, JobEvents {
     let slots = 0;
     for (const c of capacity) slots += Math.max(0, c);
     for (let m = 0; m < capacity.length; m++) capacity[m] = Math.max(0, capacity[m]);
-    const minScheduled = config.fairness ? fairMinimums(demand, slots) : new Int32Array(jobs.size);
+    const minScheduled = !config.fairness ? new Int32Array(jobs.size) : config.kills ? fairMinimums(demand, slots) : this.minimumsBesideRunning(jobs, demand, slots);
     return { snapshot: { capacity, rackOf: this.rackOfNode, racks: topology.racks, tasks, minScheduled }, refs };
+  }
+
+  /**
+   * E_j without kills. The running maps are not in the graph, yet they hold their jobs' slots: a job's share E_j is of
+   * all the map slots, with its running maps in its demand (every job running maps counts, waiting or not), and the
+   * graph must place E_j less what the job runs. When jobs over their shares (kept, with no kills) leave the free slots
+   * short of those deficits, the free slots are shared max-min among them. (E_j of the free slots alone, running maps
+   * left out, gave a job running 20 maps the same minimum as a job running none: fairness did nothing.)
+   */
+  private minimumsBesideRunning(jobs: ReadonlyMap<Job, number>, pending: Int32Array, freeSlots: number): Int32Array {
+    const all = new Int32Array(jobs.size + this.running.size);
+    all.set(pending);
+    const runs = new Int32Array(jobs.size);
+    let extra = jobs.size;
+    for (const [job, maps] of this.running) {
+      const j = jobs.get(job);
+      if (j === undefined) all[extra++] = maps.size;
+      else {
+        runs[j] = maps.size;
+        all[j] += maps.size;
+      }
+    }
+    const shares = fairMinimums(all.subarray(0, extra), this.topology.nodes * this.topology.mapSlotsPerNode);
+    const deficit = new Int32Array(jobs.size);
+    for (let j = 0; j < jobs.size; j++) deficit[j] = Math.max(0, shares[j] - runs[j]);
+    return fairMinimums(deficit, freeSlots);
   }
 
   assign(slots: MapSlots, port: LaunchPort): void {

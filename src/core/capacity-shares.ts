@@ -1,0 +1,48 @@
+/**
+ * The capacity scheduler's fair shares: what preemption restores a queue to, and what the results' `shares` report.
+ * YARN's ProportionalCapacityPreemptionPolicy computes each queue's ideal assignment so: a level at a time, the
+ * parent's share is divided among its children in proportion to their guaranteed capacities, none given more than its
+ * demand (its pending and running tasks) or its maximum capacity, and what one leaves goes to the others in the same
+ * proportion. That is computeFairShares with the capacities as weights and no min shares. (The Fair Scheduler's
+ * division, by weights and min shares, gave every queue the same share whatever its capacity: a 12.5% queue holding
+ * its one slot of 8 counted as starved below half of 4, and preemption killed the other queue's tasks every check,
+ * only for the capacity order to give the slots straight back.)
+ */
+import { computeFairShares } from './fair-shares.js';
+import type { Pool, ShareDivision } from './pools.js';
+import { type QueueTree, inSlots } from './queue-tree.js';
+import type { SlotKind } from './slot-kind.js';
+
+/** The division for PoolSet.divideSharesBy over `tree`, the scheduler's queues. */
+export function capacityShares(tree: QueueTree): ShareDivision {
+  return (pools: readonly Pool[], kind: SlotKind, slots: number): number[] => {
+    const fair = new Array<number>(pools.length).fill(0);
+    // The leaves under each parent queue (undefined: root), and each parent queue's demand: its leaves', summed.
+    const leaves = new Map<string | undefined, number[]>();
+    const demand = new Map<string, number>();
+    pools.forEach((pool, i) => {
+      const parent = tree.parentOf(pool.name);
+      const list = leaves.get(parent);
+      if (list === undefined) leaves.set(parent, [i]);
+      else list.push(i);
+      const d = pool.share(kind).demand;
+      for (let a = parent; a !== undefined; a = tree.parentOf(a)) demand.set(a, (demand.get(a) ?? 0) + d);
+    });
+    // Recursion as deep as the queue tree, which the schema bounds (MAX_TREE_DEPTH).
+    const divide = (parent: string | undefined, share: number): void => {
+      const mine = leaves.get(parent) ?? [];
+      const parents = tree.parentsUnder(parent);
+      const names = [...mine.map((i) => pools[i].name), ...parents];
+      const inputs = names.map((name, k) => ({
+        weight: Math.max(1e-9, tree.absolute(name)),
+        minShare: 0,
+        demand: Math.min(k < mine.length ? pools[mine[k]].share(kind).demand : demand.get(name) ?? 0, inSlots(tree.absoluteMax(name), slots)),
+      }));
+      const shares = computeFairShares(inputs, share);
+      mine.forEach((i, k) => (fair[i] = shares[k]));
+      parents.forEach((name, k) => divide(name, shares[mine.length + k]));
+    };
+    divide(undefined, slots);
+    return fair;
+  };
+}
