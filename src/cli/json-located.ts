@@ -3,6 +3,9 @@
  * one after another (as Jackson's readValues reads SLS and Rumen traces) or one array of them.
  */
 import { type Node, type ParseError, createScanner, parseTree, printParseErrorCode, SyntaxKind } from 'jsonc-parser';
+import { hasControlChars } from '../core/bounded.js';
+import { MAX_TIME_MS } from '../core/limits.js';
+import { decimal } from './decimal.js';
 import { InputError } from './errors.js';
 
 export class JsonReader {
@@ -74,24 +77,28 @@ export class JsonReader {
 
   /** A value as a number (SLS also accepts numbers written as strings); NaN when it is not one. */
   numeric(v: Node): number {
-    return typeof v.value === 'number' ? v.value : typeof v.value === 'string' && v.value.trim() !== '' ? Number(v.value) : NaN;
+    // decimal, as Hadoop's Long.parseLong reads it: Number() read "0x10" as 16
+    return typeof v.value === 'number' ? v.value : typeof v.value === 'string' ? decimal(v.value) : NaN;
   }
 
-  /** A number (see numeric), at least `min`, whole when `int`. */
-  num(props: Map<string, Node>, key: string, o: { min: number; int?: boolean }): number | undefined {
+  /** A number (see numeric), at least `min` (and at most `max`: a time, MAX_TIME_MS), whole when `int`. */
+  num(props: Map<string, Node>, key: string, o: { min: number; max?: number; int?: boolean }): number | undefined {
     const v = props.get(key);
     if (v === undefined || v.value === null) return undefined;
     const n = this.numeric(v);
     if (!Number.isFinite(n) || n < o.min || (o.int === true && !Number.isInteger(n))) {
-      this.fail(v.offset, `"${key}" must be a ${o.int === true ? 'whole ' : ''}number of at least ${o.min}, not ${JSON.stringify(v.value)}`);
+      this.fail(v.offset, `"${key}" must be a ${o.int === true ? 'whole ' : ''}number${o.min === -Infinity ? '' : ` of at least ${o.min}`}, not ${JSON.stringify(v.value)}`);
     }
+    if (o.max !== undefined && n > o.max) this.fail(v.offset, `"${key}" is ${n}, above the limit of ${o.max}${o.max === MAX_TIME_MS ? ' ms (24.8 days) for any time' : ''}`);
     return n;
   }
 
+  /** A name: a non-empty string without control characters (names are printed in tables and CSV), trimmed. */
   str(props: Map<string, Node>, key: string): string | undefined {
     const v = props.get(key);
     if (v === undefined || v.value === null) return undefined;
     if (typeof v.value !== 'string' || v.value.trim() === '') this.fail(v.offset, `"${key}" must be a non-empty string, not ${JSON.stringify(v.value)}`);
+    if (hasControlChars(v.value)) this.fail(v.offset, `"${key}" must not contain control characters (a tab, a newline...): names are printed in tables and CSV`);
     return v.value.trim();
   }
 }

@@ -8,7 +8,7 @@
  * that is wrong costs only the workers' start, on otherwise idle cores; a command that ends another way (bad input)
  * does not wait for them (an idle pool holds no process open), and they exit with this process.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { SIMULATION_TASK, type TaskPool, startPool } from '../actors/pool.js';
 import { SIDE_BY_SIDE_MIN_SIZE } from './side-by-side.js';
@@ -69,6 +69,8 @@ function sweepWorkers(options: ReadonlyMap<string, string>, files: readonly stri
 /** A scenario file's shape, read as plainly as possible (its real reading, with its errors, comes later). */
 export function scenarioShape(file: string): ScenarioShape {
   try {
+    // a pipe (a process substitution, <(jq ... s.json)) is read once: here, it left the real reading nothing
+    if (!statSync(file).isFile()) return { variants: 0, size: 0 };
     const raw = JSON.parse(readFileSync(file, 'utf8').replace(/^\uFEFF/, '')) as Record<string, unknown>;
     if (typeof raw.base === 'string') return { variants: sweepPoints(raw), size: 0 }; // a sweep file
     const v = raw.variants;

@@ -3,7 +3,8 @@
  * so are bytes that are not text in the file's encoding (UTF-8, or what an XML file's declaration names), named by
  * line: they were read as U+FFFD, silently (a Latin-1 pool "prød" in an allocation file became a pool of its own).
  */
-import { readFileSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { MAX_INPUT_BYTES } from '../core/limits.js';
 import { InputError } from './errors.js';
 
 /** Every file this process read as input, in order (an output may not replace one: output.ts checkOutputFile). */
@@ -17,8 +18,9 @@ export function inputsRead(): readonly string[] {
 export function readTextFile(file: string, what: string, xml = false): string {
   let bytes: Buffer;
   try {
-    bytes = readFileSync(file);
+    bytes = readBounded(file, what);
   } catch (err) {
+    if (err instanceof InputError) throw err;
     const code = (err as NodeJS.ErrnoException).code;
     throw new InputError(`${file}: cannot read ${what} (${code === 'ENOENT' ? 'no such file' : code ?? String(err)})`);
   }
@@ -39,6 +41,32 @@ export function readTextFile(file: string, what: string, xml = false): string {
   }
   read.push(file);
   return text;
+}
+
+/**
+ * The file's bytes, at most MAX_INPUT_BYTES: a larger file is refused by its size before it is read, and a pipe or a
+ * device (/dev/zero, a process substitution) as soon as it has given more.
+ */
+function readBounded(file: string, what: string): Buffer {
+  const tooLarge = (size: string): InputError => new InputError(`${file}: the ${what} is ${size}, above the limit of ${MAX_INPUT_BYTES} bytes an input file (V8's longest string)`);
+  const fd = openSync(file, 'r');
+  try {
+    const stat = fstatSync(fd);
+    if (stat.isFile() && stat.size > MAX_INPUT_BYTES) throw tooLarge(`${stat.size} bytes`);
+    const chunks: Buffer[] = [];
+    let total = 0;
+    for (;;) {
+      const chunk = Buffer.allocUnsafe(stat.isFile() ? Math.max(1, stat.size - total + 1) : 1 << 20);
+      const n = readSync(fd, chunk, 0, chunk.length, null);
+      if (n === 0) break;
+      total += n;
+      if (total > MAX_INPUT_BYTES) throw tooLarge('larger'); // a pipe or a device: no size to read first
+      chunks.push(n === chunk.length ? chunk : chunk.subarray(0, n));
+    }
+    return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, total);
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /**

@@ -10,6 +10,7 @@
  */
 import type { Node } from 'jsonc-parser';
 import { JsonReader } from './json-located.js';
+import { MAX_TIME_MS } from '../core/limits.js';
 import { type SlsJob, type SlsTrace, SkipJob, readJobs } from './sls.js';
 
 function tasks(r: JsonReader, p: Map<string, Node>, key: string, job: SlsJob): void {
@@ -29,6 +30,7 @@ function tasks(r: JsonReader, p: Map<string, Node>, key: string, job: SlsJob): v
     const finish = r.num(a, 'finishTime', { min: -1 }) ?? -1;
     if (host === undefined) throw new SkipJob(job, `${at}: its last attempt has no "hostName"`);
     if (start < 0 || finish < 0 || finish <= start) throw new SkipJob(job, `${at}: its last attempt lasts ${start < 0 || finish < 0 ? 'an unknown time' : `${finish - start} ms`} ("Duration of a task shouldn't be less or equal to 0!")`);
+    if (finish - start > MAX_TIME_MS) r.fail(last.offset, `its last attempt lasts ${finish - start} ms, above the limit of ${MAX_TIME_MS} ms (24.8 days) for any time`);
     if (key === 'mapTasks') {
       job.maps.push({ hosts: [host], ms: finish - start });
     } else {
@@ -47,7 +49,7 @@ export function parseRumenTrace(text: string, file: string): SlsTrace {
     baseline ??= submit;
     const job: SlsJob = {
       id: r.str(p, 'jobID') ?? `job_${i + 1}`,
-      startMs: Math.max(0, submit - baseline),
+      startMs: Math.max(0, submit - baseline) <= MAX_TIME_MS ? Math.max(0, submit - baseline) : r.fail(p.get('submitTime')!.offset, `"submitTime" is ${submit - baseline} ms after the first job's, above the limit of ${MAX_TIME_MS} ms (24.8 days) for any time`),
       queue: r.str(p, 'queue') ?? 'default',
       user: r.str(p, 'user') ?? 'default',
       count: 1,

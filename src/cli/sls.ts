@@ -25,7 +25,7 @@ import type { Node } from 'jsonc-parser';
 import { JsonReader } from './json-located.js';
 import type { SlsWorkload } from '../core/scenario.js';
 import { InputError } from './errors.js';
-import { MAX_BLOCKS, MAX_JOB_MAPS, MAX_JOBS, MAX_REDUCES } from '../core/limits.js';
+import { MAX_BLOCKS, MAX_JOB_MAPS, MAX_JOBS, MAX_REDUCES, MAX_TIME_MS } from '../core/limits.js';
 
 const JOB_KEYS = new Set(['yarn.sls.am.type', 'am.type', 'job.start.ms', 'job.end.ms', 'job.queue.name', 'job.id', 'job.user', 'job.tasks', 'job.count',
   'job.label.expression']);
@@ -94,7 +94,7 @@ function slsJob(r: JsonReader, node: Node, index: number): SlsJob {
   r.str(p, 'job.label.expression');
   const job: SlsJob = {
     id: r.str(p, 'job.id') ?? `job_${index + 1}`,
-    startMs: r.num(p, 'job.start.ms', { min: 0, int: true })!,
+    startMs: r.num(p, 'job.start.ms', { min: 0, max: MAX_TIME_MS, int: true })!,
     queue: r.str(p, 'job.queue.name')!,
     user: r.str(p, 'job.user') ?? 'default',
     count: r.num(p, 'job.count', { min: 1, int: true }) ?? 1,
@@ -133,6 +133,8 @@ function slsTask(r: JsonReader, node: Node, job: SlsJob): void {
     const lasts = timed ? `lasts ${ms} ms` : 'has no duration ("container.duration.ms", "duration.ms", or "container.start.ms" and "container.end.ms")';
     throw new SkipJob(job, `its container at line ${r.line(node.offset)} ${lasts} ("Duration of a task shouldn't be less or equal to 0!")`);
   }
+  // here, with its line: past the limit it failed as the converted workload's "workload.jobs[0].mapMs", or as NaN
+  if (ms > MAX_TIME_MS) r.fail(node.offset, `the container lasts ${ms} ms, above the limit of ${MAX_TIME_MS} ms (24.8 days) for any time`);
   const type = r.str(p, 'container.type') ?? 'map';
   if (type !== 'map' && type !== 'reduce') r.fail(p.get('container.type')!.offset, `"container.type" must be "map" or "reduce", not "${type}"`);
   const count = r.num(p, 'count', { min: 1, int: true }) ?? 1;

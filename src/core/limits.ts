@@ -126,10 +126,22 @@ export const MAX_DURATION_JITTER = 2;
 export const MAX_POOLS = 10_000;
 
 /**
- * cluster.network: bandwidths (Gbps, MB/s) at least 0.001 (a 128 MB block then moves in 36 hours at the slowest),
- * oversubscription at most 1,000 (a rack link of 40 1 Gbps nodes is then 40 Mbps).
+ * cluster.network: bandwidths (Gbps, MB/s) at least 0.001 (a 128 MB block then moves in 36 hours at the slowest) and at
+ * most 1e6 (a petabit NIC): a link of 1e12 Gbps or more took the MB a flow carried as a difference of its capacity's
+ * size, and lost them (crossRackMB 5,889 -> 5,448 at 1e12, 0 at 1e15, with every time the same); at 1e6 the results are
+ * those of 1e3, digest and all, on fb-macro-io.json disk-bound. Oversubscription at most 1,000 (a rack link of 40 1 Gbps
+ * nodes is then 40 Mbps).
  */
 export const MIN_BANDWIDTH = 0.001;
+
+/**
+ * An input file (scenario, sweep, trace, allocation file, result): at most V8's longest string, 2^29 - 24 characters
+ * (512 MiB of ASCII), beyond which its text cannot be held at all. A larger file took gigabytes and most of a minute
+ * to fail, and wrongly (a 560 MB trace: 4.8 GB, 49 s, then "not UTF-8 text"); /dev/zero never failed. FB-2010's SWIM
+ * day is 0.9 MB.
+ */
+export const MAX_INPUT_BYTES = 2 ** 29 - 24;
+export const MAX_BANDWIDTH = 1e6;
 export const MAX_OVERSUBSCRIPTION = 1_000;
 
 /**
@@ -157,3 +169,9 @@ export const MAX_INT32 = 2 ** 31 - 1;
  * solves once a heartbeat interval while maps wait: past this, a run of hours of simulated time takes hours.
  */
 export const MAX_QUINCY_ARCS = 8_000;
+
+/**
+ * Waiting maps Quincy's decisions walk while a workload's largest job drains (quincy/size-limit.ts quincyMapVisits):
+ * one job of 8,000 maps on 8 two-slot nodes is 2,000,000 and ran 32 s here; 14,901 maps (6.9 M) ran 112 s.
+ */
+export const MAX_QUINCY_MAP_VISITS = 2_000_000;

@@ -4,7 +4,7 @@
  * loader is the whole story (fast); through the compiled CLI for flags and the exit code.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -281,6 +281,9 @@ describe('the command line: exit 2 and one line, never an internal message', () 
     // a value --set gave is the --set's, not the file's or a variant's (it said `cli.json: variant "FIFO": seed: ...`)
     [['run', scenario, '--set', 'seed=-3'], 'hfsim: --set seed=-3: seed: seed must not be negative\n'],
     [['run', scenario, '--set', 'cluster={"racks":0}'], 'hfsim: --set cluster={"racks":0}: cluster.racks: racks must be at least 1\n'],
+    // a petabit NIC at most: at 1e15 Gbps the fluid model's carried MB were lost to rounding (crossRackMB 0, exit 0)
+    [['run', scenario, '--set', 'cluster.network.nicGbps=1e15'], 'cluster.network.nicGbps: nicGbps is 1000000000000000, above the limit of 1000000\n'],
+    [['run', scenario, '--set', 'cluster.network.diskReadMBps=2e6'], 'cluster.network.diskReadMBps: diskReadMBps is 2000000, above the limit of 1000000\n'],
     // each command points to its own help (bench, bench compare and sweep merge pointed nowhere; run to hfsim --help)
     [['run', scenario, '--sed', '1'], '(Did you mean one of --seed, --set?)\n(run hfsim run --help for usage)\n'],
     [['bench', '--jsn', 'x'], '(run hfsim bench --help for usage)\n'],
@@ -296,6 +299,25 @@ describe('the command line: exit 2 and one line, never an internal message', () 
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(message);
     expect(r.stderr).not.toMatch(/run failed|    at |Cannot read|Maximum call stack/);
+  });
+
+  it('an input larger than V8\'s longest string is refused by its size at once, and a device that never ends too (4.8 GB and 49 s, then a wrong "not UTF-8 text"; /dev/zero: no end)', () => {
+    const big = write('big.tsv', '');
+    truncateSync(big, 600 * 2 ** 20); // sparse: no 600 MB written
+    for (const [trace, size] of [[big, '629145600 bytes'], ['/dev/zero', 'larger']]) {
+      const started = Date.now();
+      const file = write('big.json', { ...tiny, workload: { kind: 'swim', trace } });
+      const r = hfsim('run', file);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toBe(`hfsim: ${file}: workload.trace: ${trace}: the trace file is ${size}, above the limit of 536870888 bytes an input file (V8's longest string)\n`);
+      expect(Date.now() - started).toBeLessThan(20_000);
+    }
+  });
+
+  it('a scenario read from a pipe (a process substitution) runs: the parallel pre-start no longer reads it first and leaves nothing', () => {
+    const r = spawnSync('bash', ['-c', `${JSON.stringify(process.execPath)} ${JSON.stringify(CLI)} run <(cat ${JSON.stringify(scenario)}) --json --no-progress`], { encoding: 'utf8', timeout: 60_000 });
+    expect(r.status, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).summary.jobs).toBeGreaterThan(0);
   });
 
   it('a message quoting a value of 200,000 characters cuts it (a 5 MB trace column was one line of stderr)', () => {

@@ -141,6 +141,12 @@ describe('SLS JSON traces', () => {
     ['only a job SLS skips (no duration)', job('    { "container.host": "/r/n1" }'), /^t\.json: no job to replay: SLS skips all 1 \(line 1, job "job_1": its container at line 3 has no duration/],
     ['a map without a host', job('    { "duration.ms": 5 }'), /^t\.json:3: a map container needs "container\.host"/],
     ['an unknown task type', job('    { "container.host": "h", "duration.ms": 5,\n      "container.type": "shuffle" }'), /^t\.json:4: "container\.type" must be "map" or "reduce", not "shuffle"$/],
+    // read as Hadoop's Long.parseLong reads a number: Number() took "0x10" as 16
+    ['a hexadecimal duration', job('    { "container.host": "h",\n      "duration.ms": "0x10" }'), /^t\.json:4: "duration\.ms" must be a number, not "0x10"$/],
+    // here, with the line: they failed as the converted workload's fields (workload.jobs[0].mapMs: must be a number)
+    ['a duration past the time limit', job('    { "container.host": "h",\n      "duration.ms": 1e308 }'), /^t\.json:3: the container lasts 1e\+308 ms, above the limit of 2147483647 ms \(24\.8 days\) for any time$/],
+    ['a start past the time limit', job('    { "container.host": "h", "duration.ms": 5 }').replace('"job.start.ms": 0', '"job.start.ms": 3000000000'), /^t\.json:1: "job\.start\.ms" is 3000000000, above the limit of 2147483647 ms \(24\.8 days\) for any time$/],
+    ['a queue with a tab', job('    { "container.host": "h", "duration.ms": 5 }').replace('"q"', '"a\\tb"'), /^t\.json:1: "job\.queue\.name" must not contain control characters/],
     ['an unknown key', job('    { "container.host": "h", "duration.ms": 5,\n      "container.hots": "x" }'), /^t\.json:4: unknown key "container\.hots" in a container \(SLS reads other "container\." keys as resources: whole numbers, not "x"\)$/],
     ['an unknown job key', job('    { "container.host": "h", "duration.ms": 5 }', ' "job.strat.ms": 5,'), /^t\.json:1: unknown key "job\.strat\.ms" in a job$/],
     ['a resource that is not a whole number', job('    { "container.host": "h", "duration.ms": 5,\n      "container.vcores": 0.5 }'), /^t\.json:4: unknown key "container\.vcores" in a container \(SLS reads other "container\." keys as resources: whole numbers, not 0\.5\)$/],
@@ -272,6 +278,7 @@ describe('Rumen traces (format: "rumen")', () => {
     ['no submit time', '{ "jobID": "j",\n  "mapTasks": [] }', /^t\.json:1: the job has no "submitTime"$/],
     ['a text time', `{ "submitTime": 5, "mapTasks": [ { "attempts": [\n ${attempt('h', 1, 2).replace('"startTime": 1', '"startTime": "early"')} ] } ] }`, /^t\.json:2: "startTime" must be a number of at least -1, not "early"$/],
     ['malformed JSON', '{ "submitTime": 5,\n  "mapTasks": [ 1 2 ] }', /^t\.json:2: invalid JSON: comma expected$/],
+    ['an attempt past the time limit', `{ "submitTime": 5, "mapTasks": [ { "attempts": [\n ${attempt('h', 1, 1e300)} ] } ] }`, /^t\.json:2: its last attempt lasts 1e\+300 ms, above the limit of 2147483647 ms \(24\.8 days\) for any time$/],
     ['an unclosed job', '{ "submitTime": 5,\n  "mapTasks": [ } ', /^t\.json:2: unexpected end of file: an object or array is not closed$/],
   ])('bad input: %s', (_, text, message) => {
     expect(() => parseRumenTrace(text, 't.json')).toThrow(message);

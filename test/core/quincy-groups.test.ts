@@ -9,7 +9,7 @@ import { loadSolver } from '../../src/actors/highs-solver.js';
 import { supplyGroups } from '../../src/core/quincy/groups.js';
 import { type FlowSnapshot, type FlowTask, type QuincyCosts, buildNetwork, fairMinimums, placements } from '../../src/core/quincy/network.js';
 import { networkProgram } from '../../src/core/quincy/program.js';
-import { quincyArcs } from '../../src/core/quincy/size-limit.js';
+import { quincyArcs, quincySizeError } from '../../src/core/quincy/size-limit.js';
 import { parseScenario } from '../../src/core/scenario.js';
 import { workloadLimitErrors } from '../../src/core/workload-limits.js';
 
@@ -114,7 +114,18 @@ describe("Quincy's size limit (size-limit.ts)", () => {
     { maps: 4800, nodes: 100, racks: 10, replicas: 3, running: 400, arcs: 4800 * 9 + 1 + 10 + 200 },
     { maps: 30, nodes: 12, racks: 2, replicas: 3, running: 24, arcs: 30 * 9 + 1 + 2 + 24 },
   ])('a job of $maps maps on $nodes nodes, $replicas replicas, $running running: up to $arcs arcs', ({ arcs, ...size }) => {
-    expect(quincyArcs({ ...size, field: 'workload' })).toBe(arcs);
+    expect(quincyArcs({ ...size, field: 'workload', mapSlots: 2 * size.nodes })).toBe(arcs);
+  });
+
+  it.each([
+    // the few arcs of one input set, yet every decision walked every waiting map: 112 s, where fair sharing took 1.5 s
+    { maps: 14_901, slots: 16, refused: true },
+    { maps: 8_000, slots: 16, refused: false }, // 2,000,000 visits: 32 s
+    { maps: 4_800, slots: 24, refused: false }, // the Facebook benchmark's largest job on 12 nodes
+  ])('a job of $maps maps on $slots map slots walks about maps^2 / (2 slots) waiting maps: refused past 2,000,000: $refused', ({ maps, slots, refused }) => {
+    const error = quincySizeError({ maps, field: 'workload.sizes', nodes: slots / 2, racks: 1, replicas: 1, running: 0, mapSlots: slots });
+    if (!refused) expect(error).toBe(undefined);
+    else expect(error).toBe(`workload.sizes: a job of ${maps} maps under policy quincy on ${slots} map slots waits through about ${Math.ceil(maps / slots)} decisions, each building its graph from every waiting map: ${Math.round((maps * maps) / (2 * slots))} map visits, above the limit of 2000000 (about a minute of run): give it fewer maps or the cluster more slots, or use another policy`);
   });
 });
 

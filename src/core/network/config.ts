@@ -6,11 +6,14 @@
  */
 import { z } from 'zod';
 import { atLeast, atMost, posInt, timeMs } from '../bounded.js';
-import { MAX_OVERSUBSCRIPTION, MIN_BANDWIDTH } from '../limits.js';
+import { MAX_BANDWIDTH, MAX_OVERSUBSCRIPTION, MIN_BANDWIDTH } from '../limits.js';
 
-/** A bandwidth: at least MIN_BANDWIDTH (a slower link makes a block's transfer outlast any simulated time). */
+/**
+ * A bandwidth: at least MIN_BANDWIDTH (a slower link makes a block's transfer outlast any simulated time), at most
+ * MAX_BANDWIDTH (a faster one loses the MB its flows carry to rounding).
+ */
 const pos = (what: string) => z.number({ error: `${what} must be a number` }).positive({ error: `${what} must be greater than 0`, abort: true })
-  .min(MIN_BANDWIDTH, { ...atLeast(what, MIN_BANDWIDTH), abort: true });
+  .min(MIN_BANDWIDTH, { ...atLeast(what, MIN_BANDWIDTH), abort: true }).max(MAX_BANDWIDTH, atMost(what, MAX_BANDWIDTH));
 const nonNeg = (what: string) => z.number({ error: `${what} must be a number` }).min(0, `${what} must not be negative`);
 
 export const networkSchema = z.strictObject({

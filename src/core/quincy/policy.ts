@@ -245,6 +245,7 @@ export const quincy = {
     return quincySizeError({
       maps: largestMaps, field: largestField, nodes, racks: cluster.racks, replicas: strideOf(scenario, nodes),
       running: config.kills ? nodes * cluster.mapSlotsPerNode : 0,
+      mapSlots: nodes * cluster.mapSlotsPerNode,
     });
   },
   create: (config: QuincyConfig, context: PluginContext): SchedulingPolicy => {
