@@ -172,7 +172,7 @@ export function loadScenario(file: string, sets: Array<[string, unknown]> = [], 
   const loaded = variants.map(({ name, overrides }) => {
     const where = name === '' ? '' : `variant "${name}": `;
     const parsed = resolveScenario(asInput(() => resolveVariant(record, overrides, allSets), `${file}: ${where}`), file);
-    if (!parsed.ok) throw new InputError(parsed.errors.map((e) => `${setBlamed(e, sets) ?? `${file}: ${where}`}${e}`).join('\n'));
+    if (!parsed.ok) throw new InputError(parsed.errors.map((e) => { const set = setBlamed(e, sets); return `${set === undefined ? `${file}: ` : set}${where}${e}`; }).join('\n'));
     const trace = traceFor(file, parsed.value);
     const over = workloadLimitErrors(parsed.value, trace);
     if (over.length > 0) throw new InputError(over.map((e) => `${file}: ${where}${e}`).join('\n'));

@@ -66,11 +66,16 @@ function sweepWorkers(options: ReadonlyMap<string, string>, files: readonly stri
   return shapeOf(files[0]).variants >= parallel ? parallel : 0;
 }
 
+/** The largest scenario or sweep file read here to guess its shape: a larger one starts no workers early. */
+const PRESTART_MAX_BYTES = 16 * 2 ** 20;
+
 /** A scenario file's shape, read as plainly as possible (its real reading, with its errors, comes later). */
 export function scenarioShape(file: string): ScenarioShape {
   try {
-    // a pipe (a process substitution, <(jq ... s.json)) is read once: here, it left the real reading nothing
-    if (!statSync(file).isFile()) return { variants: 0, size: 0 };
+    // a pipe (a process substitution, <(jq ... s.json)) is read once: here, it left the real reading nothing; and a
+    // large file is left to the real reading's size check (a 600 MB one took 1 GB here first)
+    const stat = statSync(file);
+    if (!stat.isFile() || stat.size > PRESTART_MAX_BYTES) return { variants: 0, size: 0 };
     const raw = JSON.parse(readFileSync(file, 'utf8').replace(/^\uFEFF/, '')) as Record<string, unknown>;
     if (typeof raw.base === 'string') return { variants: sweepPoints(raw), size: 0 }; // a sweep file
     const v = raw.variants;

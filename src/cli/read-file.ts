@@ -53,15 +53,20 @@ function readBounded(file: string, what: string): Buffer {
   try {
     const stat = fstatSync(fd);
     if (stat.isFile() && stat.size > MAX_INPUT_BYTES) throw tooLarge(`${stat.size} bytes`);
+    // A regular file in one read of its size (its end seen by the next); a pipe 64 KiB a read, each read after the
+    // first copied out of one buffer (a whole buffer kept per read held 16 times the bytes a pipe gave).
     const chunks: Buffer[] = [];
     let total = 0;
-    for (;;) {
-      const chunk = Buffer.allocUnsafe(stat.isFile() ? Math.max(1, stat.size - total + 1) : 1 << 20);
-      const n = readSync(fd, chunk, 0, chunk.length, null);
+    let buffer = Buffer.allocUnsafe(stat.isFile() ? stat.size + 1 : 1 << 16);
+    for (let first = true; ; first = false) {
+      const n = readSync(fd, buffer, 0, buffer.length, null);
       if (n === 0) break;
       total += n;
       if (total > MAX_INPUT_BYTES) throw tooLarge('larger'); // a pipe or a device: no size to read first
-      chunks.push(n === chunk.length ? chunk : chunk.subarray(0, n));
+      if (first) {
+        chunks.push(buffer.subarray(0, n));
+        buffer = Buffer.allocUnsafe(1 << 16);
+      } else chunks.push(Buffer.from(buffer.subarray(0, n)));
     }
     return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, total);
   } finally {

@@ -194,7 +194,8 @@ class Progress {
     if (process.stderr.isTTY) {
       this.bar = new SingleBar({
         format: 'sweep [{bar}] {value}/{total} points | {rate} points/s | ETA {eta_formatted}',
-        barsize: barSize(process.stderr.columns, 2 * String(total).length + 40),
+        // "sweep [] ", the counts, " points | ", a rate of up to 7 characters, " points/s | ETA " and up to 6 more
+        barsize: barSize(process.stderr.columns, 2 * String(total).length + 50),
         etaBuffer: 20,
         ...BAR_TERMINAL,
       });

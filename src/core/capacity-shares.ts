@@ -17,27 +17,36 @@ import type { SlotKind } from './slot-kind.js';
 export function capacityShares(tree: QueueTree): ShareDivision {
   return (pools: readonly Pool[], kind: SlotKind, slots: number): number[] => {
     const fair = new Array<number>(pools.length).fill(0);
-    // The leaves under each parent queue (undefined: root), and each parent queue's demand: its leaves', summed.
+    const max = (name: string): number => inSlots(tree.absoluteMax(name), slots);
+    // The leaves under each parent queue (undefined: root), each one's demand capped by its own maximum.
     const leaves = new Map<string | undefined, number[]>();
-    const demand = new Map<string, number>();
-    pools.forEach((pool, i) => {
+    const leafDemand = pools.map((pool, i) => {
       const parent = tree.parentOf(pool.name);
       const list = leaves.get(parent);
       if (list === undefined) leaves.set(parent, [i]);
       else list.push(i);
-      const d = pool.share(kind).demand;
-      for (let a = parent; a !== undefined; a = tree.parentOf(a)) demand.set(a, (demand.get(a) ?? 0) + d);
+      return Math.min(pool.share(kind).demand, max(pool.name));
     });
+    // A parent queue's demand: its children's, each capped by its own maximum, summed and capped by the parent's (a
+    // parent credited with what a capped leaf cannot take kept it from the parent's siblings: shares summed to 70 of 100).
+    const parentDemand = new Map<string, number>();
+    const demandOf = (name: string): number => {
+      let d = parentDemand.get(name);
+      if (d === undefined) {
+        d = (leaves.get(name) ?? []).reduce((a, i) => a + leafDemand[i], 0);
+        for (const child of tree.parentsUnder(name)) d += demandOf(child);
+        parentDemand.set(name, (d = Math.min(d, max(name))));
+      }
+      return d;
+    };
     // Recursion as deep as the queue tree, which the schema bounds (MAX_TREE_DEPTH).
     const divide = (parent: string | undefined, share: number): void => {
       const mine = leaves.get(parent) ?? [];
       const parents = tree.parentsUnder(parent);
-      const names = [...mine.map((i) => pools[i].name), ...parents];
-      const inputs = names.map((name, k) => ({
-        weight: Math.max(1e-9, tree.absolute(name)),
-        minShare: 0,
-        demand: Math.min(k < mine.length ? pools[mine[k]].share(kind).demand : demand.get(name) ?? 0, inSlots(tree.absoluteMax(name), slots)),
-      }));
+      const inputs = [
+        ...mine.map((i) => ({ weight: Math.max(1e-9, tree.absolute(pools[i].name)), minShare: 0, demand: leafDemand[i] })),
+        ...parents.map((name) => ({ weight: Math.max(1e-9, tree.absolute(name)), minShare: 0, demand: demandOf(name) })),
+      ];
       const shares = computeFairShares(inputs, share);
       mine.forEach((i, k) => (fair[i] = shares[k]));
       parents.forEach((name, k) => divide(name, shares[mine.length + k]));

@@ -133,6 +133,8 @@ export const MAX_POOLS = 10_000;
  * nodes is then 40 Mbps).
  */
 export const MIN_BANDWIDTH = 0.001;
+export const MAX_BANDWIDTH = 1e6;
+export const MAX_OVERSUBSCRIPTION = 1_000;
 
 /**
  * An input file (scenario, sweep, trace, allocation file, result): at most V8's longest string, 2^29 - 24 characters
@@ -141,8 +143,6 @@ export const MIN_BANDWIDTH = 0.001;
  * day is 0.9 MB.
  */
 export const MAX_INPUT_BYTES = 2 ** 29 - 24;
-export const MAX_BANDWIDTH = 1e6;
-export const MAX_OVERSUBSCRIPTION = 1_000;
 
 /**
  * Points of a sweep (axis values x seeds), counted before they are expanded: each is a resolved, validated scenario

@@ -64,7 +64,8 @@ export function workloadLimitErrors(scenario: Scenario, trace?: SwimTrace): stri
     throw new TypeError(`policy "${scenario.scheduler.policy}": sizeError returned ${policyError === '' ? 'an empty string' : shownValue(policyError)}, not a message or undefined`);
   }
   // A plugin's message may not say whose limit it is: then the scenario field that chose the policy does.
-  if (policyError !== undefined) errors.push(policyError.includes(scenario.scheduler.policy) ? policyError : `scheduler.policy "${scenario.scheduler.policy}": ${policyError}`);
+  const policy = scenario.scheduler.policy;
+  if (policyError !== undefined) errors.push(policyError.includes(`policy ${policy}`) || policyError.includes(`"${policy}"`) ? policyError : `scheduler.policy "${policy}": ${policyError}`);
   const heartbeatMs = cluster.heartbeatMs ?? hadoopHeartbeatMs(cluster.racks * cluster.nodesPerRack);
   const slow = Math.max(tasks.rackLocalSlowdown, tasks.offRackSlowdown);
   const longTasks: Array<readonly [string, number]> = [[t.mapField, t.mapMs * slow], [t.reduceField, t.reduceMs]];

@@ -99,7 +99,7 @@ registerPolicy('bad', { description: 'x', create: (_c, ctx) => { const seen = []
 
   it.each([
     ['says whose limit it is', "'a job of ' + s.largestMaps + ' maps is too many'", 'scheduler.policy "bad": a job of 30 maps is too many (workload.jobs[2].input)'],
-    ['already naming the policy, is left as it is', "'bad takes at most 10 maps a job'", 'bad takes at most 10 maps a job'],
+    ['already naming the policy, is left as it is', "'policy bad takes at most 10 maps a job'", 'policy bad takes at most 10 maps a job'],
   ])("a policy's own size limit (sizeError) %s: exit 2 before the run", (_, message, shown) => {
     const file = plugin(`size-${shown.length}`, `registerPolicy('bad', { description: 'x', sizeError: (_c, s) => (s.largestMaps > 10 ? ${message} + (${JSON.stringify(shown.endsWith(')'))} ? ' (' + s.largestField + ')' : '') : undefined), create: () => ({ createQueue: Q }) });`);
     const path = scenario();

@@ -72,7 +72,7 @@ describe('examples/srwf.js', () => {
   });
 
   it.each([
-    ['a bad config names the field', ['--plugin', PLUGIN, '--set', 'scheduler.policyConfig.by=size'], /hfsim: --set scheduler\.policyConfig\.by=size: scheduler\.policyConfig\.by: by must be "work" or "tasks"/],
+    ['a bad config names the field', ['--plugin', PLUGIN, '--set', 'scheduler.policyConfig.by=size'], /hfsim: --set scheduler\.policyConfig\.by=size: variant "SRWF \+ delay": scheduler\.policyConfig\.by: by must be "work" or "tasks"/],
     ['an unknown config field', ['--plugin', PLUGIN, '--set', 'scheduler.policyConfig.depth=2'], /scheduler\.policyConfig: unknown field "depth"/],
     ['no --plugin: the name is not registered', [], new RegExp(`scheduler\\.policy: policy must be ${BUILT_IN_POLICIES}$`, 'm')],
     ['a plugin file that is not there', ['--plugin', './examples/none.js'], /^hfsim: --plugin \.\/examples\/none\.js: Cannot find module/],

@@ -171,4 +171,26 @@ describe('capacity fair shares (what preemption restores; capacity-shares.ts)', 
     expect(shares(tree, 100, { etl: 100, adhoc: 100 })).toEqual({ etl: 70, adhoc: 30 });
     expect(shares(tree, 100, { etl: 100, adhoc: 5 })).toEqual({ etl: 80, adhoc: 5 });
   });
+
+  it('a division that gives no number of slots for a pool fails at once, naming the pool (NaN made preemption kill arbitrary tasks)', () => {
+    next = 0;
+    const set = new PoolSet(schedulerOf({ policy: 'capacity', queues: [{ name: 'q', capacity: 50 }] }), 8, 8);
+    set.divideSharesBy((pools) => pools.map(() => NaN));
+    set.add(job('q'));
+    expect(() => set.update(0)).toThrow('the pools\' share division gave pool "q" a share of NaN, not one number of slots from 0 a pool');
+    const short = new PoolSet(schedulerOf({ policy: 'capacity', queues: [{ name: 'q', capacity: 50 }] }), 8, 8);
+    short.divideSharesBy(() => []);
+    short.add(job('q'));
+    expect(() => short.update(0)).toThrow('the pools\' share division gave 0 shares for 1 pools');
+    expect(() => short.divideSharesBy(() => [])).toThrow('set already');
+  });
+
+  it('a queue capped by its own maximum under a parent: the parent asks only what it can take, the rest goes to its siblings (they summed to 70 of 100)', () => {
+    const tree = {
+      parentQueues: [{ name: 'P', capacity: 50 }],
+      queues: [{ name: 'a', parent: 'P', capacity: 10, maxCapacity: 20 }, { name: 'b', parent: 'P', capacity: 90 }, { name: 'Q', capacity: 25 }, { name: 'R', capacity: 25 }],
+    };
+    // a's maximum is 20% of P's 100%: 20 slots; P asked for 100 and kept 50, so Q and R had 25 each (70 of 100)
+    expect(shares(tree, 100, { a: 100, Q: 100, R: 100 })).toEqual({ a: 20, Q: 40, R: 40 });
+  });
 });

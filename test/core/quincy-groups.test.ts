@@ -125,7 +125,7 @@ describe("Quincy's size limit (size-limit.ts)", () => {
   ])('a job of $maps maps on $slots map slots walks about maps^2 / (2 slots) waiting maps: refused past 2,000,000: $refused', ({ maps, slots, refused }) => {
     const error = quincySizeError({ maps, field: 'workload.sizes', nodes: slots / 2, racks: 1, replicas: 1, running: 0, mapSlots: slots });
     if (!refused) expect(error).toBe(undefined);
-    else expect(error).toBe(`workload.sizes: a job of ${maps} maps under policy quincy on ${slots} map slots waits through about ${Math.ceil(maps / slots)} decisions, each building its graph from every waiting map: ${Math.round((maps * maps) / (2 * slots))} map visits, above the limit of 2000000 (about a minute of run): give it fewer maps or the cluster more slots, or use another policy`);
+    else expect(error).toBe(`workload.sizes: a job of ${maps} maps under policy quincy on ${slots} map slots waits through about ${Math.ceil(maps / slots)} decisions, each building its graph from every waiting map: ${Math.round((maps * maps) / (2 * slots))} map visits, above the limit of 2000000 (half a minute of run): give it fewer maps or the cluster more slots, or use another policy`);
   });
 });
 

@@ -55,7 +55,7 @@ export function quincySizeError(s: QuincySize): string | undefined {
     const visits = quincyMapVisits(s);
     if (visits <= MAX_QUINCY_MAP_VISITS) return undefined;
     return `${s.field}: a job of ${s.maps} maps under policy quincy on ${s.mapSlots} map slots waits through about ${Math.ceil(s.maps / Math.max(1, s.mapSlots))} decisions, ` +
-      `each building its graph from every waiting map: ${Math.round(visits)} map visits, above the limit of ${MAX_QUINCY_MAP_VISITS} (about a minute of run): ` +
+      `each building its graph from every waiting map: ${Math.round(visits)} map visits, above the limit of ${MAX_QUINCY_MAP_VISITS} (half a minute of run): ` +
       'give it fewer maps or the cluster more slots, or use another policy';
   }
   return `${s.field}: a job of ${s.maps} maps under policy quincy makes a decision program of up to ${Math.round(arcs)} arcs ` +
