@@ -37,7 +37,12 @@ export function parseSwimTrace(text: string, file: string): SwimTrace {
     const line = i + 1;
     const cols = lines[i].replace(/\r$/, '').split('\t');
     if (cols.length < 6 || cols.length > 9 || (cols.length === 9 && cols[8].trim() !== '')) {
-      const found = cols.length === 9 ? '9, the 9th not empty' : String(cols.length);
+      const text = cols.join('\t');
+      const found = cols.length === 9 ? '9, the 9th not empty'
+        : text.trim() === '' ? '1: a blank line (a trace has a job on every line, and no blank line but a last newline)'
+          : text.trimStart().startsWith('#') ? '1: a comment (SWIM traces have none)'
+            : cols.length === 1 && /\S\s+\S/.test(text) ? '1: columns separated by spaces, not tabs'
+              : String(cols.length);
       throw bad(line, `expected 6 tab-separated columns (${COLUMNS.join(', ')}), or 7 to 9 with SWIM's ${PATH_COLUMNS.join(' and ')} (a 9th only empty: a trailing tab), found ${found}`);
     }
     for (let k = 6; k < Math.min(cols.length, 8); k++) {

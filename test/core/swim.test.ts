@@ -195,6 +195,10 @@ describe('malformed traces: exit 2, one line naming the file and line', () => {
     ['a duplicate id', withLine3('job1\t122\t21\t267631\t594312\t233549'), /bad\.tsv:3: job id "job1" is used twice/],
     ['a 9th column not empty', withLine3('job2\t122\t21\t267631\t594312\t233549\tinputPath1\t\tx'), /bad\.tsv:3: expected 6 tab-separated columns .*or 7 to 9 .*found 9, the 9th not empty/],
     ['10 columns', withLine3('job2\t122\t21\t267631\t594312\t233549\tinputPath1\t\t\t'), /bad\.tsv:3: expected 6 tab-separated columns .*found 10/],
+    // said as what they are: each was "found 1"
+    ['a blank line', withLine3(''), /bad\.tsv:3: expected 6 tab-separated columns .*found 1: a blank line \(a trace has a job on every line/],
+    ['a comment', withLine3('# the 2009 day'), /bad\.tsv:3: expected 6 tab-separated columns .*found 1: a comment \(SWIM traces have none\)\n/],
+    ['spaces for tabs', withLine3('job2 122 21 267631 594312 233549'), /bad\.tsv:3: expected 6 tab-separated columns .*found 1: columns separated by spaces, not tabs\n/],
     ['a control character in a path', withLine3('job2\t122\t21\t267631\t594312\t233549\tinput\u0007Path\t\t'), /bad\.tsv:3: column 7 \(input path\) "input\\u0007Path" holds a control character/],
   ])('%s', (_, text, message) => {
     const dir = mkdtempSync(join(tmpdir(), 'hfsim-swim-'));
