@@ -10,6 +10,7 @@ import { table } from './format.js';
 import { packageRoot } from './version.js';
 import { checkNotAnInput, checkOutputFile, writeOutput } from './output.js';
 import { formatIssue } from '../core/scenario.js';
+import { warnOnce } from './warn.js';
 
 
 
@@ -78,6 +79,16 @@ export async function bench(flags: BenchFlags): Promise<void> {
 
 export interface CompareFlags { threshold: number; json?: boolean; markdown?: string }
 
+/** How two reports' machines or Node versions differ (memory aside: it moves no time), or undefined when they do not. */
+function machineDifference(a: BenchReport, b: BenchReport): string | undefined {
+  const seen = (r: BenchReport): Array<[string, string]> => [
+    ['cpu', r.machine.cpu], ['cores', String(r.machine.cores)], ['platform', `${r.machine.platform}/${r.machine.arch}`], ['Node', r.node],
+  ];
+  const [x, y] = [seen(a), seen(b)];
+  const differ = x.flatMap(([what, v], i) => (v === y[i][1] ? [] : [`${what} ${v} -> ${y[i][1]}`]));
+  return differ.length === 0 ? undefined : differ.join(', ');
+}
+
 export function compare(baseFile: string, newFile: string, flags: CompareFlags): void {
   if (flags.markdown !== undefined) {
     checkOutputFile(flags.markdown, '--markdown');
@@ -89,6 +100,8 @@ export function compare(baseFile: string, newFile: string, flags: CompareFlags):
   const base = readReport(baseFile);
   const next = readReport(newFile);
   const c = compareReports(base, next, flags.threshold);
+  const apart = machineDifference(base, next);
+  if (apart !== undefined) warnOnce(`${baseFile} and ${newFile} were measured apart (${apart}): their times differ by the machine as well as by the code`);
   const code: number = c.digestChanges.length > 0 || c.speedRegressions.length > 0 ? EXIT.regression : EXIT.ok;
   const outcome = { base: { file: baseFile, report: base }, next: { file: newFile, report: next }, thresholdPct: flags.threshold, comparison: c, exitCode: code };
   if (flags.json) {

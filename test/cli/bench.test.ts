@@ -155,6 +155,14 @@ describe('hfsim bench compare', () => {
     expect(r.stdout).toContain('no regression');
   });
 
+  it('warns when the two reports come from other machines or Node versions (a 16-core Xeon on Node 22 was compared silently)', () => {
+    const other = { ...smoke2, machine: { ...smoke2.machine, cpu: 'Xeon Platinum', cores: 16 }, node: 'v22.1.0' };
+    writeFileSync(join(dir, 'other.json'), JSON.stringify(other));
+    const r = hfsim('bench', 'compare', join(dir, 'a.json'), join(dir, 'other.json'), '--threshold', '1000%');
+    expect(r.status).toBe(0);
+    expect(r.stderr).toBe(`hfsim: warning: ${join(dir, 'a.json')} and ${join(dir, 'other.json')} were measured apart (cpu ${smoke.machine.cpu} -> Xeon Platinum, cores ${smoke.machine.cores} -> 16, Node ${smoke.node} -> v22.1.0): their times differ by the machine as well as by the code\n`);
+  });
+
   it('flags a synthetic 30% slowdown (exit 3), beyond the 10% threshold and the noise', () => {
     const c = compareReports(smoke, slowed(smoke, 1.3), 10);
     expect(c.speedRegressions.length).toBeGreaterThan(0);
