@@ -107,6 +107,7 @@ export function compareReports(base: BenchReport, next: BenchReport, thresholdPc
   changes.push(...scaling.changes);
   speedRegressions.push(...scaling.regressions);
   unmatched.push(...scaling.unmatched);
+  if (scaling.digest !== undefined) changedDigests.push(scaling.digest);
   return {
     table: table(['case', 'measure', 'base (best)', 'new (best)', 'change', 'spread', 'floor', ''],
       changes.map((c) => [c.case, c.measure, fmt(c.base), fmt(c.new), sign(c.changePct), `±${fmt(c.spread)}`, fmt(c.floor), mark[c.verdict]]), 2),
@@ -129,7 +130,7 @@ export const sign = (pct: number | null): string => (pct !== null && Number.isFi
  * speed-up is shown, not judged (it is a ratio of two noisy times). Compared only between reports of the same sweep
  * (jobs, points and pool) and worker count.
  */
-function compareScaling(base: BenchReport, next: BenchReport, thresholdPct: number): { changes: MeasureChange[]; regressions: string[]; unmatched: string[] } {
+function compareScaling(base: BenchReport, next: BenchReport, thresholdPct: number): { changes: MeasureChange[]; regressions: string[]; unmatched: string[]; digest?: { case: string; base: string; new: string } } {
   const [b, n] = [base.sweepScaling, next.sweepScaling];
   if (b === undefined && n === undefined) return { changes: [], regressions: [], unmatched: [] };
   if (b === undefined || n === undefined) return { changes: [], regressions: [], unmatched: [`sweep-scaling (only in ${b === undefined ? 'new' : 'base'})`] };
@@ -157,5 +158,7 @@ function compareScaling(base: BenchReport, next: BenchReport, thresholdPct: numb
   }
   changes.push({ case: name, measure: 'speed-up', base: b.speedup, new: n.speedup, changePct: (100 * (n.speedup - b.speedup)) / Math.max(b.speedup, 1e-9),
     spread: 0, floor: 0, verdict: 'not judged' });
-  return { changes, regressions, unmatched };
+  // The same sweep of a canonical scenario: its points' digests changing is an outcome regression, as a case's is.
+  const digest = b.digest === n.digest ? undefined : { case: name, base: b.digest, new: n.digest };
+  return { changes, regressions, unmatched, digest };
 }

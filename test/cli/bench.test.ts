@@ -185,6 +185,11 @@ describe('hfsim bench compare', () => {
     const c = compareReports(older, smoke, 10);
     expect(c.unmatched).toContain('sweep-scaling (only in new)');
     expect(c.speedRegressions).toEqual([]);
+    // the sweep's points' digest changing is an outcome regression, as a canonical case's digest is (it was not compared)
+    const changed = structuredClone(smoke);
+    changed.sweepScaling!.digest = '0'.repeat(64);
+    expect(compareReports(smoke, changed, 10).digestChanges).toEqual([`sweep-scaling ${smoke.sweepScaling!.points} points: digest ${smoke.sweepScaling!.digest.slice(0, 12)} -> 000000000000`]);
+    expect(compareReports(smoke, smoke2, 10).digestChanges).toEqual([]);
   });
 
   // the smoke and full suites share case names at other sizes (scale-600: 40 jobs against 600): a full report
