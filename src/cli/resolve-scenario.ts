@@ -15,8 +15,11 @@ import { warnOnce } from './warn.js';
 const slsCache = new Map<string, SlsTrace>();
 
 export function resolveScenario(raw: Record<string, unknown>, scenarioFile: string): Parsed<Scenario> {
+  const written = ignoredWeights(raw);
+  if (written.length > 0) return { ok: false, errors: written };
   const withFiles = applySchedulerFiles(raw, scenarioFile);
   const parsed = parseScenario(withFiles);
+  if (parsed.ok) warnFileWeights(raw, parsed.value);
   if (!parsed.ok || parsed.value.workload.kind !== 'sls') return parsed;
   const w = parsed.value.workload;
   const path = tracePath(scenarioFile, w.trace);
@@ -34,5 +37,34 @@ export function resolveScenario(raw: Record<string, unknown>, scenarioFile: stri
   } catch (err) {
     if (err instanceof InputError) throw new InputError(`${scenarioFile}: workload.trace: ${err.message}`);
     throw err;
+  }
+}
+
+const POOL_LISTS = ['pools', 'parentPools'] as const;
+const CAPACITY_IGNORES = 'policy "capacity" ignores weight (it shares the slots by the queues\' capacities; "hfs" reads weights)';
+
+/**
+ * Under capacity the queues' capacities divide the slots (capacity-shares.ts): a pool's weight changes nothing. One the
+ * scenario writes is refused, at its own path; one an allocation file gives (shared by an hfs variant, say) is told
+ * on stderr (warnFileWeights), since the scenario could drop it only by dropping the file's pool whole.
+ */
+function ignoredWeights(raw: Record<string, unknown>): string[] {
+  const s = raw.scheduler as Record<string, unknown> | undefined;
+  if (s?.policy !== 'capacity') return [];
+  return POOL_LISTS.flatMap((field) => (Array.isArray(s[field]) ? (s[field] as unknown[]) : []).flatMap((pool, i) => {
+    const weight = (pool as { weight?: unknown } | null)?.weight;
+    return weight === undefined || weight === 1 ? [] : [`scheduler.${field}[${i}].weight: ${CAPACITY_IGNORES}: remove it, or set the queue's capacity`];
+  }));
+}
+
+function warnFileWeights(raw: Record<string, unknown>, scenario: Scenario): void {
+  const s = scenario.scheduler;
+  if (s.policy !== 'capacity' || s.allocationFile === undefined) return;
+  const own = raw.scheduler as Record<string, unknown> | undefined;
+  for (const field of POOL_LISTS) {
+    const written = new Set((Array.isArray(own?.[field]) ? (own[field] as Array<{ name?: unknown }>) : []).map((p) => p?.name));
+    for (const pool of s[field]) {
+      if (pool.weight !== 1 && !written.has(pool.name)) warnOnce(`${s.allocationFile}: pool "${pool.name}": ${CAPACITY_IGNORES}; its other settings hold`);
+    }
   }
 }

@@ -190,8 +190,8 @@ const NOT_DIGESTED = new Set(['id', 'index', 'group', 'values', 'run', 'digest']
  * line holds the outcome's fields in the order they were hashed, so hashing them again must give the digest.
  */
 function digestProblem(r: PointRecord): string | undefined {
-  const body: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(r)) if (!NOT_DIGESTED.has(key)) body[key] = value;
+  // own properties only (a "__proto__" key assigned set the prototype, and escaped the hash)
+  const body = Object.fromEntries(Object.entries(r).filter(([key]) => !NOT_DIGESTED.has(key)));
   const digest = digestOf(body);
   return digest === r.digest ? undefined : `digest: ${r.digest.slice(0, 12)} is not the digest of the line's outcome (that is ${digest.slice(0, 12)}): a value was edited`;
 }

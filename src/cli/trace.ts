@@ -37,11 +37,11 @@ export function parseSwimTrace(text: string, file: string): SwimTrace {
     const line = i + 1;
     const cols = lines[i].replace(/\r$/, '').split('\t');
     if (cols.length < 6 || cols.length > 9 || (cols.length === 9 && cols[8].trim() !== '')) {
-      const text = cols.join('\t');
-      const found = cols.length === 9 ? '9, the 9th not empty'
-        : text.trim() === '' ? '1: a blank line (a trace has a job on every line, and no blank line but a last newline)'
-          : text.trimStart().startsWith('#') ? '1: a comment (SWIM traces have none)'
-            : cols.length === 1 && /\S\s+\S/.test(text) ? '1: columns separated by spaces, not tabs'
+      const row = cols.join('\t');
+      const found = row.trim() === '' ? `${cols.length}: a blank line (a trace has a job on every line, and no blank line but a last newline)`
+        : row.trimStart().startsWith('#') ? `${cols.length}: a comment (SWIM traces have none)`
+          : cols.length === 9 ? '9, the 9th not empty'
+            : cols.length === 1 && /\S\s+\S/.test(row) ? '1: columns separated by spaces, not tabs'
               : String(cols.length);
       throw bad(line, `expected 6 tab-separated columns (${COLUMNS.join(', ')}), or 7 to 9 with SWIM's ${PATH_COLUMNS.join(' and ')} (a 9th only empty: a trailing tab), found ${found}`);
     }
@@ -58,7 +58,7 @@ export function parseSwimTrace(text: string, file: string): SwimTrace {
     seen.add(id);
     const nums = cols.slice(1, 6).map((c, k) => {
       const v = DECIMAL.test(c.trim()) ? Number(c.trim()) : NaN; // decimal only: Number() also reads "0x10" and ""
-      if (!Number.isFinite(v) || v < 0) throw bad(line, `column ${k + 2} (${COLUMNS[k + 1]}): "${c}" is not a non-negative number`);
+      if (!Number.isFinite(v) || v < 0) throw bad(line, `column ${k + 2} (${COLUMNS[k + 1]}): "${c}" is not a non-negative number${id.startsWith('#') ? ' (a comment? SWIM traces have none)' : ''}`);
       return v;
     });
     if (i > 0 && nums[0] < submitS[i - 1]) throw bad(line, `submit time ${nums[0]} is before the previous line's ${submitS[i - 1]}`);

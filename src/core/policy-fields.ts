@@ -3,7 +3,8 @@
  * policies read it, rather than run silently without it: pools, users, job limits, preemption and allocation files
  * belong to the pool-aware policies (hfs, capacity), queues and capacity-scheduler.xml to capacity, size-based job weights to hfs. (Under
  * capacity the allocation file's or the scenario's pools still set job limits, min shares and preemption timeouts; not
- * weights, refused there: the queues' capacities divide the slots.) A variant
+ * weights, which the CLI refuses there when the scenario writes them and warns of when an allocation file does:
+ * resolve-scenario.ts.) A variant
  * that switches policy clears such fields with null ("scheduler.pools": null).
  */
 import type { z } from 'zod';
@@ -62,14 +63,5 @@ export function refinePolicyFields(s: SchedulerFields, ctx: z.RefinementCtx): vo
     const readers = readBy.map((p) => `"${p}"`).join(' and ');
     ctx.addIssue({ code: 'custom', path: [rule.field], message: `policy "${s.policy}" ignores ${rule.field} (only ${readers} read${readBy.length > 1 ? '' : 's'} it): remove it, or set it to null in a variant that changes the policy` });
   }
-  // Capacity divides the slots by its queues' capacities (capacity-shares.ts): a pool's weight changes nothing there.
-  if (s.policy !== 'capacity') return;
-  for (const field of ['pools', 'parentPools'] as const) {
-    s[field].forEach((pool, i) => {
-      const weight = (pool as { weight?: number }).weight;
-      if (weight !== undefined && weight !== 1) {
-        ctx.addIssue({ code: 'custom', path: [field, i, 'weight'], message: `policy "capacity" ignores weight (it shares the slots by the queues' capacities; "hfs" reads weights): remove it, or set the queue's capacity` });
-      }
-    });
-  }
+
 }

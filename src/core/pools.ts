@@ -435,7 +435,8 @@ export class PoolSet implements Admission {
         // the frozen list, as plugins get it; and what comes back checked, as a plugin's: NaN killed arbitrary tasks
         const fair = this.#division(this.pools, kind, slots);
         const n = this.#pools.length;
-        if (!Array.isArray(fair) || fair.length !== n) throw new Error(`the pools' share division gave ${Array.isArray(fair) ? fair.length : 'no list of'} shares for ${n} pools, not one number of slots from 0 a pool`);
+        const list = Array.isArray(fair) || ArrayBuffer.isView(fair); // a typed array is a list of numbers too
+        if (!list || fair.length !== n) throw new Error(`the pools' share division gave ${list ? fair.length : 'no list of'} shares for ${n} pool${n === 1 ? '' : 's'}, not one number of slots from 0 a pool`);
         const bad = fair.findIndex((x) => typeof x !== 'number' || !Number.isFinite(x) || x < 0);
         if (bad !== -1) throw new Error(`the pools' share division gave pool "${this.#pools[bad].name}" a share of ${String(fair[bad])}, not one number of slots from 0 a pool`);
         this.#pools.forEach((pool, i) => pool.share(kind).shareFairly(fair[i]));

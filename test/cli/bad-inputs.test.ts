@@ -281,6 +281,8 @@ describe('the command line: exit 2 and one line, never an internal message', () 
     // a value --set gave is the --set's, not the file's or a variant's (it said `cli.json: variant "FIFO": seed: ...`)
     [['run', scenario, '--set', 'seed=-3'], 'hfsim: --set seed=-3: seed: seed must not be negative\n'],
     [['run', scenario, '--set', 'cluster={"racks":0}'], 'hfsim: --set cluster={"racks":0}: cluster.racks: racks must be at least 1\n'],
+    // capacity shares the slots by its queues' capacities: a pool weight the scenario writes ran and changed nothing
+    [['run', scenario, '--set', 'scheduler={"policy":"capacity","pools":[{"name":"q","weight":3}]}'], 'scheduler.pools[0].weight: policy "capacity" ignores weight (it shares the slots by the queues\' capacities; "hfs" reads weights): remove it, or set the queue\'s capacity\n'],
     // a petabit NIC at most: at 1e15 Gbps the fluid model's carried MB were lost to rounding (crossRackMB 0, exit 0)
     [['run', scenario, '--set', 'cluster.network.nicGbps=1e15'], 'cluster.network.nicGbps: nicGbps is 1000000000000000, above the limit of 1000000\n'],
     [['run', scenario, '--set', 'cluster.network.diskReadMBps=2e6'], 'cluster.network.diskReadMBps: diskReadMBps is 2000000, above the limit of 1000000\n'],
@@ -318,6 +320,12 @@ describe('the command line: exit 2 and one line, never an internal message', () 
     const r = spawnSync('bash', ['-c', `${JSON.stringify(process.execPath)} ${JSON.stringify(CLI)} run <(cat ${JSON.stringify(scenario)}) --json --no-progress`], { encoding: 'utf8', timeout: 60_000 });
     expect(r.status, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout).summary.jobs).toBeGreaterThan(0);
+  });
+
+  it('an allocation file\'s pool weights under capacity are told, not refused: the file may serve an hfs variant too, and its pools\' other settings hold', () => {
+    const r = hfsim('run', join(ROOT, 'scenarios', 'allocations', 'sample.json'), '--variant', 'MR1 fair-scheduler.xml', '--set', 'scheduler.policy=capacity', '--no-progress');
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toBe('hfsim: warning: fair-scheduler.xml: pool "sample_pool": policy "capacity" ignores weight (it shares the slots by the queues\' capacities; "hfs" reads weights); its other settings hold\n');
   });
 
   it('a message quoting a value of 200,000 characters cuts it (a 5 MB trace column was one line of stderr)', () => {

@@ -156,11 +156,12 @@ describe('hfsim bench compare', () => {
   });
 
   it('warns when the two reports come from other machines or Node versions (a 16-core Xeon on Node 22 was compared silently)', () => {
-    const other = { ...smoke2, machine: { ...smoke2.machine, cpu: 'Xeon Platinum', cores: 16 }, node: 'v22.1.0' };
-    writeFileSync(join(dir, 'other.json'), JSON.stringify(other));
+    // values that differ from this machine's whatever it is (a 16-core host had "cores 16 -> 16" expected)
+    const [cpu, cores, node] = [`${smoke.machine.cpu} (other)`, smoke.machine.cores + 1, `${smoke.node}-other`];
+    writeFileSync(join(dir, 'other.json'), JSON.stringify({ ...smoke2, machine: { ...smoke2.machine, cpu, cores }, node }));
     const r = hfsim('bench', 'compare', join(dir, 'a.json'), join(dir, 'other.json'), '--threshold', '1000%');
     expect(r.status).toBe(0);
-    expect(r.stderr).toBe(`hfsim: warning: ${join(dir, 'a.json')} and ${join(dir, 'other.json')} were measured apart (cpu ${smoke.machine.cpu} -> Xeon Platinum, cores ${smoke.machine.cores} -> 16, Node ${smoke.node} -> v22.1.0): their times differ by the machine as well as by the code\n`);
+    expect(r.stderr).toBe(`hfsim: warning: ${join(dir, 'a.json')} and ${join(dir, 'other.json')} were measured apart (cpu ${smoke.machine.cpu} -> ${cpu}, cores ${smoke.machine.cores} -> ${cores}, Node ${smoke.node} -> ${node}): their times differ by the machine as well as by the code\n`);
   });
 
   it('flags a synthetic 30% slowdown (exit 3), beyond the 10% threshold and the noise', () => {

@@ -146,6 +146,11 @@ describe('hfsim sweep --resume', () => {
       expect(r.code).toBe(2);
       expect(r.stderr).toMatch(new RegExp(`^hfsim: ${where}: line 1: digest: ${line.digest.slice(0, 12)} is not the digest of the line's outcome \\(that is [0-9a-f]{12}\\): a value was edited\n$`));
     }
+    // a key added, "__proto__" too (assigned, it set the prototype and escaped the hash)
+    writeFileSync(join(out, 'results.jsonl'), [first.replace('"summary":', '"__proto__":{"edited":true},"summary":'), ...rest].join('\n'));
+    const proto = hfsim('sweep', file, '--shard', '0/6', '--out', out, '--resume', '--no-progress');
+    expect(proto.code).toBe(2);
+    expect(proto.stderr).toContain(': line 1: digest: ');
   });
 
   it('--resume and merge refuse outputs made from two versions of a SWIM trace (they mixed 50-job and 40-job points)', () => {

@@ -181,7 +181,7 @@ describe('capacity fair shares (what preemption restores; capacity-shares.ts)', 
     const short = new PoolSet(schedulerOf({ policy: 'capacity', queues: [{ name: 'q', capacity: 50 }] }), 8, 8);
     short.divideSharesBy(() => []);
     short.add(job('q'));
-    expect(() => short.update(0)).toThrow('the pools\' share division gave 0 shares for 1 pools');
+    expect(() => short.update(0)).toThrow('the pools\' share division gave 0 shares for 1 pool, not one number');
     expect(() => short.divideSharesBy(() => [])).toThrow('set already');
   });
 
