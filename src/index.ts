@@ -39,7 +39,7 @@ export { OfferRound, type OffersConfig } from './core/policies/offers.js';
 export { Job, type JobIndex, type Locality, NODE_LOCAL, OFF_RACK, RACK_LOCAL } from './core/job.js';
 export type { JobSpec } from './core/workload.js';
 /** What a plugin is given, to read: the pools of a `usesPools` policy (context.pools), the blocks (context.blocks). */
-export type { ParentPool, Pool, PoolNode, PoolSet, PoolShare } from './core/pools.js';
+export type { ParentPool, Pool, PoolNode, PoolSet, PoolShare, ShareDivision } from './core/pools.js';
 export type { BlockReader } from './core/hdfs.js';
 /** The built-in gates (a policy's wrapGate may wrap them; a gate plugin may extend them). */
 export { SkipCountGate, TwoLevelWaitGate } from './core/locality.js';

@@ -185,14 +185,17 @@ function pointProblem(r: PointRecord, points: ReadonlyMap<string, Manifest['poin
  */
 const NOT_DIGESTED = new Set(['id', 'index', 'group', 'values', 'run', 'digest']);
 
+/** The digest of a results line's outcome: what its `digest` must be (own properties only: a "__proto__" key assigned set the prototype, and escaped the hash). */
+export function lineDigest(line: object): string {
+  return digestOf(Object.fromEntries(Object.entries(line).filter(([key]) => !NOT_DIGESTED.has(key))));
+}
+
 /**
  * Why a results line's outcome is not the one its digest was made from (a value edited by hand), or undefined. The
  * line holds the outcome's fields in the order they were hashed, so hashing them again must give the digest.
  */
 function digestProblem(r: PointRecord): string | undefined {
-  // own properties only (a "__proto__" key assigned set the prototype, and escaped the hash)
-  const body = Object.fromEntries(Object.entries(r).filter(([key]) => !NOT_DIGESTED.has(key)));
-  const digest = digestOf(body);
+  const digest = lineDigest(r);
   return digest === r.digest ? undefined : `digest: ${r.digest.slice(0, 12)} is not the digest of the line's outcome (that is ${digest.slice(0, 12)}): a value was edited`;
 }
 

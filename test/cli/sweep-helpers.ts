@@ -3,8 +3,8 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { digestOf } from '../../src/actors/digest.js';
 import { WALL_CLOCK_METRICS } from '../../src/cli/sweep-aggregate.js';
+import { lineDigest } from '../../src/cli/sweep-output.js';
 
 export const ROOT = join(import.meta.dirname, '..', '..');
 export const CLI = join(ROOT, 'dist', 'src', 'cli', 'main.js');
@@ -50,8 +50,7 @@ export const lines = (dir: string): Line[] => readFileSync(join(dir, 'results.js
  */
 export function otherOutcome(line: Line): Line {
   const other: Record<string, unknown> = { ...line, summary: { ...(line.summary as object), meanResponseMs: 1 } };
-  const { id: _id, index: _index, group: _group, values: _values, run: _run, digest: _digest, ...outcome } = other;
-  return { ...other, digest: digestOf(outcome) } as Line;
+  return { ...other, digest: lineDigest(other) } as Line;
 }
 
 /** Everything a sweep outputs except wall-clock measures. */

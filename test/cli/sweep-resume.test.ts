@@ -5,6 +5,17 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CLI, type Line, ROOT, deterministic, hfsim, lines, otherOutcome, processGroup, smallSweep, tmp, writeJson } from './sweep-helpers.js';
 
+/** Two points of the small sweep run, then the first results line's mean response time set to `value` by hand. */
+function editedMean(tag: string, value: unknown) {
+  const file = smallSweep();
+  const out = join(tmp(tag), 'out');
+  expect(hfsim('sweep', file, '--shard', '0/6', '--out', out, '--no-progress').code).toBe(0);
+  const [first, ...rest] = readFileSync(join(out, 'results.jsonl'), 'utf8').split('\n');
+  const line = JSON.parse(first) as Line & { summary: Record<string, unknown> };
+  writeFileSync(join(out, 'results.jsonl'), [JSON.stringify({ ...line, summary: { ...line.summary, meanResponseMs: value } }), ...rest].join('\n'));
+  return { file, out, line, first, rest };
+}
+
 describe('hfsim sweep --resume', () => {
   it('a sweep killed with SIGKILL part-way and resumed gives the same results as an uninterrupted run, each point once', async () => {
     const dir = tmp('kill');
@@ -135,12 +146,7 @@ describe('hfsim sweep --resume', () => {
   });
 
   it('--resume and merge refuse a line whose number was edited and its digest kept (the edit went into the aggregates)', () => {
-    const file = smallSweep();
-    const out = join(tmp('edit-number'), 'out');
-    expect(hfsim('sweep', file, '--shard', '0/6', '--out', out, '--no-progress').code).toBe(0);
-    const [first, ...rest] = readFileSync(join(out, 'results.jsonl'), 'utf8').split('\n');
-    const line = JSON.parse(first) as Line & { summary: Record<string, unknown> };
-    writeFileSync(join(out, 'results.jsonl'), [JSON.stringify({ ...line, summary: { ...line.summary, meanResponseMs: 1 } }), ...rest].join('\n'));
+    const { file, out, line, first, rest } = editedMean('edit-number', 1);
     const where = join(out, 'results.jsonl').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     for (const r of [hfsim('sweep', file, '--shard', '0/6', '--out', out, '--resume', '--no-progress'), hfsim('sweep', 'merge', out, '--out', join(out, '..', 'merged'))]) {
       expect(r.code).toBe(2);
@@ -175,12 +181,7 @@ describe('hfsim sweep --resume', () => {
   });
 
   it('--resume refuses a results line that is not a result of its point (an edited responseMs went into aggregate.csv), naming the line', () => {
-    const file = smallSweep();
-    const out = join(tmp('edit'), 'out');
-    expect(hfsim('sweep', file, '--shard', '0/6', '--out', out, '--no-progress').code).toBe(0);
-    const [first, ...rest] = readFileSync(join(out, 'results.jsonl'), 'utf8').split('\n');
-    const line = JSON.parse(first) as Line & { summary: Record<string, unknown> };
-    writeFileSync(join(out, 'results.jsonl'), [JSON.stringify({ ...line, summary: { ...line.summary, meanResponseMs: 'fast' } }), ...rest].join('\n'));
+    const { file, out } = editedMean('edit', 'fast');
     const r = hfsim('sweep', file, '--shard', '0/6', '--out', out, '--resume', '--no-progress');
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(new RegExp(`${join(out, 'results.jsonl').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: line 1: summary\\.meanResponseMs: `));

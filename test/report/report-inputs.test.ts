@@ -7,7 +7,7 @@
 import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { digestOf } from '../../src/actors/digest.js';
+import { lineDigest } from '../../src/cli/sweep-output.js';
 import { runReportHtml, sweepReportHtml } from '../../src/report/report.js';
 import { base, hfsim, tmp, writeJson } from '../cli/sweep-helpers.js';
 
@@ -56,9 +56,8 @@ function redigested(text: string): string {
   } catch {
     return text;
   }
-  const { id: _id, index: _index, group: _group, values: _values, run: _run, digest, ...outcome } = r;
   // the text's own numbers kept (1e999 stays 1e999, not the null JSON writes for Infinity)
-  return typeof digest === 'string' ? text.replace(`"digest":"${digest}"`, `"digest":"${digestOf(outcome)}"`) : text;
+  return typeof r.digest === 'string' ? text.replace(`"digest":"${r.digest}"`, `"digest":"${lineDigest(r)}"`) : text;
 }
 
 /** No NaN or Infinity anywhere in a report: coordinates, axis domains ("from Infinity to -Infinity"), labels. */

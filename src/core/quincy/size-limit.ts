@@ -29,7 +29,7 @@ export interface QuincySize {
  * their groups): past MAX_QUINCY_MAP_VISITS a run takes minutes where the arcs are few (one job of 14,901 maps on 8
  * two-slot nodes: 112 s, against 1.5 s under fair sharing; 32,000: past 150 s).
  */
-export const quincyMapVisits = (s: Pick<QuincySize, 'maps' | 'mapSlots'>): number => (s.maps * s.maps) / (2 * Math.max(1, s.mapSlots));
+const quincyMapVisits = (s: Pick<QuincySize, 'maps' | 'mapSlots'>): number => (s.maps * s.maps) / (2 * Math.max(1, s.mapSlots));
 
 /** Input sets of 1 to `r` of `n` computers, counted up to `cap` (past it the count does not matter). */
 function inputSets(n: number, r: number, cap: number): number {
