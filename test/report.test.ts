@@ -100,7 +100,7 @@ describe('hfsim report', () => {
     const text = readFileSync(html, 'utf8');
     expect(text).toMatch(/<figcaption>Rack link utilisation over time: Naive fair, 10:1 \(\d+\.\d GB across racks\)<\/figcaption>/);
     // The intro line: the GB, the shuffles' share, the uplinks' use.
-    expect(text).toMatch(/\d+\.\d GB across racks \(\d+\.\d GB of shuffles sent\), uplinks \d+\.\d% busy on average and \d+\.\d% in the busiest bucket, seed 1/);
+    expect(text).toMatch(/\d+\.\d GB across racks \(\d+\.\d GB of shuffles sent\), uplinks \d+\.\d% busy on average and \d+\.\d% in the busiest bucket, downlinks \d+\.\d% and \d+\.\d%, seed 1/);
     await expectEveryChartDrawn(html, 4);
   });
 

@@ -63,7 +63,8 @@ export class TimedSolver implements LpSolver {
   report(): SolverReport {
     const sorted = [...this.ms].sort((a, b) => a - b);
     const n = sorted.length;
-    const at = (q: number): number => (n === 0 ? 0 : sorted[Math.min(n - 1, Math.floor(q * n))]);
+    // Nearest rank, as the decision latencies' HdrHistogram: the least value with at least q of the solves at or below it.
+    const at = (q: number): number => (n === 0 ? 0 : sorted[Math.min(n - 1, Math.max(0, Math.ceil(q * n) - 1))]);
     const r2 = (v: number): number => Math.round(v * 100) / 100;
     const total = sorted.reduce((a, b) => a + b, 0);
     return {

@@ -8,8 +8,10 @@
  * Buckets as HdrHistogram's (lowest discernible value 1, 3 significant digits): 2,048 sub-buckets, so a value v is
  * kept to within 2^(floor(log2 v) - 10), under 0.1% of it. Bucket 0 holds 0..2047 exactly; bucket b >= 1 holds
  * [2^(b+10), 2^(b+11)) in 1,024 steps of 2^b. A percentile is the highest value equivalent to the recorded value at
- * which the cumulative count first reaches it (HdrHistogram's getValueAtPercentile, its rounding included); the mean weighs each bucket's
- * middle value (its getMean). Values are whole nanoseconds below 2^53; the counts grow past 60 s when a value needs it.
+ * which the cumulative count first reaches it (HdrHistogram's getValueAtPercentile, its rounding included); `mean` weighs each
+ * bucket's middle value (its getMean). Both may pass the exact maximum (a bucket's top or middle lies above the highest
+ * value recorded in it): `summary()`, what a run reports, holds them to it and gives the exact mean. Values are whole
+ * nanoseconds below 2^53; the counts grow past 60 s when a value needs it.
  */
 const SUB_BUCKET_BITS = 11; // 2,048 sub-buckets: 3 significant digits
 const HALF = 1 << (SUB_BUCKET_BITS - 1);
@@ -49,6 +51,8 @@ export class LatencyHistogram {
   private counts = new Float64Array(SIZE);
   private total = 0;
   private max = 0;
+  /** The recorded values' exact sum (whole nanoseconds: exact below 2^53 ns, 104 days). */
+  private sum = 0;
 
   /** Records `count` occurrences of `ns` (a whole number of nanoseconds, 0 to 2^53 - 1). */
   recordValueWithCount(ns: number, count: number): void {
@@ -56,6 +60,7 @@ export class LatencyHistogram {
     if (i >= this.counts.length) this.grow(i);
     this.counts[i] += count;
     this.total += count;
+    this.sum += ns * count;
     if (ns > this.max) this.max = ns;
   }
 
@@ -90,6 +95,16 @@ export class LatencyHistogram {
       sum += (low + Math.floor(width / 2)) * counts[i];
     }
     return sum / this.total;
+  }
+
+  /**
+   * What a run reports, in ns: the exact mean, and the percentiles 50, 90, 99 and 99.9 held to the exact maximum, so
+   * that p50 <= p90 <= p99 <= p99.9 <= max and mean <= max (a bucket's top lies above the highest value recorded in it:
+   * one run of 1 ns to 20 us gave p99.9 21,954.56 us over a max of 21,952.36 us before). All 0 when none was recorded.
+   */
+  summary(): { mean: number; p50: number; p90: number; p99: number; p999: number; max: number } {
+    const at = (p: number): number => Math.min(this.getValueAtPercentile(p), this.max);
+    return { mean: this.total === 0 ? 0 : this.sum / this.total, p50: at(50), p90: at(90), p99: at(99), p999: at(99.9), max: this.max };
   }
 
   /** The value at `percentile` (0-100): the highest value equivalent to the first index whose cumulative count reaches it. */

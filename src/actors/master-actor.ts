@@ -69,6 +69,8 @@ export class MasterActor {
   readonly decisionNs: LatencyHistogram;
   /** Decision wall time per task launched: a heartbeat that launched k tasks records its time / k, k times. */
   readonly launchNs: LatencyHistogram;
+  /** Wall time of each timer tick between epochs (Scheduler.tickWatch); none recorded when the policy has no tick. */
+  readonly tickNs: LatencyHistogram;
   epochs = 0;
   /** Simulated time reached: the end of the last epoch handled (progress()). */
   private reachedMs = 0;
@@ -114,6 +116,8 @@ export class MasterActor {
   private readonly targets = new Int32Array(2);
   /** The epoch the last commands answered (null before the first answer). */
   private answered: number | null = null;
+  /** The run has ended: the next batches only book the racks' link counters to the last epoch's end. */
+  private closing = false;
 
   constructor(readonly scenario: Scenario, options: MasterOptions = {}) {
     this.topology = makeTopology(scenario.cluster, scenario.seed);
@@ -130,6 +134,15 @@ export class MasterActor {
     this.everyHeartbeat = (options.everyHeartbeat ?? false) || !this.scheduler.shortcuts.has('skipIdleHeartbeats');
     this.decisionNs = new LatencyHistogram();
     this.launchNs = new LatencyHistogram();
+    this.tickNs = new LatencyHistogram();
+    if (this.timeDecisions && this.scheduler.hasTimers) {
+      let t0 = 0;
+      const ticks = this.tickNs;
+      this.scheduler.tickWatch = {
+        start: () => { t0 = performance.now(); },
+        stop: () => { ticks.recordValue(Math.max(1, Math.round((performance.now() - t0) * 1e6))); },
+      };
+    }
     const network = scenario.cluster.network;
     if (network.model === 'fluid') {
       const rates = linkRates(network, this.topology.nodesPerRack);
@@ -154,6 +167,12 @@ export class MasterActor {
 
   /** Decides on one epoch's heartbeats; returns the next epoch's commands, or null when every job has finished. */
   onBatches(epoch: number, batches: readonly HeartbeatBatch[]): EpochCommand[] | null {
+    if (this.closing) {
+      // The run ended in the epoch answered last: these batches carry the racks' counters to its end. Booked, then
+      // stop (ending at the finish itself left that epoch's MB out: an off-rack read of 110 MB counted as 80).
+      for (const b of batches) this.usage!.report(b.rack, epoch * this.topology.heartbeatMs, b.carriedMB);
+      return null;
+    }
     this.epochs++;
     const { rankOf, nodeAt, rows } = this;
     const H = this.topology.heartbeatMs;
@@ -207,7 +226,12 @@ export class MasterActor {
     // Timer ticks fall on epoch boundaries: run those up to the next epoch's start, so kills reach the racks first.
     if (scheduler.hasTimers) scheduler.advanceTo((epoch + 1) * H, this.sinkOf);
     else if (scheduler.idle) scheduler.arrive(epochEnd); // arrivals after the last heartbeat still count this epoch
-    if (scheduler.finished) return null;
+    if (scheduler.finished) {
+      if (this.usage === undefined) return null;
+      // Fluid model: one more exchange, so that the racks commit this epoch and report what their links carried in it.
+      this.closing = true;
+      return this.commands(epoch + 1, epoch);
+    }
     this.checkProgress(epoch);
     // With no job active nothing runs or waits: jump to the epoch of the next arrival (an exact shortcut).
     // Fluid model: not while a rack's flows or a far side about to be sent run on (a write's or a shuffle send's may

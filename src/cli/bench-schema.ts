@@ -14,18 +14,30 @@ export const statSchema = z.strictObject({
   spread: z.number().min(0),
   min: z.number(),
   max: z.number(),
-  values: z.array(z.number()).min(1),
+  // Every measure is a time, a count, a rate or a size: a negative one is a corrupt report (compare printed "-116.1%").
+  values: z.array(z.number().min(0)).min(1),
 }).superRefine((st, ctx) => {
   // compare judges the best run (min or max): one that contradicts the runs' values would be judged instead of them
   const least = st.values.reduce((a, v) => Math.min(a, v), Infinity);
   const most = st.values.reduce((a, v) => Math.max(a, v), -Infinity);
   if (st.min !== least || st.max !== most) ctx.addIssue({ code: 'custom', message: `min ${st.min} and max ${st.max} are not the least and the most of its values (${least}, ${most})` });
   else if (st.median < st.min || st.median > st.max) ctx.addIssue({ code: 'custom', message: `median ${st.median} is outside min ${st.min} .. max ${st.max}` });
-  else if (Math.abs(st.spread - (st.max - st.min)) > 0.011) ctx.addIssue({ code: 'custom', message: `spread ${st.spread} is not max - min (${st.max - st.min}; values are rounded to 0.01)` });
+  else if (Math.abs(st.spread - (st.max - st.min)) > 0.011) ctx.addIssue({ code: 'custom', message: `spread ${st.spread} is not max - min (${st.max - st.min}; values are rounded)` });
 });
 export type Stat = z.infer<typeof statSchema>;
 
-const latencySchema = z.strictObject({ mean: statSchema, p50: statSchema, p90: statSchema, p99: statSchema, p999: statSchema, max: statSchema });
+const PERCENTILES = ['p50', 'p90', 'p99', 'p999'] as const;
+const latencySchema = z.strictObject({ mean: statSchema, p50: statSchema, p90: statSchema, p99: statSchema, p999: statSchema, max: statSchema })
+  .superRefine((l, ctx) => {
+    // Each run's percentiles are in order (HdrHistogram's are). Not checked against max: reports written before
+    // 2026-11-25 could hold a bucket's top above the exact max, and stay readable.
+    for (let k = 1; k < PERCENTILES.length; k++) {
+      const [lo, hi] = [l[PERCENTILES[k - 1]], l[PERCENTILES[k]]];
+      const run = lo.values.findIndex((v, i) => i < hi.values.length && v > hi.values[i]);
+      if (lo.values.length !== hi.values.length) ctx.addIssue({ code: 'custom', message: `${PERCENTILES[k - 1]} has ${lo.values.length} runs and ${PERCENTILES[k]} ${hi.values.length}` });
+      else if (run >= 0) ctx.addIssue({ code: 'custom', message: `run ${run + 1}: ${PERCENTILES[k - 1]} ${lo.values[run]} is above ${PERCENTILES[k]} ${hi.values[run]}` });
+    }
+  });
 export type LatencyStats = z.infer<typeof latencySchema>;
 
 /** kube-scheduler's benchmark shape (perf-dash DataItem): percentiles of one metric, in `unit`. */
@@ -47,7 +59,7 @@ export const caseSchema = z.strictObject({
   maps: z.number().int().min(0),
   digest: z.string().regex(/^[0-9a-f]{64}$/),
   runs: z.number().int().positive(),
-  wallMs: statSchema,
+  wallMs: statSchema.refine((st) => st.min > 0, { message: 'a run of 0 ms: no case runs in no time' }),
   /** User + system CPU time of the run (what the code costs; other work on the machine barely moves it). */
   cpuMs: statSchema,
   peakRssMB: statSchema,

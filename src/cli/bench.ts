@@ -100,6 +100,12 @@ export function compare(baseFile: string, newFile: string, flags: CompareFlags):
   const base = readReport(baseFile);
   const next = readReport(newFile);
   const c = compareReports(base, next, flags.threshold);
+  // Nothing in common (an empty report, or another suite's --only subset) is no verdict: "no regression" would pass a
+  // nightly job that compared nothing.
+  if (c.changes.length === 0) throw new InputError(`bench compare: ${newFile} and ${baseFile} have no case in common to compare (${c.unmatched.join('; ') || 'both have none'})`);
+  const judged = new Set(c.changes.map((m) => m.case));
+  const unchecked = base.cases.filter((b) => b.canonical && !judged.has(b.name)).map((b) => b.name);
+  if (unchecked.length > 0) warnOnce(`the digest of ${unchecked.length} canonical case(s) of ${baseFile} was not checked, as ${newFile} did not run them alike: ${unchecked.join(', ')}`);
   const apart = machineDifference(base, next);
   if (apart !== undefined) warnOnce(`${baseFile} and ${newFile} were measured apart (${apart}): their times differ by the machine as well as by the code`);
   const code: number = c.digestChanges.length > 0 || c.speedRegressions.length > 0 ? EXIT.regression : EXIT.ok;

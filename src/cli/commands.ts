@@ -30,6 +30,7 @@ export function sweepCommand(): Command {
     .option('--resume', 'run only the points missing from --out')
     .option('--shard <i/n>', 'run only the points whose index is i modulo n (0 <= i < n)')
     .option('--no-progress', 'no progress output on stderr')
+    .option('--time-decisions', 'time the scheduler\'s decisions (the default; the last of the two flags given wins)')
     .option('--no-time-decisions', 'do not time the scheduler\'s decisions: faster points, and no decisionUs metrics')
     .option('--plugin <file.js>', 'load a plugin file here and in every worker (repeatable)', (v: string, acc: string[]) => [...acc, v], [])
     .action(async (file: string, flags: SweepFlags) => (await import('./sweep.js')).sweepAction(file, flags));

@@ -51,10 +51,12 @@ export function compare(title: string, results: readonly Result[]): string {
   if (results.some((r) => r.mapAssignment !== undefined)) out.push('', ...assignmentTable(results));
   if (results.some((r) => r.network !== undefined)) out.push('', ...networkTable(results));
   out.push('', 'Summary');
-  out.push(table(['variant', 'mean resp (s)', 'makespan (s)', 'node', 'rack', 'off-rack', 'map util', 'jobs/h', 'p99 decision (us)', 'wall (ms)'],
+  // Ticks (pool clocks, Quincy's solve) are decisions too, made between epochs: their column when a variant has them.
+  const ticked = results.some((r) => r.run.tickUs !== undefined);
+  out.push(table(['variant', 'mean resp (s)', 'makespan (s)', 'node', 'rack', 'off-rack', 'map util', 'jobs/h', 'p99 decision (us)', ...(ticked ? ['p99 tick (us)'] : []), 'wall (ms)'],
     results.map((r) => [r.variant, seconds(r.summary.meanResponseMs), seconds(r.summary.makespanMs), pct(r.summary.locality.node),
       pct(r.summary.locality.rack), pct(r.summary.locality.off), pct(r.summary.utilization), r.summary.jobsPerHour.toFixed(0),
-      r.run.decisionUs?.p99.toFixed(1) ?? '-', String(r.run.wallMs)])));
+      r.run.decisionUs?.p99.toFixed(1) ?? '-', ...(ticked ? [r.run.tickUs?.p99.toFixed(1) ?? '-'] : []), String(r.run.wallMs)])));
   out.push('', ...results.map((r) => `digest ${r.variant}: ${r.digest}`));
   const solved = results.filter((r) => r.run.solver !== undefined);
   if (solved.length > 0) {
@@ -131,12 +133,14 @@ function replicationTable(results: readonly Result[]): string[] {
  */
 function networkTable(results: readonly Result[]): string[] {
   const gb = (mb: number): string => (mb / 1024).toFixed(1);
-  return ['Network (fluid model): GB across racks, the far sides simulated, uplink utilisation', table(
-    ['variant', 'across racks (GB)', 'reads served (GB)', 'shuffle sent (GB)', 'replicas (GB)', 'uplink mean', 'uplink busiest', 'forced (MB)'],
+  // Both directions: a shuffle into a few racks fills their downlinks while the uplinks idle.
+  return ['Network (fluid model): GB across racks, the far sides simulated, rack link utilisation', table(
+    ['variant', 'across racks (GB)', 'reads served (GB)', 'shuffle sent (GB)', 'replicas (GB)', 'uplink mean', 'uplink busiest', 'downlink mean', 'downlink busiest', 'forced (MB)'],
     results.map((r) => {
       const n = r.network;
-      if (n === undefined) return [r.variant, '-', '-', '-', '-', '-', '-', '-'];
+      if (n === undefined) return [r.variant, '-', '-', '-', '-', '-', '-', '-', '-', '-'];
       const up = linkUse(n.utilization.up);
-      return [r.variant, gb(n.crossRackMB), gb(n.servedMB), gb(n.shuffleSentMB), gb(n.replicatedMB), pct(up.mean), pct(up.max), n.forcedMB.toFixed(1)];
+      const down = linkUse(n.utilization.down);
+      return [r.variant, gb(n.crossRackMB), gb(n.servedMB), gb(n.shuffleSentMB), gb(n.replicatedMB), pct(up.mean), pct(up.max), pct(down.mean), pct(down.max), n.forcedMB.toFixed(1)];
     }))];
 }

@@ -138,19 +138,32 @@ function describeJsonError(code: number): string {
  * undefined when none did: the value came from the command line, not from the file or the variant the error was
  * named under before.
  */
+/** A --set value as it was typed: a string that reads as JSON was quoted (`'"1"'`, shown "1", not 1), any other bare. */
+function shownSet(value: unknown): string {
+  if (typeof value !== 'string') return JSON.stringify(value);
+  try {
+    JSON.parse(value);
+    return JSON.stringify(value);
+  } catch {
+    return value;
+  }
+}
+
 function setBlamed(error: string, sets: ReadonlyArray<[string, unknown]>): string | undefined {
   const field = error.slice(0, error.indexOf(': '));
   for (let k = sets.length - 1; k >= 0; k--) { // the last --set of a path wins, as it applies last
     const [path, value] = sets[k];
-    if (field === path || field.startsWith(`${path}.`) || field.startsWith(`${path}[`)) return `--set ${path}=${typeof value === 'string' ? value : JSON.stringify(value)}: `;
+    if (field === path || field.startsWith(`${path}.`) || field.startsWith(`${path}[`)) return `--set ${path}=${shownSet(value)}: `;
   }
   return undefined;
 }
 
 export function loadScenario(file: string, sets: Array<[string, unknown]> = [], seed?: number, only?: string | readonly string[]): LoadedScenario {
   // The library API's callers (the CLI builds the pairs with parseSet): a string here read as unknown fields "w", ...
-  if (!Array.isArray(sets) || !sets.every((s) => Array.isArray(s) && s.length === 2 && typeof s[0] === 'string')) {
-    throw new TypeError(`loadScenario(file, sets): sets must be a list of [path, value] pairs, e.g. [['workload.jobs', 60]], not ${valueKind(sets)}`);
+  const bad = Array.isArray(sets) ? sets.findIndex((s) => !(Array.isArray(s) && s.length === 2 && typeof s[0] === 'string')) : -1;
+  if (!Array.isArray(sets) || bad >= 0) {
+    const what = Array.isArray(sets) ? `sets[${bad}] is ${valueKind(sets[bad])}${typeof sets[bad] === 'string' ? ' (split "path=value" into [path, value])' : ''}` : `not ${valueKind(sets)}`;
+    throw new TypeError(`loadScenario(file, sets): sets must be a list of [path, value] pairs, e.g. [['workload.jobs', 60]]; ${what}`);
   }
   const raw = readJsonFile(file, 'scenario');
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new InputError(`${file}: a scenario must be a JSON object`);

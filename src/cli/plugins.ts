@@ -4,16 +4,28 @@
  * names registered plugins, never a path. A file that cannot load, or registers nothing, is bad input (exit 2).
  */
 import { spawnSync } from 'node:child_process';
-import { realpathSync } from 'node:fs';
+import { readFileSync, realpathSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gates, policies, preemptions, replications } from '../core/framework/builtins.js';
 import { InputError, loadedPluginFiles } from './errors.js';
+import { warnOnce } from './warn.js';
 
 const registered = (): number => policies.names.length + gates.names.length + preemptions.names.length + replications.names.length;
 
-/** The file URLs of `paths` (relative to the working directory), as workers import them. */
-export const pluginUrls = (paths: readonly string[]): string[] => paths.map((p) => pathToFileURL(resolve(p)).href);
+/**
+ * The file URLs of `paths` (relative to the working directory), as workers import them: by real path, so that a link
+ * to a file already loaded is that file (Node keys its modules by URL, and imported it twice).
+ */
+export const pluginUrls = (paths: readonly string[]): string[] => paths.map((p) => pathToFileURL(realOrResolved(p)).href);
+
+function realOrResolved(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return resolve(path); // missing: import() says so, naming it
+  }
+}
 
 /** Imports each plugin file once, in order. */
 export async function loadPlugins(paths: readonly string[]): Promise<void> {
@@ -31,7 +43,7 @@ export async function loadPlugins(paths: readonly string[]): Promise<void> {
     try {
       await import(urls[i]);
     } catch (err) {
-      const where = err instanceof SyntaxError ? syntaxErrorLine(paths[i]) : undefined;
+      const where = err instanceof SyntaxError ? missingImportLine(paths[i], err.message) ?? syntaxErrorLine(paths[i]) : undefined;
       // "Cannot find module X imported from <this file>": the importer named is ours, not the user's.
       const message = (err instanceof Error ? err.message.split('\n')[0] : String(err)).replace(` imported from ${fileURLToPath(import.meta.url)}`, '');
       throw new InputError(`--plugin ${paths[i]}${typeof where === 'number' ? `:${where}` : ''}: ${where === 'imports' ? 'in a module it imports: ' : ''}${message}`);
@@ -39,7 +51,9 @@ export async function loadPlugins(paths: readonly string[]): Promise<void> {
       process.off('exit', unsettled);
     }
     if (registered() === before && !loaded.has(urls[i])) {
-      throw new InputError(`--plugin ${paths[i]}: registered no plugin (a plugin file calls registerPolicy, registerGate, registerPreemption or registerReplication from the hfsim it runs under)`);
+      // Node evaluates a module once: a file an earlier --plugin file imported registered its plugins then.
+      if (loaded.size > 0) warnOnce(`--plugin ${paths[i]} registered no new plugin: an earlier --plugin file imported it already, or it registers none`);
+      else throw new InputError(`--plugin ${paths[i]}: registered no plugin (a plugin file calls registerPolicy, registerGate, registerPreemption or registerReplication from the hfsim it runs under)`);
     }
     if (!loaded.has(urls[i])) loadedPluginFiles.push(paths[i]);
     loaded.add(urls[i]);
@@ -47,6 +61,24 @@ export async function loadPlugins(paths: readonly string[]): Promise<void> {
 }
 
 const loaded = new Set<string>();
+
+/**
+ * The line of a plugin file's import of a name its module does not export (a link-time SyntaxError, which `node
+ * --check` passes as it reads no other module), or undefined when the file has no such import (a module it imports
+ * has).
+ */
+function missingImportLine(path: string, message: string): number | undefined {
+  const name = /does not provide an export named '([^']+)'/.exec(message)?.[1];
+  if (name === undefined) return undefined;
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch {
+    return undefined;
+  }
+  const at = new RegExp(`import\\s*(?:[\\w$]+\\s*,\\s*)?\\{[^}]*\\b${name.replace(/[$]/g, '\\$')}\\b`).exec(text);
+  return at === null ? undefined : text.slice(0, at.index + at[0].length).split('\n').length;
+}
 
 /**
  * The line of a plugin file's syntax error, which import() does not give (Node 20): `node --check` prints it as

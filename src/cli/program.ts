@@ -42,7 +42,8 @@ export function buildProgram(): Command {
     .option('--out <file>', 'write the result JSON to a file (whole or not at all)')
     .option('--jobs-csv <file>', 'write one row per job and variant as CSV')
     .option('--html <file>', 'write an HTML report with SVG charts (response and locality by bin, response-time CDF)')
-    .option('--no-time-decisions', 'do not time the scheduler\'s decisions: faster (two clock reads a heartbeat), and the result has no decisionUs or launchUs')
+    .option('--time-decisions', 'time the scheduler\'s decisions (the default; the last of the two flags given wins)')
+    .option('--no-time-decisions', 'do not time the scheduler\'s decisions: faster (two clock reads a heartbeat), and the result has no decisionUs, launchUs or tickUs')
     .option('--no-progress', 'no progress on stderr (a terminal\'s bar from a second into a variant; elsewhere a line every 30 s)')
     .action(async (file: string, flags: RunFlags) => (await import('./run-command.js')).runAction(file, flags));
   program.addCommand(sweepCommand());

@@ -19,7 +19,10 @@ export function resolveScenario(raw: Record<string, unknown>, scenarioFile: stri
   if (written.length > 0) return { ok: false, errors: written };
   const withFiles = applySchedulerFiles(raw, scenarioFile);
   const parsed = parseScenario(withFiles);
-  if (parsed.ok) warnFileWeights(raw, parsed.value);
+  if (parsed.ok) {
+    warnFileWeights(raw, parsed.value);
+    warnFlatIgnores(raw, parsed.value, scenarioFile);
+  }
   if (!parsed.ok || parsed.value.workload.kind !== 'sls') return parsed;
   const w = parsed.value.workload;
   const path = tracePath(scenarioFile, w.trace);
@@ -55,6 +58,23 @@ function ignoredWeights(raw: Record<string, unknown>): string[] {
     const weight = (pool as { weight?: unknown } | null)?.weight;
     return weight === undefined || weight === 1 ? [] : [`scheduler.${field}[${i}].weight: ${CAPACITY_IGNORES}: remove it, or set the queue's capacity`];
   }));
+}
+
+/** The network fields only the fluid model reads (jobSetupMs and jobCleanupMs hold under both; rackAware is refused). */
+const FLUID_ONLY = ['nicGbps', 'oversubscription', 'coreGbps', 'diskReadMBps', 'diskWriteMBps', 'disksPerNode', 'taskStartMs', 'mapCpuMBps', 'mapOutputRatio'];
+
+/**
+ * Fluid-only network fields the scenario writes under the flat model are told on stderr: they changed nothing,
+ * silently (a NIC of 0.01 Gbps and a core of 0.001 gave the digest of none). Not refused: a fluid scenario run with
+ * --set cluster.network.model=flat, to compare the two models, is meant. A variant that sets cluster.network whole
+ * without a model gets the flat default, and this tells it too.
+ */
+function warnFlatIgnores(raw: Record<string, unknown>, scenario: Scenario, file: string): void {
+  if (scenario.cluster.network.model !== 'flat') return;
+  const network = (raw.cluster as { network?: unknown } | undefined)?.network;
+  if (typeof network !== 'object' || network === null) return;
+  const set = FLUID_ONLY.filter((f) => (network as Record<string, unknown>)[f] !== undefined);
+  if (set.length > 0) warnOnce(`${file}: cluster.network.${set.join(', ')}: ${set.length === 1 ? 'only the fluid model reads it' : 'only the fluid model reads them'}; this run's model is "flat" (cluster.network.model), which times tasks by tasks.rackLocalSlowdown and offRackSlowdown`);
 }
 
 function warnFileWeights(raw: Record<string, unknown>, scenario: Scenario): void {

@@ -133,8 +133,9 @@ const run = z.strictObject({
   bytesPerEpoch: z.number().min(0),
   masterMs: ms,
   racksMs: ms,
-  decisionUs: latency.optional().describe('absent with --no-time-decisions'),
-  launchUs: latency.optional(),
+  decisionUs: latency.optional().describe('µs per heartbeat processed (HdrHistogram percentiles at 3 significant digits, held to the exact max; exact mean); absent with --no-time-decisions'),
+  launchUs: latency.optional().describe('µs per task launched (a heartbeat that launched k tasks counts its time / k, k times); absent with --no-time-decisions'),
+  tickUs: latency.optional().describe('µs per timer tick between epochs (pool clock: shares, preemption checks; Quincy: its solve); absent with --no-time-decisions or without a tick'),
   solver: z.strictObject({
     solver: name,
     solves: count,

@@ -23,7 +23,7 @@ export function merge(dirs: readonly string[]): { manifest: Manifest; records: P
   const fileOf = new Map<PointRecord, string>();
   for (const dir of dirs) {
     const m = readCheckedManifest(dir);
-    if (first && m.hash !== first.hash) throw new InputError(`${dir}: made by a different sweep than ${dirs[0]} (the sweep file, its base scenario or a file they read differ)`);
+    if (first && m.hash !== first.hash) throw new InputError(`${dir}: made by a different sweep than ${dirs[0]} (the sweep file, its base scenario, a file they read or a --plugin file differ)`);
     first ??= m;
     for (const r of readRecords(dir, false, m)) {
       all.push(r);

@@ -12,6 +12,7 @@ import type { SweepTask } from '../actors/sweep-task.js';
 import { type PoolKind, SIMULATION_TASK, type TaskPool, type TaskTiming, type WorkerStart, startPool } from '../actors/pool.js';
 import { clockMs } from '../actors/clock.js';
 import { InputError } from './errors.js';
+import { warnOnce } from './warn.js';
 import type { PointRecord } from './sweep-aggregate.js';
 import { type Sweep, type SweepPoint, shardOf } from './sweep-file.js';
 import { PointQueue } from './sweep-order.js';
@@ -76,12 +77,20 @@ export async function runSweep(sweep: Sweep, options: SweepOptions): Promise<Swe
     if (!options.resume) {
       if (readRecords(dir).length > 0) throw new InputError(`${dir}: holds results of an earlier sweep: pass --resume to finish it, or choose another --out`);
     } else {
-      if (old.hash !== sweep.hash) throw new InputError(`${dir}: --resume: the sweep, its base scenario or a file they read (a trace, an allocation file) changed since this output was made`);
+      if (old.hash !== sweep.hash) throw new InputError(`${dir}: --resume: the sweep, its base scenario, a file they read (a trace, an allocation file) or a --plugin file changed since this output was made`);
       if (JSON.stringify(old.shard ?? null) !== JSON.stringify(options.shard ?? null)) {
         throw new InputError(`${dir}: --resume: this output is ${old.shard ? `shard ${old.shard.index}/${old.shard.count}` : 'unsharded'}; pass the same --shard`);
       }
       // The same sweep: each line must be a result of one of its points (an edited line went into aggregate.csv).
       records = onePerPoint(readRecords(dir, true, manifest), new Set(mine.map((p) => p.id)), join(dir, RESULTS));
+      const timed = records.filter((r) => r.run.decisionUs !== undefined).length;
+      const want = options.timeDecisions !== false;
+      if (timed !== (want ? records.length : 0) && records.length < mine.length) {
+        const mixed = want
+          ? `${records.length - timed} of the ${records.length} points run before were not timed (--no-time-decisions); the rest will be`
+          : `${timed} of the ${records.length} points run before were timed; the rest will not be (--no-time-decisions)`;
+        warnOnce(`${dir}: --resume: ${mixed}: the aggregate's decisionUs rows count only the timed points`);
+      }
     }
   } else if (existsSync(dir) && statSync(dir).isDirectory() && entriesBesideTemps(dir).length > 0) {
     // A sweep writes sweep.json before any result: files without it are someone else's, never replaced.

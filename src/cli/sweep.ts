@@ -1,13 +1,14 @@
 /** The `hfsim sweep` command's action (run, resume, shard) with a summary table on stdout; its options are in commands.ts, `hfsim sweep merge` is sweep-merge.ts. */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import type { PoolKind } from '../actors/pool.js';
 import { checkOutputDir } from './output.js';
-import { loadSweep, parseShard } from './sweep-file.js';
+import { type Sweep, loadSweep, parseShard } from './sweep-file.js';
 import { runSweep } from './sweep-run.js';
 import { summaryTable } from './sweep-summary.js';
 import { endOnPluginCrash, loadPlugins, pluginUrls } from './plugins.js';
-
 
 export interface SweepFlags {
   parallel?: number;
@@ -25,7 +26,7 @@ export async function sweepAction(file: string, flags: SweepFlags): Promise<void
   const shard = flags.shard === undefined ? undefined : parseShard(flags.shard);
   await loadPlugins(flags.plugin);
   endOnPluginCrash();
-  const sweep = loadSweep(file);
+  const sweep = withPluginCode(loadSweep(file), flags.plugin);
   const out = flags.out ?? join('results', sweep.name + (shard ? `-shard-${shard.index}-of-${shard.count}` : ''));
   checkOutputDir(out, '--out');
   const parallel = flags.parallel ?? availableParallelism();
@@ -33,4 +34,15 @@ export async function sweepAction(file: string, flags: SweepFlags): Promise<void
   const skipped = r.skipped > 0 ? `, ${r.skipped} already done` : '';
   process.stdout.write(`${sweep.name}: ${r.total} points${shard ? ` (shard ${shard.index}/${shard.count} of ${sweep.points.length})` : ''}, ran ${r.ran}${skipped}${r.workers > 0 ? `, ${r.workers} worker${r.workers > 1 ? 's' : ''}` : ''}; wrote ${out}/\n\n`);
   process.stdout.write(summaryTable(r.manifest, r.records) + '\n');
+}
+
+/**
+ * The sweep with its --plugin files' bytes in its hash: a plugin edited between a kill and --resume, or between shards,
+ * mixed two policies' results in one output (a change to a plugin's config showed in the scenarios; one to its code
+ * did not). The files named only, not modules they import; in any order. No --plugin: the hash as it was.
+ */
+function withPluginCode(sweep: Sweep, plugins: readonly string[]): Sweep {
+  if (plugins.length === 0) return sweep;
+  const code = plugins.map((p) => createHash('sha256').update(readFileSync(p)).digest('hex')).sort();
+  return { ...sweep, hash: createHash('sha256').update(JSON.stringify([sweep.hash, ...code])).digest('hex') };
 }

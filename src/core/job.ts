@@ -8,6 +8,7 @@
 import type { BlockStore } from './hdfs.js';
 import { PlaceLists } from './place-lists.js';
 import { DONE, PENDING, RUNNING } from './task-state.js';
+import { type EngineKey, checkEngine } from './engine-key.js';
 import type { JobIndex } from './ids.js';
 import type { JobSpec } from './workload.js';
 import { type NodeId, type RackId, type Topology, rackOf } from './topology.js';
@@ -143,18 +144,26 @@ export class Job {
     return this.#offRackMaps;
   }
 
+  /** Whether `i` indexes one of `count` tasks (else a launch of it was of no task: a plugin's slip). */
+  private hasTask(i: number, count: number): boolean {
+    return Number.isInteger(i) && i >= 0 && i < count;
+  }
+
   /** Fluid network model: map `m` launched at `nowMs`. */
-  recordMapStart(m: number, nowMs: number): void {
+  recordMapStart(key: EngineKey, m: number, nowMs: number): void {
+    checkEngine(key, this.spec.id, 'recordMapStart');
     (this.#mapStartMs ??= new Float64Array(this.maps))[m] = nowMs;
   }
 
   /** The master learned at `nowMs` that the last map finished. */
-  mapsDoneAt(nowMs: number): void {
+  mapsDoneAt(key: EngineKey, nowMs: number): void {
+    checkEngine(key, this.spec.id, 'mapsDoneAt');
     this.#mapsDoneMs = nowMs;
   }
 
   /** The job finished at `ms`. */
-  finishedAt(ms: number): void {
+  finishedAt(key: EngineKey, ms: number): void {
+    checkEngine(key, this.spec.id, 'finishedAt');
     this.#finishMs = ms;
   }
 
@@ -208,7 +217,8 @@ export class Job {
    * the caches are built again from the replicas now. Pass-all's per-node counts are not kept through this: runs
    * with a replication policy take no shortcut (framework/shortcuts.ts).
    */
-  replicasChanged(topology: Topology, blocks: BlockStore, scratch: JobScratch): void {
+  replicasChanged(key: EngineKey, topology: Topology, blocks: BlockStore, scratch: JobScratch): void {
+    checkEngine(key, this.spec.id, 'replicasChanged');
     if (this.done || this.#pendingMaps + this.#runningMaps === 0) return;
     this.buildPlaces(topology, blocks, scratch);
   }
@@ -268,8 +278,9 @@ export class Job {
    * cleared). An object's method rather than a callback: a closure made per run is a new call target in each run of
    * a process, which deoptimizes this hot path at the second run.
    */
-  startMap(m: number, locality: Locality, nodes?: NodeClearedListener): void {
-    if (this.mapState[m] !== PENDING) throw new Error(`job ${this.spec.id}: map ${m} launched while not pending`);
+  startMap(key: EngineKey, m: number, locality: Locality, nodes?: NodeClearedListener): void {
+    checkEngine(key, this.spec.id, 'startMap');
+    if (this.mapState[m] !== PENDING) throw new Error(`job ${this.spec.id}: map ${m} launched${this.hasTask(m, this.maps) ? ' while not pending' : `: no such map (its maps are 0 to ${this.maps - 1})`}`);
     this.mapState[m] = RUNNING;
     this.mapLocality[m] = locality;
     this.#pendingMaps--;
@@ -288,7 +299,8 @@ export class Job {
     }
   }
 
-  finishMap(m: number): void {
+  finishMap(key: EngineKey, m: number): void {
+    checkEngine(key, this.spec.id, 'finishMap');
     if (this.mapState[m] !== RUNNING) throw new Error(`job ${this.spec.id}: map ${m} finished while not running`);
     this.mapState[m] = DONE;
     this.#runningMaps--;
@@ -300,7 +312,8 @@ export class Job {
   }
 
   /** A killed map goes back to pending and into every cache it was in. */
-  requeueMap(m: number, topology: Topology, blocks: BlockStore): void {
+  requeueMap(key: EngineKey, m: number, topology: Topology, blocks: BlockStore): void {
+    checkEngine(key, this.spec.id, 'requeueMap');
     if (this.mapState[m] !== RUNNING) throw new Error(`job ${this.spec.id}: map ${m} killed while not running`);
     this.mapState[m] = PENDING;
     this.#runningMaps--;
@@ -314,7 +327,8 @@ export class Job {
    * Frees the locality caches of a finished job. A launch pops a map only from the list it was found in, so a job's
    * other replica and rack lists keep stale entries until peeked: up to five per map, for nothing, once it is done.
    */
-  release(): void {
+  release(key: EngineKey): void {
+    checkEngine(key, this.spec.id, 'release');
     if (!this.done) throw new Error(`job ${this.spec.id}: released before it finished`);
     this.#nodeCache = EMPTY_LISTS;
     this.#nodeBits = EMPTY_BITS;
@@ -335,22 +349,25 @@ export class Job {
     return this.#reduceCursor < this.reduces ? this.#reduceCursor : -1;
   }
 
-  startReduce(r: number, nowMs: number): void {
-    if (this.reduceState[r] !== PENDING) throw new Error(`job ${this.spec.id}: reduce ${r} launched while not pending`);
+  startReduce(key: EngineKey, r: number, nowMs: number): void {
+    checkEngine(key, this.spec.id, 'startReduce');
+    if (this.reduceState[r] !== PENDING) throw new Error(`job ${this.spec.id}: reduce ${r} launched${this.hasTask(r, this.reduces) ? ' while not pending' : `: no such reduce (its reduces are 0 to ${this.reduces - 1})`}`);
     this.reduceState[r] = RUNNING;
     this.reduceStartMs[r] = nowMs;
     this.#pendingReduces--;
     this.#runningReduces++;
   }
 
-  finishReduce(r: number): void {
+  finishReduce(key: EngineKey, r: number): void {
+    checkEngine(key, this.spec.id, 'finishReduce');
     if (this.reduceState[r] !== RUNNING) throw new Error(`job ${this.spec.id}: reduce ${r} finished while not running`);
     this.reduceState[r] = DONE;
     this.#runningReduces--;
     this.#finishedReduces++;
   }
 
-  requeueReduce(r: number): void {
+  requeueReduce(key: EngineKey, r: number): void {
+    checkEngine(key, this.spec.id, 'requeueReduce');
     if (this.reduceState[r] !== RUNNING) throw new Error(`job ${this.spec.id}: reduce ${r} killed while not running`);
     this.reduceState[r] = PENDING;
     this.#runningReduces--;

@@ -5,6 +5,7 @@
  */
 import type { HeartbeatLimits } from './framework/admission.js';
 import type { LocalityGate } from './framework/locality-gate.js';
+import type { NodeFilter } from './framework/node-filter.js';
 import type { JobQueue } from './framework/queue-order.js';
 import type { Job } from './job.js';
 import { type JobComparator, SortedJobQueue } from './policies/sorted-queue.js';
@@ -27,6 +28,8 @@ const NESTED: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   filter: { admits: 'function' },
   tick: { nextTickMs: 'number', skipIdle: 'function', tick: 'function', killed: 'function' },
   lazy: { amount: 'function', headroom: 'function', settle: 'function' },
+  // All optional: a misspelled one (mapLaunch) was never called, silently.
+  events: { slowStartReached: 'function?', mapLaunched: 'function?', mapFinished: 'function?', mapKilled: 'function?' },
 };
 const QUEUE = { add: 'function', remove: 'function', update: 'function' };
 
@@ -52,6 +55,29 @@ function membersProblem(value: unknown, members: Readonly<Record<string, string>
  * words ("Cannot read properties of undefined (reading 'add')"); a member named like one of its kind's but not quite
  * (`asignMaps`) was never read, silently. Returned with its methods checked not to return a Promise (syncOnly).
  */
+/**
+ * The gate a user's policy's wrapGate() returned, its members checked as a made gate's are: one without them failed
+ * in the engine's words ("this.gate.launched is not a function"; a spread `{ ...inner, allowed }` of a built-in gate
+ * drops its class's methods).
+ */
+export function checkedWrappedGate(gate: unknown, policy: string): LocalityGate {
+  if (isThenable(gate)) throw new TypeError(`policy "${policy}": wrapGate() returned a Promise: a plugin's methods run synchronously (no async, no await)`);
+  const problem = membersProblem(gate, MADE.gate, 'wrapGate()', NESTED);
+  if (problem !== undefined) throw new TypeError(`policy "${policy}": ${problem}${typeof gate === 'object' && gate !== null ? ' (a spread of the gate it was given, { ...gate }, keeps none of its class\'s methods: call them through the gate itself)' : ''}`);
+  return gate as LocalityGate;
+}
+
+/** A user's policy's node filter, its answers checked: "yes" or 1 was taken as true, undefined as false, silently. */
+export function checkedFilter(filter: NodeFilter, policy: string): NodeFilter {
+  return {
+    admits: (job, node) => {
+      const ok: unknown = filter.admits(job, node);
+      if (ok === true || ok === false) return ok;
+      throw new TypeError(`policy "${policy}": filter.admits() gave ${shownValue(ok)} for job ${job.spec.id} on node ${node}, not true or false`);
+    },
+  };
+}
+
 export function checkedMade<T>(kind: PluginKind, name: string, made: T): T {
   if (isThenable(made)) throw new TypeError(`${kind} "${name}": create() returned a Promise: create() and a plugin's methods run synchronously (no async, no await)`);
   const problem = membersProblem(made, MADE[kind], 'create()', NESTED) ?? misspelled(made as object, MADE[kind], 'create()', NESTED);

@@ -17,7 +17,7 @@ import type { ReplicationPolicy } from './framework/replication.js';
 import { type Shortcut, permittedByAll } from './framework/shortcuts.js';
 import type { TaskChoice } from './framework/task-choice.js';
 import type { Tick } from './framework/tick.js';
-import { checkedGate, checkedLimits, checkedMade, checkedQueue, syncOnly } from './plugin-checks.js';
+import { checkedFilter, checkedGate, checkedLimits, checkedMade, checkedQueue, checkedWrappedGate, syncOnly } from './plugin-checks.js';
 import { copyComputeSplit } from './copy-compute.js';
 import { jobTypeRule } from './gate-rules.js';
 import { LongTaskBalancer } from './long-tasks.js';
@@ -110,7 +110,7 @@ export function makePlugins(scenario: Scenario, topology: Topology, jobs: number
   let gate = made('gate', sc.delay.mode, gatePlugin, gatePlugin.create(gateConfig, contextFor(gatePlugin)), (g) => checkedGate(g, sc.delay.mode));
   if (sc.jobTypeRule) gate = jobTypeRule(gate);
   if (policy.wrapGate !== undefined) {
-    const wrapped = policy.wrapGate(gate);
+    const wrapped = isBuiltIn(policyPlugin) ? policy.wrapGate(gate) : checkedWrappedGate(policy.wrapGate(gate), sc.policy);
     // A user's policy's wrapped gate is checked as a user's gate is (its answers, no Promise).
     gate = isBuiltIn(policyPlugin) ? wrapped : checkedGate(syncOnly(wrapped, `policy "${sc.policy}": the gate its wrapGate() returned`), `${sc.delay.mode}" as wrapped by policy "${sc.policy}`);
   }
@@ -130,7 +130,7 @@ export function makePlugins(scenario: Scenario, topology: Topology, jobs: number
   // New hooks permit no shortcut: runs with them take the plain walk over every heartbeat.
   if (policy.assignMaps !== undefined || policy.filter !== undefined || policy.tick !== undefined) used.push({});
   const longTasks = sc.longTasks === undefined ? undefined : new LongTaskBalancer(sc.longTasks, jobs, topology.nodes);
-  const filter = bothFilters(longTasks, policy.filter);
+  const filter = bothFilters(longTasks, policy.filter === undefined || isBuiltIn(policyPlugin) ? policy.filter : checkedFilter(policy.filter, sc.policy));
   let replication: ReplicationPolicy | undefined;
   let delays: DelayWait | undefined;
   if (sc.replication !== undefined) {

@@ -11,6 +11,7 @@
  * jobs past slow start. A job the map scan visits that launches nothing in the heartbeat is "skipped" for delay
  * scheduling, once per heartbeat.
  */
+import { ENGINE } from './engine-key.js';
 import type { HeartbeatLimits } from './framework/admission.js';
 import type { JobEvents } from './framework/job-events.js';
 import type { LocalityGate } from './framework/locality-gate.js';
@@ -34,6 +35,7 @@ import type { PoolSet } from './pools.js';
 import { makePlugins } from './plugins.js';
 import { COMPUTE_PHASE, COPY_PHASE, MAP_PHASE, TaskDraws } from './task-draws.js';
 import { COPY_JOB, isReduceRef, reduceOf, reduceRef } from './task-ref.js';
+import { RUNNING } from './task-state.js';
 import type { RunningTasks } from './running-tasks.js';
 import type { Scenario } from './scenario.js';
 import { type HeartbeatOrder, type NodeId, type RackId, type Topology, heartbeatOrder, rackOf } from './topology.js';
@@ -191,7 +193,7 @@ export class Scheduler {
       // transfer on the hardware (src/core/replication/replicas.ts).
       const copyMs = Math.ceil((scenario.hdfs.blockMB / gbpsToMBps(scenario.cluster.network.nicGbps)) * 1000);
       this.replicas = new DynamicReplicas(blocks, blocks.files, topology, copyMs, scenario.hdfs.blockMB,
-        (j) => this.jobs[j]!.replicasChanged(topology, blocks, this.jobScratch), scenario.cluster.network.model === 'fluid');
+        (j) => this.jobs[j]!.replicasChanged(ENGINE, topology, blocks, this.jobScratch), scenario.cluster.network.model === 'fluid');
     }
     this.sigma = scenario.tasks.durationJitter;
     this.draws = new TaskDraws(scenario.seed);
@@ -325,24 +327,24 @@ export class Scheduler {
     this.observer.finished?.(nowMs, node, jobIndex, task);
     if (isReduceRef(task)) {
       const r = reduceOf(task);
-      job.finishReduce(r);
+      job.finishReduce(ENGINE, r);
       this.stats.busyReduceMs += nowMs - job.reduceStartMs[r];
       this.reduceQueue.update(job);
     } else {
-      job.finishMap(task);
+      job.finishMap(ENGINE, task);
       this.outputs?.mapFinished(job, node);
       this.events?.mapFinished?.(job, task, node, nowMs);
       if (job.mapStartMs !== undefined) this.stats.busyMapMs += nowMs - job.mapStartMs[task]; // fluid: known at the finish
       this.mapQueue.update(job);
       if (job.finishedMaps === job.slowStartMaps && job.pendingReduces > 0) this.reduceQueue.add(job); // slow start reached
-      if (job.finishedMaps === job.maps) job.mapsDoneAt(nowMs);
+      if (job.finishedMaps === job.maps) job.mapsDoneAt(ENGINE, nowMs);
       if (job.finishedMaps === job.slowStartMaps) this.events?.slowStartReached?.(job, nowMs);
     }
     if (job.done) this.complete(job, nowMs);
   }
 
   private complete(job: Job, nowMs: number): void {
-    job.finishedAt(nowMs + this.cleanupMs);
+    job.finishedAt(ENGINE, nowMs + this.cleanupMs);
     this.mapQueue.remove(job);
     this.reduceQueue.remove(job);
     this.admission?.remove(job);
@@ -350,8 +352,14 @@ export class Scheduler {
     this.doneJobs++;
     this.running?.forget(job);
     this.outputs?.forget(job);
-    job.release();
+    job.release(ENGINE);
   }
+
+  /**
+   * Told when each timer tick starts and stops (the master times them: a pool clock's shares, starvation and preemption
+   * checks, Quincy's solve), so that the core needs no clock of its own; undefined: ticks are not timed.
+   */
+  tickWatch: { start(): void; stop(): void } | undefined;
 
   /** A run with a periodic tick (the pool clock of a pool-aware policy) runs it at epoch boundaries (the master calls advanceTo). */
   get hasTimers(): boolean {
@@ -387,10 +395,12 @@ export class Scheduler {
         const at = clock.nextTickMs;
         this.checkTickTime(at, -Infinity);
         this.tickAt = at;
+        this.tickWatch?.start();
         try {
           clock.tick(this.activeJobs > 0, (victim, nowMs) => this.kill(victim, nowMs, sinkOf));
         } finally {
           this.tickAt = NaN;
+          this.tickWatch?.stop();
         }
         this.checkTickTime(clock.nextTickMs, at);
       } else return;
@@ -420,6 +430,11 @@ export class Scheduler {
     if (!(Number.isFinite(v.startMs) && v.startMs <= nowMs)) throw refuse(`a kill of an attempt started at ${v.startMs} ms, not a time before the tick's ${nowMs} ms`);
     const job = v.job;
     const running = this.running!;
+    // The lost slot time is the engine's own start's: a victim naming another start (a plugin's) would book what it says.
+    const reduce = isReduceRef(v.task);
+    const state = reduce ? job.reduceState[reduceOf(v.task)] : job.mapState[v.task];
+    const started = reduce ? job.reduceStartMs[reduceOf(v.task)] : running.mapStartMs(job, v.task);
+    if (state === RUNNING && v.startMs !== started) throw refuse(`a kill of job ${job.spec.id}'s ${isReduceRef(v.task) ? `reduce ${reduceOf(v.task)}` : `map ${v.task}`} naming its start as ${v.startMs} ms; it started at ${started} ms`);
     let node: NodeId;
     if (isReduceRef(v.task)) {
       const r = reduceOf(v.task);
@@ -427,7 +442,7 @@ export class Scheduler {
       this.outputs?.killed(this.order.rankOf[node] as Rank, job);
       const wasEmpty = job.pendingReduces === 0;
       if (wasEmpty) this.jobsWithUnlaunchedReduces++;
-      job.requeueReduce(r);
+      job.requeueReduce(ENGINE, r);
       this.stats.busyReduceMs += nowMs - job.reduceStartMs[r];
       if (wasEmpty) this.reduceQueue.add(job);
       else this.reduceQueue.update(job);
@@ -436,7 +451,7 @@ export class Scheduler {
       if (job.mapStartMs !== undefined) this.stats.busyMapMs += nowMs - job.mapStartMs[v.task];
       else this.stats.busyMapMs -= Math.max(0, running.mapEndMs(job, v.task) - nowMs);
       const wasEmpty = job.pendingMaps === 0;
-      job.requeueMap(v.task, this.topology, this.blocks);
+      job.requeueMap(ENGINE, v.task, this.topology, this.blocks);
       this.pendingMapsTotal++;
       this.events?.mapKilled?.(job, v.task, node, nowMs);
       // Kills come from preemption, which only pool policies run, and those never use PassAll.
@@ -568,7 +583,7 @@ export class Scheduler {
   }
 
   private launchMap(job: Job, map: number, locality: Locality, node: NodeId, nowMs: number, seq: number, sink: ActionSink): void {
-    job.startMap(map, locality, this.passAll);
+    job.startMap(ENGINE, map, locality, this.passAll);
     this.launchedAt[job.index] = seq;
     this.pendingMapsTotal--;
     this.gate.launched(job, locality);
@@ -594,7 +609,7 @@ export class Scheduler {
       sink.launchMap(node, job.index, map, durationMs);
       return;
     }
-    job.recordMapStart(map, nowMs);
+    job.recordMapStart(ENGINE, map, nowMs);
     const o = this.io.map(job, map, node, locality, spec.mapMs * jitter);
     sink.launchMap(node, job.index, map, o.computeMs, o.src, o.readKB, o.writeKB);
   }
@@ -609,7 +624,7 @@ export class Scheduler {
         const job = jobs[i];
         const r = this.choice.chooseReduce(job);
         if (r < 0) continue;
-        job.startReduce(r, nowMs);
+        job.startReduce(ENGINE, r, nowMs);
         if (job.pendingReduces === 0) {
           this.jobsWithUnlaunchedReduces--;
           this.reduceQueue.remove(job);

@@ -29,6 +29,10 @@ interface Totals {
   /** The fluid model's largest transfer of one task (MB read, written or shuffled), with where it comes from. */
   taskMB: number;
   taskMBField: string;
+  /** Fluid model: the longest a lone task's transfers take on an idle cluster (ms), what they are, and whose. */
+  transferMs: number;
+  transferWhat: string;
+  transferField: string;
   /** The largest job's maps (the most a Facebook job may draw), with the field that sets it. */
   largestMaps: number;
   largestField: string;
@@ -73,9 +77,7 @@ export function workloadLimitErrors(scenario: Scenario, trace?: SwimTrace): stri
   if (network.model === 'fluid') {
     // A launch carries a task's KB as an Int32; and the slowest link bounds how long its largest transfer takes.
     if (t.taskMB * 1024 > MAX_INT32) errors.push(`${t.taskMBField}: a task would move ${Math.round(t.taskMB)} MB, above the limit of ${Math.floor(MAX_INT32 / 1024)} MB a task`);
-    const nic = gbpsToMBps(network.nicGbps);
-    const slowest = Math.min(network.diskReadMBps / network.disksPerNode, network.diskWriteMBps, nic / network.oversubscription, network.coreGbps === undefined ? Infinity : gbpsToMBps(network.coreGbps));
-    longTasks.push([`cluster.network (${t.taskMBField}, ${Math.round(t.taskMB)} MB at ${slowest.toPrecision(3)} MB/s)`, network.taskStartMs + (t.taskMB / slowest) * 1000]);
+    longTasks.push([`cluster.network (${t.transferField}: ${t.transferWhat})`, network.taskStartMs + t.transferMs]);
     // The Facebook mix's maps compute their block at mapCpuMBps (task-io.ts), and read no faster than they compute.
     if (w.kind === 'facebook') {
       for (const type of w.type === 'mixed' ? (['io', 'cpu'] as const) : [w.type]) {
@@ -104,7 +106,7 @@ export function workloadLimitErrors(scenario: Scenario, trace?: SwimTrace): stri
 
 function totals(scenario: Scenario, trace?: SwimTrace): Totals {
   const w = scenario.workload;
-  const t: Totals = { jobs: 0, blocks: 0, reduces: 0, mapMs: 0, mapField: 'workload', reduceMs: 0, reduceField: 'workload', blocksField: 'workload', estimate: false, taskMB: 0, taskMBField: 'workload', largestMaps: 0, largestField: 'workload', arrivalsMs: 0, arrivalsWhat: '', arrivalsField: 'workload', lastSubmitMs: 0 };
+  const t: Totals = { jobs: 0, blocks: 0, reduces: 0, mapMs: 0, mapField: 'workload', reduceMs: 0, reduceField: 'workload', blocksField: 'workload', estimate: false, taskMB: 0, taskMBField: 'workload', transferMs: 0, transferWhat: '', transferField: 'workload', largestMaps: 0, largestField: 'workload', arrivalsMs: 0, arrivalsWhat: '', arrivalsField: 'workload', lastSubmitMs: 0 };
   // Generated arrivals: submit times as a trace's are bounded (src/cli/trace.ts), before a run steps through them.
   const arrivals = (ms: number, what: string, field: string): void => {
     if (ms > t.arrivalsMs) [t.arrivalsMs, t.arrivalsWhat, t.arrivalsField] = [ms, what, field];
@@ -121,12 +123,23 @@ function totals(scenario: Scenario, trace?: SwimTrace): Totals {
   // a reduce fetches its share of the job's map output and writes as much.
   const ratio = scenario.cluster.network.mapOutputRatio;
   const blockMB = scenario.hdfs.blockMB;
-  const moves = (mb: number, field: string): void => {
+  // A lone task's transfers, each at its path's bottleneck on an idle cluster: a read from another rack (one disk of
+  // the source, the NICs, the two rack links, the core); a map's write to its own disks; a reduce's write through the
+  // replication pipeline (the NIC and the links too, when it replicates).
+  const n = scenario.cluster.network;
+  const nic = gbpsToMBps(n.nicGbps);
+  const network = Math.min(nic, (scenario.cluster.nodesPerRack * nic) / n.oversubscription, n.coreGbps === undefined ? Infinity : gbpsToMBps(n.coreGbps));
+  const readMBps = Math.min(n.diskReadMBps / n.disksPerNode, network);
+  const reduceWriteMBps = scenario.hdfs.replication > 1 ? Math.min(n.diskWriteMBps, network) : n.diskWriteMBps;
+  const moves = (readMB: number, writeMB: number, writeMBps: number, field: string): void => {
+    const mb = Math.max(readMB, writeMB);
     if (mb > t.taskMB) [t.taskMB, t.taskMBField] = [mb, field];
+    const ms = (readMB / readMBps + writeMB / writeMBps) * 1000;
+    if (ms > t.transferMs) [t.transferMs, t.transferWhat, t.transferField] = [ms, `${Math.round(readMB)} MB read at ${readMBps.toPrecision(3)} MB/s, ${Math.round(writeMB)} MB written at ${writeMBps.toPrecision(3)} MB/s`, field];
   };
   const listedJob = (maps: number, reduces: number, type: 'io' | 'cpu', field: string): void => {
-    moves(blockMB * Math.max(1, ratio[type]), field);
-    if (reduces > 0) moves((maps * blockMB * ratio[type]) / reduces, field);
+    moves(blockMB, blockMB * ratio[type], n.diskWriteMBps, field);
+    if (reduces > 0) moves((maps * blockMB * ratio[type]) / reduces, (maps * blockMB * ratio[type]) / reduces, reduceWriteMBps, field);
   };
   switch (w.kind) {
     case 'jobs':
@@ -171,18 +184,18 @@ function totals(scenario: Scenario, trace?: SwimTrace): Totals {
     case 'swim': {
       if (trace === undefined) break;
       const nodes = scenario.cluster.racks * scenario.cluster.nodesPerRack;
-      const n = Math.min(trace.ids.length, w.jobs ?? Infinity);
-      t.jobs = n;
+      const count = Math.min(trace.ids.length, w.jobs ?? Infinity);
+      t.jobs = count;
       t.blocksField = 'workload.trace';
-      for (let i = 0; i < n; i++) {
+      for (let i = 0; i < count; i++) {
         const s = swimJobShape(w, nodes / w.tracedNodes, scenario.hdfs.blockMB, trace.inputBytes[i], trace.shuffleBytes[i], trace.outputBytes[i]);
         t.blocks += s.maps;
         t.reduces += s.reduces;
         largest(s.maps, `workload.trace (job ${trace.ids[i]})`);
         t.lastSubmitMs = Math.max(t.lastSubmitMs, trace.submitS[i] * 1000);
         const job = `workload.trace (job ${trace.ids[i]})`;
-        moves(s.inputMBPerMap * Math.max(1, ratio[w.type]), job);
-        moves(Math.max(s.shuffleMBPerReduce, s.outputMBPerReduce), job);
+        moves(s.inputMBPerMap, s.inputMBPerMap * ratio[w.type], n.diskWriteMBps, job);
+        if (s.reduces > 0) moves(s.shuffleMBPerReduce, s.outputMBPerReduce, reduceWriteMBps, job);
         longest(s.mapMs, `workload.trace (job ${trace.ids[i]})`, s.reduces > 0 ? s.copyMs + s.reduceMs : 0, `workload.trace (job ${trace.ids[i]})`);
       }
       break;

@@ -46,7 +46,7 @@ export function linkUtilizationChart(network: NetworkResult, variant: string, id
       mark: { type: 'line', interpolate: 'step-after' },
       encoding: {
         x: { field: 'minutes', type: 'quantitative', title: `time (min; buckets of ${bucketMs / 60_000} min)` },
-        y: { field: 'utilization', type: 'quantitative', title: 'share of the link\'s capacity', axis: { format: '.0%' } },
+        y: { field: 'utilization', type: 'quantitative', title: 'share of the link\'s capacity', axis: { format: '.2~%' } }, // 0.5%, not "0%" on a link a few percent busy
         color: { field: 'series', type: 'nominal', title: 'rack', legend: { orient: 'bottom', columns: 4, labelLimit: 0 } },
         strokeDash: { field: 'direction', type: 'nominal', title: 'link', legend: { orient: 'bottom' } },
       },

@@ -1,6 +1,6 @@
 /** The HTML report of a run's result JSON or of a sweep's output directory, and the `hfsim report` command. */
 import { statSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import type { Result } from '../actors/simulate.js';
 import { InputError } from '../cli/errors.js';
 import { readJsonFile } from '../cli/load-scenario.js';
@@ -50,13 +50,14 @@ export async function runReportHtml(title: string, results: readonly Result[], s
 
 /**
  * A fluid run's network in its intro line: GB across racks, of them the shuffles' send halves (a result written before
- * they were simulated has none to tell), and the uplinks' mean and busiest-bucket utilisation.
+ * they were simulated has none to tell), and the uplinks' and downlinks' mean and busiest-bucket utilisation.
  */
 function networkIntro(n: NetworkResult): string {
   const gb = (mb: number): string => (mb / 1024).toFixed(1);
   const shuffles = typeof n.shuffleSentMB === 'number' ? ` (${gb(n.shuffleSentMB)} GB of shuffles sent)` : '';
   const up = linkUse(n.utilization.up);
-  return `${gb(n.crossRackMB)} GB across racks${shuffles}, uplinks ${(100 * up.mean).toFixed(1)}% busy on average and ${(100 * up.max).toFixed(1)}% in the busiest bucket, `;
+  const down = linkUse(n.utilization.down);
+  return `${gb(n.crossRackMB)} GB across racks${shuffles}, uplinks ${(100 * up.mean).toFixed(1)}% busy on average and ${(100 * up.max).toFixed(1)}% in the busiest bucket, downlinks ${(100 * down.mean).toFixed(1)}% and ${(100 * down.max).toFixed(1)}%, `;
 }
 
 /** A sweep's report: its charts (or, by default, node locality and mean response against the first numeric axis), the CDF and locality by bin. */
@@ -120,6 +121,10 @@ export async function reportAction(input: string, flags: { html: string }): Prom
     throw new InputError(`${input}: no such file or directory`);
   }
   if (isDir && !isSweepDir(input)) throw new InputError(`${input}: not a sweep output directory (no sweep.json)`);
+  // A sweep's results file, one JSON per line, is read through its folder (with the manifest that names its axes).
+  if (!isDir && basename(input) === RESULTS && isSweepDir(dirname(input))) {
+    throw new InputError(`${input}: a sweep's results; report the sweep's folder instead: hfsim report ${dirname(input)} --html ${flags.html}`);
+  }
   // A sweep output's files are its inputs (report ... --html <dir>/sweep.json replaced the manifest: no resume after).
   checkOutputFile(flags.html, '--html', isDir ? SWEEP_FILES.map((f) => join(input, f)) : [input]);
   const results = isDir ? [] : resultsOf(input);

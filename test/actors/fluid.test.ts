@@ -88,8 +88,9 @@ describe('fluid network model results', () => {
     // Taken with every link bound at once (RackSlots reserving racks + 2 links): first at 931f9fa, again when reduces
     // began to fetch their own node's map outputs over loopback, and again when the nodes holding a reduce's share in
     // other racks began to send it (shuffle-sends.ts; the results gained shuffleSentMB). (Unchanged when the nodes
-    // holding a reduce's rack's share began to send it from their disks: here no send met a full disk or NIC.)
-    ['Naive fair, 10:1', 'f88c0bff03a970a2'],
+    // holding a reduce's rack's share began to send it from their disks: here no send met a full disk or NIC.) Naive
+    // fair's again when the run's last epoch's link counters came to be booked (fair + delay's carried nothing then).
+    ['Naive fair, 10:1', 'eb854a9f6555b7b0'],
     ['Fair + delay', 'b7097ca0bb063d2b'],
   ])('16 racks, more groups than a rack reserves links for (rack-links.ts binds them as used): %s gives the digest of every link bound at once (golden)', async (variant, digest) => {
     // As `hfsim run scenarios/fb-macro-io-oversub.json --variant <variant> --set cluster.racks=16 --set cluster.nodesPerRack=6
@@ -98,6 +99,23 @@ describe('fluid network model results', () => {
     const r = await simulate(v.scenario, { variant: v.name, timeDecisions: false });
     expect(r.network!.crossRackMB).toBeGreaterThan(1000);
     expect(r.digest.slice(0, 16)).toBe(digest);
+  });
+
+  it.each([110, 130])('counts the MB of the run\'s last epoch: one off-rack read of %d MB, ending in it, is all across racks', async (mb) => {
+    // The run ended at the heartbeat that reported the job, before the racks booked that epoch: 110 MB counted as 80.
+    const s = scenario({
+      name: 'last-epoch', seed: 1,
+      cluster: { racks: 2, nodesPerRack: 2, mapSlotsPerNode: 1, reduceSlotsPerNode: 1, heartbeatMs: 3000, network: { model: 'fluid', disksPerNode: 1, oversubscription: 4 } },
+      hdfs: { replication: 1, blockMB: mb }, tasks: { durationJitter: 0 }, scheduler: { policy: 'fifo' },
+      workload: { kind: 'jobs', files: [{ name: 'f1', blocks: 1, replicas: [[2]] }], jobs: [{ id: 'j1', submitMs: 0, input: 'f1', type: 'io', mapMs: 1000, reduces: 0 }] },
+    });
+    const inprocess = await simulate(s, { timeDecisions: false });
+    const n = inprocess.network!;
+    expect([n.crossRackMB, n.servedMB, n.readMB]).toEqual([mb, mb, mb]);
+    const down = n.utilization.down.flat().reduce((a, b) => a + b, 0) * (n.utilization.bucketMs / 1000) * (119.20928955078125 * 2 / 4);
+    expect(down).toBeCloseTo(mb, 0);
+    const threads = await simulateCompiled(s, { runtime: 'threads', workers: 2, timeDecisions: false });
+    expect(threads.digest).toBe(inprocess.digest);
   });
 
   it('delay scheduling moves fewer MB across racks than naive fair sharing', async () => {

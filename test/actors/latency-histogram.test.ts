@@ -53,4 +53,30 @@ describe('LatencyHistogram', () => {
     h.recordValue(1000);
     expect([h.getValueAtPercentile(90), h.getValueAtPercentile(91), h.totalCount, h.mean]).toEqual([10, 1000, 10, 109]);
   });
+
+  it('reports percentiles held to the exact max and the exact mean (a bucket\'s top lay above the max: p999 21,954.56 us over a max of 21,952.36)', () => {
+    const rng = makeRng(20261125);
+    for (let set = 0; set < 200; set++) {
+      const h = new LatencyHistogram();
+      const n = 1 + Math.floor(rng.next() * 50);
+      let sum = 0;
+      let max = 0;
+      for (let i = 0; i < n; i++) {
+        const ns = 1 + Math.round(rng.next() * 10 ** (1 + rng.next() * 8));
+        h.recordValue(ns);
+        sum += ns;
+        max = Math.max(max, ns);
+      }
+      const s = h.summary();
+      expect([s.p50 <= s.p90, s.p90 <= s.p99, s.p99 <= s.p999, s.p999 <= s.max, s.mean <= s.max], `set ${set}`).toEqual([true, true, true, true, true]);
+      expect(s.max).toBe(max);
+      expect(s.mean).toBe(sum / n);
+    }
+    // One value above 2,047 ns: its bucket's top passed it, now the value itself.
+    const one = new LatencyHistogram();
+    one.recordValue(21_952_357);
+    expect(one.getValueAtPercentile(99.9)).toBeGreaterThan(21_952_357);
+    expect(one.summary()).toEqual({ mean: 21_952_357, p50: 21_952_357, p90: 21_952_357, p99: 21_952_357, p999: 21_952_357, max: 21_952_357 });
+    expect(new LatencyHistogram().summary()).toEqual({ mean: 0, p50: 0, p90: 0, p99: 0, p999: 0, max: 0 });
+  });
 });

@@ -240,6 +240,15 @@ describe('hfsim bench compare', () => {
     expect(c.table).toMatch(/cpu ms .*\(not judged\)/);
   });
 
+  it('warns that a canonical case of the base the new report did not run had its digest unchecked (exit 0)', () => {
+    const a = JSON.parse(readFileSync(join(dir, 'a.json'), 'utf8')) as BenchReport;
+    const canonical = a.cases.find((c) => c.canonical)!;
+    writeFileSync(join(dir, 'subset.json'), JSON.stringify({ ...a, cases: a.cases.filter((c) => c !== canonical) }));
+    const r = hfsim('bench', 'compare', join(dir, 'a.json'), join(dir, 'subset.json'), '--threshold', '1000%');
+    expect(r.status).toBe(0);
+    expect(r.stderr).toContain(`the digest of 1 canonical case(s) of ${join(dir, 'a.json')} was not checked, as ${join(dir, 'subset.json')} did not run them alike: ${canonical.name}`);
+  });
+
   it('reports a changed canonical digest as a separate, always-fatal outcome regression', () => {
     const changed = structuredClone(smoke2);
     const canonical = changed.cases.find((c) => c.canonical)!;
@@ -275,6 +284,29 @@ describe('hfsim bench compare', () => {
       writeFileSync(join(dir, 'newline.json'), JSON.stringify({ ...a, cases: [{ ...a.cases[0], name: 'x\ny' }, ...a.cases.slice(1)] }));
       return [join(dir, 'newline.json'), join(dir, 'a.json')];
     }, /newline\.json: not a bench report: cases\[0\]\.name: a case name must not contain control characters/],
+    // a helper's: `p99 -1 us` was compared as "6.22 -> -1 -116.1%", and percentiles out of order were taken
+    ['a negative measure', () => {
+      const a = JSON.parse(readFileSync(join(dir, 'a.json'), 'utf8')) as BenchReport;
+      const c = structuredClone(a.cases[0]);
+      c.decisionUs.heartbeat.p999 = { median: -1, spread: 0, min: -1, max: -1, values: Array(c.runs).fill(-1) };
+      writeFileSync(join(dir, 'negative.json'), JSON.stringify({ ...a, cases: [c, ...a.cases.slice(1)] }));
+      return [join(dir, 'a.json'), join(dir, 'negative.json')];
+    }, /negative\.json: not a bench report: cases\[0\]\.decisionUs\.heartbeat\.p999\.values\[0\]: /],
+    ['percentiles out of order', () => {
+      const a = JSON.parse(readFileSync(join(dir, 'a.json'), 'utf8')) as BenchReport;
+      const c = structuredClone(a.cases[0]);
+      const big = c.decisionUs.heartbeat.p999.max + 100;
+      c.decisionUs.heartbeat.p50 = { median: big, spread: 0, min: big, max: big, values: Array(c.runs).fill(big) };
+      writeFileSync(join(dir, 'order.json'), JSON.stringify({ ...a, cases: [c, ...a.cases.slice(1)] }));
+      return [join(dir, 'a.json'), join(dir, 'order.json')];
+    }, /order\.json: not a bench report: cases\[0\]\.decisionUs\.heartbeat: run 1: p50 [\d.]+ is above p90/],
+    // every case "only in base" printed "no regression", exit 0: a nightly job that compared nothing passed
+    ['no case in common', () => {
+      const a = JSON.parse(readFileSync(join(dir, 'a.json'), 'utf8')) as BenchReport;
+      const { sweepScaling: _s, ...rest } = a;
+      writeFileSync(join(dir, 'empty.json'), JSON.stringify({ ...rest, cases: [] }));
+      return [join(dir, 'a.json'), join(dir, 'empty.json')];
+    }, /bench compare: .*empty\.json and .*a\.json have no case in common to compare \(.* \(only in base\)/],
   ])('bad input: %s (exit 2)', (_, args, message) => {
     const r = hfsim('bench', 'compare', ...args());
     expect(r.status).toBe(2);

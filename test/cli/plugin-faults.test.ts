@@ -3,7 +3,7 @@
  * the plugin or the call, and the CLI names the --plugin files, where the run hung or ran on silently before.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT, hfsim, tmp, writeJson } from './sweep-helpers.js';
@@ -80,6 +80,14 @@ registerPolicy('bad', { description: 'x', create: (_c, ctx) => { const seen = []
       'policy "bad": its map queue: add() returned a Promise: a plugin\'s methods run synchronously (no async, no await)'],
     ['an async method of a frozen create() result (a proxy must give a frozen property as it is)', plugin('frozenasync', `registerPolicy('bad', { description: 'x', create: () => Object.freeze({ createQueue: Q, assignMaps: Object.freeze({ async assign() {} }) }) });`),
       'policy "bad"\'s assignMaps: assign() returned a Promise: a plugin\'s methods run synchronously (no async, no await)'],
+    ['wrapGate() returning nothing (it failed as "Object prototype may only be an Object or null")', plugin('wrapundef', `registerPolicy('bad', { description: 'x', create: () => ({ createQueue: Q, wrapGate: () => undefined }) });`),
+      'policy "bad": wrapGate() returned undefined, not an object with allowed (a function), skipped (a function), launched (a function)'],
+    ['a filter answering "yes" (taken as true, silently)', plugin('filteryes', `registerPolicy('bad', { description: 'x', create: () => ({ createQueue: Q, filter: { admits: () => 'yes' } }) });`),
+      'policy "bad": filter.admits() gave "yes" for job j1 on node 0, not true or false'],
+    ['a launch of a map the job does not have (it read "launched while not pending")', plugin('nomap', `registerPolicy('bad', { description: 'x', create: () => ({ createQueue: Q, assignMaps: { assign(_s, port) { for (const j of port.jobs) { port.launch(j, j.maps + 5); return; } } } }) });`),
+      'job j1: map 11 launched: no such map (its maps are 0 to 5)'],
+    ['a misspelled event hook (never called: the run went on without it)', plugin('evtypo', `registerPolicy('bad', { description: 'x', create: () => ({ createQueue: Q, events: { mapLaunch() {} } }) });`),
+      'policy "bad": create()\'s events has mapLaunch, which hfsim does not read: did you mean mapLaunched? (rename a member of your own that is not meant as it)'],
     ['a cap hfsim does not have (dropped silently)', plugin('nocap', `registerPolicy('bad', { description: 'x', create: () => ({ createQueue: Q, limits: { offRackMaps: Infinity, reduces: Infinity, maps: 1 } }) });`),
       'policy "bad": limits.maps is not a cap hfsim has (offRackMaps, reduces)'],
     ['a heartbeat cap of 0 (nothing launched: the stall message, a minute of simulated time later)', plugin('limits', `registerPolicy('bad', { description: 'x', create: () => ({ createQueue: Q, limits: { offRackMaps: 0, reduces: 1 } }) });`),
@@ -88,6 +96,32 @@ registerPolicy('bad', { description: 'x', create: (_c, ctx) => { const seen = []
     const r = hfsim('run', scenario(), '--plugin', file);
     expect(r.code).toBe(1);
     expect(r.stderr).toBe(`hfsim: run failed: ${message}\nhfsim: the run used --plugin ${file}: a plugin that breaks its contract (README: "Plugins") may be the cause\n`);
+  });
+
+  it('wrapGate() returning a spread of a built-in gate (it failed as "this.gate.launched is not a function")', () => {
+    const file = plugin('wrapspread', `registerPolicy('bad', { description: 'x', create: () => ({ createQueue: Q, wrapGate: (g) => ({ ...g, allowed: (j, t) => g.allowed(j, t) }) }) });`);
+    const r = hfsim('run', scenario({ scheduler: { policy: 'bad', delay: { mode: 'skip', maxSkips: 3 } } }), '--plugin', file);
+    expect(r.code).toBe(1);
+    expect(r.stderr.split('\n')[0]).toBe('hfsim: run failed: policy "bad": wrapGate()\'s skipped is undefined, not a function (a spread of the gate it was given, { ...gate }, keeps none of its class\'s methods: call them through the gate itself)');
+  });
+
+  it('a kill naming another start than its attempt\'s (the lost slot time booked was the plugin\'s number)', () => {
+    const file = plugin('killwrongstart', `let n = 0, done = false;
+registerPolicy('bad', { description: 'x', create: () => { const seen = []; return { createQueue: () => { const q = Q(); return { add: (j) => { seen.push(j); q.add(j); }, remove: (j) => q.remove(j), update: (j) => q.update(j), get jobs() { return q.jobs; } }; },
+  tick: { get nextTickMs() { return n; }, skipIdle(l) { n = Math.floor(l / 3000) * 3000; }, tick(_a, kill) { const now = n; n += 3000; const j = seen[0];
+    if (!done && j && j.runningMaps > 0) { let m = 0; while (j.mapState[m] !== 1) m++; done = true; kill({ job: j, task: m, startMs: -5000 }, now); } }, killed() {} } }; } });`);
+    const r = hfsim('run', scenario(), '--plugin', file);
+    expect(r.code).toBe(1);
+    expect(r.stderr.split('\n')[0]).toMatch(/^hfsim: run failed: policy "bad": a kill of job j1's map \d+ naming its start as -5000 ms; it started at \d+ ms$/);
+  });
+
+  it.each([
+    ['mapsDoneAt', 'j.mapsDoneAt(0)'], ['recordMapStart', 'j.recordMapStart(0, 1e9)'], ['startMap', 'j.startMap(0, 0)'], ['release', 'j.release()'],
+  ])('a queue calling a job\'s engine method %s (jobs finished early, or a utilisation of -22.7, silently)', (method, call) => {
+    const file = plugin(`engine-${method}`, `registerPolicy('bad', { description: 'x', create: () => ({ createQueue: () => { const q = Q(); return { add: (j) => { ${call}; q.add(j); }, remove: (j) => q.remove(j), update: (j) => q.update(j), get jobs() { return q.jobs; } }; } }) });`);
+    const r = hfsim('run', scenario(), '--plugin', file);
+    expect(r.code).toBe(1);
+    expect(r.stderr.split('\n')[0]).toBe(`hfsim: run failed: job j1: ${method}() changes the job and is the engine's to call: a plugin reads jobs and cannot change them`);
   });
 
   it.each([['NaN', '() => NaN'], ['undefined', '() => undefined'], ['a Promise', 'async (a, b) => 0']])('a SortedJobQueue comparator giving %s (every new job went first, silently)', (shown, compare) => {
@@ -165,6 +199,29 @@ registerPolicy('bad', { description: 'x', create: () => { setInterval(() => {}, 
     const r = hfsim('run', scenario(), '--plugin', file);
     expect(r.code).toBe(2);
     expect(r.stderr).toBe(`hfsim: --plugin ${file}: in a module it imports: Unexpected token ';'\n`);
+  });
+
+  it('an import of a name hfsim does not export is placed at its line in the plugin (it was blamed on "a module it imports")', () => {
+    const file = join(dir, 'missing-export.mjs');
+    writeFileSync(file, `import { SortedJobQueue,\n  compareFIFO } from ${INDEX};\nexport default SortedJobQueue;\n`);
+    const r = hfsim('run', scenario(), '--plugin', file);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(new RegExp(`^hfsim: --plugin ${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:2: The requested module '.*' does not provide an export named 'compareFIFO'\n$`));
+  });
+
+  it('a plugin file an earlier --plugin file imported already (or a link to it) is no "registered no plugin" error', () => {
+    const own = plugin('own', `registerPolicy('own', { description: 'x', create: () => ({ createQueue: Q }) });`);
+    const both = join(dir, 'both.mjs');
+    writeFileSync(both, `import ${JSON.stringify(own)};\n`);
+    const link = join(dir, 'own-link.mjs');
+    symlinkSync(own, link);
+    const path = scenario({ scheduler: { policy: 'own', delay: { mode: 'none' } } });
+    const r = hfsim('run', path, '--plugin', both, '--plugin', own);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toBe(`hfsim: warning: --plugin ${own} registered no new plugin: an earlier --plugin file imported it already, or it registers none\n`);
+    const linked = hfsim('run', path, '--plugin', own, '--plugin', link);
+    expect(linked.code, linked.stderr).toBe(0);
+    expect(linked.stderr).toBe(''); // the link is the file: imported once
   });
 });
 

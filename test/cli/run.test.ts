@@ -75,13 +75,14 @@ describe('hfsim run', () => {
     const lines = fluid.stdout.split('\n');
     const at = lines.findIndex((l) => l.startsWith('Network (fluid model)'));
     expect(at).toBeGreaterThan(0);
-    expect(lines[at + 1].split(/\s{2,}/)).toEqual(['variant', 'across racks (GB)', 'reads served (GB)', 'shuffle sent (GB)', 'replicas (GB)', 'uplink mean', 'uplink busiest', 'forced (MB)']);
+    expect(lines[at + 1].split(/\s{2,}/)).toEqual(['variant', 'across racks (GB)', 'reads served (GB)', 'shuffle sent (GB)', 'replicas (GB)', 'uplink mean', 'uplink busiest', 'downlink mean', 'downlink busiest', 'forced (MB)']);
     // The row's numbers are the result's (--json of the same run).
     const json = JSON.parse(hfsim('run', 'scenarios/fb-macro-io-oversub.json', '--set', 'workload.jobs=30', '--variant', 'Naive fair, 10:1', '--json').stdout);
     const row = lines[at + 2].trim().split(/\s{2,}/);
     const n = json.network;
     expect(row.slice(0, 5)).toEqual(['Naive fair, 10:1', ...[n.crossRackMB, n.servedMB, n.shuffleSentMB, n.replicatedMB].map((mb: number) => (mb / 1024).toFixed(1))]);
     expect(Number(row[6].replace('%', ''))).toBeGreaterThan(Number(row[5].replace('%', ''))); // the busiest bucket above the mean
+    expect(Number(row[8].replace('%', ''))).toBeGreaterThan(Number(row[7].replace('%', ''))); // and the downlinks'
     expect(hfsim('run', 'scenarios/sticky-slots.json').stdout).not.toContain('Network (fluid model)');
   });
 
@@ -131,5 +132,34 @@ describe('bad input: one line naming file and field, exit 2, no stack trace', ()
     const r = hfsim('run', scenarioFile({ ...tiny, seed: -1 }), '--out', out);
     expect(r.code).toBe(2);
     expect(existsSync(out)).toBe(false);
+  });
+});
+
+describe('what a run says of inputs it would take silently', () => {
+  it('warns of fluid-only network fields under the flat model (a NIC of 0.01 Gbps gave the digest of none)', () => {
+    const r = hfsim('run', 'scenarios/fb-macro-io.json', '--variant', 'FIFO', '--set', 'workload.jobs=5', '--set', 'cluster.network.nicGbps=0.01', '--set', 'cluster.network.coreGbps=0.001', '--no-progress');
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toBe('hfsim: warning: scenarios/fb-macro-io.json: cluster.network.nicGbps, coreGbps: only the fluid model reads them; this run\'s model is "flat" (cluster.network.model), which times tasks by tasks.rackLocalSlowdown and offRackSlowdown\n');
+    const plain = hfsim('run', 'scenarios/fb-macro-io.json', '--variant', 'FIFO', '--set', 'workload.jobs=5', '--no-progress');
+    expect(r.stdout.split('\n').filter((l) => l.startsWith('digest'))).toEqual(plain.stdout.split('\n').filter((l) => l.startsWith('digest')));
+    const fluid = hfsim('run', 'scenarios/fb-macro-io.json', '--variant', 'FIFO', '--set', 'workload.jobs=5', '--set', 'cluster.network={"model":"fluid","nicGbps":0.5}', '--no-progress');
+    expect(fluid.stderr).toBe('');
+  });
+
+  it('echoes a quoted --set value quoted: "1" was shown as 1, as if the number were refused', () => {
+    const r = hfsim('run', 'scenarios/fb-macro-io.json', '--set', 'cluster.network.nicGbps="1"');
+    expect(r.code).toBe(2);
+    expect(r.stderr.split('\n')[0]).toMatch(/^hfsim: --set cluster\.network\.nicGbps="1": .*nicGbps must be a number$/);
+  });
+
+  it('report of a sweep\'s results.jsonl points to the sweep\'s folder', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hfsim-rj-'));
+    const sweep = join(dir, 's.sweep.json');
+    writeFileSync(join(dir, 'base.json'), JSON.stringify({ name: 'b', cluster: { racks: 1, nodesPerRack: 2 }, workload: { kind: 'generated', groups: [{ name: 'g', count: 2, maps: 2, mapMs: 1000 }] } }));
+    writeFileSync(sweep, JSON.stringify({ name: 's', base: 'base.json', axes: { 'hdfs.replication': [1, 2] }, seeds: [1] }));
+    expect(hfsim('sweep', sweep, '--out', join(dir, 'out'), '--no-progress', '--parallel', '1').code).toBe(0);
+    const r = hfsim('report', join(dir, 'out', 'results.jsonl'), '--html', join(dir, 'r.html'));
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(`hfsim: ${join(dir, 'out', 'results.jsonl')}: a sweep's results; report the sweep's folder instead: hfsim report ${join(dir, 'out')} --html ${join(dir, 'r.html')}\n`);
   });
 });

@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { appendFileSync, cpSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CLI, type Line, ROOT, deterministic, hfsim, lines, otherOutcome, processGroup, smallSweep, tmp, writeJson } from './sweep-helpers.js';
+import { CLI, type Line, ROOT, base, deterministic, hfsim, lines, otherOutcome, processGroup, smallSweep, tmp, writeJson } from './sweep-helpers.js';
 
 /** Two points of the small sweep run, then the first results line's mean response time set to `value` by hand. */
 function editedMean(tag: string, value: unknown) {
@@ -73,7 +73,7 @@ describe('hfsim sweep --resume', () => {
     writeFileSync(file, JSON.stringify({ name: 'small', base: 'base.json', axes: { 'hdfs.replication': [1, 2] }, seeds: [1, 2, 3] }));
     const r = hfsim('sweep', file, '--shard', '0/6', '--out', out, '--resume');
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/--resume: the sweep, its base scenario or a file they read \(a trace, an allocation file\) changed/);
+    expect(r.stderr).toMatch(/--resume: the sweep, its base scenario, a file they read \(a trace, an allocation file\) or a --plugin file changed/);
   });
 
   it('an --out folder holding files but no sweep.json is refused, with or without --resume, and left as it was (they were replaced, exit 0)', () => {
@@ -174,10 +174,29 @@ describe('hfsim sweep --resume', () => {
     expect(hfsim('sweep', file, '--shard', '1/2', '--out', b, '--no-progress').code).toBe(0);
     const merged = hfsim('sweep', 'merge', a, b, '--out', join(dir, 'm'));
     expect(merged.code).toBe(2);
-    expect(merged.stderr).toContain(`made by a different sweep than ${a} (the sweep file, its base scenario or a file they read differ)`);
+    expect(merged.stderr).toContain(`made by a different sweep than ${a} (the sweep file, its base scenario, a file they read or a --plugin file differ)`);
     const resumed = hfsim('sweep', file, '--shard', '0/2', '--out', a, '--resume', '--no-progress');
     expect(resumed.code).toBe(2);
-    expect(resumed.stderr).toContain('--resume: the sweep, its base scenario or a file they read (a trace, an allocation file) changed since this output was made');
+    expect(resumed.stderr).toContain('--resume: the sweep, its base scenario, a file they read (a trace, an allocation file) or a --plugin file changed since this output was made');
+  });
+
+  it('--resume and merge refuse outputs made with two versions of a --plugin file\'s code (shards mixed two policies)', () => {
+    const dir = tmp('plugin-changed');
+    const index = JSON.stringify(join(ROOT, 'dist', 'src', 'index.js'));
+    const plugin = (order: string) => writeFileSync(join(dir, 'p.mjs'), `import { SortedJobQueue, registerPolicy } from ${index};\nregisterPolicy('mine', { description: 'x', create: () => ({ createQueue: () => new SortedJobQueue((a, b) => ${order}) }) });\n`);
+    plugin('a.index - b.index');
+    writeJson(dir, 'base.json', { ...base, variants: undefined, scheduler: { policy: 'mine' } });
+    const file = writeJson(dir, 'p.sweep.json', { name: 'p', base: 'base.json', axes: { 'hdfs.replication': [1, 3] }, seeds: [1] });
+    const [a, b] = [join(dir, 'a'), join(dir, 'b')];
+    expect(hfsim('sweep', file, '--plugin', join(dir, 'p.mjs'), '--shard', '0/2', '--out', a, '--no-progress').code).toBe(0);
+    plugin('b.index - a.index');
+    expect(hfsim('sweep', file, '--plugin', join(dir, 'p.mjs'), '--shard', '1/2', '--out', b, '--no-progress').code).toBe(0);
+    const merged = hfsim('sweep', 'merge', a, b, '--out', join(dir, 'm'));
+    expect(merged.code).toBe(2);
+    expect(merged.stderr).toContain(`made by a different sweep than ${a}`);
+    const resumed = hfsim('sweep', file, '--plugin', join(dir, 'p.mjs'), '--shard', '0/2', '--out', a, '--resume', '--no-progress');
+    expect(resumed.code).toBe(2);
+    expect(resumed.stderr).toContain('or a --plugin file changed since this output was made');
   });
 
   it('--resume refuses a results line that is not a result of its point (an edited responseMs went into aggregate.csv), naming the line', () => {

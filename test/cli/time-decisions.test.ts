@@ -51,4 +51,28 @@ describe('decision timing off', () => {
     expect(rows('b').some((l) => l.includes(',decisionUs.'))).toBe(false);
     expect(outcome('b')).toEqual(outcome('a'));
   });
+
+  it('a policy with a tick times each tick (tickUs: Quincy\'s solve, the pool clock), and --no-time-decisions leaves it out', async () => {
+    const quincy = await simulate(loadVariant('quincy.json', 'Quincy'));
+    expect(quincy.run.tickUs?.max).toBeGreaterThan(0);
+    const t = quincy.run.tickUs!;
+    expect(t.p50 <= t.p90 && t.p90 <= t.p99 && t.p99 <= t.p999 && t.p999 <= t.max && t.mean <= t.max).toBe(true);
+    // A heartbeat only reads the solve's answer: the solve is the decision, and takes longer than a heartbeat's share.
+    expect(t.max).toBeGreaterThan(quincy.run.decisionUs!.p50);
+    const hfs = await simulate(loadVariant('preemption.json', 'Kill (preemption)'), {});
+    expect(hfs.run.tickUs?.p50).toBeGreaterThan(0);
+    const untimed = await simulate(loadVariant('preemption.json', 'Kill (preemption)'), { timeDecisions: false });
+    expect(untimed.run).not.toHaveProperty('tickUs');
+    expect(untimed.digest).toBe(hfs.digest);
+    const fair = await simulate(loadVariant('fb-macro-io.json', 'Fair + delay', [['workload.jobs', 10]]));
+    expect(fair.run).not.toHaveProperty('tickUs'); // no tick
+  });
+
+  it('--time-decisions undoes an earlier --no-time-decisions (the last given wins)', () => {
+    const args = ['run', 'scenarios/fb-macro-io.json', '--set', 'workload.jobs=10', '--variant', 'FIFO', '--json'];
+    const on = JSON.parse(hfsim(...args, '--no-time-decisions', '--time-decisions').stdout) as { run: Record<string, unknown> };
+    const off = JSON.parse(hfsim(...args, '--time-decisions', '--no-time-decisions').stdout) as { run: Record<string, unknown> };
+    expect('decisionUs' in on.run).toBe(true);
+    expect('decisionUs' in off.run).toBe(false);
+  });
 });

@@ -16,6 +16,7 @@ import { parseScenario } from '../../src/core/scenario.js';
 import { makeTopology } from '../../src/core/topology.js';
 import { scenario } from '../helpers.js';
 import { jobIndex, nodeId } from '../../src/core/ids.js';
+import { ENGINE } from '../../src/core/engine-key.js';
 
 const topology = makeTopology({ racks: 1, nodesPerRack: 4, mapSlotsPerNode: 2, reduceSlotsPerNode: 1 }, 1);
 let next = 0;
@@ -26,7 +27,7 @@ function job(pool: string, o: { maps?: number; running?: number; submitMs?: numb
   const index = next++;
   const j = new Job({ index: jobIndex(index), id: `j${index}`, pool, priority: 'NORMAL', type: 'io', submitMs: o.submitMs ?? index,
     blocks: ids, reduces: 0, mapMs: 1000, reduceMs: 1000, copyMs: 0, bin: 1 }, topology, blocks, 0.05);
-  for (let m = 0; m < (o.running ?? 0); m++) j.startMap(m, 0);
+  for (let m = 0; m < (o.running ?? 0); m++) j.startMap(ENGINE, m, 0);
   return j;
 }
 const generated = { kind: 'generated', groups: [{ name: 'g', maps: 1, mapMs: 1 }] };
@@ -114,7 +115,7 @@ describe('parent pools: the order pools are offered slots', () => {
     set.add(c2);
     set.add(job('free', { running: 50 }));
     expect(ids(hfsOrder(set, 'map'))).toEqual(['j1', 'j0', 'j2']);
-    c2.startMap(1, 0);
+    c2.startMap(ENGINE, 1, 0);
     set.changed();
     expect(ids(hfsOrder(set, 'map'))).toEqual(['j2']);
     set.update(0);
@@ -218,7 +219,7 @@ describe('parent queues (capacity): the tree YARN\'s capacity scheduler walks', 
     [etl, job('bi', { running: 24 }), job('adhoc', { running: 10 })].forEach((j) => set.add(j));
     // prod runs 74 of its 75 at most: adhoc (10 / 30) first, then prod's queues, bi (24 / 28) before etl (50 / 42).
     expect(ids(capacityOrder(set, 'map'))).toEqual(['j2', 'j1', 'j0']);
-    etl.startMap(50, 0);
+    etl.startMap(ENGINE, 50, 0);
     set.changed();
     expect(ids(capacityOrder(set, 'map'))).toEqual(['j2']);
   });

@@ -6,6 +6,7 @@ import { PassAll } from '../../src/core/pass-all.js';
 import { makeTopology } from '../../src/core/topology.js';
 import { heartbeatRank, jobIndex, nodeId } from '../../src/core/ids.js';
 import type { JobSpec } from '../../src/core/workload.js';
+import { ENGINE } from '../../src/core/engine-key.js';
 
 const topology = makeTopology({ racks: 2, nodesPerRack: 2, mapSlotsPerNode: 1, reduceSlotsPerNode: 1 }, 1);
 const rankOf = Int32Array.from([0, 1, 2, 3]);
@@ -49,9 +50,9 @@ describe('PassAll: skips owed rather than handed over', () => {
     const job = makeJob(0, [0, 0, 2]);
     passAll.enter(job);
     expect(passAll.tryPass(heartbeatRank(0), 1, [job])).toBe(false); // node 0 holds maps of it
-    job.startMap(0, NODE_LOCAL, passAll);
+    job.startMap(ENGINE, 0, NODE_LOCAL, passAll);
     expect(passAll.tryPass(heartbeatRank(0), 1, [job])).toBe(false); // map 1 is still there
-    job.startMap(1, NODE_LOCAL, passAll);
+    job.startMap(ENGINE, 1, NODE_LOCAL, passAll);
     expect(passAll.tryPass(heartbeatRank(0), 1, [job])).toBe(true);
     expect(passAll.tryPass(heartbeatRank(2), 1, [job])).toBe(false);
   });

@@ -10,6 +10,7 @@ import { makeTopology } from '../../src/core/topology.js';
 import { jobIndex, nodeId, rackId } from '../../src/core/ids.js';
 import type { JobSpec } from '../../src/core/workload.js';
 import type { Priority } from '../../src/core/scenario.js';
+import { ENGINE } from '../../src/core/engine-key.js';
 
 const topology = makeTopology({ racks: 2, nodesPerRack: 2, mapSlotsPerNode: 1, reduceSlotsPerNode: 1 }, 1);
 
@@ -40,8 +41,8 @@ describe('job ordering', () => {
     let live = jobs.slice(0, 30);
     for (let step = 0; step < 2000; step++) {
       const j = live[rng.int(live.length)];
-      if (j.pendingMaps > 0 && rng.next() < 0.6) j.startMap(j.peekAny(), NODE_LOCAL);
-      else if (j.runningMaps > 0) j.finishMap(j.mapState.indexOf(1));
+      if (j.pendingMaps > 0 && rng.next() < 0.6) j.startMap(ENGINE, j.peekAny(), NODE_LOCAL);
+      else if (j.runningMaps > 0) j.finishMap(ENGINE, j.mapState.indexOf(1));
       q.update(j);
       if (step % 200 === 0 && live.length > 5) {
         q.remove(live[0]);
@@ -63,16 +64,16 @@ describe('locality caches', () => {
     expect(j.peekNodeLocal(nodeId(0))).toBe(0);
     expect(j.peekNodeLocal(nodeId(3))).toBe(-1);
     expect(j.peekRackLocal(rackId(1))).toBe(2);
-    j.startMap(2, NODE_LOCAL);
+    j.startMap(ENGINE, 2, NODE_LOCAL);
     expect(j.peekRackLocal(rackId(1))).toBe(-1);
     expect(j.peekAny()).toBe(0);
-    j.startMap(0, NODE_LOCAL);
+    j.startMap(ENGINE, 0, NODE_LOCAL);
     expect(j.peekNodeLocal(nodeId(0))).toBe(-1);
     expect(j.peekRackLocal(rackId(0))).toBe(1);
-    j.requeueMap(0, topology, new BlockStore(1));
+    j.requeueMap(ENGINE, 0, topology, new BlockStore(1));
     expect(j.pendingMaps).toBe(2);
     expect(j.peekAny()).toBe(0);
-    expect(() => j.finishMap(0)).toThrow(/not running/);
+    expect(() => j.finishMap(ENGINE, 0)).toThrow(/not running/);
   });
 
   it('a node\'s bit is exact: a launch clears it where it took the job\'s last pending map there, and says so', () => {
@@ -86,19 +87,19 @@ describe('locality caches', () => {
     expect(nodesWith).toEqual([0, 1, 2, 3]);
     const cleared: number[] = [];
     const listener = { cleared: (n: number): void => void cleared.push(n) };
-    j.startMap(1, NODE_LOCAL, listener);
+    j.startMap(ENGINE, 1, NODE_LOCAL, listener);
     expect(cleared).toEqual([]); // maps 0 and 2 are still pending on 0, 3 and 1
-    j.startMap(0, RACK_LOCAL, listener);
+    j.startMap(ENGINE, 0, RACK_LOCAL, listener);
     expect(cleared).toEqual([0]);
     expect(withMap()).toEqual([1, 2, 3]);
     expect(j.peekNodeLocal(nodeId(0))).toBe(-1);
-    j.startMap(2, OFF_RACK, listener);
+    j.startMap(ENGINE, 2, OFF_RACK, listener);
     expect(cleared).toEqual([0, 1, 2, 3]);
     expect(withMap()).toEqual([]);
-    j.requeueMap(1, topology, blocks); // a killed map: pending again on its three nodes
+    j.requeueMap(ENGINE, 1, topology, blocks); // a killed map: pending again on its three nodes
     expect(withMap()).toEqual([0, 1, 3]);
     expect([0, 1, 3].map((n) => j.peekNodeLocal(nodeId(n)))).toEqual([1, 1, 1]);
-    j.startMap(1, NODE_LOCAL);
+    j.startMap(ENGINE, 1, NODE_LOCAL);
     expect(withMap()).toEqual([]);
   });
 });

@@ -11,6 +11,7 @@ import type { Priority } from '../../src/core/scenario.js';
 import { makeTopology } from '../../src/core/topology.js';
 import { scenario } from '../helpers.js';
 import { jobIndex, nodeId } from '../../src/core/ids.js';
+import { ENGINE } from '../../src/core/engine-key.js';
 
 const topology = makeTopology({ racks: 1, nodesPerRack: 4, mapSlotsPerNode: 2, reduceSlotsPerNode: 1 }, 1);
 let next = 0;
@@ -21,7 +22,7 @@ function job(pool: string, o: { submitMs?: number; maps?: number; running?: numb
   const index = next++;
   const j = new Job({ index: jobIndex(index), id: `j${index}`, pool, user: o.user, priority: o.priority ?? 'NORMAL', type: 'io', submitMs: o.submitMs ?? index,
     blocks: ids, reduces: 0, mapMs: 1000, reduceMs: 1000, copyMs: 0, bin: 1 }, topology, blocks, 0.05);
-  for (let m = 0; m < (o.running ?? 0); m++) j.startMap(m, 0);
+  for (let m = 0; m < (o.running ?? 0); m++) j.startMap(ENGINE, m, 0);
   return j;
 }
 const schedulerOf = (raw: object) => scenario({ scheduler: raw, workload: { kind: 'generated', groups: [{ name: 'g', maps: 1, mapMs: 1 }] } }).scheduler;

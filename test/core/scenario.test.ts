@@ -29,7 +29,7 @@ describe('scenario schema', () => {
     [{ ...minimal, cluster: { mapSlotsPerNode: 0 } }, 'cluster.mapSlotsPerNode: mapSlotsPerNode must be at least 1'],
     [{ ...minimal, cluster: { reduceSlotsPerNode: -2 } }, 'cluster.reduceSlotsPerNode: reduceSlotsPerNode must be at least 1'],
     [{ ...minimal, cluster: { nodesPerRack: 2.5 } }, 'cluster.nodesPerRack: nodesPerRack must be a whole number'],
-    [{ ...minimal, scheduler: { policy: 'lottery' } }, 'scheduler.policy: policy must be one of "fifo", "fair", "hfs", "capacity", "offers", "quincy"'],
+    [{ ...minimal, scheduler: { policy: 'lottery' } }, `scheduler.policy: policy must be one of "fifo", "fair", "hfs", "capacity", "offers", "quincy", not "lottery" (a plugin's registers when its file is loaded: hfsim --plugin file.js, or loadPlugins)`],
     [{ ...minimal, scheduler: { pools: [{ name: 'a', weight: 0 }] } }, 'scheduler.pools[0].weight: weight must be greater than 0'],
     [{ ...minimal, scheduler: { pools: [{ name: 'a' }, { name: 'a' }] } }, 'scheduler.pools[1].name: name "a" is used twice'],
     [{ ...minimal, scheduler: { pools: [{ name: 'a', weight: 1e9 }] } }, 'scheduler.pools[0].weight: weight is 1000000000, above the limit of 1000'],
@@ -40,13 +40,13 @@ describe('scenario schema', () => {
     [{ ...minimal, scheduler: { queues: [{ name: 'a', capacity: 70 }, { name: 'b', capacity: 40 }] } }, 'scheduler.queues: queue capacities add up to 110%, more than 100%'],
     [{ ...minimal, scheduler: { preemption: { intervalMs: 0 } } }, 'scheduler.preemption.intervalMs: intervalMs must be at least 1'],
     [{ ...minimal, scheduler: { delay: { mode: 'skip' } } }, 'scheduler.delay.maxSkips: maxSkips must be a number'],
-    [{ ...minimal, scheduler: { delay: { mode: 'sometimes' } } }, 'scheduler.delay.mode: delay.mode must be one of "none", "skip", "wait"'],
+    [{ ...minimal, scheduler: { delay: { mode: 'sometimes' } } }, `scheduler.delay.mode: delay.mode must be one of "none", "skip", "wait", not "sometimes" (a plugin's registers when its file is loaded: hfsim --plugin file.js, or loadPlugins)`],
     [{ ...minimal, scheduler: { delay: { mode: 3 } } }, 'scheduler.delay.mode: delay.mode must be one of "none", "skip", "wait"'],
     [{ ...minimal, scheduler: { delay: { mode: 'wait', nodeMS: 5 } } }, 'scheduler.delay: unknown field "nodeMS"'],
     [{ ...minimal, scheduler: { delay: { mode: 'wait', rackMs: -1 } } }, 'scheduler.delay.rackMs: rackMs must not be negative'],
     [{ ...minimal, scheduler: { policy: 'fifo', policyConfig: { depth: 2 } } }, 'scheduler.policyConfig: unknown field "depth"'],
-    [{ ...minimal, scheduler: { policy: 'hfs', preemption: { enabled: true, policy: 'random' } } }, 'scheduler.preemption.policy: preemption.policy must be one of "hfs"'],
-    [{ ...minimal, scheduler: { replication: { policy: 'scarlett' } } }, 'scheduler.replication.policy: replication.policy must be one of "static", "dsbra", "popular-small"'],
+    [{ ...minimal, scheduler: { policy: 'hfs', preemption: { enabled: true, policy: 'random' } } }, `scheduler.preemption.policy: preemption.policy must be one of "hfs", not "random" (a plugin's registers when its file is loaded: hfsim --plugin file.js, or loadPlugins)`],
+    [{ ...minimal, scheduler: { replication: { policy: 'scarlett' } } }, `scheduler.replication.policy: replication.policy must be one of "static", "dsbra", "popular-small", not "scarlett" (a plugin's registers when its file is loaded: hfsim --plugin file.js, or loadPlugins)`],
     [{ ...minimal, scheduler: { replication: { policy: 'dsbra', config: { alpha: 2 } } } }, 'scheduler.replication.config.alpha: alpha must be between 0 and 1'],
     [{ ...minimal, hdfs: { replication: 3, maxReplicas: 2 } }, 'hdfs.maxReplicas: maxReplicas (2) is below replication (3)'],
     [{ workload: { kind: 'facebook', shared: { blocks: 4, tables: 5 } } }, 'workload.shared.tables: tables must be at most blocks (a table holds at least one block)'],
@@ -168,7 +168,7 @@ describe('scenario bounds and fields a policy ignores', () => {
     [{ cluster: { network: { model: 'fluid', mapOutputRatio: { io: 1e6 } } }, workload: { kind: 'generated', groups: [{ name: 'g', maps: 100, reduces: 1, mapMs: 1 }] } },
       'workload.groups[0]: a task would move 12800000000 MB, above the limit of 2097151 MB a task'],
     [{ cluster: { network: { model: 'fluid', diskReadMBps: 0.001 } }, hdfs: { blockMB: 10_000 }, workload: jobs({}) },
-      'cluster.network (workload.jobs[0], 10000 MB at 0.000250 MB/s): a task of 40000001000 ms'],
+      'cluster.network (workload.jobs[0]: 10000 MB read at 0.000250 MB/s, 10 MB written at 200 MB/s): a task of 40000001050 ms'],
     // A Facebook map computes its block at mapCpuMBps (47 days here), and reads no faster: it once ran for hours.
     [{ cluster: { network: { model: 'fluid', mapCpuMBps: { io: 0.001 } } }, hdfs: { blockMB: 4096 }, workload: { kind: 'facebook', jobs: 1, type: 'io' } },
       'cluster.network.mapCpuMBps.io (a 4096 MB block at 0.001 MB/s): a task of 4096001000 ms'],
@@ -180,6 +180,16 @@ describe('scenario bounds and fields a policy ignores', () => {
     if (!r.ok) return;
     const errors = workloadLimitErrors(r.value);
     expect(errors.some((e) => e.startsWith(message))).toBe(true);
+  });
+
+  it('times a fluid task by its own transfers: a slow disk write of a map\'s small output is no read of its block at that rate', () => {
+    // A 600 MB block's map writes 0.6 MB at 0.001 MB/s: about 611 s, 6,110 heartbeats of 100 ms. It was refused as
+    // 600 MB at 0.001 MB/s, 6,000,010 heartbeats; and a rack link was taken as nic / oversubscription, not nodes x that.
+    const raw = { cluster: { racks: 2, nodesPerRack: 2, heartbeatMs: 100, network: { model: 'fluid', diskWriteMBps: 0.001 } }, hdfs: { blockMB: 600 }, workload: jobs({}) };
+    const r = parseScenario(raw);
+    expect(r.ok && workloadLimitErrors(r.value)).toEqual([]);
+    const slow = parseScenario({ ...raw, cluster: { ...raw.cluster, network: { model: 'fluid', diskWriteMBps: 0.001, mapOutputRatio: { io: 200 } } } });
+    expect(slow.ok && workloadLimitErrors(slow.value).join()).toMatch(/^cluster\.network \(workload\.jobs\[0\]: 600 MB read at 60\.0 MB\/s, 120000 MB written at 0\.00100 MB\/s\): a task of \d+ ms/);
   });
 
   it('finds no limit passed in the shipped sizes', () => {
