@@ -153,7 +153,9 @@ function setBlamed(error: string, sets: ReadonlyArray<[string, unknown]>): strin
   const field = error.slice(0, error.indexOf(': '));
   for (let k = sets.length - 1; k >= 0; k--) { // the last --set of a path wins, as it applies last
     const [path, value] = sets[k];
-    if (field === path || field.startsWith(`${path}.`) || field.startsWith(`${path}[`)) return `--set ${path}=${shownSet(value)}: `;
+    // An unknown field is reported at its parent: `--set a.b.extra=1` gives "a.b: unknown field "extra"".
+    const added = path.startsWith(`${field}.`) && !path.slice(field.length + 1).includes('.') && error.includes(`unknown field "${path.slice(field.length + 1)}"`);
+    if (field === path || field.startsWith(`${path}.`) || field.startsWith(`${path}[`) || added) return `--set ${path}=${shownSet(value)}: `;
   }
   return undefined;
 }

@@ -150,6 +150,10 @@ describe('what a run says of inputs it would take silently', () => {
     const r = hfsim('run', 'scenarios/fb-macro-io.json', '--set', 'cluster.network.nicGbps="1"');
     expect(r.code).toBe(2);
     expect(r.stderr.split('\n')[0]).toMatch(/^hfsim: --set cluster\.network\.nicGbps="1": .*nicGbps must be a number$/);
+    // a field the --set adds, unknown, is reported at its parent: still the --set's (it was blamed on the file)
+    const added = hfsim('run', 'scenarios/fb-macro-io.json', '--set', 'scheduler.delay.extra=1');
+    expect(added.code).toBe(2);
+    expect(added.stderr).toBe('hfsim: --set scheduler.delay.extra=1: variant "FIFO": scheduler.delay: unknown field "extra"\n');
   });
 
   it('report of a sweep\'s results.jsonl points to the sweep\'s folder', () => {
