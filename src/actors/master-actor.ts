@@ -165,7 +165,10 @@ export class MasterActor {
     return this.commands(Number.isFinite(first) ? first : 0, null);
   }
 
-  /** Decides on one epoch's heartbeats; returns the next epoch's commands, or null when every job has finished. */
+  /**
+   * Decides on one epoch's heartbeats; returns the next epoch's commands, or null when every job has finished (fluid
+   * model: after one more exchange, whose batches only book the racks' link counters: `closing`).
+   */
   onBatches(epoch: number, batches: readonly HeartbeatBatch[]): EpochCommand[] | null {
     if (this.closing) {
       // The run ended in the epoch answered last: these batches carry the racks' counters to its end. Booked, then

@@ -49,7 +49,7 @@ export interface RunInfo {
   /**
    * Wall time of each timer tick the master ran between epochs: a pool-aware policy's shares, starvation and
    * preemption checks, Quincy's min-cost-flow solve (its decision, which a heartbeat only reads). Absent like
-   * decisionUs, and when the policy has no tick.
+   * decisionUs, and when no tick ran (the policy has none).
    */
   tickUs?: Latency;
   /** A policy that solves linear programs (Quincy): the solver's wall time per decision and the programs' sizes. */
@@ -198,7 +198,7 @@ export async function simulate(scenario: Scenario, options: SimulateOptions = {}
     racksMs: Math.round(transport.racksMs),
     // Only when the decisions were timed: untimed, there is no latency to report (not a latency of 0).
     ...(options.timeDecisions === false ? {} : { decisionUs: percentiles(master.decisionNs), launchUs: percentiles(master.launchNs) }),
-    ...(options.timeDecisions === false || !master.scheduler.hasTimers ? {} : { tickUs: percentiles(master.tickNs) }),
+    ...(options.timeDecisions === false || master.tickNs.totalCount === 0 ? {} : { tickUs: percentiles(master.tickNs) }),
   };
   if (solver !== undefined) run.solver = solver.report();
   // The digest covers the outcome; config (the resolved input) is echoed beside it, so a new defaulted field changes no digest.

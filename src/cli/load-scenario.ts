@@ -153,8 +153,11 @@ function setBlamed(error: string, sets: ReadonlyArray<[string, unknown]>): strin
   const field = error.slice(0, error.indexOf(': '));
   for (let k = sets.length - 1; k >= 0; k--) { // the last --set of a path wins, as it applies last
     const [path, value] = sets[k];
-    // An unknown field is reported at its parent: `--set a.b.extra=1` gives "a.b: unknown field "extra"".
-    const added = path.startsWith(`${field}.`) && !path.slice(field.length + 1).includes('.') && error.includes(`unknown field "${path.slice(field.length + 1)}"`);
+    // An unknown field is reported at its parent: `--set a.b.extra=1` gives 'a.b: unknown field "extra"' (several:
+    // 'unknown fields "x", "y"'; at the top: '(top level): ...').
+    const parent = field === '(top level)' ? '' : `${field}.`;
+    const own = path.startsWith(parent) ? path.slice(parent.length) : '.';
+    const added = !own.includes('.') && /: unknown fields? /.test(error) && error.slice(error.indexOf(': unknown field')).includes(`"${own}"`);
     if (field === path || field.startsWith(`${path}.`) || field.startsWith(`${path}[`) || added) return `--set ${path}=${shownSet(value)}: `;
   }
   return undefined;

@@ -1,7 +1,10 @@
 /**
  * Loading plugin files (--plugin, or loadPlugins in the library API): each is an ES module that registers plugins
  * when imported (registerPolicy and the like, from hfsim). Code runs only from files named this way; a scenario
- * names registered plugins, never a path. A file that cannot load, or registers nothing, is bad input (exit 2).
+ * names registered plugins, never a path. A file that cannot load is bad input (exit 2), as is a first file that
+ * registers nothing; a later one that registers nothing new gets a warning, since an earlier file may have imported it
+ * (Node evaluates a module once, so the count cannot tell the two apart), and a scenario naming a plugin that never
+ * registered is refused anyway.
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync, realpathSync } from 'node:fs';

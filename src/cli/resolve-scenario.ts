@@ -60,7 +60,10 @@ function ignoredWeights(raw: Record<string, unknown>): string[] {
   }));
 }
 
-/** The network fields only the fluid model reads (jobSetupMs and jobCleanupMs hold under both; rackAware is refused). */
+/**
+ * The network fields only the fluid model reads (jobSetupMs and jobCleanupMs hold under both; rackAware is refused;
+ * nicGbps times a replication policy's copies under flat too).
+ */
 const FLUID_ONLY = ['nicGbps', 'oversubscription', 'coreGbps', 'diskReadMBps', 'diskWriteMBps', 'disksPerNode', 'taskStartMs', 'mapCpuMBps', 'mapOutputRatio'];
 
 /**
@@ -73,7 +76,9 @@ function warnFlatIgnores(raw: Record<string, unknown>, scenario: Scenario, file:
   if (scenario.cluster.network.model !== 'flat') return;
   const network = (raw.cluster as { network?: unknown } | undefined)?.network;
   if (typeof network !== 'object' || network === null) return;
-  const set = FLUID_ONLY.filter((f) => (network as Record<string, unknown>)[f] !== undefined);
+  // Under flat, a replication policy's copies take the block over the destination's NIC (scheduler.ts): nicGbps counts.
+  const read = scenario.scheduler.replication === undefined ? FLUID_ONLY : FLUID_ONLY.filter((f) => f !== 'nicGbps');
+  const set = read.filter((f) => (network as Record<string, unknown>)[f] !== undefined);
   if (set.length > 0) warnOnce(`${file}: cluster.network.${set.join(', ')}: ${set.length === 1 ? 'only the fluid model reads it' : 'only the fluid model reads them'}; this run's model is "flat" (cluster.network.model), which times tasks by tasks.rackLocalSlowdown and offRackSlowdown`);
 }
 

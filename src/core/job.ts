@@ -412,6 +412,9 @@ interface Buffers {
   nodeIndex: Int32Array;
 }
 
+// A plugin could have replaced a method on the prototype and caught the engine's key at the engine's next call.
+Object.freeze(Job.prototype);
+
 /** The buffers Job's constructor builds in, owned by whoever makes jobs (one per scheduler), grown as needed. */
 export class JobScratch {
   private buffers: Buffers | undefined;

@@ -51,11 +51,6 @@ function membersProblem(value: unknown, members: Readonly<Record<string, string>
 }
 
 /**
- * What a user's create() returned, its members checked: a missing or mistyped one failed later in the engine's own
- * words ("Cannot read properties of undefined (reading 'add')"); a member named like one of its kind's but not quite
- * (`asignMaps`) was never read, silently. Returned with its methods checked not to return a Promise (syncOnly).
- */
-/**
  * The gate a user's policy's wrapGate() returned, its members checked as a made gate's are: one without them failed
  * in the engine's words ("this.gate.launched is not a function"; a spread `{ ...inner, allowed }` of a built-in gate
  * drops its class's methods).
@@ -63,7 +58,9 @@ function membersProblem(value: unknown, members: Readonly<Record<string, string>
 export function checkedWrappedGate(gate: unknown, policy: string): LocalityGate {
   if (isThenable(gate)) throw new TypeError(`policy "${policy}": wrapGate() returned a Promise: a plugin's methods run synchronously (no async, no await)`);
   const problem = membersProblem(gate, MADE.gate, 'wrapGate()', NESTED);
-  if (problem !== undefined) throw new TypeError(`policy "${policy}": ${problem}${typeof gate === 'object' && gate !== null ? ' (a spread of the gate it was given, { ...gate }, keeps none of its class\'s methods: call them through the gate itself)' : ''}`);
+  // A plain object with allowed() and without the others is most likely a spread of the gate it was given.
+  const spread = typeof gate === 'object' && gate !== null && Object.getPrototypeOf(gate) === Object.prototype && typeof (gate as { allowed?: unknown }).allowed === 'function';
+  if (problem !== undefined) throw new TypeError(`policy "${policy}": ${problem}${spread ? ' (a spread of the gate it was given, { ...gate }, keeps none of its class\'s methods: call them through the gate itself)' : ''}`);
   return gate as LocalityGate;
 }
 
@@ -78,6 +75,11 @@ export function checkedFilter(filter: NodeFilter, policy: string): NodeFilter {
   };
 }
 
+/**
+ * What a user's create() returned, its members checked: a missing or mistyped one failed later in the engine's own
+ * words ("Cannot read properties of undefined (reading 'add')"); a member named like one of its kind's but not quite
+ * (`asignMaps`) was never read, silently. Returned with its methods checked not to return a Promise (syncOnly).
+ */
 export function checkedMade<T>(kind: PluginKind, name: string, made: T): T {
   if (isThenable(made)) throw new TypeError(`${kind} "${name}": create() returned a Promise: create() and a plugin's methods run synchronously (no async, no await)`);
   const problem = membersProblem(made, MADE[kind], 'create()', NESTED) ?? misspelled(made as object, MADE[kind], 'create()', NESTED);

@@ -123,23 +123,24 @@ function totals(scenario: Scenario, trace?: SwimTrace): Totals {
   // a reduce fetches its share of the job's map output and writes as much.
   const ratio = scenario.cluster.network.mapOutputRatio;
   const blockMB = scenario.hdfs.blockMB;
-  // A lone task's transfers, each at its path's bottleneck on an idle cluster: a read from another rack (one disk of
-  // the source, the NICs, the two rack links, the core); a map's write to its own disks; a reduce's write through the
-  // replication pipeline (the NIC and the links too, when it replicates).
+  // A lone task's transfers, each at its path's bottleneck on an idle cluster: a map's read from another rack (one disk
+  // of the source, the NICs, the two rack links, the core); a reduce's fetch (the model takes it at a NIC's rate:
+  // task-io.ts), without the disk stream; a map's write to its own disks; a reduce's write through the replication
+  // pipeline (the NIC and the links too, when it replicates).
   const n = scenario.cluster.network;
   const nic = gbpsToMBps(n.nicGbps);
   const network = Math.min(nic, (scenario.cluster.nodesPerRack * nic) / n.oversubscription, n.coreGbps === undefined ? Infinity : gbpsToMBps(n.coreGbps));
-  const readMBps = Math.min(n.diskReadMBps / n.disksPerNode, network);
+  const mapReadMBps = Math.min(n.diskReadMBps / n.disksPerNode, network);
   const reduceWriteMBps = scenario.hdfs.replication > 1 ? Math.min(n.diskWriteMBps, network) : n.diskWriteMBps;
-  const moves = (readMB: number, writeMB: number, writeMBps: number, field: string): void => {
+  const moves = (readMB: number, readMBps: number, writeMB: number, writeMBps: number, field: string): void => {
     const mb = Math.max(readMB, writeMB);
     if (mb > t.taskMB) [t.taskMB, t.taskMBField] = [mb, field];
     const ms = (readMB / readMBps + writeMB / writeMBps) * 1000;
     if (ms > t.transferMs) [t.transferMs, t.transferWhat, t.transferField] = [ms, `${Math.round(readMB)} MB read at ${readMBps.toPrecision(3)} MB/s, ${Math.round(writeMB)} MB written at ${writeMBps.toPrecision(3)} MB/s`, field];
   };
   const listedJob = (maps: number, reduces: number, type: 'io' | 'cpu', field: string): void => {
-    moves(blockMB, blockMB * ratio[type], n.diskWriteMBps, field);
-    if (reduces > 0) moves((maps * blockMB * ratio[type]) / reduces, (maps * blockMB * ratio[type]) / reduces, reduceWriteMBps, field);
+    moves(blockMB, mapReadMBps, blockMB * ratio[type], n.diskWriteMBps, field);
+    if (reduces > 0) moves((maps * blockMB * ratio[type]) / reduces, network, (maps * blockMB * ratio[type]) / reduces, reduceWriteMBps, field);
   };
   switch (w.kind) {
     case 'jobs':
@@ -194,8 +195,8 @@ function totals(scenario: Scenario, trace?: SwimTrace): Totals {
         largest(s.maps, `workload.trace (job ${trace.ids[i]})`);
         t.lastSubmitMs = Math.max(t.lastSubmitMs, trace.submitS[i] * 1000);
         const job = `workload.trace (job ${trace.ids[i]})`;
-        moves(s.inputMBPerMap, s.inputMBPerMap * ratio[w.type], n.diskWriteMBps, job);
-        if (s.reduces > 0) moves(s.shuffleMBPerReduce, s.outputMBPerReduce, reduceWriteMBps, job);
+        moves(s.inputMBPerMap, mapReadMBps, s.inputMBPerMap * ratio[w.type], n.diskWriteMBps, job);
+        if (s.reduces > 0) moves(s.shuffleMBPerReduce, network, s.outputMBPerReduce, reduceWriteMBps, job);
         longest(s.mapMs, `workload.trace (job ${trace.ids[i]})`, s.reduces > 0 ? s.copyMs + s.reduceMs : 0, `workload.trace (job ${trace.ids[i]})`);
       }
       break;
