@@ -28,7 +28,7 @@ export interface LoadedScenario {
 /** Parses one --set argument "path=value"; the value is JSON when it parses as JSON, else a string. */
 export function parseSet(arg: string): [string, unknown] {
   const eq = arg.indexOf('=');
-  if (eq <= 0) throw new InputError(`--set ${arg}: expected path=value, e.g. --set scheduler.delay.nodeMs=5000`);
+  if (eq <= 0) throw new InputError(`--set ${arg}: expected path=value, e.g. --set cluster.racks=8`);
   const path = arg.slice(0, eq).trim();
   const problem = overridePathProblem(path);
   if (problem !== undefined) throw new InputError(`--set ${arg}: ${problem}`);
@@ -156,8 +156,9 @@ function setBlamed(error: string, sets: ReadonlyArray<[string, unknown]>): strin
     // An unknown field is reported at its parent: `--set a.b.extra=1` gives 'a.b: unknown field "extra"' (several:
     // 'unknown fields "x", "y"'; at the top: '(top level): ...').
     const parent = field === '(top level)' ? '' : `${field}.`;
-    const own = path.startsWith(parent) ? path.slice(parent.length) : '.';
-    const added = !own.includes('.') && /: unknown fields? /.test(error) && error.slice(error.indexOf(': unknown field')).includes(`"${own}"`);
+    // The unknown one is the path's first segment past the parent (--set worklod.jobs=10: "worklod").
+    const own = path.startsWith(parent) ? path.slice(parent.length).split('.')[0] : '';
+    const added = own !== '' && /: unknown fields? /.test(error) && error.slice(error.indexOf(': unknown field')).includes(`"${own}"`);
     if (field === path || field.startsWith(`${path}.`) || field.startsWith(`${path}[`) || added) return `--set ${path}=${shownSet(value)}: `;
   }
   return undefined;

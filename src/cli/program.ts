@@ -27,7 +27,7 @@ export function buildProgram(): Command {
     .description('run a scenario (every variant in it) and print a comparison, or the result JSON')
     .showHelpAfterError('(run hfsim run --help for usage)')
     .argument('<scenario.json>', 'scenario file')
-    .option('--set <path=value>', 'override a scenario field, e.g. scheduler.delay.nodeMs=5000 (repeatable)', collect, [])
+    .option('--set <path=value>', 'override a scenario field, e.g. cluster.racks=8 (repeatable)', collect, [])
     .option('--seed <n>', 'override the scenario seed', intArg('--seed', 0))
     .option('--plugin <file.js>', 'load a plugin file (an ES module that registers policies, gates, ...) before the scenario (repeatable)', collect, [])
     .option('--variant <name>', 'run only this variant (repeatable: these variants)', collect, [])

@@ -58,7 +58,7 @@ export async function experimentsAction(flags: ExperimentsFlags): Promise<void> 
   });
   const written = await writeExperiments(outcomes, missing, flags.out, svgDir, flags.quick === true);
   const checks = outcomes.flatMap((o) => o.analysis.checks);
-  process.stdout.write(`${outcomes.length} experiments${missing.length > 0 ? ` (${missing.length} missing: ${missing.map((m) => m.experiment.id).join(', ')})` : ''}, ` +
+  process.stdout.write(`${outcomes.length} experiment${outcomes.length === 1 ? '' : 's'}${missing.length > 0 ? ` (${missing.length} missing: ${missing.map((m) => m.experiment.id).join(', ')})` : ''}, ` +
     `${checks.filter((c) => c.holds).length} of ${checks.length} shapes hold; wrote ${written.length} files (${flags.out}, ${svgDir}/) in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
   for (const o of outcomes) for (const c of o.analysis.checks) if (!c.holds) process.stdout.write(`  does not hold: ${o.experiment.id}: ${c.shape} (${c.detail})\n`);
 }

@@ -69,7 +69,7 @@ export function experimentsMarkdown(outcomes: readonly Outcome[], missing: reado
   const held = checks.filter((c) => c.holds).length;
   const summary = table([['experiment', 'shape', 'verdict'], ...checks.map((c) => [c.id, c.shape, c.holds ? 'holds' : 'does not hold'])]);
   const missingList = missing.length === 0
-    ? ['Every experiment listed in the issue ran.']
+    ? ['Every experiment asked for ran.']
     : missing.map((m) => `- **${m.experiment.title}** (\`${m.experiment.id}\`): not run: ${m.reason}. ${m.experiment.paper}`);
   return [
     '# Experiments: the papers beside the simulation',

@@ -74,7 +74,7 @@ describe('examples/srwf.js', () => {
   it.each([
     ['a bad config names the field', ['--plugin', PLUGIN, '--set', 'scheduler.policyConfig.by=size'], /hfsim: --set scheduler\.policyConfig\.by=size: variant "SRWF \+ delay": scheduler\.policyConfig\.by: by must be "work" or "tasks"/],
     ['an unknown config field', ['--plugin', PLUGIN, '--set', 'scheduler.policyConfig.depth=2'], /scheduler\.policyConfig: unknown field "depth"/],
-    ['no --plugin: the name is not registered', [], new RegExp(`scheduler\\.policy: policy must be ${BUILT_IN_POLICIES}, not "srwf" \\(a plugin's registers when its file is loaded: hfsim --plugin file\\.js, or loadPlugins\\)$`, 'm')],
+    ['no --plugin: the name is not registered', [], new RegExp(`scheduler\\.policy: policy must be ${BUILT_IN_POLICIES}, not "srwf" \\(a plugin registers its name when its file is loaded: hfsim --plugin file\\.js, or loadPlugins\\)$`, 'm')],
     ['a plugin file that is not there', ['--plugin', './examples/none.js'], /^hfsim: --plugin \.\/examples\/none\.js: Cannot find module/],
     ['a plugin file that registers nothing', ['--plugin', './examples/srwf.json'], /^hfsim: --plugin \.\/examples\/srwf\.json: /],
     // Node exits 13 and says nothing when a module's top-level await never settles

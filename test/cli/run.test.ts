@@ -156,6 +156,8 @@ describe('what a run says of inputs it would take silently', () => {
     expect(added.stderr).toBe('hfsim: --set scheduler.delay.extra=1: variant "FIFO": scheduler.delay: unknown field "extra"\n');
     const top = hfsim('run', 'scenarios/fb-macro-io.json', '--set', 'foo=1');
     expect(top.stderr.split('\n')[0]).toBe('hfsim: --set foo=1: variant "FIFO": (top level): unknown field "foo"');
+    const typo = hfsim('run', 'scenarios/fb-macro-io.json', '--set', 'worklod.jobs=10');
+    expect(typo.stderr.split('\n')[0]).toBe('hfsim: --set worklod.jobs=10: variant "FIFO": (top level): unknown field "worklod"');
   });
 
   it('report of a sweep\'s results.jsonl points to the sweep\'s folder', () => {

@@ -22,7 +22,7 @@ export function parsePluginConfig(registry: PluginLookup, field: string, name: s
   const plugin = registry.get(name);
   if (plugin === undefined) {
     // A name that is none of them may be a plugin's whose file was not loaded: say how one is.
-    issues.push({ code: 'custom', path: namePath, message: `${field} must be ${registry.oneOf()}, not ${JSON.stringify(name)} (a plugin's registers when its file is loaded: hfsim --plugin file.js, or loadPlugins)`, input: name });
+    issues.push({ code: 'custom', path: namePath, message: `${field} must be ${registry.oneOf()}, not ${JSON.stringify(name)} (a plugin registers its name when its file is loaded: hfsim --plugin file.js, or loadPlugins)`, input: name });
     return undefined;
   }
   const result = (plugin.config ?? NO_CONFIG).safeParse(config);
