@@ -63,8 +63,10 @@ export function missingReport(manifest: Manifest, records: readonly PointRecord[
 const shellWord = (s: string): string => (/^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replaceAll("'", "'\\''")}'`);
 
 /** `hfsim sweep merge`'s action (its options are in commands.ts). */
-export function mergeAction(dirs: string[], flags: { out: string }): void {
+export function mergeAction(named: string[], flags: { out: string }): void {
   checkOutputDir(flags.out, '--out');
+  // A folder named twice (or by two paths) is merged once: "merged 2 directories" of one said otherwise.
+  const dirs = [...new Map(named.map((d) => [existsSync(d) ? realpathSync(d) : d, d])).values()];
   const inputs = inputsWithOut(dirs, flags.out);
   const { manifest, records } = merge(inputs);
   makeOutputDir(flags.out, '--out');

@@ -103,6 +103,7 @@ describe('hfsim run', () => {
 describe('bad input: one line naming file and field, exit 2, no stack trace', () => {
   const cases: Array<[string, () => string[], RegExp]> = [
     ['a missing file', () => ['run', 'no/such/scenario.json'], /no\/such\/scenario\.json: cannot read scenario file \(no such file\)/],
+    ['a directory (it said "EISDIR")', () => ['run', 'scenarios'], /^hfsim: scenarios: cannot read scenario file \(a directory, not a file\)$/m],
     ['invalid JSON', () => ['run', scenarioFile('{\n  "name": "x",\n  "seed": ,\n}')], /scenario\.json: invalid JSON at line 3, column 11/],
     // JSON.parse keeps the last of a key given twice: a variant "FIFO" given twice ran the second's policy under its name
     ['a key given twice', () => ['run', scenarioFile('{\n  "name": "x", "seed": 1,\n  "workload": { "kind": "facebook" },\n    "seed": 2\n}')], /scenario\.json: line 4, column 5: "seed" is given twice in one object/],

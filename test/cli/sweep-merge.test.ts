@@ -74,6 +74,13 @@ describe('sweep merge', () => {
     expect(() => merge([t0, s1])).toThrow(`${join(t0, 'results.jsonl')}: point ${line.id} appears twice, with digests ${line.digest.slice(0, 12)} and ${other.digest.slice(0, 12)}`);
   });
 
+  it('a folder named twice, or by two paths, is merged once and counted once (it said "merged 2 directories")', () => {
+    const out = join(tmp('merge-twice'), 'm');
+    const r = hfsim('sweep', 'merge', s0, s1, s0, join(s1, '..', 'out'), '--out', out);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/: merged 2 directories, 12 of 12 points; /);
+  });
+
   it('a line repeated, in one shard or in both, counts once', () => {
     const t0 = copy(s0);
     const first = readFileSync(join(s0, 'results.jsonl'), 'utf8').split('\n')[0];
