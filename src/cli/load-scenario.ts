@@ -185,8 +185,9 @@ export function loadScenario(file: string, sets: Array<[string, unknown]> = [], 
     const twice = wanted.find((w, i) => wanted.indexOf(w) !== i);
     if (twice !== undefined) throw new InputError(`--variant ${twice}: given twice`);
     const missing = wanted.find((w) => !names.includes(w));
-    if (missing !== undefined) throw new InputError(`${file}: --variant ${missing}: no such variant (${names.length === 0 ? 'the scenario has no variants' : `have ${names.map((n) => `"${n}"`).join(', ')}`})`);
-    variants = variants.filter((v) => wanted.includes(v.name));
+    // Without variants the scenario runs as one named after its policy (the results say "fair"): that name is its own.
+    if (missing !== undefined && names.length > 0) throw new InputError(`${file}: --variant ${missing}: no such variant (have ${names.map((n) => `"${n}"`).join(', ')})`);
+    if (names.length > 0) variants = variants.filter((v) => wanted.includes(v.name));
   }
   const loaded = variants.map(({ name, overrides }) => {
     const where = name === '' ? '' : `variant "${name}": `;
@@ -197,6 +198,10 @@ export function loadScenario(file: string, sets: Array<[string, unknown]> = [], 
     if (over.length > 0) throw new InputError(over.map((e) => `${file}: ${where}${e}`).join('\n'));
     return { name: name === '' ? parsed.value.scheduler.policy : name, scenario: parsed.value, trace };
   });
+  if (only !== undefined && variantsOf(record).every((v) => v.name === '')) {
+    const wrong = (typeof only === 'string' ? [only] : only).find((w) => w !== loaded[0].name);
+    if (wrong !== undefined) throw new InputError(`${file}: --variant ${wrong}: no such variant (the scenario has no variants: it runs as "${loaded[0].name}", its policy)`);
+  }
   const first = loaded[0].scenario;
   return { file, name: first.name, description: first.description, variants: loaded };
 }

@@ -118,7 +118,7 @@ describe('bad input: one line naming file and field, exit 2, no stack trace', ()
     ['an unknown flag', () => ['run', scenarioFile(tiny), '--fast'], /unknown option '--fast'/],
     ['a bad --seed', () => ['run', scenarioFile(tiny), '--seed', 'x'], /--seed must be a whole number/],
     ['an unknown variant', () => ['run', 'scenarios/sticky-slots.json', '--variant', 'Nope'], /--variant Nope: no such variant/],
-    ['a variant of a scenario without variants', () => ['run', scenarioFile({ ...tiny, variants: {} }), '--variant', 'X'], /--variant X: no such variant \(the scenario has no variants\)/],
+    ['a variant of a scenario without variants', () => ['run', scenarioFile({ ...tiny, variants: {} }), '--variant', 'X'], /--variant X: no such variant \(the scenario has no variants: it runs as "fair", its policy\)/],
   ];
   it.each(cases)('%s', (_, args, message) => {
     const r = hfsim(...args());
@@ -145,6 +145,13 @@ describe('what a run says of inputs it would take silently', () => {
     expect(r.stdout.split('\n').filter((l) => l.startsWith('digest'))).toEqual(plain.stdout.split('\n').filter((l) => l.startsWith('digest')));
     const fluid = hfsim('run', 'scenarios/fb-macro-io.json', '--variant', 'FIFO', '--set', 'workload.jobs=5', '--set', 'cluster.network={"model":"fluid","nicGbps":0.5}', '--no-progress');
     expect(fluid.stderr).toBe('');
+  });
+
+  it('--variant <policy> names a scenario without variants, as its results do (it was refused: "no variants")', () => {
+    const file = scenarioFile({ ...tiny, scheduler: { policy: 'fifo' } });
+    const r = hfsim('run', file, '--variant', 'fifo', '--json');
+    expect(r.code, r.stderr).toBe(0);
+    expect((JSON.parse(r.stdout) as { variant: string }).variant).toBe('fifo');
   });
 
   it('echoes a quoted --set value quoted: "1" was shown as 1, as if the number were refused', () => {
