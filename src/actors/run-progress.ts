@@ -28,6 +28,8 @@ export const PROGRESS_EVERY_MS = 250;
  */
 export class ProgressTicker {
   private nextAt: number;
+  /** What the listener was last told: an exchange that moved nothing on (the fluid model's closing one) is not told again. */
+  private last: RunProgress | undefined;
 
   constructor(private readonly listener: ProgressListener | undefined, private readonly everyMs = PROGRESS_EVERY_MS) {
     this.nextAt = listener === undefined ? Infinity : performance.now() + everyMs;
@@ -38,8 +40,11 @@ export class ProgressTicker {
     if (this.listener === undefined) return;
     const now = performance.now();
     if (now < this.nextAt) return;
+    const p = source.progress();
+    if (this.last !== undefined && p.simulatedMs === this.last.simulatedMs && p.jobsFinished === this.last.jobsFinished) return;
     this.nextAt = now + this.everyMs;
-    this.listener(source.progress());
+    this.last = p;
+    this.listener(p);
   }
 
   /** The run's end: tells the listener once more (every job finished). */

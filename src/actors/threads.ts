@@ -155,11 +155,10 @@ export async function runThreads(master: MasterActor, options: ThreadsOptions = 
       // Batches arrive in worker order; put them in rack order before the master sees them.
       batches.sort((a, b) => a.rack - b.rack);
       const t1 = performance.now();
-      const handled = master.epochs;
       commands = master.onBatches(epoch, batches);
       stats.racksMs += t1 - t0;
       stats.masterMs += performance.now() - t1;
-      if (master.epochs !== handled) options.progress?.tick(master); // not the closing exchange (only books links)
+      options.progress?.tick(master);
     }
     options.progress?.end(master);
     finished = true;

@@ -15,3 +15,9 @@ export const benchExit = { code: EXIT.ok as number };
 
 /** The --plugin files this process loaded (plugins.ts adds them): a run that fails names them, as a likely cause. */
 export const loadedPluginFiles: string[] = [];
+
+/** Node's own words for a file system error: "permission denied" of "EACCES: permission denied, open '/x'". */
+export function osReason(err: unknown): string {
+  const m = /^[A-Z]+: ([^,]+),/.exec(err instanceof Error ? err.message : '');
+  return m ? m[1] : String(err);
+}

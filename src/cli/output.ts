@@ -17,7 +17,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { createRequire } from 'node:module';
 import { isMainThread } from 'node:worker_threads';
 import { isClosedPipe } from './closed-pipe.js';
-import { InputError, loadedPluginFiles } from './errors.js';
+import { InputError, loadedPluginFiles, osReason } from './errors.js';
 import { inputsRead } from './read-file.js';
 
 const MAX_LINKS = 40; // Linux's own limit on links followed in one lookup
@@ -116,7 +116,7 @@ export function checkOutputDir(dir: string, flag: string): void {
   try {
     mkdirSync(probe);
   } catch (err) {
-    throw new InputError(`${what}: cannot create a folder in ${nearest} (${reason(err)})`);
+    throw new InputError(`${what}: cannot create a folder in ${nearest} (${osReason(err)})`);
   }
   rmdirSync(probe);
 }
@@ -133,7 +133,7 @@ export function makeOutputDir(dir: string, flag: string): void {
     try {
       mkdirSync(path);
     } catch (err) {
-      if (kindOf(path) !== 'directory') throw new InputError(`${flag} ${dir}: cannot create the folder ${path} (${reason(err)})`);
+      if (kindOf(path) !== 'directory') throw new InputError(`${flag} ${dir}: cannot create the folder ${path} (${osReason(err)})`);
     }
   }
 }
@@ -206,18 +206,12 @@ function probeFile(folder: string, name: string, what: string): void {
       fd = openSync(probe, 'wx', 0o600);
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'EEXIST' && tries < 10) continue;
-      throw new InputError(`${what}: cannot create a file in the folder ${folder} (${reason(err)})`);
+      throw new InputError(`${what}: cannot create a file in the folder ${folder} (${osReason(err)})`);
     }
     closeSync(fd);
     unlinkSync(probe);
     return;
   }
-}
-
-/** "permission denied" of "EACCES: permission denied, open '/x'". */
-function reason(err: unknown): string {
-  const m = /^[A-Z]+: ([^,]+),/.exec(err instanceof Error ? err.message : '');
-  return m ? m[1] : String(err);
 }
 
 /** `--out ''` names nothing: refused (it was ignored by run and a failed mkdir after a whole sweep). */

@@ -5,7 +5,7 @@
  */
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { MAX_INPUT_BYTES } from '../core/limits.js';
-import { InputError } from './errors.js';
+import { InputError, osReason } from './errors.js';
 
 /** Every file this process read as input, in order (an output may not replace one: output.ts checkOutputFile). */
 const read: string[] = [];
@@ -22,7 +22,7 @@ export function readTextFile(file: string, what: string, xml = false): string {
   } catch (err) {
     if (err instanceof InputError) throw err;
     const code = (err as NodeJS.ErrnoException).code;
-    throw new InputError(`${file}: cannot read ${what} (${READ_ERRORS[code ?? ''] ?? code ?? String(err)})`);
+    throw new InputError(`${file}: cannot read ${what} (${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'a directory, not a file' : osReason(err)})`);
   }
   const encoding = xml ? declaredEncoding(bytes) : 'utf-8';
   let decoder: TextDecoder;
@@ -120,6 +120,3 @@ function decodablePrefix(bytes: Buffer, encoding: string): number {
   }
   return lo;
 }
-
-/** The errors a user meets reading a file they named, in words (others keep their code). */
-const READ_ERRORS: Readonly<Record<string, string>> = { ENOENT: 'no such file', EISDIR: 'a directory, not a file', EACCES: 'permission denied', ENOTDIR: 'a part of its path is not a directory' };

@@ -11,6 +11,7 @@ import { parseRumenTrace } from './rumen.js';
 import { type SlsTrace, parseSlsTrace, slsJobsWorkload } from './sls.js';
 import { tracePath } from './trace.js';
 import { warnOnce } from './warn.js';
+import { FLUID_ONLY_FIELDS } from '../core/network/config.js';
 
 const slsCache = new Map<string, SlsTrace>();
 
@@ -61,12 +62,6 @@ function ignoredWeights(raw: Record<string, unknown>): string[] {
 }
 
 /**
- * The network fields only the fluid model reads (jobSetupMs and jobCleanupMs hold under both; rackAware is refused;
- * nicGbps times a replication policy's copies under flat too).
- */
-const FLUID_ONLY = ['nicGbps', 'oversubscription', 'coreGbps', 'diskReadMBps', 'diskWriteMBps', 'disksPerNode', 'taskStartMs', 'mapCpuMBps', 'mapOutputRatio'];
-
-/**
  * Fluid-only network fields the scenario writes under the flat model are told on stderr: they changed nothing,
  * silently (a NIC of 0.01 Gbps and a core of 0.001 gave the digest of none). Not refused: a fluid scenario run with
  * --set cluster.network.model=flat, to compare the two models, is meant. A variant that sets cluster.network whole
@@ -77,7 +72,7 @@ function warnFlatIgnores(raw: Record<string, unknown>, scenario: Scenario, file:
   const network = (raw.cluster as { network?: unknown } | undefined)?.network;
   if (typeof network !== 'object' || network === null) return;
   // Under flat, a replication policy's copies take the block over the destination's NIC (scheduler.ts): nicGbps counts.
-  const read = scenario.scheduler.replication === undefined ? FLUID_ONLY : FLUID_ONLY.filter((f) => f !== 'nicGbps');
+  const read = scenario.scheduler.replication === undefined ? FLUID_ONLY_FIELDS : FLUID_ONLY_FIELDS.filter((f) => f !== 'nicGbps');
   const set = read.filter((f) => (network as Record<string, unknown>)[f] !== undefined);
   if (set.length > 0) warnOnce(`${file}: cluster.network.${set.join(', ')}: ${set.length === 1 ? 'only the fluid model reads it' : 'only the fluid model reads them'}; this run's model is "flat" (cluster.network.model), which times tasks by tasks.rackLocalSlowdown and offRackSlowdown`);
 }

@@ -106,13 +106,14 @@ export function makePlugins(scenario: Scenario, topology: Topology, jobs: number
   const made = <T>(kind: PluginKind, name: string, plugin: object, value: T, wrap: (checked: T) => T = (v) => v): T =>
     (isBuiltIn(plugin) ? value : wrap(checkedMade(kind, name, value)));
   const policy = made('policy', sc.policy, policyPlugin, policyPlugin.create(seenBy(policyPlugin).scheduler.policyConfig, contextFor(policyPlugin)));
+  // What a user's policy hands back later (its wrapped gate, filter, queues) is checked as made things are; a built-in's is trusted.
+  const fromPolicy = <T>(value: T, check: (v: T) => T): T => (isBuiltIn(policyPlugin) ? value : check(value));
   const { mode: _mode, ...gateConfig } = seenBy(gatePlugin).scheduler.delay;
   let gate = made('gate', sc.delay.mode, gatePlugin, gatePlugin.create(gateConfig, contextFor(gatePlugin)), (g) => checkedGate(g, sc.delay.mode));
   if (sc.jobTypeRule) gate = jobTypeRule(gate);
   if (policy.wrapGate !== undefined) {
-    const wrapped = isBuiltIn(policyPlugin) ? policy.wrapGate(gate) : checkedWrappedGate(policy.wrapGate(gate), sc.policy);
-    // A user's policy's wrapped gate is checked as a user's gate is (its answers, no Promise).
-    gate = isBuiltIn(policyPlugin) ? wrapped : checkedGate(syncOnly(wrapped, `policy "${sc.policy}": the gate its wrapGate() returned`), `${sc.delay.mode}" as wrapped by policy "${sc.policy}`);
+    // A user's policy's wrapped gate is checked as a user's gate is (its members, its answers, no Promise).
+    gate = fromPolicy(policy.wrapGate(gate), (wrapped) => checkedGate(syncOnly(checkedWrappedGate(wrapped, sc.policy), `policy "${sc.policy}": the gate its wrapGate() returned`), `${sc.delay.mode}" as wrapped by policy "${sc.policy}`));
   }
   let poolClock: PoolClock | undefined;
   let running: RunningTasks | undefined;
@@ -130,7 +131,7 @@ export function makePlugins(scenario: Scenario, topology: Topology, jobs: number
   // New hooks permit no shortcut: runs with them take the plain walk over every heartbeat.
   if (policy.assignMaps !== undefined || policy.filter !== undefined || policy.tick !== undefined) used.push({});
   const longTasks = sc.longTasks === undefined ? undefined : new LongTaskBalancer(sc.longTasks, jobs, topology.nodes);
-  const filter = bothFilters(longTasks, policy.filter === undefined || isBuiltIn(policyPlugin) ? policy.filter : checkedFilter(policy.filter, sc.policy));
+  const filter = bothFilters(longTasks, policy.filter === undefined ? undefined : fromPolicy(policy.filter, (f) => checkedFilter(f, sc.policy)));
   let replication: ReplicationPolicy | undefined;
   let delays: DelayWait | undefined;
   if (sc.replication !== undefined) {
@@ -140,7 +141,7 @@ export function makePlugins(scenario: Scenario, topology: Topology, jobs: number
     gate = delays.wrap(gate); // outermost: it hears every skip the scheduler reports
   }
   const split = sc.copyComputeSplit ? copyComputeSplit(nearestFirst, jobs) : undefined;
-  const queue = (kind: SlotKind) => (isBuiltIn(policyPlugin) ? policy.createQueue(kind) : checkedQueue(policy.createQueue(kind), sc.policy, kind));
+  const queue = (kind: SlotKind) => fromPolicy(policy.createQueue(kind), (q) => checkedQueue(q, sc.policy, kind));
   return {
     mapQueue: queue('map'),
     reduceQueue: queue('reduce'),

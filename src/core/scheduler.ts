@@ -432,12 +432,12 @@ export class Scheduler {
     const running = this.running!;
     // The lost slot time is the engine's own start's: a victim naming another start (a plugin's) would book what it says.
     const reduce = isReduceRef(v.task);
-    const state = reduce ? job.reduceState[reduceOf(v.task)] : job.mapState[v.task];
-    const started = reduce ? job.reduceStartMs[reduceOf(v.task)] : running.mapStartMs(job, v.task);
-    if (state === RUNNING && v.startMs !== started) throw refuse(`a kill of job ${job.spec.id}'s ${isReduceRef(v.task) ? `reduce ${reduceOf(v.task)}` : `map ${v.task}`} naming its start as ${v.startMs} ms; it started at ${started} ms`);
+    const r = reduce ? reduceOf(v.task) : -1;
+    const state = reduce ? job.reduceState[r] : job.mapState[v.task];
+    const started = reduce ? job.reduceStartMs[r] : running.mapStartMs(job, v.task);
+    if (state === RUNNING && v.startMs !== started) throw refuse(`a kill of job ${job.spec.id}'s ${reduce ? `reduce ${r}` : `map ${v.task}`} naming its start as ${v.startMs} ms; it started at ${started} ms`);
     let node: NodeId;
-    if (isReduceRef(v.task)) {
-      const r = reduceOf(v.task);
+    if (reduce) {
       node = running.reduceNode(job, r);
       this.outputs?.killed(this.order.rankOf[node] as Rank, job);
       const wasEmpty = job.pendingReduces === 0;

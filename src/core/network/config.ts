@@ -64,4 +64,10 @@ export const networkSchema = z.strictObject({
 
 export type NetworkConfig = z.infer<typeof networkSchema>;
 
+/**
+ * The fields only the fluid model reads: the flat model ignores them (jobSetupMs and jobCleanupMs hold under both;
+ * rackAware false is refused above; nicGbps also times a replication policy's copies under flat: scheduler.ts).
+ */
+export const FLUID_ONLY_FIELDS: ReadonlyArray<keyof NetworkConfig> = ['nicGbps', 'oversubscription', 'coreGbps', 'diskReadMBps', 'diskWriteMBps', 'disksPerNode', 'taskStartMs', 'mapCpuMBps', 'mapOutputRatio'];
+
 export { gbpsToMBps } from './units.js';
