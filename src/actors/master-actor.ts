@@ -21,10 +21,11 @@ import type { SwimTrace } from '../core/swim.js';
 import { type Workload, buildWorkload } from '../core/workload.js';
 import { CoreAllocator } from '../core/network/core-allocation.js';
 import { GroupCapacities } from '../core/network/group-capacities.js';
-import { LinkUsage } from '../core/network/link-usage.js';
+import { LinkUsage, SHUFFLED_IN } from '../core/network/link-usage.js';
 import { linkRates } from '../core/network/rack-links.js';
 import { ReplicaTargets, WRITE_FIELDS } from '../core/network/replica-targets.js';
 import { REPLICA, SEND } from '../core/network/serves.js';
+import { ShuffleMix } from '../core/network/shuffle-mix.js';
 import { type FinishOrder, ShuffleSends } from '../core/network/shuffle-sends.js';
 import { forgetsPerEpoch } from '../core/map-outputs.js';
 import { ResponseRouter } from '../messages/builders.js';
@@ -109,6 +110,8 @@ export class MasterActor {
   private readonly writes: (Float64Array | null)[];
   /** Fluid model: the send halves of the fetches from other racks the racks' last batches reported (shuffle-sends.ts). */
   private readonly shuffleSends: ShuffleSends | undefined;
+  /** Fluid model: where each rack's fetches from other racks come from, for the uplinks they load (shuffle-mix.ts). */
+  private readonly shuffleMix: ShuffleMix | undefined;
   /** Fluid model: each rack's fetches reported in the epoch's batch (views of the batches, read within readDemand). */
   private readonly fetches: (Float64Array | null)[];
   /** Fluid model: whether a rack reported flows or writes still to run after the epoch it predicted last. */
@@ -155,7 +158,8 @@ export class MasterActor {
     this.fetches = this.allocator === undefined ? [] : new Array<Float64Array | null>(this.topology.racks).fill(null);
     if (this.allocator !== undefined) {
       this.replicaTargets = new ReplicaTargets(scenario.seed, this.topology.racks, this.topology.nodesPerRack, scenario.hdfs.replication);
-      this.shuffleSends = new ShuffleSends(this.topology.nodesPerRack, this.topology.nodes);
+      this.shuffleMix = new ShuffleMix(this.topology.racks, (job) => this.scheduler.mapOutputs!.racksOf(job));
+      this.shuffleSends = new ShuffleSends(this.topology.nodesPerRack, this.topology.nodes, this.shuffleMix);
     }
   }
 
@@ -325,6 +329,8 @@ export class MasterActor {
     }
     this.shuffleSends!.resolve(this.finishOrder);
     this.scheduler.mapOutputs!.dropRetired();
+    // Then what the racks' links in from anywhere carried drains the mix (the fetches just added carried some of it).
+    for (const b of batches) if (b.carriedMB.length > SHUFFLED_IN) this.shuffleMix!.carried(b.rack, b.carriedMB[SHUFFLED_IN]);
   }
 
   private readonly finishOrder = (job: number): FinishOrder => this.scheduler.mapOutputs!.finishOrder(job);
@@ -355,15 +361,20 @@ export class MasterActor {
       // launched): one flow "in from anywhere" (map-outputs.ts). The last one may also start, within the epoch, the
       // write of a short reduce's output through the pipeline: one flow "out to anywhere".
       const writes = this.scenario.hdfs.replication > 1;
-      this.responses.forEachNotice((node, finished, inRack, maps) => {
+      const mix = this.shuffleMix!;
+      this.responses.forEachNotice((node, job, finished, inRack, maps) => {
         const rack = Math.floor(node / perRack);
-        if (finished > inRack) allocator.add(rack, racks, 1);
+        if (finished > inRack) {
+          allocator.add(rack, racks, 1);
+          mix.expect(rack, job);
+        }
         if (writes && finished === maps) allocator.add(rack, racks + 1, 1);
       });
       this.replicaServes();
       this.shuffleSends!.drain(this.serves, answered * heartbeatMs);
     }
-    allocator.allocate();
+    allocator.allocate(this.shuffleMix);
+    this.shuffleMix?.allocated();
     this.capacities!.update(allocator);
   }
 

@@ -32,6 +32,8 @@ export class MapOutputs {
    * for jobs without reduces too: each rack logs every map it reports (map-log.ts) and must hear when to drop them.
    */
   private readonly byRack: Array<Int32Array | undefined>;
+  /** By job index: the racks with anything in byRack, in order of their first map. */
+  private readonly sources: Array<number[] | undefined>;
   /** By job index: its finished maps by the node that ran them, for the nodes that ran any (sparse: a node each). */
   private readonly byNode: Array<Map<number, number> | undefined>;
   /**
@@ -56,6 +58,7 @@ export class MapOutputs {
    */
   constructor(private readonly jobs: ReadonlyArray<Job | undefined>, private readonly nodesPerRack: number, private readonly racks: number) {
     this.byRack = new Array<Int32Array | undefined>(jobs.length).fill(undefined);
+    this.sources = new Array<number[] | undefined>(jobs.length).fill(undefined);
     this.byNode = new Array<Map<number, number> | undefined>(jobs.length).fill(undefined);
     this.order = new Array<JobFinishOrder | undefined>(jobs.length).fill(undefined);
     this.told = new Array<number[] | undefined>(nodesPerRack * racks).fill(undefined);
@@ -64,7 +67,8 @@ export class MapOutputs {
 
   /** A map of `job` finished on `node` (counted after job.finishMap). */
   mapFinished(job: Job, node: NodeId): void {
-    (this.byRack[job.index] ??= new Int32Array(this.racks))[this.rackOf(node)]++;
+    const rack = this.rackOf(node);
+    if ((this.byRack[job.index] ??= new Int32Array(this.racks))[rack]++ === 0) (this.sources[job.index] ??= []).push(rack);
     if (job.reduces === 0) return;
     const onNode = (this.byNode[job.index] ??= new Map<number, number>());
     onNode.set(node, (onNode.get(node) ?? 0) + 1);
@@ -82,6 +86,12 @@ export class MapOutputs {
     return order;
   }
 
+  /** `job`'s finished maps by rack (nonzero at `sources` only); undefined before its first or once it is done. */
+  racksOf(job: number): { byRack: Int32Array; sources: readonly number[] } | undefined {
+    const byRack = this.byRack[job];
+    return byRack === undefined ? undefined : { byRack, sources: this.sources[job]! };
+  }
+
   /** Drops the finish orders of the jobs done before this call (the master calls it once it has read a batch's fetches). */
   dropRetired(): void {
     if (this.retired.length > 0) this.retired = [];
@@ -89,11 +99,9 @@ export class MapOutputs {
 
   /** The job is done: its counts go, and each rack that ran any of its maps is to drop its log of them (forgets). */
   forget(job: Job): void {
-    const byRack = this.byRack[job.index];
-    if (byRack !== undefined) {
-      for (let r = 0; r < byRack.length; r++) if (byRack[r] > 0) (this.toForget[r] ??= new ForgetQueue()).push(job.index);
-    }
+    for (const r of this.sources[job.index] ?? []) (this.toForget[r] ??= new ForgetQueue()).push(job.index);
     this.byRack[job.index] = undefined;
+    this.sources[job.index] = undefined;
     this.byNode[job.index] = undefined;
     const order = this.order[job.index];
     if (order !== undefined) this.retired.push(order);

@@ -212,12 +212,12 @@ export class ResponseRouter implements ActionSink {
     }
   }
 
-  /** Calls fn for each map-progress notice since the last take: its node, and its job's finished maps, those in the node's rack, and its maps. */
-  forEachNotice(fn: (node: NodeId, finished: number, inRack: number, maps: number) => void): void {
+  /** Calls fn for each map-progress notice since the last take: its node, its job, the job's finished maps, those in the node's rack, and its maps. */
+  forEachNotice(fn: (node: NodeId, job: JobIndex, finished: number, inRack: number, maps: number) => void): void {
     const rows = this.dones;
     for (let k = 0; k < this.doneCount; k++) {
       const at = k * DoneRow.Width;
-      fn(rows[at + DoneRow.Node] as NodeId, rows[at + DoneRow.Finished], rows[at + DoneRow.InRack], rows[at + DoneRow.Maps]);
+      fn(rows[at + DoneRow.Node] as NodeId, rows[at + DoneRow.Job] as JobIndex, rows[at + DoneRow.Finished], rows[at + DoneRow.InRack], rows[at + DoneRow.Maps]);
     }
   }
 

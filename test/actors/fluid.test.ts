@@ -89,8 +89,9 @@ describe('fluid network model results', () => {
     // began to fetch their own node's map outputs over loopback, and again when the nodes holding a reduce's share in
     // other racks began to send it (shuffle-sends.ts; the results gained shuffleSentMB). (Unchanged when the nodes
     // holding a reduce's rack's share began to send it from their disks: here no send met a full disk or NIC.) Naive
-    // fair's again when the run's last epoch's link counters came to be booked (fair + delay's carried nothing then).
-    ['Naive fair, 10:1', 'eb854a9f6555b7b0'],
+    // fair's again when the run's last epoch's link counters came to be booked (fair + delay's carried nothing then), and
+    // again when a reduce's fetches from other racks came to share their sources' uplinks (shuffle-mix.ts).
+    ['Naive fair, 10:1', '8b5147f2956bbd7a'],
     ['Fair + delay', 'b7097ca0bb063d2b'],
   ])('16 racks, more groups than a rack reserves links for (rack-links.ts binds them as used): %s gives the digest of every link bound at once (golden)', async (variant, digest) => {
     // As `hfsim run scenarios/fb-macro-io-oversub.json --variant <variant> --set cluster.racks=16 --set cluster.nodesPerRack=6
@@ -116,6 +117,30 @@ describe('fluid network model results', () => {
     expect(down).toBeCloseTo(mb, 0);
     const threads = await simulateCompiled(s, { runtime: 'threads', workers: 2, timeDecisions: false });
     expect(threads.digest).toBe(inprocess.digest);
+  });
+
+  it('a reduce\'s fetches from other racks wait for the uplink of the rack that ran the maps, and their send halves finish before the job', async () => {
+    // Four maps on rack 0 (node-local waits longer than the run), four reduces, one a rack, each fetching 150 MB. The
+    // three off rack 0 share its 14.9 MB/s uplink (1 node x 1 Gbps / 8): 450 MB take 30.2 s. Their fetches were sized
+    // over the core and their own downlinks only (14.9 MB/s each, 10.1 s): the job ended at 23.4 s, when rack 0's
+    // uplink had carried 179 of the 450 MB.
+    const s = scenario({
+      name: 'uplink-bound shuffle', seed: 1,
+      cluster: { racks: 4, nodesPerRack: 1, mapSlotsPerNode: 4, reduceSlotsPerNode: 1, heartbeatMs: 3000, network: { model: 'fluid', oversubscription: 8, mapOutputRatio: { io: 1, cpu: 1 } } },
+      hdfs: { replication: 1, blockMB: 150 }, tasks: { durationJitter: 0, slowStart: 1 },
+      scheduler: { policy: 'fair', delay: { mode: 'wait', nodeMs: 1e9, rackMs: 1e9 } },
+      workload: { kind: 'jobs', files: [{ name: 'f1', blocks: 4, replicas: [[0], [0], [0], [0]] }], jobs: [{ id: 'j1', submitMs: 0, input: 'f1', type: 'io', mapMs: 1000, reduces: 4 }] },
+    });
+    const r = await simulate(s, { timeDecisions: false });
+    const uplinkMBps = 119.20928955078125 / 8;
+    const n = r.network!;
+    expect(n.shuffleSentMB).toBeCloseTo(450, 6);
+    // Everything rack 0's uplink sent, booked by the job's end: all 450 MB (the series keeps 4 digits).
+    expect(n.utilization.up[0].reduce((a, b) => a + b, 0) * (n.utilization.bucketMs / 1000) * uplinkMBps).toBeCloseTo(450, 0);
+    // The maps' 6.5 s and a heartbeat to report them, the reduces' start-up, then 30.2 s of fetching.
+    expect(r.jobs[0].responseMs).toBeGreaterThan(6500 + 1000 + (450 / uplinkMBps) * 1000);
+    const threads = await simulateCompiled(s, { runtime: 'threads', workers: 3, timeDecisions: false });
+    expect(threads.digest).toBe(r.digest);
   });
 
   it('delay scheduling moves fewer MB across racks than naive fair sharing', async () => {

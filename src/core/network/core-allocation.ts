@@ -5,12 +5,21 @@
  * the uplinks, downlinks and the core: "in from rack s to rack d" crosses uplink s, the core and downlink d; "in from
  * anywhere" the core and downlink d; "out to anywhere" uplink d and the core. A group's allocation, n times its
  * flows' rate, is the capacity of its virtual link in rack d for the next epoch (Infinity when that rate is at least
- * a NIC's, which every such flow also crosses). Depends only on the reports, so
- * it is the same on any number of threads.
+ * a NIC's, which every such flow also crosses). "In from anywhere" also crosses the uplinks of the racks its bytes
+ * come from, each in the share of the group's rate the shuffle mix gives it (shuffle-mix.ts): n x share its
+ * coefficient there. Depends only on the reports, so it is the same on any number of threads.
  */
-import { grownInts } from './grown.js';
+import { grownFloats, grownInts } from './grown.js';
 import { MaxMinScratch, maxMinRates } from './max-min.js';
 import type { LinkRates } from './rack-links.js';
+
+/** Where a rack's fetches in from anywhere come from (ShuffleMix). */
+export interface UplinkShares {
+  /** Whether the shares may differ from those of the last allocate(). */
+  readonly changed: boolean;
+  /** Calls visit(source, share) for each source rack of rack `rack`'s `flows` flows in from anywhere, ascending. */
+  shares(rack: number, flows: number, visit: (source: number, share: number) => void): void;
+}
 
 export class CoreAllocator {
   readonly groups: number;
@@ -33,8 +42,8 @@ export class CoreAllocator {
   private readonly capacity: Float64Array;
   private readonly scratch = new MaxMinScratch();
   private start = new Int32Array(0);
-  private res = new Int32Array(0);
-  private coef = new Float64Array(0);
+  private res: Int32Array = new Int32Array(0);
+  private coef: Float64Array = new Float64Array(0);
   private rates = new Float64Array(0);
   /** The previous solve's demand: the same demand gives the same allocation, kept instead of solved. */
   private lastIndex = new Int32Array(0);
@@ -75,7 +84,7 @@ export class CoreAllocator {
    * Allocates from the demand added since the last call, then clears it: entries, index, flows and mbps then hold each
    * (rack, group) with flows, ascending, and its group link's capacity (MB/s); every other group's is 0.
    */
-  allocate(): void {
+  allocate(uplinkShares?: UplinkShares): void {
     const { racks, groups, touched, touchedFlows } = this;
     const n = this.touches;
     const order = this.order.subarray(0, n);
@@ -93,7 +102,8 @@ export class CoreAllocator {
     this.touches = 0;
     this.touchedAt.clear();
     this.entries = n;
-    if (this.solved && this.sameAsLast()) return; // mbps still holds the last solve's result for this demand
+    // mbps still holds the last solve's result for this demand
+    if (this.solved && this.sameAsLast() && !(uplinkShares?.changed ?? false)) return;
     this.solved = true;
     this.lastIndex = this.index.slice(0, n);
     this.lastFlows = this.flows.slice(0, n);
@@ -105,22 +115,26 @@ export class CoreAllocator {
     }
     let e = 0;
     const core = 2 * racks;
+    const entry = (r: number, c: number): void => {
+      if (e === this.res.length) {
+        this.res = grownInts(this.res, e * 2);
+        this.coef = grownFloats(this.coef, e * 2);
+      }
+      this.res[e] = r;
+      this.coef[e++] = c;
+    };
     for (let f = 0; f < n; f++) {
       const d = Math.floor(this.index[f] / groups);
       const g = this.index[f] - d * groups;
       const count = this.flows[f];
       this.start[f] = e;
-      // in from rack g: uplink g, the core, downlink d; in from anywhere: the core, downlink d; out: uplink d, the core.
-      const first = g < racks ? g : g === racks ? core : d;
-      const second = g === racks + 1 ? core : g < racks ? core : racks + d;
-      this.res[e] = first;
-      this.coef[e++] = count;
-      this.res[e] = second;
-      this.coef[e++] = count;
-      if (g < racks) {
-        this.res[e] = racks + d;
-        this.coef[e++] = count;
-      }
+      // in from rack g: uplink g, the core, downlink d; in from anywhere: the core, downlink d and the sources'
+      // uplinks in their shares; out: uplink d, the core.
+      if (g < racks) entry(g, count);
+      if (g === racks + 1) entry(d, count);
+      entry(core, count);
+      if (g <= racks) entry(racks + d, count);
+      if (g === racks && uplinkShares !== undefined) uplinkShares.shares(d, count, (source, share) => entry(source, count * share));
     }
     this.start[n] = e;
     maxMinRates(n, this.start, this.res, this.coef, this.capacity, this.capacity.length, this.rates, this.scratch);

@@ -86,7 +86,7 @@ export class FluidRack extends RackTasks implements GroupUse {
   private savedReadMB = 0;
   private readonly pinned: Int32Array;
   private pins = 0;
-  private readonly carried = new Float64Array(10);
+  private readonly carried = new Float64Array(11);
   /** The writes with an off-rack replica the last committed epoch started (WRITE_FIELDS each), for the batch. */
   private committedWrites: number[] = [];
   /** The fetches from other racks the last committed epoch started (FETCH_FIELDS each), for the batch. */
@@ -218,8 +218,9 @@ export class FluidRack extends RackTasks implements GroupUse {
   /**
    * Committed MB up to the saved epoch start: uplink, downlink, all cross-rack groups, forced (finished early), read
    * (maps and shuffles), served (send halves started), unserved (send halves not simulated), replicated (far sides
-   * of writes started), unreplicated (far sides not simulated) and shuffle sent (send halves of fetches from other
-   * racks started).
+   * of writes started), unreplicated (far sides not simulated), shuffle sent (send halves of fetches from other
+   * racks started) and shuffled in (what the link of traffic in from anywhere carried: reduces' fetches from other
+   * racks, for the master's shuffle mix).
    */
   committedCarried(): Float64Array {
     const { links, crossedGroups, carriedLinks: listed } = this;
@@ -243,6 +244,8 @@ export class FluidRack extends RackTasks implements GroupUse {
     this.carried[7] = this.savedSv.replicatedMB;
     this.carried[8] = this.savedSv.unreplicatedMB;
     this.carried[9] = this.savedSv.shuffledMB;
+    const shuffleIn = links.boundLink(links.spreadIn);
+    this.carried[10] = shuffleIn < 0 ? 0 : c[shuffleIn - links.up];
     return this.carried;
   }
 

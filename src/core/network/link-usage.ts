@@ -7,8 +7,10 @@
  * (One-minute buckets at 45 s heartbeats got one epoch or two in turn, and read 75% and 150% of a link flat out.)
  */
 const MAX_BUCKETS = 120;
-/** Cumulative MB a rack reports each epoch (FluidRack.committedCarried). */
+/** Cumulative MB a rack reports each epoch (FluidRack.committedCarried) that this books. */
 const FIELDS = 10;
+/** The field after them: MB the rack's link of traffic in from anywhere carried, for the master's shuffle mix. */
+export const SHUFFLED_IN = FIELDS;
 
 export interface NetworkResult {
   model: 'fluid';

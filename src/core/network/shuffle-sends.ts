@@ -9,9 +9,12 @@
  * with each job's finish order (map-outputs.ts: the node of each finished map) into MB by source node, summed over
  * the epoch's fetches, and sends each source node's total to its rack as one SHUFFLE serve with the next commands:
  * like a write's far side (serves.ts), it starts at the answered epoch's start, up to an epoch after the fetch, and
- * runs apart from it.
+ * runs apart from it. The same sums by reducer rack and source rack go to the shuffle mix (shuffle-mix.ts), which
+ * weights the reducers' group links over the sources' uplinks.
  */
 import { SHUFFLE } from './serves.js';
+import type { ShuffleMix } from './shuffle-mix.js';
+import { grownFloats } from './grown.js';
 
 /** A fetch on the wire (HeartbeatBatch.fetches), five Float64s: reducer node, job, maps finished before, after, MB a map. */
 export const FETCH_FIELDS = 5;
@@ -32,11 +35,16 @@ export class ShuffleSends {
   /** Scratch of a job's sweep: its fetches' starts and ends as (position, fetch) pairs, and fetches by reducer rack. */
   private bounds: number[] = [];
   private readonly byRack: Int32Array;
+  /** Scratch of one and sweep for the mix, when there is one. */
+  private readonly tally?: MixTally;
 
-  constructor(readonly nodesPerRack: number, nodes: number) {
+  /** `mix`: where each fetch's MB come from, by source rack, are added there as the fetches are resolved. */
+  constructor(readonly nodesPerRack: number, nodes: number, private readonly mix?: ShuffleMix) {
     this.mb = new Float64Array(nodes);
     this.sources = new Int32Array(nodes);
-    this.byRack = new Int32Array(Math.ceil(nodes / nodesPerRack));
+    const racks = Math.ceil(nodes / nodesPerRack);
+    this.byRack = new Int32Array(racks);
+    if (mix !== undefined) this.tally = new MixTally(racks);
   }
 
   /** Whether sends are waiting for drain (or fetches for resolve). */
@@ -93,10 +101,17 @@ export class ShuffleSends {
   /** One fetch by a reduce in `rack` of maps from .. to - 1 at `perMap` MB each. */
   private one(nodes: Int32Array, rack: number, from: number, to: number, perMap: number): void {
     const perRack = this.nodesPerRack;
+    const tally = this.tally;
+    tally?.begin(this.mix!, perMap, [rack]);
+    tally?.weigh(rack, 1);
     for (let k = from; k < to; k++) {
       const node = nodes[k];
-      if (Math.floor(node / perRack) !== rack) this.send(node, perMap);
+      const source = Math.floor(node / perRack);
+      if (source === rack) continue;
+      this.send(node, perMap);
+      tally?.count(source);
     }
+    tally?.end();
   }
 
   /** A job's fetches (at `list` in `fetches`), each of `perMap` MB a map: a sweep over the maps they cover. */
@@ -104,6 +119,7 @@ export class ShuffleSends {
     const f = this.fetches;
     const perRack = this.nodesPerRack;
     const byRack = this.byRack;
+    const tally = this.tally;
     // Starts as +(fetch + 1), ends as -(fetch + 1), sorted by position; at a position ends and starts both apply
     // before its map, so their order there does not matter.
     const b = this.bounds;
@@ -111,6 +127,7 @@ export class ShuffleSends {
     for (const at of list) b.push(f[at + 2], at + 1, f[at + 3], -(at + 1));
     const pairs = b.length / 2;
     const idx = Array.from({ length: pairs }, (_, k) => k).sort((x, y) => b[2 * x] - b[2 * y] || x - y);
+    tally?.begin(this.mix!, perMap, list.map((at) => f[at]));
     let covering = 0;
     for (let e = 0; e < pairs; e++) {
       const pos = b[2 * idx[e]];
@@ -118,14 +135,18 @@ export class ShuffleSends {
       const sign = b[2 * idx[e] + 1] > 0 ? 1 : -1;
       covering += sign;
       byRack[f[at]] += sign;
+      tally?.weigh(f[at], sign);
       const next = e + 1 < pairs ? b[2 * idx[e + 1]] : pos;
       if (covering === 0) continue;
       for (let k = pos; k < next; k++) {
         const node = nodes[k];
-        const m = covering - byRack[Math.floor(node / perRack)];
+        const source = Math.floor(node / perRack);
+        const m = covering - byRack[source];
         if (m > 0) this.send(node, perMap * m);
+        tally?.count(source);
       }
     }
+    tally?.end();
   }
 
   private send(node: number, mb: number): void {
@@ -147,3 +168,111 @@ export class ShuffleSends {
     this.count = 0;
   }
 }
+
+/**
+ * One job's fetches resolved together, for the mix: maps x the fetches covering them, by source rack and reducer rack.
+ * Maps are counted by source as they come and weighed by the covering fetches when those change (a segment at a
+ * time). The counts are whole numbers, so the order they are summed in does not change them; each pair's goes to the
+ * mix as one add of perMap x count, sources in order of first map, reducer racks in order of first fetch (or in more
+ * adds, where a tally of very many racks fills its table: SPILL_CELLS).
+ */
+class MixTally {
+  /** By rack: its row (source racks, in order first counted) and column (reducer racks), or -1. */
+  private readonly rowOf: Int32Array;
+  private readonly colOf: Int32Array;
+  private readonly rows: number[] = [];
+  private readonly cols: number[] = [];
+  /** By column: the fetches from its rack covering the maps being counted. */
+  private weights: Float64Array = new Float64Array(0);
+  /** By row: maps counted since the weights last changed; and the rows with any. */
+  private pending: Float64Array = new Float64Array(0);
+  private readonly waiting: number[] = [];
+  /** rows x cols, row-major. */
+  private counts: Float64Array = new Float64Array(0);
+  private mix!: ShuffleMix;
+  private perMap = 0;
+
+  constructor(racks: number) {
+    this.rowOf = new Int32Array(racks).fill(-1);
+    this.colOf = new Int32Array(racks).fill(-1);
+  }
+
+  /** Starts a tally for `mix` at `perMap` MB a map over fetches by reduces in `racks` (repeats allowed), none covering yet. */
+  begin(mix: ShuffleMix, perMap: number, racks: readonly number[]): void {
+    this.mix = mix;
+    this.perMap = perMap;
+    for (const r of racks) {
+      if (this.colOf[r] >= 0) continue;
+      this.colOf[r] = this.cols.length;
+      this.cols.push(r);
+    }
+    if (this.weights.length < this.cols.length) this.weights = new Float64Array(2 * this.cols.length);
+  }
+
+  /** `delta` fetches by reduces in rack `rack` begin (1) or stop (-1) covering the maps counted next. */
+  weigh(rack: number, delta: number): void {
+    this.settle();
+    this.weights[this.colOf[rack]] += delta;
+  }
+
+  /** One map from rack `source`, read by the fetches covering it now. */
+  count(source: number): void {
+    let row = this.rowOf[source];
+    if (row < 0) row = this.addRow(source);
+    if (this.pending[row]++ === 0) this.waiting.push(row);
+  }
+
+  /** Adds the tally to the mix, and clears it for the next. */
+  end(): void {
+    this.settle();
+    this.spill();
+    this.weights.fill(0, 0, this.cols.length);
+    for (const r of this.cols) this.colOf[r] = -1;
+    this.cols.length = 0;
+  }
+
+  private addRow(source: number): number {
+    const width = this.cols.length;
+    if ((this.rows.length + 1) * width > SPILL_CELLS && this.rows.length > 0) {
+      this.settle();
+      this.spill();
+    }
+    const row = this.rows.length;
+    this.rowOf[source] = row;
+    this.rows.push(source);
+    if (this.counts.length < (row + 1) * width) this.counts = grownFloats(this.counts, Math.max(2 * this.counts.length, (row + 1) * width));
+    if (this.pending.length <= row) this.pending = grownFloats(this.pending, 2 * row + 2);
+    return row;
+  }
+
+  /** Weighs the maps counted since the weights last changed. */
+  private settle(): void {
+    const { counts, weights, pending } = this;
+    const width = this.cols.length;
+    for (const row of this.waiting) {
+      const maps = pending[row];
+      pending[row] = 0;
+      const base = row * width;
+      for (let c = 0; c < width; c++) counts[base + c] += maps * weights[c];
+    }
+    this.waiting.length = 0;
+  }
+
+  /** Adds the settled counts to the mix and forgets the rows. */
+  private spill(): void {
+    const { rows, cols, counts } = this;
+    const width = cols.length;
+    for (let row = 0; row < rows.length; row++) {
+      for (let c = 0; c < width; c++) {
+        const n = counts[row * width + c];
+        if (n > 0) this.mix.add(cols[c], rows[row], this.perMap * n);
+      }
+      this.rowOf[rows[row]] = -1;
+    }
+    counts.fill(0, 0, rows.length * width);
+    rows.length = 0;
+  }
+}
+
+/** Cells of a tally's table (8 bytes each) past which it adds what it has to the mix and starts again. */
+const SPILL_CELLS = 1 << 20;

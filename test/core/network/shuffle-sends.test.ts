@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { FETCH_FIELDS, type FinishOrder, ShuffleSends } from '../../../src/core/network/shuffle-sends.js';
 import { SERVE_FIELDS, SHUFFLE } from '../../../src/core/network/serves.js';
+import { ShuffleMix } from '../../../src/core/network/shuffle-mix.js';
 
 /** 3 racks of 2 nodes; job 7's maps finished on nodes 0, 2, 3, 4, 2, 1 in that order. */
 const ORDER: FinishOrder = { nodes: Int32Array.from([0, 2, 3, 4, 2, 1, -1, -1]), finished: 6 };
@@ -73,10 +74,16 @@ describe('shuffle sends', () => {
           return [x.reducer, 7, from, Math.min(nodes.length, from + x.len), even ? 1.5 : x.perMap];
         });
         const expected = new Float64Array(12); // 4 racks of 3 nodes
+        const pairs = new Float64Array(16); // MB by reducer rack x 4 + source rack, for the mix
         for (const [reducer, , from, to, perMap] of list) {
-          for (let k = from; k < to; k++) if (Math.floor(nodes[k] / 3) !== Math.floor(reducer / 3)) expected[nodes[k]] += perMap;
+          for (let k = from; k < to; k++) {
+            if (Math.floor(nodes[k] / 3) === Math.floor(reducer / 3)) continue;
+            expected[nodes[k]] += perMap;
+            pairs[Math.floor(reducer / 3) * 4 + Math.floor(nodes[k] / 3)] += perMap;
+          }
         }
-        const sends = new ShuffleSends(3, 12);
+        const mix = new ShuffleMix(4, () => undefined);
+        const sends = new ShuffleSends(3, 12, mix);
         sends.add(list.flat());
         sends.resolve(() => order);
         const serves: number[][] = [[], [], [], []];
@@ -87,7 +94,43 @@ describe('shuffle sends', () => {
           expect(got[n] === 0).toBe(expected[n] === 0); // a node that sends nothing gets no serve
           expect(got[n]).toBeCloseTo(expected[n], 9);
         }
+        // The mix holds the same MB by reducer rack and source rack.
+        for (let d = 0; d < 4; d++) {
+          const total = pairs.slice(d * 4, d * 4 + 4).reduce((a, b) => a + b, 0);
+          expect(mix.outstandingMB(d)).toBeCloseTo(total, 9);
+          const shares = new Float64Array(4);
+          mix.shares(d, 1, (source, share) => { shares[source] = share; });
+          for (let src = 0; src < 4; src++) expect(shares[src]).toBeCloseTo(total === 0 ? 0 : pairs[d * 4 + src] / total, 9);
+        }
       },
     ), { numRuns: 300 });
+  });
+
+  it('a job spread over very many racks tallies its mix in parts and still adds it all (1,200 reducer racks x 1,500 source racks)', () => {
+    // One node a rack; 1,500 maps, one a rack; 1,200 reduces in racks 0 .. 1,199 each fetch maps 0 .. 1,499 at 2 MB.
+    const racks = 1500;
+    const order: FinishOrder = { nodes: Int32Array.from({ length: racks }, (_, k) => k), finished: racks };
+    const mix = new ShuffleMix(racks, () => undefined);
+    const sends = new ShuffleSends(1, racks, mix);
+    sends.add(Array.from({ length: 1200 }, (_, r) => [r, 7, 0, racks, 2]).flat());
+    sends.resolve(() => order);
+    for (const d of [0, 599, 1199]) {
+      expect(mix.outstandingMB(d)).toBe(2 * (racks - 1));
+      let sum = 0;
+      let sources = 0;
+      mix.shares(d, 1, (source, share) => {
+        expect(source).not.toBe(d);
+        expect(share).toBeCloseTo(1 / (racks - 1), 12);
+        sum += share;
+        sources++;
+      });
+      expect(sources).toBe(racks - 1);
+      expect(sum).toBeCloseTo(1, 9);
+    }
+    expect(mix.outstandingMB(1300)).toBe(0);
+    const serves: number[][] = Array.from({ length: racks }, () => []);
+    sends.drain(serves, 0);
+    expect(serves[0][3] / 1024).toBe(2 * 1199); // every reducer but its own rack's
+    expect(serves[1400][3] / 1024).toBe(2 * 1200);
   });
 });
