@@ -22,7 +22,7 @@ import { type Workload, buildWorkload } from '../core/workload.js';
 import { CoreAllocator } from '../core/network/core-allocation.js';
 import { GroupCapacities } from '../core/network/group-capacities.js';
 import { LinkUsage, SHUFFLED_IN } from '../core/network/link-usage.js';
-import { linkRates } from '../core/network/rack-links.js';
+import { PIPELINE_LEAVES, linkRates } from '../core/network/rack-links.js';
 import { ReplicaTargets, WRITE_FIELDS } from '../core/network/replica-targets.js';
 import { REPLICA, SEND } from '../core/network/serves.js';
 import { ShuffleMix } from '../core/network/shuffle-mix.js';
@@ -157,7 +157,7 @@ export class MasterActor {
     this.writes = this.allocator === undefined ? [] : new Array<Float64Array | null>(this.topology.racks).fill(null);
     this.fetches = this.allocator === undefined ? [] : new Array<Float64Array | null>(this.topology.racks).fill(null);
     if (this.allocator !== undefined) {
-      this.replicaTargets = new ReplicaTargets(scenario.seed, this.topology.racks, this.topology.nodesPerRack, scenario.hdfs.replication);
+      this.replicaTargets = new ReplicaTargets(scenario.seed, this.topology.racks, this.topology.nodesPerRack, scenario.hdfs.replication, scenario.cluster.network.rackAware);
       this.shuffleMix = new ShuffleMix(this.topology.racks, (job) => this.scheduler.mapOutputs!.racksOf(job));
       this.shuffleSends = new ShuffleSends(this.topology.nodesPerRack, this.topology.nodes, this.shuffleMix);
     }
@@ -379,8 +379,8 @@ export class MasterActor {
   }
 
   /**
-   * Fluid model: the far sides of the writes the racks' last batches reported, sent to the second replica's rack (rack
-   * by rack, in report order: the same serves whatever order the batches came in). Each starts at the answered
+   * Fluid model: the far sides of the writes the racks' last batches reported, sent to the racks the pipeline enters
+   * past the writer's (rack by rack, in report order: the same serves whatever order the batches came in). Each starts at the answered
    * epoch's start at the earliest (the rack applies it at max(its clock, the write's start)).
    */
   private replicaServes(): void {
@@ -392,7 +392,17 @@ export class MasterActor {
       writes[rack] = null;
       for (let k = 0; k < w.length; k += WRITE_FIELDS) {
         if (!this.replicaTargets!.choose(w[k], w[k + 1], w[k + 2], targets)) continue;
-        this.serves[Math.floor(targets[0] / perRack)].push(REPLICA, targets[0], w[k + 1], w[k + 2], targets[1]);
+        const second = Math.floor(targets[0] / perRack);
+        const third = targets[1] < 0 ? -1 : Math.floor(targets[1] / perRack);
+        // The writer's rack ran the hops in it (RackSlots.writePipeline); the racks the pipeline enters run theirs.
+        if (second === rack) {
+          if (third >= 0 && third !== rack) this.serves[third].push(REPLICA, targets[1], w[k + 1], w[k + 2], -1);
+        } else if (third < 0 || third === second) {
+          this.serves[second].push(REPLICA, targets[0], w[k + 1], w[k + 2], targets[1]);
+        } else {
+          this.serves[second].push(REPLICA, targets[0], w[k + 1], w[k + 2], PIPELINE_LEAVES);
+          this.serves[third].push(REPLICA, targets[1], w[k + 1], w[k + 2], -1);
+        }
       }
     }
   }

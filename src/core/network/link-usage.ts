@@ -23,7 +23,7 @@ export interface NetworkResult {
   /** MB of cross-rack map reads whose send half the source's rack simulated, and whose it could not (serves.ts). */
   servedMB: number;
   unservedMB: number;
-  /** MB of reduce outputs whose write pipeline's far side (the off-rack replicas) a replica's rack simulated, and could not. */
+  /** MB of the far sides of reduce outputs' write pipelines (the off-rack replicas) a replica's rack simulated, and could not (a pipeline entering two other racks counts twice). */
   replicatedMB: number;
   unreplicatedMB: number;
   /** MB of reduces' fetches from other racks whose send half (the source nodes' disks, NICs and uplinks) was simulated. */

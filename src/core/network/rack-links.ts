@@ -19,6 +19,8 @@ export const DISK_WRITE = 1;
 export const NIC_IN = 2;
 export const NIC_OUT = 3;
 const PER_NODE = 4;
+/** A pipeline's third replica in another rack than the second's (replicaInPath, pipelinePath). */
+export const PIPELINE_LEAVES = -2;
 
 export interface LinkRates {
   diskReadMBps: number;
@@ -119,18 +121,40 @@ export class RackLinks {
 
   /**
    * The far side of a write pipeline arriving from another rack: the downlink, the second replica's node offset
-   * `second` (NIC in, disk write) and, when `third` >= 0, the hop on to the third's (the second's NIC out, the
-   * third's NIC in and disk write). Packets move down the pipeline as they arrive, so it is one flow.
+   * `second` (NIC in, disk write) and then `third`: the hop on to the third's node offset (the second's NIC out, the
+   * third's NIC in and disk write), PIPELINE_LEAVES (the second's NIC out and the uplink: the third is in another
+   * rack, which simulates its side), or -1 (none). Packets move down the pipeline as they arrive, so it is one flow.
    */
   replicaInPath(second: number, third: number, out: Int32Array): number {
     out[0] = this.down;
-    out[1] = this.node(second, NIC_IN);
-    out[2] = this.node(second, DISK_WRITE);
-    if (third < 0) return 3;
-    out[3] = this.node(second, NIC_OUT);
-    out[4] = this.node(third, NIC_IN);
-    out[5] = this.node(third, DISK_WRITE);
-    return 6;
+    return 1 + this.pipelineFrom(second, third, out, 1, false);
+  }
+
+  /**
+   * A write pipeline from node offset i whose second replica is in this rack too (HDFS without a topology script):
+   * i's NIC out, then the second's node offset as in replicaInPath, where PIPELINE_LEAVES ends in the group "out to
+   * anywhere" after the uplink, as a pipeline leaving from the writer does (replicaPath).
+   */
+  pipelinePath(i: number, second: number, third: number, out: Int32Array): number {
+    out[0] = this.node(i, NIC_OUT);
+    return 1 + this.pipelineFrom(second, third, out, 1, true);
+  }
+
+  /** The pipeline from the second replica's NIC in, written at out[at ..]; returns its length. */
+  private pipelineFrom(second: number, third: number, out: Int32Array, at: number, grouped: boolean): number {
+    out[at] = this.node(second, NIC_IN);
+    out[at + 1] = this.node(second, DISK_WRITE);
+    if (third === -1) return 2;
+    out[at + 2] = this.node(second, NIC_OUT);
+    if (third === PIPELINE_LEAVES) {
+      out[at + 3] = this.up;
+      if (!grouped) return 4;
+      out[at + 4] = this.group(this.spreadOut);
+      return 5;
+    }
+    out[at + 3] = this.node(third, NIC_IN);
+    out[at + 4] = this.node(third, DISK_WRITE);
+    return 5;
   }
 
   /** The virtual link of cross-rack group g, bound now if it has none (see the constructor's `reserve`). */

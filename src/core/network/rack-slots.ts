@@ -24,7 +24,8 @@ import { grownInts } from './grown.js';
 import { LiveGroups } from './live-groups.js';
 import { MapLog } from './map-log.js';
 import { FluidNet } from './fluid-net.js';
-import { DISK_READ, type LinkRates, NIC_IN, NIC_OUT, RackLinks } from './rack-links.js';
+import { DISK_READ, type LinkRates, NIC_IN, NIC_OUT, PIPELINE_LEAVES, RackLinks } from './rack-links.js';
+import type { ReplicaTargets } from './replica-targets.js';
 import { REPLICA, SERVE_FIELDS, SHUFFLE, ServeState, readCapMBps } from './serves.js';
 import { TouchedSet } from './touched-set.js';
 import { CPU, DONE, FLOWS_PER_SLOT, READ, START, SlotState, WAIT, WRITE } from './slot-state.js';
@@ -44,6 +45,11 @@ export interface FluidRackOptions {
   solveEveryChange?: boolean;
   /** HDFS's replication (hdfs.replication; omitted: 3): with 1, a reduce's output has no pipeline beyond its own disk. */
   replication?: number;
+  /**
+   * Where writes' replicas go (the master's choice: replica-targets.ts), for pipelines that may stay in the writer's
+   * rack (rackAware false). Omitted: every pipeline leaves it, as rack-aware placement has it.
+   */
+  placement?: ReplicaTargets;
 }
 
 export class RackSlots {
@@ -79,6 +85,9 @@ export class RackSlots {
   protected readonly eventIds: number;
   protected readonly startMs: number;
   private readonly replicated: boolean;
+  private readonly placement: ReplicaTargets | undefined;
+  /** Scratch of writePipeline: the second and third replicas' nodes. */
+  private readonly pipelineNodes = new Int32Array(2);
   private readonly streamMBps: number;
   protected readonly s: SlotState;
   /** The far halves of other racks' transfers at this rack's nodes: their reads, their writes' replicas (serves.ts). */
@@ -128,6 +137,7 @@ export class RackSlots {
     this.mapLike = this.mapSlots + this.copySlots;
     this.startMs = options.taskStartMs;
     this.replicated = (options.replication ?? 3) > 1;
+    this.placement = options.placement;
     this.streamMBps = options.rates.streamMBps;
     // Twice the map-like slots for reads from here, and the reduce slots for replicas written here.
     const serves = topology.racks > 1 ? this.nodes * (2 * this.mapLike + this.reduceSlots) : 0;
@@ -260,10 +270,34 @@ export class RackSlots {
         continue;
       }
       const k = kind === REPLICA
-        ? this.sv.take(REPLICA, node, serves[at + 4] < 0 ? -1 : this.nodeOffset(serves[at + 4]), mb, Infinity)
+        ? this.sv.take(REPLICA, node, serves[at + 4] < 0 ? serves[at + 4] : this.nodeOffset(serves[at + 4]), mb, Infinity)
         : this.sv.take(kind, node, -1, mb, readCapMBps(this.streamMBps, mb, serves[at + 4]));
       if (k >= 0) this.heap.schedule(this.flowsMax + this.slots + k, Math.max(this.clock, serves[at + 2]));
     }
+  }
+
+  /**
+   * The HDFS pipeline of a reduce's output of `mb` from slot q on node offset i, starting now: where its second
+   * replica is in another rack (always, rack-aware), the writer's NIC out, the uplink and the group "out to anywhere",
+   * reported for the master to start the far side; where it is in this rack (no topology script: replica-targets.ts),
+   * the hop to it and on to the third, reported only if the third is in another rack.
+   */
+  private writePipeline(q: number, i: number, now: number, mb: number): void {
+    const { links, path } = this;
+    const writer = this.firstNode + i;
+    const t = this.pipelineNodes;
+    if (links.racks > 1 && this.placement !== undefined && this.placement.choose(writer, now, mb * 1024, t) && this.inRack(t[0])) {
+      const third = t[1] < 0 ? -1 : this.inRack(t[1]) ? t[1] - this.firstNode : PIPELINE_LEAVES;
+      this.addFlow(q, path, links.pipelinePath(i, t[0] - this.firstNode, third, path), mb);
+      if (third === PIPELINE_LEAVES) this.writes.push(writer, now, mb * 1024);
+      return;
+    }
+    this.addFlow(q, path, links.replicaPath(i, path), mb);
+    if (links.racks > 1) this.writes.push(writer, now, mb * 1024);
+  }
+
+  private inRack(node: number): boolean {
+    return node >= this.firstNode && node < this.firstNode + this.nodes;
   }
 
   private nodeOffset(node: number): number {
@@ -384,10 +418,7 @@ export class RackSlots {
         const mb = s.writeMB[q];
         if (mb <= 0) break;
         this.addFlow(q, path, links.localWritePath(i, path), mb);
-        if (!map && this.replicated) {
-          this.addFlow(q, path, links.replicaPath(i, path), mb);
-          if (links.racks > 1) this.writes.push(this.firstNode + i, now, mb * 1024);
-        }
+        if (!map && this.replicated) this.writePipeline(q, i, now, mb);
         return;
       }
       case WAIT:

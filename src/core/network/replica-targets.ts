@@ -1,8 +1,11 @@
 /**
  * Where a reduce output's replicas beyond the writer's own go, as HDFS's default block placement puts them (Hadoop
  * 0.20's ReplicationTargetChooser for a writer inside the cluster): the second on a random node of another rack, the
- * third on another random node of that same rack. Replicas past the third (replication > 3) go to random nodes and
- * are not modelled. The choice is counter-based (rng.ts mixKey over the run's key, the writer, the write's start and
+ * third on another random node of that same rack. Without a topology script (`rackAware` false) HDFS sees one rack:
+ * chooseRemoteRack finds no other rack and falls back to the local one, the whole cluster, for the second and again
+ * for the third (the first two are "on the same rack"), so both are random nodes anywhere, apart from the writer and
+ * each other: the pipeline may stay in the writer's physical rack, leave it, or cross racks twice. Replicas past the
+ * third (replication > 3) go to random nodes and are not modelled. The choice is counter-based (rng.ts mixKey over the run's key, the writer, the write's start and
  * its size), so a write's targets do not depend on the order in which the master reads the racks' batches, or on
  * how many threads run them.
  */
@@ -17,20 +20,28 @@ const words = new Uint32Array(bits.buffer);
 export class ReplicaTargets {
   private readonly key: number;
 
-  constructor(seed: number, readonly racks: number, readonly nodesPerRack: number, readonly replication: number) {
+  constructor(seed: number, readonly racks: number, readonly nodesPerRack: number, readonly replication: number, readonly rackAware = true) {
     this.key = hashString(`${seed}/replica-targets`);
   }
 
   /**
-   * The pipeline's far nodes for a write by `writer` starting at `startMs` of `kb`: out[0] the second replica's node,
-   * out[1] the third's (or -1). Returns false when the write has no replica in another rack (one rack, or
-   * replication 1).
+   * The pipeline's nodes past the writer for a write by `writer` starting at `startMs` of `kb`: out[0] the second
+   * replica's node, out[1] the third's (or -1). Returns false when the pipeline is not simulated past the writer's NIC
+   * (one rack, or replication 1).
    */
   choose(writer: number, startMs: number, kb: number, out: Int32Array): boolean {
     const { racks, nodesPerRack: perRack } = this;
     if (racks < 2 || this.replication < 2) return false;
     bits[0] = startMs;
     let h = mixKey(mixKey(mixKey(mixKey(this.key, writer), words[0]), words[1]), kb);
+    if (!this.rackAware) {
+      // Uniform over the nodes but the writer, then over those but the writer and the second.
+      const nodes = racks * perRack;
+      const second = skip(h % (nodes - 1), writer, writer);
+      out[0] = second;
+      out[1] = this.replication >= 3 && nodes > 2 ? skip(mixKey(h, 1) % (nodes - 2), Math.min(writer, second), Math.max(writer, second)) : -1;
+      return true;
+    }
     const rack = (Math.floor(writer / perRack) + 1 + (h % (racks - 1))) % racks;
     h = mixKey(h, 1);
     const second = h % perRack;
@@ -39,4 +50,11 @@ export class ReplicaTargets {
     if (this.replication >= 3 && perRack > 1) out[1] = rack * perRack + ((second + 1 + (mixKey(h, 2) % (perRack - 1))) % perRack);
     return true;
   }
+}
+
+/** The k-th of the numbers 0, 1, 2, ... without `low` and `high` (low <= high; equal: one number left out). */
+function skip(k: number, low: number, high: number): number {
+  if (k >= low) k++;
+  if (high !== low && k >= high) k++;
+  return k;
 }

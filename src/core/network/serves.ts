@@ -16,8 +16,11 @@
  * side is a REPLICA serve in the rack HDFS's default placement picks (replica-targets.ts): the rack's downlink, the
  * second replica's node (NIC in, disk write) and, with three or more replicas, the hop to the third replica's node
  * in the same rack (the second's NIC out, the third's NIC in and disk write), one flow, as HDFS forwards each packet
- * down the pipeline as it arrives. The writer's rack reports the writes its committed passes started with its next
- * batch, so the far side starts at the next epoch's start: up to an epoch after the near side, again running apart.
+ * down the pipeline as it arrives. Without a topology script the replicas go anywhere: a second replica in the
+ * writer's rack is a hop there (rack-links.ts pipelinePath), and a third in yet another rack is a second REPLICA
+ * serve there, the second's serve ending at its NIC out and uplink (PIPELINE_LEAVES). The writer's rack reports the
+ * writes its committed passes started that leave it with its next batch, so the far side starts at the next epoch's
+ * start: up to an epoch after the near side, again running apart.
  *
  * A reduce's fetch of its job's map outputs from other racks has its send halves in the racks that hold them: a
  * SHUFFLE serve for each source node, the MB it sends, reported and started as writes' far sides are
@@ -31,7 +34,8 @@ import { TouchedSet } from './touched-set.js';
 
 /**
  * A serve on the wire, five Float64s: kind (SEND, REPLICA, SHUFFLE), node, start time (ms), KB, and `arg`: SEND, the
- * reader's compute time (ms); REPLICA, the third replica's node or -1; SHUFFLE, 0 (it starts at once: at the answered
+ * reader's compute time (ms); REPLICA, the third replica's node in the same rack, -1 (none) or PIPELINE_LEAVES (in
+ * another rack); SHUFFLE, 0 (it starts at once: at the answered
  * epoch's start).
  */
 export const SERVE_FIELDS = 5;
@@ -54,7 +58,7 @@ export function readCapMBps(streamMBps: number, mb: number, computeMs: number): 
 export class ServeState {
   readonly kind: Uint8Array;
   readonly node: Int32Array;
-  /** REPLICA: the third replica's node offset, or -1. */
+  /** REPLICA: the third replica's node offset, -1 or PIPELINE_LEAVES (rack-links.ts replicaInPath). */
   readonly next: Int32Array;
   readonly mb: Float64Array;
   readonly capMBps: Float64Array;

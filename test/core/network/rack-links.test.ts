@@ -1,6 +1,6 @@
 /** A rack's resources: group links bound all at once, or as the rack first uses each group, growing its networks. */
 import { describe, expect, it } from 'vitest';
-import { RackLinks } from '../../../src/core/network/rack-links.js';
+import { DISK_WRITE, NIC_IN, NIC_OUT, PIPELINE_LEAVES, RackLinks } from '../../../src/core/network/rack-links.js';
 
 describe('RackLinks group links', () => {
   it('by default binds group g to the link after the downlink plus g', () => {
@@ -70,5 +70,25 @@ describe('RackLinks group slots', () => {
   it('refuses a group the cluster does not have', () => {
     const links = new RackLinks(2, 4, 1, 0, 2);
     for (const g of [-1, 6, 2.5]) expect(() => links.slot(g)).toThrow(/no cross-rack group/);
+  });
+});
+
+describe('RackLinks write pipelines', () => {
+  const links = new RackLinks(4, 3);
+  const path = new Int32Array(8);
+  const read = (len: number): number[] => Array.from(path.subarray(0, len));
+  const n = (i: number, what: number): number => links.node(i, what);
+
+  it('the far side in the second replica\'s rack: downlink, its NIC in and disk; then the third beside it, none, or out again', () => {
+    expect(read(links.replicaInPath(1, -1, path))).toEqual([links.down, n(1, NIC_IN), n(1, DISK_WRITE)]);
+    expect(read(links.replicaInPath(1, 2, path))).toEqual([links.down, n(1, NIC_IN), n(1, DISK_WRITE), n(1, NIC_OUT), n(2, NIC_IN), n(2, DISK_WRITE)]);
+    expect(read(links.replicaInPath(1, PIPELINE_LEAVES, path))).toEqual([links.down, n(1, NIC_IN), n(1, DISK_WRITE), n(1, NIC_OUT), links.up]);
+  });
+
+  it('a pipeline whose second replica is in the writer\'s rack: the writer\'s NIC out, then the same hops, leaving through "out to anywhere"', () => {
+    expect(read(links.pipelinePath(0, 3, -1, path))).toEqual([n(0, NIC_OUT), n(3, NIC_IN), n(3, DISK_WRITE)]);
+    expect(read(links.pipelinePath(0, 3, 2, path))).toEqual([n(0, NIC_OUT), n(3, NIC_IN), n(3, DISK_WRITE), n(3, NIC_OUT), n(2, NIC_IN), n(2, DISK_WRITE)]);
+    expect(read(links.pipelinePath(0, 3, PIPELINE_LEAVES, path))).toEqual([n(0, NIC_OUT), n(3, NIC_IN), n(3, DISK_WRITE), n(3, NIC_OUT), links.up, links.group(links.spreadOut)]);
+    expect(read(links.replicaPath(0, path))).toEqual([n(0, NIC_OUT), links.up, links.group(links.spreadOut)]);
   });
 });

@@ -1,0 +1,58 @@
+/** Where a reduce output's replicas go: HDFS 0.20's default placement, with a topology script and without one. */
+import { describe, expect, it } from 'vitest';
+import { ReplicaTargets } from '../../../src/core/network/replica-targets.js';
+
+const RACKS = 4;
+const PER_RACK = 25;
+const rackOf = (node: number): number => Math.floor(node / PER_RACK);
+
+/** The targets of 20,000 writes by writers 0 .. 99 in turn. */
+function draws(targets: ReplicaTargets): Array<[number, number, number]> {
+  const out = new Int32Array(2);
+  const got: Array<[number, number, number]> = [];
+  for (let k = 0; k < 20_000; k++) {
+    const writer = k % (RACKS * PER_RACK);
+    expect(targets.choose(writer, k * 1500.25, 1024 + k, out)).toBe(true);
+    got.push([writer, out[0], out[1]]);
+  }
+  return got;
+}
+
+describe('replica targets', () => {
+  it('rack-aware: the second in another rack, the third beside it', () => {
+    for (const [writer, second, third] of draws(new ReplicaTargets(1, RACKS, PER_RACK, 3))) {
+      expect(rackOf(second)).not.toBe(rackOf(writer));
+      expect(rackOf(third)).toBe(rackOf(second));
+      expect(third).not.toBe(second);
+    }
+  });
+
+  it('without a topology script: second and third anywhere but the writer and each other, uniformly (so 24 in 99 seconds share the writer\'s rack)', () => {
+    const got = draws(new ReplicaTargets(1, RACKS, PER_RACK, 3, false));
+    const hits = new Int32Array(RACKS * PER_RACK);
+    let besideWriter = 0;
+    let thirdBesideSecond = 0;
+    for (const [writer, second, third] of got) {
+      expect(second).not.toBe(writer);
+      expect([writer, second]).not.toContain(third);
+      for (const node of [second, third]) expect(node >= 0 && node < RACKS * PER_RACK).toBe(true);
+      hits[second]++;
+      if (rackOf(second) === rackOf(writer)) besideWriter++;
+      if (rackOf(third) === rackOf(second)) thirdBesideSecond++;
+    }
+    expect(besideWriter / got.length).toBeCloseTo(24 / 99, 1);
+    expect(thirdBesideSecond / got.length).toBeCloseTo(24 / 98, 1);
+    for (const h of hits) expect(h).toBeGreaterThan(100); // 200 expected each
+  });
+
+  it('replication 2 has no third; one rack or replication 1 no pipeline past the writer\'s NIC', () => {
+    const out = new Int32Array(2);
+    expect(new ReplicaTargets(1, RACKS, PER_RACK, 2, false).choose(7, 0, 10, out)).toBe(true);
+    expect(out[1]).toBe(-1);
+    expect(new ReplicaTargets(1, 1, PER_RACK, 3, false).choose(7, 0, 10, out)).toBe(false);
+    expect(new ReplicaTargets(1, RACKS, PER_RACK, 1, false).choose(7, 0, 10, out)).toBe(false);
+    // Two nodes in all, replication 3: the second is the other node, and there is no third.
+    expect(new ReplicaTargets(1, 2, 1, 3, false).choose(1, 0, 10, out)).toBe(true);
+    expect([out[0], out[1]]).toEqual([0, -1]);
+  });
+});
