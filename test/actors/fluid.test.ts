@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { simulate } from '../../src/actors/simulate.js';
 import { loadScenario } from '../../src/cli/load-scenario.js';
 import type { Scenario } from '../../src/core/scenario.js';
+import { SHUFFLED_IN } from '../../src/core/network/link-usage.js';
 import { ReplicaTargets, WRITE_FIELDS } from '../../src/core/network/replica-targets.js';
 import { auditor, compiledSimulate, jobsScenario, loadVariant, scenario } from '../helpers.js';
 
@@ -143,6 +144,35 @@ describe('fluid network model results', () => {
     expect(r.jobs[0].responseMs).toBeGreaterThan(6500 + 1000 + (450 / uplinkMBps) * 1000);
     const threads = await simulateCompiled(s, { runtime: 'threads', workers: 3, timeDecisions: false });
     expect(threads.digest).toBe(r.digest);
+  });
+
+  it('every MB a rack\'s fetches from other racks put on its link leaves the shuffle mix: carried, or cut when preemption kills a reduce mid-fetch', async () => {
+    // A research pool's two 2,000-map jobs hold the cluster; from 90 s production jobs claim a min share of 10
+    // reduces, and preemption kills 10 research reduces in their fetches. The link's counter for the mix (field 10)
+    // counts what it carried and what the kills cut (RackSlots.cutInMB): summed over racks it is the MB the fetches
+    // resolved, as the send halves sum them. Without the cut it fell 2,100 MB short, left in the mix for the rest of
+    // the run, loading the uplinks those fetches would have used.
+    const s = scenario({
+      name: 'preempted-fetches', seed: 1,
+      cluster: { racks: 4, nodesPerRack: 10, mapSlotsPerNode: 2, reduceSlotsPerNode: 1, heartbeatMs: 3000, network: { model: 'fluid', oversubscription: 20, mapOutputRatio: { io: 1, cpu: 1 } } },
+      scheduler: {
+        policy: 'hfs', delay: { mode: 'wait' }, fairSharePreemptionTimeoutMs: 120_000, preemption: { enabled: true, intervalMs: 15_000 },
+        pools: [{ name: 'production', weight: 1, minMaps: 40, minReduces: 10, minSharePreemptionTimeoutMs: 30_000 }, { name: 'research', weight: 1 }],
+      },
+      tasks: { slowStart: 0 },
+      workload: {
+        kind: 'generated', groups: [
+          { name: 'research', count: 2, maps: 2000, mapMs: 20_000, reduces: 20, reduceMs: 30_000, intervalMs: 1000 },
+          { name: 'production', count: 6, maps: 40, mapMs: 20_000, reduces: 2, reduceMs: 10_000, startMs: 90_000, intervalMs: 30_000 },
+        ],
+      },
+    });
+    const movedOrCut = new Map<number, number>();
+    const r = await simulate(s, { timeDecisions: false, inspect: { batches: (_epoch, batches) => { for (const b of batches) movedOrCut.set(b.rack, b.carriedMB[SHUFFLED_IN]); } } });
+    expect(r.summary.killedTasks).toBeGreaterThanOrEqual(10);
+    const total = [...movedOrCut.values()].reduce((a, b) => a + b, 0);
+    expect(r.network!.shuffleSentMB).toBeGreaterThan(100_000);
+    expect(total).toBeCloseTo(r.network!.shuffleSentMB, 1);
   });
 
   it('delay scheduling moves fewer MB across racks than naive fair sharing', async () => {

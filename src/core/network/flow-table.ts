@@ -222,6 +222,11 @@ export class FlowTable {
     }
   }
 
+  /** The last resource of active flow f's path (a cross-rack flow's group link). */
+  lastResource(f: number): number {
+    return this.pathRes[f * MAX_PATH + this.pathLen[f] - 1];
+  }
+
   /** MB active flow f has left to move at `nowMs`. */
   remainingAt(f: number, nowMs: number): number {
     return this.remainingMB[f] - this.unsettledMB(f, nowMs);

@@ -219,8 +219,8 @@ export class FluidRack extends RackTasks implements GroupUse {
    * Committed MB up to the saved epoch start: uplink, downlink, all cross-rack groups, forced (finished early), read
    * (maps and shuffles), served (send halves started), unserved (send halves not simulated), replicated (far sides
    * of writes started), unreplicated (far sides not simulated), shuffle sent (send halves of fetches from other
-   * racks started) and shuffled in (what the link of traffic in from anywhere carried: reduces' fetches from other
-   * racks, for the master's shuffle mix).
+   * racks started) and shuffled in (what the link of traffic in from anywhere carried, reduces' fetches from other
+   * racks, and what committed passes cut from it: RackSlots.cutInMB; for the master's shuffle mix).
    */
   committedCarried(): Float64Array {
     const { links, crossedGroups, carriedLinks: listed } = this;
@@ -245,7 +245,7 @@ export class FluidRack extends RackTasks implements GroupUse {
     this.carried[8] = this.savedSv.unreplicatedMB;
     this.carried[9] = this.savedSv.shuffledMB;
     const shuffleIn = links.boundLink(links.spreadIn);
-    this.carried[10] = shuffleIn < 0 ? 0 : c[shuffleIn - links.up];
+    this.carried[10] = (shuffleIn < 0 ? 0 : c[shuffleIn - links.up]) + this.cutInMB;
     return this.carried;
   }
 

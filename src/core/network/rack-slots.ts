@@ -58,6 +58,11 @@ export class RackSlots {
   readonly links: RackLinks;
   /** MB a committed pass had to finish early (see fluid-rack.ts). */
   forcedMB = 0;
+  /**
+   * MB committed passes dropped from the link of traffic in from anywhere: what reduces killed or finished early had
+   * left to fetch from other racks (the master's shuffle mix drains them as it drains what the link carried).
+   */
+  cutInMB = 0;
   /** MB the tasks launched here read (maps' inputs, reduces' shuffles), counted at launch (for the bytes invariant). */
   readMB = 0;
   /**
@@ -193,7 +198,8 @@ export class RackSlots {
    * (see demand()), as its phase and what it has heard stand. A map starting up that reads from another rack claims
    * that rack's group. A reduce starting up claims "in from anywhere" for its fetch. A reduce that has heard of every
    * map's output and has not yet written (starting up, fetching or computing) claims "out to anywhere" if its output
-   * has an off-rack replica (replication 2 or more): it may fetch the rest, compute and start its write through the
+   * may have an off-rack replica (replication 2 or more; without a topology script its pipeline may yet stay in the
+   * rack, drawn as the write starts: writePipeline): it may fetch the rest, compute and start its write through the
    * pipeline within the epoch. Claimed every epoch it may, as its write must never meet a group link sized to 0:
    * counted in the predicted pass, which runs on the last allocation, the claim is what sizes the link for the
    * committed pass, which can run faster on a larger one (test/harness found a reduce that finished fetching in the

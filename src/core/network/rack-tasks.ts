@@ -98,8 +98,12 @@ export class RackTasks extends RackSlots {
   protected stop(q: number): void {
     const s = this.s;
     this.heap.cancel(this.flowsMax + q);
+    const inAnywhere = this.links.boundLink(this.links.spreadIn);
     for (let k = q * FLOWS_PER_SLOT; k < (q + 1) * FLOWS_PER_SLOT; k++) {
-      if (s.flows[k] >= 0) this.net.remove(s.flows[k], this.clock);
+      const f = s.flows[k];
+      if (f < 0) continue;
+      if (this.committing && inAnywhere >= 0 && this.net.lastResource(f) === inAnywhere) this.cutInMB += this.net.remainingAt(f, this.clock);
+      this.net.remove(f, this.clock);
       s.flows[k] = -1;
     }
     this.touchSlot(q);

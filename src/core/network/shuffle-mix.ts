@@ -6,8 +6,10 @@
  * the group's flows in the proportion of the bytes they still have to fetch from it:
  * - Outstanding MB, by reducer rack and source rack: each fetch's MB by source rack are added as the master resolves
  *   the fetches (shuffle-sends.ts, exact: the maps' own nodes), and a rack's are drained, in proportion, by the MB its
- *   "in from anywhere" link reports carried (FluidRack.committedCarried). Fetches that share the link share it evenly,
- *   so what is left keeps their mix.
+ *   "in from anywhere" link reports carried, and those of fetches cut short (a reduce killed or finished early:
+ *   FluidRack.committedCarried). The proportional drain is an approximation: fetches that share the link share it
+ *   evenly, so a smaller one ends first and its sources' share stays in the mix, shrinking, until the rack's fetches
+ *   are all done and the mix of the rack clears.
  * - Expected: a fetch that starts in the epoch being allocated (a notice of new outputs elsewhere), or in the next
  *   (its reduce's start-up may run past the epoch's end), is resolved one or two allocations later; in those two its
  *   flow is weighted by where its job's finished maps ran as each allocation reads it (MapOutputs.racksOf): its maps
