@@ -380,8 +380,8 @@ export class MasterActor {
 
   /**
    * Fluid model: the far sides of the writes the racks' last batches reported, sent to the racks the pipeline enters
-   * past the writer's (rack by rack, in report order: the same serves whatever order the batches came in). Each starts at the answered
-   * epoch's start at the earliest (the rack applies it at max(its clock, the write's start)).
+   * past the writer's (rack by rack, in report order: the same serves whatever order the batches came in). Each
+   * starts at the answered epoch's start at the earliest (the rack applies it at max(its clock, the write's start)).
    */
   private replicaServes(): void {
     const { targets, writes } = this;

@@ -23,7 +23,10 @@ export interface NetworkResult {
   /** MB of cross-rack map reads whose send half the source's rack simulated, and whose it could not (serves.ts). */
   servedMB: number;
   unservedMB: number;
-  /** MB of the far sides of reduce outputs' write pipelines (the off-rack replicas) a replica's rack simulated, and could not (a pipeline entering two other racks counts twice). */
+  /**
+   * MB of the far sides of reduce outputs' write pipelines (the off-rack replicas) a replica's rack simulated, and
+   * could not (a pipeline entering two other racks counts twice).
+   */
   replicatedMB: number;
   unreplicatedMB: number;
   /** MB of reduces' fetches from other racks whose send half (the source nodes' disks, NICs and uplinks) was simulated. */

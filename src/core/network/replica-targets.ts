@@ -5,9 +5,9 @@
  * chooseRemoteRack finds no other rack and falls back to the local one, the whole cluster, for the second and again
  * for the third (the first two are "on the same rack"), so both are random nodes anywhere, apart from the writer and
  * each other: the pipeline may stay in the writer's physical rack, leave it, or cross racks twice. Replicas past the
- * third (replication > 3) go to random nodes and are not modelled. The choice is counter-based (rng.ts mixKey over the run's key, the writer, the write's start and
- * its size), so a write's targets do not depend on the order in which the master reads the racks' batches, or on
- * how many threads run them.
+ * third (replication > 3) go to random nodes and are not modelled. The choice is counter-based (rng.ts mixKey over
+ * the run's key, the writer, the write's start and its size), so a write's targets do not depend on the order in
+ * which the master reads the racks' batches, or on how many threads run them.
  */
 import { hashString, mixKey } from '../rng.js';
 
