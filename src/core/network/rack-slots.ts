@@ -295,7 +295,16 @@ export class RackSlots {
     if (links.racks > 1 && this.placement !== undefined && this.placement.choose(writer, now, mb * 1024, t) && this.inRack(t[0])) {
       const third = t[1] < 0 ? -1 : this.inRack(t[1]) ? t[1] - this.firstNode : PIPELINE_LEAVES;
       this.addFlow(q, path, links.pipelinePath(i, t[0] - this.firstNode, third, path), mb);
-      if (third === PIPELINE_LEAVES) this.writes.push(writer, now, mb * 1024);
+      if (third === PIPELINE_LEAVES) {
+        this.writes.push(writer, now, mb * 1024);
+        return;
+      }
+      // It stays in the rack, yet the targets hash the write's start: the committed pass, whose launches move that
+      // start, may draw a pipeline that leaves. So the pass counts it on "out to anywhere" as if it did, as a claim
+      // does, and the master sizes that group for the committed pass (test/regressions found one that met it at 0).
+      const k = links.slotAt(links.group(links.spreadOut));
+      this.epochFlows[k]++;
+      this.liveGroups.add(k);
       return;
     }
     this.addFlow(q, path, links.replicaPath(i, path), mb);
