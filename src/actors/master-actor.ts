@@ -23,7 +23,7 @@ import { CoreAllocator } from '../core/network/core-allocation.js';
 import { GroupCapacities } from '../core/network/group-capacities.js';
 import { LinkUsage, SHUFFLED_IN } from '../core/network/link-usage.js';
 import { PIPELINE_LEAVES, linkRates } from '../core/network/rack-links.js';
-import { ReplicaTargets, WRITE_FIELDS } from '../core/network/replica-targets.js';
+import { type ReplicaTargets, WRITE_FIELDS, replicaTargetsOf } from '../core/network/replica-targets.js';
 import { REPLICA, SEND } from '../core/network/serves.js';
 import { ShuffleMix } from '../core/network/shuffle-mix.js';
 import { type FinishOrder, ShuffleSends } from '../core/network/shuffle-sends.js';
@@ -157,7 +157,7 @@ export class MasterActor {
     this.writes = this.allocator === undefined ? [] : new Array<Float64Array | null>(this.topology.racks).fill(null);
     this.fetches = this.allocator === undefined ? [] : new Array<Float64Array | null>(this.topology.racks).fill(null);
     if (this.allocator !== undefined) {
-      this.replicaTargets = new ReplicaTargets(scenario.seed, this.topology.racks, this.topology.nodesPerRack, scenario.hdfs.replication, scenario.cluster.network.rackAware);
+      this.replicaTargets = replicaTargetsOf(scenario, this.topology);
       this.shuffleMix = new ShuffleMix(this.topology.racks, (job) => this.scheduler.mapOutputs!.racksOf(job));
       this.shuffleSends = new ShuffleSends(this.topology.nodesPerRack, this.topology.nodes, this.shuffleMix);
     }

@@ -3,7 +3,7 @@ import { type JobIndex, type NodeId, type RackId, rackId } from '../core/ids.js'
 import { isMapRef } from '../core/task-ref.js';
 import { FluidRack } from '../core/network/fluid-rack.js';
 import { linkRates } from '../core/network/rack-links.js';
-import { ReplicaTargets } from '../core/network/replica-targets.js';
+import { replicaTargetsOf } from '../core/network/replica-targets.js';
 import { RackArena, RackModel } from '../core/rack-model.js';
 import { copySlotsOf } from '../core/replication/copy-streams.js';
 import type { Scenario } from '../core/scenario.js';
@@ -28,9 +28,9 @@ export function rackActors(topology: Topology, racks: readonly number[], scenari
   const out = new HeartbeatBatchBuilder();
   const network = scenario.cluster.network;
   if (network.model === 'fluid') {
-    const replication = scenario.hdfs.replication;
-    const placement = new ReplicaTargets(scenario.seed, topology.racks, topology.nodesPerRack, replication, network.rackAware);
-    const options = { rates: linkRates(network, topology.nodesPerRack), taskStartMs: network.taskStartMs, copySlots: copySlotsOf(scenario), solveEveryChange, replication, placement };
+    // Rack-aware, every pipeline leaves the writer's rack: the racks need not draw its targets.
+    const placement = network.rackAware ? undefined : replicaTargetsOf(scenario, topology);
+    const options = { rates: linkRates(network, topology.nodesPerRack), taskStartMs: network.taskStartMs, copySlots: copySlotsOf(scenario), solveEveryChange, replication: scenario.hdfs.replication, placement };
     return racks.map((rack) => new RackActor(rackId(rack), new FluidRack(topology, rackId(rack), options), out));
   }
   const arena = new RackArena(topology, racks.length);

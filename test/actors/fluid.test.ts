@@ -236,6 +236,7 @@ describe('fluid network model results', () => {
       expect(reportedMB / outputs).toBeLessThan(0.995);
       expect(farMB / outputs).toBeGreaterThan(1.2);
       expect(farMB / outputs).toBeLessThan(1.95);
+      expect([reportedMB / outputs, farMB / outputs].map((x) => x.toFixed(3))).toEqual(['0.983', '1.703']); // README's figures
     }
     expect(reportedMB).toBeLessThanOrEqual(outputs + 1e-6);
     expect(n.replicatedMB).toBeLessThanOrEqual(farMB + 1e-6);

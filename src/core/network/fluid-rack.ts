@@ -17,6 +17,7 @@ import { type Topology, rackHeartbeats } from '../topology.js';
 import { type GroupUse, KEEP_ALL } from './live-groups.js';
 import { EventHeap } from './event-heap.js';
 import { FlowTable } from './flow-table.js';
+import { SHUFFLED_IN } from './link-usage.js';
 import type { FluidRackOptions } from './rack-slots.js';
 import { RackTasks } from './rack-tasks.js';
 import { ServeState } from './serves.js';
@@ -86,7 +87,7 @@ export class FluidRack extends RackTasks implements GroupUse {
   private savedReadMB = 0;
   private readonly pinned: Int32Array;
   private pins = 0;
-  private readonly carried = new Float64Array(11);
+  private readonly carried = new Float64Array(SHUFFLED_IN + 1);
   /** The writes with an off-rack replica the last committed epoch started (WRITE_FIELDS each), for the batch. */
   private committedWrites: number[] = [];
   /** The fetches from other racks the last committed epoch started (FETCH_FIELDS each), for the batch. */
@@ -245,7 +246,7 @@ export class FluidRack extends RackTasks implements GroupUse {
     this.carried[8] = this.savedSv.unreplicatedMB;
     this.carried[9] = this.savedSv.shuffledMB;
     const shuffleIn = links.boundLink(links.spreadIn);
-    this.carried[10] = (shuffleIn < 0 ? 0 : c[shuffleIn - links.up]) + this.cutInMB;
+    this.carried[SHUFFLED_IN] = (shuffleIn < 0 ? 0 : c[shuffleIn - links.up]) + this.cutInMB;
     return this.carried;
   }
 

@@ -302,9 +302,7 @@ export class RackSlots {
       // It stays in the rack, yet the targets hash the write's start: the committed pass, whose launches move that
       // start, may draw a pipeline that leaves. So the pass counts it on "out to anywhere" as if it did, as a claim
       // does, and the master sizes that group for the committed pass (test/regressions found one that met it at 0).
-      const k = links.slotAt(links.group(links.spreadOut));
-      this.epochFlows[k]++;
-      this.liveGroups.add(k);
+      this.countStart(links.slotAt(links.group(links.spreadOut)));
       return;
     }
     this.addFlow(q, path, links.replicaPath(i, path), mb);
@@ -521,14 +519,19 @@ export class RackSlots {
     const k = this.links.slotAt(path[len - 1]);
     if (k >= 0) {
       if (this.committing && this.net.capacity[path[len - 1]] === 0) this.unallocatedStarts++;
-      this.epochFlows[k]++; // counted in every pass; the predicted pass's count is the one reported
-      this.liveGroups.add(k);
+      this.countStart(k);
       this.crossedGroups.add(k);
     }
     this.touchSlot(q);
     let at = q * FLOWS_PER_SLOT;
     while (s.flows[at] >= 0) at++;
     s.flows[at] = f;
+  }
+
+  /** A flow starts on the group link of slot k: counted in every pass; the predicted pass's count is the one reported. */
+  private countStart(k: number): void {
+    this.epochFlows[k]++;
+    this.liveGroups.add(k);
   }
 
   protected nodeOfSlot(q: number): number {

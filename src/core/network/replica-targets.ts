@@ -10,12 +10,19 @@
  * which the master reads the racks' batches, or on how many threads run them.
  */
 import { hashString, mixKey } from '../rng.js';
+import type { Scenario } from '../scenario.js';
+import type { Topology } from '../topology.js';
 
 /** A reported write on the wire (HeartbeatBatch.replicas), three Float64s: writer node, start time (ms), KB. */
 export const WRITE_FIELDS = 3;
 
 const bits = new Float64Array(1);
 const words = new Uint32Array(bits.buffer);
+
+/** The run's placement: the master's and the racks' (which must draw the same targets) are made here alone. */
+export function replicaTargetsOf(scenario: Scenario, topology: Topology): ReplicaTargets {
+  return new ReplicaTargets(scenario.seed, topology.racks, topology.nodesPerRack, scenario.hdfs.replication, scenario.cluster.network.rackAware);
+}
 
 export class ReplicaTargets {
   private readonly key: number;

@@ -108,8 +108,8 @@ export class ShuffleMix {
     // The expected flows' sums by source (each flow's shares sum to 1), then the known flows' from the MB outstanding.
     let n = 0;
     let expectedFlows = 0;
-    for (const gen of [this.expected, this.previous]) {
-      const jobs = gen.byRack[rack];
+    for (let g = 0; g < 2; g++) {
+      const jobs = (g === 0 ? this.expected : this.previous).byRack[rack];
       if (jobs === undefined) continue;
       for (const [job, count] of jobs) {
         const where = this.outputs(job);

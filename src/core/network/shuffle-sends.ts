@@ -12,9 +12,9 @@
  * runs apart from it. The same sums by reducer rack and source rack go to the shuffle mix (shuffle-mix.ts), which
  * weights the reducers' group links over the sources' uplinks.
  */
+import { MixTally } from './mix-tally.js';
 import { SHUFFLE } from './serves.js';
 import type { ShuffleMix } from './shuffle-mix.js';
-import { grownFloats } from './grown.js';
 
 /** A fetch on the wire (HeartbeatBatch.fetches), five Float64s: reducer node, job, maps finished before, after, MB a map. */
 export const FETCH_FIELDS = 5;
@@ -39,12 +39,12 @@ export class ShuffleSends {
   private readonly tally?: MixTally;
 
   /** `mix`: where each fetch's MB come from, by source rack, are added there as the fetches are resolved. */
-  constructor(readonly nodesPerRack: number, nodes: number, private readonly mix?: ShuffleMix) {
+  constructor(readonly nodesPerRack: number, nodes: number, mix?: ShuffleMix) {
     this.mb = new Float64Array(nodes);
     this.sources = new Int32Array(nodes);
     const racks = Math.ceil(nodes / nodesPerRack);
     this.byRack = new Int32Array(racks);
-    if (mix !== undefined) this.tally = new MixTally(racks);
+    if (mix !== undefined) this.tally = new MixTally(racks, mix);
   }
 
   /** Whether sends are waiting for drain (or fetches for resolve). */
@@ -102,7 +102,7 @@ export class ShuffleSends {
   private one(nodes: Int32Array, rack: number, from: number, to: number, perMap: number): void {
     const perRack = this.nodesPerRack;
     const tally = this.tally;
-    tally?.begin(this.mix!, perMap, [rack]);
+    tally?.begin(perMap, [rack]);
     tally?.weigh(rack, 1);
     for (let k = from; k < to; k++) {
       const node = nodes[k];
@@ -127,7 +127,7 @@ export class ShuffleSends {
     for (const at of list) b.push(f[at + 2], at + 1, f[at + 3], -(at + 1));
     const pairs = b.length / 2;
     const idx = Array.from({ length: pairs }, (_, k) => k).sort((x, y) => b[2 * x] - b[2 * y] || x - y);
-    tally?.begin(this.mix!, perMap, list.map((at) => f[at]));
+    tally?.begin(perMap, list.map((at) => f[at]));
     let covering = 0;
     for (let e = 0; e < pairs; e++) {
       const pos = b[2 * idx[e]];
@@ -168,111 +168,3 @@ export class ShuffleSends {
     this.count = 0;
   }
 }
-
-/**
- * One job's fetches resolved together, for the mix: maps x the fetches covering them, by source rack and reducer rack.
- * Maps are counted by source as they come and weighed by the covering fetches when those change (a segment at a
- * time). The counts are whole numbers, so the order they are summed in does not change them; each pair's goes to the
- * mix as one add of perMap x count, sources in order of first map, reducer racks in order of first fetch (or in more
- * adds, where a tally of very many racks fills its table: SPILL_CELLS).
- */
-class MixTally {
-  /** By rack: its row (source racks, in order first counted) and column (reducer racks), or -1. */
-  private readonly rowOf: Int32Array;
-  private readonly colOf: Int32Array;
-  private readonly rows: number[] = [];
-  private readonly cols: number[] = [];
-  /** By column: the fetches from its rack covering the maps being counted. */
-  private weights: Float64Array = new Float64Array(0);
-  /** By row: maps counted since the weights last changed; and the rows with any. */
-  private pending: Float64Array = new Float64Array(0);
-  private readonly waiting: number[] = [];
-  /** rows x cols, row-major. */
-  private counts: Float64Array = new Float64Array(0);
-  private mix!: ShuffleMix;
-  private perMap = 0;
-
-  constructor(racks: number) {
-    this.rowOf = new Int32Array(racks).fill(-1);
-    this.colOf = new Int32Array(racks).fill(-1);
-  }
-
-  /** Starts a tally for `mix` at `perMap` MB a map over fetches by reduces in `racks` (repeats allowed), none covering yet. */
-  begin(mix: ShuffleMix, perMap: number, racks: readonly number[]): void {
-    this.mix = mix;
-    this.perMap = perMap;
-    for (const r of racks) {
-      if (this.colOf[r] >= 0) continue;
-      this.colOf[r] = this.cols.length;
-      this.cols.push(r);
-    }
-    if (this.weights.length < this.cols.length) this.weights = new Float64Array(2 * this.cols.length);
-  }
-
-  /** `delta` fetches by reduces in rack `rack` begin (1) or stop (-1) covering the maps counted next. */
-  weigh(rack: number, delta: number): void {
-    this.settle();
-    this.weights[this.colOf[rack]] += delta;
-  }
-
-  /** One map from rack `source`, read by the fetches covering it now. */
-  count(source: number): void {
-    let row = this.rowOf[source];
-    if (row < 0) row = this.addRow(source);
-    if (this.pending[row]++ === 0) this.waiting.push(row);
-  }
-
-  /** Adds the tally to the mix, and clears it for the next. */
-  end(): void {
-    this.settle();
-    this.spill();
-    this.weights.fill(0, 0, this.cols.length);
-    for (const r of this.cols) this.colOf[r] = -1;
-    this.cols.length = 0;
-  }
-
-  private addRow(source: number): number {
-    const width = this.cols.length;
-    if ((this.rows.length + 1) * width > SPILL_CELLS && this.rows.length > 0) {
-      this.settle();
-      this.spill();
-    }
-    const row = this.rows.length;
-    this.rowOf[source] = row;
-    this.rows.push(source);
-    if (this.counts.length < (row + 1) * width) this.counts = grownFloats(this.counts, Math.max(2 * this.counts.length, (row + 1) * width));
-    if (this.pending.length <= row) this.pending = grownFloats(this.pending, 2 * row + 2);
-    return row;
-  }
-
-  /** Weighs the maps counted since the weights last changed. */
-  private settle(): void {
-    const { counts, weights, pending } = this;
-    const width = this.cols.length;
-    for (const row of this.waiting) {
-      const maps = pending[row];
-      pending[row] = 0;
-      const base = row * width;
-      for (let c = 0; c < width; c++) counts[base + c] += maps * weights[c];
-    }
-    this.waiting.length = 0;
-  }
-
-  /** Adds the settled counts to the mix and forgets the rows. */
-  private spill(): void {
-    const { rows, cols, counts } = this;
-    const width = cols.length;
-    for (let row = 0; row < rows.length; row++) {
-      for (let c = 0; c < width; c++) {
-        const n = counts[row * width + c];
-        if (n > 0) this.mix.add(cols[c], rows[row], this.perMap * n);
-      }
-      this.rowOf[rows[row]] = -1;
-    }
-    counts.fill(0, 0, rows.length * width);
-    rows.length = 0;
-  }
-}
-
-/** Cells of a tally's table (8 bytes each) past which it adds what it has to the mix and starts again. */
-const SPILL_CELLS = 1 << 20;

@@ -42,6 +42,18 @@ describe('replica targets', () => {
     }
     expect(besideWriter / got.length).toBeCloseTo(24 / 99, 1);
     expect(thirdBesideSecond / got.length).toBeCloseTo(24 / 98, 1);
+    // The README's figures: the writes whose pipeline leaves the writer's rack, and the far sides per write (a
+    // pipeline entering two other racks has two).
+    let leaving = 0;
+    let farSides = 0;
+    for (const [writer, second, third] of got) {
+      const [w, a, c] = [writer, second, third].map(rackOf);
+      const sides = a !== w ? (c === a ? 1 : 2) : c !== w ? 1 : 0;
+      if (sides > 0) leaving++;
+      farSides += sides;
+    }
+    expect(leaving / got.length).toBeCloseTo(0.943, 2); // 1 - 24/99 x 23/98 = 0.943
+    expect(farSides / got.length).toBeCloseTo(1.51, 1); // 75/99 x (1 + 74/98) + 24/99 x 75/98 = 1.515
     for (const h of hits) expect(h).toBeGreaterThan(100); // 200 expected each
   });
 
