@@ -104,7 +104,7 @@ export class Mailbox {
 
 /** The fluid model's sizes of one rack's batches (see batchBoundBytes); omitted for the flat model. */
 export interface FluidBound {
-  /** Racks in the cluster (a rack's cross-rack groups: racks + 2). */
+  /** Racks in the cluster (a rack's cross-rack groups: racks + 3). */
   racks: number;
   /** Copy slots per node (replica copies, which read like maps). */
   copySlots: number;
@@ -117,12 +117,12 @@ export interface FluidBound {
  * columns, plus the msgpack envelope. The fluid model adds, per rack: its demand, a (group, flows) Int32 pair for
  * each group a flow crossed or is about to cross in the epoch (each map-like slot runs at most two maps an epoch, the
  * one running at its start and the one launched at its heartbeat, each reading in from one group; reduces' fetches and
- * writes share two groups), ten carried MB, its flows still to run, its writes (a reduce slot can start two in
+ * writes share two groups), eleven carried MB, its flows still to run, its writes (a reduce slot can start two in
  * one epoch: its reduce's, and the next one's launched at the heartbeat; three Float64s each) and its fetches from
  * other racks (a reduce slot starts at most two an epoch: one for what it heard before the epoch, once its fetch
  * under way ends, and one for what it hears at the heartbeat; five Float64s each); and the allocation the
  * master sends, a (group, MB/s) Float64 pair for each group whose capacity changed, at most the groups with demand in
- * this allocation or the last (the racks' own, and the master's cross-rack launches, one group each), and the done jobs
+ * this allocation or the last (the racks' own, and the master's cross-rack launches, one group each) and its "sends out" link, and the done jobs
  * whose map log it drops, an Int32 each (at most forgetsPerEpoch: map-outputs.ts). The serves a
  * command carries are bounded for the whole cluster, not per rack: serveBoundBytes.
  */
@@ -132,10 +132,10 @@ export function batchBoundBytes(nodesPerRack: number, mapSlots: number, reduceSl
   let responses = nodesPerRack * (slots * (4 * 6 + 1 + 2 * 8) + slots * 12 + reduceSlots * 2 * 24);
   if (fluid !== undefined) {
     const mapLike = nodesPerRack * (mapSlots + fluid.copySlots);
-    const groups = fluid.racks + 2;
+    const groups = fluid.racks + 3;
     const demand = Math.min(groups, 2 * mapLike + 2);
-    heartbeats += 8 * demand + 10 * 8 + 4 + nodesPerRack * reduceSlots * 2 * (3 + 5) * 8 + nodesPerRack * fluid.copySlots * 8;
-    responses += 16 * Math.min(groups, 2 * (demand + mapLike + 2)) + nodesPerRack * fluid.copySlots * (4 * 6 + 1 + 2 * 8 + 12) + 4 * forgetsPerEpoch(nodesPerRack) + 32;
+    heartbeats += 8 * demand + 11 * 8 + 4 + nodesPerRack * reduceSlots * 2 * (3 + 5) * 8 + nodesPerRack * fluid.copySlots * 8;
+    responses += 16 * Math.min(groups, 2 * (demand + mapLike + 2) + 1) + nodesPerRack * fluid.copySlots * (4 * 6 + 1 + 2 * 8 + 12) + 4 * forgetsPerEpoch(nodesPerRack) + 32;
   }
   return 2 * Math.max(heartbeats, responses) + 1024;
 }

@@ -146,6 +146,35 @@ describe('fluid network model results', () => {
     expect(threads.digest).toBe(r.digest);
   });
 
+  it('the send halves of reads from a rack are held to what the core gives their readers, not run at the rack\'s NIC', async () => {
+    // Twelve 64 MB blocks on rack 0's one node; FIFO without delay runs 8 maps in racks 1-3, reading from it over a
+    // 0.1 Gbps core (11.9 MB/s). Their send halves ran at node 0's NIC before (rack 0's uplink carried 45.7, 114.7,
+    // 119.2, 119.2, 111.1 MB in 1 s epochs while the core let 11.9 a second through); now they cross rack 0's "sends
+    // out" link, sized to what the readers' groups get: 11.9 MB an epoch, all 512 MB by the job's end.
+    const s = scenario({
+      name: 'slow-core-sends', seed: 1,
+      cluster: { racks: 4, nodesPerRack: 1, mapSlotsPerNode: 4, reduceSlotsPerNode: 1, heartbeatMs: 1000, network: { model: 'fluid', coreGbps: 0.1 } },
+      hdfs: { replication: 1, blockMB: 64 }, tasks: { durationJitter: 0 }, scheduler: { policy: 'fifo' },
+      workload: { kind: 'jobs', files: [{ name: 'f1', blocks: 12, replicas: Array.from({ length: 12 }, () => [0]) }], jobs: [{ id: 'j1', submitMs: 0, input: 'f1', type: 'io', mapMs: 1000, reduces: 0 }] },
+    });
+    const coreMBps = 0.1 * 119.20928955078125;
+    const perEpoch: number[] = [];
+    let last = 0;
+    const r = await simulate(s, { timeDecisions: false, inspect: { batches: (_epoch, batches) => {
+      for (const b of batches) if (b.rack === 0) {
+        perEpoch.push(b.carriedMB[0] - last);
+        last = b.carriedMB[0];
+      }
+    } } });
+    expect(r.network!.servedMB).toBeCloseTo(512, 6);
+    expect(last).toBeCloseTo(512, 6);
+    expect(Math.max(...perEpoch)).toBeLessThanOrEqual(coreMBps * (1 + 1e-9));
+    // The readers' side, sized over the core as before: 512 MB at 11.9 MB/s.
+    expect(r.jobs[0].responseMs).toBeGreaterThan((512 / coreMBps) * 1000);
+    const threads = await simulateCompiled(s, { runtime: 'threads', workers: 3, timeDecisions: false });
+    expect(threads.digest).toBe(r.digest);
+  });
+
   it('every MB a rack\'s fetches from other racks put on its link leaves the shuffle mix: carried, or cut when preemption kills a reduce mid-fetch', async () => {
     // A research pool's two 2,000-map jobs hold the cluster; from 90 s production jobs claim a min share of 10
     // reduces, and preemption kills 10 research reduces in their fetches. The link's counter for the mix (field 10)

@@ -6,7 +6,10 @@
  * replica of a reduce's output). Cross-rack flows cross the rack's own NIC and switch link plus their group's link;
  * the far rack's side of a map's read is the send half the far rack simulates (serves.ts), and the far side of a
  * reduce output's write pipeline the replica racks' (replicaInPath); for a reduce's shuffle from other racks the far
- * side is not simulated (its uplink and the core are, in the allocation); from its own rack it is (readPath).
+ * side is not simulated (its uplink and the core are, in the allocation); from its own rack it is (readPath). The
+ * send halves this rack runs for other racks' transfers (servePath, shuffle sends) cross its "sends out" link after
+ * the uplink: the share of the core and of the readers' links the master's allocation gives them (core-allocation.ts),
+ * Infinity until it bounds them.
  * Per map slot: its read stream, a link of one flow whose capacity caps that map's read: one disk's rate (a block
  * lives on one disk) and the rate the map's code consumes its input (reading and computing overlap).
  */
@@ -49,10 +52,13 @@ export function linkRates(network: NetworkConfig, nodesPerRack: number): LinkRat
 export class RackLinks {
   readonly up: number;
   readonly down: number;
-  /** Cross-rack groups: 0 .. racks - 1 in from that rack, then SPREAD_IN, SPREAD_OUT. */
+  /** Cross-rack groups: 0 .. racks - 1 in from that rack, then SPREAD_IN, SPREAD_OUT, SENDS_OUT. */
   readonly groups: number;
   readonly spreadIn: number;
   readonly spreadOut: number;
+  readonly sendsOut: number;
+  /** The "sends out" link (bound first, with more than one rack; else -1). */
+  readonly sendsOutLink: number;
   /** Resources the owner's arrays hold: the nodes', the streams, the switch links, then the group links reserved. */
   resources: number;
   /**
@@ -82,17 +88,20 @@ export class RackLinks {
    * per resource (at 3,000 racks, every link bound at once made 2 GB). A link is internal: which one a group gets
    * changes nothing simulated.
    */
-  constructor(readonly nodes: number, readonly racks: number, readonly mapSlots = 0, readonly serves = 0, reserve = racks + 2) {
+  constructor(readonly nodes: number, readonly racks: number, readonly mapSlots = 0, readonly serves = 0, reserve = racks + 3) {
     this.streams = nodes * PER_NODE;
     this.up = this.streams + nodes * mapSlots + serves;
     this.down = this.up + 1;
-    this.groups = racks + 2;
+    this.groups = racks + 3;
     this.spreadIn = racks;
     this.spreadOut = racks + 1;
+    this.sendsOut = racks + 2;
     const reserved = Math.min(this.groups, Math.max(1, reserve));
     this.groupOf = new Int32Array(reserved);
     this.resources = this.down + 1 + reserved;
     if (reserved === this.groups) for (let g = 0; g < this.groups; g++) this.bind(g);
+    else if (racks > 1) this.bind(this.sendsOut);
+    this.sendsOutLink = racks > 1 ? this.group(this.sendsOut) : -1;
   }
 
   /** Resource of node offset i (0 .. nodes - 1): DISK_READ, DISK_WRITE, NIC_IN or NIC_OUT. */
@@ -110,12 +119,22 @@ export class RackLinks {
     return this.streams + this.nodes * this.mapSlots + k;
   }
 
-  /** The send half of serve k from node offset `src`: its stream, the node's disks and NIC out, the uplink. */
+  /** The send half of serve k from node offset `src`: its stream, the node's disks and NIC out, the uplink, sends out. */
   servePath(k: number, src: number, out: Int32Array): number {
     out[0] = this.serveStream(k);
     out[1] = this.node(src, DISK_READ);
     out[2] = this.node(src, NIC_OUT);
     out[3] = this.up;
+    out[4] = this.sendsOutLink;
+    return 5;
+  }
+
+  /** Node offset j's backlog of sends to other racks' reduces: its disks and NIC out, the uplink, sends out. */
+  shuffleSendPath(j: number, out: Int32Array): number {
+    out[0] = this.node(j, DISK_READ);
+    out[1] = this.node(j, NIC_OUT);
+    out[2] = this.up;
+    out[3] = this.sendsOutLink;
     return 4;
   }
 
@@ -225,7 +244,10 @@ export class RackLinks {
     return k;
   }
 
-  /** Capacities: nodes' disks and NICs, the switch links; group links start at 0 (the master allocates them). */
+  /**
+   * Capacities: nodes' disks and NICs, the switch links; group links start at 0 (the master allocates them), but
+   * "sends out" at Infinity (nothing bounds a send half until an allocation does).
+   */
   capacities(rates: LinkRates): Float64Array {
     const c = new Float64Array(this.resources);
     for (let i = 0; i < this.nodes; i++) {
@@ -241,6 +263,7 @@ export class RackLinks {
     const sw = rates.switchMBps >= this.nodes * rates.nicMBps ? Infinity : rates.switchMBps;
     c[this.up] = sw;
     c[this.down] = sw;
+    if (this.sendsOutLink >= 0) c[this.sendsOutLink] = Infinity;
     return c;
   }
 

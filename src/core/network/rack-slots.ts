@@ -330,6 +330,7 @@ export class RackSlots {
     }
     const f = this.net.add(this.path, undefined, len, sv.mb[k], this.clock, this.slots + k);
     sv.sending(k, f);
+    if (sv.kind[k] !== REPLICA) this.countSendOut();
   }
 
   /** Runs the network and the slots' timers to `untilMs`. */
@@ -493,7 +494,7 @@ export class RackSlots {
   /**
    * Node offset j sends `mb` of map outputs to a reduce of its rack (`out` false) or, a SHUFFLE serve (serves.ts), to
    * reduces in other racks (`out` true). A node's sends of each kind are one backlog: a flow from its disk over its NIC
-   * out (and, out of the rack, the uplink), grown by each fetch while it runs. It runs apart from the fetches it serves
+   * out (and, out of the rack, the uplink and sends out), grown by each fetch while it runs. It runs apart from the fetches it serves
    * (as a cross-rack read's send half does, serves.ts): it loads the node's disk and NIC out for as long as its share
    * of them takes, and the reduce's rate sees it not. (A flow per fetch over both nodes' resources, max-min exact,
    * joined a rack's nodes into one component that every flow start and end re-solved: fb2009-day's racks 2.2 s ->
@@ -507,10 +508,19 @@ export class RackSlots {
       return;
     }
     const path = this.path;
-    path[0] = this.links.node(j, DISK_READ);
-    path[1] = this.links.node(j, NIC_OUT);
-    path[2] = this.links.up;
-    flows[j] = this.net.add(path, undefined, out ? 3 : 2, mb, this.clock, this.slots + this.sv.capacity + (out ? this.nodes : 0) + j);
+    let len = 2;
+    if (out) len = this.links.shuffleSendPath(j, path);
+    else {
+      path[0] = this.links.node(j, DISK_READ);
+      path[1] = this.links.node(j, NIC_OUT);
+    }
+    flows[j] = this.net.add(path, undefined, len, mb, this.clock, this.slots + this.sv.capacity + (out ? this.nodes : 0) + j);
+    if (out) this.countSendOut();
+  }
+
+  /** A send half starts on the "sends out" link: counted as a group's flows are, so its allocation replays the pass. */
+  private countSendOut(): void {
+    this.countStart(this.links.slotAt(this.links.sendsOutLink));
   }
 
   private addFlow(q: number, path: Int32Array, len: number, mb: number): void {

@@ -1,11 +1,12 @@
 /** A rack's resources: group links bound all at once, or as the rack first uses each group, growing its networks. */
 import { describe, expect, it } from 'vitest';
-import { DISK_WRITE, NIC_IN, NIC_OUT, PIPELINE_LEAVES, RackLinks } from '../../../src/core/network/rack-links.js';
+import { DISK_READ, DISK_WRITE, NIC_IN, NIC_OUT, PIPELINE_LEAVES, RackLinks } from '../../../src/core/network/rack-links.js';
 
 describe('RackLinks group links', () => {
   it('by default binds group g to the link after the downlink plus g', () => {
     const links = new RackLinks(3, 5, 2, 4);
-    expect(links.resources).toBe(links.down + 1 + 7);
+    expect(links.resources).toBe(links.down + 1 + 8);
+    expect(links.sendsOutLink).toBe(links.down + 1 + links.sendsOut);
     for (let g = 0; g < links.groups; g++) {
       expect(links.boundLink(g)).toBe(links.down + 1 + g);
       expect(links.group(g)).toBe(links.down + 1 + g);
@@ -20,10 +21,12 @@ describe('RackLinks group links', () => {
     const grownTo: number[] = [];
     links.onGrow = (n) => grownTo.push(n);
     expect(links.resources).toBe(links.down + 3);
+    // "Sends out" is bound first, at once (its link starts unbounded: capacities()).
+    expect(links.sendsOutLink).toBe(links.down + 1);
     expect(links.boundLink(7)).toBe(-1);
     const order = [7, links.spreadIn, 7, 30, 0, 1, 2, 3, 4, 5, 6, 8, 9];
     const bound = order.map((g) => links.group(g));
-    expect(bound.slice(0, 4)).toEqual([links.down + 1, links.down + 2, links.down + 1, links.down + 3]);
+    expect(bound.slice(0, 4)).toEqual([links.down + 2, links.down + 3, links.down + 2, links.down + 4]);
     expect(new Set(bound).size).toBe(new Set(order).size);
     for (let k = 0; k < order.length; k++) {
       expect(links.groupAt(bound[k])).toBe(order[k]);
@@ -39,7 +42,7 @@ describe('RackLinks group links', () => {
   });
 
   it('refuses to bind past its reserve with no owner to grow', () => {
-    const links = new RackLinks(2, 40, 1, 0, 1);
+    const links = new RackLinks(2, 40, 1, 0, 2);
     links.group(3);
     expect(() => links.group(4)).toThrow(/bound more group links than it reserved/);
   });
@@ -48,13 +51,14 @@ describe('RackLinks group links', () => {
 describe('RackLinks group slots', () => {
   it('numbers the bound groups 0, 1, 2 ... in the order bound, each slot its link after the downlink', () => {
     const links = new RackLinks(2, 10_000, 1, 0, 8);
-    expect(links.slots).toBe(0);
+    expect(links.slots).toBe(1);
+    expect(links.boundSlot(links.sendsOut)).toBe(0); // bound first, at once
     expect(links.boundSlot(9_000)).toBe(-1);
     expect(links.boundLink(9_000)).toBe(-1);
-    const order = [9_000, links.spreadOut, 3, links.spreadIn];
-    expect(order.map((g) => links.slot(g))).toEqual([0, 1, 2, 3]);
-    expect(links.slot(3)).toBe(2); // bound once
-    expect(links.slots).toBe(4);
+    const order = [links.sendsOut, 9_000, links.spreadOut, 3, links.spreadIn];
+    expect(order.map((g) => links.slot(g))).toEqual([0, 1, 2, 3, 4]);
+    expect(links.slot(3)).toBe(3); // bound once
+    expect(links.slots).toBe(5);
     order.forEach((g, k) => {
       expect(links.groupOfSlot(k)).toBe(g);
       expect(links.linkOfSlot(k)).toBe(links.down + 1 + k);
@@ -63,13 +67,13 @@ describe('RackLinks group slots', () => {
       expect(links.slotAt(links.linkOfSlot(k))).toBe(k);
     });
     expect(links.slotAt(links.down)).toBe(-1);
-    expect(links.slotAt(links.linkOfSlot(4))).toBe(-1); // reserved, not bound
+    expect(links.slotAt(links.linkOfSlot(5))).toBe(-1); // reserved, not bound
     expect(links.slotRoom).toBe(8);
   });
 
   it('refuses a group the cluster does not have', () => {
     const links = new RackLinks(2, 4, 1, 0, 2);
-    for (const g of [-1, 6, 2.5]) expect(() => links.slot(g)).toThrow(/no cross-rack group/);
+    for (const g of [-1, 7, 2.5]) expect(() => links.slot(g)).toThrow(/no cross-rack group/);
   });
 });
 
@@ -90,5 +94,24 @@ describe('RackLinks write pipelines', () => {
     expect(read(links.pipelinePath(0, 3, 2, path))).toEqual([n(0, NIC_OUT), n(3, NIC_IN), n(3, DISK_WRITE), n(3, NIC_OUT), n(2, NIC_IN), n(2, DISK_WRITE)]);
     expect(read(links.pipelinePath(0, 3, PIPELINE_LEAVES, path))).toEqual([n(0, NIC_OUT), n(3, NIC_IN), n(3, DISK_WRITE), n(3, NIC_OUT), links.up, links.group(links.spreadOut)]);
     expect(read(links.replicaPath(0, path))).toEqual([n(0, NIC_OUT), links.up, links.group(links.spreadOut)]);
+  });
+});
+
+describe('RackLinks send halves', () => {
+  const RATES = { diskReadMBps: 240, diskWriteMBps: 200, streamMBps: 60, nicMBps: 100, switchMBps: 100, coreMBps: 120 };
+
+  it('a serve\'s send half and a node\'s sends to other racks cross the uplink, then "sends out", unbounded at first', () => {
+    const links = new RackLinks(4, 3, 2, 4, 2);
+    const path = new Int32Array(8);
+    const n = (i: number, what: number): number => links.node(i, what);
+    expect(Array.from(path.subarray(0, links.servePath(1, 2, path)))).toEqual([links.serveStream(1), n(2, DISK_READ), n(2, NIC_OUT), links.up, links.sendsOutLink]);
+    expect(Array.from(path.subarray(0, links.shuffleSendPath(3, path)))).toEqual([n(3, DISK_READ), n(3, NIC_OUT), links.up, links.sendsOutLink]);
+    const caps = links.capacities(RATES);
+    expect(caps[links.sendsOutLink]).toBe(Infinity);
+    expect(caps[links.group(links.spreadIn)]).toBe(0); // a group link waits for its allocation
+  });
+
+  it('one rack has no "sends out" link', () => {
+    expect(new RackLinks(4, 1, 2, 0, 2).sendsOutLink).toBe(-1);
   });
 });
