@@ -75,6 +75,8 @@ export interface FluidCommand {
 export class FluidRack extends RackTasks implements GroupUse {
   private readonly heartbeatMs: number;
   private readonly order: Int32Array;
+  /** Each node offset's rank in `order`. */
+  private readonly rankOf: Int32Array;
   private readonly phaseMs: Int32Array;
   /** The saved epoch start: slots, serves, network (with its flows' owners) and events. */
   private readonly saved: SlotState;
@@ -103,6 +105,8 @@ export class FluidRack extends RackTasks implements GroupUse {
     super(topology, rack, options);
     this.heartbeatMs = topology.heartbeatMs;
     ({ phaseMs: this.phaseMs, order: this.order } = rackHeartbeats(topology, rack));
+    this.rankOf = new Int32Array(this.order.length);
+    for (let k = 0; k < this.order.length; k++) this.rankOf[this.order[k]] = k;
     this.savedHeap = new EventHeap(this.eventIds);
     this.savedSv = new ServeState(this.sv.capacity);
     this.savedNet = new FlowTable(this.links.capacities(options.rates), this.flowsMax, this.savedHeap, 0, true);
@@ -340,7 +344,8 @@ export class FluidRack extends RackTasks implements GroupUse {
     for (let k = 0; k < this.order.length; k++) {
       const i = this.order[k];
       const now = base + this.phaseMs[i];
-      this.runUntil(now);
+      if (this.heap.peekTime() <= now) this.runUntil(now);
+      else if (now > this.clock) this.clock = now; // what runUntil does with no event to run
       let finished = 0;
       if (s.done[i] > 0) finished = this.release(i, sink);
       if (finished > 0 || s.waiting[i] > 0 || reportFreeFromMs === -Infinity || ((s.freeMaps[i] > 0 || s.freeReduces[i] > 0) && now >= reportFreeFromMs)) {
@@ -348,6 +353,12 @@ export class FluidRack extends RackTasks implements GroupUse {
       }
     }
     this.runUntil(base + this.heartbeatMs);
+  }
+
+  /** Node `node`'s rank in the rack's heartbeat order (the order's length: not a node of this rack). */
+  private rankOfNode(node: number): number {
+    const i = node - this.firstNode;
+    return i >= 0 && i < this.nodes ? this.rankOf[i] : this.order.length;
   }
 
   /** Frees node i's done slots, reporting each (and pinning it for the committed pass). */
@@ -375,16 +386,32 @@ export class FluidRack extends RackTasks implements GroupUse {
     if (q < this.nodes * this.mapLike && !this.isCopySlot(q)) this.mapLog.append(this.s.job[q], i);
   }
 
-  /** The committed pass of the saved epoch (restored already), applying its responses (if any) at their heartbeats. */
+  /**
+   * The committed pass of the saved epoch (restored already), applying its responses (if any) at their heartbeats. It
+   * visits only the nodes with something to apply (a slot the predicted pass reported done, launches, notices), in
+   * heartbeat order: running to a node's heartbeat only to apply nothing there changes nothing (the events between
+   * run at their own times either way).
+   */
   private commit(r: RackResponses | null): void {
     if (r !== null && r.epoch !== this.savedEpoch) throw new Error(`responses for epoch ${r.epoch} reached a rack whose last epoch was ${this.savedEpoch}`);
     const s = this.s;
+    const rankOf = this.rankOf;
     const base = this.savedEpoch * this.heartbeatMs;
+    const launches = r === null ? 0 : r.launchNode.length;
+    const notices = r === null ? 0 : r.doneNode.length;
     let pin = 0;
     let l = 0;
     let d = 0;
-    for (let k = 0; k < this.order.length; k++) {
-      const i = this.order[k];
+    let lastRank = -1;
+    for (;;) {
+      // The next node in heartbeat order with a pinned slot, a launch or a notice.
+      let rank = pin < this.pins ? rankOf[this.nodeOfSlot(this.pinned[pin])] : this.order.length;
+      if (l < launches) rank = Math.min(rank, this.rankOfNode(r!.launchNode[l]));
+      if (d < notices) rank = Math.min(rank, this.rankOfNode(r!.doneNode[d]));
+      if (rank === this.order.length) break;
+      if (rank <= lastRank) break; // out of heartbeat order: reported below
+      lastRank = rank;
+      const i = this.order[rank];
       const node = this.firstNode + i;
       this.runUntil(base + this.phaseMs[i]);
       while (pin < this.pins && this.nodeOfSlot(this.pinned[pin]) === i) {
@@ -395,11 +422,11 @@ export class FluidRack extends RackTasks implements GroupUse {
         this.free(q, i);
       }
       if (r === null) continue;
-      for (; l < r.launchNode.length && r.launchNode[l] === node; l++) {
+      for (; l < launches && r.launchNode[l] === node; l++) {
         this.launch(i, r.launchJob[l] as JobIndex, r.launchTask[l], r.launchMs[l], r.launchSrc[l] as NodeId | -1, r.launchReadKB[l] / 1024, r.launchWriteKB[l] / 1024, r.launchMapsDone[l] === 1);
       }
       // After the launches: a reduce launched hears its job's progress in a notice of the same heartbeat.
-      for (; d < r.doneNode.length && r.doneNode[d] === node; d++) this.progress(i, r.doneJob[d] as JobIndex, r.doneFinished[d], r.doneInRack[d], r.doneOnNode[d], r.doneMaps[d]);
+      for (; d < notices && r.doneNode[d] === node; d++) this.progress(i, r.doneJob[d] as JobIndex, r.doneFinished[d], r.doneInRack[d], r.doneOnNode[d], r.doneMaps[d]);
     }
     if (pin !== this.pins || (r !== null && (l !== r.launchNode.length || d !== r.doneNode.length))) {
       throw new Error(`responses out of heartbeat order in rack ${this.rack} (epoch ${this.savedEpoch})`);
