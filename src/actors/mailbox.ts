@@ -104,7 +104,7 @@ export class Mailbox {
 
 /** The fluid model's sizes of one rack's batches (see batchBoundBytes); omitted for the flat model. */
 export interface FluidBound {
-  /** Racks in the cluster (a rack's cross-rack groups: racks + 3). */
+  /** Racks in the cluster (a rack's cross-rack groups: racks + 2). */
   racks: number;
   /** Copy slots per node (replica copies, which read like maps). */
   copySlots: number;
@@ -122,7 +122,7 @@ export interface FluidBound {
  * other racks (a reduce slot starts at most two an epoch: one for what it heard before the epoch, once its fetch
  * under way ends, and one for what it hears at the heartbeat; five Float64s each); and the allocation the
  * master sends, a (group, MB/s) Float64 pair for each group whose capacity changed, at most the groups with demand in
- * this allocation or the last (the racks' own, and the master's cross-rack launches, one group each) and its "sends out" link, and the done jobs
+ * this allocation or the last (the racks' own, and the master's cross-rack launches, one group each), and the done jobs
  * whose map log it drops, an Int32 each (at most forgetsPerEpoch: map-outputs.ts). The serves a
  * command carries are bounded for the whole cluster, not per rack: serveBoundBytes.
  */
@@ -132,10 +132,10 @@ export function batchBoundBytes(nodesPerRack: number, mapSlots: number, reduceSl
   let responses = nodesPerRack * (slots * (4 * 6 + 1 + 2 * 8) + slots * 12 + reduceSlots * 2 * 24);
   if (fluid !== undefined) {
     const mapLike = nodesPerRack * (mapSlots + fluid.copySlots);
-    const groups = fluid.racks + 3;
+    const groups = fluid.racks + 2;
     const demand = Math.min(groups, 2 * mapLike + 2);
     heartbeats += 8 * demand + 11 * 8 + 4 + nodesPerRack * reduceSlots * 2 * (3 + 5) * 8 + nodesPerRack * fluid.copySlots * 8;
-    responses += 16 * Math.min(groups, 2 * (demand + mapLike + 2) + 1) + nodesPerRack * fluid.copySlots * (4 * 6 + 1 + 2 * 8 + 12) + 4 * forgetsPerEpoch(nodesPerRack) + 32;
+    responses += 16 * Math.min(groups, 2 * (demand + mapLike + 2)) + nodesPerRack * fluid.copySlots * (4 * 6 + 1 + 2 * 8 + 12) + 4 * forgetsPerEpoch(nodesPerRack) + 32;
   }
   return 2 * Math.max(heartbeats, responses) + 1024;
 }
@@ -143,10 +143,12 @@ export function batchBoundBytes(nodesPerRack: number, mapSlots: number, reduceSl
 /**
  * An upper bound on the serves (far sides of other racks' transfers, SERVE_FIELDS Float64s each) the master sends in
  * one epoch, all racks together: one for each cross-rack read a map-like slot starts (at most one launch a slot an
- * epoch), one for each write with an off-rack replica (at most two a reduce slot an epoch) and one for each node
- * sending map outputs to other racks' reduces (shuffle-sends.ts), plus an envelope per rack. A mailbox that carries
- * commands adds it once, whichever of its racks the serves go to.
+ * epoch) and, with a bounded core, one RECAP for each group of such reads (at most one a reading slot); one for each
+ * far side of a write with an off-rack replica (at most two writes a reduce slot an epoch, and without a topology
+ * script two far sides a write: the second's rack and the third's); and one for each node sending map outputs to
+ * other racks' reduces (shuffle-sends.ts); plus an envelope per rack. A mailbox that carries commands adds it once,
+ * whichever of its racks the serves go to.
  */
 export function serveBoundBytes(racks: number, nodesPerRack: number, mapLikeSlots: number, reduceSlots: number): number {
-  return racks * nodesPerRack * (mapLikeSlots + 2 * reduceSlots + 1) * SERVE_FIELDS * 8 + racks * 64;
+  return racks * nodesPerRack * (2 * mapLikeSlots + 4 * reduceSlots + 1) * SERVE_FIELDS * 8 + racks * 64;
 }

@@ -24,7 +24,7 @@ import { GroupCapacities } from '../core/network/group-capacities.js';
 import { LinkUsage, SHUFFLED_IN } from '../core/network/link-usage.js';
 import { PIPELINE_LEAVES, linkRates } from '../core/network/rack-links.js';
 import { type ReplicaTargets, WRITE_FIELDS, replicaTargetsOf } from '../core/network/replica-targets.js';
-import { REPLICA, SEND } from '../core/network/serves.js';
+import { RECAP, REPLICA, SEND } from '../core/network/serves.js';
 import { ShuffleMix } from '../core/network/shuffle-mix.js';
 import { type FinishOrder, ShuffleSends } from '../core/network/shuffle-sends.js';
 import { forgetsPerEpoch } from '../core/map-outputs.js';
@@ -102,6 +102,10 @@ export class MasterActor {
   private readonly usage: LinkUsage | undefined;
   /** Fluid model: each rack's serves of the epoch being answered (src/core/network/serves.ts), SERVE_FIELDS numbers each. */
   private readonly serves: number[][];
+  /** Scratch of allocate(): its read serves, as (source rack, index of the serve's cap in its list, reader rack). */
+  private readonly sendCaps: number[] = [];
+  /** Bounded core: each reader group's rate a flow (reader rack x racks + source rack) as the last allocation gave it. */
+  private readerRates = new Map<number, number>();
   /**
    * Fluid model: where each write's off-rack replicas go, and each rack's writes reported in the epoch's batch (views
    * of the batches, read by replicaServes within the same onBatches, before the racks reuse them).
@@ -344,7 +348,9 @@ export class MasterActor {
     const allocator = this.allocator!;
     const { nodesPerRack: perRack, racks, heartbeatMs, phaseMs } = this.topology;
     const startMs = this.scenario.cluster.network.taskStartMs;
+    const sends = this.sendCaps;
     for (const list of this.serves) if (list.length > 0) list.length = 0;
+    sends.length = 0;
     if (racks > 1) {
       this.responses.forEachLaunch((node, job, task, src, readKB, computeMs) => {
         const rack = Math.floor(node / perRack);
@@ -353,8 +359,9 @@ export class MasterActor {
           const from = Math.floor(src / perRack);
           allocator.add(rack, from, 1);
           // Its send half, in the source's rack, starts when the map's read does: its heartbeat plus the start-up
-          // (a replica copy has none: its read starts at the heartbeat).
-          this.serves[from].push(SEND, src, answered * heartbeatMs + phaseMs[node] + (job === COPY_JOB ? 0 : startMs), readKB, computeMs);
+          // (a replica copy has none: its read starts at the heartbeat). Its cap, its reader's rate, once allocated.
+          this.serves[from].push(SEND, src, answered * heartbeatMs + phaseMs[node] + (job === COPY_JOB ? 0 : startMs), readKB, computeMs, Infinity, rack);
+          sends.push(from, this.serves[from].length - 2, rack);
         }
       });
       // A notice with outputs in other racks starts a fetch from them where a reduce of the job waits (or has just
@@ -370,18 +377,50 @@ export class MasterActor {
         }
         if (writes && finished === maps) allocator.add(rack, racks + 1, 1);
       });
-      this.replicaServes();
-      this.shuffleSends!.drain(this.serves, answered * heartbeatMs);
     }
     allocator.allocate(this.shuffleMix);
     this.shuffleMix?.allocated();
     this.capacities!.update(allocator);
+    if (racks > 1) {
+      // The far sides, each capped by what the allocation gives its near half (core-allocation.ts; Infinity with a
+      // non-blocking core).
+      for (let k = 0; k < sends.length; k += 3) this.serves[sends[k]][sends[k + 1]] = allocator.flowMBps(sends[k + 2], sends[k]);
+      this.recapReads();
+      this.replicaServes();
+      this.shuffleSends!.drain(this.serves, answered * heartbeatMs, this.shuffleEgress);
+    }
   }
 
   /**
+   * Bounded core: a RECAP to the source rack of each reader group whose rate a flow changed since the last allocation,
+   * so that its running send halves follow their readers (serves.ts).
+   */
+  private recapReads(): void {
+    const allocator = this.allocator!;
+    const { racks } = this.topology;
+    if (!allocator.boundedCore) return; // every cap is Infinity
+    const now = new Map<number, number>();
+    for (let k = 0; k < allocator.entries; k++) {
+      const d = Math.floor(allocator.index[k] / allocator.groups);
+      const g = allocator.index[k] - d * allocator.groups;
+      if (g >= racks) continue;
+      const rate = allocator.flowMBps(d, g);
+      const key = d * racks + g;
+      const was = this.readerRates.get(key);
+      now.set(key, rate);
+      if (was !== undefined && was !== rate) this.serves[g].push(RECAP, -1, 0, 0, 0, rate, d);
+    }
+    this.readerRates = now;
+  }
+
+  /** A source rack's egress to the groups in from anywhere (core-allocation.ts), for its nodes' shuffle sends' caps. */
+  private readonly shuffleEgress = (rack: number): number => this.allocator!.shuffleEgressMBps(rack);
+
+  /**
    * Fluid model: the far sides of the writes the racks' last batches reported, sent to the racks the pipeline enters
-   * past the writer's (rack by rack, in report order: the same serves whatever order the batches came in). Each
-   * starts at the answered epoch's start at the earliest (the rack applies it at max(its clock, the write's start)).
+   * past the writer's (rack by rack, in report order: the same serves whatever order the batches came in), each capped
+   * at the rate a flow of its writer's group out gets (core-allocation.ts). Each starts at the answered epoch's start
+   * at the earliest (the rack applies it at max(its clock, the write's start)).
    */
   private replicaServes(): void {
     const { targets, writes } = this;
@@ -390,18 +429,19 @@ export class MasterActor {
       const w = writes[rack];
       if (w === null) continue;
       writes[rack] = null;
+      const cap = this.allocator!.writeFlowMBps(rack);
       for (let k = 0; k < w.length; k += WRITE_FIELDS) {
         if (!this.replicaTargets!.choose(w[k], w[k + 1], w[k + 2], targets)) continue;
         const second = Math.floor(targets[0] / perRack);
         const third = targets[1] < 0 ? -1 : Math.floor(targets[1] / perRack);
         // The writer's rack ran the hops in it (RackSlots.writePipeline); the racks the pipeline enters run theirs.
         if (second === rack) {
-          if (third >= 0 && third !== rack) this.serves[third].push(REPLICA, targets[1], w[k + 1], w[k + 2], -1);
+          if (third >= 0 && third !== rack) this.serves[third].push(REPLICA, targets[1], w[k + 1], w[k + 2], -1, cap, rack);
         } else if (third < 0 || third === second) {
-          this.serves[second].push(REPLICA, targets[0], w[k + 1], w[k + 2], targets[1]);
+          this.serves[second].push(REPLICA, targets[0], w[k + 1], w[k + 2], targets[1], cap, rack);
         } else {
-          this.serves[second].push(REPLICA, targets[0], w[k + 1], w[k + 2], PIPELINE_LEAVES);
-          this.serves[third].push(REPLICA, targets[1], w[k + 1], w[k + 2], -1);
+          this.serves[second].push(REPLICA, targets[0], w[k + 1], w[k + 2], PIPELINE_LEAVES, cap, rack);
+          this.serves[third].push(REPLICA, targets[1], w[k + 1], w[k + 2], -1, cap, rack);
         }
       }
     }

@@ -17,6 +17,7 @@ const CASES: Array<{ name: string; scenario: Scenario; threads: boolean }> = [
   { name: 'fb-macro-io / Fair + delay', threads: true, scenario: loadVariant('fb-macro-io.json', 'Fair + delay', fluid()) },
   { name: 'fb-macro-io / Naive fair, 4:1 oversubscribed', threads: false, scenario: loadVariant('fb-macro-io.json', 'Naive fair', fluid({ oversubscription: 4 })) },
   { name: 'fb-macro-io-oversub / Fair + delay, 10:1 (no topology; far sides of writes outlive their jobs)', threads: false, scenario: loadVariant('fb-macro-io-oversub.json', 'Fair + delay, 10:1') },
+  { name: 'fb-macro-io / Naive fair, 4:1, a 1 Gbps core, no topology (far sides held to their near halves\' caps)', threads: true, scenario: loadVariant('fb-macro-io.json', 'Naive fair', fluid({ oversubscription: 4, coreGbps: 1, rackAware: false })) },
   { name: 'preemption / Kill (preemption)', threads: false, scenario: loadVariant('preemption.json', 'Kill (preemption)', fluid({ oversubscription: 2 })) },
   { name: 'tiny jobs, slow start 0 (reduces wait on maps), 3 racks', threads: true, scenario: scenario(jobsScenario({
     cluster: { racks: 3, nodesPerRack: 3, mapSlotsPerNode: 2, reduceSlotsPerNode: 1, heartbeatMs: 3000, network: { model: 'fluid', oversubscription: 3 } },
@@ -146,33 +147,91 @@ describe('fluid network model results', () => {
     expect(threads.digest).toBe(r.digest);
   });
 
-  it('the send halves of reads from a rack are held to what the core gives their readers, not run at the rack\'s NIC', async () => {
-    // Twelve 64 MB blocks on rack 0's one node; FIFO without delay runs 8 maps in racks 1-3, reading from it over a
-    // 0.1 Gbps core (11.9 MB/s). Their send halves ran at node 0's NIC before (rack 0's uplink carried 45.7, 114.7,
-    // 119.2, 119.2, 111.1 MB in 1 s epochs while the core let 11.9 a second through); now they cross rack 0's "sends
-    // out" link, sized to what the readers' groups get: 11.9 MB an epoch, all 512 MB by the job's end.
-    const s = scenario({
-      name: 'slow-core-sends', seed: 1,
-      cluster: { racks: 4, nodesPerRack: 1, mapSlotsPerNode: 4, reduceSlotsPerNode: 1, heartbeatMs: 1000, network: { model: 'fluid', coreGbps: 0.1 } },
-      hdfs: { replication: 1, blockMB: 64 }, tasks: { durationJitter: 0 }, scheduler: { policy: 'fifo' },
-      workload: { kind: 'jobs', files: [{ name: 'f1', blocks: 12, replicas: Array.from({ length: 12 }, () => [0]) }], jobs: [{ id: 'j1', submitMs: 0, input: 'f1', type: 'io', mapMs: 1000, reduces: 0 }] },
+  describe('with a bounded core, far sides are held to what the core gives their near halves, not run at their own rack\'s pace', () => {
+    const coreMBps = 0.1 * 119.20928955078125; // coreGbps 0.1
+    /** Runs `s`; MB each rack's uplink (index 0) and downlink (1) carried, epoch by epoch, and in all. */
+    const perEpoch = async (s: Scenario) => {
+      const epochs: number[][][] = [];
+      const last = new Map<number, number[]>();
+      const r = await simulate(s, { timeDecisions: false, inspect: { batches: (_epoch, batches) => {
+        const row: number[][] = [];
+        for (const b of batches) {
+          const l = last.get(b.rack) ?? [0, 0];
+          row[b.rack] = [b.carriedMB[0] - l[0], b.carriedMB[1] - l[1]];
+          last.set(b.rack, [b.carriedMB[0], b.carriedMB[1]]);
+        }
+        epochs.push(row);
+      } } });
+      const most = (rack: number, link: number) => Math.max(...epochs.map((row) => row[rack]?.[link] ?? 0));
+      const total = (rack: number, link: number) => last.get(rack)?.[link] ?? 0;
+      const threads = await simulateCompiled(s, { runtime: 'threads', workers: 2, timeDecisions: false });
+      expect(threads.digest).toBe(r.digest);
+      return { r, epochs, most, total };
+    };
+    const withCore = (s: Scenario, coreGbps: number) => scenario({ ...s, cluster: { ...s.cluster, network: { ...s.cluster.network, coreGbps } } });
+
+    it('a read\'s send half: the rate a flow of its reader\'s group gets, followed as it changes', async () => {
+      // Twelve 64 MB blocks on rack 0's one node; FIFO without delay runs 8 maps in racks 1-3, reading from it over the
+      // core. Their send halves ran at node 0's NIC (rack 0's uplink carried 45.7, 114.7, 119.2, 119.2, 111.1 and 2.1
+      // MB in 1 s epochs while the core let 11.9 a second through); now each is capped at its reader's rate a flow, and
+      // a RECAP follows it as more readers join: 2.2, 6.1, 10.3, then 11.9 MB an epoch, what the readers' groups carry
+      // (3.0 + 4.5 + 4.5), for 38 epochs. A send half lags its reader at first (capped at the rate a flow of the whole
+      // epoch's, where the group's link lets its first flows run faster) and catches up as the readers end, as their
+      // groups' rates rise: 13.6 and 15.2 MB in the last full epochs (1.27x the core).
+      const s = scenario({
+        name: 'slow-core-sends', seed: 1,
+        cluster: { racks: 4, nodesPerRack: 1, mapSlotsPerNode: 4, reduceSlotsPerNode: 1, heartbeatMs: 1000, network: { model: 'fluid', coreGbps: 0.1 } },
+        hdfs: { replication: 1, blockMB: 64 }, tasks: { durationJitter: 0 }, scheduler: { policy: 'fifo' },
+        workload: { kind: 'jobs', files: [{ name: 'f1', blocks: 12, replicas: Array.from({ length: 12 }, () => [0]) }], jobs: [{ id: 'j1', submitMs: 0, input: 'f1', type: 'io', mapMs: 1000, reduces: 0 }] },
+      });
+      const { r, epochs, most, total } = await perEpoch(s);
+      expect(r.network!.servedMB).toBeCloseTo(512, 6);
+      expect(total(0, 0)).toBeCloseTo(512, 6);
+      const tracking = epochs.filter((row) => row[0][0] > 1 && Math.abs(row[0][0] - (row[1][1] + row[2][1] + row[3][1])) < 1e-6);
+      expect(tracking.length).toBeGreaterThanOrEqual(30); // the sends carry what their readers receive, epoch by epoch
+      expect(most(0, 0)).toBeLessThan(1.5 * coreMBps);
+      expect(r.jobs[0].responseMs).toBeGreaterThan((512 / coreMBps) * 1000); // the readers' side, sized over the core as before
+      const fast = await perEpoch(withCore(s, 100)); // a core above the NICs holds nothing: the NIC's 119.2 MB/s
+      expect(most(0, 0)).toBeLessThan(fast.most(0, 0) / 5);
     });
-    const coreMBps = 0.1 * 119.20928955078125;
-    const perEpoch: number[] = [];
-    let last = 0;
-    const r = await simulate(s, { timeDecisions: false, inspect: { batches: (_epoch, batches) => {
-      for (const b of batches) if (b.rack === 0) {
-        perEpoch.push(b.carriedMB[0] - last);
-        last = b.carriedMB[0];
-      }
-    } } });
-    expect(r.network!.servedMB).toBeCloseTo(512, 6);
-    expect(last).toBeCloseTo(512, 6);
-    expect(Math.max(...perEpoch)).toBeLessThanOrEqual(coreMBps * (1 + 1e-9));
-    // The readers' side, sized over the core as before: 512 MB at 11.9 MB/s.
-    expect(r.jobs[0].responseMs).toBeGreaterThan((512 / coreMBps) * 1000);
-    const threads = await simulateCompiled(s, { runtime: 'threads', workers: 3, timeDecisions: false });
-    expect(threads.digest).toBe(r.digest);
+
+    it('a write\'s far side: the rate a flow of its writer\'s group out gets', async () => {
+      // One 600 MB block on node 0 (rack 0); its map's output (mapOutputRatio 1) goes to one reduce on the same node
+      // over loopback, whose 600 MB output leaves through the pipeline to rack 1. The far side ran at rack 1's NIC
+      // (119.2 MB in each of five epochs); now, like the writer's half, 11.9 MB an epoch.
+      const s = scenario({
+        name: 'slow-core-writes', seed: 1,
+        cluster: { racks: 2, nodesPerRack: 1, mapSlotsPerNode: 1, reduceSlotsPerNode: 1, heartbeatMs: 1000, network: { model: 'fluid', coreGbps: 0.1, mapOutputRatio: { io: 1, cpu: 0.0001 } } },
+        hdfs: { replication: 2, blockMB: 600 }, tasks: { durationJitter: 0 }, scheduler: { policy: 'fifo' },
+        workload: { kind: 'jobs', files: [{ name: 'f1', blocks: 1, replicas: [[0]] }], jobs: [{ id: 'j1', submitMs: 0, input: 'f1', type: 'io', mapMs: 1000, reduces: 1, reduceMs: 1000 }] },
+      });
+      const { r, most, total } = await perEpoch(s);
+      expect(r.network!.replicatedMB).toBeCloseTo(600, 6);
+      expect(total(0, 0)).toBeCloseTo(600, 6); // the writer's half
+      expect(total(1, 1)).toBeCloseTo(600, 6); // the far side
+      expect(most(0, 0)).toBeLessThanOrEqual(coreMBps * (1 + 1e-9));
+      expect(most(1, 1)).toBeLessThanOrEqual(coreMBps * (1 + 1e-9));
+      const fast = await perEpoch(withCore(s, 100));
+      expect(fast.most(1, 1)).toBeGreaterThan(100);
+    });
+
+    it('a node\'s sends of map outputs to other racks: its share of what the fetches from its rack draw', async () => {
+      // Two maps on node 0 (rack 0) and two reduces, one a rack (slow start 1): rack 1's reduce fetches 60.4 MB from node
+      // 0 over the core. The sends went out in one epoch (60.4 MB); now at 11.9 MB an epoch, as the fetch gets.
+      const s = scenario({
+        name: 'slow-core-shuffle', seed: 1,
+        cluster: { racks: 2, nodesPerRack: 1, mapSlotsPerNode: 2, reduceSlotsPerNode: 1, heartbeatMs: 1000, network: { model: 'fluid', coreGbps: 0.1, mapOutputRatio: { io: 0.944, cpu: 0.944 } } },
+        hdfs: { replication: 1, blockMB: 64 }, tasks: { durationJitter: 0, slowStart: 1 }, scheduler: { policy: 'fifo' },
+        workload: { kind: 'jobs', files: [{ name: 'f1', blocks: 2, replicas: [[0], [0]] }], jobs: [{ id: 'j1', submitMs: 0, input: 'f1', type: 'io', mapMs: 1000, reduces: 2, reduceMs: 1000 }] },
+      });
+      const { r, most, total } = await perEpoch(s);
+      expect(r.network!.shuffleSentMB).toBeCloseTo(total(0, 0), 3); // MB to the KB the serves carry
+      expect(total(0, 0)).toBeGreaterThan(60);
+      expect(most(0, 0)).toBeLessThanOrEqual(coreMBps * (1 + 1e-9));
+      expect(most(1, 1)).toBeLessThanOrEqual(coreMBps * (1 + 1e-9)); // the fetch, over the core as before
+      const fast = await perEpoch(withCore(s, 100));
+      expect(fast.most(0, 0)).toBeGreaterThan(60);
+    });
   });
 
   it('every MB a rack\'s fetches from other racks put on its link leaves the shuffle mix: carried, or cut when preemption kills a reduce mid-fetch', async () => {

@@ -60,7 +60,7 @@ describe('shared-memory mailbox', () => {
     const demand = new Int32Array(2 * demandPairs).fill(2 ** 30);
     const writes = new Array<number>(nodes * reduces * 2 * 3).fill(1e12 + 0.5);
     const fetches = new Array<number>(nodes * reduces * 2 * 5).fill(1e12 + 0.5);
-    hb.network(demand, demand.length, new Float64Array(10).fill(1e15 + 0.5), writes, fetches, 2 ** 30);
+    hb.network(demand, demand.length, new Float64Array(11).fill(1e15 + 0.5), writes, fetches, 2 ** 30);
     const rb = new ResponseRouter(1, nodes);
     for (let n = 0; n < nodes; n++) {
       for (let s = 0; s < maps + copies; s++) { rb.kill(nodeId(n), jobIndex(100_000), s); rb.launchMap(nodeId(n), jobIndex(100_000), s, 2 ** 40 + 0.5, nodeId(2 ** 30), 2 ** 30, 2 ** 30); }
@@ -72,7 +72,7 @@ describe('shared-memory mailbox', () => {
     }
     const allocation = new Float64Array(2 * Math.min(racks + 2, 2 * (demandPairs + mapLike + 2))).fill(1e15 + 0.5);
     // Every serve of the epoch, the whole cluster's, sent to this one rack.
-    const serves = new Float64Array(racks * nodes * (maps + copies + 2 * reduces) * SERVE_FIELDS).fill(1e15 + 0.5);
+    const serves = new Float64Array(racks * nodes * (2 * (maps + copies) + 4 * reduces + 1) * SERVE_FIELDS).fill(1e15 + 0.5);
     const up = encode(hb.take(3, 2 ** 30));
     const forgetJobs = new Int32Array(forgetsPerEpoch(nodes)).fill(2 ** 30); // the most done jobs a command carries
     const down = encode({ type: 'epoch', rack: 3, epoch: 2 ** 30, reportFreeFromMs: Infinity, responses: rb.take(2 ** 30)[0], allocationMBps: allocation, serves, forgetJobs });

@@ -9,17 +9,18 @@
  * come from, each in the share of the group's rate the shuffle mix gives it (shuffle-mix.ts): n x share its
  * coefficient there. Depends only on the reports, so it is the same on any number of threads.
  *
- * The send halves of those transfers run in the source racks (serves.ts, shuffle-sends.ts). Each physical link is
- * seen by the half in whose rack it lies: the reader's downlink by the reader, the source's disk, NIC and uplink by
- * the send half (the halves run apart). The core lies in neither: the reader's half sees it through its group link,
- * and the send half saw nothing of it, so with a slow core a source's uplink series read above what the core carried
- * (100% of a link the core let 10% through). So with a bounded core each source rack s also gets a "sends out" link
- * (SENDS_OUT), which its send halves cross: its capacity is what the allocation gives the groups sourced at s on
- * s's uplink (each group in from s, and each group in from anywhere in s's share of it), derived, not demanded, so
- * that no byte is counted twice. It is Infinity with a non-blocking core, where it cannot bind below the uplink,
- * where a group sourced at s is unbounded, and where no group is sourced at s (a send half outliving its reader's
- * flow is not held back). (Bounded by the readers' downlinks too, with a non-blocking core, it joined each rack's
- * send halves into one component: fb2009-day fluid's racks 2.9 -> 5.5 s.)
+ * The far sides of those transfers run in other racks (serves.ts, shuffle-sends.ts): a map read's send half in the
+ * source's rack, a write pipeline's far side in the replicas' racks, a fetch's send halves in the racks that ran the
+ * maps. Each physical link is seen by the half in whose rack it lies, and the core by neither: the near half sees it
+ * through its group link, so with a bounded core the far half, left alone, ran at its own rack's pace (a source's
+ * uplink series read 100% of a link the core let 10% through). So with a bounded core each far side gets a cap from
+ * the allocation that sized its near half, a private rate of its own (a shared link of the derived capacity joined
+ * each rack's far sides, and through their nodes' disks every flow of the rack, into one component that every flow
+ * start and end re-solved: fb2009-day fluid with coreGbps 100 ran 89 s instead of 13 s): a read's send half the rate a
+ * flow of its reader's group gets (flowMBps), a write's far side the rate a flow of its writer's group out got
+ * (writeFlowMBps), and a node's sends of map outputs its share of what the groups in from anywhere draw over its
+ * rack's uplink (shuffleEgressMBps). With a non-blocking core they are Infinity: nothing but the core could hold a far
+ * side that its own rack does not simulate.
  */
 import { grownFloats, grownInts } from './grown.js';
 import { MaxMinScratch, maxMinRates } from './max-min.js';
@@ -33,21 +34,11 @@ export interface UplinkShares {
   shares(rack: number, flows: number, visit: (source: number, share: number) => void): void;
 }
 
-/** The group of a rack's "sends out" link (racks + SENDS_OUT_AFTER_RACKS): derived, never demanded (sendsOutMBps). */
-export const SENDS_OUT_AFTER_RACKS = 2;
-const SEEN = 1;
-const UNBOUNDED = 2;
-
 export class CoreAllocator {
-  /** Groups of a rack: in from each rack, in from anywhere (racks), out to anywhere (racks + 1), sends out (racks + 2). */
   readonly groups: number;
-  /** The groups that take demand (add()): all but "sends out", 0 .. demanded - 1. */
-  readonly demanded: number;
-  /** By rack: the capacity of its "sends out" link from the last allocate() (Infinity: unbounded). */
-  readonly sendsOutMBps: Float64Array;
   /**
    * Demand being gathered for the next allocate(): the (rack d, group g) pairs with flows, as d * groups + g, in the
-   * order first added, their flows, and where each pair is in those lists (sparse: racks x (racks + 3) pairs would be
+   * order first added, their flows, and where each pair is in those lists (sparse: racks x (racks + 2) pairs would be
    * 400 MB at 10,000 racks, and an epoch's demand has few).
    */
   private touched: Int32Array = new Int32Array(64);
@@ -73,23 +64,23 @@ export class CoreAllocator {
   private solved = false;
 
   private readonly nicMBps: number;
-  private readonly switchMBps: number;
+  /** Whether the core has a capacity (else every far side's cap is Infinity). */
+  readonly boundedCore: boolean;
+  /** By writer rack: the rate a flow of its "out to anywhere" got in the last solve that had one (Infinity: none yet, or unbounded). */
+  private readonly writeFlow: Float64Array;
   /**
-   * Scratch of deriveSendsOut by rack (all 0 between calls): the sum, whether the rack is a source yet (SEEN) or of an
-   * unbounded group (UNBOUNDED); and the racks whose sendsOutMBps it made finite.
+   * By source rack, from the last solve: the MB/s the groups in from anywhere draw over its uplink (each group's rate
+   * times the rack's share of it; Infinity where one is unbounded), and the racks with any, to clear at the next.
    */
   private readonly egress: Float64Array;
-  private readonly seen: Uint8Array;
-  private readonly sources: number[] = [];
+  private readonly egressRacks: number[] = [];
 
   constructor(readonly racks: number, rates: LinkRates) {
     this.nicMBps = rates.nicMBps;
-    this.switchMBps = rates.switchMBps;
-    this.groups = racks + 3;
-    this.demanded = racks + SENDS_OUT_AFTER_RACKS;
-    this.sendsOutMBps = new Float64Array(racks).fill(Infinity);
+    this.boundedCore = rates.coreMBps !== Infinity;
+    this.writeFlow = new Float64Array(racks).fill(Infinity);
     this.egress = new Float64Array(racks);
-    this.seen = new Uint8Array(racks);
+    this.groups = racks + 2;
     // Resources: uplinks 0 .. racks - 1, downlinks racks .. 2 racks - 1, the core at 2 racks.
     this.capacity = new Float64Array(2 * racks + 1);
     this.capacity.fill(rates.switchMBps, 0, 2 * racks);
@@ -98,7 +89,6 @@ export class CoreAllocator {
 
   /** Adds `flows` to the demand of rack `rack`'s group `group` for the next allocate(). */
   add(rack: number, group: number, flows: number): void {
-    if (group >= this.demanded) throw new Error(`group ${group} of rack ${rack} is derived, not demanded`);
     if (flows <= 0) return;
     const at = rack * this.groups + group;
     let k = this.touchedAt.get(at);
@@ -176,42 +166,68 @@ export class CoreAllocator {
     maxMinRates(n, this.start, this.res, this.coef, this.capacity, this.capacity.length, this.rates, this.scratch);
     // A group whose flows each get at least a NIC's rate cannot bind (each crosses a NIC): unbounded.
     for (let k = 0; k < n; k++) this.mbps[k] = this.rates[k] >= this.nicMBps ? Infinity : this.rates[k] * this.flows[k];
-    this.deriveSendsOut(n);
+    if (this.boundedCore) this.farSideRates(n);
   }
 
-  /**
-   * Each source rack's "sends out" capacity from the solve just made: the sum, over the groups that cross its uplink
-   * from other racks (not its own "out to anywhere"), of their rate there (flows x share x rate a flow).
-   */
-  private deriveSendsOut(n: number): void {
-    const { racks, groups, sendsOutMBps: out, egress, seen, sources } = this;
-    for (const s of sources) out[s] = Infinity;
-    sources.length = 0;
-    if (this.capacity[2 * racks] === Infinity) return;
+  /** The solve's rates for far sides: each writer's rate a flow out, each source rack's egress to groups in from anywhere. */
+  private farSideRates(n: number): void {
+    const { racks, groups, egress, egressRacks } = this;
+    for (const s of egressRacks) egress[s] = 0;
+    egressRacks.length = 0;
     for (let f = 0; f < n; f++) {
-      if (this.index[f] % groups === racks + 1) continue;
+      const d = Math.floor(this.index[f] / groups);
+      const g = this.index[f] - d * groups;
+      const unbounded = this.mbps[f] === Infinity;
+      if (g === racks + 1) this.writeFlow[d] = unbounded ? Infinity : this.rates[f];
+      if (g !== racks) continue;
+      // In from anywhere: its entries on the sources' uplinks (0 .. racks - 1) are its flows times each one's share.
       for (let e = this.start[f]; e < this.start[f + 1]; e++) {
         const s = this.res[e];
         if (s >= racks) continue;
-        if (seen[s] === 0) {
-          seen[s] = SEEN;
-          sources.push(s);
-        }
-        if (this.mbps[f] === Infinity) seen[s] = UNBOUNDED;
-        else egress[s] += this.rates[f] * this.coef[e];
+        if (egress[s] === 0) egressRacks.push(s);
+        egress[s] = unbounded ? Infinity : egress[s] + this.rates[f] * this.coef[e];
       }
     }
-    let kept = 0;
-    for (const s of sources) {
-      const sum = egress[s];
-      const free = seen[s] === UNBOUNDED || !(sum > 0) || sum >= this.switchMBps;
-      egress[s] = 0;
-      seen[s] = 0;
-      if (free) continue;
-      out[s] = sum;
-      sources[kept++] = s;
+  }
+
+  /**
+   * The rate (MB/s) a flow of rack d's group g gets in the last allocation: the cap of a far side whose near half is in
+   * that group. Infinity with a non-blocking core, or where the group is unbounded or has no demand.
+   */
+  flowMBps(d: number, g: number): number {
+    if (!this.boundedCore) return Infinity;
+    const at = d * this.groups + g;
+    let lo = 0;
+    let hi = this.entries - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      const x = this.index[mid];
+      if (x === at) return this.mbps[mid] === Infinity ? Infinity : this.rates[mid];
+      if (x < at) lo = mid + 1;
+      else hi = mid - 1;
     }
-    sources.length = kept;
+    return Infinity;
+  }
+
+  /**
+   * The rate (MB/s) a flow of rack w's group "out to anywhere" got in the last allocation that had one: the cap of its
+   * writes' far sides, which start up to an epoch after their near halves and may outlast them. Infinity with a
+   * non-blocking core, before any, or where it was unbounded.
+   */
+  writeFlowMBps(w: number): number {
+    return this.boundedCore ? this.writeFlow[w] : Infinity;
+  }
+
+  /**
+   * The MB/s the groups in from anywhere draw over rack s's uplink in the last allocation (each group's rate times s's
+   * share of its bytes: shuffle-mix.ts), which the rack's nodes' sends of map outputs to other racks share. Infinity
+   * with a non-blocking core, where such a group is unbounded, or where none draws on s (a send outliving its fetch is
+   * not held back).
+   */
+  shuffleEgressMBps(s: number): number {
+    if (!this.boundedCore) return Infinity;
+    const x = this.egress[s];
+    return x > 0 ? x : Infinity;
   }
 
   private sameAsLast(): boolean {

@@ -10,8 +10,12 @@ import { FlowLists } from './flow-lists.js';
 import { grownFloats } from './grown.js';
 import { TouchedSet } from './touched-set.js';
 
-/** Most resources one flow crosses. */
-export const MAX_PATH = 6;
+/**
+ * Most resources one flow crosses: a write pipeline's far side entering a rack with a bounded core (rack-links.ts
+ * replicaInPath: its serve's stream, the downlink, the second's NIC in, disk write and NIC out, the third's NIC in
+ * and disk write).
+ */
+export const MAX_PATH = 7;
 
 export class FlowTable {
   /** By resource (this array and the others by resource are replaced when the resources grow: growResources). */

@@ -139,11 +139,10 @@ export class FluidRack extends RackTasks implements GroupUse {
     const pending = this.s.pending;
     liveGroups.keepSorted(this);
     let n = 0;
-    const sendsOut = links.slotAt(links.sendsOutLink); // derived by the master, not demanded
     for (let j = 0; j < liveGroups.size; j++) {
       const k = liveGroups.at(j);
       const flows = epochFlows[k] + pending[k];
-      if (flows === 0 || k === sendsOut) continue;
+      if (flows === 0) continue;
       out[n++] = links.groupOfSlot(k);
       out[n++] = flows;
     }

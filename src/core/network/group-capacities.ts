@@ -2,17 +2,14 @@
  * What each rack's cross-rack group links hold: the capacities the master has sent them (0 before any), kept per rack
  * as the groups whose capacity is not 0. From each allocation (core-allocation.ts) it works out, rack by rack, the
  * (group, MB/s) pairs that differ from what the rack holds: only those travel, so a rack whose links keep their
- * capacities gets none and replays nothing, and the work is the groups in use, not racks x (racks + 3). A rack's
- * "sends out" link (core-allocation.ts) is held apart: Infinity until an allocation bounds it, its pair last.
+ * capacities gets none and replays nothing, and the work is the groups in use, not racks x (racks + 2).
  */
-import { type CoreAllocator, SENDS_OUT_AFTER_RACKS } from './core-allocation.js';
+import type { CoreAllocator } from './core-allocation.js';
 
 export class GroupCapacities {
   /** By rack: groups with a capacity other than 0, ascending, and those capacities. */
   private readonly heldGroups: number[][];
   private readonly heldMBps: number[][];
-  /** By rack: its "sends out" link's capacity (Infinity: unbounded, as a rack's starts). */
-  private readonly heldSendsOut: Float64Array;
   private readonly changes: Array<Float64Array | null>;
   /** Scratch of update(): a rack's changed pairs and the groups it will hold. */
   private readonly pairs: number[] = [];
@@ -22,7 +19,6 @@ export class GroupCapacities {
   constructor(readonly racks: number, readonly groups: number) {
     this.heldGroups = Array.from({ length: racks }, () => []);
     this.heldMBps = Array.from({ length: racks }, () => []);
-    this.heldSendsOut = new Float64Array(racks).fill(Infinity);
     this.changes = new Array<Float64Array | null>(racks).fill(null);
   }
 
@@ -37,13 +33,8 @@ export class GroupCapacities {
       const oldGroups = this.heldGroups[d];
       const oldMBps = this.heldMBps[d];
       this.changes[d] = null;
-      pairs.length = 0;
-      const sendsOut = a.sendsOutMBps[d];
-      if (oldGroups.length === 0 && stop === j) {
-        this.sendsOut(d, sendsOut);
-        continue;
-      }
-      nextGroups.length = nextMBps.length = 0;
+      if (oldGroups.length === 0 && stop === j) continue;
+      pairs.length = nextGroups.length = nextMBps.length = 0;
       let i = 0;
       while (i < oldGroups.length || j < stop) {
         const gOld = i < oldGroups.length ? oldGroups[i] : Infinity;
@@ -57,22 +48,11 @@ export class GroupCapacities {
           nextMBps.push(now);
         }
       }
-      if (pairs.length > 0) {
-        this.heldGroups[d] = nextGroups.slice();
-        this.heldMBps[d] = nextMBps.slice();
-      } // else every group holds what it held: the lists are unchanged
-      this.sendsOut(d, sendsOut);
+      if (pairs.length === 0) continue; // every group holds what it held: the lists are unchanged
+      this.heldGroups[d] = nextGroups.slice();
+      this.heldMBps[d] = nextMBps.slice();
+      this.changes[d] = Float64Array.from(pairs);
     }
-  }
-
-  /** Rack d's "sends out" capacity is now `mbps`: its pair joins the changes (last: its group is the highest). */
-  private sendsOut(d: number, mbps: number): void {
-    const { pairs } = this;
-    if (mbps !== this.heldSendsOut[d]) {
-      this.heldSendsOut[d] = mbps;
-      pairs.push(this.racks + SENDS_OUT_AFTER_RACKS, mbps);
-    }
-    if (pairs.length > 0) this.changes[d] = Float64Array.from(pairs);
   }
 
   /** Rack `rack`'s (group, MB/s) pairs from the last update, ascending; null: its links keep what they hold. */

@@ -6,10 +6,10 @@
  * replica of a reduce's output). Cross-rack flows cross the rack's own NIC and switch link plus their group's link;
  * the far rack's side of a map's read is the send half the far rack simulates (serves.ts), and the far side of a
  * reduce output's write pipeline the replica racks' (replicaInPath); for a reduce's shuffle from other racks the far
- * side is not simulated (its uplink and the core are, in the allocation); from its own rack it is (readPath). The
- * send halves this rack runs for other racks' transfers (servePath, shuffle sends) cross its "sends out" link after
- * the uplink: the share of the core and of the readers' links the master's allocation gives them (core-allocation.ts),
- * Infinity until it bounds them.
+ * side is not simulated (its uplink and the core are, in the allocation); from its own rack it is (readPath).
+ * With a bounded core the far sides this rack runs for other racks' transfers are held to caps of their own, what the
+ * master's allocation gives their near halves (core-allocation.ts): a serve's stream (a write's far side crosses its
+ * serve's stream too, then) and each node's "send cap", which its backlog of sends to other racks crosses.
  * Per map slot: its read stream, a link of one flow whose capacity caps that map's read: one disk's rate (a block
  * lives on one disk) and the rate the map's code consumes its input (reading and computing overlap).
  */
@@ -52,13 +52,10 @@ export function linkRates(network: NetworkConfig, nodesPerRack: number): LinkRat
 export class RackLinks {
   readonly up: number;
   readonly down: number;
-  /** Cross-rack groups: 0 .. racks - 1 in from that rack, then SPREAD_IN, SPREAD_OUT, SENDS_OUT. */
+  /** Cross-rack groups: 0 .. racks - 1 in from that rack, then SPREAD_IN, SPREAD_OUT. */
   readonly groups: number;
   readonly spreadIn: number;
   readonly spreadOut: number;
-  readonly sendsOut: number;
-  /** The "sends out" link (bound first, with more than one rack; else -1). */
-  readonly sendsOutLink: number;
   /** Resources the owner's arrays hold: the nodes', the streams, the switch links, then the group links reserved. */
   resources: number;
   /**
@@ -71,6 +68,8 @@ export class RackLinks {
 
   /** First map slot's read stream. */
   private readonly streams: number;
+  /** With a bounded core, node offset 0's send cap (sendCap); else -1: there are none. */
+  private readonly sendCaps: number;
   /**
    * Each bound group's slot k (its link is down + 1 + k), kept sparse: a rack binds few of its groups, one per rack of
    * the cluster (an array by group made racks^2 entries in all: 400 MB at 10,000 racks).
@@ -86,22 +85,21 @@ export class RackLinks {
    * reserves a few and binds a group's link when it first uses the group (group()), reserving half as many again (at
    * least 8) when those run out: a rack has a group per rack of the cluster and uses few, and its networks' arrays are
    * per resource (at 3,000 racks, every link bound at once made 2 GB). A link is internal: which one a group gets
-   * changes nothing simulated.
+   * changes nothing simulated. `boundedCore`: the core between racks has a capacity, and far sides have caps (a
+   * node's send cap, a write's far side its serve's stream); without one the resources and paths are as they were.
    */
-  constructor(readonly nodes: number, readonly racks: number, readonly mapSlots = 0, readonly serves = 0, reserve = racks + 3) {
+  constructor(readonly nodes: number, readonly racks: number, readonly mapSlots = 0, readonly serves = 0, reserve = racks + 2, readonly boundedCore = false) {
     this.streams = nodes * PER_NODE;
-    this.up = this.streams + nodes * mapSlots + serves;
+    this.sendCaps = boundedCore ? this.streams + nodes * mapSlots + serves : -1;
+    this.up = this.streams + nodes * mapSlots + serves + (boundedCore ? nodes : 0);
     this.down = this.up + 1;
-    this.groups = racks + 3;
+    this.groups = racks + 2;
     this.spreadIn = racks;
     this.spreadOut = racks + 1;
-    this.sendsOut = racks + 2;
     const reserved = Math.min(this.groups, Math.max(1, reserve));
     this.groupOf = new Int32Array(reserved);
     this.resources = this.down + 1 + reserved;
     if (reserved === this.groups) for (let g = 0; g < this.groups; g++) this.bind(g);
-    else if (racks > 1) this.bind(this.sendsOut);
-    this.sendsOutLink = racks > 1 ? this.group(this.sendsOut) : -1;
   }
 
   /** Resource of node offset i (0 .. nodes - 1): DISK_READ, DISK_WRITE, NIC_IN or NIC_OUT. */
@@ -119,34 +117,43 @@ export class RackLinks {
     return this.streams + this.nodes * this.mapSlots + k;
   }
 
-  /** The send half of serve k from node offset `src`: its stream, the node's disks and NIC out, the uplink, sends out. */
+  /** With a bounded core, the cap of node offset j's backlog of sends to other racks' reduces (shuffleSendPath). */
+  sendCap(j: number): number {
+    if (this.sendCaps < 0) throw new Error('a send cap asked for with a non-blocking core');
+    return this.sendCaps + j;
+  }
+
+  /** Node offset j's backlog of sends to other racks' reduces: (with a bounded core, its send cap,) its disks and NIC out, the uplink. */
+  shuffleSendPath(j: number, out: Int32Array): number {
+    let at = 0;
+    if (this.boundedCore) out[at++] = this.sendCap(j);
+    out[at] = this.node(j, DISK_READ);
+    out[at + 1] = this.node(j, NIC_OUT);
+    out[at + 2] = this.up;
+    return at + 3;
+  }
+
+  /** The send half of serve k from node offset `src`: its stream, the node's disks and NIC out, the uplink. */
   servePath(k: number, src: number, out: Int32Array): number {
     out[0] = this.serveStream(k);
     out[1] = this.node(src, DISK_READ);
     out[2] = this.node(src, NIC_OUT);
     out[3] = this.up;
-    out[4] = this.sendsOutLink;
-    return 5;
-  }
-
-  /** Node offset j's backlog of sends to other racks' reduces: its disks and NIC out, the uplink, sends out. */
-  shuffleSendPath(j: number, out: Int32Array): number {
-    out[0] = this.node(j, DISK_READ);
-    out[1] = this.node(j, NIC_OUT);
-    out[2] = this.up;
-    out[3] = this.sendsOutLink;
     return 4;
   }
 
   /**
-   * The far side of a write pipeline arriving from another rack: the downlink, the second replica's node offset
-   * `second` (NIC in, disk write) and then `third`: the hop on to the third's node offset (the second's NIC out, the
-   * third's NIC in and disk write), PIPELINE_LEAVES (the second's NIC out and the uplink: the third is in another
-   * rack, which simulates its side), or -1 (none). Packets move down the pipeline as they arrive, so it is one flow.
+   * The far side of a write pipeline arriving from another rack, serve k's: (with a bounded core, the serve's stream,
+   * its cap,) the downlink, the second replica's node offset `second` (NIC in, disk write) and then `third`: the hop
+   * on to the third's node offset (the second's NIC out, the third's NIC in and disk write), PIPELINE_LEAVES (the
+   * second's NIC out and the uplink: the third is in another rack, which simulates its side), or -1 (none). Packets
+   * move down the pipeline as they arrive, so it is one flow.
    */
-  replicaInPath(second: number, third: number, out: Int32Array): number {
-    out[0] = this.down;
-    return 1 + this.pipelineFrom(second, third, out, 1, false);
+  replicaInPath(k: number, second: number, third: number, out: Int32Array): number {
+    let at = 0;
+    if (this.boundedCore) out[at++] = this.serveStream(k);
+    out[at] = this.down;
+    return at + 1 + this.pipelineFrom(second, third, out, at + 1, false);
   }
 
   /**
@@ -244,10 +251,7 @@ export class RackLinks {
     return k;
   }
 
-  /**
-   * Capacities: nodes' disks and NICs, the switch links; group links start at 0 (the master allocates them), but
-   * "sends out" at Infinity (nothing bounds a send half until an allocation does).
-   */
+  /** Capacities: nodes' disks and NICs, the switch links; group links start at 0 (the master allocates them). */
   capacities(rates: LinkRates): Float64Array {
     const c = new Float64Array(this.resources);
     for (let i = 0; i < this.nodes; i++) {
@@ -257,13 +261,13 @@ export class RackLinks {
       c[this.node(i, NIC_OUT)] = rates.nicMBps;
     }
     c.fill(rates.streamMBps, this.streams, this.up);
+    if (this.sendCaps >= 0) c.fill(Infinity, this.sendCaps, this.sendCaps + this.nodes); // until a serve caps them
     // Every flow on the uplink (downlink) also crosses a NIC of the rack, so a link as fast as all the rack's NICs
     // together can never be the tighter limit: it is left unbounded, which keeps it from joining the flows of
     // different nodes into one component (max-min depends only on the feasible set, which does not change).
     const sw = rates.switchMBps >= this.nodes * rates.nicMBps ? Infinity : rates.switchMBps;
     c[this.up] = sw;
     c[this.down] = sw;
-    if (this.sendsOutLink >= 0) c[this.sendsOutLink] = Infinity;
     return c;
   }
 

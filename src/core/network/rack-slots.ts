@@ -26,7 +26,7 @@ import { MapLog } from './map-log.js';
 import { FluidNet } from './fluid-net.js';
 import { DISK_READ, type LinkRates, NIC_IN, NIC_OUT, PIPELINE_LEAVES, RackLinks } from './rack-links.js';
 import type { ReplicaTargets } from './replica-targets.js';
-import { REPLICA, SERVE_FIELDS, SHUFFLE, ServeState, readCapMBps } from './serves.js';
+import { RECAP, REPLICA, SEND, SERVE_FIELDS, SHUFFLE, ServeState, readCapMBps } from './serves.js';
 import { TouchedSet } from './touched-set.js';
 import { CPU, DONE, FLOWS_PER_SLOT, READ, START, SlotState, WAIT, WRITE } from './slot-state.js';
 
@@ -91,6 +91,8 @@ export class RackSlots {
   protected readonly startMs: number;
   private readonly replicated: boolean;
   private readonly placement: ReplicaTargets | undefined;
+  /** Scratch of serve(): the latest cap of each (kind, peer) its serves carried (kind x racks + peer). */
+  private readonly serveCaps = new Map<number, number>();
   /** Scratch of writePipeline: the second and third replicas' nodes. */
   private readonly pipelineNodes = new Int32Array(2);
   private readonly streamMBps: number;
@@ -146,7 +148,7 @@ export class RackSlots {
     this.streamMBps = options.rates.streamMBps;
     // Twice the map-like slots for reads from here, and the reduce slots for replicas written here.
     const serves = topology.racks > 1 ? this.nodes * (2 * this.mapLike + this.reduceSlots) : 0;
-    this.links = new RackLinks(this.nodes, topology.racks, this.mapLike, serves, GROUP_LINKS_RESERVED);
+    this.links = new RackLinks(this.nodes, topology.racks, this.mapLike, serves, GROUP_LINKS_RESERVED, options.rates.coreMBps !== Infinity);
     const slots = this.nodes * (this.mapLike + this.reduceSlots);
     this.slots = slots;
     this.flowsMax = this.nodes * (this.mapLike + FLOWS_PER_SLOT * this.reduceSlots + 2) + serves;
@@ -265,22 +267,59 @@ export class RackSlots {
    * node's backlog of sends to other racks at once, at the epoch's start, and takes no serve.
    */
   protected serve(serves: Float64Array): void {
+    if (serves.length % SERVE_FIELDS !== 0) throw new Error(`serves of ${serves.length} numbers reached rack ${this.rack}: not ${SERVE_FIELDS} each`);
+    let egress = -1;
     for (let at = 0; at < serves.length; at += SERVE_FIELDS) {
       const kind = serves[at];
+      const cap = serves[at + 5];
+      const peer = serves[at + 6];
+      if (kind === RECAP) {
+        if (this.links.boundedCore) this.serveCaps.set(SEND * this.links.racks + peer, cap);
+        continue;
+      }
       const node = this.nodeOffset(serves[at + 1]);
       const mb = serves[at + 3] / 1024;
       if (kind === SHUFFLE) {
         if (serves[at + 2] !== this.clock) throw new Error(`a shuffle send starting at ${serves[at + 2]} ms reached rack ${this.rack} at ${this.clock} ms`);
         this.sv.shuffled(mb);
         this.shuffleSend(node, mb, true);
+        egress = cap;
         continue;
       }
       const k = kind === REPLICA
-        ? this.sv.take(REPLICA, node, serves[at + 4] < 0 ? serves[at + 4] : this.nodeOffset(serves[at + 4]), mb, Infinity)
-        : this.sv.take(kind, node, -1, mb, readCapMBps(this.streamMBps, mb, serves[at + 4]));
+        ? this.sv.take(REPLICA, node, serves[at + 4] < 0 ? serves[at + 4] : this.nodeOffset(serves[at + 4]), mb, Infinity, cap, peer)
+        : this.sv.take(kind, node, -1, mb, readCapMBps(this.streamMBps, mb, serves[at + 4]), cap, peer);
       if (k >= 0) this.heap.schedule(this.flowsMax + this.slots + k, Math.max(this.clock, serves[at + 2]));
+      if (this.links.boundedCore) this.serveCaps.set(kind * this.links.racks + peer, cap);
+    }
+    if (egress >= 0 && this.links.boundedCore) this.capShuffleSends(egress);
+    // With a bounded core, the serves running for the same near group take the latest cap (serves.ts recap): a new
+    // serve's, or a RECAP's (the master sends one where a reader group's rate a flow changed).
+    if (this.serveCaps.size === 0) return;
+    this.sv.recap(this.serveCaps, this.links.racks, this.restream);
+    this.serveCaps.clear();
+  }
+
+  /**
+   * With a bounded core, the nodes' backlogs of sends to other racks share `egressMBps` (what the fetches from this
+   * rack draw over its uplink: core-allocation.ts; Infinity: nothing holds them) as their send caps, in proportion to
+   * the MB each has left, so that they would end together: set as each batch of sends arrives (a backlog that ends
+   * before the next leaves its share unused).
+   */
+  private capShuffleSends(egressMBps: number): void {
+    const { net, links } = this;
+    const out = this.s.shuffleSendOut;
+    let left = 0;
+    for (let j = 0; j < this.nodes; j++) if (out[j] >= 0) left += net.remainingAt(out[j], this.clock);
+    for (let j = 0; j < this.nodes; j++) {
+      if (out[j] < 0) continue;
+      const cap = egressMBps === Infinity || !(left > 0) ? Infinity : (egressMBps * net.remainingAt(out[j], this.clock)) / left;
+      net.setCapacity(links.sendCap(j), cap, this.clock);
     }
   }
+
+  /** Serve k's stream takes its new capacity (ServeState.recap). */
+  private readonly restream = (k: number): void => this.net.setCapacity(this.links.serveStream(k), this.sv.streamMBps(k), this.clock);
 
   /**
    * The HDFS pipeline of a reduce's output of `mb` from slot q on node offset i, starting now: where its second
@@ -322,15 +361,11 @@ export class RackSlots {
   /** Serve k's time has come: its send half (or its replica's receive) starts. */
   private startServe(k: number): void {
     const sv = this.sv;
-    let len: number;
-    if (sv.kind[k] === REPLICA) len = this.links.replicaInPath(sv.node[k], sv.next[k], this.path);
-    else {
-      this.net.setCapacity(this.links.serveStream(k), sv.capMBps[k], this.clock);
-      len = this.links.servePath(k, sv.node[k], this.path);
-    }
+    // A write's far side crosses its serve's stream only with a bounded core (replicaInPath), a read's send half always.
+    if (sv.kind[k] !== REPLICA || this.links.boundedCore) this.net.setCapacity(this.links.serveStream(k), sv.streamMBps(k), this.clock);
+    const len = sv.kind[k] === REPLICA ? this.links.replicaInPath(k, sv.node[k], sv.next[k], this.path) : this.links.servePath(k, sv.node[k], this.path);
     const f = this.net.add(this.path, undefined, len, sv.mb[k], this.clock, this.slots + k);
     sv.sending(k, f);
-    if (sv.kind[k] !== REPLICA) this.countSendOut();
   }
 
   /** Runs the network and the slots' timers to `untilMs`. */
@@ -494,7 +529,7 @@ export class RackSlots {
   /**
    * Node offset j sends `mb` of map outputs to a reduce of its rack (`out` false) or, a SHUFFLE serve (serves.ts), to
    * reduces in other racks (`out` true). A node's sends of each kind are one backlog: a flow from its disk over its NIC
-   * out (and, out of the rack, the uplink and sends out), grown by each fetch while it runs. It runs apart from the fetches it serves
+   * out (and, out of the rack, the uplink), grown by each fetch while it runs. It runs apart from the fetches it serves
    * (as a cross-rack read's send half does, serves.ts): it loads the node's disk and NIC out for as long as its share
    * of them takes, and the reduce's rate sees it not. (A flow per fetch over both nodes' resources, max-min exact,
    * joined a rack's nodes into one component that every flow start and end re-solved: fb2009-day's racks 2.2 s ->
@@ -515,12 +550,6 @@ export class RackSlots {
       path[1] = this.links.node(j, NIC_OUT);
     }
     flows[j] = this.net.add(path, undefined, len, mb, this.clock, this.slots + this.sv.capacity + (out ? this.nodes : 0) + j);
-    if (out) this.countSendOut();
-  }
-
-  /** A send half starts on the "sends out" link: counted as a group's flows are, so its allocation replays the pass. */
-  private countSendOut(): void {
-    this.countStart(this.links.slotAt(this.links.sendsOutLink));
   }
 
   private addFlow(q: number, path: Int32Array, len: number, mb: number): void {

@@ -27,22 +27,32 @@
  * (shuffle-sends.ts). It joins the node's backlog of sends to other racks (rack-slots.ts shuffleSend: its
  * disk, its NIC out, its rack's uplink) and takes no serve.
  *
+ * With a bounded core, each far side is held to what the allocation gives its near half (core-allocation.ts): a
+ * send half's and a write's far side's stream, a node's backlog of sends to other racks its own cap (rack-links.ts).
+ *
  * A rack holds at most `capacity` serves at once; one arriving when all are busy is not simulated and its MB are
  * counted (unservedMB, unreplicatedMB) in the results, so the approximation is visible.
  */
 import { TouchedSet } from './touched-set.js';
 
 /**
- * A serve on the wire, five Float64s: kind (SEND, REPLICA, SHUFFLE), node, start time (ms), KB, and `arg`: SEND, the
- * reader's compute time (ms); REPLICA, the third replica's node in the same rack, -1 (none) or PIPELINE_LEAVES (in
- * another rack); SHUFFLE, 0 (it starts at once: at the answered
- * epoch's start).
+ * A serve on the wire, seven Float64s: kind (SEND, REPLICA, SHUFFLE), node, start time (ms), KB, `arg`, `capMBps` and
+ * `peer`. `arg`: SEND, the reader's compute time (ms); REPLICA, the third replica's node in the same rack, -1 (none)
+ * or PIPELINE_LEAVES (in another rack); SHUFFLE, 0 (it starts at once: at the answered epoch's start). `capMBps`: the
+ * rate the allocation gives a flow of its near half's group, which holds the far side too (core-allocation.ts;
+ * Infinity: nothing, as with a non-blocking core). `peer`: the near half's rack (SEND the reader's, REPLICA the
+ * writer's; SHUFFLE -1): a serve's cap is that of the latest serve of its kind and peer (ServeState.recap).
  */
-export const SERVE_FIELDS = 5;
+export const SERVE_FIELDS = 7;
 export const SEND = 0;
 export const REPLICA = 1;
 /** Map outputs a node sends to reduces in other racks (shuffle-sends.ts): `arg` unused. */
 export const SHUFFLE = 2;
+/**
+ * Not a transfer: the cap of the SEND serves for reader rack `peer` is now `capMBps` (its group's rate a flow changed;
+ * node, start, KB and `arg` unused). No serve is taken.
+ */
+export const RECAP = 3;
 
 const FREE = 0;
 /** Its start timer is set. */
@@ -61,7 +71,12 @@ export class ServeState {
   /** REPLICA: the third replica's node offset, -1 or PIPELINE_LEAVES (rack-links.ts replicaInPath). */
   readonly next: Int32Array;
   readonly mb: Float64Array;
+  /** A read's own stream cap (readCapMBps; REPLICA: Infinity). */
   readonly capMBps: Float64Array;
+  /** The cap its near half's allocation puts on it (SERVE_FIELDS `capMBps`); its stream gets the lower of the two. */
+  readonly coreMBps: Float64Array;
+  /** SEND: the reader's rack; REPLICA: the writer's; else -1. */
+  readonly peer: Int32Array;
   readonly flow: Int32Array;
   readonly phase: Uint8Array;
   /**
@@ -73,6 +88,8 @@ export class ServeState {
   private changed = true;
   /** The serves written since then: only they (and the totals) differ from the saved copy. */
   private readonly touched: TouchedSet;
+  /** Serves 0 .. highWater - 1 have been taken at some time (take() takes the lowest free one): the rest never were. */
+  private highWater = 0;
 
   constructor(readonly capacity: number) {
     this.kind = new Uint8Array(capacity);
@@ -80,6 +97,8 @@ export class ServeState {
     this.next = new Int32Array(capacity);
     this.mb = new Float64Array(capacity);
     this.capMBps = new Float64Array(capacity);
+    this.coreMBps = new Float64Array(capacity);
+    this.peer = new Int32Array(capacity).fill(-1);
     this.flow = new Int32Array(capacity).fill(-1);
     this.phase = new Uint8Array(capacity);
     this.touched = new TouchedSet(capacity);
@@ -113,20 +132,24 @@ export class ServeState {
 
   /**
    * Takes a free serve of `kind` for `mb` at node offset `node` (`next`: REPLICA's third node offset or -1; `capMBps`:
-   * SEND's stream cap); returns it, or -1 (its MB counted as not simulated) when none is free.
+   * SEND's stream cap, else Infinity; `coreMBps` and `peer`: as SERVE_FIELDS); returns it, or -1 (its MB counted as not
+   * simulated) when none is free.
    */
-  take(kind: number, node: number, next: number, mb: number, capMBps: number): number {
+  take(kind: number, node: number, next: number, mb: number, capMBps: number, coreMBps = Infinity, peer = -1): number {
     this.changed = true;
     const at = kind === REPLICA ? 2 : 0;
     for (let k = 0; k < this.capacity; k++) {
       if (this.phase[k] !== FREE) continue;
       this.touched.mark(k);
+      if (k >= this.highWater) this.highWater = k + 1;
       this.phase[k] = WAITING;
       this.kind[k] = kind;
       this.node[k] = node;
       this.next[k] = next;
       this.mb[k] = mb;
       this.capMBps[k] = capMBps;
+      this.coreMBps[k] = coreMBps;
+      this.peer[k] = peer;
       this.totals[at] += mb;
       return k;
     }
@@ -152,6 +175,29 @@ export class ServeState {
     this.flow[k] = -1;
   }
 
+  /** The capacity of serve k's stream: its own cap and its near half's, the lower. */
+  streamMBps(k: number): number {
+    return Math.min(this.capMBps[k], this.coreMBps[k]);
+  }
+
+  /**
+   * The near halves' caps have changed: `caps` maps kind x racks + peer to the latest cap a serve of that kind and peer
+   * arrived with. Each serve waiting or sending with such a kind and peer takes it, and `restream(k)` is called for
+   * each sending one whose stream's capacity changes (its flow is re-rated there).
+   */
+  recap(caps: ReadonlyMap<number, number>, racks: number, restream: (k: number) => void): void {
+    for (let k = 0; k < this.highWater; k++) {
+      if (this.phase[k] === FREE || this.peer[k] < 0) continue;
+      const cap = caps.get(this.kind[k] * racks + this.peer[k]);
+      if (cap === undefined || cap === this.coreMBps[k]) continue;
+      const was = this.streamMBps(k);
+      this.changed = true;
+      this.touched.mark(k);
+      this.coreMBps[k] = cap;
+      if (this.phase[k] === SENDING && this.streamMBps(k) !== was) restream(k);
+    }
+  }
+
   /** Makes `saved` (written by nothing else) equal to this state: a copy, or nothing when nothing changed since. */
   saveTo(saved: ServeState): void {
     if (this.changed) this.copy(this, saved);
@@ -169,9 +215,11 @@ export class ServeState {
     const touched = this.touched;
     for (let t = 0; t < touched.size; t++) {
       const k = touched.at(t);
-      b.kind[k] = a.kind[k]; b.node[k] = a.node[k]; b.next[k] = a.next[k]; b.mb[k] = a.mb[k]; b.capMBps[k] = a.capMBps[k]; b.flow[k] = a.flow[k]; b.phase[k] = a.phase[k];
+      b.kind[k] = a.kind[k]; b.node[k] = a.node[k]; b.next[k] = a.next[k]; b.mb[k] = a.mb[k]; b.capMBps[k] = a.capMBps[k];
+      b.coreMBps[k] = a.coreMBps[k]; b.peer[k] = a.peer[k]; b.flow[k] = a.flow[k]; b.phase[k] = a.phase[k];
     }
     b.totals.set(a.totals);
+    b.highWater = a.highWater;
     touched.clear();
   }
 }

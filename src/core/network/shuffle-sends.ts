@@ -156,13 +156,21 @@ export class ShuffleSends {
 
   /**
    * Sends the sends resolved since the last drain: a SHUFFLE serve for each source node, ascending, in `serves[rack]`
-   * (SERVE_FIELDS each: kind, node, start `startMs`, KB, 0), and forgets them.
+   * (SERVE_FIELDS each: kind, node, start `startMs`, KB, 0, cap, -1), and forgets them. The cap is the rack's
+   * `egressMBps(rack)`: what the fetches from the rack draw over its uplink (core-allocation.ts; Infinity: nothing
+   * holds them), which its nodes' sends share (rack-slots.ts).
    */
-  drain(serves: number[][], startMs: number): void {
-    const { mb, sources } = this;
+  drain(serves: number[][], startMs: number, egressMBps: (rack: number) => number = () => Infinity): void {
+    const { mb, sources, nodesPerRack: perRack } = this;
     const listed = sources.subarray(0, this.count).sort();
+    let rack = -1;
+    let egress = Infinity;
     for (const node of listed) {
-      serves[Math.floor(node / this.nodesPerRack)].push(SHUFFLE, node, startMs, mb[node] * 1024, 0);
+      if (Math.floor(node / perRack) !== rack) {
+        rack = Math.floor(node / perRack);
+        egress = egressMBps(rack);
+      }
+      serves[rack].push(SHUFFLE, node, startMs, mb[node] * 1024, 0, egress, -1);
       mb[node] = 0;
     }
     this.count = 0;

@@ -18,7 +18,7 @@ interface Flow { atMs: number; dst: number; node: number; src: number; mb: numbe
 
 /** Allocates the demand (rack d, group g at d * groups + g) and returns every group's capacity the same way (0: none). */
 function allocateDense(allocator: CoreAllocator, demand: Int32Array): Float64Array {
-  for (let i = 0; i < demand.length; i++) if (i % allocator.groups < allocator.demanded) allocator.add(Math.floor(i / allocator.groups), i % allocator.groups, demand[i]);
+  for (let i = 0; i < demand.length; i++) allocator.add(Math.floor(i / allocator.groups), i % allocator.groups, demand[i]);
   allocator.allocate();
   const out = new Float64Array(demand.length);
   for (let k = 0; k < allocator.entries; k++) out[allocator.index[k]] = allocator.mbps[k];
@@ -80,10 +80,10 @@ function epochs(fs: Flow[], heartbeatMs: number): Float64Array {
   let next = 0;
   for (let e = 0; finish.includes(-1); e++) {
     const [start, end] = [e * heartbeatMs, (e + 1) * heartbeatMs];
-    for (let d = 0; d < RACKS; d++) for (let g = 0; g < allocator.demanded; g++) demand[d * allocator.groups + g] = racks[d].net.flowsOn(links.group(g));
+    for (let d = 0; d < RACKS; d++) for (let g = 0; g < allocator.groups; g++) demand[d * allocator.groups + g] = racks[d].net.flowsOn(links.group(g));
     for (let k = next; k < fs.length && fs[k].atMs < end; k++) demand[fs[k].dst * allocator.groups + fs[k].src]++;
     const allocation = allocateDense(allocator, demand);
-    for (let d = 0; d < RACKS; d++) for (let g = 0; g < allocator.demanded; g++) racks[d].net.setCapacity(links.group(g), allocation[d * allocator.groups + g], start);
+    for (let d = 0; d < RACKS; d++) for (let g = 0; g < allocator.groups; g++) racks[d].net.setCapacity(links.group(g), allocation[d * allocator.groups + g], start);
     for (let d = 0; d < RACKS; d++) {
       const { heap, net, owner } = racks[d];
       let k = next;
@@ -131,7 +131,7 @@ describe('epoch-level cross-rack allocation against an event-exact run (3 racks 
     const allocator = new CoreAllocator(RACKS, RATES);
     const demand = new Int32Array(RACKS * allocator.groups);
     for (let trial = 0; trial < 200; trial++) {
-      for (let i = 0; i < demand.length; i++) demand[i] = i % allocator.groups < allocator.demanded && rng.next() < 0.4 ? rng.int(5) : 0;
+      for (let i = 0; i < demand.length; i++) demand[i] = rng.next() < 0.4 ? rng.int(5) : 0;
       const out = allocateDense(allocator, demand);
       const up = new Float64Array(RACKS);
       const down = new Float64Array(RACKS);
@@ -145,13 +145,6 @@ describe('epoch-level cross-rack allocation against an event-exact run (3 racks 
           core += x;
           if (g < RACKS) { up[g] += x; down[d] += x; } else if (g === RACKS) down[d] += x; else up[d] += x;
         }
-      }
-      // "Sends out" (the core is bounded here): what the groups in from s were given (not s's own "out to anywhere").
-      for (let s = 0; s < RACKS; s++) {
-        const from = Array.from({ length: RACKS }, (_, d) => out[d * allocator.groups + s]).filter((x) => x > 0);
-        const sum = from.reduce((x, y) => x + y, 0);
-        const free = from.length === 0 || sum === Infinity || sum >= RATES.switchMBps;
-        expect(allocator.sendsOutMBps[s]).toBe(free ? Infinity : sum);
       }
       for (let r = 0; r < RACKS; r++) {
         expect(up[r]).toBeLessThanOrEqual(RATES.switchMBps * (1 + 1e-9));
@@ -169,7 +162,7 @@ describe('CoreAllocator demand', () => {
     const b = new CoreAllocator(RACKS, RATES);
     for (let trial = 0; trial < 50; trial++) {
       const adds: Array<[number, number, number]> = [];
-      for (let k = 0; k < 12; k++) adds.push([rng.int(RACKS), rng.int(a.demanded), 1 + rng.int(3)]);
+      for (let k = 0; k < 12; k++) adds.push([rng.int(RACKS), rng.int(a.groups), 1 + rng.int(3)]);
       const dense = new Int32Array(RACKS * a.groups);
       for (const [d, g, n] of adds) dense[d * a.groups + g] += n;
       for (const [d, g, n] of adds) a.add(d, g, n);
@@ -197,47 +190,58 @@ describe('CoreAllocator demand', () => {
   });
 });
 
-describe('CoreAllocator "sends out"', () => {
-  const sendsOut = (a: CoreAllocator): number[] => Array.from(a.sendsOutMBps);
-
-  it('gives a source rack what its readers\' groups get over its uplink, and Infinity where nothing bounds it', () => {
+describe('CoreAllocator caps of far sides (bounded core)', () => {
+  it('a far side of a group in from a rack: the rate a flow of the group gets; Infinity where nothing bounds it', () => {
     const a = new CoreAllocator(RACKS, RATES);
     // Rack 0 reads 3 flows from rack 1 and 1 from rack 2: its downlink (100) binds, 25 a flow.
     a.add(0, 1, 3);
     a.add(0, 2, 1);
     a.allocate();
-    expect(sendsOut(a)).toEqual([Infinity, 75, 25]);
-    // One flow alone gets a NIC's rate: unbounded, and so is its source's sends out.
-    a.add(0, 1, 1);
+    expect(a.flowMBps(0, 1)).toBe(25);
+    expect(a.flowMBps(0, 2)).toBe(25);
+    expect(a.flowMBps(1, 0)).toBe(Infinity); // no demand
+    a.add(0, 1, 1); // one flow alone gets a NIC's rate: unbounded
     a.allocate();
-    expect(sendsOut(a)).toEqual([Infinity, Infinity, Infinity]);
-    // Racks 0 and 2 read 4 flows each from rack 1: its uplink (100) binds, and sends out could not bind below it.
-    a.add(0, 1, 4);
-    a.add(2, 1, 4);
-    a.allocate();
-    expect(sendsOut(a)).toEqual([Infinity, Infinity, Infinity]);
+    expect(a.flowMBps(0, 1)).toBe(Infinity);
   });
 
-  it('counts a group in from anywhere in each source\'s share, and not a rack\'s own writes out', () => {
+  it('a write\'s far side: the rate a flow of its writer\'s group out got in the last allocation that had one', () => {
+    const a = new CoreAllocator(RACKS, RATES);
+    expect(a.writeFlowMBps(2)).toBe(Infinity); // none yet
+    a.add(2, RACKS + 1, 5); // 20 a flow over rack 2's uplink
+    a.allocate();
+    expect(a.writeFlowMBps(2)).toBe(20);
+    a.add(0, 1, 1); // rack 2 writes no more; its far sides may run on
+    a.allocate();
+    expect(a.writeFlowMBps(2)).toBe(20);
+    a.add(2, RACKS + 1, 1);
+    a.allocate();
+    expect(a.writeFlowMBps(2)).toBe(Infinity);
+  });
+
+  it('a rack\'s sends to fetches in from anywhere: each fetch group\'s rate times the rack\'s share of it', () => {
     const a = new CoreAllocator(RACKS, RATES);
     const shares = { changed: true, shares: (_rack: number, _flows: number, visit: (source: number, share: number) => void) => { visit(1, 0.75); visit(2, 0.25); } };
     a.add(0, RACKS, 4); // 4 fetches in from anywhere into rack 0: its downlink binds, 25 a flow
-    a.add(1, RACKS + 1, 1); // rack 1 writes out on its own uplink: not a send half of other racks'
+    a.add(1, RACKS + 1, 1); // rack 1 writes out: not a fetch from it
     a.allocate(shares);
-    expect(sendsOut(a)).toEqual([Infinity, 75, 25]);
+    expect(a.shuffleEgressMBps(0)).toBe(Infinity); // nothing draws on rack 0
+    expect(a.shuffleEgressMBps(1)).toBe(75);
+    expect(a.shuffleEgressMBps(2)).toBe(25);
+    a.add(0, RACKS, 1); // alone: a NIC's rate, unbounded
+    a.allocate(shares);
+    expect(a.shuffleEgressMBps(1)).toBe(Infinity);
   });
 
-  it('is Infinity with a non-blocking core: each link is seen by the half in whose rack it lies', () => {
+  it('every cap is Infinity with a non-blocking core: each link is seen by the half in whose rack it lies', () => {
     const a = new CoreAllocator(RACKS, { ...RATES, coreMBps: Infinity });
+    const shares = { changed: true, shares: (_rack: number, _flows: number, visit: (source: number, share: number) => void) => visit(1, 1) };
     a.add(0, 1, 3);
-    a.add(0, 2, 1);
-    a.allocate();
-    expect(Array.from(a.mbps.subarray(0, a.entries))).toEqual([75, 25]); // the readers' downlink binds them still
-    expect(sendsOut(a)).toEqual([Infinity, Infinity, Infinity]);
-  });
-
-  it('takes no demand for the derived group', () => {
-    const a = new CoreAllocator(RACKS, RATES);
-    expect(() => a.add(0, a.demanded, 1)).toThrow(/derived, not demanded/);
+    a.add(0, RACKS, 2);
+    a.add(2, RACKS + 1, 5);
+    a.allocate(shares);
+    expect(Array.from(a.mbps.subarray(0, a.entries)).every((x) => x < Infinity)).toBe(true); // the links bind them still
+    expect(a.boundedCore).toBe(false);
+    expect([a.flowMBps(0, 1), a.writeFlowMBps(2), a.shuffleEgressMBps(1)]).toEqual([Infinity, Infinity, Infinity]);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FluidRack, type RackResponses } from '../../../src/core/network/fluid-rack.js';
 import { DISK_READ, DISK_WRITE, type LinkRates, NIC_IN, NIC_OUT } from '../../../src/core/network/rack-links.js';
-import { REPLICA, SEND, SHUFFLE } from '../../../src/core/network/serves.js';
+import { RECAP, REPLICA, SEND, SHUFFLE } from '../../../src/core/network/serves.js';
 import type { HeartbeatSink } from '../../../src/core/rack-model.js';
 import { makeTopology } from '../../../src/core/topology.js';
 import { rackId } from '../../../src/core/ids.js';
@@ -81,7 +81,7 @@ describe('a fluid rack times tasks from its hardware', () => {
   it('another rack\'s read from a node here (a serve) shares the node\'s disks with its local map', () => {
     // Serve: node 0, from time START_MS (as if launched at 0 elsewhere), 120 MB, no compute. Max-min over the disks
     // (240): the serve is held to 100 by node 0's NIC, the local map takes the other 140: 120 MB in 857 ms.
-    const serve = Float64Array.from([SEND, 0, START_MS, 120 * 1024, 0]);
+    const serve = Float64Array.from([SEND, 0, START_MS, 120 * 1024, 0, Infinity, 1]);
     const shared = finishTimes([{ node: 0, task: 0, computeMs: 0, src: 0, readMB: 120 }], undefined, RATES, serve).get(0)!;
     expect(shared).toBeGreaterThanOrEqual(START_MS + 857);
     expect(shared).toBeLessThan(START_MS + 858 + H);
@@ -90,7 +90,7 @@ describe('a fluid rack times tasks from its hardware', () => {
   });
 
   it('serves from two nodes share the rack\'s uplink (150 MB/s): 75 each, and it carries their MB', () => {
-    const serves = Float64Array.from([SEND, 0, START_MS, 150 * 1024, 0, SEND, 1, START_MS, 150 * 1024, 0]);
+    const serves = Float64Array.from([SEND, 0, START_MS, 150 * 1024, 0, Infinity, 1, SEND, 1, START_MS, 150 * 1024, 0, Infinity, 1]);
     const during = run([], Float64Array.from([0, 50, 1, 50, 2, 50, 3, 50]), RATES, serves, START_MS + 1900).rack;
     expect(during.network.flowsOn(during.links.up)).toBe(2); // 150 MB at 75 MB/s: 2 s
     expect(during.network.maxLoadRatio()).toBeCloseTo(1, 9); // the uplink full (each NIC at 75 of 100)
@@ -102,7 +102,7 @@ describe('a fluid rack times tasks from its hardware', () => {
 
   it('map outputs other racks\' reduces fetch (SHUFFLE serves): a node\'s join one backlog from its disk over its NIC and the uplink, from the answered epoch\'s start', () => {
     // Node 0 sends 100 + 50 MB (one flow, grown), node 1 150 MB: the uplink (150 MB/s) gives each 75, so 2 s.
-    const serves = Float64Array.from([SHUFFLE, 0, 0, 100 * 1024, 0, SHUFFLE, 0, 0, 50 * 1024, 0, SHUFFLE, 1, 0, 150 * 1024, 0]);
+    const serves = Float64Array.from([SHUFFLE, 0, 0, 100 * 1024, 0, Infinity, -1, SHUFFLE, 0, 0, 50 * 1024, 0, Infinity, -1, SHUFFLE, 1, 0, 150 * 1024, 0, Infinity, -1]);
     const during = run([], Float64Array.from([0, 50, 1, 50, 2, 50, 3, 50]), RATES, serves, 1900).rack;
     const l = during.links;
     expect(during.network.flowsOn(l.up)).toBe(2);
@@ -116,12 +116,12 @@ describe('a fluid rack times tasks from its hardware', () => {
     expect(after.committedCarried()[9]).toBeCloseTo(300, 6); // shuffle sent MB
     expect(after.committedCarried()[5]).toBe(0); // no map read served
     // Timed anywhere but the answered epoch's start, it is refused (the master sends them for it).
-    expect(() => run([], Float64Array.from([0, 50]), RATES, Float64Array.from([SHUFFLE, 0, H, 1024, 0]))).toThrow(/a shuffle send starting at 10 ms reached rack 0 at 0 ms/);
+    expect(() => run([], Float64Array.from([0, 50]), RATES, Float64Array.from([SHUFFLE, 0, H, 1024, 0, Infinity, -1]))).toThrow(/a shuffle send starting at 10 ms reached rack 0 at 0 ms/);
   });
 
   it('a write pipeline arriving from another rack (a REPLICA serve): the downlink, the second node\'s NIC and disk, the hop to the third', () => {
     // 100 MB to node 1, then on to node 2: one flow held to 100 MB/s by the NICs (the disks write 200): 1 s.
-    const serves = Float64Array.from([REPLICA, 1, START_MS, 100 * 1024, 2]);
+    const serves = Float64Array.from([REPLICA, 1, START_MS, 100 * 1024, 2, Infinity, 1]);
     const during = run([], Float64Array.from([0, 50, 1, 50, 2, 50, 3, 50]), RATES, serves, START_MS + 900).rack;
     const l = during.links;
     for (const r of [l.down, l.node(1, NIC_IN), l.node(1, DISK_WRITE), l.node(1, NIC_OUT), l.node(2, NIC_IN), l.node(2, DISK_WRITE)]) expect(during.network.flowsOn(r)).toBe(1);
@@ -132,7 +132,7 @@ describe('a fluid rack times tasks from its hardware', () => {
     expect(after.committedCarried()[7]).toBeCloseTo(100, 6); // replicated MB
     expect(after.committedCarried()[5]).toBe(0); // no read served
     // With two replicas only (no third node) the pipeline ends at node 1.
-    const two = run([], Float64Array.from([0, 50, 1, 50, 2, 50, 3, 50]), RATES, Float64Array.from([REPLICA, 1, START_MS, 100 * 1024, -1]), START_MS + 1100).rack;
+    const two = run([], Float64Array.from([0, 50, 1, 50, 2, 50, 3, 50]), RATES, Float64Array.from([REPLICA, 1, START_MS, 100 * 1024, -1, Infinity, 1]), START_MS + 1100).rack;
     expect(two.network.carriedMB[l.node(1, DISK_WRITE)]).toBeCloseTo(100, 6);
     expect(two.network.carriedMB[l.node(2, DISK_WRITE)]).toBe(0);
     expect(two.network.carriedMB[l.node(1, NIC_OUT)]).toBe(0);
@@ -155,7 +155,7 @@ describe('a fluid rack times tasks from its hardware', () => {
 
   it('a replica arriving here shares the node\'s disk writes with its local writer: max-min over 200 MB/s', () => {
     // A local map writing 200 MB (its read is nothing) and a replica onto the same node: 100 each until both end at 2 s.
-    const serves = Float64Array.from([REPLICA, 0, START_MS, 200 * 1024, -1]);
+    const serves = Float64Array.from([REPLICA, 0, START_MS, 200 * 1024, -1, Infinity, 1]);
     const t = finishTimes([{ node: 0, task: 0, computeMs: 0, src: 0, readMB: 0, writeMB: 200 }], undefined, RATES, serves).get(0)!;
     expect(t).toBeGreaterThanOrEqual(START_MS + 2000);
     expect(t).toBeLessThan(START_MS + 2000 + H + 1);
@@ -339,5 +339,58 @@ describe('a fluid rack keeps its numbers by group for the groups it uses', () =>
     const small = size(10);
     const large = size(10_000);
     expect(large).toBeLessThan(1.5 * small + 4096);
+  });
+});
+
+describe('a fluid rack\'s far sides under a bounded core: each held to the cap its near half\'s allocation gives', () => {
+  const BOUNDED: LinkRates = { ...RATES, coreMBps: 50 };
+  const HB = 1000;
+  /** Rack 0 of 2 racks x 3 nodes (every phase 0), fed one command an epoch: `serves[e]` with epoch e + 1's (if any). */
+  function feed(serves: Array<number[] | null>): { up: number[]; down: number[]; rack: FluidRack } {
+    const topology = { ...makeTopology({ racks: 2, nodesPerRack: 3, mapSlotsPerNode: 2, reduceSlotsPerNode: 1, heartbeatMs: HB }, 1) };
+    topology.phaseMs.fill(0);
+    const rack = new FluidRack(topology, rackId(0), { rates: BOUNDED, taskStartMs: START_MS, replication: 3 });
+    const sink: HeartbeatSink = { finished: () => {}, heartbeat: () => {} };
+    const up: number[] = [];
+    const down: number[] = [];
+    rack.epoch({ responses: null, epoch: 0, reportFreeFromMs: 0 }, sink);
+    for (let e = 0; e < serves.length; e++) {
+      const sv = serves[e];
+      rack.epoch({ responses: null, epoch: e + 1, reportFreeFromMs: 0, serves: sv === null ? null : Float64Array.from(sv) }, sink);
+      const c = rack.committedCarried(); // up to epoch e + 1's start
+      up.push(c[0]);
+      down.push(c[1]);
+    }
+    return { up, down, rack };
+  }
+
+  it('a read\'s send half runs at its cap, and takes the latest cap for its reader\'s rack: a new serve\'s or a RECAP\'s', () => {
+    const { up } = feed([
+      [SEND, 0, 0, 1000 * 1024, 0, 20, 1], // from node 0 for a reader in rack 1: 20 MB/s (its stream 240, its NIC 100)
+      [RECAP, -1, 0, 0, 0, 10, 1], // rack 1's group now gives a flow 10
+      [RECAP, -1, 0, 0, 0, 5, 2], // another reader rack's: not this send half's
+      [SEND, 1, 3 * HB, 1000 * 1024, 0, 4, 1], // a new send half for rack 1 brings 4: both take it
+      null,
+    ]);
+    const perEpoch = up.map((x, k) => x - (k === 0 ? 0 : up[k - 1]));
+    expect(perEpoch.map((x) => Number(x.toFixed(6)))).toEqual([20, 10, 10, 8, 8]);
+  });
+
+  it('the nodes\' sends to other racks share their serves\' egress by the MB each has left, as each batch arrives', () => {
+    const { up, rack } = feed([null, [SHUFFLE, 0, HB, 300 * 1024, 0, 8, -1, SHUFFLE, 2, HB, 100 * 1024, 0, 8, -1], null, [SHUFFLE, 1, 3 * HB, 92 * 1024, 0, 4, -1], null]);
+    const perEpoch = up.map((x, k) => x - (k === 0 ? 0 : up[k - 1]));
+    // 300 and 100 MB at 6 and 2 MB/s (8 in all); two seconds later 288 and 96 left, and node 1's 92: 4 shared 288:92:96.
+    expect(perEpoch.map((x) => Number(x.toFixed(6)))).toEqual([0, 8, 8, 4, 4]);
+    const caps = [0, 1, 2].map((j) => rack.network.capacity[rack.links.sendCap(j)]);
+    expect(caps.map((x) => Number(x.toFixed(9)))).toEqual([288, 92, 96].map((mb) => Number(((4 * mb) / 476).toFixed(9))));
+  });
+
+  it('a write\'s far side crosses its serve\'s stream, capped at its writer\'s rate a flow; a node\'s sends out, at their serve\'s cap', () => {
+    const { down, up, rack } = feed([[REPLICA, 1, 0, 1000 * 1024, -1, 30, 1], [SHUFFLE, 2, HB, 1000 * 1024, 0, 7, -1], null]);
+    expect(down[0]).toBeCloseTo(30, 9);
+    expect(down[2] - down[1]).toBeCloseTo(30, 9);
+    expect(up[1]).toBeCloseTo(7, 9); // the shuffle send joins at the answered epoch's start (1 s)
+    expect(up[2] - up[1]).toBeCloseTo(7, 9);
+    expect(rack.links.replicaInPath(0, 1, -1, new Int32Array(8))).toBe(4); // stream, downlink, NIC in, disk write
   });
 });

@@ -21,17 +21,15 @@ describe('group capacities sent to the racks', () => {
   it('sends only what differs from what a rack holds: new groups, changed ones, and 0 for a group that lost its demand', () => {
     const allocator = new CoreAllocator(RACKS, RATES);
     const held = new GroupCapacities(RACKS, allocator.groups);
-    const OUT = RACKS + 2; // "sends out": held Infinity until an allocation bounds it, its pair last
-    // Rack 0 reads from rack 1 (3 flows) and rack 2 (1 flow): its downlink (100) is the bottleneck, 25 a flow; the
-    // sources' send halves get as much.
-    expect(step(allocator, held, [[0, 1, 3], [0, 2, 1]])).toEqual([[1, 75, 2, 25], [OUT, 75], [OUT, 25]]);
+    // Rack 0 reads from rack 1 (3 flows) and rack 2 (1 flow): its downlink (100) is the bottleneck, 25 a flow.
+    expect(step(allocator, held, [[0, 1, 3], [0, 2, 1]])).toEqual([[1, 75, 2, 25], null, null]);
     // The same demand again: nothing changes, nothing is sent.
     expect(step(allocator, held, [[0, 2, 1], [0, 1, 3]])).toEqual([null, null, null]);
     // Rack 0's read from rack 2 ends and rack 1 starts a shuffle in from anywhere (group RACKS): the core (120) is
-    // now the bottleneck of all four flows, 30 each (the shuffle's sources are not known here: no mix).
-    expect(step(allocator, held, [[0, 1, 3], [1, RACKS, 1]])).toEqual([[1, 90, 2, 0], [RACKS, 30, OUT, 90], [OUT, Infinity]]);
-    // No demand at all: every group that held a capacity goes back to 0, and sends out to Infinity.
-    expect(step(allocator, held, [])).toEqual([[1, 0], [RACKS, 0, OUT, Infinity], null]);
+    // now the bottleneck of all four flows, 30 each.
+    expect(step(allocator, held, [[0, 1, 3], [1, RACKS, 1]])).toEqual([[1, 90, 2, 0], [RACKS, 30], null]);
+    // No demand at all: every group that held a capacity goes back to 0.
+    expect(step(allocator, held, [])).toEqual([[1, 0], [RACKS, 0], null]);
     expect(step(allocator, held, [])).toEqual([null, null, null]);
   });
 

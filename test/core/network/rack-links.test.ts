@@ -5,8 +5,7 @@ import { DISK_READ, DISK_WRITE, NIC_IN, NIC_OUT, PIPELINE_LEAVES, RackLinks } fr
 describe('RackLinks group links', () => {
   it('by default binds group g to the link after the downlink plus g', () => {
     const links = new RackLinks(3, 5, 2, 4);
-    expect(links.resources).toBe(links.down + 1 + 8);
-    expect(links.sendsOutLink).toBe(links.down + 1 + links.sendsOut);
+    expect(links.resources).toBe(links.down + 1 + 7);
     for (let g = 0; g < links.groups; g++) {
       expect(links.boundLink(g)).toBe(links.down + 1 + g);
       expect(links.group(g)).toBe(links.down + 1 + g);
@@ -21,12 +20,10 @@ describe('RackLinks group links', () => {
     const grownTo: number[] = [];
     links.onGrow = (n) => grownTo.push(n);
     expect(links.resources).toBe(links.down + 3);
-    // "Sends out" is bound first, at once (its link starts unbounded: capacities()).
-    expect(links.sendsOutLink).toBe(links.down + 1);
     expect(links.boundLink(7)).toBe(-1);
     const order = [7, links.spreadIn, 7, 30, 0, 1, 2, 3, 4, 5, 6, 8, 9];
     const bound = order.map((g) => links.group(g));
-    expect(bound.slice(0, 4)).toEqual([links.down + 2, links.down + 3, links.down + 2, links.down + 4]);
+    expect(bound.slice(0, 4)).toEqual([links.down + 1, links.down + 2, links.down + 1, links.down + 3]);
     expect(new Set(bound).size).toBe(new Set(order).size);
     for (let k = 0; k < order.length; k++) {
       expect(links.groupAt(bound[k])).toBe(order[k]);
@@ -42,7 +39,7 @@ describe('RackLinks group links', () => {
   });
 
   it('refuses to bind past its reserve with no owner to grow', () => {
-    const links = new RackLinks(2, 40, 1, 0, 2);
+    const links = new RackLinks(2, 40, 1, 0, 1);
     links.group(3);
     expect(() => links.group(4)).toThrow(/bound more group links than it reserved/);
   });
@@ -51,14 +48,13 @@ describe('RackLinks group links', () => {
 describe('RackLinks group slots', () => {
   it('numbers the bound groups 0, 1, 2 ... in the order bound, each slot its link after the downlink', () => {
     const links = new RackLinks(2, 10_000, 1, 0, 8);
-    expect(links.slots).toBe(1);
-    expect(links.boundSlot(links.sendsOut)).toBe(0); // bound first, at once
+    expect(links.slots).toBe(0);
     expect(links.boundSlot(9_000)).toBe(-1);
     expect(links.boundLink(9_000)).toBe(-1);
-    const order = [links.sendsOut, 9_000, links.spreadOut, 3, links.spreadIn];
-    expect(order.map((g) => links.slot(g))).toEqual([0, 1, 2, 3, 4]);
-    expect(links.slot(3)).toBe(3); // bound once
-    expect(links.slots).toBe(5);
+    const order = [9_000, links.spreadOut, 3, links.spreadIn];
+    expect(order.map((g) => links.slot(g))).toEqual([0, 1, 2, 3]);
+    expect(links.slot(3)).toBe(2); // bound once
+    expect(links.slots).toBe(4);
     order.forEach((g, k) => {
       expect(links.groupOfSlot(k)).toBe(g);
       expect(links.linkOfSlot(k)).toBe(links.down + 1 + k);
@@ -67,13 +63,13 @@ describe('RackLinks group slots', () => {
       expect(links.slotAt(links.linkOfSlot(k))).toBe(k);
     });
     expect(links.slotAt(links.down)).toBe(-1);
-    expect(links.slotAt(links.linkOfSlot(5))).toBe(-1); // reserved, not bound
+    expect(links.slotAt(links.linkOfSlot(4))).toBe(-1); // reserved, not bound
     expect(links.slotRoom).toBe(8);
   });
 
   it('refuses a group the cluster does not have', () => {
     const links = new RackLinks(2, 4, 1, 0, 2);
-    for (const g of [-1, 7, 2.5]) expect(() => links.slot(g)).toThrow(/no cross-rack group/);
+    for (const g of [-1, 6, 2.5]) expect(() => links.slot(g)).toThrow(/no cross-rack group/);
   });
 });
 
@@ -84,9 +80,9 @@ describe('RackLinks write pipelines', () => {
   const n = (i: number, what: number): number => links.node(i, what);
 
   it('the far side in the second replica\'s rack: downlink, its NIC in and disk; then the third beside it, none, or out again', () => {
-    expect(read(links.replicaInPath(1, -1, path))).toEqual([links.down, n(1, NIC_IN), n(1, DISK_WRITE)]);
-    expect(read(links.replicaInPath(1, 2, path))).toEqual([links.down, n(1, NIC_IN), n(1, DISK_WRITE), n(1, NIC_OUT), n(2, NIC_IN), n(2, DISK_WRITE)]);
-    expect(read(links.replicaInPath(1, PIPELINE_LEAVES, path))).toEqual([links.down, n(1, NIC_IN), n(1, DISK_WRITE), n(1, NIC_OUT), links.up]);
+    expect(read(links.replicaInPath(0, 1, -1, path))).toEqual([links.down, n(1, NIC_IN), n(1, DISK_WRITE)]);
+    expect(read(links.replicaInPath(0, 1, 2, path))).toEqual([links.down, n(1, NIC_IN), n(1, DISK_WRITE), n(1, NIC_OUT), n(2, NIC_IN), n(2, DISK_WRITE)]);
+    expect(read(links.replicaInPath(0, 1, PIPELINE_LEAVES, path))).toEqual([links.down, n(1, NIC_IN), n(1, DISK_WRITE), n(1, NIC_OUT), links.up]);
   });
 
   it('a pipeline whose second replica is in the writer\'s rack: the writer\'s NIC out, then the same hops, leaving through "out to anywhere"', () => {
@@ -97,21 +93,27 @@ describe('RackLinks write pipelines', () => {
   });
 });
 
-describe('RackLinks send halves', () => {
+describe('RackLinks with a bounded core: caps for the far sides run here', () => {
   const RATES = { diskReadMBps: 240, diskWriteMBps: 200, streamMBps: 60, nicMBps: 100, switchMBps: 100, coreMBps: 120 };
+  const path = new Int32Array(8);
+  const read = (len: number): number[] => Array.from(path.subarray(0, len));
 
-  it('a serve\'s send half and a node\'s sends to other racks cross the uplink, then "sends out", unbounded at first', () => {
-    const links = new RackLinks(4, 3, 2, 4, 2);
-    const path = new Int32Array(8);
+  it('a send cap a node after the serves\' streams, unbounded until a serve sets it; a write\'s far side crosses its serve\'s stream', () => {
+    const free = new RackLinks(4, 3, 2, 5);
+    const links = new RackLinks(4, 3, 2, 5, 5, true);
     const n = (i: number, what: number): number => links.node(i, what);
-    expect(Array.from(path.subarray(0, links.servePath(1, 2, path)))).toEqual([links.serveStream(1), n(2, DISK_READ), n(2, NIC_OUT), links.up, links.sendsOutLink]);
-    expect(Array.from(path.subarray(0, links.shuffleSendPath(3, path)))).toEqual([n(3, DISK_READ), n(3, NIC_OUT), links.up, links.sendsOutLink]);
+    expect(links.up).toBe(free.up + 4); // one cap a node; nothing else moves
+    expect(links.sendCap(0)).toBe(links.serveStream(4) + 1);
+    expect(read(links.shuffleSendPath(2, path))).toEqual([links.sendCap(2), n(2, DISK_READ), n(2, NIC_OUT), links.up]);
+    expect(read(links.replicaInPath(3, 1, 2, path))).toEqual([links.serveStream(3), links.down, n(1, NIC_IN), n(1, DISK_WRITE), n(1, NIC_OUT), n(2, NIC_IN), n(2, DISK_WRITE)]);
     const caps = links.capacities(RATES);
-    expect(caps[links.sendsOutLink]).toBe(Infinity);
-    expect(caps[links.group(links.spreadIn)]).toBe(0); // a group link waits for its allocation
+    expect(Array.from(caps.subarray(links.sendCap(0), links.sendCap(3) + 1))).toEqual([Infinity, Infinity, Infinity, Infinity]);
+    expect(caps[links.serveStream(4)]).toBe(60);
   });
 
-  it('one rack has no "sends out" link', () => {
-    expect(new RackLinks(4, 1, 2, 0, 2).sendsOutLink).toBe(-1);
+  it('a non-blocking core keeps the paths as they were, and has no send caps', () => {
+    const links = new RackLinks(4, 3, 2, 5);
+    expect(read(links.shuffleSendPath(2, path))).toEqual([links.node(2, DISK_READ), links.node(2, NIC_OUT), links.up]);
+    expect(() => links.sendCap(0)).toThrow(/non-blocking/);
   });
 });

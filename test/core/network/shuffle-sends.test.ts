@@ -29,12 +29,24 @@ describe('shuffle sends', () => {
     sends.add([0, 7, 0, 3, 0.5]);
     sends.resolve(finishOrder);
     const serves = drained(sends);
-    expect(serves[0]).toEqual([SHUFFLE, 1, 30_000, 2 * 1024, 0]);
-    expect(serves[1]).toEqual([SHUFFLE, 2, 30_000, 0.5 * 1024, 0, SHUFFLE, 3, 30_000, 0.5 * 1024, 0]);
-    expect(serves[2]).toEqual([SHUFFLE, 4, 30_000, 2 * 1024, 0]);
+    expect(serves[0]).toEqual([SHUFFLE, 1, 30_000, 2 * 1024, 0, Infinity, -1]);
+    expect(serves[1]).toEqual([SHUFFLE, 2, 30_000, 0.5 * 1024, 0, Infinity, -1, SHUFFLE, 3, 30_000, 0.5 * 1024, 0, Infinity, -1]);
+    expect(serves[2]).toEqual([SHUFFLE, 4, 30_000, 2 * 1024, 0, Infinity, -1]);
     expect(serves.flat().length % SERVE_FIELDS).toBe(0);
     expect(sends.pending).toBe(false);
     expect(drained(sends)).toEqual([[], [], []]); // each send once
+  });
+
+  it('with an egress from the allocation, each node\'s serve carries its rack\'s: what the fetches from it draw, which its sends share', () => {
+    const sends = new ShuffleSends(2, 6);
+    sends.add([3, 7, 1, 6, 2]); // node 1 (rack 0) sends 2 MB; node 4 (rack 2) 2 MB
+    sends.add([0, 7, 0, 3, 0.5]); // nodes 2 and 3 (rack 1) 0.5 MB each
+    sends.resolve(finishOrder);
+    const serves: number[][] = [[], [], []];
+    sends.drain(serves, 30_000, (rack) => [12, Infinity, 6][rack]);
+    expect(serves[0]).toEqual([SHUFFLE, 1, 30_000, 2 * 1024, 0, 12, -1]);
+    expect(serves[1]).toEqual([SHUFFLE, 2, 30_000, 0.5 * 1024, 0, Infinity, -1, SHUFFLE, 3, 30_000, 0.5 * 1024, 0, Infinity, -1]);
+    expect(serves[2]).toEqual([SHUFFLE, 4, 30_000, 2 * 1024, 0, 6, -1]);
   });
 
   it('a fetch of maps only in the reducer\'s rack sends nothing', () => {
@@ -51,7 +63,7 @@ describe('shuffle sends', () => {
     expect(one).toHaveLength(FETCH_FIELDS);
     sends.add([...one, 5, 7, 5, 6, 3]); // node 0's map to node 4, node 1's to node 5
     sends.resolve(finishOrder);
-    expect(drained(sends)[0]).toEqual([SHUFFLE, 0, 30_000, 1024, 0, SHUFFLE, 1, 30_000, 3 * 1024, 0]);
+    expect(drained(sends)[0]).toEqual([SHUFFLE, 0, 30_000, 1024, 0, Infinity, -1, SHUFFLE, 1, 30_000, 3 * 1024, 0, Infinity, -1]);
   });
 
   it('refuses a fetch of maps that have not finished', () => {
