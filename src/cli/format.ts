@@ -129,18 +129,22 @@ function replicationTable(results: readonly Result[]): string[] {
 /**
  * The fluid network model's totals by variant: GB that crossed racks, the far sides the racks simulated (map reads'
  * send halves, shuffles' send halves, replicas' pipelines), the racks' uplink utilisation (mean over racks and
- * buckets, and the busiest bucket), and the MB committed passes finished early (the model's own error).
+ * buckets, and the busiest bucket), the core's where a variant bounds it, and the MB committed passes finished early
+ * (the model's own error).
  */
 function networkTable(results: readonly Result[]): string[] {
   const gb = (mb: number): string => (mb / 1024).toFixed(1);
+  const core = results.some((r) => r.network?.utilization.core !== undefined);
   // Both directions: a shuffle into a few racks fills their downlinks while the uplinks idle.
   return ['Network (fluid model): GB across racks, the far sides simulated, rack link utilisation', table(
-    ['variant', 'across racks (GB)', 'reads served (GB)', 'shuffle sent (GB)', 'replicas (GB)', 'uplink mean', 'uplink busiest', 'downlink mean', 'downlink busiest', 'forced (MB)'],
+    ['variant', 'across racks (GB)', 'reads served (GB)', 'shuffle sent (GB)', 'replicas (GB)', 'uplink mean', 'uplink busiest', 'downlink mean', 'downlink busiest', ...(core ? ['core mean', 'core busiest'] : []), 'forced (MB)'],
     results.map((r) => {
       const n = r.network;
-      if (n === undefined) return [r.variant, '-', '-', '-', '-', '-', '-', '-', '-', '-'];
+      if (n === undefined) return [r.variant, '-', '-', '-', '-', '-', '-', '-', '-', ...(core ? ['-', '-'] : []), '-'];
       const up = linkUse(n.utilization.up);
       const down = linkUse(n.utilization.down);
-      return [r.variant, gb(n.crossRackMB), gb(n.servedMB), gb(n.shuffleSentMB), gb(n.replicatedMB), pct(up.mean), pct(up.max), pct(down.mean), pct(down.max), n.forcedMB.toFixed(1)];
+      const c = n.utilization.core === undefined ? undefined : linkUse([n.utilization.core]);
+      const coreCells = !core ? [] : c === undefined ? ['-', '-'] : [pct(c.mean), pct(c.max)];
+      return [r.variant, gb(n.crossRackMB), gb(n.servedMB), gb(n.shuffleSentMB), gb(n.replicatedMB), pct(up.mean), pct(up.max), pct(down.mean), pct(down.max), ...coreCells, n.forcedMB.toFixed(1)];
     }))];
 }

@@ -95,6 +95,7 @@ const network = z.strictObject({
     bucketMs: z.number().gt(0),
     up: z.array(z.array(share)).describe("per rack, per bucket: the share of the uplink's capacity used"),
     down: z.array(z.array(share)),
+    core: z.array(share).optional().describe("with a bounded core (coreGbps), per bucket: the share of the core's capacity the MB across racks used"),
   }),
 });
 

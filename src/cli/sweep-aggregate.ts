@@ -71,6 +71,11 @@ export function metricsOf(r: Pick<Result, 'summary' | 'bins' | 'jobs' | 'run' | 
       const { mean, max } = linkUse(r.network.utilization[dir]);
       out.push({ metric: `network.${dir}.mean`, bin: null, value: mean }, { metric: `network.${dir}.max`, bin: null, value: max });
     }
+    const core = r.network.utilization.core; // with a bounded core only
+    if (core !== undefined) {
+      const { mean, max } = linkUse([core]);
+      out.push({ metric: 'network.core.mean', bin: null, value: mean }, { metric: 'network.core.max', bin: null, value: max });
+    }
   }
   for (const b of r.bins) {
     const { bin, ...rest } = b;

@@ -1,7 +1,7 @@
 /**
  * The fluid network model's chart: each rack's uplink and downlink utilisation over the run (result.network's
- * buckets), one line per rack and direction. Past MAX_RACK_LINES racks a line per rack is unreadable, so the chart
- * then draws the racks' mean and the busiest rack in each bucket.
+ * buckets), one line per rack and direction, and the core's with a bounded core. Past MAX_RACK_LINES racks a line per
+ * rack is unreadable, so the chart then draws the racks' mean and the busiest rack in each bucket.
  */
 import type { TopLevelSpec } from 'vega-lite';
 import type { NetworkResult } from '../core/network/link-usage.js';
@@ -37,9 +37,10 @@ function points(series: readonly number[][], bucketMs: number, direction: string
 
 /** The link utilisation chart of a fluid run, titled with its variant. */
 export function linkUtilizationChart(network: NetworkResult, variant: string, id: string): Chart {
-  const { bucketMs, up, down } = network.utilization;
+  const { bucketMs, up, down, core } = network.utilization;
   const values = [...points(up, bucketMs, 'uplink'), ...points(down, bucketMs, 'downlink')];
-  const title = `Rack link utilisation over time: ${variant} (${(network.crossRackMB / 1024).toFixed(1)} GB across racks)`;
+  core?.forEach((u, i) => values.push({ minutes: (i * bucketMs) / 60_000, utilization: u, series: 'core', direction: 'core' }));
+  const title = `${core === undefined ? 'Rack link' : 'Rack link and core'} utilisation over time: ${variant} (${(network.crossRackMB / 1024).toFixed(1)} GB across racks)`;
   return {
     id, title, spec: {
       $schema: SCHEMA, title, ...SIZE, data: { values },
@@ -47,7 +48,7 @@ export function linkUtilizationChart(network: NetworkResult, variant: string, id
       encoding: {
         x: { field: 'minutes', type: 'quantitative', title: `time (min; buckets of ${bucketMs / 60_000} min)` },
         y: { field: 'utilization', type: 'quantitative', title: 'share of the link\'s capacity', axis: { format: '.2~%' } }, // 0.5%, not "0%" on a link a few percent busy
-        color: { field: 'series', type: 'nominal', title: 'rack', legend: { orient: 'bottom', columns: 4, labelLimit: 0 } },
+        color: { field: 'series', type: 'nominal', title: core === undefined ? 'rack' : 'rack, or the core', legend: { orient: 'bottom', columns: 4, labelLimit: 0 } },
         strokeDash: { field: 'direction', type: 'nominal', title: 'link', legend: { orient: 'bottom' } },
       },
     } as TopLevelSpec,

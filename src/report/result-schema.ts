@@ -22,7 +22,7 @@ const resultShape = {
   jobs: z.array(z.unknown()),
   network: z.looseObject({
     crossRackMB: z.number().min(0),
-    utilization: z.looseObject({ bucketMs: z.number().gt(0), up: z.array(z.array(share)), down: z.array(z.array(share)) }),
+    utilization: z.looseObject({ bucketMs: z.number().gt(0), up: z.array(z.array(share)), down: z.array(z.array(share)), core: z.array(share).optional() }),
   }).optional(),
 };
 

@@ -35,6 +35,7 @@ describe('result formats (schema/)', () => {
     ['in-process, timed', []],
     ['in-process, untimed', ['--no-time-decisions']],
     ['on 2 rack threads', ['--runtime', 'threads', '--workers', '2']],
+    ['with a bounded core (the core\'s utilisation series)', ['--set', 'cluster.network.coreGbps=0.5']],
   ])('run --json fits result.schema.json: %s', (_name, flags) => {
     const file = writeJson(tmp('formats'), 'formats.json', scenario);
     const r = hfsim('run', file, '--json', '--no-progress', ...flags);
@@ -46,6 +47,7 @@ describe('result formats (schema/)', () => {
       expect(result.pools).toHaveLength(2);
       expect(result.network.model).toBe('fluid');
       expect('decisionUs' in result.run).toBe(!flags.includes('--no-time-decisions'));
+      expect('core' in result.network.utilization).toBe(flags.includes('cluster.network.coreGbps=0.5'));
     }
   });
 

@@ -1,5 +1,6 @@
 /**
- * The fluid model's results: each rack's uplink and downlink utilisation over time, and the MB that crossed racks.
+ * The fluid model's results: each rack's uplink and downlink utilisation over time (and, with a bounded core, the
+ * core's: what crossed racks, against its capacity), and the MB that crossed racks.
  * Racks report cumulative committed MB each epoch; this keeps the differences in time buckets, starting at about one
  * minute and doubling their width (merging pairs) whenever more than MAX_BUCKETS would be needed, so a result
  * holds at most MAX_BUCKETS points a rack whatever the run's length. A bucket is a whole number of heartbeat
@@ -31,18 +32,25 @@ export interface NetworkResult {
   unreplicatedMB: number;
   /** MB of reduces' fetches from other racks whose send half (the source nodes' disks, NICs and uplinks) was simulated. */
   shuffleSentMB: number;
-  /** Per rack, per bucket: the fraction of the uplink's and the downlink's capacity used. */
-  utilization: { bucketMs: number; up: number[][]; down: number[][] };
+  /**
+   * Per rack, per bucket: the fraction of the uplink's and the downlink's capacity used; with a bounded core
+   * (`coreGbps`), per bucket, the fraction of the core's: the MB that crossed racks (every cross-rack transfer's near
+   * half crosses it once, sized by the master's allocation) over what it could carry.
+   */
+  utilization: { bucketMs: number; up: number[][]; down: number[][]; core?: number[] };
 }
 
 export class LinkUsage {
   private bucketMs: number;
   private readonly up: number[][];
   private readonly down: number[][];
+  /** MB across racks by bucket (the core's series; kept with a bounded core only). */
+  private readonly core: number[] = [];
   /** Last cumulative report of each rack: up, down, cross, forced, read, served, unserved, replicated, unreplicated, shuffle sent. */
   private readonly last: Float64Array;
 
-  constructor(readonly racks: number, private readonly switchMBps: number, private readonly heartbeatMs: number) {
+  /** `coreMBps`: the core's capacity (Infinity: non-blocking, and no series of it). */
+  constructor(readonly racks: number, private readonly switchMBps: number, private readonly heartbeatMs: number, private readonly coreMBps = Infinity) {
     this.bucketMs = heartbeatMs * Math.max(1, Math.round(60_000 / heartbeatMs));
     this.up = Array.from({ length: racks }, () => []);
     this.down = Array.from({ length: racks }, () => []);
@@ -64,6 +72,7 @@ export class LinkUsage {
     const at = rack * FIELDS;
     this.add(this.up[rack], b, carried[0] - this.last[at]);
     this.add(this.down[rack], b, carried[1] - this.last[at + 1]);
+    if (this.coreMBps !== Infinity) this.add(this.core, b, carried[2] - this.last[at + 2]);
     for (let k = 0; k < FIELDS; k++) this.last[at + k] = carried[k];
   }
 
@@ -76,7 +85,9 @@ export class LinkUsage {
     const cross = total(2);
     const forced = total(3);
     const perS = this.switchMBps * (this.bucketMs / 1000);
-    const frac = (xs: number[]): number[] => Array.from(xs, (x) => Math.round((x / perS) * 1e4) / 1e4);
+    const frac = (xs: number[], per = perS): number[] => Array.from(xs, (x) => Math.round((x / per) * 1e4) / 1e4);
+    const utilization: NetworkResult['utilization'] = { bucketMs: this.bucketMs, up: this.up.map((xs) => frac(xs)), down: this.down.map((xs) => frac(xs)) };
+    if (this.coreMBps !== Infinity) utilization.core = frac(this.core, this.coreMBps * (this.bucketMs / 1000));
     return {
       model: 'fluid',
       crossRackMB: Math.round(cross),
@@ -87,7 +98,7 @@ export class LinkUsage {
       replicatedMB: Math.round(total(7) * 1000) / 1000,
       unreplicatedMB: Math.round(total(8) * 1000) / 1000,
       shuffleSentMB: Math.round(total(9) * 1000) / 1000,
-      utilization: { bucketMs: this.bucketMs, up: this.up.map(frac), down: this.down.map(frac) },
+      utilization,
     };
   }
 
@@ -98,7 +109,7 @@ export class LinkUsage {
 
   private halve(): void {
     this.bucketMs *= 2;
-    for (const series of [...this.up, ...this.down]) {
+    for (const series of [...this.up, ...this.down, this.core]) {
       const merged: number[] = [];
       for (let i = 0; i < series.length; i += 2) merged.push(series[i] + (series[i + 1] ?? 0));
       series.length = 0;

@@ -58,4 +58,41 @@ describe('link utilisation buckets', () => {
     expect(Math.max(...series)).toBe(1); // the links run flat out: the test would pass on an idle run otherwise
     for (const u of series) expect(u).toBeGreaterThanOrEqual(0);
   });
+
+  it('with a bounded core, the core\'s series: MB across racks (every rack\'s) over what the core carries in a bucket; none without one', () => {
+    const usage = new LinkUsage(2, 10, 3000, 20);
+    const carried = [new Float64Array(10), new Float64Array(10)];
+    for (let e = 1; e <= 40; e++) { // 2 minutes: rack 0 takes 15 MB/s across racks, rack 1 5 MB/s in the first minute only
+      carried[0][2] += 45;
+      if (e <= 20) carried[1][2] += 15;
+      usage.report(0, e * 3000, carried[0]);
+      usage.report(1, e * 3000, carried[1]);
+    }
+    expect(usage.result().utilization.core).toEqual([1, 0.75]);
+    expect(new LinkUsage(2, 10, 3000).result().utilization.core).toBeUndefined();
+  });
+
+  it('a run over a slow core: the core\'s series within [0, 1], flat out while maps read across racks, and what crossed racks in all', async () => {
+    // FIFO on 4 racks of 2 nodes, a job of 32 blocks on rack 0's two nodes, over a 0.1 Gbps core (11.9 MB/s).
+    const parsed = parseScenario({
+      name: 'c', seed: 1,
+      cluster: { racks: 4, nodesPerRack: 2, mapSlotsPerNode: 2, reduceSlotsPerNode: 1, heartbeatMs: 3000, network: { model: 'fluid', coreGbps: 0.1 } },
+      hdfs: { replication: 1, blockMB: 64 }, scheduler: { policy: 'fifo' },
+      workload: { kind: 'jobs', files: [{ name: 'f', blocks: 32, replicas: Array.from({ length: 32 }, (_, k) => [k % 2]) }], jobs: [{ id: 'a', input: 'f', mapMs: 1000 }] },
+    });
+    if (!parsed.ok) throw new Error(parsed.errors.join('\n'));
+    const r = await simulate(parsed.value, { timeDecisions: false });
+    const { core, bucketMs } = r.network!.utilization;
+    expect(core).toBeDefined();
+    for (const u of core!) {
+      expect(u).toBeGreaterThanOrEqual(0);
+      expect(u).toBeLessThanOrEqual(1);
+    }
+    // FIFO without delay reads 12 of the 32 blocks from other racks (768 MB: 64 s at the core's rate), most of it in the
+    // first minute: 96.5% of the core's, then 10.9%.
+    expect(core![0]).toBeGreaterThan(0.95);
+    const coreMBps = 0.1 * 119.20928955078125;
+    const crossed = core!.reduce((sum, u) => sum + u * coreMBps * (bucketMs / 1000), 0);
+    expect(crossed).toBeCloseTo(r.network!.crossRackMB, -1); // rounded to 1e-4 of a bucket's capacity each
+  });
 });
