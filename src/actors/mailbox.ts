@@ -118,7 +118,7 @@ export interface FluidBound {
  * each group a flow crossed or is about to cross in the epoch (each map-like slot runs at most two maps an epoch, the
  * one running at its start and the one launched at its heartbeat, each reading in from one group; reduces' fetches and
  * writes share two groups), eleven carried MB, its flows still to run, its writes (a reduce slot can start two in
- * one epoch: its reduce's, and the next one's launched at the heartbeat; three Float64s each) and its fetches from
+ * one epoch: its reduce's, and the next one's launched at the heartbeat; five Float64s each) and its fetches from
  * other racks (a reduce slot starts at most two an epoch: one for what it heard before the epoch, once its fetch
  * under way ends, and one for what it hears at the heartbeat; five Float64s each); and the allocation the
  * master sends, a (group, MB/s) Float64 pair for each group whose capacity changed, at most the groups with demand in
@@ -134,7 +134,7 @@ export function batchBoundBytes(nodesPerRack: number, mapSlots: number, reduceSl
     const mapLike = nodesPerRack * (mapSlots + fluid.copySlots);
     const groups = fluid.racks + 2;
     const demand = Math.min(groups, 2 * mapLike + 2);
-    heartbeats += 8 * demand + 11 * 8 + 4 + nodesPerRack * reduceSlots * 2 * (3 + 5) * 8 + nodesPerRack * fluid.copySlots * 8;
+    heartbeats += 8 * demand + 11 * 8 + 4 + nodesPerRack * reduceSlots * 2 * (5 + 5) * 8 + nodesPerRack * fluid.copySlots * 8;
     responses += 16 * Math.min(groups, 2 * (demand + mapLike + 2)) + nodesPerRack * fluid.copySlots * (4 * 6 + 1 + 2 * 8 + 12) + 4 * forgetsPerEpoch(nodesPerRack) + 32;
   }
   return 2 * Math.max(heartbeats, responses) + 1024;

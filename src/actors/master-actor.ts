@@ -23,7 +23,7 @@ import { CoreAllocator } from '../core/network/core-allocation.js';
 import { GroupCapacities } from '../core/network/group-capacities.js';
 import { LinkUsage, SHUFFLED_IN } from '../core/network/link-usage.js';
 import { PIPELINE_LEAVES, linkRates } from '../core/network/rack-links.js';
-import { type ReplicaTargets, WRITE_FIELDS, replicaTargetsOf } from '../core/network/replica-targets.js';
+import { WRITE_FIELDS } from '../core/network/replica-targets.js';
 import { RECAP, REPLICA, SEND } from '../core/network/serves.js';
 import { ShuffleMix } from '../core/network/shuffle-mix.js';
 import { type FinishOrder, ShuffleSends } from '../core/network/shuffle-sends.js';
@@ -107,10 +107,9 @@ export class MasterActor {
   /** Bounded core: each reader group's rate a flow (reader rack x racks + source rack) as the last allocation gave it. */
   private readerRates = new Map<number, number>();
   /**
-   * Fluid model: where each write's off-rack replicas go, and each rack's writes reported in the epoch's batch (views
-   * of the batches, read by replicaServes within the same onBatches, before the racks reuse them).
+   * Fluid model: each rack's writes reported in the epoch's batch, with where their replicas go (views of the batches,
+   * read by replicaServes within the same onBatches, before the racks reuse them).
    */
-  private readonly replicaTargets: ReplicaTargets | undefined;
   private readonly writes: (Float64Array | null)[];
   /** Fluid model: the send halves of the fetches from other racks the racks' last batches reported (shuffle-sends.ts). */
   private readonly shuffleSends: ShuffleSends | undefined;
@@ -120,7 +119,6 @@ export class MasterActor {
   private readonly fetches: (Float64Array | null)[];
   /** Fluid model: whether a rack reported flows or writes still to run after the epoch it predicted last. */
   private flowsInFlight = false;
-  private readonly targets = new Int32Array(2);
   /** The epoch the last commands answered (null before the first answer). */
   private answered: number | null = null;
   /** The run has ended: the next batches only book the racks' link counters to the last epoch's end. */
@@ -161,7 +159,6 @@ export class MasterActor {
     this.writes = this.allocator === undefined ? [] : new Array<Float64Array | null>(this.topology.racks).fill(null);
     this.fetches = this.allocator === undefined ? [] : new Array<Float64Array | null>(this.topology.racks).fill(null);
     if (this.allocator !== undefined) {
-      this.replicaTargets = replicaTargetsOf(scenario, this.topology);
       this.shuffleMix = new ShuffleMix(this.topology.racks, (job) => this.scheduler.mapOutputs!.racksOf(job));
       this.shuffleSends = new ShuffleSends(this.topology.nodesPerRack, this.topology.nodes, this.shuffleMix);
     }
@@ -423,7 +420,7 @@ export class MasterActor {
    * at the earliest (the rack applies it at max(its clock, the write's start)).
    */
   private replicaServes(): void {
-    const { targets, writes } = this;
+    const { writes } = this;
     const perRack = this.topology.nodesPerRack;
     for (let rack = 0; rack < writes.length; rack++) {
       const w = writes[rack];
@@ -431,17 +428,20 @@ export class MasterActor {
       writes[rack] = null;
       const cap = this.allocator!.writeFlowMBps(rack);
       for (let k = 0; k < w.length; k += WRITE_FIELDS) {
-        if (!this.replicaTargets!.choose(w[k], w[k + 1], w[k + 2], targets)) continue;
-        const second = Math.floor(targets[0] / perRack);
-        const third = targets[1] < 0 ? -1 : Math.floor(targets[1] / perRack);
+        const start = w[k + 1];
+        const kb = w[k + 2];
+        const secondNode = w[k + 3];
+        const thirdNode = w[k + 4];
+        const second = Math.floor(secondNode / perRack);
+        const third = thirdNode < 0 ? -1 : Math.floor(thirdNode / perRack);
         // The writer's rack ran the hops in it (RackSlots.writePipeline); the racks the pipeline enters run theirs.
         if (second === rack) {
-          if (third >= 0 && third !== rack) this.serves[third].push(REPLICA, targets[1], w[k + 1], w[k + 2], -1, cap, rack);
+          if (third >= 0 && third !== rack) this.serves[third].push(REPLICA, thirdNode, start, kb, -1, cap, rack);
         } else if (third < 0 || third === second) {
-          this.serves[second].push(REPLICA, targets[0], w[k + 1], w[k + 2], targets[1], cap, rack);
+          this.serves[second].push(REPLICA, secondNode, start, kb, thirdNode, cap, rack);
         } else {
-          this.serves[second].push(REPLICA, targets[0], w[k + 1], w[k + 2], PIPELINE_LEAVES, cap, rack);
-          this.serves[third].push(REPLICA, targets[1], w[k + 1], w[k + 2], -1, cap, rack);
+          this.serves[second].push(REPLICA, secondNode, start, kb, PIPELINE_LEAVES, cap, rack);
+          this.serves[third].push(REPLICA, thirdNode, start, kb, -1, cap, rack);
         }
       }
     }

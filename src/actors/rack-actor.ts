@@ -28,8 +28,8 @@ export function rackActors(topology: Topology, racks: readonly number[], scenari
   const out = new HeartbeatBatchBuilder();
   const network = scenario.cluster.network;
   if (network.model === 'fluid') {
-    // Rack-aware, every pipeline leaves the writer's rack: the racks need not draw its targets.
-    const placement = network.rackAware ? undefined : replicaTargetsOf(scenario, topology);
+    // The writers' racks draw where their outputs' replicas go (and report them with each write).
+    const placement = replicaTargetsOf(scenario, topology);
     const options = { rates: linkRates(network, topology.nodesPerRack), taskStartMs: network.taskStartMs, copySlots: copySlotsOf(scenario), solveEveryChange, replication: scenario.hdfs.replication, placement };
     return racks.map((rack) => new RackActor(rackId(rack), new FluidRack(topology, rackId(rack), options), out));
   }

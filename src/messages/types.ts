@@ -24,7 +24,8 @@ export interface HeartbeatBatch {
   carriedMB: Float64Array;
   /**
    * Fluid model (else empty): the writes with a replica in another rack that the rack's last committed epoch
-   * started, three Float64s each (writer node, start ms, KB: src/core/network/replica-targets.ts).
+   * started, five Float64s each (writer node, start ms, KB, the second and third replicas' nodes:
+   * src/core/network/replica-targets.ts).
    */
   replicas: Float64Array;
   /**

@@ -5,7 +5,7 @@ import { simulate } from '../../src/actors/simulate.js';
 import { loadScenario } from '../../src/cli/load-scenario.js';
 import type { Scenario } from '../../src/core/scenario.js';
 import { SHUFFLED_IN } from '../../src/core/network/link-usage.js';
-import { ReplicaTargets, WRITE_FIELDS } from '../../src/core/network/replica-targets.js';
+import { WRITE_FIELDS } from '../../src/core/network/replica-targets.js';
 import { auditor, compiledSimulate, jobsScenario, loadVariant, scenario } from '../helpers.js';
 
 const simulateCompiled = await compiledSimulate();
@@ -94,9 +94,10 @@ describe('fluid network model results', () => {
     // holding a reduce's rack's share began to send it from their disks: here no send met a full disk or NIC.) Naive
     // fair's again when the run's last epoch's link counters came to be booked (fair + delay's carried nothing then), and
     // again when a reduce's fetches from other racks came to share their sources' uplinks (shuffle-mix.ts). Both
-    // again when, without a topology script, writes' replicas came to go anywhere (replica-targets.ts).
-    ['Naive fair, 10:1', '6d301dacb7558b56'],
-    ['Fair + delay', '617411367440a789'],
+    // again when, without a topology script, writes' replicas came to go anywhere (replica-targets.ts), and again when
+    // a write's targets came to be drawn at its reduce's launch (the same key in both passes).
+    ['Naive fair, 10:1', '6d0d4f418112dae6'],
+    ['Fair + delay', '97ada0e4f28c7e69'],
   ])('16 racks, more groups than a rack reserves links for (rack-links.ts binds them as used): %s gives the digest of every link bound at once (golden)', async (variant, digest) => {
     // As `hfsim run scenarios/fb-macro-io-oversub.json --variant <variant> --set cluster.racks=16 --set cluster.nodesPerRack=6
     // --set workload.jobs=60` loads it.
@@ -275,9 +276,7 @@ describe('fluid network model results', () => {
   ])('bytes: the MB read are the inputs and shuffles of the tasks run, and every cross-rack map read is served (%s)', async (_, sets) => {
     const s = loadVariant('fb-macro-io.json', 'Naive fair', sets);
     // The writes the racks report (those whose pipeline leaves the writer's rack), and the far sides they make.
-    const { racks, nodesPerRack } = s.cluster;
-    const targets = new ReplicaTargets(s.seed, racks, nodesPerRack, s.hdfs.replication, s.cluster.network.rackAware);
-    const t = new Int32Array(2);
+    const { nodesPerRack } = s.cluster;
     let reportedMB = 0;
     let farMB = 0;
     const r = await simulate(s, {
@@ -286,8 +285,7 @@ describe('fluid network model results', () => {
         batches: (_epoch, batches) => {
           for (const b of batches) {
             for (let k = 0; k < b.replicas.length; k += WRITE_FIELDS) {
-              expect(targets.choose(b.replicas[k], b.replicas[k + 1], b.replicas[k + 2], t)).toBe(true);
-              const [w, a, c] = [b.replicas[k], t[0], t[1]].map((node) => (node < 0 ? -1 : Math.floor(node / nodesPerRack)));
+              const [w, a, c] = [b.replicas[k], b.replicas[k + 3], b.replicas[k + 4]].map((node) => (node < 0 ? -1 : Math.floor(node / nodesPerRack)));
               const sides = a !== w ? (c < 0 || c === a ? 1 : 2) : c >= 0 && c !== w ? 1 : 0;
               expect(sides).toBeGreaterThan(0); // a pipeline that stays in its rack is not reported
               reportedMB += b.replicas[k + 2] / 1024;
@@ -324,10 +322,10 @@ describe('fluid network model results', () => {
       expect(reportedMB / outputs).toBeLessThan(0.995);
       expect(farMB / outputs).toBeGreaterThan(1.2);
       expect(farMB / outputs).toBeLessThan(1.95);
-      expect([reportedMB / outputs, farMB / outputs].map((x) => x.toFixed(3))).toEqual(['0.983', '1.703']); // README's figures
+      expect([reportedMB / outputs, farMB / outputs].map((x) => x.toFixed(3))).toEqual(['0.951', '1.892']); // README's figures
     }
     expect(reportedMB).toBeLessThanOrEqual(outputs + 1e-6);
-    expect(n.replicatedMB).toBeLessThanOrEqual(farMB + 1e-6);
+    expect(n.replicatedMB).toBeLessThanOrEqual(farMB + 5e-4); // the result gives MB to the thousandth
     expect(n.replicatedMB).toBeGreaterThan(0.99 * farMB);
     if (s.cluster.network.rackAware) expect(n.servedMB).toBe(crossMaps * block); // the scheduler's off-rack maps are the cross-rack reads
     else expect(n.servedMB).toBeGreaterThan(100 * crossMaps * block + 10_000); // it sees none off-rack, yet they cross

@@ -58,7 +58,7 @@ describe('shared-memory mailbox', () => {
     }
     const demandPairs = Math.min(racks + 2, 2 * mapLike + 2);
     const demand = new Int32Array(2 * demandPairs).fill(2 ** 30);
-    const writes = new Array<number>(nodes * reduces * 2 * 3).fill(1e12 + 0.5);
+    const writes = new Array<number>(nodes * reduces * 2 * 5).fill(1e12 + 0.5);
     const fetches = new Array<number>(nodes * reduces * 2 * 5).fill(1e12 + 0.5);
     hb.network(demand, demand.length, new Float64Array(11).fill(1e15 + 0.5), writes, fetches, 2 ** 30);
     const rb = new ResponseRouter(1, nodes);

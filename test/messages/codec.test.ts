@@ -12,7 +12,7 @@ function heartbeats(): Message {
   b.finished(jobIndex(4), -2);
   b.heartbeat(nodeId(12), 6001, 1, 0);
   b.heartbeat(nodeId(13), 6500, 0, 2);
-  b.network([3, 1], 2, [1.5, 2, 0, 0, 64, 0, 0, 8, 0, 16], [12, 6100, 2048], [13, 7, 0, 3, 1.25], 4);
+  b.network([3, 1], 2, [1.5, 2, 0, 0, 64, 0, 0, 8, 0, 16], [12, 6100, 2048, 40, 41], [13, 7, 0, 3, 1.25], 4);
   return b.take(1, 2);
 }
 

@@ -205,8 +205,9 @@ export class FluidRack extends RackTasks implements GroupUse {
   }
 
   /**
-   * The writes with a replica in another rack that the epoch committed last started (writer node, start ms, KB each:
-   * replica-targets.ts WRITE_FIELDS), for the master to send their far sides to the replicas' racks.
+   * The writes with a replica in another rack that the epoch committed last started (writer node, start ms, KB, the
+   * second and third replicas' nodes each: replica-targets.ts WRITE_FIELDS), for the master to send their far sides to
+   * the replicas' racks.
    */
   replicaWrites(): readonly number[] {
     return this.committedWrites;

@@ -25,7 +25,7 @@ import { LiveGroups } from './live-groups.js';
 import { MapLog } from './map-log.js';
 import { FluidNet } from './fluid-net.js';
 import { DISK_READ, type LinkRates, NIC_IN, NIC_OUT, PIPELINE_LEAVES, RackLinks } from './rack-links.js';
-import type { ReplicaTargets } from './replica-targets.js';
+import { ReplicaTargets } from './replica-targets.js';
 import { RECAP, REPLICA, SEND, SERVE_FIELDS, SHUFFLE, ServeState, readCapMBps } from './serves.js';
 import { TouchedSet } from './touched-set.js';
 import { CPU, DONE, FLOWS_PER_SLOT, READ, START, SlotState, WAIT, WRITE } from './slot-state.js';
@@ -46,8 +46,8 @@ export interface FluidRackOptions {
   /** HDFS's replication (hdfs.replication; omitted: 3): with 1, a reduce's output has no pipeline beyond its own disk. */
   replication?: number;
   /**
-   * Where writes' replicas go (the master's choice: replica-targets.ts), for pipelines that may stay in the writer's
-   * rack (rackAware false). Omitted: every pipeline leaves it, as rack-aware placement has it.
+   * Where writes' replicas go (replica-targets.ts: replicaTargetsOf the scenario). Omitted: rack-aware placement under
+   * the run key of seed 1 (tests of a rack alone).
    */
   placement?: ReplicaTargets;
 }
@@ -90,7 +90,7 @@ export class RackSlots {
   protected readonly eventIds: number;
   protected readonly startMs: number;
   private readonly replicated: boolean;
-  private readonly placement: ReplicaTargets | undefined;
+  private readonly placement: ReplicaTargets;
   /** Scratch of serve(): the latest cap of each (kind, peer) its serves carried (kind x racks + peer). */
   private readonly serveCaps = new Map<number, number>();
   /** Scratch of writePipeline: the second and third replicas' nodes. */
@@ -144,7 +144,7 @@ export class RackSlots {
     this.mapLike = this.mapSlots + this.copySlots;
     this.startMs = options.taskStartMs;
     this.replicated = (options.replication ?? 3) > 1;
-    this.placement = options.placement;
+    this.placement = options.placement ?? new ReplicaTargets(1, topology.racks, topology.nodesPerRack, options.replication ?? 3);
     this.streamMBps = options.rates.streamMBps;
     // Twice the map-like slots for reads from here, and the reduce slots for replicas written here.
     const serves = topology.racks > 1 ? this.nodes * (2 * this.mapLike + this.reduceSlots) : 0;
@@ -199,10 +199,10 @@ export class RackSlots {
    * Adds (`sign` +1) or removes (-1) slot q's claims on the cross-rack groups its next phases will start flows on
    * (see demand()), as its phase and what it has heard stand. A map starting up that reads from another rack claims
    * that rack's group. A reduce starting up claims "in from anywhere" for its fetch. A reduce that has heard of every
-   * map's output and has not yet written (starting up, fetching or computing) claims "out to anywhere" if its output
-   * may have an off-rack replica (replication 2 or more; without a topology script its pipeline may yet stay in the
-   * rack, drawn as the write starts: writePipeline): it may fetch the rest, compute and start its write through the
-   * pipeline within the epoch. Claimed every epoch it may, as its write must never meet a group link sized to 0:
+   * map's output and has not yet written (starting up, fetching or computing) claims "out to anywhere" if its output's
+   * pipeline leaves the rack (replication 2 or more; without a topology script it may stay in the rack: its targets
+   * are drawn at its launch, drawPipeline): it may fetch the rest, compute and start its write through the pipeline
+   * within the epoch. Claimed every epoch it may, as its write must never meet a group link sized to 0:
    * counted in the predicted pass, which runs on the last allocation, the claim is what sizes the link for the
    * committed pass, which can run faster on a larger one (test/harness found a reduce that finished fetching in the
    * committed pass and wrote on a link sized to 0; the claim in computing alone, measured before: without it `hfsim
@@ -221,7 +221,7 @@ export class RackSlots {
       return;
     }
     if (phase === START && s.readMB[q] > 0) this.pend(this.links.spreadIn, sign);
-    if (this.replicated && s.heard[q] === 1 && s.writeMB[q] > 0) this.pend(this.links.spreadOut, sign);
+    if (s.heard[q] === 1 && s.writeMB[q] > 0 && this.pipelineLeaves(q)) this.pend(this.links.spreadOut, sign);
   }
 
   /** Adds (+1) or removes (-1) one claim on cross-rack group g (binding its link: a claim is a flow to come). */
@@ -328,24 +328,38 @@ export class RackSlots {
    * the hop to it and on to the third, reported only if the third is in another rack.
    */
   private writePipeline(q: number, i: number, now: number, mb: number): void {
-    const { links, path } = this;
+    const { links, path, s } = this;
     const writer = this.firstNode + i;
-    const t = this.pipelineNodes;
-    if (links.racks > 1 && this.placement !== undefined && this.placement.choose(writer, now, mb * 1024, t) && this.inRack(t[0])) {
-      const third = t[1] < 0 ? -1 : this.inRack(t[1]) ? t[1] - this.firstNode : PIPELINE_LEAVES;
-      this.addFlow(q, path, links.pipelinePath(i, t[0] - this.firstNode, third, path), mb);
-      if (third === PIPELINE_LEAVES) {
-        this.writes.push(writer, now, mb * 1024);
-        return;
-      }
-      // It stays in the rack, yet the targets hash the write's start: the committed pass, whose launches move that
-      // start, may draw a pipeline that leaves. So the pass counts it on "out to anywhere" as if it did, as a claim
-      // does, and the master sizes that group for the committed pass (test/regressions found one that met it at 0).
-      this.countStart(links.slotAt(links.group(links.spreadOut)));
+    const second = s.second[q];
+    const third = s.third[q];
+    if (second >= 0 && this.inRack(second)) {
+      const next = third < 0 ? -1 : this.inRack(third) ? third - this.firstNode : PIPELINE_LEAVES;
+      this.addFlow(q, path, links.pipelinePath(i, second - this.firstNode, next, path), mb);
+      if (next === PIPELINE_LEAVES) this.writes.push(writer, now, mb * 1024, second, third);
       return;
     }
     this.addFlow(q, path, links.replicaPath(i, path), mb);
-    if (links.racks > 1) this.writes.push(writer, now, mb * 1024);
+    if (second >= 0) this.writes.push(writer, now, mb * 1024, second, third);
+  }
+
+  /**
+   * Reduce slot q on node offset i, launched now for `task` of `job`: where its output's replicas will go (none past
+   * its node for a map, a copy, one rack or replication 1).
+   */
+  protected drawPipeline(q: number, i: number, job: number, task: number): void {
+    const s = this.s;
+    const t = this.pipelineNodes;
+    const reduce = q >= this.nodes * this.mapLike;
+    if (reduce && this.replicated && this.placement.choose(this.firstNode + i, job, task, this.clock, t)) {
+      s.second[q] = t[0];
+      s.third[q] = t[1];
+    } else s.second[q] = s.third[q] = -1;
+  }
+
+  /** Whether reduce slot q's write pipeline leaves this rack (its second or third replica is in another). */
+  private pipelineLeaves(q: number): boolean {
+    const { second, third } = this.s;
+    return second[q] >= 0 && (!this.inRack(second[q]) || (third[q] >= 0 && !this.inRack(third[q])));
   }
 
   private inRack(node: number): boolean {

@@ -24,6 +24,7 @@ export class RackTasks extends RackSlots {
     s.writeMB[q] = writeMB;
     s.src[q] = src;
     s.heard[q] = map || mapsDone ? 1 : 0;
+    this.drawPipeline(q, i, job, task);
     // A reduce hears its maps' progress beside its launch.
     s.readyLoopMB[q] = s.fetchedLoopMB[q] = 0;
     s.readyIn[q] = s.fetchedIn[q] = s.maps[q] = s.readyFin[q] = s.fetchedFin[q] = 0;

@@ -6,15 +6,21 @@
  * for the third (the first two are "on the same rack"), so both are random nodes anywhere, apart from the writer and
  * each other: the pipeline may stay in the writer's physical rack, leave it, or cross racks twice. Replicas past the
  * third (replication > 3) go to random nodes and are not modelled. The choice is counter-based (rng.ts mixKey over
- * the run's key, the writer, the write's start and its size), so a write's targets do not depend on the order in
- * which the master reads the racks' batches, or on how many threads run them.
+ * the run's key, the writer, and the reduce's job, task and launch time), so a write's targets do not depend on the
+ * order in which anything runs, on how many threads run the racks, or on the pass: the writer's rack draws them at
+ * the reduce's launch, which its predicted and committed passes see at the same time (the write's start, which the
+ * launches of the committed pass can move, is not part of it), claims "out to anywhere" for the pipelines that leave
+ * the rack alone, and reports the targets with the write.
  */
 import { hashString, mixKey } from '../rng.js';
 import type { Scenario } from '../scenario.js';
 import type { Topology } from '../topology.js';
 
-/** A reported write on the wire (HeartbeatBatch.replicas), three Float64s: writer node, start time (ms), KB. */
-export const WRITE_FIELDS = 3;
+/**
+ * A reported write on the wire (HeartbeatBatch.replicas), five Float64s: writer node, start time (ms), KB, and the
+ * second and third replicas' nodes (the third -1 for none).
+ */
+export const WRITE_FIELDS = 5;
 
 const bits = new Float64Array(1);
 const words = new Uint32Array(bits.buffer);
@@ -32,15 +38,15 @@ export class ReplicaTargets {
   }
 
   /**
-   * The pipeline's nodes past the writer for a write by `writer` starting at `startMs` of `kb`: out[0] the second
-   * replica's node, out[1] the third's (or -1). Returns false when the pipeline is not simulated past the writer's NIC
-   * (one rack, or replication 1).
+   * The pipeline's nodes past the writer for the output of reduce `task` of `job` launched on `writer` at `launchMs`:
+   * out[0] the second replica's node, out[1] the third's (or -1). Returns false when the pipeline is not simulated past
+   * the writer's NIC (one rack, or replication 1).
    */
-  choose(writer: number, startMs: number, kb: number, out: Int32Array): boolean {
+  choose(writer: number, job: number, task: number, launchMs: number, out: Int32Array): boolean {
     const { racks, nodesPerRack: perRack } = this;
     if (racks < 2 || this.replication < 2) return false;
-    bits[0] = startMs;
-    let h = mixKey(mixKey(mixKey(mixKey(this.key, writer), words[0]), words[1]), kb);
+    bits[0] = launchMs;
+    let h = mixKey(mixKey(mixKey(mixKey(mixKey(this.key, writer), job), task), words[0]), words[1]);
     if (!this.rackAware) {
       // Uniform over the nodes but the writer, then over those but the writer and the second.
       const nodes = racks * perRack;

@@ -54,6 +54,12 @@ export class SlotState {
    */
   readonly readyFin: Int32Array;
   readonly fetchedFin: Int32Array;
+  /**
+   * A reduce's write pipeline past its own node: the second and third replicas' nodes (replica-targets.ts, drawn at
+   * its launch; -1: none).
+   */
+  readonly second: Int32Array;
+  readonly third: Int32Array;
   readonly done: Int32Array;
   readonly freeMaps: Int32Array;
   readonly freeReduces: Int32Array;
@@ -73,7 +79,7 @@ export class SlotState {
   private readonly nodeCounters: Int32Array;
 
   constructor(slots: number, nodes: number, mapSlots: number, reduceSlots: number, groupSlots: number) {
-    const buffer = new ArrayBuffer(8 * (5 * slots + 3) + 4 * ((8 + FLOWS_PER_SLOT) * slots + 6 * nodes) + 2 * slots);
+    const buffer = new ArrayBuffer(8 * (5 * slots + 3) + 4 * ((10 + FLOWS_PER_SLOT) * slots + 6 * nodes) + 2 * slots);
     let at = 0;
     const f64 = (n: number): Float64Array => { const a = new Float64Array(buffer, at, n); at += 8 * n; return a; };
     const i32 = (n: number): Int32Array => { const a = new Int32Array(buffer, at, n); at += 4 * n; return a; };
@@ -93,6 +99,8 @@ export class SlotState {
     this.maps = i32(slots);
     this.readyFin = i32(slots);
     this.fetchedFin = i32(slots);
+    this.second = i32(slots).fill(-1);
+    this.third = i32(slots).fill(-1);
     this.nodeCounters = new Int32Array(buffer, at, 6 * nodes);
     this.done = i32(nodes);
     this.freeMaps = i32(nodes).fill(mapSlots);
@@ -132,6 +140,8 @@ export class SlotState {
       o.maps[q] = this.maps[q];
       o.readyFin[q] = this.readyFin[q];
       o.fetchedFin[q] = this.fetchedFin[q];
+      o.second[q] = this.second[q];
+      o.third[q] = this.third[q];
       o.phase[q] = this.phase[q];
       o.heard[q] = this.heard[q];
     }

@@ -143,10 +143,12 @@ describe('a fluid rack times tasks from its hardware', () => {
     const three = run([reduce], Float64Array.from([0, 50, 1, 50, 2, 50, 3, 50]), RATES, null, 0, 3);
     const l = three.rack.links;
     expect(three.rack.network.carriedMB[l.node(0, NIC_OUT)]).toBeCloseTo(100, 6);
-    expect(three.writes).toHaveLength(3); // one write: writer node, start, KB
-    expect(three.writes[0]).toBe(0);
-    expect(three.writes[1]).toBe(START_MS);
-    expect(three.writes[2]).toBe(100 * 1024);
+    expect(three.writes).toHaveLength(5); // one write: writer node, start, KB, second and third replicas' nodes
+    expect(three.writes.slice(0, 3)).toEqual([0, START_MS, 100 * 1024]);
+    const [second, third] = three.writes.slice(3);
+    expect(Math.floor(second / 3)).toBe(1); // rack-aware: the second in the other rack, the third beside it
+    expect(Math.floor(third / 3)).toBe(1);
+    expect(third).not.toBe(second);
     const one = run([reduce], Float64Array.from([0, 50, 1, 50, 2, 50, 3, 50]), RATES, null, 0, 1);
     expect(one.rack.network.carriedMB[l.node(0, NIC_OUT)]).toBe(0);
     expect(one.rack.network.carriedMB[l.node(0, DISK_WRITE)]).toBeCloseTo(100, 6);

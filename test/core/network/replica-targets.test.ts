@@ -6,13 +6,13 @@ const RACKS = 4;
 const PER_RACK = 25;
 const rackOf = (node: number): number => Math.floor(node / PER_RACK);
 
-/** The targets of 20,000 writes by writers 0 .. 99 in turn. */
+/** The targets of 20,000 reduces' writes by writers 0 .. 99 in turn (jobs, tasks and launch times all differing). */
 function draws(targets: ReplicaTargets): Array<[number, number, number]> {
   const out = new Int32Array(2);
   const got: Array<[number, number, number]> = [];
   for (let k = 0; k < 20_000; k++) {
     const writer = k % (RACKS * PER_RACK);
-    expect(targets.choose(writer, k * 1500.25, 1024 + k, out)).toBe(true);
+    expect(targets.choose(writer, k % 37, -1 - (k % 11), k * 1500.25, out)).toBe(true);
     got.push([writer, out[0], out[1]]);
   }
   return got;
@@ -59,12 +59,27 @@ describe('replica targets', () => {
 
   it('replication 2 has no third; one rack or replication 1 no pipeline past the writer\'s NIC', () => {
     const out = new Int32Array(2);
-    expect(new ReplicaTargets(1, RACKS, PER_RACK, 2, false).choose(7, 0, 10, out)).toBe(true);
+    expect(new ReplicaTargets(1, RACKS, PER_RACK, 2, false).choose(7, 0, -1, 10, out)).toBe(true);
     expect(out[1]).toBe(-1);
-    expect(new ReplicaTargets(1, 1, PER_RACK, 3, false).choose(7, 0, 10, out)).toBe(false);
-    expect(new ReplicaTargets(1, RACKS, PER_RACK, 1, false).choose(7, 0, 10, out)).toBe(false);
+    expect(new ReplicaTargets(1, 1, PER_RACK, 3, false).choose(7, 0, -1, 10, out)).toBe(false);
+    expect(new ReplicaTargets(1, RACKS, PER_RACK, 1, false).choose(7, 0, -1, 10, out)).toBe(false);
     // Two nodes in all, replication 3: the second is the other node, and there is no third.
-    expect(new ReplicaTargets(1, 2, 1, 3, false).choose(1, 0, 10, out)).toBe(true);
+    expect(new ReplicaTargets(1, 2, 1, 3, false).choose(1, 0, -1, 10, out)).toBe(true);
     expect([out[0], out[1]]).toEqual([0, -1]);
+  });
+
+  it('a reduce\'s targets depend on its writer, job, task and launch time alone (not on when its write starts)', () => {
+    const a = new Int32Array(2);
+    const b = new Int32Array(2);
+    const targets = new ReplicaTargets(5, RACKS, PER_RACK, 3, false);
+    targets.choose(12, 3, -2, 45_000, a);
+    new ReplicaTargets(5, RACKS, PER_RACK, 3, false).choose(12, 3, -2, 45_000, b);
+    expect(Array.from(b)).toEqual(Array.from(a));
+    const differ = (writer: number, job: number, task: number, launchMs: number): boolean => {
+      targets.choose(writer, job, task, launchMs, b);
+      return b[0] !== a[0] || b[1] !== a[1];
+    };
+    // Each part of the key moves the draw (most of the time: 1 - 1/99 x 1/98 of moving neither).
+    expect([differ(13, 3, -2, 45_000), differ(12, 4, -2, 45_000), differ(12, 3, -3, 45_000), differ(12, 3, -2, 45_001)]).toEqual([true, true, true, true]);
   });
 });
