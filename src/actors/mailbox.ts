@@ -120,7 +120,10 @@ export interface FluidBound {
  * writes share two groups), eleven carried MB, its flows still to run, its writes (a reduce slot can start two in
  * one epoch: its reduce's, and the next one's launched at the heartbeat; five Float64s each) and its fetches from
  * other racks (a reduce slot starts at most two an epoch: one for what it heard before the epoch, once its fetch
- * under way ends, and one for what it hears at the heartbeat; five Float64s each); and the allocation the
+ * under way ends, and one for what it hears at the heartbeat; five Float64s each), and with a bounded core its far
+ * sides' (kind, peer) pairs (an Int32 pair each, at most one a serve it can hold and two a rack of the cluster); and
+ * with a bounded core the far sides' caps the master sends (three Float64s each, at most those pairs twice over, for
+ * the serves it is sent, and the shuffle's); and the allocation the
  * master sends, a (group, MB/s) Float64 pair for each group whose capacity changed, at most the groups with demand in
  * this allocation or the last (the racks' own, and the master's cross-rack launches, one group each), and the done jobs
  * whose map log it drops, an Int32 each (at most forgetsPerEpoch: map-outputs.ts). The serves a
@@ -134,8 +137,9 @@ export function batchBoundBytes(nodesPerRack: number, mapSlots: number, reduceSl
     const mapLike = nodesPerRack * (mapSlots + fluid.copySlots);
     const groups = fluid.racks + 2;
     const demand = Math.min(groups, 2 * mapLike + 2);
-    heartbeats += 8 * demand + 11 * 8 + 4 + nodesPerRack * reduceSlots * 2 * (5 + 5) * 8 + nodesPerRack * fluid.copySlots * 8;
-    responses += 16 * Math.min(groups, 2 * (demand + mapLike + 2)) + nodesPerRack * fluid.copySlots * (4 * 6 + 1 + 2 * 8 + 12) + 4 * forgetsPerEpoch(nodesPerRack) + 32;
+    const farPairs = Math.min(2 * fluid.racks, 2 * mapLike + nodesPerRack * reduceSlots);
+    heartbeats += 8 * demand + 11 * 8 + 4 + nodesPerRack * reduceSlots * 2 * (5 + 5) * 8 + nodesPerRack * fluid.copySlots * 8 + 8 * farPairs;
+    responses += 24 * (2 * farPairs + 1) + 16 * Math.min(groups, 2 * (demand + mapLike + 2)) + nodesPerRack * fluid.copySlots * (4 * 6 + 1 + 2 * 8 + 12) + 4 * forgetsPerEpoch(nodesPerRack) + 32;
   }
   return 2 * Math.max(heartbeats, responses) + 1024;
 }
@@ -143,12 +147,11 @@ export function batchBoundBytes(nodesPerRack: number, mapSlots: number, reduceSl
 /**
  * An upper bound on the serves (far sides of other racks' transfers, SERVE_FIELDS Float64s each) the master sends in
  * one epoch, all racks together: one for each cross-rack read a map-like slot starts (at most one launch a slot an
- * epoch) and, with a bounded core, one RECAP for each group of such reads (at most one a reading slot); one for each
- * far side of a write with an off-rack replica (at most two writes a reduce slot an epoch, and without a topology
+ * epoch); one for each far side of a write with an off-rack replica (at most two writes a reduce slot an epoch, and without a topology
  * script two far sides a write: the second's rack and the third's); and one for each node sending map outputs to
  * other racks' reduces (shuffle-sends.ts); plus an envelope per rack. A mailbox that carries commands adds it once,
  * whichever of its racks the serves go to.
  */
 export function serveBoundBytes(racks: number, nodesPerRack: number, mapLikeSlots: number, reduceSlots: number): number {
-  return racks * nodesPerRack * (2 * mapLikeSlots + 4 * reduceSlots + 1) * SERVE_FIELDS * 8 + racks * 64;
+  return racks * nodesPerRack * (mapLikeSlots + 4 * reduceSlots + 1) * SERVE_FIELDS * 8 + racks * 64;
 }

@@ -24,7 +24,8 @@ import { GroupCapacities } from '../core/network/group-capacities.js';
 import { LinkUsage, SHUFFLED_IN } from '../core/network/link-usage.js';
 import { PIPELINE_LEAVES, linkRates } from '../core/network/rack-links.js';
 import { WRITE_FIELDS } from '../core/network/replica-targets.js';
-import { RECAP, REPLICA, SEND } from '../core/network/serves.js';
+import { REPLICA, SEND } from '../core/network/serves.js';
+import { FarCaps } from '../core/network/far-caps.js';
 import { ShuffleMix } from '../core/network/shuffle-mix.js';
 import { type FinishOrder, ShuffleSends } from '../core/network/shuffle-sends.js';
 import { forgetsPerEpoch } from '../core/map-outputs.js';
@@ -104,8 +105,9 @@ export class MasterActor {
   private readonly serves: number[][];
   /** Scratch of allocate(): its read serves, as (source rack, index of the serve's cap in its list, reader rack). */
   private readonly sendCaps: number[] = [];
-  /** Bounded core: each reader group's rate a flow (reader rack x racks + source rack) as the last allocation gave it. */
-  private readerRates = new Map<number, number>();
+  /** Fluid model with a bounded core: the far sides' caps each rack gets (far-caps.ts), and each rack's of the epoch being answered. */
+  private readonly farCaps: FarCaps | undefined;
+  private readonly farCapsOut: number[][];
   /**
    * Fluid model: each rack's writes reported in the epoch's batch, with where their replicas go (views of the batches,
    * read by replicaServes within the same onBatches, before the racks reuse them).
@@ -162,6 +164,9 @@ export class MasterActor {
       this.shuffleMix = new ShuffleMix(this.topology.racks, (job) => this.scheduler.mapOutputs!.racksOf(job));
       this.shuffleSends = new ShuffleSends(this.topology.nodesPerRack, this.topology.nodes, this.shuffleMix);
     }
+    const farCaps = this.allocator?.boundedCore === true && this.topology.racks > 1;
+    this.farCaps = farCaps ? new FarCaps(this.topology.racks) : undefined;
+    this.farCapsOut = farCaps ? Array.from({ length: this.topology.racks }, () => []) : [];
   }
 
   /** The first epoch's commands. */
@@ -319,6 +324,7 @@ export class MasterActor {
       this.usage!.report(b.rack, committedToMs, b.carriedMB);
       this.writes[b.rack] = b.replicas.length === 0 ? null : b.replicas;
       this.fetches[b.rack] = b.fetches.length === 0 ? null : b.fetches;
+      this.farCaps?.report(b.rack, b.farPeers);
     }
     // The fetches, rack by rack (the same sums whatever order the batches came in), before this epoch's heartbeats
     // retire the jobs they finish: a fetch is reported a batch late, so a job done last epoch may still be fetched.
@@ -381,33 +387,14 @@ export class MasterActor {
     if (racks > 1) {
       // The far sides, each capped by what the allocation gives its near half (core-allocation.ts; Infinity with a
       // non-blocking core).
-      for (let k = 0; k < sends.length; k += 3) this.serves[sends[k]][sends[k + 1]] = allocator.flowMBps(sends[k + 2], sends[k]);
-      this.recapReads();
+      for (let k = 0; k < sends.length; k += 3) this.serves[sends[k]][sends[k + 1]] = allocator.readFlowMBps(sends[k + 2], sends[k]);
       this.replicaServes();
       this.shuffleSends!.drain(this.serves, answered * heartbeatMs, this.shuffleEgress);
+      if (this.farCaps !== undefined) {
+        for (const list of this.farCapsOut) if (list.length > 0) list.length = 0;
+        this.farCaps.update(allocator, this.serves, this.farCapsOut);
+      }
     }
-  }
-
-  /**
-   * Bounded core: a RECAP to the source rack of each reader group whose rate a flow changed since the last allocation,
-   * so that its running send halves follow their readers (serves.ts).
-   */
-  private recapReads(): void {
-    const allocator = this.allocator!;
-    const { racks } = this.topology;
-    if (!allocator.boundedCore) return; // every cap is Infinity
-    const now = new Map<number, number>();
-    for (let k = 0; k < allocator.entries; k++) {
-      const d = Math.floor(allocator.index[k] / allocator.groups);
-      const g = allocator.index[k] - d * allocator.groups;
-      if (g >= racks) continue;
-      const rate = allocator.flowMBps(d, g);
-      const key = d * racks + g;
-      const was = this.readerRates.get(key);
-      now.set(key, rate);
-      if (was !== undefined && was !== rate) this.serves[g].push(RECAP, -1, 0, 0, 0, rate, d);
-    }
-    this.readerRates = now;
   }
 
   /** A source rack's egress to the groups in from anywhere (core-allocation.ts), for its nodes' shuffle sends' caps. */
@@ -465,6 +452,7 @@ export class MasterActor {
       allocationMBps: this.capacities === undefined || answered === null ? null : this.capacities.changesOf(rack),
       serves: (this.serves[rack]?.length ?? 0) === 0 || answered === null ? null : Float64Array.from(this.serves[rack]),
       forgetJobs: this.allocator === undefined || answered === null ? null : this.scheduler.mapOutputs!.forgets(rack, forgetsPerEpoch(this.topology.nodesPerRack)),
+      farCapsMBps: this.farCaps === undefined || answered === null || this.farCapsOut[rack].length === 0 ? null : Float64Array.from(this.farCapsOut[rack]),
     }));
   }
 }

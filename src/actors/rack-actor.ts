@@ -66,7 +66,7 @@ export class RackActor {
         this.out.begin(cmd.epoch);
         m.epoch(cmd, this.out);
         if (this.demand.length < m.demandInts) this.demand = new Int32Array(Math.max(m.demandInts, 2 * this.demand.length));
-        this.out.network(this.demand, m.demand(this.demand), m.committedCarried(), m.replicaWrites(), m.shuffleFetches(), m.stillToRun());
+        this.out.network(this.demand, m.demand(this.demand), m.committedCarried(), m.replicaWrites(), m.shuffleFetches(), m.stillToRun(), m.farPeers());
         return this.out.take(this.rack, cmd.epoch);
       }
       if (cmd.responses !== null) {

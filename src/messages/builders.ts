@@ -90,13 +90,14 @@ export class HeartbeatBatchBuilder implements HeartbeatSink {
   private readonly replicas = new SpanColumn(floats);
   private readonly fetches = new SpanColumn(floats);
   private readonly stillToRun = new SpanColumn(ints);
+  private readonly farPeers = new SpanColumn(ints);
   private epoch = -1;
 
   /** Rewinds the builder when `epoch` is a new one (the previous epoch's batches are then overwritten). */
   begin(epoch: number): void {
     if (epoch === this.epoch) return;
     this.epoch = epoch;
-    for (const c of [this.node, this.timeMs, this.freeMaps, this.freeReduces, this.finishedEnd, this.finishedJob, this.finishedTask, this.demand, this.carriedMB, this.replicas, this.fetches, this.stillToRun]) c.rewind();
+    for (const c of [this.node, this.timeMs, this.freeMaps, this.freeReduces, this.finishedEnd, this.finishedJob, this.finishedTask, this.demand, this.carriedMB, this.replicas, this.fetches, this.stillToRun, this.farPeers]) c.rewind();
   }
 
   finished(job: JobIndex, task: number): void {
@@ -114,15 +115,16 @@ export class HeartbeatBatchBuilder implements HeartbeatSink {
 
   /**
    * Fluid model: the rack's cross-rack demand (the first `ints` of `demand`: (group, flows) pairs), its committed MB
-   * counters, its committed writes with an off-rack replica and fetches from other racks, and its flows, writes and
-   * fetches still to run, sent with the batch.
+   * counters, its committed writes with an off-rack replica and fetches from other racks, its flows, writes and
+   * fetches still to run, and (bounded core) the (kind, peer) pairs of the far sides it runs, sent with the batch.
    */
-  network(demand: ArrayLike<number>, ints: number, carriedMB: ArrayLike<number>, replicas: ArrayLike<number>, fetches: ArrayLike<number>, stillToRun: number): void {
+  network(demand: ArrayLike<number>, ints: number, carriedMB: ArrayLike<number>, replicas: ArrayLike<number>, fetches: ArrayLike<number>, stillToRun: number, farPeers: ArrayLike<number>): void {
     this.demand.pushAll(demand, ints);
     this.carriedMB.pushAll(carriedMB);
     this.replicas.pushAll(replicas);
     this.fetches.pushAll(fetches);
     this.stillToRun.push(stillToRun);
+    this.farPeers.pushAll(farPeers);
   }
 
   take(rack: number, epoch: number): HeartbeatBatch {
@@ -130,7 +132,7 @@ export class HeartbeatBatchBuilder implements HeartbeatSink {
       type: 'heartbeats', rack, epoch,
       node: this.node.take(), timeMs: this.timeMs.take(), freeMaps: this.freeMaps.take(), freeReduces: this.freeReduces.take(),
       finishedEnd: this.finishedEnd.take(), finishedJob: this.finishedJob.take(), finishedTask: this.finishedTask.take(),
-      demand: this.demand.take(), carriedMB: this.carriedMB.take(), replicas: this.replicas.take(), fetches: this.fetches.take(), stillToRun: this.stillToRun.take(),
+      demand: this.demand.take(), carriedMB: this.carriedMB.take(), replicas: this.replicas.take(), fetches: this.fetches.take(), stillToRun: this.stillToRun.take(), farPeers: this.farPeers.take(),
     };
   }
 }

@@ -29,7 +29,7 @@ function layout(f64: string[], i32: string[], u8: string[]): Layout {
   return { f64, i32, u8, keys: [...f64, ...i32, ...u8] };
 }
 
-const HEARTBEATS = layout(['timeMs', 'carriedMB', 'replicas', 'fetches'], ['node', 'freeMaps', 'freeReduces', 'finishedEnd', 'finishedJob', 'finishedTask', 'demand', 'stillToRun'], []);
+const HEARTBEATS = layout(['timeMs', 'carriedMB', 'replicas', 'fetches'], ['node', 'freeMaps', 'freeReduces', 'finishedEnd', 'finishedJob', 'finishedTask', 'demand', 'stillToRun', 'farPeers'], []);
 const RESPONSES = layout(
   ['launchMs', 'launchCopyMs'],
   ['launchNode', 'launchJob', 'launchTask', 'launchSrc', 'launchReadKB', 'launchWriteKB', 'doneNode', 'doneJob', 'doneFinished', 'doneInRack', 'doneOnNode', 'doneMaps', 'killNode', 'killJob', 'killTask'],
@@ -203,6 +203,7 @@ function validate(m: Message): void {
       if (m.allocationMBps != null && !(m.allocationMBps instanceof Float64Array)) throw new Error('epoch: allocationMBps must be a Float64Array or null');
       if (m.serves != null && !(m.serves instanceof Float64Array)) throw new Error('epoch: serves must be a Float64Array or null');
       if (m.forgetJobs != null && !(m.forgetJobs instanceof Int32Array)) throw new Error('epoch: forgetJobs must be an Int32Array or null');
+      if (m.farCapsMBps != null && !(m.farCapsMBps instanceof Float64Array)) throw new Error('epoch: farCapsMBps must be a Float64Array or null');
       if (m.responses !== null) requireNumbers(m.responses, ['epoch']);
       return;
     case 'failed':

@@ -38,6 +38,11 @@ export interface HeartbeatBatch {
    * writes that pass started (FluidRack.stillToRun); the master jumps idle epochs only while every rack's is 0.
    */
   stillToRun: Int32Array;
+  /**
+   * Fluid model with a bounded core (else empty): the (kind, peer) pairs of the far sides the rack runs at its predicted
+   * pass's start (FluidRack.farPeers: SEND by reader rack, REPLICA by writer rack), for the master's far-side caps.
+   */
+  farPeers: Int32Array;
 }
 
 /**
@@ -65,8 +70,9 @@ export interface EpochCommand {
   allocationMBps?: Float64Array | null;
   /**
    * Fluid model: the far halves that start at this rack's nodes in the answered epoch (src/core/network/serves.ts):
-   * other racks' map reads from here, and their writes' replicas here, SERVE_FIELDS Float64s each (kind, node, start
-   * time, KB, the reader's compute ms or the third replica's node); null: none.
+   * other racks' map reads from here (SEND), their writes' replicas here (REPLICA) and the map outputs their reduces
+   * fetch from here (SHUFFLE), SERVE_FIELDS Float64s each (kind, node, start time, KB, the reader's compute ms or the
+   * third replica's node, the cap from the core, the near half's rack); null: none.
    */
   serves?: Float64Array | null;
   /**
@@ -74,6 +80,11 @@ export interface EpochCommand {
    * simulated changes); null: none.
    */
   forgetJobs?: Int32Array | null;
+  /**
+   * Fluid model with a bounded core: the caps of far sides running at this rack that changed, FAR_CAP_FIELDS Float64s
+   * each (kind, peer, MB/s: src/core/network/serves.ts), applied from the next epoch's start; null: none.
+   */
+  farCapsMBps?: Float64Array | null;
 }
 
 /** Rack -> master: the rack failed; the run aborts. */

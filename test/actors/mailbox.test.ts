@@ -58,9 +58,11 @@ describe('shared-memory mailbox', () => {
     }
     const demandPairs = Math.min(racks + 2, 2 * mapLike + 2);
     const demand = new Int32Array(2 * demandPairs).fill(2 ** 30);
+    // The far sides' (kind, peer) pairs: a pair for each serve the rack can hold (bounded core).
+    const farPeers = new Array<number>(2 * nodes * (2 * (maps + copies) + reduces)).fill(2 ** 30);
     const writes = new Array<number>(nodes * reduces * 2 * 5).fill(1e12 + 0.5);
     const fetches = new Array<number>(nodes * reduces * 2 * 5).fill(1e12 + 0.5);
-    hb.network(demand, demand.length, new Float64Array(11).fill(1e15 + 0.5), writes, fetches, 2 ** 30);
+    hb.network(demand, demand.length, new Float64Array(11).fill(1e15 + 0.5), writes, fetches, 2 ** 30, farPeers);
     const rb = new ResponseRouter(1, nodes);
     for (let n = 0; n < nodes; n++) {
       for (let s = 0; s < maps + copies; s++) { rb.kill(nodeId(n), jobIndex(100_000), s); rb.launchMap(nodeId(n), jobIndex(100_000), s, 2 ** 40 + 0.5, nodeId(2 ** 30), 2 ** 30, 2 ** 30); }
@@ -72,10 +74,11 @@ describe('shared-memory mailbox', () => {
     }
     const allocation = new Float64Array(2 * Math.min(racks + 2, 2 * (demandPairs + mapLike + 2))).fill(1e15 + 0.5);
     // Every serve of the epoch, the whole cluster's, sent to this one rack.
-    const serves = new Float64Array(racks * nodes * (2 * (maps + copies) + 4 * reduces + 1) * SERVE_FIELDS).fill(1e15 + 0.5);
+    const serves = new Float64Array(racks * nodes * (maps + copies + 4 * reduces + 1) * SERVE_FIELDS).fill(1e15 + 0.5);
     const up = encode(hb.take(3, 2 ** 30));
     const forgetJobs = new Int32Array(forgetsPerEpoch(nodes)).fill(2 ** 30); // the most done jobs a command carries
-    const down = encode({ type: 'epoch', rack: 3, epoch: 2 ** 30, reportFreeFromMs: Infinity, responses: rb.take(2 ** 30)[0], allocationMBps: allocation, serves, forgetJobs });
+    const farCapsMBps = new Float64Array(3 * (2 * Math.min(2 * racks, nodes * (2 * (maps + copies) + reduces)) + 1)).fill(1e15 + 0.5); // the most caps
+    const down = encode({ type: 'epoch', rack: 3, epoch: 2 ** 30, reportFreeFromMs: Infinity, responses: rb.take(2 ** 30)[0], allocationMBps: allocation, serves, forgetJobs, farCapsMBps });
     const withServes = bound + serveBoundBytes(racks, nodes, maps + copies, reduces);
     expect(up.byteLength).toBeLessThanOrEqual(bound);
     expect(down.byteLength).toBeGreaterThan(bound); // the serves alone would overflow a rack's own bound
@@ -83,7 +86,7 @@ describe('shared-memory mailbox', () => {
     const box = Mailbox.create(withServes);
     box.send([down]);
     expect(Buffer.from(box.receive().messages[0]).equals(down)).toBe(true);
-    const encodedNoServes = encode({ type: 'epoch', rack: 3, epoch: 2 ** 30, reportFreeFromMs: Infinity, responses: rb.take(2 ** 30)[0] ?? null, allocationMBps: allocation, serves: null, forgetJobs });
+    const encodedNoServes = encode({ type: 'epoch', rack: 3, epoch: 2 ** 30, reportFreeFromMs: Infinity, responses: rb.take(2 ** 30)[0] ?? null, allocationMBps: allocation, serves: null, forgetJobs, farCapsMBps });
     expect(encodedNoServes.byteLength).toBeLessThanOrEqual(bound);
   });
 });

@@ -94,10 +94,13 @@ function outcomeFailures(s: Scenario, audit: ReturnType<typeof auditor>, base: R
     if (j.nodeLocalMaps + j.rackLocalMaps + j.offRackMaps !== j.maps) failures.push(`job ${j.id}: locality counts do not add up to its ${j.maps} maps`);
   }
   if (!(sum.utilization <= 1 + 1e-9) || !(sum.utilization >= 0)) failures.push(`map utilization ${sum.utilization}`);
-  // Fluid model: no link reads over its capacity in any bucket (one-minute buckets at 45 s heartbeats read 1.5).
+  // Fluid model: no link reads over its capacity in any bucket (one-minute buckets at 45 s heartbeats read 1.5), the
+  // core's (with a bounded core) included.
   const links = base.network === undefined ? [] : [...base.network.utilization.up, ...base.network.utilization.down].flat();
   const over = links.find((u) => !(u >= 0 && u <= 1 + 1e-9));
   if (over !== undefined) failures.push(`a rack link's utilization ${over} in a bucket of ${base.network!.utilization.bucketMs} ms`);
+  const core = base.network?.utilization.core?.find((u) => !(u >= 0 && u <= 1 + 1e-9));
+  if (core !== undefined) failures.push(`the core's utilization ${core} in a bucket of ${base.network!.utilization.bucketMs} ms`);
   return failures;
 }
 

@@ -7,7 +7,7 @@ import type { EpochCommand, HeartbeatBatch, Message, ResponseBatch } from '../..
 
 /** The codec before batch-wire.ts: msgpackr over the wire form (columns as lengths and one run of bytes). */
 const packr = new Packr({ moreTypes: true, useRecords: false });
-const HEARTBEAT_COLUMNS = ['timeMs', 'carriedMB', 'replicas', 'fetches', 'node', 'freeMaps', 'freeReduces', 'finishedEnd', 'finishedJob', 'finishedTask', 'demand', 'stillToRun'];
+const HEARTBEAT_COLUMNS = ['timeMs', 'carriedMB', 'replicas', 'fetches', 'node', 'freeMaps', 'freeReduces', 'finishedEnd', 'finishedJob', 'finishedTask', 'demand', 'stillToRun', 'farPeers'];
 const RESPONSE_COLUMNS = ['launchMs', 'launchCopyMs', 'launchNode', 'launchJob', 'launchTask', 'launchSrc', 'launchReadKB', 'launchWriteKB', 'doneNode', 'doneJob', 'doneFinished', 'doneInRack', 'doneOnNode', 'doneMaps', 'killNode', 'killJob', 'killTask', 'launchMapsDone'];
 
 function wireColumns(o: object, keys: string[]): { n: number[]; cols: Uint8Array } {
@@ -45,7 +45,7 @@ const heartbeats = fc.nat({ max: 40 }).chain((rows) => {
   const ints = fc.array(fc.integer(), row).map((a) => Int32Array.from(a));
   return fc.record({
     rack: number, epoch: number, node: ints, timeMs: fc.array(fc.double(), row).map((a) => Float64Array.from(a)), freeMaps: ints,
-    freeReduces: ints, finishedEnd: ints, finishedJob: i32(9000), finishedTask: i32(5), demand: i32(5), carriedMB: f64(7), replicas: f64(6), fetches: f64(10), stillToRun: i32(1),
+    freeReduces: ints, finishedEnd: ints, finishedJob: i32(9000), finishedTask: i32(5), demand: i32(5), carriedMB: f64(7), replicas: f64(6), fetches: f64(10), stillToRun: i32(1), farPeers: i32(4),
   });
 }).map((h): HeartbeatBatch => ({ type: 'heartbeats', ...h }));
 const responses = fc.record({
@@ -102,7 +102,7 @@ describe('batch messages written and read directly (batch-wire.ts)', () => {
     const batch = (k: number, rows: number): HeartbeatBatch => ({
       type: 'heartbeats', rack: k, epoch: k, node: new Int32Array(rows).fill(k), timeMs: new Float64Array(rows).fill(k + 0.5),
       freeMaps: new Int32Array(rows), freeReduces: new Int32Array(rows), finishedEnd: new Int32Array(rows), finishedJob: Int32Array.of(k, -k, 7),
-      finishedTask: new Int32Array(0), demand: new Int32Array(0), carriedMB: Float64Array.of(k), replicas: new Float64Array(0), fetches: new Float64Array(0), stillToRun: new Int32Array(0),
+      finishedTask: new Int32Array(0), demand: new Int32Array(0), carriedMB: Float64Array.of(k), replicas: new Float64Array(0), fetches: new Float64Array(0), stillToRun: new Int32Array(0), farPeers: new Int32Array(0),
     });
     const sent = Array.from({ length: 3000 }, (_, k) => batch(k, k === 1500 ? 40_000 : 1 + (k % 50))); // ~3 MB: three arenas, one 480 KB column
     const got = sent.map((m) => decode(inSharedMemory(encodeView(m))));
@@ -138,7 +138,7 @@ describe('batch messages written and read directly (batch-wire.ts)', () => {
       { type: 'epoch', rack: 1, epoch: 2, reportFreeFromMs: 0, responses: null, serves: Buffer.from([1, 2]) as unknown as Float64Array },
       { type: 'epoch', rack: 1, epoch: 2, reportFreeFromMs: 0, responses: null, ['é' as 'serves']: null },
       { type: 'failed', rack: 3, timeMs: 1.5, message: 'a message of more than 255 characters: '.padEnd(300, 'x') },
-      { type: 'heartbeats', rack: 1, epoch: 2, node: Int32Array.of(4), timeMs: Float64Array.of(1), freeMaps: Uint16Array.of(258) as unknown as Int32Array, freeReduces: Int32Array.of(0), finishedEnd: Int32Array.of(0), finishedJob: new Int32Array(0), finishedTask: new Int32Array(0), demand: new Int32Array(0), carriedMB: new Float64Array(0), replicas: new Float64Array(0), fetches: new Float64Array(0), stillToRun: new Int32Array(0) },
+      { type: 'heartbeats', rack: 1, epoch: 2, node: Int32Array.of(4), timeMs: Float64Array.of(1), freeMaps: Uint16Array.of(258) as unknown as Int32Array, freeReduces: Int32Array.of(0), finishedEnd: Int32Array.of(0), finishedJob: new Int32Array(0), finishedTask: new Int32Array(0), demand: new Int32Array(0), carriedMB: new Float64Array(0), replicas: new Float64Array(0), fetches: new Float64Array(0), stillToRun: new Int32Array(0), farPeers: new Int32Array(0) },
     ];
     const nan: Message = { type: 'epoch', rack: NaN, epoch: 2, reportFreeFromMs: 0, responses: null };
     expect(Buffer.from(encode(nan)).equals(Buffer.from(msgpackrBytes(nan)))).toBe(true);

@@ -12,7 +12,7 @@ function heartbeats(): Message {
   b.finished(jobIndex(4), -2);
   b.heartbeat(nodeId(12), 6001, 1, 0);
   b.heartbeat(nodeId(13), 6500, 0, 2);
-  b.network([3, 1], 2, [1.5, 2, 0, 0, 64, 0, 0, 8, 0, 16], [12, 6100, 2048, 40, 41], [13, 7, 0, 3, 1.25], 4);
+  b.network([3, 1], 2, [1.5, 2, 0, 0, 64, 0, 0, 8, 0, 16], [12, 6100, 2048, 40, 41], [13, 7, 0, 3, 1.25], 4, [0, 2, 1, 5]);
   return b.take(1, 2);
 }
 
@@ -51,7 +51,7 @@ describe('message codec', () => {
   it('rejects malformed bytes', () => {
     expect(() => decode(pack({ type: 'heartbeats', rack: 1 }))).toThrow(/heartbeats: column lengths missing/);
     const good = heartbeats() as HeartbeatBatch;
-    const short = { type: 'heartbeats', rack: 1, epoch: 2, n: [good.node.length, 0, 0, 0, 2, 2, 2, 2, 2, 2, 0, 1], cols: new Uint8Array(3) };
+    const short = { type: 'heartbeats', rack: 1, epoch: 2, n: [good.node.length, 0, 0, 0, 2, 2, 2, 2, 2, 2, 0, 1, 0], cols: new Uint8Array(3) };
     expect(() => decode(pack(short))).toThrow(/heartbeats: columns hold 3 bytes, lengths say/);
     expect(() => decode(pack({ type: 'epoch', rack: 'x', epoch: 1, reportFreeFromMs: 0, responses: null }))).toThrow(/rack must be a number/);
     expect(() => decode(encode({ type: 'gossip' } as never))).toThrow(/unknown message type gossip/);

@@ -13,14 +13,16 @@
  * source's rack, a write pipeline's far side in the replicas' racks, a fetch's send halves in the racks that ran the
  * maps. Each physical link is seen by the half in whose rack it lies, and the core by neither: the near half sees it
  * through its group link, so with a bounded core the far half, left alone, ran at its own rack's pace (a source's
- * uplink series read 100% of a link the core let 10% through). So with a bounded core each far side gets a cap from
- * the allocation that sized its near half, a private rate of its own (a shared link of the derived capacity joined
- * each rack's far sides, and through their nodes' disks every flow of the rack, into one component that every flow
- * start and end re-solved: fb2009-day fluid with coreGbps 100 ran 89 s instead of 13 s): a read's send half the rate a
- * flow of its reader's group gets (flowMBps), a write's far side the rate a flow of its writer's group out got
- * (writeFlowMBps), and a node's sends of map outputs its share of what the groups in from anywhere draw over its
- * rack's uplink (shuffleEgressMBps). With a non-blocking core they are Infinity: nothing but the core could hold a far
- * side that its own rack does not simulate.
+ * uplink series read 100% of a link the core let 10% through). So where the core is what holds a near half's group
+ * (the group froze in the bottleneck round in which the core was a bottleneck), its far sides get caps of their own
+ * from the allocation, private rates (a shared link of the derived capacity joined each rack's far sides, and through
+ * their nodes' disks every flow of the rack, into one component that every flow start and end re-solved: fb2009-day
+ * fluid with coreGbps 10 took racks 86.5 s instead of 10.2 s): the send halves of a reader group share what the
+ * group gets (readMBps), a write's far side gets the rate a flow of its writer's group out gets (writeFlowMBps), and
+ * a rack's nodes' sends of map outputs share what the groups in from anywhere draw over its uplink
+ * (shuffleEgressMBps), where the core holds one of them. Elsewhere, and with a non-blocking core, they are Infinity: a
+ * far side is then held only by its own rack's links, as the group's other bottleneck is (its source's uplink, seen
+ * by the far side itself, or its reader's downlink).
  */
 import { grownFloats, grownInts } from './grown.js';
 import { MaxMinScratch, maxMinRates } from './max-min.js';
@@ -66,20 +68,23 @@ export class CoreAllocator {
   private readonly nicMBps: number;
   /** Whether the core has a capacity (else every far side's cap is Infinity). */
   readonly boundedCore: boolean;
-  /** By writer rack: the rate a flow of its "out to anywhere" got in the last solve that had one (Infinity: none yet, or unbounded). */
-  private readonly writeFlow: Float64Array;
+  /** The last solve's bottleneck rounds (maxMinRates), and by entry whether the core froze it. */
+  private readonly rounds = { flow: new Int32Array(0), res: new Int32Array(0) };
+  private coreBound = new Uint8Array(0);
   /**
    * By source rack, from the last solve: the MB/s the groups in from anywhere draw over its uplink (each group's rate
-   * times the rack's share of it; Infinity where one is unbounded), and the racks with any, to clear at the next.
+   * times the rack's share of it; Infinity where one is unbounded), whether the core holds one of them, and the racks
+   * with any (ascending after the solve), to clear at the next.
    */
   private readonly egress: Float64Array;
+  private readonly held: Uint8Array;
   private readonly egressRacks: number[] = [];
 
   constructor(readonly racks: number, rates: LinkRates) {
     this.nicMBps = rates.nicMBps;
     this.boundedCore = rates.coreMBps !== Infinity;
-    this.writeFlow = new Float64Array(racks).fill(Infinity);
     this.egress = new Float64Array(racks);
+    this.held = new Uint8Array(racks);
     this.groups = racks + 2;
     // Resources: uplinks 0 .. racks - 1, downlinks racks .. 2 racks - 1, the core at 2 racks.
     this.capacity = new Float64Array(2 * racks + 1);
@@ -163,69 +168,98 @@ export class CoreAllocator {
       if (g === racks && uplinkShares !== undefined) uplinkShares.shares(d, count, (source, share) => entry(source, count * share));
     }
     this.start[n] = e;
-    maxMinRates(n, this.start, this.res, this.coef, this.capacity, this.capacity.length, this.rates, this.scratch);
+    if (this.boundedCore && this.rounds.flow.length < n) this.rounds.flow = new Int32Array(n * 2);
+    if (this.boundedCore && this.rounds.res.length < this.capacity.length) this.rounds.res = new Int32Array(this.capacity.length);
+    maxMinRates(n, this.start, this.res, this.coef, this.capacity, this.capacity.length, this.rates, this.scratch, this.boundedCore ? this.rounds : undefined);
     // A group whose flows each get at least a NIC's rate cannot bind (each crosses a NIC): unbounded.
     for (let k = 0; k < n; k++) this.mbps[k] = this.rates[k] >= this.nicMBps ? Infinity : this.rates[k] * this.flows[k];
     if (this.boundedCore) this.farSideRates(n);
   }
 
-  /** The solve's rates for far sides: each writer's rate a flow out, each source rack's egress to groups in from anywhere. */
+  /**
+   * The solve's figures for far sides: which groups the core froze (every group crosses it), and each source rack's
+   * egress to groups in from anywhere.
+   */
   private farSideRates(n: number): void {
-    const { racks, groups, egress, egressRacks } = this;
-    for (const s of egressRacks) egress[s] = 0;
+    const { racks, groups, egress, held, egressRacks } = this;
+    if (this.coreBound.length < n) this.coreBound = new Uint8Array(n * 2);
+    const coreRound = this.rounds.res[2 * racks];
+    for (let f = 0; f < n; f++) this.coreBound[f] = coreRound > 0 && this.rounds.flow[f] === coreRound && this.mbps[f] !== Infinity ? 1 : 0;
+    for (const s of egressRacks) {
+      egress[s] = 0;
+      held[s] = 0;
+    }
     egressRacks.length = 0;
     for (let f = 0; f < n; f++) {
       const d = Math.floor(this.index[f] / groups);
-      const g = this.index[f] - d * groups;
-      const unbounded = this.mbps[f] === Infinity;
-      if (g === racks + 1) this.writeFlow[d] = unbounded ? Infinity : this.rates[f];
-      if (g !== racks) continue;
+      if (this.index[f] - d * groups !== racks) continue;
       // In from anywhere: its entries on the sources' uplinks (0 .. racks - 1) are its flows times each one's share.
+      const unbounded = this.mbps[f] === Infinity;
       for (let e = this.start[f]; e < this.start[f + 1]; e++) {
         const s = this.res[e];
         if (s >= racks) continue;
-        if (egress[s] === 0) egressRacks.push(s);
+        if (egress[s] === 0 && held[s] === 0) egressRacks.push(s);
         egress[s] = unbounded ? Infinity : egress[s] + this.rates[f] * this.coef[e];
+        if (this.coreBound[f] === 1) held[s] = 1;
       }
     }
+    egressRacks.sort((a, b) => a - b);
   }
 
-  /**
-   * The rate (MB/s) a flow of rack d's group g gets in the last allocation: the cap of a far side whose near half is in
-   * that group. Infinity with a non-blocking core, or where the group is unbounded or has no demand.
-   */
-  flowMBps(d: number, g: number): number {
-    if (!this.boundedCore) return Infinity;
+  /** The source racks some group in from anywhere drew on in the last solve (shuffleEgressMBps is Infinity for the rest). */
+  get egressSources(): readonly number[] {
+    return this.egressRacks;
+  }
+
+  /** The last allocation's entry for rack d's group g, or -1 (none: no demand). */
+  private entryOf(d: number, g: number): number {
     const at = d * this.groups + g;
     let lo = 0;
     let hi = this.entries - 1;
     while (lo <= hi) {
       const mid = (lo + hi) >> 1;
       const x = this.index[mid];
-      if (x === at) return this.mbps[mid] === Infinity ? Infinity : this.rates[mid];
+      if (x === at) return mid;
       if (x < at) lo = mid + 1;
       else hi = mid - 1;
     }
-    return Infinity;
+    return -1;
   }
 
   /**
-   * The rate (MB/s) a flow of rack w's group "out to anywhere" got in the last allocation that had one: the cap of its
-   * writes' far sides, which start up to an epoch after their near halves and may outlast them. Infinity with a
-   * non-blocking core, before any, or where it was unbounded.
+   * What the last allocation gives rack d's group in from rack s (MB/s) where the core holds it: what the send halves
+   * of its reads, in rack s, share. Infinity with a non-blocking core, or where the core does not hold the group (or it
+   * has no demand).
+   */
+  readMBps(d: number, s: number): number {
+    const k = this.boundedCore ? this.entryOf(d, s) : -1;
+    return k >= 0 && this.coreBound[k] === 1 ? this.mbps[k] : Infinity;
+  }
+
+  /** As readMBps, for one flow of the group (a send half that starts before its rack shares the group's among its own). */
+  readFlowMBps(d: number, s: number): number {
+    const k = this.boundedCore ? this.entryOf(d, s) : -1;
+    return k >= 0 && this.coreBound[k] === 1 ? this.rates[k] : Infinity;
+  }
+
+  /**
+   * The rate (MB/s) a flow of rack w's group "out to anywhere" gets in the last allocation, where the core holds it: the
+   * cap of its writes' far sides. Infinity with a non-blocking core, where the core does not hold the group, or where
+   * it has no demand (a far side outliving its writer's half is not held back).
    */
   writeFlowMBps(w: number): number {
-    return this.boundedCore ? this.writeFlow[w] : Infinity;
+    const k = this.boundedCore ? this.entryOf(w, this.racks + 1) : -1;
+    return k >= 0 && this.coreBound[k] === 1 ? this.rates[k] : Infinity;
   }
 
   /**
    * The MB/s the groups in from anywhere draw over rack s's uplink in the last allocation (each group's rate times s's
-   * share of its bytes: shuffle-mix.ts), which the rack's nodes' sends of map outputs to other racks share. Infinity
-   * with a non-blocking core, where such a group is unbounded, or where none draws on s (a send outliving its fetch is
-   * not held back).
+   * share of its bytes: shuffle-mix.ts), which the rack's nodes' sends of map outputs to other racks share, where the
+   * core holds one of those groups. Infinity with a non-blocking core, where the core holds none of them or one is
+   * unbounded, or where none draws on s (a send outliving its fetch is not held back).
    */
   shuffleEgressMBps(s: number): number {
-    if (!this.boundedCore) return Infinity;
+    if (!this.boundedCore || this.held[s] === 0) return Infinity;
     const x = this.egress[s];
     return x > 0 ? x : Infinity;
   }

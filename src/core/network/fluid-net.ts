@@ -28,6 +28,8 @@ import { MAX_PATH } from './flow-table.js';
 export class FluidNet extends ComponentRates {
   /** Whether a flow that constrains nobody is rated without a solve (unit coefficients, unless solveEveryChange). */
   private readonly shortcut: boolean;
+  /** Scratch of setCapacities: the resources whose capacity it changed. */
+  private readonly changedScratch: number[] = [];
 
   /**
    * `unitCoefficients`: every flow crosses its resources with coefficient 1 (add() then ignores `coef`).
@@ -127,5 +129,24 @@ export class FluidNet extends ComponentRates {
     this.touchResource(r);
     this.capacity[r] = mbps;
     if (this.lists.count[r] > 0) this.recomputeFrom(r, nowMs);
+  }
+
+  /**
+   * Sets resources res[0 .. n) to capacities mbps[0 .. n) at `nowMs`, then re-rates each component they touch once (as
+   * many setCapacity calls would, each re-rating its component: the rates are the last solve's either way, and only
+   * the flows whose rate changes are settled, all at `nowMs`).
+   */
+  setCapacities(res: ArrayLike<number>, mbps: ArrayLike<number>, n: number, nowMs: number): void {
+    const changed = this.changedScratch;
+    changed.length = 0;
+    for (let k = 0; k < n; k++) {
+      const r = res[k];
+      if (this.capacity[r] === mbps[k]) continue;
+      this.touchResource(r);
+      this.capacity[r] = mbps[k];
+      changed.push(r);
+    }
+    const before = this.stamp; // a resource marked after this was re-rated with its component already
+    for (const r of changed) if (this.lists.count[r] > 0 && this.resMark[r] <= before) this.recomputeFrom(r, nowMs);
   }
 }

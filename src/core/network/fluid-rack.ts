@@ -25,6 +25,8 @@ import { DONE, FREE, SlotState } from './slot-state.js';
 
 export type { FluidRackOptions } from './rack-slots.js';
 
+const NONE: readonly number[] = [];
+
 /** One epoch's responses for this rack, as columns (the fields of ResponseBatch a fluid rack reads). */
 export interface RackResponses {
   epoch: number;
@@ -70,6 +72,11 @@ export interface FluidCommand {
   serves?: Float64Array | null;
   /** Done jobs whose map logs to drop (map-log.ts); null or omitted: none. */
   forgetJobs?: Int32Array | null;
+  /**
+   * With a bounded core, caps of the far sides running here that changed (serves.ts FAR_CAP_FIELDS), applied at the
+   * start of the epoch the rack predicts next; null or omitted: none.
+   */
+  farCapsMBps?: Float64Array | null;
 }
 
 export class FluidRack extends RackTasks implements GroupUse {
@@ -100,6 +107,9 @@ export class FluidRack extends RackTasks implements GroupUse {
   private carriedLinks: Int32Array;
   /** Whether a flow at the saved start crosses the uplink, the downlink or a group (else committedCarried walks none). */
   private savedCrossing = false;
+  /** farPeers()'s pairs and its scratch. */
+  private readonly peerPairs: number[] = [];
+  private readonly peerScratch = new Set<number>();
 
   constructor(topology: Topology, rack: RackId, options: FluidRackOptions) {
     super(topology, rack, options);
@@ -191,6 +201,8 @@ export class FluidRack extends RackTasks implements GroupUse {
     this.committing = false;
     // Done jobs: no reduce of theirs will fetch again. Dropped before the save, so a restore cannot bring them back.
     if (forgetJobs !== null) for (let k = 0; k < forgetJobs.length; k++) this.mapLog.forget(forgetJobs[k]);
+    // The far sides' caps for the epoch about to be predicted (and committed from the same saved start).
+    this.applyFarCaps(command.farCapsMBps ?? null);
     // The saved epoch is committed now (by its committed pass, or its predicted one kept): so are its writes and fetches.
     const committed = this.writes;
     this.writes = this.committedWrites;
@@ -202,6 +214,17 @@ export class FluidRack extends RackTasks implements GroupUse {
     this.committedFetches = fetched;
     this.save(epoch);
     this.predict(epoch, reportFreeFromMs, sink);
+  }
+
+  /**
+   * With a bounded core, the (kind, peer) pairs of the far sides here at the predicted pass's start (serves waiting or
+   * running: SEND by reader rack, REPLICA by writer rack; no new one comes before the next committed pass), for the
+   * master to send the caps of those that change (serves.ts FAR_CAP_FIELDS). Empty otherwise.
+   */
+  farPeers(): readonly number[] {
+    if (!this.links.boundedCore) return NONE;
+    this.savedSv.peers(this.peerPairs, this.peerScratch);
+    return this.peerPairs;
   }
 
   /**

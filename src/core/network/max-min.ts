@@ -42,7 +42,10 @@ export class MaxMinScratch {
 
 /**
  * Writes the max-min fair rate of each of `flows` flows into `rates` (same units as `capacity`). `start` has
- * flows + 1 entries; `coef` may be undefined (every coefficient 1).
+ * flows + 1 entries; `coef` may be undefined (every coefficient 1). With `rounds`: rounds.flow[f] is the bottleneck
+ * round in which flow f froze (1, 2, ...; 0 when unbounded) and rounds.res[r] the round in which resource r was a
+ * bottleneck (0: never), so a flow was frozen by r when the two are equal and it crosses r (what froze it does not
+ * change the rates).
  */
 export function maxMinRates(
   flows: number,
@@ -53,6 +56,7 @@ export function maxMinRates(
   resources: number,
   rates: Float64Array,
   scratch: MaxMinScratch = new MaxMinScratch(),
+  rounds?: { flow: Int32Array; res: Int32Array },
 ): void {
   const entries = start[flows];
   scratch.ensure(flows, resources, entries);
@@ -79,7 +83,13 @@ export function maxMinRates(
 
   let unfrozen = flows;
   const share = scratch.share;
+  if (rounds !== undefined) {
+    rounds.flow.fill(0, 0, flows);
+    rounds.res.fill(0, 0, resources);
+  }
+  let round = 0;
   while (unfrozen > 0) {
+    round++;
     let least = Infinity;
     for (let r = 0; r < resources; r++) {
       share[r] = Infinity;
@@ -96,11 +106,13 @@ export function maxMinRates(
     const x = least < 0 ? 0 : least; // capacity left a rounding below 0: the resource is full
     for (let r = 0; r < resources; r++) {
       if (share[r] !== least) continue;
+      if (rounds !== undefined) rounds.res[r] = round;
       for (let k = resStart[r]; k < resStart[r + 1]; k++) {
         const f = byRes[k];
         if (frozen[f] !== 0) continue;
         frozen[f] = 1;
         rates[f] = x;
+        if (rounds !== undefined) rounds.flow[f] = round;
         unfrozen--;
         for (let e = start[f]; e < start[f + 1]; e++) {
           const q = res[e];

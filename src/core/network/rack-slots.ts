@@ -26,7 +26,7 @@ import { MapLog } from './map-log.js';
 import { FluidNet } from './fluid-net.js';
 import { DISK_READ, type LinkRates, NIC_IN, NIC_OUT, PIPELINE_LEAVES, RackLinks } from './rack-links.js';
 import { ReplicaTargets } from './replica-targets.js';
-import { RECAP, REPLICA, SEND, SERVE_FIELDS, SHUFFLE, ServeState, readCapMBps } from './serves.js';
+import { FAR_CAP_FIELDS, REPLICA, SEND, SERVE_FIELDS, SHUFFLE, ServeState, readCapMBps } from './serves.js';
 import { TouchedSet } from './touched-set.js';
 import { CPU, DONE, FLOWS_PER_SLOT, READ, START, SlotState, WAIT, WRITE } from './slot-state.js';
 
@@ -91,8 +91,17 @@ export class RackSlots {
   protected readonly startMs: number;
   private readonly replicated: boolean;
   private readonly placement: ReplicaTargets;
-  /** Scratch of serve(): the latest cap of each (kind, peer) its serves carried (kind x racks + peer). */
-  private readonly serveCaps = new Map<number, number>();
+  /**
+   * With a bounded core, the caps of the far sides running here, as the master last sent them (FAR_CAP_FIELDS): by
+   * reader rack, what its group of reads from here gets; by writer rack, a flow of its group out; and what the fetches
+   * from here draw (egressMBps). Set only between epochs (applyFarCaps), so both passes of an epoch see the same.
+   */
+  private readonly readCaps = new Map<number, number>();
+  private readonly writeCaps = new Map<number, number>();
+  private egressMBps = Infinity;
+  /** Scratch of refreshFarCaps: the resources whose capacity it sets, and those capacities. */
+  private readonly capRes: number[] = [];
+  private readonly capMBps: number[] = [];
   /** Scratch of writePipeline: the second and third replicas' nodes. */
   private readonly pipelineNodes = new Int32Array(2);
   private readonly streamMBps: number;
@@ -273,10 +282,6 @@ export class RackSlots {
       const kind = serves[at];
       const cap = serves[at + 5];
       const peer = serves[at + 6];
-      if (kind === RECAP) {
-        if (this.links.boundedCore) this.serveCaps.set(SEND * this.links.racks + peer, cap);
-        continue;
-      }
       const node = this.nodeOffset(serves[at + 1]);
       const mb = serves[at + 3] / 1024;
       if (kind === SHUFFLE) {
@@ -290,36 +295,79 @@ export class RackSlots {
         ? this.sv.take(REPLICA, node, serves[at + 4] < 0 ? serves[at + 4] : this.nodeOffset(serves[at + 4]), mb, Infinity, cap, peer)
         : this.sv.take(kind, node, -1, mb, readCapMBps(this.streamMBps, mb, serves[at + 4]), cap, peer);
       if (k >= 0) this.heap.schedule(this.flowsMax + this.slots + k, Math.max(this.clock, serves[at + 2]));
-      if (this.links.boundedCore) this.serveCaps.set(kind * this.links.racks + peer, cap);
     }
-    if (egress >= 0 && this.links.boundedCore) this.capShuffleSends(egress);
-    // With a bounded core, the serves running for the same near group take the latest cap (serves.ts recap): a new
-    // serve's, or a RECAP's (the master sends one where a reader group's rate a flow changed).
-    if (this.serveCaps.size === 0) return;
-    this.sv.recap(this.serveCaps, this.links.racks, this.restream);
-    this.serveCaps.clear();
+    // A batch of sends to other racks: the node's backlogs share the egress it carries from now (refreshFarCaps).
+    if (egress >= 0 && this.links.boundedCore) {
+      this.shareEgress(egress);
+      this.setCaps();
+    }
   }
 
   /**
-   * With a bounded core, the nodes' backlogs of sends to other racks share `egressMBps` (what the fetches from this
-   * rack draw over its uplink: core-allocation.ts; Infinity: nothing holds them) as their send caps, in proportion to
-   * the MB each has left, so that they would end together: set as each batch of sends arrives (a backlog that ends
-   * before the next leaves its share unused).
+   * With a bounded core, the far sides' caps the master sent with an epoch's command (FAR_CAP_FIELDS each), applied
+   * between epochs, at the start of the one the rack predicts next (the caps the answered epoch ran under stay: the
+   * allocation they come from sized it), then refreshFarCaps. Returns whether any cap changed.
    */
-  private capShuffleSends(egressMBps: number): void {
+  protected applyFarCaps(caps: Float64Array | null): boolean {
+    if (!this.links.boundedCore) return false;
+    if (caps !== null) {
+      for (let at = 0; at < caps.length; at += FAR_CAP_FIELDS) {
+        const [kind, peer, mbps] = [caps[at], caps[at + 1], caps[at + 2]];
+        if (kind === SHUFFLE) this.egressMBps = mbps;
+        else {
+          const table = kind === SEND ? this.readCaps : this.writeCaps;
+          if (mbps === Infinity) table.delete(peer);
+          else table.set(peer, mbps);
+        }
+      }
+    }
+    return this.refreshFarCaps();
+  }
+
+  /**
+   * Sets the caps of the far sides running or waiting here from the tables: a reader rack's send halves share what its
+   * group gets evenly, a writer's far sides each take its rate a flow, and the nodes' backlogs of sends to other racks
+   * share the egress in proportion to the MB each has left (so that they would end together); each set component is
+   * re-rated once. A cap holds until the next refresh (a send half that ends before it leaves its share unused).
+   * Returns whether any changed.
+   */
+  private refreshFarCaps(): boolean {
+    this.capRes.length = this.capMBps.length = 0;
+    this.sv.recap(this.readCaps, this.writeCaps, this.addCap);
+    this.shareEgress(this.egressMBps);
+    return this.setCaps();
+  }
+
+  /** The nodes' backlogs of sends to other racks share `egressMBps` by the MB each has left (Infinity: no cap). */
+  private shareEgress(egressMBps: number): void {
     const { net, links } = this;
     const out = this.s.shuffleSendOut;
     let left = 0;
     for (let j = 0; j < this.nodes; j++) if (out[j] >= 0) left += net.remainingAt(out[j], this.clock);
     for (let j = 0; j < this.nodes; j++) {
       if (out[j] < 0) continue;
-      const cap = egressMBps === Infinity || !(left > 0) ? Infinity : (egressMBps * net.remainingAt(out[j], this.clock)) / left;
-      net.setCapacity(links.sendCap(j), cap, this.clock);
+      this.addCap(-1 - j, egressMBps === Infinity || !(left > 0) ? Infinity : (egressMBps * net.remainingAt(out[j], this.clock)) / left);
     }
   }
 
-  /** Serve k's stream takes its new capacity (ServeState.recap). */
-  private readonly restream = (k: number): void => this.net.setCapacity(this.links.serveStream(k), this.sv.streamMBps(k), this.clock);
+  /** Queues a cap: serve k's stream (k >= 0) or node -(k + 1)'s send cap. */
+  private readonly addCap = (k: number, mbps: number): void => {
+    this.capRes.push(k >= 0 ? this.links.serveStream(k) : this.links.sendCap(-1 - k));
+    this.capMBps.push(mbps);
+  };
+
+  /** Sets the caps queued (re-rating each component once); whether any changed. */
+  private setCaps(): boolean {
+    const { capRes, capMBps, net } = this;
+    let changed = false;
+    for (let k = 0; k < capRes.length; k++) if (net.capacity[capRes[k]] !== capMBps[k]) changed = true;
+    if (changed) {
+      this.dirty = true;
+      net.setCapacities(capRes, capMBps, capRes.length, this.clock);
+    }
+    capRes.length = capMBps.length = 0;
+    return changed;
+  }
 
   /**
    * The HDFS pipeline of a reduce's output of `mb` from slot q on node offset i, starting now: where its second

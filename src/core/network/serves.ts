@@ -38,21 +38,25 @@ import { TouchedSet } from './touched-set.js';
 /**
  * A serve on the wire, seven Float64s: kind (SEND, REPLICA, SHUFFLE), node, start time (ms), KB, `arg`, `capMBps` and
  * `peer`. `arg`: SEND, the reader's compute time (ms); REPLICA, the third replica's node in the same rack, -1 (none)
- * or PIPELINE_LEAVES (in another rack); SHUFFLE, 0 (it starts at once: at the answered epoch's start). `capMBps`: the
- * rate the allocation gives a flow of its near half's group, which holds the far side too (core-allocation.ts;
- * Infinity: nothing, as with a non-blocking core). `peer`: the near half's rack (SEND the reader's, REPLICA the
- * writer's; SHUFFLE -1): a serve's cap is that of the latest serve of its kind and peer (ServeState.recap).
+ * or PIPELINE_LEAVES (in another rack); SHUFFLE, 0 (it starts at once: at the answered epoch's start). `capMBps`: where
+ * the core holds its near half's group, what the allocation gives it (core-allocation.ts): SEND and REPLICA the rate a
+ * flow of the group gets, SHUFFLE what the groups in from anywhere draw over this rack's uplink (Infinity: nothing
+ * holds it). `peer`: the near half's rack (SEND the reader's, REPLICA the writer's; SHUFFLE -1). Each epoch's command
+ * also carries the caps of the far sides already running (FAR_CAP_FIELDS), which the rack applies from the next
+ * epoch's start.
  */
 export const SERVE_FIELDS = 7;
+/**
+ * A far side's cap on the wire (EpochCommand.farCapsMBps), three Float64s: kind, peer and MB/s. SEND: what rack
+ * `peer`'s group of reads from this rack gets, which the send halves for it share; REPLICA: the rate a flow of writer
+ * rack `peer`'s group out gets, each of its far sides'; SHUFFLE (peer -1): what the fetches from this rack draw, which
+ * its nodes' sends share. Infinity: no cap.
+ */
+export const FAR_CAP_FIELDS = 3;
 export const SEND = 0;
 export const REPLICA = 1;
 /** Map outputs a node sends to reduces in other racks (shuffle-sends.ts): `arg` unused. */
 export const SHUFFLE = 2;
-/**
- * Not a transfer: the cap of the SEND serves for reader rack `peer` is now `capMBps` (its group's rate a flow changed;
- * node, start, KB and `arg` unused). No serve is taken.
- */
-export const RECAP = 3;
 
 const FREE = 0;
 /** Its start timer is set. */
@@ -90,6 +94,9 @@ export class ServeState {
   private readonly touched: TouchedSet;
   /** Serves 0 .. highWater - 1 have been taken at some time (take() takes the lowest free one): the rest never were. */
   private highWater = 0;
+  /** Scratch of recap: the SEND serves waiting or sending by reader rack, and the REPLICA ones' writer racks. */
+  private readonly sharing = new Map<number, number>();
+  private readonly writers = new Set<number>();
 
   constructor(readonly capacity: number) {
     this.kind = new Uint8Array(capacity);
@@ -175,26 +182,51 @@ export class ServeState {
     this.flow[k] = -1;
   }
 
+  /**
+   * The (kind, peer) pairs of the SEND and REPLICA serves waiting or sending, ascending by kind then peer, into `out`
+   * (cleared first); `seen` is scratch.
+   */
+  peers(out: number[], seen: Set<number>): void {
+    out.length = 0;
+    seen.clear();
+    for (let k = 0; k < this.highWater; k++) {
+      if (this.phase[k] === FREE || this.peer[k] < 0) continue;
+      seen.add(this.kind[k] * 1_000_000 + this.peer[k]); // a peer is a rack: fewer than a million
+    }
+    for (const key of [...seen].sort((a, b) => a - b)) out.push(Math.floor(key / 1_000_000), key % 1_000_000);
+  }
+
   /** The capacity of serve k's stream: its own cap and its near half's, the lower. */
   streamMBps(k: number): number {
     return Math.min(this.capMBps[k], this.coreMBps[k]);
   }
 
   /**
-   * The near halves' caps have changed: `caps` maps kind x racks + peer to the latest cap a serve of that kind and peer
-   * arrived with. Each serve waiting or sending with such a kind and peer takes it, and `restream(k)` is called for
-   * each sending one whose stream's capacity changes (its flow is re-rated there).
+   * The caps of the serves waiting or sending, from `reads` (by reader rack: what its group gets, which its send halves
+   * here share evenly) and `writes` (by writer rack: each of its far sides' cap); a peer missing from its table has
+   * none, and a peer with no serve here leaves its table (the master forgets it too: far-caps.ts). Calls
+   * `restream(k, MB/s)` for each sending serve whose stream's capacity changes.
    */
-  recap(caps: ReadonlyMap<number, number>, racks: number, restream: (k: number) => void): void {
+  recap(reads: Map<number, number>, writes: Map<number, number>, restream: (k: number, mbps: number) => void): void {
+    const { sharing, writers } = this;
+    sharing.clear();
+    writers.clear();
+    for (let k = 0; k < this.highWater; k++) {
+      if (this.phase[k] === FREE) continue;
+      if (this.kind[k] === SEND) sharing.set(this.peer[k], (sharing.get(this.peer[k]) ?? 0) + 1);
+      else if (this.kind[k] === REPLICA) writers.add(this.peer[k]);
+    }
+    for (const p of reads.keys()) if (!sharing.has(p)) reads.delete(p);
+    for (const p of writes.keys()) if (!writers.has(p)) writes.delete(p);
     for (let k = 0; k < this.highWater; k++) {
       if (this.phase[k] === FREE || this.peer[k] < 0) continue;
-      const cap = caps.get(this.kind[k] * racks + this.peer[k]);
-      if (cap === undefined || cap === this.coreMBps[k]) continue;
+      const cap = this.kind[k] === SEND ? (reads.get(this.peer[k]) ?? Infinity) / sharing.get(this.peer[k])! : this.kind[k] === REPLICA ? (writes.get(this.peer[k]) ?? Infinity) : Infinity;
+      if (cap === this.coreMBps[k]) continue;
       const was = this.streamMBps(k);
       this.changed = true;
       this.touched.mark(k);
       this.coreMBps[k] = cap;
-      if (this.phase[k] === SENDING && this.streamMBps(k) !== was) restream(k);
+      if (this.phase[k] === SENDING && this.streamMBps(k) !== was) restream(k, this.streamMBps(k));
     }
   }
 

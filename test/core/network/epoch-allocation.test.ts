@@ -190,58 +190,66 @@ describe('CoreAllocator demand', () => {
   });
 });
 
-describe('CoreAllocator caps of far sides (bounded core)', () => {
-  it('a far side of a group in from a rack: the rate a flow of the group gets; Infinity where nothing bounds it', () => {
-    const a = new CoreAllocator(RACKS, RATES);
-    // Rack 0 reads 3 flows from rack 1 and 1 from rack 2: its downlink (100) binds, 25 a flow.
-    a.add(0, 1, 3);
-    a.add(0, 2, 1);
+describe('CoreAllocator caps of far sides (bounded core): where the core holds the near half\'s group', () => {
+  const core = (coreMBps: number): LinkRates => ({ ...RATES, coreMBps });
+  const shares = { changed: true, shares: (_rack: number, _flows: number, visit: (source: number, share: number) => void) => { visit(1, 0.75); visit(2, 0.25); } };
+
+  it('a group of reads the core holds: what it gets (its send halves share it) and its rate a flow; Infinity where a rack link holds it', () => {
+    const a = new CoreAllocator(RACKS, core(120));
+    // Each rack reads 2 flows from the next: every uplink and downlink could give 50 a flow, the core 120 / 6 = 20.
+    a.add(0, 1, 2);
+    a.add(1, 2, 2);
+    a.add(2, 0, 2);
     a.allocate();
-    expect(a.flowMBps(0, 1)).toBe(25);
-    expect(a.flowMBps(0, 2)).toBe(25);
-    expect(a.flowMBps(1, 0)).toBe(Infinity); // no demand
-    a.add(0, 1, 1); // one flow alone gets a NIC's rate: unbounded
+    expect([a.readMBps(0, 1), a.readFlowMBps(0, 1), a.readMBps(2, 0)]).toEqual([40, 20, 40]);
+    expect(a.readMBps(1, 0)).toBe(Infinity); // no demand
+    // Rack 0 reads 6 flows from rack 1: its downlink holds them at 100 / 6 (the core would give 20): no cap.
+    a.add(0, 1, 6);
     a.allocate();
-    expect(a.flowMBps(0, 1)).toBe(Infinity);
+    expect(a.mbps[0]).toBeCloseTo(100, 9);
+    expect([a.readMBps(0, 1), a.readFlowMBps(0, 1)]).toEqual([Infinity, Infinity]);
   });
 
-  it('a write\'s far side: the rate a flow of its writer\'s group out got in the last allocation that had one', () => {
-    const a = new CoreAllocator(RACKS, RATES);
-    expect(a.writeFlowMBps(2)).toBe(Infinity); // none yet
-    a.add(2, RACKS + 1, 5); // 20 a flow over rack 2's uplink
+  it('a write\'s far side: its writer\'s rate a flow out while the core holds that group; none once the group is gone', () => {
+    const a = new CoreAllocator(RACKS, core(120));
+    expect(a.writeFlowMBps(0)).toBe(Infinity);
+    a.add(0, RACKS + 1, 3); // 3 + 3 writes out over uplinks of 100: the core gives 20 a flow
+    a.add(1, RACKS + 1, 3);
     a.allocate();
-    expect(a.writeFlowMBps(2)).toBe(20);
-    a.add(0, 1, 1); // rack 2 writes no more; its far sides may run on
+    expect([a.writeFlowMBps(0), a.writeFlowMBps(1)]).toEqual([20, 20]);
+    a.add(1, RACKS + 1, 3);
+    a.add(2, RACKS + 1, 3);
     a.allocate();
-    expect(a.writeFlowMBps(2)).toBe(20);
-    a.add(2, RACKS + 1, 1);
+    expect(a.writeFlowMBps(0)).toBe(Infinity); // rack 0 writes no more: its far sides run on unheld
+    expect(a.writeFlowMBps(1)).toBe(20);
+    a.add(1, RACKS + 1, 3); // alone, its uplink holds it (100 / 3; the core would give 40): no cap
     a.allocate();
-    expect(a.writeFlowMBps(2)).toBe(Infinity);
+    expect(a.writeFlowMBps(1)).toBe(Infinity);
   });
 
-  it('a rack\'s sends to fetches in from anywhere: each fetch group\'s rate times the rack\'s share of it', () => {
-    const a = new CoreAllocator(RACKS, RATES);
-    const shares = { changed: true, shares: (_rack: number, _flows: number, visit: (source: number, share: number) => void) => { visit(1, 0.75); visit(2, 0.25); } };
-    a.add(0, RACKS, 4); // 4 fetches in from anywhere into rack 0: its downlink binds, 25 a flow
-    a.add(1, RACKS + 1, 1); // rack 1 writes out: not a fetch from it
+  it('a rack\'s sends to fetches in from anywhere: each fetch group\'s rate times the rack\'s share of it, where the core holds one', () => {
+    const a = new CoreAllocator(RACKS, core(60));
+    a.add(0, RACKS, 4); // 4 fetches into rack 0: its downlink would give 25 a flow, the core 15
     a.allocate(shares);
     expect(a.shuffleEgressMBps(0)).toBe(Infinity); // nothing draws on rack 0
-    expect(a.shuffleEgressMBps(1)).toBe(75);
-    expect(a.shuffleEgressMBps(2)).toBe(25);
-    a.add(0, RACKS, 1); // alone: a NIC's rate, unbounded
-    a.allocate(shares);
-    expect(a.shuffleEgressMBps(1)).toBe(Infinity);
+    expect(a.shuffleEgressMBps(1)).toBe(45);
+    expect(a.shuffleEgressMBps(2)).toBe(15);
+    expect([...a.egressSources]).toEqual([1, 2]);
+    const b = new CoreAllocator(RACKS, core(120)); // the core would give 30: the downlink holds them
+    b.add(0, RACKS, 4);
+    b.allocate(shares);
+    expect([b.shuffleEgressMBps(1), b.shuffleEgressMBps(2)]).toEqual([Infinity, Infinity]);
   });
 
-  it('every cap is Infinity with a non-blocking core: each link is seen by the half in whose rack it lies', () => {
-    const a = new CoreAllocator(RACKS, { ...RATES, coreMBps: Infinity });
-    const shares = { changed: true, shares: (_rack: number, _flows: number, visit: (source: number, share: number) => void) => visit(1, 1) };
-    a.add(0, 1, 3);
-    a.add(0, RACKS, 2);
-    a.add(2, RACKS + 1, 5);
-    a.allocate(shares);
-    expect(Array.from(a.mbps.subarray(0, a.entries)).every((x) => x < Infinity)).toBe(true); // the links bind them still
-    expect(a.boundedCore).toBe(false);
-    expect([a.flowMBps(0, 1), a.writeFlowMBps(2), a.shuffleEgressMBps(1)]).toEqual([Infinity, Infinity, Infinity]);
+  it('a core that holds nothing caps nothing, as a non-blocking one: each link is seen by the half in whose rack it lies', () => {
+    for (const coreMBps of [1e6, Infinity]) {
+      const a = new CoreAllocator(RACKS, core(coreMBps));
+      a.add(0, 1, 3);
+      a.add(0, RACKS, 2);
+      a.add(2, RACKS + 1, 5);
+      a.allocate(shares);
+      expect(Array.from(a.mbps.subarray(0, a.entries)).every((x) => x < Infinity)).toBe(true); // the rack links hold them still
+      expect([a.readMBps(0, 1), a.readFlowMBps(0, 1), a.writeFlowMBps(2), a.shuffleEgressMBps(1)]).toEqual([Infinity, Infinity, Infinity, Infinity]);
+    }
   });
 });
