@@ -9,7 +9,7 @@
  * length and its bytes, padded to 4.
  */
 import { forgetsPerEpoch } from '../core/map-outputs.js';
-import { SERVE_FIELDS } from '../core/network/serves.js';
+import { FAR_CAP_FIELDS, SERVE_FIELDS } from '../core/network/serves.js';
 
 const SEQ = 0;
 const STATUS = 1;
@@ -122,8 +122,8 @@ export interface FluidBound {
  * other racks (a reduce slot starts at most two an epoch: one for what it heard before the epoch, once its fetch
  * under way ends, and one for what it hears at the heartbeat; five Float64s each), and with a bounded core its far
  * sides' (kind, peer) pairs (an Int32 pair each, at most one a serve it can hold and two a rack of the cluster); and
- * with a bounded core the far sides' caps the master sends (three Float64s each, at most those pairs twice over, for
- * the serves it is sent, and the shuffle's); and the allocation the
+ * with a bounded core the far sides' caps the master sends (three Float64s each: one for each pair it reported, and
+ * the shuffle's; those for the serves it is sent are in the serves' own allowance, serveBoundBytes); and the allocation the
  * master sends, a (group, MB/s) Float64 pair for each group whose capacity changed, at most the groups with demand in
  * this allocation or the last (the racks' own, and the master's cross-rack launches, one group each), and the done jobs
  * whose map log it drops, an Int32 each (at most forgetsPerEpoch: map-outputs.ts). The serves a
@@ -139,7 +139,7 @@ export function batchBoundBytes(nodesPerRack: number, mapSlots: number, reduceSl
     const demand = Math.min(groups, 2 * mapLike + 2);
     const farPairs = Math.min(2 * fluid.racks, 2 * mapLike + nodesPerRack * reduceSlots);
     heartbeats += 8 * demand + 11 * 8 + 4 + nodesPerRack * reduceSlots * 2 * (5 + 5) * 8 + nodesPerRack * fluid.copySlots * 8 + 8 * farPairs;
-    responses += 24 * (2 * farPairs + 1) + 16 * Math.min(groups, 2 * (demand + mapLike + 2)) + nodesPerRack * fluid.copySlots * (4 * 6 + 1 + 2 * 8 + 12) + 4 * forgetsPerEpoch(nodesPerRack) + 32;
+    responses += 24 * (farPairs + 1) + 16 * Math.min(groups, 2 * (demand + mapLike + 2)) + nodesPerRack * fluid.copySlots * (4 * 6 + 1 + 2 * 8 + 12) + 4 * forgetsPerEpoch(nodesPerRack) + 32;
   }
   return 2 * Math.max(heartbeats, responses) + 1024;
 }
@@ -149,9 +149,10 @@ export function batchBoundBytes(nodesPerRack: number, mapSlots: number, reduceSl
  * one epoch, all racks together: one for each cross-rack read a map-like slot starts (at most one launch a slot an
  * epoch); one for each far side of a write with an off-rack replica (at most two writes a reduce slot an epoch, and without a topology
  * script two far sides a write: the second's rack and the third's); and one for each node sending map outputs to
- * other racks' reduces (shuffle-sends.ts); plus an envelope per rack. A mailbox that carries commands adds it once,
- * whichever of its racks the serves go to.
+ * other racks' reduces (shuffle-sends.ts); each with room for a far side's cap (FAR_CAP_FIELDS: the rack it goes to
+ * gets one for each new peer); plus an envelope per rack. A mailbox that carries commands adds it once, whichever of
+ * its racks the serves go to.
  */
 export function serveBoundBytes(racks: number, nodesPerRack: number, mapLikeSlots: number, reduceSlots: number): number {
-  return racks * nodesPerRack * (mapLikeSlots + 4 * reduceSlots + 1) * SERVE_FIELDS * 8 + racks * 64;
+  return racks * nodesPerRack * (mapLikeSlots + 4 * reduceSlots + 1) * (SERVE_FIELDS + FAR_CAP_FIELDS) * 8 + racks * 64;
 }

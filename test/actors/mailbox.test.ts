@@ -77,7 +77,9 @@ describe('shared-memory mailbox', () => {
     const serves = new Float64Array(racks * nodes * (maps + copies + 4 * reduces + 1) * SERVE_FIELDS).fill(1e15 + 0.5);
     const up = encode(hb.take(3, 2 ** 30));
     const forgetJobs = new Int32Array(forgetsPerEpoch(nodes)).fill(2 ** 30); // the most done jobs a command carries
-    const farCapsMBps = new Float64Array(3 * (2 * Math.min(2 * racks, nodes * (2 * (maps + copies) + reduces)) + 1)).fill(1e15 + 0.5); // the most caps
+    // The most caps: one for each pair the rack can report and the shuffle's, and one for each serve it is sent.
+    const reportedCaps = new Float64Array(3 * (Math.min(2 * racks, nodes * (2 * (maps + copies) + reduces)) + 1)).fill(1e15 + 0.5);
+    const farCapsMBps = new Float64Array(reportedCaps.length + 3 * racks * nodes * (maps + copies + 4 * reduces + 1)).fill(1e15 + 0.5);
     const down = encode({ type: 'epoch', rack: 3, epoch: 2 ** 30, reportFreeFromMs: Infinity, responses: rb.take(2 ** 30)[0], allocationMBps: allocation, serves, forgetJobs, farCapsMBps });
     const withServes = bound + serveBoundBytes(racks, nodes, maps + copies, reduces);
     expect(up.byteLength).toBeLessThanOrEqual(bound);
@@ -86,7 +88,7 @@ describe('shared-memory mailbox', () => {
     const box = Mailbox.create(withServes);
     box.send([down]);
     expect(Buffer.from(box.receive().messages[0]).equals(down)).toBe(true);
-    const encodedNoServes = encode({ type: 'epoch', rack: 3, epoch: 2 ** 30, reportFreeFromMs: Infinity, responses: rb.take(2 ** 30)[0] ?? null, allocationMBps: allocation, serves: null, forgetJobs, farCapsMBps });
+    const encodedNoServes = encode({ type: 'epoch', rack: 3, epoch: 2 ** 30, reportFreeFromMs: Infinity, responses: rb.take(2 ** 30)[0] ?? null, allocationMBps: allocation, serves: null, forgetJobs, farCapsMBps: reportedCaps });
     expect(encodedNoServes.byteLength).toBeLessThanOrEqual(bound);
   });
 });

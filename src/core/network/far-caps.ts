@@ -47,9 +47,12 @@ export class FarCaps {
       const reported = this.reported[d];
       this.reported[d] = null;
       if (reported !== null) for (let k = 0; k < reported.length; k += 2) pairs.add(reported[k] * racks + reported[k + 1]);
+      const sent = this.sent[d];
+      // A pair the rack did not report it has forgotten (ServeState.recap), cap and all: so is it here, before the
+      // serves it is sent now add theirs (one for a peer whose far sides had just ended is sent its cap again).
+      if (sent !== undefined) for (const key of sent.keys()) if (!pairs.has(key)) sent.delete(key);
       const list = serves[d];
       for (let at = 0; at < list.length; at += SERVE_FIELDS) if (list[at] !== SHUFFLE) pairs.add(list[at] * racks + list[at + 6]);
-      const sent = this.sent[d];
       if (pairs.size > 0) {
         const keys = [...pairs].sort((a, b) => a - b);
         for (const key of keys) {
@@ -62,9 +65,6 @@ export class FarCaps {
           else (this.sent[d] ??= new Map()).set(key, cap);
         }
       }
-      // A pair the rack no longer runs: its cap is forgotten here, as the rack forgets it (ServeState.recap), and a new
-      // serve for it brings one again.
-      if (sent !== undefined) for (const key of sent.keys()) if (!pairs.has(key)) sent.delete(key);
       const egress = allocator.shuffleEgressMBps(d);
       if (egress !== this.egressSent[d]) {
         out[d].push(SHUFFLE, -1, egress);

@@ -333,9 +333,10 @@ export class RackSlots {
    */
   private refreshFarCaps(): boolean {
     this.capRes.length = this.capMBps.length = 0;
-    this.sv.recap(this.readCaps, this.writeCaps, this.addCap);
+    const serves = this.sv.recap(this.readCaps, this.writeCaps, this.addCap);
+    if (serves) this.dirty = true; // a waiting serve's new cap is state the save must copy
     this.shareEgress(this.egressMBps);
-    return this.setCaps();
+    return this.setCaps() || serves;
   }
 
   /** The nodes' backlogs of sends to other racks share `egressMBps` by the MB each has left (Infinity: no cap). */

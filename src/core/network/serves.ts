@@ -27,8 +27,9 @@
  * (shuffle-sends.ts). It joins the node's backlog of sends to other racks (rack-slots.ts shuffleSend: its
  * disk, its NIC out, its rack's uplink) and takes no serve.
  *
- * With a bounded core, each far side is held to what the allocation gives its near half (core-allocation.ts): a
- * send half's and a write's far side's stream, a node's backlog of sends to other racks its own cap (rack-links.ts).
+ * With a bounded core, where the core holds its near half's group, a far side is held to what the allocation gives
+ * that group (core-allocation.ts): a send half's and a write's far side's stream, a node's backlog of sends to other
+ * racks its own cap (rack-links.ts).
  *
  * A rack holds at most `capacity` serves at once; one arriving when all are busy is not simulated and its MB are
  * counted (unservedMB, unreplicatedMB) in the results, so the approximation is visible.
@@ -205,9 +206,11 @@ export class ServeState {
    * The caps of the serves waiting or sending, from `reads` (by reader rack: what its group gets, which its send halves
    * here share evenly) and `writes` (by writer rack: each of its far sides' cap); a peer missing from its table has
    * none, and a peer with no serve here leaves its table (the master forgets it too: far-caps.ts). Calls
-   * `restream(k, MB/s)` for each sending serve whose stream's capacity changes.
+   * `restream(k, MB/s)` for each sending serve whose stream's capacity changes; returns whether any serve's cap did
+   * (a waiting one's too: the state then differs from its saved copy).
    */
-  recap(reads: Map<number, number>, writes: Map<number, number>, restream: (k: number, mbps: number) => void): void {
+  recap(reads: Map<number, number>, writes: Map<number, number>, restream: (k: number, mbps: number) => void): boolean {
+    let any = false;
     const { sharing, writers } = this;
     sharing.clear();
     writers.clear();
@@ -224,10 +227,12 @@ export class ServeState {
       if (cap === this.coreMBps[k]) continue;
       const was = this.streamMBps(k);
       this.changed = true;
+      any = true;
       this.touched.mark(k);
       this.coreMBps[k] = cap;
       if (this.phase[k] === SENDING && this.streamMBps(k) !== was) restream(k, this.streamMBps(k));
     }
+    return any;
   }
 
   /** Makes `saved` (written by nothing else) equal to this state: a copy, or nothing when nothing changed since. */
