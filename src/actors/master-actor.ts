@@ -380,6 +380,7 @@ export class MasterActor {
         }
         if (writes && finished === maps) allocator.add(rack, racks + 1, 1);
       });
+      this.pipelinesOnward();
     }
     allocator.allocate(this.shuffleMix);
     this.shuffleMix?.allocated();
@@ -393,6 +394,26 @@ export class MasterActor {
       if (this.farCaps !== undefined) {
         for (const list of this.farCapsOut) if (list.length > 0) list.length = 0;
         this.farCaps.update(allocator, this.serves, this.farCapsOut);
+      }
+    }
+  }
+
+  /**
+   * Fluid model: the writes the racks' last batches reported whose pipeline enters a second rack and leaves it for a
+   * third (no topology script: replica-targets.ts) cross the core twice. The far side in the second's rack leaves
+   * through that rack's group "out to anywhere" (RackLinks.replicaInPath) from this epoch's committed pass on, which its
+   * predicted pass could not know of: one flow of demand there.
+   */
+  private pipelinesOnward(): void {
+    const perRack = this.topology.nodesPerRack;
+    const out = this.topology.racks + 1;
+    for (let rack = 0; rack < this.writes.length; rack++) {
+      const w = this.writes[rack];
+      if (w === null) continue;
+      for (let k = 0; k < w.length; k += WRITE_FIELDS) {
+        const second = Math.floor(w[k + 3] / perRack);
+        const third = w[k + 4] < 0 ? -1 : Math.floor(w[k + 4] / perRack);
+        if (second !== rack && third >= 0 && third !== second) this.allocator!.add(second, out, 1);
       }
     }
   }

@@ -95,9 +95,10 @@ describe('fluid network model results', () => {
     // fair's again when the run's last epoch's link counters came to be booked (fair + delay's carried nothing then), and
     // again when a reduce's fetches from other racks came to share their sources' uplinks (shuffle-mix.ts). Both
     // again when, without a topology script, writes' replicas came to go anywhere (replica-targets.ts), and again when
-    // a write's targets came to be drawn at its reduce's launch (the same key in both passes).
-    ['Naive fair, 10:1', '6d0d4f418112dae6'],
-    ['Fair + delay', '97ada0e4f28c7e69'],
+    // a write's targets came to be drawn at its reduce's launch (the same key in both passes), and again when a
+    // pipeline's hop on from its second replica's rack to a third came to cross that rack's group out to anywhere.
+    ['Naive fair, 10:1', '0b27de13070f7877'],
+    ['Fair + delay', '903c36ee5b5b786a'],
   ])('16 racks, more groups than a rack reserves links for (rack-links.ts binds them as used): %s gives the digest of every link bound at once (golden)', async (variant, digest) => {
     // As `hfsim run scenarios/fb-macro-io-oversub.json --variant <variant> --set cluster.racks=16 --set cluster.nodesPerRack=6
     // --set workload.jobs=60` loads it.
@@ -212,6 +213,24 @@ describe('fluid network model results', () => {
       expect(most(1, 1)).toBeLessThanOrEqual(coreMBps * (1 + 1e-9));
       const fast = await perEpoch(withCore(s, 100));
       expect(fast.most(1, 1)).toBeGreaterThan(100);
+    });
+
+    it('a pipeline on from the second replica\'s rack to a third (no topology script) crosses the core twice, and the allocation counts both', async () => {
+      // Three racks of one node, no topology script, replication 3: every write goes writer -> second -> third, each in
+      // its own rack, over the core twice. The hop on from the second's rack was no demand on the core, so the racks'
+      // uplinks together carried up to 2x what the core lets through in an epoch (23.8 MB where it passes 11.9); now
+      // 11.9 an epoch while the write runs.
+      const s = scenario({
+        name: 'slow-core-onward', seed: 1,
+        cluster: { racks: 3, nodesPerRack: 1, mapSlotsPerNode: 1, reduceSlotsPerNode: 1, heartbeatMs: 1000, network: { model: 'fluid', coreGbps: 0.1, rackAware: false, mapOutputRatio: { io: 1, cpu: 0.0001 } } },
+        hdfs: { replication: 3, blockMB: 300 }, tasks: { durationJitter: 0 }, scheduler: { policy: 'fifo' },
+        workload: { kind: 'jobs', files: [{ name: 'f1', blocks: 1, replicas: [[0]] }], jobs: [{ id: 'j1', submitMs: 0, input: 'f1', type: 'io', mapMs: 1000, reduces: 1, reduceMs: 1000 }] },
+      });
+      const { r, epochs } = await perEpoch(s);
+      expect(r.network!.replicatedMB).toBeCloseTo(600, 6); // 300 MB into the second's rack, 300 on into the third's
+      const uplinks = epochs.map((row) => row.reduce((sum, x) => sum + (x?.[0] ?? 0), 0));
+      expect(uplinks.reduce((a, x) => a + x, 0)).toBeGreaterThanOrEqual(600 - 1e-6); // both crossings (and any shuffle from node 0)
+      expect(Math.max(...uplinks)).toBeLessThanOrEqual(coreMBps * (1 + 1e-9));
     });
 
     it('a send half that starts the epoch after its peer\'s last ended gets the cap again (the master and the rack forget a peer alike)', async () => {

@@ -15,7 +15,7 @@ export const SHUFFLED_IN = FIELDS;
 
 export interface NetworkResult {
   model: 'fluid';
-  /** MB carried between racks (every cross-rack flow crosses exactly one rack's cross-rack group link). */
+  /** MB carried between racks (each crossing of the core: a cross-rack flow crosses one rack's cross-rack group link, a write pipeline on from its second replica's rack to a third two). */
   crossRackMB: number;
   /** MB the committed passes finished early (see src/core/network/fluid-rack.ts): the model's own error. */
   forcedMB: number;
@@ -35,7 +35,8 @@ export interface NetworkResult {
   /**
    * Per rack, per bucket: the fraction of the uplink's and the downlink's capacity used; with a bounded core
    * (`coreGbps`), per bucket, the fraction of the core's: the MB that crossed racks (every cross-rack transfer's near
-   * half crosses it once, sized by the master's allocation) over what it could carry.
+   * half crosses it once, a write pipeline on from its second replica's rack to a third a second time, each on a group
+   * link sized by the master's allocation) over what it could carry.
    */
   utilization: { bucketMs: number; up: number[][]; down: number[][]; core?: number[] };
 }

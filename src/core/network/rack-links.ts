@@ -146,14 +146,15 @@ export class RackLinks {
    * The far side of a write pipeline arriving from another rack, serve k's: (with a bounded core, the serve's stream,
    * its cap,) the downlink, the second replica's node offset `second` (NIC in, disk write) and then `third`: the hop
    * on to the third's node offset (the second's NIC out, the third's NIC in and disk write), PIPELINE_LEAVES (the
-   * second's NIC out and the uplink: the third is in another rack, which simulates its side), or -1 (none). Packets
-   * move down the pipeline as they arrive, so it is one flow.
+   * second's NIC out, the uplink and the group "out to anywhere": the third is in another rack, which simulates its
+   * side; the hop crosses the core a second time, so it is this rack's demand on the core as its own writes are), or -1
+   * (none). Packets move down the pipeline as they arrive, so it is one flow.
    */
   replicaInPath(k: number, second: number, third: number, out: Int32Array): number {
     let at = 0;
     if (this.boundedCore) out[at++] = this.serveStream(k);
     out[at] = this.down;
-    return at + 1 + this.pipelineFrom(second, third, out, at + 1, false);
+    return at + 1 + this.pipelineFrom(second, third, out, at + 1);
   }
 
   /**
@@ -163,18 +164,17 @@ export class RackLinks {
    */
   pipelinePath(i: number, second: number, third: number, out: Int32Array): number {
     out[0] = this.node(i, NIC_OUT);
-    return 1 + this.pipelineFrom(second, third, out, 1, true);
+    return 1 + this.pipelineFrom(second, third, out, 1);
   }
 
   /** The pipeline from the second replica's NIC in, written at out[at ..]; returns its length. */
-  private pipelineFrom(second: number, third: number, out: Int32Array, at: number, grouped: boolean): number {
+  private pipelineFrom(second: number, third: number, out: Int32Array, at: number): number {
     out[at] = this.node(second, NIC_IN);
     out[at + 1] = this.node(second, DISK_WRITE);
     if (third === -1) return 2;
     out[at + 2] = this.node(second, NIC_OUT);
     if (third === PIPELINE_LEAVES) {
       out[at + 3] = this.up;
-      if (!grouped) return 4;
       out[at + 4] = this.group(this.spreadOut);
       return 5;
     }

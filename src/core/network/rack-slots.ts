@@ -428,6 +428,8 @@ export class RackSlots {
     if (sv.kind[k] !== REPLICA || this.links.boundedCore) this.net.setCapacity(this.links.serveStream(k), sv.streamMBps(k), this.clock);
     const len = sv.kind[k] === REPLICA ? this.links.replicaInPath(k, sv.node[k], sv.next[k], this.path) : this.links.servePath(k, sv.node[k], this.path);
     const f = this.net.add(this.path, undefined, len, sv.mb[k], this.clock, this.slots + k);
+    // A pipeline leaving on to a third rack crosses the group "out to anywhere" (the master counted it: MasterActor.allocate).
+    this.crossing(this.path, len);
     sv.sending(k, f);
   }
 
@@ -618,16 +620,20 @@ export class RackSlots {
   private addFlow(q: number, path: Int32Array, len: number, mb: number): void {
     const s = this.s;
     const f = this.net.add(path, undefined, len, mb, this.clock, q);
-    const k = this.links.slotAt(path[len - 1]);
-    if (k >= 0) {
-      if (this.committing && this.net.capacity[path[len - 1]] === 0) this.unallocatedStarts++;
-      this.countStart(k);
-      this.crossedGroups.add(k);
-    }
+    this.crossing(path, len);
     this.touchSlot(q);
     let at = q * FLOWS_PER_SLOT;
     while (s.flows[at] >= 0) at++;
     s.flows[at] = f;
+  }
+
+  /** A flow starts on `path`: where it ends on a cross-rack group's link (always last), the group counts it. */
+  private crossing(path: Int32Array, len: number): void {
+    const k = this.links.slotAt(path[len - 1]);
+    if (k < 0) return;
+    if (this.committing && this.net.capacity[path[len - 1]] === 0) this.unallocatedStarts++;
+    this.countStart(k);
+    this.crossedGroups.add(k);
   }
 
   /** A flow starts on the group link of slot k: counted in every pass; the predicted pass's count is the one reported. */

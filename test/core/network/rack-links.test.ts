@@ -79,10 +79,10 @@ describe('RackLinks write pipelines', () => {
   const read = (len: number): number[] => Array.from(path.subarray(0, len));
   const n = (i: number, what: number): number => links.node(i, what);
 
-  it('the far side in the second replica\'s rack: downlink, its NIC in and disk; then the third beside it, none, or out again', () => {
+  it('the far side in the second replica\'s rack: downlink, its NIC in and disk; then the third beside it, none, or out again through "out to anywhere"', () => {
     expect(read(links.replicaInPath(0, 1, -1, path))).toEqual([links.down, n(1, NIC_IN), n(1, DISK_WRITE)]);
     expect(read(links.replicaInPath(0, 1, 2, path))).toEqual([links.down, n(1, NIC_IN), n(1, DISK_WRITE), n(1, NIC_OUT), n(2, NIC_IN), n(2, DISK_WRITE)]);
-    expect(read(links.replicaInPath(0, 1, PIPELINE_LEAVES, path))).toEqual([links.down, n(1, NIC_IN), n(1, DISK_WRITE), n(1, NIC_OUT), links.up]);
+    expect(read(links.replicaInPath(0, 1, PIPELINE_LEAVES, path))).toEqual([links.down, n(1, NIC_IN), n(1, DISK_WRITE), n(1, NIC_OUT), links.up, links.group(links.spreadOut)]);
   });
 
   it('a pipeline whose second replica is in the writer\'s rack: the writer\'s NIC out, then the same hops, leaving through "out to anywhere"', () => {
