@@ -174,7 +174,9 @@ export async function simulate(scenario: Scenario, options: SimulateOptions = {}
     : { ...runInProcess(master, { codec: options.codec, inspect: options.inspect, solveEveryChange: options.everyHeartbeat, progress }), workers: 0 };
   const wallMs = performance.now() - started;
   const outcome = master.outcome();
-  const { variants: _variants, ...config } = scenario;
+  // The resolved scenario, with the heartbeat interval the run used (Hadoop's when the scenario leaves it out).
+  const { variants: _variants, ...resolved } = scenario;
+  const config = { ...resolved, cluster: { ...resolved.cluster, heartbeatMs: master.topology.heartbeatMs } };
   const body = { scenario: scenario.name, variant: options.variant ?? '', seed: scenario.seed, ...outcome };
   const stats = master.scheduler.stats;
   const events = stats.heartbeats + stats.arrivals + stats.taskFinishes;
@@ -202,7 +204,9 @@ export async function simulate(scenario: Scenario, options: SimulateOptions = {}
   };
   if (solver !== undefined) run.solver = solver.report();
   // The digest covers the outcome; config (the resolved input) is echoed beside it, so a new defaulted field changes no digest.
-  return { ...body, config, run, digest: digestOf(body) };
+  // In README's order: the run's names, its config, the outcome, run, digest.
+  const { scenario: name, variant, seed, ...rest } = body;
+  return { scenario: name, variant, seed, config, ...rest, run, digest: digestOf(body) };
 }
 
 export { digestOf };

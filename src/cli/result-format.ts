@@ -167,7 +167,7 @@ export const runResultSchema = z.strictObject({
   scenario: name,
   variant: name,
   seed: z.number().int(),
-  config: z.looseObject({}).describe('the resolved scenario (scenario.schema.json), without its variants'),
+  config: z.looseObject({}).describe('the resolved scenario (scenario.schema.json), without its variants; cluster.heartbeatMs is the interval the run used'),
   ...outcome,
   run,
   digest,

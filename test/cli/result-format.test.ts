@@ -48,6 +48,10 @@ describe('result formats (schema/)', () => {
       expect(result.network.model).toBe('fluid');
       expect('decisionUs' in result.run).toBe(!flags.includes('--no-time-decisions'));
       expect('core' in result.network.utilization).toBe(flags.includes('cluster.network.coreGbps=0.5'));
+      // README's order, and the heartbeat interval the run used (the scenario leaves it out: Hadoop's 3 s for 8 nodes)
+      expect(Object.keys(result).slice(0, 7)).toEqual(['scenario', 'variant', 'seed', 'config', 'summary', 'bins', 'jobs']);
+      expect(Object.keys(result).slice(-2)).toEqual(['run', 'digest']);
+      expect(result.config.cluster.heartbeatMs).toBe(3000);
     }
   });
 
