@@ -44,7 +44,10 @@ describe('simulate refuses a scenario parseScenario would not return', () => {
   it('runs the very object it is given', async () => {
     const s = scenario(jobsScenario());
     const r = await simulate(s, { timeDecisions: false });
-    expect(r.config.cluster).toBe(s.cluster);
+    expect(r.config.workload).toBe(s.workload);
+    expect(r.config.cluster.network).toBe(s.cluster.network);
+    // the cluster echoed with the heartbeat interval the run used (Hadoop's 3 s when the scenario leaves it out)
+    expect(r.config.cluster).toEqual({ ...s.cluster, heartbeatMs: s.cluster.heartbeatMs ?? 3000 });
   });
 });
 

@@ -428,7 +428,7 @@ export class RackSlots {
     if (sv.kind[k] !== REPLICA || this.links.boundedCore) this.net.setCapacity(this.links.serveStream(k), sv.streamMBps(k), this.clock);
     const len = sv.kind[k] === REPLICA ? this.links.replicaInPath(k, sv.node[k], sv.next[k], this.path) : this.links.servePath(k, sv.node[k], this.path);
     const f = this.net.add(this.path, undefined, len, sv.mb[k], this.clock, this.slots + k);
-    // A pipeline leaving on to a third rack crosses the group "out to anywhere" (the master counted it: MasterActor.allocate).
+    // A pipeline leaving on to a third rack crosses the group "out to anywhere" (the master counted it: MasterActor.pipelinesOnward).
     this.crossing(this.path, len);
     sv.sending(k, f);
   }

@@ -18,7 +18,8 @@
  * in the same rack (the second's NIC out, the third's NIC in and disk write), one flow, as HDFS forwards each packet
  * down the pipeline as it arrives. Without a topology script the replicas go anywhere: a second replica in the
  * writer's rack is a hop there (rack-links.ts pipelinePath), and a third in yet another rack is a second REPLICA
- * serve there, the second's serve ending at its NIC out and uplink (PIPELINE_LEAVES). The writer's rack reports the
+ * serve there, the second's serve ending at its NIC out, the uplink and its rack's group "out to anywhere"
+ * (PIPELINE_LEAVES: the hop crosses the core a second time). The writer's rack reports the
  * writes its committed passes started that leave it with its next batch, so the far side starts at the next epoch's
  * start: up to an epoch after the near side, again running apart.
  *
