@@ -15,7 +15,10 @@ export const SHUFFLED_IN = FIELDS;
 
 export interface NetworkResult {
   model: 'fluid';
-  /** MB carried between racks (each crossing of the core: a cross-rack flow crosses one rack's cross-rack group link, a write pipeline on from its second replica's rack to a third two). */
+  /**
+   * MB carried between racks, each crossing of the core counted: a cross-rack flow crosses one rack's cross-rack group
+   * link, a write pipeline on from its second replica's rack to a third two.
+   */
   crossRackMB: number;
   /** MB the committed passes finished early (see src/core/network/fluid-rack.ts): the model's own error. */
   forcedMB: number;
