@@ -11,6 +11,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { SIMULATION_TASK, type TaskPool, startPool } from '../actors/pool.js';
+import { MAX_WORKERS } from '../core/limits.js';
 import { SIDE_BY_SIDE_MIN_SIZE } from './side-by-side.js';
 
 /** `run`'s and `sweep`'s options that take a value (the rest are flags). */
@@ -47,8 +48,8 @@ export function prestartSize(argv: readonly string[], cores: number, shapeOf: (f
   const plain = !['--variant', '--codec', '--inject-fault', '--help', '-h'].some((o) => options.has(o))
     && (options.get('--runtime') ?? 'inprocess') === 'inprocess' && (options.get('--pool') ?? 'processes') === 'processes';
   if (!plain || files.length !== 1) return 0;
-  const parallel = options.has('--parallel') ? Number(options.get('--parallel')) : cores;
-  if (!Number.isInteger(parallel) || parallel < 2) return 0;
+  const parallel = workersAsked(options, cores);
+  if (parallel < 2) return 0;
   const shape = shapeOf(files[0]);
   if (!options.has('--parallel') && shape.size < SIDE_BY_SIDE_MIN_SIZE) return 0;
   return Math.max(0, Math.min(parallel, shape.variants) - 1);
@@ -61,9 +62,20 @@ export function prestartSize(argv: readonly string[], cores: number, shapeOf: (f
  */
 function sweepWorkers(options: ReadonlyMap<string, string>, files: readonly string[], cores: number, shapeOf: (file: string) => ScenarioShape): number {
   if (files.length !== 1 || ['--resume', '--shard', '--help', '-h'].some((o) => options.has(o)) || (options.get('--pool') ?? 'processes') !== 'processes') return 0;
-  const parallel = options.has('--parallel') ? Number(options.get('--parallel')) : cores;
-  if (!Number.isInteger(parallel) || parallel < 1) return 0;
+  const parallel = workersAsked(options, cores);
+  if (parallel < 1) return 0;
   return shapeOf(files[0]).variants >= parallel ? parallel : 0;
+}
+
+/**
+ * --parallel (default: the cores, as the commands take it); 0 where the command line will refuse it (not a whole
+ * number, or past MAX_WORKERS: `sweep --parallel 100000` of a million points started 181 processes, 9 GB, before the
+ * refusal).
+ */
+function workersAsked(options: ReadonlyMap<string, string>, cores: number): number {
+  if (!options.has('--parallel')) return cores;
+  const parallel = Number(options.get('--parallel'));
+  return Number.isInteger(parallel) && parallel <= MAX_WORKERS ? parallel : 0;
 }
 
 /** The largest scenario or sweep file read here to guess its shape: a larger one starts no workers early. */

@@ -38,6 +38,14 @@ describe('prestartSize (16 cores; the scenario has 3 variants, big enough to go 
     expect(prestartSize(argv, 16, () => ({ variants: 64, size: 0 }))).toBe(workers);
   });
 
+  it('starts none for a --parallel the command line refuses (past MAX_WORKERS), however many points or variants', () => {
+    // sweep --parallel 100000 of a million points started 181 processes (9 GB) before commander refused the flag
+    expect(prestartSize(['sweep', 's.sweep.json', '--parallel', '100000'], 16, () => ({ variants: 1e6, size: 0 }))).toBe(0);
+    expect(prestartSize(['sweep', 's.sweep.json', '--parallel', '257'], 16, () => ({ variants: 1e6, size: 0 }))).toBe(0);
+    expect(prestartSize(['sweep', 's.sweep.json', '--parallel', '256'], 16, () => ({ variants: 1e6, size: 0 }))).toBe(256);
+    expect(prestartSize(['run', 's.json', '--parallel', '100000'], 16, () => ({ variants: 5000, size: 1e6 }))).toBe(0);
+  });
+
   it('starts none for a sweep of fewer points than workers (it starts fewer)', () => {
     expect(prestartSize(['sweep', 's.sweep.json'], 16, () => ({ variants: 8, size: 0 }))).toBe(0);
   });
