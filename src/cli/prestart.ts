@@ -11,7 +11,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { SIMULATION_TASK, type TaskPool, startPool } from '../actors/pool.js';
-import { MAX_WORKERS } from '../core/limits.js';
+import { MAX_SWEEP_POINTS, MAX_WORKERS } from '../core/limits.js';
 import { SIDE_BY_SIDE_MIN_SIZE } from './side-by-side.js';
 
 /** `run`'s and `sweep`'s options that take a value (the rest are flags). */
@@ -64,7 +64,9 @@ function sweepWorkers(options: ReadonlyMap<string, string>, files: readonly stri
   if (files.length !== 1 || ['--resume', '--shard', '--help', '-h'].some((o) => options.has(o)) || (options.get('--pool') ?? 'processes') !== 'processes') return 0;
   const parallel = workersAsked(options, cores);
   if (parallel < 1) return 0;
-  return shapeOf(files[0]).variants >= parallel ? parallel : 0;
+  // a sweep past MAX_SWEEP_POINTS is refused once read: none for it (a million points had 256 workers started first)
+  const points = shapeOf(files[0]).variants;
+  return points >= parallel && points <= MAX_SWEEP_POINTS ? parallel : 0;
 }
 
 /**

@@ -42,7 +42,10 @@ describe('prestartSize (16 cores; the scenario has 3 variants, big enough to go 
     // sweep --parallel 100000 of a million points started 181 processes (9 GB) before commander refused the flag
     expect(prestartSize(['sweep', 's.sweep.json', '--parallel', '100000'], 16, () => ({ variants: 1e6, size: 0 }))).toBe(0);
     expect(prestartSize(['sweep', 's.sweep.json', '--parallel', '257'], 16, () => ({ variants: 1e6, size: 0 }))).toBe(0);
-    expect(prestartSize(['sweep', 's.sweep.json', '--parallel', '256'], 16, () => ({ variants: 1e6, size: 0 }))).toBe(256);
+    expect(prestartSize(['sweep', 's.sweep.json', '--parallel', '256'], 16, () => ({ variants: 50_000, size: 0 }))).toBe(256);
+    // nor for a sweep past MAX_SWEEP_POINTS, which is refused once read
+    expect(prestartSize(['sweep', 's.sweep.json', '--parallel', '256'], 16, () => ({ variants: 50_001, size: 0 }))).toBe(0);
+    expect(prestartSize(['sweep', 's.sweep.json'], 16, () => ({ variants: 1e6, size: 0 }))).toBe(0);
     expect(prestartSize(['run', 's.json', '--parallel', '100000'], 16, () => ({ variants: 5000, size: 1e6 }))).toBe(0);
   });
 
