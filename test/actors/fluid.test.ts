@@ -171,6 +171,13 @@ describe('fluid network model results', () => {
       return { r, epochs, most, total };
     };
     const withCore = (s: Scenario, coreGbps: number) => scenario({ ...s, cluster: { ...s.cluster, network: { ...s.cluster.network, coreGbps } } });
+    /** `racks` racks of one node behind a 0.1 Gbps core, 1 s heartbeats, FIFO, no jitter: one io job (mapMs 1000) on one file. */
+    const slowCore = (name: string, racks: number, mapSlots: number, parts: { network?: object; hdfs: object; tasks?: object; file: object; job: object }) => scenario({
+      name, seed: 1,
+      cluster: { racks, nodesPerRack: 1, mapSlotsPerNode: mapSlots, reduceSlotsPerNode: 1, heartbeatMs: 1000, network: { model: 'fluid', coreGbps: 0.1, ...parts.network } },
+      hdfs: parts.hdfs, tasks: { durationJitter: 0, ...parts.tasks }, scheduler: { policy: 'fifo' },
+      workload: { kind: 'jobs', files: [parts.file], jobs: [{ id: 'j1', submitMs: 0, input: 'f1', type: 'io', mapMs: 1000, ...parts.job }] },
+    });
 
     it('a read\'s send halves: what their reader\'s group gets, shared, followed epoch by epoch', async () => {
       // Twelve 64 MB blocks on rack 0's one node; FIFO without delay runs 8 maps in racks 1-3, reading from it over the
@@ -178,11 +185,8 @@ describe('fluid network model results', () => {
       // MB in 1 s epochs while the core let 11.9 a second through); now a new one starts at its reader's rate a flow,
       // and from the next epoch the send halves for a reader rack share what its group gets: 4.4, 8.2, 10.3, then what
       // the readers' groups carry (3.0 + 4.5 + 4.5 = 11.9 MB an epoch) for 38 epochs, and no more as they end.
-      const s = scenario({
-        name: 'slow-core-sends', seed: 1,
-        cluster: { racks: 4, nodesPerRack: 1, mapSlotsPerNode: 4, reduceSlotsPerNode: 1, heartbeatMs: 1000, network: { model: 'fluid', coreGbps: 0.1 } },
-        hdfs: { replication: 1, blockMB: 64 }, tasks: { durationJitter: 0 }, scheduler: { policy: 'fifo' },
-        workload: { kind: 'jobs', files: [{ name: 'f1', blocks: 12, replicas: Array.from({ length: 12 }, () => [0]) }], jobs: [{ id: 'j1', submitMs: 0, input: 'f1', type: 'io', mapMs: 1000, reduces: 0 }] },
+      const s = slowCore('slow-core-sends', 4, 4, {
+        hdfs: { replication: 1, blockMB: 64 }, file: { name: 'f1', blocks: 12, replicas: Array.from({ length: 12 }, () => [0]) }, job: { reduces: 0 },
       });
       const { r, epochs, most, total } = await perEpoch(s);
       expect(r.network!.servedMB).toBeCloseTo(512, 6);
@@ -199,11 +203,9 @@ describe('fluid network model results', () => {
       // One 600 MB block on node 0 (rack 0); its map's output (mapOutputRatio 1) goes to one reduce on the same node
       // over loopback, whose 600 MB output leaves through the pipeline to rack 1. The far side ran at rack 1's NIC
       // (119.2 MB in each of five epochs); now, like the writer's half, 11.9 MB an epoch.
-      const s = scenario({
-        name: 'slow-core-writes', seed: 1,
-        cluster: { racks: 2, nodesPerRack: 1, mapSlotsPerNode: 1, reduceSlotsPerNode: 1, heartbeatMs: 1000, network: { model: 'fluid', coreGbps: 0.1, mapOutputRatio: { io: 1, cpu: 0.0001 } } },
-        hdfs: { replication: 2, blockMB: 600 }, tasks: { durationJitter: 0 }, scheduler: { policy: 'fifo' },
-        workload: { kind: 'jobs', files: [{ name: 'f1', blocks: 1, replicas: [[0]] }], jobs: [{ id: 'j1', submitMs: 0, input: 'f1', type: 'io', mapMs: 1000, reduces: 1, reduceMs: 1000 }] },
+      const s = slowCore('slow-core-writes', 2, 1, {
+        network: { mapOutputRatio: { io: 1, cpu: 0.0001 } }, hdfs: { replication: 2, blockMB: 600 },
+        file: { name: 'f1', blocks: 1, replicas: [[0]] }, job: { reduces: 1, reduceMs: 1000 },
       });
       const { r, most, total } = await perEpoch(s);
       expect(r.network!.replicatedMB).toBeCloseTo(600, 6);
@@ -220,11 +222,9 @@ describe('fluid network model results', () => {
       // its own rack, over the core twice. The hop on from the second's rack was no demand on the core, so the racks'
       // uplinks together carried up to 2x what the core lets through in an epoch (23.8 MB where it passes 11.9); now
       // 11.9 an epoch while the write runs.
-      const s = scenario({
-        name: 'slow-core-onward', seed: 1,
-        cluster: { racks: 3, nodesPerRack: 1, mapSlotsPerNode: 1, reduceSlotsPerNode: 1, heartbeatMs: 1000, network: { model: 'fluid', coreGbps: 0.1, rackAware: false, mapOutputRatio: { io: 1, cpu: 0.0001 } } },
-        hdfs: { replication: 3, blockMB: 300 }, tasks: { durationJitter: 0 }, scheduler: { policy: 'fifo' },
-        workload: { kind: 'jobs', files: [{ name: 'f1', blocks: 1, replicas: [[0]] }], jobs: [{ id: 'j1', submitMs: 0, input: 'f1', type: 'io', mapMs: 1000, reduces: 1, reduceMs: 1000 }] },
+      const s = slowCore('slow-core-onward', 3, 1, {
+        network: { rackAware: false, mapOutputRatio: { io: 1, cpu: 0.0001 } }, hdfs: { replication: 3, blockMB: 300 },
+        file: { name: 'f1', blocks: 1, replicas: [[0]] }, job: { reduces: 1, reduceMs: 1000 },
       });
       const { r, epochs } = await perEpoch(s);
       expect(r.network!.replicatedMB).toBeCloseTo(600, 6); // 300 MB into the second's rack, 300 on into the third's
@@ -237,11 +237,8 @@ describe('fluid network model results', () => {
       // One map slot reads the blocks of rack 1 one after another: each read's send half ends, and the next starts
       // an epoch later. The master kept the cap it had sent for the reader's rack where the rack had forgotten it, so
       // every second send half ran uncapped (rack 1's uplink: 9.3, 11.9 x 4, 7.0, 0, 46.7 ... MB; 31% over the core).
-      const s = scenario({
-        name: 'one-slot', seed: 1,
-        cluster: { racks: 2, nodesPerRack: 1, mapSlotsPerNode: 1, reduceSlotsPerNode: 1, heartbeatMs: 1000, network: { model: 'fluid', coreGbps: 0.1 } },
-        hdfs: { replication: 1, blockMB: 64 }, tasks: { durationJitter: 0 }, scheduler: { policy: 'fifo' },
-        workload: { kind: 'jobs', files: [{ name: 'f', blocks: 40, replicas: Array.from({ length: 40 }, () => [1]) }], jobs: [{ id: 'j', submitMs: 0, input: 'f', type: 'io', mapMs: 1000, reduces: 0 }] },
+      const s = slowCore('one-slot', 2, 1, {
+        hdfs: { replication: 1, blockMB: 64 }, file: { name: 'f', blocks: 40, replicas: Array.from({ length: 40 }, () => [1]) }, job: { id: 'j', input: 'f', reduces: 0 },
       });
       const { r, most, total } = await perEpoch(s);
       expect(r.jobs[0].offRackMaps).toBeGreaterThan(5);
@@ -252,11 +249,9 @@ describe('fluid network model results', () => {
     it('a node\'s sends of map outputs to other racks: its share of what the fetches from its rack draw', async () => {
       // Two maps on node 0 (rack 0) and two reduces, one a rack (slow start 1): rack 1's reduce fetches 60.4 MB from node
       // 0 over the core. The sends went out in one epoch (60.4 MB); now at 11.9 MB an epoch, as the fetch gets.
-      const s = scenario({
-        name: 'slow-core-shuffle', seed: 1,
-        cluster: { racks: 2, nodesPerRack: 1, mapSlotsPerNode: 2, reduceSlotsPerNode: 1, heartbeatMs: 1000, network: { model: 'fluid', coreGbps: 0.1, mapOutputRatio: { io: 0.944, cpu: 0.944 } } },
-        hdfs: { replication: 1, blockMB: 64 }, tasks: { durationJitter: 0, slowStart: 1 }, scheduler: { policy: 'fifo' },
-        workload: { kind: 'jobs', files: [{ name: 'f1', blocks: 2, replicas: [[0], [0]] }], jobs: [{ id: 'j1', submitMs: 0, input: 'f1', type: 'io', mapMs: 1000, reduces: 2, reduceMs: 1000 }] },
+      const s = slowCore('slow-core-shuffle', 2, 2, {
+        network: { mapOutputRatio: { io: 0.944, cpu: 0.944 } }, hdfs: { replication: 1, blockMB: 64 }, tasks: { slowStart: 1 },
+        file: { name: 'f1', blocks: 2, replicas: [[0], [0]] }, job: { reduces: 2, reduceMs: 1000 },
       });
       const { r, most, total } = await perEpoch(s);
       expect(r.network!.shuffleSentMB).toBeCloseTo(total(0, 0), 3); // MB to the KB the serves carry

@@ -35,6 +35,7 @@
  * A rack holds at most `capacity` serves at once; one arriving when all are busy is not simulated and its MB are
  * counted (unservedMB, unreplicatedMB) in the results, so the approximation is visible.
  */
+import { MAX_NODES } from '../limits.js';
 import { TouchedSet } from './touched-set.js';
 
 /**
@@ -59,6 +60,9 @@ export const SEND = 0;
 export const REPLICA = 1;
 /** Map outputs a node sends to reduces in other racks (shuffle-sends.ts): `arg` unused. */
 export const SHUFFLE = 2;
+
+/** Above any peer: a peer is a rack, and a cluster has at most MAX_NODES racks (of one node). */
+const PEERS = MAX_NODES + 1;
 
 const FREE = 0;
 /** Its start timer is set. */
@@ -193,9 +197,9 @@ export class ServeState {
     seen.clear();
     for (let k = 0; k < this.highWater; k++) {
       if (this.phase[k] === FREE || this.peer[k] < 0) continue;
-      seen.add(this.kind[k] * 1_000_000 + this.peer[k]); // a peer is a rack: fewer than a million
+      seen.add(this.kind[k] * PEERS + this.peer[k]);
     }
-    for (const key of [...seen].sort((a, b) => a - b)) out.push(Math.floor(key / 1_000_000), key % 1_000_000);
+    for (const key of [...seen].sort((a, b) => a - b)) out.push(Math.floor(key / PEERS), key % PEERS);
   }
 
   /** The capacity of serve k's stream: its own cap and its near half's, the lower. */
