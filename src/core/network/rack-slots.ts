@@ -312,7 +312,9 @@ export class RackSlots {
     if (!this.links.boundedCore) return false;
     if (caps !== null) {
       for (let at = 0; at < caps.length; at += FAR_CAP_FIELDS) {
-        const [kind, peer, mbps] = [caps[at], caps[at + 1], caps[at + 2]];
+        const kind = caps[at];
+        const peer = caps[at + 1];
+        const mbps = caps[at + 2];
         if (kind === SHUFFLE) this.egressMBps = mbps;
         else {
           const table = kind === SEND ? this.readCaps : this.writeCaps;
