@@ -4,6 +4,8 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFi
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { Chart } from '../src/report/charts.js';
+import { reportHtml } from '../src/report/html.js';
 import { closeBrowser, renderedDom } from './browser.js';
 
 const ROOT = join(import.meta.dirname, '..');
@@ -102,6 +104,31 @@ describe('hfsim report', () => {
     // The intro line: the GB, the shuffles' share, the uplinks' use.
     expect(text).toMatch(/\d+\.\d GB across racks \(\d+\.\d GB of shuffles sent\), uplinks \d+\.\d% busy on average and \d+\.\d% in the busiest bucket, downlinks \d+\.\d% and \d+\.\d%, seed 1/);
     await expectEveryChartDrawn(html, 4);
+  });
+
+  it('a run of one job in one bucket draws every chart: the CDF from 0, each link\'s bucket across its width', async () => {
+    const dir = tmp('one-job');
+    const scenario = join(dir, 'one.json');
+    writeFileSync(scenario, JSON.stringify({
+      name: 'one-remote', seed: 1,
+      cluster: { racks: 2, nodesPerRack: 2, mapSlotsPerNode: 1, reduceSlotsPerNode: 1, heartbeatMs: 1000, network: { model: 'fluid', nicGbps: 0.1, taskStartMs: 0 } },
+      hdfs: { replication: 1, blockMB: 128 }, tasks: { durationJitter: 0 }, scheduler: { policy: 'fifo' },
+      workload: { kind: 'jobs', files: [{ name: 'f1', blocks: 1, replicas: [[3]] }], jobs: [{ id: 'j1', submitMs: 0, input: 'f1', type: 'io', mapMs: 100, reduces: 0 }] },
+    }));
+    const html = join(dir, 'one.html');
+    const r = hfsim('run', scenario, '--html', html, '--no-progress');
+    expect(r.code, r.stderr).toBe(0);
+    await expectEveryChartDrawn(html, 4);
+  });
+
+  it('a chart whose marks have no size is not drawn, however many legend symbols it has', async () => {
+    const chart = {
+      id: 'dot', title: 'one point',
+      spec: { data: { values: [{ x: 1, y: 1, s: 'a' }, { x: 1, y: 1, s: 'b' }] }, mark: 'line', encoding: { x: { field: 'x', type: 'quantitative' }, y: { field: 'y', type: 'quantitative' }, color: { field: 's', type: 'nominal' } } },
+    } as unknown as Chart;
+    const html = join(tmp('undrawn'), 'r.html');
+    writeFileSync(html, await reportHtml('t', [], [chart]));
+    expect(await renderedDom(html)).toContain('data-charts-drawn="0/1"');
   });
 
   it.each([

@@ -40,8 +40,12 @@ export function parseSet(arg: string): [string, unknown] {
     return [path, text];
   }
   if (depthOf(value) > MAX_JSON_DEPTH) throw new InputError(`--set ${path}: the value nests deeper than ${MAX_JSON_DEPTH} levels`);
-  const twice = scanKeys(text, value);
-  if (twice !== undefined) throw new InputError(`--set ${path}: column ${twice.column}: "${twice.key}" is given twice in one object (JSON.parse would keep the last silently)`);
+  const found = scanJson(text, value);
+  if (found !== undefined) {
+    // A lone number needs no column: `--set seed=1e400: 1e400 is beyond ...`.
+    const lone = !found.twice && found.text === text.trim();
+    throw new InputError(lone ? `--set ${path}=${text.trim()}: ${found.what}` : `--set ${path}: column ${found.column}: ${found.what}`);
+  }
   return [path, value];
 }
 
@@ -78,20 +82,38 @@ export function readJsonFile(file: string, what: string): unknown {
     throw new InputError(`${file}: ${jsonErrorWhere(text, err as Error)}`);
   }
   if (depthOf(value) > MAX_JSON_DEPTH) throw new InputError(`${file}: arrays and objects nest deeper than ${MAX_JSON_DEPTH} levels`);
-  const twice = scanKeys(text, value);
-  if (twice !== undefined) throw new InputError(`${file}: line ${twice.line}, column ${twice.column}: "${twice.key}" is given twice in one object (JSON.parse would keep the last silently)`);
+  const found = scanJson(text, value);
+  if (found !== undefined) throw new InputError(`${file}: line ${found.line}, column ${found.column}: ${found.what}`);
   return value;
 }
 
+/** What scanJson found wrong in a JSON text that parses: where, and what to say of it. */
+interface JsonFinding {
+  line: number;
+  column: number;
+  /** The key given twice (true), or a number out of range (false). */
+  twice: boolean;
+  /** The key or the number as written. */
+  text: string;
+  what: string;
+}
+
 /**
- * The first key that an object of `text` (valid JSON, parsed as `value`) gives twice, located; undefined when none.
- * On the way, each object of `value` with an array-index key gets its keys noted in the written order (key-order.ts):
- * JSON.parse lists those keys first, and a key set keeps the order keys were added in.
+ * The first key that an object of `text` (valid JSON, parsed as `value`) gives twice, or number too large for a double
+ * (1e400: JSON.parse reads it as Infinity, which a field then calls "not a number", and an error message's JSON
+ * shows as null), located; undefined when none. On the way, each object of `value` with an array-index key gets its
+ * keys noted in the written order (key-order.ts): JSON.parse lists those keys first, and a key set keeps the order keys
+ * were added in.
  */
-function scanKeys(text: string, value: unknown): { key: string; line: number; column: number } | undefined {
+function scanJson(text: string, value: unknown): JsonFinding | undefined {
   const open: Array<{ keys: Set<string>; at: object }> = [];
-  let found: { key: string; line: number; column: number } | undefined;
+  let found: JsonFinding | undefined;
   visit(text, {
+    onLiteralValue: (literal: unknown, offset, length, line, column) => {
+      if (found !== undefined || typeof literal !== 'number' || Number.isFinite(literal)) return;
+      const written = text.slice(offset, offset + length);
+      found = { line: line + 1, column: column + 1, twice: false, text: written, what: `${written} is beyond the range of a number (it would read as ${literal})` };
+    },
     onObjectBegin: (_offset, _length, _line, _column, pathSupplier) => {
       let at: unknown = value;
       for (const k of pathSupplier()) at = (at as Record<string | number, unknown>)[k];
@@ -103,7 +125,7 @@ function scanKeys(text: string, value: unknown): { key: string; line: number; co
     },
     onObjectProperty: (key, _offset, _length, line, column) => {
       const { keys } = open[open.length - 1];
-      if (found === undefined && keys.has(key)) found = { key, line: line + 1, column: column + 1 };
+      if (found === undefined && keys.has(key)) found = { line: line + 1, column: column + 1, twice: true, text: key, what: `"${key}" is given twice in one object (JSON.parse would keep the last silently)` };
       keys.add(key);
     },
   });
@@ -140,6 +162,7 @@ function describeJsonError(code: number): string {
  */
 /** A --set value as it was typed: a string that reads as JSON was quoted (`'"1"'`, shown "1", not 1), any other bare. */
 function shownSet(value: unknown): string {
+  if (typeof value === 'number') return String(value); // a library caller's Infinity or NaN: JSON would say null
   if (typeof value !== 'string') return JSON.stringify(value);
   try {
     JSON.parse(value);

@@ -33,8 +33,11 @@ const LOCALITY_FIELDS: Record<keyof LocalityShare, true> = { node: true, rack: t
 const NETWORK_FIELDS: Record<Exclude<keyof NetworkResult, 'model' | 'utilization'>, true> = {
   crossRackMB: true, forcedMB: true, readMB: true, servedMB: true, unservedMB: true, replicatedMB: true, unreplicatedMB: true, shuffleSentMB: true,
 };
-/** The racks' uplink and downlink utilisation over the run: the mean over racks and buckets, and the busiest bucket. */
-const LINK_METRICS = ['network.up.mean', 'network.up.max', 'network.down.mean', 'network.down.max'] as const;
+/**
+ * The racks' uplink and downlink utilisation over the run: the mean over racks and buckets, and the busiest bucket; with
+ * a bounded core (coreGbps) the core's too.
+ */
+const LINK_METRICS = ['network.up.mean', 'network.up.max', 'network.down.mean', 'network.down.max', 'network.core.mean', 'network.core.max'] as const;
 
 /** Names of metricsOf's metrics: per run (bin null), and per size bin. */
 const withLocality = (fields: object): string[] => Object.keys(fields).flatMap((k) => (k === 'locality' ? Object.keys(LOCALITY_FIELDS).map((l) => `locality.${l}`) : [k]));

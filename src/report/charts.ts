@@ -122,6 +122,8 @@ export function cdfChart(records: readonly RunRecord[], seriesOf: SeriesOf, id: 
     if (xs.length === 0) continue; // runs without jobs: no line (its last point was NaN)
     xs.sort((a, b) => a - b);
     const step = Math.max(1, Math.floor(xs.length / 200));
+    // From 0 at the fastest job: the first step has height (a run of one job drew a line of no length).
+    values.push({ series, seconds: Math.max(xs[0], 0.1), share: 0 });
     for (let i = 0; i < xs.length; i += step) values.push({ series, seconds: Math.max(xs[i], 0.1), share: (i + 1) / xs.length });
     values.push({ series, seconds: Math.max(xs[xs.length - 1], 0.1), share: 1 });
   }

@@ -17,7 +17,8 @@ export async function renderSvg(chart: Chart): Promise<string> {
 
 const escape = (s: string): string => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 
-// After layout, each figure gets data-drawn="yes" when its SVG has a non-empty box and at least one drawn mark;
+// After layout, each figure gets data-drawn="yes" when its SVG has a non-empty box and at least one drawn mark (a
+// path of the data's marks: not a legend's symbol, which vega draws with class role-legend-symbol);
 // the body's data-charts-drawn counts them ("3/3"). Headless Chromium reads the result (test/browser.ts, test/report.test.ts).
 const CHECK = `addEventListener('load', () => {
   const figs = [...document.querySelectorAll('figure.chart')];
@@ -25,7 +26,7 @@ const CHECK = `addEventListener('load', () => {
   for (const f of figs) {
     const svg = f.querySelector('svg');
     const box = svg ? svg.getBoundingClientRect() : { width: 0, height: 0 };
-    const marks = svg ? [...svg.querySelectorAll('.mark-line path, .mark-area path, .mark-rect path, .mark-symbol path')] : [];
+    const marks = svg ? [...svg.querySelectorAll('.role-mark > path')] : [];
     const ok = box.width > 0 && box.height > 0 && marks.some((m) => { const b = m.getBBox(); return b.width > 0 || b.height > 0; });
     f.dataset.drawn = ok ? 'yes' : 'no';
     if (ok) drawn++;

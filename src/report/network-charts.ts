@@ -13,15 +13,26 @@ const MAX_RACK_LINES = 8;
 
 interface Point { minutes: number; utilization: number; series: string; direction: string }
 
+/**
+ * One series' points, a bucket's value at its start and the last one's again at its end: drawn as steps, each bucket
+ * spans its width (else the last bucket, a one-bucket run's only one, had no width to draw).
+ */
+function steps(xs: readonly number[], bucketMs: number, series: string, direction: string, out: Point[]): void {
+  const at = (i: number): number => (i * bucketMs) / 60_000;
+  xs.forEach((u, i) => out.push({ minutes: at(i), utilization: u, series, direction }));
+  if (xs.length > 0) out.push({ minutes: at(xs.length), utilization: xs[xs.length - 1], series, direction });
+}
+
 /** Points of one direction's series (per rack, or mean and busiest past MAX_RACK_LINES racks). */
 function points(series: readonly number[][], bucketMs: number, direction: string): Point[] {
-  const at = (i: number): number => (i * bucketMs) / 60_000;
   const out: Point[] = [];
   if (series.length <= MAX_RACK_LINES) {
-    series.forEach((xs, rack) => xs.forEach((u, i) => out.push({ minutes: at(i), utilization: u, series: `rack ${rack}`, direction })));
+    series.forEach((xs, rack) => steps(xs, bucketMs, `rack ${rack}`, direction, out));
     return out;
   }
-  const buckets = Math.max(0, ...series.map((xs) => xs.length));
+  const buckets = series.reduce((n, xs) => Math.max(n, xs.length), 0); // not Math.max(...): thousands of racks
+  const mean: number[] = [];
+  const busiest: number[] = [];
   for (let i = 0; i < buckets; i++) {
     let sum = 0;
     let max = 0;
@@ -30,8 +41,11 @@ function points(series: readonly number[][], bucketMs: number, direction: string
       sum += u;
       max = Math.max(max, u);
     }
-    out.push({ minutes: at(i), utilization: sum / series.length, series: 'mean of racks', direction }, { minutes: at(i), utilization: max, series: 'busiest rack', direction });
+    mean.push(sum / series.length);
+    busiest.push(max);
   }
+  steps(mean, bucketMs, 'mean of racks', direction, out);
+  steps(busiest, bucketMs, 'busiest rack', direction, out);
   return out;
 }
 
@@ -39,7 +53,7 @@ function points(series: readonly number[][], bucketMs: number, direction: string
 export function linkUtilizationChart(network: NetworkResult, variant: string, id: string): Chart {
   const { bucketMs, up, down, core } = network.utilization;
   const values = [...points(up, bucketMs, 'uplink'), ...points(down, bucketMs, 'downlink')];
-  core?.forEach((u, i) => values.push({ minutes: (i * bucketMs) / 60_000, utilization: u, series: 'core', direction: 'core' }));
+  if (core !== undefined) steps(core, bucketMs, 'core', 'core', values);
   const title = `${core === undefined ? 'Rack link' : 'Rack link and core'} utilisation over time: ${variant} (${(network.crossRackMB / 1024).toFixed(1)} GB across racks)`;
   return {
     id, title, spec: {

@@ -277,6 +277,9 @@ describe('the command line: exit 2 and one line, never an internal message', () 
     [['run', scenario, '--set', '__proto__.x=1'], `hfsim: --set __proto__.x=1: "__proto__.x": "__proto__" is not a field`],
     [['run', scenario, '--seed', ''], `--seed must be a whole number >= 0, not ""`],
     [['run', scenario, '--set', 'cluster={"racks":3,"racks":4}'], 'hfsim: --set cluster: column 12: "racks" is given twice in one object'],
+    // JSON.parse reads 1e400 as Infinity: the field said "must be a number" and the message showed the value as null
+    [['run', scenario, '--set', 'cluster.network.coreGbps=1e400'], 'hfsim: --set cluster.network.coreGbps=1e400: 1e400 is beyond the range of a number (it would read as Infinity)\n'],
+    [['run', scenario, '--set', 'cluster={"racks":-1e400}'], 'hfsim: --set cluster: column 10: -1e400 is beyond the range of a number (it would read as -Infinity)\n'],
     [['run', scenario, '--workers', '100000'], '--workers is 100000, above the limit of 256'],
     // a value --set gave is the --set's, not the file's or a variant's (it said `cli.json: variant "FIFO": seed: ...`)
     [['run', scenario, '--set', 'seed=-3'], 'hfsim: --set seed=-3: seed: seed must not be negative\n'],

@@ -107,6 +107,7 @@ describe('bad input: one line naming file and field, exit 2, no stack trace', ()
     ['invalid JSON', () => ['run', scenarioFile('{\n  "name": "x",\n  "seed": ,\n}')], /scenario\.json: invalid JSON at line 3, column 11/],
     // JSON.parse keeps the last of a key given twice: a variant "FIFO" given twice ran the second's policy under its name
     ['a key given twice', () => ['run', scenarioFile('{\n  "name": "x", "seed": 1,\n  "workload": { "kind": "facebook" },\n    "seed": 2\n}')], /scenario\.json: line 4, column 5: "seed" is given twice in one object/],
+    ['a number beyond a double (it read as Infinity: "must be a number")', () => ['run', scenarioFile('{\n  "name": "x", "seed": 1,\n  "workload": { "kind": "facebook", "jobs": 1e400 }\n}')], /scenario\.json: line 3, column 45: 1e400 is beyond the range of a number/],
     ['an unknown field', () => ['run', scenarioFile({ ...tiny, cluster: { ...tiny.cluster, rakcs: 3 } })], /scenario\.json: cluster: unknown field "rakcs"/],
     ['a wrong type', () => ['run', scenarioFile({ ...tiny, seed: 'one' })], /scenario\.json: seed: seed must be a number/],
     ['a zero slot count', () => ['run', scenarioFile({ ...tiny, cluster: { ...tiny.cluster, mapSlotsPerNode: 0 } })], /scenario\.json: cluster\.mapSlotsPerNode: mapSlotsPerNode must be at least 1/],

@@ -66,9 +66,11 @@ describe('network metrics', () => {
     expect(metrics.some((m) => m.metric === 'network.crossRackMB')).toBe(true);
   });
 
-  it('every network metric is one a sweep chart may name, and nothing else is reported under network.', () => {
-    const names = metricsOf({ ...base, network }).map((m) => m.metric).filter((m) => m.startsWith('network.'));
-    expect(names).toHaveLength(12);
+  it('every network metric is one a sweep chart may name (the core\'s too, with coreGbps), and nothing else is reported under network.', () => {
+    const bounded = { ...network, utilization: { ...network.utilization, core: [0.5, 0.9] } };
+    const names = metricsOf({ ...base, network: bounded }).map((m) => m.metric).filter((m) => m.startsWith('network.'));
+    expect(names).toHaveLength(14);
+    expect(names).toContain('network.core.max');
     for (const name of names) expect(RUN_METRICS.has(name)).toBe(true);
   });
 });

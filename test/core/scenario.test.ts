@@ -173,7 +173,7 @@ describe('scenario bounds and fields a policy ignores', () => {
     [{ cluster: { network: { model: 'fluid', mapCpuMBps: { io: 0.001 } } }, hdfs: { blockMB: 4096 }, workload: { kind: 'facebook', jobs: 1, type: 'io' } },
       'cluster.network.mapCpuMBps.io (a 4096 MB block at 0.001 MB/s): a task of 4096001000 ms'],
     [{ cluster: { heartbeatMs: 100, network: { model: 'fluid', mapCpuMBps: { cpu: 0.001 } } }, workload: { kind: 'facebook', jobs: 1, type: 'mixed' } },
-      'cluster.network.mapCpuMBps.cpu (a 128 MB block at 0.001 MB/s): a task of 128001000 ms (slowdowns included) spans 1280010 heartbeats'],
+      'cluster.network.mapCpuMBps.cpu (a 128 MB block at 0.001 MB/s): a task of 128001000 ms spans 1280010 heartbeats'],
   ])('refuses a workload whose totals pass a limit: %j', (raw, message) => {
     const r = parseScenario(raw);
     expect(r.ok).toBe(true);
@@ -190,6 +190,15 @@ describe('scenario bounds and fields a policy ignores', () => {
     expect(r.ok && workloadLimitErrors(r.value)).toEqual([]);
     const slow = parseScenario({ ...raw, cluster: { ...raw.cluster, network: { model: 'fluid', diskWriteMBps: 0.001, mapOutputRatio: { io: 200 } } } });
     expect(slow.ok && workloadLimitErrors(slow.value).join()).toMatch(/^cluster\.network \(workload\.jobs\[0\]: 600 MB read at 60\.0 MB\/s, 120000 MB written at 0\.00100 MB\/s\): a task of \d+ ms/);
+  });
+
+  it('counts the slowdowns only where they apply: the flat model (a fluid map\'s time comes from the bandwidth)', () => {
+    // 1.2e9 ms doubled by offRackSlowdown passes the limit; the fluid model never applies it, and ran such a map.
+    const raw = { cluster: { heartbeatMs: 3_000_000 }, workload: jobs({ mapMs: 1.2e9 }) };
+    const flat = parseScenario(raw);
+    expect(flat.ok && workloadLimitErrors(flat.value).join()).toContain('workload.jobs[0].mapMs: a task of 2400000000 ms (slowdowns included), above the limit');
+    const fluid = parseScenario({ ...raw, cluster: { ...raw.cluster, network: { model: 'fluid' } } });
+    expect(fluid.ok && workloadLimitErrors(fluid.value)).toEqual([]);
   });
 
   it('finds no limit passed in the shipped sizes', () => {

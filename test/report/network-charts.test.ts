@@ -15,11 +15,14 @@ type Point = { minutes: number; utilization: number; series: string; direction: 
 const pointsOf = (racks: number): Point[] => (linkUtilizationChart(network(racks), 'v', 'x').spec as unknown as { data: { values: Point[] } }).data.values;
 
 describe('rack link utilisation chart', () => {
-  it('draws a line per rack and direction, buckets at their start in minutes', () => {
+  it('draws a line per rack and direction, buckets at their start in minutes, the last one\'s value again at its end', () => {
     const pts = pointsOf(3);
-    expect(pts).toHaveLength(3 * 2 + 3);
+    expect(pts).toHaveLength(3 * 3 + 3 * 2);
     expect(pts).toContainEqual({ minutes: 2, utilization: 0.5, series: 'rack 2', direction: 'uplink' });
+    expect(pts).toContainEqual({ minutes: 4, utilization: 0.5, series: 'rack 2', direction: 'uplink' });
     expect(pts).toContainEqual({ minutes: 0, utilization: 0.25, series: 'rack 0', direction: 'downlink' });
+    // A one-bucket series spans its bucket: drawn as steps, it has a width (it was a lone point).
+    expect(pts).toContainEqual({ minutes: 2, utilization: 0.25, series: 'rack 0', direction: 'downlink' });
     expect(linkUtilizationChart(network(3), 'Naive fair', 'x').title).toBe('Rack link utilisation over time: Naive fair (2.0 GB across racks)');
   });
 
@@ -29,5 +32,13 @@ describe('rack link utilisation chart', () => {
     const first = pts.filter((p) => p.minutes === 0 && p.direction === 'uplink');
     expect(first.find((p) => p.series === 'mean of racks')!.utilization).toBeCloseTo(0.045, 12); // (0 + ... + 9) / 100 / 10
     expect(first.find((p) => p.series === 'busiest rack')!.utilization).toBeCloseTo(0.09, 12);
+    expect(pts.filter((p) => p.series === 'busiest rack' && p.direction === 'uplink').map((p) => p.minutes)).toEqual([0, 2, 4]);
+  });
+
+  it('the core\'s line, with a bounded core, spans its last bucket too', () => {
+    const n = network(2);
+    n.utilization.core = [0.75];
+    const pts = (linkUtilizationChart(n, 'v', 'x').spec as unknown as { data: { values: Point[] } }).data.values.filter((p) => p.series === 'core');
+    expect(pts).toEqual([{ minutes: 0, utilization: 0.75, series: 'core', direction: 'core' }, { minutes: 2, utilization: 0.75, series: 'core', direction: 'core' }]);
   });
 });
