@@ -102,7 +102,8 @@ export const benchReportSchema = z.strictObject({
     /** sha256 of the points' digests in point order: the same in every run, or the sweep is not deterministic. */
     digest: z.string().regex(/^[0-9a-f]{64}$/),
     workers: z.array(z.strictObject({ workers: z.number().int().positive(), wallMs: statSchema, pointMs: statSchema })).min(1),
-    speedup: z.number(),
+    /** 1 worker's median wall time over the most workers': a ratio of times, above 0. */
+    speedup: z.number().positive(),
   }).optional(),
   /** Decision latency in kube-scheduler's {Average, Perc50, Perc90, Perc99} shape, one item per case and metric. */
   perfdash: z.strictObject({ version: z.literal('v1'), dataItems: z.array(dataItemSchema) }),

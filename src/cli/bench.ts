@@ -105,6 +105,8 @@ export function compare(baseFile: string, newFile: string, flags: CompareFlags):
   if (c.changes.length === 0) throw new InputError(`bench compare: ${newFile} and ${baseFile} have no case in common to compare (${c.unmatched.join('; ') || 'both have none'})`);
   const judged = new Set(c.changes.map((m) => m.case));
   const unchecked = base.cases.filter((b) => b.canonical && !judged.has(b.name)).map((b) => b.name);
+  // The sweep-scaling case's points digest a canonical scenario too (bench-compare.ts compareScaling).
+  if (base.sweepScaling !== undefined && !c.changes.some((m) => m.case.startsWith('sweep-scaling'))) unchecked.push('sweep-scaling');
   if (unchecked.length > 0) warnOnce(`the digest of ${unchecked.length} canonical case(s) of ${baseFile} was not checked, as ${newFile} did not run them alike: ${unchecked.join(', ')}`);
   const apart = machineDifference(base, next);
   if (apart !== undefined) warnOnce(`${baseFile} and ${newFile} were measured apart (${apart}): their times differ by the machine as well as by the code`);

@@ -12,7 +12,7 @@
  *   which passes for root under /proc and /sys; a sweep's folder is made one level at a time (makeOutputDir).
  */
 import { randomInt } from 'node:crypto';
-import { closeSync, constants, accessSync, fsyncSync, lstatSync, mkdirSync, openSync, readlinkSync, realpathSync, rmdirSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, constants, accessSync, fsyncSync, lstatSync, mkdirSync, openSync, readlinkSync, realpathSync, rmdirSync, statSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { createRequire } from 'node:module';
 import { isMainThread } from 'node:worker_threads';
@@ -241,7 +241,18 @@ export function writeOutput(file: string, content: string): void {
   }
   // write-file-atomic (CommonJS) loads at the first regular file written: a run printing its table needs none of it.
   holdSignals();
-  (createRequire(import.meta.url)('write-file-atomic') as typeof import('write-file-atomic')).sync(target, content);
+  const atomic = createRequire(import.meta.url)('write-file-atomic') as typeof import('write-file-atomic');
+  const existed = kindOf(target) === 'file';
+  try {
+    // write-file-atomic (7.0.1) writes its temp file with one write(2) and renames it over the target whatever that
+    // wrote: on a full disk a short write put a cut file in the user's place, exit 0. So the temp file is written
+    // whole here as it is created (writeFileSync writes until done or throws), and the library's own write is of
+    // nothing; it still names, fsyncs, renames, and removes the temp file if this throws.
+    atomic.sync(target, '', { tmpfileCreated: (tmp: string) => writeFileSync(tmp, content) });
+  } catch (err) {
+    if (typeof (err as NodeJS.ErrnoException).code !== 'string') throw err;
+    throw new Error(`${file}: not written (${osReason(err)}); ${existed ? 'the file there is unchanged' : 'no file was made'}`);
+  }
   const folder = openSync(dirname(target), 'r');
   try {
     fsyncSync(folder);

@@ -145,6 +145,14 @@ export function chartProblems(charts: readonly ChartSpec[], axes: readonly Axis[
     const perBin = c.by === 'bin' || c.bins !== undefined;
     const known = perBin ? BIN_METRICS : RUN_METRICS;
     if (!known.has(c.metric)) problems.push(`charts[${i}].metric: "${c.metric}" is not a${perBin ? ' per-bin' : ''} metric (have ${[...known].join(', ')})`);
+    // Without "by": "bin" a chart's lines are by an axis, and its metric is one bin's: the other bins were dropped unsaid.
+    if (c.by !== 'bin' && c.bins !== undefined && c.bins.length > 1) {
+      problems.push(`charts[${i}].bins: ${JSON.stringify(c.bins)} lists ${c.bins.length} bins, but a chart without "by": "bin" draws one bin's ${c.metric}: list one bin, or add "by": "bin" for a line each`);
+    }
+    // The report puts the first axis of numbers on the x scale: with none, the chart was left out unsaid.
+    if (c.x === undefined && !axes.some((a) => a.name !== VARIANT_AXIS && isNumericAxis(a))) {
+      problems.push(`charts[${i}]: no axis of the sweep has numbers for the x scale (a chart draws ${c.metric} against one): add such an axis, or leave the chart out (the report's CDF and by-bin charts show every point)`);
+    }
     for (const key of ['x', 'by'] as const) {
       const name = c[key];
       if (name === undefined || (key === 'by' && name === 'bin')) continue;

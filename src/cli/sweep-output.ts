@@ -2,15 +2,15 @@
  * A sweep's output directory: sweep.json (the manifest: which points, made from which inputs), results.jsonl (one
  * finished point a line, appended and fsynced as points finish), and the aggregates, aggregate.csv and aggregate.json.
  */
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, truncateSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readdirSync, rmSync, truncateSync } from 'node:fs';
 import { type FileHandle, open } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { digestOf } from '../actors/digest.js';
 import { firstProblem, pointRecordProblem } from '../report/result-schema.js';
-import { InputError } from './errors.js';
+import { InputError, osReason } from './errors.js';
 import { readJsonFile } from './load-scenario.js';
-import { writeOutput } from './output.js';
+import { checkOutputFile, writeOutput } from './output.js';
 import { type PointRecord, aggregate, aggregateCsv, flatRows } from './sweep-aggregate.js';
 import { type Axis, type ChartSpec, type Sweep, VARIANT_AXIS, chartProblems, chartSchema, firstRepeated, pointCount, pointId } from './sweep-file.js';
 
@@ -144,7 +144,13 @@ export function readCheckedManifest(dir: string): Manifest {
 export function readRecords(dir: string, repair = false, manifest?: Manifest): PointRecord[] {
   const file = join(dir, RESULTS);
   if (!existsSync(file)) return [];
-  const text = readFileSync(file, 'utf8');
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    throw new InputError(`${file}: cannot read the sweep's results (${code === 'EISDIR' ? 'a directory, not a file' : osReason(err)})`);
+  }
   const end = text.lastIndexOf('\n') + 1;
   if (end < text.length && repair) truncateSync(file, Buffer.byteLength(text.slice(0, end)));
   const records: PointRecord[] = [];
@@ -229,14 +235,35 @@ export function onePerPoint(had: readonly PointRecord[], ids: ReadonlySet<string
  */
 export class ResultsLog {
   private readonly file: Promise<FileHandle>;
+  private readonly path: string;
   private lines: string[] = [];
   private flushing: Promise<void> | undefined;
   private failed: unknown;
 
+  /**
+   * Opens `dir`'s results.jsonl for appending. One that cannot be (a folder of that name, no permission) is bad input,
+   * before any point runs: it failed only when the log was closed, after every point had run.
+   */
   constructor(dir: string) {
     mkdirSync(dir, { recursive: true });
-    this.file = open(join(dir, RESULTS), 'a');
-    this.file.catch((err: unknown) => { this.failed = err; });
+    this.path = join(dir, RESULTS);
+    try {
+      closeSync(openSync(this.path, 'a'));
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      throw new InputError(`${this.path}: cannot append results (${code === 'EISDIR' ? 'a directory, not a file' : osReason(err)})`);
+    }
+    this.file = open(this.path, 'a');
+    this.file.catch((err: unknown) => { this.failed ??= err; });
+  }
+
+  /**
+   * The error that stopped the log (a full disk), naming the file; undefined while it writes. The points it holds stay
+   * (a line cut short is dropped on --resume).
+   */
+  get failure(): Error | undefined {
+    if (this.failed === undefined) return undefined;
+    return new Error(`${this.path}: cannot append results (${osReason(this.failed)}): the points logged before are kept; --resume runs the rest`);
   }
 
   /** Every line appended, by its record (finalize reuses them rather than stringify each record again). */
@@ -271,8 +298,16 @@ export class ResultsLog {
     await this.flushing;
     if (this.lines.length > 0 && this.failed === undefined) await (this.flushing = this.drain());
     await this.file.then((fh) => fh.close(), () => undefined);
-    if (this.failed !== undefined) throw this.failed;
+    if (this.failed !== undefined) throw this.failure!;
   }
+}
+
+/**
+ * Exit 2 before a sweep's points run when its aggregates could not be written at its end (a folder of that name, no
+ * permission): finalize failed there, after every point had run.
+ */
+export function checkAggregateFiles(dir: string): void {
+  for (const name of [AGGREGATE_CSV, AGGREGATE_JSON]) checkOutputFile(join(dir, name), '--out');
 }
 
 /** Rewrites results.jsonl in point order and writes the aggregates, each file whole or not at all. */

@@ -16,7 +16,7 @@ import { warnOnce } from './warn.js';
 import type { PointRecord } from './sweep-aggregate.js';
 import { type Sweep, type SweepPoint, shardOf } from './sweep-file.js';
 import { PointQueue } from './sweep-order.js';
-import { MANIFEST, type Manifest, RESULTS, ResultsLog, entriesBesideTemps, finalize, manifestOf, onePerPoint, readManifest, readRecords, removeSweepTemps } from './sweep-output.js';
+import { MANIFEST, type Manifest, RESULTS, ResultsLog, checkAggregateFiles, entriesBesideTemps, finalize, manifestOf, onePerPoint, readManifest, readRecords, removeSweepTemps } from './sweep-output.js';
 import { makeOutputDir, writeOutput } from './output.js';
 import { adoptPrestartedPool } from './prestart.js';
 
@@ -99,6 +99,7 @@ export async function runSweep(sweep: Sweep, options: SweepOptions): Promise<Swe
       : `${dir}: holds files but no ${MANIFEST}: not a sweep output; choose an empty or new folder with --out`);
   }
   makeOutputDir(dir, '--out');
+  checkAggregateFiles(dir);
   removeSweepTemps(dir);
   writeOutput(join(dir, MANIFEST), JSON.stringify(manifest, null, 1) + '\n');
 
@@ -127,7 +128,9 @@ export async function runSweep(sweep: Sweep, options: SweepOptions): Promise<Swe
       progress.tick();
       const times = timing.get(task);
       if (t && times) t.points.push({ ...times, mainMs: clockMs() - handled });
-    }, (point, err) => failures.push(`point ${describePoint(point)}: ${err instanceof Error ? err.message : String(err)}`), { plugins: options.plugins, timeDecisions: options.timeDecisions });
+    }, (point, err) => failures.push(`point ${describePoint(point)}: ${err instanceof Error ? err.message : String(err)}`), { plugins: options.plugins, timeDecisions: options.timeDecisions },
+    // A log that cannot take more lines (a full disk) stops the sweep: its points would run for nothing.
+    () => log.failure !== undefined);
     if (t) t.answeredAt = clockMs();
   } finally {
     progress.stop();
@@ -158,12 +161,13 @@ export async function runSweep(sweep: Sweep, options: SweepOptions): Promise<Swe
  * moment it finishes, before this thread has read and logged its result; resolves when all have finished.
  */
 export function runAll<P extends SweepPoint>(pool: TaskPool<SweepTask, Result>, queue: PointQueue<P>, ok: (p: P, r: Result, task: SweepTask) => void,
-  failed: (p: P, err: unknown) => void, extra: Pick<SweepTask, 'plugins' | 'timeDecisions'>): Promise<void> {
+  failed: (p: P, err: unknown) => void, extra: Pick<SweepTask, 'plugins' | 'timeDecisions'>, stopped: () => boolean = () => false): Promise<void> {
   return new Promise((allDone) => {
     let running = 0;
     const feed = (): void => {
       while (running < pool.size + 1) {
-        const p = queue.next();
+        const p = stopped() ? undefined : queue.next();
+        if (p === undefined && running === 0) allDone(); // nothing (more) to run and nothing running
         if (p === undefined) return;
         running++;
         const task: SweepTask = { scenario: p.scenario, variant: p.variant, trace: p.trace, ...extra };

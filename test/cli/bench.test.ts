@@ -249,6 +249,20 @@ describe('hfsim bench compare', () => {
     expect(r.stderr).toContain(`the digest of 1 canonical case(s) of ${join(dir, 'a.json')} was not checked, as ${join(dir, 'subset.json')} did not run them alike: ${canonical.name}`);
   });
 
+  it('warns of the sweep-scaling case too (its points\' digest went unchecked without a word), and refuses a speed-up that is no ratio of times', () => {
+    const a = JSON.parse(readFileSync(join(dir, 'a.json'), 'utf8')) as BenchReport;
+    expect(a.sweepScaling).toBeDefined();
+    const { sweepScaling: _gone, ...without } = a;
+    writeFileSync(join(dir, 'no-sweep.json'), JSON.stringify(without));
+    const r = hfsim('bench', 'compare', join(dir, 'a.json'), join(dir, 'no-sweep.json'), '--threshold', '1000%');
+    expect(r.status).toBe(0);
+    expect(r.stderr).toContain(`the digest of 1 canonical case(s) of ${join(dir, 'a.json')} was not checked, as ${join(dir, 'no-sweep.json')} did not run them alike: sweep-scaling`);
+    writeFileSync(join(dir, 'negative.json'), JSON.stringify({ ...a, sweepScaling: { ...a.sweepScaling, speedup: -3 } }));
+    const bad = hfsim('bench', 'compare', join(dir, 'a.json'), join(dir, 'negative.json'));
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toMatch(/negative\.json: not a bench report: sweepScaling\.speedup: /);
+  });
+
   it('reports a changed canonical digest as a separate, always-fatal outcome regression', () => {
     const changed = structuredClone(smoke2);
     const canonical = changed.cases.find((c) => c.canonical)!;

@@ -133,6 +133,21 @@ describe('no output is left half-written', () => {
   });
 });
 
+describe('a write the disk cannot take whole', () => {
+  it('leaves the file there as it was, says so naming it, and leaves no temp file (a cut file replaced it, exit 0)', () => {
+    // RLIMIT_FSIZE (bash's ulimit -f, in KB) as a full disk: a write past 4 KB is cut short (write-file-atomic renamed
+    // what its one write(2) wrote: 4 KB of the 13 KB result), the next fails (EFBIG: Node ignores SIGXFSZ).
+    const dir = tmp();
+    const out = join(dir, 'r.json');
+    writeFileSync(out, '{"old": true}\n');
+    const r = spawnSync('bash', ['-c', `ulimit -f 4 && exec "$0" "$@"`, process.execPath, CLI, 'run', SMALL, '--out', out, '--no-progress'], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
+    expect(r.status === 0 && r.signal === null, r.stderr).toBe(false);
+    expect(r.stderr).toContain(`hfsim: run failed: ${out}: not written (file too large); the file there is unchanged`);
+    expect(readFileSync(out, 'utf8')).toBe('{"old": true}\n');
+    expect(readdirSync(dir)).toEqual(['r.json']);
+  });
+});
+
 describe('outputs that cannot be written, or would replace one another: exit 2 before any work, nothing of the user\'s lost', () => {
   const SLOW = 'scenarios/fb2010-day.json'; // runs 20 s: an exit within the timeout is one before the run
   const SWEEP = 'scenarios/skip-count.sweep.json';

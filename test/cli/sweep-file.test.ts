@@ -28,6 +28,11 @@ describe('sweep files: validated like scenarios (one line naming file and field,
       /x\.sweep\.json: charts\[0\]\.x: axis "variant" has the value "Fair": a chart's x axis needs numbers/],
     ['a chart whose x axis holds null', () => ['sweep', sweep({ base, axes: { 'hdfs.replication': [3, null] }, charts: [{ metric: 'fairness', x: 'hdfs.replication' }] })],
       /x\.sweep\.json: charts\[0\]\.x: axis "hdfs\.replication" has the value null: a chart's x axis needs numbers/],
+    // Charts the report would have drawn otherwise than asked, or left out, without a word:
+    ['a chart of two bins without by "bin" (it drew bin 1 only)', () => ['sweep', sweep({ base, axes: { 'hdfs.replication': [1, 3] }, charts: [{ metric: 'meanResponseMs', bins: [1, 2] }] })],
+      /x\.sweep\.json: charts\[0\]\.bins: \[1,2\] lists 2 bins, but a chart without "by": "bin" draws one bin's meanResponseMs/],
+    ['a chart with no axis of numbers for x (it was left out)', () => ['sweep', sweep({ base, charts: [{ metric: 'jobs' }] })],
+      /x\.sweep\.json: charts\[0\]: no axis of the sweep has numbers for the x scale/],
     ['a bad --shard', () => ['sweep', sweep({ base }), '--shard', '3/3'], /--shard 3\/3: expected i\/n with 0 <= i < n/],
     ['a bad --parallel', () => ['sweep', sweep({ base }), '--parallel', '0'], /--parallel must be a whole number >= 1/],
   ];

@@ -1,7 +1,18 @@
-/** The order a sweep hands out its points: each unknown group once (largest first), then known groups dearest first. */
+/**
+ * The order a sweep hands out its points: each unknown group once (largest first), then known groups dearest first;
+ * runAll keeping the workers busy until done or stopped; the results log stopping on a failed write.
+ */
+import { mkdirSync, mkdtempSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseScenario } from '../../src/core/scenario.js';
+import type { Result } from '../../src/actors/simulate.js';
+import type { SweepPoint } from '../../src/cli/sweep-file.js';
 import { PointQueue, workloadSize } from '../../src/cli/sweep-order.js';
+import type { PointRecord } from '../../src/cli/sweep-aggregate.js';
+import { ResultsLog } from '../../src/cli/sweep-output.js';
+import { runAll } from '../../src/cli/sweep-run.js';
 
 function scenario(nodesPerRack: number, jobs: number) {
   const parsed = parseScenario({ cluster: { racks: 2, nodesPerRack }, workload: { kind: 'facebook', jobs } });
@@ -37,5 +48,60 @@ describe('PointQueue', () => {
     q.learn('a', 700); // mean 400
     q.learn('b', 500);
     expect(names(q, 4)).toEqual(['b0', 'b1', 'a0', 'a1']);
+  });
+});
+
+describe('runAll', () => {
+  /** A pool of `size` workers whose tasks finish in submission order, a tick apart; counts the tasks it ran. */
+  const fakePool = (size: number) => {
+    const ran: unknown[] = [];
+    const pool = {
+      size,
+      run: (task: unknown) => { ran.push(task); return new Promise<Result>((done) => setTimeout(() => done({ run: { wallMs: 1 } } as Result), 1)); },
+      close: async () => {},
+    };
+    return { pool, ran };
+  };
+  const asPoints = points as unknown as SweepPoint[];
+
+  it('runs every point, each once', async () => {
+    const { pool, ran } = fakePool(2);
+    let ok = 0;
+    await runAll(pool, new PointQueue(asPoints), () => ok++, () => {}, {});
+    expect([ran.length, ok]).toEqual([6, 6]);
+  });
+
+  it('hands out no more once stopped (a results log that cannot be written: the rest ran for nothing)', async () => {
+    const { pool, ran } = fakePool(1);
+    let ok = 0;
+    await runAll(pool, new PointQueue(asPoints), () => ok++, () => {}, {}, () => ok >= 1);
+    // One worker and one point waiting for it when the first answered: those two, none after.
+    expect([ran.length, ok]).toEqual([2, 2]);
+  });
+
+  it('resolves at once when stopped before the first point', async () => {
+    const { pool, ran } = fakePool(2);
+    await runAll(pool, new PointQueue(asPoints), () => {}, () => {}, {}, () => true);
+    expect(ran).toHaveLength(0);
+  });
+});
+
+describe('ResultsLog', () => {
+  it('a write that fails (a full disk: /dev/full) stops it, named by its file, and close() throws that', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hfsim-log-'));
+    symlinkSync('/dev/full', join(dir, 'results.jsonl'));
+    const log = new ResultsLog(dir);
+    expect(log.failure).toBeUndefined();
+    log.append({ id: 'a' } as PointRecord);
+    for (let i = 0; i < 100 && log.failure === undefined; i++) await new Promise((r) => setTimeout(r, 5));
+    const message = `${join(dir, 'results.jsonl')}: cannot append results (no space left on device): the points logged before are kept; --resume runs the rest`;
+    expect(log.failure?.message).toBe(message);
+    await expect(log.close()).rejects.toThrow(message);
+  });
+
+  it('one that cannot be opened (a folder of its name) is bad input at once, before any point runs', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hfsim-log-'));
+    mkdirSync(join(dir, 'results.jsonl'));
+    expect(() => new ResultsLog(dir)).toThrow(expect.objectContaining({ name: 'InputError', message: `${join(dir, 'results.jsonl')}: cannot append results (a directory, not a file)` }));
   });
 });

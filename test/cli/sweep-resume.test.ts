@@ -1,6 +1,6 @@
 /** A sweep killed with SIGKILL part-way and resumed ends with the results of an uninterrupted run, each point once. */
 import { spawn } from 'node:child_process';
-import { appendFileSync, cpSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CLI, type Line, ROOT, base, deterministic, hfsim, lines, otherOutcome, processGroup, smallSweep, tmp, writeJson } from './sweep-helpers.js';
@@ -204,5 +204,24 @@ describe('hfsim sweep --resume', () => {
     const r = hfsim('sweep', file, '--shard', '0/6', '--out', out, '--resume', '--no-progress');
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(new RegExp(`${join(out, 'results.jsonl').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: line 1: summary\\.meanResponseMs: `));
+  });
+
+  it('a results.jsonl or an aggregate that cannot be written is refused before any point runs, naming it (EISDIR at the end, exit 1, no path)', () => {
+    const file = smallSweep();
+    const out = join(tmp('unwritable'), 'out');
+    expect(hfsim('sweep', file, '--shard', '0/6', '--out', out, '--no-progress').code).toBe(0);
+    const results = join(out, 'results.jsonl');
+    const kept = readFileSync(results, 'utf8');
+    rmSync(join(out, 'aggregate.csv'));
+    mkdirSync(join(out, 'aggregate.csv'));
+    const agg = hfsim('sweep', file, '--shard', '0/6', '--out', out, '--resume', '--no-progress');
+    expect([agg.code, agg.stderr]).toEqual([2, `hfsim: --out ${join(out, 'aggregate.csv')}: is a directory, not a file\n`]);
+    expect(readFileSync(results, 'utf8')).toBe(kept);
+    rmSync(results);
+    mkdirSync(results);
+    for (const args of [['sweep', file, '--shard', '0/6', '--out', out, '--resume', '--no-progress'], ['report', out, '--html', join(out, '..', 'r.html')]]) {
+      const r = hfsim(...args);
+      expect([r.code, r.stderr]).toEqual([2, `hfsim: ${results}: cannot read the sweep's results (a directory, not a file)\n`]);
+    }
   });
 });
