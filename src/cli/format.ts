@@ -3,10 +3,18 @@ import type { Result } from '../actors/simulate.js';
 import { linkUse } from '../core/network/link-usage.js';
 
 export function table(header: string[], rows: string[][], alignLeft = 1): string {
+  header = header.map(oneLine);
+  rows = rows.map((r) => r.map(oneLine));
   const widths = header.map((h, c) => rows.reduce((w, r) => Math.max(w, r[c].length), h.length));
   const line = (cells: string[]) => cells.map((cell, c) => (c < alignLeft ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('  ').trimEnd();
   return [line(header), ...rows.map(line)].join('\n');
 }
+
+/**
+ * A cell as one line: control characters (a sweep axis's text value with a newline split its row in two) written as
+ * JSON writes them.
+ */
+const oneLine = (cell: string): string => cell.replace(/[\u0000-\u001f\u007f]/g, (ch) => (ch === '\u007f' ? '\\u007f' : JSON.stringify(ch).slice(1, -1)));
 
 const seconds = (ms: number): string => (ms / 1000).toFixed(1);
 const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;
