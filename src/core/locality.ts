@@ -4,9 +4,10 @@
  * - skip (paper Algorithm 2): after maxSkips skips a job may launch non-local maps, as many as it likes, until it
  *   launches a node-local map again, which resets its count. A job is skipped at most once per heartbeat.
  * - wait (paper Algorithm 3; Hadoop branch-1 FairScheduler.getAllowedLocalityLevel): a job at level NODE may
- *   launch only node-local maps; after waiting nodeMs it may launch rack-local (level RACK); after a further
- *   rackMs, any (level ANY). A launch sets the level to that map's locality and resets the wait. The wait grows
- *   only while the job is skipped: a job skipped at a heartbeat accrues the time to the cluster's next heartbeat.
+ *   launch only node-local maps; after waiting nodeMs it may launch rack-local; after a further rackMs (nodeMs +
+ *   rackMs in all), any. A launch sets the level to that map's locality (a job at level RACK may launch any after
+ *   rackMs) and resets the wait; nothing else does. The wait grows only while the job is skipped: a job skipped at a
+ *   heartbeat accrues the time to the cluster's next heartbeat.
  * Each gate keeps its jobs' state (skip counts; levels and waits) by job index: a Job carries none of it.
  */
 import { z } from 'zod';
@@ -103,20 +104,23 @@ export class TwoLevelWaitGate implements LocalityGate {
     return this.waited[job.index];
   }
 
+  /**
+   * The paper's Algorithm 3, lines 9 and 11: at level NODE, rack-local once the wait reaches W1 and any once it reaches
+   * W1 + W2; at level RACK, any once it reaches W2. Only a launch moves the level and resets the wait. (It moved the
+   * level at W1 and reset the wait there, so a job needed W2 more from whenever it was first asked past W1: up to a
+   * heartbeat gap late, as branch-1's getAllowedLocalityLevel is below W1 + W2.)
+   */
   allowed(job: Job, _nowMs?: number): Locality {
     const j = job.index;
-    const { levels, waited } = this;
-    if (levels[j] === NODE_LOCAL) {
-      if (waited[j] < this.nodeMs) return NODE_LOCAL;
-      levels[j] = RACK_LOCAL;
-      waited[j] = 0;
+    const w = this.waited[j];
+    switch (this.levels[j]) {
+      case NODE_LOCAL:
+        return w < this.nodeMs ? NODE_LOCAL : w < this.nodeMs + this.rackMs ? RACK_LOCAL : OFF_RACK;
+      case RACK_LOCAL:
+        return w < this.rackMs ? RACK_LOCAL : OFF_RACK;
+      default:
+        return OFF_RACK;
     }
-    if (levels[j] === RACK_LOCAL) {
-      if (waited[j] < this.rackMs) return RACK_LOCAL;
-      levels[j] = OFF_RACK;
-      waited[j] = 0;
-    }
-    return OFF_RACK;
   }
 
   skipped(job: Job, untilNextMs: number): void {

@@ -12,6 +12,7 @@ import type { SchedulerConfig } from './scenario.js';
 import { KINDS, type SlotKind } from './slot-kind.js';
 import type { Admission } from './framework/admission.js';
 import { frozenCopy } from './frozen.js';
+import { compareFifo } from './policies/fifo.js';
 
 /**
  * One slot kind's view of a pool (Hadoop's PoolSchedulable). Plugins are handed pools: what changes is private and
@@ -247,9 +248,15 @@ export class ParentPool {
   }
 }
 
-/** A job's demand for one kind (Hadoop's JobSchedulable.updateDemand): tasks not finished; reduces only past slow start. */
-export function jobDemand(job: Job, kind: SlotKind): number {
+/**
+ * A job's demand for one kind (Hadoop's JobSchedulable.updateDemand): tasks not finished; reduces only past slow start.
+ * With copy-compute splitting (`copySplit`) a reduce copies outside the slots and takes one only once its job's maps
+ * are done: until then the job wants no reduce slot (its demand counted there made its pool look starved, and
+ * preemption killed another pool's reduces every interval for slots it could not take).
+ */
+export function jobDemand(job: Job, kind: SlotKind, copySplit = false): number {
   if (kind === 'map') return job.maps - job.finishedMaps;
+  if (copySplit && job.mapsDoneMs < 0) return job.runningReduces;
   return job.finishedMaps >= job.slowStartMaps ? job.reduces - job.finishedReduces : 0;
 }
 
@@ -276,7 +283,7 @@ export class PoolSet implements Admission {
   #parentsSeen: readonly ParentPool[] | undefined;
   readonly #poolOfJob = new Map<Job, Pool>();
   readonly #runnable = new Set<Job>();
-  /** Active jobs in submit order (their arrival order). */
+  /** Active jobs in Hadoop's FifoJobComparator order: priority (VERY_HIGH first), then submit time (compareFifo). */
   readonly #active: Job[] = [];
   readonly #userMax: Map<string, number>;
   #version = 0;
@@ -346,7 +353,15 @@ export class PoolSet implements Admission {
     }
     this.#poolOfJob.set(job, pool);
     pool.joined(job);
-    this.#active.push(job);
+    // Arrivals come in submit order: at the end unless a higher priority (binary search on compareFifo, a total order).
+    let lo = 0;
+    let hi = this.#active.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (compareFifo(this.#active[mid], job) < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    this.#active.splice(lo, 0, job);
     this.updateRunnability();
     this.#version++;
   }
@@ -366,9 +381,11 @@ export class PoolSet implements Admission {
   }
 
   /**
-   * Hadoop's updateRunnability: in submit order, a job is runnable while its user and its pool run fewer jobs
-   * than their limits. Runnable jobs stay runnable (earlier jobs only ever leave), so the limits hold at every
-   * instant. Cost O(active jobs).
+   * Hadoop's updateRunnability (branch-1 FairScheduler): in FifoJobComparator order, priority then submit time, a job
+   * is runnable while its user and its pool run fewer jobs than their limits. A job of higher priority that arrives
+   * takes a place from a runnable one of lower priority, which then launches no more tasks (its running ones run on),
+   * as in Hadoop; before, the places went by submit time alone, and a VERY_HIGH job waited behind a NORMAL one.
+   * Cost O(active jobs).
    */
   private updateRunnability(): void {
     const perUser = new Map<string, number>();
@@ -407,7 +424,7 @@ export class PoolSet implements Admission {
       let demand = 0;
       for (const job of liveJobs(pool)) {
         running += jobRunning(job, kind);
-        if (this.#runnable.has(job)) demand += jobDemand(job, kind);
+        if (this.#runnable.has(job)) demand += jobDemand(job, kind, this.config.copyComputeSplit);
       }
       s.measure(running, demand);
     }

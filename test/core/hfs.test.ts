@@ -207,6 +207,24 @@ describe('copy-compute splitting', () => {
     const split = await small('Copy-compute splitting');
     expect(split).toBeLessThan(without / 2);
   });
+
+  it('with preemption: a job whose maps run on wants no reduce slot (its reduces copy outside them), so nothing is killed for it', async () => {
+    // B's 4 long reduces hold every reduce slot; A's reduces reach slow start at once but, split, may take a slot only
+    // once A's 40 maps are done (600 s), after B's reduces end. Counted as demand, they made A look starved: B's
+    // reduces were killed every check from 105 s and relaunched at once (42 kills, 731 slot-seconds lost).
+    const s = scenario({
+      cluster: { racks: 1, nodesPerRack: 2, mapSlotsPerNode: 2, reduceSlotsPerNode: 2, heartbeatMs: 3000 },
+      tasks: { slowStart: 0.05 },
+      scheduler: { policy: 'hfs', copyComputeSplit: true, pools: [{ name: 'A', fairSharePreemptionTimeoutMs: 30000 }, { name: 'B' }], preemption: { enabled: true, intervalMs: 15000 } },
+      workload: { kind: 'generated', groups: [
+        { name: 'B', count: 1, maps: 1, mapMs: 1000, reduces: 4, reduceMs: 400000 },
+        { name: 'A', count: 1, maps: 40, mapMs: 60000, reduces: 4, reduceMs: 10000, startMs: 5000 },
+      ] },
+    });
+    const r = await simulate(s, { timeDecisions: false });
+    expect(r.summary.killedTasks).toBe(0);
+    expect(r.jobs.every((j) => j.finishMs > 0)).toBe(true);
+  });
 });
 
 describe('DSFS job-type rule', () => {

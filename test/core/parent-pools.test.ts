@@ -12,7 +12,7 @@ import { capacityOrder } from '../../src/core/policies/capacity.js';
 import { hfsOrder } from '../../src/core/policies/hfs.js';
 import { queueTreeOf } from '../../src/core/queue-tree.js';
 import { PoolSet } from '../../src/core/pools.js';
-import { parseScenario } from '../../src/core/scenario.js';
+import { type Priority, parseScenario } from '../../src/core/scenario.js';
 import { makeTopology } from '../../src/core/topology.js';
 import { scenario } from '../helpers.js';
 import { jobIndex, nodeId } from '../../src/core/ids.js';
@@ -20,12 +20,12 @@ import { ENGINE } from '../../src/core/engine-key.js';
 
 const topology = makeTopology({ racks: 1, nodesPerRack: 4, mapSlotsPerNode: 2, reduceSlotsPerNode: 1 }, 1);
 let next = 0;
-function job(pool: string, o: { maps?: number; running?: number; submitMs?: number } = {}): Job {
+function job(pool: string, o: { maps?: number; running?: number; submitMs?: number; priority?: Priority } = {}): Job {
   const blocks = new BlockStore(1);
   const maps = o.maps ?? 100;
   const ids = Int32Array.from({ length: maps }, (_, i) => blocks.add([nodeId(i % 4)]));
   const index = next++;
-  const j = new Job({ index: jobIndex(index), id: `j${index}`, pool, priority: 'NORMAL', type: 'io', submitMs: o.submitMs ?? index,
+  const j = new Job({ index: jobIndex(index), id: `j${index}`, pool, priority: o.priority ?? 'NORMAL', type: 'io', submitMs: o.submitMs ?? index,
     blocks: ids, reduces: 0, mapMs: 1000, reduceMs: 1000, copyMs: 0, bin: 1 }, topology, blocks, 0.05);
   for (let m = 0; m < (o.running ?? 0); m++) j.startMap(ENGINE, m, 0);
   return j;
@@ -236,6 +236,30 @@ describe('parent queues (capacity): the tree YARN\'s capacity scheduler walks', 
     expect(ids(capacityOrder(flat, 'map'))).toEqual([]);
     flat.add(job('o', { running: 1 }));
     expect(ids(capacityOrder(flat, 'map'))).toEqual(['j2']);
+  });
+
+  it('a queue takes a task only within its maximum: 85% of 10 slots is 8 tasks (Hadoop 0.20 refuses occupied + 1 > max; it ran 9)', () => {
+    next = 0;
+    const set = new PoolSet(schedulerOf({ policy: 'capacity', queues: [{ name: 'a', capacity: 50, maxCapacity: 85 }, { name: 'b', capacity: 50 }] }), 10, 10);
+    set.add(job('a', { running: 7 }));
+    expect(ids(capacityOrder(set, 'map'))).toEqual(['j0']);
+    next = 0;
+    const full = new PoolSet(schedulerOf({ policy: 'capacity', queues: [{ name: 'a', capacity: 50, maxCapacity: 85 }, { name: 'b', capacity: 50 }] }), 10, 10);
+    full.add(job('a', { running: 8 }));
+    expect(ids(capacityOrder(full, 'map'))).toEqual([]);
+  });
+
+  it('running-job limits go by priority, then submit time (FifoJobComparator): a VERY_HIGH job takes the NORMAL one\'s place', () => {
+    next = 0;
+    const set = new PoolSet(schedulerOf({ pools: [{ name: 'p', maxRunningJobs: 1 }] }), 100, 50);
+    const normal = job('p', { submitMs: 0 });
+    const urgent = job('p', { submitMs: 100, priority: 'VERY_HIGH' });
+    set.add(normal);
+    expect([set.isRunnable(normal), set.isRunnable(urgent)]).toEqual([true, false]);
+    set.add(urgent);
+    expect([set.isRunnable(normal), set.isRunnable(urgent)]).toEqual([false, true]);
+    set.remove(urgent);
+    expect(set.isRunnable(normal)).toBe(true);
   });
 
   it('a sliver of a slot stays a cap above 0: a queue capped at 1e-10% still gets its one slot', () => {

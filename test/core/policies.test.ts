@@ -139,6 +139,21 @@ describe('locality gates', () => {
     expect(gate.allowed(j, 0)).toBe(NODE_LOCAL);
   });
 
+  it('two-level wait, as the paper\'s Algorithm 3: a wait past W1 + W2 at level NODE allows any at once, and asking moves nothing', () => {
+    const gate = makeLocalityGate({ mode: 'wait', nodeMs: 500, rackMs: 500 }, 1);
+    const j = makeJob(0);
+    // One heartbeat gap of 1,783 ms (2 nodes, 3 s interval): past W1 + W2 in one skip. The level moved to RACK at the
+    // next ask and the wait was reset there, so the job was skipped a heartbeat more before it could launch anywhere.
+    gate.skipped(j, 1783);
+    expect(gate.allowed(j, 0)).toBe(OFF_RACK);
+    const k = makeJob(0);
+    gate.launched(k, NODE_LOCAL);
+    gate.skipped(k, 700);
+    expect(gate.allowed(k, 0)).toBe(RACK_LOCAL);
+    gate.skipped(k, 300); // 1,000 in all at level NODE: no reset at the ask above
+    expect(gate.allowed(k, 0)).toBe(OFF_RACK);
+  });
+
   it('none: any locality at once', () => {
     expect(makeLocalityGate({ mode: 'none' }, 1).allowed(makeJob(0), 0)).toBe(OFF_RACK);
   });

@@ -1,7 +1,7 @@
 /**
  * The capacity scheduler (Yahoo's, Hadoop 0.20; SPEC.md 3.7): queues with configured capacities (percent of the
- * slots of each kind). A free slot goes to the queue with the lowest running / capacity (ties by name); a queue at
- * its maxCapacity is passed over. Within a queue, jobs by priority then submit time (orderingPolicy fifo) or by
+ * slots of each kind). A free slot goes to the queue with the lowest running / capacity (ties by name); a queue
+ * whose next task would pass its maxCapacity (in slots, maybe fractional) is passed over. Within a queue, jobs by priority then submit time (orderingPolicy fifo) or by
  * their running containers, maps and reduces, fewest first, then so (fair: YARN's FairOrderingPolicy orders apps by
  * their resource usage, ties first-in first-out; a container is a slot here), skipping jobs whose user
  * already holds the user limit: max(ceil(C / active users), ceil(C * minUserLimitPercent / 100)), where C is the
@@ -68,11 +68,14 @@ export function capacityOrder(set: PoolSet, kind: SlotKind): Job[] {
  * below their maximum, the least used (running / guaranteed) first, ties by name; a parent queue's leaves in its place.
  */
 function level(parent: string | undefined, tree: QueueTree, slots: number, running: ReadonlyMap<string, number>, leaves: ReadonlyMap<string | undefined, Entry[]>): Entry['queues'] {
-  const entries = (leaves.get(parent) ?? []).filter((x) => x.running < x.max);
+  // A task more must fit under the maximum: Hadoop 0.20's areTasksInQueueOverMaxCapacity refuses occupied + 1 > max
+  // ("we strictly respect the maximum-capacity"); `running < max` let a queue whose max is 8.5 slots run 9. A queue
+  // whose max is below one slot still runs one task at a time (else its jobs never ran, and the run stalled).
+  const entries = (leaves.get(parent) ?? []).filter((x) => fits(x.running, x.max));
   for (const name of tree.parentsUnder(parent)) {
     const r = running.get(name) ?? 0;
     const max = inSlots(tree.absoluteMax(name), slots);
-    if (r >= max) continue;
+    if (!fits(r, max)) continue;
     const queues = level(name, tree, slots, running, leaves);
     if (queues.length > 0) entries.push({ name, capacity: Math.max(1e-9, inSlots(tree.absolute(name), slots)), max, running: r, queues });
   }
@@ -80,6 +83,9 @@ function level(parent: string | undefined, tree: QueueTree, slots: number, runni
   entries.sort((a, b) => a.running / a.capacity - b.running / b.capacity || compareCodeUnits(a.name, b.name));
   return entries.length === 1 ? entries[0].queues : entries.flatMap((e) => e.queues);
 }
+
+/** Whether a queue running `running` tasks may take one more under its maximum of `max` slots (see level()). */
+const fits = (running: number, max: number): boolean => running + 1 <= max || (running === 0 && max > 0);
 
 /** YARN's FairOrderingPolicy with 1-slot containers: fewer running containers (maps and reduces) first, then fifo. */
 function compareUsage(a: Job, b: Job): number {

@@ -16,8 +16,8 @@ import { poolPolicy } from './pool-queue.js';
 
 export const PRIORITY_FACTOR: Record<Priority, number> = { VERY_HIGH: 4, HIGH: 2, NORMAL: 1, LOW: 0.5, VERY_LOW: 0.25 };
 
-export function jobWeight(job: Job, kind: SlotKind, sizeBased: boolean): number {
-  const base = sizeBased ? Math.log2(1 + jobDemand(job, kind)) : 1;
+export function jobWeight(job: Job, kind: SlotKind, sizeBased: boolean, copySplit = false): number {
+  const base = sizeBased ? Math.log2(1 + jobDemand(job, kind, copySplit)) : 1;
   return base * PRIORITY_FACTOR[job.spec.priority];
 }
 
@@ -48,8 +48,8 @@ export function orderedPools(nodes: readonly PoolNode[], kind: SlotKind): Pool[]
   return level.length === 1 ? level[0].pools : level.flatMap((e) => e.pools);
 }
 
-function jobSchedulable(job: Job, kind: SlotKind, sizeBased: boolean): Schedulable {
-  return { name: job.spec.id, running: jobRunning(job, kind), demand: jobDemand(job, kind), minShare: 0, weight: jobWeight(job, kind, sizeBased), startMs: job.spec.submitMs };
+function jobSchedulable(job: Job, kind: SlotKind, sizeBased: boolean, copySplit: boolean): Schedulable {
+  return { name: job.spec.id, running: jobRunning(job, kind), demand: jobDemand(job, kind, copySplit), minShare: 0, weight: jobWeight(job, kind, sizeBased, copySplit), startMs: job.spec.submitMs };
 }
 
 export function hfsOrder(set: PoolSet, kind: SlotKind): Job[] {
@@ -61,7 +61,7 @@ export function hfsOrder(set: PoolSet, kind: SlotKind): Job[] {
     const jobs = activeJobs(pool).filter((j) => set.isRunnable(j));
     if (pool.config.schedulingMode === 'fifo') jobs.sort(compareFifo);
     else {
-      const jv = new Map(jobs.map((j) => [j, jobSchedulable(j, kind, sizeBased)]));
+      const jv = new Map(jobs.map((j) => [j, jobSchedulable(j, kind, sizeBased, set.config.copyComputeSplit)]));
       // total order: the comparator ends in the job id; the index makes it explicit
       jobs.sort((a, b) => compareFairShare(jv.get(a)!, jv.get(b)!) || a.index - b.index);
     }
