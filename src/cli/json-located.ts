@@ -4,7 +4,7 @@
  */
 import { type Node, type ParseError, createScanner, parseTree, printParseErrorCode, SyntaxKind } from 'jsonc-parser';
 import { hasControlChars } from '../core/bounded.js';
-import { MAX_TIME_MS } from '../core/limits.js';
+import { MAX_JSON_DEPTH, MAX_TIME_MS } from '../core/limits.js';
 import { decimal } from './decimal.js';
 import { InputError } from './errors.js';
 
@@ -42,6 +42,8 @@ export class JsonReader {
       if (depth === 0 && kind !== SyntaxKind.OpenBraceToken && kind !== SyntaxKind.OpenBracketToken) this.fail(at, 'expected a job object ({ ... }) or an array of them');
       if (depth === 0) start = at;
       if (kind === SyntaxKind.OpenBraceToken || kind === SyntaxKind.OpenBracketToken) depth++;
+      // jsonc-parser's parseTree recurses a level a call: 7,000 levels overflowed the stack (exit 1, no line).
+      if (depth > MAX_JSON_DEPTH) this.fail(at, `arrays and objects nest deeper than ${MAX_JSON_DEPTH} levels`);
       if (kind === SyntaxKind.CloseBraceToken || kind === SyntaxKind.CloseBracketToken) depth--;
       if (depth === 0) out.push(this.parse(start, scanner.getTokenOffset() + scanner.getTokenLength()));
     }

@@ -35,6 +35,7 @@ export function resolveScenario(raw: Record<string, unknown>, scenarioFile: stri
       slsCache.set(key, (trace = w.format === 'rumen' ? parseRumenTrace(text, path) : parseSlsTrace(text, path)));
       // SLS logs each such job ("Failed to create an AM") and replays the others.
       for (const j of trace.skipped) warnOnce(`${path}:${j.line}: job "${j.id}" skipped, as SLS skips it: ${j.why}`);
+      for (const j of trace.reset ?? []) warnOnce(`${path}:${j.line}: job "${j.id}" was submitted ${j.earlierMs} ms before the file's first job, the trace's time 0: its submit time is reset to 0, as SLS resets it`);
     }
     const { cluster, hdfs } = parsed.value;
     return parseScenario({ ...withFiles, workload: slsJobsWorkload(trace.jobs, w, { racks: cluster.racks, nodesPerRack: cluster.nodesPerRack, replication: hdfs.replication }, path) });

@@ -43,10 +43,13 @@ function tasks(r: JsonReader, p: Map<string, Node>, key: string, job: SlsJob): v
 export function parseRumenTrace(text: string, file: string): SlsTrace {
   const r = new JsonReader(text, file);
   let baseline: number | undefined;
-  return readJobs(r, r.values(), (node, i) => {
+  const reset: NonNullable<SlsTrace['reset']> = [];
+  const trace = readJobs(r, r.values(), (node, i) => {
     const p = r.props(node, undefined, 'a job');
     const submit = r.num(p, 'submitTime', { min: 0, int: true }) ?? r.fail(node.offset, 'the job has no "submitTime"');
+    // SLS's baseline is the first job of the file; an earlier job starts at 0, with a warning (SLSRunner).
     baseline ??= submit;
+    if (submit < baseline) reset.push({ id: r.str(p, 'jobID') ?? `job_${i + 1}`, line: r.line(node.offset), earlierMs: baseline - submit });
     const job: SlsJob = {
       id: r.str(p, 'jobID') ?? `job_${i + 1}`,
       startMs: Math.max(0, submit - baseline) <= MAX_TIME_MS ? Math.max(0, submit - baseline) : r.fail(p.get('submitTime')!.offset, `"submitTime" is ${submit - baseline} ms after the first job's, above the limit of ${MAX_TIME_MS} ms (24.8 days) for any time`),
@@ -60,7 +63,10 @@ export function parseRumenTrace(text: string, file: string): SlsTrace {
     };
     tasks(r, p, 'mapTasks', job);
     tasks(r, p, 'reduceTasks', job);
+    // A job that failed before any task (common in job histories): SLS logs it and replays the others.
+    if (job.maps.length === 0 && job.reduceMs.length === 0) throw new SkipJob(job, 'it has no tasks ("No task for the job!")');
     if (job.maps.length === 0) r.fail(node.offset, `job "${job.id}" has no map task: hfsim's jobs read their input in maps`);
     return job;
   });
+  return reset.length === 0 ? trace : { ...trace, reset };
 }

@@ -37,6 +37,8 @@ const EXECUTION_TYPES = ['GUARANTEED', 'OPPORTUNISTIC'];
 export interface SlsTrace {
   jobs: SlsJob[];
   skipped: SkippedJob[];
+  /** Rumen: jobs submitted before the first job of the file, whose submit time SLS resets to 0 ("reset job ... start time to 0"). */
+  reset?: Array<{ id: string; line: number; earlierMs: number }>;
 }
 
 export interface SkippedJob {
@@ -97,7 +99,7 @@ function slsJob(r: JsonReader, node: Node, index: number): SlsJob {
     startMs: r.num(p, 'job.start.ms', { min: 0, max: MAX_TIME_MS, int: true })!,
     queue: r.str(p, 'job.queue.name')!,
     user: r.str(p, 'job.user') ?? 'default',
-    count: r.num(p, 'job.count', { min: 1, int: true }) ?? 1,
+    count: Math.max(r.num(p, 'job.count', { min: -Infinity, int: true }) ?? 1, 1), // SLS: Math.max(jobCount, 1)
     maps: [],
     reduceMs: [],
     hosts: [],
@@ -114,9 +116,9 @@ function slsJob(r: JsonReader, node: Node, index: number): SlsJob {
 function slsTask(r: JsonReader, node: Node, job: SlsJob): void {
   const p = r.props(node, undefined, 'a container');
   checkOtherKeys(r, p, TASK_KEYS, 'container.', 'a container');
-  r.num(p, 'container.priority', { min: 0, int: true });
+  r.num(p, 'container.priority', { min: -Infinity, int: true }); // any int, as SLS's Integer.parseInt
   r.num(p, 'container.allocation.id', { min: -1, int: true });
-  r.num(p, 'container.request.delay', { min: 0, int: true });
+  r.num(p, 'container.request.delay', { min: -Infinity, int: true }); // SLS clamps a negative delay to 0
   const execution = r.str(p, 'container.execution.type');
   if (execution !== undefined && !EXECUTION_TYPES.includes(execution)) r.fail(p.get('container.execution.type')!.offset, `"container.execution.type" must be ${EXECUTION_TYPES.map((t) => `"${t}"`).join(' or ')}, not "${execution}"`);
   // TaskContainerDefinition's order; -1 is its "not given".
@@ -137,13 +139,13 @@ function slsTask(r: JsonReader, node: Node, job: SlsJob): void {
   if (ms > MAX_TIME_MS) r.fail(node.offset, `the container lasts ${ms} ms, above the limit of ${MAX_TIME_MS} ms (24.8 days) for any time`);
   const type = r.str(p, 'container.type') ?? 'map';
   if (type !== 'map' && type !== 'reduce') r.fail(p.get('container.type')!.offset, `"container.type" must be "map" or "reduce", not "${type}"`);
-  const count = r.num(p, 'count', { min: 1, int: true }) ?? 1;
+  const count = Math.max(r.num(p, 'count', { min: -Infinity, int: true }) ?? 1, 1); // SLS: Math.max(count, 1)
   const host = r.str(p, 'container.host');
   if (type === 'map' && host === undefined) r.fail(node.offset, 'a map container needs "container.host": its input\'s replica');
   if (host !== undefined) job.hosts.push(host);
   // Checked before the copies are made: a count of 1e9 once filled the heap for minutes.
   const [have, most, what] = type === 'map' ? [job.maps.length, MAX_JOB_MAPS, 'maps a job'] : [job.reduceMs.length, MAX_REDUCES, 'reduces'];
-  if (have + count > most) r.fail(p.get('count')!.offset, `"count" ${count} makes job "${job.id}" ${have + count} ${type}s, above the limit of ${most} ${what}`);
+  if (have + count > most) r.fail((p.get('count') ?? node).offset, `"count" ${count} makes job "${job.id}" ${have + count} ${type}s, above the limit of ${most} ${what}`);
   for (let i = 0; i < count; i++) {
     if (type === 'map') job.maps.push({ hosts: [host!], ms });
     else job.reduceMs.push(ms);

@@ -9,6 +9,7 @@ import { dirname, isAbsolute, join } from 'node:path';
 import type { Scenario } from '../core/scenario.js';
 import type { SwimTrace } from '../core/swim.js';
 import { InputError } from './errors.js';
+import { warnOnce } from './warn.js';
 import { MAX_JOBS, MAX_TIME_MS } from '../core/limits.js';
 import { hasControlChars } from '../core/bounded.js';
 
@@ -33,6 +34,9 @@ export function parseSwimTrace(text: string, file: string): SwimTrace {
   let anyPath = false;
   const seen = new Set<string>();
   const bad = (line: number, what: string): InputError => new InputError(`${file}:${line}: ${what}`);
+  /** Lines whose gap (column 3) is not their submit time's step from the line before (the first line's: from 0). */
+  let offGaps = 0;
+  let firstOff = '';
   for (let i = 0; i < n; i++) {
     const line = i + 1;
     const cols = lines[i].replace(/\r$/, '').split('\t');
@@ -63,6 +67,10 @@ export function parseSwimTrace(text: string, file: string): SwimTrace {
     });
     if (i > 0 && nums[0] < submitS[i - 1]) throw bad(line, `submit time ${nums[0]} is before the previous line's ${submitS[i - 1]}`);
     if (nums[0] * 1000 > MAX_TIME_MS) throw bad(line, `submit time ${nums[0]} s is above the limit of ${MAX_TIME_MS / 1000} s`);
+    const step = nums[0] - (i > 0 ? submitS[i - 1] : 0);
+    if (Math.abs(step - nums[1]) > 1e-9 * Math.max(1, nums[0]) && offGaps++ === 0) {
+      firstOff = `${file}:${line}: column 3 (inter-arrival gap) ${nums[1]} is not the step of the submit times (column 2) from ${i > 0 ? 'the line before' : '0'}, ${step}`;
+    }
     ids.push(id);
     submitS[i] = nums[0];
     inputBytes[i] = nums[2];
@@ -70,6 +78,9 @@ export function parseSwimTrace(text: string, file: string): SwimTrace {
     outputBytes[i] = nums[4];
   }
   if (n === 0) throw new InputError(`${file}: the trace has no jobs`);
+  // SWIM writes column 2 as the sum of the gaps, and its replay script sleeps the gaps: here the submit times are
+  // replayed, so a trace whose columns disagree replays otherwise than SWIM would.
+  if (offGaps > 0) warnOnce(`${firstOff}${offGaps > 1 ? ` (and ${offGaps - 1} more lines)` : ''}: hfsim replays the submit times; SWIM's replay script sleeps the gaps`);
   return anyPath ? { file, ids, submitS, inputBytes, shuffleBytes, outputBytes, inputPaths } : { file, ids, submitS, inputBytes, shuffleBytes, outputBytes };
 }
 

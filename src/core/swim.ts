@@ -5,7 +5,7 @@
  * The model, per job (every constant is a workload field; defaults calibrated to the Delay Scheduling paper's
  * Facebook medians, map task 19 s and reduce task 231 s):
  * - Bytes are scaled by (simulated nodes / tracedNodes), as SWIM's replay does; SWIM's minima then apply: at least
- *   one input block, and at least 1 KB of shuffle and of output.
+ *   64 MB of input (one block of SWIM's clusters, whatever hdfs.blockMB), and at least 1 KB of shuffle and of output.
  * - maps = ceil(input / block size): one map per HDFS block (hdfs.blockMB). The input file's blocks are placed by
  *   HDFS's default policy when the job is built: a file of its own (named by the job id), or, for the rows of a
  *   `withInputPaths` trace that name an input path (and inputPaths "shared"), the path's one file, whose size is the
@@ -48,6 +48,11 @@ export interface SwimTrace {
 const MB = 1024 * 1024;
 /** SWIM's floor on shuffle and output bytes. */
 const MIN_BYTES = 1024;
+/**
+ * SWIM's floor on a job's input: 64 MB (GenerateReplayScript: one block of the 64 MB-block clusters it replayed on),
+ * whatever the block size here (it was one block: a tiny job read 128 MB in a 35 s map at the default blockMB).
+ */
+const MIN_INPUT_BYTES = 64 * MB;
 
 /** The shape of one job derived from a trace row, before its input is placed. */
 export interface SwimJobShape {
@@ -65,7 +70,7 @@ export interface SwimJobShape {
 /** Derives one job's maps, reduces and durations from its (unscaled) trace bytes; see the module comment. */
 export function swimJobShape(w: SwimWorkload, scale: number, blockMB: number, input: number, shuffle: number, output: number): SwimJobShape {
   const blockBytes = blockMB * MB;
-  const inBytes = Math.max(input * scale, blockBytes);
+  const inBytes = Math.max(input * scale, MIN_INPUT_BYTES);
   const maps = Math.max(1, Math.ceil(inBytes / blockBytes));
   const mapMs = Math.round(w.mapBaseMs + (w.mapMsPerMB * inBytes) / maps / MB);
   const inputMBPerMap = inBytes / maps / MB;

@@ -155,13 +155,18 @@ describe('SLS JSON traces', () => {
     ['no queue', '{ "job.start.ms": 0,\n  "job.tasks": [] }', /^t\.json:1: the job has no "job\.queue\.name"$/],
     ['a key given twice', job('    { "container.host": "h", "duration.ms": 5 }', '\n  "job.start.ms": 5,'), /^t\.json:2: "job\.start\.ms" is given twice$/],
     ['a text start time', '{ "job.queue.name": "q",\n  "job.start.ms": "soon", "job.tasks": [{ "container.host": "h", "duration.ms": 1 }] }', /^t\.json:2: "job\.start\.ms" must be a whole number of at least 0, not "soon"$/],
-    ['a fractional count', job('    { "container.host": "h", "duration.ms": 5,\n      "count": 1.5 }'), /^t\.json:4: "count" must be a whole number of at least 1, not 1\.5$/],
+    ['a fractional count', job('    { "container.host": "h", "duration.ms": 5,\n      "count": 1.5 }'), /^t\.json:4: "count" must be a whole number, not 1\.5$/],
     ['only a job SLS skips (no tasks)', job(''), /^t\.json: no job to replay: SLS skips all 1 \(line 1, job "job_1": it has no containers \("No task for the job!"\)\)$/],
     ['tasks that are not an array', job('').replace('[\n\n  ]', '"none"'), /^t\.json:2: "job\.tasks" must be an array of containers$/],
     ['only reduces', job('    { "duration.ms": 5, "container.type": "reduce" }'), /^t\.json:2: job "job_1" has no map container/],
     ['another AM type', job('    { "container.host": "h", "duration.ms": 5 }', ' "am.type": "stream",'), /^t\.json:1: am\.type "stream": only mapreduce jobs are replayed$/],
     ['an empty file', '\n', /^t\.json: the trace has no jobs$/],
     // a fuzzing pass's: 1e9 copies of a container filled the heap for minutes before any limit was checked
+    // the container past the limit had no "count" of its own: "Cannot read properties of undefined (reading 'offset')", exit 1
+    ['a container without count past a job\'s reduces', job('    { "container.host": "h", "duration.ms": 5 },\n    { "container.type": "reduce", "duration.ms": 5, "count": 10000000 },\n    { "container.type": "reduce", "duration.ms": 5 }'),
+      /^t\.json:5: "count" 1 makes job "job_1" 10000001 reduces, above the limit of 10000000 reduces$/],
+    // jsonc-parser recursed a level a call: "Maximum call stack size exceeded", exit 1
+    ['arrays nested 7,000 deep', `${'['.repeat(7000)}${']'.repeat(7000)}`, /^t\.json:1: arrays and objects nest deeper than 64 levels$/],
     ['a container count past a job\'s maps', job('    { "container.host": "h", "duration.ms": 5,\n      "count": 1000000000 }'), /^t\.json:4: "count" 1000000000 makes job "job_1" 1000000000 maps, above the limit of 5000000 maps a job$/],
   ];
 
@@ -187,6 +192,12 @@ describe('SLS JSON traces', () => {
     // times before the trace's start are times (RumenToSLSConverter can write them); -1 is "not given" there too
     expect(ms('"container.start.ms": -20, "container.end.ms": -5')).toBe(15);
     expect(() => ms('"container.start.ms": -1, "container.end.ms": 9')).toThrow(/no job to replay: SLS skips all 1 .*has no duration/);
+  });
+
+  it('a count or job.count below 1 counts 1, and a priority or request delay may be any whole number, as in SLS', () => {
+    const one = parseSlsTrace(job('    { "container.host": "h", "duration.ms": 5 }'), 't.json').jobs;
+    const zero = parseSlsTrace(job('    { "container.host": "h", "duration.ms": 5, "count": 0, "container.priority": -1, "container.request.delay": -5 }', ' "job.count": 0,'), 't.json').jobs;
+    expect(zero.map(({ line: _, ...j }) => j)).toEqual(one.map(({ line: _, ...j }) => j));
   });
 
   it('a job SLS skips is skipped and told on stderr; the others replay as the trace without it', () => {
@@ -270,6 +281,21 @@ describe('Rumen traces (format: "rumen")', () => {
       { id: 'job_4', line: 12, why: 'its task at line 13 in "mapTasks": its last attempt lasts an unknown time ("Duration of a task shouldn\'t be less or equal to 0!")' },
       { id: 'job_5', line: 14, why: 'its task at line 15 in "mapTasks": its last attempt has no "hostName"' },
     ]);
+  });
+
+  it('skips a job with no task at all, as SLS does (one job that failed at set-up refused the whole trace)', () => {
+    const failed = '{ "jobID": "failed_at_setup", "queue": "q", "submitTime": 1050000, "outcome": "FAILED", "mapTasks": [], "reduceTasks": [] }\n';
+    const t = parseRumenTrace(RUMEN + failed, 'r.json');
+    expect(t.jobs).toEqual(parseRumenTrace(RUMEN, 'r.json').jobs);
+    expect(t.skipped).toEqual([{ id: 'failed_at_setup', line: 10, why: 'it has no tasks ("No task for the job!")' }]);
+  });
+
+  it('counts submit times from the file\'s first job, as SLS does, and lists a job submitted before it (reset to 0) for a warning', () => {
+    const job = (id: string, submit: number) => `{ "jobID": "${id}", "queue": "q", "submitTime": ${submit}, "mapTasks": [ { "attempts": [ ${attempt('/r/h1', 0, 5000)} ] } ] }`;
+    const t = parseRumenTrace([job('j2', 1000060000), job('j1', 1000000000), job('j3', 1000120000)].join('\n'), 'r.json');
+    expect(t.jobs.map((j) => j.startMs)).toEqual([0, 0, 60000]);
+    expect(t.reset).toEqual([{ id: 'j1', line: 2, earlierMs: 60000 }]);
+    expect(parseRumenTrace(job('j1', 5), 'r.json').reset).toBeUndefined();
   });
 
   it.each([

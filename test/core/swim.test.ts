@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
 import { simulate } from '../../src/actors/simulate.js';
 import { parseSwimTrace } from '../../src/cli/trace.js';
@@ -34,6 +34,25 @@ describe('swim job shape', () => {
     const s = swimJobShape(w, scale, 64, input, shuffle, output);
     expect(s.maps).toBe(maps);
     expect(s.reduces).toBe(reduces);
+  });
+
+  it('floors a job\'s input at SWIM\'s 64 MB whatever the block size (it was one block: a tiny job\'s map read 128 MB, 35 s)', () => {
+    for (const blockMB of [32, 64, 128, 256]) {
+      const s = swimJobShape(w, 1, blockMB, 1000, 0, 0);
+      expect([s.maps, s.inputMBPerMap * s.maps, s.mapMs]).toEqual([Math.max(1, 64 / blockMB), 64, blockMB >= 64 ? 19_000 : 3000 + 250 * blockMB]);
+    }
+  });
+
+  it('warns, naming the first line, when a trace\'s gaps (column 3) disagree with its submit times (column 2), which it replays', () => {
+    const lines: string[] = [];
+    const write = vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => { lines.push(String(chunk)); return true; });
+    try {
+      parseSwimTrace('j0\t5\t5\t1\t0\t0\nj1\t5\t100\t1\t0\t0\nj2\t5\t100\t1\t0\t0\n', 'gaps.tsv');
+      parseSwimTrace('j0\t5\t5\t1\t0\t0\nj1\t7\t2\t1\t0\t0\n', 'agree.tsv');
+    } finally {
+      write.mockRestore();
+    }
+    expect(lines).toEqual(['hfsim: warning: gaps.tsv:2: column 3 (inter-arrival gap) 100 is not the step of the submit times (column 2) from the line before, 0 (and 1 more lines): hfsim replays the submit times; SWIM\'s replay script sleeps the gaps\n']);
   });
 
   it('is calibrated to the Facebook medians: a full 64 MB map 19 s, a full 1e9-byte reduce 231 s', () => {
