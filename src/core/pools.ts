@@ -282,7 +282,7 @@ export class PoolSet implements Admission {
   readonly #parents: ParentPool[] = [];
   #parentsSeen: readonly ParentPool[] | undefined;
   readonly #poolOfJob = new Map<Job, Pool>();
-  readonly #runnable = new Set<Job>();
+  #runnable = new Set<Job>();
   /** Active jobs in Hadoop's FifoJobComparator order: priority (VERY_HIGH first), then submit time (compareFifo). */
   readonly #active: Job[] = [];
   readonly #userMax: Map<string, number>;
@@ -382,27 +382,34 @@ export class PoolSet implements Admission {
 
   /**
    * Hadoop's updateRunnability (branch-1 FairScheduler): in FifoJobComparator order, priority then submit time, a job
-   * is runnable while its user and its pool run fewer jobs than their limits. A job of higher priority that arrives
-   * takes a place from a runnable one of lower priority, which then launches no more tasks (its running ones run on),
-   * as in Hadoop; before, the places went by submit time alone, and a VERY_HIGH job waited behind a NORMAL one.
+   * is runnable while its user and its pool run fewer jobs than their limits; before, the places went by submit time
+   * alone, and a VERY_HIGH job waited behind a NORMAL one. One departure: a runnable job with tasks running keeps its
+   * place. Hadoop gives it to a job of higher priority that arrives, and then the first job's reduces, holding their
+   * slots while they wait for maps it may no longer launch, can hold them for good (a harness scenario stalled: one
+   * reduce slot, maxRunningJobs 1, a LOW job's reduce waiting and a VERY_HIGH job's reduce waiting for the slot). So
+   * the runnable set holds the limits at every instant, and only jobs with nothing running are passed over.
    * Cost O(active jobs).
    */
   private updateRunnability(): void {
     const perUser = new Map<string, number>();
     const perPool = new Map<Pool | ParentPool, number>();
-    this.#runnable.clear();
+    const take = (job: Job, pool: Pool, user: string): void => {
+      this.#runnable.add(job);
+      perUser.set(user, (perUser.get(user) ?? 0) + 1);
+      perPool.set(pool, (perPool.get(pool) ?? 0) + 1);
+      for (let a = pool.parent; a !== undefined; a = a.parent) perPool.set(a, (perPool.get(a) ?? 0) + 1);
+    };
+    const was = this.#runnable;
+    this.#runnable = new Set<Job>();
     for (const job of this.#active) {
+      if (was.has(job) && job.runningMaps + job.runningReduces > 0) take(job, this.#poolOfJob.get(job)!, PoolSet.userOf(job));
+    }
+    for (const job of this.#active) {
+      if (this.#runnable.has(job)) continue;
       const user = PoolSet.userOf(job);
       const pool = this.#poolOfJob.get(job)!;
-      const u = perUser.get(user) ?? 0;
-      const p = perPool.get(pool) ?? 0;
       const userLimit = this.#userMax.get(user) ?? this.config.userMaxJobsDefault ?? Infinity;
-      if (u < userLimit && p < pool.config.maxRunningJobs && PoolSet.parentsAdmit(pool, perPool)) {
-        this.#runnable.add(job);
-        perUser.set(user, u + 1);
-        perPool.set(pool, p + 1);
-        for (let a = pool.parent; a !== undefined; a = a.parent) perPool.set(a, (perPool.get(a) ?? 0) + 1);
-      }
+      if ((perUser.get(user) ?? 0) < userLimit && (perPool.get(pool) ?? 0) < pool.config.maxRunningJobs && PoolSet.parentsAdmit(pool, perPool)) take(job, pool, user);
     }
     for (const pool of this.#pools) pool.countRunnable(perPool.get(pool) ?? 0);
   }

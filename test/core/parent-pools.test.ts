@@ -262,6 +262,16 @@ describe('parent queues (capacity): the tree YARN\'s capacity scheduler walks', 
     expect(set.isRunnable(normal)).toBe(true);
   });
 
+  it('a runnable job with tasks running keeps its place (its reduces would hold their slots waiting on maps it could no longer launch)', () => {
+    next = 0;
+    const set = new PoolSet(schedulerOf({ pools: [{ name: 'p', maxRunningJobs: 1 }] }), 100, 50);
+    const started = job('p', { submitMs: 0, running: 1 });
+    const urgent = job('p', { submitMs: 100, priority: 'VERY_HIGH' });
+    set.add(started);
+    set.add(urgent);
+    expect([set.isRunnable(started), set.isRunnable(urgent)]).toEqual([true, false]);
+  });
+
   it('a sliver of a slot stays a cap above 0: a queue capped at 1e-10% still gets its one slot', () => {
     next = 0;
     const set = new PoolSet(schedulerOf({ policy: 'capacity', queues: [{ name: 'small', capacity: 1e-10, maxCapacity: 1e-10 }, { name: 'big', capacity: 90 }] }), 100, 50);
