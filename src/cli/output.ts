@@ -12,7 +12,7 @@
  *   which passes for root under /proc and /sys; a sweep's folder is made one level at a time (makeOutputDir).
  */
 import { randomInt } from 'node:crypto';
-import { closeSync, constants, accessSync, fsyncSync, lstatSync, mkdirSync, openSync, readlinkSync, realpathSync, rmdirSync, statSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
+import { chmodSync, closeSync, constants, accessSync, fsyncSync, lstatSync, mkdirSync, openSync, readlinkSync, realpathSync, rmdirSync, statSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { createRequire } from 'node:module';
 import { isMainThread } from 'node:worker_threads';
@@ -248,7 +248,7 @@ export function writeOutput(file: string, content: string): void {
     // wrote: on a full disk a short write put a cut file in the user's place, exit 0. So the temp file is written
     // whole here as it is created (writeFileSync writes until done or throws), and the library's own write is of
     // nothing; it still names, fsyncs, renames, and removes the temp file if this throws.
-    atomic.sync(target, '', { tmpfileCreated: (tmp: string) => writeFileSync(tmp, content) });
+    atomic.sync(target, '', { tmpfileCreated: (tmp: string) => writeWhole(tmp, content) });
   } catch (err) {
     if (typeof (err as NodeJS.ErrnoException).code !== 'string') throw err;
     throw new Error(`${file}: not written (${osReason(err)}); ${existed ? 'the file there is unchanged' : 'no file was made'}`);
@@ -259,6 +259,19 @@ export function writeOutput(file: string, content: string): void {
   } finally {
     closeSync(folder);
   }
+}
+
+/**
+ * Writes `content` whole into the temp file write-file-atomic just made, by its path. The library made it with the
+ * target's mode (or 0666 less the umask), which may lack the owner's write bit (a 0444 target, a umask of 0277): its
+ * own descriptor writes anyway, an open by path would be refused, so the bit is lent for the write and taken back.
+ */
+function writeWhole(tmp: string, content: string): void {
+  const mode = statSync(tmp).mode & 0o7777;
+  const lend = (mode & 0o200) === 0;
+  if (lend) chmodSync(tmp, mode | 0o200);
+  writeFileSync(tmp, content);
+  if (lend) chmodSync(tmp, mode);
 }
 
 /**

@@ -49,7 +49,6 @@ export function parseRumenTrace(text: string, file: string): SlsTrace {
     const submit = r.num(p, 'submitTime', { min: 0, int: true }) ?? r.fail(node.offset, 'the job has no "submitTime"');
     // SLS's baseline is the first job of the file; an earlier job starts at 0, with a warning (SLSRunner).
     baseline ??= submit;
-    if (submit < baseline) reset.push({ id: r.str(p, 'jobID') ?? `job_${i + 1}`, line: r.line(node.offset), earlierMs: baseline - submit });
     const job: SlsJob = {
       id: r.str(p, 'jobID') ?? `job_${i + 1}`,
       startMs: Math.max(0, submit - baseline) <= MAX_TIME_MS ? Math.max(0, submit - baseline) : r.fail(p.get('submitTime')!.offset, `"submitTime" is ${submit - baseline} ms after the first job's, above the limit of ${MAX_TIME_MS} ms (24.8 days) for any time`),
@@ -66,6 +65,8 @@ export function parseRumenTrace(text: string, file: string): SlsTrace {
     // A job that failed before any task (common in job histories): SLS logs it and replays the others.
     if (job.maps.length === 0 && job.reduceMs.length === 0) throw new SkipJob(job, 'it has no tasks ("No task for the job!")');
     if (job.maps.length === 0) r.fail(node.offset, `job "${job.id}" has no map task: hfsim's jobs read their input in maps`);
+    // Told only of a job replayed (a skipped one has its own warning).
+    if (submit < baseline) reset.push({ id: job.id, line: job.line, earlierMs: baseline - submit });
     return job;
   });
   return reset.length === 0 ? trace : { ...trace, reset };

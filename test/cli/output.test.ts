@@ -133,6 +133,27 @@ describe('no output is left half-written', () => {
   });
 });
 
+/** Root can run a command as nobody (setpriv, util-linux): permission checks then apply, as for a user. */
+const asNobody = process.getuid?.() === 0 && spawnSync('setpriv', ['--version']).status === 0;
+
+describe('a write by a user whose umask or target takes away the owner\'s write bit', () => {
+  it.skipIf(!asNobody)('writes the file whole and keeps the mode it would have (the temp file was reopened by path: permission denied after the whole run)', () => {
+    const dir = tmp();
+    chmodSync(dir, 0o777);
+    const kept = join(dir, 'kept.json');
+    writeFileSync(kept, '{}');
+    chmodSync(kept, 0o644);
+    execFileSync('chown', ['65534', kept]);
+    const fresh = join(dir, 'fresh.json');
+    const r = spawnSync('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', 'bash', '-c',
+      `umask 0277 && "$0" "$@" --out ${JSON.stringify(kept)} && "$0" "$@" --out ${JSON.stringify(fresh)}`, process.execPath, CLI, 'run', SMALL, ...ONE, '--no-progress'], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
+    expect(r.status, r.stderr).toBe(0);
+    expect(isResult(readFileSync(kept, 'utf8')) && isResult(readFileSync(fresh, 'utf8'))).toBe(true);
+    expect([statSync(kept).mode & 0o777, statSync(fresh).mode & 0o777]).toEqual([0o644, 0o400]);
+    expect(readdirSync(dir).sort()).toEqual(['fresh.json', 'kept.json']);
+  });
+});
+
 describe('a write the disk cannot take whole', () => {
   it('leaves the file there as it was, says so naming it, and leaves no temp file (a cut file replaced it, exit 0)', () => {
     // RLIMIT_FSIZE (bash's ulimit -f, in KB) as a full disk: a write past 4 KB is cut short (write-file-atomic renamed

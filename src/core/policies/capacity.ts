@@ -13,7 +13,7 @@
  */
 import type { Job } from '../job.js';
 import { type Pool, PoolSet, activeJobs, jobRunning, livePools } from '../pools.js';
-import { type QueueTree, inSlots, queueTreeOf } from '../queue-tree.js';
+import { type QueueTree, inSlots, queueTreeOf, tasksWithin } from '../queue-tree.js';
 import { capacityShares } from '../capacity-shares.js';
 import type { QueueConfig } from '../pool-config.js';
 import { compareFifo } from './fifo.js';
@@ -85,7 +85,7 @@ function level(parent: string | undefined, tree: QueueTree, slots: number, runni
 }
 
 /** Whether a queue running `running` tasks may take one more under its maximum of `max` slots (see level()). */
-const fits = (running: number, max: number): boolean => running + 1 <= max || (running === 0 && max > 0);
+const fits = (running: number, max: number): boolean => running < tasksWithin(max);
 
 /** YARN's FairOrderingPolicy with 1-slot containers: fewer running containers (maps and reduces) first, then fifo. */
 function compareUsage(a: Job, b: Job): number {
