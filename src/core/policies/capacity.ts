@@ -1,7 +1,8 @@
 /**
  * The capacity scheduler (Yahoo's, Hadoop 0.20; SPEC.md 3.7): queues with configured capacities (percent of the
  * slots of each kind). A free slot goes to the queue with the lowest running / capacity (ties by name); a queue
- * whose next task would pass its maxCapacity (in slots, maybe fractional) is passed over. Within a queue, jobs by priority then submit time (orderingPolicy fifo) or by
+ * whose next task would pass its maxCapacity (in slots, maybe fractional) is passed over. Within a queue, jobs by
+ * priority then submit time (orderingPolicy fifo) or by
  * their running containers, maps and reduces, fewest first, then so (fair: YARN's FairOrderingPolicy orders apps by
  * their resource usage, ties first-in first-out; a container is a slot here), skipping jobs whose user
  * already holds the user limit: max(ceil(C / active users), ceil(C * minUserLimitPercent / 100)), where C is the
