@@ -16,6 +16,12 @@ export const benchExit = { code: EXIT.ok as number };
 /** The --plugin files this process loaded (plugins.ts adds them): a run that fails names them, as a likely cause. */
 export const loadedPluginFiles: string[] = [];
 
+/** Why a file could not be opened, in words: a missing file, a folder where a file was named, or Node's own words. */
+export function fileReason(err: unknown): string {
+  const code = (err as NodeJS.ErrnoException).code;
+  return code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'a directory, not a file' : osReason(err);
+}
+
 /** Node's own words for a file system error: "permission denied" of "EACCES: permission denied, open '/x'". */
 export function osReason(err: unknown): string {
   const m = /^[A-Z]+: ([^,]+),/.exec(err instanceof Error ? err.message : '');

@@ -5,7 +5,7 @@
  */
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { MAX_INPUT_BYTES } from '../core/limits.js';
-import { InputError, osReason } from './errors.js';
+import { InputError, fileReason } from './errors.js';
 
 /** Every file this process read as input, in order (an output may not replace one: output.ts checkOutputFile). */
 const read: string[] = [];
@@ -21,8 +21,7 @@ export function readTextFile(file: string, what: string, xml = false): string {
     bytes = readBounded(file, what);
   } catch (err) {
     if (err instanceof InputError) throw err;
-    const code = (err as NodeJS.ErrnoException).code;
-    throw new InputError(`${file}: cannot read ${what} (${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'a directory, not a file' : osReason(err)})`);
+    throw new InputError(`${file}: cannot read ${what} (${fileReason(err)})`);
   }
   const encoding = xml ? declaredEncoding(bytes) : 'utf-8';
   let decoder: TextDecoder;

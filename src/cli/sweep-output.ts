@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { digestOf } from '../actors/digest.js';
 import { firstProblem, pointRecordProblem } from '../report/result-schema.js';
-import { InputError, osReason } from './errors.js';
+import { InputError, fileReason, osReason } from './errors.js';
 import { readJsonFile } from './load-scenario.js';
 import { checkOutputFile, writeOutput } from './output.js';
 import { type PointRecord, aggregate, aggregateCsv, flatRows } from './sweep-aggregate.js';
@@ -148,8 +148,7 @@ export function readRecords(dir: string, repair = false, manifest?: Manifest): P
   try {
     text = readFileSync(file, 'utf8');
   } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    throw new InputError(`${file}: cannot read the sweep's results (${code === 'EISDIR' ? 'a directory, not a file' : osReason(err)})`);
+    throw new InputError(`${file}: cannot read the sweep's results (${fileReason(err)})`);
   }
   const end = text.lastIndexOf('\n') + 1;
   if (end < text.length && repair) truncateSync(file, Buffer.byteLength(text.slice(0, end)));
@@ -250,8 +249,7 @@ export class ResultsLog {
     try {
       closeSync(openSync(this.path, 'a'));
     } catch (err) {
-      const code = (err as NodeJS.ErrnoException).code;
-      throw new InputError(`${this.path}: cannot append results (${code === 'EISDIR' ? 'a directory, not a file' : osReason(err)})`);
+      throw new InputError(`${this.path}: cannot append results (${fileReason(err)})`);
     }
     this.file = open(this.path, 'a');
     this.file.catch((err: unknown) => { this.failed ??= err; });

@@ -23,7 +23,10 @@ import type { SlotKind } from '../slot-kind.js';
 import { poolPolicy } from './pool-queue.js';
 import { compareCodeUnits } from '../code-units.js';
 
-/** A queue or parent queue as the order sees it: its guaranteed and maximum slots and the tasks running in it. */
+/**
+ * A queue or parent queue as the order sees it: its guaranteed slots, the tasks its maximum lets it run (tasksWithin:
+ * Hadoop 0.20's "we strictly respect the maximum-capacity"), and the tasks running in it.
+ */
 interface Entry {
   name: string;
   capacity: number;
@@ -46,7 +49,7 @@ export function capacityOrder(set: PoolSet, kind: SlotKind): Job[] {
     for (let a = parent; a !== undefined; a = tree.parentOf(a)) running.set(a, (running.get(a) ?? 0) + r);
     if (pool.runnableJobs === 0) continue;
     const q = tree.config(pool.name);
-    const entry = { name: pool.name, capacity: Math.max(1e-9, inSlots(tree.absolute(pool.name), slots)), max: inSlots(tree.absoluteMax(pool.name), slots), running: r, queues: [] as Entry['queues'] };
+    const entry = { name: pool.name, capacity: Math.max(1e-9, inSlots(tree.absolute(pool.name), slots)), max: tasksWithin(inSlots(tree.absoluteMax(pool.name), slots)), running: r, queues: [] as Entry['queues'] };
     entry.queues.push({ pool, q, capacity: entry.capacity, running: r });
     const list = leaves.get(parent);
     if (list === undefined) leaves.set(parent, [entry]);
@@ -69,14 +72,11 @@ export function capacityOrder(set: PoolSet, kind: SlotKind): Job[] {
  * below their maximum, the least used (running / guaranteed) first, ties by name; a parent queue's leaves in its place.
  */
 function level(parent: string | undefined, tree: QueueTree, slots: number, running: ReadonlyMap<string, number>, leaves: ReadonlyMap<string | undefined, Entry[]>): Entry['queues'] {
-  // A task more must fit under the maximum: Hadoop 0.20's areTasksInQueueOverMaxCapacity refuses occupied + 1 > max
-  // ("we strictly respect the maximum-capacity"); `running < max` let a queue whose max is 8.5 slots run 9. A queue
-  // whose max is below one slot still runs one task at a time (else its jobs never ran, and the run stalled).
-  const entries = (leaves.get(parent) ?? []).filter((x) => fits(x.running, x.max));
+  const entries = (leaves.get(parent) ?? []).filter((x) => x.running < x.max);
   for (const name of tree.parentsUnder(parent)) {
     const r = running.get(name) ?? 0;
-    const max = inSlots(tree.absoluteMax(name), slots);
-    if (!fits(r, max)) continue;
+    const max = tasksWithin(inSlots(tree.absoluteMax(name), slots));
+    if (r >= max) continue;
     const queues = level(name, tree, slots, running, leaves);
     if (queues.length > 0) entries.push({ name, capacity: Math.max(1e-9, inSlots(tree.absolute(name), slots)), max, running: r, queues });
   }
@@ -84,9 +84,6 @@ function level(parent: string | undefined, tree: QueueTree, slots: number, runni
   entries.sort((a, b) => a.running / a.capacity - b.running / b.capacity || compareCodeUnits(a.name, b.name));
   return entries.length === 1 ? entries[0].queues : entries.flatMap((e) => e.queues);
 }
-
-/** Whether a queue running `running` tasks may take one more under its maximum of `max` slots (see level()). */
-const fits = (running: number, max: number): boolean => running < tasksWithin(max);
 
 /** YARN's FairOrderingPolicy with 1-slot containers: fewer running containers (maps and reduces) first, then fifo. */
 function compareUsage(a: Job, b: Job): number {
