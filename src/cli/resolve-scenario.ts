@@ -3,7 +3,7 @@
  * files it names are read and merged (scheduler-files.ts), and an SLS or Rumen trace is read into a jobs workload (sls.ts, rumen.ts).
  * Files are relative to the scenario file; errors name it.
  */
-import { type Parsed, type Scenario, parseScenario } from '../core/scenario.js';
+import { DEFAULT_SLOWDOWNS, type Parsed, type Scenario, parseScenario } from '../core/scenario.js';
 import { InputError } from './errors.js';
 import { applySchedulerFiles } from './scheduler-files.js';
 import { readTextFile } from './read-file.js';
@@ -23,6 +23,7 @@ export function resolveScenario(raw: Record<string, unknown>, scenarioFile: stri
   if (parsed.ok) {
     warnFileWeights(raw, parsed.value);
     warnFlatIgnores(raw, parsed.value, scenarioFile);
+    warnFluidIgnores(raw, parsed.value, scenarioFile);
   }
   if (!parsed.ok || parsed.value.workload.kind !== 'sls') return parsed;
   const w = parsed.value.workload;
@@ -76,6 +77,23 @@ function warnFlatIgnores(raw: Record<string, unknown>, scenario: Scenario, file:
   const read = scenario.scheduler.replication === undefined ? FLUID_ONLY_FIELDS : FLUID_ONLY_FIELDS.filter((f) => f !== 'nicGbps');
   const set = read.filter((f) => (network as Record<string, unknown>)[f] !== undefined);
   if (set.length > 0) warnOnce(`${file}: cluster.network.${set.join(', ')}: ${set.length === 1 ? 'only the fluid model reads it' : 'only the fluid model reads them'}; this run's model is "flat" (cluster.network.model), which times tasks by tasks.rackLocalSlowdown and offRackSlowdown`);
+}
+
+/**
+ * The mirror of warnFlatIgnores: under the fluid model a non-local map's time comes from the bandwidth it gets, and
+ * tasks.rackLocalSlowdown and offRackSlowdown change nothing. One the scenario writes with a value other than its
+ * default is told on stderr (the defaults, which the shipped scenarios write, say nothing the fluid run contradicts
+ * more than leaving them out would).
+ */
+function warnFluidIgnores(raw: Record<string, unknown>, scenario: Scenario, file: string): void {
+  if (scenario.cluster.network.model !== 'fluid') return;
+  const tasks = raw.tasks;
+  if (typeof tasks !== 'object' || tasks === null) return;
+  const set = (Object.keys(DEFAULT_SLOWDOWNS) as Array<keyof typeof DEFAULT_SLOWDOWNS>).filter((f) => {
+    const v = (tasks as Record<string, unknown>)[f];
+    return v !== undefined && v !== DEFAULT_SLOWDOWNS[f];
+  });
+  if (set.length > 0) warnOnce(`${file}: tasks.${set.join(', ')}: ${set.length === 1 ? 'only the flat model reads it' : 'only the flat model reads them'}; this run's model is "fluid" (cluster.network.model), whose non-local maps take as long as the bandwidth they get lets them`);
 }
 
 function warnFileWeights(raw: Record<string, unknown>, scenario: Scenario): void {

@@ -54,11 +54,14 @@ const hdfsSchema = z.strictObject({
   if (h.maxReplicas !== undefined && h.maxReplicas < h.replication) ctx.addIssue({ code: 'custom', path: ['maxReplicas'], message: `maxReplicas (${h.maxReplicas}) is below replication (${h.replication})` });
 });
 
+/** The flat model's slowdowns a scenario gets when it leaves them out. */
+export const DEFAULT_SLOWDOWNS = { rackLocalSlowdown: 1.2, offRackSlowdown: 2.0 } as const;
+
 const tasksSchema = z.strictObject({
   /** Map duration multiplier when the map reads from another node of its rack (IO-bound jobs; CPU-bound jobs feel a tenth of it). */
-  rackLocalSlowdown: z.number().min(1, 'rackLocalSlowdown must be at least 1').max(L.MAX_SLOWDOWN, atMost('rackLocalSlowdown', L.MAX_SLOWDOWN)).default(1.2),
+  rackLocalSlowdown: z.number().min(1, 'rackLocalSlowdown must be at least 1').max(L.MAX_SLOWDOWN, atMost('rackLocalSlowdown', L.MAX_SLOWDOWN)).default(DEFAULT_SLOWDOWNS.rackLocalSlowdown),
   /** Map duration multiplier when the map reads from another rack. */
-  offRackSlowdown: z.number().min(1, 'offRackSlowdown must be at least 1').max(L.MAX_SLOWDOWN, atMost('offRackSlowdown', L.MAX_SLOWDOWN)).default(2.0),
+  offRackSlowdown: z.number().min(1, 'offRackSlowdown must be at least 1').max(L.MAX_SLOWDOWN, atMost('offRackSlowdown', L.MAX_SLOWDOWN)).default(DEFAULT_SLOWDOWNS.offRackSlowdown),
   /** Fraction of a job's maps that must finish before its reduces may launch (Hadoop: 0.05). */
   slowStart: z.number().min(0).max(1).default(0.05),
   /** Sigma of a lognormal factor on each task's duration (0: every task of a job takes the same time). */

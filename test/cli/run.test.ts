@@ -148,6 +148,16 @@ describe('what a run says of inputs it would take silently', () => {
     expect(fluid.stderr).toBe('');
   });
 
+  it('warns of the flat model\'s slowdowns written under the fluid model (they changed the digest of nothing, silently)', () => {
+    const fluid = ['run', 'scenarios/fb-macro-io.json', '--variant', 'FIFO', '--set', 'workload.jobs=5', '--set', 'cluster.network.model=fluid', '--no-progress'];
+    const r = hfsim(...fluid, '--set', 'tasks.offRackSlowdown=3', '--set', 'tasks.rackLocalSlowdown=1.5');
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toBe('hfsim: warning: scenarios/fb-macro-io.json: tasks.rackLocalSlowdown, offRackSlowdown: only the flat model reads them; this run\'s model is "fluid" (cluster.network.model), whose non-local maps take as long as the bandwidth they get lets them\n');
+    const plain = hfsim(...fluid);
+    expect(plain.stderr).toBe(''); // the defaults, which fb-macro-io.json writes
+    expect(r.stdout.split('\n').filter((l) => l.startsWith('digest'))).toEqual(plain.stdout.split('\n').filter((l) => l.startsWith('digest')));
+  });
+
   it('--variant <policy> names a scenario without variants, as its results do (it was refused: "no variants")', () => {
     const file = scenarioFile({ ...tiny, scheduler: { policy: 'fifo' } });
     const r = hfsim('run', file, '--variant', 'fifo', '--json');
