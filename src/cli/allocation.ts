@@ -20,10 +20,10 @@
  *   (queueMaxAppsDefault limits parent queues too, as YARN's initFSQueue; root aside); queueMaxResourcesDefault is
  *   the maxResources of every queue that sets none, root aside; schedulingPolicy (or its alias schedulingMode)
  *   fifo|fair maps to schedulingMode (drf, which needs more than one resource, is rejected); allowPreemptionFrom
- *   false makes the queue and those under it not preemptable.
- * - Elements about access control (reservations' too), application-master shares, placement, reservations and
- *   preemption thresholds do not change a slot simulation and are accepted and ignored (IGNORED); any other element
- *   is an error.
+ *   false makes the queue and those under it not preemptable; fairSharePreemptionThreshold (inherited as the
+ *   timeouts are) and defaultFairSharePreemptionThreshold are the pools' fair-share starvation thresholds.
+ * - Elements about access control (reservations' too), application-master shares, placement and reservations do not
+ *   change a slot simulation and are accepted and ignored (IGNORED); any other element is an error.
  */
 import { readTextFile } from './read-file.js';
 import type { ParentPoolConfig, PoolConfig, UserConfig } from '../core/pool-config.js';
@@ -48,6 +48,7 @@ export interface Allocation {
   defaultSchedulingMode?: 'fair' | 'fifo';
   minSharePreemptionTimeoutMs?: number;
   fairSharePreemptionTimeoutMs?: number;
+  fairSharePreemptionThreshold?: number;
 }
 
 /** The file's top-level settings a queue needs as it is read: YARN's queueMaxResourcesDefault, in slots. */
@@ -58,7 +59,7 @@ interface Defaults {
 }
 
 const IGNORED = new Set(['aclSubmitApps', 'aclAdministerApps', 'aclSubmitReservations', 'aclListReservations', 'aclAdministerReservations',
-  'maxAMShare', 'queueMaxAMShareDefault', 'queuePlacementPolicy', 'fairSharePreemptionThreshold', 'defaultFairSharePreemptionThreshold',
+  'maxAMShare', 'queueMaxAMShareDefault', 'queuePlacementPolicy',
   'maxChildResources', 'reservation', 'reservation-agent', 'reservation-policy', 'reservation-planner', 'maxContainerAllocation']);
 
 export function readAllocationFile(file: string): Allocation {
@@ -94,17 +95,14 @@ export function parseAllocation(text: string, file: string): Allocation {
       }
       case 'userMaxJobsDefault': case 'userMaxAppsDefault': out.userMaxJobsDefault = ctx.cap(el); break;
       case 'poolMaxJobsDefault': case 'queueMaxAppsDefault': out.poolMaxJobsDefault = ctx.cap(el); break;
-      case 'defaultPoolSchedulingMode': case 'defaultQueueSchedulingPolicy': case 'defaultQueueSchedulingMode': out.defaultSchedulingMode = ctx.mode(el); break;
+      case 'defaultPoolSchedulingMode': out.defaultSchedulingMode = ctx.mode(el); break;
+      case 'defaultQueueSchedulingPolicy': case 'defaultQueueSchedulingMode': out.defaultSchedulingMode = ctx.defaultQueuePolicy(el); break;
       case 'queueMaxResourcesDefault': break; // read above
       case 'defaultMinSharePreemptionTimeout': out.minSharePreemptionTimeoutMs = ctx.seconds(el); break;
       case 'fairSharePreemptionTimeout': case 'defaultFairSharePreemptionTimeout': out.fairSharePreemptionTimeoutMs = ctx.seconds(el); break;
+      case 'defaultFairSharePreemptionThreshold': out.fairSharePreemptionThreshold = ctx.threshold(el, out); break;
       default: ctx.unknown(el, 'allocations');
     }
-  }
-  const names = new Set<string>();
-  for (const p of [...out.pools, ...(out.parentPools ?? [])]) {
-    if (names.has(p.name)) throw new InputError(`${file}: pool or queue "${p.name}" is defined twice`);
-    names.add(p.name);
   }
   return out;
 }
@@ -118,10 +116,22 @@ function isYarnQueue(pool: El): boolean {
   return pool.attrs.name?.trim() === 'root' || pool.children.some((c) => YARN_ONLY.has(c.name));
 }
 
-type Inherited = Partial<Pick<PoolConfig, 'schedulingMode' | 'minSharePreemptionTimeoutMs' | 'fairSharePreemptionTimeoutMs' | 'preemptable'>>;
+type Inherited = Partial<Pick<PoolConfig, 'schedulingMode' | 'minSharePreemptionTimeoutMs' | 'fairSharePreemptionTimeoutMs' | 'fairSharePreemptionThreshold' | 'preemptable'>>;
 
 class Reader {
+  /** The line defining each pool or queue (by its name, a queue's dotted path), and each user. */
+  private readonly pools = new Map<string, number>();
+  private readonly users = new Map<string, number>();
+
   constructor(private readonly file: string) {}
+
+  /** `name` is defined at `el`: refused if it was before (a pool and a queue share one set of names). */
+  define(el: El, name: string, user = false): void {
+    const seen = user ? this.users : this.pools;
+    const first = seen.get(name);
+    if (first !== undefined) this.fail(el, `${user ? 'user' : 'pool or queue'} "${name}" is defined twice (first at line ${first})`);
+    seen.set(name, el.line);
+  }
 
   fail(el: El, message: string): never {
     throw new InputError(`${this.file}: line ${el.line}: ${message}`);
@@ -144,22 +154,32 @@ class Reader {
     return n;
   }
 
-  int(el: El): number {
-    const n = this.number(el);
-    if (!Number.isInteger(n)) this.fail(el, `<${el.name}> must be a whole number, not "${el.text}"`);
-    if (n > MAX_INT32) this.fail(el, `<${el.name}> is ${el.text}, above the limit of ${MAX_INT32}`);
+  /** A whole number as Hadoop reads one (Integer.parseInt: "2.0" and "1e1" are refused, as Hadoop refuses them), up to `max`. */
+  int(el: El, max = MAX_INT32): number {
+    if (!/^\s*\+?\d+\s*$/.test(el.text)) {
+      const n = this.number(el);
+      this.fail(el, `<${el.name}> must be a whole number${Number.isInteger(n) ? ' written as digits alone (Hadoop reads it with parseInt)' : ''}, not "${el.text}"`);
+    }
+    const n = Number(el.text.trim());
+    if (n > max) this.fail(el, `<${el.name}> is ${el.text.trim()}, above the limit of ${max}`);
     return n;
   }
 
+  /** A number of slots (minMaps, maxMaps...): a whole number up to MAX_SLOTS. */
+  slotCount(el: El): number {
+    return this.int(el, MAX_SLOTS);
+  }
+
   /** A cap on running tasks or jobs: at least 1 (0 lets nothing of the pool or user run, and the run would stall). */
-  cap(el: El): number {
-    const n = this.int(el);
+  cap(el: El, max = MAX_INT32): number {
+    const n = this.int(el, max);
     if (n < 1) this.fail(el, `<${el.name}> is ${el.text}: at least 1 (0 lets nothing run, and the run would stall)`);
     return n;
   }
 
+  /** Whole seconds (Hadoop reads timeouts with Long.parseLong), in ms. */
   seconds(el: El): number {
-    const ms = Math.round(this.number(el) * 1000);
+    const ms = this.int(el, Number.MAX_SAFE_INTEGER) * 1000;
     if (ms > MAX_TIME_MS) this.fail(el, `<${el.name}> is ${el.text} s, above the limit of ${MAX_TIME_MS / 1000} s`);
     return ms;
   }
@@ -183,6 +203,15 @@ class Reader {
    * those forms, memory given once: a negative amount, a percentage or a stray word is an error.
    */
   slots(el: El, memoryOnly = false): number {
+    const { mb, vcores } = this.resources(el);
+    const bySize = Math.floor(mb / SLOT_MB);
+    const slots = vcores > 0 && !memoryOnly ? Math.min(bySize, vcores) : bySize;
+    if (slots > MAX_SLOTS) this.fail(el, `<${el.name}> is ${slots} slots, above the limit of ${MAX_SLOTS}`);
+    return slots;
+  }
+
+  /** A YARN resource's memory (MB) and vcores (0 when not given). */
+  resources(el: El): { mb: number; vcores: number } {
     const expected = `<${el.name}> must give memory as "X mb, Y vcores" or "memory-mb=X, vcores=Y"`;
     let mb: number | undefined;
     let vcores = 0;
@@ -196,10 +225,16 @@ class Reader {
       else mb = value;
     }
     if (mb === undefined) this.fail(el, `${expected}, not "${el.text}"`);
-    const bySize = Math.floor(mb / SLOT_MB);
-    const slots = vcores > 0 && !memoryOnly ? Math.min(bySize, vcores) : bySize;
-    if (slots > MAX_SLOTS) this.fail(el, `<${el.name}> is ${slots} slots, above the limit of ${MAX_SLOTS}`);
-    return slots;
+    return { mb, vcores };
+  }
+
+  /** A queue's minResources in slots: memory below one slot's (SLOT_MB) is a min share of none, which is told. */
+  minSlots(el: El, queue: string, out: Allocation): number {
+    const n = this.slots(el, true);
+    if (n === 0 && this.resources(el).mb > 0) {
+      (out.warnings ??= []).push(`${this.file}: line ${el.line}: queue "${queue}": minResources "${el.text}" is less than one slot (${SLOT_MB} mb): it gives the queue no min share`);
+    }
+    return n;
   }
 
   /** A queue's maxResources (or queueMaxResourcesDefault): at least one slot, else nothing of the queue could run. */
@@ -207,6 +242,27 @@ class Reader {
     const n = this.slots(el);
     if (n < 1) this.fail(el, `<${el.name}> "${el.text}" is less than one slot (${SLOT_MB} mb, 1 vcore): nothing of the queue could run`);
     return n;
+  }
+
+  /**
+   * YARN's defaultQueueSchedulingPolicy: fair only here, as YARN's AllocationFileParser refuses fifo ("can't be FIFO":
+   * a parent queue under it could not be fifo) and hfsim refuses drf with schedulingPolicy.
+   */
+  defaultQueuePolicy(el: El): 'fair' {
+    if (this.mode(el) === 'fifo') this.fail(el, `<${el.name}> is fifo: YARN refuses it ("defaultQueueSchedulingPolicy or defaultQueueSchedulingMode can't be FIFO"); set <schedulingPolicy>fifo</schedulingPolicy> on the leaf queues instead`);
+    return 'fair';
+  }
+
+  /**
+   * YARN's fairSharePreemptionThreshold: a fraction from 0 to 1; YARN's parser clamps one outside into that range
+   * (AllocationFileQueueParser), and so does hfsim, saying so.
+   */
+  threshold(el: El, out: Allocation): number {
+    const n = decimal(el.text);
+    if (!Number.isFinite(n)) this.fail(el, `<${el.name}> must be a number from 0 to 1, not "${el.text}"`);
+    const clamped = Math.max(0, Math.min(1, n));
+    if (clamped !== n) (out.warnings ??= []).push(`${this.file}: line ${el.line}: <${el.name}> is ${el.text.trim()}: run, as YARN runs it, with ${clamped}`);
+    return clamped;
   }
 
   boolean(el: El): boolean {
@@ -238,12 +294,13 @@ class Reader {
 
   pool(el: El): PoolConfig {
     const p: PoolConfig = { name: this.name(el), weight: 1, minMaps: 0, minReduces: 0 };
+    this.define(el, p.name);
     for (const c of el.children) {
       switch (c.name) {
-        case 'minMaps': p.minMaps = this.int(c); break;
-        case 'minReduces': p.minReduces = this.int(c); break;
-        case 'maxMaps': p.maxMaps = this.cap(c); break;
-        case 'maxReduces': p.maxReduces = this.cap(c); break;
+        case 'minMaps': p.minMaps = this.slotCount(c); break;
+        case 'minReduces': p.minReduces = this.slotCount(c); break;
+        case 'maxMaps': p.maxMaps = this.cap(c, MAX_SLOTS); break;
+        case 'maxReduces': p.maxReduces = this.cap(c, MAX_SLOTS); break;
         case 'maxRunningJobs': p.maxRunningJobs = this.cap(c); break;
         case 'weight': p.weight = this.weight(c); break;
         case 'schedulingMode': p.schedulingMode = this.mode(c); break;
@@ -259,6 +316,7 @@ class Reader {
   /** A user's running-job limit; undefined when it sets none (Hadoop then applies the default, as to a user not listed). */
   user(el: El): UserConfig | undefined {
     const name = this.name(el);
+    this.define(el, name, true);
     let max: number | undefined;
     for (const c of el.children) {
       if (c.name === 'maxRunningJobs' || c.name === 'maxRunningApps') max = this.cap(c);
@@ -278,11 +336,13 @@ class Reader {
     if (own.includes('.')) this.fail(el, `queue name "${own}" contains a period: YARN refuses it (a period separates the parts of a queue's path)`);
     const path = prefix === '' && own === 'root' ? '' : prefix === '' ? own : `${prefix}.${own}`;
     const p: PoolConfig = { name: path, weight: 1, minMaps: 0, minReduces: 0 };
+    if (path !== '') this.define(el, path);
     if (prefix !== '') p.parent = prefix;
     if (inherited.schedulingMode !== undefined) p.schedulingMode = inherited.schedulingMode;
     if (inherited.preemptable !== undefined) p.preemptable = inherited.preemptable;
     if (inherited.minSharePreemptionTimeoutMs !== undefined) p.minSharePreemptionTimeoutMs = inherited.minSharePreemptionTimeoutMs;
     if (inherited.fairSharePreemptionTimeoutMs !== undefined) p.fairSharePreemptionTimeoutMs = inherited.fairSharePreemptionTimeoutMs;
+    if (inherited.fairSharePreemptionThreshold !== undefined) p.fairSharePreemptionThreshold = inherited.fairSharePreemptionThreshold;
     const children: El[] = [];
     const limits: El[] = [];
     let minEl: El | undefined;
@@ -290,7 +350,7 @@ class Reader {
       switch (c.name) {
         case 'queue': case 'pool': children.push(c); break;
         // YARN's fair and fifo policies weigh memory alone against a min share (FairSharePolicy: DefaultResourceCalculator).
-        case 'minResources': limits.push(c); minEl = c; p.minMaps = p.minReduces = this.slots(c, true); break;
+        case 'minResources': limits.push(c); minEl = c; p.minMaps = p.minReduces = this.minSlots(c, path, out); break;
         case 'maxResources': limits.push(c); p.maxMaps = p.maxReduces = this.maxSlots(c); break;
         case 'maxRunningApps': limits.push(c); p.maxRunningJobs = this.cap(c); break;
         case 'weight': p.weight = this.weight(c); break;
@@ -299,6 +359,7 @@ class Reader {
         case 'allowPreemptionFrom': if (!this.boolean(c)) p.preemptable = false; break;
         case 'minSharePreemptionTimeout': p.minSharePreemptionTimeoutMs = this.seconds(c); break;
         case 'fairSharePreemptionTimeout': p.fairSharePreemptionTimeoutMs = this.seconds(c); break;
+        case 'fairSharePreemptionThreshold': p.fairSharePreemptionThreshold = this.threshold(c, out); break;
         default: this.unknown(c, 'queue');
       }
     }
@@ -327,7 +388,7 @@ class Reader {
       if (p.maxRunningJobs !== undefined) parent.maxRunningJobs = p.maxRunningJobs;
       (out.parentPools ??= []).push(parent);
     }
-    const pass: Inherited = { schedulingMode: p.schedulingMode, minSharePreemptionTimeoutMs: p.minSharePreemptionTimeoutMs, fairSharePreemptionTimeoutMs: p.fairSharePreemptionTimeoutMs, preemptable: p.preemptable };
+    const pass: Inherited = { schedulingMode: p.schedulingMode, minSharePreemptionTimeoutMs: p.minSharePreemptionTimeoutMs, fairSharePreemptionTimeoutMs: p.fairSharePreemptionTimeoutMs, fairSharePreemptionThreshold: p.fairSharePreemptionThreshold, preemptable: p.preemptable };
     for (const c of children) this.queue(c, path, pass, out, defaults);
   }
 }

@@ -23,14 +23,16 @@ export interface El {
 /** The document's top-level elements (processing instructions and comments left out). */
 export function parseXml(text: string, file: string): El[] {
   const starts = lineStarts(text);
-  // A DOCTYPE can declare entities (external ones read other files); Hadoop's configuration files have none.
-  const doctype = /<!DOCTYPE/i.exec(text);
+  // A DOCTYPE can declare entities (external ones read other files); Hadoop's configuration files have none. One
+  // written inside a comment or a CDATA section is text, not a declaration.
+  const doctype = doctypeAt(text);
   if (doctype !== null) throw new InputError(`${file}: line ${lineOf(starts, doctype.index)}: a DOCTYPE (and any entity it declares) is not supported`);
   const { XMLParser, XMLValidator } = xmlParser();
   const valid = XMLValidator.validate(text);
   if (valid !== true) throw new InputError(`${file}: line ${valid.err.line}: malformed XML: ${valid.err.msg}`);
   // References are decoded here (decode), not by the parser, which left &#50; as it was and &foo; too.
-  const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', preserveOrder: true, captureMetaData: true, parseTagValue: false, trimValues: true, processEntities: false });
+  // CDATA apart (cdataPropName): its text is taken as written, references and all, as Hadoop's parser takes it.
+  const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', preserveOrder: true, captureMetaData: true, parseTagValue: false, trimValues: true, processEntities: false, cdataPropName: CDATA });
   let nodes: unknown[];
   try {
     nodes = parser.parse(text) as unknown[];
@@ -63,17 +65,31 @@ function toElements(nodes: unknown[], starts: number[], depth: number): El[] {
   const out: El[] = [];
   for (const node of nodes as Array<Record<string, unknown>>) {
     const name = Object.keys(node).find((k) => k !== ':@');
-    if (name === undefined || name === '#text' || name === '#comment') continue;
+    if (name === undefined || name === '#text' || name === '#comment' || name === CDATA) continue;
     const kids = node[name] as unknown[];
     const start = (node[meta] as { startIndex?: number } | undefined)?.startIndex ?? 0;
     if (depth >= MAX_DEPTH) throw new InputError(`line ${lineOf(starts, start)}: elements nest deeper than ${MAX_DEPTH} levels`);
     const line = lineOf(starts, start);
-    const textParts = (kids as Array<Record<string, unknown>>).filter((k) => '#text' in k).map((k) => decode(String(k['#text']), line));
+    const textParts = (kids as Array<Record<string, unknown>>).flatMap((k) => ('#text' in k ? [decode(String(k['#text']), line)] : CDATA in k ? [cdataText(k[CDATA])] : []));
     const attrs: Record<string, string> = {};
     for (const [k, v] of Object.entries((node[':@'] as Record<string, string> | undefined) ?? {})) attrs[k] = decode(String(v), line);
     out.push({ name, attrs, children: toElements(kids, starts, depth + 1), text: textParts.join('').trim(), line });
   }
   return out;
+}
+
+/** The property fast-xml-parser puts a CDATA section's text under. */
+const CDATA = '#cdata';
+
+/** A CDATA section's text, as written (the parser holds it as [{ '#text': ... }]). */
+function cdataText(section: unknown): string {
+  return (section as Array<Record<string, unknown>>).map((k) => String(k['#text'] ?? '')).join('');
+}
+
+/** Where a DOCTYPE declaration starts, skipping comments and CDATA sections (null: none). */
+function doctypeAt(text: string): { index: number } | null {
+  for (const m of text.matchAll(/<!--[\s\S]*?-->|<!\[CDATA\[[\s\S]*?\]\]>|<!DOCTYPE/gi)) if (m[0].toUpperCase() === '<!DOCTYPE') return { index: m.index };
+  return null;
 }
 
 const PREDEFINED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };

@@ -23,6 +23,7 @@ interface SchedulerFields {
   defaultSchedulingMode: string;
   minSharePreemptionTimeoutMs?: number;
   fairSharePreemptionTimeoutMs?: number;
+  fairSharePreemptionThreshold?: number;
   sizeBasedWeight: boolean;
   allocationFile?: string;
   capacitySchedulerFile?: string;
@@ -46,6 +47,7 @@ const RULES: ReadonlyArray<{ field: keyof SchedulerFields; set: (s: SchedulerFie
   { field: 'poolMaxJobsDefault', set: (s) => s.poolMaxJobsDefault !== undefined, readBy: POOL_AWARE },
   { field: 'minSharePreemptionTimeoutMs', set: (s) => s.minSharePreemptionTimeoutMs !== undefined, readBy: POOL_AWARE },
   { field: 'fairSharePreemptionTimeoutMs', set: (s) => s.fairSharePreemptionTimeoutMs !== undefined, readBy: POOL_AWARE },
+  { field: 'fairSharePreemptionThreshold', set: (s) => s.fairSharePreemptionThreshold !== undefined, readBy: POOL_AWARE },
   { field: 'preemption', set: (s) => s.preemption.enabled, readBy: POOL_AWARE },
   { field: 'defaultSchedulingMode', set: (s) => s.defaultSchedulingMode !== 'fair', readBy: POOL_AWARE },
   { field: 'sizeBasedWeight', set: (s) => s.sizeBasedWeight, readBy: only('hfs') },

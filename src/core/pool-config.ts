@@ -8,6 +8,10 @@ import { atLeast, atMost, nameField, nonNegInt, posInt, timeMs } from './bounded
 import { MAX_INT32, MAX_POOLS, MAX_SLOTS, MAX_TIME_MS, MAX_WEIGHT, MIN_WEIGHT } from './limits.js';
 
 const timeoutMs = timeMs;
+/** A pool's fair-share starvation threshold when neither it nor the scheduler sets one: Hadoop 1's half, YARN's 0.5. */
+export const DEFAULT_FAIR_SHARE_THRESHOLD = 0.5;
+/** YARN's fairSharePreemptionThreshold: the fraction of its fair share below which a pool is starved (Hadoop 1: 0.5). */
+const threshold = (what: string) => z.number({ error: `${what} must be a number` }).min(0, `${what} must be from 0 to 1`).max(1, `${what} must be from 0 to 1`);
 const slots = (what: string) => nonNegInt(what, MAX_SLOTS);
 /** A cap on running tasks or jobs: 0 would keep the pool's (or user's) jobs waiting forever, and the run would stall. */
 const cap = (what: string, max: number) => nonNegInt(what, max).min(1, `${what} must be at least 1 (0 lets nothing run, and the run would stall)`);
@@ -37,6 +41,8 @@ export const poolSchema = z.strictObject({
   /** Preemption timeouts of this pool (omitted: the scheduler's defaults). */
   minSharePreemptionTimeoutMs: timeoutMs('minSharePreemptionTimeoutMs').optional(),
   fairSharePreemptionTimeoutMs: timeoutMs('fairSharePreemptionTimeoutMs').optional(),
+  /** Below this fraction of its fair share the pool is starved for fair share (omitted: the scheduler's default). */
+  fairSharePreemptionThreshold: threshold('fairSharePreemptionThreshold').optional(),
   /** false: preemption never takes this pool's tasks (YARN's allowPreemptionFrom); omitted: it may. */
   preemptable: z.boolean({ error: 'preemptable must be true or false' }).optional(),
   /** The parent pool (scheduler.parentPools) this pool shares with its siblings; omitted: the root, beside the others. */
@@ -134,6 +140,8 @@ export const poolFields = {
   /** Preemption timeouts of pools that set none (omitted: never). */
   minSharePreemptionTimeoutMs: timeoutMs('minSharePreemptionTimeoutMs').optional(),
   fairSharePreemptionTimeoutMs: timeoutMs('fairSharePreemptionTimeoutMs').optional(),
+  /** The fair-share starvation threshold of pools that set none (omitted: 0.5, Hadoop 1's half and YARN's default). */
+  fairSharePreemptionThreshold: threshold('fairSharePreemptionThreshold').optional(),
   /** Job weight log2(1 + demand) instead of 1 (times the priority factor) in fair-mode pools. */
   sizeBasedWeight: z.boolean().default(false),
   /** Hadoop MR1 fair-scheduler.xml or YARN allocation file, relative to the scenario file; read by the CLI into pools/users. */

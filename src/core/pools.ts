@@ -7,7 +7,7 @@
  */
 import { computeFairShares } from './fair-shares.js';
 import type { Job } from './job.js';
-import type { ParentPoolConfig, PoolConfig, SchedulingMode } from './pool-config.js';
+import { DEFAULT_FAIR_SHARE_THRESHOLD, type ParentPoolConfig, type PoolConfig, type SchedulingMode } from './pool-config.js';
 import type { SchedulerConfig } from './scenario.js';
 import { KINDS, type SlotKind } from './slot-kind.js';
 import type { Admission } from './framework/admission.js';
@@ -47,7 +47,10 @@ export class PoolShare {
     return this.#lastTimeAtMinShare;
   }
 
-  /** The last time the pool had at least half its fair share (the fair-share timeout counts from it). */
+  /**
+   * The last time the pool had at least half its fair share, or the fraction its fairShareThreshold sets (the
+   * fair-share timeout counts from it; the name is Hadoop 1's, whose threshold is half).
+   */
   get lastTimeAtHalfFairShare(): number {
     return this.#lastTimeAtHalfFairShare;
   }
@@ -102,6 +105,8 @@ export class Pool {
   readonly config: Readonly<Required<Pick<PoolConfig, 'name' | 'weight' | 'minMaps' | 'minReduces'>> & { maxRunningJobs: number; schedulingMode: SchedulingMode; maxMaps: number; maxReduces: number }>;
   readonly minShareTimeoutMs: number;
   readonly fairShareTimeoutMs: number;
+  /** The fraction of its fair share below which the pool is starved for fair share (Hadoop 1: half; YARN's threshold). */
+  readonly fairShareThreshold: number;
   /** Whether preemption may take this pool's tasks (PoolConfig.preemptable). */
   readonly preemptable: boolean;
   readonly map: PoolShare;
@@ -130,6 +135,7 @@ export class Pool {
     });
     this.minShareTimeoutMs = c.minSharePreemptionTimeoutMs ?? s.minSharePreemptionTimeoutMs ?? Infinity;
     this.fairShareTimeoutMs = c.fairSharePreemptionTimeoutMs ?? s.fairSharePreemptionTimeoutMs ?? Infinity;
+    this.fairShareThreshold = c.fairSharePreemptionThreshold ?? s.fairSharePreemptionThreshold ?? DEFAULT_FAIR_SHARE_THRESHOLD;
     this.preemptable = c.preemptable ?? true;
     this.map = new PoolShare(c.minMaps, this.config.maxMaps);
     this.reduce = new PoolShare(c.minReduces, this.config.maxReduces);
@@ -186,10 +192,10 @@ export class Pool {
     return s.running < Math.min(s.minShare, s.demand);
   }
 
-  /** Starved for fair share: running below floor(min(fairShare / 2, demand)). */
+  /** Starved for fair share: running below floor(min(fairShare x threshold, demand)) (threshold 0.5: Hadoop 1's half). */
   starvedForFairShare(kind: SlotKind): boolean {
     const s = this.share(kind);
-    return s.running < Math.floor(Math.min(s.fairShare / 2, s.demand));
+    return s.running < Math.floor(Math.min(s.fairShare * this.fairShareThreshold, s.demand));
   }
 }
 

@@ -23,6 +23,65 @@ const SAMPLE = {
   fairSharePreemptionTimeoutMs: 600_000,
 };
 
+describe('XML as XML reads it', () => {
+  it('a CDATA section is text as written: an & in it is no reference (it was refused), and &#51; stays &#51; (it read as 3)', () => {
+    const a = parseAllocation(`<allocations>
+  <pool name="a"><aclSubmitApps><![CDATA[alice,bob R&D]]></aclSubmitApps><weight><![CDATA[2]]></weight></pool>
+</allocations>`, 'a.xml');
+    expect(a.pools).toEqual([{ name: 'a', weight: 2, minMaps: 0, minReduces: 0 }]);
+    expect(() => parseAllocation('<allocations>\n  <pool name="a"><weight><![CDATA[&#51;]]></weight></pool>\n</allocations>', 'a.xml')).toThrow(/a\.xml: line 2: <weight> .*&#51;/);
+  });
+
+  it('a DOCTYPE inside a comment or a CDATA section is text (it was refused); one outside is refused at its line', () => {
+    const a = parseAllocation('<!-- never add a <!DOCTYPE> to this file -->\n<allocations>\n  <pool name="a"><aclSubmitApps><![CDATA[<!DOCTYPE x>]]></aclSubmitApps></pool>\n</allocations>', 'a.xml');
+    expect(a.pools.map((p) => p.name)).toEqual(['a']);
+    expect(() => parseAllocation('<!--ab-->\n<!DOCTYPE allocations>\n<allocations/>', 'a.xml')).toThrow('a.xml: line 2: a DOCTYPE (and any entity it declares) is not supported');
+  });
+});
+
+describe('values as Hadoop reads them, refused at their line', () => {
+  const refused: Array<[string, string, string | RegExp]> = [
+    ['a slot count past the scenario\'s limit (it was blamed on the scenario file)', '<allocations>\n  <pool name="a"><maxMaps>20000000</maxMaps></pool>\n</allocations>', 'a.xml: line 2: <maxMaps> is 20000000, above the limit of 10000000'],
+    ['a min share past the limit', '<allocations>\n  <pool name="a">\n    <minMaps>2147483647</minMaps></pool>\n</allocations>', 'a.xml: line 3: <minMaps> is 2147483647, above the limit of 10000000'],
+    ['a whole number written as a decimal (Integer.parseInt refuses it)', '<allocations>\n  <pool name="a"><minMaps>2.0</minMaps></pool>\n</allocations>', 'a.xml: line 2: <minMaps> must be a whole number written as digits alone (Hadoop reads it with parseInt), not "2.0"'],
+    ['an exponent', '<allocations>\n  <pool name="a"><maxRunningJobs>1e1</maxRunningJobs></pool>\n</allocations>', /a\.xml: line 2: <maxRunningJobs> must be a whole number written as digits alone/],
+    ['fractional seconds (Long.parseLong refuses them)', '<allocations>\n  <pool name="a"><minSharePreemptionTimeout>1.5</minSharePreemptionTimeout></pool>\n</allocations>', 'a.xml: line 2: <minSharePreemptionTimeout> must be a whole number, not "1.5"'],
+    ['a pool defined twice', '<allocations>\n  <pool name="a"/>\n  <pool name="a"/>\n</allocations>', 'a.xml: line 3: pool or queue "a" is defined twice (first at line 2)'],
+    ['a queue path defined twice', '<allocations>\n  <queue name="p"><queue name="c"/></queue>\n  <queue name="p"><queue name="d"/></queue>\n</allocations>', 'a.xml: line 3: pool or queue "p" is defined twice (first at line 2)'],
+    ['a user defined twice (it was blamed on the scenario\'s users[1])', '<allocations>\n  <user name="u"><maxRunningJobs>1</maxRunningJobs></user>\n  <user name="u"><maxRunningJobs>2</maxRunningJobs></user>\n</allocations>', 'a.xml: line 3: user "u" is defined twice (first at line 2)'],
+    ['a fifo default queue policy (YARN refuses it)', '<allocations>\n  <queue name="a"/>\n  <defaultQueueSchedulingPolicy>fifo</defaultQueueSchedulingPolicy>\n</allocations>', /a\.xml: line 3: <defaultQueueSchedulingPolicy> is fifo: YARN refuses it/],
+    ['a threshold that is no number', '<allocations>\n  <queue name="a"><fairSharePreemptionThreshold>half</fairSharePreemptionThreshold></queue>\n</allocations>', 'a.xml: line 2: <fairSharePreemptionThreshold> must be a number from 0 to 1, not "half"'],
+  ];
+  it.each(refused)('%s', (_, xml, message) => {
+    expect(() => parseAllocation(xml, 'a.xml')).toThrow(message);
+  });
+
+  it('MR1\'s defaultPoolSchedulingMode may still be fifo', () => {
+    expect(parseAllocation('<allocations><defaultPoolSchedulingMode>fifo</defaultPoolSchedulingMode></allocations>', 'a.xml').defaultSchedulingMode).toBe('fifo');
+  });
+
+  it('fairSharePreemptionThreshold: a queue\'s own, inherited by the queues under it, the file\'s default; one outside 0 to 1 clamped as YARN clamps it, told', () => {
+    const a = parseAllocation(`<allocations>
+  <defaultFairSharePreemptionThreshold>0.25</defaultFairSharePreemptionThreshold>
+  <queue name="p"><fairSharePreemptionThreshold>0.8</fairSharePreemptionThreshold>
+    <queue name="c"/>
+    <queue name="d"><fairSharePreemptionThreshold>1.5</fairSharePreemptionThreshold></queue>
+  </queue>
+  <queue name="e"/>
+</allocations>`, 'a.xml');
+    expect(a.fairSharePreemptionThreshold).toBe(0.25);
+    expect(a.pools.map((p) => [p.name, p.fairSharePreemptionThreshold])).toEqual([['p.c', 0.8], ['p.d', 1], ['e', undefined]]);
+    expect(a.warnings).toEqual(['a.xml: line 5: <fairSharePreemptionThreshold> is 1.5: run, as YARN runs it, with 1']);
+  });
+
+  it('a min share of less than one slot\'s memory gives none, told (it was 0 without a word)', () => {
+    const a = parseAllocation('<allocations>\n  <queue name="a"><minResources>1023 mb, 1 vcores</minResources></queue>\n</allocations>', 'a.xml');
+    expect(a.pools[0].minMaps).toBe(0);
+    expect(a.warnings).toEqual(['a.xml: line 2: queue "a": minResources "1023 mb, 1 vcores" is less than one slot (1024 mb): it gives the queue no min share']);
+    expect(parseAllocation('<allocations><queue name="a"><minResources>0 mb, 0 vcores</minResources></queue></allocations>', 'a.xml').warnings).toBeUndefined();
+  });
+});
+
 describe("YARN allocation elements as YARN's AllocationFileParser reads them", () => {
   it('schedulingMode is schedulingPolicy, defaultQueueSchedulingMode defaultQueueSchedulingPolicy; reservation settings are read and ignored', () => {
     const a = parseAllocation(`<allocations>

@@ -82,6 +82,25 @@ describe('HFS order', () => {
     expect(set.pool('b')!.map.lastTimeAtMinShare).toBe(3000);
     expect(set.pool('a')!.map.lastTimeAtHalfFairShare).toBe(0); // 0 < floor(20 / 2)
   });
+
+  it('fairSharePreemptionThreshold (YARN\'s): a pool is starved for fair share below floor(fair share x threshold); 0: never; the scheduler\'s default for pools that set none', () => {
+    next = 0;
+    const set = new PoolSet(schedulerOf({ policy: 'hfs', fairSharePreemptionThreshold: 0.9, pools: [{ name: 'a', fairSharePreemptionThreshold: 0 }, { name: 'b', fairSharePreemptionThreshold: 0.5 }, { name: 'c' }] }), 30, 10);
+    set.add(job('a', { maps: 100 }));
+    set.add(job('b', { maps: 100, running: 5 }));
+    set.add(job('c', { maps: 100, running: 9 }));
+    set.update(3000);
+    expect(set.pools.map((p) => p.map.fairShare)).toEqual([10, 10, 10]);
+    expect(set.pools.map((p) => p.fairShareThreshold)).toEqual([0, 0.5, 0.9]);
+    // a: 0 running, never below floor(10 x 0) = 0; b: 5 = floor(10 x 0.5); c: 9 = floor(10 x 0.9): none starved
+    expect(set.pools.map((p) => p.starvedForFairShare('map'))).toEqual([false, false, false]);
+    expect(set.pools.map((p) => p.map.lastTimeAtHalfFairShare)).toEqual([3000, 3000, 3000]);
+    const more = new PoolSet(schedulerOf({ policy: 'hfs', pools: [{ name: 'a', fairSharePreemptionThreshold: 1 }, { name: 'b' }] }), 20, 10);
+    more.add(job('a', { maps: 100, running: 9 }));
+    more.add(job('b', { maps: 100, running: 5 }));
+    more.update(3000);
+    expect(more.pools.map((p) => p.starvedForFairShare('map'))).toEqual([true, false]); // 9 < 10; 5 = floor(10 / 2)
+  });
 });
 
 describe('capacity order', () => {
