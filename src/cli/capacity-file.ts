@@ -53,7 +53,7 @@ interface Property {
 }
 
 const IGNORED_GLOBAL = new Set(['maximum-applications', 'maximum-am-resource-percent', 'resource-calculator', 'queue-mappings',
-  'queue-mappings-override.enable', 'per-node-heartbeat.maximum-container-assignments', 'per-node-heartbeat.maximum-offswitch-assignments',
+  'queue-mappings-override.enable', 'workflow-priority-mappings-override.enable', 'per-node-heartbeat.maximum-container-assignments', 'per-node-heartbeat.maximum-offswitch-assignments',
   'schedule-asynchronously.enable', 'application.fail-fast']);
 const IGNORED_QUEUE = new Set(['acl_submit_applications', 'acl_administer_queue', 'acl_application_max_priority', 'maximum-applications',
   'maximum-am-resource-percent', 'disable_preemption', 'intra-queue-preemption.disable_preemption',
@@ -64,15 +64,22 @@ export function readCapacityFile(file: string): CapacityConfig {
   return parseCapacityFile(readTextFile(file, 'capacity scheduler file', true), file);
 }
 
+/**
+ * YARN's tolerance on the capacities under a parent adding up to 100% (CSQueueUtils / ParentQueue: 1 +- 0.0005 as a
+ * fraction).
+ */
+const CAPACITY_SUM_SLACK = 0.05;
+
 export function parseCapacityFile(text: string, file: string): CapacityConfig {
-  const props = properties(rootElement(text, file, 'configuration'), file);
+  const warnings: string[] = [];
+  const props = properties(rootElement(text, file, 'configuration'), file, warnings);
   const fail = (p: Property, message: string): never => {
     throw new InputError(`${file}: line ${p.line}: ${p.name}: ${message}`);
   };
   const root = props.get(`${PREFIX}root.queues`);
   if (root === undefined) throw new InputError(`${file}: no ${PREFIX}root.queues property: it lists the queues under root`);
   const tree = queueTree(root, props, fail);
-  const out: CapacityConfig = { queues: [] };
+  const out: CapacityConfig = { queues: [], ...(warnings.length > 0 ? { warnings } : {}) };
   for (const p of props.values()) {
     if (!p.name.startsWith(PREFIX)) {
       if (p.name.startsWith('mapred.capacity-scheduler.')) fail(p, 'MR1 capacity scheduler properties are not read: use YARN\'s yarn.scheduler.capacity.* names');
@@ -91,6 +98,7 @@ export function parseCapacityFile(text: string, file: string): CapacityConfig {
     while (k > 1 && !tree.has(parts.slice(0, k).join('.'))) k--;
     const node = tree.get(k > 1 ? parts.slice(0, k).join('.') : 'root')!;
     const attr = parts.slice(k).join('.');
+    if (attr === 'maximum-capacity') node.maxAt = p;
     if (node.children !== undefined) parentProperty(node, attr, p, fail);
     else queueProperty(node.q, attr, p, fail);
   }
@@ -101,9 +109,10 @@ export function parseCapacityFile(text: string, file: string): CapacityConfig {
       const child = tree.get(`${node.path}.${name}`)!;
       if (child.q.capacity === undefined) fail(node.listed, `queue "${name}" has no ${PREFIX}${child.path}.capacity`);
       total += child.q.capacity!;
-      if (child.q.maxCapacity !== undefined && child.q.maxCapacity < child.q.capacity!) fail(node.listed, `queue "${name}": maximum-capacity ${child.q.maxCapacity}% is below its capacity ${child.q.capacity}%`);
+      if (child.q.maxCapacity !== undefined && child.q.maxCapacity < child.q.capacity!) fail(child.maxAt ?? node.listed, `queue "${name}": maximum-capacity ${child.q.maxCapacity}% is below its capacity ${child.q.capacity}%`);
     }
-    if (total > 100 + 1e-9) fail(node.listed, `the queues' capacities add up to ${total}%, more than 100%${node.path === 'root' ? '' : ` of ${node.path}`}`);
+    // YARN refuses a file whose capacities under a parent do not add up to 100% ("Illegal capacity sum ...").
+    if (Math.abs(total - 100) > CAPACITY_SUM_SLACK) fail(node.listed, `the queues' capacities add up to ${total}%${node.path === 'root' ? '' : ` of ${node.path}`}, not 100%: YARN refuses such a file (the capacities under a parent must add up to 100)`);
   }
   for (const node of tree.values()) {
     if (node.path === 'root') continue;
@@ -129,6 +138,8 @@ interface QueueNode {
   /** The child queues' names (its .queues property), and that property; undefined: a leaf queue. */
   children?: string[];
   listed: Property;
+  /** Its maximum-capacity property, where the file sets one (errors about it name its line). */
+  maxAt?: Property;
 }
 
 /**
@@ -167,20 +178,31 @@ function queueTree(rootList: Property, props: ReadonlyMap<string, Property>, fai
 
 type Fail = (p: Property, message: string) => never;
 
-/** The <property> elements, by name; a later definition replaces an earlier one, as in Hadoop's Configuration. */
-function properties(root: El, file: string): Map<string, Property> {
+/**
+ * The <property> elements, by name; a later definition replaces an earlier one, as in Hadoop's Configuration, unless
+ * the earlier is marked <final>true</final>: Configuration keeps a final value and ignores (with a warning) any later.
+ */
+function properties(root: El, file: string, warnings: string[]): Map<string, Property> {
   const out = new Map<string, Property>();
+  const final = new Set<string>();
   for (const el of root.children) {
     if (el.name !== 'property') throw new InputError(`${file}: line ${el.line}: unknown element <${el.name}> in <configuration> (expected <property>)`);
     let name: string | undefined;
     let value: string | undefined;
+    let isFinal = false;
     for (const c of el.children) {
       if (c.name === 'name') name = c.text;
       else if (c.name === 'value') value = c.text;
-      else if (c.name !== 'description' && c.name !== 'final' && c.name !== 'source') throw new InputError(`${file}: line ${c.line}: unknown element <${c.name}> in <property>`);
+      else if (c.name === 'final') isFinal = c.text.trim() === 'true';
+      else if (c.name !== 'description' && c.name !== 'source') throw new InputError(`${file}: line ${c.line}: unknown element <${c.name}> in <property>`);
     }
     if (name === undefined || name === '') throw new InputError(`${file}: line ${el.line}: <property> has no <name>`);
     if (value === undefined) throw new InputError(`${file}: line ${el.line}: ${name}: <property> has no <value>`);
+    if (final.has(name)) {
+      warnings.push(`${file}: line ${el.line}: ${name}: a final property is set again (first at line ${out.get(name)!.line}): ignored, as Hadoop's Configuration ignores it`);
+      continue;
+    }
+    if (isFinal) final.add(name);
     out.delete(name); // keep file order by last definition
     out.set(name, { name, value, line: el.line });
   }
@@ -213,6 +235,10 @@ function global(key: string, p: Property, out: CapacityConfig, fail: Fail): void
     }
     case 'rack-locality-additional-delay':
       if (num(p, fail) !== -1) fail(p, 'only -1 (the default) is modelled: hfsim\'s skip-count delay lets a job launch anywhere once it has waited node-locality-delay');
+      return;
+    case 'workflow-priority-mappings':
+      // YARN's stock file sets it empty: no job gets a priority from it. A mapping would set priorities not modelled.
+      if (p.value.trim() !== '') fail(p, 'workflow priority mappings are not modelled (jobs keep their own priority); only an empty value is read');
       return;
     case 'per-node-heartbeat.multiple-assignments-enabled':
       if (p.value !== 'true' && p.value !== 'false') fail(p, `must be true or false, not "${p.value}"`);

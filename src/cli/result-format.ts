@@ -70,7 +70,7 @@ const shareSeries = z.strictObject({
 
 const poolResult = z.strictObject({
   name,
-  parent: name.optional().describe('its parent pool (scheduler.parentPools); omitted under the root'),
+  parent: name.optional().describe('its parent pool (scheduler.parentPools), or under capacity its parent queue (scheduler.parentQueues); omitted under the root'),
   weight: z.number().gt(0),
   minMaps: count,
   minReduces: count,

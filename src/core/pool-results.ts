@@ -5,7 +5,7 @@ import type { JobResult } from './results.js';
 
 export interface PoolResult {
   name: string;
-  /** Its parent pool (scheduler.parentPools); omitted under the root. */
+  /** Its parent pool (scheduler.parentPools) or, under capacity, parent queue (scheduler.parentQueues); omitted under the root. */
   parent?: string;
   weight: number;
   minMaps: number;
@@ -21,13 +21,16 @@ export interface PoolResult {
 }
 
 export function poolResults(set: PoolSet, clock: PoolClock, jobs: readonly JobResult[]): PoolResult[] {
+  // A capacity queue's parent queue is the queue tree's (queue-tree.ts), not a parent pool's.
+  const queueParent = new Map(set.config.queues.flatMap((q) => (q.parent === undefined ? [] : [[q.name, q.parent] as const])));
   return livePools(set).map((pool) => {
+    const parent = pool.parent?.name ?? queueParent.get(pool.name);
     const mine = jobs.filter((j) => j.pool === pool.name);
     const lost = clock.lost.get(pool);
     const mean = mine.length === 0 ? null : mine.reduce((a, j) => a + j.responseMs, 0) / mine.length;
     return {
       name: pool.name,
-      ...(pool.parent === undefined ? {} : { parent: pool.parent.name }),
+      ...(parent === undefined ? {} : { parent }),
       weight: pool.config.weight,
       minMaps: pool.config.minMaps,
       minReduces: pool.config.minReduces,

@@ -349,12 +349,19 @@ export class PoolSet implements Admission {
     return this.#runnable.has(job);
   }
 
-  /** A job arrived: file it under its pool (made with the defaults if the scenario names no such pool). */
+  /**
+   * A job arrived: file it under its pool, made with the defaults if the scenario names no such pool: under the parent
+   * pool its dotted name's prefix names (prod.new under prod, as YARN creates a queue under its parent), else under
+   * the root.
+   */
   add(job: Job): void {
     if (this.#poolOfJob.has(job)) return;
     let pool = this.#byName.get(job.spec.pool);
     if (pool === undefined) {
-      pool = this.create({ name: job.spec.pool, weight: 1, minMaps: 0, minReduces: 0 });
+      const name = job.spec.pool;
+      const dot = name.lastIndexOf('.');
+      const parent = dot > 0 ? this.#parents.find((p) => p.name === name.slice(0, dot)) : undefined;
+      pool = this.create({ name, weight: 1, minMaps: 0, minReduces: 0 }, parent);
       for (const kind of KINDS) pool.share(kind).stamp(job.spec.submitMs, true, true);
     }
     this.#poolOfJob.set(job, pool);

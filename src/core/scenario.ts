@@ -265,17 +265,43 @@ export const scenarioSchema = z.strictObject({
   }));
 });
 
+interface JobPoolsScheduler {
+  policy: string;
+  parentPools: readonly { name: string }[];
+  parentQueues: readonly { name: string }[];
+  queues: readonly { name: string }[];
+  capacitySchedulerFile?: string;
+}
+
 /**
- * Jobs go to pools, never to parent pools: a workload whose jobs would name one (a listed job's pool or user, a
- * group's pool or name, the pools the facebook and swim workloads name) is refused where it names it.
+ * The pools a workload's jobs name (a listed job's pool or user, a group's pool or name, the pools the facebook and
+ * swim workloads name), each refused where it names it when it is:
+ * - a parent pool or parent queue: jobs go to the leaves of the tree;
+ * - under capacity with a capacity-scheduler.xml, a queue neither the file nor scheduler.queues lists: YARN refuses
+ *   the submission (hand-written queues alone still leave an unlisted queue what they leave);
+ * - a YARN path from the root ("root.prod.etl") where the tree is YARN's: hfsim names a queue without "root." (hfs)
+ *   or by its short name (capacity), as it reads the files.
  */
-function refineJobPools(s: { scheduler: { parentPools: readonly { name: string }[]; parentQueues: readonly { name: string }[] }; workload: z.infer<typeof workloadSchema> }, ctx: z.RefinementCtx): void {
-  const parents = new Map<string, string>([...s.scheduler.parentPools.map((p) => [p.name, 'a parent pool (scheduler.parentPools)'] as const),
-    ...s.scheduler.parentQueues.map((p) => [p.name, 'a parent queue (scheduler.parentQueues)'] as const)]);
-  if (parents.size === 0) return;
+function refineJobPools(s: { scheduler: JobPoolsScheduler; workload: z.infer<typeof workloadSchema> }, ctx: z.RefinementCtx): void {
+  const sc = s.scheduler;
+  const parents = new Map<string, string>([...sc.parentPools.map((p) => [p.name, 'a parent pool (scheduler.parentPools)'] as const),
+    ...sc.parentQueues.map((p) => [p.name, 'a parent queue (scheduler.parentQueues)'] as const)]);
+  const queues = sc.policy === 'capacity' && sc.capacitySchedulerFile !== undefined ? new Set(sc.queues.map((q) => q.name)) : undefined;
+  const yarnTree = queues !== undefined || sc.parentPools.length > 0 || sc.parentQueues.length > 0;
+  if (!yarnTree) return;
+  const why = (name: string): string | undefined => {
+    const parent = parents.get(name);
+    if (parent !== undefined) return `${parent}: jobs go to the leaves of the tree; rename one of them`;
+    if (queues !== undefined && !queues.has(name)) {
+      const short = name.slice(name.lastIndexOf('.') + 1);
+      return `a queue neither scheduler.queues nor its capacitySchedulerFile lists: YARN's Capacity Scheduler refuses a job submitted to an unknown queue${name.startsWith('root.') && queues.has(short) ? `; name the queue by its short name, as hfsim reads the file ("${short}")` : ''}`;
+    }
+    if (name.startsWith('root.') && sc.policy !== 'capacity') return `a path from the root: hfsim names a YARN queue by its path without "root." ("${name.slice(5)}"), as it reads an allocation file`;
+    return undefined;
+  };
   const refuse = (name: string, path: (string | number)[], how: string): void => {
-    const what = parents.get(name);
-    if (what !== undefined) ctx.addIssue({ code: 'custom', path, message: `${how} "${name}", ${what}: jobs go to the leaves of the tree; rename one of them` });
+    const what = why(name);
+    if (what !== undefined) ctx.addIssue({ code: 'custom', path, message: `${how} "${name}", ${what}` });
   };
   const w = s.workload;
   if (w.kind === 'jobs') w.jobs.forEach((j, i) => refuse(j.pool ?? j.user ?? 'default', ['workload', 'jobs', i, j.pool !== undefined ? 'pool' : j.user !== undefined ? 'user' : 'pool'], 'names pool'));

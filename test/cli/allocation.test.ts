@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseAllocation, readAllocationFile } from '../../src/cli/allocation.js';
 import { applySchedulerFiles } from '../../src/cli/scheduler-files.js';
+import { parseScenario } from '../../src/core/scenario.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const CLI = join(ROOT, 'dist', 'src', 'cli', 'main.js');
@@ -22,6 +23,15 @@ const SAMPLE = {
   userMaxJobsDefault: 3,
   fairSharePreemptionTimeoutMs: 600_000,
 };
+
+describe('the pools jobs name under a YARN queue tree', () => {
+  it('a path from the root (root.prod.etl) is refused, naming the pool hfsim reads (it made a second pool, at the root, beside prod.etl)', () => {
+    const scheduler = { policy: 'hfs', ...parseAllocation('<allocations><queue name="root"><queue name="prod"><queue name="etl"/></queue></queue></allocations>', 'a.xml') };
+    const parsed = parseScenario({ scheduler, workload: { kind: 'generated', groups: [{ name: 'g', pool: 'root.prod.etl', maps: 1, mapMs: 1 }] } });
+    expect(parsed).toEqual({ ok: false, errors: ['workload.groups[0].pool: files its jobs under pool "root.prod.etl", a path from the root: hfsim names a YARN queue by its path without "root." ("prod.etl"), as it reads an allocation file'] });
+    expect(parseScenario({ scheduler, workload: { kind: 'generated', groups: [{ name: 'g', pool: 'prod.etl', maps: 1, mapMs: 1 }] } }).ok).toBe(true);
+  });
+});
 
 describe('XML as XML reads it', () => {
   it('a CDATA section is text as written: an & in it is no reference (it was refused), and &#51; stays &#51; (it read as 3)', () => {

@@ -160,7 +160,7 @@ describe("root's own properties, and node-locality-delay at most the cluster's n
     const dir = mkdtempSync(join(tmpdir(), 'hfsim-capacity-'));
     writeFileSync(join(dir, 'c.xml'), conf({ ...ok, 'yarn.scheduler.capacity.node-locality-delay': '40' }));
     const delay = (cluster: object) => {
-      writeFileSync(join(dir, 's.json'), JSON.stringify({ cluster, scheduler: { policy: 'capacity', capacitySchedulerFile: 'c.xml' }, workload: { kind: 'facebook', jobs: 5 } }));
+      writeFileSync(join(dir, 's.json'), JSON.stringify({ cluster, scheduler: { policy: 'capacity', capacitySchedulerFile: 'c.xml' }, workload: { kind: 'generated', groups: [{ name: 'g', pool: 'a', count: 5, maps: 4, mapMs: 1000 }] } }));
       const r = hfsim('run', join(dir, 's.json'), '--json', '--no-progress');
       expect(r.code).toBe(0);
       return (JSON.parse(r.stdout) as { config: { scheduler: { delay: unknown } } }).config.scheduler.delay;
@@ -170,13 +170,47 @@ describe("root's own properties, and node-locality-delay at most the cluster's n
   });
 });
 
+describe('Hadoop Configuration\'s rules', () => {
+  const prop = (name: string, value: string, extra = '') => `  <property><name>${name}</name><value>${value}</value>${extra}</property>\n`;
+  it('a final property keeps its value: a later definition is ignored, with a warning (it replaced it: 25 + 40 + 75 was refused as 115%)', () => {
+    const c = parseCapacityFile(`<configuration>\n${prop(`${Q}.queues`, 'a,b')}${prop(`${Q}.a.capacity`, '25', '<final>true</final>')}${prop(`${Q}.b.capacity`, '75')}${prop(`${Q}.a.capacity`, '40')}</configuration>`, 'c.xml');
+    expect(c.queues.map((q) => [q.name, q.capacity])).toEqual([['a', 25], ['b', 75]]);
+    expect(c.warnings).toEqual(['c.xml: line 5: yarn.scheduler.capacity.root.a.capacity: a final property is set again (first at line 3): ignored, as Hadoop\'s Configuration ignores it']);
+  });
+
+  it('an empty workflow-priority-mappings (YARN\'s stock file has one) is read; a mapping is refused', () => {
+    const base = `${prop(`${Q}.queues`, 'a')}${prop(`${Q}.a.capacity`, '100')}${prop('yarn.scheduler.capacity.workflow-priority-mappings-override.enable', 'false')}`;
+    expect(parseCapacityFile(`<configuration>\n${base}${prop('yarn.scheduler.capacity.workflow-priority-mappings', '')}</configuration>`, 'c.xml').queues).toHaveLength(1);
+    expect(() => parseCapacityFile(`<configuration>\n${base}${prop('yarn.scheduler.capacity.workflow-priority-mappings', 'wf:a:5')}</configuration>`, 'c.xml')).toThrow('c.xml: line 5: yarn.scheduler.capacity.workflow-priority-mappings: workflow priority mappings are not modelled');
+  });
+});
+
+describe('the queues jobs name, against a capacity-scheduler.xml', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'hfsim-capacity-'));
+  writeFileSync(join(dir, 'c.xml'), conf({ [`${Q}.queues`]: 'a,b', [`${Q}.a.capacity`]: '50', [`${Q}.b.capacity`]: '50' }));
+  const run = (pool: string) => {
+    writeFileSync(join(dir, 's.json'), JSON.stringify({ cluster: { racks: 1, nodesPerRack: 2 }, scheduler: { policy: 'capacity', capacitySchedulerFile: 'c.xml' }, workload: { kind: 'generated', groups: [{ name: 'g', pool, maps: 4, mapMs: 1000 }] } }));
+    return hfsim('run', join(dir, 's.json'), '--json', '--no-progress');
+  };
+
+  it('a queue the file does not define is refused, as YARN refuses the submission (it ran in an invented queue of 1%, faster than the right one)', () => {
+    const r = run('typo_a');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('workload.groups[0].pool: files its jobs under pool "typo_a", a queue neither scheduler.queues nor its capacitySchedulerFile lists: YARN\'s Capacity Scheduler refuses a job submitted to an unknown queue');
+    expect(run('root.a').stderr).toContain('unknown queue; name the queue by its short name, as hfsim reads the file ("a")');
+    expect(run('a').code).toBe(0);
+  });
+});
+
 describe('a capacity-scheduler.xml queue tree', () => {
   it('runs: the tree read into parentQueues and queues, each a percentage of its parent\'s, jobs in the leaves', () => {
     const r = hfsim('run', 'scenarios/allocations/capacity-nested.json', '--json', '--no-progress', '--variant', 'queue tree (capacity-tree.xml)');
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
-    const tree = JSON.parse(r.stdout) as { config: { scheduler: { parentQueues: unknown[]; queues: unknown[] } } };
+    const tree = JSON.parse(r.stdout) as { config: { scheduler: { parentQueues: unknown[]; queues: unknown[] } }; pools: Array<{ name: string; parent?: string }> };
     expect(tree.config.scheduler.parentQueues).toEqual([{ name: 'prod', capacity: 70, maxCapacity: 90 }]);
+    // The results' pools name their parent queue, as hfs's name their parent pool (they named none)
+    expect(tree.pools.map((p) => [p.name, p.parent])).toEqual([['etl', 'prod'], ['bi', 'prod'], ['adhoc', undefined]]);
     expect(tree.config.scheduler.queues).toEqual([
       { name: 'adhoc', capacity: 30, minUserLimitPercent: 50, userLimitFactor: 1 },
       { name: 'etl', capacity: 60, minUserLimitPercent: 100, userLimitFactor: 1, parent: 'prod' },
@@ -194,10 +228,11 @@ describe('bad capacity-scheduler.xml: one line naming file, line and property, e
     ['a property without a value', '<configuration>\n  <property><name>a</name></property>\n</configuration>', /c\.xml: line 2: a: <property> has no <value>/],
     ['no queue list', conf({ [`${Q}.a.capacity`]: '50' }), /no yarn\.scheduler\.capacity\.root\.queues property/],
     ['a queue without a capacity', conf({ [`${Q}.queues`]: 'a,b', [`${Q}.a.capacity`]: '50' }), /c\.xml: line 3: yarn\.scheduler\.capacity\.root\.queues: queue "b" has no yarn\.scheduler\.capacity\.root\.b\.capacity/],
-    ['capacities over 100%', conf({ ...ok, [`${Q}.b.capacity`]: '60' }), /root\.queues: the queues' capacities add up to 110%, more than 100%/],
-    ['a maximum-capacity below the capacity', conf({ ...ok, [`${Q}.a.maximum-capacity`]: '30' }), /root\.queues: queue "a": maximum-capacity 30% is below its capacity 50%/],
+    ['capacities over 100%', conf({ ...ok, [`${Q}.b.capacity`]: '60' }), /root\.queues: the queues' capacities add up to 110%, not 100%: YARN refuses such a file/],
+    ['capacities under 100% (YARN refuses them: "Illegal capacity sum"; they ran with the rest idle)', conf({ ...ok, [`${Q}.a.capacity`]: '20', [`${Q}.b.capacity`]: '30' }), /root\.queues: the queues' capacities add up to 50%, not 100%/],
+    ['a maximum-capacity below the capacity', conf({ ...ok, [`${Q}.a.maximum-capacity`]: '30' }), /c\.xml: line \d+: yarn\.scheduler\.capacity\.root\.a\.maximum-capacity: queue "a": maximum-capacity 30% is below its capacity 50%/],
     ['a parent queue\'s child without a capacity', conf({ ...ok, [`${Q}.a.queues`]: 'a1,a2', [`${Q}.a.a1.capacity`]: '50' }), /c\.xml: line 15: yarn\.scheduler\.capacity\.root\.a\.queues: queue "a2" has no yarn\.scheduler\.capacity\.root\.a\.a2\.capacity/],
-    ['a parent queue\'s children over 100% of it', conf({ ...ok, [`${Q}.a.queues`]: 'a1,a2', [`${Q}.a.a1.capacity`]: '50', [`${Q}.a.a2.capacity`]: '70' }), /root\.a\.queues: the queues' capacities add up to 120%, more than 100% of root\.a/],
+    ['a parent queue\'s children over 100% of it', conf({ ...ok, [`${Q}.a.queues`]: 'a1,a2', [`${Q}.a.a1.capacity`]: '50', [`${Q}.a.a2.capacity`]: '70' }), /root\.a\.queues: the queues' capacities add up to 120% of root\.a, not 100%/],
     ['a short name twice in the tree', conf({ ...ok, [`${Q}.a.queues`]: 'x', [`${Q}.b.queues`]: 'x', [`${Q}.a.x.capacity`]: '100', [`${Q}.b.x.capacity`]: '100' }), /root\.b\.queues: queue name "x" is used twice in the tree \(root\.a\.x and root\.b\.x\)/],
     ['a child a parent queue does not list', conf({ ...ok, [`${Q}.a.queues`]: 'a1', [`${Q}.a.a1.capacity`]: '100', [`${Q}.a.zz.capacity`]: '5' }), /root\.a\.zz\.capacity: "zz" is not a queue listed in yarn\.scheduler\.capacity\.root\.a\.queues \(a1\)/],
     ['a child of a leaf queue', conf({ ...ok, [`${Q}.a.zz.capacity`]: '5' }), /root\.a\.zz\.capacity: queue "a" has no child queues/],

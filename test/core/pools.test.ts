@@ -83,6 +83,19 @@ describe('HFS order', () => {
     expect(set.pool('a')!.map.lastTimeAtHalfFairShare).toBe(0); // 0 < floor(20 / 2)
   });
 
+  it('a job naming a pool not listed, under a listed parent pool (prod.new), gets a new pool under that parent, as YARN creates a queue (it went to the root)', () => {
+    next = 0;
+    const set = new PoolSet(schedulerOf({ policy: 'hfs', parentPools: [{ name: 'prod', weight: 3 }], pools: [{ name: 'prod.etl', parent: 'prod' }, { name: 'adhoc' }] }), 40, 10);
+    set.add(job('prod.new', { maps: 100 }));
+    set.add(job('adhoc', { maps: 100 }));
+    set.add(job('other.x', { maps: 100 }));
+    expect(set.pool('prod.new')!.parent?.name).toBe('prod');
+    expect(set.pool('other.x')!.parent).toBeUndefined(); // no parent pool "other": under the root
+    set.update(3000);
+    // prod (weight 3) : adhoc : other.x = 3 : 1 : 1 of 40; prod.new alone wants under prod
+    expect(set.pools.map((p) => [p.name, Math.round(p.map.fairShare)])).toEqual([['prod.etl', 0], ['adhoc', 8], ['prod.new', 24], ['other.x', 8]]);
+  });
+
   it('fairSharePreemptionThreshold (YARN\'s): a pool is starved for fair share below floor(fair share x threshold); 0: never; the scheduler\'s default for pools that set none', () => {
     next = 0;
     const set = new PoolSet(schedulerOf({ policy: 'hfs', fairSharePreemptionThreshold: 0.9, pools: [{ name: 'a', fairSharePreemptionThreshold: 0 }, { name: 'b', fairSharePreemptionThreshold: 0.5 }, { name: 'c' }] }), 30, 10);
