@@ -14,6 +14,8 @@ export { simulate, digestOf, type Result, type RunInfo, type SimulateOptions, ty
 export type { RunProgress, ProgressListener } from './actors/run-progress.js';
 export { loadScenario, type LoadedScenario } from './cli/load-scenario.js';
 export { loadPlugins } from './cli/plugins.js';
+/** What loadScenario and loadPlugins throw for bad input (a file, a field, a plugin that cannot load): its message says what to fix. */
+export { InputError } from './cli/errors.js';
 export { type Parsed, type Scenario, type SchedulerConfig, type DelayConfig, parseScenario, resolveVariant, setPath, variantsOf } from './core/scenario.js';
 export type { Outcome, JobResult } from './core/results.js';
 

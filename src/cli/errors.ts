@@ -15,6 +15,38 @@ export const benchExit = { code: EXIT.ok as number };
 
 /** The --plugin files this process loaded (plugins.ts adds them): a run that fails names them, as a likely cause. */
 export const loadedPluginFiles: string[] = [];
+/** Their file URLs (as stack frames name them), in the same order. */
+export const loadedPluginUrls: string[] = [];
+
+/**
+ * Where in a --plugin file an error came from, its stack's innermost frame in one ("mapLaunched at ./weird.js:11:32":
+ * the plugin's code threw there, or called the engine there), or undefined (no stack, or no frame in a plugin file).
+ */
+export function pluginFrame(err: unknown): string | undefined {
+  const stack = err instanceof Error && typeof err.stack === 'string' ? err.stack : '';
+  for (const line of stack.split('\n')) {
+    const m = /^\s*at (?:(.+?) \()?(file:\/\/[^)]+?):(\d+):(\d+)\)?$/.exec(line);
+    if (m === null) continue;
+    const k = loadedPluginUrls.indexOf(m[2]);
+    if (k < 0) continue;
+    const fn = m[1]?.replace(/^(?:Object|async|new)\.?\s*/, '');
+    return `${fn ? `${fn} ` : ''}at ${loadedPluginFiles[k]}:${m[3]}:${m[4]}`;
+  }
+  return undefined;
+}
+
+/** A thrown value's message for one line: an Error's (its name when it has none), else the value itself. */
+export function thrownMessage(err: unknown): string {
+  if (err instanceof Error) return err.message !== '' ? err.message : `${err.name} with no message`;
+  if (typeof err === 'object' && err !== null) {
+    try {
+      return `a value that is not an Error: ${JSON.stringify(err) ?? String(err)}`;
+    } catch {
+      return `a value that is not an Error: ${Object.prototype.toString.call(err)}`;
+    }
+  }
+  return String(err);
+}
 
 /** Why a file could not be opened, in words: a missing file, a folder where a file was named, or Node's own words. */
 export function fileReason(err: unknown): string {

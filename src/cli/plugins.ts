@@ -11,7 +11,7 @@ import { readFileSync, realpathSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gates, policies, preemptions, replications } from '../core/framework/builtins.js';
-import { InputError, loadedPluginFiles } from './errors.js';
+import { InputError, loadedPluginFiles, loadedPluginUrls } from './errors.js';
 import { warnOnce } from './warn.js';
 
 const registered = (): number => policies.names.length + gates.names.length + preemptions.names.length + replications.names.length;
@@ -32,6 +32,7 @@ function realOrResolved(path: string): string {
 
 /** Imports each plugin file once, in order. */
 export async function loadPlugins(paths: readonly string[]): Promise<void> {
+  if (!Array.isArray(paths) || paths.some((p) => typeof p !== 'string')) throw new TypeError(`loadPlugins takes a list of file paths (loadPlugins(['./my-policy.js'])), not ${JSON.stringify(paths) ?? String(paths)}`);
   const urls = pluginUrls(paths);
   for (let i = 0; i < urls.length; i++) {
     const before = registered();
@@ -47,8 +48,10 @@ export async function loadPlugins(paths: readonly string[]): Promise<void> {
       await import(urls[i]);
     } catch (err) {
       const where = err instanceof SyntaxError ? missingImportLine(paths[i], err.message) ?? syntaxErrorLine(paths[i]) : undefined;
-      // "Cannot find module X imported from <this file>": the importer named is ours, not the user's.
-      const message = (err instanceof Error ? err.message.split('\n')[0] : String(err)).replace(` imported from ${fileURLToPath(import.meta.url)}`, '');
+      // "Cannot find module X imported from <this file>": the importer named is ours, not the user's. Every line of a
+      // registration's error (each problem of the plugin is one), none of a stack.
+      const lines = (err instanceof Error ? err.message : String(err)).split('\n').filter((l) => l.trim() !== '' && !/^\s+at /.test(l));
+      const message = lines.join('\n').replace(` imported from ${fileURLToPath(import.meta.url)}`, '');
       throw new InputError(`--plugin ${paths[i]}${typeof where === 'number' ? `:${where}` : ''}: ${where === 'imports' ? 'in a module it imports: ' : ''}${message}`);
     } finally {
       process.off('exit', unsettled);
@@ -58,7 +61,10 @@ export async function loadPlugins(paths: readonly string[]): Promise<void> {
       if (loaded.size > 0) warnOnce(`--plugin ${paths[i]} registered no new plugin: an earlier --plugin file imported it already, or it registers none`);
       else throw new InputError(`--plugin ${paths[i]}: registered no plugin (a plugin file calls registerPolicy, registerGate, registerPreemption or registerReplication from the hfsim it runs under)`);
     }
-    if (!loaded.has(urls[i])) loadedPluginFiles.push(paths[i]);
+    if (!loaded.has(urls[i])) {
+      loadedPluginFiles.push(paths[i]);
+      loadedPluginUrls.push(urls[i]);
+    }
     loaded.add(urls[i]);
   }
 }

@@ -49,9 +49,18 @@ export function variantsAtOnce(variants: readonly LoadedVariant[], options: Vari
 
 export async function runVariants(variants: readonly LoadedVariant[], options: VariantRunOptions): Promise<Result[]> {
   const atOnce = variantsAtOnce(variants, options);
+  // Say which variant failed, as a sweep names its point (it read "run failed: its worker process exited").
+  const named = async (v: LoadedVariant, run: () => Promise<Result>): Promise<Result> => {
+    try {
+      return await run();
+    } catch (err) {
+      if (err instanceof Error && variants.length > 1) err.message = `variant "${v.name}": ${err.message}`;
+      throw err;
+    }
+  };
   // A variant run here places a big workload's blocks on this process's share of the cores (src/actors/place-threads.ts).
-  const here = (v: LoadedVariant): Promise<Result> =>
-    simulate(v.scenario, { buildThreads: Math.max(1, Math.floor(availableParallelism() / atOnce)), ...options.simulate, variant: v.name, trace: v.trace, onProgress: options.progress?.(v.name) });
+  const here = (v: LoadedVariant): Promise<Result> => named(v, () =>
+    simulate(v.scenario, { buildThreads: Math.max(1, Math.floor(availableParallelism() / atOnce)), ...options.simulate, variant: v.name, trace: v.trace, onProgress: options.progress?.(v.name) }));
   if (atOnce === 1) {
     const results: Result[] = [];
     for (const v of variants) {
@@ -74,13 +83,7 @@ export async function runVariants(variants: readonly LoadedVariant[], options: V
     for (let i = take(); i !== undefined; i = take()) {
       const v = variants[i];
       onThePool.add(i);
-      try {
-        results[i] = await pool.run({ scenario: v.scenario, variant: v.name, trace: v.trace, plugins: options.plugins, timeDecisions: options.simulate?.timeDecisions });
-      } catch (err) {
-        // say which variant failed, as a sweep names its point (it read "run failed: its worker process exited")
-        if (err instanceof Error && variants.length > 1) err.message = `variant "${v.name}": ${err.message}`;
-        throw err;
-      }
+      results[i] = await named(v, () => pool.run({ scenario: v.scenario, variant: v.name, trace: v.trace, plugins: options.plugins, timeDecisions: options.simulate?.timeDecisions }));
       onThePool.delete(i);
       options.onPoolDone?.(v.name, ++ended, variants.length);
     }

@@ -128,6 +128,9 @@ export function makePlugins(scenario: Scenario, topology: Topology, jobs: number
   }
   if (policy.tick !== undefined && poolClock !== undefined) throw new Error(`policy "${sc.policy}": a pool-aware policy has the pool clock as its tick`);
   if (policy.tick !== undefined) running ??= new RunningTasks();
+  // A truthy non-boolean ("yes") read as false: its summary left the kills out.
+  const mayKill: unknown = policy.tick?.mayKill;
+  if (mayKill !== undefined && typeof mayKill !== 'boolean') throw new TypeError(`policy "${sc.policy}": tick.mayKill is ${JSON.stringify(mayKill) ?? String(mayKill)}, not true or false`);
   // New hooks permit no shortcut: runs with them take the plain walk over every heartbeat.
   if (policy.assignMaps !== undefined || policy.filter !== undefined || policy.tick !== undefined) used.push({});
   const longTasks = sc.longTasks === undefined ? undefined : new LongTaskBalancer(sc.longTasks, jobs, topology.nodes);

@@ -109,7 +109,7 @@ const schedulerSchema = z.strictObject({
   const issues = ctx.issues;
   const { mode, ...gateConfig } = s.delay;
   const policyConfig = parsePluginConfig(policies, 'policy', s.policy, ['policy'], s.policyConfig, ['policyConfig'], issues);
-  const delay = parsePluginConfig(gates, 'delay.mode', mode, ['delay', 'mode'], gateConfig, ['delay'], issues);
+  const delay = parsePluginConfig(gates, 'delay.mode', mode, ['delay', 'mode'], gateConfig, ['delay'], issues, 'mode');
   const preemption = parsePluginConfig(preemptions, 'preemption.policy', s.preemption.policy, ['preemption', 'policy'], s.preemption.config, ['preemption', 'config'], issues);
   const r = s.replication;
   const replication = r === undefined ? undefined : parsePluginConfig(replications, 'replication.policy', r.policy, ['replication', 'policy'], r.config, ['replication', 'config'], issues);

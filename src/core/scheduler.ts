@@ -575,6 +575,8 @@ export class Scheduler {
       },
       launch: (job, map) => {
         inHeartbeat('launch');
+        // A string "0" indexes a typed array as 0 does: it would have launched, and been carried as a string.
+        if (typeof map !== 'number') throw new TypeError(`job ${job.spec.id}: launch(job, ${JSON.stringify(map) ?? String(map)}): a map is a number from 0 to ${job.maps - 1}, not a ${typeof map}`);
         if (free() <= 0) return -1;
         this.visitedAt[job.index] = hb.seq;
         return launched(job, map, localityOf(this.topology, this.blocks, job.spec.blocks[map], hb.node, hb.rack));

@@ -86,6 +86,8 @@ registerPolicy('bad', { description: 'x', create: (_c, ctx) => { const seen = []
       'policy "bad": filter.admits() gave "yes" for job j1 on node 0, not true or false'],
     ['a launch of a map the job does not have (it read "launched while not pending")', plugin('nomap', `registerPolicy('bad', { description: 'x', create: () => ({ createQueue: Q, assignMaps: { assign(_s, port) { for (const j of port.jobs) { port.launch(j, j.maps + 5); return; } } } }) });`),
       'job j1: map 11 launched: no such map (its maps are 0 to 5)'],
+    ['a launch naming its map by a string (it read "no such map (its maps are 0 to 5)" of map 0)', plugin('strmap', `registerPolicy('bad', { description: 'x', create: () => ({ createQueue: Q, assignMaps: { assign(_s, port) { for (const j of port.jobs) { port.launch(j, '0'); return; } } } }) });`),
+      'job j1: launch(job, "0"): a map is a number from 0 to 5, not a string'],
     ['a misspelled event hook (never called: the run went on without it)', plugin('evtypo', `registerPolicy('bad', { description: 'x', create: () => ({ createQueue: Q, events: { mapLaunch() {} } }) });`),
       'policy "bad": create()\'s events has mapLaunch, which hfsim does not read: did you mean mapLaunched? (rename a member of your own that is not meant as it)'],
     ['a cap hfsim does not have (dropped silently)', plugin('nocap', `registerPolicy('bad', { description: 'x', create: () => ({ createQueue: Q, limits: { offRackMaps: Infinity, reduces: Infinity, maps: 1 } }) });`),
@@ -95,7 +97,11 @@ registerPolicy('bad', { description: 'x', create: (_c, ctx) => { const seen = []
   ])('%s', (_, file, message) => {
     const r = hfsim('run', scenario(), '--plugin', file);
     expect(r.code).toBe(1);
-    expect(r.stderr).toBe(`hfsim: run failed: ${message}\nhfsim: the run used --plugin ${file}: a plugin that breaks its contract (README: "Plugins") may be the cause\n`);
+    // Between the two, where the plugin's code called the engine, when it is on the stack.
+    const lines = r.stderr.split('\n');
+    expect(lines[0]).toBe(`hfsim: run failed: ${message}`);
+    if (lines.length === 4) expect(lines[1]).toMatch(new RegExp(`^hfsim: from (\\S+ )?at ${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:\\d+:\\d+$`));
+    expect(lines.slice(lines.length - 2)).toEqual([`hfsim: the run used --plugin ${file}: a plugin that breaks its contract (README: "Plugins") may be the cause`, '']);
   });
 
   it('wrapGate() returning a spread of a built-in gate (it failed as "this.gate.launched is not a function")', () => {
@@ -149,6 +155,41 @@ registerPolicy('bad', { description: 'x', create: () => { const seen = []; retur
     const r = hfsim('run', path, '--plugin', file, '--parallel', '2', '--no-progress');
     expect(r.code).toBe(1);
     expect(r.stderr.split('\n')[0]).toBe('hfsim: run failed: variant "Killer": its worker process exited (SIGKILL)');
+  });
+
+  it('a hook that throws is named, with the line of the plugin file it threw at (the message alone named neither)', () => {
+    const file = plugin('hook-throws', `registerPolicy('bad', { description: 'x', create: () => ({ createQueue: Q, events: { mapLaunched: () => { null.x; } } }) });`);
+    const r = hfsim('run', scenario(), '--plugin', file);
+    expect(r.code).toBe(1);
+    expect(r.stderr.split('\n').slice(0, 2)).toEqual(['hfsim: run failed: Cannot read properties of null (reading \'x\')', `hfsim: from mapLaunched at ${file}:3:112`]);
+  });
+
+  it('a thrown value that is no Error, or an Error without a message, is shown as what it is (it read "[object Object]", or nothing)', () => {
+    const obj = plugin('throws-object', `registerPolicy('bad', { description: 'x', create: () => ({ createQueue: Q, events: { mapLaunched: () => { throw { code: 7 }; } } }) });`);
+    expect(hfsim('run', scenario(), '--plugin', obj).stderr.split('\n')[0]).toBe('hfsim: run failed: a value that is not an Error: {"code":7}');
+    const empty = plugin('throws-empty', `registerPolicy('bad', { description: 'x', create: () => ({ createQueue: Q, events: { mapLaunched: () => { throw new RangeError(''); } } }) });`);
+    expect(hfsim('run', scenario(), '--plugin', empty).stderr).toMatch(/^hfsim: run failed: RangeError with no message\nhfsim: from mapLaunched at /);
+  });
+
+  it('a variant run in this process that fails is named (only the pool\'s were)', () => {
+    const file = plugin('variant-throws', `registerPolicy('bad', { description: 'x', create: () => ({ createQueue: Q, events: { mapFinished: () => { throw new Error('boom'); } } }) });`);
+    const r = hfsim('run', scenario({ variants: { fine: { 'scheduler.policy': 'fair' }, broken: {} } }), '--plugin', file, '--parallel', '1');
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^hfsim: run failed: variant "broken": boom\nhfsim: from mapFinished at /);
+  });
+
+  it('tick.mayKill that is no boolean is refused ("yes" read as false: the summary left its kills out)', () => {
+    const file = plugin('maykill-yes', `registerPolicy('bad', { description: 'x', create: () => ({ createQueue: Q, tick: { mayKill: 'yes', nextTickMs: 0, skipIdle(l) { this.nextTickMs = Math.max(this.nextTickMs, Math.floor(l / 3000) * 3000); }, tick() { this.nextTickMs += 3000; }, killed() {} } }) });`);
+    const r = hfsim('run', scenario(), '--plugin', file);
+    expect(r.code).toBe(1);
+    expect(r.stderr.split('\n')[0]).toBe('hfsim: run failed: policy "bad": tick.mayKill is "yes", not true or false');
+  });
+
+  it('every problem of a registration is told, not the first alone', () => {
+    const file = plugin('two-problems', `registerPolicy('bad', { description: 'x', permits: ['passall'], colour: 'red', create: () => ({ createQueue: Q }) });`);
+    const r = hfsim('run', scenario(), '--plugin', file);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/permits\[0\] is "passall"[^\n]*\nhfsim: policy "bad": colour is not a field of a policy plugin/);
   });
 
   it('a plugin that throws from a timer it set: one line naming the --plugin file, exit 1 (Node\'s stack trace, after the results)', () => {

@@ -2,7 +2,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SortedJobQueue, loadScenario, registerPolicy, simulate } from '../../src/index.js';
+import { InputError, SortedJobQueue, loadPlugins, loadScenario, registerPolicy, simulate } from '../../src/index.js';
 import { policies } from '../../src/core/framework/registry.js';
 import { ROOT, base, hfsim, tmp, writeJson } from './sweep-helpers.js';
 
@@ -110,5 +110,13 @@ describe('the registry', () => {
     const fast = await run('lifo-fast');
     expect(plain.digest).toBe(fast.digest);
     expect(plain.run.heartbeats).toBeGreaterThan(fast.run.heartbeats); // idle heartbeats were not left out
+  });
+});
+
+describe('the library\'s loaders, as a caller meets them', () => {
+  it('loadPlugins takes a list (a lone path failed as "paths.map is not a function"); its bad input is an InputError the library exports', async () => {
+    await expect(loadPlugins('./x.js' as never)).rejects.toThrow(new TypeError('loadPlugins takes a list of file paths (loadPlugins([\'./my-policy.js\'])), not "./x.js"'));
+    await expect(loadPlugins([join(ROOT, 'no-such-plugin.js')])).rejects.toBeInstanceOf(InputError);
+    expect(() => loadScenario(join(ROOT, 'no-such-scenario.json'))).toThrow(InputError);
   });
 });

@@ -43,6 +43,13 @@ describe('registerPolicy refuses a bad definition with a TypeError naming the po
       .toThrow(/^gate "gate-uses-pools": usesPools is not a field of a gate plugin \(description, config, permits, create\)$/);
   });
 
+  it('a gate whose config schema asks for mode is told that mode is not in its config (it read "expected \\"patient\\"" of a mode written "patient")', () => {
+    registerGate('patient-mode', { description: 'x', config: z.strictObject({ mode: z.literal('patient-mode'), waitMs: z.number() }), create: () => { throw new Error('unused'); } });
+    const parsed = parseScenario(jobsScenario({ scheduler: { policy: 'fair', delay: { mode: 'patient-mode', waitMs: 5 } } }));
+    expect(parsed.ok).toBe(false);
+    expect(parsed.ok ? [] : parsed.errors).toEqual(['scheduler.delay.mode: Invalid input: expected "patient-mode" (delay.mode names the plugin and is left out of its config, which is the other fields: its schema must not ask for mode)']);
+  });
+
   it('a good definition registers and runs, optional fields left undefined too', async () => {
     const name = fresh();
     registerPolicy(name, { description: 'oldest first', config: z.strictObject({ k: z.number().default(1) }), permits: ['passAll'], usesPools: undefined, create });

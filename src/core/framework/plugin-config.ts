@@ -15,10 +15,12 @@ interface PluginLookup {
 
 /**
  * The config of the plugin `name` in `registry`, parsed by its schema, or undefined with issues pushed: at `namePath`
- * (as "`field` must be one of ...") when no such plugin is registered, else at `configPath` inside the config.
+ * (as "`field` must be one of ...") when no such plugin is registered, else at `configPath` inside the config. When
+ * the config is the other fields of the object that names the plugin (a gate's: scheduler.delay without mode), an
+ * issue about the naming field `nameKey` says that the config never holds it.
  */
 export function parsePluginConfig(registry: PluginLookup, field: string, name: string,
-  namePath: PropertyKey[], config: unknown, configPath: PropertyKey[], issues: Issue[]): Record<string, unknown> | undefined {
+  namePath: PropertyKey[], config: unknown, configPath: PropertyKey[], issues: Issue[], nameKey?: string): Record<string, unknown> | undefined {
   const plugin = registry.get(name);
   if (plugin === undefined) {
     // A name that is none of them may be a plugin's whose file was not loaded: say how one is.
@@ -27,7 +29,11 @@ export function parsePluginConfig(registry: PluginLookup, field: string, name: s
   }
   const result = (plugin.config ?? NO_CONFIG).safeParse(config);
   if (result.success) return (result.data ?? {}) as Record<string, unknown>;
-  for (const issue of result.error.issues) issues.push({ ...issue, path: [...configPath, ...issue.path], input: config } as Issue);
+  for (const issue of result.error.issues) {
+    const aboutName = nameKey !== undefined && issue.path[0] === nameKey;
+    const message = aboutName ? `${issue.message} (${field} names the plugin and is left out of its config, which is the other fields: its schema must not ask for ${nameKey})` : issue.message;
+    issues.push({ ...issue, message, path: [...configPath, ...issue.path], input: config } as Issue);
+  }
   return undefined;
 }
 
