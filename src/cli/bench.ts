@@ -102,7 +102,7 @@ export function compare(baseFile: string, newFile: string, flags: CompareFlags):
   const c = compareReports(base, next, flags.threshold);
   // Nothing in common (an empty report, or another suite's --only subset) is no verdict: "no regression" would pass a
   // nightly job that compared nothing.
-  if (c.changes.length === 0) throw new InputError(`bench compare: ${newFile} and ${baseFile} have no case in common to compare (${c.unmatched.join('; ') || 'both have none'})`);
+  if (c.changes.length === 0) throw new InputError(`bench compare: ${baseFile} and ${newFile} have no case in common to compare (${c.unmatched.join('; ') || 'both have none'})`);
   const judged = new Set(c.changes.map((m) => m.case));
   const unchecked = base.cases.filter((b) => b.canonical && !judged.has(b.name)).map((b) => b.name);
   // The sweep-scaling case's points digest a canonical scenario too (bench-compare.ts compareScaling).

@@ -1,9 +1,12 @@
+import { osReason } from './errors.js';
+
 /**
  * A reader that closes its end early (`hfsim run ... --json | head -c 100`) ends our output there, quietly. Node
  * ignores SIGPIPE, so a write into a closed pipe fails with EPIPE, emitted on the stream; with no listener that is
  * an uncaught exception: a stack trace on stderr and exit 1. Here EPIPE on stdout or stderr is dropped (the stream
  * is destroyed and writes nothing more) and the command finishes with the exit code it would have had: 0 for a run
- * that succeeded, 3 for a regression found. Any other stream error still surfaces.
+ * that succeeded, 3 for a regression found. Any other error (stdout on a full disk: `> r.json`) ends the command
+ * with exit 1 and one line naming stdout (it was a stack trace from here).
  */
 export function isClosedPipe(err: unknown): boolean {
   return typeof err === 'object' && err !== null && (err as NodeJS.ErrnoException).code === 'EPIPE';
@@ -12,7 +15,12 @@ export function isClosedPipe(err: unknown): boolean {
 export function endQuietlyOnClosedPipes(): void {
   for (const stream of [process.stdout, process.stderr]) {
     stream.on('error', (err) => {
-      if (!isClosedPipe(err)) throw err;
+      if (isClosedPipe(err)) return;
+      if (stream === process.stdout) process.stderr.write(`hfsim: stdout: not written whole (${osReason(err)})\n`);
+      process.exit(1);
     });
   }
+  // A write past a file size limit (ulimit -f) fails with EFBIG, which each writer reports (naming its file), rather
+  // than killing the process by SIGXFSZ's default action: exit 153 after the message, or none at all (a sweep's log).
+  process.on('SIGXFSZ', () => {});
 }

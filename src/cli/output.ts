@@ -235,6 +235,9 @@ export function writeOutput(file: string, content: string): void {
     const opened = openSync(target, 'w'); // a pipe blocks here until a reader opens it, as a shell's `>` does
     try {
       return writeInto(opened, content);
+    } catch (err) {
+      if (typeof (err as NodeJS.ErrnoException).code !== 'string') throw err;
+      throw new Error(`${file}: not written whole (${osReason(err)})`);
     } finally {
       closeSync(opened);
     }
@@ -281,7 +284,7 @@ function writeWhole(tmp: string, content: string): void {
  * interrupted as it wrote sweep.json ran every point and exited 0). holdSignals listens too, from before the write
  * until the loop has polled once after it, and ends the process by the signal it gets, as if no one had listened.
  */
-const HELD_SIGNALS = ['SIGHUP', 'SIGINT', 'SIGTERM', 'SIGALRM', 'SIGABRT', 'SIGVTALRM', 'SIGXCPU', 'SIGXFSZ', 'SIGUSR2', 'SIGTRAP', 'SIGSYS', 'SIGQUIT', 'SIGIOT', 'SIGIO', 'SIGPOLL', 'SIGPWR', 'SIGSTKFLT'] as const;
+const HELD_SIGNALS = ['SIGHUP', 'SIGINT', 'SIGTERM', 'SIGALRM', 'SIGABRT', 'SIGVTALRM', 'SIGXCPU', 'SIGUSR2', 'SIGTRAP', 'SIGSYS', 'SIGQUIT', 'SIGIOT', 'SIGIO', 'SIGPOLL', 'SIGPWR', 'SIGSTKFLT'] as const;
 let holding = false;
 
 function holdSignals(): void {
@@ -306,7 +309,9 @@ function holdSignals(): void {
   setImmediate(() => setImmediate(release));
 }
 
+/** Writes `content` into an open descriptor (a pipe, a device, stdout), whole: a signal meanwhile waits for the end (holdSignals). */
 function writeInto(fd: number, content: string): void {
+  holdSignals();
   if (fd === 1 || fd === 2) {
     (fd === 1 ? process.stdout : process.stderr).write(content); // in order with what the command prints; EPIPE: closed-pipe.ts
     return;

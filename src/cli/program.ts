@@ -50,7 +50,24 @@ export function buildProgram(): Command {
   program.addCommand(reportCommand());
   program.addCommand(benchCommand());
   program.addCommand(experimentsCommand());
+  refuseRepeatedValues(program);
   return program;
+}
+
+/**
+ * An option that takes one value, given twice, is refused (exit 2): commander keeps the last, so `--out a.json --out
+ * b.json` wrote b.json alone and a.json, which the user asked for, never (the repeatable options collect a list).
+ */
+function refuseRepeatedValues(command: Command): void {
+  for (const opt of command.options) {
+    if (!(opt.required || opt.optional) || Array.isArray(opt.defaultValue)) continue;
+    let first: string | undefined;
+    command.on(`option:${opt.name()}`, (value: string) => {
+      if (first === undefined) first = value;
+      else command.error(`error: option '${opt.flags}' given twice (${JSON.stringify(first)}, then ${JSON.stringify(value)}): give it once`, { exitCode: 2, code: 'hfsim.repeatedOption' });
+    });
+  }
+  for (const sub of command.commands) refuseRepeatedValues(sub);
 }
 
 export async function main(argv: string[]): Promise<number> {

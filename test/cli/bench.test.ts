@@ -320,7 +320,7 @@ describe('hfsim bench compare', () => {
       const { sweepScaling: _s, ...rest } = a;
       writeFileSync(join(dir, 'empty.json'), JSON.stringify({ ...rest, cases: [] }));
       return [join(dir, 'a.json'), join(dir, 'empty.json')];
-    }, /bench compare: .*empty\.json and .*a\.json have no case in common to compare \(.* \(only in base\)/],
+    }, /bench compare: .*a\.json and .*empty\.json have no case in common to compare \(.* \(only in base\)/],
   ])('bad input: %s (exit 2)', (_, args, message) => {
     const r = hfsim('bench', 'compare', ...args());
     expect(r.status).toBe(2);

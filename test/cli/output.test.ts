@@ -3,7 +3,7 @@
  * before the run starts; and a reader that closes the pipe early ends the program quietly.
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, linkSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, closeSync, constants, existsSync, linkSync, lstatSync, mkdirSync, mkdtempSync, openSync, readFileSync, readSync, readdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -162,10 +162,50 @@ describe('a write the disk cannot take whole', () => {
     const out = join(dir, 'r.json');
     writeFileSync(out, '{"old": true}\n');
     const r = spawnSync('bash', ['-c', `ulimit -f 4 && exec "$0" "$@"`, process.execPath, CLI, 'run', SMALL, '--out', out, '--no-progress'], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
-    expect(r.status === 0 && r.signal === null, r.stderr).toBe(false);
+    // exit 1, as the README says: the held SIGXFSZ was raised again after the message (exit 153, killed by it)
+    expect([r.status, r.signal], r.stderr).toEqual([1, null]);
     expect(r.stderr).toContain(`hfsim: run failed: ${out}: not written (file too large); the file there is unchanged`);
     expect(readFileSync(out, 'utf8')).toBe('{"old": true}\n');
     expect(readdirSync(dir)).toEqual(['r.json']);
+  });
+
+  it('stdout on a full disk: one line naming stdout, exit 1 (a stack trace); a device: its name (ENOSPC alone)', () => {
+    const full = spawnSync('bash', ['-c', `exec "$0" "$@" > /dev/full`, process.execPath, CLI, 'run', SMALL, '--json', '--no-progress'], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
+    expect([full.status, full.stderr]).toEqual([1, 'hfsim: stdout: not written whole (no space left on device)\n']);
+    const device = spawnSync(process.execPath, [CLI, 'run', SMALL, '--out', '/dev/full', '--no-progress'], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
+    expect([device.status, device.stderr]).toEqual([1, 'hfsim: run failed: /dev/full: not written whole (no space left on device)\n']);
+  });
+
+  it('a signal while the result goes into a pipe ends the command once the reader has it whole (it was cut at 64 KB)', async () => {
+    const dir = tmp();
+    const fifo = join(dir, 'p');
+    expect(spawnSync('mkfifo', [fifo]).status).toBe(0);
+    const reader = openSync(fifo, constants.O_RDONLY | constants.O_NONBLOCK); // a reader there: the command's open goes on
+    const child = spawn(process.execPath, [CLI, 'run', 'scenarios/fb-macro-io.json', '--out', fifo, '--no-progress'], { cwd: ROOT, stdio: 'ignore' });
+    const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    // Its 110 KB result fills the pipe's 64 KB: the command blocks inside its write (the kernel says where it sleeps).
+    const wchan = `/proc/${child.pid}/wchan`;
+    for (let t = 0; t < 600 && !(existsSync(wchan) && readFileSync(wchan, 'utf8').includes('pipe_write')); t++) await sleep(100);
+    expect(readFileSync(wchan, 'utf8')).toContain('pipe_write');
+    child.kill('SIGINT');
+    await sleep(200);
+    const chunks: Buffer[] = [];
+    const buf = Buffer.alloc(65536);
+    for (let t = 0; t < 3000; t++) {
+      let n = -1;
+      try {
+        n = readSync(reader, buf);
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'EAGAIN') throw err;
+      }
+      if (n > 0) chunks.push(Buffer.from(buf.subarray(0, n)));
+      else if (n === 0) break; // the writer has closed it
+      else await sleep(20);
+    }
+    closeSync(reader);
+    await new Promise((r) => (child.exitCode !== null || child.signalCode !== null ? r(null) : child.once('exit', r)));
+    expect(child.signalCode).toBe('SIGINT');
+    expect(() => JSON.parse(Buffer.concat(chunks).toString('utf8'))).not.toThrow();
   });
 });
 

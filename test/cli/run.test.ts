@@ -158,6 +158,18 @@ describe('what a run says of inputs it would take silently', () => {
     expect(r.stdout.split('\n').filter((l) => l.startsWith('digest'))).toEqual(plain.stdout.split('\n').filter((l) => l.startsWith('digest')));
   });
 
+  it.each([
+    ['run', ['run', 'scenarios/fb-macro-io.json', '--out', 'a.json', '--out', 'b.json'], "error: option '--out <file>' given twice (\"a.json\", then \"b.json\"): give it once"],
+    ['sweep', ['sweep', 'scenarios/skip-count.sweep.json', '--out', 's1', '--out', 's2'], "error: option '--out <dir>' given twice (\"s1\", then \"s2\"): give it once"],
+    ['bench compare', ['bench', 'compare', 'a.json', 'b.json', '--markdown', 'm1.md', '--markdown', 'm2.md'], "error: option '--markdown <file>' given twice (\"m1.md\", then \"m2.md\"): give it once"],
+  ])('a one-value flag given twice is refused, exit 2 (%s: the last won, and the first named output was never written)', (_, args, message) => {
+    const r = hfsim(...args);
+    expect(r.code).toBe(2);
+    expect(r.stderr.split('\n')[0]).toBe(message);
+    // Repeatable flags still collect
+    expect(hfsim('run', 'scenarios/fb-macro-io.json', '--variant', 'FIFO', '--set', 'workload.jobs=5', '--set', 'workload.jobs=3', '--json', '--no-progress').code).toBe(0);
+  });
+
   it('--variant <policy> names a scenario without variants, as its results do (it was refused: "no variants")', () => {
     const file = scenarioFile({ ...tiny, scheduler: { policy: 'fifo' } });
     const r = hfsim('run', file, '--variant', 'fifo', '--json');
