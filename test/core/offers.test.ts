@@ -55,6 +55,35 @@ describe('fair order of frameworks', () => {
   });
 });
 
+describe('pools as frameworks: a pool\'s running maps', () => {
+  it('count its jobs with no maps left to launch (the map queue lists none of them: the pool looked less loaded)', () => {
+    const r = round({ frameworks: 'pool' });
+    const [a1, a2, b1] = jobsOf([{ id: 'a1', pool: 'A', running: 0 }, { id: 'a2', pool: 'A', running: 0 }, { id: 'b1', pool: 'B', running: 0 }]);
+    expect(r.frameworks([a1, a2, b1]).map((f) => f.name)).toEqual(['A', 'B']);
+    // a1 launched its one map: it leaves the map queue, and still holds a slot of A's
+    Object.assign(a1, { pendingMaps: 0, runningMaps: 1 });
+    Object.assign(b1, { runningMaps: 0 });
+    expect(r.frameworks([a2, b1]).map((f) => f.name)).toEqual(['B', 'A']);
+    // its map done: it counts no more
+    Object.assign(a1, { runningMaps: 0 });
+    expect(r.frameworks([a2, b1]).map((f) => f.name)).toEqual(['A', 'B']);
+  });
+
+  it('a whole run shares as hfs does: one long map in pool A, 10 short ones each in A and B, 4 slots (A took 3 of 4: its jobs finished swapped)', async () => {
+    const jobs = [{ id: 'a1', pool: 'A', input: 'fa', mapMs: 100_000, reduces: 0 }, { id: 'b1', pool: 'B', input: 'fb', mapMs: 10_000, reduces: 0 }, { id: 'a2', pool: 'A', input: 'fc', mapMs: 10_000, reduces: 0 }];
+    const finish = async (scheduler: object) => {
+      const parsed = parseScenario({ seed: 1, cluster: { racks: 1, nodesPerRack: 4, mapSlotsPerNode: 1, reduceSlotsPerNode: 1, heartbeatMs: 3000 }, hdfs: { replication: 4 }, tasks: { durationJitter: 0 }, scheduler: { delay: { mode: 'none' }, ...scheduler },
+        workload: { kind: 'jobs', files: [{ name: 'fa', blocks: 1 }, { name: 'fb', blocks: 10 }, { name: 'fc', blocks: 10 }], jobs } });
+      if (!parsed.ok) throw new Error(parsed.errors.join('\n'));
+      return Object.fromEntries((await simulate(parsed.value, { timeDecisions: false })).jobs.map((j) => [j.id, j.finishMs]));
+    };
+    const offers = await finish({ policy: 'offers', policyConfig: { frameworks: 'pool' } });
+    expect([offers.b1, offers.a2]).toEqual([61_756, 85_739]);
+    const hfs = await finish({ policy: 'hfs' });
+    expect([hfs.b1, hfs.a2]).toEqual([offers.b1, offers.a2]);
+  });
+});
+
 describe('an offer round', () => {
   it.each([
     // free slots, what each job's delay lets it take here: who is offered, in order, and who launched

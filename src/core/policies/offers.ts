@@ -76,6 +76,13 @@ const byFairOrder = (a: Entry, b: Entry): number => a.running - b.running || a.s
 export class OfferRound implements MapAssigner {
   /** By framework name: per node, the time until which it refuses the node's offers. */
   private readonly refused = new Map<string, Float64Array>();
+  /**
+   * Pool frameworks: each pool's jobs that have maps pending or running (in order of first offer). A pool's place in
+   * the fair order counts all its running maps: the map queue holds only jobs with maps to launch, and a pool whose
+   * job had launched its last map looked less loaded by that job's running maps (it took 3 slots of 4 to another
+   * pool's 1 where hfs splits 2:2).
+   */
+  private readonly poolJobs = new Map<string, Set<Job>>();
   /** Offer rounds, offers made, and offers declined (whole). */
   rounds = 0;
   offers = 0;
@@ -99,12 +106,20 @@ export class OfferRound implements MapAssigner {
         const list = pools.get(job.spec.pool);
         if (list === undefined) pools.set(job.spec.pool, [job]);
         else list.push(job);
+        let known = this.poolJobs.get(job.spec.pool);
+        if (known === undefined) this.poolJobs.set(job.spec.pool, (known = new Set()));
+        known.add(job);
       }
       const inner = this.config.inner === 'fifo' ? compareFifo : compareFair('map');
       for (const [name, list] of pools) {
         let running = 0;
         let submitMs = Infinity;
-        for (const j of list) {
+        const known = this.poolJobs.get(name)!;
+        for (const j of known) {
+          if (j.pendingMaps === 0 && j.runningMaps === 0) {
+            known.delete(j); // its maps are done: it holds no map slot, and none is offered to it
+            continue;
+          }
           running += j.runningMaps;
           submitMs = Math.min(submitMs, j.spec.submitMs);
         }
