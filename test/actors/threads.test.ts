@@ -153,12 +153,12 @@ describe('threads runtime from the compiled command line', () => {
       .toEqual(['Naive fair', 'Fair + skip D=10'].map((v) => [v, GOLDEN[`sticky-slots.json / ${v}`]]));
   });
 
-  it('a failing rack: exit code 1, one line naming rack and time, no output file', () => {
+  it('a failing rack: exit code 1, one line naming the variant, rack and time, no output file', () => {
     const out = join(mkdtempSync(join(tmpdir(), 'hfsim-thr-')), 'r.json');
     const r = spawnSync(process.execPath, [CLI, 'run', 'scenarios/fb-macro-io.json', '--runtime', 'threads', '--workers', '2', '--inject-fault', '2:30', '--out', out],
       { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
     expect(r.status).toBe(1);
-    expect(r.stderr).toMatch(/^hfsim: run failed: rack 2 failed at simulated time \d+\.\d{3} s: injected fault\n$/);
+    expect(r.stderr).toMatch(/^hfsim: run failed: variant "FIFO": rack 2 failed at simulated time \d+\.\d{3} s: injected fault\n$/);
     expect(existsSync(out)).toBe(false);
   });
 });
