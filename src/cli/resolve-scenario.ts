@@ -24,6 +24,7 @@ export function resolveScenario(raw: Record<string, unknown>, scenarioFile: stri
     warnFileWeights(raw, parsed.value);
     warnFlatIgnores(raw, parsed.value, scenarioFile);
     warnFluidIgnores(raw, parsed.value, scenarioFile);
+    warnReplicationPastNodes(raw, parsed.value, scenarioFile);
   }
   if (!parsed.ok || parsed.value.workload.kind !== 'sls') return parsed;
   const w = parsed.value.workload;
@@ -94,6 +95,18 @@ function warnFluidIgnores(raw: Record<string, unknown>, scenario: Scenario, file
     return v !== undefined && v !== DEFAULT_SLOWDOWNS[f];
   });
   if (set.length > 0) warnOnce(`${file}: tasks.${set.join(', ')}: ${set.length === 1 ? 'only the flat model reads it' : 'only the flat model reads them'}; this run's model is "fluid" (cluster.network.model), whose non-local maps take as long as the bandwidth they get lets them`);
+}
+
+/**
+ * HDFS places at most one replica of a block a node, so a replication the scenario writes above the cluster's nodes
+ * runs as that many (HDFS leaves such blocks under-replicated): told, as the result's config echoes the number written.
+ * (The default, 3, on a smaller test cluster is left unsaid.)
+ */
+function warnReplicationPastNodes(raw: Record<string, unknown>, scenario: Scenario, file: string): void {
+  const written = (raw.hdfs as { replication?: unknown } | undefined)?.replication;
+  const nodes = scenario.cluster.racks * scenario.cluster.nodesPerRack;
+  if (written === undefined || scenario.hdfs.replication <= nodes) return;
+  warnOnce(`${file}: hdfs.replication ${scenario.hdfs.replication} is above the cluster's ${nodes} nodes: each block gets ${nodes} replicas (HDFS places at most one a node, and leaves the block under-replicated)`);
 }
 
 function warnFileWeights(raw: Record<string, unknown>, scenario: Scenario): void {

@@ -24,6 +24,8 @@ interface Totals {
   reduceField: string;
   /** Where the block count comes from, for the error. */
   blocksField: string;
+  /** A jobs workload's maps in all: a block a map of each job's input, so jobs sharing a file count it each. */
+  listedMaps: number;
   /** "about": the count is an expectation (sizes drawn at random). */
   estimate: boolean;
   /** The fluid model's largest transfer of one task (MB read, written or shuffled), with where it comes from. */
@@ -56,6 +58,8 @@ export function workloadLimitErrors(scenario: Scenario, trace?: SwimTrace): stri
     errors.push(`workload.jobs: ${w.jobs} jobs asked for, but the trace ${trace.file} has ${trace.ids.length} (one a line): at most ${trace.ids.length}, or leave jobs out to replay them all`);
   }
   if (t.blocks > MAX_BLOCKS) errors.push(`${t.blocksField}: ${about}${Math.round(t.blocks)} blocks (one map each) in all, above the limit of ${MAX_BLOCKS}`);
+  // Jobs reading one shared file each run a map a block: 200 jobs over a 5,000,000-block file ran out of memory.
+  else if (t.listedMaps > MAX_BLOCKS) errors.push(`workload.jobs: ${t.listedMaps} maps in all (a map a block of each job's input), above the limit of ${MAX_BLOCKS}`);
   if (t.largestMaps > MAX_JOB_MAPS) errors.push(`${t.largestField}: a job of ${t.largestMaps} maps, above the limit of ${MAX_JOB_MAPS} maps a job`);
   if (t.arrivalsMs > MAX_TIME_MS) {
     errors.push(`${t.arrivalsField}: the last job would arrive at ${t.arrivalsWhat} = ${Math.round(t.arrivalsMs)} ms, above the limit of ${MAX_TIME_MS} ms (24.8 days) for any simulated time`);
@@ -108,7 +112,7 @@ export function workloadLimitErrors(scenario: Scenario, trace?: SwimTrace): stri
 
 function totals(scenario: Scenario, trace?: SwimTrace): Totals {
   const w = scenario.workload;
-  const t: Totals = { jobs: 0, blocks: 0, reduces: 0, mapMs: 0, mapField: 'workload', reduceMs: 0, reduceField: 'workload', blocksField: 'workload', estimate: false, taskMB: 0, taskMBField: 'workload', transferMs: 0, transferWhat: '', transferField: 'workload', largestMaps: 0, largestField: 'workload', arrivalsMs: 0, arrivalsWhat: '', arrivalsField: 'workload', lastSubmitMs: 0 };
+  const t: Totals = { jobs: 0, blocks: 0, reduces: 0, mapMs: 0, mapField: 'workload', reduceMs: 0, reduceField: 'workload', blocksField: 'workload', listedMaps: 0, estimate: false, taskMB: 0, taskMBField: 'workload', transferMs: 0, transferWhat: '', transferField: 'workload', largestMaps: 0, largestField: 'workload', arrivalsMs: 0, arrivalsWhat: '', arrivalsField: 'workload', lastSubmitMs: 0 };
   // Generated arrivals: submit times as a trace's are bounded (src/cli/trace.ts), before a run steps through them.
   const arrivals = (ms: number, what: string, field: string): void => {
     if (ms > t.arrivalsMs) [t.arrivalsMs, t.arrivalsWhat, t.arrivalsField] = [ms, what, field];
@@ -152,6 +156,7 @@ function totals(scenario: Scenario, trace?: SwimTrace): Totals {
       const blocksOf = new Map(w.files.map((f) => [f.name, f.blocks]));
       w.jobs.forEach((j, i) => {
         t.reduces += j.reduces;
+        t.listedMaps += blocksOf.get(j.input) ?? 0;
         listedJob(blocksOf.get(j.input) ?? 0, j.reduces, j.type, `workload.jobs[${i}]`);
         largest(blocksOf.get(j.input) ?? 0, `workload.jobs[${i}].input`);
         t.lastSubmitMs = Math.max(t.lastSubmitMs, j.submitMs);

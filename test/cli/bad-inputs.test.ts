@@ -59,6 +59,8 @@ describe('bad scenarios: one line naming file and field, before anything runs', 
     ['an allocation file under fair (not read)', { ...tiny, scheduler: { allocationFile: 'no-such.xml' } }, 'scheduler.allocationFile: policy "fair" ignores allocationFile'],
     ['blocks over the limit in all', { ...tiny, workload: { kind: 'generated', groups: [{ name: 'g', count: 100_000, maps: 501, mapMs: 1 }] } },
       'workload.groups: 50100000 blocks (one map each) in all, above the limit of 50000000'],
+    ['jobs sharing one large file, more maps in all than the limit (200 jobs over 5,000,000 blocks ran out of memory)', { ...tiny, workload: { kind: 'jobs', files: [{ name: 'f', blocks: 5_000_000 }], jobs: Array.from({ length: 11 }, (_, i) => ({ id: `j${i}`, input: 'f', mapMs: 1000 })) } },
+      'workload.jobs: 55000000 maps in all (a map a block of each job\'s input), above the limit of 50000000'],
     ['one job of more maps than a job may have', { ...tiny, workload: { kind: 'generated', groups: [{ name: 'g', maps: 5_000_001, mapMs: 1 }] } },
       'workload.groups[0].maps: maps is 5000001, above the limit of 5000000'],
     // the fuzzer's finding (seed 9711, case 1730): dsbra.json's 100 arrivals 1e9 ms apart never ended

@@ -148,6 +148,15 @@ describe('what a run says of inputs it would take silently', () => {
     expect(fluid.stderr).toBe('');
   });
 
+  it('warns of a replication written above the cluster\'s nodes, which runs as the nodes (the config echoed 11, silently)', () => {
+    const args = ['run', 'scenarios/fb-macro-io.json', '--variant', 'FIFO', '--set', 'workload.jobs=5', '--set', 'cluster.racks=1', '--set', 'cluster.nodesPerRack=4', '--no-progress'];
+    const r = hfsim(...args, '--set', 'hdfs.replication=6');
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toBe('hfsim: warning: scenarios/fb-macro-io.json: hdfs.replication 6 is above the cluster\'s 4 nodes: each block gets 4 replicas (HDFS places at most one a node, and leaves the block under-replicated)\n');
+    const four = hfsim(...args, '--set', 'hdfs.replication=4');
+    expect(four.stderr).toBe('');
+  });
+
   it('warns of the flat model\'s slowdowns written under the fluid model (they changed the digest of nothing, silently)', () => {
     const fluid = ['run', 'scenarios/fb-macro-io.json', '--variant', 'FIFO', '--set', 'workload.jobs=5', '--set', 'cluster.network.model=fluid', '--no-progress'];
     const r = hfsim(...fluid, '--set', 'tasks.offRackSlowdown=3', '--set', 'tasks.rackLocalSlowdown=1.5');

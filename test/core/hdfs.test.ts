@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { placeReplicas } from '../../src/core/hdfs.js';
+import { BlockStore, placeReplicas } from '../../src/core/hdfs.js';
 import { makeRng } from '../../src/core/rng.js';
 import { type Topology, makeTopology, rackOf } from '../../src/core/topology.js';
 import type { Rng } from '../../src/core/rng.js';
@@ -47,5 +47,14 @@ describe('HDFS default replica placement', () => {
     const mean = 60_000 / t.nodes;
     expect(Math.min(...count)).toBeGreaterThan(mean * 0.8);
     expect(Math.max(...count)).toBeLessThan(mean * 1.2);
+  });
+});
+
+describe('a block store over placed replicas', () => {
+  it('takes any number of files (200,000: a spread into push overflowed the call stack from about 125,000 jobs)', () => {
+    const files = Array.from({ length: 200_000 }, (_, i) => Int32Array.of(i));
+    const store = BlockStore.over(1, new Int32Array(200_000), new Uint8Array(200_000).fill(1), 200_000, files);
+    expect(store.files).toHaveLength(200_000);
+    expect(store.files[199_999][0]).toBe(199_999);
   });
 });
