@@ -172,6 +172,16 @@ describe('whole runs: quincy.json', () => {
   });
 
   it.each([
+    [{ delay: { mode: 'wait', nodeMs: 60_000 } }, 'scheduler.delay: policy "quincy" ignores delay: its min-cost flow places maps past any locality gate, job-type rule or long-task balancing: set delay.mode "none"'],
+    [{ delay: { mode: 'none' }, jobTypeRule: true }, 'scheduler.jobTypeRule: policy "quincy" ignores jobTypeRule'],
+    [{ delay: { mode: 'none' }, longTasks: {} }, 'scheduler.longTasks: policy "quincy" ignores longTasks'],
+  ])('fields of the map scan it ignores are refused (%j gave the digest of none)', (fields, message) => {
+    const parsed = parseScenario(jobsScenario({ scheduler: { policy: 'quincy', ...fields } }));
+    expect(parsed.ok).toBe(false);
+    if (!parsed.ok) expect(parsed.errors.join('\n')).toContain(message);
+  });
+
+  it.each([
     { unscheduledCost: 0, waitCostPerSecond: 0, fairness: true },
     { unscheduledCost: 0, waitCostPerSecond: 1, fairness: false },
     { unscheduledCost: 1, waitCostPerSecond: 0, fairness: false },

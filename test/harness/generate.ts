@@ -220,8 +220,10 @@ export function toScenario(spec: ScenarioSpec): Record<string, unknown> {
   const who = (o: { pool: number; user: number; priority: string; type: string }) => ({
     pool: poolNames[o.pool], user: userNames[o.user], priority: o.priority, type: o.type,
   });
+  // Quincy places maps past the scan's gate, job-type rule and long-task balancing, and refuses them (policy-fields.ts)
+  const scans = policy !== 'quincy';
   const scheduler: Record<string, unknown> = {
-    policy, delay: s.delay, assignMultiple: s.assignMultiple, copyComputeSplit: s.copyComputeSplit, jobTypeRule: s.jobTypeRule,
+    policy, delay: scans ? s.delay : { mode: 'none' }, assignMultiple: s.assignMultiple, copyComputeSplit: s.copyComputeSplit, jobTypeRule: scans ? s.jobTypeRule : undefined,
   };
   if (policy === 'hfs') Object.assign(scheduler, hfsFields(s.hfs));
   if (policy === 'capacity') Object.assign(scheduler, queueFields(s.queues, s.parentQueues));
@@ -233,7 +235,7 @@ export function toScenario(spec: ScenarioSpec): Record<string, unknown> {
     scheduler.policyConfig = { ...q, waitCostPerSecond: q.fairness || q.unscheduledCost > 0 ? q.waitCostPerSecond : Math.max(1, q.waitCostPerSecond),
       runningBonusPerSecond: !q.kills || q.killCost > 0 ? q.runningBonusPerSecond : Math.max(1, q.runningBonusPerSecond) };
   }
-  if (s.longTasks !== undefined) scheduler.longTasks = s.longTasks;
+  if (s.longTasks !== undefined && scans) scheduler.longTasks = s.longTasks;
   const nodes = c.racks * c.nodesPerRack;
   const replication = Math.min(t.replication, nodes);
   const r = s.replication;
