@@ -30,7 +30,7 @@ export function describe(r: Result): string {
 export function compare(title: string, results: readonly Result[]): string {
   const base = results[0];
   const out: string[] = [];
-  out.push(`${title}: ${describe(base)}`);
+  out.push(`${oneLine(title)}: ${describe(base)}`); // a description's newline or terminal escape, shown escaped
   const bins = base.bins.map((b) => b.bin);
   if (results.length > 1) {
     out.push('', `Mean response time by job size bin (s); in brackets, speedup over ${base.variant}`);

@@ -86,7 +86,12 @@ function checkOtherKeys(r: JsonReader, p: Map<string, Node>, known: Set<string>,
 function slsJob(r: JsonReader, node: Node, index: number): SlsJob {
   const p = r.props(node, undefined, 'a job');
   checkOtherKeys(r, p, JOB_KEYS, 'am.', 'a job');
-  const need = (key: string): Node => p.get(key) ?? r.fail(node.offset, `the job has no "${key}"`);
+  // null is no value: it read as a submit time of 0 and the queue "default", silently
+  const need = (key: string): void => {
+    const v = p.get(key);
+    if (v === undefined) r.fail(node.offset, `the job has no "${key}"`);
+    if (v.value === null) r.fail(v.offset, `"${key}" is null: the job needs one`);
+  };
   need('job.start.ms');
   need('job.queue.name');
   const amKey = p.has('yarn.sls.am.type') ? 'yarn.sls.am.type' : 'am.type';

@@ -97,9 +97,13 @@ const schedulerSchema = z.strictObject({
   }
   // Each parent's children (root's: the queues and parent queues without one) take at most 100% of it.
   const totals = new Map<string | undefined, number>();
+  const withQueues = new Set<string | undefined>(); // parents with a queue (not only parent queues) under them
   for (const q of [...s.queues, ...s.parentQueues]) totals.set(q.parent, (totals.get(q.parent) ?? 0) + q.capacity);
+  for (const q of s.queues) withQueues.add(q.parent);
   for (const [parent, total] of totals) {
-    if (total > 100 + 1e-9) ctx.addIssue({ code: 'custom', path: ['queues'], message: `${parent === undefined ? 'queue capacities' : `the capacities of parent queue "${parent}"'s children`} add up to ${total}%, more than 100%` });
+    // Named at the list that holds them: parent queues alone were blamed on scheduler.queues
+    const path = withQueues.has(parent) ? 'queues' : 'parentQueues';
+    if (total > 100 + 1e-9) ctx.addIssue({ code: 'custom', path: [path], message: `${parent === undefined ? (path === 'queues' ? 'queue capacities' : 'parent queue capacities') : `the capacities of parent queue "${parent}"'s children`} add up to ${total}%, more than 100%` });
   }
   refineTree(poolTree(s), ctx);
   refineTree(queueTree(s), ctx);

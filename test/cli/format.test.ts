@@ -1,6 +1,9 @@
 /** The plain-text tables the CLI prints: one line a row, whatever a cell holds. */
 import { describe, expect, it } from 'vitest';
-import { table } from '../../src/cli/format.js';
+import { compare, table } from '../../src/cli/format.js';
+import { simulate } from '../../src/actors/simulate.js';
+import { jobsScenario } from '../helpers.js';
+import { parseScenario } from '../../src/core/scenario.js';
 
 describe('table', () => {
   it('aligns columns: the first to the left, the rest to the right', () => {
@@ -12,5 +15,14 @@ describe('table', () => {
     expect(text.split('\n')).toHaveLength(3);
     expect(text).toContain('line one\\nline two');
     expect(text).toContain('tab\\there\\u007f');
+  });
+});
+
+describe('the comparison\'s title', () => {
+  it('shows a description\'s newline or terminal escape escaped (it printed a raw escape into the header)', async () => {
+    const parsed = parseScenario(jobsScenario({}));
+    if (!parsed.ok) throw new Error(parsed.errors.join('\n'));
+    const text = compare('s (a\nb\u001b[31m)', [await simulate(parsed.value, { timeDecisions: false })]);
+    expect(text.split('\n')[0]).toMatch(/^s \(a\\nb\\u001b\[31m\): /);
   });
 });

@@ -38,6 +38,8 @@ describe('scenario schema', () => {
     [{ workload: { kind: 'jobs', files: [{ name: 'f', blocks: 3 }, { name: 'f', blocks: 7 }], jobs: [{ id: 'x', input: 'f', mapMs: 1 }] } }, 'workload.files[1].name: file name "f" is used twice'],
     [{ ...minimal, scheduler: { pools: [{ name: 'a', schedulingMode: 'lifo' }] } }, 'scheduler.pools[0].schedulingMode: schedulingMode must be "fair" or "fifo"'],
     [{ ...minimal, scheduler: { queues: [{ name: 'a', capacity: 70 }, { name: 'b', capacity: 40 }] } }, 'scheduler.queues: queue capacities add up to 110%, more than 100%'],
+    // parent queues alone were blamed on scheduler.queues
+    [{ ...minimal, scheduler: { policy: 'capacity', parentQueues: [{ name: 'p', capacity: 50 }, { name: 'p2', capacity: 60 }], queues: [{ name: 'a', capacity: 100, parent: 'p' }, { name: 'b', capacity: 100, parent: 'p2' }] } }, 'scheduler.parentQueues: parent queue capacities add up to 110%, more than 100%'],
     [{ ...minimal, scheduler: { preemption: { intervalMs: 0 } } }, 'scheduler.preemption.intervalMs: intervalMs must be at least 1'],
     [{ ...minimal, scheduler: { delay: { mode: 'skip' } } }, 'scheduler.delay.maxSkips: maxSkips must be a number'],
     [{ ...minimal, scheduler: { delay: { mode: 'sometimes' } } }, `scheduler.delay.mode: delay.mode must be one of "none", "skip", "wait", not "sometimes" (a plugin registers its name when its file is loaded: hfsim --plugin file.js, or loadPlugins)`],
