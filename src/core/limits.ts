@@ -49,6 +49,13 @@ export const MIN_HEARTBEAT_MS = 100;
  */
 export const MAX_WALKED_HEARTBEATS = 100_000_000;
 
+/**
+ * Blocks a replication policy's rounds visit in a run (a DSBRA or popular-small round visits every block), rounds
+ * counted to the last arrival and the longest task's end: about 1 us a visit, so this bound is a few minutes of
+ * rounds. dsbra.json's 1,600 blocks at intervalMs 1 projected 2.2 G visits, about 2,000 s; at its 60 s, 40,000.
+ */
+export const MAX_ROUND_BLOCK_VISITS = 200_000_000;
+
 /** Nodes (racks x nodesPerRack): 10x scale-10000. Per node the master and racks hold ~100 bytes, each active job a bit. */
 export const MAX_NODES = 100_000;
 

@@ -3,7 +3,7 @@
  * before a block is placed or a job built. Pure: a swim workload's trace rows are passed in. Errors are one line
  * each, "<field path>: <what>", as the schema's are.
  */
-import { MAX_BLOCKS, MAX_INT32, MAX_JOB_MAPS, MAX_JOBS, MAX_REDUCES, MAX_TASK_EPOCHS, MAX_TASK_RACK_EPOCHS, MAX_TIME_MS, MAX_WALKED_HEARTBEATS } from './limits.js';
+import { MAX_BLOCKS, MAX_INT32, MAX_JOB_MAPS, MAX_JOBS, MAX_REDUCES, MAX_ROUND_BLOCK_VISITS, MAX_TASK_EPOCHS, MAX_TASK_RACK_EPOCHS, MAX_TIME_MS, MAX_WALKED_HEARTBEATS } from './limits.js';
 import { gbpsToMBps } from './network/config.js';
 import type { Scenario } from './scenario.js';
 import { type SwimTrace, swimJobShape } from './swim.js';
@@ -64,6 +64,14 @@ export function workloadLimitErrors(scenario: Scenario, trace?: SwimTrace): stri
   if (t.arrivalsMs > MAX_TIME_MS) {
     errors.push(`${t.arrivalsField}: the last job would arrive at ${t.arrivalsWhat} = ${Math.round(t.arrivalsMs)} ms, above the limit of ${MAX_TIME_MS} ms (24.8 days) for any simulated time`);
   }
+  // Shared tables' hot sets: one drawn (and kept) a period that holds a submission, each fraction x blocks distinct
+  // blocks: 1,000 jobs in periods of 1 ms over a 1,000,000-block hot set ran past two minutes, growing past 1.3 GB.
+  if (w.kind === 'facebook' && w.shared?.hot !== undefined) {
+    const hot = w.shared.hot;
+    const periods = Math.min(w.jobs, Math.floor(t.lastSubmitMs / hot.periodMs) + 1);
+    const size = Math.max(1, Math.round(hot.fraction * w.shared.blocks));
+    if (periods * size > MAX_BLOCKS) errors.push(`workload.shared.hot.periodMs: about ${periods} hot sets (a period of ${hot.periodMs} ms with a submission, to the last at about ${Math.round(t.lastSubmitMs)} ms) of ${size} blocks each (fraction x blocks), ${periods * size} blocks drawn, above the limit of ${MAX_BLOCKS}: lengthen periodMs or lower fraction`);
+  }
   if (t.reduces > MAX_REDUCES) errors.push(`workload: ${about}${Math.round(t.reduces)} reduces in all, above the limit of ${MAX_REDUCES}`);
   const { cluster, tasks } = scenario;
   const policyError = policies.get(scenario.scheduler.policy)?.sizeError?.(scenario.scheduler.policyConfig, { scenario, largestMaps: t.largestMaps, largestField: t.largestField });
@@ -98,6 +106,17 @@ export function workloadLimitErrors(scenario: Scenario, trace?: SwimTrace): stri
   const intervals = Math.ceil(Math.min(t.lastSubmitMs + longestMs, MAX_TIME_MS) / heartbeatMs);
   if (intervals * nodes > MAX_WALKED_HEARTBEATS && !declaredShortcuts(scenario).has('skipIdleHeartbeats')) {
     errors.push(`workload: a run under these plugins visits every heartbeat (it cannot jump the gaps between jobs): ${intervals} intervals of ${heartbeatMs} ms to the last arrival at ${Math.round(t.lastSubmitMs)} ms and the longest task's end (${Math.round(longestMs)} ms later) on ${nodes} nodes is ${intervals * nodes} heartbeats, above the limit of ${MAX_WALKED_HEARTBEATS}`);
+  }
+  // The built-in replication policies' rounds each visit every block.
+  const replication = scenario.scheduler.replication;
+  const roundMs = replication !== undefined && (replication.policy === 'dsbra' || replication.policy === 'popular-small') ? (replication.config as { intervalMs: number }).intervalMs : undefined;
+  if (roundMs !== undefined) {
+    const rounds = Math.ceil(Math.min(t.lastSubmitMs + longestMs, MAX_TIME_MS) / roundMs);
+    // The store's blocks: a shared dataset's, which the jobs' maps read (and read again), else a map's own each
+    const blocks = w.kind === 'facebook' && w.shared !== undefined ? w.shared.blocks : Math.round(t.blocks);
+    if (rounds * blocks > MAX_ROUND_BLOCK_VISITS) {
+      errors.push(`scheduler.replication.config.intervalMs: ${rounds} rounds of ${roundMs} ms to the last arrival and the longest task's end, each visiting the ${blocks} blocks, is ${rounds * blocks} block visits, above the limit of ${MAX_ROUND_BLOCK_VISITS} (lengthen intervalMs)`);
+    }
   }
   for (const [field, ms] of longTasks) {
     if (ms > MAX_TIME_MS) errors.push(`${field}: a task of ${Math.round(ms)} ms${slowed}, above the limit of ${MAX_TIME_MS} ms`);

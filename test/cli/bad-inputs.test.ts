@@ -81,6 +81,12 @@ describe('bad scenarios: one line naming file and field, before anything runs', 
     ['Quincy on a job of 2,000 maps on 40 nodes, no kills', { ...tiny, cluster: { racks: 2, nodesPerRack: 20 }, scheduler: { policy: 'quincy', policyConfig: { kills: false } },
       workload: { kind: 'generated', groups: [{ name: 'g', maps: 2000, mapMs: 1000 }] } },
     'workload.groups[0].maps: a job of 2000 maps under policy quincy makes a decision program of up to 18083 arcs (40 nodes, up to 3 replicas a block), above the limit of 8000'],
+    // a walkthrough's findings: runs of hours, accepted
+    ['replication rounds every millisecond over the blocks (dsbra.json at intervalMs 1 projected 2,000 s)', { ...tiny, scheduler: { policy: 'fair', replication: { policy: 'dsbra', config: { intervalMs: 1 } } },
+      workload: { kind: 'generated', groups: [{ name: 'g', count: 100, maps: 100, mapMs: 10_000, intervalMs: 10_000 }] } },
+    'scheduler.replication.config.intervalMs: 1010000 rounds of 1 ms to the last arrival and the longest task\'s end, each visiting the 10000 blocks, is 10100000000 block visits, above the limit of 200000000 (lengthen intervalMs)'],
+    ['a hot set drawn for every job (periods of 1 ms; 1,000 jobs ran past two minutes)', { ...tiny, workload: { kind: 'facebook', jobs: 1000, shared: { blocks: 1_000_000, hot: { fraction: 1, periodMs: 1 } } } },
+      'workload.shared.hot.periodMs: about 1000 hot sets (a period of 1 ms with a submission, to the last at about 13986000 ms) of 1000000 blocks each (fraction x blocks), 1000000000 blocks drawn, above the limit of 50000000'],
     // a fuzzing pass's finding: a newline in a name broke the text tables' rows
     ['a newline in a variant name', { ...tiny, variants: { 'A\nB': {} } }, 'variants."A\\nB": a variant name must not contain control characters (a tab, a newline...): names are printed in tables and CSV'],
     ['a tab in a job id', { ...tiny, workload: { ...tiny.workload, jobs: [{ ...tiny.workload.jobs[0], id: 'j\t1' }] } }, 'workload.jobs[0].id: a job id must not contain control characters'],
