@@ -25,6 +25,7 @@ export function resolveScenario(raw: Record<string, unknown>, scenarioFile: stri
     warnFlatIgnores(raw, parsed.value, scenarioFile);
     warnFluidIgnores(raw, parsed.value, scenarioFile);
     warnReplicationPastNodes(raw, parsed.value, scenarioFile);
+    warnPreemptionWithoutTimeouts(parsed.value, scenarioFile);
   }
   if (!parsed.ok || parsed.value.workload.kind !== 'sls') return parsed;
   const w = parsed.value.workload;
@@ -107,6 +108,18 @@ function warnReplicationPastNodes(raw: Record<string, unknown>, scenario: Scenar
   const nodes = scenario.cluster.racks * scenario.cluster.nodesPerRack;
   if (written === undefined || scenario.hdfs.replication <= nodes) return;
   warnOnce(`${file}: hdfs.replication ${scenario.hdfs.replication} is above the cluster's ${nodes} nodes: each block gets ${nodes} replicas (HDFS places at most one a node, and leaves the block under-replicated)`);
+}
+
+/**
+ * Preemption kills for a pool starved past one of its timeouts; with none set anywhere (each defaults to never) it
+ * kills nothing, and the run is the one without it: told, since the digest said nothing.
+ */
+function warnPreemptionWithoutTimeouts(scenario: Scenario, file: string): void {
+  const s = scenario.scheduler;
+  if (!s.preemption.enabled || s.preemption.policy !== 'hfs') return;
+  const timeouts = (p: { minSharePreemptionTimeoutMs?: number; fairSharePreemptionTimeoutMs?: number }): boolean => p.minSharePreemptionTimeoutMs !== undefined || p.fairSharePreemptionTimeoutMs !== undefined;
+  if (timeouts(s) || s.pools.some(timeouts)) return;
+  warnOnce(`${file}: scheduler.preemption.enabled: no pool has a preemption timeout (scheduler.minSharePreemptionTimeoutMs, fairSharePreemptionTimeoutMs, or a pool's own; each defaults to never), so nothing is ever preempted`);
 }
 
 function warnFileWeights(raw: Record<string, unknown>, scenario: Scenario): void {

@@ -148,6 +148,14 @@ describe('what a run says of inputs it would take silently', () => {
     expect(fluid.stderr).toBe('');
   });
 
+  it('warns of preemption on with no timeout anywhere (it kills nothing: the digest of preemption off)', () => {
+    const args = ['run', 'scenarios/preemption.json', '--variant', 'Kill (preemption)', '--set', 'scheduler.pools=[]', '--set', 'scheduler.minSharePreemptionTimeoutMs=null', '--set', 'scheduler.fairSharePreemptionTimeoutMs=null', '--no-progress'];
+    const r = hfsim(...args);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toBe('hfsim: warning: scenarios/preemption.json: scheduler.preemption.enabled: no pool has a preemption timeout (scheduler.minSharePreemptionTimeoutMs, fairSharePreemptionTimeoutMs, or a pool\'s own; each defaults to never), so nothing is ever preempted\n');
+    expect(hfsim('run', 'scenarios/preemption.json', '--no-progress').stderr).toBe('');
+  });
+
   it('warns of a replication written above the cluster\'s nodes, which runs as the nodes (the config echoed 11, silently)', () => {
     const args = ['run', 'scenarios/fb-macro-io.json', '--variant', 'FIFO', '--set', 'workload.jobs=5', '--set', 'cluster.racks=1', '--set', 'cluster.nodesPerRack=4', '--no-progress'];
     const r = hfsim(...args, '--set', 'hdfs.replication=6');
