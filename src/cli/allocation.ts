@@ -316,13 +316,14 @@ class Reader {
   /** A user's running-job limit; undefined when it sets none (Hadoop then applies the default, as to a user not listed). */
   user(el: El): UserConfig | undefined {
     const name = this.name(el);
-    this.define(el, name, true);
     let max: number | undefined;
     for (const c of el.children) {
       if (c.name === 'maxRunningJobs' || c.name === 'maxRunningApps') max = this.cap(c);
       else this.unknown(c, 'user');
     }
-    return max === undefined ? undefined : { name, maxRunningJobs: max };
+    if (max === undefined) return undefined; // sets nothing: a second such element is harmless, as in Hadoop
+    this.define(el, name, true);
+    return { name, maxRunningJobs: max };
   }
 
   /**

@@ -199,6 +199,7 @@ function properties(root: El, file: string, warnings: string[]): Map<string, Pro
     if (name === undefined || name === '') throw new InputError(`${file}: line ${el.line}: <property> has no <name>`);
     if (value === undefined) throw new InputError(`${file}: line ${el.line}: ${name}: <property> has no <value>`);
     if (final.has(name)) {
+      if (out.get(name)!.value === value) continue; // the same value: Configuration says nothing
       warnings.push(`${file}: line ${el.line}: ${name}: a final property is set again (first at line ${out.get(name)!.line}): ignored, as Hadoop's Configuration ignores it`);
       continue;
     }

@@ -25,12 +25,12 @@ export const loadedPluginUrls: string[] = [];
 export function pluginFrame(err: unknown): string | undefined {
   const stack = err instanceof Error && typeof err.stack === 'string' ? err.stack : '';
   for (const line of stack.split('\n')) {
-    const m = /^\s*at (?:(.+?) \()?(file:\/\/[^)]+?):(\d+):(\d+)\)?$/.exec(line);
+    const m = /^\s*at (?:(.+?) \()?(file:\/\/.+):(\d+):(\d+)\)?$/.exec(line);
     if (m === null) continue;
     const k = loadedPluginUrls.indexOf(m[2]);
     if (k < 0) continue;
-    const fn = m[1]?.replace(/^(?:Object|async|new)\.?\s*/, '');
-    return `${fn ? `${fn} ` : ''}at ${loadedPluginFiles[k]}:${m[3]}:${m[4]}`;
+    const fn = m[1]?.replace(/^(?:Object\.|async |new )/, '');
+    return `${fn ? `${fn} at ` : ''}${loadedPluginFiles[k]}:${m[3]}:${m[4]}`;
   }
   return undefined;
 }

@@ -12,7 +12,7 @@
  *   which passes for root under /proc and /sys; a sweep's folder is made one level at a time (makeOutputDir).
  */
 import { randomInt } from 'node:crypto';
-import { chmodSync, closeSync, constants, accessSync, fsyncSync, lstatSync, mkdirSync, openSync, readlinkSync, realpathSync, rmdirSync, statSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
+import { chmodSync, closeSync, constants, accessSync, fstatSync, fsyncSync, lstatSync, mkdirSync, openSync, readlinkSync, realpathSync, rmdirSync, statSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { createRequire } from 'node:module';
 import { isMainThread } from 'node:worker_threads';
@@ -287,35 +287,73 @@ function writeWhole(tmp: string, content: string): void {
 const HELD_SIGNALS = ['SIGHUP', 'SIGINT', 'SIGTERM', 'SIGALRM', 'SIGABRT', 'SIGVTALRM', 'SIGXCPU', 'SIGUSR2', 'SIGTRAP', 'SIGSYS', 'SIGQUIT', 'SIGIOT', 'SIGIO', 'SIGPOLL', 'SIGPWR', 'SIGSTKFLT'] as const;
 let holding = false;
 
-function holdSignals(): void {
-  if (holding || !isMainThread) return; // a worker thread gets no signals
+/**
+ * Holds the signals until the write ends: a signal that comes meanwhile is kept, and raised again (the process ends by
+ * it, as if no one had listened) once the hold is released. A synchronous write is over when this returns, and the
+ * hold ends once the loop has polled after it (two turns of setImmediate: the poll in between reads the signal). With
+ * `manual`, the caller releases it: stdout into a pipe writes what the pipe takes and queues the rest, so the hold
+ * lasts until the stream says the write is done.
+ */
+function holdSignals(manual = false): () => void {
+  if (holding || !isMainThread) return () => {}; // a worker thread gets no signals
   holding = true;
+  let got: NodeJS.Signals | undefined;
+  const keep = (signal: NodeJS.Signals): void => {
+    got ??= signal;
+  };
   const listening: NodeJS.Signals[] = [];
-  const release = (): void => {
-    for (const s of listening) process.removeListener(s, raise);
-    holding = false;
-  };
-  const raise = (signal: NodeJS.Signals): void => {
-    release();
-    process.kill(process.pid, signal); // no listener now: the signal's default action, exit by the signal
-  };
   for (const s of HELD_SIGNALS) {
     try {
-      process.on(s, raise);
+      process.on(s, keep);
       listening.push(s);
     } catch { /* a signal this platform lacks */ }
   }
-  // A signal that came during a write is read in the poll phase: two turns of setImmediate put one poll in between.
-  setImmediate(() => setImmediate(release));
+  let released = false;
+  const release = (): void => {
+    if (released) return;
+    released = true;
+    for (const s of listening) process.removeListener(s, keep);
+    holding = false;
+    if (got !== undefined) process.kill(process.pid, got); // no listener now: the signal's default action
+  };
+  if (!manual) setImmediate(() => setImmediate(release));
+  return release;
+}
+
+/**
+ * What the command prints on stdout (the result JSON, the tables) and what an output naming /dev/stdout writes, whole:
+ * into a regular file (`> r.json`) by write(2) until done, so a short write on a full disk or past a size limit is an
+ * error, not a cut file and exit 0 (Node's stdout stream for a file ignored the short count); into a pipe or a
+ * terminal through the stream, holding signals until it has taken it all (a SIGTERM while the reader was slow cut
+ * the output at the pipe's 64 KB). A write that fails says so naming stdout, exit 1.
+ */
+export function printOut(content: string, fd: 1 | 2 = 1): void {
+  let file = false;
+  try {
+    file = fstatSync(fd).isFile();
+  } catch { /* closed: the stream reports it */ }
+  if (file) {
+    try {
+      writeAllInto(fd, content);
+    } catch (err) {
+      if (fd === 1) process.stderr.write(`hfsim: stdout: not written whole (${osReason(err)})\n`);
+      process.exit(1);
+    }
+    return;
+  }
+  const release = holdSignals(true);
+  (fd === 1 ? process.stdout : process.stderr).write(content, () => release()); // EPIPE and the like: closed-pipe.ts
 }
 
 /** Writes `content` into an open descriptor (a pipe, a device, stdout), whole: a signal meanwhile waits for the end (holdSignals). */
 function writeInto(fd: number, content: string): void {
+  if (fd === 1 || fd === 2) return printOut(content, fd);
   holdSignals();
-  if (fd === 1 || fd === 2) {
-    (fd === 1 ? process.stdout : process.stderr).write(content); // in order with what the command prints; EPIPE: closed-pipe.ts
-    return;
-  }
+  writeAllInto(fd, content);
+}
+
+/** write(2) until the whole of `content` is in: a reader that left a pipe ends it quietly; a full pipe is tried again. */
+function writeAllInto(fd: number, content: string): void {
   const buf = Buffer.from(content);
   for (let off = 0; off < buf.length;) {
     try {

@@ -4,7 +4,7 @@ import type { Result } from '../actors/simulate.js';
 import { runVariants } from './run-variants.js';
 import { compare } from './format.js';
 import { type LoadedVariant, loadScenario, parseSet } from './load-scenario.js';
-import { checkDistinctOutputs, checkOutputFile, writeOutput } from './output.js';
+import { checkDistinctOutputs, checkOutputFile, printOut, writeOutput } from './output.js';
 import { endOnPluginCrash, loadPlugins, pluginUrls } from './plugins.js';
 import { RunProgressDisplay } from './run-progress.js';
 
@@ -62,8 +62,8 @@ export async function runAction(file: string, flags: RunFlags): Promise<void> {
   if (flags.out !== undefined) writeOutput(flags.out, json);
   if (flags.jobsCsv !== undefined) writeOutput(flags.jobsCsv, (await import('./jobs-csv.js')).jobsCsv(results));
   if (flags.html !== undefined) writeOutput(flags.html, await (await import('../report/report.js')).runReportHtml(loaded.name, results));
-  if (flags.json) process.stdout.write(json);
-  else process.stdout.write(compare(loaded.name + (loaded.description ? ` (${loaded.description})` : ''), results) + '\n');
+  if (flags.json) printOut(json);
+  else printOut(compare(loaded.name + (loaded.description ? ` (${loaded.description})` : ''), results) + '\n');
 }
 
 /**

@@ -54,7 +54,16 @@ export async function runVariants(variants: readonly LoadedVariant[], options: V
     try {
       return await run();
     } catch (err) {
-      if (err instanceof Error && variants.length > 1) err.message = `variant "${v.name}": ${err.message}`;
+      if (!(err instanceof Error) || variants.length === 1) throw err;
+      const message = `variant "${v.name}": ${err.message}`;
+      try {
+        err.message = message;
+      } catch {
+        // a frozen Error (a plugin's): a new one, with its stack (the CLI reads where the plugin threw from it)
+        const named = new Error(message);
+        named.stack = err.stack;
+        throw named;
+      }
       throw err;
     }
   };

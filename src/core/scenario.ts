@@ -271,6 +271,7 @@ export const scenarioSchema = z.strictObject({
 
 interface JobPoolsScheduler {
   policy: string;
+  pools: readonly { name: string }[];
   parentPools: readonly { name: string }[];
   parentQueues: readonly { name: string }[];
   queues: readonly { name: string }[];
@@ -281,26 +282,27 @@ interface JobPoolsScheduler {
  * The pools a workload's jobs name (a listed job's pool or user, a group's pool or name, the pools the facebook and
  * swim workloads name), each refused where it names it when it is:
  * - a parent pool or parent queue: jobs go to the leaves of the tree;
- * - under capacity with a capacity-scheduler.xml, a queue neither the file nor scheduler.queues lists: YARN refuses
- *   the submission (hand-written queues alone still leave an unlisted queue what they leave);
- * - a YARN path from the root ("root.prod.etl") where the tree is YARN's: hfsim names a queue without "root." (hfs)
- *   or by its short name (capacity), as it reads the files.
+ * - under capacity with a capacity-scheduler.xml read into scheduler.queues (the CLI and loadScenario read it;
+ *   parseScenario reads no file, and with no queues listed checks none), a queue not listed: YARN refuses the
+ *   submission (hand-written queues alone still leave an unlisted queue what they leave);
+ * - a YARN path from the root ("root.prod.etl") naming a pool or parent pool listed without it (hfs reads an
+ *   allocation file's queues so) and not itself listed: it made a second pool at the root.
  */
 function refineJobPools(s: { scheduler: JobPoolsScheduler; workload: z.infer<typeof workloadSchema> }, ctx: z.RefinementCtx): void {
   const sc = s.scheduler;
   const parents = new Map<string, string>([...sc.parentPools.map((p) => [p.name, 'a parent pool (scheduler.parentPools)'] as const),
     ...sc.parentQueues.map((p) => [p.name, 'a parent queue (scheduler.parentQueues)'] as const)]);
-  const queues = sc.policy === 'capacity' && sc.capacitySchedulerFile !== undefined ? new Set(sc.queues.map((q) => q.name)) : undefined;
-  const yarnTree = queues !== undefined || sc.parentPools.length > 0 || sc.parentQueues.length > 0;
-  if (!yarnTree) return;
+  const queues = sc.policy === 'capacity' && sc.capacitySchedulerFile !== undefined && sc.queues.length > 0 ? new Set(sc.queues.map((q) => q.name)) : undefined;
+  const listed = sc.policy === 'capacity' ? undefined : new Set([...sc.pools, ...sc.parentPools].map((p) => p.name));
+  if (parents.size === 0 && queues === undefined && (listed === undefined || listed.size === 0)) return;
   const why = (name: string): string | undefined => {
     const parent = parents.get(name);
     if (parent !== undefined) return `${parent}: jobs go to the leaves of the tree; rename one of them`;
     if (queues !== undefined && !queues.has(name)) {
       const short = name.slice(name.lastIndexOf('.') + 1);
-      return `a queue neither scheduler.queues nor its capacitySchedulerFile lists: YARN's Capacity Scheduler refuses a job submitted to an unknown queue${name.startsWith('root.') && queues.has(short) ? `; name the queue by its short name, as hfsim reads the file ("${short}")` : ''}`;
+      return `a queue neither its capacitySchedulerFile nor scheduler.queues lists: YARN's Capacity Scheduler refuses a job submitted to an unknown queue${name.startsWith('root.') && queues.has(short) ? `; name the queue by its short name, as hfsim reads the file ("${short}")` : ''}`;
     }
-    if (name.startsWith('root.') && sc.policy !== 'capacity') return `a path from the root: hfsim names a YARN queue by its path without "root." ("${name.slice(5)}"), as it reads an allocation file`;
+    if (listed !== undefined && name.startsWith('root.') && !listed.has(name) && listed.has(name.slice(5))) return `a path from the root: hfsim names a YARN queue by its path without "root." ("${name.slice(5)}"), as it reads an allocation file`;
     return undefined;
   };
   const refuse = (name: string, path: (string | number)[], how: string): void => {

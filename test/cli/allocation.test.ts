@@ -30,6 +30,20 @@ describe('the pools jobs name under a YARN queue tree', () => {
     const parsed = parseScenario({ scheduler, workload: { kind: 'generated', groups: [{ name: 'g', pool: 'root.prod.etl', maps: 1, mapMs: 1 }] } });
     expect(parsed).toEqual({ ok: false, errors: ['workload.groups[0].pool: files its jobs under pool "root.prod.etl", a path from the root: hfsim names a YARN queue by its path without "root." ("prod.etl"), as it reads an allocation file'] });
     expect(parseScenario({ scheduler, workload: { kind: 'generated', groups: [{ name: 'g', pool: 'prod.etl', maps: 1, mapMs: 1 }] } }).ok).toBe(true);
+    // a flat YARN file too (no parent queue: it was not checked), and a pool listed as root.x is the scenario's own
+    const flat = { policy: 'hfs', ...parseAllocation('<allocations><queue name="root"><queue name="a"><weight>2</weight></queue><queue name="b"/></queue></allocations>', 'a.xml') };
+    expect(parseScenario({ scheduler: flat, workload: { kind: 'generated', groups: [{ name: 'g', pool: 'root.a', maps: 1, mapMs: 1 }] } }).ok).toBe(false);
+    const own = { policy: 'hfs', parentPools: [{ name: 'p' }], pools: [{ name: 'root.x', weight: 2 }, { name: 'y', parent: 'p' }] };
+    expect(parseScenario({ scheduler: own, workload: { kind: 'generated', groups: [{ name: 'g', pool: 'root.x', maps: 1, mapMs: 1 }] } }).ok).toBe(true);
+  });
+
+  it('parseScenario, which reads no file, checks no queue against a capacitySchedulerFile it has not read (it refused every one)', () => {
+    const parsed = parseScenario({ scheduler: { policy: 'capacity', capacitySchedulerFile: 'c.xml' }, workload: { kind: 'generated', groups: [{ name: 'g', pool: 'a', maps: 1, mapMs: 1 }] } });
+    expect(parsed.ok).toBe(true);
+  });
+
+  it('two users with no limit (a second element that sets nothing) are read, as Hadoop reads them; with limits, refused at the line', () => {
+    expect(parseAllocation('<allocations><user name="bob"/><user name="bob"/></allocations>', 'a.xml').users).toEqual([]);
   });
 });
 

@@ -176,6 +176,9 @@ describe('Hadoop Configuration\'s rules', () => {
     const c = parseCapacityFile(`<configuration>\n${prop(`${Q}.queues`, 'a,b')}${prop(`${Q}.a.capacity`, '25', '<final>true</final>')}${prop(`${Q}.b.capacity`, '75')}${prop(`${Q}.a.capacity`, '40')}</configuration>`, 'c.xml');
     expect(c.queues.map((q) => [q.name, q.capacity])).toEqual([['a', 25], ['b', 75]]);
     expect(c.warnings).toEqual(['c.xml: line 5: yarn.scheduler.capacity.root.a.capacity: a final property is set again (first at line 3): ignored, as Hadoop\'s Configuration ignores it']);
+    // the same value again: Configuration says nothing
+    const same = parseCapacityFile(`<configuration>\n${prop(`${Q}.queues`, 'a')}${prop(`${Q}.a.capacity`, '100', '<final>true</final>')}${prop(`${Q}.a.capacity`, '100')}</configuration>`, 'c.xml');
+    expect(same.warnings).toBeUndefined();
   });
 
   it('an empty workflow-priority-mappings (YARN\'s stock file has one) is read; a mapping is refused', () => {
@@ -196,7 +199,7 @@ describe('the queues jobs name, against a capacity-scheduler.xml', () => {
   it('a queue the file does not define is refused, as YARN refuses the submission (it ran in an invented queue of 1%, faster than the right one)', () => {
     const r = run('typo_a');
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain('workload.groups[0].pool: files its jobs under pool "typo_a", a queue neither scheduler.queues nor its capacitySchedulerFile lists: YARN\'s Capacity Scheduler refuses a job submitted to an unknown queue');
+    expect(r.stderr).toContain('workload.groups[0].pool: files its jobs under pool "typo_a", a queue neither its capacitySchedulerFile nor scheduler.queues lists: YARN\'s Capacity Scheduler refuses a job submitted to an unknown queue');
     expect(run('root.a').stderr).toContain('unknown queue; name the queue by its short name, as hfsim reads the file ("a")');
     expect(run('a').code).toBe(0);
   });

@@ -172,6 +172,10 @@ describe('a write the disk cannot take whole', () => {
   it('stdout on a full disk: one line naming stdout, exit 1 (a stack trace); a device: its name (ENOSPC alone)', () => {
     const full = spawnSync('bash', ['-c', `exec "$0" "$@" > /dev/full`, process.execPath, CLI, 'run', SMALL, '--json', '--no-progress'], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
     expect([full.status, full.stderr]).toEqual([1, 'hfsim: stdout: not written whole (no space left on device)\n']);
+    // a regular file that takes part of it (a size limit here; a full disk alike): it was cut, exit 0
+    const file = join(tmp(), 'r.json');
+    const cut = spawnSync('bash', ['-c', `ulimit -f 4 && exec "$0" "$@" > "${file}"`, process.execPath, CLI, 'run', SMALL, '--json', '--no-progress'], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
+    expect([cut.status, cut.stderr]).toEqual([1, 'hfsim: stdout: not written whole (file too large)\n']);
     const device = spawnSync(process.execPath, [CLI, 'run', SMALL, '--out', '/dev/full', '--no-progress'], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
     expect([device.status, device.stderr]).toEqual([1, 'hfsim: run failed: /dev/full: not written whole (no space left on device)\n']);
   });

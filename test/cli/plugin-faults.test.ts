@@ -3,7 +3,7 @@
  * the plugin or the call, and the CLI names the --plugin files, where the run hung or ran on silently before.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT, hfsim, tmp, writeJson } from './sweep-helpers.js';
@@ -100,7 +100,7 @@ registerPolicy('bad', { description: 'x', create: (_c, ctx) => { const seen = []
     // Between the two, where the plugin's code called the engine, when it is on the stack.
     const lines = r.stderr.split('\n');
     expect(lines[0]).toBe(`hfsim: run failed: ${message}`);
-    if (lines.length === 4) expect(lines[1]).toMatch(new RegExp(`^hfsim: from (\\S+ )?at ${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:\\d+:\\d+$`));
+    if (lines.length === 4) expect(lines[1]).toMatch(new RegExp(`^hfsim: from (\\S+ at )?${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:\\d+:\\d+$`));
     expect(lines.slice(lines.length - 2)).toEqual([`hfsim: the run used --plugin ${file}: a plugin that breaks its contract (README: "Plugins") may be the cause`, '']);
   });
 
@@ -162,6 +162,21 @@ registerPolicy('bad', { description: 'x', create: () => { const seen = []; retur
     const r = hfsim('run', scenario(), '--plugin', file);
     expect(r.code).toBe(1);
     expect(r.stderr.split('\n').slice(0, 2)).toEqual(['hfsim: run failed: Cannot read properties of null (reading \'x\')', `hfsim: from mapLaunched at ${file}:3:112`]);
+  });
+
+  it('the from line keeps a function\'s own name (newestFirst lost its "new"), finds a path with parentheses, and says an anonymous frame by its place', () => {
+    mkdirSync(join(dir, 'a(b)c'), { recursive: true });
+    const file = join(dir, 'a(b)c', 'newest.mjs');
+    writeFileSync(file, `import { SortedJobQueue, registerPolicy } from ${INDEX};\nfunction newestFirst() { throw new Error('boom'); }\nregisterPolicy('bad', { description: 'x', create: () => ({ createQueue: () => new SortedJobQueue(newestFirst) }) });\n`);
+    expect(hfsim('run', scenario(), '--plugin', file).stderr.split('\n').slice(0, 2)).toEqual(['hfsim: run failed: boom', `hfsim: from newestFirst at ${file}:2:32`]);
+    const anonymous = plugin('anonymous', `registerPolicy('bad', { description: 'x', create: () => ({ createQueue: () => new SortedJobQueue(function () { throw new Error('anon'); }) }) });`);
+    expect(hfsim('run', scenario(), '--plugin', anonymous).stderr.split('\n')[1]).toMatch(new RegExp(`^hfsim: from ${anonymous.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:3:\\d+$`));
+  });
+
+  it('a frozen Error from a variant keeps its message and its place, named by variant (it read "Cannot assign to read only property")', () => {
+    const file = plugin('frozen-throws', `registerPolicy('bad', { description: 'x', create: () => ({ createQueue: Q, events: { mapLaunched: () => { throw Object.freeze(new Error('frozen boom')); } } }) });`);
+    const r = hfsim('run', scenario({ variants: { fine: { 'scheduler.policy': 'fair' }, broken: {} } }), '--plugin', file, '--parallel', '1');
+    expect(r.stderr).toMatch(/^hfsim: run failed: variant "broken": frozen boom\nhfsim: from mapLaunched at /);
   });
 
   it('a thrown value that is no Error, or an Error without a message, is shown as what it is (it read "[object Object]", or nothing)', () => {
