@@ -202,8 +202,7 @@ class Reader {
    * the vcores when given unless `memoryOnly` (see the module comment). Every comma-separated part must be one of
    * those forms, memory given once: a negative amount, a percentage or a stray word is an error.
    */
-  slots(el: El, memoryOnly = false): number {
-    const { mb, vcores } = this.resources(el);
+  slots(el: El, memoryOnly = false, { mb, vcores } = this.resources(el)): number {
     const bySize = Math.floor(mb / SLOT_MB);
     const slots = vcores > 0 && !memoryOnly ? Math.min(bySize, vcores) : bySize;
     if (slots > MAX_SLOTS) this.fail(el, `<${el.name}> is ${slots} slots, above the limit of ${MAX_SLOTS}`);
@@ -230,8 +229,9 @@ class Reader {
 
   /** A queue's minResources in slots: memory below one slot's (SLOT_MB) is a min share of none, which is told. */
   minSlots(el: El, queue: string, out: Allocation): number {
-    const n = this.slots(el, true);
-    if (n === 0 && this.resources(el).mb > 0) {
+    const r = this.resources(el);
+    const n = this.slots(el, true, r);
+    if (n === 0 && r.mb > 0) {
       (out.warnings ??= []).push(`${this.file}: line ${el.line}: queue "${queue}": minResources "${el.text}" is less than one slot (${SLOT_MB} mb): it gives the queue no min share`);
     }
     return n;

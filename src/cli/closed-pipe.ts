@@ -12,12 +12,16 @@ export function isClosedPipe(err: unknown): boolean {
   return typeof err === 'object' && err !== null && (err as NodeJS.ErrnoException).code === 'EPIPE';
 }
 
+/** stdout (fd 1) or stderr (2) refused a write (a full disk, a size limit): said of stdout on stderr, exit 1. */
+export function outputFailed(fd: 1 | 2, err: unknown): never {
+  if (fd === 1) process.stderr.write(`hfsim: stdout: not written whole (${osReason(err)})\n`);
+  process.exit(1);
+}
+
 export function endQuietlyOnClosedPipes(): void {
-  for (const stream of [process.stdout, process.stderr]) {
-    stream.on('error', (err) => {
-      if (isClosedPipe(err)) return;
-      if (stream === process.stdout) process.stderr.write(`hfsim: stdout: not written whole (${osReason(err)})\n`);
-      process.exit(1);
+  for (const fd of [1, 2] as const) {
+    (fd === 1 ? process.stdout : process.stderr).on('error', (err) => {
+      if (!isClosedPipe(err)) outputFailed(fd, err);
     });
   }
   // A write past a file size limit (ulimit -f) fails with EFBIG, which each writer reports (naming its file), rather

@@ -16,7 +16,7 @@ import { chmodSync, closeSync, constants, accessSync, fstatSync, fsyncSync, lsta
 import { basename, dirname, join, resolve } from 'node:path';
 import { createRequire } from 'node:module';
 import { isMainThread } from 'node:worker_threads';
-import { isClosedPipe } from './closed-pipe.js';
+import { isClosedPipe, outputFailed } from './closed-pipe.js';
 import { InputError, loadedPluginFiles, osReason } from './errors.js';
 import { inputsRead } from './read-file.js';
 
@@ -336,8 +336,7 @@ export function printOut(content: string, fd: 1 | 2 = 1): void {
     try {
       writeAllInto(fd, content);
     } catch (err) {
-      if (fd === 1) process.stderr.write(`hfsim: stdout: not written whole (${osReason(err)})\n`);
-      process.exit(1);
+      outputFailed(fd, err);
     }
     return;
   }

@@ -12,7 +12,7 @@ import type { SchedulerConfig } from './scenario.js';
 import { KINDS, type SlotKind } from './slot-kind.js';
 import type { Admission } from './framework/admission.js';
 import { frozenCopy } from './frozen.js';
-import { compareFifo } from './policies/fifo.js';
+import { compareFifo } from './priority.js';
 
 /**
  * One slot kind's view of a pool (Hadoop's PoolSchedulable). Plugins are handed pools: what changes is private and
@@ -286,6 +286,8 @@ export class PoolSet implements Admission {
   readonly #top: PoolNode[] = [];
   #topSeen: readonly PoolNode[] | undefined;
   readonly #parents: ParentPool[] = [];
+  /** The parent pools by name: a configured pool's parent, and a new pool's under its dotted name's prefix (add). */
+  readonly #parentByName: ReadonlyMap<string, ParentPool>;
   #parentsSeen: readonly ParentPool[] | undefined;
   readonly #poolOfJob = new Map<Job, Pool>();
   #runnable = new Set<Job>();
@@ -299,8 +301,8 @@ export class PoolSet implements Admission {
   constructor(config: SchedulerConfig, readonly mapSlots: number, readonly reduceSlots: number) {
     this.config = frozenCopy(config);
     this.buildParents(this.config.parentPools);
-    const parentOf = new Map(this.#parents.map((p) => [p.name, p]));
-    for (const p of this.config.pools) this.create(p, p.parent === undefined ? undefined : parentOf.get(p.parent));
+    this.#parentByName = new Map(this.#parents.map((p) => [p.name, p]));
+    for (const p of this.config.pools) this.create(p, p.parent === undefined ? undefined : this.#parentByName.get(p.parent));
     this.#userMax = new Map(this.config.users.map((u) => [u.name, u.maxRunningJobs]));
     Object.freeze(this);
   }
@@ -360,7 +362,7 @@ export class PoolSet implements Admission {
     if (pool === undefined) {
       const name = job.spec.pool;
       const dot = name.lastIndexOf('.');
-      const parent = dot > 0 ? this.#parents.find((p) => p.name === name.slice(0, dot)) : undefined;
+      const parent = dot > 0 ? this.#parentByName.get(name.slice(0, dot)) : undefined;
       pool = this.create({ name, weight: 1, minMaps: 0, minReduces: 0 }, parent);
       for (const kind of KINDS) pool.share(kind).stamp(job.spec.submitMs, true, true);
     }

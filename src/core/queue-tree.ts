@@ -64,6 +64,12 @@ function build(queues: readonly QueueConfig[], parentQueues: readonly ParentQueu
  * the whole number they mean (7% of 100 slots: 7.000000000000001; 40% of 80%: 0.32000000000000006), and the caps
  * and user limits round up (ceil, running < max), which gave one slot too many.
  */
+export function inSlots(fraction: number, slots: number): number {
+  const exact = fraction * slots;
+  const rounded = Math.round(exact * 1e9) / 1e9;
+  return rounded === 0 ? exact : rounded; // a sliver of a slot stays one: a positive cap never becomes 0
+}
+
 /**
  * The tasks a queue whose maximum is `max` slots (inSlots) may run at once: the whole slots within it, Hadoop 0.20's
  * "we strictly respect the maximum-capacity"; at least one under a positive maximum below one slot (else its jobs
@@ -71,10 +77,4 @@ function build(queues: readonly QueueConfig[], parentQueues: readonly ParentQueu
  */
 export function tasksWithin(max: number): number {
   return max <= 0 ? 0 : Math.max(1, Math.floor(max));
-}
-
-export function inSlots(fraction: number, slots: number): number {
-  const exact = fraction * slots;
-  const rounded = Math.round(exact * 1e9) / 1e9;
-  return rounded === 0 ? exact : rounded; // a sliver of a slot stays one: a positive cap never becomes 0
 }

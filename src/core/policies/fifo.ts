@@ -4,16 +4,10 @@
  * ends map assignment for that heartbeat, and at most one reduce launches per heartbeat (Hadoop 0.20).
  */
 import type { PolicyPlugin } from '../framework/registry.js';
-import type { Job } from '../job.js';
-import { PRIORITIES } from '../priority.js';
+import { compareFifo } from '../priority.js';
 import { SortedJobQueue } from './sorted-queue.js';
 
-const rank = new Map(PRIORITIES.map((p, i) => [p, i]));
-
-export function compareFifo(a: Job, b: Job): number {
-  // total order: reproducible runs
-  return rank.get(a.spec.priority)! - rank.get(b.spec.priority)! || a.spec.submitMs - b.spec.submitMs || a.index - b.index;
-}
+export { compareFifo };
 
 export const fifo = {
   description: 'FIFO by priority and submit time',
