@@ -34,15 +34,14 @@ interface SchedulerFields {
 }
 
 /**
- * Fields of the map scan that a policy placing maps by a solution of its own ignores: Quincy's min-cost flow launches
- * its placements past any locality gate, the job-type rule and long-task balancing (its digest did not move with them).
+ * Fields of the map scan that a policy registered with placesMapsItself ignores: Quincy's min-cost flow launches its
+ * placements past any locality gate, the job-type rule and long-task balancing (its digest did not move with them).
  */
 const SCAN_FIELDS: ReadonlyArray<{ field: keyof SchedulerFields; set: (s: SchedulerFields) => boolean; write: string }> = [
   { field: 'delay', set: (s) => s.delay.mode !== 'none', write: 'set delay.mode "none"' },
   { field: 'jobTypeRule', set: (s) => s.jobTypeRule, write: 'remove it' },
   { field: 'longTasks', set: (s) => s.longTasks !== undefined, write: 'remove it' },
 ];
-const SOLVES_ITS_OWN_PLACEMENT: ReadonlySet<string> = new Set(['quincy']);
 
 /**
  * The policies registered with usesPools: they are given the pools and read every pool field. Of the built-ins, only
@@ -79,9 +78,9 @@ export function refinePolicyFields(s: SchedulerFields, ctx: z.RefinementCtx): vo
     const readers = readBy.map((p) => `"${p}"`).join(' and ');
     ctx.addIssue({ code: 'custom', path: [rule.field], message: `policy "${s.policy}" ignores ${rule.field} (only ${readers} read${readBy.length > 1 ? '' : 's'} it): remove it, or set it to null in a variant that changes the policy` });
   }
-  if (!SOLVES_ITS_OWN_PLACEMENT.has(s.policy)) return;
+  if (policies.get(s.policy)!.placesMapsItself !== true) return;
   for (const rule of SCAN_FIELDS) {
-    if (rule.set(s)) ctx.addIssue({ code: 'custom', path: [rule.field], message: `policy "${s.policy}" ignores ${rule.field}: its min-cost flow places maps past any locality gate, job-type rule or long-task balancing: ${rule.write}` });
+    if (rule.set(s)) ctx.addIssue({ code: 'custom', path: [rule.field], message: `policy "${s.policy}" ignores ${rule.field}: it places maps by a solution of its own, past any locality gate, job-type rule or long-task balancing: ${rule.write}` });
   }
 
 }

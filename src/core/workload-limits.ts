@@ -9,7 +9,7 @@ import type { Scenario } from './scenario.js';
 import { type SwimTrace, swimJobShape } from './swim.js';
 import { hadoopHeartbeatMs } from './topology.js';
 import { FACEBOOK_BINS } from './workload.js';
-import { policies } from './framework/registry.js';
+import { policies, replications } from './framework/registry.js';
 import { declaredShortcuts } from './plugins.js';
 import { shownValue } from './shown-value.js';
 
@@ -107,15 +107,18 @@ export function workloadLimitErrors(scenario: Scenario, trace?: SwimTrace): stri
   if (intervals * nodes > MAX_WALKED_HEARTBEATS && !declaredShortcuts(scenario).has('skipIdleHeartbeats')) {
     errors.push(`workload: a run under these plugins visits every heartbeat (it cannot jump the gaps between jobs): ${intervals} intervals of ${heartbeatMs} ms to the last arrival at ${Math.round(t.lastSubmitMs)} ms and the longest task's end (${Math.round(longestMs)} ms later) on ${nodes} nodes is ${intervals * nodes} heartbeats, above the limit of ${MAX_WALKED_HEARTBEATS}`);
   }
-  // The built-in replication policies' rounds each visit every block.
+  // A replication policy whose rounds each visit every block (registered with roundMs: DSBRA's, popular-small's).
   const replication = scenario.scheduler.replication;
-  const roundMs = replication !== undefined && (replication.policy === 'dsbra' || replication.policy === 'popular-small') ? (replication.config as { intervalMs: number }).intervalMs : undefined;
+  const roundMs = replication === undefined ? undefined : replications.get(replication.policy)?.roundMs?.(replication.config);
+  if (roundMs !== undefined && !(typeof roundMs === 'number' && roundMs > 0)) {
+    throw new TypeError(`replication "${replication!.policy}": roundMs returned ${shownValue(roundMs)}, not a positive number of ms or undefined`);
+  }
   if (roundMs !== undefined) {
     const rounds = Math.ceil(Math.min(t.lastSubmitMs + longestMs, MAX_TIME_MS) / roundMs);
     // The store's blocks: a shared dataset's, which the jobs' maps read (and read again), else a map's own each
     const blocks = w.kind === 'facebook' && w.shared !== undefined ? w.shared.blocks : Math.round(t.blocks);
     if (rounds * blocks > MAX_ROUND_BLOCK_VISITS) {
-      errors.push(`scheduler.replication.config.intervalMs: ${rounds} rounds of ${roundMs} ms to the last arrival and the longest task's end, each visiting the ${blocks} blocks, is ${rounds * blocks} block visits, above the limit of ${MAX_ROUND_BLOCK_VISITS} (lengthen intervalMs)`);
+      errors.push(`scheduler.replication.config: ${rounds} rounds of ${roundMs} ms (the interval of policy "${replication!.policy}") to the last arrival and the longest task's end, each visiting the ${blocks} blocks, is ${rounds * blocks} block visits, above the limit of ${MAX_ROUND_BLOCK_VISITS} (lengthen the interval)`);
     }
   }
   for (const [field, ms] of longTasks) {

@@ -172,7 +172,7 @@ describe('whole runs: quincy.json', () => {
   });
 
   it.each([
-    [{ delay: { mode: 'wait', nodeMs: 60_000 } }, 'scheduler.delay: policy "quincy" ignores delay: its min-cost flow places maps past any locality gate, job-type rule or long-task balancing: set delay.mode "none"'],
+    [{ delay: { mode: 'wait', nodeMs: 60_000 } }, 'scheduler.delay: policy "quincy" ignores delay: it places maps by a solution of its own, past any locality gate, job-type rule or long-task balancing: set delay.mode "none"'],
     [{ delay: { mode: 'none' }, jobTypeRule: true }, 'scheduler.jobTypeRule: policy "quincy" ignores jobTypeRule'],
     [{ delay: { mode: 'none' }, longTasks: {} }, 'scheduler.longTasks: policy "quincy" ignores longTasks'],
   ])('fields of the map scan it ignores are refused (%j gave the digest of none)', (fields, message) => {

@@ -4,9 +4,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { SortedJobQueue, registerGate, registerPolicy, simulate } from '../../src/index.js';
+import { SortedJobQueue, registerGate, registerPolicy, registerReplication, simulate } from '../../src/index.js';
 import { policies } from '../../src/core/framework/registry.js';
 import { parseScenario } from '../../src/core/scenario.js';
+import { workloadLimitErrors } from '../../src/core/workload-limits.js';
 import { jobsScenario } from '../helpers.js';
 
 const create = () => ({ createQueue: () => new SortedJobQueue((a, b) => a.index - b.index) });
@@ -22,7 +23,8 @@ describe('registerPolicy refuses a bad definition with a TypeError naming the po
     ['permits as one string', { permits: 'passAll' }, /: permits must be a list of shortcut names/],
     ['usesPools not a boolean', { usesPools: 'yes' }, /: usesPools must be a boolean, not string$/],
     ['sizeError not a function', { sizeError: 'too big' }, /: sizeError must be a function, not string$/],
-    ['a field misspelled', { needSolver: true }, /: needSolver is not a field of a policy plugin \(description, config, permits, create, usesPools, needsSolver, sizeError\)$/],
+    ['a field misspelled', { needSolver: true }, /: needSolver is not a field of a policy plugin \(description, config, permits, create, usesPools, needsSolver, placesMapsItself, sizeError\)$/],
+    ['placesMapsItself not a boolean', { placesMapsItself: 1 }, /: placesMapsItself must be a boolean, not number$/],
   ])('%s', (_what, fields, message) => {
     const name = fresh();
     const plugin = { description: 'x', create, ...fields } as never;
@@ -48,6 +50,45 @@ describe('registerPolicy refuses a bad definition with a TypeError naming the po
     const parsed = parseScenario(jobsScenario({ scheduler: { policy: 'fair', delay: { mode: 'patient-mode', waitMs: 5 } } }));
     expect(parsed.ok).toBe(false);
     expect(parsed.ok ? [] : parsed.errors).toEqual(['scheduler.delay.mode: Invalid input: expected "patient-mode" (delay.mode names the plugin and is left out of its config, which is the other fields: its schema must not ask for mode)']);
+  });
+
+  it('a policy registered with placesMapsItself is refused the map-scan fields it ignores; one without is not', () => {
+    const solver = fresh();
+    const plain = fresh();
+    registerPolicy(solver, { description: 'places its own', placesMapsItself: true, create });
+    registerPolicy(plain, { description: 'scans', create });
+    const fields = { delay: { mode: 'wait', nodeMs: 5_000 }, jobTypeRule: true };
+    const refused = parseScenario(jobsScenario({ scheduler: { policy: solver, ...fields } }));
+    expect(refused.ok ? [] : refused.errors).toEqual([
+      `scheduler.delay: policy "${solver}" ignores delay: it places maps by a solution of its own, past any locality gate, job-type rule or long-task balancing: set delay.mode "none"`,
+      `scheduler.jobTypeRule: policy "${solver}" ignores jobTypeRule: it places maps by a solution of its own, past any locality gate, job-type rule or long-task balancing: remove it`,
+    ]);
+    expect(parseScenario(jobsScenario({ scheduler: { policy: plain, ...fields } })).ok).toBe(true);
+  });
+
+  it('a replication plugin may declare roundMs (a function); other kinds may not', () => {
+    expect(() => registerReplication(fresh(), { description: 'x', create: () => { throw new Error('unused'); }, roundMs: 60_000 } as never))
+      .toThrow(/^replication "register-test-\d+": roundMs must be a function, not number$/);
+    expect(() => registerGate(fresh(), { description: 'x', create: () => { throw new Error('unused'); }, roundMs: () => 1 } as never))
+      .toThrow(/roundMs is not a field of a gate plugin/);
+  });
+
+  it("a replication plugin's roundMs bounds its rounds x blocks before the run, and a bad roundMs is named", () => {
+    const create = () => ({ nextRoundMs: Infinity, round() {}, blockRead() {} });
+    const every = fresh();
+    const odd = fresh();
+    registerReplication(every, { description: 'every ms', config: z.strictObject({ everyMs: z.number().default(1) }), roundMs: (c: { everyMs: number }) => c.everyMs, create });
+    registerReplication(odd, { description: 'odd', roundMs: () => 'soon' as never, create });
+    const scenario = (policy: string, config?: object) => parseScenario(jobsScenario({ scheduler: { policy: 'fair', replication: { policy, config } },
+      workload: { kind: 'generated', groups: [{ name: 'g', count: 100, maps: 100, mapMs: 10_000, intervalMs: 10_000 }] } }));
+    const tight = scenario(every);
+    if (!tight.ok) throw new Error(tight.errors.join('\n'));
+    expect(workloadLimitErrors(tight.value)).toEqual([expect.stringMatching(new RegExp(`^scheduler\\.replication\\.config: \\d+ rounds of 1 ms \\(the interval of policy "${every}"\\) .* block visits, above the limit of 200000000 \\(lengthen the interval\\)$`))]);
+    const loose = scenario(every, { everyMs: 60_000 });
+    expect(loose.ok && workloadLimitErrors(loose.value)).toEqual([]);
+    const bad = scenario(odd);
+    if (!bad.ok) throw new Error(bad.errors.join('\n'));
+    expect(() => workloadLimitErrors(bad.value)).toThrow(`replication "${odd}": roundMs returned "soon", not a positive number of ms or undefined`);
   });
 
   it('a good definition registers and runs, optional fields left undefined too', async () => {

@@ -63,6 +63,12 @@ export interface PolicyPlugin<C = any> extends PluginBase<C> {
   readonly usesPools?: boolean;
   /** The run needs a linear-program solver (context.solver): simulate() loads one before the run. */
   readonly needsSolver?: boolean;
+  /**
+   * Its assignMaps places maps by a solution of its own, past the locality gate, the job-type rule and long-task
+   * balancing: a scenario that sets those map-scan fields under it is refused (policy-fields.ts), as they would not
+   * change its run. Quincy's min-cost flow is one.
+   */
+  readonly placesMapsItself?: boolean;
   create(config: C, context: PluginContext): SchedulingPolicy;
   /**
    * An error when the workload is too large for this policy (checked before the run with the other size limits,
@@ -89,6 +95,11 @@ export interface PreemptionPlugin<C = any> extends PluginBase<C> {
 
 export interface ReplicationPlugin<C = any> extends PluginBase<C> {
   create(config: C, context: PluginContext): ReplicationPolicy;
+  /**
+   * The interval of its rounds, when each round visits every block of the store (DSBRA's, popular-small's), or
+   * undefined: the size limits refuse a run whose rounds x blocks would take hours (workload-limits.ts).
+   */
+  roundMs?(config: C): number | undefined;
 }
 
 export type PluginKind = 'policy' | 'gate' | 'preemption' | 'replication';
@@ -96,7 +107,9 @@ export type PluginKind = 'policy' | 'gate' | 'preemption' | 'replication';
 /** The fields every plugin may have, and the kind of value each holds (description and create are required). */
 const BASE_FIELDS = { description: 'string', config: 'schema', permits: 'shortcuts', create: 'function' } as const;
 /** A policy's own fields. */
-const POLICY_FIELDS = { ...BASE_FIELDS, usesPools: 'boolean', needsSolver: 'boolean', sizeError: 'function' } as const;
+const POLICY_FIELDS = { ...BASE_FIELDS, usesPools: 'boolean', needsSolver: 'boolean', placesMapsItself: 'boolean', sizeError: 'function' } as const;
+/** A replication policy's own fields. */
+const REPLICATION_FIELDS = { ...BASE_FIELDS, roundMs: 'function' } as const;
 type FieldKind = (typeof POLICY_FIELDS)[keyof typeof POLICY_FIELDS];
 
 /**
@@ -124,7 +137,7 @@ export class Registry<P extends PluginBase<unknown>> {
   private readonly fields: Readonly<Record<string, FieldKind>>;
 
   constructor(readonly kind: PluginKind) {
-    this.fields = kind === 'policy' ? POLICY_FIELDS : BASE_FIELDS;
+    this.fields = kind === 'policy' ? POLICY_FIELDS : kind === 'replication' ? REPLICATION_FIELDS : BASE_FIELDS;
   }
 
   /** Registers `plugin` as `name`; a definition with a field missing, unknown or of the wrong kind is a TypeError naming it. */

@@ -239,6 +239,7 @@ export const quincy = {
   description: 'Quincy: min-cost flow over tasks, racks, nodes and an unscheduled node per job, re-solved every heartbeat interval, with kills',
   config: quincyConfig,
   needsSolver: true,
+  placesMapsItself: true,
   sizeError: (config: QuincyConfig, { scenario, largestMaps, largestField }: WorkloadShape) => {
     const { cluster } = scenario;
     const nodes = cluster.racks * cluster.nodesPerRack;

@@ -196,5 +196,6 @@ export function delayThresholdOf(scenario: Scenario, heartbeatMs: number): numbe
 export const dsbraPlugin = {
   description: 'DSBRA: replicate blocks whose maps wait for locality, dereplicate cold ones (Suresh and Gopalan 2015)',
   config: dsbraConfig,
+  roundMs: (c) => c.intervalMs,
   create: (c, context) => new Dsbra(c, c.delayThresholdMs ?? delayThresholdOf(context.scenario, context.topology.heartbeatMs), context.topology.nodes),
 } satisfies ReplicationPlugin<DsbraConfig>;

@@ -98,5 +98,6 @@ export class PopularSmall implements ReplicationPolicy {
 export const popularSmallPlugin = {
   description: 'raise the replication of small files many jobs read (the Delay Scheduling paper, section 3.5.1)',
   config: popularSmallConfig,
+  roundMs: (c) => c.intervalMs,
   create: (c, context) => new PopularSmall(c, context.topology.nodes),
 } satisfies ReplicationPlugin<PopularSmallConfig>;
