@@ -153,6 +153,10 @@ export function chartProblems(charts: readonly ChartSpec[], axes: readonly Axis[
     if (c.x === undefined && !axes.some((a) => a.name !== VARIANT_AXIS && isNumericAxis(a))) {
       problems.push(`charts[${i}]: no axis of the sweep has numbers for the x scale (a chart draws ${c.metric} against one): add such an axis, or leave the chart out (the report's CDF and by-bin charts show every point)`);
     }
+    // The skip-count curve is a chance of node locality: on another metric's scale it drew a 0-1 line among seconds.
+    if (c.analytic !== undefined && c.metric !== 'locality.node') {
+      problems.push(`charts[${i}].analytic: the skip-count curve is node locality's (1 - (1 - p)^(D+1)), but the chart draws ${c.metric}: use "metric": "locality.node", or leave analytic out`);
+    }
     for (const key of ['x', 'by'] as const) {
       const name = c[key];
       if (name === undefined || (key === 'by' && name === 'bin')) continue;
@@ -239,12 +243,22 @@ export function expandSweep(raw: unknown, file: string): Sweep {
   // A point that replays a SWIM trace reads its rows from a file the scenario only names: its rows count too, or a
   // trace edited between a kill and --resume (or between shards) mixed two workloads in one output.
   const hash = createHash('sha256').update(JSON.stringify(points.map((p) => (p.trace === undefined ? [p.id, p.scenario] : [p.id, p.scenario, traceFingerprint(p.trace)])))).digest('hex');
-  // The skip-count curve's p: the share of nodes holding a 1-block job's data, R / nodes, from the first point.
-  const first = points[0].scenario;
-  const charts = spec.charts?.map((c) => (c.analytic && c.analytic.p === undefined
-    ? { ...c, analytic: { ...c.analytic, p: Math.min(1, first.hdfs.replication / (first.cluster.racks * first.cluster.nodesPerRack)) } }
-    : c));
+  // The skip-count curve's p: the share of nodes holding a 1-block job's data, R / nodes, which must be one for the
+  // whole sweep (with R or the cluster's size an axis, the first point's p drew the curve for every line).
+  const charts = spec.charts?.map((c, i) => (c.analytic && c.analytic.p === undefined ? { ...c, analytic: { ...c.analytic, p: defaultP(points, `${file}: charts[${i}].analytic`) } } : c));
   return { file, name: spec.name, description: spec.description, axes, seeds: spec.seeds, charts, hash, points };
+}
+
+/** R / nodes (at most 1), the same at every point, or an InputError at `where` naming two points that differ. */
+function defaultP(points: readonly SweepPoint[], where: string): number {
+  const pOf = (p: SweepPoint): number => Math.min(1, p.scenario.hdfs.replication / (p.scenario.cluster.racks * p.scenario.cluster.nodesPerRack));
+  const p = pOf(points[0]);
+  const other = points.find((q) => pOf(q) !== p);
+  if (other !== undefined) {
+    const at = (q: SweepPoint): string => Object.entries(q.values).map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(', ') || 'the base';
+    throw new InputError(`${where}: p defaults to R / nodes, but the points differ (${p.toFixed(4)} at ${at(points[0])}, ${pOf(other).toFixed(4)} at ${at(other)}): give "p", or draw the curve in a sweep of one R and cluster size`);
+  }
+  return p;
 }
 
 const fingerprints = new WeakMap<SwimTrace, string>();

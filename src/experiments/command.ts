@@ -1,4 +1,5 @@
 /** The `hfsim experiments` command's action (`npm run experiments`; its options are in src/cli/commands.ts): runs the papers' experiments and writes EXPERIMENTS.md with an SVG chart each. */
+import { realpathSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { InputError } from '../cli/errors.js';
@@ -37,9 +38,28 @@ export async function writeExperiments(outcomes: readonly Outcome[], missing: re
   return written;
 }
 
+/** A path that exists and is not a regular file or a folder (a device, a pipe, a socket), or one in /dev or /proc. */
+function isSpecialFile(path: string): boolean {
+  try {
+    const st = statSync(path);
+    if (!st.isFile() && !st.isDirectory()) return true;
+  } catch {
+    // not there (yet): a new file, unless its folder is the system's
+  }
+  try {
+    return /^\/(dev|proc)(\/|$)/.test(realpathSync(dirname(resolve(path))));
+  } catch {
+    return false;
+  }
+}
+
 /** `hfsim experiments`'s action (its options are in src/cli/commands.ts). */
 export async function experimentsAction(flags: ExperimentsFlags): Promise<void> {
   const list = selectExperiments(EXPERIMENTS, flags.only);
+  // The charts go beside the document by default: beside a device or a pipe (--out /dev/stdout) that made /dev/experiments.
+  if (flags.svgDir === undefined && isSpecialFile(flags.out)) {
+    throw new InputError(`--out ${flags.out}: a device or a pipe, and the charts go in a folder beside --out by default (${join(dirname(flags.out), 'experiments')}): give --svg-dir for them`);
+  }
   const svgDir = flags.svgDir ?? join(dirname(flags.out), 'experiments');
   checkOutputFile(flags.out, '--out', list.map((e) => join(packageRoot(), e.sweep)));
   checkOutputDir(svgDir, '--svg-dir');

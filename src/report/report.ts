@@ -62,6 +62,15 @@ function networkIntro(n: NetworkResult): string {
   return `${gb(n.crossRackMB)} GB across racks${shuffles}, uplinks ${(100 * up.mean).toFixed(1)}% busy on average and ${(100 * up.max).toFixed(1)}% in the busiest bucket, downlinks ${(100 * down.mean).toFixed(1)}% and ${(100 * down.max).toFixed(1)}%, ${coreText}`;
 }
 
+/**
+ * What a sweep chart's lines are by when its spec names nothing: the variants, else the first other axis of several
+ * values; never the chart's own x (lines by x itself were a dot each).
+ */
+export function defaultLinesBy(axes: ReadonlyArray<{ name: string; values: readonly unknown[] }>, x: string): string | undefined {
+  const many = (name: string): boolean => (axes.find((a) => a.name === name)?.values.length ?? 0) > 1;
+  return [VARIANT_AXIS, ...axes.map((a) => a.name)].find((a) => a !== x && many(a));
+}
+
 /** A sweep's report: its charts (or, by default, node locality and mean response against the first numeric axis), the CDF and locality by bin. */
 export async function sweepReportHtml(dir: string): Promise<string> {
   // sweep.json must still describe its points, and each results line be a result of one (an edited axis drew NaN).
@@ -70,25 +79,28 @@ export async function sweepReportHtml(dir: string): Promise<string> {
   const records = onePerPoint(readRecords(dir, false, manifest), new Set(manifest.points.map((p) => p.id)), join(dir, RESULTS));
   if (records.length === 0) throw new InputError(`${dir}: the sweep has no finished points yet`);
   const rows = aggregate(records);
-  const axes = manifest.axes.map((a) => a.name);
   const numeric = manifest.axes.find((a) => a.name !== VARIANT_AXIS && isNumericAxis(a));
-  const many = (name: string): boolean => (manifest.axes.find((a) => a.name === name)?.values.length ?? 0) > 1;
-  const defaultBy = [VARIANT_AXIS, ...axes].find((a) => a !== numeric?.name && axes.includes(a) && many(a));
   const specs: ChartSpec[] = manifest.charts ?? [{ metric: 'locality.node' }, { metric: 'meanResponseMs' }];
   const charts: Chart[] = [];
   specs.forEach((spec, i) => {
     const x = spec.x ?? numeric?.name;
     if (x === undefined) return; // no numeric axis: the per-bin charts below still show every variant
-    charts.push(metricChart(rows, manifest.axes, { ...spec, x, by: spec.by ?? defaultBy }, `metric-${i + 1}`));
+    charts.push(metricChart(rows, manifest.axes, { ...spec, x, by: spec.by ?? defaultLinesBy(manifest.axes, x) }, `metric-${i + 1}`));
   });
+  // The CDF's lines and the bars by bin: one per variant and value of every other axis of several values (pooled over
+  // the network models of macro-io.sweep.json, the bars hid the comparison the sweep was for), as the metric charts split.
   const variants = new Set(records.map((r) => r.variant));
-  const seriesAxis = variants.size > 1 ? undefined : numeric?.name;
   const variantAxis = manifest.axes.find((a) => a.name === VARIANT_AXIS)?.values ?? [...variants];
-  const series: SeriesOf = (r) => (seriesAxis === undefined
+  const splitBy = [...(variants.size > 1 ? [VARIANT_AXIS] : []), ...manifest.axes.filter((a) => a.name !== VARIANT_AXIS && a.values.length > 1).map((a) => a.name)];
+  const listed = (name: string): readonly unknown[] => manifest.axes.find((a) => a.name === name)?.values ?? [];
+  const series: SeriesOf = (r) => (splitBy.length === 0
     ? { series: r.variant, key: [valueKey(r.variant, variantAxis)] }
-    : { series: axisValue(seriesAxis, r.values[seriesAxis]), key: [valueKey(r.values[seriesAxis])] });
-  // the legend names what the lines are: the variants, or the values of the sweep's numeric axis
-  const legend = seriesAxis ?? 'variant';
+    : {
+      series: splitBy.map((a) => (a === VARIANT_AXIS ? r.variant : axisValue(a, r.values[a]))).join(', '),
+      key: splitBy.map((a) => (a === VARIANT_AXIS ? valueKey(r.variant, variantAxis) : valueKey(r.values[a], listed(a)))),
+    });
+  // the legend names what the lines are: the variants, or the axes whose values they are
+  const legend = splitBy.length === 0 ? 'variant' : splitBy.join(', ');
   charts.push(cdfChart(records, series, 'response-cdf', legend), localityByBinChart(records, series, 'locality-by-bin', legend));
   const missing = manifest.points.length - records.length;
   const intro = [

@@ -76,6 +76,9 @@ describe('outputs', () => {
     // it ran every experiment, then failed renaming its document onto the charts' folder (exit 1)
     ['experiments --out and --svg-dir on one path', ['experiments', '--only', 'analytic-skip', '--out', `${tmpdir()}/hfsim-same`, '--svg-dir', `${tmpdir()}/hfsim-same`],
       `--out ${tmpdir()}/hfsim-same: the same path as --svg-dir ${tmpdir()}/hfsim-same: the document needs a file, the charts a folder`],
+    // it printed the document and made /dev/experiments for the charts (a walkthrough's finding)
+    ['experiments --out /dev/stdout without --svg-dir', ['experiments', '--only', 'analytic-sticky', '--out', '/dev/stdout'],
+      '--out /dev/stdout: a device or a pipe, and the charts go in a folder beside --out by default (/dev/experiments): give --svg-dir for them'],
     // it wrote the summary over the baseline report it compared
     ['bench compare --markdown onto an input', ['bench', 'compare', join(ROOT, 'package.json'), 'package.json', '--markdown', 'package.json'],
       `--markdown package.json: the same file as the input ${join(ROOT, 'package.json')}: writing it would replace that input`],

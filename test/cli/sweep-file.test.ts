@@ -33,6 +33,11 @@ describe('sweep files: validated like scenarios (one line naming file and field,
       /x\.sweep\.json: charts\[0\]\.bins: \[1,2\] lists 2 bins, but a chart without "by": "bin" draws one bin's meanResponseMs/],
     ['a chart with no axis of numbers for x (it was left out)', () => ['sweep', sweep({ base, charts: [{ metric: 'jobs' }] })],
       /x\.sweep\.json: charts\[0\]: no axis of the sweep has numbers for the x scale/],
+    // a walkthrough's findings: the curve drew the first point's p for every line, and a 0-1 curve among seconds
+    ['a skip-count curve with p left to R / nodes while R is an axis', () => ['sweep', sweep({ base, axes: { 'hdfs.replication': [1, 3] }, charts: [{ metric: 'locality.node', analytic: { curve: 'skip-count' } }] })],
+      /x\.sweep\.json: charts\[0\]\.analytic: p defaults to R \/ nodes, but the points differ \(0\.1000 at variant="Fair", hdfs\.replication=1, 0\.3000 at variant="Fair", hdfs\.replication=3\): give "p"/],
+    ['a skip-count curve on a chart of response times', () => ['sweep', sweep({ base, axes: { 'hdfs.replication': [1, 3] }, charts: [{ metric: 'meanResponseMs', analytic: { curve: 'skip-count', p: 0.1 } }] })],
+      /x\.sweep\.json: charts\[0\]\.analytic: the skip-count curve is node locality's \(1 - \(1 - p\)\^\(D\+1\)\), but the chart draws meanResponseMs/],
     ['a bad --shard', () => ['sweep', sweep({ base }), '--shard', '3/3'], /--shard 3\/3: expected i\/n with 0 <= i < n/],
     ['a bad --parallel', () => ['sweep', sweep({ base }), '--parallel', '0'], /--parallel must be a whole number >= 1/],
   ];
@@ -57,6 +62,13 @@ describe('the canonical sweeps and the statistics', () => {
     expect(s.points[3].scenario.scheduler.delay).toEqual({ mode: 'skip', maxSkips: 1 });
     expect(s.charts?.[0].analytic?.p).toBeCloseTo(0.03, 10);
     expect(new Set(s.points.map((p) => p.id)).size).toBe(24);
+  });
+
+  it('a skip-count curve over R as an axis draws with the p given', () => {
+    const dir = tmp('p-given');
+    writeJson(dir, 'base.json', base);
+    const s = loadSweep(writeJson(dir, 'p.sweep.json', { base: 'base.json', axes: { 'hdfs.replication': [1, 3] }, charts: [{ metric: 'locality.node', analytic: { curve: 'skip-count', p: 0.2 } }] }));
+    expect(s.charts?.[0].analytic?.p).toBe(0.2);
   });
 
   it('sensitivity.sweep.json: W1 from 0 to 10 s', () => {

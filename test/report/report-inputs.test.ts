@@ -139,6 +139,9 @@ describe('report on a sweep folder edited by hand: refused naming the file and t
     // The bins [7] chart: no run has jobs of bin 7. Drawn empty, its axis ran "from Infinity to -Infinity".
     expect(html).toContain('Not drawn: &quot;node locality (bin 7) against hdfs.replication&quot;: no finished run has data for it.');
     expect(html.match(/<figure class="chart"/g)).toHaveLength(3);
+    // The CDF and the bars by bin: a series per variant and replication (both were pooled over replication 1 and 3).
+    const bars = [...html.matchAll(/aria-label="job size bin: \d+; node locality: [^;]*; series: ([^;]*);/g)].map((m) => m[1]);
+    expect([...new Set(bars)]).toEqual(['Fair, replication=1', 'Fair, replication=3', 'Fair + skip, replication=1', 'Fair + skip, replication=3']);
     expectFinite(await sweepReportHtml(single));
     // Key order, spacing and an unknown extra field of an object change nothing that is drawn.
     const respaced = edited((m) => { m.note = 'kept'; }, () => {}, (t) => t.replaceAll('": ', '":  '));

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { AggregateRow } from '../../src/cli/sweep-aggregate.js';
 import { type RunRecord, type SeriesOf, axisValue, localityByBinChart, metricChart } from '../../src/report/charts.js';
 import { renderSvg } from '../../src/report/html.js';
+import { defaultLinesBy } from '../../src/report/report.js';
 import { seriesDomain, valueKey } from '../../src/report/series-order.js';
 
 const SKIPS = [20, 0, 10, 2, 1]; // listed out of order on purpose
@@ -45,10 +46,21 @@ describe('series order', () => {
     }));
     const series: SeriesOf = (r) => ({ series: axisValue('scheduler.delay.maxSkips', r.values['scheduler.delay.maxSkips']), key: [valueKey(r.values['scheduler.delay.maxSkips'])] });
     const chart = localityByBinChart(records, series, 'b');
-    const enc = (chart.spec as { encoding: { x: { sort: number[] }; xOffset: { sort: string[] } } }).encoding;
+    const enc = (chart.spec as { encoding: { x: { sort: number[] } } }).encoding;
     expect(enc.x.sort).toEqual([1, 2, 10]);
-    expect(enc.xOffset.sort).toEqual(['maxSkips=0', 'maxSkips=1', 'maxSkips=2', 'maxSkips=10', 'maxSkips=20']);
     expect(await legendLabels(chart, 'maxSkips=')).toEqual(['maxSkips=0', 'maxSkips=1', 'maxSkips=2', 'maxSkips=10', 'maxSkips=20']);
+    // within bin 1, the bars from left to right
+    const bars = [...(await renderSvg(chart)).matchAll(/aria-label="job size bin: 1; [^"]*series: (maxSkips=\d+);[^"]*"[^>]*d="M([\d.]+),/g)];
+    expect(bars.sort((a, b) => Number(a[2]) - Number(b[2])).map((m) => m[1])).toEqual(['maxSkips=0', 'maxSkips=1', 'maxSkips=2', 'maxSkips=10', 'maxSkips=20']);
+  });
+
+  it('bars by bin for 1,200 series render (the series order, compiled as one expression of every name, overflowed vega\'s parser at about 1,000)', async () => {
+    const records: RunRecord[] = Array.from({ length: 1200 }, (_, s) => ({
+      variant: 'v', values: { k: s }, jobs: [{ responseMs: 1000 }], bins: [{ bin: 1, jobs: 1, maps: 1, meanResponseMs: 1000, locality: { node: 0.5 } }],
+    }));
+    const series: SeriesOf = (r) => ({ series: axisValue('k', r.values.k), key: [valueKey(r.values.k)] });
+    const svg = await renderSvg(localityByBinChart(records, series, 'b'));
+    expect(svg.match(/aria-roledescription="bar"/g)).toHaveLength(1200);
   });
 });
 
@@ -70,5 +82,20 @@ describe('a sweep report\'s bands and legends', () => {
     const color = (c: ReturnType<typeof localityByBinChart>) => (c.spec as { encoding: { color: { title: string } } }).encoding.color.title;
     expect(color(localityByBinChart(records, series, 'b', 'scheduler.delay.maxSkips'))).toBe('scheduler.delay.maxSkips');
     expect(color(localityByBinChart(records, series, 'b'))).toBe('variant');
+  });
+});
+
+describe("a sweep chart's default lines", () => {
+  const axes = [{ name: 'variant', values: ['Fair'] }, { name: 'scheduler.delay.maxSkips', values: [0, 5] }, { name: 'hdfs.replication', values: [1, 2, 3] }];
+  it.each([
+    // x on the second numeric axis: the lines had been by x itself, six dots and no line (a walkthrough's finding)
+    ['hdfs.replication', 'scheduler.delay.maxSkips'],
+    ['scheduler.delay.maxSkips', 'hdfs.replication'],
+  ])('x %s: lines by %s', (x, by) => {
+    expect(defaultLinesBy(axes, x)).toBe(by);
+  });
+  it('by the variants when there are several, and by nothing when no other axis has several values', () => {
+    expect(defaultLinesBy([{ name: 'variant', values: ['A', 'B'] }, ...axes.slice(1)], 'hdfs.replication')).toBe('variant');
+    expect(defaultLinesBy(axes.slice(0, 2), 'scheduler.delay.maxSkips')).toBeUndefined();
   });
 });
