@@ -12,6 +12,28 @@ export function isClosedPipe(err: unknown): boolean {
   return typeof err === 'object' && err !== null && (err as NodeJS.ErrnoException).code === 'EPIPE';
 }
 
+/**
+ * stderr carries diagnostics (progress, warnings, errors), not results: once it refuses a write (a full disk under a
+ * nightly job's log, `2>/dev/full`), what comes after is dropped and the command goes on; a sweep had stopped at its
+ * first progress line, exit 1, saying nothing. A write into a file or a device throws where it is made (Node writes
+ * them synchronously), a pipe's fails on the stream: both are caught here.
+ */
+function dropDiagnosticsStderrRefuses(): void {
+  const stderr = process.stderr;
+  const write = stderr.write.bind(stderr) as (...args: unknown[]) => boolean;
+  let refused = false;
+  stderr.write = ((...args: unknown[]): boolean => {
+    if (refused) return true;
+    try {
+      return write(...args);
+    } catch {
+      refused = true;
+      return true;
+    }
+  }) as typeof stderr.write;
+  stderr.on('error', () => { refused = true; });
+}
+
 /** stdout (fd 1) or stderr (2) refused a write (a full disk, a size limit): said of stdout on stderr, exit 1. */
 export function outputFailed(fd: 1 | 2, err: unknown): never {
   if (fd === 1) process.stderr.write(`hfsim: stdout: not written whole (${osReason(err)})\n`);
@@ -19,11 +41,10 @@ export function outputFailed(fd: 1 | 2, err: unknown): never {
 }
 
 export function endQuietlyOnClosedPipes(): void {
-  for (const fd of [1, 2] as const) {
-    (fd === 1 ? process.stdout : process.stderr).on('error', (err) => {
-      if (!isClosedPipe(err)) outputFailed(fd, err);
-    });
-  }
+  process.stdout.on('error', (err) => {
+    if (!isClosedPipe(err)) outputFailed(1, err);
+  });
+  dropDiagnosticsStderrRefuses();
   // A write past a file size limit (ulimit -f) fails with EFBIG, which each writer reports (naming its file), rather
   // than killing the process by SIGXFSZ's default action: exit 153 after the message, or none at all (a sweep's log).
   process.on('SIGXFSZ', () => {});

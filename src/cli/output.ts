@@ -227,7 +227,15 @@ function writable(path: string, what: string): void {
   }
 }
 
-export function writeOutput(file: string, content: string): void {
+/**
+ * An output's content: one string, or pieces written one after another (a sweep's results.jsonl can pass V8's
+ * longest string, about 512 MB, where its lines cannot: joined, it failed at the end of a long sweep).
+ */
+export type OutputContent = string | readonly string[];
+
+const piecesOf = (content: OutputContent): readonly string[] => (typeof content === 'string' ? [content] : content);
+
+export function writeOutput(file: string, content: OutputContent): void {
   const fd = descriptorOf(file);
   if (fd !== undefined) return writeInto(fd, content);
   const target = linkTarget(file);
@@ -269,11 +277,16 @@ export function writeOutput(file: string, content: string): void {
  * target's mode (or 0666 less the umask), which may lack the owner's write bit (a 0444 target, a umask of 0277): its
  * own descriptor writes anyway, an open by path would be refused, so the bit is lent for the write and taken back.
  */
-function writeWhole(tmp: string, content: string): void {
+function writeWhole(tmp: string, content: OutputContent): void {
   const mode = statSync(tmp).mode & 0o7777;
   const lend = (mode & 0o200) === 0;
   if (lend) chmodSync(tmp, mode | 0o200);
-  writeFileSync(tmp, content);
+  const fd = openSync(tmp, 'w');
+  try {
+    for (const piece of piecesOf(content)) writeFileSync(fd, piece); // each until done, or it throws
+  } finally {
+    closeSync(fd);
+  }
   if (lend) chmodSync(tmp, mode);
 }
 
@@ -345,10 +358,10 @@ export function printOut(content: string, fd: 1 | 2 = 1): void {
 }
 
 /** Writes `content` into an open descriptor (a pipe, a device, stdout), whole: a signal meanwhile waits for the end (holdSignals). */
-function writeInto(fd: number, content: string): void {
-  if (fd === 1 || fd === 2) return printOut(content, fd);
+function writeInto(fd: number, content: OutputContent): void {
+  if (fd === 1 || fd === 2) return printOut(typeof content === 'string' ? content : content.join(''), fd);
   holdSignals();
-  writeAllInto(fd, content);
+  for (const piece of piecesOf(content)) writeAllInto(fd, piece);
 }
 
 /** write(2) until the whole of `content` is in: a reader that left a pipe ends it quietly; a full pipe is tried again. */

@@ -63,12 +63,13 @@ export const sweepSchema = z.strictObject({
   set: z.record(overridePath('set'), z.unknown()).default({}),
   /** Field path (or "variant") to the list of its values; points are the cartesian product, in file order. */
   axes: z.record(overridePath('an axis'), z.array(z.unknown()).min(1, 'an axis needs at least one value')).default({}),
-  seeds: z.array(seedSchema).min(1, 'seeds must list at least one seed').default([1]),
+  /** Default: the base scenario's own seed (1 when it has none). */
+  seeds: z.array(seedSchema).min(1, 'seeds must list at least one seed').optional(),
   charts: z.array(chartSchema).optional(),
 }).superRefine((s, ctx) => {
   // Counted before anything is expanded: a 1,000 x 1,000 sweep resolved a million scenarios before it failed.
   const axes = Object.entries(s.axes).map(([name, values]) => ({ name, values }));
-  const { points, sizes } = pointCount(axes, s.seeds.length);
+  const { points, sizes } = pointCount(axes, s.seeds?.length ?? 1);
   if (points > MAX_SWEEP_POINTS) {
     ctx.addIssue({ code: 'custom', path: ['axes'], message: `${sizes} is ${points} points, above the limit of ${MAX_SWEEP_POINTS}` });
     return;
@@ -77,7 +78,7 @@ export const sweepSchema = z.strictObject({
     const twice = firstRepeated(values);
     if (twice !== undefined) ctx.addIssue({ code: 'custom', path: ['axes', name], message: `value ${twice} appears twice` });
   }
-  if (firstRepeated(s.seeds) !== undefined) ctx.addIssue({ code: 'custom', path: ['seeds'], message: 'a seed appears twice' });
+  if (s.seeds !== undefined && firstRepeated(s.seeds) !== undefined) ctx.addIssue({ code: 'custom', path: ['seeds'], message: 'a seed appears twice' });
 });
 
 /**
@@ -189,6 +190,11 @@ export function loadSweep(file: string): Sweep {
 /** Validates and expands a sweep already read (`file` names it in errors and anchors its relative paths). */
 export function expandSweep(raw: unknown, file: string): Sweep {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new InputError(`${file}: a sweep must be a JSON object`);
+  // zod's records drop a "__proto__" key before its path is checked: the axis (or set) vanished, the sweep ran on.
+  for (const field of ['axes', 'set'] as const) {
+    const table = (raw as Record<string, unknown>)[field];
+    if (typeof table === 'object' && table !== null && Object.hasOwn(table, '__proto__')) throw new InputError(`${file}: ${field}: ${overridePathProblem('__proto__')}`);
+  }
   const parsed = sweepSchema.safeParse(raw);
   if (!parsed.success) throw new InputError(parsed.error.issues.map((i) => `${file}: ${formatIssue(i)}`).join('\n'));
   const spec = parsed.data;
@@ -203,6 +209,9 @@ export function expandSweep(raw: unknown, file: string): Sweep {
   if (badVariants.length > 0) throw new InputError(badVariants.map((e) => `${where}: ${e}`).join('\n'));
 
   const variants = variantsOf(baseRecord);
+  // Without "seeds", the base's own seed (a sweep of a scenario written with seed 7 ran seed 1); one that is not a
+  // seed is named by the scenario's check below.
+  const seeds = spec.seeds ?? [(baseRecord.seed ?? 1) as number];
   const axes: Axis[] = Object.entries(spec.axes).map(([name, values]) => ({ name, values }));
   const variantAxis = axes.find((a) => a.name === VARIANT_AXIS);
   if (variantAxis) {
@@ -214,7 +223,7 @@ export function expandSweep(raw: unknown, file: string): Sweep {
     }
   } else if (variants.length > 1 || variants[0].name !== '') {
     axes.unshift({ name: VARIANT_AXIS, values: variants.map((v) => v.name) }); // every variant of the base, as an axis
-    const { points } = pointCount(axes, spec.seeds.length);
+    const { points } = pointCount(axes, seeds.length);
     if (points > MAX_SWEEP_POINTS) throw new InputError(`${file}: axes: ${variants.length} variants of the base x the axes and seeds is ${points} points, above the limit of ${MAX_SWEEP_POINTS}`);
   }
   const badCharts = chartProblems(spec.charts ?? [], axes);
@@ -230,7 +239,7 @@ export function expandSweep(raw: unknown, file: string): Sweep {
     let resolved = asInput(() => resolveVariant(baseRecord, overrides, Object.entries(spec.set)), point);
     for (const axis of axes) if (axis.name !== VARIANT_AXIS) resolved = asInput(() => setPath(resolved, axis.name, values[axis.name]), point);
     const group = pointId(values);
-    for (const seed of spec.seeds) {
+    for (const seed of seeds) {
       const checked = resolveScenario(setPath(resolved, 'seed', seed), baseFile ?? file); // files relative to the base's
       if (!checked.ok) throw new InputError(checked.errors.map((e) => `${point}${e}`).join('\n'));
       const scenario = checked.value;
@@ -246,7 +255,7 @@ export function expandSweep(raw: unknown, file: string): Sweep {
   // The skip-count curve's p: the share of nodes holding a 1-block job's data, R / nodes, which must be one for the
   // whole sweep (with R or the cluster's size an axis, the first point's p drew the curve for every line).
   const charts = spec.charts?.map((c, i) => (c.analytic && c.analytic.p === undefined ? { ...c, analytic: { ...c.analytic, p: defaultP(points, `${file}: charts[${i}].analytic`) } } : c));
-  return { file, name: spec.name, description: spec.description, axes, seeds: spec.seeds, charts, hash, points };
+  return { file, name: spec.name, description: spec.description, axes, seeds, charts, hash, points };
 }
 
 /** R / nodes (at most 1), the same at every point, or an InputError at `where` naming two points that differ. */

@@ -8,6 +8,7 @@ import { existsSync, realpathSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { IncompleteError, InputError } from './errors.js';
 import { checkOutputDir, makeOutputDir, writeOutput } from './output.js';
+import { lockOutput } from './output-lock.js';
 import type { PointRecord } from './sweep-aggregate.js';
 import { MANIFEST, type Manifest, RESULTS, entriesBesideTemps, finalize, isSweepDir, onePerPoint, readCheckedManifest, readRecords, removeSweepTemps } from './sweep-output.js';
 import { describePoint } from './sweep-run.js';
@@ -70,9 +71,14 @@ export function mergeAction(named: string[], flags: { out: string }): void {
   const inputs = inputsWithOut(dirs, flags.out);
   const { manifest, records } = merge(inputs);
   makeOutputDir(flags.out, '--out');
-  removeSweepTemps(flags.out);
-  writeOutput(join(flags.out, MANIFEST), JSON.stringify(manifest, null, 1) + '\n');
-  finalize(flags.out, manifest, records);
+  const unlock = lockOutput(flags.out, '--out');
+  try {
+    removeSweepTemps(flags.out);
+    writeOutput(join(flags.out, MANIFEST), JSON.stringify(manifest, null, 1) + '\n');
+    finalize(flags.out, manifest, records);
+  } finally {
+    unlock();
+  }
   const kept = inputs.length > dirs.length ? ' into the output already there' : '';
   process.stdout.write(`${manifest.name}: merged ${dirs.length} director${dirs.length > 1 ? 'ies' : 'y'}${kept}, ${records.length} of ${manifest.points.length} points; ` +
     `wrote ${flags.out}/\n\n`);

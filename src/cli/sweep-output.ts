@@ -2,7 +2,7 @@
  * A sweep's output directory: sweep.json (the manifest: which points, made from which inputs), results.jsonl (one
  * finished point a line, appended and fsynced as points finish), and the aggregates, aggregate.csv and aggregate.json.
  */
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readdirSync, rmSync, truncateSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readSync, readdirSync, rmSync, truncateSync } from 'node:fs';
 import { type FileHandle, open } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
@@ -11,6 +11,7 @@ import { firstProblem, pointRecordProblem } from '../report/result-schema.js';
 import { InputError, fileReason, osReason } from './errors.js';
 import { readJsonFile } from './load-scenario.js';
 import { checkOutputFile, writeOutput } from './output.js';
+import { OUTPUT_LOCK } from './output-lock.js';
 import { type PointRecord, aggregate, aggregateCsv, flatRows } from './sweep-aggregate.js';
 import { type Axis, type ChartSpec, type Sweep, VARIANT_AXIS, chartProblems, chartSchema, firstRepeated, pointCount, pointId } from './sweep-file.js';
 
@@ -60,7 +61,7 @@ export function isSweepTemp(name: string): boolean {
 
 /** The folder's entries that are not a sweep's temp files (none: the folder is empty, or as a killed first write left it). */
 export function entriesBesideTemps(dir: string): string[] {
-  return readdirSync(dir).filter((name) => !isSweepTemp(name));
+  return readdirSync(dir).filter((name) => !isSweepTemp(name) && name !== OUTPUT_LOCK);
 }
 
 /** Removes the sweep's temp files from `dir`, before a sweep or a merge writes there. */
@@ -144,17 +145,9 @@ export function readCheckedManifest(dir: string): Manifest {
 export function readRecords(dir: string, repair = false, manifest?: Manifest): PointRecord[] {
   const file = join(dir, RESULTS);
   if (!existsSync(file)) return [];
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (err) {
-    throw new InputError(`${file}: cannot read the sweep's results (${fileReason(err)})`);
-  }
-  const end = text.lastIndexOf('\n') + 1;
-  if (end < text.length && repair) truncateSync(file, Buffer.byteLength(text.slice(0, end)));
   const records: PointRecord[] = [];
   const points = manifest === undefined ? undefined : new Map(manifest.points.map((p) => [p.id, p]));
-  text.slice(0, end).split('\n').forEach((line, i) => {
+  const take = (line: string, i: number): void => {
     if (line.trim() === '') return;
     let record: PointRecord;
     try {
@@ -167,8 +160,52 @@ export function readRecords(dir: string, repair = false, manifest?: Manifest): P
       if (problem !== undefined) throw new InputError(`${file}: line ${i + 1}: ${problem}`);
     }
     records.push(record);
-  });
+  };
+  let whole: { complete: number; size: number };
+  try {
+    whole = forEachLine(file, take);
+  } catch (err) {
+    if (typeof (err as NodeJS.ErrnoException).code !== 'string') throw err;
+    throw new InputError(`${file}: cannot read the sweep's results (${fileReason(err)})`);
+  }
+  if (whole.complete < whole.size && repair) truncateSync(file, whole.complete);
   return records;
+}
+
+/**
+ * Calls `line` with each line that ends in a newline (and its index from 0), read in chunks: the file as one string
+ * failed past V8's longest string (about 512 MB: a sweep of a few hundred FB-2009 days), and no command could read it
+ * again. Returns the bytes up to the last newline, and the file's size.
+ */
+function forEachLine(file: string, line: (text: string, index: number) => void): { complete: number; size: number } {
+  const fd = openSync(file, 'r');
+  try {
+    const chunk = Buffer.allocUnsafe(1 << 24);
+    let carry: Buffer[] = [];
+    let carried = 0;
+    let size = 0;
+    let index = 0;
+    for (;;) {
+      const n = readSync(fd, chunk, 0, chunk.length, null);
+      if (n === 0) break;
+      size += n;
+      let start = 0;
+      for (let nl = chunk.indexOf(10, start); nl >= 0 && nl < n; nl = chunk.indexOf(10, start)) {
+        const piece = chunk.subarray(start, nl);
+        line((carried > 0 ? Buffer.concat([...carry, piece]) : piece).toString('utf8'), index++);
+        carry = [];
+        carried = 0;
+        start = nl + 1;
+      }
+      if (start < n) {
+        carry.push(Buffer.from(chunk.subarray(start, n))); // a copy: the chunk is read into again
+        carried += n - start;
+      }
+    }
+    return { complete: size - carried, size };
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /** Why a results line is not a result of its point in sweep.json, or undefined when it is. */
@@ -311,7 +348,8 @@ export function checkAggregateFiles(dir: string): void {
 /** Rewrites results.jsonl in point order and writes the aggregates, each file whole or not at all. */
 export function finalize(dir: string, manifest: Manifest, records: PointRecord[], lines?: WeakMap<PointRecord, string>): void {
   const sorted = [...records].sort((a, b) => a.index - b.index);
-  writeOutput(join(dir, RESULTS), sorted.map((r) => lines?.get(r) ?? JSON.stringify(r) + '\n').join(''));
+  // line by line: joined, a results.jsonl past V8's longest string (about 512 MB) failed after every point had run
+  writeOutput(join(dir, RESULTS), sorted.map((r) => lines?.get(r) ?? JSON.stringify(r) + '\n'));
   const rows = aggregate(sorted);
   const axes = manifest.axes.map((a) => a.name);
   writeOutput(join(dir, AGGREGATE_CSV), aggregateCsv(rows, axes));

@@ -18,6 +18,7 @@ import { type Sweep, type SweepPoint, shardOf } from './sweep-file.js';
 import { PointQueue } from './sweep-order.js';
 import { MANIFEST, type Manifest, RESULTS, ResultsLog, checkAggregateFiles, entriesBesideTemps, finalize, manifestOf, onePerPoint, readManifest, readRecords, removeSweepTemps } from './sweep-output.js';
 import { makeOutputDir, writeOutput } from './output.js';
+import { lockOutput } from './output-lock.js';
 import { adoptPrestartedPool } from './prestart.js';
 
 export interface SweepOptions {
@@ -71,34 +72,49 @@ export async function runSweep(sweep: Sweep, options: SweepOptions): Promise<Swe
   const dir = options.out;
   const manifest = manifestOf(sweep, options.shard);
   const mine = options.shard ? shardOf(sweep.points, options.shard) : sweep.points;
-  let records: PointRecord[] = [];
-  if (existsSync(join(dir, MANIFEST))) {
-    const old = readManifest(dir);
-    if (!options.resume) {
-      if (readRecords(dir).length > 0) throw new InputError(`${dir}: holds results of an earlier sweep: pass --resume to finish it, or choose another --out`);
-    } else {
-      if (old.hash !== sweep.hash) throw new InputError(`${dir}: --resume: the sweep, its base scenario, a file they read (a trace, an allocation file) or a --plugin file changed since this output was made`);
-      if (JSON.stringify(old.shard ?? null) !== JSON.stringify(options.shard ?? null)) {
-        throw new InputError(`${dir}: --resume: this output is ${old.shard ? `shard ${old.shard.index}/${old.shard.count}` : 'unsharded'}; pass the same --shard`);
-      }
-      // The same sweep: each line must be a result of one of its points (an edited line went into aggregate.csv).
-      records = onePerPoint(readRecords(dir, true, manifest), new Set(mine.map((p) => p.id)), join(dir, RESULTS));
-      const timed = records.filter((r) => r.run.decisionUs !== undefined).length;
-      const want = options.timeDecisions !== false;
-      if (timed !== (want ? records.length : 0) && records.length < mine.length) {
-        const mixed = want
-          ? `${records.length - timed} of the ${records.length} points run before were not timed (--no-time-decisions); the rest will be`
-          : `${timed} of the ${records.length} points run before were timed; the rest will not be (--no-time-decisions)`;
-        warnOnce(`${dir}: --resume: ${mixed}: the aggregate's decisionUs rows count only the timed points`);
-      }
-    }
-  } else if (existsSync(dir) && statSync(dir).isDirectory() && entriesBesideTemps(dir).length > 0) {
+  if (!existsSync(join(dir, MANIFEST)) && existsSync(dir) && statSync(dir).isDirectory() && entriesBesideTemps(dir).length > 0) {
     // A sweep writes sweep.json before any result: files without it are someone else's, never replaced.
     throw new InputError(options.resume
       ? `${dir}: --resume: holds files but no ${MANIFEST}, so no sweep to resume (a sweep writes ${MANIFEST} first): pass the folder of the sweep's output, or an empty or new folder with --out`
       : `${dir}: holds files but no ${MANIFEST}: not a sweep output; choose an empty or new folder with --out`);
   }
   makeOutputDir(dir, '--out');
+  // Taken before results.jsonl is read: a line cut short is cut off the file below, and another writer's line
+  // being written looks the same.
+  const unlock = lockOutput(dir, '--out');
+  try {
+    let records: PointRecord[] = [];
+    if (existsSync(join(dir, MANIFEST))) {
+      const old = readManifest(dir);
+      if (!options.resume) {
+        // A line cut short (a full disk, a kill) is cut off here too: appended onto, it made the whole log unreadable.
+        if (readRecords(dir, true).length > 0) throw new InputError(`${dir}: holds results of an earlier sweep: pass --resume to finish it, or choose another --out`);
+      } else {
+        if (old.hash !== sweep.hash) throw new InputError(`${dir}: --resume: the sweep, its base scenario, a file they read (a trace, an allocation file) or a --plugin file changed since this output was made`);
+        if (JSON.stringify(old.shard ?? null) !== JSON.stringify(options.shard ?? null)) {
+          throw new InputError(`${dir}: --resume: this output is ${old.shard ? `shard ${old.shard.index}/${old.shard.count}` : 'unsharded'}; pass the same --shard`);
+        }
+        // The same sweep: each line must be a result of one of its points (an edited line went into aggregate.csv).
+        records = onePerPoint(readRecords(dir, true, manifest), new Set(mine.map((p) => p.id)), join(dir, RESULTS));
+        const timed = records.filter((r) => r.run.decisionUs !== undefined).length;
+        const want = options.timeDecisions !== false;
+        if (timed !== (want ? records.length : 0) && records.length < mine.length) {
+          const mixed = want
+            ? `${records.length - timed} of the ${records.length} points run before were not timed (--no-time-decisions); the rest will be`
+            : `${timed} of the ${records.length} points run before were timed; the rest will not be (--no-time-decisions)`;
+          warnOnce(`${dir}: --resume: ${mixed}: the aggregate's decisionUs rows count only the timed points`);
+        }
+      }
+    }
+    return await runLocked(options, dir, manifest, mine, records);
+  } finally {
+    unlock();
+  }
+}
+
+/** The sweep's run once its output folder is its own (lockOutput). */
+async function runLocked(options: SweepOptions, dir: string, manifest: Manifest, mine: readonly SweepPoint[], records: PointRecord[]): Promise<SweepOutcome> {
+  const t = options.timings;
   checkAggregateFiles(dir);
   removeSweepTemps(dir);
   writeOutput(join(dir, MANIFEST), JSON.stringify(manifest, null, 1) + '\n');
@@ -109,7 +125,6 @@ export async function runSweep(sweep: Sweep, options: SweepOptions): Promise<Swe
   const log = new ResultsLog(dir);
   const failures: string[] = [];
   const queue = new PointQueue(todo, records);
-  const t = options.timings;
   if (t) t.poolAt = clockMs();
   const timing = new Map<unknown, TaskTiming>();
   const size = Math.min(options.parallel, todo.length);

@@ -183,6 +183,18 @@ describe('a write the disk cannot take whole', () => {
     expect([device.status, device.stderr]).toEqual([1, 'hfsim: run failed: /dev/full: not written whole (no space left on device)\n']);
   });
 
+  it('stderr that refuses writes (2>/dev/full) drops the diagnostics and the command goes on: a sweep writes its output whole, exit 0 (it stopped at its first progress line, exit 1)', () => {
+    const dir = tmp();
+    writeFileSync(join(dir, 'b.json'), JSON.stringify({ name: 'b', cluster: { racks: 2, nodesPerRack: 5 }, workload: { kind: 'facebook', jobs: 20 } }));
+    writeFileSync(join(dir, 's.sweep.json'), JSON.stringify({ name: 's', base: 'b.json', seeds: [1, 2, 3] }));
+    const out = join(dir, 'o');
+    const r = spawnSync('bash', ['-c', `exec "$0" "$@" 2>/dev/full`, process.execPath, CLI, 'sweep', join(dir, 's.sweep.json'), '--out', out, '--parallel', '1'], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain('s: 3 points, ran 3');
+    expect(readFileSync(join(out, 'results.jsonl'), 'utf8').trim().split('\n')).toHaveLength(3);
+    expect(existsSync(join(out, 'aggregate.csv'))).toBe(true);
+  });
+
   it('a signal while the result goes into a pipe ends the command once the reader has it whole (it was cut at 64 KB)', async () => {
     const dir = tmp();
     const fifo = join(dir, 'p');

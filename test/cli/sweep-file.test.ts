@@ -38,6 +38,9 @@ describe('sweep files: validated like scenarios (one line naming file and field,
       /x\.sweep\.json: charts\[0\]\.analytic: p defaults to R \/ nodes, but the points differ \(0\.1000 at variant="Fair", hdfs\.replication=1, 0\.3000 at variant="Fair", hdfs\.replication=3\): give "p"/],
     ['a skip-count curve on a chart of response times', () => ['sweep', sweep({ base, axes: { 'hdfs.replication': [1, 3] }, charts: [{ metric: 'meanResponseMs', analytic: { curve: 'skip-count', p: 0.1 } }] })],
       /x\.sweep\.json: charts\[0\]\.analytic: the skip-count curve is node locality's \(1 - \(1 - p\)\^\(D\+1\)\), but the chart draws meanResponseMs/],
+    // zod's record dropped the key: the axis vanished and the sweep ran half its points
+    ['an axis named __proto__', () => ['sweep', writeJson(tmp('bad'), 'x.sweep.json', JSON.parse('{"base": "b.json", "axes": {"__proto__": [1, 2]}}'))], /x\.sweep\.json: axes: "__proto__": "__proto__" is not a field/],
+    ['a set of __proto__', () => ['sweep', writeJson(tmp('bad'), 'x.sweep.json', JSON.parse('{"base": "b.json", "set": {"__proto__": {"seed": 2}}}'))], /x\.sweep\.json: set: "__proto__": "__proto__" is not a field/],
     ['a bad --shard', () => ['sweep', sweep({ base }), '--shard', '3/3'], /--shard 3\/3: expected i\/n with 0 <= i < n/],
     ['a bad --parallel', () => ['sweep', sweep({ base }), '--parallel', '0'], /--parallel must be a whole number >= 1/],
   ];
@@ -62,6 +65,16 @@ describe('the canonical sweeps and the statistics', () => {
     expect(s.points[3].scenario.scheduler.delay).toEqual({ mode: 'skip', maxSkips: 1 });
     expect(s.charts?.[0].analytic?.p).toBeCloseTo(0.03, 10);
     expect(new Set(s.points.map((p) => p.id)).size).toBe(24);
+  });
+
+  it('without seeds, the base scenario\'s own seed (it ran seed 1); with none, seed 1', () => {
+    const dir = tmp('seeds');
+    writeJson(dir, 'seven.json', { ...base, seed: 7 });
+    writeJson(dir, 'none.json', base);
+    expect(loadSweep(writeJson(dir, 'a.sweep.json', { base: 'seven.json' })).points.map((p) => p.seed)).toEqual([7, 7]); // two variants
+    expect(loadSweep(writeJson(dir, 'b.sweep.json', { base: 'none.json' })).points.map((p) => p.seed)).toEqual([1, 1]);
+    expect(loadSweep(writeJson(dir, 'c.sweep.json', { base: 'seven.json', seeds: [2] })).points.map((p) => p.seed)).toEqual([2, 2]);
+    expect(() => loadSweep(writeJson(dir, 'd.sweep.json', { base: { ...base, seed: -3 } }))).toThrow(/seed/);
   });
 
   it('a skip-count curve over R as an axis draws with the p given', () => {

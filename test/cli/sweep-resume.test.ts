@@ -66,6 +66,25 @@ describe('hfsim sweep --resume', () => {
   });
 
 
+  it('run again without --resume onto an output whose only line was cut short (a full disk), the sweep cuts it off (it appended onto it, and with a point failing, no rewrite came after: line 1 unreadable for good)', () => {
+    const dir = tmp('cut');
+    const index = JSON.stringify(join(ROOT, 'dist', 'src', 'index.js'));
+    // a policy that fails at seed 3: the sweep ends with exit 1 and its log as appended, not rewritten in point order
+    writeFileSync(join(dir, 'p.mjs'), `import { SortedJobQueue, registerPolicy } from ${index};\nregisterPolicy('mine', { description: 'x', create: (c, ctx) => { if (ctx.scenario.seed === 3) throw new Error('seed 3'); return { createQueue: () => new SortedJobQueue((a, b) => a.index - b.index) }; } });\n`);
+    writeJson(dir, 'base.json', { ...base, variants: undefined, scheduler: { policy: 'mine' } });
+    const file = writeJson(dir, 'p.sweep.json', { name: 'p', base: 'base.json', seeds: [1, 2, 3] });
+    const out = join(dir, 'out');
+    const sweep = (...more: string[]) => hfsim('sweep', file, '--plugin', join(dir, 'p.mjs'), '--out', out, '--no-progress', '--parallel', '1', ...more);
+    expect(sweep().code).toBe(1);
+    const had = lines(out).map((l) => l.id).sort();
+    expect(had).toHaveLength(2);
+    writeFileSync(join(out, 'results.jsonl'), readFileSync(join(out, 'results.jsonl'), 'utf8').slice(0, 500)); // the first write cut short
+    expect(sweep().code).toBe(1);
+    expect(lines(out).map((l) => l.id).sort()).toEqual(had); // every line whole
+    const resumed = sweep('--resume');
+    expect(resumed.stderr).toContain('1 of 1 points failed');
+  });
+
   it('--resume refuses an output made by a changed sweep', () => {
     const file = smallSweep();
     const out = join(tmp('chg'), 'out');

@@ -1,0 +1,60 @@
+/**
+ * One writer at a time in a sweep's output folder: two sweeps given one --out each rewrote results.jsonl from their
+ * own points, and a shard's lines were lost with exit 0. The second is refused, naming the first; a lock left by a
+ * process that is gone is taken over; none is left behind.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { OUTPUT_LOCK } from '../../src/cli/output-lock.js';
+import { CLI, ROOT, base, hfsim, lines, smallSweep, tmp, writeJson } from './sweep-helpers.js';
+
+/** A pid no process has: one that just exited. */
+const deadPid = (): number => spawnSync(process.execPath, ['-e', '']).pid!;
+
+describe('the sweep output lock', () => {
+  it('a sweep into an output another live hfsim writes is refused, exit 2, naming it; the folder is left as it was', () => {
+    const file = smallSweep();
+    const out = join(tmp('lock'), 'out');
+    mkdirSync(out);
+    writeFileSync(join(out, OUTPUT_LOCK), `${process.pid} ${hostname()}\n`); // this test's process: alive
+    const r = hfsim('sweep', file, '--out', out, '--no-progress');
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim()).toBe(`hfsim: --out ${out}: another hfsim (pid ${process.pid}) is writing this output: wait for it to end, or give each sweep or shard its own --out (if none is running, remove ${join(out, OUTPUT_LOCK)})`);
+    expect(readdirSync(out)).toEqual([OUTPUT_LOCK]);
+  });
+
+  it('a lock of another host is not taken over (its process cannot be seen from here)', () => {
+    const out = join(tmp('lock-host'), 'out');
+    mkdirSync(out);
+    writeFileSync(join(out, OUTPUT_LOCK), `${deadPid()} some-other-host\n`);
+    const r = hfsim('sweep', smallSweep(), '--out', out, '--no-progress');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('another hfsim on host some-other-host (pid ');
+  });
+
+  it('a lock whose process is gone is taken over, and the sweep leaves no lock behind', () => {
+    const out = join(tmp('lock-stale'), 'out');
+    mkdirSync(out);
+    writeFileSync(join(out, OUTPUT_LOCK), `${deadPid()} ${hostname()}\n`);
+    const r = hfsim('sweep', smallSweep(), '--shard', '0/6', '--out', out, '--no-progress');
+    expect(r.code, r.stderr).toBe(0);
+    expect(lines(out)).toHaveLength(2);
+    expect(existsSync(join(out, OUTPUT_LOCK))).toBe(false);
+  });
+
+  it('a SIGTERM mid-sweep ends it by the signal, as before, and takes the lock with it', async () => {
+    const dir = tmp('lock-signal');
+    writeJson(dir, 'base.json', { ...base, workload: { kind: 'facebook', jobs: 1000 }, variants: undefined });
+    const file = writeJson(dir, 's.sweep.json', { name: 's', base: 'base.json', seeds: [1, 2, 3, 4, 5, 6, 7, 8] });
+    const out = join(dir, 'out');
+    const child = spawn(process.execPath, [CLI, 'sweep', file, '--out', out, '--no-progress', '--parallel', '1'], { cwd: ROOT, stdio: 'ignore' });
+    const ended = new Promise<NodeJS.Signals | null>((done) => child.on('exit', (_code, signal) => done(signal)));
+    while (!existsSync(join(out, OUTPUT_LOCK))) await new Promise((r) => setTimeout(r, 20));
+    child.kill('SIGTERM');
+    expect(await ended).toBe('SIGTERM');
+    expect(existsSync(join(out, OUTPUT_LOCK))).toBe(false);
+  });
+});
