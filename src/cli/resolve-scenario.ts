@@ -8,7 +8,7 @@ import { InputError } from './errors.js';
 import { applySchedulerFiles } from './scheduler-files.js';
 import { readTextFile } from './read-file.js';
 import { parseRumenTrace } from './rumen.js';
-import { type SlsTrace, parseSlsTrace, slsJobsWorkload } from './sls.js';
+import { type SlsTrace, parseSlsTrace, slsErrorsAtTrace, slsJobsWorkload } from './sls.js';
 import { tracePath } from './trace.js';
 import { warnOnce } from './warn.js';
 import { FLUID_ONLY_FIELDS } from '../core/network/config.js';
@@ -41,7 +41,9 @@ export function resolveScenario(raw: Record<string, unknown>, scenarioFile: stri
       for (const j of trace.reset ?? []) warnOnce(`${path}:${j.line}: job "${j.id}" was submitted ${j.earlierMs} ms before the file's first job, the trace's time 0: its submit time is reset to 0, as SLS resets it`);
     }
     const { cluster, hdfs } = parsed.value;
-    return parseScenario({ ...withFiles, workload: slsJobsWorkload(trace.jobs, w, { racks: cluster.racks, nodesPerRack: cluster.nodesPerRack, replication: hdfs.replication }, path) });
+    const converted = parseScenario({ ...withFiles, workload: slsJobsWorkload(trace.jobs, w, { racks: cluster.racks, nodesPerRack: cluster.nodesPerRack, replication: hdfs.replication }, path) });
+    // Named by the trace's line, not the converted field the user never wrote ("workload.jobs[0].pool").
+    return converted.ok ? converted : { ok: false, errors: slsErrorsAtTrace(converted.errors, trace.jobs, path) };
   } catch (err) {
     if (err instanceof InputError) throw new InputError(`${scenarioFile}: workload.trace: ${err.message}`);
     throw err;

@@ -32,9 +32,11 @@ function tasks(r: JsonReader, p: Map<string, Node>, key: string, job: SlsJob): v
     if (start < 0 || finish < 0 || finish <= start) throw new SkipJob(job, `${at}: its last attempt lasts ${start < 0 || finish < 0 ? 'an unknown time' : `${finish - start} ms`} ("Duration of a task shouldn't be less or equal to 0!")`);
     if (finish - start > MAX_TIME_MS) r.fail(last.offset, `its last attempt lasts ${finish - start} ms, above the limit of ${MAX_TIME_MS} ms (24.8 days) for any time`);
     if (key === 'mapTasks') {
-      job.maps.push({ hosts: [host], ms: finish - start });
+      job.maps.push({ hosts: [host], ms: finish - start, count: 1 });
+      job.mapCount++;
     } else {
-      job.reduceMs.push(finish - start);
+      job.reduces.push({ ms: finish - start, count: 1 });
+      job.reduceCount++;
     }
     job.hosts.push(host);
   }
@@ -56,15 +58,17 @@ export function parseRumenTrace(text: string, file: string): SlsTrace {
       user: r.str(p, 'user') ?? 'default',
       count: 1,
       maps: [],
-      reduceMs: [],
+      mapCount: 0,
+      reduces: [],
+      reduceCount: 0,
       hosts: [],
       line: r.line(node.offset),
     };
     tasks(r, p, 'mapTasks', job);
     tasks(r, p, 'reduceTasks', job);
     // A job that failed before any task (common in job histories): SLS logs it and replays the others.
-    if (job.maps.length === 0 && job.reduceMs.length === 0) throw new SkipJob(job, 'it has no tasks ("No task for the job!")');
-    if (job.maps.length === 0) r.fail(node.offset, `job "${job.id}" has no map task: hfsim's jobs read their input in maps`);
+    if (job.mapCount === 0 && job.reduceCount === 0) throw new SkipJob(job, 'it has no tasks ("No task for the job!")');
+    if (job.mapCount === 0) r.fail(node.offset, `job "${job.id}" has no map task: hfsim's jobs read their input in maps`);
     // Told only of a job replayed (a skipped one has its own warning).
     if (submit < baseline) reset.push({ id: job.id, line: job.line, earlierMs: baseline - submit });
     return job;

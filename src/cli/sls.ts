@@ -25,7 +25,7 @@ import type { Node } from 'jsonc-parser';
 import { JsonReader } from './json-located.js';
 import type { SlsWorkload } from '../core/scenario.js';
 import { InputError } from './errors.js';
-import { MAX_BLOCKS, MAX_JOB_MAPS, MAX_JOBS, MAX_REDUCES, MAX_TIME_MS } from '../core/limits.js';
+import { MAX_JOB_MAPS, MAX_JOBS, MAX_LISTED_REPLICA_BLOCKS, MAX_REDUCES, MAX_TIME_MS } from '../core/limits.js';
 
 const JOB_KEYS = new Set(['yarn.sls.am.type', 'am.type', 'job.start.ms', 'job.end.ms', 'job.queue.name', 'job.id', 'job.user', 'job.tasks', 'job.count',
   'job.label.expression']);
@@ -54,6 +54,27 @@ export class SkipJob extends Error {
   }
 }
 
+/** Containers of one job alike: a duration, the preferred hosts (maps only), and how many containers. */
+export interface TaskRun {
+  hosts?: string[];
+  ms: number;
+  count: number;
+}
+
+/** The mean duration of the runs' tasks, summed task by task in file order (as it was summed when each was an element). */
+export function meanMs(runs: readonly TaskRun[], n: number): number {
+  let sum = 0;
+  for (const r of runs) for (let i = 0; i < r.count; i++) sum += r.ms;
+  return sum / n;
+}
+
+/** The trace's totals so far (each job counted with its "job.count" copies), checked against the limits as it is read. */
+interface Totals {
+  jobs: number;
+  maps: number;
+  reduces: number;
+}
+
 /** One SLS job, as read: its maps' hosts and durations, its reduces' durations. */
 export interface SlsJob {
   id: string;
@@ -61,9 +82,17 @@ export interface SlsJob {
   queue: string;
   user: string;
   count: number;
-  /** Each map's preferred hosts (SLS: its container.host; Rumen: its input's locations) and duration. */
-  maps: Array<{ hosts: string[]; ms: number }>;
-  reduceMs: number[];
+  /**
+   * The maps by container: each one's preferred hosts (SLS: its container.host; Rumen: its input's locations), its
+   * duration, and how many maps it stands for (SLS's "count"; 1 in Rumen). Copies are counted, not made: 4.9 M of
+   * them, one object each, took 1.1 GB a job.
+   */
+  maps: TaskRun[];
+  /** The maps in all (the counts summed). */
+  mapCount: number;
+  /** The reduces by container, as the maps (a duration and a count each), and their number in all. */
+  reduces: TaskRun[];
+  reduceCount: number;
   /** Every container.host of the job (reduces' too), for the host-to-node map. */
   hosts: string[];
   line: number;
@@ -83,7 +112,7 @@ function checkOtherKeys(r: JsonReader, p: Map<string, Node>, known: Set<string>,
   }
 }
 
-function slsJob(r: JsonReader, node: Node, index: number): SlsJob {
+function slsJob(r: JsonReader, node: Node, index: number, totals: Totals): SlsJob {
   const p = r.props(node, undefined, 'a job');
   checkOtherKeys(r, p, JOB_KEYS, 'am.', 'a job');
   // null is no value: it read as a submit time of 0 and the queue "default", silently
@@ -106,19 +135,29 @@ function slsJob(r: JsonReader, node: Node, index: number): SlsJob {
     user: r.str(p, 'job.user') ?? 'default',
     count: Math.max(r.num(p, 'job.count', { min: -Infinity, int: true }) ?? 1, 1), // SLS: Math.max(jobCount, 1)
     maps: [],
-    reduceMs: [],
+    mapCount: 0,
+    reduces: [],
+    reduceCount: 0,
     hosts: [],
     line: r.line(node.offset),
   };
+  // Alone past the limit (its products with the maps then stay small); the running total once the job is read whole.
+  const countAt = (p.get('job.count') ?? node).offset;
+  if (job.count > MAX_JOBS) r.fail(countAt, `"job.count" ${job.count} is above the limit of ${MAX_JOBS} jobs`);
   const tasks = p.get('job.tasks');
   if (tasks === undefined || tasks.value === null || (tasks.type === 'array' && (tasks.children ?? []).length === 0)) throw new SkipJob(job, 'it has no containers ("No task for the job!")');
   if (tasks.type !== 'array') r.fail(tasks.offset, '"job.tasks" must be an array of containers');
-  for (const t of tasks.children!) slsTask(r, t, job);
-  if (job.maps.length === 0) r.fail(tasks.offset, `job "${job.id}" has no map container: hfsim's jobs read their input in maps`);
+  for (const t of tasks.children!) slsTask(r, t, job, totals);
+  if (job.mapCount === 0) r.fail(tasks.offset, `job "${job.id}" has no map container: hfsim's jobs read their input in maps`);
+  // Counted once it is read whole: a job SLS skips (SkipJob, above) counts for nothing.
+  if (totals.jobs + job.count > MAX_JOBS) r.fail(countAt, `job "${job.id}"${job.count > 1 ? ` (${job.count} copies: "job.count")` : ''} brings the trace to ${totals.jobs + job.count} jobs in all, above the limit of ${MAX_JOBS}`);
+  totals.jobs += job.count;
+  totals.maps += job.count * job.mapCount;
+  totals.reduces += job.count * job.reduceCount;
   return job;
 }
 
-function slsTask(r: JsonReader, node: Node, job: SlsJob): void {
+function slsTask(r: JsonReader, node: Node, job: SlsJob, totals: Totals): void {
   const p = r.props(node, undefined, 'a container');
   checkOtherKeys(r, p, TASK_KEYS, 'container.', 'a container');
   r.num(p, 'container.priority', { min: -Infinity, int: true }); // any int, as SLS's Integer.parseInt
@@ -148,18 +187,28 @@ function slsTask(r: JsonReader, node: Node, job: SlsJob): void {
   const host = r.str(p, 'container.host');
   if (type === 'map' && host === undefined) r.fail(node.offset, 'a map container needs "container.host": its input\'s replica');
   if (host !== undefined) job.hosts.push(host);
-  // Checked before the copies are made: a count of 1e9 once filled the heap for minutes.
-  const [have, most, what] = type === 'map' ? [job.maps.length, MAX_JOB_MAPS, 'maps a job'] : [job.reduceMs.length, MAX_REDUCES, 'reduces'];
-  if (have + count > most) r.fail((p.get('count') ?? node).offset, `"count" ${count} makes job "${job.id}" ${have + count} ${type}s, above the limit of ${most} ${what}`);
-  for (let i = 0; i < count; i++) {
-    if (type === 'map') job.maps.push({ hosts: [host!], ms });
-    else job.reduceMs.push(ms);
+  // Checked as each container is read, the job's and the trace's (every job before it, with its copies): a count of
+  // 1e9 once filled the heap for minutes, and 12 jobs of 4.9 M maps (each within a job's limit) crashed it.
+  const at = (p.get('count') ?? node).offset;
+  const map = type === 'map';
+  const [have, most, what] = map ? [job.mapCount, MAX_JOB_MAPS, 'maps a job'] : [job.reduceCount, MAX_REDUCES, 'reduces'];
+  if (have + count > most) r.fail(at, `"count" ${count} makes job "${job.id}" ${have + count} ${type}s, above the limit of ${most} ${what}`);
+  const [before, mostInAll, whatInAll] = map ? [totals.maps, MAX_LISTED_REPLICA_BLOCKS, 'maps in all (each a block whose host is listed as its replica)'] : [totals.reduces, MAX_REDUCES, 'reduces in all'];
+  const inAll = before + job.count * (have + count);
+  if (inAll > mostInAll) r.fail(at, `"count" ${count} brings the trace to ${inAll} ${type}s in all (the jobs up to this one, with their "job.count" copies${job.count > 1 ? `: this one's ${job.count}` : ''}), above the limit of ${mostInAll} ${whatInAll}`);
+  if (map) {
+    job.maps.push({ hosts: [host!], ms, count });
+    job.mapCount += count;
+  } else {
+    job.reduces.push({ ms, count });
+    job.reduceCount += count;
   }
 }
 
 export function parseSlsTrace(text: string, file: string): SlsTrace {
   const reader = new JsonReader(text, file);
-  return readJobs(reader, reader.values(), (v, i) => slsJob(reader, v, i));
+  const totals: Totals = { jobs: 0, maps: 0, reduces: 0 };
+  return readJobs(reader, reader.values(), (v, i) => slsJob(reader, v, i, totals));
 }
 
 /** Each job of a trace read by `read`, but those SLS skips (SkipJob), listed with their id and line; none left is bad input. */
@@ -219,23 +268,73 @@ export function slsJobsWorkload(jobs: SlsJob[], w: SlsWorkload, cluster: { racks
   const files: unknown[] = [];
   const listed: unknown[] = [];
   const ids = new Set<string>();
-  const mean = (xs: number[]): number => xs.reduce((a, x) => a + x, 0) / xs.length;
   // The totals of the copies (job.count), before any is made.
   const total = (f: (j: SlsJob) => number): number => jobs.reduce((a, j) => a + j.count * f(j), 0);
-  const over: Array<[number, number, string]> = [[total(() => 1), MAX_JOBS, 'jobs'], [total((j) => j.maps.length), MAX_BLOCKS, 'maps (blocks)'], [total((j) => j.reduceMs.length), MAX_REDUCES, 'reduces']];
+  const over: Array<[number, number, string]> = [[total(() => 1), MAX_JOBS, 'jobs'], [total((j) => j.mapCount), MAX_LISTED_REPLICA_BLOCKS, 'maps (blocks with listed replicas)'], [total((j) => j.reduceCount), MAX_REDUCES, 'reduces']];
   for (const [n, most, what] of over) if (n > most) throw new InputError(`${file}: the trace's jobs (with their "job.count" copies) have ${n} ${what} in all, above the limit of ${most}`);
   for (const j of jobs) {
-    const replicas = j.maps.map((m) => [...new Set(m.hosts.map((h) => nodes.get(splitHost(h).join('/'))!))].slice(0, replication));
+    // A block a map: the maps of one container share one replica list (and the job's copies share them all).
+    const replicas: number[][] = [];
+    for (const m of j.maps) {
+      const nodesOf = [...new Set(m.hosts!.map((h) => nodes.get(splitHost(h).join('/'))!))].slice(0, replication);
+      for (let i = 0; i < m.count; i++) replicas.push(nodesOf);
+    }
+    const mapMs = meanMs(j.maps, j.mapCount);
+    const reduceMs = j.reduceCount > 0 ? meanMs(j.reduces, j.reduceCount) : undefined;
     for (let k = 0; k < j.count; k++) {
       const id = j.count === 1 ? j.id : `${j.id}#${k}`;
       if (ids.has(id)) throw new InputError(`${file}:${j.line}: job id "${id}" is used twice`);
       ids.add(id);
-      files.push({ name: id, blocks: j.maps.length, replicas });
+      files.push({ name: id, blocks: j.mapCount, replicas });
       listed.push({
-        id, submitMs: j.startMs, pool: j.queue, user: j.user, input: id, type: w.type, mapMs: mean(j.maps.map((m) => m.ms)),
-        reduces: j.reduceMs.length, ...(j.reduceMs.length > 0 ? { reduceMs: mean(j.reduceMs) } : {}),
+        id, submitMs: j.startMs, pool: j.queue, user: j.user, input: id, type: w.type, mapMs,
+        reduces: j.reduceCount, ...(reduceMs !== undefined ? { reduceMs } : {}),
       });
     }
   }
   return { kind: 'jobs', files, jobs: listed };
+}
+
+/** The trace's key behind each field of a converted job or file, for errors (those without one name only the field). */
+const SLS_KEYS: Record<string, string> = {
+  id: '"job.id"', submitMs: '"job.start.ms"', pool: '"job.queue.name"', user: '"job.user"', mapMs: 'its map containers\' durations',
+  reduces: 'its reduce containers', reduceMs: 'its reduce containers\' durations', blocks: 'its map containers', replicas: 'its map containers\' "container.host"',
+};
+
+/**
+ * The converted workload's errors (slsJobsWorkload's output, checked as a scenario's jobs workload) at the trace's
+ * jobs: "workload.jobs[1].pool: names pool ..." becomes `workload.trace: <file>:<line>: job "job_2", "job.queue.name"
+ * (workload.jobs[1].pool): names pool ...`, once for a job's "job.count" copies. Other errors are left as they are.
+ */
+export function slsErrorsAtTrace(errors: readonly string[], jobs: readonly SlsJob[], file: string): string[] {
+  // The first converted index of each trace job (its copies follow it), for a binary search.
+  const first: number[] = [];
+  let at = 0;
+  for (const j of jobs) {
+    first.push(at);
+    at += j.count;
+  }
+  const out = errors.map((e) => {
+    const m = /^workload\.(?:jobs|files)\[(\d+)\](?:\.(\w+))?/.exec(e);
+    if (m === null || Number(m[1]) >= at) return e;
+    const k = Number(m[1]);
+    let lo = 0;
+    let hi = jobs.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (first[mid] <= k) lo = mid;
+      else hi = mid - 1;
+    }
+    const j = jobs[lo];
+    const key = m[2] === undefined ? undefined : SLS_KEYS[m[2]];
+    return `workload.trace: ${file}:${j.line}: job "${j.id}"${key === undefined ? ` (${m[0]})` : `, ${key} (${m[0]})`}${e.slice(m[0].length)}`;
+  });
+  // A job's copies fail alike: one line for them (their converted indexes differ, so drop those from the key).
+  const seen = new Set<string>();
+  return out.filter((e) => {
+    const key = e.replace(/ \(workload\.(?:jobs|files)\[\d+\]/, ' (');
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }

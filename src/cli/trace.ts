@@ -2,7 +2,8 @@
  * Reading SWIM traces (tab-separated, no header, one job a line: id, submit s, gap s, input, shuffle and output
  * bytes; data/traces/README.md). SWIM's later synthesis (WorkloadSynthesis.pl, its `..._withInputPaths_0.tsv` traces)
  * adds each job's anonymized input path and output path, each followed by a tab and either empty: 7 to 9 columns,
- * the 9th empty. A malformed line is bad input: one error naming the file and the line.
+ * the 9th empty. A malformed line is bad input: one error naming the file and the line; so is a row whose job id
+ * starts with '#' (a comment: SWIM traces have none). Row i is line i + 1: no line is skipped.
  */
 import { readTextFile } from './read-file.js';
 import { dirname, isAbsolute, join } from 'node:path';
@@ -57,12 +58,14 @@ export function parseSwimTrace(text: string, file: string): SwimTrace {
     inputPaths.push(inputPath);
     const id = cols[0].trim();
     if (id === '') throw bad(line, 'empty job id');
+    // A row commented out was replayed as a job named "#job3", silently.
+    if (id.startsWith('#')) throw bad(line, `a comment (SWIM traces have none): job id ${JSON.stringify(id)} starts with "#"; delete the line, or rename the job`);
     if (hasControlChars(id)) throw bad(line, `job id ${JSON.stringify(id)} holds a control character: names are printed in tables and CSV`);
     if (seen.has(id)) throw bad(line, `job id "${id}" is used twice`);
     seen.add(id);
     const nums = cols.slice(1, 6).map((c, k) => {
       const v = DECIMAL.test(c.trim()) ? Number(c.trim()) : NaN; // decimal only: Number() also reads "0x10" and ""
-      if (!Number.isFinite(v) || v < 0) throw bad(line, `column ${k + 2} (${COLUMNS[k + 1]}): "${c}" is not a non-negative number${id.startsWith('#') ? ' (a comment? SWIM traces have none)' : ''}`);
+      if (!Number.isFinite(v) || v < 0) throw bad(line, `column ${k + 2} (${COLUMNS[k + 1]}): "${c}" is not a non-negative number`);
       return v;
     });
     if (i > 0 && nums[0] < submitS[i - 1]) throw bad(line, `submit time ${nums[0]} is before the previous line's ${submitS[i - 1]}`);

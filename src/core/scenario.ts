@@ -260,6 +260,11 @@ export const scenarioSchema = z.strictObject({
   refineJobPools(s, ctx);
   // explicit replicas must name nodes of the cluster, at most hdfs.replication of them per block
   if (s.workload.kind !== 'jobs') return;
+  const listed = s.workload.files.reduce((n, f) => n + (f.replicas === undefined ? 0 : f.blocks), 0);
+  if (listed > L.MAX_LISTED_REPLICA_BLOCKS) {
+    ctx.addIssue({ code: 'custom', path: ['workload', 'files'], message: `${listed} blocks with listed replicas in all, above the limit of ${L.MAX_LISTED_REPLICA_BLOCKS} (each is checked and echoed in the result; leave replicas out to have them placed)` });
+    return;
+  }
   const nodes = s.cluster.racks * s.cluster.nodesPerRack;
   s.workload.files.forEach((f, i) => f.replicas?.forEach((list, b) => {
     const path = ['workload', 'files', i, 'replicas', b];

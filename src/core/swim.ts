@@ -32,6 +32,7 @@ import type { SwimWorkload } from './scenario.js';
 
 /** The rows of a SWIM trace, in file order (columns 1, 2, 4, 5 and 6 of the TSV, and 7 where a trace has it). */
 export interface SwimTrace {
+  /** The trace's path, as errors name it (row i is its line i + 1); '' where it is not known. */
   readonly file: string;
   readonly ids: readonly string[];
   readonly submitS: Float64Array;

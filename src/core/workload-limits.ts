@@ -221,12 +221,13 @@ function totals(scenario: Scenario, trace?: SwimTrace): Totals {
         const s = swimJobShape(w, nodes / w.tracedNodes, scenario.hdfs.blockMB, trace.inputBytes[i], trace.shuffleBytes[i], trace.outputBytes[i]);
         t.blocks += s.maps;
         t.reduces += s.reduces;
-        largest(s.maps, `workload.trace (job ${trace.ids[i]})`);
+        // The row, as the trace's other errors name it (row i is line i + 1: src/cli/trace.ts skips none).
+        const job = trace.file === '' ? `workload.trace (job ${trace.ids[i]})` : `workload.trace: ${trace.file}:${i + 1}: job ${trace.ids[i]}`;
+        largest(s.maps, job);
         t.lastSubmitMs = Math.max(t.lastSubmitMs, trace.submitS[i] * 1000);
-        const job = `workload.trace (job ${trace.ids[i]})`;
         moves(s.inputMBPerMap, mapReadMBps, s.inputMBPerMap * ratio[w.type], n.diskWriteMBps, job);
         if (s.reduces > 0) moves(s.shuffleMBPerReduce, network, s.outputMBPerReduce, reduceWriteMBps, job);
-        longest(s.mapMs, `workload.trace (job ${trace.ids[i]})`, s.reduces > 0 ? s.copyMs + s.reduceMs : 0, `workload.trace (job ${trace.ids[i]})`);
+        longest(s.mapMs, job, s.reduces > 0 ? s.copyMs + s.reduceMs : 0, job);
       }
       break;
     }

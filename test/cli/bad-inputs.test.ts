@@ -210,9 +210,10 @@ describe('bad SWIM traces: file and line', () => {
 
   // the fuzzer's finding (seed 9601, case 197): one job of 11.2 M maps ran within the other limits, at 1.2 GB resident
   it('input bytes that make one job of too many maps', () => {
-    const trace = write('t.tsv', 'job11\t609\t112\t9007199254740993\t41\t35\n');
+    // on line 2: named by the trace's file and line, as its other errors are (it said "workload.trace (job job11)")
+    const trace = write('t.tsv', 'job10\t497\t497\t1\t1\t1\njob11\t609\t112\t9007199254740993\t41\t35\n');
     const file = write('s.json', { workload: { kind: 'swim', trace } }); // the default 100 nodes, as the fuzzer's case
-    expect(inputError(() => loadScenario(file), file)).toBe(`${file}: workload.trace (job job11): a job of 11184811 maps, above the limit of 5000000 maps a job`);
+    expect(inputError(() => loadScenario(file), file)).toBe(`${file}: workload.trace: ${trace}:2: job job11: a job of 11184811 maps, above the limit of 5000000 maps a job`);
   });
 
   // a second fuzzing pass: "replay the first n rows" of a 2-line trace with jobs 10 ran 2 jobs, silently
@@ -234,7 +235,7 @@ describe('bad SWIM traces: file and line', () => {
     const trace = write('t.tsv', 'job0\t1\t1\t1e20\t1\t1\n');
     const file = write('s.json', { ...tiny, workload: { kind: 'swim', trace } });
     expect(inputError(() => loadScenario(file), file)).toBe([`${file}: workload.trace: 7450580597 blocks (one map each) in all, above the limit of 50000000`,
-      `${file}: workload.trace (job job0): a job of 7450580597 maps, above the limit of 5000000 maps a job`].join('\n'));
+      `${file}: workload.trace: ${trace}:1: job job0: a job of 7450580597 maps, above the limit of 5000000 maps a job`].join('\n'));
   });
 });
 

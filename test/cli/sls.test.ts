@@ -225,11 +225,52 @@ describe('SLS JSON traces', () => {
     expect(JSON.parse(r.stdout).digest).toBe(JSON.parse(hfsim('run', join(dir, 'sls.json'), '--json').stdout).digest);
   });
 
-  it('counts the copies of job.count against the limits before making them', () => {
-    const { jobs } = parseSlsTrace(job('    { "container.host": "/r/n1", "duration.ms": 5, "count": 101 }', ' "job.count": 500000,'), 't.json');
-    const w = { kind: 'sls', trace: 't.json', type: 'io' } as const;
-    const cluster = { racks: 1, nodesPerRack: 1, replication: 1 };
-    expect(() => slsJobsWorkload(jobs, w as never, cluster, 't.json')).toThrow('t.json: the trace\'s jobs (with their "job.count" copies) have 50500000 maps (blocks) in all, above the limit of 50000000');
+  it('counts the copies of job.count against the limits as it reads, naming the line', () => {
+    expect(() => parseSlsTrace(job('    { "container.host": "/r/n1", "duration.ms": 5, "count": 21 }', ' "job.count": 500000,'), 't.json'))
+      .toThrow('t.json:3: "count" 21 brings the trace to 10500000 maps in all (the jobs up to this one, with their "job.count" copies: this one\'s 500000), above the limit of 10000000 maps in all (each a block whose host is listed as its replica)');
+    expect(() => parseSlsTrace(job('    { "container.host": "/r/n1", "duration.ms": 5 }', ' "job.count": 1000001,'), 't.json')).toThrow('t.json:1: "job.count" 1000001 is above the limit of 1000000 jobs');
+    const twice = job('    { "container.host": "/r/n1", "duration.ms": 5 }', ' "job.count": 600000,');
+    expect(() => parseSlsTrace(twice + twice, 't.json')).toThrow('t.json:5: job "job_2" (600000 copies: "job.count") brings the trace to 1200000 jobs in all, above the limit of 1000000');
+    const reduces = job('    { "container.host": "/r/n1", "duration.ms": 5 },\n    { "container.type": "reduce", "duration.ms": 5, "count": 4000000 }', ' "job.count": 3,');
+    expect(() => parseSlsTrace(reduces, 't.json')).toThrow('t.json:4: "count" 4000000 brings the trace to 12000000 reduces in all (the jobs up to this one, with their "job.count" copies: this one\'s 3), above the limit of 10000000 reduces in all');
+  });
+
+  // A review's finding: 12 one-line jobs of 4.9 M maps each (58.8 M maps, each job within its limit) filled the heap
+  // (exit 134 after a minute): the total was checked once every job's maps were made, a map an object.
+  const jobsOf = (n: number, maps: number) => Array.from({ length: n }, (_, i) => `{ "job.start.ms": ${i * 1000}, "job.queue.name": "q", "job.id": "job${i}", "job.tasks": [{ "container.host": "/rack1/node1", "duration.ms": 1000, "count": ${maps} }] }\n`).join('');
+  // Each map's host is its block's listed replica: 39 M of them filled the heap before the run, and a result of more
+  // than ~11 M passed V8's longest string; 9.8 M ran (37 s, 2.2 GB). So 10 M.
+  it('refuses the job that takes the trace past 10,000,000 maps (blocks with listed replicas) as it reads it, naming its line', () => {
+    expect(() => parseSlsTrace(jobsOf(12, 4_900_000), 't.json')).toThrow('t.json:3: "count" 4900000 brings the trace to 14700000 maps in all (the jobs up to this one, with their "job.count" copies), above the limit of 10000000 maps in all (each a block whose host is listed as its replica)');
+    // a job SLS skips counts for nothing
+    const skipped = `{ "job.start.ms": 0, "job.queue.name": "q", "job.tasks": [{ "container.host": "h", "count": 4900000 }] }\n`;
+    expect(parseSlsTrace(skipped + jobsOf(2, 4_900_000), 't.json').jobs).toHaveLength(2);
+  });
+
+  it('holds a container\'s "count" copies as a count, not a map each; the workload lists a block each', () => {
+    const t = parseSlsTrace(jobsOf(2, 4_900_000), 't.json');
+    expect(t.jobs.map((j) => [j.maps.length, j.mapCount])).toEqual(Array(2).fill([1, 4_900_000]));
+    const small = parseSlsTrace(job('    { "container.host": "/r/n1", "duration.ms": 4, "count": 3 },\n    { "container.host": "/r/n2", "duration.ms": 7 },\n    { "container.type": "reduce", "duration.ms": 5, "count": 2 }'), 't.json');
+    expect(small.jobs[0]).toMatchObject({ mapCount: 4, reduceCount: 2, maps: [{ ms: 4, count: 3 }, { ms: 7, count: 1 }], reduces: [{ ms: 5, count: 2 }] });
+    const w = slsJobsWorkload(small.jobs, { type: 'io' } as never, { racks: 1, nodesPerRack: 2, replication: 3 }, 't.json') as { files: unknown[]; jobs: unknown[] };
+    expect(w.files).toEqual([{ name: 'job_1', blocks: 4, replicas: [[0], [0], [0], [1]] }]);
+    expect(w.jobs).toEqual([{ id: 'job_1', submitMs: 0, pool: 'q', user: 'default', input: 'job_1', type: 'io', mapMs: 19 / 4, reduces: 2, reduceMs: 5 }]);
+  });
+
+  it('an error in the converted jobs names the trace\'s line and key, once for a job\'s copies (it named "workload.jobs[1].pool")', () => {
+    writeFileSync(join(dir, 'rootq.json'), '{ "job.start.ms": 0, "job.queue.name": "q", "job.id": "ok",\n  "job.tasks": [ { "container.host": "/rack2/node1", "duration.ms": 5 } ] }\n'
+      + '{ "job.start.ms": 0, "job.queue.name": "root.sls_queue_1", "job.id": "job_2", "job.count": 2,\n  "job.tasks": [ { "container.host": "/rack2/node1", "duration.ms": 5 } ] }\n');
+    const raw = { ...base, scheduler: { policy: 'hfs', pools: [{ name: 'q' }, { name: 'sls_queue_1' }] }, workload: { kind: 'sls', trace: 'rootq.json' } };
+    const p = resolveScenario(raw, join(dir, 'rootq.scn.json'));
+    expect(p.ok ? [] : p.errors).toEqual([`workload.trace: ${join(dir, 'rootq.json')}:3: job "job_2", "job.queue.name" (workload.jobs[1].pool): names pool "root.sls_queue_1", a path from the root: hfsim names a YARN queue by its path without "root." ("sls_queue_1"), as it reads an allocation file`]);
+  });
+
+  it('a trace past the total maps through the CLI: exit 2 at once, naming the line', () => {
+    writeFileSync(join(dir, 'huge.json'), jobsOf(12, 4_900_000));
+    writeFileSync(join(dir, 'huge-sls.json'), JSON.stringify({ ...base, workload: { kind: 'sls', trace: 'huge.json' } }));
+    const r = hfsim('run', join(dir, 'huge-sls.json'));
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim().split('\n')).toEqual([`hfsim: ${join(dir, 'huge-sls.json')}: workload.trace: ${join(dir, 'huge.json')}:3: "count" 4900000 brings the trace to 14700000 maps in all (the jobs up to this one, with their "job.count" copies), above the limit of 10000000 maps in all (each a block whose host is listed as its replica)`]);
   });
 
   it('a malformed trace through the CLI: exit 2, one line naming the scenario, the trace and the line', () => {

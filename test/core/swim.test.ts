@@ -217,7 +217,9 @@ describe('malformed traces: exit 2, one line naming the file and line', () => {
     // said as what they are: each was "found 1"
     ['a blank line', withLine3(''), /bad\.tsv:3: expected 6 tab-separated columns .*found 1: a blank line \(a trace has a job on every line/],
     ['a comment', withLine3('# the 2009 day'), /bad\.tsv:3: expected 6 tab-separated columns .*found 1: a comment \(SWIM traces have none\)\n/],
-    ['a commented header of six columns', withLine3('# id\tsubmit\tgap\tinput\tshuffle\toutput'), /bad\.tsv:3: column 2 \(submit time\): "submit" is not a non-negative number \(a comment\? SWIM traces have none\)\n/],
+    ['a commented header of six columns', withLine3('# id\tsubmit\tgap\tinput\tshuffle\toutput'), /bad\.tsv:3: a comment \(SWIM traces have none\): job id "# id" starts with "#"; delete the line, or rename the job\n/],
+    // a row commented out was replayed silently as a job named "#job3"
+    ['a commented-out row', withLine3('#job3\t197\t75\t233422\t42\t37'), /bad\.tsv:3: a comment \(SWIM traces have none\): job id "#job3" starts with "#"; delete the line, or rename the job\n/],
     ['a blank line of tabs', withLine3('\t\t'), /bad\.tsv:3: expected 6 tab-separated columns .*found 3: a blank line/],
     ['spaces for tabs', withLine3('job2 122 21 267631 594312 233549'), /bad\.tsv:3: expected 6 tab-separated columns .*found 1: columns separated by spaces, not tabs\n/],
     ['a control character in a path', withLine3('job2\t122\t21\t267631\t594312\t233549\tinput\u0007Path\t\t'), /bad\.tsv:3: column 7 \(input path\) "input\\u0007Path" holds a control character/],
