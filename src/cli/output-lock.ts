@@ -4,7 +4,7 @@
  * lost with exit 0 (two shards of a CI matrix given one --out). A lock left by a process that is gone, on this host,
  * is taken over; one of another host is not (its process cannot be seen from here): the message says how to clear it.
  */
-import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { InputError, osReason } from './errors.js';
@@ -25,57 +25,90 @@ function running(pid: number): boolean {
   }
 }
 
+/** Sleeps `ms` on this thread (between tries of a lock being written). */
+const pause = (ms: number): void => {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+};
+
+/** A lock file found empty this long after it was made is a writer that died between making and writing it. */
+const EMPTY_STALE_MS = 5_000;
+
 /**
  * Takes `dir`'s lock (the folder must exist), or throws an InputError naming the process that holds it. The lock is
- * released by the function returned, or at this process's exit or a SIGINT, SIGTERM or SIGHUP that ends it.
+ * released by the function returned, or at this process's exit; and at a SIGINT, SIGTERM or SIGHUP that ends the
+ * process (one no other listener handles: a library user's own handler is left to decide).
  */
 export function lockOutput(dir: string, flag: string): () => void {
   const file = join(dir, OUTPUT_LOCK);
   const host = hostname();
-  for (let attempt = 0; attempt < 3; attempt++) {
+  const mine = `${process.pid} ${host}\n`;
+  for (let attempt = 0; attempt < 50; attempt++) {
     let fd: number;
     try {
       fd = openSync(file, 'wx');
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw new InputError(`${flag} ${dir}: cannot write there (${osReason(err)})`);
       let holder: string;
+      let madeMs: number;
       try {
         holder = readFileSync(file, 'utf8');
+        madeMs = statSync(file).mtimeMs;
       } catch {
         continue; // released between the two calls
       }
-      const [pidText, lockHost] = holder.trim().split(' ');
-      const pid = Number(pidText);
-      const alive = !Number.isSafeInteger(pid) || pid <= 0 ? false : lockHost !== undefined && lockHost !== host ? true : pid !== process.pid && running(pid);
-      if (alive) {
-        const who = lockHost !== undefined && lockHost !== host ? `on host ${lockHost} (pid ${pid})` : `(pid ${pid})`;
-        throw new InputError(`${flag} ${dir}: another hfsim ${who} is writing this output: wait for it to end, or give each sweep or shard its own --out (if none is running, remove ${file})`);
+      if (holder === '') {
+        // made and not yet written by its holder (a moment): busy, unless it has stayed empty for long
+        if (Date.now() - madeMs < EMPTY_STALE_MS) {
+          pause(20);
+          continue;
+        }
+      } else {
+        const [pidText, lockHost] = holder.trim().split(' ');
+        const pid = Number(pidText);
+        const elsewhere = lockHost !== undefined && lockHost !== host;
+        const alive = Number.isSafeInteger(pid) && pid > 0 && (elsewhere || (pid !== process.pid && running(pid)));
+        if (alive) {
+          const who = elsewhere ? `on host ${lockHost} (pid ${pid})` : `(pid ${pid})`;
+          throw new InputError(`${flag} ${dir}: another hfsim ${who} is writing this output: wait for it to end, or give each sweep or shard its own --out (if none is running, remove ${file})`);
+        }
       }
-      rmSync(file, { force: true }); // its process is gone
+      removeIfHolds(file, holder); // its process is gone
       continue;
     }
     try {
-      writeSync(fd, `${process.pid} ${host}\n`);
+      writeSync(fd, mine);
     } finally {
       closeSync(fd);
     }
     let held = true;
+    const listening: NodeJS.Signals[] = [];
     // A signal ends the process by its default action (no 'exit' event): the lock is removed first, then the signal
-    // raised again with no listener of this one left, so the process ends by it as before.
+    // raised again once no listener is left, so that the process ends by it as before.
     const onSignal = (signal: NodeJS.Signals): void => {
       release();
-      process.kill(process.pid, signal);
+      if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
     };
     const release = (): void => {
       if (!held) return;
       held = false;
       process.off('exit', release);
-      for (const s of RELEASED_ON) process.off(s, onSignal);
-      rmSync(file, { force: true });
+      for (const s of listening) process.off(s, onSignal);
+      removeIfHolds(file, mine);
     };
     process.on('exit', release);
-    for (const s of RELEASED_ON) process.on(s, onSignal);
+    for (const s of RELEASED_ON) {
+      if (process.listenerCount(s) > 0) continue; // someone handles it: their handler decides, the exit releases
+      process.on(s, onSignal);
+      listening.push(s);
+    }
     return release;
   }
   throw new InputError(`${flag} ${dir}: could not take the writer's lock ${file}: another hfsim keeps taking it`);
+}
+
+/** Removes the lock if it still holds `content` (another process's lock, taken since, stays). */
+function removeIfHolds(file: string, content: string): void {
+  try {
+    if (readFileSync(file, 'utf8') === content) rmSync(file, { force: true });
+  } catch { /* gone already */ }
 }

@@ -359,7 +359,9 @@ export function printOut(content: string, fd: 1 | 2 = 1): void {
 
 /** Writes `content` into an open descriptor (a pipe, a device, stdout), whole: a signal meanwhile waits for the end (holdSignals). */
 function writeInto(fd: number, content: OutputContent): void {
-  if (fd === 1 || fd === 2) return printOut(typeof content === 'string' ? content : content.join(''), fd);
+  if (fd === 1) return printOut(typeof content === 'string' ? content : content.join(''), fd);
+  // fd 2 (--out /dev/stderr) by write(2), not the stream: the stream drops what stderr refuses (diagnostics,
+  // closed-pipe.ts), and an output asked for there must fail, exit 1, when it is not written
   holdSignals();
   for (const piece of piecesOf(content)) writeAllInto(fd, piece);
 }

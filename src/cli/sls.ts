@@ -142,12 +142,16 @@ function slsJob(r: JsonReader, node: Node, index: number, totals: Totals): SlsJo
     line: r.line(node.offset),
   };
   // Alone past the limit (its products with the maps then stay small); the running total once the job is read whole.
+  // Each is said once the job is read whole, and only if SLS would not skip it (a later container of 0 ms): a
+  // container's copies are a count, so reading on costs nothing.
   const countAt = (p.get('job.count') ?? node).offset;
-  if (job.count > MAX_JOBS) r.fail(countAt, `"job.count" ${job.count} is above the limit of ${MAX_JOBS} jobs`);
+  if (job.count > MAX_JOBS) overLimit(job, countAt, `"job.count" ${job.count} is above the limit of ${MAX_JOBS} jobs`);
   const tasks = p.get('job.tasks');
   if (tasks === undefined || tasks.value === null || (tasks.type === 'array' && (tasks.children ?? []).length === 0)) throw new SkipJob(job, 'it has no containers ("No task for the job!")');
   if (tasks.type !== 'array') r.fail(tasks.offset, '"job.tasks" must be an array of containers');
   for (const t of tasks.children!) slsTask(r, t, job, totals);
+  const over = firstOver.get(job);
+  if (over !== undefined) r.fail(...over);
   if (job.mapCount === 0) r.fail(tasks.offset, `job "${job.id}" has no map container: hfsim's jobs read their input in maps`);
   // Counted once it is read whole: a job SLS skips (SkipJob, above) counts for nothing.
   if (totals.jobs + job.count > MAX_JOBS) r.fail(countAt, `job "${job.id}"${job.count > 1 ? ` (${job.count} copies: "job.count")` : ''} brings the trace to ${totals.jobs + job.count} jobs in all, above the limit of ${MAX_JOBS}`);
@@ -156,6 +160,12 @@ function slsJob(r: JsonReader, node: Node, index: number, totals: Totals): SlsJo
   totals.reduces += job.count * job.reduceCount;
   return job;
 }
+
+/** A job's first limit passed (at its offset), said once the job is read whole and not skipped. */
+const firstOver = new WeakMap<SlsJob, [number, string]>();
+const overLimit = (job: SlsJob, at: number, message: string): void => {
+  if (!firstOver.has(job)) firstOver.set(job, [at, message]);
+};
 
 function slsTask(r: JsonReader, node: Node, job: SlsJob, totals: Totals): void {
   const p = r.props(node, undefined, 'a container');
@@ -192,10 +202,10 @@ function slsTask(r: JsonReader, node: Node, job: SlsJob, totals: Totals): void {
   const at = (p.get('count') ?? node).offset;
   const map = type === 'map';
   const [have, most, what] = map ? [job.mapCount, MAX_JOB_MAPS, 'maps a job'] : [job.reduceCount, MAX_REDUCES, 'reduces'];
-  if (have + count > most) r.fail(at, `"count" ${count} makes job "${job.id}" ${have + count} ${type}s, above the limit of ${most} ${what}`);
+  if (have + count > most) overLimit(job, at, `"count" ${count} makes job "${job.id}" ${have + count} ${type}s, above the limit of ${most} ${what}`);
   const [before, mostInAll, whatInAll] = map ? [totals.maps, MAX_LISTED_REPLICA_BLOCKS, 'maps in all (each a block whose host is listed as its replica)'] : [totals.reduces, MAX_REDUCES, 'reduces in all'];
   const inAll = before + job.count * (have + count);
-  if (inAll > mostInAll) r.fail(at, `"count" ${count} brings the trace to ${inAll} ${type}s in all (the jobs up to this one, with their "job.count" copies${job.count > 1 ? `: this one's ${job.count}` : ''}), above the limit of ${mostInAll} ${whatInAll}`);
+  if (inAll > mostInAll) overLimit(job, at, `"count" ${count} brings the trace to ${inAll} ${type}s in all (the jobs up to this one, with their "job.count" copies${job.count > 1 ? `: this one's ${job.count}` : ''}), above the limit of ${mostInAll} ${whatInAll}`);
   if (map) {
     job.maps.push({ hosts: [host!], ms, count });
     job.mapCount += count;

@@ -68,21 +68,25 @@ export function mergeAction(named: string[], flags: { out: string }): void {
   checkOutputDir(flags.out, '--out');
   // A folder named twice (or by two paths) is merged once: "merged 2 directories" of one said otherwise.
   const dirs = [...new Map(named.map((d) => [existsSync(d) ? realpathSync(d) : d, d])).values()];
-  const inputs = inputsWithOut(dirs, flags.out);
-  const { manifest, records } = merge(inputs);
-  makeOutputDir(flags.out, '--out');
-  const unlock = lockOutput(flags.out, '--out');
+  // The lock before --out's results are read (a sweep finishing there meanwhile had its last lines written over);
+  // a new --out is made, and locked, once the inputs are read.
+  let release = existsSync(flags.out) ? lockOutput(flags.out, '--out') : undefined;
   try {
+    const inputs = inputsWithOut(dirs, flags.out);
+    const { manifest, records } = merge(inputs);
+    makeOutputDir(flags.out, '--out');
+    release ??= lockOutput(flags.out, '--out');
     removeSweepTemps(flags.out);
     writeOutput(join(flags.out, MANIFEST), JSON.stringify(manifest, null, 1) + '\n');
     finalize(flags.out, manifest, records);
+    release();
+    const kept = inputs.length > dirs.length ? ' into the output already there' : '';
+    process.stdout.write(`${manifest.name}: merged ${dirs.length} director${dirs.length > 1 ? 'ies' : 'y'}${kept}, ${records.length} of ${manifest.points.length} points; ` +
+      `wrote ${flags.out}/\n\n`);
+    process.stdout.write(summaryTable(manifest, records) + '\n');
+    const missing = missingReport(manifest, records, flags.out);
+    if (missing !== undefined) throw new IncompleteError(missing);
   } finally {
-    unlock();
+    release?.();
   }
-  const kept = inputs.length > dirs.length ? ' into the output already there' : '';
-  process.stdout.write(`${manifest.name}: merged ${dirs.length} director${dirs.length > 1 ? 'ies' : 'y'}${kept}, ${records.length} of ${manifest.points.length} points; ` +
-    `wrote ${flags.out}/\n\n`);
-  process.stdout.write(summaryTable(manifest, records) + '\n');
-  const missing = missingReport(manifest, records, flags.out);
-  if (missing !== undefined) throw new IncompleteError(missing);
 }

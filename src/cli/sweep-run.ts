@@ -87,8 +87,10 @@ export async function runSweep(sweep: Sweep, options: SweepOptions): Promise<Swe
     if (existsSync(join(dir, MANIFEST))) {
       const old = readManifest(dir);
       if (!options.resume) {
-        // A line cut short (a full disk, a kill) is cut off here too: appended onto, it made the whole log unreadable.
-        if (readRecords(dir, true).length > 0) throw new InputError(`${dir}: holds results of an earlier sweep: pass --resume to finish it, or choose another --out`);
+        if (readRecords(dir).length > 0) throw new InputError(`${dir}: holds results of an earlier sweep: pass --resume to finish it, or choose another --out`);
+        // A line cut short (a full disk, a kill) is cut off here too, once the sweep goes on: appended onto, it made
+        // the whole log unreadable.
+        readRecords(dir, true);
       } else {
         if (old.hash !== sweep.hash) throw new InputError(`${dir}: --resume: the sweep, its base scenario, a file they read (a trace, an allocation file) or a --plugin file changed since this output was made`);
         if (JSON.stringify(old.shard ?? null) !== JSON.stringify(options.shard ?? null)) {

@@ -47,7 +47,7 @@ function isSpecialFile(path: string): boolean {
     // not there (yet): a new file, unless its folder is the system's
   }
   try {
-    return /^\/(dev|proc)(\/|$)/.test(realpathSync(dirname(resolve(path))));
+    return /^\/(dev$|proc(\/|$))/.test(realpathSync(dirname(resolve(path)))); // /dev itself: /dev/shm's folders are folders
   } catch {
     return false;
   }

@@ -4,7 +4,7 @@
  * process that is gone is taken over; none is left behind.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -56,5 +56,24 @@ describe('the sweep output lock', () => {
     child.kill('SIGTERM');
     expect(await ended).toBe('SIGTERM');
     expect(existsSync(join(out, OUTPUT_LOCK))).toBe(false);
+  });
+
+  it('three processes taking the lock over and over never hold it at once (one read it in the moment between made and written, and took it too)', async () => {
+    const dir = tmp('lock-race');
+    const log = join(dir, 'log');
+    const lock = JSON.stringify(join(ROOT, 'dist', 'src', 'cli', 'output-lock.js'));
+    const script = `import { appendFileSync } from 'node:fs';\nimport { lockOutput } from ${lock};\n`
+      + `for (const end = Date.now() + 2000; Date.now() < end;) { let release; try { release = lockOutput(${JSON.stringify(dir)}, '--out'); } catch { continue; }\n`
+      + `appendFileSync(${JSON.stringify(log)}, 'in\\n'); for (const t = Date.now() + 1; Date.now() < t;); appendFileSync(${JSON.stringify(log)}, 'out\\n'); release(); }\n`;
+    writeFileSync(join(dir, 'race.mjs'), script);
+    const runs = Array.from({ length: 3 }, () => new Promise<number | null>((done) => spawn(process.execPath, [join(dir, 'race.mjs')], { stdio: 'ignore' }).on('exit', done)));
+    expect(await Promise.all(runs)).toEqual([0, 0, 0]);
+    const events = readFileSync(log, 'utf8').trim().split('\n');
+    let holding = 0;
+    for (const e of events) {
+      holding += e === 'in' ? 1 : -1;
+      expect(holding).toBeLessThanOrEqual(1);
+    }
+    expect(events.length).toBeGreaterThan(0);
   });
 });

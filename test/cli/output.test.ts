@@ -183,6 +183,11 @@ describe('a write the disk cannot take whole', () => {
     expect([device.status, device.stderr]).toEqual([1, 'hfsim: run failed: /dev/full: not written whole (no space left on device)\n']);
   });
 
+  it('--out /dev/stderr is an output: into a stderr that refuses it, exit 1 (the diagnostics are dropped, not it)', () => {
+    const r = spawnSync('bash', ['-c', `exec "$0" "$@" 2>/dev/full`, process.execPath, CLI, 'run', SMALL, '--out', '/dev/stderr', '--no-progress'], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
+    expect(r.status).toBe(1);
+  });
+
   it('stderr that refuses writes (2>/dev/full) drops the diagnostics and the command goes on: a sweep writes its output whole, exit 0 (it stopped at its first progress line, exit 1)', () => {
     const dir = tmp();
     writeFileSync(join(dir, 'b.json'), JSON.stringify({ name: 'b', cluster: { racks: 2, nodesPerRack: 5 }, workload: { kind: 'facebook', jobs: 20 } }));

@@ -242,9 +242,12 @@ describe('SLS JSON traces', () => {
   // than ~11 M passed V8's longest string; 9.8 M ran (37 s, 2.2 GB). So 10 M.
   it('refuses the job that takes the trace past 10,000,000 maps (blocks with listed replicas) as it reads it, naming its line', () => {
     expect(() => parseSlsTrace(jobsOf(12, 4_900_000), 't.json')).toThrow('t.json:3: "count" 4900000 brings the trace to 14700000 maps in all (the jobs up to this one, with their "job.count" copies), above the limit of 10000000 maps in all (each a block whose host is listed as its replica)');
-    // a job SLS skips counts for nothing
+    // a job SLS skips counts for nothing, nor do its limits (a review's finding: these two were refused)
     const skipped = `{ "job.start.ms": 0, "job.queue.name": "q", "job.tasks": [{ "container.host": "h", "count": 4900000 }] }\n`;
     expect(parseSlsTrace(skipped + jobsOf(2, 4_900_000), 't.json').jobs).toHaveLength(2);
+    const noTasks = `{ "job.start.ms": 0, "job.queue.name": "q", "job.count": 2000000, "job.tasks": [] }\n`;
+    const zeroLater = `{ "job.start.ms": 0, "job.queue.name": "q", "job.count": 3, "job.tasks": [{ "container.host": "h", "duration.ms": 5, "count": 4000000 }, { "container.host": "h", "duration.ms": 0 }] }\n`;
+    expect(parseSlsTrace(noTasks + zeroLater + jobsOf(1, 10), 't.json').jobs).toHaveLength(1);
   });
 
   it('holds a container\'s "count" copies as a count, not a map each; the workload lists a block each', () => {

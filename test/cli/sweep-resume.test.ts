@@ -85,6 +85,18 @@ describe('hfsim sweep --resume', () => {
     expect(resumed.stderr).toContain('1 of 1 points failed');
   });
 
+  it('a sweep refused for results already there (no --resume) leaves results.jsonl as it was, a cut last line too', () => {
+    const file = smallSweep();
+    const out = join(tmp('refused'), 'out');
+    expect(hfsim('sweep', file, '--shard', '0/6', '--out', out, '--no-progress').code).toBe(0);
+    appendFileSync(join(out, 'results.jsonl'), '{"id":"cut');
+    const before = readFileSync(join(out, 'results.jsonl'), 'utf8');
+    const r = hfsim('sweep', file, '--shard', '0/6', '--out', out, '--no-progress');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('holds results of an earlier sweep');
+    expect(readFileSync(join(out, 'results.jsonl'), 'utf8')).toBe(before);
+  });
+
   it('--resume refuses an output made by a changed sweep', () => {
     const file = smallSweep();
     const out = join(tmp('chg'), 'out');
