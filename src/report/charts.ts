@@ -40,7 +40,8 @@ export function metricLabel(metric: string): string {
   return names[metric] ?? metric;
 }
 
-const LEGEND = { labelLimit: 320 };
+/** Legends: labels and titles of several axes' values ("replication=1, maxSkips=1, racks=2, nodesPerRack=5") whole; at 320 px they were cut alike. */
+const LEGEND = { labelLimit: 640, titleLimit: 640 };
 
 /** "maxSkips=10" for axis scheduler.delay.maxSkips; a variant's name as it is. */
 export function axisValue(axis: string, v: unknown): string {

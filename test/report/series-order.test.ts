@@ -99,3 +99,12 @@ describe("a sweep chart's default lines", () => {
     expect(defaultLinesBy(axes.slice(0, 2), 'scheduler.delay.maxSkips')).toBeUndefined();
   });
 });
+
+describe('legends', () => {
+  it('a series named by four axes is drawn whole in the legend (cut at 320 px, two series read alike)', async () => {
+    const names = ['replication=1, maxSkips=1, racks=2, nodesPerRack=5', 'replication=1, maxSkips=1, racks=2, nodesPerRack=6'];
+    const records: RunRecord[] = names.map((n, i) => ({ variant: 'v', values: { k: i }, jobs: [{ responseMs: 1000 }], bins: [{ bin: 1, jobs: 1, maps: 1, meanResponseMs: 1000, locality: { node: 0.5 } }] }));
+    const chart = localityByBinChart(records, (r) => ({ series: names[r.values.k as number], key: [valueKey(r.values.k)] }), 'b', 'hdfs.replication, scheduler.delay.maxSkips, cluster.racks, cluster.nodesPerRack');
+    expect(await legendLabels(chart, 'replication=')).toEqual(names);
+  });
+});
