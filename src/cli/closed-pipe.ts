@@ -34,15 +34,15 @@ function dropDiagnosticsStderrRefuses(): void {
   stderr.on('error', () => { refused = true; });
 }
 
-/** stdout (fd 1) or stderr (2) refused a write (a full disk, a size limit): said of stdout on stderr, exit 1. */
-export function outputFailed(fd: 1 | 2, err: unknown): never {
-  if (fd === 1) process.stderr.write(`hfsim: stdout: not written whole (${osReason(err)})\n`);
+/** stdout refused a write (a full disk, a size limit): said on stderr, exit 1. */
+export function stdoutFailed(err: unknown): never {
+  process.stderr.write(`hfsim: stdout: not written whole (${osReason(err)})\n`);
   process.exit(1);
 }
 
 export function endQuietlyOnClosedPipes(): void {
   process.stdout.on('error', (err) => {
-    if (!isClosedPipe(err)) outputFailed(1, err);
+    if (!isClosedPipe(err)) stdoutFailed(err);
   });
   dropDiagnosticsStderrRefuses();
   // A write past a file size limit (ulimit -f) fails with EFBIG, which each writer reports (naming its file), rather

@@ -7,6 +7,7 @@ import { hasControlChars } from '../core/bounded.js';
 import { MAX_JSON_DEPTH, MAX_TIME_MS } from '../core/limits.js';
 import { decimal } from './decimal.js';
 import { InputError } from './errors.js';
+import { lastAtMost } from './line-starts.js';
 
 export class JsonReader {
   private readonly lineStarts: number[] = [0];
@@ -16,14 +17,7 @@ export class JsonReader {
   }
 
   line(offset: number): number {
-    let lo = 0;
-    let hi = this.lineStarts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (this.lineStarts[mid] <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo + 1;
+    return lastAtMost(this.lineStarts, offset) + 1;
   }
 
   fail(offset: number, what: string): never {

@@ -16,7 +16,7 @@ import { chmodSync, closeSync, constants, accessSync, fstatSync, fsyncSync, lsta
 import { basename, dirname, join, resolve } from 'node:path';
 import { createRequire } from 'node:module';
 import { isMainThread } from 'node:worker_threads';
-import { isClosedPipe, outputFailed } from './closed-pipe.js';
+import { isClosedPipe, stdoutFailed } from './closed-pipe.js';
 import { InputError, loadedPluginFiles, osReason } from './errors.js';
 import { inputsRead } from './read-file.js';
 
@@ -340,26 +340,26 @@ function holdSignals(manual = false): () => void {
  * terminal through the stream, holding signals until it has taken it all (a SIGTERM while the reader was slow cut
  * the output at the pipe's 64 KB). A write that fails says so naming stdout, exit 1.
  */
-export function printOut(content: string, fd: 1 | 2 = 1): void {
+export function printOut(content: string): void {
   let file = false;
   try {
-    file = fstatSync(fd).isFile();
+    file = fstatSync(1).isFile();
   } catch { /* closed: the stream reports it */ }
   if (file) {
     try {
-      writeAllInto(fd, content);
+      writeAllInto(1, content);
     } catch (err) {
-      outputFailed(fd, err);
+      stdoutFailed(err);
     }
     return;
   }
   const release = holdSignals(true);
-  (fd === 1 ? process.stdout : process.stderr).write(content, () => release()); // EPIPE and the like: closed-pipe.ts
+  process.stdout.write(content, () => release()); // EPIPE and the like: closed-pipe.ts
 }
 
 /** Writes `content` into an open descriptor (a pipe, a device, stdout), whole: a signal meanwhile waits for the end (holdSignals). */
 function writeInto(fd: number, content: OutputContent): void {
-  if (fd === 1) return printOut(typeof content === 'string' ? content : content.join(''), fd);
+  if (fd === 1) return printOut(typeof content === 'string' ? content : content.join(''));
   // fd 2 (--out /dev/stderr) by write(2), not the stream: the stream drops what stderr refuses (diagnostics,
   // closed-pipe.ts), and an output asked for there must fail, exit 1, when it is not written
   holdSignals();

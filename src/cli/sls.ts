@@ -26,6 +26,7 @@ import { JsonReader } from './json-located.js';
 import type { SlsWorkload } from '../core/scenario.js';
 import { InputError } from './errors.js';
 import { MAX_JOB_MAPS, MAX_JOBS, MAX_LISTED_REPLICA_BLOCKS, MAX_REDUCES, MAX_TIME_MS } from '../core/limits.js';
+import { lastAtMost } from './line-starts.js';
 
 const JOB_KEYS = new Set(['yarn.sls.am.type', 'am.type', 'job.start.ms', 'job.end.ms', 'job.queue.name', 'job.id', 'job.user', 'job.tasks', 'job.count',
   'job.label.expression']);
@@ -327,15 +328,7 @@ export function slsErrorsAtTrace(errors: readonly string[], jobs: readonly SlsJo
   const out = errors.map((e) => {
     const m = /^workload\.(?:jobs|files)\[(\d+)\](?:\.(\w+))?/.exec(e);
     if (m === null || Number(m[1]) >= at) return e;
-    const k = Number(m[1]);
-    let lo = 0;
-    let hi = jobs.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (first[mid] <= k) lo = mid;
-      else hi = mid - 1;
-    }
-    const j = jobs[lo];
+    const j = jobs[lastAtMost(first, Number(m[1]))];
     const key = m[2] === undefined ? undefined : SLS_KEYS[m[2]];
     return `workload.trace: ${file}:${j.line}: job "${j.id}"${key === undefined ? ` (${m[0]})` : `, ${key} (${m[0]})`}${e.slice(m[0].length)}`;
   });

@@ -4,6 +4,7 @@
  */
 import { createRequire } from 'node:module';
 import { InputError } from './errors.js';
+import { lastAtMost } from './line-starts.js';
 
 /**
  * fast-xml-parser (its CommonJS build, the same version), loaded at the first XML file: with its dependencies it is
@@ -119,12 +120,5 @@ function lineStarts(text: string): number[] {
 
 /** The 1-based line holding `offset` (binary search: a long file's every element would otherwise rescan it). */
 function lineOf(starts: number[], offset: number): number {
-  let lo = 0;
-  let hi = starts.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (starts[mid] <= offset) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo + 1;
+  return lastAtMost(starts, offset) + 1;
 }
