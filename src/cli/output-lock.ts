@@ -42,6 +42,42 @@ export function lockOutput(dir: string, flag: string): () => void {
   const file = join(dir, OUTPUT_LOCK);
   const host = hostname();
   const mine = `${process.pid} ${host}\n`;
+  let held = false;
+  // The listeners come first: a signal that arrives while the lock is being made then waits for the event loop (the
+  // lock is whole by then) instead of ending the process with the file made and nothing written in it, or written
+  // and no listener yet to remove it.
+  const listening = RELEASED_ON.filter((s) => process.listenerCount(s) === 0); // someone else's handler decides
+  const stopListening = (): void => {
+    for (const s of listening) process.off(s, onSignal);
+  };
+  // A signal ends the process by its default action (no 'exit' event): the lock is removed first, then the signal
+  // raised again once no listener is left, so that the process ends by it as before.
+  const onSignal = (signal: NodeJS.Signals): void => {
+    release();
+    stopListening();
+    if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
+  };
+  const release = (): void => {
+    if (!held) return;
+    held = false;
+    process.off('exit', release);
+    stopListening();
+    removeIfHolds(file, mine);
+  };
+  for (const s of listening) process.on(s, onSignal);
+  try {
+    takeLock(file, host, mine, dir, flag);
+  } catch (err) {
+    stopListening();
+    throw err;
+  }
+  held = true;
+  process.on('exit', release);
+  return release;
+}
+
+/** Makes `file` holding `mine`, taking over a lock whose process is gone; throws an InputError naming a live one. */
+function takeLock(file: string, host: string, mine: string, dir: string, flag: string): void {
   for (let attempt = 0; attempt < 50; attempt++) {
     let fd: number;
     try {
@@ -80,28 +116,7 @@ export function lockOutput(dir: string, flag: string): () => void {
     } finally {
       closeSync(fd);
     }
-    let held = true;
-    const listening: NodeJS.Signals[] = [];
-    // A signal ends the process by its default action (no 'exit' event): the lock is removed first, then the signal
-    // raised again once no listener is left, so that the process ends by it as before.
-    const onSignal = (signal: NodeJS.Signals): void => {
-      release();
-      if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
-    };
-    const release = (): void => {
-      if (!held) return;
-      held = false;
-      process.off('exit', release);
-      for (const s of listening) process.off(s, onSignal);
-      removeIfHolds(file, mine);
-    };
-    process.on('exit', release);
-    for (const s of RELEASED_ON) {
-      if (process.listenerCount(s) > 0) continue; // someone handles it: their handler decides, the exit releases
-      process.on(s, onSignal);
-      listening.push(s);
-    }
-    return release;
+    return;
   }
   throw new InputError(`${flag} ${dir}: could not take the writer's lock ${file}: another hfsim keeps taking it`);
 }
