@@ -10,7 +10,9 @@
  * A plugin registered here is valid in any scenario parsed after it, in this thread. Sweeps run on worker threads:
  * give `hfsim sweep` the plugin's file with --plugin, which each worker imports.
  */
-export { simulate, digestOf, type Result, type RunInfo, type SimulateOptions, type RuntimeName } from './actors/simulate.js';
+export { simulate, digestOf, type Latency, type Result, type RunInfo, type SimulateOptions, type RuntimeName } from './actors/simulate.js';
+/** The rows of a swim workload's trace: what loadScenario gives each variant as `trace`, for simulate's `trace` option. */
+export type { SwimTrace } from './core/swim.js';
 export type { RunProgress, ProgressListener } from './actors/run-progress.js';
 export { loadScenario, type LoadedScenario } from './cli/load-scenario.js';
 export { loadPlugins } from './cli/plugins.js';
@@ -32,13 +34,19 @@ export type { AssignerCounts, LaunchPort, MapAssigner, MapSlots } from './core/f
 export type { NodeFilter } from './core/framework/node-filter.js';
 export type { LinearProgram, LpSolver } from './core/framework/lp-solver.js';
 export type { Preemption, Victim } from './core/framework/preemption.js';
+/** What a preemption is given of the running tasks (its victims() fourth argument). */
+export type { RunningTaskReader } from './core/running-tasks.js';
 export type { Tick } from './core/framework/tick.js';
-export type { ReplicaChanges, ReplicationPolicy } from './core/framework/replication.js';
+export type { ReplicaChanges, ReplicaHdfs, ReplicationPolicy } from './core/framework/replication.js';
 export type { OfferedFramework } from './core/framework/offers.js';
 export { OfferRound, type OffersConfig } from './core/policies/offers.js';
 
 // Building blocks for policies: the job a queue orders, sorted queues, the built-in comparators.
 export { Job, type JobIndex, type Locality, NODE_LOCAL, OFF_RACK, RACK_LOCAL } from './core/job.js';
+/** A task's state in Job.mapState and Job.reduceState (a victim must be RUNNING). */
+export { DONE, PENDING, RUNNING } from './core/task-state.js';
+/** A victim's task: a map's index, or a reduce's reference (reduceRef(r), -(r + 1)). */
+export { type TaskRef, isReduceRef, reduceOf, reduceRef } from './core/task-ref.js';
 export type { JobSpec } from './core/workload.js';
 /** What a plugin is given, to read: the pools of a `usesPools` policy (context.pools), the blocks (context.blocks). */
 export type { ParentPool, Pool, PoolNode, PoolSet, PoolShare, ShareDivision } from './core/pools.js';
