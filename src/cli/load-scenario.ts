@@ -194,6 +194,17 @@ export function loadScenario(file: string, sets: Array<[string, unknown]> = [], 
     const what = Array.isArray(sets) ? `sets[${bad}] is ${valueKind(sets[bad])}${typeof sets[bad] === 'string' ? ' (split "path=value" into [path, value])' : ''}` : `not ${valueKind(sets)}`;
     throw new TypeError(`loadScenario(file, sets): sets must be a list of [path, value] pairs, e.g. [['workload.jobs', 60]]; ${what}`);
   }
+  if (typeof file !== 'string') throw new TypeError(`loadScenario(file): file must be a path (a string), not ${valueKind(file)}`);
+  // A variant given as a number failed as "wanted.find is not a function", and an empty list as "reading 'scenario'".
+  const names = typeof only === 'string' ? [only] : only;
+  if (names !== undefined && !(Array.isArray(names) && names.length > 0 && names.every((n) => typeof n === 'string'))) {
+    throw new TypeError(`loadScenario(file, sets, seed, variant): variant must be a variant's name or a non-empty list of names, not ${Array.isArray(names) ? (names.length === 0 ? 'an empty list' : `a list holding ${valueKind(names.find((n) => typeof n !== 'string'))}`) : valueKind(names)}`);
+  }
+  // A bad seed was reported as the file's (`s.json: variant "FIFO": seed: seed must be a number`).
+  if (seed !== undefined && !(typeof seed === 'number' && Number.isSafeInteger(seed) && seed >= 0)) {
+    const message = `loadScenario(file, sets, seed): seed must be a whole number from 0 to ${Number.MAX_SAFE_INTEGER}, not ${valueKind(seed)}`;
+    throw typeof seed === 'number' ? new RangeError(message) : new TypeError(message);
+  }
   const raw = readJsonFile(file, 'scenario');
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new InputError(`${file}: a scenario must be a JSON object`);
   const record = raw as Record<string, unknown>;

@@ -25,3 +25,27 @@ describe('what a plugin needs to name is exported', () => {
     expect([round, rows, p99].every((f) => typeof f === 'function')).toBe(true);
   });
 });
+
+describe('loadScenario checks its own arguments', () => {
+  const file = join(SCENARIO_DIR, 'fb-macro-io.json');
+  it.each<[string, () => unknown, RegExp]>([
+    ['a variant given as a number ("wanted.find is not a function")', () => loadScenario(file, [], undefined, 5 as never), /^loadScenario\(file, sets, seed, variant\): variant must be a variant's name or a non-empty list of names, not 5$/],
+    ['an empty list of variants ("reading \'scenario\'")', () => loadScenario(file, [], undefined, []), /variant must be .*, not an empty list$/],
+    ['a list holding a number', () => loadScenario(file, [], undefined, ['FIFO', 3] as never), /variant must be .*, not a list holding 3$/],
+    ['a file that is not a path ("undefined: cannot read scenario file")', () => loadScenario(undefined as never), /^loadScenario\(file\): file must be a path \(a string\), not undefined$/],
+  ])('%s: a TypeError', (_what, call, message) => {
+    expect(call).toThrow(TypeError);
+    expect(call).toThrow(message);
+  });
+
+  it.each<[unknown, ErrorConstructor]>([['abc', TypeError], [-1, RangeError], [1.5, RangeError], [Number.NaN, RangeError]])('a seed of %s is the argument\'s fault, not the file\'s', (seed, type) => {
+    const call = () => loadScenario(file, [], seed as number);
+    expect(call).toThrow(type);
+    expect(call).toThrow(/^loadScenario\(file, sets, seed\): seed must be a whole number from 0 to 9007199254740991, not /);
+  });
+
+  it('good arguments still load, and an unknown variant is still bad input', () => {
+    expect(loadScenario(file, [], 7, ['FIFO']).variants.map((v) => [v.name, v.scenario.seed])).toEqual([['FIFO', 7]]);
+    expect(() => loadScenario(file, [], undefined, 'nope')).toThrow(InputError);
+  });
+});
