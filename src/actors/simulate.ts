@@ -117,6 +117,30 @@ const threadCount = (v: unknown): OptionProblem => {
   return Number.isInteger(v) && v >= 1 && v <= MAX_WORKERS ? undefined : { type: false, message: `must be a whole number from 1 to ${MAX_WORKERS}, not ${v}` };
 };
 
+/**
+ * A swim trace's rows as loadScenario reads them (src/cli/trace.ts): an object of equal-length columns. An empty
+ * object or a list failed in the engine's words ("Cannot read properties of undefined (reading 'length')").
+ */
+const swimTrace = (v: unknown): OptionProblem => {
+  const needs = 'must be the trace loadScenario gives (its variant\'s trace): { file, ids, submitS, inputBytes, shuffleBytes, outputBytes }';
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return { type: true, message: `${needs}, not ${valueKind(v)}` };
+  const t = v as Partial<Record<keyof SwimTrace, unknown>>;
+  if (typeof t.file !== 'string') return { type: true, message: `${needs}; its file is ${valueKind(t.file)}, not a string` };
+  if (!Array.isArray(t.ids) || !t.ids.every((id) => typeof id === 'string')) return { type: true, message: `${needs}; its ids is ${valueKind(t.ids)}, not a list of strings` };
+  const rows = t.ids.length;
+  for (const column of ['submitS', 'inputBytes', 'shuffleBytes', 'outputBytes'] as const) {
+    const c = t[column];
+    if (!(c instanceof Float64Array)) return { type: true, message: `${needs}; its ${column} is ${valueKind(c)}, not a Float64Array` };
+    if (c.length !== rows) return { type: false, message: `${needs}; its ${column} has ${c.length} rows, its ids ${rows}` };
+    const bad = c.findIndex((x) => !(Number.isFinite(x) && x >= 0));
+    if (bad >= 0) return { type: false, message: `${needs}; its ${column}[${bad}] is ${c[bad]}, not a non-negative number` };
+  }
+  if (t.inputPaths !== undefined && !(Array.isArray(t.inputPaths) && t.inputPaths.length === rows && t.inputPaths.every((p) => typeof p === 'string'))) {
+    return { type: true, message: `${needs}; its inputPaths is ${valueKind(t.inputPaths)}, not a list of ${rows} strings` };
+  }
+  return undefined;
+};
+
 /** Each option's check (undefined is always allowed: the default). */
 const OPTION_CHECKS = {
   variant: ofKind('string'),
@@ -130,7 +154,7 @@ const OPTION_CHECKS = {
   timeDecisions: ofKind('boolean'),
   everyHeartbeat: ofKind('boolean'),
   scan: oneOf(['shortcut', 'walk'] satisfies ScanMode[]),
-  trace: ofKind('object'),
+  trace: swimTrace,
   buildThreads: threadCount,
   onProgress: ofKind('function'),
   progressEveryMs: (v: unknown): OptionProblem => {

@@ -49,3 +49,24 @@ describe('loadScenario checks its own arguments', () => {
     expect(() => loadScenario(file, [], undefined, 'nope')).toThrow(InputError);
   });
 });
+
+describe('simulate checks a trace it is given', () => {
+  const v = loadScenario(join(SCENARIO_DIR, 'swim-first50.json'), [], undefined, 'FIFO').variants[0];
+  const t = v.trace!;
+  it.each<[string, unknown, RegExp]>([
+    ['an empty object ("reading \'length\'")', {}, /options\.trace: must be the trace loadScenario gives .*; its file is undefined, not a string$/],
+    ['a list', [], /options\.trace: must be the trace loadScenario gives .*, not an array$/],
+    ['plain arrays for columns', { ...t, submitS: [...t.submitS] }, /its submitS is an array, not a Float64Array$/],
+  ])('%s: a TypeError naming options.trace', async (_what, trace, message) => {
+    const run = simulate(v.scenario, { variant: v.name, trace: trace as never });
+    await expect(run).rejects.toThrow(TypeError);
+    await expect(simulate(v.scenario, { variant: v.name, trace: trace as never })).rejects.toThrow(message);
+  });
+
+  it('columns of another length, or a NaN: a RangeError', async () => {
+    await expect(simulate(v.scenario, { trace: { ...t, outputBytes: t.outputBytes.subarray(1) } })).rejects.toThrow(/its outputBytes has 49 rows, its ids 50$/);
+    const nan = Float64Array.from(t.inputBytes);
+    nan[3] = Number.NaN;
+    await expect(simulate(v.scenario, { trace: { ...t, inputBytes: nan } })).rejects.toThrow(RangeError);
+  });
+});
