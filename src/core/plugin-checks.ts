@@ -6,6 +6,7 @@
 import type { HeartbeatLimits } from './framework/admission.js';
 import type { LocalityGate } from './framework/locality-gate.js';
 import type { NodeFilter } from './framework/node-filter.js';
+import type { Preemption, Victim } from './framework/preemption.js';
 import type { JobQueue } from './framework/queue-order.js';
 import type { Job } from './job.js';
 import { type JobComparator, SortedJobQueue } from './policies/sorted-queue.js';
@@ -194,6 +195,20 @@ export function checkedQueue(queue: JobQueue, policy: string, kind: SlotKind): J
       const jobs: unknown = queue.jobs;
       if (!Array.isArray(jobs)) throw new TypeError(`policy "${policy}": its ${kind} queue's jobs is ${valueKind(jobs)}, not a list of jobs`);
       return jobs;
+    },
+  };
+}
+
+/**
+ * A user's preemption, its victims() checked to give a list: undefined or an object failed in the engine's words
+ * ("preemption.victims is not a function or its return value is not iterable"), naming no plugin.
+ */
+export function checkedPreemption(preemption: Preemption, name: string): Preemption {
+  return {
+    victims: (pools, kind, nowMs, running) => {
+      const list: unknown = preemption.victims(pools, kind, nowMs, running);
+      if (!Array.isArray(list)) throw new TypeError(`preemption "${name}": victims() gave ${valueKind(list)}, not a list of victims { job, task, startMs } (empty: none)`);
+      return list as Victim[];
     },
   };
 }

@@ -17,7 +17,7 @@ import type { ReplicationPolicy } from './framework/replication.js';
 import { type Shortcut, permittedByAll } from './framework/shortcuts.js';
 import type { TaskChoice } from './framework/task-choice.js';
 import type { Tick } from './framework/tick.js';
-import { checkedFilter, checkedGate, checkedLimits, checkedMade, checkedQueue, checkedWrappedGate, syncOnly } from './plugin-checks.js';
+import { checkedFilter, checkedGate, checkedLimits, checkedMade, checkedPreemption, checkedQueue, checkedWrappedGate, syncOnly } from './plugin-checks.js';
 import { copyComputeSplit } from './copy-compute.js';
 import { jobTypeRule } from './gate-rules.js';
 import { LongTaskBalancer } from './long-tasks.js';
@@ -121,7 +121,7 @@ export function makePlugins(scenario: Scenario, topology: Topology, jobs: number
     let preemption;
     if (sc.preemption.enabled) {
       const plugin = preemptions.find(sc.preemption.policy);
-      preemption = made('preemption', sc.preemption.policy, plugin, plugin.create(seenBy(plugin).scheduler.preemption.config, contextFor(plugin)), withRunningView);
+      preemption = made('preemption', sc.preemption.policy, plugin, plugin.create(seenBy(plugin).scheduler.preemption.config, contextFor(plugin)), (p) => checkedPreemption(withRunningView(p), sc.preemption.policy));
       running = new RunningTasks();
     }
     poolClock = new PoolClock(pools, topology.heartbeatMs, sc.preemption.intervalMs, preemption, running);

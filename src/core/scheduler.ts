@@ -31,6 +31,7 @@ import { Job, type JobIndex, JobScratch, type Locality, NODE_LOCAL, OFF_RACK, RA
 import { PassAll } from './pass-all.js';
 import type { PoolClock } from './pool-clock.js';
 import { policyAndPreemption } from './plugin-checks.js';
+import { shownValue, valueKind } from './shown-value.js';
 import type { PoolSet } from './pools.js';
 import { makePlugins } from './plugins.js';
 import { COMPUTE_PHASE, COPY_PHASE, MAP_PHASE, TaskDraws } from './task-draws.js';
@@ -427,15 +428,22 @@ export class Scheduler {
     const refuse = (why: string): Error => new Error(`${policyAndPreemption(this.scenario.scheduler)}: ${why}`);
     if (Number.isNaN(this.tickAt)) throw refuse('a kill was asked outside a tick (the tick\'s kill function was kept and called later)');
     if (nowMs !== this.tickAt) throw refuse(`a kill at ${nowMs} ms, at a tick of ${this.tickAt} ms (a kill happens at its tick's time)`);
-    if (!(Number.isFinite(v.startMs) && v.startMs <= nowMs)) throw refuse(`a kill of an attempt started at ${v.startMs} ms, not a time before the tick's ${nowMs} ms`);
-    const job = v.job;
-    const running = this.running!;
-    // The lost slot time is the engine's own start's: a victim naming another start (a plugin's) would book what it says.
+    // A victim that is not one of this run's running attempts failed in the engine's words, naming no plugin ("Cannot
+    // read properties of null (reading 'mapState')", "job.requeueMap is not a function", "map 399 killed while not running").
+    if (typeof v !== 'object' || v === null) throw refuse(`a kill of ${shownValue(v)}, not a victim { job, task, startMs }`);
+    const job: unknown = v.job;
+    if (!(job instanceof Job) || this.jobs[job.index] !== job) throw refuse(`a kill of a victim whose job is ${job instanceof Job ? `job ${job.spec.id}, not one of this run's` : valueKind(job)}, not a job the plugin was given`);
     const reduce = isReduceRef(v.task);
     const r = reduce ? reduceOf(v.task) : -1;
+    const count = reduce ? job.reduces : job.maps;
+    if (!Number.isInteger(v.task) || (reduce ? r : v.task) >= count) throw refuse(`a kill of job ${job.spec.id}'s task ${shownValue(v.task)}, not a map index (0 to ${job.maps - 1}) or a reduce's reference (-1 to -${job.reduces}, reduce r as -(r + 1))`);
     const state = reduce ? job.reduceState[r] : job.mapState[v.task];
+    if (state !== RUNNING) throw refuse(`a kill of job ${job.spec.id}'s ${reduce ? `reduce ${r}` : `map ${v.task}`}, which is not running`);
+    if (!(Number.isFinite(v.startMs) && v.startMs <= nowMs)) throw refuse(`a kill of an attempt started at ${v.startMs} ms, not a time before the tick's ${nowMs} ms`);
+    const running = this.running!;
+    // The lost slot time is the engine's own start's: a victim naming another start (a plugin's) would book what it says.
     const started = reduce ? job.reduceStartMs[r] : running.mapStartMs(job, v.task);
-    if (state === RUNNING && v.startMs !== started) throw refuse(`a kill of job ${job.spec.id}'s ${reduce ? `reduce ${r}` : `map ${v.task}`} naming its start as ${v.startMs} ms; it started at ${started} ms`);
+    if (v.startMs !== started) throw refuse(`a kill of job ${job.spec.id}'s ${reduce ? `reduce ${r}` : `map ${v.task}`} naming its start as ${v.startMs} ms; it started at ${started} ms`);
     let node: NodeId;
     if (reduce) {
       node = running.reduceNode(job, r);

@@ -70,3 +70,54 @@ describe('simulate checks a trace it is given', () => {
     await expect(simulate(v.scenario, { trace: { ...t, inputBytes: nan } })).rejects.toThrow(RangeError);
   });
 });
+
+describe('a preemption plugin\'s victims are checked, naming the plugin', () => {
+  const RUNNING = api.RUNNING;
+  const runningMaps = (pools: Parameters<api.Preemption['victims']>[0], running: RunningTaskReader): Victim[] =>
+    pools.pools.flatMap((p) => p.jobs).flatMap((j: Job) => Array.from({ length: j.maps }, (_, m) => m).filter((m) => j.mapState[m] === RUNNING)
+      .map((m) => ({ job: j, task: m, startMs: running.mapStartMs(j, m) })));
+  const run = (victims: api.Preemption['victims']) => {
+    const name = fresh('preemption');
+    registerPreemption(name, { description: 'x', create: () => ({ victims }) });
+    const p = parseScenario(jobsScenario({
+      scheduler: { policy: 'hfs', delay: { mode: 'none' }, pools: [{ name: 'prod', minMaps: 4 }], preemption: { enabled: true, intervalMs: 3000, policy: name } },
+      workload: { kind: 'jobs', files: [{ name: 'f', blocks: 24 }], jobs: [{ id: 'j1', input: 'f', mapMs: 40000, reduces: 1, reduceMs: 10000 }, { id: 'j2', submitMs: 5000, pool: 'prod', input: 'f', mapMs: 10000 }] },
+    }));
+    if (!p.ok) throw new Error(p.errors.join('\n'));
+    return { name, result: simulate(p.value) };
+  };
+  it.each<[string, (...a: Parameters<api.Preemption['victims']>) => unknown, (name: string) => string]>([
+    ['victims() giving undefined ("its return value is not iterable")', () => undefined,
+      (name) => `preemption "${name}": victims() gave undefined, not a list of victims { job, task, startMs } (empty: none)`],
+    ['a victim that is undefined ("reading \'startMs\'")', (_p, kind) => (kind === 'map' ? [undefined] : []),
+      (name) => `policy "hfs" with preemption "${name}": a kill of undefined, not a victim { job, task, startMs }`],
+    ['a victim whose job is null ("reading \'mapState\'")', (_p, kind) => (kind === 'map' ? [{ job: null, task: 0, startMs: 0 }] : []),
+      (name) => `policy "hfs" with preemption "${name}": a kill of a victim whose job is null, not a job the plugin was given`],
+    ['a victim whose job is a copy ("job.requeueMap is not a function")', (pools, kind, _now, running) => (kind === 'map' ? runningMaps(pools, running).slice(0, 1).map((v) => ({ ...v, job: { ...v.job } })) : []),
+      (name) => `policy "hfs" with preemption "${name}": a kill of a victim whose job is an object, not a job the plugin was given`],
+    ['a task past the job\'s maps', (pools, kind, _now, running) => (kind === 'map' ? runningMaps(pools, running).slice(0, 1).map((v) => ({ ...v, task: 99 })) : []),
+      (name) => `policy "hfs" with preemption "${name}": a kill of job j1's task 99, not a map index (0 to 23) or a reduce's reference (-1 to -1, reduce r as -(r + 1))`],
+    ['a pending map (the engine\'s "map 23 killed while not running")', (pools, kind) => (kind === 'map' ? pools.pools.flatMap((p) => p.jobs).filter((j) => j.mapState[23] !== RUNNING).slice(0, 1).map((job) => ({ job, task: 23, startMs: 0 })) : []),
+      (name) => `policy "hfs" with preemption "${name}": a kill of job j1's map 23, which is not running`],
+    ['the same attempt twice in one list', (pools, kind, _now, running) => (kind === 'map' ? runningMaps(pools, running).slice(0, 1).flatMap((v) => [v, v]) : []),
+      (name) => `policy "hfs" with preemption "${name}": a kill of job j1's map 0, which is not running`],
+  ])('%s', async (_what, victims, message) => {
+    const { name, result } = run(victims as api.Preemption['victims']);
+    await expect(result).rejects.toThrow(message(name));
+  });
+
+  it('a preemption naming running attempts with reduceRef still runs', async () => {
+    const killed = { map: 0, reduce: 0 };
+    const { result } = run((pools, kind, _now, running) => {
+      if (killed[kind] > 0) return [];
+      const v = kind === 'map' ? runningMaps(pools, running).slice(0, 1)
+        : pools.pools.flatMap((p) => p.jobs).flatMap((j) => Array.from({ length: j.reduces }, (_, r) => r).filter((r) => j.reduceState[r] === RUNNING)
+          .map((r) => ({ job: j, task: api.reduceRef(r), startMs: j.reduceStartMs[r] }))).slice(0, 1);
+      killed[kind] += v.length;
+      return v;
+    });
+    const r = await result;
+    expect(killed).toEqual({ map: 1, reduce: 1 });
+    expect(r.summary.killedTasks).toBe(2);
+  });
+});
