@@ -121,3 +121,20 @@ describe('a preemption plugin\'s victims are checked, naming the plugin', () => 
     expect(r.summary.killedTasks).toBe(2);
   });
 });
+
+describe('a replication policy whose next round is NaN', () => {
+  const run = (policy: api.ReplicationPolicy) => {
+    const name = fresh('replication');
+    registerReplication(name, { description: 'x', create: () => policy });
+    const p = parseScenario(jobsScenario({ scheduler: { policy: 'fair', delay: { mode: 'none' }, replication: { policy: name } } }));
+    if (!p.ok) throw new Error(p.errors.join('\n'));
+    return simulate(p.value);
+  };
+  it('from the start (it had no rounds, silently)', async () => {
+    await expect(run({ blockRead() {}, nextRoundMs: Number.NaN, round() {} })).rejects.toThrow('replication policy: its next round (NaN) is not a time (Infinity or omitted: no more rounds)');
+  });
+  it('after a round (its rounds stopped, silently)', async () => {
+    let next = 6000;
+    await expect(run({ blockRead() {}, get nextRoundMs() { return next; }, round() { next = Number.NaN; } })).rejects.toThrow('replication policy: its next round (NaN) is not after 6000');
+  });
+});

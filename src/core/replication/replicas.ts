@@ -118,11 +118,13 @@ export class DynamicReplicas implements ReplicaHdfs {
     for (;;) {
       const copyEnd = this.copies.length > 0 ? this.copies[0].endMs : Infinity;
       const round = policy.nextRoundMs ?? Infinity;
+      // NaN compared false everywhere here: the rounds stopped silently, at the start or after the round that gave it.
+      if (Number.isNaN(round)) throw new Error(`replication policy: its next round (NaN) is not a time (Infinity or omitted: no more rounds)`);
       if (copyEnd <= nowMs && copyEnd <= round) this.finishCopy(this.copies.shift()!);
       else if (round <= nowMs && policy.round !== undefined) {
         this.nowMs = round;
         policy.round(this);
-        if ((policy.nextRoundMs ?? Infinity) <= round) throw new Error(`replication policy: its next round (${policy.nextRoundMs}) is not after ${round}`);
+        if (!((policy.nextRoundMs ?? Infinity) > round)) throw new Error(`replication policy: its next round (${policy.nextRoundMs}) is not after ${round}`);
       } else break;
     }
     this.nowMs = nowMs;
