@@ -70,9 +70,18 @@ function refuseRepeatedValues(command: Command): void {
   for (const sub of command.commands) refuseRepeatedValues(sub);
 }
 
+/** The words of a command (`sweep merge`), from the program's down. */
+function commandPath(command: Command): string {
+  const names: string[] = [];
+  for (let c: Command | null = command; c?.parent; c = c.parent) names.unshift(c.name());
+  return names.join(' ');
+}
+
 export async function main(argv: string[]): Promise<number> {
+  // The command that failed names the failure: "run failed" for a merge or a report's failure read as a run's.
+  let running = 'run';
   try {
-    await buildProgram().parseAsync(argv);
+    await buildProgram().hook('preAction', (_program, action) => { running = commandPath(action); }).parseAsync(argv);
     return benchExit.code;
   } catch (err) {
     if (err instanceof CommanderError) {
@@ -86,7 +95,7 @@ export async function main(argv: string[]): Promise<number> {
       process.stderr.write(`hfsim: ${err.message}\n`);
       return EXIT.incomplete;
     }
-    process.stderr.write(`hfsim: run failed: ${lines(thrownMessage(err)).join('\nhfsim: ')}\n`);
+    process.stderr.write(`hfsim: ${running} failed: ${lines(thrownMessage(err)).join('\nhfsim: ')}\n`);
     // The innermost frame in a plugin file: where its code threw, or called the engine that did.
     const at = pluginFrame(err);
     if (at !== undefined) process.stderr.write(`hfsim: from ${at}\n`);

@@ -181,6 +181,11 @@ describe('a write the disk cannot take whole', () => {
     expect([cut.status, cut.stderr]).toEqual([1, 'hfsim: stdout: not written whole (file too large)\n']);
     const device = spawnSync(process.execPath, [CLI, 'run', SMALL, '--out', '/dev/full', '--no-progress'], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
     expect([device.status, device.stderr]).toEqual([1, 'hfsim: run failed: /dev/full: not written whole (no space left on device)\n']);
+    // another command's failure names that command (a report's read "run failed")
+    const result = join(tmp(), 'r.json');
+    expect(spawnSync(process.execPath, [CLI, 'run', SMALL, '--out', result, '--no-progress'], { cwd: ROOT }).status).toBe(0);
+    const report = spawnSync(process.execPath, [CLI, 'report', result, '--html', '/dev/full'], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
+    expect([report.status, report.stderr]).toEqual([1, 'hfsim: report failed: /dev/full: not written whole (no space left on device)\n']);
   });
 
   it('--out /dev/stderr is an output: into a stderr that refuses it, exit 1 (the diagnostics are dropped, not it)', () => {
