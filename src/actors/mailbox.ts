@@ -3,7 +3,8 @@
  * encoded messages (each length-prefixed) and bumps a sequence word with Atomics; the receiver waits on that word
  * and decodes the messages where they lie. Atomics order the plain writes before the bump, so no message is read
  * half-written.
- * Capacity is fixed at creation from the cluster's bounds (see batchBoundBytes); a list that does not fit throws.
+ * Capacity is fixed at creation from the cluster's bounds (see batchBoundBytes), at most MAILBOX_MAX_BYTES; a list that
+ * does not fit throws.
  *
  * Layout: Int32 words [0] sequence, [1] status (0 ok, 1 failed), [2] message count; then per message an Int32
  * length and its bytes, padded to 4.
@@ -15,6 +16,16 @@ const SEQ = 0;
 const STATUS = 1;
 const COUNT = 2;
 const HEADER_BYTES = 12;
+
+/**
+ * The largest mailbox: a Uint8Array on Node 20 is at most 2^32 bytes long, and a bigger one failed to be made
+ * ("Invalid typed array length: undefined"). The bounds reach past it only at millions of slots on the fluid model
+ * (2,000 racks of 50 nodes with 20 map and 80 reduce slots, 10 M slots: 4.38 GB a commands mailbox, 2.73 GB of it
+ * serves), where they assume every slot of the cluster starts cross-rack transfers toward one worker's racks in one
+ * epoch; a full launch of every slot there encodes to under 1 GB. The memory is taken only where written, so the
+ * cap costs nothing; a list past it throws as any overflow does. Offsets past 2^31 index the Int32 words with >>>.
+ */
+export const MAILBOX_MAX_BYTES = 2 ** 32;
 
 export const MAILBOX_OK = 0;
 export const MAILBOX_FAILED = 1;
@@ -34,7 +45,7 @@ export class Mailbox {
   }
 
   static create(capacityBytes: number): Mailbox {
-    return new Mailbox(new SharedArrayBuffer(HEADER_BYTES + Math.ceil(capacityBytes / 4) * 4));
+    return new Mailbox(new SharedArrayBuffer(Math.min(HEADER_BYTES + Math.ceil(capacityBytes / 4) * 4, MAILBOX_MAX_BYTES)));
   }
 
   get sequence(): number {
@@ -59,7 +70,7 @@ export class Mailbox {
     if (this.at + 4 + padded > this.bytes.byteLength) {
       throw new Error(`mailbox overflow: ${this.count + 1} messages need more than its ${this.bytes.byteLength} bytes`);
     }
-    this.words[this.at >> 2] = m.byteLength;
+    this.words[this.at >>> 2] = m.byteLength;
     this.bytes.set(m, this.at + 4);
     this.at += 4 + padded;
     this.count++;
@@ -94,7 +105,7 @@ export class Mailbox {
     const messages: Uint8Array[] = [];
     let at = HEADER_BYTES;
     for (let i = 0; i < count; i++) {
-      const length = this.words[at >> 2];
+      const length = this.words[at >>> 2];
       messages.push(this.bytes.subarray(at + 4, at + 4 + length));
       at += 4 + Math.ceil(length / 4) * 4;
     }

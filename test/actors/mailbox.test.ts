@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { HeartbeatBatchBuilder, ResponseRouter } from '../../src/messages/builders.js';
 import { encode } from '../../src/messages/codec.js';
 import { jobIndex, nodeId } from '../../src/core/ids.js';
-import { MAILBOX_FAILED, MAILBOX_OK, Mailbox, batchBoundBytes, serveBoundBytes } from '../../src/actors/mailbox.js';
+import { MAILBOX_FAILED, MAILBOX_MAX_BYTES, MAILBOX_OK, Mailbox, batchBoundBytes, serveBoundBytes } from '../../src/actors/mailbox.js';
 import { SERVE_FIELDS } from '../../src/core/network/serves.js';
 import { forgetsPerEpoch } from '../../src/core/map-outputs.js';
 
@@ -91,5 +91,18 @@ describe('shared-memory mailbox', () => {
     const encodedNoServes = encode({ type: 'epoch', rack: 3, epoch: 2 ** 30, reportFreeFromMs: Infinity, responses: rb.take(2 ** 30)[0] ?? null, allocationMBps: allocation, serves: null, forgetJobs, farCapsMBps: reportedCaps });
     expect(encodedNoServes.byteLength).toBeLessThanOrEqual(bound);
   });
-});
 
+  it('makes the commands mailbox of a worker whose racks\' bounds pass 2^32 bytes (capped: the memory is taken only where written)', () => {
+    // 2,000 fluid racks of 50 nodes with 20 map and 80 reduce slots on 2 workers: 1,000 racks' batches and the
+    // cluster's serves, 4.38 GB; a Uint8Array that long could not be made, and every such threads run failed with
+    // "Invalid typed array length: undefined" before its first epoch (in-process ran it).
+    const [racks, nodes, maps, reduces] = [2000, 50, 20, 80];
+    const bytes = batchBoundBytes(nodes, maps, reduces, { racks, copySlots: 0 }) * (racks / 2) + serveBoundBytes(racks, nodes, maps, reduces);
+    expect(bytes).toBeGreaterThan(2 ** 32);
+    const box = Mailbox.create(bytes);
+    expect(box.buffer.byteLength).toBe(MAILBOX_MAX_BYTES);
+    const a = [new Uint8Array([1, 2, 3]), new Uint8Array(100).fill(7)];
+    box.send(a);
+    expect(box.receive()).toEqual({ status: MAILBOX_OK, messages: a });
+  });
+});
