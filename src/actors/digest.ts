@@ -1,7 +1,15 @@
 /** A run's digest: sha256 of the JSON of its outcome (simulate.ts), in a module of its own so that reading results back (sweep-output.ts) need not load the runtime. */
 import { createHash } from 'node:crypto';
 
-/** sha256 of the JSON of the outcome: scenario, variant, seed, summary, bins and jobs (not config or run). */
+/** The fields of a whole result the digest does not cover: the resolved input, the run's wall-clock section, itself. */
+const NOT_OUTCOME = new Set(['config', 'run', 'digest']);
+
+/**
+ * sha256 of the JSON of the outcome: scenario, variant, seed, summary, bins and jobs (not config or run). Given a whole
+ * result (one with a `digest`, as simulate gives it or a result file holds it), it leaves out config, run and digest,
+ * so that `digestOf(result) === result.digest` checks a result (it hashed them in, and never matched).
+ */
 export function digestOf(body: object): string {
-  return createHash('sha256').update(JSON.stringify(body)).digest('hex');
+  const outcome = Object.hasOwn(body, 'digest') ? Object.fromEntries(Object.entries(body).filter(([key]) => !NOT_OUTCOME.has(key))) : body;
+  return createHash('sha256').update(JSON.stringify(outcome)).digest('hex');
 }

@@ -89,9 +89,10 @@ export async function runThreads(master: MasterActor, options: ThreadsOptions = 
   const fail = (err: Error): void => {
     if (failure === null && !finished) failure = err;
   };
-  const links: Link[] = hosted.map((mine) => {
-    const commands = Mailbox.create(perRack * mine.length + serves);
-    const replies = Mailbox.create(perRack * mine.length);
+  // Every mailbox is made before any worker starts: one that cannot be made (memory) fails the run with no worker
+  // left running to hold the process open.
+  const boxes = hosted.map((mine) => ({ mine, commands: Mailbox.create(perRack * mine.length + serves), replies: Mailbox.create(perRack * mine.length) }));
+  const links: Link[] = boxes.map(({ mine, commands, replies }) => {
     const worker = startWorker(entry, {
       workerData: { racks: mine, scenario: master.scenario, fault: options.fault, solveEveryChange: options.solveEveryChange === true, inbox: commands.buffer, outbox: replies.buffer },
     });

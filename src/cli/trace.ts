@@ -7,6 +7,7 @@
  */
 import { readTextFile } from './read-file.js';
 import { dirname, isAbsolute, join } from 'node:path';
+import { statSync } from 'node:fs';
 import type { Scenario } from '../core/scenario.js';
 import type { SwimTrace } from '../core/swim.js';
 import { InputError } from './errors.js';
@@ -99,13 +100,29 @@ export function tracePath(scenarioFile: string, trace: string): string {
   return isAbsolute(trace) ? trace : join(dirname(scenarioFile), trace);
 }
 
-const cache = new Map<string, SwimTrace>();
+/** Each trace read, with the file's identity then: a file edited or replaced since is read again. */
+const cache = new Map<string, { stamp: string; trace: SwimTrace }>();
 
-/** The trace rows a scenario needs (undefined unless its workload is swim); each file is read once per process. */
+/** A file's identity and version (undefined when it cannot be seen: reading it then says why). */
+function stampOf(path: string): string | undefined {
+  try {
+    const st = statSync(path, { bigint: true });
+    return `${st.dev}:${st.ino}:${st.size}:${st.mtimeNs}:${st.ctimeNs}`;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The trace rows a scenario needs (undefined unless its workload is swim); a file is read once per process while it
+ * stays as it was (a library user's long process saw the rows of a trace file edited since).
+ */
 export function traceFor(scenarioFile: string, scenario: Scenario): SwimTrace | undefined {
   if (scenario.workload.kind !== 'swim') return undefined;
   const path = tracePath(scenarioFile, scenario.workload.trace);
-  let trace = cache.get(path);
+  const stamp = stampOf(path);
+  const held = cache.get(path);
+  let trace = stamp !== undefined && held?.stamp === stamp ? held.trace : undefined;
   if (trace === undefined) {
     try {
       trace = readSwimTrace(path);
@@ -113,7 +130,7 @@ export function traceFor(scenarioFile: string, scenario: Scenario): SwimTrace | 
       if (err instanceof InputError) throw new InputError(`${scenarioFile}: workload.trace: ${err.message}`);
       throw err;
     }
-    cache.set(path, trace);
+    if (stamp !== undefined) cache.set(path, { stamp, trace });
   }
   return trace;
 }

@@ -138,3 +138,15 @@ describe('a replication policy whose next round is NaN', () => {
     await expect(run({ blockRead() {}, get nextRoundMs() { return next; }, round() { next = Number.NaN; } })).rejects.toThrow('replication policy: its next round (NaN) is not after 6000');
   });
 });
+
+describe('digestOf checks a whole result', () => {
+  it('equals the result\'s digest, as simulate gives it and as JSON reads it back; an edited outcome does not', async () => {
+    const v = loadScenario(join(SCENARIO_DIR, 'head-of-line.json')).variants[0];
+    const r = await simulate(v.scenario, { variant: v.name, timeDecisions: false });
+    expect(api.digestOf(r)).toBe(r.digest); // it hashed config, run and the digest in
+    const back = JSON.parse(JSON.stringify(r)) as typeof r;
+    expect(api.digestOf(back)).toBe(r.digest);
+    back.summary.jobs += 1;
+    expect(api.digestOf(back)).not.toBe(r.digest);
+  });
+});

@@ -203,6 +203,20 @@ describe("SWIM's traces with input paths (WorkloadSynthesis.pl's withInputPaths 
   });
 });
 
+describe('a trace read again in one process', () => {
+  it('is the file as it is now: one edited or replaced since is read again (a long process kept the first rows)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hfsim-trace-edit-'));
+    const row = (id: string, submitS: number) => `${id}\t${submitS}\t${submitS}\t1000\t0\t0\n`;
+    writeFileSync(join(dir, 't.tsv'), row('a', 0) + row('b', 5));
+    writeFileSync(join(dir, 's.json'), JSON.stringify({ name: 's', cluster: { racks: 1, nodesPerRack: 2 }, workload: { kind: 'swim', trace: 't.tsv' } }));
+    const ids = () => loadScenario(join(dir, 's.json')).variants[0].trace!.ids;
+    expect(ids()).toEqual(['a', 'b']);
+    expect(loadScenario(join(dir, 's.json')).variants[0].trace).toBe(loadScenario(join(dir, 's.json')).variants[0].trace); // unchanged: read once
+    writeFileSync(join(dir, 't.tsv'), row('a', 0) + row('b', 5) + row('c', 9));
+    expect(ids()).toEqual(['a', 'b', 'c']);
+  });
+});
+
 describe('malformed traces: exit 2, one line naming the file and line', () => {
   const good = readFileSync(join(ROOT, 'data/traces/FB-2009_samples_24_times_1hr_0_first50jobs.tsv'), 'utf8').split('\n');
   const withLine3 = (line: string) => [...good.slice(0, 2), line, ...good.slice(3)].join('\n');
