@@ -9,7 +9,7 @@
  *      the real program with its actions replaced (nothing runs); a usage synopsis (`[--seed n]`, `<file>`) has its
  *      command and flags checked;
  *   3. every field of README's scenario example blocks is in the scenario schema, and every top-level, cluster,
- *      cluster.network and scheduler field of the schema is named in README;
+ *      cluster.network, scheduler and workload (each kind's) field of the schema is named in README;
  *   4. the result JSON keys README lists under "Results" are in a real run's JSON, and the jobs CSV columns README lists
  *      are the CSV's header.
  * Flags of other tools (node, npm, the fuzz/harness/bench scripts) are told apart by context: the command line they are
@@ -546,7 +546,7 @@ function checkScenarioFields(readme: string, schema: Schema = SCENARIO_SCHEMA): 
   const examples = scenarioExamples(readme);
   if (examples.length === 0) problems.push('README has no scenario example block');
   for (const { value } of examples) unknownFields(schema, value, [schema], [], problems);
-  // every top-level, cluster, cluster.network and scheduler field is named in README as a field: a JSON key ("heartbeatMs"),
+  // every top-level, cluster, cluster.network, scheduler and workload (each kind's) field is named in README as a field: a JSON key ("heartbeatMs"),
   // a path (cluster.heartbeatMs), or a code span that starts with it (`heartbeatMs`, `sizeBasedWeight: true`), not
   // merely a word of the same spelling in other code (a plugin's `{ description, ... }` is not the scenario's description)
   const spans = [...readme.matchAll(/`([^`]+)`/g)].map((m) => m[1]);
@@ -554,6 +554,8 @@ function checkScenarioFields(readme: string, schema: Schema = SCENARIO_SCHEMA): 
     spans.some((x) => x.startsWith(field) && !/[\w]/.test(x.charAt(field.length)));
   const groups: Array<[string, Schema]> = [
     ['', schema], ['cluster.', schema.properties.cluster], ['cluster.network.', schema.properties.cluster.properties.network], ['scheduler.', schema.properties.scheduler],
+    // a workload is one of its kinds ({ "kind": "swim", ... }): each kind's fields (swim's poolCount was named nowhere)
+    ...alternatives(schema.properties.workload).filter((n) => n.properties !== undefined).map((n): [string, Schema] => ['workload.', n]),
   ];
   for (const [prefix, node] of groups) {
     for (const field of Object.keys(node.properties)) if (!named(prefix, field)) problems.push(`scenario field ${prefix}${field} is not named in README`);
@@ -727,5 +729,9 @@ describe('the checks can fail', () => {
     const schema = structuredClone(SCENARIO_SCHEMA);
     schema.properties.scheduler.properties.gangScheduling = { type: 'boolean' };
     expect(checkScenarioFields(README, schema)).toEqual([expect.stringContaining('scheduler.gangScheduling is not named in README')]);
+    const swim = structuredClone(SCENARIO_SCHEMA);
+    const swimKind = alternatives(swim.properties.workload).find((n) => n.properties?.kind?.const === 'swim')!;
+    swimKind.properties.replaySpeed = { type: 'number' };
+    expect(checkScenarioFields(README, swim)).toEqual([expect.stringContaining('workload.replaySpeed is not named in README')]);
   });
 });
