@@ -69,6 +69,19 @@ describe('hfsim run', () => {
     expect(Object.keys(result.run)).toEqual(expect.arrayContaining(['runtime', 'workers', 'wallMs', 'events', 'heartbeats', 'decisionUs']));
   });
 
+  it('--json and --out give an array when several variants run, one object when one does (one --variant of several too), as --help says', () => {
+    const file = scenarioFile({ ...tiny, variants: { A: { 'scheduler.policy': 'fifo' }, B: {} } });
+    const all = JSON.parse(hfsim('run', file, '--json', '--no-progress').stdout);
+    expect(all.map((x: { variant: string }) => x.variant)).toEqual(['A', 'B']);
+    const one = hfsim('run', file, '--json', '--variant', 'B', '--no-progress');
+    expect(one.code).toBe(0);
+    expect(JSON.parse(one.stdout)).toMatchObject({ variant: 'B' }); // an object, not [ { ... } ]
+    // --help said "an array when the scenario has several variants": a script told so indexed [0] into that object
+    const help = hfsim('run', '--help').stdout.replace(/\s+/g, ' ');
+    expect(help).toContain('an array when several variants run');
+    expect(help).not.toContain('when the scenario has several variants');
+  });
+
   it('on the fluid model the table adds the network: GB across racks, the far sides, uplink use, forced MB (and the flat model none)', () => {
     const fluid = hfsim('run', 'scenarios/fb-macro-io-oversub.json', '--set', 'workload.jobs=30', '--variant', 'Naive fair, 10:1', '--no-progress');
     expect(fluid.code, fluid.stderr).toBe(0);
