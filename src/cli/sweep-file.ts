@@ -7,7 +7,7 @@ import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
 import type { SwimTrace } from '../core/swim.js';
 import { MAX_SWEEP_NAME_BYTES, MAX_SWEEP_POINTS } from '../core/limits.js';
-import { type Scenario, formatIssue, overridePathProblem, resolveVariant, schemaRef, setPath, variantErrors, variantsOf } from '../core/scenario.js';
+import { type Scenario, formatIssue, overridePathProblem, resolveVariant, schemaRef, setPath, shadowedOverride, variantErrors, variantsOf } from '../core/scenario.js';
 import { workloadLimitErrors } from '../core/workload-limits.js';
 import { BIN_METRICS, RUN_METRICS } from './sweep-aggregate.js';
 import { InputError } from './errors.js';
@@ -194,6 +194,18 @@ export function expandSweep(raw: unknown, file: string): Sweep {
   const parsed = sweepSchema.safeParse(raw);
   if (!parsed.success) throw new InputError(parsed.error.issues.map((i) => `${file}: ${formatIssue(i)}`).join('\n'));
   const spec = parsed.data;
+  // `set`, then the axes in file order, apply at every point: one that a later one sets again, or replaces with an
+  // object at a parent path, never counted (an axis "scheduler.delay.maxSkips" before an axis "scheduler.delay" ran
+  // its points with the same scenario under different values).
+  const setPaths = Object.keys(spec.set);
+  const shadowed = shadowedOverride([...setPaths, ...Object.keys(spec.axes).filter((a) => a !== VARIANT_AXIS)]);
+  if (shadowed !== undefined) {
+    const field = setPaths.includes(shadowed.path) ? 'set' : 'axes';
+    const byAxis = !setPaths.includes(shadowed.by);
+    const what = shadowed.by === shadowed.path ? `the axis "${shadowed.by}" sets it again at every point` : `${byAxis ? `the axis "${shadowed.by}"` : `set's "${shadowed.by}"`}, applied after it, replaces the whole of ${shadowed.by} at every point`;
+    const fix = shadowed.by === shadowed.path ? 'drop it (the axis gives the value)' : !byAxis ? 'give it inside that value, or drop it' : field === 'set' ? 'give it in each value of that axis, or drop it' : 'list this axis after that one (axes apply in file order), or drop it';
+    throw new InputError(`${file}: ${field}.${shadowed.path}: ${what}, so this ${field === 'set' ? 'value' : "axis's values"} ${field === 'set' ? 'is' : 'are'} never used: ${fix}`);
+  }
 
   const baseFile = typeof spec.base === 'string' ? resolve(dirname(file), spec.base) : undefined;
   // An inline base as read (not zod's copy of it), which keeps the order its variants were written in (key-order.ts).

@@ -458,11 +458,29 @@ const variantsSchema = z.record(
   { error: 'variants must be an object of named variants, e.g. { "FIFO": { "scheduler.policy": "fifo" } }' },
 );
 
+/**
+ * The first override of `paths` (in the order they apply) that a later one replaces whole, and that later one: the
+ * same path, or one of its parents ("scheduler.delay.maxSkips", then "scheduler.delay": an object value replaces the
+ * whole object, so the first value was dropped without a word); undefined when none is.
+ */
+export function shadowedOverride(paths: readonly string[]): { path: string; by: string } | undefined {
+  for (const [i, path] of paths.entries()) {
+    const by = paths.slice(i + 1).find((later) => later === path || path.startsWith(`${later}.`));
+    if (by !== undefined) return { path, by };
+  }
+  return undefined;
+}
+
 /** Errors (one line each, with the field path) in a raw scenario's variants table; none when it has none. */
 export function variantErrors(raw: Record<string, unknown>): string[] {
   if (!Object.hasOwn(raw, 'variants')) return [];
   const parsed = variantsSchema.safeParse(raw.variants);
-  return parsed.success ? [] : parsed.error.issues.map((i) => formatIssue({ ...i, path: ['variants', ...i.path] }));
+  if (!parsed.success) return parsed.error.issues.map((i) => formatIssue({ ...i, path: ['variants', ...i.path] }));
+  // A variant's overrides apply in the order written: one under a path it sets again later never counted.
+  return variantsOf(raw).flatMap(({ name, overrides }) => {
+    const shadowed = shadowedOverride(Object.keys(overrides));
+    return shadowed === undefined ? [] : [`variants.${name}.${shadowed.path}: "${shadowed.by}", later in the variant, replaces the whole of ${shadowed.by}, so this value is never used: give it inside that value, or drop it`];
+  });
 }
 
 /**

@@ -41,6 +41,18 @@ describe('sweep files: validated like scenarios (one line naming file and field,
     // zod's record dropped the key: the axis vanished and the sweep ran half its points
     ['an axis named __proto__', () => ['sweep', writeJson(tmp('bad'), 'x.sweep.json', JSON.parse('{"base": "b.json", "axes": {"__proto__": [1, 2]}}'))], /x\.sweep\.json: axes: "__proto__": "__proto__" is not a field/],
     ['a set of __proto__', () => ['sweep', writeJson(tmp('bad'), 'x.sweep.json', JSON.parse('{"base": "b.json", "set": {"__proto__": {"seed": 2}}}'))], /x\.sweep\.json: set: "__proto__": "__proto__" is not a field/],
+    // An override applied again later, whole or under a parent's object, never counted: the sweep's points ran one
+    // scenario under different axis values, or without the fixed value set
+    ['an axis under a later axis\'s object', () => ['sweep', sweep({ base, axes: { 'scheduler.delay.maxSkips': [1, 2], 'scheduler.delay': [{ mode: 'skip', maxSkips: 5 }] } })],
+      /x\.sweep\.json: axes\.scheduler\.delay\.maxSkips: the axis "scheduler\.delay", applied after it, replaces the whole of scheduler\.delay at every point, so this axis's values are never used: list this axis after that one/],
+    ['a set on an axis\'s path', () => ['sweep', sweep({ base, set: { 'workload.groups': [] }, axes: { 'workload.groups': [base.workload.groups] } })],
+      /x\.sweep\.json: set\.workload\.groups: the axis "workload\.groups" sets it again at every point, so this value is never used: drop it/],
+    ['a set under an axis\'s object', () => ['sweep', sweep({ base, set: { 'scheduler.delay.maxSkips': 7 }, axes: { 'scheduler.delay': [{ mode: 'skip' }] } })],
+      /x\.sweep\.json: set\.scheduler\.delay\.maxSkips: the axis "scheduler\.delay", applied after it, replaces the whole of scheduler\.delay at every point, so this value is never used: give it in each value of that axis/],
+    ['a set under a later set\'s object', () => ['sweep', sweep({ base, set: { 'scheduler.delay.maxSkips': 7, 'scheduler.delay': { mode: 'skip', maxSkips: 1 } } })],
+      /x\.sweep\.json: set\.scheduler\.delay\.maxSkips: set's "scheduler\.delay", applied after it, replaces the whole of scheduler\.delay at every point/],
+    ['a variant of the base with an override under a later one\'s object', () => ['sweep', sweep({ base: { ...base, variants: { V: { 'scheduler.delay.maxSkips': 3, 'scheduler.delay': { mode: 'skip', maxSkips: 1 } } } } })],
+      /x\.sweep\.json: base: variants\.V\.scheduler\.delay\.maxSkips: "scheduler\.delay", later in the variant, replaces the whole of scheduler\.delay/],
     ['a bad --shard', () => ['sweep', sweep({ base }), '--shard', '3/3'], /--shard 3\/3: expected i\/n with 0 <= i < n/],
     ['a bad --parallel', () => ['sweep', sweep({ base }), '--parallel', '0'], /--parallel must be a whole number >= 1/],
   ];
@@ -65,6 +77,11 @@ describe('the canonical sweeps and the statistics', () => {
     expect(s.points[3].scenario.scheduler.delay).toEqual({ mode: 'skip', maxSkips: 1 });
     expect(s.charts?.[0].analytic?.p).toBeCloseTo(0.03, 10);
     expect(new Set(s.points.map((p) => p.id)).size).toBe(24);
+  });
+
+  it('an axis under an earlier axis\'s object varies within each of its values (axes apply in file order)', () => {
+    const s = loadSweep(writeJson(tmp('nested'), 'n.sweep.json', { base, axes: { variant: ['Fair'], 'scheduler.delay': [{ mode: 'skip', maxSkips: 5 }], 'scheduler.delay.maxSkips': [1, 2] }, seeds: [1] }));
+    expect(s.points.map((p) => p.scenario.scheduler.delay)).toEqual([{ mode: 'skip', maxSkips: 1 }, { mode: 'skip', maxSkips: 2 }]);
   });
 
   it('without seeds, the base scenario\'s own seed (it ran seed 1); with none, seed 1', () => {

@@ -135,6 +135,9 @@ describe('scenario bounds and fields a policy ignores', () => {
     ['variants', { A: 'fifo' }, 'variants.A: a variant must be an object of field paths to values, e.g. { "scheduler.policy": "fifo" }'],
     ['variants', { A: { '__proto__.x': 1 } }, 'variants.A.__proto__.x: "__proto__.x": "__proto__" is not a field'],
     ['variants', { A: { 'a..b': 1 } }, 'variants.A.a..b: "a..b" is not a field path (an empty segment)'],
+    // applied in the order written, the object replaced the field set before it: maxSkips 3 was dropped without a word
+    ['variants', { A: { 'scheduler.delay.maxSkips': 3, 'scheduler.delay': { mode: 'skip', maxSkips: 1 } } },
+      'variants.A.scheduler.delay.maxSkips: "scheduler.delay", later in the variant, replaces the whole of scheduler.delay, so this value is never used: give it inside that value, or drop it'],
   ])('refuses a malformed variants table: %s = %j', (key, value, message) => {
     expect(variantErrors({ ...minimal, [key]: value })).toContain(message);
   });
