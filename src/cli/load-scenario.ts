@@ -3,7 +3,7 @@ import { readTextFile } from './read-file.js';
 import { type ParseError, parseTree, printParseErrorCode, visit } from 'jsonc-parser';
 import { isIndexKey, noteKeysAsWritten } from '../core/key-order.js';
 import { MAX_JSON_DEPTH } from '../core/limits.js';
-import { OverrideError, type Scenario, overridePathProblem, resolveVariant, variantErrors, variantsOf } from '../core/scenario.js';
+import { OverrideError, type Scenario, overridePathProblem, resolveVariant, setPath, variantErrors, variantsOf } from '../core/scenario.js';
 import { workloadLimitErrors } from '../core/workload-limits.js';
 import type { SwimTrace } from '../core/swim.js';
 import { InputError } from './errors.js';
@@ -187,6 +187,41 @@ function setBlamed(error: string, sets: ReadonlyArray<[string, unknown]>): strin
   return undefined;
 }
 
+/** The errors of the scenario and variant without the --sets (the seed kept); none known when it cannot resolve. */
+function withoutSets(record: Record<string, unknown>, overrides: Record<string, unknown>, seed: number | undefined, file: string): Set<string> {
+  try {
+    const parsed = resolveScenario(resolveVariant(record, overrides, seed === undefined ? [] : [['seed', seed]]), file);
+    return new Set(parsed.ok ? [] : parsed.errors);
+  } catch {
+    return new Set();
+  }
+}
+
+/**
+ * The --set nearest the field of an error that only the --sets bring (the one sharing the most leading segments
+ * with it, the last of equals), as the error's place; a field the scenario left in an object a --set changed the
+ * kind of is told to be the scenario's, and how to replace the object whole.
+ */
+function leftBy(error: string, sets: ReadonlyArray<[string, unknown]>): { place: string; hint: string } | undefined {
+  const field = error.slice(0, error.indexOf(': '));
+  const segments = field === '(top level)' ? [] : field.replace(/\[\d+\]/g, '').split('.');
+  let best: [string, unknown] | undefined;
+  let bestShared = -1;
+  for (const set of sets) {
+    const keys = set[0].split('.');
+    let shared = 0;
+    while (shared < keys.length && shared < segments.length && keys[shared] === segments[shared]) shared++;
+    if (shared >= bestShared) [best, bestShared] = [set, shared];
+  }
+  if (best === undefined) return undefined;
+  const [path, value] = best;
+  const parent = path.slice(0, path.lastIndexOf('.'));
+  const hint = parent !== '' && field === parent && /: unknown fields? /.test(error)
+    ? ` (left in ${parent} from the scenario: --set ${path} changes that one field; to replace ${parent} whole, --set '${parent}={...}')`
+    : '';
+  return { place: `--set ${path}=${shownSet(value)}: `, hint };
+}
+
 export function loadScenario(file: string, sets: Array<[string, unknown]> = [], seed?: number, only?: string | readonly string[]): LoadedScenario {
   // The library API's callers (the CLI builds the pairs with parseSet): a string here read as unknown fields "w", ...
   const bad = Array.isArray(sets) ? sets.findIndex((s) => !(Array.isArray(s) && s.length === 2 && typeof s[0] === 'string')) : -1;
@@ -225,8 +260,21 @@ export function loadScenario(file: string, sets: Array<[string, unknown]> = [], 
   }
   const loaded = variants.map(({ name, overrides }) => {
     const where = name === '' ? '' : `variant "${name}": `;
-    const parsed = resolveScenario(asInput(() => resolveVariant(record, overrides, allSets), `${file}: ${where}`), file);
-    if (!parsed.ok) throw new InputError(parsed.errors.map((e) => { const set = setBlamed(e, sets); return `${set === undefined ? `${file}: ` : set}${where}${e}`; }).join('\n'));
+    // A --set that cannot apply is the command line's, not the file's (it was blamed on the file and its variant).
+    const resolved = allSets.reduce((out, [path, value]) => asInput(() => setPath(out, path, value), `--set ${path}=${shownSet(value)}: ${where}`), asInput(() => resolveVariant(record, overrides, []), `${file}: ${where}`));
+    const parsed = resolveScenario(resolved, file);
+    if (!parsed.ok) {
+      // An error the scenario gives without the --sets, too, is the file's; one only they bring is theirs, though its
+      // field is not their path: `--set workload.kind=swim` leaves the facebook workload's fields (it was blamed on the file).
+      let own: Set<string> | undefined;
+      const fileErrors = (): Set<string> => (own ??= withoutSets(record, overrides, seed, file));
+      throw new InputError(parsed.errors.map((e) => {
+        const set = setBlamed(e, sets);
+        const left = set === undefined && !fileErrors().has(e) ? leftBy(e, sets) : undefined;
+        if (left !== undefined) return `${left.place}${where}${e}${left.hint}`;
+        return `${set === undefined ? `${file}: ` : set}${where}${e}`;
+      }).join('\n'));
+    }
     const trace = traceFor(file, parsed.value);
     const over = workloadLimitErrors(parsed.value, trace);
     if (over.length > 0) throw new InputError(over.map((e) => `${file}: ${where}${e}`).join('\n'));

@@ -1,0 +1,50 @@
+/** Where a --set's errors are placed: on the --set that caused them, not on the scenario file that was fine without it. */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadScenario } from '../../src/cli/load-scenario.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'hfsim-set-'));
+const file = join(dir, 's.json');
+writeFileSync(file, JSON.stringify({
+  name: 'tiny',
+  cluster: { racks: 2, nodesPerRack: 3, mapSlotsPerNode: 1, reduceSlotsPerNode: 1 },
+  workload: { kind: 'facebook', jobs: 5, meanInterarrivalMs: 14000 },
+  variants: { A: { 'cluster.racks': 3 }, B: { 'scheduler.delay': { mode: 'wait', nodeMs: 5000, rackMs: 5000 } } },
+}));
+
+function message(sets: Array<[string, unknown]>, variant: string): string {
+  try {
+    loadScenario(file, sets, undefined, variant);
+  } catch (err) {
+    return (err as Error).message;
+  }
+  throw new Error('loaded without an error');
+}
+
+describe('a --set that the scenario cannot take is named, not the file', () => {
+  it('a --set path through a number (it said `s.json: variant "A": cluster.racks.0: ...`)', () => {
+    expect(message([['cluster.racks.0', 1]], 'A')).toBe('--set cluster.racks.0=1: variant "A": cluster.racks.0: cluster.racks is 3, not an object, so cluster.racks.0 cannot be set in it');
+  });
+
+  it('a --set of a workload\'s kind: the old kind\'s fields are left, said so with how to replace the workload whole', () => {
+    expect(message([['workload.kind', 'swim']], 'A').split('\n')).toEqual([
+      '--set workload.kind=swim: variant "A": workload.trace: Invalid input: expected string, received undefined',
+      '--set workload.kind=swim: variant "A": workload: unknown field "meanInterarrivalMs" (left in workload from the scenario: --set workload.kind changes that one field; to replace workload whole, --set \'workload={...}\')',
+    ]);
+  });
+
+  it('a --set of a delay mode under a variant\'s wait fields, beside an unrelated --set', () => {
+    expect(message([['scheduler.delay.mode', 'skip'], ['cluster.racks', 3]], 'B').split('\n')).toEqual([
+      '--set scheduler.delay.mode=skip: variant "B": scheduler.delay.maxSkips: maxSkips must be a number',
+      '--set scheduler.delay.mode=skip: variant "B": scheduler.delay: unknown fields "nodeMs", "rackMs" (left in scheduler.delay from the scenario: --set scheduler.delay.mode changes that one field; to replace scheduler.delay whole, --set \'scheduler.delay={...}\')',
+    ]);
+  });
+
+  it('an error the scenario has without the --set stays the file\'s', () => {
+    const bad = join(dir, 'bad.json');
+    writeFileSync(bad, JSON.stringify({ workload: { kind: 'facebook', jobs: 5, meanInterarivalMs: 1 } }));
+    expect(() => loadScenario(bad, [['workload.kind', 'facebook']])).toThrow(`${bad}: workload: unknown field "meanInterarivalMs"`);
+  });
+});
