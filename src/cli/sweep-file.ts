@@ -217,6 +217,9 @@ export function expandSweep(raw: unknown, file: string): Sweep {
   if (badVariants.length > 0) throw new InputError(badVariants.map((e) => `${where}: ${e}`).join('\n'));
 
   const variants = variantsOf(baseRecord);
+  // Every point's seed is one of the sweep's seeds: a variant's own seed was dropped (hfsim run --variant ran it).
+  const seeded = variants.find((v) => Object.hasOwn(v.overrides, 'seed'));
+  if (seeded !== undefined) throw new InputError(`${where}: variants.${seeded.name}.seed: a sweep runs every point at the seeds in its "seeds" (default: the base's seed), so this seed is never used: list it in "seeds", or drop it`);
   // Without "seeds", the base's own seed (a sweep of a scenario written with seed 7 ran seed 1); one that is not a
   // seed is named by the scenario's check below.
   const seeds = spec.seeds ?? [(baseRecord.seed ?? 1) as number];

@@ -53,6 +53,9 @@ describe('sweep files: validated like scenarios (one line naming file and field,
       /x\.sweep\.json: set\.scheduler\.delay\.maxSkips: set's "scheduler\.delay", applied after it, replaces the whole of scheduler\.delay at every point/],
     ['a variant of the base with an override under a later one\'s object', () => ['sweep', sweep({ base: { ...base, variants: { V: { 'scheduler.delay.maxSkips': 3, 'scheduler.delay': { mode: 'skip', maxSkips: 1 } } } } })],
       /x\.sweep\.json: base: variants\.V\.scheduler\.delay\.maxSkips: "scheduler\.delay", later in the variant, replaces the whole of scheduler\.delay/],
+    // hfsim run --variant V ran seed 5; the sweep ran V at the base's seed 1, without a word
+    ['a variant of the base with its own seed', () => ['sweep', sweep({ base: { ...base, variants: { V: { seed: 5 } } } })],
+      /x\.sweep\.json: base: variants\.V\.seed: a sweep runs every point at the seeds in its "seeds" \(default: the base's seed\), so this seed is never used: list it in "seeds", or drop it/],
     ['a bad --shard', () => ['sweep', sweep({ base }), '--shard', '3/3'], /--shard 3\/3: expected i\/n with 0 <= i < n/],
     ['a bad --parallel', () => ['sweep', sweep({ base }), '--parallel', '0'], /--parallel must be a whole number >= 1/],
   ];
