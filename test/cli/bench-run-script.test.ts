@@ -1,0 +1,35 @@
+/**
+ * `npm run bench`'s script (dist/bench/run.js) killed while hfsim bench runs (a SIGTERM to it alone, as `kill`, a CI
+ * job's timeout or npm passing on its own sends): hfsim bench and its case's process go with it. It ran hfsim bench
+ * with spawnSync, so it died at once and left hfsim bench running the rest of the suite, reparented to init.
+ */
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ROOT, processGroup } from './sweep-helpers.js';
+
+const sleep = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms));
+const RUN = join(ROOT, 'dist', 'bench', 'run.js');
+
+describe('node dist/bench/run.js, interrupted', () => {
+  it.each([['SIGTERM'], ['SIGINT']] as const)('%s to the script alone ends hfsim bench and its case\'s process, and the script by that signal', async (signal) => {
+    const script = spawn(process.execPath, [RUN, '--suite', 'smoke', '--repeat', '3', '--only', 'latency-600'], { cwd: ROOT, detached: true, stdio: 'ignore' });
+    const exited = new Promise<NodeJS.Signals | null>((done) => script.on('exit', (_code, s) => done(s)));
+    try {
+      for (let i = 0; i < 400 && processGroup(script.pid!).length < 3; i++) await sleep(25); // script, hfsim bench, a case
+      expect(processGroup(script.pid!).length).toBe(3);
+      await sleep(200);
+      process.kill(script.pid!, signal);
+      expect(await exited).toBe(signal);
+      await sleep(500);
+      expect(processGroup(script.pid!)).toEqual([]);
+    } finally {
+      try { process.kill(-script.pid!, 'SIGKILL'); } catch { /* all gone */ }
+    }
+  }, 30_000);
+
+  it('exits with hfsim bench\'s code (2: --only naming no case)', async () => {
+    const script = spawn(process.execPath, [RUN, '--only', 'no such case'], { cwd: ROOT, stdio: 'ignore' });
+    expect(await new Promise((done) => script.on('exit', (code) => done(code)))).toBe(2);
+  }, 30_000);
+});
