@@ -159,6 +159,8 @@ function compareScaling(base: BenchReport, next: BenchReport, thresholdPct: numb
     if (verdict === 'regression') regressions.push(`${name}: ${measure} ${fmt(before)} -> ${fmt(now)} (${sign(pct)}, best runs; noise floor ${fmt(noise)})`);
     changes.push({ case: name, measure, base: before, new: now, changePct: pct, spread: Math.max(was.wallMs.spread, w.wallMs.spread), floor: noise, verdict });
   }
+  // A worker count the new report did not run (fewer cores, or its all-cores run gone) was left out without a word.
+  for (const w of b.workers) if (!n.workers.some((x) => x.workers === w.workers)) unmatched.push(`sweep-scaling on ${w.workers} workers (only in base)`);
   changes.push({ case: name, measure: 'speed-up', base: b.speedup, new: n.speedup, changePct: (100 * (n.speedup - b.speedup)) / Math.max(b.speedup, 1e-9),
     spread: 0, floor: 0, verdict: 'not judged' });
   // The same sweep of a canonical scenario: its points' digests changing is an outcome regression, as a case's is.

@@ -101,7 +101,9 @@ export const benchReportSchema = z.strictObject({
     pool: z.string(),
     /** sha256 of the points' digests in point order: the same in every run, or the sweep is not deterministic. */
     digest: z.string().regex(/^[0-9a-f]{64}$/),
-    workers: z.array(z.strictObject({ workers: z.number().int().positive(), wallMs: statSchema, pointMs: statSchema })).min(1),
+    /** Each worker count once: compare matches them by count (a repeated one was judged by whichever came first). */
+    workers: z.array(z.strictObject({ workers: z.number().int().positive(), wallMs: statSchema, pointMs: statSchema })).min(1)
+      .superRefine((ws, ctx) => repeatedKeys(ctx, ws, [], 'workers', (w) => String(w.workers), (n) => `${n} workers appear twice`)),
     /** 1 worker's median wall time over the most workers': a ratio of times, above 0. */
     speedup: z.number().positive(),
   }).optional(),
