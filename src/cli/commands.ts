@@ -54,6 +54,18 @@ export function reportCommand(): Command {
     .action(async (input: string, flags: { html: string }) => (await import('../report/report.js')).reportAction(input, flags));
 }
 
+/**
+ * `hfsim bench --json out.json compare a.json b.json`: bench's own options before `compare` are bench's, which compare
+ * does not run; they were ignored (exit 0, out.json never written, the table printed where JSON was asked for).
+ */
+function refuseBenchOptions(compare: Command): void {
+  const bench = compare.parent!;
+  const given = bench.options.filter((o) => bench.getOptionValueSource(o.attributeName()) === 'cli').map((o) => o.long!);
+  if (given.length > 0) {
+    compare.error(`error: ${given.join(', ')} before 'compare' ${given.length > 1 ? 'are options' : 'is an option'} of hfsim bench (running a suite), not of bench compare: give compare's own options after 'compare'`, { exitCode: 2, code: 'hfsim.benchOptionOnCompare' });
+  }
+}
+
 export function benchCommand(): Command {
   const cmd = new Command('bench')
     .description('run a benchmark suite (each case in child processes, repeated) and print its table; --json writes the report')
@@ -75,7 +87,10 @@ export function benchCommand(): Command {
     .option('--markdown <file>', 'also write a Markdown summary (appended to $GITHUB_STEP_SUMMARY too, when set)')
     .exitOverride()
     .showHelpAfterError('(run hfsim bench compare --help for usage)')
-    .action(async (baseFile: string, newFile: string, flags: CompareFlags) => (await import('./bench.js')).compare(baseFile, newFile, flags));
+    .action(async (baseFile: string, newFile: string, flags: CompareFlags, command: Command) => {
+      refuseBenchOptions(command);
+      return (await import('./bench.js')).compare(baseFile, newFile, flags);
+    });
   return cmd;
 }
 
