@@ -17,7 +17,8 @@
  *   `--only scale` runs the whole curve (scale-10000 alone takes about 12 minutes).
  * Exits 2 when valgrind is missing (Debian: apt-get install valgrind).
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
+import { runToEnd } from './run-to-end.js';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -66,11 +67,11 @@ if (child) {
   const self = fileURLToPath(import.meta.url);
 
   /** Valgrind's counts for one child run: instructions and (with --cache) last-level data misses, and its stdout. */
-  const measure = (args: string[]): { ir: number; misses: number; out: string } => {
+  const measure = async (args: string[]): Promise<{ ir: number; misses: number; out: string }> => {
     const file = join(dir, `cg-${args.join('-')}.out`);
     const tool = ['--tool=cachegrind', `--cachegrind-out-file=${file}`, cache === undefined ? '--cache-sim=no' : `--cache-sim=yes`];
     if (cache !== undefined) tool.push(`--LL=${bytes},16,64`);
-    const run = spawnSync('valgrind', [...tool, process.execPath, '--single-threaded', self, '--child', ...args], { encoding: 'utf8', maxBuffer: 1 << 24 });
+    const run = await runToEnd('valgrind', [...tool, process.execPath, '--single-threaded', self, '--child', ...args]);
     if (run.status !== 0) throw new Error(`valgrind exited ${run.status}: ${run.stderr.slice(-2000)}`);
     const summary = readFileSync(file, 'utf8').split('\n').find((l) => l.startsWith('summary:'));
     if (summary === undefined) throw new Error(`no summary in ${file}`);
@@ -82,12 +83,12 @@ if (child) {
 
   try {
     process.stderr.write(`baseline: ${warmups} warm-up runs of ${SMALLEST} under valgrind\n`);
-    const base = measure([String(warmups)]);
+    const base = await measure([String(warmups)]);
     const rows: string[][] = [];
     let first: number | undefined;
     for (const name of names) {
       const started = Date.now();
-      const m = measure([String(warmups), name]);
+      const m = await measure([String(warmups), name]);
       const heartbeats = Number(m.out.trim().split('\n').pop());
       const ir = (m.ir - base.ir) / heartbeats;
       first ??= ir;

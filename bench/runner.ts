@@ -3,7 +3,7 @@
  * spreads over all of them), the sweep-scaling case once a round, and assembles the report `hfsim bench` writes
  * (src/cli/bench-schema.ts).
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { availableParallelism, cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +11,7 @@ import { BENCH_FORMAT, type BenchCase, type BenchReport, type DataItem, type Lat
 import { type CaseSpec, type SuiteName, type SweepScalingSpec, suite, sweepScalingSpec } from './suites.js';
 import type { ScalingResult } from './sweep-scaling.js';
 import { InputError } from '../src/cli/errors.js';
+import { type Ended, runToEnd } from './run-to-end.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const CHILD = join(ROOT, 'dist', 'bench', 'child.js');
@@ -31,37 +32,8 @@ export function stat(values: number[]): Stat {
   return { median: r(median), spread: r(s[s.length - 1] - s[0]), min: r(s[0]), max: r(s[s.length - 1]), values: values.map(r) };
 }
 
-/** Signals that end this process (their default action) and that a case's process gets too. */
-const ENDING: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
-
-/**
- * Runs Node with `args` in the project root to its end: its exit code, stdout and stderr. Not spawnSync: blocked in
- * it, this process died of a SIGTERM or SIGINT sent to it alone (a `kill`, a CI job's timeout) and left the case's
- * process running to its case's end (the full suite's fb2010-day for minutes, at up to 4 GB). While a case runs, such a
- * signal is passed on to its process, and then ends this one as it would have.
- */
-function runNode(args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const pass = (signal: NodeJS.Signals): void => {
-      stopPassing();
-      child.kill(signal);
-      process.kill(process.pid, signal); // no listener now: this process ends by the signal
-    };
-    const stopPassing = (): void => { for (const s of ENDING) process.removeListener(s, pass); };
-    // Listening before the spawn: a signal that came during it ended this process, the case's already forked.
-    for (const s of ENDING) process.on(s, pass);
-    const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-    const out: Buffer[] = [];
-    const err: Buffer[] = [];
-    child.stdout.on('data', (b: Buffer) => out.push(b));
-    child.stderr.on('data', (b: Buffer) => err.push(b));
-    child.on('error', (e) => { stopPassing(); reject(e); });
-    child.on('close', (status) => {
-      stopPassing();
-      resolve({ status, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8') });
-    });
-  });
-}
+/** Runs Node with `args` in the project root to its end, passing on the signals that end this process (run-to-end.ts). */
+const runNode = (args: string[]): Promise<Ended> => runToEnd(process.execPath, args, ROOT);
 
 async function runChild(spec: CaseSpec): Promise<ChildRun> {
   const r = await runNode(['--max-old-space-size=4096', CHILD, JSON.stringify(spec)]);

@@ -9,7 +9,7 @@
  */
 import { loadScenario } from '../src/cli/load-scenario.js';
 import { simulate } from '../src/actors/simulate.js';
-import { spawnSync } from 'node:child_process';
+import { runToEnd } from './run-to-end.js';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { count } from './flags.js';
@@ -39,7 +39,7 @@ if (processes === 0) {
 } else {
   const all: Array<Array<[number, number]>> = [];
   for (let p = 0; p < processes; p++) {
-    const child = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), '--runs', String(runs), '--jobs', String(jobs), '--processes', '0'], { encoding: 'utf8' });
+    const child = await runToEnd(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), '--runs', String(runs), '--jobs', String(jobs), '--processes', '0']);
     if (child.status !== 0) throw new Error(`child exited ${child.status}: ${child.stderr}`);
     all.push(JSON.parse(child.stdout) as Array<[number, number]>);
     process.stderr.write(`process ${p + 1}/${processes}: ${all[p].map(([w, c]) => `${Math.round(w)}/${Math.round(c)}`).join(' ')} ms (wall/CPU)\n`);

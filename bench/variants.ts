@@ -5,7 +5,7 @@
  * Prints each mode's wall times (median first), the speed-up, and the variants' own run times (run.wallMs, median
  * per variant): the rest of a command's time is its start, reading and hand-over.
  */
-import { spawnSync } from 'node:child_process';
+import { runToEnd } from './run-to-end.js';
 import { join } from 'node:path';
 import { count } from './flags.js';
 import { median } from './sweep-scaling.js';
@@ -27,7 +27,7 @@ let digests: string | undefined;
 for (let i = 0; i < repeat; i++) {
   for (const mode of modes) {
     const started = performance.now();
-    const r = spawnSync(process.execPath, [CLI, 'run', scenario, ...sets, ...mode.argv, '--json'], { encoding: 'utf8', maxBuffer: 1 << 30 });
+    const r = await runToEnd(process.execPath, [CLI, 'run', scenario, ...sets, ...mode.argv, '--json']); // a signal to this script reaches the run too
     const ms = performance.now() - started;
     if (r.status !== 0) throw new Error(`hfsim run ${mode.argv.join(' ')} exited ${r.status}: ${r.stderr}`);
     const parsed = JSON.parse(r.stdout) as { digest: string; run: { wallMs: number } } | Array<{ digest: string; run: { wallMs: number } }>;

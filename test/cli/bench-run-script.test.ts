@@ -21,8 +21,23 @@ describe('node dist/bench/run.js, interrupted', () => {
       await sleep(200);
       process.kill(script.pid!, signal);
       expect(await exited).toBe(signal);
-      await sleep(500);
+      for (let i = 0; i < 200 && processGroup(script.pid!).length > 0; i++) await sleep(25); // they end within moments
       expect(processGroup(script.pid!)).toEqual([]);
+    } finally {
+      try { process.kill(-script.pid!, 'SIGKILL'); } catch { /* all gone */ }
+    }
+  }, 30_000);
+
+  it('dist/bench/variants.js (and the other scripts that time child runs, bench/run-to-end.ts): SIGTERM to it alone ends the run it waits for', async () => {
+    const script = spawn(process.execPath, [join(ROOT, 'dist', 'bench', 'variants.js'), 'scenarios/fb-macro-io.json', '--set', 'workload.jobs=5000', '--repeat', '3'], { cwd: ROOT, detached: true, stdio: 'ignore' });
+    const exited = new Promise<NodeJS.Signals | null>((done) => script.on('exit', (_code, s) => done(s)));
+    try {
+      for (let i = 0; i < 400 && processGroup(script.pid!).length < 2; i++) await sleep(25); // the script and hfsim run
+      expect(processGroup(script.pid!).length).toBeGreaterThanOrEqual(2);
+      process.kill(script.pid!, 'SIGTERM');
+      expect(await exited).toBe('SIGTERM');
+      for (let i = 0; i < 80 && processGroup(script.pid!).length > 0; i++) await sleep(25);
+      expect(processGroup(script.pid!)).toEqual([]); // spawnSync left hfsim run (5,000 jobs: seconds) running to its end
     } finally {
       try { process.kill(-script.pid!, 'SIGKILL'); } catch { /* all gone */ }
     }
