@@ -154,6 +154,24 @@ describe('locality gates', () => {
     expect(gate.allowed(k, 0)).toBe(OFF_RACK);
   });
 
+  it.each([
+    [3000, 4500], // 1.5 x a 3 s heartbeat
+    [1000, 1500],
+    [10_000, 15_000],
+    [12_000, 15_000], // capped at 15 s
+  ])('two-level wait without nodeMs, heartbeat %i ms: Hadoop branch-1\'s min(15 s, 1.5 x heartbeat) = %i ms at each level', (heartbeatMs, waitMs) => {
+    const gate = makeLocalityGate({ mode: 'wait' }, 1, heartbeatMs);
+    const j = makeJob(0);
+    gate.skipped(j, waitMs - 1);
+    expect(gate.allowed(j, 0)).toBe(NODE_LOCAL);
+    gate.skipped(j, 1);
+    expect(gate.allowed(j, 0)).toBe(RACK_LOCAL);
+    gate.skipped(j, waitMs - 1); // rackMs defaults to nodeMs
+    expect(gate.allowed(j, 0)).toBe(RACK_LOCAL);
+    gate.skipped(j, 1);
+    expect(gate.allowed(j, 0)).toBe(OFF_RACK);
+  });
+
   it('none: any locality at once', () => {
     expect(makeLocalityGate({ mode: 'none' }, 1).allowed(makeJob(0), 0)).toBe(OFF_RACK);
   });
