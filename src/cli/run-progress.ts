@@ -7,7 +7,8 @@
  * on a terminal, from 30 s in a log, as the bar and the lines). --no-progress turns it off.
  */
 import { performance } from 'node:perf_hooks';
-import { SingleBar } from 'cli-progress';
+import cliProgress, { SingleBar } from 'cli-progress'; // its Format only as the default export's (CommonJS)
+import stringWidth from 'string-width';
 import type { ProgressListener, RunProgress } from '../actors/run-progress.js';
 
 /** Where progress goes: process.stderr, or a test's stand-in. */
@@ -53,6 +54,25 @@ export const BAR_TERMINAL = { hideCursor: false, linewrap: true } as const;
  */
 export const barSize = (columns: number | undefined, fixed: number): number => Math.max(10, Math.min(40, (columns || 80) - 1 - fixed));
 
+/**
+ * `text` cut to at most `columns` terminal columns. cli-progress cuts a line to the terminal's width in UTF-16 code
+ * units (its Terminal.write), not in columns: a variant named in CJK (two columns a character) or with emoji made the
+ * line wider than the terminal, so it wrapped, each redraw (at the line's start, now the wrapped row) wrapped again, and
+ * the rows it left were never cleared: the table printed among the bar's remains.
+ */
+export function fitColumns(text: string, columns: number): string {
+  if (stringWidth(text) <= columns) return text;
+  let cut = '';
+  let width = 0;
+  for (const ch of text) { // by code point: a surrogate pair is never split
+    const w = stringWidth(ch);
+    if (width + w > columns) break;
+    cut += ch;
+    width += w;
+  }
+  return cut;
+}
+
 export class RunProgressDisplay {
   private readonly barAfterMs: number;
   private readonly lineEveryMs: number;
@@ -80,15 +100,17 @@ export class RunProgressDisplay {
       if (this.stream.isTTY) {
         if (this.bar === undefined) {
           if (now - started < this.barAfterMs || p.jobsFinished === p.jobs) return;
+          const columns = this.stream.columns || 80;
           this.bar = new SingleBar({
-            format: `${label} [{bar}] {value}/{total} jobs | simulated {simulated} | {wall}`,
-            // the label, the counts (twice the total's digits), a simulated clock of days and a wall time of hours
-            barsize: barSize(this.stream.columns, label.length + 2 * String(p.jobs).length + 45),
+            // the label as a payload: a name with {value} or {bar} in it is not a placeholder
+            format: (options, params, payload) => fitColumns(cliProgress.Format.Formatter({ ...options, format: '{label} [{bar}] {value}/{total} jobs | simulated {simulated} | {wall}' }, params, payload), columns - 1),
+            // the label (in columns), the counts (twice the total's digits), a simulated clock of days and a wall time of hours
+            barsize: barSize(columns, stringWidth(label) + 2 * String(p.jobs).length + 45),
             stream: this.stream as NodeJS.WritableStream,
             ...BAR_TERMINAL,
             clearOnComplete: true,
           });
-          this.bar.start(p.jobs, p.jobsFinished, { simulated: simulatedClock(p.simulatedMs), wall });
+          this.bar.start(p.jobs, p.jobsFinished, { label, simulated: simulatedClock(p.simulatedMs), wall });
           return;
         }
         this.bar.update(p.jobsFinished, { simulated: simulatedClock(p.simulatedMs), wall });

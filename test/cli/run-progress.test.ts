@@ -1,6 +1,7 @@
 /** `hfsim run`'s progress display: a terminal's bar from a second into a variant, a log's line every 30 s, nothing for short runs. */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
+import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
 import { RunProgressDisplay, simulatedClock } from '../../src/cli/run-progress.js';
 
@@ -76,6 +77,26 @@ describe('RunProgressDisplay', () => {
       if (columns >= 80) expect(line).toMatch(/^Fair \+ delay \[[=-]+\] 8310\/24442 jobs \| simulated 10:00:00 \| 2 s$/);
       expect(line.match(/\[([=-]+)\]/)![1].length).toBe(width);
       if (columns >= 80) expect(line.length).toBeLessThan(columns);
+    }
+  });
+
+  it('a name of wide characters (CJK, emoji) still fits the terminal: the line is cut by columns, not UTF-16 units', () => {
+    for (const name of ['公平调度器 + 延迟调度 实验组 一二三四五六七八九十', '🚀'.repeat(40), 'fair {value} {bar}']) {
+      for (const columns of [80, 40]) {
+        let now = 0;
+        const { out, stream } = fakeStream(true);
+        stream.columns = columns;
+        const tell = new RunProgressDisplay(stream, { now: () => now }).variant(name);
+        now = 1500;
+        tell({ simulatedMs: 36_000_000, jobsFinished: 8310, jobs: 24442 });
+        const lines = out.join('').split('\x1b[1G').slice(1).map((l) => l.replace(/\x1b\[0K$/, ''));
+        expect(lines.length).toBe(1);
+        for (const line of lines) {
+          expect(stringWidth(line)).toBeLessThan(columns); // wider, it wrapped, and each redraw left a row behind
+          expect(line).not.toMatch(/[\ud800-\udbff](?![\udc00-\udfff])/); // no half of a surrogate pair
+        }
+        if (name.includes('{') && columns === 80) expect(lines[0].startsWith('fair {value} {bar} [')).toBe(true); // a name, not placeholders
+      }
     }
   });
 
