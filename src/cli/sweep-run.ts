@@ -5,8 +5,8 @@
  */
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { SingleBar } from 'cli-progress';
-import { BAR_TERMINAL, barSize } from './run-progress.js';
+import cliProgress, { SingleBar } from 'cli-progress'; // its Format only as the default export's (CommonJS)
+import { BAR_TERMINAL, type ProgressStream, barSize } from './run-progress.js';
 import type { Result } from '../actors/simulate.js';
 import type { SweepTask } from '../actors/sweep-task.js';
 import { type PoolKind, SIMULATION_TASK, type TaskPool, type TaskTiming, type WorkerStart, startPool } from '../actors/pool.js';
@@ -123,7 +123,7 @@ async function runLocked(options: SweepOptions, dir: string, manifest: Manifest,
 
   const done = new Set(records.map((r) => r.id));
   const todo = mine.filter((p) => !done.has(p.id));
-  const progress = new Progress(mine.length, done.size, options.progress ?? true);
+  const progress = new SweepProgress(mine.length, done.size, options.progress ?? true);
   const log = new ResultsLog(dir);
   const failures: string[] = [];
   const queue = new PointQueue(todo, records);
@@ -211,27 +211,45 @@ export function describePoint(p: { values: Record<string, unknown>; seed: number
   return [...Object.entries(p.values).map(([k, v]) => `${k}=${JSON.stringify(v)}`), `seed=${p.seed}`].join(', ');
 }
 
+/**
+ * A sweep bar's time left: "45s", "12m05s", "130h07m"; "-" before a point of this run has finished (there is no rate
+ * yet) and where cli-progress has none ('NULL', 'INF': past 115 days). cli-progress's own eta_formatted kept two
+ * digits of the hours (130 h read "30h00m") and rounded the seconds or minutes to 5 without a carry ("59m60s"), and
+ * read "0s" from the bar's start to the first point's end (a resumed sweep: "8/12 points | 0.00 points/s | ETA 0s").
+ */
+export function etaText(seconds: number | string, started: boolean): string {
+  if (!started || typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds < 0) return '-';
+  const two = (n: number): string => String(n).padStart(2, '0');
+  const s = Math.round(seconds);
+  if (s < 60) return `${s}s`;
+  if (s < 3600) return `${Math.floor(s / 60)}m${two(s % 60)}s`;
+  const m = Math.round(s / 60);
+  return `${Math.floor(m / 60)}h${two(m % 60)}m`;
+}
+
 /** Points done, rate and ETA: a cli-progress bar on a terminal, plain lines otherwise. */
-class Progress {
+export class SweepProgress {
   private readonly bar?: SingleBar;
   private readonly started = performance.now();
   private readonly startDone: number;
   private lastLine = 0;
 
-  constructor(private readonly total: number, private done: number, private readonly enabled: boolean) {
+  constructor(private readonly total: number, private done: number, private readonly enabled: boolean, private readonly stream: ProgressStream = process.stderr) {
     this.startDone = done;
     if (!enabled || total === done) return;
-    if (process.stderr.isTTY) {
+    if (stream.isTTY) {
       this.bar = new SingleBar({
-        format: 'sweep [{bar}] {value}/{total} points | {rate} points/s | ETA {eta_formatted}',
-        // "sweep [] ", the counts, " points | ", a rate of up to 7 characters, " points/s | ETA " and up to 6 more
-        barsize: barSize(process.stderr.columns, 2 * String(total).length + 50),
+        format: (options, params, payload) => cliProgress.Format.Formatter({ ...options, format: 'sweep [{bar}] {value}/{total} points | {rate} points/s | ETA {left}' }, params,
+          { ...payload, left: etaText(params.eta, this.done > this.startDone) }),
+        // "sweep [] ", the counts, " points | ", a rate of up to 7 characters, " points/s | ETA " and up to 7 more
+        barsize: barSize(stream.columns, 2 * String(total).length + 51),
         etaBuffer: 20,
+        stream: stream as NodeJS.WritableStream,
         ...BAR_TERMINAL,
       });
       this.bar.start(total, done, { rate: '0.00' });
     } else {
-      process.stderr.write(`sweep: ${done}/${total} points done, running ${total - done}\n`);
+      stream.write(`sweep: ${done}/${total} points done, running ${total - done}\n`);
     }
   }
 
@@ -248,7 +266,7 @@ class Progress {
     if (this.done - this.lastLine < Math.max(1, Math.floor(this.total / 50)) && this.done < this.total) return;
     this.lastLine = this.done;
     const eta = Math.round((this.total - this.done) / Math.max(rate, 1e-9));
-    process.stderr.write(`sweep: ${this.done}/${this.total} points, ${rate.toFixed(2)} points/s, ETA ${eta}s\n`);
+    this.stream.write(`sweep: ${this.done}/${this.total} points, ${rate.toFixed(2)} points/s, ETA ${eta}s\n`);
   }
 
   stop(): void {

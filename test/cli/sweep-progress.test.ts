@@ -1,0 +1,45 @@
+/** `hfsim sweep`'s bar on a terminal: its ETA reads "-" until a point of this run ends, then the time left, hours whole. */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SweepProgress, etaText } from '../../src/cli/sweep-run.js';
+
+function fakeTerminal() {
+  const out: string[] = [];
+  return { out, stream: { isTTY: true, columns: 120, write: (s: string) => { out.push(s); return true; } } };
+}
+
+/** The bar's lines drawn so far (each redraw starts at the line's first column). */
+const drawn = (out: string[]): string[] => out.join('').split('\x1b[1G').slice(1).map((l) => l.replace(/\x1b\[0K[^]*$/, ''));
+
+describe('SweepProgress on a terminal', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('a resumed sweep reads no ETA before its first point ends (it read "ETA 0s"), then the time left in whole hours', () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'] });
+    const { out, stream } = fakeTerminal();
+    const progress = new SweepProgress(1000, 400, true, stream);
+    expect(drawn(out).at(-1)).toMatch(/ 400\/1000 points \| 0\.00 points\/s \| ETA -$/);
+    vi.advanceTimersByTime(30 * 60_000); // the first point of this run: half an hour
+    progress.tick();
+    // 599 points left at one per 1800 s: 299.5 h (cli-progress's own read "99h30m")
+    expect(drawn(out).at(-1)).toMatch(/ 401\/1000 points \| .* \| ETA 299h30m$/);
+    progress.stop();
+  });
+});
+
+describe('etaText', () => {
+  it('carries rounded seconds and minutes, and keeps every digit of the hours', () => {
+    expect(etaText('0', false)).toBe('-');
+    expect(etaText(12, false)).toBe('-');
+    expect(etaText('INF', true)).toBe('-');
+    expect(etaText('NULL', true)).toBe('-');
+    expect(etaText(0, true)).toBe('0s');
+    expect(etaText(58, true)).toBe('58s');
+    expect(etaText(59.6, true)).toBe('1m00s');
+    expect(etaText(3599, true)).toBe('59m59s'); // cli-progress: 59m60s
+    expect(etaText(3599.6, true)).toBe('1h00m');
+    expect(etaText(7170, true)).toBe('2h00m'); // 119.5 min rounds to 2 h, not "1h60m"
+    expect(etaText(150 * 3600, true)).toBe('150h00m'); // cli-progress: 50h00m
+  });
+});
