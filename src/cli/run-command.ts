@@ -48,7 +48,7 @@ export async function runAction(file: string, flags: RunFlags): Promise<void> {
       pool: flags.pool,
       plugins: pluginUrls(flags.plugin),
       simulate: { runtime: flags.runtime, workers: flags.workers, codec: flags.codec, fault: flags.injectFault, timeDecisions: flags.timeDecisions !== false },
-      onStart: (name) => { if (!flags.json && loaded.variants.length > 1 && process.stderr.isTTY) process.stderr.write(`running ${name}...\r`); },
+      onStart: display === undefined || flags.json || loaded.variants.length === 1 ? undefined : (name) => display.starting(name),
       progress: display === undefined ? undefined : (name) => display.variant(name),
       onWaiting: display === undefined ? undefined : (running) => display.waiting(running),
       onPoolDone: display === undefined ? undefined : (name, ended, total) => display.poolDone(name, ended, total),

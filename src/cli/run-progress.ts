@@ -122,6 +122,15 @@ export class RunProgressDisplay {
     };
   }
 
+  /**
+   * Variants one after another on a terminal: which one starts, until its bar (a second in) or the next one's line
+   * replaces it; cleared to the line's end (a shorter name left the end of a longer one: "running FIFO...air...").
+   */
+  starting(name: string): void {
+    if (!this.stream.isTTY) return;
+    this.stream.write(`${fitColumns(`running ${name}...`, (this.stream.columns || 80) - 1)}\x1b[K\r`);
+  }
+
   /** Side by side: this process has run its variants and waits for `running` on worker processes. */
   waiting(running: readonly string[]): void {
     this.line(`run: waiting for ${running.map((v) => variantLabel(v)).join(', ')} on worker processes`);

@@ -153,6 +153,22 @@ describe('hfsim run --no-progress', () => {
   });
 });
 
+describe('hfsim run on a terminal, variants one after another', () => {
+  // stderr taken for a terminal (the line 'running <variant>...' is written only there)
+  const TTY = ['--import', 'data:text/javascript,process.stderr.isTTY=true'];
+  const args = [CLI, 'run', join(ROOT, 'scenarios', 'fb-macro-io.json'), '--set', 'workload.jobs=20', '--parallel', '1'];
+
+  it('--no-progress writes no "running <variant>..." line (it did), and without it each such line clears the end of the one before', () => {
+    const without = spawnSync(process.execPath, [...TTY, ...args, '--no-progress'], { encoding: 'utf8' });
+    expect(without.status).toBe(0);
+    expect(without.stderr).not.toContain('running');
+    const withProgress = spawnSync(process.execPath, [...TTY, ...args], { encoding: 'utf8' });
+    expect(withProgress.status).toBe(0);
+    // "running Naive fair..." then "running FIFO..." would have read "running FIFO...air..." on the screen
+    expect(withProgress.stderr).toContain('running FIFO...\x1b[K\rrunning Naive fair...\x1b[K\rrunning Fair + delay...\x1b[K\r');
+  });
+});
+
 describe('hfsim run --parallel', () => {
   it('a short run side by side prints no progress either, and the same digests as with --no-progress', () => {
     const args = [CLI, 'run', join(ROOT, 'scenarios', 'fb-macro-io.json'), '--set', 'workload.jobs=30', '--parallel', '2'];
