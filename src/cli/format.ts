@@ -1,14 +1,22 @@
 /** Plain-text comparison of a scenario's variants: response time and locality per size bin, and a summary. */
 import type { Result } from '../actors/simulate.js';
 import { linkUse } from '../core/network/link-usage.js';
+import stringWidth from 'string-width';
 
 export function table(header: string[], rows: string[][], alignLeft = 1): string {
   header = header.map(oneLine);
   rows = rows.map((r) => r.map(oneLine));
-  const widths = header.map((h, c) => rows.reduce((w, r) => Math.max(w, r[c].length), h.length));
-  const line = (cells: string[]) => cells.map((cell, c) => (c < alignLeft ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('  ').trimEnd();
+  const widths = header.map((h, c) => rows.reduce((w, r) => Math.max(w, columnsOf(r[c])), columnsOf(h)));
+  const pad = (cell: string, c: number): string => ' '.repeat(widths[c] - columnsOf(cell));
+  const line = (cells: string[]) => cells.map((cell, c) => (c < alignLeft ? cell + pad(cell, c) : pad(cell, c) + cell)).join('  ').trimEnd();
   return [line(header), ...rows.map(line)].join('\n');
 }
+
+/**
+ * The terminal columns a cell takes: its length in printable ASCII, else by display width (a variant named in CJK takes
+ * two columns a character, and padding by length misaligned the table's columns).
+ */
+const columnsOf = (cell: string): number => (/^[\x20-\x7e]*$/.test(cell) ? cell.length : stringWidth(cell));
 
 /**
  * A cell as one line: control characters (a sweep axis's text value with a newline split its row in two) written as

@@ -10,6 +10,13 @@ describe('table', () => {
     expect(table(['name', 'n'], [['a', '1'], ['long name', '22']])).toBe('name        n\na           1\nlong name  22');
   });
 
+  it('aligns by terminal columns: a name in CJK takes two a character, an accented one one (padding by length misaligned them)', () => {
+    const text = table(['variant', 'ms'], [['公平调度', '1'], ['FIFO', '22'], ['Fair é', '333']]);
+    expect(text).toBe('variant    ms\n公平调度    1\nFIFO       22\nFair é    333');
+    // every line ends in the same column: 8 columns of names, 2 between, 3 of numbers
+    expect(text.split('\n').map((l) => l.replace(/[\u4e00-\u9fff]/g, 'xx').length)).toEqual([13, 13, 13, 13]);
+  });
+
   it('keeps a row on one line when a cell holds a newline or another control character (a sweep axis\'s text split its row)', () => {
     const text = table(['description', 'n'], [['line one\nline two', '1'], ['tab\there\u007f', '2']]);
     expect(text.split('\n')).toHaveLength(3);
