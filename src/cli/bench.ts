@@ -111,6 +111,8 @@ export function compare(baseFile: string, newFile: string, flags: CompareFlags):
   if (unchecked.length > 0) warnOnce(`the digest of ${unchecked.length} canonical case(s) of ${baseFile} was not checked, as ${newFile} did not run them alike: ${unchecked.join(', ')}`);
   const apart = machineDifference(base, next);
   if (apart !== undefined) warnOnce(`${baseFile} and ${newFile} were measured apart (${apart}): their times differ by the machine as well as by the code`);
+  // A median and a spread (max - min) of 10 runs against those of 1: the spread, the noise floor, grows with the runs.
+  if (base.repeat !== next.repeat) warnOnce(`${baseFile} and ${newFile} were measured with --repeat ${base.repeat} and ${next.repeat}: their medians and noise (max - min) are of different numbers of runs; give both the same --repeat`);
   const code: number = c.digestChanges.length > 0 || c.speedRegressions.length > 0 ? EXIT.regression : EXIT.ok;
   const outcome = { base: { file: baseFile, report: base }, next: { file: newFile, report: next }, thresholdPct: flags.threshold, comparison: c, exitCode: code };
   if (flags.json) {
