@@ -9,8 +9,9 @@
  *   root, or holding an element only YARN queues have (YARN_ONLY) is read as a queue; any other is an MR1 pool.
  * - YARN queues keep their tree: a leaf queue is a pool, a parent queue (children, or type="parent") a parent pool,
  *   each named by its dotted path without "root." (root.prod.etl -> prod.etl, parent prod); a queue name holding a
- *   period is refused, as YARN refuses it. A child inherits its parent's schedulingPolicy, timeouts and
- *   allowPreemptionFrom false when it sets none, not its weight (YARN's default, 1). Limits on the root queue would
+ *   period is refused, as YARN refuses it. A child inherits its parent's timeouts and allowPreemptionFrom false when
+ *   it sets none, not its weight (YARN's default, 1) nor its schedulingPolicy (YARN's getSchedulingPolicy: its own or
+ *   the default; fifo on a parent queue is warned of and run fair, as YARN warns and keeps fair). Limits on the root queue would
  *   bind the whole cluster, not modelled: refused (file and line) rather than dropped.
  * - YARN resources ("10240 mb, 10 vcores" or "memory-mb=10240, vcores=10") become slots of both kinds: one slot
  *   per SLOT_MB of memory, capped by the vcores when vcores > 0 (a slot is a 1 GB, 1-vcore container); a min share
@@ -116,7 +117,7 @@ function isYarnQueue(pool: El): boolean {
   return pool.attrs.name?.trim() === 'root' || pool.children.some((c) => YARN_ONLY.has(c.name));
 }
 
-type Inherited = Partial<Pick<PoolConfig, 'schedulingMode' | 'minSharePreemptionTimeoutMs' | 'fairSharePreemptionTimeoutMs' | 'fairSharePreemptionThreshold' | 'preemptable'>>;
+type Inherited = Partial<Pick<PoolConfig, 'minSharePreemptionTimeoutMs' | 'fairSharePreemptionTimeoutMs' | 'fairSharePreemptionThreshold' | 'preemptable'>>;
 
 class Reader {
   /** The line defining each pool or queue (by its name, a queue's dotted path), and each user. */
@@ -328,8 +329,8 @@ class Reader {
 
   /**
    * A YARN queue and its children: a leaf queue becomes a pool, a parent queue (root aside) a parent pool, each named
-   * by its dotted path without "root." and naming its parent's. A child inherits its parent's schedulingPolicy,
-   * preemption timeouts and allowPreemptionFrom false when it sets none (its weight is its own: 1 when unset).
+   * by its dotted path without "root." and naming its parent's. A child inherits its parent's preemption timeouts and
+   * allowPreemptionFrom false when it sets none (its weight and schedulingPolicy are its own: 1 and the default when unset).
    */
   queue(el: El, prefix: string, inherited: Inherited, out: Allocation, defaults: Defaults): void {
     const own = this.name(el);
@@ -339,7 +340,6 @@ class Reader {
     const p: PoolConfig = { name: path, weight: 1, minMaps: 0, minReduces: 0 };
     if (path !== '') this.define(el, path);
     if (prefix !== '') p.parent = prefix;
-    if (inherited.schedulingMode !== undefined) p.schedulingMode = inherited.schedulingMode;
     if (inherited.preemptable !== undefined) p.preemptable = inherited.preemptable;
     if (inherited.minSharePreemptionTimeoutMs !== undefined) p.minSharePreemptionTimeoutMs = inherited.minSharePreemptionTimeoutMs;
     if (inherited.fairSharePreemptionTimeoutMs !== undefined) p.fairSharePreemptionTimeoutMs = inherited.fairSharePreemptionTimeoutMs;
@@ -347,6 +347,7 @@ class Reader {
     const children: El[] = [];
     const limits: El[] = [];
     let minEl: El | undefined;
+    let policyEl: El | undefined;
     for (const c of el.children) {
       switch (c.name) {
         case 'queue': case 'pool': children.push(c); break;
@@ -355,7 +356,7 @@ class Reader {
         case 'maxResources': limits.push(c); p.maxMaps = p.maxReduces = this.maxSlots(c); break;
         case 'maxRunningApps': limits.push(c); p.maxRunningJobs = this.cap(c); break;
         case 'weight': p.weight = this.weight(c); break;
-        case 'schedulingPolicy': case 'schedulingMode': p.schedulingMode = this.mode(c); break;
+        case 'schedulingPolicy': case 'schedulingMode': p.schedulingMode = this.mode(c); policyEl = c; break;
         // YARN: false keeps the queue and the queues under it from being preempted (inherited below).
         case 'allowPreemptionFrom': if (!this.boolean(c)) p.preemptable = false; break;
         case 'minSharePreemptionTimeout': p.minSharePreemptionTimeoutMs = this.seconds(c); break;
@@ -372,6 +373,11 @@ class Reader {
     if (path !== '' && p.maxMaps === undefined && defaults.maxSlots !== undefined) p.maxMaps = p.maxReduces = defaults.maxSlots;
     if (path !== '') this.clampMin(minEl ?? el, p, out);
     if (parentQueue && p.maxRunningJobs === undefined && defaults.maxApps !== undefined) p.maxRunningJobs = defaults.maxApps;
+    // YARN's FifoPolicy applies to leaf queues only: on a parent, QueueManager warns ("Cannot apply configured
+    // scheduling policy") and keeps fair; its queues are not given it (getSchedulingPolicy: their own, or the default).
+    if (parentQueue && policyEl !== undefined && p.schedulingMode === 'fifo') {
+      (out.warnings ??= []).push(`${this.file}: line ${policyEl.line}: queue "${path === '' ? 'root' : path}": <${policyEl.name}> fifo applies to leaf queues only: run, as YARN runs it, fair, the queues under it with their own policy or the default`);
+    }
     if (out.pools.length + (out.parentPools?.length ?? 0) === MAX_POOLS) this.fail(el, `more than ${MAX_POOLS} queues, the limit`);
     if (!parentQueue) {
       out.pools.push(p);
@@ -389,7 +395,7 @@ class Reader {
       if (p.maxRunningJobs !== undefined) parent.maxRunningJobs = p.maxRunningJobs;
       (out.parentPools ??= []).push(parent);
     }
-    const pass: Inherited = { schedulingMode: p.schedulingMode, minSharePreemptionTimeoutMs: p.minSharePreemptionTimeoutMs, fairSharePreemptionTimeoutMs: p.fairSharePreemptionTimeoutMs, fairSharePreemptionThreshold: p.fairSharePreemptionThreshold, preemptable: p.preemptable };
+    const pass: Inherited = { minSharePreemptionTimeoutMs: p.minSharePreemptionTimeoutMs, fairSharePreemptionTimeoutMs: p.fairSharePreemptionTimeoutMs, fairSharePreemptionThreshold: p.fairSharePreemptionThreshold, preemptable: p.preemptable };
     for (const c of children) this.queue(c, path, pass, out, defaults);
   }
 }

@@ -193,7 +193,7 @@ describe('allocation files', () => {
     expect(readAllocationFile(join(ALLOC, 'yarn-allocation.xml'))).toEqual(SAMPLE);
   });
 
-  it('YARN queues nest: leaves become pools and parent queues parent pools, named by their path; a child inherits its parent\'s policy, not its weight', () => {
+  it('YARN queues nest: leaves become pools and parent queues parent pools, named by their path; a child inherits neither its parent\'s policy nor its weight', () => {
     const a = parseAllocation(`<allocations>
   <queue name="root">
     <queue name="prod"><weight>3</weight><schedulingPolicy>fifo</schedulingPolicy><minResources>10240 mb, 10 vcores</minResources>
@@ -212,11 +212,37 @@ describe('allocation files', () => {
       { name: 'prod.bi', parent: 'prod', weight: 2, minMaps: 0, minReduces: 0, maxRunningJobs: 2 },
     ]);
     expect(a.pools).toEqual([
-      { name: 'prod.etl', parent: 'prod', weight: 1, minMaps: 8, minReduces: 8, schedulingMode: 'fifo' },
-      { name: 'prod.bi.daily', parent: 'prod.bi', weight: 1, minMaps: 0, minReduces: 0, schedulingMode: 'fifo' },
+      { name: 'prod.etl', parent: 'prod', weight: 1, minMaps: 8, minReduces: 8 },
+      { name: 'prod.bi.daily', parent: 'prod.bi', weight: 1, minMaps: 0, minReduces: 0 },
       { name: 'adhoc', weight: 1, minMaps: 2, minReduces: 2 },
     ]);
     expect(a.poolMaxJobsDefault).toBe(7);
+  });
+
+  it('fifo on a parent queue is not passed to the queues under it (YARN: a queue\'s own policy or the default; fifo on a parent is warned of and run fair)', () => {
+    // Before: prod.etl and prod.bi ran fifo, as inherited, with no word; YARN runs them fair.
+    const a = parseAllocation(`<allocations>
+  <queue name="root">
+    <schedulingPolicy>fifo</schedulingPolicy>
+    <queue name="prod">
+      <schedulingMode>fifo</schedulingMode>
+      <queue name="etl"/>
+      <queue name="bi"><schedulingPolicy>fifo</schedulingPolicy></queue>
+    </queue>
+    <queue name="adhoc"/>
+  </queue>
+</allocations>`, 'x.xml');
+    expect(a.pools).toEqual([
+      { name: 'prod.etl', parent: 'prod', weight: 1, minMaps: 0, minReduces: 0 },
+      { name: 'prod.bi', parent: 'prod', weight: 1, minMaps: 0, minReduces: 0, schedulingMode: 'fifo' },
+      { name: 'adhoc', weight: 1, minMaps: 0, minReduces: 0 },
+    ]);
+    expect(a.warnings).toEqual([
+      'x.xml: line 3: queue "root": <schedulingPolicy> fifo applies to leaf queues only: run, as YARN runs it, fair, the queues under it with their own policy or the default',
+      'x.xml: line 5: queue "prod": <schedulingMode> fifo applies to leaf queues only: run, as YARN runs it, fair, the queues under it with their own policy or the default',
+    ]);
+    // fair on a parent says nothing
+    expect(parseAllocation('<allocations><queue name="p"><schedulingPolicy>fair</schedulingPolicy><queue name="a"/></queue></allocations>', 'x.xml').warnings).toBeUndefined();
   });
 
   it('YARN\'s <pool> alias of <queue>: the YARN sample with every <queue> a <pool> loads into the same settings', () => {
