@@ -23,8 +23,9 @@
  *   fifo|fair maps to schedulingMode (drf, which needs more than one resource, is rejected); allowPreemptionFrom
  *   false makes the queue and those under it not preemptable; fairSharePreemptionThreshold (inherited as the
  *   timeouts are) and defaultFairSharePreemptionThreshold are the pools' fair-share starvation thresholds.
- * - Elements about access control (reservations' too), application-master shares, placement and reservations do not
- *   change a slot simulation and are accepted and ignored (IGNORED); any other element is an error.
+ * - Elements about access control (reservations' too), application-master shares and reservations do not change a
+ *   slot simulation and are accepted and ignored (IGNORED); maxChildResources and a queuePlacementPolicy whose first
+ *   rule is not a creating "specified" would, and are accepted with a warning; any other element is an error.
  */
 import { readTextFile } from './read-file.js';
 import type { ParentPoolConfig, PoolConfig, UserConfig } from '../core/pool-config.js';
@@ -60,8 +61,7 @@ interface Defaults {
 }
 
 const IGNORED = new Set(['aclSubmitApps', 'aclAdministerApps', 'aclSubmitReservations', 'aclListReservations', 'aclAdministerReservations',
-  'maxAMShare', 'queueMaxAMShareDefault', 'queuePlacementPolicy',
-  'maxChildResources', 'reservation', 'reservation-agent', 'reservation-policy', 'reservation-planner', 'maxContainerAllocation']);
+  'maxAMShare', 'queueMaxAMShareDefault', 'reservation', 'reservation-agent', 'reservation-policy', 'reservation-planner', 'maxContainerAllocation']);
 
 export function readAllocationFile(file: string): Allocation {
   return parseAllocation(readTextFile(file, 'allocation file', true), file);
@@ -102,6 +102,7 @@ export function parseAllocation(text: string, file: string): Allocation {
       case 'defaultMinSharePreemptionTimeout': out.minSharePreemptionTimeoutMs = ctx.seconds(el); break;
       case 'fairSharePreemptionTimeout': case 'defaultFairSharePreemptionTimeout': out.fairSharePreemptionTimeoutMs = ctx.seconds(el); break;
       case 'defaultFairSharePreemptionThreshold': out.fairSharePreemptionThreshold = ctx.threshold(el, out); break;
+      case 'queuePlacementPolicy': ctx.placement(el, out); break;
       default: ctx.unknown(el, 'allocations');
     }
   }
@@ -266,6 +267,18 @@ class Reader {
     return clamped;
   }
 
+  /**
+   * YARN's queuePlacementPolicy: hfsim files each job in the queue it names (its `pool`), as a first rule "specified"
+   * that may create the queue does. Any other first rule (user, primaryGroup, default, reject...) or create="false"
+   * would place jobs elsewhere in YARN: told, as not modelled, rather than ignored unseen.
+   */
+  placement(el: El, out: Allocation): void {
+    const first = el.children[0];
+    if (first?.name === 'rule' && first.attrs.name?.trim() === 'specified' && first.attrs.create?.trim().toLowerCase() !== 'false') return;
+    const what = first === undefined ? 'has no rule' : first.name !== 'rule' ? `starts with <${first.name}>` : `starts with rule "${first.attrs.name ?? ''}"${first.attrs.create === undefined ? '' : ` create="${first.attrs.create}"`}`;
+    (out.warnings ??= []).push(`${this.file}: line ${el.line}: <queuePlacementPolicy> ${what}: placement rules are not modelled; each job runs in the queue its pool names (as a first rule "specified" would place it)`);
+  }
+
   boolean(el: El): boolean {
     const b = el.text.trim().toLowerCase();
     if (b !== 'true' && b !== 'false') this.fail(el, `<${el.name}> must be true or false, not "${el.text}"`);
@@ -362,6 +375,9 @@ class Reader {
         case 'minSharePreemptionTimeout': p.minSharePreemptionTimeoutMs = this.seconds(c); break;
         case 'fairSharePreemptionTimeout': p.fairSharePreemptionTimeoutMs = this.seconds(c); break;
         case 'fairSharePreemptionThreshold': p.fairSharePreemptionThreshold = this.threshold(c, out); break;
+        // YARN caps each queue it creates under this one at run time (QueueManager.setChildResourceLimits); hfsim
+        // creates such pools (a job naming prod.new) without a cap: said, not dropped unseen.
+        case 'maxChildResources': this.resources(c); (out.warnings ??= []).push(`${this.file}: line ${c.line}: queue "${path === '' ? 'root' : path}": <maxChildResources> is not modelled: a pool hfsim creates under it for a job naming one runs without that cap`); break;
         default: this.unknown(c, 'queue');
       }
     }

@@ -219,6 +219,29 @@ describe('allocation files', () => {
     expect(a.poolMaxJobsDefault).toBe(7);
   });
 
+  it('maxChildResources and a placement policy hfsim does not follow are told by name, not ignored unseen', () => {
+    // YARN's documented example: a type="parent" queue whose children (created for jobs that name them) YARN caps.
+    const a = parseAllocation(`<allocations>
+  <queue name="secondary_group_queue" type="parent">
+    <weight>3.0</weight>
+    <maxChildResources>4096 mb,4vcores</maxChildResources>
+  </queue>
+  <queuePlacementPolicy>
+    <rule name="primaryGroup" create="false" />
+    <rule name="specified" />
+  </queuePlacementPolicy>
+</allocations>`, 'x.xml');
+    expect(a.warnings).toEqual([
+      'x.xml: line 4: queue "secondary_group_queue": <maxChildResources> is not modelled: a pool hfsim creates under it for a job naming one runs without that cap',
+      'x.xml: line 6: <queuePlacementPolicy> starts with rule "primaryGroup" create="false": placement rules are not modelled; each job runs in the queue its pool names (as a first rule "specified" would place it)',
+    ]);
+    // a first rule "specified" places jobs as hfsim does: nothing to say
+    expect(parseAllocation('<allocations><queuePlacementPolicy><rule name="specified"/><rule name="default" queue="a"/></queuePlacementPolicy></allocations>', 'x.xml').warnings).toBeUndefined();
+    expect(parseAllocation('<allocations><queuePlacementPolicy><rule name="specified" create="false"/></queuePlacementPolicy></allocations>', 'x.xml').warnings?.[0]).toContain('starts with rule "specified" create="false"');
+    // a bad maxChildResources is still an error at its line
+    expect(() => parseAllocation('<allocations><queue name="p">\n<maxChildResources>4 GB</maxChildResources></queue></allocations>', 'x.xml')).toThrow(/^x\.xml: line 2: <maxChildResources> must give memory/);
+  });
+
   it('fifo on a parent queue is not passed to the queues under it (YARN: a queue\'s own policy or the default; fifo on a parent is warned of and run fair)', () => {
     // Before: prod.etl and prod.bi ran fifo, as inherited, with no word; YARN runs them fair.
     const a = parseAllocation(`<allocations>
