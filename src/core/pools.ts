@@ -364,7 +364,16 @@ export class PoolSet implements Admission {
       const dot = name.lastIndexOf('.');
       const parent = dot > 0 ? this.#parentByName.get(name.slice(0, dot)) : undefined;
       pool = this.create({ name, weight: 1, minMaps: 0, minReduces: 0 }, parent);
-      for (const kind of KINDS) pool.share(kind).stamp(job.spec.submitMs, true, true);
+    }
+    // A pool with no active job wants nothing, so it is starved for neither share up to this arrival: its preemption
+    // clocks count from here, a configured pool's as a new one's. (They counted from the last tick, up to a heartbeat
+    // before: a configured pool starved 3.5 s took back tasks at a 3.6 s timeout, one made by the job waited 6.5 s.)
+    if (liveJobs(pool).length === 0) {
+      for (const kind of KINDS) {
+        const s = pool.share(kind);
+        s.stamp(Math.max(job.spec.submitMs, s.lastTimeAtMinShare), true, false);
+        s.stamp(Math.max(job.spec.submitMs, s.lastTimeAtHalfFairShare), false, true);
+      }
     }
     this.#poolOfJob.set(job, pool);
     pool.joined(job);

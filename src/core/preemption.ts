@@ -3,7 +3,7 @@
  * pool below min(minShare, demand) for longer than its minSharePreemptionTimeout may take back
  * min(minShare, demand) - running tasks; one below half its fair share for longer than its
  * fairSharePreemptionTimeout may take back min(fairShare, demand) - running. The victims are the most recently
- * launched tasks of pools running more than their fair share, at most trunc(running - fairShare) from each, so
+ * launched tasks of pools running more than their fair share, at most floor(running - fairShare), less the bisection's slack, from each, so
  * no pool is taken below its fair share, and none from a pool that is not preemptable (YARN's allowPreemptionFrom
  * false). Cost: O(running tasks of the pools above their share, log of that).
  */
@@ -19,6 +19,14 @@ import { reduceRef } from './task-ref.js';
 export interface Victim extends AnyVictim {
   pool: Pool;
 }
+
+/**
+ * How far a fair share may sit above its exact value: the 25-step bisection (computeFairShares) ends a hair above it
+ * (70.000002 for 70; 3e-8 for a pool whose share is 0 once min shares fill the cluster). Without it trunc(running -
+ * fairShare) left a pool one task above an integer share (8 running, share 3e-8: 7 kills for 8 wanted, and the
+ * last task never went, trunc(1 - 3e-8) = 0). Relative: the bisection's error grows with the share.
+ */
+const SHARE_SLACK = 1e-6;
 
 /** The Fair Scheduler's preemption, registered as scheduler.preemption.policy "hfs" (the default). */
 export const hfsPreemption = {
@@ -46,7 +54,7 @@ export function chooseVictims(set: PoolSet, kind: SlotKind, nowMs: number, tasks
   const left = new Map<Pool, number>();
   for (const pool of set.pools) {
     const s = pool.share(kind);
-    left.set(pool, Math.trunc(s.running - s.fairShare));
+    left.set(pool, Math.floor(s.running - s.fairShare + SHARE_SLACK * Math.max(1, s.fairShare)));
     if (s.running <= s.fairShare || !pool.preemptable) continue;
     for (const job of activeJobs(pool)) collectRunning(job, kind, tasks, pool, candidates);
   }

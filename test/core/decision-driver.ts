@@ -55,10 +55,13 @@ export class DecisionDriver implements ActionSink {
   private log: string[] = [];
   private locality: Locality = NODE_LOCAL;
 
-  /** `scheduler`: the scenario's scheduler section; `tasks`: its tasks section (slowdowns, slow start). */
-  constructor(jobs: JobRow[], scheduler: Record<string, unknown> = {}, tasks: Record<string, unknown> = {}) {
+  /**
+   * `scheduler`: the scenario's scheduler section; `tasks`: its tasks section (slowdowns, slow start); `cluster`:
+   * fields of CLUSTER to change (more slots a node; the heartbeat phases stay 750 ms apart).
+   */
+  constructor(jobs: JobRow[], scheduler: Record<string, unknown> = {}, tasks: Record<string, unknown> = {}, cluster: Partial<typeof CLUSTER> = {}) {
     const s = scenario({
-      cluster: CLUSTER,
+      cluster: { ...CLUSTER, ...cluster },
       hdfs: { replication: 1 },
       scheduler,
       tasks,

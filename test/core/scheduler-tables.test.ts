@@ -19,9 +19,9 @@ interface Row {
   scheduler?: Record<string, unknown>;
 }
 
-function table(scheduler: Record<string, unknown>, rows: Row[]): void {
+function table(scheduler: Record<string, unknown>, rows: Row[], cluster: Record<string, number> = {}): void {
   it.each(rows)('$name', (row) => {
-    const d = new DecisionDriver(row.jobs, { ...scheduler, ...row.scheduler });
+    const d = new DecisionDriver(row.jobs, { ...scheduler, ...row.scheduler }, {}, cluster);
     d.run(row.given ?? []);
     expect(d.run(row.then)).toEqual(row.want);
   });
@@ -93,6 +93,40 @@ describe('HFS: pools, min shares, preemption', () => table({ policy: 'hfs', dela
     jobs: [{ id: 'A', blocks: [0, 1, 2, 3], pool: 'q' }, { id: 'B', blocks: [0, 1], pool: 'p', submitMs: 2500 }],
     given: [at(0, 0), at(1, 750), at(2, 1500), at(3, 2250)], then: [{ tickTo: 3000 }], want: [] },
 ]));
+
+/*
+ * Fair-share preemption and the victims' count, on 2 map slots a node (8 in all). A (pool q) fills them, 2 a heartbeat
+ * at 0, 0.75, 1.5, 2.25 s; B (pool p) arrives at 2.5 s wanting 8: fair shares 4 and 4, B's half is 2. Checks every 3 s.
+ */
+const fill = [at(0, 0, { maps: 2 }), at(1, 750, { maps: 2 }), at(2, 1500, { maps: 2 }), at(3, 2250, { maps: 2 })];
+const A8: JobRow = { id: 'A', blocks: [0, 0, 1, 1, 2, 2, 3, 3], pool: 'q' };
+const B8: JobRow = { id: 'B', blocks: [0, 0, 0, 0, 0, 0, 0, 0], pool: 'p', submitMs: 2500 };
+const fairAfter = (ms: number) => ({ fairSharePreemptionTimeoutMs: ms, preemption: { enabled: true, intervalMs: 3000 } });
+describe('HFS preemption: fair-share timeout, how many, never below the fair share', () => table({ policy: 'hfs', delay: { mode: 'none' }, pools: [{ name: 'p' }, { name: 'q' }] }, [
+  { name: 'starved below half its fair share past the timeout, a pool takes back min(fair share, demand) - running, newest first',
+    scheduler: fairAfter(3000), jobs: [A8, B8], given: [...fill, { tickTo: 3000 }], then: [{ tickTo: 6000 }],
+    want: ['n3 kill A/7', 'n3 kill A/6', 'n2 kill A/5', 'n2 kill A/4'] },
+  { name: 'the timeout counts from the arrival that starved the pool (2.5 s), not the tick before it: starved 3.5 s at 6 s is not past 3.5 s',
+    scheduler: fairAfter(3500), jobs: [A8, B8], given: fill, then: [{ tickTo: 6000 }], want: [] },
+  { name: '... and is past 3.499 s',
+    scheduler: fairAfter(3499), jobs: [A8, B8], given: fill, then: [{ tickTo: 6000 }], want: ['n3 kill A/7', 'n3 kill A/6', 'n2 kill A/5', 'n2 kill A/4'] },
+  { name: 'a demand of 3 caps what it takes back at 3', scheduler: fairAfter(3000), jobs: [A8, { ...B8, blocks: [0, 0, 0] }], given: fill, then: [{ tickTo: 6000 }],
+    want: ['n3 kill A/7', 'n3 kill A/6', 'n2 kill A/5'] },
+  { name: 'at half its fair share (2 of 4) a pool is not starved: nothing is killed however long',
+    scheduler: fairAfter(3000), jobs: [{ ...A8, blocks: [0, 0, 1, 1, 2, 2, 3, 3] }, { ...B8, submitMs: 2000 }],
+    given: [at(0, 0, { maps: 2 }), at(1, 750, { maps: 2 }), at(2, 1500, { maps: 2 }), at(3, 2250, { maps: 2 })], then: [{ tickTo: 15_000 }], want: [] },
+  { name: 'below half (1 of 4) it wants 3 back, but A running 6 over a share of 4 gives only 2',
+    scheduler: fairAfter(3000), jobs: [A8, { ...B8, submitMs: 2000 }],
+    given: [at(0, 0, { maps: 2 }), at(1, 750, { maps: 2 }), at(2, 1500, { maps: 2 }), at(3, 2250, { maps: 1 })], then: [{ tickTo: 6000 }],
+    want: ['n2 kill A/5', 'n2 kill A/4'] },
+  { name: 'starved for min share (3) and fair share (4) at once: the larger, not the sum',
+    scheduler: { ...fairAfter(3000), minSharePreemptionTimeoutMs: 3000, pools: [{ name: 'p', minMaps: 3 }, { name: 'q' }] }, jobs: [A8, B8], given: fill, then: [{ tickTo: 6000 }],
+    want: ['n3 kill A/7', 'n3 kill A/6', 'n2 kill A/5', 'n2 kill A/4'] },
+  { name: 'min shares over the cluster (5 + 5 of 8) leave q a share of 0 (3e-8 from the bisection): all 8 of its maps go, not 7',
+    scheduler: { minSharePreemptionTimeoutMs: 3000, preemption: { enabled: true, intervalMs: 3000 }, pools: [{ name: 'p', minMaps: 5 }, { name: 'r', minMaps: 5 }] },
+    jobs: [A8, B8, { ...B8, id: 'C', pool: 'r' }], given: fill, then: [{ tickTo: 6000 }],
+    want: ['n3 kill A/7', 'n3 kill A/6', 'n2 kill A/5', 'n2 kill A/4', 'n1 kill A/3', 'n1 kill A/2', 'n0 kill A/1', 'n0 kill A/0'] },
+], { mapSlotsPerNode: 2 }));
 
 describe('capacity', () => table({ policy: 'capacity', delay: { mode: 'none' }, queues: [{ name: 'a', capacity: 75 }, { name: 'b', capacity: 25 }] }, [
   { name: 'the queue with the lowest running / capacity first', jobs: [{ id: 'A', blocks: [0, 0], pool: 'a' }, { id: 'B', blocks: [1], pool: 'b' }],
