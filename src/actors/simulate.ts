@@ -182,6 +182,10 @@ export async function simulate(scenario: Scenario, options: SimulateOptions = {}
   const bad = parsedScenarioErrors(scenario);
   if (bad.length > 0) throw new TypeError(`simulate: the scenario is not one parseScenario returns (src/core/scenario.ts):\n${bad.join('\n')}`);
   checkOptions(options);
+  // Only a swim workload reads a trace: one given with another workload was run without it, without a word.
+  if (options.trace !== undefined && scenario.workload.kind !== 'swim') {
+    throw new TypeError(`simulate: bad options:\noptions.trace: the scenario's workload is "${scenario.workload.kind}", which reads no trace (only "swim" does): give none`);
+  }
   // The sizes loadScenario checks, checked for a scenario from parseScenario too: one past them runs for hours.
   const over = workloadLimitErrors(scenario, options.trace);
   if (over.length > 0) throw new RangeError(`simulate: the scenario passes a limit (src/core/limits.ts):\n${over.join('\n')}`);

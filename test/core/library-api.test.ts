@@ -150,3 +150,13 @@ describe('digestOf checks a whole result', () => {
     expect(api.digestOf(back)).not.toBe(r.digest);
   });
 });
+
+describe('simulate refuses a trace its scenario does not read', () => {
+  it('a trace with a facebook workload: a TypeError naming options.trace (it ran without it, without a word)', async () => {
+    const t = loadScenario(join(SCENARIO_DIR, 'swim-first50.json'), [], undefined, 'FIFO').variants[0].trace!;
+    const v = loadScenario(join(SCENARIO_DIR, 'head-of-line.json')).variants[0];
+    const run = simulate(v.scenario, { variant: v.name, trace: t });
+    await expect(run).rejects.toThrow(TypeError);
+    await expect(simulate(v.scenario, { variant: v.name, trace: t })).rejects.toThrow(/options\.trace: the scenario's workload is "generated", which reads no trace \(only "swim" does\): give none$/);
+  });
+});
