@@ -134,6 +134,41 @@ describe('capacity order', () => {
     expect(ids(capacityOrder(set, 'map'))).toEqual(['j2', 'j0']);
   });
 
+  it.each([
+    // 10 slots; a queue of 20% whose maximum is 50% (5 slots) or 45% (4.5: 4 whole slots, Hadoop 0.20 "strictly
+    // respects the maximum-capacity"); the other queue idle, so only the maximum stops it
+    [50, 4, true],
+    [50, 5, false],
+    [45, 3, true],
+    [45, 4, false],
+    [100, 9, true],
+  ])('maxCapacity %i%% of 10 slots: a queue running %i may take another: %s (the rest of the cluster idle)', (maxCapacity, running, more) => {
+    next = 0;
+    const set = new PoolSet(schedulerOf({ policy: 'capacity', queues: [
+      { name: 'small', capacity: 20, maxCapacity, minUserLimitPercent: 100, userLimitFactor: 10 },
+      { name: 'big', capacity: 80 },
+    ] }), 10, 10);
+    set.add(job('small', { maps: 100, running, user: 'ann' }));
+    set.add(job('small', { maps: 100, running: 0, user: 'ben', submitMs: 1 }));
+    expect(ids(capacityOrder(set, 'map'))).toEqual(more ? ['j0', 'j1'] : []);
+  });
+
+  it('a parent queue\'s maximum caps the queues under it together: at its maximum none of them is offered a slot', () => {
+    const offered = (etl: number, bi: number): string[] => {
+      next = 0;
+      const set = new PoolSet(schedulerOf({ policy: 'capacity', parentQueues: [{ name: 'prod', capacity: 50, maxCapacity: 60 }], queues: [
+        { name: 'etl', parent: 'prod', capacity: 50, userLimitFactor: 10 },
+        { name: 'bi', parent: 'prod', capacity: 50, userLimitFactor: 10 },
+        { name: 'adhoc', capacity: 50 },
+      ] }), 10, 10);
+      set.add(job('etl', { maps: 100, running: etl, user: 'ann' }));
+      set.add(job('bi', { maps: 100, running: bi, user: 'ben' }));
+      return ids(capacityOrder(set, 'map'));
+    };
+    expect(offered(3, 2)).toEqual(['j1', 'j0']); // prod at 5 of its 6 slots: both, bi first (2 / 2.5 below 3 / 2.5)
+    expect(offered(4, 2)).toEqual([]); // prod at 6 of 6
+  });
+
   it('a queue with the fair ordering policy offers its jobs fewest running containers first, then fifo; fifo by submit time', () => {
     const order = (policy: 'fifo' | 'fair' | undefined) => {
       next = 0;
