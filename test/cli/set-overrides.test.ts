@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadScenario } from '../../src/cli/load-scenario.js';
+import { loadScenario, parseSet } from '../../src/cli/load-scenario.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'hfsim-set-'));
 const file = join(dir, 's.json');
@@ -46,5 +46,17 @@ describe('a --set that the scenario cannot take is named, not the file', () => {
     const bad = join(dir, 'bad.json');
     writeFileSync(bad, JSON.stringify({ workload: { kind: 'facebook', jobs: 5, meanInterarivalMs: 1 } }));
     expect(() => loadScenario(bad, [['workload.kind', 'facebook']])).toThrow(`${bad}: workload: unknown field "meanInterarivalMs"`);
+  });
+});
+
+describe('a --set value that reads as a number but is no JSON number', () => {
+  it.each(['07', '.5', '1.', '+3', '0x10', 'NaN', '-Infinity'])('%s is refused, saying why (it became a string: "seed must be a number")', (text) => {
+    expect(() => parseSet(`seed=${text}`)).toThrow(`--set seed=${text}: not a number as JSON writes one (e.g. 7, 0.5, 1e3), so it would be the string "${text}": write the number so, or quote a string (--set 'seed="${text}"')`);
+  });
+
+  it('JSON numbers, quoted strings and plain words read as before', () => {
+    expect(['seed=7', 'seed=1e3', 'seed=-0.5', 'name="07"', 'name=fair', 'workload.trace=a.tsv'].map(parseSet)).toEqual([
+      ['seed', 7], ['seed', 1000], ['seed', -0.5], ['name', '07'], ['name', 'fair'], ['workload.trace', 'a.tsv'],
+    ]);
   });
 });
