@@ -25,10 +25,10 @@ export interface LoadedScenario {
   variants: LoadedVariant[];
 }
 
-/** Parses one --set argument "path=value"; the value is JSON when it parses as JSON, else a string. */
 /** Text that is no JSON number but reads as one: leading zeros or a sign, a bare point, hexadecimal, NaN, Infinity. */
 const NUMBER_LIKE = /^[+-]?(?:\d+\.?\d*(?:[eE][+-]?\d+)?|\.\d+(?:[eE][+-]?\d+)?|0[xXoObB][\da-fA-F]+|NaN|Infinity)$/;
 
+/** Parses one --set argument "path=value"; the value is JSON when it parses as JSON, else a string (not one that reads as a number). */
 export function parseSet(arg: string): [string, unknown] {
   const eq = arg.indexOf('=');
   if (eq <= 0) throw new InputError(`--set ${arg}: expected path=value, e.g. --set cluster.racks=8`);
