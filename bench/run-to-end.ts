@@ -15,8 +15,11 @@ export interface Ended {
   stderr: string;
 }
 
-/** Runs `command` with `args` (in `cwd`, else this process's) to its end: its exit code, stdout and stderr. */
-export function runToEnd(command: string, args: readonly string[], cwd?: string): Promise<Ended> {
+/**
+ * Runs `command` with `args` (in `cwd`, else this process's) to its end: its exit code, stdout and stderr (empty with
+ * `inherit`: the child writes to this process's own).
+ */
+export function runToEnd(command: string, args: readonly string[], cwd?: string, inherit = false): Promise<Ended> {
   return new Promise((resolve, reject) => {
     const pass = (signal: NodeJS.Signals): void => {
       stopPassing();
@@ -26,11 +29,11 @@ export function runToEnd(command: string, args: readonly string[], cwd?: string)
     const stopPassing = (): void => { for (const s of ENDING) process.removeListener(s, pass); };
     // Listening before the spawn: a signal that came during it ended this process, the child already forked.
     for (const s of ENDING) process.on(s, pass);
-    const child = spawn(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { cwd, stdio: inherit ? 'inherit' : ['ignore', 'pipe', 'pipe'] });
     const out: Buffer[] = [];
     const err: Buffer[] = [];
-    child.stdout.on('data', (b: Buffer) => out.push(b));
-    child.stderr.on('data', (b: Buffer) => err.push(b));
+    child.stdout?.on('data', (b: Buffer) => out.push(b));
+    child.stderr?.on('data', (b: Buffer) => err.push(b));
     child.on('error', (e) => { stopPassing(); reject(e); });
     child.on('close', (status) => {
       stopPassing();

@@ -164,13 +164,18 @@ const OPTION_CHECKS = {
 } satisfies Record<keyof SimulateOptions, (v: unknown) => OptionProblem>;
 
 /** simulate()'s options checked: a TypeError or RangeError naming each bad one, one line each. */
-function checkOptions(options: unknown): void {
+function checkOptions(options: unknown, scenario: Scenario): void {
   if (typeof options !== 'object' || options === null || Array.isArray(options)) throw new TypeError(`simulate: options must be an object, not ${valueKind(options)}`);
   const problems: Array<NonNullable<OptionProblem> & { key: string }> = [];
   for (const [key, value] of Object.entries(options)) {
     const check = Object.hasOwn(OPTION_CHECKS, key) ? OPTION_CHECKS[key as keyof SimulateOptions] : undefined;
     const problem = check === undefined ? { type: true, message: `is not an option (options: ${Object.keys(OPTION_CHECKS).join(', ')})` } : value === undefined ? undefined : check(value);
     if (problem !== undefined) problems.push({ key, ...problem });
+  }
+  // Only a swim workload reads a trace: one given with another workload was run without it, without a word.
+  const trace = (options as SimulateOptions).trace;
+  if (trace !== undefined && !problems.some((p) => p.key === 'trace') && scenario.workload.kind !== 'swim') {
+    problems.push({ key: 'trace', type: true, message: `the scenario's workload is "${scenario.workload.kind}", which reads no trace (only "swim" does): give none` });
   }
   if (problems.length === 0) return;
   const message = `simulate: bad options:\n${problems.map((p) => `options.${p.key}: ${p.message}`).join('\n')}`;
@@ -181,11 +186,7 @@ export async function simulate(scenario: Scenario, options: SimulateOptions = {}
   // A Scenario is what parseScenario returns; a caller may have changed one since (or built one by hand).
   const bad = parsedScenarioErrors(scenario);
   if (bad.length > 0) throw new TypeError(`simulate: the scenario is not one parseScenario returns (src/core/scenario.ts):\n${bad.join('\n')}`);
-  checkOptions(options);
-  // Only a swim workload reads a trace: one given with another workload was run without it, without a word.
-  if (options.trace !== undefined && scenario.workload.kind !== 'swim') {
-    throw new TypeError(`simulate: bad options:\noptions.trace: the scenario's workload is "${scenario.workload.kind}", which reads no trace (only "swim" does): give none`);
-  }
+  checkOptions(options, scenario);
   // The sizes loadScenario checks, checked for a scenario from parseScenario too: one past them runs for hours.
   const over = workloadLimitErrors(scenario, options.trace);
   if (over.length > 0) throw new RangeError(`simulate: the scenario passes a limit (src/core/limits.ts):\n${over.join('\n')}`);

@@ -117,6 +117,12 @@ describe('HFS order', () => {
 });
 
 describe('capacity order', () => {
+  /** 10 slots of two queues: 'small' of 20% (with `small`'s fields) and 'big' of 80%, idle. */
+  const smallAndBig = (small: object): PoolSet => {
+    next = 0;
+    return new PoolSet(schedulerOf({ policy: 'capacity', queues: [{ name: 'small', capacity: 20, ...small }, { name: 'big', capacity: 80 }] }), 10, 10);
+  };
+
   it('the queue with the lowest running / capacity first; FIFO inside; a user over the limit is passed over', () => {
     next = 0;
     const set = new PoolSet(schedulerOf({ policy: 'capacity', queues: [
@@ -143,11 +149,7 @@ describe('capacity order', () => {
     [45, 4, false],
     [100, 9, true],
   ])('maxCapacity %i%% of 10 slots: a queue running %i may take another: %s (the rest of the cluster idle)', (maxCapacity, running, more) => {
-    next = 0;
-    const set = new PoolSet(schedulerOf({ policy: 'capacity', queues: [
-      { name: 'small', capacity: 20, maxCapacity, minUserLimitPercent: 100, userLimitFactor: 10 },
-      { name: 'big', capacity: 80 },
-    ] }), 10, 10);
+    const set = smallAndBig({ maxCapacity, minUserLimitPercent: 100, userLimitFactor: 10 });
     set.add(job('small', { maps: 100, running, user: 'ann' }));
     set.add(job('small', { maps: 100, running: 0, user: 'ben', submitMs: 1 }));
     expect(ids(capacityOrder(set, 'map'))).toEqual(more ? ['j0', 'j1'] : []);
@@ -194,11 +196,7 @@ describe('capacity order', () => {
     [2, 4, false],
     [0.5, 1, false],
   ])('userLimitFactor %s: a lone user holding %i slots may take another: %s', (factor, running, more) => {
-    next = 0;
-    const set = new PoolSet(schedulerOf({ policy: 'capacity', queues: [
-      { name: 'small', capacity: 20, ...(factor === undefined ? {} : { userLimitFactor: factor }) },
-      { name: 'big', capacity: 80 },
-    ] }), 10, 10);
+    const set = smallAndBig(factor === undefined ? {} : { userLimitFactor: factor });
     set.add(job('small', { running, user: 'ann' }));
     expect(ids(capacityOrder(set, 'map'))).toEqual(more ? ['j0'] : []);
   });
