@@ -18,7 +18,7 @@ export { loadScenario, type LoadedScenario } from './cli/load-scenario.js';
 export { loadPlugins } from './cli/plugins.js';
 /** What loadScenario and loadPlugins throw for bad input (a file, a field, a plugin that cannot load): its message says what to fix. */
 export { InputError } from './cli/errors.js';
-export { type Parsed, type Scenario, type SchedulerConfig, type DelayConfig, parseScenario, resolveVariant, setPath, variantsOf } from './core/scenario.js';
+export { type Parsed, type Scenario, type SchedulerConfig, type DelayConfig, OverrideError, parseScenario, resolveVariant, setPath, variantsOf } from './core/scenario.js';
 export type { Outcome, JobResult } from './core/results.js';
 
 // The registry and the extension points.

@@ -11,6 +11,7 @@ import { refinePolicyFields } from './policy-fields.js';
 import { longTasksSchema } from './long-tasks.js';
 import { PRIORITIES } from './priority.js';
 import { keysAsWritten } from './key-order.js';
+import { valueKind } from './shown-value.js';
 import { atMost, durationMs, hasControlChars, intWithin, nameField, nonNegInt, posInt, repeatedKeys, timeMs } from './bounded.js';
 
 const posNum = (what: string) => z.number({ error: `${what} must be a number` }).positive({ error: `${what} must be greater than 0`, abort: true });
@@ -421,6 +422,7 @@ export class OverrideError extends Error {
  * the bad value unseen; so is a path that fails overridePathProblem.
  */
 export function setPath(raw: unknown, path: string, value: unknown): Record<string, unknown> {
+  if (typeof path !== 'string') throw new TypeError(`setPath(raw, path, value): path must be a dotted field path (a string), not ${valueKind(path)}`);
   const problem = overridePathProblem(path);
   if (problem !== undefined) throw new OverrideError(problem);
   const root = structuredClone(isRecord(raw) ? raw : {}) as Record<string, unknown>;
@@ -488,6 +490,7 @@ export function variantErrors(raw: Record<string, unknown>): string[] {
  * order); a scenario without variants has one, named by the policy.
  */
 export function variantsOf(raw: Record<string, unknown>): Array<{ name: string; overrides: Record<string, unknown> }> {
+  if (!isRecord(raw)) throw new TypeError(`variantsOf(raw): raw must be a scenario's JSON object, not ${valueKind(raw)}`);
   const variants = raw.variants;
   if (!isRecord(variants) || Object.keys(variants).length === 0) return [{ name: '', overrides: {} }];
   return keysAsWritten(variants).map((name) => ({ name, overrides: isRecord(variants[name]) ? (variants[name] as Record<string, unknown>) : {} }));
@@ -495,6 +498,12 @@ export function variantsOf(raw: Record<string, unknown>): Array<{ name: string; 
 
 /** Applies a variant's overrides and then the --set overrides to a raw scenario, dropping the variants table. */
 export function resolveVariant(raw: Record<string, unknown>, overrides: Record<string, unknown>, sets: Array<[string, unknown]>): Record<string, unknown> {
+  if (!isRecord(raw)) throw new TypeError(`resolveVariant(raw, overrides, sets): raw must be a scenario's JSON object, not ${valueKind(raw)}`);
+  if (!isRecord(overrides)) throw new TypeError(`resolveVariant(raw, overrides, sets): overrides must be an object of field paths to values (a variant's overrides from variantsOf), not ${valueKind(overrides)}`);
+  const bad = Array.isArray(sets) ? sets.find((p) => !Array.isArray(p) || p.length !== 2 || typeof p[0] !== 'string') : sets;
+  if (!Array.isArray(sets) || bad !== undefined) {
+    throw new TypeError(`resolveVariant(raw, overrides, sets): sets must be a list of [path, value] pairs, e.g. [['workload.jobs', 60]]; ${Array.isArray(sets) ? `one is ${valueKind(bad)}` : `not ${valueKind(sets)}`}`);
+  }
   let out: Record<string, unknown> = { ...raw };
   delete out.variants;
   for (const [path, value] of Object.entries(overrides)) out = setPath(out, path, value);

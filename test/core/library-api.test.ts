@@ -160,3 +160,24 @@ describe('simulate refuses a trace its scenario does not read', () => {
     await expect(simulate(v.scenario, { variant: v.name, trace: t })).rejects.toThrow(/options\.trace: the scenario's workload is "generated", which reads no trace \(only "swim" does\): give none$/);
   });
 });
+
+describe('the scenario JSON helpers check their arguments', () => {
+  const raw = { name: 'x', scheduler: 5, variants: { A: { 'workload.jobs': 3 } } };
+  it.each<[string, () => unknown, RegExp]>([
+    ['variantsOf(undefined) ("Cannot read properties of undefined")', () => api.variantsOf(undefined as never), /^variantsOf\(raw\): raw must be a scenario's JSON object, not undefined$/],
+    ['resolveVariant with overrides of a string (its letters became paths "0", "1", ...)', () => api.resolveVariant({}, 'ab' as never, []), /^resolveVariant\(raw, overrides, sets\): overrides must be an object .*, not "ab"$/],
+    ['resolveVariant with sets as an object ("sets is not iterable")', () => api.resolveVariant({}, {}, { a: 1 } as never), /sets must be a list of \[path, value\] pairs.*; not an object$/],
+    ['resolveVariant with a pair of three', () => api.resolveVariant({}, {}, [['a', 1, 2]] as never), /sets must be a list of \[path, value\] pairs.*; one is an array$/],
+    ['resolveVariant with a list raw', () => api.resolveVariant([] as never, {}, []), /raw must be a scenario's JSON object, not an array$/],
+    ['setPath with a path of a number ("path.split is not a function")', () => api.setPath({}, 3 as never, 1), /^setPath\(raw, path, value\): path must be a dotted field path \(a string\), not 3$/],
+  ])('%s: a TypeError', (_what, call, message) => {
+    expect(call).toThrow(TypeError);
+    expect(call).toThrow(message);
+  });
+  it('an override that cannot apply is an exported OverrideError; good arguments still resolve', () => {
+    expect(() => api.resolveVariant(raw, {}, [['scheduler.policy', 'fifo']])).toThrow(api.OverrideError);
+    const [v] = api.variantsOf(raw);
+    expect(api.resolveVariant(raw, v.overrides, [['seed', 4]])).toEqual({ name: 'x', scheduler: 5, workload: { jobs: 3 }, seed: 4 });
+    expect(api.setPath({ a: { b: 1, c: 2 } }, 'a.b', null)).toEqual({ a: { c: 2 } });
+  });
+});
