@@ -118,6 +118,37 @@ describe('replication policies in a run', () => {
     expect(compare('dsbra', [r])).toContain(`dsbra : rounds ${c.rounds}, roundsAboveFloor 0, reads ${c.reads}, delayedReads ${c.delayedReads}, xMax ${c.xMax}, rfMax ${c.rfMax}, gAvgMax ${c.gAvgMax}, hotDecisions 0, coldDecisions 0`);
   });
 
+  it("skip gate: D is the time charged for maxSkips skips (maxSkips x H / nodes), so a read that spent its skips counts about D", async () => {
+    // One rack of four one-slot nodes (heartbeats at 221, 569, 579, 585 ms of each second), the hot block on node 0
+    // only; a, b and c read it at 0. a runs on node 0 at 221; b and c are skipped at 569, 579, 585 and 1569 (node 0
+    // is busy at 1221, so no skip there), each charged the gap to the cluster's next heartbeat: 10 + 6 + 636 + 10 =
+    // 662 ms for its 4 skips; then b runs on node 1 at 1579, c on node 2 at 1585. Round 1 (30 s), block 0: N = 3,
+    // M = 2, DT = 1324, D = 4 x 1000 / 4 = 1000: X = (2/3 + 1324 / 3000) / 2 = 0.554. D was 4 x 1000 (maxSkips
+    // heartbeat intervals), in units the skips are not charged in: X = 0.3885, and a read that spent all its skips
+    // counted as delayed by 1/nodes of D at most.
+    const s = scenario({
+      name: 'skip-d', seed: 1,
+      cluster: { racks: 1, nodesPerRack: 4, mapSlotsPerNode: 1, reduceSlotsPerNode: 1, heartbeatMs: 1000 },
+      hdfs: { replication: 1, blockMB: 64 },
+      tasks: { durationJitter: 0, rackLocalSlowdown: 1, offRackSlowdown: 1 },
+      scheduler: { policy: 'fair', delay: { mode: 'skip', maxSkips: 4 }, replication: { policy: 'dsbra', config: { intervalMs: 30_000 } } },
+      workload: {
+        kind: 'jobs',
+        files: [{ name: 'hot', blocks: 1, replicas: [[0]] }, { name: 'c1', blocks: 1, replicas: [[1]] }],
+        jobs: [
+          ...['a', 'b', 'c'].map((id) => ({ id, submitMs: 0, input: 'hot', mapMs: 10_000 })),
+          { id: 'z', submitMs: 40_000, input: 'c1', mapMs: 1000 }, // after round 1: the run reaches it
+        ],
+      },
+    });
+    const topology = makeTopology(s.cluster, s.seed);
+    expect([...topology.phaseMs]).toEqual([221, 579, 585, 569]);
+    expect(delayThresholdOf(s, topology.heartbeatMs)).toBe(1000);
+    const r = await simulate(s, { timeDecisions: false });
+    expect(r.jobs.map((j) => [j.id, j.delayWaitMs])).toEqual([['a', 0], ['b', 662], ['c', 662], ['z', 358]]);
+    expect(r.replication!.counts).toMatchObject({ rounds: 1, reads: 4, delayedReads: 3, xMax: 0.554 });
+  });
+
   it.each([['dsbra', { intervalMs: 60_000 }], ['popular-small', {}]])('fluid model, %s: each copy is a transfer on the hardware, readable only once reported; its bytes cross the links', async (policy, config) => {
     const { outcome, launches, events, problems } = audited(policy, config, 'fluid');
     expect(problems).toEqual([]);

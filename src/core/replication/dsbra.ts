@@ -11,7 +11,9 @@
  * then a hash of (round, block, node). A replica of a block is removed from the node of largest DNAvg; ties: the
  * later replica in the block's list.
  * D, the delay threshold, defaults to the gate's node-locality wait: wait: nodeMs (Hadoop's default when omitted);
- * skip: maxSkips heartbeats; none: one heartbeat (no job waits, X_i is 0).
+ * skip: the wait maxSkips skips are charged, maxSkips x heartbeatMs / nodes (delay-wait.ts charges a skip the gap to the
+ * cluster's next heartbeat, and the nodes heartbeat `nodes` times an interval); none: one heartbeat (no job waits,
+ * X_i is 0).
  * `average` picks the blocks GAvg averages over: "all" blocks in HDFS (Algorithm 1's "no. of Blocks"), or only those
  * read since the last round ("read"), which README discusses.
  */
@@ -185,11 +187,18 @@ export class Dsbra implements ReplicationPolicy {
  * D: the gate's node-locality wait (see the module comment). A gate that does not wait (mode "none", a skip count of
  * 0, a wait of 0 ms) gives one heartbeat interval: X_i divides the delay by D, and a map can wait for a slot even so
  * (D = 0 made X_i infinite, or NaN with no delay: the harness's seed 223071751).
+ * A skip count's D is in the units its skips are charged in (delay-wait.ts: each the gap to the cluster's next
+ * heartbeat, heartbeatMs / nodes on average), so a read whose job spent its maxSkips skips counts about D, as a read
+ * that waited nodeMs does under the wait gate. It was maxSkips whole heartbeat intervals: such a read counted
+ * 1 / nodes of D, and X_i's delay term could not pass 1 / nodes (0.05 on dsbra.json's 20 nodes).
  */
 export function delayThresholdOf(scenario: Scenario, heartbeatMs: number): number {
   const d = scenario.scheduler.delay;
   if (d.mode === 'wait') return typeof d.nodeMs !== 'number' ? defaultLocalityDelayMs(heartbeatMs) : d.nodeMs > 0 ? d.nodeMs : heartbeatMs;
-  if (d.mode === 'skip' && typeof d.maxSkips === 'number') return Math.max(1, d.maxSkips) * heartbeatMs;
+  if (d.mode === 'skip' && typeof d.maxSkips === 'number' && d.maxSkips > 0) {
+    const nodes = scenario.cluster.racks * scenario.cluster.nodesPerRack;
+    return (d.maxSkips * heartbeatMs) / nodes;
+  }
   return heartbeatMs;
 }
 

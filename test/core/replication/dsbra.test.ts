@@ -173,7 +173,7 @@ describe("DSBRA's D from the scheduler's delay gate", () => {
     ['a wait of 0 (the harness: X_i was infinite)', { mode: 'wait', nodeMs: 0, rackMs: 0 }, 3000],
     ['no gate', { mode: 'none' }, 3000],
     ['a skip count of 0', { mode: 'skip', maxSkips: 0 }, 3000],
-    ['a skip count of 4', { mode: 'skip', maxSkips: 4 }, 12_000],
+    ['a skip count of 4 (8 nodes: 4 skips are charged 4 x 3000 / 8 ms)', { mode: 'skip', maxSkips: 4 }, 1500],
   ])('%s', (_, delay, want) => {
     const D = delayThresholdOf(gate(delay), 3000);
     expect(D).toBe(want);
