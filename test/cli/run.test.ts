@@ -169,6 +169,16 @@ describe('what a run says of inputs it would take silently', () => {
     expect(hfsim('run', 'scenarios/preemption.json', '--no-progress').stderr).toBe('');
   });
 
+  it('warns of DSBRA under a gate that delays no read (it can only remove replicas: delayedReads 0, silently)', () => {
+    const args = ['run', 'scenarios/dsbra.json', '--variant', 'delay + DSBRA', '--set', 'workload.jobs=5', '--no-progress'];
+    const warning = (delay: string) => `hfsim: warning: scenarios/dsbra.json: scheduler.replication: dsbra replicates the blocks whose reads delay scheduling delayed, and scheduler.delay (${delay}) delays none: it can only remove extra replicas; give the gate a wait (e.g. scheduler.delay={"mode":"wait","nodeMs":5000,"rackMs":5000})\n`;
+    expect(hfsim(...args, '--set', 'scheduler.delay={"mode":"none"}').stderr).toBe(warning('mode "none"'));
+    expect(hfsim(...args, '--set', 'scheduler.delay={"mode":"skip","maxSkips":0}').stderr).toBe(warning('mode "skip" with no wait'));
+    expect(hfsim(...args, '--set', 'scheduler.delay={"mode":"wait","nodeMs":0,"rackMs":0}').stderr).toBe(warning('mode "wait" with no wait'));
+    expect(hfsim(...args, '--set', 'scheduler.delay={"mode":"wait","nodeMs":0,"rackMs":1000}').stderr).toBe('');
+    expect(hfsim(...args).stderr).toBe('');
+  });
+
   it('warns of a replication written above the cluster\'s nodes, which runs as the nodes (the config echoed 11, silently)', () => {
     const args = ['run', 'scenarios/fb-macro-io.json', '--variant', 'FIFO', '--set', 'workload.jobs=5', '--set', 'cluster.racks=1', '--set', 'cluster.nodesPerRack=4', '--no-progress'];
     const r = hfsim(...args, '--set', 'hdfs.replication=6');
