@@ -67,17 +67,22 @@ export function maxMinRates(
     resStart[r] = 0;
   }
   resStart[resources] = 0;
+  // A path entry of coefficient 0 loads its resource with nothing, so that resource can never freeze the flow: it is
+  // left out of the reverse index (and adds 0 to the weight).
   for (let f = 0; f < flows; f++) {
     frozen[f] = 0;
     rates[f] = 0;
     for (let e = start[f]; e < start[f + 1]; e++) {
+      if (coef !== undefined && coef[e] === 0) continue;
       weight[res[e]] += coef === undefined ? 1 : coef[e];
       resStart[res[e] + 1]++;
     }
   }
   for (let r = 0; r < resources; r++) resStart[r + 1] += resStart[r];
   // byRes, filled with resStart as a moving cursor and shifted back after.
-  for (let f = 0; f < flows; f++) for (let e = start[f]; e < start[f + 1]; e++) byRes[resStart[res[e]]++] = f;
+  for (let f = 0; f < flows; f++) {
+    for (let e = start[f]; e < start[f + 1]; e++) if (coef === undefined || coef[e] !== 0) byRes[resStart[res[e]]++] = f;
+  }
   for (let r = resources; r > 0; r--) resStart[r] = resStart[r - 1];
   resStart[0] = 0;
 
