@@ -69,6 +69,26 @@ describe('hfsim run', () => {
     expect(Object.keys(result.run)).toEqual(expect.arrayContaining(['runtime', 'workers', 'wallMs', 'events', 'heartbeats', 'decisionUs']));
   });
 
+  it('--seed takes a seed as --set seed= does: 1e3 and 1000.0 are 1000 (--seed 1e3 was refused while --set seed=1e3 ran 1000)', () => {
+    const file = scenarioFile(tiny);
+    const bySet = JSON.parse(hfsim('run', file, '--json', '--set', 'seed=1e3').stdout);
+    expect(bySet.seed).toBe(1000);
+    for (const written of ['1e3', '1000.0', '1000', ' 1000']) {
+      const r = hfsim('run', file, '--json', '--seed', written);
+      expect(r.code, r.stderr).toBe(0);
+      expect(JSON.parse(r.stdout)).toMatchObject({ seed: 1000, digest: bySet.digest });
+    }
+    for (const [written, message] of [
+      ['1.5', '--seed must be a whole number >= 0, not "1.5"'], ['-1', '--seed must be a whole number >= 0, not "-1"'],
+      ['0x10', '--seed must be a whole number >= 0, not "0x10"'], ['1e20', '--seed is 1e20, above the limit of 9007199254740991'],
+      ['9007199254740993', '--seed is 9007199254740993, above the limit of 9007199254740991'], ['1e400', '--seed is 1e400, above the limit of 9007199254740991'],
+    ]) {
+      const r = hfsim('run', file, '--seed', written);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain(message);
+    }
+  });
+
   it('--json and --out give an array when several variants run, one object when one does (one --variant of several too), as --help says', () => {
     const file = scenarioFile({ ...tiny, variants: { A: { 'scheduler.policy': 'fifo' }, B: {} } });
     const all = JSON.parse(hfsim('run', file, '--json', '--no-progress').stdout);
