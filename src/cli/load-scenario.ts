@@ -161,11 +161,6 @@ function describeJsonError(code: number): string {
   return name.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
 }
 
-/**
- * The --set that gave the field a scenario error names (`path: message`), as the error's place (`--set seed=-3: `), or
- * undefined when none did: the value came from the command line, not from the file or the variant the error was
- * named under before.
- */
 /** A --set value as it was typed: a string that reads as JSON was quoted (`'"1"'`, shown "1", not 1), any other bare. */
 function shownSet(value: unknown): string {
   if (typeof value === 'number') return String(value); // a library caller's Infinity or NaN: JSON would say null
@@ -178,7 +173,34 @@ function shownSet(value: unknown): string {
   }
 }
 
-function setBlamed(error: string, sets: ReadonlyArray<[string, unknown]>): string | undefined {
+/** Words a --set value may be meant as a boolean by (JSON's literals are lowercase; `True` and `yes` are strings). */
+const BOOLEAN_WORDS = /^(?:true|false|yes|no|on|off)$/i;
+/** Words it may be meant as null by (removing the field). */
+const NULL_WORDS = /^(?:null|none|nil)$/i;
+
+/**
+ * A hint for an error at a --set's own field whose value, typed as a word (`True`, `no`, `None`), is a string: a field
+ * that wants true or false, or the field's removal, is told how JSON writes them (it said only "expected boolean,
+ * received string").
+ */
+function literalHint(error: string, value: unknown): string {
+  if (typeof value !== 'string') return '';
+  const word = value.trim();
+  if (BOOLEAN_WORDS.test(word) && /expected boolean|must be true or false/.test(error)) {
+    return ` (the --set value ${JSON.stringify(value)} is a string: write true or false, lowercase)`;
+  }
+  if (NULL_WORDS.test(word) && /received string/.test(error)) {
+    return ` (the --set value ${JSON.stringify(value)} is a string: to remove the field, write null, lowercase)`;
+  }
+  return '';
+}
+
+/**
+ * The --set that gave the field a scenario error names (`path: message`), as the error's place (`--set seed=-3: `)
+ * with a hint for a word meant as a literal, or undefined when none did: the value came from the command line, not
+ * from the file or the variant the error was named under before.
+ */
+function setBlamed(error: string, sets: ReadonlyArray<[string, unknown]>): { place: string; hint: string } | undefined {
   const field = error.slice(0, error.indexOf(': '));
   for (let k = sets.length - 1; k >= 0; k--) { // the last --set of a path wins, as it applies last
     const [path, value] = sets[k];
@@ -188,7 +210,9 @@ function setBlamed(error: string, sets: ReadonlyArray<[string, unknown]>): strin
     // The unknown one is the path's first segment past the parent (--set worklod.jobs=10: "worklod").
     const own = path.startsWith(parent) ? path.slice(parent.length).split('.')[0] : '';
     const added = own !== '' && /: unknown fields? /.test(error) && error.slice(error.indexOf(': unknown field')).includes(`"${own}"`);
-    if (field === path || field.startsWith(`${path}.`) || field.startsWith(`${path}[`) || added) return `--set ${path}=${shownSet(value)}: `;
+    if (field === path || field.startsWith(`${path}.`) || field.startsWith(`${path}[`) || added) {
+      return { place: `--set ${path}=${shownSet(value)}: `, hint: field === path ? literalHint(error, value) : '' };
+    }
   }
   return undefined;
 }
@@ -278,7 +302,7 @@ export function loadScenario(file: string, sets: Array<[string, unknown]> = [], 
         const set = setBlamed(e, sets);
         const left = set === undefined && !fileErrors().has(e) ? leftBy(e, sets) : undefined;
         if (left !== undefined) return `${left.place}${where}${e}${left.hint}`;
-        return `${set === undefined ? `${file}: ` : set}${where}${e}`;
+        return set === undefined ? `${file}: ${where}${e}` : `${set.place}${where}${e}${set.hint}`;
       }).join('\n'));
     }
     const trace = traceFor(file, parsed.value);

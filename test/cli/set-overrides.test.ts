@@ -49,6 +49,24 @@ describe('a --set that the scenario cannot take is named, not the file', () => {
   });
 });
 
+describe('a --set value written as a word for a boolean or null is a string: the error says how JSON writes them', () => {
+  const set = (text: string) => message([parseSet(text)], 'A');
+  it.each(['True', 'FALSE', 'yes', 'no', 'On'])('%s for a boolean field (it said only "expected boolean, received string")', (word) => {
+    expect(set(`scheduler.assignMultiple=${word}`)).toBe(`--set scheduler.assignMultiple=${word}: variant "A": scheduler.assignMultiple: Invalid input: expected boolean, received string (the --set value "${word}" is a string: write true or false, lowercase)`);
+  });
+
+  it.each(['Null', 'NULL', 'None', 'nil'])('%s for an object field', (word) => {
+    expect(set(`cluster.network=${word}`)).toBe(`--set cluster.network=${word}: variant "A": cluster.network: Invalid input: expected object, received string (the --set value "${word}" is a string: to remove the field, write null, lowercase)`);
+  });
+
+  it('no hint where the word is no literal meant (an enum\'s own word, a number for a boolean), and a string field takes the word', () => {
+    expect(set('scheduler.delay.mode=None')).not.toContain('write null');
+    expect(set('scheduler.assignMultiple=1')).toBe('--set scheduler.assignMultiple=1: variant "A": scheduler.assignMultiple: Invalid input: expected boolean, received number');
+    expect(loadScenario(file, [parseSet('description=True')], undefined, 'A').description).toBe('True');
+    expect(loadScenario(file, [parseSet('scheduler.assignMultiple=false')], undefined, 'A').variants[0].scenario.scheduler.assignMultiple).toBe(false);
+  });
+});
+
 describe('a --set value that reads as a number but is no JSON number', () => {
   it.each(['07', '.5', '1.', '+3', '0x10', 'NaN', '-Infinity'])('%s is refused, saying why (it became a string: "seed must be a number")', (text) => {
     expect(() => parseSet(`seed=${text}`)).toThrow(`--set seed=${text}: not a number as JSON writes one (e.g. 7, 0.5, 1e3), so it would be the string "${text}": write the number so, or quote a string (--set 'seed="${text}"')`);
