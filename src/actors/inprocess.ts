@@ -49,6 +49,35 @@ export function endRunsWhenOrphaned(parentPid: number): void {
 }
 
 export function runInProcess(master: MasterActor, options: InProcessOptions = {}): TransportStats {
+  const run = epochs(master, options);
+  for (;;) {
+    const step = run.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * runInProcess, letting the event loop turn after a time the progress listener was told (every 250 ms of wall time
+ * by default), at most every YIELD_EVERY_MS: a signal's listener runs then (a progress bar on a terminal clears its line at a Ctrl-C: src/cli/bar-signals.ts),
+ * where the synchronous run held it back to the run's end. What is simulated is the same.
+ */
+export async function runInProcessYielding(master: MasterActor, options: InProcessOptions = {}): Promise<TransportStats> {
+  const run = epochs(master, options);
+  let turnAt = performance.now() + YIELD_EVERY_MS;
+  for (;;) {
+    const step = run.next();
+    if (step.done) return step.value;
+    if (performance.now() < turnAt) continue; // a listener told after every epoch (progressEveryMs 0) costs no turns
+    await new Promise<void>((resolve) => setImmediate(resolve)); // the loop polls (signals, I/O) before it runs this
+    turnAt = performance.now() + YIELD_EVERY_MS;
+  }
+}
+
+/** Least wall ms between two turns of the event loop in runInProcessYielding. */
+const YIELD_EVERY_MS = 100;
+
+/** The run's epochs, one after another; it pauses (yields) after each epoch whose progress the listener was told. */
+function* epochs(master: MasterActor, options: InProcessOptions): Generator<void, TransportStats> {
   const racks = rackActors(master.topology, Array.from({ length: master.topology.racks }, (_, r) => r), master.scenario, options.solveEveryChange);
   const stats: TransportStats = { bytesToRacks: 0, bytesFromRacks: 0, masterMs: DOUBLE_ZERO, racksMs: DOUBLE_ZERO };
   let commands: EpochCommand[] | null = master.start();
@@ -68,7 +97,7 @@ export function runInProcess(master: MasterActor, options: InProcessOptions = {}
     commands = master.onBatches(epoch, batches);
     stats.racksMs += t1 - t0;
     stats.masterMs += performance.now() - t1;
-    options.progress?.tick(master);
+    if (options.progress?.tick(master)) yield;
   }
   options.progress?.end(master);
   options.inspect?.finished?.(racks);

@@ -35,16 +35,17 @@ export class ProgressTicker {
     this.nextAt = listener === undefined ? Infinity : performance.now() + everyMs;
   }
 
-  /** After an epoch: tells the listener if `everyMs` have passed since the last call. */
-  tick(source: ProgressSource): void {
-    if (this.listener === undefined) return;
+  /** After an epoch: tells the listener if `everyMs` have passed since the last call; whether it told it. */
+  tick(source: ProgressSource): boolean {
+    if (this.listener === undefined) return false;
     const now = performance.now();
-    if (now < this.nextAt) return;
+    if (now < this.nextAt) return false;
     const p = source.progress();
-    if (this.last !== undefined && p.simulatedMs === this.last.simulatedMs && p.jobsFinished === this.last.jobsFinished) return;
+    if (this.last !== undefined && p.simulatedMs === this.last.simulatedMs && p.jobsFinished === this.last.jobsFinished) return false;
     this.nextAt = now + this.everyMs;
     this.last = p;
     this.listener(p);
+    return true;
   }
 
   /** The run's end: tells the listener once more (every job finished). */

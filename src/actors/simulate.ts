@@ -4,7 +4,7 @@ import type { Outcome } from '../core/results.js';
 import { type Scenario, parsedScenarioErrors } from '../core/scenario.js';
 import type { ScanMode, SchedulerObserver } from '../core/scheduler.js';
 import type { SwimTrace } from '../core/swim.js';
-import { type RackInspector, runInProcess } from './inprocess.js';
+import { type RackInspector, runInProcess, runInProcessYielding } from './inprocess.js';
 import { type InjectedFault, runThreads } from './threads.js';
 import type { Worker } from 'node:worker_threads';
 import { MasterActor } from './master-actor.js';
@@ -200,7 +200,10 @@ export async function simulate(scenario: Scenario, options: SimulateOptions = {}
   const progress = options.onProgress === undefined ? undefined : new ProgressTicker(options.onProgress, options.progressEveryMs);
   const transport = runtime === 'threads'
     ? await runThreads(master, { workers: options.workers, fault: options.fault, onWorkers: options.onWorkers, solveEveryChange: options.everyHeartbeat, progress })
-    : { ...runInProcess(master, { codec: options.codec, inspect: options.inspect, solveEveryChange: options.everyHeartbeat, progress }), workers: 0 };
+    : progress === undefined
+      ? { ...runInProcess(master, { codec: options.codec, inspect: options.inspect, solveEveryChange: options.everyHeartbeat }), workers: 0 }
+      // a listener's run lets the event loop turn as it tells it (a Ctrl-C clears a terminal's bar then)
+      : { ...(await runInProcessYielding(master, { codec: options.codec, inspect: options.inspect, solveEveryChange: options.everyHeartbeat, progress })), workers: 0 };
   const wallMs = performance.now() - started;
   const outcome = master.outcome();
   // The resolved scenario, with the heartbeat interval the run used (Hadoop's when the scenario leaves it out).

@@ -4,12 +4,14 @@
  * table prints alone); elsewhere (a log), a line every half minute, so a short run prints nothing and a nightly
  * job's log shows where a long one is. Variants run side by side on worker processes (--parallel) show no bar; a line
  * says which this process waits for once it has run its own, and another as each ends (from a second into the command
- * on a terminal, from 30 s in a log, as the bar and the lines). --no-progress turns it off.
+ * on a terminal, from 30 s in a log, as the bar and the lines). A Ctrl-C (or a kill) clears a bar's line before the
+ * command ends by it (bar-signals.ts). --no-progress turns it off.
  */
 import { performance } from 'node:perf_hooks';
 import cliProgress, { SingleBar } from 'cli-progress'; // its Format only as the default export's (CommonJS)
 import stringWidth from 'string-width';
 import type { ProgressListener, RunProgress } from '../actors/run-progress.js';
+import { clearBarOnSignal } from './bar-signals.js';
 
 /** Where progress goes: process.stderr, or a test's stand-in. */
 export interface ProgressStream {
@@ -41,10 +43,10 @@ const variantLabel = (name: string): string => (name === '' ? 'run' : name);
 /**
  * The terminal as a bar leaves it: untouched. cli-progress's hideCursor and its default linewrap: false switch the
  * cursor and line wrap off while it draws and back on when it stops; a Ctrl-C (or any kill) ended the process by the
- * signal with them off, and the shell came back without a cursor or wrapping. A JavaScript signal listener to
- * restore them would run only when the simulation, synchronous, let the event loop turn: Ctrl-C would have waited
- * for the run's end. So the cursor stays shown, and with wrapping left on cli-progress cuts each line to the
- * terminal's width (its Terminal.write), so a long line does not wrap into the next.
+ * signal with them off, and the shell came back without a cursor or wrapping. So the cursor stays shown, and with
+ * wrapping left on cli-progress cuts each line to the terminal's width (its Terminal.write), so a long line does not
+ * wrap into the next. The bar's line itself is cleared at a Ctrl-C or a kill (bar-signals.ts; a run with a listener
+ * lets the event loop turn as it tells it, runInProcessYielding).
  */
 export const BAR_TERMINAL = { hideCursor: false, linewrap: true } as const;
 
@@ -78,6 +80,12 @@ export class RunProgressDisplay {
   private readonly lineEveryMs: number;
   private readonly now: () => number;
   private bar: SingleBar | undefined;
+  /**
+   * Stops clearing the bar's line at a Ctrl-C or a kill: set while a bar is drawn, in the run's epochs, where the
+   * event loop turns as the bar is told the progress. Not for the "running ..." line: the signal would then wait for
+   * a variant's workload to be built (seconds, at scale), where it ends the command at once.
+   */
+  private unguard: (() => void) | undefined;
   /** When the display was made (the command's start, near enough). */
   private readonly created: number;
 
@@ -111,6 +119,7 @@ export class RunProgressDisplay {
             clearOnComplete: true,
           });
           this.bar.start(p.jobs, p.jobsFinished, { label, simulated: simulatedClock(p.simulatedMs), wall });
+          this.unguard = clearBarOnSignal(this.stream);
           return;
         }
         this.bar.update(p.jobsFinished, { simulated: simulatedClock(p.simulatedMs), wall });
@@ -153,6 +162,8 @@ export class RunProgressDisplay {
 
   /** Ends the bar on screen, if one is drawn (cleared: clearOnComplete). */
   stop(): void {
+    this.unguard?.();
+    this.unguard = undefined;
     this.bar?.stop();
     this.bar = undefined;
   }

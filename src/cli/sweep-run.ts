@@ -7,6 +7,7 @@ import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import cliProgress, { SingleBar } from 'cli-progress'; // its Format only as the default export's (CommonJS)
 import { BAR_TERMINAL, type ProgressStream, barSize } from './run-progress.js';
+import { clearBarOnSignal } from './bar-signals.js';
 import type { Result } from '../actors/simulate.js';
 import type { SweepTask } from '../actors/sweep-task.js';
 import { type PoolKind, SIMULATION_TASK, type TaskPool, type TaskTiming, type WorkerStart, startPool } from '../actors/pool.js';
@@ -230,6 +231,8 @@ export function etaText(seconds: number | string, started: boolean): string {
 /** Points done, rate and ETA: a cli-progress bar on a terminal, plain lines otherwise. */
 export class SweepProgress {
   private readonly bar?: SingleBar;
+  /** Stops clearing the bar's line at a Ctrl-C or a kill. */
+  private readonly unguard?: () => void;
   private readonly started = performance.now();
   private readonly startDone: number;
   private lastLine = 0;
@@ -248,6 +251,7 @@ export class SweepProgress {
         ...BAR_TERMINAL,
       });
       this.bar.start(total, done, { rate: '0.00' });
+      this.unguard = clearBarOnSignal(stream);
     } else {
       stream.write(`sweep: ${done}/${total} points done, running ${total - done}\n`);
     }
@@ -270,6 +274,7 @@ export class SweepProgress {
   }
 
   stop(): void {
+    this.unguard?.();
     this.bar?.stop();
   }
 }
