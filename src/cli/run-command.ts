@@ -6,7 +6,7 @@ import { compare } from './format.js';
 import { type LoadedVariant, loadScenario, parseSet } from './load-scenario.js';
 import { checkDistinctOutputs, checkOutputFile, printOut, writeOutput } from './output.js';
 import { endOnPluginCrash, loadPlugins, pluginUrls } from './plugins.js';
-import { RunProgressDisplay } from './run-progress.js';
+import { RunProgressDisplay, drawsInPlace } from './run-progress.js';
 
 export interface RunFlags {
   set: string[];
@@ -56,7 +56,7 @@ export async function runAction(file: string, flags: RunFlags): Promise<void> {
   } finally {
     display?.stop();
   }
-  if (process.stderr.isTTY) process.stderr.write('\x1b[K');
+  if (drawsInPlace(process.stderr)) process.stderr.write('\x1b[K');
   if (flags.checkShortcuts) await checkShortcuts(loaded.variants, results, flags);
   const json = JSON.stringify(results.length === 1 ? results[0] : results, null, 2) + '\n';
   if (flags.out !== undefined) writeOutput(flags.out, json);

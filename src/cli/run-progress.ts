@@ -30,6 +30,15 @@ export interface RunProgressOptions {
   now?: () => number;
 }
 
+/**
+ * Whether progress is drawn on `stream` as on a terminal (a bar, a line redrawn in place), not written as a log's
+ * lines: a terminal that is not TERM=dumb. A dumb one (Emacs's M-x shell, a CI runner's pseudo-terminal) moves no
+ * cursor: the bar's escape sequences showed as text, each redraw appended to the last.
+ */
+export function drawsInPlace(stream: ProgressStream): boolean {
+  return stream.isTTY === true && process.env.TERM !== 'dumb';
+}
+
 /** "h:mm:ss" of simulated ms (days past 24 h stay hours: 30:00:00). */
 export function simulatedClock(ms: number): string {
   const s = Math.floor(ms / 1000);
@@ -105,7 +114,7 @@ export class RunProgressDisplay {
     return (p: RunProgress) => {
       const now = this.now();
       const wall = `${Math.round((now - started) / 1000)} s`;
-      if (this.stream.isTTY) {
+      if (drawsInPlace(this.stream)) {
         if (this.bar === undefined) {
           if (now - started < this.barAfterMs || p.jobsFinished === p.jobs) return;
           const columns = this.stream.columns || 80;
@@ -136,7 +145,7 @@ export class RunProgressDisplay {
    * replaces it; cleared to the line's end (a shorter name left the end of a longer one: "running FIFO...air...").
    */
   starting(name: string): void {
-    if (!this.stream.isTTY) return;
+    if (!drawsInPlace(this.stream)) return;
     this.stream.write(`${fitColumns(`running ${name}...`, (this.stream.columns || 80) - 1)}\x1b[K\r`);
   }
 
@@ -155,7 +164,7 @@ export class RunProgressDisplay {
    * line in a log (so a short run still prints nothing); a bar drawn is cleared first.
    */
   private line(text: string): void {
-    if (this.now() - this.created < (this.stream.isTTY ? this.barAfterMs : this.lineEveryMs)) return;
+    if (this.now() - this.created < (drawsInPlace(this.stream) ? this.barAfterMs : this.lineEveryMs)) return;
     this.stop();
     this.stream.write(`${text}\n`);
   }

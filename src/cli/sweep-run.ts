@@ -6,7 +6,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import cliProgress, { SingleBar } from 'cli-progress'; // its Format only as the default export's (CommonJS)
-import { BAR_TERMINAL, type ProgressStream, barSize } from './run-progress.js';
+import { BAR_TERMINAL, type ProgressStream, barSize, drawsInPlace } from './run-progress.js';
 import { clearBarOnSignal } from './bar-signals.js';
 import type { Result } from '../actors/simulate.js';
 import type { SweepTask } from '../actors/sweep-task.js';
@@ -240,7 +240,7 @@ export class SweepProgress {
   constructor(private readonly total: number, private done: number, private readonly enabled: boolean, private readonly stream: ProgressStream = process.stderr) {
     this.startDone = done;
     if (!enabled || total === done) return;
-    if (stream.isTTY) {
+    if (drawsInPlace(stream)) {
       this.bar = new SingleBar({
         format: (options, params, payload) => cliProgress.Format.Formatter({ ...options, format: 'sweep [{bar}] {value}/{total} points | {rate} points/s | ETA {left}' }, params,
           { ...payload, left: etaText(params.eta, this.done > this.startDone) }),

@@ -2,7 +2,7 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import stringWidth from 'string-width';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { RunProgressDisplay, simulatedClock } from '../../src/cli/run-progress.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -63,6 +63,26 @@ describe('RunProgressDisplay', () => {
     expect(out.join('').slice(drawn.length)).toContain('\x1b[2K'); // the line cleared (clearOnComplete)
     // no terminal mode switched (cursor hidden, wrap off) that a Ctrl-C, which ends the run by its signal, left so
     expect(out.join('')).not.toMatch(/\x1b\[\?(25|7)[lh]/);
+  });
+
+  it('on a TERM=dumb terminal (Emacs\'s M-x shell): a log\'s lines, no bar or "running" line (their escapes showed as text)', () => {
+    vi.stubEnv('TERM', 'dumb');
+    try {
+      let now = 0;
+      const { out, stream } = fakeStream(true);
+      const display = new RunProgressDisplay(stream, { now: () => now });
+      display.starting('slow');
+      const slow = display.variant('slow');
+      now = 2000;
+      slow({ simulatedMs: 30_000, jobsFinished: 2, jobs: 10 });
+      expect(out).toEqual([]);
+      now = 30_000;
+      slow({ simulatedMs: 90_000, jobsFinished: 5, jobs: 10 });
+      display.stop();
+      expect(out).toEqual(['run: slow: 5/10 jobs finished, simulated 0:01:30, 30 s\n']);
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 
   it('a bar fits the terminal: its width from 10 to 40 characters, by what else the line holds', () => {

@@ -28,6 +28,24 @@ describe('SweepProgress on a terminal', () => {
   });
 });
 
+describe('SweepProgress on a TERM=dumb terminal', () => {
+  it('writes a log\'s plain lines, not the bar (its cursor moves showed as text, each redraw after the last)', () => {
+    vi.stubEnv('TERM', 'dumb');
+    try {
+      const { out, stream } = fakeTerminal();
+      const progress = new SweepProgress(2, 0, true, stream);
+      progress.tick();
+      progress.tick();
+      progress.stop();
+      expect(out.join('')).not.toContain('\x1b');
+      expect(out[0]).toBe('sweep: 0/2 points done, running 2\n');
+      expect(out).toHaveLength(3);
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
+});
+
 describe('etaText', () => {
   it('carries rounded seconds and minutes, and keeps every digit of the hours', () => {
     expect(etaText('0', false)).toBe('-');
