@@ -17,6 +17,21 @@ function parseThreshold(value: string): number {
   return Number(m[1]);
 }
 
+/**
+ * `command` with a required option that commander checks after its check for unknown options, not before: a misspelt
+ * one (`hfsim report r.json --htm r.html`) read "required option '--html <file>' not specified", never "(Did you mean
+ * --html?)". The message for a missing one is commander's own, exit 2.
+ */
+function requiring(command: Command, flags: string, description: string): Command {
+  command.option(flags, description);
+  const option = command.options.at(-1)!;
+  return command.hook('preAction', () => {
+    if (command.getOptionValue(option.attributeName()) === undefined) {
+      command.error(`error: required option '${option.flags}' not specified`, { exitCode: 2, code: 'commander.missingMandatoryOptionValue' });
+    }
+  });
+}
+
 export function sweepCommand(): Command {
   const cmd = new Command('sweep')
     .description('run every point of a sweep file (axes x seeds) on a worker pool; resumable, shardable')
@@ -34,23 +49,23 @@ export function sweepCommand(): Command {
     .option('--no-time-decisions', 'do not time the scheduler\'s decisions: faster points, and no decisionUs metrics')
     .option('--plugin <file.js>', 'load a plugin file here and in every worker (repeatable)', (v: string, acc: string[]) => [...acc, v], [])
     .action(async (file: string, flags: SweepFlags) => (await import('./sweep.js')).sweepAction(file, flags));
-  cmd.addCommand(new Command('merge')
+  cmd.addCommand(requiring(new Command('merge')
     .description('join the output directories of the shards of one sweep into one (exit 4 while points are missing)')
     .exitOverride()
     .showHelpAfterError('(run hfsim sweep merge --help for usage)')
-    .argument('<dir...>', 'shard output directories')
-    .requiredOption('--out <dir>', 'merged output directory (an output of the same sweep there is merged in, never cut)')
+    .argument('<dir...>', 'shard output directories'),
+  '--out <dir>', 'merged output directory (an output of the same sweep there is merged in, never cut)')
     .action(async (dirs: string[], flags: { out: string }) => (await import('./sweep-merge.js')).mergeAction(dirs, flags)));
   return cmd;
 }
 
 export function reportCommand(): Command {
-  return new Command('report')
+  return requiring(new Command('report')
     .description('write one self-contained HTML file with SVG charts of a result JSON or a sweep directory')
     .exitOverride()
     .showHelpAfterError('(run hfsim report --help for usage)')
-    .argument('<result.json | sweep dir>', 'a result of hfsim run --out, or an output directory of hfsim sweep')
-    .requiredOption('--html <file>', 'the HTML file to write')
+    .argument('<result.json | sweep dir>', 'a result of hfsim run --out, or an output directory of hfsim sweep'),
+  '--html <file>', 'the HTML file to write')
     .action(async (input: string, flags: { html: string }) => (await import('../report/report.js')).reportAction(input, flags));
 }
 

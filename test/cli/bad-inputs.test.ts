@@ -303,6 +303,11 @@ describe('the command line: exit 2 and one line, never an internal message', () 
     [['bench', '--jsn', 'x'], '(run hfsim bench --help for usage)\n'],
     [['bench', 'compare', 'a.json', 'b.json', '--jsn'], '(run hfsim bench compare --help for usage)\n'],
     [['sweep', 'merge', 'a', '--out', 'b', '--ot', 'c'], '(run hfsim sweep merge --help for usage)\n'],
+    // a misspelt required option is named as one (it read "required option '--html <file>' not specified", no suggestion)
+    [['report', 'r.json', '--htm', 'r.html'], "error: unknown option '--htm'\n(Did you mean --html?)\n(run hfsim report --help for usage)\n"],
+    [['sweep', 'merge', 'a', '--ot', 'b'], "error: unknown option '--ot'\n(Did you mean --out?)\n(run hfsim sweep merge --help for usage)\n"],
+    [['report', 'r.json'], "error: required option '--html <file>' not specified\n(run hfsim report --help for usage)\n"],
+    [['sweep', 'merge', 'a'], "error: required option '--out <dir>' not specified\n(run hfsim sweep merge --help for usage)\n"],
     [['sweep', write('p.sweep.json', { base: scenario }), '--parallel', '100000'], '--parallel is 100000, above the limit of 256'],
     [['sweep', write('q.sweep.json', { base: scenario }), '--shard', '0/100000000000000000000000'], '--shard 0/100000000000000000000000: expected i/n with 0 <= i < n'],
     [['run', write('fb.json', { workload: { kind: 'facebook', jobs: 1e9 } })], 'workload.jobs: jobs is 1000000000, above the limit of 1000000'],
