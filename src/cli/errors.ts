@@ -10,6 +10,15 @@ export class IncompleteError extends Error {
 
 export const EXIT = { ok: 0, runFailed: 1, badInput: 2, regression: 3, incomplete: 4 } as const;
 
+/** Each exit code in words, as `hfsim --help` ends (README's "Exit codes" says the same). */
+export const EXIT_WORDS: Record<(typeof EXIT)[keyof typeof EXIT], string> = {
+  0: 'success',
+  1: 'a run failed (or another command: its line names it)',
+  2: 'bad input (scenario, flags, files)',
+  3: 'a regression found (bench compare)',
+  4: 'incomplete (a sweep merge that lacks points)',
+};
+
 /** Exit code of the last bench compare (commander actions return nothing). */
 export const benchExit = { code: EXIT.ok as number };
 

@@ -3,7 +3,7 @@ import { intArg, seedArg, workersArg } from './args.js';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { POOL_KINDS } from '../actors/pool.js';
 import { benchCommand, experimentsCommand, reportCommand, sweepCommand } from './commands.js';
-import { EXIT, IncompleteError, InputError, benchExit, loadedPluginFiles, pluginFrame, thrownMessage } from './errors.js';
+import { EXIT, EXIT_WORDS, IncompleteError, InputError, benchExit, loadedPluginFiles, pluginFrame, thrownMessage } from './errors.js';
 import type { RunFlags } from './run-command.js';
 import { packageVersion } from './version.js';
 
@@ -21,6 +21,7 @@ export function buildProgram(): Command {
     .showHelpAfterError('(run hfsim --help for usage)')
     .version(packageVersion(), '-V, --version', 'print the version (package.json\'s) and exit')
     .enablePositionalOptions() // each subcommand owns its options (sweep --out, sweep merge --out)
+    .addHelpText('after', `\nExit codes: ${Object.entries(EXIT_WORDS).map(([code, words]) => `${code} ${words}`).join(', ')}.`)
     .exitOverride();
   program
     .command('run')

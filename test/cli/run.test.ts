@@ -5,6 +5,7 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } fro
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { EXIT, EXIT_WORDS } from '../../src/cli/errors.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const CLI = join(ROOT, 'dist', 'src', 'cli', 'main.js');
@@ -67,6 +68,16 @@ describe('hfsim run', () => {
     expect(result).toMatchObject({ scenario: 'tiny', variant: 'fifo', seed: 7, summary: { jobs: 1, tasks: 5 } });
     expect(result.digest).toMatch(/^[0-9a-f]{64}$/);
     expect(Object.keys(result.run)).toEqual(expect.arrayContaining(['runtime', 'workers', 'wallMs', 'events', 'heartbeats', 'decisionUs']));
+  });
+
+  it('hfsim --help ends with the exit codes, every one the program uses (0 to 4), as README says them (DESIGN.md listed 0 to 3; sweep merge exits 4)', () => {
+    const r = hfsim('--help');
+    expect(r.code).toBe(0);
+    const line = r.stdout.trim().split('\n').at(-1)!;
+    expect(line).toBe(`Exit codes: ${Object.values(EXIT).map((code) => `${code} ${EXIT_WORDS[code]}`).join(', ')}.`);
+    expect(Object.values(EXIT)).toEqual([0, 1, 2, 3, 4]);
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8').replace(/\s+/g, ' ');
+    expect(readme).toContain('Exit codes: 0 success, 1 a run failed (or another command: its line names it, `hfsim: report failed: ...`), 2 bad input (scenario, flags, files), 3 a regression found (`bench compare`), 4 incomplete (a `sweep merge` that lacks points); `hfsim --help` ends with this list.');
   });
 
   it('--seed takes a seed as --set seed= does: 1e3 and 1000.0 are 1000 (--seed 1e3 was refused while --set seed=1e3 ran 1000)', () => {
