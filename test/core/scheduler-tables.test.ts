@@ -94,6 +94,17 @@ describe('HFS: pools, min shares, preemption', () => table({ policy: 'hfs', dela
     given: [at(0, 0), at(1, 750), at(2, 1500), at(3, 2250)], then: [{ tickTo: 3000 }], want: [] },
 ]));
 
+describe('HFS: a fair-mode pool\'s jobs by running / weight', () => table({ policy: 'hfs', delay: { mode: 'none' }, pools: [{ name: 'p', schedulingMode: 'fair' }] }, [
+  { name: 'size-based weights: a job whose maps are done (demand 0, weight log2(1) = 0) does not tie with the others: C (0 running) before A (1 of 4)',
+    scheduler: { sizeBasedWeight: true },
+    jobs: [{ id: 'A', blocks: [0, 1, 2, 3], pool: 'p' }, { id: 'B', blocks: [1], submitMs: 100, reduces: 1, pool: 'p' }, { id: 'C', blocks: [0, 1, 2, 3], submitMs: 200, pool: 'p' }],
+    given: [at(0, 0), at(1, 750)], then: [at(1, 3750, { finished: [['B', 0]] })], want: ['n1 map C/1 node 10000ms'] },
+  { name: 'size-based weights: 1 running of demand 7 (weight 3) before 1 of demand 3 (weight 2)',
+    scheduler: { sizeBasedWeight: true },
+    jobs: [{ id: 'A', blocks: [0, 1, 2], pool: 'p' }, { id: 'B', blocks: [1, 0, 1, 2, 3, 0, 1], submitMs: 100, pool: 'p' }],
+    given: [at(0, 0), at(1, 750)], then: [at(2, 1500)], want: ['n2 map B/3 node 10000ms'] },
+]));
+
 /*
  * Fair-share preemption and the victims' count, on 2 map slots a node (8 in all). A (pool q) fills them, 2 a heartbeat
  * at 0, 0.75, 1.5, 2.25 s; B (pool p) arrives at 2.5 s wanting 8: fair shares 4 and 4, B's half is 2. Checks every 3 s.

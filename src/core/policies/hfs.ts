@@ -59,13 +59,27 @@ export function hfsOrder(set: PoolSet, kind: SlotKind): Job[] {
   const out: Job[] = [];
   for (const pool of pools) {
     const jobs = activeJobs(pool).filter((j) => set.isRunnable(j));
-    if (pool.config.schedulingMode === 'fifo') jobs.sort(compareFifo);
-    else {
-      const jv = new Map(jobs.map((j) => [j, jobSchedulable(j, kind, sizeBased, set.config.copyComputeSplit)]));
-      // total order: the comparator ends in the job id; the index makes it explicit
-      jobs.sort((a, b) => compareFairShare(jv.get(a)!, jv.get(b)!) || a.index - b.index);
+    if (pool.config.schedulingMode === 'fifo') {
+      jobs.sort(compareFifo);
+      for (const j of jobs) out.push(j);
+      continue;
     }
-    for (const j of jobs) out.push(j);
+    // Only jobs that want a slot of the kind are compared: a size-based weight of no demand is log2(1) = 0, and its
+    // 0 / 0 ratio (NaN) tied with every job, so the sort was no order (a job with 1 map running came before one with
+    // none when a job whose maps were done sat between them by submit time). The others can take no slot of the kind
+    // (Hadoop's PoolSchedulable passes them over): after, in FIFO order.
+    const copySplit = set.config.copyComputeSplit;
+    const wanting: Array<{ job: Job; view: Schedulable }> = [];
+    const idle: Job[] = [];
+    for (const j of jobs) {
+      const view = jobSchedulable(j, kind, sizeBased, copySplit);
+      if (view.demand > 0) wanting.push({ job: j, view });
+      else idle.push(j);
+    }
+    // total order: the comparator ends in the job id; the index makes it explicit
+    wanting.sort((a, b) => compareFairShare(a.view, b.view) || a.job.index - b.job.index);
+    for (const w of wanting) out.push(w.job);
+    for (const j of idle.sort(compareFifo)) out.push(j);
   }
   return out;
 }
