@@ -144,6 +144,14 @@ describe('capacity', () => table({ policy: 'capacity', delay: { mode: 'none' }, 
     given: [at(0, 0)], then: [at(1, 750)], want: ['n1 map B/0 node 10000ms'] },
   { name: 'within a queue, jobs in FIFO order', jobs: [{ id: 'A', blocks: [0, 1], pool: 'a' }, { id: 'C', blocks: [1], pool: 'a' }],
     given: [at(0, 0)], then: [at(1, 750)], want: ['n1 map A/1 node 10000ms'] },
+  { name: 'minimum-user-limit-percent 50: two users with maps to launch get 2 slots of 4 each, FIFO first',
+    scheduler: { queues: [{ name: 'a', capacity: 100, minUserLimitPercent: 50 }] },
+    jobs: [{ id: 'A', blocks: [0, 1, 2, 3], pool: 'a', user: 'u1' }, { id: 'B', blocks: [0, 1, 2, 3], submitMs: 100, pool: 'a', user: 'u2' }],
+    then: [at(0, 0), at(1, 750), at(2, 1500), at(3, 2250)], want: ['n0 map A/0 node 10000ms', 'n1 map A/1 node 10000ms', 'n2 map B/2 node 10000ms', 'n3 map B/3 node 10000ms'] },
+  { name: '... a user with nothing left to launch is not an active user: the other may take the queue (it was held to 2 of 4, a slot left idle)',
+    scheduler: { queues: [{ name: 'a', capacity: 100, minUserLimitPercent: 50 }] },
+    jobs: [{ id: 'A', blocks: [0], pool: 'a', user: 'u1' }, { id: 'B', blocks: [1, 2, 3, 0], submitMs: 100, pool: 'a', user: 'u2' }],
+    then: [at(0, 0), at(1, 750), at(2, 1500), at(3, 2250)], want: ['n0 map A/0 node 10000ms', 'n1 map B/0 node 10000ms', 'n2 map B/1 node 10000ms', 'n3 map B/2 node 10000ms'] },
 ]));
 
 describe('copy-compute splitting', () => {

@@ -5,7 +5,8 @@
  * priority then submit time (orderingPolicy fifo) or by
  * their running containers, maps and reduces, fewest first, then so (fair: YARN's FairOrderingPolicy orders apps by
  * their resource usage, ties first-in first-out; a container is a slot here), skipping jobs whose user
- * already holds the user limit: max(ceil(C / active users), ceil(C * minUserLimitPercent / 100)), where C is the
+ * already holds the user limit: max(ceil(C / active users), ceil(C * minUserLimitPercent / 100)), active users
+ * being YARN's (users with a task of the slot's kind to launch), where C is the
  * queue's capacity, or its running tasks + 1 once it is over capacity (Hadoop's getUserLimit), and at most
  * ceil(capacity x userLimitFactor) when the queue sets one (YARN's user-limit-factor). A job names its
  * queue in `pool`; a queue not listed in scheduler.queues gets the capacity the listed ones leave (at least 1%).
@@ -13,7 +14,7 @@
  * of the parent's, C is the queue's absolute capacity, and slots are offered a level at a time (queue-tree.ts).
  */
 import type { Job } from '../job.js';
-import { type Pool, PoolSet, activeJobs, jobRunning, livePools } from '../pools.js';
+import { type Pool, PoolSet, activeJobs, jobDemand, jobRunning, livePools } from '../pools.js';
 import { type QueueTree, inSlots, queueTreeOf, tasksWithin } from '../queue-tree.js';
 import { capacityShares } from '../capacity-shares.js';
 import type { QueueConfig } from '../pool-config.js';
@@ -60,7 +61,7 @@ export function capacityOrder(set: PoolSet, kind: SlotKind): Job[] {
     const jobs = activeJobs(pool).filter((j) => set.isRunnable(j)).sort(q.orderingPolicy === 'fair' ? compareUsage : compareFifo);
     const byUser = runningByUser(jobs, kind);
     const current = r < capacity ? capacity : r + 1;
-    const share = Math.max(Math.ceil(current / byUser.size), Math.ceil((current * q.minUserLimitPercent) / 100));
+    const share = Math.max(Math.ceil(current / Math.max(1, activeUsers(jobs, kind, set.config.copyComputeSplit))), Math.ceil((current * q.minUserLimitPercent) / 100));
     const limit = q.userLimitFactor === undefined ? share : Math.min(share, Math.ceil(capacity * q.userLimitFactor));
     for (const j of jobs) if (byUser.get(PoolSet.userOf(j))! < limit) out.push(j);
   }
@@ -88,6 +89,18 @@ function level(parent: string | undefined, tree: QueueTree, slots: number, runni
 /** YARN's FairOrderingPolicy with 1-slot containers: fewer running containers (maps and reduces) first, then fifo. */
 function compareUsage(a: Job, b: Job): number {
   return jobRunning(a, 'map') + jobRunning(a, 'reduce') - (jobRunning(b, 'map') + jobRunning(b, 'reduce')) || compareFifo(a, b);
+}
+
+/**
+ * YARN's active users (ActiveUsersManager): users with a job that has a task of `kind` to launch. A user whose jobs
+ * only run tasks (or wait for slow start) takes no part of the limit: counted, it halved a lone waiting user's limit,
+ * and a queue below its capacity left slots idle with maps pending (Hadoop 0.20 gave them out in a second pass that
+ * ignores the limit; YARN never counts such a user).
+ */
+function activeUsers(jobs: readonly Job[], kind: SlotKind, copySplit: boolean): number {
+  const users = new Set<string>();
+  for (const j of jobs) if (jobDemand(j, kind, copySplit) > jobRunning(j, kind)) users.add(PoolSet.userOf(j));
+  return users.size;
 }
 
 /** Running tasks of `kind` per user among `jobs`. */
