@@ -15,7 +15,7 @@ export interface Schedulable {
   /** Guaranteed slots (0 for jobs). */
   readonly minShare: number;
   readonly weight: number;
-  /** Submit time of its earliest job (a pool with no job: Infinity). */
+  /** A job's submit time; 0 for a pool, as Hadoop's PoolSchedulable gives (pools tie by name). */
   readonly startMs: number;
 }
 

@@ -83,6 +83,10 @@ describe('DSFS: the job-type rule', () => table({ policy: 'fair', delay: { mode:
 describe('HFS: pools, min shares, preemption', () => table({ policy: 'hfs', delay: { mode: 'none' }, pools: [{ name: 'p', minMaps: 2 }, { name: 'q' }] }, [
   { name: 'a pool below its min share first', jobs: [{ id: 'A', blocks: [0], pool: 'q' }, { id: 'B', blocks: [3], pool: 'p' }],
     then: [at(0, 0)], want: ['n0 map B/0 off 20000ms'] },
+  { name: 'pools tied on running / weight go by name, not by their jobs\' submit times (a pool\'s start time is 0, as in Hadoop)',
+    scheduler: { pools: [{ name: 'p' }, { name: 'q' }] },
+    jobs: [{ id: 'A', blocks: [3], pool: 'q' }, { id: 'B', blocks: [2], pool: 'p', submitMs: 100 }],
+    then: [at(0, 750)], want: ['n0 map B/0 off 20000ms'] },
   { name: 'at its min share, pools share by running tasks', jobs: [{ id: 'A', blocks: [0, 1, 2], pool: 'q' }, { id: 'B', blocks: [0, 1, 2], pool: 'p' }],
     given: [at(0, 0), at(1, 750)], then: [at(2, 1500)], want: ['n2 map A/2 node 10000ms'] },
   { name: 'a pool starved past its min-share timeout takes its min share back from the newest tasks of a pool over its share',

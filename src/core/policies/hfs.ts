@@ -1,7 +1,7 @@
 /**
  * The Hadoop Fair Scheduler (0.21 / branch-1; the Delay Scheduling paper's Section 4), with YARN's parent pools:
  * pools (at each level of the tree, parent pools among them) ordered by the FairShareComparator (needy pools below min(minShare, demand) first, by running / minShare; then running /
- * weight; then start time and name); a pool at its maxMaps / maxReduces is passed over; within a pool, jobs in
+ * weight; then by name: a pool's start time is 0, as in Hadoop); a pool at its maxMaps / maxReduces is passed over; within a pool, jobs in
  * FIFO order (priority, submit time) or fair order (running / job weight), runnable jobs only. Job weight: 1, or
  * log2(1 + demand) when size-based, times the priority factor (4, 2, 1, 0.5, 0.25).
  */
@@ -21,10 +21,14 @@ export function jobWeight(job: Job, kind: SlotKind, sizeBased: boolean, copySpli
   return base * PRIORITY_FACTOR[job.spec.priority];
 }
 
-/** A pool or a parent pool as the comparator sees it (a parent pool: its subtree's running and demand, its own weight and min share). */
+/**
+ * A pool or a parent pool as the comparator sees it (a parent pool: its subtree's running and demand, its own weight and
+ * min share). Its start time is 0, as Hadoop's PoolSchedulable.getStartTime (and YARN's FSQueue) give: pools tied on
+ * their ratios go by name. (It was the pool's earliest job's submit time, which put the pool with the older job first.)
+ */
 export function poolSchedulable(pool: PoolNode, kind: SlotKind): Schedulable {
   const s = pool.share(kind);
-  return { name: pool.name, running: s.running, demand: s.demand, minShare: s.minShare, weight: pool.config.weight, startMs: pool.startMs };
+  return { name: pool.name, running: s.running, demand: s.demand, minShare: s.minShare, weight: pool.config.weight, startMs: 0 };
 }
 
 /**
