@@ -133,8 +133,8 @@ export class TwoLevelWaitGate implements LocalityGate {
   }
 }
 
-/** Hadoop branch-1's default locality delay: min(15 s, 1.5 x heartbeat). */
-export const defaultLocalityDelayMs = (heartbeatMs: number): number => Math.min(15_000, Math.round(1.5 * heartbeatMs));
+/** Hadoop's default locality delay: min(15 s, (long) (1.5 x heartbeat)), Java's cast truncating (3,001 ms: 4,501, not 4,502). */
+export const defaultLocalityDelayMs = (heartbeatMs: number): number => Math.min(15_000, Math.floor(1.5 * heartbeatMs));
 
 const BOTH = ['skipIdleHeartbeats', 'passAll'] as const;
 

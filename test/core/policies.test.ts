@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BlockStore } from '../../src/core/hdfs.js';
 import { Job, NODE_LOCAL, OFF_RACK, RACK_LOCAL } from '../../src/core/job.js';
-import { makeLocalityGate } from '../../src/core/locality.js';
+import { defaultLocalityDelayMs, makeLocalityGate } from '../../src/core/locality.js';
 import { compareFair } from '../../src/core/policies/fair.js';
 import { compareFifo } from '../../src/core/policies/fifo.js';
 import { SortedJobQueue } from '../../src/core/policies/sorted-queue.js';
@@ -170,6 +170,14 @@ describe('locality gates', () => {
     expect(gate.allowed(j, 0)).toBe(RACK_LOCAL);
     gate.skipped(j, 1);
     expect(gate.allowed(j, 0)).toBe(OFF_RACK);
+  });
+
+  it('the default delay is Hadoop\'s min(15 s, (long) (1.5 x heartbeat)): truncated, so a 3,001 ms heartbeat gives 4,501 ms, not 4,502', () => {
+    expect([3000, 3001, 6000, 9999, 10_001].map(defaultLocalityDelayMs)).toEqual([4500, 4501, 9000, 14_998, 15_000]);
+    const j = makeJob(0, { nodes: [3] });
+    const gate = makeLocalityGate({ mode: 'wait' }, 1, 3001);
+    gate.skipped(j, 4501);
+    expect(gate.allowed(j, 0)).toBe(RACK_LOCAL);
   });
 
   it('none: any locality at once', () => {

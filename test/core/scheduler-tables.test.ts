@@ -109,6 +109,17 @@ describe('HFS: a fair-mode pool\'s jobs by running / weight', () => table({ poli
     given: [at(0, 0), at(1, 750)], then: [at(2, 1500)], want: ['n2 map B/3 node 10000ms'] },
 ]));
 
+describe('HFS: no locality wait for a pool starved past its preemption timeout', () => table({ policy: 'hfs', delay: { mode: 'wait', nodeMs: 100_000 }, pools: [{ name: 'p', minMaps: 1 }, { name: 'q' }], minSharePreemptionTimeoutMs: 3000 }, [
+  { name: 'p, below its min share since 0, waits at 3 s (not past a 3 s timeout) and launches off-rack at 6 s; preemption itself is off',
+    jobs: [{ id: 'A', blocks: [0, 0, 0], pool: 'q' }, { id: 'B', blocks: [3], pool: 'p' }],
+    then: [at(0, 0), { tickTo: 3000 }, at(0, 3000), { tickTo: 6000 }, at(0, 6000)],
+    want: ['n0 map A/0 node 10000ms', 'n0 map A/1 node 10000ms', 'n0 map B/0 off 20000ms'] },
+  { name: 'a pool at its min share keeps waiting', scheduler: { pools: [{ name: 'p', minMaps: 0 }, { name: 'q' }] },
+    jobs: [{ id: 'A', blocks: [0, 0, 0], pool: 'q' }, { id: 'B', blocks: [3], pool: 'p' }],
+    then: [at(0, 0), { tickTo: 3000 }, at(0, 3000), { tickTo: 6000 }, at(0, 6000)],
+    want: ['n0 map A/0 node 10000ms', 'n0 map A/1 node 10000ms', 'n0 map A/2 node 10000ms'] },
+]));
+
 /*
  * Fair-share preemption and the victims' count, on 2 map slots a node (8 in all). A (pool q) fills them, 2 a heartbeat
  * at 0, 0.75, 1.5, 2.25 s; B (pool p) arrives at 2.5 s wanting 8: fair shares 4 and 4, B's half is 2. Checks every 3 s.
