@@ -16,12 +16,12 @@ import { FLUID_ONLY_FIELDS } from '../core/network/config.js';
 const slsCache = new Map<string, SlsTrace>();
 
 export function resolveScenario(raw: Record<string, unknown>, scenarioFile: string): Parsed<Scenario> {
-  const written = ignoredWeights(raw);
+  const written = capacityIgnored(raw);
   if (written.length > 0) return { ok: false, errors: written };
   const withFiles = applySchedulerFiles(raw, scenarioFile);
   const parsed = parseScenario(withFiles);
   if (parsed.ok) {
-    warnFileWeights(raw, parsed.value);
+    warnFileIgnores(raw, parsed.value);
     warnFlatIgnores(raw, parsed.value, scenarioFile);
     warnFluidIgnores(raw, parsed.value, scenarioFile);
     warnReplicationPastNodes(raw, parsed.value, scenarioFile);
@@ -52,20 +52,36 @@ export function resolveScenario(raw: Record<string, unknown>, scenarioFile: stri
 }
 
 const POOL_LISTS = ['pools', 'parentPools'] as const;
-const CAPACITY_IGNORES = 'policy "capacity" ignores weight (it shares the slots by the queues\' capacities; "hfs" reads weights)';
 
 /**
- * Under capacity the queues' capacities divide the slots (capacity-shares.ts): a pool's weight changes nothing. One the
- * scenario writes is refused, at its own path; one an allocation file gives (shared by an hfs variant, say) is told
- * on stderr (warnFileWeights), since the scenario could drop it only by dropping the file's pool whole.
+ * The pool fields capacity does not read, with what takes their place there, and the value that changes nothing. (A
+ * pool's maxMaps only capped the demand its capacity share counted, never what it ran: a queue of maxMaps 1 ran 4.)
  */
-function ignoredWeights(raw: Record<string, unknown>): string[] {
+const CAPACITY_IGNORED: ReadonlyArray<{ field: 'weight' | 'maxMaps' | 'maxReduces' | 'schedulingMode'; inert: unknown; instead: string }> = [
+  { field: 'weight', inert: 1, instead: 'it shares the slots by the queues\' capacities; "hfs" reads weights' },
+  { field: 'maxMaps', inert: undefined, instead: 'a queue\'s maxCapacity caps it; "hfs" reads maxMaps' },
+  { field: 'maxReduces', inert: undefined, instead: 'a queue\'s maxCapacity caps it; "hfs" reads maxReduces' },
+  { field: 'schedulingMode', inert: undefined, instead: 'a queue\'s orderingPolicy orders its jobs; "hfs" reads schedulingMode' },
+];
+const capacityIgnores = (field: string, instead: string): string => `policy "capacity" ignores ${field} (${instead})`;
+
+/**
+ * Under capacity the queues divide, cap and order the slots (capacity.ts, capacity-shares.ts): a pool's weight,
+ * maxMaps, maxReduces and schedulingMode, and the scheduler's defaultSchedulingMode, change nothing it runs. One the
+ * scenario writes is refused, at its own path; one an allocation file gives (shared by an hfs variant, say) is told
+ * on stderr (warnFileIgnores), since the scenario could drop it only by dropping the file's pool whole.
+ */
+function capacityIgnored(raw: Record<string, unknown>): string[] {
   const s = raw.scheduler as Record<string, unknown> | undefined;
   if (s?.policy !== 'capacity') return [];
-  return POOL_LISTS.flatMap((field) => (Array.isArray(s[field]) ? (s[field] as unknown[]) : []).flatMap((pool, i) => {
-    const weight = (pool as { weight?: unknown } | null)?.weight;
-    return weight === undefined || weight === 1 ? [] : [`scheduler.${field}[${i}].weight: ${CAPACITY_IGNORES}: remove it, or set the queue's capacity`];
-  }));
+  const own = s.defaultSchedulingMode !== undefined && s.defaultSchedulingMode !== null && s.defaultSchedulingMode !== 'fair'
+    ? [`scheduler.defaultSchedulingMode: ${capacityIgnores('defaultSchedulingMode', 'a queue\'s orderingPolicy orders its jobs; "hfs" reads it')}: remove it, or set the queues' orderingPolicy`]
+    : [];
+  return own.concat(POOL_LISTS.flatMap((field) => (Array.isArray(s[field]) ? (s[field] as unknown[]) : []).flatMap((pool, i) => CAPACITY_IGNORED.flatMap(({ field: f, inert, instead }) => {
+    const value = (pool as Record<string, unknown> | null)?.[f];
+    if (value === undefined || value === null || value === inert) return [];
+    return [`scheduler.${field}[${i}].${f}: ${capacityIgnores(f, instead)}: remove it${f === 'weight' ? ', or set the queue\'s capacity' : ''}`];
+  }))));
 }
 
 /**
@@ -140,14 +156,20 @@ function warnDsbraWithoutDelay(scenario: Scenario, file: string): void {
   warnOnce(`${file}: scheduler.replication: dsbra replicates the blocks whose reads delay scheduling delayed, and scheduler.delay (mode "${d.mode}"${d.mode === 'none' ? '' : ' with no wait'}) delays none: it can only remove extra replicas; give the gate a wait (e.g. scheduler.delay={"mode":"wait","nodeMs":5000,"rackMs":5000})`);
 }
 
-function warnFileWeights(raw: Record<string, unknown>, scenario: Scenario): void {
+function warnFileIgnores(raw: Record<string, unknown>, scenario: Scenario): void {
   const s = scenario.scheduler;
   if (s.policy !== 'capacity' || s.allocationFile === undefined) return;
   const own = raw.scheduler as Record<string, unknown> | undefined;
   for (const field of POOL_LISTS) {
     const written = new Set((Array.isArray(own?.[field]) ? (own[field] as Array<{ name?: unknown }>) : []).map((p) => p?.name));
     for (const pool of s[field]) {
-      if (pool.weight !== 1 && !written.has(pool.name)) warnOnce(`${s.allocationFile}: pool "${pool.name}": ${CAPACITY_IGNORES}; its other settings hold`);
+      if (written.has(pool.name)) continue;
+      const ignored = CAPACITY_IGNORED.filter(({ field: f, inert }) => (pool as Record<string, unknown>)[f] !== undefined && (pool as Record<string, unknown>)[f] !== inert);
+      if (ignored.length === 0) continue;
+      const what = ignored.length === 1 ? capacityIgnores(ignored[0].field, ignored[0].instead)
+        : `policy "capacity" ignores ${ignored.slice(0, -1).map((x) => x.field).join(', ')} and ${ignored.at(-1)!.field} (the queues' capacities, maxCapacity and orderingPolicy take their place; "hfs" reads them)`;
+      warnOnce(`${s.allocationFile}: pool "${pool.name}": ${what}; its job limits, min shares and preemption settings hold`);
     }
   }
+  if (own?.defaultSchedulingMode === undefined && s.defaultSchedulingMode !== 'fair') warnOnce(`${s.allocationFile}: ${capacityIgnores('the default scheduling mode', 'a queue\'s orderingPolicy orders its jobs')}`);
 }

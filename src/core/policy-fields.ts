@@ -3,8 +3,8 @@
  * policies read it, rather than run silently without it: pools, users, job limits, preemption and allocation files
  * belong to the pool-aware policies (hfs, capacity), queues and capacity-scheduler.xml to capacity, size-based job weights to hfs. (Under
  * capacity the allocation file's or the scenario's pools still set job limits, min shares and preemption timeouts; not
- * weights, which the CLI refuses there when the scenario writes them and warns of when an allocation file does:
- * resolve-scenario.ts.) A variant
+ * weights, maxMaps, maxReduces or scheduling modes, which the CLI refuses there when the scenario writes them and warns
+ * of when an allocation file does: resolve-scenario.ts.) A variant
  * that switches policy clears such fields with null ("scheduler.pools": null).
  */
 import type { z } from 'zod';
