@@ -1,37 +1,59 @@
 /**
  * scenarios/dsbra.json's two variants over several seeds, beside the DSBRA paper's figures (section V):
- * `node dist/scripts/dsbra-seeds.js [--seeds 1-5] [--set path=value]...`. For each seed: mean response time, node
+ * `node dist/scripts/dsbra-seeds.js [--seeds 1-5] [--set path=value]... [--file scenarios/dsbra.json]`. For each seed: mean response time, node
  * locality, delay waiting and storage of "delay" (static replication) and "delay + DSBRA", and DSBRA's change; then
  * the mean change over the seeds; for DSBRA also its delayed reads, and the largest GAvg and RF of any round (Algorithm
  * 1 replicates only in a round with GAvg > 0.2, a block with RF > GAvg + 0.2). Nothing is fitted: the scenario's
  * figures come from the paper's set-up.
  */
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { simulate } from '../src/actors/simulate.js';
-import { parseScenario, resolveVariant, variantsOf } from '../src/core/scenario.js';
+import { InputError } from '../src/cli/errors.js';
+import { type LoadedVariant, loadScenario, parseSet } from '../src/cli/load-scenario.js';
 
-const { values } = parseArgs({ options: { seeds: { type: 'string', default: '1-5' }, set: { type: 'string', multiple: true, default: [] }, file: { type: 'string', default: 'scenarios/dsbra.json' } } });
-const [lo, hi] = values.seeds.split('-').map(Number);
-const sets = values.set.map((s): [string, unknown] => {
-  const at = s.indexOf('=');
-  const text = s.slice(at + 1);
-  let value: unknown = text;
-  try { value = JSON.parse(text); } catch { /* a string */ }
-  return [s.slice(0, at), value];
-});
-const raw = JSON.parse(readFileSync(resolve(values.file), 'utf8')) as Record<string, unknown>;
-const variants = variantsOf(raw);
+const USAGE = 'usage: node dist/scripts/dsbra-seeds.js [--seeds 1-5] [--set path=value]... [--file scenarios/dsbra.json]';
+
+/** Bad flags or a bad scenario: one line and exit 2, as hfsim's own bad input (an unknown flag was a stack trace). */
+function refuse(message: string): never {
+  process.stderr.write(`dsbra-seeds: ${message}\n${USAGE}\n`);
+  process.exit(2);
+}
+
+let values: { seeds: string; set: string[]; file: string };
+try {
+  ({ values } = parseArgs({ options: { seeds: { type: 'string', default: '1-5' }, set: { type: 'string', multiple: true, default: [] }, file: { type: 'string', default: 'scenarios/dsbra.json' } } }));
+} catch (e) {
+  refuse((e as Error).message);
+}
+// "1-5" or "3": "x" gave NaN bounds and a table of no seed with NaN% changes, and "5-1" the same, exit 0.
+const range = /^(\d+)(?:-(\d+))?$/.exec(values.seeds);
+const lo = Number(range?.[1]);
+const hi = Number(range?.[2] ?? range?.[1]);
+if (range === null || !Number.isSafeInteger(hi) || hi < lo) refuse(`--seeds ${values.seeds}: give a seed or a range of seeds, low to high (3, 1-5)`);
+
+/** The scenario's variants at one seed, --set applied as hfsim run applies it; bad input is refused. */
+function variantsAt(seed: number): LoadedVariant[] {
+  try {
+    const loaded = loadScenario(values.file, values.set.map(parseSet), seed);
+    // The table compares a static variant with a replication policy's: two variants, each with a replication report.
+    if (loaded.variants.length !== 2 || loaded.variants.some((v) => v.scenario.scheduler.replication === undefined)) {
+      refuse(`${values.file}: two variants with scheduler.replication (static, then a policy) are compared; it has ${loaded.variants.length === 2 ? 'one without' : `${loaded.variants.length}`}`);
+    }
+    return loaded.variants;
+  } catch (e) {
+    if (e instanceof InputError) refuse(e.message);
+    throw e;
+  }
+}
+
 const pct = (a: number, b: number): number => (a === 0 ? (b === 0 ? 0 : Infinity) : (100 * (b - a)) / a);
 const rows: number[][] = [];
+const variants = variantsAt(lo);
 console.log('seed  variant          mean resp (s)  node local  delay wait (s)  created  deleted  storage mean / peak  delayed reads  GAvg max  RF max');
-for (let seed = lo; seed <= (hi ?? lo); seed++) {
+for (let seed = lo; seed <= hi; seed++) {
   const out = [];
-  for (const v of variants) {
-    const parsed = parseScenario(resolveVariant(raw, v.overrides, [...sets, ['seed', seed]]));
-    if (!parsed.ok) throw new Error(parsed.errors.join('\n'));
-    const r = await simulate(parsed.value, { variant: v.name, timeDecisions: false });
+  for (const v of variantsAt(seed)) {
+    const r = await simulate(v.scenario, { variant: v.name, trace: v.trace, timeDecisions: false });
     const x = r.replication!;
     out.push({ resp: r.summary.meanResponseMs, node: r.summary.locality.node, wait: x.delayWaitMs.total, x });
     // DSBRA's own counts (absent for static): delayed reads of all reads, and the largest GAvg and RF of any round.
