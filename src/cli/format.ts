@@ -27,12 +27,15 @@ const oneLine = (cell: string): string => cell.replace(/[\u0000-\u001f\u007f]/g,
 const seconds = (ms: number): string => (ms / 1000).toFixed(1);
 const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;
 
+/** "1 rack", "4 racks", "26,410 maps": a count and its noun (dsbra.json's one rack read "20 nodes in 1 racks"). */
+const counted = (n: number, noun: string): string => `${n.toLocaleString('en-US')} ${noun}${n === 1 ? '' : 's'}`;
+
 /** Describes the cluster and workload of a result in one line. */
 export function describe(r: Result): string {
   const c = r.config.cluster;
   const nodes = c.racks * c.nodesPerRack;
-  return `${r.summary.jobs} jobs (${r.summary.maps.toLocaleString('en-US')} maps), ${nodes} nodes in ${c.racks} racks, ` +
-    `${nodes * c.mapSlotsPerNode} map + ${nodes * c.reduceSlotsPerNode} reduce slots, seed ${r.seed}`;
+  return `${counted(r.summary.jobs, 'job')} (${counted(r.summary.maps, 'map')}), ${counted(nodes, 'node')} in ${counted(c.racks, 'rack')}, ` +
+    `${(nodes * c.mapSlotsPerNode).toLocaleString('en-US')} map + ${(nodes * c.reduceSlotsPerNode).toLocaleString('en-US')} reduce slots, seed ${r.seed}`;
 }
 
 export function compare(title: string, results: readonly Result[]): string {

@@ -32,4 +32,21 @@ describe('the comparison\'s title', () => {
     const text = compare('s (a\nb\u001b[31m)', [await simulate(parsed.value, { timeDecisions: false })]);
     expect(text.split('\n')[0]).toMatch(/^s \(a\\nb\\u001b\[31m\): /);
   });
+
+  it('counts in the singular where there is one (dsbra.json\'s one rack read "20 nodes in 1 racks"), with thousands grouped', async () => {
+    const one = parseScenario(jobsScenario({
+      cluster: { racks: 1, nodesPerRack: 1, mapSlotsPerNode: 1, reduceSlotsPerNode: 1, heartbeatMs: 3000 },
+      workload: { kind: 'jobs', files: [{ name: 'a', blocks: 1 }], jobs: [{ id: 'j', submitMs: 0, input: 'a', mapMs: 1000, reduces: 0 }] },
+    }));
+    if (!one.ok) throw new Error(one.errors.join('\n'));
+    expect(compare('one', [await simulate(one.value, { timeDecisions: false })]).split('\n')[0])
+      .toBe('one: 1 job (1 map), 1 node in 1 rack, 1 map + 1 reduce slots, seed 1');
+    const many = parseScenario(jobsScenario({
+      cluster: { racks: 2, nodesPerRack: 600, mapSlotsPerNode: 1, reduceSlotsPerNode: 1, heartbeatMs: 3000 },
+      workload: { kind: 'generated', groups: [{ name: 'g', count: 1001, maps: 1, mapMs: 1000, intervalMs: 100 }] },
+    }));
+    if (!many.ok) throw new Error(many.errors.join('\n'));
+    expect(compare('many', [await simulate(many.value, { timeDecisions: false })]).split('\n')[0])
+      .toBe('many: 1,001 jobs (1,001 maps), 1,200 nodes in 2 racks, 1,200 map + 1,200 reduce slots, seed 1');
+  });
 });
