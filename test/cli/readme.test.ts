@@ -11,14 +11,16 @@
  *   3. every field of README's scenario example blocks is in the scenario schema, and every top-level, cluster,
  *      cluster.network, scheduler and workload (each kind's) field of the schema is named in README;
  *   4. the result JSON keys README lists under "Results" are in a real run's JSON, and the jobs CSV columns README lists
- *      are the CSV's header.
+ *      are the CSV's header;
+ *   5. every file shipped in scenarios/ (allocation and capacity files too) and examples/ is named in README, and every
+ *      scenarios/ or examples/ path README names exists.
  * Flags of other tools (node, npm, the fuzz/harness/bench scripts) are told apart by context: the command line they are
  * on, the section or paragraph that runs that tool, or Node's and V8's own option lists; where a tool is this
  * repository's script, its flags are read from its source and README's must be among them. The last block of tests
  * feeds each check a deliberately broken README, program, schema or result and expects it to complain.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
@@ -613,6 +615,36 @@ function checkCsvColumns(readme: string, header: string, headerWithReplication: 
   return out;
 }
 
+/** The files under scenarios/ and examples/, as paths from the repository's root. */
+function shippedFiles(): string[] {
+  return ['scenarios', 'examples'].flatMap((top) => readdirSync(join(ROOT, top), { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name).slice(ROOT.length + 1)));
+}
+
+/**
+ * Each shipped file is named in README: by its path below scenarios/ (`allocations/nested.json`, `fb-macro-io.json`;
+ * README's scenario table names them so) or examples/, or by its own name (`nested-queues.xml`); the experiments' sweeps
+ * by README's `experiments/*.sweep.json`. And each `scenarios/...` or `examples/...` path README names is a file there
+ * (folders, placeholders and `*` patterns aside). The yarn-allocation.xml that allocations/sample.json reads was
+ * named nowhere.
+ */
+function checkShippedFiles(readme: string, files: readonly string[], exists: (path: string) => boolean = (path) => existsSync(join(ROOT, path))): string[] {
+  const out: string[] = [];
+  for (const file of files) {
+    const below = file.replace(/^(scenarios|examples)\//, '');
+    const own = below.slice(below.lastIndexOf('/') + 1);
+    const named = readme.includes(below) || readme.includes(own) || (below.startsWith('experiments/') && readme.includes('experiments/*.sweep.json'));
+    if (!named) out.push(`${file} is not named in README (its scenario table, or beside the scenario that reads it)`);
+  }
+  for (const m of readme.matchAll(/(?<![\w./-])((?:scenarios|examples)\/[\w./-]*[\w])/g)) {
+    const path = m[1];
+    // a file's path (a folder, or a placeholder such as `scenarios/S`, has no extension); `x.json` is README's bad example
+    if (path.includes('*') || !/\/[^/]+\.\w+$/.test(path) || path.endsWith('/x.json')) continue;
+    if (!exists(path)) out.push(`README names ${path}, which is not in the repository`);
+  }
+  return out;
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 
 describe('README.md and the command line agree', () => {
@@ -678,6 +710,21 @@ describe('README.md and the command line agree', () => {
       expect(checkCsvColumns(README, header.replace(',type', ''), withReplication.replace(',type', ''))).toHaveLength(1);
       expect(checkCsvColumns(README.replace('(and `delayWaitMs`', '(and `waitMs`'), header, withReplication)).toHaveLength(1);
     });
+  });
+});
+
+describe('5. shipped scenarios and examples', () => {
+  it('every file in scenarios/ and examples/ is named in README, and every such path README names exists', () => {
+    const files = shippedFiles();
+    expect(files).toEqual(expect.arrayContaining(['scenarios/fb-macro-io.json', 'scenarios/allocations/nested-queues.xml', 'examples/srwf.js']));
+    expect(checkShippedFiles(README, files)).toEqual([]);
+  });
+
+  it('fails on a file README does not name, or a path README names that is gone', () => {
+    expect(checkShippedFiles(README, ['scenarios/allocations/gang.xml', 'scenarios/experiments/new.sweep.json']))
+      .toEqual(['scenarios/allocations/gang.xml is not named in README (its scenario table, or beside the scenario that reads it)']);
+    expect(checkShippedFiles(README, [], (path) => path !== 'scenarios/preemption.json'))
+      .toEqual(expect.arrayContaining(['README names scenarios/preemption.json, which is not in the repository']));
   });
 });
 
