@@ -7,27 +7,15 @@
 import { Session } from 'node:inspector/promises';
 import { simulate } from '../src/actors/simulate.js';
 import { table } from '../src/cli/format.js';
-import { InputError } from '../src/cli/errors.js';
 import { loadScenario } from '../src/cli/load-scenario.js';
+import { readFlags } from './flags.js';
 
 interface ProfileNode { callFrame: { functionName: string; url: string; lineNumber: number }; selfSize: number; children: ProfileNode[] }
 
-const args = process.argv.slice(2);
-const file = args[0];
-if (file === undefined) {
-  process.stderr.write('usage: node dist/bench/alloc.js <scenario.json> [--top n]\n');
-  process.exit(2);
-}
-const top = Number(args[args.indexOf('--top') + 1]) || 15;
-let loaded;
-try {
-  loaded = loadScenario(file).variants[0];
-} catch (err) {
-  if (!(err instanceof InputError)) throw err;
-  process.stderr.write(`${err.message}\n`);
-  process.exit(2);
-}
-const { scenario, trace } = loaded;
+const flags = readFlags({ script: 'alloc', usage: 'usage: node dist/bench/alloc.js <scenario.json> [--top n]', flags: { '--top': 'value' }, positionals: { min: 1, max: 1, names: ['<scenario.json>'] } });
+const file = flags.positionals[0];
+const top = flags.count('--top', 15, 1);
+const { scenario, trace } = flags.input(() => loadScenario(file).variants[0]);
 
 const session = new Session();
 session.connect();

@@ -8,14 +8,15 @@
 import { join } from 'node:path';
 import { simulate } from '../src/actors/simulate.js';
 import { loadScenario } from '../src/cli/load-scenario.js';
-import { count, flag } from './flags.js';
+import { readFlags } from './flags.js';
 import { median } from './sweep-scaling.js';
 
-const file = process.argv[2] !== undefined && !process.argv[2].startsWith('--') ? process.argv[2] : join(import.meta.dirname, '..', '..', 'scenarios', 'long-tasks.json');
-const repeat = count('--repeat', 3, 1);
-const racks = count('--racks', file.endsWith('long-tasks.json') ? 1000 : 0, 0);
-const variantName = flag('--variant') ?? (file.endsWith('long-tasks.json') ? 'HFS + delay' : undefined);
-const { variants } = loadScenario(file, racks > 0 ? [['cluster.racks', racks]] : [], undefined, variantName);
+const flags = readFlags({ script: 'codec', usage: 'usage: node dist/bench/codec.js [scenario.json] [--variant name] [--racks n] [--repeat 3]', flags: { '--variant': 'value', '--racks': 'value', '--repeat': 'value' }, positionals: { min: 0, max: 1 } });
+const file = flags.positionals[0] ?? join(import.meta.dirname, '..', '..', 'scenarios', 'long-tasks.json');
+const repeat = flags.count('--repeat', 3, 1);
+const racks = flags.count('--racks', file.endsWith('long-tasks.json') ? 1000 : 0, 0); // 0: the scenario's own
+const variantName = flags.text('--variant') ?? (file.endsWith('long-tasks.json') ? 'HFS + delay' : undefined);
+const { variants } = flags.input(() => loadScenario(file, racks > 0 ? [['cluster.racks', racks]] : [], undefined, variantName));
 const { scenario, name } = variants[0];
 
 const racksMs: Record<'plain' | 'codec', number[]> = { plain: [], codec: [] };

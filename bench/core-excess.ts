@@ -11,20 +11,16 @@ import { simulate } from '../src/actors/simulate.js';
 import { loadScenario, parseSet } from '../src/cli/load-scenario.js';
 import { linkRates } from '../src/core/network/rack-links.js';
 import { makeTopology } from '../src/core/topology.js';
+import { readFlags } from './flags.js';
 
-const [file, variant, ...sets] = process.argv.slice(2);
-if (file === undefined || variant === undefined) {
-  process.stderr.write('usage: node dist/bench/core-excess.js <scenario.json> <variant> [path=value ...]\n');
-  process.exit(2);
-}
-const loaded = loadScenario(file, sets.map(parseSet), undefined, variant).variants[0];
+const flags = readFlags({ script: 'core-excess', usage: 'usage: node dist/bench/core-excess.js <scenario.json> <variant> [path=value ...]', flags: {},
+  positionals: { min: 2, max: Infinity, names: ['<scenario.json>', '<variant>'] } });
+const [file, variant, ...sets] = flags.positionals;
+const loaded = flags.input(() => loadScenario(file, sets.map(parseSet), undefined, variant).variants[0]);
 const scenario = loaded.scenario;
 const topology = makeTopology(scenario.cluster, scenario.seed);
 const coreMBps = linkRates(scenario.cluster.network, topology.nodesPerRack).coreMBps;
-if (coreMBps === Infinity) {
-  process.stderr.write(`${file}: the core is non-blocking; set cluster.network.coreGbps\n`);
-  process.exit(2);
-}
+if (coreMBps === Infinity) flags.refuse(`${file}: the core is non-blocking; set cluster.network.coreGbps`);
 const perEpoch = coreMBps * topology.heartbeatMs / 1000;
 const last = new Map<number, number>();
 let epochs = 0;

@@ -13,17 +13,15 @@ import { runInProcess } from '../src/actors/inprocess.js';
 import { MasterActor } from '../src/actors/master-actor.js';
 import { table } from '../src/cli/format.js';
 import type { Scenario } from '../src/core/scenario.js';
-import { count, flag } from './flags.js';
+import { readFlags } from './flags.js';
 import { inlineScenario, suite } from './suites.js';
 
-const only = flag('--only');
-const warmups = count('--warmup', 3, 0);
+const flags = readFlags({ script: 'decisions', usage: 'usage: node dist/bench/decisions.js [--only text] [--warmup n]', flags: { '--only': 'value', '--warmup': 'value' } });
+const only = flags.text('--only');
+const warmups = flags.count('--warmup', 3, 0);
 
 const cases = suite('full').filter((s) => s.raw !== undefined && (only === undefined ? ['scale-600', 'scale-10000'].includes(s.name) : s.name.includes(only)));
-if (cases.length === 0) {
-  process.stderr.write(`decisions: no inline case of the full suite matches --only ${only}\n`);
-  process.exit(2);
-}
+if (cases.length === 0) flags.refuse(`no inline case of the full suite matches --only ${only}`);
 /** Runs `scenario` with every decision timed and sorted by kind: [heartbeats, total ns] per kind. */
 function byKind(scenario: Scenario): { heartbeats: number; kinds: Map<string, [number, number]> } {
   const master = new MasterActor(scenario, { timeDecisions: false });

@@ -5,9 +5,9 @@
  *   npm run build && node dist/bench/event-heap.js [--repeat 5]
  */
 import { EventHeap } from '../src/core/network/event-heap.js';
-import { count } from './flags.js';
+import { readFlags } from './flags.js';
 
-const repeat = count('--repeat', 5, 1);
+const repeat = readFlags({ script: 'event-heap', usage: 'usage: node dist/bench/event-heap.js [--repeat 5]', flags: { '--repeat': 'value' } }).count('--repeat', 5, 1);
 const OPS = 3_000_000;
 
 function round(size: number): number {

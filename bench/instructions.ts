@@ -25,7 +25,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { simulate } from '../src/actors/simulate.js';
 import { table } from '../src/cli/format.js';
-import { count, flag } from './flags.js';
+import { readFlags } from './flags.js';
 import { inlineScenario, suite } from './suites.js';
 
 const SMALLEST = 'scale-600';
@@ -44,18 +44,13 @@ if (child) {
   const name = process.argv[4];
   if (name !== undefined) process.stdout.write(`${(await simulate(scenarioOf(name), { variant: '' })).run.heartbeats}\n`);
 } else {
-  const only = flag('--only');
-  const warmups = count('--warmup', 2, 0);
-  const cache = flag('--cache');
-  if (cache !== undefined && !/^\d+[KM]?$/.test(cache)) {
-    process.stderr.write(`--cache must be a size like 512K or 1M, got ${cache}\n`);
-    process.exit(2);
-  }
+  const flags = readFlags({ script: 'instructions', usage: 'usage: node dist/bench/instructions.js [--only text] [--warmup n] [--cache size]', flags: { '--only': 'value', '--warmup': 'value', '--cache': 'value' } });
+  const only = flags.text('--only');
+  const warmups = flags.count('--warmup', 2, 0);
+  const cache = flags.text('--cache');
+  if (cache !== undefined && !/^[1-9]\d*[KM]?$/.test(cache)) flags.refuse(`--cache must be a size like 512K or 1M, got "${cache}"`);
   const names = suite('full').filter((c) => c.group === 'scale' && (only === undefined ? [SMALLEST, 'scale-2400'].includes(c.name) : c.name.includes(only))).map((c) => c.name);
-  if (names.length === 0) {
-    process.stderr.write(`instructions: no scale case of the full suite matches --only ${only} (scale-600 .. scale-10000)\n`);
-    process.exit(2);
-  }
+  if (names.length === 0) flags.refuse(`no scale case of the full suite matches --only ${only} (scale-600 .. scale-10000)`);
   try {
     execFileSync('valgrind', ['--version'], { stdio: 'ignore' });
   } catch {

@@ -8,9 +8,9 @@ import { loadSolver } from '../src/actors/highs-solver.js';
 import { table } from '../src/cli/format.js';
 import { type FlowSnapshot, type FlowTask, buildNetwork, fairMinimums } from '../src/core/quincy/network.js';
 import { networkProgram } from '../src/core/quincy/program.js';
-import { count } from './flags.js';
+import { readFlags } from './flags.js';
 
-const reps = count('--reps', 3, 1);
+const reps = readFlags({ script: 'quincy-scale', usage: 'usage: node dist/bench/quincy-scale.js [--reps n]', flags: { '--reps': 'value' } }).count('--reps', 3, 1);
 const SIZES: Array<[number, number]> = [[50, 20], [100, 20], [200, 20], [300, 40], [500, 100], [1000, 100], [2000, 200], [4000, 400]];
 const COSTS = { rackLocal: 5, offRack: 20, unscheduledBase: 1, waitPerSecond: 1, killCost: 1, runningPerSecond: 1 };
 

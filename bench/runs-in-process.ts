@@ -12,12 +12,13 @@ import { simulate } from '../src/actors/simulate.js';
 import { runToEnd } from './run-to-end.js';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
-import { count } from './flags.js';
+import { readFlags } from './flags.js';
 import { median } from './sweep-scaling.js';
 
-const runs = count('--runs', 8, 1);
-const processes = count('--processes', 3, 0);
-const jobs = count('--jobs', 1000, 1);
+const flags = readFlags({ script: 'runs-in-process', usage: 'usage: node dist/bench/runs-in-process.js [--runs 8] [--processes 3] [--jobs 1000]', flags: { '--runs': 'value', '--processes': 'value', '--jobs': 'value' } });
+const runs = flags.count('--runs', 8, 1);
+const processes = flags.count('--processes', 3, 0); // 0: a child, its runs as JSON
+const jobs = flags.count('--jobs', 1000, 1);
 const SCENARIO = join(import.meta.dirname, '..', '..', 'scenarios', 'fb-macro-io.json');
 
 /** This process's runs: [wall ms, CPU ms] each. */

@@ -10,14 +10,18 @@
  */
 import { simulate } from '../src/actors/simulate.js';
 import { loadScenario, parseSet } from '../src/cli/load-scenario.js';
-import { count, flag } from './flags.js';
+import { readFlags } from './flags.js';
 
-const file = process.argv[2] !== undefined && !process.argv[2].startsWith('--') ? process.argv[2] : 'scenarios/fb-macro-io.json';
-const base = flag('--base') ?? 'Naive fair';
-const variant = flag('--variant') ?? 'Fair + delay';
-const seeds = count('--seeds', 10, 2);
-const set = flag('--set');
-const sets: Array<[string, unknown]> = set === undefined ? [] : [parseSet(set)];
+const flags = readFlags({ script: 'speedup-interval', usage: 'usage: node dist/bench/speedup-interval.js [scenario] [--base "Naive fair"] [--variant "Fair + delay"] [--seeds 10] [--set path=value]',
+  flags: { '--base': 'value', '--variant': 'value', '--seeds': 'value', '--set': 'value' }, positionals: { min: 0, max: 1 } });
+const file = flags.positionals[0] ?? 'scenarios/fb-macro-io.json';
+const base = flags.text('--base') ?? 'Naive fair';
+const variant = flags.text('--variant') ?? 'Fair + delay';
+const seeds = flags.count('--seeds', 10, 2);
+const set = flags.text('--set');
+const sets: Array<[string, unknown]> = set === undefined ? [] : [flags.input(() => parseSet(set))];
+// Both variants read before any seed runs: a misspelt one was a stack trace after the first seed's base run.
+flags.input(() => loadScenario(file, sets, 1, [...new Set([base, variant])]));
 
 /** Two-sided 97.5% quantiles of Student's t for 1..30 degrees of freedom. */
 const T975 = [12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.16, 2.145, 2.131, 2.12, 2.11, 2.101, 2.093, 2.086, 2.08, 2.074, 2.069, 2.064, 2.06, 2.056, 2.052, 2.048, 2.045, 2.042];

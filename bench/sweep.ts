@@ -9,20 +9,27 @@
  */
 import { table } from '../src/cli/format.js';
 import { POOL_KINDS, type PoolKind } from '../src/actors/pool.js';
-import { count, flag } from './flags.js';
+import { readFlags } from './flags.js';
 import { measureScaling, median } from './sweep-scaling.js';
 import { phasesLine } from './sweep-phases.js';
 
-const list = (name: string, fallback: string): string[] => (flag(name) ?? fallback).split(',').filter((x) => x !== '');
-const workers = list('--workers', '1,2').map(Number);
-const pools = list('--pool', 'processes') as PoolKind[];
-if (workers.some((w) => !Number.isInteger(w) || w < 1) || pools.some((p) => !POOL_KINDS.includes(p))) {
-  process.stderr.write(`--workers: whole numbers from 1, e.g. 1,2,4; --pool: ${POOL_KINDS.join(' and/or ')}\n`);
-  process.exit(2);
-}
-const json = process.argv.includes('--json');
-const workerFlags = flag('--worker-flags')?.split(' ').filter((x) => x !== '');
-const r = await measureScaling({ workerFlags, jobs: count('--jobs', 1000, 1), w1: count('--w1', 4, 1), seeds: count('--seeds', 4, 1), workers, pools, repeat: count('--repeat', 3, 1) },
+const flags = readFlags({
+  script: 'sweep',
+  usage: 'usage: node dist/bench/sweep.js [--jobs 1000] [--w1 4 --seeds 4] [--workers 1,2] [--pool processes,threads] [--repeat 3] [--json] [--worker-flags "..."]',
+  flags: { '--jobs': 'value', '--w1': 'value', '--seeds': 'value', '--workers': 'value', '--pool': 'value', '--repeat': 'value', '--json': 'switch', '--worker-flags': 'value' },
+});
+/** A comma-separated list, each item checked; an empty list (--workers "" or ",") is refused, not a sweep of nothing. */
+const list = (name: string, fallback: string, wanted: string, ok: (item: string) => boolean): string[] => {
+  const items = (flags.text(name) ?? fallback).split(',').filter((x) => x !== '');
+  if (items.length === 0 || items.some((x) => !ok(x))) flags.refuse(`${name} must be ${wanted}, got "${flags.text(name)}"`);
+  return items;
+};
+const workers = list('--workers', '1,2', 'whole numbers from 1, comma-separated (1,2,4)', (x) => /^\d+$/.test(x) && Number(x) >= 1).map(Number);
+const pools = list('--pool', 'processes', `${POOL_KINDS.join(' and/or ')}, comma-separated`, (x) => POOL_KINDS.includes(x as PoolKind)) as PoolKind[];
+const json = flags.has('--json');
+const workerFlags = flags.text('--worker-flags')?.split(' ').filter((x) => x !== '');
+const jobs = flags.count('--jobs', 1000, 1);
+const r = await measureScaling({ workerFlags, jobs, w1: flags.count('--w1', 4, 1), seeds: flags.count('--seeds', 4, 1), workers, pools, repeat: flags.count('--repeat', 3, 1) },
   json ? undefined : (line) => process.stderr.write(`${line}\n`));
 if (json) {
   process.stdout.write(JSON.stringify(r) + '\n');
@@ -35,7 +42,7 @@ if (json) {
       (points / 1000).toFixed(1), one ? `${(points / median(one.pointMs)).toFixed(2)}x` : '', `${Math.round(100 * points / (run.workers * wall))}%`,
       run.wallMs.map((x) => (x / 1000).toFixed(2)).join(' ')];
   });
-  console.log(`sweep of ${r.points} points (fb-macro-io with ${count('--jobs', 1000, 1)} jobs, fair + delay, W1 x seeds), median of ${r.runs[0].wallMs.length} run(s); results identical in every run`);
+  console.log(`sweep of ${r.points} points (fb-macro-io with ${jobs} jobs, fair + delay, W1 x seeds), median of ${r.runs[0].wallMs.length} run(s); results identical in every run`);
   console.log(table(['pool', 'workers', 'wall s', 'speed-up', 'points s', 'vs 1 worker', 'utilization', 'runs (s)'], rows, 2));
   console.log('\nwhere the time went (the median run of each; worker processes only):');
   for (const run of r.runs) {

@@ -6,11 +6,14 @@
 import { simulate } from '../src/actors/simulate.js';
 import { table } from '../src/cli/format.js';
 import { loadScenario } from '../src/cli/load-scenario.js';
+import { readFlags } from './flags.js';
 
-const args = process.argv.slice(2);
-const repeat = Number(args[args.indexOf('--repeat') + 1]) || 1;
-const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
+const flags = readFlags({ script: 'threads', usage: 'usage: node dist/bench/threads.js [--repeat n] [--only scale-3000]', flags: { '--repeat': 'value', '--only': 'value' } });
+const repeat = flags.count('--repeat', 1, 1);
+const only = flags.text('--only');
 const FILES = ['scenarios/facebook-day-600.json', 'scenarios/scale-3000.json', 'scenarios/scale-10000.json'];
+// An --only that matches no file printed an empty table, exit 0.
+if (only !== undefined && !FILES.some((f) => f.includes(only))) flags.refuse(`no scenario matches --only ${only} (${FILES.join(', ')})`);
 const RUNTIMES: Array<{ label: string; runtime: 'inprocess' | 'threads'; workers?: number }> = [
   { label: 'in-process', runtime: 'inprocess' },
   { label: 'threads x1', runtime: 'threads', workers: 1 },
@@ -21,8 +24,8 @@ const RUNTIMES: Array<{ label: string; runtime: 'inprocess' | 'threads'; workers
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 const rows: string[][] = [];
 for (const file of FILES) {
-  if (only && !file.includes(only)) continue;
-  const { scenario } = loadScenario(file).variants[0];
+  if (only !== undefined && !file.includes(only)) continue;
+  const { scenario } = flags.input(() => loadScenario(file).variants[0]);
   const nodes = scenario.cluster.racks * scenario.cluster.nodesPerRack;
   const digests = new Set<string>();
   for (const rt of RUNTIMES) {

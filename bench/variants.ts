@@ -1,22 +1,26 @@
 /**
  * `hfsim run` of a scenario's variants one after another against side by side, whole commands as a user runs them
  * (Node's start, the modules, the scenario, the variants, the table), alternating, with the digests checked equal:
- *   npm run build && node dist/bench/variants.js [scenario.json] [--parallel 4] [--repeat 7] [--set path=value ...]
+ *   npm run build && node dist/bench/variants.js [scenario.json] [--parallel 4] [--repeat 7] [--set path=value ...] [--json]
  * Prints each mode's wall times (median first), the speed-up, and the variants' own run times (run.wallMs, median
- * per variant): the rest of a command's time is its start, reading and hand-over.
+ * per variant): the rest of a command's time is its start, reading and hand-over; --json also the modes' times as JSON.
  */
 import { runToEnd } from './run-to-end.js';
 import { join } from 'node:path';
-import { count } from './flags.js';
+import { loadScenario, parseSet } from '../src/cli/load-scenario.js';
+import { readFlags } from './flags.js';
 import { median } from './sweep-scaling.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const CLI = join(ROOT, 'dist', 'src', 'cli', 'main.js');
-const args = process.argv.slice(2);
-const scenario = args[0] !== undefined && !args[0].startsWith('--') ? args[0] : join(ROOT, 'scenarios', 'fb-macro-io.json');
-const parallel = count('--parallel', 4, 2);
-const repeat = count('--repeat', 7, 1);
-const sets = args.flatMap((a, i) => (a === '--set' ? ['--set', args[i + 1]] : []));
+const flags = readFlags({ script: 'variants', usage: 'usage: node dist/bench/variants.js [scenario.json] [--parallel 4] [--repeat 7] [--set path=value ...] [--json]',
+  flags: { '--parallel': 'value', '--repeat': 'value', '--set': 'values', '--json': 'switch' }, positionals: { min: 0, max: 1 } });
+const scenario = flags.positionals[0] ?? join(ROOT, 'scenarios', 'fb-macro-io.json');
+const parallel = flags.count('--parallel', 4, 2);
+const repeat = flags.count('--repeat', 7, 1);
+const sets = flags.texts('--set').flatMap((s) => ['--set', s]);
+// The scenario and --set read as hfsim run reads them, before any run: a bad one was hfsim run's exit 2 thrown as an Error.
+flags.input(() => loadScenario(scenario, flags.texts('--set').map(parseSet)));
 
 interface Mode { name: string; argv: string[]; wallMs: number[]; variantMs: number[][] }
 const modes: Mode[] = [
@@ -47,4 +51,4 @@ for (const mode of modes) {
   console.log(`  ${mode.name}: median ${median(mode.wallMs)} ms (runs ${mode.wallMs.join(' ')}); variants' own run time ${perVariant.join(' / ')} ms`);
 }
 console.log(`  speed-up: ${(median(one.wallMs) / median(side.wallMs)).toFixed(2)}x`);
-if (args.includes('--json')) console.log(JSON.stringify(modes));
+if (flags.has('--json')) console.log(JSON.stringify(modes));

@@ -12,18 +12,16 @@
 import { simulate } from '../src/actors/simulate.js';
 import { table } from '../src/cli/format.js';
 import type { Scenario } from '../src/core/scenario.js';
-import { count, flag } from './flags.js';
+import { readFlags } from './flags.js';
 import { inlineScenario, suite } from './suites.js';
 
-const runs = count('--runs', 3, 1);
-const warmups = count('--warmup', 4, 0);
-const only = flag('--only');
+const flags = readFlags({ script: 'warm', usage: 'usage: node dist/bench/warm.js [--runs n] [--warmup n] [--only text]', flags: { '--runs': 'value', '--warmup': 'value', '--only': 'value' } });
+const runs = flags.count('--runs', 3, 1);
+const warmups = flags.count('--warmup', 4, 0);
+const only = flags.text('--only');
 
 const cases = suite('full').filter((s) => s.raw !== undefined && (only === undefined ? s.group === 'scale' : s.name.includes(only)));
-if (cases.length === 0) {
-  process.stderr.write(`warm: no case of the full suite matches --only ${only} (inline cases: scale-600 .. scale-10000, latency-600 <policy>)\n`);
-  process.exit(2);
-}
+if (cases.length === 0) flags.refuse(`no case of the full suite matches --only ${only} (inline cases: scale-600 .. scale-10000, latency-600 <policy>)`);
 const scenarios = cases.map((spec) => inlineScenario(spec.name, spec.raw));
 
 const nsPerHeartbeat = async (scenario: Scenario): Promise<number> => {

@@ -12,12 +12,13 @@ import type { BlockStore } from '../src/core/hdfs.js';
 import { makeRng } from '../src/core/rng.js';
 import { makeTopology } from '../src/core/topology.js';
 import { buildWorkload } from '../src/core/workload.js';
-import { count } from './flags.js';
+import { readFlags } from './flags.js';
 
-const args = process.argv.slice(2);
-const file = args[0] !== undefined && !args[0].startsWith('--') ? args[0] : join(import.meta.dirname, '..', '..', 'scenarios', 'fb2010-day.json');
-const threads = count('--threads', availableParallelism(), 1);
-const { scenario: s, trace } = loadScenario(file).variants[0];
+const flags = readFlags({ script: 'workload-build', usage: 'usage: node dist/bench/workload-build.js [scenario.json] [--repeat 3] [--threads n]', flags: { '--repeat': 'value', '--threads': 'value' }, positionals: { min: 0, max: 1 } });
+const file = flags.positionals[0] ?? join(import.meta.dirname, '..', '..', 'scenarios', 'fb2010-day.json');
+const threads = flags.count('--threads', availableParallelism(), 1);
+const repeat = flags.count('--repeat', 3, 1);
+const { scenario: s, trace } = flags.input(() => loadScenario(file).variants[0]);
 const topology = makeTopology(s.cluster, s.seed);
 
 /** A sum over every replica and count, position-weighted: equal stores give equal sums. */
@@ -31,7 +32,7 @@ function fingerprint(b: BlockStore): number {
 }
 
 let one: number | undefined;
-for (let i = 0, n = count('--repeat', 3, 1); i < n; i++) {
+for (let i = 0; i < repeat; i++) {
   for (const t of [1, threads]) {
     const started = performance.now();
     const w = t === 1 ? buildWorkload(s, topology, makeRng(s.seed), trace) : await buildWorkloadOnThreads(s, topology, makeRng(s.seed), trace, t);

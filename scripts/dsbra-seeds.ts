@@ -6,44 +6,28 @@
  * 1 replicates only in a round with GAvg > 0.2, a block with RF > GAvg + 0.2). Nothing is fitted: the scenario's
  * figures come from the paper's set-up.
  */
-import { parseArgs } from 'node:util';
 import { simulate } from '../src/actors/simulate.js';
-import { InputError } from '../src/cli/errors.js';
 import { type LoadedVariant, loadScenario, parseSet } from '../src/cli/load-scenario.js';
+import { readFlags } from '../bench/flags.js';
 
-const USAGE = 'usage: node dist/scripts/dsbra-seeds.js [--seeds 1-5] [--set path=value]... [--file scenarios/dsbra.json]';
-
-/** Bad flags or a bad scenario: one line and exit 2, as hfsim's own bad input (an unknown flag was a stack trace). */
-function refuse(message: string): never {
-  process.stderr.write(`dsbra-seeds: ${message}\n${USAGE}\n`);
-  process.exit(2);
-}
-
-let values: { seeds: string; set: string[]; file: string };
-try {
-  ({ values } = parseArgs({ options: { seeds: { type: 'string', default: '1-5' }, set: { type: 'string', multiple: true, default: [] }, file: { type: 'string', default: 'scenarios/dsbra.json' } } }));
-} catch (e) {
-  refuse((e as Error).message);
-}
+// Bad flags or a bad scenario: one line and exit 2, as hfsim's own bad input (an unknown flag was a stack trace).
+const flags = readFlags({ script: 'dsbra-seeds', usage: 'usage: node dist/scripts/dsbra-seeds.js [--seeds 1-5] [--set path=value]... [--file scenarios/dsbra.json]',
+  flags: { '--seeds': 'value', '--set': 'values', '--file': 'value' } });
+const values = { seeds: flags.text('--seeds') ?? '1-5', set: flags.texts('--set'), file: flags.text('--file') ?? 'scenarios/dsbra.json' };
 // "1-5" or "3": "x" gave NaN bounds and a table of no seed with NaN% changes, and "5-1" the same, exit 0.
 const range = /^(\d+)(?:-(\d+))?$/.exec(values.seeds);
 const lo = Number(range?.[1]);
 const hi = Number(range?.[2] ?? range?.[1]);
-if (range === null || !Number.isSafeInteger(hi) || hi < lo) refuse(`--seeds ${values.seeds}: give a seed or a range of seeds, low to high (3, 1-5)`);
+if (range === null || !Number.isSafeInteger(hi) || hi < lo) flags.refuse(`--seeds ${values.seeds}: give a seed or a range of seeds, low to high (3, 1-5)`);
 
 /** The scenario's variants at one seed, --set applied as hfsim run applies it; bad input is refused. */
 function variantsAt(seed: number): LoadedVariant[] {
-  try {
-    const loaded = loadScenario(values.file, values.set.map(parseSet), seed);
-    // The table compares a static variant with a replication policy's: two variants, each with a replication report.
-    if (loaded.variants.length !== 2 || loaded.variants.some((v) => v.scenario.scheduler.replication === undefined)) {
-      refuse(`${values.file}: two variants with scheduler.replication (static, then a policy) are compared; it has ${loaded.variants.length === 2 ? 'one without' : `${loaded.variants.length}`}`);
-    }
-    return loaded.variants;
-  } catch (e) {
-    if (e instanceof InputError) refuse(e.message);
-    throw e;
+  const loaded = flags.input(() => loadScenario(values.file, values.set.map(parseSet), seed));
+  // The table compares a static variant with a replication policy's: two variants, each with a replication report.
+  if (loaded.variants.length !== 2 || loaded.variants.some((v) => v.scenario.scheduler.replication === undefined)) {
+    flags.refuse(`${values.file}: two variants with scheduler.replication (static, then a policy) are compared; it has ${loaded.variants.length === 2 ? 'one without' : `${loaded.variants.length}`}`);
   }
+  return loaded.variants;
 }
 
 const pct = (a: number, b: number): number => (a === 0 ? (b === 0 ? 0 : Infinity) : (100 * (b - a)) / a);

@@ -9,10 +9,10 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { type HarnessFailure, describeFailure, runHarness } from '../test/harness/property.js';
 import type { ScenarioSpec } from '../test/harness/generate.js';
 import { timedChecker } from '../test/harness/time-limit.js';
+import { readFlags } from '../bench/flags.js';
 
 interface Flags {
   minutes: number;
@@ -24,48 +24,27 @@ interface Flags {
   out: string;
 }
 
-function flags(argv: string[]): Flags {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
-      minutes: { type: 'string', default: '1' },
-      seed: { type: 'string' },
-      batch: { type: 'string', default: '20' },
-      'threads-every': { type: 'string', default: '4' },
-      'scenario-seconds': { type: 'string', default: '60' },
-      'shrink-minutes': { type: 'string', default: '5' },
-      out: { type: 'string', default: join('results', 'harness') },
-    },
+/** The flags, checked: a count given as a fraction (--batch 2.5), or an empty --minutes (read as 0), is refused. */
+function flags(): Flags {
+  const line = readFlags({
+    script: 'harness',
+    usage: 'usage: npm run harness -- --minutes N [--seed S] [--batch R] [--threads-every K] [--scenario-seconds T] [--shrink-minutes M] [--out dir]',
+    flags: { '--minutes': 'value', '--seed': 'value', '--batch': 'value', '--threads-every': 'value', '--scenario-seconds': 'value', '--shrink-minutes': 'value', '--out': 'value' },
   });
-  const number = (name: string, text: string, min: number, max: number): number => {
-    const n = Number(text);
-    if (!Number.isFinite(n) || n < min || n > max) fail(`--${name}: expected a number from ${min} to ${max}, got "${text}"`);
-    return n;
-  };
   return {
-    minutes: number('minutes', values.minutes!, 0, 24 * 60),
+    minutes: line.number('--minutes', 1, 0, 24 * 60),
     // a new seed each session unless told; it is printed, so any batch can be replayed
-    seed: values.seed === undefined ? Date.now() % 2 ** 31 : Math.trunc(number('seed', values.seed, 0, 2 ** 31 - 1)),
-    batch: Math.trunc(number('batch', values.batch!, 1, 100_000)),
-    threadsEvery: Math.trunc(number('threads-every', values['threads-every']!, 0, 1_000_000)),
-    scenarioSeconds: number('scenario-seconds', values['scenario-seconds']!, 0, 24 * 3600),
-    shrinkMinutes: number('shrink-minutes', values['shrink-minutes']!, 0, 24 * 60),
-    out: values.out!,
+    seed: line.count('--seed', Date.now() % 2 ** 31, 0, 2 ** 31 - 1),
+    batch: line.count('--batch', 20, 1, 100_000),
+    threadsEvery: line.count('--threads-every', 4, 0, 1_000_000),
+    scenarioSeconds: line.number('--scenario-seconds', 60, 0, 24 * 3600),
+    shrinkMinutes: line.number('--shrink-minutes', 5, 0, 24 * 60),
+    out: line.text('--out') ?? join('results', 'harness'),
   };
-}
-
-function fail(message: string): never {
-  process.stderr.write(`harness: ${message}\n`);
-  process.exit(2);
 }
 
 async function main(): Promise<void> {
-  let f: Flags;
-  try {
-    f = flags(process.argv.slice(2));
-  } catch (err) {
-    fail(err instanceof Error ? err.message : String(err));
-  }
+  const f = flags();
   const started = performance.now();
   const deadline = started + f.minutes * 60_000;
   const tally = { checked: 0, withKills: 0, fluid: 0, replication: 0, byPolicy: new Map<string, number>(), byWorkload: new Map<string, number>() };

@@ -17,7 +17,7 @@ function seeds(...args: string[]) {
 
 describe('node dist/scripts/dsbra-seeds.js, bad flags', () => {
   it.each([
-    [['--sed', '1-3'], "dsbra-seeds: Unknown option '--sed'"],
+    [['--sed', '1-3'], 'dsbra-seeds: unknown flag --sed'],
     [['--seeds', 'x'], 'dsbra-seeds: --seeds x: give a seed or a range of seeds, low to high (3, 1-5)'],
     [['--seeds', '5-1'], 'dsbra-seeds: --seeds 5-1: give a seed or a range of seeds, low to high (3, 1-5)'],
     [['--seeds', '1', '--set', 'cluster.racks=0'], 'dsbra-seeds: --set cluster.racks=0: variant "delay": cluster.racks: racks must be at least 1'],
