@@ -1,0 +1,32 @@
+/** A sweep's metric chart as drawn: the analytic skip-count curve is named outside the plot, not written across it. */
+import { describe, expect, it } from 'vitest';
+import type { AggregateRow } from '../../src/cli/sweep-aggregate.js';
+import { metricChart } from '../../src/report/charts.js';
+import { renderSvg } from '../../src/report/html.js';
+
+const AXIS = 'scheduler.delay.maxSkips';
+const DS = [0, 1, 2, 5, 10, 20, 40, 80];
+
+// skip-count.sweep.json over 2 seeds: node locality of 1-map jobs, with wide bands at large D
+const rows: AggregateRow[] = DS.map((d) => {
+  const mean = Math.min(1, 1 - 0.97 ** (d + 1) + 0.05);
+  return { point: `p${d}`, values: { variant: 'Naive fair', [AXIS]: d }, seeds: [1, 2], metric: 'locality.node', bin: 1,
+    n: 2, mean, sd: 0.02, ci95: 0.2, lo: mean - 0.2, hi: mean + 0.2 };
+});
+const axes = [{ name: 'variant', values: ['Naive fair'] }, { name: AXIS, values: DS }];
+
+describe('metric chart with the analytic curve', () => {
+  it('names the curve and its p under the title, and writes no text over the plot\'s lines', async () => {
+    const chart = metricChart(rows, axes, { metric: 'locality.node', bins: [1], x: AXIS, analytic: { curve: 'skip-count', p: 0.03 }, title: 'Node locality of 1-map jobs against skip count D' }, 'm');
+    const svg = await renderSvg(chart);
+    // the label sat at the curve's end, 14 px below it, where the curve and the simulated line both ran
+    expect(svg).not.toMatch(/class="mark-text role-mark/);
+    expect(svg).toMatch(/role-title-subtitle[\s\S]*dashed line, analytic: 1 - \(1 - p\)\^\(D\+1\), p = 0\.030/);
+    expect(svg).toMatch(/stroke-dasharray="6,4"/); // the curve itself is still drawn, dashed
+  });
+
+  it('a chart without the curve has no subtitle', async () => {
+    const svg = await renderSvg(metricChart(rows, axes, { metric: 'locality.node', bins: [1], x: AXIS }, 'm'));
+    expect(svg).not.toContain('role-title-subtitle');
+  });
+});
