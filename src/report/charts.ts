@@ -129,6 +129,7 @@ export function cdfChart(records: readonly RunRecord[], seriesOf: SeriesOf, id: 
     values.push({ series, seconds: Math.max(xs[xs.length - 1], 0.1), share: 1 });
   }
   const title = 'Response time CDF (all jobs)';
+  const domain = seriesDomain(records.map(seriesOf));
   return {
     id, title, spec: {
       $schema: SCHEMA, title, ...SIZE, data: { values },
@@ -136,7 +137,10 @@ export function cdfChart(records: readonly RunRecord[], seriesOf: SeriesOf, id: 
       encoding: {
         x: { field: 'seconds', type: 'quantitative', scale: { type: 'log' }, title: 'response time (s, log scale)' },
         y: { field: 'share', type: 'quantitative', title: 'share of jobs', axis: { format: '.0%' } },
-        color: { field: 'series', type: 'nominal', title: legend, legend: LEGEND, scale: { domain: seriesDomain(records.map(seriesOf)) } },
+        color: { field: 'series', type: 'nominal', title: legend, legend: LEGEND, scale: { domain } },
+        // a dash each, in the same legend: two variants of the same response times (dsbra.json's, where DSBRA makes no
+        // replica) drew one line over the other, and the first was nowhere to be seen
+        strokeDash: { field: 'series', type: 'nominal', title: legend, legend: LEGEND, scale: { domain } },
       },
     } as TopLevelSpec,
   };
