@@ -5,10 +5,33 @@
 import type { TopLevelSpec } from 'vega-lite';
 import type { Chart } from '../report/charts.js';
 import { renderSvg } from '../report/html.js';
+import { fittedTitle, wrapWords } from '../report/wrap.js';
 import type { Figure, FigurePoint, Panel } from './experiment.js';
 
 const SCHEMA = 'https://vega.github.io/schema/vega-lite/v6.json';
 const SIZE = { width: 300, height: 220 };
+/** A band wide enough for a category label wrapped to two or three lines ("node locality" / "gain (points)"). */
+const WRAPPED_BAND = 90;
+/** A category label's character at its 10 px font, drawn: sans-serif's average is under 6 px. */
+const LABEL_CHAR_PX = 6;
+
+/**
+ * The bars' axis: the panel's width and each category label as lines that fit its band. Labels that fit stay as
+ * they are; else the panel widens to WRAPPED_BAND a category (dsbra's six measures ran into each other at 50 px).
+ */
+export function categoryAxis(xs: ReadonlyArray<string | number>): { width: number; lines: Record<string, string[]> } {
+  // a label's room: the step between two labels' centres (vega-lite pads the offset bars' scale by 0.2 of a step at
+  // its ends: 6 categories in 480 px are 77.4 px apart), less a few px between neighbours
+  const room = (width: number): number => width / (xs.length + 0.2) - 4;
+  const fits = (width: number): boolean => xs.every((x) => String(x).length * LABEL_CHAR_PX <= room(width));
+  const width = fits(SIZE.width) ? SIZE.width : Math.max(SIZE.width, WRAPPED_BAND * xs.length);
+  const lines: Record<string, string[]> = {};
+  for (const x of xs) {
+    const text = String(x);
+    if (text.length * LABEL_CHAR_PX > room(width)) lines[text] = wrapWords(text, Math.floor(room(width) / LABEL_CHAR_PX));
+  }
+  return { width, lines };
+}
 
 /** Categories and series in first-seen order over both panels (the order the analysis listed them). */
 function firstSeen<T>(xs: readonly T[]): T[] {
@@ -16,7 +39,8 @@ function firstSeen<T>(xs: readonly T[]): T[] {
 }
 
 function panelSpec(fig: Figure, panel: Panel, xs: Array<string | number>, series: string[]): Record<string, unknown> {
-  const y = { type: 'quantitative', title: fig.yTitle, ...(fig.share ? { axis: { format: '.0%' }, scale: { domain: [0, 1] } } : {}) };
+  // a y title longer than the plot (by vega's reckoning, wrap.ts) pushed the panel's title away from the plot
+  const y = { type: 'quantitative', title: fittedTitle(fig.yTitle, SIZE.height), ...(fig.share ? { axis: { format: '.0%' }, scale: { domain: [0, 1] } } : {}) };
   const color = { field: 'series', type: 'nominal', title: null, scale: { domain: series }, legend: { orient: 'bottom', columns: series.length > 3 ? 2 : 1, labelLimit: 420 } };
   // A share's interval is drawn inside 0-100% (a t interval over few seeds can pass either end); the table keeps it whole.
   const clamp = (v: number | null | undefined): number | null => (v === null || v === undefined ? null : fig.share ? Math.min(1, Math.max(0, v)) : v);
@@ -30,10 +54,13 @@ function panelSpec(fig: Figure, panel: Panel, xs: Array<string | number>, series
     };
   }
   if (fig.x === 'ordinal') {
-    const x = { field: 'x', type: 'ordinal', title: fig.xTitle, sort: xs, axis: { labelAngle: 0, labelLimit: 200 } };
+    const { width, lines } = categoryAxis(xs);
+    // vega draws a label's array as lines; the lookup names only the labels wrapped
+    const labelExpr = Object.keys(lines).length === 0 ? {} : { labelExpr: `${JSON.stringify(lines)}[datum.label] || datum.label` };
+    const x = { field: 'x', type: 'ordinal', title: fig.xTitle, sort: xs, axis: { labelAngle: 0, labelLimit: 200, ...labelExpr } };
     const offset = { field: 'series', type: 'nominal', sort: series, scale: { domain: series } };
     return {
-      title: panel.title, ...SIZE,
+      title: panel.title, ...SIZE, width,
       layer: [
         { data: { values }, mark: 'bar', encoding: { x, xOffset: offset, y: { ...y, field: 'mean' }, color } },
         { data: { values: withCi }, mark: { type: 'rule', color: 'black', clip: true }, encoding: { x, xOffset: offset, y: { ...y, field: 'lo' }, y2: { field: 'hi' } } },

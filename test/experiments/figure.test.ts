@@ -1,0 +1,62 @@
+/**
+ * An experiment's figure as a reader sees its SVG: category labels apart from each other, and each panel's title
+ * just above its plot however long the y axis title (vega lays the SVG out in Node, reckoning text at 0.8 em a
+ * character: src/report/wrap.ts).
+ */
+import { describe, expect, it } from 'vitest';
+import type { Figure } from '../../src/experiments/experiment.js';
+import { categoryAxis, figureSvg } from '../../src/experiments/figure.js';
+
+// dsbra.ts's measures
+const MEASURES = ['response time cut (%)', 'node locality gain (points)', '1-2-map jobs\' locality gain (points)',
+  'delay waiting cut (%)', 'extra storage, mean (%)', 'extra storage, peak (%)'];
+
+function figure(yTitle: string, xs: readonly string[]): Figure {
+  return {
+    title: 'a figure', xTitle: 'measure', yTitle, x: 'ordinal',
+    paper: { title: 'paper', points: xs.map((x, i) => ({ x, series: 'gain', mean: i + 1 })) },
+    simulated: { title: 'simulated', points: xs.map((x, i) => ({ x, series: 'gain', mean: i + 1, lo: i, hi: i + 2 })) },
+  };
+}
+
+/** Each x axis label of the SVG: its centre and its lines. */
+function labels(svg: string): Array<{ x: number; lines: string[] }> {
+  const axes = [...svg.matchAll(/aria-label="X-axis[\s\S]*?role-axis-label[^>]*>([\s\S]*?)<\/g>/g)].map((m) => m[1]);
+  return axes.flatMap((axis) => [...axis.matchAll(/<text[^>]*transform="translate\(([-\d.]+),[-\d.]+\)"[^>]*>([\s\S]*?)<\/text>/g)].map((m) => ({
+    x: Number(m[1]),
+    lines: m[2].includes('<tspan') ? [...m[2].matchAll(/<tspan[^>]*>([^<]*)<\/tspan>/g)].map((t) => t[1]) : [m[2]],
+  })));
+}
+
+/** How far above its plot each panel's title sits (the y of its translate; the figure's own title is the last). */
+function panelTitleOffsets(svg: string): number[] {
+  return [...svg.matchAll(/role-title"><g transform="translate\([-\d.]+,([-\d.]+)\)"/g)].map((m) => Number(m[1])).slice(0, 2);
+}
+
+describe('experiment figures', () => {
+  it('six long measures (dsbra): no label runs into the next, at 6 px a character of its widest line', async () => {
+    const svg = await figureSvg('t', figure('% or points', MEASURES));
+    const drawn = labels(svg);
+    expect(drawn).toHaveLength(12); // both panels
+    for (const panel of [drawn.slice(0, 6), drawn.slice(6)]) {
+      expect(panel.map((l) => l.lines.join(' '))).toEqual(MEASURES); // whole, not cut with an ellipsis
+      for (let i = 1; i < panel.length; i++) {
+        const half = (l: { lines: string[] }): number => (6 * Math.max(...l.lines.map((s) => s.length))) / 2;
+        expect(panel[i].x - panel[i - 1].x, `${panel[i - 1].lines} / ${panel[i].lines}`).toBeGreaterThanOrEqual(half(panel[i - 1]) + half(panel[i]));
+      }
+    }
+  });
+
+  it('short labels stay one line at the usual width', () => {
+    expect(categoryAxis(['1', '2', '10'])).toEqual({ width: 300, lines: {} });
+    expect(categoryAxis(['pool 2: FIFO, 120 s', 'pool 3: fair, 240 s'])).toEqual({ width: 300, lines: {} });
+  });
+
+  it('a y title longer than the plot keeps each panel\'s title as close to it as a short one does', async () => {
+    const short = panelTitleOffsets(await figureSvg('t', figure('gain (x)', ['a', 'b'])));
+    const long = panelTitleOffsets(await figureSvg('t', figure('speedup over FIFO (mean response time)', ['a', 'b'])));
+    expect(short).toHaveLength(2);
+    // it was -74 against -22: 57 px of gap between macro-mixed's panel titles and their plots
+    expect(long).toEqual(short);
+  });
+});
