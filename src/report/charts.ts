@@ -85,7 +85,9 @@ export function metricChart(rows: readonly AggregateRow[], axes: ReadonlyArray<{
   const yTitle = metricLabel(metric) + (isMs(metric) && !metricLabel(metric).includes('(s)') ? ' (s)' : '');
   const xEnc = { field: 'x', type: 'quantitative' as const, title: x };
   const yEnc = { type: 'quantitative' as const, title: yTitle, ...(isShare(metric) ? { axis: { format: '.0%' }, scale: { domain: [0, 1], clamp: true } } : {}) };
-  const color = { field: 'series', type: 'nominal' as const, title: by === 'bin' ? 'job size bin' : by ?? '', legend: LEGEND, scale: { domain: seriesDomain(values) } };
+  // the legend names everything its lines are split by, as their names do ("bin 1, model=flat"): it said "job size bin" alone
+  const legendTitle = [...(by === undefined ? [] : [by === 'bin' ? 'job size bin' : by]), ...rest].join(', ');
+  const color = { field: 'series', type: 'nominal' as const, title: legendTitle, legend: LEGEND, scale: { domain: seriesDomain(values) } };
   const layers: unknown[] = [
     { data: { values: values.filter((v) => v.lo !== null).map(({ key: _key, ...v }) => v) }, mark: { type: 'errorband', opacity: 0.25 },
       encoding: { x: xEnc, y: { ...yEnc, field: 'lo' }, y2: { field: 'hi' }, color } },

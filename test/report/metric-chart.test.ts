@@ -30,3 +30,22 @@ describe('metric chart with the analytic curve', () => {
     expect(svg).not.toContain('role-title-subtitle');
   });
 });
+
+describe('metric chart legend', () => {
+  // sensitivity.sweep.json's by-bin chart, swept over the network model too: the lines are "bin 1, model=flat", ...
+  const models = ['flat', 'fluid'];
+  const byBin: AggregateRow[] = models.flatMap((model) => [1, 2].flatMap((bin) => [0, 1000].map((w) => ({
+    point: `${model}${w}`, values: { variant: 'Fair + delay', 'cluster.network.model': model, 'scheduler.delay.nodeMs': w },
+    seeds: [1, 2], metric: 'locality.node', bin, n: 2, mean: 0.5, sd: 0.1, ci95: 0.1, lo: 0.4, hi: 0.6,
+  }))));
+  const sweepAxes = [{ name: 'variant', values: ['Fair + delay'] }, { name: 'cluster.network.model', values: models }, { name: 'scheduler.delay.nodeMs', values: [0, 1000] }];
+  const legendTitle = async (by: string): Promise<string | undefined> => {
+    const svg = await renderSvg(metricChart(byBin, sweepAxes, { metric: 'locality.node', by, x: 'scheduler.delay.nodeMs' }, 'm'));
+    return /role-legend-title[^>]*>\s*<text[^>]*>([^<]*)</.exec(svg)?.[1];
+  };
+
+  it('names every axis the lines are split by: the bin and the network model', async () => {
+    expect(await legendTitle('bin')).toBe('job size bin, cluster.network.model');
+    expect(await legendTitle('cluster.network.model')).toBe('cluster.network.model');
+  });
+});
