@@ -87,7 +87,8 @@ export function metricChart(rows: readonly AggregateRow[], axes: ReadonlyArray<{
   const yEnc = { type: 'quantitative' as const, title: yTitle, ...(isShare(metric) ? { axis: { format: '.0%' }, scale: { domain: [0, 1], clamp: true } } : {}) };
   // the legend names everything its lines are split by, as their names do ("bin 1, model=flat"): it said "job size bin" alone
   const legendTitle = [...(by === undefined ? [] : [by === 'bin' ? 'job size bin' : by]), ...rest].join(', ');
-  const color = { field: 'series', type: 'nominal' as const, title: legendTitle, legend: LEGEND, scale: { domain: seriesDomain(values) } };
+  // the legend's symbols as the lines are drawn: the band layer's, at its opacity 0.25, left ten series' colours too pale to match
+  const color = { field: 'series', type: 'nominal' as const, title: legendTitle, legend: { ...LEGEND, symbolType: 'stroke', symbolOpacity: 1, symbolStrokeWidth: 2 }, scale: { domain: seriesDomain(values) } };
   const layers: unknown[] = [
     { data: { values: values.filter((v) => v.lo !== null).map(({ key: _key, ...v }) => v) }, mark: { type: 'errorband', opacity: 0.25 },
       encoding: { x: xEnc, y: { ...yEnc, field: 'lo' }, y2: { field: 'hi' }, color } },

@@ -48,4 +48,11 @@ describe('metric chart legend', () => {
     expect(await legendTitle('bin')).toBe('job size bin, cluster.network.model');
     expect(await legendTitle('cluster.network.model')).toBe('cluster.network.model');
   });
+
+  it('draws its symbols as the lines are, opaque: not the bands\' pale swatches', async () => {
+    const svg = await renderSvg(metricChart(byBin, sweepAxes, { metric: 'locality.node', by: 'bin', x: 'scheduler.delay.nodeMs' }, 'm'));
+    const symbols = [...svg.matchAll(/class="mark-symbol role-legend-symbol"[^>]*>((?:<path[^>]*>)+)/g)].flatMap((m) => m[1].match(/<path[^>]*>/g)!);
+    expect(symbols).toHaveLength(4); // bins 1 and 2, each on both models
+    for (const s of symbols) expect(s).toMatch(/opacity="1"/); // they were the bands' 0.25
+  });
 });
