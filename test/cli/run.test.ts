@@ -210,6 +210,15 @@ describe('what a run says of inputs it would take silently', () => {
     expect(hfsim(...args).stderr).toBe('');
   });
 
+  it('warns of policyConfig fields another field switches off (offers inner with job frameworks, Quincy kill prices with kills false)', () => {
+    const offers = ['run', 'scenarios/offers.json', '--variant', 'Offers, jobs as frameworks', '--set', 'workload.jobs=5', '--no-progress'];
+    expect(hfsim(...offers, '--set', 'scheduler.policyConfig={"frameworks":"job","inner":"fifo"}').stderr).toBe('hfsim: warning: scenarios/offers.json: scheduler.policyConfig.inner: changes nothing here: it orders a pool framework\'s jobs, and frameworks is "job" (each job its own framework)\n');
+    expect(hfsim(...offers, '--set', 'scheduler.policyConfig={"frameworks":"pool","inner":"fifo"}').stderr).toBe('');
+    const quincy = ['run', 'scenarios/quincy.json', '--variant', 'Quincy, no kills', '--no-progress'];
+    expect(hfsim(...quincy, '--set', 'scheduler.policyConfig={"kills":false,"killCost":5}').stderr).toBe('hfsim: warning: scenarios/quincy.json: scheduler.policyConfig.killCost: changes nothing here: it prices kills, and kills is false\n');
+    expect(hfsim(...quincy).stderr).toBe('');
+  });
+
   it('warns of a replication written above the cluster\'s nodes, which runs as the nodes (the config echoed 11, silently)', () => {
     const args = ['run', 'scenarios/fb-macro-io.json', '--variant', 'FIFO', '--set', 'workload.jobs=5', '--set', 'cluster.racks=1', '--set', 'cluster.nodesPerRack=4', '--no-progress'];
     const r = hfsim(...args, '--set', 'hdfs.replication=6');
