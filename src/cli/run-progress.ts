@@ -97,19 +97,24 @@ export class RunProgressDisplay {
   private unguard: (() => void) | undefined;
   /** When the display was made (the command's start, near enough). */
   private readonly created: number;
+  /**
+   * In a log, when the next line is due: every lineEveryMs of the command, whichever variant runs then (a clock per
+   * variant printed nothing for a command of many variants shorter than 30 s each, however long it ran in all).
+   */
+  private lineAt: number;
 
   constructor(private readonly stream: ProgressStream, options: RunProgressOptions = {}) {
     this.barAfterMs = options.barAfterMs ?? 1000;
     this.lineEveryMs = options.lineEveryMs ?? 30_000;
     this.now = options.now ?? (() => performance.now());
     this.created = this.now();
+    this.lineAt = this.created + this.lineEveryMs;
   }
 
   /** The listener of variant `name`'s run (its simulate() onProgress); ends the bar of the variant before, if any. */
   variant(name: string): ProgressListener {
     this.stop();
     const started = this.now();
-    let lineAt = started + this.lineEveryMs;
     const label = variantLabel(name);
     return (p: RunProgress) => {
       const now = this.now();
@@ -134,8 +139,8 @@ export class RunProgressDisplay {
         this.bar.update(p.jobsFinished, { simulated: simulatedClock(p.simulatedMs), wall });
         return;
       }
-      if (now < lineAt) return;
-      lineAt = now + this.lineEveryMs;
+      if (now < this.lineAt) return;
+      this.lineAt = now + this.lineEveryMs;
       this.stream.write(`run: ${label}: ${p.jobsFinished}/${p.jobs} jobs finished, simulated ${simulatedClock(p.simulatedMs)}, ${wall}\n`);
     };
   }

@@ -40,6 +40,23 @@ describe('RunProgressDisplay', () => {
     ]);
   });
 
+  it('in a log: a line every 30 s of the command, whichever variant runs then (variants of 20 s each printed none)', () => {
+    let now = 0;
+    const { out, stream } = fakeStream(false);
+    const display = new RunProgressDisplay(stream, { now: () => now });
+    for (const [k, name] of ['FIFO', 'Naive fair', 'Fair + delay', 'Fair + delay, 10:1'].entries()) {
+      const tell = display.variant(name);
+      for (let t = 0; t <= 20_000; t += 5_000) {
+        now = k * 20_000 + t;
+        tell({ simulatedMs: t * 60, jobsFinished: t / 1_000, jobs: 20 });
+      }
+    }
+    expect(out).toEqual([
+      'run: Naive fair: 10/20 jobs finished, simulated 0:10:00, 10 s\n',
+      'run: Fair + delay: 20/20 jobs finished, simulated 0:20:00, 20 s\n',
+    ]);
+  });
+
   it('on a terminal: nothing in the first second, nor for a run that ends within it; then a bar, cleared at the end', () => {
     let now = 0;
     const { out, stream } = fakeStream(true);
