@@ -228,6 +228,16 @@ export function etaText(seconds: number | string, started: boolean): string {
   return `${Math.floor(m / 60)}h${two(m % 60)}m`;
 }
 
+/**
+ * A sweep's rate: "2.35 points/s", or for points longer than 10 s "48 s/point" (0.02 points/s read "0.00 points/s"
+ * for points of 200 s and more, as if nothing ran); "- points/s" before a point of this run has finished.
+ */
+export function rateText(points: number, seconds: number): string {
+  if (points <= 0) return '- points/s';
+  const rate = points / Math.max(seconds, 1e-3);
+  return rate >= 0.1 ? `${rate.toFixed(2)} points/s` : `${Math.round(1 / rate)} s/point`;
+}
+
 /** Points done, rate and ETA: a cli-progress bar on a terminal, plain lines otherwise. */
 export class SweepProgress {
   private readonly bar?: SingleBar;
@@ -242,15 +252,15 @@ export class SweepProgress {
     if (!enabled || total === done) return;
     if (drawsInPlace(stream)) {
       this.bar = new SingleBar({
-        format: (options, params, payload) => cliProgress.Format.Formatter({ ...options, format: 'sweep [{bar}] {value}/{total} points | {rate} points/s | ETA {left}' }, params,
+        format: (options, params, payload) => cliProgress.Format.Formatter({ ...options, format: 'sweep [{bar}] {value}/{total} points | {rate} | ETA {left}' }, params,
           { ...payload, left: etaText(params.eta, this.done > this.startDone) }),
-        // "sweep [] ", the counts, " points | ", a rate of up to 7 characters, " points/s | ETA " and up to 7 more
+        // "sweep [] ", the counts, " points | ", a rate of up to 16 characters ("9999.99 points/s"), " | ETA " and up to 7 more
         barsize: barSize(stream.columns, 2 * String(total).length + 51),
         etaBuffer: 20,
         stream: stream as NodeJS.WritableStream,
         ...BAR_TERMINAL,
       });
-      this.bar.start(total, done, { rate: '0.00' });
+      this.bar.start(total, done, { rate: rateText(0, 0) });
       this.unguard = clearBarOnSignal(stream);
     } else {
       stream.write(`sweep: ${done}/${total} points done, running ${total - done}\n`);
@@ -262,15 +272,15 @@ export class SweepProgress {
     if (!this.enabled) return;
     const secs = (performance.now() - this.started) / 1000;
     const rate = (this.done - this.startDone) / Math.max(secs, 1e-3);
+    const text = rateText(this.done - this.startDone, secs);
     if (this.bar) {
-      this.bar.update(this.done, { rate: rate.toFixed(2) });
+      this.bar.update(this.done, { rate: text });
       return;
     }
     // Plain lines: every point for small sweeps, else about every 2%, and the last.
     if (this.done - this.lastLine < Math.max(1, Math.floor(this.total / 50)) && this.done < this.total) return;
     this.lastLine = this.done;
-    const eta = Math.round((this.total - this.done) / Math.max(rate, 1e-9));
-    this.stream.write(`sweep: ${this.done}/${this.total} points, ${rate.toFixed(2)} points/s, ETA ${eta}s\n`);
+    this.stream.write(`sweep: ${this.done}/${this.total} points, ${text}, ETA ${etaText((this.total - this.done) / Math.max(rate, 1e-9), true)}\n`);
   }
 
   stop(): void {

@@ -1,6 +1,6 @@
 /** `hfsim sweep`'s bar on a terminal: its ETA reads "-" until a point of this run ends, then the time left, hours whole. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SweepProgress, etaText } from '../../src/cli/sweep-run.js';
+import { SweepProgress, etaText, rateText } from '../../src/cli/sweep-run.js';
 
 function fakeTerminal() {
   const out: string[] = [];
@@ -19,7 +19,7 @@ describe('SweepProgress on a terminal', () => {
     vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'] });
     const { out, stream } = fakeTerminal();
     const progress = new SweepProgress(1000, 400, true, stream);
-    expect(drawn(out).at(-1)).toMatch(/ 400\/1000 points \| 0\.00 points\/s \| ETA -$/);
+    expect(drawn(out).at(-1)).toMatch(/ 400\/1000 points \| - points\/s \| ETA -$/);
     vi.advanceTimersByTime(30 * 60_000); // the first point of this run: half an hour
     progress.tick();
     // 599 points left at one per 1800 s: 299.5 h (cli-progress's own read "99h30m")
@@ -59,5 +59,15 @@ describe('etaText', () => {
     expect(etaText(3599.6, true)).toBe('1h00m');
     expect(etaText(7170, true)).toBe('2h00m'); // 119.5 min rounds to 2 h, not "1h60m"
     expect(etaText(150 * 3600, true)).toBe('150h00m'); // cli-progress: 50h00m
+  });
+});
+
+describe('rateText', () => {
+  it('points a second, or seconds a point for points past 10 s (0.02 points/s read "0.00 points/s"); "-" before any', () => {
+    expect(rateText(0, 12)).toBe('- points/s');
+    expect(rateText(47, 20)).toBe('2.35 points/s');
+    expect(rateText(1, 10)).toBe('0.10 points/s');
+    expect(rateText(3, 144)).toBe('48 s/point');
+    expect(rateText(1, 1800)).toBe('1800 s/point');
   });
 });
