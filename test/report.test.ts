@@ -106,6 +106,49 @@ describe('hfsim report', () => {
     await expectEveryChartDrawn(html, 4);
   });
 
+  const titles = (html: string): string[] => [...readFileSync(html, 'utf8').matchAll(/<figcaption>([^<]*)<\/figcaption>/g)].map((m) => m[1]);
+  const figure = (html: string, id: string): string => readFileSync(html, 'utf8').split(`<figure class="chart" id="${id}"`)[1].split('</figure>')[0];
+  const BASE = ['Mean response time by job size bin', 'Response time CDF (all jobs)', 'Node locality by job size bin'];
+
+  it('preemption.json: mean response time by pool, and tasks killed and slot time lost with the run\'s numbers, all drawn', async () => {
+    const dir = tmp('preemption-report');
+    const result = join(dir, 'r.json');
+    expect(hfsim('run', 'scenarios/preemption.json', '--out', result, '--no-progress').code).toBe(0);
+    const html = join(dir, 'p.html');
+    const r = hfsim('report', result, '--html', html);
+    expect(r.code, r.stderr).toBe(0);
+    expect(titles(html)).toEqual([...BASE, 'Mean response time by pool', 'Tasks killed by variant', 'Slot time lost to kills by variant']);
+    const [wait, kill] = JSON.parse(readFileSync(result, 'utf8')) as Array<{ variant: string; summary: { killedTasks: number; lostSlotSeconds: number }; pools: Array<{ name: string; killedTasks: number }> }>;
+    expect(kill.summary.killedTasks).toBeGreaterThan(0);
+    // each variant's total at its bar's end, as hfsim run's preemption table prints it; the bar's pool the one that lost tasks
+    const killed = figure(html, 'tasks-killed');
+    expect(killed).toContain(`>${kill.summary.killedTasks}</text>`);
+    expect(killed).toContain(`>${wait.summary.killedTasks}</text>`);
+    const victim = kill.pools.find((p) => p.killedTasks > 0)!.name;
+    expect(killed).toContain(`tasks killed: ${kill.summary.killedTasks}; variant: ${kill.variant}; pool: ${victim}`);
+    expect(figure(html, 'slot-time-lost')).toContain(`>${kill.summary.lostSlotSeconds.toFixed(1)}</text>`);
+    // the text table's "research  2 ... 3375.0" (the pool's mean, from its jobs)
+    expect(figure(html, 'response-by-pool')).toMatch(/pool: research \(2 jobs\); mean response time \(s\): 3375\.0\d*; series: Kill \(preemption\)/);
+    await expectEveryChartDrawn(html, 6);
+  });
+
+  it('dsbra.json: storage above the static placement over time, a line per variant across the run, drawn', async () => {
+    const dir = tmp('dsbra-report');
+    const html = join(dir, 'd.html');
+    expect(hfsim('run', 'scenarios/dsbra.json', '--html', html, '--no-progress').code).toBe(0);
+    expect(titles(html)).toEqual([...BASE, 'Storage above the static placement over time']);
+    // DSBRA as written makes no replica in one rack (README): both lines at 0, named so under the title
+    expect(figure(html, 'storage')).toContain('delay + DSBRA (dsbra): 0 replicas created, 0 deleted; mean 0.0%, peak 0.0%');
+    await expectEveryChartDrawn(html, 4);
+  });
+
+  it('fb-macro-io.json (no pools of interest, no kills, no replication policy): none of the pool, kill or storage charts', () => {
+    const html = join(tmp('fb-report'), 'f.html');
+    expect(hfsim('run', 'scenarios/fb-macro-io.json', '--html', html, '--no-progress').code).toBe(0);
+    expect(titles(html)).toEqual(BASE);
+    expect(readFileSync(html, 'utf8')).not.toContain('Not drawn');
+  });
+
   it('a run of one job in one bucket draws every chart: the CDF from 0, each link\'s bucket across its width', async () => {
     const dir = tmp('one-job');
     const scenario = join(dir, 'one.json');

@@ -42,7 +42,7 @@ export function buildProgram(): Command {
     .addOption(new Option('--json', 'print the result JSON (an array when several variants run; one --variant of several: that one, not in an array)').conflicts('out'))
     .option('--out <file>', 'write the result JSON to a file, as --json prints it (whole or not at all)')
     .option('--jobs-csv <file>', 'write one row per job and variant as CSV')
-    .option('--html <file>', 'write an HTML report with SVG charts (response and locality by bin, response-time CDF)')
+    .option('--html <file>', 'write an HTML report with SVG charts (response and locality by bin, response-time CDF; by pool, kills, storage and links where the run has them)')
     .option('--time-decisions', 'time the scheduler\'s decisions (the default; the last of the two flags given wins)')
     .option('--no-time-decisions', 'do not time the scheduler\'s decisions: faster (two clock reads a heartbeat), and the result has no decisionUs, launchUs or tickUs')
     .option('--no-progress', 'no progress on stderr (a terminal\'s bar from a second into a variant; elsewhere a line every 30 s)')

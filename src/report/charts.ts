@@ -24,8 +24,8 @@ export interface RunRecord {
 /** A run's series: its name in the legend and its sort key (series-order.ts). */
 export type SeriesOf = (r: RunRecord) => Keyed;
 
-const SCHEMA = 'https://vega.github.io/schema/vega-lite/v6.json';
-const SIZE = { width: 420, height: 260 };
+export const SCHEMA = 'https://vega.github.io/schema/vega-lite/v6.json';
+export const SIZE = { width: 420, height: 260 };
 
 const isMs = (metric: string): boolean => /Ms(\.|$)/.test(metric);
 const isShare = (metric: string): boolean => metric.startsWith('locality.') || metric === 'utilization' || metric === 'reduceUtilization' || metric === 'fairness';
@@ -41,7 +41,7 @@ export function metricLabel(metric: string): string {
 }
 
 /** Legends: labels and titles of several axes' values ("replication=1, maxSkips=1, racks=2, nodesPerRack=5") whole; at 320 px they were cut alike. */
-const LEGEND = { labelLimit: 640, titleLimit: 640 };
+export const LEGEND = { labelLimit: 640, titleLimit: 640 };
 
 /** "maxSkips=10" for axis scheduler.delay.maxSkips; a variant's name as it is. */
 export function axisValue(axis: string, v: unknown): string {
@@ -181,19 +181,29 @@ export function responseByBinChart(records: readonly RunRecord[], seriesOf: Seri
 }
 
 /** Each value with its series' place in `order`. */
-function placedIn<T extends { series: string }>(values: readonly T[], order: readonly string[]): Array<T & { place: number }> {
+export function placedIn<T extends { series: string }>(values: readonly T[], order: readonly string[]): Array<T & { place: number }> {
   const place = new Map(order.map((name, i) => [name, i]));
   return values.map((v) => ({ ...v, place: place.get(v.series) ?? order.length }));
 }
 
 /** Grouped bars: one group per size bin (in numeric order), one bar per series in `order`, the bar's height `mean` with the y axis given. */
 function barsByBin(id: string, title: string, values: Array<{ series: string; bin: number; mean: number }>, order: string[], y: Record<string, unknown>, legend = 'variant'): Chart {
+  const bins = [...new Set(values.map((v) => v.bin))].sort((a, b) => a - b);
+  return groupedBars(id, title, values, { field: 'bin', type: 'ordinal', title: 'job size bin', sort: bins }, order, y, legend);
+}
+
+/**
+ * Grouped bars: one group per value of `x.field` (in `x.sort`'s order), one bar per series in `order`, the bar's
+ * height `mean` with the y axis given.
+ */
+export function groupedBars(id: string, title: string, values: ReadonlyArray<{ series: string; mean: number }>,
+  x: { field: string; type: 'ordinal' | 'nominal'; title: string; sort: unknown; axis?: Record<string, unknown> }, order: string[], y: Record<string, unknown>, legend = 'variant'): Chart {
   return {
     id, title, spec: {
       $schema: SCHEMA, title, ...SIZE, data: { values: placedIn(values, order) },
       mark: 'bar',
       encoding: {
-        x: { field: 'bin', type: 'ordinal', title: 'job size bin', sort: [...new Set(values.map((v) => v.bin))].sort((a, b) => a - b) },
+        x,
         // sorted by each series' place in `order`: a sort by the list itself compiled to one expression of every name,
         // which vega's parser overflowed on at about 1,000 series
         xOffset: { field: 'series', type: 'nominal', sort: { field: 'place', op: 'min' } },

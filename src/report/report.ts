@@ -13,6 +13,8 @@ import { firstSeen, valueKey } from './series-order.js';
 import { reportHtml } from './html.js';
 import { type NetworkResult, linkUse } from '../core/network/link-usage.js';
 import { linkUtilizationChart } from './network-charts.js';
+import { killsChart, poolResponseChart } from './pool-charts.js';
+import { storageChart } from './replication-chart.js';
 import { resultProblem } from './result-schema.js';
 
 /**
@@ -31,14 +33,19 @@ function drawable(charts: readonly Chart[], intro: string[], source: string): Ch
 }
 
 /**
- * A run's report: response time and node locality by bin, and the response-time CDF, each by variant; on the fluid
- * network model, each variant's rack link utilisation over time.
+ * A run's report: response time and node locality by bin, and the response-time CDF, each by variant; with pools,
+ * mean response time by pool; with kills, tasks killed and slot time lost; with a replication policy, storage above
+ * the static placement over time; on the fluid network model, each variant's rack link utilisation over time.
  */
 export async function runReportHtml(title: string, results: readonly Result[], source = title): Promise<string> {
   const records: RunRecord[] = results.map((r) => ({ ...r, values: {} }));
   const rank = firstSeen();
   const series: SeriesOf = (r) => ({ series: r.variant, key: [rank(r.variant)] });
   const charts = [responseByBinChart(records, series, 'response-by-bin'), cdfChart(records, series, 'response-cdf'), localityByBinChart(records, series, 'locality-by-bin')];
+  // Each only where the result has its data (pools, kills, a replication policy), as hfsim run prints its tables.
+  const variants = [...new Set(results.map((r) => r.variant))];
+  for (const c of [poolResponseChart(results, variants, 'response-by-pool'), killsChart(results, variants, 'killed', 'tasks-killed'),
+    killsChart(results, variants, 'lost', 'slot-time-lost'), storageChart(results, variants, 'storage')]) if (c !== undefined) charts.push(c);
   results.forEach((r, i) => {
     if (r.network !== undefined) charts.push(linkUtilizationChart(r.network, r.variant, `links-${i + 1}`));
   });

@@ -14,12 +14,18 @@ const locality = z.looseObject({ node: share, rack: share, off: share });
 const bin = z.number().int().min(1);
 
 const resultShape = {
-  summary: z.looseObject({ jobs: count, meanResponseMs: ms, locality })
+  summary: z.looseObject({ jobs: count, meanResponseMs: ms, locality, killedTasks: count.optional(), lostSlotSeconds: ms.optional() })
     // Every other number of the summary is a metric a sweep chart may draw (sweep-aggregate.ts's metricsOf).
     .catchall(z.union([z.number(), z.null(), z.record(z.string(), z.number().nullable())])),
   bins: z.array(z.looseObject({ bin, jobs: count, maps: count, meanResponseMs: ms, medianResponseMs: ms, locality })),
   // Each job's bin and responseMs are checked by jobsProblem's loop: 0.1 s a million jobs, where zod took 2.3 s.
   jobs: z.array(z.unknown()),
+  // the pools and replication charts' numbers (pool-charts.ts, replication-chart.ts)
+  pools: z.array(z.looseObject({ name: z.string(), killedTasks: count, lostSlotSeconds: ms })).optional(),
+  replication: z.looseObject({
+    policy: z.string(), replicasCreated: count, replicasDeleted: count,
+    storage: z.looseObject({ meanOverheadPct: z.number().min(0), peakOverheadPct: z.number().min(0), series: z.array(z.tuple([ms, z.number().min(0)])) }),
+  }).optional(),
   network: z.looseObject({
     crossRackMB: z.number().min(0),
     utilization: z.looseObject({ bucketMs: z.number().gt(0), up: z.array(z.array(share)), down: z.array(z.array(share)), core: z.array(share).optional() }),
@@ -50,10 +56,13 @@ export function firstProblem(schema: z.ZodType, value: unknown): string | undefi
 
 function jobsProblem(jobs: readonly unknown[]): string | undefined {
   for (let i = 0; i < jobs.length; i++) {
-    const j = jobs[i] as { bin?: unknown; responseMs?: unknown } | null;
+    const j = jobs[i] as { bin?: unknown; responseMs?: unknown; finishMs?: unknown; pool?: unknown } | null;
     if (typeof j !== 'object' || j === null || Array.isArray(j)) return `jobs[${i}]: not an object`;
     if (!Number.isInteger(j.bin) || (j.bin as number) < 1) return `jobs[${i}].bin: ${show(j.bin)}, not a size bin (a whole number from 1)`;
     if (typeof j.responseMs !== 'number' || !Number.isFinite(j.responseMs) || j.responseMs < 0) return `jobs[${i}].responseMs: ${show(j.responseMs)}, not a time in ms (a number from 0)`;
+    // the pool chart's groups and the storage chart's end: a job without them has none to give, but not another kind
+    if (j.pool !== undefined && typeof j.pool !== 'string') return `jobs[${i}].pool: ${show(j.pool)}, not a pool's name (a string)`;
+    if (j.finishMs !== undefined && (typeof j.finishMs !== 'number' || !Number.isFinite(j.finishMs) || j.finishMs < 0)) return `jobs[${i}].finishMs: ${show(j.finishMs)}, not a time in ms (a number from 0)`;
   }
   return undefined;
 }

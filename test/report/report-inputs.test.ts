@@ -176,6 +176,26 @@ describe('report on a result file edited by hand', () => {
     expect(r.stderr.trim()).toMatch(new RegExp(`^hfsim: ${file}: \\[0\\]\\.network\\.utilization\\.up\\[0\\]\\[1\\]: `));
   });
 
+  // the pool, kill and storage charts' numbers (pool-charts.ts, replication-chart.ts)
+  it.each([
+    ['preemption.json', 'a pool\'s kills as a string', (r: Json[]) => { r[1].pools[1].killedTasks = '65'; }, '[1].pools[1].killedTasks: Invalid input: expected number, received string'],
+    ['preemption.json', 'the slot time lost below 0', (r: Json[]) => { r[1].summary.lostSlotSeconds = -1; }, '[1].summary.lostSlotSeconds: Too small: expected number to be >=0'],
+    ['preemption.json', 'a job\'s pool as a number', (r: Json[]) => { r[0].jobs[2].pool = 7; }, '[0].jobs[2].pool: 7, not a pool\'s name (a string)'],
+    ['dsbra.json', 'a storage point as a string', (r: Json[]) => { r[1].replication.storage.series[0][1] = '0'; }, '[1].replication.storage.series[0][1]: Invalid input: expected number, received string'],
+    ['dsbra.json', 'replicas created below 0', (r: Json[]) => { r[0].replication.replicasCreated = -1; }, '[0].replication.replicasCreated: Too small: expected number to be >=0'],
+    ['dsbra.json', 'a job\'s finish as a string', (r: Json[]) => { r[0].jobs[0].finishMs = 'x'; }, '[0].jobs[0].finishMs: "x", not a time in ms (a number from 0)'],
+  ])('%s, %s: exit 2 naming the field', (scenario, _, edit, message) => {
+    const ran = join(tmp('ran'), 'r.json');
+    expect(hfsim('run', join(import.meta.dirname, '..', '..', 'scenarios', scenario), '--out', ran, '--no-progress').code).toBe(0);
+    const list = JSON.parse(readFileSync(ran, 'utf8')) as Json[];
+    edit(list);
+    const file = join(tmp('result'), 'r.json');
+    writeFileSync(file, JSON.stringify(list));
+    const r = hfsim('report', file, '--html', join(tmp('html'), 'r.html'));
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr.trim()).toBe(`hfsim: ${file}: ${message}`);
+  });
+
   it('a variant without jobs: no NaN (its CDF line ended at NaN); charts with nothing left out and named', async () => {
     const list = variants();
     list[0].jobs = [];

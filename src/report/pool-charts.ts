@@ -1,0 +1,98 @@
+/**
+ * A run report's charts of pools and kills, as `hfsim run`'s tables give them (src/cli/format.ts): mean response time
+ * by pool and variant, from the jobs (so a variant whose policy has no pools, FIFO beside HFS, has its bars too); and
+ * tasks killed and the slot time they had run, by variant, each bar split by pool where the variant's result breaks
+ * its kills down by pool (pool preemption), whole where it does not (Quincy's kills).
+ */
+import type { TopLevelSpec } from 'vega-lite';
+import { type Chart, LEGEND, SCHEMA, SIZE, groupedBars, placedIn } from './charts.js';
+
+/** What these charts read of a run's result. */
+export interface PoolRun {
+  variant: string;
+  summary: { killedTasks?: number; lostSlotSeconds?: number };
+  jobs: ReadonlyArray<{ pool?: string; responseMs: number }>;
+  pools?: ReadonlyArray<{ name: string; killedTasks: number; lostSlotSeconds: number }>;
+}
+
+/** Pools drawn at most: past them, the pools with most jobs (bars of hundreds of pools are unreadable). */
+export const MAX_POOL_GROUPS = 16;
+
+/**
+ * Mean response time by pool, a bar per variant (in `order`), or undefined where no variant's policy has pools or the
+ * jobs are in one pool only (its bars would be the summary's mean again).
+ */
+export function poolResponseChart(runs: readonly PoolRun[], order: string[], id: string): Chart | undefined {
+  if (!runs.some((r) => r.pools !== undefined)) return undefined;
+  // pools as the jobs name them, first seen first, as the text table lists them
+  const jobs = new Map<string, number>();
+  for (const r of runs) for (const j of r.jobs) if (j.pool !== undefined && !jobs.has(j.pool)) jobs.set(j.pool, 0);
+  for (const j of runs[0].jobs) if (j.pool !== undefined) jobs.set(j.pool, jobs.get(j.pool)! + 1);
+  if (jobs.size < 2) return undefined;
+  let pools = [...jobs.keys()];
+  const many = pools.length > MAX_POOL_GROUPS;
+  if (many) {
+    const kept = new Set([...pools].sort((a, b) => jobs.get(b)! - jobs.get(a)!).slice(0, MAX_POOL_GROUPS)); // a stable sort: ties stay first seen
+    pools = pools.filter((p) => kept.has(p));
+  }
+  const place = new Map(pools.map((p, i) => [p, i]));
+  // per variant and pool (runs of one variant, several seeds' results in one file, pooled as the bars by bin pool them)
+  const sums = new Map<string, { series: string; pool: string; total: number; jobs: number }>();
+  for (const r of runs) {
+    for (const j of r.jobs) {
+      if (j.pool === undefined || !place.has(j.pool)) continue;
+      const key = JSON.stringify([r.variant, j.pool]);
+      const s = sums.get(key) ?? { series: r.variant, pool: j.pool, total: 0, jobs: 0 };
+      s.total += j.responseMs;
+      s.jobs++;
+      sums.set(key, s);
+    }
+  }
+  // a pool with no job in a variant has no bar there (the text table's "-"); each group is named with its jobs, as the
+  // text table's jobs column counts them (the first variant's)
+  const named = (pool: string): string => `${pool} (${jobs.get(pool)} job${jobs.get(pool) === 1 ? '' : 's'})`;
+  const values = [...sums.values()].map((s) => ({ series: s.series, pool: named(s.pool), poolPlace: place.get(s.pool)!, jobs: s.jobs, mean: s.total / s.jobs / 1000 }));
+  const title = `Mean response time by pool${many ? ` (the ${MAX_POOL_GROUPS} of ${jobs.size} pools with most jobs)` : ''}`;
+  return groupedBars(id, title, values, { field: 'pool', type: 'nominal', title: 'pool', sort: { field: 'poolPlace', op: 'min' },
+    // names read across under their group, turned only where many share the axis
+    axis: pools.length <= 6 ? { labelAngle: 0 } : { labelAngle: -40, labelAlign: 'right' } }, order, { title: 'mean response time (s)' });
+}
+
+/** Where the kills charts put a variant's kills whose result has no pools (Quincy's). */
+const NO_POOLS = 'not by pool';
+
+/**
+ * Tasks killed (`measure` killed) or the slot time they had run (lost), a bar per variant (in `order`) split by
+ * pool, its total written at its end as the text table gives it; undefined where no variant killed a task.
+ */
+export function killsChart(runs: readonly PoolRun[], order: string[], measure: 'killed' | 'lost', id: string): Chart | undefined {
+  if (!runs.some((r) => (r.summary.killedTasks ?? 0) > 0)) return undefined;
+  const byPool = runs.some((r) => r.pools !== undefined && (r.summary.killedTasks ?? 0) > 0);
+  const segments: Array<{ series: string; pool: string; value: number }> = [];
+  const totals: Array<{ series: string; total: number; label: string }> = [];
+  for (const r of runs) {
+    const total = measure === 'killed' ? r.summary.killedTasks ?? 0 : r.summary.lostSlotSeconds ?? 0;
+    totals.push({ series: r.variant, total, label: measure === 'killed' ? String(total) : total.toFixed(1) });
+    if (r.pools !== undefined) for (const p of r.pools) segments.push({ series: r.variant, pool: p.name, value: measure === 'killed' ? p.killedTasks : p.lostSlotSeconds });
+    else if (total > 0) segments.push({ series: r.variant, pool: NO_POOLS, value: total });
+  }
+  // the pools that lost something in some variant: the others' bars have no length, their legend entries say nothing
+  const lost = new Set(segments.filter((s) => s.value > 0).map((s) => s.pool));
+  const drawn = segments.filter((s) => lost.has(s.pool));
+  const title = measure === 'killed' ? 'Tasks killed by variant' : 'Slot time lost to kills by variant';
+  const axis = measure === 'killed' ? 'tasks killed' : 'slot time lost (s)';
+  // variants down the y axis: their names ("HFS + delay + preemption") read across, not turned on end under bars
+  const y = { field: 'series', type: 'nominal', title: 'variant', sort: { field: 'place', op: 'min' } };
+  const x = { type: 'quantitative', title: axis };
+  const pools = [...lost];
+  const layers = [
+    { data: { values: placedIn(drawn, order) }, mark: 'bar',
+      encoding: { y, x: { ...x, field: 'value' }, ...(byPool ? { color: { field: 'pool', type: 'nominal', title: 'pool', legend: LEGEND, scale: { domain: pools } } } : {}) } },
+    { data: { values: placedIn(totals, order) }, mark: { type: 'text', align: 'left', dx: 4 },
+      encoding: { y, x: { ...x, field: 'total' }, text: { field: 'label' } } },
+  ];
+  return { id, title, spec: {
+    // a band of 32 px a variant: two variants' bars were 110 px thick at the other charts' height
+    $schema: SCHEMA, title: byPool ? { text: title, subtitle: 'bars split by the pool whose tasks were killed' } : title, width: SIZE.width, height: { step: 32 }, layer: layers,
+  } as TopLevelSpec };
+}
