@@ -56,3 +56,11 @@ describe('metric chart legend', () => {
     for (const s of symbols) expect(s).toMatch(/opacity="1"/); // they were the bands' 0.25
   });
 });
+
+describe('metric names', () => {
+  it('a sweep\'s kills metrics read as the run report\'s kill charts name them, with their unit', () => {
+    const kills: AggregateRow[] = DS.map((d) => ({ point: `p${d}`, values: { variant: 'Kill', [AXIS]: d }, seeds: [1], metric: 'lostSlotSeconds', bin: null, n: 1, mean: d, sd: 0, ci95: null, lo: null, hi: null }));
+    expect(metricChart(kills, axes, { metric: 'lostSlotSeconds', x: AXIS }, 'm').title).toBe(`slot time lost (s) against ${AXIS}`);
+    expect(metricChart(kills.map((r) => ({ ...r, metric: 'killedTasks' })), axes, { metric: 'killedTasks', x: AXIS }, 'm').title).toBe(`tasks killed against ${AXIS}`);
+  });
+});
