@@ -557,6 +557,13 @@ export class Scheduler {
     const inHeartbeat = (what: string): void => {
       if (hb.sink === undefined) throw new Error(`policy "${this.scenario.scheduler.policy}": the heartbeat port's ${what}() was called outside assign(), when no heartbeat is being answered`);
     };
+    // A job that is not one of this run's (null, a copy, another run's) failed in the engine's words ("reading 'index'"),
+    // or a copy's maps were started with the real job's still pending.
+    const ownJob = (what: string, job: Job): void => {
+      if (!(job instanceof Job) || this.jobs[job.index] !== job) {
+        throw new TypeError(`policy "${this.scenario.scheduler.policy}": the heartbeat port's ${what}(job) was given ${job instanceof Job ? `job ${job.spec.id}, not one of this run's (a copy?)` : valueKind(job)}, not one of port.jobs`);
+      }
+    };
     const launched = (job: Job, map: number, locality: Locality): Locality => {
       this.launchMap(job, map, locality, hb.node, hb.nowMs, hb.seq, hb.sink!);
       hb.launched++;
@@ -571,6 +578,7 @@ export class Scheduler {
       get jobs() { return queue.jobs; },
       offer: (job) => {
         inHeartbeat('offer');
+        ownJob('offer', job);
         const j = job.index;
         if (free() <= 0 || job.pendingMaps === 0 || (this.visitedAt[j] === hb.seq && this.launchedAt[j] !== hb.seq)) return -1;
         this.visitedAt[j] = hb.seq;
@@ -583,6 +591,7 @@ export class Scheduler {
       },
       launch: (job, map) => {
         inHeartbeat('launch');
+        ownJob('launch', job);
         // A string "0" indexes a typed array as 0 does: it would have launched, and been carried as a string.
         if (typeof map !== 'number') throw new TypeError(`job ${job.spec.id}: launch(job, ${JSON.stringify(map) ?? String(map)}): a map is a number from 0 to ${job.maps - 1}, not a ${typeof map}`);
         if (free() <= 0) return -1;
