@@ -66,6 +66,8 @@ export function compare(title: string, results: readonly Result[]): string {
       ...results.map((r) => { const b = r.bins.find((x) => x.bin === bin); return b ? pct(b.locality.node) : '-'; })])));
   }
   if (results.some((r) => r.pools !== undefined)) out.push('', ...poolTables(results));
+  // Any policy's kills (pool preemption, Quincy's): Quincy's slot time lost was in the result and the report only.
+  if (results.some((r) => (r.summary.killedTasks ?? 0) > 0)) out.push('', ...killsTable(results));
   if (results.some((r) => r.replication !== undefined)) out.push('', ...replicationTable(results));
   if (results.some((r) => r.mapAssignment !== undefined)) out.push('', ...assignmentTable(results));
   if (results.some((r) => r.network !== undefined)) out.push('', ...networkTable(results));
@@ -100,7 +102,7 @@ function mapsLabel(r: Result, bin: number): string {
   return lo === hi ? String(lo) : `${lo}-${hi}`;
 }
 
-/** Pool-aware runs: mean response time per pool (from the jobs, so every variant has it), and preemption's kills. */
+/** Pool-aware runs: mean response time per pool (from the jobs, so every variant has it). */
 function poolTables(results: readonly Result[]): string[] {
   const pools = [...new Set(results.flatMap((r) => r.jobs.map((j) => j.pool)))];
   const meanOf = (r: Result, pool: string): string => {
@@ -110,11 +112,13 @@ function poolTables(results: readonly Result[]): string[] {
   const out = ['Mean response time by pool (s)'];
   out.push(table(['pool', 'jobs', ...results.map((r) => r.variant)], pools.map((pool) => [pool,
     String(results[0].jobs.filter((j) => j.pool === pool).length), ...results.map((r) => meanOf(r, pool))])));
-  if (results.some((r) => (r.summary.killedTasks ?? 0) > 0)) {
-    out.push('', 'Preemption: tasks killed and slot time lost (s)');
-    out.push(table(['variant', 'killed', 'lost slot-s'], results.map((r) => [r.variant, String(r.summary.killedTasks ?? 0), (r.summary.lostSlotSeconds ?? 0).toFixed(1)])));
-  }
   return out;
+}
+
+/** Tasks killed (by preemption, or by a policy's own kills: Quincy's) and the slot time they had run. */
+function killsTable(results: readonly Result[]): string[] {
+  return ['Preemption: tasks killed and slot time lost (s)',
+    table(['variant', 'killed', 'lost slot-s'], results.map((r) => [r.variant, String(r.summary.killedTasks ?? 0), (r.summary.lostSlotSeconds ?? 0).toFixed(1)]))];
 }
 
 /** Policies that fill map slots their own way (offers, Quincy): their counts, one column each, '-' where a variant has none. */

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { compare, table } from '../../src/cli/format.js';
 import { simulate } from '../../src/actors/simulate.js';
-import { jobsScenario } from '../helpers.js';
+import { jobsScenario, loadVariant } from '../helpers.js';
 import { parseScenario } from '../../src/core/scenario.js';
 
 describe('table', () => {
@@ -48,5 +48,17 @@ describe('the comparison\'s title', () => {
     if (!many.ok) throw new Error(many.errors.join('\n'));
     expect(compare('many', [await simulate(many.value, { timeDecisions: false })]).split('\n')[0])
       .toBe('many: 1,001 jobs (1,001 maps), 1,200 nodes in 2 racks, 1,200 map + 1,200 reduce slots, seed 1');
+  });
+});
+
+describe('the kills table', () => {
+  it('is printed for a policy that kills without pools (Quincy: its slot time lost was in the result and the report only)', async () => {
+    const r = await simulate(loadVariant('quincy.json', 'Quincy'), { variant: 'Quincy', timeDecisions: false });
+    expect(r.summary.killedTasks).toBeGreaterThan(0);
+    expect(r.pools).toBeUndefined();
+    const lines = compare('quincy', [r]).split('\n');
+    const at = lines.indexOf('Preemption: tasks killed and slot time lost (s)');
+    expect(at).toBeGreaterThan(0);
+    expect(lines[at + 2].split(/ +/)).toEqual(['Quincy', String(r.summary.killedTasks), r.summary.lostSlotSeconds!.toFixed(1)]);
   });
 });
