@@ -126,7 +126,7 @@ export function readFlags(line: CommandLine, argv: readonly string[] = process.a
       i++;
     }
     const values = given.get(name) ?? [];
-    if (values.length > 0 && kind !== 'values') refuse(`${name} given twice (it takes one value)`);
+    if (values.length > 0 && kind !== 'values') refuse(`${name} given twice${kind === 'switch' ? '' : ' (it takes one value)'}`);
     given.set(name, [...values, value]);
   }
   const { min, max, names = [] } = line.positionals ?? { min: 0, max: 0 };

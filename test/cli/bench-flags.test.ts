@@ -53,6 +53,7 @@ const REFUSED: Array<[string, string[], string]> = [
   ['bench/sweep.js', ['--workers', '1,x'], 'sweep: --workers must be whole numbers from 1, comma-separated (1,2,4), got "1,x"'],
   ['bench/sweep.js', ['--pool', 'forks'], 'sweep: --pool must be processes and/or threads, comma-separated, got "forks"'],
   ['bench/sweep.js', ['--json=yes'], 'sweep: --json takes no value, got "yes"'],
+  ['bench/sweep.js', ['--json', '--json'], 'sweep: --json given twice'],
   ['bench/sweep.js', ['--w1', '0'], 'sweep: --w1 must be a whole number of at least 1, got "0"'],
   ['bench/variants.js', ['--parallel', '1'], 'variants: --parallel must be a whole number of at least 2, got "1"'],
   ['bench/variants.js', ['--set', 'cluster.racks=0'], 'variants: --set cluster.racks=0: variant "FIFO": cluster.racks: racks must be at least 1'],
