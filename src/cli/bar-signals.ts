@@ -5,7 +5,7 @@
  */
 import { isMainThread } from 'node:worker_threads';
 
-/** The signals a user ends a command with at the terminal, or a scheduler does (SIGHUP: the terminal is gone). */
+/** The signals a user ends a command with at the terminal, or a scheduler does (not SIGHUP: the terminal is gone, nothing to clear). */
 const CLEARED_ON = ['SIGINT', 'SIGTERM'] as const;
 
 /** Where the bar is drawn: process.stderr, or a test's stand-in. */

@@ -115,7 +115,7 @@ export async function runVariants(variants: readonly LoadedVariant[], options: V
   }
 }
 
-/** Waits until the pool's workers have been sent their tasks (this process's own run will not yield until it ends). */
+/** Waits until the pool's workers have been sent their tasks (this process's own run then yields only between epochs, and only with progress on). */
 async function sent(pool: TaskPool<unknown, unknown>): Promise<void> {
   await pool.flushed?.();
 }

@@ -10,10 +10,12 @@ const ROOT = join(import.meta.dirname, '..', '..');
 const CLI = join(ROOT, 'dist', 'src', 'cli', 'main.js');
 // stderr taken for a terminal, as run-progress.test.ts does: the bar is drawn only there
 const TTY = ['--import', 'data:text/javascript,process.stderr.isTTY=true'];
+// a terminal that draws in place whatever TERM the test itself runs under (a CI's may be dumb: no bar is drawn there)
+const TERMINAL_ENV = { ...process.env, TERM: 'xterm-256color' };
 
 /** Runs the CLI, sends `signal` once stderr shows `drawn`, and gives back stderr and how the process ended. */
 async function interrupted(args: string[], drawn: string, signal: NodeJS.Signals): Promise<{ stderr: string; signal: NodeJS.Signals | null; code: number | null }> {
-  const child: ChildProcess = spawn(process.execPath, [...TTY, CLI, ...args], { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child: ChildProcess = spawn(process.execPath, [...TTY, CLI, ...args], { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'], env: TERMINAL_ENV });
   let stderr = '';
   let sent = false;
   child.stderr!.setEncoding('utf8').on('data', (text: string) => {

@@ -2,7 +2,7 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import stringWidth from 'string-width';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RunProgressDisplay, simulatedClock } from '../../src/cli/run-progress.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -22,6 +22,14 @@ describe('simulatedClock', () => {
 });
 
 describe('RunProgressDisplay', () => {
+  // a terminal that draws in place, whatever TERM the tests run under (a CI's may be dumb); the TERM=dumb test stubs its own
+  beforeEach(() => {
+    vi.stubEnv('TERM', 'xterm-256color');
+  });
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+
   it('in a log: a line once 30 s have passed, then every 30 s, none before', () => {
     let now = 0;
     const { out, stream } = fakeStream(false);
@@ -193,13 +201,15 @@ describe('hfsim run --no-progress', () => {
 describe('hfsim run on a terminal, variants one after another', () => {
   // stderr taken for a terminal (the line 'running <variant>...' is written only there)
   const TTY = ['--import', 'data:text/javascript,process.stderr.isTTY=true'];
+  // a terminal that draws in place whatever TERM the test itself runs under (a CI's may be dumb)
+  const env = { ...process.env, TERM: 'xterm-256color' };
   const args = [CLI, 'run', join(ROOT, 'scenarios', 'fb-macro-io.json'), '--set', 'workload.jobs=20', '--parallel', '1'];
 
   it('--no-progress writes no "running <variant>..." line (it did), and without it each such line clears the end of the one before', () => {
-    const without = spawnSync(process.execPath, [...TTY, ...args, '--no-progress'], { encoding: 'utf8' });
+    const without = spawnSync(process.execPath, [...TTY, ...args, '--no-progress'], { encoding: 'utf8', env });
     expect(without.status).toBe(0);
     expect(without.stderr).not.toContain('running');
-    const withProgress = spawnSync(process.execPath, [...TTY, ...args], { encoding: 'utf8' });
+    const withProgress = spawnSync(process.execPath, [...TTY, ...args], { encoding: 'utf8', env });
     expect(withProgress.status).toBe(0);
     // "running Naive fair..." then "running FIFO..." would have read "running FIFO...air..." on the screen
     expect(withProgress.stderr).toContain('running FIFO...\x1b[K\rrunning Naive fair...\x1b[K\rrunning Fair + delay...\x1b[K\r');

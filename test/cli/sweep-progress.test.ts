@@ -1,5 +1,5 @@
 /** `hfsim sweep`'s bar on a terminal: its ETA reads "-" until a point of this run ends, then the time left, hours whole. */
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SweepProgress, etaText, rateText } from '../../src/cli/sweep-run.js';
 
 function fakeTerminal() {
@@ -11,8 +11,13 @@ function fakeTerminal() {
 const drawn = (out: string[]): string[] => out.join('').split('\x1b[1G').slice(1).map((l) => l.replace(/\x1b\[0K[^]*$/, ''));
 
 describe('SweepProgress on a terminal', () => {
+  // a terminal that draws in place, whatever TERM the tests run under (a CI's may be dumb)
+  beforeEach(() => {
+    vi.stubEnv('TERM', 'xterm-256color');
+  });
   afterEach(() => {
     vi.useRealTimers();
+    vi.unstubAllEnvs();
   });
 
   it('a resumed sweep reads no ETA before its first point ends (it read "ETA 0s"), then the time left in whole hours', () => {
