@@ -325,6 +325,14 @@ describe('the command line: exit 2 and one line, never an internal message', () 
     expect(r.stderr).not.toMatch(/ failed: |    at |Cannot read|Maximum call stack/);
   });
 
+  it('capacity lets a pool\'s schedulingMode "fair" pass, as it lets defaultSchedulingMode "fair" (hfs\'s default; "fifo" is refused)', () => {
+    for (const set of ['scheduler={"policy":"capacity","pools":[{"name":"q","schedulingMode":"fair"}]}', 'scheduler={"policy":"capacity","defaultSchedulingMode":"fair"}']) {
+      const r = hfsim('run', scenario, '--set', set, '--no-progress');
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stderr).toBe('');
+    }
+  });
+
   it('an input larger than V8\'s longest string is refused by its size at once, and a device that never ends too (4.8 GB and 49 s, then a wrong "not UTF-8 text"; /dev/zero: no end)', () => {
     const big = write('big.tsv', '');
     truncateSync(big, 600 * 2 ** 20); // sparse: no 600 MB written
