@@ -95,6 +95,10 @@ describe('the registry', () => {
     expect(() => registerPolicy('lifo-registry-test', lifo)).toThrow(/registered already/);
     expect(() => registerPolicy('fifo', lifo)).toThrow(/registered already/);
     expect(() => registerPolicy('../x', lifo)).toThrow(/a name is a letter/);
+    // a bad name is a bad argument, a TypeError as a bad field is (it was a plain Error)
+    expect(() => registerPolicy('../x', lifo)).toThrow(TypeError);
+    expect(() => registerPolicy(7 as never, lifo)).toThrow(/^policy name 7: a name is a letter/);
+    expect(() => registerPolicy(7 as never, lifo)).toThrow(TypeError);
     expect(() => registerPolicy('nocreate', { description: 'x' } as never)).toThrow(/needs a description .* and create/);
   });
 

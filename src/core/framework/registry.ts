@@ -142,7 +142,8 @@ export class Registry<P extends PluginBase<unknown>> {
 
   /** Registers `plugin` as `name`; a definition with a field missing, unknown or of the wrong kind is a TypeError naming it. */
   register(name: string, plugin: P): void {
-    if (typeof name !== 'string' || !/^[A-Za-z][\w.-]*$/.test(name)) throw new Error(`${this.kind} name ${JSON.stringify(name)}: a name is a letter then letters, digits, '_', '-' or '.'`);
+    // A bad argument, as a bad field of the definition is (TypeErrors); a name taken is a clash of registrations (Error).
+    if (typeof name !== 'string' || !/^[A-Za-z][\w.-]*$/.test(name)) throw new TypeError(`${this.kind} name ${JSON.stringify(name)}: a name is a letter then letters, digits, '_', '-' or '.'`);
     if (this.byName.has(name)) throw new Error(`a ${this.kind} named "${name}" is registered already`);
     if (typeof plugin?.description !== 'string' || typeof (plugin as { create?: unknown }).create !== 'function') {
       throw new TypeError(`${this.kind} "${name}": a plugin needs a description (a string) and create (a function)`);
