@@ -62,7 +62,7 @@ const CAPACITY_IGNORED: ReadonlyArray<{ field: 'weight' | 'maxMaps' | 'maxReduce
   { field: 'weight', inert: 1, instead: 'it shares the slots by the queues\' capacities; "hfs" reads weights' },
   { field: 'maxMaps', inert: undefined, instead: 'a queue\'s maxCapacity caps it; "hfs" reads maxMaps' },
   { field: 'maxReduces', inert: undefined, instead: 'a queue\'s maxCapacity caps it; "hfs" reads maxReduces' },
-  // "fair", hfs's default, as the scheduler's defaultSchedulingMode "fair" is let pass: it says what the default would
+  // "fair", hfs's default, passes as the scheduler's defaultSchedulingMode "fair" does: it says no more than the default
   { field: 'schedulingMode', inert: 'fair', instead: 'a queue\'s orderingPolicy orders its jobs; "hfs" reads schedulingMode' },
 ];
 const capacityIgnores = (field: string, instead: string): string => `policy "capacity" ignores ${field} (${instead})`;
