@@ -13,8 +13,15 @@ export const intArg = (name: string, min: number, max = Number.MAX_SAFE_INTEGER)
 /** A count of worker threads (--workers, --parallel): 1 to MAX_WORKERS. */
 export const workersArg = (name: string) => intArg(name, 1, MAX_WORKERS);
 
-/** A JSON number without a sign, as JSON.parse reads one: 42, 1e3, 1000.0 (not 07, .5, +3 or 0x10). */
-const JSON_NUMBER = /^(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
+/** `text` as JSON.parse reads it when that is a number (1e3, 1000.0, -1, 1e400 as Infinity), else NaN: what `--set` takes. */
+function jsonNumber(text: string): number {
+  try {
+    const v: unknown = JSON.parse(text);
+    return typeof v === 'number' ? v : Number.NaN;
+  } catch {
+    return Number.NaN;
+  }
+}
 
 /**
  * --seed: the scenario's "seed" field from the command line, so it takes what `--set seed=` and a scenario file take,
@@ -23,8 +30,8 @@ const JSON_NUMBER = /^(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
  */
 export function seedArg(value: string): number {
   const text = value.trim();
-  const n = /^\d+$/.test(text) || JSON_NUMBER.test(text) ? Number(text) : NaN;
+  const n = /^\d+$/.test(text) ? Number(text) : jsonNumber(text);
   if (n > Number.MAX_SAFE_INTEGER) throw new InvalidArgumentError(`--seed is ${text}, above the limit of ${Number.MAX_SAFE_INTEGER}`); // 1e400 too
-  if (!Number.isInteger(n)) throw new InvalidArgumentError(`--seed must be a whole number >= 0, not "${value}"`);
+  if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError(`--seed must be a whole number >= 0, not "${value}"`);
   return n;
 }

@@ -431,8 +431,9 @@ export class Scheduler {
     // A victim that is not one of this run's running attempts failed in the engine's words, naming no plugin ("Cannot
     // read properties of null (reading 'mapState')", "job.requeueMap is not a function", "map 399 killed while not running").
     if (typeof v !== 'object' || v === null) throw refuse(`a kill of ${shownValue(v)}, not a victim { job, task, startMs }`);
-    const job: unknown = v.job;
-    if (!(job instanceof Job) || this.jobs[job.index] !== job) throw refuse(`a kill of a victim whose job is ${job instanceof Job ? `job ${job.spec.id}, not one of this run's` : valueKind(job)}, not a job the plugin was given`);
+    const not = this.notThisRunsJob(v.job);
+    if (not !== undefined) throw refuse(`a kill of a victim whose job is ${not}, not a job the plugin was given`);
+    const job = v.job as Job; // one of this run's: checked just above
     const reduce = isReduceRef(v.task);
     const r = reduce ? reduceOf(v.task) : -1;
     const count = reduce ? job.reduces : job.maps;
@@ -547,6 +548,15 @@ export class Scheduler {
     }
   }
 
+  /**
+   * How `job`, handed back by a plugin, is not one of this run's jobs (null, a copy, another run's), in a message's
+   * words; undefined when it is one.
+   */
+  private notThisRunsJob(job: unknown): string | undefined {
+    if (!(job instanceof Job)) return valueKind(job);
+    return this.jobs[job.index] === job ? undefined : `job ${job.spec.id}, not one of this run's (a copy?)`;
+  }
+
   /** The port an assigner fills a heartbeat's slots through: the walk's rules, one job or one planned map at a time. */
   private makePort(): HeartbeatPort {
     const hb = this.hb;
@@ -560,9 +570,8 @@ export class Scheduler {
     // A job that is not one of this run's (null, a copy, another run's) failed in the engine's words ("reading 'index'"),
     // or a copy's maps were started with the real job's still pending.
     const ownJob = (what: string, job: Job): void => {
-      if (!(job instanceof Job) || this.jobs[job.index] !== job) {
-        throw new TypeError(`policy "${this.scenario.scheduler.policy}": the heartbeat port's ${what}(job) was given ${job instanceof Job ? `job ${job.spec.id}, not one of this run's (a copy?)` : valueKind(job)}, not one of port.jobs`);
-      }
+      const not = this.notThisRunsJob(job);
+      if (not !== undefined) throw new TypeError(`policy "${this.scenario.scheduler.policy}": the heartbeat port's ${what}(job) was given ${not}, not one of port.jobs`);
     };
     const launched = (job: Job, map: number, locality: Locality): Locality => {
       this.launchMap(job, map, locality, hb.node, hb.nowMs, hb.seq, hb.sink!);
