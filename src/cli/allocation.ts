@@ -20,7 +20,8 @@
  * - maxRunningApps / userMaxAppsDefault / queueMaxAppsDefault are maxRunningJobs and the job-limit defaults
  *   (queueMaxAppsDefault limits parent queues too, as YARN's initFSQueue; root aside); queueMaxResourcesDefault is
  *   the maxResources of every queue that sets none, root aside; schedulingPolicy (or its alias schedulingMode)
- *   fifo|fair maps to schedulingMode (drf, which needs more than one resource, is rejected); allowPreemptionFrom
+ *   fifo|fair (any case, or YARN's FifoPolicy or FairSharePolicy class name, as SchedulingPolicy.parse reads them; see
+ *   yarn-policy.ts) maps to schedulingMode (drf, which needs more than one resource, is rejected); allowPreemptionFrom
  *   false makes the queue and those under it not preemptable; fairSharePreemptionThreshold (inherited as the
  *   timeouts are) and defaultFairSharePreemptionThreshold are the pools' fair-share starvation thresholds.
  * - Elements about access control (reservations' too), application-master shares and reservations do not change a
@@ -34,6 +35,7 @@ import { MAX_INT32, MAX_POOLS, MAX_SLOTS, MAX_TIME_MS, MAX_WEIGHT, MIN_WEIGHT } 
 import { type El, rootElement } from './xml.js';
 import { hasControlChars } from '../core/bounded.js';
 import { decimal } from './decimal.js';
+import { YARN_POLICY_PACKAGE, isYarnPolicyClass, yarnPolicy } from './yarn-policy.js';
 
 export const SLOT_MB = 1024;
 
@@ -97,7 +99,7 @@ export function parseAllocation(text: string, file: string): Allocation {
       case 'userMaxJobsDefault': case 'userMaxAppsDefault': out.userMaxJobsDefault = ctx.cap(el); break;
       case 'poolMaxJobsDefault': case 'queueMaxAppsDefault': out.poolMaxJobsDefault = ctx.cap(el); break;
       case 'defaultPoolSchedulingMode': out.defaultSchedulingMode = ctx.mode(el); break;
-      case 'defaultQueueSchedulingPolicy': case 'defaultQueueSchedulingMode': out.defaultSchedulingMode = ctx.defaultQueuePolicy(el); break;
+      case 'defaultQueueSchedulingPolicy': case 'defaultQueueSchedulingMode': out.defaultSchedulingMode = ctx.defaultQueuePolicy(el, out); break;
       case 'queueMaxResourcesDefault': break; // read above
       case 'defaultMinSharePreemptionTimeout': out.minSharePreemptionTimeoutMs = ctx.seconds(el); break;
       case 'fairSharePreemptionTimeout': case 'defaultFairSharePreemptionTimeout': out.fairSharePreemptionTimeoutMs = ctx.seconds(el); break;
@@ -115,7 +117,8 @@ const YARN_ONLY = new Set(['queue', 'pool', 'minResources', 'maxResources', 'max
   'aclAdministerReservations']);
 
 function isYarnQueue(pool: El): boolean {
-  return pool.attrs.name?.trim() === 'root' || pool.children.some((c) => YARN_ONLY.has(c.name));
+  // A schedulingMode naming one of YARN's policy classes is YARN's (MR1's PoolManager takes only fair and fifo).
+  return pool.attrs.name?.trim() === 'root' || pool.children.some((c) => YARN_ONLY.has(c.name) || (c.name === 'schedulingMode' && isYarnPolicyClass(c.text)));
 }
 
 type Inherited = Partial<Pick<PoolConfig, 'minSharePreemptionTimeoutMs' | 'fairSharePreemptionTimeoutMs' | 'fairSharePreemptionThreshold' | 'preemptable'>>;
@@ -247,12 +250,33 @@ class Reader {
   }
 
   /**
-   * YARN's defaultQueueSchedulingPolicy: fair only here, as YARN's AllocationFileParser refuses fifo ("can't be FIFO":
-   * a parent queue under it could not be fifo) and hfsim refuses drf with schedulingPolicy.
+   * A YARN queue's schedulingPolicy (or schedulingMode), as YARN's SchedulingPolicy.parse reads it: fair or fifo in any
+   * case, or their classes' names (FairSharePolicy, FifoPolicy). drf (by name or class) is refused: it divides memory and
+   * vcores, and hfsim's slots are one resource.
    */
-  defaultQueuePolicy(el: El): 'fair' {
-    if (this.mode(el) === 'fifo') this.fail(el, `<${el.name}> is fifo: YARN refuses it ("defaultQueueSchedulingPolicy or defaultQueueSchedulingMode can't be FIFO"); set <schedulingPolicy>fifo</schedulingPolicy> on the leaf queues instead`);
-    return 'fair';
+  policy(el: El): 'fair' | 'fifo' {
+    const p = yarnPolicy(el.text);
+    if (p === undefined) {
+      const custom = el.text.startsWith(YARN_POLICY_PACKAGE) ? ' (YARN has no such policy class; a class name is read in its exact case)'
+        : /^[\w$]+(\.[\w$]+)+$/.test(el.text) ? ' (a custom SchedulingPolicy class is code hfsim cannot run)' : '';
+      this.fail(el, `<${el.name}> must be fair or fifo (any case, or their class names ${YARN_POLICY_PACKAGE}FairSharePolicy and FifoPolicy), not "${el.text}"${custom}`);
+    }
+    if (p.policy === 'drf') this.fail(el, `<${el.name}> must be fair or fifo, not "${el.text}": drf (DominantResourceFairnessPolicy) divides memory and vcores, and hfsim's slots are one resource (a 1 GB, 1-vcore container each)`);
+    return p.policy;
+  }
+
+  /**
+   * YARN's defaultQueueSchedulingPolicy: YARN's AllocationFileParser refuses the name fifo ("can't be FIFO": a parent
+   * queue could not be fifo), then reads the rest with SchedulingPolicy.parse. FifoPolicy's class name passes that
+   * check: YARN gives it to every queue that sets no policy, and QueueManager warns ("Cannot apply configured
+   * scheduling policy") on each parent queue, root included, keeping it fair. So does hfsim: its leaf queues' default
+   * is fifo, its parent pools stay fair, said once.
+   */
+  defaultQueuePolicy(el: El, out: Allocation): 'fair' | 'fifo' {
+    if (el.text.toLowerCase() === 'fifo') this.fail(el, `<${el.name}> is fifo: YARN refuses it ("defaultQueueSchedulingPolicy or defaultQueueSchedulingMode can't be FIFO"); set <schedulingPolicy>fifo</schedulingPolicy> on the leaf queues instead`);
+    const policy = this.policy(el);
+    if (policy === 'fifo') (out.warnings ??= []).push(`${this.file}: line ${el.line}: <${el.name}> is FifoPolicy's class name, which YARN's "can't be FIFO" check (on the name fifo) lets through: run, as YARN runs it, fifo in each leaf queue that sets no policy, fair in the parent queues (root included), where fifo does not apply`);
+    return policy;
   }
 
   /**
@@ -369,7 +393,7 @@ class Reader {
         case 'maxResources': limits.push(c); p.maxMaps = p.maxReduces = this.maxSlots(c); break;
         case 'maxRunningApps': limits.push(c); p.maxRunningJobs = this.cap(c); break;
         case 'weight': p.weight = this.weight(c); break;
-        case 'schedulingPolicy': case 'schedulingMode': p.schedulingMode = this.mode(c); policyEl = c; break;
+        case 'schedulingPolicy': case 'schedulingMode': p.schedulingMode = this.policy(c); policyEl = c; break;
         // YARN: false keeps the queue and the queues under it from being preempted (inherited below).
         case 'allowPreemptionFrom': if (!this.boolean(c)) p.preemptable = false; break;
         case 'minSharePreemptionTimeout': p.minSharePreemptionTimeoutMs = this.seconds(c); break;

@@ -117,6 +117,37 @@ describe("YARN allocation elements as YARN's AllocationFileParser reads them", (
     expect(a).toEqual({ pools: [{ name: 'a', weight: 1, minMaps: 0, minReduces: 0, schedulingMode: 'fifo' }], users: [], defaultSchedulingMode: 'fair' });
   });
 
+  it('a policy given as its class name, as SchedulingPolicy.parse reads it, is that policy (it was refused at its line); drf is refused either way', () => {
+    const PKG = 'org.apache.hadoop.yarn.server.resourcemanager.scheduler.fair.policies.';
+    const a = parseAllocation(`<allocations>
+  <queue name="a"><schedulingPolicy>${PKG}FifoPolicy</schedulingPolicy></queue>
+  <queue name="b"><schedulingPolicy>${PKG}FairSharePolicy</schedulingPolicy></queue>
+  <pool name="c"><schedulingMode>${PKG}FifoPolicy</schedulingMode></pool>
+  <queue name="d"><schedulingPolicy>FIFO</schedulingPolicy></queue>
+  <defaultQueueSchedulingPolicy>${PKG}FairSharePolicy</defaultQueueSchedulingPolicy>
+</allocations>`, 'a.xml');
+    expect(a.pools.map((p) => [p.name, p.schedulingMode])).toEqual([['a', 'fifo'], ['b', 'fair'], ['c', 'fifo'], ['d', 'fifo']]);
+    expect(a.defaultSchedulingMode).toBe('fair');
+    expect(a.warnings).toBeUndefined();
+    const drf = (policy: string) => () => parseAllocation(`<allocations>\n  <queue name="a"><schedulingPolicy>${policy}</schedulingPolicy></queue>\n</allocations>`, 'a.xml');
+    expect(drf(`${PKG}DominantResourceFairnessPolicy`)).toThrow(`a.xml: line 2: <schedulingPolicy> must be fair or fifo, not "${PKG}DominantResourceFairnessPolicy": drf (DominantResourceFairnessPolicy) divides memory and vcores`);
+    expect(drf('DRF')).toThrow(/line 2: <schedulingPolicy> must be fair or fifo, not "DRF": drf/);
+    // Class.forName reads a class name in its exact case; a custom policy is code hfsim cannot run
+    expect(drf(`${PKG}fifopolicy`)).toThrow(/line 2: <schedulingPolicy> must be fair or fifo .* \(YARN has no such policy class; a class name is read in its exact case\)/);
+    expect(drf('com.acme.SlaPolicy')).toThrow(/not "com\.acme\.SlaPolicy" \(a custom SchedulingPolicy class is code hfsim cannot run\)/);
+  });
+
+  it('defaultQueueSchedulingPolicy: the name fifo is refused, as YARN refuses it; FifoPolicy\'s class name passes YARN\'s check and runs fifo in the leaf queues, told', () => {
+    const a = parseAllocation(`<allocations>
+  <queue name="p"><queue name="x"/><queue name="y"><schedulingPolicy>fair</schedulingPolicy></queue></queue>
+  <defaultQueueSchedulingPolicy>org.apache.hadoop.yarn.server.resourcemanager.scheduler.fair.policies.FifoPolicy</defaultQueueSchedulingPolicy>
+</allocations>`, 'a.xml');
+    expect(a.defaultSchedulingMode).toBe('fifo');
+    expect(a.pools.map((p) => [p.name, p.schedulingMode])).toEqual([['p.x', undefined], ['p.y', 'fair']]);
+    expect(a.warnings).toEqual([expect.stringMatching(/^a\.xml: line 3: <defaultQueueSchedulingPolicy> is FifoPolicy's class name, .*fifo in each leaf queue that sets no policy, fair in the parent queues/)]);
+    expect(() => parseAllocation('<allocations>\n  <defaultQueueSchedulingMode>FIFO</defaultQueueSchedulingMode>\n</allocations>', 'a.xml')).toThrow(/a\.xml: line 2: <defaultQueueSchedulingMode> is fifo: YARN refuses it/);
+  });
+
   it('queueMaxResourcesDefault caps every leaf queue that sets no maxResources (YARN getMaxResources), wherever it comes in the file', () => {
     const a = parseAllocation(`<allocations>
   <queue name="a"/>
@@ -352,7 +383,7 @@ describe('bad allocation files: one line with file and line, exit 2', () => {
 
     ['a weight past the fair-share search\'s range', '<allocations>\n  <pool name="a">\n    <weight>1e9</weight>\n  </pool>\n</allocations>', /pools\.xml: line 3: <weight> is 1e9, outside 0\.001 to 1000/],
     ['an entity no DOCTYPE defines (it was kept as text)', '<allocations>\n  <pool name="a&foo;">\n  </pool>\n</allocations>', /pools\.xml: line 2: unknown entity &foo; \(XML defines only/],
-    ['a bad scheduling policy', '<allocations>\n  <queue name="q">\n    <schedulingPolicy>drf</schedulingPolicy>\n  </queue>\n</allocations>', /pools\.xml: line 3: <schedulingPolicy> must be fair or fifo, not "drf"/],
+    ['a bad scheduling policy', '<allocations>\n  <queue name="q">\n    <schedulingPolicy>drf</schedulingPolicy>\n  </queue>\n</allocations>', /pools\.xml: line 3: <schedulingPolicy> must be fair or fifo, not "drf": drf \(DominantResourceFairnessPolicy\) divides memory and vcores/],
   ];
   it.each(cases)('%s', (_, xml, message) => {
     const r = hfsim('run', scenarioWith(xml));
