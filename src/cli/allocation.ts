@@ -5,6 +5,7 @@
  *
  * Translation rules:
  * - Times in the files are seconds; the scenario's are milliseconds.
+ * - An MR1 pool's min share above its cap is lowered to it, with a warning (Hadoop 1 warns and runs so).
  * - YARN's `<pool>` is an alias of `<queue>` (as in YARN's AllocationFileLoaderService): a `<pool>` inside a queue, named
  *   root, or holding an element only YARN queues have (YARN_ONLY) is read as a queue; any other is an MR1 pool.
  * - YARN queues keep their tree: a leaf queue is a pool, a parent queue (children, or type="parent") a parent pool,
@@ -89,7 +90,7 @@ export function parseAllocation(text: string, file: string): Allocation {
     const list = el.name === 'pool' ? out.pools : el.name === 'user' ? out.users : undefined;
     if (list !== undefined && list.length >= MAX_POOLS) ctx.fail(el, `more than ${MAX_POOLS} ${el.name}s, the limit`);
     switch (el.name) {
-      case 'pool': if (isYarnQueue(el)) queue(el); else out.pools.push(ctx.pool(el)); break;
+      case 'pool': if (isYarnQueue(el)) queue(el); else out.pools.push(ctx.pool(el, out)); break;
       case 'queue': queue(el); break;
       case 'user': {
         const user = ctx.user(el);
@@ -322,15 +323,22 @@ class Reader {
     p.minReduces = Math.min(p.minReduces, p.maxReduces ?? Infinity);
   }
 
-  /** An MR1 pool's min shares must not pass its caps: it could never reach them. */
-  minWithinMax(el: El, p: PoolConfig): void {
-    for (const [min, max] of [['minMaps', 'maxMaps'], ['minReduces', 'maxReduces']] as const) {
+  /**
+   * An MR1 pool whose min share passes its cap: Hadoop 1's PoolManager warns ("Pool %s has max maps %d less than min
+   * maps %d", reduces alike) and runs it, the min treated as equal to the max (FairSchedulerServlet: "Max share will
+   * be used and minimum will be treated as if set equal to max": a pool's demand is capped by its max, and its min
+   * share counts only up to its demand). So does hfsim, saying so for each kind.
+   */
+  clampPoolMin(el: El, p: PoolConfig, out: Allocation): void {
+    for (const [min, max, kind] of [['minMaps', 'maxMaps', 'maps'], ['minReduces', 'maxReduces', 'reduces']] as const) {
       const cap = p[max];
-      if (cap !== undefined && p[min] > cap) this.fail(el, `pool "${p.name}": ${min} ${p[min]} is above ${max} ${cap}: the pool could never reach its min share`);
+      if (cap === undefined || p[min] <= cap) continue;
+      (out.warnings ??= []).push(`${this.file}: line ${el.line}: pool "${p.name}" has max ${kind} ${cap} less than min ${kind} ${p[min]}: run, as Hadoop runs it, with its ${min} treated as equal to ${max} (${cap})`);
+      p[min] = cap;
     }
   }
 
-  pool(el: El): PoolConfig {
+  pool(el: El, out: Allocation): PoolConfig {
     const p: PoolConfig = { name: this.name(el), weight: 1, minMaps: 0, minReduces: 0 };
     this.define(el, p.name);
     for (const c of el.children) {
@@ -347,7 +355,7 @@ class Reader {
         default: this.unknown(c, 'pool');
       }
     }
-    this.minWithinMax(el, p);
+    this.clampPoolMin(el, p, out);
     return p;
   }
 

@@ -80,6 +80,18 @@ describe('values as Hadoop reads them, refused at their line', () => {
     expect(() => parseAllocation(xml, 'a.xml')).toThrow(message);
   });
 
+  it('an MR1 pool whose min passes its max runs, its min treated as its max, as Hadoop 1 warns and runs it (it was refused)', () => {
+    const a = parseAllocation('<allocations>\n  <pool name="a">\n    <minMaps>10</minMaps><maxMaps>5</maxMaps><minReduces>3</minReduces><maxReduces>4</maxReduces>\n  </pool>\n  <pool name="b"><minMaps>2</minMaps><minReduces>9</minReduces><maxReduces>1</maxReduces></pool>\n</allocations>', 'a.xml');
+    expect(a.pools).toEqual([
+      { name: 'a', weight: 1, minMaps: 5, maxMaps: 5, minReduces: 3, maxReduces: 4 },
+      { name: 'b', weight: 1, minMaps: 2, minReduces: 1, maxReduces: 1 },
+    ]);
+    expect(a.warnings).toEqual([
+      'a.xml: line 2: pool "a" has max maps 5 less than min maps 10: run, as Hadoop runs it, with its minMaps treated as equal to maxMaps (5)',
+      'a.xml: line 5: pool "b" has max reduces 1 less than min reduces 9: run, as Hadoop runs it, with its minReduces treated as equal to maxReduces (1)',
+    ]);
+  });
+
   it('MR1\'s defaultPoolSchedulingMode may still be fifo', () => {
     expect(parseAllocation('<allocations><defaultPoolSchedulingMode>fifo</defaultPoolSchedulingMode></allocations>', 'a.xml').defaultSchedulingMode).toBe('fifo');
   });

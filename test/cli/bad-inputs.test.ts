@@ -139,7 +139,6 @@ describe('bad allocation files: file and line', () => {
   it.each([
     ['two roots after a declaration', '<?xml version="1.0"?>\n<allocations><pool name="a"/></allocations>\n<pool name="b"/>', 'line 3: a second root element <pool>; a file has one <allocations>'],
     ['two root queues', '<allocations>\n<queue name="root"><queue name="a"/></queue>\n<queue name="root"><queue name="b"/></queue>\n</allocations>', 'line 3: a second root queue (the first is at line 2)'],
-    ['minMaps above maxMaps', '<allocations>\n<pool name="a"><minMaps>10</minMaps><maxMaps>5</maxMaps></pool>\n</allocations>', 'line 2: pool "a": minMaps 10 is above maxMaps 5'],
     ['minResources negative', queue('<minResources>-2048 mb, 2 vcores</minResources>'), 'line 4: <minResources> must give memory as "X mb, Y vcores" or "memory-mb=X, vcores=Y", not "-2048 mb, 2 vcores" ("-2048 mb" is neither)'],
     ['minResources with a junk suffix', queue('<minResources>2048 mbxyz, 2 vcores</minResources>'), 'line 4: <minResources> must give memory'],
     ['a queue name with a period (YARN refuses it)', queue('').replace('name="a"', 'name="a.b"'), 'line 3: queue name "a.b" contains a period: YARN refuses it'],
