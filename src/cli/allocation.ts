@@ -78,7 +78,7 @@ export function parseAllocation(text: string, file: string): Allocation {
   // YARN reads every top-level element before the queues: queueMaxResourcesDefault may come after them.
   const maxDefault = root.children.filter((el) => el.name === 'queueMaxResourcesDefault').at(-1);
   const appsDefault = root.children.filter((el) => el.name === 'queueMaxAppsDefault').at(-1);
-  const defaults: Defaults = { ...(maxDefault === undefined ? {} : { maxSlots: ctx.maxSlots(maxDefault) }), ...(appsDefault === undefined ? {} : { maxApps: ctx.cap(appsDefault) }) };
+  const defaults: Defaults = { ...(maxDefault === undefined ? {} : { maxSlots: ctx.maxSlots(maxDefault) }), ...(appsDefault === undefined ? {} : { maxApps: ctx.cap(appsDefault, 'the jobs of every queue that sets no limit') }) };
   const queue = (el: El): void => {
     if (el.attrs.name?.trim() === 'root') {
       if (rootQueue !== undefined) ctx.fail(el, `a second root queue (the first is at line ${rootQueue.line})`);
@@ -97,8 +97,8 @@ export function parseAllocation(text: string, file: string): Allocation {
         if (user !== undefined) out.users.push(user);
         break;
       }
-      case 'userMaxJobsDefault': case 'userMaxAppsDefault': out.userMaxJobsDefault = ctx.cap(el); break;
-      case 'poolMaxJobsDefault': case 'queueMaxAppsDefault': out.poolMaxJobsDefault = ctx.cap(el); break;
+      case 'userMaxJobsDefault': case 'userMaxAppsDefault': out.userMaxJobsDefault = ctx.cap(el, 'the jobs of every user that sets no limit'); break;
+      case 'poolMaxJobsDefault': case 'queueMaxAppsDefault': out.poolMaxJobsDefault = ctx.cap(el, `the jobs of every ${el.name === 'poolMaxJobsDefault' ? 'pool' : 'queue'} that sets no limit`); break;
       case 'defaultPoolSchedulingMode': out.defaultSchedulingMode = ctx.mode(el); break;
       case 'defaultQueueSchedulingPolicy': case 'defaultQueueSchedulingMode': out.defaultSchedulingMode = ctx.defaultQueuePolicy(el, out); break;
       case 'queueMaxResourcesDefault': break; // read above
@@ -176,10 +176,14 @@ class Reader {
     return this.int(el, MAX_SLOTS);
   }
 
-  /** A cap on running tasks or jobs: at least 1 (0 lets nothing of the pool or user run, and the run would stall). */
-  cap(el: El, max = MAX_INT32): number {
+  /**
+   * A cap on running tasks or jobs, at least 1. Hadoop accepts 0 and holds what it caps for ever (a pool or queue
+   * closed to work); hfsim runs every job of its workload to its end, so a run with one held could never end: refused,
+   * saying so and what to write instead. `held` names what 0 would hold ("the queue's jobs").
+   */
+  cap(el: El, held: string, max = MAX_INT32): number {
     const n = this.int(el, max);
-    if (n < 1) this.fail(el, `<${el.name}> is ${el.text}: at least 1 (0 lets nothing run, and the run would stall)`);
+    if (n < 1) this.fail(el, `<${el.name}> is 0: Hadoop accepts it and holds ${held} for ever, but hfsim runs every job of its workload to its end, and a run holding one could never end: set 1 or more, or leave the element out (no limit)`);
     return n;
   }
 
@@ -192,7 +196,9 @@ class Reader {
 
   weight(el: El): number {
     const w = this.number(el);
-    if (w <= 0) this.fail(el, `<weight> must be greater than 0, not "${el.text}"`);
+    // YARN's FairShareComparator serves a weight-0 queue after every other, and ComputeFairShares gives it its min
+    // share alone (Hadoop 1's comparator divides by the weight: 0 / 0): a rule of its own, not modelled.
+    if (w === 0) this.fail(el, `<weight> is ${el.text}: Hadoop accepts it (YARN gives a queue of weight 0 no share past its min share and serves it after every queue of positive weight), but hfsim shares and orders pools by weight and does not model 0: write ${MIN_WEIGHT} or more (${MIN_WEIGHT} is the nearest it runs, not the same: a thousandth of a weight-1 pool's share)`);
     if (w < MIN_WEIGHT || w > MAX_WEIGHT) this.fail(el, `<weight> is ${el.text}, outside ${MIN_WEIGHT} to ${MAX_WEIGHT}`);
     return w;
   }
@@ -345,9 +351,9 @@ class Reader {
       switch (c.name) {
         case 'minMaps': p.minMaps = this.slotCount(c); break;
         case 'minReduces': p.minReduces = this.slotCount(c); break;
-        case 'maxMaps': p.maxMaps = this.cap(c, MAX_SLOTS); break;
-        case 'maxReduces': p.maxReduces = this.cap(c, MAX_SLOTS); break;
-        case 'maxRunningJobs': p.maxRunningJobs = this.cap(c); break;
+        case 'maxMaps': p.maxMaps = this.cap(c, 'the pool\'s map tasks', MAX_SLOTS); break;
+        case 'maxReduces': p.maxReduces = this.cap(c, 'the pool\'s reduce tasks', MAX_SLOTS); break;
+        case 'maxRunningJobs': p.maxRunningJobs = this.cap(c, 'the pool\'s jobs'); break;
         case 'weight': p.weight = this.weight(c); break;
         case 'schedulingMode': p.schedulingMode = this.mode(c); break;
         case 'minSharePreemptionTimeout': p.minSharePreemptionTimeoutMs = this.seconds(c); break;
@@ -364,7 +370,7 @@ class Reader {
     const name = this.name(el);
     let max: number | undefined;
     for (const c of el.children) {
-      if (c.name === 'maxRunningJobs' || c.name === 'maxRunningApps') max = this.cap(c);
+      if (c.name === 'maxRunningJobs' || c.name === 'maxRunningApps') max = this.cap(c, 'the user\'s jobs');
       else this.unknown(c, 'user');
     }
     if (max === undefined) return undefined; // sets nothing: a second such element is harmless, as in Hadoop
@@ -399,7 +405,7 @@ class Reader {
         // YARN's fair and fifo policies weigh memory alone against a min share (FairSharePolicy: DefaultResourceCalculator).
         case 'minResources': limits.push(c); minEl = c; p.minMaps = p.minReduces = this.minSlots(c, path, out); break;
         case 'maxResources': limits.push(c); p.maxMaps = p.maxReduces = this.maxSlots(c); break;
-        case 'maxRunningApps': limits.push(c); p.maxRunningJobs = this.cap(c); break;
+        case 'maxRunningApps': limits.push(c); p.maxRunningJobs = this.cap(c, 'the queue\'s jobs'); break;
         case 'weight': p.weight = this.weight(c); break;
         case 'schedulingPolicy': case 'schedulingMode': p.schedulingMode = this.policy(c); policyEl = c; break;
         // YARN: false keeps the queue and the queues under it from being preempted (inherited below).

@@ -92,6 +92,24 @@ describe('values as Hadoop reads them, refused at their line', () => {
     ]);
   });
 
+  it('what Hadoop accepts but hfsim cannot run, a weight of 0 or a limit of 0, is refused saying why and what to write instead (it said only "at least 1" or "greater than 0")', () => {
+    const refusal = (xml: string): string => {
+      try {
+        parseAllocation(xml, 'a.xml');
+      } catch (err) {
+        return (err as Error).message;
+      }
+      return 'read';
+    };
+    expect(refusal('<allocations>\n  <queue name="a"><weight>0.0</weight></queue>\n</allocations>')).toBe('a.xml: line 2: <weight> is 0.0: Hadoop accepts it (YARN gives a queue of weight 0 no share past its min share and serves it after every queue of positive weight), but hfsim shares and orders pools by weight and does not model 0: write 0.001 or more (0.001 is the nearest it runs, not the same: a thousandth of a weight-1 pool\'s share)');
+    const held = (what: string): string => `Hadoop accepts it and holds ${what} for ever, but hfsim runs every job of its workload to its end, and a run holding one could never end: set 1 or more, or leave the element out (no limit)`;
+    expect(refusal('<allocations>\n  <queue name="a"><maxRunningApps>0</maxRunningApps></queue>\n</allocations>')).toBe(`a.xml: line 2: <maxRunningApps> is 0: ${held('the queue\'s jobs')}`);
+    expect(refusal('<allocations>\n  <user name="u"><maxRunningApps>0</maxRunningApps></user>\n</allocations>')).toBe(`a.xml: line 2: <maxRunningApps> is 0: ${held('the user\'s jobs')}`);
+    expect(refusal('<allocations>\n  <userMaxAppsDefault>0</userMaxAppsDefault>\n</allocations>')).toBe(`a.xml: line 2: <userMaxAppsDefault> is 0: ${held('the jobs of every user that sets no limit')}`);
+    expect(refusal('<allocations>\n  <queueMaxAppsDefault>0</queueMaxAppsDefault>\n</allocations>')).toBe(`a.xml: line 2: <queueMaxAppsDefault> is 0: ${held('the jobs of every queue that sets no limit')}`);
+    expect(refusal('<allocations>\n  <pool name="a"><maxMaps>0</maxMaps></pool>\n</allocations>')).toBe(`a.xml: line 2: <maxMaps> is 0: ${held('the pool\'s map tasks')}`);
+  });
+
   it('MR1\'s defaultPoolSchedulingMode may still be fifo', () => {
     expect(parseAllocation('<allocations><defaultPoolSchedulingMode>fifo</defaultPoolSchedulingMode></allocations>', 'a.xml').defaultSchedulingMode).toBe('fifo');
   });
