@@ -8,6 +8,7 @@ import type { LocalityGate } from './framework/locality-gate.js';
 import type { NodeFilter } from './framework/node-filter.js';
 import type { Preemption, Victim } from './framework/preemption.js';
 import type { JobQueue } from './framework/queue-order.js';
+import type { ReplicationPolicy } from './framework/replication.js';
 import type { Job } from './job.js';
 import { type JobComparator, SortedJobQueue } from './policies/sorted-queue.js';
 import type { PluginKind } from './framework/registry.js';
@@ -171,6 +172,40 @@ export function syncOnly<T extends object>(obj: T, who: string): T {
       return to;
     },
   });
+}
+
+/**
+ * A user's replication policy, its round times checked: each a whole number of ms from 0 (the engine's times are
+ * whole ms; a round at -5000 ms ran before the run began, at 1500.5 its copies started and ended between
+ * milliseconds, and a step of 1e-9 ms took rounds without end until Node died of memory), after the round that ran,
+ * or Infinity or omitted for no more. A time with no round() to run it is refused at once: its rounds never ran.
+ */
+export function checkedRounds(policy: ReplicationPolicy, name: string): ReplicationPolicy {
+  const who = `replication "${name}"`;
+  const first: unknown = policy.nextRoundMs;
+  if (policy.round === undefined && first !== undefined && first !== Infinity) {
+    throw new TypeError(`${who}: create()'s nextRoundMs is ${shownValue(first)} and it has no round(): no round would ever run (give round(hdfs), or leave nextRoundMs out)`);
+  }
+  let ran = -Infinity; // the time of the round that ran last
+  const round = policy.round;
+  return {
+    blockRead: (job, block, node, locality, nowMs, waitedMs) => policy.blockRead(job, block, node, locality, nowMs, waitedMs),
+    get nextRoundMs() {
+      const next: unknown = policy.nextRoundMs;
+      if (next === undefined || next === Infinity) return next as undefined | number;
+      const problem = typeof next !== 'number' || Number.isNaN(next) || next === -Infinity ? 'is not a time'
+        : !Number.isInteger(next) ? 'is not a whole number of ms'
+          : next < 0 ? 'is before the run\'s start (0 ms)'
+            : next <= ran ? `is not after the round that ran (${ran} ms)` : undefined;
+      if (problem === undefined) return next as number;
+      throw new TypeError(`${who}: its next round (${Number.isFinite(next) ? `${next as number} ms` : shownValue(next)}) ${problem}: a whole number of ms from 0, after its last round, or Infinity (or omitted) for no more rounds`);
+    },
+    round: round === undefined ? undefined : (hdfs) => {
+      ran = hdfs.nowMs;
+      round.call(policy, hdfs);
+    },
+    counts: policy.counts === undefined ? undefined : () => policy.counts!(),
+  };
 }
 
 /** A user's policy's queue: its methods checked once, and its order, at each read, a list (undefined failed as "reading 'length'"). */

@@ -17,7 +17,7 @@ import type { ReplicationPolicy } from './framework/replication.js';
 import { type Shortcut, permittedByAll } from './framework/shortcuts.js';
 import type { TaskChoice } from './framework/task-choice.js';
 import type { Tick } from './framework/tick.js';
-import { checkedFilter, checkedGate, checkedLimits, checkedMade, checkedPreemption, checkedQueue, checkedWrappedGate, syncOnly } from './plugin-checks.js';
+import { checkedFilter, checkedGate, checkedLimits, checkedMade, checkedPreemption, checkedQueue, checkedRounds, checkedWrappedGate, syncOnly } from './plugin-checks.js';
 import { copyComputeSplit } from './copy-compute.js';
 import { jobTypeRule } from './gate-rules.js';
 import { LongTaskBalancer } from './long-tasks.js';
@@ -139,7 +139,7 @@ export function makePlugins(scenario: Scenario, topology: Topology, jobs: number
   let delays: DelayWait | undefined;
   if (sc.replication !== undefined) {
     const plugin = replications.find(sc.replication.policy);
-    replication = made('replication', sc.replication.policy, plugin, plugin.create(seenBy(plugin).scheduler.replication!.config, contextFor(plugin)), withHdfsView);
+    replication = made('replication', sc.replication.policy, plugin, plugin.create(seenBy(plugin).scheduler.replication!.config, contextFor(plugin)), (p) => checkedRounds(withHdfsView(p), sc.replication!.policy));
     delays = new DelayWait(jobs);
     gate = delays.wrap(gate); // outermost: it hears every skip the scheduler reports
   }

@@ -122,20 +122,44 @@ describe('a preemption plugin\'s victims are checked, naming the plugin', () => 
   });
 });
 
-describe('a replication policy whose next round is NaN', () => {
+describe('a replication policy\'s round times: a whole number of ms from 0, after the round that ran, or Infinity', () => {
   const run = (policy: api.ReplicationPolicy) => {
     const name = fresh('replication');
     registerReplication(name, { description: 'x', create: () => policy });
     const p = parseScenario(jobsScenario({ scheduler: { policy: 'fair', delay: { mode: 'none' }, replication: { policy: name } } }));
     if (!p.ok) throw new Error(p.errors.join('\n'));
-    return simulate(p.value);
+    return { name, result: simulate(p.value) };
   };
-  it('from the start (it had no rounds, silently)', async () => {
-    await expect(run({ blockRead() {}, nextRoundMs: Number.NaN, round() {} })).rejects.toThrow('replication policy: its next round (NaN) is not a time (Infinity or omitted: no more rounds)');
+  /** A policy whose first round is at `first` and each next `step` after the one that ran; `seen`: the rounds' times. */
+  const stepping = (first: number, step: number, seen: number[] = []): api.ReplicationPolicy => {
+    let next = first;
+    return { blockRead() {}, get nextRoundMs() { return next; }, round(hdfs) { seen.push(hdfs.nowMs); next += step; } };
+  };
+  const rule = 'a whole number of ms from 0, after its last round, or Infinity (or omitted) for no more rounds';
+  it.each<[string, () => api.ReplicationPolicy, string]>([
+    ['NaN from the start (it had no rounds, silently)', () => ({ blockRead() {}, nextRoundMs: Number.NaN, round() {} }), 'its next round (NaN) is not a time'],
+    ['NaN after a round (its rounds stopped, silently)', () => { let next = 6000; return { blockRead() {}, get nextRoundMs() { return next; }, round() { next = Number.NaN; } }; }, 'its next round (NaN) is not a time'],
+    ['negative (a round ran at -5000 ms, before the run began)', () => stepping(-5000, 3000), 'its next round (-5000 ms) is before the run\'s start (0 ms)'],
+    ['not a whole number of ms (rounds and copies at 1500.5 ms)', () => stepping(1500.5, 3000), 'its next round (1500.5 ms) is not a whole number of ms'],
+    ['a step of 1e-9 ms (rounds without end: Node died of memory)', () => stepping(3000, 1e-9), 'its next round (3000.000000001 ms) is not a whole number of ms'],
+    ['-Infinity ("is not after -Infinity", naming no policy)', () => stepping(-Infinity, 1), 'its next round (-Infinity) is not a time'],
+    ['the time of the round that ran', () => stepping(3000, 0), 'its next round (3000 ms) is not after the round that ran (3000 ms)'],
+  ])('%s: an error naming the policy', async (_what, policy, message) => {
+    const { name, result } = run(policy());
+    await expect(result).rejects.toThrow(`replication "${name}": ${message}: ${rule}`);
   });
-  it('after a round (its rounds stopped, silently)', async () => {
-    let next = 6000;
-    await expect(run({ blockRead() {}, get nextRoundMs() { return next; }, round() { next = Number.NaN; } })).rejects.toThrow('replication policy: its next round (NaN) is not after 6000');
+  it('a round time and no round() to run it (no round ran, silently): refused at once', () => {
+    const { name, result } = run({ blockRead() {}, nextRoundMs: 3000 });
+    return expect(result).rejects.toThrow(`replication "${name}": create()'s nextRoundMs is 3000 and it has no round(): no round would ever run (give round(hdfs), or leave nextRoundMs out)`);
+  });
+  it('whole ms from 0 run, each at its time; Infinity or none, no round', async () => {
+    const seen: number[] = [];
+    await run(stepping(0, 3000, seen)).result;
+    expect(seen.slice(0, 3)).toEqual([0, 3000, 6000]);
+    const never: number[] = [];
+    await run(stepping(Infinity, 1, never)).result;
+    await run({ blockRead() {}, round() { never.push(1); } }).result;
+    expect(never).toEqual([]);
   });
 });
 
