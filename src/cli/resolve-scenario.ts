@@ -12,6 +12,7 @@ import { type SlsTrace, parseSlsTrace, slsErrorsAtTrace, slsJobsWorkload } from 
 import { tracePath } from './trace.js';
 import { warnOnce } from './warn.js';
 import { FLUID_ONLY_FIELDS } from '../core/network/config.js';
+import { warnUnreadFields } from './unread-fields.js';
 
 const slsCache = new Map<string, SlsTrace>();
 
@@ -28,6 +29,7 @@ export function resolveScenario(raw: Record<string, unknown>, scenarioFile: stri
     warnPreemptionWithoutTimeouts(parsed.value, scenarioFile);
     warnDsbraWithoutDelay(parsed.value, scenarioFile);
     warnPolicyConfigIgnored(raw, parsed.value, scenarioFile);
+    warnUnreadFields(raw, parsed.value, scenarioFile);
   }
   if (!parsed.ok || parsed.value.workload.kind !== 'sls') return parsed;
   const w = parsed.value.workload;

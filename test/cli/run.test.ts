@@ -238,6 +238,58 @@ describe('what a run says of inputs it would take silently', () => {
     expect(r.stdout.split('\n').filter((l) => l.startsWith('digest'))).toEqual(plain.stdout.split('\n').filter((l) => l.startsWith('digest')));
   });
 
+  const digests = (r: { stdout: string }) => r.stdout.split('\n').filter((l) => l.startsWith('digest'));
+
+  it('warns of a fluid run\'s map rates no job reads: mapCpuMBps outside the facebook workload, a job type\'s rates where no job has it (each gave the digest of none)', () => {
+    const swim = ['run', 'scenarios/swim-first50.json', '--variant', 'FIFO', '--set', 'workload.jobs=10', '--set', 'cluster.network.model=fluid', '--no-progress'];
+    const r = hfsim(...swim, '--set', 'cluster.network.mapCpuMBps={"io":1,"cpu":1}', '--set', 'cluster.network.mapOutputRatio.cpu=0.5');
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toBe('hfsim: warning: scenarios/swim-first50.json: cluster.network.mapCpuMBps.io, cpu: change nothing here: only the facebook workload\'s maps compute at mapCpuMBps; this workload is "swim", whose maps take the times it gives\n'
+      + 'hfsim: warning: scenarios/swim-first50.json: cluster.network.mapOutputRatio.cpu: changes nothing here: no job of this workload has that type (workload.type is "io")\n');
+    const plain = hfsim(...swim);
+    expect(plain.stderr).toBe('');
+    expect(digests(r)).toEqual(digests(plain));
+    expect(hfsim(...swim, '--set', 'cluster.network.mapCpuMBps={"io":100,"cpu":3.6}').stderr).toBe(''); // the defaults
+    const fb = ['run', 'scenarios/fb-macro-io.json', '--variant', 'FIFO', '--set', 'workload.jobs=5', '--set', 'cluster.network.model=fluid', '--no-progress'];
+    const cpu = hfsim(...fb, '--set', 'cluster.network.mapCpuMBps.cpu=1');
+    expect(cpu.stderr).toBe('hfsim: warning: scenarios/fb-macro-io.json: cluster.network.mapCpuMBps.cpu: changes nothing here: no job of this workload has that type (workload.type is "io")\n');
+    expect(digests(cpu)).toEqual(digests(hfsim(...fb)));
+    const mixed = hfsim(...fb, '--set', 'workload.type=mixed', '--set', 'cluster.network.mapCpuMBps.cpu=1');
+    expect(mixed.stderr).toBe('');
+    expect(digests(mixed)).not.toEqual(digests(hfsim(...fb, '--set', 'workload.type=mixed')));
+  });
+
+  it('warns of a swim poolCount under pools other than "round-robin", and of hdfs.maxReplicas with no replication policy (each gave the digest of none)', () => {
+    const swim = ['run', 'scenarios/swim-first50.json', '--variant', 'FIFO', '--set', 'workload.jobs=10', '--no-progress'];
+    const r = hfsim(...swim, '--set', 'workload.poolCount=3');
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toBe('hfsim: warning: scenarios/swim-first50.json: workload.poolCount: changes nothing here: only pools "round-robin" reads it (user0 .. user{poolCount-1}), and workload.pools is "bin"\n');
+    expect(digests(r)).toEqual(digests(hfsim(...swim)));
+    const rr = hfsim(...swim, '--set', 'workload.pools=round-robin', '--set', 'workload.poolCount=3');
+    expect(rr.stderr).toBe('');
+    expect(digests(rr)).not.toEqual(digests(hfsim(...swim, '--set', 'workload.pools=round-robin')));
+    const fb = ['run', 'scenarios/fb-macro-io.json', '--variant', 'FIFO', '--set', 'workload.jobs=5', '--no-progress'];
+    const max = hfsim(...fb, '--set', 'hdfs.maxReplicas=5');
+    expect(max.stderr).toBe('hfsim: warning: scenarios/fb-macro-io.json: hdfs.maxReplicas: changes nothing here: it bounds the copies a replication policy makes, and scheduler.replication names none (each block keeps hdfs.replication replicas)\n');
+    expect(digests(max)).toEqual(digests(hfsim(...fb)));
+    expect(hfsim('run', 'scenarios/dsbra.json', '--variant', 'delay + DSBRA', '--set', 'workload.jobs=5', '--set', 'hdfs.maxReplicas=5', '--no-progress').stderr).toBe('');
+  });
+
+  it('warns of scheduler.jobTypeRule with no gate or no CPU-bound job (it gave the digest of none)', () => {
+    const fb = ['run', 'scenarios/fb-macro-io.json', '--set', 'workload.jobs=5', '--no-progress'];
+    const why = 'hfsim: warning: scenarios/fb-macro-io.json: scheduler.jobTypeRule: changes nothing here: it lets CPU-bound jobs launch rack-local without the locality gate\'s wait, and ';
+    const none = hfsim(...fb, '--variant', 'FIFO', '--set', 'scheduler.jobTypeRule=true');
+    expect(none.stderr).toBe(`${why}scheduler.delay.mode is "none" (no job waits)\n`);
+    expect(digests(none)).toEqual(digests(hfsim(...fb, '--variant', 'FIFO')));
+    const delay = [...fb, '--variant', 'Fair + delay'];
+    const io = hfsim(...delay, '--set', 'scheduler.jobTypeRule=true');
+    expect(io.stderr).toBe(`${why}no job is CPU-bound (workload.type is "io")\n`);
+    expect(digests(io)).toEqual(digests(hfsim(...delay)));
+    const cpu = hfsim(...delay, '--set', 'workload.type=cpu', '--set', 'scheduler.jobTypeRule=true');
+    expect(cpu.stderr).toBe('');
+    expect(digests(cpu)).not.toEqual(digests(hfsim(...delay, '--set', 'workload.type=cpu')));
+  });
+
   it.each([
     ['run', ['run', 'scenarios/fb-macro-io.json', '--out', 'a.json', '--out', 'b.json'], "error: option '--out <file>' given twice (\"a.json\", then \"b.json\"): give it once"],
     ['sweep', ['sweep', 'scenarios/skip-count.sweep.json', '--out', 's1', '--out', 's2'], "error: option '--out <dir>' given twice (\"s1\", then \"s2\"): give it once"],

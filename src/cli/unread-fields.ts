@@ -1,0 +1,76 @@
+/**
+ * Fields a scenario writes whose value is read only under another setting it has switched off: each ran silently
+ * as if left out (the run's digest was that of the scenario without it). Told on stderr, one line each, naming the
+ * field and why it changes nothing; not refused, as a sweep or a variant may switch the other setting on.
+ * - cluster.network.mapCpuMBps (fluid model): only the facebook workload's maps compute at it (task-io.ts), and of
+ *   it only the rates of the job types the workload has; mapOutputRatio likewise, for any workload. Under the flat
+ *   model warnFlatIgnores tells of both. A rate written at its default says no more than leaving it out: not told.
+ * - workload.poolCount (swim): only pools "round-robin" reads it (swim.ts).
+ * - hdfs.maxReplicas: it bounds a replication policy's copies, and without scheduler.replication there are none.
+ * - scheduler.jobTypeRule: it lets CPU-bound jobs past the locality gate's wait, so it changes nothing with no gate
+ *   (delay mode "none") or no CPU-bound job.
+ */
+import { JOB_TYPES, type JobType, type Scenario, type Workload } from '../core/scenario.js';
+import { networkSchema } from '../core/network/config.js';
+import { warnOnce } from './warn.js';
+
+const NETWORK_DEFAULTS = networkSchema.parse({});
+
+/** The job types a workload's jobs have (a mixed facebook workload: both). */
+export function workloadTypes(w: Workload): ReadonlySet<JobType> {
+  switch (w.kind) {
+    case 'facebook': return new Set(w.type === 'mixed' ? JOB_TYPES : [w.type]);
+    case 'jobs': return new Set(w.jobs.map((j) => j.type));
+    case 'generated': return new Set(w.groups.map((g) => g.type));
+    default: return new Set([w.type]);
+  }
+}
+
+/** The workload's types in words: `workload.type is "io"`, or `every job's type is "io"`. */
+function typesInWords(w: Workload, types: ReadonlySet<JobType>): string {
+  const shown = [...types].map((t) => `"${t}"`).join(', ');
+  if (w.kind === 'jobs') return `every job's type is ${shown}`;
+  if (w.kind === 'generated') return `every group's type is ${shown}`;
+  return `workload.type is "${w.type}"`;
+}
+
+const written = (raw: unknown, ...path: string[]): unknown => {
+  let at = raw;
+  for (const key of path) {
+    if (typeof at !== 'object' || at === null || !Object.hasOwn(at, key)) return undefined;
+    at = (at as Record<string, unknown>)[key];
+  }
+  return at ?? undefined;
+};
+
+export function warnUnreadFields(raw: Record<string, unknown>, scenario: Scenario, file: string): void {
+  const say = (fields: string[], why: string): void => {
+    if (fields.length > 0) warnOnce(`${file}: ${fields.join(', ')}: ${fields.length === 1 ? 'changes nothing' : 'change nothing'} here: ${why}`);
+  };
+  const w = scenario.workload;
+  const types = workloadTypes(w);
+  if (scenario.cluster.network.model === 'fluid') {
+    const rates = (field: 'mapCpuMBps' | 'mapOutputRatio', read: (t: JobType) => boolean): string[] =>
+      JOB_TYPES.filter((t) => !read(t)).filter((t) => {
+        const v = written(raw, 'cluster', 'network', field, t);
+        return v !== undefined && v !== NETWORK_DEFAULTS[field][t];
+      }).map((t, i) => (i === 0 ? `cluster.network.${field}.${t}` : t)); // "cluster.network.mapCpuMBps.io, cpu", as warnFlatIgnores names several
+    if (w.kind !== 'facebook') {
+      say(rates('mapCpuMBps', () => false), `only the facebook workload's maps compute at mapCpuMBps; this workload is "${w.kind}", whose maps take the times it gives`);
+    } else {
+      say(rates('mapCpuMBps', (t) => types.has(t)), `no job of this workload has that type (${typesInWords(w, types)})`);
+    }
+    say(rates('mapOutputRatio', (t) => types.has(t)), `no job of this workload has that type (${typesInWords(w, types)})`);
+  }
+  if (w.kind === 'swim' && w.pools !== 'round-robin' && written(raw, 'workload', 'poolCount') !== undefined) {
+    say(['workload.poolCount'], `only pools "round-robin" reads it (user0 .. user{poolCount-1}), and workload.pools is "${w.pools}"`);
+  }
+  if (scenario.scheduler.replication === undefined && written(raw, 'hdfs', 'maxReplicas') !== undefined) {
+    say(['hdfs.maxReplicas'], 'it bounds the copies a replication policy makes, and scheduler.replication names none (each block keeps hdfs.replication replicas)');
+  }
+  const s = scenario.scheduler;
+  if (s.jobTypeRule && written(raw, 'scheduler', 'jobTypeRule') !== undefined) {
+    if (s.delay.mode === 'none') say(['scheduler.jobTypeRule'], 'it lets CPU-bound jobs launch rack-local without the locality gate\'s wait, and scheduler.delay.mode is "none" (no job waits)');
+    else if (!types.has('cpu')) say(['scheduler.jobTypeRule'], `it lets CPU-bound jobs launch rack-local without the locality gate's wait, and no job is CPU-bound (${typesInWords(w, types)})`);
+  }
+}
