@@ -132,5 +132,9 @@ export function traceFor(scenarioFile: string, scenario: Scenario): SwimTrace | 
     }
     if (stamp !== undefined) cache.set(path, { stamp, trace });
   }
+  // "ignored" drops the rows' input paths; a trace with none ran as under the default (its digest), silently.
+  if (scenario.workload.inputPaths === 'ignored' && trace.inputPaths === undefined) {
+    warnOnce(`${scenarioFile}: workload.inputPaths: changes nothing here: "ignored" drops a trace's input paths, and ${path} has none (each row reads a file of its own either way)`);
+  }
   return trace;
 }

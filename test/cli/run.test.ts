@@ -275,6 +275,18 @@ describe('what a run says of inputs it would take silently', () => {
     expect(hfsim('run', 'scenarios/dsbra.json', '--variant', 'delay + DSBRA', '--set', 'workload.jobs=5', '--set', 'hdfs.maxReplicas=5', '--no-progress').stderr).toBe('');
   });
 
+  it('warns of a swim inputPaths "ignored" on a trace with no input paths (it gave the digest of the default)', () => {
+    const swim = ['run', 'scenarios/swim-first50.json', '--variant', 'FIFO', '--set', 'workload.jobs=10', '--no-progress'];
+    const r = hfsim(...swim, '--set', 'workload.inputPaths=ignored');
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toBe('hfsim: warning: scenarios/swim-first50.json: workload.inputPaths: changes nothing here: "ignored" drops a trace\'s input paths, and data/traces/FB-2009_samples_24_times_1hr_0_first50jobs.tsv has none (each row reads a file of its own either way)\n');
+    expect(digests(r)).toEqual(digests(hfsim(...swim)));
+    const withPaths = scenarioFile({ ...tiny, workload: { kind: 'swim', trace: join(ROOT, 'test/fixtures/swim-input-paths.tsv'), inputPaths: 'ignored' } });
+    const paths = hfsim('run', withPaths, '--no-progress');
+    expect(paths.code, paths.stderr).toBe(0);
+    expect(paths.stderr).toBe('');
+  });
+
   it('warns of scheduler.jobTypeRule with no gate or no CPU-bound job (it gave the digest of none)', () => {
     const fb = ['run', 'scenarios/fb-macro-io.json', '--set', 'workload.jobs=5', '--no-progress'];
     const why = 'hfsim: warning: scenarios/fb-macro-io.json: scheduler.jobTypeRule: changes nothing here: it lets CPU-bound jobs launch rack-local without the locality gate\'s wait, and ';
