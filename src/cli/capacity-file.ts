@@ -16,7 +16,8 @@
  * - node-locality-delay (missed scheduling opportunities) -> scheduler.delay { mode: "skip", maxSkips } (-1: none):
  *   skip-count delay scheduling, which then lets a job launch anywhere. YARN waits at most the cluster's nodes
  *   (getActualNodeLocalityDelay): scheduler-files.ts caps maxSkips so, knowing the scenario's cluster. YARN moves on to rack-local and then, after
- *   rack-locality-additional-delay more, off-switch; only its default (-1) is accepted.
+ *   rack-locality-additional-delay more, off-switch; only its default (-1) is accepted. A file without it runs with
+ *   YARN's default, 40 (CapacitySchedulerConfiguration.DEFAULT_NODE_LOCALITY_DELAY), as YARN would run that file.
  * - per-node-heartbeat.multiple-assignments-enabled -> scheduler.assignMultiple.
  * - root.<q>.ordering-policy fifo (default) or fair -> orderingPolicy (fair's size-based weight refused).
  * Refused, as not modelled: a STOPPED queue, another ordering policy,
@@ -65,6 +66,12 @@ export function readCapacityFile(file: string): CapacityConfig {
 }
 
 /**
+ * YARN's node-locality-delay when the file sets none (CapacitySchedulerConfiguration.DEFAULT_NODE_LOCALITY_DELAY: 40 in
+ * today's YARN; some early releases had -1, off): SLS's sample capacity-scheduler.xml sets none and ran here with no delay.
+ */
+const DEFAULT_NODE_LOCALITY_DELAY = 40;
+
+/**
  * YARN's tolerance on the capacities under a parent adding up to 100% (CSQueueUtils / ParentQueue: 1 +- 0.0005 as a
  * fraction).
  */
@@ -79,7 +86,7 @@ export function parseCapacityFile(text: string, file: string): CapacityConfig {
   const root = props.get(`${PREFIX}root.queues`);
   if (root === undefined) throw new InputError(`${file}: no ${PREFIX}root.queues property: it lists the queues under root`);
   const tree = queueTree(root, props, fail);
-  const out: CapacityConfig = { queues: [], ...(warnings.length > 0 ? { warnings } : {}) };
+  const out: CapacityConfig = { queues: [], ...(warnings.length > 0 ? { warnings } : {}), delay: { mode: 'skip', maxSkips: DEFAULT_NODE_LOCALITY_DELAY } };
   for (const p of props.values()) {
     if (!p.name.startsWith(PREFIX)) {
       if (p.name.startsWith('mapred.capacity-scheduler.')) fail(p, 'MR1 capacity scheduler properties are not read: use YARN\'s yarn.scheduler.capacity.* names');

@@ -168,6 +168,59 @@ describe("root's own properties, and node-locality-delay at most the cluster's n
     expect(delay({ racks: 2, nodesPerRack: 3 })).toEqual({ mode: 'skip', maxSkips: 6 });
     expect(delay({ racks: 4, nodesPerRack: 25 })).toEqual({ mode: 'skip', maxSkips: 40 });
   });
+
+  // hadoop-tools/hadoop-sls/src/main/sample-conf/capacity-scheduler.xml (Apache License 2.0; licence header and
+  // comments left out): SLS's own sample sets no node-locality-delay, so YARN runs it with its default, 40.
+  const SLS_SAMPLE = `<?xml version="1.0"?>
+<configuration>
+  <property>
+    <name>yarn.scheduler.capacity.root.queues</name>
+    <value>sls_queue_1,sls_queue_2,sls_queue_3</value>
+    <description>The queues at the this level (root is the root queue).
+    </description>
+  </property>
+  <property>
+    <name>yarn.scheduler.capacity.root.sls_queue_1.capacity</name>
+    <value>25</value>
+  </property>
+  <property>
+    <name>yarn.scheduler.capacity.root.sls_queue_1.maximum-capacity</name>
+    <value>100</value>
+  </property>
+  <property>
+    <name>yarn.scheduler.capacity.root.sls_queue_2.capacity</name>
+    <value>25</value>
+  </property>
+  <property>
+    <name>yarn.scheduler.capacity.root.sls_queue_2.maximum-capacity</name>
+    <value>100</value>
+  </property>
+  <property>
+    <name>yarn.scheduler.capacity.root.sls_queue_3.capacity</name>
+    <value>50</value>
+  </property>
+  <property>
+    <name>yarn.scheduler.capacity.root.sls_queue_3.maximum-capacity</name>
+    <value>100</value>
+  </property>
+</configuration>
+`;
+
+  it('a file without node-locality-delay runs with YARN\'s default, 40 (at most the cluster\'s nodes), as SLS\'s sample does (it ran with no delay at all); the scenario\'s own delay still wins', () => {
+    expect(parseCapacityFile(SLS_SAMPLE, 'capacity-scheduler.xml').delay).toEqual({ mode: 'skip', maxSkips: 40 });
+    const dir = mkdtempSync(join(tmpdir(), 'hfsim-capacity-'));
+    writeFileSync(join(dir, 'c.xml'), SLS_SAMPLE);
+    const run = (scheduler: object) => {
+      writeFileSync(join(dir, 's.json'), JSON.stringify({ cluster: { racks: 2, nodesPerRack: 3 }, scheduler: { policy: 'capacity', capacitySchedulerFile: 'c.xml', ...scheduler },
+        workload: { kind: 'generated', groups: [{ name: 'g', pool: 'sls_queue_1', count: 5, maps: 4, mapMs: 1000 }] } }));
+      const r = hfsim('run', join(dir, 's.json'), '--json', '--no-progress');
+      expect(r.stderr).toBe('');
+      expect(r.code).toBe(0);
+      return (JSON.parse(r.stdout) as { config: { scheduler: { delay: unknown } } }).config.scheduler.delay;
+    };
+    expect(run({})).toEqual({ mode: 'skip', maxSkips: 6 });
+    expect(run({ delay: { mode: 'none' } })).toEqual({ mode: 'none' });
+  });
 });
 
 describe('Hadoop Configuration\'s rules', () => {
