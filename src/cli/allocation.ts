@@ -70,8 +70,23 @@ export function readAllocationFile(file: string): Allocation {
   return parseAllocation(readTextFile(file, 'allocation file', true), file);
 }
 
+/**
+ * What a file whose root is not <allocations> is, when it is a Hadoop configuration file: SLS's own sample-conf
+ * fair-scheduler.xml is one, naming the allocation file in yarn.scheduler.fair.allocation.file.
+ */
+function notAllocations(el: El): string | undefined {
+  if (el.name !== 'configuration') return undefined;
+  const conf = 'this is a Hadoop configuration file (<configuration> of <property>)';
+  const props = el.children.filter((c) => c.name === 'property');
+  const child = (p: El, name: string): string | undefined => p.children.find((c) => c.name === name)?.text;
+  const named = props.find((p) => child(p, 'name') === 'yarn.scheduler.fair.allocation.file');
+  if (named !== undefined) return `${conf}, and its yarn.scheduler.fair.allocation.file (line ${named.line}) names the allocation file, ${JSON.stringify(child(named, 'value') ?? '')}: give that as scheduler.allocationFile`;
+  if (props.some((p) => child(p, 'name')?.startsWith('yarn.scheduler.capacity.'))) return `${conf} of the Capacity Scheduler: give it as scheduler.capacitySchedulerFile, under policy "capacity"`;
+  return `${conf}, not a Fair Scheduler allocation file`;
+}
+
 export function parseAllocation(text: string, file: string): Allocation {
-  const root = rootElement(text, file, 'allocations');
+  const root = rootElement(text, file, 'allocations', notAllocations);
   const ctx = new Reader(file);
   const out: Allocation = { pools: [], users: [] };
   let rootQueue: El | undefined;

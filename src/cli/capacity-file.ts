@@ -79,7 +79,7 @@ const CAPACITY_SUM_SLACK = 0.05;
 
 export function parseCapacityFile(text: string, file: string): CapacityConfig {
   const warnings: string[] = [];
-  const props = properties(rootElement(text, file, 'configuration'), file, warnings);
+  const props = properties(rootElement(text, file, 'configuration', (el) => (el.name === 'allocations' ? 'this is a Fair Scheduler allocation file: give it as scheduler.allocationFile' : undefined)), file, warnings);
   const fail = (p: Property, message: string): never => {
     throw new InputError(`${file}: line ${p.line}: ${p.name}: ${message}`);
   };

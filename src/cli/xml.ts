@@ -49,10 +49,16 @@ export function parseXml(text: string, file: string): El[] {
   }
 }
 
-/** The root element, which must be named `root` and be the only one. */
-export function rootElement(text: string, file: string, root: string): El {
+/**
+ * The root element, which must be named `root` and be the only one; `whatElse` says what a file with another root
+ * is, when it can tell (a scheduler file of the other kind), after the error.
+ */
+export function rootElement(text: string, file: string, root: string, whatElse?: (el: El) => string | undefined): El {
   const [el, second] = parseXml(text, file);
-  if (el === undefined || el.name !== root) throw new InputError(`${file}: line ${el?.line ?? 1}: the root element must be <${root}>`);
+  if (el === undefined || el.name !== root) {
+    const other = el === undefined ? undefined : whatElse?.(el);
+    throw new InputError(`${file}: line ${el?.line ?? 1}: the root element must be <${root}>${other === undefined ? '' : `: ${other}`}`);
+  }
   if (second !== undefined) throw new InputError(`${file}: line ${second.line}: a second root element <${second.name}>; a file has one <${root}>`);
   return el;
 }

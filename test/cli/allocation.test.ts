@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseAllocation, readAllocationFile } from '../../src/cli/allocation.js';
+import { parseCapacityFile } from '../../src/cli/capacity-file.js';
 import { applySchedulerFiles } from '../../src/cli/scheduler-files.js';
 import { parseScenario } from '../../src/core/scenario.js';
 
@@ -433,5 +434,34 @@ describe('bad allocation files: one line with file and line, exit 2', () => {
     const r = hfsim('run', join(dir, 's.json'));
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/nope\.xml: cannot read allocation file \(no such file\)/);
+  });
+});
+
+describe('a scheduler file of the other kind, named where an allocation file or a capacity-scheduler.xml goes', () => {
+  // hadoop-tools/hadoop-sls/src/main/sample-conf/fair-scheduler.xml (Apache License 2.0; licence header and comments
+  // left out): SLS's "fair-scheduler.xml" is a Hadoop configuration file that names the allocation file. Given as
+  // scheduler.allocationFile it was refused as "the root element must be <allocations>", saying nothing of what to give.
+  const SLS_FAIR = `<?xml version="1.0"?>
+<configuration>
+  <property>
+    <description>Absolute path to allocation file.</description>
+    <name>yarn.scheduler.fair.allocation.file</name>
+    <value>fair-scheduler-allocation.xml</value>
+  </property>
+  <property>
+    <name>yarn.scheduler.fair.preemption</name>
+    <value>true</value>
+  </property>
+</configuration>
+`;
+  it('a Hadoop configuration file naming an allocation file is refused, naming the allocation file to give instead', () => {
+    expect(() => parseAllocation(SLS_FAIR, 'fair-scheduler.xml')).toThrow('fair-scheduler.xml: line 2: the root element must be <allocations>: this is a Hadoop configuration file (<configuration> of <property>), and its yarn.scheduler.fair.allocation.file (line 3) names the allocation file, "fair-scheduler-allocation.xml": give that as scheduler.allocationFile');
+  });
+
+  it('a capacity-scheduler.xml given as an allocation file, and an allocation file as a capacity-scheduler.xml, are refused, naming the field each goes in', () => {
+    const cs = '<configuration>\n  <property><name>yarn.scheduler.capacity.root.queues</name><value>a</value></property>\n</configuration>\n';
+    expect(() => parseAllocation(cs, 'cs.xml')).toThrow('cs.xml: line 1: the root element must be <allocations>: this is a Hadoop configuration file (<configuration> of <property>) of the Capacity Scheduler: give it as scheduler.capacitySchedulerFile, under policy "capacity"');
+    expect(() => parseAllocation('<configuration/>', 'x.xml')).toThrow('x.xml: line 1: the root element must be <allocations>: this is a Hadoop configuration file (<configuration> of <property>), not a Fair Scheduler allocation file');
+    expect(() => parseCapacityFile('<allocations>\n  <queue name="a"/>\n</allocations>', 'a.xml')).toThrow('a.xml: line 1: the root element must be <configuration>: this is a Fair Scheduler allocation file: give it as scheduler.allocationFile');
   });
 });
