@@ -48,6 +48,8 @@ export function parseRumenTrace(text: string, file: string): SlsTrace {
   const reset: NonNullable<SlsTrace['reset']> = [];
   const trace = readJobs(r, r.values(), (node, i) => {
     const p = r.props(node, undefined, 'a job');
+    // SLS JSON read as Rumen was refused as 'the job has no "submitTime"', saying nothing of the format.
+    if (p.has('job.start.ms') || p.has('job.tasks')) r.fail(node.offset, 'an SLS JSON job ("job.start.ms", "job.tasks"), not a Rumen one: leave workload.format out (or set it to "sls")');
     const submit = r.num(p, 'submitTime', { min: 0, int: true }) ?? r.fail(node.offset, 'the job has no "submitTime"');
     // SLS's baseline is the first job of the file; an earlier job starts at 0, with a warning (SLSRunner).
     baseline ??= submit;

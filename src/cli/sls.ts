@@ -113,8 +113,18 @@ function checkOtherKeys(r: JsonReader, p: Map<string, Node>, known: Set<string>,
   }
 }
 
+/**
+ * A job in another of SLS's input formats, told by its keys (a Rumen job's, or the SYNTH generator's description),
+ * refused saying what to set: a Rumen trace read as SLS JSON was refused as 'unknown key "priority" in a job'.
+ */
+function otherFormat(r: JsonReader, node: Node, p: Map<string, Node>): void {
+  if (p.has('jobID') || p.has('mapTasks') || p.has('submitTime')) r.fail(node.offset, 'a Rumen job ("jobID", "mapTasks", "submitTime"), not an SLS JSON one: set workload.format to "rumen"');
+  if (p.has('num_jobs') || p.has('workloads')) r.fail(node.offset, 'SLS\'s synthetic workload description (SYNTH: "num_jobs", "workloads"), not a trace: hfsim replays SLS JSON and Rumen traces; write such jobs as a "generated" workload');
+}
+
 function slsJob(r: JsonReader, node: Node, index: number, totals: Totals): SlsJob {
   const p = r.props(node, undefined, 'a job');
+  otherFormat(r, node, p);
   checkOtherKeys(r, p, JOB_KEYS, 'am.', 'a job');
   // null is no value: it read as a submit time of 0 and the queue "default", silently
   const need = (key: string): void => {

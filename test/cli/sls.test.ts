@@ -375,3 +375,68 @@ describe('explicit replicas in a jobs workload', () => {
     expect(p.ok ? [] : p.errors).toContain('workload.files[0].replicas[0]: 2 replica nodes, more than hdfs.replication (1)');
   });
 });
+
+describe('a trace in another of SLS\'s input formats is refused, saying which and what to set', () => {
+  // The head of hadoop-tools/hadoop-sls/src/main/data/2jobs2min-rumen-jh.json (Apache License 2.0), its one map cut
+  // to the fields read: read as SLS JSON (the default format) it was refused as 'unknown key "priority" in a job'.
+  const RUMEN_HEAD = `{
+  "priority" : "NORMAL",
+  "jobID" : "job_1369942127770_1205",
+  "user" : "jenkins",
+  "jobName" : "TeraGen",
+  "submitTime" : 1371222054499,
+  "finishTime" : 1371222153874,
+  "queue" : "sls_queue_1",
+  "mapTasks" : [ {
+    "startTime" : 1371222059053,
+    "taskID" : "task_1369942127770_1205_m_000000",
+    "taskType" : "MAP",
+    "finishTime" : 1371222078206,
+    "attempts" : [ {
+      "hostName" : "/default-rack/a2118.smile.com",
+      "startTime" : 1371222061163,
+      "result" : "SUCCESS",
+      "finishTime" : 1371222078206
+    } ]
+  } ],
+  "reduceTasks" : [ ]
+}
+`;
+  // The first job of hadoop-sls's src/test/resources/inputsls.json (Apache License 2.0), one container of three.
+  const SLS_HEAD = `{
+  "am.type": "mapreduce",
+  "job.start.ms": 0,
+  "job.end.ms": 95375,
+  "job.queue.name": "sls_queue_1",
+  "job.id": "job_1",
+  "job.user": "default",
+  "job.tasks": [
+    {
+      "container.host": "/default-rack/node1",
+      "container.start.ms": 6664,
+      "container.end.ms": 23707,
+      "container.priority": 20,
+      "container.type": "map",
+      "container.execution.type": "GUARANTEED"
+    }
+  ]
+}
+`;
+  // The head of hadoop-sls's src/test/resources/syn.json (Apache License 2.0): SLS's synthetic generator's input.
+  const SYNTH_HEAD = `{
+  "description": "tiny jobs workload",
+  "num_nodes": 20,
+  "nodes_per_rack": 4,
+  "num_jobs": 10,
+  "rand_seed": 2,
+  "workloads": [ ]
+}
+`;
+  it('a Rumen trace read as SLS JSON, SLS JSON read as Rumen, and SLS\'s synthetic workload description', () => {
+    expect(parseRumenTrace(RUMEN_HEAD, 'r.json').jobs.map((j) => [j.id, j.queue, j.mapCount, j.maps[0].ms])).toEqual([['job_1369942127770_1205', 'sls_queue_1', 1, 17043]]);
+    expect(parseSlsTrace(SLS_HEAD, 's.json').jobs.map((j) => [j.id, j.queue, j.mapCount, j.maps[0].ms])).toEqual([['job_1', 'sls_queue_1', 1, 17043]]);
+    expect(() => parseSlsTrace(RUMEN_HEAD, 'r.json')).toThrow('r.json:1: a Rumen job ("jobID", "mapTasks", "submitTime"), not an SLS JSON one: set workload.format to "rumen"');
+    expect(() => parseRumenTrace(SLS_HEAD, 's.json')).toThrow('s.json:1: an SLS JSON job ("job.start.ms", "job.tasks"), not a Rumen one: leave workload.format out (or set it to "sls")');
+    expect(() => parseSlsTrace(SYNTH_HEAD, 'syn.json')).toThrow('syn.json:1: SLS\'s synthetic workload description (SYNTH: "num_jobs", "workloads"), not a trace: hfsim replays SLS JSON and Rumen traces; write such jobs as a "generated" workload');
+  });
+});
