@@ -9,8 +9,9 @@
  *   named by its short name, as are its children's `parent`), any other a leaf queue (queues), which a job names in
  *   `pool` by its short name, as YARN jobs do: a short name may appear once in the tree. A parent queue reads its
  *   capacity, maximum-capacity and the utilization ordering policy; the leaf settings below are ignored there, as YARN does.
- * - root.<q>.capacity (percent) -> capacity; absolute resources ("[memory=...]") and weights ("2w") are refused.
- * - root.<q>.maximum-capacity (percent; -1 or 100: none) -> maxCapacity.
+ * - root.<q>.capacity (percent, 0 allowed as in YARN) -> capacity; absolute resources ("[memory=...]") and weights
+ *   ("2w") are refused. The capacities under a parent add up to 100 (0 under a parent of capacity 0).
+ * - root.<q>.maximum-capacity (percent, 0 allowed; -1 or 100: none) -> maxCapacity.
  * - root.<q>.minimum-user-limit-percent (default 100) -> minUserLimitPercent.
  * - root.<q>.user-limit-factor (default 1, as in YARN; -1: no cap) -> userLimitFactor.
  * - node-locality-delay (missed scheduling opportunities) -> scheduler.delay { mode: "skip", maxSkips } (-1: none):
@@ -118,7 +119,12 @@ export function parseCapacityFile(text: string, file: string): CapacityConfig {
       total += child.q.capacity!;
       if (child.q.maxCapacity !== undefined && child.q.maxCapacity < child.q.capacity!) fail(child.maxAt ?? node.listed, `queue "${name}": maximum-capacity ${child.q.maxCapacity}% is below its capacity ${child.q.capacity}%`);
     }
-    // YARN refuses a file whose capacities under a parent do not add up to 100% ("Illegal capacity sum ...").
+    // YARN refuses a file whose capacities under a parent do not add up to 100% ("Illegal capacity of ... for children
+    // of queue ..."), or, under a parent of capacity 0, to 0 (ParentQueue: "enforce child 0 if parent is 0").
+    if (node.q.capacity === 0) {
+      if (total > 0) fail(node.listed, `the queues' capacities add up to ${total}% of ${node.path}, whose capacity is 0: YARN refuses such a file (the queues under a parent of capacity 0 must have capacity 0)`);
+      continue;
+    }
     if (Math.abs(total - 100) > CAPACITY_SUM_SLACK) fail(node.listed, `the queues' capacities add up to ${total}%${node.path === 'root' ? '' : ` of ${node.path}`}, not 100%: YARN refuses such a file (the capacities under a parent must add up to 100)`);
   }
   for (const node of tree.values()) {
@@ -223,11 +229,11 @@ function num(p: Property, fail: Fail): number {
   return n;
 }
 
-/** A percentage in (0, 100]. */
-function percent(p: Property, fail: Fail): number {
+/** A percentage in (0, 100], or [0, 100] where YARN accepts 0 (a queue's capacity and maximum-capacity). */
+function percent(p: Property, fail: Fail, zero = false): number {
   if (/^\[|w$/i.test(p.value)) fail(p, `absolute resources and weights ("${p.value}") are not modelled: give a percentage`);
   const n = num(p, fail);
-  if (n <= 0 || n > 100) fail(p, `must be a percentage greater than 0 and at most 100, not "${p.value}"`);
+  if (zero ? n < 0 || n > 100 : n <= 0 || n > 100) fail(p, `must be a percentage ${zero ? 'from 0 to 100' : 'greater than 0 and at most 100'}, not "${p.value}"`);
   return n;
 }
 
@@ -301,10 +307,12 @@ function queueProperty(q: Partial<QueueConfig> & { name: string; noUserCap?: boo
   // ACLs, and node labels (hfsim's nodes have none: a label's capacities bind no node), as on root and parent queues.
   if (IGNORED_QUEUE.has(attr) || attr.startsWith('acl_') || attr === 'accessible-node-labels' || attr.startsWith('accessible-node-labels.')) return;
   switch (attr) {
-    case 'capacity': q.capacity = percent(p, fail); return;
+    // 0, as YARN allows (CapacitySchedulerConfiguration: from 0 to 100): a queue guaranteed nothing, which runs on
+    // what the others leave idle, up to its maximum-capacity (0 too: its jobs never run, refused for a queue jobs name).
+    case 'capacity': q.capacity = percent(p, fail, true); return;
     case 'maximum-capacity': {
       const n = num(p, fail);
-      if (n !== -1 && n !== 100) q.maxCapacity = percent(p, fail);
+      if (n !== -1 && n !== 100) q.maxCapacity = percent(p, fail, true);
       return;
     }
     case 'minimum-user-limit-percent': q.minUserLimitPercent = percent(p, fail); return;

@@ -80,10 +80,13 @@ export type UserConfig = z.infer<typeof userSchema>;
 /** Capacity scheduler queues (SPEC.md 3.7); a job's pool names its queue. */
 export const queueSchema = z.strictObject({
   name: nameField('a queue name', 'a queue needs a name'),
-  /** Share of the cluster's slots, in percent. */
-  capacity: z.number({ error: 'capacity must be a number' }).positive('capacity must be greater than 0').max(100, 'capacity must be at most 100'),
-  /** Cap on the queue's slots in percent (omitted: 100, the queue may use idle capacity). */
-  maxCapacity: z.number().positive().max(100, 'maxCapacity must be at most 100').optional(),
+  /**
+   * Share of the cluster's slots, in percent. 0, as YARN allows: a queue guaranteed nothing, offered slots only after
+   * the queues guaranteed some, so it runs on what they leave idle (up to its maxCapacity).
+   */
+  capacity: z.number({ error: 'capacity must be a number' }).min(0, 'capacity must be from 0 to 100').max(100, 'capacity must be from 0 to 100'),
+  /** Cap on the queue's slots in percent (omitted: 100, the queue may use idle capacity; 0: its jobs never run, refused for a queue jobs name). */
+  maxCapacity: z.number({ error: 'maxCapacity must be a number' }).min(0, 'maxCapacity must be from 0 to 100').max(100, 'maxCapacity must be from 0 to 100').optional(),
   /** Hadoop's minimum-user-limit-percent: a user may hold max(capacity / active users, capacity * this / 100). */
   minUserLimitPercent: z.number().positive().max(100, 'minUserLimitPercent must be at most 100').default(100),
   /** Hadoop's user-limit-factor (YARN, 0.21 on): a user may hold at most this multiple of the queue's capacity (omitted: no such cap, as in 0.20). */

@@ -279,15 +279,41 @@ interface JobPoolsScheduler {
   policy: string;
   pools: readonly { name: string }[];
   parentPools: readonly { name: string }[];
-  parentQueues: readonly { name: string }[];
-  queues: readonly { name: string }[];
+  parentQueues: readonly QueueLimit[];
+  queues: readonly QueueLimit[];
   capacitySchedulerFile?: string;
+}
+
+interface QueueLimit {
+  name: string;
+  parent?: string;
+  maxCapacity?: number;
+}
+
+/**
+ * The queues whose maximum capacity comes to 0 (theirs, or a parent queue's above them), each with why: YARN keeps a
+ * job submitted there pending for good, and the run would stall. The walk up stops at a cycle (reported elsewhere).
+ */
+function queuesThatNeverRun(sc: JobPoolsScheduler): Map<string, string> {
+  const parents = new Map(sc.parentQueues.map((p) => [p.name, p]));
+  const out = new Map<string, string>();
+  for (const q of sc.queues) {
+    const seen = new Set<string>();
+    for (let at: QueueLimit | undefined = q; at !== undefined && !seen.has(at.name); at = at.parent === undefined ? undefined : parents.get(at.parent)) {
+      seen.add(at.name);
+      if (at.maxCapacity !== 0) continue;
+      out.set(q.name, at === q ? 'a queue whose maxCapacity is 0' : `a queue under parent queue "${at.name}", whose maxCapacity is 0`);
+      break;
+    }
+  }
+  return out;
 }
 
 /**
  * The pools a workload's jobs name (a listed job's pool or user, a group's pool or name, the pools the facebook and
  * swim workloads name), each refused where it names it when it is:
  * - a parent pool or parent queue: jobs go to the leaves of the tree;
+ * - under capacity, a queue whose maximum capacity (or a parent queue's) is 0: its jobs could never run;
  * - under capacity with a capacity-scheduler.xml read into scheduler.queues (the CLI and loadScenario read it;
  *   parseScenario reads no file, and with no queues listed checks none), a queue not listed: YARN refuses the
  *   submission (hand-written queues alone still leave an unlisted queue what they leave);
@@ -300,10 +326,13 @@ function refineJobPools(s: { scheduler: JobPoolsScheduler; workload: z.infer<typ
     ...sc.parentQueues.map((p) => [p.name, 'a parent queue (scheduler.parentQueues)'] as const)]);
   const queues = sc.policy === 'capacity' && sc.capacitySchedulerFile !== undefined && sc.queues.length > 0 ? new Set(sc.queues.map((q) => q.name)) : undefined;
   const listed = sc.policy === 'capacity' ? undefined : new Set([...sc.pools, ...sc.parentPools].map((p) => p.name));
-  if (parents.size === 0 && queues === undefined && (listed === undefined || listed.size === 0)) return;
+  const never = sc.policy === 'capacity' ? queuesThatNeverRun(sc) : new Map<string, string>();
+  if (parents.size === 0 && queues === undefined && never.size === 0 && (listed === undefined || listed.size === 0)) return;
   const why = (name: string): string | undefined => {
     const parent = parents.get(name);
     if (parent !== undefined) return `${parent}: jobs go to the leaves of the tree; rename one of them`;
+    const zero = never.get(name);
+    if (zero !== undefined) return `${zero}: its jobs could never run (YARN keeps them pending for good), and the run would never end`;
     if (queues !== undefined && !queues.has(name)) {
       const short = name.slice(name.lastIndexOf('.') + 1);
       return `a queue neither its capacitySchedulerFile nor scheduler.queues lists: YARN's Capacity Scheduler refuses a job submitted to an unknown queue${name.startsWith('root.') && queues.has(short) ? `; name the queue by its short name, as hfsim reads the file ("${short}")` : ''}`;

@@ -258,6 +258,50 @@ describe('the queues jobs name, against a capacity-scheduler.xml', () => {
   });
 });
 
+describe('a queue of capacity 0 (YARN accepts it: guaranteed nothing, slots only through elasticity)', () => {
+  const spare = (max: string, extra: Record<string, string> = {}) => conf({ [`${Q}.queues`]: 'main,spare', [`${Q}.main.capacity`]: '100', [`${Q}.spare.capacity`]: '0',
+    [`${Q}.spare.user-limit-factor`]: '10', [`${Q}.spare.maximum-capacity`]: max, ...extra });
+
+  it('is read, with a maximum-capacity of 0 too (it was refused: "must be a percentage greater than 0")', () => {
+    expect(parseCapacityFile(spare('50'), 'c.xml').queues).toEqual([
+      { name: 'main', capacity: 100, minUserLimitPercent: 100, userLimitFactor: 1 },
+      { name: 'spare', capacity: 0, maxCapacity: 50, minUserLimitPercent: 100, userLimitFactor: 10 },
+    ]);
+    expect(parseCapacityFile(spare('0'), 'c.xml').queues[1]).toEqual({ name: 'spare', capacity: 0, maxCapacity: 0, minUserLimitPercent: 100, userLimitFactor: 10 });
+    expect(() => parseCapacityFile(spare('-0.5'), 'c.xml')).toThrow(/line 19: yarn\.scheduler\.capacity\.root\.spare\.maximum-capacity: must be a percentage from 0 to 100, not "-0\.5"/);
+  });
+
+  it('a parent queue of capacity 0: its queues must be 0 too, as YARN\'s ParentQueue enforces; 0 under a parent of capacity 100 is refused as a sum of 0%', () => {
+    const tree = (child: string) => conf({ [`${Q}.queues`]: 'main,p', [`${Q}.main.capacity`]: '100', [`${Q}.p.capacity`]: '0', [`${Q}.p.queues`]: 'c', [`${Q}.p.c.capacity`]: child });
+    expect(parseCapacityFile(tree('0'), 'c.xml').queues[1]).toEqual({ name: 'c', capacity: 0, minUserLimitPercent: 100, userLimitFactor: 1, parent: 'p' });
+    expect(() => parseCapacityFile(tree('100'), 'c.xml')).toThrow(/line 15: yarn\.scheduler\.capacity\.root\.p\.queues: the queues' capacities add up to 100% of root\.p, whose capacity is 0: YARN refuses such a file/);
+    expect(() => parseCapacityFile(conf({ [`${Q}.queues`]: 'a', [`${Q}.a.capacity`]: '0' }), 'c.xml')).toThrow(/the queues' capacities add up to 0%, not 100%/);
+  });
+
+  it('runs on what the others leave: 100/0 with the 0 queue\'s maximum 50% of 10 slots; main\'s 20 maps take both waves, spare\'s 4 start only after', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hfsim-capacity-'));
+    const run = (max: string) => {
+      writeFileSync(join(dir, 'c.xml'), spare(max));
+      writeFileSync(join(dir, 's.json'), JSON.stringify({ cluster: { racks: 1, nodesPerRack: 5, mapSlotsPerNode: 2, reduceSlotsPerNode: 1 },
+        scheduler: { policy: 'capacity', capacitySchedulerFile: 'c.xml' },
+        workload: { kind: 'generated', groups: [{ name: 'm', pool: 'main', user: 'ann', maps: 20, mapMs: 10_000 }, { name: 's', pool: 'spare', user: 'ben', maps: 4, mapMs: 10_000 }] } }));
+      return hfsim('run', join(dir, 's.json'), '--json', '--no-progress');
+    };
+    const r = run('50');
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout) as { jobs: Array<{ id: string; finishMs: number }>; pools: Array<{ name: string; shares: { tMs: number[]; runningMaps: number[] } }> };
+    const [m, s] = out.jobs;
+    // main holds all 10 slots through its two waves (sampled at 15 s: 10 and 0); spare's 4 maps run after, 10 s more
+    expect(out.pools.map((p) => [p.name, p.shares.runningMaps[1]])).toEqual([['main', 10], ['spare', 0]]);
+    expect(s.finishMs).toBeGreaterThanOrEqual(m.finishMs + 10_000);
+    // a maximum of 0: its jobs could never run, and the run is refused, naming the workload field (not a stall later)
+    const never = run('0');
+    expect(never.code).toBe(2);
+    expect(never.stderr.trim()).toBe(`hfsim: ${join(dir, 's.json')}: workload.groups[1].pool: files its jobs under pool "spare", a queue whose maxCapacity is 0: its jobs could never run (YARN keeps them pending for good), and the run would never end`);
+  });
+});
+
 describe('a capacity-scheduler.xml queue tree', () => {
   it('runs: the tree read into parentQueues and queues, each a percentage of its parent\'s, jobs in the leaves', () => {
     const r = hfsim('run', 'scenarios/allocations/capacity-nested.json', '--json', '--no-progress', '--variant', 'queue tree (capacity-tree.xml)');

@@ -202,6 +202,73 @@ describe('capacity order', () => {
   });
 });
 
+describe('a queue of capacity 0 (YARN allows it: guaranteed nothing, it runs on what the others leave idle)', () => {
+  /** 10 map slots: 'main' of 100% and 'spare' of 0% with a maximum of 50% (5 slots), plus `more` queues. */
+  const spareSet = (spare: object = {}, more: object[] = []): PoolSet => {
+    next = 0;
+    return new PoolSet(schedulerOf({ policy: 'capacity', queues: [{ name: 'main', capacity: 100 }, { name: 'spare', capacity: 0, maxCapacity: 50, ...spare }, ...more] }), 10, 10);
+  };
+
+  it('is offered a slot only after the queues guaranteed something, however little it runs (at 0 running, 0 / 1e-9 put it first)', () => {
+    const set = spareSet();
+    set.add(job('main', { maps: 100, running: 3, user: 'ann' })); // j0: 3 of its 10 slots
+    set.add(job('spare', { maps: 100, running: 0, user: 'ben' })); // j1
+    expect(ids(capacityOrder(set, 'map'))).toEqual(['j0', 'j1']);
+  });
+
+  it('with the others idle it takes slots up to its maximum: 50% of 10 slots is 5 tasks', () => {
+    for (const [running, more] of [[4, true], [5, false]] as const) {
+      const set = spareSet();
+      set.add(job('spare', { maps: 100, running, user: 'ben' }));
+      expect(ids(capacityOrder(set, 'map'))).toEqual(more ? ['j0'] : []);
+    }
+  });
+
+  it('among queues of capacity 0, fewest running first (YARN\'s absolute used capacity), after every queue guaranteed something', () => {
+    const set = spareSet({}, [{ name: 'idle', capacity: 0 }]);
+    set.add(job('idle', { maps: 100, running: 1, user: 'cy' })); // j0
+    set.add(job('spare', { maps: 100, running: 2, user: 'ben' })); // j1
+    set.add(job('main', { maps: 100, running: 7, user: 'ann' })); // j2
+    expect(ids(capacityOrder(set, 'map'))).toEqual(['j2', 'j0', 'j1']);
+  });
+
+  it('a parent queue of capacity 0 puts its queues after the queues guaranteed something, whatever their own percentages', () => {
+    next = 0;
+    const set = new PoolSet(schedulerOf({ policy: 'capacity', parentQueues: [{ name: 'P', capacity: 0, maxCapacity: 50 }],
+      queues: [{ name: 'main', capacity: 100 }, { name: 'c', parent: 'P', capacity: 100 }] }), 10, 10);
+    set.add(job('c', { maps: 100, running: 0, user: 'ben' })); // j0
+    set.add(job('main', { maps: 100, running: 6, user: 'ann' })); // j1
+    expect(ids(capacityOrder(set, 'map'))).toEqual(['j1', 'j0']);
+  });
+
+  it.each([
+    // YARN's user limit counts at least one container's capacity ("allow progress for queues with miniscule
+    // capacity"): a lone user may hold min(max(running + 1, ...), ceil(1 x userLimitFactor)); without a factor, up to the maximum
+    [3, 2, true],
+    [3, 3, false],
+    [1, 0, true],
+    [1, 1, false],
+    [undefined, 4, true],
+  ])('userLimitFactor %s: a lone user holding %i slots may take another: %s (ceil(1e-9 x 3) let it hold 1)', (factor, running, more) => {
+    const set = spareSet(factor === undefined ? {} : { userLimitFactor: factor });
+    set.add(job('spare', { maps: 100, running, user: 'ben' }));
+    expect(ids(capacityOrder(set, 'map'))).toEqual(more ? ['j0'] : []);
+  });
+
+  it('its fair share is what the others leave, up to its maximum (preemption restores it nothing more)', () => {
+    const shares = (demands: Record<string, number>): Record<string, number> => {
+      const set = spareSet();
+      set.divideSharesBy(capacityShares(queueTreeOf(set.config)));
+      for (const [queue, maps] of Object.entries(demands)) set.add(job(queue, { maps }));
+      set.update(0);
+      return Object.fromEntries(set.pools.map((p) => [p.name, Math.round(p.share('map').fairShare * 1e4) / 1e4]));
+    };
+    expect(shares({ main: 40, spare: 40 })).toEqual({ main: 10, spare: 0 });
+    expect(shares({ main: 4, spare: 40 })).toEqual({ main: 4, spare: 5 });
+    expect(shares({ main: 4, spare: 3 })).toEqual({ main: 4, spare: 3 });
+  });
+});
+
 describe('capacity fair shares (what preemption restores; capacity-shares.ts)', () => {
   /** The map fair shares, by queue, of a capacity PoolSet over `slots` slots with jobs of the given demands. */
   function shares(raw: object, slots: number, demands: Record<string, number>): Record<string, number> {

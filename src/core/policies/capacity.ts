@@ -7,8 +7,10 @@
  * their resource usage, ties first-in first-out; a container is a slot here), skipping jobs whose user
  * already holds the user limit: max(ceil(C / active users), ceil(C * minUserLimitPercent / 100)), active users
  * being YARN's (users with a task of the slot's kind to launch), where C is the
- * queue's capacity, or its running tasks + 1 once it is over capacity (Hadoop's getUserLimit), and at most
- * ceil(capacity x userLimitFactor) when the queue sets one (YARN's user-limit-factor). A job names its
+ * queue's capacity (at least one slot, as YARN counts it), or its running tasks + 1 once it is over capacity (Hadoop's
+ * getUserLimit), and at most ceil(C x userLimitFactor) when the queue sets one (YARN's user-limit-factor). A queue of
+ * capacity 0 is guaranteed nothing: it is offered a slot only after every queue guaranteed something (YARN's
+ * PriorityUtilizationQueueOrderingPolicy), so it runs on what they leave idle, up to its maxCapacity. A job names its
  * queue in `pool`; a queue not listed in scheduler.queues gets the capacity the listed ones leave (at least 1%).
  * Queues may sit under parent queues (scheduler.parentQueues, YARN's ParentQueue): capacities are then percentages
  * of the parent's, C is the queue's absolute capacity, and slots are offered a level at a time (queue-tree.ts).
@@ -50,7 +52,7 @@ export function capacityOrder(set: PoolSet, kind: SlotKind): Job[] {
     for (let a = parent; a !== undefined; a = tree.parentOf(a)) running.set(a, (running.get(a) ?? 0) + r);
     if (pool.runnableJobs === 0) continue;
     const q = tree.config(pool.name);
-    const entry = { name: pool.name, capacity: Math.max(1e-9, inSlots(tree.absolute(pool.name), slots)), max: tasksWithin(inSlots(tree.absoluteMax(pool.name), slots)), running: r, queues: [] as Entry['queues'] };
+    const entry = { name: pool.name, capacity: inSlots(tree.absolute(pool.name), slots), max: tasksWithin(inSlots(tree.absoluteMax(pool.name), slots)), running: r, queues: [] as Entry['queues'] };
     entry.queues.push({ pool, q, capacity: entry.capacity, running: r });
     const list = leaves.get(parent);
     if (list === undefined) leaves.set(parent, [entry]);
@@ -60,9 +62,12 @@ export function capacityOrder(set: PoolSet, kind: SlotKind): Job[] {
   for (const { pool, q, capacity, running: r } of level(undefined, tree, slots, running, leaves)) {
     const jobs = activeJobs(pool).filter((j) => set.isRunnable(j)).sort(q.orderingPolicy === 'fair' ? compareUsage : compareFifo);
     const byUser = runningByUser(jobs, kind);
-    const current = r < capacity ? capacity : r + 1;
+    // YARN's "allow progress for queues with miniscule capacity": the user limit counts at least one container's
+    // capacity, so a queue of capacity 0 (or below a slot) lets a user run user-limit-factor tasks, not one.
+    const guaranteed = Math.max(1, capacity);
+    const current = r < guaranteed ? guaranteed : r + 1;
     const share = Math.max(Math.ceil(current / Math.max(1, activeUsers(jobs, kind, set.config.copyComputeSplit))), Math.ceil((current * q.minUserLimitPercent) / 100));
-    const limit = q.userLimitFactor === undefined ? share : Math.min(share, Math.ceil(capacity * q.userLimitFactor));
+    const limit = q.userLimitFactor === undefined ? share : Math.min(share, Math.ceil(guaranteed * q.userLimitFactor));
     for (const j of jobs) if (byUser.get(PoolSet.userOf(j))! < limit) out.push(j);
   }
   return out;
@@ -79,11 +84,23 @@ function level(parent: string | undefined, tree: QueueTree, slots: number, runni
     const max = tasksWithin(inSlots(tree.absoluteMax(name), slots));
     if (r >= max) continue;
     const queues = level(name, tree, slots, running, leaves);
-    if (queues.length > 0) entries.push({ name, capacity: Math.max(1e-9, inSlots(tree.absolute(name), slots)), max, running: r, queues });
+    if (queues.length > 0) entries.push({ name, capacity: inSlots(tree.absolute(name), slots), max, running: r, queues });
   }
-  // total order: running / capacity, then the queue's name
-  entries.sort((a, b) => a.running / a.capacity - b.running / b.capacity || compareCodeUnits(a.name, b.name));
+  entries.sort(byUse);
   return entries.length === 1 ? entries[0].queues : entries.flatMap((e) => e.queues);
+}
+
+/**
+ * YARN's PriorityUtilizationQueueOrderingPolicy, a total order: a queue guaranteed something before one guaranteed
+ * nothing (absolute capacity 0: it runs on what the others leave idle); among the first, running / capacity; among
+ * the others, running (YARN's absolute used capacity); then the queue's name. (A queue of capacity 0 counted as
+ * running / 1e-9 came first while it ran nothing, ahead of queues below their guarantee.)
+ */
+function byUse(a: Entry, b: Entry): number {
+  const aZero = a.capacity === 0;
+  const bZero = b.capacity === 0;
+  if (aZero !== bZero) return aZero ? 1 : -1;
+  return (aZero ? a.running - b.running : a.running / a.capacity - b.running / b.capacity) || compareCodeUnits(a.name, b.name);
 }
 
 /** YARN's FairOrderingPolicy with 1-slot containers: fewer running containers (maps and reduces) first, then fifo. */
