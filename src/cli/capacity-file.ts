@@ -28,7 +28,7 @@
  * (IGNORED_*); properties outside yarn.scheduler.capacity.* (other Hadoop settings) with a warning.
  */
 import { readTextFile } from './read-file.js';
-import { MAX_TREE_DEPTH, type ParentQueueConfig, type QueueConfig } from '../core/pool-config.js';
+import { CAPACITY_SUM_SLACK, MAX_TREE_DEPTH, type ParentQueueConfig, type QueueConfig, shownPercent } from '../core/pool-config.js';
 import { MAX_POOLS } from '../core/limits.js';
 import { InputError } from './errors.js';
 import { type El, rootElement } from './xml.js';
@@ -71,12 +71,6 @@ export function readCapacityFile(file: string): CapacityConfig {
  * today's YARN; some early releases had -1, off): SLS's sample capacity-scheduler.xml sets none and ran here with no delay.
  */
 const DEFAULT_NODE_LOCALITY_DELAY = 40;
-
-/**
- * YARN's tolerance on the capacities under a parent adding up to 100% (CSQueueUtils / ParentQueue: 1 +- 0.0005 as a
- * fraction).
- */
-const CAPACITY_SUM_SLACK = 0.05;
 
 export function parseCapacityFile(text: string, file: string): CapacityConfig {
   const warnings: string[] = [];
@@ -122,10 +116,10 @@ export function parseCapacityFile(text: string, file: string): CapacityConfig {
     // YARN refuses a file whose capacities under a parent do not add up to 100% ("Illegal capacity of ... for children
     // of queue ..."), or, under a parent of capacity 0, to 0 (ParentQueue: "enforce child 0 if parent is 0").
     if (node.q.capacity === 0) {
-      if (total > 0) fail(node.listed, `the queues' capacities add up to ${total}% of ${node.path}, whose capacity is 0: YARN refuses such a file (the queues under a parent of capacity 0 must have capacity 0)`);
+      if (total > 0) fail(node.listed, `the queues' capacities add up to ${shownPercent(total)}% of ${node.path}, whose capacity is 0: YARN refuses such a file (the queues under a parent of capacity 0 must have capacity 0)`);
       continue;
     }
-    if (Math.abs(total - 100) > CAPACITY_SUM_SLACK) fail(node.listed, `the queues' capacities add up to ${total}%${node.path === 'root' ? '' : ` of ${node.path}`}, not 100%: YARN refuses such a file (the capacities under a parent must add up to 100)`);
+    if (Math.abs(total - 100) > CAPACITY_SUM_SLACK) fail(node.listed, `the queues' capacities add up to ${shownPercent(total)}%${node.path === 'root' ? '' : ` of ${node.path}`}, not 100%: YARN refuses such a file (the capacities under a parent must add up to 100)`);
   }
   for (const node of tree.values()) {
     if (node.path === 'root') continue;

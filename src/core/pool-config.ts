@@ -113,6 +113,15 @@ export const parentQueueSchema = z.strictObject({
 }).superRefine(capacityWithinMax);
 export type ParentQueueConfig = z.infer<typeof parentQueueSchema>;
 
+/**
+ * YARN's tolerance on the capacities under a parent adding up to 100% (ParentQueue: 1 +- 0.0005 as a fraction): a file
+ * YARN accepts at 100.04% must pass the scenario's check (at most 100%) too.
+ */
+export const CAPACITY_SUM_SLACK = 0.05;
+
+/** A sum of percentages as a message shows it: 33.3 x 3 is 99.9, not 99.89999999999999. */
+export const shownPercent = (x: number): number => Math.round(x * 1e9) / 1e9;
+
 function capacityWithinMax(q: { capacity: number; maxCapacity?: number }, ctx: z.RefinementCtx): void {
   if (q.maxCapacity !== undefined && q.maxCapacity < q.capacity) ctx.addIssue({ code: 'custom', path: ['maxCapacity'], message: `maxCapacity (${q.maxCapacity}) is below capacity (${q.capacity})` });
 }

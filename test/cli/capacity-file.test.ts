@@ -258,6 +258,25 @@ describe('the queues jobs name, against a capacity-scheduler.xml', () => {
   });
 });
 
+describe('capacities that add up to 100 within YARN\'s tolerance (ParentQueue: 0.0005 as a fraction)', () => {
+  const three = (a: string, b: string, c: string) => conf({ [`${Q}.queues`]: 'a,b,c', [`${Q}.a.capacity`]: a, [`${Q}.b.capacity`]: b, [`${Q}.c.capacity`]: c });
+
+  it('33.3 x 3 is refused, as YARN refuses it (99.9 is 0.1 short), the sum shown as written; 33.33 x 3 and 33.3 + 33.3 + 33.4 are read', () => {
+    expect(() => parseCapacityFile(three('33.3', '33.3', '33.3'), 'c.xml')).toThrow(/root\.queues: the queues' capacities add up to 99\.9%, not 100%/);
+    expect(parseCapacityFile(three('33.33', '33.33', '33.33'), 'c.xml').queues.map((q) => q.capacity)).toEqual([33.33, 33.33, 33.33]);
+    expect(parseCapacityFile(three('33.3', '33.3', '33.4'), 'c.xml').queues.map((q) => q.capacity)).toEqual([33.3, 33.3, 33.4]);
+  });
+
+  it('a file YARN accepts a hair above 100% (50.04 + 50) runs: the scenario\'s own check refused it, blaming scheduler.queues', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hfsim-capacity-'));
+    writeFileSync(join(dir, 'c.xml'), conf({ [`${Q}.queues`]: 'a,b', [`${Q}.a.capacity`]: '50.04', [`${Q}.b.capacity`]: '50' }));
+    writeFileSync(join(dir, 's.json'), JSON.stringify({ cluster: { racks: 1, nodesPerRack: 2 }, scheduler: { policy: 'capacity', capacitySchedulerFile: 'c.xml' }, workload: { kind: 'generated', groups: [{ name: 'g', pool: 'a', maps: 4, mapMs: 1000 }] } }));
+    const r = hfsim('run', join(dir, 's.json'), '--json', '--no-progress');
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+  });
+});
+
 describe('a queue of capacity 0 (YARN accepts it: guaranteed nothing, slots only through elasticity)', () => {
   const spare = (max: string, extra: Record<string, string> = {}) => conf({ [`${Q}.queues`]: 'main,spare', [`${Q}.main.capacity`]: '100', [`${Q}.spare.capacity`]: '0',
     [`${Q}.spare.user-limit-factor`]: '10', [`${Q}.spare.maximum-capacity`]: max, ...extra });

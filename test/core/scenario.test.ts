@@ -38,6 +38,9 @@ describe('scenario schema', () => {
     [{ workload: { kind: 'jobs', files: [{ name: 'f', blocks: 3 }, { name: 'f', blocks: 7 }], jobs: [{ id: 'x', input: 'f', mapMs: 1 }] } }, 'workload.files[1].name: file name "f" is used twice'],
     [{ ...minimal, scheduler: { pools: [{ name: 'a', schedulingMode: 'lifo' }] } }, 'scheduler.pools[0].schedulingMode: schedulingMode must be "fair" or "fifo"'],
     [{ ...minimal, scheduler: { queues: [{ name: 'a', capacity: 70 }, { name: 'b', capacity: 40 }] } }, 'scheduler.queues: queue capacities add up to 110%, more than 100%'],
+    // above YARN's tolerance of 0.05; the sum as written (100.06, not 100.06000000000000227)
+    [{ ...minimal, scheduler: { queues: [{ name: 'a', capacity: 50.06 }, { name: 'b', capacity: 50 }] } }, 'scheduler.queues: queue capacities add up to 100.06%, more than 100%'],
+    [{ ...minimal, scheduler: { queues: [{ name: 'a', capacity: 0, maxCapacity: -1 }] } }, 'scheduler.queues[0].maxCapacity: maxCapacity must be from 0 to 100'],
     // parent queues alone were blamed on scheduler.queues
     [{ ...minimal, scheduler: { policy: 'capacity', parentQueues: [{ name: 'p', capacity: 50 }, { name: 'p2', capacity: 60 }], queues: [{ name: 'a', capacity: 100, parent: 'p' }, { name: 'b', capacity: 100, parent: 'p2' }] } }, 'scheduler.parentQueues: parent queue capacities add up to 110%, more than 100%'],
     [{ ...minimal, scheduler: { preemption: { intervalMs: 0 } } }, 'scheduler.preemption.intervalMs: intervalMs must be at least 1'],
