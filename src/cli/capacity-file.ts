@@ -21,6 +21,7 @@
  *   YARN's default, 40 (CapacitySchedulerConfiguration.DEFAULT_NODE_LOCALITY_DELAY), as YARN would run that file.
  * - per-node-heartbeat.multiple-assignments-enabled -> scheduler.assignMultiple.
  * - root.<q>.ordering-policy fifo (default) or fair -> orderingPolicy (fair's size-based weight refused).
+ * Values are read after Hadoop Configuration's ${name} substitution from the file's own properties (substitute).
  * Refused, as not modelled: a STOPPED queue, another ordering policy,
  * application lifetimes, and any property not listed here. Accepted and ignored, as they do not change a slot
  * simulation: ACLs, admission and application-master limits, queue mappings, the resource calculator, the other
@@ -75,8 +76,11 @@ const DEFAULT_NODE_LOCALITY_DELAY = 40;
 export function parseCapacityFile(text: string, file: string): CapacityConfig {
   const warnings: string[] = [];
   const props = properties(rootElement(text, file, 'configuration', (el) => (el.name === 'allocations' ? 'this is a Fair Scheduler allocation file: give it as scheduler.allocationFile' : undefined)), file, warnings);
+  const variables = substitute(props);
   const fail = (p: Property, message: string): never => {
-    throw new InputError(`${file}: line ${p.line}: ${p.name}: ${message}`);
+    const unbound = VARIABLE.exec(p.value);
+    const why = unbound === null ? '' : ` (${unbound[0]} is not substituted: it names no property of this file, or its substitution never ends; hfsim reads no Java system property or environment variable, as Hadoop's Configuration would)`;
+    throw new InputError(`${file}: line ${p.line}: ${p.name}: ${message}${why}`);
   };
   const root = props.get(`${PREFIX}root.queues`);
   if (root === undefined) throw new InputError(`${file}: no ${PREFIX}root.queues property: it lists the queues under root`);
@@ -86,7 +90,8 @@ export function parseCapacityFile(text: string, file: string): CapacityConfig {
     if (!p.name.startsWith(PREFIX)) {
       if (p.name.startsWith('mapred.capacity-scheduler.')) fail(p, 'MR1 capacity scheduler properties are not read: use YARN\'s yarn.scheduler.capacity.* names');
       // Another part of Hadoop's configuration (yarn.resourcemanager.*, ...): the Capacity Scheduler reads none of it.
-      (out.warnings ??= []).push(`${file}: line ${p.line}: ${p.name}: not a Capacity Scheduler property (${PREFIX}*): ignored, as the Capacity Scheduler ignores it`);
+      // One that a ${...} names is read through it: no warning.
+      if (!variables.has(p.name)) (out.warnings ??= []).push(`${file}: line ${p.line}: ${p.name}: not a Capacity Scheduler property (${PREFIX}*): ignored, as the Capacity Scheduler ignores it`);
       continue;
     }
     const key = p.name.slice(PREFIX.length);
@@ -215,6 +220,36 @@ function properties(root: El, file: string, warnings: string[]): Map<string, Pro
     out.set(name, { name, value, line: el.line });
   }
   return out;
+}
+
+/** Hadoop Configuration's variable: ${name}, the name holding no '}', '$' or space (VAR_PATTERN). */
+const VARIABLE = /\$\{([^}$ ]+)\}/;
+/** Configuration's MAX_SUBST: substitution rounds before it gives up ("Variable substitution depth too large"). */
+const MAX_SUBST = 20;
+
+/**
+ * Hadoop Configuration's variable substitution (substituteVars), from the file's own properties: each ${name} in a
+ * value is replaced by that property's value, again and again, at most MAX_SUBST times. A variable that names no
+ * property (Hadoop would look in the JVM's system properties and, for ${env.X}, the environment), names its own
+ * property, or never ends is left as written, as Hadoop leaves an unbound one: read, the value is refused, saying so.
+ * (Values were read as written: capacity "${cap}" was "not a number", root.queues "${queues}" a queue of that name.)
+ * Gives the names the substitutions read: those properties are not warned of as ignored.
+ */
+function substitute(props: Map<string, Property>): Set<string> {
+  const raw = new Map([...props].map(([name, p]) => [name, p.value]));
+  const used = new Set<string>();
+  for (const p of props.values()) {
+    let value = p.value;
+    for (let round = 0; round < MAX_SUBST; round++) {
+      const m = VARIABLE.exec(value);
+      const by = m === null || m[1] === p.name ? undefined : raw.get(m[1]);
+      if (by === undefined) break;
+      used.add(m![1]);
+      value = value.slice(0, m!.index) + by + value.slice(m!.index + m![0].length);
+    }
+    if (!VARIABLE.test(value)) p.value = value;
+  }
+  return used;
 }
 
 function num(p: Property, fail: Fail): number {

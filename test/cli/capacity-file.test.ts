@@ -234,6 +234,21 @@ describe('Hadoop Configuration\'s rules', () => {
     expect(same.warnings).toBeUndefined();
   });
 
+  it('${name} in a value is the file\'s property of that name, as Configuration substitutes it, nested too; the property it names is not warned of (capacity "${cap}" was "not a number")', () => {
+    const c = parseCapacityFile(`<configuration>\n${prop('my.queues', 'a,b')}${prop('my.half', '50')}${prop('my.cap', '${my.half}')}${prop(`${Q}.queues`, '${my.queues}')}`
+      + `${prop(`${Q}.a.capacity`, '${my.cap}')}${prop(`${Q}.b.capacity`, `\${${Q}.a.capacity}`)}${prop(`${Q}.b.state`, 'RUN${my.ning}')}${prop('my.ning', 'NING')}</configuration>`, 'c.xml');
+    expect(c.queues.map((q) => [q.name, q.capacity])).toEqual([['a', 50], ['b', 50]]);
+    expect(c.warnings).toBeUndefined();
+  });
+
+  it.each([
+    ['names no property of the file (a Java system property)', prop(`${Q}.a.capacity`, '${user.cap}'), 'line 3: yarn.scheduler.capacity.root.a.capacity: must be a number, not "${user.cap}" (${user.cap} is not substituted: it names no property of this file'],
+    ['never ends', prop('x', '${y}') + prop('y', '${x}') + prop(`${Q}.a.capacity`, '${x}'), 'line 5: yarn.scheduler.capacity.root.a.capacity: must be a number, not "${x}" (${x} is not substituted'],
+    ['names its own property', prop(`${Q}.a.capacity`, '${yarn.scheduler.capacity.root.a.capacity}'), 'must be a number, not "${yarn.scheduler.capacity.root.a.capacity}" (${yarn.scheduler.capacity.root.a.capacity} is not substituted'],
+  ])('a ${name} that %s is refused where the value is read, saying so', (_, props, message) => {
+    expect(() => parseCapacityFile(`<configuration>\n${prop(`${Q}.queues`, 'a')}${props}</configuration>`, 'c.xml')).toThrow(message);
+  });
+
   it('an empty workflow-priority-mappings (YARN\'s stock file has one) is read; a mapping is refused', () => {
     const base = `${prop(`${Q}.queues`, 'a')}${prop(`${Q}.a.capacity`, '100')}${prop('yarn.scheduler.capacity.workflow-priority-mappings-override.enable', 'false')}`;
     expect(parseCapacityFile(`<configuration>\n${base}${prop('yarn.scheduler.capacity.workflow-priority-mappings', '')}</configuration>`, 'c.xml').queues).toHaveLength(1);
