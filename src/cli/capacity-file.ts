@@ -170,6 +170,10 @@ function queueTree(rootList: Property, props: ReadonlyMap<string, Property>, fai
     const names = list.value.split(',').map((q) => q.trim()).filter((q) => q !== '');
     if (names.length === 0) fail(list, 'lists no queues');
     if (new Set(names).size !== names.length) fail(list, `a queue is listed twice in "${list.value}"`);
+    // A period separates the parts of a queue's path: root.queues "a.b" made a queue named "a.b" whose properties
+    // (root.a.b.capacity) are those of a queue b under a, and whose jobs YARN would look for as that path.
+    const dotted = names.find((q) => q.includes('.'));
+    if (dotted !== undefined) fail(list, `queue name "${dotted}" contains a period, which separates the parts of a queue's path (root.a.b is queue b under a): list a queue's children in its own .queues property`);
     const control = names.find(hasControlChars);
     if (control !== undefined) fail(list, `queue name ${JSON.stringify(control)} holds a control character (a tab, a newline...): names are printed in tables and CSV`);
     for (const name of names) {

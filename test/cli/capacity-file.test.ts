@@ -378,6 +378,7 @@ describe('bad capacity-scheduler.xml: one line naming file, line and property, e
     ['a stopped queue', conf({ ...ok, [`${Q}.a.state`]: 'STOPPED' }), /root\.a\.state: only RUNNING queues are modelled/],
     ['an unknown queue property', conf({ ...ok, [`${Q}.a.capacityy`]: '5' }), /root\.a\.capacityy: not modelled/],
     ['an MR1 property', conf({ ...ok, 'mapred.capacity-scheduler.queue.a.capacity': '5' }), /MR1 capacity scheduler properties are not read/],
+    ['a period in a queue name (it was read as a queue named "a.b", its properties those of b under a)', conf({ [`${Q}.queues`]: 'a.b', [`${Q}.a.b.capacity`]: '100' }), /c\.xml: line 3: yarn\.scheduler\.capacity\.root\.queues: queue name "a\.b" contains a period/],
     ['a control character in a queue name', conf({ [`${Q}.queues`]: 'a,b&#9;c', [`${Q}.a.capacity`]: '50' }), /root\.queues: queue name "b\\tc" holds a control character/],
     ['rack-locality-additional-delay', conf({ ...ok, 'yarn.scheduler.capacity.rack-locality-additional-delay': '5' }), /only -1 \(the default\) is modelled/],
   ];
