@@ -29,7 +29,7 @@
  * (IGNORED_*); properties outside yarn.scheduler.capacity.* (other Hadoop settings) with a warning.
  */
 import { readTextFile } from './read-file.js';
-import { CAPACITY_SUM_SLACK, MAX_TREE_DEPTH, type ParentQueueConfig, type QueueConfig, shownPercent } from '../core/pool-config.js';
+import { CAPACITY_SUM_SLACK, MAX_TREE_DEPTH, type ParentQueueConfig, type QueueConfig, absoluteCapacities, maxBelowCapacity, shownPercent } from '../core/pool-config.js';
 import { MAX_POOLS } from '../core/limits.js';
 import { InputError } from './errors.js';
 import { type El, rootElement } from './xml.js';
@@ -109,6 +109,8 @@ export function parseCapacityFile(text: string, file: string): CapacityConfig {
     if (node.children !== undefined) parentProperty(node, attr, p, fail);
     else queueProperty(node.q, attr, p, fail);
   }
+  // Absolute capacity and maximum by path, top down (the tree holds parents before their children).
+  const abs = new Map<string, [number, number]>([['root', [1, 1]]]);
   for (const node of tree.values()) {
     if (node.children === undefined) continue;
     let total = 0;
@@ -116,7 +118,12 @@ export function parseCapacityFile(text: string, file: string): CapacityConfig {
       const child = tree.get(`${node.path}.${name}`)!;
       if (child.q.capacity === undefined) fail(node.listed, `queue "${name}" has no ${PREFIX}${child.path}.capacity`);
       total += child.q.capacity!;
-      if (child.q.maxCapacity !== undefined && child.q.maxCapacity < child.q.capacity!) fail(child.maxAt ?? node.listed, `queue "${name}": maximum-capacity ${child.q.maxCapacity}% is below its capacity ${child.q.capacity}%`);
+      const pair = absoluteCapacities({ capacity: child.q.capacity!, maxCapacity: child.q.maxCapacity }, abs.get(node.path)!);
+      abs.set(child.path, pair);
+      const why = maxBelowCapacity({ capacity: child.q.capacity!, maxCapacity: child.q.maxCapacity }, pair, node.path === 'root');
+      if (why !== undefined) {
+        fail(child.maxAt ?? node.listed, `queue "${name}": ${node.path === 'root' ? `maximum-capacity ${child.q.maxCapacity}% is below its capacity ${child.q.capacity}%` : why.replace(/^maxCapacity \((.*?)\)/, 'maximum-capacity $1%')}`);
+      }
     }
     // YARN refuses a file whose capacities under a parent do not add up to 100% ("Illegal capacity of ... for children
     // of queue ..."), or, under a parent of capacity 0, to 0 (ParentQueue: "enforce child 0 if parent is 0").

@@ -98,7 +98,7 @@ export const queueSchema = z.strictObject({
   orderingPolicy: z.enum(['fifo', 'fair'], { error: 'orderingPolicy must be "fifo" or "fair"' }).optional(),
   /** The parent queue (scheduler.parentQueues) whose capacity this queue's percentages are of; omitted: root. */
   parent: nameField('a parent queue name', 'parent must name a parent queue').optional(),
-}).superRefine(capacityWithinMax);
+});
 export type QueueConfig = z.infer<typeof queueSchema>;
 
 /**
@@ -110,7 +110,7 @@ export const parentQueueSchema = z.strictObject({
   parent: nameField('a parent queue name', 'parent must name a parent queue').optional(),
   capacity: queueSchema.shape.capacity,
   maxCapacity: queueSchema.shape.maxCapacity,
-}).superRefine(capacityWithinMax);
+});
 export type ParentQueueConfig = z.infer<typeof parentQueueSchema>;
 
 /**
@@ -122,8 +122,49 @@ export const CAPACITY_SUM_SLACK = 0.05;
 /** A sum of percentages as a message shows it: 33.3 x 3 is 99.9, not 99.89999999999999. */
 export const shownPercent = (x: number): number => Math.round(x * 1e9) / 1e9;
 
-function capacityWithinMax(q: { capacity: number; maxCapacity?: number }, ctx: z.RefinementCtx): void {
-  if (q.maxCapacity !== undefined && q.maxCapacity < q.capacity) ctx.addIssue({ code: 'custom', path: ['maxCapacity'], message: `maxCapacity (${q.maxCapacity}) is below capacity (${q.capacity})` });
+/**
+ * A queue's absolute capacity and maximum, fractions of the cluster, from its percentages and its parent's absolute
+ * pair (root: [1, 1]), as YARN's CSQueueUtils computes them.
+ */
+export function absoluteCapacities(q: { capacity: number; maxCapacity?: number }, parent: readonly [number, number]): [number, number] {
+  return [(q.capacity / 100) * parent[0], ((q.maxCapacity ?? 100) / 100) * parent[1]];
+}
+
+/**
+ * Why a queue's maximum is refused, or undefined. YARN requires the absolute maximum to be at least the absolute
+ * capacity (CSQueueUtils.checkAbsoluteCapacity), not the percentages themselves: a child of 100% capped at 60% of a
+ * parent of capacity 50 and maximum 100 (50 and 60% of the cluster) is a valid queue, refused here until the check
+ * went by the absolute values. YARN allows 1e-4 of slack; hfsim only a float's error, as before (a maximum a hair
+ * below the capacity would keep the queue from its guarantee in whole slots).
+ */
+export function maxBelowCapacity(q: { capacity: number; maxCapacity?: number }, abs: readonly [number, number], underRoot: boolean): string | undefined {
+  if (abs[1] >= abs[0] - 1e-12) return undefined;
+  if (underRoot) return `maxCapacity (${q.maxCapacity}) is below capacity (${q.capacity})`;
+  return `maxCapacity (${q.maxCapacity}) comes to ${shownPercent(abs[1] * 100)}% of the cluster, below its capacity's ${shownPercent(abs[0] * 100)}% (each a percentage of its parent's, down the tree): YARN requires the absolute maximum capacity to be at least the absolute capacity`;
+}
+
+/** Each queue's and parent queue's absolute maximum capacity at least its absolute capacity (maxBelowCapacity). */
+export function refineQueueMaximums(s: { queues: readonly QueueConfig[]; parentQueues: readonly ParentQueueConfig[] }, ctx: z.RefinementCtx): void {
+  const parents = new Map(s.parentQueues.map((p) => [p.name, p]));
+  const abs = new Map<string, [number, number] | undefined>();
+  // A parent queue's absolute pair; undefined under a cycle or an unknown parent (refineTree reports those).
+  const of = (name: string | undefined): [number, number] | undefined => {
+    if (name === undefined) return [1, 1];
+    if (abs.has(name)) return abs.get(name);
+    abs.set(name, undefined); // while walking up: a cycle meets it
+    const p = parents.get(name);
+    const up = p === undefined ? undefined : of(p.parent);
+    const pair = up === undefined ? undefined : absoluteCapacities(p!, up);
+    abs.set(name, pair);
+    return pair;
+  };
+  for (const [key, list] of [['queues', s.queues], ['parentQueues', s.parentQueues]] as const) {
+    list.forEach((q, i) => {
+      const up = of(q.parent);
+      const why = up === undefined ? undefined : maxBelowCapacity(q, absoluteCapacities(q, up), q.parent === undefined);
+      if (why !== undefined) ctx.addIssue({ code: 'custom', path: [key, i, 'maxCapacity'], message: why });
+    });
+  }
 }
 
 export const preemptionSchema = z.strictObject({

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import * as L from './limits.js';
 import { gates, policies, preemptions, replications } from './framework/builtins.js';
 import { parsePluginConfig } from './framework/plugin-config.js';
-import { CAPACITY_SUM_SLACK, poolFields, poolTree, queueTree, refineTree, shownPercent } from './pool-config.js';
+import { CAPACITY_SUM_SLACK, poolFields, poolTree, queueTree, refineQueueMaximums, refineTree, shownPercent } from './pool-config.js';
 import { FACEBOOK_USER_POOLS, facebookPool, swimPools } from './pool-names.js';
 import { sharedInputSchema } from './shared-input.js';
 import { networkSchema } from './network/config.js';
@@ -109,6 +109,7 @@ const schedulerSchema = z.strictObject({
   }
   refineTree(poolTree(s), ctx);
   refineTree(queueTree(s), ctx);
+  refineQueueMaximums(s, ctx);
   refinePolicyFields(s, ctx);
 }).transform((s, ctx) => {
   // The plugins named, against the registry as it is now (plugins may be registered after this module loads).

@@ -337,6 +337,14 @@ describe('a queue of capacity 0 (YARN accepts it: guaranteed nothing, slots only
 });
 
 describe('a capacity-scheduler.xml queue tree', () => {
+  it('a child\'s maximum-capacity may be below its own capacity where the absolute values hold, as YARN compares them (CSQueueUtils): 100% capped at 60% of a parent of 50, maximum 100, is 50% of the cluster capped at 60%', () => {
+    const tree = (parentMax: string) => conf({ [`${Q}.queues`]: 'prod,adhoc', [`${Q}.prod.capacity`]: '50', [`${Q}.prod.maximum-capacity`]: parentMax, [`${Q}.adhoc.capacity`]: '50',
+      [`${Q}.prod.queues`]: 'etl', [`${Q}.prod.etl.capacity`]: '100', [`${Q}.prod.etl.maximum-capacity`]: '60' });
+    expect(parseCapacityFile(tree('100'), 'c.xml').queues[1]).toEqual({ name: 'etl', capacity: 100, maxCapacity: 60, minUserLimitPercent: 100, userLimitFactor: 1, parent: 'prod' });
+    // under a parent capped at 60: 36% of the cluster, below its 50%
+    expect(() => parseCapacityFile(tree('60'), 'c.xml')).toThrow('c.xml: line 27: yarn.scheduler.capacity.root.prod.etl.maximum-capacity: queue "etl": maximum-capacity 60% comes to 36% of the cluster, below its capacity\'s 50%');
+  });
+
   it('runs: the tree read into parentQueues and queues, each a percentage of its parent\'s, jobs in the leaves', () => {
     const r = hfsim('run', 'scenarios/allocations/capacity-nested.json', '--json', '--no-progress', '--variant', 'queue tree (capacity-tree.xml)');
     expect(r.stderr).toBe('');

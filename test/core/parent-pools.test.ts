@@ -303,5 +303,7 @@ describe('parent queues (capacity): the tree YARN\'s capacity scheduler walks', 
     expect(errors({ ...TREE, queues: [{ name: 'etl', parent: 'nope', capacity: 60 }] }).join('\n')).toMatch(/queues\[0\]\.parent: "nope" is not a parent queue \(scheduler\.parentQueues: "prod"\)/);
     const jobs = { kind: 'jobs', files: [{ name: 'f', blocks: 1 }], jobs: [{ id: 'j', input: 'f', pool: 'prod', mapMs: 1 }] };
     expect(errors(TREE, jobs).join('\n')).toMatch(/workload\.jobs\[0\]\.pool: names pool "prod", a parent queue/);
+    // a maximum below the queue's own capacity, where the absolute values hold (YARN compares those): 50% capped at 60%
+    expect(errors({ policy: 'capacity', parentQueues: [{ name: 'p', capacity: 50 }], queues: [{ name: 'a', parent: 'p', capacity: 100, maxCapacity: 60 }, { name: 'b', capacity: 50 }] }, { kind: 'generated', groups: [{ name: 'g', pool: 'a', maps: 1, mapMs: 1 }] })).toEqual([]);
   });
 });

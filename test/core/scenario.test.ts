@@ -35,6 +35,8 @@ describe('scenario schema', () => {
     [{ ...minimal, scheduler: { pools: [{ name: 'a', weight: 1e9 }] } }, 'scheduler.pools[0].weight: weight is 1000000000, above the limit of 1000'],
     [{ ...minimal, scheduler: { pools: [{ name: 'a', weight: 1e-20 }] } }, 'scheduler.pools[0].weight: weight is 1e-20, below the limit of 0.001'],
     [{ ...minimal, scheduler: { policy: 'capacity', queues: [{ name: 'a', capacity: 60, maxCapacity: 30 }] } }, 'scheduler.queues[0].maxCapacity: maxCapacity (30) is below capacity (60)'],
+    // by the absolute values, as YARN: 100% of a parent of 50 capped at 60% of a parent capped at 60 is 36% of the cluster, below 50
+    [{ ...minimal, scheduler: { policy: 'capacity', parentQueues: [{ name: 'p', capacity: 50, maxCapacity: 60 }], queues: [{ name: 'a', parent: 'p', capacity: 100, maxCapacity: 60 }] } }, 'scheduler.queues[0].maxCapacity: maxCapacity (60) comes to 36% of the cluster, below its capacity\'s 50% (each a percentage of its parent\'s, down the tree): YARN requires the absolute maximum capacity to be at least the absolute capacity'],
     [{ workload: { kind: 'jobs', files: [{ name: 'f', blocks: 3 }, { name: 'f', blocks: 7 }], jobs: [{ id: 'x', input: 'f', mapMs: 1 }] } }, 'workload.files[1].name: file name "f" is used twice'],
     [{ ...minimal, scheduler: { pools: [{ name: 'a', schedulingMode: 'lifo' }] } }, 'scheduler.pools[0].schedulingMode: schedulingMode must be "fair" or "fifo"'],
     [{ ...minimal, scheduler: { queues: [{ name: 'a', capacity: 70 }, { name: 'b', capacity: 40 }] } }, 'scheduler.queues: queue capacities add up to 110%, more than 100%'],
