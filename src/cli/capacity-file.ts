@@ -22,7 +22,10 @@
  * - per-node-heartbeat.multiple-assignments-enabled -> scheduler.assignMultiple.
  * - root.<q>.ordering-policy fifo (default) or fair -> orderingPolicy (fair's size-based weight refused).
  * Values are read after Hadoop Configuration's ${name} substitution from the file's own properties (substitute).
- * Refused, as not modelled: a STOPPED queue, another ordering policy,
+ * - root.<q>.state RUNNING or STOPPED (any case, as YARN reads it) -> state STOPPED, also on the queues under a STOPPED
+ *   parent that set none (YARN's inherited state; one set RUNNING there is refused): a job naming one is refused, as YARN
+ *   refuses the submission; the queue keeps its capacity, which the others use while it is idle.
+ * Refused, as not modelled: another ordering policy,
  * application lifetimes, and any property not listed here. Accepted and ignored, as they do not change a slot
  * simulation: ACLs, admission and application-master limits, queue mappings, the resource calculator, the other
  * per-node-heartbeat limits, asynchronous scheduling, per-queue preemption switches and queue priorities
@@ -106,7 +109,8 @@ export function parseCapacityFile(text: string, file: string): CapacityConfig {
     const node = tree.get(k > 1 ? parts.slice(0, k).join('.') : 'root')!;
     const attr = parts.slice(k).join('.');
     if (attr === 'maximum-capacity') node.maxAt = p;
-    if (node.children !== undefined) parentProperty(node, attr, p, fail);
+    if (attr === 'state') queueState(node, p, fail);
+    else if (node.children !== undefined) parentProperty(node, attr, p, fail);
     else queueProperty(node.q, attr, p, fail);
   }
   // Absolute capacity and maximum by path, top down (the tree holds parents before their children).
@@ -133,16 +137,19 @@ export function parseCapacityFile(text: string, file: string): CapacityConfig {
     }
     if (Math.abs(total - 100) > CAPACITY_SUM_SLACK) fail(node.listed, `the queues' capacities add up to ${shownPercent(total)}%${node.path === 'root' ? '' : ` of ${node.path}`}, not 100%: YARN refuses such a file (the capacities under a parent must add up to 100)`);
   }
+  const stopped = stoppedQueues(tree, fail); // refuses a queue set RUNNING under a STOPPED parent
   for (const node of tree.values()) {
     if (node.path === 'root') continue;
     const q = node.q;
     const parent = node.parent === 'root' ? {} : { parent: node.parent.slice(node.parent.lastIndexOf('.') + 1) };
     const max = q.maxCapacity === undefined ? {} : { maxCapacity: q.maxCapacity };
+    // As the file sets it (root's on root's queues): the scenario passes a parent queue's state down, as YARN does.
+    const state = node.state === 'STOPPED' || (node.parent === 'root' && node.state === undefined && stopped.has('root')) ? { state: 'STOPPED' as const } : {};
     if (node.children !== undefined) {
-      (out.parentQueues ??= []).push({ name: q.name, ...parent, capacity: q.capacity!, ...max });
+      (out.parentQueues ??= []).push({ name: q.name, ...parent, capacity: q.capacity!, ...max, ...state });
       continue;
     }
-    out.queues.push({ name: q.name, capacity: q.capacity!, ...max,
+    out.queues.push({ name: q.name, capacity: q.capacity!, ...max, ...state,
       minUserLimitPercent: q.minUserLimitPercent ?? 100, ...(q.noUserCap ? {} : { userLimitFactor: q.userLimitFactor ?? 1 }),
       ...(q.orderingPolicy === undefined || q.orderingPolicy === 'fifo' ? {} : { orderingPolicy: q.orderingPolicy }), ...parent });
   }
@@ -159,6 +166,36 @@ interface QueueNode {
   listed: Property;
   /** Its maximum-capacity property, where the file sets one (errors about it name its line). */
   maxAt?: Property;
+  /** Its state property, where the file sets one, and the state it gives. */
+  stateAt?: Property;
+  state?: QueueState;
+}
+
+type QueueState = 'RUNNING' | 'STOPPED';
+
+/**
+ * The paths of the STOPPED queues, as YARN's AbstractCSQueue.initializeQueueState gives each its state: the one it
+ * sets, else its parent's (root: RUNNING). A queue set RUNNING under a STOPPED parent is refused, as YARN refuses it.
+ */
+function stoppedQueues(tree: ReadonlyMap<string, QueueNode>, fail: Fail): Set<string> {
+  const out = new Set<string>();
+  for (const node of tree.values()) { // parents before their children
+    const up = tree.get(node.parent);
+    const parentStopped = up !== undefined && out.has(up.path);
+    if (parentStopped && node.state === 'RUNNING') {
+      fail(node.stateAt!, `queue "${node.q.name}" is RUNNING under ${up.path}, which is STOPPED: YARN refuses it ("The parent queue ... cannot be STOPPED as the child queue ... is in RUNNING state")`);
+    }
+    if (node.state === 'STOPPED' || (parentStopped && node.state === undefined)) out.add(node.path);
+  }
+  return out;
+}
+
+/** A queue's state property: RUNNING or STOPPED, in any case, as YARN reads it (QueueState.valueOf of the upper-cased value). */
+function queueState(node: QueueNode, p: Property, fail: Fail): void {
+  const state = p.value.trim().toUpperCase();
+  if (state !== 'RUNNING' && state !== 'STOPPED') fail(p, `must be RUNNING or STOPPED, not "${p.value}" (YARN: "We can only use RUNNING or STOPPED")`);
+  node.state = state as QueueState;
+  node.stateAt = p;
 }
 
 /**
@@ -328,8 +365,7 @@ function parentProperty(node: QueueNode, attr: string, p: Property, fail: Fail):
     if (num(p, fail) !== 100 && !(attr === 'maximum-capacity' && num(p, fail) === -1)) fail(p, 'root has the whole cluster: only 100 is modelled');
     return;
   }
-  if (attr.startsWith('acl_') || (attr === 'state' && p.value === 'RUNNING') || IGNORED_ROOT.has(attr) || attr.startsWith('accessible-node-labels.') || LEAF_ONLY.has(attr)) return;
-  if (attr === 'state') fail(p, `only RUNNING queues are modelled, not "${p.value}"`);
+  if (attr.startsWith('acl_') || IGNORED_ROOT.has(attr) || attr.startsWith('accessible-node-labels.') || LEAF_ONLY.has(attr)) return;
   // A parent's ordering policy: YARN's default, utilization, offers the least used queue first, as the capacity policy does.
   if (attr === 'ordering-policy') {
     if (p.value.trim() !== 'utilization') fail(p, `${whose} ordering policy: only "utilization" (YARN's default for a parent queue: the least used queue first) is modelled, not "${p.value}"`);
@@ -340,7 +376,7 @@ function parentProperty(node: QueueNode, attr: string, p: Property, fail: Fail):
     fail(p, `"${first}" is not a queue listed in ${PREFIX}${node.path}.queues (${node.children!.join(',')})`);
   }
   const reads = root ? 'its queues, and accepts capacity 100,' : 'its queues, capacity and maximum-capacity, and accepts';
-  fail(p, `${whose} ${attr} is not modelled (of ${whose} own properties hfsim reads ${reads} RUNNING, ACLs, AM and application limits, node labels, the utilization ordering policy and leaf-queue settings, which YARN ignores there)`);
+  fail(p, `${whose} ${attr} is not modelled (of ${whose} own properties hfsim reads ${reads} its state, ACLs, AM and application limits, node labels, the utilization ordering policy and leaf-queue settings, which YARN ignores there)`);
 }
 
 function queueProperty(q: Partial<QueueConfig> & { name: string; noUserCap?: boolean }, attr: string, p: Property, fail: Fail): void {
@@ -363,7 +399,6 @@ function queueProperty(q: Partial<QueueConfig> & { name: string; noUserCap?: boo
       else fail(p, `must be greater than 0 (or -1: no limit), not "${p.value}"`);
       return;
     }
-    case 'state': if (p.value !== 'RUNNING') fail(p, `only RUNNING queues are modelled, not "${p.value}"`); return;
     case 'ordering-policy':
       if (p.value.trim() !== 'fifo' && p.value.trim() !== 'fair') fail(p, `only the fifo and fair ordering policies are modelled, not "${p.value}"`);
       q.orderingPolicy = p.value.trim() as 'fifo' | 'fair';

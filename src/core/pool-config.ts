@@ -77,6 +77,13 @@ export const userSchema = z.strictObject({
 });
 export type UserConfig = z.infer<typeof userSchema>;
 
+/**
+ * YARN's queue state: STOPPED refuses submissions, so a job naming the queue (or a queue under a STOPPED parent queue
+ * that sets no state) is refused; the queue keeps its capacity, which the others use while it is idle. Omitted: its
+ * parent queue's state (root's: RUNNING); RUNNING under a STOPPED parent is refused, as YARN refuses it.
+ */
+const queueState = z.enum(['RUNNING', 'STOPPED'], { error: 'state must be "RUNNING" or "STOPPED"' }).optional();
+
 /** Capacity scheduler queues (SPEC.md 3.7); a job's pool names its queue. */
 export const queueSchema = z.strictObject({
   name: nameField('a queue name', 'a queue needs a name'),
@@ -98,6 +105,7 @@ export const queueSchema = z.strictObject({
   orderingPolicy: z.enum(['fifo', 'fair'], { error: 'orderingPolicy must be "fifo" or "fair"' }).optional(),
   /** The parent queue (scheduler.parentQueues) whose capacity this queue's percentages are of; omitted: root. */
   parent: nameField('a parent queue name', 'parent must name a parent queue').optional(),
+  state: queueState,
 });
 export type QueueConfig = z.infer<typeof queueSchema>;
 
@@ -110,6 +118,7 @@ export const parentQueueSchema = z.strictObject({
   parent: nameField('a parent queue name', 'parent must name a parent queue').optional(),
   capacity: queueSchema.shape.capacity,
   maxCapacity: queueSchema.shape.maxCapacity,
+  state: queueState,
 });
 export type ParentQueueConfig = z.infer<typeof parentQueueSchema>;
 

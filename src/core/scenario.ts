@@ -110,6 +110,7 @@ const schedulerSchema = z.strictObject({
   refineTree(poolTree(s), ctx);
   refineTree(queueTree(s), ctx);
   refineQueueMaximums(s, ctx);
+  refineQueueStates(s, ctx);
   refinePolicyFields(s, ctx);
 }).transform((s, ctx) => {
   // The plugins named, against the registry as it is now (plugins may be registered after this module loads).
@@ -290,32 +291,60 @@ interface QueueLimit {
   name: string;
   parent?: string;
   maxCapacity?: number;
+  state?: 'RUNNING' | 'STOPPED';
 }
 
 /**
- * The queues whose maximum capacity comes to 0 (theirs, or a parent queue's above them), each with why: YARN keeps a
- * job submitted there pending for good, and the run would stall. The walk up stops at a cycle (reported elsewhere).
+ * The queues no job may name, each with why: a maximum capacity of 0 (theirs, or a parent queue's above them), where
+ * YARN keeps a job pending for good and the run would stall; a STOPPED state (theirs, or inherited from a parent
+ * queue: the nearest state set going up), where YARN refuses the submission. The walk up stops at a cycle (reported
+ * elsewhere).
  */
-function queuesThatNeverRun(sc: JobPoolsScheduler): Map<string, string> {
+function queuesJobsCannotUse(sc: JobPoolsScheduler): Map<string, string> {
   const parents = new Map(sc.parentQueues.map((p) => [p.name, p]));
   const out = new Map<string, string>();
   for (const q of sc.queues) {
     const seen = new Set<string>();
+    let state: string | undefined;
     for (let at: QueueLimit | undefined = q; at !== undefined && !seen.has(at.name); at = at.parent === undefined ? undefined : parents.get(at.parent)) {
       seen.add(at.name);
-      if (at.maxCapacity !== 0) continue;
-      out.set(q.name, at === q ? 'a queue whose maxCapacity is 0' : `a queue under parent queue "${at.name}", whose maxCapacity is 0`);
-      break;
+      const where = at === q ? 'a queue whose' : `a queue under parent queue "${at.name}", whose`;
+      if (at.maxCapacity === 0) {
+        out.set(q.name, `${where} maxCapacity is 0: its jobs could never run (YARN keeps them pending for good), and the run would never end`);
+        break;
+      }
+      state ??= at.state;
+      if (at.state === 'STOPPED' && state === 'STOPPED' && !out.has(q.name)) out.set(q.name, `${where} state is STOPPED: YARN's Capacity Scheduler refuses a job submitted to a stopped queue`);
     }
   }
   return out;
+}
+
+/** A queue or parent queue set RUNNING under a STOPPED parent queue: refused, as YARN refuses it (initializeQueueState). */
+function refineQueueStates(s: { queues: readonly QueueLimit[]; parentQueues: readonly QueueLimit[] }, ctx: z.RefinementCtx): void {
+  const parents = new Map(s.parentQueues.map((p) => [p.name, p]));
+  // A parent queue's state: its own, else its parent's (RUNNING at root); a cycle (reported elsewhere) counts as RUNNING.
+  const stateOf = (name: string | undefined, seen = new Set<string>()): string => {
+    const p = name === undefined || seen.has(name) ? undefined : parents.get(name);
+    if (p === undefined) return 'RUNNING';
+    seen.add(p.name);
+    return p.state ?? stateOf(p.parent, seen);
+  };
+  for (const [key, list] of [['queues', s.queues], ['parentQueues', s.parentQueues]] as const) {
+    list.forEach((q, i) => {
+      if (q.state === 'RUNNING' && q.parent !== undefined && stateOf(q.parent) === 'STOPPED') {
+        ctx.addIssue({ code: 'custom', path: [key, i, 'state'], message: `RUNNING under parent queue "${q.parent}", which is STOPPED: YARN refuses it ("The parent queue ... cannot be STOPPED as the child queue ... is in RUNNING state")` });
+      }
+    });
+  }
 }
 
 /**
  * The pools a workload's jobs name (a listed job's pool or user, a group's pool or name, the pools the facebook and
  * swim workloads name), each refused where it names it when it is:
  * - a parent pool or parent queue: jobs go to the leaves of the tree;
- * - under capacity, a queue whose maximum capacity (or a parent queue's) is 0: its jobs could never run;
+ * - under capacity, a queue whose maximum capacity (or a parent queue's) is 0: its jobs could never run; a STOPPED
+ *   queue (or one under a STOPPED parent queue): YARN refuses the submission;
  * - under capacity with a capacity-scheduler.xml read into scheduler.queues (the CLI and loadScenario read it;
  *   parseScenario reads no file, and with no queues listed checks none), a queue not listed: YARN refuses the
  *   submission (hand-written queues alone still leave an unlisted queue what they leave);
@@ -328,13 +357,13 @@ function refineJobPools(s: { scheduler: JobPoolsScheduler; workload: z.infer<typ
     ...sc.parentQueues.map((p) => [p.name, 'a parent queue (scheduler.parentQueues)'] as const)]);
   const queues = sc.policy === 'capacity' && sc.capacitySchedulerFile !== undefined && sc.queues.length > 0 ? new Set(sc.queues.map((q) => q.name)) : undefined;
   const listed = sc.policy === 'capacity' ? undefined : new Set([...sc.pools, ...sc.parentPools].map((p) => p.name));
-  const never = sc.policy === 'capacity' ? queuesThatNeverRun(sc) : new Map<string, string>();
+  const never = sc.policy === 'capacity' ? queuesJobsCannotUse(sc) : new Map<string, string>();
   if (parents.size === 0 && queues === undefined && never.size === 0 && (listed === undefined || listed.size === 0)) return;
   const why = (name: string): string | undefined => {
     const parent = parents.get(name);
     if (parent !== undefined) return `${parent}: jobs go to the leaves of the tree; rename one of them`;
-    const zero = never.get(name);
-    if (zero !== undefined) return `${zero}: its jobs could never run (YARN keeps them pending for good), and the run would never end`;
+    const cannot = never.get(name);
+    if (cannot !== undefined) return cannot;
     if (queues !== undefined && !queues.has(name)) {
       const short = name.slice(name.lastIndexOf('.') + 1);
       return `a queue neither its capacitySchedulerFile nor scheduler.queues lists: YARN's Capacity Scheduler refuses a job submitted to an unknown queue${name.startsWith('root.') && queues.has(short) ? `; name the queue by its short name, as hfsim reads the file ("${short}")` : ''}`;

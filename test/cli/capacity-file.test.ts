@@ -292,6 +292,45 @@ describe('capacities that add up to 100 within YARN\'s tolerance (ParentQueue: 0
   });
 });
 
+describe('a STOPPED queue (YARN: it refuses submissions and keeps its capacity; it was refused, file and all)', () => {
+  const ok = { [`${Q}.queues`]: 'a,b', [`${Q}.a.capacity`]: '50', [`${Q}.b.capacity`]: '50' };
+  const tree = { ...ok, [`${Q}.b.queues`]: 'b1,b2', [`${Q}.b.b1.capacity`]: '50', [`${Q}.b.b2.capacity`]: '50' };
+  const states = (extra: Record<string, string>, base: Record<string, string> = tree) => {
+    const c = parseCapacityFile(conf({ ...base, ...extra }), 'c.xml');
+    return [...(c.parentQueues ?? []), ...c.queues].map((q) => `${q.name} ${q.state ?? '-'}`);
+  };
+
+  it('is read, in any case as YARN reads it, as the file sets it (the scenario passes a parent queue\'s state down; root\'s goes on its queues)', () => {
+    expect(states({ [`${Q}.a.state`]: 'stopped', [`${Q}.b.state`]: 'Running' }, ok)).toEqual(['a STOPPED', 'b -']);
+    expect(states({ [`${Q}.b.state`]: 'STOPPED', [`${Q}.b.b2.state`]: 'STOPPED' })).toEqual(['b STOPPED', 'a -', 'b1 -', 'b2 STOPPED']);
+    expect(states({ [`${Q}.state`]: 'STOPPED' })).toEqual(['b STOPPED', 'a STOPPED', 'b1 -', 'b2 -']);
+  });
+
+  it('a queue set RUNNING under a STOPPED parent is refused, as YARN refuses it', () => {
+    expect(() => states({ [`${Q}.b.state`]: 'STOPPED', [`${Q}.b.b1.state`]: 'RUNNING' })).toThrow(/line 31: yarn\.scheduler\.capacity\.root\.b\.b1\.state: queue "b1" is RUNNING under root\.b, which is STOPPED: YARN refuses it/);
+  });
+
+  it('a job naming it is refused, as YARN refuses the submission; with none, the others run on its idle capacity', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hfsim-capacity-'));
+    writeFileSync(join(dir, 'c.xml'), conf({ ...tree, [`${Q}.b.state`]: 'STOPPED', [`${Q}.a.user-limit-factor`]: '2' }));
+    const run = (pool: string) => {
+      writeFileSync(join(dir, 's.json'), JSON.stringify({ cluster: { racks: 1, nodesPerRack: 2, mapSlotsPerNode: 2 }, scheduler: { policy: 'capacity', capacitySchedulerFile: 'c.xml' },
+        workload: { kind: 'generated', groups: [{ name: 'g', pool, user: 'u', maps: 8, mapMs: 10_000 }] } }));
+      return hfsim('run', join(dir, 's.json'), '--json', '--no-progress');
+    };
+    const refused = run('b2');
+    expect(refused.code).toBe(2);
+    expect(refused.stderr.trim()).toBe(`hfsim: ${join(dir, 's.json')}: workload.groups[0].pool: files its jobs under pool "b2", a queue under parent queue "b", whose state is STOPPED: YARN's Capacity Scheduler refuses a job submitted to a stopped queue`);
+    const r = run('a');
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout) as { config: { scheduler: { queues: Array<{ name: string; state?: string }> } }; pools: Array<{ name: string; shares: { runningMaps: number[] } }> };
+    expect(out.config.scheduler.queues.map((q) => `${q.name} ${q.state ?? '-'}`)).toEqual(['a -', 'b1 -', 'b2 -']);
+    // a, 50% of 4 slots (a user may hold 2 x 2), runs on all 4: b's half is idle
+    expect(Math.max(...out.pools.find((p) => p.name === 'a')!.shares.runningMaps)).toBe(4);
+  });
+});
+
 describe('a queue of capacity 0 (YARN accepts it: guaranteed nothing, slots only through elasticity)', () => {
   const spare = (max: string, extra: Record<string, string> = {}) => conf({ [`${Q}.queues`]: 'main,spare', [`${Q}.main.capacity`]: '100', [`${Q}.spare.capacity`]: '0',
     [`${Q}.spare.user-limit-factor`]: '10', [`${Q}.spare.maximum-capacity`]: max, ...extra });
@@ -383,7 +422,7 @@ describe('bad capacity-scheduler.xml: one line naming file, line and property, e
     ['absolute resources', conf({ ...ok, [`${Q}.a.capacity`]: '[memory=1024,vcores=1]' }), /absolute resources and weights/],
     ['a queue not listed', conf({ ...ok, [`${Q}.c.capacity`]: '10' }), /root\.c\.capacity: "c" is not a queue listed in yarn\.scheduler\.capacity\.root\.queues \(a,b\)/],
     ['a non-number', conf({ ...ok, [`${Q}.a.user-limit-factor`]: 'lots' }), /root\.a\.user-limit-factor: must be a number, not "lots"/],
-    ['a stopped queue', conf({ ...ok, [`${Q}.a.state`]: 'STOPPED' }), /root\.a\.state: only RUNNING queues are modelled/],
+    ['a state other than RUNNING or STOPPED', conf({ ...ok, [`${Q}.a.state`]: 'DRAINING' }), /root\.a\.state: must be RUNNING or STOPPED, not "DRAINING"/],
     ['an unknown queue property', conf({ ...ok, [`${Q}.a.capacityy`]: '5' }), /root\.a\.capacityy: not modelled/],
     ['an MR1 property', conf({ ...ok, 'mapred.capacity-scheduler.queue.a.capacity': '5' }), /MR1 capacity scheduler properties are not read/],
     ['a period in a queue name (it was read as a queue named "a.b", its properties those of b under a)', conf({ [`${Q}.queues`]: 'a.b', [`${Q}.a.b.capacity`]: '100' }), /c\.xml: line 3: yarn\.scheduler\.capacity\.root\.queues: queue name "a\.b" contains a period/],

@@ -43,6 +43,9 @@ describe('scenario schema', () => {
     // above YARN's tolerance of 0.05; the sum as written (100.06, not 100.06000000000000227)
     [{ ...minimal, scheduler: { queues: [{ name: 'a', capacity: 50.06 }, { name: 'b', capacity: 50 }] } }, 'scheduler.queues: queue capacities add up to 100.06%, more than 100%'],
     [{ ...minimal, scheduler: { queues: [{ name: 'a', capacity: 0, maxCapacity: -1 }] } }, 'scheduler.queues[0].maxCapacity: maxCapacity must be from 0 to 100'],
+    [{ ...minimal, scheduler: { policy: 'capacity', parentQueues: [{ name: 'p', capacity: 100, state: 'STOPPED' }], queues: [{ name: 'a', parent: 'p', capacity: 100, state: 'RUNNING' }] } }, 'scheduler.queues[0].state: RUNNING under parent queue "p", which is STOPPED: YARN refuses it ("The parent queue ... cannot be STOPPED as the child queue ... is in RUNNING state")'],
+    [{ workload: { kind: 'generated', groups: [{ name: 'g', pool: 'a', maps: 1, mapMs: 1 }] }, scheduler: { policy: 'capacity', queues: [{ name: 'a', capacity: 50, state: 'STOPPED' }, { name: 'b', capacity: 50 }] } }, 'workload.groups[0].pool: files its jobs under pool "a", a queue whose state is STOPPED: YARN\'s Capacity Scheduler refuses a job submitted to a stopped queue'],
+    [{ ...minimal, scheduler: { queues: [{ name: 'a', capacity: 50, state: 'DRAINING' }] } }, 'scheduler.queues[0].state: state must be "RUNNING" or "STOPPED"'],
     // parent queues alone were blamed on scheduler.queues
     [{ ...minimal, scheduler: { policy: 'capacity', parentQueues: [{ name: 'p', capacity: 50 }, { name: 'p2', capacity: 60 }], queues: [{ name: 'a', capacity: 100, parent: 'p' }, { name: 'b', capacity: 100, parent: 'p2' }] } }, 'scheduler.parentQueues: parent queue capacities add up to 110%, more than 100%'],
     [{ ...minimal, scheduler: { preemption: { intervalMs: 0 } } }, 'scheduler.preemption.intervalMs: intervalMs must be at least 1'],
