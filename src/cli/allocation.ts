@@ -14,10 +14,11 @@
  *   it sets none, not its weight (YARN's default, 1) nor its schedulingPolicy (YARN's getSchedulingPolicy: its own or
  *   the default; fifo on a parent queue is warned of and run fair, as YARN warns and keeps fair). Limits on the root queue would
  *   bind the whole cluster, not modelled: refused (file and line) rather than dropped.
- * - YARN resources ("10240 mb, 10 vcores" or "memory-mb=10240, vcores=10") become slots of both kinds: one slot
- *   per SLOT_MB of memory, capped by the vcores when vcores > 0 (a slot is a 1 GB, 1-vcore container); a min share
- *   weighs memory alone, as YARN's fair and fifo policies do. A min above the max is lowered to it, with a warning
- *   (YARN warns and runs so).
+ * - YARN resources ("10240 mb, 10 vcores", "memory-mb=10240, vcores=10", or Hadoop 3's percentages: see
+ *   yarn-resource.ts) become slots of both kinds: one slot per SLOT_MB of memory, capped by the vcores when vcores > 0
+ *   (a slot is a 1 GB, 1-vcore container); a percentage is of each kind's slots in the cluster, so a max may differ
+ *   between maps and reduces. A min share weighs memory alone, as YARN's fair and fifo policies do (a percentage min
+ *   is none, as YARN reads it, told). A min above the max is lowered to it, with a warning (YARN warns and runs so).
  * - maxRunningApps / userMaxAppsDefault / queueMaxAppsDefault are maxRunningJobs and the job-limit defaults
  *   (queueMaxAppsDefault limits parent queues too, as YARN's initFSQueue; root aside); queueMaxResourcesDefault is
  *   the maxResources of every queue that sets none, root aside; schedulingPolicy (or its alias schedulingMode)
@@ -37,8 +38,9 @@ import { type El, rootElement } from './xml.js';
 import { hasControlChars } from '../core/bounded.js';
 import { decimal } from './decimal.js';
 import { YARN_POLICY_PACKAGE, isYarnPolicyClass, yarnPolicy } from './yarn-policy.js';
+import { type ClusterSlots, SLOT_MB, type YarnResource, parseYarnResource, resolveResource } from './yarn-resource.js';
 
-export const SLOT_MB = 1024;
+export { SLOT_MB };
 
 /** What an allocation file contributes to `scheduler`. */
 export interface Allocation {
@@ -56,9 +58,15 @@ export interface Allocation {
   fairSharePreemptionThreshold?: number;
 }
 
+/** A limit in slots of each kind (a percentage of the cluster differs between them; a value in mb and vcores does not). */
+interface KindSlots {
+  maps: number;
+  reduces: number;
+}
+
 /** The file's top-level settings a queue needs as it is read: YARN's queueMaxResourcesDefault, in slots. */
 interface Defaults {
-  maxSlots?: number;
+  maxSlots?: KindSlots;
   /** queueMaxAppsDefault: YARN's initFSQueue gives it to parent queues too (root aside, here: not modelled). */
   maxApps?: number;
 }
@@ -66,8 +74,12 @@ interface Defaults {
 const IGNORED = new Set(['aclSubmitApps', 'aclAdministerApps', 'aclSubmitReservations', 'aclListReservations', 'aclAdministerReservations',
   'maxAMShare', 'queueMaxAMShareDefault', 'reservation', 'reservation-agent', 'reservation-policy', 'reservation-planner', 'maxContainerAllocation']);
 
-export function readAllocationFile(file: string): Allocation {
-  return parseAllocation(readTextFile(file, 'allocation file', true), file);
+/**
+ * `cluster`: the scenario's slots of each kind, which a percentage (maxResources "50%") is a share of; undefined where
+ * the scenario's cluster is not valid, when a percentage is refused, saying so.
+ */
+export function readAllocationFile(file: string, cluster?: ClusterSlots): Allocation {
+  return parseAllocation(readTextFile(file, 'allocation file', true), file, cluster);
 }
 
 /**
@@ -85,9 +97,9 @@ function notAllocations(el: El): string | undefined {
   return `${conf}, not a Fair Scheduler allocation file`;
 }
 
-export function parseAllocation(text: string, file: string): Allocation {
+export function parseAllocation(text: string, file: string, cluster?: ClusterSlots): Allocation {
   const root = rootElement(text, file, 'allocations', notAllocations);
-  const ctx = new Reader(file);
+  const ctx = new Reader(file, cluster);
   const out: Allocation = { pools: [], users: [] };
   let rootQueue: El | undefined;
   // YARN reads every top-level element before the queues: queueMaxResourcesDefault may come after them.
@@ -144,7 +156,7 @@ class Reader {
   private readonly pools = new Map<string, number>();
   private readonly users = new Map<string, number>();
 
-  constructor(private readonly file: string) {}
+  constructor(private readonly file: string, private readonly cluster: ClusterSlots | undefined) {}
 
   /** `name` is defined at `el`: refused if it was before (a pool and a queue share one set of names). */
   define(el: El, name: string, user = false): void {
@@ -224,51 +236,54 @@ class Reader {
     return m;
   }
 
+  /** A YARN resource value (yarn-resource.ts: absolute or a percentage), refused at its line when it is neither. */
+  resource(el: El): YarnResource {
+    const r = parseYarnResource(el.text);
+    if ('error' in r) this.fail(el, `<${el.name}> ${r.error}`);
+    return r;
+  }
+
   /**
-   * "10240 mb, 10 vcores" or "memory-mb=10240, vcores=10" -> slots of both kinds: one per SLOT_MB of memory, capped by
-   * the vcores when given unless `memoryOnly` (see the module comment). Every comma-separated part must be one of
-   * those forms, memory given once: a negative amount, a percentage or a stray word is an error.
+   * A queue's minResources in slots of either kind: its memory alone, one slot per SLOT_MB (YARN's fair and fifo policies
+   * weigh memory alone against a min share). Memory below one slot's is a min share of none, which is told; so is a
+   * percentage, which YARN reads as none (AllocationFileQueueParser keeps ConfigurableResource.getResource(), null for
+   * a percentage, and AllocationConfiguration.getMinResources gives none for it: FairScheduler.md documents
+   * percentages for maxResources alone).
    */
-  slots(el: El, memoryOnly = false, { mb, vcores } = this.resources(el)): number {
-    const bySize = Math.floor(mb / SLOT_MB);
-    const slots = vcores > 0 && !memoryOnly ? Math.min(bySize, vcores) : bySize;
-    if (slots > MAX_SLOTS) this.fail(el, `<${el.name}> is ${slots} slots, above the limit of ${MAX_SLOTS}`);
-    return slots;
-  }
-
-  /** A YARN resource's memory (MB) and vcores (0 when not given). */
-  resources(el: El): { mb: number; vcores: number } {
-    const expected = `<${el.name}> must give memory as "X mb, Y vcores" or "memory-mb=X, vcores=Y"`;
-    let mb: number | undefined;
-    let vcores = 0;
-    for (const part of el.text.toLowerCase().split(',')) {
-      const m = /^\s*(?:(\d+(?:\.\d+)?)\s*(mb|vcores?)|(memory-mb|memory|vcores)\s*=\s*(\d+(?:\.\d+)?))\s*$/.exec(part);
-      if (m === null) this.fail(el, `${expected}, not "${el.text}" ("${part.trim()}" is neither)`);
-      const value = Number(m[1] ?? m[4]);
-      const unit = m[2] ?? m[3];
-      if (unit.startsWith('vcore')) vcores = Math.floor(value);
-      else if (mb !== undefined) this.fail(el, `${expected}, not "${el.text}" (memory is given twice)`);
-      else mb = value;
-    }
-    if (mb === undefined) this.fail(el, `${expected}, not "${el.text}"`);
-    return { mb, vcores };
-  }
-
-  /** A queue's minResources in slots: memory below one slot's (SLOT_MB) is a min share of none, which is told. */
   minSlots(el: El, queue: string, out: Allocation): number {
-    const r = this.resources(el);
-    const n = this.slots(el, true, r);
-    if (n === 0 && r.mb > 0) {
-      (out.warnings ??= []).push(`${this.file}: line ${el.line}: queue "${queue}": minResources "${el.text}" is less than one slot (${SLOT_MB} mb): it gives the queue no min share`);
+    const r = this.resource(el);
+    const warn = (why: string): void => void (out.warnings ??= []).push(`${this.file}: line ${el.line}: queue "${queue}": minResources "${el.text.trim()}" ${why}`);
+    if (r.form === 'percent') {
+      warn('is a percentage, which YARN reads as no min share (it keeps a min share in mb and vcores alone): run so, with none; write it as "X mb, Y vcores"');
+      return 0;
     }
+    const mb = r.mb ?? 0; // left out of the new form: none (YARN's missing value for a min, 0)
+    const n = Math.floor(mb / SLOT_MB);
+    if (n > MAX_SLOTS) this.fail(el, `<${el.name}> is ${n} slots, above the limit of ${MAX_SLOTS}`);
+    if (r.mb === undefined) warn('gives no memory, and YARN\'s fair and fifo policies weigh memory alone against a min share: it gives the queue no min share');
+    else if (n === 0 && mb > 0) warn(`is less than one slot (${SLOT_MB} mb): it gives the queue no min share`);
     return n;
   }
 
-  /** A queue's maxResources (or queueMaxResourcesDefault): at least one slot, else nothing of the queue could run. */
-  maxSlots(el: El): number {
-    const n = this.slots(el);
-    if (n < 1) this.fail(el, `<${el.name}> "${el.text}" is less than one slot (${SLOT_MB} mb, 1 vcore): nothing of the queue could run`);
-    return n;
+  /**
+   * A queue's maxResources (or queueMaxResourcesDefault) in slots of each kind: one slot per SLOT_MB of memory, capped by
+   * the vcores when given (a slot is a 1 GB, 1-vcore container; a resource the new form leaves out is unbounded, as in
+   * YARN). A percentage is of that kind's slots in the cluster (yarn-resource.ts), a share past 100% binding no more
+   * than 100%. At least one slot, else nothing of the queue could run.
+   */
+  maxSlots(el: El): KindSlots {
+    const r = this.resource(el);
+    if (r.form === 'percent' && this.cluster === undefined) this.fail(el, `<${el.name}> "${el.text.trim()}" is a share of the cluster's slots, and the scenario's cluster is not valid: correct it first`);
+    const kind = (slots: number, name: string): number => {
+      const { mb, vcores } = resolveResource(r, slots, Infinity);
+      const bySize = Math.floor(mb / SLOT_MB);
+      let n = r.form === 'absolute' && vcores === 0 ? bySize : Math.min(bySize, vcores);
+      if (r.form === 'percent') n = Math.min(n, slots);
+      if (n > MAX_SLOTS) this.fail(el, `<${el.name}> is ${n} slots, above the limit of ${MAX_SLOTS}`);
+      if (n < 1) this.fail(el, `<${el.name}> "${el.text.trim()}" is less than one slot (${SLOT_MB} mb, 1 vcore)${r.form === 'percent' ? ` of the cluster's ${slots} ${name} slots` : ''}: nothing of the queue could run`);
+      return n;
+    };
+    return { maps: kind(this.cluster?.maps ?? 0, 'map'), reduces: kind(this.cluster?.reduces ?? 0, 'reduce') };
   }
 
   /**
@@ -337,11 +352,15 @@ class Reader {
    * too), which is the min lowered to the max. So does hfsim, saying so once.
    */
   clampMin(el: El, p: PoolConfig, out: Allocation): void {
-    // Both kinds have the same min and the same max (a slot of each kind per container).
-    if (p.maxMaps === undefined || p.minMaps <= p.maxMaps) return;
-    (out.warnings ??= []).push(`${this.file}: line ${el.line}: queue "${p.name}": minResources (${p.minMaps} slots) is above maxResources (${p.maxMaps} slots): run, as YARN runs it, with its min share lowered to ${p.maxMaps}`);
-    p.minMaps = p.maxMaps;
-    p.minReduces = Math.min(p.minReduces, p.maxReduces ?? Infinity);
+    // Both kinds have the same min (memory alone); their max differs when it is a percentage of each kind's slots.
+    const maxMaps = p.maxMaps ?? Infinity;
+    const maxReduces = p.maxReduces ?? Infinity;
+    if (p.minMaps <= maxMaps && p.minReduces <= maxReduces) return;
+    const both = (maps: number, reduces: number): string => (maps === reduces ? `${maps}` : `${maps} map, ${reduces} reduce`);
+    const min = both(p.minMaps, p.minReduces);
+    p.minMaps = Math.min(p.minMaps, maxMaps);
+    p.minReduces = Math.min(p.minReduces, maxReduces);
+    (out.warnings ??= []).push(`${this.file}: line ${el.line}: queue "${p.name}": minResources (${min} slots) is above maxResources (${both(maxMaps, maxReduces)} slots): run, as YARN runs it, with its min share lowered to ${both(p.minMaps, p.minReduces)}`);
   }
 
   /**
@@ -419,7 +438,7 @@ class Reader {
         case 'queue': case 'pool': children.push(c); break;
         // YARN's fair and fifo policies weigh memory alone against a min share (FairSharePolicy: DefaultResourceCalculator).
         case 'minResources': limits.push(c); minEl = c; p.minMaps = p.minReduces = this.minSlots(c, path, out); break;
-        case 'maxResources': limits.push(c); p.maxMaps = p.maxReduces = this.maxSlots(c); break;
+        case 'maxResources': { limits.push(c); const max = this.maxSlots(c); p.maxMaps = max.maps; p.maxReduces = max.reduces; break; }
         case 'maxRunningApps': limits.push(c); p.maxRunningJobs = this.cap(c, 'the queue\'s jobs'); break;
         case 'weight': p.weight = this.weight(c); break;
         case 'schedulingPolicy': case 'schedulingMode': p.schedulingMode = this.policy(c); policyEl = c; break;
@@ -430,7 +449,7 @@ class Reader {
         case 'fairSharePreemptionThreshold': p.fairSharePreemptionThreshold = this.threshold(c, out); break;
         // YARN caps each queue it creates under this one at run time (QueueManager.setChildResourceLimits); hfsim
         // creates such pools (a job naming prod.new) without a cap: said, not dropped unseen.
-        case 'maxChildResources': this.resources(c); (out.warnings ??= []).push(`${this.file}: line ${c.line}: queue "${path === '' ? 'root' : path}": <maxChildResources> is not modelled: a pool hfsim creates under it for a job naming one runs without that cap`); break;
+        case 'maxChildResources': this.resource(c); (out.warnings ??= []).push(`${this.file}: line ${c.line}: queue "${path === '' ? 'root' : path}": <maxChildResources> is not modelled: a pool hfsim creates under it for a job naming one runs without that cap`); break;
         default: this.unknown(c, 'queue');
       }
     }
@@ -439,7 +458,10 @@ class Reader {
     const parentQueue = children.length > 0 || el.attrs.type?.trim() === 'parent';
     // YARN's AllocationConfiguration.getMaxResources: a queue that sets no maxResources has queueMaxResourcesDefault
     // (root aside: the cluster bounds it).
-    if (path !== '' && p.maxMaps === undefined && defaults.maxSlots !== undefined) p.maxMaps = p.maxReduces = defaults.maxSlots;
+    if (path !== '' && p.maxMaps === undefined && defaults.maxSlots !== undefined) {
+      p.maxMaps = defaults.maxSlots.maps;
+      p.maxReduces = defaults.maxSlots.reduces;
+    }
     if (path !== '') this.clampMin(minEl ?? el, p, out);
     if (parentQueue && p.maxRunningJobs === undefined && defaults.maxApps !== undefined) p.maxRunningJobs = defaults.maxApps;
     // YARN's FifoPolicy applies to leaf queues only: on a parent, QueueManager warns ("Cannot apply configured

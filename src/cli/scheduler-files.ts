@@ -8,7 +8,7 @@ import { dirname, isAbsolute, join } from 'node:path';
 import { readAllocationFile } from './allocation.js';
 import { readCapacityFile } from './capacity-file.js';
 import { warnOnce } from './warn.js';
-import { clusterNodes } from '../core/scenario.js';
+import { clusterNodes, clusterSlots } from '../core/scenario.js';
 
 export function applySchedulerFiles(raw: Record<string, unknown>, scenarioFile: string): Record<string, unknown> {
   const scheduler = raw.scheduler;
@@ -22,7 +22,8 @@ export function applySchedulerFiles(raw: Record<string, unknown>, scenarioFile: 
   if (allocationFile === undefined && capacityFile === undefined) return raw;
   let merged: Record<string, unknown> = { ...s };
   if (allocationFile !== undefined) {
-    const { warnings, ...alloc } = readAllocationFile(allocationFile);
+    // A percentage (maxResources "50%") is a share of the cluster's slots: this scenario's, variant and --set applied.
+    const { warnings, ...alloc } = readAllocationFile(allocationFile, clusterSlots(raw.cluster));
     for (const w of warnings ?? []) warnOnce(w);
     merged = { ...withoutUndefined(alloc), ...merged, pools: mergeByName(alloc.pools, s.pools), users: mergeByName(alloc.users, s.users) };
     if (alloc.parentPools !== undefined) merged.parentPools = mergeByName(alloc.parentPools, s.parentPools);

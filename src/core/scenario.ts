@@ -45,6 +45,14 @@ export function clusterNodes(raw: unknown): number | undefined {
   return c.success ? c.data.racks * c.data.nodesPerRack : undefined;
 }
 
+/** The map and reduce slots of a raw scenario's cluster (its defaults filled in), or undefined where it is not a valid cluster. */
+export function clusterSlots(raw: unknown): { maps: number; reduces: number } | undefined {
+  const c = clusterSchema.safeParse(raw ?? {});
+  if (!c.success) return undefined;
+  const nodes = c.data.racks * c.data.nodesPerRack;
+  return { maps: nodes * c.data.mapSlotsPerNode, reduces: nodes * c.data.reduceSlotsPerNode };
+}
+
 
 const hdfsSchema = z.strictObject({
   replication: posInt('replication', L.MAX_REPLICATION).default(3),

@@ -301,7 +301,7 @@ describe('allocation files', () => {
     expect(parseAllocation('<allocations><queuePlacementPolicy><rule name="specified"/><rule name="default" queue="a"/></queuePlacementPolicy></allocations>', 'x.xml').warnings).toBeUndefined();
     expect(parseAllocation('<allocations><queuePlacementPolicy><rule name="specified" create="false"/></queuePlacementPolicy></allocations>', 'x.xml').warnings?.[0]).toContain('starts with rule "specified" create="false"');
     // a bad maxChildResources is still an error at its line
-    expect(() => parseAllocation('<allocations><queue name="p">\n<maxChildResources>4 GB</maxChildResources></queue></allocations>', 'x.xml')).toThrow(/^x\.xml: line 2: <maxChildResources> must give memory/);
+    expect(() => parseAllocation('<allocations><queue name="p">\n<maxChildResources>4 GB</maxChildResources></queue></allocations>', 'x.xml')).toThrow(/^x\.xml: line 2: <maxChildResources> must be "X mb, Y vcores"/);
   });
 
   it('fifo on a parent queue is not passed to the queues under it (YARN: a queue\'s own policy or the default; fifo on a parent is warned of and run fair)', () => {
@@ -383,6 +383,70 @@ describe('allocation files', () => {
     expect(yarn.summary).toEqual(mr1.summary);
     expect(yarn.pools).toEqual(mr1.pools);
     expect(mr1.pools.map((p: { name: string }) => p.name)).toEqual(['sample_pool', 'default']);
+  });
+});
+
+describe('maxResources as a percentage of the cluster (Hadoop 3: "50%", "50% memory, 60% cpu", "vcores=50%, memory-mb=60%"), refused at its line before', () => {
+  // 100 nodes x 4 map slots and x 2 reduce slots: 400 map slots (409,600 MB, 400 vcores) and 200 reduce slots.
+  const CLUSTER = { maps: 400, reduces: 200 };
+  const max = (value: string, cluster: typeof CLUSTER | undefined = CLUSTER) =>
+    parseAllocation(`<allocations>\n  <queue name="a"><maxResources>${value}</maxResources></queue>\n</allocations>`, 'a.xml', cluster).pools[0];
+
+  it('a share of each kind\'s slots: 25% of 400 map slots is 100, of 200 reduce slots 50', () => {
+    expect(max('25%')).toMatchObject({ maxMaps: 100, maxReduces: 50 });
+    // memory 40% (160 map, 80 reduce slots by size), cpu 60% (240, 120 vcores): the fewer, as a 1 GB, 1-vcore slot needs both.
+    expect(max('40% memory, 60% cpu')).toMatchObject({ maxMaps: 160, maxReduces: 80 });
+    expect(max('60% cpu, 10% memory')).toMatchObject({ maxMaps: 40, maxReduces: 20 });
+    expect(max('vcores=50%, memory-mb=60%')).toMatchObject({ maxMaps: 200, maxReduces: 100 });
+    // a resource the new form leaves out is 100%: memory alone binds
+    expect(max('memory-mb=10%')).toMatchObject({ maxMaps: 40, maxReduces: 20 });
+  });
+
+  it('rounded down as YARN rounds it: 29% of 100 slots is 28 (0.29 x 100 is 28.999... in doubles, truncated)', () => {
+    expect(max('29%', { maps: 100, reduces: 100 })).toMatchObject({ maxMaps: 28, maxReduces: 28 });
+    expect(max('0.5%')).toMatchObject({ maxMaps: 2, maxReduces: 1 });
+  });
+
+  it('past 100% binds no more than the cluster (Hadoop sets no bound on a share)', () => {
+    expect(max('250%')).toMatchObject({ maxMaps: 400, maxReduces: 200 });
+  });
+
+  it('less than one slot of a kind is refused as any max of less than one slot is, naming the kind', () => {
+    expect(() => max('0.4%')).toThrow('a.xml: line 2: <maxResources> "0.4%" is less than one slot (1024 mb, 1 vcore) of the cluster\'s 200 reduce slots: nothing of the queue could run');
+  });
+
+  it('queueMaxResourcesDefault and maxChildResources take percentages too; a min below a percentage max is lowered per kind', () => {
+    const a = parseAllocation(`<allocations>
+  <queueMaxResourcesDefault>10%</queueMaxResourcesDefault>
+  <queue name="a"><minResources>30720 mb, 30 vcores</minResources></queue>
+  <queue name="p" type="parent"><maxChildResources>vcores=5%</maxChildResources></queue>
+</allocations>`, 'a.xml', CLUSTER);
+    // 10%: 40 map and 20 reduce slots; the min of 30 slots fits the maps, not the reduces.
+    expect(a.pools[0]).toMatchObject({ name: 'a', minMaps: 30, minReduces: 20, maxMaps: 40, maxReduces: 20 });
+    expect(a.parentPools?.[0]).toMatchObject({ name: 'p', maxMaps: 40, maxReduces: 20 });
+    expect(a.warnings?.[0]).toBe('a.xml: line 3: queue "a": minResources (30 slots) is above maxResources (40 map, 20 reduce slots): run, as YARN runs it, with its min share lowered to 30 map, 20 reduce');
+  });
+
+  it('a percentage minResources is no min share in YARN (it keeps a min in mb and vcores alone): run so, told', () => {
+    const a = parseAllocation('<allocations>\n  <queue name="a"><minResources>50%</minResources></queue>\n</allocations>', 'a.xml', CLUSTER);
+    expect(a.pools[0]).toMatchObject({ minMaps: 0, minReduces: 0 });
+    expect(a.warnings).toEqual([expect.stringMatching(/^a\.xml: line 2: queue "a": minResources "50%" is a percentage, which YARN reads as no min share/)]);
+  });
+
+  it('without a valid cluster a percentage cannot be read: refused at its line, saying why', () => {
+    expect(() => parseAllocation('<allocations>\n  <queue name="a"><maxResources>25%</maxResources></queue>\n</allocations>', 'a.xml')).toThrow('a.xml: line 2: <maxResources> "25%" is a share of the cluster\'s slots, and the scenario\'s cluster is not valid: correct it first');
+  });
+
+  it('a scenario\'s own cluster (variant and --set applied) is what the share is of', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hfsim-alloc-'));
+    writeFileSync(join(dir, 'q.xml'), '<allocations>\n  <queue name="a"><maxResources>25%</maxResources></queue>\n</allocations>');
+    writeFileSync(join(dir, 's.json'), JSON.stringify({ cluster: { racks: 1, nodesPerRack: 8, mapSlotsPerNode: 2, reduceSlotsPerNode: 1 }, scheduler: { policy: 'hfs', allocationFile: 'q.xml' },
+      workload: { kind: 'generated', groups: [{ name: 'g', pool: 'a', maps: 8, mapMs: 1000 }] }, variants: { small: {}, big: { cluster: { racks: 2, nodesPerRack: 8, mapSlotsPerNode: 2, reduceSlotsPerNode: 1 } } } }));
+    const r = hfsim('run', join(dir, 's.json'), '--json', '--no-progress');
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    // 8 nodes: 16 map slots, 8 reduce slots -> 4 and 2; 16 nodes -> 8 and 4.
+    expect(JSON.parse(r.stdout).map((v: { config: { scheduler: { pools: Array<{ maxMaps: number; maxReduces: number }> } } }) => [v.config.scheduler.pools[0].maxMaps, v.config.scheduler.pools[0].maxReduces])).toEqual([[4, 2], [8, 4]]);
   });
 });
 

@@ -139,8 +139,8 @@ describe('bad allocation files: file and line', () => {
   it.each([
     ['two roots after a declaration', '<?xml version="1.0"?>\n<allocations><pool name="a"/></allocations>\n<pool name="b"/>', 'line 3: a second root element <pool>; a file has one <allocations>'],
     ['two root queues', '<allocations>\n<queue name="root"><queue name="a"/></queue>\n<queue name="root"><queue name="b"/></queue>\n</allocations>', 'line 3: a second root queue (the first is at line 2)'],
-    ['minResources negative', queue('<minResources>-2048 mb, 2 vcores</minResources>'), 'line 4: <minResources> must give memory as "X mb, Y vcores" or "memory-mb=X, vcores=Y", not "-2048 mb, 2 vcores" ("-2048 mb" is neither)'],
-    ['minResources with a junk suffix', queue('<minResources>2048 mbxyz, 2 vcores</minResources>'), 'line 4: <minResources> must give memory'],
+    ['minResources negative', queue('<minResources>-2048 mb, 2 vcores</minResources>'), 'line 4: <minResources> must be "X mb, Y vcores", "memory-mb=X, vcores=Y" or a percentage ("50%", "50% memory, 60% cpu", "memory-mb=50%, vcores=60%"), not "-2048 mb, 2 vcores" ("-2048 mb" is none of them)'],
+    ['minResources with a junk suffix', queue('<minResources>2048 mbxyz, 2 vcores</minResources>'), 'line 4: <minResources> must be "X mb, Y vcores"'],
     ['a queue name with a period (YARN refuses it)', queue('').replace('name="a"', 'name="a.b"'), 'line 3: queue name "a.b" contains a period: YARN refuses it'],
     ['maxRunningJobs 0 (every job would wait forever)', '<allocations>\n<pool name="a">\n<maxRunningJobs>0</maxRunningJobs>\n</pool>\n</allocations>', 'line 3: <maxRunningJobs> is 0: Hadoop accepts it and holds the pool\'s jobs for ever, but hfsim runs every job of its workload to its end, and a run holding one could never end: set 1 or more, or leave the element out (no limit)'],
     ['maxResources below one slot', queue('<maxResources>512 mb, 1 vcores</maxResources>'), 'line 4: <maxResources> "512 mb, 1 vcores" is less than one slot (1024 mb, 1 vcore): nothing of the queue could run'],
