@@ -15,8 +15,8 @@
  *   the default; fifo on a parent queue is warned of and run fair, as YARN warns and keeps fair). Limits on the root queue would
  *   bind the whole cluster, not modelled: refused (file and line) rather than dropped.
  * - YARN resources ("10240 mb, 10 vcores", "memory-mb=10240, vcores=10", or Hadoop 3's percentages: see
- *   yarn-resource.ts) become slots of both kinds: one slot per SLOT_MB of memory, capped by the vcores when vcores > 0
- *   (a slot is a 1 GB, 1-vcore container); a percentage is of each kind's slots in the cluster, so a max may differ
+ *   yarn-resource.ts) become slots of both kinds: one slot per SLOT_MB of memory, capped by the vcores
+ *   (a slot is a 1 GB, 1-vcore container; 0 vcores in a max is refused: YARN then runs one container at a time); a percentage is of each kind's slots in the cluster, so a max may differ
  *   between maps and reduces. A min share weighs memory alone, as YARN's fair and fifo policies do (a percentage min
  *   is none, as YARN reads it, told). A min above the max is lowered to it, with a warning (YARN warns and runs so).
  * - maxRunningApps / userMaxAppsDefault / queueMaxAppsDefault are maxRunningJobs and the job-limit defaults
@@ -267,17 +267,23 @@ class Reader {
 
   /**
    * A queue's maxResources (or queueMaxResourcesDefault) in slots of each kind: one slot per SLOT_MB of memory, capped by
-   * the vcores when given (a slot is a 1 GB, 1-vcore container; a resource the new form leaves out is unbounded, as in
-   * YARN). A percentage is of that kind's slots in the cluster (yarn-resource.ts), a share past 100% binding no more
+   * the vcores (a slot is a 1 GB, 1-vcore container; a resource the new form leaves out is unbounded, as in YARN; 0
+   * vcores, as in Hadoop's documented example "90000 mb,0vcores", is refused, saying what YARN does with it). A percentage is of that kind's slots in the cluster (yarn-resource.ts), a share past 100% binding no more
    * than 100%. At least one slot, else nothing of the queue could run.
    */
   maxSlots(el: El): KindSlots {
     const r = this.resource(el);
+    // YARN checks a queue's usage against every resource of its max (FSQueue.assignContainerPreCheck:
+    // Resources.fitsIn, whatever the policy's calculator), so 0 vcores binds: a container holds at least one.
+    if (r.form === 'absolute' && r.vcores === 0) {
+      const memoryOnly = r.mb === undefined ? '' : ` for a cap by memory alone write "memory-mb=${r.mb}" (a resource that form leaves out is unbounded), else`;
+      this.fail(el, `<${el.name}> "${el.text.trim()}" gives 0 vcores: YARN checks a queue's usage against every resource of its max (FSQueue.assignContainerPreCheck, Resources.fitsIn), so it gives the queue a container only while it holds none, one at a time, which hfsim's separate map and reduce slots cannot run;${memoryOnly} give the vcores (one a slot)`);
+    }
     if (r.form === 'percent' && this.cluster === undefined) this.fail(el, `<${el.name}> "${el.text.trim()}" is a share of the cluster's slots, and the scenario's cluster is not valid: correct it first`);
     const kind = (slots: number, name: string): number => {
       const { mb, vcores } = resolveResource(r, slots, Infinity);
       const bySize = Math.floor(mb / SLOT_MB);
-      let n = r.form === 'absolute' && vcores === 0 ? bySize : Math.min(bySize, vcores);
+      let n = Math.min(bySize, vcores);
       if (r.form === 'percent') n = Math.min(n, slots);
       if (n > MAX_SLOTS) this.fail(el, `<${el.name}> is ${n} slots, above the limit of ${MAX_SLOTS}`);
       if (n < 1) this.fail(el, `<${el.name}> "${el.text.trim()}" is less than one slot (${SLOT_MB} mb, 1 vcore)${r.form === 'percent' ? ` of the cluster's ${slots} ${name} slots` : ''}: nothing of the queue could run`);

@@ -450,6 +450,21 @@ describe('maxResources as a percentage of the cluster (Hadoop 3: "50%", "50% mem
   });
 });
 
+describe('0 vcores, as in Hadoop\'s documented example ("90000 mb,0vcores")', () => {
+  it('in a max it binds in YARN (its usage is checked against every resource: one container at a time): refused, saying so (it was read as 87 slots of each kind)', () => {
+    const max = (value: string) => () => parseAllocation(`<allocations>\n  <queue name="a">\n    <maxResources>${value}</maxResources>\n  </queue>\n</allocations>`, 'a.xml');
+    expect(max('90000 mb,0vcores')).toThrow('a.xml: line 3: <maxResources> "90000 mb,0vcores" gives 0 vcores: YARN checks a queue\'s usage against every resource of its max (FSQueue.assignContainerPreCheck, Resources.fitsIn), so it gives the queue a container only while it holds none, one at a time, which hfsim\'s separate map and reduce slots cannot run; for a cap by memory alone write "memory-mb=90000" (a resource that form leaves out is unbounded), else give the vcores (one a slot)');
+    expect(max('memory-mb=90000, vcores=0')).toThrow(/gives 0 vcores: .* write "memory-mb=90000"/);
+    expect(() => parseAllocation('<allocations>\n  <queueMaxResourcesDefault>4096 mb, 0 vcores</queueMaxResourcesDefault>\n</allocations>', 'a.xml')).toThrow(/a\.xml: line 2: <queueMaxResourcesDefault> "4096 mb, 0 vcores" gives 0 vcores/);
+    // what it suggests caps by memory alone: 87 slots (90,000 MB)
+    expect(parseAllocation('<allocations><queue name="a"><maxResources>memory-mb=90000</maxResources></queue></allocations>', 'a.xml').pools[0]).toMatchObject({ maxMaps: 87, maxReduces: 87 });
+  });
+
+  it('in a min it changes nothing: YARN\'s fair and fifo policies weigh memory alone against a min share', () => {
+    expect(parseAllocation('<allocations><queue name="a"><minResources>10000 mb,0vcores</minResources></queue></allocations>', 'a.xml').pools[0]).toMatchObject({ minMaps: 9, minReduces: 9 });
+  });
+});
+
 describe('XML references', () => {
   it('character references and the predefined entities are decoded in values and names (&#50; was refused as a weight)', () => {
     const a = parseAllocation('<allocations>\n  <pool name="a&#50;&amp;b&amp;c;&#x41;">\n    <weight>&#50;.5</weight>\n  </pool>\n</allocations>\n', 'p.xml');
