@@ -2,7 +2,8 @@
  * A YARN Fair Scheduler resource value (minResources, maxResources, maxChildResources, queueMaxResourcesDefault) as
  * Hadoop 3's FairSchedulerConfiguration.parseResourceConfigValue reads it, and its slots in hfsim, whose slot is one
  * SLOT_MB, 1-vcore container. The forms, told apart as Hadoop tells them (an "=" first, then a "%"):
- * - "X mb, Y vcores" (any case, any order): absolute. A decimal counts by its whole part, as Hadoop's regex reads it.
+ * - "X mb, Y vcores" (any case, any order; both needed, as Hadoop needs them): absolute. A decimal counts by its whole
+ *   part, as Hadoop's regex reads it.
  * - "memory-mb=X, vcores=Y" (names in their exact case, as YARN's resource types are named; whole numbers, as
  *   Long.parseLong reads them): absolute, a resource left out being unbounded in a max and none in a min (Hadoop's
  *   `missing`: Long.MAX_VALUE, 0 for minResources).
@@ -54,8 +55,10 @@ export function parseYarnResource(text: string): YarnResource | { error: string 
       vcores = Number(m[1]);
     }
   }
-  if (mb === undefined) return bad('it gives no memory');
-  return { form: 'absolute', mb, ...(vcores === undefined ? {} : { vcores }) };
+  // Both are needed, as Hadoop's findResource needs them ("Missing resource: vcores"), whatever its javadoc says of "1024 mb".
+  if (mb === undefined) return bad('it gives no memory: YARN refuses it, "Missing resource: mb"');
+  if (vcores === undefined) return bad(`it gives no vcores: YARN refuses it, "Missing resource: vcores"; write "${mb} mb, ${Math.floor(mb / SLOT_MB)} vcores", or "memory-mb=${mb}", which leaves vcores out (unbounded in a max)`);
+  return { form: 'absolute', mb, vcores };
 }
 
 /** "name=value, ..." (YARN's parseNewStyleResource): all absolute, or all percentages when any holds a "%". */

@@ -218,7 +218,7 @@ describe("YARN allocation elements as YARN's AllocationFileParser reads them", (
 
   it('a queue whose min passes its max runs, as in YARN, and says so once on stderr', () => {
     const dir = mkdtempSync(join(tmpdir(), 'hfsim-alloc-'));
-    writeFileSync(join(dir, 'q.xml'), '<allocations>\n  <queue name="a">\n    <minResources>8192 mb</minResources><maxResources>2048 mb</maxResources>\n  </queue>\n</allocations>');
+    writeFileSync(join(dir, 'q.xml'), '<allocations>\n  <queue name="a">\n    <minResources>8192 mb, 8 vcores</minResources><maxResources>2048 mb, 2 vcores</maxResources>\n  </queue>\n</allocations>');
     writeFileSync(join(dir, 's.json'), JSON.stringify({ scheduler: { policy: 'hfs', allocationFile: 'q.xml' }, workload: { kind: 'generated', groups: [{ name: 'g', pool: 'a', maps: 4, mapMs: 1000 }] },
       variants: { one: {}, two: { seed: 2 } } }));
     const r = hfsim('run', join(dir, 's.json'), '--json', '--no-progress');

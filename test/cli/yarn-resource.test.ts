@@ -8,6 +8,11 @@ describe('the three forms, told apart as YARN tells them', () => {
     expect(parseYarnResource(' 4 VCores,2048.9MB ')).toEqual({ form: 'absolute', mb: 2048, vcores: 4 });
   });
 
+  it('absolute, old form: memory alone or vcores alone is refused, as YARN refuses it (TestFairSchedulerConfiguration.testOnlyMemory: "Missing resource: vcores"); it was read with no vcore cap', () => {
+    expect(parseYarnResource('8192 mb')).toEqual({ error: 'must be "X mb, Y vcores", "memory-mb=X, vcores=Y" or a percentage ("50%", "50% memory, 60% cpu", "memory-mb=50%, vcores=60%"), not "8192 mb" (it gives no vcores: YARN refuses it, "Missing resource: vcores"; write "8192 mb, 8 vcores", or "memory-mb=8192", which leaves vcores out (unbounded in a max))' });
+    expect(parseYarnResource('4 vcores')).toEqual({ error: expect.stringContaining('it gives no memory: YARN refuses it, "Missing resource: mb"') });
+  });
+
   it('absolute, new form: a resource left out is not given (unbounded in a max, none in a min); names in their exact case, whole numbers', () => {
     expect(parseYarnResource('memory-mb=10240, vcores=10')).toEqual({ form: 'absolute', mb: 10240, vcores: 10 });
     expect(parseYarnResource('vcores=6')).toEqual({ form: 'absolute', vcores: 6 });
