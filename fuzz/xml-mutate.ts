@@ -6,6 +6,7 @@ const VALUES = [
   '-1', '0', '1', '1.5', '1e300', '-1e300', '1e400', 'NaN', 'Infinity', '', ' 5 ', 'abc', '0x10', '9007199254740993', '2147483648',
   '1024 mb, 2 vcores', '1024 mb, 2 vcores junk', '1024mb,2vcores', '5120 mb', '5 vcores', '-5120 mb, -5 vcores',
   '1e300 mb, 1e300 vcores', '0 mb, 0 vcores', '1024 MB, 2 VCORES', 'memory-mb=1024, vcores=2', '50%', '1024 mb, 2 vcores, 3 gpus',
+  '250%', '0.1%', '40% memory, 60% cpu', '40% memory, 0% cpu', 'vcores=50%, memory-mb=60%', 'memory-mb=25%', 'vcores=4', '90000 mb,0vcores', '1e400%',
   'fifo', 'fair', 'drf', 'FIFO', 'true', '&lt;', '<![CDATA[7]]>', '<!-- c -->5', '5<!-- c -->',
 ];
 const ELEMENTS = ['pool', 'queue', 'user', 'minMaps', 'maxMaps', 'minReduces', 'maxReduces', 'weight', 'minResources', 'maxResources',

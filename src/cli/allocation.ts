@@ -275,8 +275,9 @@ class Reader {
     const r = this.resource(el);
     // YARN checks a queue's usage against every resource of its max (FSQueue.assignContainerPreCheck:
     // Resources.fitsIn, whatever the policy's calculator), so 0 vcores binds: a container holds at least one.
-    if (r.form === 'absolute' && r.vcores === 0) {
-      const memoryOnly = r.mb === undefined ? '' : ` for a cap by memory alone write "memory-mb=${r.mb}" (a resource that form leaves out is unbounded), else`;
+    if (r.vcores === 0) {
+      const mem = r.form === 'percent' ? `${+(r.memory * 100).toPrecision(12)}%` : r.mb;
+      const memoryOnly = mem === undefined ? '' : ` for a cap by memory alone write "memory-mb=${mem}" (a resource that form leaves out is ${r.form === 'percent' ? '100%' : 'unbounded'}), else`;
       this.fail(el, `<${el.name}> "${el.text.trim()}" gives 0 vcores: YARN checks a queue's usage against every resource of its max (FSQueue.assignContainerPreCheck, Resources.fitsIn), so it gives the queue a container only while it holds none, one at a time, which hfsim's separate map and reduce slots cannot run;${memoryOnly} give the vcores (one a slot)`);
     }
     if (r.form === 'percent' && this.cluster === undefined) this.fail(el, `<${el.name}> "${el.text.trim()}" is a share of the cluster's slots, and the scenario's cluster is not valid: correct it first`);
