@@ -4,7 +4,7 @@
  * it reports. Each failure names the plugin and the value. Built-in plugins are trusted and not wrapped.
  */
 import type { HeartbeatLimits } from './framework/admission.js';
-import type { LocalityGate } from './framework/locality-gate.js';
+import type { LazySkips, LocalityGate } from './framework/locality-gate.js';
 import type { NodeFilter } from './framework/node-filter.js';
 import type { Preemption, Victim } from './framework/preemption.js';
 import type { JobQueue } from './framework/queue-order.js';
@@ -280,13 +280,41 @@ export function checkedGate(gate: LocalityGate, name: string): LocalityGate {
     if (level === 0 || level === 1 || level === 2) return level;
     throw new TypeError(`gate "${name}": allowed() gave ${shownValue(level)}, not a locality (0 node-local, 1 rack-local, 2 off-rack)`);
   };
+  let lazyOf: unknown;
+  let lazyChecked: LazySkips | undefined;
   return new Proxy(gate, {
     get(target, key) {
       if (key === 'allowed') return allowed;
       const value: unknown = Reflect.get(target, key, target);
+      if (key === 'lazy' && typeof value === 'object' && value !== null) {
+        if (value !== lazyOf) [lazyOf, lazyChecked] = [value, checkedLazy(value as LazySkips, name)];
+        return lazyChecked;
+      }
       return typeof value === 'function' ? value.bind(target) : value;
     },
   });
+}
+
+/**
+ * A user's gate's lazy skips (what passAll adds up for it), their answers checked: a skip's amount a finite number
+ * from 0, a job's headroom a number. A headroom of undefined (a body without `return`) or NaN, or an amount of NaN,
+ * compared as "no room" or added nothing, and the run went on with other decisions than the walk's, silently (node
+ * locality 100% against 97%); a string amount was joined onto the sum.
+ */
+function checkedLazy(lazy: LazySkips, name: string): LazySkips {
+  return {
+    amount: (untilNextMs) => {
+      const amount: unknown = lazy.amount(untilNextMs);
+      if (typeof amount === 'number' && Number.isFinite(amount) && amount >= 0) return amount;
+      throw new TypeError(`gate "${name}": lazy.amount() gave ${shownValue(amount)}, not a finite number from 0 (what one skip adds)`);
+    },
+    headroom: (job) => {
+      const room: unknown = lazy.headroom(job);
+      if (typeof room === 'number' && !Number.isNaN(room)) return room;
+      throw new TypeError(`gate "${name}": lazy.headroom() gave ${shownValue(room)} for job ${job.spec.id}, not a number (what may be added before a visit widens its locality; 0 or less: none)`);
+    },
+    settle: (job, owed) => lazy.settle(job, owed),
+  };
 }
 
 /**

@@ -343,6 +343,31 @@ describe('a gate whose allowed() gives no locality', () => {
   });
 });
 
+describe('a gate whose lazy skips give no number', () => {
+  // a skip-count gate permitting passAll, its lazy skips broken one way each
+  it.each([
+    ['a headroom without return', 'amount: () => 1, headroom: (job) => { 3 - skips[job.index]; }', /^lazy\.headroom\(\) gave undefined for job \S+, not a number/],
+    ['a NaN amount', 'amount: (u) => u * NaN, headroom: (job) => 3 - skips[job.index]', /^lazy\.amount\(\) gave NaN, not a finite number from 0/],
+    ['a string amount', "amount: () => '1', headroom: (job) => 3 - skips[job.index]", /^lazy\.amount\(\) gave "1", not a finite number from 0/],
+    ['a negative amount', 'amount: () => -1, headroom: (job) => 3 - skips[job.index]', /^lazy\.amount\(\) gave -1, not a finite number from 0/],
+  ])('%s (the run went on with other decisions than the walk\'s: node locality 100 against 97 percent, silently)', (what, members, message) => {
+    const file = plugin(`lazy-${what.replace(/\W/g, '')}`, `registerGate('lazyg', { description: 'x', permits: ['skipIdleHeartbeats', 'passAll'], create: (_c, ctx) => {
+  const skips = new Int32Array(ctx.jobs);
+  return { allowed: (job) => (skips[job.index] >= 3 ? OFF_RACK : NODE_LOCAL), skipped: (job) => { skips[job.index]++; },
+    launched: (job, loc) => { if (loc === NODE_LOCAL) skips[job.index] = 0; },
+    lazy: { ${members}, settle: (job, owed) => { skips[job.index] += owed; } } };
+} });`);
+    const s = scenario({ seed: 3, cluster: { racks: 4, nodesPerRack: 5, mapSlotsPerNode: 1, reduceSlotsPerNode: 1, heartbeatMs: 3000 }, hdfs: { replication: 1 },
+      scheduler: { policy: 'fair', delay: { mode: 'lazyg' } },
+      workload: { kind: 'generated', groups: [{ name: 'small', count: 30, maps: 2, mapMs: 20000, startMs: 0, intervalMs: 4000 }] } });
+    const r = hfsim('run', s, '--plugin', file);
+    expect(r.code, r.stdout).toBe(1);
+    const first = r.stderr.split('\n')[0];
+    expect(first.startsWith('hfsim: run failed: gate "lazyg": '), first).toBe(true);
+    expect(first.slice('hfsim: run failed: gate "lazyg": '.length)).toMatch(message);
+  });
+});
+
 describe('run --check-shortcuts', () => {
   // a skip-count gate whose lazy headroom says every job has room forever, while permitting the shortcuts that rely on it
   const gate = plugin('liar', `function make(ctx) {
