@@ -45,7 +45,7 @@ function membersProblem(value: unknown, members: Readonly<Record<string, string>
     const type = spec.replace('?', '');
     const v: unknown = (value as Record<string, unknown>)[member];
     if (v === undefined && spec.endsWith('?')) continue;
-    if (type === 'object' ? typeof v !== 'object' || v === null : typeof v !== type) return `${what}'s ${member} is ${valueKind(v)}, not a ${type}`;
+    if (type === 'object' ? typeof v !== 'object' || v === null : typeof v !== type) return `${what}'s ${member} is ${valueKind(v)}, not ${type === 'object' ? 'an' : 'a'} ${type}`;
     const inner = nested[member] === undefined ? undefined : membersProblem(v, nested[member], `${what}'s ${member}`);
     if (inner !== undefined) return inner;
   }

@@ -368,6 +368,18 @@ describe('a gate whose lazy skips give no number', () => {
   });
 });
 
+describe('a member that should be an object and is not', () => {
+  it.each([
+    ['a gate\'s lazy', `registerGate('badg', { description: 'x', create: () => ({ allowed: () => NODE_LOCAL, skipped() {}, launched() {}, lazy: 5 }) });`, 'gate "badg": create()\'s lazy is 5, not an object'],
+    ['a policy\'s filter', `registerPolicy('bad', { description: 'x', create: () => ({ createQueue: Q, filter: true }) });`, 'policy "bad": create()\'s filter is true, not an object'],
+  ])('%s is said to be "not an object" (it read "not a object")', (_what, body, message) => {
+    const file = plugin(`notobject-${Math.random().toString(36).slice(2)}`, body);
+    const r = hfsim('run', scenario({ scheduler: { policy: body.includes('registerGate') ? 'fair' : 'bad', delay: { mode: body.includes('registerGate') ? 'badg' : 'none' } } }), '--plugin', file);
+    expect(r.code).toBe(1);
+    expect(r.stderr.split('\n')[0]).toBe(`hfsim: run failed: ${message}`);
+  });
+});
+
 describe('run --check-shortcuts', () => {
   // a skip-count gate whose lazy headroom says every job has room forever, while permitting the shortcuts that rely on it
   const gate = plugin('liar', `function make(ctx) {
