@@ -1,0 +1,126 @@
+/**
+ * hfsim as a user's TypeScript project meets it (README, "Plugins"): a project with hfsim in its node_modules
+ * compiles a policy, a gate and a preemption of its own with README's tsconfig.json (strict), against the
+ * types package.json's "exports" names, and `hfsim run --plugin` runs the compiled files. Installed alone,
+ * @types/node is not read by TypeScript 6 ("Cannot find name 'node:worker_threads'" in hfsim's types).
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { CLI, ROOT, tmp, writeJson } from './sweep-helpers.js';
+
+/** The tsconfig.json README gives for a plugin's project (the indented line after it says so). */
+function readmeTsconfig(): unknown {
+  const text = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  const at = text.replace(/\s+/g, ' ').indexOf('A tsconfig.json that compiles a plugin written in src/');
+  expect(at, 'README gives a tsconfig.json that compiles a plugin').toBeGreaterThanOrEqual(0);
+  const block = text.split('\n').find((l) => l.startsWith('    { "compilerOptions"'));
+  expect(block, 'an indented { "compilerOptions": ... } line after it').toBeDefined();
+  return JSON.parse(block!);
+}
+
+const POLICIES = `import { NODE_LOCAL, OFF_RACK, RACK_LOCAL, RUNNING, SortedJobQueue, reduceRef, registerGate, registerPolicy, registerPreemption, z,
+  type Job, type Locality, type LocalityGate, type NodeId, type PoolSet, type RunningTaskReader, type SlotKind, type Victim } from 'hfsim';
+
+const left = (job: Job): number => job.maps - job.finishedMaps + job.reduces - job.finishedReduces;
+registerPolicy('srjf', {
+  description: 'shortest remaining job first, small jobs kept off rack 0',
+  config: z.strictObject({ reserve: z.number().int().min(0).optional() }),
+  permits: ['skipIdleHeartbeats', 'passAll'],
+  create: (cfg, ctx) => ({
+    createQueue: () => new SortedJobQueue((a, b) => left(a) - left(b) || a.spec.submitMs - b.spec.submitMs || a.index - b.index),
+    ...(cfg.reserve === undefined ? {} : { filter: { admits: (job: Job, node: NodeId) => node >= ctx.topology.nodesPerRack || job.maps > cfg.reserve! } }),
+  }),
+});
+
+registerGate('growing', {
+  description: 'a skip count whose threshold grows with the job\\'s non-local launches',
+  config: z.strictObject({ base: z.number().int().min(0).default(2) }),
+  create: (cfg, ctx): LocalityGate => {
+    const skips = new Int32Array(ctx.jobs);
+    const remote = new Int32Array(ctx.jobs);
+    return {
+      allowed(job: Job): Locality {
+        const t = cfg.base + remote[job.index];
+        return skips[job.index] >= 2 * t ? OFF_RACK : skips[job.index] >= t ? RACK_LOCAL : NODE_LOCAL;
+      },
+      skipped(job: Job): void { skips[job.index]++; },
+      launched(job: Job, locality: Locality): void { if (locality === NODE_LOCAL) skips[job.index] = 0; else remote[job.index]++; },
+    };
+  },
+});
+
+registerPreemption('oldest', {
+  description: 'oldest running tasks first, from pools above their fair share',
+  create: () => ({
+    victims(pools: PoolSet, kind: SlotKind, nowMs: number, running: RunningTaskReader): Victim[] {
+      let wanted = 0;
+      for (const pool of pools.pools) {
+        const s = pool.share(kind);
+        if (nowMs - s.lastTimeAtMinShare > pool.minShareTimeoutMs) wanted += Math.max(0, Math.min(s.minShare, s.demand) - s.running);
+      }
+      const out: Victim[] = [];
+      for (const pool of pools.pools) {
+        let spare = Math.floor(pool.share(kind).running - pool.share(kind).fairShare);
+        if (!pool.preemptable) continue;
+        const tasks: Victim[] = [];
+        for (const job of pool.jobs) {
+          if (kind === 'map') { for (let m = 0; m < job.maps; m++) if (job.mapState[m] === RUNNING) tasks.push({ job, task: m, startMs: running.mapStartMs(job, m) }); }
+          else for (let r = 0; r < job.reduces; r++) if (job.reduceState[r] === RUNNING) tasks.push({ job, task: reduceRef(r), startMs: job.reduceStartMs[r] });
+        }
+        tasks.sort((a, b) => a.startMs - b.startMs || a.job.index - b.job.index || a.task - b.task);
+        for (const t of tasks) { if (wanted <= 0 || spare <= 0) break; out.push(t); wanted--; spare--; }
+      }
+      return out;
+    },
+  }),
+});
+`;
+
+// README's library example, its import of examples/srwf.js (JavaScript, untyped) swapped for the project's own file.
+const RUN = `import { loadScenario, simulate } from 'hfsim';
+await import('./policies.js');                // registers 'srjf', 'growing', 'oldest'
+const v = loadScenario(process.argv[2], [], undefined, 'SRJF + growing').variants[0];
+console.log((await simulate(v.scenario, { variant: v.name, trace: v.trace })).digest);
+`;
+
+describe('a TypeScript project of the user\'s own', () => {
+  it('compiles its plugins with README\'s tsconfig.json under --strict, and runs them from the CLI and the library with one digest', () => {
+    const dir = tmp('consumer');
+    mkdirSync(join(dir, 'node_modules', '@types'), { recursive: true });
+    symlinkSync(ROOT, join(dir, 'node_modules', 'hfsim'), 'dir'); // as npm install <path> links it
+    symlinkSync(join(ROOT, 'node_modules', '@types', 'node'), join(dir, 'node_modules', '@types', 'node'), 'dir');
+    writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'my-policies', private: true, type: 'module' }));
+    mkdirSync(join(dir, 'src'));
+    writeFileSync(join(dir, 'src', 'policies.ts'), POLICIES);
+    writeFileSync(join(dir, 'src', 'run.ts'), RUN);
+    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify(readmeTsconfig()));
+    const tscBin = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
+    // @types/node installed but not named in "types": TypeScript 6 does not read it, and hfsim's types do not compile.
+    const { types: _types, ...unnamed } = (readmeTsconfig() as { compilerOptions: Record<string, unknown> }).compilerOptions;
+    writeFileSync(join(dir, 'tsconfig.unnamed.json'), JSON.stringify({ compilerOptions: { ...unnamed, noEmit: true }, include: ['src'] }));
+    const without = spawnSync(process.execPath, [tscBin, '-p', join(dir, 'tsconfig.unnamed.json')], { encoding: 'utf8' });
+    expect(without.stdout).toContain("Cannot find name 'node:worker_threads'");
+    const tsc = spawnSync(process.execPath, [tscBin, '-p', dir], { encoding: 'utf8' });
+    expect(tsc.stdout + tsc.stderr).toBe('');
+    expect(tsc.status).toBe(0);
+
+    const scenario = writeJson(dir, 'mine.json', {
+      name: 'mine', seed: 2,
+      cluster: { racks: 2, nodesPerRack: 5, mapSlotsPerNode: 2, reduceSlotsPerNode: 1, heartbeatMs: 3000 },
+      scheduler: { policy: 'hfs', delay: { mode: 'growing' }, pools: [{ name: 'a', minMaps: 10, minSharePreemptionTimeoutMs: 15000 }, { name: 'b' }],
+        preemption: { enabled: true, policy: 'oldest', intervalMs: 15000 } },
+      workload: { kind: 'generated', groups: [{ name: 'b', count: 2, maps: 40, mapMs: 60000, intervalMs: 1000 }, { name: 'a', count: 4, maps: 10, mapMs: 10000, startMs: 20000, intervalMs: 10000 }] },
+      variants: { 'SRJF + growing': { 'scheduler.policy': 'srjf', 'scheduler.policyConfig': { reserve: 20 }, 'scheduler.pools': null, 'scheduler.preemption': null }, 'HFS, oldest first': {} },
+    });
+    const cli = spawnSync(process.execPath, [CLI, 'run', scenario, '--plugin', join(dir, 'dist', 'policies.js'), '--no-progress'], { cwd: dir, encoding: 'utf8' });
+    expect(cli.status, cli.stderr).toBe(0);
+    expect(cli.stdout).toMatch(/^HFS, oldest first +[1-9]\d* +[\d.]+$/m); // the preemption killed tasks
+    const digest = /^digest SRJF \+ growing: ([0-9a-f]{64})$/m.exec(cli.stdout)?.[1];
+    expect(digest).toBeDefined();
+    const lib = spawnSync(process.execPath, [join(dir, 'dist', 'run.js'), scenario], { cwd: dir, encoding: 'utf8' });
+    expect(lib.status, lib.stderr).toBe(0);
+    expect(lib.stdout.trim()).toBe(digest);
+  }, 60_000);
+});
