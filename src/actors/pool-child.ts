@@ -1,12 +1,13 @@
 /**
  * A forked worker of pool.ts: imports the task module named by its first argument, runs each task it is sent (one
- * at a time, in order) and answers with the value or the error's message, and the task's start and end times. It
+ * at a time, in order) and answers with the value or the error (failure()), and the task's start and end times. It
  * listens before it loads the module (tasks sent while it starts wait for the module), and exits when its channel
  * to the pool closes: the pool closed it, or the process that started it died (noticed between tasks, and within a
  * simulation within a quarter of a second: inprocess.ts endRunsWhenOrphaned).
  */
+import { serialize } from 'node:v8';
 import { clockMs as now } from './clock.js';
-import type { FromChild, ToChild } from './pool.js';
+import type { FromChild, TaskFailure, ToChild } from './pool.js';
 
 const [moduleHref] = process.argv.slice(2);
 const loaded = import(moduleHref) as Promise<{ default: (task: unknown) => Promise<unknown> }>;
@@ -25,7 +26,7 @@ process.on('message', (m: ToChild<unknown>) => {
       const value = await run(m.task);
       reply = { id: m.id, startedAt, endedAt: now(), ok: true, value };
     } catch (err) {
-      reply = { id: m.id, startedAt, endedAt: now(), ok: false, message: err instanceof Error ? err.message : String(err) };
+      reply = { id: m.id, startedAt, endedAt: now(), ok: false, ...failure(err) };
     }
     say(reply);
   });
@@ -37,4 +38,20 @@ say({ ready: true });
 /** Sends to the pool; a channel closed meanwhile (the pool closed, or died) is no error: 'disconnect' ends this process. */
 function say(m: FromChild<unknown>): void {
   if (process.connected) process.send!(m, undefined, {}, () => undefined);
+}
+
+/**
+ * What the pool is told of a task that threw: an Error's message, name and stack (the CLI reads from the stack where
+ * a plugin threw: with the message alone a variant or point run here lost it), or a value that is not an Error as
+ * it is, where it can be sent (else its String), for the CLI to show as it shows one thrown in its own process (a
+ * thrown { code: 7 } read "[object Object]").
+ */
+function failure(err: unknown): TaskFailure {
+  if (err instanceof Error) return { message: String(err.message), name: String(err.name), stack: typeof err.stack === 'string' ? err.stack : undefined };
+  try {
+    serialize(err); // what the channel's 'advanced' serialization can send
+    return { message: String(err), thrown: { value: err } };
+  } catch {
+    return { message: String(err) };
+  }
 }

@@ -86,13 +86,30 @@ function threadPool<T, R>(size: number, moduleUrl: URL): TaskPool<T, R> {
 
 /** Messages between the pool and pool-child.ts. */
 export type ToChild<T> = { id: number; task: T };
-export type FromChild<R> = { ready: true } | ({ id: number; startedAt: number; endedAt: number } & ({ ok: true; value: R } | { ok: false; message: string }));
+export type FromChild<R> = { ready: true } | ({ id: number; startedAt: number; endedAt: number } & ({ ok: true; value: R } | ({ ok: false } & TaskFailure)));
+/** A task's failure as a worker process tells it: an Error's message, name and stack; or a value thrown that is not an Error. */
+export interface TaskFailure {
+  message: string;
+  name?: string;
+  stack?: string;
+  /** Set when what was thrown is not an Error (and could be sent). */
+  thrown?: { value: unknown };
+}
+
+/** What the task threw, again: an Error with the worker's message, name and stack, or the value itself. */
+function rethrown(f: TaskFailure): unknown {
+  if (f.thrown !== undefined) return f.thrown.value;
+  const err = new Error(f.message);
+  if (f.name !== undefined) err.name = f.name;
+  if (f.stack !== undefined) err.stack = f.stack;
+  return err;
+}
 
 interface Pending<T, R> {
   id: number;
   task: T;
   resolve: (r: R) => void;
-  reject: (e: Error) => void;
+  reject: (e: unknown) => void;
   sentAt: number;
 }
 
@@ -174,7 +191,7 @@ class ProcessPool<T, R> implements TaskPool<T, R> {
       slot.done++;
       this.onTiming?.({ worker: slot.index, nth: slot.done, sentAt: p.sentAt, startedAt: m.startedAt, endedAt: m.endedAt, receivedAt: clockMs() }, p.task);
       if (m.ok) p.resolve(m.value);
-      else p.reject(new Error(m.message));
+      else p.reject(rethrown(m));
       this.dispatch();
     });
     child.on('exit', (code, signal) => {

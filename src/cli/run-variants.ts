@@ -10,6 +10,7 @@ import { type Result, type SimulateOptions, simulate } from '../actors/simulate.
 import type { SweepTask } from '../actors/sweep-task.js';
 import type { ProgressListener } from '../actors/run-progress.js';
 import type { LoadedVariant } from './load-scenario.js';
+import { thrownMessage } from './errors.js';
 import { adoptPrestartedPool } from './prestart.js';
 import { SIDE_BY_SIDE_MIN_SIZE } from './side-by-side.js';
 import { workloadSize } from './sweep-order.js';
@@ -54,7 +55,9 @@ export async function runVariants(variants: readonly LoadedVariant[], options: V
     try {
       return await run();
     } catch (err) {
-      if (!(err instanceof Error) || variants.length === 1) throw err;
+      if (variants.length === 1) throw err;
+      // A value that is not an Error (a thread pool's worker hands it over as thrown) is named too, shown as the CLI shows one.
+      if (!(err instanceof Error)) throw new Error(`variant "${v.name}": ${thrownMessage(err)}`);
       const message = `variant "${v.name}": ${err.message}`;
       try {
         err.message = message;

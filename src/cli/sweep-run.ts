@@ -12,7 +12,7 @@ import type { Result } from '../actors/simulate.js';
 import type { SweepTask } from '../actors/sweep-task.js';
 import { type PoolKind, SIMULATION_TASK, type TaskPool, type TaskTiming, type WorkerStart, startPool } from '../actors/pool.js';
 import { clockMs } from '../actors/clock.js';
-import { InputError } from './errors.js';
+import { InputError, pluginFrame, thrownMessage } from './errors.js';
 import { warnOnce } from './warn.js';
 import type { PointRecord } from './sweep-aggregate.js';
 import { type Sweep, type SweepPoint, shardOf } from './sweep-file.js';
@@ -146,7 +146,7 @@ async function runLocked(options: SweepOptions, dir: string, manifest: Manifest,
       progress.tick();
       const times = timing.get(task);
       if (t && times) t.points.push({ ...times, mainMs: clockMs() - handled });
-    }, (point, err) => failures.push(`point ${describePoint(point)}: ${err instanceof Error ? err.message : String(err)}`), { plugins: options.plugins, timeDecisions: options.timeDecisions },
+    }, (point, err) => failures.push(pointFailure(point, err)), { plugins: options.plugins, timeDecisions: options.timeDecisions },
     // A log that cannot take more lines (a full disk) stops the sweep: its points would run for nothing.
     () => log.failure !== undefined);
     if (t) t.answeredAt = clockMs();
@@ -287,4 +287,14 @@ export class SweepProgress {
     this.unguard?.();
     this.bar?.stop();
   }
+}
+
+/**
+ * A failed point's lines: the point and what was thrown, as `hfsim run` shows it (a value that is not an Error as
+ * JSON, an Error without a message by its name), then where in a --plugin file it was thrown, when its stack says
+ * (a point read "[object Object]", or nothing, and never where its plugin threw).
+ */
+function pointFailure(point: SweepPoint, err: unknown): string {
+  const at = pluginFrame(err);
+  return `point ${describePoint(point)}: ${thrownMessage(err)}${at === undefined ? '' : `\nfrom ${at}`}`;
 }

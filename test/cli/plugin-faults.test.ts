@@ -197,6 +197,34 @@ registerPolicy('bad', { description: 'x', create: () => { const seen = []; retur
     expect(r.stderr).toMatch(/^hfsim: run failed: variant "broken": boom\nhfsim: from mapFinished at /);
   });
 
+  describe('on workers, as in this process: the variant or point, the value shown as it is, where the plugin threw', () => {
+    // the larger variant, "broken", goes to a worker first (--parallel 2 on processes; all variants on threads)
+    const variants = { fine: { 'scheduler.policy': 'fair' }, broken: { 'workload.jobs': [{ id: 'j1', input: 'g', mapMs: 20000 }, { id: 'j2', submitMs: 1000, input: 'g', mapMs: 10000 }, { id: 'j3', submitMs: 1000, input: 'f', mapMs: 10000 }, { id: 'j4', submitMs: 2000, input: 'g', mapMs: 10000 }] } };
+    const error = plugin('pool-throws', `registerPolicy('bad', { description: 'x', create: () => ({ createQueue: Q, events: { mapLaunched: () => { throw new RangeError('boom'); } } }) });`);
+    const object = plugin('pool-throws-object', `registerPolicy('bad', { description: 'x', create: () => ({ createQueue: Q, events: { mapLaunched: () => { throw { code: 7 }; } } }) });`);
+    const at = (file: string) => new RegExp(`^hfsim: from mapLaunched at ${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:3:\\d+$`);
+
+    it.each(['processes', 'threads'])('run --parallel on %s (a worker process\'s lost where it threw, and read "[object Object]"; threads lost the variant)', (pool) => {
+      const s = scenario({ variants });
+      const thrown = hfsim('run', s, '--plugin', error, '--parallel', '2', '--pool', pool, '--no-progress').stderr.split('\n');
+      expect(thrown[0]).toBe('hfsim: run failed: variant "broken": boom');
+      expect(thrown[1]).toMatch(at(error));
+      const r = hfsim('run', s, '--plugin', object, '--parallel', '2', '--pool', pool, '--no-progress');
+      expect(r.code).toBe(1);
+      expect(r.stderr.split('\n')[0]).toBe('hfsim: run failed: variant "broken": a value that is not an Error: {"code":7}');
+    });
+
+    it.each(['processes', 'threads'])('a sweep\'s points on %s (they read "[object Object]", and never where the plugin threw)', (pool) => {
+      const base = scenario({ variants });
+      const sweep = writeJson(dir, `sweep-${pool}.json`, { name: 'faults', base, axes: { variant: ['broken'] }, seeds: [1] });
+      const thrown = hfsim('sweep', sweep, '--plugin', error, '--parallel', '1', '--pool', pool, '--out', join(dir, `sweep-${pool}-error`), '--no-progress');
+      expect(thrown.code).toBe(1);
+      expect(thrown.stderr.split('\n').slice(1, 3)).toEqual(['hfsim: point variant="broken", seed=1: boom', expect.stringMatching(at(error))]);
+      const r = hfsim('sweep', sweep, '--plugin', object, '--parallel', '1', '--pool', pool, '--out', join(dir, `sweep-${pool}-object`), '--no-progress');
+      expect(r.stderr.split('\n')[1]).toBe('hfsim: point variant="broken", seed=1: a value that is not an Error: {"code":7}');
+    });
+  });
+
   it('tick.mayKill that is no boolean is refused ("yes" read as false: the summary left its kills out)', () => {
     const file = plugin('maykill-yes', `registerPolicy('bad', { description: 'x', create: () => ({ createQueue: Q, tick: { mayKill: 'yes', nextTickMs: 0, skipIdle(l) { this.nextTickMs = Math.max(this.nextTickMs, Math.floor(l / 3000) * 3000); }, tick() { this.nextTickMs += 3000; }, killed() {} } }) });`);
     const r = hfsim('run', scenario(), '--plugin', file);
