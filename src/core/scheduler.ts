@@ -437,7 +437,12 @@ export class Scheduler {
     const reduce = isReduceRef(v.task);
     const r = reduce ? reduceOf(v.task) : -1;
     const count = reduce ? job.reduces : job.maps;
-    if (!Number.isInteger(v.task) || (reduce ? r : v.task) >= count) throw refuse(`a kill of job ${job.spec.id}'s task ${shownValue(v.task)}, not a map index (0 to ${job.maps - 1}) or a reduce's reference (-1 to -${job.reduces}, reduce r as -(r + 1))`);
+    if (!Number.isInteger(v.task) || (reduce ? r : v.task) >= count) {
+      // a job without reduces has no reference to offer ("-1 to -0" was)
+      const reduces = job.reduces === 0 ? ': the job has no reduces'
+        : ` or a reduce's reference (-1 ${job.reduces === 1 ? 'for its one reduce' : `to -${job.reduces}`}, reduce r as -(r + 1))`;
+      throw refuse(`a kill of job ${job.spec.id}'s task ${shownValue(v.task)}, not a map index (0 to ${job.maps - 1})${reduces}`);
+    }
     const state = reduce ? job.reduceState[r] : job.mapState[v.task];
     if (state !== RUNNING) throw refuse(`a kill of job ${job.spec.id}'s ${reduce ? `reduce ${r}` : `map ${v.task}`}, which is not running`);
     if (!(Number.isFinite(v.startMs) && v.startMs <= nowMs)) throw refuse(`a kill of an attempt started at ${v.startMs} ms, not a time before the tick's ${nowMs} ms`);
