@@ -52,6 +52,24 @@ describe('registerPolicy refuses a bad definition with a TypeError naming the po
     expect(parsed.ok ? [] : parsed.errors).toEqual(['scheduler.delay.mode: Invalid input: expected "patient-mode" (delay.mode names the plugin and is left out of its config, which is the other fields: its schema must not ask for mode)']);
   });
 
+  it('a config schema that refuses its own output is named at parse time (a transform failed at simulate(), "the scenario is not one parseScenario returns", naming no plugin)', () => {
+    const shape = fresh();
+    registerPolicy(shape, { description: 'x', config: z.strictObject({ by: z.string().default('a') }).transform((c) => ({ by: c.by, upper: c.by.toUpperCase() })), create });
+    const typed = fresh();
+    registerPolicy(typed, { description: 'x', config: z.strictObject({ n: z.string() }).transform((c) => ({ n: Number(c.n) })), create });
+    const errors = (policy: string, policyConfig: unknown): string[] => {
+      const parsed = parseScenario(jobsScenario({ scheduler: { policy, policyConfig, delay: { mode: 'none' } } }));
+      return parsed.ok ? [] : parsed.errors;
+    };
+    const tail = ': a plugin\'s schema must return a config it accepts (checks and defaults do; a transform to another shape does not)';
+    expect(errors(shape, {})).toEqual([`scheduler.policyConfig: policy "${shape}": its config schema refuses what it returns (Unrecognized key: "upper")${tail}`]);
+    expect(errors(typed, { n: '5' })).toEqual([`scheduler.policyConfig: policy "${typed}": its config schema refuses what it returns (Invalid input: expected string, received number at n)${tail}`]);
+    // checks and defaults return what they accept
+    const kept = fresh();
+    registerPolicy(kept, { description: 'x', config: z.strictObject({ by: z.enum(['a', 'b']).default('a'), k: z.number().int().min(1).optional() }), create });
+    expect(errors(kept, { k: 2 })).toEqual([]);
+  });
+
   it('a policy registered with placesMapsItself is refused the map-scan fields it ignores; one without is not', () => {
     const solver = fresh();
     const plain = fresh();

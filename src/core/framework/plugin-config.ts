@@ -27,8 +27,19 @@ export function parsePluginConfig(registry: PluginLookup, field: string, name: s
     issues.push({ code: 'custom', path: namePath, message: `${field} must be ${registry.oneOf()}, not ${JSON.stringify(name)} (a plugin registers its name when its file is loaded: hfsim --plugin file.js, or loadPlugins)`, input: name });
     return undefined;
   }
-  const result = (plugin.config ?? NO_CONFIG).safeParse(config);
-  if (result.success) return (result.data ?? {}) as Record<string, unknown>;
+  const schema = plugin.config ?? NO_CONFIG;
+  const result = schema.safeParse(config);
+  if (result.success) {
+    // simulate() checks the scenario it is given as parseScenario returns it, so a schema must take its own output: a
+    // transform to another shape failed only then, as "the scenario is not one parseScenario returns", naming no plugin.
+    const again = schema.safeParse(result.data);
+    if (again.success) return (result.data ?? {}) as Record<string, unknown>;
+    const first = again.error.issues[0];
+    const at = first.path.length === 0 ? '' : ` at ${first.path.join('.')}`;
+    issues.push({ code: 'custom', path: configPath, input: config,
+      message: `${field} "${name}": its config schema refuses what it returns (${first.message}${at}): a plugin's schema must return a config it accepts (checks and defaults do; a transform to another shape does not)` });
+    return undefined;
+  }
   for (const issue of result.error.issues) {
     const aboutName = nameKey !== undefined && issue.path[0] === nameKey;
     const message = aboutName ? `${issue.message} (${field} names the plugin and is left out of its config, which is the other fields: its schema must not ask for ${nameKey})` : issue.message;
