@@ -51,7 +51,7 @@ export async function loadPlugins(paths: readonly string[]): Promise<void> {
       // "Cannot find module X imported from <this file>": the importer named is ours, not the user's. Every line of a
       // registration's error (each problem of the plugin is one), none of a stack.
       const lines = (err instanceof Error ? err.message : String(err)).split('\n').filter((l) => l.trim() !== '' && !/^\s+at /.test(l));
-      const message = lines.join('\n').replace(` imported from ${fileURLToPath(import.meta.url)}`, '');
+      const message = lines.join('\n').replace(` imported from ${fileURLToPath(import.meta.url)}`, '') + typeScriptHint(paths[i], err);
       throw new InputError(`--plugin ${paths[i]}${typeof where === 'number' ? `:${where}` : ''}: ${where === 'imports' ? 'in a module it imports: ' : ''}${message}`);
     } finally {
       process.off('exit', unsettled);
@@ -70,6 +70,15 @@ export async function loadPlugins(paths: readonly string[]): Promise<void> {
 }
 
 const loaded = new Set<string>();
+
+/**
+ * For a TypeScript file, which Node 20 does not load (it said only "Unknown file extension \".ts\""), what to give
+ * instead; else ''.
+ */
+function typeScriptHint(path: string, err: unknown): string {
+  if ((err as { code?: unknown } | null)?.code !== 'ERR_UNKNOWN_FILE_EXTENSION' || !/\.[cm]?ts$/i.test(path)) return '';
+  return ` (Node does not load TypeScript: compile it first, tsc with "module": "NodeNext", and give --plugin the .js it writes)`;
+}
 
 /**
  * The line of a plugin file's import of a name its module does not export (a link-time SyntaxError, which `node

@@ -280,6 +280,14 @@ registerPolicy('bad', { description: 'x', create: () => { setInterval(() => {}, 
     expect(r.stdout).toContain('digest');
   });
 
+  it('a TypeScript file is told to be compiled first (it read only "Unknown file extension")', () => {
+    const file = join(dir, 'policy.ts');
+    writeFileSync(file, `import { registerPolicy } from ${INDEX};\nconst n: number = 1;\n`);
+    const r = hfsim('run', scenario(), '--plugin', file);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(`hfsim: --plugin ${file}: Unknown file extension ".ts" for ${file} (Node does not load TypeScript: compile it first, tsc with "module": "NodeNext", and give --plugin the .js it writes)\n`);
+  });
+
   it('a syntax error in a module the plugin imports is said to be there (the plugin file was blamed, no line)', () => {
     writeFileSync(join(dir, 'broken-helper.mjs'), 'export const x = [ ;\n');
     const file = join(dir, 'imports-broken.mjs');
