@@ -131,7 +131,7 @@ function editsWithin(a: string, b: string, edits: number): boolean {
 }
 
 /** Whether v is a thenable: what an async function returns. */
-function isThenable(v: unknown): boolean {
+export function isThenable(v: unknown): boolean {
   return (typeof v === 'object' || typeof v === 'function') && v !== null && typeof (v as { then?: unknown }).then === 'function';
 }
 

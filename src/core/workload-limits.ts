@@ -10,8 +10,11 @@ import { type SwimTrace, swimJobShape } from './swim.js';
 import { hadoopHeartbeatMs } from './topology.js';
 import { FACEBOOK_BINS } from './workload.js';
 import { policies, replications } from './framework/registry.js';
+import { isBuiltIn } from './framework/builtins.js';
+import { frozenCopy } from './frozen.js';
 import { declaredShortcuts } from './plugins.js';
 import { shownValue } from './shown-value.js';
+import { isThenable } from './plugin-checks.js';
 
 interface Totals {
   jobs: number;
@@ -74,7 +77,11 @@ export function workloadLimitErrors(scenario: Scenario, trace?: SwimTrace): stri
   }
   if (t.reduces > MAX_REDUCES) errors.push(`workload: ${about}${Math.round(t.reduces)} reduces in all, above the limit of ${MAX_REDUCES}`);
   const { cluster, tasks } = scenario;
-  const policyError = policies.get(scenario.scheduler.policy)?.sizeError?.(scenario.scheduler.policyConfig, { scenario, largestMaps: t.largestMaps, largestField: t.largestField });
+  const policyPlugin = policies.get(scenario.scheduler.policy);
+  // A user's plugin reads a frozen copy, as create() does: one that set a field here changed the run, silently.
+  const seen = policyPlugin?.sizeError === undefined || isBuiltIn(policyPlugin) ? scenario : frozenCopy(scenario);
+  const policyError = policyPlugin?.sizeError?.(seen.scheduler.policyConfig, { scenario: seen, largestMaps: t.largestMaps, largestField: t.largestField });
+  if (isThenable(policyError)) throw new TypeError(`policy "${scenario.scheduler.policy}": sizeError returned a Promise: a plugin's methods run synchronously (no async, no await)`);
   if (policyError !== undefined && (typeof policyError !== 'string' || policyError === '')) {
     // A plugin's: an object was printed as "[object Object]", an empty string as nothing after the file's name.
     throw new TypeError(`policy "${scenario.scheduler.policy}": sizeError returned ${policyError === '' ? 'an empty string' : shownValue(policyError)}, not a message or undefined`);
@@ -109,7 +116,8 @@ export function workloadLimitErrors(scenario: Scenario, trace?: SwimTrace): stri
   }
   // A replication policy whose rounds each visit every block (registered with roundMs: DSBRA's, popular-small's).
   const replication = scenario.scheduler.replication;
-  const roundMs = replication === undefined ? undefined : replications.get(replication.policy)?.roundMs?.(replication.config);
+  const replicationPlugin = replication === undefined ? undefined : replications.get(replication.policy);
+  const roundMs = replicationPlugin?.roundMs?.(isBuiltIn(replicationPlugin) ? replication!.config : frozenCopy(replication!.config));
   if (roundMs !== undefined && !(typeof roundMs === 'number' && roundMs > 0)) {
     throw new TypeError(`replication "${replication!.policy}": roundMs returned ${shownValue(roundMs)}, not a positive number of ms or undefined`);
   }

@@ -107,6 +107,13 @@ describe('registerPolicy refuses a bad definition with a TypeError naming the po
     const bad = scenario(odd);
     if (!bad.ok) throw new Error(bad.errors.join('\n'));
     expect(() => workloadLimitErrors(bad.value)).toThrow(`replication "${odd}": roundMs returned "soon", not a positive number of ms or undefined`);
+    // a frozen copy of its config, as create() gets: a write to the run's own changed it, silently
+    const writer = fresh();
+    registerReplication(writer, { description: 'writes', config: z.strictObject({ everyMs: z.number().default(60_000) }), roundMs: (c: { everyMs: number }) => { c.everyMs = 1; return 60_000; }, create });
+    const written = scenario(writer);
+    if (!written.ok) throw new Error(written.errors.join('\n'));
+    expect(() => workloadLimitErrors(written.value)).toThrow(/^Cannot assign to read only property 'everyMs'/);
+    expect(written.value.scheduler.replication?.config).toEqual({ everyMs: 60_000 });
   });
 
   it('a good definition registers and runs, optional fields left undefined too', async () => {
