@@ -29,7 +29,8 @@
  * application lifetimes, and any property not listed here. Accepted and ignored, as they do not change a slot
  * simulation: ACLs, admission and application-master limits, queue mappings, the resource calculator, the other
  * per-node-heartbeat limits, asynchronous scheduling, per-queue preemption switches and queue priorities
- * (IGNORED_*); properties outside yarn.scheduler.capacity.* (other Hadoop settings) with a warning.
+ * (IGNORED_*); properties outside yarn.scheduler.capacity.* (other Hadoop settings) with a warning, and so are those
+ * of a queue no .queues lists (YARN builds its queues from root.queues down and never reads them).
  */
 import { readTextFile } from './read-file.js';
 import { CAPACITY_SUM_SLACK, MAX_TREE_DEPTH, type ParentQueueConfig, type QueueConfig, absoluteCapacities, maxBelowCapacity, shownPercent } from '../core/pool-config.js';
@@ -108,6 +109,14 @@ export function parseCapacityFile(text: string, file: string): CapacityConfig {
     while (k > 1 && !tree.has(parts.slice(0, k).join('.'))) k--;
     const node = tree.get(k > 1 ? parts.slice(0, k).join('.') : 'root')!;
     const attr = parts.slice(k).join('.');
+    const unlisted = unlistedQueue(node, attr);
+    if (unlisted !== undefined) {
+      // YARN builds its queues from root.queues down (CapacitySchedulerQueueManager.parseQueue) and reads each one's
+      // properties by its path: a property of a queue no .queues lists (a removed queue's leftover) is never read.
+      // One that a ${...} names is read through it: no warning.
+      if (!variables.has(p.name)) (out.warnings ??= []).push(`${file}: line ${p.line}: ${p.name}: ${unlisted}: ignored, as YARN reads only the queues listed`);
+      continue;
+    }
     if (attr === 'maximum-capacity') node.maxAt = p;
     if (attr === 'state') queueState(node, p, fail);
     else if (node.children !== undefined) parentProperty(node, attr, p, fail);
@@ -345,15 +354,30 @@ function global(key: string, p: Property, out: CapacityConfig, fail: Fail): void
  * node labels (hfsim's nodes have none: every queue runs on the default partition).
  */
 const IGNORED_ROOT = new Set([...IGNORED_QUEUE, 'accessible-node-labels', 'default-node-label-expression']);
-/** First parts of root's own dotted properties (ordering-policy.fair..., auto-create-child-queue.enabled ...), not queue names. */
-const ROOT_FAMILIES = new Set(['queues', 'capacity', 'maximum-capacity', 'state', 'ordering-policy', 'auto-create-child-queue', 'leaf-queue-template']);
+/**
+ * First parts of a queue's own dotted properties (ordering-policy.fair..., auto-create-child-queue.enabled,
+ * accessible-node-labels.x.capacity, user-settings.u.weight ...: CapacitySchedulerConfiguration's), not queue names.
+ */
+const QUEUE_FAMILIES = new Set(['queues', 'capacity', 'maximum-capacity', 'state', 'ordering-policy', 'auto-create-child-queue',
+  'leaf-queue-template', 'auto-queue-creation-v2', 'accessible-node-labels', 'intra-queue-preemption', 'user-settings']);
+
+/**
+ * Where a property's path goes below the deepest queue of the tree it names (attr "zz.capacity" under root.a) to a
+ * queue that no .queues property lists: what to say of it; undefined for a property of the queue itself.
+ */
+function unlistedQueue(node: QueueNode, attr: string): string | undefined {
+  const first = attr.split('.')[0];
+  if (!attr.includes('.') || QUEUE_FAMILIES.has(first) || first.startsWith('acl_')) return undefined;
+  if (node.children === undefined) return `queue "${node.q.name}" has no child queues (no .queues property of its own), so "${first}" is not one of its queues`;
+  return `"${first}" is not a queue listed in ${PREFIX}${node.path}.queues (${node.children.join(',')})`;
+}
 
 /** Leaf-queue properties a parent queue may carry: YARN reads them for leaf queues only, and so does hfsim. */
 const LEAF_ONLY = new Set(['minimum-user-limit-percent', 'user-limit-factor', 'ordering-policy.fair.enable-size-based-weight',
   'maximum-application-lifetime', 'default-application-lifetime']);
 
 /**
- * A property of root or of a parent queue itself (or of a queue not listed under it): its queues (read into the tree),
+ * A property of root or of a parent queue itself: its queues (read into the tree),
  * its capacity and maximum (percentages of its parent's; root's only 100), and the settings accepted and ignored.
  */
 function parentProperty(node: QueueNode, attr: string, p: Property, fail: Fail): void {
@@ -370,10 +394,6 @@ function parentProperty(node: QueueNode, attr: string, p: Property, fail: Fail):
   if (attr === 'ordering-policy') {
     if (p.value.trim() !== 'utilization') fail(p, `${whose} ordering policy: only "utilization" (YARN's default for a parent queue: the least used queue first) is modelled, not "${p.value}"`);
     return;
-  }
-  const first = attr.split('.')[0];
-  if (attr.includes('.') && !ROOT_FAMILIES.has(first) && !IGNORED_ROOT.has(first) && !first.startsWith('acl_')) {
-    fail(p, `"${first}" is not a queue listed in ${PREFIX}${node.path}.queues (${node.children!.join(',')})`);
   }
   const reads = root ? 'its queues, and accepts capacity 100,' : 'its queues, capacity and maximum-capacity, and accepts';
   fail(p, `${whose} ${attr} is not modelled (of ${whose} own properties hfsim reads ${reads} its state, ACLs, AM and application limits, node labels, the utilization ordering policy and leaf-queue settings, which YARN ignores there)`);
@@ -410,9 +430,6 @@ function queueProperty(q: Partial<QueueConfig> & { name: string; noUserCap?: boo
       if (num(p, fail) > 0) fail(p, 'application lifetimes are not modelled (jobs run to completion)');
       return;
     default:
-      if (attr.includes('.') && !ROOT_FAMILIES.has(attr.split('.')[0])) {
-        fail(p, `queue "${q.name}" has no child queues (no .queues property of its own), so "${attr.split('.')[0]}" is not one of its queues`);
-      }
       fail(p, 'not modelled (a queue\'s capacity, maximum-capacity, minimum-user-limit-percent and user-limit-factor are)');
   }
 }
