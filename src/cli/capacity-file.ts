@@ -12,7 +12,7 @@
  * - root.<q>.capacity (percent, 0 allowed as in YARN) -> capacity; absolute resources ("[memory=...]") and weights
  *   ("2w") are refused. The capacities under a parent add up to 100 (0 under a parent of capacity 0).
  * - root.<q>.maximum-capacity (percent, 0 allowed; -1 or 100: none) -> maxCapacity.
- * - root.<q>.minimum-user-limit-percent (default 100) -> minUserLimitPercent.
+ * - root.<q>.minimum-user-limit-percent (default 100; 0 and above 100 as YARN takes them) -> minUserLimitPercent.
  * - root.<q>.user-limit-factor (default 1, as in YARN; -1: no cap) -> userLimitFactor.
  * - node-locality-delay (missed scheduling opportunities) -> scheduler.delay { mode: "skip", maxSkips } (-1: none):
  *   skip-count delay scheduling, which then lets a job launch anywhere. YARN waits at most the cluster's nodes
@@ -411,7 +411,14 @@ function queueProperty(q: Partial<QueueConfig> & { name: string; noUserCap?: boo
       if (n !== -1 && n !== 100) q.maxCapacity = percent(p, fail, true);
       return;
     }
-    case 'minimum-user-limit-percent': q.minUserLimitPercent = percent(p, fail); return;
+    case 'minimum-user-limit-percent': {
+      // 0 and above 100 as YARN takes them (UsersManager.computeUserLimit): 0 leaves capacity / active users alone;
+      // above 100 the limit is at least the queue's current capacity, which no user passes: only user-limit-factor binds.
+      const n = num(p, fail);
+      if (n < 0) fail(p, `must be a percentage, 0 or more, not "${p.value}"`);
+      q.minUserLimitPercent = n;
+      return;
+    }
     case 'user-limit-factor': {
       const n = num(p, fail);
       if (n === -1) q.noUserCap = true; // no cap: YARN lets the user grow to the queue's maximum capacity

@@ -94,8 +94,12 @@ export const queueSchema = z.strictObject({
   capacity: z.number({ error: 'capacity must be a number' }).min(0, 'capacity must be from 0 to 100').max(100, 'capacity must be from 0 to 100'),
   /** Cap on the queue's slots in percent (omitted: 100, the queue may use idle capacity; 0: its jobs never run, refused for a queue jobs name). */
   maxCapacity: z.number({ error: 'maxCapacity must be a number' }).min(0, 'maxCapacity must be from 0 to 100').max(100, 'maxCapacity must be from 0 to 100').optional(),
-  /** Hadoop's minimum-user-limit-percent: a user may hold max(capacity / active users, capacity * this / 100). */
-  minUserLimitPercent: z.number().positive().max(100, 'minUserLimitPercent must be at most 100').default(100),
+  /**
+   * Hadoop's minimum-user-limit-percent: a user may hold max(capacity / active users, capacity * this / 100). 0, as
+   * YARN's UsersManager computes it: no floor, capacity / active users alone; above 100 acts as 100 (the queue's
+   * current capacity, which its running tasks + 1 never pass: only userLimitFactor binds), as in YARN, which takes both.
+   */
+  minUserLimitPercent: z.number({ error: 'minUserLimitPercent must be a number' }).min(0, 'minUserLimitPercent must be 0 or more').default(100),
   /** Hadoop's user-limit-factor (YARN, 0.21 on): a user may hold at most this multiple of the queue's capacity (omitted: no such cap, as in 0.20). */
   userLimitFactor: z.number({ error: 'userLimitFactor must be a number' }).positive('userLimitFactor must be greater than 0').optional(),
   /**

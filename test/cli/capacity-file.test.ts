@@ -148,6 +148,14 @@ describe("root's own properties, and node-locality-delay at most the cluster's n
     expect(() => parseCapacityFile(conf({ ...ok, ...extra }), 'c.xml')).toThrow(message);
   });
 
+  it('minimum-user-limit-percent 0 and above 100 are read as YARN takes them (UsersManager: 0 no floor, above 100 as 100); below 0 refused', () => {
+    const limits = (a: string, b: string) => parseCapacityFile(conf({ ...ok, [`${Q}.a.minimum-user-limit-percent`]: a, [`${Q}.b.minimum-user-limit-percent`]: b }), 'c.xml').queues.map((q) => q.minUserLimitPercent);
+    expect(limits('0', '250')).toEqual([0, 250]);
+    expect(() => limits('-5', '100')).toThrow(/c\.xml: line \d+: yarn\.scheduler\.capacity\.root\.a\.minimum-user-limit-percent: must be a percentage, 0 or more, not "-5"/);
+    expect(parseScenario({ scheduler: { policy: 'capacity', queues: [{ name: 'a', capacity: 100, minUserLimitPercent: -1 }] }, workload: { kind: 'facebook', jobs: 5 } }))
+      .toMatchObject({ ok: false, errors: [expect.stringMatching(/minUserLimitPercent must be 0 or more/)] });
+  });
+
   it('a queue\'s ordering policy: fifo (the default, left out) or fair; others and fair\'s size-based weight refused', () => {
     const queues = (extra: Record<string, string>) => parseCapacityFile(conf({ ...ok, ...extra }), 'c.xml').queues.map((q) => [q.name, q.orderingPolicy]);
     expect(queues({ [`${Q}.a.ordering-policy`]: 'fair', [`${Q}.b.ordering-policy`]: 'fifo', [`${Q}.a.ordering-policy.fair.enable-size-based-weight`]: 'false' }))

@@ -5,7 +5,8 @@
  * priority then submit time (orderingPolicy fifo) or by
  * their running containers, maps and reduces, fewest first, then so (fair: YARN's FairOrderingPolicy orders apps by
  * their resource usage, ties first-in first-out; a container is a slot here), skipping jobs whose user
- * already holds the user limit: max(ceil(C / active users), ceil(C * minUserLimitPercent / 100)), active users
+ * already holds the user limit: max(ceil(C / active users), ceil(C * minUserLimitPercent / 100)) (0: C / active users
+ * alone; 100 or more: never below C, so only the user-limit-factor binds), active users
  * being YARN's (users with a task of the slot's kind to launch), where C is the
  * queue's capacity (at least one slot, as YARN counts it), or its running tasks + 1 once it is over capacity (Hadoop's
  * getUserLimit), and at most ceil(C x userLimitFactor) when the queue sets one (YARN's user-limit-factor). A queue of
