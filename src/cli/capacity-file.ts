@@ -26,7 +26,8 @@
  *   parent that set none (YARN's inherited state; one set RUNNING there is refused): a job naming one is refused, as YARN
  *   refuses the submission; the queue keeps its capacity, which the others use while it is idle.
  * Refused, as not modelled: another ordering policy,
- * application lifetimes, and any property not listed here. Accepted and ignored, as they do not change a slot
+ * application lifetimes, and any property not listed here, except those at YARN's default, which changes nothing
+ * (capacity-defaults.ts: reservable false, auto-create-child-queue.enabled false, ...): read as if absent. Accepted and ignored, as they do not change a slot
  * simulation: ACLs, admission and application-master limits, queue mappings, the resource calculator, the other
  * per-node-heartbeat limits, asynchronous scheduling, per-queue preemption switches and queue priorities
  * (IGNORED_*); properties outside yarn.scheduler.capacity.* (other Hadoop settings) with a warning, and so are those
@@ -39,6 +40,7 @@ import { InputError } from './errors.js';
 import { type El, rootElement } from './xml.js';
 import { hasControlChars } from '../core/bounded.js';
 import { decimal } from './decimal.js';
+import { globalDefault, queueDefault } from './capacity-defaults.js';
 
 const PREFIX = 'yarn.scheduler.capacity.';
 
@@ -344,8 +346,11 @@ function global(key: string, p: Property, out: CapacityConfig, fail: Fail): void
       if (p.value !== 'true' && p.value !== 'false') fail(p, `must be true or false, not "${p.value}"`);
       out.assignMultiple = p.value === 'true';
       return;
-    default:
-      fail(p, 'not modelled (hfsim reads the queues, their capacities and user limits, node-locality-delay and multiple-assignments-enabled)');
+    default: {
+      const why = globalDefault(key, p.value);
+      if (why === undefined) return; // YARN's default: changes nothing
+      fail(p, why ?? 'not modelled (hfsim reads the queues, their capacities and user limits, node-locality-delay and multiple-assignments-enabled)');
+    }
   }
 }
 
@@ -395,6 +400,9 @@ function parentProperty(node: QueueNode, attr: string, p: Property, fail: Fail):
     if (p.value.trim() !== 'utilization') fail(p, `${whose} ordering policy: only "utilization" (YARN's default for a parent queue: the least used queue first) is modelled, not "${p.value}"`);
     return;
   }
+  const why = queueDefault(attr, p.value);
+  if (why === undefined) return; // YARN's default: changes nothing
+  if (why !== null) fail(p, `${whose} ${attr} ${why}`);
   const reads = root ? 'its queues, and accepts capacity 100,' : 'its queues, capacity and maximum-capacity, and accepts';
   fail(p, `${whose} ${attr} is not modelled (of ${whose} own properties hfsim reads ${reads} its state, ACLs, AM and application limits, node labels, the utilization ordering policy and leaf-queue settings, which YARN ignores there)`);
 }
@@ -436,7 +444,10 @@ function queueProperty(q: Partial<QueueConfig> & { name: string; noUserCap?: boo
     case 'maximum-application-lifetime': case 'default-application-lifetime':
       if (num(p, fail) > 0) fail(p, 'application lifetimes are not modelled (jobs run to completion)');
       return;
-    default:
-      fail(p, 'not modelled (a queue\'s capacity, maximum-capacity, minimum-user-limit-percent and user-limit-factor are)');
+    default: {
+      const why = queueDefault(attr, p.value);
+      if (why === undefined) return; // YARN's default: changes nothing
+      fail(p, why ?? 'not modelled (a queue\'s capacity, maximum-capacity, minimum-user-limit-percent and user-limit-factor are)');
+    }
   }
 }

@@ -142,7 +142,7 @@ describe("root's own properties, and node-locality-delay at most the cluster's n
 
   it.each([
     ['root\'s fair ordering policy (Hadoop refuses it too)', { [`${Q}.ordering-policy`]: 'fair' }, /root\.ordering-policy: root's ordering policy: only "utilization" .* is modelled, not "fair"/],
-    ['auto-created queues', { [`${Q}.auto-create-child-queue.enabled`]: 'true' }, /root\.auto-create-child-queue\.enabled: root's auto-create-child-queue\.enabled is not modelled/],
+    ['auto-created queues', { [`${Q}.auto-create-child-queue.enabled`]: 'true' }, /root\.auto-create-child-queue\.enabled: root's auto-create-child-queue\.enabled "true" is not modelled \(it creates leaf queues for users on the fly\): remove the property or set YARN's default, false/],
     ['a property of root unknown', { [`${Q}.capacityy`]: '1' }, /root\.capacityy: root's capacityy is not modelled/],
   ])('refused with root named: %s', (_, extra, message) => {
     expect(() => parseCapacityFile(conf({ ...ok, ...extra }), 'c.xml')).toThrow(message);
@@ -154,6 +154,26 @@ describe("root's own properties, and node-locality-delay at most the cluster's n
     expect(() => limits('-5', '100')).toThrow(/c\.xml: line \d+: yarn\.scheduler\.capacity\.root\.a\.minimum-user-limit-percent: must be a percentage, 0 or more, not "-5"/);
     expect(parseScenario({ scheduler: { policy: 'capacity', queues: [{ name: 'a', capacity: 100, minUserLimitPercent: -1 }] }, workload: { kind: 'facebook', jobs: 5 } }))
       .toMatchObject({ ok: false, errors: [expect.stringMatching(/minUserLimitPercent must be 0 or more/)] });
+  });
+
+  it('properties not modelled, at YARN\'s default (which changes nothing), are read as if absent: on root, a parent, a leaf and the scheduler', () => {
+    const tree = { ...ok, [`${Q}.a.queues`]: 'a1', [`${Q}.a.a1.capacity`]: '100' };
+    const defaults = {
+      [`${Q}.auto-create-child-queue.enabled`]: 'false', [`${Q}.a.auto-create-child-queue.enabled`]: 'False', [`${Q}.b.auto-create-child-queue.enabled`]: ' false ',
+      [`${Q}.b.reservable`]: 'false', [`${Q}.a.auto-queue-creation-v2.enabled`]: 'false', [`${Q}.allow-zero-capacity-sum`]: 'false',
+      [`${Q}.a.a1.default-application-priority`]: '0', [`${Q}.b.maximum-allocation-mb`]: '-1', [`${Q}.b.maximum-allocation-vcores`]: '-1.0',
+      [`${Q}.b.user-settings.alice.weight`]: '1', 'yarn.scheduler.capacity.lazy-preemption-enabled': 'false',
+      'yarn.scheduler.capacity.legacy-queue-mode.enabled': 'true', 'yarn.scheduler.capacity.rack-locality-full-reset': 'true',
+      'yarn.scheduler.capacity.multi-node-placement-enabled': 'false', 'yarn.scheduler.capacity.reservations-continue-look-all-nodes': 'TRUE',
+      'yarn.scheduler.capacity.user-metrics.enable': 'false',
+    };
+    expect(parseCapacityFile(conf({ ...tree, ...defaults }), 'c.xml')).toEqual(parseCapacityFile(conf(tree), 'c.xml'));
+    const refused = (extra: Record<string, string>) => () => parseCapacityFile(conf({ ...tree, ...extra }), 'c.xml');
+    expect(refused({ [`${Q}.b.reservable`]: 'true' })).toThrow(/c\.xml: line \d+: yarn\.scheduler\.capacity\.root\.b\.reservable: "true" is not modelled \(it makes the queue a reservation system plan queue\): remove the property or set YARN's default, false, under which it changes nothing/);
+    expect(refused({ [`${Q}.a.allow-zero-capacity-sum`]: 'true' })).toThrow(/root\.a\.allow-zero-capacity-sum: a parent queue's allow-zero-capacity-sum "true" is not modelled .*set YARN's default, false/);
+    expect(refused({ [`${Q}.b.user-settings.alice.weight`]: '2' })).toThrow(/root\.b\.user-settings\.alice\.weight: "2" is not modelled \(it weighs the user in the user limit\).*default, 1,/);
+    expect(refused({ 'yarn.scheduler.capacity.legacy-queue-mode.enabled': 'false' })).toThrow(/legacy-queue-mode\.enabled: "false" is not modelled .*default, true,/);
+    expect(refused({ [`${Q}.b.default-application-priority`]: 'x' })).toThrow(/default-application-priority: "x" is not modelled/);
   });
 
   it('a queue\'s ordering policy: fifo (the default, left out) or fair; others and fair\'s size-based weight refused', () => {
@@ -426,9 +446,9 @@ describe('properties of queues no .queues lists: YARN never reads them (it build
   });
 
   it('a listed queue\'s own dotted properties are still its own: auto-queue-creation-v2 and user-settings are refused, not taken for queues', () => {
-    expect(() => parseCapacityFile(conf({ ...ok, [`${Q}.a.auto-queue-creation-v2.enabled`]: 'true' }), 'c.xml')).toThrow(/root\.a\.auto-queue-creation-v2\.enabled: not modelled/);
-    expect(() => parseCapacityFile(conf({ ...ok, [`${Q}.a.user-settings.u1.weight`]: '2' }), 'c.xml')).toThrow(/root\.a\.user-settings\.u1\.weight: not modelled/);
-    expect(() => parseCapacityFile(conf({ ...ok, [`${Q}.auto-queue-creation-v2.enabled`]: 'true' }), 'c.xml')).toThrow(/root\.auto-queue-creation-v2\.enabled: root's auto-queue-creation-v2\.enabled is not modelled/);
+    expect(() => parseCapacityFile(conf({ ...ok, [`${Q}.a.auto-queue-creation-v2.enabled`]: 'true' }), 'c.xml')).toThrow(/root\.a\.auto-queue-creation-v2\.enabled: "true" is not modelled/);
+    expect(() => parseCapacityFile(conf({ ...ok, [`${Q}.a.user-settings.u1.weight`]: '2' }), 'c.xml')).toThrow(/root\.a\.user-settings\.u1\.weight: "2" is not modelled/);
+    expect(() => parseCapacityFile(conf({ ...ok, [`${Q}.auto-queue-creation-v2.enabled`]: 'true' }), 'c.xml')).toThrow(/root\.auto-queue-creation-v2\.enabled: root's auto-queue-creation-v2\.enabled "true" is not modelled/);
   });
 
   it('through the CLI: the run goes on, the warning on stderr', () => {
