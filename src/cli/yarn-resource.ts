@@ -45,8 +45,9 @@ export function parseYarnResource(text: string): YarnResource | { error: string 
   let mb: number | undefined;
   let vcores: number | undefined;
   for (const part of value.toLowerCase().split(',')) {
-    const m = /^\s*(\d+)(?:\.\d+)?\s*(mb|vcores?)\s*$/.exec(part);
-    if (m === null) return bad(`"${part.trim()}" is none of them`);
+    // "vcores" alone: Hadoop's findResource looks for that word, and refuses "2 vcore" ("Missing resource: vcores").
+    const m = /^\s*(\d+)(?:\.\d+)?\s*(mb|vcores)\s*$/.exec(part);
+    if (m === null) return bad(`"${part.trim()}" is none of them${/^\s*\d+(?:\.\d+)?\s*vcore\s*$/.test(part) ? ': YARN reads "vcores", and without it refuses the value ("Missing resource: vcores")' : ''}`);
     if (m[2] === 'mb') {
       if (mb !== undefined) return bad('memory is given twice');
       mb = Number(m[1]);

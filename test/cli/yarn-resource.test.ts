@@ -13,6 +13,11 @@ describe('the three forms, told apart as YARN tells them', () => {
     expect(parseYarnResource('4 vcores')).toEqual({ error: expect.stringContaining('it gives no memory: YARN refuses it, "Missing resource: mb"') });
   });
 
+  it('absolute, old form: "vcore" (singular) is refused, as YARN\'s findResource, which looks for "vcores", refuses it ("Missing resource: vcores"); it was read as vcores', () => {
+    expect(parseYarnResource('2048 mb, 2 vcore')).toEqual({ error: expect.stringContaining('"2 vcore" is none of them: YARN reads "vcores", and without it refuses the value ("Missing resource: vcores")') });
+    expect(parseYarnResource('1 VCore, 1024 mb')).toHaveProperty('error');
+  });
+
   it('absolute, new form: a resource left out is not given (unbounded in a max, none in a min); names in their exact case, whole numbers', () => {
     expect(parseYarnResource('memory-mb=10240, vcores=10')).toEqual({ form: 'absolute', mb: 10240, vcores: 10 });
     expect(parseYarnResource('vcores=6')).toEqual({ form: 'absolute', vcores: 6 });
