@@ -75,10 +75,10 @@ const IGNORED = new Set(['aclSubmitApps', 'aclAdministerApps', 'aclSubmitReserva
   'maxAMShare', 'queueMaxAMShareDefault', 'reservation', 'reservation-agent', 'reservation-policy', 'reservation-planner', 'maxContainerAllocation']);
 
 /**
- * `cluster`: the scenario's slots of each kind, which a percentage (maxResources "50%") is a share of; undefined where
- * the scenario's cluster is not valid, when a percentage is refused, saying so.
+ * `cluster`: the scenario's slots of each kind, which a percentage (maxResources "50%") is a share of; where the
+ * scenario's cluster is not valid, its problem (clusterSlots), or undefined: a percentage is then refused, saying why.
  */
-export function readAllocationFile(file: string, cluster?: ClusterSlots): Allocation {
+export function readAllocationFile(file: string, cluster?: ClusterSlots | { invalid: string }): Allocation {
   return parseAllocation(readTextFile(file, 'allocation file', true), file, cluster);
 }
 
@@ -97,7 +97,7 @@ function notAllocations(el: El): string | undefined {
   return `${conf}, not a Fair Scheduler allocation file`;
 }
 
-export function parseAllocation(text: string, file: string, cluster?: ClusterSlots): Allocation {
+export function parseAllocation(text: string, file: string, cluster?: ClusterSlots | { invalid: string }): Allocation {
   const root = rootElement(text, file, 'allocations', notAllocations);
   const ctx = new Reader(file, cluster);
   const out: Allocation = { pools: [], users: [] };
@@ -156,7 +156,14 @@ class Reader {
   private readonly pools = new Map<string, number>();
   private readonly users = new Map<string, number>();
 
-  constructor(private readonly file: string, private readonly cluster: ClusterSlots | undefined) {}
+  /** The cluster's slots; undefined where it is not valid (`invalid` says why, where known). */
+  private readonly cluster: ClusterSlots | undefined;
+  private readonly invalid: string | undefined;
+
+  constructor(private readonly file: string, cluster: ClusterSlots | { invalid: string } | undefined) {
+    this.cluster = cluster === undefined || 'invalid' in cluster ? undefined : cluster;
+    this.invalid = cluster !== undefined && 'invalid' in cluster ? cluster.invalid : undefined;
+  }
 
   /** `name` is defined at `el`: refused if it was before (a pool and a queue share one set of names). */
   define(el: El, name: string, user = false): void {
@@ -280,7 +287,7 @@ class Reader {
       const memoryOnly = mem === undefined ? '' : ` for a cap by memory alone write "memory-mb=${mem}" (a resource that form leaves out is ${r.form === 'percent' ? '100%' : 'unbounded'}), else`;
       this.fail(el, `<${el.name}> "${el.text.trim()}" gives 0 vcores: YARN checks a queue's usage against every resource of its max (FSQueue.assignContainerPreCheck, Resources.fitsIn), so it gives the queue a container only while it holds none, one at a time, which hfsim's separate map and reduce slots cannot run;${memoryOnly} give the vcores (one a slot)`);
     }
-    if (r.form === 'percent' && this.cluster === undefined) this.fail(el, `<${el.name}> "${el.text.trim()}" is a share of the cluster's slots, and the scenario's cluster is not valid: correct it first`);
+    if (r.form === 'percent' && this.cluster === undefined) this.fail(el, `<${el.name}> "${el.text.trim()}" is a share of the cluster's slots, and the scenario's cluster is not valid${this.invalid === undefined ? '' : ` (${this.invalid})`}: correct it first`);
     const kind = (slots: number, name: string): number => {
       const { mb, vcores } = resolveResource(r, slots, Infinity);
       const bySize = Math.floor(mb / SLOT_MB);

@@ -45,10 +45,16 @@ export function clusterNodes(raw: unknown): number | undefined {
   return c.success ? c.data.racks * c.data.nodesPerRack : undefined;
 }
 
-/** The map and reduce slots of a raw scenario's cluster (its defaults filled in), or undefined where it is not a valid cluster. */
-export function clusterSlots(raw: unknown): { maps: number; reduces: number } | undefined {
+/**
+ * The map and reduce slots of a raw scenario's cluster (its defaults filled in), or, where it is not a valid cluster,
+ * its first problem as the scenario's errors name it ("cluster.racks: racks must be at least 1").
+ */
+export function clusterSlots(raw: unknown): { maps: number; reduces: number } | { invalid: string } {
   const c = clusterSchema.safeParse(raw ?? {});
-  if (!c.success) return undefined;
+  if (!c.success) {
+    const issue = c.error.issues[0];
+    return { invalid: `${['cluster', ...issue.path.map(String)].join('.')}: ${issue.message}` };
+  }
   const nodes = c.data.racks * c.data.nodesPerRack;
   return { maps: nodes * c.data.mapSlotsPerNode, reduces: nodes * c.data.reduceSlotsPerNode };
 }

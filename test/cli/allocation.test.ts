@@ -437,6 +437,16 @@ describe('maxResources as a percentage of the cluster (Hadoop 3: "50%", "50% mem
     expect(() => parseAllocation('<allocations>\n  <queue name="a"><maxResources>25%</maxResources></queue>\n</allocations>', 'a.xml')).toThrow('a.xml: line 2: <maxResources> "25%" is a share of the cluster\'s slots, and the scenario\'s cluster is not valid: correct it first');
   });
 
+  it('with a scenario whose cluster is not valid, the refusal names the cluster\'s problem (it said only "correct it first", and the CLI showed nothing else)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hfsim-alloc-'));
+    writeFileSync(join(dir, 'q.xml'), '<allocations>\n  <queue name="a"><maxResources>25%</maxResources></queue>\n</allocations>');
+    writeFileSync(join(dir, 's.json'), JSON.stringify({ cluster: { racks: 2, nodesPerRack: 8 }, scheduler: { policy: 'hfs', allocationFile: 'q.xml' },
+      workload: { kind: 'generated', groups: [{ name: 'g', pool: 'a', maps: 8, mapMs: 1000 }] } }));
+    const r = hfsim('run', join(dir, 's.json'), '--set', 'cluster.racks=0', '--no-progress');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('q.xml: line 2: <maxResources> "25%" is a share of the cluster\'s slots, and the scenario\'s cluster is not valid (cluster.racks: racks must be at least 1): correct it first');
+  });
+
   it('a scenario\'s own cluster (variant and --set applied) is what the share is of', () => {
     const dir = mkdtempSync(join(tmpdir(), 'hfsim-alloc-'));
     writeFileSync(join(dir, 'q.xml'), '<allocations>\n  <queue name="a"><maxResources>25%</maxResources></queue>\n</allocations>');
