@@ -151,6 +151,10 @@ export function absoluteCapacities(q: { capacity: number; maxCapacity?: number }
  * below the capacity would keep the queue from its guarantee in whole slots).
  */
 export function maxBelowCapacity(q: { capacity: number; maxCapacity?: number }, abs: readonly [number, number], underRoot: boolean): string | undefined {
+  // A queue that sets no maximum has its parent's, at least the parent's capacity and so its own, unless the parent's
+  // (or an ancestor's) maximum is itself below its capacity, which is refused there: blamed here too, it read
+  // "maxCapacity (undefined) comes to 40% of the cluster" once for every such queue under it.
+  if (q.maxCapacity === undefined) return undefined;
   if (abs[1] >= abs[0] - 1e-12) return undefined;
   if (underRoot) return `maxCapacity (${q.maxCapacity}) is below capacity (${q.capacity})`;
   return `maxCapacity (${q.maxCapacity}) comes to ${shownPercent(abs[1] * 100)}% of the cluster, below its capacity's ${shownPercent(abs[0] * 100)}% (each a percentage of its parent's, down the tree): YARN requires the absolute maximum capacity to be at least the absolute capacity`;

@@ -72,6 +72,12 @@ describe('scenario schema', () => {
     if (!r.ok) expect(r.errors).toContain(message);
   });
 
+  it('a parent queue\'s maximum below its capacity is blamed on it alone, not on each queue under it that sets no maximum (they read "maxCapacity (undefined) comes to 40% of the cluster")', () => {
+    const r = parseScenario({ ...minimal, scheduler: { policy: 'capacity', parentQueues: [{ name: 'p', capacity: 50, maxCapacity: 40 }], queues: [{ name: 'a', parent: 'p', capacity: 100 }, { name: 'b', capacity: 50 }] } });
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.errors).toEqual(['scheduler.parentQueues[0].maxCapacity: maxCapacity (40) is below capacity (50)']);
+  });
+
   it('applies variant overrides, then --set overrides', () => {
     const raw = { ...minimal, variants: { A: { 'scheduler.policy': 'fifo' }, B: { 'scheduler.delay': { mode: 'skip', maxSkips: 3 } } } };
     const vs = variantsOf(raw);
