@@ -284,8 +284,15 @@ class Reader {
     // Resources.fitsIn, whatever the policy's calculator), so 0 vcores binds: a container holds at least one.
     if (r.vcores === 0) {
       const mem = r.form === 'percent' ? `${+(r.memory * 100).toPrecision(12)}%` : r.mb;
-      const memoryOnly = mem === undefined ? '' : ` for a cap by memory alone write "memory-mb=${mem}" (a resource that form leaves out is ${r.form === 'percent' ? '100%' : 'unbounded'}), else`;
-      this.fail(el, `<${el.name}> "${el.text.trim()}" gives 0 vcores: YARN checks a queue's usage against every resource of its max (FSQueue.assignContainerPreCheck, Resources.fitsIn), so it gives the queue a container only while it holds none, one at a time, which hfsim's separate map and reduce slots cannot run;${memoryOnly} give the vcores (one a slot)`);
+      // Memory alone is suggested only where it holds a slot of each kind: "0 mb, 0 vcores" was told to write
+      // "memory-mb=0", which is refused in turn (less than one slot).
+      const slotsOfMemory = (slots: number): number => Math.floor(resolveResource(r, slots, Infinity).mb / SLOT_MB);
+      // (a share of no known cluster: any share above 0 may hold one)
+      const memorySlots = this.cluster !== undefined ? Math.min(slotsOfMemory(this.cluster.maps), slotsOfMemory(this.cluster.reduces))
+        : r.form === 'percent' ? (r.memory > 0 ? Infinity : 0) : slotsOfMemory(0);
+      const advice = memorySlots < 1 ? ` give it at least one slot's memory and vcores (${SLOT_MB} mb, 1 vcore) of each kind`
+        : `${mem === undefined ? '' : ` for a cap by memory alone write "memory-mb=${mem}" (a resource that form leaves out is ${r.form === 'percent' ? '100%' : 'unbounded'}), else`} give the vcores (one a slot)`;
+      this.fail(el, `<${el.name}> "${el.text.trim()}" gives 0 vcores: YARN checks a queue's usage against every resource of its max (FSQueue.assignContainerPreCheck, Resources.fitsIn), so it gives the queue a container only while it holds none, one at a time, which hfsim's separate map and reduce slots cannot run;${advice}`);
     }
     if (r.form === 'percent' && this.cluster === undefined) this.fail(el, `<${el.name}> "${el.text.trim()}" is a share of the cluster's slots, and the scenario's cluster is not valid${this.invalid === undefined ? '' : ` (${this.invalid})`}: correct it first`);
     const kind = (slots: number, name: string): number => {

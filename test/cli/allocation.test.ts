@@ -473,6 +473,18 @@ describe('0 vcores, as in Hadoop\'s documented example ("90000 mb,0vcores")', ()
     expect(parseAllocation('<allocations><queue name="a"><maxResources>memory-mb=90000</maxResources></queue></allocations>', 'a.xml').pools[0]).toMatchObject({ maxMaps: 87, maxReduces: 87 });
   });
 
+  it('with memory below one slot as well, it is not told to cap by that memory alone, which is refused in turn ("0 mb, 0 vcores" was told to write "memory-mb=0")', () => {
+    const max = (value: string) => () => parseAllocation(`<allocations>\n  <queue name="a"><maxResources>${value}</maxResources></queue>\n</allocations>`, 'a.xml', { maps: 400, reduces: 200 });
+    for (const value of ['0 mb, 0 vcores', 'memory-mb=512, vcores=0', '0%', '0.1% memory, 0% cpu']) {
+      expect(max(value)).toThrow(`a.xml: line 2: <maxResources> "${value}" gives 0 vcores: YARN checks a queue's usage against every resource of its max (FSQueue.assignContainerPreCheck, Resources.fitsIn), so it gives the queue a container only while it holds none, one at a time, which hfsim's separate map and reduce slots cannot run; give it at least one slot's memory and vcores (1024 mb, 1 vcore) of each kind`);
+      expect(max(value)).not.toThrow(/write "memory-mb=/);
+    }
+    // the memory-only form it does suggest is a cap hfsim runs
+    expect(max('1024 mb, 0 vcores')).toThrow(/for a cap by memory alone write "memory-mb=1024"/);
+    expect(max('1% memory, 0% cpu')).toThrow(/for a cap by memory alone write "memory-mb=1%"/);
+    expect(parseAllocation('<allocations><queue name="a"><maxResources>memory-mb=1%</maxResources></queue></allocations>', 'a.xml', { maps: 400, reduces: 200 }).pools[0]).toMatchObject({ maxMaps: 4, maxReduces: 2 });
+  });
+
   it('in a min it changes nothing: YARN\'s fair and fifo policies weigh memory alone against a min share', () => {
     expect(parseAllocation('<allocations><queue name="a"><minResources>10000 mb,0vcores</minResources></queue></allocations>', 'a.xml').pools[0]).toMatchObject({ minMaps: 9, minReduces: 9 });
   });
