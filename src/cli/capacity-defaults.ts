@@ -34,7 +34,6 @@ const GLOBAL_DEFAULTS = new Map<string, Default>([
   ['legacy-queue-mode.enabled', { value: 'true', would: 'lets capacities mix percentages, weights and absolute resources, and need not add up to 100' }],
   ['rack-locality-full-reset', { value: 'true', would: 'changes how a job\'s missed opportunities reset after a rack-local launch' }],
   ['reservations-continue-look-all-nodes', { value: 'true', would: 'changes where a reserved container may be placed' }],
-  ['user-metrics.enable', { value: 'false', would: 'collects per-user metrics' }],
 ]);
 
 function matches(value: string, def: string): boolean {

@@ -63,7 +63,8 @@ interface Property {
 
 const IGNORED_GLOBAL = new Set(['maximum-applications', 'maximum-am-resource-percent', 'resource-calculator', 'queue-mappings',
   'queue-mappings-override.enable', 'workflow-priority-mappings-override.enable', 'per-node-heartbeat.maximum-container-assignments', 'per-node-heartbeat.maximum-offswitch-assignments',
-  'schedule-asynchronously.enable', 'application.fail-fast']);
+  // user-metrics.enable: per-user metrics on the ResourceManager, which schedule nothing.
+  'schedule-asynchronously.enable', 'application.fail-fast', 'user-metrics.enable']);
 const IGNORED_QUEUE = new Set(['acl_submit_applications', 'acl_administer_queue', 'acl_application_max_priority', 'maximum-applications',
   'maximum-am-resource-percent', 'disable_preemption', 'intra-queue-preemption.disable_preemption',
   // A queue's priority orders queues only under the priority-utilization policy, which is refused: no effect here.

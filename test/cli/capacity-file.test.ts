@@ -174,6 +174,8 @@ describe("root's own properties, and node-locality-delay at most the cluster's n
     expect(refused({ [`${Q}.b.user-settings.alice.weight`]: '2' })).toThrow(/root\.b\.user-settings\.alice\.weight: "2" is not modelled \(it weighs the user in the user limit\).*default, 1,/);
     expect(refused({ 'yarn.scheduler.capacity.legacy-queue-mode.enabled': 'false' })).toThrow(/legacy-queue-mode\.enabled: "false" is not modelled .*default, true,/);
     expect(refused({ [`${Q}.b.default-application-priority`]: 'x' })).toThrow(/default-application-priority: "x" is not modelled/);
+    // Per-user metrics schedule nothing: read and ignored at any value (true had been refused as not modelled).
+    expect(parseCapacityFile(conf({ ...tree, 'yarn.scheduler.capacity.user-metrics.enable': 'true' }), 'c.xml')).toEqual(parseCapacityFile(conf(tree), 'c.xml'));
   });
 
   it('a queue\'s ordering policy: fifo (the default, left out) or fair; others and fair\'s size-based weight refused', () => {
