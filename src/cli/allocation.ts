@@ -177,6 +177,11 @@ class Reader {
     throw new InputError(`${this.file}: line ${el.line}: ${message}`);
   }
 
+  /** A `hfsim: warning:` line of the file's, at `el`'s line, into `out` (told once the file is read). */
+  warn(out: Allocation, el: El, message: string): void {
+    (out.warnings ??= []).push(`${this.file}: line ${el.line}: ${message}`);
+  }
+
   unknown(el: El, parent: string): void {
     if (!IGNORED.has(el.name)) this.fail(el, `unknown element <${el.name}> in <${parent}>`);
   }
@@ -259,7 +264,7 @@ class Reader {
    */
   minSlots(el: El, queue: string, out: Allocation): number {
     const r = this.resource(el);
-    const warn = (why: string): void => void (out.warnings ??= []).push(`${this.file}: line ${el.line}: queue "${queue}": minResources "${el.text.trim()}" ${why}`);
+    const warn = (why: string): void => this.warn(out, el, `queue "${queue}": minResources "${el.text.trim()}" ${why}`);
     if (r.form === 'percent') {
       warn('is a percentage, which YARN reads as no min share (it keeps a min share in mb and vcores alone): run so, with none; write it as "X mb, Y vcores"');
       return 0;
@@ -333,7 +338,7 @@ class Reader {
   defaultQueuePolicy(el: El, out: Allocation): 'fair' | 'fifo' {
     if (el.text.toLowerCase() === 'fifo') this.fail(el, `<${el.name}> is fifo: YARN refuses it ("defaultQueueSchedulingPolicy or defaultQueueSchedulingMode can't be FIFO"); set <schedulingPolicy>fifo</schedulingPolicy> on the leaf queues instead`);
     const policy = this.policy(el);
-    if (policy === 'fifo') (out.warnings ??= []).push(`${this.file}: line ${el.line}: <${el.name}> is FifoPolicy's class name, which YARN's "can't be FIFO" check (on the name fifo) lets through: run, as YARN runs it, fifo in each leaf queue that sets no policy, fair in the parent queues (root included), where fifo does not apply`);
+    if (policy === 'fifo') this.warn(out, el, `<${el.name}> is FifoPolicy's class name, which YARN's "can't be FIFO" check (on the name fifo) lets through: run, as YARN runs it, fifo in each leaf queue that sets no policy, fair in the parent queues (root included), where fifo does not apply`);
     return policy;
   }
 
@@ -345,7 +350,7 @@ class Reader {
     const n = decimal(el.text);
     if (!Number.isFinite(n)) this.fail(el, `<${el.name}> must be a number from 0 to 1, not "${el.text}"`);
     const clamped = Math.max(0, Math.min(1, n));
-    if (clamped !== n) (out.warnings ??= []).push(`${this.file}: line ${el.line}: <${el.name}> is ${el.text.trim()}: run, as YARN runs it, with ${clamped}`);
+    if (clamped !== n) this.warn(out, el, `<${el.name}> is ${el.text.trim()}: run, as YARN runs it, with ${clamped}`);
     return clamped;
   }
 
@@ -358,7 +363,7 @@ class Reader {
     const first = el.children[0];
     if (first?.name === 'rule' && first.attrs.name?.trim() === 'specified' && first.attrs.create?.trim().toLowerCase() !== 'false') return;
     const what = first === undefined ? 'has no rule' : first.name !== 'rule' ? `starts with <${first.name}>` : `starts with rule "${first.attrs.name ?? ''}"${first.attrs.create === undefined ? '' : ` create="${first.attrs.create}"`}`;
-    (out.warnings ??= []).push(`${this.file}: line ${el.line}: <queuePlacementPolicy> ${what}: placement rules are not modelled; each job runs in the queue its pool names (as a first rule "specified" would place it)`);
+    this.warn(out, el, `<queuePlacementPolicy> ${what}: placement rules are not modelled; each job runs in the queue its pool names (as a first rule "specified" would place it)`);
   }
 
   boolean(el: El): boolean {
@@ -381,7 +386,7 @@ class Reader {
     const min = both(p.minMaps, p.minReduces);
     p.minMaps = Math.min(p.minMaps, maxMaps);
     p.minReduces = Math.min(p.minReduces, maxReduces);
-    (out.warnings ??= []).push(`${this.file}: line ${el.line}: queue "${p.name}": minResources (${min} slots) is above maxResources (${both(maxMaps, maxReduces)} slots): run, as YARN runs it, with its min share lowered to ${both(p.minMaps, p.minReduces)}`);
+    this.warn(out, el, `queue "${p.name}": minResources (${min} slots) is above maxResources (${both(maxMaps, maxReduces)} slots): run, as YARN runs it, with its min share lowered to ${both(p.minMaps, p.minReduces)}`);
   }
 
   /**
@@ -394,7 +399,7 @@ class Reader {
     for (const [min, max, kind] of [['minMaps', 'maxMaps', 'maps'], ['minReduces', 'maxReduces', 'reduces']] as const) {
       const cap = p[max];
       if (cap === undefined || p[min] <= cap) continue;
-      (out.warnings ??= []).push(`${this.file}: line ${el.line}: pool "${p.name}" has max ${kind} ${cap} less than min ${kind} ${p[min]}: run, as Hadoop runs it, with its ${min} treated as equal to ${max} (${cap})`);
+      this.warn(out, el, `pool "${p.name}" has max ${kind} ${cap} less than min ${kind} ${p[min]}: run, as Hadoop runs it, with its ${min} treated as equal to ${max} (${cap})`);
       p[min] = cap;
     }
   }
@@ -470,7 +475,7 @@ class Reader {
         case 'fairSharePreemptionThreshold': p.fairSharePreemptionThreshold = this.threshold(c, out); break;
         // YARN caps each queue it creates under this one at run time (QueueManager.setChildResourceLimits); hfsim
         // creates such pools (a job naming prod.new) without a cap: said, not dropped unseen.
-        case 'maxChildResources': this.resource(c); (out.warnings ??= []).push(`${this.file}: line ${c.line}: queue "${path === '' ? 'root' : path}": <maxChildResources> is not modelled: a pool hfsim creates under it for a job naming one runs without that cap`); break;
+        case 'maxChildResources': this.resource(c); this.warn(out, c, `queue "${path === '' ? 'root' : path}": <maxChildResources> is not modelled: a pool hfsim creates under it for a job naming one runs without that cap`); break;
         default: this.unknown(c, 'queue');
       }
     }
@@ -488,7 +493,7 @@ class Reader {
     // YARN's FifoPolicy applies to leaf queues only: on a parent, QueueManager warns ("Cannot apply configured
     // scheduling policy") and keeps fair; its queues are not given it (getSchedulingPolicy: their own, or the default).
     if (parentQueue && policyEl !== undefined && p.schedulingMode === 'fifo') {
-      (out.warnings ??= []).push(`${this.file}: line ${policyEl.line}: queue "${path === '' ? 'root' : path}": <${policyEl.name}> fifo applies to leaf queues only: run, as YARN runs it, fair, the queues under it with their own policy or the default`);
+      this.warn(out, policyEl, `queue "${path === '' ? 'root' : path}": <${policyEl.name}> fifo applies to leaf queues only: run, as YARN runs it, fair, the queues under it with their own policy or the default`);
     }
     if (out.pools.length + (out.parentPools?.length ?? 0) === MAX_POOLS) this.fail(el, `more than ${MAX_POOLS} queues, the limit`);
     if (!parentQueue) {

@@ -8,7 +8,7 @@ import { dirname, isAbsolute, join } from 'node:path';
 import { readAllocationFile } from './allocation.js';
 import { readCapacityFile } from './capacity-file.js';
 import { warnOnce } from './warn.js';
-import { clusterNodes, clusterSlots } from '../core/scenario.js';
+import { clusterSlots } from '../core/scenario.js';
 
 export function applySchedulerFiles(raw: Record<string, unknown>, scenarioFile: string): Record<string, unknown> {
   const scheduler = raw.scheduler;
@@ -21,9 +21,10 @@ export function applySchedulerFiles(raw: Record<string, unknown>, scenarioFile: 
   const capacityFile = s.policy === 'capacity' ? path(s.capacitySchedulerFile) : undefined;
   if (allocationFile === undefined && capacityFile === undefined) return raw;
   let merged: Record<string, unknown> = { ...s };
+  const cluster = clusterSlots(raw.cluster); // parsed once for both files
   if (allocationFile !== undefined) {
     // A percentage (maxResources "50%") is a share of the cluster's slots: this scenario's, variant and --set applied.
-    const { warnings, ...alloc } = readAllocationFile(allocationFile, clusterSlots(raw.cluster));
+    const { warnings, ...alloc } = readAllocationFile(allocationFile, cluster);
     for (const w of warnings ?? []) warnOnce(w);
     merged = { ...withoutUndefined(alloc), ...merged, pools: mergeByName(alloc.pools, s.pools), users: mergeByName(alloc.users, s.users) };
     if (alloc.parentPools !== undefined) merged.parentPools = mergeByName(alloc.parentPools, s.parentPools);
@@ -32,8 +33,7 @@ export function applySchedulerFiles(raw: Record<string, unknown>, scenarioFile: 
     const { warnings, ...capacity } = readCapacityFile(capacityFile);
     for (const w of warnings ?? []) warnOnce(w);
     // YARN waits at most one missed opportunity a node: min(nodes, node-locality-delay) (getActualNodeLocalityDelay).
-    const nodes = clusterNodes(raw.cluster);
-    if (capacity.delay?.mode === 'skip' && nodes !== undefined) capacity.delay = { mode: 'skip', maxSkips: Math.min(nodes, capacity.delay.maxSkips) };
+    if (capacity.delay?.mode === 'skip' && !('invalid' in cluster)) capacity.delay = { mode: 'skip', maxSkips: Math.min(cluster.nodes, capacity.delay.maxSkips) };
     merged = { ...withoutUndefined(capacity), ...merged, queues: mergeByName(capacity.queues, s.queues) };
     if (capacity.parentQueues !== undefined) merged.parentQueues = mergeByName(capacity.parentQueues, s.parentQueues);
   }

@@ -41,22 +41,22 @@ const clusterSchema = z.strictObject({
 
 /** The nodes of a raw scenario's cluster (its defaults filled in), or undefined where it is not a valid cluster. */
 export function clusterNodes(raw: unknown): number | undefined {
-  const c = clusterSchema.safeParse(raw ?? {});
-  return c.success ? c.data.racks * c.data.nodesPerRack : undefined;
+  const c = clusterSlots(raw);
+  return 'invalid' in c ? undefined : c.nodes;
 }
 
 /**
- * The map and reduce slots of a raw scenario's cluster (its defaults filled in), or, where it is not a valid cluster,
- * its first problem as the scenario's errors name it ("cluster.racks: racks must be at least 1").
+ * The nodes and the map and reduce slots of a raw scenario's cluster (its defaults filled in), or, where it is not a
+ * valid cluster, its first problem as the scenario's errors name it ("cluster.racks: racks must be at least 1").
  */
-export function clusterSlots(raw: unknown): { maps: number; reduces: number } | { invalid: string } {
+export function clusterSlots(raw: unknown): { nodes: number; maps: number; reduces: number } | { invalid: string } {
   const c = clusterSchema.safeParse(raw ?? {});
   if (!c.success) {
     const issue = c.error.issues[0];
     return { invalid: `${['cluster', ...issue.path.map(String)].join('.')}: ${issue.message}` };
   }
   const nodes = c.data.racks * c.data.nodesPerRack;
-  return { maps: nodes * c.data.mapSlotsPerNode, reduces: nodes * c.data.reduceSlotsPerNode };
+  return { nodes, maps: nodes * c.data.mapSlotsPerNode, reduces: nodes * c.data.reduceSlotsPerNode };
 }
 
 

@@ -62,12 +62,12 @@ export function capacityOrder(set: PoolSet, kind: SlotKind): Job[] {
   const out: Job[] = [];
   for (const { pool, q, capacity, running: r } of level(undefined, tree, slots, running, leaves)) {
     const jobs = activeJobs(pool).filter((j) => set.isRunnable(j)).sort(q.orderingPolicy === 'fair' ? compareUsage : compareFifo);
-    const byUser = runningByUser(jobs, kind);
+    const { byUser, active } = users(jobs, kind, set.config.copyComputeSplit);
     // YARN's "allow progress for queues with miniscule capacity": the user limit counts at least one container's
     // capacity, so a queue of capacity 0 (or below a slot) lets a user run user-limit-factor tasks, not one.
     const guaranteed = Math.max(1, capacity);
     const current = r < guaranteed ? guaranteed : r + 1;
-    const share = Math.max(Math.ceil(current / Math.max(1, activeUsers(jobs, kind, set.config.copyComputeSplit))), Math.ceil((current * q.minUserLimitPercent) / 100));
+    const share = Math.max(Math.ceil(current / Math.max(1, active)), Math.ceil((current * q.minUserLimitPercent) / 100));
     const limit = q.userLimitFactor === undefined ? share : Math.min(share, Math.ceil(guaranteed * q.userLimitFactor));
     for (const j of jobs) if (byUser.get(PoolSet.userOf(j))! < limit) out.push(j);
   }
@@ -110,25 +110,22 @@ function compareUsage(a: Job, b: Job): number {
 }
 
 /**
- * YARN's active users (ActiveUsersManager): users with a job that has a task of `kind` to launch. A user whose jobs
+ * Per user among `jobs`: running tasks of `kind`, in one pass with the count of YARN's active users
+ * (ActiveUsersManager): users with a job that has a task of `kind` to launch. A user whose jobs
  * only run tasks (or wait for slow start) takes no part of the limit: counted, it halved a lone waiting user's limit,
  * and a queue below its capacity left slots idle with maps pending (Hadoop 0.20 gave them out in a second pass that
  * ignores the limit; YARN never counts such a user).
  */
-function activeUsers(jobs: readonly Job[], kind: SlotKind, copySplit: boolean): number {
-  const users = new Set<string>();
-  for (const j of jobs) if (jobDemand(j, kind, copySplit) > jobRunning(j, kind)) users.add(PoolSet.userOf(j));
-  return users.size;
-}
-
-/** Running tasks of `kind` per user among `jobs`. */
-function runningByUser(jobs: Job[], kind: SlotKind): Map<string, number> {
-  const byUser = new Map<string, number>();
+function users(jobs: readonly Job[], kind: SlotKind, copySplit: boolean): { byUser: Map<string, number>; active: number } {
+  const byUser = new Map<string, number>(); // running tasks of `kind` per user
+  const active = new Set<string>();
   for (const j of jobs) {
     const u = PoolSet.userOf(j);
-    byUser.set(u, (byUser.get(u) ?? 0) + jobRunning(j, kind));
+    const running = jobRunning(j, kind);
+    byUser.set(u, (byUser.get(u) ?? 0) + running);
+    if (jobDemand(j, kind, copySplit) > running) active.add(u);
   }
-  return byUser;
+  return { byUser, active: active.size };
 }
 
 export const capacity = {
