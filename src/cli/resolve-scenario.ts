@@ -28,7 +28,6 @@ export function resolveScenario(raw: Record<string, unknown>, scenarioFile: stri
     warnReplicationPastNodes(raw, parsed.value, scenarioFile);
     warnPreemptionWithoutTimeouts(parsed.value, scenarioFile);
     warnDsbraWithoutDelay(parsed.value, scenarioFile);
-    warnPolicyConfigIgnored(raw, parsed.value, scenarioFile);
     warnUnreadFields(raw, parsed.value, scenarioFile);
   }
   if (!parsed.ok || parsed.value.workload.kind !== 'sls') return parsed;
@@ -158,30 +157,6 @@ function warnDsbraWithoutDelay(scenario: Scenario, file: string): void {
   const never = d.mode === 'none' || (d.mode === 'skip' && d.maxSkips === 0) || (d.mode === 'wait' && d.nodeMs === 0 && d.rackMs === 0);
   if (!never) return;
   warnOnce(`${file}: scheduler.replication: dsbra replicates the blocks whose reads delay scheduling delayed, and scheduler.delay (mode "${d.mode}"${d.mode === 'none' ? '' : ' with no wait'}) delays none: it can only remove extra replicas; give the gate a wait (e.g. scheduler.delay={"mode":"wait","nodeMs":5000,"rackMs":5000})`);
-}
-
-/**
- * policyConfig fields that another field of it switches off: offers' `inner` orders a pool framework's jobs (it means
- * nothing with jobs as frameworks), Quincy's `killCost` and `runningBonusPerSecond` price kills (nothing with `kills`
- * false). Written, they changed nothing, silently: told, as a sweep over them would vary nothing.
- */
-function warnPolicyConfigIgnored(raw: Record<string, unknown>, scenario: Scenario, file: string): void {
-  const written = (raw.scheduler as { policyConfig?: unknown } | undefined)?.policyConfig;
-  if (typeof written !== 'object' || written === null) return;
-  const { policy } = scenario.scheduler;
-  const config = scenario.scheduler.policyConfig as Record<string, unknown>;
-  const has = (field: string): boolean => Object.hasOwn(written, field) && (written as Record<string, unknown>)[field] !== null;
-  let fields: string[] = [];
-  let why = '';
-  if (policy === 'offers' && config.frameworks === 'job' && has('inner')) {
-    fields = ['inner'];
-    why = 'it orders a pool framework\'s jobs, and frameworks is "job" (each job its own framework)';
-  } else if (policy === 'quincy' && config.kills === false) {
-    fields = ['killCost', 'runningBonusPerSecond'].filter(has);
-    why = `${fields.length === 1 ? 'it prices' : 'they price'} kills, and kills is false`;
-  }
-  if (fields.length === 0) return;
-  warnOnce(`${file}: scheduler.policyConfig.${fields.join(', ')}: ${fields.length === 1 ? 'changes nothing' : 'change nothing'} here: ${why}`);
 }
 
 function warnFileIgnores(raw: Record<string, unknown>, scenario: Scenario): void {

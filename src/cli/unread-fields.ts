@@ -9,6 +9,9 @@
  * - hdfs.maxReplicas: it bounds a replication policy's copies, and without scheduler.replication there are none.
  * - scheduler.jobTypeRule: it lets CPU-bound jobs past the locality gate's wait, so it changes nothing with no gate
  *   (delay mode "none") or no CPU-bound job.
+ * - scheduler.policyConfig fields that another field of it switches off: offers' `inner` orders a pool framework's
+ *   jobs (nothing with jobs as frameworks), Quincy's `killCost` and `runningBonusPerSecond` price kills (nothing with
+ *   `kills` false).
  */
 import { JOB_TYPES, type JobType, type Scenario, type Workload } from '../core/scenario.js';
 import { networkSchema } from '../core/network/config.js';
@@ -72,5 +75,14 @@ export function warnUnreadFields(raw: Record<string, unknown>, scenario: Scenari
   if (s.jobTypeRule && written(raw, 'scheduler', 'jobTypeRule') !== undefined) {
     if (s.delay.mode === 'none') say(['scheduler.jobTypeRule'], 'it lets CPU-bound jobs launch rack-local without the locality gate\'s wait, and scheduler.delay.mode is "none" (no job waits)');
     else if (!types.has('cpu')) say(['scheduler.jobTypeRule'], `it lets CPU-bound jobs launch rack-local without the locality gate's wait, and no job is CPU-bound (${typesInWords(w, types)})`);
+  }
+  const config = s.policyConfig as Record<string, unknown>;
+  const inConfig = (field: string): boolean => written(raw, 'scheduler', 'policyConfig', field) !== undefined;
+  const named = (fields: string[]): string[] => fields.map((f, i) => (i === 0 ? `scheduler.policyConfig.${f}` : f));
+  if (s.policy === 'offers' && config.frameworks === 'job' && inConfig('inner')) {
+    say(named(['inner']), 'it orders a pool framework\'s jobs, and frameworks is "job" (each job its own framework)');
+  } else if (s.policy === 'quincy' && config.kills === false) {
+    const pricing = ['killCost', 'runningBonusPerSecond'].filter(inConfig);
+    say(named(pricing), `${pricing.length === 1 ? 'it prices' : 'they price'} kills, and kills is false`);
   }
 }

@@ -96,8 +96,11 @@ export function metricChart(rows: readonly AggregateRow[], axes: ReadonlyArray<{
     { data: { values: values.map(({ key: _key, ...v }) => v) }, mark: { type: 'line', point: true },
       encoding: { x: xEnc, y: { ...yEnc, field: 'mean' }, color, tooltip: [{ field: 'series' }, { field: 'x' }, { field: 'mean' }, { field: 'lo' }, { field: 'hi' }, { field: 'n' }] } },
   ];
+  // The curve named under the title: a label at its end was drawn across it and the simulated line (skip-count.sweep.json).
+  let subtitle = {};
   if (chart.analytic) {
     const p = chart.analytic.p ?? 0;
+    subtitle = { subtitle: `dashed line, analytic: 1 - (1 - p)^(D+1), p = ${p.toFixed(3)}` };
     const xs = values.map((v) => v.x);
     const lo = xs.reduce((a, x) => Math.min(a, x), Infinity); // not Math.min(...xs): a long sweep overflows the stack
     const hi = xs.reduce((a, x) => Math.max(a, x), -Infinity);
@@ -108,8 +111,6 @@ export function metricChart(rows: readonly AggregateRow[], axes: ReadonlyArray<{
     layers.push({ data: { values: curve }, mark: { type: 'line', strokeDash: [6, 4], color: 'black' },
       encoding: { x: xEnc, y: { ...yEnc, field: 'y' }, detail: { field: 'series' } } });
   }
-  // The curve named under the title: a label at its end was drawn across it and the simulated line (skip-count.sweep.json).
-  const subtitle = chart.analytic ? { subtitle: `dashed line, analytic: 1 - (1 - p)^(D+1), p = ${(chart.analytic.p ?? 0).toFixed(3)}` } : {};
   return { id, title, spec: { $schema: SCHEMA, title: { text: title, ...subtitle }, ...SIZE, layer: layers } as TopLevelSpec };
 }
 
