@@ -13,7 +13,11 @@
  *   4. the result JSON keys README lists under "Results" are in a real run's JSON, and the jobs CSV columns README lists
  *      are the CSV's header;
  *   5. every file shipped in scenarios/ (allocation and capacity files too) and examples/ is named in README, and every
- *      scenarios/ or examples/ path README names exists.
+ *      scenarios/ or examples/ path README names exists;
+ *   6. the other documents in docs/ (the performance log, which holds README's measurement history) are held to checks 1,
+ *      2 and 5 on what they name: each command line's flags are ones its command (or tool) accepts, each whole hfsim line
+ *      parses, each flag named in prose is some command's, a tool's or Node's, each scenarios/ or examples/ path exists;
+ *      and each README link into docs/ names a file there and a heading of it.
  * Flags of other tools (node, npm, the fuzz/harness/bench scripts) are told apart by context: the command line they are
  * on, the section or paragraph that runs that tool, or Node's and V8's own option lists; where a tool is this
  * repository's script, its flags are read from its source and README's must be among them. The last block of tests
@@ -34,6 +38,9 @@ const ROOT = join(import.meta.dirname, '..', '..');
 const README = readFileSync(join(ROOT, 'README.md'), 'utf8');
 const PACKAGE = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
 const CLI_SCRIPT = 'dist/src/cli/main.js';
+/** docs/*.md, by path from the repository's root. */
+const DOCS: Array<{ file: string; text: string }> = readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).sort()
+  .map((f) => ({ file: `docs/${f}`, text: readFileSync(join(ROOT, 'docs', f), 'utf8') }));
 /** The program, for looking up its commands (a check of a changed program gets its own). */
 const PROGRAM = buildProgram();
 
@@ -159,11 +166,11 @@ function forwardsTo(script: string): string | undefined {
 }
 
 /** The command lines in a piece of README text (a code line or an inline code span); problems: npm scripts that do not exist. */
-function commandLines(piece: Piece, problems: string[]): CmdLine[] {
+function commandLines(piece: Piece, problems: string[], file = 'README.md'): CmdLine[] {
   const out: CmdLine[] = [];
   let text = piece.text;
   // a command inside a string (a Kubernetes `command: ["sh", "-c", "npx hfsim ..."]`) is a line of its own
-  for (const m of text.matchAll(/"((?:npx )?hfsim [^"]*)"/g)) out.push(...commandLines({ ...piece, text: m[1] }, problems));
+  for (const m of text.matchAll(/"((?:npx )?hfsim [^"]*)"/g)) out.push(...commandLines({ ...piece, text: m[1] }, problems, file));
   text = text.replace(/"(?:npx )?hfsim [^"]*"/g, '""');
   if (piece.code) text = text.replace(/(^|\s)#\s.*$/, '$1'); // a shell comment: its flags go with an npm script's (below)
   const comment = piece.code ? /(?:^|\s)#\s(.*)$/.exec(piece.text)?.[1] ?? '' : '';
@@ -218,7 +225,7 @@ function commandLines(piece: Piece, problems: string[]): CmdLine[] {
       const name = w[1] === 'run' ? w[2] : w[1] === 'start' || w[1] === 'test' ? w[1] : undefined;
       if (name === undefined) { push(`npm ${w[1] ?? ''}`.trim(), w.slice(2)); continue; }
       const script = PACKAGE.scripts[name];
-      if (script === undefined) { problems.push(`README.md:${piece.line}: \`npm run ${name}\` names no script of package.json`); continue; }
+      if (script === undefined) { problems.push(`${file}:${piece.line}: \`npm run ${name}\` names no script of package.json`); continue; }
       const dash = w.indexOf('--');
       const args = dash < 0 ? [] : w.slice(dash + 1);
       const last = words(script.split('&&').pop()!);
@@ -242,14 +249,14 @@ interface ReadmeModel {
   problems: string[];
 }
 
-function readmeModel(readme: string): ReadmeModel {
+function readmeModel(readme: string, file = 'README.md'): ReadmeModel {
   const secs = sections(readme);
   const problems: string[] = [];
   const lines: ReadmeModel['lines'] = [];
   const bare: Mention[] = [];
   secs.forEach((s, si) => {
     for (const c of s.codeLines) {
-      const found = commandLines(c, problems);
+      const found = commandLines(c, problems, file);
       lines.push(...found.map((l) => ({ ...l, section: si })));
       if (found.length === 0) for (const flag of flagsIn(c.text)) bare.push({ flag, line: c.line, section: si, paragraphTools: [] });
     }
@@ -258,7 +265,7 @@ function readmeModel(readme: string): ReadmeModel {
       const tools: string[] = [];
       const mentions: Mention[] = [];
       for (const m of p.text.matchAll(/`([^`]+)`/g)) {
-        const found = commandLines({ text: m[1].replace(/\s+/g, ' '), line: lineAt(m.index), code: false }, problems);
+        const found = commandLines({ text: m[1].replace(/\s+/g, ' '), line: lineAt(m.index), code: false }, problems, file);
         lines.push(...found.map((l) => ({ ...l, section: si })));
         tools.push(...found.map((l) => l.tool));
         if (found.length === 0) for (const flag of flagsIn(m[1])) mentions.push({ flag, line: lineAt(m.index), section: si, paragraphTools: tools });
@@ -325,6 +332,30 @@ function toolFlags(tool: string): Set<string> | undefined {
 // ---------------------------------------------------------------------------------------------------------------
 // Check 1: commands and flags, both ways. Check 2: command lines parse.
 
+/**
+ * The flags on a text's command lines: an hfsim line's command must accept each (noted in `documented` when given);
+ * another tool's line, where its flags can be read (node, this repository's scripts), must give only flags it accepts.
+ */
+function checkLineFlags(model: ReadmeModel, program: Command, file: string, documented?: Map<string, Set<string>>): string[] {
+  const problems: string[] = [];
+  const byPath = new Map(cliCommands(program).map((c) => [c.path, c]));
+  for (const l of model.lines.filter((x) => x.tool === 'hfsim')) {
+    const { path, rest } = commandPath(program, l.argv);
+    const c = byPath.get(path)!;
+    for (const flag of lineFlags(rest)) {
+      if (c.accepts.has(flag)) documented?.get(path)!.add(flag);
+      else problems.push(`${file}:${l.line}: \`${l.raw}\` gives ${flag}, which \`hfsim${path ? ' ' + path : ''}\` does not accept`);
+    }
+  }
+  for (const l of model.lines.filter((x) => x.tool !== 'hfsim')) {
+    const accepts = toolFlags(l.tool);
+    for (const flag of lineFlags(l.argv)) {
+      if (accepts !== undefined && !accepts.has(flag) && !(l.tool === 'node' && isNodeFlag(flag))) problems.push(`${file}:${l.line}: \`${l.raw}\` gives ${flag}, which \`${l.tool}\` does not accept`);
+    }
+  }
+  return problems;
+}
+
 function checkFlags(readme: string, makeProgram: () => Command = buildProgram): string[] {
   const model = readmeModel(readme);
   const problems = [...model.problems];
@@ -333,24 +364,9 @@ function checkFlags(readme: string, makeProgram: () => Command = buildProgram): 
   const byPath = new Map(cli.map((c) => [c.path, c]));
   const hfsimLines = model.lines.filter((l) => l.tool === 'hfsim');
   const documented = new Map<string, Set<string>>(cli.map((c) => [c.path, new Set<string>()]));
-  // flags on hfsim lines: the line's command must accept each
-  for (const l of hfsimLines) {
-    const { path, rest } = commandPath(program, l.argv);
-    const c = byPath.get(path)!;
-    for (const flag of lineFlags(rest)) {
-      if (c.accepts.has(flag)) documented.get(path)!.add(flag);
-      else problems.push(`README.md:${l.line}: \`${l.raw}\` gives ${flag}, which \`hfsim${path ? ' ' + path : ''}\` does not accept`);
-    }
-  }
+  problems.push(...checkLineFlags(model, program, 'README.md', documented));
   // bare flags: one of the section's commands must accept each, unless the context makes it another tool's
   const otherTools = model.lines.filter((l) => l.tool !== 'hfsim');
-  // another tool's line: where its flags can be read (node, this repository's scripts), each must be one it accepts
-  for (const l of otherTools) {
-    const accepts = toolFlags(l.tool);
-    for (const flag of lineFlags(l.argv)) {
-      if (accepts !== undefined && !accepts.has(flag) && !(l.tool === 'node' && isNodeFlag(flag))) problems.push(`README.md:${l.line}: \`${l.raw}\` gives ${flag}, which \`${l.tool}\` does not accept`);
-    }
-  }
   model.sections.forEach((s, si) => {
     const scope = model.scope[si];
     const inScope = scope.size > 0 ? cli.filter((c) => scope.has(c.path)) : cli;
@@ -382,6 +398,23 @@ function checkFlags(readme: string, makeProgram: () => Command = buildProgram): 
 async function checkCommandLines(readme: string, makeProgram: () => Command = buildProgram): Promise<{ parsed: number; problems: string[] }> {
   const model = readmeModel(readme);
   const problems = [...model.problems];
+  const lines = await parseLines(model, makeProgram, 'README.md');
+  problems.push(...lines.problems);
+  let parsed = lines.parsed;
+  // package.json's scripts that run the CLI
+  for (const [name, script] of Object.entries(PACKAGE.scripts)) {
+    for (const part of script.split('&&')) {
+      const w = words(part);
+      if (w[0] !== 'node' || w[1] !== CLI_SCRIPT) continue;
+      try { await parseOnly(w.slice(2), makeProgram); parsed++; } catch (err) { problems.push(`package.json script "${name}": \`${part.trim()}\` does not parse: ${(err as Error).message}`); }
+    }
+  }
+  return { parsed, problems };
+}
+
+/** Parses each whole hfsim command line of a text (a synopsis or an inline reference is not parsed: checkLineFlags checks its flags). */
+async function parseLines(model: ReadmeModel, makeProgram: () => Command, file: string): Promise<{ parsed: number; problems: string[] }> {
+  const problems: string[] = [];
   let parsed = 0;
   const program = makeProgram();
   for (const l of model.lines.filter((x) => x.tool === 'hfsim')) {
@@ -390,23 +423,15 @@ async function checkCommandLines(readme: string, makeProgram: () => Command = bu
     const reference = !l.code && !rest.some((x) => !x.startsWith('-'));
     if (l.synopsis || reference) {
       // not parsed (checkFlags checks its flags); but `hfsim runs <file>` names no command
-      if (path === '' && l.argv.length > 0 && !l.argv.some((x) => x.startsWith('-'))) problems.push(`README.md:${l.line}: \`${l.raw}\` names no hfsim command`);
+      if (path === '' && l.argv.length > 0 && !l.argv.some((x) => x.startsWith('-'))) problems.push(`${file}:${l.line}: \`${l.raw}\` names no hfsim command`);
       continue;
     }
     try {
       const ran = await parseOnly(l.argv, makeProgram);
-      if (ran !== path && ran !== '(info)') problems.push(`README.md:${l.line}: \`${l.raw}\` ran ${ran || 'no command'}`);
+      if (ran !== path && ran !== '(info)') problems.push(`${file}:${l.line}: \`${l.raw}\` ran ${ran || 'no command'}`);
       parsed++;
     } catch (err) {
-      problems.push(`README.md:${l.line}: \`${l.raw}\` does not parse: ${(err as Error).message}`);
-    }
-  }
-  // package.json's scripts that run the CLI
-  for (const [name, script] of Object.entries(PACKAGE.scripts)) {
-    for (const part of script.split('&&')) {
-      const w = words(part);
-      if (w[0] !== 'node' || w[1] !== CLI_SCRIPT) continue;
-      try { await parseOnly(w.slice(2), makeProgram); parsed++; } catch (err) { problems.push(`package.json script "${name}": \`${part.trim()}\` does not parse: ${(err as Error).message}`); }
+      problems.push(`${file}:${l.line}: \`${l.raw}\` does not parse: ${(err as Error).message}`);
     }
   }
   return { parsed, problems };
@@ -636,11 +661,57 @@ function checkShippedFiles(readme: string, files: readonly string[], exists: (pa
     const named = readme.includes(below) || readme.includes(own) || (below.startsWith('experiments/') && readme.includes('experiments/*.sweep.json'));
     if (!named) out.push(`${file} is not named in README (its scenario table, or beside the scenario that reads it)`);
   }
-  for (const m of readme.matchAll(/(?<![\w./-])((?:scenarios|examples)\/[\w./-]*[\w])/g)) {
+  out.push(...checkNamedPaths(readme, 'README', exists));
+  return out;
+}
+
+/** Each `scenarios/...` or `examples/...` file path a text names is in the repository (folders, placeholders and `*` patterns aside). */
+function checkNamedPaths(text: string, name: string, exists: (path: string) => boolean = (path) => existsSync(join(ROOT, path))): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(/(?<![\w./-])((?:scenarios|examples)\/[\w./-]*[\w])/g)) {
     const path = m[1];
     // a file's path (a folder, or a placeholder such as `scenarios/S`, has no extension); `x.json` is README's bad example
     if (path.includes('*') || !/\/[^/]+\.\w+$/.test(path) || path.endsWith('/x.json')) continue;
-    if (!exists(path)) out.push(`README names ${path}, which is not in the repository`);
+    if (!exists(path)) out.push(`${name} names ${path}, which is not in the repository`);
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Check 6: docs/*.md, held to what README is held to on the commands and files it names.
+
+/**
+ * A document's command lines: flags accepted (hfsim's by the line's command, a tool's where its flags can be read), whole
+ * hfsim lines parsed, flags named in prose accepted by some hfsim command, a tool the document runs, or Node; and the
+ * scenarios/ and examples/ paths it names exist. It does not ask the document to name every flag: README does that.
+ */
+async function checkDoc(text: string, file: string, makeProgram: () => Command = buildProgram, exists?: (path: string) => boolean): Promise<{ parsed: number; problems: string[] }> {
+  const model = readmeModel(text, file);
+  const program = makeProgram();
+  const problems = [...model.problems, ...checkLineFlags(model, program, file)];
+  const cli = cliCommands(program);
+  const tools = new Set(model.lines.filter((l) => l.tool !== 'hfsim').map((l) => l.tool));
+  for (const m of model.bare) {
+    if (cli.some((c) => c.accepts.has(m.flag)) || [...tools].some((t) => toolFlags(t)?.has(m.flag)) || isNodeFlag(m.flag)) continue;
+    problems.push(`${file}:${m.line}: names ${m.flag}, which no hfsim command, no tool ${file} runs, and not Node accepts`);
+  }
+  const lines = await parseLines(model, makeProgram, file);
+  problems.push(...lines.problems, ...checkNamedPaths(text, file, exists));
+  return { parsed: lines.parsed, problems };
+}
+
+/** GitHub's anchor for a heading: lower case, punctuation dropped (hyphens and underscores kept), spaces to hyphens. */
+const slug = (heading: string): string => heading.trim().toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, '').replace(/\s/g, '-');
+
+/** README's links into docs/: each names a document there and, after `#`, one of its headings. */
+function checkDocLinks(readme: string, docs: ReadonlyArray<{ file: string; text: string }>): string[] {
+  const out: string[] = [];
+  for (const m of readme.matchAll(/(?<![\w./-])(docs\/[\w.-]+\.md)(?:#([\w-]+))?/g)) {
+    const line = readme.slice(0, m.index).split('\n').length;
+    const doc = docs.find((d) => d.file === m[1]);
+    if (!doc) { out.push(`README.md:${line}: links ${m[1]}, which is not in docs/`); continue; }
+    const anchors = new Set([...doc.text.matchAll(/^#{1,6} (.*)$/gm)].map((h) => slug(h[1])));
+    if (m[2] !== undefined && !anchors.has(m[2])) out.push(`README.md:${line}: links ${m[1]}#${m[2]}, which names no heading of ${m[1]}`);
   }
   return out;
 }
@@ -728,6 +799,23 @@ describe('5. shipped scenarios and examples', () => {
   });
 });
 
+describe('6. docs/*.md', () => {
+  it('holds the performance log, which README links to', () => {
+    expect(DOCS.map((d) => d.file)).toContain('docs/performance-log.md');
+    expect(README).toContain('docs/performance-log.md#');
+  });
+
+  it.each(DOCS.map((d) => [d.file, d.text]))('%s: its command lines parse and give accepted flags, its paths exist', async (file, text) => {
+    const { parsed, problems } = await checkDoc(text, file);
+    expect(problems).toEqual([]);
+    if (file === 'docs/performance-log.md') expect(parsed).toBeGreaterThan(5); // the parser found the lines (no silent empty check)
+  });
+
+  it('each README link into docs/ names a document and a heading of it', () => {
+    expect(checkDocLinks(README, DOCS)).toEqual([]);
+  });
+});
+
 describe('the checks can fail', () => {
   const readmeWith = (from: string, to: string): string => {
     expect(README).toContain(from);
@@ -765,6 +853,28 @@ describe('the checks can fail', () => {
     expect(await bad('npx hfsim sweep merge /results/shard-* --out /results/merged', 'npx hfsim sweep merge /results/shard-*'))
       .toEqual([expect.stringContaining("required option '--out <dir>' not specified")]);
     expect(await bad('`npm run bench:warm`', '`npm run bench:hot`')).toEqual([expect.stringContaining('`npm run bench:hot` names no script')]);
+  });
+
+  it('check 6: a docs/ command line with a stale flag, one that does not parse, a missing path, a broken link', async () => {
+    const log = DOCS.find((d) => d.file === 'docs/performance-log.md')!.text;
+    const docWith = (from: string, to: string): string => {
+      expect(log).toContain(from);
+      return log.replace(from, to);
+    };
+    const bad = async (from: string, to: string) => (await checkDoc(docWith(from, to), 'docs/performance-log.md')).problems;
+    expect(await bad('--set cluster.racks=3000 --set workload.jobs=30`', '--racks 3000 --set workload.jobs=30`'))
+      .toEqual([expect.stringMatching(/^docs\/performance-log\.md:\d+: .* gives --racks, which `hfsim run` does not accept/), expect.stringContaining('does not parse')]);
+    expect(await bad('node dist/bench/sweep.js --w1 8 --seeds 8', 'node dist/bench/sweep.js --w1 8 --seed 8'))
+      .toEqual([expect.stringContaining('gives --seed, which `node dist/bench/sweep.js` does not accept')]);
+    expect(await bad('--set workload.jobs=400 --json', '--set workload.jobs=400 --jsn'))
+      .toEqual(expect.arrayContaining([expect.stringContaining('gives --jsn'), expect.stringContaining('does not parse')]));
+    expect(await bad('scenarios/fb2010-day.json', 'scenarios/fb2010-days.json'))
+      .toEqual(expect.arrayContaining(['docs/performance-log.md names scenarios/fb2010-days.json, which is not in the repository']));
+    expect(await bad('`--maglev`', '`--maglevv`')).toEqual([expect.stringContaining('names --maglevv, which no hfsim command')]);
+    const docs = [{ file: 'docs/performance-log.md', text: log }];
+    expect(checkDocLinks(readmeWith('docs/performance-log.md#parallel-throughput-earlier-rounds', 'docs/performance-log.md#parallel-throughput'), docs))
+      .toEqual([expect.stringContaining('names no heading of docs/performance-log.md')]);
+    expect(checkDocLinks(README, [])).toEqual(expect.arrayContaining([expect.stringContaining('which is not in docs/')]));
   });
 
   it('check 3: a scenario example field the schema lacks, a schema field README never names', () => {
