@@ -6,6 +6,7 @@
  * value, a value of the wrong kind or out of range, too few or too many positional arguments, and (through `input`)
  * a scenario or --set that hfsim would refuse. `--help` prints the usage and exits 0.
  */
+import { decimal, digits } from '../src/cli/decimal.js';
 import { InputError } from '../src/cli/errors.js';
 
 /** 'value': at most once, with a value; 'values': any number of times, each with a value; 'switch': alone. */
@@ -21,9 +22,6 @@ export interface CommandLine {
   /** How many positional arguments it takes (default none), and the names of those it needs, as its usage gives them. */
   positionals?: { min: number; max: number; names?: string[] };
 }
-
-const WHOLE = /^-?\d+$/;
-const DECIMAL = /^-?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i;
 
 /** A script's flags, read and checked against its declaration; each reader refuses a bad value. */
 export class ScriptFlags {
@@ -65,21 +63,21 @@ export class ScriptFlags {
     return this.given.get(this.declared(name)) ?? [];
   }
 
-  /** A whole number from `min` to `max` (`fallback` when absent). */
+  /** A whole number in decimal digits (as hfsim's own flags take one), from `min` (0 or more) to `max` (`fallback` when absent). */
   count(name: string, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER): number {
     const text = this.text(name);
     if (text === undefined) return fallback;
-    const n = Number(text);
-    if (!WHOLE.test(text) || !Number.isSafeInteger(n) || n < min || n > max) this.refuse(`${name} must be a whole number ${range(min, max)}, got "${text}"`);
+    const n = digits(text);
+    if (!Number.isSafeInteger(n) || n < min || n > max) this.refuse(`${name} must be a whole number ${range(min, max)}, got "${text}"`);
     return n;
   }
 
-  /** A number, fractions allowed, from `min` to `max` (`fallback` when absent). */
+  /** A number in decimal, fractions allowed (as hfsim's configuration files write one), from `min` to `max` (`fallback` when absent). */
   number(name: string, fallback: number, min: number, max: number): number {
     const text = this.text(name);
     if (text === undefined) return fallback;
-    const n = Number(text);
-    if (!DECIMAL.test(text) || !Number.isFinite(n) || n < min || n > max) this.refuse(`${name} must be a number ${range(min, max)}, got "${text}"`);
+    const n = decimal(text);
+    if (!Number.isFinite(n) || n < min || n > max) this.refuse(`${name} must be a number ${range(min, max)}, got "${text}"`);
     return n;
   }
 
@@ -97,7 +95,7 @@ export function readFlags(line: CommandLine, argv: readonly string[] = process.a
   const given = new Map<string, string[]>();
   const positionals: string[] = [];
   const refuse = (message: string): never => new ScriptFlags(line, given, positionals).refuse(message);
-  const isFlag = (arg: string): boolean => arg.startsWith('-') && arg.length > 1 && !DECIMAL.test(arg);
+  const isFlag = (arg: string): boolean => arg.startsWith('-') && arg.length > 1 && Number.isNaN(decimal(arg)); // -1 is a value
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === '--help' || arg === '-h') {

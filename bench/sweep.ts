@@ -7,6 +7,7 @@
  * wall time against 1 worker's (their slowdown), and the workers' utilization, then where each configuration's time
  * went (bench/sweep-phases.ts). --json prints the measures instead.
  */
+import { digits } from '../src/cli/decimal.js';
 import { table } from '../src/cli/format.js';
 import { POOL_KINDS, type PoolKind } from '../src/actors/pool.js';
 import { readFlags } from './flags.js';
@@ -24,7 +25,7 @@ const list = (name: string, fallback: string, wanted: string, ok: (item: string)
   if (items.length === 0 || items.some((x) => !ok(x))) flags.refuse(`${name} must be ${wanted}, got "${flags.text(name)}"`);
   return items;
 };
-const workers = list('--workers', '1,2', 'whole numbers from 1, comma-separated (1,2,4)', (x) => /^\d+$/.test(x) && Number(x) >= 1).map(Number);
+const workers = list('--workers', '1,2', 'whole numbers from 1, comma-separated (1,2,4)', (x) => digits(x) >= 1).map(digits);
 const pools = list('--pool', 'processes', `${POOL_KINDS.join(' and/or ')}, comma-separated`, (x) => POOL_KINDS.includes(x as PoolKind)) as PoolKind[];
 const json = flags.has('--json');
 const workerFlags = flags.text('--worker-flags')?.split(' ').filter((x) => x !== '');

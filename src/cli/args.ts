@@ -1,10 +1,11 @@
 /** Flag value parsers shared by the commands; a bad value is a commander usage error (exit 2). */
 import { InvalidArgumentError } from 'commander';
 import { MAX_WORKERS } from '../core/limits.js';
+import { digits } from './decimal.js';
 
 /** A whole number in decimal digits, at least `min` and at most `max`, named in the error ("" or "1e3" is refused). */
 export const intArg = (name: string, min: number, max = Number.MAX_SAFE_INTEGER) => (value: string): number => {
-  const n = /^\d+$/.test(value.trim()) ? Number(value.trim()) : NaN;
+  const n = digits(value);
   if (!Number.isSafeInteger(n) || n < min) throw new InvalidArgumentError(`${name} must be a whole number >= ${min}, not "${value}"`);
   if (n > max) throw new InvalidArgumentError(`${name} is ${n}, above the limit of ${max}`);
   return n;
@@ -30,7 +31,8 @@ function jsonNumber(text: string): number {
  */
 export function seedArg(value: string): number {
   const text = value.trim();
-  const n = /^\d+$/.test(text) ? Number(text) : jsonNumber(text);
+  const whole = digits(text);
+  const n = Number.isNaN(whole) ? jsonNumber(text) : whole;
   if (n > Number.MAX_SAFE_INTEGER) throw new InvalidArgumentError(`--seed is ${text}, above the limit of ${Number.MAX_SAFE_INTEGER}`); // 1e400 too
   if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError(`--seed must be a whole number >= 0, not "${value}"`);
   return n;

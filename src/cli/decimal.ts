@@ -1,3 +1,5 @@
+/** What hfsim reads as a number in text it is given: configuration files, flags, the bench scripts' flags. */
+
 /**
  * A number as Hadoop's configuration files write one: decimal digits, an optional fraction and exponent, around
  * spaces. JavaScript's Number() also reads "0x10", "0b10" and "0o7", which Hadoop's parsers (Integer.parseInt,
@@ -9,4 +11,10 @@ const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
 export function decimal(text: string): number {
   const t = text.trim();
   return DECIMAL.test(t) ? Number(t) : NaN;
+}
+
+/** The whole number `text` writes in decimal digits alone, around spaces ("07" is 7), or NaN: no sign, fraction or exponent. */
+export function digits(text: string): number {
+  const t = text.trim();
+  return /^\d+$/.test(t) ? Number(t) : NaN;
 }
