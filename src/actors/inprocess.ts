@@ -58,7 +58,7 @@ export function runInProcess(master: MasterActor, options: InProcessOptions = {}
 
 /**
  * runInProcess, letting the event loop turn after a time the progress listener was told (every 250 ms of wall time
- * by default), at most every YIELD_EVERY_MS: a signal's listener runs then (a progress bar on a terminal clears its line at a Ctrl-C: src/cli/bar-signals.ts),
+ * by default), at most every YIELD_EVERY_MS: a signal's listener runs then (a progress bar on a terminal clears its line at a Ctrl-C: src/cli/ending-signals.ts),
  * where the synchronous run held it back to the run's end. What is simulated is the same.
  */
 export async function runInProcessYielding(master: MasterActor, options: InProcessOptions = {}): Promise<TransportStats> {

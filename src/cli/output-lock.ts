@@ -7,6 +7,7 @@
 import { closeSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
+import { atEndingSignal } from './ending-signals.js';
 import { InputError, osReason } from './errors.js';
 
 /** The lock's name in the folder (a sweep's readers pass over it, as they pass over temp files). */
@@ -43,20 +44,6 @@ export function lockOutput(dir: string, flag: string): () => void {
   const host = hostname();
   const mine = `${process.pid} ${host}\n`;
   let held = false;
-  // The listeners come first: a signal that arrives while the lock is being made then waits for the event loop (the
-  // lock is whole by then) instead of ending the process with the file made and nothing written in it, or written
-  // and no listener yet to remove it.
-  const listening = RELEASED_ON.filter((s) => process.listenerCount(s) === 0); // someone else's handler decides
-  const stopListening = (): void => {
-    for (const s of listening) process.off(s, onSignal);
-  };
-  // A signal ends the process by its default action (no 'exit' event): the lock is removed first, then the signal
-  // raised again once no listener is left, so that the process ends by it as before.
-  const onSignal = (signal: NodeJS.Signals): void => {
-    release();
-    stopListening();
-    if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
-  };
   const release = (): void => {
     if (!held) return;
     held = false;
@@ -64,7 +51,11 @@ export function lockOutput(dir: string, flag: string): () => void {
     stopListening();
     removeIfHolds(file, mine);
   };
-  for (const s of listening) process.on(s, onSignal);
+  // The listeners come first: a signal that arrives while the lock is being made then waits for the event loop (the
+  // lock is whole by then) instead of ending the process with the file made and nothing written in it, or written
+  // and no listener yet to remove it. A signal ends the process by its default action (no 'exit' event): the lock is
+  // removed first, and the process still ends by the signal.
+  const stopListening = atEndingSignal(RELEASED_ON, release, { unheardOnly: true });
   try {
     takeLock(file, host, mine, dir, flag);
   } catch (err) {

@@ -5,13 +5,13 @@
  * job's log shows where a long one is. Variants run side by side on worker processes (--parallel) show no bar; a line
  * says which this process waits for once it has run its own, and another as each ends (from a second into the command
  * on a terminal, from 30 s in a log, as the bar and the lines). A Ctrl-C (or a kill) clears a bar's line before the
- * command ends by it (bar-signals.ts). --no-progress turns it off.
+ * command ends by it (ending-signals.ts). --no-progress turns it off.
  */
 import { performance } from 'node:perf_hooks';
 import cliProgress, { SingleBar } from 'cli-progress'; // its Format only as the default export's (CommonJS)
 import stringWidth from 'string-width';
 import type { ProgressListener, RunProgress } from '../actors/run-progress.js';
-import { clearBarOnSignal } from './bar-signals.js';
+import { clearBarOnSignal } from './ending-signals.js';
 
 /** Where progress goes: process.stderr, or a test's stand-in. */
 export interface ProgressStream {
@@ -54,7 +54,7 @@ const variantLabel = (name: string): string => (name === '' ? 'run' : name);
  * cursor and line wrap off while it draws and back on when it stops; a Ctrl-C (or any kill) ended the process by the
  * signal with them off, and the shell came back without a cursor or wrapping. So the cursor stays shown, and with
  * wrapping left on cli-progress cuts each line to the terminal's width (its Terminal.write), so a long line does not
- * wrap into the next. The bar's line itself is cleared at a Ctrl-C or a kill (bar-signals.ts; a run with a listener
+ * wrap into the next. The bar's line itself is cleared at a Ctrl-C or a kill (ending-signals.ts; a run with a listener
  * lets the event loop turn as it tells it, runInProcessYielding).
  */
 export const BAR_TERMINAL = { hideCursor: false, linewrap: true } as const;

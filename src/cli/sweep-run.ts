@@ -7,7 +7,7 @@ import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import cliProgress, { SingleBar } from 'cli-progress'; // its Format only as the default export's (CommonJS)
 import { BAR_TERMINAL, type ProgressStream, barSize, drawsInPlace } from './run-progress.js';
-import { clearBarOnSignal } from './bar-signals.js';
+import { clearBarOnSignal } from './ending-signals.js';
 import type { Result } from '../actors/simulate.js';
 import type { SweepTask } from '../actors/sweep-task.js';
 import { type PoolKind, SIMULATION_TASK, type TaskPool, type TaskTiming, type WorkerStart, startPool } from '../actors/pool.js';

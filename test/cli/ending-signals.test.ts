@@ -1,9 +1,14 @@
-/** A progress bar on a terminal that a Ctrl-C (SIGINT) or a kill (SIGTERM) ends leaves its line clear, and the command ends by the signal. */
+/**
+ * A signal that ends a command runs each module's part once, in order, and still ends the process by the signal
+ * (src/cli/ending-signals.ts): a progress bar on a terminal that a Ctrl-C (SIGINT) or a kill (SIGTERM) ends leaves its
+ * line clear, an output's lock goes with the process.
+ */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { atEndingSignal } from '../../src/cli/ending-signals.js';
 import { OUTPUT_LOCK } from '../../src/cli/output-lock.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -44,5 +49,39 @@ describe('a progress bar interrupted on a terminal', () => {
     expect(r.signal, r.stderr.slice(-300)).toBe('SIGINT');
     expect(r.stderr.endsWith('\r\x1b[K'), JSON.stringify(r.stderr.slice(-120))).toBe(true);
     expect(existsSync(join(out, OUTPUT_LOCK))).toBe(false);
+  });
+});
+
+describe('atEndingSignal', () => {
+  // SIGUSR2: a signal no test runner listens to; process.kill is stubbed, so the raised signal ends nothing here
+  const SIGNAL = 'SIGUSR2';
+  afterEach(() => {
+    vi.restoreAllMocks();
+    process.removeAllListeners(SIGNAL);
+  });
+
+  it('runs each part once, the prepended one first, and raises the signal again once, after the last', () => {
+    const kill = vi.spyOn(process, 'kill').mockImplementation(() => true);
+    const ran: string[] = [];
+    atEndingSignal([SIGNAL], () => ran.push(`lock, raised ${kill.mock.calls.length}`), { unheardOnly: true });
+    atEndingSignal([SIGNAL], () => ran.push(`bar, raised ${kill.mock.calls.length}`), { prepend: true });
+    process.emit(SIGNAL, SIGNAL);
+    expect(ran).toEqual(['bar, raised 0', 'lock, raised 0']);
+    expect(kill.mock.calls).toEqual([[process.pid, SIGNAL]]);
+    expect(process.listenerCount(SIGNAL)).toBe(0);
+  });
+
+  it('unheardOnly leaves a signal someone else listens to to them; stopped, a part neither runs nor raises', () => {
+    const kill = vi.spyOn(process, 'kill').mockImplementation(() => true);
+    const theirs = vi.fn();
+    process.on(SIGNAL, theirs);
+    const part = vi.fn();
+    atEndingSignal([SIGNAL], part, { unheardOnly: true });
+    expect(process.listenerCount(SIGNAL)).toBe(1);
+    process.removeListener(SIGNAL, theirs);
+    const stop = atEndingSignal([SIGNAL], part);
+    stop();
+    process.emit(SIGNAL, SIGNAL);
+    expect([part.mock.calls.length, kill.mock.calls.length, theirs.mock.calls.length]).toEqual([0, 0, 0]);
   });
 });
