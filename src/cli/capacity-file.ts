@@ -65,8 +65,8 @@ const IGNORED_GLOBAL = new Set(['maximum-applications', 'maximum-am-resource-per
   'queue-mappings-override.enable', 'workflow-priority-mappings-override.enable', 'per-node-heartbeat.maximum-container-assignments', 'per-node-heartbeat.maximum-offswitch-assignments',
   // user-metrics.enable: per-user metrics on the ResourceManager, which schedule nothing.
   'schedule-asynchronously.enable', 'application.fail-fast', 'user-metrics.enable']);
-const IGNORED_QUEUE = new Set(['acl_submit_applications', 'acl_administer_queue', 'acl_application_max_priority', 'maximum-applications',
-  'maximum-am-resource-percent', 'disable_preemption', 'intra-queue-preemption.disable_preemption',
+// A queue's ACLs (acl_*) and node labels are ignored with them, by aclOrLabel.
+const IGNORED_QUEUE = new Set(['maximum-applications', 'maximum-am-resource-percent', 'disable_preemption', 'intra-queue-preemption.disable_preemption',
   // A queue's priority orders queues only under the priority-utilization policy, which is refused: no effect here.
   'priority']);
 
@@ -357,9 +357,12 @@ function global(key: string, p: Property, out: CapacityConfig, fail: Fail): void
 
 /**
  * Root's own properties that leave flat queues as they are: its AM and application limits, preemption switches, and
- * node labels (hfsim's nodes have none: every queue runs on the default partition).
+ * its default node label (hfsim's nodes have none: every queue runs on the default partition).
  */
-const IGNORED_ROOT = new Set([...IGNORED_QUEUE, 'accessible-node-labels', 'default-node-label-expression']);
+const IGNORED_ROOT = new Set([...IGNORED_QUEUE, 'default-node-label-expression']);
+
+/** A queue's ACLs and node labels, on root, a parent or a leaf: accepted and ignored (hfsim's nodes have none: a label's capacities bind no node). */
+const aclOrLabel = (attr: string): boolean => attr.startsWith('acl_') || attr === 'accessible-node-labels' || attr.startsWith('accessible-node-labels.');
 /**
  * First parts of a queue's own dotted properties (ordering-policy.fair..., auto-create-child-queue.enabled,
  * accessible-node-labels.x.capacity, user-settings.u.weight ...: CapacitySchedulerConfiguration's), not queue names.
@@ -395,7 +398,7 @@ function parentProperty(node: QueueNode, attr: string, p: Property, fail: Fail):
     if (num(p, fail) !== 100 && !(attr === 'maximum-capacity' && num(p, fail) === -1)) fail(p, 'root has the whole cluster: only 100 is modelled');
     return;
   }
-  if (attr.startsWith('acl_') || IGNORED_ROOT.has(attr) || attr.startsWith('accessible-node-labels.') || LEAF_ONLY.has(attr)) return;
+  if (aclOrLabel(attr) || IGNORED_ROOT.has(attr) || LEAF_ONLY.has(attr)) return;
   // A parent's ordering policy: YARN's default, utilization, offers the least used queue first, as the capacity policy does.
   if (attr === 'ordering-policy') {
     if (p.value.trim() !== 'utilization') fail(p, `${whose} ordering policy: only "utilization" (YARN's default for a parent queue: the least used queue first) is modelled, not "${p.value}"`);
@@ -409,8 +412,7 @@ function parentProperty(node: QueueNode, attr: string, p: Property, fail: Fail):
 }
 
 function queueProperty(q: Partial<QueueConfig> & { name: string; noUserCap?: boolean }, attr: string, p: Property, fail: Fail): void {
-  // ACLs, and node labels (hfsim's nodes have none: a label's capacities bind no node), as on root and parent queues.
-  if (IGNORED_QUEUE.has(attr) || attr.startsWith('acl_') || attr === 'accessible-node-labels' || attr.startsWith('accessible-node-labels.')) return;
+  if (IGNORED_QUEUE.has(attr) || aclOrLabel(attr)) return;
   switch (attr) {
     // 0, as YARN allows (CapacitySchedulerConfiguration: from 0 to 100): a queue guaranteed nothing, which runs on
     // what the others leave idle, up to its maximum-capacity (0 too: its jobs never run, refused for a queue jobs name).

@@ -68,6 +68,12 @@ const CAPACITY_IGNORED: ReadonlyArray<{ field: 'weight' | 'maxMaps' | 'maxReduce
 ];
 const capacityIgnores = (field: string, instead: string): string => `policy "capacity" ignores ${field} (${instead})`;
 
+/** The CAPACITY_IGNORED fields `pool` (as written, or resolved) sets to a value that changes something: not absent or null, not inert. */
+const ignoredFields = (pool: unknown): typeof CAPACITY_IGNORED => CAPACITY_IGNORED.filter(({ field, inert }) => {
+  const value = (pool as Record<string, unknown> | null)?.[field];
+  return value !== undefined && value !== null && value !== inert;
+});
+
 /**
  * Under capacity the queues divide, cap and order the slots (capacity.ts, capacity-shares.ts): a pool's weight,
  * maxMaps, maxReduces and schedulingMode, and the scheduler's defaultSchedulingMode, change nothing it runs. One the
@@ -80,11 +86,8 @@ function capacityIgnored(raw: Record<string, unknown>): string[] {
   const own = s.defaultSchedulingMode !== undefined && s.defaultSchedulingMode !== null && s.defaultSchedulingMode !== 'fair'
     ? [`scheduler.defaultSchedulingMode: ${capacityIgnores('defaultSchedulingMode', 'a queue\'s orderingPolicy orders its jobs; "hfs" reads it')}: remove it, or set the queues' orderingPolicy`]
     : [];
-  return own.concat(POOL_LISTS.flatMap((field) => (Array.isArray(s[field]) ? (s[field] as unknown[]) : []).flatMap((pool, i) => CAPACITY_IGNORED.flatMap(({ field: f, inert, instead }) => {
-    const value = (pool as Record<string, unknown> | null)?.[f];
-    if (value === undefined || value === null || value === inert) return [];
-    return [`scheduler.${field}[${i}].${f}: ${capacityIgnores(f, instead)}: remove it${f === 'weight' ? ', or set the queue\'s capacity' : ''}`];
-  }))));
+  return own.concat(POOL_LISTS.flatMap((field) => (Array.isArray(s[field]) ? (s[field] as unknown[]) : []).flatMap((pool, i) => ignoredFields(pool).map(({ field: f, instead }) =>
+    `scheduler.${field}[${i}].${f}: ${capacityIgnores(f, instead)}: remove it${f === 'weight' ? ', or set the queue\'s capacity' : ''}`))));
 }
 
 /**
@@ -167,7 +170,7 @@ function warnFileIgnores(raw: Record<string, unknown>, scenario: Scenario): void
     const written = new Set((Array.isArray(own?.[field]) ? (own[field] as Array<{ name?: unknown }>) : []).map((p) => p?.name));
     for (const pool of s[field]) {
       if (written.has(pool.name)) continue;
-      const ignored = CAPACITY_IGNORED.filter(({ field: f, inert }) => (pool as Record<string, unknown>)[f] !== undefined && (pool as Record<string, unknown>)[f] !== inert);
+      const ignored = ignoredFields(pool);
       if (ignored.length === 0) continue;
       const what = ignored.length === 1 ? capacityIgnores(ignored[0].field, ignored[0].instead)
         : `policy "capacity" ignores ${ignored.slice(0, -1).map((x) => x.field).join(', ')} and ${ignored.at(-1)!.field} (the queues' capacities, maxCapacity and orderingPolicy take their place; "hfs" reads them)`;
