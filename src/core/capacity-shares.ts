@@ -10,7 +10,7 @@
  */
 import { computeFairShares } from './fair-shares.js';
 import type { Pool, ShareDivision } from './pools.js';
-import { type QueueTree, inSlots, tasksWithin } from './queue-tree.js';
+import type { QueueTree } from './queue-tree.js';
 import type { SlotKind } from './slot-kind.js';
 
 /** The division for PoolSet.divideSharesBy over `tree`, the scheduler's queues. */
@@ -18,7 +18,7 @@ export function capacityShares(tree: QueueTree): ShareDivision {
   return (pools: readonly Pool[], kind: SlotKind, slots: number): number[] => {
     const fair = new Array<number>(pools.length).fill(0);
     // What a queue may run under its maximum (whole slots: 85% of 10 is 8), as the capacity order lets it.
-    const max = (name: string): number => tasksWithin(inSlots(tree.absoluteMax(name), slots));
+    const max = (name: string): number => tree.maxTasks(name, slots);
     // The leaves under each parent queue (undefined: root), each one's demand capped by its own maximum.
     const leaves = new Map<string | undefined, number[]>();
     const leafDemand = pools.map((pool, i) => {

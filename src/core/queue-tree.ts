@@ -16,6 +16,13 @@ export interface QueueTree {
   /** The fraction of the cluster a queue or parent queue is guaranteed, and the most it may use. */
   absolute(name: string): number;
   absoluteMax(name: string): number;
+  /** Of `slots` slots, those a queue or parent queue is guaranteed: its absolute capacity in slots (inSlots). */
+  capacitySlots(name: string, slots: number): number;
+  /**
+   * Of `slots` slots, the tasks a queue or parent queue may run at once: its absolute maximum in whole slots
+   * (tasksWithin). The capacity order and the queues' fair shares both go by it.
+   */
+  maxTasks(name: string, slots: number): number;
 }
 
 const built = new WeakMap<object, QueueTree>();
@@ -56,6 +63,8 @@ function build(queues: readonly QueueConfig[], parentQueues: readonly ParentQueu
     parentsUnder: (parent) => under.get(parent) ?? [],
     absolute: (name) => absolutes(name)[0],
     absoluteMax: (name) => absolutes(name)[1],
+    capacitySlots: (name, slots) => inSlots(absolutes(name)[0], slots),
+    maxTasks: (name, slots) => tasksWithin(inSlots(absolutes(name)[1], slots)),
   };
 }
 
@@ -64,7 +73,7 @@ function build(queues: readonly QueueConfig[], parentQueues: readonly ParentQueu
  * the whole number they mean (7% of 100 slots: 7.000000000000001; 40% of 80%: 0.32000000000000006), and the caps
  * and user limits round up (ceil, running < max), which gave one slot too many.
  */
-export function inSlots(fraction: number, slots: number): number {
+function inSlots(fraction: number, slots: number): number {
   const exact = fraction * slots;
   const rounded = Math.round(exact * 1e9) / 1e9;
   return rounded === 0 ? exact : rounded; // a sliver of a slot stays one: a positive cap never becomes 0
@@ -75,6 +84,6 @@ export function inSlots(fraction: number, slots: number): number {
  * "we strictly respect the maximum-capacity"; at least one under a positive maximum below one slot (else its jobs
  * never ran, and the run stalled). The capacity order and the queues' fair shares both go by it.
  */
-export function tasksWithin(max: number): number {
+function tasksWithin(max: number): number {
   return max <= 0 ? 0 : Math.max(1, Math.floor(max));
 }

@@ -18,7 +18,7 @@
  */
 import type { Job } from '../job.js';
 import { type Pool, PoolSet, activeJobs, jobDemand, jobRunning, livePools } from '../pools.js';
-import { type QueueTree, inSlots, queueTreeOf, tasksWithin } from '../queue-tree.js';
+import { type QueueTree, queueTreeOf } from '../queue-tree.js';
 import { capacityShares } from '../capacity-shares.js';
 import type { QueueConfig } from '../pool-config.js';
 import { compareFifo } from './fifo.js';
@@ -28,7 +28,7 @@ import { poolPolicy } from './pool-queue.js';
 import { compareCodeUnits } from '../code-units.js';
 
 /**
- * A queue or parent queue as the order sees it: its guaranteed slots, the tasks its maximum lets it run (tasksWithin:
+ * A queue or parent queue as the order sees it: its guaranteed slots, the tasks its maximum lets it run (QueueTree.maxTasks:
  * Hadoop 0.20's "we strictly respect the maximum-capacity"), and the tasks running in it.
  */
 interface Entry {
@@ -53,7 +53,7 @@ export function capacityOrder(set: PoolSet, kind: SlotKind): Job[] {
     for (let a = parent; a !== undefined; a = tree.parentOf(a)) running.set(a, (running.get(a) ?? 0) + r);
     if (pool.runnableJobs === 0) continue;
     const q = tree.config(pool.name);
-    const entry = { name: pool.name, capacity: inSlots(tree.absolute(pool.name), slots), max: tasksWithin(inSlots(tree.absoluteMax(pool.name), slots)), running: r, queues: [] as Entry['queues'] };
+    const entry = { name: pool.name, capacity: tree.capacitySlots(pool.name, slots), max: tree.maxTasks(pool.name, slots), running: r, queues: [] as Entry['queues'] };
     entry.queues.push({ pool, q, capacity: entry.capacity, running: r });
     const list = leaves.get(parent);
     if (list === undefined) leaves.set(parent, [entry]);
@@ -82,10 +82,10 @@ function level(parent: string | undefined, tree: QueueTree, slots: number, runni
   const entries = (leaves.get(parent) ?? []).filter((x) => x.running < x.max);
   for (const name of tree.parentsUnder(parent)) {
     const r = running.get(name) ?? 0;
-    const max = tasksWithin(inSlots(tree.absoluteMax(name), slots));
+    const max = tree.maxTasks(name, slots);
     if (r >= max) continue;
     const queues = level(name, tree, slots, running, leaves);
-    if (queues.length > 0) entries.push({ name, capacity: inSlots(tree.absolute(name), slots), max, running: r, queues });
+    if (queues.length > 0) entries.push({ name, capacity: tree.capacitySlots(name, slots), max, running: r, queues });
   }
   entries.sort(byUse);
   return entries.length === 1 ? entries[0].queues : entries.flatMap((e) => e.queues);
