@@ -20,12 +20,13 @@ describe('package', () => {
     expect(r.stdout.trim()).toBe(pkg.version);
   });
 
-  it('npm pack ships the built CLI and library with its types, bench runner, scenarios, examples, traces and JSON Schemas, and no sources, tests or maps', () => {
+  it('npm pack ships the built CLI and library with its types, bench runner, scenarios, examples, traces and JSON Schemas, and the docs README links to, and no sources, tests or maps', () => {
     const r = spawnSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: ROOT, encoding: 'utf8' });
     expect(r.status, r.stderr).toBe(0);
     const files = new Set((JSON.parse(r.stdout) as Array<{ files: Array<{ path: string }> }>)[0].files.map((f) => f.path));
     const wanted = [pkg.bin.hfsim, 'dist/bench/runner.js', 'dist/bench/child.js', 'dist/src/actors/sweep-task.js', 'dist/src/actors/rack-worker.js', 'README.md', 'package.json', 'schema/scenario.schema.json', 'schema/sweep.schema.json',
       pkg.main, 'dist/src/index.d.ts', 'examples/srwf.js', 'examples/srwf.json',
+      ...readdirSync(join(ROOT, 'docs')).map((f) => `docs/${f}`), // README links into docs/
       ...readdirSync(join(ROOT, 'scenarios'), { recursive: true, encoding: 'utf8' }).filter((f) => /\.(json|xml)$/.test(f)).map((f) => `scenarios/${f}`),
       ...readdirSync(join(ROOT, 'data', 'traces')).map((f) => `data/traces/${f}`)];
     for (const f of wanted) expect(files, f).toContain(f);
