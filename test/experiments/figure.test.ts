@@ -59,4 +59,36 @@ describe('experiment figures', () => {
     // it was -74 against -22: 57 px of gap between macro-mixed's panel titles and their plots
     expect(long).toEqual(short);
   });
+
+  // sticky-slots': the paper's bound, one series, beside the simulated panel's two
+  const stickyLike: Figure = {
+    title: 'sticky', xTitle: 'concurrent jobs', yTitle: 'node locality', x: 'ordinal', share: true,
+    paper: { title: 'paper', points: [{ x: 5, series: 'bound', mean: 0.98 }, { x: 50, series: 'bound', mean: 0.3 }] },
+    simulated: { title: 'simulated', points: [5, 50].flatMap((x) => [{ x, series: 'naive fair', mean: 0.97, lo: 0.96, hi: 0.98 }, { x, series: 'fair + delay', mean: 1, lo: 1, hi: 1 }]) },
+  };
+
+  /** Each bar of panel `i` (0: the paper's): its series and the x of its centre. */
+  function bars(svg: string, i: number): Array<{ series: string; centre: number }> {
+    const group = svg.match(new RegExp(`role-mark concat_${i}_layer_0_marks"[^>]*>([\\s\\S]*?)</g>`))![1];
+    return [...group.matchAll(/aria-label="[^"]*series: ([^"]*)"[^>]*d="M([-\d.]+),[-\d.]+h([-\d.]+)/g)].map((m) => ({ series: m[1], centre: Number(m[2]) + Number(m[3]) / 2 }));
+  }
+
+  it('a panel\'s bars sit on their category, placed among the panel\'s own series only', async () => {
+    const svg = await figureSvg('t', stickyLike);
+    const ticks = labels(svg);
+    expect(ticks.map((t) => t.lines[0])).toEqual(['5', '50', '5', '50']);
+    // the paper's one bar a category centred on its label: it sat in the first of three places, 45 px to the left
+    const paper = bars(svg, 0);
+    expect(paper).toHaveLength(2);
+    paper.forEach((b, k) => expect(Math.abs(b.centre - ticks[k].x)).toBeLessThanOrEqual(1));
+    // the simulated panel's two, either side of their label
+    const sim = bars(svg, 1);
+    expect(sim).toHaveLength(4);
+    for (const [k, tick] of ticks.slice(2).entries()) {
+      const pair = sim.slice(2 * k, 2 * k + 2);
+      expect(Math.abs((pair[0].centre + pair[1].centre) / 2 - tick.x)).toBeLessThanOrEqual(1);
+    }
+  });
+
 });
+
