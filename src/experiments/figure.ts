@@ -60,6 +60,7 @@ function panelSpec(fig: Figure, panel: Panel, xs: Array<string | number>, series
     const x = { field: 'x', type: 'ordinal', title: fig.xTitle, sort: xs, axis: { labelAngle: 0, labelLimit: 200, ...labelExpr } };
     // a place beside each category for the panel's own series only: with every series of the figure, the paper's one
     // bar sat in the first third of its category, off its label (sticky-slots' "5" by 45 px), beside empty places
+    const zeros = values.filter((v) => v.mean === 0).map((v) => ({ ...v, text: fig.share ? '0%' : '0' }));
     const own = series.filter((s) => panel.points.some((p) => p.series === s));
     const offset = { field: 'series', type: 'nominal', sort: own, scale: { domain: own } };
     return {
@@ -67,6 +68,10 @@ function panelSpec(fig: Figure, panel: Panel, xs: Array<string | number>, series
       layer: [
         { data: { values }, mark: 'bar', encoding: { x, xOffset: offset, y: { ...y, field: 'mean' }, color } },
         { data: { values: withCi }, mark: { type: 'rule', color: 'black', clip: true }, encoding: { x, xOffset: offset, y: { ...y, field: 'lo' }, y2: { field: 'hi' } } },
+        // a bar of no height is written "0" at its place: dsbra's simulated panel, six zeros, was drawn empty, as
+        // if nothing had been simulated
+        ...(zeros.length === 0 ? [] : [{ data: { values: zeros }, mark: { type: 'text', baseline: 'bottom', dy: -2, fontSize: 10 },
+          encoding: { x, xOffset: offset, y: { ...y, field: 'mean' }, text: { field: 'text' } } }]),
       ],
     };
   }

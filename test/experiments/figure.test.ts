@@ -90,5 +90,17 @@ describe('experiment figures', () => {
     }
   });
 
+  it('a bar of no height is written 0 at its place, so a panel of zeros is not drawn empty (dsbra)', async () => {
+    const fig = figure('% or points', MEASURES);
+    fig.simulated.points = MEASURES.map((x) => ({ x, series: 'gain', mean: 0, lo: 0, hi: 0 }));
+    const svg = await figureSvg('t', fig);
+    const zeros = svg.match(/role-mark concat_1_layer_2_marks"[^>]*>([\s\S]*?)<\/g>/)?.[1] ?? '';
+    expect([...zeros.matchAll(/<text[^>]*>0<\/text>/g)]).toHaveLength(6);
+    // the paper's panel, no zero in it, has none
+    expect(svg).not.toMatch(/concat_0_layer_2_marks/);
+    const share = await figureSvg('t', { ...stickyLike, simulated: { title: 's', points: [{ x: 5, series: 'naive fair', mean: 0 }] } });
+    expect(share).toMatch(/<text[^>]*>0%<\/text>/);
+  });
+
 });
 
