@@ -3,6 +3,8 @@
  * just above its plot however long the y axis title (vega lays the SVG out in Node, reckoning text at 0.8 em a
  * character: src/report/wrap.ts).
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Figure } from '../../src/experiments/experiment.js';
 import { categoryAxis, figureSvg } from '../../src/experiments/figure.js';
@@ -102,5 +104,11 @@ describe('experiment figures', () => {
     expect(share).toMatch(/<text[^>]*>0%<\/text>/);
   });
 
+  it('the IO-heavy figure names its simulated blue bars the flat model\'s, beside the fluid models\' (committed SVG)', () => {
+    const svg = readFileSync(join(import.meta.dirname, '..', '..', 'experiments', 'macro-io.svg'), 'utf8');
+    const legend = [...svg.matchAll(/role-legend-label"[\s\S]*?<\/g>/g)].map((m) => m[0]).join('');
+    expect(legend).toMatch(/flat model/);
+    expect(legend).toMatch(/fluid model/);
+  });
 });
 
