@@ -200,10 +200,17 @@ function barsByBin(id: string, title: string, values: Array<{ series: string; bi
  */
 export function groupedBars(id: string, title: string, values: ReadonlyArray<{ series: string; mean: number }>,
   x: { field: string; type: 'ordinal' | 'nominal'; title: string; sort: unknown; axis?: Record<string, unknown> }, order: string[], y: Record<string, unknown>, legend = 'variant'): Chart {
+  // a bar of no height is written "0" at its place: naive fair's 0% node locality in bin 1
+  // was a gap, read as no jobs there, as a pool a variant has no job in is
+  const zero = (y.axis as { format?: string } | undefined)?.format === '.0%' ? '0%' : '0';
+  const layer: unknown[] = [{ mark: 'bar' }];
+  if (values.some((v) => v.mean === 0)) {
+    layer.push({ transform: [{ filter: 'datum.mean === 0' }], mark: { type: 'text', baseline: 'bottom', dy: -2, fontSize: 10 }, encoding: { text: { value: zero }, color: { value: '#333' } } });
+  }
   return {
     id, title, spec: {
       $schema: SCHEMA, title, ...SIZE, data: { values: placedIn(values, order) },
-      mark: 'bar',
+      layer,
       encoding: {
         x,
         // sorted by each series' place in `order`: a sort by the list itself compiled to one expression of every name,
