@@ -59,9 +59,15 @@ export async function runAction(file: string, flags: RunFlags): Promise<void> {
   if (drawsInPlace(process.stderr)) process.stderr.write('\x1b[K');
   if (flags.checkShortcuts) await checkShortcuts(loaded.variants, results, flags);
   const json = JSON.stringify(results.length === 1 ? results[0] : results, null, 2) + '\n';
-  if (flags.out !== undefined) writeOutput(flags.out, json);
-  if (flags.jobsCsv !== undefined) writeOutput(flags.jobsCsv, (await import('./jobs-csv.js')).jobsCsv(results));
-  if (flags.html !== undefined) writeOutput(flags.html, await (await import('../report/report.js')).runReportHtml(loaded.name, results));
+  // Every output is made before the first is written, and the writes follow one another with no await between:
+  // writeOutput holds a signal that comes meanwhile until all are written, so a Ctrl-C or a kill leaves the files of
+  // one run, all new or all old (awaiting the report after --out had ended the command with a new result beside an
+  // old CSV).
+  const outputs: Array<[file: string, content: string]> = [];
+  if (flags.out !== undefined) outputs.push([flags.out, json]);
+  if (flags.jobsCsv !== undefined) outputs.push([flags.jobsCsv, (await import('./jobs-csv.js')).jobsCsv(results)]);
+  if (flags.html !== undefined) outputs.push([flags.html, await (await import('../report/report.js')).runReportHtml(loaded.name, results)]);
+  for (const [file, content] of outputs) writeOutput(file, content);
   if (flags.json) printOut(json);
   else printOut(compare(loaded.name + (loaded.description ? ` (${loaded.description})` : ''), results) + '\n');
 }

@@ -136,6 +136,29 @@ describe('no output is left half-written', () => {
   });
 });
 
+/** A preload that sends SIGTERM at write-file-atomic's first fsync: while a command writes its first output file. */
+const TERM_AT_FIRST_FSYNC = `data:text/javascript,${encodeURIComponent(`import fs from 'node:fs'; // the CommonJS module write-file-atomic calls through
+  const fsync = fs.fsyncSync;
+  let sent = false;
+  fs.fsyncSync = (fd) => { if (!sent) process.kill(process.pid, 'SIGTERM'); sent = true; return fsync(fd); };`)}`;
+
+describe('a run\'s outputs are one run\'s', () => {
+  it('run: SIGTERM during the first of --out, --jobs-csv and --html: all three are written before the process ends (--out had been new beside the old CSV and report)', () => {
+    const dir = tmp();
+    const files = { out: join(dir, 'r.json'), csv: join(dir, 'jobs.csv'), html: join(dir, 'report.html') };
+    for (const f of Object.values(files)) writeFileSync(f, 'old');
+    // Between --out's write and the others the command had awaited the CSV's and the report's modules and the
+    // report's charts, and the signal ended it there.
+    const r = spawnSync(process.execPath, ['--import', TERM_AT_FIRST_FSYNC, CLI, 'run', SMALL, ...ONE, '--no-progress',
+      '--out', files.out, '--jobs-csv', files.csv, '--html', files.html], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
+    expect(r.signal, r.stderr).toBe('SIGTERM');
+    expect(isResult(readFileSync(files.out, 'utf8'))).toBe(true);
+    expect(readFileSync(files.csv, 'utf8')).toMatch(/^variant,/);
+    expect(readFileSync(files.html, 'utf8')).toMatch(/^<!DOCTYPE html>/i);
+    expect(readdirSync(dir).sort()).toEqual(['jobs.csv', 'r.json', 'report.html']); // no temp file left
+  });
+});
+
 /** Root can run a command as nobody (setpriv, util-linux): permission checks then apply, as for a user. */
 const asNobody = process.getuid?.() === 0 && spawnSync('setpriv', ['--version']).status === 0;
 
