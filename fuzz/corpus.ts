@@ -3,7 +3,7 @@
  * copied beside it under their own names, so that a case is a self-contained folder.
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, dirname, extname, join, resolve } from 'node:path';
 import { type Donors, slots } from './json-mutate.js';
 
 export interface Seed {
@@ -15,7 +15,7 @@ export interface Seed {
 export interface Corpus {
   root: string;
   scenarios: Seed[];
-  /** Scenario seeds that read an allocation file, and those that replay a SWIM trace. */
+  /** Scenario seeds that read an allocation file (MR1, YARN or capacity-scheduler.xml), and those that replay a SWIM trace. */
   allocations: Seed[];
   traces: Seed[];
   /** The shipped sweeps, cut to at most two values an axis and one seed, so a case runs in seconds. */
@@ -37,26 +37,39 @@ export function repoRoot(from: string): string {
   }
 }
 
-const REFERENCES = new Set(['trace', 'allocationFile', 'scheduler.allocationFile', 'workload.trace', 'base']);
+/** The fields (and variants' field paths) that name a file, relative to the scenario or sweep. */
+const REFERENCES = new Set(['trace', 'allocationFile', 'scheduler.allocationFile', 'capacitySchedulerFile', 'scheduler.capacitySchedulerFile', 'workload.trace', 'base']);
 
-/** Reads a scenario or sweep file; every file it names is copied into `files` under its base name and renamed so. */
-function localize(file: string, files: Record<string, string>): unknown {
+/**
+ * Reads a scenario or sweep file; every file it names is copied into `files` under its base name, or, where another
+ * file (the main one included: a scenario sls-sample.json replaying a trace sls-sample.json) has that name, under
+ * name-2, name-3, ...; the field is renamed so. `names` maps each file copied to its name.
+ */
+function localize(file: string, files: Record<string, string>, names: Map<string, string>): unknown {
   const doc = JSON.parse(readFileSync(file, 'utf8')) as unknown;
   for (const s of slots(doc)) {
     if (!REFERENCES.has(String(s.key)) || typeof s.value !== 'string') continue;
     const target = resolve(dirname(file), s.value);
-    const name = basename(target);
-    if (!(name in files)) files[name] = s.key === 'base' ? JSON.stringify(localize(target, files), null, 2) + '\n' : readFileSync(target, 'utf8');
+    let name = names.get(target);
+    if (name === undefined) {
+      const ext = extname(target);
+      const stem = basename(target, ext);
+      name = basename(target);
+      for (let k = 2; name in files; k++) name = `${stem}-${k}${ext}`;
+      names.set(target, name);
+      files[name] = ''; // taken before a base's own references are read
+      files[name] = s.key === 'base' ? JSON.stringify(localize(target, files, names), null, 2) + '\n' : readFileSync(target, 'utf8');
+    }
     (s.parent as Record<string, unknown>)[s.key as string] = name;
   }
   return doc;
 }
 
 function seedOf(file: string, edit?: (doc: Record<string, unknown>) => void): Seed {
-  const files: Record<string, string> = {};
-  const doc = localize(file, files) as Record<string, unknown>;
-  edit?.(doc);
   const main = basename(file);
+  const files: Record<string, string> = { [main]: '' }; // the main file's name is its own
+  const doc = localize(file, files, new Map([[resolve(file), main]])) as Record<string, unknown>;
+  edit?.(doc);
   files[main] = JSON.stringify(doc, null, 2) + '\n';
   return { main, files };
 }

@@ -14,6 +14,7 @@ import { judge } from '../fuzz/classify.js';
 import { loadCorpus } from '../fuzz/corpus.js';
 import { fuzz } from '../fuzz/fuzzer.js';
 import { shrinkCase } from '../fuzz/shrink.js';
+import { slots } from '../fuzz/json-mutate.js';
 import { type Outcome, overMemory, runCli } from '../fuzz/exec.js';
 
 const ROOT = join(import.meta.dirname, '..');
@@ -39,6 +40,21 @@ describe('fuzz pass (npm run fuzz, fixed seed)', () => {
     // Generating is cheap: the generator itself must not throw, over many more cases than the pass runs
     // (case 161 of seed 7 once did, on an array a graft had left with a hole; 618 and 936 of seed 9 too).
     for (const [seed, i] of [[9, 618], [9, 936], ...Array.from({ length: 200 }, (_, k) => [7, k])]) expect(() => generateCase(corpus, seed, i)).not.toThrow();
+  });
+
+  it('every seed carries each file its scenario names (traces, allocation and capacity-scheduler files, bases), under a name of its own', () => {
+    const corpus = loadCorpus(ROOT);
+    const missing: string[] = [];
+    for (const seed of [...corpus.scenarios, ...corpus.sweeps]) {
+      const refs = slots(JSON.parse(seed.files[seed.main])).filter((x) => typeof x.value === 'string' && /(^|\.)(trace|allocationFile|capacitySchedulerFile|base)$/.test(String(x.key)));
+      for (const r of refs) {
+        const name = r.value as string;
+        if (name === seed.main || !(name in seed.files)) missing.push(`${seed.main}: ${r.path} "${name}" ${name === seed.main ? 'is the scenario itself' : 'is not in the folder'}`);
+      }
+    }
+    expect(missing).toEqual([]);
+    // YARN's capacity-scheduler.xml among the files the allocation cases mutate
+    expect(corpus.allocations.some((a) => Object.values(a.files).some((text) => text.includes('yarn.scheduler.capacity.')))).toBe(true);
   });
 
   const outcome = (o: Partial<Outcome>): Outcome => ({ argv: ['run', 'x.json'], code: 0, signal: null, stdout: '', stdoutCut: false, stderr: '', ms: 10, peakMb: 50, peakTotalMb: 50, processes: 1, ...o });
