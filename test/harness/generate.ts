@@ -2,7 +2,9 @@
  * Random small scenarios for the differential harness (fast-check arbitraries): clusters, workloads (explicit jobs,
  * generated groups, the Facebook mix), policies (fifo, fair, hfs with pools, parent pools, weights, min shares, limits and
  * preemption, capacity with queues, resource offers to jobs or pools, Quincy's min-cost flow), delay modes, long-task balancing, replication
- * policies (static, dsbra, popular-small) and shared datasets, copy-compute splitting, the job-type rule and seeds.
+ * policies (static, dsbra, popular-small) and shared datasets, copy-compute splitting, the job-type rule and seeds;
+ * files with hand-placed replicas (hot spots), pools preemption may not take from, fair-share thresholds, and under
+ * capacity two users per queue (its user limit, user-limit-factor), queues of capacity 0 and preemption.
  *
  * One scenario in four runs on the fluid hardware model (cluster.network), one in four on the flat model with job
  * set-up and clean-up delays; one arrival time in five falls minutes later, so runs go idle and jump to the next
@@ -17,6 +19,10 @@ const POLICIES = ['fifo', 'fair', 'hfs', 'capacity', 'offers', 'quincy'] as cons
 const PRIORITIES = ['VERY_HIGH', 'HIGH', 'NORMAL', 'LOW', 'VERY_LOW'] as const;
 const int = (min: number, max: number) => fc.integer({ min, max });
 const maybe = <T>(a: fc.Arbitrary<T>, freq = 2) => fc.option(a, { nil: undefined, freq });
+/** `a` one time in `n`, else undefined. */
+const rarely = <T>(a: fc.Arbitrary<T>, n: number) => fc.oneof({ weight: n - 1, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: a });
+/** A fair-share starvation threshold (YARN's fairSharePreemptionThreshold): 0 never starved, 1 starved below the whole share. */
+const threshold = fc.constantFrom(0, 0.25, 0.8, 1);
 
 /** Mostly tiny clusters (contention, fast runs); one in ten of up to 8 racks of 25 nodes (heartbeat phases spread wider). */
 const cluster = fc.oneof(
@@ -87,6 +93,9 @@ const pool = fc.record({
   schedulingMode: maybe(fc.constantFrom('fair' as const, 'fifo' as const)),
   minSharePreemptionTimeoutMs: maybe(int(0, 20_000), 5),
   fairSharePreemptionTimeoutMs: maybe(int(0, 40_000), 3),
+  fairSharePreemptionThreshold: rarely(threshold, 4),
+  /** YARN's allowPreemptionFrom false: preemption never takes this pool's tasks (one pool in four). */
+  preemptable: rarely(fc.constant(false), 4),
   /** Index into the parent pools (past the end: under the root). */
   parent: int(0, 3),
 });
@@ -109,16 +118,32 @@ const hfs = fc.record({
   defaultSchedulingMode: fc.constantFrom('fair' as const, 'fifo' as const),
   minSharePreemptionTimeoutMs: maybe(int(0, 20_000)),
   fairSharePreemptionTimeoutMs: maybe(int(0, 40_000), 3),
+  fairSharePreemptionThreshold: rarely(threshold, 4),
   sizeBasedWeight: fc.boolean(),
   preemption: fc.oneof({ arbitrary: fc.constant(true), weight: 3 }, { arbitrary: fc.constant(false), weight: 1 }),
   preemptionIntervalMs: fc.constantFrom(1000, 3000, 5000, 15_000),
 });
 
-const queue = fc.record({ capacity: int(1, 60), maxExtra: maybe(int(0, 60), 3), minUserLimitPercent: fc.constantFrom(100, 50, 25), fair: fc.boolean(),
+/**
+ * A capacity queue: one in six guaranteed nothing (capacity 0, YARN's queue that runs on what the others leave idle);
+ * minUserLimitPercent down to 0 (capacity / active users alone) and, in one queue in three, a user-limit-factor.
+ */
+const queue = fc.record({ capacity: fc.oneof({ weight: 5, arbitrary: int(1, 60) }, { weight: 1, arbitrary: fc.constant(0) }), maxExtra: maybe(int(0, 60), 3),
+  minUserLimitPercent: fc.constantFrom(100, 50, 25, 0), userLimitFactor: rarely(fc.constantFrom(0.5, 1, 2), 3), fair: fc.boolean(),
   /** Index into the parent queues (past the end: under root). */
   parent: int(0, 3) });
 /** A parent queue of the capacity scheduler; the second may sit under the first. */
 const parentQueue = fc.record({ capacity: int(10, 100), maxExtra: maybe(int(0, 60), 3), nested: fc.boolean() });
+/**
+ * What the capacity scheduler reads besides its queues (policy-fields.ts: the pool-aware fields): preemption toward the
+ * queues' capacities (their shares) in one scenario in three, the scheduler's preemption timeouts and threshold, and a
+ * per-user job limit.
+ */
+const capacityExtras = fc.record({
+  preemption: rarely(fc.record({ intervalMs: fc.constantFrom(1000, 3000, 15_000), minShareMs: maybe(int(0, 20_000)), fairShareMs: maybe(int(0, 40_000)),
+    threshold: rarely(threshold, 3) }), 3),
+  userMaxJobsDefault: rarely(int(1, 3), 4),
+});
 
 /** hfs three times as often as each other policy: it has the most to get wrong (pools, limits, preemption). */
 const policy = fc.oneof(...POLICIES.map((p) => ({ arbitrary: fc.constant(p), weight: p === 'hfs' ? 3 : 1 })));
@@ -174,6 +199,7 @@ const scheduler = fc.record({
   hfs,
   queues: fc.array(queue, { maxLength: 3 }),
   parentQueues: fc.array(parentQueue, { maxLength: 2 }),
+  capacity: capacityExtras,
 });
 
 /** Who a job belongs to: indexes into the pools (or queues) and users, past the end meaning none named. */
@@ -195,11 +221,22 @@ const group = fc.record({
 /** Long maps submitted first that fill the cluster, so later jobs contend with them (and preemption has work). */
 const backlog = fc.record({ pool: int(0, 2), count: int(1, 2), maps: int(5, 60), mapMs: int(20_000, 120_000), reduces: int(0, 2) });
 
+/**
+ * A file of the jobs workload; one in three has its replicas placed by hand (workload.files[].replicas, as an SLS
+ * trace's preferred hosts become): `count` replicas a block (capped at hdfs.replication and the nodes), block b's on
+ * nodes start + b x stride + i (mod the nodes). Stride 0 puts every block on the same few nodes (a hot spot, delay
+ * scheduling's hard case); 1 spreads them; a stride of a rack puts each next block on the next rack.
+ */
+const file = fc.record({
+  blocks: int(1, 12),
+  placed: rarely(fc.record({ count: int(1, 3), start: int(0, 199), stride: fc.constantFrom(0, 1, 'rack' as const) }), 3),
+});
+
 const job = fc.record({ ...owner, submitMs: arrivalMs, file: int(0, 2), mapMs: int(200, 20_000), reduces: int(0, 3), reduceMs: int(200, 15_000), copyMs: int(0, 5000) });
 
 const workload = fc.oneof(
   { arbitrary: fc.record({ kind: fc.constant('generated' as const), groups: fc.array(group, { minLength: 1, maxLength: 3 }), backlog: maybe(backlog) }), weight: 2 },
-  { arbitrary: fc.record({ kind: fc.constant('jobs' as const), files: fc.array(int(1, 12), { minLength: 1, maxLength: 3 }), jobs: fc.array(job, { minLength: 1, maxLength: 5 }), backlog: maybe(backlog) }), weight: 2 },
+  { arbitrary: fc.record({ kind: fc.constant('jobs' as const), files: fc.array(file, { minLength: 1, maxLength: 3 }), jobs: fc.array(job, { minLength: 1, maxLength: 5 }), backlog: maybe(backlog) }), weight: 2 },
   { arbitrary: fc.record({
     kind: fc.constant('facebook' as const), jobs: int(1, 4), sizes: fc.constantFrom('distribution' as const, 'benchmark' as const),
     meanInterarrivalMs: fc.oneof({ weight: 4, arbitrary: int(500, 20_000) }, { weight: 1, arbitrary: int(60_000, 180_000) }), type: fc.constantFrom('io' as const, 'cpu' as const, 'mixed' as const),
@@ -216,7 +253,8 @@ export function toScenario(spec: ScenarioSpec): Record<string, unknown> {
   const policy = s.policy;
   // offers: pools named by the jobs alone (no pool config), the frameworks of frameworks "pool"
   const poolNames = policy === 'hfs' ? s.hfs.pools.map((_, i) => `p${i}`) : policy === 'capacity' ? s.queues.map((_, i) => `q${i}`) : policy === 'offers' ? ['p0', 'p1'] : [];
-  const userNames = policy === 'hfs' ? s.hfs.users.map((_, i) => `u${i}`) : [];
+  // capacity: two users share the queues (its user limit), listed nowhere; hfs: the users it lists (their job limits)
+  const userNames = policy === 'hfs' ? s.hfs.users.map((_, i) => `u${i}`) : policy === 'capacity' ? ['u0', 'u1'] : [];
   const who = (o: { pool: number; user: number; priority: string; type: string }) => ({
     pool: poolNames[o.pool], user: userNames[o.user], priority: o.priority, type: o.type,
   });
@@ -226,7 +264,7 @@ export function toScenario(spec: ScenarioSpec): Record<string, unknown> {
     policy, delay: scans ? s.delay : { mode: 'none' }, assignMultiple: s.assignMultiple, copyComputeSplit: s.copyComputeSplit, jobTypeRule: scans ? s.jobTypeRule : undefined,
   };
   if (policy === 'hfs') Object.assign(scheduler, hfsFields(s.hfs));
-  if (policy === 'capacity') Object.assign(scheduler, queueFields(s.queues, s.parentQueues));
+  if (policy === 'capacity') Object.assign(scheduler, queueFields(s.queues, s.parentQueues), capacityFields(s.capacity));
   if (policy === 'offers') scheduler.policyConfig = s.offers;
   // Quincy refuses costs under which a map may wait forever (unscheduled as cheap as node-local, no fairness) or be
   // killed and relaunched forever (a kill free): those get a waiting or a running cost of 1
@@ -255,7 +293,7 @@ export function toScenario(spec: ScenarioSpec): Record<string, unknown> {
         ...who(g), startMs: g.startMs, intervalMs: g.intervalMs, arrivals: g.exponential ? 'exponential' : 'fixed',
       }))] }
       : w.kind === 'jobs'
-        ? { kind: 'jobs', files: [...w.files.map((blocks, i) => ({ name: `f${i}`, blocks })), ...(w.backlog === undefined ? [] : [{ name: 'backlog', blocks: w.backlog.maps }])],
+        ? { kind: 'jobs', files: [...w.files.map((f, i) => ({ name: `f${i}`, blocks: f.blocks, replicas: placedReplicas(f, c, replication) })), ...(w.backlog === undefined ? [] : [{ name: 'backlog', blocks: w.backlog.maps }])],
           jobs: [...(w.backlog === undefined ? [] : Array.from({ length: w.backlog.count }, (_, i) => ({
             id: `backlog-${i}`, input: 'backlog', pool: poolNames[w.backlog!.pool], mapMs: w.backlog!.mapMs, reduces: w.backlog!.reduces,
           }))), ...w.jobs.map((j, i) => ({
@@ -289,6 +327,7 @@ function hfsFields(h: ScenarioSpec['scheduler']['hfs']): Record<string, unknown>
       maxReduces: p.maxReduces === undefined ? undefined : Math.max(p.maxReduces, p.minReduces),
       maxRunningJobs: p.maxRunningJobs, schedulingMode: p.schedulingMode,
       minSharePreemptionTimeoutMs: p.minSharePreemptionTimeoutMs, fairSharePreemptionTimeoutMs: p.fairSharePreemptionTimeoutMs,
+      fairSharePreemptionThreshold: p.fairSharePreemptionThreshold, preemptable: p.preemptable,
       parent: p.parent < h.parentPools.length ? `par${p.parent}` : undefined,
     })),
     parentPools: h.parentPools.map((g, i) => ({
@@ -299,8 +338,20 @@ function hfsFields(h: ScenarioSpec['scheduler']['hfs']): Record<string, unknown>
     userMaxJobsDefault: h.userMaxJobsDefault, poolMaxJobsDefault: h.poolMaxJobsDefault,
     defaultSchedulingMode: h.defaultSchedulingMode, sizeBasedWeight: h.sizeBasedWeight,
     minSharePreemptionTimeoutMs: h.minSharePreemptionTimeoutMs, fairSharePreemptionTimeoutMs: h.fairSharePreemptionTimeoutMs,
+    fairSharePreemptionThreshold: h.fairSharePreemptionThreshold,
     preemption: { enabled: h.preemption, intervalMs: h.preemptionIntervalMs },
   };
+}
+
+/** A file's hand-placed replicas (file's doc), or undefined to have HDFS place them. */
+function placedReplicas(f: { blocks: number; placed?: { count: number; start: number; stride: number | 'rack' } }, c: ScenarioSpec['cluster'], replication: number): number[][] | undefined {
+  if (f.placed === undefined) return undefined;
+  const nodes = c.racks * c.nodesPerRack;
+  const { count, start, stride } = f.placed;
+  const step = stride === 'rack' ? c.nodesPerRack : stride;
+  const k = Math.min(count, replication);
+  // replica i of a block sits i nodes past its first, so a block's k (at most the nodes) are distinct
+  return Array.from({ length: f.blocks }, (_, b) => Array.from({ length: k }, (_, i) => (start + b * step + i) % nodes));
 }
 
 /** A replication policy's config: the fields its schema knows. */
@@ -323,12 +374,25 @@ function queueFields(queues: ScenarioSpec['scheduler']['queues'], parents: Scena
   for (const e of entries) totals.set(e.parent, (totals.get(e.parent) ?? 0) + e.capacity);
   const fields = entries.map((e) => {
     const total = totals.get(e.parent)!;
-    const capacity = Math.max(1, Math.floor(e.capacity * (total > 100 ? 100 / total : 1)));
-    const out: Record<string, unknown> = { name: e.name, capacity, maxCapacity: e.maxExtra === undefined ? undefined : Math.min(100, capacity + e.maxExtra), parent: e.parent };
-    if (e.leaf !== undefined) Object.assign(out, { minUserLimitPercent: e.leaf.minUserLimitPercent, ...(e.leaf.fair ? { orderingPolicy: 'fair' as const } : {}) });
+    const capacity = e.capacity === 0 ? 0 : Math.max(1, Math.floor(e.capacity * (total > 100 ? 100 / total : 1)));
+    // a maximum of 0 is refused for a queue jobs name (they could never run): at least 1%
+    const out: Record<string, unknown> = { name: e.name, capacity, maxCapacity: e.maxExtra === undefined ? undefined : Math.max(1, Math.min(100, capacity + e.maxExtra)), parent: e.parent };
+    if (e.leaf !== undefined) {
+      Object.assign(out, { minUserLimitPercent: e.leaf.minUserLimitPercent, userLimitFactor: e.leaf.userLimitFactor, ...(e.leaf.fair ? { orderingPolicy: 'fair' as const } : {}) });
+    }
     return out;
   });
   return { queues: fields.slice(0, queues.length), parentQueues: fields.slice(queues.length) };
+}
+
+/** The pool-aware fields the capacity scheduler reads besides its queues: preemption toward capacity, a per-user job limit. */
+function capacityFields(c: ScenarioSpec['scheduler']['capacity']): Record<string, unknown> {
+  const p = c.preemption;
+  return {
+    userMaxJobsDefault: c.userMaxJobsDefault,
+    ...(p === undefined ? {} : { preemption: { enabled: true, intervalMs: p.intervalMs }, minSharePreemptionTimeoutMs: p.minShareMs,
+      fairSharePreemptionTimeoutMs: p.fairShareMs, fairSharePreemptionThreshold: p.threshold }),
+  };
 }
 
 /** A deep copy without undefined fields (JSON has no undefined; the schema's defaults fill them in). */

@@ -15,7 +15,7 @@ const threadsSimulate = await compiledSimulate();
 
 describe('differential harness', () => {
   it('40 generated scenarios keep the invariants and give one digest every way they run (seed 20261134)', async () => {
-    const seen = { kills: 0, threads: 0, fluid: 0, flat: 0, longTasks: 0, replication: 0, policies: new Set<string>(), workloads: new Set<string>(), delays: new Set<string>() };
+    const seen = { kills: 0, threads: 0, fluid: 0, flat: 0, longTasks: 0, replication: 0, placed: 0, guarded: 0, capacityPreemption: 0, policies: new Set<string>(), workloads: new Set<string>(), delays: new Set<string>() };
     const report = await runHarness({
       seed: 20261134, runs: 40, threadsEvery: 8,
       check: (s, o) => checkScenario(s, { ...o, threadsSimulate }),
@@ -26,6 +26,9 @@ describe('differential harness', () => {
         if (spec.network?.model === 'flat') seen.flat++;
         if (spec.scheduler.longTasks !== undefined) seen.longTasks++;
         if (spec.scheduler.replication !== undefined) seen.replication++;
+        if (spec.workload.kind === 'jobs' && spec.workload.files.some((f) => f.placed !== undefined)) seen.placed++;
+        if (spec.scheduler.policy === 'hfs' && spec.scheduler.hfs.pools.some((p) => p.preemptable === false)) seen.guarded++;
+        if (spec.scheduler.policy === 'capacity' && spec.scheduler.capacity.preemption !== undefined) seen.capacityPreemption++;
         seen.policies.add(spec.scheduler.policy);
         seen.workloads.add(spec.workload.kind);
         seen.delays.add(spec.scheduler.delay.mode);
@@ -34,7 +37,7 @@ describe('differential harness', () => {
     expect(report.failure === undefined ? '' : describeFailure(report.failure)).toBe('');
     expect(report.runs).toBe(40);
     // the budget reaches every policy, workload kind and delay mode, preemption's kills, the fluid network, the flat
-    // one's job set-up and clean-up delays, long-task balancing, replication policies, and the threads runtime
+    // one's job set-up and clean-up delays, long-task balancing, replication policies, and the threads runtime;
     expect([...seen.policies].sort()).toEqual(['capacity', 'fair', 'fifo', 'hfs', 'offers', 'quincy']);
     expect([...seen.workloads].sort()).toEqual(['facebook', 'generated', 'jobs']);
     expect([...seen.delays].sort()).toEqual(['none', 'skip', 'wait']);
@@ -44,6 +47,10 @@ describe('differential harness', () => {
     expect(seen.flat).toBeGreaterThan(0);
     expect(seen.longTasks).toBeGreaterThan(0);
     expect(seen.replication).toBeGreaterThan(0);
+    // hand-placed replicas, a pool preemption may not take from, preemption under capacity
+    expect(seen.placed).toBeGreaterThan(0);
+    expect(seen.guarded).toBeGreaterThan(0);
+    expect(seen.capacityPreemption).toBeGreaterThan(0);
   });
 
   it('finds a failing scenario and shrinks it to a small valid scenario, printed as JSON', async () => {
