@@ -1,7 +1,8 @@
 /**
  * The differential check of one scenario: a run audited from the master's side keeps the invariants (no slot
  * over-committed, every task run to completion once, a killed attempt run again, every job finished, killed work
- * accounted, no pool over its cap, the racks' free slots as the master counts them), and every way of running it gives that run's digest: each exact shortcut off (heartbeat skipping,
+ * accounted, no pool over its cap, none killed from a pool preemption may not take from, each map that reads hand-placed
+ * replicas reported at the locality they give, the racks' free slots as the master counts them), and every way of running it gives that run's digest: each exact shortcut off (heartbeat skipping,
  * the O(1) answer to map scans), the msgpack codec in-process, and rack actors on worker threads.
  */
 import type { RackInspector } from '../../src/actors/inprocess.js';
@@ -10,6 +11,7 @@ import type { Scenario } from '../../src/core/scenario.js';
 import type { SchedulerObserver } from '../../src/core/scheduler.js';
 import { COPY_JOB } from '../../src/core/task-ref.js';
 import { auditor } from '../helpers.js';
+import { localityAudit } from './locality-audit.js';
 import { poolCapsAudit } from './pool-caps.js';
 
 /** One way of running a scenario that must give the audited run's digest. */
@@ -48,14 +50,15 @@ export interface CheckOptions {
 export async function checkScenario(s: Scenario, options: CheckOptions = {}): Promise<CheckOutcome> {
   const audit = auditor(s);
   const caps = poolCapsAudit(s);
+  const locality = localityAudit(s);
   const rackSide: string[] = [];
   let base;
   try {
-    base = await simulate(s, { observer: both(audit.observer, caps.observer), timeDecisions: false, inspect: slotsAgree(s, audit, rackSide) });
+    base = await simulate(s, { observer: both(audit.observer, both(caps.observer, locality.observer)), timeDecisions: false, inspect: slotsAgree(s, audit, rackSide) });
   } catch (err) {
     return { digest: '', failures: [`run failed: ${messageOf(err)}`], kills: audit.kills };
   }
-  const failures = [...audit.violations, ...rackSide, ...outcomeFailures(s, audit, base), ...caps.failures(base.jobs)];
+  const failures = [...audit.violations, ...rackSide, ...outcomeFailures(s, audit, base), ...caps.failures(base.jobs), ...locality.failures(base.jobs)];
   for (const way of WAYS) {
     if (way.options.runtime === 'threads' && options.threads === false) continue;
     try {
@@ -88,6 +91,7 @@ function outcomeFailures(s: Scenario, audit: ReturnType<typeof auditor>, base: R
   if (base.pools !== undefined) {
     const poolKills = base.pools.reduce((n, p) => n + p.killedTasks, 0);
     if (poolKills !== audit.kills) failures.push(`the pools count ${poolKills} killed tasks, the audit ${audit.kills}`);
+    failures.push(...unpreemptableKills(s, base.pools));
   }
   for (const j of base.jobs) {
     if (!(j.finishMs >= j.submitMs)) failures.push(`job ${j.id} finished at ${j.finishMs}, before its submit ${j.submitMs}`);
@@ -102,6 +106,12 @@ function outcomeFailures(s: Scenario, audit: ReturnType<typeof auditor>, base: R
   const core = base.network?.utilization.core?.find((u) => !(u >= 0 && u <= 1 + 1e-9));
   if (core !== undefined) failures.push(`the core's utilization ${core} in a bucket of ${base.network!.utilization.bucketMs} ms`);
   return failures;
+}
+
+/** Each pool set preemptable false (YARN's allowPreemptionFrom) that lost tasks to preemption anyway. */
+export function unpreemptableKills(s: Scenario, pools: NonNullable<Result['pools']>): string[] {
+  const guarded = new Set(s.scheduler.pools.filter((p) => p.preemptable === false).map((p) => p.name));
+  return pools.filter((p) => guarded.has(p.name) && p.killedTasks > 0).map((p) => `pool ${p.name} is not preemptable, yet ${p.killedTasks} of its tasks were killed`);
 }
 
 /**

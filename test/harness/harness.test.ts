@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { simulate } from '../../src/actors/simulate.js';
 import { parseScenario } from '../../src/core/scenario.js';
 import { compiledSimulate, scenario } from '../helpers.js';
-import { checkScenario } from './check.js';
+import { checkScenario, unpreemptableKills } from './check.js';
+import { localityAudit } from './locality-audit.js';
 import { poolCapsAudit } from './pool-caps.js';
 import type { ScenarioSpec } from './generate.js';
 import { describeFailure, runHarness } from './property.js';
@@ -103,5 +104,43 @@ describe('pool caps audit (pool-caps.ts)', () => {
     const audit = poolCapsAudit(parentCapped(audited));
     const r = await simulate(parentCapped(run), { observer: audit.observer, timeDecisions: false });
     expect(audit.failures(r.jobs)[0]).toBe(first);
+  });
+});
+
+describe('locality audit of hand-placed replicas (locality-audit.ts)', () => {
+  // 2 racks of 2 nodes; every block of f on node 0 (rack 0): maps on node 0 are node-local, on node 1 rack-local, on 2 and 3 off-rack
+  const placed = (node: number) => scenario({
+    cluster: { racks: 2, nodesPerRack: 2, mapSlotsPerNode: 1, reduceSlotsPerNode: 1, heartbeatMs: 3000 },
+    hdfs: { replication: 1 },
+    workload: { kind: 'jobs', files: [{ name: 'f', blocks: 8, replicas: Array.from({ length: 8 }, () => [node]) }], jobs: [{ id: 'a', input: 'f', mapMs: 10_000 }] },
+  });
+
+  it('passes a run audited against its own replicas, and names a map whose reported locality another placement contradicts', async () => {
+    const own = localityAudit(placed(0));
+    const r = await simulate(placed(0), { observer: own.observer, timeDecisions: false });
+    expect(r.jobs[0].offRackMaps).toBeGreaterThan(0); // no delay: the maps spread over both racks
+    expect(own.failures(r.jobs)).toEqual([]);
+    const moved = localityAudit(placed(3));
+    await simulate(placed(0), { observer: moved.observer, timeDecisions: false });
+    expect(moved.failures(r.jobs)[0]).toMatch(/^job a map \d+ on node \d reported (node-local|rack-local|off-rack); its block's replicas \[3\] make it (node-local|rack-local|off-rack)$/);
+  });
+});
+
+describe('no kills from a pool preemption may not take from (check.ts)', () => {
+  // pool a fills the cluster; b arrives with a min share and a 1 s timeout, so preemption takes from a
+  const run = (preemptable?: boolean) => scenario({
+    cluster: { racks: 1, nodesPerRack: 4, mapSlotsPerNode: 2, reduceSlotsPerNode: 1, heartbeatMs: 3000 },
+    scheduler: { policy: 'hfs', pools: [{ name: 'a', preemptable }, { name: 'b', minMaps: 4, minSharePreemptionTimeoutMs: 1000 }], preemption: { enabled: true, intervalMs: 1000 } },
+    workload: { kind: 'generated', groups: [{ name: 'a', pool: 'a', maps: 40, mapMs: 60_000 }, { name: 'b', pool: 'b', maps: 8, mapMs: 5000, startMs: 10_000 }] },
+  });
+
+  it('names the pool when a run kills its tasks, and passes a run that spares them', async () => {
+    const killing = await simulate(run(), { timeDecisions: false });
+    expect(killing.summary.killedTasks).toBeGreaterThan(0);
+    expect(unpreemptableKills(run(), killing.pools!)).toEqual([]);
+    expect(unpreemptableKills(run(false), killing.pools!)).toEqual([`pool a is not preemptable, yet ${killing.summary.killedTasks} of its tasks were killed`]);
+    const spared = await simulate(run(false), { timeDecisions: false });
+    expect(spared.summary.killedTasks ?? 0).toBe(0);
+    expect(unpreemptableKills(run(false), spared.pools!)).toEqual([]);
   });
 });
