@@ -2,12 +2,13 @@
  * A case: a folder of files (a seed, mutated) and the commands to run in it. Case i of seed s is generated from its
  * own random stream, so `--seed s --case i` regenerates it alone, whatever ran before or beside it.
  */
-import type { Corpus, Seed } from './corpus.js';
+import { type Corpus, type Seed, traceOf } from './corpus.js';
 import { runFlags, sweepFlags } from './flags.js';
 import { mutateGently, mutateJson, mutateJsonText, slots } from './json-mutate.js';
 import { type Chooser, chooser } from './random.js';
+import { mutateSls } from './sls-mutate.js';
 import { mutateTsv } from './tsv-mutate.js';
-import { stringifyRaw } from './values.js';
+import { stringifyPretty } from './values.js';
 import { mutateXml } from './xml-mutate.js';
 
 export const KINDS = ['scenario', 'allocation', 'trace', 'sweep', 'flags'] as const;
@@ -54,23 +55,6 @@ function mutateJsonFile(c: Chooser, corpus: Corpus, files: Record<string, string
   files[name] = text;
 }
 
-/**
- * The document as text, indented when `indent` and the indented text stays small: indentation grows with depth, so a
- * few thousand copies of a 2,000-level nesting (4 KB compact) would indent to gigabytes, past V8's longest string.
- */
-function stringifyPretty(doc: unknown, indent: boolean): string {
-  const compact = stringifyRaw(doc) ?? 'null';
-  return indent && compact.length * (2 * depthOf(doc) + 1) < 64_000_000 ? (stringifyRaw(doc, 2) ?? 'null') : compact;
-}
-
-/** Nesting depth of a JSON value (a scalar is 0). */
-function depthOf(value: unknown): number {
-  if (value === null || typeof value !== 'object') return 0;
-  let deepest = 0;
-  for (const v of Object.values(value)) deepest = Math.max(deepest, depthOf(v));
-  return deepest + 1;
-}
-
 function runSteps(c: Chooser, seed: Seed, files: Record<string, string>, flagChance: number): string[][] {
   const argv = ['run', seed.main];
   if (c.chance(0.7)) argv.push('--json');
@@ -114,11 +98,13 @@ function traceCase(c: Chooser, corpus: Corpus): Made {
   const seed = c.pick(corpus.traces);
   const files = copy(seed);
   const mutations: string[] = [];
-  const tsv = Object.keys(files).find((f) => f.endsWith('.tsv'))!;
+  const trace = traceOf(seed)!;
+  // a SWIM trace line by line; an SLS JSON trace as its stream of job objects
+  const mutate = trace.endsWith('.tsv') ? (text: string) => mutateTsv(c, text, corpus.traceLines) : (text: string) => mutateSls(c, text);
   for (let n = 1 + c.int(3); n > 0; n--) {
-    const m = mutateTsv(c, files[tsv], corpus.traceLines);
-    files[tsv] = m.text;
-    mutations.push(`${tsv}: ${m.what}`);
+    const m = mutate(files[trace]);
+    files[trace] = m.text;
+    mutations.push(`${trace}: ${m.what}`);
   }
   if (c.chance(0.3)) mutateJsonFile(c, corpus, files, seed.main, mutations);
   return { files, steps: runSteps(c, seed, files, 0.1), mutations };

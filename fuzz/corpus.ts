@@ -15,7 +15,7 @@ export interface Seed {
 export interface Corpus {
   root: string;
   scenarios: Seed[];
-  /** Scenario seeds that read an allocation file (MR1, YARN or capacity-scheduler.xml), and those that replay a SWIM trace. */
+  /** Scenario seeds that read an allocation file (MR1, YARN or capacity-scheduler.xml), and those that replay a trace (SWIM .tsv, SLS JSON). */
   allocations: Seed[];
   traces: Seed[];
   /** The shipped sweeps, cut to at most two values an axis and one seed, so a case runs in seconds. */
@@ -80,6 +80,13 @@ function trimSweep(doc: Record<string, unknown>): void {
   doc.seeds = [1];
 }
 
+/** The trace file a seed's workload replays (a SWIM .tsv, an SLS or Rumen JSON), or undefined. */
+export function traceOf(seed: Seed): string | undefined {
+  const workload = (JSON.parse(seed.files[seed.main]) as { workload?: { trace?: unknown } }).workload;
+  const name = workload?.trace;
+  return typeof name === 'string' && name !== seed.main && name in seed.files ? name : undefined;
+}
+
 export function loadCorpus(root: string): Corpus {
   const dir = join(root, 'scenarios');
   const jsonFiles = (d: string) => readdirSync(d).filter((f) => f.endsWith('.json')).sort().map((f) => join(d, f));
@@ -98,7 +105,7 @@ export function loadCorpus(root: string): Corpus {
     root,
     scenarios,
     allocations: scenarios.filter((s) => Object.keys(s.files).some((f) => f.endsWith('.xml'))),
-    traces: scenarios.filter((s) => Object.keys(s.files).some((f) => f.endsWith('.tsv'))),
+    traces: scenarios.filter((s) => traceOf(s) !== undefined),
     sweeps,
     donors,
     traceLines,

@@ -55,8 +55,12 @@ const CHEAP = /(^|\.)(pools|users|queues|seeds|files|axes\.[^.]+|charts|bins|var
 const KEYS = ['__proto__', 'constructor', 'prototype', 'unknownField', 'pools', 'queues', 'allocationFile', 'variants', 'trace',
   'maxRunningJobs', 'minMaps', 'weight', 'seed', 'name', 'count', 'jobs', 'durationJitter', 'delay', ''];
 
-/** Values grafted from the other seed documents, by path: mixes valid parts into places they were never tried. */
-export type Donors = ReadonlyArray<{ path: string; value: unknown }>;
+/**
+ * Values grafted from the other seed documents, by path: mixes valid parts into places they were never tried. `parts`,
+ * where given, are the path's keys (a document whose keys hold dots, as an SLS trace's "job.tasks"); else the dotted path's.
+ */
+export type Donors = ReadonlyArray<{ path: string; value: unknown; parts?: readonly string[] }>;
+const partsOf = (d: Donors[number]): string[] => [...(d.parts ?? d.path.split('.'))];
 
 /** Applies one random structural mutation to `doc` (in place when possible); returns the new root and what was done. */
 export function mutateJson(c: Chooser, doc: unknown, donors: Donors): { doc: unknown; what: string } {
@@ -116,13 +120,13 @@ export function mutateJson(c: Chooser, doc: unknown, donors: Donors): { doc: unk
     }
     case 7: {
       const donor = c.pick(donors);
-      setPathIn(doc, donor.path.split('.'), clone(donor.value));
+      setPathIn(doc, partsOf(donor), clone(donor.value));
       return { doc, what: `graft ${donor.path} = ${short(donor.value)}` };
     }
     case 8: {
       const donor = c.pick(donors);
       const v = boundaryValue(c, donor.value);
-      setPathIn(doc, donor.path.split('.'), v);
+      setPathIn(doc, partsOf(donor), v);
       return { doc, what: `${donor.path} = ${short(v)} (a field of another example)` };
     }
     default: {
@@ -142,7 +146,7 @@ export function mutateGently(c: Chooser, doc: unknown, donors: Donors): { doc: u
   const leaves = slots(doc, 20_000, 20).filter((s) => typeof s.value !== 'object' || s.value === null);
   if (leaves.length === 0 || c.chance(0.25)) {
     const donor = c.pick(donors);
-    setPathIn(doc, donor.path.split('.'), clone(donor.value));
+    setPathIn(doc, partsOf(donor), clone(donor.value));
     return { doc, what: `graft ${donor.path} = ${short(donor.value)}` };
   }
   const slot = c.pick(leaves);
@@ -151,7 +155,7 @@ export function mutateGently(c: Chooser, doc: unknown, donors: Donors): { doc: u
     const n = slot.value;
     v = c.pick([0, 1, 2, n * 2, n + 1, Math.max(0, n - 1), Math.round(n / 2), n / 2, n * 10]);
   } else {
-    const sameKey = donors.filter((d) => d.path.split('.').pop() === String(slot.key) && typeof d.value === typeof slot.value);
+    const sameKey = donors.filter((d) => partsOf(d).pop() === String(slot.key) && typeof d.value === typeof slot.value);
     v = sameKey.length > 0 ? clone(c.pick(sameKey).value) : typeof slot.value === 'boolean' ? !slot.value : slot.value;
   }
   put(slot, v);

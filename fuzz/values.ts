@@ -19,6 +19,23 @@ export function stringifyRaw(value: unknown, indent?: number): string | undefine
   return text?.replace(/"@@raw:([^"@]*)@@"/g, '$1');
 }
 
+/**
+ * The document as text, indented when `indent` and the indented text stays small: indentation grows with depth, so a
+ * few thousand copies of a 2,000-level nesting (4 KB compact) would indent to gigabytes, past V8's longest string.
+ */
+export function stringifyPretty(doc: unknown, indent: boolean): string {
+  const compact = stringifyRaw(doc) ?? 'null';
+  return indent && compact.length * (2 * depthOf(doc) + 1) < 64_000_000 ? (stringifyRaw(doc, 2) ?? 'null') : compact;
+}
+
+/** Nesting depth of a JSON value (a scalar is 0). */
+function depthOf(value: unknown): number {
+  if (value === null || typeof value !== 'object') return 0;
+  let deepest = 0;
+  for (const v of Object.values(value)) deepest = Math.max(deepest, depthOf(v));
+  return deepest + 1;
+}
+
 /** Copies of something `size` characters long to make, at most `wanted`, the whole under a few megabytes. */
 export function copiesWithin(wanted: number, size: number): number {
   return Math.max(1, Math.min(wanted, Math.floor(4_000_000 / Math.max(1, size))));

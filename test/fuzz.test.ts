@@ -5,7 +5,7 @@
  * and shrinks it into fuzz-findings/.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
@@ -15,6 +15,8 @@ import { loadCorpus } from '../fuzz/corpus.js';
 import { fuzz } from '../fuzz/fuzzer.js';
 import { shrinkCase } from '../fuzz/shrink.js';
 import { slots } from '../fuzz/json-mutate.js';
+import { chooser } from '../fuzz/random.js';
+import { mutateSls, splitObjects } from '../fuzz/sls-mutate.js';
 import { type Outcome, overMemory, runCli } from '../fuzz/exec.js';
 
 const ROOT = join(import.meta.dirname, '..');
@@ -53,8 +55,24 @@ describe('fuzz pass (npm run fuzz, fixed seed)', () => {
       }
     }
     expect(missing).toEqual([]);
-    // YARN's capacity-scheduler.xml among the files the allocation cases mutate
+    // the seeds whose readers the trace and allocation cases mutate: an SLS JSON trace, and YARN's capacity-scheduler.xml
+    expect(corpus.traces.some((t) => Object.values(t.files).some((text) => text.includes('"am.type"')))).toBe(true);
     expect(corpus.allocations.some((a) => Object.values(a.files).some((text) => text.includes('yarn.scheduler.capacity.')))).toBe(true);
+  });
+
+  it('mutates an SLS trace as its stream of job objects', () => {
+    const text = readFileSync(join(ROOT, 'data', 'traces', 'sls-sample.json'), 'utf8');
+    expect(splitObjects(text)).toHaveLength(8);
+    expect(splitObjects('{"a": "}{"} [1] {"b": 2}')).toEqual(['{"a": "}{"}', '[1]', '{"b": 2}']);
+    expect(splitObjects('{"a": 1} x')).toBeUndefined();
+    const whats = Array.from({ length: 40 }, (_, i) => mutateSls(chooser(3, `sls/${i}`), text));
+    expect(whats.filter((m) => m.what.startsWith('job object') && splitObjects(m.text) !== undefined).length).toBeGreaterThan(30);
+    expect(new Set(whats.map((m) => m.text)).size).toBeGreaterThan(30);
+    // a graft keeps SLS's dotted keys whole: "job.tasks" grafted as job -> tasks read as an unknown key "job", every time
+    expect(whats.filter((m) => /"(job|container|am)": /.test(m.text)).map((m) => m.what)).toEqual([]);
+    // a job object an earlier mutation nested 100,000 deep (written as raw text) parses, but would overflow the stack written back
+    const deep = `{"job.id": ${'['.repeat(100_000)}${']'.repeat(100_000)}}\n`;
+    for (let i = 0; i < 20; i++) expect(() => mutateSls(chooser(4, `deep/${i}`), deep)).not.toThrow();
   });
 
   const outcome = (o: Partial<Outcome>): Outcome => ({ argv: ['run', 'x.json'], code: 0, signal: null, stdout: '', stdoutCut: false, stderr: '', ms: 10, peakMb: 50, peakTotalMb: 50, processes: 1, ...o });
