@@ -1,7 +1,7 @@
 /**
  * The differential check of one scenario: a run audited from the master's side keeps the invariants (no slot
  * over-committed, every task run to completion once, a killed attempt run again, every job finished, killed work
- * accounted, no pool over its cap, none killed from a pool preemption may not take from, each map that reads hand-placed
+ * accounted, no pool over its cap, no capacity user past its user limit at a launch, none killed from a pool preemption may not take from, each map that reads hand-placed
  * replicas reported at the locality they give, the racks' free slots as the master counts them), and every way of running it gives that run's digest: each exact shortcut off (heartbeat skipping,
  * the O(1) answer to map scans), the msgpack codec in-process, and rack actors on worker threads.
  */
@@ -13,6 +13,7 @@ import { COPY_JOB } from '../../src/core/task-ref.js';
 import { auditor } from '../helpers.js';
 import { localityAudit } from './locality-audit.js';
 import { poolCapsAudit } from './pool-caps.js';
+import { userLimitAudit } from './user-limit.js';
 
 /** One way of running a scenario that must give the audited run's digest. */
 export interface Way {
@@ -51,14 +52,16 @@ export async function checkScenario(s: Scenario, options: CheckOptions = {}): Pr
   const audit = auditor(s);
   const caps = poolCapsAudit(s);
   const locality = localityAudit(s);
+  const users = userLimitAudit(s);
   const rackSide: string[] = [];
   let base;
   try {
-    base = await simulate(s, { observer: both(audit.observer, both(caps.observer, locality.observer)), timeDecisions: false, inspect: slotsAgree(s, audit, rackSide) });
+    const observer = [caps.observer, locality.observer, users.observer].reduce(both, audit.observer);
+    base = await simulate(s, { observer, timeDecisions: false, inspect: slotsAgree(s, audit, rackSide) });
   } catch (err) {
     return { digest: '', failures: [`run failed: ${messageOf(err)}`], kills: audit.kills };
   }
-  const failures = [...audit.violations, ...rackSide, ...outcomeFailures(s, audit, base), ...caps.failures(base.jobs), ...locality.failures(base.jobs)];
+  const failures = [...audit.violations, ...rackSide, ...outcomeFailures(s, audit, base), ...caps.failures(base.jobs), ...locality.failures(base.jobs), ...users.failures()];
   for (const way of WAYS) {
     if (way.options.runtime === 'threads' && options.threads === false) continue;
     try {
