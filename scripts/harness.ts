@@ -79,8 +79,14 @@ async function main(): Promise<void> {
       process.stdout.write(describeFailure(report.failure) + '\n');
       mkdirSync(f.out, { recursive: true });
       const file = join(f.out, `seed-${seed}.json`);
-      writeFileSync(file, JSON.stringify(report.failure.scenario, null, 2) + '\n');
-      process.stdout.write(`written to ${file}\n`);
+      const trace = report.failure.trace;
+      // a swim or sls scenario's trace beside it, under a name of its own (the scenario names it relative to itself)
+      const traceName = trace === undefined ? undefined : `seed-${seed}-${trace.name}`;
+      const scenario = traceName === undefined ? report.failure.scenario
+        : { ...report.failure.scenario, workload: { ...(report.failure.scenario.workload as Record<string, unknown>), trace: traceName } };
+      if (traceName !== undefined) writeFileSync(join(f.out, traceName), trace!.text);
+      writeFileSync(file, JSON.stringify(scenario, null, 2) + '\n');
+      process.stdout.write(`written to ${file}${traceName === undefined ? '' : ` and ${join(f.out, traceName)}`}\n`);
     }
     if (performance.now() - lastLine > 60_000) {
       lastLine = performance.now();

@@ -8,6 +8,7 @@
 import type { RackInspector } from '../../src/actors/inprocess.js';
 import { type Result, type SimulateOptions, simulate } from '../../src/actors/simulate.js';
 import type { Scenario } from '../../src/core/scenario.js';
+import type { SwimTrace } from '../../src/core/swim.js';
 import type { SchedulerObserver } from '../../src/core/scheduler.js';
 import { COPY_JOB } from '../../src/core/task-ref.js';
 import { auditor } from '../helpers.js';
@@ -46,18 +47,21 @@ export interface CheckOptions {
    * (test/helpers.ts compiledSimulate): a rack worker started from the sources compiles them first (~1 s each).
    */
   threadsSimulate?: typeof simulate;
+  /** A swim workload's trace rows (loadScenario reads them beside the scenario), given to every run. */
+  trace?: SwimTrace;
 }
 
 export async function checkScenario(s: Scenario, options: CheckOptions = {}): Promise<CheckOutcome> {
   const audit = auditor(s);
   const caps = poolCapsAudit(s);
   const locality = localityAudit(s);
-  const users = userLimitAudit(s);
+  const users = userLimitAudit(s, options.trace);
+  const trace = options.trace;
   const rackSide: string[] = [];
   let base;
   try {
     const observer = [caps.observer, locality.observer, users.observer].reduce(both, audit.observer);
-    base = await simulate(s, { observer, timeDecisions: false, inspect: slotsAgree(s, audit, rackSide) });
+    base = await simulate(s, { observer, timeDecisions: false, inspect: slotsAgree(s, audit, rackSide), trace });
   } catch (err) {
     return { digest: '', failures: [`run failed: ${messageOf(err)}`], kills: audit.kills };
   }
@@ -66,7 +70,7 @@ export async function checkScenario(s: Scenario, options: CheckOptions = {}): Pr
     if (way.options.runtime === 'threads' && options.threads === false) continue;
     try {
       const run = way.options.runtime === 'threads' ? options.threadsSimulate ?? simulate : simulate;
-      const r = await run(s, { ...way.options, timeDecisions: false });
+      const r = await run(s, { ...way.options, timeDecisions: false, trace });
       if (r.digest !== base.digest) failures.push(`${way.name}: digest ${r.digest.slice(0, 12)}, not ${base.digest.slice(0, 12)}`);
     } catch (err) {
       failures.push(`${way.name}: run failed: ${messageOf(err)}`);

@@ -14,6 +14,8 @@
  * Facebook mix's jobs of thousands of maps (quincyFacebook below); every scenario is within src/core/limits.ts.
  */
 import fc from 'fast-check';
+import { swimPools } from '../../src/core/pool-names.js';
+import { makeRng } from '../../src/core/rng.js';
 
 const POLICIES = ['fifo', 'fair', 'hfs', 'capacity', 'offers', 'quincy'] as const;
 const PRIORITIES = ['VERY_HIGH', 'HIGH', 'NORMAL', 'LOW', 'VERY_LOW'] as const;
@@ -234,6 +236,25 @@ const file = fc.record({
 
 const job = fc.record({ ...owner, submitMs: arrivalMs, file: int(0, 2), mapMs: int(200, 20_000), reduces: int(0, 3), reduceMs: int(200, 15_000), copyMs: int(0, 5000) });
 
+/**
+ * A SWIM trace (README, "SWIM trace replay") of `rows` jobs, written to a file beside the scenario (traceFile): its
+ * rows drawn from the scenario's seed, sized for the cluster (1 to 20 blocks of input a job, 0 to 3 reduces), some
+ * with SWIM's input and output path columns (rows naming one input path read one file); replayed in full or its first
+ * `replay` rows, its jobs filed by size bin, round-robin or in one pool.
+ */
+const swim = fc.record({
+  kind: fc.constant('swim' as const), rows: int(1, 30), replay: rarely(int(1, 30), 4), paths: fc.boolean(), meanGapS: fc.constantFrom(0, 2, 10, 60),
+  pools: fc.constantFrom('bin' as const, 'round-robin' as const, 'single' as const), poolCount: int(1, 4), tracedNodes: fc.constantFrom(6, 60, 600),
+  bytesPerReduce: fc.constantFrom(1e7, 1e8), mapBaseMs: maybe(fc.constantFrom(200, 3000)), type: fc.constantFrom('io' as const, 'cpu' as const),
+});
+/**
+ * An SLS JSON trace (README, "SLS trace replay") of `jobs` jobs, drawn from the scenario's seed: each job in a pool or
+ * queue the scheduler lists (or "default"), by a listed user or none, 1 to 6 maps on hosts of the cluster and 0 to 2
+ * reduces, durations given either way SLS reads them, some containers and jobs counted twice; the file a JSON array or
+ * objects one after another.
+ */
+const sls = fc.record({ kind: fc.constant('sls' as const), jobs: int(1, 12), array: fc.boolean(), type: fc.constantFrom('io' as const, 'cpu' as const) });
+
 const workload = fc.oneof(
   { arbitrary: fc.record({ kind: fc.constant('generated' as const), groups: fc.array(group, { minLength: 1, maxLength: 3 }), backlog: maybe(backlog) }), weight: 2 },
   { arbitrary: fc.record({ kind: fc.constant('jobs' as const), files: fc.array(file, { minLength: 1, maxLength: 3 }), jobs: fc.array(job, { minLength: 1, maxLength: 5 }), backlog: maybe(backlog) }), weight: 2 },
@@ -242,6 +263,8 @@ const workload = fc.oneof(
     meanInterarrivalMs: fc.oneof({ weight: 4, arbitrary: int(500, 20_000) }, { weight: 1, arbitrary: int(60_000, 180_000) }), type: fc.constantFrom('io' as const, 'cpu' as const, 'mixed' as const),
     shared: maybe(shared),
   }), weight: 1 },
+  { arbitrary: swim, weight: 1 },
+  { arbitrary: sls, weight: 1 },
 );
 
 export const scenarioSpec = fc.record({ seed: int(0, 1000), cluster, network, tasks, scheduler, workload });
@@ -251,10 +274,7 @@ export type ScenarioSpec = typeof scenarioSpec extends fc.Arbitrary<infer T> ? T
 export function toScenario(spec: ScenarioSpec): Record<string, unknown> {
   const { cluster: c, tasks: t, scheduler: s, workload: w } = spec;
   const policy = s.policy;
-  // offers: pools named by the jobs alone (no pool config), the frameworks of frameworks "pool"
-  const poolNames = policy === 'hfs' ? s.hfs.pools.map((_, i) => `p${i}`) : policy === 'capacity' ? s.queues.map((_, i) => `q${i}`) : policy === 'offers' ? ['p0', 'p1'] : [];
-  // capacity: two users share the queues (its user limit), listed nowhere; hfs: the users it lists (their job limits)
-  const userNames = policy === 'hfs' ? s.hfs.users.map((_, i) => `u${i}`) : policy === 'capacity' ? ['u0', 'u1'] : [];
+  const { poolNames, userNames } = namesOf(spec);
   const who = (o: { pool: number; user: number; priority: string; type: string }) => ({
     pool: poolNames[o.pool], user: userNames[o.user], priority: o.priority, type: o.type,
   });
@@ -263,9 +283,10 @@ export function toScenario(spec: ScenarioSpec): Record<string, unknown> {
   const scheduler: Record<string, unknown> = {
     policy, delay: scans ? s.delay : { mode: 'none' }, assignMultiple: s.assignMultiple, copyComputeSplit: s.copyComputeSplit, jobTypeRule: scans ? s.jobTypeRule : undefined,
   };
-  if (policy === 'hfs') Object.assign(scheduler, hfsFields(s.hfs));
-  if (policy === 'capacity') Object.assign(scheduler, queueFields(s.queues, s.parentQueues), capacityFields(s.capacity));
-  if (policy === 'offers') scheduler.policyConfig = s.offers;
+  if (policy === 'hfs') Object.assign(scheduler, hfsFields(s.hfs, poolNames));
+  if (policy === 'capacity') Object.assign(scheduler, queueFields(s.queues, s.parentQueues, poolNames), capacityFields(s.capacity));
+  // inner is read with pools as frameworks only (written with jobs, the CLI warns that it changes nothing)
+  if (policy === 'offers') scheduler.policyConfig = { ...s.offers, inner: s.offers.frameworks === 'pool' ? s.offers.inner : undefined };
   // Quincy refuses costs under which a map may wait forever (unscheduled as cheap as node-local, no fairness) or be
   // killed and relaunched forever (a kill free): those get a waiting or a running cost of 1
   if (policy === 'quincy') {
@@ -300,10 +321,101 @@ export function toScenario(spec: ScenarioSpec): Record<string, unknown> {
             id: `j${i}`, submitMs: j.submitMs, input: `f${j.file % w.files.length}`, ...who(j),
             mapMs: j.mapMs, reduces: j.reduces, reduceMs: j.reduceMs, copyMs: j.copyMs,
           }))] }
-        : policy === 'quincy'
-          ? quincyFacebook(w)
-          : { ...w, shared: w.shared === undefined ? undefined : { ...w.shared, tables: Math.min(w.shared.tables, w.shared.blocks) } },
+        : w.kind === 'swim'
+          ? { kind: 'swim', trace: SWIM_FILE, jobs: w.replay === undefined ? undefined : Math.min(w.replay, w.rows), tracedNodes: w.tracedNodes, bytesPerReduce: w.bytesPerReduce,
+            mapBaseMs: w.mapBaseMs, pools: w.pools, poolCount: w.pools === 'round-robin' ? w.poolCount : undefined, type: w.type }
+          : w.kind === 'sls'
+            ? { kind: 'sls', trace: SLS_FILE, type: w.type }
+            : policy === 'quincy'
+              ? quincyFacebook(w)
+              : { ...w, shared: w.shared === undefined ? undefined : { ...w.shared, tables: Math.min(w.shared.tables, w.shared.blocks) } },
   }) as Record<string, unknown>;
+}
+
+/** The trace files the scenarios name (relative to the scenario file: property.ts writes both in one folder). */
+export const SWIM_FILE = 'trace.tsv';
+export const SLS_FILE = 'trace.json';
+
+/**
+ * The pools (or queues) and users the scheduler lists and the jobs name: hfs's pools and users; capacity's queues and
+ * two users that share them (its user limit), listed nowhere; under offers two pools named by the jobs alone (no pool
+ * config), the frameworks of frameworks "pool". A swim workload files its jobs under pools of its own (bin1..bin9,
+ * user0.., default): the listed pools or queues take those names, so its jobs land in them.
+ */
+function namesOf(spec: ScenarioSpec): { poolNames: string[]; userNames: string[] } {
+  const { scheduler: s, workload: w } = spec;
+  const swimNames = w.kind === 'swim' ? swimPools(w.pools, w.poolCount) : undefined;
+  const named = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => swimNames === undefined ? `${prefix}${i}` : swimNames[i]).filter((x) => x !== undefined);
+  const poolNames = s.policy === 'hfs' ? named('p', s.hfs.pools.length) : s.policy === 'capacity' ? named('q', s.queues.length) : s.policy === 'offers' ? ['p0', 'p1'] : [];
+  const userNames = s.policy === 'hfs' ? s.hfs.users.map((_, i) => `u${i}`) : s.policy === 'capacity' ? ['u0', 'u1'] : [];
+  return { poolNames, userNames };
+}
+
+/** The trace file a swim or sls scenario names, drawn from its seed (name relative to the scenario file), else undefined. */
+export function traceFile(spec: ScenarioSpec): { name: string; text: string } | undefined {
+  const w = spec.workload;
+  if (w.kind === 'swim') return { name: SWIM_FILE, text: swimRows(spec, w) };
+  if (w.kind === 'sls') return { name: SLS_FILE, text: slsJobs(spec, w) };
+  return undefined;
+}
+
+/**
+ * SWIM's rows: id, submit s, gap s, input, shuffle and output bytes (and, with paths, input and output path, each
+ * followed by a tab). Input is 1 to 20 blocks once scaled by nodes / tracedNodes (SWIM's 64 MB floor may give more);
+ * shuffle plus output about k x bytesPerReduce (k reduces, 0 to 3).
+ */
+function swimRows(spec: ScenarioSpec, w: Extract<ScenarioSpec['workload'], { kind: 'swim' }>): string {
+  const rng = makeRng(spec.seed, 'harness-swim');
+  const nodes = spec.cluster.racks * spec.cluster.nodesPerRack;
+  const scale = w.tracedNodes / nodes; // trace bytes per simulated byte
+  const block = spec.tasks.blockMB * 1024 * 1024;
+  let submit = 0;
+  const rows: string[] = [];
+  for (let i = 0; i < w.rows; i++) {
+    const gap = w.meanGapS === 0 ? 0 : Math.round(rng.exp(w.meanGapS));
+    submit += gap;
+    const input = Math.round((1 + rng.int(20)) * block * scale * (0.5 + rng.next() / 2));
+    const k = [0, 0, 1, 2, 3][rng.int(5)];
+    const shuffle = k === 0 ? 0 : Math.round(k * w.bytesPerReduce * 0.7 * scale);
+    const output = k === 0 ? rng.int(2) * 1000 : Math.round(k * w.bytesPerReduce * 0.3 * scale);
+    const cols = [`job${i}`, String(submit), String(gap), String(input), String(shuffle), String(output)];
+    if (w.paths) {
+      cols.push(rng.next() < 0.8 ? `inputPath${rng.int(3)}` : '', rng.next() < 0.5 ? `outputPath${i}` : '');
+      if (rng.next() < 0.5) cols.push('');
+    }
+    rows.push(cols.join('\t') + '\n');
+  }
+  return rows.join('');
+}
+
+/** SLS JSON jobs (the file one JSON array, or the objects one after another as SLS writes them). */
+function slsJobs(spec: ScenarioSpec, w: Extract<ScenarioSpec['workload'], { kind: 'sls' }>): string {
+  const rng = makeRng(spec.seed, 'harness-sls');
+  const { racks, nodesPerRack } = spec.cluster;
+  const { poolNames, userNames } = namesOf(spec);
+  const pick = <T>(xs: readonly T[]): T | undefined => xs[rng.int(xs.length + 1)]; // past the end: none
+  const host = () => `/rack${rng.int(racks)}/node${rng.int(nodesPerRack)}`;
+  const task = (type: 'map' | 'reduce', at: number) => {
+    const ms = 500 + rng.int(type === 'map' ? 20_000 : 10_000);
+    const how = rng.int(3);
+    return {
+      'container.host': host(), 'container.type': type, 'container.priority': type === 'map' ? 20 : 10,
+      ...(how === 0 ? { 'container.start.ms': at, 'container.end.ms': at + ms } : how === 1 ? { 'container.duration.ms': ms } : { 'duration.ms': ms }),
+      ...(rng.int(5) === 0 ? { count: 2 } : {}),
+    };
+  };
+  let start = 0;
+  const jobs = Array.from({ length: w.jobs }, (_, i) => {
+    start += Math.round(rng.exp(8000));
+    const user = pick(userNames);
+    const tasks = [...Array.from({ length: 1 + rng.int(6) }, () => task('map', start)), ...Array.from({ length: rng.int(3) }, () => task('reduce', start))];
+    return {
+      [rng.int(2) === 0 ? 'yarn.sls.am.type' : 'am.type']: 'mapreduce', 'job.start.ms': start, 'job.end.ms': start + 60_000,
+      'job.queue.name': pick(poolNames) ?? 'default', 'job.id': `job_${i}`, ...(user === undefined ? {} : { 'job.user': user }),
+      ...(rng.int(6) === 0 ? { 'job.count': 2 } : {}), 'job.tasks': tasks,
+    };
+  });
+  return w.array ? JSON.stringify(jobs, null, 1) + '\n' : jobs.map((j) => JSON.stringify(j, null, 1)).join('\n') + '\n';
 }
 
 /**
@@ -319,10 +431,10 @@ function quincyFacebook(w: Extract<ScenarioSpec['workload'], { kind: 'facebook' 
   }] };
 }
 
-function hfsFields(h: ScenarioSpec['scheduler']['hfs']): Record<string, unknown> {
+function hfsFields(h: ScenarioSpec['scheduler']['hfs'], names: readonly string[]): Record<string, unknown> {
   return {
-    pools: h.pools.map((p, i) => ({
-      name: `p${i}`, weight: p.weight, minMaps: p.minMaps, minReduces: p.minReduces,
+    pools: h.pools.slice(0, names.length).map((p, i) => ({
+      name: names[i], weight: p.weight, minMaps: p.minMaps, minReduces: p.minReduces,
       maxMaps: p.maxMaps === undefined ? undefined : Math.max(p.maxMaps, p.minMaps),
       maxReduces: p.maxReduces === undefined ? undefined : Math.max(p.maxReduces, p.minReduces),
       maxRunningJobs: p.maxRunningJobs, schedulingMode: p.schedulingMode,
@@ -364,10 +476,11 @@ function replicationConfig(r: NonNullable<ScenarioSpec['scheduler']['replication
 }
 
 /** Queues and parent queues whose capacities add up to at most 100% under each parent, each capped at or above its capacity. */
-function queueFields(queues: ScenarioSpec['scheduler']['queues'], parents: ScenarioSpec['scheduler']['parentQueues']): Record<string, unknown> {
+function queueFields(allQueues: ScenarioSpec['scheduler']['queues'], parents: ScenarioSpec['scheduler']['parentQueues'], names: readonly string[]): Record<string, unknown> {
+  const queues = allQueues.slice(0, names.length);
   const parentOf = (k: number): string | undefined => (k < parents.length ? `pq${k}` : undefined);
   const entries = [
-    ...queues.map((q, i) => ({ name: `q${i}`, parent: parentOf(q.parent), capacity: q.capacity, maxExtra: q.maxExtra, leaf: q })),
+    ...queues.map((q, i) => ({ name: names[i], parent: parentOf(q.parent), capacity: q.capacity, maxExtra: q.maxExtra, leaf: q })),
     ...parents.map((q, i) => ({ name: `pq${i}`, parent: i > 0 && q.nested ? 'pq0' : undefined, capacity: q.capacity, maxExtra: q.maxExtra, leaf: undefined })),
   ];
   const totals = new Map<string | undefined, number>();

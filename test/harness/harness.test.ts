@@ -10,15 +10,17 @@ import { checkScenario, unpreemptableKills } from './check.js';
 import { localityAudit } from './locality-audit.js';
 import { poolCapsAudit } from './pool-caps.js';
 import type { ScenarioSpec } from './generate.js';
-import { describeFailure, runHarness } from './property.js';
+import { describeFailure, runHarness, scenarioOf } from './property.js';
+import fc from 'fast-check';
+import { scenarioSpec, traceFile } from './generate.js';
 
 const threadsSimulate = await compiledSimulate();
 
 describe('differential harness', () => {
-  it('40 generated scenarios keep the invariants and give one digest every way they run (seed 20261134)', async () => {
+  it('44 generated scenarios keep the invariants and give one digest every way they run (seed 20261134)', async () => {
     const seen = { kills: 0, threads: 0, fluid: 0, flat: 0, longTasks: 0, replication: 0, placed: 0, guarded: 0, capacityPreemption: 0, policies: new Set<string>(), workloads: new Set<string>(), delays: new Set<string>() };
     const report = await runHarness({
-      seed: 20261134, runs: 40, threadsEvery: 8,
+      seed: 20261134, runs: 44, threadsEvery: 8,
       check: (s, o) => checkScenario(s, { ...o, threadsSimulate }),
       onRun: (spec: ScenarioSpec, _failures, kills) => {
         if (kills > 0) seen.kills++;
@@ -36,11 +38,11 @@ describe('differential harness', () => {
       },
     });
     expect(report.failure === undefined ? '' : describeFailure(report.failure)).toBe('');
-    expect(report.runs).toBe(40);
+    expect(report.runs).toBe(44);
     // the budget reaches every policy, workload kind and delay mode, preemption's kills, the fluid network, the flat
     // one's job set-up and clean-up delays, long-task balancing, replication policies, and the threads runtime;
     expect([...seen.policies].sort()).toEqual(['capacity', 'fair', 'fifo', 'hfs', 'offers', 'quincy']);
-    expect([...seen.workloads].sort()).toEqual(['facebook', 'generated', 'jobs']);
+    expect([...seen.workloads].sort()).toEqual(['facebook', 'generated', 'jobs', 'sls', 'swim']);
     expect([...seen.delays].sort()).toEqual(['none', 'skip', 'wait']);
     expect(seen.kills).toBeGreaterThan(0);
     expect(seen.threads).toBeGreaterThan(0);
@@ -142,5 +144,34 @@ describe('no kills from a pool preemption may not take from (check.ts)', () => {
     const spared = await simulate(run(false), { timeDecisions: false });
     expect(spared.summary.killedTasks ?? 0).toBe(0);
     expect(unpreemptableKills(run(false), spared.pools!)).toEqual([]);
+  });
+});
+
+describe('trace workloads', () => {
+  it('writes a SWIM and an SLS trace from the seed and reads them back as `hfsim run` does', () => {
+    const specs = fc.sample(scenarioSpec, { seed: 5, numRuns: 200 });
+    const swim = specs.find((s) => s.workload.kind === 'swim' && s.workload.paths && s.scheduler.policy === 'hfs')!;
+    const sls = specs.find((s) => s.workload.kind === 'sls' && s.scheduler.policy === 'capacity')!;
+    const a = scenarioOf(swim);
+    const b = scenarioOf(sls);
+    if (!a.ok || !b.ok) throw new Error(JSON.stringify([a, b]));
+    // the same spec writes the same trace; its rows come back in order, jobs filed under the pools hfs lists
+    expect(traceFile(swim)).toEqual(traceFile(swim));
+    const rows = traceFile(swim)!.text.trimEnd().split('\n');
+    expect(a.trace!.ids).toEqual(rows.map((r) => r.split('\t')[0]));
+    expect(a.scenario.workload.kind).toBe('swim');
+    const listed = a.scenario.scheduler.pools.map((p) => p.name);
+    expect(listed.every((n) => /^(bin\d|user\d|default)$/.test(n))).toBe(true);
+    // an SLS trace becomes a jobs workload, each map's host its block's one listed replica
+    expect(b.scenario.workload.kind).toBe('jobs');
+    if (b.scenario.workload.kind !== 'jobs') return;
+    expect(b.scenario.workload.files.every((f) => f.replicas?.every((r) => r.length === 1))).toBe(true);
+    const queues = new Set([...b.scenario.scheduler.queues.map((q) => q.name), 'default']);
+    expect(b.scenario.workload.jobs.every((j) => queues.has(j.pool ?? 'default'))).toBe(true);
+  });
+
+  it('prints a failing trace scenario with its trace', () => {
+    const printed = describeFailure({ seed: 1, path: '0', scenario: { workload: { kind: 'swim', trace: 'trace.tsv' } }, trace: { name: 'trace.tsv', text: 'job0\t0\t0\t1\t0\t0\n' }, failures: ['x'], shrinks: 0, shrinkStopped: false });
+    expect(printed).toContain('its trace, trace.tsv (save it beside the scenario):\njob0\t0\t0\t1\t0\t0');
   });
 });

@@ -2,12 +2,18 @@
  * The differential harness's property and runner: every generated scenario passes check.ts. A failing scenario is
  * shrunk by fast-check and handed back as scenario JSON, ready to become a file in test/regressions/.
  */
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import fc from 'fast-check';
+import { loadScenario } from '../../src/cli/load-scenario.js';
 import { parseScenario } from '../../src/core/scenario.js';
+import type { SwimTrace } from '../../src/core/swim.js';
 import { workloadLimitErrors } from '../../src/core/workload-limits.js';
 import { type CheckOptions, type CheckOutcome, checkScenario } from './check.js';
 import type { Scenario } from '../../src/core/scenario.js';
-import { type ScenarioSpec, scenarioSpec, toScenario } from './generate.js';
+import { type ScenarioSpec, scenarioSpec, toScenario, traceFile } from './generate.js';
 
 export interface HarnessOptions {
   /** fast-check's seed: the same seed draws the same scenarios. */
@@ -33,6 +39,8 @@ export interface HarnessFailure {
   path: string;
   /** The shrunk scenario, as JSON a run or a test can read. */
   scenario: Record<string, unknown>;
+  /** A swim or sls scenario's trace file: its name (relative to the scenario file, as it names it) and text. */
+  trace?: { name: string; text: string };
   failures: string[];
   shrinks: number;
   /** Shrinking ran out of its time (shrinkLimitMs): the scenario may shrink further. */
@@ -69,6 +77,7 @@ export async function runHarness(options: HarnessOptions): Promise<HarnessReport
       seed: details.seed,
       path: details.counterexamplePath ?? '',
       scenario: toScenario(spec),
+      trace: traceFile(spec),
       failures: error instanceof HarnessError ? error.failures : [String(error)],
       shrinks: details.numShrinks,
       shrinkStopped,
@@ -76,17 +85,65 @@ export async function runHarness(options: HarnessOptions): Promise<HarnessReport
   };
 
   async function checkSpec(spec: ScenarioSpec, threadsEvery: number): Promise<string[]> {
-    const parsed = parseScenario(toScenario(spec));
-    const errors = parsed.ok ? workloadLimitErrors(parsed.value) : parsed.errors;
-    if (!parsed.ok || errors.length > 0) {
-      const failures = [`the generator made an invalid scenario: ${errors.join('; ')}`];
+    const made = scenarioOf(spec);
+    if (!made.ok) {
+      const failures = [`the generator made an invalid scenario: ${made.errors.join('; ')}`];
       options.onRun?.(spec, failures, 0);
       return failures;
     }
     const threads = threadsEvery > 0 && spec.seed % threadsEvery === 0;
-    const outcome = await (options.check ?? checkScenario)(parsed.value, { threads });
+    const outcome = await (options.check ?? checkScenario)(made.scenario, { threads, trace: made.trace });
     options.onRun?.(spec, outcome.failures, outcome.kills);
     return outcome.failures;
+  }
+}
+
+let folder: string | undefined;
+
+/**
+ * A spec's scenario, validated as `hfsim run` validates it (within the limits). A swim or sls scenario is written with
+ * its trace (generate.ts traceFile) to a folder of its own under a temporary one, named by their hash, and read back
+ * as the CLI reads it (loadScenario: an SLS trace becomes a jobs workload, a SWIM trace its rows); the files are
+ * removed once read.
+ */
+export function scenarioOf(spec: ScenarioSpec): { ok: true; scenario: Scenario; trace?: SwimTrace } | { ok: false; errors: string[] } {
+  const json = toScenario(spec);
+  const file = traceFile(spec);
+  if (file === undefined) {
+    const parsed = parseScenario(json);
+    const errors = parsed.ok ? workloadLimitErrors(parsed.value) : parsed.errors;
+    return parsed.ok && errors.length === 0 ? { ok: true, scenario: parsed.value } : { ok: false, errors };
+  }
+  const text = JSON.stringify(json);
+  folder ??= mkdtempSync(join(tmpdir(), 'hfsim-harness-'));
+  const dir = join(folder, createHash('sha256').update(text).update('\0').update(file.text).digest('hex').slice(0, 16));
+  mkdirSync(dir, { recursive: true });
+  try {
+    writeFileSync(join(dir, 'scenario.json'), text);
+    writeFileSync(join(dir, file.name), file.text);
+    const variant = quietly(() => loadScenario(join(dir, 'scenario.json')).variants[0]);
+    const errors = workloadLimitErrors(variant.scenario, variant.trace);
+    return errors.length === 0 ? { ok: true, scenario: variant.scenario, trace: variant.trace } : { ok: false, errors };
+  } catch (err) {
+    return { ok: false, errors: [err instanceof Error ? err.message : String(err)] };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * `f` with the CLI's warnings (`hfsim: warning: ...` on stderr) held back: the generator writes fields a scenario's
+ * workload or model may not read (the slowdowns under the fluid model, the job-type rule with no CPU-bound job), which
+ * runs as the real system would, and the CLI says so on every one.
+ */
+function quietly<T>(f: () => T): T {
+  const write = process.stderr.write;
+  process.stderr.write = ((chunk: unknown, ...rest: unknown[]) => (typeof chunk === 'string' && chunk.startsWith('hfsim: warning: ')
+    ? true : (write as (...a: unknown[]) => boolean).call(process.stderr, chunk, ...rest))) as typeof process.stderr.write;
+  try {
+    return f();
+  } finally {
+    process.stderr.write = write;
   }
 }
 
@@ -103,5 +160,6 @@ export function describeFailure(f: HarnessFailure): string {
     ...f.failures.map((x) => `  - ${x}`),
     'the scenario, shrunk (save it as test/regressions/<name>.json to keep it as a test; `hfsim run` reads it too):',
     JSON.stringify(f.scenario, null, 2),
+    ...(f.trace === undefined ? [] : [`its trace, ${f.trace.name} (save it beside the scenario):`, f.trace.text.trimEnd()]),
   ].join('\n');
 }

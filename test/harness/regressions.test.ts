@@ -6,6 +6,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { simulate } from '../../src/actors/simulate.js';
+import { loadScenario } from '../../src/cli/load-scenario.js';
 import { compiledSimulate, scenario } from '../helpers.js';
 import { checkScenario } from './check.js';
 
@@ -13,9 +14,12 @@ const DIR = join(import.meta.dirname, '..', 'regressions');
 const threadsSimulate = await compiledSimulate();
 const load = (file: string) => JSON.parse(readFileSync(join(DIR, file), 'utf8')) as Record<string, unknown>;
 
-describe.each(readdirSync(DIR).filter((f) => f.endsWith('.json')).sort())('regression %s', (file) => {
+// a trace a swim or sls regression names (seed-S-trace.tsv, -trace.json) sits beside it
+describe.each(readdirSync(DIR).filter((f) => f.endsWith('.json') && !f.endsWith('-trace.json')).sort())('regression %s', (file) => {
   it('keeps the invariants and gives one digest in-process, without shortcuts, through the codec and on threads', async () => {
-    const outcome = await checkScenario(scenario(load(file)), { threadsSimulate });
+    const kind = (load(file).workload as { kind?: string } | undefined)?.kind;
+    const loaded = kind === 'swim' || kind === 'sls' ? loadScenario(join(DIR, file)).variants[0] : { scenario: scenario(load(file)), trace: undefined };
+    const outcome = await checkScenario(loaded.scenario, { threadsSimulate, trace: loaded.trace });
     expect(outcome.failures).toEqual([]);
   });
 });
