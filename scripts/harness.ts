@@ -47,7 +47,7 @@ async function main(): Promise<void> {
   const f = flags();
   const started = performance.now();
   const deadline = started + f.minutes * 60_000;
-  const tally = { checked: 0, withKills: 0, fluid: 0, replication: 0, placed: 0, guarded: 0, capacityPreemption: 0, byPolicy: new Map<string, number>(), byWorkload: new Map<string, number>() };
+  const tally = { checked: 0, withKills: 0, fluid: 0, replication: 0, placed: 0, guarded: 0, capacityPreemption: 0, offerPools: 0, byPolicy: new Map<string, number>(), byWorkload: new Map<string, number>() };
   const count = (m: Map<string, number>, k: string) => m.set(k, (m.get(k) ?? 0) + 1);
   const onRun = (spec: ScenarioSpec, _failures: readonly string[], kills: number) => {
     tally.checked++;
@@ -58,6 +58,7 @@ async function main(): Promise<void> {
     if (spec.workload.kind === 'jobs' && spec.workload.files.some((f) => f.placed !== undefined)) tally.placed++;
     if (s.policy === 'hfs' && s.hfs.preemption && s.hfs.pools.some((p) => p.preemptable === false)) tally.guarded++;
     if (s.policy === 'capacity' && s.capacity.preemption !== undefined) tally.capacityPreemption++;
+    if (s.policy === 'offers' && s.offers.frameworks === 'pool') tally.offerPools++;
     count(tally.byPolicy, spec.scheduler.policy);
     count(tally.byWorkload, spec.workload.kind);
   };
@@ -97,7 +98,7 @@ async function main(): Promise<void> {
   process.stdout.write(`harness: ${runs} generated scenarios (seeds ${f.seed} to ${(f.seed + batches - 1) % 2 ** 31}, batches of ${f.batch}) in ${minutes()} min; ` +
     `${tally.checked} checks with shrinking, ${tally.withKills} with preemption kills, ${tally.fluid} on the fluid network, ${tally.replication} with a replication policy, ` +
     `${tally.placed} with hand-placed replicas, ${tally.guarded} with a pool preemption may not take from, ` +
-    `${tally.capacityPreemption} with preemption under capacity; policies: ${mix(tally.byPolicy)}; workloads: ${mix(tally.byWorkload)}; ` +
+    `${tally.capacityPreemption} with preemption under capacity, ${tally.offerPools} with pools as offers' frameworks; policies: ${mix(tally.byPolicy)}; workloads: ${mix(tally.byWorkload)}; ` +
     `${failures.length} failed\n`);
   await timed?.close();
   process.exitCode = failures.length > 0 ? 1 : 0;

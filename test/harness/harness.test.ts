@@ -175,3 +175,13 @@ describe('trace workloads', () => {
     expect(printed).toContain('its trace, trace.tsv (save it beside the scenario):\njob0\t0\t0\t1\t0\t0');
   });
 });
+
+describe('pools under offers', () => {
+  it('are the pools jobs name, the frameworks of frameworks "pool": offers reads no pool configuration, and refuses one', () => {
+    const raw = { name: 'o', cluster: { racks: 1, nodesPerRack: 2, mapSlotsPerNode: 1, reduceSlotsPerNode: 1 },
+      scheduler: { policy: 'offers', policyConfig: { frameworks: 'pool' } }, workload: { kind: 'generated', groups: [{ name: 'g', maps: 2, mapMs: 1000, pool: 'p0' }] } };
+    expect(parseScenario(raw).ok).toBe(true);
+    const configured = parseScenario({ ...raw, scheduler: { ...raw.scheduler, pools: [{ name: 'p0', weight: 2 }] } });
+    expect(configured.ok ? [] : configured.errors).toEqual([expect.stringContaining('policy "offers" ignores pools')]);
+  });
+});
