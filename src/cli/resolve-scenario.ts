@@ -9,12 +9,13 @@ import { applySchedulerFiles } from './scheduler-files.js';
 import { readTextFile } from './read-file.js';
 import { parseRumenTrace } from './rumen.js';
 import { type SlsTrace, parseSlsTrace, slsErrorsAtTrace, slsJobsWorkload } from './sls.js';
-import { tracePath } from './trace.js';
+import { stampOf, tracePath } from './trace.js';
 import { warnOnce } from './warn.js';
 import { FLUID_ONLY_FIELDS } from '../core/network/config.js';
 import { warnUnreadFields } from './unread-fields.js';
 
-const slsCache = new Map<string, SlsTrace>();
+/** Each SLS or Rumen trace read, with the file's identity then (trace.ts stampOf): a file edited or replaced since is read again. */
+const slsCache = new Map<string, { stamp: string; trace: SlsTrace }>();
 
 export function resolveScenario(raw: Record<string, unknown>, scenarioFile: string): Parsed<Scenario> {
   const written = capacityIgnored(raw);
@@ -35,10 +36,13 @@ export function resolveScenario(raw: Record<string, unknown>, scenarioFile: stri
   const path = tracePath(scenarioFile, w.trace);
   try {
     const key = `${w.format}:${path}`;
-    let trace = slsCache.get(key);
+    const stamp = stampOf(path);
+    const held = slsCache.get(key);
+    let trace = stamp !== undefined && held?.stamp === stamp ? held.trace : undefined;
     if (trace === undefined) {
       const text = readTextFile(path, w.format === 'rumen' ? 'Rumen trace' : 'SLS trace');
-      slsCache.set(key, (trace = w.format === 'rumen' ? parseRumenTrace(text, path) : parseSlsTrace(text, path)));
+      trace = w.format === 'rumen' ? parseRumenTrace(text, path) : parseSlsTrace(text, path);
+      if (stamp !== undefined) slsCache.set(key, { stamp, trace });
       // SLS logs each such job ("Failed to create an AM") and replays the others.
       for (const j of trace.skipped) warnOnce(`${path}:${j.line}: job "${j.id}" skipped, as SLS skips it: ${j.why}`);
       for (const j of trace.reset ?? []) warnOnce(`${path}:${j.line}: job "${j.id}" was submitted ${j.earlierMs} ms before the file's first job, the trace's time 0: its submit time is reset to 0, as SLS resets it`);

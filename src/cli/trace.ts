@@ -104,7 +104,7 @@ export function tracePath(scenarioFile: string, trace: string): string {
 const cache = new Map<string, { stamp: string; trace: SwimTrace }>();
 
 /** A file's identity and version (undefined when it cannot be seen: reading it then says why). */
-function stampOf(path: string): string | undefined {
+export function stampOf(path: string): string | undefined {
   try {
     const st = statSync(path, { bigint: true });
     return `${st.dev}:${st.ino}:${st.size}:${st.mtimeNs}:${st.ctimeNs}`;

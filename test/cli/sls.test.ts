@@ -440,3 +440,21 @@ describe('a trace in another of SLS\'s input formats is refused, saying which an
     expect(() => parseSlsTrace(SYNTH_HEAD, 'syn.json')).toThrow('syn.json:1: SLS\'s synthetic workload description (SYNTH: "num_jobs", "workloads"), not a trace: hfsim replays SLS JSON and Rumen traces; write such jobs as a "generated" workload');
   });
 });
+
+describe('an SLS trace edited in a long process', () => {
+  it('is read again, as a SWIM trace is (the cache went by path alone and replayed the old jobs)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hfsim-sls-edit-'));
+    const raw = { name: 's', cluster: { racks: 1, nodesPerRack: 2, mapSlotsPerNode: 1, reduceSlotsPerNode: 1 }, workload: { kind: 'sls', trace: 't.json' } };
+    const job = (count: number) => JSON.stringify({ 'job.start.ms': 0, 'job.queue.name': 'default', 'job.id': 'j',
+      'job.tasks': [{ 'container.host': '/r/n1', 'container.type': 'map', 'container.duration.ms': 1000, count }] });
+    const maps = () => {
+      const r = resolveScenario(raw, join(dir, 's.json'));
+      if (!r.ok || r.value.workload.kind !== 'jobs') throw new Error(JSON.stringify(r));
+      return r.value.workload.files[0].blocks;
+    };
+    writeFileSync(join(dir, 't.json'), job(1));
+    expect(maps()).toBe(1);
+    writeFileSync(join(dir, 't.json'), job(3));
+    expect(maps()).toBe(3);
+  });
+});
