@@ -15,7 +15,7 @@ export interface Seed {
 export interface Corpus {
   root: string;
   scenarios: Seed[];
-  /** Scenario seeds that read an allocation file (MR1, YARN or capacity-scheduler.xml), and those that replay a trace (SWIM .tsv, SLS JSON). */
+  /** Scenario seeds that read an allocation file (MR1, YARN or capacity-scheduler.xml), and those that replay a trace (SWIM .tsv, SLS JSON, Rumen JSON). */
   allocations: Seed[];
   traces: Seed[];
   /** The shipped sweeps, cut to at most two values an axis and one seed, so a case runs in seconds. */

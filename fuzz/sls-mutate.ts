@@ -1,6 +1,6 @@
 /**
- * Mutations of SLS JSON traces: a file of job objects one after another (hadoop-sls reads them as a stream, not an
- * array). One object is mutated as a JSON document (json-mutate.ts), with the trace's own fields as donors, or an
+ * Mutations of SLS JSON and Rumen traces: a file of job objects one after another (hadoop-sls and rumen's
+ * JobTraceReader read them as a stream, not an array). One object is mutated as a JSON document (json-mutate.ts), with the trace's own fields as donors, or an
  * object is dropped, repeated, or the stream wrapped in an array; text that does not split into objects, or nests
  * them deeper than JSON.stringify can write back (an earlier mutation's damage), is damaged further as text.
  */

@@ -57,7 +57,17 @@ describe('fuzz pass (npm run fuzz, fixed seed)', () => {
     expect(missing).toEqual([]);
     // the seeds whose readers the trace and allocation cases mutate: an SLS JSON trace, and YARN's capacity-scheduler.xml
     expect(corpus.traces.some((t) => Object.values(t.files).some((text) => text.includes('"am.type"')))).toBe(true);
+    expect(corpus.traces.some((t) => Object.values(t.files).some((text) => text.includes('"mapTasks" : [')))).toBe(true); // a Rumen trace
     expect(corpus.allocations.some((a) => Object.values(a.files).some((text) => text.includes('yarn.scheduler.capacity.')))).toBe(true);
+  });
+
+  it('mutates a Rumen trace as its stream of job objects, down to its task attempts', () => {
+    const text = readFileSync(join(ROOT, 'data', 'traces', 'rumen-sample.json'), 'utf8');
+    expect(splitObjects(text)).toHaveLength(4);
+    const whats = Array.from({ length: 60 }, (_, i) => mutateSls(chooser(5, `rumen/${i}`), text));
+    expect(new Set(whats.map((m) => m.text)).size).toBeGreaterThan(45);
+    // the fields hfsim reads, several levels down (job -> mapTasks -> task -> attempts -> attempt), are reached
+    expect(whats.some((m) => /attempts|hostName|startTime|finishTime/.test(m.what))).toBe(true);
   });
 
   it('mutates an SLS trace as its stream of job objects', () => {

@@ -3,7 +3,7 @@
  * the same jobs written by hand give the same tasks and the same digest; a malformed trace is exit 2 naming the line.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -343,6 +343,26 @@ describe('Rumen traces (format: "rumen")', () => {
     expect(t.jobs.map((j) => j.startMs)).toEqual([0, 0, 60000]);
     expect(t.reset).toEqual([{ id: 'j1', line: 2, earlierMs: 60000 }]);
     expect(parseRumenTrace(job('j1', 5), 'r.json').reset).toBeUndefined();
+  });
+
+  it('reads the shipped Rumen sample (cut from hadoop-sls\'s 2jobs2min-rumen-jh.json and hadoop-gridmix\'s wordcount.json) as SLS does', () => {
+    const file = join(import.meta.dirname, '..', '..', 'data', 'traces', 'rumen-sample.json');
+    const t = parseRumenTrace(readFileSync(file, 'utf8'), 'rumen-sample.json');
+    // By hand from the source: submitTime - 1371222054499 (the first job's); each map's last attempt's finishTime -
+    // startTime (1205: 17043 19216 19221 19544 44068 46350 13354 11143; 1206: 22163 22152 18814 22734 31938 32847
+    // 11897 13327; WordCount: 6896 6528 4058, its reduce 9952) and hostName.
+    expect(t.jobs.map((j) => [j.id, j.startMs, j.queue, j.user, j.mapCount, j.maps.reduce((a, m) => a + m.ms, 0), j.reduceCount, j.reduces.map((r) => r.ms)])).toEqual([
+      ['job_1369942127770_1205', 0, 'sls_queue_1', 'jenkins', 8, 189939, 0, []],
+      ['job_201009241532_0001', 60000, 'default', 'johndoe', 3, 17482, 1, [9952]],
+      ['job_1369942127770_1206', 105204, 'sls_queue_1', 'jenkins', 8, 175872, 0, []],
+    ]);
+    const host = (h: string) => `/default-rack/${h}.smile.com`;
+    expect(t.jobs[0].maps.map((m) => m.hosts)).toEqual(['a2118', 'a2115', 'a2116', 'a2117', 'a2118', 'a2115', 'a2118', 'a2116'].map((h) => [host(h)]));
+    expect(t.jobs[1].hosts).toEqual(Array(4).fill('/default-rack/foo.example.com')); // 3 maps and the reduce; SETUP and CLEANUP (otherTasks) are not read
+    expect(t.skipped).toEqual([{ id: 'job_1369942127770_1207', line: 1476, why: 'its task at line 1484 in "mapTasks" has no attempt ("Invalid map task, no attempt")' }]);
+    expect(t.reset).toBeUndefined();
+    // one rack: a2115..a2118 are nodes 0..3 (natural order), foo.example.com node 4
+    expect([...hostNodes(t.jobs, 1, 5, 'r.json')]).toEqual([[host('a2115').slice(1), 0], [host('a2116').slice(1), 1], [host('a2117').slice(1), 2], [host('a2118').slice(1), 3], ['default-rack/foo.example.com', 4]]);
   });
 
   it.each([
