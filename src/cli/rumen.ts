@@ -4,7 +4,7 @@
  * task's last attempt giving the container: its "hostName" ("/rack/host") and "finishTime" - "startTime". Submit times
  * count from the first job's (a job before it starts at 0), as SLS's runner did before it took each job's own. A job
  * SLS skips ("Failed to create an AM": a task with no attempt, or whose last attempt has no host or does not last
- * above 0 ms) is skipped here too and listed (sls.ts SlsTrace.skipped); Hadoop's own sample trace,
+ * above 0 ms, finishTime - startTime taken as it is, -1 for "not known" included) is skipped here too and listed (sls.ts SlsTrace.skipped); Hadoop's own sample trace,
  * 2jobs2min-rumen-jh.json, has such a job (a KILLED map with no attempt). Rumen's many other fields are ignored; a
  * malformed file, or a used field of the wrong type, is bad input naming the file and line. Jobs come out as SlsJob.
  */
@@ -25,17 +25,22 @@ function tasks(r: JsonReader, p: Map<string, Node>, key: string, job: SlsJob): v
     const last = attempts.children![attempts.children!.length - 1];
     const a = r.props(last, undefined, 'a task attempt');
     const host = r.str(a, 'hostName');
-    // Rumen writes -1 for a time it does not know.
-    const start = r.num(a, 'startTime', { min: -1 }) ?? -1;
-    const finish = r.num(a, 'finishTime', { min: -1 }) ?? -1;
+    // SLS takes finishTime - startTime as Jackson reads them into LoggedTaskAttempt: -1 (Rumen's "not known", and its
+    // default) included, and null as a long's 0. An attempt that never started (a KILLED speculative one, often a
+    // task's last) lasts finishTime + 1 ms there; it was skipped here as lasting "an unknown time".
+    const time = (key: string): number => (a.get(key)?.value === null ? 0 : r.num(a, key, { min: -1 }) ?? -1);
+    const start = time('startTime');
+    const finish = time('finishTime');
     if (host === undefined) throw new SkipJob(job, `${at}: its last attempt has no "hostName"`);
-    if (start < 0 || finish < 0 || finish <= start) throw new SkipJob(job, `${at}: its last attempt lasts ${start < 0 || finish < 0 ? 'an unknown time' : `${finish - start} ms`} ("Duration of a task shouldn't be less or equal to 0!")`);
-    if (finish - start > MAX_TIME_MS) r.fail(last.offset, `its last attempt lasts ${finish - start} ms, above the limit of ${MAX_TIME_MS} ms (24.8 days) for any time`);
+    const ms = finish - start;
+    // -1 is also TaskContainerDefinition's "no duration given": 0 ms, skipped alike
+    if (ms <= 0) throw new SkipJob(job, `${at}: its last attempt lasts ${ms} ms ("Duration of a task shouldn't be less or equal to 0!")`);
+    if (ms > MAX_TIME_MS) r.fail(last.offset, `its last attempt lasts ${ms} ms${start === -1 ? ' (finishTime - startTime, as SLS takes it: startTime is -1, Rumen\'s "not known")' : ''}, above the limit of ${MAX_TIME_MS} ms (24.8 days) for any time`);
     if (key === 'mapTasks') {
-      job.maps.push({ hosts: [host], ms: finish - start, count: 1 });
+      job.maps.push({ hosts: [host], ms, count: 1 });
       job.mapCount++;
     } else {
-      job.reduces.push({ ms: finish - start, count: 1 });
+      job.reduces.push({ ms, count: 1 });
       job.reduceCount++;
     }
     job.hosts.push(host);

@@ -325,9 +325,27 @@ describe('Rumen traces (format: "rumen")', () => {
     expect(t.jobs).toEqual(parseRumenTrace(RUMEN, 'r.json').jobs);
     expect(t.skipped).toEqual([
       { id: 'job_3', line: 10, why: 'its task at line 11 in "mapTasks" has no attempt ("Invalid map task, no attempt")' },
-      { id: 'job_4', line: 12, why: 'its task at line 13 in "mapTasks": its last attempt lasts an unknown time ("Duration of a task shouldn\'t be less or equal to 0!")' },
+      { id: 'job_4', line: 12, why: 'its task at line 13 in "mapTasks": its last attempt lasts 0 ms ("Duration of a task shouldn\'t be less or equal to 0!")' },
       { id: 'job_5', line: 14, why: 'its task at line 15 in "mapTasks": its last attempt has no "hostName"' },
     ]);
+  });
+
+  it('takes finishTime - startTime as SLS does when a time is -1 (not known) or null (0 to Jackson)', () => {
+    // A KILLED attempt that never started (a speculative one, often a task's last) has startTime -1: SLS runs its
+    // container finishTime + 1 ms; it was skipped as lasting "an unknown time", with SLS's reason for 0 ms.
+    const job = (times: string) => `{ "jobID": "job_9", "queue": "q", "submitTime": 0,\n  "mapTasks": [ { "attempts": [ { "hostName": "/r/h1", ${times} } ] } ] }`;
+    const ms = (times: string) => parseRumenTrace(job(times), 'r.json').jobs.map((j) => j.maps.map((m) => m.ms));
+    expect(ms('"startTime": -1, "finishTime": 5000, "result": "KILLED"')).toEqual([[5001]]);
+    expect(ms('"finishTime": 5000')).toEqual([[5001]]);
+    expect(ms('"startTime": null, "finishTime": 5000')).toEqual([[5000]]);
+    expect(ms('"startTime": 1000, "finishTime": 5000')).toEqual([[4000]]);
+    const skipped = (times: string) => parseRumenTrace(job(times) + RUMEN, 'r.json').skipped.map((k) => k.why);
+    expect(skipped('"startTime": 1000, "finishTime": -1')).toEqual(['its task at line 2 in "mapTasks": its last attempt lasts -1001 ms ("Duration of a task shouldn\'t be less or equal to 0!")']);
+    // -1 is also SLS's "no duration given": 0 ms, skipped
+    expect(skipped('"startTime": 1000, "finishTime": 999')).toEqual(['its task at line 2 in "mapTasks": its last attempt lasts -1 ms ("Duration of a task shouldn\'t be less or equal to 0!")']);
+    // epoch times: SLS would run the container 43 years; past hfsim's limit on any time, refused at its line
+    expect(() => parseRumenTrace(job('"startTime": -1, "finishTime": 1371223078206'), 'r.json')).toThrow(
+      'r.json:2: its last attempt lasts 1371223078207 ms (finishTime - startTime, as SLS takes it: startTime is -1, Rumen\'s "not known"), above the limit of 2147483647 ms (24.8 days) for any time');
   });
 
   it('skips a job with no task at all, as SLS does (one job that failed at set-up refused the whole trace)', () => {
