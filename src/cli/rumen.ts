@@ -1,6 +1,7 @@
 /**
  * Rumen job traces (hadoop-tools rumen's LoggedJob JSON, SLS's other input), read as SLS's AMDefinitionRumen reads
- * them: per job "jobID", "user" ("default" when absent), "queue", "submitTime", and "mapTasks" / "reduceTasks", each
+ * them: per job "jobID" (job_<identifier>_<number>, as Rumen's JobID.forName takes it; a job without one is skipped, as
+ * SLS fails on it), "user" ("default" when absent), "queue", "submitTime", and "mapTasks" / "reduceTasks", each
  * task's last attempt giving the container: its "hostName" ("/rack/host") and "finishTime" - "startTime". Submit times
  * count from the first job's (a job before it starts at 0), as SLS's runner did before it took each job's own. A job
  * SLS skips ("Failed to create an AM": a task with no attempt, or whose last attempt has no host or does not last
@@ -47,6 +48,18 @@ function tasks(r: JsonReader, p: Map<string, Node>, key: string, job: SlsJob): v
   }
 }
 
+/**
+ * Whether Rumen's reader takes a job id: LoggedJob.setJobID is mapreduce.JobID.forName, which splits the id at "_"
+ * (Java's split: trailing empty parts dropped) into "job", an identifier and an int, and throws on anything else.
+ */
+function isJobId(id: string): boolean {
+  const parts = id.split('_');
+  while (parts.length > 0 && parts[parts.length - 1] === '') parts.pop();
+  if (parts.length !== 3 || parts[0] !== 'job' || !/^[+-]?[0-9]+$/.test(parts[2])) return false;
+  const n = Number(parts[2]);
+  return n >= -(2 ** 31) && n < 2 ** 31;
+}
+
 export function parseRumenTrace(text: string, file: string): SlsTrace {
   const r = new JsonReader(text, file);
   let baseline: number | undefined;
@@ -55,6 +68,9 @@ export function parseRumenTrace(text: string, file: string): SlsTrace {
     const p = r.props(node, undefined, 'a job');
     // SLS JSON read as Rumen was refused as 'the job has no "submitTime"', saying nothing of the format.
     if (p.has('job.start.ms') || p.has('job.tasks')) r.fail(node.offset, 'an SLS JSON job ("job.start.ms", "job.tasks"), not a Rumen one: leave workload.format out (or set it to "sls")');
+    // A malformed id fails Jackson's reading of the job (the setter throws), and with it SLS's whole run.
+    const idNode = p.get('jobID');
+    if (typeof idNode?.value === 'string' && !isJobId(idNode.value)) r.fail(idNode.offset, `"jobID" ${JSON.stringify(idNode.value)} is not a job id ("job_<identifier>_<number>", as "job_1369942127770_1205"): Rumen's reader (JobID.forName) fails on it, and SLS with it`);
     const submit = r.num(p, 'submitTime', { min: 0, int: true }) ?? r.fail(node.offset, 'the job has no "submitTime"');
     // SLS's baseline is the first job of the file; an earlier job starts at 0, with a warning (SLSRunner).
     baseline ??= submit;
@@ -73,6 +89,8 @@ export function parseRumenTrace(text: string, file: string): SlsTrace {
     };
     tasks(r, p, 'mapTasks', job);
     tasks(r, p, 'reduceTasks', job);
+    // AMDefinitionFactory reads the tasks, then job.getJobID().toString(): null (no "jobID", or null) fails the job.
+    if (idNode === undefined || idNode.value === null) throw new SkipJob(job, 'it has no "jobID" (SLS fails on it: "Failed to create an AM")');
     // A job that failed before any task (common in job histories): SLS logs it and replays the others.
     if (job.mapCount === 0 && job.reduceCount === 0) throw new SkipJob(job, 'it has no tasks ("No task for the job!")');
     if (job.mapCount === 0) r.fail(node.offset, `job "${job.id}" has no map task: hfsim's jobs read their input in maps`);

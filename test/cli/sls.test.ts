@@ -290,7 +290,7 @@ describe('SLS JSON traces', () => {
 describe('Rumen traces (format: "rumen")', () => {
   // job_1 of TRACE as Rumen writes it (other LoggedJob fields are ignored), and a one-map job submitted 40 s later
   const attempt = (host: string, start: number, finish: number) => `{ "attemptID": "a", "result": "SUCCESS", "hostName": "${host}", "startTime": ${start}, "finishTime": ${finish}, "shuffleFinished": -1 }`;
-  const RUMEN = `{ "jobID": "job_1", "user": "alice", "queue": "prod", "submitTime": 1000000, "launchTime": 1000500, "finishTime": 1095375, "outcome": "SUCCESS", "totalMaps": 4,
+  const RUMEN = `{ "jobID": "job_0_1", "user": "alice", "queue": "prod", "submitTime": 1000000, "launchTime": 1000500, "finishTime": 1095375, "outcome": "SUCCESS", "totalMaps": 4,
   "mapTasks": [
     { "taskID": "m0", "taskType": "MAP", "preferredLocations": [], "attempts": [ ${attempt('/rack2/node9', 1000100, 1000200)}, ${attempt('/rack10/node1', 1006000, 1026000)} ] },
     { "taskID": "m1", "taskType": "MAP", "attempts": [ ${attempt('/rack2/node2', 1006000, 1016000)} ] },
@@ -298,7 +298,7 @@ describe('Rumen traces (format: "rumen")', () => {
     { "taskID": "m3", "taskType": "MAP", "attempts": [ ${attempt('/rack2/node10', 1007000, 1022000)} ] } ],
   "reduceTasks": [ { "taskID": "r0", "taskType": "REDUCE", "attempts": [ ${attempt('/rack10/node1', 1030000, 1060000)} ] } ],
   "otherTasks": [] }
-{ "jobID": "job_2", "queue": "adhoc", "submitTime": 1040000, "mapTasks": [ { "attempts": [ ${attempt('/rack2/node1', 1041000, 1049000)} ] } ], "reduceTasks": [] }
+{ "jobID": "job_0_2", "queue": "adhoc", "submitTime": 1040000, "mapTasks": [ { "attempts": [ ${attempt('/rack2/node1', 1041000, 1049000)} ] } ], "reduceTasks": [] }
 `;
 
   it('the trace and the same jobs by hand give the same workload (each task\'s last attempt, times from the first submit)', () => {
@@ -307,33 +307,33 @@ describe('Rumen traces (format: "rumen")', () => {
     const p = resolveScenario(structuredClone(raw), join(dir, 'r.json'));
     if (!p.ok) throw new Error(p.errors.join('\n'));
     // node9 of rack2 ran only a failed first attempt: SLS (and so hfsim) takes the last one, so it is no node here
-    const q = parseScenario({ ...base, workload: { kind: 'jobs', files: [BY_HAND.files[0], { name: 'job_2', blocks: 1, replicas: [[0]] }],
-      jobs: [BY_HAND.jobs[0], { id: 'job_2', submitMs: 40000, pool: 'adhoc', user: 'default', input: 'job_2', mapMs: 8000 }] } });
+    const q = parseScenario({ ...base, workload: { kind: 'jobs', files: [{ ...BY_HAND.files[0], name: 'job_0_1' }, { name: 'job_0_2', blocks: 1, replicas: [[0]] }],
+      jobs: [{ ...BY_HAND.jobs[0], id: 'job_0_1', input: 'job_0_1' }, { id: 'job_0_2', submitMs: 40000, pool: 'adhoc', user: 'default', input: 'job_0_2', mapMs: 8000 }] } });
     if (!q.ok) throw new Error(q.errors.join('\n'));
     expect(p.value.workload).toEqual(q.value.workload);
   });
 
   it("skips a job SLS skips (Hadoop's sample 2jobs2min-rumen-jh.json ends with a KILLED map that has no attempt)", () => {
-    const killed = `{ "jobID": "job_3", "queue": "adhoc", "submitTime": 1050000,
+    const killed = `{ "jobID": "job_0_3", "queue": "adhoc", "submitTime": 1050000,
   "mapTasks": [ { "taskID": "m0", "taskStatus": "KILLED", "attempts": [ ] } ], "reduceTasks": [] }
-{ "jobID": "job_4", "queue": "adhoc", "submitTime": 1060000,
+{ "jobID": "job_0_4", "queue": "adhoc", "submitTime": 1060000,
   "mapTasks": [ { "attempts": [ { "hostName": "/rack2/node1", "startTime": -1, "finishTime": -1 } ] } ] }
-{ "jobID": "job_5", "queue": "adhoc", "submitTime": 1070000,
+{ "jobID": "job_0_5", "queue": "adhoc", "submitTime": 1070000,
   "mapTasks": [ { "attempts": [ { "startTime": 1, "finishTime": 2 } ] } ] }
 `;
     const t = parseRumenTrace(RUMEN + killed, 'r.json');
     expect(t.jobs).toEqual(parseRumenTrace(RUMEN, 'r.json').jobs);
     expect(t.skipped).toEqual([
-      { id: 'job_3', line: 10, why: 'its task at line 11 in "mapTasks" has no attempt ("Invalid map task, no attempt")' },
-      { id: 'job_4', line: 12, why: 'its task at line 13 in "mapTasks": its last attempt lasts 0 ms ("Duration of a task shouldn\'t be less or equal to 0!")' },
-      { id: 'job_5', line: 14, why: 'its task at line 15 in "mapTasks": its last attempt has no "hostName"' },
+      { id: 'job_0_3', line: 10, why: 'its task at line 11 in "mapTasks" has no attempt ("Invalid map task, no attempt")' },
+      { id: 'job_0_4', line: 12, why: 'its task at line 13 in "mapTasks": its last attempt lasts 0 ms ("Duration of a task shouldn\'t be less or equal to 0!")' },
+      { id: 'job_0_5', line: 14, why: 'its task at line 15 in "mapTasks": its last attempt has no "hostName"' },
     ]);
   });
 
   it('takes finishTime - startTime as SLS does when a time is -1 (not known) or null (0 to Jackson)', () => {
     // A KILLED attempt that never started (a speculative one, often a task's last) has startTime -1: SLS runs its
     // container finishTime + 1 ms; it was skipped as lasting "an unknown time", with SLS's reason for 0 ms.
-    const job = (times: string) => `{ "jobID": "job_9", "queue": "q", "submitTime": 0,\n  "mapTasks": [ { "attempts": [ { "hostName": "/r/h1", ${times} } ] } ] }`;
+    const job = (times: string) => `{ "jobID": "job_0_9", "queue": "q", "submitTime": 0,\n  "mapTasks": [ { "attempts": [ { "hostName": "/r/h1", ${times} } ] } ] }`;
     const ms = (times: string) => parseRumenTrace(job(times), 'r.json').jobs.map((j) => j.maps.map((m) => m.ms));
     expect(ms('"startTime": -1, "finishTime": 5000, "result": "KILLED"')).toEqual([[5001]]);
     expect(ms('"finishTime": 5000')).toEqual([[5001]]);
@@ -348,19 +348,36 @@ describe('Rumen traces (format: "rumen")', () => {
       'r.json:2: its last attempt lasts 1371223078207 ms (finishTime - startTime, as SLS takes it: startTime is -1, Rumen\'s "not known"), above the limit of 2147483647 ms (24.8 days) for any time');
   });
 
+  it('reads "jobID" as Rumen\'s reader does: a job without one is skipped, as SLS skips it; one that is no job id is refused', () => {
+    const job = (id: string) => `{ ${id}"queue": "q", "submitTime": 0,\n  "mapTasks": [ { "attempts": [ { "hostName": "/r/h1", "startTime": 0, "finishTime": 5000 } ] } ] }\n`;
+    const ok = job('"jobID": "job_200904211745_0002", ');
+    // AMDefinitionFactory: job.getJobID().toString() throws on a job without one ("Failed to create an AM"); it was replayed as "job_2"
+    for (const none of ['', '"jobID": null, ']) {
+      const t = parseRumenTrace(ok + job(none), 'r.json');
+      expect(t.jobs.map((j) => j.id)).toEqual(['job_200904211745_0002']);
+      expect(t.skipped).toEqual([{ id: 'job_2', line: 3, why: 'it has no "jobID" (SLS fails on it: "Failed to create an AM")' }]);
+    }
+    // LoggedJob.setJobID is JobID.forName: "job", an identifier and an int between "_" (Java's split drops trailing
+    // empty parts); anything else fails Rumen's reader, and SLS stops reading the trace
+    for (const id of ['job_1369942127770_1205', 'job__7', 'job_a_1_', 'job_x_-3', 'job_x_+3']) expect(parseRumenTrace(job(`"jobID": "${id}", `), 'r.json').jobs.map((j) => j.id)).toEqual([id]);
+    for (const id of ['job_1', 'j1', 'job_1_2_3', 'task_1_2', 'job_x_y', 'job_x_2147483648', ' job_1_1']) {
+      expect(() => parseRumenTrace(ok + job(`"jobID": "${id}", `), 'r.json')).toThrow(`r.json:3: "jobID" "${id}" is not a job id ("job_<identifier>_<number>", as "job_1369942127770_1205"): Rumen's reader (JobID.forName) fails on it, and SLS with it`);
+    }
+  });
+
   it('skips a job with no task at all, as SLS does (one job that failed at set-up refused the whole trace)', () => {
-    const failed = '{ "jobID": "failed_at_setup", "queue": "q", "submitTime": 1050000, "outcome": "FAILED", "mapTasks": [], "reduceTasks": [] }\n';
+    const failed = '{ "jobID": "job_200904211745_0001", "queue": "q", "submitTime": 1050000, "outcome": "FAILED", "mapTasks": [], "reduceTasks": [] }\n';
     const t = parseRumenTrace(RUMEN + failed, 'r.json');
     expect(t.jobs).toEqual(parseRumenTrace(RUMEN, 'r.json').jobs);
-    expect(t.skipped).toEqual([{ id: 'failed_at_setup', line: 10, why: 'it has no tasks ("No task for the job!")' }]);
+    expect(t.skipped).toEqual([{ id: 'job_200904211745_0001', line: 10, why: 'it has no tasks ("No task for the job!")' }]);
   });
 
   it('counts submit times from the file\'s first job, as SLS does, and lists a job submitted before it (reset to 0) for a warning', () => {
     const job = (id: string, submit: number) => `{ "jobID": "${id}", "queue": "q", "submitTime": ${submit}, "mapTasks": [ { "attempts": [ ${attempt('/r/h1', 0, 5000)} ] } ] }`;
-    const t = parseRumenTrace([job('j2', 1000060000), job('j1', 1000000000), job('j3', 1000120000)].join('\n'), 'r.json');
+    const t = parseRumenTrace([job('job_0_2', 1000060000), job('job_0_1', 1000000000), job('job_0_3', 1000120000)].join('\n'), 'r.json');
     expect(t.jobs.map((j) => j.startMs)).toEqual([0, 0, 60000]);
-    expect(t.reset).toEqual([{ id: 'j1', line: 2, earlierMs: 60000 }]);
-    expect(parseRumenTrace(job('j1', 5), 'r.json').reset).toBeUndefined();
+    expect(t.reset).toEqual([{ id: 'job_0_1', line: 2, earlierMs: 60000 }]);
+    expect(parseRumenTrace(job('job_0_1', 5), 'r.json').reset).toBeUndefined();
   });
 
   it('reads the shipped Rumen sample (cut from hadoop-sls\'s 2jobs2min-rumen-jh.json and hadoop-gridmix\'s wordcount.json) as SLS does', () => {
@@ -386,7 +403,7 @@ describe('Rumen traces (format: "rumen")', () => {
   it.each([
     ['only a job SLS skips (a task without attempts)', '{ "submitTime": 5,\n  "mapTasks": [ { "attempts": [] } ] }', /^t\.json: no job to replay: SLS skips all 1 \(line 1, job "job_1": its task at line 2 in "mapTasks" has no attempt \("Invalid map task, no attempt"\)\)$/],
     ['attempts that are not an array', '{ "submitTime": 5,\n  "mapTasks": [ { "attempts": 3 } ] }', /^t\.json:2: "attempts" must be an array of task attempts$/],
-    ['no submit time', '{ "jobID": "j",\n  "mapTasks": [] }', /^t\.json:1: the job has no "submitTime"$/],
+    ['no submit time', '{ "jobID": "job_0_1",\n  "mapTasks": [] }', /^t\.json:1: the job has no "submitTime"$/],
     ['a text time', `{ "submitTime": 5, "mapTasks": [ { "attempts": [\n ${attempt('h', 1, 2).replace('"startTime": 1', '"startTime": "early"')} ] } ] }`, /^t\.json:2: "startTime" must be a number of at least -1, not "early"$/],
     ['malformed JSON', '{ "submitTime": 5,\n  "mapTasks": [ 1 2 ] }', /^t\.json:2: invalid JSON: comma expected$/],
     ['an attempt past the time limit', `{ "submitTime": 5, "mapTasks": [ { "attempts": [\n ${attempt('h', 1, 1e300)} ] } ] }`, /^t\.json:2: its last attempt lasts 1e\+300 ms, above the limit of 2147483647 ms \(24\.8 days\) for any time$/],
