@@ -4,6 +4,7 @@
  * line: they were read as U+FFFD, silently (a Latin-1 pool "prød" in an allocation file became a pool of its own).
  */
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import { MAX_INPUT_BYTES } from '../core/limits.js';
 import { InputError, fileReason } from './errors.js';
 
@@ -14,8 +15,11 @@ export function inputsRead(): readonly string[] {
   return read;
 }
 
-/** `xml`: the file may declare its encoding (`<?xml version="1.0" encoding="ISO-8859-1"?>`); else it is UTF-8. */
-export function readTextFile(file: string, what: string, xml = false): string {
+/**
+ * `xml`: the file may declare its encoding (`<?xml version="1.0" encoding="ISO-8859-1"?>`); else it is UTF-8.
+ * `gzipByName`: a file named .gz is gunzipped first, as Rumen's reader does (see gunzipByName).
+ */
+export function readTextFile(file: string, what: string, xml = false, gzipByName = false): string {
   let bytes: Buffer;
   try {
     bytes = readBounded(file, what);
@@ -23,6 +27,9 @@ export function readTextFile(file: string, what: string, xml = false): string {
     if (err instanceof InputError) throw err;
     throw new InputError(`${file}: cannot read ${what} (${fileReason(err)})`);
   }
+  if (gzipByName) bytes = gunzipByName(file, what, bytes);
+  // told as such: it was 'byte 0x8b is not UTF-8 text (save the ... as UTF-8)'
+  if (isGzip(bytes)) throw new InputError(`${file}: the ${what} is gzip data: ${what.startsWith('SLS') ? 'SLS reads it as it is' : 'hfsim reads text'}; gunzip it`);
   const encoding = xml ? declaredEncoding(bytes) : 'utf-8';
   let decoder: TextDecoder;
   try {
@@ -40,6 +47,28 @@ export function readTextFile(file: string, what: string, xml = false): string {
   }
   read.push(file);
   return text;
+}
+
+const isGzip = (bytes: Buffer): boolean => bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b;
+
+/**
+ * Rumen's reader (PossiblyDecompressedInputStream) decompresses by the codec Hadoop's CompressionCodecFactory finds for
+ * the file's name: a .gz trace is gunzipped (to at most MAX_INPUT_BYTES, as any input); another codec's suffix is
+ * refused, as hfsim has no such codec; gzip data under another name is refused, as Rumen reads it as it is and fails.
+ */
+function gunzipByName(file: string, what: string, bytes: Buffer): Buffer {
+  if (file.endsWith('.gz')) {
+    try {
+      return gunzipSync(bytes, { maxOutputLength: MAX_INPUT_BYTES });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') throw new InputError(`${file}: the ${what} unzips to more than ${MAX_INPUT_BYTES} bytes, the limit on an input file (V8's longest string)`);
+      throw new InputError(`${file}: the ${what} is named .gz, but is not gzip data (${(err as Error).message})`);
+    }
+  }
+  const codec = /\.(bz2|deflate|snappy|lz4|zst)$/.exec(file);
+  if (codec !== null) throw new InputError(`${file}: the ${what} is compressed (.${codec[1]}), which hfsim cannot read: decompress it first (.gz is read, as Rumen reads it)`);
+  if (isGzip(bytes)) throw new InputError(`${file}: the ${what} is gzip data, but not named .gz: Rumen's reader decompresses by the name, and fails on it as it is; name it .gz, or gunzip it`);
+  return bytes;
 }
 
 /**
