@@ -44,7 +44,7 @@ export function resolveScenario(raw: Record<string, unknown>, scenarioFile: stri
       trace = w.format === 'rumen' ? parseRumenTrace(text, path) : parseSlsTrace(text, path);
       if (stamp !== undefined) slsCache.set(key, { stamp, trace });
       // SLS logs each such job ("Failed to create an AM") and replays the others.
-      for (const j of trace.skipped) warnOnce(`${path}:${j.line}: job "${j.id}" skipped, as SLS skips it: ${j.why}`);
+      for (const j of trace.skipped) warnOnce(`${path}:${j.line}: job "${j.id}" skipped${j.slsRuns === true ? '' : ', as SLS skips it'}: ${j.why}`);
       for (const j of trace.reset ?? []) warnOnce(`${path}:${j.line}: job "${j.id}" was submitted ${j.earlierMs} ms before the file's first job, the trace's time 0: its submit time is reset to 0, as SLS resets it`);
     }
     const { cluster, hdfs } = parsed.value;

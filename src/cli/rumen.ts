@@ -91,8 +91,9 @@ export function parseRumenTrace(text: string, file: string): SlsTrace {
     tasks(r, p, 'reduceTasks', job);
     // AMDefinitionFactory reads the tasks, then job.getJobID().toString(): null (no "jobID", or null) fails the job.
     if (idNode === undefined || idNode.value === null) throw new SkipJob(job, 'it has no "jobID" (SLS fails on it: "Failed to create an AM")');
-    // A job that failed before any task (common in job histories): SLS logs it and replays the others.
-    if (job.mapCount === 0 && job.reduceCount === 0) throw new SkipJob(job, 'it has no tasks ("No task for the job!")');
+    // A job that failed before any task (common in job histories). SLS's "No task for the job!" is SLS JSON's: here
+    // MRAMSimulator gets no containers, and its AM asks for nothing and finishes. hfsim models no AM container.
+    if (job.mapCount === 0 && job.reduceCount === 0) throw new SkipJob(job, 'it has no tasks (SLS runs its AM alone, and hfsim models no AM container)', true);
     if (job.mapCount === 0) r.fail(node.offset, `job "${job.id}" has no map task: hfsim's jobs read their input in maps`);
     // Told only of a job replayed (a skipped one has its own warning).
     if (submit < baseline) reset.push({ id: job.id, line: job.line, earlierMs: baseline - submit });

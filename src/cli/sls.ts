@@ -46,11 +46,16 @@ export interface SkippedJob {
   id: string;
   line: number;
   why: string;
+  /** SLS replays it, though hfsim cannot (a Rumen job without tasks: SLS runs its AM alone); absent where SLS skips it. */
+  slsRuns?: true;
 }
 
-/** Thrown while reading a job that SLS skips (AMRunner logs "Failed to create an AM" and goes on). */
+/**
+ * Thrown while reading a job that SLS skips (AMRunner logs "Failed to create an AM" and goes on), or, `slsRuns`, one
+ * SLS replays that hfsim has nothing of to replay.
+ */
 export class SkipJob extends Error {
-  constructor(readonly job: SlsJob, why: string) {
+  constructor(readonly job: SlsJob, why: string, readonly slsRuns = false) {
     super(why);
   }
 }
@@ -241,11 +246,12 @@ export function readJobs(r: JsonReader, values: Node[], read: (v: Node, i: numbe
       jobs.push(read(v, i));
     } catch (err) {
       if (!(err instanceof SkipJob)) throw err;
-      skipped.push({ id: err.job.id, line: err.job.line, why: err.message });
+      skipped.push({ id: err.job.id, line: err.job.line, why: err.message, ...(err.slsRuns ? { slsRuns: true as const } : {}) });
     }
   });
   if (jobs.length === 0) {
-    throw new InputError(skipped.length === 0 ? `${r.file}: the trace has no jobs` : `${r.file}: no job to replay: SLS skips all ${skipped.length} (line ${skipped[0].line}, job "${skipped[0].id}": ${skipped[0].why})`);
+    const all = skipped.some((k) => k.slsRuns) ? `all ${skipped.length} are skipped` : `SLS skips all ${skipped.length}`;
+    throw new InputError(skipped.length === 0 ? `${r.file}: the trace has no jobs` : `${r.file}: no job to replay: ${all} (line ${skipped[0].line}, job "${skipped[0].id}": ${skipped[0].why})`);
   }
   return { jobs, skipped };
 }
