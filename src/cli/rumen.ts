@@ -36,7 +36,11 @@ function tasks(r: JsonReader, p: Map<string, Node>, key: string, job: SlsJob): v
     const ms = finish - start;
     // -1 is also TaskContainerDefinition's "no duration given": 0 ms, skipped alike
     if (ms <= 0) throw new SkipJob(job, `${at}: its last attempt lasts ${ms} ms ("Duration of a task shouldn't be less or equal to 0!")`);
-    if (ms > MAX_TIME_MS) r.fail(last.offset, `its last attempt lasts ${ms} ms${start === -1 ? ' (finishTime - startTime, as SLS takes it: startTime is -1, Rumen\'s "not known")' : ''}, above the limit of ${MAX_TIME_MS} ms (24.8 days) for any time`);
+    // An attempt that never started, with a finishTime since the epoch (every real job history's): SLS would run it
+    // for decades. Past hfsim's limit on any time, its job is skipped and said so, as a trace of real jobs holds such
+    // attempts (refusing the trace left it unreplayable for one killed speculative attempt).
+    if (ms > MAX_TIME_MS && start === -1) throw new SkipJob(job, `${at}: its last attempt never started (startTime -1, Rumen's "not known"), so SLS would run its container finishTime + 1 ms, ${ms} ms, past hfsim's limit of ${MAX_TIME_MS} ms (24.8 days) on any time`, true);
+    if (ms > MAX_TIME_MS) r.fail(last.offset, `its last attempt lasts ${ms} ms, above the limit of ${MAX_TIME_MS} ms (24.8 days) for any time`);
     if (key === 'mapTasks') {
       job.maps.push({ hosts: [host], ms, count: 1 });
       job.mapCount++;

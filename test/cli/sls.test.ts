@@ -364,9 +364,14 @@ describe('Rumen traces (format: "rumen")', () => {
     expect(skipped('"startTime": 1000, "finishTime": -1')).toEqual(['its task at line 2 in "mapTasks": its last attempt lasts -1001 ms ("Duration of a task shouldn\'t be less or equal to 0!")']);
     // -1 is also SLS's "no duration given": 0 ms, skipped
     expect(skipped('"startTime": 1000, "finishTime": 999')).toEqual(['its task at line 2 in "mapTasks": its last attempt lasts -1 ms ("Duration of a task shouldn\'t be less or equal to 0!")']);
-    // epoch times: SLS would run the container 43 years; past hfsim's limit on any time, refused at its line
-    expect(() => parseRumenTrace(job('"startTime": -1, "finishTime": 1371223078206'), 'r.json')).toThrow(
-      'r.json:2: its last attempt lasts 1371223078207 ms (finishTime - startTime, as SLS takes it: startTime is -1, Rumen\'s "not known"), above the limit of 2147483647 ms (24.8 days) for any time');
+    // epoch times: SLS would run the container 43 years, past hfsim's limit on any time: the job is skipped, saying
+    // so (SLS runs it), and the trace's other jobs replay (the whole trace had been refused)
+    const killed = parseRumenTrace(RUMEN + job('"startTime": -1, "finishTime": 1371223078206'), 'r.json');
+    expect(killed.jobs).toEqual(parseRumenTrace(RUMEN, 'r.json').jobs);
+    expect(killed.skipped.map(({ id, slsRuns, why }) => ({ id, slsRuns, why: why.replace(/line \d+/, 'line N') }))).toEqual([{ id: 'job_0_9', slsRuns: true,
+      why: 'its task at line N in "mapTasks": its last attempt never started (startTime -1, Rumen\'s "not known"), so SLS would run its container finishTime + 1 ms, 1371223078207 ms, past hfsim\'s limit of 2147483647 ms (24.8 days) on any time' }]);
+    // a started attempt that long is refused at its line, as any time past the limit is
+    expect(() => parseRumenTrace(job('"startTime": 0, "finishTime": 1371223078206'), 'r.json')).toThrow('r.json:2: its last attempt lasts 1371223078206 ms, above the limit of 2147483647 ms (24.8 days) for any time');
   });
 
   it('reads "jobID" as Rumen\'s reader does: a job without one is skipped, as SLS skips it; one that is no job id is refused', () => {
