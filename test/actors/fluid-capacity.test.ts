@@ -11,8 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { simulate } from '../../src/actors/simulate.js';
 import { FlowTable } from '../../src/core/network/flow-table.js';
 import { FluidNet } from '../../src/core/network/fluid-net.js';
-import { scenarioSpec, toScenario } from '../harness/generate.js';
-import { auditor, scenario } from '../helpers.js';
+import { scenarioSpec } from '../harness/generate.js';
+import { scenarioOf } from '../harness/property.js';
+import { auditor } from '../helpers.js';
 
 type Method = 'add' | 'remove' | 'extend' | 'setCapacity' | 'setCapacities';
 const METHODS: Method[] = ['add', 'remove', 'extend', 'setCapacity', 'setCapacities'];
@@ -45,10 +46,13 @@ describe('fluid runs: no resource over its capacity at any rate change', () => {
     const specs = fc.sample(scenarioSpec.filter((s) => s.network?.model === 'fluid'), { seed: 16, numRuns: 40 });
     let runs = 0;
     for (const spec of specs) {
-      const s = scenario(toScenario(spec));
+      // read as the harness reads it: a generated SWIM or SLS trace written beside the scenario and loaded as the CLI loads it
+      const read = scenarioOf(spec);
+      if (!read.ok) throw new Error(`seed ${spec.seed}: ${read.errors.join('; ')}`);
+      const s = read.scenario;
       const audit = auditor(s);
       worst = 0;
-      const r = await simulate(s, { observer: audit.observer, timeDecisions: false });
+      const r = await simulate(s, { observer: audit.observer, timeDecisions: false, trace: read.trace });
       expect(worst, `seed ${spec.seed}`).toBeLessThanOrEqual(1 + 1e-9);
       expect(audit.violations).toEqual([]);
       expect(audit.notDone).toEqual([]);
