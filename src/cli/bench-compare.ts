@@ -14,6 +14,8 @@ import { table } from './format.js';
 
 interface Measure {
   name: string;
+  /** Where it is in a bench report's case (bench-schema.ts): a dotted path to a Stat. */
+  field: string;
   /** +1: higher is worse (time, memory); -1: lower is worse (throughput). */
   worse: 1 | -1;
   get: (c: BenchCase) => Stat;
@@ -34,18 +36,24 @@ const rateFloor = (base: number, c: BenchCase): number => base * Math.max(0.05, 
 const tail = (median: number): number => Math.max(2, 0.5 * Math.abs(median));
 
 const MEASURES: Measure[] = [
-  { name: 'wall ms', worse: 1, get: (c) => c.wallMs, floor: wallFloor },
-  { name: 'events/s', worse: -1, get: (c) => c.eventsPerSecond, floor: rateFloor },
-  { name: 'peak MB', worse: 1, get: (c) => c.peakRssMB, floor: absolute(5) },
-  { name: 'cpu ms', worse: 1, get: (c) => c.cpuMs, floor: relative(0.05), shownOnly: true },
-  { name: 'p99 us/heartbeat', worse: 1, get: (c) => c.decisionUs.heartbeat.p99, floor: tail, shownOnly: true },
-  { name: 'p99 us/launch', worse: 1, get: (c) => c.decisionUs.launch.p99, floor: tail, shownOnly: true },
+  { name: 'wall ms', field: 'wallMs', worse: 1, get: (c) => c.wallMs, floor: wallFloor },
+  { name: 'events/s', field: 'eventsPerSecond', worse: -1, get: (c) => c.eventsPerSecond, floor: rateFloor },
+  { name: 'peak MB', field: 'peakRssMB', worse: 1, get: (c) => c.peakRssMB, floor: absolute(5) },
+  { name: 'cpu ms', field: 'cpuMs', worse: 1, get: (c) => c.cpuMs, floor: relative(0.05), shownOnly: true },
+  { name: 'p99 us/heartbeat', field: 'decisionUs.heartbeat.p99', worse: 1, get: (c) => c.decisionUs.heartbeat.p99, floor: tail, shownOnly: true },
+  { name: 'p99 us/launch', field: 'decisionUs.launch.p99', worse: 1, get: (c) => c.decisionUs.launch.p99, floor: tail, shownOnly: true },
 ];
 
 /** How one measure of one case changed, on the best runs. */
 export interface MeasureChange {
   case: string;
+  /** Its name in the table ("wall ms"). */
   measure: string;
+  /**
+   * Its field in the bench report, for a script that joins the two: of a case ("wallMs", "decisionUs.heartbeat.p99"),
+   * or of sweepScaling ("speedup"; "wallMs" of the `workers` entry the measure names).
+   */
+  field: string;
   /** The base's and the new report's best run (least time or memory, highest rate). */
   base: number;
   new: number;
@@ -100,7 +108,7 @@ export function compareReports(base: BenchReport, next: BenchReport, thresholdPc
       const beyond = Math.abs(diff) > noise;
       const regressed = !m.shownOnly && m.worse * pct > thresholdPct && beyond;
       if (regressed) speedRegressions.push(`${n.name}: ${m.name} ${fmt(was)} -> ${fmt(now)} (${sign(pct)}, best runs; noise floor ${fmt(noise)})`);
-      changes.push({ case: n.name, measure: m.name, base: was, new: now, changePct: Number.isFinite(pct) ? pct : null,
+      changes.push({ case: n.name, measure: m.name, field: m.field, base: was, new: now, changePct: Number.isFinite(pct) ? pct : null,
         spread: Math.max(bs.spread, ns.spread), floor: noise,
         verdict: regressed ? 'regression' : m.shownOnly ? 'not judged' : m.worse * pct < -thresholdPct && beyond ? 'faster' : 'unchanged' });
     }
@@ -157,11 +165,11 @@ function compareScaling(base: BenchReport, next: BenchReport, thresholdPct: numb
     const measure = `wall ms, ${w.workers} worker${w.workers > 1 ? 's' : ''}`;
     const verdict = pct > thresholdPct && beyond ? 'regression' : pct < -thresholdPct && beyond ? 'faster' : 'unchanged';
     if (verdict === 'regression') regressions.push(`${name}: ${measure} ${fmt(before)} -> ${fmt(now)} (${sign(pct)}, best runs; noise floor ${fmt(noise)})`);
-    changes.push({ case: name, measure, base: before, new: now, changePct: pct, spread: Math.max(was.wallMs.spread, w.wallMs.spread), floor: noise, verdict });
+    changes.push({ case: name, measure, field: 'wallMs', base: before, new: now, changePct: pct, spread: Math.max(was.wallMs.spread, w.wallMs.spread), floor: noise, verdict });
   }
   // A worker count the new report did not run (fewer cores, or its all-cores run gone) was left out without a word.
   for (const w of b.workers) if (!n.workers.some((x) => x.workers === w.workers)) unmatched.push(`sweep-scaling on ${w.workers} workers (only in base)`);
-  changes.push({ case: name, measure: 'speed-up', base: b.speedup, new: n.speedup, changePct: (100 * (n.speedup - b.speedup)) / Math.max(b.speedup, 1e-9),
+  changes.push({ case: name, measure: 'speed-up', field: 'speedup', base: b.speedup, new: n.speedup, changePct: (100 * (n.speedup - b.speedup)) / Math.max(b.speedup, 1e-9),
     spread: 0, floor: 0, verdict: 'not judged' });
   // The same sweep of a canonical scenario: its points' digests changing is an outcome regression, as a case's is.
   const digest = b.digest === n.digest ? undefined : { case: name, base: b.digest, new: n.digest };

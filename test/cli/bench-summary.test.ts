@@ -63,8 +63,12 @@ describe('hfsim bench compare --json', () => {
     // 2 cases x 6 measures, each with its numbers
     expect(out.changes).toHaveLength(12);
     const wall = out.changes.find((c: { case: string; measure: string }) => c.case === 'fb-macro-io' && c.measure === 'wall ms');
-    expect(Object.keys(wall)).toEqual(['case', 'measure', 'base', 'new', 'changePct', 'spread', 'floor', 'verdict']);
-    expect(wall).toMatchObject({ base: 1000, new: 1010, floor: 50, verdict: 'unchanged' });
+    expect(Object.keys(wall)).toEqual(['case', 'measure', 'field', 'base', 'new', 'changePct', 'spread', 'floor', 'verdict']);
+    expect(wall).toMatchObject({ field: 'wallMs', base: 1000, new: 1010, floor: 50, verdict: 'unchanged' });
+    // each measure names its field of the bench JSON's cases (the table's names are for reading), so a script can join
+    // the two: base and new are that field's best run (min, or max for a rate)
+    const fields = out.changes.filter((c: { case: string }) => c.case === 'fb-macro-io').map((c: { field: string }) => c.field);
+    expect(fields).toEqual(['wallMs', 'eventsPerSecond', 'peakRssMB', 'cpuMs', 'decisionUs.heartbeat.p99', 'decisionUs.launch.p99']);
     expect(wall.changePct).toBeCloseTo(1, 9);
     expect(wall.spread).toBeCloseTo(20.2, 9); // the larger spread: 1,010 x 0.02
   });
