@@ -308,28 +308,33 @@ interface QueueLimit {
   state?: 'RUNNING' | 'STOPPED';
 }
 
+/** `q` and the parent queues above it, nearest first; the walk up stops at a cycle (reported elsewhere). */
+function* ancestry(q: QueueLimit | undefined, parents: ReadonlyMap<string, QueueLimit>): Generator<QueueLimit> {
+  const seen = new Set<string>();
+  for (let at = q; at !== undefined && !seen.has(at.name); at = at.parent === undefined ? undefined : parents.get(at.parent)) {
+    seen.add(at.name);
+    yield at;
+  }
+}
+
+/** Where a queue's state comes from: the nearest of it and its parent queues with a state set (none: RUNNING, root's). */
+const stateFrom = (q: QueueLimit | undefined, parents: ReadonlyMap<string, QueueLimit>): QueueLimit | undefined =>
+  [...ancestry(q, parents)].find((at) => at.state !== undefined);
+
 /**
  * The queues no job may name, each with why: a maximum capacity of 0 (theirs, or a parent queue's above them), where
  * YARN keeps a job pending for good and the run would stall; a STOPPED state (theirs, or inherited from a parent
- * queue: the nearest state set going up), where YARN refuses the submission. The walk up stops at a cycle (reported
- * elsewhere).
+ * queue: the nearest state set going up), where YARN refuses the submission.
  */
 function queuesJobsCannotUse(sc: JobPoolsScheduler): Map<string, string> {
   const parents = new Map(sc.parentQueues.map((p) => [p.name, p]));
   const out = new Map<string, string>();
+  const where = (q: QueueLimit, at: QueueLimit) => (at === q ? 'a queue whose' : `a queue under parent queue "${at.name}", whose`);
   for (const q of sc.queues) {
-    const seen = new Set<string>();
-    let state: string | undefined;
-    for (let at: QueueLimit | undefined = q; at !== undefined && !seen.has(at.name); at = at.parent === undefined ? undefined : parents.get(at.parent)) {
-      seen.add(at.name);
-      const where = at === q ? 'a queue whose' : `a queue under parent queue "${at.name}", whose`;
-      if (at.maxCapacity === 0) {
-        out.set(q.name, `${where} maxCapacity is 0: its jobs could never run (YARN keeps them pending for good), and the run would never end`);
-        break;
-      }
-      state ??= at.state;
-      if (at.state === 'STOPPED' && state === 'STOPPED' && !out.has(q.name)) out.set(q.name, `${where} state is STOPPED: YARN's Capacity Scheduler refuses a job submitted to a stopped queue`);
-    }
+    const zero = [...ancestry(q, parents)].find((at) => at.maxCapacity === 0);
+    const state = stateFrom(q, parents);
+    if (zero !== undefined) out.set(q.name, `${where(q, zero)} maxCapacity is 0: its jobs could never run (YARN keeps them pending for good), and the run would never end`);
+    else if (state?.state === 'STOPPED') out.set(q.name, `${where(q, state)} state is STOPPED: YARN's Capacity Scheduler refuses a job submitted to a stopped queue`);
   }
   return out;
 }
@@ -337,16 +342,9 @@ function queuesJobsCannotUse(sc: JobPoolsScheduler): Map<string, string> {
 /** A queue or parent queue set RUNNING under a STOPPED parent queue: refused, as YARN refuses it (initializeQueueState). */
 function refineQueueStates(s: { queues: readonly QueueLimit[]; parentQueues: readonly QueueLimit[] }, ctx: z.RefinementCtx): void {
   const parents = new Map(s.parentQueues.map((p) => [p.name, p]));
-  // A parent queue's state: its own, else its parent's (RUNNING at root); a cycle (reported elsewhere) counts as RUNNING.
-  const stateOf = (name: string | undefined, seen = new Set<string>()): string => {
-    const p = name === undefined || seen.has(name) ? undefined : parents.get(name);
-    if (p === undefined) return 'RUNNING';
-    seen.add(p.name);
-    return p.state ?? stateOf(p.parent, seen);
-  };
   for (const [key, list] of [['queues', s.queues], ['parentQueues', s.parentQueues]] as const) {
     list.forEach((q, i) => {
-      if (q.state === 'RUNNING' && q.parent !== undefined && stateOf(q.parent) === 'STOPPED') {
+      if (q.state === 'RUNNING' && q.parent !== undefined && stateFrom(parents.get(q.parent), parents)?.state === 'STOPPED') {
         ctx.addIssue({ code: 'custom', path: [key, i, 'state'], message: `RUNNING under parent queue "${q.parent}", which is STOPPED: YARN refuses it ("The parent queue ... cannot be STOPPED as the child queue ... is in RUNNING state")` });
       }
     });
