@@ -257,7 +257,7 @@ export function readJobs(r: JsonReader, values: Node[], read: (v: Node, i: numbe
 }
 
 
-/** "/rack/host" -> [rack, host]; a bare host is in "default-rack", as in SLS. */
+/** "/rack/host" -> [rack, host]; a bare host is put in "default-rack", Hadoop's default rack (hfsim's choice: SLS's versions differ on such a host). */
 function splitHost(host: string): [string, string] {
   const cut = host.lastIndexOf('/');
   if (cut < 0) return ['default-rack', host];
