@@ -1,7 +1,7 @@
 /**
  * What a command does at a signal that ends it (a Ctrl-C, a kill, the terminal gone): its own part first (a progress
  * bar's line cleared, an output's lock removed), and then the process still ends by the signal (exit status 130 for
- * SIGINT), as if no one had listened. Each part stops listening when it has run, and the last one left raises the
+ * SIGINT), as if no one had listened. Each part stops listening before it runs, and the last one left raises the
  * signal again, so that parts registered by different modules each run once, in order, and none keeps the process up.
  */
 import { isMainThread } from 'node:worker_threads';

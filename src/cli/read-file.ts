@@ -62,6 +62,8 @@ function gunzipByName(file: string, what: string, bytes: Buffer): Buffer {
       return gunzipSync(bytes, { maxOutputLength: MAX_INPUT_BYTES });
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') throw new InputError(`${file}: the ${what} unzips to more than ${MAX_INPUT_BYTES} bytes, the limit on an input file (V8's longest string)`);
+      // gzip's own bytes that do not unzip: a file cut short (a copy stopped midway) or damaged, not another format
+      if (isGzip(bytes)) throw new InputError(`${file}: the ${what} is gzip data that does not unzip (${(err as Error).message}): the file may be cut short or damaged; copy it again`);
       throw new InputError(`${file}: the ${what} is named .gz, but is not gzip data (${(err as Error).message})`);
     }
   }

@@ -3,10 +3,12 @@
  * them: per job "jobID" (job_<identifier>_<number>, as Rumen's JobID.forName takes it; a job without one is skipped, as
  * SLS fails on it), "user" ("default" when absent), "queue", "submitTime", and "mapTasks" / "reduceTasks", each
  * task's last attempt giving the container: its "hostName" ("/rack/host") and "finishTime" - "startTime". Submit times
- * count from the first job's (a job before it starts at 0), as SLS's runner did before it took each job's own. A job
- * SLS skips ("Failed to create an AM": a task with no attempt, or whose last attempt has no host or does not last
- * above 0 ms, finishTime - startTime taken as it is, -1 for "not known" included) is skipped here too and listed (sls.ts SlsTrace.skipped); Hadoop's own sample trace,
- * 2jobs2min-rumen-jh.json, has such a job (a KILLED map with no attempt). Rumen's many other fields are ignored; a
+ * count from the file's first job's (a job before it starts at 0): hfsim's rule, near the older SLS runner's (which
+ * counted from the first job with a submitTime above 0, set only by a job it could read), where today's starts every
+ * job at 0. A job SLS skips ("Failed to create an AM": a task with no attempt, or whose last attempt has no host or
+ * does not last above 0 ms, finishTime - startTime taken as it is, -1 for "not known" included) is skipped here too
+ * and listed (sls.ts SlsTrace.skipped); Hadoop's own sample trace, 2jobs2min-rumen-jh.json, has such a job (a KILLED
+ * map with no attempt). Rumen's many other fields are ignored; a
  * malformed file, or a used field of the wrong type, is bad input naming the file and line. Jobs come out as SlsJob.
  */
 import type { Node } from 'jsonc-parser';
@@ -29,7 +31,7 @@ function tasks(r: JsonReader, p: Map<string, Node>, key: string, job: SlsJob): v
     // SLS takes finishTime - startTime as Jackson reads them into LoggedTaskAttempt: -1 (Rumen's "not known", and its
     // default) included, and null as a long's 0. An attempt that never started (a KILLED speculative one, often a
     // task's last) lasts finishTime + 1 ms there; it was skipped here as lasting "an unknown time".
-    const time = (key: string): number => (a.get(key)?.value === null ? 0 : r.num(a, key, { min: -1 }) ?? -1);
+    const time = (field: string): number => (a.get(field)?.value === null ? 0 : r.num(a, field, { min: -1 }) ?? -1);
     const start = time('startTime');
     const finish = time('finishTime');
     if (host === undefined) throw new SkipJob(job, `${at}: its last attempt has no "hostName"`);
@@ -39,7 +41,8 @@ function tasks(r: JsonReader, p: Map<string, Node>, key: string, job: SlsJob): v
     // An attempt that never started, with a finishTime since the epoch (every real job history's): SLS would run it
     // for decades. Past hfsim's limit on any time, its job is skipped and said so, as a trace of real jobs holds such
     // attempts (refusing the trace left it unreplayable for one killed speculative attempt).
-    if (ms > MAX_TIME_MS && start === -1) throw new SkipJob(job, `${at}: its last attempt never started (startTime -1, Rumen's "not known"), so SLS would run its container finishTime + 1 ms, ${ms} ms, past hfsim's limit of ${MAX_TIME_MS} ms (24.8 days) on any time`, true);
+    // A null startTime (0 to Jackson) is one never known as well: SLS runs that container finishTime ms.
+    if (ms > MAX_TIME_MS && start <= 0) throw new SkipJob(job, `${at}: its last attempt has no start (startTime ${start === -1 ? '-1, Rumen\'s "not known"' : a.get('startTime')?.value === null ? 'null, 0 to SLS' : '0'}), so SLS would run its container ${start === -1 ? 'finishTime + 1' : 'finishTime'} ms, ${ms} ms, past hfsim's limit of ${MAX_TIME_MS} ms (24.8 days) on any time`, true);
     if (ms > MAX_TIME_MS) r.fail(last.offset, `its last attempt lasts ${ms} ms, above the limit of ${MAX_TIME_MS} ms (24.8 days) for any time`);
     if (key === 'mapTasks') {
       job.maps.push({ hosts: [host], ms, count: 1 });
@@ -76,7 +79,7 @@ export function parseRumenTrace(text: string, file: string): SlsTrace {
     const idNode = p.get('jobID');
     if (typeof idNode?.value === 'string' && !isJobId(idNode.value)) r.fail(idNode.offset, `"jobID" ${JSON.stringify(idNode.value)} is not a job id ("job_<identifier>_<number>", as "job_1369942127770_1205"): Rumen's reader (JobID.forName) fails on it, and SLS with it`);
     const submit = r.num(p, 'submitTime', { min: 0, int: true }) ?? r.fail(node.offset, 'the job has no "submitTime"');
-    // SLS's baseline is the first job of the file; an earlier job starts at 0, with a warning (SLSRunner).
+    // The baseline is the file's first job (hfsim's rule; see the header); an earlier job starts at 0, with a warning.
     baseline ??= submit;
     const job: SlsJob = {
       id: r.str(p, 'jobID') ?? `job_${i + 1}`,

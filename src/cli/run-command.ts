@@ -62,7 +62,7 @@ export async function runAction(file: string, flags: RunFlags): Promise<void> {
   // Every output is made before the first is written, and the writes follow one another with no await between:
   // writeOutput holds a signal that comes meanwhile until all are written, so a Ctrl-C or a kill leaves the files of
   // one run, all new or all old (awaiting the report after --out had ended the command with a new result beside an
-  // old CSV).
+  // old CSV). So a report that fails to be drawn now leaves --out unwritten too, where it had been written first.
   const outputs: Array<[file: string, content: string]> = [];
   if (flags.out !== undefined) outputs.push([flags.out, json]);
   if (flags.jobsCsv !== undefined) outputs.push([flags.jobsCsv, (await import('./jobs-csv.js')).jobsCsv(results)]);

@@ -329,6 +329,9 @@ describe('Rumen traces (format: "rumen")', () => {
     expect(() => resolved('rumen.json.bz2')).toThrow(/rumen\.json\.bz2: the Rumen trace is compressed \(\.bz2\), which hfsim cannot read: decompress it first \(\.gz is read, as Rumen reads it\)$/);
     writeFileSync(join(dir, 'bad.json.gz'), RUMEN);
     expect(() => resolved('bad.json.gz')).toThrow(/bad\.json\.gz: the Rumen trace is named \.gz, but is not gzip data \(incorrect header check\)$/);
+    // a gzip cut short (a copy stopped midway) is gzip, not another format: it had read 'is not gzip data'
+    writeFileSync(join(dir, 'cut.json.gz'), gzipSync(RUMEN).subarray(0, -6));
+    expect(() => resolved('cut.json.gz')).toThrow(/cut\.json\.gz: the Rumen trace is gzip data that does not unzip \(unexpected end of file\): the file may be cut short or damaged; copy it again$/);
     // SLS JSON is read as it is (AMRunner's FileInputStream): gzip is told as such, not as text in another encoding
     writeFileSync(join(dir, 'sls.json.gz'), gzipSync('{}'));
     expect(() => resolveScenario({ ...base, workload: { kind: 'sls', trace: 'sls.json.gz' } }, join(dir, 'r.json'))).toThrow(/sls\.json\.gz: the SLS trace is gzip data: SLS reads it as it is; gunzip it$/);
@@ -369,9 +372,14 @@ describe('Rumen traces (format: "rumen")', () => {
     const killed = parseRumenTrace(RUMEN + job('"startTime": -1, "finishTime": 1371223078206'), 'r.json');
     expect(killed.jobs).toEqual(parseRumenTrace(RUMEN, 'r.json').jobs);
     expect(killed.skipped.map(({ id, slsRuns, why }) => ({ id, slsRuns, why: why.replace(/line \d+/, 'line N') }))).toEqual([{ id: 'job_0_9', slsRuns: true,
-      why: 'its task at line N in "mapTasks": its last attempt never started (startTime -1, Rumen\'s "not known"), so SLS would run its container finishTime + 1 ms, 1371223078207 ms, past hfsim\'s limit of 2147483647 ms (24.8 days) on any time' }]);
+      why: 'its task at line N in "mapTasks": its last attempt has no start (startTime -1, Rumen\'s "not known"), so SLS would run its container finishTime + 1 ms, 1371223078207 ms, past hfsim\'s limit of 2147483647 ms (24.8 days) on any time' }]);
+    // a null startTime (0 to Jackson) is no start either: skipped alike (it had refused the whole trace)
+    const nullStart = parseRumenTrace(RUMEN + job('"startTime": null, "finishTime": 1371223078206'), 'r.json');
+    expect(nullStart.jobs).toEqual(parseRumenTrace(RUMEN, 'r.json').jobs);
+    expect(nullStart.skipped.map((k) => [k.id, k.slsRuns, k.why.replace(/line \d+/, 'line N')])).toEqual([['job_0_9', true,
+      'its task at line N in "mapTasks": its last attempt has no start (startTime null, 0 to SLS), so SLS would run its container finishTime ms, 1371223078206 ms, past hfsim\'s limit of 2147483647 ms (24.8 days) on any time']]);
     // a started attempt that long is refused at its line, as any time past the limit is
-    expect(() => parseRumenTrace(job('"startTime": 0, "finishTime": 1371223078206'), 'r.json')).toThrow('r.json:2: its last attempt lasts 1371223078206 ms, above the limit of 2147483647 ms (24.8 days) for any time');
+    expect(() => parseRumenTrace(job('"startTime": 1, "finishTime": 1371223078206'), 'r.json')).toThrow('r.json:2: its last attempt lasts 1371223078205 ms, above the limit of 2147483647 ms (24.8 days) for any time');
   });
 
   it('reads "jobID" as Rumen\'s reader does: a job without one is skipped, as SLS skips it; one that is no job id is refused', () => {
