@@ -16,6 +16,10 @@
  * the largest it can be, so the check never fails a correct run and is exact where every active user is sure (without
  * job limits, always). Reduces are checked only without copy-compute splitting (there a reduce in its copy phase
  * counts as demand without a task to launch, decided by the core's own clock).
+ *
+ * It checks one side of the limit only: a launch past it. A scheduler that holds a user below its limit (counting
+ * waiting users as active, say, which halved a lone user's limit once) passes: that needs which slots were free at
+ * each heartbeat, which the hooks here do not give.
  */
 import { makeRng } from '../../src/core/rng.js';
 import type { Scenario } from '../../src/core/scenario.js';
