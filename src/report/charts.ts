@@ -151,23 +151,34 @@ export function cdfChart(records: readonly RunRecord[], seriesOf: SeriesOf, id: 
   };
 }
 
+/**
+ * Per series and group, the mean of `value` over the runs' items (their bins, their jobs) weighted by `weight`, and the
+ * weight summed: in the order first seen; an item of no group (undefined) is left out; a group of no weight has mean 0.
+ */
+export function meanBy<R, I, G>(runs: readonly R[], seriesOf: (r: R) => string, itemsOf: (r: R) => Iterable<I>, groupOf: (i: I) => G | undefined,
+  value: (i: I) => number, weight: (i: I) => number): Array<{ series: string; group: G; mean: number; weight: number }> {
+  const sums = new Map<string, { series: string; group: G; total: number; weight: number }>();
+  for (const r of runs) {
+    const series = seriesOf(r);
+    for (const item of itemsOf(r)) {
+      const group = groupOf(item);
+      if (group === undefined) continue;
+      const key = JSON.stringify([series, group]);
+      const s = sums.get(key) ?? { series, group, total: 0, weight: 0 };
+      s.total += value(item) * weight(item);
+      s.weight += weight(item);
+      sums.set(key, s);
+    }
+  }
+  return [...sums.values()].map((s) => ({ series: s.series, group: s.group, mean: s.weight === 0 ? 0 : s.total / s.weight, weight: s.weight }));
+}
+
 type BinOf = RunRecord['bins'][number];
 
 /** Per series and size bin, the mean of `value` over the runs' bins, weighted by `weight` (maps or jobs). */
 function meanByBin(records: readonly RunRecord[], seriesOf: SeriesOf, value: (b: BinOf) => number,
   weight: (b: BinOf) => number): Array<{ series: string; bin: number; mean: number }> {
-  const sums = new Map<string, { series: string; bin: number; total: number; weight: number }>();
-  for (const r of records) {
-    const { series } = seriesOf(r);
-    for (const b of r.bins) {
-      const key = `${series}|${b.bin}`;
-      const s = sums.get(key) ?? { series, bin: b.bin, total: 0, weight: 0 };
-      s.total += value(b) * weight(b);
-      s.weight += weight(b);
-      sums.set(key, s);
-    }
-  }
-  return [...sums.values()].map((s) => ({ series: s.series, bin: s.bin, mean: s.weight === 0 ? 0 : s.total / s.weight }));
+  return meanBy(records, (r) => seriesOf(r).series, (r) => r.bins, (b) => b.bin, value, weight).map((s) => ({ series: s.series, bin: s.group, mean: s.mean }));
 }
 
 /** Node locality per job size bin, one bar per series (variant), averaged over the runs of each series (maps-weighted). */

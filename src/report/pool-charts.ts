@@ -5,7 +5,7 @@
  * its kills down by pool (pool preemption), whole where it does not (Quincy's kills).
  */
 import type { TopLevelSpec } from 'vega-lite';
-import { type Chart, LEGEND, SCHEMA, SIZE, groupedBars, placedIn } from './charts.js';
+import { type Chart, LEGEND, SCHEMA, SIZE, groupedBars, meanBy, placedIn } from './charts.js';
 
 /** What these charts read of a run's result. */
 export interface PoolRun {
@@ -36,22 +36,12 @@ export function poolResponseChart(runs: readonly PoolRun[], order: string[], id:
     pools = pools.filter((p) => kept.has(p));
   }
   const place = new Map(pools.map((p, i) => [p, i]));
-  // per variant and pool (runs of one variant, several seeds' results in one file, pooled as the bars by bin pool them)
-  const sums = new Map<string, { series: string; pool: string; total: number; jobs: number }>();
-  for (const r of runs) {
-    for (const j of r.jobs) {
-      if (j.pool === undefined || !place.has(j.pool)) continue;
-      const key = JSON.stringify([r.variant, j.pool]);
-      const s = sums.get(key) ?? { series: r.variant, pool: j.pool, total: 0, jobs: 0 };
-      s.total += j.responseMs;
-      s.jobs++;
-      sums.set(key, s);
-    }
-  }
   // a pool with no job in a variant has no bar there (the text table's "-"); each group is named with its jobs, as the
-  // text table's jobs column counts them (the first variant's)
+  // text table's jobs column counts them (the first variant's); runs of one variant (several seeds' results in one
+  // file) pooled, as the bars by bin pool them
   const named = (pool: string): string => `${pool} (${jobs.get(pool)} job${jobs.get(pool) === 1 ? '' : 's'})`;
-  const values = [...sums.values()].map((s) => ({ series: s.series, pool: named(s.pool), poolPlace: place.get(s.pool)!, jobs: s.jobs, mean: s.total / s.jobs / 1000 }));
+  const values = meanBy(runs, (r) => r.variant, (r) => r.jobs, (j) => (j.pool !== undefined && place.has(j.pool) ? j.pool : undefined), (j) => j.responseMs, () => 1)
+    .map((s) => ({ series: s.series, pool: named(s.group), poolPlace: place.get(s.group)!, jobs: s.weight, mean: s.mean / 1000 }));
   const title = `Mean response time by pool${many ? ` (the ${MAX_POOL_GROUPS} of ${jobs.size} pools with most jobs)` : ''}`;
   return groupedBars(id, title, values, { field: 'pool', type: 'nominal', title: 'pool', sort: { field: 'poolPlace', op: 'min' },
     // names read across under their group, turned only where many share the axis
