@@ -57,6 +57,16 @@ export function thrownMessage(err: unknown): string {
   return String(err);
 }
 
+/**
+ * A failure in lines, as `hfsim run` and a sweep's failed point both give it: what was thrown (its message may itself
+ * run to several lines), then "from ..." where its stack has a frame in a --plugin file (pluginFrame: where the plugin
+ * threw, or called the engine that did).
+ */
+export function failureLines(err: unknown): string[] {
+  const at = pluginFrame(err);
+  return at === undefined ? [thrownMessage(err)] : [thrownMessage(err), `from ${at}`];
+}
+
 /** Why a file could not be opened, in words: a missing file, a folder where a file was named, or Node's own words. */
 export function fileReason(err: unknown): string {
   const code = (err as NodeJS.ErrnoException).code;

@@ -3,7 +3,7 @@ import { intArg, seedArg, workersArg } from './args.js';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { POOL_KINDS } from '../actors/pool.js';
 import { benchCommand, experimentsCommand, reportCommand, sweepCommand } from './commands.js';
-import { EXIT, EXIT_WORDS, IncompleteError, InputError, benchExit, loadedPluginFiles, pluginFrame, thrownMessage } from './errors.js';
+import { EXIT, EXIT_WORDS, IncompleteError, InputError, benchExit, failureLines, loadedPluginFiles } from './errors.js';
 import type { RunFlags } from './run-command.js';
 import { packageVersion } from './version.js';
 
@@ -96,10 +96,8 @@ export async function main(argv: string[]): Promise<number> {
       process.stderr.write(`hfsim: ${err.message}\n`);
       return EXIT.incomplete;
     }
-    process.stderr.write(`hfsim: ${running} failed: ${lines(thrownMessage(err)).join('\nhfsim: ')}\n`);
-    // The innermost frame in a plugin file: where its code threw, or called the engine that did.
-    const at = pluginFrame(err);
-    if (at !== undefined) process.stderr.write(`hfsim: from ${at}\n`);
+    const [message, ...where] = failureLines(err);
+    process.stderr.write(`hfsim: ${running} failed: ${[...lines(message), ...where].join('\nhfsim: ')}\n`);
     // A plugin that breaks its contract fails inside the engine, in the engine's words: say which code was not ours.
     if (loadedPluginFiles.length > 0) {
       process.stderr.write(`hfsim: the run used --plugin ${loadedPluginFiles.join(', ')}: a plugin that breaks its contract (README: "Plugins") may be the cause\n`);

@@ -12,7 +12,7 @@ import type { Result } from '../actors/simulate.js';
 import type { SweepTask } from '../actors/sweep-task.js';
 import { type PoolKind, SIMULATION_TASK, type TaskPool, type TaskTiming, type WorkerStart, startPool } from '../actors/pool.js';
 import { clockMs } from '../actors/clock.js';
-import { InputError, pluginFrame, thrownMessage } from './errors.js';
+import { InputError, failureLines } from './errors.js';
 import { warnOnce } from './warn.js';
 import type { PointRecord } from './sweep-aggregate.js';
 import { type Sweep, type SweepPoint, shardOf } from './sweep-file.js';
@@ -290,11 +290,10 @@ export class SweepProgress {
 }
 
 /**
- * A failed point's lines: the point and what was thrown, as `hfsim run` shows it (a value that is not an Error as
- * JSON, an Error without a message by its name), then where in a --plugin file it was thrown, when its stack says
- * (a point read "[object Object]", or nothing, and never where its plugin threw).
+ * A failed point's lines: the point, then the failure as `hfsim run` gives it (failureLines: a value that is not an
+ * Error as JSON, an Error without a message by its name, where in a --plugin file it was thrown; a point read
+ * "[object Object]", or nothing, and never where its plugin threw).
  */
 function pointFailure(point: SweepPoint, err: unknown): string {
-  const at = pluginFrame(err);
-  return `point ${describePoint(point)}: ${thrownMessage(err)}${at === undefined ? '' : `\nfrom ${at}`}`;
+  return `point ${describePoint(point)}: ${failureLines(err).join('\n')}`;
 }
