@@ -14,11 +14,10 @@ import { table } from './format.js';
 
 interface Measure {
   name: string;
-  /** Where it is in a bench report's case (bench-schema.ts): a dotted path to a Stat. */
+  /** Where it is in a bench report's case (bench-schema.ts): a dotted path to a Stat, read by statAt. */
   field: string;
   /** +1: higher is worse (time, memory); -1: lower is worse (throughput). */
   worse: 1 | -1;
-  get: (c: BenchCase) => Stat;
   /** The noise assumed, given the base's best run and its case: a change must exceed it to count. */
   floor: (base: number, c: BenchCase) => number;
   /** Shown for information, never a regression. */
@@ -35,13 +34,16 @@ const rateFloor = (base: number, c: BenchCase): number => base * Math.max(0.05, 
 /** Tail latencies: half the base, and at least 2 us (p99s of separate processes on shared cores differ that much). */
 const tail = (median: number): number => Math.max(2, 0.5 * Math.abs(median));
 
+/** The Stat at a measure's field of a case: the one place a measure is read, so the JSON's `field` names what was compared. */
+const statAt = (c: BenchCase, field: string): Stat => field.split('.').reduce<unknown>((at, key) => (at as Record<string, unknown>)[key], c) as Stat;
+
 const MEASURES: Measure[] = [
-  { name: 'wall ms', field: 'wallMs', worse: 1, get: (c) => c.wallMs, floor: wallFloor },
-  { name: 'events/s', field: 'eventsPerSecond', worse: -1, get: (c) => c.eventsPerSecond, floor: rateFloor },
-  { name: 'peak MB', field: 'peakRssMB', worse: 1, get: (c) => c.peakRssMB, floor: absolute(5) },
-  { name: 'cpu ms', field: 'cpuMs', worse: 1, get: (c) => c.cpuMs, floor: relative(0.05), shownOnly: true },
-  { name: 'p99 us/heartbeat', field: 'decisionUs.heartbeat.p99', worse: 1, get: (c) => c.decisionUs.heartbeat.p99, floor: tail, shownOnly: true },
-  { name: 'p99 us/launch', field: 'decisionUs.launch.p99', worse: 1, get: (c) => c.decisionUs.launch.p99, floor: tail, shownOnly: true },
+  { name: 'wall ms', field: 'wallMs', worse: 1, floor: wallFloor },
+  { name: 'events/s', field: 'eventsPerSecond', worse: -1, floor: rateFloor },
+  { name: 'peak MB', field: 'peakRssMB', worse: 1, floor: absolute(5) },
+  { name: 'cpu ms', field: 'cpuMs', worse: 1, floor: relative(0.05), shownOnly: true },
+  { name: 'p99 us/heartbeat', field: 'decisionUs.heartbeat.p99', worse: 1, floor: tail, shownOnly: true },
+  { name: 'p99 us/launch', field: 'decisionUs.launch.p99', worse: 1, floor: tail, shownOnly: true },
 ];
 
 /** How one measure of one case changed, on the best runs. */
@@ -98,8 +100,8 @@ export function compareReports(base: BenchReport, next: BenchReport, thresholdPc
       continue;
     }
     for (const m of MEASURES) {
-      const bs = m.get(b);
-      const ns = m.get(n);
+      const bs = statAt(b, m.field);
+      const ns = statAt(n, m.field);
       const best = (st: Stat): number => (m.worse === 1 ? st.min : st.max);
       const [was, now] = [best(bs), best(ns)];
       const diff = now - was;
