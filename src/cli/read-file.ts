@@ -29,7 +29,7 @@ export function readTextFile(file: string, what: string, xml = false, gzipByName
   }
   if (gzipByName) bytes = gunzipByName(file, what, bytes);
   // told as such: it was 'byte 0x8b is not UTF-8 text (save the ... as UTF-8)'
-  if (isGzip(bytes)) throw new InputError(`${file}: the ${what} is gzip data: ${what.startsWith('SLS') ? 'SLS reads it as it is' : 'hfsim reads text'}; gunzip it`);
+  if (isGzip(bytes)) throw new InputError(`${file}: the ${what} is gzip data: hfsim reads it as text (only a Rumen trace named .gz is unzipped, as Rumen's reader does); gunzip it`);
   const encoding = xml ? declaredEncoding(bytes) : 'utf-8';
   let decoder: TextDecoder;
   try {

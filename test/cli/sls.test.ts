@@ -334,7 +334,7 @@ describe('Rumen traces (format: "rumen")', () => {
     expect(() => resolved('cut.json.gz')).toThrow(/cut\.json\.gz: the Rumen trace is gzip data that does not unzip \(unexpected end of file\): the file may be cut short or damaged; copy it again$/);
     // SLS JSON is read as it is (AMRunner's FileInputStream): gzip is told as such, not as text in another encoding
     writeFileSync(join(dir, 'sls.json.gz'), gzipSync('{}'));
-    expect(() => resolveScenario({ ...base, workload: { kind: 'sls', trace: 'sls.json.gz' } }, join(dir, 'r.json'))).toThrow(/sls\.json\.gz: the SLS trace is gzip data: SLS reads it as it is; gunzip it$/);
+    expect(() => resolveScenario({ ...base, workload: { kind: 'sls', trace: 'sls.json.gz' } }, join(dir, 'r.json'))).toThrow(/sls\.json\.gz: the SLS trace is gzip data: hfsim reads it as text \(only a Rumen trace named \.gz is unzipped, as Rumen's reader does\); gunzip it$/);
   });
 
   it("skips a job SLS skips (Hadoop's sample 2jobs2min-rumen-jh.json ends with a KILLED map that has no attempt)", () => {
