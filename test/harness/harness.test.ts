@@ -29,8 +29,11 @@ describe('differential harness', () => {
         if (spec.network?.model === 'flat') seen.flat++;
         if (spec.scheduler.longTasks !== undefined) seen.longTasks++;
         if (spec.scheduler.replication !== undefined) seen.replication++;
-        if (spec.workload.kind === 'jobs' && spec.workload.files.some((f) => f.placed !== undefined)) seen.placed++;
-        if (spec.scheduler.policy === 'hfs' && spec.scheduler.hfs.pools.some((p) => p.preemptable === false)) seen.guarded++;
+        // counted only where the check looks: the locality audit without replication (which moves replicas) and not
+        // on a fluid network without rack awareness; the unpreemptable pools with preemption on
+        if (spec.workload.kind === 'jobs' && spec.workload.files.some((f) => f.placed !== undefined) && spec.scheduler.replication === undefined
+          && !(spec.network?.model === 'fluid' && spec.network.rackAware === false)) seen.placed++;
+        if (spec.scheduler.policy === 'hfs' && spec.scheduler.hfs.preemption && spec.scheduler.hfs.pools.some((p) => p.preemptable === false)) seen.guarded++;
         if (spec.scheduler.policy === 'capacity' && spec.scheduler.capacity.preemption !== undefined) seen.capacityPreemption++;
         seen.policies.add(spec.scheduler.policy);
         seen.workloads.add(spec.workload.kind);
