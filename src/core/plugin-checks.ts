@@ -140,6 +140,22 @@ function returnedPromise(who: string, key: string): TypeError {
   return new TypeError(`${who}: ${key}() returned a Promise: a plugin's methods run synchronously (no async, no await)`);
 }
 
+/**
+ * A policy's sizeError answer, checked: a message or undefined. A Promise (an async sizeError) is refused as any
+ * plugin method's is; an object was printed as "[object Object]", an empty string as nothing after the file's name.
+ */
+export function checkedSizeError(policy: string, value: unknown): string | undefined {
+  if (isThenable(value)) throw new TypeError(`policy "${policy}": sizeError returned a Promise: a plugin's methods run synchronously (no async, no await)`);
+  if (value === undefined || (typeof value === 'string' && value !== '')) return value;
+  throw new TypeError(`policy "${policy}": sizeError returned ${value === '' ? 'an empty string' : shownValue(value)}, not a message or undefined`);
+}
+
+/** A replication policy's roundMs answer, checked: a positive number of ms, or undefined. */
+export function checkedRoundMs(policy: string, value: unknown): number | undefined {
+  if (value === undefined || (typeof value === 'number' && value > 0)) return value;
+  throw new TypeError(`replication "${policy}": roundMs returned ${shownValue(value)}, not a positive number of ms or undefined`);
+}
+
 /** The objects of what a policy's create() returns whose methods the core calls too. */
 const CALLED_OBJECTS: ReadonlySet<string> = new Set(['assignMaps', 'filter', 'tick', 'lazy', 'events']);
 

@@ -10,11 +10,10 @@ import { type SwimTrace, swimJobShape } from './swim.js';
 import { hadoopHeartbeatMs } from './topology.js';
 import { FACEBOOK_BINS } from './workload.js';
 import { policies, replications } from './framework/registry.js';
-import { isBuiltIn } from './framework/builtins.js';
-import { frozenCopy } from './frozen.js';
+import { seenBy } from './framework/builtins.js';
 import { declaredShortcuts } from './plugins.js';
 import { shownValue } from './shown-value.js';
-import { isThenable } from './plugin-checks.js';
+import { checkedRoundMs, checkedSizeError } from './plugin-checks.js';
 
 interface Totals {
   jobs: number;
@@ -78,14 +77,9 @@ export function workloadLimitErrors(scenario: Scenario, trace?: SwimTrace): stri
   if (t.reduces > MAX_REDUCES) errors.push(`workload: ${about}${Math.round(t.reduces)} reduces in all, above the limit of ${MAX_REDUCES}`);
   const { cluster, tasks } = scenario;
   const policyPlugin = policies.get(scenario.scheduler.policy);
-  // A user's plugin reads a frozen copy, as create() does: one that set a field here changed the run, silently.
-  const seen = policyPlugin?.sizeError === undefined || isBuiltIn(policyPlugin) ? scenario : frozenCopy(scenario);
-  const policyError = policyPlugin?.sizeError?.(seen.scheduler.policyConfig, { scenario: seen, largestMaps: t.largestMaps, largestField: t.largestField });
-  if (isThenable(policyError)) throw new TypeError(`policy "${scenario.scheduler.policy}": sizeError returned a Promise: a plugin's methods run synchronously (no async, no await)`);
-  if (policyError !== undefined && (typeof policyError !== 'string' || policyError === '')) {
-    // A plugin's: an object was printed as "[object Object]", an empty string as nothing after the file's name.
-    throw new TypeError(`policy "${scenario.scheduler.policy}": sizeError returned ${policyError === '' ? 'an empty string' : shownValue(policyError)}, not a message or undefined`);
-  }
+  // A user's plugin reads a frozen copy, as create() does.
+  const seen = policyPlugin?.sizeError === undefined ? scenario : seenBy(policyPlugin, scenario);
+  const policyError = checkedSizeError(scenario.scheduler.policy, policyPlugin?.sizeError?.(seen.scheduler.policyConfig, { scenario: seen, largestMaps: t.largestMaps, largestField: t.largestField }));
   // A plugin's message may not say whose limit it is: then the scenario field that chose the policy does.
   const policy = scenario.scheduler.policy;
   if (policyError !== undefined) errors.push(policyError.includes(`policy ${policy}`) || policyError.includes(`"${policy}"`) ? policyError : `scheduler.policy "${policy}": ${policyError}`);
@@ -117,10 +111,7 @@ export function workloadLimitErrors(scenario: Scenario, trace?: SwimTrace): stri
   // A replication policy whose rounds each visit every block (registered with roundMs: DSBRA's, popular-small's).
   const replication = scenario.scheduler.replication;
   const replicationPlugin = replication === undefined ? undefined : replications.get(replication.policy);
-  const roundMs = replicationPlugin?.roundMs?.(isBuiltIn(replicationPlugin) ? replication!.config : frozenCopy(replication!.config));
-  if (roundMs !== undefined && !(typeof roundMs === 'number' && roundMs > 0)) {
-    throw new TypeError(`replication "${replication!.policy}": roundMs returned ${shownValue(roundMs)}, not a positive number of ms or undefined`);
-  }
+  const roundMs = replicationPlugin?.roundMs === undefined ? undefined : checkedRoundMs(replication!.policy, replicationPlugin.roundMs(seenBy(replicationPlugin, replication!.config)));
   if (roundMs !== undefined) {
     const rounds = Math.ceil(Math.min(t.lastSubmitMs + longestMs, MAX_TIME_MS) / roundMs);
     // The store's blocks: a shared dataset's, which the jobs' maps read (and read again), else a map's own each

@@ -10,10 +10,13 @@ import { dsbraPlugin } from '../replication/dsbra.js';
 import { popularSmallPlugin } from '../replication/popular-small.js';
 import { staticPlugin } from '../replication/static.js';
 import { registerGate, registerPolicy, registerPreemption, registerReplication } from './registry.js';
+import { frozenCopy } from '../frozen.js';
 
 /** The plugins above: trusted with the run's scenario itself (a user's plugin gets a frozen copy: plugins.ts). */
 const BUILT_IN = new Set<object>([...Object.values(BUILTIN_POLICIES), noDelayGate, skipGate, waitGate, hfsPreemption, staticPlugin, dsbraPlugin, popularSmallPlugin]);
 export const isBuiltIn = (plugin: object): boolean => BUILT_IN.has(plugin);
+/** What `plugin` is handed of the run's settings: `value` itself for a built-in, a frozen copy for a user's (one that set a field changed the run, silently). */
+export const seenBy = <T>(plugin: object, value: T): T => (isBuiltIn(plugin) ? value : frozenCopy(value));
 
 for (const [name, plugin] of Object.entries(BUILTIN_POLICIES)) registerPolicy(name, plugin);
 registerGate('none', noDelayGate);
