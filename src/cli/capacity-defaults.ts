@@ -26,6 +26,7 @@ const QUEUE_DEFAULTS = new Map<string, Default>([
 
 /** user-settings.<user>.weight: a user's weight in the user limit (YARN's default 1: every user counts once). */
 const USER_WEIGHT = /^user-settings\.[^.]+\.weight$/;
+const USER_WEIGHT_DEFAULT: Default = { value: '1', would: 'weighs the user in the user limit' };
 
 /** yarn.scheduler.capacity.<key>, the scheduler's own. */
 const GLOBAL_DEFAULTS = new Map<string, Default>([
@@ -43,15 +44,15 @@ function matches(value: string, def: string): boolean {
 }
 
 /**
- * For a property in one of the tables: undefined when its value is the default (read, no effect), else why it is
- * refused. Not in a table: null (the caller's own refusal applies).
+ * For a property with a default (`def`): undefined when its value is the default (read, no effect), else why it is
+ * refused. None (not in a table): null (the caller's own refusal applies).
  */
-function check(table: ReadonlyMap<string, Default>, key: string, value: string): string | undefined | null {
-  const def = table.get(key) ?? (table === QUEUE_DEFAULTS && USER_WEIGHT.test(key) ? { value: '1', would: 'weighs the user in the user limit' } : undefined);
+function check(def: Default | undefined, value: string): string | undefined | null {
   if (def === undefined) return null;
   if (matches(value, def.value)) return undefined;
   return `"${value}" is not modelled (it ${def.would}): remove the property or set YARN's default, ${def.value}, under which it changes nothing`;
 }
 
-export const queueDefault = (attr: string, value: string): string | undefined | null => check(QUEUE_DEFAULTS, attr, value);
-export const globalDefault = (key: string, value: string): string | undefined | null => check(GLOBAL_DEFAULTS, key, value);
+export const queueDefault = (attr: string, value: string): string | undefined | null =>
+  check(QUEUE_DEFAULTS.get(attr) ?? (USER_WEIGHT.test(attr) ? USER_WEIGHT_DEFAULT : undefined), value);
+export const globalDefault = (key: string, value: string): string | undefined | null => check(GLOBAL_DEFAULTS.get(key), value);
