@@ -79,7 +79,7 @@ const IGNORED = new Set(['aclSubmitApps', 'aclAdministerApps', 'aclSubmitReserva
  * scenario's cluster is not valid, its problem (clusterSlots), or undefined: a percentage is then refused, saying why.
  */
 export function readAllocationFile(file: string, cluster?: ClusterSlots | { invalid: string }): Allocation {
-  return parseAllocation(readTextFile(file, 'allocation file', true), file, cluster);
+  return parseAllocation(readTextFile(file, 'allocation file', { xml: true }), file, cluster);
 }
 
 /**

@@ -71,7 +71,7 @@ const IGNORED_QUEUE = new Set(['maximum-applications', 'maximum-am-resource-perc
   'priority']);
 
 export function readCapacityFile(file: string): CapacityConfig {
-  return parseCapacityFile(readTextFile(file, 'capacity scheduler file', true), file);
+  return parseCapacityFile(readTextFile(file, 'capacity scheduler file', { xml: true }), file);
 }
 
 /**

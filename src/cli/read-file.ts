@@ -15,11 +15,15 @@ export function inputsRead(): readonly string[] {
   return read;
 }
 
-/**
- * `xml`: the file may declare its encoding (`<?xml version="1.0" encoding="ISO-8859-1"?>`); else it is UTF-8.
- * `gzipByName`: a file named .gz is gunzipped first, as Rumen's reader does (see gunzipByName).
- */
-export function readTextFile(file: string, what: string, xml = false, gzipByName = false): string {
+/** How readTextFile reads a file: as text in UTF-8 unless said otherwise. */
+export interface TextFileOptions {
+  /** The file may declare its encoding (`<?xml version="1.0" encoding="ISO-8859-1"?>`). */
+  xml?: boolean;
+  /** A file named .gz is gunzipped first, as Rumen's reader does (see gunzipByName). */
+  gunzipByName?: boolean;
+}
+
+export function readTextFile(file: string, what: string, { xml = false, gunzipByName: byName = false }: TextFileOptions = {}): string {
   let bytes: Buffer;
   try {
     bytes = readBounded(file, what);
@@ -27,7 +31,7 @@ export function readTextFile(file: string, what: string, xml = false, gzipByName
     if (err instanceof InputError) throw err;
     throw new InputError(`${file}: cannot read ${what} (${fileReason(err)})`);
   }
-  if (gzipByName) bytes = gunzipByName(file, what, bytes);
+  if (byName) bytes = gunzipByName(file, what, bytes);
   // told as such: it was 'byte 0x8b is not UTF-8 text (save the ... as UTF-8)'
   if (isGzip(bytes)) throw new InputError(`${file}: the ${what} is gzip data: hfsim reads it as text (only a Rumen trace named .gz is unzipped, as Rumen's reader does); gunzip it`);
   const encoding = xml ? declaredEncoding(bytes) : 'utf-8';

@@ -40,7 +40,7 @@ export function resolveScenario(raw: Record<string, unknown>, scenarioFile: stri
     const held = slsCache.get(key);
     let trace = stamp !== undefined && held?.stamp === stamp ? held.trace : undefined;
     if (trace === undefined) {
-      const text = w.format === 'rumen' ? readTextFile(path, 'Rumen trace', false, true) : readTextFile(path, 'SLS trace');
+      const text = w.format === 'rumen' ? readTextFile(path, 'Rumen trace', { gunzipByName: true }) : readTextFile(path, 'SLS trace');
       trace = w.format === 'rumen' ? parseRumenTrace(text, path) : parseSlsTrace(text, path);
       if (stamp !== undefined) slsCache.set(key, { stamp, trace });
       // SLS logs each such job ("Failed to create an AM") and replays the others.
