@@ -7,7 +7,7 @@
  */
 import { serialize } from 'node:v8';
 import { clockMs as now } from './clock.js';
-import type { FromChild, TaskFailure, ToChild } from './pool.js';
+import type { FromChild, TaskFailure, ToChild } from '../messages/pool.js';
 
 const [moduleHref] = process.argv.slice(2);
 const loaded = import(moduleHref) as Promise<{ default: (task: unknown) => Promise<unknown> }>;

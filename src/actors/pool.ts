@@ -18,6 +18,7 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { clockMs } from './clock.js';
 import { isTypeScript, poolEntry, siblingModule } from './workers.js';
+import type { FromChild, TaskFailure, ToChild } from '../messages/pool.js';
 
 export type PoolKind = 'processes' | 'threads';
 export const POOL_KINDS: readonly PoolKind[] = ['processes', 'threads'];
@@ -82,18 +83,6 @@ export function startPool<T, R>(kind: PoolKind, size: number, moduleUrl: URL, op
 function threadPool<T, R>(size: number, moduleUrl: URL): TaskPool<T, R> {
   const pool = import('piscina').then(({ Piscina }) => new Piscina<T, R>({ ...poolEntry(moduleUrl), minThreads: size, maxThreads: size, idleTimeout: 60_000 }));
   return { size, run: async (task) => (await pool).run(task), close: async () => (await pool).destroy() };
-}
-
-/** Messages between the pool and pool-child.ts. */
-export type ToChild<T> = { id: number; task: T };
-export type FromChild<R> = { ready: true } | ({ id: number; startedAt: number; endedAt: number } & ({ ok: true; value: R } | ({ ok: false } & TaskFailure)));
-/** A task's failure as a worker process tells it: an Error's message, name and stack; or a value thrown that is not an Error. */
-export interface TaskFailure {
-  message: string;
-  name?: string;
-  stack?: string;
-  /** Set when what was thrown is not an Error (and could be sent). */
-  thrown?: { value: unknown };
 }
 
 /** What the task threw, again: an Error with the worker's message, name and stack, or the value itself. */
