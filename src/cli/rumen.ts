@@ -42,7 +42,11 @@ function tasks(r: JsonReader, p: Map<string, Node>, key: string, job: SlsJob): v
     // for decades. Past hfsim's limit on any time, its job is skipped and said so, as a trace of real jobs holds such
     // attempts (refusing the trace left it unreplayable for one killed speculative attempt).
     // A null startTime (0 to Jackson) is one never known as well: SLS runs that container finishTime ms.
-    if (ms > MAX_TIME_MS && start <= 0) throw new SkipJob(job, `${at}: its last attempt has no start (startTime ${start === -1 ? '-1, Rumen\'s "not known"' : a.get('startTime')?.value === null ? 'null, 0 to SLS' : '0'}), so SLS would run its container ${start === -1 ? 'finishTime + 1' : 'finishTime'} ms, ${ms} ms, past hfsim's limit of ${MAX_TIME_MS} ms (24.8 days) on any time`, true);
+    if (ms > MAX_TIME_MS && start <= 0) {
+      const written = start === -1 ? '-1, Rumen\'s "not known"' : a.get('startTime')?.value === null ? 'null, 0 to SLS' : '0';
+      const lasts = start === -1 ? 'finishTime + 1' : 'finishTime';
+      throw new SkipJob(job, `${at}: its last attempt has no start (startTime ${written}), so SLS would run its container ${lasts} ms, ${ms} ms, past hfsim's limit of ${MAX_TIME_MS} ms (24.8 days) on any time`, true);
+    }
     if (ms > MAX_TIME_MS) r.fail(last.offset, `its last attempt lasts ${ms} ms, above the limit of ${MAX_TIME_MS} ms (24.8 days) for any time`);
     if (key === 'mapTasks') {
       job.maps.push({ hosts: [host], ms, count: 1 });
