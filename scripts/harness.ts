@@ -10,6 +10,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type HarnessFailure, describeFailure, runHarness } from '../test/harness/property.js';
+import type { CheckOutcome } from '../test/harness/check.js';
 import type { ScenarioSpec } from '../test/harness/generate.js';
 import { timedChecker } from '../test/harness/time-limit.js';
 import { readFlags } from '../bench/flags.js';
@@ -47,11 +48,12 @@ async function main(): Promise<void> {
   const f = flags();
   const started = performance.now();
   const deadline = started + f.minutes * 60_000;
-  const tally = { checked: 0, withKills: 0, fluid: 0, replication: 0, placed: 0, guarded: 0, capacityPreemption: 0, offerPools: 0, byPolicy: new Map<string, number>(), byWorkload: new Map<string, number>() };
+  const tally = { checked: 0, withKills: 0, fluid: 0, replication: 0, placed: 0, guarded: 0, capacityPreemption: 0, offerPools: 0, userLimitChecked: 0, byPolicy: new Map<string, number>(), byWorkload: new Map<string, number>() };
   const count = (m: Map<string, number>, k: string) => m.set(k, (m.get(k) ?? 0) + 1);
-  const onRun = (spec: ScenarioSpec, _failures: readonly string[], kills: number) => {
+  const onRun = (spec: ScenarioSpec, { kills, userLimit }: Omit<CheckOutcome, 'digest'>) => {
     tally.checked++;
     if (kills > 0) tally.withKills++;
+    tally.userLimitChecked += userLimit?.checked ?? 0;
     if (spec.network?.model === 'fluid') tally.fluid++;
     if (spec.scheduler.replication !== undefined) tally.replication++;
     const s = spec.scheduler;
@@ -98,7 +100,7 @@ async function main(): Promise<void> {
   process.stdout.write(`harness: ${runs} generated scenarios (seeds ${f.seed} to ${(f.seed + batches - 1) % 2 ** 31}, batches of ${f.batch}) in ${minutes()} min; ` +
     `${tally.checked} checks with shrinking, ${tally.withKills} with preemption kills, ${tally.fluid} on the fluid network, ${tally.replication} with a replication policy, ` +
     `${tally.placed} with hand-placed replicas, ${tally.guarded} with a pool preemption may not take from, ` +
-    `${tally.capacityPreemption} with preemption under capacity, ${tally.offerPools} with pools as offers' frameworks; policies: ${mix(tally.byPolicy)}; workloads: ${mix(tally.byWorkload)}; ` +
+    `${tally.capacityPreemption} with preemption under capacity, ${tally.offerPools} with pools as offers' frameworks, ${tally.userLimitChecked} launches checked against a capacity user limit; policies: ${mix(tally.byPolicy)}; workloads: ${mix(tally.byWorkload)}; ` +
     `${failures.length} failed\n`);
   await timed?.close();
   process.exitCode = failures.length > 0 ? 1 : 0;

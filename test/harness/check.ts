@@ -14,7 +14,7 @@ import { COPY_JOB } from '../../src/core/task-ref.js';
 import { auditor } from '../helpers.js';
 import { localityAudit } from './locality-audit.js';
 import { poolCapsAudit } from './pool-caps.js';
-import { userLimitAudit } from './user-limit.js';
+import { type UserLimitAudit, userLimitAudit } from './user-limit.js';
 
 /** One way of running a scenario that must give the audited run's digest. */
 export interface Way {
@@ -37,6 +37,8 @@ export interface CheckOutcome {
   failures: string[];
   /** Kills in the audited run (how much of preemption it exercised). */
   kills: number;
+  /** Launches the capacity user-limit audit checked in the audited run, and of them those that reached the limit (user-limit.ts). */
+  userLimit?: { checked: number; atLimit: number };
 }
 
 export interface CheckOptions {
@@ -63,7 +65,7 @@ export async function checkScenario(s: Scenario, options: CheckOptions = {}): Pr
     const observer = [caps.observer, locality.observer, users.observer].reduce(both, audit.observer);
     base = await simulate(s, { observer, timeDecisions: false, inspect: slotsAgree(s, audit, rackSide), trace });
   } catch (err) {
-    return { digest: '', failures: [`run failed: ${messageOf(err)}`], kills: audit.kills };
+    return { digest: '', failures: [`run failed: ${messageOf(err)}`], kills: audit.kills, userLimit: checkedOf(users) };
   }
   const failures = [...audit.violations, ...rackSide, ...outcomeFailures(s, audit, base), ...caps.failures(base.jobs), ...locality.failures(base.jobs), ...users.failures()];
   for (const way of WAYS) {
@@ -76,8 +78,10 @@ export async function checkScenario(s: Scenario, options: CheckOptions = {}): Pr
       failures.push(`${way.name}: run failed: ${messageOf(err)}`);
     }
   }
-  return { digest: base.digest, failures, kills: audit.kills };
+  return { digest: base.digest, failures, kills: audit.kills, userLimit: checkedOf(users) };
 }
+
+const checkedOf = (users: UserLimitAudit) => ({ checked: users.checked, atLimit: users.atLimit });
 
 /** What the audit and the result must agree on: every task finished once, every job done, kills and lost time counted. */
 function outcomeFailures(s: Scenario, audit: ReturnType<typeof auditor>, base: Result): string[] {

@@ -18,12 +18,15 @@ const threadsSimulate = await compiledSimulate();
 
 describe('differential harness', () => {
   it('44 generated scenarios keep the invariants and give one digest every way they run (seed 20261134)', async () => {
-    const seen = { kills: 0, threads: 0, fluid: 0, flat: 0, longTasks: 0, replication: 0, placed: 0, guarded: 0, capacityPreemption: 0, policies: new Set<string>(), workloads: new Set<string>(), delays: new Set<string>() };
+    const seen = { kills: 0, threads: 0, fluid: 0, flat: 0, longTasks: 0, replication: 0, placed: 0, guarded: 0, capacityPreemption: 0, userLimitChecked: 0, userLimitReached: 0,
+      policies: new Set<string>(), workloads: new Set<string>(), delays: new Set<string>() };
     const report = await runHarness({
       seed: 20261134, runs: 44, threadsEvery: 8,
       check: (s, o) => checkScenario(s, { ...o, threadsSimulate }),
-      onRun: (spec: ScenarioSpec, _failures, kills) => {
+      onRun: (spec: ScenarioSpec, { kills, userLimit }) => {
         if (kills > 0) seen.kills++;
+        seen.userLimitChecked += userLimit?.checked ?? 0;
+        seen.userLimitReached += userLimit?.atLimit ?? 0;
         if (spec.seed % 8 === 0) seen.threads++;
         if (spec.network?.model === 'fluid') seen.fluid++;
         if (spec.network?.model === 'flat') seen.flat++;
@@ -53,10 +56,13 @@ describe('differential harness', () => {
     expect(seen.flat).toBeGreaterThan(0);
     expect(seen.longTasks).toBeGreaterThan(0);
     expect(seen.replication).toBeGreaterThan(0);
-    // hand-placed replicas, a pool preemption may not take from, preemption under capacity
+    // hand-placed replicas, a pool preemption may not take from, preemption under capacity; launches the capacity
+    // user-limit audit checked, some of them taking a user to its limit (one more would have failed)
     expect(seen.placed).toBeGreaterThan(0);
     expect(seen.guarded).toBeGreaterThan(0);
     expect(seen.capacityPreemption).toBeGreaterThan(0);
+    expect(seen.userLimitChecked).toBeGreaterThan(0);
+    expect(seen.userLimitReached).toBeGreaterThan(0);
   });
 
   it('finds a failing scenario and shrinks it to a small valid scenario, printed as JSON', async () => {

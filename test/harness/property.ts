@@ -22,7 +22,7 @@ export interface HarnessOptions {
   /** Also run on worker threads when the scenario's seed is a multiple of this (1: always; 0: never). */
   threadsEvery: number;
   /** Sees each scenario checked (shrinking's tries included) and what came of it. */
-  onRun?: (spec: ScenarioSpec, failures: readonly string[], kills: number) => void;
+  onRun?: (spec: ScenarioSpec, outcome: Omit<CheckOutcome, 'digest'>) => void;
   /** What every scenario must pass (default: check.ts's checkScenario; tests of the harness give their own). */
   check?: (s: Scenario, options: CheckOptions) => Promise<CheckOutcome>;
   /**
@@ -88,12 +88,12 @@ export async function runHarness(options: HarnessOptions): Promise<HarnessReport
     const made = scenarioOf(spec);
     if (!made.ok) {
       const failures = [`the generator made an invalid scenario: ${made.errors.join('; ')}`];
-      options.onRun?.(spec, failures, 0);
+      options.onRun?.(spec, { failures, kills: 0 });
       return failures;
     }
     const threads = threadsEvery > 0 && spec.seed % threadsEvery === 0;
     const outcome = await (options.check ?? checkScenario)(made.scenario, { threads, trace: made.trace });
-    options.onRun?.(spec, outcome.failures, outcome.kills);
+    options.onRun?.(spec, outcome);
     return outcome.failures;
   }
 }

@@ -50,5 +50,6 @@ describe('capacity user-limit audit', () => {
     shared.observer.launched!(2000, nodeId(0), jobIndex(0), 0, 0, 5000);
     shared.observer.launched!(2000, nodeId(1), jobIndex(0), 1, 0, 5000);
     expect(shared.failures()).toEqual(['at 2000 ms user u0 launched a map of a in queue q0 to run 2, over its limit of 1 (capacity 2 slots, 1 running, 2 active users, minUserLimitPercent 0, userLimitFactor none)']);
+    expect([shared.checked, shared.atLimit]).toEqual([2, 1]); // the first launch reached the limit, the second passed it
   });
 });

@@ -44,9 +44,13 @@ export interface UserLimitAudit {
   observer: SchedulerObserver;
   /** The launches past the user limit (the first few). */
   failures(): string[];
-  /** Launches checked, and of them those where every active user was sure (the check exact). */
+  /**
+   * Launches checked, of them those where every active user was sure (the check exact), and those that took the user
+   * to its limit exactly (one more would have failed: the limit bound).
+   */
   readonly checked: number;
   readonly exact: number;
+  readonly atLimit: number;
 }
 
 /** The limit for a queue's user (capacity.ts): `capacity` and `running` in slots of one kind, `active` users. */
@@ -63,7 +67,8 @@ export function userLimitAudit(s: Scenario, trace?: SwimTrace): UserLimitAudit {
   const out: string[] = [];
   let checked = 0;
   let exact = 0;
-  if (!applies) return { observer: {}, failures: () => out, checked, exact };
+  let atLimit = 0;
+  if (!applies) return { observer: {}, failures: () => out, checked, exact, atLimit };
   const nodes = s.cluster.racks * s.cluster.nodesPerRack;
   const slots = { map: nodes * s.cluster.mapSlotsPerNode, reduce: nodes * s.cluster.reduceSlotsPerNode };
   const tree = queueTreeOf(sc);
@@ -108,6 +113,7 @@ export function userLimitAudit(s: Scenario, trace?: SwimTrace): UserLimitAudit {
     if (sure.size === maybe.size) exact++;
     const capacity = tree.capacitySlots(job.spec.pool, map ? slots.map : slots.reduce);
     const limit = userLimit(capacity, running, sure.size, q.minUserLimitPercent, q.userLimitFactor);
+    if (mine + 1 === limit) atLimit++;
     if (mine + 1 > limit && out.length < 3) {
       out.push(`at ${now} ms user ${job.user} launched a ${map ? 'map' : 'reduce'} of ${job.spec.id} in queue ${job.spec.pool} to run ${mine + 1}, over its limit of ${limit} `
         + `(capacity ${capacity} slots, ${running} running, ${sure.size} active users, minUserLimitPercent ${q.minUserLimitPercent}, userLimitFactor ${q.userLimitFactor ?? 'none'})`);
@@ -135,5 +141,5 @@ export function userLimitAudit(s: Scenario, trace?: SwimTrace): UserLimitAudit {
       else j.runningReduces--;
     },
   };
-  return { observer, failures: () => out, get checked() { return checked; }, get exact() { return exact; } };
+  return { observer, failures: () => out, get checked() { return checked; }, get exact() { return exact; }, get atLimit() { return atLimit; } };
 }
