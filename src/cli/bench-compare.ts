@@ -34,8 +34,16 @@ const rateFloor = (base: number, c: BenchCase): number => base * Math.max(0.05, 
 /** Tail latencies: half the base, and at least 2 us (p99s of separate processes on shared cores differ that much). */
 const tail = (median: number): number => Math.max(2, 0.5 * Math.abs(median));
 
-/** The Stat at a measure's field of a case: the one place a measure is read, so the JSON's `field` names what was compared. */
-const statAt = (c: BenchCase, field: string): Stat => field.split('.').reduce<unknown>((at, key) => (at as Record<string, unknown>)[key], c) as Stat;
+/**
+ * The Stat at a measure's field of a case (or of sweepScaling): the one place a measure is read, so the JSON's `field`
+ * names what was compared. A segment `name[key=value]` is the entry of the array `name` whose `key` is `value` (the
+ * sweep's `workers[workers=4]`: entries are matched by worker count, not place); any other is a property.
+ */
+const statAt = (at: object, field: string): Stat => field.split('.').reduce<unknown>((x, segment) => {
+  const pick = /^(\w+)\[(\w+)=([^\]]+)\]$/.exec(segment);
+  const o = x as Record<string, unknown>;
+  return pick === null ? o[segment] : (o[pick[1]] as Array<Record<string, unknown>>).find((e) => String(e[pick[2]]) === pick[3]);
+}, at) as Stat;
 
 const MEASURES: Measure[] = [
   { name: 'wall ms', field: 'wallMs', worse: 1, floor: wallFloor },
@@ -53,7 +61,7 @@ export interface MeasureChange {
   measure: string;
   /**
    * Its field in the bench report, for a script that joins the two: of a case ("wallMs", "decisionUs.heartbeat.p99"),
-   * or of sweepScaling ("speedup"; "wallMs" of the `workers` entry the measure names).
+   * or of sweepScaling ("speedup"; "workers[workers=4].wallMs": `wallMs` of the `workers` entry whose `workers` is 4).
    */
   field: string;
   /** The base's and the new report's best run (least time or memory, highest rate). */
@@ -155,19 +163,20 @@ function compareScaling(base: BenchReport, next: BenchReport, thresholdPct: numb
   const regressions: string[] = [];
   const unmatched: string[] = [];
   for (const w of n.workers) {
-    const was = b.workers.find((x) => x.workers === w.workers);
-    if (was === undefined) {
+    if (!b.workers.some((x) => x.workers === w.workers)) {
       unmatched.push(`sweep-scaling on ${w.workers} workers (only in new)`);
       continue;
     }
-    const [before, now] = [was.wallMs.min, w.wallMs.min];
+    const field = `workers[workers=${w.workers}].wallMs`;
+    const [bs, ns] = [statAt(b, field), statAt(n, field)];
+    const [before, now] = [bs.min, ns.min];
     const pct = (100 * (now - before)) / Math.max(before, 1e-9);
     const noise = wallFloor(before);
     const beyond = Math.abs(now - before) > noise;
     const measure = `wall ms, ${w.workers} worker${w.workers > 1 ? 's' : ''}`;
     const verdict = pct > thresholdPct && beyond ? 'regression' : pct < -thresholdPct && beyond ? 'faster' : 'unchanged';
     if (verdict === 'regression') regressions.push(`${name}: ${measure} ${fmt(before)} -> ${fmt(now)} (${sign(pct)}, best runs; noise floor ${fmt(noise)})`);
-    changes.push({ case: name, measure, field: 'wallMs', base: before, new: now, changePct: pct, spread: Math.max(was.wallMs.spread, w.wallMs.spread), floor: noise, verdict });
+    changes.push({ case: name, measure, field, base: before, new: now, changePct: pct, spread: Math.max(bs.spread, ns.spread), floor: noise, verdict });
   }
   // A worker count the new report did not run (fewer cores, or its all-cores run gone) was left out without a word.
   for (const w of b.workers) if (!n.workers.some((x) => x.workers === w.workers)) unmatched.push(`sweep-scaling on ${w.workers} workers (only in base)`);

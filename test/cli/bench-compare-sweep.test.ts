@@ -1,6 +1,7 @@
 /**
  * bench compare of the sweep-scaling case's worker counts: one only in the base was dropped without a word (one only in
- * the new report was listed), and a worker count given twice was judged by whichever came first.
+ * the new report was listed), a worker count given twice was judged by whichever came first, and its row's `field` was
+ * `wallMs`, naming no entry of `workers`.
  */
 import { describe, expect, it } from 'vitest';
 import type { BenchReport } from '../../src/cli/bench-schema.js';
@@ -22,6 +23,24 @@ describe('bench compare, sweep-scaling worker counts', () => {
     const r = compare([write('sweep-base.json', base), write('sweep-new.json', next)]);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('not compared: sweep-scaling on 2 workers (only in new); sweep-scaling on 16 workers (only in base)');
+  });
+
+  it('names each worker count\'s row by its `workers` entry in `field`: a script reading it gets that entry\'s best run, in either report\'s order', () => {
+    const base = report([benchCase('fb-macro-io.json / FIFO', 1000)], { sweepScaling: sweep([[1, 2000], [4, 700], [16, 400]]) });
+    const next = report([benchCase('fb-macro-io.json / FIFO', 1000)], { sweepScaling: sweep([[16, 380], [1, 2100], [4, 650]]) });
+    // what a script does with a row: `name[key=value]` picks the array entry whose key is value, any other segment is a property
+    const read = (at: unknown, field: string): unknown => field.split('.').reduce<unknown>((x, seg) => {
+      const pick = /^(\w+)\[(\w+)=(\w+)\]$/.exec(seg);
+      const o = x as Record<string, unknown>;
+      return pick === null ? o[seg] : (o[pick[1]] as Array<Record<string, unknown>>).find((e) => String(e[pick[2]]) === pick[3]);
+    }, at);
+    const rows = compareReports(base, next, 10).changes.filter((c) => c.case.startsWith('sweep-scaling'));
+    expect(rows.map((c) => [c.measure, c.field])).toEqual([['wall ms, 16 workers', 'workers[workers=16].wallMs'], ['wall ms, 1 worker', 'workers[workers=1].wallMs'],
+      ['wall ms, 4 workers', 'workers[workers=4].wallMs'], ['speed-up', 'speedup']]);
+    for (const c of rows.filter((x) => x.measure !== 'speed-up')) {
+      expect([c.base, c.new]).toEqual([(read(base.sweepScaling, c.field) as { min: number }).min, (read(next.sweepScaling, c.field) as { min: number }).min]);
+    }
+    expect(rows.map((c) => [c.base, c.new])).toEqual([[400, 380], [2000, 2100], [700, 650], [1, 1]]);
   });
 
   it('refuses a report that gives a worker count twice (exit 2)', () => {
