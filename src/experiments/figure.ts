@@ -3,7 +3,7 @@
  * scale, bars by category or lines over a number, each simulated mark with its 95% interval over seeds as an error bar.
  */
 import type { TopLevelSpec } from 'vega-lite';
-import type { Chart } from '../report/charts.js';
+import { type Chart, zeroLabel } from '../report/charts.js';
 import { renderSvg } from '../report/html.js';
 import { fittedTitle, wrapWords } from '../report/wrap.js';
 import type { Figure, FigurePoint, Panel } from './experiment.js';
@@ -60,7 +60,7 @@ function panelSpec(fig: Figure, panel: Panel, xs: Array<string | number>, series
     const x = { field: 'x', type: 'ordinal', title: fig.xTitle, sort: xs, axis: { labelAngle: 0, labelLimit: 200, ...labelExpr } };
     // a place beside each category for the panel's own series only: with every series of the figure, the paper's one
     // bar sat in the first third of its category, off its label (sticky-slots' "5" by 45 px), beside empty places
-    const zeros = values.filter((v) => v.mean === 0).map((v) => ({ ...v, text: fig.share ? '0%' : '0' }));
+    const zeros = values.filter((v) => v.mean === 0).map((v) => ({ ...v, text: zeroLabel(y) }));
     const own = series.filter((s) => panel.points.some((p) => p.series === s));
     const offset = { field: 'series', type: 'nominal', sort: own, scale: { domain: own } };
     return {

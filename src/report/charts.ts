@@ -206,6 +206,14 @@ function barsByBin(id: string, title: string, values: Array<{ series: string; bi
 }
 
 /**
+ * The label of a bar of no height, as its y axis writes 0 (the report's bars and an experiment's figure): "0%" on a
+ * share's axis (a percent format, ".0%" or ".2~%"), "0" on any other.
+ */
+export function zeroLabel(y: Record<string, unknown>): string {
+  return (y.axis as { format?: string } | undefined)?.format?.endsWith('%') === true ? '0%' : '0';
+}
+
+/**
  * Grouped bars: one group per value of `x.field` (in `x.sort`'s order), one bar per series in `order`, the bar's
  * height `mean` with the y axis given.
  */
@@ -213,10 +221,9 @@ export function groupedBars(id: string, title: string, values: ReadonlyArray<{ s
   x: { field: string; type: 'ordinal' | 'nominal'; title: string; sort: unknown; axis?: Record<string, unknown> }, order: string[], y: Record<string, unknown>, legend = 'variant'): Chart {
   // a bar of no height is written "0" at its place: naive fair's 0% node locality in bin 1
   // was a gap, read as no jobs there, as a pool a variant has no job in is
-  const zero = (y.axis as { format?: string } | undefined)?.format === '.0%' ? '0%' : '0';
   const layer: unknown[] = [{ mark: 'bar' }];
   if (values.some((v) => v.mean === 0)) {
-    layer.push({ transform: [{ filter: 'datum.mean === 0' }], mark: { type: 'text', baseline: 'bottom', dy: -2, fontSize: 10 }, encoding: { text: { value: zero }, color: { value: '#333' } } });
+    layer.push({ transform: [{ filter: 'datum.mean === 0' }], mark: { type: 'text', baseline: 'bottom', dy: -2, fontSize: 10 }, encoding: { text: { value: zeroLabel(y) }, color: { value: '#333' } } });
   }
   return {
     id, title, spec: {

@@ -1,6 +1,7 @@
-/** A run or sweep report's grouped bars (by size bin, by pool): a bar of no height is still seen, as a "0" at its place. */
+/** A run or sweep report's grouped bars (by size bin, by pool), and an experiment figure's: a bar of no height is still seen, as a "0" at its place. */
 import { describe, expect, it } from 'vitest';
-import { type RunRecord, type SeriesOf, localityByBinChart, responseByBinChart } from '../../src/report/charts.js';
+import { type RunRecord, type SeriesOf, groupedBars, localityByBinChart, responseByBinChart, zeroLabel } from '../../src/report/charts.js';
+import { figureSpec } from '../../src/experiments/figure.js';
 import { renderSvg } from '../../src/report/html.js';
 
 const VARIANTS = ['FIFO', 'Naive fair', 'Fair + delay'];
@@ -36,6 +37,24 @@ describe('grouped bars', () => {
     const symbols = [...locality.matchAll(/role-legend-symbol"[^>]*><path[^>]*d="([^"]*)"/g)].map((m) => m[1]);
     expect(symbols).toHaveLength(3);
     for (const d of symbols) expect(d).toMatch(/^M-5,-5h10v10h-10Z$/);
+  });
+
+  it('a zero is labelled as its axis writes 0, by one rule for the report\'s bars and an experiment\'s figure: "0%" on a share chart, "0" on a count chart', async () => {
+    const values = [{ series: 'a', g: 'x', mean: 0 }, { series: 'b', g: 'x', mean: 0.4 }];
+    const bars = (y: Record<string, unknown>) => renderSvg(groupedBars('c', 't', values, { field: 'g', type: 'nominal', title: 'g', sort: ['x'] }, ['a', 'b'], y));
+    // a share axis of another percent format than node locality's ".0%" (its zero was written "0", beside the axis's "0%")
+    const share = await bars({ title: 'share of maps', axis: { format: '.2~%' }, scale: { domain: [0, 1] } });
+    expect(share).toMatch(/role-axis-label[\s\S]*?>0%<\/text>/);
+    expect(dataTexts(share).map((t) => t.text)).toEqual(['0%']);
+    expect(dataTexts(await bars({ title: 'jobs' })).map((t) => t.text)).toEqual(['0']);
+    // the figure's zeros come from the same rule, given its y axis (a share's, or none)
+    const zeros = (share: boolean) => {
+      const fig = { title: 'f', xTitle: 'x', yTitle: 'y', x: 'ordinal' as const, share, paper: { title: 'p', points: [] }, simulated: { title: 's', points: [{ x: 'm', series: 'a', mean: 0 }] } };
+      const panel = (figureSpec(fig) as unknown as { hconcat: Array<{ layer?: Array<{ data: { values: Array<{ text?: string }> } }> }> }).hconcat[1];
+      return panel.layer!.at(-1)!.data.values.map((v) => v.text);
+    };
+    expect([zeros(true), zeros(false)]).toEqual([['0%'], ['0']]);
+    expect([zeroLabel({ axis: { format: '.0%' } }), zeroLabel({ axis: { format: '.2~%' } }), zeroLabel({ title: 'jobs' }), zeroLabel({ axis: { format: 'd' } })]).toEqual(['0%', '0%', '0', '0']);
   });
 
   it('no text where no bar is 0', async () => {
