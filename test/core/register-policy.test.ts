@@ -64,6 +64,15 @@ describe('registerPolicy refuses a bad definition with a TypeError naming the po
     const tail = ': a plugin\'s schema must return a config it accepts (checks and defaults do; a transform to another shape does not)';
     expect(errors(shape, {})).toEqual([`scheduler.policyConfig: policy "${shape}": its config schema refuses what it returns (Unrecognized key: "upper")${tail}`]);
     expect(errors(typed, { n: '5' })).toEqual([`scheduler.policyConfig: policy "${typed}": its config schema refuses what it returns (Invalid input: expected string, received number at n)${tail}`]);
+    // a schema that accepts its output but gives another config for it (a unit conversion; a loose object dropping
+    // the new key): parseScenario took it, and simulate() refused the scenario, naming no plugin
+    const scaled = fresh();
+    registerPolicy(scaled, { description: 'x', config: z.strictObject({ waitS: z.number().default(5) }).transform((c) => ({ waitS: c.waitS * 1000 })), create });
+    const loose = fresh();
+    registerPolicy(loose, { description: 'x', config: z.object({ a: z.number().default(1) }).transform((c) => ({ b: c.a })), create });
+    const changes = ': a plugin\'s schema must return a config it gives back unchanged (checks and defaults do; a transform to another shape or value does not)';
+    expect(errors(scaled, { waitS: 2 })).toEqual([`scheduler.policyConfig: policy "${scaled}": its config schema gives another config for what it returns (waitS: 2000, then 2000000)${changes}`]);
+    expect(errors(loose, { a: 2 })).toEqual([`scheduler.policyConfig: policy "${loose}": its config schema gives another config for what it returns (b: 2, then 1)${changes}`]);
     // checks and defaults return what they accept
     const kept = fresh();
     registerPolicy(kept, { description: 'x', config: z.strictObject({ by: z.enum(['a', 'b']).default('a'), k: z.number().int().min(1).optional() }), create });

@@ -33,7 +33,16 @@ export function parsePluginConfig(registry: PluginLookup, field: string, name: s
     // simulate() checks the scenario it is given as parseScenario returns it, so a schema must take its own output: a
     // transform to another shape failed only then, as "the scenario is not one parseScenario returns", naming no plugin.
     const again = schema.safeParse(result.data);
-    if (again.success) return (result.data ?? {}) as Record<string, unknown>;
+    if (again.success) {
+      // ... and give it back unchanged: simulate() compares the config with what the schema gives for it, so a
+      // transform that scaled a value (seconds to ms) or a loose object that dropped the key it added passed here and
+      // failed there as "is 2000, where parseScenario gives 2000000", naming no plugin.
+      const changed = firstChange(result.data, again.data, []);
+      if (changed === undefined) return (result.data ?? {}) as Record<string, unknown>;
+      issues.push({ code: 'custom', path: configPath, input: config,
+        message: `${field} "${name}": its config schema gives another config for what it returns (${changed}): a plugin's schema must return a config it gives back unchanged (checks and defaults do; a transform to another shape or value does not)` });
+      return undefined;
+    }
     const first = again.error.issues[0];
     const at = first.path.length === 0 ? '' : ` at ${first.path.join('.')}`;
     issues.push({ code: 'custom', path: configPath, input: config,
@@ -49,3 +58,21 @@ export function parsePluginConfig(registry: PluginLookup, field: string, name: s
 }
 
 const NO_CONFIG = z.strictObject({});
+
+/**
+ * Where `then` (the schema's output for `given`, itself its output) differs from `given`, as "path: given, then
+ * then" for the first such field (keys in `then`'s order, then those only `given` has); undefined where they are equal.
+ */
+function firstChange(given: unknown, then: unknown, path: string[]): string | undefined {
+  if (Object.is(given, then)) return undefined;
+  const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+  if (isObject(given) && isObject(then) && Array.isArray(given) === Array.isArray(then)) {
+    for (const key of new Set([...Object.keys(then), ...Object.keys(given)])) {
+      const change = firstChange(given[key], then[key], [...path, key]);
+      if (change !== undefined) return change;
+    }
+    return undefined;
+  }
+  const shown = (v: unknown): string => (v === undefined ? 'missing' : typeof v === 'number' || typeof v === 'boolean' || v === null ? String(v) : JSON.stringify(v) ?? String(v));
+  return `${path.length === 0 ? '(the config)' : path.join('.')}: ${shown(given)}, then ${shown(then)}`;
+}
