@@ -185,6 +185,8 @@ export class Scheduler {
     const plugins = makePlugins(scenario, topology, specs.length, solver, blocks);
     ({ pools: this.pools, poolClock: this.poolClock, running: this.running, limits: this.limits, gate: this.gate, choice: this.choice } = plugins);
     ({ clock: this.clock, assigner: this.assigner, filter: this.filter } = plugins);
+    // Its first time too: a tick first due at NaN (or Infinity) never ran, silently, and one at -3000 ms ran before the run.
+    if (this.clock !== undefined) this.checkTickTime(this.clock.nextTickMs);
     ({ events: this.events, replication: this.replication, shortcuts: this.shortcuts, mapQueue: this.mapQueue, reduceQueue: this.reduceQueue } = plugins);
     this.port = this.assigner === undefined ? undefined : this.makePort();
     this.delays = plugins.delays;
@@ -394,7 +396,7 @@ export class Scheduler {
       else if (clock.nextTickMs <= untilMs && !this.finished) {
         if (this.activeJobs === 0) clock.skipIdle(Math.min(untilMs, a - 1));
         const at = clock.nextTickMs;
-        this.checkTickTime(at, -Infinity);
+        this.checkTickTime(at);
         this.tickAt = at;
         this.tickWatch?.start();
         try {
@@ -413,10 +415,13 @@ export class Scheduler {
    * move forward at each tick: a tick whose next time stayed put looped here forever, and one off the grid killed
    * tasks at times already past (a plugin's, found by a fuzzing pass).
    */
-  private checkTickTime(next: number, after: number): void {
+  private checkTickTime(next: number, after?: number): void {
     const H = this.topology.heartbeatMs;
-    if (Number.isFinite(next) && next > after && next % H === 0) return;
-    const why = !Number.isFinite(next) ? 'is not a finite time' : next <= after ? `is not after the tick that ran (${after} ms)` : `is not a multiple of the heartbeat interval (${H} ms)`;
+    const early = after === undefined ? next < 0 : next <= after; // `after` omitted: at the run's start, or after skipIdle
+    if (Number.isFinite(next) && !early && next % H === 0) return;
+    const why = !Number.isFinite(next) ? 'is not a finite time'
+      : early ? (after === undefined ? 'is before the run\'s start (0 ms)' : `is not after the tick that ran (${after} ms)`)
+      : `is not a multiple of the heartbeat interval (${H} ms)`;
     throw new Error(`policy "${this.scenario.scheduler.policy}": its tick's next time (${next} ms) ${why}`);
   }
 

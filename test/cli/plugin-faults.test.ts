@@ -31,6 +31,10 @@ describe('a plugin that breaks its contract: a clear error at once, and the --pl
       'policy "bad": its tick\'s next time (0 ms) is not after the tick that ran (0 ms)'],
     ['a tick off the heartbeat grid (its kills fell in the past)', plugin('offgrid', `let t = 1500; registerPolicy('bad', { description: 'x', create: () => ({ createQueue: Q, tick: { get nextTickMs() { return t; }, skipIdle() {}, tick() { t += 3000; }, killed() {} } }) });`),
       'policy "bad": its tick\'s next time (1500 ms) is not a multiple of the heartbeat interval (3000 ms)'],
+    ['a tick whose first time is NaN (it never ran, silently)', plugin('ticknan', `registerPolicy('bad', { description: 'x', create: () => ({ createQueue: Q, tick: { nextTickMs: NaN, skipIdle() {}, tick() {}, killed() {} } }) });`),
+      'policy "bad": its tick\'s next time (NaN ms) is not a finite time'],
+    ['a tick whose first time is before the run (it ran at -3000 ms)', plugin('tickneg', `let t = -3000; registerPolicy('bad', { description: 'x', create: () => ({ createQueue: Q, tick: { get nextTickMs() { return t; }, skipIdle() {}, tick() { t += 3000; }, killed() {} } }) });`),
+      'policy "bad": its tick\'s next time (-3000 ms) is before the run\'s start (0 ms)'],
     ['the heartbeat port kept and called outside assign() (a map stayed "running" with no slot: the run hung)', plugin('port', `let kept;
 registerPolicy('bad', { description: 'x', create: () => ({ createQueue: Q,
   assignMaps: { assign(_s, port) { kept = port; for (const j of port.jobs) if (port.offer(j) >= 0) return; } },
