@@ -65,39 +65,40 @@ export interface Result extends Outcome {
   digest: string;
 }
 
+/** Each option may be given as undefined, as if omitted (`{ trace: variant.trace }`, under exactOptionalPropertyTypes too). */
 export interface SimulateOptions {
-  variant?: string;
-  runtime?: RuntimeName;
+  variant?: string | undefined;
+  runtime?: RuntimeName | undefined;
   /** In-process only: pass messages through the msgpack codec. */
-  codec?: boolean;
+  codec?: boolean | undefined;
   /** In-process only, tests: sees the racks' heartbeat batches and, at the end, the rack actors. */
-  inspect?: RackInspector;
+  inspect?: RackInspector | undefined;
   /** Threads runtime: worker threads (default: available cores). */
-  workers?: number;
+  workers?: number | undefined;
   /** Threads runtime, tests only: make a rack throw, or reach the workers. */
-  fault?: InjectedFault;
-  onWorkers?: (workers: readonly Worker[]) => void;
-  observer?: SchedulerObserver;
+  fault?: InjectedFault | undefined;
+  onWorkers?: ((workers: readonly Worker[]) => void) | undefined;
+  observer?: SchedulerObserver | undefined;
   /** Time each heartbeat's decision (default true): false leaves run.decisionUs and run.launchUs out, and saves two clock reads a heartbeat. */
-  timeDecisions?: boolean;
+  timeDecisions?: boolean | undefined;
   /**
    * Process every heartbeat, and solve the fluid network on every flow start and end (no exact shortcuts); for tests
    * and for measuring what the shortcuts save.
    */
-  everyHeartbeat?: boolean;
+  everyHeartbeat?: boolean | undefined;
   /** 'walk' turns off the O(1) answer to map scans that can launch nothing (see src/core/pass-all.ts). */
-  scan?: ScanMode;
+  scan?: ScanMode | undefined;
   /** The rows of a swim workload's trace (src/cli/load-scenario.ts loads them beside the scenario). */
-  trace?: SwimTrace;
+  trace?: SwimTrace | undefined;
   /** Threads that place the workload's blocks (src/actors/place-threads.ts; used from a million blocks); default 1. Same digest for any. */
-  buildThreads?: number;
+  buildThreads?: number | undefined;
   /**
    * Told of the run's progress (simulated time, jobs finished) between epochs, at most every `progressEveryMs` of wall
    * time, and once at the end. Reads only: the result is the same with or without it.
    */
-  onProgress?: ProgressListener;
+  onProgress?: ProgressListener | undefined;
   /** Wall ms between onProgress calls (default 250; 0: after every epoch). */
-  progressEveryMs?: number;
+  progressEveryMs?: number | undefined;
 }
 
 /** A problem with one option: `type` when its value is of the wrong kind (a TypeError), else out of range (a RangeError). */

@@ -124,3 +124,28 @@ describe('a TypeScript project of the user\'s own', () => {
     expect(lib.stdout.trim()).toBe(digest);
   }, 60_000);
 });
+
+describe("README's library example in a project of the user's own", () => {
+  it('typechecks as README shows it under README\'s tsconfig.json with exactOptionalPropertyTypes (a variant\'s trace is optional, and simulate takes it as given)', () => {
+    const text = readFileSync(join(ROOT, 'README.md'), 'utf8').split('\n');
+    const from = text.indexOf("    import { loadScenario, simulate } from 'hfsim';");
+    expect(from, "README's library example").toBeGreaterThan(0);
+    let to = from;
+    while (text[to + 1]?.startsWith('    ')) to++;
+    const example = text.slice(from, to + 1).map((l) => l.slice(4)).join('\n');
+    expect(example).toContain('trace: v.trace');
+    const dir = tmp('consumer-example');
+    mkdirSync(join(dir, 'node_modules', '@types'), { recursive: true });
+    symlinkSync(ROOT, join(dir, 'node_modules', 'hfsim'), 'dir');
+    symlinkSync(join(ROOT, 'node_modules', '@types', 'node'), join(dir, 'node_modules', '@types', 'node'), 'dir');
+    writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'my-runs', private: true, type: 'module' }));
+    mkdirSync(join(dir, 'src', 'examples'), { recursive: true });
+    writeFileSync(join(dir, 'src', 'run.ts'), example);
+    writeFileSync(join(dir, 'src', 'examples', 'srwf.ts'), "import { registerPolicy, SortedJobQueue, compareFifo } from 'hfsim';\nregisterPolicy('srwf', { description: 'x', create: () => ({ createQueue: () => new SortedJobQueue(compareFifo) }) });\n");
+    const { compilerOptions } = readmeTsconfig() as { compilerOptions: Record<string, unknown> };
+    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { ...compilerOptions, exactOptionalPropertyTypes: true, noEmit: true }, include: ['src'] }));
+    const tsc = spawnSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', dir], { encoding: 'utf8' });
+    expect(tsc.stdout + tsc.stderr).toBe('');
+    expect(tsc.status).toBe(0);
+  }, 60_000);
+});
