@@ -78,10 +78,11 @@ registerPreemption('oldest', {
 });
 `;
 
-// README's library example, its import of examples/srwf.js (JavaScript, untyped) swapped for the project's own file.
-const RUN = `import { loadScenario, simulate } from 'hfsim';
+// README's library example, its import of examples/srwf.js (JavaScript, untyped) swapped for the project's own file, and
+// the variant named by its type (LoadedVariant: README's `{ name, scenario, trace }`).
+const RUN = `import { loadScenario, simulate, type LoadedVariant } from 'hfsim';
 await import('./policies.js');                // registers 'srjf', 'growing', 'oldest'
-const v = loadScenario(process.argv[2], [], undefined, 'SRJF + growing').variants[0];
+const v: LoadedVariant = loadScenario(process.argv[2], [], undefined, 'SRJF + growing').variants[0];
 console.log((await simulate(v.scenario, { variant: v.name, trace: v.trace })).digest);
 `;
 
