@@ -83,7 +83,7 @@ export class JsonReader {
     if (v === undefined || v.value === null) return undefined;
     const n = this.numeric(v);
     if (!Number.isFinite(n) || n < o.min || (o.int === true && !Number.isInteger(n))) {
-      this.fail(v.offset, `"${key}" must be a ${o.int === true ? 'whole ' : ''}number${o.min === -Infinity ? '' : ` of at least ${o.min}`}, not ${shown(v)}`);
+      this.fail(v.offset, `"${key}" must be a ${o.int === true ? 'whole ' : ''}number${o.min === -Infinity ? '' : ` of at least ${o.min}`}, not ${this.shown(v)}`);
     }
     if (o.max !== undefined && n > o.max) this.fail(v.offset, `"${key}" is ${n}, above the limit of ${o.max}${o.max === MAX_TIME_MS ? ' ms (24.8 days) for any time' : ''}`);
     return n;
@@ -93,15 +93,19 @@ export class JsonReader {
   str(props: Map<string, Node>, key: string): string | undefined {
     const v = props.get(key);
     if (v === undefined || v.value === null) return undefined;
-    if (typeof v.value !== 'string' || v.value.trim() === '') this.fail(v.offset, `"${key}" must be a non-empty string, not ${shown(v)}`);
+    if (typeof v.value !== 'string' || v.value.trim() === '') this.fail(v.offset, `"${key}" must be a non-empty string, not ${this.shown(v)}`);
     if (hasControlChars(v.value)) this.fail(v.offset, `"${key}" must not contain control characters (a tab, a newline...): names are printed in tables and CSV`);
     return v.value.trim();
   }
-}
 
-/** A value for a message: JSON of a scalar; an array or an object (jsonc-parser gives them no value) by its kind. */
-function shown(v: Node): string {
-  return v.type === 'array' ? 'an array' : v.type === 'object' ? 'an object' : JSON.stringify(v.value);
+  /**
+   * A value for a message: JSON of a scalar; an array or an object (jsonc-parser gives them no value) by its kind; a
+   * number beyond a double's range as written (1e400 reads as Infinity, which JSON writes as null: "not null").
+   */
+  shown(v: Node): string {
+    if (v.type === 'number' && !Number.isFinite(v.value)) return `${this.text.slice(v.offset, v.offset + v.length)} (beyond the range of a number: it reads as ${v.value})`;
+    return v.type === 'array' ? 'an array' : v.type === 'object' ? 'an object' : JSON.stringify(v.value);
+  }
 }
 
 /** jsonc-parser's offsets are relative to the parsed slice: move them to the file's. */

@@ -113,7 +113,7 @@ function checkOtherKeys(r: JsonReader, p: Map<string, Node>, known: Set<string>,
     if (known.has(key)) continue;
     const n = r.numeric(value);
     if (!key.startsWith(prefix) || !Number.isInteger(n) || n < 0) {
-      r.fail(value.offset, `unknown key "${key}" in ${what}${key.startsWith(prefix) ? ` (SLS reads other "${prefix}" keys as resources: whole numbers, not ${JSON.stringify(value.value)})` : ''}`);
+      r.fail(value.offset, `unknown key "${key}" in ${what}${key.startsWith(prefix) ? ` (SLS reads other "${prefix}" keys as resources: whole numbers, not ${r.shown(value)})` : ''}`);
     }
   }
 }

@@ -171,6 +171,10 @@ describe('SLS JSON traces', () => {
       /^t\.json:5: "count" 1 makes job "job_1" 10000001 reduces, above the limit of 10000000 reduces$/],
     // jsonc-parser recursed a level a call: "Maximum call stack size exceeded", exit 1
     ['arrays nested 7,000 deep', `${'['.repeat(7000)}${']'.repeat(7000)}`, /^t\.json:1: arrays and objects nest deeper than 64 levels$/],
+    // JSON reads 1e400 as Infinity, which the message showed as JSON writes it: "not null"
+    ['a duration beyond the range of a number', job('    { "container.host": "h",\n      "duration.ms": 1e400 }'), /^t\.json:4: "duration\.ms" must be a number, not 1e400 \(beyond the range of a number: it reads as Infinity\)$/],
+    ['a start time beyond the range of a number', job('    { "container.host": "h", "duration.ms": 5 }').replace('"job.start.ms": 0', '"job.start.ms": -1e400'), /^t\.json:1: "job\.start\.ms" must be a whole number of at least 0, not -1e400 \(beyond the range of a number: it reads as -Infinity\)$/],
+    ['a resource beyond the range of a number', job('    { "container.host": "h", "duration.ms": 5,\n      "container.vcores": 1E999 }'), /^t\.json:4: unknown key "container\.vcores" in a container \(SLS reads other "container\." keys as resources: whole numbers, not 1E999 \(beyond the range of a number: it reads as Infinity\)\)$/],
     ['a container count past a job\'s maps', job('    { "container.host": "h", "duration.ms": 5,\n      "count": 1000000000 }'), /^t\.json:4: "count" 1000000000 makes job "job_1" 1000000000 maps, above the limit of 5000000 maps a job$/],
   ];
 
@@ -451,6 +455,7 @@ describe('Rumen traces (format: "rumen")', () => {
     ['a text time', `{ "submitTime": 5, "mapTasks": [ { "attempts": [\n ${attempt('h', 1, 2).replace('"startTime": 1', '"startTime": "early"')} ] } ] }`, /^t\.json:2: "startTime" must be a number of at least -1, not "early"$/],
     ['malformed JSON', '{ "submitTime": 5,\n  "mapTasks": [ 1 2 ] }', /^t\.json:2: invalid JSON: comma expected$/],
     ['an attempt past the time limit', `{ "submitTime": 5, "mapTasks": [ { "attempts": [\n ${attempt('h', 1, 1e300)} ] } ] }`, /^t\.json:2: its last attempt lasts 1e\+300 ms, above the limit of 2147483647 ms \(24\.8 days\) for any time$/],
+    ['a submit time beyond the range of a number (it said "not null")', '{ "jobID": "job_0_1",\n  "submitTime": 1e400, "mapTasks": [] }', /^t\.json:2: "submitTime" must be a whole number of at least 0, not 1e400 \(beyond the range of a number: it reads as Infinity\)$/],
     ['an unclosed job', '{ "submitTime": 5,\n  "mapTasks": [ } ', /^t\.json:2: unexpected end of file: an object or array is not closed$/],
   ])('bad input: %s', (_, text, message) => {
     expect(() => parseRumenTrace(text, 't.json')).toThrow(message);
