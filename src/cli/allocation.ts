@@ -56,10 +56,15 @@ export interface Allocation {
   minSharePreemptionTimeoutMs?: number;
   fairSharePreemptionTimeoutMs?: number;
   fairSharePreemptionThreshold?: number;
+  /**
+   * queueMaxResourcesDefault in slots (YARN: the maxResources of every queue that sets none, root aside), for the pools
+   * made for jobs naming a queue the file does not list (resolve-scenario.ts); the file's own queues have it already.
+   */
+  maxSlotsDefault?: KindSlots;
 }
 
 /** A limit in slots of each kind (a percentage of the cluster differs between them; a value in mb and vcores does not). */
-interface KindSlots {
+export interface KindSlots {
   maps: number;
   reduces: number;
 }
@@ -106,6 +111,7 @@ export function parseAllocation(text: string, file: string, cluster?: ClusterSlo
   const maxDefault = root.children.filter((el) => el.name === 'queueMaxResourcesDefault').at(-1);
   const appsDefault = root.children.filter((el) => el.name === 'queueMaxAppsDefault').at(-1);
   const defaults: Defaults = { ...(maxDefault === undefined ? {} : { maxSlots: ctx.maxSlots(maxDefault) }), ...(appsDefault === undefined ? {} : { maxApps: ctx.cap(appsDefault, 'the jobs of every queue that sets no limit') }) };
+  if (defaults.maxSlots !== undefined) out.maxSlotsDefault = defaults.maxSlots;
   const queue = (el: El): void => {
     if (el.attrs.name?.trim() === 'root') {
       if (rootQueue !== undefined) ctx.fail(el, `a second root queue (the first is at line ${rootQueue.line})`);

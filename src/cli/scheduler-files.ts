@@ -5,10 +5,14 @@
  * sets wins, and a pool, user or queue the scenario lists replaces the file's entry of the same name.
  */
 import { dirname, isAbsolute, join } from 'node:path';
-import { readAllocationFile } from './allocation.js';
+import { type KindSlots, readAllocationFile } from './allocation.js';
 import { readCapacityFile } from './capacity-file.js';
 import { warnOnce } from './warn.js';
 import { clusterSlots } from '../core/scenario.js';
+
+/** The allocation file's queueMaxResourcesDefault (in slots) of a scenario applySchedulerFiles returned, if it has one. */
+const maxSlotsDefaults = new WeakMap<object, KindSlots>();
+export const allocationMaxSlotsDefault = (withFiles: object): KindSlots | undefined => maxSlotsDefaults.get(withFiles);
 
 export function applySchedulerFiles(raw: Record<string, unknown>, scenarioFile: string): Record<string, unknown> {
   const scheduler = raw.scheduler;
@@ -21,10 +25,12 @@ export function applySchedulerFiles(raw: Record<string, unknown>, scenarioFile: 
   const capacityFile = s.policy === 'capacity' ? path(s.capacitySchedulerFile) : undefined;
   if (allocationFile === undefined && capacityFile === undefined) return raw;
   let merged: Record<string, unknown> = { ...s };
+  let maxSlotsDefault: KindSlots | undefined;
   const cluster = clusterSlots(raw.cluster); // parsed once for both files
   if (allocationFile !== undefined) {
     // A percentage (maxResources "50%") is a share of the cluster's slots: this scenario's, variant and --set applied.
-    const { warnings, ...alloc } = readAllocationFile(allocationFile, cluster);
+    const { warnings, maxSlotsDefault: fileDefault, ...alloc } = readAllocationFile(allocationFile, cluster);
+    maxSlotsDefault = fileDefault;
     for (const w of warnings ?? []) warnOnce(w);
     merged = { ...withoutUndefined(alloc), ...merged, pools: mergeByName(alloc.pools, s.pools), users: mergeByName(alloc.users, s.users) };
     if (alloc.parentPools !== undefined) merged.parentPools = mergeByName(alloc.parentPools, s.parentPools);
@@ -37,7 +43,9 @@ export function applySchedulerFiles(raw: Record<string, unknown>, scenarioFile: 
     merged = { ...withoutUndefined(capacity), ...merged, queues: mergeByName(capacity.queues, s.queues) };
     if (capacity.parentQueues !== undefined) merged.parentQueues = mergeByName(capacity.parentQueues, s.parentQueues);
   }
-  return { ...raw, scheduler: merged };
+  const out = { ...raw, scheduler: merged };
+  if (maxSlotsDefault !== undefined) maxSlotsDefaults.set(out, maxSlotsDefault);
+  return out;
 }
 
 /**

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { parseAllocation, readAllocationFile } from '../../src/cli/allocation.js';
 import { parseCapacityFile } from '../../src/cli/capacity-file.js';
 import { applySchedulerFiles } from '../../src/cli/scheduler-files.js';
+import { resolveScenario } from '../../src/cli/resolve-scenario.js';
 import { parseScenario } from '../../src/core/scenario.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -195,6 +196,29 @@ describe("YARN allocation elements as YARN's AllocationFileParser reads them", (
 </allocations>`, 'a.xml');
     expect(nested.parentPools).toEqual([{ name: 'p', weight: 1, minMaps: 0, minReduces: 0, maxMaps: 5, maxReduces: 5 }]);
     expect(nested.pools).toEqual([{ name: 'p.c', parent: 'p', weight: 1, minMaps: 0, minReduces: 0, maxMaps: 5, maxReduces: 5 }]);
+  });
+
+  // A job naming a queue the file lacks ran in a pool made at run time with no cap at all, silently, while the file's
+  // queueMaxAppsDefault (poolMaxJobsDefault) did hold it: YARN's getMaxResources gives a queue it creates the default too.
+  it('queueMaxResourcesDefault caps the queues jobs name that the file does not list, as YARN caps a queue it creates, under the parent it names', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hfsim-max-default-'));
+    const file = join(dir, 's.json');
+    const resolved = (xml: string) => {
+      writeFileSync(join(dir, 'a.xml'), xml);
+      const raw = { name: 's', cluster: { racks: 1, nodesPerRack: 4 }, scheduler: { policy: 'hfs', allocationFile: 'a.xml' },
+        workload: { kind: 'generated', groups: [{ name: 'a', count: 2, maps: 8, mapMs: 1000 }, { name: 'b', count: 2, maps: 8, mapMs: 1000 }, { name: 'n', pool: 'p.new', maps: 8, mapMs: 1000 }] } };
+      const r = resolveScenario(raw, file);
+      if (!r.ok) throw new Error(r.errors.join('\n'));
+      return r.value.scheduler;
+    };
+    const caps = (pools: ReadonlyArray<{ name: string; parent?: string; maxMaps?: number; maxReduces?: number }>) => pools.map((p) => [p.name, p.parent, p.maxMaps, p.maxReduces]);
+    const unlisted = resolved('<allocations><queueMaxResourcesDefault>2048 mb, 2 vcores</queueMaxResourcesDefault><queue name="a"/><queue name="p" type="parent"/></allocations>');
+    expect(caps(unlisted.pools)).toEqual([['a', undefined, 2, 2], ['b', undefined, 2, 2], ['p.new', 'p', 2, 2]]);
+    // the same pools as a file listing every queue
+    const listed = resolved('<allocations><queueMaxResourcesDefault>2048 mb, 2 vcores</queueMaxResourcesDefault><queue name="a"/><queue name="b"/><queue name="p"><queue name="new"/></queue></allocations>');
+    expect(caps(unlisted.pools)).toEqual(caps(listed.pools));
+    // without the default, nothing is added: the pools stay the file's
+    expect(caps(resolved('<allocations><queue name="a"/></allocations>').pools)).toEqual([['a', undefined, undefined, undefined]]);
   });
 
   it('YARN\'s own rules: a min share weighs memory alone; queueMaxAppsDefault limits parent queues too; type="parent" makes a parent queue with no children yet', () => {
