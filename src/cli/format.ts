@@ -42,15 +42,18 @@ export function compare(title: string, results: readonly Result[]): string {
   const base = results[0];
   const out: string[] = [];
   out.push(`${oneLine(title)}: ${describe(base)}`); // a description's newline or terminal escape, shown escaped
-  const bins = base.bins.map((b) => b.bin);
+  // Every variant's bins (a variant may change the workload: one's own bin was left out when only the first's were listed).
+  const bins = [...new Set(results.flatMap((r) => r.bins.map((b) => b.bin)))].sort((x, y) => x - y);
   if (results.length > 1) {
     out.push('', `Mean response time by job size bin (s); in brackets, speedup over ${base.variant}`);
     out.push(table(['bin', 'maps', 'jobs', ...results.map((r) => r.variant)], bins.map((bin) => {
-      const b0 = base.bins.find((b) => b.bin === bin)!;
-      return [String(bin), mapsLabel(base, bin), String(b0.jobs), ...results.map((r, i) => {
+      const b0 = base.bins.find((b) => b.bin === bin);
+      // the bin's maps and jobs: the first variant's, or the first that has the bin's
+      const first = results.find((r) => r.bins.some((b) => b.bin === bin))!;
+      return [String(bin), mapsLabel(first, bin), String(first.bins.find((b) => b.bin === bin)!.jobs), ...results.map((r, i) => {
         const b = r.bins.find((x) => x.bin === bin);
         if (!b) return '-';
-        return i === 0 ? seconds(b.meanResponseMs) : `${seconds(b.meanResponseMs)} (${(b0.meanResponseMs / Math.max(1, b.meanResponseMs)).toFixed(2)}x)`;
+        return i === 0 || b0 === undefined ? seconds(b.meanResponseMs) : `${seconds(b.meanResponseMs)} (${(b0.meanResponseMs / Math.max(1, b.meanResponseMs)).toFixed(2)}x)`;
       })];
     }), 3));
   } else {

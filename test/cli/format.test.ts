@@ -62,3 +62,27 @@ describe('the kills table', () => {
     expect(lines[at + 2].split(/ +/)).toEqual(['Quincy', String(r.summary.killedTasks), r.summary.lostSlotSeconds!.toFixed(1)]);
   });
 });
+
+describe('the by-bin tables of variants whose workloads differ', () => {
+  // A variant may change the workload: its bins were listed only where the first variant had jobs, so a bin of its own
+  // (here B's one-map jobs, bin 1) was left out of both tables, silently.
+  it('list every variant\'s bins, with the maps and jobs of the first variant that has the bin; a bin the first variant lacks has no speedup', async () => {
+    const run = async (groups: object[], variant: string) => {
+      const parsed = parseScenario(jobsScenario({ workload: { kind: 'generated', groups } }));
+      if (!parsed.ok) throw new Error(parsed.errors.join('\n'));
+      return simulate(parsed.value, { variant, timeDecisions: false });
+    };
+    const a = await run([{ name: 'g', count: 3, maps: 2, mapMs: 1000 }], 'A');
+    const b = await run([{ name: 'h', count: 2, maps: 1, mapMs: 1000 }, { name: 'g', count: 1, maps: 2, mapMs: 1000 }], 'B');
+    expect(a.bins.map((x) => x.bin)).toEqual([2]);
+    expect(b.bins.map((x) => x.bin)).toEqual([1, 2]);
+    const lines = compare('two', [a, b]).split('\n');
+    const rows = (title: string) => lines.slice(lines.findIndex((l) => l.startsWith(title)) + 2).slice(0, 2).map((l) => l.split(/ {2,}/));
+    const mean = (r: typeof a, bin: number) => (r.bins.find((x) => x.bin === bin)!.meanResponseMs / 1000).toFixed(1);
+    expect(rows('Mean response time by job size bin')).toEqual([
+      ['1', '1', '2', '-', mean(b, 1)],
+      ['2', '2', '3', mean(a, 2), `${mean(b, 2)} (${(a.bins[0].meanResponseMs / b.bins[1].meanResponseMs).toFixed(2)}x)`],
+    ]);
+    expect(rows('Node locality by bin').map((r) => r[0])).toEqual(['1', '2']);
+  });
+});
