@@ -74,7 +74,8 @@ export function workloadLimitErrors(scenario: Scenario, trace?: SwimTrace): stri
     const size = Math.max(1, Math.round(hot.fraction * w.shared.blocks));
     if (periods * size > MAX_BLOCKS) errors.push(`workload.shared.hot.periodMs: about ${periods} hot sets (a period of ${hot.periodMs} ms with a submission, to the last at about ${Math.round(t.lastSubmitMs)} ms) of ${size} blocks each (fraction x blocks), ${periods * size} blocks drawn, above the limit of ${MAX_BLOCKS}: lengthen periodMs or lower fraction`);
   }
-  if (t.reduces > MAX_REDUCES) errors.push(`workload: ${about}${Math.round(t.reduces)} reduces in all, above the limit of ${MAX_REDUCES}`);
+  // A trace's reduces come from its rows' shuffle bytes: named as its blocks are (it said "workload:" alone).
+  if (t.reduces > MAX_REDUCES) errors.push(`${w.kind === 'swim' ? 'workload.trace' : 'workload'}: ${about}${Math.round(t.reduces)} reduces in all, above the limit of ${MAX_REDUCES}`);
   const { cluster, tasks } = scenario;
   const policyPlugin = policies.get(scenario.scheduler.policy);
   // A user's plugin reads a frozen copy, as create() does.

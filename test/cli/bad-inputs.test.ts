@@ -236,6 +236,13 @@ describe('bad SWIM traces: file and line', () => {
     expect(inputError(() => loadScenario(file), file)).toBe([`${file}: workload.trace: 7450580597 blocks (one map each) in all, above the limit of 50000000`,
       `${file}: workload.trace: ${trace}:1: job job0: a job of 7450580597 maps, above the limit of 5000000 maps a job`].join('\n'));
   });
+
+  // It said "workload: ... reduces in all", naming neither the trace nor its field, where the blocks name workload.trace.
+  it('shuffle bytes that make too many reduces', () => {
+    const trace = write('t.tsv', 'job0\t1\t1\t1\t1e300\t1\n');
+    const file = write('s.json', { ...tiny, workload: { kind: 'swim', trace } });
+    expect(inputError(() => loadScenario(file), file)).toBe(`${file}: workload.trace: 1e+289 reduces in all, above the limit of 10000000`);
+  });
 });
 
 describe('sizes beyond what can run', () => {
