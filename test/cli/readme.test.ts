@@ -640,6 +640,55 @@ function checkCsvColumns(readme: string, header: string, headerWithReplication: 
   return out;
 }
 
+const RESULT_SCHEMA = JSON.parse(jsonSchemaFiles().find((f) => f.file === 'result.schema.json')!.text) as Schema;
+
+/**
+ * The leaf fields of the result schema, as paths (`summary.locality.node`, `jobs[].id`, `run.solver.maxRows`): an object
+ * of listed properties is walked into (an array of them as `name[]`); anything else (a number, a list of numbers, an
+ * object of free keys such as `config` or a policy's `counts`) is a leaf.
+ */
+function schemaLeaves(node: Schema, path = ''): string[] {
+  const objectOf = (n: Schema): Schema | undefined => alternatives(n).find((a) => a.type === 'object' && Object.keys(a.properties ?? {}).length > 0);
+  const obj = objectOf(node);
+  if (obj) return Object.entries(obj.properties as Record<string, Schema>).flatMap(([k, v]) => schemaLeaves(v, path ? `${path}.${k}` : k));
+  const items = alternatives(node).find((a) => a.type === 'array' && a.items !== undefined && !Array.isArray(a.items))?.items as Schema | undefined;
+  if (items && objectOf(items)) return schemaLeaves(items, `${path}[]`);
+  return [path];
+}
+
+/** `a.{b,c}` -> a.b, a.c (one brace group). */
+const expandBraces = (path: string): string[] => {
+  const m = /^(.*)\{([^}]*)\}(.*)$/.exec(path);
+  return m ? m[2].split(',').map((x) => `${m[1]}${x.trim()}${m[3]}`) : [path];
+};
+
+/**
+ * README's table of the result's fields (in "Results": `| field | unit | meaning |`): every leaf of the result schema has
+ * a row, each row names fields of the schema only, and gives a unit and a meaning. A row's first cell lists its
+ * fields as code spans, `a.{b,c}` standing for a.b and a.c.
+ */
+function checkResultFieldTable(readme: string, schema: Schema = RESULT_SCHEMA): string[] {
+  const section = resultsSection(readme);
+  const lines = section.split('\n');
+  const head = lines.findIndex((l) => /^\|\s*field\s*\|\s*unit\s*\|\s*meaning\s*\|\s*$/.test(l));
+  if (head < 0) return ['README\'s "Results" has no table of the result\'s fields (| field | unit | meaning |)'];
+  const out: string[] = [];
+  const rows: Array<{ fields: string[]; cells: string[] }> = [];
+  for (const l of lines.slice(head + 2)) {
+    if (!l.startsWith('|')) break;
+    const cells = l.split(/(?<!\\)\|/).slice(1, -1).map((c) => c.trim());
+    rows.push({ fields: [...cells[0].matchAll(/`([^`]+)`/g)].flatMap((m) => expandBraces(m[1])), cells });
+  }
+  const leaves = schemaLeaves(schema);
+  const named = new Set(rows.flatMap((r) => r.fields));
+  for (const leaf of leaves) if (!named.has(leaf)) out.push(`the result field ${leaf} has no row in README's field table`);
+  for (const r of rows) {
+    for (const f of r.fields) if (!leaves.includes(f)) out.push(`README's field table names ${f}, which the result schema does not have`);
+    if (r.fields.length === 0 || r.cells.length !== 3 || r.cells[1] === '' || r.cells[2] === '') out.push(`README's field table row "${r.cells.join(' | ')}" lacks a field, a unit or a meaning`);
+  }
+  return out;
+}
+
 /** The files under scenarios/ and examples/, as paths from the repository's root. */
 function shippedFiles(): string[] {
   return ['scenarios', 'examples'].flatMap((top) => readdirSync(join(ROOT, top), { recursive: true, withFileTypes: true })
@@ -763,6 +812,11 @@ describe('README.md and the command line agree', () => {
       expect(checkCsvColumns(README, csv.split('\n')[0], withReplication)).toEqual([]);
     });
 
+    it('every field of the result has a row in README\'s field table, with its unit and meaning', () => {
+      expect(schemaLeaves(RESULT_SCHEMA)).toEqual(expect.arrayContaining(['summary.locality.node', 'jobs[].id', 'run.solver.maxRows', 'config', 'replication.counts']));
+      expect(checkResultFieldTable(README)).toEqual([]);
+    });
+
     it('each check fails on a README or result that disagrees', () => {
       const r = result[0];
       // a key README lists that the output lacks
@@ -780,6 +834,14 @@ describe('README.md and the command line agree', () => {
       expect(checkCsvColumns(README.replace('submitMs,finishMs', 'finishMs,submitMs'), header, withReplication)).toHaveLength(1);
       expect(checkCsvColumns(README, header.replace(',type', ''), withReplication.replace(',type', ''))).toHaveLength(1);
       expect(checkCsvColumns(README.replace('(and `delayWaitMs`', '(and `waitMs`'), header, withReplication)).toHaveLength(1);
+      // a result field the table lacks, a row naming no field of the result, a row without its unit
+      const withField = structuredClone(RESULT_SCHEMA);
+      withField.properties.run.properties.gcMs = { type: 'number' };
+      expect(checkResultFieldTable(README, withField)).toEqual(['the result field run.gcMs has no row in README\'s field table']);
+      expect(checkResultFieldTable(README.replace('`run.epochs`', '`run.epoch`'))).toEqual([
+        'the result field run.epochs has no row in README\'s field table', 'README\'s field table names run.epoch, which the result schema does not have',
+      ]);
+      expect(checkResultFieldTable(README.replace(/^(\| `run\.epochs` \| )[^|]*\|/m, '$1 |'))).toEqual([expect.stringContaining('lacks a field, a unit or a meaning')]);
     });
   });
 });
