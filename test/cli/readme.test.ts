@@ -29,6 +29,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { benchReportSchema } from '../../src/cli/bench-schema.js';
 import { jsonSchemaFiles } from '../../src/cli/json-schema.js';
 import { jobsCsv } from '../../src/cli/jobs-csv.js';
 import { buildProgram } from '../../src/cli/program.js';
@@ -689,6 +691,44 @@ function checkResultFieldTable(readme: string, schema: Schema = RESULT_SCHEMA): 
   return out;
 }
 
+// ---------------------------------------------------------------------------------------------------------------
+// Check 7: the bench report's JSON keys (`hfsim bench --json`), against its zod schema.
+
+const BENCH_SCHEMA = z.toJSONSchema(benchReportSchema, { io: 'output' }) as Schema;
+
+/**
+ * README's bench JSON block (in "Benchmarks", the code block that starts `{ "format"`) against the report's schema,
+ * both ways at every object README spells out: a key README lists that the schema lacks, or a key of the schema that
+ * such an object leaves out (an object given as `{ ... }`, or a key given with no object, is not looked into).
+ */
+function checkBenchKeys(readme: string, schema: Schema = BENCH_SCHEMA): string[] {
+  const start = readme.indexOf('\n## Benchmarks\n');
+  const end = readme.indexOf('\n## ', start + 1);
+  const block = start < 0 ? undefined : codeBlocks(readme.slice(start, end < 0 ? undefined : end)).find((b) => /^\s*\{\s*"format"/.test(b.text));
+  if (!block) return ['README\'s "Benchmarks" has no block of the bench JSON\'s keys ({ "format", ... })'];
+  const out: string[] = [];
+  const walk = (v: PValue, nodes: Schema[], path: string): void => {
+    const alts = nodes.flatMap(alternatives);
+    if (v.kind === 'array') {
+      const items = alts.flatMap((n) => (n.items && !Array.isArray(n.items) ? [n.items as Schema] : []));
+      if (items.length === 0) { out.push(`README's bench JSON gives ${path} as a list, which the report's schema does not`); return; }
+      for (const item of v.items) walk(item, items, `${path}[]`);
+      return;
+    }
+    if (v.kind !== 'object' || v.keys.size === 0) return;
+    const props = alts.find((n) => n.properties !== undefined)?.properties as Record<string, Schema> | undefined;
+    if (!props) { out.push(`README's bench JSON gives ${path} as an object, which the report's schema does not`); return; }
+    for (const key of Object.keys(props)) if (!v.keys.has(key)) out.push(`the bench JSON has "${path ? `${path}.${key}` : key}", which README's bench JSON block does not list`);
+    for (const [key, vals] of v.keys) {
+      const p = path ? `${path}.${key}` : key;
+      if (!(key in props)) { out.push(`README's bench JSON block lists "${p}", which the bench JSON does not have`); continue; }
+      for (const val of vals) walk(val, [props[key]], p);
+    }
+  };
+  walk(pseudoJson(block.text), [schema], '');
+  return out;
+}
+
 /** The files under scenarios/ and examples/, as paths from the repository's root. */
 function shippedFiles(): string[] {
   return ['scenarios', 'examples'].flatMap((top) => readdirSync(join(ROOT, top), { recursive: true, withFileTypes: true })
@@ -843,6 +883,22 @@ describe('README.md and the command line agree', () => {
       ]);
       expect(checkResultFieldTable(README.replace(/^(\| `run\.epochs` \| )[^|]*\|/m, '$1 |'))).toEqual([expect.stringContaining('lacks a field, a unit or a meaning')]);
     });
+  });
+});
+
+describe('7. the bench report\'s JSON', () => {
+  it('README lists every key of `hfsim bench --json`\'s report, and only those', () => {
+    expect(checkBenchKeys(README)).toEqual([]);
+  });
+
+  it('fails on a key README lists that the report lacks, or one the report has that README leaves out', () => {
+    expect(checkBenchKeys(README.replace('"peakRssMB"', '"peakMB"'))).toEqual([
+      'the bench JSON has "cases[].peakRssMB", which README\'s bench JSON block does not list', 'README\'s bench JSON block lists "cases[].peakMB", which the bench JSON does not have',
+    ]);
+    const schema = structuredClone(BENCH_SCHEMA);
+    schema.properties.machine.properties.gpus = { type: 'integer' };
+    expect(checkBenchKeys(README, schema)).toEqual(['the bench JSON has "machine.gpus", which README\'s bench JSON block does not list']);
+    expect(checkBenchKeys(README.replace('{ "format"', '{ "fmt"'))).toEqual([expect.stringContaining('has no block of the bench JSON')]);
   });
 });
 
