@@ -201,7 +201,8 @@ function literalHint(error: string, value: unknown): string {
  * from the file or the variant the error was named under before.
  */
 function setBlamed(error: string, sets: ReadonlyArray<[string, unknown]>): { place: string; hint: string } | undefined {
-  const field = error.slice(0, error.indexOf(': '));
+  // an error names a list element as pools[0], a --set path as pools.0
+  const field = error.slice(0, error.indexOf(': ')).replace(/\[(\d+)\]/g, '.$1');
   for (let k = sets.length - 1; k >= 0; k--) { // the last --set of a path wins, as it applies last
     const [path, value] = sets[k];
     // An unknown field is reported at its parent: `--set a.b.extra=1` gives 'a.b: unknown field "extra"' (several:
@@ -233,8 +234,8 @@ function withoutSets(record: Record<string, unknown>, overrides: Record<string, 
  * kind of is told to be the scenario's, and how to replace the object whole.
  */
 function leftBy(error: string, sets: ReadonlyArray<[string, unknown]>): { place: string; hint: string } | undefined {
-  const field = error.slice(0, error.indexOf(': '));
-  const segments = field === '(top level)' ? [] : field.replace(/\[\d+\]/g, '').split('.');
+  const field = error.slice(0, error.indexOf(': ')).replace(/\[(\d+)\]/g, '.$1'); // pools[0] as a --set path writes it
+  const segments = field === '(top level)' ? [] : field.split('.');
   let best: [string, unknown] | undefined;
   let bestShared = -1;
   for (const set of sets) {

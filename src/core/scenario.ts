@@ -489,9 +489,11 @@ export class OverrideError extends Error {
 
 /**
  * Sets `path` (dotted, e.g. "scheduler.delay.nodeMs") in a raw JSON object, creating objects on the way; a value of
- * null removes the field (a variant clears a field the base sets). Returns a new object. A path through a value
- * that is not an object (a base's `"scheduler": 5`) is an OverrideError, never replaced with {}, which would drop
- * the bad value unseen; so is a path that fails overridePathProblem.
+ * null removes the field (a variant clears a field the base sets). A segment that is a whole number names an element
+ * of a list by its index ("scheduler.pools.0.weight"): the element must exist, and is replaced, never removed (the
+ * elements after it would move). Returns a new object. A path through a value that is not an object or a list (a
+ * base's `"scheduler": 5`) is an OverrideError, never replaced with {}, which would drop the bad value unseen; so is a
+ * path that fails overridePathProblem, and an index past a list's end.
  */
 export function setPath(raw: unknown, path: string, value: unknown): Record<string, unknown> {
   if (typeof path !== 'string') throw new TypeError(`setPath(raw, path, value): path must be a dotted field path (a string), not ${valueKind(path)}`);
@@ -499,21 +501,40 @@ export function setPath(raw: unknown, path: string, value: unknown): Record<stri
   if (problem !== undefined) throw new OverrideError(problem);
   const root = structuredClone(isRecord(raw) ? raw : {}) as Record<string, unknown>;
   const keys = path.split('.');
-  let at = root;
+  const shown = (v: unknown): string => (Array.isArray(v) ? `a list of ${v.length}` : String(JSON.stringify(v)).length > 40 ? `${String(JSON.stringify(v)).slice(0, 40)}...` : JSON.stringify(v));
+  /** The element of list `at` (the value at keys[0..i)) that keys[i] names by its index. */
+  const index = (at: unknown[], i: number): number => {
+    const key = keys[i];
+    const n = /^(0|[1-9][0-9]*)$/.test(key) ? Number(key) : undefined;
+    if (n !== undefined && n < at.length) return n;
+    const list = keys.slice(0, i).join('.');
+    const elements = at.length === 0 ? 'no elements' : `elements 0 to ${at.length - 1}`;
+    throw new OverrideError(n === undefined
+      ? `${path}: ${list} is a list of ${at.length}, so ${key} is no field of it: name an element by its index (${list}.0...), or set the list whole (${list}=[...])`
+      : `${path}: ${list} is a list of ${at.length} (${elements}), so it has no element ${key}: set the list whole to add one (${list}=[...])`);
+  };
+  let at: Record<string, unknown> | unknown[] = root;
   for (const [i, key] of keys.slice(0, -1).entries()) {
-    if (!Object.hasOwn(at, key)) {
+    let next: unknown;
+    if (Array.isArray(at)) next = at[index(at, i)];
+    else if (!Object.hasOwn(at, key)) {
       if (value === null) return root; // nothing there to remove
-      at[key] = {};
-    } else if (!isRecord(at[key])) {
-      const v = at[key];
-      const shown = Array.isArray(v) ? `a list of ${v.length}` : String(JSON.stringify(v)).length > 40 ? `${String(JSON.stringify(v)).slice(0, 40)}...` : JSON.stringify(v);
-      const hint = Array.isArray(v) ? ` (--set replaces a list whole: ${keys.slice(0, i + 1).join('.')}=[...])` : '';
-      throw new OverrideError(`${path}: ${keys.slice(0, i + 1).join('.')} is ${shown}, not an object, so ${path} cannot be set in it${hint}`);
+      next = at[key] = {};
+    } else next = at[key];
+    if (!isRecord(next) && !Array.isArray(next)) {
+      throw new OverrideError(`${path}: ${keys.slice(0, i + 1).join('.')} is ${shown(next)}, not an object, so ${path} cannot be set in it`);
     }
-    at = at[key] as Record<string, unknown>;
+    at = next;
   }
   const last = keys[keys.length - 1];
-  if (value === null) delete at[last];
+  if (Array.isArray(at)) {
+    const k = index(at, keys.length - 1);
+    if (value === null) {
+      const list = keys.slice(0, -1).join('.');
+      throw new OverrideError(`${path}: null cannot remove one element of the list ${list} (the elements after it would move): set the list whole (${list}=[...])`);
+    }
+    at[k] = value;
+  } else if (value === null) delete at[last];
   else at[last] = value;
   return root;
 }

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadScenario, parseSet } from '../../src/cli/load-scenario.js';
+import { loadSweep } from '../../src/cli/sweep-file.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'hfsim-set-'));
 const file = join(dir, 's.json');
@@ -46,6 +47,28 @@ describe('a --set that the scenario cannot take is named, not the file', () => {
     const bad = join(dir, 'bad.json');
     writeFileSync(bad, JSON.stringify({ workload: { kind: 'facebook', jobs: 5, meanInterarivalMs: 1 } }));
     expect(() => loadScenario(bad, [['workload.kind', 'facebook']])).toThrow(`${bad}: workload: unknown field "meanInterarivalMs"`);
+  });
+});
+
+describe('a --set, a variant or a sweep axis reaches into a list by index (DESIGN.md: --set overrides any field)', () => {
+  const pools = join(dir, 'pools.json');
+  writeFileSync(pools, JSON.stringify({
+    name: 'pools',
+    cluster: { racks: 2, nodesPerRack: 3, mapSlotsPerNode: 1, reduceSlotsPerNode: 1 },
+    scheduler: { policy: 'hfs', pools: [{ name: 'prod', weight: 2 }, { name: 'adhoc' }] },
+    workload: { kind: 'facebook', jobs: 5, meanInterarrivalMs: 14000 },
+    variants: { Heavy: { 'scheduler.pools.1.minMaps': 2 } },
+  }));
+
+  it('--set scheduler.pools.0.weight=3 sets the first pool\'s weight (it was refused: "--set replaces a list whole")', () => {
+    const s = loadScenario(pools, [parseSet('scheduler.pools.0.weight=3')], undefined, 'Heavy').variants[0].scenario;
+    expect(s.scheduler.pools.map((p) => [p.name, p.weight, p.minMaps])).toEqual([['prod', 3, 0], ['adhoc', 1, 2]]);
+  });
+
+  it('a sweep axis on a list element', () => {
+    const sweep = join(dir, 'pools.sweep.json');
+    writeFileSync(sweep, JSON.stringify({ name: 'pools', base: 'pools.json', axes: { 'scheduler.pools.0.weight': [1, 4] } }));
+    expect(loadSweep(sweep).points.map((p) => p.scenario.scheduler.pools[0].weight)).toEqual([1, 4]);
   });
 });
 

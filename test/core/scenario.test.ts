@@ -162,10 +162,27 @@ describe('scenario bounds and fields a policy ignores', () => {
     expect(({} as Record<string, unknown>).x).toBeUndefined();
   });
 
-  it('a path into a list says it is a list, and how to set one (it printed 40 characters of the list, cut mid-string)', () => {
+  it('a path names a list element by its index (DESIGN.md: --set overrides any field; it said "--set replaces a list whole")', () => {
     const raw = { ...minimal, scheduler: { policy: 'hfs', pools: [{ name: 'production', weight: 2 }, { name: 'b' }] } };
-    expect(() => resolveVariant(raw, {}, [['scheduler.pools.0.weight', 3]])).toThrow(
-      'scheduler.pools.0.weight: scheduler.pools is a list of 2, not an object, so scheduler.pools.0.weight cannot be set in it (--set replaces a list whole: scheduler.pools=[...])');
+    const set = resolveVariant(raw, { 'scheduler.pools.1.minMaps': 4 }, [['scheduler.pools.0.weight', 3]]);
+    expect(set.scheduler).toEqual({ policy: 'hfs', pools: [{ name: 'production', weight: 3 }, { name: 'b', minMaps: 4 }] });
+    expect(parseScenario(set).ok).toBe(true);
+    expect(raw.scheduler.pools[0].weight).toBe(2); // the input is not changed
+    expect(resolveVariant(raw, {}, [['scheduler.pools.1', { name: 'c', weight: 5 }]]).scheduler).toEqual({ policy: 'hfs', pools: [{ name: 'production', weight: 2 }, { name: 'c', weight: 5 }] });
+  });
+
+  it.each([
+    ['scheduler.pools.2.weight', 3, 'scheduler.pools.2.weight: scheduler.pools is a list of 2 (elements 0 to 1), so it has no element 2: set the list whole to add one (scheduler.pools=[...])'],
+    ['scheduler.pools.01.weight', 3, 'scheduler.pools.01.weight: scheduler.pools is a list of 2, so 01 is no field of it: name an element by its index (scheduler.pools.0...), or set the list whole (scheduler.pools=[...])'],
+    ['scheduler.pools.weight', 3, 'scheduler.pools.weight: scheduler.pools is a list of 2, so weight is no field of it: name an element by its index (scheduler.pools.0...), or set the list whole (scheduler.pools=[...])'],
+    ['scheduler.pools.0', null, 'scheduler.pools.0: null cannot remove one element of the list scheduler.pools (the elements after it would move): set the list whole (scheduler.pools=[...])'],
+    ['scheduler.pools.0.name.first', 1, 'scheduler.pools.0.name.first: scheduler.pools.0.name is "production", not an object, so scheduler.pools.0.name.first cannot be set in it'],
+  ])('a list path that names no element is refused, saying how: %s', (path, value, message) => {
+    const raw = { ...minimal, scheduler: { policy: 'hfs', pools: [{ name: 'production', weight: 2 }, { name: 'b' }] } };
+    expect(() => resolveVariant(raw, {}, [[path, value]])).toThrow(message);
+  });
+
+  it('a path through a value that is not an object says what it is', () => {
     expect(() => resolveVariant({ ...minimal, name: 'x'.repeat(60) }, {}, [['name.first', 1]])).toThrow(`name is "${'x'.repeat(39)}..., not an object`);
   });
 
