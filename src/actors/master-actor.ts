@@ -307,7 +307,7 @@ export class MasterActor {
     const outcome = buildOutcome(jobs, this.scheduler.stats, this.topology, poolReport, this.scheduler.mayKill);
     const { replicas, delays } = this.scheduler;
     const replication = replicas === undefined || delays === undefined ? undefined
-      : replicationResult(this.scenario.scheduler.replication!.policy, replicas, delays, outcome.jobs, jobs.map((j) => j.index), checkedCounts(`replication policy "${this.scenario.scheduler.replication?.policy}"`, this.scheduler.replication?.counts?.()));
+      : replicationResult(this.scenario.scheduler.replication!.policy, replicas, delays, outcome.jobs, jobs.map((j) => j.index), checkedCounts(`replication "${this.scenario.scheduler.replication?.policy}"`, this.scheduler.replication?.counts?.()));
     const withReplication = replication === undefined ? outcome : { ...outcome, replication };
     const counts = checkedCounts(`policy "${this.scenario.scheduler.policy}"`, this.scheduler.assigner?.counts?.());
     const withAssigner = counts === undefined ? withReplication : { ...withReplication, mapAssignment: { policy: this.scenario.scheduler.policy, counts } };

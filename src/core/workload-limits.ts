@@ -118,7 +118,7 @@ export function workloadLimitErrors(scenario: Scenario, trace?: SwimTrace): stri
     // The store's blocks: a shared dataset's, which the jobs' maps read (and read again), else a map's own each
     const blocks = w.kind === 'facebook' && w.shared !== undefined ? w.shared.blocks : Math.round(t.blocks);
     if (rounds * blocks > MAX_ROUND_BLOCK_VISITS) {
-      errors.push(`scheduler.replication.config: ${rounds} rounds of ${roundMs} ms (the interval of policy "${replication!.policy}") to the last arrival and the longest task's end, each visiting the ${blocks} blocks, is ${rounds * blocks} block visits, above the limit of ${MAX_ROUND_BLOCK_VISITS} (lengthen the interval)`);
+      errors.push(`scheduler.replication.config: ${rounds} rounds of ${roundMs} ms (the interval of replication "${replication!.policy}") to the last arrival and the longest task's end, each visiting the ${blocks} blocks, is ${rounds * blocks} block visits, above the limit of ${MAX_ROUND_BLOCK_VISITS} (lengthen the interval)`);
     }
   }
   for (const [field, ms] of longTasks) {

@@ -84,7 +84,7 @@ describe('bad scenarios: one line naming file and field, before anything runs', 
     // a walkthrough's findings: runs of hours, accepted
     ['replication rounds every millisecond over the blocks (dsbra.json at intervalMs 1 projected 2,000 s)', { ...tiny, scheduler: { policy: 'fair', replication: { policy: 'dsbra', config: { intervalMs: 1 } } },
       workload: { kind: 'generated', groups: [{ name: 'g', count: 100, maps: 100, mapMs: 10_000, intervalMs: 10_000 }] } },
-    'scheduler.replication.config: 1010000 rounds of 1 ms (the interval of policy "dsbra") to the last arrival and the longest task\'s end, each visiting the 10000 blocks, is 10100000000 block visits, above the limit of 200000000 (lengthen the interval)'],
+    'scheduler.replication.config: 1010000 rounds of 1 ms (the interval of replication "dsbra") to the last arrival and the longest task\'s end, each visiting the 10000 blocks, is 10100000000 block visits, above the limit of 200000000 (lengthen the interval)'],
     ['a hot set drawn for every job (periods of 1 ms; 1,000 jobs ran past two minutes)', { ...tiny, workload: { kind: 'facebook', jobs: 1000, shared: { blocks: 1_000_000, hot: { fraction: 1, periodMs: 1 } } } },
       'workload.shared.hot.periodMs: about 1000 hot sets (a period of 1 ms with a submission, to the last at about 13986000 ms) of 1000000 blocks each (fraction x blocks), 1000000000 blocks drawn, above the limit of 50000000'],
     // a fuzzing pass's finding: a newline in a name broke the text tables' rows

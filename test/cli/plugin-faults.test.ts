@@ -258,14 +258,24 @@ registerPolicy('bad', { description: 'x', create: () => { const seen = []; retur
   });
 
   it.each([
-    ['a block that does not exist (it was "copied", its MB counted)', '1e6, 1', 'addReplica(1000000, 1): no such block (the blocks are 0 to 35)'],
-    ['a node that does not exist (it came to hold a replica)', '0, 999', 'addReplica(0, 999): no such node (the nodes are 0 to 3)'],
-  ])('a replication policy asking for %s', (_, args, message) => {
-    const file = plugin(`repl-${args.replace(/\W/g, '')}`, `registerPolicy('bad', { description: 'x', create: () => ({ createQueue: Q }) });
-let next = 6000; registerReplication('badr', { description: 'x', create: () => ({ get nextRoundMs() { return next; }, round(h) { h.addReplica(${args}); next += 6000; }, blockRead() {} }) });`);
+    ['a block that does not exist (it was "copied", its MB counted)', 'addReplica', '1e6, 1', 'addReplica(1000000, 1): no such block (the blocks are 0 to 35)'],
+    ['a node that does not exist (it came to hold a replica)', 'addReplica', '0, 999', 'addReplica(0, 999): no such node (the nodes are 0 to 3)'],
+    ['the removal of a block that does not exist', 'removeReplica', '-1, 0', 'removeReplica(-1, 0): no such block (the blocks are 0 to 35)'],
+    ['the removal from a node that does not exist', 'removeReplica', '0, 4', 'removeReplica(0, 4): no such node (the nodes are 0 to 3)'],
+  ])('a replication policy asking for %s: the message names it, as replication "badr" (it read "replication policy:", unnamed)', (_, call, args, message) => {
+    const file = plugin(`repl-${call}-${args.replace(/\W/g, '')}`, `registerPolicy('bad', { description: 'x', create: () => ({ createQueue: Q }) });
+let next = 6000; registerReplication('badr', { description: 'x', create: () => ({ get nextRoundMs() { return next; }, round(h) { h.${call}(${args}); next += 6000; }, blockRead() {} }) });`);
     const r = hfsim('run', scenario({ scheduler: { policy: 'bad', delay: { mode: 'none' }, replication: { policy: 'badr' } } }), '--plugin', file);
     expect(r.code).toBe(1);
-    expect(r.stderr.split('\n')[0]).toBe(`hfsim: run failed: replication policy: ${message}`);
+    expect(r.stderr.split('\n')[0]).toBe(`hfsim: run failed: replication "badr": ${message}`);
+  });
+
+  it('a replication policy\'s counts() giving NaN: named as replication "badr", as its other messages name it (it read "replication policy \\"badr\\"")', () => {
+    const file = plugin('repl-counts', `registerPolicy('bad', { description: 'x', create: () => ({ createQueue: Q }) });
+registerReplication('badr', { description: 'x', create: () => ({ blockRead() {}, counts: () => ({ a: NaN }) }) });`);
+    const r = hfsim('run', scenario({ scheduler: { policy: 'bad', delay: { mode: 'none' }, replication: { policy: 'badr' } } }), '--plugin', file);
+    expect(r.code).toBe(1);
+    expect(r.stderr.split('\n')[0]).toBe('hfsim: run failed: replication "badr": counts() gives "a" as NaN, not a finite number');
   });
 });
 

@@ -110,7 +110,7 @@ describe('registerPolicy refuses a bad definition with a TypeError naming the po
       workload: { kind: 'generated', groups: [{ name: 'g', count: 100, maps: 100, mapMs: 10_000, intervalMs: 10_000 }] } }));
     const tight = scenario(every);
     if (!tight.ok) throw new Error(tight.errors.join('\n'));
-    expect(workloadLimitErrors(tight.value)).toEqual([expect.stringMatching(new RegExp(`^scheduler\\.replication\\.config: \\d+ rounds of 1 ms \\(the interval of policy "${every}"\\) .* block visits, above the limit of 200000000 \\(lengthen the interval\\)$`))]);
+    expect(workloadLimitErrors(tight.value)).toEqual([expect.stringMatching(new RegExp(`^scheduler\\.replication\\.config: \\d+ rounds of 1 ms \\(the interval of replication "${every}"\\) .* block visits, above the limit of 200000000 \\(lengthen the interval\\)$`))]);
     const loose = scenario(every, { everyMs: 60_000 });
     expect(loose.ok && workloadLimitErrors(loose.value)).toEqual([]);
     const bad = scenario(odd);

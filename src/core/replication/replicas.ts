@@ -90,9 +90,14 @@ export class DynamicReplicas implements ReplicaHdfs {
   private lastChangeMs = 0;
   private peak = 0;
   private readonly series: Array<[number, number]> = [];
+  /** The policy, as messages name it. */
+  private readonly who: string;
 
   constructor(readonly blocks: BlockStore, readonly files: readonly Int32Array[], private readonly topology: Topology, readonly copyMs: number,
-    private readonly blockMB: number, private readonly rebuild: (job: number) => void, readonly network = false) {
+    private readonly blockMB: number, private readonly rebuild: (job: number) => void, readonly network: boolean,
+    /** The replication policy's registered name, to name it in a message (as replication "x", as the checks do). */
+    policy: string) {
+    this.who = `replication "${policy}"`;
     this.defaultReplication = blocks.replication;
     this.maxReplicas = blocks.stride;
     let total = 0;
@@ -119,12 +124,12 @@ export class DynamicReplicas implements ReplicaHdfs {
       const copyEnd = this.copies.length > 0 ? this.copies[0].endMs : Infinity;
       const round = policy.nextRoundMs ?? Infinity;
       // NaN compared false everywhere here: the rounds stopped silently, at the start or after the round that gave it.
-      if (Number.isNaN(round)) throw new Error(`replication policy: its next round (NaN) is not a time (Infinity or omitted: no more rounds)`);
+      if (Number.isNaN(round)) throw new Error(`${this.who}: its next round (NaN) is not a time (Infinity or omitted: no more rounds)`);
       if (copyEnd <= nowMs && copyEnd <= round) this.finishCopy(this.copies.shift()!);
       else if (round <= nowMs && policy.round !== undefined) {
         this.nowMs = round;
         policy.round(this);
-        if (!((policy.nextRoundMs ?? Infinity) > round)) throw new Error(`replication policy: its next round (${policy.nextRoundMs}) is not after ${round}`);
+        if (!((policy.nextRoundMs ?? Infinity) > round)) throw new Error(`${this.who}: its next round (${policy.nextRoundMs}) is not after ${round}`);
       } else break;
     }
     this.nowMs = nowMs;
@@ -178,8 +183,8 @@ export class DynamicReplicas implements ReplicaHdfs {
    */
   private checkArgs(what: string, block: number, node: number): void {
     const nodes = this.topology.nodes;
-    if (!Number.isInteger(block) || block < 0 || block >= this.blocks.blocks) throw new Error(`replication policy: ${what}(${block}, ${node}): no such block (the blocks are 0 to ${this.blocks.blocks - 1})`);
-    if (!Number.isInteger(node) || node < 0 || node >= nodes) throw new Error(`replication policy: ${what}(${block}, ${node}): no such node (the nodes are 0 to ${nodes - 1})`);
+    if (!Number.isInteger(block) || block < 0 || block >= this.blocks.blocks) throw new Error(`${this.who}: ${what}(${block}, ${node}): no such block (the blocks are 0 to ${this.blocks.blocks - 1})`);
+    if (!Number.isInteger(node) || node < 0 || node >= nodes) throw new Error(`${this.who}: ${what}(${block}, ${node}): no such node (the nodes are 0 to ${nodes - 1})`);
   }
 
   copying(block: number): number {

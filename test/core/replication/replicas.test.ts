@@ -11,7 +11,7 @@ function store() {
   const blocks = new BlockStore(2, 4, 4);
   blocks.files.push(Int32Array.of(blocks.add([0, 3].map(nodeId)), blocks.add([1, 4].map(nodeId))));
   const rebuilt: number[] = [];
-  const hdfs = new DynamicReplicas(blocks, blocks.files, topology, 500, 128, (j) => rebuilt.push(j));
+  const hdfs = new DynamicReplicas(blocks, blocks.files, topology, 500, 128, (j) => rebuilt.push(j), false, 'static');
   return { blocks, hdfs, rebuilt };
 }
 
