@@ -30,9 +30,34 @@ function realOrResolved(path: string): string {
   }
 }
 
-/** Imports each plugin file once, in order. */
+/**
+ * How messages name a plugin file: the library's loadPlugins as a plugin file (its caller typed no --plugin), the
+ * CLI by the flag that gave it.
+ */
+interface FileNaming {
+  /** One file, e.g. `plugin file ./x.js`. */
+  file: (path: string) => string;
+  /** Files in general, e.g. `plugin file`. */
+  kind: string;
+  /** What a TypeScript file's compiled .js is given to. */
+  giveJs: string;
+}
+
+const LIBRARY: FileNaming = { file: (p) => `plugin file ${p}`, kind: 'plugin file', giveJs: 'load the .js it writes' };
+const CLI: FileNaming = { file: (p) => `--plugin ${p}`, kind: '--plugin file', giveJs: 'give --plugin the .js it writes' };
+
+/** Imports each plugin file once, in order (the library API: its messages name each as a plugin file). */
 export async function loadPlugins(paths: readonly string[]): Promise<void> {
   if (!Array.isArray(paths) || paths.some((p) => typeof p !== 'string')) throw new TypeError(`loadPlugins takes a list of file paths (loadPlugins(['./my-policy.js'])), not ${JSON.stringify(paths) ?? String(paths)}`);
+  await load(paths, LIBRARY);
+}
+
+/** loadPlugins for the command line: its messages name each file by its flag (--plugin <file>). */
+export async function loadPluginFlags(paths: readonly string[]): Promise<void> {
+  await load(paths, CLI);
+}
+
+async function load(paths: readonly string[], naming: FileNaming): Promise<void> {
   const urls = pluginUrls(paths);
   for (let i = 0; i < urls.length; i++) {
     const before = registered();
@@ -40,7 +65,7 @@ export async function loadPlugins(paths: readonly string[]): Promise<void> {
     // before the exit listeners run) and says nothing.
     const unsettled = (code: number): void => {
       if (code !== 13 && process.exitCode !== 13) return;
-      process.stderr.write(`hfsim: --plugin ${paths[i]}: the module never finished loading (a top-level await that never settles)\n`);
+      process.stderr.write(`hfsim: ${naming.file(paths[i])}: the module never finished loading (a top-level await that never settles)\n`);
       process.exitCode = 2;
     };
     process.on('exit', unsettled);
@@ -51,15 +76,15 @@ export async function loadPlugins(paths: readonly string[]): Promise<void> {
       // "Cannot find module X imported from <this file>": the importer named is ours, not the user's. Every line of a
       // registration's error (each problem of the plugin is one), none of a stack.
       const lines = (err instanceof Error ? err.message : String(err)).split('\n').filter((l) => l.trim() !== '' && !/^\s+at /.test(l));
-      const message = lines.join('\n').replace(` imported from ${fileURLToPath(import.meta.url)}`, '') + typeScriptHint(paths[i], err);
-      throw new InputError(`--plugin ${paths[i]}${typeof where === 'number' ? `:${where}` : ''}: ${where === 'imports' ? 'in a module it imports: ' : ''}${message}`);
+      const message = lines.join('\n').replace(` imported from ${fileURLToPath(import.meta.url)}`, '') + typeScriptHint(paths[i], err, naming);
+      throw new InputError(`${naming.file(paths[i])}${typeof where === 'number' ? `:${where}` : ''}: ${where === 'imports' ? 'in a module it imports: ' : ''}${message}`);
     } finally {
       process.off('exit', unsettled);
     }
     if (registered() === before && !loaded.has(urls[i])) {
-      // Node evaluates a module once: a file an earlier --plugin file imported registered its plugins then.
-      if (loaded.size > 0) warnOnce(`--plugin ${paths[i]} registered no new plugin: an earlier --plugin file imported it already, or it registers none`);
-      else throw new InputError(`--plugin ${paths[i]}: registered no plugin (a plugin file calls registerPolicy, registerGate, registerPreemption or registerReplication from the hfsim it runs under)`);
+      // Node evaluates a module once: a file an earlier plugin file imported registered its plugins then.
+      if (loaded.size > 0) warnOnce(`${naming.file(paths[i])} registered no new plugin: an earlier ${naming.kind} imported it already, or it registers none`);
+      else throw new InputError(`${naming.file(paths[i])}: registered no plugin (a plugin file calls registerPolicy, registerGate, registerPreemption or registerReplication from the hfsim it runs under)`);
     }
     if (!loaded.has(urls[i])) {
       loadedPluginFiles.push(paths[i]);
@@ -75,9 +100,9 @@ const loaded = new Set<string>();
  * For a TypeScript file, which Node 20 does not load (it said only "Unknown file extension \".ts\""), what to give
  * instead; else ''.
  */
-function typeScriptHint(path: string, err: unknown): string {
+function typeScriptHint(path: string, err: unknown, naming: FileNaming): string {
   if ((err as { code?: unknown } | null)?.code !== 'ERR_UNKNOWN_FILE_EXTENSION' || !/\.[cm]?ts$/i.test(path)) return '';
-  return ` (Node does not load TypeScript: compile it first, tsc with "module": "NodeNext", and give --plugin the .js it writes)`;
+  return ` (Node does not load TypeScript: compile it first, tsc with "module": "NodeNext", and ${naming.giveJs})`;
 }
 
 /**

@@ -5,7 +5,7 @@ import { runVariants } from './run-variants.js';
 import { compare } from './format.js';
 import { type LoadedVariant, loadScenario, parseSet } from './load-scenario.js';
 import { checkDistinctOutputs, checkOutputFile, printOut, writeOutput } from './output.js';
-import { endOnPluginCrash, loadPlugins, pluginUrls } from './plugins.js';
+import { endOnPluginCrash, loadPluginFlags, pluginUrls } from './plugins.js';
 import { RunProgressDisplay, drawsInPlace } from './run-progress.js';
 
 export interface RunFlags {
@@ -33,7 +33,7 @@ export interface RunFlags {
 }
 
 export async function runAction(file: string, flags: RunFlags): Promise<void> {
-  await loadPlugins(flags.plugin);
+  await loadPluginFlags(flags.plugin);
   endOnPluginCrash();
   const loaded = loadScenario(file, flags.set.map(parseSet), flags.seed, flags.variant.length === 0 ? undefined : flags.variant);
   if (flags.out !== undefined) checkOutputFile(flags.out, '--out');

@@ -8,7 +8,7 @@ import { checkOutputDir } from './output.js';
 import { type Sweep, loadSweep, parseShard } from './sweep-file.js';
 import { runSweep } from './sweep-run.js';
 import { summaryTable } from './sweep-summary.js';
-import { endOnPluginCrash, loadPlugins, pluginUrls } from './plugins.js';
+import { endOnPluginCrash, loadPluginFlags, pluginUrls } from './plugins.js';
 
 export interface SweepFlags {
   parallel?: number;
@@ -24,7 +24,7 @@ export interface SweepFlags {
 
 export async function sweepAction(file: string, flags: SweepFlags): Promise<void> {
   const shard = flags.shard === undefined ? undefined : parseShard(flags.shard);
-  await loadPlugins(flags.plugin);
+  await loadPluginFlags(flags.plugin);
   endOnPluginCrash();
   const sweep = withPluginCode(loadSweep(file), flags.plugin);
   const out = flags.out ?? join('results', sweep.name + (shard ? `-shard-${shard.index}-of-${shard.count}` : ''));

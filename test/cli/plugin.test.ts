@@ -1,4 +1,5 @@
 /** A user's plugin (examples/srwf.js) from the command line and through the library API; plugin files that fail. */
+import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -122,5 +123,33 @@ describe('the library\'s loaders, as a caller meets them', () => {
     await expect(loadPlugins('./x.js' as never)).rejects.toThrow(new TypeError('loadPlugins takes a list of file paths (loadPlugins([\'./my-policy.js\'])), not "./x.js"'));
     await expect(loadPlugins([join(ROOT, 'no-such-plugin.js')])).rejects.toBeInstanceOf(InputError);
     expect(() => loadScenario(join(ROOT, 'no-such-scenario.json'))).toThrow(InputError);
+  });
+
+  it('loadPlugins names each file as a plugin file, not by the CLI\'s --plugin flag, which a library caller never typed', () => {
+    const dir = tmp('plugin-library');
+    const index = JSON.stringify(join(ROOT, 'dist', 'src', 'index.js'));
+    const file = (name: string, text: string): string => { const f = join(dir, name); writeFileSync(f, text); return f; };
+    const empty = file('empty.mjs', 'export {};\n');
+    const own = file('own.mjs', `import { registerPolicy, SortedJobQueue, compareFifo } from ${index};\nregisterPolicy('library-own', { description: 'x', create: () => ({ createQueue: () => new SortedJobQueue(compareFifo) }) });\n`);
+    const ts = file('policy.ts', 'const n: number = 1;\n');
+    const missing = file('missing-export.mjs', `import { SortedJobQueue,\n  compareFIFO } from ${index};\nexport default SortedJobQueue;\n`);
+    const hang = file('hang.mjs', 'await new Promise(() => {});\n');
+    // A library caller's own program (Node, as it would run it), printing each message loadPlugins gives.
+    const caller = (files: string[][]) => spawnSync(process.execPath, ['--input-type=module', '-e', `import { loadPlugins } from ${index};
+for (const files of ${JSON.stringify(files)}) { try { await loadPlugins(files); console.log('loaded'); } catch (err) { console.log(err.constructor.name + ': ' + err.message); } }`], { encoding: 'utf8', timeout: 30_000 });
+    const r = caller([[empty], [ts], [missing], [own], [empty]]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout.split('\n')).toEqual([
+      `InputError: plugin file ${empty}: registered no plugin (a plugin file calls registerPolicy, registerGate, registerPreemption or registerReplication from the hfsim it runs under)`,
+      `InputError: plugin file ${ts}: Unknown file extension ".ts" for ${ts} (Node does not load TypeScript: compile it first, tsc with "module": "NodeNext", and load the .js it writes)`,
+      expect.stringMatching(new RegExp(`^InputError: plugin file ${missing.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:2: The requested module '.*' does not provide an export named 'compareFIFO'$`)),
+      'loaded',
+      'loaded',
+      '',
+    ]);
+    expect(r.stderr).toBe(`hfsim: warning: plugin file ${empty} registered no new plugin: an earlier plugin file imported it already, or it registers none\n`);
+    const hung = caller([[hang]]);
+    expect(hung.status).toBe(2);
+    expect(hung.stderr).toBe(`hfsim: plugin file ${hang}: the module never finished loading (a top-level await that never settles)\n`);
   });
 });
