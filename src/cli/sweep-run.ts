@@ -290,8 +290,8 @@ export class SweepProgress {
 }
 
 /**
- * A failed point's lines: the point, then the failure as `hfsim run` gives it (failureLines: a value that is not an
- * Error as JSON, an Error without a message by its name, where in a --plugin file it was thrown; a point read
+ * A failed point's lines: the point, then the failure as `hfsim run` gives it (failureLines: an object that is not an
+ * Error as JSON, a string or number bare, an Error without a message by its name, where in a --plugin file it was thrown; a point read
  * "[object Object]", or nothing, and never where its plugin threw).
  */
 function pointFailure(point: SweepPoint, err: unknown): string {

@@ -3,7 +3,7 @@
  * the plugin or the call, and the CLI names the --plugin files, where the run hung or ran on silently before.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT, hfsim, tmp, writeJson } from './sweep-helpers.js';
@@ -198,6 +198,23 @@ registerPolicy('bad', { description: 'x', create: () => { const seen = []; retur
     expect(hfsim('run', scenario(), '--plugin', obj).stderr.split('\n')[0]).toBe('hfsim: run failed: a value that is not an Error: {"code":7}');
     const empty = plugin('throws-empty', `registerPolicy('bad', { description: 'x', create: () => ({ createQueue: Q, events: { mapLaunched: () => { throw new RangeError(''); } } }) });`);
     expect(hfsim('run', scenario(), '--plugin', empty).stderr).toMatch(/^hfsim: run failed: RangeError with no message\nhfsim: from mapLaunched at /);
+  });
+
+  it('a thrown string or number is shown bare, an object as JSON, in this process and on workers, as README says (it said every value that is not an Error was shown as JSON)', () => {
+    const str = plugin('throws-string', `registerPolicy('bad', { description: 'x', create: () => ({ createQueue: Q, events: { mapLaunched: () => { throw 'out of slots'; } } }) });`);
+    const num = plugin('throws-number', `registerPolicy('bad', { description: 'x', create: () => ({ createQueue: Q, events: { mapLaunched: () => { throw 7; } } }) });`);
+    const obj = plugin('throws-object-again', `registerPolicy('bad', { description: 'x', create: () => ({ createQueue: Q, events: { mapLaunched: () => { throw { code: 7 }; } } }) });`);
+    const first = (file: string, ...args: string[]) => hfsim('run', scenario(args.length > 0 ? { variants: { fine: { 'scheduler.policy': 'fair' }, broken: {} } } : {}), '--plugin', file, ...args).stderr.split('\n')[0];
+    expect(first(str)).toBe('hfsim: run failed: out of slots');
+    expect(first(num)).toBe('hfsim: run failed: 7');
+    expect(first(obj)).toBe('hfsim: run failed: a value that is not an Error: {"code":7}');
+    for (const pool of ['processes', 'threads']) {
+      expect(first(str, '--parallel', '2', '--pool', pool, '--no-progress')).toBe('hfsim: run failed: variant "broken": out of slots');
+      expect(first(num, '--parallel', '2', '--pool', pool, '--no-progress')).toBe('hfsim: run failed: variant "broken": 7');
+    }
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8').replace(/\s+/g, ' ');
+    expect(readme).toContain('a thrown value that is not an Error is shown as it is: a string or number bare (`throw \'out of slots\'`: `hfsim: run failed: out of slots`), an object or list as JSON (`a value that is not an Error: {"code":7}`)');
+    expect(readme).not.toContain('a thrown value that is not an Error is shown as JSON');
   });
 
   it('a variant run in this process that fails is named (only the pool\'s were)', () => {
