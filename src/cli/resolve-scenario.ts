@@ -5,7 +5,8 @@
  */
 import { DEFAULT_SLOWDOWNS, type Parsed, type Scenario, parseScenario } from '../core/scenario.js';
 import { InputError } from './errors.js';
-import { allocationMaxSlotsDefault, applySchedulerFiles } from './scheduler-files.js';
+import { applySchedulerFiles } from './scheduler-files.js';
+import type { KindSlots } from './allocation.js';
 import { facebookPool, FACEBOOK_USER_POOLS, swimPools } from '../core/pool-names.js';
 import { readTextFile } from './read-file.js';
 import { parseRumenTrace } from './rumen.js';
@@ -21,8 +22,8 @@ const slsCache = new Map<string, { stamp: string; trace: SlsTrace }>();
 export function resolveScenario(raw: Record<string, unknown>, scenarioFile: string): Parsed<Scenario> {
   const written = capacityIgnored(raw);
   if (written.length > 0) return { ok: false, errors: written };
-  const withFiles = applySchedulerFiles(raw, scenarioFile);
-  const parsed = withCreatedPoolCaps(parseScenario(withFiles), withFiles);
+  const { raw: withFiles, maxSlotsDefault } = applySchedulerFiles(raw, scenarioFile);
+  const parsed = withCreatedPoolCaps(parseScenario(withFiles), withFiles, maxSlotsDefault);
   if (parsed.ok) {
     warnFileIgnores(raw, parsed.value);
     warnFlatIgnores(raw, parsed.value, scenarioFile);
@@ -50,7 +51,7 @@ export function resolveScenario(raw: Record<string, unknown>, scenarioFile: stri
     }
     const { cluster, hdfs } = parsed.value;
     const input = { ...withFiles, workload: slsJobsWorkload(trace.jobs, w, { racks: cluster.racks, nodesPerRack: cluster.nodesPerRack, replication: hdfs.replication }, path) };
-    const converted = withCreatedPoolCaps(parseScenario(input), input, allocationMaxSlotsDefault(withFiles));
+    const converted = withCreatedPoolCaps(parseScenario(input), input, maxSlotsDefault);
     // Named by the trace's line, not the converted field the user never wrote ("workload.jobs[0].pool").
     return converted.ok ? converted : { ok: false, errors: slsErrorsAtTrace(converted.errors, trace.jobs, path) };
   } catch (err) {
@@ -72,12 +73,13 @@ function jobPools(w: Scenario['workload']): string[] {
 
 /**
  * YARN gives every queue that sets no maxResources the allocation file's queueMaxResourcesDefault (getMaxResources,
- * root aside), a queue it creates for a job naming one the file does not list included: such a pool, which the pool set
- * would make at the job's arrival uncapped (while the file's queueMaxAppsDefault held it), is listed with the cap, under
- * the parent pool its dotted name's prefix names, as the pool set would place it. Under capacity a pool's caps are not
- * read (the queues' maxCapacity rules), so nothing is added there.
+ * root aside), a queue it creates for a job naming one neither the file nor the scenario lists included (the pools they
+ * list have it already: scheduler-files.ts): such a pool, which the pool set would make at the job's arrival uncapped
+ * (while the file's queueMaxAppsDefault held it), is listed with the cap, under the parent pool its dotted name's prefix
+ * names, as the pool set would place it. Under capacity a pool's caps are not read (the queues' maxCapacity rules), so
+ * nothing is added there.
  */
-function withCreatedPoolCaps(parsed: Parsed<Scenario>, input: Record<string, unknown>, caps = allocationMaxSlotsDefault(input)): Parsed<Scenario> {
+function withCreatedPoolCaps(parsed: Parsed<Scenario>, input: Record<string, unknown>, caps: KindSlots | undefined): Parsed<Scenario> {
   if (!parsed.ok || caps === undefined || parsed.value.scheduler.policy === 'capacity') return parsed;
   const s = parsed.value.scheduler;
   const listed = new Set([...s.pools, ...s.parentPools].map((p) => p.name));

@@ -10,20 +10,20 @@ import { readCapacityFile } from './capacity-file.js';
 import { warnOnce } from './warn.js';
 import { clusterSlots } from '../core/scenario.js';
 
-/** The allocation file's queueMaxResourcesDefault (in slots) of a scenario applySchedulerFiles returned, if it has one. */
-const maxSlotsDefaults = new WeakMap<object, KindSlots>();
-export const allocationMaxSlotsDefault = (withFiles: object): KindSlots | undefined => maxSlotsDefaults.get(withFiles);
-
-export function applySchedulerFiles(raw: Record<string, unknown>, scenarioFile: string): Record<string, unknown> {
+/**
+ * `raw` with its files merged in, and the allocation file's queueMaxResourcesDefault in slots, if it has one: the cap
+ * of a pool a job names that no list holds (resolve-scenario.ts withCreatedPoolCaps).
+ */
+export function applySchedulerFiles(raw: Record<string, unknown>, scenarioFile: string): { raw: Record<string, unknown>; maxSlotsDefault?: KindSlots } {
   const scheduler = raw.scheduler;
-  if (typeof scheduler !== 'object' || scheduler === null || Array.isArray(scheduler)) return raw;
+  if (typeof scheduler !== 'object' || scheduler === null || Array.isArray(scheduler)) return { raw };
   const s = scheduler as Record<string, unknown>;
   // Relative to the scenario file's folder, joined to its path as given (errors name the file as the user would).
   const path = (name: unknown): string | undefined => (typeof name === 'string' && name !== '' ? (isAbsolute(name) ? name : join(dirname(scenarioFile), name)) : undefined);
   // Only the policies that read a file have it read; under the others the schema refuses it, saying so.
   const allocationFile = s.policy === 'hfs' || s.policy === 'capacity' ? path(s.allocationFile) : undefined;
   const capacityFile = s.policy === 'capacity' ? path(s.capacitySchedulerFile) : undefined;
-  if (allocationFile === undefined && capacityFile === undefined) return raw;
+  if (allocationFile === undefined && capacityFile === undefined) return { raw };
   let merged: Record<string, unknown> = { ...s };
   let maxSlotsDefault: KindSlots | undefined;
   const cluster = clusterSlots(raw.cluster); // parsed once for both files
@@ -32,8 +32,13 @@ export function applySchedulerFiles(raw: Record<string, unknown>, scenarioFile: 
     const { warnings, maxSlotsDefault: fileDefault, ...alloc } = readAllocationFile(allocationFile, cluster);
     maxSlotsDefault = fileDefault;
     for (const w of warnings ?? []) warnOnce(w);
-    merged = { ...withoutUndefined(alloc), ...merged, pools: mergeByName(alloc.pools, s.pools), users: mergeByName(alloc.users, s.users) };
-    if (alloc.parentPools !== undefined) merged.parentPools = mergeByName(alloc.parentPools, s.parentPools);
+    // The file's queues have the default already; the scenario's pools (its own, or replacing the file's) get it here.
+    // Under capacity a pool's caps are not read: nothing is added.
+    const own = (field: 'pools' | 'parentPools'): unknown => (fileDefault === undefined || s.policy !== 'hfs' || !Array.isArray(s[field]) ? s[field]
+      : (s[field] as unknown[]).map((p, i) => withMaxDefault(p, fileDefault, `${scenarioFile}: scheduler.${field}[${i}]`, allocationFile)));
+    merged = { ...withoutUndefined(alloc), ...merged, pools: mergeByName(alloc.pools, own('pools')), users: mergeByName(alloc.users, s.users) };
+    if (alloc.parentPools !== undefined) merged.parentPools = mergeByName(alloc.parentPools, own('parentPools'));
+    else if (s.parentPools !== undefined) merged.parentPools = own('parentPools');
   }
   if (capacityFile !== undefined) {
     const { warnings, ...capacity } = readCapacityFile(capacityFile);
@@ -43,9 +48,25 @@ export function applySchedulerFiles(raw: Record<string, unknown>, scenarioFile: 
     merged = { ...withoutUndefined(capacity), ...merged, queues: mergeByName(capacity.queues, s.queues) };
     if (capacity.parentQueues !== undefined) merged.parentQueues = mergeByName(capacity.parentQueues, s.parentQueues);
   }
-  const out = { ...raw, scheduler: merged };
-  if (maxSlotsDefault !== undefined) maxSlotsDefaults.set(out, maxSlotsDefault);
-  return out;
+  return { raw: { ...raw, scheduler: merged }, maxSlotsDefault };
+}
+
+/**
+ * A pool the scenario lists, given the allocation file's queueMaxResourcesDefault for each kind it sets no cap of
+ * (YARN: every queue that sets no maxResources has the default); a min share above it is lowered to it, told, as YARN
+ * runs such a queue (its fair share is capped by its max). Anything but an object is left for the schema to refuse.
+ */
+function withMaxDefault(pool: unknown, caps: KindSlots, at: string, file: string): unknown {
+  if (typeof pool !== 'object' || pool === null || Array.isArray(pool)) return pool;
+  const p: Record<string, unknown> = { ...pool };
+  for (const [min, max, kind] of [['minMaps', 'maxMaps', 'maps'], ['minReduces', 'maxReduces', 'reduces']] as const) {
+    if (p[max] !== undefined) continue;
+    p[max] = caps[kind];
+    if (typeof p[min] !== 'number' || p[min] <= caps[kind]) continue;
+    warnOnce(`${at}.${min} ${p[min]} is above ${file}'s queueMaxResourcesDefault (${caps[kind]} ${kind}), its ${max}, as the pool sets none: run, as YARN runs it, with its min share lowered to ${caps[kind]}`);
+    p[min] = caps[kind];
+  }
+  return p;
 }
 
 /**

@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { parseAllocation, readAllocationFile } from '../../src/cli/allocation.js';
 import { parseCapacityFile } from '../../src/cli/capacity-file.js';
 import { applySchedulerFiles } from '../../src/cli/scheduler-files.js';
@@ -221,6 +221,36 @@ describe("YARN allocation elements as YARN's AllocationFileParser reads them", (
     expect(caps(resolved('<allocations><queue name="a"/></allocations>').pools)).toEqual([['a', undefined, undefined, undefined]]);
   });
 
+  // A pool the scenario lists (its own, or replacing the file's of that name) ran uncapped when it set no cap, while
+  // YARN gives every queue that sets no maxResources the default; the scenario's pool is such a queue.
+  it('queueMaxResourcesDefault caps each pool and parent pool the scenario lists with no cap of its own, kind by kind; a min above it is lowered, told', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hfsim-max-default-'));
+    const file = join(dir, 's.json');
+    writeFileSync(join(dir, 'a.xml'), '<allocations><queueMaxResourcesDefault>2048 mb, 2 vcores</queueMaxResourcesDefault><queue name="a"><maxResources>4096 mb, 4 vcores</maxResources></queue><queue name="b"/></allocations>');
+    const lines: string[] = [];
+    const write = vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => { lines.push(String(chunk)); return true; });
+    const resolved = (scheduler: object) => {
+      const raw = { name: 's', cluster: { racks: 1, nodesPerRack: 4 }, scheduler: { policy: 'hfs', allocationFile: 'a.xml', ...scheduler },
+        workload: { kind: 'generated', groups: [{ name: 'b', maps: 8, mapMs: 1000 }] } };
+      const r = resolveScenario(raw, file);
+      if (!r.ok) throw new Error(r.errors.join('\n'));
+      return r.value.scheduler;
+    };
+    const caps = (pools: ReadonlyArray<{ name: string; minMaps: number; maxMaps?: number; maxReduces?: number }>) => pools.map((p) => [p.name, p.minMaps, p.maxMaps, p.maxReduces]);
+    try {
+      const s = resolved({
+        // a: replaces the file's a (its maxResources 4 with it); c: the scenario's alone; d caps its maps alone; e's min share passes the default
+        pools: [{ name: 'a', weight: 3 }, { name: 'c' }, { name: 'd', maxMaps: 3 }, { name: 'e', minMaps: 5 }, { name: 'q.x', parent: 'q' }],
+        parentPools: [{ name: 'q' }],
+      });
+      expect(caps(s.pools)).toEqual([['b', 0, 2, 2], ['a', 0, 2, 2], ['c', 0, 2, 2], ['d', 0, 3, 2], ['e', 2, 2, 2], ['q.x', 0, 2, 2]]);
+      expect(caps(s.parentPools)).toEqual([['q', 0, 2, 2]]);
+      expect(lines).toEqual([`hfsim: warning: ${file}: scheduler.pools[3].minMaps 5 is above ${join(dir, 'a.xml')}'s queueMaxResourcesDefault (2 maps), its maxMaps, as the pool sets none: run, as YARN runs it, with its min share lowered to 2\n`]);
+    } finally {
+      write.mockRestore();
+    }
+  });
+
   it('YARN\'s own rules: a min share weighs memory alone; queueMaxAppsDefault limits parent queues too; type="parent" makes a parent queue with no children yet', () => {
     const a = parseAllocation(`<allocations>
   <queue name="p"><minResources>8192 mb, 2 vcores</minResources><maxResources>8192 mb, 2 vcores</maxResources>
@@ -391,7 +421,7 @@ describe('allocation files', () => {
     const file = join(ALLOC, 'nested.json');
     const raw = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
     const pools = (scenarioPools: object[]) => {
-      const merged = applySchedulerFiles({ ...raw, scheduler: { policy: 'hfs', allocationFile: 'nested-queues.xml', pools: scenarioPools } }, file) as { scheduler: { pools: Array<{ name: string; parent?: string; weight?: number }> } };
+      const merged = applySchedulerFiles({ ...raw, scheduler: { policy: 'hfs', allocationFile: 'nested-queues.xml', pools: scenarioPools } }, file).raw as { scheduler: { pools: Array<{ name: string; parent?: string; weight?: number }> } };
       return merged.scheduler.pools.map((p) => [p.name, p.parent, p.weight]);
     };
     expect(pools([{ name: 'prod.etl', weight: 2 }])).toEqual([['prod.bi', 'prod', 1], ['adhoc', undefined, 1], ['prod.etl', 'prod', 2]]);
