@@ -21,7 +21,11 @@ export interface El {
   line: number;
 }
 
-/** The document's top-level elements (processing instructions and comments left out). */
+/**
+ * The document's top-level elements. Processing instructions (the XML declaration among them) and comments are left
+ * out at every depth, as Hadoop's readers skip every node that is not an element (AllocationFileLoaderService and
+ * MR1's PoolManager: `if (!(node instanceof Element)) continue;`; Configuration's parser too).
+ */
 export function parseXml(text: string, file: string): El[] {
   const starts = lineStarts(text);
   // A DOCTYPE can declare entities (external ones read other files); Hadoop's configuration files have none. One
@@ -42,7 +46,7 @@ export function parseXml(text: string, file: string): El[] {
     throw new InputError(`${file}: malformed XML: ${err instanceof Error ? err.message : String(err)}`);
   }
   try {
-    return toElements(nodes, starts, 0).filter((e) => !e.name.startsWith('?'));
+    return toElements(nodes, starts, 0);
   } catch (err) {
     if (err instanceof InputError) throw new InputError(`${file}: ${err.message}`);
     throw err;
@@ -72,7 +76,8 @@ function toElements(nodes: unknown[], starts: number[], depth: number): El[] {
   const out: El[] = [];
   for (const node of nodes as Array<Record<string, unknown>>) {
     const name = Object.keys(node).find((k) => k !== ':@');
-    if (name === undefined || name === '#text' || name === '#comment' || name === CDATA) continue;
+    // fast-xml-parser names a processing instruction "?target"; comments it drops (no commentPropName).
+    if (name === undefined || name === '#text' || name === '#comment' || name === CDATA || name.startsWith('?')) continue;
     const kids = node[name] as unknown[];
     const start = (node[meta] as { startIndex?: number } | undefined)?.startIndex ?? 0;
     if (depth >= MAX_DEPTH) throw new InputError(`line ${lineOf(starts, start)}: elements nest deeper than ${MAX_DEPTH} levels`);

@@ -58,6 +58,23 @@ describe('XML as XML reads it', () => {
     expect(() => parseAllocation('<allocations>\n  <pool name="a"><weight><![CDATA[&#51;]]></weight></pool>\n</allocations>', 'a.xml')).toThrow(/a\.xml: line 2: <weight> .*&#51;/);
   });
 
+  // Hadoop's loaders (AllocationFileLoaderService, MR1's PoolManager) skip every child node that is not an Element:
+  // a processing instruction inside <allocations> or a queue was refused as "unknown element <?pi>".
+  it('a processing instruction or a comment inside <allocations>, a queue, a pool or a value is skipped, as Hadoop skips any node that is not an element', () => {
+    const yarn = parseAllocation(`<?xml version="1.0"?>
+<allocations>
+  <?editor fold="yes"?>
+  <!-- queues -->
+  <queue name="p"><?pi?><!-- c --><weight>2<?pi data?></weight>
+    <queue name="a"><?pi data?><maxRunningApps>3</maxRunningApps></queue>
+  </queue>
+  <queuePlacementPolicy><?pi?><!-- c --><rule name="specified"/></queuePlacementPolicy>
+</allocations>`, 'a.xml');
+    expect(yarn).toEqual({ pools: [{ name: 'p.a', parent: 'p', weight: 1, minMaps: 0, minReduces: 0, maxRunningJobs: 3 }], parentPools: [{ name: 'p', weight: 2, minMaps: 0, minReduces: 0 }], users: [] });
+    const mr1 = parseAllocation('<allocations><?pi?><pool name="a"><?pi data?><!-- c --><maxMaps>4</maxMaps></pool><user name="u"><?pi?><maxRunningJobs>2</maxRunningJobs></user></allocations>', 'a.xml');
+    expect(mr1).toEqual({ pools: [{ name: 'a', weight: 1, minMaps: 0, minReduces: 0, maxMaps: 4 }], users: [{ name: 'u', maxRunningJobs: 2 }] });
+  });
+
   it('a DOCTYPE inside a comment or a CDATA section is text (it was refused); one outside is refused at its line', () => {
     const a = parseAllocation('<!-- never add a <!DOCTYPE> to this file -->\n<allocations>\n  <pool name="a"><aclSubmitApps><![CDATA[<!DOCTYPE x>]]></aclSubmitApps></pool>\n</allocations>', 'a.xml');
     expect(a.pools.map((p) => p.name)).toEqual(['a']);

@@ -34,6 +34,19 @@ describe('capacity-scheduler.xml', () => {
     });
   });
 
+  // Hadoop's Configuration parser skips whatever is not an element inside <configuration> and <property>: a
+  // processing instruction there was refused as "unknown element <?pi>".
+  it('a processing instruction or a comment inside <configuration>, a <property> or a value is skipped, as Hadoop\'s Configuration skips it', () => {
+    const c = parseCapacityFile(`<?xml version="1.0"?>
+<configuration>
+  <?editor fold="yes"?>
+  <!-- queues -->
+  <property><?pi?><!-- c --><name>${Q}.queues</name><value>a<?pi data?></value></property>
+  <property><name>${Q}.a.capacity</name><?pi data?><value>100</value></property>
+</configuration>`, 'c.xml');
+    expect(c.queues).toEqual([{ name: 'a', capacity: 100, minUserLimitPercent: 100, userLimitFactor: 1 }]);
+  });
+
   it('another part of Hadoop\'s configuration in the file is ignored with a warning, as the Capacity Scheduler ignores it; a queue priority too (no effect under utilization ordering)', () => {
     const c = parseCapacityFile(conf({ [`${Q}.queues`]: 'a', [`${Q}.a.capacity`]: '100', 'yarn.resourcemanager.hostname': 'rm', [`${Q}.a.priority`]: '2' }), 'c.xml');
     expect(c.queues).toEqual([{ name: 'a', capacity: 100, minUserLimitPercent: 100, userLimitFactor: 1 }]);
