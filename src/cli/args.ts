@@ -37,3 +37,12 @@ export function seedArg(value: string): number {
   if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError(`--seed must be a whole number >= 0, not "${value}"`);
   return n;
 }
+
+/**
+ * --plugin (repeatable): a path, collected. An empty or blank one is refused here: '' imported the working directory
+ * (Node's "Directory import ... is not supported"), and '  ' a file named by its spaces.
+ */
+export function pluginArg(value: string, paths: string[]): string[] {
+  if (value.trim() === '') throw new InvalidArgumentError('--plugin needs a file path (a plugin\'s .js file)');
+  return [...paths, value];
+}

@@ -7,7 +7,7 @@ import { POOL_KINDS } from '../actors/pool.js';
 import { MAX_WORKERS } from '../core/limits.js';
 import { EXPERIMENT_IDS } from '../experiments/ids.js';
 import type { ExperimentsFlags } from '../experiments/command.js';
-import { intArg, workersArg } from './args.js';
+import { intArg, pluginArg, workersArg } from './args.js';
 import type { BenchFlags, CompareFlags } from './bench.js';
 import type { SweepFlags } from './sweep.js';
 
@@ -47,7 +47,7 @@ export function sweepCommand(): Command {
     .option('--no-progress', 'no progress output on stderr')
     .option('--time-decisions', 'time the scheduler\'s decisions (the default; the last of the two flags given wins)')
     .option('--no-time-decisions', 'do not time the scheduler\'s decisions: faster points, and no decisionUs metrics')
-    .option('--plugin <file.js>', 'load a plugin file here and in every worker (repeatable)', (v: string, acc: string[]) => [...acc, v], [])
+    .option('--plugin <file.js>', 'load a plugin file here and in every worker (repeatable)', pluginArg, [])
     .action(async (file: string, flags: SweepFlags) => (await import('./sweep.js')).sweepAction(file, flags));
   cmd.addCommand(requiring(new Command('merge')
     .description('join the output directories of the shards of one sweep into one (exit 4 while points are missing)')

@@ -7,7 +7,7 @@
  * registered is refused anyway.
  */
 import { spawnSync } from 'node:child_process';
-import { readFileSync, realpathSync } from 'node:fs';
+import { readFileSync, realpathSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gates, policies, preemptions, replications } from '../core/framework/builtins.js';
@@ -68,6 +68,8 @@ async function load(paths: readonly string[], naming: FileNaming): Promise<void>
       process.stderr.write(`hfsim: ${naming.file(paths[i])}: the module never finished loading (a top-level await that never settles)\n`);
       process.exitCode = 2;
     };
+    // Node's words for one were "Directory import ... is not supported resolving ES modules", and a guess at a file.
+    if (statSync(fileURLToPath(urls[i]), { throwIfNoEntry: false })?.isDirectory() === true) throw new InputError(`--plugin ${paths[i]}: a directory, not a file: give the plugin's .js file`);
     process.on('exit', unsettled);
     try {
       await import(urls[i]);

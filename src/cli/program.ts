@@ -1,5 +1,5 @@
 /** The hfsim command line (src/cli/main.ts starts it); each command's modules load when it runs (run-command.ts, commands.ts). Exit codes: 0 success, 1 a run failed, 2 bad input, 3 a regression found, 4 incomplete (a sweep merge lacking points). */
-import { intArg, seedArg, workersArg } from './args.js';
+import { intArg, pluginArg, seedArg, workersArg } from './args.js';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { POOL_KINDS } from '../actors/pool.js';
 import { benchCommand, experimentsCommand, reportCommand, sweepCommand } from './commands.js';
@@ -30,7 +30,7 @@ export function buildProgram(): Command {
     .argument('<scenario.json>', 'scenario file')
     .option('--set <path=value>', 'override a scenario field, e.g. cluster.racks=8 (repeatable)', collect, [])
     .option('--seed <n>', 'override the scenario seed (as --set seed=n: 1e3 is 1000)', seedArg)
-    .option('--plugin <file.js>', 'load a plugin file (an ES module that registers policies, gates, ...) before the scenario (repeatable)', collect, [])
+    .option('--plugin <file.js>', 'load a plugin file (an ES module that registers policies, gates, ...) before the scenario (repeatable)', pluginArg, [])
     .option('--variant <name>', 'run only this variant (repeatable: these variants)', collect, [])
     .option('--check-shortcuts', 'run each variant again with every heartbeat and map scan, and fail if a digest changes (checks a plugin\'s permits)')
     .addOption(new Option('--runtime <name>', 'where rack actors run').choices(['inprocess', 'threads']).default('inprocess'))

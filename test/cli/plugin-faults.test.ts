@@ -325,6 +325,21 @@ registerPolicy('bad', { description: 'x', create: () => { setInterval(() => {}, 
     expect(r.stderr).toBe(`hfsim: --plugin ${file}: Unknown file extension ".ts" for ${file} (Node does not load TypeScript: compile it first, tsc with "module": "NodeNext", and give --plugin the .js it writes)\n`);
   });
 
+  // An empty path imported the working directory: "Directory import ... is not supported resolving ES modules", Node's
+  // words, then its guess at hfsim's own index.js; a directory named as the plugin said the same.
+  it('an empty or blank --plugin is a flag error, and a directory is named as one, on run and sweep alike', () => {
+    for (const command of ['run', 'sweep']) {
+      for (const blank of ['', '  ']) {
+        const r = hfsim(command, scenario(), '--plugin', blank);
+        expect(r.code).toBe(2);
+        expect(r.stderr).toBe(`error: option '--plugin <file.js>' argument '${blank}' is invalid. --plugin needs a file path (a plugin's .js file)\n(run hfsim ${command} --help for usage)\n`);
+      }
+    }
+    const r = hfsim('run', scenario(), '--plugin', dir);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(`hfsim: --plugin ${dir}: a directory, not a file: give the plugin's .js file\n`);
+  });
+
   it('a syntax error in a module the plugin imports is said to be there (the plugin file was blamed, no line)', () => {
     writeFileSync(join(dir, 'broken-helper.mjs'), 'export const x = [ ;\n');
     const file = join(dir, 'imports-broken.mjs');
