@@ -12,12 +12,16 @@
  * - scheduler.policyConfig fields that another field of it switches off: offers' `inner` orders a pool framework's
  *   jobs (nothing with jobs as frameworks), Quincy's `killCost` and `runningBonusPerSecond` price kills (nothing with
  *   `kills` false).
+ * - a job's or group's reduceMs and copyMs (jobs and generated workloads): they time its reduces, and with reduces 0
+ *   (the default) it has none. One line a workload, naming the first such and how many more, not one a job.
  */
 import { JOB_TYPES, type JobType, type Scenario, type Workload } from '../core/scenario.js';
 import { networkSchema } from '../core/network/config.js';
 import { warnOnce } from './warn.js';
 
 const NETWORK_DEFAULTS = networkSchema.parse({});
+/** The fields of a job or group that time its reduces. */
+const REDUCE_TIMES = ['reduceMs', 'copyMs'] as const;
 
 /** The job types a workload's jobs have (a mixed facebook workload: both). */
 export function workloadTypes(w: Workload): ReadonlySet<JobType> {
@@ -75,6 +79,15 @@ export function warnUnreadFields(raw: Record<string, unknown>, scenario: Scenari
   if (s.jobTypeRule && written(raw, 'scheduler', 'jobTypeRule') !== undefined) {
     if (s.delay.mode === 'none') say(['scheduler.jobTypeRule'], 'it lets CPU-bound jobs launch rack-local without the locality gate\'s wait, and scheduler.delay.mode is "none" (no job waits)');
     else if (!types.has('cpu')) say(['scheduler.jobTypeRule'], `it lets CPU-bound jobs launch rack-local without the locality gate's wait, and no job is CPU-bound (${typesInWords(w, types)})`);
+  }
+  if (w.kind === 'jobs' || w.kind === 'generated') {
+    const list = w.kind === 'jobs' ? 'jobs' : 'groups';
+    const noun = w.kind === 'jobs' ? 'job' : 'group';
+    const rows = (w.kind === 'jobs' ? w.jobs : w.groups) as ReadonlyArray<{ reduces: number }>;
+    const unread = rows.map((row, i) => (row.reduces > 0 ? [] : REDUCE_TIMES.filter((f) => written(raw, 'workload', list, String(i), f) !== undefined)).map((f, k) => (k === 0 ? `workload.${list}[${i}].${f}` : f)));
+    const [first, ...more] = unread.filter((fields) => fields.length > 0);
+    if (first !== undefined && more.length === 0) say(first, `reduceMs and copyMs time reduces, and that ${noun} has reduces 0 (the default when left out)`);
+    if (first !== undefined && more.length > 0) warnOnce(`${file}: ${first.join(', ')}, and the like in ${more.length} more ${noun}${more.length === 1 ? '' : 's'}: change nothing here: reduceMs and copyMs time reduces, and those ${noun}s have reduces 0 (the default when left out)`);
   }
   const config = s.policyConfig as Record<string, unknown>;
   const inConfig = (field: string): boolean => written(raw, 'scheduler', 'policyConfig', field) !== undefined;

@@ -287,6 +287,21 @@ describe('what a run says of inputs it would take silently', () => {
     expect(paths.stderr).toBe('');
   });
 
+  it('warns once a workload of reduceMs or copyMs on jobs or groups with no reduces, naming the first and how many more (each gave the digest of none)', () => {
+    const files = [{ name: 'a', blocks: 4 }];
+    const run = (jobs: object[]) => hfsim('run', scenarioFile({ ...tiny, workload: { kind: 'jobs', files, jobs } }), '--no-progress');
+    const plain = [{ id: 'j0', input: 'a', mapMs: 5000, reduces: 1, reduceMs: 2000, copyMs: 100 }, { id: 'j1', input: 'a', mapMs: 5000 }, { id: 'j2', input: 'a', mapMs: 5000, reduces: 0 }, { id: 'j3', input: 'a', mapMs: 4000 }];
+    const r = run([plain[0], { ...plain[1], reduceMs: 3000, copyMs: 50 }, { ...plain[2], copyMs: 500 }, plain[3]]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/^hfsim: warning: \S+scenario\.json: workload\.jobs\[1\]\.reduceMs, copyMs, and the like in 1 more job: change nothing here: reduceMs and copyMs time reduces, and those jobs have reduces 0 \(the default when left out\)\n$/);
+    expect(digests(r)).toEqual(digests(run(plain)));
+    const one = run([plain[0], { ...plain[1], reduceMs: 3000 }]);
+    expect(one.stderr).toMatch(/^hfsim: warning: \S+: workload\.jobs\[1\]\.reduceMs: changes nothing here: reduceMs and copyMs time reduces, and that job has reduces 0 \(the default when left out\)\n$/);
+    expect(run(plain).stderr).toBe('');
+    const groups = hfsim('run', scenarioFile({ ...tiny, workload: { kind: 'generated', groups: [{ name: 'g', maps: 2, mapMs: 1000, reduces: 0, reduceMs: 10 }, { name: 'h', maps: 2, mapMs: 1000, reduces: 1, reduceMs: 10 }] } }), '--no-progress');
+    expect(groups.stderr).toMatch(/^hfsim: warning: \S+: workload\.groups\[0\]\.reduceMs: changes nothing here: reduceMs and copyMs time reduces, and that group has reduces 0 \(the default when left out\)\n$/);
+  });
+
   it('warns of scheduler.jobTypeRule with no gate or no CPU-bound job (it gave the digest of none)', () => {
     const fb = ['run', 'scenarios/fb-macro-io.json', '--set', 'workload.jobs=5', '--no-progress'];
     const why = 'hfsim: warning: scenarios/fb-macro-io.json: scheduler.jobTypeRule: changes nothing here: it lets CPU-bound jobs launch rack-local without the locality gate\'s wait, and ';
