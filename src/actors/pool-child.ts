@@ -1,13 +1,13 @@
 /**
  * A forked worker of pool.ts: imports the task module named by its first argument, runs each task it is sent (one
- * at a time, in order) and answers with the value or the error (failure()), and the task's start and end times. It
- * listens before it loads the module (tasks sent while it starts wait for the module), and exits when its channel
- * to the pool closes: the pool closed it, or the process that started it died (noticed between tasks, and within a
- * simulation within a quarter of a second: inprocess.ts endRunsWhenOrphaned).
+ * at a time, in order) and answers with the value or the error (task-failure.ts), and the task's start and end
+ * times. It listens before it loads the module (tasks sent while it starts wait for the module), and exits when its
+ * channel to the pool closes: the pool closed it, or the process that started it died (noticed between tasks, and
+ * within a simulation within a quarter of a second: inprocess.ts endRunsWhenOrphaned).
  */
-import { serialize } from 'node:v8';
 import { clockMs as now } from './clock.js';
-import type { FromChild, TaskFailure, ToChild } from '../messages/pool.js';
+import { failure } from './task-failure.js';
+import type { FromChild, ToChild } from '../messages/pool.js';
 
 const [moduleHref] = process.argv.slice(2);
 const loaded = import(moduleHref) as Promise<{ default: (task: unknown) => Promise<unknown> }>;
@@ -40,18 +40,3 @@ function say(m: FromChild<unknown>): void {
   if (process.connected) process.send!(m, undefined, {}, () => undefined);
 }
 
-/**
- * What the pool is told of a task that threw: an Error's message, name and stack (the CLI reads from the stack where
- * a plugin threw: with the message alone a variant or point run here lost it), or a value that is not an Error as
- * it is, where it can be sent (else its String), for the CLI to show as it shows one thrown in its own process (a
- * thrown { code: 7 } read "[object Object]").
- */
-function failure(err: unknown): TaskFailure {
-  if (err instanceof Error) return { message: String(err.message), name: String(err.name), stack: typeof err.stack === 'string' ? err.stack : undefined };
-  try {
-    serialize(err); // what the channel's 'advanced' serialization can send
-    return { message: String(err), thrown: { value: err } };
-  } catch {
-    return { message: String(err) };
-  }
-}

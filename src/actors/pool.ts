@@ -18,7 +18,8 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { clockMs } from './clock.js';
 import { isTypeScript, poolEntry, siblingModule } from './workers.js';
-import type { FromChild, TaskFailure, ToChild } from '../messages/pool.js';
+import { rethrown } from './task-failure.js';
+import type { FromChild, TaskAnswer, ToChild } from '../messages/pool.js';
 
 export type PoolKind = 'processes' | 'threads';
 export const POOL_KINDS: readonly PoolKind[] = ['processes', 'threads'];
@@ -79,19 +80,20 @@ export function startPool<T, R>(kind: PoolKind, size: number, moduleUrl: URL, op
     : new ProcessPool<T, R>(size, moduleUrl, options.execArgv ?? workerFlags(size), options.onTiming);
 }
 
-/** Piscina, imported only when a thread pool is asked for (a process pool need not load it). */
+/**
+ * Piscina, imported only when a thread pool is asked for (a process pool need not load it). Its threads run
+ * pool-thread.ts, which runs the task and answers with its value or its failure, as a worker process does.
+ */
 function threadPool<T, R>(size: number, moduleUrl: URL): TaskPool<T, R> {
-  const pool = import('piscina').then(({ Piscina }) => new Piscina<T, R>({ ...poolEntry(moduleUrl), minThreads: size, maxThreads: size, idleTimeout: 60_000 }));
-  return { size, run: async (task) => (await pool).run(task), close: async () => (await pool).destroy() };
+  const entry = poolEntry(siblingModule(import.meta.url, 'pool-thread'), { task: moduleUrl.href });
+  const pool = import('piscina').then(({ Piscina }) => new Piscina<T, TaskAnswer<R>>({ ...entry, minThreads: size, maxThreads: size, idleTimeout: 60_000 }));
+  return { size, run: async (task) => answered(await (await pool).run(task)), close: async () => (await pool).destroy() };
 }
 
-/** What the task threw, again: an Error with the worker's message, name and stack, or the value itself. */
-function rethrown(f: TaskFailure): unknown {
-  if (f.thrown !== undefined) return f.thrown.value;
-  const err = new Error(f.message);
-  if (f.name !== undefined) err.name = f.name;
-  if (f.stack !== undefined) err.stack = f.stack;
-  return err;
+/** A worker thread's answer: the task's value, or what it threw, thrown again. */
+function answered<R>(a: TaskAnswer<R>): R {
+  if (a.ok) return a.value;
+  throw rethrown(a);
 }
 
 interface Pending<T, R> {

@@ -15,12 +15,13 @@ export function isTypeScript(url: URL): boolean {
 }
 
 /**
- * Piscina options for a pool whose task is the default export of `moduleUrl`: compiled, the module itself; from
- * source, piscina-bootstrap.mjs (in src/actors, never copied to dist/), which registers tsx and imports the entry.
+ * Piscina options for a pool whose threads run the default export of `moduleUrl`, with `data` as their workerData:
+ * compiled, the module itself; from source, piscina-bootstrap.mjs (in src/actors, never copied to dist/), which
+ * registers tsx and imports the entry.
  */
-export function poolEntry(moduleUrl: URL): { filename: string; workerData: { entry: string } } {
+export function poolEntry(moduleUrl: URL, data: Record<string, unknown> = {}): { filename: string; workerData: Record<string, unknown> & { entry: string } } {
   const filename = isTypeScript(moduleUrl) ? new URL('./piscina-bootstrap.mjs', import.meta.url).href : moduleUrl.href;
-  return { filename, workerData: { entry: moduleUrl.href } };
+  return { filename, workerData: { ...data, entry: moduleUrl.href } };
 }
 
 /** Starts a worker running `moduleUrl`. */

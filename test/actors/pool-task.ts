@@ -1,11 +1,22 @@
-/** A task module for pool.test.ts: echoes, throws, answers with its process id or flags, exits its process, or never ends. */
-export type PoolTestTask = { kind: 'echo'; value: unknown } | { kind: 'throw'; message: string } | { kind: 'pid' } | { kind: 'execArgv' } | { kind: 'exit' } | { kind: 'hang' };
+/** A task module for pool.test.ts: echoes, throws (an Error, or a value that is not one), answers with its process id or flags, exits its process, or never ends. */
+export type PoolTestTask = { kind: 'echo'; value: unknown } | { kind: 'throw'; message: string } | { kind: 'throwValue'; what: 'null' | 'undefined' | 'symbol' | 'function' | 'ownClass' } | { kind: 'pid' } | { kind: 'execArgv' } | { kind: 'exit' } | { kind: 'hang' };
 
 export default async function poolTestTask(task: PoolTestTask): Promise<unknown> {
   if (task.kind === 'throw') throw new Error(task.message);
+  if (task.kind === 'throwValue') throw thrown[task.what]();
   if (task.kind === 'pid') return process.pid;
   if (task.kind === 'execArgv') return process.execArgv;
   if (task.kind === 'exit') process.exit(7);
   if (task.kind === 'hang') return new Promise(() => setInterval(() => undefined, 1000));
   return task.value;
 }
+
+class QuotaError extends Error {
+  readonly quota = 3;
+  constructor() {
+    super('');
+    this.name = 'QuotaError';
+  }
+}
+
+const thrown = { null: () => null, undefined: () => undefined, symbol: () => Symbol('s'), function: () => function f() {}, ownClass: () => new QuotaError() };

@@ -27,6 +27,24 @@ describe.each(POOL_KINDS)('a pool of %s', (kind) => {
     }
   });
 
+  it('rejects a task that threw a value that is not an Error with the value, or its String where it cannot be sent; an Error keeps its name (threads: null resolved, a Symbol or function read {}, QuotaError read Error)', async () => {
+    const pool = startPool<PoolTestTask, unknown>(kind, 1, TASK);
+    const reason = (what: 'null' | 'undefined' | 'symbol' | 'function' | 'ownClass') => pool.run({ kind: 'throwValue', what }).then(() => 'no error', (err: unknown) => err);
+    try {
+      expect(await reason('null')).toBe(null);
+      expect(await reason('undefined')).toBe(undefined);
+      const symbol = await reason('symbol');
+      expect(symbol).toBeInstanceOf(Error);
+      expect((symbol as Error).message).toBe('Symbol(s)');
+      expect((await reason('function') as Error).message).toMatch(/^function f\(\) ?\{\}$/); // tsx may drop the space
+      const own = await reason('ownClass') as Error;
+      expect([own.name, own.message]).toEqual(['QuotaError', '']);
+      expect(await pool.run({ kind: 'echo', value: 'after' })).toBe('after');
+    } finally {
+      await pool.close();
+    }
+  });
+
   it('runs a simulation with the in-process result and digest', async () => {
     const parsed = parseScenario({
       name: 'pooled', cluster: { racks: 2, nodesPerRack: 4, mapSlotsPerNode: 2, reduceSlotsPerNode: 1 },

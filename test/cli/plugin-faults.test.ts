@@ -19,6 +19,9 @@ const scenario = (over: Record<string, unknown> = {}): string => writeJson(dir, 
   ...over,
 });
 
+/** Two variants, "broken" the larger: side by side it goes to a worker first (--parallel 2 on processes; all variants on threads). */
+const WORKER_VARIANTS = { fine: { 'scheduler.policy': 'fair' }, broken: { 'workload.jobs': [{ id: 'j1', input: 'g', mapMs: 20000 }, { id: 'j2', submitMs: 1000, input: 'g', mapMs: 10000 }, { id: 'j3', submitMs: 1000, input: 'f', mapMs: 10000 }, { id: 'j4', submitMs: 2000, input: 'g', mapMs: 10000 }] } };
+
 function plugin(name: string, body: string): string {
   const file = join(dir, `${name}.mjs`);
   writeFileSync(file, `import { NODE_LOCAL, OFF_RACK, SortedJobQueue, compareFair, registerGate, registerPolicy, registerPreemption, registerReplication } from ${INDEX};\nconst Q = (kind) => new SortedJobQueue(compareFair(kind));\n${body}\n`);
@@ -204,13 +207,28 @@ registerPolicy('bad', { description: 'x', create: () => { const seen = []; retur
     const str = plugin('throws-string', `registerPolicy('bad', { description: 'x', create: () => ({ createQueue: Q, events: { mapLaunched: () => { throw 'out of slots'; } } }) });`);
     const num = plugin('throws-number', `registerPolicy('bad', { description: 'x', create: () => ({ createQueue: Q, events: { mapLaunched: () => { throw 7; } } }) });`);
     const obj = plugin('throws-object-again', `registerPolicy('bad', { description: 'x', create: () => ({ createQueue: Q, events: { mapLaunched: () => { throw { code: 7 }; } } }) });`);
-    const first = (file: string, ...args: string[]) => hfsim('run', scenario(args.length > 0 ? { variants: { fine: { 'scheduler.policy': 'fair' }, broken: {} } } : {}), '--plugin', file, ...args).stderr.split('\n')[0];
+    const nul = plugin('throws-null', `registerPolicy('bad', { description: 'x', create: () => ({ createQueue: Q, events: { mapLaunched: () => { throw null; } } }) });`);
+    const undef = plugin('throws-undefined', `registerPolicy('bad', { description: 'x', create: () => ({ createQueue: Q, events: { mapLaunched: () => { throw undefined; } } }) });`);
+    const sym = plugin('throws-symbol', `registerPolicy('bad', { description: 'x', create: () => ({ createQueue: Q, events: { mapLaunched: () => { throw Symbol('s'); } } }) });`);
+    // with variants, the larger "broken" goes to a worker (--parallel 2 on processes; all variants on threads)
+    const first = (file: string, ...args: string[]) => {
+      const r = hfsim('run', scenario(args.length > 0 ? { variants: WORKER_VARIANTS } : {}), '--plugin', file, ...args);
+      expect(r.code).toBe(1);
+      return r.stderr.split('\n')[0];
+    };
     expect(first(str)).toBe('hfsim: run failed: out of slots');
     expect(first(num)).toBe('hfsim: run failed: 7');
     expect(first(obj)).toBe('hfsim: run failed: a value that is not an Error: {"code":7}');
+    expect(first(nul)).toBe('hfsim: run failed: null');
+    expect(first(undef)).toBe('hfsim: run failed: undefined');
+    expect(first(sym)).toBe('hfsim: run failed: Symbol(s)');
+    // on threads, null read "Cannot read properties of null" (piscina took a null error for a null result), a Symbol "a value that is not an Error: {}"
     for (const pool of ['processes', 'threads']) {
       expect(first(str, '--parallel', '2', '--pool', pool, '--no-progress')).toBe('hfsim: run failed: variant "broken": out of slots');
       expect(first(num, '--parallel', '2', '--pool', pool, '--no-progress')).toBe('hfsim: run failed: variant "broken": 7');
+      expect(first(nul, '--parallel', '2', '--pool', pool, '--no-progress')).toBe('hfsim: run failed: variant "broken": null');
+      expect(first(undef, '--parallel', '2', '--pool', pool, '--no-progress')).toBe('hfsim: run failed: variant "broken": undefined');
+      expect(first(sym, '--parallel', '2', '--pool', pool, '--no-progress')).toBe('hfsim: run failed: variant "broken": Symbol(s)');
     }
     const readme = readFileSync(join(ROOT, 'README.md'), 'utf8').replace(/\s+/g, ' ');
     expect(readme).toContain('a thrown value that is not an Error is shown as it is: a string or number bare (`throw \'out of slots\'`: `hfsim: run failed: out of slots`), an object or list as JSON (`a value that is not an Error: {"code":7}`)');
@@ -226,7 +244,7 @@ registerPolicy('bad', { description: 'x', create: () => { const seen = []; retur
 
   describe('on workers, as in this process: the variant or point, the value shown as it is, where the plugin threw', () => {
     // the larger variant, "broken", goes to a worker first (--parallel 2 on processes; all variants on threads)
-    const variants = { fine: { 'scheduler.policy': 'fair' }, broken: { 'workload.jobs': [{ id: 'j1', input: 'g', mapMs: 20000 }, { id: 'j2', submitMs: 1000, input: 'g', mapMs: 10000 }, { id: 'j3', submitMs: 1000, input: 'f', mapMs: 10000 }, { id: 'j4', submitMs: 2000, input: 'g', mapMs: 10000 }] } };
+    const variants = WORKER_VARIANTS;
     const error = plugin('pool-throws', `registerPolicy('bad', { description: 'x', create: () => ({ createQueue: Q, events: { mapLaunched: () => { throw new RangeError('boom'); } } }) });`);
     const object = plugin('pool-throws-object', `registerPolicy('bad', { description: 'x', create: () => ({ createQueue: Q, events: { mapLaunched: () => { throw { code: 7 }; } } }) });`);
     const at = (file: string) => new RegExp(`^hfsim: from mapLaunched at ${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:3:\\d+$`);
@@ -249,6 +267,20 @@ registerPolicy('bad', { description: 'x', create: () => { const seen = []; retur
       expect(thrown.stderr.split('\n').slice(1, 3)).toEqual(['hfsim: point variant="broken", seed=1: boom', expect.stringMatching(at(error))]);
       const r = hfsim('sweep', sweep, '--plugin', object, '--parallel', '1', '--pool', pool, '--out', join(dir, `sweep-${pool}-object`), '--no-progress');
       expect(r.stderr.split('\n')[1]).toBe('hfsim: point variant="broken", seed=1: a value that is not an Error: {"code":7}');
+    });
+
+    it.each(['processes', 'threads'])('a sweep\'s points on %s: null, a Symbol and an Error of a class of the plugin\'s own with no message, as in this process (threads: null read "Cannot destructure property \'config\' of \'result\'", a Symbol "{}", the class "Error")', (pool) => {
+      const sweep = writeJson(dir, `sweep-more-${pool}.json`, { name: 'faults', base: scenario({ variants }), axes: { variant: ['broken'] }, seeds: [1] });
+      const point = (name: string, body: string): string[] => {
+        const r = hfsim('sweep', sweep, '--plugin', plugin(`pool-throws-${name}`, `registerPolicy('bad', { description: 'x', create: () => ({ createQueue: Q, events: { mapLaunched: () => { ${body} } } }) });`),
+          '--parallel', '1', '--pool', pool, '--out', join(dir, `sweep-${pool}-${name}`), '--no-progress');
+        expect(r.code).toBe(1);
+        return r.stderr.split('\n').slice(1, 3);
+      };
+      expect(point('null', 'throw null;')[0]).toBe('hfsim: point variant="broken", seed=1: null');
+      expect(point('symbol', "throw Symbol('s');")[0]).toBe('hfsim: point variant="broken", seed=1: Symbol(s)');
+      const own = point('own-class', "class QuotaError extends Error { constructor() { super(''); this.name = 'QuotaError'; this.quota = 3; } } throw new QuotaError();");
+      expect(own).toEqual(['hfsim: point variant="broken", seed=1: QuotaError with no message', expect.stringMatching(/^hfsim: from /)]);
     });
   });
 
