@@ -7,19 +7,36 @@ import { serialize } from 'node:v8';
 import type { TaskFailure } from '../messages/pool.js';
 
 /**
- * What the pool is told of a task that threw: an Error's message, name and stack (the CLI reads from the stack where
- * a plugin threw: with the message alone a variant or point run there lost it), or a value that is not an Error as
- * it is, where it can be sent (else its String), for the CLI to show as it shows one thrown in its own process (a
- * thrown { code: 7 } read "[object Object]"). Made in the worker: a thread's piscina posted what was thrown itself,
- * so a thrown null read as a null answer, and a Symbol, a function or an object with a method as {}.
+ * What the pool is told of a task that threw, made in the worker: an Error's message, name and stack (the CLI reads
+ * from the stack where a plugin threw: with the message alone a variant or point run there lost it); a value that is
+ * not an Error as it is, where it can be sent, for the CLI to show as it shows one thrown in its own process (a thrown
+ * { code: 7 } read "[object Object]"); one that cannot be sent (a Symbol, a function, an object with a method) as the
+ * words the CLI shows for it (valueWords: its String read "[object Object]", and one without a prototype, whose
+ * String throws, ended the worker process). A thread's piscina posted what was thrown itself: a thrown null read as a
+ * null answer, and what cannot be cloned as {}.
  */
 export function failure(err: unknown): TaskFailure {
   if (err instanceof Error) return { message: String(err.message), name: String(err.name), stack: typeof err.stack === 'string' ? err.stack : undefined };
+  const message = valueWords(err);
   try {
     serialize(err); // what a process's 'advanced' channel and a thread's postMessage can send (structured clone)
-    return { message: String(err), thrown: { value: err } };
+    return { message, thrown: { value: err } };
   } catch {
-    return { message: String(err) };
+    return { message };
+  }
+}
+
+/**
+ * A thrown value that is not an Error in words, as the CLI shows it (cli/errors.ts thrownMessage), the same where it
+ * was thrown and in a worker: a string, number or other primitive bare; an object or list as JSON (its String where
+ * JSON gives nothing, its tag where JSON or String throws: a cycle, a toJSON that throws).
+ */
+export function valueWords(err: unknown): string {
+  if (typeof err !== 'object' || err === null) return String(err);
+  try {
+    return `a value that is not an Error: ${JSON.stringify(err) ?? String(err)}`;
+  } catch {
+    return `a value that is not an Error: ${Object.prototype.toString.call(err)}`;
   }
 }
 

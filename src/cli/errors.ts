@@ -1,3 +1,5 @@
+import { valueWords } from '../actors/task-failure.js';
+
 /** Bad input (scenario, flags, files): reported as one line and exit code 2, never a stack trace. */
 export class InputError extends Error {
   override readonly name = 'InputError';
@@ -44,17 +46,10 @@ export function pluginFrame(err: unknown): string | undefined {
   return undefined;
 }
 
-/** A thrown value's message for one line: an Error's (its name when it has none), else the value itself. */
+/** A thrown value's message for one line: an Error's (its name when it has none), else the value itself (valueWords). */
 export function thrownMessage(err: unknown): string {
   if (err instanceof Error) return err.message !== '' ? err.message : `${err.name} with no message`;
-  if (typeof err === 'object' && err !== null) {
-    try {
-      return `a value that is not an Error: ${JSON.stringify(err) ?? String(err)}`;
-    } catch {
-      return `a value that is not an Error: ${Object.prototype.toString.call(err)}`;
-    }
-  }
-  return String(err);
+  return valueWords(err);
 }
 
 /**

@@ -235,6 +235,26 @@ registerPolicy('bad', { description: 'x', create: () => { const seen = []; retur
     expect(readme).not.toContain('a thrown value that is not an Error is shown as JSON');
   });
 
+  it('a thrown object that a worker cannot send (with a method, a toJSON that throws, no prototype) is shown as in this process (it read "[object Object]"; one without a prototype ended the worker process with Node\'s stack trace)', () => {
+    const cases = [
+      ['unsendable-method', '{ code: 7, retry() {} }', 'a value that is not an Error: {"code":7}'],
+      ['unsendable-tojson', "{ toJSON() { throw new Error('no JSON'); } }", 'a value that is not an Error: [object Object]'],
+      ['unsendable-bare', 'Object.assign(Object.create(null), { code: 7 })', 'a value that is not an Error: {"code":7}'],
+    ];
+    for (const [name, value, shown] of cases) {
+      const file = plugin(name, `registerPolicy('bad', { description: 'x', create: () => ({ createQueue: Q, events: { mapLaunched: () => { throw ${value}; } } }) });`);
+      const here = hfsim('run', scenario(), '--plugin', file);
+      expect([here.code, here.stderr.split('\n')[0]]).toEqual([1, `hfsim: run failed: ${shown}`]);
+      for (const pool of ['processes', 'threads']) {
+        const r = hfsim('run', scenario({ variants: WORKER_VARIANTS }), '--plugin', file, '--parallel', '2', '--pool', pool, '--no-progress');
+        expect([r.code, r.stderr.split('\n')[0]]).toEqual([1, `hfsim: run failed: variant "broken": ${shown}`]);
+        const sweep = writeJson(dir, `sweep-${name}-${pool}.json`, { name: 'faults', base: scenario({ variants: WORKER_VARIANTS }), axes: { variant: ['broken'] }, seeds: [1] });
+        const point = hfsim('sweep', sweep, '--plugin', file, '--parallel', '1', '--pool', pool, '--out', join(dir, `sweep-${name}-${pool}`), '--no-progress');
+        expect([point.code, point.stderr.split('\n')[1]]).toEqual([1, `hfsim: point variant="broken", seed=1: ${shown}`]);
+      }
+    }
+  });
+
   it('a variant run in this process that fails is named (only the pool\'s were)', () => {
     const file = plugin('variant-throws', `registerPolicy('bad', { description: 'x', create: () => ({ createQueue: Q, events: { mapFinished: () => { throw new Error('boom'); } } }) });`);
     const r = hfsim('run', scenario({ variants: { fine: { 'scheduler.policy': 'fair' }, broken: {} } }), '--plugin', file, '--parallel', '1');
