@@ -255,6 +255,19 @@ registerPolicy('bad', { description: 'x', create: () => { const seen = []; retur
     }
   });
 
+  it('a variant that threw an Error without a message is named with the Error\'s name, here and on workers, as a run of one variant and a sweep\'s point are (it read \'variant "broken": \' and nothing more)', () => {
+    const range = plugin('variant-throws-empty', `registerPolicy('bad', { description: 'x', create: () => ({ createQueue: Q, events: { mapLaunched: () => { throw new RangeError(''); } } }) });`);
+    const own = plugin('variant-throws-own-empty', `class QuotaError extends Error { constructor() { super(''); this.name = 'QuotaError'; } }
+registerPolicy('bad', { description: 'x', create: () => ({ createQueue: Q, events: { mapLaunched: () => { throw new QuotaError(); } } }) });`);
+    for (const [file, name] of [[range, 'RangeError'], [own, 'QuotaError']]) {
+      for (const args of [['--parallel', '1'], ['--parallel', '2', '--pool', 'processes'], ['--parallel', '2', '--pool', 'threads']]) {
+        const r = hfsim('run', scenario({ variants: WORKER_VARIANTS }), '--plugin', file, ...args, '--no-progress');
+        expect(r.code).toBe(1);
+        expect(r.stderr).toMatch(new RegExp(`^hfsim: run failed: variant "broken": ${name} with no message\nhfsim: from \\S+ at `)); // where it threw: mapLaunched, or the class it made
+      }
+    }
+  });
+
   it('a variant run in this process that fails is named (only the pool\'s were)', () => {
     const file = plugin('variant-throws', `registerPolicy('bad', { description: 'x', create: () => ({ createQueue: Q, events: { mapFinished: () => { throw new Error('boom'); } } }) });`);
     const r = hfsim('run', scenario({ variants: { fine: { 'scheduler.policy': 'fair' }, broken: {} } }), '--plugin', file, '--parallel', '1');
