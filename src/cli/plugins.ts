@@ -69,7 +69,7 @@ async function load(paths: readonly string[], naming: FileNaming): Promise<void>
       process.exitCode = 2;
     };
     // Node's words for one were "Directory import ... is not supported resolving ES modules", and a guess at a file.
-    if (statSync(fileURLToPath(urls[i]), { throwIfNoEntry: false })?.isDirectory() === true) throw new InputError(`--plugin ${paths[i]}: a directory, not a file: give the plugin's .js file`);
+    if (statSync(fileURLToPath(urls[i]), { throwIfNoEntry: false })?.isDirectory() === true) throw new InputError(`${naming.file(paths[i])}: a directory, not a file: give the plugin's .js file`);
     process.on('exit', unsettled);
     try {
       await import(urls[i]);

@@ -125,6 +125,11 @@ describe('the library\'s loaders, as a caller meets them', () => {
     expect(() => loadScenario(join(ROOT, 'no-such-scenario.json'))).toThrow(InputError);
   });
 
+  it('loadPlugins names a directory given as a plugin as a plugin file, not by the CLI\'s --plugin flag', async () => {
+    const dir = tmp('plugin-library-dir');
+    await expect(loadPlugins([dir])).rejects.toThrow(new InputError(`plugin file ${dir}: a directory, not a file: give the plugin's .js file`));
+  });
+
   it('loadPlugins names each file as a plugin file, not by the CLI\'s --plugin flag, which a library caller never typed', () => {
     const dir = tmp('plugin-library');
     const index = JSON.stringify(join(ROOT, 'dist', 'src', 'index.js'));
