@@ -69,7 +69,7 @@ async function load(paths: readonly string[], naming: FileNaming): Promise<void>
       process.exitCode = 2;
     };
     // Node's words for one were "Directory import ... is not supported resolving ES modules", and a guess at a file.
-    if (statSync(fileURLToPath(urls[i]), { throwIfNoEntry: false })?.isDirectory() === true) throw new InputError(`${naming.file(paths[i])}: a directory, not a file: give the plugin's .js file`);
+    if (isDirectory(fileURLToPath(urls[i]))) throw new InputError(`${naming.file(paths[i])}: a directory, not a file: give the plugin's .js file`);
     process.on('exit', unsettled);
     try {
       await import(urls[i]);
@@ -97,6 +97,18 @@ async function load(paths: readonly string[], naming: FileNaming): Promise<void>
 }
 
 const loaded = new Set<string>();
+
+/**
+ * Whether `path` is a directory; false where it cannot be looked at (ENOTDIR through a file, ELOOP, EACCES...), which
+ * the import then reports as the file it cannot load (a stat that threw ended the run as "run failed", exit 1).
+ */
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path, { throwIfNoEntry: false })?.isDirectory() === true;
+  } catch {
+    return false;
+  }
+}
 
 /**
  * For a TypeScript file, which Node 20 does not load (it said only "Unknown file extension \".ts\""), what to give

@@ -405,6 +405,20 @@ registerPolicy('bad', { description: 'x', create: () => { setInterval(() => {}, 
     expect(r.stderr).toBe(`hfsim: --plugin ${dir}: a directory, not a file: give the plugin's .js file\n`);
   });
 
+  // The directory check's stat threw for a path it cannot look at (ENOTDIR through a file, ELOOP through a link to
+  // itself): "run failed: ENOTDIR: not a directory, stat ..." (exit 1), where import() said the file cannot be found.
+  it('a --plugin path that cannot be looked at (through a file, a link to itself) is bad input naming the flag, exit 2', () => {
+    const file = join(dir, 'not-a-dir.txt');
+    writeFileSync(file, 'x\n');
+    const loop = join(dir, 'self-link');
+    symlinkSync(loop, loop);
+    for (const path of [join(file, 'x.js'), loop]) {
+      const r = hfsim('run', scenario(), '--plugin', path);
+      expect(r.code, r.stderr).toBe(2);
+      expect(r.stderr).toMatch(new RegExp(`^hfsim: --plugin ${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: `));
+    }
+  });
+
   it('a syntax error in a module the plugin imports is said to be there (the plugin file was blamed, no line)', () => {
     writeFileSync(join(dir, 'broken-helper.mjs'), 'export const x = [ ;\n');
     const file = join(dir, 'imports-broken.mjs');
