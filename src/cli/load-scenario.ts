@@ -211,7 +211,7 @@ function setBlamed(error: string, sets: ReadonlyArray<[string, unknown]>): { pla
     // The unknown one is the path's first segment past the parent (--set worklod.jobs=10: "worklod").
     const own = path.startsWith(parent) ? path.slice(parent.length).split('.')[0] : '';
     const added = own !== '' && /: unknown fields? /.test(error) && error.slice(error.indexOf(': unknown field')).includes(`"${own}"`);
-    if (field === path || field.startsWith(`${path}.`) || field.startsWith(`${path}[`) || added) {
+    if (field === path || field.startsWith(`${path}.`) || added) { // field's [k] are .k already
       return { place: `--set ${path}=${shownSet(value)}: `, hint: field === path ? literalHint(error, value) : '' };
     }
   }

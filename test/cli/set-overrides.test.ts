@@ -65,6 +65,19 @@ describe('a --set, a variant or a sweep axis reaches into a list by index (DESIG
     expect(s.scheduler.pools.map((p) => [p.name, p.weight, p.minMaps])).toEqual([['prod', 3, 0], ['adhoc', 1, 2]]);
   });
 
+  it('an error in a list element a --set wrote is blamed on the --set, with its hint (errors write pools[0], paths pools.0)', () => {
+    const blamed = (text: string): string => {
+      try {
+        loadScenario(pools, [parseSet(text)], undefined, 'Heavy');
+      } catch (err) {
+        return (err as Error).message;
+      }
+      throw new Error('loaded without an error');
+    };
+    expect(blamed('scheduler.pools.0.preemptable=True')).toMatch(/^--set scheduler\.pools\.0\.preemptable=True: .*scheduler\.pools\[0\]\.preemptable: .*\(the --set value "True" is a string: write true or false, lowercase\)$/);
+    expect(blamed('scheduler.pools.1.wieght=2')).toMatch(/^--set scheduler\.pools\.1\.wieght=2: .*scheduler\.pools\[1\]: unknown field "wieght"$/);
+  });
+
   it('a sweep axis on a list element', () => {
     const sweep = join(dir, 'pools.sweep.json');
     writeFileSync(sweep, JSON.stringify({ name: 'pools', base: 'pools.json', axes: { 'scheduler.pools.0.weight': [1, 4] } }));
