@@ -77,9 +77,15 @@ function toElements(nodes: unknown[], starts: number[], depth: number): El[] {
   for (const node of nodes as Array<Record<string, unknown>>) {
     const name = Object.keys(node).find((k) => k !== ':@');
     // fast-xml-parser names a processing instruction "?target"; comments it drops (no commentPropName).
-    if (name === undefined || name === '#text' || name === '#comment' || name === CDATA || name.startsWith('?')) continue;
-    const kids = node[name] as unknown[];
+    if (name === undefined || name === '#text' || name === '#comment' || name === CDATA) continue;
     const start = (node[meta] as { startIndex?: number } | undefined)?.startIndex ?? 0;
+    if (name.startsWith('?')) {
+      // XML reserves the target "xml" (any case) for the declaration, at the file's start: Hadoop's parser refuses one
+      // anywhere else; any other processing instruction is skipped, as Hadoop's readers skip every non-element node.
+      if (depth > 0 && name.slice(1).toLowerCase() === 'xml') throw new InputError(`line ${lineOf(starts, start)}: <?${name.slice(1)} ...?> inside an element: the XML declaration may stand only at the start of the file`);
+      continue;
+    }
+    const kids = node[name] as unknown[];
     if (depth >= MAX_DEPTH) throw new InputError(`line ${lineOf(starts, start)}: elements nest deeper than ${MAX_DEPTH} levels`);
     const line = lineOf(starts, start);
     const textParts = (kids as Array<Record<string, unknown>>).flatMap((k) => ('#text' in k ? [decode(String(k['#text']), line)] : CDATA in k ? [cdataText(k[CDATA])] : []));

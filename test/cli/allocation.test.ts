@@ -75,6 +75,11 @@ describe('XML as XML reads it', () => {
     expect(mr1).toEqual({ pools: [{ name: 'a', weight: 1, minMaps: 0, minReduces: 0, maxMaps: 4 }], users: [{ name: 'u', maxRunningJobs: 2 }] });
   });
 
+  it('an XML declaration inside an element is refused at its line, as Hadoop\'s parser refuses it (the target "xml" is reserved)', () => {
+    expect(() => parseAllocation('<?xml version="1.0"?>\n<allocations>\n  <pool name="a"><?xml version="1.0"?></pool>\n</allocations>', 'a.xml')).toThrow(/a\.xml: line 3: <\?xml \.\.\.\?> inside an element/);
+    expect(() => parseAllocation('<allocations>\n<?XML x?>\n</allocations>', 'a.xml')).toThrow(/a\.xml: line 2: <\?XML/);
+  });
+
   it('a DOCTYPE inside a comment or a CDATA section is text (it was refused); one outside is refused at its line', () => {
     const a = parseAllocation('<!-- never add a <!DOCTYPE> to this file -->\n<allocations>\n  <pool name="a"><aclSubmitApps><![CDATA[<!DOCTYPE x>]]></aclSubmitApps></pool>\n</allocations>', 'a.xml');
     expect(a.pools.map((p) => p.name)).toEqual(['a']);
