@@ -21,7 +21,8 @@
  *   is none, as YARN reads it, told). A min above the max is lowered to it, with a warning (YARN warns and runs so).
  * - maxRunningApps / userMaxAppsDefault / queueMaxAppsDefault are maxRunningJobs and the job-limit defaults
  *   (queueMaxAppsDefault limits parent queues too, as YARN's initFSQueue; root aside); queueMaxResourcesDefault is
- *   the maxResources of every queue that sets none, root aside; schedulingPolicy (or its alias schedulingMode)
+ *   the maxResources of every queue that sets none, root aside, and poolMaxMapsDefault / poolMaxReducesDefault, which
+ *   cap every other pool that sets none (one the scenario lists, one made for a job, an MR1 pool); schedulingPolicy (or its alias schedulingMode)
  *   fifo|fair (any case, or YARN's FifoPolicy or FairSharePolicy class name, as SchedulingPolicy.parse reads them; see
  *   yarn-policy.ts) maps to schedulingMode (drf, which needs more than one resource, is rejected); allowPreemptionFrom
  *   false makes the queue and those under it not preemptable; fairSharePreemptionThreshold (inherited as the
@@ -57,14 +58,16 @@ export interface Allocation {
   fairSharePreemptionTimeoutMs?: number;
   fairSharePreemptionThreshold?: number;
   /**
-   * queueMaxResourcesDefault in slots (YARN: the maxResources of every queue that sets none, root aside), for the pools
-   * made for jobs naming a queue the file does not list (resolve-scenario.ts); the file's own queues have it already.
+   * queueMaxResourcesDefault in slots of each kind (YARN: the maxResources of every queue that sets none, root aside):
+   * the pool set gives it to each pool and parent pool that sets no cap, a pool made for a job naming a queue the file
+   * does not list included; the file's own queues have it already, as read.
    */
-  maxSlotsDefault?: KindSlots;
+  poolMaxMapsDefault?: number;
+  poolMaxReducesDefault?: number;
 }
 
 /** A limit in slots of each kind (a percentage of the cluster differs between them; a value in mb and vcores does not). */
-export interface KindSlots {
+interface KindSlots {
   maps: number;
   reduces: number;
 }
@@ -111,7 +114,10 @@ export function parseAllocation(text: string, file: string, cluster?: ClusterSlo
   const maxDefault = root.children.filter((el) => el.name === 'queueMaxResourcesDefault').at(-1);
   const appsDefault = root.children.filter((el) => el.name === 'queueMaxAppsDefault').at(-1);
   const defaults: Defaults = { ...(maxDefault === undefined ? {} : { maxSlots: ctx.maxSlots(maxDefault) }), ...(appsDefault === undefined ? {} : { maxApps: ctx.cap(appsDefault, 'the jobs of every queue that sets no limit') }) };
-  if (defaults.maxSlots !== undefined) out.maxSlotsDefault = defaults.maxSlots;
+  if (defaults.maxSlots !== undefined) {
+    out.poolMaxMapsDefault = defaults.maxSlots.maps;
+    out.poolMaxReducesDefault = defaults.maxSlots.reduces;
+  }
   const queue = (el: El): void => {
     if (el.attrs.name?.trim() === 'root') {
       if (rootQueue !== undefined) ctx.fail(el, `a second root queue (the first is at line ${rootQueue.line})`);

@@ -5,9 +5,7 @@
  */
 import { DEFAULT_SLOWDOWNS, type Parsed, type Scenario, parseScenario } from '../core/scenario.js';
 import { InputError } from './errors.js';
-import { applySchedulerFiles } from './scheduler-files.js';
-import type { KindSlots } from './allocation.js';
-import { facebookPool, FACEBOOK_USER_POOLS, swimPools } from '../core/pool-names.js';
+import { applySchedulerFiles, warnMinsAboveMaxDefault } from './scheduler-files.js';
 import { readTextFile } from './read-file.js';
 import { parseRumenTrace } from './rumen.js';
 import { type SlsTrace, parseSlsTrace, slsErrorsAtTrace, slsJobsWorkload } from './sls.js';
@@ -22,10 +20,11 @@ const slsCache = new Map<string, { stamp: string; trace: SlsTrace }>();
 export function resolveScenario(raw: Record<string, unknown>, scenarioFile: string): Parsed<Scenario> {
   const written = capacityIgnored(raw);
   if (written.length > 0) return { ok: false, errors: written };
-  const { raw: withFiles, maxSlotsDefault } = applySchedulerFiles(raw, scenarioFile);
-  const parsed = withCreatedPoolCaps(parseScenario(withFiles), withFiles, maxSlotsDefault);
+  const withFiles = applySchedulerFiles(raw, scenarioFile);
+  const parsed = parseScenario(withFiles);
   if (parsed.ok) {
     warnFileIgnores(raw, parsed.value);
+    warnMinsAboveMaxDefault(raw, parsed.value, scenarioFile);
     warnFlatIgnores(raw, parsed.value, scenarioFile);
     warnFluidIgnores(raw, parsed.value, scenarioFile);
     warnReplicationPastNodes(raw, parsed.value, scenarioFile);
@@ -50,48 +49,13 @@ export function resolveScenario(raw: Record<string, unknown>, scenarioFile: stri
       for (const j of trace.reset ?? []) warnOnce(`${path}:${j.line}: job "${j.id}" was submitted ${j.earlierMs} ms before the file's first job, the trace's time 0: its submit time is reset to 0, as SLS resets it`);
     }
     const { cluster, hdfs } = parsed.value;
-    const input = { ...withFiles, workload: slsJobsWorkload(trace.jobs, w, { racks: cluster.racks, nodesPerRack: cluster.nodesPerRack, replication: hdfs.replication }, path) };
-    const converted = withCreatedPoolCaps(parseScenario(input), input, maxSlotsDefault);
+    const converted = parseScenario({ ...withFiles, workload: slsJobsWorkload(trace.jobs, w, { racks: cluster.racks, nodesPerRack: cluster.nodesPerRack, replication: hdfs.replication }, path) });
     // Named by the trace's line, not the converted field the user never wrote ("workload.jobs[0].pool").
     return converted.ok ? converted : { ok: false, errors: slsErrorsAtTrace(converted.errors, trace.jobs, path) };
   } catch (err) {
     if (err instanceof InputError) throw new InputError(`${scenarioFile}: workload.trace: ${err.message}`);
     throw err;
   }
-}
-
-/** The pools a workload's jobs name (workload.ts and swim.ts name them so; a swim or facebook workload's possible ones). */
-function jobPools(w: Scenario['workload']): string[] {
-  switch (w.kind) {
-    case 'jobs': return w.jobs.map((j) => j.pool ?? j.user ?? 'default');
-    case 'generated': return w.groups.map((g) => g.pool ?? g.name);
-    case 'facebook': return Array.from({ length: Math.min(FACEBOOK_USER_POOLS, w.jobs) }, (_, i) => facebookPool(i));
-    case 'swim': return swimPools(w.pools, w.poolCount);
-    default: return []; // sls: read into a jobs workload, then checked as one
-  }
-}
-
-/**
- * YARN gives every queue that sets no maxResources the allocation file's queueMaxResourcesDefault (getMaxResources,
- * root aside), a queue it creates for a job naming one neither the file nor the scenario lists included (the pools they
- * list have it already: scheduler-files.ts): such a pool, which the pool set would make at the job's arrival uncapped
- * (while the file's queueMaxAppsDefault held it), is listed with the cap, under the parent pool its dotted name's prefix
- * names, as the pool set would place it. Under capacity a pool's caps are not read (the queues' maxCapacity rules), so
- * nothing is added there.
- */
-function withCreatedPoolCaps(parsed: Parsed<Scenario>, input: Record<string, unknown>, caps: KindSlots | undefined): Parsed<Scenario> {
-  if (!parsed.ok || caps === undefined || parsed.value.scheduler.policy === 'capacity') return parsed;
-  const s = parsed.value.scheduler;
-  const listed = new Set([...s.pools, ...s.parentPools].map((p) => p.name));
-  const parents = new Set(s.parentPools.map((p) => p.name));
-  const created = [...new Set(jobPools(parsed.value.workload))].filter((name) => !listed.has(name)).map((name) => {
-    const dot = name.lastIndexOf('.');
-    const parent = dot > 0 && parents.has(name.slice(0, dot)) ? name.slice(0, dot) : undefined;
-    return { name, ...(parent === undefined ? {} : { parent }), maxMaps: caps.maps, maxReduces: caps.reduces };
-  });
-  if (created.length === 0) return parsed;
-  const scheduler = input.scheduler as Record<string, unknown>;
-  return parseScenario({ ...input, scheduler: { ...scheduler, pools: [...((scheduler.pools as unknown[] | undefined) ?? []), ...created] } });
 }
 
 const POOL_LISTS = ['pools', 'parentPools'] as const;

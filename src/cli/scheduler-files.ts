@@ -5,40 +5,33 @@
  * sets wins, and a pool, user or queue the scenario lists replaces the file's entry of the same name.
  */
 import { dirname, isAbsolute, join } from 'node:path';
-import { type KindSlots, readAllocationFile } from './allocation.js';
+import { readAllocationFile } from './allocation.js';
 import { readCapacityFile } from './capacity-file.js';
 import { warnOnce } from './warn.js';
-import { clusterSlots } from '../core/scenario.js';
+import { type Scenario, clusterSlots } from '../core/scenario.js';
 
-/**
- * `raw` with its files merged in, and the allocation file's queueMaxResourcesDefault in slots, if it has one: the cap
- * of a pool a job names that no list holds (resolve-scenario.ts withCreatedPoolCaps).
- */
-export function applySchedulerFiles(raw: Record<string, unknown>, scenarioFile: string): { raw: Record<string, unknown>; maxSlotsDefault?: KindSlots } {
+export function applySchedulerFiles(raw: Record<string, unknown>, scenarioFile: string): Record<string, unknown> {
   const scheduler = raw.scheduler;
-  if (typeof scheduler !== 'object' || scheduler === null || Array.isArray(scheduler)) return { raw };
+  if (typeof scheduler !== 'object' || scheduler === null || Array.isArray(scheduler)) return raw;
   const s = scheduler as Record<string, unknown>;
-  // Relative to the scenario file's folder, joined to its path as given (errors name the file as the user would).
-  const path = (name: unknown): string | undefined => (typeof name === 'string' && name !== '' ? (isAbsolute(name) ? name : join(dirname(scenarioFile), name)) : undefined);
   // Only the policies that read a file have it read; under the others the schema refuses it, saying so.
-  const allocationFile = s.policy === 'hfs' || s.policy === 'capacity' ? path(s.allocationFile) : undefined;
-  const capacityFile = s.policy === 'capacity' ? path(s.capacitySchedulerFile) : undefined;
-  if (allocationFile === undefined && capacityFile === undefined) return { raw };
+  const allocationFile = s.policy === 'hfs' || s.policy === 'capacity' ? filePath(s.allocationFile, scenarioFile) : undefined;
+  const capacityFile = s.policy === 'capacity' ? filePath(s.capacitySchedulerFile, scenarioFile) : undefined;
+  if (allocationFile === undefined && capacityFile === undefined) return raw;
   let merged: Record<string, unknown> = { ...s };
-  let maxSlotsDefault: KindSlots | undefined;
   const cluster = clusterSlots(raw.cluster); // parsed once for both files
   if (allocationFile !== undefined) {
     // A percentage (maxResources "50%") is a share of the cluster's slots: this scenario's, variant and --set applied.
-    const { warnings, maxSlotsDefault: fileDefault, ...alloc } = readAllocationFile(allocationFile, cluster);
-    maxSlotsDefault = fileDefault;
+    const { warnings, ...alloc } = readAllocationFile(allocationFile, cluster);
     for (const w of warnings ?? []) warnOnce(w);
-    // The file's queues have the default already; the scenario's pools (its own, or replacing the file's) get it here.
-    // Under capacity a pool's caps are not read: nothing is added.
-    const own = (field: 'pools' | 'parentPools'): unknown => (fileDefault === undefined || s.policy !== 'hfs' || !Array.isArray(s[field]) ? s[field]
-      : (s[field] as unknown[]).map((p, i) => withMaxDefault(p, fileDefault, `${scenarioFile}: scheduler.${field}[${i}]`, allocationFile)));
-    merged = { ...withoutUndefined(alloc), ...merged, pools: mergeByName(alloc.pools, own('pools')), users: mergeByName(alloc.users, s.users) };
-    if (alloc.parentPools !== undefined) merged.parentPools = mergeByName(alloc.parentPools, own('parentPools'));
-    else if (s.parentPools !== undefined) merged.parentPools = own('parentPools');
+    // Under capacity a pool's caps are not read (the queues' maxCapacity rules), nor their defaults: the schema refuses
+    // them there, and queueMaxResourcesDefault is dropped (the file's queues given it are told, warnFileIgnores).
+    if (s.policy === 'capacity') {
+      delete alloc.poolMaxMapsDefault;
+      delete alloc.poolMaxReducesDefault;
+    }
+    merged = { ...withoutUndefined(alloc), ...merged, pools: mergeByName(alloc.pools, s.pools), users: mergeByName(alloc.users, s.users) };
+    if (alloc.parentPools !== undefined) merged.parentPools = mergeByName(alloc.parentPools, s.parentPools);
   }
   if (capacityFile !== undefined) {
     const { warnings, ...capacity } = readCapacityFile(capacityFile);
@@ -48,25 +41,40 @@ export function applySchedulerFiles(raw: Record<string, unknown>, scenarioFile: 
     merged = { ...withoutUndefined(capacity), ...merged, queues: mergeByName(capacity.queues, s.queues) };
     if (capacity.parentQueues !== undefined) merged.parentQueues = mergeByName(capacity.parentQueues, s.parentQueues);
   }
-  return { raw: { ...raw, scheduler: merged }, maxSlotsDefault };
+  return { ...raw, scheduler: merged };
+}
+
+/** A file the scheduler names, relative to the scenario file's folder, joined to its path as given (errors name the file as the user would). */
+function filePath(name: unknown, scenarioFile: string): string | undefined {
+  return typeof name === 'string' && name !== '' ? (isAbsolute(name) ? name : join(dirname(scenarioFile), name)) : undefined;
 }
 
 /**
- * A pool the scenario lists, given the allocation file's queueMaxResourcesDefault for each kind it sets no cap of
- * (YARN: every queue that sets no maxResources has the default); a min share above it is lowered to it, told, as YARN
- * runs such a queue (its fair share is capped by its max). Anything but an object is left for the schema to refuse.
+ * A pool or parent pool that sets no maxMaps (maxReduces) has the scheduler's poolMaxMapsDefault (poolMaxReducesDefault),
+ * which an allocation file's queueMaxResourcesDefault sets (YARN: every queue that sets no maxResources has the
+ * default), and the pool set lowers a min share above it to it (pools.ts), as YARN runs such a queue (its fair share
+ * is capped by its max): told here, for each pool the scenario lists and each the file lists (an MR1 pool: the file's
+ * YARN queues are given the default as read, and told there).
  */
-function withMaxDefault(pool: unknown, caps: KindSlots, at: string, file: string): unknown {
-  if (typeof pool !== 'object' || pool === null || Array.isArray(pool)) return pool;
-  const p: Record<string, unknown> = { ...pool };
-  for (const [min, max, kind] of [['minMaps', 'maxMaps', 'maps'], ['minReduces', 'maxReduces', 'reduces']] as const) {
-    if (p[max] !== undefined) continue;
-    p[max] = caps[kind];
-    if (typeof p[min] !== 'number' || p[min] <= caps[kind]) continue;
-    warnOnce(`${at}.${min} ${p[min]} is above ${file}'s queueMaxResourcesDefault (${caps[kind]} ${kind}), its ${max}, as the pool sets none: run, as YARN runs it, with its min share lowered to ${caps[kind]}`);
-    p[min] = caps[kind];
+export function warnMinsAboveMaxDefault(raw: Record<string, unknown>, scenario: Scenario, scenarioFile: string): void {
+  const s = scenario.scheduler;
+  if (s.poolMaxMapsDefault === undefined && s.poolMaxReducesDefault === undefined) return;
+  const own = raw.scheduler as Record<string, unknown> | undefined;
+  const file = filePath(s.allocationFile, scenarioFile);
+  for (const field of ['pools', 'parentPools'] as const) {
+    const written = Array.isArray(own?.[field]) ? (own[field] as unknown[]) : [];
+    const index = new Map(written.map((p, i) => [(p as { name?: unknown } | null)?.name, i]));
+    for (const p of s[field]) {
+      for (const [min, max, kind, cap] of [['minMaps', 'maxMaps', 'maps', s.poolMaxMapsDefault], ['minReduces', 'maxReduces', 'reduces', s.poolMaxReducesDefault]] as const) {
+        if (cap === undefined || p[max] !== undefined || p[min] <= cap) continue;
+        const defaultField = max === 'maxMaps' ? 'poolMaxMapsDefault' : 'poolMaxReducesDefault';
+        const source = typeof own?.[defaultField] === 'number' || file === undefined ? `scheduler.${defaultField} (${cap})` : `${file}'s queueMaxResourcesDefault (${cap} ${kind})`;
+        const i = index.get(p.name);
+        const at = i !== undefined ? `${scenarioFile}: scheduler.${field}[${i}].${min} ${p[min]}` : `${file ?? scenarioFile}: pool "${p.name}": ${min} ${p[min]}`;
+        warnOnce(`${at} is above ${source}, its ${max}, as the pool sets none: run, as YARN runs it, with its min share lowered to ${cap}`);
+      }
+    }
   }
-  return p;
 }
 
 /**

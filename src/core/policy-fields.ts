@@ -1,7 +1,7 @@
 /**
  * Scheduler fields that only some policies read. A field the chosen policy would ignore is refused, saying which
  * policies read it, rather than run silently without it: pools, users, job limits, preemption and allocation files
- * belong to the pool-aware policies (hfs, capacity), queues and capacity-scheduler.xml to capacity, size-based job weights to hfs. (Under
+ * belong to the pool-aware policies (hfs, capacity), queues and capacity-scheduler.xml to capacity, size-based job weights and the pools' default caps to hfs. (Under
  * capacity the allocation file's or the scenario's pools still set job limits, min shares and preemption timeouts; not
  * weights, maxMaps, maxReduces or scheduling modes, which the CLI refuses there when the scenario writes them and warns
  * of when an allocation file does: resolve-scenario.ts.) A variant
@@ -20,6 +20,8 @@ interface SchedulerFields {
   parentQueues: unknown[];
   userMaxJobsDefault?: number;
   poolMaxJobsDefault?: number;
+  poolMaxMapsDefault?: number;
+  poolMaxReducesDefault?: number;
   defaultSchedulingMode: string;
   minSharePreemptionTimeoutMs?: number;
   fairSharePreemptionTimeoutMs?: number;
@@ -64,6 +66,9 @@ const RULES: ReadonlyArray<{ field: keyof SchedulerFields; set: (s: SchedulerFie
   { field: 'preemption', set: (s) => s.preemption.enabled, readBy: POOL_AWARE },
   { field: 'defaultSchedulingMode', set: (s) => s.defaultSchedulingMode !== 'fair', readBy: POOL_AWARE },
   { field: 'sizeBasedWeight', set: (s) => s.sizeBasedWeight, readBy: only('hfs') },
+  // capacity caps its queues by their maxCapacity, not by a pool's caps (resolve-scenario.ts), nor by their defaults
+  { field: 'poolMaxMapsDefault', set: (s) => s.poolMaxMapsDefault !== undefined, readBy: only('hfs') },
+  { field: 'poolMaxReducesDefault', set: (s) => s.poolMaxReducesDefault !== undefined, readBy: only('hfs') },
   { field: 'queues', set: (s) => s.queues.length > 0, readBy: only('capacity') },
   { field: 'parentQueues', set: (s) => s.parentQueues.length > 0, readBy: only('capacity') },
   { field: 'capacitySchedulerFile', set: (s) => s.capacitySchedulerFile !== undefined, readBy: only('capacity') },

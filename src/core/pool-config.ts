@@ -26,7 +26,7 @@ const shareFields = {
   /** Guaranteed map and reduce slots (scaled down evenly when all pools' minimums exceed the cluster). */
   minMaps: slots('minMaps').default(0),
   minReduces: slots('minReduces').default(0),
-  /** Caps on running tasks (omitted: none). */
+  /** Caps on running tasks (omitted: the scheduler's poolMaxMapsDefault / poolMaxReducesDefault, else none). */
   maxMaps: cap('maxMaps', MAX_SLOTS).optional(),
   maxReduces: cap('maxReduces', MAX_SLOTS).optional(),
 };
@@ -206,6 +206,14 @@ export const poolFields = {
   /** Running jobs per user and per pool when not set for that user or pool (omitted: no limit). */
   userMaxJobsDefault: cap('userMaxJobsDefault', MAX_INT32).optional(),
   poolMaxJobsDefault: cap('poolMaxJobsDefault', MAX_INT32).optional(),
+  /**
+   * Caps on the running maps and reduces of each pool and parent pool that sets no maxMaps / maxReduces, a pool made
+   * for a job naming one not listed included (YARN's queueMaxResourcesDefault, which the CLI reads into them); a min
+   * share above the cap is lowered to it, as YARN runs such a queue (omitted: no cap). Read by hfs, not capacity,
+   * whose queues' maxCapacity caps them.
+   */
+  poolMaxMapsDefault: cap('poolMaxMapsDefault', MAX_SLOTS).optional(),
+  poolMaxReducesDefault: cap('poolMaxReducesDefault', MAX_SLOTS).optional(),
   defaultSchedulingMode: z.enum(SCHEDULING_MODES, { error: 'defaultSchedulingMode must be "fair" or "fifo"' }).default('fair'),
   /** Preemption timeouts of pools that set none (omitted: never). */
   minSharePreemptionTimeoutMs: timeoutMs('minSharePreemptionTimeoutMs').optional(),

@@ -101,6 +101,18 @@ export function activeJobs(pool: Pool): readonly Job[] {
   return liveJobs(pool);
 }
 
+/**
+ * A pool's or parent pool's min shares and caps: a cap it sets no value of is the scheduler's poolMaxMapsDefault /
+ * poolMaxReducesDefault (YARN's queueMaxResourcesDefault, which YARN gives every queue without maxResources, one it
+ * creates for a job included), else none; a min share above such a default is lowered to it, as YARN runs that queue
+ * (its fair share never passes its max). A cap of its own is at least its min share (the schema refuses one below).
+ */
+function sharesOf(c: PoolConfig | ParentPoolConfig, s: SchedulerConfig): { minMaps: number; minReduces: number; maxMaps: number; maxReduces: number } {
+  const maxMaps = c.maxMaps ?? s.poolMaxMapsDefault ?? Infinity;
+  const maxReduces = c.maxReduces ?? s.poolMaxReducesDefault ?? Infinity;
+  return { minMaps: Math.min(c.minMaps, maxMaps), minReduces: Math.min(c.minReduces, maxReduces), maxMaps, maxReduces };
+}
+
 export class Pool {
   readonly config: Readonly<Required<Pick<PoolConfig, 'name' | 'weight' | 'minMaps' | 'minReduces'>> & { maxRunningJobs: number; schedulingMode: SchedulingMode; maxMaps: number; maxReduces: number }>;
   readonly minShareTimeoutMs: number;
@@ -128,8 +140,7 @@ export class Pool {
     this.ordinal = ordinal;
     this.parent = parent;
     this.config = Object.freeze({
-      name: c.name, weight: c.weight, minMaps: c.minMaps, minReduces: c.minReduces,
-      maxMaps: c.maxMaps ?? Infinity, maxReduces: c.maxReduces ?? Infinity,
+      name: c.name, weight: c.weight, ...sharesOf(c, s),
       maxRunningJobs: c.maxRunningJobs ?? s.poolMaxJobsDefault ?? Infinity,
       schedulingMode: c.schedulingMode ?? s.defaultSchedulingMode,
     });
@@ -137,8 +148,8 @@ export class Pool {
     this.fairShareTimeoutMs = c.fairSharePreemptionTimeoutMs ?? s.fairSharePreemptionTimeoutMs ?? Infinity;
     this.fairShareThreshold = c.fairSharePreemptionThreshold ?? s.fairSharePreemptionThreshold ?? DEFAULT_FAIR_SHARE_THRESHOLD;
     this.preemptable = c.preemptable ?? true;
-    this.map = new PoolShare(c.minMaps, this.config.maxMaps);
-    this.reduce = new PoolShare(c.minReduces, this.config.maxReduces);
+    this.map = new PoolShare(this.config.minMaps, this.config.maxMaps);
+    this.reduce = new PoolShare(this.config.minReduces, this.config.maxReduces);
     Object.freeze(this);
   }
 
@@ -216,14 +227,13 @@ export class ParentPool {
     liveChildren = (parent) => parent.#children;
   }
 
-  constructor(c: ParentPoolConfig, parent: ParentPool | undefined) {
+  constructor(c: ParentPoolConfig, parent: ParentPool | undefined, s: SchedulerConfig) {
     this.config = Object.freeze({
-      name: c.name, weight: c.weight, minMaps: c.minMaps, minReduces: c.minReduces,
-      maxMaps: c.maxMaps ?? Infinity, maxReduces: c.maxReduces ?? Infinity, maxRunningJobs: c.maxRunningJobs ?? Infinity,
+      name: c.name, weight: c.weight, ...sharesOf(c, s), maxRunningJobs: c.maxRunningJobs ?? Infinity,
     });
     this.parent = parent;
-    this.map = new PoolShare(c.minMaps, this.config.maxMaps);
-    this.reduce = new PoolShare(c.minReduces, this.config.maxReduces);
+    this.map = new PoolShare(this.config.minMaps, this.config.maxMaps);
+    this.reduce = new PoolShare(this.config.minReduces, this.config.maxReduces);
     Object.freeze(this);
   }
 
@@ -543,7 +553,7 @@ export class PoolSet implements Admission {
       const had = made.get(c.name);
       if (had !== undefined) return had;
       const parent = c.parent === undefined ? undefined : make(byName.get(c.parent)!);
-      const node = new ParentPool(c, parent);
+      const node = new ParentPool(c, parent, this.config);
       made.set(c.name, node);
       this.#parents.push(node);
       if (parent === undefined) this.#top.push(node);

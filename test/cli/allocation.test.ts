@@ -9,6 +9,11 @@ import { parseCapacityFile } from '../../src/cli/capacity-file.js';
 import { applySchedulerFiles } from '../../src/cli/scheduler-files.js';
 import { resolveScenario } from '../../src/cli/resolve-scenario.js';
 import { parseScenario } from '../../src/core/scenario.js';
+import { PoolSet } from '../../src/core/pools.js';
+import { MAX_POOLS } from '../../src/core/limits.js';
+import { simulate } from '../../src/actors/simulate.js';
+import { poolCapsAudit } from '../harness/pool-caps.js';
+import { traceFor } from '../../src/cli/trace.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const CLI = join(ROOT, 'dist', 'src', 'cli', 'main.js');
@@ -221,30 +226,87 @@ describe("YARN allocation elements as YARN's AllocationFileParser reads them", (
   });
 
   // A job naming a queue the file lacks ran in a pool made at run time with no cap at all, silently, while the file's
-  // queueMaxAppsDefault (poolMaxJobsDefault) did hold it: YARN's getMaxResources gives a queue it creates the default too.
-  it('queueMaxResourcesDefault caps the queues jobs name that the file does not list, as YARN caps a queue it creates, under the parent it names', () => {
+  // queueMaxAppsDefault (poolMaxJobsDefault) did hold it: YARN's getMaxResources gives a queue it creates the default
+  // too. The scheduler carries the default (poolMaxMapsDefault, poolMaxReducesDefault) and the pool set gives it to a
+  // pool it makes at the job's arrival: no pool is listed for the jobs up front.
+  it('queueMaxResourcesDefault caps the queues jobs name that the file does not list, as YARN caps a queue it creates, under the parent it names', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'hfsim-max-default-'));
     const file = join(dir, 's.json');
     const resolved = (xml: string) => {
       writeFileSync(join(dir, 'a.xml'), xml);
-      const raw = { name: 's', cluster: { racks: 1, nodesPerRack: 4 }, scheduler: { policy: 'hfs', allocationFile: 'a.xml' },
+      const raw = { name: 's', cluster: { racks: 1, nodesPerRack: 4, mapSlotsPerNode: 2, reduceSlotsPerNode: 1 }, scheduler: { policy: 'hfs', allocationFile: 'a.xml' },
         workload: { kind: 'generated', groups: [{ name: 'a', count: 2, maps: 8, mapMs: 1000 }, { name: 'b', count: 2, maps: 8, mapMs: 1000 }, { name: 'n', pool: 'p.new', maps: 8, mapMs: 1000 }] } };
       const r = resolveScenario(raw, file);
       if (!r.ok) throw new Error(r.errors.join('\n'));
-      return r.value.scheduler;
+      return r.value;
     };
     const caps = (pools: ReadonlyArray<{ name: string; parent?: string; maxMaps?: number; maxReduces?: number }>) => pools.map((p) => [p.name, p.parent, p.maxMaps, p.maxReduces]);
     const unlisted = resolved('<allocations><queueMaxResourcesDefault>2048 mb, 2 vcores</queueMaxResourcesDefault><queue name="a"/><queue name="p" type="parent"/></allocations>');
-    expect(caps(unlisted.pools)).toEqual([['a', undefined, 2, 2], ['b', undefined, 2, 2], ['p.new', 'p', 2, 2]]);
-    // the same pools as a file listing every queue
+    // the file's pools alone are listed (its own queues with the default), and the scheduler carries the default
+    expect(caps(unlisted.scheduler.pools)).toEqual([['a', undefined, 2, 2]]);
+    expect([unlisted.scheduler.poolMaxMapsDefault, unlisted.scheduler.poolMaxReducesDefault]).toEqual([2, 2]);
+    const audit = poolCapsAudit(unlisted);
+    const r = await simulate(unlisted, { observer: audit.observer, timeDecisions: false });
+    expect(audit.failures(r.jobs)).toEqual([]);
+    expect(r.pools!.map((p) => [p.name, p.parent, p.jobs])).toEqual([['a', undefined, 2], ['b', undefined, 2], ['p.new', 'p', 1]]);
+    // the same runs as a file listing every queue (each with the default)
     const listed = resolved('<allocations><queueMaxResourcesDefault>2048 mb, 2 vcores</queueMaxResourcesDefault><queue name="a"/><queue name="b"/><queue name="p"><queue name="new"/></queue></allocations>');
-    expect(caps(unlisted.pools)).toEqual(caps(listed.pools));
-    // without the default, nothing is added: the pools stay the file's
-    expect(caps(resolved('<allocations><queue name="a"/></allocations>').pools)).toEqual([['a', undefined, undefined, undefined]]);
+    expect(caps(listed.scheduler.pools)).toEqual([['a', undefined, 2, 2], ['b', undefined, 2, 2], ['p.new', 'p', 2, 2]]);
+    expect((await simulate(listed, { timeDecisions: false })).jobs.map((j) => j.responseMs)).toEqual(r.jobs.map((j) => j.responseMs));
+    // without the default, nothing is capped
+    const none = resolved('<allocations><queue name="a"/></allocations>');
+    expect(caps(none.scheduler.pools)).toEqual([['a', undefined, undefined, undefined]]);
+    expect([none.scheduler.poolMaxMapsDefault, none.scheduler.poolMaxReducesDefault]).toEqual([undefined, undefined]);
+  });
+
+  // The default was given by listing up front, with the default's cap, every pool the workload could name that no list
+  // held: a SWIM workload's pools "bin" had bin1..bin9 listed, the empty ones reported with 0 jobs (the digest moved
+  // where the cap never bound).
+  it('queueMaxResourcesDefault on a SWIM workload (pools "bin"): the results list the pools jobs ran in, as without the default, and the cap holds in each', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hfsim-max-default-'));
+    const file = join(dir, 's.json');
+    writeFileSync(join(dir, 'capped.xml'), '<allocations><queueMaxResourcesDefault>2048 mb, 2 vcores</queueMaxResourcesDefault></allocations>');
+    writeFileSync(join(dir, 'free.xml'), '<allocations><queueMaxAppsDefault>50</queueMaxAppsDefault></allocations>');
+    const resolved = (xml: string) => {
+      const raw = { name: 's', seed: 1, cluster: { racks: 1, nodesPerRack: 4, mapSlotsPerNode: 4, reduceSlotsPerNode: 2 }, scheduler: { policy: 'hfs', allocationFile: xml },
+        workload: { kind: 'swim', trace: join(ROOT, 'data', 'traces', 'FB-2009_samples_24_times_1hr_0_first50jobs.tsv'), tracedNodes: 4 } };
+      const r = resolveScenario(raw, file);
+      if (!r.ok) throw new Error(r.errors.join('\n'));
+      return r.value;
+    };
+    const capped = resolved('capped.xml');
+    const free = resolved('free.xml');
+    expect(capped.scheduler.pools).toEqual([]);
+    const audit = poolCapsAudit(capped);
+    const withCap = await simulate(capped, { observer: audit.observer, timeDecisions: false, trace: traceFor(file, capped) });
+    const freeAudit = poolCapsAudit(capped); // the uncapped run, audited against the default's caps
+    const without = await simulate(free, { observer: freeAudit.observer, timeDecisions: false, trace: traceFor(file, free) });
+    const pools = (r: typeof withCap) => r.pools!.map((p) => [p.name, p.jobs]);
+    expect(pools(withCap)).toEqual(pools(without));
+    expect(withCap.pools!.every((p) => p.jobs > 0)).toBe(true);
+    expect(audit.failures(withCap.jobs)).toEqual([]);
+    // the cap binds: without it a pool made at a job's arrival runs more than 2 maps
+    expect(freeAudit.failures(without.jobs)[0]).toMatch(/^pool bin\d runs 3 maps, over its cap of 2$/);
+  });
+
+  it('queueMaxResourcesDefault lists no pool for the jobs: 10,001 jobs each naming a pool of its own resolve (they were refused: "scheduler.pools lists 10002 entries, above the limit of 10000")', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hfsim-max-default-'));
+    const file = join(dir, 's.json');
+    writeFileSync(join(dir, 'a.xml'), '<allocations><queueMaxResourcesDefault>1024 mb, 1 vcores</queueMaxResourcesDefault><queue name="a"/></allocations>');
+    const n = MAX_POOLS + 1;
+    const raw = { name: 's', cluster: { racks: 1, nodesPerRack: 4 }, scheduler: { policy: 'hfs', allocationFile: 'a.xml' },
+      workload: { kind: 'jobs', files: [{ name: 'f', blocks: 1 }], jobs: Array.from({ length: n }, (_, i) => ({ id: `j${i}`, pool: `u${i}`, submitMs: i * 10, input: 'f', mapMs: 5 })) } };
+    const r = resolveScenario(raw, file);
+    if (!r.ok) throw new Error(r.errors.join('\n'));
+    // the file's pool alone: the jobs' pools are made as they arrive (a run of 10,001 pools takes minutes: the pools
+    // made at arrival are run in the tests above)
+    expect(r.value.scheduler.pools.map((p) => p.name)).toEqual(['a']);
+    expect([r.value.scheduler.poolMaxMapsDefault, r.value.scheduler.poolMaxReducesDefault]).toEqual([1, 1]);
   });
 
   // A pool the scenario lists (its own, or replacing the file's of that name) ran uncapped when it set no cap, while
-  // YARN gives every queue that sets no maxResources the default; the scenario's pool is such a queue.
+  // YARN gives every queue that sets no maxResources the default; the scenario's pool is such a queue. The pool keeps
+  // its own fields; the pool set gives it the default, and lowers a min share above it, which the CLI tells.
   it('queueMaxResourcesDefault caps each pool and parent pool the scenario lists with no cap of its own, kind by kind; a min above it is lowered, told', () => {
     const dir = mkdtempSync(join(tmpdir(), 'hfsim-max-default-'));
     const file = join(dir, 's.json');
@@ -258,16 +320,52 @@ describe("YARN allocation elements as YARN's AllocationFileParser reads them", (
       if (!r.ok) throw new Error(r.errors.join('\n'));
       return r.value.scheduler;
     };
-    const caps = (pools: ReadonlyArray<{ name: string; minMaps: number; maxMaps?: number; maxReduces?: number }>) => pools.map((p) => [p.name, p.minMaps, p.maxMaps, p.maxReduces]);
+    const caps = (nodes: ReadonlyArray<{ name: string; config: { minMaps: number; maxMaps: number; maxReduces: number } }>) => nodes.map((p) => [p.name, p.config.minMaps, p.config.maxMaps, p.config.maxReduces]);
     try {
       const s = resolved({
         // a: replaces the file's a (its maxResources 4 with it); c: the scenario's alone; d caps its maps alone; e's min share passes the default
         pools: [{ name: 'a', weight: 3 }, { name: 'c' }, { name: 'd', maxMaps: 3 }, { name: 'e', minMaps: 5 }, { name: 'q.x', parent: 'q' }],
         parentPools: [{ name: 'q' }],
       });
-      expect(caps(s.pools)).toEqual([['b', 0, 2, 2], ['a', 0, 2, 2], ['c', 0, 2, 2], ['d', 0, 3, 2], ['e', 2, 2, 2], ['q.x', 0, 2, 2]]);
-      expect(caps(s.parentPools)).toEqual([['q', 0, 2, 2]]);
+      // as written: the scenario's pools are not rewritten
+      expect(s.pools.find((p) => p.name === 'e')).toEqual({ name: 'e', weight: 1, minMaps: 5, minReduces: 0 });
+      const set = new PoolSet(s, 16, 8);
+      expect(caps(set.pools)).toEqual([['b', 0, 2, 2], ['a', 0, 2, 2], ['c', 0, 2, 2], ['d', 0, 3, 2], ['e', 2, 2, 2], ['q.x', 0, 2, 2]]);
+      expect(caps(set.parentPools)).toEqual([['q', 0, 2, 2]]);
       expect(lines).toEqual([`hfsim: warning: ${file}: scheduler.pools[3].minMaps 5 is above ${join(dir, 'a.xml')}'s queueMaxResourcesDefault (2 maps), its maxMaps, as the pool sets none: run, as YARN runs it, with its min share lowered to 2\n`]);
+    } finally {
+      write.mockRestore();
+    }
+  });
+
+  // The default was given to the scenario's pools and the pools made for jobs, not to an MR1 <pool> of the same file.
+  it('queueMaxResourcesDefault caps a file\'s MR1 pools that set no cap too (a min above it lowered, told); the scenario\'s own poolMaxMapsDefault wins; capacity reads none of it', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hfsim-max-default-'));
+    const file = join(dir, 's.json');
+    const xml = join(dir, 'a.xml');
+    writeFileSync(xml, '<allocations><queueMaxResourcesDefault>2048 mb, 2 vcores</queueMaxResourcesDefault><pool name="m"><minMaps>4</minMaps></pool><pool name="k"><maxMaps>6</maxMaps></pool><queue name="y"/></allocations>');
+    const lines: string[] = [];
+    const write = vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => { lines.push(String(chunk)); return true; });
+    const resolved = (scheduler: object) => {
+      const raw = { name: 's', cluster: { racks: 1, nodesPerRack: 4 }, scheduler: { allocationFile: 'a.xml', ...scheduler },
+        workload: { kind: 'generated', groups: [{ name: 'g', pool: 'm', maps: 8, mapMs: 1000 }] } };
+      const r = resolveScenario(raw, file);
+      if (!r.ok) throw new Error(r.errors.join('\n'));
+      return r.value.scheduler;
+    };
+    const caps = (s: ReturnType<typeof resolved>) => new PoolSet(s, 16, 8).pools.map((p) => [p.name, p.config.minMaps, p.config.maxMaps, p.config.maxReduces]);
+    try {
+      const hfs = resolved({ policy: 'hfs' });
+      expect(caps(hfs)).toEqual([['m', 2, 2, 2], ['k', 0, 6, 2], ['y', 0, 2, 2]]);
+      expect(lines).toEqual([`hfsim: warning: ${xml}: pool "m": minMaps 4 is above ${xml}'s queueMaxResourcesDefault (2 maps), its maxMaps, as the pool sets none: run, as YARN runs it, with its min share lowered to 2\n`]);
+      lines.length = 0;
+      // the scenario's own default replaces the file's
+      const own = resolved({ policy: 'hfs', poolMaxMapsDefault: 3 });
+      expect(caps(own)).toEqual([['m', 3, 3, 2], ['k', 0, 6, 2], ['y', 0, 2, 2]]);
+      expect(lines).toEqual([`hfsim: warning: ${xml}: pool "m": minMaps 4 is above scheduler.poolMaxMapsDefault (3), its maxMaps, as the pool sets none: run, as YARN runs it, with its min share lowered to 3\n`]);
+      // capacity: the default is dropped, not refused (its queues' maxCapacity caps them)
+      const capacity = resolved({ policy: 'capacity', queues: [{ name: 'm', capacity: 100 }] });
+      expect([capacity.poolMaxMapsDefault, capacity.poolMaxReducesDefault]).toEqual([undefined, undefined]);
     } finally {
       write.mockRestore();
     }
@@ -443,7 +541,7 @@ describe('allocation files', () => {
     const file = join(ALLOC, 'nested.json');
     const raw = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
     const pools = (scenarioPools: object[]) => {
-      const merged = applySchedulerFiles({ ...raw, scheduler: { policy: 'hfs', allocationFile: 'nested-queues.xml', pools: scenarioPools } }, file).raw as { scheduler: { pools: Array<{ name: string; parent?: string; weight?: number }> } };
+      const merged = applySchedulerFiles({ ...raw, scheduler: { policy: 'hfs', allocationFile: 'nested-queues.xml', pools: scenarioPools } }, file) as { scheduler: { pools: Array<{ name: string; parent?: string; weight?: number }> } };
       return merged.scheduler.pools.map((p) => [p.name, p.parent, p.weight]);
     };
     expect(pools([{ name: 'prod.etl', weight: 2 }])).toEqual([['prod.bi', 'prod', 1], ['adhoc', undefined, 1], ['prod.etl', 'prod', 2]]);

@@ -96,6 +96,40 @@ describe('HFS order', () => {
     expect(set.pools.map((p) => [p.name, Math.round(p.map.fairShare)])).toEqual([['prod.etl', 0], ['adhoc', 8], ['prod.new', 24], ['other.x', 8]]);
   });
 
+
+  // YARN gives every queue that sets no maxResources queueMaxResourcesDefault, one it creates for a job included; the
+  // default was applied by the CLI alone, listing every pool a workload could name up front (empty pools in the results).
+  it('poolMaxMapsDefault / poolMaxReducesDefault cap each pool and parent pool that sets no cap, a pool made at a job\'s arrival too; a min share above the default is lowered to it', () => {
+    next = 0;
+    const set = new PoolSet(schedulerOf({ policy: 'hfs', poolMaxMapsDefault: 3, poolMaxReducesDefault: 2,
+      parentPools: [{ name: 'p' }, { name: 'q', maxMaps: 10 }],
+      pools: [{ name: 'a' }, { name: 'b', maxMaps: 5 }, { name: 'c', minMaps: 6, minReduces: 1 }, { name: 'p.x', parent: 'p' }, { name: 'q.y', parent: 'q', maxReduces: 4 }] }), 100, 50);
+    set.add(job('new', { maps: 100 }));
+    set.add(job('p.new', { maps: 100 }));
+    const caps = (n: { name: string; config: { minMaps: number; minReduces: number; maxMaps: number; maxReduces: number }; map: { minShare: number; maxTasks: number }; reduce: { minShare: number; maxTasks: number } }) =>
+      [n.name, n.config.minMaps, n.config.minReduces, n.config.maxMaps, n.config.maxReduces, n.map.minShare, n.map.maxTasks, n.reduce.minShare, n.reduce.maxTasks];
+    expect(set.pools.map(caps)).toEqual([
+      ['a', 0, 0, 3, 2, 0, 3, 0, 2],
+      ['b', 0, 0, 5, 2, 0, 5, 0, 2],
+      ['c', 3, 1, 3, 2, 3, 3, 1, 2], // minMaps 6 above the default 3: lowered to it
+      ['p.x', 0, 0, 3, 2, 0, 3, 0, 2],
+      ['q.y', 0, 0, 3, 4, 0, 3, 0, 4],
+      ['new', 0, 0, 3, 2, 0, 3, 0, 2], // made at its job's arrival
+      ['p.new', 0, 0, 3, 2, 0, 3, 0, 2],
+    ]);
+    expect(set.pool('p.new')!.parent?.name).toBe('p');
+    expect(set.parentPools.map(caps)).toEqual([['p', 0, 0, 3, 2, 0, 3, 0, 2], ['q', 0, 0, 10, 2, 0, 10, 0, 2]]);
+    // a pool at the default is passed over, as at its own maxMaps; one with a cap of its own above it is not
+    const full = new PoolSet(schedulerOf({ policy: 'hfs', poolMaxMapsDefault: 2, pools: [{ name: 'y', maxMaps: 10 }] }), 100, 50);
+    const capped = job('x', { running: 2 });
+    const other = job('y', { running: 5 });
+    [capped, other].forEach((j) => full.add(j));
+    expect(ids(hfsOrder(full, 'map'))).toEqual([other.spec.id]);
+    // none set: no cap, as before
+    const free = new PoolSet(schedulerOf({ policy: 'hfs', pools: [{ name: 'a', minMaps: 6 }] }), 100, 50);
+    free.add(job('new'));
+    expect(free.pools.map(caps)).toEqual([['a', 6, 0, Infinity, Infinity, 6, Infinity, 0, Infinity], ['new', 0, 0, Infinity, Infinity, 0, Infinity, 0, Infinity]]);
+  });
   it('fairSharePreemptionThreshold (YARN\'s): a pool is starved for fair share below floor(fair share x threshold); 0: never; the scheduler\'s default for pools that set none', () => {
     next = 0;
     const set = new PoolSet(schedulerOf({ policy: 'hfs', fairSharePreemptionThreshold: 0.9, pools: [{ name: 'a', fairSharePreemptionThreshold: 0 }, { name: 'b', fairSharePreemptionThreshold: 0.5 }, { name: 'c' }] }), 30, 10);

@@ -120,6 +120,12 @@ describe('scenario bounds and fields a policy ignores', () => {
     [{ ...minimal, scheduler: { allocationFile: 'x.xml' } }, 'scheduler.allocationFile: policy "fair" ignores allocationFile (only "hfs" and "capacity" read it): remove it, or set it to null in a variant that changes the policy'],
     [{ ...minimal, scheduler: { policy: 'fifo', preemption: { enabled: true } } }, 'scheduler.preemption: policy "fifo" ignores preemption (only "hfs" and "capacity" read it): remove it, or set it to null in a variant that changes the policy'],
     [{ ...minimal, scheduler: { policy: 'capacity', sizeBasedWeight: true } }, 'scheduler.sizeBasedWeight: policy "capacity" ignores sizeBasedWeight (only "hfs" reads it): remove it, or set it to null in a variant that changes the policy'],
+    [{ ...minimal, scheduler: { policy: 'hfs', poolMaxMapsDefault: 0 } }, 'scheduler.poolMaxMapsDefault: poolMaxMapsDefault must be at least 1 (0 lets nothing run, and the run would stall)'],
+    [{ ...minimal, scheduler: { policy: 'hfs', poolMaxReducesDefault: 2.5 } }, 'scheduler.poolMaxReducesDefault: poolMaxReducesDefault must be a whole number'],
+    [{ ...minimal, scheduler: { policy: 'hfs', poolMaxMapsDefault: L.MAX_SLOTS + 1 } }, `scheduler.poolMaxMapsDefault: poolMaxMapsDefault is ${L.MAX_SLOTS + 1}, above the limit of ${L.MAX_SLOTS}`],
+    // capacity's queues are capped by their maxCapacity: a pool's caps are not read there, nor their defaults
+    [{ ...minimal, scheduler: { policy: 'capacity', queues: [{ name: 'default', capacity: 100 }], poolMaxMapsDefault: 4 } }, 'scheduler.poolMaxMapsDefault: policy "capacity" ignores poolMaxMapsDefault (only "hfs" reads it): remove it, or set it to null in a variant that changes the policy'],
+    [{ ...minimal, scheduler: { policy: 'fair', poolMaxReducesDefault: 4 } }, 'scheduler.poolMaxReducesDefault: policy "fair" ignores poolMaxReducesDefault (only "hfs" reads it): remove it, or set it to null in a variant that changes the policy'],
   ])('refuses %j', (raw, message) => {
     const r = parseScenario(raw);
     expect(r.ok).toBe(false);

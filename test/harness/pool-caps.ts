@@ -22,11 +22,24 @@ export function poolCapsAudit(s: Scenario) {
     /** The caps broken, given the run's jobs (indexed by job index). */
     failures(jobs: readonly JobResult[]): string[] {
       const caps = capsOf(s);
-      if (caps.size === 0) return [];
+      const sc = s.scheduler;
+      // Under hfs a pool that sets no cap has the scheduler's defaults, a pool made for a job included, under the
+      // parent pool its dotted name's prefix names (pools.ts PoolSet.add).
+      const defaults: [number, number] = sc.policy === 'hfs' ? [sc.poolMaxMapsDefault ?? Infinity, sc.poolMaxReducesDefault ?? Infinity] : [Infinity, Infinity];
+      const hasDefault = defaults.some(Number.isFinite);
+      if (caps.size === 0 && !hasDefault) return [];
       const running = new Map<string, [number, number]>();
       const out: string[] = [];
-      const sc = s.scheduler;
       const parentOf = new Map<string, string | undefined>((sc.policy === 'hfs' ? [...sc.pools, ...sc.parentPools] : sc.policy === 'capacity' ? [...sc.queues, ...sc.parentQueues] : []).map((p) => [p.name, p.parent]));
+      if (sc.policy === 'hfs') {
+        const parents = new Set(sc.parentPools.map((p) => p.name));
+        for (const { pool } of jobs) {
+          if (parentOf.has(pool)) continue;
+          const dot = pool.lastIndexOf('.');
+          parentOf.set(pool, dot > 0 && parents.has(pool.slice(0, dot)) ? pool.slice(0, dot) : undefined);
+          if (hasDefault) caps.set(pool, defaults);
+        }
+      }
       for (let e = 0; e < events.length; e += 3) {
         const kind = events[e + 2] === 1 ? 0 : 1;
         for (let pool: string | undefined = jobs[events[e]].pool; pool !== undefined; pool = parentOf.get(pool)) {
@@ -43,12 +56,16 @@ export function poolCapsAudit(s: Scenario) {
   };
 }
 
-/** Each capped pool's [maps, reduces] caps. */
+/** Each capped pool's [maps, reduces] caps (under hfs, a listed pool that sets none has the scheduler's defaults). */
 function capsOf(s: Scenario): Map<string, [number, number]> {
   const sc = s.scheduler;
   const caps = new Map<string, [number, number]>();
   if (sc.policy === 'hfs') {
-    for (const p of [...sc.pools, ...sc.parentPools]) if (p.maxMaps !== undefined || p.maxReduces !== undefined) caps.set(p.name, [p.maxMaps ?? Infinity, p.maxReduces ?? Infinity]);
+    const [maps, reduces] = [sc.poolMaxMapsDefault ?? Infinity, sc.poolMaxReducesDefault ?? Infinity];
+    for (const p of [...sc.pools, ...sc.parentPools]) {
+      const cap: [number, number] = [p.maxMaps ?? maps, p.maxReduces ?? reduces];
+      if (cap.some(Number.isFinite)) caps.set(p.name, cap);
+    }
   } else if (sc.policy === 'capacity') {
     const nodes = s.cluster.racks * s.cluster.nodesPerRack;
     const tree = queueTreeOf(sc);
