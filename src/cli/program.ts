@@ -89,7 +89,7 @@ export async function main(argv: string[]): Promise<number> {
       return err.exitCode === 0 || err.code === 'commander.helpDisplayed' || err.code === 'commander.version' ? EXIT.ok : EXIT.badInput;
     }
     if (err instanceof InputError) {
-      process.stderr.write(`hfsim: ${lines(err.message).join('\nhfsim: ')}\n`);
+      process.stderr.write(`hfsim: ${collapsed(lines(err.message)).join('\nhfsim: ')}\n`);
       return EXIT.badInput;
     }
     if (err instanceof IncompleteError) {
@@ -109,6 +109,31 @@ export async function main(argv: string[]): Promise<number> {
 
 /** Most characters of one line of a message: a value it quotes may be megabytes (a 5 MB trace column was one line). */
 const LINE_CHARS = 1000;
+
+/** Lines of one kind (the same but for list indices) shown before the rest of them are counted. */
+const SHOWN_ALIKE = 3;
+
+/**
+ * An input error's lines with those that differ only in list indices (`workload.jobs[7]: unknown field "maps"`, one a
+ * job of a 10,000-job file) shown SHOWN_ALIKE times, then counted in one line where the next would stand: the same
+ * mistake in every element printed once an element.
+ */
+function collapsed(all: readonly string[]): string[] {
+  const kind = (line: string): string => line.replace(/\[\d+\]/g, '[*]');
+  const count = new Map<string, number>();
+  for (const line of all) count.set(kind(line), (count.get(kind(line)) ?? 0) + 1);
+  const seen = new Map<string, number>();
+  const out: string[] = [];
+  for (const line of all) {
+    const k = kind(line);
+    const n = (seen.get(k) ?? 0) + 1;
+    seen.set(k, n);
+    const total = count.get(k)!;
+    if (n <= SHOWN_ALIKE || total === SHOWN_ALIKE + 1) out.push(line);
+    else if (n === SHOWN_ALIKE + 1) out.push(`... and ${total - SHOWN_ALIKE} more like it: ${k}`);
+  }
+  return out;
+}
 
 /** A message's lines, each cut to LINE_CHARS with what was left out counted. */
 function lines(message: string): string[] {

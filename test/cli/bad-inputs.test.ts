@@ -398,3 +398,26 @@ describe('large runs print without spreading every job into one call', () => {
     expect(compare('big', [result as never])).toContain('digest fair: d');
   });
 });
+
+describe('the same mistake in every element of a list is shown three times, then counted (a 1,000-job file printed 1,000 lines)', () => {
+  const withJobs = (n: number): string => write(`jobs${n}.json`, { ...tiny, workload: { ...tiny.workload, jobs: Array.from({ length: n }, (_, i) => ({ id: `j${i}`, input: 'a', mapMs: 5000, maps: 2 })) } });
+  it('six alike: three shown, then "... and 3 more like it" with the indices as [*]; other errors kept in their place', () => {
+    const file = withJobs(6);
+    const r = hfsim('run', file, '--set', 'cluster.racks=0');
+    expect(r.code).toBe(2);
+    const lines = r.stderr.trimEnd().split('\n');
+    expect(lines.filter((l) => l.includes('unknown field "maps"'))).toEqual([
+      `hfsim: ${file}: workload.jobs[0]: unknown field "maps"`,
+      `hfsim: ${file}: workload.jobs[1]: unknown field "maps"`,
+      `hfsim: ${file}: workload.jobs[2]: unknown field "maps"`,
+      `hfsim: ... and 3 more like it: ${file}: workload.jobs[*]: unknown field "maps"`,
+    ]);
+    expect(lines.some((l) => l.includes('cluster.racks'))).toBe(true);
+  });
+
+  it('four alike are all shown: a count would take the fourth line\'s place', () => {
+    const file = withJobs(4);
+    const lines = hfsim('run', file).stderr.trimEnd().split('\n');
+    expect(lines).toEqual([0, 1, 2, 3].map((i) => `hfsim: ${file}: workload.jobs[${i}]: unknown field "maps"`));
+  });
+});
