@@ -2,12 +2,13 @@
  * A sweep's output directory: sweep.json (the manifest: which points, made from which inputs), results.jsonl (one
  * finished point a line, appended and fsynced as points finish), and the aggregates, aggregate.csv and aggregate.json.
  */
-import { closeSync, existsSync, mkdirSync, openSync, readSync, readdirSync, rmSync, truncateSync } from 'node:fs';
+import { closeSync, existsSync, fdatasyncSync, mkdirSync, openSync, readSync, readdirSync, rmSync, truncateSync, writeSync } from 'node:fs';
 import { type FileHandle, open } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { digestOf } from '../actors/digest.js';
 import { firstProblem, pointRecordProblem } from '../report/result-schema.js';
+import { atEndingSignal } from './ending-signals.js';
 import { InputError, fileReason, osReason } from './errors.js';
 import { readJsonFile } from './load-scenario.js';
 import { checkOutputFile, writeOutput } from './output.js';
@@ -263,6 +264,9 @@ export function onePerPoint(had: readonly PointRecord[], ids: ReadonlySet<string
   return [...byId.values()];
 }
 
+/** The signals that end a sweep (a Ctrl-C, a kill, the terminal gone): output-lock.ts releases the folder at them. */
+const ENDING_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+
 /**
  * Appends each record as one JSON line, then fsyncs, without pausing the caller: writes and fsyncs run off the main
  * thread, one batch at a time; lines that arrive during a flush go out together in the next (a group commit). A
@@ -275,12 +279,17 @@ export class ResultsLog {
   private lines: string[] = [];
   private flushing: Promise<void> | undefined;
   private failed: unknown;
+  /** The lines drain() is writing, and how far its writes have returned; undefined once all have. */
+  private writing: { buf: Buffer; off: number } | undefined;
+  /** Stops writing the waiting lines at an ending signal (the log's close). */
+  private readonly unlisten: () => void;
 
   /**
    * Opens `dir`'s results.jsonl for appending. One that cannot be (a folder of that name, no permission) is bad input,
-   * before any point runs: it failed only when the log was closed, after every point had run.
+   * before any point runs: it failed only when the log was closed, after every point had run. Until it is closed, a
+   * signal of `signals` that ends the process first writes the lines still waiting (writeWaiting).
    */
-  constructor(dir: string) {
+  constructor(dir: string, signals: readonly NodeJS.Signals[] = ENDING_SIGNALS) {
     mkdirSync(dir, { recursive: true });
     this.path = join(dir, RESULTS);
     try {
@@ -290,6 +299,41 @@ export class ResultsLog {
     }
     this.file = open(this.path, 'a');
     this.file.catch((err: unknown) => { this.failed ??= err; });
+    // first, before the output's lock goes (output-lock.ts): nothing else writes the folder while these lines go in
+    this.unlisten = atEndingSignal(signals, () => this.writeWaiting(), { prepend: true });
+  }
+
+  /**
+   * Writes the lines not yet known to be in the file, at once and on this thread: a signal that ends the sweep ends it
+   * before the event loop turns again. A SIGTERM or a Ctrl-C just after a point finished lost its line, though the
+   * progress had counted it done, and --resume ran it again (minutes, at scale): the line waited for the write under
+   * way and its sync, or was in a write handed to libuv's threads that had not run (a loaded machine). The lines of a
+   * write not yet returned go in again: the file may then hold them twice, which --resume, sweep merge and report
+   * count once (onePerPoint), never not at all.
+   */
+  private writeWaiting(): void {
+    if (this.failed !== undefined) return;
+    const pieces: Buffer[] = [];
+    if (this.writing !== undefined && this.writing.off < this.writing.buf.length) {
+      pieces.push(this.writing.buf.subarray(this.writing.off));
+      this.writing.off = this.writing.buf.length; // drain() writes no more of it
+    }
+    if (this.lines.length > 0) pieces.push(Buffer.from(this.lines.join('')));
+    this.lines = [];
+    if (pieces.length === 0) return;
+    const buf = Buffer.concat(pieces);
+    try {
+      const fd = openSync(this.path, 'a');
+      try {
+        let off = 0;
+        while (off < buf.length) off += writeSync(fd, buf, off);
+        fdatasyncSync(fd);
+      } finally {
+        closeSync(fd);
+      }
+    } catch (err) {
+      this.failed ??= err; // a line cut short is dropped on --resume
+    }
   }
 
   /**
@@ -315,10 +359,11 @@ export class ResultsLog {
     try {
       const fh = await this.file;
       while (this.lines.length > 0 && this.failed === undefined) {
-        const buf = Buffer.from(this.lines.join(''));
+        const w = { buf: Buffer.from(this.lines.join('')), off: 0 };
         this.lines = [];
-        let off = 0;
-        while (off < buf.length) off += (await fh.write(buf, off)).bytesWritten;
+        this.writing = w;
+        while (w.off < w.buf.length) w.off += (await fh.write(w.buf, w.off)).bytesWritten;
+        this.writing = undefined;
         await fh.datasync();
       }
     } catch (err) {
@@ -330,8 +375,12 @@ export class ResultsLog {
 
   /** Waits for every appended line to be written and synced; throws if a write failed. */
   async close(): Promise<void> {
-    await this.flushing;
-    if (this.lines.length > 0 && this.failed === undefined) await (this.flushing = this.drain());
+    try {
+      await this.flushing;
+      if (this.lines.length > 0 && this.failed === undefined) await (this.flushing = this.drain());
+    } finally {
+      this.unlisten();
+    }
     await this.file.then((fh) => fh.close(), () => undefined);
     if (this.failed !== undefined) throw this.failure!;
   }

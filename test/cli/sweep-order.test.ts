@@ -1,11 +1,13 @@
 /**
  * The order a sweep hands out its points: each unknown group once (largest first), then known groups dearest first;
- * runAll keeping the workers busy until done or stopped; the results log stopping on a failed write.
+ * runAll keeping the workers busy until done or stopped; the results log stopping on a failed write, and writing
+ * its waiting lines at a signal that ends the sweep.
  */
-import { mkdirSync, mkdtempSync, symlinkSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { type FileHandle, open } from 'node:fs/promises';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { parseScenario } from '../../src/core/scenario.js';
 import type { Result } from '../../src/actors/simulate.js';
 import type { SweepPoint } from '../../src/cli/sweep-file.js';
@@ -97,6 +99,66 @@ describe('ResultsLog', () => {
     const message = `${join(dir, 'results.jsonl')}: cannot append results (no space left on device): the points logged before are kept; --resume runs the rest`;
     expect(log.failure?.message).toBe(message);
     await expect(log.close()).rejects.toThrow(message);
+  });
+
+  it('a signal that ends the sweep first writes the lines still waiting for the disk (a point shown done was lost, and run again by --resume)', async () => {
+    // SIGUSR2 stands in for SIGINT, SIGTERM and SIGHUP (no test runner listens to it); process.kill is stubbed, so
+    // the signal raised again ends nothing here
+    const kill = vi.spyOn(process, 'kill').mockImplementation(() => true);
+    try {
+      const dir = mkdtempSync(join(tmpdir(), 'hfsim-log-'));
+      const log = new ResultsLog(dir, ['SIGUSR2']);
+      const a = { id: 'a' } as PointRecord;
+      const b = { id: 'b' } as PointRecord;
+      log.append(a); // its write has begun, not ended
+      log.append(b); // waits for it
+      process.emit('SIGUSR2', 'SIGUSR2');
+      // what the process leaves on disk as the signal ends it, before its event loop turns again
+      expect(readFileSync(join(dir, 'results.jsonl'), 'utf8')).toBe('{"id":"a"}\n{"id":"b"}\n');
+      expect(kill.mock.calls).toEqual([[process.pid, 'SIGUSR2']]);
+      await log.close();
+      expect(readFileSync(join(dir, 'results.jsonl'), 'utf8')).toBe('{"id":"a"}\n{"id":"b"}\n'); // each once
+      expect(process.listenerCount('SIGUSR2')).toBe(0);
+    } finally {
+      kill.mockRestore();
+      process.removeAllListeners('SIGUSR2');
+    }
+  });
+
+  it('and the lines of a write not yet returned (libuv\'s threads had not run it when the signal ended the process)', async () => {
+    const kill = vi.spyOn(process, 'kill').mockImplementation(() => true);
+    const dir = mkdtempSync(join(tmpdir(), 'hfsim-log-'));
+    const probe = await open(join(dir, 'probe'), 'w');
+    const proto = Object.getPrototypeOf(probe) as FileHandle;
+    await probe.close();
+    // a write handed over that has not run yet: it returns when the test says, having written nothing
+    let returns: (() => void) | undefined;
+    const write = vi.spyOn(proto, 'write').mockImplementation(((buf: Buffer, off: number) =>
+      new Promise((done) => { returns = () => done({ bytesWritten: buf.length - off, buffer: buf }); })) as never);
+    try {
+      const log = new ResultsLog(dir, ['SIGUSR2']);
+      log.append({ id: 'a' } as PointRecord);
+      for (let i = 0; i < 200 && returns === undefined; i++) await new Promise((r) => setTimeout(r, 5));
+      expect(returns).toBeDefined();
+      log.append({ id: 'b' } as PointRecord); // waits for it
+      process.emit('SIGUSR2', 'SIGUSR2');
+      expect(readFileSync(join(dir, 'results.jsonl'), 'utf8')).toBe('{"id":"a"}\n{"id":"b"}\n');
+      write.mockRestore();
+      returns!();
+      await log.close();
+      expect(readFileSync(join(dir, 'results.jsonl'), 'utf8')).toBe('{"id":"a"}\n{"id":"b"}\n');
+    } finally {
+      write.mockRestore();
+      kill.mockRestore();
+      process.removeAllListeners('SIGUSR2');
+    }
+  });
+
+  it('closed, it listens to no signal', async () => {
+    const log = new ResultsLog(mkdtempSync(join(tmpdir(), 'hfsim-log-')), ['SIGUSR2']);
+    log.append({ id: 'a' } as PointRecord);
+    await log.close();
+    expect(process.listenerCount('SIGUSR2')).toBe(0);
   });
 
   it('one that cannot be opened (a folder of its name) is bad input at once, before any point runs', () => {
