@@ -14,11 +14,11 @@ export interface EndingOptions {
 }
 
 /**
- * Runs `part` at the first of `signals` to come, once: stops listening, runs it, and raises the signal again once no
+ * Runs `part` at the first of `signals` to come (given that signal), once: stops listening, runs it, and raises the signal again once no
  * other listener is left. Returns the function that stops listening (the part no longer needed); a worker thread gets
  * no signals and listens to none.
  */
-export function atEndingSignal(signals: readonly NodeJS.Signals[], part: () => void, options: EndingOptions = {}): () => void {
+export function atEndingSignal(signals: readonly NodeJS.Signals[], part: (signal: NodeJS.Signals) => void, options: EndingOptions = {}): () => void {
   if (!isMainThread) return () => {};
   const listening = options.unheardOnly ? signals.filter((s) => process.listenerCount(s) === 0) : [...signals];
   let stopped = false;
@@ -29,7 +29,7 @@ export function atEndingSignal(signals: readonly NodeJS.Signals[], part: () => v
   };
   const onSignal = (signal: NodeJS.Signals): void => {
     stop();
-    part();
+    part(signal);
     if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
   };
   for (const s of listening) {

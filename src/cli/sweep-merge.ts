@@ -61,7 +61,7 @@ export function missingReport(manifest: Manifest, records: readonly PointRecord[
 }
 
 /** A path as a shell reads it back: as it is when it holds only safe characters, else in single quotes. */
-const shellWord = (s: string): string => (/^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replaceAll("'", "'\\''")}'`);
+export const shellWord = (s: string): string => (/^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replaceAll("'", "'\\''")}'`);
 
 /** `hfsim sweep merge`'s action (its options are in commands.ts). */
 export function mergeAction(named: string[], flags: { out: string }): void {

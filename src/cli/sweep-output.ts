@@ -280,7 +280,9 @@ export class ResultsLog {
   private flushing: Promise<void> | undefined;
   private failed: unknown;
   /** The lines drain() is writing, and how far its writes have returned; undefined once all have. */
-  private writing: { buf: Buffer; off: number } | undefined;
+  private writing: { buf: Buffer; off: number; lines: number } | undefined;
+  /** Lines known to be in the file: their writes returned (drain), or writeWaiting wrote them. */
+  private inFile = 0;
   /** Stops writing the waiting lines at an ending signal (the log's close). */
   private readonly unlisten: () => void;
 
@@ -314,9 +316,12 @@ export class ResultsLog {
   private writeWaiting(): void {
     if (this.failed !== undefined) return;
     const pieces: Buffer[] = [];
+    let lines = this.lines.length;
     if (this.writing !== undefined && this.writing.off < this.writing.buf.length) {
       pieces.push(this.writing.buf.subarray(this.writing.off));
       this.writing.off = this.writing.buf.length; // drain() writes no more of it
+      lines += this.writing.lines;
+      this.writing.lines = 0; // counted here, not again by drain()
     }
     if (this.lines.length > 0) pieces.push(Buffer.from(this.lines.join('')));
     this.lines = [];
@@ -331,6 +336,7 @@ export class ResultsLog {
       } finally {
         closeSync(fd);
       }
+      this.inFile += lines;
     } catch (err) {
       this.failed ??= err; // a line cut short is dropped on --resume
     }
@@ -343,6 +349,14 @@ export class ResultsLog {
   get failure(): Error | undefined {
     if (this.failed === undefined) return undefined;
     return new Error(`${this.path}: cannot append results (${osReason(this.failed)}): the points logged before are kept; --resume runs the rest`);
+  }
+
+  /**
+   * How many of the lines appended are known to be in the file: written by a write that returned, or at an ending
+   * signal (writeWaiting, which runs first). A line written twice there counts once.
+   */
+  get linesInFile(): number {
+    return this.inFile;
   }
 
   /** Every line appended, by its record (finalize reuses them rather than stringify each record again). */
@@ -359,10 +373,11 @@ export class ResultsLog {
     try {
       const fh = await this.file;
       while (this.lines.length > 0 && this.failed === undefined) {
-        const w = { buf: Buffer.from(this.lines.join('')), off: 0 };
+        const w = { buf: Buffer.from(this.lines.join('')), off: 0, lines: this.lines.length };
         this.lines = [];
         this.writing = w;
         while (w.off < w.buf.length) w.off += (await fh.write(w.buf, w.off)).bytesWritten;
+        this.inFile += w.lines;
         this.writing = undefined;
         await fh.datasync();
       }

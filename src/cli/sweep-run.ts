@@ -3,11 +3,11 @@
  * known (sweep-order.ts), appending each finished point to the results log as it finishes, without pausing the
  * others (sweep-output.ts); with resume, only the points the log lacks. Progress goes to stderr.
  */
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, statSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import cliProgress, { SingleBar } from 'cli-progress'; // its Format only as the default export's (CommonJS)
 import { BAR_TERMINAL, type ProgressStream, barSize, drawsInPlace } from './run-progress.js';
-import { clearBarOnSignal } from './ending-signals.js';
+import { atEndingSignal, clearBarOnSignal } from './ending-signals.js';
 import type { Result } from '../actors/simulate.js';
 import type { SweepTask } from '../actors/sweep-task.js';
 import { type PoolKind, SIMULATION_TASK, type TaskPool, type TaskTiming, type WorkerStart, startPool } from '../actors/pool.js';
@@ -37,6 +37,11 @@ export interface SweepOptions {
   plugins?: string[];
   /** false: the points do not time their decisions (--no-time-decisions): no decisionUs metrics. */
   timeDecisions?: boolean;
+  /**
+   * The command that goes on with this sweep (`hfsim sweep FILE --out DIR --resume ...`): given, a signal that ends the
+   * sweep says on stderr how many points are in results.jsonl and that this command runs the rest (stoppedNote).
+   */
+  resumeCommand?: string;
   /** Filled with where the time went (bench/sweep-phases.ts reads it); worker processes only report points' times. */
   timings?: SweepTimings;
 }
@@ -117,7 +122,6 @@ export async function runSweep(sweep: Sweep, options: SweepOptions): Promise<Swe
 
 /** The sweep's run once its output folder is its own (lockOutput). */
 async function runLocked(options: SweepOptions, dir: string, manifest: Manifest, mine: readonly SweepPoint[], records: PointRecord[]): Promise<SweepOutcome> {
-  const t = options.timings;
   checkAggregateFiles(dir);
   removeSweepTemps(dir);
   writeOutput(join(dir, MANIFEST), JSON.stringify(manifest, null, 1) + '\n');
@@ -126,6 +130,43 @@ async function runLocked(options: SweepOptions, dir: string, manifest: Manifest,
   const todo = mine.filter((p) => !done.has(p.id));
   const progress = new SweepProgress(mine.length, done.size, options.progress ?? true);
   const log = new ResultsLog(dir);
+  // last of the signal's parts: after the log has written its waiting lines, and after the bar's line is cleared
+  const unnote = options.resumeCommand === undefined ? undefined
+    : atEndingSignal(STOPPED_ON, (signal) => sayStopped(stoppedNote(signal, done.size + log.linesInFile, mine.length, join(dir, RESULTS), options.resumeCommand!)));
+  try {
+    return await runLogged(options, dir, manifest, mine, records, done, todo, progress, log);
+  } finally {
+    unnote?.();
+  }
+}
+
+/** The signals that end a sweep, at which it says what it kept (ResultsLog writes its lines at the same). */
+const STOPPED_ON = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+
+/**
+ * What a sweep ended by a signal kept, and how to go on: `hfsim: sweep stopped by SIGINT: 12 of 36 points are in
+ * out/results.jsonl; hfsim sweep s.json --out out --resume runs the other 24`.
+ */
+export function stoppedNote(signal: NodeJS.Signals, kept: number, total: number, results: string, resume: string): string {
+  const rest = total - kept;
+  const then = rest > 0 ? `runs the other ${rest}` : 'writes its aggregates';
+  return `hfsim: sweep stopped by ${signal}: ${kept} of ${total} point${total === 1 ? '' : 's'} ${kept === 1 ? 'is' : 'are'} in ${results}; ${resume} ${then}\n`;
+}
+
+/**
+ * Writes `text` to stderr at once: the signal ends the process before the event loop turns again, and a write to a
+ * pipe by process.stderr may wait for it. Stderr that refuses it (closed, full) drops it.
+ */
+function sayStopped(text: string): void {
+  try {
+    writeSync(2, text);
+  } catch { /* no stderr to tell */ }
+}
+
+/** The sweep's points run, once its results log is open. */
+async function runLogged(options: SweepOptions, dir: string, manifest: Manifest, mine: readonly SweepPoint[], records: PointRecord[], done: ReadonlySet<string>,
+  todo: readonly SweepPoint[], progress: SweepProgress, log: ResultsLog): Promise<SweepOutcome> {
+  const t = options.timings;
   const failures: string[] = [];
   const queue = new PointQueue(todo, records);
   if (t) t.poolAt = clockMs();

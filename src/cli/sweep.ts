@@ -7,6 +7,7 @@ import type { PoolKind } from '../actors/pool.js';
 import { checkOutputDir } from './output.js';
 import { type Sweep, loadSweep, parseShard } from './sweep-file.js';
 import { runSweep } from './sweep-run.js';
+import { shellWord } from './sweep-merge.js';
 import { summaryTable } from './sweep-summary.js';
 import { endOnPluginCrash, loadPluginFlags, pluginUrls } from './plugins.js';
 
@@ -30,7 +31,9 @@ export async function sweepAction(file: string, flags: SweepFlags): Promise<void
   const out = flags.out ?? join('results', sweep.name + (shard ? `-shard-${shard.index}-of-${shard.count}` : ''));
   checkOutputDir(out, '--out');
   const parallel = flags.parallel ?? availableParallelism();
-  const r = await runSweep(sweep, { out, parallel, pool: flags.pool, resume: flags.resume, shard, progress: flags.progress, plugins: pluginUrls(flags.plugin), timeDecisions: flags.timeDecisions !== false });
+  const resumeCommand = ['hfsim', 'sweep', shellWord(file), '--out', shellWord(out), '--resume', ...(shard ? ['--shard', `${shard.index}/${shard.count}`] : []),
+    ...flags.plugin.flatMap((p) => ['--plugin', shellWord(p)]), ...(flags.timeDecisions === false ? ['--no-time-decisions'] : [])].join(' ');
+  const r = await runSweep(sweep, { out, parallel, pool: flags.pool, resume: flags.resume, shard, progress: flags.progress, plugins: pluginUrls(flags.plugin), timeDecisions: flags.timeDecisions !== false, resumeCommand });
   const skipped = r.skipped > 0 ? `, ${r.skipped} already done` : '';
   process.stdout.write(`${sweep.name}: ${r.total} points${shard ? ` (shard ${shard.index}/${shard.count} of ${sweep.points.length})` : ''}, ran ${r.ran}${skipped}${r.workers > 0 ? `, ${r.workers} worker${r.workers > 1 ? 's' : ''}` : ''}; wrote ${out}/\n\n`);
   process.stdout.write(summaryTable(r.manifest, r.records) + '\n');

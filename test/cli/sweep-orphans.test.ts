@@ -4,9 +4,10 @@
  * only between points, and a point at scale runs for minutes).
  */
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CLI, ROOT, processGroup, tmp, writeJson } from './sweep-helpers.js';
+import { CLI, ROOT, hfsim, processGroup, tmp, writeJson } from './sweep-helpers.js';
 
 const sleep = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms));
 
@@ -42,5 +43,42 @@ describe('worker processes of a killed command', () => {
     } finally {
       try { process.kill(-cmd.pid!, 'SIGKILL'); } catch { /* all gone */ }
     }
+  }, 60_000);
+});
+
+describe('a sweep ended by a signal', () => {
+  it('says on stderr how many points results.jsonl holds and the command that runs the rest (it said nothing)', async () => {
+    const dir = tmp('stopped');
+    // points of about a second each: the sweep is well under way, not done, when its first point's line appears
+    writeJson(dir, 'base.json', {
+      name: 'mid', cluster: { racks: 2, nodesPerRack: 5, mapSlotsPerNode: 2, reduceSlotsPerNode: 1, heartbeatMs: 3000 },
+      workload: { kind: 'generated', groups: [{ name: 'small', count: 6000, maps: 2, mapMs: 10000, intervalMs: 2000, arrivals: 'exponential' }] },
+    });
+    const file = writeJson(dir, 's.json', { name: 'mid', base: 'base.json', axes: { 'hdfs.replication': [1, 2, 3] }, seeds: [1, 2, 3, 4] });
+    const out = join(dir, 'the out'); // a space: the command quotes it
+    const cmd = spawn(process.execPath, [CLI, 'sweep', file, '--out', out, '--parallel', '2', '--shard', '1/2'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    const ended = new Promise<NodeJS.Signals | number | null>((done) => cmd.on('exit', (code, signal) => done(signal ?? code)));
+    cmd.stderr.setEncoding('utf8').on('data', (text: string) => {
+      const first = !/sweep: \d+\/6 points,/.test(stderr);
+      stderr += text;
+      if (first && /sweep: \d+\/6 points,/.test(stderr)) cmd.kill('SIGTERM');
+    });
+    // ended by the signal itself, as a shell reports with exit 143 (128 + 15)
+    expect(await ended).toBe('SIGTERM');
+    const said = /^hfsim: sweep stopped by SIGTERM: (\d+) of 6 points? (?:is|are) in (.+); (hfsim sweep .+) runs the other (\d+)$/m.exec(stderr);
+    expect(said, stderr).not.toBeNull();
+    const [, kept, results, resume, rest] = said!;
+    expect(results).toBe(join(out, 'results.jsonl'));
+    expect(resume).toBe(`hfsim sweep ${file} --out '${out}' --resume --shard 1/2`);
+    // the count is what the file holds (a line written twice at the signal counts once, as --resume counts it)
+    const ids = new Set(readFileSync(results, 'utf8').split('\n').filter((l) => l !== '').map((l) => (JSON.parse(l) as { id: string }).id));
+    expect(Number(kept)).toBe(ids.size);
+    expect(Number(kept)).toBeGreaterThan(0);
+    expect(Number(kept) + Number(rest)).toBe(6);
+    // and the command it names runs just the rest
+    const again = hfsim('sweep', file, '--out', out, '--resume', '--shard', '1/2');
+    expect(again.code).toBe(0);
+    expect(again.stdout).toContain(`ran ${rest}, ${kept} already done`);
   }, 60_000);
 });
