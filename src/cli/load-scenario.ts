@@ -214,6 +214,10 @@ function setBlamed(error: string, sets: ReadonlyArray<[string, unknown]>): { pla
     if (field === path || field.startsWith(`${path}.`) || added) { // field's [k] are .k already
       return { place: `--set ${path}=${shownSet(value)}: `, hint: field === path ? literalHint(error, value) : '' };
     }
+    // A path by index into a list the scenario does not write (absent, or an allocation file's) made an object keyed "0".
+    if (/^\d+$/.test(path.slice(field.length + 1).split('.')[0]) && path.startsWith(`${field}.`) && /expected array, received object/.test(error)) {
+      return { place: `--set ${path}=${shownSet(value)}: `, hint: ` (an index reaches into a list the scenario itself writes, and it writes no ${field}: give the list whole, --set '${field}=[...]')` };
+    }
   }
   return undefined;
 }

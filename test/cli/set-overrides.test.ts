@@ -78,6 +78,17 @@ describe('a --set, a variant or a sweep axis reaches into a list by index (DESIG
     expect(blamed('scheduler.pools.1.wieght=2')).toMatch(/^--set scheduler\.pools\.1\.wieght=2: .*scheduler\.pools\[1\]: unknown field "wieght"$/);
   });
 
+  it('an index into a list the scenario does not write says so, and how to give the list (it read only "expected array, received object")', () => {
+    let message = '';
+    try {
+      loadScenario(pools, [parseSet('scheduler.parentPools.0.weight=2')], undefined, 'Heavy');
+    } catch (err) {
+      message = (err as Error).message;
+    }
+    expect(message).toBe('--set scheduler.parentPools.0.weight=2: variant "Heavy": scheduler.parentPools: Invalid input: expected array, received object'
+      + ' (an index reaches into a list the scenario itself writes, and it writes no scheduler.parentPools: give the list whole, --set \'scheduler.parentPools=[...]\')');
+  });
+
   it('a sweep axis on a list element', () => {
     const sweep = join(dir, 'pools.sweep.json');
     writeFileSync(sweep, JSON.stringify({ name: 'pools', base: 'pools.json', axes: { 'scheduler.pools.0.weight': [1, 4] } }));
