@@ -32,6 +32,8 @@ export function failure(err: unknown): TaskFailure {
  * JSON gives nothing, its tag where JSON or String throws: a cycle, a toJSON that throws).
  */
 export function valueWords(err: unknown): string {
+  // an empty or blank string bare left the line blank ('hfsim: run failed: ')
+  if (typeof err === 'string' && err.trim() === '') return `${err === '' ? 'an empty' : 'a blank'} string: ${JSON.stringify(err)}`;
   if (typeof err !== 'object' || err === null) return String(err);
   try {
     return `a value that is not an Error: ${JSON.stringify(err) ?? String(err)}`;

@@ -222,6 +222,10 @@ registerPolicy('bad', { description: 'x', create: () => { const seen = []; retur
     expect(first(nul)).toBe('hfsim: run failed: null');
     expect(first(undef)).toBe('hfsim: run failed: undefined');
     expect(first(sym)).toBe('hfsim: run failed: Symbol(s)');
+    // an empty string left the line blank: 'hfsim: run failed: '
+    const blank = plugin('throws-empty-string', `registerPolicy('bad', { description: 'x', create: () => ({ createQueue: Q, events: { mapLaunched: () => { throw ''; } } }) });`);
+    expect(first(blank)).toBe('hfsim: run failed: an empty string: ""');
+    expect(first(blank, '--parallel', '2', '--pool', 'threads', '--no-progress')).toBe('hfsim: run failed: variant "broken": an empty string: ""');
     // on threads, null read "Cannot read properties of null" (piscina took a null error for a null result), a Symbol "a value that is not an Error: {}"
     for (const pool of ['processes', 'threads']) {
       expect(first(str, '--parallel', '2', '--pool', pool, '--no-progress')).toBe('hfsim: run failed: variant "broken": out of slots');
