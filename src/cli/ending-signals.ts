@@ -39,6 +39,12 @@ export function atEndingSignal(signals: readonly NodeJS.Signals[], part: (signal
   return stop;
 }
 
+/**
+ * The signals that end a command whose output must be left whole: a Ctrl-C (SIGINT), a kill or a scheduler (SIGTERM),
+ * the terminal gone (SIGHUP). The output lock, a sweep's results log and its closing note each do their part at them.
+ */
+export const ENDING_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+
 /** The signals a user ends a command with at the terminal, or a scheduler does (not SIGHUP: the terminal is gone, nothing to clear). */
 const BAR_CLEARED_ON = ['SIGINT', 'SIGTERM'] as const;
 

@@ -7,14 +7,11 @@
 import { closeSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { atEndingSignal } from './ending-signals.js';
+import { ENDING_SIGNALS, atEndingSignal } from './ending-signals.js';
 import { InputError, osReason } from './errors.js';
 
 /** The lock's name in the folder (a sweep's readers pass over it, as they pass over temp files). */
 export const OUTPUT_LOCK = '.hfsim-writer.lock';
-
-/** The signals a user or a scheduler ends a sweep with: the lock goes with the process. */
-const RELEASED_ON = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 
 /** Whether process `pid` runs on this host (one of another user's answers EPERM: it runs). */
 function running(pid: number): boolean {
@@ -55,7 +52,7 @@ export function lockOutput(dir: string, flag: string): () => void {
   // lock is whole by then) instead of ending the process with the file made and nothing written in it, or written
   // and no listener yet to remove it. A signal ends the process by its default action (no 'exit' event): the lock is
   // removed first, and the process still ends by the signal.
-  const stopListening = atEndingSignal(RELEASED_ON, release, { unheardOnly: true });
+  const stopListening = atEndingSignal(ENDING_SIGNALS, release, { unheardOnly: true });
   try {
     takeLock(file, host, mine, dir, flag);
   } catch (err) {

@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { digestOf } from '../actors/digest.js';
 import { firstProblem, pointRecordProblem } from '../report/result-schema.js';
-import { atEndingSignal } from './ending-signals.js';
+import { ENDING_SIGNALS, atEndingSignal } from './ending-signals.js';
 import { InputError, fileReason, osReason } from './errors.js';
 import { readJsonFile } from './load-scenario.js';
 import { checkOutputFile, writeOutput } from './output.js';
@@ -263,9 +263,6 @@ export function onePerPoint(had: readonly PointRecord[], ids: ReadonlySet<string
   }
   return [...byId.values()];
 }
-
-/** The signals that end a sweep (a Ctrl-C, a kill, the terminal gone): output-lock.ts releases the folder at them. */
-const ENDING_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 
 /**
  * Appends each record as one JSON line, then fsyncs, without pausing the caller: writes and fsyncs run off the main

@@ -7,7 +7,7 @@ import { existsSync, statSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import cliProgress, { SingleBar } from 'cli-progress'; // its Format only as the default export's (CommonJS)
 import { BAR_TERMINAL, type ProgressStream, barSize, drawsInPlace } from './run-progress.js';
-import { atEndingSignal, clearBarOnSignal } from './ending-signals.js';
+import { ENDING_SIGNALS, atEndingSignal, clearBarOnSignal } from './ending-signals.js';
 import type { Result } from '../actors/simulate.js';
 import type { SweepTask } from '../actors/sweep-task.js';
 import { type PoolKind, SIMULATION_TASK, type TaskPool, type TaskTiming, type WorkerStart, startPool } from '../actors/pool.js';
@@ -132,16 +132,13 @@ async function runLocked(options: SweepOptions, dir: string, manifest: Manifest,
   const log = new ResultsLog(dir);
   // last of the signal's parts: after the log has written its waiting lines, and after the bar's line is cleared
   const unnote = options.resumeCommand === undefined ? undefined
-    : atEndingSignal(STOPPED_ON, (signal) => sayStopped(stoppedNote(signal, done.size + log.linesInFile, mine.length, join(dir, RESULTS), options.resumeCommand!)));
+    : atEndingSignal(ENDING_SIGNALS, (signal) => sayStopped(stoppedNote(signal, done.size + log.linesInFile, mine.length, join(dir, RESULTS), options.resumeCommand!)));
   try {
     return await runLogged(options, dir, manifest, mine, records, done, todo, progress, log);
   } finally {
     unnote?.();
   }
 }
-
-/** The signals that end a sweep, at which it says what it kept (ResultsLog writes its lines at the same). */
-const STOPPED_ON = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 
 /**
  * What a sweep ended by a signal kept, and how to go on: `hfsim: sweep stopped by SIGINT: 12 of 36 points are in
