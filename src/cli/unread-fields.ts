@@ -86,8 +86,10 @@ export function warnUnreadFields(raw: Record<string, unknown>, scenario: Scenari
     const rows = (w.kind === 'jobs' ? w.jobs : w.groups) as ReadonlyArray<{ reduces: number }>;
     const unread = rows.map((row, i) => (row.reduces > 0 ? [] : REDUCE_TIMES.filter((f) => written(raw, 'workload', list, String(i), f) !== undefined)).map((f, k) => (k === 0 ? `workload.${list}[${i}].${f}` : f)));
     const [first, ...more] = unread.filter((fields) => fields.length > 0);
-    if (first !== undefined && more.length === 0) say(first, `reduceMs and copyMs time reduces, and that ${noun} has reduces 0 (the default when left out)`);
-    if (first !== undefined && more.length > 0) warnOnce(`${file}: ${first.join(', ')}, and the like in ${more.length} more ${noun}${more.length === 1 ? '' : 's'}: change nothing here: reduceMs and copyMs time reduces, and those ${noun}s have reduces 0 (the default when left out)`);
+    if (first !== undefined) {
+      const others = more.length === 0 ? [] : [`and the like in ${more.length} more ${noun}${more.length === 1 ? '' : 's'}`];
+      say([...first, ...others], `reduceMs and copyMs time reduces, and ${more.length === 0 ? `that ${noun} has` : `those ${noun}s have`} reduces 0 (the default when left out)`);
+    }
   }
   const config = s.policyConfig as Record<string, unknown>;
   const inConfig = (field: string): boolean => written(raw, 'scheduler', 'policyConfig', field) !== undefined;
