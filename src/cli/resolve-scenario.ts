@@ -9,13 +9,13 @@ import { applySchedulerFiles, warnMinsAboveMaxDefault } from './scheduler-files.
 import { readTextFile } from './read-file.js';
 import { parseRumenTrace } from './rumen.js';
 import { type SlsTrace, parseSlsTrace, slsErrorsAtTrace, slsJobsWorkload } from './sls.js';
-import { stampOf, tracePath } from './trace.js';
+import { StampedCache, tracePath } from './trace.js';
 import { warnOnce } from './warn.js';
 import { FLUID_ONLY_FIELDS } from '../core/network/config.js';
 import { warnUnreadFields } from './unread-fields.js';
 
 /** Each SLS or Rumen trace read, with the file's identity then (trace.ts stampOf): a file edited or replaced since is read again. */
-const slsCache = new Map<string, { stamp: string; trace: SlsTrace }>();
+const slsCache = new StampedCache<SlsTrace>();
 
 export function resolveScenario(raw: Record<string, unknown>, scenarioFile: string): Parsed<Scenario> {
   const written = capacityIgnored(raw);
@@ -37,13 +37,10 @@ export function resolveScenario(raw: Record<string, unknown>, scenarioFile: stri
   const path = tracePath(scenarioFile, w.trace);
   try {
     const key = `${w.format}:${path}`;
-    const stamp = stampOf(path);
-    const held = slsCache.get(key);
-    let trace = stamp !== undefined && held?.stamp === stamp ? held.trace : undefined;
-    if (trace === undefined) {
-      const text = w.format === 'rumen' ? readTextFile(path, 'Rumen trace', { gunzipByName: true }) : readTextFile(path, 'SLS trace');
-      trace = w.format === 'rumen' ? parseRumenTrace(text, path) : parseSlsTrace(text, path);
-      if (stamp !== undefined) slsCache.set(key, { stamp, trace });
+    const { value: trace, fresh } = slsCache.get(key, path, () => (w.format === 'rumen'
+      ? parseRumenTrace(readTextFile(path, 'Rumen trace', { gunzipByName: true }), path)
+      : parseSlsTrace(readTextFile(path, 'SLS trace'), path)));
+    if (fresh) {
       // SLS logs each such job ("Failed to create an AM") and replays the others.
       for (const j of trace.skipped) warnOnce(`${path}:${j.line}: job "${j.id}" skipped${j.slsRuns === true ? '' : ', as SLS skips it'}: ${j.why}`);
       for (const j of trace.reset ?? []) warnOnce(`${path}:${j.line}: job "${j.id}" was submitted ${j.earlierMs} ms before the file's first job, the trace's time 0: its submit time is reset to 0, as SLS resets it`);

@@ -100,8 +100,26 @@ export function tracePath(scenarioFile: string, trace: string): string {
   return isAbsolute(trace) ? trace : join(dirname(scenarioFile), trace);
 }
 
-/** Each trace read, with the file's identity then: a file edited or replaced since is read again. */
-const cache = new Map<string, { stamp: string; trace: SwimTrace }>();
+/**
+ * Values read from files, each kept with its file's identity then (stampOf): a file edited or replaced since is read
+ * again; one that cannot be seen is never kept. A library user's long process saw a trace edited since.
+ */
+export class StampedCache<T> {
+  private readonly held = new Map<string, { stamp: string; value: T }>();
+
+  /** The value for `key`, read from `path` by read() unless the file is as it was; `fresh`: read now. */
+  get(key: string, path: string, read: () => T): { value: T; fresh: boolean } {
+    const stamp = stampOf(path);
+    const held = this.held.get(key);
+    if (stamp !== undefined && held?.stamp === stamp) return { value: held.value, fresh: false };
+    const value = read();
+    if (stamp !== undefined) this.held.set(key, { stamp, value });
+    return { value, fresh: true };
+  }
+}
+
+/** Each SWIM trace read. */
+const cache = new StampedCache<SwimTrace>();
 
 /** A file's identity and version (undefined when it cannot be seen: reading it then says why). */
 export function stampOf(path: string): string | undefined {
@@ -120,18 +138,14 @@ export function stampOf(path: string): string | undefined {
 export function traceFor(scenarioFile: string, scenario: Scenario): SwimTrace | undefined {
   if (scenario.workload.kind !== 'swim') return undefined;
   const path = tracePath(scenarioFile, scenario.workload.trace);
-  const stamp = stampOf(path);
-  const held = cache.get(path);
-  let trace = stamp !== undefined && held?.stamp === stamp ? held.trace : undefined;
-  if (trace === undefined) {
+  const { value: trace } = cache.get(path, path, () => {
     try {
-      trace = readSwimTrace(path);
+      return readSwimTrace(path);
     } catch (err) {
       if (err instanceof InputError) throw new InputError(`${scenarioFile}: workload.trace: ${err.message}`);
       throw err;
     }
-    if (stamp !== undefined) cache.set(path, { stamp, trace });
-  }
+  });
   // "ignored" drops the rows' input paths; a trace with none ran as under the default (its digest), silently.
   if (scenario.workload.inputPaths === 'ignored' && trace.inputPaths === undefined) {
     warnOnce(`${scenarioFile}: workload.inputPaths: changes nothing here: "ignored" drops a trace's input paths, and ${path} has none (each row reads a file of its own either way)`);
