@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { type HarnessFailure, describeFailure, runHarness } from '../test/harness/property.js';
 import type { CheckOutcome } from '../test/harness/check.js';
 import type { ScenarioSpec } from '../test/harness/generate.js';
+import { coverageOf } from '../test/harness/coverage.js';
 import { timedChecker } from '../test/harness/time-limit.js';
 import { readFlags } from '../bench/flags.js';
 
@@ -56,11 +57,11 @@ async function main(): Promise<void> {
     tally.userLimitChecked += userLimit?.checked ?? 0;
     if (spec.network?.model === 'fluid') tally.fluid++;
     if (spec.scheduler.replication !== undefined) tally.replication++;
-    const s = spec.scheduler;
-    if (spec.workload.kind === 'jobs' && spec.workload.files.some((f) => f.placed !== undefined)) tally.placed++;
-    if (s.policy === 'hfs' && s.hfs.preemption && s.hfs.pools.some((p) => p.preemptable === false)) tally.guarded++;
-    if (s.policy === 'capacity' && s.capacity.preemption !== undefined) tally.capacityPreemption++;
-    if (s.policy === 'offers' && s.offers.frameworks === 'pool') tally.offerPools++;
+    const reached = coverageOf(spec);
+    if (reached.placed) tally.placed++;
+    if (reached.guarded) tally.guarded++;
+    if (reached.capacityPreemption) tally.capacityPreemption++;
+    if (reached.offerPools) tally.offerPools++;
     count(tally.byPolicy, spec.scheduler.policy);
     count(tally.byWorkload, spec.workload.kind);
   };

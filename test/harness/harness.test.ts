@@ -10,6 +10,7 @@ import { checkScenario, unpreemptableKills } from './check.js';
 import { localityAudit } from './locality-audit.js';
 import { poolCapsAudit } from './pool-caps.js';
 import type { ScenarioSpec } from './generate.js';
+import { coverageOf } from './coverage.js';
 import { describeFailure, runHarness, scenarioOf } from './property.js';
 import fc from 'fast-check';
 import { scenarioSpec, traceFile } from './generate.js';
@@ -32,12 +33,11 @@ describe('differential harness', () => {
         if (spec.network?.model === 'flat') seen.flat++;
         if (spec.scheduler.longTasks !== undefined) seen.longTasks++;
         if (spec.scheduler.replication !== undefined) seen.replication++;
-        // counted only where the check looks: the locality audit without replication (which moves replicas) and not
-        // on a fluid network without rack awareness; the unpreemptable pools with preemption on
-        if (spec.workload.kind === 'jobs' && spec.workload.files.some((f) => f.placed !== undefined) && spec.scheduler.replication === undefined
-          && !(spec.network?.model === 'fluid' && spec.network.rackAware === false)) seen.placed++;
-        if (spec.scheduler.policy === 'hfs' && spec.scheduler.hfs.preemption && spec.scheduler.hfs.pools.some((p) => p.preemptable === false)) seen.guarded++;
-        if (spec.scheduler.policy === 'capacity' && spec.scheduler.capacity.preemption !== undefined) seen.capacityPreemption++;
+        // counted only where each check looks (coverage.ts)
+        const reached = coverageOf(spec);
+        if (reached.placed) seen.placed++;
+        if (reached.guarded) seen.guarded++;
+        if (reached.capacityPreemption) seen.capacityPreemption++;
         seen.policies.add(spec.scheduler.policy);
         seen.workloads.add(spec.workload.kind);
         seen.delays.add(spec.scheduler.delay.mode);
