@@ -7,6 +7,7 @@
 import { type Donors, mutateGently, mutateJson, mutateJsonText } from './json-mutate.js';
 import type { Chooser } from './random.js';
 import { stringifyPretty } from './values.js';
+import { depthOf } from '../src/cli/load-scenario.js';
 
 export function mutateSls(c: Chooser, text: string): { text: string; what: string } {
   const objects = splitObjects(text);
@@ -80,14 +81,5 @@ function donorsOf(value: unknown, parts: string[], depth: number): Donors {
   });
 }
 
-/** Whether a JSON value nests at most `max` deep (a scalar: 0), found without recursion. */
-function depthWithin(value: unknown, max: number): boolean {
-  const stack: Array<[unknown, number]> = [[value, 0]];
-  while (stack.length > 0) {
-    const [v, d] = stack.pop()!;
-    if (v === null || typeof v !== 'object') continue;
-    if (d + 1 > max) return false;
-    for (const x of Object.values(v)) stack.push([x, d + 1]);
-  }
-  return true;
-}
+/** Whether a JSON value nests at most `max` deep (a scalar: 0): load-scenario.ts's depthOf, which stops past the cap. */
+const depthWithin = (value: unknown, max: number): boolean => depthOf(value, max) <= max;

@@ -65,15 +65,18 @@ export function asInput<T>(resolve: () => T, where: string): T {
   }
 }
 
-/** How deeply arrays and objects nest in a JSON value (0 for a scalar), counted without recursion. */
-export function depthOf(value: unknown): number {
+/**
+ * How deeply arrays and objects nest in a JSON value (0 for a scalar), counted without recursion; past `cap` it stops
+ * and returns a depth above it.
+ */
+export function depthOf(value: unknown, cap = MAX_JSON_DEPTH): number {
   let deepest = 0;
   const stack: Array<[unknown, number]> = [[value, 0]];
   while (stack.length > 0) {
     const [v, d] = stack.pop()!;
     if (typeof v !== 'object' || v === null) continue;
     if (d + 1 > deepest) deepest = d + 1;
-    if (deepest > MAX_JSON_DEPTH) return deepest;
+    if (deepest > cap) return deepest;
     for (const child of Object.values(v)) stack.push([child, d + 1]);
   }
   return deepest;
