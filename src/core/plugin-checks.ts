@@ -152,6 +152,7 @@ export function checkedSizeError(policy: string, value: unknown): string | undef
 
 /** A replication policy's roundMs answer, checked: a positive number of ms, or undefined. */
 export function checkedRoundMs(policy: string, value: unknown): number | undefined {
+  if (isThenable(value)) throw returnedPromise(`replication "${policy}"`, 'roundMs');
   if (value === undefined || (typeof value === 'number' && value > 0)) return value;
   throw new TypeError(`replication "${policy}": roundMs returned ${shownValue(value)}, not a positive number of ms or undefined`);
 }

@@ -116,6 +116,12 @@ describe('registerPolicy refuses a bad definition with a TypeError naming the po
     const bad = scenario(odd);
     if (!bad.ok) throw new Error(bad.errors.join('\n'));
     expect(() => workloadLimitErrors(bad.value)).toThrow(`replication "${odd}": roundMs returned "soon", not a positive number of ms or undefined`);
+    // an async roundMs was refused as "returned {}", not as a Promise, as every other plugin method's is
+    const later = fresh();
+    registerReplication(later, { description: 'async', roundMs: (async () => 60_000) as never, create });
+    const asyncRound = scenario(later);
+    if (!asyncRound.ok) throw new Error(asyncRound.errors.join('\n'));
+    expect(() => workloadLimitErrors(asyncRound.value)).toThrow(`replication "${later}": roundMs() returned a Promise: a plugin's methods run synchronously (no async, no await)`);
     // a frozen copy of its config, as create() gets: a write to the run's own changed it, silently
     const writer = fresh();
     registerReplication(writer, { description: 'writes', config: z.strictObject({ everyMs: z.number().default(60_000) }), roundMs: (c: { everyMs: number }) => { c.everyMs = 1; return 60_000; }, create });
