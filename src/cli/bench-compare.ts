@@ -37,13 +37,14 @@ const tail = (median: number): number => Math.max(2, 0.5 * Math.abs(median));
 /**
  * The Stat at a measure's field of a case (or of sweepScaling): the one place a measure is read, so the JSON's `field`
  * names what was compared. A segment `name[key=value]` is the entry of the array `name` whose `key` is `value` (the
- * sweep's `workers[workers=4]`: entries are matched by worker count, not place); any other is a property.
+ * sweep's `workers[workers=4]`: entries are matched by worker count, not place); any other is a property. Undefined
+ * for a measure added after the report was written (`cpuMs` before ebc02a9).
  */
-const statAt = (at: object, field: string): Stat => field.split('.').reduce<unknown>((x, segment) => {
+const statAt = (at: object, field: string): Stat | undefined => field.split('.').reduce<unknown>((x, segment) => {
   const pick = /^(\w+)\[(\w+)=([^\]]+)\]$/.exec(segment);
   const o = x as Record<string, unknown>;
   return pick === null ? o[segment] : (o[pick[1]] as Array<Record<string, unknown>>).find((e) => String(e[pick[2]]) === pick[3]);
-}, at) as Stat;
+}, at) as Stat | undefined;
 
 const MEASURES: Measure[] = [
   { name: 'wall ms', field: 'wallMs', worse: 1, floor: wallFloor },
@@ -110,6 +111,8 @@ export function compareReports(base: BenchReport, next: BenchReport, thresholdPc
     for (const m of MEASURES) {
       const bs = statAt(b, m.field);
       const ns = statAt(n, m.field);
+      // An older report lacks a measure added since (README: older reports stay readable): it has nothing to compare.
+      if (bs === undefined || ns === undefined) continue;
       const best = (st: Stat): number => (m.worse === 1 ? st.min : st.max);
       const [was, now] = [best(bs), best(ns)];
       const diff = now - was;
@@ -168,7 +171,7 @@ function compareScaling(base: BenchReport, next: BenchReport, thresholdPct: numb
       continue;
     }
     const field = `workers[workers=${w.workers}].wallMs`;
-    const [bs, ns] = [statAt(b, field), statAt(n, field)];
+    const [bs, ns] = [statAt(b, field), statAt(n, field)] as [Stat, Stat]; // both ran this worker count (above)
     const [before, now] = [bs.min, ns.min];
     const pct = (100 * (now - before)) / Math.max(before, 1e-9);
     const noise = wallFloor(before);

@@ -60,14 +60,17 @@ export const caseSchema = z.strictObject({
   digest: z.string().regex(/^[0-9a-f]{64}$/),
   runs: z.number().int().positive(),
   wallMs: statSchema.refine((st) => st.min > 0, { message: 'a run of 0 ms: no case runs in no time' }),
-  /** User + system CPU time of the run (what the code costs; other work on the machine barely moves it). */
-  cpuMs: statSchema,
+  /**
+   * User + system CPU time of the run (what the code costs; other work on the machine barely moves it). Absent in
+   * reports before ebc02a9 (2026-11-22), as eventsPerCpuSecond is: they stay readable.
+   */
+  cpuMs: statSchema.optional(),
   peakRssMB: statSchema,
   events: z.number().int().min(0),
   heartbeats: z.number().int().min(0),
   eventsPerSecond: statSchema,
   heartbeatsPerSecond: statSchema,
-  eventsPerCpuSecond: statSchema,
+  eventsPerCpuSecond: statSchema.optional(),
   decisionUs: z.strictObject({ heartbeat: latencySchema, launch: latencySchema }),
 });
 export type BenchCase = z.infer<typeof caseSchema>;
