@@ -198,6 +198,9 @@ function literalHint(error: string, value: unknown): string {
   return '';
 }
 
+/** The field an error names (`workload.jobs: about ...`: workload.jobs). */
+const fieldOf = (error: string): string => error.slice(0, error.indexOf(': '));
+
 /**
  * The --set that gave the field a scenario error names (`path: message`), as the error's place (`--set seed=-3: `)
  * with a hint for a word meant as a literal, or undefined when none did: the value came from the command line, not
@@ -205,7 +208,7 @@ function literalHint(error: string, value: unknown): string {
  */
 function setBlamed(error: string, sets: ReadonlyArray<[string, unknown]>): { place: string; hint: string } | undefined {
   // an error names a list element as pools[0], a --set path as pools.0
-  const field = error.slice(0, error.indexOf(': ')).replace(/\[(\d+)\]/g, '.$1');
+  const field = fieldOf(error).replace(/\[(\d+)\]/g, '.$1');
   for (let k = sets.length - 1; k >= 0; k--) { // the last --set of a path wins, as it applies last
     const [path, value] = sets[k];
     // An unknown field is reported at its parent: `--set a.b.extra=1` gives 'a.b: unknown field "extra"' (several:
@@ -235,13 +238,23 @@ function withoutSets(record: Record<string, unknown>, overrides: Record<string, 
   }
 }
 
+/** The fields whose workload limits the scenario and variant break without the --sets (the seed kept); none known when it cannot resolve. */
+function overWithoutSets(record: Record<string, unknown>, overrides: Record<string, unknown>, seed: number | undefined, file: string): Set<string> {
+  try {
+    const parsed = resolveScenario(resolveVariant(record, overrides, seed === undefined ? [] : [['seed', seed]]), file);
+    return new Set(parsed.ok ? workloadLimitErrors(parsed.value, traceFor(file, parsed.value)).map(fieldOf) : []);
+  } catch {
+    return new Set();
+  }
+}
+
 /**
  * The --set nearest the field of an error that only the --sets bring (the one sharing the most leading segments
  * with it, the last of equals), as the error's place; a field the scenario left in an object a --set changed the
  * kind of is told to be the scenario's, and how to replace the object whole.
  */
 function leftBy(error: string, sets: ReadonlyArray<[string, unknown]>): { place: string; hint: string } | undefined {
-  const field = error.slice(0, error.indexOf(': ')).replace(/\[(\d+)\]/g, '.$1'); // pools[0] as a --set path writes it
+  const field = fieldOf(error).replace(/\[(\d+)\]/g, '.$1'); // pools[0] as a --set path writes it
   const segments = field === '(top level)' ? [] : field.split('.');
   let best: [string, unknown] | undefined;
   let bestShared = -1;
@@ -315,7 +328,15 @@ export function loadScenario(file: string, sets: Array<[string, unknown]> = [], 
     }
     const trace = traceFor(file, parsed.value);
     const over = workloadLimitErrors(parsed.value, trace);
-    if (over.length > 0) throw new InputError(over.map((e) => `${file}: ${where}${e}`).join('\n'));
+    if (over.length > 0) {
+      // A limit the scenario keeps without the --sets, and breaks with them, is theirs: `--set workload.jobs=999999`
+      // read `s.json: workload.jobs: about 161687866 blocks ...` of a file that says 1,562 jobs.
+      const fileOver = sets.length === 0 ? undefined : overWithoutSets(record, overrides, seed, file);
+      throw new InputError(over.map((e) => {
+        const left = fileOver === undefined || fileOver.has(fieldOf(e)) ? undefined : leftBy(e, sets);
+        return `${left?.place ?? `${file}: `}${where}${e}`;
+      }).join('\n'));
+    }
     return { name: name === '' ? parsed.value.scheduler.policy : name, scenario: parsed.value, trace };
   });
   if (only !== undefined && variantsOf(record).every((v) => v.name === '')) {

@@ -50,6 +50,24 @@ describe('a --set that the scenario cannot take is named, not the file', () => {
   });
 });
 
+describe('a workload limit only a --set breaks is named on the --set, not the file (a nightly job\'s --set workload.jobs=N)', () => {
+  it('jobs past the blocks and arrival limits (they read `s.json: variant "A": workload.jobs: about ... blocks`, the file saying 5 jobs)', () => {
+    const lines = message([['workload.jobs', 999_999]], 'A').split('\n');
+    expect(lines.length).toBe(2);
+    for (const line of lines) expect(line).toMatch(/^--set workload\.jobs=999999: variant "A": workload\.(jobs|meanInterarrivalMs): .*above the limit/);
+  });
+
+  it('a --set that shares no path with the error is still the one named, the file being within the limits without it', () => {
+    expect(message([['cluster.racks', 2], ['workload.meanInterarrivalMs', 1e9]], 'A')).toMatch(/^--set workload\.meanInterarrivalMs=1000000000: variant "A": workload\.meanInterarrivalMs: the last job would arrive at /);
+  });
+
+  it('a limit the file breaks without the --sets stays the file\'s', () => {
+    const big = join(dir, 'big.json');
+    writeFileSync(big, JSON.stringify({ cluster: { racks: 2, nodesPerRack: 3 }, workload: { kind: 'facebook', jobs: 999_999, meanInterarrivalMs: 1 } }));
+    expect(() => loadScenario(big, [['cluster.racks', 3]])).toThrow(`${big}: workload.jobs: 264099999 blocks (one map each) in all, above the limit of 50000000`);
+  });
+});
+
 describe('a --set, a variant or a sweep axis reaches into a list by index (DESIGN.md: --set overrides any field)', () => {
   const pools = join(dir, 'pools.json');
   writeFileSync(pools, JSON.stringify({
