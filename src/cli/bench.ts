@@ -2,7 +2,7 @@
 import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readJsonFile } from './load-scenario.js';
-import { type BenchReport, benchReportSchema } from './bench-schema.js';
+import { BENCH_FORMAT, type BenchReport, benchReportSchema } from './bench-schema.js';
 import { compareReports } from './bench-compare.js';
 import { compareJson, compareMarkdown } from './bench-summary.js';
 import { EXIT, InputError, benchExit } from './errors.js';
@@ -17,9 +17,26 @@ import { warnOnce } from './warn.js';
 
 export function readReport(file: string): BenchReport {
   const raw = readJsonFile(file, 'bench report');
+  const other = otherFormat(raw);
+  if (other !== undefined) throw new InputError(`${file}: ${other}`);
   const parsed = benchReportSchema.safeParse(raw);
   if (!parsed.success) throw new InputError(`${file}: not a bench report: ${formatIssue(parsed.error.issues[0])}`);
   return parsed.data;
+}
+
+/**
+ * What a JSON that is no bench report of this format is, and what to do, or undefined for this format: a nightly
+ * job's baseline that is a run's result or a comparison read `format: Invalid input: expected "hfsim-bench/1"`.
+ */
+function otherFormat(raw: unknown): string | undefined {
+  const record = typeof raw === 'object' && raw !== null ? raw as Record<string, unknown> : {};
+  const format = record.format;
+  if (format === BENCH_FORMAT) return undefined;
+  if (typeof format === 'string' && format.startsWith('hfsim-bench/')) return `a bench report of format "${format}", which this hfsim does not read (it reads "${BENCH_FORMAT}"): measure it again with this hfsim`;
+  if (format === 'hfsim-bench-compare/1') return `not a bench report but bench compare --json's output (format "${format}"): compare the bench reports themselves (hfsim bench --json writes one)`;
+  const result = (r: unknown): boolean => typeof r === 'object' && r !== null && ['summary', 'bins', 'jobs'].every((k) => k in r);
+  if (Array.isArray(raw) ? raw.length > 0 && raw.every(result) : result(raw)) return 'not a bench report but a run\'s result (hfsim run --json): hfsim bench --json writes a bench report';
+  return `not a bench report (${format === undefined ? `no "format": "${BENCH_FORMAT}"` : `format ${JSON.stringify(format)}, not "${BENCH_FORMAT}"`}): hfsim bench --json writes one`;
 }
 
 /** The human table of a report: one row per case. */

@@ -276,7 +276,7 @@ describe('hfsim bench compare', () => {
 
   it.each([
     ['a missing file', () => [join(dir, 'a.json'), join(dir, 'none.json')], /none\.json: cannot read bench report/],
-    ['not a report', () => { writeFileSync(join(dir, 'x.json'), '{"format": "other"}'); return [join(dir, 'a.json'), join(dir, 'x.json')]; }, /x\.json: not a bench report: format/],
+    ['not a report', () => { writeFileSync(join(dir, 'x.json'), '{"format": "other"}'); return [join(dir, 'a.json'), join(dir, 'x.json')]; }, /x\.json: not a bench report \(format "other", not "hfsim-bench\/1"\): hfsim bench --json writes one/],
     ['a bad threshold', () => [join(dir, 'a.json'), join(dir, 'b.json'), '--threshold', 'ten'], /expected a percentage/],
     // a second copy of a case (slower by 1e9 ms) was what the other report was judged against: "no regression"
     ['a case given twice', () => {
