@@ -1,6 +1,6 @@
 /** Reads a scenario file, applies --set and --seed, resolves its variants and validates each; errors name file, line or field. */
 import { readTextFile } from './read-file.js';
-import { type ParseError, parseTree, printParseErrorCode, visit } from 'jsonc-parser';
+import { type ParseError, ParseErrorCode, parseTree, printParseErrorCode, visit } from 'jsonc-parser';
 import { isIndexKey, noteKeysAsWritten } from '../core/key-order.js';
 import { MAX_JSON_DEPTH } from '../core/limits.js';
 import { OverrideError, type Scenario, overridePathProblem, resolveVariant, setPath, variantErrors, variantsOf } from '../core/scenario.js';
@@ -143,6 +143,10 @@ function scanJson(text: string, value: unknown): JsonFinding | undefined {
 
 /** "invalid JSON at line L, column C: <what>", located by jsonc-parser in strict mode (Node's JSON.parse gives no position). */
 function jsonErrorWhere(text: string, err: Error): string {
+  // A file a failed copy or a full disk left empty or cut short read 'value expected' at line 1, column 1, or an
+  // error at its last character, which did not say that the file itself was short.
+  const end = text.trimEnd().length;
+  if (end === 0) return `invalid JSON: the file is empty${text === '' ? '' : ' but for white space'}`;
   const errors: ParseError[] = [];
   try {
     parseTree(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
@@ -156,7 +160,8 @@ function jsonErrorWhere(text: string, err: Error): string {
   const before = text.slice(0, first.offset);
   const line = before.split('\n').length;
   const column = first.offset - before.lastIndexOf('\n');
-  return `invalid JSON at line ${line}, column ${column}: ${describeJsonError(first.error)}`;
+  const cut = first.offset + first.length >= end && first.error !== ParseErrorCode.EndOfFileExpected;
+  return `invalid JSON at line ${line}, column ${column}: ${describeJsonError(first.error)}${cut ? ' (the file ends there, before its JSON does: is it cut short?)' : ''}`;
 }
 
 function describeJsonError(code: number): string {

@@ -123,6 +123,23 @@ describe('bad scenarios: one line naming file and field, before anything runs', 
     expect(inputError(() => loadScenario(file), file)).toBe(`${file}: invalid JSON (and arrays and objects nest deeper than 64 levels)`);
   });
 
+  // A nightly job's baseline or result that a failed copy left empty or cut short read 'invalid JSON at line 1,
+  // column 1: value expected' and '... unexpected end of string', which did not say the file itself was short.
+  it.each([
+    ['an empty file', '', 'invalid JSON: the file is empty'],
+    ['a file of white space', ' \n\n', 'invalid JSON: the file is empty but for white space'],
+    ['a file cut in a string', '{\n  "name": "tin', 'invalid JSON at line 2, column 11: unexpected end of string (the file ends there, before its JSON does: is it cut short?)'],
+    ['a file cut after a value', '{\n  "name": "tiny",\n  "seed": 1\n', 'invalid JSON at line 4, column 1: close brace expected (the file ends there, before its JSON does: is it cut short?)'],
+  ])('%s says so', (_, text, message) => {
+    const file = write('short.json', text);
+    expect(inputError(() => loadScenario(file), file)).toBe(`${file}: ${message}`);
+  });
+
+  it('a file with text after its JSON is not called cut short', () => {
+    const file = write('after.json', `${JSON.stringify(tiny)}}`);
+    expect(inputError(() => loadScenario(file), file)).toMatch(/: invalid JSON at line 1, column \d+: end of file expected$/);
+  });
+
   it('a scenario after a byte order mark loads', () => {
     const file = write('bom.json', `\uFEFF${JSON.stringify(tiny)}`);
     expect(loadScenario(file).name).toBe(tiny.name);
