@@ -4,7 +4,7 @@
  * Actions shows on the run's page).
  */
 import type { BenchReport } from './bench-schema.js';
-import { type Comparison, type MeasureChange, fmt, sign } from './bench-compare.js';
+import { type Comparison, type MeasureChange, fmt, shortCommit, sign } from './bench-compare.js';
 
 export const COMPARE_FORMAT = 'hfsim-bench-compare/1';
 
@@ -42,7 +42,7 @@ export function compareJson(o: CompareOutcome): string {
 }
 
 const cell = (text: string): string => text.replace(/\|/g, '\\|');
-const commit = (r: BenchReport): string => `\`${r.commit.slice(0, 12)}${r.commit.endsWith('-dirty') ? '-dirty' : ''}\``;
+const commit = (r: BenchReport): string => `\`${shortCommit(r.commit)}\``;
 
 /** The comparison as GitHub-flavoured Markdown: a verdict line, the regressions, then every judged change in a table. */
 export function compareMarkdown(o: CompareOutcome): string {

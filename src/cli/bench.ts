@@ -3,7 +3,7 @@ import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readJsonFile } from './load-scenario.js';
 import { BENCH_FORMAT, type BenchReport, benchReportSchema } from './bench-schema.js';
-import { compareReports } from './bench-compare.js';
+import { compareReports, shortCommit } from './bench-compare.js';
 import { compareJson, compareMarkdown } from './bench-summary.js';
 import { EXIT, InputError, benchExit } from './errors.js';
 import { table } from './format.js';
@@ -49,7 +49,7 @@ export function reportTable(r: BenchReport): string {
     us(c.decisionUs.heartbeat.p50), us(c.decisionUs.heartbeat.p90), us(c.decisionUs.heartbeat.p99), us(c.decisionUs.heartbeat.p999), us(c.decisionUs.heartbeat.max),
     us(c.decisionUs.launch.p50), us(c.decisionUs.launch.p99), c.digest.slice(0, 12),
   ]);
-  const head = `hfsim bench --suite ${r.suite}: ${r.machine.cpu}, ${r.machine.cores} cores, node ${r.node}, commit ${r.commit.slice(0, 12)}${r.commit.endsWith('-dirty') ? '-dirty' : ''}; ${r.repeat} runs each, median ±spread (max - min); decision latency in us (hb: per heartbeat, launch: per task launched)`;
+  const head = `hfsim bench --suite ${r.suite}: ${r.machine.cpu}, ${r.machine.cores} cores, node ${r.node}, commit ${shortCommit(r.commit)}; ${r.repeat} runs each, median ±spread (max - min); decision latency in us (hb: per heartbeat, launch: per task launched)`;
   const main = table(['case', 'policy', 'nodes', 'maps', 'wall ms', 'peak MB', 'events/s', 'hb/s', 'hb p50', 'p90', 'p99', 'p99.9', 'max', 'launch p50', 'p99', 'digest'], rows);
   const scale = r.scale.length === 0 ? '' : `\n\nScale curve (constant load per node; each size warmed up, best of ${r.repeat} runs; cost per node relative to the smallest, 1.00 = linear${r.scaleExponent === undefined ? '' : `; wall grows as nodes^${r.scaleExponent.toFixed(2)}`})\n${table(['nodes', 'best wall ms', 'us per heartbeat', 'marginal us per heartbeat', 'cost per node'],
     r.scale.map((s) => [s.nodes.toLocaleString('en-US'), Math.round(s.wallMs).toLocaleString('en-US'), s.usPerNodeHeartbeat.toFixed(3),
@@ -135,7 +135,7 @@ export function compare(baseFile: string, newFile: string, flags: CompareFlags):
   if (flags.json) {
     process.stdout.write(compareJson(outcome));
   } else {
-    process.stdout.write(`bench compare: ${baseFile} (${base.commit.slice(0, 12)}) -> ${newFile} (${next.commit.slice(0, 12)}), threshold ${flags.threshold}% and beyond the noise\n${c.table}\n`);
+    process.stdout.write(`bench compare: ${baseFile} (${shortCommit(base.commit)}) -> ${newFile} (${shortCommit(next.commit)}), threshold ${flags.threshold}% and beyond the noise\n${c.table}\n`);
     if (c.unmatched.length > 0) process.stdout.write(`not compared: ${c.unmatched.join('; ')}\n`);
   }
   if (c.digestChanges.length > 0) {
