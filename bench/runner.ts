@@ -59,6 +59,10 @@ export interface RunSuiteOptions {
 }
 
 export async function runSuite(options: RunSuiteOptions): Promise<BenchReport> {
+  // Every name contains the empty text: a nightly script's unset variable (--only "$CASE") ran the whole suite.
+  if (options.only !== undefined && options.only.trim() === '') {
+    throw new InputError(`--only ${JSON.stringify(options.only)}: an empty text is part of every case's name, so it picks none out: give part of a case's name (names: ${[...suite(options.suite).map((c) => c.name), SWEEP_SCALING].join('; ')}), or leave --only out to run the whole suite`);
+  }
   const specs = suite(options.suite).filter((s) => options.only === undefined || s.name.includes(options.only));
   const runs = new Map<string, ChildRun[]>(specs.map((s) => [s.name, []]));
   const cores = Math.max(1, availableParallelism());

@@ -138,6 +138,16 @@ describe('hfsim bench --only', () => {
     expect(r.stderr).toMatch(/^hfsim: --only no-such-case: matches no case of the smoke suite \(names: fb-macro-io\.json \/ FIFO; /);
     expect(existsSync(json)).toBe(false);
   });
+
+  it('an empty text (a script\'s unset variable) is bad input, not the whole suite', () => {
+    const json = join(mkdtempSync(join(tmpdir(), 'hfsim-bench-only-')), 'b.json');
+    for (const only of ['', ' ']) {
+      const r = hfsim('bench', '--only', only, '--json', json);
+      expect(r.status).toBe(2);
+      expect(r.stderr).toMatch(/^hfsim: --only "\s?": an empty text is part of every case's name, so it picks none out: give part of a case's name \(names: fb-macro-io\.json \/ FIFO; .*\), or leave --only out/);
+      expect(existsSync(json)).toBe(false);
+    }
+  });
 });
 
 describe('hfsim bench compare', () => {
