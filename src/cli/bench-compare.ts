@@ -132,6 +132,9 @@ export function compareReports(base: BenchReport, next: BenchReport, thresholdPc
   speedRegressions.push(...scaling.regressions);
   unmatched.push(...scaling.unmatched);
   if (scaling.digest !== undefined) changedDigests.push(scaling.digest);
+  const curve = compareScaleCurve(base, next);
+  changes.push(...curve.changes);
+  unmatched.push(...curve.unmatched);
   return {
     table: table(['case', 'measure', 'base (best)', 'new (best)', 'change', 'spread', 'floor', ''],
       changes.map((c) => [c.case, c.measure, fmt(c.base), fmt(c.new), sign(c.changePct), `±${fmt(c.spread)}`, fmt(c.floor), mark[c.verdict]]), 2),
@@ -150,6 +153,24 @@ const caseShape = (c: BenchCase): string => `${c.policy}, ${c.nodes.toLocaleStri
 export const shortCommit = (commit: string): string => `${commit.slice(0, 12)}${commit.endsWith('-dirty') ? '-dirty' : ''}`;
 export const fmt = (x: number): string => (Math.abs(x) >= 100 ? Math.round(x).toLocaleString('en-US') : String(Math.round(x * 100) / 100));
 export const sign = (pct: number | null): string => (pct !== null && Number.isFinite(pct) ? `${pct >= 0 ? '+' : ''}${pct.toFixed(1)}%` : 'new');
+
+/**
+ * The scale curve's `scaleExponent` (README: the one number a nightly job can track), shown and not judged: a fit over
+ * a few noisy sizes, whose threshold is the tracker's to choose (the smoke suite's two sizes are too short to judge
+ * growth at all). Compared only between curves of the same sizes; the compare table and JSON had left it out.
+ */
+function compareScaleCurve(base: BenchReport, next: BenchReport): { changes: MeasureChange[]; unmatched: string[] } {
+  const [b, n] = [base.scaleExponent, next.scaleExponent];
+  if (b === undefined && n === undefined) return { changes: [], unmatched: [] };
+  if (b === undefined || n === undefined) return { changes: [], unmatched: [`scale curve (only in ${b === undefined ? 'new' : 'base'})`] };
+  const sizes = (r: BenchReport): string => r.scale.map((s) => s.nodes.toLocaleString('en-US')).join(', ');
+  if (sizes(base) !== sizes(next)) return { changes: [], unmatched: [`scale curve (different sizes: ${sizes(base)} nodes in base, ${sizes(next)} in new)`] };
+  return {
+    changes: [{ case: 'scale curve', measure: 'scale exponent', field: 'scaleExponent', base: b, new: n, changePct: b === 0 ? null : (100 * (n - b)) / b,
+      spread: 0, floor: 0, verdict: 'not judged' }],
+    unmatched: [],
+  };
+}
 
 /**
  * The sweep-scaling case: each worker count's wall time, judged as a case's wall time is (the same floor); the

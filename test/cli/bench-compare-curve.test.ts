@@ -1,0 +1,33 @@
+/**
+ * bench compare shows the scale curve's exponent (README: "the one number a nightly job can track"), not judged: it
+ * was in neither the table nor compare --json, so a nightly job comparing reports never saw it.
+ */
+import { describe, expect, it } from 'vitest';
+import type { BenchReport } from '../../src/cli/bench-schema.js';
+import { benchCase, compare, report, write } from './bench-helpers.js';
+
+const name = 'fb-macro-io.json / FIFO';
+const curve = (exponent: number, nodes = [600, 1200, 2400]): Partial<BenchReport> => ({
+  scale: nodes.map((n, k) => ({ nodes: n, wallMs: 100 * 2 ** (k * exponent), usPerNodeHeartbeat: 1, relativeCostPerNode: 1, marginalUsPerHeartbeat: 1 })),
+  scaleExponent: exponent,
+});
+
+describe('bench compare, the scale curve', () => {
+  it('shows the exponent of both reports, not judged (a steeper curve alone is no regression: exit 0)', () => {
+    const r = compare([write('curve-base.json', report([benchCase(name, 1000)], curve(1.02))), write('curve-new.json', report([benchCase(name, 1000)], curve(1.31))), '--json']);
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout) as { changes: Array<{ case: string; measure: string; field: string; base: number; new: number; verdict: string }> };
+    expect(out.changes.find((c) => c.field === 'scaleExponent')).toMatchObject({ case: 'scale curve', measure: 'scale exponent', base: 1.02, new: 1.31, verdict: 'not judged' });
+    const table = compare([write('curve-base.json', report([benchCase(name, 1000)], curve(1.02))), write('curve-new.json', report([benchCase(name, 1000)], curve(1.31)))]);
+    expect(table.stdout).toMatch(/scale curve\s+scale exponent\s+1\.02\s+1\.31\s+\+28\.4%.*\(not judged\)/);
+  });
+
+  it('lists a curve in one report only, or of other sizes, as not compared', () => {
+    const only = compare([write('curve-only.json', report([benchCase(name, 1000)], curve(1.02))), write('curve-none.json', report([benchCase(name, 1000)]))]);
+    expect(only.code).toBe(0);
+    expect(only.stdout).toMatch(/not compared: .*scale curve \(only in base\)/);
+    const other = compare([write('curve-a.json', report([benchCase(name, 1000)], curve(1.02))), write('curve-b.json', report([benchCase(name, 1000)], curve(1.02, [600, 1200])))]);
+    expect(other.stdout).toMatch(/not compared: .*scale curve \(different sizes: 600, 1,200, 2,400 nodes in base, 600, 1,200 in new\)/);
+    expect(other.stdout).not.toMatch(/scale exponent/);
+  });
+});
