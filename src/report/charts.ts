@@ -36,7 +36,7 @@ export function metricLabel(metric: string): string {
     meanResponseMs: 'mean response time (s)', medianResponseMs: 'median response time (s)', makespanMs: 'makespan (s)',
     jobsPerHour: 'throughput (jobs/h)', fairness: 'fairness (Jain, per bin)', utilization: 'map slot utilization',
     'decisionUs.p50': 'decision latency p50 (us)', 'decisionUs.p99': 'decision latency p99 (us)',
-    killedTasks: 'tasks killed', lostSlotSeconds: 'slot time lost (s)',
+    killedTasks: 'tasks killed', lostSlotSeconds: 'slot time lost (s)', wallMs: 'wall time (s)',
   };
   return names[metric] ?? metric;
 }

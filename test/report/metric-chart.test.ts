@@ -63,4 +63,13 @@ describe('metric names', () => {
     expect(metricChart(kills, axes, { metric: 'lostSlotSeconds', x: AXIS }, 'm').title).toBe(`slot time lost (s) against ${AXIS}`);
     expect(metricChart(kills.map((r) => ({ ...r, metric: 'killedTasks' })), axes, { metric: 'killedTasks', x: AXIS }, 'm').title).toBe(`tasks killed against ${AXIS}`);
   });
+
+  it('a sweep\'s wall time, drawn in seconds, is named so: its y axis read "wallMs (s)" over values such as 0.06', async () => {
+    const wall: AggregateRow[] = DS.map((d) => ({ point: `p${d}`, values: { variant: 'Kill', [AXIS]: d }, seeds: [1], metric: 'wallMs', bin: null, n: 1, mean: 60 + d, sd: 0, ci95: null, lo: null, hi: null }));
+    const chart = metricChart(wall, axes, { metric: 'wallMs', x: AXIS }, 'm');
+    expect(chart.title).toBe(`wall time (s) against ${AXIS}`);
+    const svg = await renderSvg(chart);
+    expect(svg).toContain("Y-axis titled 'wall time (s)'");
+    expect(svg).not.toContain('wallMs');
+  });
 });
