@@ -13,6 +13,7 @@ import type { PointRecord } from './sweep-aggregate.js';
 import { MANIFEST, type Manifest, RESULTS, entriesBesideTemps, finalize, isSweepDir, onePerPoint, readCheckedManifest, readRecords, removeSweepTemps } from './sweep-output.js';
 import { describePoint } from './sweep-run.js';
 import { summaryTable } from './sweep-summary.js';
+import { warnOnce } from './warn.js';
 
 /**
  * Joins shard outputs of one sweep: same manifest hash, each checked (readCheckedManifest, and each results line a
@@ -84,6 +85,11 @@ export function mergeAction(named: string[], flags: { out: string }): void {
     process.stdout.write(`${manifest.name}: merged ${dirs.length} director${dirs.length > 1 ? 'ies' : 'y'}${kept}, ${records.length} of ${manifest.points.length} points; ` +
       `wrote ${flags.out}/\n\n`);
     process.stdout.write(summaryTable(manifest, records) + '\n');
+    // Shards swept with and without --no-time-decisions: said as --resume says it (sweep-run.ts), not averaged silently.
+    const timed = records.filter((r) => r.run.decisionUs !== undefined).length;
+    if (timed > 0 && timed < records.length) {
+      warnOnce(`sweep merge: ${timed} of the ${records.length} points were timed, ${records.length - timed} not (--no-time-decisions): the aggregate's decisionUs rows count only the timed points`);
+    }
     const missing = missingReport(manifest, records, flags.out);
     if (missing !== undefined) throw new IncompleteError(missing);
   } finally {

@@ -104,4 +104,19 @@ describe('sweep merge', () => {
     expect(r.code).toBe(2);
     expect(r.stderr.trim()).toBe(`hfsim: ${join(stray, 'results.jsonl')}: line 7: id: point ${'0'.repeat(16)} is not a point of sweep.json`);
   });
+  it('shards timed otherwise (one swept with --no-time-decisions) warn that the aggregate\'s decisionUs rows count only the timed points, as --resume warns; it said nothing', () => {
+    const untimed = copy(s1);
+    const stripped = lines(s1).map((l) => {
+      const { decisionUs: _d, launchUs: _l, tickUs: _t, ...run } = l.run as Record<string, unknown>;
+      return JSON.stringify({ ...l, run });
+    });
+    writeFileSync(join(untimed, 'results.jsonl'), stripped.join('\n') + '\n');
+    const r = hfsim('sweep', 'merge', s0, untimed, '--out', join(tmp('merge-out'), 'out'));
+    expect(r.code, r.stderr).toBe(0);
+    const n = lines(s0).length + stripped.length;
+    expect(r.stderr).toContain(`hfsim: warning: sweep merge: ${lines(s0).length} of the ${n} points were timed, ${stripped.length} not (--no-time-decisions): the aggregate's decisionUs rows count only the timed points`);
+    const timed = hfsim('sweep', 'merge', s0, s1, '--out', join(tmp('merge-out'), 'out'));
+    expect(timed.code, timed.stderr).toBe(0);
+    expect(timed.stderr).not.toContain('timed');
+  });
 });
