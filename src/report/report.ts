@@ -19,14 +19,15 @@ import { resultProblem } from './result-schema.js';
 
 /**
  * The charts to draw: an empty one (a metric no finished point has, such as a size bin no run had jobs in) is left out
- * and named in `intro`; one that would place a value that is not a finite number is refused, naming `source`.
+ * and named in `intro`, with `whyEmpty`'s reason where it knows one; one that would place a value that is not a finite
+ * number is refused, naming `source`.
  */
-function drawable(charts: readonly Chart[], intro: string[], source: string): Chart[] {
+function drawable(charts: readonly Chart[], intro: string[], source: string, whyEmpty: (c: Chart) => string | undefined = () => undefined): Chart[] {
   const drawn: Chart[] = [];
   for (const c of charts) {
     const problem = nonFinite(c);
     if (problem !== undefined) throw new InputError(`${source}: chart "${c.title}" cannot be drawn: ${problem}`);
-    if (isEmpty(c)) intro.push(`Not drawn: "${c.title}": no finished run has data for it.`);
+    if (isEmpty(c)) intro.push(`Not drawn: "${c.title}": ${whyEmpty(c) ?? 'no finished run has data for it'}.`);
     else drawn.push(c);
   }
   return drawn;
@@ -89,10 +90,14 @@ export async function sweepReportHtml(dir: string): Promise<string> {
   const numeric = manifest.axes.find((a) => a.name !== VARIANT_AXIS && isNumericAxis(a));
   const specs: ChartSpec[] = manifest.charts ?? [{ metric: 'locality.node' }, { metric: 'meanResponseMs' }];
   const charts: Chart[] = [];
+  // A decision latency chart of points run with --no-time-decisions is empty for that reason, not for want of runs.
+  const untimed = new Set<Chart>();
+  const timed = records.some((r) => r.run.decisionUs !== undefined);
   specs.forEach((spec, i) => {
     const x = spec.x ?? numeric?.name;
     if (x === undefined) return; // no numeric axis: the per-bin charts below still show every variant
     charts.push(metricChart(rows, manifest.axes, { ...spec, x, by: spec.by ?? defaultLinesBy(manifest.axes, x) }, `metric-${i + 1}`));
+    if (!timed && spec.metric.startsWith('decisionUs.')) untimed.add(charts[charts.length - 1]);
   });
   // The CDF's lines and the bars by bin: one per variant and value of every other axis of several values (pooled over
   // the network models of macro-io.sweep.json, the bars hid the comparison the sweep was for), as the metric charts split.
@@ -116,7 +121,8 @@ export async function sweepReportHtml(dir: string): Promise<string> {
       `${manifest.axes.map((a) => `${a.name} (${a.values.length})`).join(' x ')} x ${manifest.seeds.length} seed${manifest.seeds.length > 1 ? 's' : ''}. ` +
       'Lines are means over seeds; bands their 95% confidence intervals (Student t).',
   ].filter((s) => s !== '');
-  return reportHtml(`Sweep ${manifest.name}`, intro, drawable(charts, intro, join(dir, RESULTS)));
+  const whyEmpty = (c: Chart): string | undefined => (untimed.has(c) ? 'no point timed its decisions (swept with --no-time-decisions)' : undefined);
+  return reportHtml(`Sweep ${manifest.name}`, intro, drawable(charts, intro, join(dir, RESULTS), whyEmpty));
 }
 
 function resultsOf(file: string): Result[] {

@@ -206,3 +206,19 @@ describe('report on a result file edited by hand', () => {
     expect(html).toContain('Not drawn: &quot;Response time CDF (all jobs)&quot;: no finished run has data for it.');
   });
 });
+
+describe('report on a sweep run with --no-time-decisions', () => {
+  it('a chart of decision latency, which no point timed, is named with that reason: it said "no finished run has data for it", as if the runs were missing', async () => {
+    const dir = tmp('untimed');
+    writeJson(dir, 'base.json', base);
+    const file = writeJson(dir, 'u.sweep.json', { name: 'u', base: 'base.json', axes: { 'hdfs.replication': [1, 3] }, seeds: [1],
+      charts: [{ metric: 'decisionUs.p99', x: 'hdfs.replication' }, { metric: 'locality.node', x: 'hdfs.replication' }] });
+    const out = join(dir, 'out');
+    const ran = hfsim('sweep', file, '--out', out, '--no-progress', '--no-time-decisions');
+    expect(ran.code, ran.stderr).toBe(0);
+    const html = await sweepReportHtml(out);
+    expectFinite(html);
+    expect(html).toContain('Not drawn: &quot;decision latency p99 (us) against hdfs.replication&quot;: no point timed its decisions (swept with --no-time-decisions).');
+    expect(html.match(/<figure class="chart"/g)).toHaveLength(3); // node locality, the CDF, locality by bin
+  });
+});
