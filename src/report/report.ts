@@ -7,7 +7,7 @@ import { readJsonFile } from '../cli/load-scenario.js';
 import { checkOutputFile, writeOutput } from '../cli/output.js';
 import { aggregate } from '../cli/sweep-aggregate.js';
 import { type ChartSpec, VARIANT_AXIS, isNumericAxis } from '../cli/sweep-file.js';
-import { RESULTS, SWEEP_FILES, isSweepDir, onePerPoint, readCheckedManifest, readRecords } from '../cli/sweep-output.js';
+import { MANIFEST, RESULTS, SWEEP_FILES, isSweepDir, onePerPoint, readCheckedManifest, readRecords } from '../cli/sweep-output.js';
 import { type Chart, type RunRecord, type SeriesOf, axisValue, cdfChart, isEmpty, localityByBinChart, metricChart, nonFinite, responseByBinChart } from './charts.js';
 import { firstSeen, valueKey } from './series-order.js';
 import { reportHtml } from './html.js';
@@ -125,8 +125,15 @@ export async function sweepReportHtml(dir: string): Promise<string> {
   return reportHtml(`Sweep ${manifest.name}`, intro, drawable(charts, intro, join(dir, RESULTS), whyEmpty));
 }
 
+/** What each file of a sweep's folder is, in a message that points to the folder. */
+const SWEEP_FILE_NAMES: Record<string, string> = { [RESULTS]: 'results', 'aggregate.json': 'aggregate', 'aggregate.csv': 'aggregate', [MANIFEST]: 'manifest' };
+
 function resultsOf(file: string): Result[] {
   const raw = readJsonFile(file, 'result');
+  const format = typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? (raw as { format?: unknown }).format : undefined;
+  if (typeof format === 'string' && format.startsWith('hfsim-bench')) {
+    throw new InputError(`${file}: a bench report (hfsim bench --json), not a run's result: hfsim report draws a result of hfsim run --out, or a sweep's folder (hfsim bench compare reads bench reports)`);
+  }
   const list = Array.isArray(raw) ? raw : [raw];
   if (list.length === 0) throw new InputError(`${file}: an empty list, no result to report (hfsim run --out writes one)`);
   list.forEach((r, i) => {
@@ -148,9 +155,10 @@ export async function reportAction(input: string, flags: { html: string }): Prom
     throw new InputError(`${input}: no such file or directory`);
   }
   if (isDir && !isSweepDir(input)) throw new InputError(`${input}: not a sweep output directory (no sweep.json)`);
-  // A sweep's results file, one JSON per line, is read through its folder (with the manifest that names its axes).
-  if (!isDir && basename(input) === RESULTS && isSweepDir(dirname(input))) {
-    throw new InputError(`${input}: a sweep's results; report the sweep's folder instead: hfsim report ${dirname(input)} --html ${flags.html}`);
+  // A sweep's files (its results, one JSON per line; its aggregate; its manifest) are read through its folder.
+  const sweepFile = SWEEP_FILE_NAMES[basename(input)];
+  if (!isDir && sweepFile !== undefined && isSweepDir(dirname(input))) {
+    throw new InputError(`${input}: a sweep's ${sweepFile}; report the sweep's folder instead: hfsim report ${dirname(input)} --html ${flags.html}`);
   }
   // A sweep output's files are its inputs (report ... --html <dir>/sweep.json replaced the manifest: no resume after).
   checkOutputFile(flags.html, '--html', isDir ? SWEEP_FILES.map((f) => join(input, f)) : [input]);

@@ -359,5 +359,20 @@ describe('what a run says of inputs it would take silently', () => {
     const r = hfsim('report', join(dir, 'out', 'results.jsonl'), '--html', join(dir, 'r.html'));
     expect(r.code).toBe(2);
     expect(r.stderr).toBe(`hfsim: ${join(dir, 'out', 'results.jsonl')}: a sweep's results; report the sweep's folder instead: hfsim report ${join(dir, 'out')} --html ${join(dir, 'r.html')}\n`);
+    // its other files too: they said "not a result (hfsim run --out writes one): needs summary, bins and jobs", or "invalid JSON"
+    for (const [file, what] of [['aggregate.json', 'aggregate'], ['aggregate.csv', 'aggregate'], ['sweep.json', 'manifest']]) {
+      const other = hfsim('report', join(dir, 'out', file), '--html', join(dir, 'r.html'));
+      expect(other.code).toBe(2);
+      expect(other.stderr).toBe(`hfsim: ${join(dir, 'out', file)}: a sweep's ${what}; report the sweep's folder instead: hfsim report ${join(dir, 'out')} --html ${join(dir, 'r.html')}\n`);
+    }
+  });
+
+  it('report of a bench report says what it is: it said "not a result ... needs summary, bins and jobs"', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hfsim-rb-'));
+    const bench = join(dir, 'bench.json');
+    writeFileSync(bench, JSON.stringify({ format: 'hfsim-bench/1', suite: 'smoke', cases: [] }));
+    const r = hfsim('report', bench, '--html', join(dir, 'r.html'));
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(`hfsim: ${bench}: a bench report (hfsim bench --json), not a run's result: hfsim report draws a result of hfsim run --out, or a sweep's folder (hfsim bench compare reads bench reports)\n`);
   });
 });
