@@ -28,7 +28,7 @@ const seconds = (ms: number): string => (ms / 1000).toFixed(1);
 const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;
 
 /** "1 rack", "4 racks", "26,410 maps": a count and its noun (dsbra.json's one rack read "20 nodes in 1 racks"). */
-const counted = (n: number, noun: string): string => `${n.toLocaleString('en-US')} ${noun}${n === 1 ? '' : 's'}`;
+export const counted = (n: number, noun: string): string => `${n.toLocaleString('en-US')} ${noun}${n === 1 ? '' : 's'}`;
 
 /** Describes the cluster and workload of a result in one line. */
 export function describe(r: Result): string {

@@ -4,6 +4,7 @@ import { basename, dirname, join } from 'node:path';
 import type { Result } from '../actors/simulate.js';
 import { InputError } from '../cli/errors.js';
 import { readJsonFile } from '../cli/load-scenario.js';
+import { counted } from '../cli/format.js';
 import { checkOutputFile, writeOutput } from '../cli/output.js';
 import { aggregate } from '../cli/sweep-aggregate.js';
 import { type ChartSpec, VARIANT_AXIS, isNumericAxis } from '../cli/sweep-file.js';
@@ -50,7 +51,7 @@ export async function runReportHtml(title: string, results: readonly Result[], s
   results.forEach((r, i) => {
     if (r.network !== undefined) charts.push(linkUtilizationChart(r.network, r.variant, `links-${i + 1}`));
   });
-  const intro = results.map((r) => `${r.variant}: ${r.summary.jobs} jobs, mean response ${(r.summary.meanResponseMs / 1000).toFixed(1)} s, ` +
+  const intro = results.map((r) => `${r.variant}: ${counted(r.summary.jobs, 'job')}, mean response ${(r.summary.meanResponseMs / 1000).toFixed(1)} s, ` +
     `node locality ${(100 * r.summary.locality.node).toFixed(1)}%, ` +
     (r.network === undefined ? '' : networkIntro(r.network)) + `seed ${r.seed}, digest ${r.digest.slice(0, 16)}`);
   return reportHtml(title, intro, drawable(charts, intro, source));

@@ -205,6 +205,15 @@ describe('report on a result file edited by hand', () => {
     expectFinite(html);
     expect(html).toContain('Not drawn: &quot;Response time CDF (all jobs)&quot;: no finished run has data for it.');
   });
+
+  it('counts a variant\'s jobs as a count of its noun: one job read "1 jobs"', async () => {
+    const list = variants();
+    list[0].summary.jobs = 1;
+    list[1].summary.jobs = 1234;
+    const html = await runReportHtml('x', list as never);
+    expect(html).toContain(`${list[0].variant as string}: 1 job, mean response`);
+    expect(html).toContain(`${list[1].variant as string}: 1,234 jobs, mean response`);
+  });
 });
 
 describe('report on a sweep run with --no-time-decisions', () => {
