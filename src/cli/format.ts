@@ -41,7 +41,11 @@ export function describe(r: Result): string {
 export function compare(title: string, results: readonly Result[]): string {
   const base = results[0];
   const out: string[] = [];
-  out.push(`${oneLine(title)}: ${describe(base)}`); // a description's newline or terminal escape, shown escaped
+  // A description's newline or terminal escape, shown escaped. Variants that change the cluster, the workload or the
+  // seed are described each: the first's line alone (say "2 jobs (43 maps)") was read as every variant's.
+  const described = results.map(describe);
+  if (described.every((d) => d === described[0])) out.push(`${oneLine(title)}: ${described[0]}`);
+  else out.push(`${oneLine(title)}:`, ...results.map((r, i) => `  ${oneLine(r.variant)}: ${described[i]}`));
   // Every variant's bins (a variant may change the workload: one's own bin was left out when only the first's were listed).
   const bins = [...new Set(results.flatMap((r) => r.bins.map((b) => b.bin)))].sort((x, y) => x - y);
   if (results.length > 1) {

@@ -51,6 +51,32 @@ describe('the comparison\'s title', () => {
   });
 });
 
+describe('the comparison\'s description of variants', () => {
+  const jobs = (n: number) => ({
+    cluster: { racks: 1, nodesPerRack: 2, mapSlotsPerNode: 1, reduceSlotsPerNode: 1, heartbeatMs: 3000 },
+    workload: { kind: 'generated', groups: [{ name: 'g', count: n, maps: 1, mapMs: 1000, intervalMs: 100 }] },
+  });
+  const run = async (variant: string, n: number) => {
+    const parsed = parseScenario(jobsScenario(jobs(n)));
+    if (!parsed.ok) throw new Error(parsed.errors.join('\n'));
+    return { ...(await simulate(parsed.value, { timeDecisions: false })), variant };
+  };
+
+  it('is one line when every variant ran the same cluster, workload and seed', async () => {
+    const text = compare('same', [await run('a', 2), await run('b', 2)]);
+    expect(text.split('\n')[0]).toBe('same: 2 jobs (2 maps), 2 nodes in 1 rack, 2 map + 2 reduce slots, seed 1');
+  });
+
+  it('is a line a variant when they differ: the first\'s alone ("2 jobs") was read as every variant\'s', async () => {
+    const text = compare('differ', [await run('a', 2), await run('b', 5)]);
+    expect(text.split('\n').slice(0, 3)).toEqual([
+      'differ:',
+      '  a: 2 jobs (2 maps), 2 nodes in 1 rack, 2 map + 2 reduce slots, seed 1',
+      '  b: 5 jobs (5 maps), 2 nodes in 1 rack, 2 map + 2 reduce slots, seed 1',
+    ]);
+  });
+});
+
 describe('the kills table', () => {
   it('is printed for a policy that kills without pools (Quincy: its slot time lost was in the result and the report only)', async () => {
     const r = await simulate(loadVariant('quincy.json', 'Quincy'), { variant: 'Quincy', timeDecisions: false });
