@@ -28,7 +28,11 @@ export const SCHEMA = 'https://vega.github.io/schema/vega-lite/v6.json';
 export const SIZE = { width: 420, height: 260 };
 
 const isMs = (metric: string): boolean => /Ms(\.|$)/.test(metric);
-const isShare = (metric: string): boolean => metric.startsWith('locality.') || metric === 'utilization' || metric === 'reduceUtilization' || metric === 'fairness';
+/** A metric in [0, 1], drawn as a percentage: localities, slot and link utilisations (network.up.mean ...), fairness. */
+const isShare = (metric: string): boolean => metric.startsWith('locality.') || metric === 'utilization' || metric === 'reduceUtilization' || metric === 'fairness'
+  || LINK_METRIC.test(metric);
+const LINK_METRIC = /^network\.(up|down|core)\.(mean|max)$/;
+const LINK_NAMES: Record<string, string> = { up: 'uplink', down: 'downlink', core: 'core' };
 
 export function metricLabel(metric: string): string {
   const names: Record<string, string> = {
@@ -36,8 +40,11 @@ export function metricLabel(metric: string): string {
     meanResponseMs: 'mean response time (s)', medianResponseMs: 'median response time (s)', makespanMs: 'makespan (s)',
     jobsPerHour: 'throughput (jobs/h)', fairness: 'fairness (Jain, per bin)', utilization: 'map slot utilization',
     'decisionUs.p50': 'decision latency p50 (us)', 'decisionUs.p99': 'decision latency p99 (us)',
-    killedTasks: 'tasks killed', lostSlotSeconds: 'slot time lost (s)', wallMs: 'wall time (s)',
+    killedTasks: 'tasks killed', lostSlotSeconds: 'slot time lost (s)', wallMs: 'wall time (s)', reduceUtilization: 'reduce slot utilization',
   };
+  // the racks' links: 'network.up.mean' over values from 0 to 1 read as neither a share nor the link it was
+  const link = LINK_METRIC.exec(metric);
+  if (link !== null) return `${LINK_NAMES[link[1]]} utilization, ${link[2] === 'mean' ? 'mean over racks and time' : 'busiest bucket'}`;
   return names[metric] ?? metric;
 }
 

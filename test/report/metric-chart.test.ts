@@ -72,4 +72,15 @@ describe('metric names', () => {
     expect(svg).toContain("Y-axis titled 'wall time (s)'");
     expect(svg).not.toContain('wallMs');
   });
+
+  it('a rack link\'s utilisation is named and drawn as a share: "network.up.mean" over 0.31 read as neither', async () => {
+    const up: AggregateRow[] = DS.map((d) => ({ point: `p${d}`, values: { variant: 'Kill', [AXIS]: d }, seeds: [1, 2], metric: 'network.up.mean', bin: null, n: 2, mean: 0.31, sd: 0.1, ci95: 0.9, lo: -0.59, hi: 1.21 }));
+    const chart = metricChart(up, axes, { metric: 'network.up.mean', x: AXIS }, 'm');
+    expect(chart.title).toBe(`uplink utilization, mean over racks and time against ${AXIS}`);
+    const svg = await renderSvg(chart);
+    expect(svg).toContain("Y-axis titled 'uplink utilization, mean over racks and time'");
+    expect(svg).toMatch(/>100%</); // a percent axis, its band clamped to [0, 1]
+    expect(svg).not.toMatch(/121%|>1\.2</);
+    expect(metricChart(up.map((r) => ({ ...r, metric: 'network.core.max' })), axes, { metric: 'network.core.max', x: AXIS }, 'm').title).toBe(`core utilization, busiest bucket against ${AXIS}`);
+  });
 });
