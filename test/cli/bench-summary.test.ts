@@ -137,6 +137,14 @@ describe('hfsim bench table: the fluid network model against flat', () => {
     expect(lines.length).toBe(at + 4);
   });
 
+  it('groups the decision latencies\' thousands as the other columns\' (a 22,128 us tail read "22128.31")', () => {
+    const c = benchCase('latency-600 fair', 1000);
+    c.decisionUs.heartbeat.max = { median: 22128.314, spread: 0, min: 22128.314, max: 22128.314, values: [22128.314] };
+    const row = reportTable(report('6'.repeat(40), [c])).split('\n').find((l) => l.startsWith('latency-600 fair'))!;
+    expect(row).toContain('22,128.31');
+    expect(row).toMatch(/ 4\.00 /); // p50 as before
+  });
+
   it('leaves the section out when no case has a flat counterpart', () => {
     expect(reportTable(report('5'.repeat(40), [benchCase('fb2009-day.json / fluid', 3300)]))).not.toContain('Fluid network model');
   });
