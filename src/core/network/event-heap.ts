@@ -1,5 +1,5 @@
 /**
- * An indexed binary min-heap of (timeMs, id) events in typed arrays, ordered by time then id (a total order: any
+ * An indexed 4-ary min-heap of (timeMs, id) events in typed arrays, ordered by time then id (a total order: any
  * correct heap pops the same sequence, so runs are reproducible). Each id has at most one event; rescheduling it
  * moves its entry in place (pos[] tracks where each id sits), so the heap never holds more entries than ids with
  * an event, and a save or restore (copyTo) costs the number of events, not the number of ids.
@@ -24,19 +24,14 @@ export class EventHeap {
       this.cancel(id);
       return;
     }
-    let i = this.pos[id];
+    const i = this.pos[id];
     if (i < 0) {
-      i = this.size++;
-      this.id[i] = id;
-      this.time[i] = timeMs;
-      this.pos[id] = i;
-      this.siftUp(i);
+      this.siftUp(this.size++, timeMs, id);
       return;
     }
     const was = this.time[i];
-    this.time[i] = timeMs;
-    if (timeMs < was) this.siftUp(i);
-    else if (timeMs > was) this.siftDown(i);
+    if (timeMs < was) this.siftUp(i, timeMs, id);
+    else if (timeMs > was) this.siftDown(i, timeMs, id);
   }
 
   cancel(id: number): void {
@@ -51,31 +46,37 @@ export class EventHeap {
 
   /**
    * Removes the earliest event and returns its id (call after peekTime() says there is one). Floyd's way: the hole
-   * at the root moves down to a leaf along the earlier children (one comparison a level), and the last entry,
-   * usually late, sifts up from there (a level or two), instead of sifting it down from the root (two a level). The
-   * heap pops the same sequence either way (a total order).
+   * at the root moves down to a leaf along the earliest children, and the last entry, usually late, sifts up from
+   * there (a level or two), instead of sifting it down from the root. The heap pops the same sequence either way
+   * (a total order).
    */
   pop(): number {
-    const { time, id } = this;
+    const { time, id, pos } = this;
     const top = id[0];
-    this.pos[top] = -1;
+    pos[top] = -1;
     const n = --this.size;
     if (n === 0) return top;
     let i = 0;
-    for (let c = 1; c < n; c = 2 * i + 1) {
-      if (c + 1 < n && before(time[c + 1], id[c + 1], time[c], id[c])) c++;
-      this.place(i, time[c], id[c]);
+    for (let c = 1; c < n; c = ARITY * i + 1) {
+      // The earliest of entry i's children c .. c + ARITY - 1 (those below n) moves up into the hole.
+      let bt = time[c];
+      let bi = id[c];
+      const end = c + ARITY < n ? c + ARITY : n;
+      for (let k = c + 1; k < end; k++) {
+        const t = time[k];
+        const j = id[k];
+        if (t < bt || (t === bt && j < bi)) {
+          bt = t;
+          bi = j;
+          c = k;
+        }
+      }
+      time[i] = bt;
+      id[i] = bi;
+      pos[bi] = i;
       i = c;
     }
-    const t = time[n];
-    const last = id[n];
-    while (i > 0) {
-      const p = (i - 1) >> 1;
-      if (!before(t, last, time[p], id[p])) break;
-      this.place(i, time[p], id[p]);
-      i = p;
-    }
-    this.place(i, t, last);
+    this.siftUp(i, time[n], id[n]);
     return top;
   }
 
@@ -98,47 +99,65 @@ export class EventHeap {
     if (i === n) return;
     const t = this.time[n];
     const id = this.id[n];
-    this.time[i] = t;
-    this.id[i] = id;
-    this.pos[id] = i;
-    if (i > 0 && before(t, id, this.time[(i - 1) >> 1], this.id[(i - 1) >> 1])) this.siftUp(i);
-    else this.siftDown(i);
+    if (i > 0) {
+      const p = (i - 1) >> 2; // the parent: (i - 1) / ARITY
+      const pt = this.time[p];
+      if (t < pt || (t === pt && id < this.id[p])) {
+        this.siftUp(i, t, id);
+        return;
+      }
+    }
+    this.siftDown(i, t, id);
   }
 
-  private siftUp(i: number): void {
-    const t = this.time[i];
-    const id = this.id[i];
+  /** Places (t, id) at entry i or above it, moving later parents down. */
+  private siftUp(i: number, t: number, id: number): void {
+    const { time, id: ids, pos } = this;
     while (i > 0) {
-      const p = (i - 1) >> 1;
-      if (!before(t, id, this.time[p], this.id[p])) break;
-      this.place(i, this.time[p], this.id[p]);
+      const p = (i - 1) >> 2; // the parent: (i - 1) / ARITY
+      const pt = time[p];
+      const pi = ids[p];
+      if (!(t < pt || (t === pt && id < pi))) break;
+      time[i] = pt;
+      ids[i] = pi;
+      pos[pi] = i;
       i = p;
     }
-    this.place(i, t, id);
+    time[i] = t;
+    ids[i] = id;
+    pos[id] = i;
   }
 
-  private siftDown(i: number): void {
+  /** Places (t, id) at entry i or below it, moving earlier children up. */
+  private siftDown(i: number, t: number, id: number): void {
+    const { time, id: ids, pos } = this;
     const n = this.size;
-    const t = this.time[i];
-    const id = this.id[i];
     for (;;) {
-      let c = 2 * i + 1;
+      let c = ARITY * i + 1;
       if (c >= n) break;
-      if (c + 1 < n && before(this.time[c + 1], this.id[c + 1], this.time[c], this.id[c])) c++;
-      if (!before(this.time[c], this.id[c], t, id)) break;
-      this.place(i, this.time[c], this.id[c]);
+      let bt = time[c];
+      let bi = ids[c];
+      const end = c + ARITY < n ? c + ARITY : n;
+      for (let k = c + 1; k < end; k++) {
+        const u = time[k];
+        const j = ids[k];
+        if (u < bt || (u === bt && j < bi)) {
+          bt = u;
+          bi = j;
+          c = k;
+        }
+      }
+      if (!(bt < t || (bt === t && bi < id))) break;
+      time[i] = bt;
+      ids[i] = bi;
+      pos[bi] = i;
       i = c;
     }
-    this.place(i, t, id);
-  }
-
-  private place(i: number, t: number, id: number): void {
-    this.time[i] = t;
-    this.id[i] = id;
-    this.pos[id] = i;
+    time[i] = t;
+    ids[i] = id;
+    pos[id] = i;
   }
 }
 
-function before(t: number, i: number, u: number, j: number): boolean {
-  return t < u || (t === u && i < j);
-}
+/** Children an entry has: 4 halves the levels of a binary heap (a rack's heap holds about 100 events at a pop). */
+const ARITY = 4;
