@@ -300,9 +300,12 @@ export class PoolSet implements Admission {
   readonly #parentByName: ReadonlyMap<string, ParentPool>;
   #parentsSeen: readonly ParentPool[] | undefined;
   readonly #poolOfJob = new Map<Job, Pool>();
-  #runnable = new Set<Job>();
-  /** Active jobs in Hadoop's FifoJobComparator order: priority (VERY_HIGH first), then submit time (compareFifo). */
-  readonly #active: Job[] = [];
+  readonly #runnable = new Set<Job>();
+  /**
+   * Active jobs under a finite running-job limit (limited()), in Hadoop's FifoJobComparator order: priority (VERY_HIGH
+   * first), then submit time (compareFifo). The others are runnable from arrival to departure.
+   */
+  readonly #limitedActive: Job[] = [];
   readonly #userMax: Map<string, number>;
   #version = 0;
   /** How the fair shares are divided (divideSharesBy); undefined: the Fair Scheduler's, down the pool tree. */
@@ -387,15 +390,18 @@ export class PoolSet implements Admission {
     }
     this.#poolOfJob.set(job, pool);
     pool.joined(job);
-    // Arrivals come in submit order: at the end unless a higher priority (binary search on compareFifo, a total order).
-    let lo = 0;
-    let hi = this.#active.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (compareFifo(this.#active[mid], job) < 0) lo = mid + 1;
-      else hi = mid;
-    }
-    this.#active.splice(lo, 0, job);
+    if (this.limited(job, pool)) {
+      // Arrivals come in submit order: at the end unless a higher priority (binary search on compareFifo, a total order).
+      const active = this.#limitedActive;
+      let lo = 0;
+      let hi = active.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (compareFifo(active[mid], job) < 0) lo = mid + 1;
+        else hi = mid;
+      }
+      active.splice(lo, 0, job);
+    } else this.setRunnable(job, pool, true);
     this.updateRunnability();
     this.#version++;
   }
@@ -405,13 +411,37 @@ export class PoolSet implements Admission {
     if (pool === undefined) return;
     this.#poolOfJob.delete(job);
     pool.left(job);
-    this.#active.splice(this.#active.indexOf(job), 1);
+    if (this.limited(job, pool)) this.#limitedActive.splice(this.#limitedActive.indexOf(job), 1);
+    this.setRunnable(job, pool, false);
     this.updateRunnability();
     this.#version++;
   }
 
   changed(): void {
     this.#version++;
+  }
+
+  /**
+   * Whether `job` runs under a finite running-job limit: its user's, its pool's or a parent pool's above it. A job
+   * under none is runnable from its arrival to its departure, and its count matters to no limit (each job counted
+   * with it under a finite limit is under that limit too), so updateRunnability passes it by.
+   */
+  private limited(job: Job, pool: Pool): boolean {
+    if (this.userLimit(PoolSet.userOf(job)) !== Infinity || pool.config.maxRunningJobs !== Infinity) return true;
+    for (let a = pool.parent; a !== undefined; a = a.parent) if (a.config.maxRunningJobs !== Infinity) return true;
+    return false;
+  }
+
+  private userLimit(user: string): number {
+    return this.#userMax.get(user) ?? this.config.userMaxJobsDefault ?? Infinity;
+  }
+
+  /** Files `job` of `pool` as runnable or not, keeping the pool's count of runnable jobs. */
+  private setRunnable(job: Job, pool: Pool, runnable: boolean): void {
+    if (this.#runnable.has(job) === runnable) return;
+    if (runnable) this.#runnable.add(job);
+    else this.#runnable.delete(job);
+    pool.countRunnable(pool.runnableJobs + (runnable ? 1 : -1));
   }
 
   /**
@@ -422,30 +452,33 @@ export class PoolSet implements Admission {
    * slots while they wait for maps it may no longer launch, can hold them for good (a harness scenario stalled: one
    * reduce slot, maxRunningJobs 1, a LOW job's reduce waiting and a VERY_HIGH job's reduce waiting for the slot). So
    * the runnable set holds the limits at every instant, and only jobs with nothing running are passed over.
-   * Cost O(active jobs).
+   * Only the jobs under a finite limit are walked (limited()): the others are always runnable and take no place a
+   * limited job could want. It still runs at every arrival and departure, whoever's, since a limited job whose tasks
+   * have all ended since the last pass no longer keeps its place. Cost O(active jobs under a finite limit): with no
+   * limit set, O(1) (it was O(active jobs) an arrival or departure: quadratic in a burst of arrivals).
    */
   private updateRunnability(): void {
+    const active = this.#limitedActive;
+    if (active.length === 0) return;
     const perUser = new Map<string, number>();
     const perPool = new Map<Pool | ParentPool, number>();
+    const taken = new Set<Job>();
     const take = (job: Job, pool: Pool, user: string): void => {
-      this.#runnable.add(job);
+      taken.add(job);
       perUser.set(user, (perUser.get(user) ?? 0) + 1);
       perPool.set(pool, (perPool.get(pool) ?? 0) + 1);
       for (let a = pool.parent; a !== undefined; a = a.parent) perPool.set(a, (perPool.get(a) ?? 0) + 1);
     };
-    const was = this.#runnable;
-    this.#runnable = new Set<Job>();
-    for (const job of this.#active) {
-      if (was.has(job) && job.runningMaps + job.runningReduces > 0) take(job, this.#poolOfJob.get(job)!, PoolSet.userOf(job));
+    for (const job of active) {
+      if (this.#runnable.has(job) && job.runningMaps + job.runningReduces > 0) take(job, this.#poolOfJob.get(job)!, PoolSet.userOf(job));
     }
-    for (const job of this.#active) {
-      if (this.#runnable.has(job)) continue;
+    for (const job of active) {
+      if (taken.has(job)) continue;
       const user = PoolSet.userOf(job);
       const pool = this.#poolOfJob.get(job)!;
-      const userLimit = this.#userMax.get(user) ?? this.config.userMaxJobsDefault ?? Infinity;
-      if ((perUser.get(user) ?? 0) < userLimit && (perPool.get(pool) ?? 0) < pool.config.maxRunningJobs && PoolSet.parentsAdmit(pool, perPool)) take(job, pool, user);
+      if ((perUser.get(user) ?? 0) < this.userLimit(user) && (perPool.get(pool) ?? 0) < pool.config.maxRunningJobs && PoolSet.parentsAdmit(pool, perPool)) take(job, pool, user);
     }
-    for (const pool of this.#pools) pool.countRunnable(perPool.get(pool) ?? 0);
+    for (const job of active) this.setRunnable(job, this.#poolOfJob.get(job)!, taken.has(job));
   }
 
   /** Whether every parent pool above `pool` runs fewer jobs than its maxRunningJobs (YARN's MaxRunningAppsEnforcer). */
