@@ -75,6 +75,8 @@ export class PoolShare {
 
 let liveJobs: (pool: Pool) => readonly Job[];
 let livePoolList: (set: PoolSet) => readonly Pool[];
+let liveWatchers: (set: PoolSet) => PoolWatcher[];
+let bumpVersion: (set: PoolSet) => void;
 let liveTop: (set: PoolSet) => readonly PoolNode[];
 let liveChildren: (parent: ParentPool) => readonly PoolNode[];
 
@@ -99,6 +101,31 @@ export function livePools(set: PoolSet): readonly Pool[] {
 /** The engine's live list of a pool's active jobs (not exported to plugins: they read `pool.jobs`). */
 export function activeJobs(pool: Pool): readonly Job[] {
   return liveJobs(pool);
+}
+
+/**
+ * Hears what may reorder a PoolSet's pools and jobs, so that an order kept between reads (policies/hfs-order.ts)
+ * revisits only what changed. Engine-only, as PoolSet's other live hooks: plugins read `version`.
+ */
+export interface PoolWatcher {
+  /** `job` arrived, left, became runnable or not, or its counts of a kind changed (a queue heard of it). */
+  jobChanged(job: Job): void;
+  /** Anything may have changed (PoolSet.changed()). */
+  allChanged(): void;
+}
+
+/** `watcher` hears, from now on, of every change to `set` that may reorder its pools and jobs. */
+export function watchPools(set: PoolSet, watcher: PoolWatcher): void {
+  liveWatchers(set).push(watcher);
+}
+
+/**
+ * A queue heard that `job`'s counts changed (a task launched, ended or was killed, or the job became able to use a slot
+ * or not): the version moves, as changed() moves it, and the watchers hear which job.
+ */
+export function jobChanged(set: PoolSet, job: Job): void {
+  bumpVersion(set);
+  for (const w of liveWatchers(set)) w.jobChanged(job);
 }
 
 /**
@@ -308,6 +335,7 @@ export class PoolSet implements Admission {
   readonly #limitedActive: Job[] = [];
   readonly #userMax: Map<string, number>;
   #version = 0;
+  readonly #watchers: PoolWatcher[] = [];
   /** How the fair shares are divided (divideSharesBy); undefined: the Fair Scheduler's, down the pool tree. */
   #division: ShareDivision | undefined;
 
@@ -346,6 +374,10 @@ export class PoolSet implements Admission {
   static {
     livePoolList = (set) => set.#pools;
     liveTop = (set) => set.#top;
+    liveWatchers = (set) => set.#watchers;
+    bumpVersion = (set) => {
+      set.#version++;
+    };
   }
 
   static userOf(job: Job): string {
@@ -404,6 +436,7 @@ export class PoolSet implements Admission {
     } else this.setRunnable(job, pool, true);
     this.updateRunnability();
     this.#version++;
+    this.tell(job);
   }
 
   remove(job: Job): void {
@@ -415,10 +448,18 @@ export class PoolSet implements Admission {
     this.setRunnable(job, pool, false);
     this.updateRunnability();
     this.#version++;
+    this.tell(job);
   }
 
+  /** Anything may have changed: queues rebuild their order whole. */
   changed(): void {
     this.#version++;
+    for (const w of this.#watchers) w.allChanged();
+  }
+
+  /** The watchers hear that `job` arrived, left, or became runnable or not. */
+  private tell(job: Job): void {
+    for (const w of this.#watchers) w.jobChanged(job);
   }
 
   /**
@@ -442,6 +483,7 @@ export class PoolSet implements Admission {
     if (runnable) this.#runnable.add(job);
     else this.#runnable.delete(job);
     pool.countRunnable(pool.runnableJobs + (runnable ? 1 : -1));
+    this.tell(job);
   }
 
   /**

@@ -7,29 +7,15 @@
  */
 import { compareFairShare, type Schedulable } from '../fair-shares.js';
 import type { Job } from '../job.js';
-import { type ParentPool, Pool, type PoolNode, type PoolSet, activeJobs, childPools, jobDemand, jobRunning, topPools } from '../pools.js';
-import type { Priority } from '../scenario.js';
+import { type ParentPool, Pool, type PoolNode, type PoolSet, activeJobs, childPools, topPools } from '../pools.js';
 import { compareFifo } from './fifo.js';
 import type { PolicyPlugin } from '../framework/registry.js';
 import type { SlotKind } from '../slot-kind.js';
-import { poolPolicy } from './pool-queue.js';
+import { HfsQueue } from './hfs-order.js';
+import { jobSchedulable, poolSchedulable } from './hfs-views.js';
+import { pooledPolicy } from './pool-queue.js';
 
-export const PRIORITY_FACTOR: Record<Priority, number> = { VERY_HIGH: 4, HIGH: 2, NORMAL: 1, LOW: 0.5, VERY_LOW: 0.25 };
-
-export function jobWeight(job: Job, kind: SlotKind, sizeBased: boolean, copySplit = false): number {
-  const base = sizeBased ? Math.log2(1 + jobDemand(job, kind, copySplit)) : 1;
-  return base * PRIORITY_FACTOR[job.spec.priority];
-}
-
-/**
- * A pool or a parent pool as the comparator sees it (a parent pool: its subtree's running and demand, its own weight and
- * min share). Its start time is 0, as Hadoop's PoolSchedulable.getStartTime (and YARN's FSQueue) give: pools tied on
- * their ratios go by name. (It was the pool's earliest job's submit time, which put the pool with the older job first.)
- */
-export function poolSchedulable(pool: PoolNode, kind: SlotKind): Schedulable {
-  const s = pool.share(kind);
-  return { name: pool.name, running: s.running, demand: s.demand, minShare: s.minShare, weight: pool.config.weight, startMs: 0 };
-}
+export { PRIORITY_FACTOR, jobWeight, poolSchedulable } from './hfs-views.js';
 
 /**
  * The pools to offer a slot to, in order: at each level of the tree (YARN's FSParentQueue.assignContainer), the
@@ -52,10 +38,11 @@ export function orderedPools(nodes: readonly PoolNode[], kind: SlotKind): Pool[]
   return level.length === 1 ? level[0].pools : level.flatMap((e) => e.pools);
 }
 
-function jobSchedulable(job: Job, kind: SlotKind, sizeBased: boolean, copySplit: boolean): Schedulable {
-  return { name: job.spec.id, running: jobRunning(job, kind), demand: jobDemand(job, kind, copySplit), minShare: 0, weight: jobWeight(job, kind, sizeBased, copySplit), startMs: job.spec.submitMs };
-}
-
+/**
+ * The order of `kind`'s jobs, rebuilt whole from the PoolSet (every pool measured, every level and pool sorted). The
+ * policy keeps this order between reads instead (hfs-order.ts); this plain recomputation is what it is checked
+ * against (test/core/hfs-order.test.ts). Cost O(jobs + pools log pools + jobs log jobs).
+ */
 export function hfsOrder(set: PoolSet, kind: SlotKind): Job[] {
   set.refreshStats(kind);
   const pools = orderedPools(topPools(set), kind);
@@ -92,5 +79,6 @@ export const hfs = {
   description: 'Hadoop Fair Scheduler: pools with weights, min shares, limits; fifo or fair within a pool',
   usesPools: true,
   permits: ['skipIdleHeartbeats'],
-  create: (_config, context) => poolPolicy('hfs', hfsOrder, context),
+  // hfsOrder's order, kept between reads (hfs-order.ts): rebuilt at every launch, it cost O(pools log pools) a launch
+  create: (_config, context) => pooledPolicy('hfs', context, (pools, kind) => new HfsQueue(pools, kind)),
 } satisfies PolicyPlugin;

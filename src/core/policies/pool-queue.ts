@@ -1,7 +1,8 @@
 /**
  * A job queue over pools: the order is rebuilt by the policy from the PoolSet whenever a job arrives, finishes,
  * launches or finishes a task (the PoolSet's version moves), as Hadoop's FairScheduler re-sorts its
- * schedulables for every task it assigns. Cost per rebuild: O(jobs + pools log pools + jobs log jobs).
+ * schedulables for every task it assigns. Cost per rebuild: O(jobs + pools log pools + jobs log jobs). The capacity
+ * scheduler's queues are these; hfs keeps its order between reads instead (hfs-order.ts).
  */
 import type { JobQueue } from '../framework/queue-order.js';
 import type { PluginContext, SchedulingPolicy } from '../framework/registry.js';
@@ -15,9 +16,14 @@ export type PoolOrder = (pools: PoolSet, kind: SlotKind) => Job[];
 
 /** A pool-aware policy: PoolQueues over the run's pools ordered by `build`, no delay for a pool starved past a timeout. */
 export function poolPolicy(policy: string, build: PoolOrder, context: PluginContext): SchedulingPolicy {
+  return pooledPolicy(policy, context, (pools, kind) => new PoolQueue(pools, kind, build));
+}
+
+/** A pool-aware policy whose queues `queue` makes over the run's pools; no delay for a pool starved past a timeout. */
+export function pooledPolicy(policy: string, context: PluginContext, queue: (pools: PoolSet, kind: SlotKind) => JobQueue): SchedulingPolicy {
   const pools = context.pools;
   if (pools === undefined) throw new Error(`${policy} needs the scheduler's pools (a policy registered with usesPools)`);
-  return { createQueue: (kind) => new PoolQueue(pools, kind, build), wrapGate: starvationBypass(pools) };
+  return { createQueue: (kind) => queue(pools, kind), wrapGate: starvationBypass(pools) };
 }
 
 export class PoolQueue implements JobQueue {
