@@ -3,7 +3,7 @@ import { resourceUsage } from 'node:process';
 import { join } from 'node:path';
 import { simulate } from '../src/actors/simulate.js';
 import { loadScenario } from '../src/cli/load-scenario.js';
-import { type CaseSpec, inlineScenario } from './suites.js';
+import { type CaseSpec, caseScenario, inlineScenario } from './suites.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const spec = JSON.parse(process.argv[2]) as CaseSpec;
@@ -16,7 +16,7 @@ async function main(): Promise<void> {
     // covers it, so a file case's digest is the one `hfsim run` prints for that file and variant.
     run = { scenario: v.scenario, options: { variant: v.name, trace: v.trace } };
   } else {
-    run = { scenario: inlineScenario(spec.name, spec.raw), options: { variant: '' } };
+    run = { scenario: caseScenario(spec), options: { variant: '' } };
   }
   // Warm-up runs (suites.ts says why), unmeasured.
   const warmup = spec.warmup;

@@ -14,7 +14,7 @@ import { MasterActor } from '../src/actors/master-actor.js';
 import { table } from '../src/cli/format.js';
 import type { Scenario } from '../src/core/scenario.js';
 import { readFlags } from './flags.js';
-import { inlineScenario, suite } from './suites.js';
+import { caseScenario, suite } from './suites.js';
 
 const flags = readFlags({ script: 'decisions', usage: 'usage: node dist/bench/decisions.js [--only text] [--warmup n]', flags: { '--only': 'value', '--warmup': 'value' } });
 const only = flags.text('--only');
@@ -47,10 +47,10 @@ function byKind(scenario: Scenario): { heartbeats: number; kinds: Map<string, [n
   return { heartbeats: s.stats.heartbeats, kinds };
 }
 
-const warm = inlineScenario('scale-600', suite('full').find((c) => c.name === 'scale-600')!.raw);
+const warm = caseScenario(suite('full').find((c) => c.name === 'scale-600')!);
 for (let i = 0; i < warmups; i++) byKind(warm);
 for (const spec of cases) {
-  const { heartbeats, kinds } = byKind(inlineScenario(spec.name, spec.raw));
+  const { heartbeats, kinds } = byKind(caseScenario(spec));
   let total = 0;
   const rows = [...kinds].sort((a, b) => b[1][1] - a[1][1]).map(([kind, [n, ns]]) => {
     total += ns;

@@ -26,7 +26,7 @@ import { fileURLToPath } from 'node:url';
 import { simulate } from '../src/actors/simulate.js';
 import { table } from '../src/cli/format.js';
 import { readFlags } from './flags.js';
-import { inlineScenario, suite } from './suites.js';
+import { caseScenario, suite } from './suites.js';
 
 const SMALLEST = 'scale-600';
 const child = process.argv[2] === '--child';
@@ -34,7 +34,7 @@ const child = process.argv[2] === '--child';
 const scenarioOf = (name: string) => {
   const spec = suite('full').find((c) => c.name === name && c.raw !== undefined);
   if (spec === undefined) throw new Error(`no inline case ${name}`);
-  return inlineScenario(spec.name, spec.raw);
+  return caseScenario(spec);
 };
 
 if (child) {

@@ -1,7 +1,8 @@
 /**
  * The benchmark suites. `smoke` (CI, well under a minute): small cases of every kind. `full` (nightly): the
  * canonical scenarios including the FB-2009 and FB-2010 days, decision latency by policy at 600 nodes with about
- * 100 running jobs, and a scale curve at 600 .. 10,000 nodes at constant load per node.
+ * 100 running jobs, hfs with 1,000 .. 8,000 one-job pools, and a scale curve at 600 .. 10,000 nodes at constant load
+ * per node.
  */
 import { type Scenario, parseScenario } from '../src/core/scenario.js';
 
@@ -22,6 +23,12 @@ export interface CaseSpec {
    * the smaller cases look dearer than they are.
    */
   warmup?: { runs: number; raw?: Record<string, unknown> };
+  /**
+   * `raw`'s workload is one generated group, written out this many times when the case's scenario is made
+   * (caseScenario), each a job of its own pool (p0, p1, ...): 8,000 groups written in `raw` would pass the 128 KB one
+   * process argument holds (the case's process gets the case on its command line).
+   */
+  onePoolPerJob?: number;
 }
 
 const POLICIES: Array<[string, Record<string, unknown>]> = [
@@ -67,6 +74,34 @@ function scaleCase(nodes: number, jobsPer600: number): CaseSpec {
   };
 }
 
+/** 100 nodes (400 map slots), `pools` jobs of 4 maps and a reduce submitted together, each in a pool of its own, under hfs. */
+function poolsRaw(pools: number): Record<string, unknown> {
+  return {
+    name: `pools-${pools}`,
+    cluster: { racks: 4, nodesPerRack: 25, mapSlotsPerNode: 4, reduceSlotsPerNode: 2, heartbeatMs: 3000 },
+    scheduler: { policy: 'hfs', delay: { mode: 'wait' } },
+    workload: { kind: 'generated', groups: [{ name: 'p', count: 1, maps: 4, mapMs: 20_000, reduces: 1, reduceMs: 10_000 }] },
+  };
+}
+
+/** `raw` with its workload's one group written out `pools` times, each a job of its own pool. */
+function poolsWrittenOut(raw: Record<string, unknown>, pools: number): Record<string, unknown> {
+  const workload = raw.workload as { groups: Array<Record<string, unknown>> };
+  const group = workload.groups[0];
+  return { ...raw, workload: { ...workload, groups: Array.from({ length: pools }, (_, i) => ({ ...group, name: `p${i}` })) } };
+}
+
+/**
+ * The pool order's cost as the pools grow: hfs offers each slot to pools sorted by the FairShareComparator, and with
+ * a pool a job, every launch reorders among all of them (re-sorting them all at every launch took 1,000 / 2,000 /
+ * 4,000 pools 4.3 / 9.3 / 35 s on the 2-core VM; hfs-order.ts keeps the order instead). The run's length grows with
+ * the pools too (the cluster is fixed), and so does the pool clock's work each interval (every pool's fair share).
+ * Warmed up by 2 runs of 200 pools.
+ */
+function poolsCase(pools: number): CaseSpec {
+  return { name: `pools-${pools} hfs`, group: 'latency', raw: poolsRaw(pools), onePoolPerJob: pools, warmup: { runs: 2, raw: poolsWrittenOut(poolsRaw(200), 200) } };
+}
+
 const scenario = (file: string, variant = ''): CaseSpec => ({ name: `${file}${variant ? ` / ${variant}` : ''}`, group: 'scenario', file: `scenarios/${file}`, variant });
 
 /**
@@ -79,12 +114,20 @@ const FLUID: [string, unknown] = ['cluster.network.model', 'fluid'];
 const FB2010_SHORT: [string, unknown] = ['workload.jobs', 2000];
 
 export const SCALE_NODES = [600, 1200, 2400, 4800, 10_000];
+/** The full suite's pool counts (poolsCase). */
+export const POOL_COUNTS = [1000, 2000, 4000, 8000];
 
 /** An inline case's scenario (the suites' own, so an error here is a bug in this file, not bad input). */
 export function inlineScenario(name: string, raw: unknown): Scenario {
   const parsed = parseScenario(raw);
   if (!parsed.ok) throw new Error(`${name}: ${parsed.errors.join('; ')}`);
   return parsed.value;
+}
+
+/** A case's inline scenario, its one-job pools written out (CaseSpec.onePoolPerJob). */
+export function caseScenario(spec: CaseSpec): Scenario {
+  if (spec.raw === undefined) throw new Error(`${spec.name}: a scenario file's case, not an inline one`);
+  return inlineScenario(spec.name, spec.onePoolPerJob === undefined ? spec.raw : poolsWrittenOut(spec.raw, spec.onePoolPerJob));
 }
 
 /**
@@ -104,6 +147,7 @@ export function suite(name: SuiteName): CaseSpec[] {
       scenario('fb-macro-io.json', 'Fair + delay'),
       scenario('swim-first50.json', 'Fair + delay'),
       ...POLICIES.slice(1, 3).map(([p, s]) => latencyCase(p, s, 60)),
+      poolsCase(500),
       ...scaleCurve([600, 1200], 40),
     ];
   }
@@ -120,6 +164,7 @@ export function suite(name: SuiteName): CaseSpec[] {
     overridden('fb2010-day.json', 'first 2,000 jobs', [FB2010_SHORT]),
     overridden('fb2010-day.json', 'first 2,000 jobs, fluid', [FB2010_SHORT, FLUID]),
     ...POLICIES.map(([p, s]) => latencyCase(p, s, 1500)),
+    ...POOL_COUNTS.map(poolsCase),
     ...scaleCurve(SCALE_NODES, 600),
   ];
 }

@@ -13,7 +13,7 @@ import { simulate } from '../src/actors/simulate.js';
 import { table } from '../src/cli/format.js';
 import type { Scenario } from '../src/core/scenario.js';
 import { readFlags } from './flags.js';
-import { inlineScenario, suite } from './suites.js';
+import { caseScenario, suite } from './suites.js';
 
 const flags = readFlags({ script: 'warm', usage: 'usage: node dist/bench/warm.js [--runs n] [--warmup n] [--only text]', flags: { '--runs': 'value', '--warmup': 'value', '--only': 'value' } });
 const runs = flags.count('--runs', 3, 1);
@@ -21,8 +21,8 @@ const warmups = flags.count('--warmup', 4, 0);
 const only = flags.text('--only');
 
 const cases = suite('full').filter((s) => s.raw !== undefined && (only === undefined ? s.group === 'scale' : s.name.includes(only)));
-if (cases.length === 0) flags.refuse(`no case of the full suite matches --only ${only} (inline cases: scale-600 .. scale-10000, latency-600 <policy>)`);
-const scenarios = cases.map((spec) => inlineScenario(spec.name, spec.raw));
+if (cases.length === 0) flags.refuse(`no case of the full suite matches --only ${only} (inline cases: scale-600 .. scale-10000, latency-600 <policy>, pools-1000 hfs .. pools-8000 hfs)`);
+const scenarios = cases.map(caseScenario);
 
 const nsPerHeartbeat = async (scenario: Scenario): Promise<number> => {
   const r = await simulate(scenario, { variant: '' });
