@@ -30,6 +30,8 @@ export interface Outcome {
   experiment: Experiment;
   sweep: Sweep;
   analysis: Analysis;
+  /** On a --quick run: what --quick replaced in the sweep (quickChanges), since the set-up describes the full run. */
+  quickChanges?: string;
 }
 
 export interface Missing {
@@ -45,6 +47,29 @@ export function sweepOf(e: Experiment, root: string, quick: boolean): Sweep {
   const set = { ...(raw.set as Record<string, unknown> | undefined), ...e.quick.set };
   const axes = e.quick.axes === undefined ? raw.axes : { ...(raw.axes as Record<string, unknown> | undefined), ...e.quick.axes };
   return expandSweep({ ...raw, seeds: e.quick.seeds, set, ...(axes === undefined ? {} : { axes }) }, file);
+}
+
+/** A value --quick sets, for the reader: a workload's groups as "name: count jobs of maps maps", else compact JSON. */
+function shownValue(key: string, value: unknown): string {
+  const plural = (n: number, one: string): string => `${n.toLocaleString('en-US')} ${one}${n === 1 ? '' : 's'}`;
+  if (key === 'workload.groups' && Array.isArray(value)) {
+    return value.map((g: { name?: string; count?: number; maps?: number }) => `${g.name}: ${plural(g.count ?? 1, 'job')} of ${plural(g.maps ?? 0, 'map')}`).join('; ');
+  }
+  return JSON.stringify(value);
+}
+
+/**
+ * What --quick replaces in an experiment's sweep, in words: its seeds (beside the full run's), each field its `set`
+ * overrides and each axis it replaces. The set-up EXPERIMENTS.md prints is the sweep file's description, written for
+ * the full run ("A whole day (7,500 jobs) per run"), so a quick document says this beside it.
+ */
+export function quickChanges(e: Experiment, root: string): string {
+  const raw = readJsonFile(join(root, e.sweep), 'sweep') as { seeds?: unknown };
+  const full = Array.isArray(raw.seeds) ? raw.seeds.join(', ') : String(raw.seeds);
+  const parts = [`seeds ${e.quick.seeds.join(', ')} (the full run: ${full})`];
+  for (const [key, value] of Object.entries(e.quick.set ?? {})) parts.push(`\`${key}\` = ${shownValue(key, value)}`);
+  for (const [key, values] of Object.entries(e.quick.axes ?? {})) parts.push(`axis \`${key}\` only ${values.map((v) => shownValue(key, v)).join(', ')}`);
+  return parts.join('; ');
 }
 
 export async function runExperiments(list: readonly Experiment[], options: RunOptions): Promise<{ outcomes: Outcome[]; missing: Missing[] }> {
@@ -78,7 +103,8 @@ export async function runExperiments(list: readonly Experiment[], options: RunOp
   const outcomes = ready.map(({ experiment, sweep }, i) => {
     const mine = records[i].sort((a, b) => a.index - b.index);
     try {
-      return { experiment, sweep, analysis: experiment.analyze(mine, sweep) };
+      const analysis = experiment.analyze(mine, sweep);
+      return options.quick ? { experiment, sweep, analysis, quickChanges: quickChanges(experiment, options.root) } : { experiment, sweep, analysis };
     } catch (err) {
       throw new Error(`experiment ${experiment.id}: analysis failed: ${err instanceof Error ? err.message : String(err)}`);
     }
