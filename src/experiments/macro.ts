@@ -13,6 +13,8 @@ export function mapSlots(sweep: Sweep): number {
 
 /** SPEC.md section 6, read off the paper's Figure 6 (IO-heavy, speedup of fair + delay over naive fair by bin). */
 const IO_SPEEDUP = [1.01, 1.05, 1.22, 1.29, 1.44, 1.22, 1.18, 1.31, 1.11];
+/** How much more delay scheduling must speed medium jobs (bins 3-6) than the smallest (bins 1-2), on the mean speedup: the 5% the other checks take as a gain. */
+const MEDIUM_MARGIN = 0.05;
 
 /** SPEC.md section 6, read off the paper's Figure 10 (mixed, speedup over FIFO by bin): naive fair, fair + delay. */
 const MIXED_SPEEDUP: Array<[number, number]> = [[2.2, 2.4], [2.4, 2.75], [1.05, 1.2], [1.3, 1.5], [1.0, 0.95], [2.15, 2.55], [0.9, 1.0], [1.15, 1.55], [0.9, 1.0], [0.9, 0.9]];
@@ -97,6 +99,7 @@ function analyzeIo(records: readonly Run[], sweep: Sweep): Analysis {
   const mid = speedups.filter((s) => s.b >= 3 && s.b <= 6);
   const smallest = speedups.filter((s) => s.b <= 2);
   const avg = (xs: typeof speedups): number => xs.reduce((a, s) => a + s.v.mean, 0) / xs.length;
+  const paperAvg = (from: number, to: number): number => IO_SPEEDUP.slice(from - 1, to).reduce((a, v) => a + v, 0) / (to - from + 1);
   // the blue bars of both panels: named by the measure alone (the title's), the simulated one did not say it was the
   // flat model's beside the fluid models' named bars
   const series = 'the paper; simulated on the flat model';
@@ -121,8 +124,9 @@ function analyzeIo(records: readonly Run[], sweep: Sweep): Analysis {
         `FIFO / naive fair response in bin 9: ${fmt(ratio(c.runs.FIFO, c.runs['Naive fair'], binResponse(fbBin, 9)), 'x')}`),
       check('delay scheduling speeds up the IO-heavy workload (mean response time of all jobs at least 5% lower than naive fair\'s)', gain.mean >= 1.05,
         `naive fair / fair + delay: ${fmt(gain, 'x')}; maps per busy slot-second ${fmt(slotGain(c), 'x')}`),
-      check('delay scheduling helps medium jobs (bins 3-6) more than the smallest (bins 1-2)', avg(mid) > avg(smallest),
-        `mean speedup bins 3-6: ${avg(mid).toFixed(2)}x; bins 1-2: ${avg(smallest).toFixed(2)}x`),
+      // A stated margin, the 5% the checks above take as a gain: a gap of 0.02x (1.24x against 1.22x) read "holds".
+      check(`delay scheduling helps medium jobs (bins 3-6) more than the smallest (bins 1-2) (by at least ${MEDIUM_MARGIN.toFixed(2)}x)`, avg(mid) - avg(smallest) >= MEDIUM_MARGIN,
+        `mean speedup bins 3-6: ${avg(mid).toFixed(2)}x; bins 1-2: ${avg(smallest).toFixed(2)}x; the paper: ${paperAvg(3, 6).toFixed(2)}x and ${paperAvg(1, 2).toFixed(2)}x`),
     ],
     differences: [`${speedups.filter((s) => Math.abs(s.v.mean - IO_SPEEDUP[s.b - 1]) <= 0.15).length} of ${speedups.length} bins agree with the paper's speedup within 0.15x.`, ...speedups.map((s) => {
       const naive = over(c.runs['Naive fair'], (r) => locality(r, (j) => j.bin === s.b).node).mean;

@@ -1,0 +1,26 @@
+/**
+ * A verdict in the committed EXPERIMENTS.md follows from the numbers it prints against a stated threshold (its header
+ * says every verdict does). macro-io's "delay scheduling helps medium jobs (bins 3-6) more than the smallest (bins
+ * 1-2)" read "holds" on 1.24x against 1.22x, a gap of 0.02x inside every one of those bins' 95% intervals and no
+ * threshold stated, while the paper's shape is 1.29x against 1.03x: it now asks for at least 0.05x, the 5% the
+ * document takes elsewhere as a gain (mean response at least 5% lower), and says so.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const md = readFileSync(join(ROOT, 'EXPERIMENTS.md'), 'utf8');
+
+describe('EXPERIMENTS.md verdicts', () => {
+  it('macro-io: "helps medium jobs more than the smallest" states its threshold, and its verdict follows from the numbers shown', () => {
+    const line = md.split('\n').find((l) => l.startsWith('- delay scheduling helps medium jobs (bins 3-6) more than the smallest (bins 1-2)'));
+    expect(line).toBeDefined();
+    const m = /\(by at least (\d+\.\d+)x\): (holds|\*\*does not hold\*\*) \(mean speedup bins 3-6: (\d+\.\d+)x; bins 1-2: (\d+\.\d+)x; the paper: 1\.29x and 1\.03x\)/.exec(line!);
+    expect(m, line).not.toBeNull();
+    const [, threshold, verdict, mid, small] = m!;
+    expect(verdict === 'holds').toBe(Number(mid) - Number(small) >= Number(threshold));
+    // the summary table says the same
+    expect(md).toContain(`| macro-io | delay scheduling helps medium jobs (bins 3-6) more than the smallest (bins 1-2) (by at least ${threshold}x) | ${verdict === 'holds' ? 'holds' : 'does not hold'} |`);
+  });
+});
