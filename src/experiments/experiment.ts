@@ -31,6 +31,8 @@ export interface Figure {
   x: 'ordinal' | 'quantitative';
   /** y is a share, drawn as a percentage from 0 to 100%. */
   share?: boolean;
+  /** y cannot be below 0 (a time): an interval a few seeds stretch below 0 is drawn from 0 (the table keeps it whole). */
+  nonNegative?: boolean;
   paper: Panel;
   simulated: Panel;
 }

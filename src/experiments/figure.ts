@@ -43,7 +43,9 @@ function panelSpec(fig: Figure, panel: Panel, xs: Array<string | number>, series
   const y = { type: 'quantitative', title: fittedTitle(fig.yTitle, SIZE.height), ...(fig.share ? { axis: { format: '.0%' }, scale: { domain: [0, 1] } } : {}) };
   const color = { field: 'series', type: 'nominal', title: null, scale: { domain: series }, legend: { orient: 'bottom', columns: series.length > 3 ? 2 : 1, labelLimit: 420 } };
   // A share's interval is drawn inside 0-100% (a t interval over few seeds can pass either end); the table keeps it whole.
-  const clamp = (v: number | null | undefined): number | null => (v === null || v === undefined ? null : fig.share ? Math.min(1, Math.max(0, v)) : v);
+  // A time's likewise from 0 s: dsfs --quick drew a completion time's interval to -80 s on a y axis ticked "-50".
+  const clamp = (v: number | null | undefined): number | null => (v === null || v === undefined ? null
+    : fig.share ? Math.min(1, Math.max(0, v)) : fig.nonNegative ? Math.max(0, v) : v);
   const values = panel.points.map((p: FigurePoint) => ({ x: p.x, series: p.series, mean: p.mean, lo: clamp(p.lo), hi: clamp(p.hi) }));
   const withCi = values.filter((v) => v.lo !== null && v.hi !== null);
   if (values.length === 0) {

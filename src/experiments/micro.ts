@@ -60,7 +60,7 @@ function analyzeHierarchical(records: readonly Run[], sweep: Sweep): Analysis {
   return {
     figure: {
       title: 'Hierarchical scheduling: how fast a new pool reaches its share',
-      xTitle: 'pool', yTitle: 'seconds after its first job', x: 'ordinal',
+      xTitle: 'pool', yTitle: 'seconds after its first job', x: 'ordinal', nonNegative: true,
       paper: { title: 'paper: section 3.2\'s 0.9 F T / S', points: rows.map((r): FigurePoint => ({ x: label[r.name], series, mean: r.predicted })) },
       simulated: { title: 'simulated (mean, 95% CI)', points: rows.map((r) => point(label[r.name], series, r.reach)) },
     },

@@ -69,7 +69,7 @@ function analyzeDsfs(records: readonly Run[], _sweep: Sweep): Analysis {
   return {
     figure: {
       title: 'DSFS on two racks: mean completion time by job size',
-      xTitle: 'maps per job', yTitle: 'mean completion time (s)', x: 'ordinal',
+      xTitle: 'maps per job', yTitle: 'mean completion time (s)', x: 'ordinal', nonNegative: true,
       paper: { title: 'paper (Li and Zhang 2012, Figure 1)', points: [], note: 'Figure 1\'s numbers are not in papers/.|Transcribed claims: DSFS cuts completion time|when small jobs are many; node locality almost 100%.' },
       simulated: { title: 'simulated (mean, 95% CI)', points: DSFS_VARIANTS.flatMap((v) => sizes.map((m) => point(m, v, over(runs[v], bySize(m)), 1 / 1000))) },
     },
