@@ -2,7 +2,7 @@
 import type { Interval } from '../cli/sweep-aggregate.js';
 import type { Sweep } from '../cli/sweep-file.js';
 import type { Analysis, Experiment, FigurePoint } from './experiment.js';
-import { type Run, check, fixed, fmt, locality, over, point, runsAt, versus } from './stats.js';
+import { type Run, check, fixed, fmt, locality, over, point, runsAt, versus, versusCap } from './stats.js';
 
 const TOLERANCE = 0.03;
 
@@ -121,7 +121,7 @@ function analyzeStickyBound(records: readonly Run[], sweep: Sweep): Analysis {
     },
     table: [['jobs', 'f', 'bound', 'simulated'], ...sims.map((s) => [String(s.n), (1 / s.n).toFixed(2), fmt(bound(s.n), '%'), fmt(s.v, '%')])],
     checks: [check('naive fair sharing\'s locality at the sticky-slot bound (within 3 points) for every job count', checks.every((c) => c.ok), checks.map((c) => c.text).join('; '))],
-    differences: sims.map((s) => versus(`${s.n} jobs`, s.v, bound(s.n), TOLERANCE, '%', {
+    differences: sims.map((s) => versusCap(`${s.n} jobs`, s.v, bound(s.n), TOLERANCE, {
       above: 'the bound assumes slots stick from the start; in the first wave slots are handed out before any job frees one.',
       below: 'the bound is an upper bound: a job\'s slots hold its data only by chance.',
     }, 'the bound\'s')),

@@ -2,7 +2,7 @@
 import type { Interval } from '../cli/sweep-aggregate.js';
 import type { Sweep } from '../cli/sweep-file.js';
 import type { Analysis, Experiment, FigurePoint } from './experiment.js';
-import { type Run, check, fmt, locality, mapsPerSlotSecond, over, point, ratio, runsAt, versus } from './stats.js';
+import { type Run, check, fmt, locality, mapsPerSlotSecond, over, point, ratio, runsAt, versus, versusCap } from './stats.js';
 import { mapSlots } from './macro.js';
 import { hadoopHeartbeatMs } from '../core/topology.js';
 
@@ -185,7 +185,7 @@ function analyzeSticky(records: readonly Run[], sweep: Sweep, fluid = false): An
           ? `naive fair's maps here took ${slowdown.toFixed(2)}x fair + delay's slot time on average (maps per busy slot-second), which bounds the loss: a rack-local read shares the source's disk and both nodes' NICs (119 MB/s each for 6 slots), so it runs at most about 2-3x slower than a local one, and only while those are busy, and a map's 1 s start-up is the same anywhere; the paper's cluster paid more for a non-local read.`
           : `naive fair's maps here took ${slowdown.toFixed(2)}x their node-local time on average (maps per busy slot-second), which bounds the loss: in 4 racks with R = 3 most of its non-local maps are rack-local, 1.2x slower, so losing node locality costs less than the paper's 2x; the paper's cluster paid more for a non-local read.`,
       }),
-      ...rows.map((r) => versus(`Naive fair with ${r.n} jobs, against the bound`, r.naive, bound(r.n), 0.03, '%', {
+      ...rows.map((r) => versusCap(`Naive fair with ${r.n} jobs, against the bound`, r.naive, bound(r.n), 0.03, {
         above: 'the bound assumes a job\'s slots are a random f of all slots; with L slots a node, a job that finishes on a node is offered its other free slots too, and early in the run slots are handed out before they stick.',
         below: 'the bound is an upper bound: slots stick to the job that freed them, which had no special reason to hold data there.',
       }, 'the bound\'s')),
