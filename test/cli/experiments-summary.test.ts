@@ -1,0 +1,21 @@
+/**
+ * `hfsim experiments --quick` says on its summary line that it was a quick run: it printed "1 experiment, 1 of 2
+ * shapes hold" and "does not hold: dsfs: ..." exactly as a full run would, while the full run's dsfs check holds.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const CLI = join(ROOT, 'dist', 'src', 'cli', 'main.js');
+
+describe('hfsim experiments: its summary line', () => {
+  it('--quick says the verdicts are a quick run\'s', () => {
+    const out = join(mkdtempSync(join(tmpdir(), 'hfsim-exp-sum-')), 'E.md');
+    const r = spawnSync(process.execPath, [CLI, 'experiments', '--quick', '--only', 'dsfs', '--parallel', '0', '--no-progress', '--out', out], { cwd: ROOT, encoding: 'utf8', timeout: 120_000 });
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^1 experiment \(--quick: 2 seeds and smaller workloads; a full run's verdicts can differ\), \d+ of 2 shapes hold; wrote 2 files/);
+  }, 120_000);
+});
