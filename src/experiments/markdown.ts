@@ -52,7 +52,7 @@ function experimentSection(o: Outcome, n: number, svgDir: string, quick: boolean
   return [
     `## ${n}. ${e.title}`,
     '',
-    `**Set-up.** ${sweep.description ?? ''} (\`${e.sweep}\`: ${points} runs, ${seeds} seed${seeds > 1 ? 's' : ''}: ${sweep.seeds.join(', ')}; rerun it alone: \`${command([e.id], quick)}\`.)`,
+    `**Set-up.** ${sweep.description ?? ''} (\`${e.sweep}\`: ${points} runs, ${seeds} seed${seeds > 1 ? 's' : ''}: ${sweep.seeds.join(', ')}; rerun it alone: \`${command([e.id], quick)} --out ${e.id}.md --svg-dir ${e.id}-charts\`.)`,
     '',
     ...(!quick || o.quickChanges === undefined ? [] : [`**--quick.** The set-up above is the full run's; this run changed: ${o.quickChanges}.`, '']),
     `**The paper.** ${e.paper}`,
