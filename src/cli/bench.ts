@@ -119,8 +119,8 @@ export function compare(baseFile: string, newFile: string, flags: CompareFlags):
   const next = readReport(newFile);
   const c = compareReports(base, next, flags.threshold);
   // Nothing in common (an empty report, or another suite's --only subset) is no verdict: "no regression" would pass a
-  // nightly job that compared nothing.
-  if (c.changes.length === 0 && c.changedDigests.length === 0) throw new InputError(`bench compare: ${baseFile} and ${newFile} have no case in common to compare (${c.unmatched.join('; ') || 'both have none'})`);
+  // nightly job that compared nothing. Rows shown and not judged (the scale curve's exponent) are no comparison either.
+  if (c.changes.every((m) => m.verdict === 'not judged') && c.changedDigests.length === 0) throw new InputError(`bench compare: ${baseFile} and ${newFile} have no case in common to compare (${c.unmatched.join('; ') || 'both have none'})`);
   // A canonical case's digest is checked whenever the new report has the case (compareReports), alike or not.
   const ran = new Set(next.cases.map((n) => n.name));
   const unchecked = base.cases.filter((b) => b.canonical && !ran.has(b.name)).map((b) => b.name);

@@ -22,6 +22,12 @@ describe('bench compare, the scale curve', () => {
     expect(table.stdout).toMatch(/scale curve\s+scale exponent\s+1\.02\s+1\.31\s+\+28\.4%.*\(not judged\)/);
   });
 
+  it('is no comparison alone: reports sharing only a curve have no case in common (exit 2), as before it was shown', () => {
+    const r = compare([write('curve-one.json', report([benchCase(name, 1000)], curve(1.02))), write('curve-other.json', report([benchCase('other', 1000)], curve(1.02)))]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/have no case in common to compare/);
+  });
+
   it('lists a curve in one report only, or of other sizes, as not compared', () => {
     const only = compare([write('curve-only.json', report([benchCase(name, 1000)], curve(1.02))), write('curve-none.json', report([benchCase(name, 1000)]))]);
     expect(only.code).toBe(0);
