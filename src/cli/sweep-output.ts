@@ -18,8 +18,8 @@ import { type Axis, type ChartSpec, type Sweep, VARIANT_AXIS, chartProblems, cha
 
 export const MANIFEST = 'sweep.json';
 export const RESULTS = 'results.jsonl';
-const AGGREGATE_CSV = 'aggregate.csv';
-const AGGREGATE_JSON = 'aggregate.json';
+export const AGGREGATE_CSV = 'aggregate.csv';
+export const AGGREGATE_JSON = 'aggregate.json';
 /** The files a sweep writes into its output folder. */
 export const SWEEP_FILES = [MANIFEST, RESULTS, AGGREGATE_CSV, AGGREGATE_JSON] as const;
 

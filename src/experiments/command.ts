@@ -8,7 +8,7 @@ import { inputsRead } from '../cli/read-file.js';
 import { packageRoot } from '../cli/version.js';
 import { EXPERIMENTS } from './catalog.js';
 import { figureSvg } from './figure.js';
-import { experimentsMarkdown } from './markdown.js';
+import { experimentsMarkdown, seedsRange } from './markdown.js';
 import { type Missing, type Outcome, runExperiments, selectExperiments } from './run.js';
 
 export interface ExperimentsFlags {
@@ -79,9 +79,8 @@ export async function experimentsAction(flags: ExperimentsFlags): Promise<void> 
   const written = await writeExperiments(outcomes, missing, flags.out, svgDir, flags.quick === true);
   const checks = outcomes.flatMap((o) => o.analysis.checks);
   // A quick run's verdicts read like a full run's on the terminal: say which this was.
-  const seeds = [...new Set(outcomes.map((o) => o.sweep.seeds.length))].sort((a, b) => a - b);
-  const quick = flags.quick === true && seeds.length > 0
-    ? ` (--quick: ${seeds.length === 1 ? seeds[0] : `${seeds[0]}-${seeds[seeds.length - 1]}`} seeds and smaller workloads; a full run's verdicts can differ)` : '';
+  const seeds = seedsRange(outcomes);
+  const quick = flags.quick === true && seeds !== undefined ? ` (--quick: ${seeds} and smaller workloads; a full run's verdicts can differ)` : '';
   process.stdout.write(`${outcomes.length} experiment${outcomes.length === 1 ? '' : 's'}${quick}${missing.length > 0 ? ` (${missing.length} missing: ${missing.map((m) => m.experiment.id).join(', ')})` : ''}, ` +
     `${checks.filter((c) => c.holds).length} of ${checks.length} shapes hold; wrote ${written.length} files (${flags.out}, ${svgDir}/) in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
   for (const o of outcomes) for (const c of o.analysis.checks) if (!c.holds) process.stdout.write(`  does not hold: ${o.experiment.id}: ${c.shape} (${c.detail})\n`);

@@ -7,6 +7,13 @@
 import { EXPERIMENTS } from './catalog.js';
 import type { Missing, Outcome } from './run.js';
 
+/** "2 seeds", or "2-3 seeds" where experiments ran different counts: what a quick run's verdicts rest on; undefined for none. */
+export function seedsRange(outcomes: readonly Outcome[]): string | undefined {
+  const counts = [...new Set(outcomes.map((o) => o.sweep.seeds.length))].sort((a, b) => a - b);
+  if (counts.length === 0) return undefined;
+  return `${counts.length === 1 ? counts[0] : `${counts[0]}-${counts[counts.length - 1]}`} seeds`;
+}
+
 const mark = (holds: boolean): string => (holds ? 'holds' : '**does not hold**');
 
 function table(rows: string[][]): string {
@@ -75,8 +82,7 @@ function experimentSection(o: Outcome, n: number, svgDir: string, quick: boolean
 export function experimentsMarkdown(outcomes: readonly Outcome[], missing: readonly Missing[], opts: { quick: boolean; svgDir: string }): string {
   const checks = outcomes.flatMap((o) => o.analysis.checks.map((c) => ({ id: o.experiment.id, ...c })));
   const held = checks.filter((c) => c.holds).length;
-  const seedCounts = [...new Set(outcomes.map((o) => o.sweep.seeds.length))].sort((a, b) => a - b);
-  const quickSeeds = seedCounts.length === 0 ? 'few seeds' : `${seedCounts.length === 1 ? seedCounts[0] : `${seedCounts[0]}-${seedCounts[seedCounts.length - 1]}`} seeds`;
+  const quickSeeds = seedsRange(outcomes) ?? 'few seeds';
   const summary = table([['experiment', 'shape', 'verdict'], ...checks.map((c) => [c.id, c.shape, c.holds ? 'holds' : 'does not hold'])]);
   const missingList = missing.length === 0
     ? ['Every experiment asked for ran.']

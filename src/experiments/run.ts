@@ -9,6 +9,7 @@ import { simulate } from '../actors/simulate.js';
 import type { SweepTask } from '../actors/sweep-task.js';
 import { SIMULATION_TASK, startPool } from '../actors/pool.js';
 import { InputError } from '../cli/errors.js';
+import { counted } from '../cli/format.js';
 import { readJsonFile } from '../cli/load-scenario.js';
 import type { PointRecord } from '../cli/sweep-aggregate.js';
 import { type Sweep, type SweepPoint, expandSweep } from '../cli/sweep-file.js';
@@ -51,9 +52,8 @@ export function sweepOf(e: Experiment, root: string, quick: boolean): Sweep {
 
 /** A value --quick sets, for the reader: a workload's groups as "name: count jobs of maps maps", else compact JSON. */
 function shownValue(key: string, value: unknown): string {
-  const plural = (n: number, one: string): string => `${n.toLocaleString('en-US')} ${one}${n === 1 ? '' : 's'}`;
   if (key === 'workload.groups' && Array.isArray(value)) {
-    return value.map((g: { name?: string; count?: number; maps?: number }) => `${g.name}: ${plural(g.count ?? 1, 'job')} of ${plural(g.maps ?? 0, 'map')}`).join('; ');
+    return value.map((g: { name?: string; count?: number; maps?: number }) => `${g.name}: ${counted(g.count ?? 1, 'job')} of ${counted(g.maps ?? 0, 'map')}`).join('; ');
   }
   return JSON.stringify(value);
 }

@@ -8,7 +8,7 @@ import { counted } from '../cli/format.js';
 import { checkOutputFile, writeOutput } from '../cli/output.js';
 import { aggregate } from '../cli/sweep-aggregate.js';
 import { type ChartSpec, VARIANT_AXIS, isNumericAxis } from '../cli/sweep-file.js';
-import { MANIFEST, RESULTS, SWEEP_FILES, isSweepDir, onePerPoint, readCheckedManifest, readRecords } from '../cli/sweep-output.js';
+import { AGGREGATE_CSV, AGGREGATE_JSON, MANIFEST, RESULTS, SWEEP_FILES, isSweepDir, onePerPoint, readCheckedManifest, readRecords } from '../cli/sweep-output.js';
 import { type Chart, type RunRecord, type SeriesOf, axisValue, cdfChart, isEmpty, localityByBinChart, metricChart, nonFinite, responseByBinChart } from './charts.js';
 import { firstSeen, valueKey } from './series-order.js';
 import { reportHtml } from './html.js';
@@ -127,7 +127,7 @@ export async function sweepReportHtml(dir: string): Promise<string> {
 }
 
 /** What each file of a sweep's folder is, in a message that points to the folder. */
-const SWEEP_FILE_NAMES: Record<string, string> = { [RESULTS]: 'results', 'aggregate.json': 'aggregate', 'aggregate.csv': 'aggregate', [MANIFEST]: 'manifest' };
+const SWEEP_FILE_NAMES: Record<string, string> = { [RESULTS]: 'results', [AGGREGATE_JSON]: 'aggregate', [AGGREGATE_CSV]: 'aggregate', [MANIFEST]: 'manifest' };
 
 function resultsOf(file: string): Result[] {
   const raw = readJsonFile(file, 'result');
