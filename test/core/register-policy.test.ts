@@ -79,6 +79,24 @@ describe('registerPolicy refuses a bad definition with a TypeError naming the po
     expect(errors(kept, { k: 2 })).toEqual([]);
   });
 
+  it('a field the config schema drops (z.object strips keys it does not know) is refused, naming it: a misspelled "quantm" ran with the default, silently', () => {
+    const loose = fresh();
+    registerPolicy(loose, { description: 'x', config: z.object({ quantum: z.number().default(1), inner: z.object({ a: z.number().default(1) }).default({ a: 1 }) }), create });
+    const errors = (policyConfig: unknown): string[] => {
+      const parsed = parseScenario(jobsScenario({ scheduler: { policy: loose, policyConfig, delay: { mode: 'none' } } }));
+      return parsed.ok ? [] : parsed.errors;
+    };
+    const tail = ` (policy "${loose}"'s config schema drops it: a z.object strips the fields it does not list, where z.strictObject refuses them)`;
+    expect(errors({ quantm: 3 })).toEqual([`scheduler.policyConfig: unknown field "quantm"${tail}`]);
+    expect(errors({ inner: { b: 2 }, c: 1 })).toEqual([`scheduler.policyConfig.inner: unknown field "b"${tail}`, `scheduler.policyConfig: unknown field "c"${tail}`]);
+    expect(errors({ quantum: 3, inner: { a: 2 } })).toEqual([]);
+    // a gate's config is the other fields of scheduler.delay: one it drops is named there
+    const gate = fresh();
+    registerGate(gate, { description: 'x', config: z.object({ waitMs: z.number().default(0) }), create: () => { throw new Error('unused'); } });
+    const parsed = parseScenario(jobsScenario({ scheduler: { policy: 'fair', delay: { mode: gate, waitMS: 5 } } }));
+    expect(parsed.ok ? [] : parsed.errors).toEqual([`scheduler.delay: unknown field "waitMS" (delay.mode "${gate}"'s config schema drops it: a z.object strips the fields it does not list, where z.strictObject refuses them)`]);
+  });
+
   it('a policy registered with placesMapsItself is refused the map-scan fields it ignores; one without is not', () => {
     const solver = fresh();
     const plain = fresh();

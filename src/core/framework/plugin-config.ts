@@ -38,7 +38,16 @@ export function parsePluginConfig(registry: PluginLookup, field: string, name: s
       // transform that scaled a value (seconds to ms) or a loose object that dropped the key it added passed here and
       // failed there as "is 2000, where parseScenario gives 2000000", naming no plugin.
       const changed = firstChange(result.data, again.data, []);
-      if (changed === undefined) return (result.data ?? {}) as Record<string, unknown>;
+      if (changed === undefined) {
+        // ... and keep every field it was given: a z.object strips the keys it does not list, so a misspelled field
+        // ("quantm") ran with the default, silently.
+        const dropped = droppedFields(config, result.data, []);
+        for (const { path, key } of dropped) {
+          issues.push({ code: 'custom', path: [...configPath, ...path], input: config,
+            message: `unknown field ${JSON.stringify(key)} (${field} "${name}"'s config schema drops it: a z.object strips the fields it does not list, where z.strictObject refuses them)` });
+        }
+        return dropped.length > 0 ? undefined : (result.data ?? {}) as Record<string, unknown>;
+      }
       issues.push({ code: 'custom', path: configPath, input: config,
         message: `${field} "${name}": its config schema gives another config for what it returns (${changed}): a plugin's schema must return a config it gives back unchanged (checks and defaults do; a transform to another shape or value does not)` });
       return undefined;
@@ -58,6 +67,15 @@ export function parsePluginConfig(registry: PluginLookup, field: string, name: s
 }
 
 const NO_CONFIG = z.strictObject({});
+
+/** The fields of `given` (the config as written) that the schema's output `parsed` lacks, each with its object's path. */
+function droppedFields(given: unknown, parsed: unknown, path: PropertyKey[]): { path: PropertyKey[]; key: string }[] {
+  const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+  if (!isObject(given) || !isObject(parsed) || Array.isArray(given) !== Array.isArray(parsed)) return [];
+  return Object.keys(given).flatMap((key) => (Object.hasOwn(parsed, key)
+    ? droppedFields(given[key], parsed[key], [...path, Array.isArray(given) ? Number(key) : key])
+    : Array.isArray(given) ? [] : [{ path, key }]));
+}
 
 /**
  * Where `then` (the schema's output for `given`, itself its output) differs from `given`, as "path: given, then
