@@ -187,6 +187,12 @@ export async function simulate(scenario: Scenario, options: SimulateOptions = {}
   // A Scenario is what parseScenario returns; a caller may have changed one since (or built one by hand).
   const bad = parsedScenarioErrors(scenario);
   if (bad.length > 0) throw new TypeError(`simulate: the scenario is not one parseScenario returns (src/core/scenario.ts):\n${bad.join('\n')}`);
+  // A scenario file's variants are applied by loadScenario (or resolveVariant), never here: a whole file through
+  // parseScenario ran its base alone, as variant "", without a word.
+  const variants = Object.keys(scenario.variants ?? {});
+  if (variants.length > 0) {
+    throw new TypeError(`simulate: the scenario has variants (${variants.map((v) => JSON.stringify(v)).join(', ')}), which simulate does not apply (it would run the base scenario alone): run each as loadScenario gives it (loadScenario(file).variants, each { name, scenario, trace }), or parseScenario(resolveVariant(raw, overrides, [])) with a variant from variantsOf(raw)`);
+  }
   checkOptions(options, scenario);
   // The sizes loadScenario checks, checked for a scenario from parseScenario too: one past them runs for hours.
   const over = workloadLimitErrors(scenario, options.trace);

@@ -189,6 +189,24 @@ describe('simulate refuses a trace its scenario does not read', () => {
   });
 });
 
+describe('simulate refuses a scenario that still has its variants', () => {
+  it('a whole scenario file through parseScenario: a TypeError naming them (it ran the base alone, as variant "", without a word)', async () => {
+    const raw = jobsScenario({ variants: { FIFO: { 'scheduler.policy': 'fifo' }, Fair: { 'scheduler.policy': 'fair' } } });
+    const parsed = parseScenario(raw);
+    if (!parsed.ok) throw new Error(parsed.errors.join('\n'));
+    await expect(simulate(parsed.value)).rejects.toThrow(TypeError);
+    await expect(simulate(parsed.value)).rejects.toThrow(/^simulate: the scenario has variants \("FIFO", "Fair"\), which simulate does not apply \(it would run the base scenario alone\): run each as loadScenario gives it/);
+    // one variant resolved (no variants table), or an empty table, still runs
+    const { variants: _v, ...base } = raw;
+    const one = parseScenario({ ...base, scheduler: { ...(base.scheduler as object), policy: 'fifo' } });
+    if (!one.ok) throw new Error(one.errors.join('\n'));
+    await expect(simulate(one.value, { variant: 'FIFO' })).resolves.toHaveProperty('variant', 'FIFO');
+    const empty = parseScenario({ ...base, variants: {} });
+    if (!empty.ok) throw new Error(empty.errors.join('\n'));
+    await expect(simulate(empty.value)).resolves.toHaveProperty('variant', '');
+  });
+});
+
 describe('the scenario JSON helpers check their arguments', () => {
   const raw = { name: 'x', scheduler: 5, variants: { A: { 'workload.jobs': 3 } } };
   it.each<[string, () => unknown, RegExp]>([
