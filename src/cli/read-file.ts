@@ -109,12 +109,15 @@ function readBounded(file: string, what: string): Buffer {
 }
 
 /**
- * The encoding of an XML file: the one its declaration names, read as ASCII, or UTF-8. A UTF-8 byte order mark wins
- * over a declaration (an editor saved the file as UTF-8 and left an old header), and so does a declaration of UTF-16 or
- * UTF-32 that could be read as ASCII (it cannot be true).
+ * The encoding of an XML file: the one its declaration names, read as ASCII, or UTF-8. A byte order mark wins over a
+ * declaration (an editor saved the file as UTF-8 and left an old header): UTF-8's, or UTF-16's (Windows Notepad's
+ * "Unicode", which XML allows and Hadoop's parser reads: it was refused as "not UTF-8 text", its encoding declared).
+ * A declaration of UTF-16 or UTF-32 that could be read as ASCII is read as UTF-8 (it cannot be true).
  */
 function declaredEncoding(bytes: Buffer): string {
   if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return 'utf-8';
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return 'utf-16le';
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return 'utf-16be';
   const named = /^<\?xml[^>]*?\sencoding\s*=\s*["']([A-Za-z0-9._:-]+)["']/.exec(bytes.subarray(0, 200).toString('latin1'))?.[1];
   return named === undefined || /^(utf|ucs)-?(16|32|2|4)/i.test(named) ? 'utf-8' : named;
 }

@@ -206,6 +206,26 @@ describe('bytes that are not text in the file\'s encoding: file and line (they w
     expect(loadScenario(file).variants[0].scenario.scheduler.pools).toEqual([expect.objectContaining({ name: 'pr\u00f8d' })]);
   });
 
+  // Windows Notepad's "Unicode": UTF-16 behind its byte order mark, as XML allows (Hadoop's parser reads it). It was
+  // "byte 0xff is not UTF-8 text (save the allocation file as UTF-8, or declare its encoding)", the encoding declared.
+  it.each([
+    ['little-endian', 'utf-16le', [0xff, 0xfe]],
+    ['big-endian', 'utf-16be', [0xfe, 0xff]],
+  ])('an allocation or capacity file in UTF-16 %s behind its byte order mark is read in it', (_, encoding, bom) => {
+    const utf16 = (text: string): Buffer => {
+      const le = Buffer.from(text, 'utf16le');
+      return Buffer.concat([Buffer.from(bom), encoding === 'utf-16le' ? le : le.swap16()]);
+    };
+    const alloc = write('pools.xml', '');
+    writeFileSync(alloc, utf16('<?xml version="1.0" encoding="UTF-16"?>\n<allocations>\n<pool name="pr\u00f8d"><weight>3</weight></pool>\n</allocations>\n'));
+    const file = write('s.json', { ...tiny, scheduler: { policy: 'hfs', allocationFile: alloc }, workload: { ...tiny.workload, jobs: [{ ...tiny.workload.jobs[0], pool: 'pr\u00f8d' }] } });
+    expect(loadScenario(file).variants[0].scenario.scheduler.pools).toEqual([expect.objectContaining({ name: 'pr\u00f8d', weight: 3 })]);
+    const cs = write('cs.xml', '');
+    writeFileSync(cs, utf16('<?xml version="1.0" encoding="UTF-16"?>\n<configuration>\n<property><name>yarn.scheduler.capacity.root.queues</name><value>pr\u00f8d</value></property>\n<property><name>yarn.scheduler.capacity.root.pr\u00f8d.capacity</name><value>100</value></property>\n</configuration>\n'));
+    const capacity = write('s.json', { ...tiny, scheduler: { policy: 'capacity', capacitySchedulerFile: cs }, workload: { ...tiny.workload, jobs: [{ ...tiny.workload.jobs[0], pool: 'pr\u00f8d' }] } });
+    expect(loadScenario(capacity).variants[0].scenario.scheduler.queues).toEqual([expect.objectContaining({ name: 'pr\u00f8d', capacity: 100 })]);
+  });
+
   it('a multi-byte sequence cut short is named by its first byte (not the byte after it)', () => {
     const alloc = write('pools.xml', '');
     writeFileSync(alloc, Buffer.concat([Buffer.from('<allocations>\n<pool name="a'), Buffer.from([0xe2, 0x82]), Buffer.from('A"/>\n</allocations>\n')]));
