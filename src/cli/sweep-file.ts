@@ -255,10 +255,10 @@ export function expandSweep(raw: unknown, file: string): Sweep {
     for (const axis of axes) if (axis.name !== VARIANT_AXIS) resolved = asInput(() => setPath(resolved, axis.name, values[axis.name]), point);
     const group = pointId(values);
     for (const seed of seeds) {
-      const checked = resolveScenario(setPath(resolved, 'seed', seed), baseFile ?? file); // files relative to the base's
+      const checked = atPoint(point, baseFile ?? file, () => resolveScenario(setPath(resolved, 'seed', seed), baseFile ?? file)); // files relative to the base's
       if (!checked.ok) throw new InputError(checked.errors.map((e) => `${point}${e}`).join('\n'));
       const scenario = checked.value;
-      const trace = traceFor(baseFile ?? file, scenario);
+      const trace = atPoint(point, baseFile ?? file, () => traceFor(baseFile ?? file, scenario));
       const over = workloadLimitErrors(scenario, trace);
       if (over.length > 0) throw new InputError(over.map((e) => `${point}${e}`).join('\n'));
       points.push({ id: pointId(values, seed), index: points.length, values, group, seed, variant: variantName || scenario.scheduler.policy, scenario, trace });
@@ -271,6 +271,20 @@ export function expandSweep(raw: unknown, file: string): Sweep {
   // whole sweep (with R or the cluster's size an axis, the first point's p drew the curve for every line).
   const charts = spec.charts?.map((c, i) => (c.analytic && c.analytic.p === undefined ? { ...c, analytic: { ...c.analytic, p: defaultP(points, `${file}: charts[${i}].analytic`) } } : c));
   return { file, name: spec.name, description: spec.description, axes, seeds, charts, hash, points };
+}
+
+/**
+ * What `read` returns; an InputError from a file the point names (an allocation or capacity file, a trace) names the
+ * point first, as its fields' errors do (it named the file alone: which axis value had it was left to guess). A line
+ * naming the scenario (`scenarioFile`: a trace's error) names it by the point instead.
+ */
+function atPoint<T>(point: string, scenarioFile: string, read: () => T): T {
+  try {
+    return read();
+  } catch (err) {
+    if (!(err instanceof InputError)) throw err;
+    throw new InputError(err.message.split('\n').map((line) => `${point}${line.startsWith(`${scenarioFile}: `) ? line.slice(scenarioFile.length + 2) : line}`).join('\n'));
+  }
 }
 
 /** R / nodes (at most 1), the same at every point, or an InputError at `where` naming two points that differ. */

@@ -1,4 +1,5 @@
 /** Sweep files are validated like scenarios (one line naming file and field, exit 2); the canonical sweeps; the statistics. */
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { interval, studentT975 } from '../../src/cli/sweep-aggregate.js';
@@ -23,6 +24,18 @@ describe('sweep files: validated like scenarios (one line naming file and field,
     ['an unknown variant', () => ['sweep', sweep({ base, axes: { variant: ['FIFO'] } })], /axes\.variant: "FIFO" is not a variant of the base \(have "Fair", "Fair \+ skip"\)/],
     ['a missing base file', () => ['sweep', sweep({ base: 'nope.json' })], /nope\.json: cannot read base scenario file \(no such file\)/],
     ['a bad base file', () => ['sweep', writeJson(dir, 'b.sweep.json', { base: 'base.json', set: { 'cluster.racks': 0 } })], /b\.sweep\.json: base base\.json at variant="Fair": cluster\.racks: racks must be at least 1/],
+    // A file a point names, bad at one axis value: its error named neither the sweep nor the point
+    // ("hfsim: /tmp/.../neg.xml: line 2: <weight> must be a non-negative number, not \"-1\"")
+    ['a bad allocation file at one axis value', () => {
+      writeFileSync(join(dir, 'ok.xml'), '<allocations>\n<pool name="p"><weight>2</weight></pool>\n</allocations>\n');
+      writeFileSync(join(dir, 'neg.xml'), '<allocations>\n<pool name="p"><weight>-1</weight></pool>\n</allocations>\n');
+      return ['sweep', writeJson(dir, 'a.sweep.json', { base: 'base.json', set: { 'scheduler.policy': 'hfs' }, axes: { variant: ['Fair'], 'scheduler.allocationFile': ['ok.xml', 'neg.xml'] } })];
+    }, /a\.sweep\.json: base base\.json at variant="Fair", scheduler\.allocationFile="neg\.xml": \S*neg\.xml: line 2: <weight> must be a non-negative number, not "-1"/],
+    ['a bad trace at one axis value', () => {
+      writeFileSync(join(dir, 'ok.tsv'), 'job0\t1\t1\t1000\t0\t0\n');
+      writeFileSync(join(dir, 'neg.tsv'), 'job0\t1\t1\t-5\t0\t0\n');
+      return ['sweep', writeJson(dir, 't.sweep.json', { base: 'base.json', set: { workload: { kind: 'swim', trace: 'ok.tsv' } }, axes: { variant: ['Fair'], 'workload.trace': ['ok.tsv', 'neg.tsv'] } })];
+    }, /t\.sweep\.json: base base\.json at variant="Fair", workload\.trace="neg\.tsv": workload\.trace: \S*neg\.tsv:1: column 4 \(input bytes\): "-5" is not a non-negative number/],
     ['a chart on no axis', () => ['sweep', sweep({ base, charts: [{ metric: 'fairness', x: 'cluster.racks' }] })], /charts\[0\]\.x: "cluster\.racks" is not an axis/],
     ['a chart whose x is not numbers (its chart drew NaN coordinates)', () => ['sweep', sweep({ base, axes: { 'hdfs.replication': [1, 3] }, charts: [{ metric: 'fairness', x: 'variant' }] })],
       /x\.sweep\.json: charts\[0\]\.x: axis "variant" has the value "Fair": a chart's x axis needs numbers/],
@@ -60,7 +73,7 @@ describe('sweep files: validated like scenarios (one line naming file and field,
     ['a bad --parallel', () => ['sweep', sweep({ base }), '--parallel', '0'], /--parallel must be a whole number >= 1/],
   ];
   // Every case through loadSweep (fast); a few through the compiled CLI too, for exit code 2 and the one line.
-  const viaCli = new Set(['invalid JSON', 'a bad axis value', 'a chart whose x is not numbers (its chart drew NaN coordinates)', 'a bad base file', 'a bad --shard', 'a bad --parallel']);
+  const viaCli = new Set(['invalid JSON', 'a bad axis value', 'a bad allocation file at one axis value', 'a chart whose x is not numbers (its chart drew NaN coordinates)', 'a bad base file', 'a bad --shard', 'a bad --parallel']);
   it.each(cases.filter(([name]) => !name.includes('--')))('%s (loadSweep)', (_, args, message) => {
     expect(() => loadSweep(args()[1])).toThrow(expect.objectContaining({ name: 'InputError', message: expect.stringMatching(message) }));
   });
