@@ -157,8 +157,15 @@ const YARN_ONLY = new Set(['queue', 'pool', 'minResources', 'maxResources', 'max
   'aclAdministerReservations']);
 
 function isYarnQueue(pool: El): boolean {
+  return yarnSign(pool) !== undefined;
+}
+
+/** What makes a top-level `<pool>` a YARN queue (undefined: nothing, an MR1 pool), said as an error's reason. */
+function yarnSign(pool: El): string | undefined {
+  if (pool.attrs.name?.trim() === 'root') return 'it is named root';
   // A schedulingMode naming one of YARN's policy classes is YARN's (MR1's PoolManager takes only fair and fifo).
-  return pool.attrs.name?.trim() === 'root' || pool.children.some((c) => YARN_ONLY.has(c.name) || (c.name === 'schedulingMode' && isYarnPolicyClass(c.text)));
+  const sign = pool.children.find((c) => YARN_ONLY.has(c.name) || (c.name === 'schedulingMode' && isYarnPolicyClass(c.text)));
+  return sign === undefined ? undefined : sign.name === 'schedulingMode' ? `its <schedulingMode> names YARN's ${sign.text}` : `it holds <${sign.name}>`;
 }
 
 type Inherited = Partial<Pick<PoolConfig, 'minSharePreemptionTimeoutMs' | 'fairSharePreemptionTimeoutMs' | 'fairSharePreemptionThreshold' | 'preemptable'>>;
@@ -194,8 +201,9 @@ class Reader {
     (out.warnings ??= []).push(`${this.file}: line ${el.line}: ${message}`);
   }
 
-  unknown(el: El, parent: string): void {
-    if (!IGNORED.has(el.name)) this.fail(el, `unknown element <${el.name}> in <${parent}>`);
+  /** `why`: how `parent` is read, where its name does not say (a `<pool>` read as a YARN queue). */
+  unknown(el: El, parent: string, why?: string): void {
+    if (!IGNORED.has(el.name)) this.fail(el, `unknown element <${el.name}> in <${parent}>${why === undefined ? '' : ` (${why})`}`);
   }
 
   name(el: El): string {
@@ -488,7 +496,8 @@ class Reader {
         // YARN caps each queue it creates under this one at run time (QueueManager.setChildResourceLimits); hfsim
         // creates such pools (a job naming prod.new) without a cap: said, not dropped unseen.
         case 'maxChildResources': this.resource(c); this.warn(out, c, `queue "${path === '' ? 'root' : path}": <maxChildResources> is not modelled: a pool hfsim creates under it for a job naming one runs without that cap`); break;
-        default: this.unknown(c, 'queue');
+        // A <pool> here is a queue (YARN's alias): its MR1 elements were refused "in <queue>", an element the file lacks.
+        default: this.unknown(c, el.name, el.name === 'pool' ? `read as a YARN queue: ${yarnSign(el) ?? 'it is inside a queue'}` : undefined);
       }
     }
     if (children.length === 0 && path === '') this.fail(el, 'the root queue has no child queues');

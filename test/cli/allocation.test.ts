@@ -684,6 +684,12 @@ describe('bad allocation files: one line with file and line, exit 2', () => {
   const cases: Array<[string, string, RegExp]> = [
     ['malformed XML', '<allocations>\n  <pool name="a">\n    <minMaps>3</minMap>\n  </pool>\n</allocations>', /pools\.xml: line 3: malformed XML: /],
     ['an unknown element', '<allocations>\n  <pool name="a">\n    <minMap>3</minMap>\n  </pool>\n</allocations>', /pools\.xml: line 3: unknown element <minMap> in <pool>/],
+    // an MR1 pool holding a YARN element (a nested pool here) is read as a YARN queue: its MR1 elements were refused
+    // "in <queue>", an element the file does not have
+    ['an MR1 element in a <pool> read as a YARN queue', '<allocations>\n  <pool name="a">\n    <minMaps>3</minMaps>\n    <pool name="b"/>\n  </pool>\n</allocations>',
+      /pools\.xml: line 3: unknown element <minMaps> in <pool> \(read as a YARN queue: it holds <pool>\)\n/],
+    ['an MR1 element in a <pool> inside a YARN queue', '<allocations>\n  <queue name="a">\n    <pool name="b">\n      <maxMaps>3</maxMaps>\n    </pool>\n  </queue>\n</allocations>',
+      /pools\.xml: line 4: unknown element <maxMaps> in <pool> \(read as a YARN queue: it is inside a queue\)\n/],
     ['a bad value', '<allocations>\n  <pool name="a">\n    <weight>heavy</weight>\n  </pool>\n</allocations>', /pools\.xml: line 3: <weight> must be a non-negative number, not "heavy"/],
     ['a fractional job limit', '<allocations>\n\n  <userMaxJobsDefault>2.5</userMaxJobsDefault>\n</allocations>', /pools\.xml: line 3: <userMaxJobsDefault> must be a whole number/],
     ['a pool without a name', '<allocations>\n  <pool>\n  </pool>\n</allocations>', /pools\.xml: line 2: <pool> needs a name attribute/],
