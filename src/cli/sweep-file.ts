@@ -14,6 +14,7 @@ import { InputError } from './errors.js';
 import { asInput, readJsonFile } from './load-scenario.js';
 import { resolveScenario } from './resolve-scenario.js';
 import { traceFor } from './trace.js';
+import type { SweepInputs } from './sweep-changes.js';
 import { compareCodeUnits } from '../core/code-units.js';
 import { nonNegInt } from '../core/bounded.js';
 
@@ -132,6 +133,8 @@ export interface Sweep {
   charts?: ChartSpec[];
   /** sha256 of the resolved points: a resume or a merge refuses an output made by a different sweep. */
   hash: string;
+  /** The inputs in `hash`, hashed apart: what the refusal names. */
+  inputs: SweepInputs;
   points: SweepPoint[];
 }
 
@@ -266,11 +269,17 @@ export function expandSweep(raw: unknown, file: string): Sweep {
   }
   // A point that replays a SWIM trace reads its rows from a file the scenario only names: its rows count too, or a
   // trace edited between a kill and --resume (or between shards) mixed two workloads in one output.
-  const hash = createHash('sha256').update(JSON.stringify(points.map((p) => (p.trace === undefined ? [p.id, p.scenario] : [p.id, p.scenario, traceFingerprint(p.trace)])))).digest('hex');
+  // Each [id, scenario] is written once, for both: the hash (a point with a trace as [id, scenario, its fingerprint])
+  // and the same inputs hashed apart, so that a --resume or a merge of another sweep's output can say which changed.
+  const written = points.map((p) => JSON.stringify([p.id, p.scenario]));
+  const prints = points.map((p) => (p.trace === undefined ? null : traceFingerprint(p.trace)));
+  const sha = (text: string): string => createHash('sha256').update(text).digest('hex');
+  const hash = sha(`[${written.map((w, i) => (prints[i] === null ? w : `${w.slice(0, -1)},${JSON.stringify(prints[i])}]`)).join(',')}]`);
+  const inputs: SweepInputs = { scenarios: sha(`[${written.join(',')}]`), traces: sha(JSON.stringify(prints)), plugins: [] };
   // The skip-count curve's p: the share of nodes holding a 1-block job's data, R / nodes, which must be one for the
   // whole sweep (with R or the cluster's size an axis, the first point's p drew the curve for every line).
   const charts = spec.charts?.map((c, i) => (c.analytic && c.analytic.p === undefined ? { ...c, analytic: { ...c.analytic, p: defaultP(points, `${file}: charts[${i}].analytic`) } } : c));
-  return { file, name: spec.name, description: spec.description, axes, seeds, charts, hash, points };
+  return { file, name: spec.name, description: spec.description, axes, seeds, charts, hash, inputs, points };
 }
 
 /**

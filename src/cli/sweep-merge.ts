@@ -13,6 +13,7 @@ import type { PointRecord } from './sweep-aggregate.js';
 import { MANIFEST, type Manifest, RESULTS, entriesBesideTemps, finalize, isSweepDir, onePerPoint, readCheckedManifest, readRecords, removeSweepTemps } from './sweep-output.js';
 import { describePoint } from './sweep-run.js';
 import { summaryTable } from './sweep-summary.js';
+import { sweepChanges } from './sweep-changes.js';
 import { warnOnce } from './warn.js';
 
 /**
@@ -25,7 +26,7 @@ export function merge(dirs: readonly string[]): { manifest: Manifest; records: P
   const fileOf = new Map<PointRecord, string>();
   for (const dir of dirs) {
     const m = readCheckedManifest(dir);
-    if (first && m.hash !== first.hash) throw new InputError(`${dir}: made by a different sweep than ${dirs[0]} (the sweep file, its base scenario, a file they read or a --plugin file differ)`);
+    if (first && m.hash !== first.hash) throw new InputError(`${dir}: made by a different sweep than ${dirs[0]}: ${sweepChanges(first, m)} differ`);
     first ??= m;
     for (const r of readRecords(dir, false, m)) {
       all.push(r);

@@ -15,6 +15,7 @@ import { checkOutputFile, writeOutput } from './output.js';
 import { OUTPUT_LOCK } from './output-lock.js';
 import { type PointRecord, aggregate, aggregateCsv, flatRows } from './sweep-aggregate.js';
 import { type Axis, type ChartSpec, type Sweep, VARIANT_AXIS, chartProblems, chartSchema, firstRepeated, pointCount, pointId } from './sweep-file.js';
+import type { SweepInputs } from './sweep-changes.js';
 
 export const MANIFEST = 'sweep.json';
 export const RESULTS = 'results.jsonl';
@@ -28,6 +29,8 @@ export interface Manifest {
   description?: string;
   file: string;
   hash: string;
+  /** The inputs in `hash`, hashed apart (sweep-changes.ts); absent in the output of an hfsim before 2026-11-27. */
+  inputs?: SweepInputs;
   axes: Axis[];
   seeds: number[];
   charts?: ChartSpec[];
@@ -43,6 +46,7 @@ export function manifestOf(sweep: Sweep, shard?: { index: number; count: number 
     description: sweep.description,
     file: resolve(sweep.file), // absolute: a merge's "run them with" command works from any folder
     hash: sweep.hash,
+    inputs: sweep.inputs,
     axes: sweep.axes,
     seeds: sweep.seeds,
     charts: sweep.charts,
@@ -89,6 +93,7 @@ const manifestSchema = z.looseObject({
   description: z.string().optional(),
   file: z.string(),
   hash: z.string().min(1),
+  inputs: z.strictObject({ scenarios: z.string(), traces: z.string(), plugins: z.array(z.string()) }).optional(),
   axes: z.array(z.strictObject({ name: z.string().min(1), values: z.array(z.unknown()).min(1, 'an axis needs at least one value') })),
   seeds: z.array(count).min(1, 'seeds must list at least one seed'),
   charts: z.array(chartSchema).optional(),

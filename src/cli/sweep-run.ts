@@ -21,6 +21,7 @@ import { MANIFEST, type Manifest, RESULTS, ResultsLog, checkAggregateFiles, entr
 import { makeOutputDir, writeOutput } from './output.js';
 import { lockOutput } from './output-lock.js';
 import { adoptPrestartedPool } from './prestart.js';
+import { sweepChanges } from './sweep-changes.js';
 
 export interface SweepOptions {
   out: string;
@@ -98,7 +99,7 @@ export async function runSweep(sweep: Sweep, options: SweepOptions): Promise<Swe
         // the whole log unreadable.
         readRecords(dir, true);
       } else {
-        if (old.hash !== sweep.hash) throw new InputError(`${dir}: --resume: the sweep, its base scenario, a file they read (a trace, an allocation file) or a --plugin file changed since this output was made`);
+        if (old.hash !== sweep.hash) throw new InputError(`${dir}: --resume: ${sweepChanges(old, manifest)} changed since this output was made`);
         if (JSON.stringify(old.shard ?? null) !== JSON.stringify(options.shard ?? null)) {
           throw new InputError(`${dir}: --resume: this output is ${old.shard ? `shard ${old.shard.index}/${old.shard.count}` : 'unsharded'}; pass the same --shard`);
         }

@@ -47,5 +47,5 @@ export async function sweepAction(file: string, flags: SweepFlags): Promise<void
 function withPluginCode(sweep: Sweep, plugins: readonly string[]): Sweep {
   if (plugins.length === 0) return sweep;
   const code = [...new Set(plugins.map((p) => createHash('sha256').update(readFileSync(p)).digest('hex')))].sort();
-  return { ...sweep, hash: createHash('sha256').update(JSON.stringify([sweep.hash, ...code])).digest('hex') };
+  return { ...sweep, hash: createHash('sha256').update(JSON.stringify([sweep.hash, ...code])).digest('hex'), inputs: { ...sweep.inputs, plugins: code } };
 }

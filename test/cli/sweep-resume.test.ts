@@ -1,7 +1,7 @@
 /** A sweep killed with SIGKILL part-way and resumed ends with the results of an uninterrupted run, each point once. */
 import { spawn } from 'node:child_process';
 import { appendFileSync, cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CLI, type Line, ROOT, base, deterministic, hfsim, lines, otherOutcome, processGroup, smallSweep, tmp, writeJson } from './sweep-helpers.js';
 
@@ -104,7 +104,26 @@ describe('hfsim sweep --resume', () => {
     writeFileSync(file, JSON.stringify({ name: 'small', base: 'base.json', axes: { 'hdfs.replication': [1, 2] }, seeds: [1, 2, 3] }));
     const r = hfsim('sweep', file, '--shard', '0/6', '--out', out, '--resume');
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/--resume: the sweep, its base scenario, a file they read \(a trace, an allocation file\) or a --plugin file changed/);
+    expect(r.stderr).toContain(`${out}: --resume: the sweep's points (other axis values or seeds: the sweep file's axes or seeds) changed since this output was made`);
+  });
+
+  it('--resume and merge name what changed: the base scenario (its points\' scenarios), for an output whose sweep.json keeps its inputs apart; any input, for one that does not', () => {
+    const file = smallSweep();
+    const dir = dirname(file);
+    const [a, b] = [join(dir, 'a'), join(dir, 'b')];
+    expect(hfsim('sweep', file, '--shard', '0/6', '--out', a, '--no-progress').code).toBe(0);
+    writeJson(dir, 'base.json', { ...base, tasks: { durationJitter: 0.2 } });
+    expect(hfsim('sweep', file, '--shard', '1/6', '--out', b, '--no-progress').code).toBe(0);
+    const scenarios = 'the points\' scenarios (the base scenario, or an allocation or capacity file it reads)';
+    const merged = hfsim('sweep', 'merge', a, b, '--out', join(dir, 'm'));
+    expect([merged.code, merged.stderr]).toEqual([2, `hfsim: ${b}: made by a different sweep than ${a}: ${scenarios} differ\n`]);
+    const resumed = hfsim('sweep', file, '--shard', '0/6', '--out', a, '--resume', '--no-progress');
+    expect([resumed.code, resumed.stderr]).toEqual([2, `hfsim: ${a}: --resume: ${scenarios} changed since this output was made\n`]);
+    // sweep.json as an hfsim before 2026-11-27 wrote it: no inputs, so the message names every input it may be
+    const manifest = JSON.parse(readFileSync(join(a, 'sweep.json'), 'utf8')) as Record<string, unknown>;
+    writeFileSync(join(a, 'sweep.json'), JSON.stringify({ ...manifest, inputs: undefined }));
+    const old = hfsim('sweep', file, '--shard', '0/6', '--out', a, '--resume', '--no-progress');
+    expect([old.code, old.stderr]).toEqual([2, `hfsim: ${a}: --resume: the sweep file, its base scenario, a file they read (a trace, an allocation file) or a --plugin file changed since this output was made\n`]);
   });
 
   it('an --out folder holding files but no sweep.json is refused, with or without --resume, and left as it was (they were replaced, exit 0)', () => {
@@ -205,10 +224,10 @@ describe('hfsim sweep --resume', () => {
     expect(hfsim('sweep', file, '--shard', '1/2', '--out', b, '--no-progress').code).toBe(0);
     const merged = hfsim('sweep', 'merge', a, b, '--out', join(dir, 'm'));
     expect(merged.code).toBe(2);
-    expect(merged.stderr).toContain(`made by a different sweep than ${a} (the sweep file, its base scenario, a file they read or a --plugin file differ)`);
+    expect(merged.stderr).toContain(`made by a different sweep than ${a}: a SWIM trace the points replay differ`);
     const resumed = hfsim('sweep', file, '--shard', '0/2', '--out', a, '--resume', '--no-progress');
     expect(resumed.code).toBe(2);
-    expect(resumed.stderr).toContain('--resume: the sweep, its base scenario, a file they read (a trace, an allocation file) or a --plugin file changed since this output was made');
+    expect(resumed.stderr).toContain('--resume: a SWIM trace the points replay changed since this output was made');
   });
 
   it('--resume and merge refuse outputs made with two versions of a --plugin file\'s code (shards mixed two policies)', () => {
@@ -224,10 +243,10 @@ describe('hfsim sweep --resume', () => {
     expect(hfsim('sweep', file, '--plugin', join(dir, 'p.mjs'), '--shard', '1/2', '--out', b, '--no-progress').code).toBe(0);
     const merged = hfsim('sweep', 'merge', a, b, '--out', join(dir, 'm'));
     expect(merged.code).toBe(2);
-    expect(merged.stderr).toContain(`made by a different sweep than ${a}`);
+    expect(merged.stderr).toContain(`made by a different sweep than ${a}: the --plugin files' code (1 file, not the same bytes) differ`);
     const resumed = hfsim('sweep', file, '--plugin', join(dir, 'p.mjs'), '--shard', '0/2', '--out', a, '--resume', '--no-progress');
     expect(resumed.code).toBe(2);
-    expect(resumed.stderr).toContain('or a --plugin file changed since this output was made');
+    expect(resumed.stderr).toContain('--resume: the --plugin files\' code (1 file, not the same bytes) changed since this output was made');
   });
 
   it('--resume refuses a results line that is not a result of its point (an edited responseMs went into aggregate.csv), naming the line', () => {
