@@ -224,6 +224,7 @@ describe('malformed traces: exit 2, one line naming the file and line', () => {
     ['a missing column', withLine3('job2\t122\t21\t267631\t594312'), /bad\.tsv:3: expected 6 tab-separated columns/],
     ['a non-number', withLine3('job2\t122\t21\tlots\t594312\t233549'), /bad\.tsv:3: column 4 \(input bytes\): "lots" is not a non-negative number/],
     ['a negative number', withLine3('job2\t122\t21\t267631\t-1\t233549'), /bad\.tsv:3: column 5 \(shuffle bytes\)/],
+    ['a number past a double\'s range (it read as "not a non-negative number")', withLine3('job2\t122\t21\t1e400\t594312\t233549'), /bad\.tsv:3: column 4 \(input bytes\): "1e400" is beyond the range of a number \(about 1\.8e308\)\n/],
     ['time going backwards', withLine3('job2\t100\t21\t267631\t594312\t233549'), /bad\.tsv:3: submit time 100 is before/],
     ['a duplicate id', withLine3('job1\t122\t21\t267631\t594312\t233549'), /bad\.tsv:3: job id "job1" is used twice/],
     ['a 9th column not empty', withLine3('job2\t122\t21\t267631\t594312\t233549\tinputPath1\t\tx'), /bad\.tsv:3: expected 6 tab-separated columns .*or 7 to 9 .*found 9, the 9th not empty/],
