@@ -46,8 +46,11 @@ export function readTextFile(file: string, what: string, { xml = false, gunzipBy
     text = decoder.decode(bytes);
   } catch {
     const at = firstBadByte(bytes, encoding);
-    const line = bytes.subarray(0, at).filter((b) => b === 0x0a).length + 1;
-    throw new InputError(`${file}: line ${line}: byte 0x${bytes[at].toString(16).padStart(2, '0')} is not ${decoder.encoding.toUpperCase()} text (save the ${what} as UTF-8${xml ? ', or declare its encoding' : ''})`);
+    // lines counted in the text before it: in UTF-16 a 0x0a byte is also half of other characters (U+010A, U+0A05)
+    const line = new TextDecoder(encoding).decode(bytes.subarray(0, at)).split('\n').length;
+    // a byte order mark or UTF-16's own first bytes chose the encoding, and win over any declaration
+    const declare = xml && !startsWithEncoding(bytes) ? ', or declare its encoding' : '';
+    throw new InputError(`${file}: line ${line}: byte 0x${bytes[at].toString(16).padStart(2, '0')} is not ${decoder.encoding.toUpperCase()} text (save the ${what} as UTF-8${declare})`);
   }
   read.push(file);
   return text;
@@ -109,17 +112,29 @@ function readBounded(file: string, what: string): Buffer {
 }
 
 /**
- * The encoding of an XML file: the one its declaration names, read as ASCII, or UTF-8. A byte order mark wins over a
- * declaration (an editor saved the file as UTF-8 and left an old header): UTF-8's, or UTF-16's (Windows Notepad's
+ * The encoding of an XML file: the one its declaration names, read as ASCII, or UTF-8. A byte order mark (or UTF-16's
+ * "<?" without one: startsWithEncoding) wins over a declaration (an editor saved the file as UTF-8 and left an old header): UTF-8's, or UTF-16's (Windows Notepad's
  * "Unicode", which XML allows and Hadoop's parser reads: it was refused as "not UTF-8 text", its encoding declared).
  * A declaration of UTF-16 or UTF-32 that could be read as ASCII is read as UTF-8 (it cannot be true).
  */
 function declaredEncoding(bytes: Buffer): string {
-  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return 'utf-8';
-  if (bytes[0] === 0xff && bytes[1] === 0xfe) return 'utf-16le';
-  if (bytes[0] === 0xfe && bytes[1] === 0xff) return 'utf-16be';
+  const own = startsWithEncoding(bytes);
+  if (own !== undefined) return own;
   const named = /^<\?xml[^>]*?\sencoding\s*=\s*["']([A-Za-z0-9._:-]+)["']/.exec(bytes.subarray(0, 200).toString('latin1'))?.[1];
   return named === undefined || /^(utf|ucs)-?(16|32|2|4)/i.test(named) ? 'utf-8' : named;
+}
+
+/**
+ * The encoding a file's first bytes give, as XML's Appendix F reads them: a byte order mark (UTF-8's, UTF-16's in
+ * either order), or "<?" in UTF-16 without one (it was refused as "Tag ' ? x m l ' is an invalid name"); undefined
+ * where they give none (a declaration, or UTF-8, decides).
+ */
+function startsWithEncoding(bytes: Buffer): string | undefined {
+  const starts = (...b: number[]): boolean => b.every((x, i) => bytes[i] === x);
+  if (starts(0xef, 0xbb, 0xbf)) return 'utf-8';
+  if (starts(0xff, 0xfe) || starts(0x3c, 0x00, 0x3f, 0x00)) return 'utf-16le';
+  if (starts(0xfe, 0xff) || starts(0x00, 0x3c, 0x00, 0x3f)) return 'utf-16be';
+  return undefined;
 }
 
 /**

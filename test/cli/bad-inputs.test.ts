@@ -208,10 +208,13 @@ describe('bytes that are not text in the file\'s encoding: file and line (they w
 
   // Windows Notepad's "Unicode": UTF-16 behind its byte order mark, as XML allows (Hadoop's parser reads it). It was
   // "byte 0xff is not UTF-8 text (save the allocation file as UTF-8, or declare its encoding)", the encoding declared.
+  // Without the mark, XML's Appendix F reads UTF-16 from "<?" itself: it was "Tag ' ? x m l ' is an invalid name".
   it.each([
-    ['little-endian', 'utf-16le', [0xff, 0xfe]],
-    ['big-endian', 'utf-16be', [0xfe, 0xff]],
-  ])('an allocation or capacity file in UTF-16 %s behind its byte order mark is read in it', (_, encoding, bom) => {
+    ['little-endian behind its byte order mark', 'utf-16le', [0xff, 0xfe]],
+    ['big-endian behind its byte order mark', 'utf-16be', [0xfe, 0xff]],
+    ['little-endian, no byte order mark', 'utf-16le', []],
+    ['big-endian, no byte order mark', 'utf-16be', []],
+  ])('an allocation or capacity file in UTF-16 %s is read in it', (_, encoding, bom) => {
     const utf16 = (text: string): Buffer => {
       const le = Buffer.from(text, 'utf16le');
       return Buffer.concat([Buffer.from(bom), encoding === 'utf-16le' ? le : le.swap16()]);
@@ -224,6 +227,16 @@ describe('bytes that are not text in the file\'s encoding: file and line (they w
     writeFileSync(cs, utf16('<?xml version="1.0" encoding="UTF-16"?>\n<configuration>\n<property><name>yarn.scheduler.capacity.root.queues</name><value>pr\u00f8d</value></property>\n<property><name>yarn.scheduler.capacity.root.pr\u00f8d.capacity</name><value>100</value></property>\n</configuration>\n'));
     const capacity = write('s.json', { ...tiny, scheduler: { policy: 'capacity', capacitySchedulerFile: cs }, workload: { ...tiny.workload, jobs: [{ ...tiny.workload.jobs[0], pool: 'pr\u00f8d' }] } });
     expect(loadScenario(capacity).variants[0].scenario.scheduler.queues).toEqual([expect.objectContaining({ name: 'pr\u00f8d', capacity: 100 })]);
+  });
+
+  // Lines counted as text, not as 0x0a bytes (half of U+010A in UTF-16: it said line 5), and no advice to declare an
+  // encoding that the byte order mark overrides.
+  it('a UTF-16 file that does not decode is named at its line, counted in characters', () => {
+    const alloc = write('pools.xml', '');
+    const file = write('s.json', { ...tiny, scheduler: { policy: 'hfs', allocationFile: alloc } });
+    const text = Buffer.from('<?xml version="1.0" encoding="UTF-16"?>\n<allocations>\u010a\u010a\u010a\n<pool name="', 'utf16le');
+    writeFileSync(alloc, Buffer.concat([Buffer.from([0xff, 0xfe]), text, Buffer.from([0x00, 0xd8]), Buffer.from('"/>\n</allocations>\n', 'utf16le')]));
+    expect(() => loadScenario(file)).toThrow(`${alloc}: line 3: byte 0x00 is not UTF-16LE text (save the allocation file as UTF-8)`);
   });
 
   it('a multi-byte sequence cut short is named by its first byte (not the byte after it)', () => {
