@@ -86,15 +86,29 @@ describe('registerPolicy refuses a bad definition with a TypeError naming the po
       const parsed = parseScenario(jobsScenario({ scheduler: { policy: loose, policyConfig, delay: { mode: 'none' } } }));
       return parsed.ok ? [] : parsed.errors;
     };
-    const tail = ` (policy "${loose}"'s config schema drops it: a z.object strips the fields it does not list, where z.strictObject refuses them)`;
+    const tail = ` (policy "${loose}"'s config schema leaves it out of the config it returns: a z.object strips the fields it does not list, where z.strictObject refuses them; a preprocess or a union may drop one too)`;
     expect(errors({ quantm: 3 })).toEqual([`scheduler.policyConfig: unknown field "quantm"${tail}`]);
     expect(errors({ inner: { b: 2 }, c: 1 })).toEqual([`scheduler.policyConfig.inner: unknown field "b"${tail}`, `scheduler.policyConfig: unknown field "c"${tail}`]);
     expect(errors({ quantum: 3, inner: { a: 2 } })).toEqual([]);
+    // a strict schema that sorts a list returns every field, in another order: kept (it was refused, "tiers[0]: unknown field")
+    const sorted = fresh();
+    const tier = z.strictObject({ name: z.string(), weight: z.number().optional() });
+    registerPolicy(sorted, { description: 'x', config: z.strictObject({ tiers: z.array(tier).transform((l) => [...l].sort((a, b) => a.name.localeCompare(b.name))) }), create });
+    const sortedErrors = (policyConfig: unknown): string[] => {
+      const parsed = parseScenario(jobsScenario({ scheduler: { policy: sorted, policyConfig, delay: { mode: 'none' } } }));
+      return parsed.ok ? [] : parsed.errors;
+    };
+    expect(sortedErrors({ tiers: [{ name: 'b', weight: 2 }, { name: 'a' }] })).toEqual([]);
+    // and a field a list's element loses is named at its place
+    const list = fresh();
+    registerPolicy(list, { description: 'x', config: z.strictObject({ tiers: z.array(z.object({ name: z.string() })) }), create });
+    const listed = parseScenario(jobsScenario({ scheduler: { policy: list, policyConfig: { tiers: [{ name: 'a' }, { name: 'b', wieght: 2 }] }, delay: { mode: 'none' } } }));
+    expect(listed.ok ? [] : listed.errors).toEqual([`scheduler.policyConfig.tiers[1]: unknown field "wieght" (policy "${list}"'s config schema leaves it out of the config it returns: a z.object strips the fields it does not list, where z.strictObject refuses them; a preprocess or a union may drop one too)`]);
     // a gate's config is the other fields of scheduler.delay: one it drops is named there
     const gate = fresh();
     registerGate(gate, { description: 'x', config: z.object({ waitMs: z.number().default(0) }), create: () => { throw new Error('unused'); } });
     const parsed = parseScenario(jobsScenario({ scheduler: { policy: 'fair', delay: { mode: gate, waitMS: 5 } } }));
-    expect(parsed.ok ? [] : parsed.errors).toEqual([`scheduler.delay: unknown field "waitMS" (delay.mode "${gate}"'s config schema drops it: a z.object strips the fields it does not list, where z.strictObject refuses them)`]);
+    expect(parsed.ok ? [] : parsed.errors).toEqual([`scheduler.delay: unknown field "waitMS" (delay.mode "${gate}"'s config schema leaves it out of the config it returns: a z.object strips the fields it does not list, where z.strictObject refuses them; a preprocess or a union may drop one too)`]);
   });
 
   it('a policy registered with placesMapsItself is refused the map-scan fields it ignores; one without is not', () => {

@@ -44,7 +44,7 @@ export function parsePluginConfig(registry: PluginLookup, field: string, name: s
         const dropped = droppedFields(config, result.data, []);
         for (const { path, key } of dropped) {
           issues.push({ code: 'custom', path: [...configPath, ...path], input: config,
-            message: `unknown field ${JSON.stringify(key)} (${field} "${name}"'s config schema drops it: a z.object strips the fields it does not list, where z.strictObject refuses them)` });
+            message: `unknown field ${JSON.stringify(key)} (${field} "${name}"'s config schema leaves it out of the config it returns: a z.object strips the fields it does not list, where z.strictObject refuses them; a preprocess or a union may drop one too)` });
         }
         return dropped.length > 0 ? undefined : (result.data ?? {}) as Record<string, unknown>;
       }
@@ -68,13 +68,21 @@ export function parsePluginConfig(registry: PluginLookup, field: string, name: s
 
 const NO_CONFIG = z.strictObject({});
 
-/** The fields of `given` (the config as written) that the schema's output `parsed` lacks, each with its object's path. */
+/**
+ * The fields of `given` (the config as written) that the schema's output `parsed` lacks, each with its object's path.
+ * An element of a list is matched with any element of the output's list that keeps all its fields, else with the
+ * element at its place: a schema may return a list in another order (a sort), and kept every field.
+ */
 function droppedFields(given: unknown, parsed: unknown, path: PropertyKey[]): { path: PropertyKey[]; key: string }[] {
   const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
   if (!isObject(given) || !isObject(parsed) || Array.isArray(given) !== Array.isArray(parsed)) return [];
-  return Object.keys(given).flatMap((key) => (Object.hasOwn(parsed, key)
-    ? droppedFields(given[key], parsed[key], [...path, Array.isArray(given) ? Number(key) : key])
-    : Array.isArray(given) ? [] : [{ path, key }]));
+  if (Array.isArray(given) && Array.isArray(parsed)) {
+    return given.flatMap((element, i) => {
+      const at = droppedFields(element, parsed[i], [...path, i]);
+      return at.length === 0 || parsed.some((other) => droppedFields(element, other, []).length === 0) ? [] : at;
+    });
+  }
+  return Object.keys(given).flatMap((key) => (Object.hasOwn(parsed, key) ? droppedFields(given[key], parsed[key], [...path, key]) : [{ path, key }]));
 }
 
 /**
