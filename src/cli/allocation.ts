@@ -463,7 +463,8 @@ class Reader {
    * by its dotted path without "root." and naming its parent's. A child inherits its parent's preemption timeouts and
    * allowPreemptionFrom false when it sets none (its weight and schedulingPolicy are its own: 1 and the default when unset).
    */
-  queue(el: El, prefix: string, inherited: Inherited, out: Allocation, defaults: Defaults): void {
+  /** `within`: the element it is in, read as a queue (as the file names it: `<pool name="a">`), for its errors. */
+  queue(el: El, prefix: string, inherited: Inherited, out: Allocation, defaults: Defaults, within?: El): void {
     const own = this.name(el);
     // YARN's AllocationFileQueueParser: "queue name shouldn't contain period" (a period separates a path's parts).
     if (own.includes('.')) this.fail(el, `queue name "${own}" contains a period: YARN refuses it (a period separates the parts of a queue's path)`);
@@ -497,7 +498,7 @@ class Reader {
         // creates such pools (a job naming prod.new) without a cap: said, not dropped unseen.
         case 'maxChildResources': this.resource(c); this.warn(out, c, `queue "${path === '' ? 'root' : path}": <maxChildResources> is not modelled: a pool hfsim creates under it for a job naming one runs without that cap`); break;
         // A <pool> here is a queue (YARN's alias): its MR1 elements were refused "in <queue>", an element the file lacks.
-        default: this.unknown(c, el.name, el.name === 'pool' ? `read as a YARN queue: ${yarnSign(el) ?? 'it is inside a queue'}` : undefined);
+        default: this.unknown(c, el.name, el.name === 'pool' ? `read as a YARN queue: ${yarnSign(el) ?? `it is inside <${within?.name ?? 'queue'} name="${within?.attrs.name?.trim() ?? prefix}">, a queue`}` : undefined);
       }
     }
     if (children.length === 0 && path === '') this.fail(el, 'the root queue has no child queues');
@@ -534,6 +535,6 @@ class Reader {
       (out.parentPools ??= []).push(parent);
     }
     const pass: Inherited = { minSharePreemptionTimeoutMs: p.minSharePreemptionTimeoutMs, fairSharePreemptionTimeoutMs: p.fairSharePreemptionTimeoutMs, fairSharePreemptionThreshold: p.fairSharePreemptionThreshold, preemptable: p.preemptable };
-    for (const c of children) this.queue(c, path, pass, out, defaults);
+    for (const c of children) this.queue(c, path, pass, out, defaults, el);
   }
 }

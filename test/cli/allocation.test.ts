@@ -689,7 +689,10 @@ describe('bad allocation files: one line with file and line, exit 2', () => {
     ['an MR1 element in a <pool> read as a YARN queue', '<allocations>\n  <pool name="a">\n    <minMaps>3</minMaps>\n    <pool name="b"/>\n  </pool>\n</allocations>',
       /pools\.xml: line 3: unknown element <minMaps> in <pool> \(read as a YARN queue: it holds <pool>\)\n/],
     ['an MR1 element in a <pool> inside a YARN queue', '<allocations>\n  <queue name="a">\n    <pool name="b">\n      <maxMaps>3</maxMaps>\n    </pool>\n  </queue>\n</allocations>',
-      /pools\.xml: line 4: unknown element <maxMaps> in <pool> \(read as a YARN queue: it is inside a queue\)\n/],
+      /pools\.xml: line 4: unknown element <maxMaps> in <pool> \(read as a YARN queue: it is inside <queue name="a">, a queue\)\n/],
+    // in a file with no <queue>: a pool inside a pool (the outer one read as a queue: it holds a <pool>) said it was "inside a queue"
+    ['an MR1 element in a <pool> inside a <pool>', '<allocations>\n  <pool name="a">\n    <pool name="b">\n      <maxMaps>3</maxMaps>\n    </pool>\n  </pool>\n</allocations>',
+      /pools\.xml: line 4: unknown element <maxMaps> in <pool> \(read as a YARN queue: it is inside <pool name="a">, a queue\)\n/],
     ['a bad value', '<allocations>\n  <pool name="a">\n    <weight>heavy</weight>\n  </pool>\n</allocations>', /pools\.xml: line 3: <weight> must be a non-negative number, not "heavy"/],
     ['a fractional job limit', '<allocations>\n\n  <userMaxJobsDefault>2.5</userMaxJobsDefault>\n</allocations>', /pools\.xml: line 3: <userMaxJobsDefault> must be a whole number/],
     ['a pool without a name', '<allocations>\n  <pool>\n  </pool>\n</allocations>', /pools\.xml: line 2: <pool> needs a name attribute/],
