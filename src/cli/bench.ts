@@ -8,7 +8,7 @@ import { compareJson, compareMarkdown } from './bench-summary.js';
 import { EXIT, InputError, benchExit } from './errors.js';
 import { table } from './format.js';
 import { packageRoot } from './version.js';
-import { checkNotAnInput, checkOutputFile, writeOutput } from './output.js';
+import { checkDistinctOutputs, checkNotAnInput, checkOutputFile, writeOutput } from './output.js';
 import { formatIssue } from '../core/scenario.js';
 import { warnOnce } from './warn.js';
 
@@ -114,7 +114,13 @@ export function compare(baseFile: string, newFile: string, flags: CompareFlags):
   }
   // Checked before the verdict is printed (a folder or a missing path there failed after "no regression").
   const summaryFile = process.env.GITHUB_STEP_SUMMARY;
-  if (summaryFile !== undefined && summaryFile !== '') checkOutputFile(summaryFile, '$GITHUB_STEP_SUMMARY');
+  if (summaryFile !== undefined && summaryFile !== '') {
+    checkOutputFile(summaryFile, '$GITHUB_STEP_SUMMARY');
+    // Appended to, it would no longer read as a report; and --markdown there replaced earlier steps' summaries, then
+    // the summary was appended a second time.
+    checkNotAnInput('$GITHUB_STEP_SUMMARY', summaryFile, [baseFile, newFile]);
+    checkDistinctOutputs([['$GITHUB_STEP_SUMMARY', summaryFile], ['--markdown', flags.markdown]]);
+  }
   const base = readReport(baseFile);
   const next = readReport(newFile);
   const c = compareReports(base, next, flags.threshold);

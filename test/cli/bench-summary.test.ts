@@ -120,6 +120,27 @@ describe('hfsim bench compare --markdown and $GITHUB_STEP_SUMMARY', () => {
     expect(folder.code).toBe(2);
     expect(folder.stderr).toMatch(/GITHUB_STEP_SUMMARY .*: is a directory, not a file/);
   });
+
+  it('--markdown naming $GITHUB_STEP_SUMMARY is refused (exit 2), leaving what earlier steps wrote', () => {
+    // It replaced the step summary (earlier steps' lines lost), then appended the same summary again.
+    const summary = join(dir, 'step-summary-twice.md');
+    writeFileSync(summary, '# earlier step\n');
+    const r = compare([base, slow, '--markdown', summary], { GITHUB_STEP_SUMMARY: summary });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--markdown .*step-summary-twice\.md: the same file as \$GITHUB_STEP_SUMMARY/);
+    expect(r.stdout).toBe('');
+    expect(readFileSync(summary, 'utf8')).toBe('# earlier step\n');
+  });
+
+  it('a $GITHUB_STEP_SUMMARY naming an input report is refused (exit 2), the report left as it was', () => {
+    // The summary was appended to the new report, which then read as no bench report.
+    const input = write('appended-to.json', report('2'.repeat(40), [benchCase('fb-macro-io', 1010), benchCase('swim-first50', 300)]));
+    const before = readFileSync(input, 'utf8');
+    const r = compare([base, input], { GITHUB_STEP_SUMMARY: input });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/\$GITHUB_STEP_SUMMARY .*appended-to\.json: the same file as the input/);
+    expect(readFileSync(input, 'utf8')).toBe(before);
+  });
 });
 
 describe('hfsim bench table: the fluid network model against flat', () => {
