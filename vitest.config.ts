@@ -3,8 +3,9 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 /**
- * Test files that send the test process itself a signal (process.kill(process.pid, ...)) to check what the CLI's
- * handlers do: a worker thread has no signals of its own, so these run in a child process each.
+ * Test files that check the CLI's signal handlers in the test process itself (they emit a signal to it): the handlers
+ * listen on the main thread only (atEndingSignal and holdSignals do nothing on a worker thread, which gets no signals),
+ * so these run in a child process each.
  */
 const SIGNALLED = ['test/cli/ending-signals.test.ts', 'test/cli/sweep-order.test.ts'];
 
@@ -19,7 +20,7 @@ export default defineConfig({
     maxWorkers: availableParallelism(),
     testTimeout: 120_000,
     hookTimeout: 180_000,
-    // Worker threads rather than vitest's default child processes: the whole suite took 494 s against 574 s on this
+    // Worker threads rather than vitest's default child processes: the whole suite took 481 s against 574 s on this
     // 2-core machine (less to start per file); each file still gets a fresh thread.
     projects: [
       { extends: true, test: { name: 'threads', pool: 'threads', include: ['test/**/*.test.ts'], exclude: SIGNALLED } },
