@@ -9,6 +9,7 @@ import { EXIT, InputError, benchExit } from './errors.js';
 import { table } from './format.js';
 import { packageRoot } from './version.js';
 import { checkDistinctOutputs, checkNotAnInput, checkOutputFile, writeOutput } from './output.js';
+import { sweepFileKind } from './sweep-output.js';
 import { formatIssue } from '../core/scenario.js';
 import { warnOnce } from './warn.js';
 
@@ -16,6 +17,9 @@ import { warnOnce } from './warn.js';
 
 
 export function readReport(file: string): BenchReport {
+  // a sweep's results.jsonl read as one JSON was "invalid JSON at line 2"
+  const sweepFile = sweepFileKind(file);
+  if (sweepFile !== undefined) throw new InputError(`${file}: not a bench report but a sweep's ${sweepFile} (hfsim sweep's output): hfsim bench --json writes a bench report`);
   const raw = readJsonFile(file, 'bench report');
   const other = otherFormat(raw);
   if (other !== undefined) throw new InputError(`${file}: ${other}`);

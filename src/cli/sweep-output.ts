@@ -4,7 +4,7 @@
  */
 import { closeSync, existsSync, fdatasyncSync, mkdirSync, openSync, readSync, readdirSync, rmSync, truncateSync, writeSync } from 'node:fs';
 import { type FileHandle, open } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { z } from 'zod';
 import { digestOf } from '../actors/digest.js';
 import { firstProblem, pointRecordProblem } from '../report/result-schema.js';
@@ -77,6 +77,15 @@ export function removeSweepTemps(dir: string): void {
 
 export function isSweepDir(dir: string): boolean {
   return existsSync(join(dir, MANIFEST));
+}
+
+/** What each file of a sweep's folder is, in a message. */
+const SWEEP_FILE_KINDS: Record<string, string> = { [RESULTS]: 'results', [AGGREGATE_JSON]: 'aggregate', [AGGREGATE_CSV]: 'aggregate', [MANIFEST]: 'manifest' };
+
+/** What `path` is when it is one of a sweep output's own files (its results, aggregate or manifest), else undefined. */
+export function sweepFileKind(path: string): string | undefined {
+  const kind = SWEEP_FILE_KINDS[basename(path)];
+  return kind !== undefined && isSweepDir(dirname(path)) ? kind : undefined;
 }
 
 export function readManifest(dir: string): Manifest {

@@ -8,7 +8,7 @@ import { counted } from '../cli/format.js';
 import { checkOutputFile, writeOutput } from '../cli/output.js';
 import { aggregate } from '../cli/sweep-aggregate.js';
 import { type ChartSpec, VARIANT_AXIS, isNumericAxis } from '../cli/sweep-file.js';
-import { AGGREGATE_CSV, AGGREGATE_JSON, MANIFEST, RESULTS, SWEEP_FILES, isSweepDir, onePerPoint, readCheckedManifest, readRecords } from '../cli/sweep-output.js';
+import { MANIFEST, RESULTS, SWEEP_FILES, isSweepDir, onePerPoint, readCheckedManifest, readRecords, sweepFileKind } from '../cli/sweep-output.js';
 import { type Chart, type RunRecord, type SeriesOf, axisValue, cdfChart, isEmpty, localityByBinChart, metricChart, nonFinite, responseByBinChart } from './charts.js';
 import { firstSeen, valueKey } from './series-order.js';
 import { reportHtml } from './html.js';
@@ -126,9 +126,6 @@ export async function sweepReportHtml(dir: string): Promise<string> {
   return reportHtml(`Sweep ${manifest.name}`, intro, drawable(charts, intro, join(dir, RESULTS), whyEmpty));
 }
 
-/** What each file of a sweep's folder is, in a message that points to the folder. */
-const SWEEP_FILE_NAMES: Record<string, string> = { [RESULTS]: 'results', [AGGREGATE_JSON]: 'aggregate', [AGGREGATE_CSV]: 'aggregate', [MANIFEST]: 'manifest' };
-
 function resultsOf(file: string): Result[] {
   const raw = readJsonFile(file, 'result');
   const format = typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? (raw as { format?: unknown }).format : undefined;
@@ -157,8 +154,8 @@ export async function reportAction(input: string, flags: { html: string }): Prom
   }
   if (isDir && !isSweepDir(input)) throw new InputError(`${input}: not a sweep output directory (no sweep.json)`);
   // A sweep's files (its results, one JSON per line; its aggregate; its manifest) are read through its folder.
-  const sweepFile = SWEEP_FILE_NAMES[basename(input)];
-  if (!isDir && sweepFile !== undefined && isSweepDir(dirname(input))) {
+  const sweepFile = isDir ? undefined : sweepFileKind(input);
+  if (sweepFile !== undefined) {
     throw new InputError(`${input}: a sweep's ${sweepFile}; report the sweep's folder instead: hfsim report ${dirname(input)} --html ${flags.html}`);
   }
   // A sweep output's files are its inputs (report ... --html <dir>/sweep.json replaced the manifest: no resume after).

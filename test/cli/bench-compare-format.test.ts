@@ -4,8 +4,10 @@
  * format version. Each read `not a bench report: format: Invalid input: expected "hfsim-bench/1"` (a result list:
  * `(top level): Invalid input: expected object, received array`), exit 2.
  */
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { benchCase, compare, report, write } from './bench-helpers.js';
+import { hfsim, smallSweep, tmp } from './sweep-helpers.js';
 
 describe('bench compare, a file of another format', () => {
   const base = write('format-base.json', report([benchCase('fb-macro-io.json / FIFO', 1000)]));
@@ -28,6 +30,16 @@ describe('bench compare, a file of another format', () => {
       expect(r.code).toBe(2);
       expect(r.stderr.trim()).toMatch(message);
       expect(r.stderr).toContain(other);
+    }
+  });
+
+  // a nightly job that swept, then compared: results.jsonl read as one JSON was "invalid JSON at line 2"
+  it('a sweep\'s own files: its results, its aggregate and its manifest are named as such (exit 2)', () => {
+    const out = join(tmp('compare-sweep'), 'out');
+    expect(hfsim('sweep', smallSweep(), '--shard', '0/6', '--out', out, '--no-progress').code).toBe(0);
+    for (const [file, kind] of [['results.jsonl', 'results'], ['aggregate.json', 'aggregate'], ['sweep.json', 'manifest']]) {
+      const r = compare([base, join(out, file)]);
+      expect([r.code, r.stderr]).toEqual([2, `hfsim: ${join(out, file)}: not a bench report but a sweep's ${kind} (hfsim sweep's output): hfsim bench --json writes a bench report\n`]);
     }
   });
 });
