@@ -7,9 +7,9 @@ import type { Manifest } from './sweep-output.js';
 
 /** The hashes of a sweep's inputs, each apart (Sweep.hash joins them): a manifest of an older hfsim has none. */
 export interface SweepInputs {
-  /** sha256 of the points' ids and resolved scenarios (an allocation or capacity file's pools are in them). */
+  /** sha256 of the points' ids and resolved scenarios (an allocation or capacity file's pools are in them), by id. */
   scenarios: string;
-  /** sha256 of the SWIM trace rows each point replays (null where it replays none). */
+  /** sha256 of the SWIM trace rows each point replays (null where it replays none), by id. */
   traces: string;
   /** sha256 of each --plugin file's bytes, sorted, distinct. */
   plugins: string[];
@@ -17,23 +17,35 @@ export interface SweepInputs {
 
 const SOME_INPUT = 'the sweep file, its base scenario, a file they read (a trace, an allocation file) or a --plugin file';
 
-/** What differs between `then` and `now`, said as a subject ("the --plugin files' code"); both have different hashes. */
-export function sweepChanges(then: Pick<Manifest, 'points' | 'inputs'>, now: Pick<Manifest, 'points' | 'inputs'>): string {
-  const ids = (m: Pick<Manifest, 'points'>): string => m.points.map((p) => p.id).sort().join(' ');
+/** How the two manifests are named: `then` and `now` for a --resume, the two folders for a merge. */
+export interface Sides {
+  then: string;
+  now: string;
+}
+
+/**
+ * What differs between `then` and `now`, said as a subject ("the --plugin files' code"); both have different hashes.
+ * The points' scenarios and traces are hashed by point (sweep-file.ts), so a change in the points themselves is
+ * said once, as such, and one of their order alone as that.
+ */
+export function sweepChanges(then: Pick<Manifest, 'points' | 'inputs'>, now: Pick<Manifest, 'points' | 'inputs'>, sides: Sides = { then: 'then', now: 'now' }): string {
+  const ids = (m: Pick<Manifest, 'points'>): string[] => m.points.map((p) => p.id);
   const parts: string[] = [];
-  const samePoints = ids(then) === ids(now);
+  const samePoints = [...ids(then)].sort().join(' ') === [...ids(now)].sort().join(' ');
   if (!samePoints) {
-    const counts = now.points.length === then.points.length ? 'other axis values or seeds' : `${now.points.length} now, ${then.points.length} then`;
+    const counts = now.points.length === then.points.length ? 'other axis values or seeds' : `${now.points.length} ${sides.now}, ${then.points.length} ${sides.then}`;
     parts.push(`the sweep's points (${counts}: the sweep file's axes or seeds)`);
+  } else if (ids(then).join(' ') !== ids(now).join(' ')) {
+    parts.push('the order of the sweep\'s points (the sweep file\'s axis values or seeds in another order)');
   }
   const a = then.inputs;
   const b = now.inputs;
   if (a === undefined || b === undefined) return parts.length > 0 ? parts[0] : SOME_INPUT; // written before the inputs were kept apart
-  if (samePoints && a.scenarios !== b.scenarios) parts.push('the points\' scenarios (the base scenario, or an allocation or capacity file it reads)');
-  if (a.traces !== b.traces) parts.push('a SWIM trace the points replay');
+  if (samePoints && a.scenarios !== b.scenarios) parts.push('the points\' scenarios (the sweep file\'s set, its base scenario, or an allocation or capacity file they read)');
+  if (samePoints && a.traces !== b.traces) parts.push('a SWIM trace the points replay');
   if (a.plugins.join() !== b.plugins.join()) {
     const files = (n: number): string => `${n} file${n === 1 ? '' : 's'}`;
-    parts.push(`the --plugin files' code (${a.plugins.length === b.plugins.length ? `${files(b.plugins.length)}, not the same bytes` : `${files(b.plugins.length)} now, ${a.plugins.length} then`})`);
+    parts.push(`the --plugin files' code (${a.plugins.length === b.plugins.length ? `${files(b.plugins.length)}, not the same bytes` : `${files(b.plugins.length)} ${sides.now}, ${a.plugins.length} ${sides.then}`})`);
   }
   return parts.length === 0 ? SOME_INPUT : parts.join(' and ');
 }

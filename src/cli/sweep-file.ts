@@ -275,7 +275,9 @@ export function expandSweep(raw: unknown, file: string): Sweep {
   const prints = points.map((p) => (p.trace === undefined ? null : traceFingerprint(p.trace)));
   const sha = (text: string): string => createHash('sha256').update(text).digest('hex');
   const hash = sha(`[${written.map((w, i) => (prints[i] === null ? w : `${w.slice(0, -1)},${JSON.stringify(prints[i])}]`)).join(',')}]`);
-  const inputs: SweepInputs = { scenarios: sha(`[${written.join(',')}]`), traces: sha(JSON.stringify(prints)), plugins: [] };
+  // ... by point id, so that an order alone (axis values or seeds reordered) is told apart from the points' contents
+  const byId = points.map((_, i) => i).sort((i, j) => compareCodeUnits(points[i].id, points[j].id));
+  const inputs: SweepInputs = { scenarios: sha(`[${byId.map((i) => written[i]).join(',')}]`), traces: sha(JSON.stringify(byId.map((i) => prints[i]))), plugins: [] };
   // The skip-count curve's p: the share of nodes holding a 1-block job's data, R / nodes, which must be one for the
   // whole sweep (with R or the cluster's size an axis, the first point's p drew the curve for every line).
   const charts = spec.charts?.map((c, i) => (c.analytic && c.analytic.p === undefined ? { ...c, analytic: { ...c.analytic, p: defaultP(points, `${file}: charts[${i}].analytic`) } } : c));

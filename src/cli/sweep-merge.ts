@@ -26,7 +26,7 @@ export function merge(dirs: readonly string[]): { manifest: Manifest; records: P
   const fileOf = new Map<PointRecord, string>();
   for (const dir of dirs) {
     const m = readCheckedManifest(dir);
-    if (first && m.hash !== first.hash) throw new InputError(`${dir}: made by a different sweep than ${dirs[0]}: ${sweepChanges(first, m)} differ`);
+    if (first && m.hash !== first.hash) throw new InputError(`${dir}: made by a different sweep than ${dirs[0]}: they differ in ${sweepChanges(first, m, { then: `in ${dirs[0]}`, now: 'here' })}`);
     first ??= m;
     for (const r of readRecords(dir, false, m)) {
       all.push(r);

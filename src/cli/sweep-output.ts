@@ -82,10 +82,20 @@ export function isSweepDir(dir: string): boolean {
 /** What each file of a sweep's folder is, in a message. */
 const SWEEP_FILE_KINDS: Record<string, string> = { [RESULTS]: 'results', [AGGREGATE_JSON]: 'aggregate', [AGGREGATE_CSV]: 'aggregate', [MANIFEST]: 'manifest' };
 
-/** What `path` is when it is one of a sweep output's own files (its results, aggregate or manifest), else undefined. */
+/**
+ * What `path` is when it is one of a sweep output's own files (its results, aggregate or manifest), else undefined. A
+ * file named sweep.json is a manifest only when it reads as one (a bench report of that name was refused as one).
+ */
 export function sweepFileKind(path: string): string | undefined {
   const kind = SWEEP_FILE_KINDS[basename(path)];
-  return kind !== undefined && isSweepDir(dirname(path)) ? kind : undefined;
+  if (kind === undefined || !isSweepDir(dirname(path))) return undefined;
+  if (kind !== 'manifest') return kind;
+  try {
+    readManifest(dirname(path));
+    return kind;
+  } catch {
+    return undefined;
+  }
 }
 
 export function readManifest(dir: string): Manifest {

@@ -4,6 +4,7 @@
  * format version. Each read `not a bench report: format: Invalid input: expected "hfsim-bench/1"` (a result list:
  * `(top level): Invalid input: expected object, received array`), exit 2.
  */
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { benchCase, compare, report, write } from './bench-helpers.js';
@@ -41,5 +42,9 @@ describe('bench compare, a file of another format', () => {
       const r = compare([base, join(out, file)]);
       expect([r.code, r.stderr]).toEqual([2, `hfsim: ${join(out, file)}: not a bench report but a sweep's ${kind} (hfsim sweep's output): hfsim bench --json writes a bench report\n`]);
     }
+    // a bench report that is named sweep.json is read as one (it was refused as a sweep's manifest)
+    const named = join(tmp('compare-named'), 'sweep.json');
+    writeFileSync(named, readFileSync(base));
+    expect(compare([base, named]).code).toBe(0);
   });
 });

@@ -105,6 +105,11 @@ describe('hfsim sweep --resume', () => {
     const r = hfsim('sweep', file, '--shard', '0/6', '--out', out, '--resume');
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(`${out}: --resume: the sweep's points (other axis values or seeds: the sweep file's axes or seeds) changed since this output was made`);
+    // fewer seeds: the points alone (no trace to blame: it said "and a SWIM trace the points replay"); seeds in another order: that
+    writeFileSync(file, JSON.stringify({ name: 'small', base: 'base.json', axes: { 'hdfs.replication': [1, 3] }, seeds: [1, 2] }));
+    expect(hfsim('sweep', file, '--shard', '0/6', '--out', out, '--resume').stderr).toBe(`hfsim: ${out}: --resume: the sweep's points (8 now, 12 then: the sweep file's axes or seeds) changed since this output was made\n`);
+    writeFileSync(file, JSON.stringify({ name: 'small', base: 'base.json', axes: { 'hdfs.replication': [1, 3] }, seeds: [3, 2, 1] }));
+    expect(hfsim('sweep', file, '--shard', '0/6', '--out', out, '--resume').stderr).toBe(`hfsim: ${out}: --resume: the order of the sweep's points (the sweep file's axis values or seeds in another order) changed since this output was made\n`);
   });
 
   it('--resume and merge name what changed: the base scenario (its points\' scenarios), for an output whose sweep.json keeps its inputs apart; any input, for one that does not', () => {
@@ -114,9 +119,9 @@ describe('hfsim sweep --resume', () => {
     expect(hfsim('sweep', file, '--shard', '0/6', '--out', a, '--no-progress').code).toBe(0);
     writeJson(dir, 'base.json', { ...base, tasks: { durationJitter: 0.2 } });
     expect(hfsim('sweep', file, '--shard', '1/6', '--out', b, '--no-progress').code).toBe(0);
-    const scenarios = 'the points\' scenarios (the base scenario, or an allocation or capacity file it reads)';
+    const scenarios = 'the points\' scenarios (the sweep file\'s set, its base scenario, or an allocation or capacity file they read)';
     const merged = hfsim('sweep', 'merge', a, b, '--out', join(dir, 'm'));
-    expect([merged.code, merged.stderr]).toEqual([2, `hfsim: ${b}: made by a different sweep than ${a}: ${scenarios} differ\n`]);
+    expect([merged.code, merged.stderr]).toEqual([2, `hfsim: ${b}: made by a different sweep than ${a}: they differ in ${scenarios}\n`]);
     const resumed = hfsim('sweep', file, '--shard', '0/6', '--out', a, '--resume', '--no-progress');
     expect([resumed.code, resumed.stderr]).toEqual([2, `hfsim: ${a}: --resume: ${scenarios} changed since this output was made\n`]);
     // sweep.json as an hfsim before 2026-11-27 wrote it: no inputs, so the message names every input it may be
@@ -224,7 +229,7 @@ describe('hfsim sweep --resume', () => {
     expect(hfsim('sweep', file, '--shard', '1/2', '--out', b, '--no-progress').code).toBe(0);
     const merged = hfsim('sweep', 'merge', a, b, '--out', join(dir, 'm'));
     expect(merged.code).toBe(2);
-    expect(merged.stderr).toContain(`made by a different sweep than ${a}: a SWIM trace the points replay differ`);
+    expect(merged.stderr).toContain(`made by a different sweep than ${a}: they differ in a SWIM trace the points replay`);
     const resumed = hfsim('sweep', file, '--shard', '0/2', '--out', a, '--resume', '--no-progress');
     expect(resumed.code).toBe(2);
     expect(resumed.stderr).toContain('--resume: a SWIM trace the points replay changed since this output was made');
@@ -243,7 +248,7 @@ describe('hfsim sweep --resume', () => {
     expect(hfsim('sweep', file, '--plugin', join(dir, 'p.mjs'), '--shard', '1/2', '--out', b, '--no-progress').code).toBe(0);
     const merged = hfsim('sweep', 'merge', a, b, '--out', join(dir, 'm'));
     expect(merged.code).toBe(2);
-    expect(merged.stderr).toContain(`made by a different sweep than ${a}: the --plugin files' code (1 file, not the same bytes) differ`);
+    expect(merged.stderr).toContain(`made by a different sweep than ${a}: they differ in the --plugin files' code (1 file, not the same bytes)`);
     const resumed = hfsim('sweep', file, '--plugin', join(dir, 'p.mjs'), '--shard', '0/2', '--out', a, '--resume', '--no-progress');
     expect(resumed.code).toBe(2);
     expect(resumed.stderr).toContain('--resume: the --plugin files\' code (1 file, not the same bytes) changed since this output was made');
