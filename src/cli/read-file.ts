@@ -45,12 +45,16 @@ export function readTextFile(file: string, what: string, { xml = false, gunzipBy
   try {
     text = decoder.decode(bytes);
   } catch {
-    const at = firstBadByte(bytes, encoding);
+    const utf16 = decoder.encoding.startsWith('utf-16');
+    const at = utf16 ? firstBadUnit(bytes, decoder.encoding === 'utf-16le') : firstBadByte(bytes, encoding);
     // lines counted in the text before it: in UTF-16 a 0x0a byte is also half of other characters (U+010A, U+0A05)
     const line = new TextDecoder(encoding).decode(bytes.subarray(0, at)).split('\n').length;
     // a byte order mark or UTF-16's own first bytes chose the encoding, and win over any declaration
     const declare = xml && !startsWithEncoding(bytes) ? ', or declare its encoding' : '';
-    throw new InputError(`${file}: line ${line}: byte 0x${bytes[at].toString(16).padStart(2, '0')} is not ${decoder.encoding.toUpperCase()} text (save the ${what} as UTF-8${declare})`);
+    // UTF-16 is read in 16-bit units: a surrogate without its pair is named whole (its byte named half of the next unit)
+    const bad = !utf16 ? `byte 0x${hex(bytes[at], 2)}`
+      : at + 1 < bytes.length ? `16-bit unit 0x${hex(unitAt(bytes, at, decoder.encoding === 'utf-16le'), 4)} (a surrogate without its pair)` : `the last byte, 0x${hex(bytes[at], 2)}, alone (an odd number of bytes)`;
+    throw new InputError(`${file}: line ${line}: ${bad} is not ${decoder.encoding.toUpperCase()} text (save the ${what} as UTF-8${declare})`);
   }
   read.push(file);
   return text;
@@ -135,6 +139,28 @@ function startsWithEncoding(bytes: Buffer): string | undefined {
   if (starts(0xff, 0xfe) || starts(0x3c, 0x00, 0x3f, 0x00)) return 'utf-16le';
   if (starts(0xfe, 0xff) || starts(0x00, 0x3c, 0x00, 0x3f)) return 'utf-16be';
   return undefined;
+}
+
+const hex = (n: number, digits: number): string => n.toString(16).padStart(digits, '0');
+
+const unitAt = (bytes: Buffer, at: number, le: boolean): number => (le ? bytes[at] | (bytes[at + 1] << 8) : (bytes[at] << 8) | bytes[at + 1]);
+
+/**
+ * The offset of UTF-16's first unit that does not decode: a high surrogate (0xd800-0xdbff) not followed by a low one,
+ * or a low one (0xdc00-0xdfff) alone; else the last byte of an odd count.
+ */
+function firstBadUnit(bytes: Buffer, le: boolean): number {
+  let i = 0;
+  for (; i + 1 < bytes.length; i += 2) {
+    const u = unitAt(bytes, i, le);
+    if (u >= 0xdc00 && u <= 0xdfff) return i;
+    if (u >= 0xd800 && u <= 0xdbff) {
+      const next = i + 3 < bytes.length ? unitAt(bytes, i + 2, le) : -1;
+      if (next < 0xdc00 || next > 0xdfff) return i;
+      i += 2;
+    }
+  }
+  return Math.min(i, bytes.length - 1);
 }
 
 /**

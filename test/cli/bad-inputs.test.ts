@@ -236,7 +236,13 @@ describe('bytes that are not text in the file\'s encoding: file and line (they w
     const file = write('s.json', { ...tiny, scheduler: { policy: 'hfs', allocationFile: alloc } });
     const text = Buffer.from('<?xml version="1.0" encoding="UTF-16"?>\n<allocations>\u010a\u010a\u010a\n<pool name="', 'utf16le');
     writeFileSync(alloc, Buffer.concat([Buffer.from([0xff, 0xfe]), text, Buffer.from([0x00, 0xd8]), Buffer.from('"/>\n</allocations>\n', 'utf16le')]));
-    expect(() => loadScenario(file)).toThrow(`${alloc}: line 3: byte 0x00 is not UTF-16LE text (save the allocation file as UTF-8)`);
+    expect(() => loadScenario(file)).toThrow(`${alloc}: line 3: 16-bit unit 0xd800 (a surrogate without its pair) is not UTF-16LE text (save the allocation file as UTF-8)`);
+    // big-endian, and a file cut to an odd number of bytes
+    const be = Buffer.from(text).swap16();
+    writeFileSync(alloc, Buffer.concat([Buffer.from([0xfe, 0xff]), be, Buffer.from([0xdc, 0x00])]));
+    expect(() => loadScenario(file)).toThrow(`${alloc}: line 3: 16-bit unit 0xdc00 (a surrogate without its pair) is not UTF-16BE text`);
+    writeFileSync(alloc, Buffer.concat([Buffer.from([0xfe, 0xff]), be, Buffer.from([0x00])]));
+    expect(() => loadScenario(file)).toThrow(`${alloc}: line 3: the last byte, 0x00, alone (an odd number of bytes) is not UTF-16BE text`);
   });
 
   it('a multi-byte sequence cut short is named by its first byte (not the byte after it)', () => {
