@@ -103,6 +103,11 @@ describe('registerPolicy refuses a bad definition with a TypeError naming the po
     const list = fresh();
     registerPolicy(list, { description: 'x', config: z.strictObject({ tiers: z.array(z.object({ name: z.string() })) }), create });
     const listed = parseScenario(jobsScenario({ scheduler: { policy: list, policyConfig: { tiers: [{ name: 'a' }, { name: 'b', wieght: 2 }] }, delay: { mode: 'none' } } }));
+    // each element matched once: a second element's dropped field was taken as kept by the first's (a union of a loose and a plain object)
+    const union = fresh();
+    registerPolicy(union, { description: 'x', config: z.strictObject({ tiers: z.array(z.union([z.looseObject({ kind: z.literal('x'), a: z.number() }), z.object({ kind: z.literal('y'), a: z.number() })])) }), create });
+    const unioned = parseScenario(jobsScenario({ scheduler: { policy: union, policyConfig: { tiers: [{ kind: 'x', a: 1, wieght: 1 }, { kind: 'y', a: 1, wieght: 2 }] }, delay: { mode: 'none' } } }));
+    expect(unioned.ok ? [] : unioned.errors.map((e) => e.split(' (')[0])).toEqual(['scheduler.policyConfig.tiers[1]: unknown field "wieght"']);
     expect(listed.ok ? [] : listed.errors).toEqual([`scheduler.policyConfig.tiers[1]: unknown field "wieght" (policy "${list}"'s config schema leaves it out of the config it returns: a z.object strips the fields it does not list, where z.strictObject refuses them; a preprocess or a union may drop one too)`]);
     // a gate's config is the other fields of scheduler.delay: one it drops is named there
     const gate = fresh();

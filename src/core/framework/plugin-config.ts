@@ -70,17 +70,34 @@ const NO_CONFIG = z.strictObject({});
 
 /**
  * The fields of `given` (the config as written) that the schema's output `parsed` lacks, each with its object's path.
- * An element of a list is matched with any element of the output's list that keeps all its fields, else with the
- * element at its place: a schema may return a list in another order (a sort), and kept every field.
+ * A schema may return a list in another order (a sort), every field kept: an element of a list is matched, one to
+ * one, with an element of the output's that keeps its fields, first one whose fields hold the same values (the one
+ * at its place first), then any; one left unmatched is compared with the element at its place.
  */
 function droppedFields(given: unknown, parsed: unknown, path: PropertyKey[]): { path: PropertyKey[]; key: string }[] {
   const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
   if (!isObject(given) || !isObject(parsed) || Array.isArray(given) !== Array.isArray(parsed)) return [];
   if (Array.isArray(given) && Array.isArray(parsed)) {
-    return given.flatMap((element, i) => {
-      const at = droppedFields(element, parsed[i], [...path, i]);
-      return at.length === 0 || parsed.some((other) => droppedFields(element, other, []).length === 0) ? [] : at;
-    });
+    const keeps = (i: number, j: number): boolean => droppedFields(given[i], parsed[j], []).length === 0;
+    const same = (i: number, j: number): boolean => {
+      const g = given[i];
+      const p = parsed[j];
+      if (!isObject(g) || !isObject(p)) return JSON.stringify(g) === JSON.stringify(p);
+      return Object.keys(g).every((k) => JSON.stringify(g[k]) === JSON.stringify(p[k]));
+    };
+    const match = new Map<number, number>(); // given's index -> parsed's
+    const taken = new Set<number>();
+    for (const fits of [(i: number, j: number) => keeps(i, j) && same(i, j), keeps]) {
+      given.forEach((_, i) => {
+        if (match.has(i)) return;
+        const j = !taken.has(i) && i < parsed.length && fits(i, i) ? i : parsed.findIndex((_, k) => !taken.has(k) && fits(i, k));
+        if (j >= 0) {
+          match.set(i, j);
+          taken.add(j);
+        }
+      });
+    }
+    return given.flatMap((element, i) => (match.has(i) ? [] : droppedFields(element, parsed[i], [...path, i])));
   }
   return Object.keys(given).flatMap((key) => (Object.hasOwn(parsed, key) ? droppedFields(given[key], parsed[key], [...path, key]) : [{ path, key }]));
 }
