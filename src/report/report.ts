@@ -93,7 +93,8 @@ export async function sweepReportHtml(dir: string): Promise<string> {
   const charts: Chart[] = [];
   // A decision latency chart of points run with --no-time-decisions is empty for that reason, not for want of runs.
   const untimed = new Set<Chart>();
-  const timed = records.some((r) => r.run.decisionUs !== undefined);
+  const timedPoints = records.filter((r) => r.run.decisionUs !== undefined).length;
+  const timed = timedPoints > 0;
   specs.forEach((spec, i) => {
     const x = spec.x ?? numeric?.name;
     if (x === undefined) return; // no numeric axis: the per-bin charts below still show every variant
@@ -121,6 +122,10 @@ export async function sweepReportHtml(dir: string): Promise<string> {
     `${records.length} of ${manifest.points.length} points${missing > 0 ? ` (${missing} not run yet)` : ''}: ` +
       `${manifest.axes.map((a) => `${a.name} (${a.values.length})`).join(' x ')} x ${manifest.seeds.length} seed${manifest.seeds.length > 1 ? 's' : ''}. ` +
       'Lines are means over seeds; bands their 95% confidence intervals (Student t).',
+    // A --resume or a merge of shards timed otherwise: the decision charts' means are over the timed seeds only.
+    timed && timedPoints < records.length && specs.some((s) => s.metric.startsWith('decisionUs.'))
+      ? `Decision latency counts only the ${timedPoints} of ${records.length} points that timed their decisions (the others ran with --no-time-decisions).`
+      : '',
   ].filter((s) => s !== '');
   const whyEmpty = (c: Chart): string | undefined => (untimed.has(c) ? 'no point timed its decisions (swept with --no-time-decisions)' : undefined);
   return reportHtml(`Sweep ${manifest.name}`, intro, drawable(charts, intro, join(dir, RESULTS), whyEmpty));

@@ -230,4 +230,22 @@ describe('report on a sweep run with --no-time-decisions', () => {
     expect(html).toContain('Not drawn: &quot;decision latency p99 (us) against hdfs.replication&quot;: no point timed its decisions (swept with --no-time-decisions).');
     expect(html.match(/<figure class="chart"/g)).toHaveLength(3); // node locality, the CDF, locality by bin
   });
+
+  it('a sweep timed in part (a --resume or a merge of shards timed otherwise) says its decision latency charts count only the timed points: they read as means over every seed', async () => {
+    const dir = tmp('part-timed');
+    writeJson(dir, 'base.json', base);
+    const file = writeJson(dir, 'p.sweep.json', { name: 'p', base: 'base.json', axes: { 'hdfs.replication': [1, 3] }, seeds: [1, 2],
+      charts: [{ metric: 'decisionUs.p99', x: 'hdfs.replication' }] });
+    const out = join(dir, 'out');
+    const untimed = hfsim('sweep', file, '--out', out, '--no-progress', '--parallel', '1', '--no-time-decisions');
+    expect(untimed.code, untimed.stderr).toBe(0);
+    const results = join(out, 'results.jsonl');
+    writeFileSync(results, readFileSync(results, 'utf8').trim().split('\n').slice(0, 2).join('\n') + '\n');
+    const resumed = hfsim('sweep', file, '--out', out, '--no-progress', '--parallel', '1', '--resume');
+    expect(resumed.code, resumed.stderr).toBe(0);
+    const html = await sweepReportHtml(out);
+    expectFinite(html);
+    expect(html).toContain('Decision latency counts only the 6 of 8 points that timed their decisions (the others ran with --no-time-decisions).');
+    expect(html.match(/<figure class="chart"/g)).toHaveLength(3); // the decision latency chart is drawn, from the timed points
+  });
 });
