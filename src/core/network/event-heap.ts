@@ -58,20 +58,10 @@ export class EventHeap {
     if (n === 0) return top;
     let i = 0;
     for (let c = 1; c < n; c = ARITY * i + 1) {
-      // The earliest of entry i's children c .. c + ARITY - 1 (those below n) moves up into the hole.
-      let bt = time[c];
-      let bi = id[c];
-      const end = c + ARITY < n ? c + ARITY : n;
-      for (let k = c + 1; k < end; k++) {
-        const t = time[k];
-        const j = id[k];
-        if (t < bt || (t === bt && j < bi)) {
-          bt = t;
-          bi = j;
-          c = k;
-        }
-      }
-      time[i] = bt;
+      // The earliest of entry i's children moves up into the hole.
+      c = this.earliestChild(c, n);
+      const bi = id[c];
+      time[i] = time[c];
       id[i] = bi;
       pos[bi] = i;
       i = c;
@@ -128,25 +118,34 @@ export class EventHeap {
     pos[id] = i;
   }
 
+  /** The entry of the earliest of the children first .. first + ARITY - 1 that are below n (first < n). */
+  private earliestChild(first: number, n: number): number {
+    const { time, id } = this;
+    let c = first;
+    let bt = time[first];
+    let bi = id[first];
+    const end = first + ARITY < n ? first + ARITY : n;
+    for (let k = first + 1; k < end; k++) {
+      const t = time[k];
+      const j = id[k];
+      if (t < bt || (t === bt && j < bi)) {
+        bt = t;
+        bi = j;
+        c = k;
+      }
+    }
+    return c;
+  }
+
   /** Places (t, id) at entry i or below it, moving earlier children up. */
   private siftDown(i: number, t: number, id: number): void {
     const { time, id: ids, pos } = this;
     const n = this.size;
     for (;;) {
-      let c = ARITY * i + 1;
-      if (c >= n) break;
-      let bt = time[c];
-      let bi = ids[c];
-      const end = c + ARITY < n ? c + ARITY : n;
-      for (let k = c + 1; k < end; k++) {
-        const u = time[k];
-        const j = ids[k];
-        if (u < bt || (u === bt && j < bi)) {
-          bt = u;
-          bi = j;
-          c = k;
-        }
-      }
+      if (ARITY * i + 1 >= n) break;
+      const c = this.earliestChild(ARITY * i + 1, n);
+      const bt = time[c];
+      const bi = ids[c];
       if (!(bt < t || (bt === t && bi < id))) break;
       time[i] = bt;
       ids[i] = bi;
