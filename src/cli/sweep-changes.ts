@@ -3,6 +3,7 @@
  * sweep run now or the first shard. It names the input that changed (the sweep's points, their scenarios, a trace,
  * the --plugin files' code), where the manifest's hash alone could only say that one of them had.
  */
+import { counted } from './format.js';
 import type { Manifest } from './sweep-output.js';
 
 /** The hashes of a sweep's inputs, each apart (Sweep.hash joins them): a manifest of an older hfsim has none. */
@@ -44,8 +45,7 @@ export function sweepChanges(then: Pick<Manifest, 'points' | 'inputs'>, now: Pic
   if (samePoints && a.scenarios !== b.scenarios) parts.push('the points\' scenarios (the sweep file\'s set, its base scenario, or an allocation or capacity file they read)');
   if (samePoints && a.traces !== b.traces) parts.push('a SWIM trace the points replay');
   if (a.plugins.join() !== b.plugins.join()) {
-    const files = (n: number): string => `${n} file${n === 1 ? '' : 's'}`;
-    parts.push(`the --plugin files' code (${a.plugins.length === b.plugins.length ? `${files(b.plugins.length)}, not the same bytes` : `${files(b.plugins.length)} ${sides.now}, ${a.plugins.length} ${sides.then}`})`);
+    parts.push(`the --plugin files' code (${a.plugins.length === b.plugins.length ? `${counted(b.plugins.length, 'file')}, not the same bytes` : `${counted(b.plugins.length, 'file')} ${sides.now}, ${a.plugins.length} ${sides.then}`})`);
   }
   return parts.length === 0 ? SOME_INPUT : parts.join(' and ');
 }

@@ -68,6 +68,8 @@ export function parsePluginConfig(registry: PluginLookup, field: string, name: s
 
 const NO_CONFIG = z.strictObject({});
 
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+
 /**
  * The fields of `given` (the config as written) that the schema's output `parsed` lacks, each with its object's path.
  * A schema may return a list in another order (a sort), every field kept: an element of a list is matched, one to
@@ -75,7 +77,6 @@ const NO_CONFIG = z.strictObject({});
  * at its place first), then any; one left unmatched is compared with the element at its place.
  */
 function droppedFields(given: unknown, parsed: unknown, path: PropertyKey[]): { path: PropertyKey[]; key: string }[] {
-  const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
   if (!isObject(given) || !isObject(parsed) || Array.isArray(given) !== Array.isArray(parsed)) return [];
   if (Array.isArray(given) && Array.isArray(parsed)) {
     const keeps = (i: number, j: number): boolean => droppedFields(given[i], parsed[j], []).length === 0;
@@ -108,7 +109,6 @@ function droppedFields(given: unknown, parsed: unknown, path: PropertyKey[]): { 
  */
 function firstChange(given: unknown, then: unknown, path: string[]): string | undefined {
   if (Object.is(given, then)) return undefined;
-  const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
   if (isObject(given) && isObject(then) && Array.isArray(given) === Array.isArray(then)) {
     for (const key of new Set([...Object.keys(then), ...Object.keys(given)])) {
       const change = firstChange(given[key], then[key], [...path, key]);
