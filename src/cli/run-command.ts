@@ -7,6 +7,7 @@ import { type LoadedVariant, loadScenario, parseSet } from './load-scenario.js';
 import { checkDistinctOutputs, checkOutputFile, printOut, writeOutput } from './output.js';
 import { endOnPluginCrash, loadPluginFlags, pluginUrls } from './plugins.js';
 import { RunProgressDisplay, drawsInPlace } from './run-progress.js';
+import { warnOnce } from './warn.js';
 
 export interface RunFlags {
   set: string[];
@@ -36,6 +37,7 @@ export async function runAction(file: string, flags: RunFlags): Promise<void> {
   await loadPluginFlags(flags.plugin);
   endOnPluginCrash();
   const loaded = loadScenario(file, flags.set.map(parseSet), flags.seed, flags.variant.length === 0 ? undefined : flags.variant);
+  warnIfParallelIgnored(flags, loaded.variants.length);
   if (flags.out !== undefined) checkOutputFile(flags.out, '--out');
   if (flags.jobsCsv !== undefined) checkOutputFile(flags.jobsCsv, '--jobs-csv');
   if (flags.html !== undefined) checkOutputFile(flags.html, '--html');
@@ -70,6 +72,17 @@ export async function runAction(file: string, flags: RunFlags): Promise<void> {
   for (const [file, content] of outputs) writeOutput(file, content);
   if (flags.json) printOut(json);
   else printOut(compare(loaded.name + (loaded.description ? ` (${loaded.description})` : ''), results) + '\n');
+}
+
+/**
+ * Side by side applies to plain in-process runs (run-variants.ts's variantsAtOnce): a --parallel asked beside
+ * --runtime threads or --codec runs the variants one after another, as README says, and now says so where it ran so
+ * silently (a user timing --parallel 4 against 1 saw no gain and no reason).
+ */
+function warnIfParallelIgnored(flags: RunFlags, variants: number): void {
+  if (flags.parallel === undefined || flags.parallel < 2 || variants < 2) return;
+  const why = flags.runtime === 'threads' ? '--runtime threads' : flags.codec ? '--codec' : undefined;
+  if (why !== undefined) warnOnce(`--parallel ${flags.parallel}: with ${why} the ${variants} variants run one after another (side by side applies to in-process runs)`);
 }
 
 /**

@@ -192,6 +192,16 @@ describe('what a run says of inputs it would take silently', () => {
     expect(fluid.stderr).toBe('');
   });
 
+  it('warns that --parallel runs the variants one after another with --runtime threads or --codec (it ran them so silently)', () => {
+    const args = ['run', 'scenarios/fb-macro-io.json', '--variant', 'FIFO', '--variant', 'Naive fair', '--set', 'workload.jobs=3', '--no-progress'];
+    const threads = hfsim(...args, '--parallel', '2', '--runtime', 'threads', '--workers', '2');
+    expect(threads.code, threads.stderr).toBe(0);
+    expect(threads.stderr).toBe('hfsim: warning: --parallel 2: with --runtime threads the 2 variants run one after another (side by side applies to in-process runs)\n');
+    expect(hfsim(...args, '--parallel', '3', '--codec').stderr).toBe('hfsim: warning: --parallel 3: with --codec the 2 variants run one after another (side by side applies to in-process runs)\n');
+    expect(hfsim(...args, '--parallel', '1', '--codec').stderr).toBe('');
+    expect(hfsim('run', 'scenarios/fb-macro-io.json', '--variant', 'FIFO', '--set', 'workload.jobs=3', '--no-progress', '--parallel', '2', '--codec').stderr).toBe('');
+  });
+
   it('warns of preemption on with no timeout anywhere (it kills nothing: the digest of preemption off)', () => {
     const args = ['run', 'scenarios/preemption.json', '--variant', 'Kill (preemption)', '--set', 'scheduler.pools=[]', '--set', 'scheduler.minSharePreemptionTimeoutMs=null', '--set', 'scheduler.fairSharePreemptionTimeoutMs=null', '--no-progress'];
     const r = hfsim(...args);
