@@ -122,7 +122,7 @@ export function compare(baseFile: string, newFile: string, flags: CompareFlags):
     checkOutputFile(summaryFile, '$GITHUB_STEP_SUMMARY');
     // Appended to, it would no longer read as a report; and --markdown there replaced earlier steps' summaries, then
     // the summary was appended a second time.
-    checkNotAnInput('$GITHUB_STEP_SUMMARY', summaryFile, [baseFile, newFile]);
+    checkNotAnInput('$GITHUB_STEP_SUMMARY', summaryFile, [baseFile, newFile], true);
     checkDistinctOutputs([['$GITHUB_STEP_SUMMARY', summaryFile], ['--markdown', flags.markdown]]);
   }
   const base = readReport(baseFile);

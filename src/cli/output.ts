@@ -154,12 +154,16 @@ export function checkDistinctOutputs(outputs: ReadonlyArray<readonly [flag: stri
   }
 }
 
-/** Exit 2 when output `file` (of `flag`) is one of the command's input files: writing it would lose that input. */
-export function checkNotAnInput(flag: string, file: string, inputs: readonly string[]): void {
+/**
+ * Exit 2 when output `file` (of `flag`) is one of the command's input files: writing it would lose that input, and
+ * appending to it (`appends`: $GITHUB_STEP_SUMMARY) would leave it no longer what it was.
+ */
+export function checkNotAnInput(flag: string, file: string, inputs: readonly string[], appends = false): void {
   const key = fileKey(file);
   if (key === undefined) return;
   const input = inputs.find((f) => fileKey(f) === key);
-  if (input !== undefined) throw new InputError(`${flag} ${file}: the same file as the input ${input}: writing it would replace that input`);
+  const harm = appends ? 'appending to it would change that input' : 'writing it would replace that input';
+  if (input !== undefined) throw new InputError(`${flag} ${file}: the same file as the input ${input}: ${harm}`);
 }
 
 /** One file, however named: device and inode of a file that exists, else the real path of its folder and its name. */

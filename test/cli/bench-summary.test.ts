@@ -138,7 +138,7 @@ describe('hfsim bench compare --markdown and $GITHUB_STEP_SUMMARY', () => {
     const before = readFileSync(input, 'utf8');
     const r = compare([base, input], { GITHUB_STEP_SUMMARY: input });
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/\$GITHUB_STEP_SUMMARY .*appended-to\.json: the same file as the input/);
+    expect(r.stderr).toMatch(/\$GITHUB_STEP_SUMMARY .*appended-to\.json: the same file as the input .*appended-to\.json: appending to it would change that input\n$/); // it said "would replace"
     expect(readFileSync(input, 'utf8')).toBe(before);
   });
 });
