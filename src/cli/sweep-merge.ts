@@ -71,13 +71,21 @@ export function mergeAction(named: string[], flags: { out: string }): void {
   // A folder named twice (or by two paths) is merged once: "merged 2 directories" of one said otherwise.
   const dirs = [...new Map(named.map((d) => [existsSync(d) ? realpathSync(d) : d, d])).values()];
   // The lock before --out's results are read (a sweep finishing there meanwhile had its last lines written over);
-  // a new --out is made, and locked, once the inputs are read.
+  // a new --out is made, and locked, once the inputs are read (bad inputs leave no folder behind).
   let release = existsSync(flags.out) ? lockOutput(flags.out, '--out') : undefined;
   try {
-    const inputs = inputsWithOut(dirs, flags.out);
-    const { manifest, records } = merge(inputs);
-    makeOutputDir(flags.out, '--out');
-    release ??= lockOutput(flags.out, '--out');
+    let inputs = inputsWithOut(dirs, flags.out);
+    let { manifest, records } = merge(inputs);
+    if (release === undefined) {
+      makeOutputDir(flags.out, '--out');
+      release = lockOutput(flags.out, '--out');
+      // Another merge into the same new --out may have finished while this one read its inputs: its output is merged
+      // in now, where it was written over (and the points only it had were lost; this merge then exited 4).
+      if (isSweepDir(flags.out)) {
+        inputs = inputsWithOut(dirs, flags.out);
+        ({ manifest, records } = merge(inputs));
+      }
+    }
     removeSweepTemps(flags.out);
     writeOutput(join(flags.out, MANIFEST), JSON.stringify(manifest, null, 1) + '\n');
     finalize(flags.out, manifest, records);

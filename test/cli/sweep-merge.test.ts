@@ -5,14 +5,30 @@
  */
 import { appendFileSync, cpSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { IncompleteError } from '../../src/cli/errors.js';
 import type { PointRecord } from '../../src/cli/sweep-aggregate.js';
-import { merge } from '../../src/cli/sweep-merge.js';
+import { merge, mergeAction } from '../../src/cli/sweep-merge.js';
 import { onePerPoint } from '../../src/cli/sweep-output.js';
 import { type Line, hfsim, lines, otherOutcome, smallSweep, tmp } from './sweep-helpers.js';
 
 let s0: string;
 let s1: string;
+
+/** Run before the next lockOutput call (a merge taking its lock): what another process did just before it. */
+const beforeLock = vi.hoisted(() => ({ run: undefined as (() => void) | undefined }));
+vi.mock('../../src/cli/output-lock.js', async (original) => {
+  const real = await original<typeof import('../../src/cli/output-lock.js')>();
+  return {
+    ...real,
+    lockOutput: (dir: string, flag: string) => {
+      const run = beforeLock.run;
+      beforeLock.run = undefined;
+      run?.();
+      return real.lockOutput(dir, flag);
+    },
+  };
+});
 
 beforeAll(() => {
   const file = smallSweep();
@@ -118,5 +134,18 @@ describe('sweep merge', () => {
     const timed = hfsim('sweep', 'merge', s0, s1, '--out', join(tmp('merge-out'), 'out'));
     expect(timed.code, timed.stderr).toBe(0);
     expect(timed.stderr).not.toContain('timed');
+  });
+
+  it('two merges into one new --out, the other finishing while this one read its inputs: its points are merged in (they were written over, and this merge exited 4 naming them)', () => {
+    const out = join(tmp('merge-race'), 'out');
+    const quiet = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
+    try {
+      beforeLock.run = () => expect(() => mergeAction([s1], { out })).toThrow(IncompleteError); // the other: one shard
+      mergeAction([s0], { out });
+    } finally {
+      quiet.mockRestore();
+    }
+    expect(lines(out).map((l) => l.id).sort()).toEqual([...lines(s0), ...lines(s1)].map((l) => l.id).sort());
+    expect(readdirSync(out).sort()).toEqual(['aggregate.csv', 'aggregate.json', 'results.jsonl', 'sweep.json']);
   });
 });
