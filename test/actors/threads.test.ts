@@ -64,7 +64,7 @@ const FLUID = CASES.filter((x, i) => i === CASES.length - 1 || CASES[i + 1].file
 describe.each(FLUID)('fluid model on threads gives the in-process digest: $file / $variant', ({ scenario, trace, workers }) => {
   it(`on ${workers.join(', ')} workers`, async () => {
     let unallocated = -1;
-    const inprocess = await simulate(scenario, { timeDecisions: false, trace, inspect: { finished: (racks) => { unallocated = racks.reduce((n, r) => n + r.unallocatedStarts, 0); } } });
+    const inprocess = await simulateCompiled(scenario, { timeDecisions: false, trace, inspect: { finished: (racks) => { unallocated = racks.reduce((n, r) => n + r.unallocatedStarts, 0); } } });
     expect(inprocess.network?.model).toBe('fluid');
     expect(unallocated, 'flows started on a group link sized to 0 (the demand missed them)').toBe(0);
     for (const w of workers) {
