@@ -29,7 +29,7 @@ async function main(): Promise<void> {
   process.stdout.write(JSON.stringify({
     digest: r.digest, jobs: r.summary.jobs, maps: r.summary.maps, nodes: c.racks * c.nodesPerRack, policy: r.config.scheduler.policy,
     wallMs: r.run.wallMs, cpuMs: Math.round((cpu.user + cpu.system) / 1000), events: r.run.events, heartbeats: r.run.heartbeats,
-    decisionUs: r.run.decisionUs, launchUs: r.run.launchUs, peakRssMB: Math.round(resourceUsage().maxRSS / 1024),
+    decisionUs: r.run.decisionUs, launchUs: r.run.launchUs, tickUs: r.run.tickUs, peakRssMB: Math.round(resourceUsage().maxRSS / 1024),
   }) + '\n');
 }
 

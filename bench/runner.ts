@@ -22,6 +22,8 @@ type Percentiles = { mean: number; p50: number; p90: number; p99: number; p999: 
 interface ChildRun {
   digest: string; jobs: number; maps: number; nodes: number; policy: string; wallMs: number; cpuMs: number; events: number; heartbeats: number;
   decisionUs: Percentiles; launchUs: Percentiles; peakRssMB: number;
+  /** The policy's timer ticks (a run's tickUs); absent for a policy with no timer. */
+  tickUs?: Percentiles;
 }
 
 export function stat(values: number[]): Stat {
@@ -41,8 +43,8 @@ async function runChild(spec: CaseSpec): Promise<ChildRun> {
   return JSON.parse(r.stdout) as ChildRun;
 }
 
-function latency(runs: ChildRun[], key: 'decisionUs' | 'launchUs'): LatencyStats {
-  const k = (p: keyof Percentiles) => stat(runs.map((r) => r[key][p]));
+function latency(runs: ChildRun[], key: 'decisionUs' | 'launchUs' | 'tickUs'): LatencyStats {
+  const k = (p: keyof Percentiles) => stat(runs.map((r) => r[key]![p]));
   return { mean: k('mean'), p50: k('p50'), p90: k('p90'), p99: k('p99'), p999: k('p999'), max: k('max') };
 }
 
@@ -107,7 +109,12 @@ export async function runSuite(options: RunSuiteOptions): Promise<BenchReport> {
       eventsPerSecond: stat(rs.map((r) => Math.round(r.events / Math.max(r.wallMs, 1) * 1000))),
       heartbeatsPerSecond: stat(rs.map((r) => Math.round(r.heartbeats / Math.max(r.wallMs, 1) * 1000))),
       eventsPerCpuSecond: stat(rs.map((r) => Math.round(r.events / Math.max(r.cpuMs, 1) * 1000))),
-      decisionUs: { heartbeat: latency(rs, 'decisionUs'), launch: latency(rs, 'launchUs') },
+      decisionUs: {
+        heartbeat: latency(rs, 'decisionUs'),
+        launch: latency(rs, 'launchUs'),
+        // A timer is the policy's (deterministic): every run has ticks, or none has.
+        ...(rs.every((r) => r.tickUs !== undefined) ? { tick: latency(rs, 'tickUs') } : {}),
+      },
     };
   });
   const scaleCases = cases.filter((c) => c.group === 'scale').sort((a, b) => a.nodes - b.nodes);
@@ -127,11 +134,11 @@ export async function runSuite(options: RunSuiteOptions): Promise<BenchReport> {
     };
   });
   const scaleExponent = scale.length < 2 ? undefined : Math.round(growthExponent(scale.map((s) => s.nodes), scale.map((s) => s.wallMs)) * 100) / 100;
-  const dataItems: DataItem[] = cases.flatMap((c) => ([['heartbeat', c.decisionUs.heartbeat], ['launch', c.decisionUs.launch]] as const).map(([metric, l]) => ({
+  const dataItems: DataItem[] = cases.flatMap((c) => ([['heartbeat', c.decisionUs.heartbeat], ['launch', c.decisionUs.launch], ['tick', c.decisionUs.tick]] as const).flatMap(([metric, l]) => (l === undefined ? [] : [{
     data: { Average: l.mean.median, Perc50: l.p50.median, Perc90: l.p90.median, Perc99: l.p99.median },
     unit: 'us',
     labels: { Metric: `decision_latency_per_${metric}`, Case: c.name, Policy: c.policy, Nodes: String(c.nodes) },
-  })));
+  }])));
   const cpu = cpus();
   const commit = git(['rev-parse', 'HEAD']);
   const dirty = git(['status', '--porcelain', '--untracked-files=no']);

@@ -38,11 +38,13 @@ const tail = (median: number): number => Math.max(2, 0.5 * Math.abs(median));
  * The Stat at a measure's field of a case (or of sweepScaling): the one place a measure is read, so the JSON's `field`
  * names what was compared. A segment `name[key=value]` is the entry of the array `name` whose `key` is `value` (the
  * sweep's `workers[workers=4]`: entries are matched by worker count, not place); any other is a property. Undefined
- * for a measure added after the report was written (`cpuMs` before ebc02a9).
+ * for a measure added after the report was written (`cpuMs` before ebc02a9), or that the case has not
+ * (`decisionUs.tick` of a policy with no timer).
  */
 const statAt = (at: object, field: string): Stat | undefined => field.split('.').reduce<unknown>((x, segment) => {
   const pick = /^(\w+)\[(\w+)=([^\]]+)\]$/.exec(segment);
   const o = x as Record<string, unknown>;
+  if (o === undefined) return undefined; // an optional object left out: a case's decisionUs.tick (a policy with no timer)
   return pick === null ? o[segment] : (o[pick[1]] as Array<Record<string, unknown>>).find((e) => String(e[pick[2]]) === pick[3]);
 }, at) as Stat | undefined;
 
@@ -53,6 +55,7 @@ const MEASURES: Measure[] = [
   { name: 'cpu ms', field: 'cpuMs', worse: 1, floor: relative(0.05), shownOnly: true },
   { name: 'p99 us/heartbeat', field: 'decisionUs.heartbeat.p99', worse: 1, floor: tail, shownOnly: true },
   { name: 'p99 us/launch', field: 'decisionUs.launch.p99', worse: 1, floor: tail, shownOnly: true },
+  { name: 'p99 us/tick', field: 'decisionUs.tick.p99', worse: 1, floor: tail, shownOnly: true },
 ];
 
 /** How one measure of one case changed, on the best runs. */
@@ -111,7 +114,8 @@ export function compareReports(base: BenchReport, next: BenchReport, thresholdPc
     for (const m of MEASURES) {
       const bs = statAt(b, m.field);
       const ns = statAt(n, m.field);
-      // An older report lacks a measure added since (README: older reports stay readable): it has nothing to compare.
+      // An older report lacks a measure added since (README: older reports stay readable), a policy with no timer its
+      // tick: nothing to compare.
       if (bs === undefined || ns === undefined) continue;
       const best = (st: Stat): number => (m.worse === 1 ? st.min : st.max);
       const [was, now] = [best(bs), best(ns)];

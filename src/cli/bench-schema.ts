@@ -71,7 +71,15 @@ export const caseSchema = z.strictObject({
   eventsPerSecond: statSchema,
   heartbeatsPerSecond: statSchema,
   eventsPerCpuSecond: statSchema.optional(),
-  decisionUs: z.strictObject({ heartbeat: latencySchema, launch: latencySchema }),
+  decisionUs: z.strictObject({
+    heartbeat: latencySchema,
+    launch: latencySchema,
+    /**
+     * The policy's timer cost per tick between epochs (a run's tickUs: hfs's and capacity's pool clocks, Quincy's
+     * solve, a plugin's tick). Absent for a policy with no timer, and in reports before it existed: they stay readable.
+     */
+    tick: latencySchema.optional(),
+  }),
 });
 export type BenchCase = z.infer<typeof caseSchema>;
 

@@ -48,14 +48,18 @@ export function reportTable(r: BenchReport): string {
   const ms = (s: { median: number; spread: number }) => `${Math.round(s.median).toLocaleString('en-US')} ±${Math.round(s.spread).toLocaleString('en-US')}`;
   // grouped as the table's other numbers are: a 22,128 us tail read '22128.31' beside '1,530' ms
   const us = (s: { median: number }) => s.median.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  // The timer's columns as hfsim run's table has its tick column: left out where no case's policy has a timer.
+  const ticked = r.cases.some((c) => c.decisionUs.tick !== undefined);
   const rows = r.cases.map((c) => [
     c.name, c.policy, c.nodes.toLocaleString('en-US'), c.maps.toLocaleString('en-US'), ms(c.wallMs), ms(c.peakRssMB),
     Math.round(c.eventsPerSecond.median).toLocaleString('en-US'), Math.round(c.heartbeatsPerSecond.median).toLocaleString('en-US'),
     us(c.decisionUs.heartbeat.p50), us(c.decisionUs.heartbeat.p90), us(c.decisionUs.heartbeat.p99), us(c.decisionUs.heartbeat.p999), us(c.decisionUs.heartbeat.max),
-    us(c.decisionUs.launch.p50), us(c.decisionUs.launch.p99), c.digest.slice(0, 12),
+    us(c.decisionUs.launch.p50), us(c.decisionUs.launch.p99),
+    ...(!ticked ? [] : c.decisionUs.tick === undefined ? ['-', '-'] : [us(c.decisionUs.tick.p50), us(c.decisionUs.tick.p99)]),
+    c.digest.slice(0, 12),
   ]);
-  const head = `hfsim bench --suite ${r.suite}: ${r.machine.cpu}, ${r.machine.cores} cores, node ${r.node}, commit ${shortCommit(r.commit)}; ${r.repeat} runs each, median ±spread (max - min); decision latency in us (hb: per heartbeat, launch: per task launched)`;
-  const main = table(['case', 'policy', 'nodes', 'maps', 'wall ms', 'peak MB', 'events/s', 'hb/s', 'hb p50', 'p90', 'p99', 'p99.9', 'max', 'launch p50', 'p99', 'digest'], rows);
+  const head = `hfsim bench --suite ${r.suite}: ${r.machine.cpu}, ${r.machine.cores} cores, node ${r.node}, commit ${shortCommit(r.commit)}; ${r.repeat} runs each, median ±spread (max - min); decision latency in us (hb: per heartbeat, launch: per task launched${ticked ? ', tick: per timer tick of the policy' : ''})`;
+  const main = table(['case', 'policy', 'nodes', 'maps', 'wall ms', 'peak MB', 'events/s', 'hb/s', 'hb p50', 'p90', 'p99', 'p99.9', 'max', 'launch p50', 'p99', ...(ticked ? ['tick p50', 'p99'] : []), 'digest'], rows);
   const scale = r.scale.length === 0 ? '' : `\n\nScale curve (constant load per node; each size warmed up, best of ${r.repeat} runs; cost per node relative to the smallest, 1.00 = linear${r.scaleExponent === undefined ? '' : `; wall grows as nodes^${r.scaleExponent.toFixed(2)}`})\n${table(['nodes', 'best wall ms', 'us per heartbeat', 'marginal us per heartbeat', 'cost per node'],
     r.scale.map((s) => [s.nodes.toLocaleString('en-US'), Math.round(s.wallMs).toLocaleString('en-US'), s.usPerNodeHeartbeat.toFixed(3),
       s.marginalUsPerHeartbeat?.toFixed(3) ?? '', s.relativeCostPerNode.toFixed(2)]), 0)}`;
