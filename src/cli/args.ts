@@ -3,6 +3,9 @@ import { InvalidArgumentError } from 'commander';
 import { MAX_WORKERS } from '../core/limits.js';
 import { digits } from './decimal.js';
 
+/** A repeatable option's values (--set, --variant, --scenario), collected in the order given. */
+export const collect = (v: string, acc: string[]): string[] => [...acc, v];
+
 /** A whole number in decimal digits, at least `min` and at most `max`, named in the error ("" or "1e3" is refused). */
 export const intArg = (name: string, min: number, max = Number.MAX_SAFE_INTEGER) => (value: string): number => {
   const n = digits(value);

@@ -7,6 +7,7 @@
  * registered is refused anyway.
  */
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { readFileSync, realpathSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -29,6 +30,12 @@ function realOrResolved(path: string): string {
     return resolve(path); // missing: import() says so, naming it
   }
 }
+
+/**
+ * sha256 of a plugin file's bytes, in hex: what a sweep's hash and a bench case record of its code (the file only, not
+ * the modules it imports).
+ */
+export const pluginSha256 = (path: string): string => createHash('sha256').update(readFileSync(path)).digest('hex');
 
 /**
  * How messages name a plugin file: the library's loadPlugins as a plugin file (its caller typed no --plugin), the

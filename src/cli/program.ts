@@ -1,5 +1,5 @@
 /** The hfsim command line (src/cli/main.ts starts it); each command's modules load when it runs (run-command.ts, commands.ts). Exit codes: 0 success, 1 a run failed, 2 bad input, 3 a regression found, 4 incomplete (a sweep merge lacking points). */
-import { intArg, pluginArg, seedArg, workersArg } from './args.js';
+import { collect, intArg, pluginArg, seedArg, workersArg } from './args.js';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { POOL_KINDS } from '../actors/pool.js';
 import { benchCommand, experimentsCommand, reportCommand, sweepCommand } from './commands.js';
@@ -12,8 +12,6 @@ function parseFault(value: string): { rack: number; epoch: number } {
   if (!m) throw new InvalidArgumentError('expected rack:epoch, e.g. 1:5');
   return { rack: Number(m[1]), epoch: Number(m[2]) };
 }
-
-const collect = (v: string, acc: string[]): string[] => [...acc, v];
 
 export function buildProgram(): Command {
   const program = new Command('hfsim')

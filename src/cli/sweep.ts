@@ -1,6 +1,5 @@
 /** The `hfsim sweep` command's action (run, resume, shard) with a summary table on stdout; its options are in commands.ts, `hfsim sweep merge` is sweep-merge.ts. */
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import type { PoolKind } from '../actors/pool.js';
@@ -9,7 +8,7 @@ import { type Sweep, loadSweep, parseShard } from './sweep-file.js';
 import { runSweep } from './sweep-run.js';
 import { shellWord } from './sweep-merge.js';
 import { summaryTable } from './sweep-summary.js';
-import { endOnPluginCrash, loadPluginFlags, pluginUrls } from './plugins.js';
+import { endOnPluginCrash, loadPluginFlags, pluginSha256, pluginUrls } from './plugins.js';
 
 export interface SweepFlags {
   parallel?: number;
@@ -46,6 +45,6 @@ export async function sweepAction(file: string, flags: SweepFlags): Promise<void
  */
 function withPluginCode(sweep: Sweep, plugins: readonly string[]): Sweep {
   if (plugins.length === 0) return sweep;
-  const code = [...new Set(plugins.map((p) => createHash('sha256').update(readFileSync(p)).digest('hex')))].sort();
+  const code = [...new Set(plugins.map(pluginSha256))].sort();
   return { ...sweep, hash: createHash('sha256').update(JSON.stringify([sweep.hash, ...code])).digest('hex'), inputs: { ...sweep.inputs, plugins: code } };
 }
