@@ -1,8 +1,10 @@
 /** Runs one benchmark case once, in its own process (so peak memory is its own), and prints its measures as JSON. */
 import { resourceUsage } from 'node:process';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { simulate } from '../src/actors/simulate.js';
+import { failureLines, loadedPluginFiles } from '../src/cli/errors.js';
 import { loadScenario } from '../src/cli/load-scenario.js';
+import { endOnPluginCrash, loadPluginFlags } from '../src/cli/plugins.js';
 import { type CaseSpec, caseScenario, inlineScenario } from './suites.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -10,8 +12,13 @@ const spec = JSON.parse(process.argv[2]) as CaseSpec;
 
 async function main(): Promise<void> {
   let run;
+  // A user's case: the --plugin files first, so that its scenario may name what they register (as hfsim run loads them).
+  if (spec.own !== undefined) {
+    await loadPluginFlags(spec.own.plugins.map((p) => p.path));
+    endOnPluginCrash();
+  }
   if (spec.file !== undefined) {
-    const v = loadScenario(join(ROOT, spec.file), spec.sets ?? [], undefined, spec.variant || undefined).variants[0];
+    const v = loadScenario(resolve(ROOT, spec.file), spec.sets ?? [], undefined, spec.variant || undefined).variants[0];
     // The loaded variant's own name (a scenario without variants: its policy), as `hfsim run` names it: the digest
     // covers it, so a file case's digest is the one `hfsim run` prints for that file and variant.
     run = { scenario: v.scenario, options: { variant: v.name, trace: v.trace } };
@@ -33,7 +40,11 @@ async function main(): Promise<void> {
   }) + '\n');
 }
 
+// As hfsim run says a failure: where a --plugin file threw or called the engine, on a line of its own.
 main().catch((err: unknown) => {
-  process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
+  process.stderr.write(`${failureLines(err).join('\n')}\n`);
   process.exitCode = 1;
+}).finally(() => {
+  // A plugin's own timer (a setInterval it never clears) kept the process, and so the bench, waiting (as main.ts ends it).
+  if (loadedPluginFiles.length > 0) setTimeout(() => process.exit(), 1000).unref();
 });

@@ -54,24 +54,30 @@ function git(args: string[]): string | undefined {
 }
 
 export interface RunSuiteOptions {
-  suite: SuiteName;
+  /** A built-in suite, or 'none': only `cases`. */
+  suite: SuiteName | 'none';
+  /** Cases run after the suite's: a user's --scenario files' (bench/scenario-cases.ts). */
+  cases?: CaseSpec[];
   repeat: number;
   only?: string;
   progress?: (line: string) => void;
 }
 
 export async function runSuite(options: RunSuiteOptions): Promise<BenchReport> {
+  const all = [...(options.suite === 'none' ? [] : suite(options.suite)), ...(options.cases ?? [])];
+  const names = [...all.map((c) => c.name), ...(options.suite === 'none' ? [] : [SWEEP_SCALING])].join('; ');
   // Every name contains the empty text: a nightly script's unset variable (--only "$CASE") ran the whole suite.
   if (options.only !== undefined && options.only.trim() === '') {
-    throw new InputError(`--only ${JSON.stringify(options.only)}: an empty text is part of every case's name, so it picks none out: give part of a case's name (names: ${[...suite(options.suite).map((c) => c.name), SWEEP_SCALING].join('; ')}), or leave --only out to run the whole suite`);
+    throw new InputError(`--only ${JSON.stringify(options.only)}: an empty text is part of every case's name, so it picks none out: give part of a case's name (names: ${names}), or leave --only out to run the whole suite`);
   }
-  const specs = suite(options.suite).filter((s) => options.only === undefined || s.name.includes(options.only));
+  const specs = all.filter((s) => options.only === undefined || s.name.includes(options.only));
   const runs = new Map<string, ChildRun[]>(specs.map((s) => [s.name, []]));
   const cores = Math.max(1, availableParallelism());
-  const scaling = options.only === undefined || SWEEP_SCALING.includes(options.only) ? sweepScalingSpec(options.suite, cores) : undefined;
+  const scaling = options.suite !== 'none' && (options.only === undefined || SWEEP_SCALING.includes(options.only)) ? sweepScalingSpec(options.suite, cores) : undefined;
   if (specs.length === 0 && scaling === undefined) {
     // It ran nothing and wrote an empty report, which bench compare then took for a suite with no cases.
-    throw new InputError(`--only ${options.only}: matches no case of the ${options.suite} suite (names: ${[...suite(options.suite).map((c) => c.name), SWEEP_SCALING].join('; ')})`);
+    const of = [...(options.suite === 'none' ? [] : [`the ${options.suite} suite`]), ...(options.cases?.length ? ['the --scenario files'] : [])].join(' or ');
+    throw new InputError(`--only ${options.only}: matches no case of ${of} (names: ${names})`);
   }
   const scalingRuns: ScalingResult[] = [];
   for (let round = 0; round < options.repeat; round++) {
@@ -94,7 +100,7 @@ export async function runSuite(options: RunSuiteOptions): Promise<BenchReport> {
     return {
       name: spec.name,
       group: spec.group,
-      canonical: spec.file !== undefined,
+      canonical: spec.file !== undefined && spec.own === undefined, // a user's scenario is no outcome of hfsim's to keep
       policy: first.policy,
       nodes: first.nodes,
       jobs: first.jobs,
@@ -115,6 +121,7 @@ export async function runSuite(options: RunSuiteOptions): Promise<BenchReport> {
         // A timer is the policy's (deterministic): every run has ticks, or none has.
         ...(rs.every((r) => r.tickUs !== undefined) ? { tick: latency(rs, 'tickUs') } : {}),
       },
+      ...(spec.own === undefined || spec.own.plugins.length === 0 ? {} : { plugins: spec.own.plugins.map(({ file, sha256 }) => ({ file, sha256 })) }),
     };
   });
   const scaleCases = cases.filter((c) => c.group === 'scale').sort((a, b) => a.nodes - b.nodes);

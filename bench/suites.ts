@@ -11,7 +11,7 @@ export type SuiteName = 'smoke' | 'full';
 export interface CaseSpec {
   name: string;
   group: 'scenario' | 'latency' | 'scale';
-  /** A scenario file (relative to the project root) and variant, or an inline raw scenario. */
+  /** A scenario file (relative to the project root, or absolute: a user's) and variant, or an inline raw scenario. */
   file?: string;
   variant?: string;
   /** Overrides of a scenario file's fields, as `hfsim run --set` gives them. */
@@ -29,6 +29,11 @@ export interface CaseSpec {
    * process argument holds (the case's process gets the case on its command line).
    */
   onePoolPerJob?: number;
+  /**
+   * A case of a user's scenario file (`hfsim bench --scenario`, bench/scenario-cases.ts), not canonical: its process
+   * imports the --plugin files first (`path` absolute; `file` as given and `sha256` of its bytes go in the report).
+   */
+  own?: { plugins: Array<{ file: string; path: string; sha256: string }> };
 }
 
 const POLICIES: Array<[string, Record<string, unknown>]> = [

@@ -80,12 +80,19 @@ export const caseSchema = z.strictObject({
      */
     tick: latencySchema.optional(),
   }),
+  /**
+   * A case of a user's scenario file (hfsim bench --scenario) run with --plugin files: each file as given and a
+   * sha256 of its bytes (not of the modules it imports), so that compare can say when the plugin code differs.
+   * Absent for the suites' cases and a user's case without plugins.
+   */
+  plugins: z.array(z.strictObject({ file: z.string(), sha256: z.string().regex(/^[0-9a-f]{64}$/) })).min(1).optional(),
 });
 export type BenchCase = z.infer<typeof caseSchema>;
 
 export const benchReportSchema = z.strictObject({
   format: z.literal(BENCH_FORMAT),
-  suite: z.enum(['smoke', 'full']),
+  /** The built-in suite run, or "none": only a user's --scenario cases. */
+  suite: z.enum(['smoke', 'full', 'none']),
   createdAt: z.string(),
   machine: z.strictObject({ cpu: z.string(), cores: z.number().int().positive(), memoryMB: z.number().int().positive(), platform: z.string(), arch: z.string() }),
   node: z.string(),

@@ -2,14 +2,15 @@
 import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readJsonFile } from './load-scenario.js';
-import { BENCH_FORMAT, type BenchReport, benchReportSchema } from './bench-schema.js';
+import { BENCH_FORMAT, type BenchCase, type BenchReport, benchReportSchema } from './bench-schema.js';
 import { compareReports, shortCommit } from './bench-compare.js';
 import { compareJson, compareMarkdown } from './bench-summary.js';
 import { EXIT, InputError, benchExit } from './errors.js';
-import { table } from './format.js';
+import { counted, table } from './format.js';
 import { packageRoot } from './version.js';
 import { checkDistinctOutputs, checkNotAnInput, checkOutputFile, writeOutput } from './output.js';
 import { sweepFileKind } from './sweep-output.js';
+import { endOnPluginCrash, loadPluginFlags } from './plugins.js';
 import { formatIssue } from '../core/scenario.js';
 import { warnOnce } from './warn.js';
 
@@ -58,7 +59,7 @@ export function reportTable(r: BenchReport): string {
     ...(!ticked ? [] : c.decisionUs.tick === undefined ? ['-', '-'] : [us(c.decisionUs.tick.p50), us(c.decisionUs.tick.p99)]),
     c.digest.slice(0, 12),
   ]);
-  const head = `hfsim bench --suite ${r.suite}: ${r.machine.cpu}, ${r.machine.cores} cores, node ${r.node}, commit ${shortCommit(r.commit)}; ${r.repeat} runs each, median ±spread (max - min); decision latency in us (hb: per heartbeat, launch: per task launched${ticked ? ', tick: per timer tick of the policy' : ''})`;
+  const head = `hfsim bench ${r.suite === 'none' ? 'of --scenario files' : `--suite ${r.suite}`}: ${r.machine.cpu}, ${r.machine.cores} cores, node ${r.node}, commit ${shortCommit(r.commit)}; ${r.repeat} runs each, median ±spread (max - min); decision latency in us (hb: per heartbeat, launch: per task launched${ticked ? ', tick: per timer tick of the policy' : ''})`;
   const main = table(['case', 'policy', 'nodes', 'maps', 'wall ms', 'peak MB', 'events/s', 'hb/s', 'hb p50', 'p90', 'p99', 'p99.9', 'max', 'launch p50', 'p99', ...(ticked ? ['tick p50', 'p99'] : []), 'digest'], rows);
   const scale = r.scale.length === 0 ? '' : `\n\nScale curve (constant load per node; each size warmed up, best of ${r.repeat} runs; cost per node relative to the smallest, 1.00 = linear${r.scaleExponent === undefined ? '' : `; wall grows as nodes^${r.scaleExponent.toFixed(2)}`})\n${table(['nodes', 'best wall ms', 'us per heartbeat', 'marginal us per heartbeat', 'cost per node'],
     r.scale.map((s) => [s.nodes.toLocaleString('en-US'), Math.round(s.wallMs).toLocaleString('en-US'), s.usPerNodeHeartbeat.toFixed(3),
@@ -87,14 +88,36 @@ function fluidCost(r: BenchReport): string {
   return `\n\nFluid network model against flat (wall ms, medians; issue 16 asks at most 2x in-process)\n${table(['case', 'flat', 'fluid', 'fluid / flat'], rows)}`;
 }
 
-export interface BenchFlags { suite: 'smoke' | 'full'; json?: string; repeat?: number; only?: string }
+export interface BenchFlags {
+  /** Absent: smoke, or none with --scenario. */
+  suite?: 'smoke' | 'full';
+  json?: string;
+  repeat?: number;
+  only?: string;
+  /** --plugin, each time given: imported here and in each --scenario case's process. */
+  plugin: string[];
+  /** --scenario, each time given: a user's scenario files, a case a variant. */
+  scenario: string[];
+}
 
 export async function bench(flags: BenchFlags): Promise<void> {
-  // The suite's scenarios are read by its child processes: named here, so that --json cannot replace one.
-  if (flags.json) checkOutputFile(flags.json, '--json', (await import('../../bench/suites.js')).suite(flags.suite).flatMap((c) => (c.file === undefined ? [] : [join(packageRoot(), c.file)])));
+  // The suites' cases run built-in policies only: a plugin would be loaded for no case.
+  if (flags.plugin.length > 0 && flags.scenario.length === 0) throw new InputError('--plugin needs --scenario: the suites\' cases run built-in policies only; name the scenario file(s) that use your plugin with --scenario <file.json>');
+  // A user's plugins and scenarios, read by the code (and with the messages) of hfsim run, before any case runs.
+  await loadPluginFlags(flags.plugin);
+  endOnPluginCrash();
+  const suiteName = flags.suite ?? (flags.scenario.length > 0 ? 'none' : 'smoke');
+  const { suite } = await import('../../bench/suites.js');
+  const builtIn = suiteName === 'none' ? [] : suite(suiteName);
+  const { scenarioCases } = await import('../../bench/scenario-cases.js');
+  const own = scenarioCases(flags.scenario, flags.plugin, { name: suiteName, cases: builtIn });
+  // The suite's scenarios are read by its child processes: named here, so that --json cannot replace one (a user's
+  // scenario and plugin files this process has read, and checkOutputFile knows them).
+  if (flags.json) checkOutputFile(flags.json, '--json', builtIn.flatMap((c) => (c.file === undefined ? [] : [join(packageRoot(), c.file)])));
   const { runSuite } = await import('../../bench/runner.js');
   const report = await runSuite({
-    suite: flags.suite,
+    suite: suiteName,
+    cases: own,
     repeat: flags.repeat ?? 3,
     only: flags.only,
     progress: (line) => process.stderr.write(`${line}\n`),
@@ -113,6 +136,28 @@ function machineDifference(a: BenchReport, b: BenchReport): string | undefined {
   const [x, y] = [seen(a), seen(b)];
   const differ = x.flatMap(([what, v], i) => (v === y[i][1] ? [] : [`${what} ${v} -> ${y[i][1]}`]));
   return differ.length === 0 ? undefined : differ.join(', ');
+}
+
+/**
+ * The cases both reports ran whose --plugin code differs (a sha256 of a file's bytes that only one of them has), and
+ * which files: `x.js not the same bytes` where both name x.js, else the side that names it; undefined when none.
+ */
+function pluginCodeDifference(a: BenchReport, b: BenchReport): { cases: string[]; files: string[] } | undefined {
+  type Plugins = NonNullable<BenchCase['plugins']>;
+  const before = new Map(a.cases.map((c) => [c.name, c.plugins ?? []]));
+  const code = (ps: Plugins): string => ps.map((p) => p.sha256).sort().join();
+  const cases: string[] = [];
+  const files = new Set<string>();
+  for (const c of b.cases) {
+    const [was, now] = [before.get(c.name), c.plugins ?? []];
+    if (was === undefined || code(was) === code(now)) continue;
+    cases.push(c.name);
+    const changed = (ps: Plugins, other: Plugins): Plugins => ps.filter((p) => !other.some((o) => o.sha256 === p.sha256));
+    const [gone, added] = [changed(was, now), changed(now, was)];
+    for (const p of added) files.add(gone.some((g) => g.file === p.file) ? `${p.file} not the same bytes` : `${p.file} only in new`);
+    for (const p of gone) if (!added.some((x) => x.file === p.file)) files.add(`${p.file} only in base`);
+  }
+  return cases.length === 0 ? undefined : { cases, files: [...files] };
 }
 
 export function compare(baseFile: string, newFile: string, flags: CompareFlags): void {
@@ -143,6 +188,9 @@ export function compare(baseFile: string, newFile: string, flags: CompareFlags):
   if (unchecked.length > 0) warnOnce(`the digest of ${unchecked.length} canonical case(s) of ${baseFile} was not checked, as ${newFile} did not run them alike: ${unchecked.join(', ')}`);
   const apart = machineDifference(base, next);
   if (apart !== undefined) warnOnce(`${baseFile} and ${newFile} were measured apart (${apart}): their times differ by the machine as well as by the code`);
+  // A user's policy benched before and after a change to it: its cases are compared, and the change named.
+  const plugins = pluginCodeDifference(base, next);
+  if (plugins !== undefined) warnOnce(`${baseFile} and ${newFile} ran other --plugin code in ${counted(plugins.cases.length, 'case')} (${plugins.cases.join(', ')}: ${plugins.files.join(', ')}): their times and digests differ by the plugin's code as well as by hfsim's`);
   // A median and a spread (max - min) of 10 runs against those of 1: the spread, the noise floor, grows with the runs.
   if (base.repeat !== next.repeat) warnOnce(`${baseFile} and ${newFile} were measured with --repeat ${base.repeat} and ${next.repeat}: their medians and noise (max - min) are of different numbers of runs; give both the same --repeat`);
   const code: number = c.digestChanges.length > 0 || c.speedRegressions.length > 0 ? EXIT.regression : EXIT.ok;

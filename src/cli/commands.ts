@@ -7,7 +7,7 @@ import { POOL_KINDS } from '../actors/pool.js';
 import { MAX_WORKERS } from '../core/limits.js';
 import { EXPERIMENT_IDS } from '../experiments/ids.js';
 import type { ExperimentsFlags } from '../experiments/command.js';
-import { intArg, pluginArg, workersArg } from './args.js';
+import { collect, intArg, pluginArg, workersArg } from './args.js';
 import type { BenchFlags, CompareFlags } from './bench.js';
 import type { SweepFlags } from './sweep.js';
 
@@ -83,8 +83,10 @@ function refuseBenchOptions(compare: Command): void {
 
 export function benchCommand(): Command {
   const cmd = new Command('bench')
-    .description('run a benchmark suite (each case in child processes, repeated) and print its table; --json writes the report')
-    .addOption(new Option('--suite <name>', 'smoke (CI, under a minute) or full (nightly)').choices(['smoke', 'full']).default('smoke'))
+    .description('run a benchmark suite, or your own scenarios (--scenario), each case in child processes, repeated, and print its table; --json writes the report')
+    .addOption(new Option('--suite <name>', 'smoke (CI, under a minute) or full (nightly); default smoke, or none with --scenario').choices(['smoke', 'full']))
+    .option('--scenario <file.json>', 'also bench your own scenario file: a case per variant, named "<file name> / <variant>" (repeatable; alone, without --suite, only these)', collect, [])
+    .option('--plugin <file.js>', 'load a plugin file here and in each --scenario case\'s process, as hfsim run --plugin (repeatable)', pluginArg, [])
     .option('--json <file>', 'write the report JSON (whole or not at all)')
     .option('--repeat <n>', 'runs per case (default 3)', intArg('--repeat', 1, 1000))
     .option('--only <text>', 'only the cases whose name contains text')
