@@ -6,6 +6,8 @@
  * Translation rules:
  * - Times in the files are seconds; the scenario's are milliseconds.
  * - An MR1 pool's min share above its cap is lowered to it, with a warning (Hadoop 1 warns and runs so).
+ * - Hadoop 1 reads fairSharePreemptionTimeout only under <allocations>: one in a <pool> holding MR1's own elements
+ *   (minMaps...) is ignored with a warning, as Hadoop 1 ignores it; in any other <pool> it is the pool's, as YARN reads it.
  * - YARN's `<pool>` is an alias of `<queue>` (as in YARN's AllocationFileLoaderService): a `<pool>` inside a queue, named
  *   root, or holding an element only YARN queues have (YARN_ONLY) is read as a queue; any other is an MR1 pool.
  * - YARN queues keep their tree: a leaf queue is a pool, a parent queue (children, or type="parent") a parent pool,
@@ -155,6 +157,9 @@ export function parseAllocation(text: string, file: string, cluster?: ClusterSlo
 const YARN_ONLY = new Set(['queue', 'pool', 'minResources', 'maxResources', 'maxRunningApps', 'schedulingPolicy', 'maxChildResources', 'maxAMShare',
   'allowPreemptionFrom', 'reservation', 'maxContainerAllocation', 'fairSharePreemptionThreshold', 'aclSubmitReservations', 'aclListReservations',
   'aclAdministerReservations']);
+
+/** Elements only Hadoop 1's <pool> reads (YARN's queues do not): a <pool> holding one is surely MR1's. */
+const MR1_ONLY = new Set(['minMaps', 'minReduces', 'maxMaps', 'maxReduces', 'maxRunningJobs']);
 
 function isYarnQueue(pool: El): boolean {
   return yarnSign(pool) !== undefined;
@@ -437,7 +442,15 @@ class Reader {
         case 'weight': p.weight = this.weight(c); break;
         case 'schedulingMode': p.schedulingMode = this.mode(c); break;
         case 'minSharePreemptionTimeout': p.minSharePreemptionTimeoutMs = this.seconds(c); break;
-        case 'fairSharePreemptionTimeout': p.fairSharePreemptionTimeoutMs = this.seconds(c); break;
+        case 'fairSharePreemptionTimeout': {
+          const ms = this.seconds(c);
+          // Hadoop 1's PoolManager reads this timeout only under <allocations>, for every pool, and skips it in a
+          // <pool> (it ignores any element there it does not know). A <pool> holding none of MR1's own elements is
+          // read as YARN's alias of <queue> would read it, whose timeout is its own.
+          if (el.children.some((x) => MR1_ONLY.has(x.name))) this.warn(out, c, `pool "${p.name}": <fairSharePreemptionTimeout> in an MR1 <pool> is ignored, as Hadoop 1 ignores it (its PoolManager reads fairSharePreemptionTimeout only under <allocations>, for every pool): set it there, or write the pool as a YARN <queue>, which reads its own`);
+          else p.fairSharePreemptionTimeoutMs = ms;
+          break;
+        }
         default: this.unknown(c, 'pool');
       }
     }

@@ -139,6 +139,23 @@ describe('values as Hadoop reads them, refused at their line', () => {
     expect(refusal('<allocations>\n  <pool name="a"><maxMaps>0</maxMaps></pool>\n</allocations>')).toBe(`a.xml: line 2: <maxMaps> is 0: ${held('the pool\'s map tasks')}`);
   });
 
+  it('an MR1 pool\'s own <fairSharePreemptionTimeout> is ignored, told, as Hadoop 1\'s PoolManager reads that timeout only at the top level (it was the pool\'s own: preemption Hadoop 1 never does)', () => {
+    const a = parseAllocation(`<allocations>
+  <pool name="adhoc">
+    <maxMaps>30</maxMaps>
+    <fairSharePreemptionTimeout>120</fairSharePreemptionTimeout>
+  </pool>
+  <fairSharePreemptionTimeout>600</fairSharePreemptionTimeout>
+</allocations>`, 'a.xml');
+    expect(a.pools).toEqual([{ name: 'adhoc', weight: 1, minMaps: 0, minReduces: 0, maxMaps: 30 }]);
+    expect(a.fairSharePreemptionTimeoutMs).toBe(600_000);
+    expect(a.warnings).toEqual(['a.xml: line 4: pool "adhoc": <fairSharePreemptionTimeout> in an MR1 <pool> is ignored, as Hadoop 1 ignores it (its PoolManager reads fairSharePreemptionTimeout only under <allocations>, for every pool): set it there, or write the pool as a YARN <queue>, which reads its own']);
+    // a <pool> holding no MR1 element reads as YARN's alias of <queue> would: the timeout is its own, as before
+    const yarn = parseAllocation('<allocations><pool name="q"><weight>2</weight><fairSharePreemptionTimeout>120</fairSharePreemptionTimeout></pool></allocations>', 'a.xml');
+    expect(yarn.pools).toEqual([{ name: 'q', weight: 2, minMaps: 0, minReduces: 0, fairSharePreemptionTimeoutMs: 120_000 }]);
+    expect(yarn.warnings).toBeUndefined();
+  });
+
   it('MR1\'s defaultPoolSchedulingMode may still be fifo', () => {
     expect(parseAllocation('<allocations><defaultPoolSchedulingMode>fifo</defaultPoolSchedulingMode></allocations>', 'a.xml').defaultSchedulingMode).toBe('fifo');
   });
