@@ -21,6 +21,8 @@
  *   (a slot is a 1 GB, 1-vcore container; 0 vcores in a max is refused: YARN then runs one container at a time); a percentage is of each kind's slots in the cluster, so a max may differ
  *   between maps and reduces. A min share weighs memory alone, as YARN's fair and fifo policies do (a percentage min
  *   is none, as YARN reads it, told). A min above the max is lowered to it, with a warning (YARN warns and runs so).
+ * - defaultFairSharePreemptionTimeout wins over a top-level fairSharePreemptionTimeout wherever each stands (YARN's
+ *   AllocationFileParser; the latter is then ignored, told).
  * - maxRunningApps / userMaxAppsDefault / queueMaxAppsDefault are maxRunningJobs and the job-limit defaults
  *   (queueMaxAppsDefault limits parent queues too, as YARN's initFSQueue; root aside); queueMaxResourcesDefault is
  *   the maxResources of every queue that sets none, root aside, and poolMaxMapsDefault / poolMaxReducesDefault, which
@@ -115,6 +117,9 @@ export function parseAllocation(text: string, file: string, cluster?: ClusterSlo
   // YARN reads every top-level element before the queues: queueMaxResourcesDefault may come after them.
   const maxDefault = root.children.filter((el) => el.name === 'queueMaxResourcesDefault').at(-1);
   const appsDefault = root.children.filter((el) => el.name === 'queueMaxAppsDefault').at(-1);
+  // YARN's getDefaultFairSharePreemptionTimeout: defaultFairSharePreemptionTimeout, wherever it stands, wins over the
+  // top-level fairSharePreemptionTimeout (Hadoop 1's name, which YARN reads only without the other).
+  const fairDefault = root.children.find((el) => el.name === 'defaultFairSharePreemptionTimeout');
   const defaults: Defaults = { ...(maxDefault === undefined ? {} : { maxSlots: ctx.maxSlots(maxDefault) }), ...(appsDefault === undefined ? {} : { maxApps: ctx.cap(appsDefault, 'the jobs of every queue that sets no limit') }) };
   if (defaults.maxSlots !== undefined) {
     out.poolMaxMapsDefault = defaults.maxSlots.maps;
@@ -144,7 +149,13 @@ export function parseAllocation(text: string, file: string, cluster?: ClusterSlo
       case 'defaultQueueSchedulingPolicy': case 'defaultQueueSchedulingMode': out.defaultSchedulingMode = ctx.defaultQueuePolicy(el, out); break;
       case 'queueMaxResourcesDefault': break; // read above
       case 'defaultMinSharePreemptionTimeout': out.minSharePreemptionTimeoutMs = ctx.seconds(el); break;
-      case 'fairSharePreemptionTimeout': case 'defaultFairSharePreemptionTimeout': out.fairSharePreemptionTimeoutMs = ctx.seconds(el); break;
+      case 'defaultFairSharePreemptionTimeout': out.fairSharePreemptionTimeoutMs = ctx.seconds(el); break;
+      case 'fairSharePreemptionTimeout': {
+        const ms = ctx.seconds(el);
+        if (fairDefault === undefined) out.fairSharePreemptionTimeoutMs = ms;
+        else ctx.warn(out, el, `<fairSharePreemptionTimeout> is ignored, as YARN ignores it beside <defaultFairSharePreemptionTimeout> (line ${fairDefault.line}), which it replaces`);
+        break;
+      }
       case 'defaultFairSharePreemptionThreshold': out.fairSharePreemptionThreshold = ctx.threshold(el, out); break;
       case 'queuePlacementPolicy': ctx.placement(el, out); break;
       default: ctx.unknown(el, 'allocations');

@@ -156,6 +156,15 @@ describe('values as Hadoop reads them, refused at their line', () => {
     expect(yarn.warnings).toBeUndefined();
   });
 
+  it('defaultFairSharePreemptionTimeout wins over the top-level fairSharePreemptionTimeout wherever each stands, as YARN\'s AllocationFileParser reads them (the later one won)', () => {
+    const a = parseAllocation('<allocations>\n  <defaultFairSharePreemptionTimeout>60</defaultFairSharePreemptionTimeout>\n  <fairSharePreemptionTimeout>600</fairSharePreemptionTimeout>\n</allocations>', 'a.xml');
+    expect(a.fairSharePreemptionTimeoutMs).toBe(60_000);
+    expect(a.warnings).toEqual(['a.xml: line 3: <fairSharePreemptionTimeout> is ignored, as YARN ignores it beside <defaultFairSharePreemptionTimeout> (line 2), which it replaces']);
+    const b = parseAllocation('<allocations>\n  <fairSharePreemptionTimeout>600</fairSharePreemptionTimeout>\n  <defaultFairSharePreemptionTimeout>60</defaultFairSharePreemptionTimeout>\n</allocations>', 'a.xml');
+    expect(b.fairSharePreemptionTimeoutMs).toBe(60_000);
+    expect(parseAllocation('<allocations><fairSharePreemptionTimeout>600</fairSharePreemptionTimeout></allocations>', 'a.xml').fairSharePreemptionTimeoutMs).toBe(600_000);
+  });
+
   it('MR1\'s defaultPoolSchedulingMode may still be fifo', () => {
     expect(parseAllocation('<allocations><defaultPoolSchedulingMode>fifo</defaultPoolSchedulingMode></allocations>', 'a.xml').defaultSchedulingMode).toBe('fifo');
   });
