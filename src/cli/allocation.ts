@@ -125,6 +125,12 @@ export function parseAllocation(text: string, file: string, cluster?: ClusterSlo
     out.poolMaxMapsDefault = defaults.maxSlots.maps;
     out.poolMaxReducesDefault = defaults.maxSlots.reduces;
   }
+  // YARN's AllocationFileQueueParser: "If configuring root queue, no other queues can be placed alongside it" (a queue
+  // named root in any case; a <pool> is a queue element there too). Two roots are told below, as a second root queue.
+  const queueEls = root.children.filter((el) => el.name === 'queue' || el.name === 'pool');
+  const rootEl = queueEls.find((el) => el.attrs.name?.trim().toLowerCase() === 'root');
+  const beside = rootEl === undefined ? undefined : queueEls.find((el) => el !== rootEl && el.attrs.name?.trim() !== 'root');
+  if (beside !== undefined) ctx.fail(beside, `<${beside.name} name="${beside.attrs.name?.trim() ?? ''}"> stands beside the root queue (line ${rootEl!.line}): YARN refuses such a file ("If configuring root queue, no other queues can be placed alongside it"): put it inside the root queue, or leave the root queue out`);
   const queue = (el: El): void => {
     if (el.attrs.name?.trim() === 'root') {
       if (rootQueue !== undefined) ctx.fail(el, `a second root queue (the first is at line ${rootQueue.line})`);

@@ -156,6 +156,9 @@ describe('bad allocation files: file and line', () => {
   it.each([
     ['two roots after a declaration', '<?xml version="1.0"?>\n<allocations><pool name="a"/></allocations>\n<pool name="b"/>', 'line 3: a second root element <pool>; a file has one <allocations>'],
     ['two root queues', '<allocations>\n<queue name="root"><queue name="a"/></queue>\n<queue name="root"><queue name="b"/></queue>\n</allocations>', 'line 3: a second root queue (the first is at line 2)'],
+    // YARN's AllocationFileQueueParser: "If configuring root queue, no other queues can be placed alongside it" (hfsim read x beside root's queues)
+    ['a queue beside the root queue (YARN refuses the file)', '<allocations>\n<queue name="root"><queue name="a"/></queue>\n<queue name="x"/>\n</allocations>', 'line 3: <queue name="x"> stands beside the root queue (line 2): YARN refuses such a file ("If configuring root queue, no other queues can be placed alongside it"): put it inside the root queue, or leave the root queue out'],
+    ['a pool before a root queue named in another case', '<allocations>\n<pool name="x"><minMaps>1</minMaps></pool>\n<queue name="Root"><queue name="a"/></queue>\n</allocations>', 'line 2: <pool name="x"> stands beside the root queue (line 3)'],
     ['minResources negative', queue('<minResources>-2048 mb, 2 vcores</minResources>'), 'line 4: <minResources> must be "X mb, Y vcores", "memory-mb=X, vcores=Y" or a percentage ("50%", "50% memory, 60% cpu", "memory-mb=50%, vcores=60%"), not "-2048 mb, 2 vcores" ("-2048 mb" is none of them)'],
     ['minResources with a junk suffix', queue('<minResources>2048 mbxyz, 2 vcores</minResources>'), 'line 4: <minResources> must be "X mb, Y vcores"'],
     ['a queue name with a period (YARN refuses it)', queue('').replace('name="a"', 'name="a.b"'), 'line 3: queue name "a.b" contains a period: YARN refuses it'],
