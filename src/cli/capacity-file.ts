@@ -70,6 +70,17 @@ const IGNORED_QUEUE = new Set(['maximum-applications', 'maximum-am-resource-perc
   // A queue's priority orders queues only under the priority-utilization policy, which is refused: no effect here.
   'priority']);
 
+const MR1_PREFIX = 'mapred.capacity-scheduler.';
+/** Hadoop 1's queue properties that YARN names the same under the queue's path. */
+const MR1_SAME_NAME = new Set(['capacity', 'maximum-capacity', 'minimum-user-limit-percent', 'user-limit-factor']);
+
+/** Why a Hadoop 1 property (mapred.capacity-scheduler.*) is refused, naming YARN's where it has one of the same meaning. */
+function mr1Refusal(name: string): string {
+  const m = /^mapred\.capacity-scheduler\.queue\.([^.]+)\.(.+)$/.exec(name);
+  const yarn = m !== null && MR1_SAME_NAME.has(m[2]) ? ` (this one is ${PREFIX}root.${m[1]}.${m[2]})` : '';
+  return `Hadoop 1's capacity scheduler properties (${MR1_PREFIX}*) are not read: write YARN's names${yarn}, the queues listed in ${PREFIX}root.queues (Hadoop 1 lists them in mapred-site.xml's mapred.queue.names)`;
+}
+
 export function readCapacityFile(file: string): CapacityConfig {
   return parseCapacityFile(readTextFile(file, 'capacity scheduler file', { xml: true }), file);
 }
@@ -89,13 +100,15 @@ export function parseCapacityFile(text: string, file: string): CapacityConfig {
     const why = unbound === null ? '' : ` (${unbound[0]} is not substituted: it names no property of this file, or its substitution never ends; hfsim reads no Java system property or environment variable, as Hadoop's Configuration would)`;
     throw new InputError(`${file}: line ${p.line}: ${p.name}: ${message}${why}`);
   };
+  // Hadoop 1's names, refused before the queue list is looked for: a Hadoop 1 file has none (mapred-site.xml's
+  // mapred.queue.names lists its queues), and was told only that it lacked root.queues, with no line.
+  for (const p of props.values()) if (p.name.startsWith(MR1_PREFIX)) fail(p, mr1Refusal(p.name));
   const root = props.get(`${PREFIX}root.queues`);
   if (root === undefined) throw new InputError(`${file}: no ${PREFIX}root.queues property: it lists the queues under root`);
   const tree = queueTree(root, props, fail);
   const out: CapacityConfig = { queues: [], ...(warnings.length > 0 ? { warnings } : {}), delay: { mode: 'skip', maxSkips: DEFAULT_NODE_LOCALITY_DELAY } };
   for (const p of props.values()) {
     if (!p.name.startsWith(PREFIX)) {
-      if (p.name.startsWith('mapred.capacity-scheduler.')) fail(p, 'MR1 capacity scheduler properties are not read: use YARN\'s yarn.scheduler.capacity.* names');
       // Another part of Hadoop's configuration (yarn.resourcemanager.*, ...): the Capacity Scheduler reads none of it.
       // One that a ${...} names is read through it: no warning.
       if (!variables.has(p.name)) (out.warnings ??= []).push(`${file}: line ${p.line}: ${p.name}: not a Capacity Scheduler property (${PREFIX}*): ignored, as the Capacity Scheduler ignores it`);

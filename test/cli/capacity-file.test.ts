@@ -497,7 +497,10 @@ describe('bad capacity-scheduler.xml: one line naming file, line and property, e
     ['a non-number', conf({ ...ok, [`${Q}.a.user-limit-factor`]: 'lots' }), /root\.a\.user-limit-factor: must be a number, not "lots"/],
     ['a state other than RUNNING or STOPPED', conf({ ...ok, [`${Q}.a.state`]: 'DRAINING' }), /root\.a\.state: must be RUNNING or STOPPED, not "DRAINING"/],
     ['an unknown queue property', conf({ ...ok, [`${Q}.a.capacityy`]: '5' }), /root\.a\.capacityy: not modelled/],
-    ['an MR1 property', conf({ ...ok, 'mapred.capacity-scheduler.queue.a.capacity': '5' }), /MR1 capacity scheduler properties are not read/],
+    ['an MR1 property', conf({ ...ok, 'mapred.capacity-scheduler.queue.a.capacity': '5' }), /mapred\.capacity-scheduler\.queue\.a\.capacity: Hadoop 1's capacity scheduler properties \(mapred\.capacity-scheduler\.\*\) are not read: write YARN's names \(this one is yarn\.scheduler\.capacity\.root\.a\.capacity\)/],
+    // a Hadoop 1 file (its queues listed in mapred-site.xml's mapred.queue.names): it said only "no yarn.scheduler.capacity.root.queues property", with no line
+    ['a Hadoop 1 capacity-scheduler.xml', conf({ 'mapred.capacity-scheduler.queue.default.capacity': '70', 'mapred.capacity-scheduler.queue.research.capacity': '30' }),
+      /c\.xml: line 3: mapred\.capacity-scheduler\.queue\.default\.capacity: Hadoop 1's capacity scheduler properties \(mapred\.capacity-scheduler\.\*\) are not read: write YARN's names \(this one is yarn\.scheduler\.capacity\.root\.default\.capacity\), the queues listed in yarn\.scheduler\.capacity\.root\.queues \(Hadoop 1 lists them in mapred-site\.xml's mapred\.queue\.names\)\n?$/],
     ['a period in a queue name (it was read as a queue named "a.b", its properties those of b under a)', conf({ [`${Q}.queues`]: 'a.b', [`${Q}.a.b.capacity`]: '100' }), /c\.xml: line 3: yarn\.scheduler\.capacity\.root\.queues: queue name "a\.b" contains a period/],
     ['a control character in a queue name', conf({ [`${Q}.queues`]: 'a,b&#9;c', [`${Q}.a.capacity`]: '50' }), /root\.queues: queue name "b\\tc" holds a control character/],
     ['rack-locality-additional-delay', conf({ ...ok, 'yarn.scheduler.capacity.rack-locality-additional-delay': '5' }), /only -1 \(the default\) is modelled/],
@@ -507,7 +510,7 @@ describe('bad capacity-scheduler.xml: one line naming file, line and property, e
     expect(() => parseCapacityFile(xml, 'c.xml')).toThrow(message);
   });
 
-  it.each([cases[0], cases[12]])('through the CLI: %s', (_, xml, message) => {
+  it.each([cases[0], cases[12], cases.find((c) => c[0] === 'a Hadoop 1 capacity-scheduler.xml')!])('through the CLI: %s', (_, xml, message) => {
     const dir = mkdtempSync(join(tmpdir(), 'hfsim-capacity-'));
     writeFileSync(join(dir, 'c.xml'), xml);
     writeFileSync(join(dir, 's.json'), JSON.stringify({ scheduler: { policy: 'capacity', capacitySchedulerFile: 'c.xml' }, workload: { kind: 'facebook', jobs: 5 } }));
