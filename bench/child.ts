@@ -14,7 +14,7 @@ async function main(): Promise<void> {
   let run;
   // A user's case: the --plugin files first, so that its scenario may name what they register (as hfsim run loads them).
   if (spec.own !== undefined) {
-    await loadPluginFlags(spec.own.plugins.map((p) => p.path));
+    await loadPluginFlags(spec.own.plugins.map((p) => p.file)); // as given: this process runs in bench's folder
     endOnPluginCrash();
   }
   if (spec.file !== undefined) {

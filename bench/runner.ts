@@ -34,14 +34,24 @@ export function stat(values: number[]): Stat {
   return { median: r(median), spread: r(s[s.length - 1] - s[0]), min: r(s[0]), max: r(s[s.length - 1]), values: values.map(r) };
 }
 
-/** Runs Node with `args` in the project root to its end, passing on the signals that end this process (run-to-end.ts). */
-const runNode = (args: string[]): Promise<Ended> => runToEnd(process.execPath, args, ROOT);
+/**
+ * Runs Node with `args` to its end, in the project root or `cwd`, passing on the signals that end this process
+ * (run-to-end.ts).
+ */
+const runNode = (args: string[], cwd = ROOT): Promise<Ended> => runToEnd(process.execPath, args, cwd);
 
 async function runChild(spec: CaseSpec): Promise<ChildRun> {
-  const r = await runNode(['--max-old-space-size=4096', CHILD, JSON.stringify(spec)]);
-  if (r.status !== 0) throw new Error(`bench case ${spec.name} failed: ${(r.stderr || `exit ${r.status}`).trim()}`);
+  // A user's case runs in bench's own folder, as hfsim run runs the plugin (it may read files relative to it).
+  const r = await runNode(['--max-old-space-size=4096', CHILD, JSON.stringify(spec)], spec.own === undefined ? ROOT : process.cwd());
+  if (r.status !== 0) throw new Error(`bench case ${spec.name} failed: ${childFailure(r.stderr) || `exit ${r.status}`}`);
   return JSON.parse(r.stdout) as ChildRun;
 }
+
+/**
+ * A case process's failure as hfsim run shows it: its lines (the message, where a plugin threw), without the
+ * scenario's warnings, which this process printed when it read the files.
+ */
+const childFailure = (stderr: string): string => stderr.split('\n').filter((l) => l.trim() !== '' && !l.startsWith('hfsim: warning: ')).join('\n');
 
 function latency(runs: ChildRun[], key: 'decisionUs' | 'launchUs' | 'tickUs'): LatencyStats {
   const k = (p: keyof Percentiles) => stat(runs.map((r) => r[key]![p]));

@@ -4,15 +4,12 @@
  * reports compare case by case. Each file is read here, in bench's own process, by the code `hfsim run` reads it with
  * (the same refusals, exit 2), before any case runs; each case then runs warm in its own process, as a latency case does.
  */
-import { realpathSync } from 'node:fs';
-import { basename, resolve } from 'node:path';
+import { realpathSync, statSync } from 'node:fs';
+import { basename } from 'node:path';
 import { InputError } from '../src/cli/errors.js';
 import { loadScenario } from '../src/cli/load-scenario.js';
 import { pluginSha256 } from '../src/cli/plugins.js';
-import type { CaseSpec } from './suites.js';
-
-/** Unmeasured runs of the case itself before the measured one: V8's warm-up (suites.ts, latencyCase). */
-const WARMUP_RUNS = 2;
+import { type CaseSpec, WARM_RUNS } from './suites.js';
 
 /**
  * The cases of `files`, in order, each variant in the scenario's order. `plugins` (the --plugin files, loaded already
@@ -21,13 +18,18 @@ const WARMUP_RUNS = 2;
  * each name once.
  */
 export function scenarioCases(files: readonly string[], plugins: readonly string[], suite: { name: string; cases: readonly CaseSpec[] }): CaseSpec[] {
-  const own = { plugins: plugins.map((file) => ({ file, path: resolve(file), sha256: pluginSha256(file) })) };
+  // A file given twice (by two paths) is one plugin, imported once, recorded once.
+  const unique = plugins.filter((file, i) => plugins.findIndex((f) => realpathSync(f) === realpathSync(file)) === i);
+  const own = { plugins: unique.map((file) => ({ file, sha256: pluginSha256(file) })) };
   const owner = new Map<string, string | undefined>(suite.cases.map((c) => [c.name, undefined])); // a name: its --scenario file, or the suite's
   const given = new Map<string, string>();
   const cases: CaseSpec[] = [];
   for (const file of files) {
     const loaded = loadScenario(file);
-    const real = realpathSync(file); // it was read: it exists
+    // Each case's process reads the file again, by its real path (/dev/stdin redirected from a file: that file); a
+    // pipe (/dev/stdin, <(...)) would be empty there, and every case fail.
+    const real = regularFile(file);
+    if (real === undefined) throw new InputError(`--scenario ${file}: not a regular file (a pipe or a device): each case's process reads it again; save it to a file first`);
     const twice = given.get(real);
     if (twice !== undefined) throw new InputError(`--scenario ${file}: given twice${twice === file ? '' : ` (as ${twice} before)`}`);
     given.set(real, file);
@@ -38,9 +40,20 @@ export function scenarioCases(files: readonly string[], plugins: readonly string
         throw new InputError(`--scenario ${file}: its case "${name}" has the name of a case of ${other === undefined ? `the ${suite.name} suite` : `--scenario ${other}`}: cases are named by file name and variant, so rename ${other === undefined ? 'the file (or leave --suite out)' : 'one of the files'}`);
       }
       owner.set(name, file);
-      // The case's process runs in the project root: the file by its absolute path.
-      cases.push({ name, group: 'scenario', file: resolve(file), variant: v.name, warmup: { runs: WARMUP_RUNS }, own });
+      // The case's process runs in this folder, as hfsim run would (a plugin may read files relative to it); the
+      // scenario by its real path (absolute: the child resolves a suite's files against the project root).
+      cases.push({ name, group: 'own', file: real, variant: v.name, warmup: { runs: WARM_RUNS }, own });
     }
   }
   return cases;
+}
+
+/** The real path of `file` when it is a regular file; undefined for a pipe or a device (a pipe's link names no path). */
+function regularFile(file: string): string | undefined {
+  try {
+    const real = realpathSync(file);
+    return statSync(real).isFile() ? real : undefined;
+  } catch {
+    return undefined;
+  }
 }

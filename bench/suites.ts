@@ -10,7 +10,8 @@ export type SuiteName = 'smoke' | 'full';
 
 export interface CaseSpec {
   name: string;
-  group: 'scenario' | 'latency' | 'scale';
+  /** `own`: a user's --scenario file's (bench/scenario-cases.ts), measured warm as a latency case is. */
+  group: 'scenario' | 'latency' | 'scale' | 'own';
   /** A scenario file (relative to the project root, or absolute: a user's) and variant, or an inline raw scenario. */
   file?: string;
   variant?: string;
@@ -33,7 +34,7 @@ export interface CaseSpec {
    * A case of a user's scenario file (`hfsim bench --scenario`, bench/scenario-cases.ts), not canonical: its process
    * imports the --plugin files first (`path` absolute; `file` as given and `sha256` of its bytes go in the report).
    */
-  own?: { plugins: Array<{ file: string; path: string; sha256: string }> };
+  own?: { plugins: Array<{ file: string; sha256: string }> };
 }
 
 const POLICIES: Array<[string, Record<string, unknown>]> = [
@@ -43,13 +44,16 @@ const POLICIES: Array<[string, Record<string, unknown>]> = [
   ['fair+skip', { policy: 'fair', delay: { mode: 'skip', maxSkips: 40 } }],
 ];
 
+/** A latency case's unmeasured runs of itself before the measured one (and a --scenario case's): V8's warm-up. */
+export const WARM_RUNS = 2;
+
 /** 600 nodes (3,000 map slots); 100 jobs submitted together keep about 100 jobs running under fair sharing. */
 function latencyCase(policy: string, scheduler: Record<string, unknown>, mapsPerJob: number): CaseSpec {
   return {
     name: `latency-600 ${policy}`,
     group: 'latency',
     // fair + skip at 600 nodes: p99 22 and 24 us in a process's first two runs, 8 to 10 us after.
-    warmup: { runs: 2 },
+    warmup: { runs: WARM_RUNS },
     raw: {
       name: `latency-600-${policy}`,
       cluster: { racks: 20, nodesPerRack: 30, mapSlotsPerNode: 5, reduceSlotsPerNode: 3 },

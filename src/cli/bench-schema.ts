@@ -50,7 +50,8 @@ export type DataItem = z.infer<typeof dataItemSchema>;
 
 export const caseSchema = z.strictObject({
   name: nameField('a case name'),
-  group: z.enum(['scenario', 'latency', 'scale']),
+  /** `own`: a --scenario file's case (a user's scenario, measured warm). */
+  group: z.enum(['scenario', 'latency', 'scale', 'own']),
   /** A scenario file from scenarios/: its digest is an outcome that must not change (bench compare: always fatal). */
   canonical: z.boolean(),
   policy: z.string(),

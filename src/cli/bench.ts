@@ -145,7 +145,7 @@ function machineDifference(a: BenchReport, b: BenchReport): string | undefined {
 function pluginCodeDifference(a: BenchReport, b: BenchReport): { cases: string[]; files: string[] } | undefined {
   type Plugins = NonNullable<BenchCase['plugins']>;
   const before = new Map(a.cases.map((c) => [c.name, c.plugins ?? []]));
-  const code = (ps: Plugins): string => ps.map((p) => p.sha256).sort().join();
+  const code = (ps: Plugins): string => [...new Set(ps.map((p) => p.sha256))].sort().join(); // the same bytes twice: one code
   const cases: string[] = [];
   const files = new Set<string>();
   for (const c of b.cases) {

@@ -56,7 +56,8 @@ describe.each(CASES)('threads runtime gives the golden (in-process) digest: $fil
  * The fluid hardware model on every scenario file (its last variant, with `cluster.network.model` fluid): the racks
  * then simulate their flows and exchange demand, allocations and serves each epoch, and the digest must not depend on
  * how many threads run them (issue 16: "identical digests in-process and on 1, 2, 3, 8 threads with the network model
- * on, for every scenario"), and no committed pass starts a flow on a group link the master sized to 0.
+ * on, for every scenario"), and no committed pass starts a flow on a group link the master sized to 0. Both sides run
+ * the compiled build (dist/, which `npm test` builds first): run directly after editing src/, rebuild first.
  */
 const FLUID = CASES.filter((x, i) => i === CASES.length - 1 || CASES[i + 1].file !== x.file)
   .map((c) => ({ ...c, scenario: { ...c.scenario, cluster: { ...c.scenario.cluster, network: { ...c.scenario.cluster.network, model: 'fluid' as const } } } }));

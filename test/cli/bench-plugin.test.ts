@@ -3,6 +3,7 @@
  * processes, one case a variant, named so that two reports compare case by case; its bad input refused as `hfsim run`
  * refuses it, in the same words (the same code). Kept cheap: one tiny scenario, --repeat 1.
  */
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -29,7 +30,8 @@ let report: BenchReport;
 const json = join(dir, 'own.json');
 
 beforeAll(() => {
-  out = hfsim('bench', '--plugin', PLUGIN, '--scenario', SCENARIO, '--repeat', '1', '--json', json);
+  // The plugin given twice, by two paths: imported once, recorded once.
+  out = hfsim('bench', '--plugin', PLUGIN, '--plugin', './examples/../examples/srwf.js', '--scenario', SCENARIO, '--repeat', '1', '--json', json);
   if (out.code !== 0) throw new Error(`bench failed (exit ${out.code}): ${out.stderr}`);
   report = JSON.parse(readFileSync(json, 'utf8')) as BenchReport;
 }, 60_000);
@@ -40,8 +42,8 @@ describe('hfsim bench --plugin --scenario', () => {
     expect(parsed.success, parsed.success ? '' : JSON.stringify(parsed.error.issues[0])).toBe(true);
     expect(report.suite).toBe('none');
     expect(report.cases.map((c) => [c.name, c.group, c.canonical, c.policy, c.runs])).toEqual([
-      ['tiny.json / SRWF', 'scenario', false, 'srwf', 1],
-      ['tiny.json / HFS', 'scenario', false, 'hfs', 1],
+      ['tiny.json / SRWF', 'own', false, 'srwf', 1],
+      ['tiny.json / HFS', 'own', false, 'hfs', 1],
     ]);
     expect(report.sweepScaling).toBeUndefined();
     expect(report.scale).toEqual([]);
@@ -55,7 +57,7 @@ describe('hfsim bench --plugin --scenario', () => {
     expect(report.cases[0].digest).toBe((JSON.parse(run.stdout) as { digest: string }).digest);
   });
 
-  it('records each --plugin file as given with a sha256 of its bytes, in the cases it ran in', () => {
+  it('records each --plugin file as given with a sha256 of its bytes, in the cases it ran in, once however often it was named', () => {
     const sha256 = createHash('sha256').update(readFileSync(join(ROOT, PLUGIN))).digest('hex');
     for (const c of report.cases) expect(c.plugins).toEqual([{ file: PLUGIN, sha256 }]);
   });
@@ -79,6 +81,18 @@ describe('hfsim bench --plugin --scenario', () => {
     expect(r.stdout).toMatch(/tiny\.json \/ HFS +p99 us\/tick .*\(not judged\)/);
     expect(r.stdout).not.toMatch(/tiny\.json \/ SRWF +p99 us\/tick/);
     expect(r.stdout).toContain('no regression');
+  });
+
+  it('bench compare does not judge a --scenario case against a suite case of the same name (warm against cold, another file: it read a regression, or a changed canonical digest)', () => {
+    const suiteLike = structuredClone(report);
+    for (const c of suiteLike.cases) Object.assign(c, { group: 'scenario', canonical: true, digest: 'e'.repeat(64), plugins: undefined });
+    const other = writeJson(dir, 'suite-like.json', suiteLike);
+    for (const [base, next, says] of [[other, json, 'the suite\'s in base, a --scenario file\'s in new'], [json, other, 'a --scenario file\'s in base, the suite\'s in new']]) {
+      const r = hfsim('bench', 'compare', base, next);
+      expect(r.code, r.stderr).toBe(2); // no case in common
+      expect(r.stdout + r.stderr).toContain(`tiny.json / SRWF (a different case: ${says})`);
+      expect(r.stdout + r.stderr).not.toContain('OUTCOME REGRESSION');
+    }
   });
 
   it('bench compare warns when a case ran other --plugin code (exit unchanged)', () => {
@@ -121,6 +135,16 @@ describe('hfsim bench --scenario, bad input: refused as hfsim run refuses it (ex
     expect([suite.code, suite.stderr]).toEqual([2, 'hfsim: --scenario scenarios/fb-macro-io.json: its case "fb-macro-io.json / FIFO" has the name of a case of the smoke suite: cases are named by file name and variant, so rename the file (or leave --suite out)\n']);
   });
 
+  it('a --scenario that is no regular file (a pipe: each case read it empty) is refused; /dev/stdin redirected from a file runs', () => {
+    const bench = `node ${JSON.stringify(join(ROOT, 'dist', 'src', 'cli', 'main.js'))} bench --scenario /dev/stdin --plugin ${PLUGIN} --repeat 1 --only SRWF`;
+    const piped = spawnSync('sh', ['-c', `cat ${JSON.stringify(SCENARIO)} | ${bench}`], { cwd: ROOT, encoding: 'utf8' });
+    expect([piped.status, piped.stderr]).toEqual([2, 'hfsim: --scenario /dev/stdin: not a regular file (a pipe or a device): each case\'s process reads it again; save it to a file first\n']);
+    // redirected from a file, /dev/stdin is that file: each case reads it by its real path
+    const redirected = spawnSync('sh', ['-c', `${bench} < ${JSON.stringify(SCENARIO)}`], { cwd: ROOT, encoding: 'utf8' });
+    expect(redirected.status, redirected.stderr).toBe(0);
+    expect(redirected.stdout).toMatch(/\nstdin \/ SRWF +srwf /);
+  });
+
   it('--plugin without --scenario is refused: the suites\' cases run built-in policies only', () => {
     const r = hfsim('bench', '--plugin', PLUGIN, '--repeat', '1');
     expect([r.code, r.stderr]).toEqual([2, 'hfsim: --plugin needs --scenario: the suites\' cases run built-in policies only; name the scenario file(s) that use your plugin with --scenario <file.json>\n']);
@@ -141,13 +165,19 @@ registerPolicy('late', { description: 'x', create: () => ({ createQueue: (kind) 
   return compareFair(kind)(a, b);
 }) }) });
 `);
-    const scenario = writeJson(dir, 'late.json', tiny({ scheduler: { policy: 'late', delay: { mode: 'none' } }, variants: undefined }));
-    const r = hfsim('bench', '--scenario', scenario, '--plugin', throwing, '--repeat', '1');
-    expect(r.code).toBe(1);
-    expect(r.stderr.split('\n')).toEqual([
+    // The plugin reads a file beside it, relative to the folder hfsim runs in (the case's process ran in the project
+    // root, where it was not found); the scenario warns (dsbra with no delay), once, not inside the failure.
+    writeFileSync(join(dir, 'late-config.json'), '{}');
+    writeFileSync(throwing, `import { readFileSync } from 'node:fs';\nreadFileSync('late-config.json');\n${readFileSync(throwing, 'utf8')}`);
+    writeJson(dir, 'late.json', tiny({ scheduler: { policy: 'late', delay: { mode: 'none' }, replication: { policy: 'dsbra' } }, variants: undefined }));
+    const r = spawnSync(process.execPath, [join(ROOT, 'dist', 'src', 'cli', 'main.js'), 'bench', '--scenario', 'late.json', '--plugin', './throws-late.mjs', '--repeat', '1'], { cwd: dir, encoding: 'utf8' });
+    expect(r.status, r.stderr).toBe(1);
+    const lines = r.stderr.split('\n');
+    expect(lines[0]).toMatch(/^hfsim: warning: late\.json: scheduler\.replication: dsbra /);
+    expect(lines.slice(1)).toEqual([
       'hfsim: bench failed: bench case late.json / late failed: out of order',
-      `hfsim: from ${throwing}:3:${/:3:(\d+)\n/.exec(r.stderr)?.[1]}`,
-      `hfsim: the run used --plugin ${throwing}: a plugin that breaks its contract (README: "Plugins") may be the cause`,
+      `hfsim: from ./throws-late.mjs:5:${/:5:(\d+)\n/.exec(r.stderr)?.[1]}`,
+      'hfsim: the run used --plugin ./throws-late.mjs: a plugin that breaks its contract (README: "Plugins") may be the cause',
       '',
     ]);
   });
