@@ -7,7 +7,10 @@
  *   launch only node-local maps; after waiting nodeMs it may launch rack-local; after a further rackMs (nodeMs +
  *   rackMs in all), any. A launch sets the level to that map's locality (a job at level RACK may launch any after
  *   rackMs) and resets the wait; nothing else does. The wait grows only while the job is skipped: a job skipped at a
- *   heartbeat accrues the time to the cluster's next heartbeat.
+ *   heartbeat accrues the time to the cluster's next heartbeat (the paper's line 3: every heartbeat received). Hadoop
+ *   branch-1 updates the waits only in assignTasks, which the JobTracker calls only for a TaskTracker with a free map
+ *   or reduce slot, so there a skip accrues the time to the next such heartbeat: longer where the nodes between have
+ *   every slot busy (README, "Delay").
  * Each gate keeps its jobs' state (skip counts; levels and waits) by job index: a Job carries none of it.
  */
 import { z } from 'zod';
