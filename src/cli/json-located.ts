@@ -3,7 +3,7 @@
  * one after another (as Jackson's readValues reads SLS and Rumen traces) or one array of them.
  */
 import { type Node, type ParseError, createScanner, parseTree, printParseErrorCode, SyntaxKind } from 'jsonc-parser';
-import { hasControlChars } from '../core/bounded.js';
+import { hasControlChars, hasUnpairedSurrogate, unpairedWhy } from '../core/bounded.js';
 import { MAX_JSON_DEPTH, MAX_TIME_MS } from '../core/limits.js';
 import { decimal } from './decimal.js';
 import { InputError } from './errors.js';
@@ -95,6 +95,7 @@ export class JsonReader {
     if (v === undefined || v.value === null) return undefined;
     if (typeof v.value !== 'string' || v.value.trim() === '') this.fail(v.offset, `"${key}" must be a non-empty string, not ${this.shown(v)}`);
     if (hasControlChars(v.value)) this.fail(v.offset, `"${key}" must not contain control characters (a tab, a newline...): names are printed in tables and CSV`);
+    if (hasUnpairedSurrogate(v.value)) this.fail(v.offset, `"${key}" ${unpairedWhy}`);
     return v.value.trim();
   }
 

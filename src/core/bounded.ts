@@ -28,10 +28,25 @@ const CONTROL = /\p{Cc}/u;
  * A name (of a pool, job, file, variant...) as a string of at least one character (`empty`: the message when it has
  * none; omitted, zod's own) and no control character: a newline in a variant's name broke the text tables.
  */
-export const nameField = (what: string, empty?: string) => z.string().min(1, empty).refine((s) => !CONTROL.test(s), `${what} must not contain control characters (a tab, a newline...): names are printed in tables and CSV`);
+export const nameField = (what: string, empty?: string) => z.string().min(1, empty)
+  .refine((s) => !CONTROL.test(s), `${what} must not contain control characters (a tab, a newline...): names are printed in tables and CSV`)
+  .refine((s) => !UNPAIRED.test(s), `${what} ${UNPAIRED_WHY}`);
 
 /** Whether a name read outside a schema (an XML attribute, a trace's column) holds a control character. */
 export const hasControlChars = (s: string): boolean => CONTROL.test(s);
+
+/**
+ * A surrogate that is not half of a pair (a JSON input's "\ud800" escape alone): UTF-8 has no bytes for it, so the
+ * jobs CSV, a sweep's aggregate.csv and the text tables wrote every such character as U+FFFD, and two variants
+ * "x\ud800" and "x\udc00" were one name there while the JSON kept them apart. A pair (a character past U+FFFF) is one
+ * code point under the u flag, and passes.
+ */
+const UNPAIRED = /\p{Cs}/u;
+const UNPAIRED_WHY = 'must not contain an unpaired surrogate (a \\ud800 to \\udfff escape that is not half of a pair): UTF-8 cannot write it, so the CSV files and tables would write it as U+FFFD, alike for every such name';
+
+/** Whether a name read from JSON outside a schema holds an unpaired surrogate; `unpairedWhy` says why it is refused. */
+export const hasUnpairedSurrogate = (s: string): boolean => UNPAIRED.test(s);
+export const unpairedWhy = UNPAIRED_WHY;
 
 const number = (what: string) => z.number({ error: `${what} must be a number` });
 

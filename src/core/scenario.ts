@@ -12,7 +12,7 @@ import { longTasksSchema } from './long-tasks.js';
 import { PRIORITIES } from './priority.js';
 import { keysAsWritten } from './key-order.js';
 import { valueKind } from './shown-value.js';
-import { atMost, durationMs, hasControlChars, intWithin, nameField, nonNegInt, posInt, repeatedKeys, timeMs } from './bounded.js';
+import { atMost, durationMs, hasControlChars, hasUnpairedSurrogate, intWithin, nameField, nonNegInt, posInt, repeatedKeys, timeMs } from './bounded.js';
 
 const posNum = (what: string) => z.number({ error: `${what} must be a number` }).positive({ error: `${what} must be greater than 0`, abort: true });
 
@@ -460,9 +460,12 @@ export function formatIssue(issue: z.core.$ZodIssue): string {
   return `${path}: ${issue.message}`;
 }
 
-/** A field path as "a.b[0].c"; a key holding a control character is quoted, so that the message stays one line. */
+/**
+ * A field path as "a.b[0].c"; a key holding a control character is quoted, so that the message stays one line, and so
+ * is one holding an unpaired surrogate, which JSON.stringify writes as its escape (stderr wrote U+FFFD).
+ */
 function formatPath(path: PropertyKey[]): string {
-  const key = (p: PropertyKey): string => (hasControlChars(String(p)) ? JSON.stringify(String(p)) : String(p));
+  const key = (p: PropertyKey): string => (hasControlChars(String(p)) || hasUnpairedSurrogate(String(p)) ? JSON.stringify(String(p)) : String(p));
   return path.map((p, i) => (typeof p === 'number' ? `[${p}]` : `${i === 0 ? '' : '.'}${key(p)}`)).join('');
 }
 
