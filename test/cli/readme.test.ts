@@ -642,6 +642,37 @@ function checkCsvColumns(readme: string, header: string, headerWithReplication: 
   return out;
 }
 
+/**
+ * What README's pandas recipes (each `pd.read_csv(...)` call) lack to read hfsim's CSVs' names as text: pandas's
+ * default reading took a variant, pool or job id named "None", "NA" or "null" for a missing value (groupby dropped its
+ * rows) and "1", "01" or "007" for a number (variants "1" and "01" became one, 1.0); a sweep's `point`, a hex hash, can
+ * read as a number too ("12e4567890123456" is inf). Each call must pass keep_default_na=False with na_values=[""] (only
+ * an empty cell is missing) and name its file's text columns str in `dtype`.
+ */
+function checkReadCsvRecipes(readme: string): string[] {
+  const TEXT: Record<string, string[]> = { 'jobs.csv': ['variant', 'id', 'pool', 'type'], 'aggregate.csv': ['variant', 'point', 'seeds'] };
+  const out: string[] = [];
+  const calls = [...readme.matchAll(/pd\.read_csv\(/g)].map((m) => {
+    let depth = 0;
+    for (let i = m.index + 'pd.read_csv'.length; i < readme.length; i++) {
+      if ('([{'.includes(readme[i])) depth++;
+      else if (')]}'.includes(readme[i]) && --depth === 0) return readme.slice(m.index, i + 1);
+    }
+    return readme.slice(m.index);
+  });
+  if (calls.length === 0) out.push('README has no pd.read_csv recipe');
+  for (const call of calls) {
+    const file = Object.keys(TEXT).find((f) => call.includes(`${f}"`));
+    if (file === undefined) continue;
+    const line = call.split('\n')[0];
+    if (!/keep_default_na=False/.test(call) || !/na_values=\[""\]/.test(call)) out.push(`${line}: without keep_default_na=False, na_values=[""] a name "None" or "NA" reads as missing`);
+    const dtype = /dtype=\{([^}]*)\}/.exec(call)?.[1] ?? '';
+    const missing = TEXT[file].filter((c) => !dtype.includes(`"${c}"`));
+    if (missing.length > 0 || !/str/.test(dtype)) out.push(`${line}: dtype does not read ${missing.join(', ') || 'its text columns'} as str`);
+  }
+  return out;
+}
+
 const RESULT_SCHEMA = JSON.parse(jsonSchemaFiles().find((f) => f.file === 'result.schema.json')!.text) as Schema;
 
 /**
@@ -850,6 +881,14 @@ describe('README.md and the command line agree', () => {
     it('the jobs CSV columns README lists are the CSV header', () => {
       const withReplication = jobsCsv([{ ...result[0], replication: {} } as unknown as Result]).split('\n')[0];
       expect(checkCsvColumns(README, csv.split('\n')[0], withReplication)).toEqual([]);
+    });
+
+    it('README\'s pandas recipes read the CSVs\' names as text (a variant named None, NA, 1 or 01; a job 007)', () => {
+      expect(checkReadCsvRecipes(README)).toEqual([]);
+      expect(checkReadCsvRecipes('    jobs = pd.read_csv("jobs.csv")\n')).toHaveLength(2);
+      expect(checkReadCsvRecipes('    agg = pd.read_csv("x/aggregate.csv", dtype={"seeds": str}, keep_default_na=False, na_values=[""])\n')).toEqual([
+        'pd.read_csv("x/aggregate.csv", dtype={"seeds": str}, keep_default_na=False, na_values=[""]): dtype does not read variant, point as str',
+      ]);
     });
 
     it('every field of the result has a row in README\'s field table, with its unit and meaning', () => {
