@@ -65,6 +65,28 @@ describe.each(CASES)('fluid network model: $name', ({ scenario: s, threads: onTh
   });
 });
 
+describe('a lone local task takes exactly its given time (README: "Tasks whose times a workload gives")', () => {
+  it.each([6000, 9000, 12_000, 15_000])('a map of mapMs %i on a 3 s heartbeat is reported where the flat model reports it', async (mapMs) => {
+    // A 120 MB block on the map's own node, 60 MB of output: start-up 1 s, a read held to the rate its code computes
+    // (120 MB over mapMs - 1,300 ms: slower than one disk's 60 MB/s), the output at 200 MB/s (300 ms). The read's end,
+    // 120 / (120,000 / 10,700) x 1,000 ms, came out 1.8e-12 ms past launch + 11,700 at mapMs 12,000, so the map ended
+    // just after its node's heartbeat at launch + 12,000 and was reported a heartbeat (3 s) late.
+    const reported = async (model: string) => {
+      const finishes: number[] = [];
+      const s = scenario({
+        name: 'exact', seed: 1,
+        cluster: { racks: 1, nodesPerRack: 1, mapSlotsPerNode: 1, reduceSlotsPerNode: 1, heartbeatMs: 3000, network: model === 'fluid' ? { model, mapOutputRatio: { io: 0.5, cpu: 0.5 } } : { model } },
+        hdfs: { replication: 1, blockMB: 120 }, tasks: { durationJitter: 0 }, scheduler: { policy: 'fifo' },
+        workload: { kind: 'jobs', files: [{ name: 'f', blocks: 1, replicas: [[0]] }], jobs: [{ id: 'j', submitMs: 0, input: 'f', type: 'io', mapMs, reduces: 0 }] },
+      });
+      await simulate(s, { timeDecisions: false, observer: { launched: (now) => finishes.push(-now), finished: (now) => finishes.push(now) } });
+      return finishes[0] + finishes[1];
+    };
+    expect(await reported('flat')).toBe(mapMs);
+    expect(await reported('fluid')).toBe(mapMs);
+  });
+});
+
 describe('job set-up and clean-up delays (cluster.network.jobSetupMs / jobCleanupMs)', () => {
   it.each(['flat', 'fluid'])('add to every job\'s response under the %s model', async (model) => {
     const one = (setup: number, cleanup: number) => scenario(jobsScenario({

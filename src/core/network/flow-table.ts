@@ -260,7 +260,13 @@ export class FlowTable {
     this.touch(f);
     this.rateMBps[f] = rate;
     const left = this.remainingMB[f];
-    const finish = left <= 0 || rate === Infinity ? nowMs : rate <= 0 ? Infinity : nowMs + (left / rate) * 1000;
+    let finish = left <= 0 || rate === Infinity ? nowMs : rate <= 0 ? Infinity : nowMs + (left / rate) * 1000;
+    // A rate made from a time (a map's read held to its MB over its compute ms: readCapMBps) gives that time back off
+    // by an ulp or two: 120 / (120,000 / 10,700) x 1,000 is 10,700.000000000002. A finish within a nanosecond of a
+    // whole ms is that ms, so a task the workload times to end on its node's heartbeat (heartbeats fall on whole ms)
+    // is reported there, not an interval later.
+    const whole = Math.round(finish);
+    if (Math.abs(finish - whole) <= 1e-6) finish = whole;
     this.heap.schedule(this.idBase + f, finish);
   }
 }
