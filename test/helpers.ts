@@ -140,3 +140,13 @@ export function auditor(s: Scenario) {
     get notDone() { return [...state].filter(([, v]) => v !== 'done').map(([k]) => k); },
   };
 }
+
+/**
+ * MB a fluid run's utilisation `series` (one of result.network.utilization's) says a link of `MBps` carried: each
+ * bucket's share of its width, the run's last bucket's of the part run (lastBucketMs).
+ */
+export function linkMB(u: { bucketMs: number; lastBucketMs: number; up: number[][]; down: number[][]; core?: number[] }, series: readonly number[], MBps: number): number {
+  let last = (u.core?.length ?? 0) - 1;
+  for (const xs of [...u.up, ...u.down]) if (xs.length - 1 > last) last = xs.length - 1;
+  return series.reduce((sum, x, i) => sum + x * MBps * ((i === last ? u.lastBucketMs : u.bucketMs) / 1000), 0);
+}

@@ -93,6 +93,7 @@ const network = z.strictObject({
   shuffleSentMB: mb,
   utilization: z.strictObject({
     bucketMs: z.number().gt(0),
+    lastBucketMs: z.number().gt(0).describe('the part of the last bucket the run lasted (at most bucketMs): its shares are of that time'),
     up: z.array(z.array(share)).describe("per rack, per bucket: the share of the uplink's capacity used"),
     down: z.array(z.array(share)),
     core: z.array(share).optional().describe("with a bounded core (coreGbps), per bucket: the share of the core's capacity the MB across racks used"),

@@ -12,22 +12,26 @@ const SIZE = { width: 420, height: 260 };
 const MAX_RACK_LINES = 8;
 
 interface Point { minutes: number; utilization: number; series: string; direction: string }
+/** The buckets' width, and the run's last bucket (of any series) and how much of it ran. */
+interface Buckets { bucketMs: number; last: number; lastMs: number }
 
 /**
  * One series' points, a bucket's value at its start and the last one's again at its end: drawn as steps, each bucket
- * spans its width (else the last bucket, a one-bucket run's only one, had no width to draw).
+ * spans its width (else the last bucket, a one-bucket run's only one, had no width to draw), the last one to the
+ * run's end (`lastMs` of it ran).
  */
-function steps(xs: readonly number[], bucketMs: number, series: string, direction: string, out: Point[]): void {
-  const at = (i: number): number => (i * bucketMs) / 60_000;
+function steps(xs: readonly number[], b: Buckets, series: string, direction: string, out: Point[]): void {
+  const at = (i: number): number => (i * b.bucketMs) / 60_000;
   xs.forEach((u, i) => out.push({ minutes: at(i), utilization: u, series, direction }));
-  if (xs.length > 0) out.push({ minutes: at(xs.length), utilization: xs[xs.length - 1], series, direction });
+  const n = xs.length;
+  if (n > 0) out.push({ minutes: n - 1 === b.last ? at(n - 1) + b.lastMs / 60_000 : at(n), utilization: xs[n - 1], series, direction });
 }
 
 /** Points of one direction's series (per rack, or mean and busiest past MAX_RACK_LINES racks). */
-function points(series: readonly number[][], bucketMs: number, direction: string): Point[] {
+function points(series: readonly number[][], b: Buckets, direction: string): Point[] {
   const out: Point[] = [];
   if (series.length <= MAX_RACK_LINES) {
-    series.forEach((xs, rack) => steps(xs, bucketMs, `rack ${rack}`, direction, out));
+    series.forEach((xs, rack) => steps(xs, b, `rack ${rack}`, direction, out));
     return out;
   }
   const buckets = series.reduce((n, xs) => Math.max(n, xs.length), 0); // not Math.max(...): thousands of racks
@@ -44,16 +48,19 @@ function points(series: readonly number[][], bucketMs: number, direction: string
     mean.push(sum / series.length);
     busiest.push(max);
   }
-  steps(mean, bucketMs, 'mean of racks', direction, out);
-  steps(busiest, bucketMs, 'busiest rack', direction, out);
+  steps(mean, b, 'mean of racks', direction, out);
+  steps(busiest, b, 'busiest rack', direction, out);
   return out;
 }
 
 /** The link utilisation chart of a fluid run, titled with its variant. */
 export function linkUtilizationChart(network: NetworkResult, variant: string, id: string): Chart {
   const { bucketMs, up, down, core } = network.utilization;
-  const values = [...points(up, bucketMs, 'uplink'), ...points(down, bucketMs, 'downlink')];
-  if (core !== undefined) steps(core, bucketMs, 'core', 'core', values);
+  let last = (core?.length ?? 0) - 1;
+  for (const xs of [...up, ...down]) if (xs.length - 1 > last) last = xs.length - 1;
+  const b: Buckets = { bucketMs, last, lastMs: network.utilization.lastBucketMs ?? bucketMs }; // older results have no lastBucketMs
+  const values = [...points(up, b, 'uplink'), ...points(down, b, 'downlink')];
+  if (core !== undefined) steps(core, b, 'core', 'core', values);
   const title = `${core === undefined ? 'Rack link' : 'Rack link and core'} utilisation over time: ${variant} (${(network.crossRackMB / 1024).toFixed(1)} GB across racks)`;
   return {
     id, title, spec: {

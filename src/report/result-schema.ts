@@ -28,7 +28,7 @@ const resultShape = {
   }).optional(),
   network: z.looseObject({
     crossRackMB: z.number().min(0),
-    utilization: z.looseObject({ bucketMs: z.number().gt(0), up: z.array(z.array(share)), down: z.array(z.array(share)), core: z.array(share).optional() }),
+    utilization: z.looseObject({ bucketMs: z.number().gt(0), lastBucketMs: z.number().gt(0).optional(), up: z.array(z.array(share)), down: z.array(z.array(share)), core: z.array(share).optional() }),
   }).optional(),
 };
 

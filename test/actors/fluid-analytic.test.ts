@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { simulate } from '../../src/actors/simulate.js';
 import { gbpsToMBps } from '../../src/core/network/units.js';
 import { makeTopology } from '../../src/core/topology.js';
-import { scenario } from '../helpers.js';
+import { linkMB, scenario } from '../helpers.js';
 
 const HB = 100;
 const START_MS = 1000; // cluster.network.taskStartMs's default
@@ -92,7 +92,7 @@ describe('fluid model, whole runs timed by hand', () => {
     }
     // Rack 1's uplink series: the 512 MB, within U in every bucket.
     const n = r.network!;
-    const upMB = n.utilization.up[1].reduce((a, b) => a + b, 0) * U * (n.utilization.bucketMs / 1000);
+    const upMB = linkMB(n.utilization, n.utilization.up[1], U);
     expect(upMB).toBeCloseTo(4 * 128, 0);
     for (const u of n.utilization.up[1]) expect(u).toBeLessThanOrEqual(1 + 1e-9);
   });

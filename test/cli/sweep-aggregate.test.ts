@@ -43,7 +43,7 @@ describe('network metrics', () => {
   const network = {
     model: 'fluid' as const, crossRackMB: 2048, forcedMB: 0.5, readMB: 9000, servedMB: 100, unservedMB: 0, replicatedMB: 700, unreplicatedMB: 0, shuffleSentMB: 1200,
     // Rack 0 busy in two buckets, rack 1 in its first only (its series ends there).
-    utilization: { bucketMs: 60_000, up: [[0.5, 0.25], [0.75]], down: [[0, 0], [0.1, 0.2]] },
+    utilization: { bucketMs: 60_000, lastBucketMs: 60_000, up: [[0.5, 0.25], [0.75]], down: [[0, 0], [0.1, 0.2]] },
   };
 
   it('a fluid run adds its MB totals and each direction\'s mean and busiest bucket; a flat run none', () => {

@@ -6,6 +6,7 @@ const network = (racks: number): NetworkResult => ({
   model: 'fluid', crossRackMB: 2048, forcedMB: 0, readMB: 0, servedMB: 0, unservedMB: 0, replicatedMB: 0, unreplicatedMB: 0, shuffleSentMB: 0,
   utilization: {
     bucketMs: 120_000,
+    lastBucketMs: 120_000,
     up: Array.from({ length: racks }, (_, r) => [r / 100, 0.5]),
     down: Array.from({ length: racks }, () => [0.25]),
   },
@@ -24,6 +25,14 @@ describe('rack link utilisation chart', () => {
     // A one-bucket series spans its bucket: drawn as steps, it has a width (it was a lone point).
     expect(pts).toContainEqual({ minutes: 2, utilization: 0.25, series: 'rack 0', direction: 'downlink' });
     expect(linkUtilizationChart(network(3), 'Naive fair', 'x').title).toBe('Rack link utilisation over time: Naive fair (2.0 GB across racks)');
+  });
+
+  it('the run\'s last bucket is drawn to the run\'s end (lastBucketMs of it ran); a series that ends a bucket earlier spans its whole bucket', () => {
+    const n = network(2);
+    n.utilization.lastBucketMs = 30_000;
+    const pts = (linkUtilizationChart(n, 'v', 'x').spec as unknown as { data: { values: Point[] } }).data.values;
+    expect(pts.filter((p) => p.series === 'rack 1' && p.direction === 'uplink').map((p) => p.minutes)).toEqual([0, 2, 2.5]);
+    expect(pts.filter((p) => p.series === 'rack 1' && p.direction === 'downlink').map((p) => p.minutes)).toEqual([0, 2]);
   });
 
   it('past 8 racks draws the racks\' mean and the busiest rack per bucket', () => {

@@ -39,9 +39,11 @@ export interface NetworkResult {
    * Per rack, per bucket: the fraction of the uplink's and the downlink's capacity used; with a bounded core
    * (`coreGbps`), per bucket, the fraction of the core's: the MB that crossed racks (every cross-rack transfer's near
    * half crosses it once, a write pipeline on from its second replica's rack to a third a second time, each on a group
-   * link sized by the master's allocation) over what it could carry.
+   * link sized by the master's allocation) over what it could carry. The last bucket's share is of the part of it the
+   * run lasted, `lastBucketMs` (whole heartbeat intervals, at most bucketMs): a link flat out to the run's end reads 1
+   * there too, where over the whole bucket a 5 s run at one-minute buckets read 0.083.
    */
-  utilization: { bucketMs: number; up: number[][]; down: number[][]; core?: number[] };
+  utilization: { bucketMs: number; lastBucketMs: number; up: number[][]; down: number[][]; core?: number[] };
 }
 
 export class LinkUsage {
@@ -52,6 +54,8 @@ export class LinkUsage {
   private readonly core: number[] = [];
   /** Last cumulative report of each rack: up, down, cross, forced, read, served, unserved, replicated, unreplicated, shuffle sent. */
   private readonly last: Float64Array;
+  /** The end of the last epoch reported: the run's end, which the last bucket's share is of. */
+  private endMs = 0;
 
   /** `coreMBps`: the core's capacity (Infinity: non-blocking, and no series of it). */
   constructor(readonly racks: number, private readonly switchMBps: number, private readonly heartbeatMs: number, private readonly coreMBps = Infinity) {
@@ -67,6 +71,7 @@ export class LinkUsage {
    */
   report(rack: number, timeMs: number, carried: Float64Array): void {
     if (carried.length < FIELDS) return;
+    if (timeMs > this.endMs) this.endMs = timeMs;
     const epochStart = Math.max(0, timeMs - this.heartbeatMs);
     let b = Math.floor(epochStart / this.bucketMs);
     while (b >= MAX_BUCKETS) {
@@ -88,10 +93,14 @@ export class LinkUsage {
     };
     const cross = total(2);
     const forced = total(3);
-    const perS = this.switchMBps * (this.bucketMs / 1000);
-    const frac = (xs: number[], per = perS): number[] => Array.from(xs, (x) => Math.round((x / per) * 1e4) / 1e4);
-    const utilization: NetworkResult['utilization'] = { bucketMs: this.bucketMs, up: this.up.map((xs) => frac(xs)), down: this.down.map((xs) => frac(xs)) };
-    if (this.coreMBps !== Infinity) utilization.core = frac(this.core, this.coreMBps * (this.bucketMs / 1000));
+    // The last bucket (of any series) ran from its start to the last epoch's end: its share is of that time.
+    let buckets = this.core.length;
+    for (const xs of [...this.up, ...this.down]) if (xs.length > buckets) buckets = xs.length; // not Math.max(...): 10,000 racks
+    const ran = this.endMs - (buckets - 1) * this.bucketMs;
+    const lastBucketMs = buckets > 0 && ran > 0 && ran < this.bucketMs ? ran : this.bucketMs;
+    const frac = (xs: number[], MBps: number): number[] => Array.from(xs, (x, i) => Math.round((x / (MBps * ((i === buckets - 1 ? lastBucketMs : this.bucketMs) / 1000))) * 1e4) / 1e4);
+    const utilization: NetworkResult['utilization'] = { bucketMs: this.bucketMs, lastBucketMs, up: this.up.map((xs) => frac(xs, this.switchMBps)), down: this.down.map((xs) => frac(xs, this.switchMBps)) };
+    if (this.coreMBps !== Infinity) utilization.core = frac(this.core, this.coreMBps);
     return {
       model: 'fluid',
       crossRackMB: Math.round(cross),
@@ -124,8 +133,8 @@ export class LinkUsage {
 
 /**
  * One direction's utilisation over the run, from each rack's series by bucket: the mean over racks and buckets (a
- * series shorter than the longest counts 0 past its end; the run's last bucket may be partly run) and the busiest
- * bucket of any rack.
+ * series shorter than the longest counts 0 past its end; the run's last bucket, which may be partly run, counts as
+ * one: its share is of the part run) and the busiest bucket of any rack.
  */
 export function linkUse(series: readonly (readonly number[])[]): { mean: number; max: number } {
   let buckets = 0;

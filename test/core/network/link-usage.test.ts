@@ -3,17 +3,18 @@ import { describe, expect, it } from 'vitest';
 import { LinkUsage } from '../../../src/core/network/link-usage.js';
 import { parseScenario } from '../../../src/core/scenario.js';
 import { simulate } from '../../../src/actors/simulate.js';
+import { linkMB } from '../../helpers.js';
 
 /** One rack's uplink carried flat out at `MBps` for `epochs` heartbeat intervals of `heartbeatMs`. */
-function flatOut(heartbeatMs: number, epochs: number, MBps = 10): { bucketMs: number; up: number[] } {
+function flatOut(heartbeatMs: number, epochs: number, MBps = 10): { bucketMs: number; lastBucketMs: number; up: number[] } {
   const usage = new LinkUsage(1, MBps, heartbeatMs);
   const carried = new Float64Array(10);
   for (let e = 1; e <= epochs; e++) {
     carried[0] = (MBps * e * heartbeatMs) / 1000;
     usage.report(0, e * heartbeatMs, carried);
   }
-  const { bucketMs, up } = usage.result().utilization;
-  return { bucketMs, up: up[0] };
+  const { bucketMs, lastBucketMs, up } = usage.result().utilization;
+  return { bucketMs, lastBucketMs, up: up[0] };
 }
 
 describe('link utilisation buckets', () => {
@@ -37,6 +38,17 @@ describe('link utilisation buckets', () => {
     carried[0] = 30; // 30 MB in the epoch [57 s, 60 s): 1 s of the link's 60 s a bucket
     usage.report(0, 60_000, carried);
     expect(usage.result().utilization.up[0]).toEqual([0.05]);
+  });
+
+  it('the run\'s last bucket, partly run, reads its share of the part run: a link flat out to the end reads 1 there', () => {
+    // 25 epochs of 3 s: one full minute, then 15 s of the second. Over a whole minute the second read 0.25 (and a run
+    // of 5 s at one-minute buckets, a link flat out throughout, read 0.083).
+    const r = flatOut(3000, 25);
+    expect(r.up).toEqual([1, 1]);
+    expect(r.lastBucketMs).toBe(15_000);
+    const short = flatOut(1000, 5);
+    expect([short.up, short.lastBucketMs]).toEqual([[1], 5000]);
+    expect(flatOut(3000, 40).lastBucketMs).toBe(60_000); // a run that ends on a bucket's end
   });
 
   it('merging buckets past 120 keeps whole intervals and the 100% bound', () => {
@@ -82,7 +94,7 @@ describe('link utilisation buckets', () => {
     });
     if (!parsed.ok) throw new Error(parsed.errors.join('\n'));
     const r = await simulate(parsed.value, { timeDecisions: false });
-    const { core, bucketMs } = r.network!.utilization;
+    const { core } = r.network!.utilization;
     expect(core).toBeDefined();
     for (const u of core!) {
       expect(u).toBeGreaterThanOrEqual(0);
@@ -92,7 +104,7 @@ describe('link utilisation buckets', () => {
     // first minute: 96.5% of the core's, then 10.9%.
     expect(core![0]).toBeGreaterThan(0.95);
     const coreMBps = 0.1 * 119.20928955078125;
-    const crossed = core!.reduce((sum, u) => sum + u * coreMBps * (bucketMs / 1000), 0);
+    const crossed = linkMB(r.network!.utilization, core!, coreMBps);
     expect(crossed).toBeCloseTo(r.network!.crossRackMB, -1); // rounded to 1e-4 of a bucket's capacity each
   });
 });
