@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { gbpsToMBps } from '../../../src/core/network/config.js';
 import { parseScenario } from '../../../src/core/scenario.js';
 
@@ -39,5 +41,17 @@ describe('cluster.network', () => {
 
   it('1 Gbps is 119.2 MB/s (MB of 2^20 bytes)', () => {
     expect(gbpsToMBps(1)).toBeCloseTo(119.209, 3);
+  });
+});
+
+describe('units', () => {
+  it('a Gbps is 10^9 bits a second and an MB 2^20 bytes, as README says: nicGbps 1 is 119.2 MB/s', () => {
+    expect(gbpsToMBps(1)).toBe(1e9 / 8 / 2 ** 20);
+    expect(gbpsToMBps(1).toFixed(1)).toBe('119.2');
+    const readme = readFileSync(join(import.meta.dirname, '..', '..', '..', 'README.md'), 'utf8').replace(/\s+/g, ' ');
+    expect(readme).toContain('Units: an MB is 2^20 bytes (a MiB) everywhere in hfsim');
+    expect(readme).toContain(`\`nicGbps\` 1 is 10^9 / 8 / 2^20 = ${gbpsToMBps(1).toFixed(1)} MB/s (125 MB/s of 10^6 bytes`);
+    expect(readme).toContain(`\`coreGbps\` 40 is ${Math.round(gbpsToMBps(40)).toLocaleString('en-US')} MB/s`);
+    expect(readme).toContain(`20 such nodes at \`oversubscription\` 10 has ${((20 * gbpsToMBps(1)) / 10).toFixed(1)} MB/s`);
   });
 });
