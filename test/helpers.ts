@@ -5,6 +5,7 @@ import { type Scenario, parseScenario, resolveVariant, variantsOf } from '../src
 import type { SchedulerObserver } from '../src/core/scheduler.js';
 import type { SwimTrace } from '../src/core/swim.js';
 import { traceFor } from '../src/cli/trace.js';
+import { lastBucket } from '../src/core/network/link-usage.js';
 import { resolveScenario } from '../src/cli/resolve-scenario.js';
 
 export const SCENARIO_DIR = join(import.meta.dirname, '..', 'scenarios');
@@ -146,7 +147,6 @@ export function auditor(s: Scenario) {
  * bucket's share of its width, the run's last bucket's of the part run (lastBucketMs).
  */
 export function linkMB(u: { bucketMs: number; lastBucketMs: number; up: number[][]; down: number[][]; core?: number[] }, series: readonly number[], MBps: number): number {
-  let last = (u.core?.length ?? 0) - 1;
-  for (const xs of [...u.up, ...u.down]) if (xs.length - 1 > last) last = xs.length - 1;
-  return series.reduce((sum, x, i) => sum + x * MBps * ((i === last ? u.lastBucketMs : u.bucketMs) / 1000), 0);
+  const last = lastBucket(u);
+  return series.reduce((sum, x, i) => sum + x * MBps * ((i === last.index ? last.ms : u.bucketMs) / 1000), 0);
 }

@@ -171,9 +171,9 @@ function networkTable(results: readonly Result[]): string[] {
     results.map((r) => {
       const n = r.network;
       if (n === undefined) return [r.variant, '-', '-', '-', '-', '-', '-', '-', '-', ...(core ? ['-', '-'] : []), '-'];
-      const up = linkUse(n.utilization.up);
-      const down = linkUse(n.utilization.down);
-      const c = n.utilization.core === undefined ? undefined : linkUse([n.utilization.core]);
+      const up = linkUse(n.utilization, 'up');
+      const down = linkUse(n.utilization, 'down');
+      const c = n.utilization.core === undefined ? undefined : linkUse(n.utilization, 'core');
       const coreCells = !core ? [] : c === undefined ? ['-', '-'] : [pct(c.mean), pct(c.max)];
       return [r.variant, gb(n.crossRackMB), gb(n.servedMB), gb(n.shuffleSentMB), gb(n.replicatedMB), pct(up.mean), pct(up.max), pct(down.mean), pct(down.max), ...coreCells, n.forcedMB.toFixed(1)];
     }))];

@@ -71,12 +71,12 @@ export function metricsOf(r: Pick<Result, 'summary' | 'bins' | 'jobs' | 'run' | 
       if (typeof value === 'number') out.push({ metric: `network.${k}`, bin: null, value });
     }
     for (const dir of ['up', 'down'] as const) {
-      const { mean, max } = linkUse(r.network.utilization[dir]);
+      const { mean, max } = linkUse(r.network.utilization, dir);
       out.push({ metric: `network.${dir}.mean`, bin: null, value: mean }, { metric: `network.${dir}.max`, bin: null, value: max });
     }
     const core = r.network.utilization.core; // with a bounded core only
     if (core !== undefined) {
-      const { mean, max } = linkUse([core]);
+      const { mean, max } = linkUse(r.network.utilization, 'core');
       out.push({ metric: 'network.core.mean', bin: null, value: mean }, { metric: 'network.core.max', bin: null, value: max });
     }
   }

@@ -4,7 +4,7 @@
  * rack is unreadable, so the chart then draws the racks' mean and the busiest rack in each bucket.
  */
 import type { TopLevelSpec } from 'vega-lite';
-import type { NetworkResult } from '../core/network/link-usage.js';
+import { type NetworkResult, lastBucket } from '../core/network/link-usage.js';
 import type { Chart } from './charts.js';
 
 const SCHEMA = 'https://vega.github.io/schema/vega-lite/v6.json';
@@ -56,9 +56,8 @@ function points(series: readonly number[][], b: Buckets, direction: string): Poi
 /** The link utilisation chart of a fluid run, titled with its variant. */
 export function linkUtilizationChart(network: NetworkResult, variant: string, id: string): Chart {
   const { bucketMs, up, down, core } = network.utilization;
-  let last = (core?.length ?? 0) - 1;
-  for (const xs of [...up, ...down]) if (xs.length - 1 > last) last = xs.length - 1;
-  const b: Buckets = { bucketMs, last, lastMs: network.utilization.lastBucketMs ?? bucketMs }; // older results have no lastBucketMs
+  const last = lastBucket(network.utilization); // older results have no lastBucketMs: their last bucket whole
+  const b: Buckets = { bucketMs, last: last.index, lastMs: last.ms };
   const values = [...points(up, b, 'uplink'), ...points(down, b, 'downlink')];
   if (core !== undefined) steps(core, b, 'core', 'core', values);
   const title = `${core === undefined ? 'Rack link' : 'Rack link and core'} utilisation over time: ${variant} (${(network.crossRackMB / 1024).toFixed(1)} GB across racks)`;

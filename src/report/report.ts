@@ -64,9 +64,9 @@ export async function runReportHtml(title: string, results: readonly Result[], s
 function networkIntro(n: NetworkResult): string {
   const gb = (mb: number): string => (mb / 1024).toFixed(1);
   const shuffles = typeof n.shuffleSentMB === 'number' ? ` (${gb(n.shuffleSentMB)} GB of shuffles sent)` : '';
-  const up = linkUse(n.utilization.up);
-  const down = linkUse(n.utilization.down);
-  const core = n.utilization.core === undefined ? undefined : linkUse([n.utilization.core]);
+  const up = linkUse(n.utilization, 'up');
+  const down = linkUse(n.utilization, 'down');
+  const core = n.utilization.core === undefined ? undefined : linkUse(n.utilization, 'core');
   const coreText = core === undefined ? '' : `the core ${(100 * core.mean).toFixed(1)}% and ${(100 * core.max).toFixed(1)}%, `;
   return `${gb(n.crossRackMB)} GB across racks${shuffles}, uplinks ${(100 * up.mean).toFixed(1)}% busy on average and ${(100 * up.max).toFixed(1)}% in the busiest bucket, downlinks ${(100 * down.mean).toFixed(1)}% and ${(100 * down.max).toFixed(1)}%, ${coreText}`;
 }

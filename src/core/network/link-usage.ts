@@ -131,21 +131,35 @@ export class LinkUsage {
   }
 }
 
+/** A fluid result's utilisation series (older results have no lastBucketMs: their last bucket counted whole). */
+type Utilization = Omit<NetworkResult['utilization'], 'lastBucketMs'> & { lastBucketMs?: number };
+
+/** The run's last bucket (the longest series', of any direction and the core) and the ms of it the run lasted. */
+export function lastBucket(u: Utilization): { index: number; ms: number } {
+  let index = (u.core?.length ?? 0) - 1;
+  for (const xs of u.up) if (xs.length - 1 > index) index = xs.length - 1; // not Math.max(...): 10,000 racks
+  for (const xs of u.down) if (xs.length - 1 > index) index = xs.length - 1;
+  return { index, ms: u.lastBucketMs ?? u.bucketMs };
+}
+
 /**
- * One direction's utilisation over the run, from each rack's series by bucket: the mean over racks and buckets (a
- * series shorter than the longest counts 0 past its end; the run's last bucket, which may be partly run, counts as
- * one: its share is of the part run) and the busiest bucket of any rack.
+ * One direction's utilisation over the run (`up`, `down`, or `core`: one series), from each rack's series by bucket:
+ * the mean over racks and time (a series shorter than the run counts 0 past its end; the run's last bucket, which
+ * may be partly run, weighs the part run: a one-second tail at full use no longer counted as a full minute) and the
+ * busiest bucket of any rack.
  */
-export function linkUse(series: readonly (readonly number[])[]): { mean: number; max: number } {
-  let buckets = 0;
+export function linkUse(u: Utilization, dir: 'up' | 'down' | 'core'): { mean: number; max: number } {
+  const series = dir === 'core' ? (u.core === undefined ? [] : [u.core]) : u[dir];
+  const last = lastBucket(u);
+  const weight = (i: number): number => (i === last.index ? last.ms / u.bucketMs : 1);
   let sum = 0;
   let max = 0;
   for (const s of series) {
-    if (s.length > buckets) buckets = s.length;
-    for (const x of s) {
-      sum += x;
-      if (x > max) max = x;
+    for (let i = 0; i < s.length; i++) {
+      sum += s[i] * weight(i);
+      if (s[i] > max) max = s[i];
     }
   }
-  return { mean: buckets === 0 ? 0 : sum / (buckets * series.length), max };
+  const time = last.index + weight(last.index); // buckets, the last by the part run
+  return { mean: series.length === 0 || last.index < 0 ? 0 : sum / (time * series.length), max };
 }

@@ -1,6 +1,6 @@
 /** The fluid model's link utilisation series: buckets of whole heartbeat intervals, so a link never reads over 100%. */
 import { describe, expect, it } from 'vitest';
-import { LinkUsage } from '../../../src/core/network/link-usage.js';
+import { LinkUsage, linkUse } from '../../../src/core/network/link-usage.js';
 import { parseScenario } from '../../../src/core/scenario.js';
 import { simulate } from '../../../src/actors/simulate.js';
 import { linkMB } from '../../helpers.js';
@@ -106,5 +106,19 @@ describe('link utilisation buckets', () => {
     const coreMBps = 0.1 * 119.20928955078125;
     const crossed = linkMB(r.network!.utilization, core!, coreMBps);
     expect(crossed).toBeCloseTo(r.network!.crossRackMB, -1); // rounded to 1e-4 of a bucket's capacity each
+  });
+});
+
+describe('linkUse: the mean over the run weighs its last bucket by the part run', () => {
+  it('a 6 s tail at full use counts 6 s, not a minute (it read 75% for a link half busy for a minute then full for 6 s)', () => {
+    const u = { bucketMs: 60_000, lastBucketMs: 6_000, up: [[0.5, 1], [0.5]], down: [[0, 0]], core: [0.25, 0.5] };
+    expect(linkUse(u, 'up').mean).toBeCloseTo((0.5 + 0.1 + 0.5) / (2 * 1.1), 12); // the second rack's series ends a bucket early: 0 there
+    expect(linkUse(u, 'up').max).toBe(1);
+    expect(linkUse(u, 'core').mean).toBeCloseTo((0.25 + 0.05) / 1.1, 12);
+    expect(linkUse(u, 'down')).toEqual({ mean: 0, max: 0 });
+    // a result written before lastBucketMs: its last bucket counts whole, as it was computed over one
+    const { lastBucketMs: _older, ...older } = u;
+    expect(linkUse(older, 'up').mean).toBe((0.5 + 1 + 0.5) / 4);
+    expect(linkUse({ bucketMs: 60_000, lastBucketMs: 60_000, up: [], down: [] }, 'up')).toEqual({ mean: 0, max: 0 });
   });
 });
