@@ -126,10 +126,13 @@ export function parseAllocation(text: string, file: string, cluster?: ClusterSlo
     out.poolMaxReducesDefault = defaults.maxSlots.reduces;
   }
   // YARN's AllocationFileQueueParser: "If configuring root queue, no other queues can be placed alongside it" (a queue
-  // named root in any case; a <pool> is a queue element there too). Two roots are told below, as a second root queue.
+  // named root in any case; a <pool> is a queue element there too). A file of MR1 pools alone is Hadoop 1's, which
+  // has no root queue: a pool named Root there is a pool. Two queues named root are told below, as a second root queue.
   const queueEls = root.children.filter((el) => el.name === 'queue' || el.name === 'pool');
-  const rootEl = queueEls.find((el) => el.attrs.name?.trim().toLowerCase() === 'root');
-  const beside = rootEl === undefined ? undefined : queueEls.find((el) => el !== rootEl && el.attrs.name?.trim() !== 'root');
+  const yarnFile = queueEls.some((el) => el.name === 'queue' || isYarnQueue(el));
+  const isRoot = (el: El, exact: boolean): boolean => (exact ? el.attrs.name?.trim() === 'root' : el.attrs.name?.trim().toLowerCase() === 'root');
+  const rootEl = !yarnFile ? undefined : queueEls.find((el) => isRoot(el, true)) ?? queueEls.find((el) => isRoot(el, false));
+  const beside = rootEl === undefined ? undefined : queueEls.find((el) => el !== rootEl && !isRoot(el, true));
   if (beside !== undefined) ctx.fail(beside, `<${beside.name} name="${beside.attrs.name?.trim() ?? ''}"> stands beside the root queue (line ${rootEl!.line}): YARN refuses such a file ("If configuring root queue, no other queues can be placed alongside it"): put it inside the root queue, or leave the root queue out`);
   const queue = (el: El): void => {
     if (el.attrs.name?.trim() === 'root') {
@@ -157,8 +160,8 @@ export function parseAllocation(text: string, file: string, cluster?: ClusterSlo
       case 'defaultMinSharePreemptionTimeout': out.minSharePreemptionTimeoutMs = ctx.seconds(el); break;
       case 'defaultFairSharePreemptionTimeout': out.fairSharePreemptionTimeoutMs = ctx.seconds(el); break;
       case 'fairSharePreemptionTimeout': {
-        const ms = ctx.seconds(el);
-        if (fairDefault === undefined) out.fairSharePreemptionTimeoutMs = ms;
+        // Read only where used: YARN never parses the one it ignores.
+        if (fairDefault === undefined) out.fairSharePreemptionTimeoutMs = ctx.seconds(el);
         else ctx.warn(out, el, `<fairSharePreemptionTimeout> is ignored, as YARN ignores it beside <defaultFairSharePreemptionTimeout> (line ${fairDefault.line}), which it replaces`);
         break;
       }
@@ -460,12 +463,11 @@ class Reader {
         case 'schedulingMode': p.schedulingMode = this.mode(c); break;
         case 'minSharePreemptionTimeout': p.minSharePreemptionTimeoutMs = this.seconds(c); break;
         case 'fairSharePreemptionTimeout': {
-          const ms = this.seconds(c);
           // Hadoop 1's PoolManager reads this timeout only under <allocations>, for every pool, and skips it in a
-          // <pool> (it ignores any element there it does not know). A <pool> holding none of MR1's own elements is
-          // read as YARN's alias of <queue> would read it, whose timeout is its own.
+          // <pool> unread (it ignores any element there it does not know). A <pool> holding none of MR1's own elements
+          // is read as YARN's alias of <queue> would read it, whose timeout is its own.
           if (el.children.some((x) => MR1_ONLY.has(x.name))) this.warn(out, c, `pool "${p.name}": <fairSharePreemptionTimeout> in an MR1 <pool> is ignored, as Hadoop 1 ignores it (its PoolManager reads fairSharePreemptionTimeout only under <allocations>, for every pool): set it there, or write the pool as a YARN <queue>, which reads its own`);
-          else p.fairSharePreemptionTimeoutMs = ms;
+          else p.fairSharePreemptionTimeoutMs = this.seconds(c);
           break;
         }
         default: this.unknown(c, 'pool');

@@ -16,7 +16,7 @@ import { resolveScenario } from './resolve-scenario.js';
 import { traceFor } from './trace.js';
 import type { SweepInputs } from './sweep-changes.js';
 import { compareCodeUnits } from '../core/code-units.js';
-import { nonNegInt } from '../core/bounded.js';
+import { hasControlChars, hasUnpairedSurrogate, nonNegInt } from '../core/bounded.js';
 
 /** The axis name that selects a variant of the base scenario. */
 export const VARIANT_AXIS = 'variant';
@@ -49,6 +49,8 @@ const overridePath = (what: string) => z.string().min(1).superRefine((path, ctx)
 const folderName = z.string().min(1).refine((n) => !/[/\\\0]/.test(n) && n !== '.' && n !== '..', {
   error: 'name names the output folder results/<name>: it may not contain / or \\ or be . or ..',
 }).superRefine((n, ctx) => {
+  // A lone surrogate is written as U+FFFD in a file name: "x\ud800" and "x\udc00" shared one folder.
+  if (hasControlChars(n) || hasUnpairedSurrogate(n)) ctx.addIssue({ code: 'custom', message: 'name names the output folder results/<name>: it may not contain a control character or an unpaired surrogate (a \\ud800 to \\udfff escape not half of a pair)' });
   const bytes = Buffer.byteLength(n);
   if (bytes > MAX_SWEEP_NAME_BYTES) ctx.addIssue({ code: 'custom', message: `name names the output folder results/<name>: it is ${bytes} bytes, above the limit of ${MAX_SWEEP_NAME_BYTES}` });
 });

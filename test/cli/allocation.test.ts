@@ -165,6 +165,27 @@ describe('values as Hadoop reads them, refused at their line', () => {
     expect(parseAllocation('<allocations><fairSharePreemptionTimeout>600</fairSharePreemptionTimeout></allocations>', 'a.xml').fairSharePreemptionTimeoutMs).toBe(600_000);
   });
 
+  it('a file of MR1 pools alone has no root queue: a pool named Root or ROOT is a pool (it was refused as standing beside the root queue)', () => {
+    for (const name of ['Root', 'ROOT']) {
+      const a = parseAllocation(`<allocations><pool name="${name}"><minMaps>1</minMaps></pool><pool name="a"><minMaps>2</minMaps></pool></allocations>`, 'a.xml');
+      expect(a.pools.map((p) => [p.name, p.minMaps])).toEqual([[name, 1], ['a', 2]]);
+    }
+  });
+
+  it('a YARN queue named Root before one named root is refused as YARN refuses it (it ran Root as one more queue)', () => {
+    expect(() => parseAllocation('<allocations>\n<queue name="Root"><weight>1</weight></queue>\n<queue name="root"><queue name="b"/></queue>\n</allocations>', 'a.xml'))
+      .toThrow(/^a\.xml: line 2: <queue name="Root"> stands beside the root queue \(line 3\): YARN refuses such a file/);
+  });
+
+  it('a timeout that is ignored is not read: a bad value there is no error, as Hadoop never parses it (it was refused)', () => {
+    const top = parseAllocation('<allocations>\n<defaultFairSharePreemptionTimeout>60</defaultFairSharePreemptionTimeout>\n<fairSharePreemptionTimeout>abc</fairSharePreemptionTimeout>\n</allocations>', 'a.xml');
+    expect(top.fairSharePreemptionTimeoutMs).toBe(60_000);
+    expect(top.warnings).toEqual([expect.stringMatching(/^a\.xml: line 3: <fairSharePreemptionTimeout> is ignored/)]);
+    const pool = parseAllocation('<allocations>\n<pool name="p"><minMaps>1</minMaps>\n<fairSharePreemptionTimeout>-3</fairSharePreemptionTimeout></pool>\n</allocations>', 'a.xml');
+    expect(pool.pools).toEqual([{ name: 'p', weight: 1, minMaps: 1, minReduces: 0 }]);
+    expect(pool.warnings).toEqual([expect.stringMatching(/^a\.xml: line 3: pool "p": <fairSharePreemptionTimeout> in an MR1 <pool> is ignored/)]);
+  });
+
   it('MR1\'s defaultPoolSchedulingMode may still be fifo', () => {
     expect(parseAllocation('<allocations><defaultPoolSchedulingMode>fifo</defaultPoolSchedulingMode></allocations>', 'a.xml').defaultSchedulingMode).toBe('fifo');
   });

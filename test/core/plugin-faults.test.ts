@@ -107,6 +107,8 @@ registerPolicy('bad', { description: 'x', create: (_c, ctx) => { const seen = []
       'Cannot assign to read only property \'durationJitter\' of object \'#<Object>\''],
     ['sizeError changing its config (the run\'s own, given to create() and reported)', `registerPolicy('bad', { description: 'x', config: z.strictObject({ k: z.number().default(1) }), sizeError: (c) => { c.k = 7; return undefined; }, create: () => ({ createQueue: Q }) });`,
       'Cannot assign to read only property \'k\' of object \'#<Object>\''],
+    ['counts() naming a count with an unpaired surrogate (the tables wrote it as U+FFFD)', `registerPolicy('bad', { description: 'x', create: () => ({ createQueue: Q, assignMaps: { assign(_s, port) { for (const j of port.jobs) if (port.offer(j) >= 0) return; }, counts: () => ({ ['x\\ud800']: 1 }) } }) });`,
+      'policy "bad": counts() names a count "x\\ud800": a name is printed in tables (no unpaired surrogate)'],
     ['counts() giving NaN (the JSON got null)', `registerPolicy('bad', { description: 'x', create: () => ({ createQueue: Q, assignMaps: { assign(_s, port) { for (const j of port.jobs) if (port.offer(j) >= 0) return; }, counts: () => ({ a: NaN }) } }) });`,
       'policy "bad": counts() gives "a" as NaN, not a finite number'],
     ['an async assign() (its launches came after the heartbeat; no job finished, and the process ran out of memory)', `registerPolicy('bad', { description: 'x', create: () => ({ createQueue: Q, assignMaps: { async assign(_s, port) { await null; for (const j of port.jobs) port.offer(j); } } }) });`,
@@ -216,7 +218,8 @@ describe('a thrown value that is no Error, as the CLI shows it (thrownMessage, s
     ['an object whose toJSON throws', "{ toJSON() { throw new Error('no JSON'); } }", 'a value that is not an Error: [object Object]'],
     ['an object without a prototype', 'Object.assign(Object.create(null), { code: 7 })', 'a value that is not an Error: {"code":7}'],
   ])('%s', async (_, value, shown) => {
-    const { thrown } = await run(`registerPolicy('bad', { description: 'x', create: () => ({ createQueue: Q, events: { mapLaunched: () => { throw ${value}; } } }) });`);
+    const { thrown, result } = await run(`registerPolicy('bad', { description: 'x', create: () => ({ createQueue: Q, events: { mapLaunched: () => { throw ${value}; } } }) });`);
+    expect(result, 'the run ended without throwing').toBeUndefined(); // `throw undefined` and no throw both leave thrown undefined
     expect(thrown instanceof Error).toBe(false);
     expect(thrownMessage(thrown)).toBe(shown);
   });

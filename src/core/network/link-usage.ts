@@ -139,7 +139,7 @@ export function lastBucket(u: Utilization): { index: number; ms: number } {
   let index = (u.core?.length ?? 0) - 1;
   for (const xs of u.up) if (xs.length - 1 > index) index = xs.length - 1; // not Math.max(...): 10,000 racks
   for (const xs of u.down) if (xs.length - 1 > index) index = xs.length - 1;
-  return { index, ms: u.lastBucketMs ?? u.bucketMs };
+  return { index, ms: Math.min(u.lastBucketMs ?? u.bucketMs, u.bucketMs) }; // at most a bucket (a hand-edited result's more)
 }
 
 /**
