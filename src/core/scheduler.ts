@@ -635,7 +635,8 @@ export class Scheduler {
     const spec = job.spec;
     const sensitivity = LOCALITY_SENSITIVITY[spec.type];
     const slow = locality === NODE_LOCAL ? 1 : 1 + ((locality === RACK_LOCAL ? this.slowdown.rack : this.slowdown.off) - 1) * sensitivity;
-    const jitter = this.jitter(job, map, job.mapAttempt(map), MAP_PHASE);
+    const attempt = job.mapAttempt(map);
+    const jitter = this.jitter(job, map, attempt, MAP_PHASE);
     const durationMs = Math.max(1, Math.round(spec.mapMs * slow * jitter));
     this.stats.launches++;
     this.observer.launched?.(nowMs, node, job.index, map, locality, durationMs);
@@ -648,7 +649,7 @@ export class Scheduler {
       return;
     }
     job.recordMapStart(ENGINE, map, nowMs);
-    const o = this.io.map(job, map, node, locality, spec.mapMs * jitter);
+    const o = this.io.map(job, map, attempt, node, locality, spec.mapMs * jitter);
     sink.launchMap(node, job.index, map, o.computeMs, o.src, o.readKB, o.writeKB);
   }
 

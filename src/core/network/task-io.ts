@@ -14,11 +14,14 @@
  * Bytes: a map reads its input (a block, or SWIM's input / maps) and writes input x mapOutputRatio[type] locally;
  * a reduce fetches its share of the job's map output (SWIM: the trace's shuffle / reduces) and writes its output
  * (SWIM: output / reduces; else as much as it fetched).
+ *
+ * Source: a non-local map reads the replica HDFS 0.20 would give it (replicaFor).
  */
 import type { BlockStore } from '../hdfs.js';
 import { type Job, NODE_LOCAL, type Locality } from '../job.js';
 import type { Scenario } from '../scenario.js';
 import type { NodeId } from '../ids.js';
+import { hashString, mixKey } from '../rng.js';
 import { type Topology, rackOf } from '../topology.js';
 import { type LinkRates, linkRates } from './rack-links.js';
 
@@ -33,23 +36,29 @@ export interface TaskIoOut {
 export class TaskIo {
   private readonly rates: LinkRates;
   private readonly startMs: number;
+  /** The key of the reads' draws (replicaFor): its own, so drawing shifts no other stream. */
+  private readonly readsKey: number;
   private readonly out: TaskIoOut = { computeMs: 0, src: -1, readKB: 0, writeKB: 0 };
 
   constructor(private readonly scenario: Scenario, private readonly topology: Topology, private readonly blocks: BlockStore) {
     this.rates = linkRates(scenario.cluster.network, topology.nodesPerRack);
     this.startMs = scenario.cluster.network.taskStartMs;
+    this.readsKey = hashString(`${scenario.seed}/reads`);
   }
 
   inputMB(job: Job): number {
     return job.spec.inputMBPerMap ?? this.scenario.hdfs.blockMB;
   }
 
-  /** Map `map` of `job` on `node` at `locality`; `localMs` is its profile (idle, local) time with jitter applied. */
-  map(job: Job, map: number, node: NodeId, locality: Locality, localMs: number): TaskIoOut {
+  /**
+   * Attempt `attempt` of map `map` of `job` on `node` at `locality`; `localMs` is its profile (idle, local) time with
+   * jitter applied.
+   */
+  map(job: Job, map: number, attempt: number, node: NodeId, locality: Locality, localMs: number): TaskIoOut {
     const o = this.out;
     const read = this.inputMB(job);
     const write = read * this.scenario.cluster.network.mapOutputRatio[job.spec.type];
-    o.src = locality === NODE_LOCAL ? node : this.replicaFor(job.spec.blocks[map], node);
+    o.src = locality === NODE_LOCAL ? node : this.replicaFor(job.spec.blocks[map], node, mixKey(mixKey(mixKey(this.readsKey, job.index), map), attempt));
     o.readKB = Math.round(read * 1024);
     o.writeKB = Math.round(write * 1024);
     const network = this.scenario.cluster.network;
@@ -73,15 +82,23 @@ export class TaskIo {
     return o;
   }
 
-  /** The replica a non-local map reads: the first in the reader's rack, else the first. */
-  private replicaFor(block: number, node: NodeId): NodeId {
+  /**
+   * The replica a non-local map reads, as HDFS 0.20 serves it: the NameNode sorts a block's locations for the reader
+   * (NetworkTopology.pseudoSortByDistance: the reader's own node first, else the first replica it scans in the
+   * reader's rack; with neither, a random replica swapped to the front) and DFSClient reads from the first
+   * (bestNode). So the first replica in the reader's rack, else one of the block's current replicas uniformly at
+   * random: a replica a policy added reads like the others. The draw is counter-based (rng.ts mixKey of the run's
+   * key, the job, map and attempt: `key`), so no order of launches or threads changes it, and a re-run attempt, as a
+   * fresh open in HDFS, may read another replica. Cost: one pass over the replicas.
+   */
+  private replicaFor(block: number, node: NodeId, key: number): NodeId {
     const rack = rackOf(this.topology, node);
     const n = this.blocks.replicaCount(block);
     for (let i = 0; i < n; i++) {
       const r = this.blocks.replica(block, i);
       if (rackOf(this.topology, r) === rack) return r;
     }
-    return this.blocks.replica(block, 0);
+    return this.blocks.replica(block, Math.floor((key / 4294967296) * n));
   }
 
   private ms(mb: number, mbps: number): number {
