@@ -196,7 +196,7 @@ export class Scheduler {
       // transfer on the hardware (src/core/replication/replicas.ts).
       const copyMs = Math.ceil((scenario.hdfs.blockMB / gbpsToMBps(scenario.cluster.network.nicGbps)) * 1000);
       this.replicas = new DynamicReplicas(blocks, blocks.files, topology, copyMs, scenario.hdfs.blockMB,
-        (j) => this.jobs[j]!.replicasChanged(ENGINE, topology, blocks, this.jobScratch), scenario.cluster.network.model === 'fluid', scenario.scheduler.replication!.policy);
+        (j) => this.jobs[j]!.replicasChanged(ENGINE, topology, blocks, this.jobScratch), scenario.cluster.network.model === 'fluid', scenario.scheduler.replication!.policy, scenario.seed);
     }
     this.sigma = scenario.tasks.durationJitter;
     this.draws = new TaskDraws(scenario.seed);

@@ -1,8 +1,8 @@
 /**
  * HDFS replicas that change during a run, as a replication policy asks (framework/replication.ts).
  *
- * - A new replica is copied from a current replica (one in the destination's rack if there is one, else the first):
- *   it is readable, and the scheduler sees it, only from the copy's end.
+ * - A new replica is copied from a current replica that HDFS 0.20's NameNode would pick (sourceFor): it is readable,
+ *   and the scheduler sees it, only from the copy's end.
  * - Flat model: the copy takes a fixed time, the block over the destination's NIC: hdfs.blockMB /
  *   (cluster.network.nicGbps in MB/s), about 1.07 s for 128 MB at 1 Gbps.
  * - Fluid model: the copy is a transfer on the simulated hardware. It waits for the destination's next heartbeat with
@@ -23,6 +23,7 @@ import type { ActionSink } from '../scheduler.js';
 import type { JobIndex } from '../ids.js';
 import { COPY_JOB } from '../task-ref.js';
 import { COPY_STREAMS } from './copy-streams.js';
+import { hashString, mixKey } from '../rng.js';
 import { type NodeId, type Topology, rackOf } from '../topology.js';
 
 /** One replica change, for tests and audits: a copy (start and end) or a removal (start = end). */
@@ -92,12 +93,15 @@ export class DynamicReplicas implements ReplicaHdfs {
   private readonly series: Array<[number, number]> = [];
   /** The policy, as messages name it. */
   private readonly who: string;
+  /** The key of the copies' source draws (sourceFor): its own, so drawing shifts no other stream. */
+  private readonly sourceKey: number;
 
   constructor(readonly blocks: BlockStore, readonly files: readonly Int32Array[], private readonly topology: Topology, readonly copyMs: number,
     private readonly blockMB: number, private readonly rebuild: (job: number) => void, readonly network: boolean,
     /** The replication policy's registered name, to name it in a message (as replication "x", as the checks do). */
-    policy: string) {
+    policy: string, seed: number) {
     this.who = `replication "${policy}"`;
+    this.sourceKey = hashString(`${seed}/copy-sources`);
     this.defaultReplication = blocks.replication;
     this.maxReplicas = blocks.stride;
     let total = 0;
@@ -158,8 +162,8 @@ export class DynamicReplicas implements ReplicaHdfs {
     for (let k = 0; k < this.waiting.length && this.streams[node] < COPY_STREAMS; k++) {
       const c = this.waiting[k];
       if (c.node !== node) continue;
-      const src = this.sourceFor(c.block, node);
-      if (this.streams[src] >= COPY_STREAMS) continue;
+      const src = this.sourceFor(c.block, node, nowMs);
+      if (src === -1) continue; // every replica is copying to its limit: the next heartbeat tries again
       this.waiting.splice(k--, 1);
       c.src = src;
       c.startMs = nowMs;
@@ -204,7 +208,7 @@ export class DynamicReplicas implements ReplicaHdfs {
       this.waiting.push({ block, node, src: -1 as NodeId, startMs: NaN, endMs: NaN });
       return true;
     }
-    const copy: Copy = { block, node, src: this.sourceFor(block, node), startMs: this.nowMs, endMs: this.nowMs + this.copyMs };
+    const copy: Copy = { block, node, src: this.sourceFor(block, node, this.nowMs) as NodeId, startMs: this.nowMs, endMs: this.nowMs + this.copyMs };
     let i = this.copies.length;
     while (i > 0 && this.copies[i - 1].endMs > copy.endMs) i--; // by end, then start order
     this.copies.splice(i, 0, copy);
@@ -264,16 +268,30 @@ export class DynamicReplicas implements ReplicaHdfs {
     for (const job of this.readers.get(block) ?? []) this.dirty.add(job);
   }
 
-  /** The copy's source: a replica in `node`'s rack, else the first. */
-  private sourceFor(block: number, node: NodeId): NodeId {
-    const rack = rackOf(this.topology, node);
-    for (let i = 0; i < this.blocks.replicaCount(block); i++) {
+  /**
+   * The source of a copy of `block` to `node` at `nowMs`, as HDFS 0.20's NameNode picks one to replicate from
+   * (FSNamesystem.chooseSourceDatanode): it walks the block's replicas, skips any at its replication-stream limit
+   * (here COPY_STREAMS copies under way; the flat model has none), takes the first left, and switches to each later one
+   * on a coin toss ("to prevent from deterministically selecting the same node"), whatever the racks: of 3 replicas
+   * the first and second are picked 1/4 of the time each, the third 1/2. -1 when every replica is at its limit. The
+   * coins are counter-based (rng.ts mixKey of the run's key, the block, the destination and the time), so no order
+   * of threads changes them; a copy retried at a later heartbeat tosses anew. Cost: one pass over the replicas.
+   */
+  private sourceFor(block: number, node: NodeId, nowMs: number): NodeId | -1 {
+    bits[0] = nowMs;
+    const key = mixKey(mixKey(mixKey(mixKey(this.sourceKey, block), node), words[0]), words[1]);
+    let src: NodeId | -1 = -1;
+    for (let i = 0, n = this.blocks.replicaCount(block); i < n; i++) {
       const r = this.blocks.replica(block, i);
-      if (rackOf(this.topology, r) === rack) return r;
+      if (this.network && this.streams[r] >= COPY_STREAMS) continue;
+      if (src < 0 || (mixKey(key, i) & 1) === 1) src = r;
     }
-    return this.blocks.replica(block, 0);
+    return src;
   }
 }
+
+const bits = new Float64Array(1);
+const words = new Uint32Array(bits.buffer);
 
 /** Copies in `list` of `block` (to `node`, or to any node when -1). */
 function countOf(list: readonly Copy[], block: number, node: number): number {

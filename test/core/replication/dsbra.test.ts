@@ -28,7 +28,7 @@ function setUp() {
   const topology = makeTopology({ racks: 1, nodesPerRack: 4, mapSlotsPerNode: 1, reduceSlotsPerNode: 1, heartbeatMs: 1000 }, 1);
   const blocks = new BlockStore(1, 16, 4);
   for (let b = 0; b < 3; b++) blocks.files.push(Int32Array.of(blocks.add([nodeId(b)])));
-  const hdfs = new DynamicReplicas(blocks, blocks.files, topology, 1000, 64, () => {}, false, 'dsbra');
+  const hdfs = new DynamicReplicas(blocks, blocks.files, topology, 1000, 64, () => {}, false, 'dsbra', 1);
   const dsbra = new Dsbra({ intervalMs: 60_000, alpha: 0.5, average: 'all' }, 10_000, 4);
   const read = (block: number, waitedMs: number) => dsbra.blockRead(job, block, nodeId(block), 0, 0, waitedMs);
   return { blocks, hdfs, dsbra, read, advance: (t: number) => hdfs.advance(t, dsbra, () => false) };

@@ -11,7 +11,7 @@ function store() {
   const blocks = new BlockStore(2, 4, 4);
   blocks.files.push(Int32Array.of(blocks.add([0, 3].map(nodeId)), blocks.add([1, 4].map(nodeId))));
   const rebuilt: number[] = [];
-  const hdfs = new DynamicReplicas(blocks, blocks.files, topology, 500, 128, (j) => rebuilt.push(j), false, 'static');
+  const hdfs = new DynamicReplicas(blocks, blocks.files, topology, 500, 128, (j) => rebuilt.push(j), false, 'static', 1);
   return { blocks, hdfs, rebuilt };
 }
 
@@ -22,7 +22,48 @@ function scripted(plan: Record<number, (h: DynamicReplicas) => void>): Replicati
 }
 
 describe('dynamic replicas', () => {
-  it('a copy is readable only from its end; its source is in the destination rack when one holds the block', () => {
+  it('a copy\'s source is HDFS 0.20\'s (chooseSourceDatanode): the first replica, then each later one on a coin toss, whatever the racks', () => {
+    // 4 racks of 3; every block on nodes 0 (rack 0), 3 and 4 (rack 1), copied to node 5 (rack 1) then 9 (rack 3).
+    const topology = makeTopology({ racks: 4, nodesPerRack: 3, mapSlotsPerNode: 1, reduceSlotsPerNode: 1, heartbeatMs: 1000 }, 1);
+    const sources = (seed: number) => {
+      const blocks = new BlockStore(3, 6, 3000);
+      for (let b = 0; b < 3000; b++) blocks.add([0, 3, 4].map(nodeId));
+      const hdfs = new DynamicReplicas(blocks, blocks.files, topology, 500, 128, () => {}, false, 'static', seed);
+      for (let b = 0; b < 3000; b++) hdfs.addReplica(b, nodeId(b % 2 === 0 ? 5 : 9));
+      hdfs.advance(1e9, { nextRoundMs: Infinity } as unknown as ReplicationPolicy, () => false);
+      return hdfs.events.map((e) => e.src);
+    };
+    const src = sources(1);
+    expect(src).toHaveLength(3000);
+    const share = (n: number) => src.filter((s) => s === n).length / src.length;
+    expect(Math.abs(share(0) - 0.25)).toBeLessThan(0.03); // off the destination's rack though 3 and 4 are in it (node 5's)
+    expect(Math.abs(share(3) - 0.25)).toBeLessThan(0.03);
+    expect(Math.abs(share(4) - 0.5)).toBeLessThan(0.03);
+    expect(sources(1)).toEqual(src); // the run's: the same seed, the same sources
+    expect(sources(2)).not.toEqual(src);
+  });
+
+  it('fluid: a replica copying to its limit (COPY_STREAMS) is passed over, not waited for; with all at it the copy waits', () => {
+    const topology = makeTopology({ racks: 2, nodesPerRack: 3, mapSlotsPerNode: 1, reduceSlotsPerNode: 1, heartbeatMs: 1000 }, 1);
+    const blocks = new BlockStore(1, 4, 8);
+    blocks.add([nodeId(0)]);
+    blocks.add([nodeId(0)]);
+    blocks.add([0, 3].map(nodeId));
+    blocks.add([0, 3].map(nodeId));
+    const hdfs = new DynamicReplicas(blocks, blocks.files, topology, 500, 128, () => {}, true, 'static', 1);
+    const launched: Array<[number, number, number]> = [];
+    const sink = { launchMap: (node: number, _job: number, block: number, _ms: number, src = -2) => { launched.push([node, block, src]); } };
+    for (const [b, n] of [[1, 2], [0, 1], [2, 1], [3, 5]]) hdfs.addReplica(b, nodeId(n));
+    hdfs.launchCopies(nodeId(2), 1000, sink);
+    // Node 0 sends blocks 1 and 0 (its only replica): at its limit, so block 2, in node 1's rack on node 0, comes from 3.
+    hdfs.launchCopies(nodeId(1), 1000, sink);
+    expect(launched).toEqual([[2, 1, 0], [1, 0, 0], [1, 2, 3]]);
+    blocks.removeReplica(3, nodeId(3)); // block 3 now on node 0 alone, at its limit: its copy waits
+    hdfs.launchCopies(nodeId(5), 1000, sink);
+    expect(launched).toHaveLength(3);
+  });
+
+  it('a copy is readable only from its end', () => {
     const { blocks, hdfs, rebuilt } = store();
     hdfs.jobArrived(7, Int32Array.of(0));
     const policy = scripted({ 1000: (h) => expect(h.addReplica(0, nodeId(5))).toBe(true) });
@@ -35,7 +76,8 @@ describe('dynamic replicas', () => {
     hdfs.advance(1500, policy, () => false);
     expect(blocks.holds(0, nodeId(5))).toBe(true);
     expect(rebuilt).toEqual([7]); // the reader's caches are rebuilt once the copy ends
-    expect(hdfs.events[0]).toMatchObject({ kind: 'copy', src: 3, startMs: 1000, endMs: 1500 });
+    expect(hdfs.events[0]).toMatchObject({ kind: 'copy', startMs: 1000, endMs: 1500 });
+    expect([0, 3]).toContain(hdfs.events[0].src);
   });
 
   it('refuses a second replica on a node, a copy under way twice, more than the most, and a removal below the default', () => {
