@@ -104,7 +104,7 @@ export function activeJobs(pool: Pool): readonly Job[] {
 }
 
 /**
- * Hears what may reorder a PoolSet's pools and jobs, so that an order kept between reads (policies/hfs-order.ts)
+ * Hears what may reorder a PoolSet's pools and jobs, so that an order kept between reads (policies/kept-order.ts)
  * revisits only what changed. Engine-only, as PoolSet's other live hooks: plugins read `version`.
  */
 export interface PoolWatcher {

@@ -5,9 +5,9 @@
  */
 import fc from 'fast-check';
 import { describe, it } from 'vitest';
-import { PRIORITIES } from '../../src/core/priority.js';
 import { KINDS } from '../../src/core/slot-kind.js';
 import { HfsDriver, drawnPoolSet } from './hfs-order-driver.js';
+import { eventArb } from './order-driver.js';
 
 const configArb = fc.record({
   parents: fc.array(fc.record({ parent: fc.nat(), root: fc.boolean(), weight: fc.constantFrom(0.5, 1, 3), minMaps: fc.integer({ min: 0, max: 6 }),
@@ -21,20 +21,13 @@ const configArb = fc.record({
   defaultSchedulingMode: fc.constantFrom('fifo', 'fair'),
   userMaxJobsDefault: fc.option(fc.integer({ min: 1, max: 8 }), { nil: undefined, freq: 4 }),
 });
-const eventArb = fc.record({
-  kind: fc.constantFrom('arrive', 'arrive', 'arrive', 'launchMap', 'launchMap', 'launchMap', 'endMap', 'endMap', 'killMap', 'launchReduce', 'launchReduce', 'endReduce', 'killReduce'),
-  which: fc.nat(),
-  pool: fc.nat({ max: 40 }),
-  user: fc.constantFrom('u0', 'u1', 'u2', undefined),
-  priority: fc.constantFrom(...PRIORITIES),
-  maps: fc.integer({ min: 1, max: 6 }),
-  reduces: fc.integer({ min: 0, max: 3 }),
-  read: fc.integer({ min: 0, max: 29 }),
-});
+/** `read`: 0 reads maps after the event, 1 reduces, 2 both, the rest nothing. */
+const event = eventArb({ kinds: ['arrive', 'arrive', 'arrive', 'launchMap', 'launchMap', 'launchMap', 'endMap', 'endMap', 'killMap', 'launchReduce', 'launchReduce', 'endReduce', 'killReduce'],
+  pools: 40, users: ['u0', 'u1', 'u2', undefined], reads: 29 });
 
 describe('the kept HFS order, stressed', () => {
   it('equals hfsOrder on big trees with many changes between reads', () => {
-    fc.assert(fc.property(configArb, fc.array(eventArb, { minLength: 50, maxLength: 500, size: 'max' }), (c, events) => {
+    fc.assert(fc.property(configArb, fc.array(event, { minLength: 50, maxLength: 500, size: 'max' }), (c, events) => {
       // parent i's parent is one made before it (a chain as deep as the list, often)
       const { set, pools, parents } = drawnPoolSet(c, (i) => (i === 0 || c.parents[i].root ? undefined : `P${c.parents[i].parent % i}`), 200, 60);
       const names = [...pools, 'new0', 'new1', ...parents.map((p) => `${p}.new`)];

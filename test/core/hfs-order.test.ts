@@ -7,9 +7,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { KeyedList } from '../../src/core/policies/keyed-list.js';
 import type { PoolSet } from '../../src/core/pools.js';
-import { PRIORITIES } from '../../src/core/priority.js';
 import { KINDS } from '../../src/core/slot-kind.js';
 import { HfsDriver, drawnPoolSet } from './hfs-order-driver.js';
+import { EVENT_MIX, eventArb } from './order-driver.js';
 
 const parentArb = (i: number) => fc.record({
   parent: i === 0 ? fc.constant(undefined) : fc.option(fc.integer({ min: 0, max: i - 1 }), { nil: undefined }),
@@ -36,19 +36,8 @@ const configArb = fc.record({
   defaultSchedulingMode: fc.constantFrom('fifo', 'fair'),
   userMaxJobsDefault: fc.option(fc.integer({ min: 1, max: 3 }), { nil: undefined, freq: 3 }),
 });
-const KINDS_OF_EVENT = ['arrive', 'arrive', 'launchMap', 'launchMap', 'launchMap', 'endMap', 'endMap', 'killMap', 'launchReduce', 'launchReduce', 'endReduce', 'killReduce', 'changed'] as const;
-const eventArb = fc.record({
-  kind: fc.constantFrom(...KINDS_OF_EVENT),
-  which: fc.nat(),
-  /** An arrival's pool: a listed one by index, or (past them) one the job names, made at its arrival. */
-  pool: fc.nat({ max: 8 }),
-  user: fc.constantFrom('u0', 'u1', undefined),
-  priority: fc.constantFrom(...PRIORITIES),
-  maps: fc.integer({ min: 1, max: 6 }),
-  reduces: fc.integer({ min: 0, max: 3 }),
-  /** Which kinds to read after the event: 0 none, 1 maps, 2 reduces, 3 both. */
-  read: fc.integer({ min: 0, max: 3 }),
-});
+/** `read`: the kinds to read after the event, 0 none, 1 maps, 2 reduces, 3 both. */
+const event = eventArb({ kinds: EVENT_MIX, pools: 8, users: ['u0', 'u1', undefined], reads: 3 });
 
 type Config = typeof configArb extends fc.Arbitrary<infer C> ? C : never;
 
@@ -60,7 +49,7 @@ function poolSetOf(c: Config): { set: PoolSet; names: string[] } {
 
 describe('the kept HFS order', () => {
   it('gives hfsOrder\'s jobs in hfsOrder\'s order at every read, and its shares, over random trees, caps, limits and events', () => {
-    fc.assert(fc.property(configArb, fc.array(eventArb, { minLength: 10, maxLength: 120, size: 'max' }), (c, events) => {
+    fc.assert(fc.property(configArb, fc.array(event, { minLength: 10, maxLength: 120, size: 'max' }), (c, events) => {
       const { set, names } = poolSetOf(c);
       const driver = new HfsDriver(set, names);
       for (const e of events) {

@@ -1,22 +1,26 @@
 /**
- * A job queue over pools: the order is rebuilt by the policy from the PoolSet whenever a job arrives, finishes,
- * launches or finishes a task (the PoolSet's version moves), as Hadoop's FairScheduler re-sorts its
- * schedulables for every task it assigns. Cost per rebuild: O(jobs + pools log pools + jobs log jobs). The capacity
- * scheduler's queues are these; hfs keeps its order between reads instead (hfs-order.ts).
+ * A job queue over pools, as hfs offers slots: the order is kept between reads (kept-order.ts), and a job's change
+ * is told to the PoolSet, which tells every kind's order (a launch changes a job's counts of both kinds' views). The
+ * capacity scheduler's order is rebuilt at the first read after any change instead (poolPolicy).
  */
 import type { JobQueue } from '../framework/queue-order.js';
 import type { PluginContext, SchedulingPolicy } from '../framework/registry.js';
 import { starvationBypass } from '../gate-rules.js';
 import type { Job } from '../job.js';
-import type { PoolSet } from '../pools.js';
+import { type PoolSet, jobChanged } from '../pools.js';
 import type { SlotKind } from '../slot-kind.js';
+import type { KeptOrder } from './kept-order.js';
 
 /** Builds the order in which a policy offers a free slot of `kind`: runnable jobs of pools not at their cap. */
 export type PoolOrder = (pools: PoolSet, kind: SlotKind) => Job[];
 
-/** A pool-aware policy: PoolQueues over the run's pools ordered by `build`, no delay for a pool starved past a timeout. */
+/**
+ * A pool-aware policy whose order `build` rebuilds from the PoolSet whenever its version moves (a job arrives,
+ * finishes, launches or finishes a task), as the capacity scheduler's queues are. Cost per rebuild: O(jobs + pools
+ * log pools + jobs log jobs).
+ */
 export function poolPolicy(policy: string, build: PoolOrder, context: PluginContext): SchedulingPolicy {
-  return pooledPolicy(policy, context, (pools, kind) => new PoolQueue(pools, kind, build));
+  return pooledPolicy(policy, context, (pools, kind) => new RebuiltQueue(pools, kind, build));
 }
 
 /** A pool-aware policy whose queues `queue` makes over the run's pools; no delay for a pool starved past a timeout. */
@@ -26,13 +30,34 @@ export function pooledPolicy(policy: string, context: PluginContext, queue: (poo
   return { createQueue: (kind) => queue(pools, kind), wrapGate: starvationBypass(pools) };
 }
 
+/** A kind's queue over a kept order: the scheduler files jobs under pools itself; a job's change only reorders. */
 export class PoolQueue implements JobQueue {
+  constructor(private readonly pools: PoolSet, private readonly order: KeptOrder) {}
+
+  add(job: Job): void {
+    jobChanged(this.pools, job);
+  }
+
+  remove(job: Job): void {
+    jobChanged(this.pools, job);
+  }
+
+  update(job: Job): void {
+    jobChanged(this.pools, job);
+  }
+
+  get jobs(): readonly Job[] {
+    return this.order.jobs;
+  }
+}
+
+/** A kind's queue whose order is rebuilt at the first read after any change. */
+class RebuiltQueue implements JobQueue {
   private order: Job[] = [];
   private builtAt = -1;
 
   constructor(private readonly pools: PoolSet, private readonly kind: SlotKind, private readonly build: PoolOrder) {}
 
-  /** The scheduler files jobs under pools itself; a job becoming eligible or not here only changes the order. */
   add(_job: Job): void {
     this.pools.changed();
   }
