@@ -24,22 +24,25 @@ import type { QueueConfig } from '../pool-config.js';
 import { compareFifo } from './fifo.js';
 import type { PolicyPlugin } from '../framework/registry.js';
 import type { SlotKind } from '../slot-kind.js';
-import { poolPolicy } from './pool-queue.js';
-import { compareCodeUnits } from '../code-units.js';
+import { pooledPolicy } from './pool-queue.js';
+import { CapacityQueue } from './capacity-order.js';
+import { type QueueUse, byUse, userLimit } from './capacity-rules.js';
 
 /**
- * A queue or parent queue as the order sees it: its guaranteed slots, the tasks its maximum lets it run (QueueTree.maxTasks:
- * Hadoop 0.20's "we strictly respect the maximum-capacity"), and the tasks running in it.
+ * A queue or parent queue as the order sees it: its use, and the tasks its maximum lets it run (QueueTree.maxTasks:
+ * Hadoop 0.20's "we strictly respect the maximum-capacity").
  */
-interface Entry {
-  name: string;
-  capacity: number;
+interface Entry extends QueueUse {
   max: number;
-  running: number;
   /** The leaf queues to offer, in order: the queue itself, or a parent's as its own level orders them. */
   queues: Array<{ pool: Pool; q: QueueConfig; capacity: number; running: number }>;
 }
 
+/**
+ * The order of `kind`'s jobs, rebuilt whole from the PoolSet (every queue measured, every level and queue sorted). The
+ * policy keeps this order between reads instead (capacity-order.ts); this plain recomputation is what it is checked
+ * against (test/core/capacity-order.test.ts). Cost O(jobs + queues log queues + jobs log jobs).
+ */
 export function capacityOrder(set: PoolSet, kind: SlotKind): Job[] {
   set.refreshStats(kind);
   const slots = kind === 'map' ? set.mapSlots : set.reduceSlots;
@@ -63,12 +66,7 @@ export function capacityOrder(set: PoolSet, kind: SlotKind): Job[] {
   for (const { pool, q, capacity, running: r } of level(undefined, tree, slots, running, leaves)) {
     const jobs = activeJobs(pool).filter((j) => set.isRunnable(j)).sort(q.orderingPolicy === 'fair' ? compareUsage : compareFifo);
     const { byUser, active } = users(jobs, kind, set.config.copyComputeSplit);
-    // YARN's "allow progress for queues with miniscule capacity": the user limit counts at least one container's
-    // capacity, so a queue of capacity 0 (or below a slot) lets a user run user-limit-factor tasks, not one.
-    const guaranteed = Math.max(1, capacity);
-    const current = r < guaranteed ? guaranteed : r + 1;
-    const share = Math.max(Math.ceil(current / Math.max(1, active)), Math.ceil((current * q.minUserLimitPercent) / 100));
-    const limit = q.userLimitFactor === undefined ? share : Math.min(share, Math.ceil(guaranteed * q.userLimitFactor));
+    const limit = userLimit(q, capacity, r, active);
     for (const j of jobs) if (byUser.get(PoolSet.userOf(j))! < limit) out.push(j);
   }
   return out;
@@ -89,19 +87,6 @@ function level(parent: string | undefined, tree: QueueTree, slots: number, runni
   }
   entries.sort(byUse);
   return entries.length === 1 ? entries[0].queues : entries.flatMap((e) => e.queues);
-}
-
-/**
- * YARN's PriorityUtilizationQueueOrderingPolicy, a total order: a queue guaranteed something before one guaranteed
- * nothing (absolute capacity 0: it runs on what the others leave idle); among the first, running / capacity; among
- * the others, running (YARN's absolute used capacity); then the queue's name. (A queue of capacity 0 counted as
- * running / 1e-9 came first while it ran nothing, ahead of queues below their guarantee.)
- */
-function byUse(a: Entry, b: Entry): number {
-  const aZero = a.capacity === 0;
-  const bZero = b.capacity === 0;
-  if (aZero !== bZero) return aZero ? 1 : -1;
-  return (aZero ? a.running - b.running : a.running / a.capacity - b.running / b.capacity) || compareCodeUnits(a.name, b.name);
 }
 
 /** YARN's FairOrderingPolicy with 1-slot containers: fewer running containers (maps and reduces) first, then fifo. */
@@ -132,9 +117,11 @@ export const capacity = {
   description: 'capacity scheduler: queues by running / capacity, FIFO (or fair) within, a per-user limit',
   usesPools: true,
   permits: ['skipIdleHeartbeats'],
+  // capacityOrder's order, kept between reads (capacity-order.ts): rebuilt at every launch, it cost O(jobs + queues
+  // log queues) a launch
   create: (_config, context) => {
-    const policy = poolPolicy('capacity', capacityOrder, context);
-    const pools = context.pools!; // poolPolicy checked it
+    const policy = pooledPolicy('capacity', context, (pools, kind) => new CapacityQueue(pools, kind));
+    const pools = context.pools!; // pooledPolicy checked it
     pools.divideSharesBy(capacityShares(queueTreeOf(pools.config)));
     return policy;
   },

@@ -48,6 +48,11 @@ export class KeyedList<T, K> {
     return this.#noted.get(item);
   }
 
+  /** The key `item` was last set at, pending changes included; undefined: not in it, or to be taken out. */
+  lastKeyOf(item: T): K | undefined {
+    return this.#pending.has(item) ? this.#pending.get(item) : this.#noted.get(item);
+  }
+
   /** Applies the pending changes. */
   apply(): void {
     if (this.#pending.size === 0) return;

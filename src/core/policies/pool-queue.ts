@@ -1,7 +1,7 @@
 /**
- * A job queue over pools, as hfs offers slots: the order is kept between reads (kept-order.ts), and a job's change
- * is told to the PoolSet, which tells every kind's order (a launch changes a job's counts of both kinds' views). The
- * capacity scheduler's order is rebuilt at the first read after any change instead (poolPolicy).
+ * A job queue over pools, as hfs and capacity offer slots: the order is kept between reads (kept-order.ts), and a
+ * job's change is told to the PoolSet, which tells every kind's order (a launch changes a job's counts of both kinds'
+ * views: its pool's running, a fair-ordered queue's container count).
  */
 import type { JobQueue } from '../framework/queue-order.js';
 import type { PluginContext, SchedulingPolicy } from '../framework/registry.js';
@@ -10,18 +10,6 @@ import type { Job } from '../job.js';
 import { type PoolSet, jobChanged } from '../pools.js';
 import type { SlotKind } from '../slot-kind.js';
 import type { KeptOrder } from './kept-order.js';
-
-/** Builds the order in which a policy offers a free slot of `kind`: runnable jobs of pools not at their cap. */
-export type PoolOrder = (pools: PoolSet, kind: SlotKind) => Job[];
-
-/**
- * A pool-aware policy whose order `build` rebuilds from the PoolSet whenever its version moves (a job arrives,
- * finishes, launches or finishes a task), as the capacity scheduler's queues are. Cost per rebuild: O(jobs + pools
- * log pools + jobs log jobs).
- */
-export function poolPolicy(policy: string, build: PoolOrder, context: PluginContext): SchedulingPolicy {
-  return pooledPolicy(policy, context, (pools, kind) => new RebuiltQueue(pools, kind, build));
-}
 
 /** A pool-aware policy whose queues `queue` makes over the run's pools; no delay for a pool starved past a timeout. */
 export function pooledPolicy(policy: string, context: PluginContext, queue: (pools: PoolSet, kind: SlotKind) => JobQueue): SchedulingPolicy {
@@ -48,33 +36,5 @@ export class PoolQueue implements JobQueue {
 
   get jobs(): readonly Job[] {
     return this.order.jobs;
-  }
-}
-
-/** A kind's queue whose order is rebuilt at the first read after any change. */
-class RebuiltQueue implements JobQueue {
-  private order: Job[] = [];
-  private builtAt = -1;
-
-  constructor(private readonly pools: PoolSet, private readonly kind: SlotKind, private readonly build: PoolOrder) {}
-
-  add(_job: Job): void {
-    this.pools.changed();
-  }
-
-  remove(_job: Job): void {
-    this.pools.changed();
-  }
-
-  update(): void {
-    this.pools.changed();
-  }
-
-  get jobs(): readonly Job[] {
-    if (this.builtAt !== this.pools.version) {
-      this.order = this.build(this.pools, this.kind);
-      this.builtAt = this.pools.version;
-    }
-    return this.order;
   }
 }

@@ -77,6 +77,11 @@ export class TreeOrder<N> {
     this.jobsOf(leaf).set(job, key);
   }
 
+  /** The key `job` was last filed at in `leaf`, changes since the last settle included; undefined: out. */
+  jobKey(leaf: N, job: Job): unknown {
+    return this.jobsOf(leaf).lastKeyOf(job);
+  }
+
   /** Files `leaf` in its level at `key` (undefined: not offered), and marks the parents above to be filed again. */
   fileLeaf(leaf: N, key: unknown): void {
     this.file(leaf, key);
