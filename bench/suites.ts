@@ -1,8 +1,8 @@
 /**
  * The benchmark suites. `smoke` (CI, well under a minute): small cases of every kind. `full` (nightly): the
  * canonical scenarios including the FB-2009 and FB-2010 days, decision latency by policy at 600 nodes with about
- * 100 running jobs, hfs with 1,000 .. 8,000 one-job pools, and a scale curve at 600 .. 10,000 nodes at constant load
- * per node.
+ * 100 running jobs, hfs and capacity with 1,000 .. 8,000 one-job pools (queues), and a scale curve at 600 .. 10,000
+ * nodes at constant load per node.
  */
 import { type Scenario, parseScenario } from '../src/core/scenario.js';
 
@@ -83,12 +83,15 @@ function scaleCase(nodes: number, jobsPer600: number): CaseSpec {
   };
 }
 
-/** 100 nodes (400 map slots), `pools` jobs of 4 maps and a reduce submitted together, each in a pool of its own, under hfs. */
-function poolsRaw(pools: number): Record<string, unknown> {
+/**
+ * 100 nodes (400 map slots), `pools` jobs of 4 maps and a reduce submitted together, each in a pool (a queue, under
+ * capacity) of its own, under `policy`.
+ */
+function poolsRaw(pools: number, policy: PoolPolicy): Record<string, unknown> {
   return {
     name: `pools-${pools}`,
     cluster: { racks: 4, nodesPerRack: 25, mapSlotsPerNode: 4, reduceSlotsPerNode: 2, heartbeatMs: 3000 },
-    scheduler: { policy: 'hfs', delay: { mode: 'wait' } },
+    scheduler: { policy, delay: { mode: 'wait' } },
     workload: { kind: 'generated', groups: [{ name: 'p', count: 1, maps: 4, mapMs: 20_000, reduces: 1, reduceMs: 10_000 }] },
   };
 }
@@ -100,15 +103,19 @@ function poolsWrittenOut(raw: Record<string, unknown>, pools: number): Record<st
   return { ...raw, workload: { ...workload, groups: Array.from({ length: pools }, (_, i) => ({ ...group, name: `p${i}` })) } };
 }
 
+/** The policies whose pool order the pools cases measure. */
+type PoolPolicy = 'hfs' | 'capacity';
+
 /**
- * The pool order's cost as the pools grow: hfs offers each slot to pools sorted by the FairShareComparator, and with
- * a pool a job, every launch reorders among all of them (re-sorting them all at every launch took 1,000 / 2,000 /
- * 4,000 pools 4.3 / 9.3 / 35 s on the 2-core VM; hfs-order.ts keeps the order instead). The run's length grows with
+ * The pool order's cost as the pools grow: hfs offers each slot to pools sorted by the FairShareComparator, capacity
+ * to queues sorted by running / capacity, and with a pool a job, every launch reorders among all of them (re-sorting
+ * them all at every launch took 1,000 / 2,000 / 4,000 pools 4.3 / 9.3 / 35 s under hfs on the 2-core VM, and 3.3 /
+ * 9.4 / 29.9 s under capacity; hfs-order.ts and capacity-order.ts keep the order instead). The run's length grows with
  * the pools too (the cluster is fixed), and so does the pool clock's work each interval (every pool's fair share).
  * Warmed up by 2 runs of 200 pools.
  */
-function poolsCase(pools: number): CaseSpec {
-  return { name: `pools-${pools} hfs`, group: 'latency', raw: poolsRaw(pools), onePoolPerJob: pools, warmup: { runs: 2, raw: poolsWrittenOut(poolsRaw(200), 200) } };
+function poolsCase(pools: number, policy: PoolPolicy): CaseSpec {
+  return { name: `pools-${pools} ${policy}`, group: 'latency', raw: poolsRaw(pools, policy), onePoolPerJob: pools, warmup: { runs: 2, raw: poolsWrittenOut(poolsRaw(200, policy), 200) } };
 }
 
 const scenario = (file: string, variant = ''): CaseSpec => ({ name: `${file}${variant ? ` / ${variant}` : ''}`, group: 'scenario', file: `scenarios/${file}`, variant });
@@ -123,7 +130,7 @@ const FLUID: [string, unknown] = ['cluster.network.model', 'fluid'];
 const FB2010_SHORT: [string, unknown] = ['workload.jobs', 2000];
 
 export const SCALE_NODES = [600, 1200, 2400, 4800, 10_000];
-/** The full suite's pool counts (poolsCase). */
+/** The full suite's pool counts (poolsCase), for each policy. */
 export const POOL_COUNTS = [1000, 2000, 4000, 8000];
 
 /** An inline case's scenario (the suites' own, so an error here is a bug in this file, not bad input). */
@@ -156,7 +163,7 @@ export function suite(name: SuiteName): CaseSpec[] {
       scenario('fb-macro-io.json', 'Fair + delay'),
       scenario('swim-first50.json', 'Fair + delay'),
       ...POLICIES.slice(1, 3).map(([p, s]) => latencyCase(p, s, 60)),
-      poolsCase(500),
+      poolsCase(500, 'hfs'),
       ...scaleCurve([600, 1200], 40),
     ];
   }
@@ -173,7 +180,8 @@ export function suite(name: SuiteName): CaseSpec[] {
     overridden('fb2010-day.json', 'first 2,000 jobs', [FB2010_SHORT]),
     overridden('fb2010-day.json', 'first 2,000 jobs, fluid', [FB2010_SHORT, FLUID]),
     ...POLICIES.map(([p, s]) => latencyCase(p, s, 1500)),
-    ...POOL_COUNTS.map(poolsCase),
+    ...POOL_COUNTS.map((n) => poolsCase(n, 'hfs')),
+    ...POOL_COUNTS.map((n) => poolsCase(n, 'capacity')),
     ...scaleCurve(SCALE_NODES, 600),
   ];
 }

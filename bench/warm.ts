@@ -21,7 +21,7 @@ const warmups = flags.count('--warmup', 4, 0);
 const only = flags.text('--only');
 
 const cases = suite('full').filter((s) => s.raw !== undefined && (only === undefined ? s.group === 'scale' : s.name.includes(only)));
-if (cases.length === 0) flags.refuse(`no case of the full suite matches --only ${only} (inline cases: scale-600 .. scale-10000, latency-600 <policy>, pools-1000 hfs .. pools-8000 hfs)`);
+if (cases.length === 0) flags.refuse(`no case of the full suite matches --only ${only} (inline cases: scale-600 .. scale-10000, latency-600 <policy>, pools-1000 hfs .. pools-8000 hfs, pools-1000 capacity .. pools-8000 capacity)`);
 const scenarios = cases.map(caseScenario);
 
 const nsPerHeartbeat = async (scenario: Scenario): Promise<number> => {

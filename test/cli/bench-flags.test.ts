@@ -26,7 +26,7 @@ const REFUSED: Array<[string, string[], string]> = [
   ['bench/warm.js', ['--warmup', '-1'], 'warm: --warmup must be a whole number of at least 0, got "-1"'],
   ['bench/warm.js', ['--runs', 'three'], 'warm: --runs must be a whole number of at least 1, got "three"'],
   ['bench/warm.js', ['--runs', '2', '--runs', '3'], 'warm: --runs given twice (it takes one value)'],
-  ['bench/warm.js', ['--only', 'scale-7'], 'warm: no case of the full suite matches --only scale-7 (inline cases: scale-600 .. scale-10000, latency-600 <policy>, pools-1000 hfs .. pools-8000 hfs)'],
+  ['bench/warm.js', ['--only', 'scale-7'], 'warm: no case of the full suite matches --only scale-7 (inline cases: scale-600 .. scale-10000, latency-600 <policy>, pools-1000 hfs .. pools-8000 hfs, pools-1000 capacity .. pools-8000 capacity)'],
   ['bench/warm.js', ['scale-600'], 'warm: unexpected argument "scale-600"'],
   ['bench/decisions.js', ['--warmup', '1.5'], 'decisions: --warmup must be a whole number of at least 0, got "1.5"'],
   ['bench/decisions.js', ['--only', 'nothing'], 'decisions: no inline case of the full suite matches --only nothing'],
