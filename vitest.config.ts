@@ -39,7 +39,7 @@ export default defineConfig({
   test: {
     // A test file per core. Vitest's default is one less than the cores (its main process is mostly idle here), which
     // on a 2-core machine ran the files one after another. test/cli/bench.test.ts runs beside the others too: its
-    // timing assertions hold under any load (one interleaved 4-run smoke report split in two halves, judged at a
+    // timing assertions hold under any load (one interleaved 2-run smoke report split in two halves, judged at a
     // threshold above the runs' own spread), so it no longer runs alone after the rest (a minute of one busy core).
     maxWorkers: availableParallelism(),
     sequence: { sequencer: LongestFirst },
