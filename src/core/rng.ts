@@ -71,6 +71,17 @@ export function mixKey(key: number, word: number): number {
   return fmix32((key ^ Math.imul(word | 0, 0x9e3779b1)) + 0x7f4a7c15);
 }
 
+const timeBytes = new DataView(new ArrayBuffer(8));
+
+/**
+ * `key` combined with a time (any Float64, a fraction of a ms too): its two 32-bit words mixed in, read little-endian
+ * whatever the host's byte order, so a big-endian host draws as a little-endian one does.
+ */
+export function mixTime(key: number, ms: number): number {
+  timeBytes.setFloat64(0, ms, true);
+  return mixKey(mixKey(key, timeBytes.getUint32(0, true)), timeBytes.getUint32(4, true));
+}
+
 /** A stream from a 32-bit key (splitmix32): the same key, the same stream. */
 export function keyedRng(key: number): Rng {
   let state = key | 0;

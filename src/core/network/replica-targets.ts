@@ -12,7 +12,7 @@
  * launches of the committed pass can move, is not part of it), claims "out to anywhere" for the pipelines that leave
  * the rack alone, and reports the targets with the write.
  */
-import { hashString, mixKey } from '../rng.js';
+import { hashString, mixKey, mixTime } from '../rng.js';
 import type { Scenario } from '../scenario.js';
 import type { Topology } from '../topology.js';
 
@@ -21,9 +21,6 @@ import type { Topology } from '../topology.js';
  * second and third replicas' nodes (the third -1 for none).
  */
 export const WRITE_FIELDS = 5;
-
-const bits = new Float64Array(1);
-const words = new Uint32Array(bits.buffer);
 
 /** The run's placement: the master's and the racks' (which must draw the same targets) are made here alone. */
 export function replicaTargetsOf(scenario: Scenario, topology: Topology): ReplicaTargets {
@@ -45,8 +42,7 @@ export class ReplicaTargets {
   choose(writer: number, job: number, task: number, launchMs: number, out: Int32Array): boolean {
     const { racks, nodesPerRack: perRack } = this;
     if (racks < 2 || this.replication < 2) return false;
-    bits[0] = launchMs;
-    let h = mixKey(mixKey(mixKey(mixKey(mixKey(this.key, writer), job), task), words[0]), words[1]);
+    let h = mixTime(mixKey(mixKey(mixKey(this.key, writer), job), task), launchMs);
     if (!this.rackAware) {
       // Uniform over the nodes but the writer, then over those but the writer and the second.
       const nodes = racks * perRack;

@@ -7,6 +7,9 @@
 import type { Job } from '../job.js';
 import { type PoolSet, type PoolWatcher, activeJobs, livePools, watchPools } from '../pools.js';
 
+/** Jobs heard changed before a read forgets them all and settles every active job instead. */
+const MAX_PENDING = 65_536;
+
 export abstract class KeptOrder implements PoolWatcher {
   #all = true;
   readonly #changed = new Set<Job>();
@@ -16,7 +19,14 @@ export abstract class KeptOrder implements PoolWatcher {
   }
 
   jobChanged(job: Job): void {
+    if (this.#all) return; // the next read settles every active job anyway
     this.#changed.add(job);
+    // An order seldom read (the reduces' in a run of maps alone) held every job that ever changed: past this many, one
+    // settle of the active jobs costs no more than theirs.
+    if (this.#changed.size > MAX_PENDING) {
+      this.#all = true;
+      this.#changed.clear();
+    }
   }
 
   allChanged(): void {

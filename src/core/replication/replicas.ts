@@ -23,7 +23,7 @@ import type { ActionSink } from '../scheduler.js';
 import type { JobIndex } from '../ids.js';
 import { COPY_JOB } from '../task-ref.js';
 import { COPY_STREAMS } from './copy-streams.js';
-import { hashString, mixKey } from '../rng.js';
+import { hashString, mixKey, mixTime } from '../rng.js';
 import { type NodeId, type Topology, rackOf } from '../topology.js';
 
 /** One replica change, for tests and audits: a copy (start and end) or a removal (start = end). */
@@ -278,8 +278,7 @@ export class DynamicReplicas implements ReplicaHdfs {
    * of threads changes them; a copy retried at a later heartbeat tosses anew. Cost: one pass over the replicas.
    */
   private sourceFor(block: number, node: NodeId, nowMs: number): NodeId | -1 {
-    bits[0] = nowMs;
-    const key = mixKey(mixKey(mixKey(mixKey(this.sourceKey, block), node), words[0]), words[1]);
+    const key = mixTime(mixKey(mixKey(this.sourceKey, block), node), nowMs);
     let src: NodeId | -1 = -1;
     for (let i = 0, n = this.blocks.replicaCount(block); i < n; i++) {
       const r = this.blocks.replica(block, i);
@@ -289,9 +288,6 @@ export class DynamicReplicas implements ReplicaHdfs {
     return src;
   }
 }
-
-const bits = new Float64Array(1);
-const words = new Uint32Array(bits.buffer);
 
 /** Copies in `list` of `block` (to `node`, or to any node when -1). */
 function countOf(list: readonly Copy[], block: number, node: number): number {
