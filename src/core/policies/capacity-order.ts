@@ -23,7 +23,7 @@ import { Pool, PoolSet, activeJobs, livePools } from '../pools.js';
 import { compareFifo } from '../priority.js';
 import { type QueueTree, queueTreeOf } from '../queue-tree.js';
 import type { SlotKind } from '../slot-kind.js';
-import { type QueueUse, byUse, userLimit } from './capacity-rules.js';
+import { type QueueUse, byUse, runningContainers, userLimit } from './capacity-rules.js';
 import { KeptOrder } from './kept-order.js';
 import { PoolQueue } from './pool-queue.js';
 import { type JobCounts, PoolTally } from './pool-tally.js';
@@ -199,7 +199,7 @@ export class CapacityOrder extends KeptOrder {
       } else if (!fair) {
         if (filed === undefined) tree.fileJob(pool, job, job);
       } else {
-        const used = job.runningMaps + job.runningReduces;
+        const used = runningContainers(job);
         if (filed === undefined || (filed as UsageKey).used !== used) tree.fileJob(pool, job, { job, used } satisfies UsageKey);
       }
     }

@@ -3,7 +3,11 @@
  * (capacity-order.ts) both apply: the order of queues in a level, and a user's limit in a queue.
  */
 import { compareCodeUnits } from '../code-units.js';
+import type { Job } from '../job.js';
 import type { QueueConfig } from '../pool-config.js';
+
+/** What YARN's FairOrderingPolicy orders a queue's jobs by (1-slot containers): their running maps and reduces. */
+export const runningContainers = (job: Job): number => job.runningMaps + job.runningReduces;
 
 /** A queue or parent queue as the queue order compares it: its guaranteed slots and the tasks running in it. */
 export interface QueueUse {

@@ -26,7 +26,7 @@ import type { PolicyPlugin } from '../framework/registry.js';
 import type { SlotKind } from '../slot-kind.js';
 import { pooledPolicy } from './pool-queue.js';
 import { CapacityQueue } from './capacity-order.js';
-import { type QueueUse, byUse, userLimit } from './capacity-rules.js';
+import { type QueueUse, byUse, runningContainers, userLimit } from './capacity-rules.js';
 
 /**
  * A queue or parent queue as the order sees it: its use, and the tasks its maximum lets it run (QueueTree.maxTasks:
@@ -91,7 +91,7 @@ function level(parent: string | undefined, tree: QueueTree, slots: number, runni
 
 /** YARN's FairOrderingPolicy with 1-slot containers: fewer running containers (maps and reduces) first, then fifo. */
 function compareUsage(a: Job, b: Job): number {
-  return jobRunning(a, 'map') + jobRunning(a, 'reduce') - (jobRunning(b, 'map') + jobRunning(b, 'reduce')) || compareFifo(a, b);
+  return runningContainers(a) - runningContainers(b) || compareFifo(a, b);
 }
 
 /**
