@@ -94,11 +94,10 @@ export class LinkUsage {
     const cross = total(2);
     const forced = total(3);
     // The last bucket (of any series) ran from its start to the last epoch's end: its share is of that time.
-    let buckets = this.core.length;
-    for (const xs of [...this.up, ...this.down]) if (xs.length > buckets) buckets = xs.length; // not Math.max(...): 10,000 racks
-    const ran = this.endMs - (buckets - 1) * this.bucketMs;
-    const lastBucketMs = buckets > 0 && ran > 0 && ran < this.bucketMs ? ran : this.bucketMs;
-    const frac = (xs: number[], MBps: number): number[] => Array.from(xs, (x, i) => Math.round((x / (MBps * ((i === buckets - 1 ? lastBucketMs : this.bucketMs) / 1000))) * 1e4) / 1e4);
+    const last = lastBucket({ bucketMs: this.bucketMs, up: this.up, down: this.down, core: this.core }).index;
+    const ran = this.endMs - last * this.bucketMs;
+    const lastBucketMs = last >= 0 && ran > 0 && ran < this.bucketMs ? ran : this.bucketMs;
+    const frac = (xs: number[], MBps: number): number[] => Array.from(xs, (x, i) => Math.round((x / (MBps * ((i === last ? lastBucketMs : this.bucketMs) / 1000))) * 1e4) / 1e4);
     const utilization: NetworkResult['utilization'] = { bucketMs: this.bucketMs, lastBucketMs, up: this.up.map((xs) => frac(xs, this.switchMBps)), down: this.down.map((xs) => frac(xs, this.switchMBps)) };
     if (this.coreMBps !== Infinity) utilization.core = frac(this.core, this.coreMBps);
     return {
