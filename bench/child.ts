@@ -2,7 +2,7 @@
 import { resourceUsage } from 'node:process';
 import { join, resolve } from 'node:path';
 import { simulate } from '../src/actors/simulate.js';
-import { failureLines, loadedPluginFiles } from '../src/cli/errors.js';
+import { endDespitePluginTimers, failureLines } from '../src/cli/errors.js';
 import { loadScenario } from '../src/cli/load-scenario.js';
 import { endOnPluginCrash, loadPluginFlags } from '../src/cli/plugins.js';
 import { type CaseSpec, caseScenario, inlineScenario } from './suites.js';
@@ -44,7 +44,4 @@ async function main(): Promise<void> {
 main().catch((err: unknown) => {
   process.stderr.write(`${failureLines(err).join('\n')}\n`);
   process.exitCode = 1;
-}).finally(() => {
-  // A plugin's own timer (a setInterval it never clears) kept the process, and so the bench, waiting (as main.ts ends it).
-  if (loadedPluginFiles.length > 0) setTimeout(() => process.exit(), 1000).unref();
-});
+}).finally(endDespitePluginTimers); // a plugin's timer kept the case's process, and so the bench, waiting

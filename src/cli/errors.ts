@@ -26,6 +26,15 @@ export const benchExit = { code: EXIT.ok as number };
 
 /** The --plugin files this process loaded (plugins.ts adds them): a run that fails names them, as a likely cause. */
 export const loadedPluginFiles: string[] = [];
+
+/**
+ * Once a command is done: a plugin's own timer (a setInterval it never clears) kept the process alive, so it ends a
+ * second later. Unref'd, so a process with nothing else to wait for ends on its own first.
+ */
+export function endDespitePluginTimers(): void {
+  if (loadedPluginFiles.length > 0) setTimeout(() => process.exit(), 1000).unref();
+}
+
 /** Their file URLs (as stack frames name them), in the same order. */
 export const loadedPluginUrls: string[] = [];
 

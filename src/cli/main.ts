@@ -6,13 +6,11 @@
  */
 import { endQuietlyOnClosedPipes } from './closed-pipe.js';
 import { dropPrestartedPool, prestartPool } from './prestart.js';
-import { loadedPluginFiles } from './errors.js';
+import { endDespitePluginTimers } from './errors.js';
 
 prestartPool(process.argv.slice(2));
 endQuietlyOnClosedPipes();
 const { main } = await import('./program.js');
 process.exitCode = await main(process.argv);
 dropPrestartedPool();
-// A plugin's own timer (a setInterval it never clears) kept the process alive once the command was done: end it then.
-// Unref'd, so a process with nothing else to wait for ends on its own first.
-if (loadedPluginFiles.length > 0) setTimeout(() => process.exit(), 1000).unref();
+endDespitePluginTimers();
