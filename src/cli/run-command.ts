@@ -1,7 +1,7 @@
 /** `hfsim run`'s action: runs a scenario's variants and prints the comparison or writes the result JSON (its options are in program.ts). */
 import type { PoolKind } from '../actors/pool.js';
 import type { Result } from '../actors/simulate.js';
-import { runVariants } from './run-variants.js';
+import { oneAfterAnother, runVariants } from './run-variants.js';
 import { compare } from './format.js';
 import { type LoadedVariant, loadScenario, parseSet } from './load-scenario.js';
 import { checkDistinctOutputs, checkOutputFile, printOut, writeOutput } from './output.js';
@@ -37,7 +37,8 @@ export async function runAction(file: string, flags: RunFlags): Promise<void> {
   await loadPluginFlags(flags.plugin);
   endOnPluginCrash();
   const loaded = loadScenario(file, flags.set.map(parseSet), flags.seed, flags.variant.length === 0 ? undefined : flags.variant);
-  warnIfParallelIgnored(flags, loaded.variants.length);
+  const simulate = { runtime: flags.runtime, workers: flags.workers, codec: flags.codec, fault: flags.injectFault, timeDecisions: flags.timeDecisions !== false };
+  warnIfParallelIgnored(flags.parallel, oneAfterAnother(simulate), loaded.variants.length);
   if (flags.out !== undefined) checkOutputFile(flags.out, '--out');
   if (flags.jobsCsv !== undefined) checkOutputFile(flags.jobsCsv, '--jobs-csv');
   if (flags.html !== undefined) checkOutputFile(flags.html, '--html');
@@ -49,7 +50,7 @@ export async function runAction(file: string, flags: RunFlags): Promise<void> {
       parallel: flags.parallel ?? 'auto',
       pool: flags.pool,
       plugins: pluginUrls(flags.plugin),
-      simulate: { runtime: flags.runtime, workers: flags.workers, codec: flags.codec, fault: flags.injectFault, timeDecisions: flags.timeDecisions !== false },
+      simulate,
       onStart: display === undefined || flags.json || loaded.variants.length === 1 ? undefined : (name) => display.starting(name),
       progress: display === undefined ? undefined : (name) => display.variant(name),
       onWaiting: display === undefined ? undefined : (running) => display.waiting(running),
@@ -79,10 +80,9 @@ export async function runAction(file: string, flags: RunFlags): Promise<void> {
  * --runtime threads or --codec runs the variants one after another, as README says, and now says so where it ran so
  * silently (a user timing --parallel 4 against 1 saw no gain and no reason).
  */
-function warnIfParallelIgnored(flags: RunFlags, variants: number): void {
-  if (flags.parallel === undefined || flags.parallel < 2 || variants < 2) return;
-  const why = flags.runtime === 'threads' ? '--runtime threads' : flags.codec ? '--codec' : undefined;
-  if (why !== undefined) warnOnce(`--parallel ${flags.parallel}: with ${why} the ${variants} variants run one after another (side by side applies to in-process runs)`);
+function warnIfParallelIgnored(parallel: number | undefined, why: string | undefined, variants: number): void {
+  if (parallel === undefined || parallel < 2 || variants < 2 || why === undefined) return;
+  warnOnce(`--parallel ${parallel}: with ${why} the ${variants} variants run one after another (side by side applies to in-process runs)`);
 }
 
 /**

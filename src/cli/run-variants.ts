@@ -41,11 +41,21 @@ const size = (v: LoadedVariant): number => workloadSize(v.scenario, v.trace?.ids
  * least SIDE_BY_SIDE_MIN_SIZE).
  */
 export function variantsAtOnce(variants: readonly LoadedVariant[], options: VariantRunOptions): number {
-  const s = options.simulate ?? {};
-  const plain = (s.runtime ?? 'inprocess') === 'inprocess' && !s.codec && s.fault === undefined && s.observer === undefined && s.onWorkers === undefined;
-  if (variants.length < 2 || !plain) return 1;
+  if (variants.length < 2 || oneAfterAnother(options.simulate ?? {}) !== undefined) return 1;
   if (options.parallel !== 'auto') return Math.min(options.parallel, variants.length);
   return Math.max(...variants.map(size)) >= SIDE_BY_SIDE_MIN_SIZE ? Math.min(availableParallelism(), variants.length) : 1;
+}
+
+/**
+ * What keeps a run's variants one after another whatever --parallel asks, as the flag or hook that asked it
+ * (--runtime threads, --codec, --inject-fault, a library caller's observer or onWorkers); undefined for a plain
+ * in-process run, whose variants may run side by side.
+ */
+export function oneAfterAnother(s: VariantRunOptions['simulate'] & object): string | undefined {
+  if ((s.runtime ?? 'inprocess') !== 'inprocess') return '--runtime threads';
+  if (s.codec) return '--codec';
+  if (s.fault !== undefined) return '--inject-fault';
+  return s.observer !== undefined || s.onWorkers !== undefined ? 'a test hook' : undefined;
 }
 
 export async function runVariants(variants: readonly LoadedVariant[], options: VariantRunOptions): Promise<Result[]> {
