@@ -32,6 +32,7 @@ describe('long tasks, offers, Quincy: bad config is exit 2 naming the field', ()
     [{ policy: 'offers', policyConfig: { refuseMs: 'soon' } }, 'scheduler.policyConfig.refuseMs'],
     [{ policy: 'quincy', policyConfig: { waitCostPerSecond: -1 } }, 'scheduler.policyConfig.waitCostPerSecond: waitCostPerSecond must not be negative'],
     [{ policy: 'quincy', policyConfig: { fairness: 1 } }, 'scheduler.policyConfig.fairness: fairness must be true or false'],
+    [{ policy: 'quincy', policyConfig: { rackLocalCost: 30, offRackCost: 20 } }, 'scheduler.policyConfig.rackLocalCost: rackLocalCost (30) is above offRackCost (20)'],
   ])('%j', (scheduler, message) => {
     const r = run(scheduler);
     expect(r.code).toBe(2);
@@ -45,6 +46,7 @@ describe('long tasks, offers, Quincy: bad config is exit 2 naming the field', ()
     [{ longTasks: {} }],
     [{ policy: 'offers', policyConfig: { frameworks: 'pool', refuseMs: 5000 } }],
     [{ policy: 'quincy' }],
+    [{ policy: 'quincy', policyConfig: { rackLocalCost: 20, offRackCost: 20 } }],
   ])('%j runs', (scheduler) => {
     expect(run(scheduler).code).toBe(0);
   });

@@ -165,6 +165,9 @@ describe('whole runs: quincy.json', () => {
     [{ unscheduledCost: 0, waitCostPerSecond: 0, fairness: false }, 'scheduler.policyConfig.unscheduledCost: unscheduledCost and waitCostPerSecond are both 0 with fairness off'],
     // keeping a running map would cost as much as replacing it: the same seed drew it, and maps were killed and relaunched forever
     [{ killCost: 0, runningBonusPerSecond: 0 }, 'scheduler.policyConfig.killCost: killCost and runningBonusPerSecond are both 0 with kills on'],
+    // the network reaches a computer of the task's rack through X too: rack-local would cost offRackCost, never rackLocalCost
+    [{ rackLocalCost: 30, offRackCost: 20 }, 'scheduler.policyConfig.rackLocalCost: rackLocalCost (30) is above offRackCost (20)'],
+    [{ rackLocalCost: 25 }, 'scheduler.policyConfig.rackLocalCost: rackLocalCost (25) is above offRackCost (20)'],
   ])('bad config %j is named: %s', (policyConfig, field) => {
     const parsed = parseScenario(jobsScenario({ scheduler: { policy: 'quincy', policyConfig } }));
     expect(parsed.ok).toBe(false);

@@ -288,10 +288,11 @@ export function toScenario(spec: ScenarioSpec): Record<string, unknown> {
   // inner is read with pools as frameworks only (written with jobs, the CLI warns that it changes nothing)
   if (policy === 'offers') scheduler.policyConfig = { ...s.offers, inner: s.offers.frameworks === 'pool' ? s.offers.inner : undefined };
   // Quincy refuses costs under which a map may wait forever (unscheduled as cheap as node-local, no fairness) or be
-  // killed and relaunched forever (a kill free): those get a waiting or a running cost of 1
+  // killed and relaunched forever (a kill free): those get a waiting or a running cost of 1. It refuses a rack-local
+  // cost above the off-rack one too (never paid: X reaches the rack for less): that is taken down to the off-rack cost
   if (policy === 'quincy') {
     const q = s.quincy;
-    scheduler.policyConfig = { ...q, waitCostPerSecond: q.fairness || q.unscheduledCost > 0 ? q.waitCostPerSecond : Math.max(1, q.waitCostPerSecond),
+    scheduler.policyConfig = { ...q, rackLocalCost: Math.min(q.rackLocalCost, q.offRackCost), waitCostPerSecond: q.fairness || q.unscheduledCost > 0 ? q.waitCostPerSecond : Math.max(1, q.waitCostPerSecond),
       runningBonusPerSecond: !q.kills || q.killCost > 0 ? q.runningBonusPerSecond : Math.max(1, q.runningBonusPerSecond) };
   }
   if (s.longTasks !== undefined && scans) scheduler.longTasks = s.longTasks;

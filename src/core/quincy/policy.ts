@@ -42,6 +42,14 @@ export const quincyConfig = z.strictObject({
   kills: z.boolean({ error: 'kills must be true or false' }).default(true),
   /** Each job must get at least its max-min fair share of the slots in the graph (Quincy's E_j). */
   fairness: z.boolean({ error: 'fairness must be true or false' }).default(true),
+}).refine((c) => c.rackLocalCost <= c.offRackCost, {
+  // Quincy's rack cost is the worst case within the rack, its X cost the worst case over the cluster (at least as
+  // much). Above it, the graph's X arc reaches the rack's computers for less: no solution pays rackLocalCost.
+  path: ['rackLocalCost'],
+  error: (issue) => {
+    const c = issue.input as { rackLocalCost: number; offRackCost: number };
+    return `rackLocalCost (${c.rackLocalCost}) is above offRackCost (${c.offRackCost}): a rack-local placement would go through the cluster aggregator X at offRackCost, so rackLocalCost would never be paid`;
+  },
 }).refine((c) => c.fairness || c.unscheduledCost > 0 || c.waitCostPerSecond > 0, {
   // Then a pending map costs as much unscheduled as node-local (0): no solution need ever place it, and a run could
   // wait forever (fairness's E_j fills the free slots; any other positive cost makes placing it strictly cheaper).
