@@ -114,6 +114,17 @@ describe('an offer round', () => {
     expect(offered(0, 5000)).toBe(1); // offered again
   });
 
+  it('a filter holds memory while it lasts, not a node-long array per framework that ever declined', () => {
+    // 400 jobs on 50,000 nodes, one after another, each declining one node once: a Float64Array of the nodes per
+    // framework kept 400 x 400 KB = 160 MB to the run's end (7,500 jobs on 3,000 nodes: 328 MB of RSS against 160 MB)
+    const nodes = 50_000;
+    const r = new OfferRound({ frameworks: 'job', inner: 'fair', refuseMs: 5000 }, nodes);
+    const before = process.memoryUsage().arrayBuffers;
+    for (let i = 0; i < 400; i++) r.assign(slots(i % nodes, i * 10_000), port(jobsOf([{ id: `j${i}` }]), 1, {}, []));
+    expect(r.counts().declines).toBe(400);
+    expect(process.memoryUsage().arrayBuffers - before).toBeLessThan(16 * 1024 * 1024);
+  });
+
   it('a pool framework fills slots from its jobs in its inner order', () => {
     const r = round({ frameworks: 'pool', inner: 'fifo' });
     const log: string[] = [];
