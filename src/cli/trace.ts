@@ -50,7 +50,8 @@ export function parseSwimTrace(text: string, file: string): SwimTrace {
           : row.includes('\r') ? `${cols.length}: lines end in a carriage return alone (\\r, as classic Mac OS and Excel for Mac save text), not a newline: save the trace with LF or CRLF line endings`
             : cols.length === 9 ? '9, the 9th not empty'
               : cols.length === 1 && /\S\s+\S/.test(row) ? '1: columns separated by spaces, not tabs'
-                : String(cols.length);
+                : cols.length < 6 ? `${cols.length}${spacedColumn(cols)}`
+                  : String(cols.length);
       throw bad(line, `expected 6 tab-separated columns (${COLUMNS.join(', ')}), or 7 to 9 with SWIM's ${PATH_COLUMNS.join(' and ')} (a 9th only empty: a trailing tab), found ${found}`);
     }
     for (let k = 6; k < Math.min(cols.length, 8); k++) {
@@ -90,6 +91,15 @@ export function parseSwimTrace(text: string, file: string): SwimTrace {
   // replayed, so a trace whose columns disagree replays otherwise than SWIM would.
   if (offGaps > 0) warnOnce(`${firstOff}${offGaps > 1 ? ` (and ${offGaps - 1} more lines)` : ''}: hfsim replays the submit times; SWIM's replay script sleeps the gaps`);
   return anyPath ? { file, ids, submitS, inputBytes, shuffleBytes, outputBytes, inputPaths } : { file, ids, submitS, inputBytes, shuffleBytes, outputBytes };
+}
+
+/**
+ * Where a row of too few columns has a tab typed as spaces (it said "found 5" alone): the first such column, or ''. A
+ * job id may hold spaces: it is named only where a number follows them.
+ */
+function spacedColumn(cols: readonly string[]): string {
+  const k = cols.findIndex((c, i) => (i === 0 ? /\S\s+[\d.]+([eE][+-]?\d+)?$/ : /\S\s+\S/).test(c.trim()));
+  return k < 0 ? '' : `: column ${k + 1} ${JSON.stringify(cols[k])} holds spaces where a tab should be`;
 }
 
 export function readSwimTrace(file: string): SwimTrace {

@@ -237,6 +237,10 @@ describe('malformed traces: exit 2, one line naming the file and line', () => {
     ['a commented-out row', withLine3('#job3\t197\t75\t233422\t42\t37'), /bad\.tsv:3: a comment \(SWIM traces have none\): job id "#job3" starts with "#"; delete the line, or rename the job\n/],
     ['a blank line of tabs', withLine3('\t\t'), /bad\.tsv:3: expected 6 tab-separated columns .*found 3: a blank line/],
     ['spaces for tabs', withLine3('job2 122 21 267631 594312 233549'), /bad\.tsv:3: expected 6 tab-separated columns .*found 1: columns separated by spaces, not tabs\n/],
+    // one tab typed as spaces: it was "found 5" alone, the column with the spaces for the user to find
+    ['spaces for one tab', withLine3('job2\t122\t21    267631\t594312\t233549'), /bad\.tsv:3: expected 6 tab-separated columns .*found 5: column 3 "21    267631" holds spaces where a tab should be\n/],
+    ['spaces for the first tab', withLine3('job2  122\t21\t267631\t594312\t233549'), /bad\.tsv:3: expected 6 tab-separated columns .*found 5: column 1 "job2  122" holds spaces where a tab should be\n/],
+    ['a job id with a space, a column missing', withLine3('daily etl\t122\t21\t267631\t594312'), /bad\.tsv:3: expected 6 tab-separated columns .*found 5\n/],
     // a file saved with carriage returns alone (Excel for Mac's "Tab delimited Text") is one line: it was "found 251", a count of no use
     ['carriage returns for newlines', good.join('\r'), /bad\.tsv:1: expected 6 tab-separated columns .*found 251: lines end in a carriage return alone \(\\r, as classic Mac OS and Excel for Mac save text\), not a newline: save the trace with LF or CRLF line endings\n/],
     ['a control character in a path', withLine3('job2\t122\t21\t267631\t594312\t233549\tinput\u0007Path\t\t'), /bad\.tsv:3: column 7 \(input path\) "input\\u0007Path" holds a control character/],
