@@ -28,6 +28,9 @@ interface Totals {
   blocksField: string;
   /** A jobs workload's maps in all: a block a map of each job's input, so jobs sharing a file count it each. */
   listedMaps: number;
+  /** A trace's rows: the first row where the blocks, or the reduces, added up pass their limit, and the total there. */
+  blocksPassed?: PassedAt;
+  reducesPassed?: PassedAt;
   /** "about": the count is an expectation (sizes drawn at random). */
   estimate: boolean;
   /** The fluid model's largest transfer of one task (MB read, written or shuffled), with where it comes from. */
@@ -48,6 +51,24 @@ interface Totals {
   arrivalsField: string;
 }
 
+/** Where a trace's running total first passed a limit: the row (as errors name it), its index, and the total then. */
+interface PassedAt {
+  job: string;
+  row: number;
+  total: number;
+}
+
+/**
+ * A trace's total past its limit, named at the row where it passes (it named no row: "workload.trace: 16000000 reduces
+ * in all"), with the total of every row replayed where it is larger, and the `jobs` that replays the rows before it.
+ */
+function passedError(p: PassedAt, what: string, limit: number, total: number, rows: number): string {
+  const all = total > p.total ? `the ${rows} rows replayed make ${Math.round(total)}` : '';
+  const fits = p.row > 0 ? `workload.jobs ${p.row} replays the rows before this one` : '';
+  const after = all !== '' ? ` (${all}${fits !== '' ? `; ${fits}` : ''})` : fits !== '' ? `; ${fits}` : '';
+  return `${p.job}: the rows up to this one make ${Math.round(p.total)} ${what}, above the limit of ${limit} in all${after}`;
+}
+
 /** Errors for the workload's totals over their limits; empty when it fits. */
 export function workloadLimitErrors(scenario: Scenario, trace?: SwimTrace): string[] {
   const t = totals(scenario, trace);
@@ -59,7 +80,8 @@ export function workloadLimitErrors(scenario: Scenario, trace?: SwimTrace): stri
   if (w.kind === 'swim' && trace !== undefined && w.jobs !== undefined && w.jobs > trace.ids.length) {
     errors.push(`workload.jobs: ${w.jobs} jobs asked for, but the trace ${trace.file} has ${trace.ids.length} (one a line): at most ${trace.ids.length}, or leave jobs out to replay them all`);
   }
-  if (t.blocks > MAX_BLOCKS) errors.push(`${t.blocksField}: ${about}${Math.round(t.blocks)} blocks (one map each) in all, above the limit of ${MAX_BLOCKS}`);
+  if (t.blocksPassed !== undefined) errors.push(passedError(t.blocksPassed, 'blocks (one map each)', MAX_BLOCKS, t.blocks, t.jobs));
+  else if (t.blocks > MAX_BLOCKS) errors.push(`${t.blocksField}: ${about}${Math.round(t.blocks)} blocks (one map each) in all, above the limit of ${MAX_BLOCKS}`);
   // Jobs reading one shared file each run a map a block: 200 jobs over a 5,000,000-block file ran out of memory.
   else if (t.listedMaps > MAX_BLOCKS) errors.push(`workload.jobs: ${t.listedMaps} maps in all (a map a block of each job's input), above the limit of ${MAX_BLOCKS}`);
   if (t.largestMaps > MAX_JOB_MAPS) errors.push(`${t.largestField}: a job of ${t.largestMaps} maps, above the limit of ${MAX_JOB_MAPS} maps a job`);
@@ -75,7 +97,8 @@ export function workloadLimitErrors(scenario: Scenario, trace?: SwimTrace): stri
     if (periods * size > MAX_BLOCKS) errors.push(`workload.shared.hot.periodMs: about ${periods} hot sets (a period of ${hot.periodMs} ms with a submission, to the last at about ${Math.round(t.lastSubmitMs)} ms) of ${size} blocks each (fraction x blocks), ${periods * size} blocks drawn, above the limit of ${MAX_BLOCKS}: lengthen periodMs or lower fraction`);
   }
   // A trace's reduces come from its rows' shuffle bytes: named as its blocks are (it said "workload:" alone).
-  if (t.reduces > MAX_REDUCES) errors.push(`${w.kind === 'swim' ? 'workload.trace' : 'workload'}: ${about}${Math.round(t.reduces)} reduces in all, above the limit of ${MAX_REDUCES}`);
+  if (t.reducesPassed !== undefined) errors.push(passedError(t.reducesPassed, 'reduces', MAX_REDUCES, t.reduces, t.jobs));
+  else if (t.reduces > MAX_REDUCES) errors.push(`${w.kind === 'swim' ? 'workload.trace' : 'workload'}: ${about}${Math.round(t.reduces)} reduces in all, above the limit of ${MAX_REDUCES}`);
   const { cluster, tasks } = scenario;
   const policyPlugin = policies.get(scenario.scheduler.policy);
   // A user's plugin reads a frozen copy, as create() does.
@@ -223,6 +246,8 @@ function totals(scenario: Scenario, trace?: SwimTrace): Totals {
         t.reduces += s.reduces;
         // The row, as the trace's other errors name it (row i is line i + 1: src/cli/trace.ts skips none).
         const job = trace.file === '' ? `workload.trace (job ${trace.ids[i]})` : `workload.trace: ${trace.file}:${i + 1}: job ${trace.ids[i]}`;
+        if (t.blocks > MAX_BLOCKS) t.blocksPassed ??= { job, row: i, total: t.blocks };
+        if (t.reduces > MAX_REDUCES) t.reducesPassed ??= { job, row: i, total: t.reduces };
         largest(s.maps, job);
         t.lastSubmitMs = Math.max(t.lastSubmitMs, trace.submitS[i] * 1000);
         moves(s.inputMBPerMap, mapReadMBps, s.inputMBPerMap * ratio[w.type], n.diskWriteMBps, job);

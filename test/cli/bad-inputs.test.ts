@@ -302,7 +302,7 @@ describe('bad SWIM traces: file and line', () => {
   it('input bytes that make too many maps', () => {
     const trace = write('t.tsv', 'job0\t1\t1\t1e20\t1\t1\n');
     const file = write('s.json', { ...tiny, workload: { kind: 'swim', trace } });
-    expect(inputError(() => loadScenario(file), file)).toBe([`${file}: workload.trace: 7450580597 blocks (one map each) in all, above the limit of 50000000`,
+    expect(inputError(() => loadScenario(file), file)).toBe([`${file}: workload.trace: ${trace}:1: job job0: the rows up to this one make 7450580597 blocks (one map each), above the limit of 50000000 in all`,
       `${file}: workload.trace: ${trace}:1: job job0: a job of 7450580597 maps, above the limit of 5000000 maps a job`].join('\n'));
   });
 
@@ -310,7 +310,21 @@ describe('bad SWIM traces: file and line', () => {
   it('shuffle bytes that make too many reduces', () => {
     const trace = write('t.tsv', 'job0\t1\t1\t1\t1e300\t1\n');
     const file = write('s.json', { ...tiny, workload: { kind: 'swim', trace } });
-    expect(inputError(() => loadScenario(file), file)).toBe(`${file}: workload.trace: 1e+289 reduces in all, above the limit of 10000000`);
+    expect(inputError(() => loadScenario(file), file)).toBe(`${file}: workload.trace: ${trace}:1: job job0: the rows up to this one make 1e+289 reduces, above the limit of 10000000 in all`);
+  });
+
+  // A total past its limit named no row ("workload.trace: 16000000 reduces in all"): the line where it passes, and how
+  // many rows fit, are what a user replaying part of a trace needs.
+  it('rows that add up to too many reduces or blocks: the line where the total passes the limit', () => {
+    const rows = (n: number, row: (i: number) => string) => Array.from({ length: n }, (_, i) => `job${i}\t${i}\t${i === 0 ? 0 : 1}\t${row(i)}\n`).join('');
+    const reduces = write('t.tsv', rows(4, () => '1\t4e17\t1'));
+    const file = write('s.json', { ...tiny, workload: { kind: 'swim', trace: reduces } });
+    expect(inputError(() => loadScenario(file), file)).toBe(`${file}: workload.trace: ${reduces}:3: job job2: the rows up to this one make 12000000 reduces, above the limit of 10000000 in all (the 4 rows replayed make 16000000; workload.jobs 2 replays the rows before this one)`);
+    const blocks = write('t.tsv', rows(14, () => '5e14\t0\t0'));
+    const more = write('s.json', { ...tiny, workload: { kind: 'swim', trace: blocks, tracedNodes: 6 } });
+    expect(inputError(() => loadScenario(more), more)).toBe(`${more}: workload.trace: ${blocks}:14: job job13: the rows up to this one make 52154074 blocks (one map each), above the limit of 50000000 in all; workload.jobs 13 replays the rows before this one`);
+    const fits = write('s.json', { ...tiny, workload: { kind: 'swim', trace: blocks, tracedNodes: 6, jobs: 13 } });
+    expect(() => loadScenario(fits)).not.toThrow();
   });
 });
 
