@@ -9,6 +9,9 @@ import { decimal } from './decimal.js';
 import { InputError } from './errors.js';
 import { lastAtMost } from './line-starts.js';
 
+/** A line as a SWIM trace's row: 6 to 9 tab-separated columns (src/cli/trace.ts). */
+const isSwimRow = (line: string): boolean => /^[^\t]+(\t[^\t]*){5,8}$/.test(line.replace(/\r$/, ''));
+
 export class JsonReader {
   private readonly lineStarts: number[] = [0];
 
@@ -33,7 +36,11 @@ export class JsonReader {
     for (let kind = scanner.scan(); kind !== SyntaxKind.EOF; kind = scanner.scan()) {
       if (kind === SyntaxKind.Trivia || kind === SyntaxKind.LineBreakTrivia) continue;
       const at = scanner.getTokenOffset();
-      if (depth === 0 && kind !== SyntaxKind.OpenBraceToken && kind !== SyntaxKind.OpenBracketToken) this.fail(at, 'expected a job object ({ ... }) or an array of them');
+      if (depth === 0 && kind !== SyntaxKind.OpenBraceToken && kind !== SyntaxKind.OpenBracketToken) {
+        // a SWIM trace under kind "sls": said as such (it was "expected a job object"), at its first row
+        if (out.length === 0 && isSwimRow(this.text.slice(at).split('\n', 1)[0])) this.fail(at, 'a SWIM trace (rows of tab-separated columns), not JSON: set workload.kind to "swim"');
+        this.fail(at, 'expected a job object ({ ... }) or an array of them');
+      }
       if (depth === 0) start = at;
       if (kind === SyntaxKind.OpenBraceToken || kind === SyntaxKind.OpenBracketToken) depth++;
       // jsonc-parser's parseTree recurses a level a call: 7,000 levels overflowed the stack (exit 1, no line).

@@ -49,9 +49,11 @@ export function parseSwimTrace(text: string, file: string): SwimTrace {
           // the whole file read as one line: said as such (it was a column count of no use, "found 251")
           : row.includes('\r') ? `${cols.length}: lines end in a carriage return alone (\\r, as classic Mac OS and Excel for Mac save text), not a newline: save the trace with LF or CRLF line endings`
             : cols.length === 9 ? '9, the 9th not empty'
-              : cols.length === 1 && /\S\s+\S/.test(row) ? '1: columns separated by spaces, not tabs'
-                : cols.length < 6 ? `${cols.length}${spacedColumn(cols)}`
-                  : String(cols.length);
+              // an SLS or Rumen trace under kind "swim" (it was "found 1")
+              : cols.length === 1 && i === 0 && /^\s*[{[]/.test(row) ? '1: JSON, not a SWIM trace (an SLS JSON or Rumen trace is workload kind "sls")'
+                : cols.length === 1 && /\S\s+\S/.test(row) ? '1: columns separated by spaces, not tabs'
+                  : cols.length < 6 ? `${cols.length}${spacedColumn(cols)}`
+                    : String(cols.length);
       throw bad(line, `expected 6 tab-separated columns (${COLUMNS.join(', ')}), or 7 to 9 with SWIM's ${PATH_COLUMNS.join(' and ')} (a 9th only empty: a trailing tab), found ${found}`);
     }
     for (let k = 6; k < Math.min(cols.length, 8); k++) {

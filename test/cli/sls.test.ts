@@ -544,6 +544,16 @@ describe('a trace in another of SLS\'s input formats is refused, saying which an
     expect(() => parseRumenTrace(SLS_HEAD, 's.json')).toThrow('s.json:1: an SLS JSON job ("job.start.ms", "job.tasks"), not a Rumen one: leave workload.format out (or set it to "sls")');
     expect(() => parseSlsTrace(SYNTH_HEAD, 'syn.json')).toThrow('syn.json:1: SLS\'s synthetic workload description (SYNTH: "num_jobs", "workloads"), not a trace: hfsim replays SLS JSON and Rumen traces; write such jobs as a "generated" workload');
   });
+
+  // A SWIM trace under kind "sls" was "expected a job object ({ ... }) or an array of them", with no word of the kind.
+  it('a SWIM trace (tab-separated rows) read as SLS JSON or Rumen names the workload kind to set', () => {
+    const swim = 'job0\t49\t49\t740773\t2339561\t627471\njob1\t101\t52\t736346\t1700537\t432269\n';
+    const said = 'a SWIM trace (rows of tab-separated columns), not JSON: set workload.kind to "swim"';
+    expect(() => parseSlsTrace(swim, 't.tsv')).toThrow(`t.tsv:1: ${said}`);
+    expect(() => parseRumenTrace(swim, 't.tsv')).toThrow(`t.tsv:1: ${said}`);
+    // a stray number after the jobs is still what it was
+    expect(() => parseSlsTrace(`${SLS_HEAD}\n42\n`, 's.json')).toThrow(/^s\.json:\d+: expected a job object/);
+  });
 });
 
 describe('an SLS trace edited in a long process', () => {

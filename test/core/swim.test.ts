@@ -243,6 +243,9 @@ describe('malformed traces: exit 2, one line naming the file and line', () => {
     ['a job id with a space, a column missing', withLine3('daily etl\t122\t21\t267631\t594312'), /bad\.tsv:3: expected 6 tab-separated columns .*found 5\n/],
     // a file saved with carriage returns alone (Excel for Mac's "Tab delimited Text") is one line: it was "found 251", a count of no use
     ['carriage returns for newlines', good.join('\r'), /bad\.tsv:1: expected 6 tab-separated columns .*found 251: lines end in a carriage return alone \(\\r, as classic Mac OS and Excel for Mac save text\), not a newline: save the trace with LF or CRLF line endings\n/],
+    // an SLS or Rumen trace under kind "swim" was "found 1", with no word of the kind
+    ['an SLS JSON trace', '{ "job.id": "job_1", "job.start.ms": 0,\n  "job.queue.name": "q" }\n', /bad\.tsv:1: expected 6 tab-separated columns .*found 1: JSON, not a SWIM trace \(an SLS JSON or Rumen trace is workload kind "sls"\)\n/],
+    ['a JSON array', '[\n  { "jobID": "job_1_1" }\n]\n', /bad\.tsv:1: .*found 1: JSON, not a SWIM trace/],
     ['a control character in a path', withLine3('job2\t122\t21\t267631\t594312\t233549\tinput\u0007Path\t\t'), /bad\.tsv:3: column 7 \(input path\) "input\\u0007Path" holds a control character/],
   ])('%s', (_, text, message) => {
     const dir = mkdtempSync(join(tmpdir(), 'hfsim-swim-'));
