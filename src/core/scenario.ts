@@ -232,6 +232,8 @@ const swimWorkload = z.strictObject({
   /** Size of the traced cluster; bytes scale by simulated nodes / tracedNodes. */
   tracedNodes: posInt('tracedNodes', L.MAX_NODES).default(600),
   bytesPerReduce: posNum('bytesPerReduce').default(1e9),
+  /** At most this many reduces a job (Hive's hive.exec.reducers.max); omitted: no cap. */
+  maxReducesPerJob: posInt('maxReducesPerJob', L.MAX_REDUCES).optional(),
   mapBaseMs: timeMs('mapBaseMs').default(3000),
   mapMsPerMB: timeMs('mapMsPerMB').default(250),
   reduceBaseMs: timeMs('reduceBaseMs').min(1, 'reduceBaseMs must be at least 1').default(15_000),

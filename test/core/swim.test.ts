@@ -36,6 +36,20 @@ describe('swim job shape', () => {
     expect(s.reduces).toBe(reduces);
   });
 
+  it('maxReducesPerJob caps a job\'s reduces as Hive\'s hive.exec.reducers.max does, spreading its bytes over fewer, longer reduces', () => {
+    // 2.6e9 + 0.4e9 bytes at 1e9 a reduce: 3 reduces uncapped, 2 at a cap of 2; a cap above the count changes nothing
+    const free = swimJobShape(w, 1, 64, 6400 * MB, 2.6e9, 0.4e9);
+    const capped = swimJobShape(swim({ maxReducesPerJob: 2 }), 1, 64, 6400 * MB, 2.6e9, 0.4e9);
+    expect([free.reduces, capped.reduces]).toEqual([3, 2]);
+    expect(capped.shuffleMBPerReduce * 2).toBeCloseTo(2.6e9 / MB, 6);
+    expect(capped.outputMBPerReduce * 2).toBeCloseTo(0.4e9 / MB, 6);
+    expect(capped.copyMs).toBe(Math.round((226.5 * 2.6e9) / 2 / MB));
+    expect(capped.reduceMs).toBe(Math.round(15_000 + (226.5 * 0.4e9) / 2 / MB));
+    expect(swimJobShape(swim({ maxReducesPerJob: 3 }), 1, 64, 6400 * MB, 2.6e9, 0.4e9)).toEqual(free);
+    // a map-only job stays map-only
+    expect(swimJobShape(swim({ maxReducesPerJob: 1 }), 1, 64, 6400 * MB, 0, 5).reduces).toBe(0);
+  });
+
   it('floors a job\'s input at SWIM\'s 64 MB whatever the block size (it was one block: a tiny job\'s map read 128 MB, 35 s)', () => {
     for (const blockMB of [32, 64, 128, 256]) {
       const s = swimJobShape(w, 1, blockMB, 1000, 0, 0);
