@@ -60,6 +60,9 @@ export function linkUtilizationChart(network: NetworkResult, variant: string, id
   const b: Buckets = { bucketMs, last: last.index, lastMs: last.ms };
   const values = [...points(up, b, 'uplink'), ...points(down, b, 'downlink')];
   if (core !== undefined) steps(core, b, 'core', 'core', values);
+  // links idle all run (no traffic crossed racks) draw their lines at 0 on an axis to 100%: vega's domain of [0, 0]
+  // put them at mid-height beside a lone "0%"
+  const idle = values.every((v) => v.utilization === 0);
   const title = `${core === undefined ? 'Rack link' : 'Rack link and core'} utilisation over time: ${variant} (${(network.crossRackMB / 1024).toFixed(1)} GB across racks)`;
   return {
     id, title, spec: {
@@ -67,7 +70,7 @@ export function linkUtilizationChart(network: NetworkResult, variant: string, id
       mark: { type: 'line', interpolate: 'step-after' },
       encoding: {
         x: { field: 'minutes', type: 'quantitative', title: `time (min; buckets of ${bucketMs / 60_000} min)` },
-        y: { field: 'utilization', type: 'quantitative', title: 'share of the link\'s capacity', axis: { format: '.2~%' } }, // 0.5%, not "0%" on a link a few percent busy
+        y: { field: 'utilization', type: 'quantitative', title: 'share of the link\'s capacity', axis: { format: '.2~%' }, ...(idle ? { scale: { domain: [0, 1] } } : {}) }, // 0.5%, not "0%" on a link a few percent busy
         color: { field: 'series', type: 'nominal', title: core === undefined ? 'rack' : 'rack, or the core', legend: { orient: 'bottom', columns: 4, labelLimit: 0 } },
         strokeDash: { field: 'direction', type: 'nominal', title: 'link', legend: { orient: 'bottom' } },
       },

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { NetworkResult } from '../../src/core/network/link-usage.js';
 import { linkUtilizationChart } from '../../src/report/network-charts.js';
+import { renderSvg } from '../../src/report/html.js';
 
 const network = (racks: number): NetworkResult => ({
   model: 'fluid', crossRackMB: 2048, forcedMB: 0, readMB: 0, servedMB: 0, unservedMB: 0, replicatedMB: 0, unreplicatedMB: 0, shuffleSentMB: 0,
@@ -49,5 +50,18 @@ describe('rack link utilisation chart', () => {
     n.utilization.core = [0.75];
     const pts = (linkUtilizationChart(n, 'v', 'x').spec as unknown as { data: { values: Point[] } }).data.values.filter((p) => p.series === 'core');
     expect(pts).toEqual([{ minutes: 0, utilization: 0.75, series: 'core', direction: 'core' }, { minutes: 2, utilization: 0.75, series: 'core', direction: 'core' }]);
+  });
+
+  it('links idle all run (no traffic crossed racks): the lines lie at the plot\'s foot on an axis from 0% to 100%, not mid-height on a lone "0%"', async () => {
+    const n = network(2);
+    n.crossRackMB = 0;
+    n.utilization.up = [[0, 0], [0, 0]];
+    n.utilization.down = [[0, 0], [0, 0]];
+    const svg = await renderSvg(linkUtilizationChart(n, 'v', 'x'));
+    // vega's domain of [0, 0] put every line at y = 130, half the 260 px plot, with one tick "0%" beside it
+    expect(svg).toContain("linear scale with values from 0% to 100%");
+    const lines = [...svg.matchAll(/aria-roledescription="line mark" d="([^"]*)"/g)].map((m) => m[1]);
+    expect(lines).toHaveLength(4);
+    for (const d of lines) expect([...d.matchAll(/[ML][\d.]+,([\d.]+)/g)].every((m) => Number(m[1]) === 260)).toBe(true);
   });
 });
