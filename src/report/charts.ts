@@ -92,7 +92,11 @@ export function metricChart(rows: readonly AggregateRow[], axes: ReadonlyArray<{
   const title = chart.title ?? `${metricLabel(metric)}${chart.bins && by !== 'bin' ? ` (bin ${chart.bins[0]})` : ''} against ${x}`;
   const yTitle = metricLabel(metric) + (isMs(metric) && !metricLabel(metric).includes('(s)') ? ' (s)' : '');
   const xEnc = { field: 'x', type: 'quantitative' as const, title: x };
-  const yEnc = { type: 'quantitative' as const, title: yTitle, ...(isShare(metric) ? { axis: { format: '.0%' }, scale: { domain: [0, 1], clamp: true } } : {}) };
+  // a metric 0 at every point (killedTasks with preemption off) on an axis to 1: vega's domain of [0, 0] drew the
+  // line at mid-height beside a lone "0.000000"
+  const none = values.every((v) => v.mean === 0 && (v.hi ?? 0) === 0);
+  const yEnc = { type: 'quantitative' as const, title: yTitle, ...(isShare(metric) ? { axis: { format: '.0%' }, scale: { domain: [0, 1], clamp: true } }
+    : none ? { scale: { domain: [0, 1] } } : {}) };
   // the legend names everything its lines are split by, as their names do ("bin 1, model=flat"): it said "job size bin" alone
   const legendTitle = [...(by === undefined ? [] : [by === 'bin' ? 'job size bin' : by]), ...rest].join(', ');
   // the legend's symbols as the lines are drawn: the band layer's, at its opacity 0.25, left ten series' colours too pale to match

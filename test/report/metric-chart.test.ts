@@ -84,3 +84,16 @@ describe('metric names', () => {
     expect(metricChart(up.map((r) => ({ ...r, metric: 'network.core.max' })), axes, { metric: 'network.core.max', x: AXIS }, 'm').title).toBe(`core utilization, busiest bucket against ${AXIS}`);
   });
 });
+
+describe('a metric that is 0 at every point', () => {
+  it('draws its line at the plot\'s foot on an axis from 0, not at mid-height beside a lone "0.000000"', async () => {
+    // a sweep with preemption off charting killedTasks: vega's domain of [0, 0] put the line at y = 130 of 260
+    const none: AggregateRow[] = DS.map((d) => ({ point: `p${d}`, values: { variant: 'Wait', [AXIS]: d }, seeds: [1, 2], metric: 'killedTasks', bin: null, n: 2, mean: 0, sd: 0, ci95: 0, lo: 0, hi: 0 }));
+    const svg = await renderSvg(metricChart(none, axes, { metric: 'killedTasks', x: AXIS }, 'm'));
+    expect(svg).not.toContain('0.000000');
+    expect(svg).toMatch(/Y-axis titled 'tasks killed' for a linear scale with values from 0(\.0)? to 1(\.0)?"/);
+    const lines = [...svg.matchAll(/aria-roledescription="line mark" d="([^"]*)"/g)].map((m) => m[1]);
+    expect(lines).toHaveLength(1);
+    expect([...lines[0].matchAll(/[ML][\d.]+,([\d.]+)/g)].every((m) => Number(m[1]) === 260)).toBe(true);
+  });
+});
