@@ -119,16 +119,31 @@ export async function sweepReportHtml(dir: string): Promise<string> {
   const missing = manifest.points.length - records.length;
   const intro = [
     manifest.description ?? '',
-    `${records.length} of ${manifest.points.length} points${missing > 0 ? ` (${missing} not run yet)` : ''}: ` +
+    // a point not in results.jsonl may have failed (the sweep exits 1 and logs none of a failed point): "not run yet" alone
+    // misread a variant that failed at every point
+    `${records.length} of ${manifest.points.length} points${missing > 0 ? ` (${missing} not in results.jsonl: not run yet, or failed; hfsim sweep --resume runs them)` : ''}: ` +
       `${manifest.axes.map((a) => `${a.name} (${a.values.length})`).join(' x ')} x ${manifest.seeds.length} seed${manifest.seeds.length > 1 ? 's' : ''}. ` +
       'Lines are means over seeds; bands their 95% confidence intervals (Student t).',
     // A --resume or a merge of shards timed otherwise: the decision charts' means are over the timed seeds only.
     timed && timedPoints < records.length && specs.some((s) => s.metric.startsWith('decisionUs.'))
       ? `Decision latency counts only the ${timedPoints} of ${records.length} points that timed their decisions (the others ran with --no-time-decisions).`
       : '',
+    ...unfinished(manifest.axes, records),
   ].filter((s) => s !== '');
   const whyEmpty = (c: Chart): string | undefined => (untimed.has(c) ? 'no point timed its decisions (swept with --no-time-decisions)' : undefined);
   return reportHtml(`Sweep ${manifest.name}`, intro, drawable(charts, intro, join(dir, RESULTS), whyEmpty));
+}
+
+/**
+ * Each value of an axis of several values that no finished point has ("Nothing drawn of variant "Boom": ..."): the
+ * charts have no line, bar or x for it, and without this line nothing said so.
+ */
+function unfinished(axes: ReadonlyArray<{ name: string; values: readonly unknown[] }>, records: readonly RunRecord[]): string[] {
+  return axes.filter((a) => a.values.length > 1).flatMap((a) => {
+    const seen = new Set(records.map((r) => JSON.stringify(a.name === VARIANT_AXIS ? r.variant : r.values[a.name])));
+    return a.values.filter((v) => !seen.has(JSON.stringify(v)))
+      .map((v) => `Nothing drawn of ${a.name} ${JSON.stringify(v)}: none of its points is in results.jsonl.`);
+  });
 }
 
 function resultsOf(file: string): Result[] {

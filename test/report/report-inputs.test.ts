@@ -249,3 +249,19 @@ describe('report on a sweep run with --no-time-decisions', () => {
     expect(html.match(/<figure class="chart"/g)).toHaveLength(3); // the decision latency chart is drawn, from the timed points
   });
 });
+
+describe('report on a sweep whose points are missing', () => {
+  it('says they are not run yet or failed, and names a variant none of whose points finished: it read "(4 not run yet)" of a variant that failed at every point, and the charts left it out unnamed', async () => {
+    // as a sweep leaves it when each point of one variant fails (exit 1, "4 of 8 points failed"): its lines never written
+    const dir = join(tmp('failed-variant'), 'out');
+    cpSync(sweep, dir, { recursive: true });
+    const file = join(dir, 'results.jsonl');
+    writeFileSync(file, readFileSync(file, 'utf8').trim().split('\n').filter((l) => (JSON.parse(l) as Json).variant !== 'Fair + skip').join('\n') + '\n');
+    const html = await sweepReportHtml(dir);
+    expectFinite(html);
+    expect(html).toContain('4 of 8 points (4 not in results.jsonl: not run yet, or failed; hfsim sweep --resume runs them): ');
+    expect(html).toContain('Nothing drawn of variant &quot;Fair + skip&quot;: none of its points is in results.jsonl.');
+    expect(html).not.toContain('Nothing drawn of hdfs.replication');
+    expect(await sweepReportHtml(sweep)).not.toMatch(/not in results\.jsonl|Nothing drawn of/);
+  });
+});
