@@ -6,6 +6,7 @@
  */
 import type { TopLevelSpec } from 'vega-lite';
 import { type Chart, LEGEND, SCHEMA, SIZE, groupedBars, meanBy, placedIn } from './charts.js';
+import { wrapWords } from './wrap.js';
 
 /** What these charts read of a run's result. */
 export interface PoolRun {
@@ -44,8 +45,25 @@ export function poolResponseChart(runs: readonly PoolRun[], order: string[], id:
     .map((s) => ({ series: s.series, pool: named(s.group), poolPlace: place.get(s.group)!, jobs: s.weight, mean: s.mean / 1000 }));
   const title = `Mean response time by pool${many ? ` (the ${MAX_POOL_GROUPS} of ${jobs.size} pools with most jobs)` : ''}`;
   return groupedBars(id, title, values, { field: 'pool', type: 'nominal', title: 'pool', sort: { field: 'poolPlace', op: 'min' },
-    // names read across under their group, turned only where many share the axis
-    axis: pools.length <= 6 ? { labelAngle: 0 } : { labelAngle: -40, labelAlign: 'right' } }, order, { title: 'mean response time (s)' });
+    axis: poolAxis(pools.map(named)) }, order, { title: 'mean response time (s)' });
+}
+
+/** A pool label's character at its 10 px font, drawn (as an experiment figure's category labels reckon it). */
+const LABEL_CHAR_PX = 6;
+
+/**
+ * The pools' axis: names read across under their group, in lines that fit its band, turned only where many share the
+ * axis; whole either way (vega's default limit of 180 px, at its reckoning of 8 px a character, cut a name past 22
+ * characters and the job count after it: "research-adhoc-querie…").
+ */
+function poolAxis(labels: readonly string[]): Record<string, unknown> {
+  if (labels.length > 6) return { labelAngle: -40, labelAlign: 'right', labelLimit: 0 };
+  // a label's room: the step between two groups' centres (the offset bars' scale is padded by 0.2 of a step at its ends)
+  const room = Math.floor((SIZE.width / (labels.length + 0.2) - 4) / LABEL_CHAR_PX);
+  const lines: Record<string, string[]> = {};
+  for (const l of labels) if (l.length > room) lines[l] = wrapWords(l, room);
+  // vega draws a label's array as lines; the lookup names only the labels wrapped
+  return { labelAngle: 0, labelLimit: 0, ...(Object.keys(lines).length === 0 ? {} : { labelExpr: `${JSON.stringify(lines)}[datum.label] || datum.label` }) };
 }
 
 /** Where the kills charts put a variant's kills whose result has no pools (Quincy's). */

@@ -30,6 +30,24 @@ describe('mean response time by pool', () => {
     ]);
   });
 
+  it('a pool\'s name and its jobs are drawn whole under its bars, however long: past 22 characters vega cut them ("research-adhoc-querie…", the jobs gone)', async () => {
+    const labels = async (runs: PoolRun[]): Promise<string[]> => {
+      const svg = await renderSvg(poolResponseChart(runs, runs.map((r) => r.variant), 'p')!);
+      const axis = svg.slice(svg.indexOf("X-axis titled 'pool'"), svg.indexOf("Y-axis titled"));
+      return [...axis.matchAll(/role-axis-label[\s\S]*?<\/g>/g)].flatMap((g) => [...g[0].matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]))
+        .concat([...axis.matchAll(/<tspan[^>]*>([^<]*)<\/tspan>/g)].map((m) => m[1]));
+    };
+    const two: PoolRun = { variant: 'HFS', summary: {}, pools: [], jobs: [...jobs('research-adhoc-queries', 10, 20), ...jobs('production-etl-nightly', 5)] };
+    const drawn = (await labels([two])).join(' ');
+    expect(drawn).not.toContain('…');
+    for (const text of ['research-adhoc-queries', '(2 jobs)', 'production-etl-nightly', '(1 job)']) expect(drawn).toContain(text);
+    // past 6 pools the labels are turned: whole there too
+    const eight: PoolRun = { variant: 'HFS', summary: {}, pools: [], jobs: Array.from({ length: 8 }, (_, i) => jobs(`analytics-team-${i}-nightly-batch`, 5)).flat() };
+    const turned = (await labels([eight])).join(' ');
+    expect(turned).not.toContain('…');
+    expect(turned).toContain('analytics-team-7-nightly-batch (1 job)');
+  });
+
   it('none where no variant has pools, or every job is in one pool', () => {
     expect(poolResponseChart([fifo], ['FIFO'], 'p')).toBeUndefined();
     const one: PoolRun = { variant: 'HFS', summary: {}, jobs: jobs('default', 10, 20), pools: [pool('default')] };
