@@ -90,7 +90,8 @@ export function killsChart(runs: readonly PoolRun[], order: string[], measure: '
   const title = measure === 'killed' ? 'Tasks killed by variant' : 'Slot time lost to kills by variant';
   const axis = measure === 'killed' ? 'tasks killed' : 'slot time lost (s)';
   // variants down the y axis: their names ("HFS + delay + preemption") read across, not turned on end under bars
-  const y = { field: 'series', type: 'nominal', title: 'variant', sort: { field: 'place', op: 'min' } };
+  // whole: vega's default limit of 180 px cut "HFS + delay + long-task balancing" (long-tasks.json) to "HFS + delay + long-task…"
+  const y = { field: 'series', type: 'nominal', title: 'variant', sort: { field: 'place', op: 'min' }, axis: { labelLimit: 0 } };
   const x = { type: 'quantitative', title: axis };
   const pools = [...lost];
   const layers = [

@@ -81,6 +81,14 @@ describe('tasks killed and slot time lost', () => {
     expect(svg).toMatch(/class="mark-group role-legend"/); // the pools' legend
   });
 
+  it('a variant\'s name is written whole beside its bar: long-tasks.json\'s "HFS + delay + long-task balancing" read "HFS + delay + long-task…"', async () => {
+    const long: PoolRun = { ...kill, variant: 'HFS + delay + long-task balancing' };
+    const svg = await renderSvg(killsChart([wait, long], ['Wait', long.variant], 'killed', 'k')!);
+    const axis = svg.slice(svg.indexOf("Y-axis titled 'variant'"));
+    expect(axis).toContain('>HFS + delay + long-task balancing</text>');
+    expect(svg).not.toContain('…');
+  });
+
   it('kills without pools (Quincy\'s): whole bars, no pool legend; none where nothing was killed', async () => {
     const quincy: PoolRun = { variant: 'Quincy', summary: { killedTasks: 66, lostSlotSeconds: 234.5 }, jobs: jobs('default', 5) };
     const c = killsChart([fifo, quincy], ['FIFO', 'Quincy'], 'killed', 'k')!;
