@@ -63,7 +63,9 @@ function poolAxis(labels: readonly string[]): Record<string, unknown> {
   const lines: Record<string, string[]> = {};
   for (const l of labels) if (l.length > room) lines[l] = wrapWords(l, room);
   // vega draws a label's array as lines; the lookup names only the labels wrapped
-  return { labelAngle: 0, labelLimit: 0, ...(Object.keys(lines).length === 0 ? {} : { labelExpr: `${JSON.stringify(lines)}[datum.label] || datum.label` }) };
+  // JSON leaves U+2028 and U+2029 raw, where vega's expression parser ends a string literal: written escaped
+  const literal = JSON.stringify(lines).replace(/[\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16)}`);
+  return { labelAngle: 0, labelLimit: 0, ...(Object.keys(lines).length === 0 ? {} : { labelExpr: `${literal}[datum.label] || datum.label` }) };
 }
 
 /** Where the kills charts put a variant's kills whose result has no pools (Quincy's). */

@@ -48,6 +48,15 @@ describe('mean response time by pool', () => {
     expect(turned).toContain('analytics-team-7-nightly-batch (1 job)');
   });
 
+  it('a wrapped name may hold any character a name may: a line separator (U+2028), quotes, a backslash', async () => {
+    // the wrapped lines are looked up in a vega expression, whose string literals end at a raw U+2028
+    for (const name of ['research\u2028adhoc queries of the nightly team', 'back\\slash "quote" \'single\' research adhoc queries']) {
+      const r: PoolRun = { variant: 'HFS', summary: {}, pools: [], jobs: [...jobs(name, 10), ...jobs('other', 20)] };
+      const svg = await renderSvg(poolResponseChart([r], ['HFS'], 'p')!);
+      expect(svg).toContain('(1 job)</tspan>');
+    }
+  });
+
   it('none where no variant has pools, or every job is in one pool', () => {
     expect(poolResponseChart([fifo], ['FIFO'], 'p')).toBeUndefined();
     const one: PoolRun = { variant: 'HFS', summary: {}, jobs: jobs('default', 10, 20), pools: [pool('default')] };
