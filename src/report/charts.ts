@@ -91,7 +91,9 @@ export function metricChart(rows: readonly AggregateRow[], axes: ReadonlyArray<{
   });
   const title = chart.title ?? `${metricLabel(metric)}${chart.bins && by !== 'bin' ? ` (bin ${chart.bins[0]})` : ''} against ${x}`;
   const yTitle = metricLabel(metric) + (isMs(metric) && !metricLabel(metric).includes('(s)') ? ' (s)' : '');
-  const xEnc = { field: 'x', type: 'quantitative' as const, title: x };
+  // one x value (a sweep of one point): vega ticks a domain of no width with six decimals ("0.100000"); its one tick as given
+  const single = new Set(values.map((v) => v.x)).size === 1;
+  const xEnc = { field: 'x', type: 'quantitative' as const, title: x, ...(single ? { axis: { values: [values[0].x], format: '~g' } } : {}) };
   // a metric 0 at every point (killedTasks with preemption off) on an axis to 1: vega's domain of [0, 0] drew the
   // line at mid-height beside a lone "0.000000"
   const none = values.every((v) => v.mean === 0 && (v.hi ?? 0) === 0);

@@ -97,3 +97,13 @@ describe('a metric that is 0 at every point', () => {
     expect([...lines[0].matchAll(/[ML][\d.]+,([\d.]+)/g)].every((m) => Number(m[1]) === 260)).toBe(true);
   });
 });
+
+describe('a sweep of one x value', () => {
+  it('writes its x as the sweep gives it: vega ticked a domain of no width "0.100000"', async () => {
+    const one: AggregateRow[] = [{ point: 'p', values: { variant: 'FIFO', 'tasks.durationJitter': 0.1 }, seeds: [1], metric: 'locality.node', bin: null, n: 1, mean: 0.94, sd: null, ci95: null, lo: null, hi: null } as unknown as AggregateRow];
+    const svg = await renderSvg(metricChart(one, [{ name: 'variant', values: ['FIFO'] }, { name: 'tasks.durationJitter', values: [0.1] }], { metric: 'locality.node', x: 'tasks.durationJitter' }, 'm'));
+    expect(svg).not.toContain('0.100000');
+    const axis = svg.slice(svg.indexOf("X-axis titled 'tasks.durationJitter'"), svg.indexOf('Y-axis titled'));
+    expect([...axis.matchAll(/role-axis-label[\s\S]*?<\/g>/g)].flatMap((g) => [...g[0].matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]))).toEqual(['0.1']);
+  });
+});
