@@ -211,7 +211,7 @@ const fieldOf = (error: string): string => error.slice(0, error.indexOf(': '));
  * with a hint for a word meant as a literal, or undefined when none did: the value came from the command line, not
  * from the file or the variant the error was named under before.
  */
-function setBlamed(error: string, sets: ReadonlyArray<[string, unknown]>): { place: string; hint: string } | undefined {
+function setBlamed(error: string, sets: ReadonlyArray<readonly [string, unknown]>): { place: string; hint: string } | undefined {
   // an error names a list element as pools[0], a --set path as pools.0
   const field = fieldOf(error).replace(/\[(\d+)\]/g, '.$1');
   for (let k = sets.length - 1; k >= 0; k--) { // the last --set of a path wins, as it applies last
@@ -258,10 +258,10 @@ function overWithoutSets(record: Record<string, unknown>, overrides: Record<stri
  * with it, the last of equals), as the error's place; a field the scenario left in an object a --set changed the
  * kind of is told to be the scenario's, and how to replace the object whole.
  */
-function leftBy(error: string, sets: ReadonlyArray<[string, unknown]>): { place: string; hint: string } | undefined {
+function leftBy(error: string, sets: ReadonlyArray<readonly [string, unknown]>): { place: string; hint: string } | undefined {
   const field = fieldOf(error).replace(/\[(\d+)\]/g, '.$1'); // pools[0] as a --set path writes it
   const segments = field === '(top level)' ? [] : field.split('.');
-  let best: [string, unknown] | undefined;
+  let best: readonly [string, unknown] | undefined;
   let bestShared = -1;
   for (const set of sets) {
     const keys = set[0].split('.');
@@ -278,7 +278,7 @@ function leftBy(error: string, sets: ReadonlyArray<[string, unknown]>): { place:
   return { place: `--set ${path}=${shownSet(value)}: `, hint };
 }
 
-export function loadScenario(file: string, sets: Array<[string, unknown]> = [], seed?: number, only?: string | readonly string[]): LoadedScenario {
+export function loadScenario(file: string, sets: ReadonlyArray<readonly [string, unknown]> = [], seed?: number, only?: string | readonly string[]): LoadedScenario {
   // The library API's callers (the CLI builds the pairs with parseSet): a string here read as unknown fields "w", ...
   const bad = Array.isArray(sets) ? sets.findIndex((s) => !(Array.isArray(s) && s.length === 2 && typeof s[0] === 'string')) : -1;
   if (!Array.isArray(sets) || bad >= 0) {
@@ -301,7 +301,7 @@ export function loadScenario(file: string, sets: Array<[string, unknown]> = [], 
   const record = raw as Record<string, unknown>;
   const badVariants = variantErrors(record);
   if (badVariants.length > 0) throw new InputError(badVariants.map((e) => `${file}: ${e}`).join('\n'));
-  const allSets: Array<[string, unknown]> = seed === undefined ? sets : [...sets, ['seed', seed]];
+  const allSets: ReadonlyArray<readonly [string, unknown]> = seed === undefined ? sets : [...sets, ['seed', seed]];
   let variants = variantsOf(record);
   if (only !== undefined) {
     // --variant, once or more (each named once): those variants, in the scenario's order.

@@ -595,7 +595,7 @@ export function variantsOf(raw: Record<string, unknown>): Array<{ name: string; 
 }
 
 /** Applies a variant's overrides and then the --set overrides to a raw scenario, dropping the variants table. */
-export function resolveVariant(raw: Record<string, unknown>, overrides: Record<string, unknown>, sets: Array<[string, unknown]>): Record<string, unknown> {
+export function resolveVariant(raw: Record<string, unknown>, overrides: Record<string, unknown>, sets: ReadonlyArray<readonly [string, unknown]>): Record<string, unknown> {
   if (!isRecord(raw)) throw new TypeError(`resolveVariant(raw, overrides, sets): raw must be a scenario's JSON object, not ${valueKind(raw)}`);
   if (!isRecord(overrides)) throw new TypeError(`resolveVariant(raw, overrides, sets): overrides must be an object of field paths to values (a variant's overrides from variantsOf), not ${valueKind(overrides)}`);
   const bad = Array.isArray(sets) ? sets.find((p) => !Array.isArray(p) || p.length !== 2 || typeof p[0] !== 'string') : sets;

@@ -126,8 +126,17 @@ describe('a TypeScript project of the user\'s own', () => {
   }, 60_000);
 });
 
+// A small sweep of the user's own beside it: its --set pairs a constant (as const: readonly), as a script keeps them.
+const SWEEP = `import { loadScenario, simulate } from 'hfsim';
+const sets = [['workload.jobs', 30], ['cluster.racks', 2]] as const;
+for (const seed of [1, 2]) {
+  const v = loadScenario('examples/srwf.json', sets, seed, 'SRWF + delay').variants[0];
+  console.log(seed, (await simulate(v.scenario, { variant: v.name, trace: v.trace })).summary.meanResponseMs);
+}
+`;
+
 describe("README's library example in a project of the user's own", () => {
-  it('typechecks as README shows it under README\'s tsconfig.json with exactOptionalPropertyTypes (a variant\'s trace is optional, and simulate takes it as given)', () => {
+  it('typechecks as README shows it under README\'s tsconfig.json with exactOptionalPropertyTypes (a variant\'s trace is optional, and simulate takes it as given), beside a sweep whose --set pairs are readonly', () => {
     const text = readFileSync(join(ROOT, 'README.md'), 'utf8').split('\n');
     const from = text.indexOf("    import { loadScenario, simulate } from 'hfsim';");
     expect(from, "README's library example").toBeGreaterThan(0);
@@ -143,6 +152,7 @@ describe("README's library example in a project of the user's own", () => {
     mkdirSync(join(dir, 'src', 'examples'), { recursive: true });
     writeFileSync(join(dir, 'src', 'run.ts'), example);
     writeFileSync(join(dir, 'src', 'examples', 'srwf.ts'), "import { registerPolicy, SortedJobQueue, compareFifo } from 'hfsim';\nregisterPolicy('srwf', { description: 'x', create: () => ({ createQueue: () => new SortedJobQueue(compareFifo) }) });\n");
+    writeFileSync(join(dir, 'src', 'sweep.ts'), SWEEP);
     const { compilerOptions } = readmeTsconfig() as { compilerOptions: Record<string, unknown> };
     writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { ...compilerOptions, exactOptionalPropertyTypes: true, noEmit: true }, include: ['src'] }));
     const tsc = spawnSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', dir], { encoding: 'utf8' });
