@@ -19,7 +19,11 @@ export { loadPlugins } from './cli/plugins.js';
 /** What loadScenario and loadPlugins throw for bad input (a file, a field, a plugin that cannot load): its message says what to fix. */
 export { InputError } from './cli/errors.js';
 export { type Parsed, type Scenario, type SchedulerConfig, type DelayConfig, OverrideError, parseScenario, resolveVariant, setPath, variantsOf } from './core/scenario.js';
-export type { Outcome, JobResult } from './core/results.js';
+/** A result's parts: what a report of the user's own reads, by name (Result extends Outcome). */
+export type { Outcome, JobResult, Summary, BinResult, LocalityShare, MapAssignmentResult } from './core/results.js';
+export type { PoolResult } from './core/pool-results.js';
+export type { NetworkResult } from './core/network/link-usage.js';
+export type { ReplicationResult } from './core/replication/results.js';
 
 // The registry and the extension points.
 export { gates, policies, preemptions, replications, registerGate, registerPolicy, registerPreemption, registerReplication } from './core/framework/builtins.js';
