@@ -3,7 +3,7 @@
  * set-up on a fresh clone works: `npm install` (or `npm ci`) builds dist/, so `npx hfsim` finds its bin.
  */
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -32,6 +32,19 @@ describe('package', () => {
     for (const f of wanted) expect(files, f).toContain(f);
     const stray = [...files].filter((f) => f.startsWith('test/') || f.startsWith('dist/test/') || (f.endsWith('.ts') && !(f.startsWith('dist/src/') && f.endsWith('.d.ts'))) || f.endsWith('.map') || f.startsWith('src/') || f.startsWith('node_modules/'));
     expect(stray).toEqual([]);
+  });
+
+  it('a CommonJS project require()s the library by its name (Node 20.19 on loads an ES module without top-level await) and runs a simulation', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hfsim-cjs-'));
+    mkdirSync(join(dir, 'node_modules'));
+    symlinkSync(ROOT, join(dir, 'node_modules', 'hfsim'), 'dir'); // as npm install <path> links it
+    writeFileSync(join(dir, 'run.cjs'), `const { parseScenario, simulate } = require('hfsim');
+const p = parseScenario({ seed: 3, workload: { kind: 'facebook', jobs: 6 } });
+simulate(p.value, { variant: 'cjs' }).then((r) => console.log(r.jobs.length, /^[0-9a-f]{64}$/.test(r.digest)));
+`);
+    const r = spawnSync(process.execPath, [join(dir, 'run.cjs')], { cwd: dir, encoding: 'utf8' });
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toBe('6 true\n');
   });
 
   it('npm install and npm ci run `prepare`, which runs the build (tsc)', () => {
