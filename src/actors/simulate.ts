@@ -186,7 +186,7 @@ function checkOptions(options: unknown, scenario: Scenario): void {
 export async function simulate(scenario: Scenario, options: SimulateOptions = {}): Promise<Result> {
   // A Scenario is what parseScenario returns; a caller may have changed one since (or built one by hand).
   const bad = parsedScenarioErrors(scenario);
-  if (bad.length > 0) throw new TypeError(`simulate: the scenario is not one parseScenario returns (src/core/scenario.ts):\n${bad.join('\n')}`);
+  if (bad.length > 0) throw new TypeError(`simulate: the scenario is not one parseScenario returns:\n${bad.join('\n')}`);
   // A scenario file's variants are applied by loadScenario (or resolveVariant), never here: a whole file through
   // parseScenario ran its base alone, as variant "", without a word.
   const variants = Object.keys(scenario.variants ?? {});
@@ -196,7 +196,7 @@ export async function simulate(scenario: Scenario, options: SimulateOptions = {}
   checkOptions(options, scenario);
   // The sizes loadScenario checks, checked for a scenario from parseScenario too: one past them runs for hours.
   const over = workloadLimitErrors(scenario, options.trace);
-  if (over.length > 0) throw new RangeError(`simulate: the scenario passes a limit (src/core/limits.ts):\n${over.join('\n')}`);
+  if (over.length > 0) throw new RangeError(`simulate: the scenario passes a limit (README, Limits):\n${over.join('\n')}`);
   const solver = policies.find(scenario.scheduler.policy).needsSolver ? await loadSolver() : undefined;
   const started = performance.now();
   const workload = (options.buildThreads ?? 1) > 1

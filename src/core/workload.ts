@@ -78,7 +78,7 @@ export function planWorkload(scenario: Scenario, topology: Topology, rng: Rng, t
   const plan = new BlockPlan();
   const addFile: AddFile = (name, nBlocks) => plan.addFile(name, nBlocks);
   const w = scenario.workload;
-  if (w.kind === 'sls') throw new Error(`sls workload: trace ${w.trace} was not read into a jobs workload (load the scenario with src/cli/load-scenario.ts)`);
+  if (w.kind === 'sls') throw new Error(`sls workload: trace ${w.trace} was not read into a jobs workload (loadScenario reads it: simulate a variant it gives)`);
   if (w.kind === 'swim' && trace === undefined) throw new Error(`swim workload: the rows of trace ${w.trace} were not loaded (loadScenario reads them: pass its variant's trace, simulate(v.scenario, { trace: v.trace }))`);
   const jobs = w.kind === 'facebook' ? facebookJobs(w, rng.fork('workload'), addFile)
     : w.kind === 'generated' ? generatedJobs(w, rng.fork('workload'), addFile)

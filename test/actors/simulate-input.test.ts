@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { type SimulateOptions, simulate } from '../../src/actors/simulate.js';
-import { type Scenario, parsedScenarioErrors } from '../../src/core/scenario.js';
+import { type Scenario, parseScenario, parsedScenarioErrors } from '../../src/core/scenario.js';
 import { canonicalScenarios, jobsScenario, scenario } from '../helpers.js';
 
 /** A parsed scenario, changed as a caller might after parseScenario. */
@@ -30,11 +30,18 @@ describe('simulate refuses a scenario parseScenario would not return', () => {
   ])('%s: a TypeError naming the field', async (_what, change, line) => {
     const run = simulate(changed(change), { timeDecisions: false });
     await expect(run).rejects.toThrow(TypeError);
-    await expect(run).rejects.toThrow(`simulate: the scenario is not one parseScenario returns (src/core/scenario.ts):\n${line}`);
+    // naming no source file: the npm package ships none (it named src/core/scenario.ts)
+    await expect(run).rejects.toThrow(`simulate: the scenario is not one parseScenario returns:\n${line}`);
+  });
+
+  it('an sls workload whose trace was not read says loadScenario reads it, naming no source file (the npm package ships none)', async () => {
+    const p = parseScenario({ workload: { kind: 'sls', trace: 'x.json' } });
+    expect(p.ok).toBe(true);
+    await expect(simulate((p as { value: Scenario }).value)).rejects.toThrow(/^sls workload: trace x\.json was not read into a jobs workload \(loadScenario reads it: simulate a variant it gives\)$/);
   });
 
   it('no scenario at all', async () => {
-    await expect(simulate(undefined as unknown as Scenario)).rejects.toThrow(/^simulate: the scenario is not one parseScenario returns .*\n\(top level\): .*expected object/);
+    await expect(simulate(undefined as unknown as Scenario)).rejects.toThrow(/^simulate: the scenario is not one parseScenario returns:\n\(top level\): .*expected object/);
   });
 
   it('passes every canonical scenario as parseScenario returned it (the schema returns its own output unchanged)', () => {
