@@ -42,6 +42,12 @@ export class Job {
   readonly slowStartMaps: number;
   // The counters below are the engine's: read through the getters (a plugin's write throws, as the job is frozen).
   #mapStartMs: Float64Array | undefined = undefined;
+  /**
+   * The engine's own copies of mapLocality and reduceStartMs: typed arrays cannot be frozen, so a plugin's write to the
+   * public ones is found when the task finishes or is killed (wrote()), where it was booked silently.
+   */
+  readonly #mapLocality: Uint8Array;
+  readonly #reduceStartMs: Float64Array;
   #pendingMaps: number;
   #runningMaps = 0;
   #finishedMaps = 0;
@@ -84,6 +90,8 @@ export class Job {
     this.mapLocality = new Uint8Array(this.maps);
     this.reduceState = new Uint8Array(this.reduces);
     this.reduceStartMs = new Float64Array(this.reduces);
+    this.#mapLocality = new Uint8Array(this.maps);
+    this.#reduceStartMs = new Float64Array(this.reduces);
     this.#pendingMaps = this.maps;
     this.#pendingReduces = this.reduces;
     this.slowStartMaps = Math.ceil(slowStart * this.maps);
@@ -283,6 +291,7 @@ export class Job {
     if (this.mapState[m] !== PENDING) throw new Error(`job ${this.spec.id}: map ${m} launched${this.hasTask(m, this.maps) ? ' while not pending' : `: no such map (its maps are 0 to ${this.maps - 1})`}`);
     this.mapState[m] = RUNNING;
     this.mapLocality[m] = locality;
+    this.#mapLocality[m] = locality;
     this.#pendingMaps--;
     this.#runningMaps++;
     const mapNodes = this.#mapNodes;
@@ -302,10 +311,11 @@ export class Job {
   finishMap(key: EngineKey, m: number): void {
     checkEngine(key, this.spec.id, 'finishMap');
     if (this.mapState[m] !== RUNNING) throw new Error(`job ${this.spec.id}: map ${m} finished while not running`);
+    this.unwritten('mapLocality', this.mapLocality, this.#mapLocality, m);
     this.mapState[m] = DONE;
     this.#runningMaps--;
     this.#finishedMaps++;
-    const loc = this.mapLocality[m];
+    const loc = this.#mapLocality[m];
     if (loc === NODE_LOCAL) this.#nodeLocalMaps++;
     else if (loc === RACK_LOCAL) this.#rackLocalMaps++;
     else this.#offRackMaps++;
@@ -315,6 +325,7 @@ export class Job {
   requeueMap(key: EngineKey, m: number, topology: Topology, blocks: BlockStore): void {
     checkEngine(key, this.spec.id, 'requeueMap');
     if (this.mapState[m] !== RUNNING) throw new Error(`job ${this.spec.id}: map ${m} killed while not running`);
+    this.unwritten('mapLocality', this.mapLocality, this.#mapLocality, m);
     this.mapState[m] = PENDING;
     this.#runningMaps--;
     this.#pendingMaps++;
@@ -354,6 +365,7 @@ export class Job {
     if (this.reduceState[r] !== PENDING) throw new Error(`job ${this.spec.id}: reduce ${r} launched${this.hasTask(r, this.reduces) ? ' while not pending' : `: no such reduce (its reduces are 0 to ${this.reduces - 1})`}`);
     this.reduceState[r] = RUNNING;
     this.reduceStartMs[r] = nowMs;
+    this.#reduceStartMs[r] = nowMs;
     this.#pendingReduces--;
     this.#runningReduces++;
   }
@@ -361,6 +373,7 @@ export class Job {
   finishReduce(key: EngineKey, r: number): void {
     checkEngine(key, this.spec.id, 'finishReduce');
     if (this.reduceState[r] !== RUNNING) throw new Error(`job ${this.spec.id}: reduce ${r} finished while not running`);
+    this.unwritten('reduceStartMs', this.reduceStartMs, this.#reduceStartMs, r);
     this.reduceState[r] = DONE;
     this.#runningReduces--;
     this.#finishedReduces++;
@@ -369,11 +382,18 @@ export class Job {
   requeueReduce(key: EngineKey, r: number): void {
     checkEngine(key, this.spec.id, 'requeueReduce');
     if (this.reduceState[r] !== RUNNING) throw new Error(`job ${this.spec.id}: reduce ${r} killed while not running`);
+    this.unwritten('reduceStartMs', this.reduceStartMs, this.#reduceStartMs, r);
     this.reduceState[r] = PENDING;
     this.#runningReduces--;
     this.#pendingReduces++;
     (this.#reduceKills ??= new Int32Array(this.reduces))[r]++;
     this.#requeuedReduces.push(r);
+  }
+
+  /** Throws where a plugin wrote task `t`'s entry of a public per-task array since the engine wrote `own`'s. */
+  private unwritten(name: string, shown: Uint8Array | Float64Array, own: Uint8Array | Float64Array, t: number): void {
+    if (shown[t] === own[t]) return;
+    throw new Error(`job ${this.spec.id}: its ${name}[${t}] is ${shown[t]}, where the engine wrote ${own[t]} at the launch: a plugin reads a job's arrays and never writes them`);
   }
 
   /** Puts a killed map back on top of the stacks of its replicas' nodes and racks. */

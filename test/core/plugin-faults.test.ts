@@ -260,6 +260,18 @@ let next = 6000; registerReplication('badr', { description: 'x', create: () => (
   });
 });
 
+describe('a plugin writing a job\'s per-task arrays, which cannot be frozen (the run went on with another digest, silently)', () => {
+  it.each([
+    ['mapLocality, of a running map (its finish booked the locality written)', 'mapLocality', 'const m = a.mapState.indexOf(1); if (m >= 0 && a.mapLocality[m] !== 2) a.mapLocality[m] = 2;'],
+    ['reduceStartMs, of a running reduce (its finish booked the slot time from the start written)', 'reduceStartMs', 'for (const j of seen) { const r = j.reduceState.indexOf(1); if (r >= 0) j.reduceStartMs[r] -= 1000; }'],
+  ])('%s', async (_, field, body) => {
+    // every job the comparator has seen, written at each comparison and map launch (j1's reduce runs beside j3's maps)
+    const code = `registerPolicy('bad', { description: 'x', create: () => { const seen = new Set(); const poke = (a) => { seen.add(a); ${body} };
+  return { createQueue: () => new SortedJobQueue((a, b) => { seen.add(b); poke(a); return a.index - b.index; }), events: { mapLaunched: (a) => poke(a) } }; } });`;
+    expect(await failure(code)).toMatch(new RegExp(`^job j\\d: its ${field}\\[\\d+\\] is [\\d.-]+, where the engine wrote [\\d.]+ at the launch: a plugin reads a job's arrays and never writes them$`));
+  });
+});
+
 describe('a preemption plugin that kills every running map at every check', () => {
   it('is stopped once the kills pass 1,000 a slot with nothing finished (it ran past 99 simulated days)', async () => {
     const code = `registerPreemption('badp', { description: 'x', create: () => ({ victims: (pools, kind, _now, running) => kind !== 'map' ? [] :
