@@ -3,7 +3,7 @@ import { resourceUsage } from 'node:process';
 import { join, resolve } from 'node:path';
 import { simulate } from '../src/actors/simulate.js';
 import { endDespitePluginTimers, failureLines } from '../src/cli/errors.js';
-import { loadScenario } from '../src/cli/load-scenario.js';
+import { loadScenarioFlags } from '../src/cli/load-scenario.js';
 import { endOnPluginCrash, loadPluginFlags } from '../src/cli/plugins.js';
 import { type CaseSpec, caseScenario, inlineScenario } from './suites.js';
 
@@ -18,7 +18,7 @@ async function main(): Promise<void> {
     endOnPluginCrash();
   }
   if (spec.file !== undefined) {
-    const v = loadScenario(resolve(ROOT, spec.file), spec.sets ?? [], undefined, spec.variant || undefined).variants[0];
+    const v = loadScenarioFlags(resolve(ROOT, spec.file), spec.sets ?? [], undefined, spec.variant || undefined).variants[0];
     // The loaded variant's own name (a scenario without variants: its policy), as `hfsim run` names it: the digest
     // covers it, so a file case's digest is the one `hfsim run` prints for that file and variant.
     run = { scenario: v.scenario, options: { variant: v.name, trace: v.trace } };

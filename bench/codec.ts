@@ -7,7 +7,7 @@
  */
 import { join } from 'node:path';
 import { simulate } from '../src/actors/simulate.js';
-import { loadScenario } from '../src/cli/load-scenario.js';
+import { loadScenarioFlags } from '../src/cli/load-scenario.js';
 import { readFlags } from './flags.js';
 import { median } from './sweep-scaling.js';
 
@@ -16,7 +16,7 @@ const file = flags.positionals[0] ?? join(import.meta.dirname, '..', '..', 'scen
 const repeat = flags.count('--repeat', 3, 1);
 const racks = flags.count('--racks', file.endsWith('long-tasks.json') ? 1000 : 0, 0); // 0: the scenario's own
 const variantName = flags.text('--variant') ?? (file.endsWith('long-tasks.json') ? 'HFS + delay' : undefined);
-const { variants } = flags.input(() => loadScenario(file, racks > 0 ? [['cluster.racks', racks]] : [], undefined, variantName));
+const { variants } = flags.input(() => loadScenarioFlags(file, racks > 0 ? [['cluster.racks', racks]] : [], undefined, variantName));
 const { scenario, name } = variants[0];
 
 const racksMs: Record<'plain' | 'codec', number[]> = { plain: [], codec: [] };

@@ -8,7 +8,7 @@
  * e.g. node dist/bench/core-excess.js scenarios/fb-macro-io-oversub.json "Fair + delay, 10:1" cluster.network.coreGbps=0.3
  */
 import { simulate } from '../src/actors/simulate.js';
-import { loadScenario, parseSet } from '../src/cli/load-scenario.js';
+import { loadScenarioFlags, parseSet } from '../src/cli/load-scenario.js';
 import { linkRates } from '../src/core/network/rack-links.js';
 import { makeTopology } from '../src/core/topology.js';
 import { readFlags } from './flags.js';
@@ -16,7 +16,7 @@ import { readFlags } from './flags.js';
 const flags = readFlags({ script: 'core-excess', usage: 'usage: node dist/bench/core-excess.js <scenario.json> <variant> [path=value ...]', flags: {},
   positionals: { min: 2, max: Infinity, names: ['<scenario.json>', '<variant>'] } });
 const [file, variant, ...sets] = flags.positionals;
-const loaded = flags.input(() => loadScenario(file, sets.map(parseSet), undefined, variant).variants[0]);
+const loaded = flags.input(() => loadScenarioFlags(file, sets.map(parseSet), undefined, variant).variants[0]);
 const scenario = loaded.scenario;
 const topology = makeTopology(scenario.cluster, scenario.seed);
 const coreMBps = linkRates(scenario.cluster.network, topology.nodesPerRack).coreMBps;

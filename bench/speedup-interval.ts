@@ -9,7 +9,7 @@
  *   [--set path=value] (one override, e.g. --set tasks.durationJitter=0.5)
  */
 import { simulate } from '../src/actors/simulate.js';
-import { loadScenario, parseSet } from '../src/cli/load-scenario.js';
+import { loadScenarioFlags, parseSet } from '../src/cli/load-scenario.js';
 import { readFlags } from './flags.js';
 
 const flags = readFlags({ script: 'speedup-interval', usage: 'usage: node dist/bench/speedup-interval.js [scenario] [--base "Naive fair"] [--variant "Fair + delay"] [--seeds 10] [--set path=value]',
@@ -21,13 +21,13 @@ const seeds = flags.count('--seeds', 10, 2);
 const set = flags.text('--set');
 const sets: Array<[string, unknown]> = set === undefined ? [] : [flags.input(() => parseSet(set))];
 // Both variants read before any seed runs: a misspelt one was a stack trace after the first seed's base run.
-flags.input(() => loadScenario(file, sets, 1, [...new Set([base, variant])]));
+flags.input(() => loadScenarioFlags(file, sets, 1, [...new Set([base, variant])]));
 
 /** Two-sided 97.5% quantiles of Student's t for 1..30 degrees of freedom. */
 const T975 = [12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.16, 2.145, 2.131, 2.12, 2.11, 2.101, 2.093, 2.086, 2.08, 2.074, 2.069, 2.064, 2.06, 2.056, 2.052, 2.048, 2.045, 2.042];
 
 const meanResponse = async (name: string, seed: number): Promise<number> => {
-  const v = loadScenario(file, sets, seed, name).variants[0];
+  const v = loadScenarioFlags(file, sets, seed, name).variants[0];
   return (await simulate(v.scenario, { variant: name, timeDecisions: false, trace: v.trace })).summary.meanResponseMs;
 };
 

@@ -7,7 +7,7 @@
  */
 import { runToEnd } from './run-to-end.js';
 import { join } from 'node:path';
-import { loadScenario, parseSet } from '../src/cli/load-scenario.js';
+import { loadScenarioFlags, parseSet } from '../src/cli/load-scenario.js';
 import { readFlags } from './flags.js';
 import { median } from './sweep-scaling.js';
 
@@ -20,7 +20,7 @@ const parallel = flags.count('--parallel', 4, 2);
 const repeat = flags.count('--repeat', 7, 1);
 const sets = flags.texts('--set').flatMap((s) => ['--set', s]);
 // The scenario and --set read as hfsim run reads them, before any run: a bad one was hfsim run's exit 2 thrown as an Error.
-flags.input(() => loadScenario(scenario, flags.texts('--set').map(parseSet)));
+flags.input(() => loadScenarioFlags(scenario, flags.texts('--set').map(parseSet)));
 
 interface Mode { name: string; argv: string[]; wallMs: number[]; variantMs: number[][] }
 const modes: Mode[] = [

@@ -7,7 +7,7 @@
  * figures come from the paper's set-up.
  */
 import { simulate } from '../src/actors/simulate.js';
-import { type LoadedVariant, loadScenario, parseSet } from '../src/cli/load-scenario.js';
+import { type LoadedVariant, loadScenarioFlags, parseSet } from '../src/cli/load-scenario.js';
 import { readFlags } from '../bench/flags.js';
 
 // Bad flags or a bad scenario: one line and exit 2, as hfsim's own bad input (an unknown flag was a stack trace).
@@ -22,7 +22,7 @@ if (range === null || !Number.isSafeInteger(hi) || hi < lo) flags.refuse(`--seed
 
 /** The scenario's variants at one seed, --set applied as hfsim run applies it; bad input is refused. */
 function variantsAt(seed: number): LoadedVariant[] {
-  const loaded = flags.input(() => loadScenario(values.file, values.set.map(parseSet), seed));
+  const loaded = flags.input(() => loadScenarioFlags(values.file, values.set.map(parseSet), seed));
   // The table compares a static variant with a replication policy's: two variants, each with a replication report.
   if (loaded.variants.length !== 2 || loaded.variants.some((v) => v.scenario.scheduler.replication === undefined)) {
     flags.refuse(`${values.file}: two variants with scheduler.replication (static, then a policy) are compared; it has ${loaded.variants.length === 2 ? 'one without' : `${loaded.variants.length}`}`);

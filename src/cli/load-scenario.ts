@@ -181,6 +181,49 @@ function shownSet(value: unknown): string {
   }
 }
 
+/**
+ * How the messages name what the caller gave beside the file: the command line's flags (`--set path=value`,
+ * `--variant name`), or loadScenario's arguments for a library caller, who typed no flag (`sets ["path",value]`,
+ * `variant "name"`), as loadPlugins names a `plugin file` where the CLI names `--plugin`.
+ */
+interface SetNaming {
+  /** A pair of the sets, as an error's place. */
+  set(path: string, value: unknown): string;
+  /** A pair of the sets by its path alone. */
+  path(path: string): string;
+  /** How to give a path a whole value (`valueText`: `[...]`, `{...}`). */
+  give(path: string, valueText: string): string;
+  /** The value a pair gave, in a hint. */
+  value: string;
+  /** How to write a boolean, and null. */
+  booleans: string;
+  nulls: string;
+  variant(name: string): string;
+}
+
+const FLAGS: SetNaming = {
+  set: (path, value) => `--set ${path}=${shownSet(value)}`,
+  path: (path) => `--set ${path}`,
+  give: (path, valueText) => `--set '${path}=${valueText}'`,
+  value: 'the --set value',
+  booleans: 'write true or false, lowercase',
+  nulls: 'write null, lowercase',
+  variant: (name) => `--variant ${name}`,
+};
+
+/** A value as a library caller wrote it (JSON, but NaN and Infinity as numbers, undefined as it is). */
+const asWritten = (value: unknown): string => (typeof value === 'number' ? String(value) : JSON.stringify(value) ?? String(value));
+
+const ARGUMENTS: SetNaming = {
+  set: (path, value) => `sets [${JSON.stringify(path)},${asWritten(value)}]`,
+  path: (path) => `sets [${JSON.stringify(path)},...]`,
+  give: (path, valueText) => `sets [${JSON.stringify(path)},${valueText}]`,
+  value: 'the value',
+  booleans: 'give true or false',
+  nulls: 'give null',
+  variant: (name) => `variant ${JSON.stringify(name)}`,
+};
+
 /** Words a --set value may be meant as a boolean by (JSON's literals are lowercase; `True` and `yes` are strings). */
 const BOOLEAN_WORDS = /^(?:true|false|yes|no|on|off)$/i;
 /** Words it may be meant as null by (removing the field). */
@@ -191,14 +234,14 @@ const NULL_WORDS = /^(?:null|none|nil)$/i;
  * that wants true or false, or the field's removal, is told how JSON writes them (it said only "expected boolean,
  * received string").
  */
-function literalHint(error: string, value: unknown): string {
+function literalHint(error: string, value: unknown, naming: SetNaming): string {
   if (typeof value !== 'string') return '';
   const word = value.trim();
   if (BOOLEAN_WORDS.test(word) && /expected boolean|must be true or false/.test(error)) {
-    return ` (the --set value ${JSON.stringify(value)} is a string: write true or false, lowercase)`;
+    return ` (${naming.value} ${JSON.stringify(value)} is a string: ${naming.booleans})`;
   }
   if (NULL_WORDS.test(word) && /received string/.test(error)) {
-    return ` (the --set value ${JSON.stringify(value)} is a string: to remove the field, write null, lowercase)`;
+    return ` (${naming.value} ${JSON.stringify(value)} is a string: to remove the field, ${naming.nulls})`;
   }
   return '';
 }
@@ -211,7 +254,7 @@ const fieldOf = (error: string): string => error.slice(0, error.indexOf(': '));
  * with a hint for a word meant as a literal, or undefined when none did: the value came from the command line, not
  * from the file or the variant the error was named under before.
  */
-function setBlamed(error: string, sets: ReadonlyArray<readonly [string, unknown]>): { place: string; hint: string } | undefined {
+function setBlamed(error: string, sets: ReadonlyArray<readonly [string, unknown]>, naming: SetNaming): { place: string; hint: string } | undefined {
   // an error names a list element as pools[0], a --set path as pools.0
   const field = fieldOf(error).replace(/\[(\d+)\]/g, '.$1');
   for (let k = sets.length - 1; k >= 0; k--) { // the last --set of a path wins, as it applies last
@@ -223,11 +266,11 @@ function setBlamed(error: string, sets: ReadonlyArray<readonly [string, unknown]
     const own = path.startsWith(parent) ? path.slice(parent.length).split('.')[0] : '';
     const added = own !== '' && /: unknown fields? /.test(error) && error.slice(error.indexOf(': unknown field')).includes(`"${own}"`);
     if (field === path || field.startsWith(`${path}.`) || added) { // field's [k] are .k already
-      return { place: `--set ${path}=${shownSet(value)}: `, hint: field === path ? literalHint(error, value) : '' };
+      return { place: `${naming.set(path, value)}: `, hint: field === path ? literalHint(error, value, naming) : '' };
     }
     // A path by index into a list the scenario does not write (absent, or an allocation file's) made an object keyed "0".
     if (/^\d+$/.test(path.slice(field.length + 1).split('.')[0]) && path.startsWith(`${field}.`) && /expected array, received object/.test(error)) {
-      return { place: `--set ${path}=${shownSet(value)}: `, hint: ` (an index reaches into a list the scenario itself writes, and it writes no ${field}: give the list whole, --set '${field}=[...]')` };
+      return { place: `${naming.set(path, value)}: `, hint: ` (an index reaches into a list the scenario itself writes, and it writes no ${field}: give the list whole, ${naming.give(field, '[...]')})` };
     }
   }
   return undefined;
@@ -258,7 +301,7 @@ function overWithoutSets(record: Record<string, unknown>, overrides: Record<stri
  * with it, the last of equals), as the error's place; a field the scenario left in an object a --set changed the
  * kind of is told to be the scenario's, and how to replace the object whole.
  */
-function leftBy(error: string, sets: ReadonlyArray<readonly [string, unknown]>): { place: string; hint: string } | undefined {
+function leftBy(error: string, sets: ReadonlyArray<readonly [string, unknown]>, naming: SetNaming): { place: string; hint: string } | undefined {
   const field = fieldOf(error).replace(/\[(\d+)\]/g, '.$1'); // pools[0] as a --set path writes it
   const segments = field === '(top level)' ? [] : field.split('.');
   let best: readonly [string, unknown] | undefined;
@@ -273,12 +316,25 @@ function leftBy(error: string, sets: ReadonlyArray<readonly [string, unknown]>):
   const [path, value] = best;
   const parent = path.slice(0, path.lastIndexOf('.'));
   const hint = parent !== '' && field === parent && /: unknown fields? /.test(error)
-    ? ` (left in ${parent} from the scenario: --set ${path} changes that one field; to replace ${parent} whole, --set '${parent}={...}')`
+    ? ` (left in ${parent} from the scenario: ${naming.path(path)} changes that one field; to replace ${parent} whole, ${naming.give(parent, '{...}')})`
     : '';
-  return { place: `--set ${path}=${shownSet(value)}: `, hint };
+  return { place: `${naming.set(path, value)}: `, hint };
 }
 
+/**
+ * The library API: a scenario file's variants, each validated, with `sets` (`[path, value]` pairs, as --set gives
+ * them) and `seed` applied; `only` picks variants by name. Its messages name these arguments.
+ */
 export function loadScenario(file: string, sets: ReadonlyArray<readonly [string, unknown]> = [], seed?: number, only?: string | readonly string[]): LoadedScenario {
+  return load(file, sets, seed, only, ARGUMENTS);
+}
+
+/** loadScenario for the command line: its messages name the flags (--set path=value, --variant name). */
+export function loadScenarioFlags(file: string, sets: ReadonlyArray<readonly [string, unknown]> = [], seed?: number, only?: string | readonly string[]): LoadedScenario {
+  return load(file, sets, seed, only, FLAGS);
+}
+
+function load(file: string, sets: ReadonlyArray<readonly [string, unknown]>, seed: number | undefined, only: string | readonly string[] | undefined, naming: SetNaming): LoadedScenario {
   // The library API's callers (the CLI builds the pairs with parseSet): a string here read as unknown fields "w", ...
   const bad = Array.isArray(sets) ? sets.findIndex((s) => !(Array.isArray(s) && s.length === 2 && typeof s[0] === 'string')) : -1;
   if (!Array.isArray(sets) || bad >= 0) {
@@ -308,16 +364,16 @@ export function loadScenario(file: string, sets: ReadonlyArray<readonly [string,
     const wanted = typeof only === 'string' ? [only] : only;
     const names = variantsOf(record).map((v) => v.name).filter((n) => n !== '');
     const twice = wanted.find((w, i) => wanted.indexOf(w) !== i);
-    if (twice !== undefined) throw new InputError(`--variant ${twice}: given twice`);
+    if (twice !== undefined) throw new InputError(`${naming.variant(twice)}: given twice`);
     const missing = wanted.find((w) => !names.includes(w));
     // Without variants the scenario runs as one named after its policy (the results say "fair"): that name is its own.
-    if (missing !== undefined && names.length > 0) throw new InputError(`${file}: --variant ${missing}: no such variant (have ${names.map((n) => `"${n}"`).join(', ')})`);
+    if (missing !== undefined && names.length > 0) throw new InputError(`${file}: ${naming.variant(missing)}: no such variant (have ${names.map((n) => `"${n}"`).join(', ')})`);
     if (names.length > 0) variants = variants.filter((v) => wanted.includes(v.name));
   }
   const loaded = variants.map(({ name, overrides }) => {
     const where = name === '' ? '' : `variant "${name}": `;
     // A --set that cannot apply is the command line's, not the file's (it was blamed on the file and its variant).
-    const resolved = allSets.reduce((out, [path, value]) => asInput(() => setPath(out, path, value), `--set ${path}=${shownSet(value)}: ${where}`), asInput(() => resolveVariant(record, overrides, []), `${file}: ${where}`));
+    const resolved = allSets.reduce((out, [path, value]) => asInput(() => setPath(out, path, value), `${naming.set(path, value)}: ${where}`), asInput(() => resolveVariant(record, overrides, []), `${file}: ${where}`));
     const parsed = resolveScenario(resolved, file);
     if (!parsed.ok) {
       // An error the scenario gives without the --sets, too, is the file's; one only they bring is theirs, though its
@@ -325,8 +381,8 @@ export function loadScenario(file: string, sets: ReadonlyArray<readonly [string,
       let own: Set<string> | undefined;
       const fileErrors = (): Set<string> => (own ??= withoutSets(record, overrides, seed, file));
       throw new InputError(parsed.errors.map((e) => {
-        const set = setBlamed(e, sets);
-        const left = set === undefined && !fileErrors().has(e) ? leftBy(e, sets) : undefined;
+        const set = setBlamed(e, sets, naming);
+        const left = set === undefined && !fileErrors().has(e) ? leftBy(e, sets, naming) : undefined;
         if (left !== undefined) return `${left.place}${where}${e}${left.hint}`;
         return set === undefined ? `${file}: ${where}${e}` : `${set.place}${where}${e}${set.hint}`;
       }).join('\n'));
@@ -338,7 +394,7 @@ export function loadScenario(file: string, sets: ReadonlyArray<readonly [string,
       // read `s.json: workload.jobs: about 161687866 blocks ...` of a file that says 1,562 jobs.
       const fileOver = sets.length === 0 ? undefined : overWithoutSets(record, overrides, seed, file);
       throw new InputError(over.map((e) => {
-        const left = fileOver === undefined || fileOver.has(fieldOf(e)) ? undefined : leftBy(e, sets);
+        const left = fileOver === undefined || fileOver.has(fieldOf(e)) ? undefined : leftBy(e, sets, naming);
         return `${left?.place ?? `${file}: `}${where}${e}`;
       }).join('\n'));
     }
@@ -346,7 +402,7 @@ export function loadScenario(file: string, sets: ReadonlyArray<readonly [string,
   });
   if (only !== undefined && variantsOf(record).every((v) => v.name === '')) {
     const wrong = (typeof only === 'string' ? [only] : only).find((w) => w !== loaded[0].name);
-    if (wrong !== undefined) throw new InputError(`${file}: --variant ${wrong}: no such variant (the scenario has no variants: it runs as "${loaded[0].name}", its policy)`);
+    if (wrong !== undefined) throw new InputError(`${file}: ${naming.variant(wrong)}: no such variant (the scenario has no variants: it runs as "${loaded[0].name}", its policy)`);
   }
   const first = loaded[0].scenario;
   return { file, name: first.name, description: first.description, variants: loaded };

@@ -3,7 +3,7 @@ import type { PoolKind } from '../actors/pool.js';
 import type { Result } from '../actors/simulate.js';
 import { oneAfterAnother, runVariants } from './run-variants.js';
 import { compare } from './format.js';
-import { type LoadedVariant, loadScenario, parseSet } from './load-scenario.js';
+import { type LoadedVariant, loadScenarioFlags, parseSet } from './load-scenario.js';
 import { checkDistinctOutputs, checkOutputFile, printOut, writeOutput } from './output.js';
 import { endOnPluginCrash, loadPluginFlags, pluginUrls } from './plugins.js';
 import { RunProgressDisplay, drawsInPlace } from './run-progress.js';
@@ -36,7 +36,7 @@ export interface RunFlags {
 export async function runAction(file: string, flags: RunFlags): Promise<void> {
   await loadPluginFlags(flags.plugin);
   endOnPluginCrash();
-  const loaded = loadScenario(file, flags.set.map(parseSet), flags.seed, flags.variant.length === 0 ? undefined : flags.variant);
+  const loaded = loadScenarioFlags(file, flags.set.map(parseSet), flags.seed, flags.variant.length === 0 ? undefined : flags.variant);
   const simulate = { runtime: flags.runtime, workers: flags.workers, codec: flags.codec, fault: flags.injectFault, timeDecisions: flags.timeDecisions !== false };
   warnIfParallelIgnored(flags.parallel, oneAfterAnother(simulate), loaded.variants.length);
   if (flags.out !== undefined) checkOutputFile(flags.out, '--out');

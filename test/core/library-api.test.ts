@@ -48,6 +48,29 @@ describe('loadScenario checks its own arguments', () => {
     expect(loadScenario(file, [], 7, ['FIFO']).variants.map((v) => [v.name, v.scenario.seed])).toEqual([['FIFO', 7]]);
     expect(() => loadScenario(file, [], undefined, 'nope')).toThrow(InputError);
   });
+
+  // They named the CLI's flags, which a library caller never typed (`--set cluster.racks=x: ...`, `--variant nope: ...`).
+  const messageOf = (call: () => unknown): string => {
+    try {
+      call();
+    } catch (err) {
+      expect(err).toBeInstanceOf(InputError);
+      return (err as Error).message;
+    }
+    throw new Error('loaded without an error');
+  };
+  it.each<[string, () => unknown, string]>([
+    ['an unknown variant', () => loadScenario(file, [], undefined, 'nope'), `${file}: variant "nope": no such variant (have "FIFO", "Naive fair", "Fair + delay")`],
+    ['a variant named twice', () => loadScenario(file, [], undefined, ['FIFO', 'FIFO']), 'variant "FIFO": given twice'],
+    ['a set the schema refuses', () => loadScenario(file, [['cluster.racks', 'x']], undefined, 'FIFO'), 'sets ["cluster.racks","x"]: variant "FIFO": cluster.racks: racks must be a number'],
+    ['a set through a number', () => loadScenario(file, [['cluster.racks.0', 1]], undefined, 'FIFO'), 'sets ["cluster.racks.0",1]: variant "FIFO": cluster.racks.0: cluster.racks is 4, not an object, so cluster.racks.0 cannot be set in it'],
+    ['a word meant as a boolean', () => loadScenario(file, [['scheduler.assignMultiple', 'True']], undefined, 'FIFO'), 'sets ["scheduler.assignMultiple","True"]: variant "FIFO": scheduler.assignMultiple: Invalid input: expected boolean, received string (the value "True" is a string: give true or false)'],
+    ['a set that leaves the old workload\'s fields', () => loadScenario(file, [['workload.kind', 'generated']], undefined, 'FIFO'), 'changes that one field; to replace workload whole, sets ["workload",{...}])'],
+  ])('%s: the message names the argument, not a command-line flag', (_what, call, expected) => {
+    const message = messageOf(call);
+    expect(message).toContain(expected);
+    expect(message).not.toMatch(/--set|--variant/);
+  });
 });
 
 describe('simulate checks a trace it is given', () => {
