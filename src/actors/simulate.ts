@@ -178,6 +178,10 @@ function checkOptions(options: unknown, scenario: Scenario): void {
   if (trace !== undefined && !problems.some((p) => p.key === 'trace') && scenario.workload.kind !== 'swim') {
     problems.push({ key: 'trace', type: true, message: `the scenario's workload is "${scenario.workload.kind}", which reads no trace (only "swim" does): give none` });
   }
+  // A swim workload without its rows failed in the engine (a plain Error), past these checks.
+  if (trace === undefined && scenario.workload.kind === 'swim') {
+    problems.push({ key: 'trace', type: true, message: `the scenario's workload is "swim", which replays the rows of its trace (${scenario.workload.trace}): give them, as loadScenario reads them (simulate(v.scenario, { trace: v.trace }))` });
+  }
   if (problems.length === 0) return;
   const message = `simulate: bad options:\n${problems.map((p) => `options.${p.key}: ${p.message}`).join('\n')}`;
   throw problems.some((p) => p.type) ? new TypeError(message) : new RangeError(message);
@@ -192,6 +196,11 @@ export async function simulate(scenario: Scenario, options: SimulateOptions = {}
   const variants = Object.keys(scenario.variants ?? {});
   if (variants.length > 0) {
     throw new TypeError(`simulate: the scenario has variants (${variants.map((v) => JSON.stringify(v)).join(', ')}), which simulate does not apply (it would run the base scenario alone): run each as loadScenario gives it (loadScenario(file).variants, each { name, scenario, trace }), or parseScenario(resolveVariant(raw, overrides, [])) with a variant from variantsOf(raw)`);
+  }
+  // An sls workload names a trace file that loadScenario reads into a jobs workload; run as it is, it failed in the
+  // engine (a plain Error naming src/cli/load-scenario.ts, which the package does not ship).
+  if (scenario.workload.kind === 'sls') {
+    throw new TypeError(`simulate: the scenario's workload is "sls" (${scenario.workload.format} trace ${scenario.workload.trace}), which loadScenario reads into a "jobs" workload before the run: run the variants loadScenario(file) gives`);
   }
   checkOptions(options, scenario);
   // The sizes loadScenario checks, checked for a scenario from parseScenario too: one past them runs for hours.

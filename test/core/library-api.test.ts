@@ -2,6 +2,7 @@
  * The library API as a user's own code calls it: bad arguments and plugins that break their contract fail with an
  * error naming the argument or the plugin, not in the engine's own words; what a plugin needs to name is exported.
  */
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import * as api from '../../src/index.js';
@@ -209,6 +210,29 @@ describe('simulate refuses a trace its scenario does not read', () => {
     const run = simulate(v.scenario, { variant: v.name, trace: t });
     await expect(run).rejects.toThrow(TypeError);
     await expect(simulate(v.scenario, { variant: v.name, trace: t })).rejects.toThrow(/options\.trace: the scenario's workload is "generated", which reads no trace \(only "swim" does\): give none$/);
+  });
+});
+
+/** A scenario file as a library caller parses it: its base, without the variants simulate refuses. */
+function parsedFile(name: string): api.Scenario {
+  const { variants: _v, ...raw } = JSON.parse(readFileSync(join(SCENARIO_DIR, name), 'utf8')) as Record<string, unknown>;
+  const parsed = parseScenario(raw);
+  if (!parsed.ok) throw new Error(parsed.errors.join('\n'));
+  return parsed.value;
+}
+
+// Both passed simulate's checks and failed in the engine, a plain Error: "swim workload: the rows of trace ... were
+// not loaded", and "sls workload: ... (load the scenario with src/cli/load-scenario.ts)", a file the package lacks.
+describe('simulate refuses a scenario whose trace only loadScenario reads', () => {
+  it('a swim workload without options.trace: a TypeError naming options.trace and loadScenario', async () => {
+    await expect(simulate(parsedFile('swim-first50.json'))).rejects.toThrow(TypeError);
+    await expect(simulate(parsedFile('swim-first50.json'), { trace: undefined })).rejects.toThrow(/^simulate: bad options:\noptions\.trace: the scenario's workload is "swim", which replays the rows of its trace \(\.\.\/data\/traces\/FB-2009_samples_24_times_1hr_0_first50jobs\.tsv\): give them, as loadScenario reads them \(simulate\(v\.scenario, \{ trace: v\.trace \}\)\)$/);
+  });
+
+  it.each(['sls-sample.json', 'rumen-sample.json'])('an sls workload (%s): a TypeError saying loadScenario reads it into jobs', async (file) => {
+    const scenario = parsedFile(file);
+    await expect(simulate(scenario)).rejects.toThrow(TypeError);
+    await expect(simulate(scenario, { runtime: 'threads' })).rejects.toThrow(new RegExp(`^simulate: the scenario's workload is "sls" \\(${scenario.workload.kind === 'sls' ? scenario.workload.format : ''} trace \\.\\./data/traces/${file}\\), which loadScenario reads into a "jobs" workload before the run: run the variants loadScenario\\(file\\) gives$`));
   });
 });
 
