@@ -10,17 +10,12 @@ import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT, hfsim, tmp, writeJson } from './sweep-helpers.js';
+import { TINY_PLUGIN_SCENARIO } from '../plugin-fault-scenario.js';
 
 const INDEX = JSON.stringify(join(ROOT, 'dist', 'src', 'index.js'));
 const dir = tmp('plugin-faults');
 
-const scenario = (over: Record<string, unknown> = {}): string => writeJson(dir, `s-${Math.random().toString(36).slice(2)}.json`, {
-  name: 'tiny', seed: 1,
-  cluster: { racks: 2, nodesPerRack: 2, mapSlotsPerNode: 2, reduceSlotsPerNode: 1, heartbeatMs: 3000 },
-  scheduler: { policy: 'bad', delay: { mode: 'none' } },
-  workload: { kind: 'jobs', files: [{ name: 'f', blocks: 6 }, { name: 'g', blocks: 30 }], jobs: [{ id: 'j1', input: 'f', mapMs: 20000, reduces: 1, reduceMs: 10000 }, { id: 'j2', submitMs: 5000, input: 'f', mapMs: 10000 }, { id: 'j3', submitMs: 5000, input: 'g', mapMs: 10000 }] },
-  ...over,
-});
+const scenario = (over: Record<string, unknown> = {}): string => writeJson(dir, `s-${Math.random().toString(36).slice(2)}.json`, { ...TINY_PLUGIN_SCENARIO, ...over });
 
 /** Two variants, "broken" the larger: side by side it goes to a worker first (--parallel 2 on processes; all variants on threads). */
 const WORKER_VARIANTS = { fine: { 'scheduler.policy': 'fair' }, broken: { 'workload.jobs': [{ id: 'j1', input: 'g', mapMs: 20000 }, { id: 'j2', submitMs: 1000, input: 'g', mapMs: 10000 }, { id: 'j3', submitMs: 1000, input: 'f', mapMs: 10000 }, { id: 'j4', submitMs: 2000, input: 'g', mapMs: 10000 }] } };

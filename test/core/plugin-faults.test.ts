@@ -8,13 +8,9 @@ import { describe, expect, it } from 'vitest';
 import { NODE_LOCAL, OFF_RACK, SortedJobQueue, compareFair, digestOf, parseScenario, registerGate, registerPolicy, registerPreemption, registerReplication, simulate, z } from '../../src/index.js';
 import type { Result } from '../../src/index.js';
 import { thrownMessage } from '../../src/cli/errors.js';
+import { TINY_PLUGIN_SCENARIO } from '../plugin-fault-scenario.js';
 
-const tiny = {
-  name: 'tiny', seed: 1,
-  cluster: { racks: 2, nodesPerRack: 2, mapSlotsPerNode: 2, reduceSlotsPerNode: 1, heartbeatMs: 3000 },
-  scheduler: { policy: 'bad', delay: { mode: 'none' } },
-  workload: { kind: 'jobs', files: [{ name: 'f', blocks: 6 }, { name: 'g', blocks: 30 }], jobs: [{ id: 'j1', input: 'f', mapMs: 20000, reduces: 1, reduceMs: 10000 }, { id: 'j2', submitMs: 5000, input: 'f', mapMs: 10000 }, { id: 'j3', submitMs: 5000, input: 'g', mapMs: 10000 }] },
-};
+const tiny = TINY_PLUGIN_SCENARIO;
 
 /** What a plugin's code is given, as a --plugin file imports it from hfsim; Q a fair queue. */
 const API = { NODE_LOCAL, OFF_RACK, SortedJobQueue, compareFair, registerGate, registerPolicy, registerPreemption, registerReplication, z, Q: (kind: 'map' | 'reduce') => new SortedJobQueue(compareFair(kind)) };
