@@ -91,9 +91,11 @@ export function metricChart(rows: readonly AggregateRow[], axes: ReadonlyArray<{
   });
   const title = chart.title ?? `${metricLabel(metric)}${chart.bins && by !== 'bin' ? ` (bin ${chart.bins[0]})` : ''} against ${x}`;
   const yTitle = metricLabel(metric) + (isMs(metric) && !metricLabel(metric).includes('(s)') ? ' (s)' : '');
-  // one x value (a sweep of one point): vega ticks a domain of no width with six decimals ("0.100000"); its one tick as given
+  // one x value (a sweep of one point): vega ticks a domain of no width with six decimals ("0.100000"); its one tick as
+  // given, to 15 significant digits (every digit of a decimal a sweep file writes: "~g" kept six, and 1234567 ticked
+  // "1.23457e+6", a value not swept)
   const single = new Set(values.map((v) => v.x)).size === 1;
-  const xEnc = { field: 'x', type: 'quantitative' as const, title: x, ...(single ? { axis: { values: [values[0].x], format: '~g' } } : {}) };
+  const xEnc = { field: 'x', type: 'quantitative' as const, title: x, ...(single ? { axis: { values: [values[0].x], format: '.15~g' } } : {}) };
   // a metric 0 at every point (killedTasks with preemption off) on an axis to 1: vega's domain of [0, 0] drew the
   // line at mid-height beside a lone "0.000000"
   const none = values.every((v) => v.mean === 0 && (v.hi ?? 0) === 0);

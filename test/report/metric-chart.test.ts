@@ -107,3 +107,13 @@ describe('a sweep of one x value', () => {
     expect([...axis.matchAll(/role-axis-label[\s\S]*?<\/g>/g)].flatMap((g) => [...g[0].matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]))).toEqual(['0.1']);
   });
 });
+
+describe('a sweep of one x value of many digits', () => {
+  // "~g" keeps six significant digits: a sweep of workload.shared.blocks 1234567 ticked "1.23457e+6", a value not swept
+  it.each([[1234567, '1234567'], [2500000000, '2500000000'], [0.123456789, '0.123456789'], [0.1, '0.1'], [3000, '3000']])('x %d is ticked "%s"', async (x, text) => {
+    const one: AggregateRow[] = [{ point: 'p', values: { variant: 'FIFO', 'workload.shared.blocks': x }, seeds: [1], metric: 'locality.node', bin: null, n: 1, mean: 0.94, sd: null, ci95: null, lo: null, hi: null } as unknown as AggregateRow];
+    const svg = await renderSvg(metricChart(one, [{ name: 'variant', values: ['FIFO'] }, { name: 'workload.shared.blocks', values: [x] }], { metric: 'locality.node', x: 'workload.shared.blocks' }, 'm'));
+    const axis = svg.slice(svg.indexOf("X-axis titled 'workload.shared.blocks'"), svg.indexOf('Y-axis titled'));
+    expect([...axis.matchAll(/role-axis-label[\s\S]*?<\/g>/g)].flatMap((g) => [...g[0].matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]))).toEqual([text]);
+  });
+});
