@@ -15,8 +15,8 @@
  *   table share its blocks, as the traced jobs did; the same table read whole by many jobs is read hot.
  * - reduces = 0 for a job with no shuffle in the trace (a map-only job), else max(1, round((shuffle + output) /
  *   bytesPerReduce)); the default 1e9 bytes is Hive's hive.exec.reducers.bytes.per.reducer, and most Facebook jobs
- *   were Hive queries. maxReducesPerJob, when set, caps the count as Hive's hive.exec.reducers.max does (999 in Hive 0.x);
- *   the job's shuffle and output bytes are then spread over fewer, larger reduces.
+ *   were Hive queries. maxReducesPerJob, when set, caps the count as Hive's hive.exec.reducers.max does (999 before
+ *   Hive 0.14, 1009 since); the job's shuffle and output bytes are then spread over fewer, larger reduces.
  * - map (node-local) = mapBaseMs + mapMsPerMB * MB read by one map: 3 s + 0.25 s/MB is 19 s for a full 64 MB block.
  * - reduce = copy then compute: copyMs = reduceMsPerMB * shuffle MB per reduce; reduceMs = reduceBaseMs +
  *   reduceMsPerMB * output MB per reduce. 15 s + 0.2265 s/MB is 231 s for a full 1e9-byte reduce. The copy phase
