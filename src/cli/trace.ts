@@ -97,10 +97,12 @@ export function parseSwimTrace(text: string, file: string): SwimTrace {
 
 /**
  * Where a row of too few columns has a tab typed as spaces (it said "found 5" alone): the first such column, or ''. A
- * job id may hold spaces: it is named only where a number follows them.
+ * job id may hold spaces: it is named only where a number follows them, and only where no later column (a number,
+ * which cannot hold spaces) has them ("daily etl 7<TAB>122<TAB>21    267631..." named the job id, not column 3).
  */
 function spacedColumn(cols: readonly string[]): string {
-  const k = cols.findIndex((c, i) => (i === 0 ? /\S\s+[\d.]+([eE][+-]?\d+)?$/ : /\S\s+\S/).test(c.trim()));
+  const later = cols.findIndex((c, i) => i > 0 && /\S\s+\S/.test(c.trim()));
+  const k = later > 0 ? later : /\S\s+[\d.]+([eE][+-]?\d+)?$/.test(cols[0].trim()) ? 0 : -1;
   return k < 0 ? '' : `: column ${k + 1} ${JSON.stringify(cols[k])} holds spaces where a tab should be`;
 }
 

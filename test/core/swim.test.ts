@@ -255,6 +255,8 @@ describe('malformed traces: exit 2, one line naming the file and line', () => {
     ['spaces for one tab', withLine3('job2\t122\t21    267631\t594312\t233549'), /bad\.tsv:3: expected 6 tab-separated columns .*found 5: column 3 "21    267631" holds spaces where a tab should be\n/],
     ['spaces for the first tab', withLine3('job2  122\t21\t267631\t594312\t233549'), /bad\.tsv:3: expected 6 tab-separated columns .*found 5: column 1 "job2  122" holds spaces where a tab should be\n/],
     ['a job id with a space, a column missing', withLine3('daily etl\t122\t21\t267631\t594312'), /bad\.tsv:3: expected 6 tab-separated columns .*found 5\n/],
+    // a number cannot hold spaces, a job id may: a job id ending in a number did not hide the size with the spaces
+    ['a job id of words and a number, a tab typed as spaces in a size', withLine3('daily etl 7\t122\t21    267631\t594312\t233549'), /bad\.tsv:3: expected 6 tab-separated columns .*found 5: column 3 "21    267631" holds spaces where a tab should be\n/],
     // a file saved with carriage returns alone (Excel for Mac's "Tab delimited Text") is one line: it was "found 251", a count of no use
     ['carriage returns for newlines', good.join('\r'), /bad\.tsv:1: expected 6 tab-separated columns .*found 251: lines end in a carriage return alone \(\\r, as classic Mac OS and Excel for Mac save text\), not a newline: save the trace with LF or CRLF line endings\n/],
     // an SLS or Rumen trace under kind "swim" was "found 1", with no word of the kind
