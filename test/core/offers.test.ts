@@ -114,15 +114,41 @@ describe('an offer round', () => {
     expect(offered(0, 5000)).toBe(1); // offered again
   });
 
-  it('a filter holds memory while it lasts, not a node-long array per framework that ever declined', () => {
-    // 400 jobs on 50,000 nodes, one after another, each declining one node once: a Float64Array of the nodes per
-    // framework kept 400 x 400 KB = 160 MB to the run's end (7,500 jobs on 3,000 nodes: 328 MB of RSS against 160 MB)
+  it('a framework\'s filters are held while any lasts, and dropped once all have expired (a node-long array each)', () => {
+    // 400 jobs on 50,000 nodes, one after another 10 s apart, each declining one node once: a Float64Array of the nodes
+    // per framework that ever declined kept 400 x 400 KB = 160 MB to the run's end (7,500 jobs on 3,000 nodes: 328 MB
+    // of RSS against 160 MB); now only the frameworks whose filters have not all expired are held
     const nodes = 50_000;
     const r = new OfferRound({ frameworks: 'job', inner: 'fair', refuseMs: 5000 }, nodes);
-    const before = process.memoryUsage().arrayBuffers;
-    for (let i = 0; i < 400; i++) r.assign(slots(i % nodes, i * 10_000), port(jobsOf([{ id: `j${i}` }]), 1, {}, []));
+    let most = 0;
+    for (let i = 0; i < 400; i++) {
+      r.assign(slots(i % nodes, i * 10_000), port(jobsOf([{ id: `j${i}` }]), 1, {}, []));
+      most = Math.max(most, r.heldFilters());
+    }
     expect(r.counts().declines).toBe(400);
-    expect(process.memoryUsage().arrayBuffers - before).toBeLessThan(16 * 1024 * 1024);
+    expect(most).toBeLessThanOrEqual(2);
+  });
+
+  it('a sweep keeps every framework with a filter still running, and its filters still refuse', () => {
+    // a declines node 0 at 0 (until 5000) and node 1 at 4000 (until 9000); b declines node 2 at 1000 (until 6000).
+    // At 6000 the sweep drops b (all expired) and keeps a, whose filter on node 1 still refuses until 9000.
+    const r = round({ refuseMs: 5000 });
+    const a = jobsOf([{ id: 'a' }]);
+    const b = jobsOf([{ id: 'b' }]);
+    const offered = (jobs: Job[], node: number, nowMs: number) => {
+      const log: string[] = [];
+      r.assign(slots(node, nowMs), port(jobs, 1, {}, log));
+      return log.length;
+    };
+    expect(offered(a, 0, 0)).toBe(1);
+    expect(offered(b, 2, 1000)).toBe(1);
+    expect(offered(a, 1, 4000)).toBe(1);
+    expect(r.heldFilters()).toBe(2);
+    expect(offered(a, 1, 6000)).toBe(0); // swept at 6000: a kept, still refusing node 1
+    expect(r.heldFilters()).toBe(1);
+    expect(offered(a, 0, 6000)).toBe(1); // a's filter on node 0 expired at 5000
+    expect(offered(b, 2, 6000)).toBe(1); // b's expired and dropped: offered
+    expect(offered(a, 1, 9000)).toBe(1);
   });
 
   it('a pool framework fills slots from its jobs in its inner order', () => {
