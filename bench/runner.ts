@@ -6,6 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { availableParallelism, cpus, totalmem } from 'node:os';
+import { realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { BENCH_FORMAT, type BenchCase, type BenchReport, type DataItem, type LatencyStats, type Stat } from '../src/cli/bench-schema.js';
 import { type CaseSpec, type SuiteName, type SweepScalingSpec, suite, sweepScalingSpec } from './suites.js';
@@ -58,9 +59,22 @@ function latency(runs: ChildRun[], key: 'decisionUs' | 'launchUs' | 'tickUs'): L
   return { mean: k('mean'), p50: k('p50'), p90: k('p90'), p99: k('p99'), p999: k('p999'), max: k('max') };
 }
 
-function git(args: string[]): string | undefined {
-  const r = spawnSync('git', args, { cwd: ROOT, encoding: 'utf8' });
+function git(args: string[], cwd = ROOT): string | undefined {
+  const r = spawnSync('git', args, { cwd, encoding: 'utf8' });
   return r.status === 0 ? r.stdout.trim() : undefined;
+}
+
+/**
+ * hfsim's commit, `-dirty` when its tree has changes, or "unknown": only when `root` (the package folder) is its git
+ * repository's top level. An hfsim installed in node_modules of the user's own repository had git walk up to that
+ * repository, and the report named the user's commit (and their tree's changes) as hfsim's.
+ */
+export function hfsimCommit(root: string): string {
+  const top = git(['rev-parse', '--show-toplevel'], root);
+  if (top === undefined || realpathSync(top) !== realpathSync(root)) return 'unknown';
+  const commit = git(['rev-parse', 'HEAD'], root);
+  const dirty = git(['status', '--porcelain', '--untracked-files=no'], root);
+  return commit === undefined ? 'unknown' : `${commit}${dirty ? '-dirty' : ''}`;
 }
 
 export interface RunSuiteOptions {
@@ -157,15 +171,13 @@ export async function runSuite(options: RunSuiteOptions): Promise<BenchReport> {
     labels: { Metric: `decision_latency_per_${metric}`, Case: c.name, Policy: c.policy, Nodes: String(c.nodes) },
   }])));
   const cpu = cpus();
-  const commit = git(['rev-parse', 'HEAD']);
-  const dirty = git(['status', '--porcelain', '--untracked-files=no']);
   return {
     format: BENCH_FORMAT,
     suite: options.suite,
     createdAt: new Date().toISOString(),
     machine: { cpu: cpu[0]?.model ?? 'unknown', cores: Math.max(1, cpu.length), memoryMB: Math.round(totalmem() / 2 ** 20), platform: process.platform, arch: process.arch },
     node: process.version,
-    commit: commit === undefined ? 'unknown' : `${commit}${dirty ? '-dirty' : ''}`,
+    commit: hfsimCommit(ROOT),
     repeat: options.repeat,
     cases,
     scale,
