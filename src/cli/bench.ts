@@ -191,6 +191,8 @@ export function compare(baseFile: string, newFile: string, flags: CompareFlags):
   // A user's policy benched before and after a change to it: its cases are compared, and the change named.
   const plugins = pluginCodeDifference(base, next);
   if (plugins !== undefined) warnOnce(`${baseFile} and ${newFile} ran other --plugin code in ${counted(plugins.cases.length, 'case')} (${plugins.cases.join(', ')}: ${plugins.files.join(', ')}): their times and digests differ by the plugin's code as well as by hfsim's`);
+  // A smoke baseline against a full report shares 3 cases alike: it passed with the rest listed as not compared.
+  if (base.suite !== next.suite) warnOnce(`${baseFile} and ${newFile} are reports of different suites (${base.suite} -> ${next.suite}): only the cases both ran alike are compared; compare a night's report with one of the same suite`);
   // A median and a spread (max - min) of 10 runs against those of 1: the spread, the noise floor, grows with the runs.
   if (base.repeat !== next.repeat) warnOnce(`${baseFile} and ${newFile} were measured with --repeat ${base.repeat} and ${next.repeat}: their medians and noise (max - min) are of different numbers of runs; give both the same --repeat`);
   const code: number = c.digestChanges.length > 0 || c.speedRegressions.length > 0 ? EXIT.regression : EXIT.ok;
