@@ -37,7 +37,9 @@ describe('simulate refuses a scenario parseScenario would not return', () => {
   it('an sls workload whose trace was not read says loadScenario reads it, naming no source file (the npm package ships none)', async () => {
     const p = parseScenario({ workload: { kind: 'sls', trace: 'x.json' } });
     expect(p.ok).toBe(true);
-    await expect(simulate((p as { value: Scenario }).value)).rejects.toThrow(/^sls workload: trace x\.json was not read into a jobs workload \(loadScenario reads it: simulate a variant it gives\)$/);
+    const run = simulate((p as { value: Scenario }).value);
+    await expect(run).rejects.toThrow(TypeError);
+    await expect(run).rejects.toThrow(/^simulate: the scenario's workload is "sls" \(sls trace x\.json\), which loadScenario reads into a "jobs" workload before the run: run the variants loadScenario\(file\) gives$/);
   });
 
   it('no scenario at all', async () => {
