@@ -11,6 +11,7 @@
  * give `hfsim sweep` the plugin's file with --plugin, which each worker imports.
  */
 export { simulate, digestOf, type Latency, type Result, type RunInfo, type SimulateOptions, type RuntimeName } from './actors/simulate.js';
+export type { SolverReport } from './actors/highs-solver.js';
 /** The rows of a swim workload's trace: what loadScenario gives each variant as `trace`, for simulate's `trace` option. */
 export type { SwimTrace } from './core/swim.js';
 export type { RunProgress, ProgressListener } from './actors/run-progress.js';

@@ -53,7 +53,7 @@ export function compareMarkdown(o: CompareOutcome): string {
   const out: string[] = ['## hfsim bench compare', ''];
   out.push(o.exitCode === 0 ? '**No regression.**' : `**Regression** (exit ${o.exitCode}): ${[
     c.changedDigests.length > 0 ? `${c.changedDigests.length} canonical digest(s) changed` : '',
-    regressions.length > 0 ? `${regressions.length} measure(s) slower beyond ${o.thresholdPct}% and the noise` : '',
+    regressions.length > 0 ? `${regressions.length} measure(s) slower beyond ${o.thresholdPct}% and the noise floor` : '',
   ].filter((x) => x !== '').join('; ')}.`);
   out.push('', `Base ${commit(b)} (${cell(o.base.file)}, ${b.suite === 'none' ? '--scenario files' : `${b.suite} suite`}, ${b.repeat} runs) against ${commit(n)} (${cell(o.next.file)}, ${n.repeat} runs) on ${cell(n.machine.cpu)}, ${n.machine.cores} cores, node ${n.node}; best runs, threshold ${o.thresholdPct}%.`);
   if (c.changedDigests.length > 0) {

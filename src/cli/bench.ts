@@ -193,14 +193,14 @@ export function compare(baseFile: string, newFile: string, flags: CompareFlags):
   if (plugins !== undefined) warnOnce(`${baseFile} and ${newFile} ran other --plugin code in ${counted(plugins.cases.length, 'case')} (${plugins.cases.join(', ')}: ${plugins.files.join(', ')}): their times and digests differ by the plugin's code as well as by hfsim's`);
   // A smoke baseline against a full report shares 3 cases alike: it passed with the rest listed as not compared.
   if (base.suite !== next.suite) warnOnce(`${baseFile} and ${newFile} are reports of different suites (${base.suite} -> ${next.suite}): only the cases both ran alike are compared; compare a night's report with one of the same suite`);
-  // A median and a spread (max - min) of 10 runs against those of 1: the spread, the noise floor, grows with the runs.
+  // A median and a spread (max - min) of 10 runs against those of 1: the spread (shown, not judged) grows with the runs.
   if (base.repeat !== next.repeat) warnOnce(`${baseFile} and ${newFile} were measured with --repeat ${base.repeat} and ${next.repeat}: their medians and noise (max - min) are of different numbers of runs; give both the same --repeat`);
   const code: number = c.digestChanges.length > 0 || c.speedRegressions.length > 0 ? EXIT.regression : EXIT.ok;
   const outcome = { base: { file: baseFile, report: base }, next: { file: newFile, report: next }, thresholdPct: flags.threshold, comparison: c, exitCode: code };
   if (flags.json) {
     process.stdout.write(compareJson(outcome));
   } else {
-    process.stdout.write(`bench compare: ${baseFile} (${shortCommit(base.commit)}) -> ${newFile} (${shortCommit(next.commit)}), threshold ${flags.threshold}% and beyond the noise\n${c.table}\n`);
+    process.stdout.write(`bench compare: ${baseFile} (${shortCommit(base.commit)}) -> ${newFile} (${shortCommit(next.commit)}), threshold ${flags.threshold}% and beyond the noise floor\n${c.table}\n`);
     if (c.unmatched.length > 0) process.stdout.write(`not compared: ${c.unmatched.join('; ')}\n`);
   }
   if (c.digestChanges.length > 0) {

@@ -96,7 +96,7 @@ export function benchCommand(): Command {
     .action(async (flags: BenchFlags) => (await import('./bench.js')).bench(flags));
   cmd
     .command('compare')
-    .description('compare two bench reports: exit 3 on a speed regression beyond the threshold and the noise, or on a changed canonical digest')
+    .description('compare two bench reports: exit 3 on a speed regression beyond the threshold and the noise floor, or on a changed canonical digest')
     .argument('<base.json>', 'the baseline report')
     .argument('<new.json>', 'the report to check')
     .option('--threshold <pct>', 'smallest relative change that counts, e.g. 10%', parseThreshold, 10)

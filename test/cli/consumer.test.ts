@@ -129,14 +129,14 @@ describe('a TypeScript project of the user\'s own', () => {
 // A small sweep of the user's own beside it: its --set pairs a constant (as const: readonly), as a script keeps them.
 // Its report names the parts of a result it reads by their types.
 const SWEEP = `import { loadScenario, simulate, type BinResult, type LocalityShare, type MapAssignmentResult, type NetworkResult, type PoolResult,
-  type ReplicationResult, type Summary } from 'hfsim';
+  type ReplicationResult, type SolverReport, type Summary } from 'hfsim';
 const sets = [['workload.jobs', 30], ['cluster.racks', 2]] as const;
 const line = (s: Summary, bins: readonly BinResult[], local: LocalityShare | undefined): string => \`\${s.meanResponseMs} \${bins.length} \${local?.node}\`;
-const extras = (p?: PoolResult[], n?: NetworkResult, r?: ReplicationResult, m?: MapAssignmentResult): number => (p?.length ?? 0) + (n ? 1 : 0) + (r ? 1 : 0) + (m ? 1 : 0);
+const extras = (p?: PoolResult[], n?: NetworkResult, r?: ReplicationResult, m?: MapAssignmentResult, q?: SolverReport): number => (p?.length ?? 0) + (n ? 1 : 0) + (r ? 1 : 0) + (m ? 1 : 0) + (q ? 1 : 0);
 for (const seed of [1, 2]) {
   const v = loadScenario('examples/srwf.json', sets, seed, 'SRWF + delay').variants[0];
   const r = await simulate(v.scenario, { variant: v.name, trace: v.trace });
-  console.log(seed, line(r.summary, r.bins, r.bins[0]?.locality), extras(r.pools, r.network, r.replication, r.mapAssignment));
+  console.log(seed, line(r.summary, r.bins, r.bins[0]?.locality), extras(r.pools, r.network, r.replication, r.mapAssignment, r.run.solver));
 }
 `;
 
