@@ -7,14 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { loadSolver } from '../../src/actors/highs-solver.js';
 import { type FlowSnapshot, type FlowTask, type QuincyCosts, buildNetwork, fairMinimums, placements } from '../../src/core/quincy/network.js';
 import { networkProgram } from '../../src/core/quincy/program.js';
-
-function lcg(seed: number): (n: number) => number {
-  let x = seed;
-  return (n) => {
-    x = (x * 1103515245 + 12345) % 2147483648;
-    return Math.floor((x / 2147483648) * n);
-  };
-}
+import { lcg } from '../lcg.js';
 
 /** A tiny decision: 2 racks of 2 computers with 0-2 slots, up to 6 tasks of up to 3 jobs, some running; rack-local costs at most off-rack. */
 function instance(seed: number): { s: FlowSnapshot; c: QuincyCosts } {

@@ -12,15 +12,7 @@ import { networkProgram } from '../../src/core/quincy/program.js';
 import { quincyArcs, quincySizeError } from '../../src/core/quincy/size-limit.js';
 import { parseScenario } from '../../src/core/scenario.js';
 import { workloadLimitErrors } from '../../src/core/workload-limits.js';
-
-/** A small seeded generator (the test must not depend on Math.random). */
-function lcg(seed: number): (n: number) => number {
-  let x = seed;
-  return (n) => {
-    x = (x * 1103515245 + 12345) % 2147483648;
-    return Math.floor((x / 2147483648) * n);
-  };
-}
+import { lcg } from '../lcg.js';
 
 /** A random decision: few distinct input sets so that groups form, some running tasks, fairness on or off. */
 function instance(seed: number): { s: FlowSnapshot; c: QuincyCosts } {
