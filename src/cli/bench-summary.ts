@@ -20,6 +20,8 @@ export interface CompareOutcome {
   comparison: Comparison;
   /** The command's exit code: 0, or 3 on a regression. */
   exitCode: number;
+  /** What the command warned of on stderr (machines, suites, --repeat or plugin code that differ; digests not checked). */
+  warnings: readonly string[];
 }
 
 const side = ({ file, report: r }: CompareSide) => ({ file, commit: r.commit, createdAt: r.createdAt, suite: r.suite, node: r.node, machine: r.machine, repeat: r.repeat });
@@ -37,6 +39,7 @@ export function compareJson(o: CompareOutcome): string {
     outcomeRegressions: c.changedDigests,
     speedRegressions: c.changes.filter((x) => x.verdict === 'regression'),
     notCompared: c.unmatched,
+    warnings: o.warnings,
     changes: c.changes,
   }, null, 2) + '\n';
 }
@@ -63,6 +66,7 @@ export function compareMarkdown(o: CompareOutcome): string {
   if (regressions.length > 0) out.push('', '### Speed regressions', '', ...changeTable(regressions));
   out.push('', '### Every measure', '', ...changeTable(c.changes));
   if (c.unmatched.length > 0) out.push('', `Not compared: ${c.unmatched.map(cell).join('; ')}.`);
+  if (o.warnings.length > 0) out.push('', '### Warnings', '', ...o.warnings.map((w) => `- ${w.replace(/[\\`*_[\]<>|]/g, '\\$&')}`));
   return out.join('\n') + '\n';
 }
 

@@ -185,18 +185,21 @@ export function compare(baseFile: string, newFile: string, flags: CompareFlags):
   const unchecked = base.cases.filter((b) => b.canonical && !ran.has(b.name)).map((b) => b.name);
   // The sweep-scaling case's points digest a canonical scenario too (bench-compare.ts compareScaling).
   if (base.sweepScaling !== undefined && !c.changes.some((m) => m.case.startsWith('sweep-scaling'))) unchecked.push('sweep-scaling');
-  if (unchecked.length > 0) warnOnce(`the digest of ${unchecked.length} canonical case(s) of ${baseFile} was not checked, as ${newFile} did not run them alike: ${unchecked.join(', ')}`);
+  // Told on stderr, and kept in --json and the Markdown summary, which a nightly job's dashboard reads (stderr alone was lost there).
+  const warnings: string[] = [];
+  if (unchecked.length > 0) warnings.push(`the digest of ${unchecked.length} canonical case(s) of ${baseFile} was not checked, as ${newFile} did not run them alike: ${unchecked.join(', ')}`);
   const apart = machineDifference(base, next);
-  if (apart !== undefined) warnOnce(`${baseFile} and ${newFile} were measured apart (${apart}): their times differ by the machine as well as by the code`);
+  if (apart !== undefined) warnings.push(`${baseFile} and ${newFile} were measured apart (${apart}): their times differ by the machine as well as by the code`);
   // A user's policy benched before and after a change to it: its cases are compared, and the change named.
   const plugins = pluginCodeDifference(base, next);
-  if (plugins !== undefined) warnOnce(`${baseFile} and ${newFile} ran other --plugin code in ${counted(plugins.cases.length, 'case')} (${plugins.cases.join(', ')}: ${plugins.files.join(', ')}): their times and digests differ by the plugin's code as well as by hfsim's`);
+  if (plugins !== undefined) warnings.push(`${baseFile} and ${newFile} ran other --plugin code in ${counted(plugins.cases.length, 'case')} (${plugins.cases.join(', ')}: ${plugins.files.join(', ')}): their times and digests differ by the plugin's code as well as by hfsim's`);
   // A smoke baseline against a full report shares 3 cases alike: it passed with the rest listed as not compared.
-  if (base.suite !== next.suite) warnOnce(`${baseFile} and ${newFile} are reports of different suites (${base.suite} -> ${next.suite}): only the cases both ran alike are compared; compare a night's report with one of the same suite`);
+  if (base.suite !== next.suite) warnings.push(`${baseFile} and ${newFile} are reports of different suites (${base.suite} -> ${next.suite}): only the cases both ran alike are compared; compare a night's report with one of the same suite`);
   // A median and a spread (max - min) of 10 runs against those of 1: the spread (shown, not judged) grows with the runs.
-  if (base.repeat !== next.repeat) warnOnce(`${baseFile} and ${newFile} were measured with --repeat ${base.repeat} and ${next.repeat}: their medians and noise (max - min) are of different numbers of runs; give both the same --repeat`);
+  if (base.repeat !== next.repeat) warnings.push(`${baseFile} and ${newFile} were measured with --repeat ${base.repeat} and ${next.repeat}: their medians and noise (max - min) are of different numbers of runs; give both the same --repeat`);
+  for (const w of warnings) warnOnce(w);
   const code: number = c.digestChanges.length > 0 || c.speedRegressions.length > 0 ? EXIT.regression : EXIT.ok;
-  const outcome = { base: { file: baseFile, report: base }, next: { file: newFile, report: next }, thresholdPct: flags.threshold, comparison: c, exitCode: code };
+  const outcome = { base: { file: baseFile, report: base }, next: { file: newFile, report: next }, thresholdPct: flags.threshold, comparison: c, exitCode: code, warnings };
   if (flags.json) {
     process.stdout.write(compareJson(outcome));
   } else {

@@ -87,6 +87,34 @@ describe('hfsim bench compare --json', () => {
   });
 });
 
+describe('hfsim bench compare: its warnings in --json and the Markdown summary', () => {
+  // Told on stderr alone, they were lost to a nightly job that archives the --json and shows the summary.
+  const other = write('other.json', { ...report('4'.repeat(40), [benchCase('fb-macro-io', 1005)]), repeat: 3, machine: { cpu: 'Other CPU', cores: 16, memoryMB: 4096, platform: 'linux', arch: 'x64' } });
+
+  it('lists each warning stderr gives, as data', () => {
+    const r = compare([base, other, '--json']);
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout) as { warnings: string[] };
+    expect(out.warnings).toHaveLength(3);
+    expect(out.warnings[0]).toMatch(/^the digest of 1 canonical case\(s\) of .*base\.json was not checked, as .*other\.json did not run them alike: swim-first50$/);
+    expect(out.warnings[1]).toMatch(/measured apart \(.*Test CPU.*Other CPU.*\)/);
+    expect(out.warnings[2]).toMatch(/were measured with --repeat 2 and 3/);
+    expect(r.stderr.trim().split('\n').map((l) => l.replace(/^hfsim: warning: /, ''))).toEqual(out.warnings);
+    expect(JSON.parse(compare([base, same, '--json']).stdout).warnings).toEqual([]);
+  });
+
+  it('ends the Markdown summary with them', () => {
+    const md = join(dir, 'warned.md');
+    expect(compare([base, other, '--markdown', md]).code).toBe(0);
+    const text = readFileSync(md, 'utf8');
+    expect(text).toMatch(/\n### Warnings\n\n- the digest of 1 canonical case\(s\) of .*base\.json was not checked/);
+    expect(text).toContain('were measured with --repeat 2 and 3');
+    expect(text.trimEnd().split('\n').slice(-3).every((l) => l.startsWith('- '))).toBe(true);
+    compare([base, same, '--markdown', md]);
+    expect(readFileSync(md, 'utf8')).not.toContain('### Warnings');
+  });
+});
+
 describe('hfsim bench compare --markdown and $GITHUB_STEP_SUMMARY', () => {
   it('writes a Markdown summary: verdict, regressions, every measure', () => {
     const md = join(dir, 'summary.md');
