@@ -391,19 +391,37 @@ export class ResultsLog {
   }
 
   private async drain(): Promise<void> {
+    let fh: FileHandle | undefined;
+    /** The batch being written and the file's size before it, until its write has returned. */
+    let cut: { w: { buf: Buffer; off: number; lines: number }; start: number } | undefined;
     try {
-      const fh = await this.file;
+      fh = await this.file;
       while (this.lines.length > 0 && this.failed === undefined) {
         const w = { buf: Buffer.from(this.lines.join('')), off: 0, lines: this.lines.length };
         this.lines = [];
         this.writing = w;
+        cut = { w, start: (await fh.stat()).size };
         while (w.off < w.buf.length) w.off += (await fh.write(w.buf, w.off)).bytesWritten;
+        cut = undefined;
         this.inFile += w.lines;
         this.writing = undefined;
         await fh.datasync();
       }
     } catch (err) {
       this.failed = err;
+      // A write the disk filled part way ended the file in a line cut short, which --resume dropped but pandas's
+      // read_json(lines=True) of the morning's results failed on: the file is cut back to its last whole line.
+      if (fh !== undefined && cut !== undefined && cut.w.off < cut.w.buf.length) {
+        const whole = cut.w.buf.subarray(0, cut.w.off).lastIndexOf(10) + 1;
+        try {
+          await fh.truncate(cut.start + whole);
+          let lines = 0;
+          for (let i = 0; i < whole; i++) if (cut.w.buf[i] === 10) lines++;
+          this.inFile += lines;
+        } catch {
+          // left cut short: --resume drops that line
+        }
+      }
     } finally {
       this.flushing = undefined;
     }

@@ -3,7 +3,7 @@
  * runAll keeping the workers busy until done or stopped; the results log stopping on a failed write, and writing
  * its waiting lines at a signal that ends the sweep.
  */
-import { mkdirSync, mkdtempSync, readFileSync, symlinkSync } from 'node:fs';
+import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { type FileHandle, open } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -99,6 +99,35 @@ describe('ResultsLog', () => {
     const message = `${join(dir, 'results.jsonl')}: cannot append results (no space left on device): the points logged before are kept; --resume runs the rest`;
     expect(log.failure?.message).toBe(message);
     await expect(log.close()).rejects.toThrow(message);
+  });
+
+  it('a write the disk fills part way leaves no line cut short: the file ends at its last whole line (pandas read it whole)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hfsim-log-'));
+    const path = join(dir, 'results.jsonl');
+    const probe = await open(join(dir, 'probe'), 'w');
+    const proto = Object.getPrototypeOf(probe) as FileHandle;
+    await probe.close();
+    // the disk takes the first line and half of the second, then is full
+    let calls = 0;
+    const write = vi.spyOn(proto, 'write').mockImplementation(((buf: Buffer, off: number) => {
+      calls++;
+      if (calls > 1) return Promise.reject(Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC', errno: -28, syscall: 'write' }));
+      const n = buf.indexOf(10, off) + 6 - off;
+      appendFileSync(path, buf.subarray(off, off + n));
+      return Promise.resolve({ bytesWritten: n, buffer: buf });
+    }) as never);
+    try {
+      writeFileSync(path, '{"id":"old"}\n');
+      const log = new ResultsLog(dir);
+      log.append({ id: 'a' } as PointRecord);
+      log.append({ id: 'b' } as PointRecord);
+      log.append({ id: 'c' } as PointRecord);
+      await expect(log.close()).rejects.toThrow('no space left on device');
+      expect(readFileSync(path, 'utf8')).toBe('{"id":"old"}\n{"id":"a"}\n');
+      expect(log.linesInFile).toBe(1);
+    } finally {
+      write.mockRestore();
+    }
   });
 
   it('a signal that ends the sweep first writes the lines still waiting for the disk (a point shown done was lost, and run again by --resume)', async () => {
