@@ -415,7 +415,8 @@ export type Parsed<T> = { ok: true; value: T } | { ok: false; errors: string[] }
 
 /** Validates raw JSON; errors are values, one line each, naming the field path. */
 export function parseScenario(raw: unknown): Parsed<Scenario> {
-  const result = scenarioSchema.safeParse(raw);
+  // reportInput: formatIssue tells a field left out (its input undefined, which JSON cannot hold) from a wrong value
+  const result = scenarioSchema.safeParse(raw, { reportInput: true });
   if (result.success) return { ok: true, value: result.data };
   return { ok: false, errors: result.error.issues.map(formatIssue) };
 }
@@ -459,6 +460,13 @@ export function formatIssue(issue: z.core.$ZodIssue): string {
     return `${path}: unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => JSON.stringify(k)).join(', ')}`;
   }
   if (issue.code === 'invalid_key') return `${path}: ${issue.issues.map((i) => i.message).join('; ')}`;
+  // A required field left out (seen where the parse reported its input: parseScenario): say so, rather than "workload:
+  // workload.kind must be one of ..." for a scenario with no workload, or zod's "expected string, received undefined".
+  if (issue.code === 'invalid_type' && issue.path.length > 0 && 'input' in issue && issue.input === undefined) {
+    const zods = /^Invalid input: expected (\w+), received undefined$/.exec(issue.message);
+    const what = zods ? `expected ${zods[1] === 'array' ? 'a list' : /^[aeiou]/.test(zods[1]) ? `an ${zods[1]}` : `a ${zods[1]}`}` : issue.message;
+    return `${path}: missing (required): ${what}`;
+  }
   return `${path}: ${issue.message}`;
 }
 

@@ -24,7 +24,7 @@ describe('simulate refuses a scenario parseScenario would not return', () => {
       'scheduler.pools[0].weight: weight is 1000000000, above the limit of 1000'],
     ['a field deleted (the schema would default it)', (s: Record<string, any>) => { delete s.cluster.mapSlotsPerNode; }, 'cluster.mapSlotsPerNode: missing (parseScenario gives its default, 4)'],
     ['a section deleted', (s: Record<string, any>) => { delete s.tasks; }, 'tasks: missing (parseScenario gives one with its defaults)'],
-    ['a required field deleted', (s: Record<string, any>) => { delete s.workload.jobs[1].mapMs; }, 'workload.jobs[1].mapMs: mapMs must be a number'],
+    ['a required field deleted', (s: Record<string, any>) => { delete s.workload.jobs[1].mapMs; }, 'workload.jobs[1].mapMs: missing (required): mapMs must be a number'],
     ['a field the schema does not know', (s: Record<string, any>) => { s.cluster.rack = 3; }, 'cluster: unknown field "rack"'],
     ['a policy not registered', (s: Record<string, any>) => { s.scheduler.policy = 'lottery'; }, 'scheduler.policy: policy must be one of'],
   ])('%s: a TypeError naming the field', async (_what, change, line) => {

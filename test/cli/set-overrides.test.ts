@@ -31,14 +31,14 @@ describe('a --set that the scenario cannot take is named, not the file', () => {
 
   it('a --set of a workload\'s kind: the old kind\'s fields are left, said so with how to replace the workload whole', () => {
     expect(message([['workload.kind', 'swim']], 'A').split('\n')).toEqual([
-      '--set workload.kind=swim: variant "A": workload.trace: Invalid input: expected string, received undefined',
+      '--set workload.kind=swim: variant "A": workload.trace: missing (required): expected a string',
       '--set workload.kind=swim: variant "A": workload: unknown field "meanInterarrivalMs" (left in workload from the scenario: --set workload.kind changes that one field; to replace workload whole, --set \'workload={...}\')',
     ]);
   });
 
   it('a --set of a delay mode under a variant\'s wait fields, beside an unrelated --set', () => {
     expect(message([['scheduler.delay.mode', 'skip'], ['cluster.racks', 3]], 'B').split('\n')).toEqual([
-      '--set scheduler.delay.mode=skip: variant "B": scheduler.delay.maxSkips: maxSkips must be a number',
+      '--set scheduler.delay.mode=skip: variant "B": scheduler.delay.maxSkips: missing (required): maxSkips must be a number',
       '--set scheduler.delay.mode=skip: variant "B": scheduler.delay: unknown fields "nodeMs", "rackMs" (left in scheduler.delay from the scenario: --set scheduler.delay.mode changes that one field; to replace scheduler.delay whole, --set \'scheduler.delay={...}\')',
     ]);
   });

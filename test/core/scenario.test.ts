@@ -49,7 +49,7 @@ describe('scenario schema', () => {
     // parent queues alone were blamed on scheduler.queues
     [{ ...minimal, scheduler: { policy: 'capacity', parentQueues: [{ name: 'p', capacity: 50 }, { name: 'p2', capacity: 60 }], queues: [{ name: 'a', capacity: 100, parent: 'p' }, { name: 'b', capacity: 100, parent: 'p2' }] } }, 'scheduler.parentQueues: parent queue capacities add up to 110%, more than 100%'],
     [{ ...minimal, scheduler: { preemption: { intervalMs: 0 } } }, 'scheduler.preemption.intervalMs: intervalMs must be at least 1'],
-    [{ ...minimal, scheduler: { delay: { mode: 'skip' } } }, 'scheduler.delay.maxSkips: maxSkips must be a number'],
+    [{ ...minimal, scheduler: { delay: { mode: 'skip' } } }, 'scheduler.delay.maxSkips: missing (required): maxSkips must be a number'],
     [{ ...minimal, scheduler: { delay: { mode: 'sometimes' } } }, `scheduler.delay.mode: delay.mode must be one of "none", "skip", "wait", not "sometimes" (a plugin registers its name when its file is loaded: hfsim --plugin file.js, or loadPlugins)`],
     [{ ...minimal, scheduler: { delay: { mode: 3 } } }, 'scheduler.delay.mode: delay.mode must be one of "none", "skip", "wait"'],
     [{ ...minimal, scheduler: { delay: { mode: 'wait', nodeMS: 5 } } }, 'scheduler.delay: unknown field "nodeMS"'],
@@ -61,7 +61,7 @@ describe('scenario schema', () => {
     [{ ...minimal, hdfs: { replication: 3, maxReplicas: 2 } }, 'hdfs.maxReplicas: maxReplicas (2) is below replication (3)'],
     [{ workload: { kind: 'facebook', shared: { blocks: 4, tables: 5 } } }, 'workload.shared.tables: tables must be at most blocks (a table holds at least one block)'],
     [{ workload: { kind: 'facebook', shared: { blocks: 40, hot: { fraction: 0 } } } }, 'workload.shared.hot.fraction: fraction must be greater than 0'],
-    [{}, 'workload: workload.kind must be one of "facebook", "jobs", "generated", "swim", "sls"'],
+    [{}, 'workload: missing (required): workload.kind must be one of "facebook", "jobs", "generated", "swim", "sls"'],
     [{ workload: { kind: 'facebook', jobs: 0 } }, 'workload.jobs: jobs must be at least 1'],
     [{ workload: { kind: 'jobs', files: [{ name: 'a', blocks: 1 }], jobs: [] } }, 'workload.jobs: jobs must list at least one job'],
     [{ workload: { kind: 'jobs', files: [{ name: 'a', blocks: 1 }], jobs: [{ id: 'x', input: 'b', mapMs: 1 }] } }, 'workload.jobs[0].input: input "b" names no file in workload.files'],
@@ -70,6 +70,19 @@ describe('scenario schema', () => {
     const r = parseScenario(raw);
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.errors).toContain(message);
+  });
+
+  it('a required field left out is named as missing, not as a wrong value ({} read "workload: workload.kind must be one of ...", a job without input "Invalid input: expected string, received undefined")', () => {
+    const errors = (raw: unknown): string[] => { const r = parseScenario(raw); return r.ok ? [] : r.errors; };
+    expect(errors({})).toEqual(['workload: missing (required): workload.kind must be one of "facebook", "jobs", "generated", "swim", "sls"']);
+    expect(errors({ workload: { kind: 'jobs', files: [{ name: 'f', blocks: 1 }], jobs: [{ id: 'a' }] } })).toEqual([
+      'workload.jobs[0].input: missing (required): expected a string',
+      'workload.jobs[0].mapMs: missing (required): mapMs must be a number',
+    ]);
+    expect(errors({ workload: { kind: 'swim' } })).toEqual(['workload.trace: missing (required): expected a string']);
+    // a value given, of the wrong type, keeps its message
+    expect(errors({ workload: { kind: 'facebook', jobs: null } })).toEqual(['workload.jobs: jobs must be a number']);
+    expect(errors({ cluster: null, workload: { kind: 'facebook' } })).toEqual(['cluster: Invalid input: expected object, received null']);
   });
 
   it('a parent queue\'s maximum below its capacity is blamed on it alone, not on each queue under it that sets no maximum (they read "maxCapacity (undefined) comes to 40% of the cluster")', () => {

@@ -28,7 +28,7 @@ export function parsePluginConfig(registry: PluginLookup, field: string, name: s
     return undefined;
   }
   const schema = plugin.config ?? NO_CONFIG;
-  const result = schema.safeParse(config);
+  const result = schema.safeParse(config, { reportInput: true });
   if (result.success) {
     // simulate() checks the scenario it is given as parseScenario returns it, so a schema must take its own output: a
     // transform to another shape failed only then, as "the scenario is not one parseScenario returns", naming no plugin.
@@ -61,7 +61,8 @@ export function parsePluginConfig(registry: PluginLookup, field: string, name: s
   for (const issue of result.error.issues) {
     const aboutName = nameKey !== undefined && issue.path[0] === nameKey;
     const message = aboutName ? `${issue.message} (${field} names the plugin and is left out of its config, which is the other fields: its schema must not ask for ${nameKey})` : issue.message;
-    issues.push({ ...issue, message, path: [...configPath, ...issue.path], input: config } as Issue);
+    // the field's own input (formatIssue says a field left out is missing: maxSkips under "mode": "skip")
+    issues.push({ ...issue, message, path: [...configPath, ...issue.path], input: 'input' in issue ? issue.input : config } as Issue);
   }
   return undefined;
 }
