@@ -467,6 +467,11 @@ export function formatIssue(issue: z.core.$ZodIssue): string {
     const what = zods ? `expected ${zods[1] === 'array' ? 'a list' : /^[aeiou]/.test(zods[1]) ? `an ${zods[1]}` : `a ${zods[1]}`}` : issue.message;
     return `${path}: missing (required): ${what}`;
   }
+  // ... and a discriminated union's discriminator left out ({ workload: {} }): its issue's input is the object around it
+  if (issue.code === 'invalid_union' && 'discriminator' in issue && typeof issue.discriminator === 'string' && 'input' in issue
+    && typeof issue.input === 'object' && issue.input !== null && (issue.input as Record<string, unknown>)[issue.discriminator] === undefined) {
+    return `${path}: missing (required): ${issue.message}`;
+  }
   return `${path}: ${issue.message}`;
 }
 

@@ -80,6 +80,9 @@ describe('scenario schema', () => {
       'workload.jobs[0].mapMs: missing (required): mapMs must be a number',
     ]);
     expect(errors({ workload: { kind: 'swim' } })).toEqual(['workload.trace: missing (required): expected a string']);
+    // the discriminator of the workload union left out ({ workload: {} } read "workload.kind: workload.kind must be one of ...")
+    expect(errors({ workload: {} })).toEqual(['workload.kind: missing (required): workload.kind must be one of "facebook", "jobs", "generated", "swim", "sls"']);
+    expect(errors({ workload: { kind: 'batch' } })).toEqual(['workload.kind: workload.kind must be one of "facebook", "jobs", "generated", "swim", "sls"']);
     // a value given, of the wrong type, keeps its message
     expect(errors({ workload: { kind: 'facebook', jobs: null } })).toEqual(['workload.jobs: jobs must be a number']);
     expect(errors({ cluster: null, workload: { kind: 'facebook' } })).toEqual(['cluster: Invalid input: expected object, received null']);
