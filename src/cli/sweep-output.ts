@@ -2,7 +2,7 @@
  * A sweep's output directory: sweep.json (the manifest: which points, made from which inputs), results.jsonl (one
  * finished point a line, appended and fsynced as points finish), and the aggregates, aggregate.csv and aggregate.json.
  */
-import { closeSync, existsSync, fdatasyncSync, mkdirSync, openSync, readSync, readdirSync, rmSync, truncateSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fdatasyncSync, fstatSync, ftruncateSync, mkdirSync, openSync, readSync, readdirSync, rmSync, truncateSync, writeSync } from 'node:fs';
 import { type FileHandle, open } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { z } from 'zod';
@@ -288,6 +288,14 @@ export function onePerPoint(had: readonly PointRecord[], ids: ReadonlySet<string
   return [...byId.values()];
 }
 
+
+/** The whole lines of the first `written` bytes of `buf`: their bytes, up to and with the last newline, and their count. */
+function wholeLines(buf: Buffer, written: number): { bytes: number; lines: number } {
+  const bytes = buf.subarray(0, written).lastIndexOf(10) + 1;
+  let lines = 0;
+  for (let i = 0; i < bytes; i++) if (buf[i] === 10) lines++;
+  return { bytes, lines };
+}
 /**
  * Appends each record as one JSON line, then fsyncs, without pausing the caller: writes and fsyncs run off the main
  * thread, one batch at a time; lines that arrive during a flush go out together in the next (a group commit). A
@@ -348,18 +356,29 @@ export class ResultsLog {
     this.lines = [];
     if (pieces.length === 0) return;
     const buf = Buffer.concat(pieces);
+    let fd: number | undefined;
+    let start = -1;
+    let off = 0;
     try {
-      const fd = openSync(this.path, 'a');
-      try {
-        let off = 0;
-        while (off < buf.length) off += writeSync(fd, buf, off);
-        fdatasyncSync(fd);
-      } finally {
-        closeSync(fd);
-      }
+      fd = openSync(this.path, 'a');
+      start = fstatSync(fd).size;
+      while (off < buf.length) off += writeSync(fd, buf, off);
+      fdatasyncSync(fd);
       this.inFile += lines;
     } catch (err) {
-      this.failed ??= err; // a line cut short is dropped on --resume
+      this.failed ??= err;
+      // a write the disk filled part way is cut back to its last whole line, as drain() does
+      if (fd !== undefined && start >= 0 && off < buf.length) {
+        const whole = wholeLines(buf, off);
+        try {
+          ftruncateSync(fd, start + whole.bytes);
+          this.inFile += whole.lines;
+        } catch {
+          // left cut short: --resume drops that line
+        }
+      }
+    } finally {
+      if (fd !== undefined) closeSync(fd);
     }
   }
 
@@ -412,12 +431,10 @@ export class ResultsLog {
       // A write the disk filled part way ended the file in a line cut short, which --resume dropped but pandas's
       // read_json(lines=True) of the morning's results failed on: the file is cut back to its last whole line.
       if (fh !== undefined && cut !== undefined && cut.w.off < cut.w.buf.length) {
-        const whole = cut.w.buf.subarray(0, cut.w.off).lastIndexOf(10) + 1;
+        const whole = wholeLines(cut.w.buf, cut.w.off);
         try {
-          await fh.truncate(cut.start + whole);
-          let lines = 0;
-          for (let i = 0; i < whole; i++) if (cut.w.buf[i] === 10) lines++;
-          this.inFile += lines;
+          await fh.truncate(cut.start + whole.bytes);
+          this.inFile += whole.lines;
         } catch {
           // left cut short: --resume drops that line
         }

@@ -3,6 +3,7 @@
  * runAll keeping the workers busy until done or stopped; the results log stopping on a failed write, and writing
  * its waiting lines at a signal that ends the sweep.
  */
+import { spawnSync } from 'node:child_process';
 import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { type FileHandle, open } from 'node:fs/promises';
@@ -181,6 +182,26 @@ describe('ResultsLog', () => {
       kill.mockRestore();
       process.removeAllListeners('SIGUSR2');
     }
+  });
+
+  it('and a write at the signal that the file-size limit stops part way is cut back to the last whole line', () => {
+    // A child under `ulimit -f 1` (1,024 bytes; Node ignores SIGXFSZ, so the write fails EFBIG): 1,000 bytes of whole
+    // lines, then the signal writes two lines of 30 bytes, of which the limit takes 24. The signal ends the child.
+    const dir = mkdtempSync(join(tmpdir(), 'hfsim-log-'));
+    const line = `{"id":"old","pad":"${'x'.repeat(78)}"}\n`; // 100 bytes
+    writeFileSync(join(dir, 'results.jsonl'), line.repeat(10));
+    const before = readFileSync(join(dir, 'results.jsonl'), 'utf8');
+    expect(before.length).toBe(1000);
+    const script = join(dir, 'child.mjs');
+    writeFileSync(script, `const { ResultsLog } = await import(${JSON.stringify(join(import.meta.dirname, '..', '..', 'dist', 'src', 'cli', 'sweep-output.js'))});
+const log = new ResultsLog(${JSON.stringify(dir)}, ['SIGUSR2']);
+log.append({ id: 'a'.repeat(19) });
+log.append({ id: 'b'.repeat(19) });
+process.emit('SIGUSR2', 'SIGUSR2');
+`);
+    const r = spawnSync('bash', ['-c', 'ulimit -f 1; exec "$0" "$1"', process.execPath, script], { encoding: 'utf8' });
+    expect(r.signal, r.stderr).toBe('SIGUSR2');
+    expect(readFileSync(join(dir, 'results.jsonl'), 'utf8')).toBe(before);
   });
 
   it('closed, it listens to no signal', async () => {
