@@ -187,6 +187,8 @@ export function compare(baseFile: string, newFile: string, flags: CompareFlags):
   if (base.sweepScaling !== undefined && !c.changes.some((m) => m.case.startsWith('sweep-scaling'))) unchecked.push('sweep-scaling');
   // Told on stderr, and kept in --json and the Markdown summary, which a nightly job's dashboard reads (stderr alone was lost there).
   const warnings: string[] = [];
+  // A nightly job that forgot to rotate its baseline compared last night's report with itself, and passed every night.
+  if (JSON.stringify(base) === JSON.stringify(next)) warnings.push(`${baseFile} and ${newFile} are the same report (made ${base.createdAt} at ${shortCommit(base.commit)}): nothing new was measured; compare the night's new report with the one kept from before`);
   if (unchecked.length > 0) warnings.push(`the digest of ${unchecked.length} canonical case(s) of ${baseFile} was not checked, as ${newFile} did not run them alike: ${unchecked.join(', ')}`);
   const apart = machineDifference(base, next);
   if (apart !== undefined) warnings.push(`${baseFile} and ${newFile} were measured apart (${apart}): their times differ by the machine as well as by the code`);

@@ -75,7 +75,7 @@ describe('hfsim bench --plugin --scenario', () => {
 
   it('bench compare judges two such reports case by case, the tick shown and not judged', () => {
     const r = hfsim('bench', 'compare', json, json);
-    expect(r.stderr).toBe('');
+    expect(r.stderr).toMatch(/^hfsim: warning: [^\n]* are the same report [^\n]*\n$/); // one report given twice: only that said
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/tiny\.json \/ SRWF +wall ms /);
     expect(r.stdout).toMatch(/tiny\.json \/ HFS +p99 us\/tick .*\(not judged\)/);

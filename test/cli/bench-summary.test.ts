@@ -103,6 +103,17 @@ describe('hfsim bench compare: its warnings in --json and the Markdown summary',
     expect(JSON.parse(compare([base, same, '--json']).stdout).warnings).toEqual([]);
   });
 
+  it('warns where the two are one report (a baseline not rotated): it passed in silence', () => {
+    const copy = join(dir, 'base-copy.json');
+    writeFileSync(copy, readFileSync(base));
+    for (const other of [base, copy]) {
+      const r = compare([base, other, '--json']);
+      expect(r.code).toBe(0);
+      expect(JSON.parse(r.stdout).warnings).toEqual([expect.stringMatching(/are the same report \(made 2026-11-23T03:00:00\.000Z at 111111111111\): nothing new was measured/)]);
+    }
+    expect(JSON.parse(compare([base, same, '--json']).stdout).warnings).toEqual([]);
+  });
+
   it('ends the Markdown summary with them', () => {
     const md = join(dir, 'warned.md');
     expect(compare([base, other, '--markdown', md]).code).toBe(0);
