@@ -44,7 +44,7 @@ export class Job {
   #mapStartMs: Float64Array | undefined = undefined;
   /**
    * The engine's own copies of mapLocality and reduceStartMs: typed arrays cannot be frozen, so a plugin's write to the
-   * public ones is found when the task finishes or is killed (wrote()), where it was booked silently.
+   * public ones is found when the task finishes or is killed (unwritten()), where it was booked silently.
    */
   readonly #mapLocality: Uint8Array;
   readonly #reduceStartMs: Float64Array;
