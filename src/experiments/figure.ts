@@ -5,31 +5,22 @@
 import type { TopLevelSpec } from 'vega-lite';
 import { type Chart, zeroLabel } from '../report/charts.js';
 import { renderSvg } from '../report/html.js';
-import { fittedTitle, wrapWords } from '../report/wrap.js';
+import { categoryRoomPx, fittedTitle, wrappedLabelExpr, wrappedLabels } from '../report/wrap.js';
 import type { Figure, FigurePoint, Panel } from './experiment.js';
 
 const SCHEMA = 'https://vega.github.io/schema/vega-lite/v6.json';
 const SIZE = { width: 300, height: 220 };
 /** A band wide enough for a category label wrapped to two or three lines ("node locality" / "gain (points)"). */
 const WRAPPED_BAND = 90;
-/** A category label's character at its 10 px font, drawn: sans-serif's average is under 6 px. */
-const LABEL_CHAR_PX = 6;
 
 /**
  * The bars' axis: the panel's width and each category label as lines that fit its band. Labels that fit stay as
  * they are; else the panel widens to WRAPPED_BAND a category (dsbra's six measures ran into each other at 50 px).
  */
 export function categoryAxis(xs: ReadonlyArray<string | number>): { width: number; lines: Record<string, string[]> } {
-  // a label's room: the step between two labels' centres (vega-lite pads the offset bars' scale by 0.2 of a step at
-  // its ends: 6 categories in 480 px are 77.4 px apart), less a few px between neighbours
-  const room = (width: number): number => width / (xs.length + 0.2) - 4;
-  const fits = (width: number): boolean => xs.every((x) => String(x).length * LABEL_CHAR_PX <= room(width));
+  const fits = (width: number): boolean => Object.keys(wrappedLabels(xs, categoryRoomPx(width, xs.length))).length === 0;
   const width = fits(SIZE.width) ? SIZE.width : Math.max(SIZE.width, WRAPPED_BAND * xs.length);
-  const lines: Record<string, string[]> = {};
-  for (const x of xs) {
-    const text = String(x);
-    if (text.length * LABEL_CHAR_PX > room(width)) lines[text] = wrapWords(text, Math.floor(room(width) / LABEL_CHAR_PX));
-  }
+  const lines = wrappedLabels(xs, categoryRoomPx(width, xs.length));
   return { width, lines };
 }
 
@@ -57,8 +48,7 @@ function panelSpec(fig: Figure, panel: Panel, xs: Array<string | number>, series
   }
   if (fig.x === 'ordinal') {
     const { width, lines } = categoryAxis(xs);
-    // vega draws a label's array as lines; the lookup names only the labels wrapped
-    const labelExpr = Object.keys(lines).length === 0 ? {} : { labelExpr: `${JSON.stringify(lines)}[datum.label] || datum.label` };
+    const labelExpr = wrappedLabelExpr(lines);
     const x = { field: 'x', type: 'ordinal', title: fig.xTitle, sort: xs, axis: { labelAngle: 0, labelLimit: 200, ...labelExpr } };
     // a place beside each category for the panel's own series only: with every series of the figure, the paper's one
     // bar sat in the first third of its category, off its label (sticky-slots' "5" by 45 px), beside empty places

@@ -6,7 +6,7 @@
  */
 import type { TopLevelSpec } from 'vega-lite';
 import { type Chart, LEGEND, SCHEMA, SIZE, groupedBars, meanBy, placedIn } from './charts.js';
-import { wrapWords } from './wrap.js';
+import { categoryRoomPx, wrappedLabelExpr, wrappedLabels } from './wrap.js';
 
 /** What these charts read of a run's result. */
 export interface PoolRun {
@@ -48,9 +48,6 @@ export function poolResponseChart(runs: readonly PoolRun[], order: string[], id:
     axis: poolAxis(pools.map(named)) }, order, { title: 'mean response time (s)' });
 }
 
-/** A pool label's character at its 10 px font, drawn (as an experiment figure's category labels reckon it). */
-const LABEL_CHAR_PX = 6;
-
 /**
  * The pools' axis: names read across under their group, in lines that fit its band, turned only where many share the
  * axis; whole either way (vega's default limit of 180 px, at its reckoning of 8 px a character, cut a name past 22
@@ -58,14 +55,7 @@ const LABEL_CHAR_PX = 6;
  */
 function poolAxis(labels: readonly string[]): Record<string, unknown> {
   if (labels.length > 6) return { labelAngle: -40, labelAlign: 'right', labelLimit: 0 };
-  // a label's room: the step between two groups' centres (the offset bars' scale is padded by 0.2 of a step at its ends)
-  const room = Math.floor((SIZE.width / (labels.length + 0.2) - 4) / LABEL_CHAR_PX);
-  const lines: Record<string, string[]> = {};
-  for (const l of labels) if (l.length > room) lines[l] = wrapWords(l, room);
-  // vega draws a label's array as lines; the lookup names only the labels wrapped
-  // JSON leaves U+2028 and U+2029 raw, where vega's expression parser ends a string literal: written escaped
-  const literal = JSON.stringify(lines).replace(/[\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16)}`);
-  return { labelAngle: 0, labelLimit: 0, ...(Object.keys(lines).length === 0 ? {} : { labelExpr: `${literal}[datum.label] || datum.label` }) };
+  return { labelAngle: 0, labelLimit: 0, ...wrappedLabelExpr(wrappedLabels(labels, categoryRoomPx(SIZE.width, labels.length))) };
 }
 
 /** Where the kills charts put a variant's kills whose result has no pools (Quincy's). */
