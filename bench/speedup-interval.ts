@@ -9,6 +9,7 @@
  *   [--set path=value] (one override, e.g. --set tasks.durationJitter=0.5)
  */
 import { simulate } from '../src/actors/simulate.js';
+import { InputError } from '../src/cli/errors.js';
 import { loadScenarioFlags, parseSet } from '../src/cli/load-scenario.js';
 import { readFlags } from './flags.js';
 
@@ -20,8 +21,14 @@ const variant = flags.text('--variant') ?? 'Fair + delay';
 const seeds = flags.count('--seeds', 10, 2);
 const set = flags.text('--set');
 const sets: Array<[string, unknown]> = set === undefined ? [] : [flags.input(() => parseSet(set))];
-// Both variants read before any seed runs: a misspelt one was a stack trace after the first seed's base run.
-flags.input(() => loadScenarioFlags(file, sets, 1, [...new Set([base, variant])]));
+// Both variants read before any seed runs: a misspelt one was a stack trace after the first seed's base run. Each is
+// named by its own flag (a misspelt --base was reported as "--variant <name>").
+flags.input(() => {
+  const names = loadScenarioFlags(file, sets, 1).variants.map((v) => v.name);
+  for (const [flag, name] of [['--base', base], ['--variant', variant]] as const) {
+    if (!names.includes(name)) throw new InputError(`${file}: ${flag} ${name}: no such variant (have ${names.map((n) => `"${n}"`).join(', ')})`);
+  }
+});
 
 /** Two-sided 97.5% quantiles of Student's t for 1..30 degrees of freedom. */
 const T975 = [12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.16, 2.145, 2.131, 2.12, 2.11, 2.101, 2.093, 2.086, 2.08, 2.074, 2.069, 2.064, 2.06, 2.056, 2.052, 2.048, 2.045, 2.042];

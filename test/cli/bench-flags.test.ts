@@ -48,6 +48,7 @@ const REFUSED: Array<[string, string[], string]> = [
   ['bench/runs-in-process.js', ['--jobs', '1e3'], 'runs-in-process: --jobs must be a whole number of at least 1, got "1e3"'],
   ['bench/speedup-interval.js', ['--seeds', '1'], 'speedup-interval: --seeds must be a whole number of at least 2, got "1"'],
   ['bench/speedup-interval.js', ['--variant', 'Fair+delay'], 'speedup-interval: scenarios/fb-macro-io.json: --variant Fair+delay: no such variant (have "FIFO", "Naive fair", "Fair + delay")'],
+  ['bench/speedup-interval.js', ['--base', 'Naive'], 'speedup-interval: scenarios/fb-macro-io.json: --base Naive: no such variant (have "FIFO", "Naive fair", "Fair + delay")'],
   ['bench/speedup-interval.js', ['--set', 'a=1', '--set', 'b=2'], 'speedup-interval: --set given twice (it takes one value)'],
   ['bench/sweep.js', ['--workers', ''], 'sweep: --workers must be whole numbers from 1, comma-separated (1,2,4), got ""'],
   ['bench/sweep.js', ['--workers', '1,x'], 'sweep: --workers must be whole numbers from 1, comma-separated (1,2,4), got "1,x"'],
