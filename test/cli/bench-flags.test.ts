@@ -37,6 +37,7 @@ const REFUSED: Array<[string, string[], string]> = [
   ['bench/threads.js', ['--repeat', '0'], 'threads: --repeat must be a whole number of at least 1, got "0"'],
   ['bench/codec.js', ['--variant', 'HFS'], `codec: ${join(ROOT, 'scenarios', 'long-tasks.json')}: --variant HFS: no such variant (have "HFS + delay", "HFS + delay + long-task balancing")`],
   ['bench/codec.js', ['--racks', '-1'], 'codec: --racks must be a whole number of at least 0, got "-1"'],
+  ['bench/codec.js', ['--racks', '20000'], 'codec: --racks 20000: variant "HFS + delay": cluster.racks: racks is 20000, above the limit of 10000'],
   ['bench/core-excess.js', ['scenarios/fb-macro-io.json'], 'core-excess: missing <variant>'],
   ['bench/core-excess.js', ['scenarios/fb-macro-io.json', 'Fair'], 'core-excess: scenarios/fb-macro-io.json: --variant Fair: no such variant (have "FIFO", "Naive fair", "Fair + delay")'],
   ['bench/core-excess.js', ['scenarios/fb-macro-io.json', 'FIFO', 'racks'], 'core-excess: --set racks: expected path=value, e.g. --set cluster.racks=8'],
