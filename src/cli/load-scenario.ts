@@ -286,6 +286,30 @@ function withoutSets(record: Record<string, unknown>, overrides: Record<string, 
   }
 }
 
+/**
+ * The errors that are the scenario's own rather than variant `name`'s: given by the scenario without any variant's
+ * overrides and by every variant, with the sets (the errors of a scenario that parses are its workload limits). They
+ * were labelled with the first variant's name, as if that variant brought them. None where the scenario has no
+ * variants (its one is unnamed) or cannot resolve.
+ */
+function inEveryVariant(record: Record<string, unknown>, sets: ReadonlyArray<readonly [string, unknown]>, file: string, name: string): Set<string> {
+  if (name === '') return new Set();
+  let common: Set<string> | undefined;
+  for (const overrides of [{}, ...variantsOf(record).map((v) => v.overrides)]) {
+    let errors: string[];
+    try {
+      const parsed = resolveScenario(resolveVariant(record, overrides, sets), file);
+      errors = parsed.ok ? workloadLimitErrors(parsed.value, traceFor(file, parsed.value)) : parsed.errors;
+    } catch {
+      return new Set();
+    }
+    const before = common;
+    common = new Set(before === undefined ? errors : errors.filter((e) => before.has(e)));
+    if (common.size === 0) break;
+  }
+  return common ?? new Set();
+}
+
 /** The fields whose workload limits the scenario and variant break without the --sets (the seed kept); none known when it cannot resolve. */
 function overWithoutSets(record: Record<string, unknown>, overrides: Record<string, unknown>, seed: number | undefined, file: string): Set<string> {
   try {
@@ -380,11 +404,13 @@ function load(file: string, sets: ReadonlyArray<readonly [string, unknown]>, see
       // field is not their path: `--set workload.kind=swim` leaves the facebook workload's fields (it was blamed on the file).
       let own: Set<string> | undefined;
       const fileErrors = (): Set<string> => (own ??= withoutSets(record, overrides, seed, file));
+      const base = inEveryVariant(record, allSets, file, name);
       throw new InputError(parsed.errors.map((e) => {
+        const at = base.has(e) ? '' : where;
         const set = setBlamed(e, sets, naming);
         const left = set === undefined && !fileErrors().has(e) ? leftBy(e, sets, naming) : undefined;
-        if (left !== undefined) return `${left.place}${where}${e}${left.hint}`;
-        return set === undefined ? `${file}: ${where}${e}` : `${set.place}${where}${e}${set.hint}`;
+        if (left !== undefined) return `${left.place}${at}${e}${left.hint}`;
+        return set === undefined ? `${file}: ${at}${e}` : `${set.place}${at}${e}${set.hint}`;
       }).join('\n'));
     }
     const trace = traceFor(file, parsed.value);
@@ -393,9 +419,10 @@ function load(file: string, sets: ReadonlyArray<readonly [string, unknown]>, see
       // A limit the scenario keeps without the --sets, and breaks with them, is theirs: `--set workload.jobs=999999`
       // read `s.json: workload.jobs: about 161687866 blocks ...` of a file that says 1,562 jobs.
       const fileOver = sets.length === 0 ? undefined : overWithoutSets(record, overrides, seed, file);
+      const base = inEveryVariant(record, allSets, file, name);
       throw new InputError(over.map((e) => {
         const left = fileOver === undefined || fileOver.has(fieldOf(e)) ? undefined : leftBy(e, sets, naming);
-        return `${left?.place ?? `${file}: `}${where}${e}`;
+        return `${left?.place ?? `${file}: `}${base.has(e) ? '' : where}${e}`;
       }).join('\n'));
     }
     return { name: name === '' ? parsed.value.scheduler.policy : name, scenario: parsed.value, trace };

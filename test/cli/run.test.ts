@@ -353,11 +353,11 @@ describe('what a run says of inputs it would take silently', () => {
     // a field the --set adds, unknown, is reported at its parent: still the --set's (it was blamed on the file)
     const added = hfsim('run', 'scenarios/fb-macro-io.json', '--set', 'scheduler.delay.extra=1');
     expect(added.code).toBe(2);
-    expect(added.stderr).toBe('hfsim: --set scheduler.delay.extra=1: variant "FIFO": scheduler.delay: unknown field "extra"\n');
+    expect(added.stderr).toBe('hfsim: --set scheduler.delay.extra=1: scheduler.delay: unknown field "extra"\n');
     const top = hfsim('run', 'scenarios/fb-macro-io.json', '--set', 'foo=1');
-    expect(top.stderr.split('\n')[0]).toBe('hfsim: --set foo=1: variant "FIFO": (top level): unknown field "foo"');
+    expect(top.stderr.split('\n')[0]).toBe('hfsim: --set foo=1: (top level): unknown field "foo"');
     const typo = hfsim('run', 'scenarios/fb-macro-io.json', '--set', 'worklod.jobs=10');
-    expect(typo.stderr.split('\n')[0]).toBe('hfsim: --set worklod.jobs=10: variant "FIFO": (top level): unknown field "worklod"');
+    expect(typo.stderr.split('\n')[0]).toBe('hfsim: --set worklod.jobs=10: (top level): unknown field "worklod"');
   });
 
   it('report of a sweep\'s results.jsonl points to the sweep\'s folder', () => {

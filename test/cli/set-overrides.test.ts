@@ -31,14 +31,14 @@ describe('a --set that the scenario cannot take is named, not the file', () => {
 
   it('a --set of a workload\'s kind: the old kind\'s fields are left, said so with how to replace the workload whole', () => {
     expect(message([['workload.kind', 'swim']], 'A').split('\n')).toEqual([
-      '--set workload.kind=swim: variant "A": workload.trace: missing (required): expected a string',
-      '--set workload.kind=swim: variant "A": workload: unknown field "meanInterarrivalMs" (left in workload from the scenario: --set workload.kind changes that one field; to replace workload whole, --set \'workload={...}\')',
+      '--set workload.kind=swim: workload.trace: missing (required): expected a string',
+      '--set workload.kind=swim: workload: unknown field "meanInterarrivalMs" (left in workload from the scenario: --set workload.kind changes that one field; to replace workload whole, --set \'workload={...}\')',
     ]);
   });
 
   it('a --set of a delay mode under a variant\'s wait fields, beside an unrelated --set', () => {
     expect(message([['scheduler.delay.mode', 'skip'], ['cluster.racks', 3]], 'B').split('\n')).toEqual([
-      '--set scheduler.delay.mode=skip: variant "B": scheduler.delay.maxSkips: missing (required): maxSkips must be a number',
+      '--set scheduler.delay.mode=skip: scheduler.delay.maxSkips: missing (required): maxSkips must be a number',
       '--set scheduler.delay.mode=skip: variant "B": scheduler.delay: unknown fields "nodeMs", "rackMs" (left in scheduler.delay from the scenario: --set scheduler.delay.mode changes that one field; to replace scheduler.delay whole, --set \'scheduler.delay={...}\')',
     ]);
   });
@@ -54,11 +54,11 @@ describe('a workload limit only a --set breaks is named on the --set, not the fi
   it('jobs past the blocks and arrival limits (they read `s.json: variant "A": workload.jobs: about ... blocks`, the file saying 5 jobs)', () => {
     const lines = message([['workload.jobs', 999_999]], 'A').split('\n');
     expect(lines.length).toBe(2);
-    for (const line of lines) expect(line).toMatch(/^--set workload\.jobs=999999: variant "A": workload\.(jobs|meanInterarrivalMs): .*above the limit/);
+    for (const line of lines) expect(line).toMatch(/^--set workload\.jobs=999999: workload\.(jobs|meanInterarrivalMs): .*above the limit/);
   });
 
   it('a --set that shares no path with the error is still the one named, the file being within the limits without it', () => {
-    expect(message([['cluster.racks', 2], ['workload.meanInterarrivalMs', 1e9]], 'A')).toMatch(/^--set workload\.meanInterarrivalMs=1000000000: variant "A": workload\.meanInterarrivalMs: the last job would arrive at /);
+    expect(message([['cluster.racks', 2], ['workload.meanInterarrivalMs', 1e9]], 'A')).toMatch(/^--set workload\.meanInterarrivalMs=1000000000: workload\.meanInterarrivalMs: the last job would arrive at /);
   });
 
   it('a limit the file breaks without the --sets stays the file\'s', () => {
@@ -103,7 +103,7 @@ describe('a --set, a variant or a sweep axis reaches into a list by index (DESIG
     } catch (err) {
       message = (err as Error).message;
     }
-    expect(message).toBe('--set scheduler.parentPools.0.weight=2: variant "Heavy": scheduler.parentPools: Invalid input: expected array, received object'
+    expect(message).toBe('--set scheduler.parentPools.0.weight=2: scheduler.parentPools: Invalid input: expected array, received object'
       + ' (an index reaches into a list the scenario itself writes, and it writes no scheduler.parentPools: give the list whole, --set \'scheduler.parentPools=[...]\')');
   });
 
@@ -117,16 +117,16 @@ describe('a --set, a variant or a sweep axis reaches into a list by index (DESIG
 describe('a --set value written as a word for a boolean or null is a string: the error says how JSON writes them', () => {
   const set = (text: string) => message([parseSet(text)], 'A');
   it.each(['True', 'FALSE', 'yes', 'no', 'On'])('%s for a boolean field (it said only "expected boolean, received string")', (word) => {
-    expect(set(`scheduler.assignMultiple=${word}`)).toBe(`--set scheduler.assignMultiple=${word}: variant "A": scheduler.assignMultiple: Invalid input: expected boolean, received string (the --set value "${word}" is a string: write true or false, lowercase)`);
+    expect(set(`scheduler.assignMultiple=${word}`)).toBe(`--set scheduler.assignMultiple=${word}: scheduler.assignMultiple: Invalid input: expected boolean, received string (the --set value "${word}" is a string: write true or false, lowercase)`);
   });
 
   it.each(['Null', 'NULL', 'None', 'nil'])('%s for an object field', (word) => {
-    expect(set(`cluster.network=${word}`)).toBe(`--set cluster.network=${word}: variant "A": cluster.network: Invalid input: expected object, received string (the --set value "${word}" is a string: to remove the field, write null, lowercase)`);
+    expect(set(`cluster.network=${word}`)).toBe(`--set cluster.network=${word}: cluster.network: Invalid input: expected object, received string (the --set value "${word}" is a string: to remove the field, write null, lowercase)`);
   });
 
   it('no hint where the word is no literal meant (an enum\'s own word, a number for a boolean), and a string field takes the word', () => {
     expect(set('scheduler.delay.mode=None')).not.toContain('write null');
-    expect(set('scheduler.assignMultiple=1')).toBe('--set scheduler.assignMultiple=1: variant "A": scheduler.assignMultiple: Invalid input: expected boolean, received number');
+    expect(set('scheduler.assignMultiple=1')).toBe('--set scheduler.assignMultiple=1: scheduler.assignMultiple: Invalid input: expected boolean, received number');
     expect(loadScenario(file, [parseSet('description=True')], undefined, 'A').description).toBe('True');
     expect(loadScenario(file, [parseSet('scheduler.assignMultiple=false')], undefined, 'A').variants[0].scenario.scheduler.assignMultiple).toBe(false);
   });
@@ -141,5 +141,42 @@ describe('a --set value that reads as a number but is no JSON number', () => {
     expect(['seed=7', 'seed=1e3', 'seed=-0.5', 'name="07"', 'name=fair', 'workload.trace=a.tsv'].map(parseSet)).toEqual([
       ['seed', 7], ['seed', 1000], ['seed', -0.5], ['name', '07'], ['name', 'fair'], ['workload.trace', 'a.tsv'],
     ]);
+  });
+});
+
+describe('an error every variant gives is the scenario\'s, not its first variant\'s', () => {
+  const scenario = (racks: number, variants: Record<string, Record<string, unknown>>): string => {
+    const at = join(dir, `v${Object.keys(variants).join('')}${racks}.json`);
+    writeFileSync(at, JSON.stringify({ name: 'v', cluster: { racks, nodesPerRack: 2 }, workload: { kind: 'facebook', jobs: 5 }, variants }));
+    return at;
+  };
+  const refused = (at: string, sets: Array<[string, unknown]> = []): string => {
+    try {
+      loadScenario(at, sets);
+    } catch (err) {
+      return (err as Error).message;
+    }
+    throw new Error('loaded without an error');
+  };
+
+  it('a base field every variant keeps is the file\'s (it read `s.json: variant "A": cluster.racks: ...`)', () => {
+    const at = scenario(0, { A: { 'scheduler.policy': 'fifo' }, B: { 'scheduler.policy': 'fair' } });
+    expect(refused(at)).toBe(`${at}: cluster.racks: racks must be at least 1`);
+    expect(refused(at, [['scheduler.assignMultiple', 1]]).split('\n')).toEqual([
+      `${at}: cluster.racks: racks must be at least 1`,
+      '--set scheduler.assignMultiple=1: scheduler.assignMultiple: Invalid input: expected boolean, received number',
+    ]);
+  });
+
+  it('an error one variant brings, or keeps where another mends it, names that variant', () => {
+    const brought = scenario(1, { A: { 'scheduler.policy': 'fifo' }, B: { 'cluster.racks': 0 } });
+    expect(refused(brought)).toBe(`${brought}: variant "B": cluster.racks: racks must be at least 1`);
+    const mended = scenario(0, { C: { 'cluster.racks': 2 }, D: { 'scheduler.policy': 'fair' } });
+    expect(refused(mended)).toBe(`${mended}: variant "D": cluster.racks: racks must be at least 1`);
+  });
+
+  it('a workload limit every variant breaks is the --set\'s alone', () => {
+    const at = scenario(1, { A: { 'scheduler.policy': 'fifo' }, B: { 'scheduler.policy': 'fair' } });
+    expect(refused(at, [['workload.jobs', 2_000_000]])).toMatch(/^--set workload\.jobs=2000000: workload\.jobs: jobs is 2000000, above the limit of 1000000$/m);
   });
 });
