@@ -21,7 +21,7 @@ describe('SweepProgress on a terminal', () => {
   });
 
   it('a resumed sweep reads no ETA before its first point ends (it read "ETA 0s"), then the time left in whole hours', () => {
-    vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'] });
+    vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout', 'performance'] });
     const { out, stream } = fakeTerminal();
     const progress = new SweepProgress(1000, 400, true, stream);
     expect(drawn(out).at(-1)).toMatch(/ 400\/1000 points \| - points\/s \| ETA -$/);
@@ -30,6 +30,37 @@ describe('SweepProgress on a terminal', () => {
     // 599 points left at one per 1800 s: 299.5 h (cli-progress's own read "99h30m")
     expect(drawn(out).at(-1)).toMatch(/ 401\/1000 points \| .* \| ETA 299h30m$/);
     progress.stop();
+  });
+});
+
+describe('SweepProgress leaves the workers\' start-up out of its ETA', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** 96 points of 0.1 s on 2 workers that take 10 s to start: the plain lines' ETAs, as ticked. */
+  function etas(workers: number): string[] {
+    vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout', 'performance'] });
+    const { out, stream } = fakeTerminal();
+    const plain = { ...stream, isTTY: false };
+    const progress = new SweepProgress(96, 0, true, plain, workers);
+    vi.advanceTimersByTime(10_000);
+    for (let k = 0; k < 48; k++) {
+      vi.advanceTimersByTime(100);
+      progress.tick();
+      progress.tick(); // the other worker's point, at the same moment
+    }
+    progress.stop();
+    return out.slice(1).map((l) => /ETA (\S+)$/.exec(l.trim())![1]);
+  }
+
+  it('on 2 workers: the start-up counts only until two points end after the first (it read 5m16s at 3 of 96, for 5 s of points left)', () => {
+    const seen = etas(2);
+    // the first two: from the start, erring long (95 points at 10.1 s a point, then 94 at 5.05 s)
+    expect(seen.slice(0, 2)).toEqual(['16m00s', '7m55s']);
+    // from the third on, the points since the first: 0.05 s a point, so 93 points left read 5s (it read 5m16s)
+    expect(seen.slice(2, 5)).toEqual(['5s', '5s', '5s']);
+    expect(seen.at(-1)).toBe('0s');
   });
 });
 
