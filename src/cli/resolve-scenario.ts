@@ -151,7 +151,7 @@ function warnPreemptionWithoutTimeouts(scenario: Scenario, file: string): void {
 
 /**
  * DSBRA replicates the blocks whose reads delay scheduling delayed (X_i: the share of delayed reads and their delay);
- * under a gate that never makes a map wait (mode "none", a skip count of 0, waits of 0 ms) no read is delayed, every
+ * under a gate that never makes a map wait (mode "none", a skip count of 0, waits of 0 ms, rackMs omitted being nodeMs) no read is delayed, every
  * RF_i decays to 0 and it can only remove replicas: told, since the run is valid and its result says it only as
  * delayedReads 0.
  */
@@ -159,7 +159,7 @@ function warnDsbraWithoutDelay(scenario: Scenario, file: string): void {
   const s = scenario.scheduler;
   if (s.replication?.policy !== 'dsbra') return;
   const d = s.delay as { mode: string; maxSkips?: unknown; nodeMs?: unknown; rackMs?: unknown };
-  const never = d.mode === 'none' || (d.mode === 'skip' && d.maxSkips === 0) || (d.mode === 'wait' && d.nodeMs === 0 && d.rackMs === 0);
+  const never = d.mode === 'none' || (d.mode === 'skip' && d.maxSkips === 0) || (d.mode === 'wait' && d.nodeMs === 0 && (d.rackMs ?? d.nodeMs) === 0);
   if (!never) return;
   warnOnce(`${file}: scheduler.replication: dsbra replicates the blocks whose reads delay scheduling delayed, and scheduler.delay (mode "${d.mode}"${d.mode === 'none' ? '' : ' with no wait'}) delays none: it can only remove extra replicas; give the gate a wait (e.g. scheduler.delay={"mode":"wait","nodeMs":5000,"rackMs":5000})`);
 }

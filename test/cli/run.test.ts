@@ -216,6 +216,8 @@ describe('what a run says of inputs it would take silently', () => {
     expect(hfsim(...args, '--set', 'scheduler.delay={"mode":"none"}').stderr).toBe(warning('mode "none"'));
     expect(hfsim(...args, '--set', 'scheduler.delay={"mode":"skip","maxSkips":0}').stderr).toBe(warning('mode "skip" with no wait'));
     expect(hfsim(...args, '--set', 'scheduler.delay={"mode":"wait","nodeMs":0,"rackMs":0}').stderr).toBe(warning('mode "wait" with no wait'));
+    // rackMs omitted is nodeMs (Hadoop's rule, locality.ts): nodeMs 0 alone waits for nothing either (it was not told)
+    expect(hfsim(...args, '--set', 'scheduler.delay={"mode":"wait","nodeMs":0}').stderr).toBe(warning('mode "wait" with no wait'));
     expect(hfsim(...args, '--set', 'scheduler.delay={"mode":"wait","nodeMs":0,"rackMs":1000}').stderr).toBe('');
     expect(hfsim(...args).stderr).toBe('');
   });
