@@ -457,7 +457,9 @@ const isObject = (v: unknown): v is object => typeof v === 'object' && v !== nul
 export function formatIssue(issue: z.core.$ZodIssue): string {
   const path = issue.path.length === 0 ? '(top level)' : formatPath(issue.path);
   if (issue.code === 'unrecognized_keys') {
-    return `${path}: unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => JSON.stringify(k)).join(', ')}`;
+    // DSBRA's intervalMs, alpha, ... written beside "policy" (as README's list of them reads) are not read there: say where
+    const settings = issue.path.length === 2 && issue.path[0] === 'scheduler' && issue.path[1] === 'replication' ? ' (a replication policy\'s own settings go in scheduler.replication.config)' : '';
+    return `${path}: unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => JSON.stringify(k)).join(', ')}${settings}`;
   }
   if (issue.code === 'invalid_key') return `${path}: ${issue.issues.map((i) => i.message).join('; ')}`;
   // A required field left out (seen where the parse reported its input: parseScenario): say so, rather than "workload:

@@ -58,6 +58,8 @@ describe('scenario schema', () => {
     [{ ...minimal, scheduler: { policy: 'hfs', preemption: { enabled: true, policy: 'random' } } }, `scheduler.preemption.policy: preemption.policy must be one of "hfs", not "random" (a plugin registers its name when its file is loaded: hfsim --plugin file.js, or loadPlugins)`],
     [{ ...minimal, scheduler: { replication: { policy: 'scarlett' } } }, `scheduler.replication.policy: replication.policy must be one of "static", "dsbra", "popular-small", not "scarlett" (a plugin registers its name when its file is loaded: hfsim --plugin file.js, or loadPlugins)`],
     [{ ...minimal, scheduler: { replication: { policy: 'dsbra', config: { alpha: 2 } } } }, 'scheduler.replication.config.alpha: alpha must be between 0 and 1'],
+    // README's DSBRA settings written beside the policy, where they are not read: the message says where they go
+    [{ ...minimal, scheduler: { replication: { policy: 'dsbra', intervalMs: 30_000, average: 'read' } } }, 'scheduler.replication: unknown fields "intervalMs", "average" (a replication policy\'s own settings go in scheduler.replication.config)'],
     [{ ...minimal, hdfs: { replication: 3, maxReplicas: 2 } }, 'hdfs.maxReplicas: maxReplicas (2) is below replication (3)'],
     [{ workload: { kind: 'facebook', shared: { blocks: 4, tables: 5 } } }, 'workload.shared.tables: tables must be at most blocks (a table holds at least one block)'],
     [{ workload: { kind: 'facebook', shared: { blocks: 40, hot: { fraction: 0 } } } }, 'workload.shared.hot.fraction: fraction must be greater than 0'],
