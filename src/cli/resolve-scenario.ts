@@ -151,9 +151,9 @@ function warnPreemptionWithoutTimeouts(scenario: Scenario, file: string): void {
 
 /**
  * DSBRA replicates the blocks whose reads delay scheduling delayed (X_i: the share of delayed reads and their delay);
- * under a gate that never makes a map wait (mode "none", a skip count of 0, waits of 0 ms, rackMs omitted being nodeMs) no read is delayed, every
- * RF_i decays to 0 and it can only remove replicas: told, since the run is valid and its result says it only as
- * delayedReads 0.
+ * under a gate that never makes a map wait (mode "none", a skip count of 0, waits of 0 ms, an omitted rackMs being
+ * nodeMs) no read is delayed, every RF_i decays to 0 and it can only remove replicas: told, since the run is valid and
+ * its result says it only as delayedReads 0.
  */
 function warnDsbraWithoutDelay(scenario: Scenario, file: string): void {
   const s = scenario.scheduler;
