@@ -344,6 +344,27 @@ describe('outputs that cannot be written, or would replace one another: exit 2 b
     expect(r.stderr.trim()).toBe('hfsim: --out -: "-" is not stdout here (it made a file named "-"): name a file, or /dev/stdout');
   });
 
+  // An output flag takes the next word as its file, a flag too: `bench --json --repeat=1` ran 3 rounds and wrote a
+  // file named "--repeat=1", `run --out --no-progress` showed progress and wrote "--no-progress", both exit 0.
+  it.each([
+    ['bench --json --repeat=1', ['bench', '--only', 'latency-600 fair+wait', '--json', '--repeat=1'], '--json', '--repeat=1'],
+    ['run --out --no-progress', ['run', join(ROOT, SMALL), ...ONE, '--out', '--no-progress'], '--out', '--no-progress'],
+    ['run --jobs-csv --json', ['run', join(ROOT, SMALL), ...ONE, '--jobs-csv', '--json'], '--jobs-csv', '--json'],
+    ['sweep --out --no-progress', ['sweep', join(ROOT, 'scenarios', 'skip-count.sweep.json'), '--out', '--no-progress'], '--out', '--no-progress'],
+  ])('%s: a flag taken as the output file is refused, and no file is made', (_, args, flag, taken) => {
+    const dir = tmp();
+    const r = spawnSync(process.execPath, [CLI, ...args], { cwd: dir, encoding: 'utf8', timeout: 60_000 });
+    expect(r.status, r.stderr).toBe(2);
+    expect(r.stderr.trim()).toBe(`hfsim: ${flag} ${taken}: is a flag, not a file name: ${flag} took the flag after it as its file; name the file after ${flag} (a file whose name starts with "-": ./${taken})`);
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('a file whose name starts with "-" is written when named ./-name', () => {
+    const dir = tmp();
+    const r = spawnSync(process.execPath, [CLI, 'run', join(ROOT, SMALL), ...ONE, '--out', './-r.json'], { cwd: dir, encoding: 'utf8', timeout: 60_000 });
+    expect(r.status, r.stderr).toBe(0);
+    expect(isResult(readFileSync(join(dir, '-r.json'), 'utf8'))).toBe(true);
+  });
   it('--out /dev/null twice is written into twice, never replaced: allowed', () => {
     const r = hfsim(['run', SMALL, ...ONE, '--out', '/dev/null', '--jobs-csv', '/dev/null']);
     expect(r.code, r.stderr).toBe(0);
