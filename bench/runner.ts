@@ -12,6 +12,7 @@ import { BENCH_FORMAT, type BenchCase, type BenchReport, type DataItem, type Lat
 import { type CaseSpec, type SuiteName, type SweepScalingSpec, suite, sweepScalingSpec } from './suites.js';
 import type { ScalingResult } from './sweep-scaling.js';
 import { InputError } from '../src/cli/errors.js';
+import { growthExponent, scaleExponentOf } from '../src/cli/bench-compare.js';
 import { type Ended, runToEnd } from './run-to-end.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -164,7 +165,7 @@ export async function runSuite(options: RunSuiteOptions): Promise<BenchReport> {
       ...(prev === undefined ? {} : { marginalUsPerHeartbeat: r3((c.wallMs.min - prev.wallMs.min) * 1000 / (c.heartbeats - prev.heartbeats)) }),
     };
   });
-  const scaleExponent = scale.length < 2 ? undefined : Math.round(growthExponent(scale.map((s) => s.nodes), scale.map((s) => s.wallMs)) * 100) / 100;
+  const scaleExponent = scaleExponentOf(scale);
   const dataItems: DataItem[] = cases.flatMap((c) => ([['heartbeat', c.decisionUs.heartbeat], ['launch', c.decisionUs.launch], ['tick', c.decisionUs.tick]] as const).flatMap(([metric, l]) => (l === undefined ? [] : [{
     data: { Average: l.mean.median, Perc50: l.p50.median, Perc90: l.p90.median, Perc99: l.p99.median },
     unit: 'us',
@@ -210,18 +211,5 @@ function scalingReport(spec: SweepScalingSpec, rounds: ScalingResult[]): NonNull
   };
 }
 
-/** b in cost = a * nodes^b, fitted by least squares on logarithms: 1 is linear. */
-export function growthExponent(nodes: number[], cost: number[]): number {
-  const x = nodes.map(Math.log);
-  const y = cost.map(Math.log);
-  const mean = (v: number[]) => v.reduce((a, b) => a + b, 0) / v.length;
-  const mx = mean(x);
-  const my = mean(y);
-  let sxy = 0;
-  let sxx = 0;
-  for (let i = 0; i < x.length; i++) {
-    sxy += (x[i] - mx) * (y[i] - my);
-    sxx += (x[i] - mx) ** 2;
-  }
-  return sxy / sxx;
-}
+// Fitted in bench-compare.ts, which also fits an older report's curve; here for its callers.
+export { growthExponent };

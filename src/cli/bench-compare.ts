@@ -170,7 +170,9 @@ export const sign = (pct: number | null): string => (pct !== null && Number.isFi
  * growth at all). Compared only between curves of the same sizes; the compare table and JSON had left it out.
  */
 function compareScaleCurve(base: BenchReport, next: BenchReport): { changes: MeasureChange[]; unmatched: string[] } {
-  const [b, n] = [base.scaleExponent, next.scaleExponent];
+  // A report written before scaleExponent existed has its curve's rows: fitted as the bench fits them (it read
+  // "scale curve (only in new)", the base having a curve).
+  const [b, n] = [base.scaleExponent ?? scaleExponentOf(base.scale), next.scaleExponent ?? scaleExponentOf(next.scale)];
   if (b === undefined && n === undefined) return { changes: [], unmatched: [] };
   if (b === undefined || n === undefined) return { changes: [], unmatched: [`scale curve (only in ${b === undefined ? 'new' : 'base'})`] };
   const sizes = (r: BenchReport): string => r.scale.map((s) => s.nodes.toLocaleString('en-US')).join(', ');
@@ -222,3 +224,23 @@ function compareScaling(base: BenchReport, next: BenchReport, thresholdPct: numb
   const digest = b.digest === n.digest ? undefined : { case: name, base: b.digest, new: n.digest };
   return { changes, regressions, unmatched, digest };
 }
+
+/** b in cost = a * nodes^b, fitted by least squares on logarithms: 1 is linear. */
+export function growthExponent(nodes: number[], cost: number[]): number {
+  const x = nodes.map(Math.log);
+  const y = cost.map(Math.log);
+  const mean = (v: number[]) => v.reduce((a, b) => a + b, 0) / v.length;
+  const mx = mean(x);
+  const my = mean(y);
+  let sxy = 0;
+  let sxx = 0;
+  for (let i = 0; i < x.length; i++) {
+    sxy += (x[i] - mx) * (y[i] - my);
+    sxx += (x[i] - mx) ** 2;
+  }
+  return sxy / sxx;
+}
+
+/** A report's `scaleExponent`: b fitted over the curve's best wall times, to 2 decimals; undefined under two sizes. */
+export const scaleExponentOf = (scale: BenchReport['scale']): number | undefined => (scale.length < 2 ? undefined
+  : Math.round(growthExponent(scale.map((s) => s.nodes), scale.map((s) => s.wallMs)) * 100) / 100);

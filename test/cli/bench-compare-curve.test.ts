@@ -36,4 +36,13 @@ describe('bench compare, the scale curve', () => {
     expect(other.stdout).toMatch(/not compared: .*scale curve \(different sizes: 600, 1,200, 2,400 nodes in base, 600, 1,200 in new\)/);
     expect(other.stdout).not.toMatch(/scale exponent/);
   });
+
+  it('fits the exponent of a report written before scaleExponent from its curve (it read "scale curve (only in new)", the base having one)', () => {
+    const { scaleExponent: _, ...older } = curve(1.02);
+    const r = compare([write('curve-older.json', report([benchCase(name, 1000)], older)), write('curve-newer.json', report([benchCase(name, 1000)], curve(1.31))), '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    const out = JSON.parse(r.stdout) as { notCompared: string[]; changes: Array<{ field: string; base: number; new: number; verdict: string }> };
+    expect(out.notCompared).toEqual([]);
+    expect(out.changes.find((c) => c.field === 'scaleExponent')).toMatchObject({ base: 1.02, new: 1.31, verdict: 'not judged' });
+  });
 });
