@@ -8,7 +8,7 @@ import { compareJson, compareMarkdown } from './bench-summary.js';
 import { EXIT, InputError, benchExit } from './errors.js';
 import { counted, table } from './format.js';
 import { packageRoot } from './version.js';
-import { checkDistinctOutputs, checkNotAnInput, checkOutputFile, writeOutput } from './output.js';
+import { checkDistinctOutputs, checkNotAnInput, checkOutputFile, writeOutput, writesStdout } from './output.js';
 import { sweepFileKind } from './sweep-output.js';
 import { endOnPluginCrash, loadPluginFlags } from './plugins.js';
 import { formatIssue } from '../core/scenario.js';
@@ -123,7 +123,8 @@ export async function bench(flags: BenchFlags): Promise<void> {
     progress: (line) => process.stderr.write(`${line}\n`),
   });
   if (flags.json) writeOutput(flags.json, JSON.stringify(report, null, 2) + '\n');
-  process.stdout.write(reportTable(report) + '\n');
+  // --json /dev/stdout: the table after the report made it no JSON
+  (writesStdout(flags.json) ? process.stderr : process.stdout).write(reportTable(report) + '\n');
 }
 
 export interface CompareFlags { threshold: number; json?: boolean; markdown?: string }

@@ -49,6 +49,12 @@ function descriptorOf(file: string): number | undefined {
   return m ? Number(m[1]) : undefined;
 }
 
+/**
+ * Whether an output file is this process's stdout (/dev/stdout, /dev/fd/1, /proc/self/fd/1): the table a command prints
+ * beside it then goes to stderr, as JSON and a table on one stdout are no JSON (`--out -` says to name /dev/stdout).
+ */
+export const writesStdout = (file: string | undefined): boolean => file !== undefined && descriptorOf(file) === 1;
+
 type Kind = 'missing' | 'file' | 'directory' | 'special';
 
 function kindOf(path: string): Kind {

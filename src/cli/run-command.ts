@@ -4,7 +4,7 @@ import type { Result } from '../actors/simulate.js';
 import { oneAfterAnother, runVariants } from './run-variants.js';
 import { compare } from './format.js';
 import { type LoadedVariant, loadScenarioFlags, parseSet } from './load-scenario.js';
-import { checkDistinctOutputs, checkOutputFile, printOut, writeOutput } from './output.js';
+import { checkDistinctOutputs, checkOutputFile, printOut, writeOutput, writesStdout } from './output.js';
 import { endOnPluginCrash, loadPluginFlags, pluginUrls } from './plugins.js';
 import { RunProgressDisplay, drawsInPlace } from './run-progress.js';
 import { warnOnce } from './warn.js';
@@ -72,7 +72,12 @@ export async function runAction(file: string, flags: RunFlags): Promise<void> {
   if (flags.html !== undefined) outputs.push([flags.html, await (await import('../report/report.js')).runReportHtml(loaded.name, results)]);
   for (const [file, content] of outputs) writeOutput(file, content);
   if (flags.json) printOut(json);
-  else printOut(compare(loaded.name + (loaded.description ? ` (${loaded.description})` : ''), results) + '\n');
+  else {
+    const table = compare(loaded.name + (loaded.description ? ` (${loaded.description})` : ''), results) + '\n';
+    // An output on stdout (--out /dev/stdout) is read as one: the table after it made it no JSON.
+    if (outputs.some(([f]) => writesStdout(f))) process.stderr.write(table);
+    else printOut(table);
+  }
 }
 
 /**

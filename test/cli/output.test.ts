@@ -66,6 +66,19 @@ describe('outputs', () => {
     if (device === '/dev/stdout') expect(r.stdout.startsWith('{\n  "scenario": "sticky-slots"')).toBe(true);
   });
 
+  // `--out -` says "name a file, or /dev/stdout": the table printed after the JSON on that same stdout, which json.load
+  // then refused ("Extra data"); it goes to stderr when an output is stdout.
+  it.each([
+    ['run --out /dev/stdout', ['run', SMALL, ...ONE, '--out', '/dev/stdout'], /^variant\s+mean resp/m],
+    ['run --out /dev/fd/1', ['run', SMALL, ...ONE, '--out', '/dev/fd/1'], /^variant\s+mean resp/m],
+    ['bench --json /dev/stdout', ['bench', '--only', 'latency-600 fair+wait', '--repeat', '1', '--json', '/dev/stdout'], /^case\s+policy\s+nodes/m],
+  ])('%s: stdout is the JSON alone, the table on stderr', (_, args, table) => {
+    const r = hfsim(args);
+    expect(r.code, r.stderr).toBe(0);
+    expect(() => JSON.parse(r.stdout)).not.toThrow();
+    expect(r.stderr).toMatch(table);
+  });
+
   const missing = '/no/such/folder';
   it.each([
     ['run --out into a missing folder', ['run', 'scenarios/fb2010-day.json', '--out', `${missing}/r.json`], `--out ${missing}/r.json: the folder ${missing} does not exist`],
