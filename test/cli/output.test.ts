@@ -378,6 +378,14 @@ describe('outputs that cannot be written, or would replace one another: exit 2 b
     expect(r.status, r.stderr).toBe(0);
     expect(isResult(readFileSync(join(dir, '-r.json'), 'utf8'))).toBe(true);
   });
+  it('a sweep\'s --out ./-res is a folder, not a flag: its aggregates -res/aggregate.csv were refused as one', () => {
+    const dir = tmp();
+    writeFileSync(join(dir, 't.sweep.json'), JSON.stringify({ name: 't', base: join(ROOT, SMALL), axes: { variant: ['Naive fair'] }, seeds: [1] }));
+    const r = spawnSync(process.execPath, [CLI, 'sweep', 't.sweep.json', '--out', './-res', '--no-progress'], { cwd: dir, encoding: 'utf8', timeout: 60_000 });
+    expect(r.status, r.stderr).toBe(0);
+    expect(readdirSync(join(dir, '-res'))).toContain('aggregate.csv');
+  });
+
   it('--out /dev/null twice is written into twice, never replaced: allowed', () => {
     const r = hfsim(['run', SMALL, ...ONE, '--out', '/dev/null', '--jobs-csv', '/dev/null']);
     expect(r.code, r.stderr).toBe(0);
