@@ -7,6 +7,7 @@ import { OverrideError, type Scenario, overridePathProblem, resolveVariant, setP
 import { workloadLimitErrors } from '../core/workload-limits.js';
 import type { SwimTrace } from '../core/swim.js';
 import { InputError } from './errors.js';
+import { quietly } from './warn.js';
 import { valueKind } from '../core/shown-value.js';
 import { resolveScenario } from './resolve-scenario.js';
 import { traceFor } from './trace.js';
@@ -279,7 +280,7 @@ function setBlamed(error: string, sets: ReadonlyArray<readonly [string, unknown]
 /** The errors of the scenario and variant without the --sets (the seed kept); none known when it cannot resolve. */
 function withoutSets(record: Record<string, unknown>, overrides: Record<string, unknown>, seed: number | undefined, file: string): Set<string> {
   try {
-    const parsed = resolveScenario(resolveVariant(record, overrides, seed === undefined ? [] : [['seed', seed]]), file);
+    const parsed = quietly(() => resolveScenario(resolveVariant(record, overrides, seed === undefined ? [] : [['seed', seed]]), file));
     return new Set(parsed.ok ? [] : parsed.errors);
   } catch {
     return new Set();
@@ -298,8 +299,10 @@ function inEveryVariant(record: Record<string, unknown>, sets: ReadonlyArray<rea
   for (const overrides of [{}, ...variantsOf(record).map((v) => v.overrides)]) {
     let errors: string[];
     try {
-      const parsed = resolveScenario(resolveVariant(record, overrides, sets), file);
-      errors = parsed.ok ? workloadLimitErrors(parsed.value, traceFor(file, parsed.value)) : parsed.errors;
+      errors = quietly(() => {
+        const parsed = resolveScenario(resolveVariant(record, overrides, sets), file);
+        return parsed.ok ? workloadLimitErrors(parsed.value, traceFor(file, parsed.value)) : parsed.errors;
+      });
     } catch {
       return new Set();
     }
@@ -310,11 +313,26 @@ function inEveryVariant(record: Record<string, unknown>, sets: ReadonlyArray<rea
   return common ?? new Set();
 }
 
+/** Whether the sets fail with OverrideError `message` without any variant's overrides and in every variant. */
+function failsEverywhere(record: Record<string, unknown>, sets: ReadonlyArray<readonly [string, unknown]>, message: string, name: string): boolean {
+  if (name === '') return false;
+  return [{}, ...variantsOf(record).map((v) => v.overrides)].every((overrides) => {
+    try {
+      resolveVariant(record, overrides, sets);
+      return false;
+    } catch (err) {
+      return err instanceof OverrideError && err.message === message;
+    }
+  });
+}
+
 /** The fields whose workload limits the scenario and variant break without the --sets (the seed kept); none known when it cannot resolve. */
 function overWithoutSets(record: Record<string, unknown>, overrides: Record<string, unknown>, seed: number | undefined, file: string): Set<string> {
   try {
-    const parsed = resolveScenario(resolveVariant(record, overrides, seed === undefined ? [] : [['seed', seed]]), file);
-    return new Set(parsed.ok ? workloadLimitErrors(parsed.value, traceFor(file, parsed.value)).map(fieldOf) : []);
+    return quietly(() => {
+      const parsed = resolveScenario(resolveVariant(record, overrides, seed === undefined ? [] : [['seed', seed]]), file);
+      return new Set(parsed.ok ? workloadLimitErrors(parsed.value, traceFor(file, parsed.value)).map(fieldOf) : []);
+    });
   } catch {
     return new Set();
   }
@@ -397,7 +415,16 @@ function load(file: string, sets: ReadonlyArray<readonly [string, unknown]>, see
   const loaded = variants.map(({ name, overrides }) => {
     const where = name === '' ? '' : `variant "${name}": `;
     // A --set that cannot apply is the command line's, not the file's (it was blamed on the file and its variant).
-    const resolved = allSets.reduce((out, [path, value]) => asInput(() => setPath(out, path, value), `${naming.set(path, value)}: ${where}`), asInput(() => resolveVariant(record, overrides, []), `${file}: ${where}`));
+    // A --set that cannot apply in any variant, nor without one, the same way, is the --set's alone (see inEveryVariant).
+    const applied = (out: Record<string, unknown>, [path, value]: readonly [string, unknown]): Record<string, unknown> => {
+      try {
+        return setPath(out, path, value);
+      } catch (err) {
+        if (!(err instanceof OverrideError)) throw err;
+        throw new InputError(`${naming.set(path, value)}: ${failsEverywhere(record, allSets, err.message, name) ? '' : where}${err.message}`);
+      }
+    };
+    const resolved = allSets.reduce(applied, asInput(() => resolveVariant(record, overrides, []), `${file}: ${where}`));
     const parsed = resolveScenario(resolved, file);
     if (!parsed.ok) {
       // An error the scenario gives without the --sets, too, is the file's; one only they bring is theirs, though its

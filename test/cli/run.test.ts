@@ -222,6 +222,12 @@ describe('what a run says of inputs it would take silently', () => {
     expect(hfsim(...args).stderr).toBe('');
   });
 
+  it('an error placed by resolving the other variants again warns of none of them (it warned of "delay + DSBRA", not chosen)', () => {
+    const r = hfsim('run', 'scenarios/dsbra.json', '--variant', 'delay', '--set', 'scheduler.delay.mode=none', '--set', 'workload.jobs=2000000', '--no-progress');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe('hfsim: --set workload.jobs=2000000: workload.jobs: jobs is 2000000, above the limit of 1000000\n');
+  });
+
   it('warns of policyConfig fields another field switches off (offers inner with job frameworks, Quincy kill prices with kills false)', () => {
     const offers = ['run', 'scenarios/offers.json', '--variant', 'Offers, jobs as frameworks', '--set', 'workload.jobs=5', '--no-progress'];
     expect(hfsim(...offers, '--set', 'scheduler.policyConfig={"frameworks":"job","inner":"fifo"}').stderr).toBe('hfsim: warning: scenarios/offers.json: scheduler.policyConfig.inner: changes nothing here: it orders a pool framework\'s jobs, and frameworks is "job" (each job its own framework)\n');
