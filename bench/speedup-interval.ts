@@ -10,7 +10,8 @@
  */
 import { simulate } from '../src/actors/simulate.js';
 import { InputError } from '../src/cli/errors.js';
-import { loadScenarioFlags, parseSet } from '../src/cli/load-scenario.js';
+import { loadScenarioFlags, parseSet, readJsonFile } from '../src/cli/load-scenario.js';
+import { variantsOf } from '../src/core/scenario.js';
 import { readFlags } from './flags.js';
 
 const flags = readFlags({ script: 'speedup-interval', usage: 'usage: node dist/bench/speedup-interval.js [scenario] [--base "Naive fair"] [--variant "Fair + delay"] [--seeds 10] [--set path=value]',
@@ -22,12 +23,15 @@ const seeds = flags.count('--seeds', 10, 2);
 const set = flags.text('--set');
 const sets: Array<[string, unknown]> = set === undefined ? [] : [flags.input(() => parseSet(set))];
 // Both variants read before any seed runs: a misspelt one was a stack trace after the first seed's base run. Each is
-// named by its own flag (a misspelt --base was reported as "--variant <name>").
+// named by its own flag (a misspelt --base was reported as "--variant <name>"); only those two are loaded (a --set
+// that another variant refuses is no concern of theirs).
 flags.input(() => {
-  const names = loadScenarioFlags(file, sets, 1).variants.map((v) => v.name);
+  const raw = readJsonFile(file, 'scenario');
+  const names = typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? variantsOf(raw as Record<string, unknown>).map((v) => v.name).filter((n) => n !== '') : [];
   for (const [flag, name] of [['--base', base], ['--variant', variant]] as const) {
-    if (!names.includes(name)) throw new InputError(`${file}: ${flag} ${name}: no such variant (have ${names.map((n) => `"${n}"`).join(', ')})`);
+    if (names.length > 0 && !names.includes(name)) throw new InputError(`${file}: ${flag} ${name}: no such variant (have ${names.map((n) => `"${n}"`).join(', ')})`);
   }
+  loadScenarioFlags(file, sets, 1, [...new Set([base, variant])]);
 });
 
 /** Two-sided 97.5% quantiles of Student's t for 1..30 degrees of freedom. */
