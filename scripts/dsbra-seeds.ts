@@ -35,10 +35,13 @@ const rows: number[][] = [];
 const variants = variantsAt(lo);
 // A --set of the policy reaches both variants (README's rows for "average": "read" and popular-small are run so): the
 // change lines then compare one policy with itself, which the summary read as "delay + DSBRA against delay".
-const policies = variants.map((v) => v.scenario.scheduler.replication!.policy);
-const same = policies[0] === policies[1];
-const named = variants.map((v, k) => (same ? `${v.name} (${policies[k]})` : v.name));
-if (same) console.error(`dsbra-seeds: both variants run scheduler.replication.policy "${policies[0]}" (a --set reaches both): the change lines compare it with itself; read the rows`);
+const replications = variants.map((v) => v.scenario.scheduler.replication!);
+const same = JSON.stringify(replications[0]) === JSON.stringify(replications[1]);
+const named = variants.map((v, k) => (same ? `${v.name} (${replications[k].policy})` : v.name));
+if (same) {
+  const why = values.set.length === 0 ? '' : ' (a --set reaches both)';
+  console.error(`dsbra-seeds: both variants run scheduler.replication.policy "${replications[0].policy}" with the same config${why}: the change lines compare it with itself; read the rows`);
+}
 console.log('seed  variant          mean resp (s)  node local  delay wait (s)  created  deleted  storage mean / peak  delayed reads  GAvg max  RF max');
 for (let seed = lo; seed <= hi; seed++) {
   const out = [];

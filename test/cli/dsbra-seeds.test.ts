@@ -41,7 +41,7 @@ describe('node dist/scripts/dsbra-seeds.js, bad flags', () => {
   it('a --set of the policy, which reaches both variants, is said to compare the policy with itself (it read "delay + DSBRA against delay")', () => {
     const r = seeds('--seeds', '1', '--set', 'workload.jobs=10', '--set', 'scheduler.replication.policy=popular-small');
     expect(r.code).toBe(0);
-    expect(r.stderr).toBe('dsbra-seeds: both variants run scheduler.replication.policy "popular-small" (a --set reaches both): the change lines compare it with itself; read the rows\n');
+    expect(r.stderr).toBe('dsbra-seeds: both variants run scheduler.replication.policy "popular-small" with the same config (a --set reaches both): the change lines compare it with itself; read the rows\n');
     expect(r.stdout).toContain('over 1 seeds, delay + DSBRA (popular-small) against delay (popular-small):');
   });
 });
