@@ -38,17 +38,19 @@ describe('SweepProgress leaves the workers\' start-up out of its ETA', () => {
     vi.useRealTimers();
   });
 
-  /** 96 points of 0.1 s on 2 workers that take 10 s to start: the plain lines' ETAs, as ticked. */
+  /**
+   * 96 points of 0.1 s a worker on `workers` workers (1 or 2, each ending a point every 0.1 s, together) that take 10
+   * s to start: the plain lines' ETAs, as ticked.
+   */
   function etas(workers: number): string[] {
     vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout', 'performance'] });
     const { out, stream } = fakeTerminal();
     const plain = { ...stream, isTTY: false };
     const progress = new SweepProgress(96, 0, true, plain, workers);
     vi.advanceTimersByTime(10_000);
-    for (let k = 0; k < 48; k++) {
+    for (let k = 0; k < 96 / workers; k++) {
       vi.advanceTimersByTime(100);
-      progress.tick();
-      progress.tick(); // the other worker's point, at the same moment
+      for (let w = 0; w < workers; w++) progress.tick();
     }
     progress.stop();
     return out.slice(1).map((l) => /ETA (\S+)$/.exec(l.trim())![1]);
@@ -60,7 +62,14 @@ describe('SweepProgress leaves the workers\' start-up out of its ETA', () => {
     expect(seen.slice(0, 2)).toEqual(['16m00s', '7m55s']);
     // from the third on, the points since the first: 0.05 s a point, so 93 points left read 5s (it read 5m16s)
     expect(seen.slice(2, 5)).toEqual(['5s', '5s', '5s']);
-    expect(seen.at(-1)).toBe('0s');
+    // and once the window has filled and moves (21 ends): 36 points left at 60 of 96, 1.8 s
+    expect(seen[59]).toBe('2s');
+  });
+
+  it('on 1 worker: from the second point on, 0.1 s a point', () => {
+    const seen = etas(1);
+    expect(seen.slice(0, 3)).toEqual(['16m00s', '9s', '9s']); // 95 x 10.1 s; then 94 and 93 x 0.1 s
+    expect(seen[59]).toBe('4s'); // 36 x 0.1 s, the window moving
   });
 });
 
