@@ -165,7 +165,10 @@ export function compare(baseFile: string, newFile: string, flags: CompareFlags):
   if (flags.markdown !== undefined) {
     checkOutputFile(flags.markdown, '--markdown');
     checkNotAnInput('--markdown', flags.markdown, [baseFile, newFile]);
+    if (flags.json && writesStdout(flags.markdown)) throw new InputError(`--markdown ${flags.markdown}: --json prints on stdout too, and the two together are neither JSON nor Markdown: give one of them a file`);
   }
+  // --markdown /dev/stdout: the table and the verdict go to stderr, so that stdout is the Markdown alone (they were mixed).
+  const out = writesStdout(flags.markdown) ? process.stderr : process.stdout;
   // Checked before the verdict is printed (a folder or a missing path there failed after "no regression").
   const summaryFile = process.env.GITHUB_STEP_SUMMARY;
   if (summaryFile !== undefined && summaryFile !== '') {
@@ -206,8 +209,8 @@ export function compare(baseFile: string, newFile: string, flags: CompareFlags):
   if (flags.json) {
     process.stdout.write(compareJson(outcome));
   } else {
-    process.stdout.write(`bench compare: ${baseFile} (${shortCommit(base.commit)}) -> ${newFile} (${shortCommit(next.commit)}), threshold ${flags.threshold}% and beyond the noise floor\n${c.table}\n`);
-    if (c.unmatched.length > 0) process.stdout.write(`not compared: ${c.unmatched.join('; ')}\n`);
+    out.write(`bench compare: ${baseFile} (${shortCommit(base.commit)}) -> ${newFile} (${shortCommit(next.commit)}), threshold ${flags.threshold}% and beyond the noise floor\n${c.table}\n`);
+    if (c.unmatched.length > 0) out.write(`not compared: ${c.unmatched.join('; ')}\n`);
   }
   if (c.digestChanges.length > 0) {
     process.stderr.write(`OUTCOME REGRESSION: the result digest of ${c.digestChanges.length} canonical scenario(s) changed (always fatal):\n${c.digestChanges.map((d) => `  ${d}`).join('\n')}\n`);
@@ -217,7 +220,7 @@ export function compare(baseFile: string, newFile: string, flags: CompareFlags):
     process.stderr.write(`SPEED REGRESSION beyond ${flags.threshold}% and the noise floor (a fixed allowance, not the runs' spread):\n${c.speedRegressions.map((d) => `  ${d}`).join('\n')}\n`
       + 'other work on the machine slows every run alike: run both commits\' bench again on one machine, with more --repeat, before bisecting; on a shared machine give a larger --threshold\n');
   }
-  if (code === EXIT.ok && !flags.json) process.stdout.write('no regression\n');
+  if (code === EXIT.ok && !flags.json) out.write('no regression\n');
   const summary = process.env.GITHUB_STEP_SUMMARY;
   if (flags.markdown !== undefined || (summary !== undefined && summary !== '')) {
     const markdown = compareMarkdown(outcome);

@@ -126,6 +126,24 @@ describe('hfsim bench compare: its warnings in --json and the Markdown summary',
   });
 });
 
+describe('hfsim bench compare --markdown /dev/stdout', () => {
+  it('prints the Markdown alone on stdout, the table and the verdict on stderr (they were mixed on stdout)', () => {
+    const r = compare([base, same, '--markdown', '/dev/stdout']);
+    expect(r.code).toBe(0);
+    expect(r.stdout.startsWith('## ')).toBe(true);
+    expect(r.stdout).not.toContain('bench compare:');
+    expect(r.stderr).toContain('bench compare:');
+    expect(r.stderr.trimEnd().endsWith('no regression')).toBe(true);
+  });
+
+  it('is refused beside --json, which prints on stdout too', () => {
+    const r = compare([base, same, '--json', '--markdown', '/dev/stdout']);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe('hfsim: --markdown /dev/stdout: --json prints on stdout too, and the two together are neither JSON nor Markdown: give one of them a file\n');
+  });
+});
+
 describe('hfsim bench compare --markdown and $GITHUB_STEP_SUMMARY', () => {
   it('writes a Markdown summary: verdict, regressions, every measure', () => {
     const md = join(dir, 'summary.md');
