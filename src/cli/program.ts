@@ -50,7 +50,25 @@ export function buildProgram(): Command {
   program.addCommand(benchCommand());
   program.addCommand(experimentsCommand());
   refuseRepeatedValues(program);
+  refuseFlagsAsValues(program);
   return program;
+}
+
+/**
+ * An option's value that is another option of its command (`bench --json --only x`, `run --out --variant x`) is refused
+ * (exit 2), naming both: commander takes the next word as the value, flag or not, and then reported the word after it
+ * as "too many arguments", or ran with the flag lost (`--json --repeat=1` wrote a file named "--repeat=1").
+ */
+function refuseFlagsAsValues(command: Command): void {
+  const flags = new Set(command.options.flatMap((o) => [o.long, o.short]).filter((f): f is string => f !== undefined));
+  for (const opt of command.options) {
+    if (!(opt.required || opt.optional)) continue;
+    command.on(`option:${opt.name()}`, (value: unknown) => {
+      if (typeof value !== 'string' || !flags.has(value.split('=')[0])) return;
+      command.error(`error: option '${opt.flags}' took ${value} as its value: ${value.split('=')[0]} is an option of hfsim ${commandPath(command)}; give ${opt.long} its value first`, { exitCode: 2, code: 'hfsim.flagAsValue' });
+    });
+  }
+  for (const sub of command.commands) refuseFlagsAsValues(sub);
 }
 
 /**

@@ -358,17 +358,27 @@ describe('outputs that cannot be written, or would replace one another: exit 2 b
   });
 
   // An output flag takes the next word as its file, a flag too: `bench --json --repeat=1` ran 3 rounds and wrote a
-  // file named "--repeat=1", `run --out --no-progress` showed progress and wrote "--no-progress", both exit 0.
+  // file named "--repeat=1", `run --out --no-progress` showed progress and wrote "--no-progress", both exit 0; and
+  // `bench --json --only x` read "too many arguments". One of the command's own flags is named as such (program.ts).
   it.each([
-    ['bench --json --repeat=1', ['bench', '--only', 'latency-600 fair+wait', '--json', '--repeat=1'], '--json', '--repeat=1'],
-    ['run --out --no-progress', ['run', join(ROOT, SMALL), ...ONE, '--out', '--no-progress'], '--out', '--no-progress'],
-    ['run --jobs-csv --json', ['run', join(ROOT, SMALL), ...ONE, '--jobs-csv', '--json'], '--jobs-csv', '--json'],
-    ['sweep --out --no-progress', ['sweep', join(ROOT, 'scenarios', 'skip-count.sweep.json'), '--out', '--no-progress'], '--out', '--no-progress'],
-  ])('%s: a flag taken as the output file is refused, and no file is made', (_, args, flag, taken) => {
+    ['bench --json --repeat=1', ['bench', '--only', 'latency-600 fair+wait', '--json', '--repeat=1'], "option '--json <file>' took --repeat=1 as its value: --repeat is an option of hfsim bench; give --json its value first"],
+    ['bench --json --only x', ['bench', '--json', '--only', 'x'], "option '--json <file>' took --only as its value: --only is an option of hfsim bench; give --json its value first"],
+    ['run --out --no-progress', ['run', join(ROOT, SMALL), ...ONE, '--out', '--no-progress'], "option '--out <file>' took --no-progress as its value: --no-progress is an option of hfsim run; give --out its value first"],
+    ['run --jobs-csv --json', ['run', join(ROOT, SMALL), ...ONE, '--jobs-csv', '--json'], "option '--jobs-csv <file>' took --json as its value: --json is an option of hfsim run; give --jobs-csv its value first"],
+    ['sweep --out --no-progress', ['sweep', join(ROOT, 'scenarios', 'skip-count.sweep.json'), '--out', '--no-progress'], "option '--out <dir>' took --no-progress as its value: --no-progress is an option of hfsim sweep; give --out its value first"],
+  ])('%s: a flag of the command taken as the output file is refused, and no file is made', (_, args, said) => {
     const dir = tmp();
     const r = spawnSync(process.execPath, [CLI, ...args], { cwd: dir, encoding: 'utf8', timeout: 60_000 });
     expect(r.status, r.stderr).toBe(2);
-    expect(r.stderr.trim()).toBe(`hfsim: ${flag} ${taken}: is a flag, not a file name: ${flag} took the flag after it as its file; name the file after ${flag} (a file whose name starts with "-": ./${taken})`);
+    expect(r.stderr.split('\n')[0]).toBe(`error: ${said}`);
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('a flag that is no option of the command, taken as the output file, is refused too (output.ts)', () => {
+    const dir = tmp();
+    const r = spawnSync(process.execPath, [CLI, 'run', join(ROOT, SMALL), ...ONE, '--out', '--nope'], { cwd: dir, encoding: 'utf8', timeout: 60_000 });
+    expect(r.status, r.stderr).toBe(2);
+    expect(r.stderr.trim()).toBe('hfsim: --out --nope: is a flag, not a file name: --out took the flag after it as its file; name the file after --out (a file whose name starts with "-": ./--nope)');
     expect(readdirSync(dir)).toEqual([]);
   });
 
