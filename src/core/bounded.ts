@@ -54,7 +54,7 @@ const number = (what: string) => z.number({ error: `${what} must be a number` })
  * Whole numbers from 1 (posInt) or 0 (nonNegInt) up to `max`. The bound is checked first and alone: past 2^53 a
  * number is no longer a safe integer, and 2^53 + 1 got both "must be a whole number" and "above the limit".
  */
-const wholeUpTo = (what: string, max: number) => number(what).max(max, { ...atMost(what, max), abort: true }).int(`${what} must be a whole number`);
+export const wholeUpTo = (what: string, max: number) => number(what).max(max, { ...atMost(what, max), abort: true }).int(`${what} must be a whole number`);
 export const posInt = (what: string, max: number) => wholeUpTo(what, max).positive(`${what} must be at least 1`);
 export const nonNegInt = (what: string, max: number) => wholeUpTo(what, max).min(0, `${what} must not be negative`);
 /** Whole numbers from `min` to `max`, each bound named as a limit (one message for a value under it, 0 included). */

@@ -4,7 +4,7 @@
  * these same fields, so both paths meet one validator.
  */
 import { z } from 'zod';
-import { atLeast, atMost, nameField, nonNegInt, posInt, timeMs } from './bounded.js';
+import { atLeast, atMost, nameField, nonNegInt, posInt, timeMs, wholeUpTo } from './bounded.js';
 import { MAX_INT32, MAX_POOLS, MAX_SLOTS, MAX_TIME_MS, MAX_WEIGHT, MIN_WEIGHT } from './limits.js';
 
 const timeoutMs = timeMs;
@@ -13,8 +13,11 @@ export const DEFAULT_FAIR_SHARE_THRESHOLD = 0.5;
 /** YARN's fairSharePreemptionThreshold: the fraction of its fair share below which a pool is starved (Hadoop 1: 0.5). */
 const threshold = (what: string) => z.number({ error: `${what} must be a number` }).min(0, `${what} must be from 0 to 1`).max(1, `${what} must be from 0 to 1`);
 const slots = (what: string) => nonNegInt(what, MAX_SLOTS);
-/** A cap on running tasks or jobs: 0 would keep the pool's (or user's) jobs waiting forever, and the run would stall. */
-const cap = (what: string, max: number) => nonNegInt(what, max).min(1, `${what} must be at least 1 (0 lets nothing run, and the run would stall)`);
+/**
+ * A cap on running tasks or jobs: 0 would keep the pool's (or user's) jobs waiting forever, and the run would stall.
+ * One message below 1, aborting: -1 also got "must not be negative", and a maxMaps of -1 "minMaps 0 is above maxMaps -1".
+ */
+const cap = (what: string, max: number) => wholeUpTo(what, max).min(1, { message: `${what} must be at least 1 (0 lets nothing run, and the run would stall)`, abort: true });
 
 export const SCHEDULING_MODES = ['fair', 'fifo'] as const;
 export type SchedulingMode = (typeof SCHEDULING_MODES)[number];

@@ -150,6 +150,17 @@ describe('scenario bounds and fields a policy ignores', () => {
     if (!r.ok) expect(r.errors).toContain(message);
   });
 
+  it.each([
+    [{ policy: 'hfs', pools: [{ name: 'p', maxMaps: -1 }] }, 'scheduler.pools[0].maxMaps: maxMaps must be at least 1 (0 lets nothing run, and the run would stall)'],
+    [{ policy: 'hfs', parentPools: [{ name: 'x', maxReduces: -1 }] }, 'scheduler.parentPools[0].maxReduces: maxReduces must be at least 1 (0 lets nothing run, and the run would stall)'],
+    [{ policy: 'hfs', pools: [{ name: 'p', maxRunningJobs: -1 }] }, 'scheduler.pools[0].maxRunningJobs: maxRunningJobs must be at least 1 (0 lets nothing run, and the run would stall)'],
+    [{ policy: 'hfs', users: [{ name: 'u', maxRunningJobs: -1 }] }, 'scheduler.users[0].maxRunningJobs: maxRunningJobs must be at least 1 (0 lets nothing run, and the run would stall)'],
+    [{ policy: 'hfs', userMaxJobsDefault: -1 }, 'scheduler.userMaxJobsDefault: userMaxJobsDefault must be at least 1 (0 lets nothing run, and the run would stall)'],
+  ])('a negative cap or job limit gets one message (it also got "must not be negative", and a max "minMaps 0 is above maxMaps -1"): %j', (scheduler, message) => {
+    const r = parseScenario({ ...minimal, scheduler });
+    expect(r.ok ? [] : r.errors).toEqual([message]);
+  });
+
   it('a heartbeatMs of 0 gets one message, the limit (it also got "must be at least 1")', () => {
     const r = parseScenario({ ...minimal, cluster: { heartbeatMs: 0 } });
     expect(r.ok ? [] : r.errors).toEqual([`cluster.heartbeatMs: heartbeatMs is 0, below the limit of ${L.MIN_HEARTBEAT_MS}`]);
