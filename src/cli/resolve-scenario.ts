@@ -5,7 +5,7 @@
  */
 import { DEFAULT_SLOWDOWNS, type Parsed, type Scenario, parseScenario } from '../core/scenario.js';
 import { InputError } from './errors.js';
-import { applySchedulerFiles, warnMinsAboveMaxDefault } from './scheduler-files.js';
+import { applySchedulerFiles, errorsAtScenarioIndex, warnMinsAboveMaxDefault } from './scheduler-files.js';
 import { readTextFile } from './read-file.js';
 import { parseRumenTrace } from './rumen.js';
 import { type SlsTrace, parseSlsTrace, slsErrorsAtTrace, slsJobsWorkload } from './sls.js';
@@ -22,17 +22,16 @@ export function resolveScenario(raw: Record<string, unknown>, scenarioFile: stri
   if (written.length > 0) return { ok: false, errors: written };
   const withFiles = applySchedulerFiles(raw, scenarioFile);
   const parsed = parseScenario(withFiles);
-  if (parsed.ok) {
-    warnFileIgnores(raw, parsed.value);
-    warnMinsAboveMaxDefault(raw, parsed.value, scenarioFile);
-    warnFlatIgnores(raw, parsed.value, scenarioFile);
-    warnFluidIgnores(raw, parsed.value, scenarioFile);
-    warnReplicationPastNodes(raw, parsed.value, scenarioFile);
-    warnPreemptionWithoutTimeouts(parsed.value, scenarioFile);
-    warnDsbraWithoutDelay(parsed.value, scenarioFile);
-    warnUnreadFields(raw, parsed.value, scenarioFile);
-  }
-  if (!parsed.ok || parsed.value.workload.kind !== 'sls') return parsed;
+  if (!parsed.ok) return { ok: false, errors: errorsAtScenarioIndex(parsed.errors, raw, withFiles) };
+  warnFileIgnores(raw, parsed.value);
+  warnMinsAboveMaxDefault(raw, parsed.value, scenarioFile);
+  warnFlatIgnores(raw, parsed.value, scenarioFile);
+  warnFluidIgnores(raw, parsed.value, scenarioFile);
+  warnReplicationPastNodes(raw, parsed.value, scenarioFile);
+  warnPreemptionWithoutTimeouts(parsed.value, scenarioFile);
+  warnDsbraWithoutDelay(parsed.value, scenarioFile);
+  warnUnreadFields(raw, parsed.value, scenarioFile);
+  if (parsed.value.workload.kind !== 'sls') return parsed;
   const w = parsed.value.workload;
   const path = tracePath(scenarioFile, w.trace);
   try {

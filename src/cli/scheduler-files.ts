@@ -44,6 +44,27 @@ export function applySchedulerFiles(raw: Record<string, unknown>, scenarioFile: 
   return { ...raw, scheduler: merged };
 }
 
+/**
+ * Errors in the merged scheduler named by the scenario's own index: mergeByName puts the file's entries first and the
+ * scenario's after them, in their order, so the scenario's pools[0] was reported as pools[3] behind three of the file's.
+ * An error in one of the file's entries keeps the merged index.
+ */
+export function errorsAtScenarioIndex(errors: string[], raw: Record<string, unknown>, merged: Record<string, unknown>): string[] {
+  const own = raw.scheduler as Record<string, unknown> | undefined;
+  const all = merged.scheduler as Record<string, unknown> | undefined;
+  if (own === all || typeof own !== 'object' || own === null || typeof all !== 'object' || all === null) return errors;
+  let out = errors;
+  for (const field of ['pools', 'users', 'parentPools', 'queues', 'parentQueues']) {
+    const mine = own[field];
+    const list = all[field];
+    if (!Array.isArray(mine) || !Array.isArray(list) || list === mine) continue;
+    const offset = list.length - mine.length;
+    const at = new RegExp(`^scheduler\\.${field}\\[(\\d+)\\]`);
+    out = out.map((e) => e.replace(at, (whole, k: string) => (Number(k) >= offset ? `scheduler.${field}[${Number(k) - offset}]` : whole)));
+  }
+  return out;
+}
+
 /** A file the scheduler names, relative to the scenario file's folder, joined to its path as given (errors name the file as the user would). */
 function filePath(name: unknown, scenarioFile: string): string | undefined {
   return typeof name === 'string' && name !== '' ? (isAbsolute(name) ? name : join(dirname(scenarioFile), name)) : undefined;

@@ -799,3 +799,26 @@ describe('a scheduler file of the other kind, named where an allocation file or 
     expect(() => parseCapacityFile('<allocations>\n  <queue name="a"/>\n</allocations>', 'a.xml')).toThrow('a.xml: line 1: the root element must be <configuration>: this is a Fair Scheduler allocation file: give it as scheduler.allocationFile');
   });
 });
+
+// The file's entries come first in the merged lists, the scenario's after them: an error in the scenario's pools[0]
+// named scheduler.pools[3] (behind nested-queues.xml's three leaves), a field the user never wrote.
+describe("an error in a pool, user or queue the scenario lists beside a scheduler file names the scenario's own index", () => {
+  it.each([
+    [{ policy: 'hfs', allocationFile: 'q.xml', pools: [{ name: 'x', parent: 'nope' }] }, 'scheduler.pools[0].parent: "nope" is not a parent pool (scheduler.parentPools: "prod")'],
+    [{ policy: 'hfs', allocationFile: 'q.xml', pools: [{ name: 'prod.etl', weight: 0 }] }, 'scheduler.pools[0].weight: weight must be greater than 0'],
+    [{ policy: 'hfs', allocationFile: 'q.xml', pools: [{ name: 'a' }, { name: 'x', minMaps: 5, maxMaps: 2 }] }, 'scheduler.pools[1].minMaps: minMaps 5 is above maxMaps 2: the pool could never reach its min share'],
+    [{ policy: 'hfs', allocationFile: 'q.xml', parentPools: [{ name: 'p2', weight: 0 }] }, 'scheduler.parentPools[0].weight: weight must be greater than 0'],
+    [{ policy: 'hfs', allocationFile: 'q.xml', users: [{ name: 'v', maxRunningJobs: 0 }] }, 'scheduler.users[0].maxRunningJobs: maxRunningJobs must be at least 1 (0 lets nothing run, and the run would stall)'],
+    [{ policy: 'capacity', capacitySchedulerFile: 'cs.xml', queues: [{ name: 'a', capacity: 50, maxCapacity: 40 }] }, 'scheduler.queues[0].maxCapacity: maxCapacity (40) is below capacity (50)'],
+  ])('%j', (scheduler, message) => {
+    const dir = mkdtempSync(join(tmpdir(), 'hfsim-merged-index-'));
+    writeFileSync(join(dir, 'q.xml'), '<allocations><queue name="root"><queue name="prod"><queue name="etl"/><queue name="bi"/></queue><queue name="adhoc"/></queue><user name="u"><maxRunningApps>2</maxRunningApps></user></allocations>');
+    writeFileSync(join(dir, 'cs.xml'), '<configuration><property><name>yarn.scheduler.capacity.root.queues</name><value>a,b</value></property>'
+      + '<property><name>yarn.scheduler.capacity.root.a.capacity</name><value>50</value></property>'
+      + '<property><name>yarn.scheduler.capacity.root.b.capacity</name><value>50</value></property></configuration>');
+    const raw = { name: 's', cluster: { racks: 1, nodesPerRack: 4 }, scheduler, workload: { kind: 'generated', groups: [{ name: 'g', pool: 'adhoc', maps: 1, mapMs: 1 }] } };
+    if (scheduler.policy === 'capacity') raw.workload.groups[0].pool = 'a';
+    const r = resolveScenario(raw, join(dir, 's.json'));
+    expect(r.ok ? [] : r.errors).toEqual([message]);
+  });
+});
