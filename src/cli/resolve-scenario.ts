@@ -13,6 +13,7 @@ import { StampedCache, tracePath } from './trace.js';
 import { warnOnce } from './warn.js';
 import { FLUID_ONLY_FIELDS } from '../core/network/config.js';
 import { warnUnreadFields } from './unread-fields.js';
+import { workloadLimitErrors } from '../core/workload-limits.js';
 
 /** Each SLS or Rumen trace read, with the file's identity then (trace.ts stampOf): a file edited or replaced since is read again. */
 const slsCache = new StampedCache<SlsTrace>();
@@ -47,7 +48,11 @@ export function resolveScenario(raw: Record<string, unknown>, scenarioFile: stri
     const { cluster, hdfs } = parsed.value;
     const converted = parseScenario({ ...withFiles, workload: slsJobsWorkload(trace.jobs, w, { racks: cluster.racks, nodesPerRack: cluster.nodesPerRack, replication: hdfs.replication }, path) });
     // Named by the trace's line, not the converted field the user never wrote ("workload.jobs[0].pool").
-    return converted.ok ? converted : { ok: false, errors: slsErrorsAtTrace(converted.errors, trace.jobs, path) };
+    if (!converted.ok) return { ok: false, errors: slsErrorsAtTrace(converted.errors, trace.jobs, path) };
+    // So is a converted job past a limit on its tasks, checked here with the trace's jobs at hand (the caller's check
+    // named "workload.jobs[1].mapMs", indexed past the jobs SLS skips); the workload's other limits are the caller's.
+    const jobLimits = workloadLimitErrors(converted.value).filter((e) => /^workload\.(?:jobs|files)\[\d+\]/.test(e));
+    return jobLimits.length === 0 ? converted : { ok: false, errors: slsErrorsAtTrace(jobLimits, trace.jobs, path) };
   } catch (err) {
     if (err instanceof InputError) throw new InputError(`${scenarioFile}: workload.trace: ${err.message}`);
     throw err;

@@ -282,6 +282,17 @@ describe('SLS JSON traces', () => {
     expect(r.stderr.trim().split('\n')).toEqual([`hfsim: ${join(dir, 'huge-sls.json')}: workload.trace: ${join(dir, 'huge.json')}:3: "count" 4900000 brings the trace to 14700000 maps in all (the jobs up to this one, with their "job.count" copies), above the limit of 10000000 maps in all (each a block whose host is listed as its replica)`]);
   });
 
+  it('a converted job past a limit on its tasks names the trace\'s line and key (it named "workload.jobs[1].mapMs", indexed past a skipped job)', () => {
+    // heartbeats of 1000 ms: a map of 1.5e9 ms (mean with a 5 ms one, x 2.0 off-rack) spans 1,500,001, above 1,000,000
+    writeFileSync(join(dir, 'long.json'), '{ "job.start.ms": 0, "job.queue.name": "q", "job.tasks": [ { "container.host": "/r/n1", "duration.ms": 5 } ] }\n'
+      + '{ "job.start.ms": 0, "job.queue.name": "q", "job.tasks": [] }\n'
+      + '{ "job.start.ms": 0, "job.queue.name": "q", "job.id": "long",\n  "job.tasks": [ { "container.host": "/r/n1", "duration.ms": 5 }, { "container.host": "/r/n1", "duration.ms": 1500000000 } ] }\n');
+    writeFileSync(join(dir, 'long-sls.json'), JSON.stringify({ ...base, cluster: { ...base.cluster, heartbeatMs: 1000 }, workload: { kind: 'sls', trace: 'long.json' } }));
+    const r = hfsim('run', join(dir, 'long-sls.json'));
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim().split('\n').filter((l) => !l.startsWith('hfsim: warning:'))).toEqual([`hfsim: ${join(dir, 'long-sls.json')}: workload.trace: ${join(dir, 'long.json')}:3: job "long", its map containers' durations (workload.jobs[1].mapMs): a task of 1500000005 ms (slowdowns included) spans 1500001 heartbeats of 1000 ms, above the limit of 1000000 (shorten it or lengthen cluster.heartbeatMs)`]);
+  });
+
   it('a malformed trace through the CLI: exit 2, one line naming the scenario, the trace and the line', () => {
     writeFileSync(join(dir, 'bad.json'), bad.find(([name]) => name === 'an unknown task type')![1]);
     writeFileSync(join(dir, 'bad-sls.json'), JSON.stringify({ ...base, workload: { kind: 'sls', trace: 'bad.json' } }));
