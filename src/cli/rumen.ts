@@ -24,7 +24,7 @@ function tasks(r: JsonReader, p: Map<string, Node>, key: string, job: SlsJob): v
     const at = `its task at line ${r.line(task.offset)} in "${key}"`;
     const attempts = r.props(task, undefined, 'a task').get('attempts');
     if (attempts !== undefined && attempts.value !== null && attempts.type !== 'array') r.fail(attempts.offset, '"attempts" must be an array of task attempts');
-    if (attempts === undefined || attempts.value === null || (attempts.children ?? []).length === 0) throw new SkipJob(job, `${at} has no attempt ("Invalid ${key === 'mapTasks' ? 'map' : 'reduce'} task, no attempt")`);
+    if (attempts === undefined || attempts.value === null || (attempts.children ?? []).length === 0) throw new SkipJob(job, `${at} has no attempt ("${key === 'mapTasks' ? 'Invalid map task, no attempt for a mapper!' : 'Invalid reduce task, no attempt for a reducer!'}")`);
     const last = attempts.children![attempts.children!.length - 1];
     const a = r.props(last, undefined, 'a task attempt');
     const host = r.str(a, 'hostName');

@@ -353,20 +353,23 @@ describe('Rumen traces (format: "rumen")', () => {
     expect(() => resolveScenario({ ...base, workload: { kind: 'sls', trace: 'sls.json.gz' } }, join(dir, 'r.json'))).toThrow(/sls\.json\.gz: the SLS trace is gzip data: hfsim reads it as text \(only a Rumen trace named \.gz is unzipped, as Rumen's reader does\); gunzip it$/);
   });
 
-  it("skips a job SLS skips (Hadoop's sample 2jobs2min-rumen-jh.json ends with a KILLED map that has no attempt)", () => {
+  it("skips a job SLS skips (Hadoop's sample 2jobs2min-rumen-jh.json ends with a KILLED map that has no attempt), quoting SLS's message whole (it was cut: \"Invalid map task, no attempt\")", () => {
     const killed = `{ "jobID": "job_0_3", "queue": "adhoc", "submitTime": 1050000,
   "mapTasks": [ { "taskID": "m0", "taskStatus": "KILLED", "attempts": [ ] } ], "reduceTasks": [] }
 { "jobID": "job_0_4", "queue": "adhoc", "submitTime": 1060000,
   "mapTasks": [ { "attempts": [ { "hostName": "/rack2/node1", "startTime": -1, "finishTime": -1 } ] } ] }
 { "jobID": "job_0_5", "queue": "adhoc", "submitTime": 1070000,
   "mapTasks": [ { "attempts": [ { "startTime": 1, "finishTime": 2 } ] } ] }
+{ "jobID": "job_0_6", "queue": "adhoc", "submitTime": 1080000,
+  "mapTasks": [ { "attempts": [ { "hostName": "/rack2/node1", "startTime": 1, "finishTime": 2 } ] } ], "reduceTasks": [ { "attempts": [] } ] }
 `;
     const t = parseRumenTrace(RUMEN + killed, 'r.json');
     expect(t.jobs).toEqual(parseRumenTrace(RUMEN, 'r.json').jobs);
     expect(t.skipped).toEqual([
-      { id: 'job_0_3', line: 10, why: 'its task at line 11 in "mapTasks" has no attempt ("Invalid map task, no attempt")' },
+      { id: 'job_0_3', line: 10, why: 'its task at line 11 in "mapTasks" has no attempt ("Invalid map task, no attempt for a mapper!")' },
       { id: 'job_0_4', line: 12, why: 'its task at line 13 in "mapTasks": its last attempt lasts 0 ms ("Duration of a task shouldn\'t be less or equal to 0!")' },
       { id: 'job_0_5', line: 14, why: 'its task at line 15 in "mapTasks": its last attempt has no "hostName"' },
+      { id: 'job_0_6', line: 16, why: 'its task at line 17 in "reduceTasks" has no attempt ("Invalid reduce task, no attempt for a reducer!")' },
     ]);
   });
 
@@ -454,14 +457,14 @@ describe('Rumen traces (format: "rumen")', () => {
     const host = (h: string) => `/default-rack/${h}.smile.com`;
     expect(t.jobs[0].maps.map((m) => m.hosts)).toEqual(['a2118', 'a2115', 'a2116', 'a2117', 'a2118', 'a2115', 'a2118', 'a2116'].map((h) => [host(h)]));
     expect(t.jobs[1].hosts).toEqual(Array(4).fill('/default-rack/foo.example.com')); // 3 maps and the reduce; SETUP and CLEANUP (otherTasks) are not read
-    expect(t.skipped).toEqual([{ id: 'job_1369942127770_1207', line: 1476, why: 'its task at line 1484 in "mapTasks" has no attempt ("Invalid map task, no attempt")' }]);
+    expect(t.skipped).toEqual([{ id: 'job_1369942127770_1207', line: 1476, why: 'its task at line 1484 in "mapTasks" has no attempt ("Invalid map task, no attempt for a mapper!")' }]);
     expect(t.reset).toBeUndefined();
     // one rack: a2115..a2118 are nodes 0..3 (natural order), foo.example.com node 4
     expect([...hostNodes(t.jobs, 1, 5, 'r.json')]).toEqual([[host('a2115').slice(1), 0], [host('a2116').slice(1), 1], [host('a2117').slice(1), 2], [host('a2118').slice(1), 3], ['default-rack/foo.example.com', 4]]);
   });
 
   it.each([
-    ['only a job SLS skips (a task without attempts)', '{ "submitTime": 5,\n  "mapTasks": [ { "attempts": [] } ] }', /^t\.json: no job to replay: SLS skips all 1 \(line 1, job "job_1": its task at line 2 in "mapTasks" has no attempt \("Invalid map task, no attempt"\)\)$/],
+    ['only a job SLS skips (a task without attempts)', '{ "submitTime": 5,\n  "mapTasks": [ { "attempts": [] } ] }', /^t\.json: no job to replay: SLS skips all 1 \(line 1, job "job_1": its task at line 2 in "mapTasks" has no attempt \("Invalid map task, no attempt for a mapper!"\)\)$/],
     ['attempts that are not an array', '{ "submitTime": 5,\n  "mapTasks": [ { "attempts": 3 } ] }', /^t\.json:2: "attempts" must be an array of task attempts$/],
     ['no submit time', '{ "jobID": "job_0_1",\n  "mapTasks": [] }', /^t\.json:1: the job has no "submitTime"$/],
     ['a text time', `{ "submitTime": 5, "mapTasks": [ { "attempts": [\n ${attempt('h', 1, 2).replace('"startTime": 1', '"startTime": "early"')} ] } ] }`, /^t\.json:2: "startTime" must be a number of at least -1, not "early"$/],
