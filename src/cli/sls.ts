@@ -238,17 +238,20 @@ export function parseSlsTrace(text: string, file: string): SlsTrace {
 }
 
 /** Each job of a trace read by `read`, but those SLS skips (SkipJob), listed with their id and line; none left is bad input. */
-export function readJobs(r: JsonReader, values: Node[], read: (v: Node, i: number) => SlsJob): SlsTrace {
+export function readJobs(r: JsonReader, values: Iterable<Node>, read: (v: Node, i: number) => SlsJob): SlsTrace {
   const jobs: SlsJob[] = [];
   const skipped: SkippedJob[] = [];
-  values.forEach((v, i) => {
+  let i = 0;
+  // One job's tree at a time (JsonReader.values parses each as it is reached).
+  for (const v of values) {
     try {
       jobs.push(read(v, i));
     } catch (err) {
       if (!(err instanceof SkipJob)) throw err;
       skipped.push({ id: err.job.id, line: err.job.line, why: err.message, ...(err.slsRuns ? { slsRuns: true as const } : {}) });
     }
-  });
+    i++;
+  }
   if (jobs.length === 0) {
     const all = skipped.some((k) => k.slsRuns) ? `all ${skipped.length} are skipped` : `SLS skips all ${skipped.length}`;
     throw new InputError(skipped.length === 0 ? `${r.file}: the trace has no jobs` : `${r.file}: no job to replay: ${all} (line ${skipped[0].line}, job "${skipped[0].id}": ${skipped[0].why})`);

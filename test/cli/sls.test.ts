@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { resolveScenario } from '../../src/cli/resolve-scenario.js';
 import { parseRumenTrace } from '../../src/cli/rumen.js';
 import { hostNodes, parseSlsTrace, slsJobsWorkload } from '../../src/cli/sls.js';
+import { JsonReader } from '../../src/cli/json-located.js';
 import { parseScenario, type Scenario } from '../../src/core/scenario.js';
 import { makeRng } from '../../src/core/rng.js';
 import { makeTopology } from '../../src/core/topology.js';
@@ -117,6 +118,16 @@ describe('SLS JSON traces', () => {
     expect(a.stderr).toBe('');
     expect(a.code).toBe(0);
     expect(JSON.parse(a.stdout).digest).toBe(JSON.parse(b.stdout).digest);
+  });
+
+  it('parses a trace\'s jobs one at a time, as they are read (every job\'s tree held at once: a Rumen trace of 200 jobs of 10,000 maps, 138 MB, filled the 4 GB heap, exit 134)', () => {
+    const r = new JsonReader('{ "a": 1 }\n[ 2 ]\n{ "b": \n', 't.json');
+    const it = r.values()[Symbol.iterator]();
+    expect(it.next().value).toMatchObject({ type: 'object', offset: 0 });
+    expect(it.next().value).toMatchObject({ type: 'array', offset: 11 });
+    expect(() => it.next()).toThrow('t.json:4: unexpected end of file: an object or array is not closed');
+    // one array alone is its elements
+    expect([...new JsonReader('[ { "a": 1 }, { "b": 2 } ]', 't.json').values()].map((n) => n.offset)).toEqual([2, 14]);
   });
 
   it('accepts the jobs as one JSON array too', () => {
