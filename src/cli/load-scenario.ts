@@ -9,7 +9,8 @@ import type { SwimTrace } from '../core/swim.js';
 import { InputError } from './errors.js';
 import { quietly } from './warn.js';
 import { valueKind } from '../core/shown-value.js';
-import { resolveScenario } from './resolve-scenario.js';
+import { atTraceLine, resolveScenario } from './resolve-scenario.js';
+import { onePerTraceJob } from './sls.js';
 import { traceFor } from './trace.js';
 
 export interface LoadedVariant {
@@ -447,10 +448,12 @@ function load(file: string, sets: ReadonlyArray<readonly [string, unknown]>, see
       // read `s.json: workload.jobs: about 161687866 blocks ...` of a file that says 1,562 jobs.
       const fileOver = sets.length === 0 ? undefined : overWithoutSets(record, overrides, seed, file);
       const base = inEveryVariant(record, allSets, file, name);
-      throw new InputError(over.map((e) => {
+      // Placed by the error's own field; shown at the trace's line where it names an SLS trace's converted job. A
+      // job's copies fail alike: one line for them.
+      throw new InputError(onePerTraceJob(over.map((e) => {
         const left = fileOver === undefined || fileOver.has(fieldOf(e)) ? undefined : leftBy(e, sets, naming);
-        return `${left?.place ?? `${file}: `}${base.has(e) ? '' : where}${e}`;
-      }).join('\n'));
+        return `${left?.place ?? `${file}: `}${base.has(e) ? '' : where}${atTraceLine(e, parsed.value)}`;
+      })).join('\n'));
     }
     return { name: name === '' ? parsed.value.scheduler.policy : name, scenario: parsed.value, trace };
   });

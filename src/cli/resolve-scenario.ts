@@ -8,12 +8,11 @@ import { InputError } from './errors.js';
 import { applySchedulerFiles, errorsAtScenarioIndex, warnMinsAboveMaxDefault } from './scheduler-files.js';
 import { readTextFile } from './read-file.js';
 import { parseRumenTrace } from './rumen.js';
-import { type SlsTrace, parseSlsTrace, slsErrorsAtTrace, slsJobsWorkload } from './sls.js';
+import { type SlsJob, type SlsTrace, parseSlsTrace, slsErrorsAtTrace, slsJobsWorkload } from './sls.js';
 import { StampedCache, tracePath } from './trace.js';
 import { warnOnce } from './warn.js';
 import { FLUID_ONLY_FIELDS } from '../core/network/config.js';
 import { warnUnreadFields } from './unread-fields.js';
-import { workloadLimitErrors } from '../core/workload-limits.js';
 
 /** Each SLS or Rumen trace read, with the file's identity then (trace.ts stampOf): a file edited or replaced since is read again. */
 const slsCache = new StampedCache<SlsTrace>();
@@ -49,14 +48,25 @@ export function resolveScenario(raw: Record<string, unknown>, scenarioFile: stri
     const converted = parseScenario({ ...withFiles, workload: slsJobsWorkload(trace.jobs, w, { racks: cluster.racks, nodesPerRack: cluster.nodesPerRack, replication: hdfs.replication }, path) });
     // Named by the trace's line, not the converted field the user never wrote ("workload.jobs[0].pool").
     if (!converted.ok) return { ok: false, errors: slsErrorsAtTrace(converted.errors, trace.jobs, path) };
-    // So is a converted job past a limit on its tasks, checked here with the trace's jobs at hand (the caller's check
-    // named "workload.jobs[1].mapMs", indexed past the jobs SLS skips); the workload's other limits are the caller's.
-    const jobLimits = workloadLimitErrors(converted.value).filter((e) => /^workload\.(?:jobs|files)\[\d+\]/.test(e));
-    return jobLimits.length === 0 ? converted : { ok: false, errors: slsErrorsAtTrace(jobLimits, trace.jobs, path) };
+    convertedFrom.set(converted.value, { jobs: trace.jobs, path });
+    return converted;
   } catch (err) {
     if (err instanceof InputError) throw new InputError(`${scenarioFile}: workload.trace: ${err.message}`);
     throw err;
   }
+}
+
+/** The trace each scenario resolved from an SLS or Rumen trace was converted from (atTraceLine). */
+const convertedFrom = new WeakMap<Scenario, { jobs: readonly SlsJob[]; path: string }>();
+
+/**
+ * A workload-limit error of `scenario` (as resolveScenario gave it) named by the trace's line and key where it names a
+ * converted job: `workload.jobs[1].mapMs` is a field the user never wrote, indexed past the jobs SLS skips. The callers
+ * place and blame the error by its own text (its field), then show this.
+ */
+export function atTraceLine(error: string, scenario: Scenario): string {
+  const from = convertedFrom.get(scenario);
+  return from === undefined ? error : slsErrorsAtTrace([error], from.jobs, from.path)[0];
 }
 
 const POOL_LISTS = ['pools', 'parentPools'] as const;

@@ -351,9 +351,13 @@ export function slsErrorsAtTrace(errors: readonly string[], jobs: readonly SlsJo
     const key = m[2] === undefined ? undefined : SLS_KEYS[m[2]];
     return `workload.trace: ${file}:${j.line}: job "${j.id}"${key === undefined ? ` (${m[0]})` : `, ${key} (${m[0]})`}${e.slice(m[0].length)}`;
   });
-  // A job's copies fail alike: one line for them (their converted indexes differ, so drop those from the key).
+  return onePerTraceJob(out);
+}
+
+/** Lines named at a trace's jobs (slsErrorsAtTrace), one for a job's copies: they fail alike, at converted indexes that differ. */
+export function onePerTraceJob(lines: readonly string[]): string[] {
   const seen = new Set<string>();
-  return out.filter((e) => {
+  return lines.filter((e) => {
     const key = e.replace(/ \(workload\.(?:jobs|files)\[\d+\]/, ' (');
     if (seen.has(key)) return false;
     seen.add(key);

@@ -12,7 +12,8 @@ import { workloadLimitErrors } from '../core/workload-limits.js';
 import { BIN_METRICS, RUN_METRICS } from './sweep-aggregate.js';
 import { InputError } from './errors.js';
 import { asInput, readJsonFile } from './load-scenario.js';
-import { resolveScenario } from './resolve-scenario.js';
+import { atTraceLine, resolveScenario } from './resolve-scenario.js';
+import { onePerTraceJob } from './sls.js';
 import { traceFor } from './trace.js';
 import type { SweepInputs } from './sweep-changes.js';
 import { compareCodeUnits } from '../core/code-units.js';
@@ -265,7 +266,7 @@ export function expandSweep(raw: unknown, file: string): Sweep {
       const scenario = checked.value;
       const trace = atPoint(point, baseFile ?? file, () => traceFor(baseFile ?? file, scenario));
       const over = workloadLimitErrors(scenario, trace);
-      if (over.length > 0) throw new InputError(over.map((e) => `${point}${e}`).join('\n'));
+      if (over.length > 0) throw new InputError(onePerTraceJob(over.map((e) => `${point}${atTraceLine(e, scenario)}`)).join('\n'));
       points.push({ id: pointId(values, seed), index: points.length, values, group, seed, variant: variantName || scenario.scheduler.policy, scenario, trace });
     }
   }

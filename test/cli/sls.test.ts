@@ -302,6 +302,10 @@ describe('SLS JSON traces', () => {
     const r = hfsim('run', join(dir, 'long-sls.json'));
     expect(r.code).toBe(2);
     expect(r.stderr.trim().split('\n').filter((l) => !l.startsWith('hfsim: warning:'))).toEqual([`hfsim: ${join(dir, 'long-sls.json')}: workload.trace: ${join(dir, 'long.json')}:3: job "long", its map containers' durations (workload.jobs[1].mapMs): a task of 1500000005 ms (slowdowns included) spans 1500001 heartbeats of 1000 ms, above the limit of 1000000 (shorten it or lengthen cluster.heartbeatMs)`]);
+    // a --set that changes the numbers of a limit the file breaks anyway leaves it the file's (a first cut blamed the --set)
+    const set = hfsim('run', join(dir, 'long-sls.json'), '--set', 'cluster.heartbeatMs=900');
+    expect(set.code).toBe(2);
+    expect(set.stderr.trim().split('\n').filter((l) => !l.startsWith('hfsim: warning:'))).toEqual([expect.stringMatching(new RegExp(`^hfsim: ${join(dir, 'long-sls.json')}: workload\\.trace: .*long\\.json:3: job "long", .* spans 1666667 heartbeats of 900 ms`))]);
   });
 
   it('a malformed trace through the CLI: exit 2, one line naming the scenario, the trace and the line', () => {
