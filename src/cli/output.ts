@@ -227,10 +227,11 @@ function probeFile(folder: string, name: string, what: string): void {
 /** `--out ''` names nothing: refused (it was ignored by run and a failed mkdir after a whole sweep). */
 function notEmpty(path: string, flag: string): void {
   if (path.trim() === '') throw new InputError(`${flag}: an empty path`);
-  // An output flag takes the next word as its file, a flag too: `bench --json --repeat=1` ran 3 rounds and wrote a file
-  // named "--repeat=1", `run --out --no-progress` showed progress and wrote "--no-progress", both exit 0. ("-" alone
-  // has its own message; $GITHUB_STEP_SUMMARY is no flag.) A path with a folder in it is no flag: a sweep's
-  // `--out ./-res` checks -res/aggregate.csv (path.join drops the ./), which was refused as a flag.
+  // An output flag takes the next word as its file, a flag too: one of the command's own options is refused before
+  // this (program.ts refuseFlagsAsValues: `bench --json --repeat=1` had written a file named "--repeat=1"); here the
+  // rest, `run --out --nope`, or a parent's option (`sweep merge --out --parallel`). ("-" alone has its own message;
+  // $GITHUB_STEP_SUMMARY is no flag.) A path with a folder in it is no flag: a sweep's `--out ./-res` checks
+  // -res/aggregate.csv (path.join drops the ./), which was refused as a flag.
   if (flag.startsWith('-') && path.startsWith('-') && path !== '-' && !path.includes('/')) {
     throw new InputError(`${flag} ${path}: is a flag, not a file name: ${flag} took the flag after it as its file; name the file after ${flag} (a file whose name starts with "-": ./${path})`);
   }

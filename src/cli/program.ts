@@ -1,5 +1,6 @@
 /** The hfsim command line (src/cli/main.ts starts it); each command's modules load when it runs (run-command.ts, commands.ts). Exit codes: 0 success, 1 a run failed, 2 bad input, 3 a regression found, 4 incomplete (a sweep merge lacking points). */
 import { collect, intArg, pluginArg, seedArg, workersArg } from './args.js';
+import type { EventEmitter } from 'node:events';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { POOL_KINDS } from '../actors/pool.js';
 import { benchCommand, experimentsCommand, reportCommand, sweepCommand } from './commands.js';
@@ -60,10 +61,12 @@ export function buildProgram(): Command {
  * as "too many arguments", or ran with the flag lost (`--json --repeat=1` wrote a file named "--repeat=1").
  */
 function refuseFlagsAsValues(command: Command): void {
-  const flags = new Set(command.options.flatMap((o) => [o.long, o.short]).filter((f): f is string => f !== undefined));
+  const flags = new Set([...command.options.flatMap((o) => [o.long, o.short]).filter((f): f is string => f !== undefined), '--help', '-h']);
   for (const opt of command.options) {
     if (!(opt.required || opt.optional)) continue;
-    command.on(`option:${opt.name()}`, (value: unknown) => {
+    // Before commander's own listener, which runs the option's parser: `--seed --variant` read "argument '--variant'
+    // is invalid. --seed must be a whole number".
+    (command as unknown as EventEmitter).prependListener(`option:${opt.name()}`, (value: unknown) => {
       if (typeof value !== 'string' || !flags.has(value.split('=')[0])) return;
       command.error(`error: option '${opt.flags}' took ${value} as its value: ${value.split('=')[0]} is an option of hfsim ${commandPath(command)}; give ${opt.long} its value first`, { exitCode: 2, code: 'hfsim.flagAsValue' });
     });

@@ -366,6 +366,9 @@ describe('outputs that cannot be written, or would replace one another: exit 2 b
     ['run --out --no-progress', ['run', join(ROOT, SMALL), ...ONE, '--out', '--no-progress'], "option '--out <file>' took --no-progress as its value: --no-progress is an option of hfsim run; give --out its value first"],
     ['run --jobs-csv --json', ['run', join(ROOT, SMALL), ...ONE, '--jobs-csv', '--json'], "option '--jobs-csv <file>' took --json as its value: --json is an option of hfsim run; give --jobs-csv its value first"],
     ['sweep --out --no-progress', ['sweep', join(ROOT, 'scenarios', 'skip-count.sweep.json'), '--out', '--no-progress'], "option '--out <dir>' took --no-progress as its value: --no-progress is an option of hfsim sweep; give --out its value first"],
+    // an option with a parser too (it read "argument '--variant' is invalid. --seed must be a whole number"), and --help
+    ['run --seed --variant x', ['run', join(ROOT, SMALL), '--seed', '--variant', 'x'], "option '--seed <n>' took --variant as its value: --variant is an option of hfsim run; give --seed its value first"],
+    ['run --variant --help', ['run', join(ROOT, SMALL), '--variant', '--help'], "option '--variant <name>' took --help as its value: --help is an option of hfsim run; give --variant its value first"],
   ])('%s: a flag of the command taken as the output file is refused, and no file is made', (_, args, said) => {
     const dir = tmp();
     const r = spawnSync(process.execPath, [CLI, ...args], { cwd: dir, encoding: 'utf8', timeout: 60_000 });
