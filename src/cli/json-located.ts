@@ -28,9 +28,10 @@ export class JsonReader {
   }
 
   /**
-   * The top-level values: objects one after another, or the elements of one array. Each is parsed as it is reached,
-   * so that a caller reading one job at a time holds one job's tree, not the file's: every tree made up front, a Rumen
-   * trace of 200 jobs of 10,000 maps (138 MB) filled Node's 4 GB heap (exit 134).
+   * The top-level values: objects one after another, or the elements of one array. Each object is parsed as it is
+   * reached, so that a caller reading one job at a time holds one job's tree, not the file's: every tree made up
+   * front, a Rumen trace of 200 jobs of 10,000 maps (138 MB) filled Node's 4 GB heap (exit 134). Objects one after
+   * another is how SLS and Rumen write traces; a trace written as one array is still parsed whole.
    */
   *values(): Generator<Node, void, undefined> {
     const scanner = createScanner(this.text, false);
