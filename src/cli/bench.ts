@@ -8,7 +8,7 @@ import { compareJson, compareMarkdown } from './bench-summary.js';
 import { EXIT, InputError, benchExit } from './errors.js';
 import { counted, table } from './format.js';
 import { packageRoot } from './version.js';
-import { checkDistinctOutputs, checkNotAnInput, checkOutputFile, writeOutput, writesStdout } from './output.js';
+import { checkDistinctOutputs, checkNotAnInput, checkOutputFile, descriptorOf, writeOutput, writesStdout } from './output.js';
 import { sweepFileKind } from './sweep-output.js';
 import { endOnPluginCrash, loadPluginFlags } from './plugins.js';
 import { formatIssue } from '../core/scenario.js';
@@ -165,12 +165,14 @@ export function compare(baseFile: string, newFile: string, flags: CompareFlags):
   if (flags.markdown !== undefined) {
     checkOutputFile(flags.markdown, '--markdown');
     checkNotAnInput('--markdown', flags.markdown, [baseFile, newFile]);
-    if (flags.json && writesStdout(flags.markdown)) throw new InputError(`--markdown ${flags.markdown}: --json prints on stdout too, and the two together are neither JSON nor Markdown: give one of them a file`);
   }
-  // --markdown /dev/stdout: the table and the verdict go to stderr, so that stdout is the Markdown alone (they were mixed).
-  const out = writesStdout(flags.markdown) ? process.stderr : process.stdout;
-  // Checked before the verdict is printed (a folder or a missing path there failed after "no regression").
   const summaryFile = process.env.GITHUB_STEP_SUMMARY;
+  // The Markdown on stdout (--markdown /dev/stdout, or a summary file that is stdout): the table and the verdict go to
+  // stderr, so that stdout is the Markdown alone (they were mixed); --json beside it is refused.
+  const markdownOut = [['--markdown', flags.markdown], ['$GITHUB_STEP_SUMMARY', summaryFile === '' ? undefined : summaryFile]].find(([, f]) => writesStdout(f));
+  if (flags.json && markdownOut !== undefined) throw new InputError(`${markdownOut[0]} ${markdownOut[1]}: --json prints on stdout too, and the two together are neither JSON nor Markdown: give one of them a file`);
+  const out = markdownOut !== undefined ? process.stderr : process.stdout;
+  // Checked before the verdict is printed (a folder or a missing path there failed after "no regression").
   if (summaryFile !== undefined && summaryFile !== '') {
     checkOutputFile(summaryFile, '$GITHUB_STEP_SUMMARY');
     // Appended to, it would no longer read as a report; and --markdown there replaced earlier steps' summaries, then
@@ -232,6 +234,9 @@ export function compare(baseFile: string, newFile: string, flags: CompareFlags):
 
 /** GitHub Actions' step summary: appended to, as its documentation says (other steps may have written to it). */
 function appendSummary(file: string, markdown: string): void {
+  // A descriptor (/dev/stdout) is written into, as --markdown's: opened by name, one that is a socket (a spawning
+  // process's stdio) refused with ENXIO.
+  if (descriptorOf(file) !== undefined) return writeOutput(file, markdown);
   try {
     appendFileSync(file, markdown);
   } catch (err) {

@@ -42,7 +42,7 @@ export function linkTarget(file: string): string {
 }
 
 /** The descriptor a path names: /dev/stdout, /dev/stderr, /dev/fd/N, /proc/self/fd/N. */
-function descriptorOf(file: string): number | undefined {
+export function descriptorOf(file: string): number | undefined {
   if (file === '/dev/stdout') return 1;
   if (file === '/dev/stderr') return 2;
   const m = /^\/(?:dev|proc\/self)\/fd\/(\d+)$/.exec(file);

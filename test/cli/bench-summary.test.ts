@@ -136,6 +136,17 @@ describe('hfsim bench compare --markdown /dev/stdout', () => {
     expect(r.stderr.trimEnd().endsWith('no regression')).toBe(true);
   });
 
+  it('a $GITHUB_STEP_SUMMARY that is stdout: the same (the table was mixed with the summary), and refused beside --json', () => {
+    const r = compare([base, same], { GITHUB_STEP_SUMMARY: '/dev/stdout' });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout.startsWith('## ')).toBe(true);
+    expect(r.stdout).not.toContain('bench compare:');
+    expect(r.stderr.trimEnd().endsWith('no regression')).toBe(true);
+    const json = compare([base, same, '--json'], { GITHUB_STEP_SUMMARY: '/dev/stdout' });
+    expect(json.code).toBe(2);
+    expect(json.stderr).toBe('hfsim: $GITHUB_STEP_SUMMARY /dev/stdout: --json prints on stdout too, and the two together are neither JSON nor Markdown: give one of them a file\n');
+  });
+
   it('is refused beside --json, which prints on stdout too', () => {
     const r = compare([base, same, '--json', '--markdown', '/dev/stdout']);
     expect(r.code).toBe(2);
