@@ -12,7 +12,7 @@ import { BENCH_FORMAT, type BenchCase, type BenchReport, type DataItem, type Lat
 import { type CaseSpec, type SuiteName, type SweepScalingSpec, suite, sweepScalingSpec } from './suites.js';
 import type { ScalingResult } from './sweep-scaling.js';
 import { InputError } from '../src/cli/errors.js';
-import { growthExponent, scaleExponentOf } from '../src/cli/bench-compare.js';
+import { scaleExponentOf } from '../src/cli/bench-compare.js';
 import { type Ended, runToEnd } from './run-to-end.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -210,6 +210,3 @@ function scalingReport(spec: SweepScalingSpec, rounds: ScalingResult[]): NonNull
     speedup: Math.round((workers[0].wallMs.median / workers[workers.length - 1].wallMs.median) * 100) / 100,
   };
 }
-
-// Fitted in bench-compare.ts, which also fits an older report's curve; here for its callers.
-export { growthExponent };

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type BenchReport, benchReportSchema } from '../../src/cli/bench-schema.js';
 import { compareReports } from '../../src/cli/bench-compare.js';
-import { growthExponent } from '../../bench/runner.js';
+import { growthExponent } from '../../src/cli/bench-compare.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const CLI = join(ROOT, 'dist', 'src', 'cli', 'main.js');
