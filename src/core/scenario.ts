@@ -95,6 +95,15 @@ const pluginConfig = z.record(z.string(), z.unknown(), { error: 'must be an obje
 /** A replication policy (built in: static, dsbra, popular-small; src/core/replication/): its name and config. */
 const replicationSchema = z.strictObject({ policy: z.string({ error: 'policy must name a registered replication policy' }), config: pluginConfig.default({}) });
 
+/**
+ * Where an object's unknown fields belong, by its path, for formatIssue to say: scheduler.replication holds only a
+ * policy's name and its config, so DSBRA's intervalMs, alpha, ... written beside "policy" (as README lists them) are
+ * settings for the config.
+ */
+const UNKNOWN_FIELD_HINTS: ReadonlyMap<string, string> = new Map([
+  ['scheduler.replication', "a replication policy's own settings go in scheduler.replication.config"],
+]);
+
 const schedulerSchema = z.strictObject({
   /** A registered scheduling policy (built in: fifo, fair, hfs, capacity), and its config (checked by its schema). */
   policy: z.string({ error: () => `policy must be ${policies.oneOf()}` }).default('fair'),
@@ -457,8 +466,8 @@ const isObject = (v: unknown): v is object => typeof v === 'object' && v !== nul
 export function formatIssue(issue: z.core.$ZodIssue): string {
   const path = issue.path.length === 0 ? '(top level)' : formatPath(issue.path);
   if (issue.code === 'unrecognized_keys') {
-    // DSBRA's intervalMs, alpha, ... written beside "policy" (as README's list of them reads) are not read there: say where
-    const settings = issue.path.length === 2 && issue.path[0] === 'scheduler' && issue.path[1] === 'replication' ? ' (a replication policy\'s own settings go in scheduler.replication.config)' : '';
+    const hint = UNKNOWN_FIELD_HINTS.get(path);
+    const settings = hint === undefined ? '' : ` (${hint})`;
     return `${path}: unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => JSON.stringify(k)).join(', ')}${settings}`;
   }
   if (issue.code === 'invalid_key') return `${path}: ${issue.issues.map((i) => i.message).join('; ')}`;
