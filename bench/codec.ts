@@ -7,7 +7,6 @@
  */
 import { join } from 'node:path';
 import { simulate } from '../src/actors/simulate.js';
-import { InputError } from '../src/cli/errors.js';
 import { loadScenarioFlags } from '../src/cli/load-scenario.js';
 import { readFlags } from './flags.js';
 import { median } from './sweep-scaling.js';
@@ -17,15 +16,8 @@ const file = flags.positionals[0] ?? join(import.meta.dirname, '..', '..', 'scen
 const repeat = flags.count('--repeat', 3, 1);
 const racks = flags.count('--racks', file.endsWith('long-tasks.json') ? 1000 : 0, 0); // 0: the scenario's own
 const variantName = flags.text('--variant') ?? (file.endsWith('long-tasks.json') ? 'HFS + delay' : undefined);
-// --racks is applied as a set of cluster.racks, whose errors name it `--set cluster.racks=N`: they are --racks's here.
-const { variants } = flags.input(() => {
-  try {
-    return loadScenarioFlags(file, racks > 0 ? [['cluster.racks', racks]] : [], undefined, variantName);
-  } catch (err) {
-    if (err instanceof InputError) throw new InputError(err.message.replaceAll(`--set cluster.racks=${racks}`, `--racks ${racks}`));
-    throw err;
-  }
-});
+// --racks is applied as a set of cluster.racks: its errors name --racks.
+const { variants } = flags.input(() => loadScenarioFlags(file, racks > 0 ? [['cluster.racks', racks]] : [], undefined, variantName, { 'cluster.racks': '--racks' }));
 const { scenario, name } = variants[0];
 
 const racksMs: Record<'plain' | 'codec', number[]> = { plain: [], codec: [] };

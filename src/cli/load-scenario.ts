@@ -288,6 +288,9 @@ function withoutSets(record: Record<string, unknown>, overrides: Record<string, 
   }
 }
 
+/** No overrides (the scenario itself), then each variant's: what an error must hold in to be the scenario's own. */
+const everyOverrides = (record: Record<string, unknown>): Array<Record<string, unknown>> => [{}, ...variantsOf(record).map((v) => v.overrides)];
+
 /**
  * The errors that are the scenario's own rather than variant `name`'s: given by the scenario without any variant's
  * overrides and by every variant, with the sets (the errors of a scenario that parses are its workload limits). They
@@ -297,7 +300,7 @@ function withoutSets(record: Record<string, unknown>, overrides: Record<string, 
 function inEveryVariant(record: Record<string, unknown>, sets: ReadonlyArray<readonly [string, unknown]>, file: string, name: string): Set<string> {
   if (name === '') return new Set();
   let common: Set<string> | undefined;
-  for (const overrides of [{}, ...variantsOf(record).map((v) => v.overrides)]) {
+  for (const overrides of everyOverrides(record)) {
     let errors: string[];
     try {
       errors = quietly(() => {
@@ -317,7 +320,7 @@ function inEveryVariant(record: Record<string, unknown>, sets: ReadonlyArray<rea
 /** Whether the sets fail with OverrideError `message` without any variant's overrides and in every variant. */
 function failsEverywhere(record: Record<string, unknown>, sets: ReadonlyArray<readonly [string, unknown]>, message: string, name: string): boolean {
   if (name === '') return false;
-  return [{}, ...variantsOf(record).map((v) => v.overrides)].every((overrides) => {
+  return everyOverrides(record).every((overrides) => {
     try {
       resolveVariant(record, overrides, sets);
       return false;
@@ -372,9 +375,21 @@ export function loadScenario(file: string, sets: ReadonlyArray<readonly [string,
   return load(file, sets, seed, only, ARGUMENTS);
 }
 
-/** loadScenario for the command line: its messages name the flags (--set path=value, --variant name). */
-export function loadScenarioFlags(file: string, sets: ReadonlyArray<readonly [string, unknown]> = [], seed?: number, only?: string | readonly string[]): LoadedScenario {
-  return load(file, sets, seed, only, FLAGS);
+/**
+ * loadScenario for the command line: its messages name the flags (--set path=value, --variant name). `flagOf` names
+ * the flag that gave a path's set where a command has its own (bench/codec.js's `--racks n` sets cluster.racks), so
+ * that an error it brings names that flag, not a `--set` never typed.
+ */
+export function loadScenarioFlags(file: string, sets: ReadonlyArray<readonly [string, unknown]> = [], seed?: number, only?: string | readonly string[],
+  flagOf: Readonly<Record<string, string>> = {}): LoadedScenario {
+  const own = (path: string): string | undefined => (Object.hasOwn(flagOf, path) ? flagOf[path] : undefined);
+  const naming: SetNaming = Object.keys(flagOf).length === 0 ? FLAGS : {
+    ...FLAGS,
+    set: (path, value) => (own(path) === undefined ? FLAGS.set(path, value) : `${own(path)} ${shownSet(value)}`),
+    path: (path) => own(path) ?? FLAGS.path(path),
+    give: (path, valueText) => (own(path) === undefined ? FLAGS.give(path, valueText) : `${own(path)} ${valueText}`),
+  };
+  return load(file, sets, seed, only, naming);
 }
 
 function load(file: string, sets: ReadonlyArray<readonly [string, unknown]>, seed: number | undefined, only: string | readonly string[] | undefined, naming: SetNaming): LoadedScenario {
