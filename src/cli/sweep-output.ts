@@ -288,7 +288,6 @@ export function onePerPoint(had: readonly PointRecord[], ids: ReadonlySet<string
   return [...byId.values()];
 }
 
-
 /** The whole lines of the first `written` bytes of `buf`: their bytes, up to and with the last newline, and their count. */
 function wholeLines(buf: Buffer, written: number): { bytes: number; lines: number } {
   const bytes = buf.subarray(0, written).lastIndexOf(10) + 1;
@@ -296,6 +295,7 @@ function wholeLines(buf: Buffer, written: number): { bytes: number; lines: numbe
   for (let i = 0; i < bytes; i++) if (buf[i] === 10) lines++;
   return { bytes, lines };
 }
+
 /**
  * Appends each record as one JSON line, then fsyncs, without pausing the caller: writes and fsyncs run off the main
  * thread, one batch at a time; lines that arrive during a flush go out together in the next (a group commit). A
