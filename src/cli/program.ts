@@ -45,6 +45,7 @@ export function buildProgram(): Command {
     .option('--time-decisions', 'time the scheduler\'s decisions (the default; the last of the two flags given wins)')
     .option('--no-time-decisions', 'do not time the scheduler\'s decisions: faster (two clock reads a heartbeat), and the result has no decisionUs, launchUs or tickUs')
     .option('--no-progress', 'no progress on stderr (a terminal\'s bar from a second into a variant; elsewhere a line every 30 s)')
+    .addOption(new Option('--dry-run', 'load and check the scenario, its files and the flags, and print what each variant would run (jobs, maps, cluster; --json: as JSON); simulate and write nothing').conflicts('checkShortcuts'))
     .action(async (file: string, flags: RunFlags) => (await import('./run-command.js')).runAction(file, flags));
   program.addCommand(sweepCommand());
   program.addCommand(reportCommand());

@@ -31,6 +31,8 @@ export interface RunFlags {
   progress: boolean;
   /** --no-time-decisions: false. */
   timeDecisions: boolean;
+  /** Load and check everything, describe each variant, simulate and write nothing (dry-run.ts). */
+  dryRun?: boolean;
 }
 
 export async function runAction(file: string, flags: RunFlags): Promise<void> {
@@ -43,6 +45,10 @@ export async function runAction(file: string, flags: RunFlags): Promise<void> {
   if (flags.jobsCsv !== undefined) checkOutputFile(flags.jobsCsv, '--jobs-csv');
   if (flags.html !== undefined) checkOutputFile(flags.html, '--html');
   checkDistinctOutputs([['--out', flags.out], ['--jobs-csv', flags.jobsCsv], ['--html', flags.html]]);
+  if (flags.dryRun) {
+    printOut((await import('./dry-run.js')).dryRunOutput(loaded, flags.json === true));
+    return;
+  }
   const display = flags.progress === false ? undefined : new RunProgressDisplay(process.stderr);
   let results: Result[];
   try {
