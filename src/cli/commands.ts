@@ -48,6 +48,7 @@ export function sweepCommand(): Command {
     .option('--time-decisions', 'time the scheduler\'s decisions (the default; the last of the two flags given wins)')
     .option('--no-time-decisions', 'do not time the scheduler\'s decisions: faster points, and no decisionUs metrics')
     .option('--plugin <file.js>', 'load a plugin file here and in every worker (repeatable)', pluginArg, [])
+    .option('--dry-run', 'load and check the sweep, its points and --out, and print what would run (with --resume: what is left); run and write nothing')
     .action(async (file: string, flags: SweepFlags) => (await import('./sweep.js')).sweepAction(file, flags));
   cmd.addCommand(requiring(new Command('merge')
     .description('join the output directories of the shards of one sweep into one (exit 4 while points are missing)')

@@ -45,7 +45,7 @@ export function prestartSize(argv: readonly string[], cores: number, shapeOf: (f
     options.set(name, value ?? '');
   }
   if (argv[0] === 'sweep') return sweepWorkers(options, files, cores, shapeOf);
-  const plain = !['--variant', '--codec', '--inject-fault', '--help', '-h'].some((o) => options.has(o))
+  const plain = !['--variant', '--codec', '--inject-fault', '--dry-run', '--help', '-h'].some((o) => options.has(o))
     && (options.get('--runtime') ?? 'inprocess') === 'inprocess' && (options.get('--pool') ?? 'processes') === 'processes';
   if (!plain || files.length !== 1) return 0;
   const parallel = workersAsked(options, cores);
@@ -57,11 +57,11 @@ export function prestartSize(argv: readonly string[], cores: number, shapeOf: (f
 
 /**
  * `hfsim sweep`'s workers: --parallel (default: the cores) when the sweep has at least as many points (its axes'
- * values x seeds, read by shapeOf as its `variants`: the base's variants only multiply them); none for a resume or a
+ * values x seeds, read by shapeOf as its `variants`: the base's variants only multiply them); none for a resume, a dry run or a
  * shard (points already done, or another share), or worker threads.
  */
 function sweepWorkers(options: ReadonlyMap<string, string>, files: readonly string[], cores: number, shapeOf: (file: string) => ScenarioShape): number {
-  if (files.length !== 1 || ['--resume', '--shard', '--help', '-h'].some((o) => options.has(o)) || (options.get('--pool') ?? 'processes') !== 'processes') return 0;
+  if (files.length !== 1 || ['--resume', '--shard', '--dry-run', '--help', '-h'].some((o) => options.has(o)) || (options.get('--pool') ?? 'processes') !== 'processes') return 0;
   const parallel = workersAsked(options, cores);
   if (parallel < 1) return 0;
   // a sweep past MAX_SWEEP_POINTS is refused once read: none for it (a million points had 256 workers started first)

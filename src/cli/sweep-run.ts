@@ -79,46 +79,55 @@ export async function runSweep(sweep: Sweep, options: SweepOptions): Promise<Swe
   const dir = options.out;
   const manifest = manifestOf(sweep, options.shard);
   const mine = options.shard ? shardOf(sweep.points, options.shard) : sweep.points;
-  if (!existsSync(join(dir, MANIFEST)) && existsSync(dir) && statSync(dir).isDirectory() && entriesBesideTemps(dir).length > 0) {
-    // A sweep writes sweep.json before any result: files without it are someone else's, never replaced.
-    throw new InputError(options.resume
-      ? `${dir}: --resume: holds files but no ${MANIFEST}, so no sweep to resume (a sweep writes ${MANIFEST} first): pass the folder of the sweep's output, or an empty or new folder with --out`
-      : `${dir}: holds files but no ${MANIFEST}: not a sweep output; choose an empty or new folder with --out`);
-  }
+  refuseForeignOutput(dir, options.resume);
   makeOutputDir(dir, '--out');
   // Taken before results.jsonl is read: a line cut short is cut off the file below, and another writer's line
   // being written looks the same.
   const unlock = lockOutput(dir, '--out');
   try {
-    let records: PointRecord[] = [];
-    if (existsSync(join(dir, MANIFEST))) {
-      const old = readManifest(dir);
-      if (!options.resume) {
-        if (readRecords(dir).length > 0) throw new InputError(`${dir}: holds results of an earlier sweep: pass --resume to finish it, or choose another --out`);
-        // A line cut short (a full disk, a kill) is cut off here too, once the sweep goes on: appended onto, it made
-        // the whole log unreadable.
-        readRecords(dir, true);
-      } else {
-        if (old.hash !== sweep.hash) throw new InputError(`${dir}: --resume: ${sweepChanges(old, manifest)} changed since this output was made`);
-        if (JSON.stringify(old.shard ?? null) !== JSON.stringify(options.shard ?? null)) {
-          throw new InputError(`${dir}: --resume: this output is ${old.shard ? `shard ${old.shard.index}/${old.shard.count}` : 'unsharded'}; pass the same --shard`);
-        }
-        // The same sweep: each line must be a result of one of its points (an edited line went into aggregate.csv).
-        records = onePerPoint(readRecords(dir, true, manifest), new Set(mine.map((p) => p.id)), join(dir, RESULTS));
-        const timed = records.filter((r) => r.run.decisionUs !== undefined).length;
-        const want = options.timeDecisions !== false;
-        if (timed !== (want ? records.length : 0) && records.length < mine.length) {
-          const mixed = want
-            ? `${records.length - timed} of the ${records.length} points run before were not timed (--no-time-decisions); the rest will be`
-            : `${timed} of the ${records.length} points run before were timed; the rest will not be (--no-time-decisions)`;
-          warnOnce(`${dir}: --resume: ${mixed}: the aggregate's decisionUs rows count only the timed points`);
-        }
-      }
-    }
-    return await runLocked(options, dir, manifest, mine, records);
+    return await runLocked(options, dir, manifest, mine, recordsKept(dir, manifest, mine, options, true));
   } finally {
     unlock();
   }
+}
+
+/** A folder with files but no manifest is someone else's: a sweep writes sweep.json before any result, and never replaces such files. */
+export function refuseForeignOutput(dir: string, resume: boolean | undefined): void {
+  if (existsSync(join(dir, MANIFEST)) || !existsSync(dir) || !statSync(dir).isDirectory() || entriesBesideTemps(dir).length === 0) return;
+  throw new InputError(resume
+    ? `${dir}: --resume: holds files but no ${MANIFEST}, so no sweep to resume (a sweep writes ${MANIFEST} first): pass the folder of the sweep's output, or an empty or new folder with --out`
+    : `${dir}: holds files but no ${MANIFEST}: not a sweep output; choose an empty or new folder with --out`);
+}
+
+/**
+ * The results an output folder already holds for this sweep's points (`mine`, its shard's): none in a new folder. An
+ * earlier sweep's results are refused unless resuming, and then only the same sweep's, same shard. `repair`: a line
+ * cut short (a full disk, a kill) is cut off the file, as a sweep that goes on must (appended onto, it made the whole
+ * log unreadable); without it (--dry-run) nothing is written.
+ */
+export function recordsKept(dir: string, manifest: Manifest, mine: readonly SweepPoint[], options: Pick<SweepOptions, 'resume' | 'timeDecisions'>, repair: boolean): PointRecord[] {
+  if (!existsSync(join(dir, MANIFEST))) return [];
+  const old = readManifest(dir);
+  if (!options.resume) {
+    if (readRecords(dir).length > 0) throw new InputError(`${dir}: holds results of an earlier sweep: pass --resume to finish it, or choose another --out`);
+    if (repair) readRecords(dir, true);
+    return [];
+  }
+  if (old.hash !== manifest.hash) throw new InputError(`${dir}: --resume: ${sweepChanges(old, manifest)} changed since this output was made`);
+  if (JSON.stringify(old.shard ?? null) !== JSON.stringify(manifest.shard ?? null)) {
+    throw new InputError(`${dir}: --resume: this output is ${old.shard ? `shard ${old.shard.index}/${old.shard.count}` : 'unsharded'}; pass the same --shard`);
+  }
+  // The same sweep: each line must be a result of one of its points (an edited line went into aggregate.csv).
+  const records = onePerPoint(readRecords(dir, repair, manifest), new Set(mine.map((p) => p.id)), join(dir, RESULTS));
+  const timed = records.filter((r) => r.run.decisionUs !== undefined).length;
+  const want = options.timeDecisions !== false;
+  if (timed !== (want ? records.length : 0) && records.length < mine.length) {
+    const mixed = want
+      ? `${records.length - timed} of the ${records.length} points run before were not timed (--no-time-decisions); the rest will be`
+      : `${timed} of the ${records.length} points run before were timed; the rest will not be (--no-time-decisions)`;
+    warnOnce(`${dir}: --resume: ${mixed}: the aggregate's decisionUs rows count only the timed points`);
+  }
+  return records;
 }
 
 /** The sweep's run once its output folder is its own (lockOutput). */

@@ -1,11 +1,13 @@
 /** The `hfsim sweep` command's action (run, resume, shard) with a summary table on stdout; its options are in commands.ts, `hfsim sweep merge` is sweep-merge.ts. */
 import { createHash } from 'node:crypto';
 import { availableParallelism } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PoolKind } from '../actors/pool.js';
 import { checkOutputDir } from './output.js';
-import { type Sweep, loadSweep, parseShard } from './sweep-file.js';
-import { runSweep } from './sweep-run.js';
+import { type Sweep, loadSweep, parseShard, pointCount, shardOf } from './sweep-file.js';
+import { recordsKept, refuseForeignOutput, runSweep } from './sweep-run.js';
+import { MANIFEST, manifestOf } from './sweep-output.js';
 import { shellWord } from './sweep-merge.js';
 import { summaryTable } from './sweep-summary.js';
 import { endOnPluginCrash, loadPluginFlags, pluginSha256, pluginUrls } from './plugins.js';
@@ -20,6 +22,8 @@ export interface SweepFlags {
   plugin: string[];
   /** --no-time-decisions: false. */
   timeDecisions: boolean;
+  /** Load and check the sweep, its points and --out, say what would run, and run and write nothing. */
+  dryRun?: boolean;
 }
 
 export async function sweepAction(file: string, flags: SweepFlags): Promise<void> {
@@ -30,6 +34,10 @@ export async function sweepAction(file: string, flags: SweepFlags): Promise<void
   const out = flags.out ?? join('results', sweep.name + (shard ? `-shard-${shard.index}-of-${shard.count}` : ''));
   checkOutputDir(out, '--out');
   const parallel = flags.parallel ?? availableParallelism();
+  if (flags.dryRun) {
+    process.stdout.write(dryRunText(sweep, out, shard, flags.resume === true, flags.timeDecisions, parallel));
+    return;
+  }
   const resumeCommand = ['hfsim', 'sweep', shellWord(file), '--out', shellWord(out), '--resume', ...(shard ? ['--shard', `${shard.index}/${shard.count}`] : []),
     ...flags.plugin.flatMap((p) => ['--plugin', shellWord(p)]), ...(flags.timeDecisions === false ? ['--no-time-decisions'] : [])].join(' ');
   const r = await runSweep(sweep, { out, parallel, pool: flags.pool, resume: flags.resume, shard, progress: flags.progress, plugins: pluginUrls(flags.plugin), timeDecisions: flags.timeDecisions !== false, resumeCommand });
@@ -47,4 +55,22 @@ function withPluginCode(sweep: Sweep, plugins: readonly string[]): Sweep {
   if (plugins.length === 0) return sweep;
   const code = [...new Set(plugins.map(pluginSha256))].sort();
   return { ...sweep, hash: createHash('sha256').update(JSON.stringify([sweep.hash, ...code])).digest('hex'), inputs: { ...sweep.inputs, plugins: code } };
+}
+
+/**
+ * --dry-run: the points the sweep has, those of the shard, what --out holds of them (its checks as a run's, read only:
+ * nothing is made, locked or repaired) and what a run would do, on stdout.
+ */
+function dryRunText(sweep: Sweep, out: string, shard: { index: number; count: number } | undefined, resume: boolean, timeDecisions: boolean, parallel: number): string {
+  const mine = shard ? shardOf(sweep.points, shard) : sweep.points;
+  refuseForeignOutput(out, resume);
+  const kept = recordsKept(out, manifestOf(sweep, shard), mine, { resume, timeDecisions }, false).length;
+  const todo = mine.length - kept;
+  const points = (n: number): string => `${n} point${n === 1 ? '' : 's'}`;
+  const lines = [`${sweep.name}: ${points(sweep.points.length)}, ${pointCount(sweep.axes, sweep.seeds.length).sizes}${shard ? `; shard ${shard.index}/${shard.count}: ${mine.length} of them` : ''}`];
+  for (const axis of sweep.axes) lines.push(`  ${axis.name}: ${axis.values.map((v) => JSON.stringify(v)).join(', ')}`);
+  lines.push(`  seeds: ${sweep.seeds.join(', ')}`);
+  lines.push(`--out ${out}: ${kept > 0 ? `holds ${kept} of them (--resume)` : existsSync(join(out, MANIFEST)) ? 'an output of this sweep with no result yet' : existsSync(out) ? 'an empty folder' : 'a new folder'}`);
+  lines.push(`would run ${points(todo)}${todo > 0 ? ` on ${Math.min(parallel, todo)} worker${Math.min(parallel, todo) === 1 ? '' : 's'}` : ''} (--dry-run: nothing simulated, no file written)`);
+  return lines.join('\n') + '\n';
 }

@@ -18,6 +18,7 @@ describe('prestartSize (16 cores; the scenario has 3 variants, big enough to go 
     [['run', 's.json', '--runtime=inprocess'], 2],
     [['run', 's.json', '--pool', 'threads'], 0],
     [['run', 's.json', '--codec'], 0],
+    [['run', 's.json', '--parallel', '4', '--dry-run'], 0], // plans, runs no variant
     [['run', 's.json', '--help'], 0],
     [['run', 's.json', '--parallel', 'x'], 0],
     [['run'], 0],
@@ -32,6 +33,7 @@ describe('prestartSize (16 cores; the scenario has 3 variants, big enough to go 
     [['sweep', 's.sweep.json', '--parallel', '4', '--no-progress', '--out', 'o'], 4],
     [['sweep', 's.sweep.json', '--resume'], 0],
     [['sweep', 's.sweep.json', '--shard', '0/2'], 0],
+    [['sweep', 's.sweep.json', '--dry-run'], 0],
     [['sweep', 's.sweep.json', '--pool', 'threads'], 0],
     [['sweep', 'merge', 'a', 'b', '--out', 'c'], 0],
   ])('a sweep of 64 points: %j -> %i workers', (argv, workers) => {

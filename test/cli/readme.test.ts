@@ -985,8 +985,8 @@ describe('the checks can fail', () => {
     expect(checkFlags(noShortcuts)).toEqual(expect.arrayContaining([
       expect.stringContaining('`hfsim run` accepts --check-shortcuts'), expect.stringContaining('gives --check-shortcut,'),
     ]));
-    expect(checkFlags(readmeWith('[--resume] [--shard i/n] [--no-progress]', '[--resume] [--shard i/n] [--no-progress] [--dry-run]')))
-      .toEqual([expect.stringContaining('gives --dry-run, which `hfsim sweep` does not accept')]);
+    expect(checkFlags(readmeWith('[--resume] [--shard i/n] [--no-progress]', '[--resume] [--shard i/n] [--no-progress] [--verbose]')))
+      .toEqual([expect.stringContaining('gives --verbose, which `hfsim sweep` does not accept')]);
     expect(checkFlags(readmeWith('`--codec` passes every message', '`--codex` passes every message'))).toEqual([expect.stringContaining('names --codex in "Command line"')]);
     expect(checkFlags(readmeWith('hfsim report <result.json | sweep dir> --html report.html   ', 'hfsim report <result.json | sweep dir> --html report.html --json'))).toEqual([expect.stringContaining('`hfsim report` does not accept')]);
     // another tool's flags, read from its source: a flag on its line, or one named in the section that runs it

@@ -1,0 +1,75 @@
+/** `hfsim sweep --dry-run`: the sweep and --out checked as a run checks them, what would run said, nothing made or written. */
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { hfsim, smallSweep, tmp, writeJson } from './sweep-helpers.js';
+
+const wouldRun = (stdout: string): string | undefined => stdout.split('\n').find((l) => l.startsWith('would run'));
+
+describe('hfsim sweep --dry-run', () => {
+  it('lists the points, axes and seeds, and makes no output folder', () => {
+    const sweep = smallSweep();
+    const out = join(tmp('dry'), 'out');
+    const r = hfsim('sweep', sweep, '--dry-run', '--out', out, '--parallel', '4');
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('small: 12 points, 2 (variant) x 2 (hdfs.replication) x 3 seeds\n');
+    expect(r.stdout).toContain('  variant: "Fair", "Fair + skip"\n');
+    expect(r.stdout).toContain('  hdfs.replication: 1, 3\n');
+    expect(r.stdout).toContain('  seeds: 1, 2, 3\n');
+    expect(r.stdout).toContain(`--out ${out}: a new folder\n`);
+    expect(wouldRun(r.stdout)).toBe('would run 12 points on 4 workers (--dry-run: nothing simulated, no file written)');
+    expect(existsSync(out)).toBe(false);
+  });
+
+  it('a shard: its points only, as many as the shard runs', () => {
+    const sweep = smallSweep();
+    const r = hfsim('sweep', sweep, '--dry-run', '--out', join(tmp('dry'), 'out'), '--shard', '1/4', '--parallel', '8');
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('small: 12 points, 2 (variant) x 2 (hdfs.replication) x 3 seeds; shard 1/4: 3 of them\n'); // indexes 1, 5 and 9
+    expect(wouldRun(r.stdout)).toBe('would run 3 points on 3 workers (--dry-run: nothing simulated, no file written)');
+  });
+
+  it('--resume: the points left, the output folder untouched (a line cut short is kept, not repaired)', () => {
+    const sweep = smallSweep();
+    const out = join(tmp('dry'), 'out');
+    const run = hfsim('sweep', sweep, '--out', out, '--shard', '0/2', '--no-progress', '--parallel', '1');
+    expect(run.code, run.stderr).toBe(0);
+    const results = join(out, 'results.jsonl');
+    const kept = readFileSync(results, 'utf8').trim().split('\n');
+    expect(kept).toHaveLength(6);
+    // Four points of six done, and a fifth line cut short by a kill.
+    writeFileSync(results, `${kept[0]}\n${kept[2]}\n${kept[3]}\n${kept[5]}\n${kept[1].slice(0, 40)}`);
+    const before = readdirSync(out).sort().map((f) => [f, readFileSync(join(out, f), 'utf8')]);
+    const r = hfsim('sweep', sweep, '--dry-run', '--out', out, '--shard', '0/2', '--resume', '--parallel', '4');
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain(`--out ${out}: holds 4 of them (--resume)\n`);
+    expect(wouldRun(r.stdout)).toBe('would run 2 points on 2 workers (--dry-run: nothing simulated, no file written)');
+    expect(readdirSync(out).sort().map((f) => [f, readFileSync(join(out, f), 'utf8')])).toEqual(before);
+    // The run that follows runs those two points.
+    const resumed = hfsim('sweep', sweep, '--out', out, '--shard', '0/2', '--resume', '--no-progress');
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(resumed.stdout).toMatch(/ran 2, 4 already done/);
+  }, 60_000);
+
+  it('refuses what a run refuses: exit 2 and the run\'s own message, nothing written', () => {
+    const sweep = smallSweep();
+    const out = join(tmp('dry'), 'out');
+    expect(hfsim('sweep', sweep, '--out', out, '--no-progress').code).toBe(0);
+    for (const extra of [[], ['--resume', '--shard', '0/2']]) {
+      const dry = hfsim('sweep', sweep, '--dry-run', '--out', out, ...extra);
+      const run = hfsim('sweep', sweep, '--out', out, '--no-progress', ...extra);
+      expect(dry.code).toBe(2);
+      expect(dry.stderr).toBe(run.stderr);
+      expect(dry.stdout).toBe('');
+    }
+    const foreign = tmp('foreign');
+    writeFileSync(join(foreign, 'notes.txt'), 'mine');
+    const dry = hfsim('sweep', sweep, '--dry-run', '--out', foreign);
+    expect(dry.code).toBe(2);
+    expect(dry.stderr).toMatch(/holds files but no sweep\.json/);
+    const bad = writeJson(tmp('bad'), 'bad.sweep.json', { name: 'bad', base: 'nowhere.json', axes: { 'cluster.racks': [1, 2] } });
+    const missing = hfsim('sweep', bad, '--dry-run');
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/nowhere\.json/);
+  }, 60_000);
+});
