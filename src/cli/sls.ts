@@ -346,7 +346,15 @@ export function slsErrorsAtTrace(errors: readonly string[], jobs: readonly SlsJo
   }
   const out = errors.map((e) => {
     const m = /^workload\.(?:jobs|files)\[(\d+)\](?:\.(\w+))?/.exec(e);
-    if (m === null || Number(m[1]) >= at) return e;
+    if (m === null) {
+      // A converted job named inside another field's message (cluster.network's transfer limit: "cluster.network
+      // (workload.jobs[3]: ...)"): its trace line first, the message as it is.
+      const inside = /\(workload\.(?:jobs|files)\[(\d+)\]/.exec(e);
+      if (inside === null || Number(inside[1]) >= at) return e;
+      const j = jobs[lastAtMost(first, Number(inside[1]))];
+      return `workload.trace: ${file}:${j.line}: job "${j.id}": ${e}`;
+    }
+    if (Number(m[1]) >= at) return e;
     const j = jobs[lastAtMost(first, Number(m[1]))];
     const key = m[2] === undefined ? undefined : SLS_KEYS[m[2]];
     return `workload.trace: ${file}:${j.line}: job "${j.id}"${key === undefined ? ` (${m[0]})` : `, ${key} (${m[0]})`}${e.slice(m[0].length)}`;

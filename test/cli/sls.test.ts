@@ -293,6 +293,17 @@ describe('SLS JSON traces', () => {
     expect(r.stderr.trim().split('\n')).toEqual([`hfsim: ${join(dir, 'huge-sls.json')}: workload.trace: ${join(dir, 'huge.json')}:3: "count" 4900000 brings the trace to 14700000 maps in all (the jobs up to this one, with their "job.count" copies), above the limit of 10000000 maps in all (each a block whose host is listed as its replica)`]);
   });
 
+  it('a converted job whose transfer under the fluid model is past the task limit names the trace\'s line (it named "workload.jobs[1]" inside cluster.network\'s message)', () => {
+    writeFileSync(join(dir, 'big.json'), '{ "job.start.ms": 0, "job.queue.name": "q", "job.tasks": [ { "container.host": "/r/n1", "duration.ms": 5 } ] }\n'
+      + '{ "job.start.ms": 0, "job.queue.name": "q", "job.tasks": [] }\n'
+      + '{ "job.start.ms": 0, "job.queue.name": "q", "job.id": "big",\n  "job.tasks": [ { "container.host": "/r/n1", "duration.ms": 5 } ] }\n');
+    // 1 TB blocks read at 0.001 Gbps: 8.8e9 ms. Every job reads a block: the first of them is named.
+    writeFileSync(join(dir, 'big-sls.json'), JSON.stringify({ ...base, hdfs: { blockMB: 1048576 }, cluster: { ...base.cluster, network: { model: 'fluid', nicGbps: 0.001 } }, workload: { kind: 'sls', trace: 'big.json' } }));
+    const r = hfsim('run', join(dir, 'big-sls.json'));
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim().split('\n').filter((l) => !l.startsWith('hfsim: warning:'))).toEqual([expect.stringMatching(new RegExp(`^hfsim: ${join(dir, 'big-sls.json')}: workload\\.trace: .*big\\.json:1: job "[^"]+": cluster\\.network \\(workload\\.jobs\\[0\\]: 1048576 MB read at [\\d.]+ MB/s.*above the limit of 2147483647 ms$`))]);
+  });
+
   it('a converted job past a limit on its tasks names the trace\'s line and key (it named "workload.jobs[1].mapMs", indexed past a skipped job)', () => {
     // heartbeats of 1000 ms: a map of 1.5e9 ms (mean with a 5 ms one, x 2.0 off-rack) spans 1,500,001, above 1,000,000
     writeFileSync(join(dir, 'long.json'), '{ "job.start.ms": 0, "job.queue.name": "q", "job.tasks": [ { "container.host": "/r/n1", "duration.ms": 5 } ] }\n'
