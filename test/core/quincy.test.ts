@@ -168,6 +168,11 @@ describe('whole runs: quincy.json', () => {
     // the network reaches a computer of the task's rack through X too: rack-local would cost offRackCost, never rackLocalCost
     [{ rackLocalCost: 30, offRackCost: 20 }, 'scheduler.policyConfig.rackLocalCost: rackLocalCost (30) is above offRackCost (20)'],
     [{ rackLocalCost: 25 }, 'scheduler.policyConfig.rackLocalCost: rackLocalCost (25) is above offRackCost (20)'],
+    // a positive cost under the solver's tolerance acts as 0: killCost 1e-9 let solutions kill and relaunch maps
+    // (10,805 kills where 1e-3 made 18), evading the check of killCost and runningBonusPerSecond both 0
+    [{ killCost: 1e-9, runningBonusPerSecond: 0 }, 'scheduler.policyConfig.killCost: killCost is 1e-9, below the least cost above 0 of 0.001'],
+    [{ waitCostPerSecond: 1e-300, unscheduledCost: 0, fairness: false }, 'scheduler.policyConfig.waitCostPerSecond: waitCostPerSecond is 1e-300, below the least cost above 0 of 0.001'],
+    [{ rackLocalCost: 0.0005 }, 'scheduler.policyConfig.rackLocalCost: rackLocalCost is 0.0005, below the least cost above 0 of 0.001'],
   ])('bad config %j is named: %s', (policyConfig, field) => {
     const parsed = parseScenario(jobsScenario({ scheduler: { policy: 'quincy', policyConfig } }));
     expect(parsed.ok).toBe(false);
@@ -190,6 +195,7 @@ describe('whole runs: quincy.json', () => {
     { unscheduledCost: 1, waitCostPerSecond: 0, fairness: false },
     { killCost: 0, runningBonusPerSecond: 0, kills: false },
     { killCost: 0, runningBonusPerSecond: 1 },
+    { killCost: 0.001, runningBonusPerSecond: 0 },
   ])('config %j, where placing a waiting map pays, is accepted', (policyConfig) => {
     expect(parseScenario(jobsScenario({ scheduler: { policy: 'quincy', policyConfig } })).ok).toBe(true);
   });

@@ -16,6 +16,7 @@ import type { PluginContext, PolicyPlugin, SchedulingPolicy, WorkloadShape } fro
 import type { Tick } from '../framework/tick.js';
 import type { BlockReader } from '../hdfs.js';
 import type { Job } from '../job.js';
+import { MIN_QUINCY_COST } from '../limits.js';
 import { compareFair } from '../policies/fair.js';
 import { SortedJobQueue } from '../policies/sorted-queue.js';
 import { PENDING } from '../task-state.js';
@@ -25,7 +26,10 @@ import { quincySizeError } from './size-limit.js';
 import { type FlowSnapshot, type FlowTask, buildNetwork, fairMinimums, placements } from './network.js';
 import { networkProgram } from './program.js';
 
-const cost = (what: string) => z.number({ error: `${what} must be a number` }).min(0, `${what} must not be negative`).max(1e6, `${what} must be at most 1000000`);
+const cost = (what: string) => z.number({ error: `${what} must be a number` }).min(0, `${what} must not be negative`).max(1e6, `${what} must be at most 1000000`)
+  .refine((v) => v === 0 || v >= MIN_QUINCY_COST, {
+    error: (issue) => `${what} is ${String(issue.input)}, below the least cost above 0 of ${MIN_QUINCY_COST}: the solver tells costs apart only to about 1e-7, so a smaller one acts as 0 (write 0, or ${MIN_QUINCY_COST} or more)`,
+  });
 
 export const quincyConfig = z.strictObject({
   /** Cost of a rack-local placement (a block read over the rack switch); node-local costs 0. */
