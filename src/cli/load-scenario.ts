@@ -343,23 +343,49 @@ function overWithoutSets(record: Record<string, unknown>, overrides: Record<stri
 }
 
 /**
- * The --set nearest the field of an error that only the --sets bring (the one sharing the most leading segments
- * with it, the last of equals), as the error's place; a field the scenario left in an object a --set changed the
- * kind of is told to be the scenario's, and how to replace the object whole.
+ * By index k of `sets`: the fields the scenario's errors name with that --set left out (the other sets and the seed
+ * kept), its errors or, where it resolves, its workload limits'; undefined when it cannot resolve. Each k resolved once.
  */
-function leftBy(error: string, sets: ReadonlyArray<readonly [string, unknown]>, naming: SetNaming): { place: string; hint: string } | undefined {
+function fieldsWithoutSet(record: Record<string, unknown>, overrides: Record<string, unknown>, sets: ReadonlyArray<readonly [string, unknown]>, seed: number | undefined, file: string): (k: number) => Set<string> | undefined {
+  const known = new Map<number, Set<string> | undefined>();
+  const resolve = (k: number): Set<string> | undefined => {
+    const others = [...sets.filter((_, i) => i !== k), ...(seed === undefined ? [] : [['seed', seed] as const])];
+    try {
+      return quietly(() => {
+        const parsed = resolveScenario(resolveVariant(record, overrides, others), file);
+        return new Set((parsed.ok ? workloadLimitErrors(parsed.value, traceFor(file, parsed.value)) : parsed.errors).map(fieldOf));
+      });
+    } catch {
+      return undefined;
+    }
+  };
+  return (k) => {
+    if (!known.has(k)) known.set(k, resolve(k));
+    return known.get(k);
+  };
+}
+
+/**
+ * The --set that brings an error only the --sets bring, as the error's place: of those without which its field has
+ * no error, the one nearest the field (sharing the most leading segments with it, the last of equals); where none
+ * is (it takes two), the nearest. `fieldsWithout(k)`: the fields with errors without set k. A cross-field rule
+ * (`--set scheduler.policy=quincy` under a variant's delay) was named on a later --set that only shared the path's
+ * start. A field the scenario left in an object a --set changed the kind of is told to be the scenario's, and how
+ * to replace the object whole.
+ */
+function leftBy(error: string, sets: ReadonlyArray<readonly [string, unknown]>, naming: SetNaming, fieldsWithout: (k: number) => Set<string> | undefined): { place: string; hint: string } | undefined {
   const field = fieldOf(error).replace(/\[(\d+)\]/g, '.$1'); // pools[0] as a --set path writes it
   const segments = field === '(top level)' ? [] : field.split('.');
-  let best: readonly [string, unknown] | undefined;
-  let bestShared = -1;
-  for (const set of sets) {
-    const keys = set[0].split('.');
-    let shared = 0;
-    while (shared < keys.length && shared < segments.length && keys[shared] === segments[shared]) shared++;
-    if (shared >= bestShared) [best, bestShared] = [set, shared];
-  }
-  if (best === undefined) return undefined;
-  const [path, value] = best;
+  const shared = sets.map(([path]) => {
+    const keys = path.split('.');
+    let n = 0;
+    while (n < keys.length && n < segments.length && keys[n] === segments[n]) n++;
+    return n;
+  });
+  const nearestFirst = sets.map((_, k) => k).sort((a, b) => shared[b] - shared[a] || b - a);
+  if (nearestFirst.length === 0) return undefined;
+  const brings = nearestFirst.find((k) => fieldsWithout(k)?.has(fieldOf(error)) === false);
+  const [path, value] = sets[brings ?? nearestFirst[0]];
   const parent = path.slice(0, path.lastIndexOf('.'));
   const hint = parent !== '' && field === parent && /: unknown fields? /.test(error)
     ? ` (left in ${parent} from the scenario: ${naming.path(path)} changes that one field; to replace ${parent} whole, ${naming.give(parent, '{...}')})`
@@ -448,10 +474,11 @@ function load(file: string, sets: ReadonlyArray<readonly [string, unknown]>, see
       let own: Set<string> | undefined;
       const fileErrors = (): Set<string> => (own ??= withoutSets(record, overrides, seed, file));
       const base = inEveryVariant(record, allSets, file, name);
+      const without = fieldsWithoutSet(record, overrides, sets, seed, file);
       throw new InputError(parsed.errors.map((e) => {
         const at = base.has(e) ? '' : where;
         const set = setBlamed(e, sets, naming);
-        const left = set === undefined && !fileErrors().has(e) ? leftBy(e, sets, naming) : undefined;
+        const left = set === undefined && !fileErrors().has(e) ? leftBy(e, sets, naming, without) : undefined;
         if (left !== undefined) return `${left.place}${at}${e}${left.hint}`;
         return set === undefined ? `${file}: ${at}${e}` : `${set.place}${at}${e}${set.hint}`;
       }).join('\n'));
@@ -463,10 +490,11 @@ function load(file: string, sets: ReadonlyArray<readonly [string, unknown]>, see
       // read `s.json: workload.jobs: about 161687866 blocks ...` of a file that says 1,562 jobs.
       const fileOver = sets.length === 0 ? undefined : overWithoutSets(record, overrides, seed, file);
       const base = inEveryVariant(record, allSets, file, name);
+      const without = fieldsWithoutSet(record, overrides, sets, seed, file);
       // Placed by the error's own field; shown at the trace's line where it names an SLS trace's converted job. A
       // job's copies fail alike: one line for them.
       throw new InputError(onePerTraceJob(over.map((e) => {
-        const left = fileOver === undefined || fileOver.has(fieldOf(e)) ? undefined : leftBy(e, sets, naming);
+        const left = fileOver === undefined || fileOver.has(fieldOf(e)) ? undefined : leftBy(e, sets, naming, without);
         return `${left?.place ?? `${file}: `}${base.has(e) ? '' : where}${atTraceLine(e, parsed.value)}`;
       })).join('\n'));
     }

@@ -43,6 +43,12 @@ describe('a --set that the scenario cannot take is named, not the file', () => {
     ]);
   });
 
+  it('an error only a --set of another field brings is named on that --set, not on a later one nearer the field', () => {
+    // scheduler.delay is B's own; --set scheduler.policy=quincy makes it an error. It was named on --set
+    // scheduler.assignMultiple=true, which shares as much of the path and came later, though it changes nothing there.
+    expect(message([['scheduler.policy', 'quincy'], ['scheduler.assignMultiple', true]], 'B')).toBe('--set scheduler.policy=quincy: variant "B": scheduler.delay: policy "quincy" ignores delay: it places maps by a solution of its own, past any locality gate, job-type rule or long-task balancing: set delay.mode "none"');
+  });
+
   it('an error the scenario has without the --set stays the file\'s', () => {
     const bad = join(dir, 'bad.json');
     writeFileSync(bad, JSON.stringify({ workload: { kind: 'facebook', jobs: 5, meanInterarivalMs: 1 } }));
