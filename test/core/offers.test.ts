@@ -112,6 +112,8 @@ describe('an offer round', () => {
     expect(offered(0, 3000)).toBe(0); // refused until 5000
     expect(offered(1, 3000)).toBe(1); // another node
     expect(offered(0, 5000)).toBe(1); // offered again
+    // the round at 3000 on node 0 offered to no framework, and counts (README: rounds are not heartbeats with an offer)
+    expect(r.counts()).toEqual({ rounds: 4, offers: 3, declines: 3 });
   });
 
   it('a framework\'s filters are held while any lasts, and dropped once all have expired (a node-long array each)', () => {
