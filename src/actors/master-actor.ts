@@ -36,8 +36,8 @@ import { type EpochCommand, type HeartbeatBatch, REPORT_EVERY_HEARTBEAT } from '
 import { DOUBLE_ZERO } from '../core/doubles.js';
 import { checkedCounts, policyAndPreemption } from '../core/plugin-checks.js';
 import type { RunProgress } from './run-progress.js';
+import { STALL_INTERVALS } from '../core/limits.js';
 
-const STALL_EPOCHS = 100_000;
 
 /**
  * Task attempts killed per slot with no task finished and no job arrived in between: past this the kills are a loop
@@ -257,7 +257,7 @@ export class MasterActor {
 
   /**
    * A broken model must fail loudly, not spin: with jobs active and no launch, finish or arrival, every locality wait
-   * expires within STALL_EPOCHS; past that the run cannot progress unless a task still running can finish. Running
+   * expires within STALL_INTERVALS; past that the run cannot progress unless a task still running can finish. Running
    * tasks are counted only then (a map may legitimately run that long): a reduce waiting on maps that never launch
    * cannot finish, and it had kept a Quincy run whose costs left a map unscheduled forever spinning without end.
    */
@@ -281,14 +281,14 @@ export class MasterActor {
       this.stalledEpochs = 0;
       return;
     }
-    if (++this.stalledEpochs <= STALL_EPOCHS) return;
+    if (++this.stalledEpochs <= STALL_INTERVALS) return;
     if (this.canFinish()) {
       this.stalledEpochs = 0;
       return;
     }
     const t = ((epoch + 1) * this.topology.heartbeatMs / 1000).toFixed(1);
     const running = s.runningTasks === 0 ? 'nothing running' : `${s.runningTasks} reduces waiting on maps`;
-    throw new Error(`simulation stalled at ${t} s: ${s.activeJobCount} jobs active, ${running}, nothing launched or finished for ${STALL_EPOCHS} heartbeat intervals`);
+    throw new Error(`simulation stalled at ${t} s: ${s.activeJobCount} jobs active, ${running}, nothing launched or finished for ${STALL_INTERVALS} heartbeat intervals`);
   }
 
   /** Some running task can finish: a running map, or a running reduce whose job's maps are all done. */

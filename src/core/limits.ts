@@ -197,3 +197,10 @@ export const MAX_QUINCY_MAP_VISITS = 2_000_000;
  * being 0 and its solutions killed and relaunched maps (10,805 kills of 58 maps, responses 18 times longer).
  */
 export const MIN_QUINCY_COST = 0.001;
+
+/**
+ * Heartbeat intervals with jobs active and nothing launched, finished or arrived after which a run that no running task
+ * can end is stopped as stalled (MasterActor.checkProgress): a broken policy must fail, not spin. A setting that holds
+ * every slot back for longer (the offers policy's refuseMs) is refused before the run.
+ */
+export const STALL_INTERVALS = 100_000;

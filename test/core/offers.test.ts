@@ -7,6 +7,7 @@ import { nodeId, rackId } from '../../src/core/ids.js';
 import type { Job, Locality } from '../../src/core/job.js';
 import { OfferRound, type OffersConfig } from '../../src/core/policies/offers.js';
 import { parseScenario } from '../../src/core/scenario.js';
+import { workloadLimitErrors } from '../../src/core/workload-limits.js';
 import { jobsScenario, loadVariant } from '../helpers.js';
 
 interface FakeJob { id: string; pool?: string; running?: number; submitMs?: number }
@@ -159,6 +160,24 @@ describe('an offer round', () => {
     const jobs = jobsOf([{ id: 'p2', pool: 'P', submitMs: 20 }, { id: 'p1', pool: 'P', submitMs: 10 }, { id: 'q1', pool: 'Q', running: 5 }]);
     r.assign(slots(), port(jobs, 3, { p1: 1, p2: 1, q1: 1 }, log));
     expect(log).toEqual(['p1', 'p1', 'p2', 'p1', 'p2', 'q1']);
+  });
+});
+
+describe('a refuse filter as long as the stall window', () => {
+  // Frameworks that declined every node were offered none for that long: the run stopped as "stalled" (exit 1, naming no
+  // cause) or, just below, crawled. At heartbeats of 3 s the window is 100,000 x 3,000 ms.
+  const scenario = (refuseMs: number) => parseScenario({
+    name: 'refuse', cluster: { racks: 2, nodesPerRack: 3, mapSlotsPerNode: 2, reduceSlotsPerNode: 1, heartbeatMs: 3000 },
+    scheduler: { policy: 'offers', policyConfig: { frameworks: 'pool', refuseMs }, delay: { mode: 'wait', nodeMs: 5000, rackMs: 5000 } },
+    workload: { kind: 'facebook', jobs: 4 },
+  });
+
+  it('is refused before the run, naming the field, the intervals it spans and the most it may be', () => {
+    const below = scenario(299_999_999);
+    expect(below.ok && workloadLimitErrors(below.value)).toEqual([]);
+    const at = scenario(300_000_000);
+    expect(at.ok && workloadLimitErrors(at.value)).toEqual(['scheduler.policyConfig.refuseMs: policy "offers": a refuse filter of 300000000 ms spans 100000 heartbeat intervals of 3000 ms, '
+      + 'at least the 100000 with nothing launched after which a run is stopped as stalled (frameworks that declined every node would be offered none for that long): write less than 300000000 ms (Mesos\' refuse_seconds default is 5 s)']);
   });
 });
 

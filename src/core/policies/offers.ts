@@ -13,7 +13,9 @@ import { z } from 'zod';
 import { timeMs } from '../bounded.js';
 import type { OfferedFramework } from '../framework/offers.js';
 import type { LaunchPort, MapAssigner, MapSlots } from '../framework/map-assignment.js';
-import type { PolicyPlugin } from '../framework/registry.js';
+import type { PolicyPlugin, WorkloadShape } from '../framework/registry.js';
+import { STALL_INTERVALS } from '../limits.js';
+import { hadoopHeartbeatMs } from '../topology.js';
 import type { Job } from '../job.js';
 import { compareFair } from './fair.js';
 import { compareFifo } from './fifo.js';
@@ -171,6 +173,18 @@ export class OfferRound implements MapAssigner {
 export const offers = {
   description: 'resource offers: free map slots offered to frameworks (jobs or pools) in fair order; each declines to wait for locality',
   config: offersConfig,
+  /**
+   * A refuse filter as long as the stall window: frameworks that have declined every node are offered none for that
+   * long, and the run stopped as stalled ("nothing launched or finished for 100000 heartbeat intervals", naming no
+   * cause) or, just below it, crawled (refuseMs 2^31 - 1 on offers.json: 21 of 100 jobs in 30 s of run).
+   */
+  sizeError: (config: OffersConfig, { scenario }: WorkloadShape) => {
+    const { cluster } = scenario;
+    const heartbeatMs = cluster.heartbeatMs ?? hadoopHeartbeatMs(cluster.racks * cluster.nodesPerRack);
+    if (config.refuseMs < STALL_INTERVALS * heartbeatMs) return undefined;
+    return `scheduler.policyConfig.refuseMs: policy "offers": a refuse filter of ${config.refuseMs} ms spans ${Math.ceil(config.refuseMs / heartbeatMs)} heartbeat intervals of ${heartbeatMs} ms, `
+      + `at least the ${STALL_INTERVALS} with nothing launched after which a run is stopped as stalled (frameworks that declined every node would be offered none for that long): write less than ${STALL_INTERVALS * heartbeatMs} ms (Mesos' refuse_seconds default is 5 s)`;
+  },
   create: (config: OffersConfig, context) => ({
     createQueue: (kind) => new SortedJobQueue(compareFair(kind)),
     assignMaps: new OfferRound(config, context.topology.nodes),
