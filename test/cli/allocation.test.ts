@@ -90,6 +90,14 @@ describe('XML as XML reads it', () => {
     expect(a.pools.map((p) => p.name)).toEqual(['a']);
     expect(() => parseAllocation('<!--ab-->\n<!DOCTYPE allocations>\n<allocations/>', 'a.xml')).toThrow('a.xml: line 2: a DOCTYPE (and any entity it declares) is not supported');
   });
+
+  it('a file that ends with several elements open names them, at its end (it was "line 1: Invalid \'[    "allocations",    "pool"]\' found.", 800 KB of it for 100,000)', () => {
+    expect(() => parseAllocation('<allocations>\n  <pool name="a">\n    <weight>2</weight>\n', 'a.xml')).toThrow(/^a\.xml: line 3: malformed XML: the file ends with 2 elements not closed: <allocations>, <pool>$/);
+    const deep = () => parseAllocation(`<allocations>\n${'<a>'.repeat(100_000)}\n`, 'a.xml');
+    expect(deep).toThrow(/^a\.xml: line 2: malformed XML: the file ends with 100001 elements not closed: <allocations>, <a>, <a> and 99998 more$/);
+    // one element open: the parser's own message, at the element's line
+    expect(() => parseAllocation('\n<allocations>\n  <pool name="a"/>\n', 'a.xml')).toThrow("a.xml: line 2: malformed XML: Unclosed tag 'allocations'.");
+  });
 });
 
 describe('values as Hadoop reads them, refused at their line', () => {
