@@ -37,7 +37,8 @@ export function parseXml(text: string, file: string): El[] {
   if (valid !== true) throw new InputError(`${file}: ${malformed(valid.err, text, starts)}`);
   // References are decoded here (decode), not by the parser, which left &#50; as it was and &foo; too.
   // CDATA apart (cdataPropName): its text is taken as written, references and all, as Hadoop's parser takes it.
-  const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', preserveOrder: true, captureMetaData: true, parseTagValue: false, trimValues: true, processEntities: false, cdataPropName: CDATA });
+  const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', preserveOrder: true, captureMetaData: true, parseTagValue: false, trimValues: true, processEntities: false, cdataPropName: CDATA,
+    transformTagName: named, transformAttributeName: named });
   let nodes: unknown[];
   try {
     nodes = parser.parse(text) as unknown[];
@@ -75,22 +76,24 @@ function toElements(nodes: unknown[], starts: number[], depth: number): El[] {
   const meta = xmlParser().XMLParser.getMetaDataSymbol() as unknown as string;
   const out: El[] = [];
   for (const node of nodes as Array<Record<string, unknown>>) {
-    const name = Object.keys(node).find((k) => k !== ':@');
-    // fast-xml-parser names a processing instruction "?target"; comments it drops (no commentPropName).
-    if (name === undefined || name === '#text' || name === '#comment' || name === CDATA) continue;
+    const key = Object.keys(node).find((k) => k !== ':@');
+    // fast-xml-parser names a processing instruction "?target"; comments it drops (no commentPropName); text and
+    // CDATA are taken with their element's.
+    if (key === undefined || !(key.startsWith(NAMED) || key.startsWith('?'))) continue;
     const start = (node[meta] as { startIndex?: number } | undefined)?.startIndex ?? 0;
-    if (name.startsWith('?')) {
+    const name = key.startsWith(NAMED) ? key.slice(NAMED.length) : key;
+    if (key.startsWith('?')) {
       // XML reserves the target "xml" (any case) for the declaration, at the file's start: Hadoop's parser refuses one
       // anywhere else; any other processing instruction is skipped, as Hadoop's readers skip every non-element node.
       if (depth > 0 && name.slice(1).toLowerCase() === 'xml') throw new InputError(`line ${lineOf(starts, start)}: <?${name.slice(1)} ...?> inside an element: the XML declaration may stand only at the start of the file`);
       continue;
     }
-    const kids = node[name] as unknown[];
+    const kids = node[key] as unknown[];
     if (depth >= MAX_DEPTH) throw new InputError(`line ${lineOf(starts, start)}: elements nest deeper than ${MAX_DEPTH} levels`);
     const line = lineOf(starts, start);
     const textParts = (kids as Array<Record<string, unknown>>).flatMap((k) => ('#text' in k ? [decode(String(k['#text']), line)] : CDATA in k ? [cdataText(k[CDATA])] : []));
-    const attrs: Record<string, string> = {};
-    for (const [k, v] of Object.entries((node[':@'] as Record<string, string> | undefined) ?? {})) attrs[k] = decode(String(v), line);
+    const attrs: Record<string, string> = Object.create(null) as Record<string, string>; // an attribute may be named __proto__
+    for (const [k, v] of Object.entries((node[':@'] as Record<string, string> | undefined) ?? {})) attrs[k.slice(NAMED.length)] = decode(String(v), line);
     out.push({ name, attrs, children: toElements(kids, starts, depth + 1), text: textParts.join('').trim(), line });
   }
   return out;
@@ -109,6 +112,16 @@ function malformed(err: { line: number; msg: string }, text: string, starts: num
   const end = lineOf(starts, Math.max(0, text.trimEnd().length - 1));
   return `line ${end}: malformed XML: the file ends with ${names.length} elements not closed: ${shown}`;
 }
+
+/**
+ * Put before every element's and attribute's name as it is parsed, and taken off as it is read: fast-xml-parser
+ * refuses "constructor", "__proto__" and "prototype" as names ("malformed XML: [SECURITY] ...", with no line) and
+ * renames "hasOwnProperty", "toString" and the like ("unknown element <__hasOwnProperty>"); so prefixed, no name is
+ * one of them. No XML name starts with "#", so none is read as another.
+ */
+const NAMED = '#:';
+/** A name with NAMED before it, once (the parser transforms a self-closing tag's name twice). */
+const named = (name: string): string => (name.startsWith(NAMED) ? name : NAMED + name);
 
 /** The property fast-xml-parser puts a CDATA section's text under. */
 const CDATA = '#cdata';

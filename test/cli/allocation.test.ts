@@ -98,6 +98,15 @@ describe('XML as XML reads it', () => {
     // one element open: the parser's own message, at the element's line
     expect(() => parseAllocation('\n<allocations>\n  <pool name="a"/>\n', 'a.xml')).toThrow("a.xml: line 2: malformed XML: Unclosed tag 'allocations'.");
   });
+
+  it('an element or attribute named as a JavaScript property is read by its name (fast-xml-parser refused "constructor" as "malformed XML: [SECURITY] ...", with no line, and renamed "hasOwnProperty" "__hasOwnProperty")', () => {
+    for (const name of ['constructor', '__proto__', 'prototype', 'hasOwnProperty', 'toString']) {
+      expect(() => parseAllocation(`<allocations>\n  <pool name="a">\n    <${name}>1</${name}>\n  </pool>\n</allocations>`, 'a.xml')).toThrow(`a.xml: line 3: unknown element <${name}> in <pool>`);
+    }
+    // attributes other than name and type are not read, as in Hadoop
+    expect(parseAllocation('<allocations>\n  <pool name="a" __proto__="x" constructor="y"/>\n</allocations>', 'a.xml').pools.map((p) => p.name)).toEqual(['a']);
+    expect(() => parseCapacityFile('<configuration>\n  <constructor/>\n</configuration>', 'cs.xml')).toThrow(/^cs\.xml: line 2: .*<constructor>/);
+  });
 });
 
 describe('values as Hadoop reads them, refused at their line', () => {
