@@ -93,10 +93,20 @@ describe('XML as XML reads it', () => {
 
   it('a file that ends with several elements open names them, at its end (it was "line 1: Invalid \'[    "allocations",    "pool"]\' found.", 800 KB of it for 100,000)', () => {
     expect(() => parseAllocation('<allocations>\n  <pool name="a">\n    <weight>2</weight>\n', 'a.xml')).toThrow(/^a\.xml: line 3: malformed XML: the file ends with 2 elements not closed: <allocations>, <pool>$/);
-    const deep = () => parseAllocation(`<allocations>\n${'<a>'.repeat(100_000)}\n`, 'a.xml');
-    expect(deep).toThrow(/^a\.xml: line 2: malformed XML: the file ends with 100001 elements not closed: <allocations>, <a>, <a> and 99998 more$/);
+    expect(() => parseAllocation(`<allocations>\n${'<a>'.repeat(10)}\n`, 'a.xml')).toThrow(/^a\.xml: line 2: malformed XML: the file ends with 11 elements not closed: <allocations>, <a>, <a> and 8 more$/);
     // one element open: the parser's own message, at the element's line
     expect(() => parseAllocation('\n<allocations>\n  <pool name="a"/>\n', 'a.xml')).toThrow("a.xml: line 2: malformed XML: Unclosed tag 'allocations'.");
+  });
+
+  it('elements nested past 64 levels are refused at the line of the 65th, before the XML is checked (past 100 it was "malformed XML: Maximum nested tags exceeded", no line; 25 M unclosed took 46 s and 4 GB)', () => {
+    const nested = (n: number, close: boolean) => `<allocations>\n${'<a>\n'.repeat(n)}${close ? '</a>'.repeat(n) : ''}\n${close ? '</allocations>' : ''}`;
+    expect(() => parseAllocation(nested(80, true), 'a.xml')).toThrow(/^a\.xml: line 65: elements nest deeper than 64 levels$/);
+    expect(() => parseAllocation(nested(200, true), 'a.xml')).toThrow(/^a\.xml: line 65: elements nest deeper than 64 levels$/);
+    expect(() => parseAllocation(nested(1_000_000, false), 'a.xml')).toThrow(/^a\.xml: line 65: elements nest deeper than 64 levels$/);
+    // what is not an element does not nest: comments, CDATA, processing instructions, self-closing elements, quoted ">"
+    const flat = `<allocations>\n${'<pool name="a>b"/><!-- <a> --><![CDATA[<a>]]><?pi <a>?>'.repeat(100)}\n</allocations>`;
+    expect(() => parseAllocation(flat, 'a.xml')).toThrow(/a\.xml: line 2: pool or queue "a>b" is defined twice/);
+    expect(() => parseAllocation(`<allocations>\n${'<queue name="q">'.repeat(63)}${'</queue>'.repeat(63)}\n</allocations>`, 'a.xml')).not.toThrow();
   });
 
   it('an element or attribute named as a JavaScript property is read by its name (fast-xml-parser refused "constructor" as "malformed XML: [SECURITY] ...", with no line, and renamed "hasOwnProperty" "__hasOwnProperty")', () => {
