@@ -14,7 +14,7 @@
 import type { Node } from 'jsonc-parser';
 import { JsonReader } from './json-located.js';
 import { MAX_TIME_MS } from '../core/limits.js';
-import { type SlsJob, type SlsTrace, SkipJob, readJobs } from './sls.js';
+import { type SlsJob, type SlsTrace, SkipJob, hostOf, readJobs } from './sls.js';
 
 function tasks(r: JsonReader, p: Map<string, Node>, key: string, job: SlsJob): void {
   const list = p.get(key);
@@ -27,7 +27,7 @@ function tasks(r: JsonReader, p: Map<string, Node>, key: string, job: SlsJob): v
     if (attempts === undefined || attempts.value === null || (attempts.children ?? []).length === 0) throw new SkipJob(job, `${at} has no attempt ("${key === 'mapTasks' ? 'Invalid map task, no attempt for a mapper!' : 'Invalid reduce task, no attempt for a reducer!'}")`);
     const last = attempts.children![attempts.children!.length - 1];
     const a = r.props(last, undefined, 'a task attempt');
-    const host = r.str(a, 'hostName');
+    const host = hostOf(r, a, 'hostName');
     // SLS takes finishTime - startTime as Jackson reads them into LoggedTaskAttempt: -1 (Rumen's "not known", and its
     // default) included, and null as a long's 0. An attempt that never started (a KILLED speculative one, often a
     // task's last) lasts finishTime + 1 ms there; it was skipped here as lasting "an unknown time".

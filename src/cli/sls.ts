@@ -210,7 +210,7 @@ function slsTask(r: JsonReader, node: Node, job: SlsJob, totals: Totals): void {
   const type = r.str(p, 'container.type') ?? 'map';
   if (type !== 'map' && type !== 'reduce') r.fail(p.get('container.type')!.offset, `"container.type" must be "map" or "reduce", not "${type}"`);
   const count = Math.max(r.num(p, 'count', { min: -Infinity, int: true }) ?? 1, 1); // SLS: Math.max(count, 1)
-  const host = r.str(p, 'container.host');
+  const host = hostOf(r, p, 'container.host');
   if (type === 'map' && host === undefined) r.fail(node.offset, 'a map container needs "container.host": its input\'s replica');
   if (host !== undefined) job.hosts.push(host);
   // Checked as each container is read, the job's and the trace's (every job before it, with its copies): a count of
@@ -259,6 +259,16 @@ export function readJobs(r: JsonReader, values: Iterable<Node>, read: (v: Node, 
   return { jobs, skipped };
 }
 
+
+/**
+ * A container's host, "/rack/host" (or a bare host), which must name a host: "/r1/h1/" was host "" of a rack "r1/h1"
+ * of its own, silently (SLS reads it as /r1/h1, Hadoop's NodeBase dropping one trailing "/", and fails on "/r1/").
+ */
+export function hostOf(r: JsonReader, p: Map<string, Node>, key: string): string | undefined {
+  const host = r.str(p, key);
+  if (host !== undefined && splitHost(host)[1] === '') r.fail(p.get(key)!.offset, `"${key}" ${JSON.stringify(host)} names no host (it ends in "/"): write "/rack/host"`);
+  return host;
+}
 
 /** "/rack/host" -> [rack, host]; a bare host is put in "default-rack", Hadoop's default rack (hfsim's choice: SLS's versions differ on such a host). */
 function splitHost(host: string): [string, string] {

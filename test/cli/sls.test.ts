@@ -152,6 +152,10 @@ describe('SLS JSON traces', () => {
       /^t\.json: no job to replay: SLS skips all 1 \(line 1, job "job_1": its container at line 3 lasts -5 ms \("Duration of a task shouldn't be less or equal to 0!"\)\)$/],
     ['only a job SLS skips (no duration)', job('    { "container.host": "/r/n1" }'), /^t\.json: no job to replay: SLS skips all 1 \(line 1, job "job_1": its container at line 3 has no duration/],
     ['a map without a host', job('    { "duration.ms": 5 }'), /^t\.json:3: a map container needs "container\.host"/],
+    // "/r/n1/" was host "" of a rack "r/n1" of its own, silently ("/r/" and "/" a host "" too)
+    ['a host ending in "/"', job('    { "duration.ms": 5,\n      "container.host": "/r/n1/" }'), /^t\.json:4: "container\.host" "\/r\/n1\/" names no host \(it ends in "\/"\): write "\/rack\/host"$/],
+    ['a rack without a host', job('    { "duration.ms": 5, "container.host": "/r/" }'), /^t\.json:3: "container\.host" "\/r\/" names no host/],
+    ['a reduce on "/"', job('    { "container.host": "/r/n1", "duration.ms": 5 },\n    { "container.type": "reduce", "duration.ms": 5, "container.host": "/" }'), /^t\.json:4: "container\.host" "\/" names no host/],
     ['an unknown task type', job('    { "container.host": "h", "duration.ms": 5,\n      "container.type": "shuffle" }'), /^t\.json:4: "container\.type" must be "map" or "reduce", not "shuffle"$/],
     // read as Hadoop's Long.parseLong reads a number: Number() took "0x10" as 16
     ['a hexadecimal duration', job('    { "container.host": "h",\n      "duration.ms": "0x10" }'), /^t\.json:4: "duration\.ms" must be a number, not "0x10"$/],
@@ -333,6 +337,11 @@ describe('SLS JSON traces', () => {
 describe('Rumen traces (format: "rumen")', () => {
   // job_1 of TRACE as Rumen writes it (other LoggedJob fields are ignored), and a one-map job submitted 40 s later
   const attempt = (host: string, start: number, finish: number) => `{ "attemptID": "a", "result": "SUCCESS", "hostName": "${host}", "startTime": ${start}, "finishTime": ${finish}, "shuffleFinished": -1 }`;
+
+  it('an attempt\'s hostName that names no host (ending in "/") is refused at its line (it was host "" of a rack of its own)', () => {
+    const text = `{ "jobID": "job_0_1", "submitTime": 0,\n  "mapTasks": [ { "attempts": [\n    ${attempt('/rack2/node1/', 1, 2)} ] } ] }`;
+    expect(() => parseRumenTrace(text, 'r.json')).toThrow(/^r\.json:3: "hostName" "\/rack2\/node1\/" names no host \(it ends in "\/"\): write "\/rack\/host"$/);
+  });
   const RUMEN = `{ "jobID": "job_0_1", "user": "alice", "queue": "prod", "submitTime": 1000000, "launchTime": 1000500, "finishTime": 1095375, "outcome": "SUCCESS", "totalMaps": 4,
   "mapTasks": [
     { "taskID": "m0", "taskType": "MAP", "preferredLocations": [], "attempts": [ ${attempt('/rack2/node9', 1000100, 1000200)}, ${attempt('/rack10/node1', 1006000, 1026000)} ] },
