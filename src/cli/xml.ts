@@ -74,22 +74,45 @@ export function rootElement(text: string, file: string, root: string, whatElse?:
 const MAX_DEPTH = 64;
 const TOO_DEEP = `elements nest deeper than ${MAX_DEPTH} levels`;
 
-/** A tag, or what holds no tag: a comment, a CDATA section, a processing instruction (each possibly cut by the end). */
-const TOKEN = /<!--[\s\S]*?(?:-->|$)|<!\[CDATA\[[\s\S]*?(?:\]\]>|$)|<[?!][^>]*>?|<\/[^>]*>?|<(?:"[^"]*"|'[^']*'|[^'">])*>?/g;
-
 /**
  * The offset of the first element nested past MAX_DEPTH, or -1: counted before the XML is checked, as the checker
  * and the parser hold every open element (25 M unclosed ones, 75 MB, took 46 s and 4 GB to refuse) and the parser
- * refused more than 100 (or fewer) as "Maximum nested tags exceeded", with no line.
+ * refused more than 100 (or fewer) as "Maximum nested tags exceeded", with no line. A scan by indexOf, not a regular
+ * expression: one over a start tag's quoted attributes overflowed V8's stack on a '<' with 20 MB and no '>' after it.
+ * Comments, CDATA sections, processing instructions and declarations open nothing; a tag cut by the file's end counts.
  */
 function tooDeepAt(text: string): number {
   let depth = 0;
-  for (const m of text.matchAll(TOKEN)) {
-    const tag = m[0];
-    if (tag[1] === '/') depth--;
-    else if (tag[1] !== '!' && tag[1] !== '?' && !tag.endsWith('/>') && ++depth > MAX_DEPTH) return m.index;
+  for (let at = text.indexOf('<'); at >= 0; at = text.indexOf('<', at)) {
+    const tag = at;
+    if (text.startsWith('<!--', at)) at = endAfter(text, '-->', at + 4);
+    else if (text.startsWith('<![CDATA[', at)) at = endAfter(text, ']]>', at + 9);
+    else if (text[at + 1] === '?' || text[at + 1] === '!') at = endAfter(text, '>', at + 2);
+    else if (text[at + 1] === '/') {
+      at = endAfter(text, '>', at + 2);
+      depth--;
+    } else {
+      // A start tag: to its '>', past quoted attribute values, which may hold '>' and '/>'.
+      let quote = '';
+      let k = at + 1;
+      for (; k < text.length; k++) {
+        const c = text[k];
+        if (quote !== '') {
+          if (c === quote) quote = '';
+        } else if (c === '"' || c === "'") quote = c;
+        else if (c === '>') break;
+      }
+      at = k + 1;
+      if (!(k < text.length && text[k - 1] === '/') && ++depth > MAX_DEPTH) return tag;
+    }
   }
   return -1;
+}
+
+/** The offset just past the first `end` at or after `from`, or the text's length when there is none. */
+function endAfter(text: string, end: string, from: number): number {
+  const k = text.indexOf(end, from);
+  return k < 0 ? text.length : k + end.length;
 }
 
 /** fast-xml-parser's ordered output (with start offsets) as plain elements with line numbers. */
@@ -122,14 +145,15 @@ function toElements(nodes: unknown[], starts: number[], depth: number): El[] {
 
 /**
  * The validator's error as one line. A file that ends with several elements open is said so, at its end, naming the
- * first few: the validator said "line 1: Invalid '[    "allocations",    "pool"]' found.", every open element listed
+ * outermost and the innermost few: the validator said "line 1: Invalid '[    "allocations",    "pool"]' found.", every open element listed
  * (800 KB for 100,000 of them).
  */
 function malformed(err: { line: number; msg: string }, text: string, starts: number[]): string {
   const open = /^Invalid '(\[.*\])' found\.$/s.exec(err.msg);
   if (open === null) return `line ${err.line}: malformed XML: ${err.msg}`;
   const names = (JSON.parse(open[1]) as string[]).map((n) => `<${n}>`);
-  const shown = names.length <= 4 ? names.join(', ') : `${names.slice(0, 3).join(', ')} and ${names.length - 3} more`;
+  // The outermost, then the innermost few: the element left open is most often among those last opened.
+  const shown = names.length <= 4 ? names.join(', ') : `${names[0]}, ${names.length - 4} more, then ${names.slice(-3).join(', ')}`;
   const end = lineOf(starts, Math.max(0, text.trimEnd().length - 1));
   return `line ${end}: malformed XML: the file ends with ${names.length} elements not closed: ${shown}`;
 }
