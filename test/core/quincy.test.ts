@@ -179,6 +179,11 @@ describe('whole runs: quincy.json', () => {
     if (!parsed.ok) expect(parsed.errors.join('\n')).toContain(field);
   });
 
+  it('a negative cost gets its one error, not also the least-cost one (zod runs the refine after a failed min)', () => {
+    const parsed = parseScenario(jobsScenario({ scheduler: { policy: 'quincy', policyConfig: { killCost: -1 } } }));
+    expect(parsed.ok ? [] : parsed.errors).toEqual(['scheduler.policyConfig.killCost: killCost must not be negative']);
+  });
+
   it.each([
     [{ delay: { mode: 'wait', nodeMs: 60_000 } }, 'scheduler.delay: policy "quincy" ignores delay: it places maps by a solution of its own, past any locality gate, job-type rule or long-task balancing: set delay.mode "none"'],
     [{ delay: { mode: 'none' }, jobTypeRule: true }, 'scheduler.jobTypeRule: policy "quincy" ignores jobTypeRule'],

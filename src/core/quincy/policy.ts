@@ -27,7 +27,7 @@ import { type FlowSnapshot, type FlowTask, buildNetwork, fairMinimums, placement
 import { networkProgram } from './program.js';
 
 const cost = (what: string) => z.number({ error: `${what} must be a number` }).min(0, `${what} must not be negative`).max(1e6, `${what} must be at most 1000000`)
-  .refine((v) => v === 0 || v >= MIN_QUINCY_COST, {
+  .refine((v) => v <= 0 || v >= MIN_QUINCY_COST, { // a negative one has its own error above
     error: (issue) => `${what} is ${String(issue.input)}, below the least cost above 0 of ${MIN_QUINCY_COST}: the solver tells costs apart only to about 1e-7, so a smaller one acts as 0 (write 0, or ${MIN_QUINCY_COST} or more)`,
   });
 
