@@ -261,12 +261,15 @@ export function readJobs(r: JsonReader, values: Iterable<Node>, read: (v: Node, 
 
 
 /**
- * A container's host, "/rack/host" (or a bare host), which must name a host: "/r1/h1/" was host "" of a rack "r1/h1"
- * of its own, silently (SLS reads it as /r1/h1, Hadoop's NodeBase dropping one trailing "/", and fails on "/r1/").
+ * A container's host, "/rack/host" (or a bare host), read as SLS reads it: Hadoop's NodeBase drops one trailing "/", so
+ * "/r1/h1/" is /r1/h1 (it was host "" of a rack "r1/h1" of its own, silently); what names no host then ("/r1/", "/",
+ * "/r1/h1//") is refused at its line, as SLS fails on it.
  */
 export function hostOf(r: JsonReader, p: Map<string, Node>, key: string): string | undefined {
-  const host = r.str(p, key);
-  if (host !== undefined && splitHost(host)[1] === '') r.fail(p.get(key)!.offset, `"${key}" ${JSON.stringify(host)} names no host (it ends in "/"): write "/rack/host"`);
+  const written = r.str(p, key);
+  if (written === undefined || !written.endsWith('/')) return written;
+  const host = written.slice(0, -1);
+  if (host.endsWith('/') || host.lastIndexOf('/') <= 0) r.fail(p.get(key)!.offset, `"${key}" ${JSON.stringify(written)} names no host: write "/rack/host" (SLS reads "/rack/host/" as /rack/host, and fails on this)`);
   return host;
 }
 

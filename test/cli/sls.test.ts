@@ -10,7 +10,7 @@ import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { resolveScenario } from '../../src/cli/resolve-scenario.js';
 import { parseRumenTrace } from '../../src/cli/rumen.js';
-import { hostNodes, parseSlsTrace, slsJobsWorkload } from '../../src/cli/sls.js';
+import { type SlsJob, hostNodes, parseSlsTrace, slsErrorsAtTrace, slsJobsWorkload } from '../../src/cli/sls.js';
 import { JsonReader } from '../../src/cli/json-located.js';
 import { parseScenario, type Scenario } from '../../src/core/scenario.js';
 import { makeRng } from '../../src/core/rng.js';
@@ -143,6 +143,12 @@ describe('SLS JSON traces', () => {
     expect(() => hostNodes(jobs, 2, 2, 't.json')).toThrow('t.json: rack "rack2" has 3 hosts in the trace, the cluster 2 a rack (cluster.nodesPerRack)');
   });
 
+  it('a host "/rack/host/" is /rack/host, as SLS reads it (Hadoop\'s NodeBase drops one trailing "/"): it was host "" of a rack of its own', () => {
+    const { jobs } = parseSlsTrace('{ "job.start.ms": 0, "job.queue.name": "q", "job.tasks": [ { "container.host": "/r/n1/", "duration.ms": 5 }, { "container.host": "/r/n1", "duration.ms": 5 } ] }\n', 't.json');
+    expect(jobs[0].hosts).toEqual(['/r/n1', '/r/n1']);
+    expect(Object.fromEntries(hostNodes(jobs, 1, 1, 't.json'))).toEqual({ 'r/n1': 0 });
+  });
+
   const job = (tasks: string, extra = '') => `{ "job.start.ms": 0, "job.queue.name": "q",${extra}\n  "job.tasks": [\n${tasks}\n  ] }\n`;
   const bad: Array<[string, string, RegExp]> = [
     ['malformed JSON', job('    { "container.host": "/r/n1" "duration.ms": 5 }'), /^t\.json:3: invalid JSON: comma expected$/],
@@ -152,8 +158,8 @@ describe('SLS JSON traces', () => {
       /^t\.json: no job to replay: SLS skips all 1 \(line 1, job "job_1": its container at line 3 lasts -5 ms \("Duration of a task shouldn't be less or equal to 0!"\)\)$/],
     ['only a job SLS skips (no duration)', job('    { "container.host": "/r/n1" }'), /^t\.json: no job to replay: SLS skips all 1 \(line 1, job "job_1": its container at line 3 has no duration/],
     ['a map without a host', job('    { "duration.ms": 5 }'), /^t\.json:3: a map container needs "container\.host"/],
-    // "/r/n1/" was host "" of a rack "r/n1" of its own, silently ("/r/" and "/" a host "" too)
-    ['a host ending in "/"', job('    { "duration.ms": 5,\n      "container.host": "/r/n1/" }'), /^t\.json:4: "container\.host" "\/r\/n1\/" names no host \(it ends in "\/"\): write "\/rack\/host"$/],
+    // "/r/" and "/" were a host "" of their own, silently; SLS (Hadoop's NodeBase, one trailing "/" dropped) fails on them
+    ['a host ending in "//"', job('    { "duration.ms": 5,\n      "container.host": "/r/n1//" }'), /^t\.json:4: "container\.host" "\/r\/n1\/\/" names no host: write "\/rack\/host" \(SLS reads "\/rack\/host\/" as \/rack\/host, and fails on this\)$/],
     ['a rack without a host', job('    { "duration.ms": 5, "container.host": "/r/" }'), /^t\.json:3: "container\.host" "\/r\/" names no host/],
     ['a reduce on "/"', job('    { "container.host": "/r/n1", "duration.ms": 5 },\n    { "container.type": "reduce", "duration.ms": 5, "container.host": "/" }'), /^t\.json:4: "container\.host" "\/" names no host/],
     ['an unknown task type', job('    { "container.host": "h", "duration.ms": 5,\n      "container.type": "shuffle" }'), /^t\.json:4: "container\.type" must be "map" or "reduce", not "shuffle"$/],
@@ -297,7 +303,17 @@ describe('SLS JSON traces', () => {
     expect(r.stderr.trim().split('\n')).toEqual([`hfsim: ${join(dir, 'huge-sls.json')}: workload.trace: ${join(dir, 'huge.json')}:3: "count" 4900000 brings the trace to 14700000 maps in all (the jobs up to this one, with their "job.count" copies), above the limit of 10000000 maps in all (each a block whose host is listed as its replica)`]);
   });
 
-  it('a converted job whose transfer under the fluid model is past the task limit names the trace\'s line (it named "workload.jobs[1]" inside cluster.network\'s message)', () => {
+  it('a converted index inside another field\'s message is placed at its trace job, copies and all (slsErrorsAtTrace)', () => {
+    // Converted indexes: a at 0, b's two copies at 1 and 2, c at 3.
+    const jobs = [{ id: 'a', line: 1, count: 1 }, { id: 'b', line: 3, count: 2 }, { id: 'c', line: 5, count: 1 }] as unknown as SlsJob[];
+    expect(slsErrorsAtTrace(['cluster.network (workload.jobs[3]: 9 MB read): too long', 'cluster.network (workload.jobs[2]: 8 MB read): too long', 'cluster.network (workload.jobs[9]: 7 MB): past the trace'], jobs, 't.json')).toEqual([
+      'workload.trace: t.json:5: job "c": cluster.network (workload.jobs[3]: 9 MB read): too long',
+      'workload.trace: t.json:3: job "b": cluster.network (workload.jobs[2]: 8 MB read): too long',
+      'cluster.network (workload.jobs[9]: 7 MB): past the trace',
+    ]);
+  });
+
+  it('a converted job whose transfer under the fluid model is past the task limit names the trace\'s line (it named "workload.jobs[0]" inside cluster.network\'s message)', () => {
     writeFileSync(join(dir, 'big.json'), '{ "job.start.ms": 0, "job.queue.name": "q", "job.tasks": [ { "container.host": "/r/n1", "duration.ms": 5 } ] }\n'
       + '{ "job.start.ms": 0, "job.queue.name": "q", "job.tasks": [] }\n'
       + '{ "job.start.ms": 0, "job.queue.name": "q", "job.id": "big",\n  "job.tasks": [ { "container.host": "/r/n1", "duration.ms": 5 } ] }\n');
@@ -338,9 +354,10 @@ describe('Rumen traces (format: "rumen")', () => {
   // job_1 of TRACE as Rumen writes it (other LoggedJob fields are ignored), and a one-map job submitted 40 s later
   const attempt = (host: string, start: number, finish: number) => `{ "attemptID": "a", "result": "SUCCESS", "hostName": "${host}", "startTime": ${start}, "finishTime": ${finish}, "shuffleFinished": -1 }`;
 
-  it('an attempt\'s hostName that names no host (ending in "/") is refused at its line (it was host "" of a rack of its own)', () => {
-    const text = `{ "jobID": "job_0_1", "submitTime": 0,\n  "mapTasks": [ { "attempts": [\n    ${attempt('/rack2/node1/', 1, 2)} ] } ] }`;
-    expect(() => parseRumenTrace(text, 'r.json')).toThrow(/^r\.json:3: "hostName" "\/rack2\/node1\/" names no host \(it ends in "\/"\): write "\/rack\/host"$/);
+  it('an attempt\'s hostName "/rack/host/" is /rack/host, as SLS reads it (it was host "" of a rack of its own); "/rack/" names no host and is refused at its line', () => {
+    const text = (host: string) => `{ "jobID": "job_0_1", "submitTime": 0,\n  "mapTasks": [ { "attempts": [\n    ${attempt(host, 1, 2)} ] } ] }`;
+    expect(parseRumenTrace(text('/rack2/node1/'), 'r.json').jobs[0].hosts).toEqual(parseRumenTrace(text('/rack2/node1'), 'r.json').jobs[0].hosts);
+    expect(() => parseRumenTrace(text('/rack2/'), 'r.json')).toThrow(/^r\.json:3: "hostName" "\/rack2\/" names no host: write "\/rack\/host"/);
   });
   const RUMEN = `{ "jobID": "job_0_1", "user": "alice", "queue": "prod", "submitTime": 1000000, "launchTime": 1000500, "finishTime": 1095375, "outcome": "SUCCESS", "totalMaps": 4,
   "mapTasks": [
