@@ -22,7 +22,7 @@ const columnsOf = (cell: string): number => (/^[\x20-\x7e]*$/.test(cell) ? cell.
  * A cell as one line: control characters (a sweep axis's text value with a newline split its row in two) written as
  * JSON writes them.
  */
-const oneLine = (cell: string): string => cell.replace(/[\u0000-\u001f\u007f]/g, (ch) => (ch === '\u007f' ? '\\u007f' : JSON.stringify(ch).slice(1, -1)));
+export const oneLine = (cell: string): string => cell.replace(/[\u0000-\u001f\u007f]/g, (ch) => (ch === '\u007f' ? '\\u007f' : JSON.stringify(ch).slice(1, -1)));
 
 const seconds = (ms: number): string => (ms / 1000).toFixed(1);
 const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;
@@ -30,12 +30,31 @@ const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;
 /** "1 rack", "4 racks", "26,410 maps": a count and its noun (dsbra.json's one rack read "20 nodes in 1 racks"). */
 export const counted = (n: number, noun: string): string => `${n.toLocaleString('en-US')} ${noun}${n === 1 ? '' : 's'}`;
 
+/** What a run simulates, in one line's words (a result's, a dry run's plan: dry-run.ts). */
+export interface RunShape {
+  jobs: number;
+  maps: number;
+  /** Omitted: not told. */
+  reduces?: number;
+  nodes: number;
+  racks: number;
+  mapSlots: number;
+  reduceSlots: number;
+  seed: number;
+}
+
+/** "100 jobs (26,410 maps), 100 nodes in 4 racks, 400 map + 200 reduce slots, seed 1". */
+export function describeShape(s: RunShape): string {
+  const tasks = s.reduces === undefined ? counted(s.maps, 'map') : `${counted(s.maps, 'map')}, ${counted(s.reduces, 'reduce')}`;
+  return `${counted(s.jobs, 'job')} (${tasks}), ${counted(s.nodes, 'node')} in ${counted(s.racks, 'rack')}, ` +
+    `${s.mapSlots.toLocaleString('en-US')} map + ${s.reduceSlots.toLocaleString('en-US')} reduce slots, seed ${s.seed}`;
+}
+
 /** Describes the cluster and workload of a result in one line. */
 export function describe(r: Result): string {
   const c = r.config.cluster;
   const nodes = c.racks * c.nodesPerRack;
-  return `${counted(r.summary.jobs, 'job')} (${counted(r.summary.maps, 'map')}), ${counted(nodes, 'node')} in ${counted(c.racks, 'rack')}, ` +
-    `${(nodes * c.mapSlotsPerNode).toLocaleString('en-US')} map + ${(nodes * c.reduceSlotsPerNode).toLocaleString('en-US')} reduce slots, seed ${r.seed}`;
+  return describeShape({ jobs: r.summary.jobs, maps: r.summary.maps, nodes, racks: c.racks, mapSlots: nodes * c.mapSlotsPerNode, reduceSlots: nodes * c.reduceSlotsPerNode, seed: r.seed });
 }
 
 export function compare(title: string, results: readonly Result[]): string {

@@ -87,14 +87,8 @@ function takeLock(file: string, host: string, mine: string, dir: string, flag: s
           continue;
         }
       } else {
-        const [pidText, lockHost] = holder.trim().split(' ');
-        const pid = Number(pidText);
-        const elsewhere = lockHost !== undefined && lockHost !== host;
-        const alive = Number.isSafeInteger(pid) && pid > 0 && (elsewhere || (pid !== process.pid && running(pid)));
-        if (alive) {
-          const who = elsewhere ? `on host ${lockHost} (pid ${pid})` : `(pid ${pid})`;
-          throw new InputError(`${flag} ${dir}: another hfsim ${who} is writing this output: wait for it to end, or give each sweep or shard its own --out (if none is running, remove ${file})`);
-        }
+        const who = liveHolder(holder, host);
+        if (who !== undefined) throw heldError(who, dir, flag, file);
       }
       removeIfHolds(file, holder); // its process is gone
       continue;
@@ -107,6 +101,35 @@ function takeLock(file: string, host: string, mine: string, dir: string, flag: s
     return;
   }
   throw new InputError(`${flag} ${dir}: could not take the writer's lock ${file}: another hfsim keeps taking it`);
+}
+
+/** Who holds a lock whose file reads `holder` ("pid host"), if that process may still run: a pid on another host is taken to. */
+function liveHolder(holder: string, host: string): string | undefined {
+  const [pidText, lockHost] = holder.trim().split(' ');
+  const pid = Number(pidText);
+  const elsewhere = lockHost !== undefined && lockHost !== host;
+  const alive = Number.isSafeInteger(pid) && pid > 0 && (elsewhere || (pid !== process.pid && running(pid)));
+  if (!alive) return undefined;
+  return elsewhere ? `on host ${lockHost} (pid ${pid})` : `(pid ${pid})`;
+}
+
+const heldError = (who: string, dir: string, flag: string, file: string): InputError =>
+  new InputError(`${flag} ${dir}: another hfsim ${who} is writing this output: wait for it to end, or give each sweep or shard its own --out (if none is running, remove ${file})`);
+
+/**
+ * Refuses, as lockOutput would, a folder whose lock a live process holds, without taking it or removing a stale one
+ * (a dry run's check: it writes nothing). A lock being written (empty) is taken as free.
+ */
+export function refuseIfLocked(dir: string, flag: string): void {
+  const file = join(dir, OUTPUT_LOCK);
+  let holder: string;
+  try {
+    holder = readFileSync(file, 'utf8');
+  } catch {
+    return; // none
+  }
+  const who = holder === '' ? undefined : liveHolder(holder, hostname());
+  if (who !== undefined) throw heldError(who, dir, flag, file);
 }
 
 /** Removes the lock if it still holds `content` (another process's lock, taken since, stays). */

@@ -46,7 +46,7 @@ export async function runAction(file: string, flags: RunFlags): Promise<void> {
   if (flags.html !== undefined) checkOutputFile(flags.html, '--html');
   checkDistinctOutputs([['--out', flags.out], ['--jobs-csv', flags.jobsCsv], ['--html', flags.html]]);
   if (flags.dryRun) {
-    printOut((await import('./dry-run.js')).dryRunOutput(loaded, flags.json === true));
+    printOut(await (await import('./dry-run.js')).dryRunOutput(loaded, flags.json === true));
     return;
   }
   const display = flags.progress === false ? undefined : new RunProgressDisplay(process.stderr);

@@ -7,7 +7,8 @@ import type { PoolKind } from '../actors/pool.js';
 import { checkOutputDir } from './output.js';
 import { type Sweep, loadSweep, parseShard, pointCount, shardOf } from './sweep-file.js';
 import { recordsKept, refuseForeignOutput, runSweep } from './sweep-run.js';
-import { MANIFEST, manifestOf } from './sweep-output.js';
+import { MANIFEST, checkAggregateFiles, manifestOf, readManifest } from './sweep-output.js';
+import { refuseIfLocked } from './output-lock.js';
 import { shellWord } from './sweep-merge.js';
 import { summaryTable } from './sweep-summary.js';
 import { endOnPluginCrash, loadPluginFlags, pluginSha256, pluginUrls } from './plugins.js';
@@ -59,18 +60,29 @@ function withPluginCode(sweep: Sweep, plugins: readonly string[]): Sweep {
 
 /**
  * --dry-run: the points the sweep has, those of the shard, what --out holds of them (its checks as a run's, read only:
- * nothing is made, locked or repaired) and what a run would do, on stdout.
+ * nothing is made, locked or repaired; a live writer's lock and aggregate files that cannot be written are refused as
+ * the run refuses them) and what a run would do, on stdout.
  */
 function dryRunText(sweep: Sweep, out: string, shard: { index: number; count: number } | undefined, resume: boolean, timeDecisions: boolean, parallel: number): string {
   const mine = shard ? shardOf(sweep.points, shard) : sweep.points;
   refuseForeignOutput(out, resume);
-  const kept = recordsKept(out, manifestOf(sweep, shard), mine, { resume, timeDecisions }, false).length;
+  const manifest = manifestOf(sweep, shard);
+  if (existsSync(out)) {
+    refuseIfLocked(out, '--out');
+    checkAggregateFiles(out);
+  }
+  const kept = recordsKept(out, manifest, mine, { resume, timeDecisions }, false).length;
+  const hadManifest = existsSync(join(out, MANIFEST));
+  const held = kept > 0 ? `holds ${kept} of them (--resume)`
+    : !hadManifest ? (existsSync(out) ? 'an empty folder' : 'a new folder')
+    : readManifest(out).hash === manifest.hash ? 'an output of this sweep with no result yet'
+    : 'a sweep output with no result (its sweep.json is replaced)';
   const todo = mine.length - kept;
   const points = (n: number): string => `${n} point${n === 1 ? '' : 's'}`;
   const lines = [`${sweep.name}: ${points(sweep.points.length)}, ${pointCount(sweep.axes, sweep.seeds.length).sizes}${shard ? `; shard ${shard.index}/${shard.count}: ${mine.length} of them` : ''}`];
   for (const axis of sweep.axes) lines.push(`  ${axis.name}: ${axis.values.map((v) => JSON.stringify(v)).join(', ')}`);
   lines.push(`  seeds: ${sweep.seeds.join(', ')}`);
-  lines.push(`--out ${out}: ${kept > 0 ? `holds ${kept} of them (--resume)` : existsSync(join(out, MANIFEST)) ? 'an output of this sweep with no result yet' : existsSync(out) ? 'an empty folder' : 'a new folder'}`);
+  lines.push(`--out ${out}: ${held}`);
   lines.push(`would run ${points(todo)}${todo > 0 ? ` on ${Math.min(parallel, todo)} worker${Math.min(parallel, todo) === 1 ? '' : 's'}` : ''} (--dry-run: nothing simulated, no file written)`);
   return lines.join('\n') + '\n';
 }

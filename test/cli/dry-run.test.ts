@@ -1,6 +1,6 @@
 /** `hfsim run --dry-run`: every check a run makes before it starts, the plan a run would simulate, and nothing written. */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -14,13 +14,19 @@ function hfsim(...args: string[]) {
 }
 
 interface Plan { variant: string; seed: number; policy: string; delay: string; network: string; replication: string | null; jobs: number; maps: number; reduces: number; racks: number; nodes: number; mapSlots: number; reduceSlots: number }
-interface RunResult { variant: string; seed: number; summary: { jobs: number; maps: number; reduces: number }; config: { cluster: { racks: number; nodesPerRack: number; mapSlotsPerNode: number; reduceSlotsPerNode: number } } }
+interface RunResult {
+  variant: string; seed: number; summary: { jobs: number; maps: number; reduces: number };
+  config: { cluster: { racks: number; nodesPerRack: number; mapSlotsPerNode: number; reduceSlotsPerNode: number; network: { model: string } };
+    scheduler: { policy: string; delay: { mode: string }; replication?: { policy: string } } };
+}
 
 /** What a run's results say it simulated, in a plan's fields. */
-function simulated(r: RunResult) {
+function simulated(r: RunResult): Plan {
   const c = r.config.cluster;
+  const s = r.config.scheduler;
   const nodes = c.racks * c.nodesPerRack;
-  return { variant: r.variant, seed: r.seed, jobs: r.summary.jobs, maps: r.summary.maps, reduces: r.summary.reduces, racks: c.racks, nodes, mapSlots: nodes * c.mapSlotsPerNode, reduceSlots: nodes * c.reduceSlotsPerNode };
+  return { variant: r.variant, seed: r.seed, policy: s.policy, delay: s.delay.mode, network: c.network.model, replication: s.replication?.policy ?? null,
+    jobs: r.summary.jobs, maps: r.summary.maps, reduces: r.summary.reduces, racks: c.racks, nodes, mapSlots: nodes * c.mapSlotsPerNode, reduceSlots: nodes * c.reduceSlotsPerNode };
 }
 
 describe('hfsim run --dry-run', () => {
@@ -31,6 +37,7 @@ describe('hfsim run --dry-run', () => {
     ['scenarios/swim-first50.json', []],
     ['scenarios/sls-sample.json', []],
     ['scenarios/head-of-line.json', ['--seed', '7', '--set', 'cluster.racks=3']],
+    ['scenarios/dsbra.json', ['--set', 'cluster.network.model=fluid']],
   ])('%s %j: the jobs, maps, reduces and cluster of each variant are those the run simulates', (file, extra) => {
     const dry = hfsim('run', file, ...extra, '--dry-run', '--json');
     expect(dry.code, dry.stderr).toBe(0);
@@ -39,7 +46,7 @@ describe('hfsim run --dry-run', () => {
     expect(run.code, run.stderr).toBe(0);
     const parsed = JSON.parse(run.stdout) as RunResult | RunResult[];
     const results = Array.isArray(parsed) ? parsed : [parsed];
-    expect(plans.map(({ policy, delay, network, replication, ...rest }) => rest)).toEqual(results.map(simulated));
+    expect(plans).toEqual(results.map(simulated));
     expect(plans.every((p) => p.jobs > 0 && p.maps > 0)).toBe(true);
   }, 120_000);
 
@@ -92,6 +99,20 @@ describe('hfsim run --dry-run', () => {
     const r = hfsim('run', 'scenarios/fb-macro-io.json', '--dry-run', '--json', '--variant', 'FIFO');
     expect(r.code, r.stderr).toBe(0);
     expect((JSON.parse(r.stdout) as Plan[]).map((p) => p.variant)).toEqual(['FIFO']);
-    expect(readFileSync(join(ROOT, 'README.md'), 'utf8')).toMatch(/--dry-run/);
+  });
+
+  it("builds each variant's plugins as a run does: a --plugin whose create() throws fails the dry run as it fails the run", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hfsim-dry-'));
+    const plugin = join(dir, 'throws.mjs');
+    writeFileSync(plugin, `import { registerPolicy } from ${JSON.stringify(join(ROOT, 'dist', 'src', 'index.js'))};\nregisterPolicy('broken', { description: 'x', create: () => { throw new Error('no queue for you'); } });\n`);
+    const file = join(dir, 's.json');
+    writeFileSync(file, JSON.stringify({ name: 'p', cluster: { racks: 1, nodesPerRack: 2 }, scheduler: { policy: 'broken' }, workload: { kind: 'facebook', jobs: 2 } }));
+    const dry = hfsim('run', file, '--plugin', plugin, '--dry-run');
+    const run = hfsim('run', file, '--plugin', plugin, '--no-progress');
+    expect(run.code).toBe(1);
+    expect(dry.code).toBe(run.code);
+    expect(dry.stderr).toMatch(/no queue for you/);
+    expect(dry.stderr).toBe(run.stderr);
+    expect(dry.stdout).toBe('');
   });
 });

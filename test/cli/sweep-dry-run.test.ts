@@ -1,5 +1,6 @@
 /** `hfsim sweep --dry-run`: the sweep and --out checked as a run checks them, what would run said, nothing made or written. */
-import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { hfsim, smallSweep, tmp, writeJson } from './sweep-helpers.js';
@@ -51,6 +52,22 @@ describe('hfsim sweep --dry-run', () => {
     expect(resumed.stdout).toMatch(/ran 2, 4 already done/);
   }, 60_000);
 
+  it('an output of another sweep with no result: said to be replaced, as the run replaces it', () => {
+    const out = join(tmp('dry'), 'out');
+    const other = writeJson(tmp('other'), 'other.sweep.json', { name: 'other', base: JSON.parse(readFileSync(smallSweep().replace('small.sweep.json', 'base.json'), 'utf8')) as unknown, axes: { 'hdfs.replication': [2] }, seeds: [1] });
+    mkdirSync(out);
+    writeFileSync(join(out, 'sweep.json'), '{}');
+    expect(hfsim('sweep', other, '--dry-run', '--out', out).code).toBe(2); // not a manifest: refused as the run refuses it
+    const sweep = smallSweep();
+    expect(hfsim('sweep', other, '--out', out + '2', '--no-progress').code).toBe(0);
+    writeFileSync(join(out + '2', 'results.jsonl'), '');
+    const r = hfsim('sweep', sweep, '--dry-run', '--out', out + '2');
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain(`--out ${out}2: a sweep output with no result (its sweep.json is replaced)\n`);
+    const own = hfsim('sweep', other, '--dry-run', '--out', out + '2');
+    expect(own.stdout).toContain(`--out ${out}2: an output of this sweep with no result yet\n`);
+  }, 60_000);
+
   it('refuses what a run refuses: exit 2 and the run\'s own message, nothing written', () => {
     const sweep = smallSweep();
     const out = join(tmp('dry'), 'out');
@@ -62,6 +79,23 @@ describe('hfsim sweep --dry-run', () => {
       expect(dry.stderr).toBe(run.stderr);
       expect(dry.stdout).toBe('');
     }
+    // An aggregate that cannot be written, and a live writer's lock: refused by the run before any point runs.
+    const aggregateDir = join(tmp('dry'), 'out');
+    expect(hfsim('sweep', sweep, '--out', aggregateDir, '--shard', '0/4', '--no-progress').code).toBe(0);
+    rmSync(join(aggregateDir, 'aggregate.csv'));
+    mkdirSync(join(aggregateDir, 'aggregate.csv'));
+    const locked = join(tmp('dry'), 'out');
+    mkdirSync(locked);
+    writeFileSync(join(locked, '.hfsim-writer.lock'), `${process.pid} ${hostname()}\n`); // this test's process: alive
+    for (const [folder, why] of [[aggregateDir, /aggregate\.csv/], [locked, new RegExp(`another hfsim \\(pid ${process.pid}\\) is writing this output`)]] as const) {
+      const extra = folder === aggregateDir ? ['--resume', '--shard', '0/4'] : [];
+      const dry = hfsim('sweep', sweep, '--dry-run', '--out', folder, ...extra);
+      const run = hfsim('sweep', sweep, '--out', folder, '--no-progress', ...extra);
+      expect(dry.code).toBe(2);
+      expect(dry.stderr).toMatch(why);
+      expect(dry.stderr).toBe(run.stderr);
+    }
+    expect(readdirSync(locked)).toEqual(['.hfsim-writer.lock']);
     const foreign = tmp('foreign');
     writeFileSync(join(foreign, 'notes.txt'), 'mine');
     const dry = hfsim('sweep', sweep, '--dry-run', '--out', foreign);

@@ -176,7 +176,8 @@ export const offers = {
   /**
    * A refuse filter as long as the stall window: frameworks that have declined every node are offered none for that
    * long, and the run stopped as stalled ("nothing launched or finished for 100000 heartbeat intervals", naming no
-   * cause) or, just below it, crawled (refuseMs 2^31 - 1 on offers.json: 21 of 100 jobs in 30 s of run).
+   * cause: refuseMs 310,000,000 at 3 s heartbeats) or crawled (2^31 - 1 on offers.json: 21 of 100 jobs in 30 s of run).
+   * Below it a run may still be slow: a framework's wait grows only at the offers it declines.
    */
   sizeError: (config: OffersConfig, { scenario }: WorkloadShape) => {
     const { cluster } = scenario;
