@@ -384,7 +384,8 @@ function leftBy(error: string, sets: ReadonlyArray<readonly [string, unknown]>, 
   });
   const nearestFirst = sets.map((_, k) => k).sort((a, b) => shared[b] - shared[a] || b - a);
   if (nearestFirst.length === 0) return undefined;
-  const brings = nearestFirst.find((k) => fieldsWithout(k)?.has(fieldOf(error)) === false);
+  // One --set brings it alone: no resolve to ask which (each costs a whole resolve of the scenario).
+  const brings = nearestFirst.length === 1 ? 0 : nearestFirst.find((k) => fieldsWithout(k)?.has(fieldOf(error)) === false);
   const [path, value] = sets[brings ?? nearestFirst[0]];
   const parent = path.slice(0, path.lastIndexOf('.'));
   const hint = parent !== '' && field === parent && /: unknown fields? /.test(error)
