@@ -7,7 +7,7 @@
  * scenario past it is a failure like any other (a hang is a finding). Prints a line a minute and a summary; exit 1 if
  * anything failed, 2 on bad flags.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type HarnessFailure, describeFailure, runHarness } from '../test/harness/property.js';
 import type { CheckOutcome } from '../test/harness/check.js';
@@ -15,6 +15,8 @@ import type { ScenarioSpec } from '../test/harness/generate.js';
 import { coverageOf } from '../test/harness/coverage.js';
 import { timedChecker } from '../test/harness/time-limit.js';
 import { readFlags } from '../bench/flags.js';
+import { checkOutputDir, makeOutputDir } from '../src/cli/output.js';
+import { InputError, osReason } from '../src/cli/errors.js';
 
 interface Flags {
   minutes: number;
@@ -26,13 +28,18 @@ interface Flags {
   out: string;
 }
 
-/** The flags, checked: a count given as a fraction (--batch 2.5), or an empty --minutes (read as 0), is refused. */
+/**
+ * The flags, checked: a count given as a fraction (--batch 2.5), or an empty --minutes (read as 0), is refused; so is
+ * an --out that cannot be a folder (a file, a read-only place), before the run rather than at its first failure.
+ */
 function flags(): Flags {
   const line = readFlags({
     script: 'harness',
     usage: 'usage: npm run harness -- --minutes N [--seed S] [--batch R] [--threads-every K] [--scenario-seconds T] [--shrink-minutes M] [--out dir]',
     flags: { '--minutes': 'value', '--seed': 'value', '--batch': 'value', '--threads-every': 'value', '--scenario-seconds': 'value', '--shrink-minutes': 'value', '--out': 'value' },
   });
+  const out = line.text('--out') ?? join('results', 'harness');
+  line.input(() => checkOutputDir(out, '--out'));
   return {
     minutes: line.number('--minutes', 1, 0, 24 * 60),
     // a new seed each session unless told; it is printed, so any batch can be replayed
@@ -41,8 +48,24 @@ function flags(): Flags {
     threadsEvery: line.count('--threads-every', 4, 0, 1_000_000),
     scenarioSeconds: line.number('--scenario-seconds', 60, 0, 24 * 3600),
     shrinkMinutes: line.number('--shrink-minutes', 5, 0, 24 * 60),
-    out: line.text('--out') ?? join('results', 'harness'),
+    out,
   };
+}
+
+/**
+ * Writes a failure's scenario to dir/seed-S.json, and a swim or sls scenario's trace beside it under a name of its own
+ * (the scenario names it relative to itself); returns what was written, for the log.
+ */
+function writeFailure(dir: string, seed: number, failure: HarnessFailure): string {
+  makeOutputDir(dir, '--out');
+  const file = join(dir, `seed-${seed}.json`);
+  const trace = failure.trace;
+  const traceName = trace === undefined ? undefined : `seed-${seed}-${trace.name}`;
+  const scenario = traceName === undefined ? failure.scenario
+    : { ...failure.scenario, workload: { ...(failure.scenario.workload as Record<string, unknown>), trace: traceName } };
+  if (traceName !== undefined) writeFileSync(join(dir, traceName), trace!.text);
+  writeFileSync(file, JSON.stringify(scenario, null, 2) + '\n');
+  return `${file}${traceName === undefined ? '' : ` and ${join(dir, traceName)}`}`;
 }
 
 async function main(): Promise<void> {
@@ -81,16 +104,13 @@ async function main(): Promise<void> {
     if (report.failure !== undefined) {
       failures.push(report.failure);
       process.stdout.write(describeFailure(report.failure) + '\n');
-      mkdirSync(f.out, { recursive: true });
-      const file = join(f.out, `seed-${seed}.json`);
-      const trace = report.failure.trace;
-      // a swim or sls scenario's trace beside it, under a name of its own (the scenario names it relative to itself)
-      const traceName = trace === undefined ? undefined : `seed-${seed}-${trace.name}`;
-      const scenario = traceName === undefined ? report.failure.scenario
-        : { ...report.failure.scenario, workload: { ...(report.failure.scenario.workload as Record<string, unknown>), trace: traceName } };
-      if (traceName !== undefined) writeFileSync(join(f.out, traceName), trace!.text);
-      writeFileSync(file, JSON.stringify(scenario, null, 2) + '\n');
-      process.stdout.write(`written to ${file}${traceName === undefined ? '' : ` and ${join(f.out, traceName)}`}\n`);
+      try {
+        process.stdout.write(`written to ${writeFailure(f.out, seed, report.failure)}\n`);
+      } catch (err) {
+        // the scenario is printed above: the run goes on to its next batch rather than end on a stack trace
+        const why = err instanceof InputError ? err.message : `${(err as NodeJS.ErrnoException).path ?? f.out}: ${osReason(err)}`;
+        process.stdout.write(`harness: the failure was not written (${why}): the scenario above is it\n`);
+      }
     }
     if (performance.now() - lastLine > 60_000) {
       lastLine = performance.now();

@@ -65,6 +65,7 @@ const REFUSED: Array<[string, string[], string]> = [
   ['scripts/harness.js', ['--batch', '2.5'], 'harness: --batch must be a whole number from 1 to 100000, got "2.5"'],
   ['scripts/harness.js', ['--minutes', ''], 'harness: --minutes must be a number from 0 to 1440, got ""'],
   ['scripts/harness.js', ['--minutes', '0', '--bogus'], 'harness: unknown flag --bogus'],
+  ['scripts/harness.js', ['--minutes', '0', '--out', 'package.json'], 'harness: --out package.json: exists and is not a folder'],
   ['scripts/dsbra-seeds.js', ['--seeds'], 'dsbra-seeds: --seeds is missing its value'],
   ['scripts/schema.js', ['--out', 'x'], 'schema: unknown flag --out'],
 ];
