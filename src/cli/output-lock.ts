@@ -13,14 +13,31 @@ import { InputError, osReason } from './errors.js';
 /** The lock's name in the folder (a sweep's readers pass over it, as they pass over temp files). */
 export const OUTPUT_LOCK = '.hfsim-writer.lock';
 
-/** Whether process `pid` runs on this host (one of another user's answers EPERM: it runs). */
+/**
+ * Whether process `pid` runs on this host (one of another user's answers EPERM: it runs). A zombie does not: a writer
+ * killed (kill -9) whose parent has not reaped it yet still answers signal 0, and `timeout -s KILL 600 hfsim sweep ...
+ * || hfsim sweep ... --resume` was refused for its own dead sweep (its orphan waited seconds for init here).
+ */
 function running(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
+    if ((err as NodeJS.ErrnoException).code !== 'EPERM') return false;
   }
+  return !zombie(pid);
+}
+
+/** Linux: whether `pid` has ended and awaits its parent's wait() (state Z or X in /proc/<pid>/stat); elsewhere false. */
+function zombie(pid: number): boolean {
+  let stat: string;
+  try {
+    stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return false;
+  }
+  // "pid (comm) S ...": the name may hold spaces and parentheses, so the state follows the last ')'
+  const state = stat.charAt(stat.lastIndexOf(')') + 2);
+  return state === 'Z' || state === 'X';
 }
 
 /** Sleeps `ms` on this thread (between tries of a lock being written). */

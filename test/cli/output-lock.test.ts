@@ -45,6 +45,27 @@ describe('the sweep output lock', () => {
     expect(existsSync(join(out, OUTPUT_LOCK))).toBe(false);
   });
 
+  it.runIf(existsSync('/proc/self/stat'))('a lock whose process was killed and is not yet reaped (a zombie) is taken over', async () => {
+    // `timeout -s KILL` kills itself with the sweep, whose orphan then waits for init to reap it (seconds here): a
+    // --resume right after was refused, "another hfsim (pid N) is writing this output", for its own dead sweep.
+    // A shell that starts a child and execs a sleep never reaps that child: it stays a zombie until the sleep ends.
+    const parent = spawn('sh', ['-c', 'sleep 0 & echo $!; exec sleep 30'], { stdio: ['ignore', 'pipe', 'ignore'] });
+    try {
+      const pid = Number(await new Promise<string>((done) => parent.stdout.once('data', (b: Buffer) => done(b.toString()))));
+      const state = () => readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /s, '')[0];
+      for (const end = Date.now() + 10_000; state() !== 'Z' && Date.now() < end;) await new Promise((r) => setTimeout(r, 10));
+      expect(state()).toBe('Z');
+      const out = join(tmp('lock-zombie'), 'out');
+      mkdirSync(out);
+      writeFileSync(join(out, OUTPUT_LOCK), `${pid} ${hostname()}\n`);
+      const r = hfsim('sweep', smallSweep(), '--shard', '0/6', '--out', out, '--no-progress');
+      expect(r.code, r.stderr).toBe(0);
+      expect(existsSync(join(out, OUTPUT_LOCK))).toBe(false);
+    } finally {
+      parent.kill('SIGKILL');
+    }
+  });
+
   it('a SIGTERM mid-sweep, even one in the moment the lock is made, ends it by the signal, as before, and takes the lock with it', async () => {
     // Sent as soon as the lock file is seen (a spin, not a timer): the old code, whose listeners came after the lock
     // was written, left the lock behind in each run of this test (and in CI once, with a 20 ms timer's wait).
