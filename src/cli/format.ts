@@ -50,6 +50,9 @@ export function describeShape(s: RunShape): string {
     `${s.mapSlots.toLocaleString('en-US')} map + ${s.reduceSlots.toLocaleString('en-US')} reduce slots, seed ${s.seed}`;
 }
 
+/** A folder named as a command's last line names it, ending in one slash: "out/", where `--out out/` printed "out//". */
+export const folderShown = (dir: string): string => (dir.endsWith('/') ? dir : `${dir}/`);
+
 /** Describes the cluster and workload of a result in one line. */
 export function describe(r: Result): string {
   const c = r.config.cluster;

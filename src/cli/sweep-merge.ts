@@ -7,6 +7,7 @@
 import { existsSync, realpathSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { IncompleteError, InputError } from './errors.js';
+import { folderShown } from './format.js';
 import { checkOutputDir, makeOutputDir, writeOutput } from './output.js';
 import { lockOutput } from './output-lock.js';
 import type { PointRecord } from './sweep-aggregate.js';
@@ -92,7 +93,7 @@ export function mergeAction(named: string[], flags: { out: string }): void {
     release();
     const kept = inputs.length > dirs.length ? ' into the output already there' : '';
     process.stdout.write(`${manifest.name}: merged ${dirs.length} director${dirs.length > 1 ? 'ies' : 'y'}${kept}, ${records.length} of ${manifest.points.length} points; ` +
-      `wrote ${flags.out}/\n\n`);
+      `wrote ${folderShown(flags.out)}\n\n`);
     process.stdout.write(summaryTable(manifest, records) + '\n');
     // Shards swept with and without --no-time-decisions: said as --resume says it (sweep-run.ts), not averaged silently.
     const timed = records.filter((r) => r.run.decisionUs !== undefined).length;

@@ -4,6 +4,7 @@ import { availableParallelism } from 'node:os';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PoolKind } from '../actors/pool.js';
+import { counted, folderShown } from './format.js';
 import { checkOutputDir } from './output.js';
 import { type Sweep, loadSweep, parseShard, pointCount, shardOf } from './sweep-file.js';
 import { recordsKept, refuseForeignOutput, runSweep } from './sweep-run.js';
@@ -43,7 +44,7 @@ export async function sweepAction(file: string, flags: SweepFlags): Promise<void
     ...flags.plugin.flatMap((p) => ['--plugin', shellWord(p)]), ...(flags.timeDecisions === false ? ['--no-time-decisions'] : [])].join(' ');
   const r = await runSweep(sweep, { out, parallel, pool: flags.pool, resume: flags.resume, shard, progress: flags.progress, plugins: pluginUrls(flags.plugin), timeDecisions: flags.timeDecisions !== false, resumeCommand });
   const skipped = r.skipped > 0 ? `, ${r.skipped} already done` : '';
-  process.stdout.write(`${sweep.name}: ${r.total} points${shard ? ` (shard ${shard.index}/${shard.count} of ${sweep.points.length})` : ''}, ran ${r.ran}${skipped}${r.workers > 0 ? `, ${r.workers} worker${r.workers > 1 ? 's' : ''}` : ''}; wrote ${out}/\n\n`);
+  process.stdout.write(`${sweep.name}: ${counted(r.total, 'point')}${shard ? ` (shard ${shard.index}/${shard.count} of ${sweep.points.length})` : ''}, ran ${r.ran}${skipped}${r.workers > 0 ? `, ${r.workers} worker${r.workers > 1 ? 's' : ''}` : ''}; wrote ${folderShown(out)}\n\n`);
   process.stdout.write(summaryTable(r.manifest, r.records) + '\n');
 }
 

@@ -54,6 +54,16 @@ describe('hfsim sweep', () => {
     expect(csv.find((l) => l.startsWith('Fair,3,') && l.includes(',locality.node,,3,'))).toBeDefined();
   });
 
+  it('names its output folder with one slash and counts one point as one (--out o/ printed "wrote o//", a shard of one "1 points")', () => {
+    const { file } = uninterrupted();
+    const out = join(tmp('slash'), 'out') + '/';
+    const r = hfsim('sweep', file, '--shard', '0/12', '--out', out, '--no-progress');
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout.split('\n')[0]).toBe(`small: 1 point (shard 0/12 of 12), ran 1, 1 worker; wrote ${out}`);
+    const m = hfsim('sweep', 'merge', out, '--out', out);
+    expect(m.stdout.split('\n')[0]).toBe(`small: merged 1 directory, 1 of 12 points; wrote ${out}`);
+  });
+
   it('runs from TypeScript source too (piscina-bootstrap.mjs registers tsx in each worker), with the compiled CLI\'s results', async () => {
     const { file, out: cli, r: compiled } = uninterrupted();
     expect(compiled.code, compiled.stderr).toBe(0);
