@@ -9,8 +9,9 @@ export const collect = (v: string, acc: string[]): string[] => [...acc, v];
 /** A whole number in decimal digits, at least `min` and at most `max`, named in the error ("" or "1e3" is refused). */
 export const intArg = (name: string, min: number, max = Number.MAX_SAFE_INTEGER) => (value: string): number => {
   const n = digits(value);
-  if (!Number.isSafeInteger(n) || n < min) throw new InvalidArgumentError(`${name} must be a whole number >= ${min}, not "${value}"`);
-  if (n > max) throw new InvalidArgumentError(`${name} is ${n}, above the limit of ${max}`);
+  if (Number.isNaN(n) || n < min) throw new InvalidArgumentError(`${name} must be a whole number >= ${min}, not "${value}"`);
+  // digits past 2^53 too: "--workers 99999999999999999999" was told to give a whole number
+  if (n > max) throw new InvalidArgumentError(`${name} is ${Number.isSafeInteger(n) ? n : value.trim()}, above the limit of ${max}`);
   return n;
 };
 

@@ -381,6 +381,8 @@ describe('the command line: exit 2 and one line, never an internal message', () 
     [['run', scenario, '--set', 'cluster.network.coreGbps=1e400'], 'hfsim: --set cluster.network.coreGbps=1e400: 1e400 is beyond the range of a number (it would read as Infinity)\n'],
     [['run', scenario, '--set', 'cluster={"racks":-1e400}'], 'hfsim: --set cluster: column 10: -1e400 is beyond the range of a number (it would read as -Infinity)\n'],
     [['run', scenario, '--workers', '100000'], '--workers is 100000, above the limit of 256'],
+    // digits past 2^53 were told to be "a whole number >= 1"
+    [['run', scenario, '--workers', '99999999999999999999'], '--workers is 99999999999999999999, above the limit of 256'],
     // a value --set gave is the --set's, not the file's or a variant's (it said `cli.json: variant "FIFO": seed: ...`)
     [['run', scenario, '--set', 'seed=-3'], 'hfsim: --set seed=-3: seed: seed must not be negative\n'],
     [['run', scenario, '--set', 'cluster={"racks":0}'], 'hfsim: --set cluster={"racks":0}: cluster.racks: racks must be at least 1\n'],
