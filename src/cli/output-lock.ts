@@ -135,18 +135,25 @@ const heldError = (who: string, dir: string, flag: string, file: string): InputE
 
 /**
  * Refuses, as lockOutput would, a folder whose lock a live process holds, without taking it or removing a stale one
- * (a dry run's check: it writes nothing). A lock being written (empty) is taken as free.
+ * (a dry run's check: it writes nothing).
  */
 export function refuseIfLocked(dir: string, flag: string): void {
-  const file = join(dir, OUTPUT_LOCK);
+  const who = writerOf(dir);
+  if (who !== undefined) throw heldError(who, dir, flag, join(dir, OUTPUT_LOCK));
+}
+
+/**
+ * Who writes `dir` now, as liveHolder names it ("(pid 12)"): a sweep or merge still running there; undefined for no
+ * lock, a stale one, or one being made (empty: taken as free).
+ */
+export function writerOf(dir: string): string | undefined {
   let holder: string;
   try {
-    holder = readFileSync(file, 'utf8');
+    holder = readFileSync(join(dir, OUTPUT_LOCK), 'utf8');
   } catch {
-    return; // none
+    return undefined; // none
   }
-  const who = holder === '' ? undefined : liveHolder(holder, hostname());
-  if (who !== undefined) throw heldError(who, dir, flag, file);
+  return holder === '' ? undefined : liveHolder(holder, hostname());
 }
 
 /** Removes the lock if it still holds `content` (another process's lock, taken since, stays). */

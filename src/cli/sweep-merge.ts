@@ -9,7 +9,7 @@ import { join, resolve } from 'node:path';
 import { IncompleteError, InputError } from './errors.js';
 import { folderShown } from './format.js';
 import { checkOutputDir, makeOutputDir, writeOutput } from './output.js';
-import { lockOutput } from './output-lock.js';
+import { lockOutput, writerOf } from './output-lock.js';
 import type { PointRecord } from './sweep-aggregate.js';
 import { MANIFEST, type Manifest, RESULTS, entriesBesideTemps, finalize, isSweepDir, onePerPoint, readCheckedManifest, readRecords, removeSweepTemps } from './sweep-output.js';
 import { describePoint } from './sweep-run.js';
@@ -52,15 +52,22 @@ function inputsWithOut(dirs: readonly string[], out: string): string[] {
 
 const SHOWN = 20;
 
-/** The points the merge lacks, one a line (the first SHOWN), with the command that runs them. */
-export function missingReport(manifest: Manifest, records: readonly PointRecord[], out: string): string | undefined {
+/**
+ * The points the merge lacks, one a line (the first SHOWN), with the command that runs them; first, each input a sweep
+ * still writes (`inputs`: its lock's holder lives), whose points may yet come: a merge run before a shard ended.
+ */
+export function missingReport(manifest: Manifest, records: readonly PointRecord[], out: string, inputs: readonly string[] = []): string | undefined {
   const have = new Set(records.map((r) => r.id));
   const missing = manifest.points.filter((p) => !have.has(p.id));
   if (missing.length === 0) return undefined;
   const lines = missing.slice(0, SHOWN).map((p) => `  point ${p.index} (${describePoint(p)}), id ${p.id}`);
   if (missing.length > SHOWN) lines.push(`  ... and ${missing.length - SHOWN} more`);
+  const running = inputs.flatMap((d) => {
+    const who = writerOf(d);
+    return who === undefined ? [] : [`${d} is still being written by another hfsim ${who}: merge again once it ends\n`];
+  });
   return `sweep merge: incomplete: ${missing.length} of ${manifest.points.length} points missing from ${out}:\n${lines.join('\n')}\n` +
-    `run them with: hfsim sweep ${shellWord(manifest.file)} --out ${shellWord(resolve(out))} --resume`;
+    `${running.join('')}run them with: hfsim sweep ${shellWord(manifest.file)} --out ${shellWord(resolve(out))} --resume`;
 }
 
 /** A path as a shell reads it back: as it is when it holds only safe characters, else in single quotes. */
@@ -100,7 +107,7 @@ export function mergeAction(named: string[], flags: { out: string }): void {
     if (timed > 0 && timed < records.length) {
       warnOnce(`sweep merge: ${timed} of the ${records.length} points were timed, ${records.length - timed} not (--no-time-decisions): the aggregate's decisionUs rows count only the timed points`);
     }
-    const missing = missingReport(manifest, records, flags.out);
+    const missing = missingReport(manifest, records, flags.out, dirs);
     if (missing !== undefined) throw new IncompleteError(missing);
   } finally {
     release?.();

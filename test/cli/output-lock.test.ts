@@ -48,8 +48,9 @@ describe('the sweep output lock', () => {
   it.runIf(existsSync('/proc/self/stat'))('a lock whose process was killed and is not yet reaped (a zombie) is taken over', async () => {
     // `timeout -s KILL` kills itself with the sweep, whose orphan then waits for init to reap it (seconds here): a
     // --resume right after was refused, "another hfsim (pid N) is writing this output", for its own dead sweep.
-    // A shell that starts a child and execs a sleep never reaps that child: it stays a zombie until the sleep ends.
-    const parent = spawn('sh', ['-c', 'sleep 0 & echo $!; exec sleep 30'], { stdio: ['ignore', 'pipe', 'ignore'] });
+    // A shell that starts a child and execs a sleep never reaps that child: it stays a zombie until the sleep ends (the
+    // child outlives the exec, or the shell could reap it first).
+    const parent = spawn('sh', ['-c', 'sleep 0.3 & echo $!; exec sleep 30'], { stdio: ['ignore', 'pipe', 'ignore'] });
     try {
       const pid = Number(await new Promise<string>((done) => parent.stdout.once('data', (b: Buffer) => done(b.toString()))));
       const state = () => readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /s, '')[0];

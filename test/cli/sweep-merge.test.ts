@@ -4,9 +4,12 @@
  * refused naming the file and the field, as report refuses it.
  */
 import { appendFileSync, cpSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { IncompleteError } from '../../src/cli/errors.js';
+import { OUTPUT_LOCK } from '../../src/cli/output-lock.js';
 import type { PointRecord } from '../../src/cli/sweep-aggregate.js';
 import { merge, mergeAction } from '../../src/cli/sweep-merge.js';
 import { onePerPoint } from '../../src/cli/sweep-output.js';
@@ -134,6 +137,19 @@ describe('sweep merge', () => {
     const timed = hfsim('sweep', 'merge', s0, s1, '--out', join(tmp('merge-out'), 'out'));
     expect(timed.code, timed.stderr).toBe(0);
     expect(timed.stderr).not.toContain('timed');
+  });
+
+  it('a shard a live sweep still writes is named in an incomplete merge\'s message: its points may yet come (it said only to --resume the merge, running them twice)', () => {
+    const running = copy(s0);
+    writeFileSync(join(running, OUTPUT_LOCK), `${process.pid} ${hostname()}\n`); // this test's process: alive
+    const stale = copy(s0);
+    writeFileSync(join(stale, OUTPUT_LOCK), `${spawnSync(process.execPath, ['-e', '']).pid} ${hostname()}\n`); // a process gone: not named
+    const r = hfsim('sweep', 'merge', running, stale, '--out', join(tmp('merge-out'), 'out'));
+    expect(r.code).toBe(4);
+    expect(r.stderr).toContain(`\n${running} is still being written by another hfsim (pid ${process.pid}): merge again once it ends\nrun them with: `);
+    expect(r.stderr).not.toContain(`${stale} is still`);
+    const done = hfsim('sweep', 'merge', running, s1, '--out', join(tmp('merge-out'), 'out'));
+    expect([done.code, done.stderr]).toEqual([0, '']); // nothing missing: nothing said
   });
 
   it('two merges into one new --out, the other finishing while this one read its inputs: its points are merged in (they were written over, and this merge exited 4 naming them)', () => {
