@@ -49,6 +49,10 @@ export function sweepCommand(): Command {
     .option('--no-time-decisions', 'do not time the scheduler\'s decisions: faster points, and no decisionUs metrics')
     .option('--plugin <file.js>', 'load a plugin file here and in every worker (repeatable)', pluginArg, [])
     .option('--dry-run', 'load and check the sweep, its points and --out, and print what would run (with --resume: what is left); run and write nothing')
+    // hfsim run's --workers sizes its rack threads; a sweep's workers are --parallel: said so, not "unknown option"
+    .addOption(new Option('--workers <n>').hideHelp().argParser((value: string) => {
+      throw new InvalidArgumentError(`a sweep's points run on --parallel n workers (--workers is hfsim run's, for its rack threads): give --parallel ${value}`);
+    }))
     .action(async (file: string, flags: SweepFlags) => (await import('./sweep.js')).sweepAction(file, flags));
   cmd.addCommand(requiring(new Command('merge')
     .description('join the output directories of the shards of one sweep into one (exit 4 while points are missing)')

@@ -4,7 +4,7 @@
  * output keeps every point), and a merge that still lacks points writes what it has, names the missing points and
  * exits 4 (EXIT.incomplete), so a script cannot take a partial merge for a finished sweep.
  */
-import { existsSync, realpathSync } from 'node:fs';
+import { existsSync, realpathSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { IncompleteError, InputError } from './errors.js';
 import { folderShown } from './format.js';
@@ -76,6 +76,11 @@ export const shellWord = (s: string): string => (/^[\w@%+=:,./-]+$/.test(s) ? s 
 /** `hfsim sweep merge`'s action (its options are in commands.ts). */
 export function mergeAction(named: string[], flags: { out: string }): void {
   checkOutputDir(flags.out, '--out');
+  // Each input is a folder that exists: a mistyped one was told as "DIR/sweep.json: cannot read sweep manifest file".
+  for (const d of named) {
+    if (!existsSync(d)) throw new InputError(`${d}: no such folder (sweep merge joins the --out folders of a sweep's shards)`);
+    if (!statSync(d).isDirectory()) throw new InputError(`${d}: not a folder (sweep merge joins the --out folders of a sweep's shards)`);
+  }
   // A folder named twice (or by two paths) is merged once: "merged 2 directories" of one said otherwise.
   const dirs = [...new Map(named.map((d) => [existsSync(d) ? realpathSync(d) : d, d])).values()];
   // The lock before --out's results are read (a sweep finishing there meanwhile had its last lines written over);

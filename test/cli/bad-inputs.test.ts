@@ -407,6 +407,8 @@ describe('the command line: exit 2 and one line, never an internal message', () 
     [['report', 'r.json'], "error: required option '--html <file>' not specified\n(run hfsim report --help for usage)\n"],
     [['sweep', 'merge', 'a'], "error: required option '--out <dir>' not specified\n(run hfsim sweep merge --help for usage)\n"],
     [['sweep', write('p.sweep.json', { base: scenario }), '--parallel', '100000'], '--parallel is 100000, above the limit of 256'],
+    // run's --workers on a sweep: "unknown option '--workers'" with no word of --parallel
+    [['sweep', write('w.sweep.json', { base: scenario }), '--workers', '4'], "a sweep's points run on --parallel n workers (--workers is hfsim run's, for its rack threads): give --parallel 4"],
     [['sweep', write('q.sweep.json', { base: scenario }), '--shard', '0/100000000000000000000000'], '--shard 0/100000000000000000000000: expected i/n with 0 <= i < n'],
     [['run', write('fb.json', { workload: { kind: 'facebook', jobs: 1e9 } })], 'workload.jobs: jobs is 1000000000, above the limit of 1000000'],
     // a fuzzing pass's finding: the chart replaced the document after every experiment had run

@@ -100,6 +100,16 @@ describe('sweep merge', () => {
     expect(r.stdout).toMatch(/: merged 2 directories, 12 of 12 points; /);
   });
 
+  it('an input that is no folder is named as such, before anything is read or made (it was "DIR/sweep.json: cannot read sweep manifest file")', () => {
+    const out = join(tmp('merge-out'), 'out');
+    const missing = join(tmp('merge-missing'), 'shard-1');
+    expect(() => mergeAction([s0, missing], { out })).toThrow(`${missing}: no such folder (sweep merge joins the --out folders of a sweep's shards)`);
+    const file = join(tmp('merge-file'), 'results.jsonl');
+    writeFileSync(file, '');
+    expect(() => mergeAction([file, s0], { out })).toThrow(`${file}: not a folder (sweep merge joins the --out folders of a sweep's shards)`);
+    expect(existsSync(out)).toBe(false);
+  });
+
   it('a line repeated, in one shard or in both, counts once', () => {
     const t0 = copy(s0);
     const first = readFileSync(join(s0, 'results.jsonl'), 'utf8').split('\n')[0];
