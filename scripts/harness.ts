@@ -30,7 +30,7 @@ interface Flags {
 
 /**
  * The flags, checked: a count given as a fraction (--batch 2.5), or an empty --minutes (read as 0), is refused; so is
- * an --out that cannot be a folder (a file, a read-only place), before the run rather than at its first failure.
+ * an --out given that cannot be a folder (a file, a read-only place), before the run rather than at its first failure.
  */
 function flags(): Flags {
   const line = readFlags({
@@ -38,8 +38,10 @@ function flags(): Flags {
     usage: 'usage: npm run harness -- --minutes N [--seed S] [--batch R] [--threads-every K] [--scenario-seconds T] [--shrink-minutes M] [--out dir]',
     flags: { '--minutes': 'value', '--seed': 'value', '--batch': 'value', '--threads-every': 'value', '--scenario-seconds': 'value', '--shrink-minutes': 'value', '--out': 'value' },
   });
-  const out = line.text('--out') ?? join('results', 'harness');
-  line.input(() => checkOutputDir(out, '--out'));
+  // A --out given is checked now; the default only when a failure is written (a run in a read-only checkout writes none).
+  const given = line.text('--out');
+  if (given !== undefined) line.input(() => checkOutputDir(given, '--out'));
+  const out = given ?? join('results', 'harness');
   return {
     minutes: line.number('--minutes', 1, 0, 24 * 60),
     // a new seed each session unless told; it is printed, so any batch can be replayed
@@ -63,8 +65,8 @@ function writeFailure(dir: string, seed: number, failure: HarnessFailure): strin
   const traceName = trace === undefined ? undefined : `seed-${seed}-${trace.name}`;
   const scenario = traceName === undefined ? failure.scenario
     : { ...failure.scenario, workload: { ...(failure.scenario.workload as Record<string, unknown>), trace: traceName } };
+  writeFileSync(file, JSON.stringify(scenario, null, 2) + '\n'); // first: a trace is of no use without its scenario
   if (traceName !== undefined) writeFileSync(join(dir, traceName), trace!.text);
-  writeFileSync(file, JSON.stringify(scenario, null, 2) + '\n');
   return `${file}${traceName === undefined ? '' : ` and ${join(dir, traceName)}`}`;
 }
 

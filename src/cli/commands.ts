@@ -51,7 +51,13 @@ export function sweepCommand(): Command {
     .option('--dry-run', 'load and check the sweep, its points and --out, and print what would run (with --resume: what is left); run and write nothing')
     // hfsim run's --workers sizes its rack threads; a sweep's workers are --parallel: said so, not "unknown option"
     .addOption(new Option('--workers <n>').hideHelp().argParser((value: string) => {
-      throw new InvalidArgumentError(`a sweep's points run on --parallel n workers (--workers is hfsim run's, for its rack threads): give --parallel ${value}`);
+      let n: string;
+      try {
+        n = String(workersArg('--parallel')(value));
+      } catch {
+        n = `n (1 to ${MAX_WORKERS})`;
+      }
+      throw new InvalidArgumentError(`a sweep's points run on --parallel n workers (--workers is hfsim run's, for its rack threads): give --parallel ${n}`);
     }))
     .action(async (file: string, flags: SweepFlags) => (await import('./sweep.js')).sweepAction(file, flags));
   cmd.addCommand(requiring(new Command('merge')

@@ -30,6 +30,9 @@ const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;
 /** "1 rack", "4 racks", "26,410 maps": a count and its noun (dsbra.json's one rack read "20 nodes in 1 racks"). */
 export const counted = (n: number, noun: string): string => `${n.toLocaleString('en-US')} ${noun}${n === 1 ? '' : 's'}`;
 
+/** "1 point", "1200 points": as counted, digits plain, for the lines scripts read (a sweep's summary: `(\d+) points`). */
+export const plainCounted = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? '' : 's'}`;
+
 /** What a run simulates, in one line's words (a result's, a dry run's plan: dry-run.ts). */
 export interface RunShape {
   jobs: number;

@@ -61,7 +61,7 @@ export function prestartSize(argv: readonly string[], cores: number, shapeOf: (f
  * shard (points already done, or another share), or worker threads.
  */
 function sweepWorkers(options: ReadonlyMap<string, string>, files: readonly string[], cores: number, shapeOf: (file: string) => ScenarioShape): number {
-  if (files.length !== 1 || ['--resume', '--shard', '--dry-run', '--help', '-h'].some((o) => options.has(o)) || (options.get('--pool') ?? 'processes') !== 'processes') return 0;
+  if (files.length !== 1 || ['--resume', '--shard', '--dry-run', '--workers', '--help', '-h'].some((o) => options.has(o)) || (options.get('--pool') ?? 'processes') !== 'processes') return 0;
   const parallel = workersAsked(options, cores);
   if (parallel < 1) return 0;
   // a sweep past MAX_SWEEP_POINTS is refused once read: none for it (a million points had 256 workers started first)

@@ -6,10 +6,10 @@
  */
 import { existsSync, realpathSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { IncompleteError, InputError } from './errors.js';
+import { IncompleteError, InputError, osReason } from './errors.js';
 import { folderShown } from './format.js';
 import { checkOutputDir, makeOutputDir, writeOutput } from './output.js';
-import { lockOutput, writerOf } from './output-lock.js';
+import { OUTPUT_LOCK, lockOutput, writerOf } from './output-lock.js';
 import type { PointRecord } from './sweep-aggregate.js';
 import { MANIFEST, type Manifest, RESULTS, entriesBesideTemps, finalize, isSweepDir, onePerPoint, readCheckedManifest, readRecords, removeSweepTemps } from './sweep-output.js';
 import { describePoint } from './sweep-run.js';
@@ -47,27 +47,34 @@ function inputsWithOut(dirs: readonly string[], out: string): string[] {
     return [...dirs];
   }
   const real = realpathSync(out);
-  return dirs.some((d) => existsSync(d) && realpathSync(d) === real) ? [...dirs] : [...dirs, out];
+  return dirs.some((d) => realpathSync(d) === real) ? [...dirs] : [...dirs, out];
 }
 
 const SHOWN = 20;
 
 /**
- * The points the merge lacks, one a line (the first SHOWN), with the command that runs them; first, each input a sweep
- * still writes (`inputs`: its lock's holder lives), whose points may yet come: a merge run before a shard ended.
+ * The points the merge lacks, one a line (the first SHOWN), with the command that runs them. `live`: the inputs a sweep
+ * was writing as they were read (live(), lines naming the writer), whose points may yet come: a merge run before a
+ * shard ended is told to merge again once they end, and to --resume only what is missing then (at once, it ran those
+ * points twice).
  */
-export function missingReport(manifest: Manifest, records: readonly PointRecord[], out: string, inputs: readonly string[] = []): string | undefined {
+export function missingReport(manifest: Manifest, records: readonly PointRecord[], out: string, live: readonly string[] = []): string | undefined {
   const have = new Set(records.map((r) => r.id));
   const missing = manifest.points.filter((p) => !have.has(p.id));
   if (missing.length === 0) return undefined;
   const lines = missing.slice(0, SHOWN).map((p) => `  point ${p.index} (${describePoint(p)}), id ${p.id}`);
   if (missing.length > SHOWN) lines.push(`  ... and ${missing.length - SHOWN} more`);
-  const running = inputs.flatMap((d) => {
-    const who = writerOf(d);
-    return who === undefined ? [] : [`${d} is still being written by another hfsim ${who}: merge again once it ends\n`];
-  });
+  const resume = `hfsim sweep ${shellWord(manifest.file)} --out ${shellWord(resolve(out))} --resume`;
   return `sweep merge: incomplete: ${missing.length} of ${manifest.points.length} points missing from ${out}:\n${lines.join('\n')}\n` +
-    `${running.join('')}run them with: hfsim sweep ${shellWord(manifest.file)} --out ${shellWord(resolve(out))} --resume`;
+    (live.length === 0 ? `run them with: ${resume}` : `${live.join('\n')}\nmerge again once ${live.length === 1 ? 'it ends' : 'they end'}; if points are missing then, run them with: ${resume}`);
+}
+
+/** Each input a sweep or merge writes now (its lock's holder may live), as a line naming it and its lock. */
+function live(dirs: readonly string[]): string[] {
+  return dirs.flatMap((d) => {
+    const who = writerOf(d);
+    return who === undefined ? [] : [`${d} is still being written by another hfsim ${who} (if none is running, remove ${join(d, OUTPUT_LOCK)})`];
+  });
 }
 
 /** A path as a shell reads it back: as it is when it holds only safe characters, else in single quotes. */
@@ -76,13 +83,20 @@ export const shellWord = (s: string): string => (/^[\w@%+=:,./-]+$/.test(s) ? s 
 /** `hfsim sweep merge`'s action (its options are in commands.ts). */
 export function mergeAction(named: string[], flags: { out: string }): void {
   checkOutputDir(flags.out, '--out');
-  // Each input is a folder that exists: a mistyped one was told as "DIR/sweep.json: cannot read sweep manifest file".
+  // Each input is a folder: a mistyped one was told as "DIR/sweep.json: cannot read sweep manifest file".
   for (const d of named) {
-    if (!existsSync(d)) throw new InputError(`${d}: no such folder (sweep merge joins the --out folders of a sweep's shards)`);
-    if (!statSync(d).isDirectory()) throw new InputError(`${d}: not a folder (sweep merge joins the --out folders of a sweep's shards)`);
+    let folder: boolean;
+    try {
+      folder = statSync(d).isDirectory();
+    } catch (err) {
+      throw new InputError(`${d}: cannot read it (${osReason(err)}): each input of sweep merge is the --out folder of a shard of the sweep`);
+    }
+    if (!folder) throw new InputError(`${d}: not a folder: each input of sweep merge is the --out folder of a shard of the sweep`);
   }
   // A folder named twice (or by two paths) is merged once: "merged 2 directories" of one said otherwise.
-  const dirs = [...new Map(named.map((d) => [existsSync(d) ? realpathSync(d) : d, d])).values()];
+  const dirs = [...new Map(named.map((d) => [realpathSync(d), d])).values()];
+  // Inputs a sweep still writes, as they are read: one that ends meanwhile still lacked its last points here.
+  const writing = live(dirs);
   // The lock before --out's results are read (a sweep finishing there meanwhile had its last lines written over);
   // a new --out is made, and locked, once the inputs are read (bad inputs leave no folder behind).
   let release = existsSync(flags.out) ? lockOutput(flags.out, '--out') : undefined;
@@ -112,7 +126,7 @@ export function mergeAction(named: string[], flags: { out: string }): void {
     if (timed > 0 && timed < records.length) {
       warnOnce(`sweep merge: ${timed} of the ${records.length} points were timed, ${records.length - timed} not (--no-time-decisions): the aggregate's decisionUs rows count only the timed points`);
     }
-    const missing = missingReport(manifest, records, flags.out, dirs);
+    const missing = missingReport(manifest, records, flags.out, writing);
     if (missing !== undefined) throw new IncompleteError(missing);
   } finally {
     release?.();

@@ -4,7 +4,7 @@ import { availableParallelism } from 'node:os';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PoolKind } from '../actors/pool.js';
-import { counted, folderShown } from './format.js';
+import { folderShown, plainCounted } from './format.js';
 import { checkOutputDir } from './output.js';
 import { type Sweep, loadSweep, parseShard, pointCount, shardOf } from './sweep-file.js';
 import { recordsKept, refuseForeignOutput, runSweep } from './sweep-run.js';
@@ -44,7 +44,7 @@ export async function sweepAction(file: string, flags: SweepFlags): Promise<void
     ...flags.plugin.flatMap((p) => ['--plugin', shellWord(p)]), ...(flags.timeDecisions === false ? ['--no-time-decisions'] : [])].join(' ');
   const r = await runSweep(sweep, { out, parallel, pool: flags.pool, resume: flags.resume, shard, progress: flags.progress, plugins: pluginUrls(flags.plugin), timeDecisions: flags.timeDecisions !== false, resumeCommand });
   const skipped = r.skipped > 0 ? `, ${r.skipped} already done` : '';
-  process.stdout.write(`${sweep.name}: ${counted(r.total, 'point')}${shard ? ` (shard ${shard.index}/${shard.count} of ${sweep.points.length})` : ''}, ran ${r.ran}${skipped}${r.workers > 0 ? `, ${r.workers} worker${r.workers > 1 ? 's' : ''}` : ''}; wrote ${folderShown(out)}\n\n`);
+  process.stdout.write(`${sweep.name}: ${plainCounted(r.total, 'point')}${shard ? ` (shard ${shard.index}/${shard.count} of ${sweep.points.length})` : ''}, ran ${r.ran}${skipped}${r.workers > 0 ? `, ${r.workers} worker${r.workers > 1 ? 's' : ''}` : ''}; wrote ${folderShown(out)}\n\n`);
   process.stdout.write(summaryTable(r.manifest, r.records) + '\n');
 }
 
@@ -79,11 +79,10 @@ function dryRunText(sweep: Sweep, out: string, shard: { index: number; count: nu
     : readManifest(out).hash === manifest.hash ? 'an output of this sweep with no result yet'
     : 'a sweep output with no result (its sweep.json is replaced)';
   const todo = mine.length - kept;
-  const points = (n: number): string => `${n} point${n === 1 ? '' : 's'}`;
-  const lines = [`${sweep.name}: ${points(sweep.points.length)}, ${pointCount(sweep.axes, sweep.seeds.length).sizes}${shard ? `; shard ${shard.index}/${shard.count}: ${mine.length} of them` : ''}`];
+  const lines = [`${sweep.name}: ${plainCounted(sweep.points.length, 'point')}, ${pointCount(sweep.axes, sweep.seeds.length).sizes}${shard ? `; shard ${shard.index}/${shard.count}: ${mine.length} of them` : ''}`];
   for (const axis of sweep.axes) lines.push(`  ${axis.name}: ${axis.values.map((v) => JSON.stringify(v)).join(', ')}`);
   lines.push(`  seeds: ${sweep.seeds.join(', ')}`);
   lines.push(`--out ${out}: ${held}`);
-  lines.push(`would run ${points(todo)}${todo > 0 ? ` on ${Math.min(parallel, todo)} worker${Math.min(parallel, todo) === 1 ? '' : 's'}` : ''} (--dry-run: nothing simulated, no file written)`);
+  lines.push(`would run ${plainCounted(todo, 'point')}${todo > 0 ? ` on ${plainCounted(Math.min(parallel, todo), 'worker')}` : ''} (--dry-run: nothing simulated, no file written)`);
   return lines.join('\n') + '\n';
 }

@@ -48,12 +48,21 @@ describe('the sweep output lock', () => {
   it.runIf(existsSync('/proc/self/stat'))('a lock whose process was killed and is not yet reaped (a zombie) is taken over', async () => {
     // `timeout -s KILL` kills itself with the sweep, whose orphan then waits for init to reap it (seconds here): a
     // --resume right after was refused, "another hfsim (pid N) is writing this output", for its own dead sweep.
-    // A shell that starts a child and execs a sleep never reaps that child: it stays a zombie until the sleep ends (the
-    // child outlives the exec, or the shell could reap it first).
-    const parent = spawn('sh', ['-c', 'sleep 0.3 & echo $!; exec sleep 30'], { stdio: ['ignore', 'pipe', 'ignore'] });
+    // A shell that starts a child and execs a sleep never reaps that child: it stays a zombie until the sleep ends. The
+    // child ends only when told, once the shell is the sleep (ended before, the shell could reap it first).
+    const parent = spawn('sh', ['-c', 'exec 3<&0; (read x <&3) & echo $!; exec sleep 30'], { stdio: ['pipe', 'pipe', 'ignore'] });
     try {
       const pid = Number(await new Promise<string>((done) => parent.stdout.once('data', (b: Buffer) => done(b.toString()))));
-      const state = () => readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /s, '')[0];
+      const read = (file: string): string | undefined => {
+        try {
+          return readFileSync(file, 'utf8');
+        } catch {
+          return undefined;
+        }
+      };
+      for (const end = Date.now() + 10_000; read(`/proc/${parent.pid}/comm`)?.trim() !== 'sleep' && Date.now() < end;) await new Promise((r) => setTimeout(r, 10));
+      parent.stdin.end(); // the child reads the end of its input and ends: a zombie of the sleep's
+      const state = () => read(`/proc/${pid}/stat`)?.replace(/^.*\) /s, '')[0];
       for (const end = Date.now() + 10_000; state() !== 'Z' && Date.now() < end;) await new Promise((r) => setTimeout(r, 10));
       expect(state()).toBe('Z');
       const out = join(tmp('lock-zombie'), 'out');

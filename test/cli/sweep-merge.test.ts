@@ -4,7 +4,6 @@
  * refused naming the file and the field, as report refuses it.
  */
 import { appendFileSync, cpSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { spawnSync } from 'node:child_process';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
@@ -103,10 +102,10 @@ describe('sweep merge', () => {
   it('an input that is no folder is named as such, before anything is read or made (it was "DIR/sweep.json: cannot read sweep manifest file")', () => {
     const out = join(tmp('merge-out'), 'out');
     const missing = join(tmp('merge-missing'), 'shard-1');
-    expect(() => mergeAction([s0, missing], { out })).toThrow(`${missing}: no such folder (sweep merge joins the --out folders of a sweep's shards)`);
+    expect(() => mergeAction([s0, missing], { out })).toThrow(`${missing}: cannot read it (no such file or directory): each input of sweep merge is the --out folder of a shard of the sweep`);
     const file = join(tmp('merge-file'), 'results.jsonl');
     writeFileSync(file, '');
-    expect(() => mergeAction([file, s0], { out })).toThrow(`${file}: not a folder (sweep merge joins the --out folders of a sweep's shards)`);
+    expect(() => mergeAction([file, s0], { out })).toThrow(`${file}: not a folder: each input of sweep merge is the --out folder of a shard of the sweep`);
     expect(existsSync(out)).toBe(false);
   });
 
@@ -153,10 +152,10 @@ describe('sweep merge', () => {
     const running = copy(s0);
     writeFileSync(join(running, OUTPUT_LOCK), `${process.pid} ${hostname()}\n`); // this test's process: alive
     const stale = copy(s0);
-    writeFileSync(join(stale, OUTPUT_LOCK), `${spawnSync(process.execPath, ['-e', '']).pid} ${hostname()}\n`); // a process gone: not named
+    writeFileSync(join(stale, OUTPUT_LOCK), `2147483647 ${hostname()}\n`); // a pid no process has: not named
     const r = hfsim('sweep', 'merge', running, stale, '--out', join(tmp('merge-out'), 'out'));
     expect(r.code).toBe(4);
-    expect(r.stderr).toContain(`\n${running} is still being written by another hfsim (pid ${process.pid}): merge again once it ends\nrun them with: `);
+    expect(r.stderr).toContain(`\n${running} is still being written by another hfsim (pid ${process.pid}) (if none is running, remove ${join(running, OUTPUT_LOCK)})\nmerge again once it ends; if points are missing then, run them with: hfsim sweep `);
     expect(r.stderr).not.toContain(`${stale} is still`);
     const done = hfsim('sweep', 'merge', running, s1, '--out', join(tmp('merge-out'), 'out'));
     expect([done.code, done.stderr]).toEqual([0, '']); // nothing missing: nothing said

@@ -28,7 +28,7 @@ describe('the harness long mode, --out', () => {
     expect([r.code, r.stdout]).toEqual([2, '']);
   });
 
-  it('a failure goes into a missing --out made level by level, the scenario and its trace', () => {
+  it('a failure goes into a missing nested --out, made for it: the scenario and its trace', () => {
     const out = join(tmp('harness-out'), 'a', 'b');
     const r = harness(...failing, '--out', out);
     expect(r.code, r.stderr).toBe(1);
@@ -43,5 +43,6 @@ describe('the harness long mode, --out', () => {
     expect(r.stdout).toContain(`harness: the failure was not written (${join(out, 'seed-777.json')}: illegal operation on a directory): the scenario above is it\n`);
     expect(r.stdout).toMatch(/; 1 failed\n$/);
     expect([r.code, r.stderr]).toEqual([1, '']);
+    expect(readdirSync(out)).toEqual(['seed-777.json']); // the scenario is written first: no trace left without it
   });
 });
