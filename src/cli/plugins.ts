@@ -1,15 +1,16 @@
 /**
  * Loading plugin files (--plugin, or loadPlugins in the library API): each is an ES module that registers plugins
  * when imported (registerPolicy and the like, from hfsim). Code runs only from files named this way; a scenario
- * names registered plugins, never a path. A file that cannot load is bad input (exit 2), as is a first file that
- * registers nothing; a later one that registers nothing new gets a warning, since an earlier file may have imported it
+ * names registered plugins, never a path. A file that cannot load is bad input (exit 2), as are a first file that
+ * registers nothing and any file that imports another copy of hfsim (it registered into that copy); a later one that registers nothing new gets a warning, since an earlier file may have imported it
  * (Node evaluates a module once, so the count cannot tell the two apart), and a scenario naming a plugin that never
  * registered is refused anyway.
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { readFileSync, realpathSync, statSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gates, policies, preemptions, replications } from '../core/framework/builtins.js';
 import { InputError, loadedPluginFiles, loadedPluginUrls } from './errors.js';
@@ -91,6 +92,8 @@ async function load(paths: readonly string[], naming: FileNaming): Promise<void>
       process.off('exit', unsettled);
     }
     if (registered() === before && !loaded.has(urls[i])) {
+      const other = otherCopy(fileURLToPath(urls[i]));
+      if (other !== undefined) throw new InputError(`${naming.file(paths[i])}: registered no plugin in this hfsim (${other.own}): it imports the hfsim in ${other.its}; run it with that one's CLI (npx hfsim in its project)`);
       // Node evaluates a module once: a file an earlier plugin file imported registered its plugins then.
       if (loaded.size > 0) warnOnce(`${naming.file(paths[i])} registered no new plugin: an earlier ${naming.kind} imported it already, or it registers none`);
       else throw new InputError(`${naming.file(paths[i])}: registered no plugin (a plugin file calls registerPolicy, registerGate, registerPreemption or registerReplication from the hfsim it runs under)`);
@@ -104,6 +107,30 @@ async function load(paths: readonly string[], naming: FileNaming): Promise<void>
 }
 
 const loaded = new Set<string>();
+
+/**
+ * Where a plugin file that registered nothing here resolves 'hfsim' to another copy (a project's node_modules/hfsim
+ * run under a checkout's CLI, or the reverse), the package folders of both; else undefined. Its plugins went into
+ * that copy's registry, and the message said only "registered no plugin".
+ */
+function otherCopy(file: string): { own: string; its: string } | undefined {
+  let its: string | undefined;
+  try {
+    its = packageDir(realpathSync(createRequire(file).resolve('hfsim')));
+  } catch {
+    return undefined; // it does not resolve hfsim (or imports none): the plain message
+  }
+  const own = packageDir(realpathSync(fileURLToPath(import.meta.url)));
+  return its === undefined || own === undefined || its === own ? undefined : { own, its };
+}
+
+/** The nearest folder at or above `file`'s with a package.json, or undefined. */
+function packageDir(file: string): string | undefined {
+  for (let dir = dirname(file); ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'package.json'))) return dir;
+    if (dirname(dir) === dir) return undefined;
+  }
+}
 
 /**
  * Whether `path` is a directory; false where it cannot be looked at (ENOTDIR through a file, ELOOP, EACCES...), which

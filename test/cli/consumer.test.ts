@@ -165,3 +165,19 @@ describe("README's library example in a project of the user's own", () => {
     expect(tsc.status).toBe(0);
   }, 60_000);
 });
+
+describe('a plugin run under another copy\'s CLI', () => {
+  it('names the hfsim the plugin imports and tells to run it with that copy\'s CLI (it said only "registered no plugin")', () => {
+    // The user's project has its own hfsim (here a stand-in of one file); the CLI run is this checkout's.
+    const dir = tmp('consumer-other-copy');
+    const other = join(dir, 'node_modules', 'hfsim');
+    mkdirSync(other, { recursive: true });
+    writeFileSync(join(other, 'package.json'), JSON.stringify({ name: 'hfsim', type: 'module', exports: './index.js' }));
+    writeFileSync(join(other, 'index.js'), 'export const registerPolicy = () => {};\n');
+    writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'my-policies', private: true, type: 'module' }));
+    writeFileSync(join(dir, 'mine.js'), "import { registerPolicy } from 'hfsim';\nregisterPolicy('mine', {});\n");
+    const r = spawnSync(process.execPath, [CLI, 'run', join(ROOT, 'examples', 'srwf.json'), '--plugin', './mine.js'], { cwd: dir, encoding: 'utf8' });
+    expect(r.status).toBe(2);
+    expect(r.stderr).toBe(`hfsim: --plugin ./mine.js: registered no plugin in this hfsim (${ROOT}): it imports the hfsim in ${other}; run it with that one's CLI (npx hfsim in its project)\n`);
+  });
+});
