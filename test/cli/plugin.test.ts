@@ -103,6 +103,15 @@ describe('the registry', () => {
     expect(() => registerPolicy('nocreate', { description: 'x' } as never)).toThrow(/needs a description .* and create/);
   });
 
+  it('a plugin without create names the fields it has that are none of its kind\'s (a misspelled `creat` was told only to give create)', () => {
+    const create = () => ({ createQueue: () => new SortedJobQueue((a, b) => a.index - b.index) });
+    expect(() => registerPolicy('creat-slip', { description: 'x', creat: create } as never)).toThrow(new TypeError([
+      'policy "creat-slip": a plugin needs a description (a string) and create (a function)',
+      'policy "creat-slip": creat is not a field of a policy plugin (description, config, permits, create, usesPools, needsSolver, placesMapsItself, sizeError)',
+    ].join('\n')));
+    expect(() => registerPolicy('null-plugin', null as never)).toThrow(new TypeError('policy "null-plugin": a plugin needs a description (a string) and create (a function)'));
+  });
+
   it('a plugin that permits no shortcut gets the plain walk and every heartbeat, deciding as the shortcuts do', async () => {
     const newestFirst = () => ({ createQueue: () => new SortedJobQueue((a, b) => b.spec.submitMs - a.spec.submitMs || b.index - a.index) });
     registerPolicy('lifo-plain', { description: 'newest first, no shortcuts', create: newestFirst });

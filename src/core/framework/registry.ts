@@ -145,14 +145,15 @@ export class Registry<P extends PluginBase<unknown>> {
     // A bad argument, as a bad field of the definition is (TypeErrors); a name taken is a clash of registrations (Error).
     if (typeof name !== 'string' || !/^[A-Za-z][\w.-]*$/.test(name)) throw new TypeError(`${this.kind} name ${JSON.stringify(name)}: a name is a letter then letters, digits, '_', '-' or '.'`);
     if (this.byName.has(name)) throw new Error(`a ${this.kind} named "${name}" is registered already`);
-    if (typeof plugin?.description !== 'string' || typeof (plugin as { create?: unknown }).create !== 'function') {
-      throw new TypeError(`${this.kind} "${name}": a plugin needs a description (a string) and create (a function)`);
-    }
-    const problems = Object.entries(plugin).flatMap(([field, value]) => {
+    const problems = (typeof plugin === 'object' && plugin !== null ? Object.entries(plugin) : []).flatMap(([field, value]) => {
       const kind = Object.hasOwn(this.fields, field) ? this.fields[field] : undefined;
       const problem = kind === undefined ? `is not a field of a ${this.kind} plugin (${Object.keys(this.fields).join(', ')})` : value === undefined ? undefined : fieldProblem(kind, value);
       return problem === undefined ? [] : [`${this.kind} "${name}": ${field}${problem.startsWith('[') ? '' : ' '}${problem}`];
     });
+    // Without them, the fields it has that are none of its kind's too (a misspelled `creat` was told only to give create).
+    if (typeof plugin?.description !== 'string' || typeof (plugin as { create?: unknown }).create !== 'function') {
+      throw new TypeError([`${this.kind} "${name}": a plugin needs a description (a string) and create (a function)`, ...problems.filter((p) => / is not a field of /.test(p))].join('\n'));
+    }
     if (problems.length > 0) throw new TypeError(problems.join('\n'));
     this.byName.set(name, plugin);
   }
