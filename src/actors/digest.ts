@@ -1,5 +1,6 @@
 /** A run's digest: sha256 of the JSON of its outcome (simulate.ts), in a module of its own so that reading results back (sweep-output.ts) need not load the runtime. */
 import { createHash } from 'node:crypto';
+import { valueKind } from '../core/shown-value.js';
 
 /** The fields of a whole result the digest does not cover: the resolved input, the run's wall-clock section, itself. */
 const NOT_OUTCOME = new Set(['config', 'run', 'digest']);
@@ -10,6 +11,8 @@ const NOT_OUTCOME = new Set(['config', 'run', 'digest']);
  * so that `digestOf(result) === result.digest` checks a result (it hashed them in, and never matched).
  */
 export function digestOf(body: object): string {
+  // A library caller's slip (null read back from a file) failed as "Cannot convert undefined or null to object".
+  if (typeof body !== 'object' || body === null) throw new TypeError(`digestOf takes a result (from simulate, or read back from --out or --json), not ${valueKind(body)}`);
   const outcome = Object.hasOwn(body, 'digest') ? Object.fromEntries(Object.entries(body).filter(([key]) => !NOT_OUTCOME.has(key))) : body;
   return createHash('sha256').update(JSON.stringify(outcome)).digest('hex');
 }

@@ -201,6 +201,12 @@ describe('digestOf checks a whole result', () => {
     back.summary.jobs += 1;
     expect(api.digestOf(back)).not.toBe(r.digest);
   });
+
+  it('refuses what is not a result, naming what it takes (null failed as "Cannot convert undefined or null to object")', () => {
+    for (const [value, shown] of [[null, 'null'], [undefined, 'undefined'], [7, '7']] as const) {
+      expect(() => api.digestOf(value as never)).toThrow(new TypeError(`digestOf takes a result (from simulate, or read back from --out or --json), not ${shown}`));
+    }
+  });
 });
 
 describe('simulate refuses a trace its scenario does not read', () => {
