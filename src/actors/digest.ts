@@ -5,14 +5,19 @@ import { valueKind } from '../core/shown-value.js';
 /** The fields of a whole result the digest does not cover: the resolved input, the run's wall-clock section, itself. */
 const NOT_OUTCOME = new Set(['config', 'run', 'digest']);
 
+/** The point a sweep's results line carries before its result (results.jsonl), which no run's result has. */
+const POINT_FIELDS = ['id', 'index', 'group', 'values'];
+
 /**
  * sha256 of the JSON of the outcome: scenario, variant, seed, summary, bins and jobs (not config or run). Given a whole
  * result (one with a `digest`, as simulate gives it or a result file holds it), it leaves out config, run and digest,
- * so that `digestOf(result) === result.digest` checks a result (it hashed them in, and never matched).
+ * so that `digestOf(result) === result.digest` checks a result (it hashed them in, and never matched); given a line of a
+ * sweep's results.jsonl, its point's fields too (they never matched either).
  */
 export function digestOf(body: object): string {
   // A library caller's slip (null read back from a file) failed as "Cannot convert undefined or null to object".
   if (typeof body !== 'object' || body === null) throw new TypeError(`digestOf takes a result (from simulate, or read back from --out or --json), not ${valueKind(body)}`);
-  const outcome = Object.hasOwn(body, 'digest') ? Object.fromEntries(Object.entries(body).filter(([key]) => !NOT_OUTCOME.has(key))) : body;
+  const line = POINT_FIELDS.every((key) => Object.hasOwn(body, key));
+  const outcome = Object.hasOwn(body, 'digest') ? Object.fromEntries(Object.entries(body).filter(([key]) => !NOT_OUTCOME.has(key) && !(line && POINT_FIELDS.includes(key)))) : body;
   return createHash('sha256').update(JSON.stringify(outcome)).digest('hex');
 }

@@ -622,6 +622,11 @@ export function variantsOf(raw: Record<string, unknown>): Array<{ name: string; 
 export function resolveVariant(raw: Record<string, unknown>, overrides: Record<string, unknown>, sets: ReadonlyArray<readonly [string, unknown]>): Record<string, unknown> {
   if (!isRecord(raw)) throw new TypeError(`resolveVariant(raw, overrides, sets): raw must be a scenario's JSON object, not ${valueKind(raw)}`);
   if (!isRecord(overrides)) throw new TypeError(`resolveVariant(raw, overrides, sets): overrides must be an object of field paths to values (a variant's overrides from variantsOf), not ${valueKind(overrides)}`);
+  // A variant of variantsOf given whole: its name renamed the scenario, and its overrides went in as one unknown field.
+  const keys = Object.keys(overrides);
+  if (keys.length === 2 && typeof overrides.name === 'string' && isRecord(overrides.overrides)) {
+    throw new TypeError(`resolveVariant(raw, overrides, sets): overrides is a whole variant ("${overrides.name}", as variantsOf gives it): pass its .overrides`);
+  }
   const bad = Array.isArray(sets) ? sets.find((p) => !Array.isArray(p) || p.length !== 2 || typeof p[0] !== 'string') : sets;
   if (!Array.isArray(sets) || bad !== undefined) {
     throw new TypeError(`resolveVariant(raw, overrides, sets): sets must be a list of [path, value] pairs, e.g. [['workload.jobs', 60]]; ${Array.isArray(sets) ? `one is ${valueKind(bad)}` : `not ${valueKind(sets)}`}`);

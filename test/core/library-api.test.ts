@@ -200,6 +200,10 @@ describe('digestOf checks a whole result', () => {
     expect(api.digestOf(back)).toBe(r.digest);
     back.summary.jobs += 1;
     expect(api.digestOf(back)).not.toBe(r.digest);
+    // a sweep's results.jsonl line: the point's fields, then the result (its point's fields were hashed in: never matched)
+    const line = { id: 'p1', index: 0, group: 'g1', values: { 'hdfs.replication': 3 }, ...JSON.parse(JSON.stringify(r)) as typeof r };
+    expect(api.digestOf(line)).toBe(r.digest);
+    expect(api.digestOf({ ...line, summary: { ...line.summary, jobs: line.summary.jobs + 1 } })).not.toBe(r.digest);
   });
 
   it('refuses what is not a result, naming what it takes (null failed as "Cannot convert undefined or null to object")', () => {
@@ -268,6 +272,8 @@ describe('the scenario JSON helpers check their arguments', () => {
     ['resolveVariant with sets as an object ("sets is not iterable")', () => api.resolveVariant({}, {}, { a: 1 } as never), /sets must be a list of \[path, value\] pairs.*; not an object$/],
     ['resolveVariant with a pair of three', () => api.resolveVariant({}, {}, [['a', 1, 2]] as never), /sets must be a list of \[path, value\] pairs.*; one is an array$/],
     ['resolveVariant with a list raw', () => api.resolveVariant([] as never, {}, []), /raw must be a scenario's JSON object, not an array$/],
+    // a whole variant renamed the scenario and left its overrides unapplied, told only 'unknown field "overrides"' later
+    ['resolveVariant with a whole variant of variantsOf', () => api.resolveVariant({ variants: { V: { seed: 2 } } }, api.variantsOf({ variants: { V: { seed: 2 } } })[0] as never, []), /overrides is a whole variant \("V", as variantsOf gives it\): pass its \.overrides$/],
     ['setPath with a path of a number ("path.split is not a function")', () => api.setPath({}, 3 as never, 1), /^setPath\(raw, path, value\): path must be a dotted field path \(a string\), not 3$/],
   ])('%s: a TypeError', (_what, call, message) => {
     expect(call).toThrow(TypeError);
