@@ -10,6 +10,7 @@ import { EXPERIMENTS } from './catalog.js';
 import { figureSvg } from './figure.js';
 import { experimentsMarkdown, seedsRange } from './markdown.js';
 import { type Missing, type Outcome, runExperiments, selectExperiments } from './run.js';
+import { folderShown } from '../cli/format.js';
 
 export interface ExperimentsFlags {
   quick?: boolean;
@@ -82,6 +83,6 @@ export async function experimentsAction(flags: ExperimentsFlags): Promise<void> 
   const seeds = seedsRange(outcomes);
   const quick = flags.quick === true && seeds !== undefined ? ` (--quick: ${seeds} and smaller workloads; a full run's verdicts can differ)` : '';
   process.stdout.write(`${outcomes.length} experiment${outcomes.length === 1 ? '' : 's'}${quick}${missing.length > 0 ? ` (${missing.length} missing: ${missing.map((m) => m.experiment.id).join(', ')})` : ''}, ` +
-    `${checks.filter((c) => c.holds).length} of ${checks.length} shapes hold; wrote ${written.length} files (${flags.out}, ${svgDir}/) in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
+    `${checks.filter((c) => c.holds).length} of ${checks.length} shapes hold; wrote ${written.length} files (${flags.out}, ${folderShown(svgDir)}) in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
   for (const o of outcomes) for (const c of o.analysis.checks) if (!c.holds) process.stdout.write(`  does not hold: ${o.experiment.id}: ${c.shape} (${c.detail})\n`);
 }

@@ -18,4 +18,11 @@ describe('hfsim experiments: its summary line', () => {
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^1 experiment \(--quick: 2 seeds and smaller workloads; a full run's verdicts can differ\), \d+ of 2 shapes hold; wrote 2 files/);
   }, 120_000);
+
+  it('names the charts\' folder with one slash (--svg-dir d/ printed "d//")', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hfsim-exp-sum-'));
+    const r = spawnSync(process.execPath, [CLI, 'experiments', '--quick', '--only', 'analytic-skip', '--no-progress', '--out', join(dir, 'E.md'), '--svg-dir', `${dir}/charts/`], { cwd: ROOT, encoding: 'utf8', timeout: 120_000 });
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toContain(`wrote 2 files (${join(dir, 'E.md')}, ${dir}/charts/) in `);
+  }, 120_000);
 });
