@@ -38,7 +38,6 @@ import { checkedCounts, policyAndPreemption } from '../core/plugin-checks.js';
 import type { RunProgress } from './run-progress.js';
 import { STALL_INTERVALS } from '../core/limits.js';
 
-
 /**
  * Task attempts killed per slot with no task finished and no job arrived in between: past this the kills are a loop
  * (every attempt killed before it can end: a preemption plugin that kills whatever runs ran past 99 simulated days),

@@ -278,38 +278,43 @@ function setBlamed(error: string, sets: ReadonlyArray<readonly [string, unknown]
   return undefined;
 }
 
-/** The errors of the scenario and variant without the --sets (the seed kept); none known when it cannot resolve. */
-function withoutSets(record: Record<string, unknown>, overrides: Record<string, unknown>, seed: number | undefined, file: string): Set<string> {
+/** Which errors a probe of the scenario gives: its parse errors, or (where it parses) its workload limits'. */
+type Phase = 'parse' | 'limits';
+
+/**
+ * The errors of the scenario resolved again with `overrides` and `sets`, only to place an error (quietly: its warnings
+ * are for variants the user may not have chosen): in phase 'parse' its parse errors (none where it parses), in phase
+ * 'limits' its workload limits' (undefined where it does not parse); undefined too where it cannot resolve at all.
+ */
+function probe(record: Record<string, unknown>, overrides: Record<string, unknown>, sets: ReadonlyArray<readonly [string, unknown]>, file: string, phase: Phase): string[] | undefined {
   try {
-    const parsed = quietly(() => resolveScenario(resolveVariant(record, overrides, seed === undefined ? [] : [['seed', seed]]), file));
-    return new Set(parsed.ok ? [] : parsed.errors);
+    return quietly(() => {
+      const parsed = resolveScenario(resolveVariant(record, overrides, sets), file);
+      if (phase === 'parse') return parsed.ok ? [] : parsed.errors;
+      return parsed.ok ? workloadLimitErrors(parsed.value, traceFor(file, parsed.value)) : undefined;
+    });
   } catch {
-    return new Set();
+    return undefined;
   }
 }
+
+/** The seed as a set, where one is given: the probes keep it (it is no --set the user may have mistyped). */
+const seedSets = (seed: number | undefined): Array<readonly [string, unknown]> => (seed === undefined ? [] : [['seed', seed]]);
 
 /** No overrides (the scenario itself), then each variant's: what an error must hold in to be the scenario's own. */
 const everyOverrides = (record: Record<string, unknown>): Array<Record<string, unknown>> => [{}, ...variantsOf(record).map((v) => v.overrides)];
 
 /**
- * The errors that are the scenario's own rather than variant `name`'s: given by the scenario without any variant's
- * overrides and by every variant, with the sets (the errors of a scenario that parses are its workload limits). They
- * were labelled with the first variant's name, as if that variant brought them. None where the scenario has no
- * variants (its one is unnamed) or cannot resolve.
+ * The errors (of `phase`) that are the scenario's own rather than variant `name`'s: given by the scenario without any
+ * variant's overrides and by every variant, with the sets. They were labelled with the first variant's name, as if that
+ * variant brought them. None where the scenario has no variants (its one is unnamed) or cannot resolve.
  */
-function inEveryVariant(record: Record<string, unknown>, sets: ReadonlyArray<readonly [string, unknown]>, file: string, name: string): Set<string> {
+function inEveryVariant(record: Record<string, unknown>, sets: ReadonlyArray<readonly [string, unknown]>, file: string, name: string, phase: Phase): Set<string> {
   if (name === '') return new Set();
   let common: Set<string> | undefined;
   for (const overrides of everyOverrides(record)) {
-    let errors: string[];
-    try {
-      errors = quietly(() => {
-        const parsed = resolveScenario(resolveVariant(record, overrides, sets), file);
-        return parsed.ok ? workloadLimitErrors(parsed.value, traceFor(file, parsed.value)) : parsed.errors;
-      });
-    } catch {
-      return new Set();
-    }
+    const errors = probe(record, overrides, sets, file, phase);
+    if (errors === undefined) return new Set();
     const before = common;
     common = new Set(before === undefined ? errors : errors.filter((e) => before.has(e)));
     if (common.size === 0) break;
@@ -330,37 +335,17 @@ function failsEverywhere(record: Record<string, unknown>, sets: ReadonlyArray<re
   });
 }
 
-/** The fields whose workload limits the scenario and variant break without the --sets (the seed kept); none known when it cannot resolve. */
-function overWithoutSets(record: Record<string, unknown>, overrides: Record<string, unknown>, seed: number | undefined, file: string): Set<string> {
-  try {
-    return quietly(() => {
-      const parsed = resolveScenario(resolveVariant(record, overrides, seed === undefined ? [] : [['seed', seed]]), file);
-      return new Set(parsed.ok ? workloadLimitErrors(parsed.value, traceFor(file, parsed.value)).map(fieldOf) : []);
-    });
-  } catch {
-    return new Set();
-  }
-}
-
 /**
- * By index k of `sets`: the fields the scenario's errors name with that --set left out (the other sets and the seed
- * kept), its errors or, where it resolves, its workload limits'; undefined when it cannot resolve. Each k resolved once.
+ * By index k of `sets`: the fields the scenario's errors (of `phase`) name with that --set left out (the other sets and
+ * the seed kept); undefined when that cannot be told. Each k resolved once, and only when asked.
  */
-function fieldsWithoutSet(record: Record<string, unknown>, overrides: Record<string, unknown>, sets: ReadonlyArray<readonly [string, unknown]>, seed: number | undefined, file: string): (k: number) => Set<string> | undefined {
+function fieldsWithoutSet(record: Record<string, unknown>, overrides: Record<string, unknown>, sets: ReadonlyArray<readonly [string, unknown]>, seed: number | undefined, file: string, phase: Phase): (k: number) => Set<string> | undefined {
   const known = new Map<number, Set<string> | undefined>();
-  const resolve = (k: number): Set<string> | undefined => {
-    const others = [...sets.filter((_, i) => i !== k), ...(seed === undefined ? [] : [['seed', seed] as const])];
-    try {
-      return quietly(() => {
-        const parsed = resolveScenario(resolveVariant(record, overrides, others), file);
-        return new Set((parsed.ok ? workloadLimitErrors(parsed.value, traceFor(file, parsed.value)) : parsed.errors).map(fieldOf));
-      });
-    } catch {
-      return undefined;
-    }
-  };
   return (k) => {
-    if (!known.has(k)) known.set(k, resolve(k));
+    if (!known.has(k)) {
+      const errors = probe(record, overrides, [...sets.filter((_, i) => i !== k), ...seedSets(seed)], file, phase);
+      known.set(k, errors === undefined ? undefined : new Set(errors.map(fieldOf)));
+    }
     return known.get(k);
   };
 }
@@ -473,9 +458,9 @@ function load(file: string, sets: ReadonlyArray<readonly [string, unknown]>, see
       // An error the scenario gives without the --sets, too, is the file's; one only they bring is theirs, though its
       // field is not their path: `--set workload.kind=swim` leaves the facebook workload's fields (it was blamed on the file).
       let own: Set<string> | undefined;
-      const fileErrors = (): Set<string> => (own ??= withoutSets(record, overrides, seed, file));
-      const base = inEveryVariant(record, allSets, file, name);
-      const without = fieldsWithoutSet(record, overrides, sets, seed, file);
+      const fileErrors = (): Set<string> => (own ??= new Set(probe(record, overrides, seedSets(seed), file, 'parse') ?? []));
+      const base = inEveryVariant(record, allSets, file, name, 'parse');
+      const without = fieldsWithoutSet(record, overrides, sets, seed, file, 'parse');
       throw new InputError(parsed.errors.map((e) => {
         const at = base.has(e) ? '' : where;
         const set = setBlamed(e, sets, naming);
@@ -489,9 +474,9 @@ function load(file: string, sets: ReadonlyArray<readonly [string, unknown]>, see
     if (over.length > 0) {
       // A limit the scenario keeps without the --sets, and breaks with them, is theirs: `--set workload.jobs=999999`
       // read `s.json: workload.jobs: about 161687866 blocks ...` of a file that says 1,562 jobs.
-      const fileOver = sets.length === 0 ? undefined : overWithoutSets(record, overrides, seed, file);
-      const base = inEveryVariant(record, allSets, file, name);
-      const without = fieldsWithoutSet(record, overrides, sets, seed, file);
+      const fileOver = sets.length === 0 ? undefined : new Set((probe(record, overrides, seedSets(seed), file, 'limits') ?? []).map(fieldOf));
+      const base = inEveryVariant(record, allSets, file, name, 'limits');
+      const without = fieldsWithoutSet(record, overrides, sets, seed, file, 'limits');
       // Placed by the error's own field; shown at the trace's line where it names an SLS trace's converted job. A
       // job's copies fail alike: one line for them.
       throw new InputError(onePerTraceJob(over.map((e) => {

@@ -120,7 +120,7 @@ function takeLock(file: string, host: string, mine: string, dir: string, flag: s
   throw new InputError(`${flag} ${dir}: could not take the writer's lock ${file}: another hfsim keeps taking it`);
 }
 
-/** Who holds a lock whose file reads `holder` ("pid host"), if that process may still run: a pid on another host is taken to. */
+/** Who holds a lock whose file reads `holder` ("pid host"), if that process may still run: one on another host is taken to, as it cannot be looked at. */
 function liveHolder(holder: string, host: string): string | undefined {
   const [pidText, lockHost] = holder.trim().split(' ');
   const pid = Number(pidText);

@@ -44,7 +44,7 @@ export async function sweepAction(file: string, flags: SweepFlags): Promise<void
     ...flags.plugin.flatMap((p) => ['--plugin', shellWord(p)]), ...(flags.timeDecisions === false ? ['--no-time-decisions'] : [])].join(' ');
   const r = await runSweep(sweep, { out, parallel, pool: flags.pool, resume: flags.resume, shard, progress: flags.progress, plugins: pluginUrls(flags.plugin), timeDecisions: flags.timeDecisions !== false, resumeCommand });
   const skipped = r.skipped > 0 ? `, ${r.skipped} already done` : '';
-  process.stdout.write(`${sweep.name}: ${plainCounted(r.total, 'point')}${shard ? ` (shard ${shard.index}/${shard.count} of ${sweep.points.length})` : ''}, ran ${r.ran}${skipped}${r.workers > 0 ? `, ${r.workers} worker${r.workers > 1 ? 's' : ''}` : ''}; wrote ${folderShown(out)}\n\n`);
+  process.stdout.write(`${sweep.name}: ${plainCounted(r.total, 'point')}${shard ? ` (shard ${shard.index}/${shard.count} of ${sweep.points.length})` : ''}, ran ${r.ran}${skipped}${r.workers > 0 ? `, ${plainCounted(r.workers, 'worker')}` : ''}; wrote ${folderShown(out)}\n\n`);
   process.stdout.write(summaryTable(r.manifest, r.records) + '\n');
 }
 

@@ -22,6 +22,11 @@ export function hadoopHeartbeatMs(nodes: number): number {
   return Math.max(3000, 1000 * Math.ceil(nodes / 100));
 }
 
+/** A cluster's heartbeat interval: its own, or Hadoop's for its nodes (hadoopHeartbeatMs). */
+export function heartbeatMsOf(cluster: Pick<ClusterConfig, 'heartbeatMs' | 'racks' | 'nodesPerRack'>): number {
+  return cluster.heartbeatMs ?? hadoopHeartbeatMs(cluster.racks * cluster.nodesPerRack);
+}
+
 export function rackOf(topology: Topology, node: NodeId): RackId {
   return (Math.floor(node / topology.nodesPerRack)) as RackId;
 }
@@ -33,7 +38,7 @@ export function firstNodeOf(topology: Topology, rack: RackId): NodeId {
 /** Builds the topology; phases come from one stream per rack, so master and rack actors derive the same ones. */
 export function makeTopology(cluster: Omit<ClusterConfig, 'network'>, seed: number): Topology {
   const nodes = cluster.racks * cluster.nodesPerRack;
-  const heartbeatMs = cluster.heartbeatMs ?? hadoopHeartbeatMs(nodes);
+  const heartbeatMs = heartbeatMsOf(cluster);
   const phaseMs = new Int32Array(nodes);
   for (let r = 0; r < cluster.racks; r++) {
     const rng = makeRng(seed, `rack:${r}`).fork('phase');

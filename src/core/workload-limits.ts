@@ -7,7 +7,7 @@ import { MAX_BLOCKS, MAX_INT32, MAX_JOB_MAPS, MAX_JOBS, MAX_REDUCES, MAX_ROUND_B
 import { gbpsToMBps } from './network/config.js';
 import type { Scenario } from './scenario.js';
 import { type SwimTrace, swimJobShape } from './swim.js';
-import { hadoopHeartbeatMs } from './topology.js';
+import { heartbeatMsOf } from './topology.js';
 import { FACEBOOK_BINS } from './workload.js';
 import { policies, replications } from './framework/registry.js';
 import { seenBy } from './framework/builtins.js';
@@ -107,7 +107,7 @@ export function workloadLimitErrors(scenario: Scenario, trace?: SwimTrace): stri
   // A plugin's message may not say whose limit it is: then the scenario field that chose the policy does.
   const policy = scenario.scheduler.policy;
   if (policyError !== undefined) errors.push(policyError.includes(`policy ${policy}`) || policyError.includes(`"${policy}"`) ? policyError : `scheduler.policy "${policy}": ${policyError}`);
-  const heartbeatMs = cluster.heartbeatMs ?? hadoopHeartbeatMs(cluster.racks * cluster.nodesPerRack);
+  const heartbeatMs = heartbeatMsOf(cluster);
   // The slowdowns time the flat model's non-local maps; the fluid model's come from the bandwidth (its transfer below).
   const slow = cluster.network.model === 'fluid' ? 1 : Math.max(tasks.rackLocalSlowdown, tasks.offRackSlowdown);
   const slowed = cluster.network.model === 'fluid' ? '' : ' (slowdowns included)';

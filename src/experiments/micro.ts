@@ -4,7 +4,7 @@ import type { Sweep } from '../cli/sweep-file.js';
 import type { Analysis, Experiment, FigurePoint } from './experiment.js';
 import { type Run, check, fmt, locality, mapsPerSlotSecond, over, point, ratio, runsAt, versus, versusCap } from './stats.js';
 import { mapSlots } from './macro.js';
-import { hadoopHeartbeatMs } from '../core/topology.js';
+import { heartbeatMsOf } from '../core/topology.js';
 
 const NOT_IN_PAPERS = 'The figure\'s numbers are not in papers/.';
 
@@ -36,7 +36,7 @@ function reaches(r: Run): PoolReach[] {
 function analyzeHierarchical(records: readonly Run[], sweep: Sweep): Analysis {
   const sc = sweep.points[0].scenario;
   const slots = mapSlots(sweep);
-  const heartbeatS = (sc.cluster.heartbeatMs ?? hadoopHeartbeatMs(sc.cluster.racks * sc.cluster.nodesPerRack)) / 1000;
+  const heartbeatS = heartbeatMsOf(sc.cluster) / 1000;
   const mapS = sc.workload.kind === 'generated' ? sc.workload.groups[0].mapMs / 1000 : NaN;
   const pools = ['pool2', 'pool3'];
   const label: Record<string, string> = { pool2: 'pool 2: FIFO, 120 s', pool3: 'pool 3: fair, 240 s' };

@@ -15,7 +15,7 @@ import type { OfferedFramework } from '../framework/offers.js';
 import type { LaunchPort, MapAssigner, MapSlots } from '../framework/map-assignment.js';
 import type { PolicyPlugin, WorkloadShape } from '../framework/registry.js';
 import { STALL_INTERVALS } from '../limits.js';
-import { hadoopHeartbeatMs } from '../topology.js';
+import { heartbeatMsOf } from '../topology.js';
 import type { Job } from '../job.js';
 import { compareFair } from './fair.js';
 import { compareFifo } from './fifo.js';
@@ -180,8 +180,7 @@ export const offers = {
    * Below it a run may still be slow: a framework's wait grows only at the offers it declines.
    */
   sizeError: (config: OffersConfig, { scenario }: WorkloadShape) => {
-    const { cluster } = scenario;
-    const heartbeatMs = cluster.heartbeatMs ?? hadoopHeartbeatMs(cluster.racks * cluster.nodesPerRack);
+    const heartbeatMs = heartbeatMsOf(scenario.cluster);
     if (config.refuseMs < STALL_INTERVALS * heartbeatMs) return undefined;
     return `scheduler.policyConfig.refuseMs: policy "offers": a refuse filter of ${config.refuseMs} ms spans ${Math.ceil(config.refuseMs / heartbeatMs)} heartbeat intervals of ${heartbeatMs} ms, `
       + `at least the ${STALL_INTERVALS} with nothing launched after which a run is stopped as stalled (frameworks that declined every node would be offered none for that long): write less than ${STALL_INTERVALS * heartbeatMs} ms (Mesos' refuse_seconds default is 5 s)`;
