@@ -39,7 +39,7 @@ export function parseXml(text: string, file: string): El[] {
   if (valid !== true) throw new InputError(`${file}: ${malformed(valid.err, text, starts)}`);
   // References are decoded here (decode), not by the parser, which left &#50; as it was and &foo; too.
   // CDATA apart (cdataPropName): its text is taken as written, references and all, as Hadoop's parser takes it.
-  const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', preserveOrder: true, captureMetaData: true, parseTagValue: false, trimValues: true, processEntities: false, cdataPropName: CDATA,
+  const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', preserveOrder: true, captureMetaData: true, parseTagValue: false, trimValues: true, processEntities: false, cdataPropName: CDATA, commentPropName: COMMENT,
     transformTagName: named, transformAttributeName: named });
   let nodes: unknown[];
   try {
@@ -121,8 +121,8 @@ function toElements(nodes: unknown[], starts: number[], depth: number): El[] {
   const out: El[] = [];
   for (const node of nodes as Array<Record<string, unknown>>) {
     const key = Object.keys(node).find((k) => k !== ':@');
-    // fast-xml-parser names a processing instruction "?target"; comments it drops (no commentPropName); text and
-    // CDATA are taken with their element's.
+    // fast-xml-parser names a processing instruction "?target" and a comment COMMENT, both skipped; text and CDATA are
+    // taken with their element's.
     if (key === undefined || !(key.startsWith(NAMED) || key.startsWith('?'))) continue;
     const start = (node[meta] as { startIndex?: number } | undefined)?.startIndex ?? 0;
     const name = key.startsWith(NAMED) ? key.slice(NAMED.length) : key;
@@ -136,11 +136,25 @@ function toElements(nodes: unknown[], starts: number[], depth: number): El[] {
     if (depth >= MAX_DEPTH) throw new InputError(`line ${lineOf(starts, start)}: ${TOO_DEEP}`);
     const line = lineOf(starts, start);
     const textParts = (kids as Array<Record<string, unknown>>).flatMap((k) => ('#text' in k ? [decode(String(k['#text']), line)] : CDATA in k ? [cdataText(k[CDATA])] : []));
+    const children = toElements(kids, starts, depth + 1);
+    if (children.length === 0) refuseSplitValue(name, textParts, line);
     const attrs: Record<string, string> = Object.create(null) as Record<string, string>; // an attribute may be named __proto__
     for (const [k, v] of Object.entries((node[':@'] as Record<string, string> | undefined) ?? {})) attrs[k.slice(NAMED.length)] = decode(String(v), line);
-    out.push({ name, attrs, children: toElements(kids, starts, depth + 1), text: textParts.join('').trim(), line });
+    out.push({ name, attrs, children, text: textParts.join('').trim(), line });
   }
   return out;
+}
+
+/**
+ * A value written in pieces (`<weight>2<!-- c -->0</weight>`) is refused at its line: Hadoop's allocation file reader
+ * takes the element's first text node alone (AllocationFileLoaderService's getTrimmedTextData: 2), while the XML's
+ * text is the pieces joined (20), as Configuration's StAX reader takes it; either reading would be silently wrong to
+ * someone. Blank pieces beside a single one (a comment on a line of its own) do not count.
+ */
+function refuseSplitValue(name: string, parts: readonly string[], line: number): void {
+  const pieces = parts.map((p) => p.trim()).filter((p) => p !== '');
+  if (pieces.length < 2) return;
+  throw new InputError(`line ${line}: <${name}>'s value is split in ${pieces.length} pieces (${pieces.slice(0, 3).map((p) => JSON.stringify(p.length > 20 ? `${p.slice(0, 20)}...` : p)).join(', ')}${pieces.length > 3 ? ', ...' : ''}) by a comment, processing instruction or CDATA section: write the value in one piece (Hadoop's allocation file reader takes the first piece alone, the XML's text is the pieces joined)`);
 }
 
 /**
@@ -170,6 +184,8 @@ const named = (name: string): string => (name.startsWith(NAMED) ? name : NAMED +
 
 /** The property fast-xml-parser puts a CDATA section's text under. */
 const CDATA = '#cdata';
+/** The property it puts a comment under: kept as a node (then skipped) so that a comment splits the text around it. */
+const COMMENT = '#comment';
 
 /** A CDATA section's text, as written (the parser holds it as [{ '#text': ... }]). */
 function cdataText(section: unknown): string {

@@ -80,6 +80,16 @@ describe('XML as XML reads it', () => {
     expect(mr1).toEqual({ pools: [{ name: 'a', weight: 1, minMaps: 0, minReduces: 0, maxMaps: 4 }], users: [{ name: 'u', maxRunningJobs: 2 }] });
   });
 
+  // `<weight>2<!-- c -->0</weight>` read 20, where Hadoop's AllocationFileLoaderService reads the first text node, 2.
+  it('a value split in pieces by a comment, a processing instruction or a CDATA section is refused at its line; blank pieces beside one do not count', () => {
+    const pool = (weight: string) => `<allocations>\n  <pool name="a">\n    <weight>${weight}</weight>\n  </pool>\n</allocations>`;
+    expect(() => parseAllocation(pool('2<!-- c -->0'), 'a.xml')).toThrow(/^a\.xml: line 3: <weight>'s value is split in 2 pieces \("2", "0"\) by a comment, processing instruction or CDATA section: write the value in one piece/);
+    expect(() => parseAllocation(pool('2<?pi?>0'), 'a.xml')).toThrow(/a\.xml: line 3: <weight>'s value is split in 2 pieces \("2", "0"\)/);
+    expect(() => parseAllocation(pool('1<![CDATA[2]]>'), 'a.xml')).toThrow(/a\.xml: line 3: <weight>'s value is split in 2 pieces \("1", "2"\)/);
+    expect(parseAllocation(pool('\n      <!-- two, not one -->\n      2\n    '), 'a.xml').pools[0].weight).toBe(2);
+    expect(parseAllocation(pool('2<!-- c -->'), 'a.xml').pools[0].weight).toBe(2);
+  });
+
   it('an XML declaration inside an element is refused at its line, as Hadoop\'s parser refuses it (the target "xml" is reserved)', () => {
     expect(() => parseAllocation('<?xml version="1.0"?>\n<allocations>\n  <pool name="a"><?xml version="1.0"?></pool>\n</allocations>', 'a.xml')).toThrow(/a\.xml: line 3: <\?xml \.\.\.\?> inside an element/);
     expect(() => parseAllocation('<allocations>\n<?XML x?>\n</allocations>', 'a.xml')).toThrow(/a\.xml: line 2: <\?XML/);

@@ -47,6 +47,11 @@ describe('capacity-scheduler.xml', () => {
     expect(c.queues).toEqual([{ name: 'a', capacity: 100, minUserLimitPercent: 100, userLimitFactor: 1 }]);
   });
 
+  it('a value split in pieces by a comment is refused at its line (it read the pieces joined)', () => {
+    expect(() => parseCapacityFile(`<configuration>\n  <property><name>${Q}.queues</name><value>a</value></property>\n  <property><name>${Q}.a.capacity</name><value>10<!-- c -->0</value></property>\n</configuration>`, 'c.xml'))
+      .toThrow(/^c\.xml: line 3: <value>'s value is split in 2 pieces \("10", "0"\)/);
+  });
+
   it('another part of Hadoop\'s configuration in the file is ignored with a warning, as the Capacity Scheduler ignores it; a queue priority too (no effect under utilization ordering)', () => {
     const c = parseCapacityFile(conf({ [`${Q}.queues`]: 'a', [`${Q}.a.capacity`]: '100', 'yarn.resourcemanager.hostname': 'rm', [`${Q}.a.priority`]: '2' }), 'c.xml');
     expect(c.queues).toEqual([{ name: 'a', capacity: 100, minUserLimitPercent: 100, userLimitFactor: 1 }]);
