@@ -40,7 +40,7 @@ export async function runAction(file: string, flags: RunFlags): Promise<void> {
   endOnPluginCrash();
   const loaded = loadScenarioFlags(file, flags.set.map(parseSet), flags.seed, flags.variant.length === 0 ? undefined : flags.variant);
   const simulate = { runtime: flags.runtime, workers: flags.workers, codec: flags.codec, fault: flags.injectFault, timeDecisions: flags.timeDecisions !== false };
-  warnIfParallelIgnored(flags.parallel, oneAfterAnother(simulate), loaded.variants.length);
+  warnIfParallelIgnored(flags.parallel, oneAfterAnother(simulate), loaded.variants.length, flags.dryRun === true);
   if (flags.out !== undefined) checkOutputFile(flags.out, '--out');
   if (flags.jobsCsv !== undefined) checkOutputFile(flags.jobsCsv, '--jobs-csv');
   if (flags.html !== undefined) checkOutputFile(flags.html, '--html');
@@ -89,11 +89,11 @@ export async function runAction(file: string, flags: RunFlags): Promise<void> {
 /**
  * Side by side applies to plain in-process runs (run-variants.ts's variantsAtOnce): a --parallel asked beside
  * --runtime threads or --codec runs the variants one after another, as README says, and now says so where it ran so
- * silently (a user timing --parallel 4 against 1 saw no gain and no reason).
+ * silently (a user timing --parallel 4 against 1 saw no gain and no reason). A dry run says how they would run.
  */
-function warnIfParallelIgnored(parallel: number | undefined, why: string | undefined, variants: number): void {
+function warnIfParallelIgnored(parallel: number | undefined, why: string | undefined, variants: number, dryRun: boolean): void {
   if (parallel === undefined || parallel < 2 || variants < 2 || why === undefined) return;
-  warnOnce(`--parallel ${parallel}: with ${why} the ${variants} variants run one after another (side by side applies to in-process runs)`);
+  warnOnce(`--parallel ${parallel}: with ${why} the ${variants} variants ${dryRun ? 'would run' : 'run'} one after another (side by side applies to in-process runs)`);
 }
 
 /**

@@ -89,6 +89,12 @@ describe('hfsim run --dry-run', () => {
     expect(dry.stdout).toBe('');
   });
 
+  it('--parallel beside --runtime threads says the variants would run one after another (it said they run)', () => {
+    const r = hfsim('run', 'scenarios/fb-macro-io.json', '--dry-run', '--parallel', '4', '--runtime', 'threads');
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toBe('hfsim: warning: --parallel 4: with --runtime threads the 3 variants would run one after another (side by side applies to in-process runs)\n');
+  });
+
   it('is refused beside --check-shortcuts, which runs every variant', () => {
     const r = hfsim('run', 'scenarios/sticky-slots.json', '--dry-run', '--check-shortcuts');
     expect(r.code).toBe(2);
