@@ -15,8 +15,23 @@ const POINT_FIELDS = ['id', 'index', 'group', 'values'];
  * sweep's results.jsonl, its point's fields too (they never matched either).
  */
 export function digestOf(body: object): string {
-  // A library caller's slip (null read back from a file) failed as "Cannot convert undefined or null to object".
-  if (typeof body !== 'object' || body === null) throw new TypeError(`digestOf takes a result (from simulate, or read back from --out or --json), not ${valueKind(body)}`);
+  // A library caller's slip (null read back from a file) failed as "Cannot convert undefined or null to object";
+  // an object that is no result ({}, an array, a result's summary) was hashed as if it were one.
+  if (typeof body !== 'object' || body === null) throw new TypeError(`${TAKES}, not ${valueKind(body)}`);
+  const lacking = RESULT_NAMES.filter((key) => !Object.hasOwn(body, key));
+  if (Array.isArray(body) || lacking.length > 0) {
+    const fields = Array.isArray(body) ? 'an array' : Object.keys(body).length === 0 ? 'an empty object' : `an object of ${Object.keys(body).slice(0, 5).join(', ')}${Object.keys(body).length > 5 ? ', ...' : ''}`;
+    throw new TypeError(`${TAKES}, not ${fields}: a result has ${RESULT_NAMES.join(', ')}${lacking.length > 0 && !Array.isArray(body) ? ` (this one lacks ${lacking.join(', ')})` : ''}`);
+  }
+  return outcomeDigest(body);
+}
+
+const TAKES = 'digestOf takes a result (from simulate, or read back from --out or --json)';
+/** The names every result starts with (simulate's body). */
+const RESULT_NAMES = ['scenario', 'variant', 'seed'];
+
+/** digestOf without its check of the shape: a results line read back is checked field by field by its reader (sweep-output.ts). */
+export function outcomeDigest(body: object): string {
   const line = POINT_FIELDS.every((key) => Object.hasOwn(body, key));
   const outcome = Object.hasOwn(body, 'digest') ? Object.fromEntries(Object.entries(body).filter(([key]) => !NOT_OUTCOME.has(key) && !(line && POINT_FIELDS.includes(key)))) : body;
   return createHash('sha256').update(JSON.stringify(outcome)).digest('hex');

@@ -6,7 +6,7 @@ import { closeSync, existsSync, fdatasyncSync, fstatSync, ftruncateSync, mkdirSy
 import { type FileHandle, open } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { z } from 'zod';
-import { digestOf } from '../actors/digest.js';
+import { outcomeDigest } from '../actors/digest.js';
 import { firstProblem, pointRecordProblem } from '../report/result-schema.js';
 import { ENDING_SIGNALS, atEndingSignal } from './ending-signals.js';
 import { InputError, fileReason, osReason } from './errors.js';
@@ -254,7 +254,7 @@ const NOT_DIGESTED = new Set(['id', 'index', 'group', 'values', 'run', 'digest']
 
 /** The digest of a results line's outcome: what its `digest` must be (own properties only: a "__proto__" key assigned set the prototype, and escaped the hash). */
 export function lineDigest(line: object): string {
-  return digestOf(Object.fromEntries(Object.entries(line).filter(([key]) => !NOT_DIGESTED.has(key))));
+  return outcomeDigest(Object.fromEntries(Object.entries(line).filter(([key]) => !NOT_DIGESTED.has(key))));
 }
 
 /**

@@ -206,10 +206,14 @@ describe('digestOf checks a whole result', () => {
     expect(api.digestOf({ ...line, summary: { ...line.summary, jobs: line.summary.jobs + 1 } })).not.toBe(r.digest);
   });
 
-  it('refuses what is not a result, naming what it takes (null failed as "Cannot convert undefined or null to object")', () => {
+  it('refuses what is not a result, naming what it takes (null failed as "Cannot convert undefined or null to object"; {} and an array were hashed)', () => {
     for (const [value, shown] of [[null, 'null'], [undefined, 'undefined'], [7, '7']] as const) {
       expect(() => api.digestOf(value as never)).toThrow(new TypeError(`digestOf takes a result (from simulate, or read back from --out or --json), not ${shown}`));
     }
+    // an object that is no result was hashed as if it were one
+    expect(() => api.digestOf({})).toThrow(new TypeError('digestOf takes a result (from simulate, or read back from --out or --json), not an empty object: a result has scenario, variant, seed (this one lacks scenario, variant, seed)'));
+    expect(() => api.digestOf([])).toThrow(new TypeError('digestOf takes a result (from simulate, or read back from --out or --json), not an array: a result has scenario, variant, seed'));
+    expect(() => api.digestOf({ jobs: 3, maps: 9 })).toThrow(/not an object of jobs, maps: a result has scenario, variant, seed \(this one lacks scenario, variant, seed\)$/);
   });
 });
 
