@@ -101,9 +101,12 @@ export function warnMinsAboveMaxDefault(raw: Record<string, unknown>, scenario: 
 /**
  * The file's entries, each replaced by the scenario's of the same name; a replacing entry keeps the file's entry's
  * place in the tree (its `parent`) unless it sets one itself, so overriding a queue's weight does not move it to root.
+ * A scenario's value that is not a list is kept, for the schema to refuse: it was dropped, and the file's entries ran
+ * alone (`--set scheduler.pools.0.minMaps=3`, where only the file lists pools, made an object and changed nothing).
  */
 function mergeByName(fromFile: Array<{ name: string; parent?: string }>, fromScenario: unknown): unknown {
-  if (!Array.isArray(fromScenario)) return fromFile;
+  if (fromScenario === undefined) return fromFile;
+  if (!Array.isArray(fromScenario)) return fromScenario;
   const byName = new Map(fromFile.map((x) => [x.name, x]));
   const named = new Set<unknown>();
   const mine = fromScenario.map((x) => {

@@ -861,3 +861,37 @@ describe("an error in a pool, user or queue the scenario lists beside a schedule
     expect(r.ok ? [] : r.errors).toEqual([message]);
   });
 });
+
+// mergeByName took a list the scenario writes as something else for none, and the file's entries ran alone: a
+// `--set scheduler.pools.0.minMaps=3` beside an allocation file (the scenario writes no pools, so the --set made an
+// object { "0": ... }) ran with the file's min share, exit 0, and so did `"pools": { "name": "a", ... }`.
+describe('a pool, user or queue list the scenario writes as no list, beside a scheduler file, is refused, not dropped', () => {
+  it.each([
+    [{ policy: 'hfs', allocationFile: 'q.xml', pools: { name: 'adhoc', minMaps: 3 } }, 'scheduler.pools: Invalid input: expected array, received object'],
+    [{ policy: 'hfs', allocationFile: 'q.xml', pools: { 0: { minMaps: 3 } } }, 'scheduler.pools: Invalid input: expected array, received object'],
+    [{ policy: 'hfs', allocationFile: 'q.xml', users: 'u' }, 'scheduler.users: Invalid input: expected array, received string'],
+    [{ policy: 'hfs', allocationFile: 'q.xml', parentPools: { name: 'prod' } }, 'scheduler.parentPools: Invalid input: expected array, received object'],
+    [{ policy: 'capacity', capacitySchedulerFile: 'cs.xml', queues: { name: 'a', capacity: 50 } }, 'scheduler.queues: Invalid input: expected array, received object'],
+  ])('%j', (scheduler, message) => {
+    const dir = mkdtempSync(join(tmpdir(), 'hfsim-not-a-list-'));
+    writeFileSync(join(dir, 'q.xml'), '<allocations><queue name="root"><queue name="prod"><queue name="etl"/></queue><queue name="adhoc"/></queue></allocations>');
+    writeFileSync(join(dir, 'cs.xml'), '<configuration><property><name>yarn.scheduler.capacity.root.queues</name><value>a,b</value></property>'
+      + '<property><name>yarn.scheduler.capacity.root.a.capacity</name><value>50</value></property>'
+      + '<property><name>yarn.scheduler.capacity.root.b.capacity</name><value>50</value></property></configuration>');
+    const raw = { name: 's', cluster: { racks: 1, nodesPerRack: 4 }, scheduler, workload: { kind: 'generated', groups: [{ name: 'g', pool: 'adhoc', maps: 1, mapMs: 1 }] } };
+    if (scheduler.policy === 'capacity') raw.workload.groups[0].pool = 'a';
+    const r = resolveScenario(raw, join(dir, 's.json'));
+    expect(r.ok ? [] : r.errors).toEqual([message]);
+  });
+
+  it('--set scheduler.pools.0.minMaps=3 where only the allocation file lists pools exits 2, saying to give the list whole (it ran, exit 0, with the file\'s min share)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hfsim-not-a-list-'));
+    writeFileSync(join(dir, 'a.xml'), '<allocations><pool name="a"><minMaps>1</minMaps></pool></allocations>');
+    writeFileSync(join(dir, 's.json'), JSON.stringify({ name: 's', cluster: { racks: 1, nodesPerRack: 2 }, scheduler: { policy: 'hfs', allocationFile: 'a.xml' },
+      workload: { kind: 'generated', groups: [{ name: 'g', pool: 'a', maps: 2, mapMs: 1000, reduces: 0 }] } }));
+    const r = hfsim('run', join(dir, 's.json'), '--set', 'scheduler.pools.0.minMaps=3');
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain("--set scheduler.pools.0.minMaps=3: scheduler.pools: Invalid input: expected array, received object (an index reaches into a list the scenario itself writes, and it writes no scheduler.pools: give the list whole, --set 'scheduler.pools=[...]')");
+  });
+});
