@@ -75,8 +75,13 @@ const POOL_LISTS = ['pools', 'parentPools'] as const;
  * The pool fields capacity does not read, with what takes their place there, and the value that changes nothing. (A
  * pool's maxMaps only capped the demand its capacity share counted, never what it ran: a queue of maxMaps 1 ran 4.)
  */
-const CAPACITY_IGNORED: ReadonlyArray<{ field: 'weight' | 'maxMaps' | 'maxReduces' | 'schedulingMode'; inert: unknown; instead: string }> = [
+const CAPACITY_IGNORED: ReadonlyArray<{ field: 'weight' | 'minMaps' | 'minReduces' | 'maxMaps' | 'maxReduces' | 'schedulingMode'; inert: unknown; instead: string }> = [
   { field: 'weight', inert: 1, instead: 'it shares the slots by the queues\' capacities; "hfs" reads weights' },
+  // The capacity scheduler has no min shares (a queue's capacity is its guarantee): one counted toward min-share
+  // starvation only, which preemption could not end past the queue's capacity share, so the queue stayed starved and
+  // its jobs skipped the locality wait for the rest of the run.
+  { field: 'minMaps', inert: 0, instead: 'a queue\'s capacity is its guarantee; "hfs" reads min shares' },
+  { field: 'minReduces', inert: 0, instead: 'a queue\'s capacity is its guarantee; "hfs" reads min shares' },
   { field: 'maxMaps', inert: undefined, instead: 'a queue\'s maxCapacity caps it; "hfs" reads maxMaps' },
   { field: 'maxReduces', inert: undefined, instead: 'a queue\'s maxCapacity caps it; "hfs" reads maxReduces' },
   // "fair", hfs's default, passes as the scheduler's defaultSchedulingMode "fair" does: it says no more than the default
@@ -190,7 +195,7 @@ function warnFileIgnores(raw: Record<string, unknown>, scenario: Scenario): void
       if (ignored.length === 0) continue;
       const what = ignored.length === 1 ? capacityIgnores(ignored[0].field, ignored[0].instead)
         : `policy "capacity" ignores ${ignored.slice(0, -1).map((x) => x.field).join(', ')} and ${ignored.at(-1)!.field} (the queues' capacities, maxCapacity and orderingPolicy take their place; "hfs" reads them)`;
-      warnOnce(`${s.allocationFile}: pool "${pool.name}": ${what}; its job limits, min shares and preemption settings hold`);
+      warnOnce(`${s.allocationFile}: pool "${pool.name}": ${what}; its job limits and preemption timeouts hold`);
     }
   }
   if (own?.defaultSchedulingMode === undefined && s.defaultSchedulingMode !== 'fair') warnOnce(`${s.allocationFile}: ${capacityIgnores('the default scheduling mode', 'a queue\'s orderingPolicy orders its jobs')}`);

@@ -159,6 +159,25 @@ describe('preemption under the capacity scheduler', () => {
     expect(Math.max(...q2.shares.runningMaps)).toBe(6);
     expect(o.summary.killedTasks).toBe(6);
   });
+
+  // The capacity scheduler has no min shares: a pool's min share (an allocation file's, or one parseScenario let
+  // through) counted toward min-share starvation, which preemption could end only up to the queue's capacity share, so
+  // the queue stayed starved and its jobs skipped the locality wait for the rest of the run.
+  it('a pool\'s min share changes nothing under capacity: the run is as without it', () => {
+    const queues = [{ name: 'q1', capacity: 12.5 }, { name: 'q2', capacity: 87.5 }];
+    const later = (s: Scenario): Scenario => {
+      const groups = (s.workload as { groups: Array<Record<string, unknown>> }).groups;
+      groups[0].startMs = 30000; // q1's job comes when q2 holds every slot
+      groups[1].startMs = 0;
+      return s;
+    };
+    const plain = run(later(capacity(queues, true))).outcome;
+    const withMin = later(capacity(queues, true));
+    (withMin.scheduler as { pools: object[] }).pools = [{ name: 'q1', weight: 1, minMaps: 5, minReduces: 0, minSharePreemptionTimeoutMs: 0 }];
+    const o = run(withMin).outcome;
+    expect(o.jobs.map((j) => j.finishMs)).toEqual(plain.jobs.map((j) => j.finishMs));
+    expect(o.summary.killedTasks).toBe(plain.summary.killedTasks);
+  });
 });
 
 describe('running-job limits', () => {
