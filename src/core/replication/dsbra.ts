@@ -19,7 +19,6 @@
  */
 import { z } from 'zod';
 import { durationMs } from '../bounded.js';
-import { MAX_TIME_MS } from '../limits.js';
 import { defaultLocalityDelayMs } from '../locality.js';
 import type { ReplicaHdfs, ReplicationPolicy } from '../framework/replication.js';
 import type { ReplicationPlugin } from '../framework/registry.js';
@@ -39,7 +38,7 @@ export interface DsbraConfig {
 export const dsbraConfig = z.strictObject({
   intervalMs: durationMs('intervalMs').default(60_000),
   alpha: z.number({ error: 'alpha must be a number' }).min(0, 'alpha must be between 0 and 1').max(1, 'alpha must be between 0 and 1').default(0.5),
-  delayThresholdMs: durationMs('delayThresholdMs').max(MAX_TIME_MS).optional(),
+  delayThresholdMs: durationMs('delayThresholdMs').optional(),
   average: z.enum(['all', 'read'], { error: 'average must be "all" or "read"' }).default('all'),
 });
 

@@ -20,6 +20,7 @@ import { makeTopology } from '../../../src/core/topology.js';
 import { Dsbra, delayThresholdOf } from '../../../src/core/replication/dsbra.js';
 import { DEREPLICATE, KEEP, REPLICATE, currentLoad, decide, history, replicationFactor } from '../../../src/core/replication/dsbra-formulas.js';
 import { DynamicReplicas } from '../../../src/core/replication/replicas.js';
+import { parseScenario } from '../../../src/core/scenario.js';
 import { jobsScenario, scenario } from '../../helpers.js';
 
 const job = { index: 0 } as Job;
@@ -178,5 +179,15 @@ describe("DSBRA's D from the scheduler's delay gate", () => {
     const D = delayThresholdOf(gate(delay), 3000);
     expect(D).toBe(want);
     expect(Number.isFinite(currentLoad(2, 1, 5000, D))).toBe(true);
+  });
+});
+
+describe("DSBRA's delayThresholdMs", () => {
+  const errors = (delayThresholdMs: unknown): string[] => {
+    const r = parseScenario({ workload: { kind: 'facebook' }, scheduler: { replication: { policy: 'dsbra', config: { delayThresholdMs } } } });
+    return r.ok ? [] : r.errors;
+  };
+  it('above the time limit: one message, which says so (a second read "delayThresholdMs must be a number")', () => {
+    expect(errors(1e12)).toEqual(['scheduler.replication.config.delayThresholdMs: delayThresholdMs is 1000000000000 ms, above the limit of 2147483647 ms']);
   });
 });
