@@ -19,6 +19,7 @@
  */
 import { z } from 'zod';
 import { durationMs } from '../bounded.js';
+import { MAX_NODES, MIN_HEARTBEAT_MS } from '../limits.js';
 import { defaultLocalityDelayMs } from '../locality.js';
 import type { ReplicaHdfs, ReplicationPolicy } from '../framework/replication.js';
 import type { ReplicationPlugin } from '../framework/registry.js';
@@ -35,10 +36,19 @@ export interface DsbraConfig {
   average: 'all' | 'read';
 }
 
+/**
+ * The least D written as delayThresholdMs: the least a delay gate gives (one skip of the shortest heartbeat on the
+ * most nodes, delayThresholdOf). X_i divides a read's delay by D, so a D of 5e-324 ms made it Infinity (the run failed
+ * at counts()); from this one, a delay of any time a run reaches keeps X_i finite.
+ */
+export const MIN_DELAY_THRESHOLD_MS = MIN_HEARTBEAT_MS / MAX_NODES;
+
 export const dsbraConfig = z.strictObject({
   intervalMs: durationMs('intervalMs').default(60_000),
   alpha: z.number({ error: 'alpha must be a number' }).min(0, 'alpha must be between 0 and 1').max(1, 'alpha must be between 0 and 1').default(0.5),
-  delayThresholdMs: durationMs('delayThresholdMs').optional(),
+  delayThresholdMs: durationMs('delayThresholdMs')
+    .refine((d) => d <= 0 || d >= MIN_DELAY_THRESHOLD_MS, `delayThresholdMs must be at least ${MIN_DELAY_THRESHOLD_MS} ms (the least D a delay gate gives: one skip of a ${MIN_HEARTBEAT_MS} ms heartbeat on ${MAX_NODES.toLocaleString('en-US')} nodes)`)
+    .optional(),
   average: z.enum(['all', 'read'], { error: 'average must be "all" or "read"' }).default('all'),
 });
 

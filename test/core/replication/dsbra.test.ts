@@ -190,4 +190,12 @@ describe("DSBRA's delayThresholdMs", () => {
   it('above the time limit: one message, which says so (a second read "delayThresholdMs must be a number")', () => {
     expect(errors(1e12)).toEqual(['scheduler.replication.config.delayThresholdMs: delayThresholdMs is 1000000000000 ms, above the limit of 2147483647 ms']);
   });
+  it('below 0.001 ms is refused: X_i divides the delay by D, and 5e-324 made it Infinity, so the run failed (exit 1, "counts() gives \\"xMax\\" as Infinity")', () => {
+    const message = 'scheduler.replication.config.delayThresholdMs: delayThresholdMs must be at least 0.001 ms (the least D a delay gate gives: one skip of a 100 ms heartbeat on 100,000 nodes)';
+    expect(errors(5e-324)).toEqual([message]);
+    expect(errors(0.0009)).toEqual([message]);
+    expect(errors(0.001)).toEqual([]);
+    // the largest delay a run can charge over the least D stays finite
+    expect(Number.isFinite(currentLoad(1, 1, Number.MAX_SAFE_INTEGER, 0.001))).toBe(true);
+  });
 });
