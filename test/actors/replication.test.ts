@@ -180,6 +180,19 @@ describe('replication policies in a run', () => {
     expect((await simulate(s, { timeDecisions: false, codec: true })).digest).toBe(inProcess.digest);
   });
 
+  it("maxReplicas in the results is the bound applied: hdfs.maxReplicas (default 16), at most the nodes, never below hdfs.replication (README read 'as given')", async () => {
+    const run = async (hdfs: Record<string, number>) => {
+      const s = hotFile('popular-small');
+      return (await simulate({ ...s, hdfs: { ...s.hdfs, ...hdfs } }, { timeDecisions: false })).replication!;
+    };
+    // 4 nodes: the hot block reaches all 4, whether maxReplicas is left out (16) or written 10
+    for (const r of [await run({}), await run({ maxReplicas: 10 })]) {
+      expect(r.maxReplicas).toBe(4);
+      expect(r.storage.peakOverheadPct).toBe(150); // 2 blocks of 1 replica; the hot one gains 3
+    }
+    expect((await run({ maxReplicas: 2 })).maxReplicas).toBe(2);
+  });
+
   it('no replication policy: no replication section, no delayWaitMs (existing results unchanged)', async () => {
     const s = hotFile('static');
     const { replication: _r, ...scheduler } = s.scheduler;
