@@ -5,6 +5,9 @@
  * - cluster.network.mapCpuMBps (fluid model): only the facebook workload's maps compute at it (task-io.ts), and of
  *   it only the rates of the job types the workload has; mapOutputRatio likewise, for any workload. Under the flat
  *   model warnFlatIgnores tells of both. A rate written at its default says no more than leaving it out: not told.
+ * - cluster.network.oversubscription, coreGbps and rackAware false (fluid model) on one rack: no flow leaves the rack,
+ *   so no uplink, downlink or core carries any, and Hadoop sees the one rack with or without a topology script
+ *   (topology.ts schedulerView). coreGbps adds the core's series to the result, zeros.
  * - workload.poolCount (swim): only pools "round-robin" reads it (swim.ts).
  * - hdfs.maxReplicas: it bounds a replication policy's copies, and without scheduler.replication there are none.
  * - scheduler.jobTypeRule: it lets CPU-bound jobs past the locality gate's wait, so it changes nothing with no gate
@@ -68,6 +71,15 @@ export function warnUnreadFields(raw: Record<string, unknown>, scenario: Scenari
       say(rates('mapCpuMBps', (t) => types.has(t)), `no job of this workload has that type (${typesInWords(w, types)})`);
     }
     say(rates('mapOutputRatio', (t) => types.has(t)), `no job of this workload has that type (${typesInWords(w, types)})`);
+    if (scenario.cluster.racks === 1) {
+      const n = scenario.cluster.network;
+      const links = [
+        ...(n.oversubscription !== NETWORK_DEFAULTS.oversubscription ? ['oversubscription'] : []),
+        ...(n.coreGbps !== undefined ? ['coreGbps'] : []),
+        ...(n.rackAware ? [] : ['rackAware']),
+      ].map((f, i) => (i === 0 ? `cluster.network.${f}` : f));
+      say(links, 'cluster.racks is 1, so nothing crosses a rack\'s uplink or downlink or the core between racks, and Hadoop sees one rack with or without a topology script');
+    }
   }
   if (w.kind === 'swim' && w.pools !== 'round-robin' && written(raw, 'workload', 'poolCount') !== undefined) {
     say(['workload.poolCount'], `only pools "round-robin" reads it (user0 .. user{poolCount-1}), and workload.pools is "${w.pools}"`);

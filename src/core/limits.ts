@@ -152,6 +152,13 @@ export const MAX_BANDWIDTH = 1e6;
 export const MAX_OVERSUBSCRIPTION = 1_000;
 
 /**
+ * cluster.network.mapOutputRatio: a map's output per MB of its input, at most 1e6. A map whose output is a million
+ * times its input is past any job (a sort writes 1x, a grep almost nothing); above it the MB a task moves (the limit
+ * below) failed naming the job, not the ratio, and at 1e308 as "a task would move Infinity MB".
+ */
+export const MAX_OUTPUT_RATIO = 1e6;
+
+/**
  * An input file (scenario, sweep, trace, allocation file, result): at most V8's longest string, 2^29 - 24 characters
  * (512 MiB of ASCII), beyond which its text cannot be held at all. A larger file took gigabytes and most of a minute
  * to fail, and wrongly (a 560 MB trace: 4.8 GB, 49 s, then "not UTF-8 text"); /dev/zero never failed. FB-2010's SWIM

@@ -33,9 +33,10 @@ interface Totals {
   reducesPassed?: PassedAt;
   /** "about": the count is an expectation (sizes drawn at random). */
   estimate: boolean;
-  /** The fluid model's largest transfer of one task (MB read, written or shuffled), with where it comes from. */
+  /** The fluid model's largest transfer of one task (MB read, written or shuffled), with where it comes from and, where a ratio sets it, how (" (a map's output: ...)"). */
   taskMB: number;
   taskMBField: string;
+  taskMBWhat: string;
   /** Fluid model: the longest a lone task's transfers take on an idle cluster (ms), what they are, and whose. */
   transferMs: number;
   transferWhat: string;
@@ -115,7 +116,7 @@ export function workloadLimitErrors(scenario: Scenario, trace?: SwimTrace): stri
   const network = cluster.network;
   if (network.model === 'fluid') {
     // A launch carries a task's KB as an Int32; and the slowest link bounds how long its largest transfer takes.
-    if (t.taskMB * 1024 > MAX_INT32) errors.push(`${t.taskMBField}: a task would move ${Math.round(t.taskMB)} MB, above the limit of ${Math.floor(MAX_INT32 / 1024)} MB a task`);
+    if (t.taskMB * 1024 > MAX_INT32) errors.push(`${t.taskMBField}: a task would move ${Math.round(t.taskMB)} MB${t.taskMBWhat}, above the limit of ${Math.floor(MAX_INT32 / 1024)} MB a task`);
     longTasks.push([`cluster.network (${t.transferField}: ${t.transferWhat})`, network.taskStartMs + t.transferMs]);
     // The Facebook mix's maps compute their block at mapCpuMBps (task-io.ts), and read no faster than they compute.
     if (w.kind === 'facebook') {
@@ -157,7 +158,7 @@ export function workloadLimitErrors(scenario: Scenario, trace?: SwimTrace): stri
 
 function totals(scenario: Scenario, trace?: SwimTrace): Totals {
   const w = scenario.workload;
-  const t: Totals = { jobs: 0, blocks: 0, reduces: 0, mapMs: 0, mapField: 'workload', reduceMs: 0, reduceField: 'workload', blocksField: 'workload', listedMaps: 0, estimate: false, taskMB: 0, taskMBField: 'workload', transferMs: 0, transferWhat: '', transferField: 'workload', largestMaps: 0, largestField: 'workload', arrivalsMs: 0, arrivalsWhat: '', arrivalsField: 'workload', lastSubmitMs: 0 };
+  const t: Totals = { jobs: 0, blocks: 0, reduces: 0, mapMs: 0, mapField: 'workload', reduceMs: 0, reduceField: 'workload', blocksField: 'workload', listedMaps: 0, estimate: false, taskMB: 0, taskMBField: 'workload', taskMBWhat: '', transferMs: 0, transferWhat: '', transferField: 'workload', largestMaps: 0, largestField: 'workload', arrivalsMs: 0, arrivalsWhat: '', arrivalsField: 'workload', lastSubmitMs: 0 };
   // Generated arrivals: submit times as a trace's are bounded (src/cli/trace.ts), before a run steps through them.
   const arrivals = (ms: number, what: string, field: string): void => {
     if (ms > t.arrivalsMs) [t.arrivalsMs, t.arrivalsWhat, t.arrivalsField] = [ms, what, field];
@@ -177,21 +178,24 @@ function totals(scenario: Scenario, trace?: SwimTrace): Totals {
   // A lone task's transfers, each at its path's bottleneck on an idle cluster: a map's read from another rack (one disk
   // of the source, the NICs, the two rack links, the core); a reduce's fetch (the model takes it at a NIC's rate:
   // task-io.ts), without the disk stream; a map's write to its own disks; a reduce's write through the replication
-  // pipeline (the NIC and the links too, when it replicates).
+  // pipeline (the NIC and the links too, when it replicates). On one rack no path leaves it: the NICs bound them (a
+  // 1,000:1 uplink or a 0.001 Gbps core, which nothing crosses, refused runs that took minutes of simulated time).
   const n = scenario.cluster.network;
   const nic = gbpsToMBps(n.nicGbps);
-  const network = Math.min(nic, (scenario.cluster.nodesPerRack * nic) / n.oversubscription, n.coreGbps === undefined ? Infinity : gbpsToMBps(n.coreGbps));
+  const network = scenario.cluster.racks === 1 ? nic : Math.min(nic, (scenario.cluster.nodesPerRack * nic) / n.oversubscription, n.coreGbps === undefined ? Infinity : gbpsToMBps(n.coreGbps));
   const mapReadMBps = Math.min(n.diskReadMBps / n.disksPerNode, network);
   const reduceWriteMBps = scenario.hdfs.replication > 1 ? Math.min(n.diskWriteMBps, network) : n.diskWriteMBps;
-  const moves = (readMB: number, readMBps: number, writeMB: number, writeMBps: number, field: string): void => {
+  // `sizeWhat`: how the larger of the two sizes comes about, where a ratio sets it (built only for a new largest).
+  const moves = (readMB: number, readMBps: number, writeMB: number, writeMBps: number, field: string, sizeWhat?: () => string): void => {
     const mb = Math.max(readMB, writeMB);
-    if (mb > t.taskMB) [t.taskMB, t.taskMBField] = [mb, field];
+    if (mb > t.taskMB) [t.taskMB, t.taskMBField, t.taskMBWhat] = [mb, field, sizeWhat === undefined ? '' : ` (${sizeWhat()})`];
     const ms = (readMB / readMBps + writeMB / writeMBps) * 1000;
     if (ms > t.transferMs) [t.transferMs, t.transferWhat, t.transferField] = [ms, `${Math.round(readMB)} MB read at ${readMBps.toPrecision(3)} MB/s, ${Math.round(writeMB)} MB written at ${writeMBps.toPrecision(3)} MB/s`, field];
   };
   const listedJob = (maps: number, reduces: number, type: 'io' | 'cpu', field: string): void => {
-    moves(blockMB, mapReadMBps, blockMB * ratio[type], n.diskWriteMBps, field);
-    if (reduces > 0) moves((maps * blockMB * ratio[type]) / reduces, network, (maps * blockMB * ratio[type]) / reduces, reduceWriteMBps, field);
+    const out = `cluster.network.mapOutputRatio.${type} ${ratio[type]}`;
+    moves(blockMB, mapReadMBps, blockMB * ratio[type], n.diskWriteMBps, field, ratio[type] > 1 ? () => `a map's output: its ${blockMB} MB block x ${out}` : undefined);
+    if (reduces > 0) moves((maps * blockMB * ratio[type]) / reduces, network, (maps * blockMB * ratio[type]) / reduces, reduceWriteMBps, field, () => `a reduce's shuffle: ${maps} maps x ${blockMB} MB x ${out} / ${reduces} reduce${reduces === 1 ? '' : 's'}`);
   };
   switch (w.kind) {
     case 'jobs':
@@ -250,7 +254,7 @@ function totals(scenario: Scenario, trace?: SwimTrace): Totals {
         if (t.reduces > MAX_REDUCES) t.reducesPassed ??= { job, row: i, total: t.reduces };
         largest(s.maps, job);
         t.lastSubmitMs = Math.max(t.lastSubmitMs, trace.submitS[i] * 1000);
-        moves(s.inputMBPerMap, mapReadMBps, s.inputMBPerMap * ratio[w.type], n.diskWriteMBps, job);
+        moves(s.inputMBPerMap, mapReadMBps, s.inputMBPerMap * ratio[w.type], n.diskWriteMBps, job, ratio[w.type] > 1 ? () => `a map's output: its ${Math.round(s.inputMBPerMap)} MB input x cluster.network.mapOutputRatio.${w.type} ${ratio[w.type]}` : undefined);
         if (s.reduces > 0) moves(s.shuffleMBPerReduce, network, s.outputMBPerReduce, reduceWriteMBps, job);
         longest(s.mapMs, job, s.reduces > 0 ? s.copyMs + s.reduceMs : 0, job);
       }

@@ -277,6 +277,19 @@ describe('what a run says of inputs it would take silently', () => {
     expect(digests(mixed)).not.toEqual(digests(hfsim(...fb, '--set', 'workload.type=mixed')));
   });
 
+  it('warns of a fluid run\'s rack links and core on one rack, which nothing crosses (oversubscription and rackAware false gave the digest of none)', () => {
+    const one = ['run', 'scenarios/fb-macro-io.json', '--variant', 'FIFO', '--set', 'workload.jobs=5', '--set', 'cluster.network.model=fluid', '--set', 'cluster.racks=1', '--no-progress'];
+    const r = hfsim(...one, '--set', 'cluster.network.oversubscription=10', '--set', 'cluster.network.rackAware=false');
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toBe('hfsim: warning: scenarios/fb-macro-io.json: cluster.network.oversubscription, rackAware: change nothing here: cluster.racks is 1, so nothing crosses a rack\'s uplink or downlink or the core between racks, and Hadoop sees one rack with or without a topology script\n');
+    const plain = hfsim(...one);
+    expect(plain.stderr).toBe('');
+    expect(digests(r)).toEqual(digests(plain));
+    expect(hfsim(...one, '--set', 'cluster.network.coreGbps=0.01').stderr).toContain(': cluster.network.coreGbps: changes nothing here: cluster.racks is 1');
+    expect(hfsim(...one, '--set', 'cluster.network.oversubscription=1').stderr).toBe(''); // the default
+    expect(hfsim(...one, '--set', 'cluster.racks=2', '--set', 'cluster.network.oversubscription=10').stderr).toBe('');
+  });
+
   it('warns of a swim poolCount under pools other than "round-robin", and of hdfs.maxReplicas with no replication policy (each gave the digest of none)', () => {
     const swim = ['run', 'scenarios/swim-first50.json', '--variant', 'FIFO', '--set', 'workload.jobs=10', '--no-progress'];
     const r = hfsim(...swim, '--set', 'workload.poolCount=3');

@@ -237,7 +237,10 @@ describe('scenario bounds and fields a policy ignores', () => {
     [{ workload: jobs({ mapMs: L.MAX_TIME_MS }) }, `workload.jobs[0].mapMs: a task of ${2 * L.MAX_TIME_MS} ms (slowdowns included), above the limit of ${L.MAX_TIME_MS} ms`],
     [{ cluster: { heartbeatMs: 100 }, workload: jobs({ mapMs: 1e9 }) }, 'workload.jobs[0].mapMs: a task of 2000000000 ms (slowdowns included) spans 20000000 heartbeats of 100 ms, above the limit of 1000000'],
     [{ cluster: { network: { model: 'fluid', mapOutputRatio: { io: 1e6 } } }, workload: { kind: 'generated', groups: [{ name: 'g', maps: 100, reduces: 1, mapMs: 1 }] } },
-      'workload.groups[0]: a task would move 12800000000 MB, above the limit of 2097151 MB a task'],
+      'workload.groups[0]: a task would move 12800000000 MB (a reduce\'s shuffle: 100 maps x 128 MB x cluster.network.mapOutputRatio.io 1000000 / 1 reduce), above the limit of 2097151 MB a task'],
+    // A map's own output, where no reduce's shuffle is larger: it named the job alone, not the ratio that made the MB.
+    [{ cluster: { network: { model: 'fluid', mapOutputRatio: { cpu: 20_000 } } }, workload: jobs({ type: 'cpu' }) },
+      'workload.jobs[0]: a task would move 2560000 MB (a map\'s output: its 128 MB block x cluster.network.mapOutputRatio.cpu 20000), above the limit of 2097151 MB a task'],
     [{ cluster: { network: { model: 'fluid', diskReadMBps: 0.001 } }, hdfs: { blockMB: 10_000 }, workload: jobs({}) },
       'cluster.network (workload.jobs[0]: 10000 MB read at 0.000250 MB/s, 10 MB written at 200 MB/s): a task of 40000001050 ms'],
     // A Facebook map computes its block at mapCpuMBps (47 days here), and reads no faster: it once ran for hours.
@@ -261,6 +264,21 @@ describe('scenario bounds and fields a policy ignores', () => {
     expect(r.ok && workloadLimitErrors(r.value)).toEqual([]);
     const slow = parseScenario({ ...raw, cluster: { ...raw.cluster, network: { model: 'fluid', diskWriteMBps: 0.001, mapOutputRatio: { io: 200 } } } });
     expect(slow.ok && workloadLimitErrors(slow.value).join()).toMatch(/^cluster\.network \(workload\.jobs\[0\]: 600 MB read at 60\.0 MB\/s, 120000 MB written at 0\.00100 MB\/s\): a task of \d+ ms/);
+  });
+
+  it('times a fluid task on one rack by its NICs: no transfer there crosses a rack link or the core', () => {
+    // A reduce's 25,600 MB shuffle at 0.01 Gbps (1.19 MB/s) takes 6 simulated hours each way. On one rack it was
+    // refused as taken over a 1,000:1 uplink (0.0048 MB/s), or a 0.001 Gbps core, that nothing there crosses.
+    const network = { model: 'fluid', nicGbps: 0.01, mapOutputRatio: { io: 100 } };
+    const workload = { kind: 'jobs', files: [{ name: 'a', blocks: 8 }], jobs: [{ id: 'j', input: 'a', mapMs: 1000, reduces: 2 }] };
+    const at = (racks: number, more: object) => {
+      const r = parseScenario({ cluster: { racks, nodesPerRack: 4, heartbeatMs: 100, network: { ...network, ...more } }, hdfs: { blockMB: 64 }, workload });
+      return r.ok ? workloadLimitErrors(r.value) : r.errors;
+    };
+    expect(at(1, { oversubscription: 1000 })).toEqual([]);
+    expect(at(1, { coreGbps: 0.001 })).toEqual([]);
+    expect(at(2, { oversubscription: 1000 }).join()).toMatch(/^cluster\.network \(workload\.jobs\[0\]: 25600 MB read at 0\.00477 MB\/s, 25600 MB written at 0\.00477 MB\/s\): a task of \d+ ms, above the limit/);
+    expect(at(2, { coreGbps: 0.001 }).join()).toMatch(/^cluster\.network \(workload\.jobs\[0\]: 25600 MB read at 0\.119 MB\/s, 25600 MB written at 0\.119 MB\/s\): a task of \d+ ms spans \d+ heartbeats of 100 ms, above the limit/);
   });
 
   it('counts the slowdowns only where they apply: the flat model (a fluid map\'s time comes from the bandwidth)', () => {

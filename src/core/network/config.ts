@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { atLeast, atMost, posInt, timeMs } from '../bounded.js';
-import { MAX_BANDWIDTH, MAX_OVERSUBSCRIPTION, MIN_BANDWIDTH } from '../limits.js';
+import { MAX_BANDWIDTH, MAX_OUTPUT_RATIO, MAX_OVERSUBSCRIPTION, MIN_BANDWIDTH } from '../limits.js';
 
 /**
  * A bandwidth: at least MIN_BANDWIDTH (a slower link makes a block's transfer outlast any simulated time), at most
@@ -14,7 +14,8 @@ import { MAX_BANDWIDTH, MAX_OVERSUBSCRIPTION, MIN_BANDWIDTH } from '../limits.js
  */
 const pos = (what: string) => z.number({ error: `${what} must be a number` }).positive({ error: `${what} must be greater than 0`, abort: true })
   .min(MIN_BANDWIDTH, { ...atLeast(what, MIN_BANDWIDTH), abort: true }).max(MAX_BANDWIDTH, atMost(what, MAX_BANDWIDTH));
-const nonNeg = (what: string) => z.number({ error: `${what} must be a number` }).min(0, `${what} must not be negative`);
+/** A map's output per MB of input: 0 up to MAX_OUTPUT_RATIO. */
+const ratio = (what: string) => z.number({ error: `${what} must be a number` }).min(0, `${what} must not be negative`).max(MAX_OUTPUT_RATIO, atMost(what, MAX_OUTPUT_RATIO));
 
 export const networkSchema = z.strictObject({
   /** "flat": a non-local map runs tasks.rackLocalSlowdown / offRackSlowdown times longer; "fluid": times emerge from shared bandwidth. */
@@ -57,7 +58,7 @@ export const networkSchema = z.strictObject({
    */
   mapCpuMBps: z.strictObject({ io: pos('mapCpuMBps.io').default(100), cpu: pos('mapCpuMBps.cpu').default(3.6) }).prefault({}),
   /** Map output per MB of input, by job type (a grep for a rare pattern writes almost nothing). */
-  mapOutputRatio: z.strictObject({ io: nonNeg('mapOutputRatio.io').default(0.001), cpu: nonNeg('mapOutputRatio.cpu').default(0.0001) }).prefault({}),
+  mapOutputRatio: z.strictObject({ io: ratio('mapOutputRatio.io').default(0.001), cpu: ratio('mapOutputRatio.cpu').default(0.0001) }).prefault({}),
 }).superRefine((n, ctx) => {
   if (!n.rackAware && n.model !== 'fluid') ctx.addIssue({ code: 'custom', path: ['rackAware'], message: 'rackAware false needs model "fluid" (the flat model times maps by the locality the scheduler sees)' });
 });

@@ -27,6 +27,9 @@ describe('cluster.network', () => {
     [{ disksPerNode: 1.5 }, 'cluster.network.disksPerNode: disksPerNode must be a whole number'],
     [{ rackAware: false }, 'cluster.network.rackAware: rackAware false needs model "fluid" (the flat model times maps by the locality the scheduler sees)'],
     [{ model: 'fluid', rackAware: 'no' }, 'cluster.network.rackAware: rackAware must be true or false'],
+    // Past any job; it failed naming the job ("a task would move Infinity MB" at 1e308), not the ratio.
+    [{ model: 'fluid', mapOutputRatio: { io: 1e308 } }, 'cluster.network.mapOutputRatio.io: mapOutputRatio.io is 1e+308, above the limit of 1000000'],
+    [{ mapOutputRatio: { cpu: -0.5 } }, 'cluster.network.mapOutputRatio.cpu: mapOutputRatio.cpu must not be negative'],
   ])('rejects %j naming the field', (network, message) => {
     const r = parseScenario(withNetwork(network));
     expect(r.ok).toBe(false);
