@@ -179,7 +179,7 @@ function totals(scenario: Scenario, trace?: SwimTrace): Totals {
   // of the source, the NICs, the two rack links, the core); a reduce's fetch (the model takes it at a NIC's rate:
   // task-io.ts), without the disk stream; a map's write to its own disks; a reduce's write through the replication
   // pipeline (the NIC and the links too, when it replicates). On one rack no path leaves it: the NICs bound them (a
-  // 1,000:1 uplink or a 0.001 Gbps core, which nothing crosses, refused runs that took minutes of simulated time).
+  // 1,000:1 uplink or a 0.001 Gbps core, which nothing crosses, refused a 25,600 MB shuffle that takes hours at the NIC).
   const n = scenario.cluster.network;
   const nic = gbpsToMBps(n.nicGbps);
   const network = scenario.cluster.racks === 1 ? nic : Math.min(nic, (scenario.cluster.nodesPerRack * nic) / n.oversubscription, n.coreGbps === undefined ? Infinity : gbpsToMBps(n.coreGbps));
@@ -193,9 +193,9 @@ function totals(scenario: Scenario, trace?: SwimTrace): Totals {
     if (ms > t.transferMs) [t.transferMs, t.transferWhat, t.transferField] = [ms, `${Math.round(readMB)} MB read at ${readMBps.toPrecision(3)} MB/s, ${Math.round(writeMB)} MB written at ${writeMBps.toPrecision(3)} MB/s`, field];
   };
   const listedJob = (maps: number, reduces: number, type: 'io' | 'cpu', field: string): void => {
-    const out = `cluster.network.mapOutputRatio.${type} ${ratio[type]}`;
-    moves(blockMB, mapReadMBps, blockMB * ratio[type], n.diskWriteMBps, field, ratio[type] > 1 ? () => `a map's output: its ${blockMB} MB block x ${out}` : undefined);
-    if (reduces > 0) moves((maps * blockMB * ratio[type]) / reduces, network, (maps * blockMB * ratio[type]) / reduces, reduceWriteMBps, field, () => `a reduce's shuffle: ${maps} maps x ${blockMB} MB x ${out} / ${reduces} reduce${reduces === 1 ? '' : 's'}`);
+    const out = (): string => `cluster.network.mapOutputRatio.${type} ${ratio[type]}`;
+    moves(blockMB, mapReadMBps, blockMB * ratio[type], n.diskWriteMBps, field, ratio[type] > 1 ? () => `a map's output: its ${blockMB} MB block x ${out()}` : undefined);
+    if (reduces > 0) moves((maps * blockMB * ratio[type]) / reduces, network, (maps * blockMB * ratio[type]) / reduces, reduceWriteMBps, field, () => `a reduce's shuffle: ${maps} maps x ${blockMB} MB x ${out()} / ${reduces} reduce${reduces === 1 ? '' : 's'}`);
   };
   switch (w.kind) {
     case 'jobs':
