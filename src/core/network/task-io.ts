@@ -6,7 +6,9 @@
  * splits that time into start-up, the transfers at the idle hardware's rates, and the rest as compute (a map's read
  * overlaps its compute, rack-slots.ts). So a lone local task takes exactly its given time (a map whose given time
  * is shorter than start-up, its block's read at one disk's rate and its output's write takes that floor: the
- * README says so), and contention and distance (a busy
+ * README says so): the transfers are timed at the KB the rack moves and the compute is whole ms rounded down, so a lone
+ * task ends at most a ms before its given time, never after it (rounded to the nearest ms, a fraction of a ms of write
+ * ended a task given 5,000 ms just past the heartbeat at 5,000, and the master heard of it a heartbeat late); and contention and distance (a busy
  * NIC, an oversubscribed uplink) add to it. The Facebook mix's maps are defined by what they do (a grep, an expensive function), so their compute is
  * input / network.mapCpuMBps[type] instead: an IO-heavy map then spends most of its time reading, as the paper's
  * did. Nothing is fitted to the results.
@@ -64,7 +66,7 @@ export class TaskIo {
     const network = this.scenario.cluster.network;
     o.computeMs = this.scenario.workload.kind === 'facebook'
       ? Math.round((localMs / job.spec.mapMs) * this.ms(read, network.mapCpuMBps[job.spec.type])) // the jitter, on the compute
-      : Math.max(0, Math.round(localMs - this.startMs - this.ms(write, this.rates.diskWriteMBps))); // the read overlaps the compute
+      : Math.max(0, Math.floor(localMs - this.startMs - this.ms(o.writeKB / 1024, this.rates.diskWriteMBps))); // the read overlaps the compute
     return o;
   }
 
@@ -74,11 +76,11 @@ export class TaskIo {
     const spec = job.spec;
     const shuffle = spec.shuffleMBPerReduce ?? (job.maps * this.inputMB(job) * this.scenario.cluster.network.mapOutputRatio[spec.type]) / Math.max(1, job.reduces);
     const output = spec.outputMBPerReduce ?? shuffle;
-    const replicas = this.scenario.hdfs.replication > 1 ? this.ms(output, this.rates.nicMBps) : 0;
     o.src = -1;
     o.readKB = Math.round(shuffle * 1024);
     o.writeKB = Math.round(output * 1024);
-    o.computeMs = Math.max(1, Math.round(profileMs - this.startMs - this.ms(shuffle, this.rates.nicMBps) - Math.max(this.ms(output, this.rates.diskWriteMBps), replicas)));
+    const replicas = this.scenario.hdfs.replication > 1 ? this.ms(o.writeKB / 1024, this.rates.nicMBps) : 0;
+    o.computeMs = Math.max(1, Math.floor(profileMs - this.startMs - this.ms(o.readKB / 1024, this.rates.nicMBps) - Math.max(this.ms(o.writeKB / 1024, this.rates.diskWriteMBps), replicas)));
     return o;
   }
 
