@@ -110,7 +110,7 @@ function notAllocations(el: El): string | undefined {
 }
 
 export function parseAllocation(text: string, file: string, cluster?: ClusterSlots | { invalid: string }): Allocation {
-  const root = rootElement(text, file, 'allocations', notAllocations);
+  const root = rootElement(text, file, 'allocations', 'refuse', notAllocations);
   const ctx = new Reader(file, cluster);
   const out: Allocation = { pools: [], users: [] };
   let rootQueue: El | undefined;

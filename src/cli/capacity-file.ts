@@ -93,7 +93,7 @@ const DEFAULT_NODE_LOCALITY_DELAY = 40;
 
 export function parseCapacityFile(text: string, file: string): CapacityConfig {
   const warnings: string[] = [];
-  const props = properties(rootElement(text, file, 'configuration', (el) => (el.name === 'allocations' ? 'this is a Fair Scheduler allocation file: give it as scheduler.allocationFile' : undefined)), file, warnings);
+  const props = properties(rootElement(text, file, 'configuration', 'join', (el) => (el.name === 'allocations' ? 'this is a Fair Scheduler allocation file: give it as scheduler.allocationFile' : undefined)), file, warnings);
   const variables = substitute(props);
   const fail = (p: Property, message: string): never => {
     const unbound = VARIABLE.exec(p.value);

@@ -26,7 +26,7 @@ export interface El {
  * out at every depth, as Hadoop's readers skip every node that is not an element (AllocationFileLoaderService and
  * MR1's PoolManager: `if (!(node instanceof Element)) continue;`; Configuration's parser too).
  */
-export function parseXml(text: string, file: string): El[] {
+export function parseXml(text: string, file: string, splitValues: SplitValues = 'join'): El[] {
   const starts = lineStarts(text);
   // A DOCTYPE can declare entities (external ones read other files); Hadoop's configuration files have none. One
   // written inside a comment or a CDATA section is text, not a declaration.
@@ -39,7 +39,7 @@ export function parseXml(text: string, file: string): El[] {
   if (valid !== true) throw new InputError(`${file}: ${malformed(valid.err, text, starts)}`);
   // References are decoded here (decode), not by the parser, which left &#50; as it was and &foo; too.
   // CDATA apart (cdataPropName): its text is taken as written, references and all, as Hadoop's parser takes it.
-  const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', preserveOrder: true, captureMetaData: true, parseTagValue: false, trimValues: true, processEntities: false, cdataPropName: CDATA, commentPropName: COMMENT,
+  const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', preserveOrder: true, captureMetaData: true, parseTagValue: false, trimValues: true, processEntities: false, cdataPropName: CDATA,
     transformTagName: named, transformAttributeName: named });
   let nodes: unknown[];
   try {
@@ -49,7 +49,7 @@ export function parseXml(text: string, file: string): El[] {
     throw new InputError(`${file}: malformed XML: ${err instanceof Error ? err.message : String(err)}`);
   }
   try {
-    return toElements(nodes, starts, 0);
+    return toElements(nodes, starts, 0, splitValues);
   } catch (err) {
     if (err instanceof InputError) throw new InputError(`${file}: ${err.message}`);
     throw err;
@@ -60,8 +60,8 @@ export function parseXml(text: string, file: string): El[] {
  * The root element, which must be named `root` and be the only one; `whatElse` says what a file with another root
  * is, when it can tell (a scheduler file of the other kind), after the error.
  */
-export function rootElement(text: string, file: string, root: string, whatElse?: (el: El) => string | undefined): El {
-  const [el, second] = parseXml(text, file);
+export function rootElement(text: string, file: string, root: string, splitValues: SplitValues, whatElse?: (el: El) => string | undefined): El {
+  const [el, second] = parseXml(text, file, splitValues);
   if (el === undefined || el.name !== root) {
     const other = el === undefined ? undefined : whatElse?.(el);
     throw new InputError(`${file}: line ${el?.line ?? 1}: the root element must be <${root}>${other === undefined ? '' : `: ${other}`}`);
@@ -116,13 +116,14 @@ function endAfter(text: string, end: string, from: number): number {
 }
 
 /** fast-xml-parser's ordered output (with start offsets) as plain elements with line numbers. */
-function toElements(nodes: unknown[], starts: number[], depth: number): El[] {
+function toElements(nodes: unknown[], starts: number[], depth: number, splitValues: SplitValues): El[] {
   const meta = xmlParser().XMLParser.getMetaDataSymbol() as unknown as string;
   const out: El[] = [];
   for (const node of nodes as Array<Record<string, unknown>>) {
     const key = Object.keys(node).find((k) => k !== ':@');
-    // fast-xml-parser names a processing instruction "?target" and a comment COMMENT, both skipped; text and CDATA are
-    // taken with their element's.
+    // fast-xml-parser names a processing instruction "?target"; comments it drops (no commentPropName), joining the
+    // text around them as Xerces does with setIgnoringComments(true), which Hadoop's allocation file readers set; text
+    // and CDATA are taken with their element's.
     if (key === undefined || !(key.startsWith(NAMED) || key.startsWith('?'))) continue;
     const start = (node[meta] as { startIndex?: number } | undefined)?.startIndex ?? 0;
     const name = key.startsWith(NAMED) ? key.slice(NAMED.length) : key;
@@ -136,8 +137,8 @@ function toElements(nodes: unknown[], starts: number[], depth: number): El[] {
     if (depth >= MAX_DEPTH) throw new InputError(`line ${lineOf(starts, start)}: ${TOO_DEEP}`);
     const line = lineOf(starts, start);
     const textParts = (kids as Array<Record<string, unknown>>).flatMap((k) => ('#text' in k ? [decode(String(k['#text']), line)] : CDATA in k ? [cdataText(k[CDATA])] : []));
-    const children = toElements(kids, starts, depth + 1);
-    if (children.length === 0) refuseSplitValue(name, textParts, line);
+    const children = toElements(kids, starts, depth + 1, splitValues);
+    if (children.length === 0 && splitValues === 'refuse') refuseSplitValue(name, textParts, line);
     const attrs: Record<string, string> = Object.create(null) as Record<string, string>; // an attribute may be named __proto__
     for (const [k, v] of Object.entries((node[':@'] as Record<string, string> | undefined) ?? {})) attrs[k.slice(NAMED.length)] = decode(String(v), line);
     out.push({ name, attrs, children, text: textParts.join('').trim(), line });
@@ -146,15 +147,20 @@ function toElements(nodes: unknown[], starts: number[], depth: number): El[] {
 }
 
 /**
- * A value written in pieces (`<weight>2<!-- c -->0</weight>`) is refused at its line: Hadoop's allocation file reader
- * takes the element's first text node alone (AllocationFileLoaderService's getTrimmedTextData: 2), while the XML's
- * text is the pieces joined (20), as Configuration's StAX reader takes it; either reading would be silently wrong to
- * someone. Blank pieces beside a single one (a comment on a line of its own) do not count.
+ * How a value split in pieces by a processing instruction or a CDATA section is read. 'join': the pieces joined, as
+ * Hadoop's Configuration reads capacity-scheduler.xml (its StAX reader appends text and CDATA, skipping the rest).
+ * 'refuse': refused at its line, as the allocation file readers (AllocationFileLoaderService's getTrimmedTextData,
+ * MR1's PoolManager) take the element's first text node alone (`<weight>2<?pi?>0</weight>`: 2), where the XML's
+ * text is the pieces joined (20), so either reading would be silently wrong to someone. A comment splits nothing:
+ * those readers set setIgnoringComments(true), under which Xerces joins the text around it. Blank pieces beside a
+ * single one do not count.
  */
+export type SplitValues = 'join' | 'refuse';
+
 function refuseSplitValue(name: string, parts: readonly string[], line: number): void {
   const pieces = parts.map((p) => p.trim()).filter((p) => p !== '');
   if (pieces.length < 2) return;
-  throw new InputError(`line ${line}: <${name}>'s value is split in ${pieces.length} pieces (${pieces.slice(0, 3).map((p) => JSON.stringify(p.length > 20 ? `${p.slice(0, 20)}...` : p)).join(', ')}${pieces.length > 3 ? ', ...' : ''}) by a comment, processing instruction or CDATA section: write the value in one piece (Hadoop's allocation file reader takes the first piece alone, the XML's text is the pieces joined)`);
+  throw new InputError(`line ${line}: <${name}>'s value is split in ${pieces.length} pieces (${pieces.slice(0, 3).map((p) => JSON.stringify(p.length > 20 ? `${p.slice(0, 20)}...` : p)).join(', ')}${pieces.length > 3 ? ', ...' : ''}) by a processing instruction or CDATA section: Hadoop's allocation file reader takes the first piece alone, the XML's text is them joined; write the value in one piece`);
 }
 
 /**
@@ -184,8 +190,6 @@ const named = (name: string): string => (name.startsWith(NAMED) ? name : NAMED +
 
 /** The property fast-xml-parser puts a CDATA section's text under. */
 const CDATA = '#cdata';
-/** The property it puts a comment under: kept as a node (then skipped) so that a comment splits the text around it. */
-const COMMENT = '#comment';
 
 /** A CDATA section's text, as written (the parser holds it as [{ '#text': ... }]). */
 function cdataText(section: unknown): string {
