@@ -29,6 +29,7 @@ export function resolveScenario(raw: Record<string, unknown>, scenarioFile: stri
   warnFluidIgnores(raw, parsed.value, scenarioFile);
   warnReplicationPastNodes(raw, parsed.value, scenarioFile);
   warnPreemptionWithoutTimeouts(parsed.value, scenarioFile);
+  warnMinShareTimeoutsUnderCapacity(raw, parsed.value, scenarioFile);
   warnDsbraWithoutDelay(parsed.value, scenarioFile);
   warnUnreadFields(raw, parsed.value, scenarioFile);
   if (parsed.value.workload.kind !== 'sls') return parsed;
@@ -96,8 +97,8 @@ const ignoredFields = (pool: unknown): typeof CAPACITY_IGNORED => CAPACITY_IGNOR
 });
 
 /**
- * Under capacity the queues divide, cap and order the slots (capacity.ts, capacity-shares.ts): a pool's weight,
- * maxMaps, maxReduces and schedulingMode, and the scheduler's defaultSchedulingMode, change nothing it runs. One the
+ * Under capacity the queues divide, cap and order the slots (capacity.ts, capacity-shares.ts): a pool's weight, min
+ * shares, maxMaps, maxReduces and schedulingMode, and the scheduler's defaultSchedulingMode, change nothing it runs. One the
  * scenario writes is refused, at its own path; one an allocation file gives (shared by an hfs variant, say) is told
  * on stderr (warnFileIgnores), since the scenario could drop it only by dropping the file's pool whole.
  */
@@ -108,7 +109,7 @@ function capacityIgnored(raw: Record<string, unknown>): string[] {
     ? [`scheduler.defaultSchedulingMode: ${capacityIgnores('defaultSchedulingMode', 'a queue\'s orderingPolicy orders its jobs; "hfs" reads it')}: remove it, or set the queues' orderingPolicy`]
     : [];
   return own.concat(POOL_LISTS.flatMap((field) => (Array.isArray(s[field]) ? (s[field] as unknown[]) : []).flatMap((pool, i) => ignoredFields(pool).map(({ field: f, instead }) =>
-    `scheduler.${field}[${i}].${f}: ${capacityIgnores(f, instead)}: remove it${f === 'weight' ? ', or set the queue\'s capacity' : ''}`))));
+    `scheduler.${field}[${i}].${f}: ${capacityIgnores(f, instead)}: remove it${['weight', 'minMaps', 'minReduces'].includes(f) ? ', or set the queue\'s capacity' : ''}`))));
 }
 
 /**
@@ -163,9 +164,41 @@ function warnReplicationPastNodes(raw: Record<string, unknown>, scenario: Scenar
 function warnPreemptionWithoutTimeouts(scenario: Scenario, file: string): void {
   const s = scenario.scheduler;
   if (!s.preemption.enabled || s.preemption.policy !== 'hfs') return;
-  const timeouts = (p: { minSharePreemptionTimeoutMs?: number; fairSharePreemptionTimeoutMs?: number }): boolean => p.minSharePreemptionTimeoutMs !== undefined || p.fairSharePreemptionTimeoutMs !== undefined;
+  // Under capacity no pool has a min share, so only a fair-share timeout can fire.
+  const capacity = s.policy === 'capacity';
+  const timeouts = (p: { minSharePreemptionTimeoutMs?: number; fairSharePreemptionTimeoutMs?: number }): boolean => (!capacity && p.minSharePreemptionTimeoutMs !== undefined) || p.fairSharePreemptionTimeoutMs !== undefined;
   if (timeouts(s) || s.pools.some(timeouts)) return;
-  warnOnce(`${file}: scheduler.preemption.enabled: no pool has a preemption timeout (scheduler.minSharePreemptionTimeoutMs, fairSharePreemptionTimeoutMs, or a pool's own; each defaults to never), so nothing is ever preempted`);
+  warnOnce(capacity
+    ? `${file}: scheduler.preemption.enabled: no pool has a fair-share preemption timeout (scheduler.fairSharePreemptionTimeoutMs, or a pool's own; it defaults to never, and under capacity, which has no min shares, no other timeout fires), so nothing is ever preempted`
+    : `${file}: scheduler.preemption.enabled: no pool has a preemption timeout (scheduler.minSharePreemptionTimeoutMs, fairSharePreemptionTimeoutMs, or a pool's own; each defaults to never), so nothing is ever preempted`);
+}
+
+/**
+ * Under capacity no pool has a min share (pools.ts sharesOf), so a min-share preemption timeout, the scheduler's, a
+ * pool's or an allocation file's, never fires: told, naming the file that set it, as the run is valid (a sweep or an
+ * allocation file may share the field with hfs variants).
+ */
+function warnMinShareTimeoutsUnderCapacity(raw: Record<string, unknown>, scenario: Scenario, file: string): void {
+  const s = scenario.scheduler;
+  if (s.policy !== 'capacity') return;
+  const own = raw.scheduler as Record<string, unknown> | undefined;
+  const bySource = new Map<string, string[]>();
+  const add = (wrote: boolean, what: string): void => {
+    const source = wrote || s.allocationFile === undefined ? file : s.allocationFile;
+    bySource.set(source, [...(bySource.get(source) ?? []), what]);
+  };
+  if (s.minSharePreemptionTimeoutMs !== undefined) add(own?.minSharePreemptionTimeoutMs !== undefined, 'scheduler.minSharePreemptionTimeoutMs');
+  for (const field of POOL_LISTS) {
+    const written = new Set((Array.isArray(own?.[field]) ? (own[field] as Array<{ name?: unknown; minSharePreemptionTimeoutMs?: unknown }>) : [])
+      .filter((p) => p?.minSharePreemptionTimeoutMs !== undefined && p?.minSharePreemptionTimeoutMs !== null).map((p) => p.name));
+    for (const p of s[field] as ReadonlyArray<{ name: string; minSharePreemptionTimeoutMs?: number }>) {
+      if (p.minSharePreemptionTimeoutMs !== undefined) add(written.has(p.name), `pool "${p.name}"'s minSharePreemptionTimeoutMs`);
+    }
+  }
+  for (const [source, set] of bySource) {
+    const shown = set.length <= 3 ? set.join(', ') : `${set.slice(0, 3).join(', ')} and ${set.length - 3} more`;
+    warnOnce(`${source}: ${shown}: ${set.length === 1 ? 'changes' : 'change'} nothing under policy "capacity": it has no min shares (a queue's capacity is its guarantee), so only fair-share preemption acts`);
+  }
 }
 
 /**
@@ -195,7 +228,7 @@ function warnFileIgnores(raw: Record<string, unknown>, scenario: Scenario): void
       if (ignored.length === 0) continue;
       const what = ignored.length === 1 ? capacityIgnores(ignored[0].field, ignored[0].instead)
         : `policy "capacity" ignores ${ignored.slice(0, -1).map((x) => x.field).join(', ')} and ${ignored.at(-1)!.field} (the queues' capacities, maxCapacity and orderingPolicy take their place; "hfs" reads them)`;
-      warnOnce(`${s.allocationFile}: pool "${pool.name}": ${what}; its job limits and preemption timeouts hold`);
+      warnOnce(`${s.allocationFile}: pool "${pool.name}": ${what}; its job limits and fair-share preemption settings hold`);
     }
   }
   if (own?.defaultSchedulingMode === undefined && s.defaultSchedulingMode !== 'fair') warnOnce(`${s.allocationFile}: ${capacityIgnores('the default scheduling mode', 'a queue\'s orderingPolicy orders its jobs')}`);

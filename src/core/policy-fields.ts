@@ -2,9 +2,9 @@
  * Scheduler fields that only some policies read. A field the chosen policy would ignore is refused, saying which
  * policies read it, rather than run silently without it: pools, users, job limits, preemption and allocation files
  * belong to the pool-aware policies (hfs, capacity), queues and capacity-scheduler.xml to capacity, size-based job weights and the pools' default caps to hfs. (Under
- * capacity the allocation file's or the scenario's pools still set job limits, min shares and preemption timeouts; not
- * weights, maxMaps, maxReduces or scheduling modes, which the CLI refuses there when the scenario writes them and warns
- * of when an allocation file does: resolve-scenario.ts.) A variant
+ * capacity the allocation file's or the scenario's pools still set job limits and fair-share preemption timeouts; not
+ * weights, min shares, maxMaps, maxReduces or scheduling modes, which the CLI refuses there when the scenario writes
+ * them and warns of when an allocation file does: resolve-scenario.ts. A min-share timeout is read and never fires.) A variant
  * that switches policy clears such fields with null ("scheduler.pools": null).
  */
 import type { z } from 'zod';

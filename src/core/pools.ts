@@ -133,13 +133,15 @@ export function jobChanged(set: PoolSet, job: Job): void {
  * poolMaxReducesDefault (YARN's queueMaxResourcesDefault, which YARN gives every queue without maxResources, one it
  * creates for a job included), else none; a min share above such a default is lowered to it, as YARN runs that queue
  * (its fair share never passes its max). A cap of its own is at least its min share (the schema refuses one below).
- * The capacity scheduler has no min shares (a queue's capacity is its guarantee): there an allocation file's are
- * none (the CLI says so; one the scenario writes is refused).
+ * The capacity scheduler has no min shares (a queue's capacity is its guarantee) and caps a queue by its
+ * maxCapacity: there an allocation file's min shares and caps are none (the CLI says so; one the scenario writes is
+ * refused). A plugin policy that divides the shares itself (divideSharesBy) keeps the pools' min shares and caps: its
+ * division decides what they mean.
  */
 function sharesOf(c: PoolConfig | ParentPoolConfig, s: SchedulerConfig): { minMaps: number; minReduces: number; maxMaps: number; maxReduces: number } {
   const maxMaps = c.maxMaps ?? s.poolMaxMapsDefault ?? Infinity;
   const maxReduces = c.maxReduces ?? s.poolMaxReducesDefault ?? Infinity;
-  if (s.policy === 'capacity') return { minMaps: 0, minReduces: 0, maxMaps, maxReduces };
+  if (s.policy === 'capacity') return { minMaps: 0, minReduces: 0, maxMaps: Infinity, maxReduces: Infinity };
   return { minMaps: Math.min(c.minMaps, maxMaps), minReduces: Math.min(c.minReduces, maxReduces), maxMaps, maxReduces };
 }
 

@@ -389,7 +389,8 @@ describe('the command line: exit 2 and one line, never an internal message', () 
     // capacity shares the slots by its queues' capacities: a pool weight the scenario writes ran and changed nothing
     [['run', scenario, '--set', 'scheduler={"policy":"capacity","pools":[{"name":"q","weight":3}]}'], 'scheduler.pools[0].weight: policy "capacity" ignores weight (it shares the slots by the queues\' capacities; "hfs" reads weights): remove it, or set the queue\'s capacity\n'],
     // the capacity scheduler has no min shares: one starved its queue for good past its capacity share (its jobs skipped the locality wait)
-    [['run', scenario, '--set', 'scheduler={"policy":"capacity","pools":[{"name":"q","minMaps":3}]}'], 'scheduler.pools[0].minMaps: policy "capacity" ignores minMaps (a queue\'s capacity is its guarantee; "hfs" reads min shares): remove it\n'],
+    [['run', scenario, '--set', 'scheduler={"policy":"capacity","pools":[{"name":"q","minMaps":3}]}'], 'scheduler.pools[0].minMaps: policy "capacity" ignores minMaps (a queue\'s capacity is its guarantee; "hfs" reads min shares): remove it, or set the queue\'s capacity\n'],
+    [['run', scenario, '--set', 'scheduler={"policy":"capacity","parentPools":[{"name":"r","minReduces":2}]}'], 'scheduler.parentPools[0].minReduces: policy "capacity" ignores minReduces (a queue\'s capacity is its guarantee; "hfs" reads min shares): remove it, or set the queue\'s capacity\n'],
     // ... and so were a pool's maxMaps (a queue of maxMaps 1 ran 4 maps at once) and scheduling mode (the queue's orderingPolicy rules)
     [['run', scenario, '--set', 'scheduler={"policy":"capacity","pools":[{"name":"q","maxMaps":1}]}'], 'scheduler.pools[0].maxMaps: policy "capacity" ignores maxMaps (a queue\'s maxCapacity caps it; "hfs" reads maxMaps): remove it\n'],
     [['run', scenario, '--set', 'scheduler={"policy":"capacity","parentPools":[{"name":"r","maxReduces":1}]}'], 'scheduler.parentPools[0].maxReduces: policy "capacity" ignores maxReduces (a queue\'s maxCapacity caps it; "hfs" reads maxReduces): remove it\n'],
@@ -453,7 +454,13 @@ describe('the command line: exit 2 and one line, never an internal message', () 
     const r = hfsim('run', join(ROOT, 'scenarios', 'allocations', 'sample.json'), '--variant', 'MR1 fair-scheduler.xml', '--set', 'scheduler.policy=capacity', '--no-progress');
     expect(r.code, r.stderr).toBe(0);
     // its maxMaps 25 and schedulingMode fifo were said to hold: capacity reads neither (a queue of maxMaps 1 ran 4 maps)
-    expect(r.stderr).toBe('hfsim: warning: fair-scheduler.xml: pool "sample_pool": policy "capacity" ignores weight, minMaps, minReduces, maxMaps, maxReduces and schedulingMode (the queues\' capacities, maxCapacity and orderingPolicy take their place; "hfs" reads them); its job limits and preemption timeouts hold\n');
+    expect(r.stderr).toBe('hfsim: warning: fair-scheduler.xml: pool "sample_pool": policy "capacity" ignores weight, minMaps, minReduces, maxMaps, maxReduces and schedulingMode (the queues\' capacities, maxCapacity and orderingPolicy take their place; "hfs" reads them); its job limits and fair-share preemption settings hold\n' +
+      // its minSharePreemptionTimeout: capacity has no min shares, so it never fires
+      'hfsim: warning: fair-scheduler.xml: pool "sample_pool"\'s minSharePreemptionTimeoutMs: changes nothing under policy "capacity": it has no min shares (a queue\'s capacity is its guarantee), so only fair-share preemption acts\n');
+    const own = hfsim('run', join(ROOT, 'scenarios', 'capacity.json'), '--variant', 'Capacity 60/20/20', '--set', 'scheduler.minSharePreemptionTimeoutMs=5000', '--set', 'scheduler.preemption={"enabled":true}', '--no-progress');
+    expect(own.code, own.stderr).toBe(0);
+    expect(own.stderr).toBe(`hfsim: warning: ${join(ROOT, 'scenarios', 'capacity.json')}: scheduler.preemption.enabled: no pool has a fair-share preemption timeout (scheduler.fairSharePreemptionTimeoutMs, or a pool's own; it defaults to never, and under capacity, which has no min shares, no other timeout fires), so nothing is ever preempted\n` +
+      `hfsim: warning: ${join(ROOT, 'scenarios', 'capacity.json')}: scheduler.minSharePreemptionTimeoutMs: changes nothing under policy "capacity": it has no min shares (a queue's capacity is its guarantee), so only fair-share preemption acts\n`);
   });
 
   it('a message quoting a value of 200,000 characters cuts it (a 5 MB trace column was one line of stderr)', () => {

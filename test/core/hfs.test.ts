@@ -178,6 +178,25 @@ describe('preemption under the capacity scheduler', () => {
     expect(o.jobs.map((j) => j.finishMs)).toEqual(plain.jobs.map((j) => j.finishMs));
     expect(o.summary.killedTasks).toBe(plain.summary.killedTasks);
   });
+
+  // A pool's maxMaps (an allocation file's: the CLI says capacity ignores it) capped the demand the capacity share
+  // counted: the reviewer's 50/50 queues with maxMaps 1 on one had its fair share 1 of 4 and no kills where 4 were due.
+  it('a pool\'s maxMaps changes nothing under capacity: the run is as without it', () => {
+    const queues = [{ name: 'q1', capacity: 50 }, { name: 'q2', capacity: 50 }];
+    const later = (s: Scenario): Scenario => {
+      const groups = (s.workload as { groups: Array<Record<string, unknown>> }).groups;
+      groups[0].startMs = 30000; // q1's job comes when q2 holds every slot
+      groups[1].startMs = 0;
+      return s;
+    };
+    const plain = run(later(capacity(queues, true))).outcome;
+    const capped = later(capacity(queues, true));
+    (capped.scheduler as { pools: object[] }).pools = [{ name: 'q1', weight: 1, minMaps: 0, minReduces: 0, maxMaps: 1 }];
+    const o = run(capped).outcome;
+    expect(plain.summary.killedTasks).toBeGreaterThan(0);
+    expect(o.summary.killedTasks).toBe(plain.summary.killedTasks);
+    expect(o.jobs.map((j) => j.finishMs)).toEqual(plain.jobs.map((j) => j.finishMs));
+  });
 });
 
 describe('running-job limits', () => {
