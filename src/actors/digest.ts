@@ -20,7 +20,7 @@ export function digestOf(body: object): string {
   if (typeof body !== 'object' || body === null) throw new TypeError(`${TAKES}, not ${valueKind(body)}`);
   const lacking = RESULT_NAMES.filter((key) => !Object.hasOwn(body, key));
   if (Array.isArray(body) || lacking.length > 0) {
-    const fields = Array.isArray(body) ? 'an array' : Object.keys(body).length === 0 ? 'an empty object' : `an object of ${Object.keys(body).slice(0, 5).join(', ')}${Object.keys(body).length > 5 ? ', ...' : ''}`;
+    const fields = Array.isArray(body) ? 'an array (a run of several variants gives an array of results: check each)' : Object.keys(body).length === 0 ? 'an empty object' : `an object of ${Object.keys(body).slice(0, 5).join(', ')}${Object.keys(body).length > 5 ? ', ...' : ''}`;
     throw new TypeError(`${TAKES}, not ${fields}: a result has ${RESULT_NAMES.join(', ')}${lacking.length > 0 && !Array.isArray(body) ? ` (this one lacks ${lacking.join(', ')})` : ''}`);
   }
   return outcomeDigest(body);

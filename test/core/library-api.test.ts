@@ -212,7 +212,7 @@ describe('digestOf checks a whole result', () => {
     }
     // an object that is no result was hashed as if it were one
     expect(() => api.digestOf({})).toThrow(new TypeError('digestOf takes a result (from simulate, or read back from --out or --json), not an empty object: a result has scenario, variant, seed (this one lacks scenario, variant, seed)'));
-    expect(() => api.digestOf([])).toThrow(new TypeError('digestOf takes a result (from simulate, or read back from --out or --json), not an array: a result has scenario, variant, seed'));
+    expect(() => api.digestOf([])).toThrow(new TypeError('digestOf takes a result (from simulate, or read back from --out or --json), not an array (a run of several variants gives an array of results: check each): a result has scenario, variant, seed'));
     expect(() => api.digestOf({ jobs: 3, maps: 9 })).toThrow(/not an object of jobs, maps: a result has scenario, variant, seed \(this one lacks scenario, variant, seed\)$/);
   });
 });
