@@ -6,6 +6,8 @@ import { stringify } from 'csv-stringify/sync';
 import type { Result } from '../actors/simulate.js';
 import type { BinResult, LocalityShare, Summary } from '../core/results.js';
 import { type NetworkResult, linkUse } from '../core/network/link-usage.js';
+import type { ReplicaCounts, StorageResult } from '../core/replication/replicas.js';
+import type { ReplicationResult } from '../core/replication/results.js';
 
 /** One finished point, as stored in results.jsonl: the point's identity and its result (without the config echo). */
 export interface PointRecord extends Omit<Result, 'config'> {
@@ -34,6 +36,20 @@ const NETWORK_FIELDS: Record<Exclude<keyof NetworkResult, 'model' | 'utilization
   crossRackMB: true, forcedMB: true, readMB: true, servedMB: true, unservedMB: true, replicatedMB: true, unreplicatedMB: true, shuffleSentMB: true,
 };
 /**
+ * A replication policy's outcome (every number of ReplicationResult but the settings it echoes and the policy's own
+ * counts, whose names are the policy's): replicas made and dropped, the copies' MB and time, the storage overhead, and
+ * the time jobs' tasks were skipped for locality.
+ */
+const REPLICA_FIELDS: Record<keyof ReplicaCounts, true> = { replicasCreated: true, replicasDeleted: true, copiesUnfinished: true, bytesCopiedMB: true, copyMs: true };
+const STORAGE_FIELDS: Record<Exclude<keyof StorageResult, 'series'>, true> = { staticReplicas: true, meanOverheadPct: true, peakOverheadPct: true, finalOverheadPct: true };
+const DELAY_WAIT_FIELDS: Record<keyof ReplicationResult['delayWaitMs'], true> = { total: true, meanPerJob: true, jobsWaiting: true };
+const REPLICATION_METRICS: ReadonlyArray<readonly [string, (r: ReplicationResult) => unknown]> = [
+  ...Object.keys(REPLICA_FIELDS).map((k) => [`replication.${k}`, (r: ReplicationResult) => r[k as keyof ReplicaCounts]] as const),
+  ...Object.keys(STORAGE_FIELDS).map((k) => [`replication.storage.${k}`, (r: ReplicationResult) => r.storage?.[k as keyof typeof STORAGE_FIELDS]] as const),
+  ...Object.keys(DELAY_WAIT_FIELDS).map((k) => [`replication.delayWaitMs.${k}`, (r: ReplicationResult) => r.delayWaitMs?.[k as keyof typeof DELAY_WAIT_FIELDS]] as const),
+];
+
+/**
  * The racks' uplink and downlink utilisation over the run: the mean over racks and buckets, and the busiest bucket; with
  * a bounded core (coreGbps) the core's too.
  */
@@ -43,7 +59,7 @@ const LINK_METRICS = ['network.up.mean', 'network.up.max', 'network.down.mean', 
 const withLocality = (fields: object): string[] => Object.keys(fields).flatMap((k) => (k === 'locality' ? Object.keys(LOCALITY_FIELDS).map((l) => `locality.${l}`) : [k]));
 export const RUN_METRICS: ReadonlySet<string> = new Set([
   ...withLocality(SUMMARY_FIELDS), 'fairness', 'decisionUs.p50', 'decisionUs.p99', 'wallMs',
-  ...Object.keys(NETWORK_FIELDS).map((k) => `network.${k}`), ...LINK_METRICS,
+  ...Object.keys(NETWORK_FIELDS).map((k) => `network.${k}`), ...LINK_METRICS, ...REPLICATION_METRICS.map(([name]) => name),
 ]);
 export const BIN_METRICS: ReadonlySet<string> = new Set(withLocality(BIN_FIELDS));
 
@@ -52,10 +68,10 @@ export const WALL_CLOCK_METRICS = ['decisionUs.p50', 'decisionUs.p99', 'wallMs']
 
 /**
  * The metrics of one run: every number in the summary (locality.node, meanResponseMs, jobsPerHour, ...), fairness,
- * decision latency (if timed), on the fluid network model its MB totals and link utilisation, and per bin its response
- * times and locality.
+ * decision latency (if timed), on the fluid network model its MB totals and link utilisation, with a replication
+ * policy its replicas, storage overhead and locality waits, and per bin its response times and locality.
  */
-export function metricsOf(r: Pick<Result, 'summary' | 'bins' | 'jobs' | 'run' | 'network'>): MetricValue[] {
+export function metricsOf(r: Pick<Result, 'summary' | 'bins' | 'jobs' | 'run' | 'network' | 'replication'>): MetricValue[] {
   const out: MetricValue[] = [];
   flatten(r.summary, '', (metric, value) => out.push({ metric, bin: null, value }));
   out.push({ metric: 'fairness', bin: null, value: fairness(r.jobs) });
@@ -78,6 +94,12 @@ export function metricsOf(r: Pick<Result, 'summary' | 'bins' | 'jobs' | 'run' | 
     if (core !== undefined) {
       const { mean, max } = linkUse(r.network.utilization, 'core');
       out.push({ metric: 'network.core.mean', bin: null, value: mean }, { metric: 'network.core.max', bin: null, value: max });
+    }
+  }
+  if (r.replication !== undefined) {
+    for (const [metric, of] of REPLICATION_METRICS) {
+      const value = of(r.replication); // a result written before a field existed lacks it: no value
+      if (typeof value === 'number') out.push({ metric, bin: null, value });
     }
   }
   for (const b of r.bins) {

@@ -75,6 +75,36 @@ describe('network metrics', () => {
   });
 });
 
+describe('replication metrics', () => {
+  const base = { summary: {} as Result['summary'], bins: [], jobs: [], run: { wallMs: 5 } as Result['run'] };
+  const replication = {
+    policy: 'dsbra', defaultReplication: 2, maxReplicas: 16, blocks: 400, replicasCreated: 12, replicasDeleted: 5, copiesUnfinished: 1, bytesCopiedMB: 768, copyMs: 537,
+    storage: { staticReplicas: 800, meanOverheadPct: 0.4, peakOverheadPct: 1.5, finalOverheadPct: 0.875, series: [[0, 0], [5000, 1.5]] as Array<[number, number]> },
+    delayWaitMs: { total: 9000, meanPerJob: 90, jobsWaiting: 40 }, counts: { gAvg: 0.01 },
+  };
+
+  // A sweep over DSBRA's alpha wrote its replicas and storage to results.jsonl and none of them to the aggregates.
+  it('a run with a replication policy adds its replicas, copies, storage overhead and locality waits; one without, none', () => {
+    const byName = new Map(metricsOf({ ...base, replication }).map((m) => [m.metric, m.value]));
+    expect(byName.get('replication.replicasCreated')).toBe(12);
+    expect(byName.get('replication.bytesCopiedMB')).toBe(768);
+    expect(byName.get('replication.storage.meanOverheadPct')).toBe(0.4);
+    expect(byName.get('replication.storage.peakOverheadPct')).toBe(1.5);
+    expect(byName.get('replication.delayWaitMs.meanPerJob')).toBe(90);
+    const names = [...byName.keys()].filter((m) => m.startsWith('replication.'));
+    expect(names).toHaveLength(12); // not the settings it echoes (defaultReplication, maxReplicas, blocks), the series or the policy's own counts
+    for (const name of names) expect(RUN_METRICS.has(name)).toBe(true);
+    expect(metricsOf(base).some((m) => m.metric.startsWith('replication.'))).toBe(false);
+  });
+
+  it('a result written before a field existed reports no value for it, not NaN', () => {
+    const { copiesUnfinished: _, ...older } = replication;
+    const metrics = metricsOf({ ...base, replication: older as typeof replication });
+    expect(metrics.some((m) => m.metric === 'replication.copiesUnfinished')).toBe(false);
+    expect(metrics.every((m) => Number.isFinite(m.value))).toBe(true);
+  });
+});
+
 describe('aggregate over seeds', () => {
   // Two seeds of one point: seed 1 ran jobs in bins 1 and 3, seed 2 in bins 3 and 2 (listed out of order).
   const bin = (b: number, jobs: number, meanResponseMs: number) => ({ bin: b, jobs, maps: jobs * b, meanResponseMs, medianResponseMs: meanResponseMs, locality: { node: 1, rack: 0, off: 0 } });
