@@ -266,7 +266,8 @@ const slsWorkload = z.strictObject({
   type: z.enum(JOB_TYPES).default('io'),
 });
 
-const workloadSchema = z.discriminatedUnion('kind', [facebookWorkload, jobsWorkload, generatedWorkload, swimWorkload, slsWorkload], {
+const WORKLOAD_KINDS = [facebookWorkload, jobsWorkload, generatedWorkload, swimWorkload, slsWorkload] as const;
+const workloadSchema = z.discriminatedUnion('kind', WORKLOAD_KINDS, {
   error: 'workload.kind must be one of "facebook", "jobs", "generated", "swim", "sls"',
 });
 
@@ -463,10 +464,22 @@ function changedFields(given: unknown, parsed: unknown, path: PropertyKey[], err
 
 const isObject = (v: unknown): v is object => typeof v === 'object' && v !== null;
 
+/**
+ * A workload field another kind reads, said so: `"shared"` beside kind "generated" was only 'unknown field "shared"'
+ * (shared inputs are the Facebook mix's).
+ */
+function otherKindsHint(keys: readonly string[]): string | undefined {
+  const said = keys.flatMap((key) => {
+    const kinds = WORKLOAD_KINDS.filter((k) => Object.hasOwn(k.shape, key)).map((k) => JSON.stringify(k.shape.kind.value));
+    return kinds.length === 0 ? [] : [`${JSON.stringify(key)} is read by workload kind${kinds.length > 1 ? 's' : ''} ${kinds.join(', ')}`];
+  });
+  return said.length === 0 ? undefined : said.join('; ');
+}
+
 export function formatIssue(issue: z.core.$ZodIssue): string {
   const path = issue.path.length === 0 ? '(top level)' : formatPath(issue.path);
   if (issue.code === 'unrecognized_keys') {
-    const hint = UNKNOWN_FIELD_HINTS.get(path);
+    const hint = UNKNOWN_FIELD_HINTS.get(path) ?? (path === 'workload' ? otherKindsHint(issue.keys) : undefined);
     const settings = hint === undefined ? '' : ` (${hint})`;
     return `${path}: unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => JSON.stringify(k)).join(', ')}${settings}`;
   }

@@ -32,7 +32,7 @@ describe('a --set that the scenario cannot take is named, not the file', () => {
   it('a --set of a workload\'s kind: the old kind\'s fields are left, said so with how to replace the workload whole', () => {
     expect(message([['workload.kind', 'swim']], 'A').split('\n')).toEqual([
       '--set workload.kind=swim: workload.trace: missing (required): expected a string',
-      '--set workload.kind=swim: workload: unknown field "meanInterarrivalMs" (left in workload from the scenario: --set workload.kind changes that one field; to replace workload whole, --set \'workload={...}\')',
+      '--set workload.kind=swim: workload: unknown field "meanInterarrivalMs" ("meanInterarrivalMs" is read by workload kind "facebook") (left in workload from the scenario: --set workload.kind changes that one field; to replace workload whole, --set \'workload={...}\')',
     ]);
   });
 

@@ -60,6 +60,9 @@ describe('scenario schema', () => {
     [{ ...minimal, scheduler: { replication: { policy: 'dsbra', config: { alpha: 2 } } } }, 'scheduler.replication.config.alpha: alpha must be between 0 and 1'],
     // README's DSBRA settings written beside the policy, where they are not read: the message says where they go
     [{ ...minimal, scheduler: { replication: { policy: 'dsbra', intervalMs: 30_000, average: 'read' } } }, 'scheduler.replication: unknown fields "intervalMs", "average" (a replication policy\'s own settings go in scheduler.replication.config)'],
+    // a field of another workload kind was only 'unknown field "shared"' (shared inputs are the Facebook mix's)
+    [{ workload: { kind: 'generated', shared: { blocks: 10 }, groups: [{ name: 'g', count: 1, maps: 1, mapMs: 5000 }] } }, 'workload: unknown field "shared" ("shared" is read by workload kind "facebook")'],
+    [{ workload: { kind: 'facebook', trace: 't.tsv', nope: 1 } }, 'workload: unknown fields "trace", "nope" ("trace" is read by workload kinds "swim", "sls")'],
     [{ ...minimal, hdfs: { replication: 3, maxReplicas: 2 } }, 'hdfs.maxReplicas: maxReplicas (2) is below replication (3)'],
     [{ workload: { kind: 'facebook', shared: { blocks: 4, tables: 5 } } }, 'workload.shared.tables: tables must be at most blocks (a table holds at least one block)'],
     [{ workload: { kind: 'facebook', shared: { blocks: 40, hot: { fraction: 0 } } } }, 'workload.shared.hot.fraction: fraction must be greater than 0'],
