@@ -183,16 +183,18 @@ function warnMinShareTimeoutsUnderCapacity(raw: Record<string, unknown>, scenari
   if (s.policy !== 'capacity') return;
   const own = raw.scheduler as Record<string, unknown> | undefined;
   const bySource = new Map<string, string[]>();
-  const add = (wrote: boolean, what: string): void => {
-    const source = wrote || s.allocationFile === undefined ? file : s.allocationFile;
-    bySource.set(source, [...(bySource.get(source) ?? []), what]);
+  // Named as the file that set it names it: the scenario's field, or the allocation file's element.
+  const add = (wrote: boolean, field: string, element: string): void => {
+    const fromFile = !wrote && s.allocationFile !== undefined;
+    const source = fromFile ? s.allocationFile! : file;
+    bySource.set(source, [...(bySource.get(source) ?? []), fromFile ? element : field]);
   };
-  if (s.minSharePreemptionTimeoutMs !== undefined) add(own?.minSharePreemptionTimeoutMs !== undefined, 'scheduler.minSharePreemptionTimeoutMs');
+  if (s.minSharePreemptionTimeoutMs !== undefined) add(own?.minSharePreemptionTimeoutMs !== undefined, 'scheduler.minSharePreemptionTimeoutMs', '<defaultMinSharePreemptionTimeout>');
   for (const field of POOL_LISTS) {
     const written = new Set((Array.isArray(own?.[field]) ? (own[field] as Array<{ name?: unknown; minSharePreemptionTimeoutMs?: unknown }>) : [])
       .filter((p) => p?.minSharePreemptionTimeoutMs !== undefined && p?.minSharePreemptionTimeoutMs !== null).map((p) => p.name));
     for (const p of s[field] as ReadonlyArray<{ name: string; minSharePreemptionTimeoutMs?: number }>) {
-      if (p.minSharePreemptionTimeoutMs !== undefined) add(written.has(p.name), `pool "${p.name}"'s minSharePreemptionTimeoutMs`);
+      if (p.minSharePreemptionTimeoutMs !== undefined) add(written.has(p.name), `pool "${p.name}"'s minSharePreemptionTimeoutMs`, `pool "${p.name}"'s <minSharePreemptionTimeout>`);
     }
   }
   for (const [source, set] of bySource) {

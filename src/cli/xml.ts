@@ -39,7 +39,7 @@ export function parseXml(text: string, file: string, splitValues: SplitValues = 
   if (valid !== true) throw new InputError(`${file}: ${malformed(valid.err, text, starts)}`);
   // References are decoded here (decode), not by the parser, which left &#50; as it was and &foo; too.
   // CDATA apart (cdataPropName): its text is taken as written, references and all, as Hadoop's parser takes it.
-  const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', preserveOrder: true, captureMetaData: true, parseTagValue: false, trimValues: true, processEntities: false, cdataPropName: CDATA,
+  const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', preserveOrder: true, captureMetaData: true, parseTagValue: false, trimValues: false, processEntities: false, cdataPropName: CDATA,
     transformTagName: named, transformAttributeName: named });
   let nodes: unknown[];
   try {

@@ -27,7 +27,11 @@ export type SeriesOf = (r: RunRecord) => Keyed;
 export const SCHEMA = 'https://vega.github.io/schema/vega-lite/v6.json';
 export const SIZE = { width: 420, height: 260 };
 
-const isMs = (metric: string): boolean => /Ms(\.|$)/.test(metric);
+/**
+ * A metric in ms, drawn in seconds: one whose last name ends in Ms (meanResponseMs, replication.copyMs), or a total or
+ * mean of one (replication.delayWaitMs.total); not a count beside them (replication.delayWaitMs.jobsWaiting).
+ */
+const isMs = (metric: string): boolean => /Ms$/.test(metric) || /Ms\.(total|meanPerJob|mean|max|p50|p90|p99)$/.test(metric);
 /** A metric in [0, 1], drawn as a percentage: localities, slot and link utilisations (network.up.mean ...), fairness. */
 const isShare = (metric: string): boolean => metric.startsWith('locality.') || metric === 'utilization' || metric === 'reduceUtilization' || metric === 'fairness'
   || LINK_METRIC.test(metric);
@@ -41,6 +45,11 @@ export function metricLabel(metric: string): string {
     jobsPerHour: 'throughput (jobs/h)', fairness: 'fairness (Jain, per bin)', utilization: 'map slot utilization',
     'decisionUs.p50': 'decision latency p50 (us)', 'decisionUs.p99': 'decision latency p99 (us)',
     killedTasks: 'tasks killed', lostSlotSeconds: 'slot time lost (s)', wallMs: 'wall time (s)', reduceUtilization: 'reduce slot utilization',
+    'replication.replicasCreated': 'replicas created', 'replication.replicasDeleted': 'replicas deleted', 'replication.copiesUnfinished': 'copies unfinished',
+    'replication.bytesCopiedMB': 'MB copied', 'replication.copyMs': 'copy time (s)', 'replication.storage.staticReplicas': 'static replicas',
+    'replication.storage.meanOverheadPct': 'storage overhead, mean (%)', 'replication.storage.peakOverheadPct': 'storage overhead, peak (%)',
+    'replication.storage.finalOverheadPct': 'storage overhead, at the end (%)', 'replication.delayWaitMs.total': 'locality wait, total (s)',
+    'replication.delayWaitMs.meanPerJob': 'locality wait per job (s)', 'replication.delayWaitMs.jobsWaiting': 'jobs that waited for locality',
   };
   // the racks' links: 'network.up.mean' over values from 0 to 1 read as neither a share nor the link it was
   const link = LINK_METRIC.exec(metric);

@@ -456,11 +456,15 @@ describe('the command line: exit 2 and one line, never an internal message', () 
     // its maxMaps 25 and schedulingMode fifo were said to hold: capacity reads neither (a queue of maxMaps 1 ran 4 maps)
     expect(r.stderr).toBe('hfsim: warning: fair-scheduler.xml: pool "sample_pool": policy "capacity" ignores weight, minMaps, minReduces, maxMaps, maxReduces and schedulingMode (the queues\' capacities, maxCapacity and orderingPolicy take their place; "hfs" reads them); its job limits and fair-share preemption settings hold\n' +
       // its minSharePreemptionTimeout: capacity has no min shares, so it never fires
-      'hfsim: warning: fair-scheduler.xml: pool "sample_pool"\'s minSharePreemptionTimeoutMs: changes nothing under policy "capacity": it has no min shares (a queue\'s capacity is its guarantee), so only fair-share preemption acts\n');
+      'hfsim: warning: fair-scheduler.xml: pool "sample_pool"\'s <minSharePreemptionTimeout>: changes nothing under policy "capacity": it has no min shares (a queue\'s capacity is its guarantee), so only fair-share preemption acts\n');
     const own = hfsim('run', join(ROOT, 'scenarios', 'capacity.json'), '--variant', 'Capacity 60/20/20', '--set', 'scheduler.minSharePreemptionTimeoutMs=5000', '--set', 'scheduler.preemption={"enabled":true}', '--no-progress');
     expect(own.code, own.stderr).toBe(0);
     expect(own.stderr).toBe(`hfsim: warning: ${join(ROOT, 'scenarios', 'capacity.json')}: scheduler.preemption.enabled: no pool has a fair-share preemption timeout (scheduler.fairSharePreemptionTimeoutMs, or a pool's own; it defaults to never, and under capacity, which has no min shares, no other timeout fires), so nothing is ever preempted\n` +
       `hfsim: warning: ${join(ROOT, 'scenarios', 'capacity.json')}: scheduler.minSharePreemptionTimeoutMs: changes nothing under policy "capacity": it has no min shares (a queue's capacity is its guarantee), so only fair-share preemption acts\n`);
+    // a pool the scenario writes: named in the scenario's words
+    const pool = hfsim('run', join(ROOT, 'scenarios', 'capacity.json'), '--variant', 'Capacity 60/20/20', '--set', 'scheduler.pools=[{"name":"adhoc","minSharePreemptionTimeoutMs":1000},{"name":"research","minSharePreemptionTimeoutMs":1000}]', '--no-progress');
+    expect(pool.code, pool.stderr).toBe(0);
+    expect(pool.stderr).toBe(`hfsim: warning: ${join(ROOT, 'scenarios', 'capacity.json')}: pool "adhoc"'s minSharePreemptionTimeoutMs, pool "research"'s minSharePreemptionTimeoutMs: change nothing under policy "capacity": it has no min shares (a queue's capacity is its guarantee), so only fair-share preemption acts\n`);
   });
 
   it('a message quoting a value of 200,000 characters cuts it (a 5 MB trace column was one line of stderr)', () => {

@@ -51,6 +51,8 @@ describe('capacity-scheduler.xml', () => {
   it('a value split by a comment, a processing instruction or a CDATA section is read joined, as Configuration reads it', () => {
     const c = parseCapacityFile(`<configuration>\n  <property><name>${Q}.queues</name><value>a,<!-- c -->b</value><description>the <!-- two --> queues</description></property>\n  <property><name>${Q}.a.capacity</name><value>4<?pi?>0</value></property>\n  <property><name>${Q}.b.capacity</name><value>6<![CDATA[0]]></value></property>\n</configuration>`, 'c.xml');
     expect(c.queues.map((q) => [q.name, q.capacity])).toEqual([['a', 40], ['b', 60]]);
+    // the spaces beside a processing instruction are the value's, as Configuration appends them ("4  0": no number)
+    expect(() => parseCapacityFile(`<configuration>\n  <property><name>${Q}.queues</name><value>a</value></property>\n  <property><name>${Q}.a.capacity</name><value>4 <?pi?> 0</value></property>\n</configuration>`, 'c.xml')).toThrow(/c\.xml: line 3: .*"4  0"/);
   });
 
   it('another part of Hadoop\'s configuration in the file is ignored with a warning, as the Capacity Scheduler ignores it; a queue priority too (no effect under utilization ordering)', () => {

@@ -73,6 +73,18 @@ describe('metric names', () => {
     expect(svg).not.toContain('wallMs');
   });
 
+  // replication.delayWaitMs.jobsWaiting, a count, was divided by 1000 and titled "(s)" (its path holds "Ms.")
+  it('a replication sweep\'s metrics are named, and only its times drawn in seconds', () => {
+    const of = (metric: string, mean: number): AggregateRow[] => DS.map((d) => ({ point: `p${d}`, values: { variant: 'Kill', [AXIS]: d }, seeds: [1], metric, bin: null, n: 1, mean, sd: 0, ci95: null, lo: null, hi: null }));
+    const waiting = metricChart(of('replication.delayWaitMs.jobsWaiting', 13.5), axes, { metric: 'replication.delayWaitMs.jobsWaiting', x: AXIS }, 'm');
+    expect(waiting.title).toBe(`jobs that waited for locality against ${AXIS}`);
+    expect(JSON.stringify(waiting)).toContain('13.5');
+    const perJob = metricChart(of('replication.delayWaitMs.meanPerJob', 3037.3), axes, { metric: 'replication.delayWaitMs.meanPerJob', x: AXIS }, 'm');
+    expect(perJob.title).toBe(`locality wait per job (s) against ${AXIS}`);
+    expect(JSON.stringify(perJob)).toContain('3.0373');
+    expect(metricChart(of('replication.storage.meanOverheadPct', 55.1), axes, { metric: 'replication.storage.meanOverheadPct', x: AXIS }, 'm').title).toBe(`storage overhead, mean (%) against ${AXIS}`);
+  });
+
   it('a rack link\'s utilisation is named and drawn as a share: "network.up.mean" over 0.31 read as neither', async () => {
     const up: AggregateRow[] = DS.map((d) => ({ point: `p${d}`, values: { variant: 'Kill', [AXIS]: d }, seeds: [1, 2], metric: 'network.up.mean', bin: null, n: 2, mean: 0.31, sd: 0.1, ci95: 0.9, lo: -0.59, hi: 1.21 }));
     const chart = metricChart(up, axes, { metric: 'network.up.mean', x: AXIS }, 'm');
