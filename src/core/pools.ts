@@ -129,20 +129,20 @@ export function jobChanged(set: PoolSet, job: Job): void {
 }
 
 /**
- * A pool's or parent pool's min shares and caps: a cap it sets no value of is the scheduler's poolMaxMapsDefault /
+ * A pool's or parent pool's weight, min shares and caps: a cap it sets no value of is the scheduler's poolMaxMapsDefault /
  * poolMaxReducesDefault (YARN's queueMaxResourcesDefault, which YARN gives every queue without maxResources, one it
  * creates for a job included), else none; a min share above such a default is lowered to it, as YARN runs that queue
  * (its fair share never passes its max). A cap of its own is at least its min share (the schema refuses one below).
- * The capacity scheduler has no min shares (a queue's capacity is its guarantee) and caps a queue by its
- * maxCapacity: there an allocation file's min shares and caps are none (the CLI says so; one the scenario writes is
- * refused). A plugin policy that divides the shares itself (divideSharesBy) keeps the pools' min shares and caps: its
- * division decides what they mean.
+ * The capacity scheduler has no weights or min shares (a queue's capacity is its share and its guarantee) and caps a
+ * queue by its maxCapacity: there an allocation file's weight is 1 and its min shares and caps none (the CLI says so;
+ * one the scenario writes is refused). A plugin policy that divides the shares itself (divideSharesBy) keeps the
+ * pools' weights, min shares and caps: its division decides what they mean.
  */
-function sharesOf(c: PoolConfig | ParentPoolConfig, s: SchedulerConfig): { minMaps: number; minReduces: number; maxMaps: number; maxReduces: number } {
+function sharesOf(c: PoolConfig | ParentPoolConfig, s: SchedulerConfig): { weight: number; minMaps: number; minReduces: number; maxMaps: number; maxReduces: number } {
   const maxMaps = c.maxMaps ?? s.poolMaxMapsDefault ?? Infinity;
   const maxReduces = c.maxReduces ?? s.poolMaxReducesDefault ?? Infinity;
-  if (s.policy === 'capacity') return { minMaps: 0, minReduces: 0, maxMaps: Infinity, maxReduces: Infinity };
-  return { minMaps: Math.min(c.minMaps, maxMaps), minReduces: Math.min(c.minReduces, maxReduces), maxMaps, maxReduces };
+  if (s.policy === 'capacity') return { weight: 1, minMaps: 0, minReduces: 0, maxMaps: Infinity, maxReduces: Infinity };
+  return { weight: c.weight, minMaps: Math.min(c.minMaps, maxMaps), minReduces: Math.min(c.minReduces, maxReduces), maxMaps, maxReduces };
 }
 
 export class Pool {
@@ -172,7 +172,7 @@ export class Pool {
     this.ordinal = ordinal;
     this.parent = parent;
     this.config = Object.freeze({
-      name: c.name, weight: c.weight, ...sharesOf(c, s),
+      name: c.name, ...sharesOf(c, s),
       maxRunningJobs: c.maxRunningJobs ?? s.poolMaxJobsDefault ?? Infinity,
       schedulingMode: c.schedulingMode ?? s.defaultSchedulingMode,
     });
@@ -261,7 +261,7 @@ export class ParentPool {
 
   constructor(c: ParentPoolConfig, parent: ParentPool | undefined, s: SchedulerConfig) {
     this.config = Object.freeze({
-      name: c.name, weight: c.weight, ...sharesOf(c, s), maxRunningJobs: c.maxRunningJobs ?? Infinity,
+      name: c.name, ...sharesOf(c, s), maxRunningJobs: c.maxRunningJobs ?? Infinity,
     });
     this.parent = parent;
     this.map = new PoolShare(this.config.minMaps, this.config.maxMaps);
