@@ -197,6 +197,13 @@ describe('preemption under the capacity scheduler', () => {
     expect(o.summary.killedTasks).toBe(plain.summary.killedTasks);
     expect(o.jobs.map((j) => j.finishMs)).toEqual(plain.jobs.map((j) => j.finishMs));
   });
+
+  it('the results report a pool\'s weight 1 and min shares 0 there, as the queues share by capacity (a file\'s weight 3 read 3)', () => {
+    const s = capacity([{ name: 'q1', capacity: 50 }, { name: 'q2', capacity: 50 }], false);
+    (s.scheduler as { pools: object[] }).pools = [{ name: 'q1', weight: 3, minMaps: 2, minReduces: 1 }];
+    const q1 = run(s).outcome.pools!.find((p) => p.name === 'q1')!;
+    expect([q1.weight, q1.minMaps, q1.minReduces]).toEqual([1, 0, 0]);
+  });
 });
 
 describe('running-job limits', () => {
