@@ -840,6 +840,21 @@ describe('a scheduler file of the other kind, named where an allocation file or 
   });
 });
 
+/**
+ * The errors of a scenario whose `scheduler` names q.xml (YARN queues prod > etl (+ `moreUnderProd`), adhoc; user u)
+ * or cs.xml (capacity queues a, b at 50%), written beside it; its one group's jobs in adhoc (under capacity, a).
+ */
+function beside(scheduler: Record<string, unknown>, moreUnderProd: string): string[] {
+  const dir = mkdtempSync(join(tmpdir(), 'hfsim-beside-files-'));
+  writeFileSync(join(dir, 'q.xml'), `<allocations><queue name="root"><queue name="prod"><queue name="etl"/>${moreUnderProd}</queue><queue name="adhoc"/></queue><user name="u"><maxRunningApps>2</maxRunningApps></user></allocations>`);
+  writeFileSync(join(dir, 'cs.xml'), '<configuration><property><name>yarn.scheduler.capacity.root.queues</name><value>a,b</value></property>'
+    + '<property><name>yarn.scheduler.capacity.root.a.capacity</name><value>50</value></property>'
+    + '<property><name>yarn.scheduler.capacity.root.b.capacity</name><value>50</value></property></configuration>');
+  const raw = { name: 's', cluster: { racks: 1, nodesPerRack: 4 }, scheduler, workload: { kind: 'generated', groups: [{ name: 'g', pool: scheduler.policy === 'capacity' ? 'a' : 'adhoc', maps: 1, mapMs: 1 }] } };
+  const r = resolveScenario(raw, join(dir, 's.json'));
+  return r.ok ? [] : r.errors;
+}
+
 // The file's entries come first in the merged lists, the scenario's after them: an error in the scenario's pools[0]
 // named scheduler.pools[3] (behind nested-queues.xml's three leaves), a field the user never wrote.
 describe("an error in a pool, user or queue the scenario lists beside a scheduler file names the scenario's own index", () => {
@@ -851,15 +866,7 @@ describe("an error in a pool, user or queue the scenario lists beside a schedule
     [{ policy: 'hfs', allocationFile: 'q.xml', users: [{ name: 'v', maxRunningJobs: 0 }] }, 'scheduler.users[0].maxRunningJobs: maxRunningJobs must be at least 1 (0 lets nothing run, and the run would stall)'],
     [{ policy: 'capacity', capacitySchedulerFile: 'cs.xml', queues: [{ name: 'a', capacity: 50, maxCapacity: 40 }] }, 'scheduler.queues[0].maxCapacity: maxCapacity (40) is below capacity (50)'],
   ])('%j', (scheduler, message) => {
-    const dir = mkdtempSync(join(tmpdir(), 'hfsim-merged-index-'));
-    writeFileSync(join(dir, 'q.xml'), '<allocations><queue name="root"><queue name="prod"><queue name="etl"/><queue name="bi"/></queue><queue name="adhoc"/></queue><user name="u"><maxRunningApps>2</maxRunningApps></user></allocations>');
-    writeFileSync(join(dir, 'cs.xml'), '<configuration><property><name>yarn.scheduler.capacity.root.queues</name><value>a,b</value></property>'
-      + '<property><name>yarn.scheduler.capacity.root.a.capacity</name><value>50</value></property>'
-      + '<property><name>yarn.scheduler.capacity.root.b.capacity</name><value>50</value></property></configuration>');
-    const raw = { name: 's', cluster: { racks: 1, nodesPerRack: 4 }, scheduler, workload: { kind: 'generated', groups: [{ name: 'g', pool: 'adhoc', maps: 1, mapMs: 1 }] } };
-    if (scheduler.policy === 'capacity') raw.workload.groups[0].pool = 'a';
-    const r = resolveScenario(raw, join(dir, 's.json'));
-    expect(r.ok ? [] : r.errors).toEqual([message]);
+    expect(beside(scheduler, '<queue name="bi"/>')).toEqual([message]);
   });
 });
 
@@ -874,15 +881,7 @@ describe('a pool, user or queue list the scenario writes as no list, beside a sc
     [{ policy: 'hfs', allocationFile: 'q.xml', parentPools: { name: 'prod' } }, 'scheduler.parentPools: Invalid input: expected array, received object'],
     [{ policy: 'capacity', capacitySchedulerFile: 'cs.xml', queues: { name: 'a', capacity: 50 } }, 'scheduler.queues: Invalid input: expected array, received object'],
   ])('%j', (scheduler, message) => {
-    const dir = mkdtempSync(join(tmpdir(), 'hfsim-not-a-list-'));
-    writeFileSync(join(dir, 'q.xml'), '<allocations><queue name="root"><queue name="prod"><queue name="etl"/></queue><queue name="adhoc"/></queue></allocations>');
-    writeFileSync(join(dir, 'cs.xml'), '<configuration><property><name>yarn.scheduler.capacity.root.queues</name><value>a,b</value></property>'
-      + '<property><name>yarn.scheduler.capacity.root.a.capacity</name><value>50</value></property>'
-      + '<property><name>yarn.scheduler.capacity.root.b.capacity</name><value>50</value></property></configuration>');
-    const raw = { name: 's', cluster: { racks: 1, nodesPerRack: 4 }, scheduler, workload: { kind: 'generated', groups: [{ name: 'g', pool: 'adhoc', maps: 1, mapMs: 1 }] } };
-    if (scheduler.policy === 'capacity') raw.workload.groups[0].pool = 'a';
-    const r = resolveScenario(raw, join(dir, 's.json'));
-    expect(r.ok ? [] : r.errors).toEqual([message]);
+    expect(beside(scheduler, '')).toEqual([message]);
   });
 
   it('--set scheduler.pools.0.minMaps=3 where only the allocation file lists pools exits 2, saying to give the list whole (it ran, exit 0, with the file\'s min share)', () => {

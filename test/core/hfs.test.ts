@@ -163,39 +163,32 @@ describe('preemption under the capacity scheduler', () => {
   // The capacity scheduler has no min shares: a pool's min share (an allocation file's, or one parseScenario let
   // through) counted toward min-share starvation, which preemption could end only up to the queue's capacity share, so
   // the queue stayed starved and its jobs skipped the locality wait for the rest of the run.
-  it('a pool\'s min share changes nothing under capacity: the run is as without it', () => {
-    const queues = [{ name: 'q1', capacity: 12.5 }, { name: 'q2', capacity: 87.5 }];
+  /** `pools` under capacity against none, q1's job coming when q2 holds every slot: the same run. */
+  const sameWithPools = (queues: object[], pools: object[]) => {
     const later = (s: Scenario): Scenario => {
       const groups = (s.workload as { groups: Array<Record<string, unknown>> }).groups;
-      groups[0].startMs = 30000; // q1's job comes when q2 holds every slot
+      groups[0].startMs = 30000;
       groups[1].startMs = 0;
       return s;
     };
     const plain = run(later(capacity(queues, true))).outcome;
-    const withMin = later(capacity(queues, true));
-    (withMin.scheduler as { pools: object[] }).pools = [{ name: 'q1', weight: 1, minMaps: 5, minReduces: 0, minSharePreemptionTimeoutMs: 0 }];
-    const o = run(withMin).outcome;
+    const withPools = later(capacity(queues, true));
+    (withPools.scheduler as { pools: object[] }).pools = pools;
+    const o = run(withPools).outcome;
     expect(o.jobs.map((j) => j.finishMs)).toEqual(plain.jobs.map((j) => j.finishMs));
     expect(o.summary.killedTasks).toBe(plain.summary.killedTasks);
+    return plain;
+  };
+
+  it('a pool\'s min share changes nothing under capacity: the run is as without it', () => {
+    sameWithPools([{ name: 'q1', capacity: 12.5 }, { name: 'q2', capacity: 87.5 }], [{ name: 'q1', weight: 1, minMaps: 5, minReduces: 0, minSharePreemptionTimeoutMs: 0 }]);
   });
 
   // A pool's maxMaps (an allocation file's: the CLI says capacity ignores it) capped the demand the capacity share
   // counted: the reviewer's 50/50 queues with maxMaps 1 on one had its fair share 1 of 4 and no kills where 4 were due.
   it('a pool\'s maxMaps changes nothing under capacity: the run is as without it', () => {
-    const queues = [{ name: 'q1', capacity: 50 }, { name: 'q2', capacity: 50 }];
-    const later = (s: Scenario): Scenario => {
-      const groups = (s.workload as { groups: Array<Record<string, unknown>> }).groups;
-      groups[0].startMs = 30000; // q1's job comes when q2 holds every slot
-      groups[1].startMs = 0;
-      return s;
-    };
-    const plain = run(later(capacity(queues, true))).outcome;
-    const capped = later(capacity(queues, true));
-    (capped.scheduler as { pools: object[] }).pools = [{ name: 'q1', weight: 1, minMaps: 0, minReduces: 0, maxMaps: 1 }];
-    const o = run(capped).outcome;
+    const plain = sameWithPools([{ name: 'q1', capacity: 50 }, { name: 'q2', capacity: 50 }], [{ name: 'q1', weight: 1, minMaps: 0, minReduces: 0, maxMaps: 1 }]);
     expect(plain.summary.killedTasks).toBeGreaterThan(0);
-    expect(o.summary.killedTasks).toBe(plain.summary.killedTasks);
-    expect(o.jobs.map((j) => j.finishMs)).toEqual(plain.jobs.map((j) => j.finishMs));
   });
 
   it('the results report a pool\'s weight 1 and min shares 0 there, as the queues share by capacity (a file\'s weight 3 read 3)', () => {
