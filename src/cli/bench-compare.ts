@@ -87,6 +87,11 @@ export interface Comparison {
   digestChanges: string[];
   /** The canonical cases whose digest changed (digestChanges, as data). */
   changedDigests: Array<{ case: string; base: string; new: string }>;
+  /**
+   * The cases not canonical (a latency, pools or scale case, a --scenario file's) run alike whose digest changed: not
+   * judged, but their times compare runs that decided otherwise (it was not reported at all).
+   */
+  otherDigests: string[];
   /** Cases in only one of the reports. */
   unmatched: string[];
 }
@@ -95,6 +100,7 @@ export function compareReports(base: BenchReport, next: BenchReport, thresholdPc
   const changes: MeasureChange[] = [];
   const speedRegressions: string[] = [];
   const changedDigests: Comparison['changedDigests'] = [];
+  const otherDigests: string[] = [];
   const baseCases = new Map(base.cases.map((c) => [c.name, c]));
   const nextNames = new Set(next.cases.map((c) => c.name));
   const unmatched = [...base.cases.filter((c) => !nextNames.has(c.name)).map((c) => `${c.name} (only in base)`),
@@ -117,6 +123,7 @@ export function compareReports(base: BenchReport, next: BenchReport, thresholdPc
       unmatched.push(`${n.name} (a different case: ${caseShape(b)} in base, ${caseShape(n)} in new)`);
       continue;
     }
+    if (!n.canonical && !b.canonical && n.digest !== b.digest) otherDigests.push(`${n.name}: ${b.digest.slice(0, 12)} -> ${n.digest.slice(0, 12)}`);
     for (const m of MEASURES) {
       const bs = statAt(b, m.field);
       const ns = statAt(n, m.field);
@@ -152,6 +159,7 @@ export function compareReports(base: BenchReport, next: BenchReport, thresholdPc
     speedRegressions,
     digestChanges: changedDigests.map((d) => `${d.case}: digest ${d.base.slice(0, 12)} -> ${d.new.slice(0, 12)}`),
     changedDigests,
+    otherDigests,
     unmatched,
   };
 }

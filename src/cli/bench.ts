@@ -196,6 +196,8 @@ export function compare(baseFile: string, newFile: string, flags: CompareFlags):
   // A nightly job that forgot to rotate its baseline compared last night's report with itself, and passed every night.
   if (JSON.stringify(base) === JSON.stringify(next)) warnings.push(`${baseFile} and ${newFile} are the same report (made ${base.createdAt} at ${shortCommit(base.commit)}): nothing new was measured; compare the night's new report with the one kept from before`);
   if (unchecked.length > 0) warnings.push(`the digest of ${unchecked.length} canonical case(s) of ${baseFile} was not checked, as ${newFile} did not run them alike: ${unchecked.join(', ')}`);
+  // Not an outcome regression (only a canonical scenario's digest is), but the runs timed did other work.
+  if (c.otherDigests.length > 0) warnings.push(`the digest of ${counted(c.otherDigests.length, 'case')} that ${c.otherDigests.length === 1 ? 'is' : 'are'} not canonical changed (${c.otherDigests.join(', ')}): the simulation decided otherwise, so their times compare other work; not judged (only a canonical scenario's digest is an outcome regression)`);
   const apart = machineDifference(base, next);
   if (apart !== undefined) warnings.push(`${baseFile} and ${newFile} were measured apart (${apart}): their times differ by the machine as well as by the code`);
   // A user's policy benched before and after a change to it: its cases are compared, and the change named.

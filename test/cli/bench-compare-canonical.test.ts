@@ -44,3 +44,25 @@ describe('bench compare, a canonical case run otherwise', () => {
     expect(compareReports(base, next, 10).changedDigests).toEqual([]);
   });
 });
+
+describe('bench compare, a case not canonical whose digest changed', () => {
+  it('is told as a warning (stderr and --json warnings), its exit code unchanged: it was not reported at all', () => {
+    const base = write('other-base.json', report([benchCase('latency-600 fair', 500, { canonical: false, group: 'latency' }), benchCase('fb-macro-io.json / FIFO', 1000)]));
+    const next = write('other-new.json', report([benchCase('latency-600 fair', 500, { canonical: false, group: 'latency', digest: CHANGED }), benchCase('fb-macro-io.json / FIFO', 1000)]));
+    const table = compare([base, next]);
+    expect(table.code).toBe(0);
+    expect(table.stderr).toMatch(/hfsim: warning: the digest of 1 case that is not canonical changed \(latency-600 fair: aaaaaaaaaaaa -> bbbbbbbbbbbb\)/);
+    const json = compare([base, next, '--json']);
+    expect(json.code).toBe(0);
+    const out = JSON.parse(json.stdout) as { verdict: string; outcomeRegressions: unknown[]; warnings: string[] };
+    expect(out.verdict).toBe('pass');
+    expect(out.outcomeRegressions).toEqual([]);
+    expect(out.warnings).toEqual([expect.stringMatching(/^the digest of 1 case that is not canonical changed \(latency-600 fair: /)]);
+  });
+
+  it('not for a case run at another shape (listed as not compared), nor for an unchanged digest', () => {
+    const base = report([benchCase('scale-600', 100, { canonical: false, group: 'scale' }), benchCase('latency-600 fair', 500, { canonical: false, group: 'latency' })]);
+    const next = report([benchCase('scale-600', 100, { canonical: false, group: 'scale', jobs: 600, digest: CHANGED }), benchCase('latency-600 fair', 500, { canonical: false, group: 'latency' })]);
+    expect(compareReports(base, next, 10).otherDigests).toEqual([]);
+  });
+});
