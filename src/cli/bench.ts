@@ -59,15 +59,17 @@ export function reportTable(r: BenchReport): string {
     ...(!ticked ? [] : c.decisionUs.tick === undefined ? ['-', '-'] : [us(c.decisionUs.tick.p50), us(c.decisionUs.tick.p99)]),
     c.digest.slice(0, 12),
   ]);
-  const head = `hfsim bench ${r.suite === 'none' ? 'of --scenario files' : `--suite ${r.suite}`}: ${r.machine.cpu}, ${r.machine.cores} cores, node ${r.node}, commit ${shortCommit(r.commit)}; ${r.repeat} runs each, median ±spread (max - min); decision latency in us (hb: per heartbeat, launch: per task launched${ticked ? ', tick: per timer tick of the policy' : ''})`;
-  const main = table(['case', 'policy', 'nodes', 'maps', 'wall ms', 'peak MB', 'events/s', 'hb/s', 'hb p50', 'p90', 'p99', 'p99.9', 'max', 'launch p50', 'p99', ...(ticked ? ['tick p50', 'p99'] : []), 'digest'], rows);
+  // --only sweep: no case, and the case table was a header with no row.
+  const latencies = r.cases.length === 0 ? '' : `; decision latency in us (hb: per heartbeat, launch: per task launched${ticked ? ', tick: per timer tick of the policy' : ''})`;
+  const head = `hfsim bench ${r.suite === 'none' ? 'of --scenario files' : `--suite ${r.suite}`}: ${r.machine.cpu}, ${r.machine.cores} cores, node ${r.node}, commit ${shortCommit(r.commit)}; ${r.repeat} runs each, median ±spread (max - min)${latencies}`;
+  const main = r.cases.length === 0 ? '' : '\n' + table(['case', 'policy', 'nodes', 'maps', 'wall ms', 'peak MB', 'events/s', 'hb/s', 'hb p50', 'p90', 'p99', 'p99.9', 'max', 'launch p50', 'p99', ...(ticked ? ['tick p50', 'p99'] : []), 'digest'], rows);
   const scale = r.scale.length === 0 ? '' : `\n\nScale curve (constant load per node; each size warmed up, best of ${r.repeat} runs; cost per node relative to the smallest, 1.00 = linear${r.scaleExponent === undefined ? '' : `; wall grows as nodes^${r.scaleExponent.toFixed(2)}`})\n${table(['nodes', 'best wall ms', 'us per heartbeat', 'marginal us per heartbeat', 'cost per node'],
     r.scale.map((s) => [s.nodes.toLocaleString('en-US'), Math.round(s.wallMs).toLocaleString('en-US'), s.usPerNodeHeartbeat.toFixed(3),
       s.marginalUsPerHeartbeat?.toFixed(3) ?? '', s.relativeCostPerNode.toFixed(2)]), 0)}`;
   const sw = r.sweepScaling;
   const sweep = sw === undefined ? '' : `\n\nSweep scaling (${sw.points} points of fb-macro-io with ${sw.jobs.toLocaleString('en-US')} jobs, worker ${sw.pool}; median ±spread of ${r.repeat} runs; speed-up ${sw.speedup.toFixed(2)}x)\n${table(['workers', 'wall ms', 'points ms (summed)'],
     sw.workers.map((w) => [String(w.workers), ms(w.wallMs), ms(w.pointMs)]), 0)}`;
-  return `${head}\n${main}${scale}${sweep}${fluidCost(r)}`;
+  return `${head}${main}${scale}${sweep}${fluidCost(r)}`;
 }
 
 /**

@@ -238,3 +238,18 @@ describe('hfsim bench table: the fluid network model against flat', () => {
     expect(reportTable(report('5'.repeat(40), [benchCase('fb2009-day.json / fluid', 3300)]))).not.toContain('Fluid network model');
   });
 });
+
+describe('hfsim bench table of a report with no case (--only sweep)', () => {
+  it('has no empty case table: only the sweep\'s (a header of 16 columns with no row was printed)', () => {
+    const wall = stat(1500);
+    const r: BenchReport = { ...report('7'.repeat(40), []), repeat: 1, sweepScaling: {
+      jobs: 300, points: 2, pool: 'processes', digest: 'c'.repeat(64), speedup: 0.48,
+      workers: [{ workers: 1, wallMs: wall, pointMs: stat(1000) }, { workers: 2, wallMs: stat(3100), pointMs: stat(3600) }],
+    } };
+    const text = reportTable(r);
+    expect(text).not.toMatch(/^case\s+policy/m);
+    expect(text).not.toMatch(/decision latency/);
+    expect(text).toMatch(/^Sweep scaling \(2 points/m);
+    expect(text).toMatch(/^workers\s+wall ms/m);
+  });
+});
