@@ -64,7 +64,8 @@ export function compareMarkdown(o: CompareOutcome): string {
     for (const d of c.changedDigests) out.push(`| ${cell(d.case)} | \`${d.base.slice(0, 12)}\` | \`${d.new.slice(0, 12)}\` |`);
   }
   if (regressions.length > 0) out.push('', '### Speed regressions', '', ...changeTable(regressions));
-  out.push('', '### Every measure', '', ...changeTable(c.changes));
+  // None compared (a canonical case run otherwise, alone: its digest only): no table of no row.
+  if (c.changes.length > 0) out.push('', '### Every measure', '', ...changeTable(c.changes));
   if (c.unmatched.length > 0) out.push('', `Not compared: ${c.unmatched.map(cell).join('; ')}.`);
   if (o.warnings.length > 0) out.push('', '### Warnings', '', ...o.warnings.map((w) => `- ${w.replace(/[\\`*_[\]<>|]/g, '\\$&')}`));
   return out.join('\n') + '\n';

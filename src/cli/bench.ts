@@ -215,7 +215,7 @@ export function compare(baseFile: string, newFile: string, flags: CompareFlags):
   if (flags.json) {
     process.stdout.write(compareJson(outcome));
   } else {
-    out.write(`bench compare: ${baseFile} (${shortCommit(base.commit)}) -> ${newFile} (${shortCommit(next.commit)}), threshold ${flags.threshold}% and beyond the noise floor\n${c.table}\n`);
+    out.write(`bench compare: ${baseFile} (${shortCommit(base.commit)}) -> ${newFile} (${shortCommit(next.commit)}), threshold ${flags.threshold}% and beyond the noise floor\n${c.changes.length === 0 ? '' : `${c.table}\n`}`);
     if (c.unmatched.length > 0) out.write(`not compared: ${c.unmatched.join('; ')}\n`);
   }
   if (c.digestChanges.length > 0) {

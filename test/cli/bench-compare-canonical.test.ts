@@ -2,6 +2,7 @@
  * bench compare checks a canonical case's digest whatever else differs: a scenario file's workload that came out with
  * other jobs or maps (a changed generator) was listed as "a different case", its digest unchecked, and passed (exit 0).
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { compareReports } from '../../src/cli/bench-compare.js';
 import { benchCase, compare, report, write } from './bench-helpers.js';
@@ -64,5 +65,21 @@ describe('bench compare, a case not canonical whose digest changed', () => {
     const base = report([benchCase('scale-600', 100, { canonical: false, group: 'scale' }), benchCase('latency-600 fair', 500, { canonical: false, group: 'latency' })]);
     const next = report([benchCase('scale-600', 100, { canonical: false, group: 'scale', jobs: 600, digest: CHANGED }), benchCase('latency-600 fair', 500, { canonical: false, group: 'latency' })]);
     expect(compareReports(base, next, 10).otherDigests).toEqual([]);
+  });
+});
+
+describe('bench compare with no measure compared', () => {
+  it('prints no empty table: a canonical case run otherwise, alone, showed the header of 8 columns with no row', () => {
+    const base = write('empty-table-base.json', report([benchCase('swim-first50.json / Fair + delay', 400)]));
+    const next = write('empty-table-new.json', report([benchCase('swim-first50.json / Fair + delay', 400, { jobs: 49, digest: CHANGED })]));
+    const r = compare([base, next]);
+    expect(r.code).toBe(3);
+    expect(r.stdout).not.toMatch(/^case\s+measure/m);
+    expect(r.stdout).toMatch(/^not compared: swim-first50\.json \/ Fair \+ delay \(a different case/m);
+    const md = `${base}.md`;
+    expect(compare([base, next, '--markdown', md]).code).toBe(3);
+    const text = readFileSync(md, 'utf8');
+    expect(text).not.toMatch(/### Every measure/);
+    expect(text).toMatch(/### Outcome regressions/);
   });
 });
