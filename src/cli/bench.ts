@@ -61,13 +61,13 @@ export function reportTable(r: BenchReport): string {
   ]);
   // --only sweep: no case, and the case table was a header with no row.
   const latencies = r.cases.length === 0 ? '' : `; decision latency in us (hb: per heartbeat, launch: per task launched${ticked ? ', tick: per timer tick of the policy' : ''})`;
-  const head = `hfsim bench ${r.suite === 'none' ? 'of --scenario files' : `--suite ${r.suite}`}: ${r.machine.cpu}, ${r.machine.cores} cores, node ${r.node}, commit ${shortCommit(r.commit)}; ${r.repeat} runs each, median ±spread (max - min)${latencies}`;
+  const head = `hfsim bench ${r.suite === 'none' ? 'of --scenario files' : `--suite ${r.suite}`}: ${r.machine.cpu}, ${r.machine.cores} cores, node ${r.node}, commit ${shortCommit(r.commit)}; ${counted(r.repeat, 'run')} each, median ±spread (max - min)${latencies}`;
   const main = r.cases.length === 0 ? '' : '\n' + table(['case', 'policy', 'nodes', 'maps', 'wall ms', 'peak MB', 'events/s', 'hb/s', 'hb p50', 'p90', 'p99', 'p99.9', 'max', 'launch p50', 'p99', ...(ticked ? ['tick p50', 'p99'] : []), 'digest'], rows);
-  const scale = r.scale.length === 0 ? '' : `\n\nScale curve (constant load per node; each size warmed up, best of ${r.repeat} runs; cost per node relative to the smallest, 1.00 = linear${r.scaleExponent === undefined ? '' : `; wall grows as nodes^${r.scaleExponent.toFixed(2)}`})\n${table(['nodes', 'best wall ms', 'us per heartbeat', 'marginal us per heartbeat', 'cost per node'],
+  const scale = r.scale.length === 0 ? '' : `\n\nScale curve (constant load per node; each size warmed up, best of ${counted(r.repeat, 'run')}; cost per node relative to the smallest, 1.00 = linear${r.scaleExponent === undefined ? '' : `; wall grows as nodes^${r.scaleExponent.toFixed(2)}`})\n${table(['nodes', 'best wall ms', 'us per heartbeat', 'marginal us per heartbeat', 'cost per node'],
     r.scale.map((s) => [s.nodes.toLocaleString('en-US'), Math.round(s.wallMs).toLocaleString('en-US'), s.usPerNodeHeartbeat.toFixed(3),
       s.marginalUsPerHeartbeat?.toFixed(3) ?? '', s.relativeCostPerNode.toFixed(2)]), 0)}`;
   const sw = r.sweepScaling;
-  const sweep = sw === undefined ? '' : `\n\nSweep scaling (${sw.points} points of fb-macro-io with ${sw.jobs.toLocaleString('en-US')} jobs, worker ${sw.pool}; median ±spread of ${r.repeat} runs; speed-up ${sw.speedup.toFixed(2)}x)\n${table(['workers', 'wall ms', 'points ms (summed)'],
+  const sweep = sw === undefined ? '' : `\n\nSweep scaling (${counted(sw.points, 'point')} of fb-macro-io with ${sw.jobs.toLocaleString('en-US')} jobs, worker ${sw.pool}; median ±spread of ${counted(r.repeat, 'run')}; speed-up ${sw.speedup.toFixed(2)}x)\n${table(['workers', 'wall ms', 'points ms (summed)'],
     sw.workers.map((w) => [String(w.workers), ms(w.wallMs), ms(w.pointMs)]), 0)}`;
   return `${head}${main}${scale}${sweep}${fluidCost(r)}`;
 }

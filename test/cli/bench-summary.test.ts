@@ -253,3 +253,16 @@ describe('hfsim bench table of a report with no case (--only sweep)', () => {
     expect(text).toMatch(/^workers\s+wall ms/m);
   });
 });
+
+describe('hfsim bench table of one run (--repeat 1)', () => {
+  it('counts it as one run, and one point as one point ("1 runs each", "best of 1 runs", "1 points" were printed)', () => {
+    const r: BenchReport = { ...report('8'.repeat(40), [benchCase('scale-600', 30)]), repeat: 1,
+      scale: [{ nodes: 600, wallMs: 30, usPerNodeHeartbeat: 0.7, relativeCostPerNode: 1 }],
+      sweepScaling: { jobs: 300, points: 1, pool: 'processes', digest: 'c'.repeat(64), speedup: 1, workers: [{ workers: 1, wallMs: stat(1500), pointMs: stat(1000) }] } };
+    const text = reportTable(r);
+    expect(text).toMatch(/; 1 run each, median/);
+    expect(text).toMatch(/best of 1 run;/);
+    expect(text).toMatch(/Sweep scaling \(1 point of fb-macro-io .*median ±spread of 1 run;/);
+    expect(text).not.toMatch(/\b1 (runs|points)\b/);
+  });
+});
