@@ -73,8 +73,9 @@ export function atTraceLine(error: string, scenario: Scenario): string {
 const POOL_LISTS = ['pools', 'parentPools'] as const;
 
 /**
- * The pool fields capacity does not read, with what takes their place there, and the value that changes nothing. (A
- * pool's maxMaps only capped the demand its capacity share counted, never what it ran: a queue of maxMaps 1 ran 4.)
+ * The pool fields capacity does not read, with what takes their place there, and the value that changes nothing (pools.ts
+ * sharesOf gives them so there). (A pool's maxMaps only capped the demand its capacity share counted, never what it
+ * ran: a queue of maxMaps 1 ran 4.)
  */
 const CAPACITY_IGNORED: ReadonlyArray<{ field: 'weight' | 'minMaps' | 'minReduces' | 'maxMaps' | 'maxReduces' | 'schedulingMode'; inert: unknown; instead: string }> = [
   { field: 'weight', inert: 1, instead: 'it shares the slots by the queues\' capacities; "hfs" reads weights' },
@@ -98,9 +99,9 @@ const ignoredFields = (pool: unknown): typeof CAPACITY_IGNORED => CAPACITY_IGNOR
 
 /**
  * Under capacity the queues divide, cap and order the slots (capacity.ts, capacity-shares.ts): a pool's weight, min
- * shares, maxMaps, maxReduces and schedulingMode, and the scheduler's defaultSchedulingMode, change nothing it runs. One the
- * scenario writes is refused, at its own path; one an allocation file gives (shared by an hfs variant, say) is told
- * on stderr (warnFileIgnores), since the scenario could drop it only by dropping the file's pool whole.
+ * shares, maxMaps, maxReduces and schedulingMode, and the scheduler's defaultSchedulingMode, change nothing it runs.
+ * One the scenario writes is refused, at its own path; one an allocation file gives (shared by an hfs variant, say)
+ * is told on stderr (warnFileIgnores), since the scenario could drop it only by dropping the file's pool whole.
  */
 function capacityIgnored(raw: Record<string, unknown>): string[] {
   const s = raw.scheduler as Record<string, unknown> | undefined;

@@ -129,9 +129,9 @@ export function jobChanged(set: PoolSet, job: Job): void {
 }
 
 /**
- * A pool's or parent pool's weight, min shares and caps: a cap it sets no value of is the scheduler's poolMaxMapsDefault /
- * poolMaxReducesDefault (YARN's queueMaxResourcesDefault, which YARN gives every queue without maxResources, one it
- * creates for a job included), else none; a min share above such a default is lowered to it, as YARN runs that queue
+ * A pool's or parent pool's weight, min shares and caps: a cap it sets no value of is the scheduler's
+ * poolMaxMapsDefault / poolMaxReducesDefault (YARN's queueMaxResourcesDefault, which YARN gives every queue without
+ * maxResources, one it creates for a job included), else none; a min share above such a default is lowered to it, as YARN runs that queue
  * (its fair share never passes its max). A cap of its own is at least its min share (the schema refuses one below).
  * The capacity scheduler has no weights or min shares (a queue's capacity is its share and its guarantee) and caps a
  * queue by its maxCapacity: there an allocation file's weight is 1 and its min shares and caps none (the CLI says so;

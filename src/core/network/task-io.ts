@@ -4,14 +4,14 @@
  * Calibration: a job's given times (a jobs list's mapMs / reduceMs, SWIM's per-MB model set from the paper's
  * medians, the Facebook mix's reduces) are what a task takes alone on an idle node reading locally; the fluid model
  * splits that time into start-up, the transfers at the idle hardware's rates, and the rest as compute (a map's read
- * overlaps its compute, rack-slots.ts). So a lone local task takes exactly its given time (a map whose given time
- * is shorter than start-up, its block's read at one disk's rate and its output's write takes that floor: the
- * README says so): the transfers are timed at the KB the rack moves and the compute is whole ms rounded down, so a lone
- * task ends at most a ms before its given time, never after it (rounded to the nearest ms, a fraction of a ms of write
- * ended a task given 5,000 ms just past the heartbeat at 5,000, and the master heard of it a heartbeat late); and contention and distance (a busy
- * NIC, an oversubscribed uplink) add to it. The Facebook mix's maps are defined by what they do (a grep, an expensive function), so their compute is
- * input / network.mapCpuMBps[type] instead: an IO-heavy map then spends most of its time reading, as the paper's
- * did. Nothing is fitted to the results.
+ * overlaps its compute, rack-slots.ts). So a lone local task takes its given time (a map whose given time is
+ * shorter than start-up, its block's read at one disk's rate and its output's write takes that floor: the README says
+ * so): the transfers are timed at the KB the rack moves and the compute is whole ms rounded down, so it ends at most a
+ * ms before its given time, never after it (rounded to the nearest ms, a fraction of a ms of write ended a task given
+ * 5,000 ms just past the heartbeat at 5,000, and the master heard of it a heartbeat late). Contention and distance (a
+ * busy NIC, an oversubscribed uplink) add to it. The Facebook mix's maps are defined by what they do (a grep, an
+ * expensive function), so their compute is input / network.mapCpuMBps[type] instead: an IO-heavy map then spends most
+ * of its time reading, as the paper's did. Nothing is fitted to the results.
  *
  * Bytes: a map reads its input (a block, or SWIM's input / maps) and writes input x mapOutputRatio[type] locally;
  * a reduce fetches its share of the job's map output (SWIM: the trace's shuffle / reduces) and writes its output
