@@ -5,7 +5,7 @@
  */
 import { DEFAULT_SLOWDOWNS, type Parsed, type Scenario, parseScenario } from '../core/scenario.js';
 import { InputError } from './errors.js';
-import { applySchedulerFiles, errorsAtScenarioIndex, warnMinsAboveMaxDefault } from './scheduler-files.js';
+import { applySchedulerFiles, errorsAtScenarioIndex, ownEntries, warnMinsAboveMaxDefault } from './scheduler-files.js';
 import { readTextFile } from './read-file.js';
 import { parseRumenTrace } from './rumen.js';
 import { type SlsJob, type SlsTrace, parseSlsTrace, slsErrorsAtTrace, slsJobsWorkload } from './sls.js';
@@ -192,8 +192,7 @@ function warnMinShareTimeoutsUnderCapacity(raw: Record<string, unknown>, scenari
   };
   if (s.minSharePreemptionTimeoutMs !== undefined) add(own?.minSharePreemptionTimeoutMs !== undefined, 'scheduler.minSharePreemptionTimeoutMs', '<defaultMinSharePreemptionTimeout>');
   for (const field of POOL_LISTS) {
-    const written = new Set((Array.isArray(own?.[field]) ? (own[field] as Array<{ name?: unknown; minSharePreemptionTimeoutMs?: unknown }>) : [])
-      .filter((p) => p?.minSharePreemptionTimeoutMs !== undefined && p?.minSharePreemptionTimeoutMs !== null).map((p) => p.name));
+    const written = new Set(ownEntries(raw, field).filter((p) => p?.minSharePreemptionTimeoutMs !== undefined && p?.minSharePreemptionTimeoutMs !== null).map((p) => p?.name));
     for (const p of s[field] as ReadonlyArray<{ name: string; minSharePreemptionTimeoutMs?: number }>) {
       if (p.minSharePreemptionTimeoutMs !== undefined) add(written.has(p.name), `pool "${p.name}"'s minSharePreemptionTimeoutMs`, `pool "${p.name}"'s <minSharePreemptionTimeout>`);
     }
@@ -224,7 +223,7 @@ function warnFileIgnores(raw: Record<string, unknown>, scenario: Scenario): void
   if (s.policy !== 'capacity' || s.allocationFile === undefined) return;
   const own = raw.scheduler as Record<string, unknown> | undefined;
   for (const field of POOL_LISTS) {
-    const written = new Set((Array.isArray(own?.[field]) ? (own[field] as Array<{ name?: unknown }>) : []).map((p) => p?.name));
+    const written = new Set(ownEntries(raw, field).map((p) => p?.name));
     for (const pool of s[field]) {
       if (written.has(pool.name)) continue;
       const ignored = ignoredFields(pool);

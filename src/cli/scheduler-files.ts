@@ -71,6 +71,15 @@ function filePath(name: unknown, scenarioFile: string): string | undefined {
 }
 
 /**
+ * The entries of a pool list (pools, parentPools) the scenario itself writes, before a scheduler file's are merged in:
+ * what tells a value the user wrote from one the file gave. An entry may be anything the user wrote (null, a number).
+ */
+export function ownEntries(raw: Record<string, unknown>, field: 'pools' | 'parentPools'): ReadonlyArray<{ name?: unknown; [key: string]: unknown } | null | undefined> {
+  const own = (raw.scheduler as Record<string, unknown> | undefined)?.[field];
+  return Array.isArray(own) ? own : [];
+}
+
+/**
  * A pool or parent pool that sets no maxMaps (maxReduces) has the scheduler's poolMaxMapsDefault (poolMaxReducesDefault),
  * which an allocation file's queueMaxResourcesDefault sets (YARN: every queue that sets no maxResources has the
  * default), and the pool set lowers a min share above it to it (pools.ts), as YARN runs such a queue (its fair share
@@ -83,8 +92,7 @@ export function warnMinsAboveMaxDefault(raw: Record<string, unknown>, scenario: 
   const own = raw.scheduler as Record<string, unknown> | undefined;
   const file = filePath(s.allocationFile, scenarioFile);
   for (const field of ['pools', 'parentPools'] as const) {
-    const written = Array.isArray(own?.[field]) ? (own[field] as unknown[]) : [];
-    const index = new Map(written.map((p, i) => [(p as { name?: unknown } | null)?.name, i]));
+    const index = new Map(ownEntries(raw, field).map((p, i) => [p?.name, i]));
     for (const p of s[field]) {
       for (const [min, max, kind, cap] of [['minMaps', 'maxMaps', 'maps', s.poolMaxMapsDefault], ['minReduces', 'maxReduces', 'reduces', s.poolMaxReducesDefault]] as const) {
         if (cap === undefined || p[max] !== undefined || p[min] <= cap) continue;
