@@ -87,7 +87,7 @@ export function makePlugins(scenario: Scenario, topology: Topology, jobs: number
   const policyPlugin = policies.find(sc.policy);
   const gatePlugin = gates.find(sc.delay.mode);
   const used = declaredPlugins(scenario);
-  const pools = policyPlugin.usesPools ? new PoolSet(sc, topology.nodes * topology.mapSlotsPerNode, topology.nodes * topology.reduceSlotsPerNode) : undefined;
+  const pools = policyPlugin.usesPools ? new PoolSet(sc, topology.nodes * topology.mapSlotsPerNode, topology.nodes * topology.reduceSlotsPerNode, policyPlugin.ownsPoolShares === true) : undefined;
   if (policyPlugin.needsSolver && solver === undefined) throw new Error(`policy "${sc.policy}" needs a linear-program solver: run it through simulate(), which loads one`);
   const context: PluginContext = { scenario, topology, jobs, pools, solver, blocks };
   // A user's plugin reads a frozen copy of the scenario and its config: one that changed them in create() had the

@@ -133,15 +133,16 @@ export function jobChanged(set: PoolSet, job: Job): void {
  * poolMaxMapsDefault / poolMaxReducesDefault (YARN's queueMaxResourcesDefault, which YARN gives every queue without
  * maxResources, one it creates for a job included), else none; a min share above such a default is lowered to it, as YARN runs that queue
  * (its fair share never passes its max). A cap of its own is at least its min share (the schema refuses one below).
- * The capacity scheduler has no weights or min shares (a queue's capacity is its share and its guarantee) and caps a
- * queue by its maxCapacity: there an allocation file's weight is 1 and its min shares and caps none (the CLI says so;
- * one the scenario writes is refused). A plugin policy that divides the shares itself (divideSharesBy) keeps the
+ * Under a policy that owns the shares (ownShares: one registered with ownsPoolShares) every pool has weight 1, min
+ * shares 0 and no caps: the capacity scheduler has no weights or min shares (a queue's capacity is its share and its
+ * guarantee) and caps a queue by its maxCapacity (the CLI tells an allocation file's as ignored there and refuses one
+ * the scenario writes). A plugin policy that divides the shares itself (divideSharesBy) without that flag keeps the
  * pools' weights, min shares and caps: its division decides what they mean.
  */
-function sharesOf(c: PoolConfig | ParentPoolConfig, s: SchedulerConfig): { weight: number; minMaps: number; minReduces: number; maxMaps: number; maxReduces: number } {
+function sharesOf(c: PoolConfig | ParentPoolConfig, s: SchedulerConfig, ownShares: boolean): { weight: number; minMaps: number; minReduces: number; maxMaps: number; maxReduces: number } {
+  if (ownShares) return { weight: 1, minMaps: 0, minReduces: 0, maxMaps: Infinity, maxReduces: Infinity };
   const maxMaps = c.maxMaps ?? s.poolMaxMapsDefault ?? Infinity;
   const maxReduces = c.maxReduces ?? s.poolMaxReducesDefault ?? Infinity;
-  if (s.policy === 'capacity') return { weight: 1, minMaps: 0, minReduces: 0, maxMaps: Infinity, maxReduces: Infinity };
   return { weight: c.weight, minMaps: Math.min(c.minMaps, maxMaps), minReduces: Math.min(c.minReduces, maxReduces), maxMaps, maxReduces };
 }
 
@@ -168,11 +169,11 @@ export class Pool {
     liveJobs = (pool) => pool.#jobs;
   }
 
-  constructor(c: PoolConfig, s: SchedulerConfig, ordinal: number, parent?: ParentPool) {
+  constructor(c: PoolConfig, s: SchedulerConfig, ordinal: number, parent?: ParentPool, ownShares = false) {
     this.ordinal = ordinal;
     this.parent = parent;
     this.config = Object.freeze({
-      name: c.name, ...sharesOf(c, s),
+      name: c.name, ...sharesOf(c, s, ownShares),
       maxRunningJobs: c.maxRunningJobs ?? s.poolMaxJobsDefault ?? Infinity,
       schedulingMode: c.schedulingMode ?? s.defaultSchedulingMode,
     });
@@ -259,9 +260,9 @@ export class ParentPool {
     liveChildren = (parent) => parent.#children;
   }
 
-  constructor(c: ParentPoolConfig, parent: ParentPool | undefined, s: SchedulerConfig) {
+  constructor(c: ParentPoolConfig, parent: ParentPool | undefined, s: SchedulerConfig, ownShares = false) {
     this.config = Object.freeze({
-      name: c.name, ...sharesOf(c, s), maxRunningJobs: c.maxRunningJobs ?? Infinity,
+      name: c.name, ...sharesOf(c, s, ownShares), maxRunningJobs: c.maxRunningJobs ?? Infinity,
     });
     this.parent = parent;
     this.map = new PoolShare(this.config.minMaps, this.config.maxMaps);
@@ -344,7 +345,11 @@ export class PoolSet implements Admission {
   /** How the fair shares are divided (divideSharesBy); undefined: the Fair Scheduler's, down the pool tree. */
   #division: ShareDivision | undefined;
 
-  constructor(config: SchedulerConfig, readonly mapSlots: number, readonly reduceSlots: number) {
+  /**
+   * `ownShares`: the run's policy owns the pools' shares (PolicyPlugin.ownsPoolShares, as capacity does): no pool has a
+   * weight, min share or cap of its own (sharesOf).
+   */
+  constructor(config: SchedulerConfig, readonly mapSlots: number, readonly reduceSlots: number, readonly ownShares = false) {
     this.config = frozenCopy(config);
     this.buildParents(this.config.parentPools);
     this.#parentByName = new Map(this.#parents.map((p) => [p.name, p]));
@@ -613,7 +618,7 @@ export class PoolSet implements Admission {
   }
 
   private create(c: PoolConfig, parent?: ParentPool): Pool {
-    const pool = new Pool(c, this.config, this.#pools.length, parent);
+    const pool = new Pool(c, this.config, this.#pools.length, parent, this.ownShares);
     this.#pools.push(pool);
     this.#poolsSeen = undefined;
     this.#byName.set(pool.name, pool);
@@ -633,7 +638,7 @@ export class PoolSet implements Admission {
       const had = made.get(c.name);
       if (had !== undefined) return had;
       const parent = c.parent === undefined ? undefined : make(byName.get(c.parent)!);
-      const node = new ParentPool(c, parent, this.config);
+      const node = new ParentPool(c, parent, this.config, this.ownShares);
       made.set(c.name, node);
       this.#parents.push(node);
       if (parent === undefined) this.#top.push(node);

@@ -107,7 +107,7 @@ describe('the registry', () => {
     const create = () => ({ createQueue: () => new SortedJobQueue((a, b) => a.index - b.index) });
     expect(() => registerPolicy('creat-slip', { description: 'x', creat: create } as never)).toThrow(new TypeError([
       'policy "creat-slip": a plugin needs a description (a string) and create (a function)',
-      'policy "creat-slip": creat is not a field of a policy plugin (description, config, permits, create, usesPools, needsSolver, placesMapsItself, sizeError)',
+      'policy "creat-slip": creat is not a field of a policy plugin (description, config, permits, create, usesPools, ownsPoolShares, needsSolver, placesMapsItself, sizeError)',
     ].join('\n')));
     expect(() => registerPolicy('null-plugin', null as never)).toThrow(new TypeError('policy "null-plugin": a plugin needs a description (a string) and create (a function)'));
   });

@@ -23,8 +23,10 @@ describe('registerPolicy refuses a bad definition with a TypeError naming the po
     ['permits as one string', { permits: 'passAll' }, /: permits must be a list of shortcut names/],
     ['usesPools not a boolean', { usesPools: 'yes' }, /: usesPools must be a boolean, not string$/],
     ['sizeError not a function', { sizeError: 'too big' }, /: sizeError must be a function, not string$/],
-    ['a field misspelled', { needSolver: true }, /: needSolver is not a field of a policy plugin \(description, config, permits, create, usesPools, needsSolver, placesMapsItself, sizeError\)$/],
+    ['a field misspelled', { needSolver: true }, /: needSolver is not a field of a policy plugin \(description, config, permits, create, usesPools, ownsPoolShares, needsSolver, placesMapsItself, sizeError\)$/],
     ['placesMapsItself not a boolean', { placesMapsItself: 1 }, /: placesMapsItself must be a boolean, not number$/],
+    ['ownsPoolShares not a boolean', { usesPools: true, ownsPoolShares: 'yes' }, /: ownsPoolShares must be a boolean, not string$/],
+    ['ownsPoolShares without usesPools (it has no pools whose shares it could own)', { ownsPoolShares: true }, /: ownsPoolShares needs usesPools: true/],
   ])('%s', (_what, fields, message) => {
     const name = fresh();
     const plugin = { description: 'x', create, ...fields } as never;
@@ -166,6 +168,25 @@ describe('registerPolicy refuses a bad definition with a TypeError naming the po
     if (!written.ok) throw new Error(written.errors.join('\n'));
     expect(() => workloadLimitErrors(written.value)).toThrow(/^Cannot assign to read only property 'everyMs'/);
     expect(written.value.scheduler.replication?.config).toEqual({ everyMs: 60_000 });
+  });
+
+  it("a pool-aware policy registered with ownsPoolShares reads no pool's weight, min shares or caps (capacity's way); one without reads them as written", async () => {
+    const seen = new Map<boolean, unknown>();
+    for (const owns of [true, false]) {
+      const name = fresh();
+      registerPolicy(name, {
+        description: 'pools read', usesPools: true, ownsPoolShares: owns,
+        create: (_c, context) => {
+          seen.set(owns, context.pools!.pools.map(({ config: { name: pool, weight, minMaps, minReduces, maxMaps, maxReduces } }) => ({ pool, weight, minMaps, minReduces, maxMaps, maxReduces })));
+          return create();
+        },
+      });
+      const parsed = parseScenario(jobsScenario({ scheduler: { policy: name, pools: [{ name: 'a', weight: 3, minMaps: 2, minReduces: 1, maxMaps: 4, maxReduces: 2 }] } }));
+      if (!parsed.ok) throw new Error(parsed.errors.join('\n'));
+      expect((await simulate(parsed.value, { timeDecisions: false })).jobs).toHaveLength(2);
+    }
+    expect(seen.get(true)).toEqual([{ pool: 'a', weight: 1, minMaps: 0, minReduces: 0, maxMaps: Infinity, maxReduces: Infinity }]);
+    expect(seen.get(false)).toEqual([{ pool: 'a', weight: 3, minMaps: 2, minReduces: 1, maxMaps: 4, maxReduces: 2 }]);
   });
 
   it('a good definition registers and runs, optional fields left undefined too', async () => {

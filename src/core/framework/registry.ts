@@ -61,6 +61,13 @@ export interface SchedulingPolicy extends QueueOrder {
 export interface PolicyPlugin<C = any> extends PluginBase<C> {
   /** The scheduler keeps a PoolSet (pools or capacity queues, max running jobs), runs the pool clock and may preempt. */
   readonly usesPools?: boolean;
+  /**
+   * With usesPools: the policy divides and caps the pools' shares by rules of its own (its create() calls
+   * pools.divideSharesBy), and no pool has a weight, min share or cap of the Fair Scheduler's (each pool reads weight 1,
+   * min shares 0, no caps). The capacity scheduler does: a queue's capacity is its share and guarantee, its
+   * maxCapacity its cap.
+   */
+  readonly ownsPoolShares?: boolean;
   /** The run needs a linear-program solver (context.solver): simulate() loads one before the run. */
   readonly needsSolver?: boolean;
   /**
@@ -107,7 +114,7 @@ export type PluginKind = 'policy' | 'gate' | 'preemption' | 'replication';
 /** The fields every plugin may have, and the kind of value each holds (description and create are required). */
 const BASE_FIELDS = { description: 'string', config: 'schema', permits: 'shortcuts', create: 'function' } as const;
 /** A policy's own fields. */
-const POLICY_FIELDS = { ...BASE_FIELDS, usesPools: 'boolean', needsSolver: 'boolean', placesMapsItself: 'boolean', sizeError: 'function' } as const;
+const POLICY_FIELDS = { ...BASE_FIELDS, usesPools: 'boolean', ownsPoolShares: 'boolean', needsSolver: 'boolean', placesMapsItself: 'boolean', sizeError: 'function' } as const;
 /** A replication policy's own fields. */
 const REPLICATION_FIELDS = { ...BASE_FIELDS, roundMs: 'function' } as const;
 type FieldKind = (typeof POLICY_FIELDS)[keyof typeof POLICY_FIELDS];
@@ -153,6 +160,10 @@ export class Registry<P extends PluginBase<unknown>> {
     // Without them, the fields it has that are none of its kind's too (a misspelled `creat` was told only to give create).
     if (typeof plugin?.description !== 'string' || typeof (plugin as { create?: unknown }).create !== 'function') {
       throw new TypeError([`${this.kind} "${name}": a plugin needs a description (a string) and create (a function)`, ...problems.filter((p) => / is not a field of /.test(p))].join('\n'));
+    }
+    // Owning the pools' shares means nothing without pools: the flag would be read as a promise the run never keeps.
+    if ((plugin as { ownsPoolShares?: unknown }).ownsPoolShares === true && (plugin as { usesPools?: unknown }).usesPools !== true) {
+      problems.push(`${this.kind} "${name}": ownsPoolShares needs usesPools: true (a policy without pools has no shares to own)`);
     }
     if (problems.length > 0) throw new TypeError(problems.join('\n'));
     this.byName.set(name, plugin);

@@ -116,6 +116,8 @@ function users(jobs: readonly Job[], kind: SlotKind, copySplit: boolean): { byUs
 export const capacity = {
   description: 'capacity scheduler: queues by running / capacity, FIFO (or fair) within, a per-user limit',
   usesPools: true,
+  // a queue's capacity is its share and guarantee, its maxCapacity its cap: no pool weights, min shares or caps
+  ownsPoolShares: true,
   permits: ['skipIdleHeartbeats'],
   // capacityOrder's order, kept between reads (capacity-order.ts): rebuilt at every launch, it cost O(jobs + queues
   // log queues) a launch
