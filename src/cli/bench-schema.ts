@@ -48,6 +48,14 @@ const dataItemSchema = z.strictObject({
 });
 export type DataItem = z.infer<typeof dataItemSchema>;
 
+/** A case's measures, each with its path in the case: the run-level stats and each decision latency's. */
+function caseStats(c: { wallMs: Stat; cpuMs?: Stat; peakRssMB: Stat; eventsPerSecond: Stat; heartbeatsPerSecond: Stat; eventsPerCpuSecond?: Stat; decisionUs: Record<string, LatencyStats | undefined> }): Array<[string[], Stat]> {
+  const own = (['wallMs', 'cpuMs', 'peakRssMB', 'eventsPerSecond', 'heartbeatsPerSecond', 'eventsPerCpuSecond'] as const)
+    .flatMap((field): Array<[string[], Stat]> => (c[field] === undefined ? [] : [[[field], c[field]]]));
+  const latencies = Object.entries(c.decisionUs).flatMap(([kind, l]) => (l === undefined ? [] : Object.entries(l).map(([k, st]): [string[], Stat] => [['decisionUs', kind, k], st])));
+  return [...own, ...latencies];
+}
+
 export const caseSchema = z.strictObject({
   name: nameField('a case name'),
   /** `own`: a --scenario file's case (a user's scenario, measured warm). */
@@ -87,6 +95,12 @@ export const caseSchema = z.strictObject({
    * Absent for the suites' cases and a user's case without plugins.
    */
   plugins: z.array(z.strictObject({ file: z.string(), sha256: z.string().regex(/^[0-9a-f]{64}$/) })).min(1).optional(),
+}).superRefine((c, ctx) => {
+  // Each measure holds one value a run: a stat of other length was judged (its best value) beside a table that said
+  // "runs" of the case's count, and compare's noise floor read a spread over runs that never were.
+  for (const [path, st] of caseStats(c)) {
+    if (st.values.length !== c.runs) ctx.addIssue({ code: 'custom', path: [...path, 'values'], message: `${st.values.length} value${st.values.length === 1 ? '' : 's'} where the case has ${c.runs} run${c.runs === 1 ? '' : 's'}` });
+  }
 });
 export type BenchCase = z.infer<typeof caseSchema>;
 

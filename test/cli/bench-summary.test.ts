@@ -4,44 +4,17 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { type BenchCase, type BenchReport, type Stat, benchReportSchema } from '../../src/cli/bench-schema.js';
+import type { BenchCase, BenchReport } from '../../src/cli/bench-schema.js';
 import { reportTable } from '../../src/cli/bench.js';
+import { benchCase as helperCase, report as helperReport, stat, steady, write } from './bench-helpers.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const CLI = join(ROOT, 'dist', 'src', 'cli', 'main.js');
 const dir = mkdtempSync(join(tmpdir(), 'hfsim-compare-'));
 
-const stat = (...values: number[]): Stat => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return { median: sorted[sorted.length >> 1], spread: sorted[sorted.length - 1] - sorted[0], min: sorted[0], max: sorted[sorted.length - 1], values };
-};
-const latency = () => ({ mean: stat(5), p50: stat(4), p90: stat(6), p99: stat(9), p999: stat(12), max: stat(30) });
-
-function benchCase(name: string, wallMs: number, digest = 'a'.repeat(64)): BenchCase {
-  const events = 1_000_000;
-  return {
-    name, group: 'scenario', canonical: true, policy: 'fair', nodes: 100, jobs: 100, maps: 26_410, digest, runs: 2,
-    wallMs: stat(wallMs, wallMs * 1.02), cpuMs: stat(wallMs), peakRssMB: stat(120, 121), events, heartbeats: 50_000,
-    eventsPerSecond: stat(events / (wallMs * 1.02) * 1000, events / wallMs * 1000), heartbeatsPerSecond: stat(50_000 / wallMs * 1000),
-    eventsPerCpuSecond: stat(events / wallMs * 1000), decisionUs: { heartbeat: latency(), launch: latency() },
-  };
-}
-
-function report(commit: string, cases: BenchCase[]): BenchReport {
-  const r: BenchReport = {
-    format: 'hfsim-bench/1', suite: 'smoke', createdAt: '2026-11-23T03:00:00.000Z',
-    machine: { cpu: 'Test CPU', cores: 2, memoryMB: 4096, platform: 'linux', arch: 'x64' }, node: 'v20.20.2', commit, repeat: 2,
-    cases, scale: [], perfdash: { version: 'v1', dataItems: [] },
-  };
-  expect(benchReportSchema.safeParse(r).success).toBe(true);
-  return r;
-}
-
-function write(name: string, r: BenchReport): string {
-  const file = join(dir, name);
-  writeFileSync(file, JSON.stringify(r));
-  return file;
-}
+// The constructed cases and reports of bench-helpers.ts, by commit here (each report of this file is of another).
+const benchCase = (name: string, wallMs: number, digest = 'a'.repeat(64)): BenchCase => helperCase(name, wallMs, { digest });
+const report = (commit: string, cases: BenchCase[]): BenchReport => helperReport(cases, { commit });
 
 const base = write('base.json', report('1'.repeat(40), [benchCase('fb-macro-io', 1000), benchCase('swim-first50', 400)]));
 const same = write('same.json', report('2'.repeat(40), [benchCase('fb-macro-io', 1010), benchCase('swim-first50', 395)]));
@@ -228,7 +201,7 @@ describe('hfsim bench table: the fluid network model against flat', () => {
 
   it('groups the decision latencies\' thousands as the other columns\' (a 22,128 us tail read "22128.31")', () => {
     const c = benchCase('latency-600 fair', 1000);
-    c.decisionUs.heartbeat.max = { median: 22128.314, spread: 0, min: 22128.314, max: 22128.314, values: [22128.314] };
+    c.decisionUs.heartbeat.max = steady(22128.314);
     const row = reportTable(report('6'.repeat(40), [c])).split('\n').find((l) => l.startsWith('latency-600 fair'))!;
     expect(row).toContain('22,128.31');
     expect(row).toMatch(/ 4\.00 /); // p50 as before

@@ -294,7 +294,7 @@ describe('hfsim bench compare', () => {
     // a second copy of a case (slower by 1e9 ms) was what the other report was judged against: "no regression"
     ['a case given twice', () => {
       const a = JSON.parse(readFileSync(join(dir, 'a.json'), 'utf8')) as BenchReport;
-      writeFileSync(join(dir, 'dup.json'), JSON.stringify({ ...a, cases: [...a.cases, { ...a.cases[0], wallMs: { median: 1e9, spread: 0, min: 1e9, max: 1e9, values: [1e9] } }] }));
+      writeFileSync(join(dir, 'dup.json'), JSON.stringify({ ...a, cases: [...a.cases, { ...a.cases[0], wallMs: { median: 1e9, spread: 0, min: 1e9, max: 1e9, values: Array(a.cases[0].runs).fill(1e9) } }] }));
       return [join(dir, 'dup.json'), join(dir, 'a.json')];
     }, /dup\.json: not a bench report: cases\[\d+\]\.name: case ".*" appears twice/],
     // a fuzzing pass's finding: a min below every run's value was judged as the best run
@@ -305,6 +305,23 @@ describe('hfsim bench compare', () => {
       writeFileSync(join(dir, 'contradicts.json'), JSON.stringify({ ...a, cases: [c, ...a.cases.slice(1)] }));
       return [join(dir, 'a.json'), join(dir, 'contradicts.json')];
     }, /contradicts\.json: not a bench report: cases\[0\]\.wallMs: min 1 and max [\d.]+ are not the least and the most of its values/],
+    // a stat of one value in a case of more runs was judged by that value, beside a table saying "N runs each"
+    ['a stat with fewer values than the case has runs', () => {
+      const a = structuredClone(all); // REPEAT runs a case (a.json's halves have one)
+      const c = structuredClone(a.cases[0]);
+      expect(c.runs).toBe(REPEAT);
+      const one = c.peakRssMB.values[0];
+      c.peakRssMB = { median: one, spread: 0, min: one, max: one, values: [one] };
+      writeFileSync(join(dir, 'short.json'), JSON.stringify({ ...a, cases: [c, ...a.cases.slice(1)] }));
+      return [join(dir, 'all.json'), join(dir, 'short.json')];
+    }, /short\.json: not a bench report: cases\[0\]\.peakRssMB\.values: 1 value where the case has 2 runs/],
+    ['a stat with more values than the case has runs', () => {
+      const a = JSON.parse(readFileSync(join(dir, 'a.json'), 'utf8')) as BenchReport;
+      const c = structuredClone(a.cases[0]);
+      c.wallMs = { ...c.wallMs, values: [...c.wallMs.values, c.wallMs.median] };
+      writeFileSync(join(dir, 'long.json'), JSON.stringify({ ...a, cases: [c, ...a.cases.slice(1)] }));
+      return [join(dir, 'a.json'), join(dir, 'long.json')];
+    }, /long\.json: not a bench report: cases\[0\]\.wallMs\.values: 2 values where the case has 1 run$/m],
     // a newline in a case's name split the compare table's rows
     ['a newline in a case name', () => {
       const a = JSON.parse(readFileSync(join(dir, 'a.json'), 'utf8')) as BenchReport;
