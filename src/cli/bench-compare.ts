@@ -167,8 +167,15 @@ export function compareReports(base: BenchReport, next: BenchReport, thresholdPc
 /** What a case ran: its policy and size (a case's name alone may be reused at another size). */
 const caseShape = (c: BenchCase): string => `${c.policy}, ${c.nodes.toLocaleString('en-US')} nodes, ${c.jobs.toLocaleString('en-US')} jobs, ${c.maps.toLocaleString('en-US')} maps`;
 
-/** A report's commit as the tables show it: 12 characters, and `-dirty` where the tree had changes (cut, it read as the clean commit). */
-export const shortCommit = (commit: string): string => `${commit.slice(0, 12)}${commit.endsWith('-dirty') ? '-dirty' : ''}`;
+/**
+ * A report's commit as the tables show it: 12 characters, and `-dirty` where the tree had changes (cut, it read as the
+ * clean commit). The suffix is taken off before the cut: a commit of 12 characters or fewer with it read
+ * "1234567-dirty-dirty".
+ */
+export const shortCommit = (commit: string): string => {
+  const dirty = commit.endsWith('-dirty');
+  return `${(dirty ? commit.slice(0, -'-dirty'.length) : commit).slice(0, 12)}${dirty ? '-dirty' : ''}`;
+};
 export const fmt = (x: number): string => (Math.abs(x) >= 100 ? Math.round(x).toLocaleString('en-US') : String(Math.round(x * 100) / 100));
 export const sign = (pct: number | null): string => (pct !== null && Number.isFinite(pct) ? `${pct >= 0 ? '+' : ''}${pct.toFixed(1)}%` : 'new');
 

@@ -4,6 +4,7 @@
  * (`base.json (111111111111) -> new.json (111111111111)`), as if both measured the same code.
  */
 import { describe, expect, it } from 'vitest';
+import { shortCommit } from '../../src/cli/bench-compare.js';
 import { benchCase, compare, report, write } from './bench-helpers.js';
 
 describe('bench compare, a report of a tree with changes', () => {
@@ -13,5 +14,11 @@ describe('bench compare, a report of a tree with changes', () => {
     const r = compare([clean, dirty]);
     expect(r.code).toBe(0);
     expect(r.stdout.split('\n')[0]).toBe(`bench compare: ${clean} (111111111111) -> ${dirty} (111111111111-dirty), threshold 10% and beyond the noise floor`);
+  });
+
+  it('says -dirty once of a commit shorter than 12 characters (a short hash read "1234567-dirty-dirty")', () => {
+    expect(shortCommit('1234567-dirty')).toBe('1234567-dirty');
+    expect(shortCommit('1234567')).toBe('1234567');
+    expect(shortCommit(`${'a'.repeat(40)}-dirty`)).toBe(`${'a'.repeat(12)}-dirty`);
   });
 });
