@@ -138,6 +138,8 @@ export interface Sweep {
   hash: string;
   /** The inputs in `hash`, hashed apart: what the refusal names. */
   inputs: SweepInputs;
+  /** The --plugin files it runs with, absolute (written to sweep.json, for a merge's "run them with" command). */
+  pluginFiles?: string[];
   points: SweepPoint[];
 }
 

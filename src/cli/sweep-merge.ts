@@ -64,7 +64,10 @@ export function missingReport(manifest: Manifest, records: readonly PointRecord[
   if (missing.length === 0) return undefined;
   const lines = missing.slice(0, SHOWN).map((p) => `  point ${p.index} (${describePoint(p)}), id ${p.id}`);
   if (missing.length > SHOWN) lines.push(`  ... and ${missing.length - SHOWN} more`);
-  const resume = `hfsim sweep ${shellWord(manifest.file)} --out ${shellWord(resolve(out))} --resume`;
+  // The shards' --plugin files and --no-time-decisions too: without them the points failed to load (no policy of
+  // the plugin's name), or were timed where the rest were not.
+  const untimed = records.length > 0 && records.every((r) => r.run.decisionUs === undefined);
+  const resume = resumeCommand(manifest.file, resolve(out), { plugins: manifest.plugins ?? [], timeDecisions: !untimed });
   return `sweep merge: incomplete: ${missing.length} of ${manifest.points.length} points missing from ${out}:\n${lines.join('\n')}\n` +
     (live.length === 0 ? `run them with: ${resume}` : `${live.join('\n')}\nmerge again once ${live.length === 1 ? 'it ends' : 'they end'}; if points are missing then, run them with: ${resume}`);
 }
@@ -79,6 +82,12 @@ function live(dirs: readonly string[]): string[] {
 
 /** A path as a shell reads it back: as it is when it holds only safe characters, else in single quotes. */
 export const shellWord = (s: string): string => (/^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replaceAll("'", "'\\''")}'`);
+
+/** The command that runs a sweep's points missing from `out`: its shard, its --plugin files, its --no-time-decisions. */
+export function resumeCommand(file: string, out: string, how: { shard?: { index: number; count: number }; plugins: readonly string[]; timeDecisions: boolean }): string {
+  return ['hfsim', 'sweep', shellWord(file), '--out', shellWord(out), '--resume', ...(how.shard ? ['--shard', `${how.shard.index}/${how.shard.count}`] : []),
+    ...how.plugins.flatMap((p) => ['--plugin', shellWord(p)]), ...(how.timeDecisions ? [] : ['--no-time-decisions'])].join(' ');
+}
 
 /** `hfsim sweep merge`'s action (its options are in commands.ts). */
 export function mergeAction(named: string[], flags: { out: string }): void {

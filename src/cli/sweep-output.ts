@@ -36,6 +36,8 @@ export interface Manifest {
   charts?: ChartSpec[];
   /** The share of the points this directory holds; absent when it holds (or merges to) all of them. */
   shard?: { index: number; count: number };
+  /** The --plugin files the sweep ran with, absolute: an incomplete merge's command names them. Absent: none. */
+  plugins?: string[];
   /** Every point of the sweep, whichever shard this is: index, id, group, axis values, seed and variant. */
   points: Array<{ id: string; index: number; group: string; values: Record<string, unknown>; seed: number; variant: string }>;
 }
@@ -51,6 +53,7 @@ export function manifestOf(sweep: Sweep, shard?: { index: number; count: number 
     seeds: sweep.seeds,
     charts: sweep.charts,
     shard,
+    plugins: sweep.pluginFiles,
     points: sweep.points.map(({ id, index, group, values, seed, variant }) => ({ id, index, group, values, seed, variant })),
   };
 }
@@ -117,6 +120,7 @@ const manifestSchema = z.looseObject({
   seeds: z.array(count).min(1, 'seeds must list at least one seed'),
   charts: z.array(chartSchema).optional(),
   shard: z.strictObject({ index: count, count: count.min(1) }).refine((s) => s.index < s.count, 'index must be below count').optional(),
+  plugins: z.array(z.string().min(1)).optional(),
   points: z.array(z.strictObject({ id: z.string(), index: count, group: z.string(), values: z.record(z.string(), z.unknown()), seed: count, variant: z.string() })),
 });
 

@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { PoolKind } from '../actors/pool.js';
 import { folderShown, plainCounted } from './format.js';
 import { checkOutputDir } from './output.js';
@@ -10,7 +10,7 @@ import { type Sweep, loadSweep, parseShard, pointCount, shardOf } from './sweep-
 import { recordsKept, refuseForeignOutput, runSweep } from './sweep-run.js';
 import { MANIFEST, checkAggregateFiles, manifestOf, readManifest } from './sweep-output.js';
 import { refuseIfLocked } from './output-lock.js';
-import { shellWord } from './sweep-merge.js';
+import { resumeCommand } from './sweep-merge.js';
 import { summaryTable } from './sweep-summary.js';
 import { endOnPluginCrash, loadPluginFlags, pluginSha256, pluginUrls } from './plugins.js';
 
@@ -40,9 +40,8 @@ export async function sweepAction(file: string, flags: SweepFlags): Promise<void
     process.stdout.write(dryRunText(sweep, out, shard, flags.resume === true, flags.timeDecisions, parallel));
     return;
   }
-  const resumeCommand = ['hfsim', 'sweep', shellWord(file), '--out', shellWord(out), '--resume', ...(shard ? ['--shard', `${shard.index}/${shard.count}`] : []),
-    ...flags.plugin.flatMap((p) => ['--plugin', shellWord(p)]), ...(flags.timeDecisions === false ? ['--no-time-decisions'] : [])].join(' ');
-  const r = await runSweep(sweep, { out, parallel, pool: flags.pool, resume: flags.resume, shard, progress: flags.progress, plugins: pluginUrls(flags.plugin), timeDecisions: flags.timeDecisions !== false, resumeCommand });
+  const resume = resumeCommand(file, out, { shard, plugins: flags.plugin, timeDecisions: flags.timeDecisions !== false });
+  const r = await runSweep(sweep, { out, parallel, pool: flags.pool, resume: flags.resume, shard, progress: flags.progress, plugins: pluginUrls(flags.plugin), timeDecisions: flags.timeDecisions !== false, resumeCommand: resume });
   const skipped = r.skipped > 0 ? `, ${r.skipped} already done` : '';
   process.stdout.write(`${sweep.name}: ${plainCounted(r.total, 'point')}${shard ? ` (shard ${shard.index}/${shard.count} of ${sweep.points.length})` : ''}, ran ${r.ran}${skipped}${r.workers > 0 ? `, ${plainCounted(r.workers, 'worker')}` : ''}; wrote ${folderShown(out)}\n\n`);
   process.stdout.write(summaryTable(r.manifest, r.records) + '\n');
@@ -51,12 +50,14 @@ export async function sweepAction(file: string, flags: SweepFlags): Promise<void
 /**
  * The sweep with its --plugin files' bytes in its hash: a plugin edited between a kill and --resume, or between shards,
  * mixed two policies' results in one output (a change to a plugin's config showed in the scenarios; one to its code
- * did not). The files named only, not modules they import; in any order. No --plugin: the hash as it was.
+ * did not). The files named only, not modules they import; in any order. No --plugin: the hash as it was. Their paths
+ * go into sweep.json, so that a merge's command to run the points it lacks names them.
  */
 function withPluginCode(sweep: Sweep, plugins: readonly string[]): Sweep {
   if (plugins.length === 0) return sweep;
   const code = [...new Set(plugins.map(pluginSha256))].sort();
-  return { ...sweep, hash: createHash('sha256').update(JSON.stringify([sweep.hash, ...code])).digest('hex'), inputs: { ...sweep.inputs, plugins: code } };
+  const pluginFiles = [...new Set(plugins.map((p) => resolve(p)))];
+  return { ...sweep, hash: createHash('sha256').update(JSON.stringify([sweep.hash, ...code])).digest('hex'), inputs: { ...sweep.inputs, plugins: code }, pluginFiles };
 }
 
 /**

@@ -254,6 +254,24 @@ describe('hfsim sweep --resume', () => {
     expect(resumed.stderr).toContain('--resume: the --plugin files\' code (1 file, not the same bytes) changed since this output was made');
   });
 
+  it('an incomplete merge of shards swept with --plugin and --no-time-decisions prints a command that runs the rest (it named neither: the points failed to load, "policy must be one of", exit 2)', () => {
+    const dir = tmp('merge-plugin');
+    const index = JSON.stringify(join(ROOT, 'dist', 'src', 'index.js'));
+    writeFileSync(join(dir, 'p.mjs'), `import { SortedJobQueue, registerPolicy } from ${index};\nregisterPolicy('mine', { description: 'x', create: () => ({ createQueue: () => new SortedJobQueue((a, b) => a.index - b.index) }) });\n`);
+    writeJson(dir, 'base.json', { ...base, variants: undefined, scheduler: { policy: 'mine' } });
+    const file = writeJson(dir, 'p.sweep.json', { name: 'p', base: 'base.json', axes: { 'hdfs.replication': [1, 3] }, seeds: [1] });
+    const a = join(dir, 'a');
+    expect(hfsim('sweep', file, '--plugin', join(dir, 'p.mjs'), '--no-time-decisions', '--shard', '0/2', '--out', a, '--no-progress').code).toBe(0);
+    const merged = hfsim('sweep', 'merge', a, '--out', join(dir, 'm'));
+    expect(merged.code).toBe(4);
+    const command = /run them with: hfsim (.*)$/m.exec(merged.stderr)?.[1];
+    expect(command).toBe(`sweep ${file} --out ${join(dir, 'm')} --resume --plugin ${join(dir, 'p.mjs')} --no-time-decisions`);
+    const rest = hfsim(...command!.split(' '), '--no-progress');
+    expect(rest.code, rest.stderr).toBe(0);
+    expect(rest.stderr).not.toContain('warning');
+    expect(rest.stdout).toContain('ran 1, 1 already done');
+  });
+
   it('--resume refuses a results line that is not a result of its point (an edited responseMs went into aggregate.csv), naming the line', () => {
     const { file, out } = editedMean('edit', 'fast');
     const r = hfsim('sweep', file, '--shard', '0/6', '--out', out, '--resume', '--no-progress');
