@@ -11,6 +11,7 @@ import { type Scenario, formatIssue, overridePathProblem, resolveVariant, schema
 import { workloadLimitErrors } from '../core/workload-limits.js';
 import { BIN_METRICS, RUN_METRICS } from './sweep-aggregate.js';
 import { InputError } from './errors.js';
+import { plainCounted } from './format.js';
 import { asInput, readJsonFile } from './load-scenario.js';
 import { atTraceLine, resolveScenario } from './resolve-scenario.js';
 import { onePerTraceJob } from './sls.js';
@@ -86,12 +87,12 @@ export const sweepSchema = z.strictObject({
 });
 
 /**
- * The points `axes` and `seeds` seeds make (their product), and how ("2 (w1) x 3 seeds"): a sweep file's, before and
+ * The points `axes` and `seeds` seeds make (their product), and how ("2 (w1) x 3 seeds", "2 (w1) x 1 seed"): a sweep file's, before and
  * after its variants are an axis, and a sweep folder's sweep.json, which must list that many.
  */
 export function pointCount(axes: readonly Axis[], seeds: number): { points: number; sizes: string } {
   const points = axes.reduce((n, a) => n * a.values.length, seeds);
-  return { points, sizes: [...axes.map((a) => `${a.values.length} (${a.name})`), `${seeds} seeds`].join(' x ') };
+  return { points, sizes: [...axes.map((a) => `${a.values.length} (${a.name})`), plainCounted(seeds, 'seed')].join(' x ') };
 }
 
 /** The first value of `values` that an earlier one equals (as JSON), shown as JSON; undefined when each is once. */

@@ -355,7 +355,7 @@ describe('bad sweeps', () => {
     ['a name with an unpaired surrogate (written as U+FFFD: "x\\ud800" and "x\\udc00" shared a folder)', { name: 'x\ud800', base }, 'name: name names the output folder results/<name>: it may not contain a control character or an unpaired surrogate'],
     ['a name with a newline', { name: 'a\nb', base }, 'name: name names the output folder results/<name>: it may not contain a control character'],
     ['a 1000 x 1000 sweep', { base, axes: { 'cluster.racks': Array.from({ length: 1000 }, (_, i) => i + 1), 'hdfs.replication': Array.from({ length: 1000 }, (_, i) => i + 1) } },
-      'axes: 1000 (cluster.racks) x 1000 (hdfs.replication) x 1 seeds is 1000000 points, above the limit of 50000'],
+      'axes: 1000 (cluster.racks) x 1000 (hdfs.replication) x 1 seed is 1000000 points, above the limit of 50000'],
     ['an axis inside a number', { base, axes: { 'cluster.racks.x': [1] } }, `base ${base} at cluster.racks.x=1: cluster.racks.x: cluster.racks is 2, not an object, so cluster.racks.x cannot be set in it`],
     ['one value twice, its keys in another order (it ran twice, aggregated twice)', { base, axes: { 'scheduler.delay': [{ mode: 'skip', maxSkips: 1 }, { maxSkips: 1, mode: 'skip' }] } },
       'axes.scheduler.delay: value {"maxSkips":1,"mode":"skip"} appears twice'],

@@ -1,7 +1,7 @@
 /** `hfsim sweep --dry-run`: the sweep and --out checked as a run checks them, what would run said, nothing made or written. */
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { hfsim, smallSweep, tmp, writeJson } from './sweep-helpers.js';
 
@@ -20,6 +20,15 @@ describe('hfsim sweep --dry-run', () => {
     expect(r.stdout).toContain(`--out ${out}: a new folder\n`);
     expect(wouldRun(r.stdout)).toBe('would run 12 points on 4 workers (--dry-run: nothing simulated, no file written)');
     expect(existsSync(out)).toBe(false);
+  });
+
+  it('one seed is counted so ("2 (hdfs.replication) x 1 seed"; it said "1 seeds")', () => {
+    const dir = tmp('dry-one-seed');
+    writeJson(dir, 'base.json', JSON.parse(readFileSync(join(dirname(smallSweep()), 'base.json'), 'utf8')));
+    const sweep = writeJson(dir, 'one.sweep.json', { name: 'one', base: 'base.json', axes: { variant: ['Fair'], 'hdfs.replication': [1, 3] }, seeds: [7] });
+    const r = hfsim('sweep', sweep, '--dry-run', '--out', join(dir, 'out'));
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('one: 2 points, 1 (variant) x 2 (hdfs.replication) x 1 seed\n');
   });
 
   it('a shard: its points only, as many as the shard runs', () => {
