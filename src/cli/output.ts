@@ -25,8 +25,11 @@ const NAME_MAX = 255; // bytes in one file name (ext4, xfs, btrfs, tmpfs)
 /** write-file-atomic's temp file is the target's name, a dot and a 32-bit number in decimal: up to 11 bytes more. */
 const TEMP_SUFFIX = 11;
 
-/** The path a write lands on: `file` with every symbolic link followed, even to a target that does not exist yet. */
-export function linkTarget(file: string): string {
+/**
+ * The path a write lands on: `file` with every symbolic link followed, even to a target that does not exist yet. A
+ * loop of links is bad input, told as `what` (the flag and the path, where an output check asks).
+ */
+export function linkTarget(file: string, what = file): string {
   let path = resolve(file);
   for (let i = 0; i < MAX_LINKS; i++) {
     let link: string;
@@ -38,7 +41,7 @@ export function linkTarget(file: string): string {
     }
     path = resolve(dirname(path), link);
   }
-  throw new InputError(`${file}: too many levels of symbolic links`);
+  throw new InputError(`${what}: too many levels of symbolic links`);
 }
 
 /** The descriptor a path names: /dev/stdout, /dev/stderr, /dev/fd/N, /proc/self/fd/N. */
@@ -75,11 +78,12 @@ function kindOf(path: string): Kind {
 export function checkOutputFile(file: string, flag: string, inputs: readonly string[] = []): void {
   notEmpty(file, flag);
   if (file === '-') throw new InputError(`${flag} -: "-" is not stdout here (it made a file named "-"): name a file, or /dev/stdout`);
+  // first, naming the flag: a loop of links was told by the input check below as the path alone
+  const target = linkTarget(file, `${flag} ${file}`);
   checkNotAnInput(flag, file, [...inputsRead(), ...loadedPluginFiles, ...inputs]);
   // "r.json/" names a folder: the write would have made the file r.json, which the user did not name.
   if (file.endsWith('/')) throw new InputError(`${flag} ${file}: ends with a slash, so names a folder, not a file`);
   if (descriptorOf(file) !== undefined) return;
-  const target = linkTarget(file);
   const what = `${flag} ${file}${target === resolve(file) ? '' : ` (a link to ${target})`}`;
   const kind = kindOf(target);
   if (kind === 'directory') throw new InputError(`${what}: is a directory, not a file`);

@@ -36,6 +36,13 @@ describe('outputs', () => {
     expect(readdirSync(dir).sort()).toEqual(['a.json', 'b.json', 'dangling.json', 'real.json', 'sub']); // no temp file left
   });
 
+  it('an output that is a loop of symbolic links is refused naming its flag (it named the path alone: which of --out, --jobs-csv, --html?)', () => {
+    const dir = tmp();
+    symlinkSync('loop.csv', join(dir, 'loop.csv'));
+    const r = hfsim(['run', SMALL, ...ONE, '--jobs-csv', join(dir, 'loop.csv'), '--dry-run']);
+    expect([r.code, r.stderr]).toEqual([2, `hfsim: --jobs-csv ${join(dir, 'loop.csv')}: too many levels of symbolic links\n`]);
+  });
+
   it('a file rewritten keeps its mode', () => {
     const file = join(tmp(), 'r.json');
     writeFileSync(file, 'old');
