@@ -42,7 +42,7 @@ export type ChartSpec = z.infer<typeof chartSchema>;
 const seedSchema = nonNegInt('a seed', Number.MAX_SAFE_INTEGER);
 
 /** An override path of `set` or an axis: a field path (overridePathProblem), never the seed (the seeds list sets it). */
-const overridePath = (what: string) => z.string().min(1).superRefine((path, ctx) => {
+const overridePath = (what: string) => z.string().superRefine((path, ctx) => {
   const problem = path === 'seed' ? `"seed" cannot be ${what}: list the seeds in "seeds"` : overridePathProblem(path);
   if (problem !== undefined) ctx.addIssue({ code: 'custom', message: problem });
 });
@@ -67,7 +67,7 @@ export const sweepSchema = z.strictObject({
   /** Overrides applied to the base for every point (after its variant), e.g. a smaller workload. */
   set: z.record(overridePath('set'), z.unknown()).default({}),
   /** Field path (or "variant") to the list of its values; points are the cartesian product, in file order. */
-  axes: z.record(overridePath('an axis'), z.array(z.unknown()).min(1, 'an axis needs at least one value')).default({}),
+  axes: z.record(overridePath('an axis'), z.array(z.unknown(), { error: 'an axis is the list of its values (e.g. "cluster.racks": [5, 10])' }).min(1, 'an axis needs at least one value')).default({}),
   /** Default: the base scenario's own seed (1 when it has none). */
   seeds: z.array(seedSchema).min(1, 'seeds must list at least one seed').optional(),
   charts: z.array(chartSchema).optional(),

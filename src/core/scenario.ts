@@ -516,6 +516,7 @@ const FORBIDDEN_SEGMENTS = new Set(['__proto__', 'constructor', 'prototype']);
  * by dotted segments, none empty or reaching a prototype, and not the variants table (resolved before overrides).
  */
 export function overridePathProblem(path: string): string | undefined {
+  if (path === '') return '"" is not a field path: name a field, e.g. "cluster.racks"';
   const keys = path.split('.');
   if (keys.some((k) => k === '')) return `"${path}" is not a field path (an empty segment)`;
   const bad = keys.find((k) => FORBIDDEN_SEGMENTS.has(k));

@@ -14,7 +14,10 @@ describe('sweep files: validated like scenarios (one line naming file and field,
     ['a missing file', () => ['sweep', 'no/such.sweep.json'], /no\/such\.sweep\.json: cannot read sweep file \(no such file\)/],
     ['invalid JSON', () => ['sweep', sweep('{\n  "base": "b.json",\n  "axes": {,\n}')], /x\.sweep\.json: invalid JSON at line 3, column 12/],
     ['an unknown field', () => ['sweep', sweep({ base, axis: {} })], /x\.sweep\.json: \(top level\): unknown field "axis"/],
-    ['an axis that is not a list', () => ['sweep', sweep({ base, axes: { 'hdfs.replication': 3 } })], /x\.sweep\.json: axes\.hdfs\.replication: /],
+    // it read "Invalid input: expected array, received number"
+    ['an axis that is not a list', () => ['sweep', sweep({ base, axes: { 'hdfs.replication': 3 } })], /x\.sweep\.json: axes\.hdfs\.replication: an axis is the list of its values \(e\.g\. "cluster\.racks": \[5, 10\]\)$/m],
+    // it read two messages joined, zod's "Too small: expected string to have >=1 characters" first
+    ['an axis named ""', () => ['sweep', sweep({ base, axes: { '': [1] } })], /x\.sweep\.json: axes\.: "" is not a field path: name a field, e\.g\. "cluster\.racks"$/m],
     ['an empty axis', () => ['sweep', sweep({ base, axes: { 'hdfs.replication': [] } })], /axes\.hdfs\.replication: an axis needs at least one value/],
     ['a repeated seed', () => ['sweep', sweep({ base, seeds: [1, 1] })], /x\.sweep\.json: seeds: a seed appears twice/],
     ['a bad seed', () => ['sweep', sweep({ base, seeds: [1, -2] })], /x\.sweep\.json: seeds\[1\]: a seed must not be negative/],
