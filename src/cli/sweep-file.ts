@@ -7,7 +7,7 @@ import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
 import type { SwimTrace } from '../core/swim.js';
 import { MAX_SWEEP_NAME_BYTES, MAX_SWEEP_POINTS } from '../core/limits.js';
-import { type Scenario, formatIssue, overridePathProblem, resolveVariant, schemaRef, setPath, shadowedOverride, variantErrors, variantsOf } from '../core/scenario.js';
+import { EMPTY_PATH, type Scenario, formatIssue, overridePathProblem, resolveVariant, schemaRef, setPath, shadowedOverride, variantErrors, variantsOf } from '../core/scenario.js';
 import { workloadLimitErrors } from '../core/workload-limits.js';
 import { BIN_METRICS, RUN_METRICS } from './sweep-aggregate.js';
 import { InputError } from './errors.js';
@@ -42,7 +42,7 @@ export type ChartSpec = z.infer<typeof chartSchema>;
 const seedSchema = nonNegInt('a seed', Number.MAX_SAFE_INTEGER);
 
 /** An override path of `set` or an axis: a field path (overridePathProblem), never the seed (the seeds list sets it). */
-const overridePath = (what: string) => z.string().superRefine((path, ctx) => {
+const overridePath = (what: string) => z.string().min(1, { error: EMPTY_PATH, abort: true }).superRefine((path, ctx) => {
   const problem = path === 'seed' ? `"seed" cannot be ${what}: list the seeds in "seeds"` : overridePathProblem(path);
   if (problem !== undefined) ctx.addIssue({ code: 'custom', message: problem });
 });
