@@ -41,6 +41,8 @@ export async function runAction(file: string, flags: RunFlags): Promise<void> {
   const loaded = loadScenarioFlags(file, flags.set.map(parseSet), flags.seed, flags.variant.length === 0 ? undefined : flags.variant);
   const simulate = { runtime: flags.runtime, workers: flags.workers, codec: flags.codec, fault: flags.injectFault, timeDecisions: flags.timeDecisions !== false };
   warnIfParallelIgnored(flags.parallel, oneAfterAnother(simulate), loaded.variants.length, flags.dryRun === true);
+  // --codec is the in-process runtime's: on threads every message crosses as msgpack already, and the flag did nothing, silently.
+  if (flags.codec && flags.runtime === 'threads') warnOnce('--codec: with --runtime threads every message crosses the threads as msgpack already; --codec applies to in-process runs and changes nothing here');
   if (flags.out !== undefined) checkOutputFile(flags.out, '--out');
   if (flags.jobsCsv !== undefined) checkOutputFile(flags.jobsCsv, '--jobs-csv');
   if (flags.html !== undefined) checkOutputFile(flags.html, '--html');

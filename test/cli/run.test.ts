@@ -202,6 +202,16 @@ describe('what a run says of inputs it would take silently', () => {
     expect(hfsim('run', 'scenarios/fb-macro-io.json', '--variant', 'FIFO', '--set', 'workload.jobs=3', '--no-progress', '--parallel', '2', '--codec').stderr).toBe('');
   });
 
+  it('warns that --codec changes nothing with --runtime threads (messages cross the threads as msgpack already; it was accepted silently)', () => {
+    const args = ['run', 'scenarios/fb-macro-io.json', '--variant', 'FIFO', '--set', 'workload.jobs=3', '--no-progress', '--json'];
+    const both = hfsim(...args, '--runtime', 'threads', '--workers', '2', '--codec');
+    expect(both.code, both.stderr).toBe(0);
+    expect(both.stderr).toBe('hfsim: warning: --codec: with --runtime threads every message crosses the threads as msgpack already; --codec applies to in-process runs and changes nothing here\n');
+    const threads = hfsim(...args, '--runtime', 'threads', '--workers', '2');
+    expect(threads.stderr).toBe('');
+    expect(JSON.parse(both.stdout).digest).toBe(JSON.parse(threads.stdout).digest);
+  });
+
   it('warns of preemption on with no timeout anywhere (it kills nothing: the digest of preemption off)', () => {
     const args = ['run', 'scenarios/preemption.json', '--variant', 'Kill (preemption)', '--set', 'scheduler.pools=[]', '--set', 'scheduler.minSharePreemptionTimeoutMs=null', '--set', 'scheduler.fairSharePreemptionTimeoutMs=null', '--no-progress'];
     const r = hfsim(...args);
