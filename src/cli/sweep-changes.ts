@@ -8,7 +8,10 @@ import type { Manifest } from './sweep-output.js';
 
 /** The hashes of a sweep's inputs, each apart (Sweep.hash joins them): a manifest of an older hfsim has none. */
 export interface SweepInputs {
-  /** sha256 of the points' ids and resolved scenarios (an allocation or capacity file's pools are in them), by id. */
+  /**
+   * sha256 of the points' ids and resolved scenarios, by id: an allocation or capacity file's pools are in them, and an
+   * SLS or Rumen trace's jobs (resolve-scenario.ts converts the trace into the scenario's jobs workload).
+   */
   scenarios: string;
   /** sha256 of the SWIM trace rows each point replays (null where it replays none), by id. */
   traces: string;
@@ -42,7 +45,7 @@ export function sweepChanges(then: Pick<Manifest, 'points' | 'inputs'>, now: Pic
   const a = then.inputs;
   const b = now.inputs;
   if (a === undefined || b === undefined) return parts.length > 0 ? parts[0] : SOME_INPUT; // written before the inputs were kept apart
-  if (samePoints && a.scenarios !== b.scenarios) parts.push('the points\' scenarios (the sweep file\'s set, its base scenario, or an allocation or capacity file they read)');
+  if (samePoints && a.scenarios !== b.scenarios) parts.push('the points\' scenarios (the sweep file\'s set, its base scenario, an allocation or capacity file they read, or an SLS or Rumen trace they replay)');
   if (samePoints && a.traces !== b.traces) parts.push('a SWIM trace the points replay');
   if (a.plugins.join() !== b.plugins.join()) {
     parts.push(`the --plugin files' code (${a.plugins.length === b.plugins.length ? `${counted(b.plugins.length, 'file')}, not the same bytes` : `${counted(b.plugins.length, 'file')} ${sides.now}, ${a.plugins.length} ${sides.then}`})`);

@@ -119,7 +119,7 @@ describe('hfsim sweep --resume', () => {
     expect(hfsim('sweep', file, '--shard', '0/6', '--out', a, '--no-progress').code).toBe(0);
     writeJson(dir, 'base.json', { ...base, tasks: { durationJitter: 0.2 } });
     expect(hfsim('sweep', file, '--shard', '1/6', '--out', b, '--no-progress').code).toBe(0);
-    const scenarios = 'the points\' scenarios (the sweep file\'s set, its base scenario, or an allocation or capacity file they read)';
+    const scenarios = 'the points\' scenarios (the sweep file\'s set, its base scenario, an allocation or capacity file they read, or an SLS or Rumen trace they replay)';
     const merged = hfsim('sweep', 'merge', a, b, '--out', join(dir, 'm'));
     expect([merged.code, merged.stderr]).toEqual([2, `hfsim: ${b}: made by a different sweep than ${a}: they differ in ${scenarios}\n`]);
     const resumed = hfsim('sweep', file, '--shard', '0/6', '--out', a, '--resume', '--no-progress');
@@ -129,6 +129,20 @@ describe('hfsim sweep --resume', () => {
     writeFileSync(join(a, 'sweep.json'), JSON.stringify({ ...manifest, inputs: undefined }));
     const old = hfsim('sweep', file, '--shard', '0/6', '--out', a, '--resume', '--no-progress');
     expect([old.code, old.stderr]).toEqual([2, `hfsim: ${a}: --resume: the sweep file, its base scenario, a file they read (a trace, an allocation file) or a --plugin file changed since this output was made\n`]);
+  });
+
+  it('--resume after an SLS trace was edited names the trace among what may have changed (it named the set, the base and an allocation or capacity file alone)', () => {
+    const dir = tmp('sls-edit');
+    const job = (ms: number) => ({ 'job.start.ms': 0, 'job.queue.name': 'default', 'job.tasks': [{ 'container.host': '/r/h', 'container.duration.ms': ms }] });
+    const trace = writeJson(dir, 'jobs.json', job(1000));
+    writeJson(dir, 'base.json', { name: 'sls', cluster: { racks: 2, nodesPerRack: 2, mapSlotsPerNode: 1, reduceSlotsPerNode: 1 }, workload: { kind: 'sls', trace: 'jobs.json' } });
+    const file = writeJson(dir, 'sls.sweep.json', { name: 'sls', base: 'base.json', axes: { 'cluster.racks': [2, 3] } });
+    const out = join(dir, 'out');
+    expect(hfsim('sweep', file, '--out', out, '--parallel', '1', '--no-progress').code).toBe(0);
+    writeFileSync(trace, JSON.stringify(job(2000)));
+    const r = hfsim('sweep', file, '--out', out, '--resume', '--parallel', '1', '--no-progress');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('an SLS or Rumen trace they replay');
   });
 
   it('an --out folder holding files but no sweep.json is refused, with or without --resume, and left as it was (they were replaced, exit 0)', () => {
