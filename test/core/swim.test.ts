@@ -96,6 +96,17 @@ describe('swim job shape', () => {
     expect(weightedMedian(reduces) / 1000).toBeGreaterThan(200);
     expect(weightedMedian(reduces) / 1000).toBeLessThan(260);
   });
+
+  it('README\'s share of FB-2009\'s jobs that are map-only single-map jobs is the trace\'s (at fb2009-day\'s 600 nodes and 64 MB blocks)', () => {
+    const t = parseSwimTrace(readFileSync(join(ROOT, 'data/traces/FB-2009_samples_24_times_1hr_0.tsv'), 'utf8'), 'fb2009');
+    let single = 0;
+    for (let i = 0; i < t.ids.length; i++) {
+      const s = swimJobShape(w, 1, 64, t.inputBytes[i], t.shuffleBytes[i], t.outputBytes[i]);
+      if (s.maps === 1 && s.reduces === 0) single++;
+    }
+    const stated = /(\d+)% of FB-2009's jobs are map-only single-map jobs/.exec(readFileSync(join(ROOT, 'README.md'), 'utf8'));
+    expect(Number(stated?.[1])).toBe(Math.round((100 * single) / t.ids.length));
+  });
 });
 
 describe('the first 50 jobs of FB-2009', () => {
