@@ -4,10 +4,19 @@
  */
 import { type Node, type ParseError, createScanner, parseTree, printParseErrorCode, SyntaxKind } from 'jsonc-parser';
 import { hasControlChars, hasUnpairedSurrogate, unpairedWhy } from '../core/bounded.js';
-import { MAX_JSON_DEPTH, MAX_TIME_MS } from '../core/limits.js';
+import { MAX_JSON_DEPTH, MAX_JSON_VALUE_NODES, MAX_TIME_MS } from '../core/limits.js';
 import { decimal } from './decimal.js';
 import { InputError } from './errors.js';
 import { lastAtMost } from './line-starts.js';
+
+/** The tokens that are a node of a parsed tree: a key or a value (an object's or an array's opening). */
+const NODE_TOKENS = new Set([SyntaxKind.OpenBraceToken, SyntaxKind.OpenBracketToken, SyntaxKind.StringLiteral, SyntaxKind.NumericLiteral,
+  SyntaxKind.TrueKeyword, SyntaxKind.FalseKeyword, SyntaxKind.NullKeyword]);
+
+/** A top-level value past MAX_JSON_VALUE_NODES: a job, or a trace written as one array (`array`). */
+const tooLarge = (array: boolean): string => `a JSON value of more than ${MAX_JSON_VALUE_NODES} keys and values, more than hfsim holds parsed at once ${array
+  ? '(a trace written as one array is parsed whole): write its jobs one after another, not in an array'
+  : '(a job is parsed whole): split the job, or in SLS JSON write its like containers once, with "count"'}`;
 
 /** A line as a SWIM trace's row: 6 to 9 tab-separated columns (src/cli/trace.ts). */
 const isSwimRow = (line: string): boolean => /^[^\t]+(\t[^\t]*){5,8}$/.test(line.replace(/\r$/, ''));
@@ -31,7 +40,8 @@ export class JsonReader {
    * The top-level values: objects one after another, or the elements of one array. Each object is parsed as it is
    * reached, so that a caller reading one job at a time holds one job's tree, not the file's: every tree made up
    * front, a Rumen trace of 200 jobs of 10,000 maps (138 MB) filled Node's 4 GB heap (exit 134). Objects one after
-   * another is how SLS and Rumen write traces; a trace written as one array is still parsed whole.
+   * another is how SLS and Rumen write traces; a trace written as one array is still parsed whole. A value of more
+   * than MAX_JSON_VALUE_NODES keys and values is refused at its line before it is parsed (its tree filled the heap).
    */
   *values(): Generator<Node, void, undefined> {
     const scanner = createScanner(this.text, false);
@@ -40,6 +50,8 @@ export class JsonReader {
     let count = 0;
     // A first value that is an array is its elements if it is the only value: held until the next value or the end.
     let firstArray: Node | undefined;
+    // The keys and values of the value being scanned: its tree's nodes, bounded (MAX_JSON_VALUE_NODES).
+    let nodes = 0;
     for (let kind = scanner.scan(); kind !== SyntaxKind.EOF; kind = scanner.scan()) {
       if (kind === SyntaxKind.Trivia || kind === SyntaxKind.LineBreakTrivia) continue;
       const at = scanner.getTokenOffset();
@@ -48,7 +60,11 @@ export class JsonReader {
         if (count === 0 && isSwimRow(this.text.slice(at).split('\n', 1)[0])) this.fail(at, 'a SWIM trace (rows of tab-separated columns), not JSON: set workload.kind to "swim"');
         this.fail(at, 'expected a job object ({ ... }) or an array of them');
       }
-      if (depth === 0) start = at;
+      if (depth === 0) {
+        start = at;
+        nodes = 0;
+      }
+      if (NODE_TOKENS.has(kind) && ++nodes > MAX_JSON_VALUE_NODES) this.fail(start, tooLarge(this.text.charCodeAt(start) === 0x5b));
       if (kind === SyntaxKind.OpenBraceToken || kind === SyntaxKind.OpenBracketToken) depth++;
       // jsonc-parser's parseTree recurses a level a call: 7,000 levels overflowed the stack (exit 1, no line).
       if (depth > MAX_JSON_DEPTH) this.fail(at, `arrays and objects nest deeper than ${MAX_JSON_DEPTH} levels`);

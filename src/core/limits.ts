@@ -182,6 +182,14 @@ export const MAX_WORKERS = 256;
 /** Nesting of JSON inputs: scenarios nest 5 deep; deeper inputs overflowed the stack in validation. */
 export const MAX_JSON_DEPTH = 64;
 
+/**
+ * Keys and values of one top-level JSON value of an SLS or Rumen trace (a job, or a trace written as one array),
+ * which is parsed whole, a tree node each (~300 bytes of heap a container of two keys): one job of 2 M containers
+ * written out (10 M keys and values) loaded in 3.3 GB, and one of 3.5 M (196 MB) filled Node's 4 GB heap after 79 s
+ * (exit 134), though its maps were within MAX_JOB_MAPS. A container's "count" copies cost nothing.
+ */
+export const MAX_JSON_VALUE_NODES = 10_000_000;
+
 /** A whole number in a count that the simulator holds in an Int32Array (skip counts, job limits). */
 export const MAX_INT32 = 2 ** 31 - 1;
 

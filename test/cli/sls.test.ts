@@ -277,6 +277,21 @@ describe('SLS JSON traces', () => {
     expect(parseSlsTrace(noTasks + zeroLater + jobsOf(1, 10), 't.json').jobs).toHaveLength(1);
   });
 
+
+  // A job is parsed whole (a tree node a key or value): one job of 3.5 M containers written out (196 MB, each map within
+  // the limits) filled Node's 4 GB heap after 79 s (exit 134, V8's stack trace); 2 M (10 M keys and values) loaded in 3.3 GB.
+  it('refuses a job, or a trace written as one array, of more than 10,000,000 keys and values at its line, before parsing it', () => {
+    const container = '{"container.host":"h","duration.ms":1}';
+    const containers = (n: number): string => Array(n).fill(container).join(',');
+    const head = '{"job.start.ms":0,"job.queue.name":"q",\n"job.tasks":[';
+    // 4 a container ({, 2 keys, 2 values), 7 for the job's own ({, 3 keys, 2 values, [): 2,499,999 containers are 10,000,003
+    expect(() => parseSlsTrace(`{"job.start.ms":0,"job.queue.name":"q"}\n${head}${containers(2_499_999)}]}\n`, 't.json')).toThrow(
+      't.json:2: a JSON value of more than 10000000 keys and values, more than hfsim holds parsed at once (a job is parsed whole): split the job, or in SLS JSON write its like containers once, with "count"');
+    // 7 a job ({, 3 keys, 2 values, [): 1,428,572 jobs in one array are 10,000,005
+    const jobs = Array(1_428_572).fill('{"job.start.ms":0,"job.queue.name":"q","job.tasks":[]}').join(',');
+    expect(() => parseSlsTrace(`[${jobs}]`, 't.json')).toThrow('t.json:1: a JSON value of more than 10000000 keys and values, more than hfsim holds parsed at once (a trace written as one array is parsed whole): write its jobs one after another, not in an array');
+  }, 60_000);
+
   it('holds a container\'s "count" copies as a count, not a map each; the workload lists a block each', () => {
     const t = parseSlsTrace(jobsOf(2, 4_900_000), 't.json');
     expect(t.jobs.map((j) => [j.maps.length, j.mapCount])).toEqual(Array(2).fill([1, 4_900_000]));
