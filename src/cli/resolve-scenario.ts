@@ -43,7 +43,10 @@ export function resolveScenario(raw: Record<string, unknown>, scenarioFile: stri
     if (fresh) {
       // SLS logs each such job ("Failed to create an AM") and replays the others.
       for (const j of trace.skipped) warnOnce(`${path}:${j.line}: job "${j.id}" skipped${j.slsRuns === true ? '' : ', as SLS skips it'}: ${j.why}`);
-      for (const j of trace.reset ?? []) warnOnce(`${path}:${j.line}: job "${j.id}" was submitted ${j.earlierMs} ms before the file's first job, the trace's time 0: its submit time is reset to 0, as SLS resets it`);
+      for (const j of trace.reset ?? []) {
+        const when = 'unknown' in j ? 'has submitTime -1 (Rumen\'s "not known")' : `was submitted ${j.earlierMs} ms before the file's first job, the trace's time 0`;
+        warnOnce(`${path}:${j.line}: job "${j.id}" ${when}: its submit time is reset to 0, as SLS resets it`);
+      }
     }
     const { cluster, hdfs } = parsed.value;
     const converted = parseScenario({ ...withFiles, workload: slsJobsWorkload(trace.jobs, w, { racks: cluster.racks, nodesPerRack: cluster.nodesPerRack, replication: hdfs.replication }, path) });

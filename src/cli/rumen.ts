@@ -82,12 +82,16 @@ export function parseRumenTrace(text: string, file: string): SlsTrace {
     // A malformed id fails Jackson's reading of the job (the setter throws), and with it SLS's whole run.
     const idNode = p.get('jobID');
     if (typeof idNode?.value === 'string' && !isJobId(idNode.value)) r.fail(idNode.offset, `"jobID" ${JSON.stringify(idNode.value)} is not a job id ("job_<identifier>_<number>", as "job_1369942127770_1205"): Rumen's reader (JobID.forName) fails on it, and SLS with it`);
-    const submit = r.num(p, 'submitTime', { min: 0, int: true }) ?? r.fail(node.offset, 'the job has no "submitTime"');
+    const written = r.num(p, 'submitTime', { min: -1, int: true }) ?? r.fail(node.offset, 'the job has no "submitTime"');
+    // -1 is Rumen's "not known" (LoggedJob's default): SLS's start, -1 less the baseline, is below 0 and reset to 0.
+    // Such a job sets no baseline: the file's first job with a known time does.
+    const unknown = written === -1;
     // The baseline is the file's first job (hfsim's rule; see the header); an earlier job starts at 0, with a warning.
-    baseline ??= submit;
+    if (!unknown) baseline ??= written;
+    const submit = unknown ? baseline ?? 0 : written;
     const job: SlsJob = {
       id: r.str(p, 'jobID') ?? `job_${i + 1}`,
-      startMs: Math.max(0, submit - baseline) <= MAX_TIME_MS ? Math.max(0, submit - baseline) : r.fail(p.get('submitTime')!.offset, `"submitTime" is ${submit - baseline} ms after the first job's, above the limit of ${MAX_TIME_MS} ms (24.8 days) for any time`),
+      startMs: Math.max(0, submit - (baseline ?? 0)) <= MAX_TIME_MS ? Math.max(0, submit - (baseline ?? 0)) : r.fail(p.get('submitTime')!.offset, `"submitTime" is ${submit - (baseline ?? 0)} ms after the first job's, above the limit of ${MAX_TIME_MS} ms (24.8 days) for any time`),
       queue: r.str(p, 'queue') ?? 'default',
       user: r.str(p, 'user') ?? 'default',
       count: 1,
@@ -107,7 +111,8 @@ export function parseRumenTrace(text: string, file: string): SlsTrace {
     if (job.mapCount === 0 && job.reduceCount === 0) throw new SkipJob(job, 'it has no tasks (SLS runs its AM alone, and hfsim models no AM container)', true);
     if (job.mapCount === 0) r.fail(node.offset, `job "${job.id}" has no map task: hfsim's jobs read their input in maps`);
     // Told only of a job replayed (a skipped one has its own warning).
-    if (submit < baseline) reset.push({ id: job.id, line: job.line, earlierMs: baseline - submit });
+    if (unknown) reset.push({ id: job.id, line: job.line, unknown: true });
+    else if (submit < baseline!) reset.push({ id: job.id, line: job.line, earlierMs: baseline! - submit });
     return job;
   });
   return reset.length === 0 ? trace : { ...trace, reset };

@@ -38,8 +38,11 @@ const EXECUTION_TYPES = ['GUARANTEED', 'OPPORTUNISTIC'];
 export interface SlsTrace {
   jobs: SlsJob[];
   skipped: SkippedJob[];
-  /** Rumen: jobs submitted before the first job of the file, whose submit time SLS resets to 0 ("reset job ... start time to 0"). */
-  reset?: Array<{ id: string; line: number; earlierMs: number }>;
+  /**
+   * Rumen: jobs submitted before the first job of the file (earlierMs), or whose submitTime is -1 (`unknown`, Rumen's
+   * "not known"), whose submit time SLS resets to 0 ("reset job ... start time to 0").
+   */
+  reset?: Array<{ id: string; line: number } & ({ earlierMs: number } | { unknown: true })>;
 }
 
 export interface SkippedJob {

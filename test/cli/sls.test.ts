@@ -510,6 +510,20 @@ describe('Rumen traces (format: "rumen")', () => {
     expect(parseRumenTrace(job('job_0_1', 5), 'r.json').reset).toBeUndefined();
   });
 
+  it('submits a job whose submitTime is -1 (Rumen\'s "not known") at 0 with a warning, as SLS resets it, and counts from the first known time (the whole trace was refused)', () => {
+    const job = (id: string, submit: number) => `{ "jobID": "${id}", "queue": "q", "submitTime": ${submit}, "mapTasks": [ { "attempts": [ ${attempt('/r/h1', 0, 5000)} ] } ] }`;
+    const t = parseRumenTrace([job('job_0_1', -1), job('job_0_2', 1000000000), job('job_0_3', -1), job('job_0_4', 1000060000)].join('\n'), 'r.json');
+    expect(t.jobs.map((j) => [j.id, j.startMs])).toEqual([['job_0_1', 0], ['job_0_2', 0], ['job_0_3', 0], ['job_0_4', 60000]]);
+    expect(t.reset).toEqual([{ id: 'job_0_1', line: 1, unknown: true }, { id: 'job_0_3', line: 3, unknown: true }]);
+    expect(() => parseRumenTrace(job('job_0_1', -2), 'r.json')).toThrow(/^r\.json:1: "submitTime" must be a whole number of at least -1, not -2$/);
+    writeFileSync(join(dir, 'rumen-unknown.json'), [job('job_0_1', 7000), job('job_0_2', -1)].join('\n'));
+    writeFileSync(join(dir, 'rumen-unknown-s.json'), JSON.stringify({ ...base, workload: { kind: 'sls', format: 'rumen', trace: 'rumen-unknown.json' } }));
+    const r = hfsim('run', join(dir, 'rumen-unknown-s.json'), '--json');
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/^hfsim: warning: .*rumen-unknown\.json:2: job "job_0_2" has submitTime -1 \(Rumen's "not known"\): its submit time is reset to 0, as SLS resets it$/m);
+    expect(JSON.parse(r.stdout).jobs.map((j: { submitMs: number }) => j.submitMs)).toEqual([0, 0]);
+  });
+
   it('reads the shipped Rumen sample (cut from hadoop-sls\'s 2jobs2min-rumen-jh.json and hadoop-gridmix\'s wordcount.json) as SLS does', () => {
     const file = join(import.meta.dirname, '..', '..', 'data', 'traces', 'rumen-sample.json');
     const t = parseRumenTrace(readFileSync(file, 'utf8'), 'rumen-sample.json');
@@ -537,7 +551,7 @@ describe('Rumen traces (format: "rumen")', () => {
     ['a text time', `{ "submitTime": 5, "mapTasks": [ { "attempts": [\n ${attempt('h', 1, 2).replace('"startTime": 1', '"startTime": "early"')} ] } ] }`, /^t\.json:2: "startTime" must be a number of at least -1, not "early"$/],
     ['malformed JSON', '{ "submitTime": 5,\n  "mapTasks": [ 1 2 ] }', /^t\.json:2: invalid JSON: comma expected$/],
     ['an attempt past the time limit', `{ "submitTime": 5, "mapTasks": [ { "attempts": [\n ${attempt('h', 1, 1e300)} ] } ] }`, /^t\.json:2: its last attempt lasts 1e\+300 ms, above the limit of 2147483647 ms \(24\.8 days\) for any time$/],
-    ['a submit time beyond the range of a number (it said "not null")', '{ "jobID": "job_0_1",\n  "submitTime": 1e400, "mapTasks": [] }', /^t\.json:2: "submitTime" must be a whole number of at least 0, not 1e400 \(beyond the range of a number: it reads as Infinity\)$/],
+    ['a submit time beyond the range of a number (it said "not null")', '{ "jobID": "job_0_1",\n  "submitTime": 1e400, "mapTasks": [] }', /^t\.json:2: "submitTime" must be a whole number of at least -1, not 1e400 \(beyond the range of a number: it reads as Infinity\)$/],
     ['an unclosed job', '{ "submitTime": 5,\n  "mapTasks": [ } ', /^t\.json:2: unexpected end of file: an object or array is not closed$/],
   ])('bad input: %s', (_, text, message) => {
     expect(() => parseRumenTrace(text, 't.json')).toThrow(message);
