@@ -511,13 +511,13 @@ function formatPath(path: PropertyKey[]): string {
 /** Path segments that would reach an object's prototype instead of a field. */
 const FORBIDDEN_SEGMENTS = new Set(['__proto__', 'constructor', 'prototype']);
 
+/** What an override path of "" is told. */
+export const EMPTY_PATH = '"" is not a field path: name a field, e.g. "cluster.racks"';
+
 /**
  * Why `path` cannot be an override path (of a variant, --set or a sweep), or undefined when it can: it names a field
  * by dotted segments, none empty or reaching a prototype, and not the variants table (resolved before overrides).
  */
-/** What an override path of "" is told. */
-export const EMPTY_PATH = '"" is not a field path: name a field, e.g. "cluster.racks"';
-
 export function overridePathProblem(path: string): string | undefined {
   if (path === '') return EMPTY_PATH;
   const keys = path.split('.');
