@@ -333,13 +333,20 @@ export function slsJobsWorkload(jobs: SlsJob[], w: SlsWorkload, cluster: { racks
       ids.add(id);
       files.push({ name: id, blocks: j.mapCount, replicas });
       listed.push({
-        id, submitMs: j.startMs, pool: j.queue, user: j.user, input: id, type: w.type, mapMs,
+        id, submitMs: j.startMs, pool: queuePool(j.queue), user: j.user, input: id, type: w.type, mapMs,
         reduces: j.reduceCount, ...(reduceMs !== undefined ? { reduceMs } : {}),
       });
     }
   }
   return { kind: 'jobs', files, jobs: listed };
 }
+
+/**
+ * The pool of a job submitted to YARN queue `queue`: its path without "root." (YARN puts every queue under the root,
+ * so "root.q" and "q" are one queue: they made two pools), as hfsim names an allocation file's queues. "root" itself,
+ * the parent of every queue, is left as named.
+ */
+export const queuePool = (queue: string): string => (queue.startsWith('root.') && queue.length > 'root.'.length ? queue.slice('root.'.length) : queue);
 
 /** The trace's key behind each field of a converted job or file, for errors (those without one name only the field). */
 const SLS_KEYS: Record<string, string> = {

@@ -305,9 +305,19 @@ describe('SLS JSON traces', () => {
   it('an error in the converted jobs names the trace\'s line and key, once for a job\'s copies (it named "workload.jobs[1].pool")', () => {
     writeFileSync(join(dir, 'rootq.json'), '{ "job.start.ms": 0, "job.queue.name": "q", "job.id": "ok",\n  "job.tasks": [ { "container.host": "/rack2/node1", "duration.ms": 5 } ] }\n'
       + '{ "job.start.ms": 0, "job.queue.name": "root.sls_queue_1", "job.id": "job_2", "job.count": 2,\n  "job.tasks": [ { "container.host": "/rack2/node1", "duration.ms": 5 } ] }\n');
-    const raw = { ...base, scheduler: { policy: 'hfs', pools: [{ name: 'q' }, { name: 'sls_queue_1' }] }, workload: { kind: 'sls', trace: 'rootq.json' } };
+    // root.sls_queue_1 is the queue sls_queue_1 (queuePool), here a parent pool, which no job may name
+    const raw = { ...base, scheduler: { policy: 'hfs', pools: [{ name: 'q' }, { name: 'sls_queue_1.a', parent: 'sls_queue_1' }], parentPools: [{ name: 'sls_queue_1' }] }, workload: { kind: 'sls', trace: 'rootq.json' } };
     const p = resolveScenario(raw, join(dir, 'rootq.scn.json'));
-    expect(p.ok ? [] : p.errors).toEqual([`workload.trace: ${join(dir, 'rootq.json')}:3: job "job_2", "job.queue.name" (workload.jobs[1].pool): names pool "root.sls_queue_1", a path from the root: hfsim names a YARN queue by its path without "root." ("sls_queue_1"), as it reads an allocation file`]);
+    expect(p.ok ? [] : p.errors).toEqual([`workload.trace: ${join(dir, 'rootq.json')}:3: job "job_2", "job.queue.name" (workload.jobs[1].pool): names pool "sls_queue_1", a parent pool (scheduler.parentPools): jobs go to the leaves of the tree; rename one of them`]);
+  });
+
+  it('files a job of queue "root.q" in pool q, as YARN has one queue of them (they made two pools; with q listed, root.q was refused)', () => {
+    const trace = (queues: string[]) => queues.map((q, i) => `{ "job.start.ms": ${i * 1000}, "job.queue.name": "${q}", "job.id": "j${i}", "job.tasks": [ { "container.host": "/rack2/node1", "duration.ms": 5 } ] }`).join('\n');
+    const w = slsJobsWorkload(parseSlsTrace(trace(['q', 'root.q', 'root.a.b', 'root', 'rooted.q']), 't.json').jobs, { type: 'io' } as never, { racks: 1, nodesPerRack: 2, replication: 3 }, 't.json') as { jobs: Array<{ pool: string }> };
+    expect(w.jobs.map((j) => j.pool)).toEqual(['q', 'q', 'a.b', 'root', 'rooted.q']);
+    writeFileSync(join(dir, 'rootq2.json'), trace(['q', 'root.q']));
+    const listed = resolveScenario({ ...base, scheduler: { policy: 'hfs', pools: [{ name: 'q', weight: 2 }] }, workload: { kind: 'sls', trace: 'rootq2.json' } }, join(dir, 'rootq2.scn.json'));
+    expect(listed.ok ? listed.value.workload.kind === 'jobs' && listed.value.workload.jobs.map((j) => j.pool) : listed.errors).toEqual(['q', 'q']);
   });
 
   it('a trace past the total maps through the CLI: exit 2 at once, naming the line', () => {
