@@ -69,6 +69,9 @@ export function parseSwimTrace(text: string, file: string): SwimTrace {
     if (hasControlChars(id)) throw bad(line, `job id ${JSON.stringify(id)} holds a control character: names are printed in tables and CSV`);
     if (seen.has(id)) throw bad(line, `job id "${id}" is used twice`);
     seen.add(id);
+    // A first row of words where the numbers go is a header (a spreadsheet's export): it read "column 2 (submit time):
+    // "submit" is not a non-negative number", as if the row were a job's.
+    if (i === 0 && cols.slice(1, 6).every((c) => /^\s*[A-Za-z_][\w .()/-]*$/.test(c))) throw bad(line, `a header row (${JSON.stringify(cols.slice(0, 6).join(' | '))}): SWIM traces have none, only a job a line: delete it`);
     const nums = cols.slice(1, 6).map((c, k) => {
       const v = DECIMAL.test(c.trim()) ? Number(c.trim()) : NaN; // decimal only: Number() also reads "0x10" and ""
       // a decimal past a double's range ("1e400") reads as Infinity: said so, not as "not a number"

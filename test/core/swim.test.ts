@@ -260,6 +260,9 @@ describe('malformed traces: exit 2, one line naming the file and line', () => {
     ['a commented header of six columns', withLine3('# id\tsubmit\tgap\tinput\tshuffle\toutput'), /bad\.tsv:3: a comment \(SWIM traces have none\): job id "# id" starts with "#"; delete the line, or rename the job\n/],
     // a row commented out was replayed silently as a job named "#job3"
     ['a commented-out row', withLine3('#job3\t197\t75\t233422\t42\t37'), /bad\.tsv:3: a comment \(SWIM traces have none\): job id "#job3" starts with "#"; delete the line, or rename the job\n/],
+    // a spreadsheet's header row was "column 2 (submit time): "submit" is not a non-negative number"
+    ['a header row', ['id\tsubmit\tgap\tinput bytes\tshuffle bytes\toutput bytes', ...good].join('\n'), /bad\.tsv:1: a header row \("id \| submit \| gap \| input bytes \| shuffle bytes \| output bytes"\): SWIM traces have none, only a job a line: delete it\n/],
+    ['a header-like row past the first line is a bad row', withLine3('id\tsubmit\tgap\tinput\tshuffle\toutput'), /bad\.tsv:3: column 2 \(submit time\): "submit" is not a non-negative number\n/],
     ['a blank line of tabs', withLine3('\t\t'), /bad\.tsv:3: expected 6 tab-separated columns .*found 3: a blank line/],
     ['spaces for tabs', withLine3('job2 122 21 267631 594312 233549'), /bad\.tsv:3: expected 6 tab-separated columns .*found 1: columns separated by spaces, not tabs\n/],
     // one tab typed as spaces: it was "found 5" alone, the column with the spaces for the user to find
