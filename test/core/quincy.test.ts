@@ -150,6 +150,26 @@ describe('whole runs: quincy.json', () => {
     expect(r.summary.lostSlotSeconds).toBe(0);
   });
 
+  it('a map\'s wait counts from when its job\'s maps became schedulable: a set-up delay of whole intervals shifts the run by it (it counted from the submission, so after a 21 s set-up a map went rack-local at its first decision)', async () => {
+    // One rack of two one-slot nodes; both maps read node 0 only. Rack-local costs 6: a map waits until its wait costs
+    // more (1 + 1/s: the decision after 5 s), so the second map goes to node 1 at the third decision of its job.
+    const launches = async (jobSetupMs: number): Promise<string[]> => {
+      const parsed = parseScenario({
+        seed: 1, cluster: { racks: 1, nodesPerRack: 2, mapSlotsPerNode: 1, reduceSlotsPerNode: 1, heartbeatMs: 3000, network: { jobSetupMs } },
+        hdfs: { replication: 1 }, tasks: { durationJitter: 0 },
+        scheduler: { policy: 'quincy', delay: { mode: 'none' }, policyConfig: { fairness: false, rackLocalCost: 6 } },
+        workload: { kind: 'jobs', files: [{ name: 'f', blocks: 2, replicas: [[0], [0]] }], jobs: [{ id: 'a', submitMs: 0, input: 'f', mapMs: 10_000, reduces: 0 }] },
+      });
+      if (!parsed.ok) throw new Error(parsed.errors.join('\n'));
+      const log: string[] = [];
+      await simulate(parsed.value, { timeDecisions: false, observer: { launched: (t, node, _job, map, locality) => log.push(`${t - jobSetupMs} node ${node} map ${map} locality ${locality}`) } });
+      return log;
+    };
+    const plain = await launches(0);
+    expect(plain.map((l) => l.replace(/^\d+ /, ''))).toEqual(['node 0 map 0 locality 0', 'node 1 map 1 locality 1']);
+    expect(await launches(21_000)).toEqual(plain);
+  });
+
   it('the same scenario and seed give the same digest in-process and on threads', async () => {
     const s = loadVariant('quincy.json', 'Quincy');
     const a = await simulate(s, { timeDecisions: false });

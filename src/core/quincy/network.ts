@@ -7,7 +7,7 @@
  * waited`, so a task waits for a better slot until waiting costs more than the transfer (Quincy's delay). A running
  * task (when kills are on) also has an arc to the computer it runs on, its placement cost less `killCost +
  * runningPerSecond x seconds run`: the optimum may move it (kill and restart) or leave it unscheduled (kill) when that
- * pays more than the work lost. Every task of a job has the job's waiting cost (seconds since its submission), so
+ * pays more than the work lost. Every task of a job has the job's waiting cost (seconds since its maps became schedulable), so
  * swapping a running task for a waiting one of its own job never pays.
  * Fairness: U_j -> S carries at most N_j - E_j, so at least E_j of the job's N_j tasks are scheduled.
  * Waiting tasks of a job with their inputs on the same computers share one supply vertex (groups.ts): the same optimum

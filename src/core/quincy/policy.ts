@@ -89,7 +89,13 @@ export class Quincy implements MapAssigner, Tick, JobEvents {
   private queue: SortedJobQueue | undefined;
   private readonly rackOfNode: Int32Array;
 
-  constructor(private readonly config: QuincyConfig, private readonly topology: Topology, private readonly blocks: BlockReader, private readonly solver: LpSolver) {
+  /**
+   * `setupMs`: cluster.network.jobSetupMs, after which a job's maps become schedulable. Their wait counts from then: from
+   * the submission, a map had waited the set-up delay at its first decision (after a 21 s set-up it went rack-local,
+   * its wait dearer than rackLocalCost, with no decision having passed it over).
+   */
+  constructor(private readonly config: QuincyConfig, private readonly topology: Topology, private readonly blocks: BlockReader, private readonly solver: LpSolver,
+    private readonly setupMs = 0) {
     this.mayKill = config.kills;
     this.plan = Array.from({ length: topology.nodes }, () => []);
     this.rackOfNode = Int32Array.from({ length: topology.nodes }, (_, m) => rackOf(topology, m as NodeId));
@@ -154,6 +160,8 @@ export class Quincy implements MapAssigner, Tick, JobEvents {
       if (j === undefined) jobs.set(job, (j = jobs.size));
       return j;
     };
+    /** Since the job's maps became schedulable (its submission and set-up): every task of a job waits as long. */
+    const waited = (job: Job): number => now - (job.spec.submitMs + this.setupMs);
     const prefs = (job: Job, map: number) => {
       const block = job.spec.blocks[map];
       const nodes: number[] = [];
@@ -169,7 +177,7 @@ export class Quincy implements MapAssigner, Tick, JobEvents {
     for (const job of pending) {
       for (let m = 0; m < job.maps; m++) {
         if (job.mapState[m] !== PENDING) continue;
-        tasks.push({ job: jobOf(job), ...prefs(job, m), waitedMs: now - job.spec.submitMs, runningOn: -1, runMs: 0 });
+        tasks.push({ job: jobOf(job), ...prefs(job, m), waitedMs: waited(job), runningOn: -1, runMs: 0 });
         refs.push([job, m]);
       }
     }
@@ -177,7 +185,7 @@ export class Quincy implements MapAssigner, Tick, JobEvents {
       for (const [m, r] of maps) {
         if (config.kills) {
           // Its unscheduled cost is its job's (as any task of it), so a kill pays only when it saves more than the run's bonus.
-          tasks.push({ job: jobOf(job), ...prefs(job, m), waitedMs: now - job.spec.submitMs, runningOn: r.node, runMs: now - r.startMs });
+          tasks.push({ job: jobOf(job), ...prefs(job, m), waitedMs: waited(job), runningOn: r.node, runMs: now - r.startMs });
           refs.push([job, m]);
         } else capacity[r.node]--;
       }
@@ -262,7 +270,7 @@ export const quincy = {
     });
   },
   create: (config: QuincyConfig, context: PluginContext): SchedulingPolicy => {
-    const q = new Quincy(config, context.topology, context.blocks!, context.solver!);
+    const q = new Quincy(config, context.topology, context.blocks!, context.solver!, context.scenario.cluster.network.jobSetupMs);
     return {
       createQueue: (kind) => (kind === 'map' ? q.mapQueue() : new SortedJobQueue(compareFair(kind))),
       assignMaps: q,
