@@ -12,6 +12,7 @@ import { type SlsJob, type SlsTrace, parseSlsTrace, slsErrorsAtTrace, slsJobsWor
 import { StampedCache, tracePath } from './trace.js';
 import { warnOnce } from './warn.js';
 import { FLUID_ONLY_FIELDS } from '../core/network/config.js';
+import { policies } from '../core/framework/builtins.js';
 import { warnUnreadFields } from './unread-fields.js';
 
 /** Each SLS or Rumen trace read, with the file's identity then (trace.ts stampOf): a file edited or replaced since is read again. */
@@ -218,7 +219,11 @@ function warnDsbraWithoutDelay(scenario: Scenario, file: string): void {
   const d = s.delay as { mode: string; maxSkips?: unknown; nodeMs?: unknown; rackMs?: unknown };
   const never = d.mode === 'none' || (d.mode === 'skip' && d.maxSkips === 0) || (d.mode === 'wait' && d.nodeMs === 0 && (d.rackMs ?? d.nodeMs) === 0);
   if (!never) return;
-  warnOnce(`${file}: scheduler.replication: dsbra replicates the blocks whose reads delay scheduling delayed, and scheduler.delay (mode "${d.mode}"${d.mode === 'none' ? '' : ' with no wait'}) delays none: it can only remove extra replicas; give the gate a wait (e.g. scheduler.delay={"mode":"wait","nodeMs":5000,"rackMs":5000})`);
+  // A policy that places maps itself (Quincy) refuses a gate with a wait: the remedy is another policy.
+  const fix = policies.get(s.policy)?.placesMapsItself === true
+    ? `policy "${s.policy}" places maps by a solution of its own, past any locality gate, and refuses one with a wait: run dsbra under a policy that scans (fair, hfs, ...) with the gate given a wait`
+    : 'give the gate a wait (e.g. scheduler.delay={"mode":"wait","nodeMs":5000,"rackMs":5000})';
+  warnOnce(`${file}: scheduler.replication: dsbra replicates the blocks whose reads delay scheduling delayed, and scheduler.delay (mode "${d.mode}"${d.mode === 'none' ? '' : ' with no wait'}) delays none: it can only remove extra replicas; ${fix}`);
 }
 
 function warnFileIgnores(raw: Record<string, unknown>, scenario: Scenario): void {
