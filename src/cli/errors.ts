@@ -43,16 +43,30 @@ export const loadedPluginUrls: string[] = [];
  * the plugin's code threw there, or called the engine there), or undefined (no stack, or no frame in a plugin file).
  */
 export function pluginFrame(err: unknown): string | undefined {
-  const stack = err instanceof Error && typeof err.stack === 'string' ? err.stack : '';
-  for (const line of stack.split('\n')) {
-    const m = /^\s*at (?:(.+?) \()?(file:\/\/.+):(\d+):(\d+)\)?$/.exec(line);
-    if (m === null) continue;
-    const k = loadedPluginUrls.indexOf(m[2]);
+  for (const frame of fileFrames(err)) {
+    const k = loadedPluginUrls.indexOf(frame.url);
     if (k < 0) continue;
-    const fn = m[1]?.replace(/^(?:Object\.|async |new )/, '');
-    return `${fn ? `${fn} at ` : ''}${loadedPluginFiles[k]}:${m[3]}:${m[4]}`;
+    const fn = frame.fn?.replace(/^(?:Object\.|async |new )/, '');
+    return `${fn ? `${fn} at ` : ''}${loadedPluginFiles[k]}:${frame.line}:${frame.column}`;
   }
   return undefined;
+}
+
+/** A stack frame in a file: its function's name as V8 gives it (none for a module's top level), its file URL, line, column. */
+interface FileFrame {
+  fn?: string;
+  url: string;
+  line: number;
+  column: number;
+}
+
+/** The frames of an error's stack that are in a file (file: URLs), innermost first; none without a stack. */
+export function fileFrames(err: unknown): FileFrame[] {
+  const stack = err instanceof Error && typeof err.stack === 'string' ? err.stack : '';
+  return stack.split('\n').flatMap((line) => {
+    const m = /^\s*at (?:(.+?) \()?(file:\/\/.+):(\d+):(\d+)\)?$/.exec(line);
+    return m === null ? [] : [{ fn: m[1], url: m[2], line: Number(m[3]), column: Number(m[4]) }];
+  });
 }
 
 /** A thrown value's message for one line: an Error's (its name when it has none), else the value itself (valueWords). */

@@ -13,7 +13,7 @@ import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gates, policies, preemptions, replications } from '../core/framework/builtins.js';
-import { InputError, loadedPluginFiles, loadedPluginUrls } from './errors.js';
+import { InputError, fileFrames, loadedPluginFiles, loadedPluginUrls } from './errors.js';
 import { warnOnce } from './warn.js';
 
 const registered = (): number => policies.names.length + gates.names.length + preemptions.names.length + replications.names.length;
@@ -82,7 +82,9 @@ async function load(paths: readonly string[], naming: FileNaming): Promise<void>
     try {
       await import(urls[i]);
     } catch (err) {
-      const where = err instanceof SyntaxError ? missingImportLine(paths[i], err.message) ?? syntaxErrorLine(paths[i]) : undefined;
+      // A syntax error has no frame in the file; what its own code threw as it ran (a name misspelled, a registration
+      // refused) has, at the line that threw or called the registry.
+      const where = err instanceof SyntaxError ? missingImportLine(paths[i], err.message) ?? syntaxErrorLine(paths[i]) : fileFrames(err).find((f) => f.url === urls[i])?.line;
       // "Cannot find module X imported from <this file>": the importer named is ours, not the user's. Every line of a
       // registration's error (each problem of the plugin is one), none of a stack.
       const lines = (err instanceof Error ? err.message : String(err)).split('\n').filter((l) => l.trim() !== '' && !/^\s+at /.test(l));

@@ -287,6 +287,16 @@ registerPolicy('bad', { description: 'x', create: () => { setInterval(() => {}, 
     expect(r.stderr).toMatch(new RegExp(`^hfsim: --plugin ${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:2: The requested module '.*' does not provide an export named 'compareFIFO'\n$`));
   });
 
+  it('a plugin file whose own code throws as it loads is placed at the line that threw, as a syntax error is (it named the file alone)', () => {
+    const file = join(dir, 'throws-loading.mjs');
+    writeFileSync(file, `import { registerPolicy } from ${INDEX};\nconst names = ['a'];\nregisterPolcy(names[0], {});\n`);
+    const r = hfsim('run', scenario(), '--plugin', file);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(`hfsim: --plugin ${file}:3: registerPolcy is not defined\n`);
+    const second = plugin('registers-badly', `registerPolicy('ok-one', { description: 'x', create: () => ({ createQueue: Q }) });\nregisterPolicy('bad one', { description: 'x', create: () => ({ createQueue: Q }) });`);
+    expect(hfsim('run', scenario(), '--plugin', second).stderr).toBe(`hfsim: --plugin ${second}:4: policy name "bad one": a name is a letter then letters, digits, '_', '-' or '.'\n`);
+  });
+
   it('a plugin file an earlier --plugin file imported already (or a link to it) is no "registered no plugin" error', () => {
     const own = plugin('own', `registerPolicy('own', { description: 'x', create: () => ({ createQueue: Q }) });`);
     const both = join(dir, 'both.mjs');
