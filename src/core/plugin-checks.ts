@@ -225,6 +225,15 @@ export function checkedRounds(policy: ReplicationPolicy, name: string): Replicat
   };
 }
 
+/**
+ * A user's policy's reduce queue, refused where it is its map queue: one queue for both kinds dropped a job when
+ * either kind ran out (its reduces waited on maps never offered: the run stalled at 300,000 s, or ran on silently).
+ */
+export function ownReduceQueue(reduce: JobQueue, map: JobQueue, policy: string): JobQueue {
+  if (reduce === map && typeof reduce === 'object' && reduce !== null) throw new TypeError(`policy "${policy}": createQueue('reduce') returned the map queue: the scheduler keeps a queue for each slot kind (return a new one from each call)`);
+  return reduce;
+}
+
 /** A user's policy's queue: its methods checked once, and its order, at each read, a list (undefined failed as "reading 'length'"). */
 export function checkedQueue(queue: JobQueue, policy: string, kind: SlotKind): JobQueue {
   const problem = membersProblem(queue, QUEUE, `createQueue('${kind}')`);

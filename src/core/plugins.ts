@@ -17,7 +17,7 @@ import type { ReplicationPolicy } from './framework/replication.js';
 import { type Shortcut, permittedByAll } from './framework/shortcuts.js';
 import type { TaskChoice } from './framework/task-choice.js';
 import type { Tick } from './framework/tick.js';
-import { checkedFilter, checkedGate, checkedLimits, checkedMade, checkedPreemption, checkedQueue, checkedRounds, checkedWrappedGate, syncOnly } from './plugin-checks.js';
+import { checkedFilter, checkedGate, checkedLimits, checkedMade, checkedPreemption, checkedQueue, checkedRounds, checkedWrappedGate, ownReduceQueue, syncOnly } from './plugin-checks.js';
 import { copyComputeSplit } from './copy-compute.js';
 import { jobTypeRule } from './gate-rules.js';
 import { LongTaskBalancer } from './long-tasks.js';
@@ -31,7 +31,6 @@ import { RunningTasks } from './running-tasks.js';
 import type { BlockStore } from './hdfs.js';
 import type { Scenario } from './scenario.js';
 import type { Topology } from './topology.js';
-import type { SlotKind } from './slot-kind.js';
 
 export interface RunPlugins {
   readonly mapQueue: JobQueue;
@@ -144,10 +143,10 @@ export function makePlugins(scenario: Scenario, topology: Topology, jobs: number
     gate = delays.wrap(gate); // outermost: it hears every skip the scheduler reports
   }
   const split = sc.copyComputeSplit ? copyComputeSplit(nearestFirst, jobs) : undefined;
-  const queue = (kind: SlotKind) => fromPolicy(policy.createQueue(kind), (q) => checkedQueue(q, sc.policy, kind));
+  const mapQueue = policy.createQueue('map');
   return {
-    mapQueue: queue('map'),
-    reduceQueue: queue('reduce'),
+    mapQueue: fromPolicy(mapQueue, (q) => checkedQueue(q, sc.policy, 'map')),
+    reduceQueue: fromPolicy(policy.createQueue('reduce'), (q) => checkedQueue(ownReduceQueue(q, mapQueue, sc.policy), sc.policy, 'reduce')),
     limits: policy.limits === undefined ? NO_LIMITS : checkedLimits(sc.policy, policy.limits),
     pools, poolClock, running, gate,
     clock: poolClock ?? policy.tick,

@@ -93,6 +93,8 @@ registerPolicy('bad', { description: 'x', create: (_c, ctx) => { const seen = []
       'policy "bad": createQueue(\'map\') returned undefined, not an object with add (a function), remove (a function), update (a function)'],
     ['a queue whose order is not a list (it failed as "reading \'length\'")', `registerPolicy('bad', { description: 'x', create: () => ({ createQueue: () => ({ add() {}, remove() {}, update() {}, get jobs() { return undefined; } }) }) });`,
       'policy "bad": its map queue\'s jobs is undefined, not a list of jobs'],
+    ['one queue for both slot kinds (a job left it when either kind ran out: the run stalled at 300,000 s, "reduces waiting on maps")', `const q = new SortedJobQueue(compareFair('map')); registerPolicy('bad', { description: 'x', create: () => ({ createQueue: () => q }) });`,
+      'policy "bad": createQueue(\'reduce\') returned the map queue: the scheduler keeps a queue for each slot kind (return a new one from each call)'],
     ['a tick without its methods', `registerPolicy('bad', { description: 'x', create: () => ({ createQueue: Q, tick: { nextTickMs: 0, tick() {} } }) });`,
       'policy "bad": create()\'s tick\'s skipIdle is undefined, not a function'],
     ['sizeError returning an object (printed as "[object Object]")', `registerPolicy('bad', { description: 'x', sizeError: () => ({ msg: 'too big' }), create: () => ({ createQueue: Q }) });`,
