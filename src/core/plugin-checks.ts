@@ -376,4 +376,30 @@ export class UserSortedJobQueue extends SortedJobQueue {
       throw new ComparatorError(`comparator gave ${isThenable(c) ? 'a Promise' : shownValue(c)} for jobs ${a.spec.id} and ${b.spec.id}, not a number (negative: the first goes first; 0; positive)`);
     });
   }
+
+  /**
+   * The order as a frozen copy, made again after the order changed: the queue's own array, reversed or sorted in place by a
+   * plugin (`q.jobs.reverse()`), lost its jobs' places and stalled the run, or changed its order silently.
+   */
+  #shown: readonly Job[] | undefined;
+
+  override get jobs(): readonly Job[] {
+    return (this.#shown ??= Object.freeze([...this.order]));
+  }
+
+  override add(job: Job): void {
+    this.#shown = undefined;
+    super.add(job);
+  }
+
+  override remove(job: Job): void {
+    this.#shown = undefined;
+    super.remove(job);
+  }
+
+  override update(job: Job): boolean {
+    const moved = super.update(job);
+    if (moved) this.#shown = undefined;
+    return moved;
+  }
 }

@@ -95,6 +95,8 @@ registerPolicy('bad', { description: 'x', create: (_c, ctx) => { const seen = []
       'policy "bad": its map queue\'s jobs is undefined, not a list of jobs'],
     ['one queue for both slot kinds (a job left it when either kind ran out: the run stalled at 300,000 s, "reduces waiting on maps")', `const q = new SortedJobQueue(compareFair('map')); registerPolicy('bad', { description: 'x', create: () => ({ createQueue: () => q }) });`,
       'policy "bad": createQueue(\'reduce\') returned the map queue: the scheduler keeps a queue for each slot kind (return a new one from each call)'],
+    ['a queue reversing its SortedJobQueue\'s order in place (the queue lost its jobs\' places: the run stalled at 300,000 s)', `registerPolicy('bad', { description: 'x', create: () => ({ createQueue: (kind) => { const q = Q(kind); return { add: (j) => q.add(j), remove: (j) => q.remove(j), update: (j) => q.update(j), get jobs() { return q.jobs.reverse(); } }; } }) });`,
+      "Cannot assign to read only property '0' of object '[object Array]'"],
     ['a tick without its methods', `registerPolicy('bad', { description: 'x', create: () => ({ createQueue: Q, tick: { nextTickMs: 0, tick() {} } }) });`,
       'policy "bad": create()\'s tick\'s skipIdle is undefined, not a function'],
     ['sizeError returning an object (printed as "[object Object]")', `registerPolicy('bad', { description: 'x', sizeError: () => ({ msg: 'too big' }), create: () => ({ createQueue: Q }) });`,

@@ -10,37 +10,46 @@ import type { JobQueue } from '../framework/queue-order.js';
 export type JobComparator = (a: Job, b: Job) => number;
 
 export class SortedJobQueue implements JobQueue {
-  readonly jobs: Job[] = [];
+  /** The queue's own array, in order: its methods move jobs in it. */
+  protected readonly order: Job[] = [];
   /** Position of each queued job by job index (-1 or absent: not queued); an array, as this is the hot path. */
   private readonly pos: number[] = [];
 
   constructor(private readonly compare: JobComparator) {}
 
+  get jobs(): readonly Job[] {
+    return this.order;
+  }
+
   add(job: Job): void {
-    if ((this.pos[job.index] ?? -1) >= 0) return this.update(job); // already queued
+    if ((this.pos[job.index] ?? -1) >= 0) {
+      this.update(job); // already queued
+      return;
+    }
     let lo = 0;
-    let hi = this.jobs.length;
+    let hi = this.order.length;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if (this.compare(this.jobs[mid], job) <= 0) lo = mid + 1;
+      if (this.compare(this.order[mid], job) <= 0) lo = mid + 1;
       else hi = mid;
     }
-    this.jobs.splice(lo, 0, job);
+    this.order.splice(lo, 0, job);
     this.reindex(lo);
   }
 
   remove(job: Job): void {
     const i = this.pos[job.index] ?? -1;
     if (i < 0) return;
-    this.jobs.splice(i, 1);
+    this.order.splice(i, 1);
     this.pos[job.index] = -1;
     this.reindex(i);
   }
 
-  update(job: Job): void {
-    const { jobs, pos, compare } = this;
+  /** Moves the job to its place; true when it moved. */
+  update(job: Job): boolean {
+    const { order: jobs, pos, compare } = this;
     const i = pos[job.index] ?? -1;
-    if (i < 0) return;
+    if (i < 0) return false;
     if (i > 0 && compare(jobs[i - 1], job) > 0) {
       // Moves toward the front: the first of jobs[0 .. i) that orders after it (they are sorted).
       let lo = 0;
@@ -71,10 +80,13 @@ export class SortedJobQueue implements JobQueue {
       }
       jobs[lo] = job;
       pos[job.index] = lo;
+    } else {
+      return false;
     }
+    return true;
   }
 
   private reindex(from: number): void {
-    for (let i = from; i < this.jobs.length; i++) this.pos[this.jobs[i].index] = i;
+    for (let i = from; i < this.order.length; i++) this.pos[this.order[i].index] = i;
   }
 }
