@@ -82,14 +82,13 @@ async function load(paths: readonly string[], naming: FileNaming): Promise<void>
     try {
       await import(urls[i]);
     } catch (err) {
-      // A syntax error has no frame in the file; what its own code threw as it ran (a name misspelled, a registration
-      // refused) has, at the line that threw or called the registry.
-      const where = err instanceof SyntaxError ? missingImportLine(paths[i], err.message) ?? syntaxErrorLine(paths[i]) : fileFrames(err).find((f) => f.url === urls[i])?.line;
+      const where = err instanceof SyntaxError ? missingImportLine(paths[i], err.message) ?? syntaxErrorLine(paths[i]) : thrownAt(err, urls[i]);
       // "Cannot find module X imported from <this file>": the importer named is ours, not the user's. Every line of a
       // registration's error (each problem of the plugin is one), none of a stack.
       const lines = (err instanceof Error ? err.message : String(err)).split('\n').filter((l) => l.trim() !== '' && !/^\s+at /.test(l));
       const message = lines.join('\n').replace(` imported from ${fileURLToPath(import.meta.url)}`, '') + typeScriptHint(paths[i], err, naming);
-      throw new InputError(`${naming.file(paths[i])}${typeof where === 'number' ? `:${where}` : ''}: ${where === 'imports' ? 'in a module it imports: ' : ''}${message}`);
+      const inImport = where === 'imports' ? 'in a module it imports: ' : typeof where === 'object' ? `in a module it imports (${where.imported}): ` : '';
+      throw new InputError(`${naming.file(paths[i])}${typeof where === 'number' ? `:${where}` : ''}: ${inImport}${message}`);
     } finally {
       process.off('exit', unsettled);
     }
@@ -153,6 +152,23 @@ function isDirectory(path: string): boolean {
 function typeScriptHint(path: string, err: unknown, naming: FileNaming): string {
   if ((err as { code?: unknown } | null)?.code !== 'ERR_UNKNOWN_FILE_EXTENSION' || !/\.[cm]?ts$/i.test(path)) return '';
   return ` (Node does not load TypeScript: compile it first, tsc with "module": "NodeNext", and ${naming.giveJs})`;
+}
+
+/** hfsim's own modules (dist/src/), whose frames a plugin's error passes through (the registry's checks). */
+const OWN_CODE = new URL('../', import.meta.url).href;
+
+/**
+ * Where the code of the plugin file at `url` threw as it loaded (a name misspelled, a registration refused): the line
+ * in the file that threw or called the registry; else, for a module it imports that threw as it loaded (the file's
+ * own code never ran), that module's place (`/path/helper.mjs:2`); undefined when the stack names neither. A
+ * syntax error has no such frame (syntaxErrorLine).
+ */
+function thrownAt(err: unknown, url: string): number | { imported: string } | undefined {
+  const frames = fileFrames(err);
+  const own = frames.find((f) => f.url === url);
+  if (own !== undefined) return own.line;
+  const other = frames.find((f) => !f.url.startsWith(OWN_CODE) && !f.url.includes('/node_modules/'));
+  return other === undefined ? undefined : { imported: `${fileURLToPath(other.url)}:${other.line}` };
 }
 
 /**

@@ -297,6 +297,16 @@ registerPolicy('bad', { description: 'x', create: () => { setInterval(() => {}, 
     expect(hfsim('run', scenario(), '--plugin', second).stderr).toBe(`hfsim: --plugin ${second}:4: policy name "bad one": a name is a letter then letters, digits, '_', '-' or '.'\n`);
   });
 
+  it('an error a module the plugin imports throws as it loads is placed there (it read as the plugin file\'s own, with no place)', () => {
+    const helper = join(dir, 'throwing-helper.mjs');
+    writeFileSync(helper, 'export const x = 1;\nundefinedFn();\n');
+    const file = join(dir, 'imports-throwing.mjs');
+    writeFileSync(file, "import { x } from './throwing-helper.mjs';\nexport default x;\n");
+    const r = hfsim('run', scenario(), '--plugin', file);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(`hfsim: --plugin ${file}: in a module it imports (${helper}:2): undefinedFn is not defined\n`);
+  });
+
   it('a plugin file an earlier --plugin file imported already (or a link to it) is no "registered no plugin" error', () => {
     const own = plugin('own', `registerPolicy('own', { description: 'x', create: () => ({ createQueue: Q }) });`);
     const both = join(dir, 'both.mjs');
