@@ -6,6 +6,7 @@
  */
 import type { BlockReader } from './hdfs.js';
 import type { Preemption } from './framework/preemption.js';
+import type { PoolSet } from './pools.js';
 import type { ReplicaHdfs, ReplicationPolicy } from './framework/replication.js';
 import type { RunningTaskReader } from './running-tasks.js';
 import type { Topology } from './topology.js';
@@ -26,6 +27,28 @@ export function blockReaderView(blocks: BlockReader): BlockReader {
     holds: (block, node) => blocks.holds(block, node),
   };
   return Object.freeze(view);
+}
+
+/** The PoolSet methods that change the pools: the engine's to call (a preemption's pools.remove(job) ran on, silently). */
+const POOL_CHANGES: ReadonlySet<PropertyKey> = new Set(['add', 'remove', 'update', 'refreshStats', 'changed']);
+
+/**
+ * The pools as a user's plugin reads them: the PoolSet itself (frozen, its lists frozen copies) behind a view whose
+ * methods that change the pools throw, and whose other methods run on the pools (their private state).
+ */
+export function poolSetView(set: PoolSet): PoolSet {
+  const bound = new Map<PropertyKey, unknown>();
+  return new Proxy(set, {
+    get(target, key) {
+      const value: unknown = Reflect.get(target, key, target);
+      if (typeof value !== 'function' || Object.hasOwn(target, key)) return value;
+      if (POOL_CHANGES.has(key)) {
+        return () => { throw new TypeError(`the pools' ${String(key)}() changes them and is the engine's to call: a plugin reads the pools and cannot change them`); };
+      }
+      if (!bound.has(key)) bound.set(key, (value as (...args: unknown[]) => unknown).bind(target));
+      return bound.get(key);
+    },
+  });
 }
 
 /** HDFS as a round sees it, with changes only through addReplica and removeReplica (which check their arguments). */
@@ -61,12 +84,15 @@ export function withHdfsView(policy: ReplicationPolicy): ReplicationPolicy {
   };
 }
 
-/** A user's preemption, whose checks get the running tasks' read methods only (not the engine's launch records). */
-export function withRunningView(preemption: Preemption): Preemption {
+/**
+ * A user's preemption, whose checks get the running tasks' read methods only (not the engine's launch records), and
+ * the pools as poolSetView shows them (`pools`: the view a plugin's context has, one for the run).
+ */
+export function withRunningView(preemption: Preemption, pools: PoolSet): Preemption {
   let seen: RunningTaskReader | undefined;
   let view: RunningTaskReader | undefined;
   return {
-    victims: (pools, kind, nowMs, running) => {
+    victims: (_pools, kind, nowMs, running) => {
       if (seen !== running) {
         const r = (seen = running);
         view = Object.freeze({

@@ -24,7 +24,7 @@ import { LongTaskBalancer } from './long-tasks.js';
 import { nearestFirst } from './nearest-first.js';
 import { PoolClock } from './pool-clock.js';
 import { frozenCopy } from './frozen.js';
-import { blockReaderView, topologyView, withHdfsView, withRunningView } from './plugin-views.js';
+import { blockReaderView, poolSetView, topologyView, withHdfsView, withRunningView } from './plugin-views.js';
 import { PoolSet } from './pools.js';
 import { DelayWait } from './replication/delay-wait.js';
 import { RunningTasks } from './running-tasks.js';
@@ -94,10 +94,10 @@ export function makePlugins(scenario: Scenario, topology: Topology, jobs: number
   let frozen: Scenario | undefined;
   const seenBy = (plugin: object): Scenario => (isBuiltIn(plugin) ? scenario : (frozen ??= frozenCopy(scenario)));
   // And views of the topology and the blocks: a write to them throws (plugin-views.ts); built-ins get the objects.
-  let views: Pick<PluginContext, 'topology' | 'blocks'> | undefined;
+  let views: Pick<PluginContext, 'topology' | 'blocks' | 'pools'> | undefined;
   const contextFor = (plugin: object): PluginContext => {
     if (isBuiltIn(plugin)) return context;
-    views ??= { topology: topologyView(topology), blocks: blocks === undefined ? undefined : blockReaderView(blocks) };
+    views ??= { topology: topologyView(topology), blocks: blocks === undefined ? undefined : blockReaderView(blocks), pools: pools === undefined ? undefined : poolSetView(pools) };
     return { ...context, ...views, scenario: seenBy(plugin) };
   };
   // What a user's plugin's create() returns is checked (checkedMade) and, by kind, wrapped: a gate's answers checked,
@@ -120,7 +120,7 @@ export function makePlugins(scenario: Scenario, topology: Topology, jobs: number
     let preemption;
     if (sc.preemption.enabled) {
       const plugin = preemptions.find(sc.preemption.policy);
-      preemption = made('preemption', sc.preemption.policy, plugin, plugin.create(seenBy(plugin).scheduler.preemption.config, contextFor(plugin)), (p) => checkedPreemption(withRunningView(p), sc.preemption.policy));
+      preemption = made('preemption', sc.preemption.policy, plugin, plugin.create(seenBy(plugin).scheduler.preemption.config, contextFor(plugin)), (p) => checkedPreemption(withRunningView(p, contextFor(plugin).pools!), sc.preemption.policy));
       running = new RunningTasks();
     }
     poolClock = new PoolClock(pools, topology.heartbeatMs, sc.preemption.intervalMs, preemption, running);

@@ -184,6 +184,14 @@ registerPolicy('bad', { description: 'x', create: () => { const seen = []; retur
     expect(await failure(code)).toBe('policy "bad": tick.mayKill is "yes", not true or false');
   });
 
+  it('a pool-aware policy changing its pools (context.pools) through their methods (the run went on, silently)', async () => {
+    const code = `registerPolicy('bad', { description: 'x', usesPools: true, create: (_c, ctx) => ({ createQueue: (kind) => new SortedJobQueue((a, b) => { ctx.pools.changed(); return compareFair(kind)(a, b); }) }) });`;
+    expect(await failure(code)).toBe('the pools\' changed() changes them and is the engine\'s to call: a plugin reads the pools and cannot change them');
+    // What it reads of them works as on the pools themselves (a getter, a method reading private state).
+    const reading = `registerPolicy('bad', { description: 'x', usesPools: true, create: (_c, ctx) => ({ createQueue: (kind) => new SortedJobQueue((a, b) => (ctx.pools.poolOf(a).jobs.length >= 0 && ctx.pools.isRunnable(b) !== undefined && ctx.pools.pools.length > 0 ? compareFair(kind)(a, b) : 0)) }) });`;
+    expect((await run(reading)).result?.digest).toBeDefined();
+  });
+
   const replicating = { scheduler: { policy: 'bad', delay: { mode: 'none' }, replication: { policy: 'badr' } } };
 
   it.each([
@@ -236,6 +244,8 @@ describe('a plugin writing the pools, the replicas or the running tasks it is ha
     ['a pool\'s settings', 'pools.pools[0].config.weight = 9', 'Cannot assign to read only property \'weight\' of object \'#<Object>\''],
     ['the scheduler settings under the pools', 'pools.config.pools.length = 0', 'Cannot assign to read only property \'length\' of object \'[object Array]\''],
     ['the running tasks\' records', 'running.launchedMap(pools.pools[0].jobs[0], 0, 0, now, 1)', 'running.launchedMap is not a function'],
+    ['the pools through their methods: remove (the job left its pool, silently)', 'pools.remove(pools.pools[0].jobs[0])', 'the pools\' remove() changes them and is the engine\'s to call: a plugin reads the pools and cannot change them'],
+    ['the pools through their methods: update', 'pools.update(now)', 'the pools\' update() changes them and is the engine\'s to call: a plugin reads the pools and cannot change them'],
   ])('a preemption writing %s', async (_, body, message) => {
     expect(await failure(`registerPreemption('badp', { description: 'x', create: () => ({ victims: (pools, kind, now, running) => { ${body}; return []; } }) });`, hfs)).toBe(message);
   });
