@@ -1,6 +1,6 @@
 /** A user's plugin (examples/srwf.js) from the command line and through the library API; plugin files that fail. */
 import { spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { InputError, SortedJobQueue, loadPlugins, loadScenario, registerPolicy, simulate } from '../../src/index.js';
@@ -36,6 +36,21 @@ describe('examples/srwf.js', () => {
     const r = JSON.parse(a.stdout) as { digest: string; config: { scheduler: { policy: string; policyConfig: unknown } } };
     expect(r.config.scheduler).toMatchObject({ policy: 'srwf', policyConfig: { by: 'work' } });
     expect((JSON.parse(threads.stdout) as { digest: string }).digest).toBe(r.digest);
+  });
+
+  it('README\'s copy of it, in a file of its own, refuses a bad "by" in the words README quotes (it gave zod\'s own)', () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const quoted = /`hfsim: examples\/srwf\.json: variant "SRWF \+ delay": (scheduler\.policyConfig\.by: [^`]+)` \(exit 2\)/.exec(readme);
+    expect(quoted, 'README quotes the error of a bad "by"').not.toBeNull();
+    const code = /\n {4}(import \{ SortedJobQueue, registerPolicy, z \} from 'hfsim';\n(?: {4}.*\n)+)/.exec(readme);
+    expect(code, 'README shows srwf.js\'s code').not.toBeNull();
+    const dir = tmp('readme-srwf');
+    const file = join(dir, 'srwf.mjs');
+    writeFileSync(file, code![1].replace(/^ {4}/gm, '').replace("from 'hfsim'", `from ${JSON.stringify(join(ROOT, 'dist', 'src', 'index.js'))}`));
+    const scenario = writeJson(dir, 'srwf.json', { ...JSON.parse(readFileSync(SCENARIO, 'utf8')), variants: { [VARIANT]: { 'scheduler.policy': 'srwf', 'scheduler.policyConfig': { by: 'time' } } } });
+    const r = hfsim('run', scenario, '--plugin', file);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(`hfsim: ${scenario}: variant "${VARIANT}": ${quoted![1]}\n`);
   });
 
   it('runs through the library API with the digest the CLI prints', async () => {
