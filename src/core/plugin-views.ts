@@ -29,20 +29,24 @@ export function blockReaderView(blocks: BlockReader): BlockReader {
   return Object.freeze(view);
 }
 
-/** The PoolSet methods that change the pools: the engine's to call (a preemption's pools.remove(job) ran on, silently). */
-const POOL_CHANGES: ReadonlySet<PropertyKey> = new Set(['add', 'remove', 'update', 'refreshStats', 'changed']);
+/**
+ * The PoolSet methods that read the pools. The others change them (add, remove, update, refreshStats, changed,
+ * divideSharesBy, and the class's helpers, private to TypeScript only): the engine's to call (a preemption's
+ * pools.remove(job) ran on, silently).
+ */
+const POOL_READS: ReadonlySet<PropertyKey> = new Set(['poolOf', 'pool', 'isRunnable', 'starvedPastTimeout']);
 
 /**
  * The pools as a user's plugin reads them: the PoolSet itself (frozen, its lists frozen copies) behind a view whose
- * methods that change the pools throw, and whose other methods run on the pools (their private state).
+ * methods that change the pools throw, and whose reading methods run on the pools (their private state).
  */
 export function poolSetView(set: PoolSet): PoolSet {
   const bound = new Map<PropertyKey, unknown>();
   return new Proxy(set, {
     get(target, key) {
       const value: unknown = Reflect.get(target, key, target);
-      if (typeof value !== 'function' || Object.hasOwn(target, key)) return value;
-      if (POOL_CHANGES.has(key)) {
+      if (typeof value !== 'function' || Object.hasOwn(target, key) || key in Object.prototype) return value;
+      if (!POOL_READS.has(key)) {
         return () => { throw new TypeError(`the pools' ${String(key)}() changes them and is the engine's to call: a plugin reads the pools and cannot change them`); };
       }
       if (!bound.has(key)) bound.set(key, (value as (...args: unknown[]) => unknown).bind(target));
