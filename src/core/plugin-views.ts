@@ -31,22 +31,27 @@ export function blockReaderView(blocks: BlockReader): BlockReader {
 
 /**
  * The PoolSet methods that read the pools. The others change them (add, remove, update, refreshStats, changed,
- * divideSharesBy, and the class's helpers, private to TypeScript only): the engine's to call (a preemption's
- * pools.remove(job) ran on, silently).
+ * and the class's helpers, private to TypeScript only): the engine's to call (a preemption's pools.remove(job) ran
+ * on, silently). divideSharesBy, which sets how the fair shares are divided once before the run, is the policy's,
+ * in its create() only (mayDivide).
  */
 const POOL_READS: ReadonlySet<PropertyKey> = new Set(['poolOf', 'pool', 'isRunnable', 'starvedPastTimeout']);
 
 /**
  * The pools as a user's plugin reads them: the PoolSet itself (frozen, its lists frozen copies) behind a view whose
  * methods that change the pools throw, and whose reading methods run on the pools (their private state).
+ * `mayDivide`: whether divideSharesBy may be called now (while the run's policy is made).
  */
-export function poolSetView(set: PoolSet): PoolSet {
+export function poolSetView(set: PoolSet, mayDivide: () => boolean = () => false): PoolSet {
   const bound = new Map<PropertyKey, unknown>();
   return new Proxy(set, {
     get(target, key) {
       const value: unknown = Reflect.get(target, key, target);
       if (typeof value !== 'function' || Object.hasOwn(target, key) || key in Object.prototype) return value;
-      if (!POOL_READS.has(key)) {
+      if (key === 'divideSharesBy' && !mayDivide()) {
+        return () => { throw new TypeError('the pools\' divideSharesBy() sets how their fair shares are divided, once, before the run: a pool-aware policy calls it in its create(), and no other plugin or time may'); };
+      }
+      if (key !== 'divideSharesBy' && !POOL_READS.has(key)) {
         return () => { throw new TypeError(`the pools' ${String(key)}() changes them and is the engine's to call: a plugin reads the pools and cannot change them`); };
       }
       if (!bound.has(key)) bound.set(key, (value as (...args: unknown[]) => unknown).bind(target));

@@ -97,14 +97,17 @@ export function makePlugins(scenario: Scenario, topology: Topology, jobs: number
   let views: Pick<PluginContext, 'topology' | 'blocks' | 'pools'> | undefined;
   const contextFor = (plugin: object): PluginContext => {
     if (isBuiltIn(plugin)) return context;
-    views ??= { topology: topologyView(topology), blocks: blocks === undefined ? undefined : blockReaderView(blocks), pools: pools === undefined ? undefined : poolSetView(pools) };
+    views ??= { topology: topologyView(topology), blocks: blocks === undefined ? undefined : blockReaderView(blocks), pools: pools === undefined ? undefined : poolSetView(pools, () => makingPolicy) };
     return { ...context, ...views, scenario: seenBy(plugin) };
   };
   // What a user's plugin's create() returns is checked (checkedMade) and, by kind, wrapped: a gate's answers checked,
   // a preemption's and a replication policy's views of the engine read only (plugin-views.ts). Built-ins: as made.
   const made = <T>(kind: PluginKind, name: string, plugin: object, value: T, wrap: (checked: T) => T = (v) => v): T =>
     (isBuiltIn(plugin) ? value : wrap(checkedMade(kind, name, value)));
+  // While the policy is made, and only then, its pools' view lets it set their share division (divideSharesBy).
+  let makingPolicy = true;
   const policy = made('policy', sc.policy, policyPlugin, policyPlugin.create(seenBy(policyPlugin).scheduler.policyConfig, contextFor(policyPlugin)));
+  makingPolicy = false;
   // What a user's policy hands back later (its wrapped gate, filter, queues) is checked as made things are; a built-in's is trusted.
   const fromPolicy = <T>(value: T, check: (v: T) => T): T => (isBuiltIn(policyPlugin) ? value : check(value));
   const { mode: _mode, ...gateConfig } = seenBy(gatePlugin).scheduler.delay;

@@ -246,7 +246,7 @@ describe('a plugin writing the pools, the replicas or the running tasks it is ha
     ['the running tasks\' records', 'running.launchedMap(pools.pools[0].jobs[0], 0, 0, now, 1)', 'running.launchedMap is not a function'],
     ['the pools through their methods: remove (the job left its pool, silently)', 'pools.remove(pools.pools[0].jobs[0])', 'the pools\' remove() changes them and is the engine\'s to call: a plugin reads the pools and cannot change them'],
     ['the pools through their methods: update', 'pools.update(now)', 'the pools\' update() changes them and is the engine\'s to call: a plugin reads the pools and cannot change them'],
-    ['the pools through their methods: divideSharesBy (the next tick failed as "this[#division] is not a function")', 'pools.divideSharesBy(\'x\')', 'the pools\' divideSharesBy() changes them and is the engine\'s to call: a plugin reads the pools and cannot change them'],
+    ['the pools through their methods: divideSharesBy (the next tick failed as "this[#division] is not a function")', 'pools.divideSharesBy(\'x\')', 'the pools\' divideSharesBy() sets how their fair shares are divided, once, before the run: a pool-aware policy calls it in its create(), and no other plugin or time may'],
     ['the pools through a private helper of their class (TypeScript\'s private is a compile-time word)', 'pools.updateRunnability()', 'the pools\' updateRunnability() changes them and is the engine\'s to call: a plugin reads the pools and cannot change them'],
   ])('a preemption writing %s', async (_, body, message) => {
     expect(await failure(`registerPreemption('badp', { description: 'x', create: () => ({ victims: (pools, kind, now, running) => { ${body}; return []; } }) });`, hfs)).toBe(message);

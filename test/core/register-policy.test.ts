@@ -189,6 +189,40 @@ describe('registerPolicy refuses a bad definition with a TypeError naming the po
     expect(seen.get(false)).toEqual([{ pool: 'a', weight: 3, minMaps: 2, minReduces: 1, maxMaps: 4, maxReduces: 2 }]);
   });
 
+  it('a pool-aware policy sets its own share division in create() (capacity\'s way), and only there', async () => {
+    const shares = new Map<string, number[]>();
+    let later: unknown;
+    const name = fresh();
+    registerPolicy(name, {
+      description: 'all to the first pool', usesPools: true, ownsPoolShares: true,
+      create: (_c, context) => {
+        const pools = context.pools!;
+        pools.divideSharesBy((list, _kind, slots) => list.map((_p, i) => (i === 0 ? slots : 0)));
+        return {
+          ...create(),
+          events: {
+            // at each launch: the shares as divided, and a second division refused
+            mapLaunched: () => {
+              for (const p of pools.pools) shares.set(p.name, [p.map.fairShare, p.reduce.fairShare]);
+              try {
+                pools.divideSharesBy(() => []);
+              } catch (err) {
+                later = err;
+              }
+            },
+          },
+        };
+      },
+    });
+    const parsed = parseScenario(jobsScenario({ scheduler: { policy: name, pools: [{ name: 'a' }, { name: 'b' }] } }));
+    if (!parsed.ok) throw new Error(parsed.errors.join('\n'));
+    expect((await simulate(parsed.value, { timeDecisions: false })).jobs).toHaveLength(2);
+    expect(shares.get('b')).toEqual([0, 0]);
+    expect(shares.get('a')![0]).toBeGreaterThan(0);
+    expect(later).toBeInstanceOf(TypeError);
+    expect((later as Error).message).toMatch(/^the pools' divideSharesBy\(\) sets how their fair shares are divided, once, before the run: a pool-aware policy calls it in its create\(\)/);
+  });
+
   it('a good definition registers and runs, optional fields left undefined too', async () => {
     const name = fresh();
     registerPolicy(name, { description: 'oldest first', config: z.strictObject({ k: z.number().default(1) }), permits: ['passAll'], usesPools: undefined, create });
