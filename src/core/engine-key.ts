@@ -11,3 +11,12 @@ export type EngineKey = typeof ENGINE;
 export function checkEngine(key: unknown, id: string, method: string): void {
   if (key !== ENGINE) throw new TypeError(`job ${id}: ${method}() changes the job and is the engine's to call: a plugin reads jobs and cannot change them`);
 }
+
+/**
+ * Throws unless `key` is the engine's: `method` of a pool (`owner`: `pool "prod"`, or a pool's share) was called from
+ * outside the engine. A plugin reaches a pool through the pools it reads (pools.pools[0].joined(job) had put a job in
+ * it twice, silently).
+ */
+export function checkEngineForPool(key: unknown, owner: string, method: string): void {
+  if (key !== ENGINE) throw new TypeError(`${owner}: ${method}() changes the pool and is the engine's to call: a plugin reads pools and cannot change them`);
+}

@@ -13,6 +13,7 @@ import { KINDS, type SlotKind } from './slot-kind.js';
 import type { Admission } from './framework/admission.js';
 import { frozenCopy } from './frozen.js';
 import { compareFifo } from './priority.js';
+import { ENGINE, type EngineKey, checkEngineForPool } from './engine-key.js';
 
 /**
  * One slot kind's view of a pool (Hadoop's PoolSchedulable). Plugins are handed pools: what changes is private and
@@ -56,18 +57,21 @@ export class PoolShare {
   }
 
   /** PoolSet's: the running tasks and the demand (capped here by maxTasks) counted now. */
-  measure(running: number, demand: number): void {
+  measure(key: EngineKey, running: number, demand: number): void {
+    checkEngineForPool(key, 'a pool\'s share', 'measure');
     this.#running = running;
     this.#demand = Math.min(demand, this.maxTasks);
   }
 
   /** PoolSet's: the fair share computed now. */
-  shareFairly(fairShare: number): void {
+  shareFairly(key: EngineKey, fairShare: number): void {
+    checkEngineForPool(key, 'a pool\'s share', 'shareFairly');
     this.#fairShare = fairShare;
   }
 
   /** PoolSet's: at `nowMs` the pool is at its min share (`atMin`) and at half its fair share (`atHalf`) or not. */
-  stamp(nowMs: number, atMin: boolean, atHalf: boolean): void {
+  stamp(key: EngineKey, nowMs: number, atMin: boolean, atHalf: boolean): void {
+    checkEngineForPool(key, 'a pool\'s share', 'stamp');
     if (atMin) this.#lastTimeAtMinShare = nowMs;
     if (atHalf) this.#lastTimeAtHalfFairShare = nowMs;
   }
@@ -206,19 +210,22 @@ export class Pool {
   }
 
   /** PoolSet's: `job` arrived (jobs arrive in submit order). */
-  joined(job: Job): void {
+  joined(key: EngineKey, job: Job): void {
+    checkEngineForPool(key, `pool "${this.name}"`, 'joined');
     this.#jobs.push(job);
     this.#jobsSeen = undefined;
   }
 
   /** PoolSet's: `job` finished. */
-  left(job: Job): void {
+  left(key: EngineKey, job: Job): void {
+    checkEngineForPool(key, `pool "${this.name}"`, 'left');
     this.#jobs.splice(this.#jobs.indexOf(job), 1);
     this.#jobsSeen = undefined;
   }
 
   /** PoolSet's: the runnable jobs counted now. */
-  countRunnable(n: number): void {
+  countRunnable(key: EngineKey, n: number): void {
+    checkEngineForPool(key, `pool "${this.name}"`, 'countRunnable');
     this.#runnableJobs = n;
   }
 
@@ -291,7 +298,8 @@ export class ParentPool {
   }
 
   /** PoolSet's: a child joins (the tree is built once, from the configuration). */
-  adopt(child: PoolNode): void {
+  adopt(key: EngineKey, child: PoolNode): void {
+    checkEngineForPool(key, `parent pool "${this.name}"`, 'adopt');
     this.#children.push(child);
     this.#childrenSeen = undefined;
   }
@@ -426,12 +434,12 @@ export class PoolSet implements Admission {
     if (liveJobs(pool).length === 0) {
       for (const kind of KINDS) {
         const s = pool.share(kind);
-        s.stamp(Math.max(job.spec.submitMs, s.lastTimeAtMinShare), true, false);
-        s.stamp(Math.max(job.spec.submitMs, s.lastTimeAtHalfFairShare), false, true);
+        s.stamp(ENGINE, Math.max(job.spec.submitMs, s.lastTimeAtMinShare), true, false);
+        s.stamp(ENGINE, Math.max(job.spec.submitMs, s.lastTimeAtHalfFairShare), false, true);
       }
     }
     this.#poolOfJob.set(job, pool);
-    pool.joined(job);
+    pool.joined(ENGINE, job);
     if (this.limited(job, pool)) {
       // Arrivals come in submit order: at the end unless a higher priority (binary search on compareFifo, a total order).
       const active = this.#limitedActive;
@@ -453,7 +461,7 @@ export class PoolSet implements Admission {
     const pool = this.#poolOfJob.get(job);
     if (pool === undefined) return;
     this.#poolOfJob.delete(job);
-    pool.left(job);
+    pool.left(ENGINE, job);
     if (this.limited(job, pool)) this.#limitedActive.splice(this.#limitedActive.indexOf(job), 1);
     this.setRunnable(job, pool, false);
     this.updateRunnability();
@@ -492,7 +500,7 @@ export class PoolSet implements Admission {
     if (this.#runnable.has(job) === runnable) return;
     if (runnable) this.#runnable.add(job);
     else this.#runnable.delete(job);
-    pool.countRunnable(pool.runnableJobs + (runnable ? 1 : -1));
+    pool.countRunnable(ENGINE, pool.runnableJobs + (runnable ? 1 : -1));
     this.tell(job);
   }
 
@@ -552,7 +560,7 @@ export class PoolSet implements Admission {
         running += jobRunning(job, kind);
         if (this.#runnable.has(job)) demand += jobDemand(job, kind, this.config.copyComputeSplit);
       }
-      s.measure(running, demand);
+      s.measure(ENGINE, running, demand);
     }
     for (let k = this.#parents.length - 1; k >= 0; k--) {
       const parent = this.#parents[k];
@@ -562,7 +570,7 @@ export class PoolSet implements Admission {
         running += c.share(kind).running;
         demand += c.share(kind).demand;
       }
-      parent.share(kind).measure(running, demand);
+      parent.share(kind).measure(ENGINE, running, demand);
     }
   }
 
@@ -582,13 +590,13 @@ export class PoolSet implements Admission {
         if (!list || fair.length !== n) throw new Error(`the pools' share division gave ${list ? fair.length : 'no list of'} shares for ${n} pool${n === 1 ? '' : 's'}, not one number of slots from 0 a pool`);
         const bad = fair.findIndex((x) => typeof x !== 'number' || !Number.isFinite(x) || x < 0);
         if (bad !== -1) throw new Error(`the pools' share division gave pool "${this.#pools[bad].name}" a share of ${String(fair[bad])}, not one number of slots from 0 a pool`);
-        this.#pools.forEach((pool, i) => pool.share(kind).shareFairly(fair[i]));
+        this.#pools.forEach((pool, i) => pool.share(kind).shareFairly(ENGINE, fair[i]));
       } else {
         // Top down: the root divides the slots among the top level, each parent pool its share among its children.
         PoolSet.divide(this.#top, kind, slots);
         for (const parent of this.#parents) PoolSet.divide(liveChildren(parent), kind, parent.share(kind).fairShare);
       }
-      for (const pool of this.#pools) pool.share(kind).stamp(nowMs, !pool.starvedForMinShare(kind), !pool.starvedForFairShare(kind));
+      for (const pool of this.#pools) pool.share(kind).stamp(ENGINE, nowMs, !pool.starvedForMinShare(kind), !pool.starvedForFairShare(kind));
     }
   }
 
@@ -606,7 +614,7 @@ export class PoolSet implements Admission {
   private static divide(nodes: readonly PoolNode[], kind: SlotKind, slots: number): void {
     const shares = nodes.map((n) => n.share(kind));
     const fair = computeFairShares(nodes.map((n, i) => ({ weight: n.config.weight, minShare: shares[i].minShare, demand: shares[i].demand })), slots);
-    shares.forEach((s, i) => s.shareFairly(fair[i]));
+    shares.forEach((s, i) => s.shareFairly(ENGINE, fair[i]));
   }
 
   /** True when `job`'s pool has been starved past a preemption timeout: delay scheduling does not make it wait. */
@@ -625,7 +633,7 @@ export class PoolSet implements Admission {
     if (parent === undefined) {
       this.#top.push(pool);
       this.#topSeen = undefined;
-    } else parent.adopt(pool);
+    } else parent.adopt(ENGINE, pool);
     return pool;
   }
 
@@ -642,9 +650,13 @@ export class PoolSet implements Admission {
       made.set(c.name, node);
       this.#parents.push(node);
       if (parent === undefined) this.#top.push(node);
-      else parent.adopt(node);
+      else parent.adopt(ENGINE, node);
       return node;
     };
     configs.forEach(make);
   }
 }
+
+// As Job.prototype: a plugin reaches these classes' objects through the pools it reads, and a method of theirs
+// replaced on the prototype (PoolSet.prototype.update = ...) would have changed the engine's pools.
+for (const c of [PoolShare, Pool, ParentPool, PoolSet]) Object.freeze(c.prototype);

@@ -247,6 +247,10 @@ describe('a plugin writing the pools, the replicas or the running tasks it is ha
     ['the pools through their methods: remove (the job left its pool, silently)', 'pools.remove(pools.pools[0].jobs[0])', 'the pools\' remove() changes them and is the engine\'s to call: a plugin reads the pools and cannot change them'],
     ['the pools through their methods: update', 'pools.update(now)', 'the pools\' update() changes them and is the engine\'s to call: a plugin reads the pools and cannot change them'],
     ['the pools through their methods: divideSharesBy (the next tick failed as "this[#division] is not a function")', 'pools.divideSharesBy(\'x\')', 'the pools\' divideSharesBy() sets how their fair shares are divided, once, before the run: a pool-aware policy calls it in its create(), and no other plugin or time may'],
+    // a pool's own methods, reached through the pools read: they ran (a job joined its pool twice, a share restamped)
+    ['a pool through its methods: joined', 'pools.pools[0].joined(pools.pools[0].jobs[0])', 'pool "prod": joined() changes the pool and is the engine\'s to call: a plugin reads pools and cannot change them'],
+    ['a pool\'s share through its methods: stamp', 'pools.pools[0].map.stamp(now, true, true)', 'a pool\'s share: stamp() changes the pool and is the engine\'s to call: a plugin reads pools and cannot change them'],
+    ['a method of the pools\' class, replaced on its prototype', 'Object.getPrototypeOf(pools).update = () => {}', 'Cannot assign to read only property \'update\' of object \'#<PoolSet>\''],
     ['the pools through a private helper of their class (TypeScript\'s private is a compile-time word)', 'pools.updateRunnability()', 'the pools\' updateRunnability() changes them and is the engine\'s to call: a plugin reads the pools and cannot change them'],
   ])('a preemption writing %s', async (_, body, message) => {
     expect(await failure(`registerPreemption('badp', { description: 'x', create: () => ({ victims: (pools, kind, now, running) => { ${body}; return []; } }) });`, hfs)).toBe(message);

@@ -8,6 +8,7 @@
 import type { Job } from '../job.js';
 import { type ParentPool, type Pool, type PoolNode, type PoolSet, jobDemand, jobRunning } from '../pools.js';
 import type { SlotKind } from '../slot-kind.js';
+import { ENGINE } from '../engine-key.js';
 
 /** A job's counts as the tally last added them to its pool (demand 0 while it is not runnable). */
 export interface JobCounts {
@@ -85,7 +86,7 @@ export class PoolTally {
     const measure = (node: PoolNode): void => {
       const c = this.sumsOf(node);
       const s = node.share(this.kind);
-      s.measure(c.running, c.demand);
+      s.measure(ENGINE, c.running, c.demand);
       const parent = node.parent;
       if (parent === undefined) return;
       const up = this.sumsOf(parent);
