@@ -54,6 +54,11 @@ export interface Allocation {
   parentPools?: ParentPoolConfig[];
   /** What the file asks that YARN runs with a warning, and hfsim too (one line each, file and line first). */
   warnings?: string[];
+  /**
+   * Warnings of a min share lowered to its pool's cap: told only under a policy that reads min shares (under capacity,
+   * which reads neither, the file's are told as ignored instead: resolve-scenario.ts warnFileIgnores).
+   */
+  minShareWarnings?: string[];
   users: UserConfig[];
   userMaxJobsDefault?: number;
   poolMaxJobsDefault?: number;
@@ -222,8 +227,8 @@ class Reader {
   }
 
   /** A `hfsim: warning:` line of the file's, at `el`'s line, into `out` (told once the file is read). */
-  warn(out: Allocation, el: El, message: string): void {
-    (out.warnings ??= []).push(`${this.file}: line ${el.line}: ${message}`);
+  warn(out: Allocation, el: El, message: string, list: 'warnings' | 'minShareWarnings' = 'warnings'): void {
+    (out[list] ??= []).push(`${this.file}: line ${el.line}: ${message}`);
   }
 
   /** `why`: how `parent` is read, where its name does not say (a `<pool>` read as a YARN queue). */
@@ -431,7 +436,7 @@ class Reader {
     const min = both(p.minMaps, p.minReduces);
     p.minMaps = Math.min(p.minMaps, maxMaps);
     p.minReduces = Math.min(p.minReduces, maxReduces);
-    this.warn(out, el, `queue "${p.name}": minResources (${min} slots) is above maxResources (${both(maxMaps, maxReduces)} slots): run, as YARN runs it, with its min share lowered to ${both(p.minMaps, p.minReduces)}`);
+    this.warn(out, el, `queue "${p.name}": minResources (${min} slots) is above maxResources (${both(maxMaps, maxReduces)} slots): run, as YARN runs it, with its min share lowered to ${both(p.minMaps, p.minReduces)}`, 'minShareWarnings');
   }
 
   /**
@@ -444,7 +449,7 @@ class Reader {
     for (const [min, max, kind] of [['minMaps', 'maxMaps', 'maps'], ['minReduces', 'maxReduces', 'reduces']] as const) {
       const cap = p[max];
       if (cap === undefined || p[min] <= cap) continue;
-      this.warn(out, el, `pool "${p.name}" has max ${kind} ${cap} less than min ${kind} ${p[min]}: run, as Hadoop runs it, with its ${min} treated as equal to ${max} (${cap})`);
+      this.warn(out, el, `pool "${p.name}" has max ${kind} ${cap} less than min ${kind} ${p[min]}: run, as Hadoop runs it, with its ${min} treated as equal to ${max} (${cap})`, 'minShareWarnings');
       p[min] = cap;
     }
   }

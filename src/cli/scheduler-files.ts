@@ -22,8 +22,10 @@ export function applySchedulerFiles(raw: Record<string, unknown>, scenarioFile: 
   const cluster = clusterSlots(raw.cluster); // parsed once for both files
   if (allocationFile !== undefined) {
     // A percentage (maxResources "50%") is a share of the cluster's slots: this scenario's, variant and --set applied.
-    const { warnings, ...alloc } = readAllocationFile(allocationFile, cluster);
+    const { warnings, minShareWarnings, ...alloc } = readAllocationFile(allocationFile, cluster);
     for (const w of warnings ?? []) warnOnce(w);
+    // Under capacity no pool has a min share: a min lowered to the cap would tell of a share the run never has.
+    if (s.policy !== 'capacity') for (const w of minShareWarnings ?? []) warnOnce(w);
     // Under capacity a pool's caps are not read (the queues' maxCapacity rules), nor their defaults: the schema refuses
     // them there, and queueMaxResourcesDefault is dropped (the file's queues given it are told, warnFileIgnores).
     if (s.policy === 'capacity') {

@@ -155,7 +155,7 @@ describe('values as Hadoop reads them, refused at their line', () => {
       { name: 'a', weight: 1, minMaps: 5, maxMaps: 5, minReduces: 3, maxReduces: 4 },
       { name: 'b', weight: 1, minMaps: 2, minReduces: 1, maxReduces: 1 },
     ]);
-    expect(a.warnings).toEqual([
+    expect(a.minShareWarnings).toEqual([
       'a.xml: line 2: pool "a" has max maps 5 less than min maps 10: run, as Hadoop runs it, with its minMaps treated as equal to maxMaps (5)',
       'a.xml: line 5: pool "b" has max reduces 1 less than min reduces 9: run, as Hadoop runs it, with its minReduces treated as equal to maxReduces (1)',
     ]);
@@ -473,7 +473,7 @@ describe("YARN allocation elements as YARN's AllocationFileParser reads them", (
       { name: 'q', weight: 1, minMaps: 0, minReduces: 0, maxRunningJobs: 3 },
       { name: 'r', weight: 1, minMaps: 0, minReduces: 0, maxRunningJobs: 9 },
     ]);
-    expect(a.warnings).toEqual(['a.xml: line 2: queue "p": minResources (8 slots) is above maxResources (2 slots): run, as YARN runs it, with its min share lowered to 2']);
+    expect(a.minShareWarnings).toEqual(['a.xml: line 2: queue "p": minResources (8 slots) is above maxResources (2 slots): run, as YARN runs it, with its min share lowered to 2']);
     expect(parseAllocation('<allocations>\n  <queue name="a"><minResources>20480 mb, 2 vcores</minResources></queue>\n</allocations>', 'a.xml').pools[0].minMaps).toBe(20);
   });
 
@@ -486,6 +486,13 @@ describe("YARN allocation elements as YARN's AllocationFileParser reads them", (
     expect(r.code).toBe(0);
     expect(r.stderr).toBe(`hfsim: warning: ${join(dir, 'q.xml')}: line 3: queue "a": minResources (8 slots) is above maxResources (2 slots): run, as YARN runs it, with its min share lowered to 2\n`);
     expect(JSON.parse(r.stdout)[0].config.scheduler.pools[0]).toMatchObject({ name: 'a', minMaps: 2, maxMaps: 2 });
+    // Under capacity, which reads no min share or cap, the file's are told as ignored, and no min "lowered" beside it
+    const s = JSON.parse(readFileSync(join(dir, 's.json'), 'utf8'));
+    writeFileSync(join(dir, 'c.json'), JSON.stringify({ ...s, scheduler: { policy: 'capacity', allocationFile: 'q.xml' } }));
+    const c = hfsim('run', join(dir, 'c.json'), '--json', '--no-progress');
+    expect(c.code, c.stderr).toBe(0);
+    expect(c.stderr).not.toMatch(/lowered/);
+    expect(c.stderr).toMatch(/q\.xml: pool "a": policy "capacity" ignores minMaps, minReduces, maxMaps and maxReduces/);
   });
 
   it('a <user> that sets no running-job limit is as one not listed: the default applies (PoolManager, AllocationFileParser)', () => {
@@ -685,7 +692,7 @@ describe('maxResources as a percentage of the cluster (Hadoop 3: "50%", "50% mem
     // 10%: 40 map and 20 reduce slots; the min of 30 slots fits the maps, not the reduces.
     expect(a.pools[0]).toMatchObject({ name: 'a', minMaps: 30, minReduces: 20, maxMaps: 40, maxReduces: 20 });
     expect(a.parentPools?.[0]).toMatchObject({ name: 'p', maxMaps: 40, maxReduces: 20 });
-    expect(a.warnings?.[0]).toBe('a.xml: line 3: queue "a": minResources (30 slots) is above maxResources (40 map, 20 reduce slots): run, as YARN runs it, with its min share lowered to 30 map, 20 reduce');
+    expect(a.minShareWarnings?.[0]).toBe('a.xml: line 3: queue "a": minResources (30 slots) is above maxResources (40 map, 20 reduce slots): run, as YARN runs it, with its min share lowered to 30 map, 20 reduce');
   });
 
   it('a percentage minResources is no min share in YARN (it keeps a min in mb and vcores alone): run so, told', () => {
