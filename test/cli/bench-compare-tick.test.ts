@@ -5,13 +5,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { BenchCase } from '../../src/cli/bench-schema.js';
-import { benchCase, compare, report, stat, write } from './bench-helpers.js';
+import { benchCase, compare, report, steady, write } from './bench-helpers.js';
 
 const name = 'pools-500 hfs';
 /** A case with a timer tick of p99 `p99` us. */
 function ticked(wallMs: number, p99: number): BenchCase {
   const c = benchCase(name, wallMs, { policy: 'hfs', canonical: false, group: 'latency' });
-  return { ...c, decisionUs: { ...c.decisionUs, tick: { mean: stat(p99 / 4), p50: stat(p99 / 5), p90: stat(p99 / 2), p99: stat(p99), p999: stat(p99 * 2), max: stat(p99 * 3) } } };
+  return { ...c, decisionUs: { ...c.decisionUs, tick: { mean: steady(p99 / 4), p50: steady(p99 / 5), p90: steady(p99 / 2), p99: steady(p99), p999: steady(p99 * 2), max: steady(p99 * 3) } } };
 }
 
 describe('bench compare, the timer tick', () => {
