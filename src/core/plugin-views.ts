@@ -6,7 +6,7 @@
  */
 import type { BlockReader } from './hdfs.js';
 import type { Preemption } from './framework/preemption.js';
-import type { PoolSet } from './pools.js';
+import { type PoolSet, poolsViewed } from './pools.js';
 import type { ReplicaHdfs, ReplicationPolicy } from './framework/replication.js';
 import type { RunningTaskReader } from './running-tasks.js';
 import type { Topology } from './topology.js';
@@ -44,7 +44,7 @@ const POOL_READS: ReadonlySet<PropertyKey> = new Set(['poolOf', 'pool', 'isRunna
  */
 export function poolSetView(set: PoolSet, mayDivide: () => boolean = () => false): PoolSet {
   const bound = new Map<PropertyKey, unknown>();
-  return new Proxy(set, {
+  return poolsViewed(new Proxy(set, {
     get(target, key) {
       const value: unknown = Reflect.get(target, key, target);
       if (typeof value !== 'function' || Object.hasOwn(target, key) || key in Object.prototype) return value;
@@ -57,7 +57,7 @@ export function poolSetView(set: PoolSet, mayDivide: () => boolean = () => false
       if (!bound.has(key)) bound.set(key, (value as (...args: unknown[]) => unknown).bind(target));
       return bound.get(key);
     },
-  });
+  }), set);
 }
 
 /** HDFS as a round sees it, with changes only through addReplica and removeReplica (which check their arguments). */

@@ -84,6 +84,21 @@ let bumpVersion: (set: PoolSet) => void;
 let liveTop: (set: PoolSet) => readonly PoolNode[];
 let liveChildren: (parent: ParentPool) => readonly PoolNode[];
 
+/** The PoolSet behind each view of it a user's plugin is given (poolsViewed). */
+const behindViews = new WeakMap<object, PoolSet>();
+
+/** Records `view` as a view of `set` (plugin-views.ts poolSetView), so that the engine's functions read the set through it; `view`. */
+export function poolsViewed(view: PoolSet, set: PoolSet): PoolSet {
+  behindViews.set(view, set);
+  return view;
+}
+
+function setBehindView(view: PoolSet): PoolSet {
+  const set = behindViews.get(view);
+  if (set === undefined) throw new TypeError('not a PoolSet, nor a view of one');
+  return set;
+}
+
 /** A child in the pool tree: a pool (holds jobs) or a parent pool (holds pools and parent pools). */
 export type PoolNode = Pool | ParentPool;
 
@@ -390,11 +405,14 @@ export class PoolSet implements Admission {
   }
 
   static {
-    livePoolList = (set) => set.#pools;
-    liveTop = (set) => set.#top;
-    liveWatchers = (set) => set.#watchers;
+    // A user's plugin holds a view of the set (plugin-views.ts poolSetView), which has no private fields: a built-in
+    // policy it hands its context to reaches the set behind it ("Cannot read private member #watchers").
+    const own = (set: PoolSet): PoolSet => (#pools in set ? set : setBehindView(set));
+    livePoolList = (set) => own(set).#pools;
+    liveTop = (set) => own(set).#top;
+    liveWatchers = (set) => own(set).#watchers;
     bumpVersion = (set) => {
-      set.#version++;
+      own(set).#version++;
     };
   }
 

@@ -223,6 +223,24 @@ describe('registerPolicy refuses a bad definition with a TypeError naming the po
     expect((later as Error).message).toMatch(/^the pools' divideSharesBy\(\) sets how their fair shares are divided, once, before the run: a pool-aware policy calls it in its create\(\)/);
   });
 
+  it.each(['hfs', 'capacity'])('a user\'s policy that hands its context to the built-in %s runs as the built-in does (the pools view failed it: "Cannot read private member #watchers")', async (builtin) => {
+    const name = fresh();
+    const inner = policies.get(builtin)!;
+    registerPolicy(name, { description: `${builtin}, wrapped`, usesPools: true, ownsPoolShares: inner.ownsPoolShares, config: inner.config, create: (c, context) => inner.create(c, context) });
+    const scheduler = builtin === 'hfs'
+      ? { pools: [{ name: 'a', minMaps: 2 }, { name: 'b', weight: 2 }], preemption: { enabled: true }, minSharePreemptionTimeoutMs: 3000 }
+      : { queues: [{ name: 'a', capacity: 40 }, { name: 'b', capacity: 60 }], preemption: { enabled: true }, fairSharePreemptionTimeoutMs: 3000 };
+    const digest = async (policy: string): Promise<string> => {
+      const parsed = parseScenario({
+        seed: 3, cluster: { racks: 1, nodesPerRack: 4 }, scheduler: { policy, ...scheduler },
+        workload: { kind: 'generated', groups: [{ name: 'a', pool: 'a', count: 3, maps: 12, mapMs: 20000, startMs: 0, intervalMs: 1000 }, { name: 'b', pool: 'b', count: 3, maps: 12, mapMs: 20000, startMs: 5000, intervalMs: 1000 }] },
+      });
+      if (!parsed.ok) throw new Error(parsed.errors.join('\n'));
+      return (await simulate(parsed.value, { timeDecisions: false })).digest;
+    };
+    expect(await digest(name)).toBe(await digest(builtin));
+  });
+
   it('a good definition registers and runs, optional fields left undefined too', async () => {
     const name = fresh();
     registerPolicy(name, { description: 'oldest first', config: z.strictObject({ k: z.number().default(1) }), permits: ['passAll'], usesPools: undefined, create });
