@@ -93,10 +93,23 @@ const CAPACITY_IGNORED: ReadonlyArray<{ field: 'weight' | 'minMaps' | 'minReduce
   // "fair", hfs's default, passes as the scheduler's defaultSchedulingMode "fair" does: it says no more than the default
   { field: 'schedulingMode', inert: 'fair', instead: 'a queue\'s orderingPolicy orders its jobs; "hfs" reads schedulingMode' },
 ];
-const capacityIgnores = (field: string, instead: string): string => `policy "capacity" ignores ${field} (${instead})`;
+/**
+ * What a plugin policy registered with ownsPoolShares ignores of a pool: its weight, min shares and caps (sharesOf
+ * gives each pool weight 1, min shares 0 and no caps under it); the scheduling mode it may read.
+ */
+const OWNER_IGNORED: typeof CAPACITY_IGNORED = CAPACITY_IGNORED.filter((f) => f.field !== 'schedulingMode')
+  .map((f) => ({ ...f, instead: 'it divides and caps the pools\' shares by rules of its own, registered with ownsPoolShares; "hfs" reads it' }));
 
-/** The CAPACITY_IGNORED fields `pool` (as written, or resolved) sets to a value that changes something: not absent or null, not inert. */
-const ignoredFields = (pool: unknown): typeof CAPACITY_IGNORED => CAPACITY_IGNORED.filter(({ field, inert }) => {
+/** Whether `policy` owns its pools' shares (PolicyPlugin.ownsPoolShares: capacity, or a plugin registered so). */
+const ownsShares = (policy: unknown): policy is string => typeof policy === 'string' && policies.get(policy)?.ownsPoolShares === true;
+const policyIgnores = (policy: string, field: string, instead: string): string => `policy "${policy}" ignores ${field} (${instead})`;
+const capacityIgnores = (field: string, instead: string): string => policyIgnores('capacity', field, instead);
+
+/**
+ * The fields of CAPACITY_IGNORED (OWNER_IGNORED under a plugin policy) that `pool` (as written, or resolved) sets to a
+ * value that changes something: not absent or null, not inert.
+ */
+const ignoredFields = (pool: unknown, policy: string): typeof CAPACITY_IGNORED => (policy === 'capacity' ? CAPACITY_IGNORED : OWNER_IGNORED).filter(({ field, inert }) => {
   const value = (pool as Record<string, unknown> | null)?.[field];
   return value !== undefined && value !== null && value !== inert;
 });
@@ -109,12 +122,14 @@ const ignoredFields = (pool: unknown): typeof CAPACITY_IGNORED => CAPACITY_IGNOR
  */
 function capacityIgnored(raw: Record<string, unknown>): string[] {
   const s = raw.scheduler as Record<string, unknown> | undefined;
-  if (s?.policy !== 'capacity') return [];
-  const own = s.defaultSchedulingMode !== undefined && s.defaultSchedulingMode !== null && s.defaultSchedulingMode !== 'fair'
+  const policy = s?.policy;
+  if (s === undefined || !ownsShares(policy)) return [];
+  const capacity = policy === 'capacity';
+  const own = capacity && s.defaultSchedulingMode !== undefined && s.defaultSchedulingMode !== null && s.defaultSchedulingMode !== 'fair'
     ? [`scheduler.defaultSchedulingMode: ${capacityIgnores('defaultSchedulingMode', 'a queue\'s orderingPolicy orders its jobs; "hfs" reads it')}: remove it, or set the queues' orderingPolicy`]
     : [];
-  return own.concat(POOL_LISTS.flatMap((field) => (Array.isArray(s[field]) ? (s[field] as unknown[]) : []).flatMap((pool, i) => ignoredFields(pool).map(({ field: f, instead }) =>
-    `scheduler.${field}[${i}].${f}: ${capacityIgnores(f, instead)}: remove it${['weight', 'minMaps', 'minReduces'].includes(f) ? ', or set the queue\'s capacity' : ''}`))));
+  return own.concat(POOL_LISTS.flatMap((field) => (Array.isArray(s[field]) ? (s[field] as unknown[]) : []).flatMap((pool, i) => ignoredFields(pool, policy).map(({ field: f, instead }) =>
+    `scheduler.${field}[${i}].${f}: ${policyIgnores(policy, f, instead)}: remove it${capacity && ['weight', 'minMaps', 'minReduces'].includes(f) ? ', or set the queue\'s capacity' : ''}`))));
 }
 
 /**
@@ -169,12 +184,12 @@ function warnReplicationPastNodes(raw: Record<string, unknown>, scenario: Scenar
 function warnPreemptionWithoutTimeouts(scenario: Scenario, file: string): void {
   const s = scenario.scheduler;
   if (!s.preemption.enabled || s.preemption.policy !== 'hfs') return;
-  // Under capacity no pool has a min share, so only a fair-share timeout can fire.
-  const capacity = s.policy === 'capacity';
-  const timeouts = (p: { minSharePreemptionTimeoutMs?: number; fairSharePreemptionTimeoutMs?: number }): boolean => (!capacity && p.minSharePreemptionTimeoutMs !== undefined) || p.fairSharePreemptionTimeoutMs !== undefined;
+  // Under capacity (a policy that owns the pools' shares) no pool has a min share, so only a fair-share timeout can fire.
+  const owns = ownsShares(s.policy);
+  const timeouts = (p: { minSharePreemptionTimeoutMs?: number; fairSharePreemptionTimeoutMs?: number }): boolean => (!owns && p.minSharePreemptionTimeoutMs !== undefined) || p.fairSharePreemptionTimeoutMs !== undefined;
   if (timeouts(s) || s.pools.some(timeouts)) return;
-  warnOnce(capacity
-    ? `${file}: scheduler.preemption.enabled: no pool has a fair-share preemption timeout (scheduler.fairSharePreemptionTimeoutMs, or a pool's own; it defaults to never, and under capacity, which has no min shares, no other timeout fires), so nothing is ever preempted`
+  warnOnce(owns
+    ? `${file}: scheduler.preemption.enabled: no pool has a fair-share preemption timeout (scheduler.fairSharePreemptionTimeoutMs, or a pool's own; it defaults to never, and under ${s.policy === 'capacity' ? 'capacity' : `policy "${s.policy}"`}, which has no min shares, no other timeout fires), so nothing is ever preempted`
     : `${file}: scheduler.preemption.enabled: no pool has a preemption timeout (scheduler.minSharePreemptionTimeoutMs, fairSharePreemptionTimeoutMs, or a pool's own; each defaults to never), so nothing is ever preempted`);
 }
 
@@ -185,7 +200,7 @@ function warnPreemptionWithoutTimeouts(scenario: Scenario, file: string): void {
  */
 function warnMinShareTimeoutsUnderCapacity(raw: Record<string, unknown>, scenario: Scenario, file: string): void {
   const s = scenario.scheduler;
-  if (s.policy !== 'capacity') return;
+  if (!ownsShares(s.policy)) return;
   const own = raw.scheduler as Record<string, unknown> | undefined;
   const bySource = new Map<string, string[]>();
   // Named as the file that set it names it: the scenario's field, or the allocation file's element.
@@ -203,7 +218,8 @@ function warnMinShareTimeoutsUnderCapacity(raw: Record<string, unknown>, scenari
   }
   for (const [source, set] of bySource) {
     const shown = set.length <= 3 ? set.join(', ') : `${set.slice(0, 3).join(', ')} and ${set.length - 3} more`;
-    warnOnce(`${source}: ${shown}: ${set.length === 1 ? 'changes' : 'change'} nothing under policy "capacity": it has no min shares (a queue's capacity is its guarantee), so only fair-share preemption acts`);
+    const why = s.policy === 'capacity' ? 'it has no min shares (a queue\'s capacity is its guarantee)' : 'its pools have no min shares (it owns their shares: ownsPoolShares)';
+    warnOnce(`${source}: ${shown}: ${set.length === 1 ? 'changes' : 'change'} nothing under policy "${s.policy}": ${why}, so only fair-share preemption acts`);
   }
 }
 
@@ -228,18 +244,20 @@ function warnDsbraWithoutDelay(scenario: Scenario, file: string): void {
 
 function warnFileIgnores(raw: Record<string, unknown>, scenario: Scenario): void {
   const s = scenario.scheduler;
-  if (s.policy !== 'capacity' || s.allocationFile === undefined) return;
+  if (!ownsShares(s.policy) || s.allocationFile === undefined) return;
+  const policy = s.policy;
   const own = raw.scheduler as Record<string, unknown> | undefined;
+  const instead = policy === 'capacity' ? 'the queues\' capacities, maxCapacity and orderingPolicy take their place' : 'it divides and caps the pools\' shares by rules of its own, registered with ownsPoolShares';
   for (const field of POOL_LISTS) {
     const written = new Set(ownEntries(raw, field).map((p) => p?.name));
     for (const pool of s[field]) {
       if (written.has(pool.name)) continue;
-      const ignored = ignoredFields(pool);
+      const ignored = ignoredFields(pool, policy);
       if (ignored.length === 0) continue;
-      const what = ignored.length === 1 ? capacityIgnores(ignored[0].field, ignored[0].instead)
-        : `policy "capacity" ignores ${ignored.slice(0, -1).map((x) => x.field).join(', ')} and ${ignored.at(-1)!.field} (the queues' capacities, maxCapacity and orderingPolicy take their place; "hfs" reads them)`;
+      const what = ignored.length === 1 ? policyIgnores(policy, ignored[0].field, ignored[0].instead)
+        : `policy "${policy}" ignores ${ignored.slice(0, -1).map((x) => x.field).join(', ')} and ${ignored.at(-1)!.field} (${instead}; "hfs" reads them)`;
       warnOnce(`${s.allocationFile}: pool "${pool.name}": ${what}; its job limits and fair-share preemption settings hold`);
     }
   }
-  if (own?.defaultSchedulingMode === undefined && s.defaultSchedulingMode !== 'fair') warnOnce(`${s.allocationFile}: ${capacityIgnores('the default scheduling mode', 'a queue\'s orderingPolicy orders its jobs')}`);
+  if (policy === 'capacity' && own?.defaultSchedulingMode === undefined && s.defaultSchedulingMode !== 'fair') warnOnce(`${s.allocationFile}: ${capacityIgnores('the default scheduling mode', 'a queue\'s orderingPolicy orders its jobs')}`);
 }

@@ -8,14 +8,17 @@ import { dirname, isAbsolute, join } from 'node:path';
 import { readAllocationFile } from './allocation.js';
 import { readCapacityFile } from './capacity-file.js';
 import { warnOnce } from './warn.js';
+import { policies } from '../core/framework/builtins.js';
 import { type Scenario, clusterSlots } from '../core/scenario.js';
 
 export function applySchedulerFiles(raw: Record<string, unknown>, scenarioFile: string): Record<string, unknown> {
   const scheduler = raw.scheduler;
   if (typeof scheduler !== 'object' || scheduler === null || Array.isArray(scheduler)) return raw;
   const s = scheduler as Record<string, unknown>;
-  // Only the policies that read a file have it read; under the others the schema refuses it, saying so.
-  const allocationFile = s.policy === 'hfs' || s.policy === 'capacity' ? filePath(s.allocationFile, scenarioFile) : undefined;
+  // Only the policies that read a file have it read; under the others the schema refuses it, saying so. An
+  // allocation file is every pool-aware policy's (a plugin registered with usesPools too: its file was not read, silently).
+  const poolAware = typeof s.policy === 'string' && policies.get(s.policy)?.usesPools === true;
+  const allocationFile = poolAware ? filePath(s.allocationFile, scenarioFile) : undefined;
   const capacityFile = s.policy === 'capacity' ? filePath(s.capacitySchedulerFile, scenarioFile) : undefined;
   if (allocationFile === undefined && capacityFile === undefined) return raw;
   let merged: Record<string, unknown> = { ...s };
@@ -24,11 +27,13 @@ export function applySchedulerFiles(raw: Record<string, unknown>, scenarioFile: 
     // A percentage (maxResources "50%") is a share of the cluster's slots: this scenario's, variant and --set applied.
     const { warnings, minShareWarnings, ...alloc } = readAllocationFile(allocationFile, cluster);
     for (const w of warnings ?? []) warnOnce(w);
-    // Under capacity no pool has a min share: a min lowered to the cap would tell of a share the run never has.
-    if (s.policy !== 'capacity') for (const w of minShareWarnings ?? []) warnOnce(w);
+    // Under capacity (a policy that owns the pools' shares) no pool has a min share: a min lowered to the cap would
+    // tell of a share the run never has.
+    const owns = policies.get(s.policy as string)?.ownsPoolShares === true;
+    if (!owns) for (const w of minShareWarnings ?? []) warnOnce(w);
     // Under capacity a pool's caps are not read (the queues' maxCapacity rules), nor their defaults: the schema refuses
     // them there, and queueMaxResourcesDefault is dropped (the file's queues given it are told, warnFileIgnores).
-    if (s.policy === 'capacity') {
+    if (owns) {
       delete alloc.poolMaxMapsDefault;
       delete alloc.poolMaxReducesDefault;
     }

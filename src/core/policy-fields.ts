@@ -51,6 +51,8 @@ const SCAN_FIELDS: ReadonlyArray<{ field: keyof SchedulerFields; set: (s: Schedu
  */
 const POOL_AWARE = (): string[] => policies.names.filter((p) => policies.get(p)!.usesPools === true);
 const only = (builtin: string) => (): string[] => POOL_AWARE().filter((p) => p === builtin || !['hfs', 'capacity'].includes(p));
+/** The pool-aware policies that read the pools' caps: hfs, and a plugin that leaves the shares to the pools (not ownsPoolShares). */
+const sharingPools = (): string[] => only('hfs')().filter((p) => policies.get(p)!.ownsPoolShares !== true);
 
 /** Each field set away from its default, and the policies that read it. */
 const RULES: ReadonlyArray<{ field: keyof SchedulerFields; set: (s: SchedulerFields) => boolean; readBy: () => string[] }> = [
@@ -67,8 +69,8 @@ const RULES: ReadonlyArray<{ field: keyof SchedulerFields; set: (s: SchedulerFie
   { field: 'defaultSchedulingMode', set: (s) => s.defaultSchedulingMode !== 'fair', readBy: POOL_AWARE },
   { field: 'sizeBasedWeight', set: (s) => s.sizeBasedWeight, readBy: only('hfs') },
   // capacity caps its queues by their maxCapacity, not by a pool's caps (resolve-scenario.ts), nor by their defaults
-  { field: 'poolMaxMapsDefault', set: (s) => s.poolMaxMapsDefault !== undefined, readBy: only('hfs') },
-  { field: 'poolMaxReducesDefault', set: (s) => s.poolMaxReducesDefault !== undefined, readBy: only('hfs') },
+  { field: 'poolMaxMapsDefault', set: (s) => s.poolMaxMapsDefault !== undefined, readBy: sharingPools },
+  { field: 'poolMaxReducesDefault', set: (s) => s.poolMaxReducesDefault !== undefined, readBy: sharingPools },
   { field: 'queues', set: (s) => s.queues.length > 0, readBy: only('capacity') },
   { field: 'parentQueues', set: (s) => s.parentQueues.length > 0, readBy: only('capacity') },
   { field: 'capacitySchedulerFile', set: (s) => s.capacitySchedulerFile !== undefined, readBy: only('capacity') },
@@ -80,7 +82,8 @@ export function refinePolicyFields(s: SchedulerFields, ctx: z.RefinementCtx): vo
   for (const rule of RULES) {
     const readBy = rule.readBy();
     if (!rule.set(s) || readBy.includes(s.policy)) continue;
-    const readers = readBy.map((p) => `"${p}"`).join(' and ');
+    const named = readBy.map((p) => `"${p}"`);
+    const readers = named.length <= 2 ? named.join(' and ') : `${named.slice(0, -1).join(', ')} and ${named.at(-1)}`;
     ctx.addIssue({ code: 'custom', path: [rule.field], message: `policy "${s.policy}" ignores ${rule.field} (only ${readers} read${readBy.length > 1 ? '' : 's'} it): remove it, or set it to null in a variant that changes the policy` });
   }
   if (policies.get(s.policy)!.placesMapsItself !== true) return;

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { InputError, SortedJobQueue, loadPlugins, loadScenario, registerPolicy, simulate } from '../../src/index.js';
 import { policies } from '../../src/core/framework/registry.js';
+import { resolveScenario } from '../../src/cli/resolve-scenario.js';
 import { ROOT, base, hfsim, tmp, writeJson } from './sweep-helpers.js';
 
 /** The built-in policies' list as the scenario error spells it, taken before any test registers a plugin here. */
@@ -25,6 +26,41 @@ function brokenPlugin(): string {
   writeFileSync(file, '// a slip on line 3\nconst x = 1;\nconsole.log(x}});\n');
   return file;
 }
+
+describe('a pool-aware plugin policy and an allocation file', () => {
+  it('has the file read, as hfs and capacity have (its pools were dropped, silently: the plugin saw none)', () => {
+    const dir = tmp('plugin-alloc');
+    writeFileSync(join(dir, 'a.xml'), '<allocations>\n  <pool name="prod"><weight>3</weight><minMaps>2</minMaps></pool>\n</allocations>\n');
+    writeJson(dir, 's.json', { name: 'own', cluster: { racks: 1, nodesPerRack: 2 }, scheduler: { policy: 'alloc-reader', allocationFile: 'a.xml' },
+      workload: { kind: 'generated', groups: [{ name: 'g', pool: 'prod', maps: 2, mapMs: 1000 }] } });
+    registerPolicy('alloc-reader', { description: 'reads its pools', usesPools: true, create: () => ({ createQueue: () => new SortedJobQueue((a, b) => a.index - b.index) }) });
+    const loaded = loadScenario(join(dir, 's.json'));
+    expect(loaded.variants[0].scenario.scheduler.pools).toEqual([expect.objectContaining({ name: 'prod', weight: 3, minMaps: 2 })]);
+  });
+});
+
+describe('a plugin policy registered with ownsPoolShares and the pool fields it ignores', () => {
+  const q = () => ({ createQueue: () => new SortedJobQueue((a, b) => a.index - b.index) });
+  registerPolicy('shares-owner', { description: 'owns the shares', usesPools: true, ownsPoolShares: true, create: q });
+  registerPolicy('shares-reader', { description: 'leaves the shares to the pools', usesPools: true, create: q });
+  const raw = (policy: string, scheduler: Record<string, unknown>) => ({ name: 'o', cluster: { racks: 1, nodesPerRack: 2 }, scheduler: { policy, ...scheduler },
+    workload: { kind: 'generated', groups: [{ name: 'g', pool: 'a', maps: 2, mapMs: 1000 }] } });
+  const errors = (r: ReturnType<typeof resolveScenario>): string[] => (r.ok ? [] : r.errors);
+
+  it('refuses a pool\'s weight, min shares and caps the scenario writes, as capacity does (they were dropped, silently)', () => {
+    const r = resolveScenario(raw('shares-owner', { pools: [{ name: 'a', weight: 5, minMaps: 2, maxMaps: 2 }] }), join(tmp('owner'), 's.json'));
+    expect(errors(r)).toEqual(['weight', 'minMaps', 'maxMaps'].map((f) => `scheduler.pools[0].${f}: policy "shares-owner" ignores ${f} (it divides and caps the pools' shares by rules of its own, registered with ownsPoolShares; "hfs" reads it): remove it`));
+    expect(resolveScenario(raw('shares-reader', { pools: [{ name: 'a', weight: 5, minMaps: 2, maxMaps: 2 }] }), join(tmp('owner'), 's.json')).ok).toBe(true);
+  });
+
+  it('refuses the pools\' default caps under the owner, not under a policy that reads them', () => {
+    // (the readers named: hfs and the pool-aware plugins registered so far that leave the shares to the pools)
+    const refused = errors(resolveScenario(raw('shares-owner', { poolMaxMapsDefault: 1 }), join(tmp('owner'), 's.json')));
+    expect(refused).toEqual([expect.stringMatching(/^scheduler\.poolMaxMapsDefault: policy "shares-owner" ignores poolMaxMapsDefault \(only "hfs", [^)]*"shares-reader"[^)]* read it\): remove it, or set it to null in a variant that changes the policy$/)]);
+    expect(/\(only ([^)]*) read it\)/.exec(refused[0])?.[1]).not.toContain('shares-owner');
+    expect(resolveScenario(raw('shares-reader', { poolMaxMapsDefault: 1 }), join(tmp('owner'), 's.json')).ok).toBe(true);
+  });
+});
 
 describe('examples/srwf.js', () => {
   it('runs from the CLI with --plugin, in-process and on threads, with one digest', () => {
