@@ -19,12 +19,22 @@ export class RackError extends Error {
 }
 
 /**
+ * What rack actors read of a scenario: never its workload, the master's alone, which a rack worker would be sent a
+ * copy of (an SLS trace's jobs, every map's host: a 15 MB trace cost each worker about 30 MB and seconds to clone).
+ */
+export type RackScenario = Pick<Scenario, 'seed' | 'cluster' | 'hdfs' | 'scheduler'>;
+
+export function rackScenario(s: Scenario): RackScenario {
+  return { seed: s.seed, cluster: s.cluster, hdfs: s.hdfs, scheduler: s.scheduler };
+}
+
+/**
  * The rack actors one host (a thread) runs: their models' arrays in one arena and their heartbeat batches in one
  * builder, so an epoch's sweep over them reads and writes memory in order. With the fluid network model each rack
  * simulates its own hardware (src/core/network/fluid-rack.ts), with the scenario's copy slots a node for replica
  * copies (src/core/replication/copy-streams.ts) and its HDFS replication for reduces' output pipelines.
  */
-export function rackActors(topology: Topology, racks: readonly number[], scenario: Scenario, solveEveryChange = false): RackActor[] {
+export function rackActors(topology: Topology, racks: readonly number[], scenario: RackScenario, solveEveryChange = false): RackActor[] {
   const out = new HeartbeatBatchBuilder();
   const network = scenario.cluster.network;
   if (network.model === 'fluid') {

@@ -4,15 +4,14 @@
  * naming the rack and simulated time). Both mailboxes are shared memory: no event loop in the way.
  */
 import { workerData } from 'node:worker_threads';
-import type { Scenario } from '../core/scenario.js';
 import { makeTopology } from '../core/topology.js';
 import { decode, encode, encodeView } from '../messages/codec.js';
 import { MAILBOX_FAILED, MAILBOX_STOP, Mailbox } from './mailbox.js';
-import { type RackActor, RackError, rackActors } from './rack-actor.js';
+import { type RackActor, RackError, type RackScenario, rackActors } from './rack-actor.js';
 import type { InjectedFault } from './threads.js';
 
 const { racks, scenario, fault, solveEveryChange, inbox, outbox } = workerData as {
-  racks: number[]; scenario: Scenario; fault?: InjectedFault; solveEveryChange: boolean; inbox: SharedArrayBuffer; outbox: SharedArrayBuffer;
+  racks: number[]; scenario: RackScenario; fault?: InjectedFault; solveEveryChange: boolean; inbox: SharedArrayBuffer; outbox: SharedArrayBuffer;
 };
 const topology = makeTopology(scenario.cluster, scenario.seed);
 const actors = new Map<number, RackActor>(rackActors(topology, racks, scenario, solveEveryChange).map((a) => [a.rack, a]));

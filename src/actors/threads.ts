@@ -17,6 +17,7 @@ import type { TransportStats } from './inprocess.js';
 import { MAILBOX_FAILED, Mailbox, batchBoundBytes, serveBoundBytes } from './mailbox.js';
 import { copySlotsOf } from '../core/replication/copy-streams.js';
 import type { MasterActor } from './master-actor.js';
+import { rackScenario } from './rack-actor.js';
 import { siblingModule, startWorker } from './workers.js';
 import type { ProgressTicker } from './run-progress.js';
 
@@ -92,9 +93,10 @@ export async function runThreads(master: MasterActor, options: ThreadsOptions = 
   // Every mailbox is made before any worker starts: one that cannot be made (memory) fails the run with no worker
   // left running to hold the process open.
   const boxes = hosted.map((mine) => ({ mine, commands: Mailbox.create(perRack * mine.length + serves), replies: Mailbox.create(perRack * mine.length) }));
+  const scenario = rackScenario(master.scenario); // the workload stays here: each worker holds a copy of what it is sent
   const links: Link[] = boxes.map(({ mine, commands, replies }) => {
     const worker = startWorker(entry, {
-      workerData: { racks: mine, scenario: master.scenario, fault: options.fault, solveEveryChange: options.solveEveryChange === true, inbox: commands.buffer, outbox: replies.buffer },
+      workerData: { racks: mine, scenario, fault: options.fault, solveEveryChange: options.solveEveryChange === true, inbox: commands.buffer, outbox: replies.buffer },
     });
     const where = `rack${mine.length > 1 ? 's' : ''} ${mine.join(', ')}`;
     const at = (): string => `simulated time ${(epochStartMs / 1000).toFixed(3)} s`;

@@ -23,7 +23,7 @@ import type { Topology } from '../topology.js';
 export const WRITE_FIELDS = 5;
 
 /** The run's placement: the master's and the racks' (which must draw the same targets) are made here alone. */
-export function replicaTargetsOf(scenario: Scenario, topology: Topology): ReplicaTargets {
+export function replicaTargetsOf(scenario: Pick<Scenario, 'seed' | 'hdfs' | 'cluster'>, topology: Topology): ReplicaTargets {
   return new ReplicaTargets(scenario.seed, topology.racks, topology.nodesPerRack, scenario.hdfs.replication, scenario.cluster.network.rackAware);
 }
 
