@@ -2,6 +2,7 @@
 import type { PoolKind } from '../actors/pool.js';
 import type { Result } from '../actors/simulate.js';
 import { oneAfterAnother, runVariants } from './run-variants.js';
+import { InputError } from './errors.js';
 import { compare } from './format.js';
 import { type LoadedVariant, loadScenarioFlags, parseSet } from './load-scenario.js';
 import { checkDistinctOutputs, checkOutputFile, printOut, writeOutput, writesStdout } from './output.js';
@@ -40,6 +41,7 @@ export async function runAction(file: string, flags: RunFlags): Promise<void> {
   endOnPluginCrash();
   const loaded = loadScenarioFlags(file, flags.set.map(parseSet), flags.seed, flags.variant.length === 0 ? undefined : flags.variant);
   const simulate = { runtime: flags.runtime, workers: flags.workers, codec: flags.codec, fault: flags.injectFault, timeDecisions: flags.timeDecisions !== false };
+  if (flags.injectFault !== undefined) checkInjectedFault(flags.injectFault, flags.runtime, loaded.variants);
   warnIfParallelIgnored(flags.parallel, oneAfterAnother(simulate), loaded.variants.length, flags.dryRun === true);
   // --codec is the in-process runtime's: on threads every message crosses as msgpack already, and the flag did nothing, silently.
   if (flags.codec && flags.runtime === 'threads') warnOnce('--codec: with --runtime threads every message crosses the threads as msgpack already; --codec applies to in-process runs and changes nothing here');
@@ -86,6 +88,19 @@ export async function runAction(file: string, flags: RunFlags): Promise<void> {
     if (outputs.some(([f]) => writesStdout(f))) process.stderr.write(table);
     else printOut(table);
   }
+}
+
+/**
+ * --inject-fault (a test hook) where it could never fire is refused: in-process, or a rack past a variant's cluster,
+ * the run went to its end (exit 0) and a test of the failure path passed without a failure.
+ */
+function checkInjectedFault(fault: { rack: number; epoch: number }, runtime: RunFlags['runtime'], variants: readonly LoadedVariant[]): void {
+  if (runtime !== 'threads') throw new InputError('--inject-fault applies to --runtime threads (racks on worker threads); this run is in-process');
+  const short = variants.find((v) => fault.rack >= v.scenario.cluster.racks);
+  if (short === undefined) return;
+  const racks = short.scenario.cluster.racks;
+  const where = `${short.name === '' ? '' : `variant "${short.name}": `}${racks} rack${racks === 1 ? ', numbered 0' : `s, numbered 0 to ${racks - 1}`}`;
+  throw new InputError(`--inject-fault ${fault.rack}:${fault.epoch}: rack ${fault.rack} is not in the cluster (${where})`);
 }
 
 /**

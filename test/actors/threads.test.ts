@@ -162,4 +162,16 @@ describe('threads runtime from the compiled command line', () => {
     expect(r.stderr).toMatch(/^hfsim: run failed: variant "FIFO": rack 2 failed at simulated time \d+\.\d{3} s: injected fault\n$/);
     expect(existsSync(out)).toBe(false);
   });
+  // The hook ran nothing where it could not fire: a rack past the cluster's, or an in-process run, ran to the end
+  // (exit 0, the digests of a clean run), so a test of the failure path passed without a failure.
+  it.each([
+    [['--runtime', 'threads', '--inject-fault', '4:30'], /^hfsim: --inject-fault 4:30: rack 4 is not in the cluster \(variant "FIFO": 4 racks, numbered 0 to 3\)\n/],
+    [['--inject-fault', '1:30'], /^hfsim: --inject-fault applies to --runtime threads \(racks on worker threads\); this run is in-process\n/],
+  ])('an injected fault that could never fire (%j) is refused: exit code 2, no output file', (flags, message) => {
+    const out = join(mkdtempSync(join(tmpdir(), 'hfsim-thr-')), 'r.json');
+    const r = spawnSync(process.execPath, [CLI, 'run', 'scenarios/fb-macro-io.json', ...flags, '--out', out], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
+    expect(r.stderr).toMatch(message);
+    expect(r.status).toBe(2);
+    expect(existsSync(out)).toBe(false);
+  });
 });
