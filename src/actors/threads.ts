@@ -57,6 +57,17 @@ function online(workers: readonly Worker[]): Promise<unknown> {
   })));
 }
 
+/**
+ * A worker's racks in a few words: each of a few, else the first three and the last, and how many ("racks 1, 3, 5,
+ * ..., 3999 (2000 racks)"). Every rack of a worker of thousands made its failure a line of 10,000 characters, which
+ * the CLI cuts at 1,000, cause and all.
+ */
+function rackList(racks: readonly number[]): string {
+  if (racks.length === 1) return `rack ${racks[0]}`;
+  if (racks.length <= 6) return `racks ${racks.join(', ')}`;
+  return `racks ${racks.slice(0, 3).join(', ')}, ..., ${racks[racks.length - 1]} (${racks.length} racks)`;
+}
+
 export class RunFailed extends Error {
   override readonly name = 'RunFailed';
 }
@@ -98,7 +109,7 @@ export async function runThreads(master: MasterActor, options: ThreadsOptions = 
     const worker = startWorker(entry, {
       workerData: { racks: mine, scenario, fault: options.fault, solveEveryChange: options.solveEveryChange === true, inbox: commands.buffer, outbox: replies.buffer },
     });
-    const where = `rack${mine.length > 1 ? 's' : ''} ${mine.join(', ')}`;
+    const where = rackList(mine);
     const at = (): string => `simulated time ${(epochStartMs / 1000).toFixed(3)} s`;
     worker.on('error', (err) => fail(new RunFailed(`worker for ${where} failed at ${at()}: ${err.message}`)));
     worker.on('exit', (code) => fail(new RunFailed(`worker for ${where} exited (code ${code}) at ${at()}`)));
@@ -118,7 +129,7 @@ export async function runThreads(master: MasterActor, options: ThreadsOptions = 
         const { status, messages } = link.replies.receive();
         if (status === MAILBOX_FAILED) {
           const f = decode(messages[0]);
-          throw new RunFailed(f.type === 'failed' ? f.message : `racks ${link.racks.join(', ')} failed`);
+          throw new RunFailed(f.type === 'failed' ? f.message : `${rackList(link.racks)} failed`);
         }
         return messages;
       }

@@ -132,6 +132,17 @@ describe('threads runtime failures', () => {
     expect(await handlesAfterRun(before)).toBe(before);
   });
 
+  // A worker of 2,000 racks (4,000 fluid racks on 2 workers, out of heap: `node --max-old-space-size=40 ... --set
+  // cluster.racks=4000 --runtime threads --workers 2`) was named by every rack, 11,500 characters, and the CLI cuts a
+  // line at 1,000: the cause ("Worker terminated due to reaching memory limit: JS heap out of memory") was cut off.
+  it('a worker of many racks is named in a few words, so the cause stays on the line', async () => {
+    const before = workerHandles();
+    const many = scenario(jobsScenario({ cluster: { racks: 400, nodesPerRack: 1, mapSlotsPerNode: 2, reduceSlotsPerNode: 1, heartbeatMs: 3000 } }));
+    const run = simulate(many, { runtime: 'threads', workers: 2, onWorkers: (workers) => void workers[1].terminate() });
+    await expect(run).rejects.toThrow(/^worker for racks 1, 3, 5, \.\.\., 399 \(200 racks\) exited \(code 1\) at simulated time 0\.000 s$/);
+    expect(await handlesAfterRun(before)).toBe(before);
+  });
+
   it('leaves no worker threads after a successful run', async () => {
     const before = workerHandles();
     const r = await simulate(scenario(jobsScenario({ cluster: { racks: 3, nodesPerRack: 4, mapSlotsPerNode: 2, reduceSlotsPerNode: 1, heartbeatMs: 3000 } })), { runtime: 'threads', workers: 3 });
