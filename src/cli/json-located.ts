@@ -13,8 +13,8 @@ import { lastAtMost } from './line-starts.js';
 const NODE_TOKENS = new Set([SyntaxKind.OpenBraceToken, SyntaxKind.OpenBracketToken, SyntaxKind.StringLiteral, SyntaxKind.NumericLiteral,
   SyntaxKind.TrueKeyword, SyntaxKind.FalseKeyword, SyntaxKind.NullKeyword]);
 
-/** A top-level value past MAX_JSON_VALUE_NODES: a job, or a trace written as one array (`array`). */
-const tooLarge = (array: boolean): string => `a JSON value of more than ${MAX_JSON_VALUE_NODES} keys and values, more than hfsim holds parsed at once ${array
+/** A top-level value past `most` keys and values (MAX_JSON_VALUE_NODES): a job, or a trace written as one array (`array`). */
+const tooLarge = (array: boolean, most: number): string => `a JSON value of more than ${most} keys and values, more than hfsim holds parsed at once ${array
   ? '(a trace written as one array is parsed whole): write its jobs one after another, not in an array'
   : '(a job is parsed whole): split the job, or in SLS JSON write its like containers once, with "count"'}`;
 
@@ -24,7 +24,8 @@ const isSwimRow = (line: string): boolean => /^[^\t]+(\t[^\t]*){5,8}$/.test(line
 export class JsonReader {
   private readonly lineStarts: number[] = [0];
 
-  constructor(private readonly text: string, readonly file: string) {
+  /** `maxValueNodes`: the most keys and values one top-level value may hold (a test sets a small one). */
+  constructor(private readonly text: string, readonly file: string, private readonly maxValueNodes = MAX_JSON_VALUE_NODES) {
     for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) this.lineStarts.push(i + 1);
   }
 
@@ -64,7 +65,7 @@ export class JsonReader {
         start = at;
         nodes = 0;
       }
-      if (NODE_TOKENS.has(kind) && ++nodes > MAX_JSON_VALUE_NODES) this.fail(start, tooLarge(this.text.charCodeAt(start) === 0x5b));
+      if (NODE_TOKENS.has(kind) && ++nodes > this.maxValueNodes) this.fail(start, tooLarge(this.text.charCodeAt(start) === 0x5b, this.maxValueNodes));
       if (kind === SyntaxKind.OpenBraceToken || kind === SyntaxKind.OpenBracketToken) depth++;
       // jsonc-parser's parseTree recurses a level a call: 7,000 levels overflowed the stack (exit 1, no line).
       if (depth > MAX_JSON_DEPTH) this.fail(at, `arrays and objects nest deeper than ${MAX_JSON_DEPTH} levels`);

@@ -284,13 +284,22 @@ describe('SLS JSON traces', () => {
     const container = '{"container.host":"h","duration.ms":1}';
     const containers = (n: number): string => Array(n).fill(container).join(',');
     const head = '{"job.start.ms":0,"job.queue.name":"q",\n"job.tasks":[';
-    // 4 a container ({, 2 keys, 2 values), 7 for the job's own ({, 3 keys, 2 values, [): 2,499,999 containers are 10,000,003
-    expect(() => parseSlsTrace(`{"job.start.ms":0,"job.queue.name":"q"}\n${head}${containers(2_499_999)}]}\n`, 't.json')).toThrow(
+    // 5 a container ({, 2 keys, 2 values), 7 for the job's own ({, 3 keys, 2 values, [): 1,999,999 containers are 10,000,002
+    expect(() => parseSlsTrace(`{"job.start.ms":0,"job.queue.name":"q"}\n${head}${containers(1_999_999)}]}\n`, 't.json')).toThrow(
       't.json:2: a JSON value of more than 10000000 keys and values, more than hfsim holds parsed at once (a job is parsed whole): split the job, or in SLS JSON write its like containers once, with "count"');
     // 7 a job ({, 3 keys, 2 values, [): 1,428,572 jobs in one array are 10,000,005
     const jobs = Array(1_428_572).fill('{"job.start.ms":0,"job.queue.name":"q","job.tasks":[]}').join(',');
     expect(() => parseSlsTrace(`[${jobs}]`, 't.json')).toThrow('t.json:1: a JSON value of more than 10000000 keys and values, more than hfsim holds parsed at once (a trace written as one array is parsed whole): write its jobs one after another, not in an array');
   }, 60_000);
+
+  it('counts a value\'s keys and values exactly: at the limit it is read, one past it refused (a small limit, as parsing 10 M costs GBs)', () => {
+    // {"a":[1,{"b":true}],"c":null}: {, "a", [, 1, {, "b", true, "c", null: 9
+    const values = (most: number) => [...new JsonReader('{"a":[1,{"b":true}],"c":null}\n{"d":2}', 't.json', most).values()].length;
+    expect(values(9)).toBe(2);
+    expect(() => values(8)).toThrow(/^t\.json:1: a JSON value of more than 8 keys and values, more than hfsim holds parsed at once \(a job is parsed whole\)/);
+    expect(() => [...new JsonReader('[{"a":1},{"b":2}]', 't.json', 4).values()]).toThrow(/^t\.json:1: a JSON value of more than 4 keys and values, .*\(a trace written as one array is parsed whole\)/);
+    expect([...new JsonReader('[{"a":1},{"b":2}]', 't.json', 7).values()]).toHaveLength(2);
+  });
 
   it('holds a container\'s "count" copies as a count, not a map each; the workload lists a block each', () => {
     const t = parseSlsTrace(jobsOf(2, 4_900_000), 't.json');
