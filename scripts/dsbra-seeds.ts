@@ -9,6 +9,7 @@
 import { simulate } from '../src/actors/simulate.js';
 import { type LoadedVariant, loadScenarioFlags, parseSet } from '../src/cli/load-scenario.js';
 import { readFlags } from '../bench/flags.js';
+import { plainCounted } from '../src/cli/format.js';
 
 // Bad flags or a bad scenario: one line and exit 2, as hfsim's own bad input (an unknown flag was a stack trace).
 const flags = readFlags({ script: 'dsbra-seeds', usage: 'usage: node dist/scripts/dsbra-seeds.js [--seeds 1-5] [--set path=value]... [--file scenarios/dsbra.json]',
@@ -58,7 +59,7 @@ for (let seed = lo; seed <= hi; seed++) {
   rows.push([pct(a.resp, b.resp), 100 * (b.node - a.node), pct(a.wait, b.wait), b.x.storage.meanOverheadPct, b.x.storage.peakOverheadPct]);
 }
 const mean = (k: number): string => (rows.reduce((s, r) => s + r[k], 0) / rows.length).toFixed(1);
-console.log(`\nover ${rows.length} seeds, ${named[1]} against ${named[0]}:        this run   the paper`);
+console.log(`\nover ${plainCounted(rows.length, 'seed')}, ${named[1]} against ${named[0]}:        this run   the paper`);
 console.log(`  mean response time change              ${mean(0).padStart(7)}%      -13%`);
 console.log(`  node locality change (points)          ${mean(1).padStart(7)}       +7`);
 console.log(`  delay waiting change                   ${mean(2).padStart(7)}%      -17%`);

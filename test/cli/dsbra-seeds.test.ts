@@ -34,7 +34,7 @@ describe('node dist/scripts/dsbra-seeds.js, bad flags', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^1 +delay +[\d.]+ /m);
     expect(r.stdout).toMatch(/^1 +delay \+ DSBRA +[\d.]+ .* \d+ \/ \d+ /m);
-    expect(r.stdout).toContain('over 1 seeds, delay + DSBRA against delay:');
+    expect(r.stdout).toContain('over 1 seed, delay + DSBRA against delay:');
     expect(r.stderr).toBe('');
   });
 
@@ -42,6 +42,6 @@ describe('node dist/scripts/dsbra-seeds.js, bad flags', () => {
     const r = seeds('--seeds', '1', '--set', 'workload.jobs=10', '--set', 'scheduler.replication.policy=popular-small');
     expect(r.code).toBe(0);
     expect(r.stderr).toBe('dsbra-seeds: both variants run scheduler.replication.policy "popular-small" with the same config (a --set reaches both): the change lines compare it with itself; read the rows\n');
-    expect(r.stdout).toContain('over 1 seeds, delay + DSBRA (popular-small) against delay (popular-small):');
+    expect(r.stdout).toContain('over 1 seed, delay + DSBRA (popular-small) against delay (popular-small):');
   });
 });
