@@ -182,6 +182,15 @@ function checkOptions(options: unknown, scenario: Scenario): void {
   if (trace === undefined && scenario.workload.kind === 'swim') {
     problems.push({ key: 'trace', type: true, message: `the scenario's workload is "swim", which replays the rows of its trace (${scenario.workload.trace}): give them, as loadScenario reads them (simulate(v.scenario, { trace: v.trace }))` });
   }
+  // A fault that can never fire ran the run to its end, its test of the failure path passing without a failure.
+  const { fault, runtime } = options as SimulateOptions;
+  if (fault !== undefined && !problems.some((p) => p.key === 'fault')) {
+    const racks = scenario.cluster.racks;
+    const whole = (n: unknown): boolean => Number.isSafeInteger(n) && (n as number) >= 0;
+    if (!whole(fault.rack) || !whole(fault.epoch)) problems.push({ key: 'fault', type: true, message: 'must be { rack, epoch }, each a whole number from 0' });
+    else if ((runtime ?? 'inprocess') !== 'threads') problems.push({ key: 'fault', type: true, message: 'applies to runtime "threads" (racks on worker threads): in-process it would never fire' });
+    else if (fault.rack >= racks) problems.push({ key: 'fault', type: false, message: `rack ${fault.rack} is not in the cluster (${racks} rack${racks === 1 ? ', numbered 0' : `s, numbered 0 to ${racks - 1}`}): it would never fire` });
+  }
   if (problems.length === 0) return;
   const message = `simulate: bad options:\n${problems.map((p) => `options.${p.key}: ${p.message}`).join('\n')}`;
   throw problems.some((p) => p.type) ? new TypeError(message) : new RangeError(message);

@@ -94,6 +94,13 @@ describe('threads runtime failures', () => {
     expect(await handlesAfterRun(before)).toBe(before);
   });
 
+  it('a fault that could never fire is refused before the run (in-process, a rack past the cluster: it ran to its end)', async () => {
+    await expect(simulate(s, { fault: { rack: 1, epoch: 40 } })).rejects.toThrow(new TypeError('simulate: bad options:\noptions.fault: applies to runtime "threads" (racks on worker threads): in-process it would never fire'));
+    await expect(simulate(s, { runtime: 'threads', workers: 2, fault: { rack: s.cluster.racks, epoch: 1 } }))
+      .rejects.toThrow(new RangeError(`simulate: bad options:\noptions.fault: rack ${s.cluster.racks} is not in the cluster (${s.cluster.racks} racks, numbered 0 to ${s.cluster.racks - 1}): it would never fire`));
+    await expect(simulate(s, { runtime: 'threads', fault: { rack: -1, epoch: 1 } })).rejects.toThrow(/options\.fault: must be \{ rack, epoch \}, each a whole number from 0$/);
+  });
+
   // Terminated once the run is under way (after the master's first launch, not after a fixed delay that a loaded
   // machine may stretch past the run's end), from the event loop, as the test's earlier timer did: so at one of the
   // runtime's yields, and the next yield, where it hears of the exit, is YIELD_MS later (3000 fails this). The bound
