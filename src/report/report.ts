@@ -5,7 +5,7 @@ import type { Result } from '../actors/simulate.js';
 import { InputError } from '../cli/errors.js';
 import { readJsonFile } from '../cli/load-scenario.js';
 import { counted } from '../cli/format.js';
-import { checkOutputFile, writeOutput } from '../cli/output.js';
+import { checkOutputFile, writeOutput, writesStdout } from '../cli/output.js';
 import { aggregate } from '../cli/sweep-aggregate.js';
 import { type ChartSpec, VARIANT_AXIS, isNumericAxis } from '../cli/sweep-file.js';
 import { MANIFEST, RESULTS, SWEEP_FILES, isSweepDir, onePerPoint, readCheckedManifest, readRecords, sweepFileKind } from '../cli/sweep-output.js';
@@ -184,5 +184,7 @@ export async function reportAction(input: string, flags: { html: string }): Prom
   const html = isDir ? await sweepReportHtml(input) : await runReportHtml(results[0].scenario, results, input);
   writeOutput(flags.html, html);
   const charts = (html.match(/<figure class="chart"/g) ?? []).length;
-  process.stdout.write(`wrote ${flags.html} (${charts} charts, ${Math.round(html.length / 1024)} KiB)\n`);
+  // --html /dev/stdout: the report is the whole of stdout (this line after </html> was in it), as run's table goes aside
+  const said = writesStdout(flags.html) ? process.stderr : process.stdout;
+  said.write(`wrote ${flags.html} (${charts} charts, ${Math.round(html.length / 1024)} KiB)\n`);
 }
