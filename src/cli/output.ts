@@ -58,6 +58,9 @@ export function descriptorOf(file: string): number | undefined {
  */
 export const writesStdout = (file: string | undefined): boolean => file !== undefined && descriptorOf(file) === 1;
 
+/** Where a command says what it wrote: stderr when `file` is its stdout (the output is then the whole of stdout), else stdout. */
+export const summaryStream = (file: string): NodeJS.WritableStream => (writesStdout(file) ? process.stderr : process.stdout);
+
 type Kind = 'missing' | 'file' | 'directory' | 'special';
 
 function kindOf(path: string): Kind {

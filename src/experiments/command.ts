@@ -3,7 +3,7 @@ import { realpathSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { InputError } from '../cli/errors.js';
-import { checkDistinctOutputs, checkNotAnInput, checkOutputDir, checkOutputFile, makeOutputDir, writeOutput } from '../cli/output.js';
+import { checkDistinctOutputs, checkNotAnInput, checkOutputDir, checkOutputFile, makeOutputDir, summaryStream, writeOutput } from '../cli/output.js';
 import { inputsRead } from '../cli/read-file.js';
 import { packageRoot } from '../cli/version.js';
 import { EXPERIMENTS } from './catalog.js';
@@ -82,7 +82,9 @@ export async function experimentsAction(flags: ExperimentsFlags): Promise<void> 
   // A quick run's verdicts read like a full run's on the terminal: say which this was.
   const seeds = seedsRange(outcomes);
   const quick = flags.quick === true && seeds !== undefined ? ` (--quick: ${seeds} and smaller workloads; a full run's verdicts can differ)` : '';
-  process.stdout.write(`${outcomes.length} experiment${outcomes.length === 1 ? '' : 's'}${quick}${missing.length > 0 ? ` (${missing.length} missing: ${missing.map((m) => m.experiment.id).join(', ')})` : ''}, ` +
+  // --out /dev/stdout: the document is the whole of stdout (these lines followed it there), as run's table goes aside
+  const said = summaryStream(flags.out);
+  said.write(`${outcomes.length} experiment${outcomes.length === 1 ? '' : 's'}${quick}${missing.length > 0 ? ` (${missing.length} missing: ${missing.map((m) => m.experiment.id).join(', ')})` : ''}, ` +
     `${checks.filter((c) => c.holds).length} of ${checks.length} shapes hold; wrote ${written.length} files (${flags.out}, ${folderShown(svgDir)}) in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
-  for (const o of outcomes) for (const c of o.analysis.checks) if (!c.holds) process.stdout.write(`  does not hold: ${o.experiment.id}: ${c.shape} (${c.detail})\n`);
+  for (const o of outcomes) for (const c of o.analysis.checks) if (!c.holds) said.write(`  does not hold: ${o.experiment.id}: ${c.shape} (${c.detail})\n`);
 }

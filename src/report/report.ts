@@ -5,7 +5,7 @@ import type { Result } from '../actors/simulate.js';
 import { InputError } from '../cli/errors.js';
 import { readJsonFile } from '../cli/load-scenario.js';
 import { counted } from '../cli/format.js';
-import { checkOutputFile, writeOutput, writesStdout } from '../cli/output.js';
+import { checkOutputFile, summaryStream, writeOutput } from '../cli/output.js';
 import { aggregate } from '../cli/sweep-aggregate.js';
 import { type ChartSpec, VARIANT_AXIS, isNumericAxis } from '../cli/sweep-file.js';
 import { MANIFEST, RESULTS, SWEEP_FILES, isSweepDir, onePerPoint, readCheckedManifest, readRecords, sweepFileKind } from '../cli/sweep-output.js';
@@ -185,6 +185,6 @@ export async function reportAction(input: string, flags: { html: string }): Prom
   writeOutput(flags.html, html);
   const charts = (html.match(/<figure class="chart"/g) ?? []).length;
   // --html /dev/stdout: the report is the whole of stdout (this line after </html> was in it), as run's table goes aside
-  const said = writesStdout(flags.html) ? process.stderr : process.stdout;
+  const said = summaryStream(flags.html);
   said.write(`wrote ${flags.html} (${charts} charts, ${Math.round(html.length / 1024)} KiB)\n`);
 }

@@ -25,4 +25,14 @@ describe('hfsim experiments: its summary line', () => {
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toContain(`wrote 2 files (${join(dir, 'E.md')}, ${dir}/charts/) in `);
   }, 120_000);
+
+  it('--out /dev/stdout: the document is the whole of stdout, the summary and its "does not hold" lines go to stderr (they followed the document)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hfsim-exp-sum-'));
+    const r = spawnSync(process.execPath, [CLI, 'experiments', '--quick', '--only', 'analytic-skip', '--no-progress', '--out', '/dev/stdout', '--svg-dir', join(dir, 'charts')], { cwd: ROOT, encoding: 'utf8', timeout: 120_000 });
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout.startsWith('# Experiments: the papers beside the simulation\n')).toBe(true);
+    expect(r.stdout).not.toContain('wrote 2 files');
+    expect(r.stdout).not.toContain('  does not hold: ');
+    expect(r.stderr).toMatch(/^1 experiment \(--quick: .*wrote 2 files \(\/dev\/stdout, /);
+  }, 120_000);
 });
