@@ -38,8 +38,7 @@ export function poolResponseChart(runs: readonly PoolRun[], order: string[], id:
   }
   const place = new Map(pools.map((p, i) => [p, i]));
   // a pool with no job in a variant has no bar there (the text table's "-"); each group is named with its jobs, as the
-  // text table's jobs column counts them (the first variant's); runs of one variant (several seeds' results in one
-  // file) pooled, as the bars by bin pool them
+  // text table's jobs column counts them (the first variant's)
   const named = (pool: string): string => `${pool} (${jobs.get(pool)} job${jobs.get(pool) === 1 ? '' : 's'})`;
   const values = meanBy(runs, (r) => r.variant, (r) => r.jobs, (j) => (j.pool !== undefined && place.has(j.pool) ? j.pool : undefined), (j) => j.responseMs, () => 1)
     .map((s) => ({ series: s.series, pool: named(s.group), poolPlace: place.get(s.group)!, jobs: s.weight, mean: s.mean / 1000 }));

@@ -161,6 +161,16 @@ function resultsOf(file: string): Result[] {
     const problem = resultProblem(r);
     if (problem !== undefined) throw new InputError(`${file}: ${at === '' ? '' : `${at}.`}${problem}`);
   });
+  // One result a variant: the kills bars stacked two runs of one variant under each run's total, written over each
+  // other, and the storage chart's step line zigzagged between the two runs' points.
+  const first = new Map<string, number>();
+  (list as Result[]).forEach((r, i) => {
+    const seen = first.get(r.variant);
+    if (seen !== undefined) {
+      throw new InputError(`${file}: [${i}].variant: ${JSON.stringify(r.variant)} is [${seen}]'s too: a report draws one result a variant, as hfsim run --out writes them (for several seeds, report a sweep's folder)`);
+    }
+    first.set(r.variant, i);
+  });
   return list as Result[];
 }
 

@@ -155,6 +155,10 @@ describe('report on a result file edited by hand', () => {
     ['a job\'s response time as a string (the CDF had NaN)', (r: Json[]) => { r[1].jobs[0].responseMs = 'x'; }, '[1].jobs[0].responseMs: "x", not a time in ms (a number from 0)'],
     ['a bin\'s mean as a string', (r: Json[]) => { r[0].bins[0].meanResponseMs = '1'; }, '[0].bins[0].meanResponseMs: Invalid input: expected number, received string'],
     ['a summary without locality', (r: Json[]) => { delete r[0].summary.locality; }, '[0].summary.locality: Invalid input: expected object, received undefined'],
+    // two results of one variant: the kills bars stacked both runs (130) under each run's total (65, 65, written over
+    // each other), and the storage chart's step line zigzagged between the two runs' points
+    ['one variant twice', (r: Json[]) => { r[1].variant = r[0].variant; },
+      '[1].variant: "Fair" is [0]\'s too: a report draws one result a variant, as hfsim run --out writes them (for several seeds, report a sweep\'s folder)'],
   ])('%s: exit 2 naming the field', (_, edit, message) => {
     const list = variants();
     edit(list);
