@@ -195,8 +195,10 @@ function generatedJobs(w: GeneratedWorkload, rng: Rng, addFile: AddFile): JobSpe
   const drafts = w.groups.flatMap((g, gi) => {
     const arrivals = rng.fork(`group:${g.name}`);
     let t = g.startMs;
+    // Whole ms, as every other arrival: fixed gaps k x intervalMs rounded (summed gap by gap, a fractional intervalMs
+    // gave 0.8999999999999999), exponential gaps each rounded.
     return Array.from({ length: g.count }, (_, k) => {
-      if (k > 0) t += g.arrivals === 'exponential' ? Math.round(arrivals.exp(g.intervalMs)) : g.intervalMs;
+      if (k > 0) t = g.arrivals === 'exponential' ? t + Math.round(arrivals.exp(g.intervalMs)) : g.startMs + Math.round(k * g.intervalMs);
       return { g, gi, k, submitMs: t };
     });
   });
