@@ -242,7 +242,8 @@ function literalHint(error: string, value: unknown, naming: SetNaming): string {
   if (BOOLEAN_WORDS.test(word) && /expected boolean|must be true or false/.test(error)) {
     return ` (${naming.value} ${JSON.stringify(value)} is a string: ${naming.booleans})`;
   }
-  if (NULL_WORDS.test(word) && /received string/.test(error)) {
+  // zod's own message ("expected object, received string"), or the scenario's for its numbers ("heartbeatMs must be a number")
+  if (NULL_WORDS.test(word) && /received string|must be a number$/.test(error)) {
     return ` (${naming.value} ${JSON.stringify(value)} is a string: to remove the field, ${naming.nulls})`;
   }
   return '';

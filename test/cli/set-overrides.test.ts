@@ -130,6 +130,11 @@ describe('a --set value written as a word for a boolean or null is a string: the
     expect(set(`cluster.network=${word}`)).toBe(`--set cluster.network=${word}: cluster.network: Invalid input: expected object, received string (the --set value "${word}" is a string: to remove the field, write null, lowercase)`);
   });
 
+  // The scenario's own number fields say "heartbeatMs must be a number", not zod's "received string": no hint was given.
+  it.each(['None', 'NULL', 'nil'])('%s for a number field (it said only "heartbeatMs must be a number")', (word) => {
+    expect(set(`cluster.heartbeatMs=${word}`)).toBe(`--set cluster.heartbeatMs=${word}: cluster.heartbeatMs: heartbeatMs must be a number (the --set value "${word}" is a string: to remove the field, write null, lowercase)`);
+  });
+
   it('no hint where the word is no literal meant (an enum\'s own word, a number for a boolean), and a string field takes the word', () => {
     expect(set('scheduler.delay.mode=None')).not.toContain('write null');
     expect(set('scheduler.assignMultiple=1')).toBe('--set scheduler.assignMultiple=1: scheduler.assignMultiple: Invalid input: expected boolean, received number');
