@@ -1,6 +1,6 @@
 /**
  * The JSON Schemas in schema/: generated from the zod schemas and in step with them, they accept every scenario and
- * sweep in scenarios/ and reject what zod rejects (a sample of bad inputs; checks zod makes in code are left out).
+ * sweep in scenarios/ (and examples/) and reject what zod rejects (a sample of bad inputs; checks zod makes in code are left out).
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -18,6 +18,7 @@ const validScenario = ajv.compile(read(`${SCHEMA_DIR}/scenario.schema.json`) as 
 const validSweep = ajv.compile(read(`${SCHEMA_DIR}/sweep.schema.json`) as object);
 
 const files = readdirSync(join(ROOT, 'scenarios'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.json')).sort();
+const examples = readdirSync(join(ROOT, 'examples')).filter((f) => f.endsWith('.json')).sort();
 
 describe('JSON Schema', () => {
   it.each(jsonSchemaFiles())('$file is what the zod schemas generate now', ({ file, text }) => {
@@ -29,6 +30,17 @@ describe('JSON Schema', () => {
     const raw = read(`scenarios/${file}`);
     const check = file.includes('.sweep.') ? validSweep : validScenario;
     expect(check(raw), ajv.errorsText(check.errors)).toBe(true);
+  });
+
+  it.each(examples)('accepts examples/%s', (file) => {
+    expect(validScenario(read(`examples/${file}`)), ajv.errorsText(validScenario.errors)).toBe(true);
+  });
+
+  it('holds the built-in policies only, and leaves variants\' overrides to hfsim (README, "Editor support")', () => {
+    const srwf = read('examples/srwf.json') as Record<string, any>;
+    expect(validScenario({ ...srwf, scheduler: { ...srwf.scheduler, policy: 'srwf' } })).toBe(false);
+    expect(validScenario({ ...srwf, variants: { Bad: { 'cluster.racks': 'four', 'no.such.field': 1 } } })).toBe(true);
+    expect(validScenario({ ...srwf, variants: { Bad: 5 } })).toBe(false);
   });
 
   it('accepts a "$schema" key, as zod does', () => {
