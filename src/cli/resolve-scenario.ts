@@ -3,6 +3,7 @@
  * files it names are read and merged (scheduler-files.ts), and an SLS or Rumen trace is read into a jobs workload (sls.ts, rumen.ts).
  * Files are relative to the scenario file; errors name it.
  */
+import { isDeepStrictEqual } from 'node:util';
 import { DEFAULT_SLOWDOWNS, type Parsed, type Scenario, parseScenario } from '../core/scenario.js';
 import { InputError } from './errors.js';
 import { applySchedulerFiles, errorsAtScenarioIndex, ownEntries, warnMinsAboveMaxDefault } from './scheduler-files.js';
@@ -11,7 +12,7 @@ import { parseRumenTrace } from './rumen.js';
 import { type SlsJob, type SlsTrace, parseSlsTrace, slsErrorsAtTrace, slsJobsWorkload } from './sls.js';
 import { StampedCache, tracePath } from './trace.js';
 import { warnOnce } from './warn.js';
-import { FLUID_ONLY_FIELDS } from '../core/network/config.js';
+import { FLUID_ONLY_FIELDS, NETWORK_DEFAULTS } from '../core/network/config.js';
 import { policies } from '../core/framework/builtins.js';
 import { warnUnreadFields } from './unread-fields.js';
 
@@ -136,7 +137,8 @@ function capacityIgnored(raw: Record<string, unknown>): string[] {
  * Fluid-only network fields the scenario writes under the flat model are told on stderr: they changed nothing,
  * silently (a NIC of 0.01 Gbps and a core of 0.001 gave the digest of none). Not refused: a fluid scenario run with
  * --set cluster.network.model=flat, to compare the two models, is meant. A variant that sets cluster.network whole
- * without a model gets the flat default, and this tells it too.
+ * without a model gets the flat default, and this tells it too. A field at its default (a result's config echoes
+ * every one) is not told.
  */
 function warnFlatIgnores(raw: Record<string, unknown>, scenario: Scenario, file: string): void {
   if (scenario.cluster.network.model !== 'flat') return;
@@ -144,7 +146,7 @@ function warnFlatIgnores(raw: Record<string, unknown>, scenario: Scenario, file:
   if (typeof network !== 'object' || network === null) return;
   // Under flat, a replication policy's copies take the block over the destination's NIC (scheduler.ts): nicGbps counts.
   const read = scenario.scheduler.replication === undefined ? FLUID_ONLY_FIELDS : FLUID_ONLY_FIELDS.filter((f) => f !== 'nicGbps');
-  const set = read.filter((f) => (network as Record<string, unknown>)[f] !== undefined);
+  const set = read.filter((f) => (network as Record<string, unknown>)[f] !== undefined && !isDeepStrictEqual(scenario.cluster.network[f], NETWORK_DEFAULTS[f]));
   if (set.length > 0) warnOnce(`${file}: cluster.network.${set.join(', ')}: ${set.length === 1 ? 'only the fluid model reads it' : 'only the fluid model reads them'}; this run's model is "flat" (cluster.network.model), which times tasks by tasks.rackLocalSlowdown and offRackSlowdown`);
 }
 

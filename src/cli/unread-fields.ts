@@ -16,13 +16,13 @@
  *   jobs (nothing with jobs as frameworks), Quincy's `killCost` and `runningBonusPerSecond` price kills (nothing with
  *   `kills` false).
  * - a job's or group's reduceMs and copyMs (jobs and generated workloads): they time its reduces, and with reduces 0
- *   (the default) it has none. One line a workload, naming the first such and how many more, not one a job.
+ *   (the default) it has none. One line a workload, naming the first such and how many more, not one a job; a time
+ *   at its default is not told.
  */
-import { JOB_TYPES, type JobType, type Scenario, type Workload } from '../core/scenario.js';
-import { networkSchema } from '../core/network/config.js';
+import { JOB_TYPES, type JobType, REDUCE_TIME_DEFAULTS, type Scenario, type Workload } from '../core/scenario.js';
+import { NETWORK_DEFAULTS } from '../core/network/config.js';
 import { warnOnce } from './warn.js';
 
-const NETWORK_DEFAULTS = networkSchema.parse({});
 /** The fields of a job or group that time its reduces. */
 const REDUCE_TIMES = ['reduceMs', 'copyMs'] as const;
 
@@ -95,8 +95,9 @@ export function warnUnreadFields(raw: Record<string, unknown>, scenario: Scenari
   if (w.kind === 'jobs' || w.kind === 'generated') {
     const list = w.kind === 'jobs' ? 'jobs' : 'groups';
     const noun = w.kind === 'jobs' ? 'job' : 'group';
-    const rows = (w.kind === 'jobs' ? w.jobs : w.groups) as ReadonlyArray<{ reduces: number }>;
-    const unread = rows.map((row, i) => (row.reduces > 0 ? [] : REDUCE_TIMES.filter((f) => written(raw, 'workload', list, String(i), f) !== undefined)).map((f, k) => (k === 0 ? `workload.${list}[${i}].${f}` : f)));
+    const rows = (w.kind === 'jobs' ? w.jobs : w.groups) as ReadonlyArray<{ reduces: number; reduceMs: number; copyMs: number }>;
+    // A time written at its default (a result's config echoes them) says no more than leaving it out: not told.
+    const unread = rows.map((row, i) => (row.reduces > 0 ? [] : REDUCE_TIMES.filter((f) => written(raw, 'workload', list, String(i), f) !== undefined && row[f] !== REDUCE_TIME_DEFAULTS[f])).map((f, k) => (k === 0 ? `workload.${list}[${i}].${f}` : f)));
     const [first, ...more] = unread.filter((fields) => fields.length > 0);
     if (first !== undefined) {
       const others = more.length === 0 ? [] : [`and the like in ${more.length} more ${noun}${more.length === 1 ? '' : 's'}`];

@@ -174,6 +174,9 @@ const fileSchema = z.strictObject({
     if (new Set(nodes).size !== nodes.length) ctx.addIssue({ code: 'custom', path: ['replicas', b], message: 'a node holds two replicas of one block' });
   });
 });
+/** A listed job's or a group's reduce times where it leaves them out. */
+export const REDUCE_TIME_DEFAULTS = { reduceMs: 1000, copyMs: 0 } as const;
+
 const jobSchema = z.strictObject({
   id: nameField('a job id'),
   submitMs: timeMs('submitMs').int('submitMs must be a whole number').default(0),
@@ -186,9 +189,9 @@ const jobSchema = z.strictObject({
   type: z.enum(JOB_TYPES).default('io'),
   mapMs: durationMs('mapMs'),
   reduces: nonNegInt('reduces', L.MAX_REDUCES).default(0),
-  reduceMs: durationMs('reduceMs').default(1000),
+  reduceMs: durationMs('reduceMs').default(REDUCE_TIME_DEFAULTS.reduceMs),
   /** Shuffle time of each reduce; its copy phase also cannot end before the job's last map. */
-  copyMs: timeMs('copyMs').default(0),
+  copyMs: timeMs('copyMs').default(REDUCE_TIME_DEFAULTS.copyMs),
 });
 
 const jobsWorkload = z.strictObject({
@@ -211,8 +214,8 @@ const groupSchema = z.strictObject({
   maps: posInt('maps', L.MAX_JOB_MAPS),
   reduces: nonNegInt('reduces', L.MAX_REDUCES).default(0),
   mapMs: durationMs('mapMs'),
-  reduceMs: durationMs('reduceMs').default(1000),
-  copyMs: timeMs('copyMs').default(0),
+  reduceMs: durationMs('reduceMs').default(REDUCE_TIME_DEFAULTS.reduceMs),
+  copyMs: timeMs('copyMs').default(REDUCE_TIME_DEFAULTS.copyMs),
   type: z.enum(JOB_TYPES).default('io'),
   /** Pool of every job of the group (default: the group's name). */
   pool: nameField('a pool name').optional(),

@@ -332,6 +332,20 @@ describe('what a run says of inputs it would take silently', () => {
     expect(paths.stderr).toBe('');
   });
 
+  // README, Results: `config` is the resolved scenario, to be run again. It echoes every default, and the flat model's
+  // warning named the network's hardware fields at theirs, and the reduce times' warning a map-only job's default
+  // reduceMs and copyMs: rerunning a flat result's config said both, though it wrote nothing the run ignores.
+  it('a result\'s config run again says nothing and gives the result\'s digest (defaults echoed are no fields written)', () => {
+    const groups = [{ name: 'g', count: 3, maps: 2, mapMs: 1000, intervalMs: 500 }, { name: 'h', maps: 2, mapMs: 1000, reduces: 1, reduceMs: 700 }];
+    const first = hfsim('run', scenarioFile({ ...tiny, workload: { kind: 'generated', groups } }), '--json', '--no-time-decisions', '--no-progress');
+    expect(first.code, first.stderr).toBe(0);
+    const result = JSON.parse(first.stdout);
+    const again = hfsim('run', scenarioFile(result.config), '--json', '--no-time-decisions', '--no-progress');
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stderr).toBe('');
+    expect(JSON.parse(again.stdout).digest).toBe(result.digest);
+  });
+
   it('warns once a workload of reduceMs or copyMs on jobs or groups with no reduces, naming the first and how many more (each gave the digest of none)', () => {
     const files = [{ name: 'a', blocks: 4 }];
     const run = (jobs: object[]) => hfsim('run', scenarioFile({ ...tiny, workload: { kind: 'jobs', files, jobs } }), '--no-progress');

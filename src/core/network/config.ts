@@ -65,6 +65,9 @@ export const networkSchema = z.strictObject({
 
 export type NetworkConfig = z.infer<typeof networkSchema>;
 
+/** Every network field's default (the flat model; the optional fields, coreGbps say, absent). */
+export const NETWORK_DEFAULTS: NetworkConfig = networkSchema.parse({});
+
 /**
  * The fields only the fluid model reads: the flat model ignores them (jobSetupMs and jobCleanupMs hold under both;
  * rackAware false is refused above; nicGbps also times a replication policy's copies under flat: scheduler.ts).
