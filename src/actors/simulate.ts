@@ -229,6 +229,11 @@ export async function simulate(scenario: Scenario, options: SimulateOptions = {}
       ? { ...runInProcess(master, { codec: options.codec, inspect: options.inspect, solveEveryChange: options.everyHeartbeat }), workers: 0 }
       // a listener's run lets the event loop turn as it tells it (a Ctrl-C clears a terminal's bar then)
       : { ...(await runInProcessYielding(master, { codec: options.codec, inspect: options.inspect, solveEveryChange: options.everyHeartbeat, progress })), workers: 0 };
+  // A fault of an epoch past the run's end never fired: the run's end would read as the failure path's test passing.
+  if (options.fault !== undefined) {
+    const at = (options.fault.epoch * master.topology.heartbeatMs) / 1000;
+    throw new RangeError(`simulate: bad options:\noptions.fault: rack ${options.fault.rack}'s epoch ${options.fault.epoch} (simulated time ${at.toFixed(3)} s) comes after the run's end: the fault never fired`);
+  }
   const wallMs = performance.now() - started;
   const outcome = master.outcome();
   // The resolved scenario, with the heartbeat interval the run used (Hadoop's when the scenario leaves it out).

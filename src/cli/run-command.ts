@@ -99,7 +99,8 @@ function checkInjectedFault(fault: { rack: number; epoch: number }, runtime: Run
   const short = variants.find((v) => fault.rack >= v.scenario.cluster.racks);
   if (short === undefined) return;
   const racks = short.scenario.cluster.racks;
-  const where = `${short.name === '' ? '' : `variant "${short.name}": `}${racks} rack${racks === 1 ? ', numbered 0' : `s, numbered 0 to ${racks - 1}`}`;
+  // the variant named where the run has several, as a failed rack's line names it
+  const where = `${variants.length > 1 ? `variant "${short.name}": ` : ''}${racks} rack${racks === 1 ? ', numbered 0' : `s, numbered 0 to ${racks - 1}`}`;
   throw new InputError(`--inject-fault ${fault.rack}:${fault.epoch}: rack ${fault.rack} is not in the cluster (${where})`);
 }
 

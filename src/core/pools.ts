@@ -676,5 +676,9 @@ export class PoolSet implements Admission {
 }
 
 // As Job.prototype: a plugin reaches these classes' objects through the pools it reads, and a method of theirs
-// replaced on the prototype (PoolSet.prototype.update = ...) would have changed the engine's pools.
-for (const c of [PoolShare, Pool, ParentPool, PoolSet]) Object.freeze(c.prototype);
+// replaced on the prototype (PoolSet.prototype.update = ...) would have changed the engine's pools; so would one of
+// PoolSet's static helpers, reached as pools.constructor (PoolSet.divide = () => {} left the shares undivided).
+for (const c of [PoolShare, Pool, ParentPool, PoolSet]) {
+  Object.freeze(c.prototype);
+  Object.freeze(c);
+}

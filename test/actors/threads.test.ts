@@ -99,6 +99,9 @@ describe('threads runtime failures', () => {
     await expect(simulate(s, { runtime: 'threads', workers: 2, fault: { rack: s.cluster.racks, epoch: 1 } }))
       .rejects.toThrow(new RangeError(`simulate: bad options:\noptions.fault: rack ${s.cluster.racks} is not in the cluster (${s.cluster.racks} racks, numbered 0 to ${s.cluster.racks - 1}): it would never fire`));
     await expect(simulate(s, { runtime: 'threads', fault: { rack: -1, epoch: 1 } })).rejects.toThrow(/options\.fault: must be \{ rack, epoch \}, each a whole number from 0$/);
+    // an epoch past the run's end (the review's 1:999999: both digests, exit 0)
+    await expect(simulate(s, { runtime: 'threads', workers: 2, fault: { rack: 1, epoch: 999_999 } }))
+      .rejects.toThrow(/^simulate: bad options:\noptions\.fault: rack 1's epoch 999999 \(simulated time \d+\.\d{3} s\) comes after the run's end: the fault never fired$/);
   });
 
   // Terminated once the run is under way (after the master's first launch, not after a fixed delay that a loaded
@@ -185,6 +188,8 @@ describe('threads runtime from the compiled command line', () => {
   it.each([
     [['--runtime', 'threads', '--inject-fault', '4:30'], /^hfsim: --inject-fault 4:30: rack 4 is not in the cluster \(variant "FIFO": 4 racks, numbered 0 to 3\)\n/],
     [['--inject-fault', '1:30'], /^hfsim: --inject-fault applies to --runtime threads \(racks on worker threads\); this run is in-process\n/],
+    // one variant run: not named, as a failed rack's line names none then (it said "variant \"FIFO\": ")
+    [['--runtime', 'threads', '--variant', 'FIFO', '--inject-fault', '4:30'], /^hfsim: --inject-fault 4:30: rack 4 is not in the cluster \(4 racks, numbered 0 to 3\)\n/],
   ])('an injected fault that could never fire (%j) is refused: exit code 2, no output file', (flags, message) => {
     const out = join(mkdtempSync(join(tmpdir(), 'hfsim-thr-')), 'r.json');
     const r = spawnSync(process.execPath, [CLI, 'run', 'scenarios/fb-macro-io.json', ...flags, '--out', out], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });

@@ -251,6 +251,8 @@ describe('a plugin writing the pools, the replicas or the running tasks it is ha
     ['a pool through its methods: joined', 'pools.pools[0].joined(pools.pools[0].jobs[0])', 'pool "prod": joined() changes the pool and is the engine\'s to call: a plugin reads pools and cannot change them'],
     ['a pool\'s share through its methods: stamp', 'pools.pools[0].map.stamp(now, true, true)', 'a pool\'s share: stamp() changes the pool and is the engine\'s to call: a plugin reads pools and cannot change them'],
     ['a method of the pools\' class, replaced on its prototype', 'Object.getPrototypeOf(pools).update = () => {}', 'Cannot assign to read only property \'update\' of object \'#<PoolSet>\''],
+    // the review's: the static divide, reached through the constructor, replaced (the shares went undivided, exit 0)
+    ['a static helper of the pools\' class', 'Object.defineProperty(pools.constructor, \'divide\', { value: () => {} })', 'Cannot redefine property: divide'],
     ['the pools through a private helper of their class (TypeScript\'s private is a compile-time word)', 'pools.updateRunnability()', 'the pools\' updateRunnability() changes them and is the engine\'s to call: a plugin reads the pools and cannot change them'],
   ])('a preemption writing %s', async (_, body, message) => {
     expect(await failure(`registerPreemption('badp', { description: 'x', create: () => ({ victims: (pools, kind, now, running) => { ${body}; return []; } }) });`, hfs)).toBe(message);
