@@ -7,7 +7,7 @@ import { OverrideError, type Scenario, overridePathProblem, resolveVariant, setP
 import { workloadLimitErrors } from '../core/workload-limits.js';
 import type { SwimTrace } from '../core/swim.js';
 import { InputError } from './errors.js';
-import { quietly } from './warn.js';
+import { quietly, warnOnce } from './warn.js';
 import { valueKind } from '../core/shown-value.js';
 import { atTraceLine, resolveScenario } from './resolve-scenario.js';
 import { onePerTraceJob } from './sls.js';
@@ -413,6 +413,13 @@ function load(file: string, sets: ReadonlyArray<readonly [string, unknown]>, see
     throw new TypeError(`loadScenario(file, sets): sets must be a list of [path, value] pairs, e.g. [['workload.jobs', 60]]; ${what}`);
   }
   if (typeof file !== 'string') throw new TypeError(`loadScenario(file): file must be a path (a string), not ${valueKind(file)}`);
+  // Sets apply in order, the last of a path winning, as a shell script's overrides mean (a base's --set, then the
+  // run's own); one under a path a later one sets whole (maxSkips, then all of delay) was dropped without a word, where
+  // variants and sweeps refuse it: told.
+  for (const [i, [path, value]] of sets.entries()) {
+    const by = sets.slice(i + 1).find(([later]) => path.startsWith(`${later}.`))?.[0];
+    if (by !== undefined) warnOnce(`${naming.set(path, value)}: ${naming.path(by)}, later, sets the whole of ${by}, so this value is never used`);
+  }
   // A variant given as a number failed as "wanted.find is not a function", and an empty list as "reading 'scenario'".
   const names = typeof only === 'string' ? [only] : only;
   if (names !== undefined && !(Array.isArray(names) && names.length > 0 && names.every((n) => typeof n === 'string'))) {

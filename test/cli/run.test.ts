@@ -202,6 +202,18 @@ describe('what a run says of inputs it would take silently', () => {
     expect(hfsim('run', 'scenarios/fb-macro-io.json', '--variant', 'FIFO', '--set', 'workload.jobs=3', '--no-progress', '--parallel', '2', '--codec').stderr).toBe('');
   });
 
+  it('warns of a --set under a path a later --set sets whole (it was dropped without a word, where variants and sweeps refuse it); the same path again is no warning', () => {
+    const args = ['run', 'scenarios/head-of-line.json', '--dry-run'];
+    const whole = hfsim(...args, '--set', 'scheduler.delay.maxSkips=5', '--set', 'scheduler.delay={"mode":"skip","maxSkips":3}');
+    expect(whole.code, whole.stderr).toBe(0);
+    expect(whole.stderr).toBe('hfsim: warning: --set scheduler.delay.maxSkips=5: --set scheduler.delay, later, sets the whole of scheduler.delay, so this value is never used\n');
+    // the same path again is an override, as a script's base flags and then the run's own mean it: not told
+    const again = hfsim(...args, '--set', 'cluster.racks=2', '--set', 'cluster.racks=3');
+    expect(again.stderr).toBe('');
+    expect(again.stdout).toMatch(/in 3 racks/);
+    expect(hfsim(...args, '--set', 'scheduler.delay={"mode":"skip","maxSkips":3}', '--set', 'scheduler.delay.maxSkips=5').stderr).toBe('');
+  });
+
   it('warns that --codec changes nothing with --runtime threads (messages cross the threads as msgpack already; it was accepted silently)', () => {
     const args = ['run', 'scenarios/fb-macro-io.json', '--variant', 'FIFO', '--set', 'workload.jobs=3', '--no-progress', '--json'];
     const both = hfsim(...args, '--runtime', 'threads', '--workers', '2', '--codec');
