@@ -6,6 +6,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { DEFAULT_SLOWDOWNS, type Parsed, type Scenario, parseScenario } from '../core/scenario.js';
 import { InputError } from './errors.js';
+import { andList } from '../core/shown-value.js';
 import { applySchedulerFiles, errorsAtScenarioIndex, ownEntries, warnMinsAboveMaxDefault } from './scheduler-files.js';
 import { readTextFile } from './read-file.js';
 import { parseRumenTrace } from './rumen.js';
@@ -13,7 +14,7 @@ import { type SlsJob, type SlsTrace, parseSlsTrace, slsErrorsAtTrace, slsJobsWor
 import { StampedCache, tracePath } from './trace.js';
 import { warnOnce } from './warn.js';
 import { FLUID_ONLY_FIELDS, NETWORK_DEFAULTS } from '../core/network/config.js';
-import { policies } from '../core/framework/builtins.js';
+import { ownsPoolShares, policies } from '../core/framework/builtins.js';
 import { warnUnreadFields } from './unread-fields.js';
 
 /** Each SLS or Rumen trace read, with the file's identity then (trace.ts stampOf): a file edited or replaced since is read again. */
@@ -101,8 +102,6 @@ const CAPACITY_IGNORED: ReadonlyArray<{ field: 'weight' | 'minMaps' | 'minReduce
 const OWNER_IGNORED: typeof CAPACITY_IGNORED = CAPACITY_IGNORED.filter((f) => f.field !== 'schedulingMode')
   .map((f) => ({ ...f, instead: 'it divides and caps the pools\' shares by rules of its own, registered with ownsPoolShares; "hfs" reads it' }));
 
-/** Whether `policy` owns its pools' shares (PolicyPlugin.ownsPoolShares: capacity, or a plugin registered so). */
-const ownsShares = (policy: unknown): policy is string => typeof policy === 'string' && policies.get(policy)?.ownsPoolShares === true;
 const policyIgnores = (policy: string, field: string, instead: string): string => `policy "${policy}" ignores ${field} (${instead})`;
 const capacityIgnores = (field: string, instead: string): string => policyIgnores('capacity', field, instead);
 
@@ -124,7 +123,7 @@ const ignoredFields = (pool: unknown, policy: string): typeof CAPACITY_IGNORED =
 function capacityIgnored(raw: Record<string, unknown>): string[] {
   const s = raw.scheduler as Record<string, unknown> | undefined;
   const policy = s?.policy;
-  if (s === undefined || !ownsShares(policy)) return [];
+  if (s === undefined || !ownsPoolShares(policy)) return [];
   const capacity = policy === 'capacity';
   const own = capacity && s.defaultSchedulingMode !== undefined && s.defaultSchedulingMode !== null && s.defaultSchedulingMode !== 'fair'
     ? [`scheduler.defaultSchedulingMode: ${capacityIgnores('defaultSchedulingMode', 'a queue\'s orderingPolicy orders its jobs; "hfs" reads it')}: remove it, or set the queues' orderingPolicy`]
@@ -187,7 +186,7 @@ function warnPreemptionWithoutTimeouts(scenario: Scenario, file: string): void {
   const s = scenario.scheduler;
   if (!s.preemption.enabled || s.preemption.policy !== 'hfs') return;
   // Under capacity (a policy that owns the pools' shares) no pool has a min share, so only a fair-share timeout can fire.
-  const owns = ownsShares(s.policy);
+  const owns = ownsPoolShares(s.policy);
   const timeouts = (p: { minSharePreemptionTimeoutMs?: number; fairSharePreemptionTimeoutMs?: number }): boolean => (!owns && p.minSharePreemptionTimeoutMs !== undefined) || p.fairSharePreemptionTimeoutMs !== undefined;
   if (timeouts(s) || s.pools.some(timeouts)) return;
   warnOnce(owns
@@ -202,7 +201,7 @@ function warnPreemptionWithoutTimeouts(scenario: Scenario, file: string): void {
  */
 function warnMinShareTimeoutsUnderCapacity(raw: Record<string, unknown>, scenario: Scenario, file: string): void {
   const s = scenario.scheduler;
-  if (!ownsShares(s.policy)) return;
+  if (!ownsPoolShares(s.policy)) return;
   const own = raw.scheduler as Record<string, unknown> | undefined;
   const bySource = new Map<string, string[]>();
   // Named as the file that set it names it: the scenario's field, or the allocation file's element.
@@ -246,7 +245,7 @@ function warnDsbraWithoutDelay(scenario: Scenario, file: string): void {
 
 function warnFileIgnores(raw: Record<string, unknown>, scenario: Scenario): void {
   const s = scenario.scheduler;
-  if (!ownsShares(s.policy) || s.allocationFile === undefined) return;
+  if (!ownsPoolShares(s.policy) || s.allocationFile === undefined) return;
   const policy = s.policy;
   const own = raw.scheduler as Record<string, unknown> | undefined;
   const instead = policy === 'capacity' ? 'the queues\' capacities, maxCapacity and orderingPolicy take their place' : 'it divides and caps the pools\' shares by rules of its own, registered with ownsPoolShares';
@@ -257,7 +256,7 @@ function warnFileIgnores(raw: Record<string, unknown>, scenario: Scenario): void
       const ignored = ignoredFields(pool, policy);
       if (ignored.length === 0) continue;
       const what = ignored.length === 1 ? policyIgnores(policy, ignored[0].field, ignored[0].instead)
-        : `policy "${policy}" ignores ${ignored.slice(0, -1).map((x) => x.field).join(', ')} and ${ignored.at(-1)!.field} (${instead}; "hfs" reads them)`;
+        : `policy "${policy}" ignores ${andList(ignored.map((x) => x.field))} (${instead}; "hfs" reads them)`;
       warnOnce(`${s.allocationFile}: pool "${pool.name}": ${what}; its job limits and fair-share preemption settings hold`);
     }
   }

@@ -8,7 +8,7 @@ import { dirname, isAbsolute, join } from 'node:path';
 import { readAllocationFile } from './allocation.js';
 import { readCapacityFile } from './capacity-file.js';
 import { warnOnce } from './warn.js';
-import { policies } from '../core/framework/builtins.js';
+import { ownsPoolShares, policies } from '../core/framework/builtins.js';
 import { type Scenario, clusterSlots } from '../core/scenario.js';
 
 export function applySchedulerFiles(raw: Record<string, unknown>, scenarioFile: string): Record<string, unknown> {
@@ -29,7 +29,7 @@ export function applySchedulerFiles(raw: Record<string, unknown>, scenarioFile: 
     for (const w of warnings ?? []) warnOnce(w);
     // Under capacity (a policy that owns the pools' shares) no pool has a min share: a min lowered to the cap would
     // tell of a share the run never has.
-    const owns = policies.get(s.policy as string)?.ownsPoolShares === true;
+    const owns = ownsPoolShares(s.policy);
     if (!owns) for (const w of minShareWarnings ?? []) warnOnce(w);
     // Under capacity a pool's caps are not read (the queues' maxCapacity rules), nor their defaults: the schema refuses
     // them there, and queueMaxResourcesDefault is dropped (the file's queues given it are told, warnFileIgnores).

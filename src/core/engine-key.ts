@@ -7,16 +7,17 @@
 export const ENGINE: unique symbol = Symbol('hfsim engine');
 export type EngineKey = typeof ENGINE;
 
-/** Throws unless `key` is the engine's: `method` of job `id` was called from outside the engine. */
-export function checkEngine(key: unknown, id: string, method: string): void {
-  if (key !== ENGINE) throw new TypeError(`job ${id}: ${method}() changes the job and is the engine's to call: a plugin reads jobs and cannot change them`);
+/**
+ * Throws unless `key` is the engine's: `method` of `owner` (`job j1`; `pool "prod"` or a pool's share, which a plugin
+ * reaches through the pools it reads: pools.pools[0].joined(job) had put a job in its pool twice, silently), a `noun`,
+ * was called from outside the engine.
+ */
+function checkEngineCall(key: unknown, owner: string, method: string, noun: 'job' | 'pool'): void {
+  if (key !== ENGINE) throw new TypeError(`${owner}: ${method}() changes the ${noun} and is the engine's to call: a plugin reads ${noun}s and cannot change them`);
 }
 
-/**
- * Throws unless `key` is the engine's: `method` of a pool (`owner`: `pool "prod"`, or a pool's share) was called from
- * outside the engine. A plugin reaches a pool through the pools it reads (pools.pools[0].joined(job) had put a job in
- * it twice, silently).
- */
-export function checkEngineForPool(key: unknown, owner: string, method: string): void {
-  if (key !== ENGINE) throw new TypeError(`${owner}: ${method}() changes the pool and is the engine's to call: a plugin reads pools and cannot change them`);
-}
+/** Throws unless `key` is the engine's: `method` of job `id` was called from outside the engine. */
+export const checkEngine = (key: unknown, id: string, method: string): void => checkEngineCall(key, `job ${id}`, method, 'job');
+
+/** Throws unless `key` is the engine's: `method` of a pool (`owner`: `pool "prod"`, or a pool's share) was called from outside it. */
+export const checkEngineForPool = (key: unknown, owner: string, method: string): void => checkEngineCall(key, owner, method, 'pool');

@@ -48,12 +48,10 @@ export function poolSetView(set: PoolSet, mayDivide: () => boolean = () => false
     get(target, key) {
       const value: unknown = Reflect.get(target, key, target);
       if (typeof value !== 'function' || Object.hasOwn(target, key) || key in Object.prototype) return value;
-      if (key === 'divideSharesBy' && !mayDivide()) {
-        return () => { throw new TypeError('the pools\' divideSharesBy() sets how their fair shares are divided, once, before the run: a pool-aware policy calls it in its create(), and no other plugin or time may'); };
-      }
-      if (key !== 'divideSharesBy' && !POOL_READS.has(key)) {
-        return () => { throw new TypeError(`the pools' ${String(key)}() changes them and is the engine's to call: a plugin reads the pools and cannot change them`); };
-      }
+      const refusal = key === 'divideSharesBy'
+        ? (mayDivide() ? undefined : 'the pools\' divideSharesBy() sets how their fair shares are divided, once, before the run: a pool-aware policy calls it in its create(), and no other plugin or time may')
+        : (POOL_READS.has(key) ? undefined : `the pools' ${String(key)}() changes them and is the engine's to call: a plugin reads the pools and cannot change them`);
+      if (refusal !== undefined) return () => { throw new TypeError(refusal); };
       if (!bound.has(key)) bound.set(key, (value as (...args: unknown[]) => unknown).bind(target));
       return bound.get(key);
     },

@@ -8,7 +8,8 @@
  * that switches policy clears such fields with null ("scheduler.pools": null).
  */
 import type { z } from 'zod';
-import { policies } from './framework/builtins.js';
+import { ownsPoolShares, policies } from './framework/builtins.js';
+import { andList } from './shown-value.js';
 
 /** The scheduler fields this check reads (after defaults). */
 interface SchedulerFields {
@@ -52,7 +53,7 @@ const SCAN_FIELDS: ReadonlyArray<{ field: keyof SchedulerFields; set: (s: Schedu
 const POOL_AWARE = (): string[] => policies.names.filter((p) => policies.get(p)!.usesPools === true);
 const only = (builtin: string) => (): string[] => POOL_AWARE().filter((p) => p === builtin || !['hfs', 'capacity'].includes(p));
 /** The pool-aware policies that read the pools' caps: hfs, and a plugin that leaves the shares to the pools (not ownsPoolShares). */
-const sharingPools = (): string[] => only('hfs')().filter((p) => policies.get(p)!.ownsPoolShares !== true);
+const sharingPools = (): string[] => only('hfs')().filter((p) => !ownsPoolShares(p));
 
 /** Each field set away from its default, and the policies that read it. */
 const RULES: ReadonlyArray<{ field: keyof SchedulerFields; set: (s: SchedulerFields) => boolean; readBy: () => string[] }> = [
@@ -82,8 +83,7 @@ export function refinePolicyFields(s: SchedulerFields, ctx: z.RefinementCtx): vo
   for (const rule of RULES) {
     const readBy = rule.readBy();
     if (!rule.set(s) || readBy.includes(s.policy)) continue;
-    const named = readBy.map((p) => `"${p}"`);
-    const readers = named.length <= 2 ? named.join(' and ') : `${named.slice(0, -1).join(', ')} and ${named.at(-1)}`;
+    const readers = andList(readBy.map((p) => `"${p}"`));
     ctx.addIssue({ code: 'custom', path: [rule.field], message: `policy "${s.policy}" ignores ${rule.field} (only ${readers} read${readBy.length > 1 ? '' : 's'} it): remove it, or set it to null in a variant that changes the policy` });
   }
   if (policies.get(s.policy)!.placesMapsItself !== true) return;

@@ -13,6 +13,11 @@ export function shownValue(v: unknown): string {
   }
 }
 
+/** Words as a sentence lists them: "a", "a and b", "a, b and c". */
+export function andList(words: readonly string[]): string {
+  return words.length <= 2 ? words.join(' and ') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
+}
+
 /** A value as a message about its kind shows it: a function, an array or an object by its kind, else as shownValue. */
 export function valueKind(v: unknown): string {
   if (typeof v === 'function') return 'a function';

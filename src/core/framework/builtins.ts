@@ -9,7 +9,7 @@ import { hfsPreemption } from '../preemption.js';
 import { dsbraPlugin } from '../replication/dsbra.js';
 import { popularSmallPlugin } from '../replication/popular-small.js';
 import { staticPlugin } from '../replication/static.js';
-import { registerGate, registerPolicy, registerPreemption, registerReplication } from './registry.js';
+import { policies, registerGate, registerPolicy, registerPreemption, registerReplication } from './registry.js';
 import { frozenCopy } from '../frozen.js';
 
 /** The plugins above: trusted with the run's scenario itself (a user's plugin gets a frozen copy: plugins.ts). */
@@ -17,6 +17,8 @@ const BUILT_IN = new Set<object>([...Object.values(BUILTIN_POLICIES), noDelayGat
 export const isBuiltIn = (plugin: object): boolean => BUILT_IN.has(plugin);
 /** What `plugin` is handed of the run's settings: `value` itself for a built-in, a frozen copy for a user's (one that set a field changed the run, silently). */
 export const seenBy = <T>(plugin: object, value: T): T => (isBuiltIn(plugin) ? value : frozenCopy(value));
+/** Whether `policy` names a registered policy that owns its pools' shares (PolicyPlugin.ownsPoolShares: capacity's). */
+export const ownsPoolShares = (policy: unknown): policy is string => typeof policy === 'string' && policies.get(policy)?.ownsPoolShares === true;
 
 for (const [name, plugin] of Object.entries(BUILTIN_POLICIES)) registerPolicy(name, plugin);
 registerGate('none', noDelayGate);
