@@ -1,4 +1,4 @@
-import { osReason } from './errors.js';
+import { exitNow, osReason } from './errors.js';
 
 /**
  * A reader that closes its end early (`hfsim run ... --json | head -c 100`) ends our output there, quietly. Node
@@ -37,7 +37,7 @@ function dropDiagnosticsStderrRefuses(): void {
 /** stdout refused a write (a full disk, a size limit): said on stderr, exit 1. */
 export function stdoutFailed(err: unknown): never {
   process.stderr.write(`hfsim: stdout: not written whole (${osReason(err)})\n`);
-  process.exit(1);
+  exitNow(1);
 }
 
 export function endQuietlyOnClosedPipes(): void {

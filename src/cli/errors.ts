@@ -28,10 +28,26 @@ export const benchExit = { code: EXIT.ok as number };
 export const loadedPluginFiles: string[] = [];
 
 /**
+ * Whether the process may end now: the command has returned, or hfsim ends it itself (exitNow). Until then an exit is
+ * someone else's process.exit(), which plugins.ts endOnPluginCrash tells as a plugin's.
+ */
+let endExpected = false;
+
+/** hfsim's own process.exit: a closed stdout, a plugin's crash told already, a command done. */
+export function exitNow(code?: number): never {
+  endExpected = true;
+  process.exit(code);
+}
+
+/** Whether an exit now is hfsim's own (see exitNow). */
+export const endIsExpected = (): boolean => endExpected;
+
+/**
  * Once a command is done: a plugin's own timer (a setInterval it never clears) kept the process alive, so it ends a
  * second later. Unref'd, so a process with nothing else to wait for ends on its own first.
  */
 export function endDespitePluginTimers(): void {
+  endExpected = true;
   if (loadedPluginFiles.length > 0) setTimeout(() => process.exit(), 1000).unref();
 }
 

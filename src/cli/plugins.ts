@@ -13,7 +13,7 @@ import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gates, policies, preemptions, replications } from '../core/framework/builtins.js';
-import { InputError, fileFrames, loadedPluginFiles, loadedPluginUrls } from './errors.js';
+import { EXIT, InputError, endIsExpected, exitNow, fileFrames, loadedPluginFiles, loadedPluginUrls } from './errors.js';
 import { warnOnce } from './warn.js';
 
 const registered = (): number => policies.names.length + gates.names.length + preemptions.names.length + replications.names.length;
@@ -211,14 +211,21 @@ function syntaxErrorLine(path: string): number | 'imports' | undefined {
 /**
  * The command line's plugin files (loaded with loadPlugins) may throw outside any call of the engine, from a timer or
  * a callback they set: that ends the process (exit 1) with one line naming the files, not Node's stack trace after
- * the results (a walkthrough's plugin threw from a setTimeout). For the CLI only: a library caller keeps its process's
- * own handling.
+ * the results (a walkthrough's plugin threw from a setTimeout). Nor may they end the process: a process.exit() before
+ * the command finished is told, naming the files, and ends it with exit 1 (a run failed), whatever code it gave. For
+ * the CLI only: a library caller keeps its process's own handling.
  */
 export function endOnPluginCrash(): void {
   if (loadedPluginFiles.length === 0 || process.listenerCount('uncaughtException') > 0) return;
   process.on('uncaughtException', (err) => {
     const message = err instanceof Error ? err.message : String(err);
     process.stderr.write(`hfsim: a plugin's code threw outside the simulation (a timer or callback of --plugin ${loadedPluginFiles.join(', ')}): ${message.split('\n')[0]}\n`);
-    process.exit(1);
+    exitNow(EXIT.runFailed);
+  });
+  // A plugin's process.exit(3) mid-run ended the process with bench compare's "regression" code, and no word.
+  process.on('exit', (code) => {
+    if (endIsExpected()) return;
+    process.stderr.write(`hfsim: the process was ended by process.exit(${code}) before the command finished: the code of --plugin ${loadedPluginFiles.join(', ')} called it (a plugin returns or throws; it never ends the process)\n`);
+    process.exitCode = EXIT.runFailed;
   });
 }

@@ -222,6 +222,17 @@ registerPolicy('bad', { description: 'x', create: () => ({ createQueue: Q, event
     expect(r.stderr).toContain(`hfsim: a plugin's code threw outside the simulation (a timer or callback of --plugin ${file}): late boom\n`);
     expect(r.stderr).not.toMatch(/^\s+at /m);
   });
+
+  it("a plugin that ends the process (process.exit(3) mid-run) is named, exit 1 (it exited 3, bench compare's 'regression', without a word)", () => {
+    const file = plugin('quit', `registerPolicy('bad', { description: 'x', create: () => ({ createQueue: Q, events: { mapFinished() { process.exit(3); } } }) });`);
+    const r = hfsim('run', scenario(), '--plugin', file, '--out', join(dir, 'quit.json'));
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe(`hfsim: the process was ended by process.exit(3) before the command finished: the code of --plugin ${file} called it (a plugin returns or throws; it never ends the process)\n`);
+    expect(existsSync(join(dir, 'quit.json'))).toBe(false);
+    // A plugin that calls process.exit(0) mid-run is no success either.
+    const zero = plugin('quit0', `registerPolicy('bad', { description: 'x', create: () => ({ createQueue: Q, events: { mapFinished() { process.exit(0); } } }) });`);
+    expect(hfsim('run', scenario(), '--plugin', zero).code).toBe(1);
+  });
 });
 
 describe('plugins that keep their contract run as before the checks', () => {
