@@ -87,7 +87,22 @@ export function startPool<T, R>(kind: PoolKind, size: number, moduleUrl: URL, op
 function threadPool<T, R>(size: number, moduleUrl: URL): TaskPool<T, R> {
   const entry = poolEntry(siblingModule(import.meta.url, 'pool-thread'), { task: moduleUrl.href });
   const pool = import('piscina').then(({ Piscina }) => new Piscina<T, TaskAnswer<R>>({ ...entry, minThreads: size, maxThreads: size, idleTimeout: 60_000 }));
-  return { size, run: async (task) => answered(await (await pool).run(task)), close: async () => (await pool).destroy() };
+  const run = async (task: T): Promise<R> => {
+    let answer: TaskAnswer<R>;
+    try {
+      answer = await (await pool).run(task);
+    } catch (err) {
+      throw threadExit(err);
+    }
+    return answered(answer);
+  };
+  return { size, run, close: async () => (await pool).destroy() };
+}
+
+/** Piscina's "worker exited with code: 3" in a process pool's words ("its worker process exited (code 3)"). */
+function threadExit(err: unknown): unknown {
+  const code = err instanceof Error ? /^worker exited with code: (-?\d+)$/.exec(err.message)?.[1] : undefined;
+  return code === undefined ? err : new Error(`its worker thread exited (code ${code})`);
 }
 
 /** A worker thread's answer: the task's value, or what it threw, thrown again. */

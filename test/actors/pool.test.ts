@@ -45,6 +45,16 @@ describe.each(POOL_KINDS)('a pool of %s', (kind) => {
     }
   });
 
+  it('fails the task of a worker that exits in its own kind\'s words, and runs the next (threads read piscina\'s "worker exited with code: 7")', async () => {
+    const pool = startPool<PoolTestTask, unknown>(kind, 1, TASK);
+    try {
+      await expect(pool.run({ kind: 'exit' })).rejects.toThrow(new RegExp(`^its worker ${kind === 'processes' ? 'process' : 'thread'} exited \\(code 7\\)$`));
+      expect(await pool.run({ kind: 'echo', value: 'after' })).toBe('after');
+    } finally {
+      await pool.close();
+    }
+  });
+
   it('runs a simulation with the in-process result and digest', async () => {
     const parsed = parseScenario({
       name: 'pooled', cluster: { racks: 2, nodesPerRack: 4, mapSlotsPerNode: 2, reduceSlotsPerNode: 1 },
