@@ -67,14 +67,32 @@ function jobsProblem(jobs: readonly unknown[]): string | undefined {
   return undefined;
 }
 
+/**
+ * Whether the summary's and the bins' job counts are the jobs listed, as a run writes them: a file edited to 99 jobs in
+ * its summary with 8 listed was drawn as given ("99 jobs" in the introduction, 8 in the charts). Run after
+ * jobsProblem: each job's bin is a whole number.
+ */
+function countsProblem(r: { summary: { jobs: number }; bins: readonly { bin: number; jobs: number }[]; jobs: readonly { bin: number }[] }): string | undefined {
+  if (r.summary.jobs !== r.jobs.length) return `summary.jobs: ${r.summary.jobs}, but jobs lists ${r.jobs.length}`;
+  const inBin = new Map<number, number>();
+  for (const j of r.jobs) inBin.set(j.bin, (inBin.get(j.bin) ?? 0) + 1);
+  for (let i = 0; i < r.bins.length; i++) {
+    const b = r.bins[i];
+    if (b.jobs !== (inBin.get(b.bin) ?? 0)) return `bins[${i}].jobs: ${b.jobs}, but jobs lists ${inBin.get(b.bin) ?? 0} in bin ${b.bin}`;
+    inBin.delete(b.bin);
+  }
+  const unlisted = [...inBin.keys()][0];
+  return unlisted === undefined ? undefined : `jobs[${r.jobs.findIndex((j) => j.bin === unlisted)}].bin: ${unlisted}, a bin that bins does not list`;
+}
+
 const show = (v: unknown): string => (typeof v === 'number' ? String(v) : JSON.stringify(v) ?? 'missing');
 
 /** The first problem of a run's result, as "field.path: why", or undefined when `hfsim report` can draw it. */
 export function resultProblem(value: unknown): string | undefined {
-  return firstProblem(resultSchema, value) ?? jobsProblem((value as { jobs: unknown[] }).jobs);
+  return firstProblem(resultSchema, value) ?? jobsProblem((value as { jobs: unknown[] }).jobs) ?? countsProblem(value as never);
 }
 
 /** The first problem of a results.jsonl line (parsed), as "field.path: why", or undefined when it is a point's result. */
 export function pointRecordProblem(value: unknown): string | undefined {
-  return firstProblem(pointRecordSchema, value) ?? jobsProblem((value as { jobs: unknown[] }).jobs);
+  return firstProblem(pointRecordSchema, value) ?? jobsProblem((value as { jobs: unknown[] }).jobs) ?? countsProblem(value as never);
 }

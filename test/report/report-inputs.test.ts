@@ -157,15 +157,21 @@ describe('report on a result file edited by hand', () => {
     ['a summary without locality', (r: Json[]) => { delete r[0].summary.locality; }, '[0].summary.locality: Invalid input: expected object, received undefined'],
     // two results of one variant: the kills bars stacked both runs (130) under each run's total (65, 65, written over
     // each other), and the storage chart's step line zigzagged between the two runs' points
+    // drawn as given: "99 jobs" in the introduction, the charts of the jobs listed
+    ['a summary counting other jobs than listed', (r: Json[]) => { r[1].summary.jobs = 99; }, () => `[1].summary.jobs: 99, but jobs lists ${variants()[1].jobs.length}`],
+    ['a bin counting other jobs than listed', (r: Json[]) => { r[0].bins[0].jobs += 1; },
+      () => `[0].bins[0].jobs: ${variants()[0].bins[0].jobs + 1}, but jobs lists ${variants()[0].bins[0].jobs} in bin ${variants()[0].bins[0].bin}`],
+    ['a job in a bin the bins leave out', (r: Json[]) => { r[0].bins.shift(); r[0].summary.jobs = r[0].jobs.length; },
+      () => `[0].jobs[${variants()[0].jobs.findIndex((j: Json) => j.bin === variants()[0].bins[0].bin)}].bin: ${variants()[0].bins[0].bin}, a bin that bins does not list`],
     ['one variant twice', (r: Json[]) => { r[1].variant = r[0].variant; },
       '[1].variant: "Fair" is [0]\'s too: a report draws one result a variant, as hfsim run --out writes them (for several seeds, report a sweep\'s folder)'],
-  ])('%s: exit 2 naming the field', (_, edit, message) => {
+  ])('%s: exit 2 naming the field', (_, edit, message: string | (() => string)) => {
     const list = variants();
     edit(list);
     const file = writeJson(tmp('result'), 'r.json', list);
     const r = hfsim('report', file, '--html', join(tmp('html'), 'r.html'));
     expect(r.code, r.stderr).toBe(2);
-    expect(r.stderr.trim()).toBe(`hfsim: ${file}: ${message}`);
+    expect(r.stderr.trim()).toBe(`hfsim: ${file}: ${typeof message === 'string' ? message : message()}`);
   });
 
   // a fuzzing pass's finding: 1e308 drew a y axis "0% to Infinity%", and -1 was drawn too
