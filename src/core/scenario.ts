@@ -36,6 +36,10 @@ const clusterSchema = z.strictObject({
     for (const key of ['mapSlotsPerNode', 'reduceSlotsPerNode'] as const) {
       if (nodes * c[key] > L.MAX_SLOTS) ctx.addIssue({ code: 'custom', path: [key], message: `${nodes} nodes x ${c[key]} is ${nodes * c[key]} slots, above the limit of ${L.MAX_SLOTS}` });
     }
+    const slots = nodes * (c.mapSlotsPerNode + c.reduceSlotsPerNode);
+    if (c.network.model === 'fluid' && slots > L.MAX_FLUID_SLOTS) {
+      ctx.addIssue({ code: 'custom', path: ['mapSlotsPerNode'], message: `${nodes} nodes x (${c.mapSlotsPerNode} + ${c.reduceSlotsPerNode}) is ${slots} slots, above the fluid model's limit of ${L.MAX_FLUID_SLOTS} (about 1 KB a slot: cluster.network.model "flat" takes up to ${L.MAX_SLOTS} of each kind)` });
+    }
   }
 });
 
