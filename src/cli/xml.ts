@@ -32,11 +32,14 @@ export function parseXml(text: string, file: string, splitValues: SplitValues = 
   // written inside a comment or a CDATA section is text, not a declaration.
   const doctype = doctypeAt(text);
   if (doctype !== null) throw new InputError(`${file}: line ${lineOf(starts, doctype.index)}: a DOCTYPE (and any entity it declares) is not supported`);
-  const deep = tooDeepAt(text);
-  if (deep >= 0) throw new InputError(`${file}: line ${lineOf(starts, deep)}: ${TOO_DEEP}`);
+  const outline = outlineOf(text);
+  if (outline.tooDeep >= 0) throw new InputError(`${file}: line ${lineOf(starts, outline.tooDeep)}: ${TOO_DEEP}`);
   const { XMLParser, XMLValidator } = xmlParser();
   const valid = XMLValidator.validate(text);
   if (valid !== true) throw new InputError(`${file}: ${malformed(valid.err, text, starts)}`);
+  // The validator ends the document at the root's closing tag alone: after a self-closing root, text passed (and was
+  // dropped), where Hadoop's parser refuses it ("Content is not allowed in trailing section").
+  if (outline.strayText >= 0) throw new InputError(`${file}: line ${lineOf(starts, outline.strayText)}: malformed XML: ${strayText(text, outline.strayText, outline.firstRoot)}`);
   // References are decoded here (decode), not by the parser, which left &#50; as it was and &foo; too.
   // CDATA apart (cdataPropName): its text is taken as written, references and all, as Hadoop's parser takes it.
   const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', preserveOrder: true, captureMetaData: true, parseTagValue: false, trimValues: false, processEntities: false, cdataPropName: CDATA,
@@ -74,17 +77,38 @@ export function rootElement(text: string, file: string, root: string, splitValue
 const MAX_DEPTH = 64;
 const TOO_DEEP = `elements nest deeper than ${MAX_DEPTH} levels`;
 
+/** Where a file's elements and its stray text stand (offsets; -1: none), found before the XML is checked. */
+interface Outline {
+  /** The first element nested past MAX_DEPTH. */
+  tooDeep: number;
+  /** The first character outside every element that is neither white space nor markup. */
+  strayText: number;
+  /** The first top-level element's name ('' when there is none). */
+  firstRoot: string;
+}
+
 /**
- * The offset of the first element nested past MAX_DEPTH, or -1: counted before the XML is checked, as the checker
- * and the parser hold every open element (25 M unclosed ones, 75 MB, took 46 s and 4 GB to refuse) and the parser
- * refused more than 100 (or fewer) as "Maximum nested tags exceeded", with no line. A scan by indexOf, not a regular
- * expression: one over a start tag's quoted attributes overflowed V8's stack on a '<' with 20 MB and no '>' after it.
- * Comments, CDATA sections, processing instructions and declarations open nothing; a tag cut by the file's end counts.
+ * The file's outline, found before the XML is checked, as the checker and the parser hold every open element (25 M
+ * unclosed ones, 75 MB, took 46 s and 4 GB to refuse) and the parser refused more than 100 (or fewer) as "Maximum
+ * nested tags exceeded", with no line. A scan by indexOf, not a regular expression: one over a start tag's quoted
+ * attributes overflowed V8's stack on a '<' with 20 MB and no '>' after it. Comments, CDATA sections, processing
+ * instructions and declarations open nothing; a tag cut by the file's end counts.
  */
-function tooDeepAt(text: string): number {
+function outlineOf(text: string): Outline {
+  const outline: Outline = { tooDeep: -1, strayText: -1, firstRoot: '' };
   let depth = 0;
+  let from = 0;
+  // XML's white space, and a byte order mark where the file starts
+  const nonBlank = /[^ \t\r\n]/g;
+  const outside = (end: number): void => {
+    if (depth > 0 || outline.strayText >= 0) return;
+    nonBlank.lastIndex = from === 0 && text.startsWith('\uFEFF') ? 1 : from;
+    const m = nonBlank.exec(text);
+    if (m !== null && m.index < end) outline.strayText = m.index;
+  };
   for (let at = text.indexOf('<'); at >= 0; at = text.indexOf('<', at)) {
     const tag = at;
+    outside(tag);
     if (text.startsWith('<!--', at)) at = endAfter(text, '-->', at + 4);
     else if (text.startsWith('<![CDATA[', at)) at = endAfter(text, ']]>', at + 9);
     else if (text[at + 1] === '?' || text[at + 1] === '!') at = endAfter(text, '>', at + 2);
@@ -103,10 +127,19 @@ function tooDeepAt(text: string): number {
         else if (c === '>') break;
       }
       at = k + 1;
-      if (!(k < text.length && text[k - 1] === '/') && ++depth > MAX_DEPTH) return tag;
+      if (depth === 0 && outline.firstRoot === '') outline.firstRoot = /^[^\s/>]*/.exec(text.slice(tag + 1, k))![0];
+      if (!(k < text.length && text[k - 1] === '/') && ++depth > MAX_DEPTH) return { ...outline, tooDeep: tag };
     }
+    from = at;
   }
-  return -1;
+  outside(text.length);
+  return outline;
+}
+
+/** The stray text at `at` (its first line, shortened), said after the root element `root`. */
+function strayText(text: string, at: number, root: string): string {
+  const piece = /^[^\r\n<]*/.exec(text.slice(at, at + 200))![0].trim();
+  return `text after the root element <${root}> (${JSON.stringify(piece.length > 20 ? `${piece.slice(0, 20)}...` : piece)})`;
 }
 
 /** The offset just past the first `end` at or after `from`, or the text's length when there is none. */
