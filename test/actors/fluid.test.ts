@@ -103,6 +103,32 @@ describe('job set-up and clean-up delays (cluster.network.jobSetupMs / jobCleanu
   });
 });
 
+describe('a cross-rack read runs apart from its send half (README: "The halves run apart")', () => {
+  it("a busy source's readers in other racks are not held to its NIC, while its rack-local readers share it with the send halves", async () => {
+    // Ten 1-map jobs whose blocks live on node 0 only: node 0 reads one, its 7 rack mates take 5 more (rack-local), and
+    // 4 nodes of the other rack read the rest across racks, all at once (100 ms heartbeats).
+    const s = scenario({
+      name: 'hot-source', seed: 1,
+      cluster: { racks: 2, nodesPerRack: 8, mapSlotsPerNode: 1, reduceSlotsPerNode: 1, heartbeatMs: 100, network: { model: 'fluid' } },
+      hdfs: { replication: 1, blockMB: 128 }, tasks: { durationJitter: 0 }, scheduler: { policy: 'fifo' },
+      workload: {
+        kind: 'jobs',
+        files: Array.from({ length: 10 }, (_, i) => ({ name: `f${i}`, blocks: 1, replicas: [[0]] })),
+        jobs: Array.from({ length: 10 }, (_, i) => ({ id: `j${i}`, submitMs: 0, input: `f${i}`, type: 'io', mapMs: 100, reduces: 0 })),
+      },
+    });
+    const r = await simulate(s, { timeDecisions: false });
+    const off = r.jobs.filter((j) => j.offRackMaps === 1).map((j) => j.responseMs);
+    const rack = r.jobs.filter((j) => j.rackLocalMaps === 1).map((j) => j.responseMs);
+    expect([off.length, rack.length]).toEqual([4, 5]);
+    // Off-rack: start-up 1 s and 128 MB at one disk's 60 MB/s (2.13 s), 240 MB/s in all from a 119.2 MB/s NIC.
+    for (const ms of off) expect(ms).toBeLessThan(1000 + 2134 + 2 * 100);
+    // Rack-local: node 0's NIC out shared by them and the 4 send halves, 119.2 / 9 = 13.2 MB/s (9.7 s).
+    for (const ms of rack) expect(ms).toBeGreaterThan(1000 + 9600);
+    expect(r.network!.servedMB).toBe(4 * 128);
+  });
+});
+
 describe('fluid network model results', () => {
   it('the flat model reports no network section, so its digests are unchanged', async () => {
     const r = await simulate(loadVariant('fb-macro-io.json', 'Fair + delay'), { timeDecisions: false });
