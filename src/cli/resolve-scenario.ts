@@ -34,6 +34,7 @@ export function resolveScenario(raw: Record<string, unknown>, scenarioFile: stri
   warnPreemptionWithoutTimeouts(parsed.value, scenarioFile);
   warnMinShareTimeoutsUnderCapacity(raw, parsed.value, scenarioFile);
   warnDsbraWithoutDelay(parsed.value, scenarioFile);
+  warnPopularSmallIdle(parsed.value, scenarioFile);
   warnUnreadFields(raw, parsed.value, scenarioFile);
   if (parsed.value.workload.kind !== 'sls') return parsed;
   const w = parsed.value.workload;
@@ -241,6 +242,18 @@ function warnDsbraWithoutDelay(scenario: Scenario, file: string): void {
     ? `policy "${s.policy}" places maps by a solution of its own, past any locality gate, and refuses one with a wait: run dsbra under a policy that scans (fair, hfs, ...) with the gate given a wait`
     : 'give the gate a wait (e.g. scheduler.delay={"mode":"wait","nodeMs":5000,"rackMs":5000})';
   warnOnce(`${file}: scheduler.replication: dsbra replicates the blocks whose reads delay scheduling delayed, and scheduler.delay (mode "${d.mode}"${d.mode === 'none' ? '' : ' with no wait'}) delays none: it can only remove extra replicas; ${fix}`);
+}
+
+/**
+ * popular-small copies a hot file's blocks up to `replicas`; at or below hdfs.replication every block has that many
+ * from its placement, so it copies nothing and its run is static's (maxReplicas below replication is refused; this
+ * one ran silently). Told, not refused: a sweep or a variant may raise hdfs.replication past a replicas it keeps.
+ */
+function warnPopularSmallIdle(scenario: Scenario, file: string): void {
+  const r = scenario.scheduler.replication;
+  const replicas = (r?.config as { replicas?: number } | undefined)?.replicas;
+  if (r?.policy !== 'popular-small' || replicas === undefined || replicas > scenario.hdfs.replication) return;
+  warnOnce(`${file}: scheduler.replication.config.replicas: popular-small copies nothing: it copies a hot file's blocks up to ${replicas} replicas, and every block has hdfs.replication (${scenario.hdfs.replication}) already; raise it, or leave it out (hdfs.maxReplicas)`);
 }
 
 function warnFileIgnores(raw: Record<string, unknown>, scenario: Scenario): void {

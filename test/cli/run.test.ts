@@ -248,6 +248,20 @@ describe('what a run says of inputs it would take silently', () => {
     expect(`${quincy.stderr.split('\n')[0]}\n`).toBe('hfsim: warning: scenarios/dsbra.json: scheduler.replication: dsbra replicates the blocks whose reads delay scheduling delayed, and scheduler.delay (mode "none") delays none: it can only remove extra replicas; policy "quincy" places maps by a solution of its own, past any locality gate, and refuses one with a wait: run dsbra under a policy that scans (fair, hfs, ...) with the gate given a wait\n');
   });
 
+  it('warns of popular-small told to copy up to replicas no more than hdfs.replication (it copies nothing: static\'s run, silently)', () => {
+    const args = ['run', 'scenarios/dsbra.json', '--variant', 'delay + DSBRA', '--set', 'workload.jobs=5', '--no-progress'];
+    const popular = (config: string) => ['--set', `scheduler.replication={"policy":"popular-small","config":${config}}`];
+    const warning = (replicas: number) => `hfsim: warning: scenarios/dsbra.json: scheduler.replication.config.replicas: popular-small copies nothing: it copies a hot file's blocks up to ${replicas} replicas, and every block has hdfs.replication (2) already; raise it, or leave it out (hdfs.maxReplicas)\n`;
+    for (const replicas of [1, 2]) {
+      const r = hfsim(...args, ...popular(`{"replicas":${replicas},"maxBlocks":1600}`), '--json');
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stderr).toBe(warning(replicas));
+      expect(JSON.parse(r.stdout).replication.replicasCreated).toBe(0);
+    }
+    expect(hfsim(...args, ...popular('{"replicas":3}')).stderr).toBe('');
+    expect(hfsim(...args, ...popular('{}')).stderr).toBe('');
+  });
+
   it('an error placed by resolving the other variants again warns of none of them (it warned of "delay + DSBRA", not chosen)', () => {
     const r = hfsim('run', 'scenarios/dsbra.json', '--variant', 'delay', '--set', 'scheduler.delay.mode=none', '--set', 'workload.jobs=2000000', '--no-progress');
     expect(r.code).toBe(2);
