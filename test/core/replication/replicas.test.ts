@@ -63,6 +63,23 @@ describe('dynamic replicas', () => {
     expect(launched).toHaveLength(3);
   });
 
+  it('copyMs: the flat model\'s fixed time, copy or none; the fluid model\'s mean from launch to report, 0 when no copy landed', () => {
+    const topology = makeTopology({ racks: 2, nodesPerRack: 3, mapSlotsPerNode: 1, reduceSlotsPerNode: 1, heartbeatMs: 1000 }, 1);
+    const make = (network: boolean) => {
+      const blocks = new BlockStore(1, 4, 2);
+      blocks.add([nodeId(0)]);
+      return new DynamicReplicas(blocks, blocks.files, topology, 500, 128, () => {}, network, 'static', 1);
+    };
+    expect(make(false).result(10_000).counts.copyMs).toBe(500);
+    const fluid = make(true);
+    expect(fluid.result(10_000).counts.copyMs).toBe(0);
+    fluid.addReplica(0, nodeId(4));
+    fluid.launchCopies(nodeId(4), 1000, { launchMap: () => {} });
+    expect(fluid.result(10_000).counts).toMatchObject({ copyMs: 0, copiesUnfinished: 1 }); // launched, not landed
+    fluid.landed(0, nodeId(4), 3000);
+    expect(fluid.result(10_000).counts).toMatchObject({ copyMs: 2000, copiesUnfinished: 0, replicasCreated: 1 });
+  });
+
   it('a copy is readable only from its end', () => {
     const { blocks, hdfs, rebuilt } = store();
     hdfs.jobArrived(7, Int32Array.of(0));
