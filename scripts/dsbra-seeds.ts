@@ -10,6 +10,7 @@ import { simulate } from '../src/actors/simulate.js';
 import { type LoadedVariant, loadScenarioFlags, parseSet } from '../src/cli/load-scenario.js';
 import { readFlags } from '../bench/flags.js';
 import { plainCounted } from '../src/cli/format.js';
+import { MAX_SWEEP_POINTS } from '../src/core/limits.js';
 
 // Bad flags or a bad scenario: one line and exit 2, as hfsim's own bad input (an unknown flag was a stack trace).
 const flags = readFlags({ script: 'dsbra-seeds', usage: 'usage: node dist/scripts/dsbra-seeds.js [--seeds 1-5] [--set path=value]... [--file scenarios/dsbra.json]',
@@ -20,6 +21,8 @@ const range = /^(\d+)(?:-(\d+))?$/.exec(values.seeds);
 const lo = Number(range?.[1]);
 const hi = Number(range?.[2] ?? range?.[1]);
 if (range === null || !Number.isSafeInteger(hi) || hi < lo) flags.refuse(`--seeds ${values.seeds}: give a seed or a range of seeds, low to high (3, 1-5)`);
+// Each seed runs both variants: 1-99999999 was taken, a run of years (a sweep's points are bounded so).
+if (hi - lo + 1 > MAX_SWEEP_POINTS) flags.refuse(`--seeds ${values.seeds}: ${hi - lo + 1} seeds, above the limit of ${MAX_SWEEP_POINTS} (a sweep's points)`);
 
 /** The scenario's variants at one seed, --set applied as hfsim run applies it; bad input is refused. */
 function variantsAt(seed: number): LoadedVariant[] {

@@ -20,6 +20,8 @@ describe('node dist/scripts/dsbra-seeds.js, bad flags', () => {
     [['--sed', '1-3'], 'dsbra-seeds: unknown flag --sed'],
     [['--seeds', 'x'], 'dsbra-seeds: --seeds x: give a seed or a range of seeds, low to high (3, 1-5)'],
     [['--seeds', '5-1'], 'dsbra-seeds: --seeds 5-1: give a seed or a range of seeds, low to high (3, 1-5)'],
+    // it ran, a run of years
+    [['--seeds', '1-99999999'], 'dsbra-seeds: --seeds 1-99999999: 99999999 seeds, above the limit of 50000 (a sweep\'s points)'],
     [['--seeds', '1', '--set', 'cluster.racks=0'], 'dsbra-seeds: --set cluster.racks=0: cluster.racks: racks must be at least 1'],
     [['--seeds', '1', '--file', 'scenarios/fb-macro-io.json'], 'dsbra-seeds: scenarios/fb-macro-io.json: two variants with scheduler.replication (static, then a policy) are compared; it has 3'],
   ])('%j is refused, exit 2, one line and the usage', (args, line) => {
