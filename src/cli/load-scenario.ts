@@ -7,7 +7,7 @@ import { OverrideError, type Scenario, overridePathProblem, resolveVariant, setP
 import { workloadLimitErrors } from '../core/workload-limits.js';
 import type { SwimTrace } from '../core/swim.js';
 import { InputError } from './errors.js';
-import { quietly, warnOnce } from './warn.js';
+import { collectWarnings, quietly, warnByVariant, warnOnce } from './warn.js';
 import { valueKind } from '../core/shown-value.js';
 import { atTraceLine, resolveScenario } from './resolve-scenario.js';
 import { onePerTraceJob } from './sls.js';
@@ -448,7 +448,15 @@ function load(file: string, sets: ReadonlyArray<readonly [string, unknown]>, see
     if (missing !== undefined && names.length > 0) throw new InputError(`${file}: ${naming.variant(missing)}: no such variant (have ${names.map((n) => `"${n}"`).join(', ')})`);
     if (names.length > 0) variants = variants.filter((v) => wanted.includes(v.name));
   }
-  const loaded = variants.map(({ name, overrides }) => {
+  // Each variant's warnings, written once all are loaded (or one failed), naming the variants where not all gave one.
+  const said = variants.map((): string[] => []);
+  let loaded: LoadedVariant[];
+  try {
+    loaded = variants.map((v, k) => collectWarnings(said[k], () => loadVariant(v)));
+  } finally {
+    warnByVariant(variants.map((v) => v.name), said);
+  }
+  function loadVariant({ name, overrides }: { name: string; overrides: Record<string, unknown> }): LoadedVariant {
     const where = name === '' ? '' : `variant "${name}": `;
     // A --set that cannot apply is the command line's, not the file's (it was blamed on the file and its variant).
     // A --set that cannot apply in any variant, nor without one, the same way, is the --set's alone (see inEveryVariant).
@@ -493,7 +501,7 @@ function load(file: string, sets: ReadonlyArray<readonly [string, unknown]>, see
       })).join('\n'));
     }
     return { name: name === '' ? parsed.value.scheduler.policy : name, scenario: parsed.value, trace };
-  });
+  }
   if (only !== undefined && variantsOf(record).every((v) => v.name === '')) {
     const wrong = (typeof only === 'string' ? [only] : only).find((w) => w !== loaded[0].name);
     if (wrong !== undefined) throw new InputError(`${file}: ${naming.variant(wrong)}: no such variant (the scenario has no variants: it runs as "${loaded[0].name}", its policy)`);

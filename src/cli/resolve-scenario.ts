@@ -12,7 +12,7 @@ import { readTextFile } from './read-file.js';
 import { parseRumenTrace } from './rumen.js';
 import { type SlsJob, type SlsTrace, parseSlsTrace, slsErrorsAtTrace, slsJobsWorkload } from './sls.js';
 import { StampedCache, tracePath } from './trace.js';
-import { warnOnce } from './warn.js';
+import { warnOfFile, warnOnce } from './warn.js';
 import { FLUID_ONLY_FIELDS, NETWORK_DEFAULTS } from '../core/network/config.js';
 import { ownsPoolShares, policies } from '../core/framework/builtins.js';
 import { warnUnreadFields } from './unread-fields.js';
@@ -46,10 +46,10 @@ export function resolveScenario(raw: Record<string, unknown>, scenarioFile: stri
       : parseSlsTrace(readTextFile(path, 'SLS trace'), path)));
     if (fresh) {
       // SLS logs each such job ("Failed to create an AM") and replays the others.
-      for (const j of trace.skipped) warnOnce(`${path}:${j.line}: job "${j.id}" skipped${j.slsRuns === true ? '' : ', as SLS skips it'}: ${j.why}`);
+      for (const j of trace.skipped) warnOfFile(`${path}:${j.line}: job "${j.id}" skipped${j.slsRuns === true ? '' : ', as SLS skips it'}: ${j.why}`);
       for (const j of trace.reset ?? []) {
         const when = 'unknown' in j ? 'has submitTime -1 (Rumen\'s "not known")' : `was submitted ${j.earlierMs} ms before the file's first job, the trace's time 0`;
-        warnOnce(`${path}:${j.line}: job "${j.id}" ${when}: its submit time is reset to 0, as SLS resets it`);
+        warnOfFile(`${path}:${j.line}: job "${j.id}" ${when}: its submit time is reset to 0, as SLS resets it`);
       }
     }
     const { cluster, hdfs } = parsed.value;

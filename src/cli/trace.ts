@@ -11,7 +11,7 @@ import { statSync } from 'node:fs';
 import type { Scenario } from '../core/scenario.js';
 import type { SwimTrace } from '../core/swim.js';
 import { InputError } from './errors.js';
-import { warnOnce } from './warn.js';
+import { warnOfFile, warnOnce } from './warn.js';
 import { MAX_JOBS, MAX_TIME_MS } from '../core/limits.js';
 import { hasControlChars } from '../core/bounded.js';
 
@@ -94,7 +94,7 @@ export function parseSwimTrace(text: string, file: string): SwimTrace {
   if (n === 0) throw new InputError(`${file}: the trace has no jobs`);
   // SWIM writes column 2 as the sum of the gaps, and its replay script sleeps the gaps: here the submit times are
   // replayed, so a trace whose columns disagree replays otherwise than SWIM would.
-  if (offGaps > 0) warnOnce(`${firstOff}${offGaps > 1 ? ` (and ${offGaps - 1} more lines)` : ''}: hfsim replays the submit times; SWIM's replay script sleeps the gaps`);
+  if (offGaps > 0) warnOfFile(`${firstOff}${offGaps > 1 ? ` (and ${offGaps - 1} more lines)` : ''}: hfsim replays the submit times; SWIM's replay script sleeps the gaps`);
   return anyPath ? { file, ids, submitS, inputBytes, shuffleBytes, outputBytes, inputPaths } : { file, ids, submitS, inputBytes, shuffleBytes, outputBytes };
 }
 

@@ -2,12 +2,60 @@
  * Warnings on stderr, each line once a process: a sweep resolves its scenario once a point, and a file read again
  * says the same again. A warning is input hfsim runs as the real system would, but a user may not expect.
  */
+import { andList } from '../core/shown-value.js';
+
 const warned = new Set<string>();
 
 export function warnOnce(line: string): void {
-  if (quiet > 0 || warned.has(line)) return;
+  if (quiet > 0) return;
+  if (collecting !== undefined) {
+    if (!collecting.includes(line)) collecting.push(line);
+    return;
+  }
+  if (warned.has(line)) return;
   warned.add(line);
   process.stderr.write(`hfsim: warning: ${line}\n`);
+}
+
+/**
+ * A warning about a file's own content that is read once a process and kept (a SWIM, SLS or Rumen trace): written at
+ * once, never collected by variant, as it holds for every variant that reads the file, the first alone reading it.
+ */
+export function warnOfFile(line: string): void {
+  const outer = collecting;
+  collecting = undefined;
+  try {
+    warnOnce(line);
+  } finally {
+    collecting = outer;
+  }
+}
+
+/** Where warnOnce keeps the lines it is given while `collectWarnings` runs, instead of writing them. */
+let collecting: string[] | undefined;
+
+/** Runs `step`, adding the warning lines it gives to `into` (each once, in order; kept if it throws), none written. */
+export function collectWarnings<T>(into: string[], step: () => T): T {
+  const outer = collecting;
+  collecting = into;
+  try {
+    return step();
+  } finally {
+    collecting = outer;
+  }
+}
+
+/**
+ * Each variant's warnings (`said[k]` variant `names[k]`'s), written once: a line every variant gave as it is, one that
+ * only some gave naming them (` (variant "flat")`). A fluid-only field in a base that one variant runs flat read "this
+ * run's model is flat" of a run whose other variant is fluid.
+ */
+export function warnByVariant(names: readonly string[], said: readonly string[][]): void {
+  const lines = [...new Set(said.flat())];
+  for (const line of lines) {
+    const by = names.filter((_, k) => said[k].includes(line));
+    warnOnce(by.length === names.length || by.some((n) => n === '') ? line : `${line} (${by.length === 1 ? 'variant' : 'variants'} ${andList(by.map((n) => JSON.stringify(n)))})`);
+  }
 }
 
 let quiet = 0;

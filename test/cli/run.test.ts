@@ -192,6 +192,22 @@ describe('what a run says of inputs it would take silently', () => {
     expect(fluid.stderr).toBe('');
   });
 
+  it('names the variants a warning holds for where not every variant gives it (a fluid-only field read "this run\'s model is flat" of a run whose other variant is fluid)', () => {
+    const network = { model: 'flat', nicGbps: 0.5 };
+    const variants = { a: {}, b: { 'scheduler.policy': 'fifo' }, c: { 'scheduler.policy': 'fifo' } };
+    const line = (file: string): string => `hfsim: warning: ${file}: cluster.network.nicGbps: only the fluid model reads it; this run's model is "flat" (cluster.network.model), which times tasks by tasks.rackLocalSlowdown and offRackSlowdown`;
+    // said by every variant: once, as it is
+    const allFile = scenarioFile({ ...tiny, cluster: { ...tiny.cluster, network }, variants });
+    const all = hfsim('run', allFile, '--no-progress');
+    expect(all.code, all.stderr).toBe(0);
+    expect(all.stderr).toBe(`${line(allFile)}\n`);
+    // variant c fluid: the two flat ones named
+    const someFile = scenarioFile({ ...tiny, cluster: { ...tiny.cluster, network }, variants: { ...variants, c: { 'cluster.network.model': 'fluid' } } });
+    const some = hfsim('run', someFile, '--no-progress');
+    expect(some.code, some.stderr).toBe(0);
+    expect(some.stderr).toBe(`${line(someFile)} (variants "a" and "b")\n`);
+  });
+
   it('warns that --parallel runs the variants one after another with --runtime threads or --codec (it ran them so silently)', () => {
     const args = ['run', 'scenarios/fb-macro-io.json', '--variant', 'FIFO', '--variant', 'Naive fair', '--set', 'workload.jobs=3', '--no-progress'];
     const threads = hfsim(...args, '--parallel', '2', '--runtime', 'threads', '--workers', '2');
