@@ -5,7 +5,7 @@ import { simulate } from '../src/actors/simulate.js';
 import { endDespitePluginTimers, failureLines } from '../src/cli/errors.js';
 import { loadScenarioFlags } from '../src/cli/load-scenario.js';
 import { endOnPluginCrash, loadPluginFlags } from '../src/cli/plugins.js';
-import { type CaseSpec, caseScenario, inlineScenario } from './suites.js';
+import { CASE_RESULT, type CaseSpec, caseScenario, inlineScenario } from './suites.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const spec = JSON.parse(process.argv[2]) as CaseSpec;
@@ -33,11 +33,12 @@ async function main(): Promise<void> {
   const r = await simulate(run.scenario, run.options);
   const cpu = process.cpuUsage(cpu0);
   const c = r.config.cluster;
-  process.stdout.write(JSON.stringify({
+  // On a line of its own, whatever a plugin printed before it (runner.ts reads that line).
+  process.stdout.write(`\n${CASE_RESULT}${JSON.stringify({
     digest: r.digest, jobs: r.summary.jobs, maps: r.summary.maps, nodes: c.racks * c.nodesPerRack, policy: r.config.scheduler.policy,
     wallMs: r.run.wallMs, cpuMs: Math.round((cpu.user + cpu.system) / 1000), events: r.run.events, heartbeats: r.run.heartbeats,
     decisionUs: r.run.decisionUs, launchUs: r.run.launchUs, tickUs: r.run.tickUs, peakRssMB: Math.round(resourceUsage().maxRSS / 1024),
-  }) + '\n');
+  })}\n`);
 }
 
 // As hfsim run says a failure: where a --plugin file threw or called the engine, on a line of its own.

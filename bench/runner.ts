@@ -9,7 +9,7 @@ import { availableParallelism, cpus, totalmem } from 'node:os';
 import { realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { BENCH_FORMAT, type BenchCase, type BenchReport, type DataItem, type LatencyStats, type Stat } from '../src/cli/bench-schema.js';
-import { type CaseSpec, type SuiteName, type SweepScalingSpec, suite, sweepScalingSpec } from './suites.js';
+import { CASE_RESULT, type CaseSpec, type SuiteName, type SweepScalingSpec, suite, sweepScalingSpec } from './suites.js';
 import type { ScalingResult } from './sweep-scaling.js';
 import { InputError } from '../src/cli/errors.js';
 import { scaleExponentOf } from '../src/cli/bench-compare.js';
@@ -46,7 +46,16 @@ async function runChild(spec: CaseSpec): Promise<ChildRun> {
   // A user's case runs in bench's own folder, as hfsim run runs the plugin (it may read files relative to it).
   const r = await runNode(['--max-old-space-size=4096', CHILD, JSON.stringify(spec)], spec.own === undefined ? ROOT : process.cwd());
   if (r.status !== 0) throw new Error(`bench case ${spec.name} failed: ${childFailure(r.stderr) || `exit ${r.status}`}`);
-  return JSON.parse(r.stdout) as ChildRun;
+  const result = caseResult(r.stdout);
+  // A plugin that ended the process itself (process.exit(0)): "Unexpected end of JSON input" named no case.
+  if (result === undefined) throw new Error(`bench case ${spec.name} ended (exit 0) without its result: something in its process (a --plugin file's process.exit?) ended it before the run did`);
+  return result;
+}
+
+/** A case process's result, from its own line of the process's stdout (a plugin may print there too); undefined when it has none. */
+export function caseResult(stdout: string): ChildRun | undefined {
+  const line = stdout.split('\n').find((l) => l.startsWith(CASE_RESULT));
+  return line === undefined ? undefined : JSON.parse(line.slice(CASE_RESULT.length)) as ChildRun;
 }
 
 /**

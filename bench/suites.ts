@@ -44,6 +44,12 @@ const POLICIES: Array<[string, Record<string, unknown>]> = [
   ['fair+skip', { policy: 'fair', delay: { mode: 'skip', maxSkips: 40 } }],
 ];
 
+/**
+ * What begins the line of a case process's result on its stdout (bench/child.ts): a --plugin file may print there too
+ * (console.log), before the result or with no newline of its own, and the bench failed on "is not valid JSON".
+ */
+export const CASE_RESULT = 'hfsim-bench-case ';
+
 /** A latency case's unmeasured runs of itself before the measured one (and a --scenario case's): V8's warm-up. */
 export const WARM_RUNS = 2;
 

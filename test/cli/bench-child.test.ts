@@ -2,12 +2,13 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { caseResult } from '../../bench/runner.js';
 import { ROOT, hfsim } from './sweep-helpers.js';
 
 function benchDigest(spec: object): string {
   const r = spawnSync(process.execPath, [join(ROOT, 'dist', 'bench', 'child.js'), JSON.stringify(spec)], { cwd: ROOT, encoding: 'utf8' });
   expect(r.status, r.stderr).toBe(0);
-  return (JSON.parse(r.stdout) as { digest: string }).digest;
+  return caseResult(r.stdout)!.digest;
 }
 
 function runDigest(...args: string[]): string {

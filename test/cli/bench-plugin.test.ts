@@ -156,6 +156,32 @@ describe('hfsim bench --scenario, bad input: refused as hfsim run refuses it (ex
   });
 });
 
+describe('hfsim bench --scenario, a plugin that prints on stdout', () => {
+  it('runs as hfsim run runs it: the case process\'s result is read apart from what the plugin prints (it failed on "is not valid JSON")', () => {
+    const chatty = join(dir, 'chatty.mjs');
+    // printed at import, and mid-run without a newline: the case's result follows on the same stdout
+    writeFileSync(chatty, `${readFileSync(join(ROOT, PLUGIN), 'utf8').replace("from 'hfsim'", `from ${JSON.stringify(join(ROOT, 'dist', 'src', 'index.js'))}`)
+      .replace('return new SortedJobQueue((a, b) =>', 'let said = false;\n      return new SortedJobQueue((a, b) => (said || (said = process.stdout.write(\'{\'))) &&')}
+console.log('srwf loaded');
+`);
+    const json = join(dir, 'chatty-out.json');
+    const r = spawnSync(process.execPath, [join(ROOT, 'dist', 'src', 'cli', 'main.js'), 'bench', '--scenario', SCENARIO, '--plugin', './chatty.mjs', '--only', 'SRWF', '--repeat', '1', '--json', json], { cwd: dir, encoding: 'utf8' });
+    expect(r.status, r.stderr).toBe(0);
+    const run = spawnSync(process.execPath, [join(ROOT, 'dist', 'src', 'cli', 'main.js'), 'run', SCENARIO, '--plugin', './chatty.mjs', '--variant', 'SRWF', '--no-progress'], { cwd: dir, encoding: 'utf8' });
+    expect(run.stdout).toMatch(/^srwf loaded\n\{/); // the plugin did print, in both places
+    expect((JSON.parse(readFileSync(json, 'utf8')) as BenchReport).cases.map((c) => c.digest)).toEqual([report.cases[0].digest]);
+  });
+
+  it('a case process that ends with exit 0 and no result (a plugin\'s process.exit) fails the bench naming the case, not "Unexpected end of JSON input"', () => {
+    const exiting = join(dir, 'exits.mjs');
+    writeFileSync(exiting, readFileSync(join(ROOT, PLUGIN), 'utf8').replace("from 'hfsim'", `from ${JSON.stringify(join(ROOT, 'dist', 'src', 'index.js'))}`)
+      .replace('return new SortedJobQueue((a, b) =>', 'return new SortedJobQueue((a, b) => process.exit(0) ||'));
+    const r = spawnSync(process.execPath, [join(ROOT, 'dist', 'src', 'cli', 'main.js'), 'bench', '--scenario', SCENARIO, '--plugin', './exits.mjs', '--only', 'SRWF', '--repeat', '1'], { cwd: dir, encoding: 'utf8' });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/^hfsim: bench failed: bench case tiny\.json \/ SRWF ended \(exit 0\) without its result/);
+  });
+});
+
 describe('hfsim bench --scenario, a plugin that throws in a case\'s process', () => {
   it('fails the bench (exit 1) as hfsim run fails: the error, where in the plugin file it threw, the --plugin files', () => {
     const throwing = join(dir, 'throws-late.mjs');
