@@ -25,6 +25,8 @@ export const statSchema = z.strictObject({
   else if (Math.abs(st.spread - (st.max - st.min)) > 0.011) ctx.addIssue({ code: 'custom', message: `spread ${st.spread} is not max - min (${st.max - st.min}; values are rounded)` });
 });
 export type Stat = z.infer<typeof statSchema>;
+/** A wall time over runs: a run of 0 ms is a corrupt report (compare judged the sweep's 0 -> 850 ms a regression of +85000000000000%). */
+const wallSchema = statSchema.refine((st) => st.min > 0, { message: 'a run of 0 ms: no case runs in no time' });
 
 const PERCENTILES = ['p50', 'p90', 'p99', 'p999'] as const;
 const latencySchema = z.strictObject({ mean: statSchema, p50: statSchema, p90: statSchema, p99: statSchema, p999: statSchema, max: statSchema })
@@ -68,7 +70,7 @@ export const caseSchema = z.strictObject({
   maps: z.number().int().min(0),
   digest: z.string().regex(/^[0-9a-f]{64}$/),
   runs: z.number().int().positive(),
-  wallMs: statSchema.refine((st) => st.min > 0, { message: 'a run of 0 ms: no case runs in no time' }),
+  wallMs: wallSchema,
   /**
    * User + system CPU time of the run (what the code costs; other work on the machine barely moves it). Absent in
    * reports before ebc02a9 (2026-11-22), as eventsPerCpuSecond is: they stay readable.
@@ -135,7 +137,7 @@ export const benchReportSchema = z.strictObject({
     /** sha256 of the points' digests in point order: the same in every run, or the sweep is not deterministic. */
     digest: z.string().regex(/^[0-9a-f]{64}$/),
     /** Each worker count once: compare matches them by count (a repeated one was judged by whichever came first). */
-    workers: z.array(z.strictObject({ workers: z.number().int().positive(), wallMs: statSchema, pointMs: statSchema })).min(1)
+    workers: z.array(z.strictObject({ workers: z.number().int().positive(), wallMs: wallSchema, pointMs: statSchema })).min(1)
       .superRefine((ws, ctx) => repeatedKeys(ctx, ws, [], 'workers', (w) => String(w.workers), (n) => `${n} workers appear twice`)),
     /** 1 worker's median wall time over the most workers': a ratio of times, above 0. */
     speedup: z.number().positive(),

@@ -50,4 +50,12 @@ describe('bench compare, sweep-scaling worker counts', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/sweep-twice\.json: not a bench report: sweepScaling\.workers\[2\]\.workers: 2 workers appear twice/);
   });
+
+  it('refuses a report whose worker count has a run of 0 ms (exit 2), as a case\'s: it was judged a regression of +85000000000000.0%', () => {
+    const good = report([benchCase('fb-macro-io.json / FIFO', 1000)], { sweepScaling: sweep([[1, 2000], [2, 1100]]) });
+    const zero = structuredClone(good);
+    zero.sweepScaling!.workers[0].wallMs = stat(0, 0);
+    const r = compare([write('sweep-zero.json', zero), write('sweep-good.json', good)]);
+    expect([r.code, r.stderr]).toEqual([2, `hfsim: ${write('sweep-zero.json', zero)}: not a bench report: sweepScaling.workers[0].wallMs: a run of 0 ms: no case runs in no time\n`]);
+  });
 });
