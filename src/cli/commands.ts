@@ -13,7 +13,8 @@ import type { SweepFlags } from './sweep.js';
 
 function parseThreshold(value: string): number {
   const m = /^(\d+(?:\.\d+)?)%?$/.exec(value.trim());
-  if (!m) throw new InvalidArgumentError('expected a percentage, e.g. 10%');
+  // 400 digits are Infinity: the table read "threshold Infinity%", and --json's thresholdPct null
+  if (!m || !Number.isFinite(Number(m[1]))) throw new InvalidArgumentError('expected a percentage, e.g. 10%');
   return Number(m[1]);
 }
 

@@ -36,4 +36,10 @@ describe('hfsim bench <bench options> compare', () => {
     expect(r.status).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ verdict: 'pass', thresholdPct: 20 });
   });
+
+  it('refuses a --threshold too large to be a number (exit 2): it read "threshold Infinity%", and thresholdPct null in --json', () => {
+    const r = hfsim('bench', 'compare', a, b, '--json', '--threshold', `${'9'.repeat(400)}%`);
+    expect([r.status, r.stdout]).toEqual([2, '']);
+    expect(r.stderr).toMatch(/^error: option '--threshold <pct>' argument '9{400}%' is invalid\. expected a percentage, e\.g\. 10%/);
+  });
 });
