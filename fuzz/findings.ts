@@ -3,6 +3,7 @@ import { appendFileSync, chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { Case } from './cases.js';
 import type { Finding } from './fuzzer.js';
+import { makeOutputDir } from '../src/cli/output.js';
 
 /** A word for sh: bare when safe, else single-quoted. */
 export function shellQuote(arg: string): string {
@@ -32,6 +33,8 @@ export function writeFinding(out: string, root: string, f: Finding, shrunk?: Pic
   const c = f.case;
   const dir = join(out, `${c.seed}-${c.index}-${f.verdict.kind}`);
   const small = shrunk ?? { files: c.files, steps: c.steps };
+  // One level at a time: a recursive mkdir under /proc never returns (Node 20); a level that cannot be made is an InputError.
+  makeOutputDir(out, '--out');
   writeCase(join(dir, 'case'), small.files);
   writeCase(join(dir, 'original'), c.files);
   writeFileSync(join(dir, 'repro.sh'), script(root, small.steps));
@@ -47,7 +50,6 @@ export function writeFinding(out: string, root: string, f: Finding, shrunk?: Pic
     `exit ${o.code}, signal ${o.signal}, ${o.ms} ms, ${o.peakMb} MB resident in its largest process (${o.peakTotalMb} MB in ${o.processes})${o.over ? `, killed: over its ${o.over} limit` : ''}`,
     'stderr (last 3000 characters):', o.stderr.slice(-3000), '',
   ].join('\n'));
-  mkdirSync(out, { recursive: true });
   appendFileSync(join(out, 'index.md'), `- ${relative(out, dir)}: ${f.verdict.kind}: ${f.verdict.detail.slice(0, 160).replace(/\n/g, ' ')}\n`);
   return dir;
 }

@@ -8,6 +8,7 @@ import { loadCorpus } from './corpus.js';
 import { type Limits, type Outcome, runAction, runCli } from './exec.js';
 import { writeFinding } from './findings.js';
 import { shrinkCase } from './shrink.js';
+import { InputError, osReason } from '../src/cli/errors.js';
 
 export interface FuzzOptions {
   root: string;
@@ -140,7 +141,13 @@ export async function fuzz(o: FuzzOptions): Promise<FuzzReport> {
           return r.verdict;
         }, { runs: 150, until });
       }
-      if (o.out) f.dir = writeFinding(o.out, o.root, f, shrunk);
+      if (!o.out) continue;
+      try {
+        f.dir = writeFinding(o.out, o.root, f, shrunk);
+      } catch (err) {
+        // The finding is logged above and listed at the end: the run goes on rather than end on a stack trace.
+        o.log(`case ${c.index} (${c.kind}): the finding was not written (${err instanceof InputError ? err.message : `${(err as NodeJS.ErrnoException).path ?? o.out}: ${osReason(err)}`})`);
+      }
     }
   };
   try {

@@ -6,53 +6,43 @@
  * (default fuzz-findings/). Exit 0: nothing found; 1: findings; 2: bad flags.
  */
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { KINDS, type Kind } from './cases.js';
 import { repoRoot } from './corpus.js';
 import { fuzz } from './fuzzer.js';
-
-function fail(message: string): never {
-  process.stderr.write(`fuzz: ${message}\n`);
-  process.exit(2);
-}
-
-function num(name: string, value: string | undefined, min: number): number | undefined {
-  if (value === undefined) return undefined;
-  const n = Number(value);
-  if (!Number.isFinite(n) || n < min || value.trim() === '') fail(`--${name} must be a number >= ${min}`);
-  return n;
-}
+import { readFlags } from '../bench/flags.js';
+import { checkOutputDir } from '../src/cli/output.js';
 
 async function main(): Promise<void> {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      options: {
-        minutes: { type: 'string' }, count: { type: 'string' }, seed: { type: 'string' }, case: { type: 'string' },
-        jobs: { type: 'string' }, timeout: { type: 'string' }, memory: { type: 'string' }, kinds: { type: 'string' },
-        out: { type: 'string' }, 'no-shrink': { type: 'boolean' }, verbose: { type: 'boolean' },
-      },
-    }));
-  } catch (e) {
-    fail((e as Error).message);
-  }
+  // Read as the bench scripts read theirs (bench/flags.ts): a fraction (--seed 1.5, --count 1.5 ran 2 cases) or a flag
+  // given twice (the last one won) was taken.
+  const line = readFlags({
+    script: 'fuzz',
+    usage: 'usage: npm run fuzz -- [--minutes n | --count n] [--seed s] [--case i] [--jobs n] [--timeout s] [--memory mb] [--kinds scenario,allocation,trace,sweep,flags] [--out dir] [--no-shrink] [--verbose]',
+    flags: { '--minutes': 'value', '--count': 'value', '--seed': 'value', '--case': 'value', '--jobs': 'value', '--timeout': 'value', '--memory': 'value',
+      '--kinds': 'value', '--out': 'value', '--no-shrink': 'switch', '--verbose': 'switch' },
+  });
   const root = repoRoot(import.meta.dirname);
-  const kinds = values.kinds?.split(',').map((k) => k.trim()) ?? [...KINDS];
+  const kinds = line.text('--kinds')?.split(',').map((k) => k.trim()) ?? [...KINDS];
   const unknown = kinds.find((k) => !(KINDS as readonly string[]).includes(k));
-  if (unknown !== undefined) fail(`--kinds: unknown kind ${unknown} (have ${KINDS.join(', ')})`);
-  const minutes = num('minutes', values.minutes, 0);
-  const count = num('count', values.count, 1);
-  const seed = num('seed', values.seed, 0) ?? Math.floor(Date.now() / 1000) % 1_000_000;
-  const only = num('case', values.case, 0);
-  const out = values.out ?? join(root, 'fuzz-findings');
-  const limits = { timeoutMs: (num('timeout', values.timeout, 1) ?? 30) * 1000, memoryMb: num('memory', values.memory, 64) ?? 1024 };
-  const jobs = num('jobs', values.jobs, 1) ?? 2;
+  if (unknown !== undefined) line.refuse(`--kinds: unknown kind ${unknown} (have ${KINDS.join(', ')})`);
+  const optional = (name: string, min: number): number | undefined => (line.has(name) ? line.count(name, 0, min) : undefined);
+  const minutes = line.has('--minutes') ? line.number('--minutes', 0, 0, 7 * 24 * 60) : undefined;
+  const count = optional('--count', 1);
+  const seed = line.count('--seed', Math.floor(Date.now() / 1000) % 1_000_000, 0);
+  const only = optional('--case', 0);
+  // A given --out that can be no folder (a file, /proc) is refused now: the first finding's write ended the run on a
+  // stack trace, after its shrinking. The default is made when a finding is written.
+  const given = line.text('--out');
+  if (given !== undefined) line.input(() => checkOutputDir(given, '--out'));
+  const out = given ?? join(root, 'fuzz-findings');
+  const limits = { timeoutMs: line.number('--timeout', 30, 1, 24 * 3600) * 1000, memoryMb: line.number('--memory', 1024, 64, 1024 * 1024) };
+  const jobs = line.count('--jobs', 2, 1);
   process.stdout.write(`fuzz: seed ${seed}, ${only !== undefined ? `case ${only}` : minutes !== undefined ? `${minutes} min` : `${count ?? 100} cases`}, ` +
     `${jobs} at a time, ${limits.timeoutMs / 1000} s and ${limits.memoryMb} MB a process of a command; findings to ${out}\n`);
   const report = await fuzz({
-    root, seed, jobs, limits, out, only, kinds: kinds as Kind[], shrink: !values['no-shrink'],
+    root, seed, jobs, limits, out, only, kinds: kinds as Kind[], shrink: !line.has('--no-shrink'),
     ms: minutes === undefined ? undefined : minutes * 60_000, count: minutes === undefined && only === undefined ? count ?? 100 : count,
-    log: (line) => process.stdout.write(`${line}\n`), verbose: values.verbose,
+    log: (text) => process.stdout.write(`${text}\n`), verbose: line.has('--verbose'),
   });
   process.stdout.write(`fuzz: ${report.cases} cases, ${report.commands} commands in ${(report.ms / 1000).toFixed(0)} s; ` +
     `${report.findings.length} distinct finding${report.findings.length === 1 ? '' : 's'}\n`);

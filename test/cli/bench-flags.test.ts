@@ -66,6 +66,16 @@ const REFUSED: Array<[string, string[], string]> = [
   ['scripts/harness.js', ['--minutes', ''], 'harness: --minutes must be a number from 0 to 1440, got ""'],
   ['scripts/harness.js', ['--minutes', '0', '--bogus'], 'harness: unknown flag --bogus'],
   ['scripts/harness.js', ['--minutes', '0', '--out', 'package.json'], 'harness: --out package.json: exists and is not a folder'],
+  // fuzz ran a fraction (--seed 1.5, --count 1.5: 2 cases, --case 1.5) and took --count twice (the last); an --out that
+  // can be no folder ended the run on a stack trace when its first finding was written, after the shrinking
+  ['fuzz/main.js', ['--seed', '1.5'], 'fuzz: --seed must be a whole number of at least 0, got "1.5"'],
+  ['fuzz/main.js', ['--count', '1.5'], 'fuzz: --count must be a whole number of at least 1, got "1.5"'],
+  ['fuzz/main.js', ['--seed', '7', '--case', '1.5'], 'fuzz: --case must be a whole number of at least 0, got "1.5"'],
+  ['fuzz/main.js', ['--jobs', '0'], 'fuzz: --jobs must be a whole number of at least 1, got "0"'],
+  ['fuzz/main.js', ['--count', '1', '--count', '2'], 'fuzz: --count given twice (it takes one value)'],
+  ['fuzz/main.js', ['--kinds', 'scenario,xml'], 'fuzz: --kinds: unknown kind xml (have scenario, allocation, trace, sweep, flags)'],
+  ['fuzz/main.js', ['--count', '1', '--out', 'package.json/findings'], `fuzz: --out package.json/findings: ${join(ROOT, 'package.json')} is not a folder`],
+  ['fuzz/main.js', ['--count', '1', '--out', '/proc/findings'], 'fuzz: --out /proc/findings: cannot create a folder in /proc (no such file or directory)'],
   ['scripts/dsbra-seeds.js', ['--seeds'], 'dsbra-seeds: --seeds is missing its value'],
   ['scripts/schema.js', ['--out', 'x'], 'schema: unknown flag --out'],
 ];
