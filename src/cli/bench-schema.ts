@@ -118,11 +118,16 @@ export const benchReportSchema = z.strictObject({
   /** Each case once: compare matches cases by name (a repeated one was judged by whichever came last). */
   cases: z.array(caseSchema).superRefine((cases, ctx) => repeatedKeys(ctx, cases, [], 'name', (c) => c.name, (name) => `case "${name}" appears twice`)),
   /** Best wall time of each size's runs against nodes at constant load per node: cost per node relative to the smallest size (1 = linear). */
+  // Each size once, smallest first, in positive times: a size of 0 ms or one given twice fitted an exponent of NaN
+  // (null in compare --json, exit 0).
   scale: z.array(z.strictObject({
-    nodes: z.number().int().positive(), wallMs: z.number(), usPerNodeHeartbeat: z.number(), relativeCostPerNode: z.number(),
+    nodes: z.number().int().positive(), wallMs: z.number().positive(), usPerNodeHeartbeat: z.number().positive(), relativeCostPerNode: z.number().positive(),
     /** us per heartbeat added since the next smaller size (absent for the smallest, and in reports before it existed). */
     marginalUsPerHeartbeat: z.number().optional(),
-  })),
+  })).superRefine((rows, ctx) => {
+    const after = rows.findIndex((r, i) => i > 0 && r.nodes <= rows[i - 1].nodes);
+    if (after > 0) ctx.addIssue({ code: 'custom', path: [after, 'nodes'], message: `${rows[after].nodes} nodes after ${rows[after - 1].nodes}: the sizes go up, each once` });
+  }),
   /** b in wall = a * nodes^b fitted over the scale curve (1 = linear; absent with fewer than two sizes, and in older reports). */
   scaleExponent: z.number().optional(),
   /**
@@ -144,5 +149,8 @@ export const benchReportSchema = z.strictObject({
   }).optional(),
   /** Decision latency in kube-scheduler's {Average, Perc50, Perc90, Perc99} shape, one item per case and metric. */
   perfdash: z.strictObject({ version: z.literal('v1'), dataItems: z.array(dataItemSchema) }),
+}).superRefine((r, ctx) => {
+  // compare read an exponent beside no curve as a curve of other sizes ("... nodes in base,  in new")
+  if (r.scaleExponent !== undefined && r.scale.length < 2) ctx.addIssue({ code: 'custom', path: ['scaleExponent'], message: `${r.scaleExponent} with ${r.scale.length} size${r.scale.length === 1 ? '' : 's'} in scale: an exponent is fitted over two or more` });
 });
 export type BenchReport = z.infer<typeof benchReportSchema>;

@@ -45,4 +45,17 @@ describe('bench compare, the scale curve', () => {
     expect(out.notCompared).toEqual([]);
     expect(out.changes.find((c) => c.field === 'scaleExponent')).toMatchObject({ base: 1.02, new: 1.31, verdict: 'not judged' });
   });
+
+  it.each([
+    ['a size of 0 ms (the exponent fitted to it read null in --json, exit 0)', (c: Partial<BenchReport>) => { c.scale![1].wallMs = 0; }, 'scale[1].wallMs: Too small: expected number to be >0'],
+    ['a size given twice (its fit divided by 0)', (c: Partial<BenchReport>) => { c.scale![1].nodes = 600; }, 'scale[1].nodes: 600 nodes after 600: the sizes go up, each once'],
+    ['an exponent with no curve (it read "different sizes: 600, 1,200, 2,400 nodes in base,  in new")', (c: Partial<BenchReport>) => { c.scale = []; }, 'scaleExponent: 1.02 with 0 sizes in scale: an exponent is fitted over two or more'],
+  ])('refuses a curve that contradicts itself: %s (exit 2)', (_what, edit, says) => {
+    const bad = curve(1.02);
+    edit(bad);
+    if (bad.scale!.length > 0) delete bad.scaleExponent; // as a report written before it: fitted from the rows
+    const file = write('curve-bad.json', { ...report([benchCase(name, 1000)]), ...bad });
+    const r = compare([write('curve-good.json', report([benchCase(name, 1000)], curve(1.02))), file]);
+    expect([r.code, r.stderr]).toEqual([2, `hfsim: ${file}: not a bench report: ${says}\n`]);
+  });
 });
