@@ -548,11 +548,12 @@ export class OverrideError extends Error {
  * base's `"scheduler": 5`) is an OverrideError, never replaced with {}, which would drop the bad value unseen; so is a
  * path that fails overridePathProblem, and an index past a list's end.
  */
-export function setPath(raw: unknown, path: string, value: unknown): Record<string, unknown> {
+export function setPath(raw: Record<string, unknown>, path: string, value: unknown): Record<string, unknown> {
+  if (!isRecord(raw)) throw new TypeError(`setPath(raw, path, value): raw must be a scenario's JSON object, not ${valueKind(raw)}`);
   if (typeof path !== 'string') throw new TypeError(`setPath(raw, path, value): path must be a dotted field path (a string), not ${valueKind(path)}`);
   const problem = overridePathProblem(path);
   if (problem !== undefined) throw new OverrideError(problem);
-  const root = structuredClone(isRecord(raw) ? raw : {}) as Record<string, unknown>;
+  const root = structuredClone(raw);
   const keys = path.split('.');
   const shown = (v: unknown): string => (Array.isArray(v) ? `a list of ${v.length}` : String(JSON.stringify(v)).length > 40 ? `${String(JSON.stringify(v)).slice(0, 40)}...` : JSON.stringify(v));
   /** The element of list `at` (the value at keys[0..i)) that keys[i] names by its index. */

@@ -279,6 +279,10 @@ describe('the scenario JSON helpers check their arguments', () => {
     // a whole variant renamed the scenario and left its overrides unapplied, told only 'unknown field "overrides"' later
     ['resolveVariant with a whole variant of variantsOf', () => api.resolveVariant({ variants: { V: { seed: 2 } } }, api.variantsOf({ variants: { V: { seed: 2 } } })[0] as never, []), /overrides is a whole variant \("V", as variantsOf gives it\): pass its \.overrides$/],
     ['setPath with a path of a number ("path.split is not a function")', () => api.setPath({}, 3 as never, 1), /^setPath\(raw, path, value\): path must be a dotted field path \(a string\), not 3$/],
+    // these returned a new scenario of the one path alone ({ a: 1 }), as if raw had been {}
+    ['setPath with raw null', () => api.setPath(null as never, 'a', 1), /^setPath\(raw, path, value\): raw must be a scenario's JSON object, not null$/],
+    ['setPath with raw a number', () => api.setPath(5 as never, 'a', 1), /^setPath\(raw, path, value\): raw must be a scenario's JSON object, not 5$/],
+    ['setPath with raw a list', () => api.setPath([1] as never, '0', 2), /^setPath\(raw, path, value\): raw must be a scenario's JSON object, not an array$/],
   ])('%s: a TypeError', (_what, call, message) => {
     expect(call).toThrow(TypeError);
     expect(call).toThrow(message);
