@@ -7,8 +7,8 @@
  *     const parsed = parseScenario({ scheduler: { policy: 'lifo' }, workload: { kind: 'facebook', jobs: 20 } });
  *     if (parsed.ok) console.log((await simulate(parsed.value)).summary.meanResponseMs);
  *
- * A plugin registered here is valid in any scenario parsed after it, in this thread. Sweeps run on worker threads:
- * give `hfsim sweep` the plugin's file with --plugin, which each worker imports.
+ * A plugin registered here is valid in any scenario parsed after it, in this thread. Sweeps run on workers (forked
+ * processes, or threads with --pool threads): give `hfsim sweep` the plugin's file with --plugin, which each worker imports.
  */
 export { simulate, digestOf, type Latency, type Result, type RunInfo, type SimulateOptions, type RuntimeName } from './actors/simulate.js';
 export type { SolverReport } from './actors/highs-solver.js';
