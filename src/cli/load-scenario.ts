@@ -382,10 +382,11 @@ function leftBy(error: string, sets: ReadonlyArray<readonly [string, unknown]>, 
 
 /**
  * The library API: a scenario file's variants, each validated, with `sets` (`[path, value]` pairs, as --set gives
- * them) and `seed` applied; `only` picks variants by name. Its messages name these arguments.
+ * them) and `seed` applied; `variant` picks variants by name (one, or a list). Its messages name these arguments, as
+ * README does: loadScenario(file, sets, seed, variant).
  */
-export function loadScenario(file: string, sets: ReadonlyArray<readonly [string, unknown]> = [], seed?: number, only?: string | readonly string[]): LoadedScenario {
-  return load(file, sets, seed, only, ARGUMENTS);
+export function loadScenario(file: string, sets: ReadonlyArray<readonly [string, unknown]> = [], seed?: number, variant?: string | readonly string[]): LoadedScenario {
+  return load(file, sets, seed, variant, ARGUMENTS);
 }
 
 /**
