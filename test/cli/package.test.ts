@@ -51,7 +51,21 @@ simulate(p.value, { variant: 'cjs' }).then((r) => console.log(r.jobs.length, /^[
     // npm runs a project's own `prepare` after installing its dependencies (npm install, npm ci; not --ignore-scripts).
     expect(pkg.scripts.prepare).toBe('node scripts/prepare.mjs');
     expect(readFileSync(join(ROOT, 'scripts', 'prepare.mjs'), 'utf8')).toMatch(/\['run', 'build', '--silent'\]/);
-    expect(pkg.scripts.build).toMatch(/^tsc -p \.$/);
+    expect(pkg.scripts.build).toBe('tsc -p . && node scripts/prune-dist.mjs');
+  });
+
+  it('the build removes what dist/ holds of sources that are gone (tsc never does, and npm pack shipped them), and nothing else', () => {
+    // The script in a project of its own: src/kept.ts built, src/gone.ts deleted since, a folder of gone sources.
+    const dir = mkdtempSync(join(tmpdir(), 'hfsim-prune-'));
+    for (const d of ['scripts', 'src', 'dist/src/old']) mkdirSync(join(dir, d), { recursive: true });
+    copyFileSync(join(ROOT, 'scripts', 'prune-dist.mjs'), join(dir, 'scripts', 'prune-dist.mjs'));
+    writeFileSync(join(dir, 'src', 'kept.ts'), 'export {};\n');
+    const outputs = (name: string): string[] => ['.js', '.js.map', '.d.ts', '.d.ts.map'].map((ext) => `${name}${ext}`);
+    for (const f of [...outputs('dist/src/kept'), ...outputs('dist/src/gone'), 'dist/src/old/a.js', 'dist/.tsbuildinfo']) writeFileSync(join(dir, f), '');
+    const r = spawnSync(process.execPath, [join(dir, 'scripts', 'prune-dist.mjs')], { cwd: dir, encoding: 'utf8' });
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stderr).toBe('hfsim build: removed 5 files of dist/ whose source is gone\n');
+    expect(readdirSync(join(dir, 'dist'), { recursive: true, encoding: 'utf8' }).sort()).toEqual(['.tsbuildinfo', 'src', ...outputs('src/kept')].sort());
   });
 
   it('a production install (npm ci --omit=dev, no TypeScript) is not failed by prepare: it says why it did not build', () => {
