@@ -23,6 +23,10 @@ const flags = readFlags({
 const list = (name: string, fallback: string, wanted: string, ok: (item: string) => boolean): string[] => {
   const items = (flags.text(name) ?? fallback).split(',').filter((x) => x !== '');
   if (items.length === 0 || items.some((x) => !ok(x))) flags.refuse(`${name} must be ${wanted}, got "${flags.text(name)}"`);
+  // --workers 1,1 ran and printed the same configuration twice
+  const keys = items.map((x) => (/^\d+$/.test(x) ? String(Number(x)) : x)); // 01 is 1
+  const twice = items.find((_, i) => keys.indexOf(keys[i]) !== i);
+  if (twice !== undefined) flags.refuse(`${name}: ${twice} is given twice, got "${flags.text(name)}"`);
   return items;
 };
 const workers = list('--workers', '1,2', 'whole numbers from 1, comma-separated (1,2,4)', (x) => digits(x) >= 1).map(digits);

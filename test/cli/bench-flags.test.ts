@@ -53,6 +53,8 @@ const REFUSED: Array<[string, string[], string]> = [
   ['bench/speedup-interval.js', ['--set', 'a=1', '--set', 'b=2'], 'speedup-interval: --set given twice (it takes one value)'],
   ['bench/sweep.js', ['--workers', ''], 'sweep: --workers must be whole numbers from 1, comma-separated (1,2,4), got ""'],
   ['bench/sweep.js', ['--workers', '1,x'], 'sweep: --workers must be whole numbers from 1, comma-separated (1,2,4), got "1,x"'],
+  ['bench/sweep.js', ['--workers', '1,2,01'], 'sweep: --workers: 01 is given twice, got "1,2,01"'],
+  ['bench/sweep.js', ['--pool', 'threads,threads'], 'sweep: --pool: threads is given twice, got "threads,threads"'],
   ['bench/sweep.js', ['--pool', 'forks'], 'sweep: --pool must be processes and/or threads, comma-separated, got "forks"'],
   ['bench/sweep.js', ['--json=yes'], 'sweep: --json takes no value, got "yes"'],
   ['bench/sweep.js', ['--json', '--json'], 'sweep: --json given twice'],
