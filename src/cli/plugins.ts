@@ -71,9 +71,14 @@ async function load(paths: readonly string[], naming: FileNaming): Promise<void>
     const before = registered();
     // A module whose top-level await never settles leaves nothing to run: Node exits with 13 (set as exitCode
     // before the exit listeners run) and says nothing.
+    // On the command line, so does one whose top-level code calls process.exit(3): it read as bench compare's
+    // "regression found" (endOnPluginCrash tells an exit once the files are loaded).
     const unsettled = (code: number): void => {
-      if (code !== 13 && process.exitCode !== 13) return;
-      process.stderr.write(`hfsim: ${naming.file(paths[i])}: the module never finished loading (a top-level await that never settles)\n`);
+      if (code === 13 || process.exitCode === 13) {
+        process.stderr.write(`hfsim: ${naming.file(paths[i])}: the module never finished loading (a top-level await that never settles)\n`);
+      } else if (naming === CLI && !endIsExpected()) {
+        process.stderr.write(`hfsim: ${naming.file(paths[i])}: its code ended the process with process.exit(${code}) while it loaded (a plugin file registers plugins; it never ends the process)\n`);
+      } else return;
       process.exitCode = 2;
     };
     // Node's words for one were "Directory import ... is not supported resolving ES modules", and a guess at a file.

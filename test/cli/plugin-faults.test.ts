@@ -233,6 +233,13 @@ registerPolicy('bad', { description: 'x', create: () => ({ createQueue: Q, event
     const zero = plugin('quit0', `registerPolicy('bad', { description: 'x', create: () => ({ createQueue: Q, events: { mapFinished() { process.exit(0); } } }) });`);
     expect(hfsim('run', scenario(), '--plugin', zero).code).toBe(1);
   });
+
+  it('a plugin file whose top-level code calls process.exit(3) is named, exit 2 (it exited 3 without a word)', () => {
+    const file = plugin('quit-on-load', `registerPolicy('bad', { description: 'x', create: () => ({ createQueue: Q }) });\nprocess.exit(3);`);
+    const r = hfsim('run', scenario(), '--plugin', file);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(`hfsim: --plugin ${file}: its code ended the process with process.exit(3) while it loaded (a plugin file registers plugins; it never ends the process)\n`);
+  });
 });
 
 describe('plugins that keep their contract run as before the checks', () => {
