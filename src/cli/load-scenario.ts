@@ -451,11 +451,11 @@ function load(file: string, sets: ReadonlyArray<readonly [string, unknown]>, see
   }
   // Each variant's warnings, written once all are loaded (or one failed), naming the variants where not all gave one.
   const said = variants.map((): string[] => []);
-  let loaded: LoadedVariant[];
+  const loaded: LoadedVariant[] = [];
   try {
-    loaded = variants.map((v, k) => collectWarnings(said[k], () => loadVariant(v)));
+    variants.forEach((v, k) => loaded.push(collectWarnings(said[k], () => loadVariant(v))));
   } finally {
-    warnByVariant(variants.map((v) => v.name), said);
+    warnByVariant(variants.map((v) => v.name), said, loaded.length);
   }
   function loadVariant({ name, overrides }: { name: string; overrides: Record<string, unknown> }): LoadedVariant {
     const where = name === '' ? '' : `variant "${name}": `;

@@ -19,6 +19,7 @@ import { traceFor } from './trace.js';
 import type { SweepInputs } from './sweep-changes.js';
 import { compareCodeUnits } from '../core/code-units.js';
 import { hasControlChars, hasUnpairedSurrogate, nonNegInt } from '../core/bounded.js';
+import { collectWarnings, warnByVariant } from './warn.js';
 
 /** The axis name that selects a variant of the base scenario. */
 export const VARIANT_AXIS = 'variant';
@@ -255,23 +256,34 @@ export function expandSweep(raw: unknown, file: string): Sweep {
 
   const points: SweepPoint[] = [];
   const combos = product(axes);
-  for (const values of combos) {
-    const variantName = typeof values[VARIANT_AXIS] === 'string' ? (values[VARIANT_AXIS] as string) : '';
-    const overrides = variants.find((v) => v.name === variantName)?.overrides ?? {};
-    const at = Object.entries(values).map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(', ');
-    const point = `${where}${at ? ` at ${at}` : ''}: `;
-    let resolved = asInput(() => resolveVariant(baseRecord, overrides, Object.entries(spec.set)), point);
-    for (const axis of axes) if (axis.name !== VARIANT_AXIS) resolved = asInput(() => setPath(resolved, axis.name, values[axis.name]), point);
-    const group = pointId(values);
-    for (const seed of seeds) {
-      const checked = atPoint(point, baseFile ?? file, () => resolveScenario(setPath(resolved, 'seed', seed), baseFile ?? file)); // files relative to the base's
-      if (!checked.ok) throw new InputError(checked.errors.map((e) => `${point}${e}`).join('\n'));
-      const scenario = checked.value;
-      const trace = atPoint(point, baseFile ?? file, () => traceFor(baseFile ?? file, scenario));
-      const over = workloadLimitErrors(scenario, trace);
-      if (over.length > 0) throw new InputError(onePerTraceJob(over.map((e) => `${point}${atTraceLine(e, scenario)}`)).join('\n'));
-      points.push({ id: pointId(values, seed), index: points.length, values, group, seed, variant: variantName || scenario.scheduler.policy, scenario, trace });
+  // Each variant's warnings over its points, written once at the end, naming the variants where not all gave one (as
+  // hfsim run does); where a point fails, as they are.
+  const variantNames = variantAxis?.values as string[] | undefined ?? variants.map((v) => v.name);
+  const said = variantNames.map((): string[] => []);
+  let resolvedAll = false;
+  try {
+    for (const values of combos) {
+      const variantName = typeof values[VARIANT_AXIS] === 'string' ? (values[VARIANT_AXIS] as string) : '';
+      const overrides = variants.find((v) => v.name === variantName)?.overrides ?? {};
+      const at = Object.entries(values).map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(', ');
+      const point = `${where}${at ? ` at ${at}` : ''}: `;
+      let resolved = asInput(() => resolveVariant(baseRecord, overrides, Object.entries(spec.set)), point);
+      for (const axis of axes) if (axis.name !== VARIANT_AXIS) resolved = asInput(() => setPath(resolved, axis.name, values[axis.name]), point);
+      const group = pointId(values);
+      const warnings = said[Math.max(0, variantNames.indexOf(variantName))];
+      for (const seed of seeds) {
+        const checked = collectWarnings(warnings, () => atPoint(point, baseFile ?? file, () => resolveScenario(setPath(resolved, 'seed', seed), baseFile ?? file))); // files relative to the base's
+        if (!checked.ok) throw new InputError(checked.errors.map((e) => `${point}${e}`).join('\n'));
+        const scenario = checked.value;
+        const trace = collectWarnings(warnings, () => atPoint(point, baseFile ?? file, () => traceFor(baseFile ?? file, scenario)));
+        const over = workloadLimitErrors(scenario, trace);
+        if (over.length > 0) throw new InputError(onePerTraceJob(over.map((e) => `${point}${atTraceLine(e, scenario)}`)).join('\n'));
+        points.push({ id: pointId(values, seed), index: points.length, values, group, seed, variant: variantName || scenario.scheduler.policy, scenario, trace });
+      }
     }
+    resolvedAll = true;
+  } finally {
+    warnByVariant(variantNames, said, resolvedAll ? variantNames.length : 0);
   }
   // A point that replays a SWIM trace reads its rows from a file the scenario only names: its rows count too, or a
   // trace edited between a kill and --resume (or between shards) mixed two workloads in one output.

@@ -6,7 +6,8 @@ import { andList } from '../core/shown-value.js';
 
 const warned = new Set<string>();
 
-export function warnOnce(line: string): void {
+/** `line` on stderr once a process; `label` (the variants it holds for: warnByVariant) follows it, and is not its key. */
+export function warnOnce(line: string, label = ''): void {
   if (quiet > 0) return;
   if (collecting !== undefined) {
     if (!collecting.includes(line)) collecting.push(line);
@@ -14,7 +15,7 @@ export function warnOnce(line: string): void {
   }
   if (warned.has(line)) return;
   warned.add(line);
-  process.stderr.write(`hfsim: warning: ${line}\n`);
+  process.stderr.write(`hfsim: warning: ${line}${label}\n`);
 }
 
 /**
@@ -48,13 +49,14 @@ export function collectWarnings<T>(into: string[], step: () => T): T {
 /**
  * Each variant's warnings (`said[k]` variant `names[k]`'s), written once: a line every variant gave as it is, one that
  * only some gave naming them (` (variant "flat")`). A fluid-only field in a base that one variant runs flat read "this
- * run's model is flat" of a run whose other variant is fluid.
+ * run's model is flat" of a run whose other variant is fluid. `complete`: the variants that were resolved whole, the
+ * first ones (the next failed): a line all of them gave is written as it is, as the failed one may have given it too.
  */
-export function warnByVariant(names: readonly string[], said: readonly string[][]): void {
-  const lines = [...new Set(said.flat())];
-  for (const line of lines) {
+export function warnByVariant(names: readonly string[], said: readonly string[][], complete = names.length): void {
+  for (const line of new Set(said.flat())) {
     const by = names.filter((_, k) => said[k].includes(line));
-    warnOnce(by.length === names.length || by.some((n) => n === '') ? line : `${line} (${by.length === 1 ? 'variant' : 'variants'} ${andList(by.map((n) => JSON.stringify(n)))})`);
+    const everyComplete = said.slice(0, complete).every((lines) => lines.includes(line));
+    warnOnce(line, everyComplete || by.includes('') ? '' : ` (${by.length === 1 ? 'variant' : 'variants'} ${andList(by.map((n) => JSON.stringify(n)))})`);
   }
 }
 

@@ -3,7 +3,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { processGroup } from './sweep-helpers.js';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EXIT, EXIT_WORDS } from '../../src/cli/errors.js';
 
@@ -206,6 +206,25 @@ describe('what a run says of inputs it would take silently', () => {
     const some = hfsim('run', someFile, '--no-progress');
     expect(some.code, some.stderr).toBe(0);
     expect(some.stderr).toBe(`${line(someFile)} (variants "a" and "b")\n`);
+    // a sweep of the same base: the same words (it wrote the line unlabelled)
+    const sweepFile = join(dirname(someFile), 'v.sweep.json');
+    writeFileSync(sweepFile, JSON.stringify({ name: 'v', base: 'scenario.json', axes: { 'hdfs.replication': [1, 2] }, seeds: [1] }));
+    const swept = hfsim('sweep', sweepFile, '--out', join(dirname(someFile), 'out'), '--no-progress');
+    expect(swept.code, swept.stderr).toBe(0);
+    expect(swept.stderr).toBe(`${line(someFile)} (variants "a" and "b")\n`);
+    // a later variant that fails: the loaded variants' common line as it is, not "variants a and b" (c may give it too)
+    const failsFile = scenarioFile({ ...tiny, cluster: { ...tiny.cluster, network }, variants: { ...variants, c: { 'cluster.racks': 0 } } });
+    const fails = hfsim('run', failsFile, '--no-progress');
+    expect(fails.code).toBe(2);
+    expect(fails.stderr).toBe(`${line(failsFile)}\nhfsim: ${failsFile}: variant "c": cluster.racks: racks must be at least 1\n`);
+  });
+
+  it('a trace file\'s own warning, read once a process, is no variant\'s: written as it is for a run of several variants', () => {
+    const file = scenarioFile({ name: 'gaps', cluster: { racks: 2, nodesPerRack: 3 }, workload: { kind: 'swim', trace: 't.tsv' }, variants: { a: {}, b: { 'scheduler.policy': 'fifo' } } });
+    writeFileSync(join(dirname(file), 't.tsv'), 'job0\t0\t0\t1000\t0\t0\njob1\t10\t5\t1000\t0\t0\n');
+    const r = hfsim('run', file, '--no-progress');
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toBe(`hfsim: warning: ${join(dirname(file), 't.tsv')}:2: column 3 (inter-arrival gap) 5 is not the step of the submit times (column 2) from the line before, 10: hfsim replays the submit times; SWIM's replay script sleeps the gaps\n`);
   });
 
   it('warns that --parallel runs the variants one after another with --runtime threads or --codec (it ran them so silently)', () => {
