@@ -16,6 +16,7 @@ import { warnOfFile, warnOnce } from './warn.js';
 import { FLUID_ONLY_FIELDS, NETWORK_DEFAULTS } from '../core/network/config.js';
 import { ownsPoolShares, policies } from '../core/framework/builtins.js';
 import { warnUnreadFields } from './unread-fields.js';
+import { MAX_REPLICATION } from '../core/limits.js';
 
 /** Each SLS or Rumen trace read, with the file's identity then (trace.ts stampOf): a file edited or replaced since is read again. */
 const slsCache = new StampedCache<SlsTrace>();
@@ -245,15 +246,23 @@ function warnDsbraWithoutDelay(scenario: Scenario, file: string): void {
 }
 
 /**
- * popular-small copies a hot file's blocks up to `replicas`; at or below hdfs.replication every block has that many
- * from its placement, so it copies nothing and its run is static's (maxReplicas below replication is refused; this
- * one ran silently). Told, not refused: a sweep or a variant may raise hdfs.replication past a replicas it keeps.
+ * popular-small copies a hot file's blocks up to min(replicas, hdfs.maxReplicas, nodes) (popular-small.ts); at or below
+ * min(hdfs.replication, nodes) every block has that many from its placement, so it copies nothing and its run is
+ * static's (this ran silently, with replicas 1, or with hdfs.maxReplicas 2 = replication). Told, not refused: a sweep
+ * or a variant may raise hdfs.replication past it. Named by the bound that binds.
  */
 function warnPopularSmallIdle(scenario: Scenario, file: string): void {
   const r = scenario.scheduler.replication;
-  const replicas = (r?.config as { replicas?: number } | undefined)?.replicas;
-  if (r?.policy !== 'popular-small' || replicas === undefined || replicas > scenario.hdfs.replication) return;
-  warnOnce(`${file}: scheduler.replication.config.replicas: popular-small copies nothing: it copies a hot file's blocks up to ${replicas} replicas, and every block has hdfs.replication (${scenario.hdfs.replication}) already; raise it, or leave it out (hdfs.maxReplicas)`);
+  if (r?.policy !== 'popular-small') return;
+  const { replication } = scenario.hdfs;
+  const max = scenario.hdfs.maxReplicas ?? MAX_REPLICATION;
+  const nodes = scenario.cluster.racks * scenario.cluster.nodesPerRack;
+  const replicas = (r.config as { replicas?: number } | undefined)?.replicas ?? max;
+  const target = Math.min(replicas, max, nodes);
+  if (target > Math.min(replication, nodes)) return;
+  const [field, bound] = target === replicas && replicas < max ? ['scheduler.replication.config.replicas', 'its config.replicas']
+    : target === max ? ['hdfs.maxReplicas', 'hdfs.maxReplicas'] : ['cluster', `the cluster's ${nodes} nodes`];
+  warnOnce(`${file}: ${field}: popular-small copies nothing: it copies a hot file's blocks up to ${target} replica${target === 1 ? '' : 's'} (${bound}), and every block has ${Math.min(replication, nodes)} already (hdfs.replication${nodes < replication ? ', at most one a node' : ''})`);
 }
 
 function warnFileIgnores(raw: Record<string, unknown>, scenario: Scenario): void {

@@ -286,15 +286,22 @@ describe('what a run says of inputs it would take silently', () => {
   it('warns of popular-small told to copy up to replicas no more than hdfs.replication (it copies nothing: static\'s run, silently)', () => {
     const args = ['run', 'scenarios/dsbra.json', '--variant', 'delay + DSBRA', '--set', 'workload.jobs=5', '--no-progress'];
     const popular = (config: string) => ['--set', `scheduler.replication={"policy":"popular-small","config":${config}}`];
-    const warning = (replicas: number) => `hfsim: warning: scenarios/dsbra.json: scheduler.replication.config.replicas: popular-small copies nothing: it copies a hot file's blocks up to ${replicas} replicas, and every block has hdfs.replication (2) already; raise it, or leave it out (hdfs.maxReplicas)\n`;
-    for (const replicas of [1, 2]) {
-      const r = hfsim(...args, ...popular(`{"replicas":${replicas},"maxBlocks":1600}`), '--json');
+    const warning = (field: string, replicas: string) => `hfsim: warning: scenarios/dsbra.json: ${field}: popular-small copies nothing: it copies a hot file's blocks up to ${replicas}, and every block has 2 already (hdfs.replication)\n`;
+    for (const [config, sets, field, replicas] of [
+      ['{"replicas":1,"maxBlocks":1600}', [], 'scheduler.replication.config.replicas', '1 replica (its config.replicas)'],
+      ['{"replicas":2,"maxBlocks":1600}', [], 'scheduler.replication.config.replicas', '2 replicas (its config.replicas)'],
+      // hdfs.maxReplicas binds, replicas given above it or left out (both ran silently: 1,600 copies without it)
+      ['{"replicas":3,"maxBlocks":1600}', ['--set', 'hdfs.maxReplicas=2'], 'hdfs.maxReplicas', '2 replicas (hdfs.maxReplicas)'],
+      ['{"maxBlocks":1600}', ['--set', 'hdfs.maxReplicas=2'], 'hdfs.maxReplicas', '2 replicas (hdfs.maxReplicas)'],
+    ] as const) {
+      const r = hfsim(...args, ...popular(config), ...sets, '--json');
       expect(r.code, r.stderr).toBe(0);
-      expect(r.stderr).toBe(warning(replicas));
+      expect(r.stderr).toBe(warning(field, replicas));
       expect(JSON.parse(r.stdout).replication.replicasCreated).toBe(0);
     }
     expect(hfsim(...args, ...popular('{"replicas":3}')).stderr).toBe('');
     expect(hfsim(...args, ...popular('{}')).stderr).toBe('');
+    expect(hfsim(...args, ...popular('{}'), '--set', 'hdfs.maxReplicas=3').stderr).toBe('');
   });
 
   it('an error placed by resolving the other variants again warns of none of them (it warned of "delay + DSBRA", not chosen)', () => {
