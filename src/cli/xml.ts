@@ -110,8 +110,11 @@ function outlineOf(text: string): Outline {
     const tag = at;
     outside(tag);
     if (text.startsWith('<!--', at)) at = endAfter(text, '-->', at + 4);
-    else if (text.startsWith('<![CDATA[', at)) at = endAfter(text, ']]>', at + 9);
-    else if (text[at + 1] === '?' || text[at + 1] === '!') at = endAfter(text, '>', at + 2);
+    else if (text.startsWith('<![CDATA[', at)) {
+      // character data outside every element is text there too (the validator passed it after the root)
+      if (depth === 0 && outline.firstRoot !== '' && outline.strayText < 0) outline.strayText = tag;
+      at = endAfter(text, ']]>', at + 9);
+    } else if (text[at + 1] === '?' || text[at + 1] === '!') at = endAfter(text, '>', at + 2);
     else if (text[at + 1] === '/') {
       at = endAfter(text, '>', at + 2);
       depth--;
@@ -138,6 +141,7 @@ function outlineOf(text: string): Outline {
 
 /** The stray text at `at` (its first line, shortened), said after the root element `root`. */
 function strayText(text: string, at: number, root: string): string {
+  if (text.startsWith('<![CDATA[', at)) return `text after the root element <${root}> (a CDATA section)`;
   const piece = /^[^\r\n<]*/.exec(text.slice(at, at + 200))![0].trim();
   return `text after the root element <${root}> (${JSON.stringify(piece.length > 20 ? `${piece.slice(0, 20)}...` : piece)})`;
 }

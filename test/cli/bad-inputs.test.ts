@@ -168,6 +168,7 @@ describe('bad allocation files: file and line', () => {
     // The validator ends the document only at a closing tag: after a self-closing root, text ran unseen (exit 0)
     ['text after a self-closing root element', '<allocations/>\njunk', 'line 2: malformed XML: text after the root element <allocations> ("junk")'],
     ['text after a self-closing root and a comment', '<?xml version="1.0"?>\n<allocations/>\n<!-- c -->\n  tail', 'line 4: malformed XML: text after the root element <allocations> ("tail")'],
+    ['a CDATA section after the root element', '<allocations></allocations>\n<![CDATA[x]]>', 'line 2: malformed XML: text after the root element <allocations> (a CDATA section)'],
     ['two root queues', '<allocations>\n<queue name="root"><queue name="a"/></queue>\n<queue name="root"><queue name="b"/></queue>\n</allocations>', 'line 3: a second root queue (the first is at line 2)'],
     // YARN's AllocationFileQueueParser: "If configuring root queue, no other queues can be placed alongside it" (hfsim read x beside root's queues)
     ['a queue beside the root queue (YARN refuses the file)', '<allocations>\n<queue name="root"><queue name="a"/></queue>\n<queue name="x"/>\n</allocations>', 'line 3: <queue name="x"> stands beside the root queue (line 2): YARN refuses such a file ("If configuring root queue, no other queues can be placed alongside it"): put it inside the root queue, or leave the root queue out'],
