@@ -24,7 +24,7 @@ describe('package', () => {
     const r = spawnSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: ROOT, encoding: 'utf8' });
     expect(r.status, r.stderr).toBe(0);
     const files = new Set((JSON.parse(r.stdout) as Array<{ files: Array<{ path: string }> }>)[0].files.map((f) => f.path));
-    const wanted = [pkg.bin.hfsim, 'dist/bench/runner.js', 'dist/bench/child.js', 'dist/src/actors/sweep-task.js', 'dist/src/actors/rack-worker.js', 'README.md', 'package.json', 'schema/scenario.schema.json', 'schema/sweep.schema.json',
+    const wanted = [pkg.bin.hfsim, 'LICENSE', 'dist/bench/runner.js', 'dist/bench/child.js', 'dist/src/actors/sweep-task.js', 'dist/src/actors/rack-worker.js', 'README.md', 'package.json', 'schema/scenario.schema.json', 'schema/sweep.schema.json',
       pkg.main, 'dist/src/index.d.ts', 'examples/srwf.js', 'examples/srwf.json',
       ...readdirSync(join(ROOT, 'docs')).map((f) => `docs/${f}`), // README links into docs/
       ...readdirSync(join(ROOT, 'scenarios'), { recursive: true, encoding: 'utf8' }).filter((f) => /\.(json|xml)$/.test(f)).map((f) => `scenarios/${f}`),
