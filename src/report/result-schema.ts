@@ -78,6 +78,8 @@ function countsProblem(r: { summary: { jobs: number }; bins: readonly { bin: num
   for (const j of r.jobs) inBin.set(j.bin, (inBin.get(j.bin) ?? 0) + 1);
   for (let i = 0; i < r.bins.length; i++) {
     const b = r.bins[i];
+    const first = r.bins.findIndex((x) => x.bin === b.bin);
+    if (first < i) return `bins[${i}].bin: ${b.bin}, listed at bins[${first}] too`;
     if (b.jobs !== (inBin.get(b.bin) ?? 0)) return `bins[${i}].jobs: ${b.jobs}, but jobs lists ${inBin.get(b.bin) ?? 0} in bin ${b.bin}`;
     inBin.delete(b.bin);
   }

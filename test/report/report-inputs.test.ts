@@ -161,6 +161,7 @@ describe('report on a result file edited by hand', () => {
     ['a summary counting other jobs than listed', (r: Json[]) => { r[1].summary.jobs = 99; }, () => `[1].summary.jobs: 99, but jobs lists ${variants()[1].jobs.length}`],
     ['a bin counting other jobs than listed', (r: Json[]) => { r[0].bins[0].jobs += 1; },
       () => `[0].bins[0].jobs: ${variants()[0].bins[0].jobs + 1}, but jobs lists ${variants()[0].bins[0].jobs} in bin ${variants()[0].bins[0].bin}`],
+    ['a bin listed twice', (r: Json[]) => { r[0].bins.push(r[0].bins[0]); }, () => `[0].bins[${variants()[0].bins.length}].bin: ${variants()[0].bins[0].bin}, listed at bins[0] too`],
     ['a job in a bin the bins leave out', (r: Json[]) => { r[0].bins.shift(); r[0].summary.jobs = r[0].jobs.length; },
       () => `[0].jobs[${variants()[0].jobs.findIndex((j: Json) => j.bin === variants()[0].bins[0].bin)}].bin: ${variants()[0].bins[0].bin}, a bin that bins does not list`],
     ['one variant twice', (r: Json[]) => { r[1].variant = r[0].variant; },
