@@ -39,7 +39,7 @@ import { MAX_POOLS } from '../core/limits.js';
 import { InputError } from './errors.js';
 import { type El, rootElement } from './xml.js';
 import { hasControlChars } from '../core/bounded.js';
-import { decimal } from './decimal.js';
+import { decimal, javaFloat } from './decimal.js';
 import { globalDefault, queueDefault } from './capacity-defaults.js';
 
 const PREFIX = 'yarn.scheduler.capacity.';
@@ -331,10 +331,17 @@ function num(p: Property, fail: Fail): number {
   return n;
 }
 
+/** A value YARN reads with getFloat (Float.parseFloat: "50f" is 50; it was refused here). */
+function float(p: Property, fail: Fail): number {
+  const n = javaFloat(p.value);
+  if (!Number.isFinite(n)) fail(p, `must be a number, not "${p.value}"`);
+  return n;
+}
+
 /** A percentage in (0, 100], or [0, 100] where YARN accepts 0 (a queue's capacity and maximum-capacity). */
 function percent(p: Property, fail: Fail, zero = false): number {
   if (/^\[|w$/i.test(p.value)) fail(p, `absolute resources and weights ("${p.value}") are not modelled: give a percentage`);
-  const n = num(p, fail);
+  const n = float(p, fail);
   if (zero ? n < 0 || n > 100 : n <= 0 || n > 100) fail(p, `must be a percentage ${zero ? 'from 0 to 100' : 'greater than 0 and at most 100'}, not "${p.value}"`);
   return n;
 }
@@ -431,20 +438,20 @@ function queueProperty(q: Partial<QueueConfig> & { name: string; noUserCap?: boo
     // what the others leave idle, up to its maximum-capacity (0 too: its jobs never run, refused for a queue jobs name).
     case 'capacity': q.capacity = percent(p, fail, true); return;
     case 'maximum-capacity': {
-      const n = num(p, fail);
+      const n = float(p, fail);
       if (n !== -1 && n !== 100) q.maxCapacity = percent(p, fail, true);
       return;
     }
     case 'minimum-user-limit-percent': {
       // 0 and above 100 as YARN takes them (UsersManager.computeUserLimit): 0 leaves capacity / active users alone;
       // above 100 the limit is at least the queue's current capacity, which no user passes: only user-limit-factor binds.
-      const n = num(p, fail);
+      const n = float(p, fail);
       if (n < 0) fail(p, `must be a percentage, 0 or more, not "${p.value}"`);
       q.minUserLimitPercent = n;
       return;
     }
     case 'user-limit-factor': {
-      const n = num(p, fail);
+      const n = float(p, fail);
       if (n === -1) q.noUserCap = true; // no cap: YARN lets the user grow to the queue's maximum capacity
       else if (n > 0) q.userLimitFactor = n;
       else fail(p, `must be greater than 0 (or -1: no limit), not "${p.value}"`);

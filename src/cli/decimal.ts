@@ -13,6 +13,16 @@ export function decimal(text: string): number {
   return DECIMAL.test(t) ? Number(t) : NaN;
 }
 
+/**
+ * A float as Java's Float.parseFloat reads a decimal one (YARN's Configuration.getFloat: a capacity, a user limit
+ * factor): `decimal`'s forms, with Java's optional type suffix (f, F, d or D): "50f" is 50. Hex floats, NaN and Infinity
+ * are NaN here, as `decimal` has them.
+ */
+export function javaFloat(text: string): number {
+  const t = text.trim();
+  return decimal(/^[^fFdD]+[fFdD]$/.test(t) ? t.slice(0, -1) : t);
+}
+
 /** The whole number `text` writes in decimal digits alone, around spaces ("07" is 7), or NaN: no sign, fraction or exponent. */
 export function digits(text: string): number {
   const t = text.trim();

@@ -169,6 +169,15 @@ describe("root's own properties, and node-locality-delay at most the cluster's n
     expect(() => parseCapacityFile(conf({ ...ok, ...extra }), 'c.xml')).toThrow(message);
   });
 
+  it('the values YARN reads with getFloat take Java\'s float suffix, as Float.parseFloat does ("50f" was refused); node-locality-delay (getInt) does not', () => {
+    const parsed = parseCapacityFile(conf({ ...ok, [`${Q}.a.capacity`]: '50f', [`${Q}.b.capacity`]: ' 50.0D ', [`${Q}.a.maximum-capacity`]: '80F',
+      [`${Q}.a.user-limit-factor`]: '2d', [`${Q}.b.minimum-user-limit-percent`]: '25f' }), 'c.xml');
+    expect(parsed.queues.map((q) => [q.name, q.capacity, q.maxCapacity, q.userLimitFactor, q.minUserLimitPercent])).toEqual([['a', 50, 80, 2, 100], ['b', 50, undefined, 1, 25]]);
+    expect(() => parseCapacityFile(conf({ ...ok, [`${Q}.a.capacity`]: '50ff' }), 'c.xml')).toThrow(/root\.a\.capacity: must be a number, not "50ff"/);
+    expect(() => parseCapacityFile(conf({ ...ok, [`${Q}.a.capacity`]: 'f' }), 'c.xml')).toThrow(/must be a number, not "f"/);
+    expect(() => parseCapacityFile(conf({ ...ok, 'yarn.scheduler.capacity.node-locality-delay': '10f' }), 'c.xml')).toThrow(/node-locality-delay: must be a number, not "10f"/);
+  });
+
   it('minimum-user-limit-percent 0 and above 100 are read as YARN takes them (UsersManager: 0 no floor, above 100 as 100); below 0 refused', () => {
     const limits = (a: string, b: string) => parseCapacityFile(conf({ ...ok, [`${Q}.a.minimum-user-limit-percent`]: a, [`${Q}.b.minimum-user-limit-percent`]: b }), 'c.xml').queues.map((q) => q.minUserLimitPercent);
     expect(limits('0', '250')).toEqual([0, 250]);
