@@ -156,19 +156,44 @@ export function interval(xs: readonly number[]): Interval {
 
 const tidy = (x: number): number => Number(x.toPrecision(10));
 
-// t(0.975, df) for df = 1..30.
-const T975 = [12.706205, 4.302653, 3.182446, 2.776445, 2.570582, 2.446912, 2.364624, 2.306004, 2.262157, 2.228139,
-  2.200985, 2.178813, 2.160369, 2.144787, 2.13145, 2.119905, 2.109816, 2.100922, 2.093024, 2.085963,
-  2.079614, 2.073873, 2.068658, 2.063899, 2.059539, 2.055529, 2.051831, 2.048407, 2.04523, 2.042272];
+/**
+ * P(|T| < t) for Student's t with df (a whole number) degrees of freedom, in closed form (Abramowitz and Stegun
+ * 26.7.3-4): with θ = atan(t / sqrt(df)), a finite sum of powers of cos θ.
+ */
+function tWithin(t: number, df: number): number {
+  const theta = Math.atan(t / Math.sqrt(df));
+  const c2 = Math.cos(theta) ** 2;
+  if (df % 2 === 0) { // sin θ (1 + 1/2 cos²θ + 1·3/(2·4) cos⁴θ + ... to cos^(df-2) θ)
+    let term = 1;
+    let sum = 1;
+    for (let k = 2; k <= df - 2; k += 2) sum += term *= c2 * (k - 1) / k;
+    return Math.sin(theta) * sum;
+  }
+  if (df === 1) return 2 * theta / Math.PI; // 2/π (θ + sin θ (cos θ + 2/3 cos³θ + ... to cos^(df-2) θ))
+  let term = Math.cos(theta);
+  let sum = term;
+  for (let k = 3; k <= df - 2; k += 2) sum += term *= c2 * (k - 1) / k;
+  return 2 / Math.PI * (theta + Math.sin(theta) * sum);
+}
 
-/** The 97.5% quantile of Student's t with df degrees of freedom: a table to 30, then the Cornish-Fisher expansion (error < 1e-5). */
+const quantiles = new Map<number, number>();
+
+/**
+ * The 97.5% quantile of Student's t with df degrees of freedom, to the last bit or two (the interval is written to 10
+ * significant digits): tWithin solved for 0.95 by bisection, once per df.
+ */
 export function studentT975(df: number): number {
-  if (df <= 30) return T975[df - 1];
-  const z = 1.959963985;
-  const g1 = (z ** 3 + z) / 4;
-  const g2 = (5 * z ** 5 + 16 * z ** 3 + 3 * z) / 96;
-  const g3 = (3 * z ** 7 + 19 * z ** 5 + 17 * z ** 3 - 15 * z) / 384;
-  return z + g1 / df + g2 / df ** 2 + g3 / df ** 3;
+  let t = quantiles.get(df);
+  if (t === undefined) {
+    let lo = 1.9; // t(0.975, df) falls from 12.71 (df 1) towards 1.96
+    let hi = 13;
+    for (let mid = (lo + hi) / 2; mid > lo && mid < hi; mid = (lo + hi) / 2) {
+      if (tWithin(mid, df) < 0.95) lo = mid;
+      else hi = mid;
+    }
+    quantiles.set(df, t = (lo + hi) / 2);
+  }
+  return t;
 }
 
 export interface AggregateRow extends Interval {
