@@ -33,6 +33,8 @@ import { z } from 'zod';
 import { benchReportSchema } from '../../src/cli/bench-schema.js';
 import { jsonSchemaFiles } from '../../src/cli/json-schema.js';
 import { jobsCsv } from '../../src/cli/jobs-csv.js';
+import { loadSweep } from '../../src/cli/sweep-file.js';
+import { manifestOf } from '../../src/cli/sweep-output.js';
 import { buildProgram } from '../../src/cli/program.js';
 import type { Result } from '../../src/actors/simulate.js';
 
@@ -938,6 +940,27 @@ describe('7. the bench report\'s JSON', () => {
     schema.properties.machine.properties.gpus = { type: 'integer' };
     expect(checkBenchKeys(README, schema)).toEqual(['the bench JSON has "machine.gpus", which README\'s bench JSON block does not list']);
     expect(checkBenchKeys(README.replace('{ "format"', '{ "fmt"'))).toEqual([expect.stringContaining('has no block of the bench JSON')]);
+  });
+});
+
+/** The keys of a sweep's sweep.json (and of its points) that README's `--out` entry under Sweeps does not name in backquotes. */
+function checkManifestKeys(readme: string): string[] {
+  const start = readme.indexOf('- `--out` (default `results/<name>`');
+  const entry = start < 0 ? '' : readme.slice(start, readme.indexOf('`results.jsonl` (one line per finished point', start));
+  if (entry === '') return ['README\'s Sweeps section has no `--out` entry naming sweep.json\'s fields'];
+  const sweep = loadSweep(join(ROOT, 'scenarios', 'skip-count.sweep.json'));
+  const manifest = manifestOf({ ...sweep, pluginFiles: ['/p.js'] }, { index: 0, count: 2 }); // every optional key present
+  const keys = [...Object.keys(manifest), ...Object.keys(manifest.points[0]).map((k) => `points[].${k}`)];
+  return keys.filter((k) => !entry.includes(`\`${k.replace('points[].', '')}\``)).map((k) => `sweep.json has "${k}", which README's --out entry does not name`);
+}
+
+describe('8. a sweep\'s sweep.json', () => {
+  it('README\'s --out entry names every field of sweep.json and of its points', () => {
+    expect(checkManifestKeys(README)).toEqual([]);
+  });
+
+  it('fails on a field README leaves out', () => {
+    expect(checkManifestKeys(README.replaceAll('`seeds`', 'seeds'))).toContain('sweep.json has "seeds", which README\'s --out entry does not name');
   });
 });
 
