@@ -8,7 +8,7 @@
  * - cluster.network.oversubscription, coreGbps and rackAware false (fluid model) on one rack: no flow leaves the rack,
  *   so no uplink, downlink or core carries any, and Hadoop sees the one rack with or without a topology script
  *   (topology.ts schedulerView). coreGbps adds the core's series to the result, zeros.
- * - workload.poolCount (swim): only pools "round-robin" reads it (swim.ts).
+ * - workload.poolCount (swim): only pools "round-robin" reads it (swim.ts); at its default (a result's config echoes it) not told.
  * - hdfs.maxReplicas: it bounds a replication policy's copies, and without scheduler.replication there are none.
  * - scheduler.jobTypeRule: it lets CPU-bound jobs past the locality gate's wait, so it changes nothing with no gate
  *   (delay mode "none") or no CPU-bound job.
@@ -19,7 +19,7 @@
  *   (the default) it has none. One line a workload, naming the first such and how many more, not one a job; a time
  *   at its default is not told.
  */
-import { JOB_TYPES, type JobType, REDUCE_TIME_DEFAULTS, type Scenario, type Workload } from '../core/scenario.js';
+import { JOB_TYPES, type JobType, REDUCE_TIME_DEFAULTS, SWIM_POOL_COUNT_DEFAULT, type Scenario, type Workload } from '../core/scenario.js';
 import { NETWORK_DEFAULTS } from '../core/network/config.js';
 import { warnOnce } from './warn.js';
 
@@ -81,7 +81,7 @@ export function warnUnreadFields(raw: Record<string, unknown>, scenario: Scenari
       say(links, 'cluster.racks is 1, so nothing crosses a rack\'s uplink or downlink or the core between racks, and Hadoop sees one rack with or without a topology script');
     }
   }
-  if (w.kind === 'swim' && w.pools !== 'round-robin' && written(raw, 'workload', 'poolCount') !== undefined) {
+  if (w.kind === 'swim' && w.pools !== 'round-robin' && written(raw, 'workload', 'poolCount') !== undefined && w.poolCount !== SWIM_POOL_COUNT_DEFAULT) {
     say(['workload.poolCount'], `only pools "round-robin" reads it (user0 .. user{poolCount-1}), and workload.pools is "${w.pools}"`);
   }
   if (scenario.scheduler.replication === undefined && written(raw, 'hdfs', 'maxReplicas') !== undefined) {

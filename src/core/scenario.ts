@@ -180,6 +180,8 @@ const fileSchema = z.strictObject({
 });
 /** A listed job's or a group's reduce times where it leaves them out. */
 export const REDUCE_TIME_DEFAULTS = { reduceMs: 1000, copyMs: 0 } as const;
+/** A swim workload's pools under "round-robin": user0 .. user9 unless poolCount says otherwise. */
+export const SWIM_POOL_COUNT_DEFAULT = 10;
 
 const jobSchema = z.strictObject({
   id: nameField('a job id'),
@@ -255,7 +257,7 @@ const swimWorkload = z.strictObject({
   reduceBaseMs: timeMs('reduceBaseMs').min(1, 'reduceBaseMs must be at least 1').default(15_000),
   reduceMsPerMB: timeMs('reduceMsPerMB').default(226.5),
   pools: z.enum(['bin', 'round-robin', 'single']).default('bin'),
-  poolCount: posInt('poolCount', L.MAX_POOLS).default(10),
+  poolCount: posInt('poolCount', L.MAX_POOLS).default(SWIM_POOL_COUNT_DEFAULT),
   type: z.enum(JOB_TYPES).default('io'),
   /** A trace with input paths: rows naming one path read one file ("shared"), or each row a file of its own ("ignored"). */
   inputPaths: z.enum(['shared', 'ignored'], { error: 'inputPaths must be "shared" or "ignored"' }).default('shared'),

@@ -414,6 +414,22 @@ describe('what a run says of inputs it would take silently', () => {
     expect(JSON.parse(again.stdout).digest).toBe(result.digest);
   });
 
+  // A SWIM result's config echoes workload.poolCount at its default, which pools "bin" (the default) never reads: run
+  // again, it warned `workload.poolCount: changes nothing here`, though the config wrote nothing the run ignores.
+  it('a SWIM result\'s config run again says nothing and gives the result\'s outcome; a poolCount off its default is still told', () => {
+    const trace = join(ROOT, 'data/traces/FB-2009_samples_24_times_1hr_0_first50jobs.tsv');
+    const first = hfsim('run', scenarioFile({ ...tiny, workload: { kind: 'swim', trace, jobs: 5 } }), '--json', '--no-time-decisions', '--no-progress');
+    expect(first.code, first.stderr).toBe(0);
+    const result = JSON.parse(first.stdout);
+    expect(result.config.workload).toMatchObject({ pools: 'bin', poolCount: 10 });
+    const again = hfsim('run', scenarioFile(result.config), '--json', '--no-time-decisions', '--no-progress');
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stderr).toBe('');
+    expect(JSON.parse(again.stdout).jobs).toEqual(result.jobs);
+    const off = hfsim('run', scenarioFile({ ...result.config, workload: { ...result.config.workload, poolCount: 3 } }), '--no-progress');
+    expect(off.stderr).toMatch(/: workload\.poolCount: changes nothing here: only pools "round-robin" reads it/);
+  });
+
   it('warns once a workload of reduceMs or copyMs on jobs or groups with no reduces, naming the first and how many more (each gave the digest of none)', () => {
     const files = [{ name: 'a', blocks: 4 }];
     const run = (jobs: object[]) => hfsim('run', scenarioFile({ ...tiny, workload: { kind: 'jobs', files, jobs } }), '--no-progress');
