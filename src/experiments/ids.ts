@@ -6,5 +6,5 @@
 export const EXPERIMENT_IDS: readonly string[] = [
   'macro-io', 'macro-cpu', 'macro-mixed', 'hierarchical', 'small-jobs', 'small-jobs-fluid', 'sticky-slots', 'sticky-slots-fluid',
   'sensitivity-w1',
-  'analytic-skip', 'analytic-ld', 'analytic-sticky', 'facebook-production', 'dsfs', 'copy-compute', 'dsbra',
+  'analytic-skip', 'analytic-ld', 'analytic-sticky', 'facebook-production', 'dsfs', 'copy-compute', 'dsbra', 'hardware-trends',
 ];

@@ -57,6 +57,20 @@ export function mapsPerSlotSecond(r: Run, mapSlots: number): number {
   return r.summary.maps / busyS;
 }
 
+/**
+ * A non-local map's mean slot time over a node-local map's, from two runs of one workload whose node-local shares
+ * differ (a result gives no task's own time): each run's mean slot time (1 / mapsPerSlotSecond) is its node-local
+ * share's time plus the rest's, T = n L + (1 - n) R, and two runs give L and R. Taken as if a node-local map held its
+ * slot as long in both runs.
+ */
+export function nonLocalSlotRatio(a: Run, b: Run, mapSlots: number): number {
+  const slot = (r: Run): number => 1 / mapsPerSlotSecond(r, mapSlots);
+  const [na, nb] = [a.summary.locality.node, b.summary.locality.node];
+  const extra = (slot(a) - slot(b)) / (nb - na); // R - L
+  const local = slot(b) - (1 - nb) * extra;
+  return 1 + extra / local;
+}
+
 /** A sweep's `cluster.network` axis value, as a run carries it (absent: the sweep has no such axis, so the flat model). */
 export interface NetworkValue {
   model?: 'flat' | 'fluid';

@@ -3,7 +3,7 @@
  * README says the same seeds give the same bytes): a change to a model, a scenario or the document's rendering that
  * leaves them stale fails here, naming the first line that differs. Regenerate with `npm run experiments`.
  *
- * It runs the compiled build (dist/, which `npm test` builds first), as `npm run experiments` does: the 380 runs take
+ * It runs the compiled build (dist/, which `npm test` builds first), as `npm run experiments` does: the 420 runs take
  * about 60 s there, against 100 s through vitest's transform of the sources.
  */
 import { readFileSync } from 'node:fs';
