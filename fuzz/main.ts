@@ -27,6 +27,8 @@ async function main(): Promise<void> {
   if (unknown !== undefined) line.refuse(`--kinds: unknown kind ${unknown} (have ${KINDS.join(', ')})`);
   const optional = (name: string, min: number): number | undefined => (line.has(name) ? line.count(name, 0, min) : undefined);
   const minutes = line.has('--minutes') ? line.number('--minutes', 0, 0, 7 * 24 * 60) : undefined;
+  // 0 ran no case and exited 0 with an empty tally, as if it had found nothing
+  if (minutes === 0) line.refuse('--minutes must be more than 0 (a run of no time runs no case), got "0"');
   const count = optional('--count', 1);
   const seed = line.count('--seed', Math.floor(Date.now() / 1000) % 1_000_000, 0);
   const only = optional('--case', 0);

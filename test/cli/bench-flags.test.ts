@@ -73,6 +73,7 @@ const REFUSED: Array<[string, string[], string]> = [
   ['fuzz/main.js', ['--seed', '1.5'], 'fuzz: --seed must be a whole number of at least 0, got "1.5"'],
   ['fuzz/main.js', ['--count', '1.5'], 'fuzz: --count must be a whole number of at least 1, got "1.5"'],
   ['fuzz/main.js', ['--seed', '7', '--case', '1.5'], 'fuzz: --case must be a whole number of at least 0, got "1.5"'],
+  ['fuzz/main.js', ['--minutes', '0'], 'fuzz: --minutes must be more than 0 (a run of no time runs no case), got "0"'],
   ['fuzz/main.js', ['--jobs', '0'], 'fuzz: --jobs must be a whole number of at least 1, got "0"'],
   ['fuzz/main.js', ['--count', '1', '--count', '2'], 'fuzz: --count given twice (it takes one value)'],
   ['fuzz/main.js', ['--kinds', 'scenario,xml'], 'fuzz: --kinds: unknown kind xml (have scenario, allocation, trace, sweep, flags)'],
