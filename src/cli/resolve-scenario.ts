@@ -16,7 +16,8 @@ import { warnOfFile, warnOnce } from './warn.js';
 import { FLUID_ONLY_FIELDS, NETWORK_DEFAULTS } from '../core/network/config.js';
 import { ownsPoolShares, policies } from '../core/framework/builtins.js';
 import { warnUnreadFields } from './unread-fields.js';
-import { MAX_REPLICATION } from '../core/limits.js';
+import { popularSmallTarget } from '../core/replication/popular-small.js';
+import { strideOf } from '../core/workload.js';
 
 /** Each SLS or Rumen trace read, with the file's identity then (trace.ts stampOf): a file edited or replaced since is read again. */
 const slsCache = new StampedCache<SlsTrace>();
@@ -255,14 +256,14 @@ function warnPopularSmallIdle(scenario: Scenario, file: string): void {
   const r = scenario.scheduler.replication;
   if (r?.policy !== 'popular-small') return;
   const { replication } = scenario.hdfs;
-  const max = scenario.hdfs.maxReplicas ?? MAX_REPLICATION;
   const nodes = scenario.cluster.racks * scenario.cluster.nodesPerRack;
-  const replicas = (r.config as { replicas?: number } | undefined)?.replicas ?? max;
-  const target = Math.min(replicas, max, nodes);
-  if (target > Math.min(replication, nodes)) return;
-  const [field, bound] = target === replicas && replicas < max ? ['scheduler.replication.config.replicas', 'its config.replicas']
-    : target === max ? ['hdfs.maxReplicas', 'hdfs.maxReplicas'] : ['cluster', `the cluster's ${nodes} nodes`];
-  warnOnce(`${file}: ${field}: popular-small copies nothing: it copies a hot file's blocks up to ${target} replica${target === 1 ? '' : 's'} (${bound}), and every block has ${Math.min(replication, nodes)} already (hdfs.replication${nodes < replication ? ', at most one a node' : ''})`);
+  const replicas = (r.config as { replicas?: number } | undefined)?.replicas;
+  const target = popularSmallTarget(replicas, strideOf(scenario, nodes), nodes); // as the policy's rounds reckon it
+  const has = Math.min(replication, nodes);
+  if (target > has) return;
+  const [field, bound] = replicas === target && target < nodes && (scenario.hdfs.maxReplicas ?? Infinity) > target ? ['scheduler.replication.config.replicas', 'its config.replicas']
+    : target < nodes ? ['hdfs.maxReplicas', 'hdfs.maxReplicas'] : ['cluster', `the cluster's ${nodes} nodes`];
+  warnOnce(`${file}: ${field}: popular-small copies nothing: it copies a hot file's blocks up to ${target} replica${target === 1 ? '' : 's'} (${bound}), and every block has ${has} already (hdfs.replication${nodes < replication ? ', at most one a node' : ''})`);
 }
 
 function warnFileIgnores(raw: Record<string, unknown>, scenario: Scenario): void {

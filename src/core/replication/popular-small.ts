@@ -55,7 +55,7 @@ export class PopularSmall implements ReplicationPolicy {
 
   round(hdfs: ReplicaHdfs): void {
     const blocks = hdfs.blocks;
-    const target = Math.min(this.config.replicas ?? hdfs.maxReplicas, hdfs.maxReplicas, this.nodes);
+    const target = popularSmallTarget(this.config.replicas, hdfs.maxReplicas, this.nodes);
     const stored = new Int32Array(this.nodes);
     for (let b = 0; b < blocks.blocks; b++) for (let k = 0; k < blocks.replicaCount(b); k++) stored[blocks.replica(b, k)]++;
     const key = mixKey(0x3a11f0, this.rounds);
@@ -101,3 +101,11 @@ export const popularSmallPlugin = {
   roundMs: (c) => c.intervalMs,
   create: (c, context) => new PopularSmall(c, context.topology.nodes),
 } satisfies ReplicationPlugin<PopularSmallConfig>;
+
+/**
+ * The replicas a hot file's blocks are copied up to: `replicas` (default: the most a block may have, `maxReplicas`,
+ * hdfs.maxReplicas as the run widened it: workload.ts strideOf), never past that or the nodes.
+ */
+export function popularSmallTarget(replicas: number | undefined, maxReplicas: number, nodes: number): number {
+  return Math.min(replicas ?? maxReplicas, maxReplicas, nodes);
+}
