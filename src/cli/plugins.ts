@@ -73,7 +73,7 @@ async function load(paths: readonly string[], naming: FileNaming): Promise<void>
     // before the exit listeners run) and says nothing.
     // On the command line, so does one whose top-level code calls process.exit(3): it read as bench compare's
     // "regression found" (endOnPluginCrash tells an exit once the files are loaded).
-    const unsettled = (code: number): void => {
+    const endedWhileLoading = (code: number): void => {
       if (code === 13 || process.exitCode === 13) {
         process.stderr.write(`hfsim: ${naming.file(paths[i])}: the module never finished loading (a top-level await that never settles)\n`);
       } else if (naming === CLI && !endIsExpected()) {
@@ -83,7 +83,7 @@ async function load(paths: readonly string[], naming: FileNaming): Promise<void>
     };
     // Node's words for one were "Directory import ... is not supported resolving ES modules", and a guess at a file.
     if (isDirectory(fileURLToPath(urls[i]))) throw new InputError(`${naming.file(paths[i])}: a directory, not a file: give the plugin's .js file`);
-    process.on('exit', unsettled);
+    process.on('exit', endedWhileLoading);
     try {
       await import(urls[i]);
     } catch (err) {
@@ -95,7 +95,7 @@ async function load(paths: readonly string[], naming: FileNaming): Promise<void>
       const inImport = where === 'imports' ? 'in a module it imports: ' : typeof where === 'object' ? `in a module it imports (${where.imported}): ` : '';
       throw new InputError(`${naming.file(paths[i])}${typeof where === 'number' ? `:${where}` : ''}: ${inImport}${message}`);
     } finally {
-      process.off('exit', unsettled);
+      process.off('exit', endedWhileLoading);
     }
     if (registered() === before && !loaded.has(urls[i])) {
       const other = otherCopy(fileURLToPath(urls[i]));
