@@ -258,7 +258,7 @@ export function expandSweep(raw: unknown, file: string): Sweep {
   const combos = product(axes);
   // Each variant's warnings over its points, written once at the end, naming the variants where not all gave one (as
   // hfsim run does); where a point fails, as they are.
-  const variantNames = variantAxis?.values as string[] | undefined ?? variants.map((v) => v.name);
+  const variantNames = (axes.find((a) => a.name === VARIANT_AXIS)?.values as string[] | undefined) ?? ['']; // the axis named or added above
   const said = variantNames.map((): string[] => []);
   let resolvedAll = false;
   try {
@@ -270,7 +270,7 @@ export function expandSweep(raw: unknown, file: string): Sweep {
       let resolved = asInput(() => resolveVariant(baseRecord, overrides, Object.entries(spec.set)), point);
       for (const axis of axes) if (axis.name !== VARIANT_AXIS) resolved = asInput(() => setPath(resolved, axis.name, values[axis.name]), point);
       const group = pointId(values);
-      const warnings = said[Math.max(0, variantNames.indexOf(variantName))];
+      const warnings = said[variantNames.indexOf(variantName)];
       for (const seed of seeds) {
         const checked = collectWarnings(warnings, () => atPoint(point, baseFile ?? file, () => resolveScenario(setPath(resolved, 'seed', seed), baseFile ?? file))); // files relative to the base's
         if (!checked.ok) throw new InputError(checked.errors.map((e) => `${point}${e}`).join('\n'));
