@@ -122,6 +122,8 @@ describe('scenario bounds and fields a policy ignores', () => {
     // fluid: about 1 KB a slot (10,000 racks of 10 nodes of 200 + 200 slots held 11.5 GB and ran on past 2 minutes)
     [{ ...minimal, cluster: { racks: 1000, nodesPerRack: 10, mapSlotsPerNode: 301, reduceSlotsPerNode: 200, network: { model: 'fluid' } } },
       `cluster.mapSlotsPerNode: 10000 nodes x (301 + 200) is 5010000 slots, above the fluid model's limit of ${L.MAX_FLUID_SLOTS} (about 1 KB a slot: cluster.network.model "flat" takes up to ${L.MAX_SLOTS} of each kind)`],
+    [{ ...minimal, cluster: { racks: 1000, nodesPerRack: 10, mapSlotsPerNode: 1, reduceSlotsPerNode: 600, network: { model: 'fluid' } } },
+      `cluster.reduceSlotsPerNode: 10000 nodes x (1 + 600) is 6010000 slots, above the fluid model's limit of ${L.MAX_FLUID_SLOTS} (about 1 KB a slot: cluster.network.model "flat" takes up to ${L.MAX_SLOTS} of each kind)`],
     [{ ...minimal, cluster: { heartbeatMs: 2 ** 31 } }, `cluster.heartbeatMs: heartbeatMs is ${2 ** 31}, above the limit of ${L.MAX_INT32}`],
     [{ ...minimal, cluster: { heartbeatMs: 7 } }, `cluster.heartbeatMs: heartbeatMs is 7, below the limit of ${L.MIN_HEARTBEAT_MS}`],
     [{ ...minimal, scheduler: { policy: 'hfs', userMaxJobsDefault: 0 } }, 'scheduler.userMaxJobsDefault: userMaxJobsDefault must be at least 1 (0 lets nothing run, and the run would stall)'],
