@@ -29,7 +29,8 @@ interface Flags {
 }
 
 /**
- * The flags, checked: a count given as a fraction (--batch 2.5), or an empty --minutes (read as 0), is refused; so is
+ * The flags, checked (--minutes 0 is one batch: the loop checks one before it reads the clock): a count given as a
+ * fraction (--batch 2.5), or an empty --minutes (read as 0), is refused; so is
  * an --out given that cannot be a folder (a file, a read-only place), before the run rather than at its first failure.
  */
 function flags(): Flags {
