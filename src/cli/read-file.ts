@@ -34,6 +34,8 @@ export function readTextFile(file: string, what: string, { xml = false, gunzipBy
   if (byName) bytes = gunzipByName(file, what, bytes);
   // told as such: it was 'byte 0x8b is not UTF-8 text (save the ... as UTF-8)'
   if (isGzip(bytes)) throw new InputError(`${file}: the ${what} is gzip data: hfsim reads it as text (only a Rumen trace named .gz is unzipped, as Rumen's reader does); gunzip it`);
+  const other = otherFormat(bytes, xml, what);
+  if (other !== undefined) throw new InputError(`${file}: the ${what} ${other}`);
   const encoding = xml ? declaredEncoding(bytes) : 'utf-8';
   let decoder: TextDecoder;
   try {
@@ -61,6 +63,33 @@ export function readTextFile(file: string, what: string, { xml = false, gunzipBy
 }
 
 const isGzip = (bytes: Buffer): boolean => bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b;
+
+/** Whether `bytes` start with `prefix` (bytes, or a string's character codes). */
+const startsWith = (bytes: Buffer, prefix: readonly number[] | string, at = 0): boolean => [...(typeof prefix === 'string' ? Buffer.from(prefix, 'latin1') : prefix)].every((b, i) => bytes[at + i] === b);
+
+/** Compressed formats (gzip's is told apart: isGzip) by their first bytes. */
+const COMPRESSED: ReadonlyArray<[string, (bytes: Buffer) => boolean]> = [
+  // "BZh", a level digit, then a block's magic (the digits of pi) or an empty stream's end (of sqrt(pi)): ASCII at first
+  ['bzip2 data', (b) => startsWith(b, 'BZh') && b[3] >= 0x31 && b[3] <= 0x39 && (startsWith(b, '1AY&SY', 4) || startsWith(b, [0x17, 0x72, 0x45, 0x38, 0x50, 0x90], 4))],
+  ['xz data', (b) => startsWith(b, [0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00])],
+  ['zstd data', (b) => startsWith(b, [0x28, 0xb5, 0x2f, 0xfd])],
+  ['a zip archive', (b) => startsWith(b, [0x50, 0x4b, 0x03, 0x04])],
+];
+
+/**
+ * What a file is where its first bytes say it is not text hfsim reads (undefined where they do not): a compressed
+ * format other than gzip, or, outside XML (which reads it), UTF-16, as Windows PowerShell's ">" and Notepad's "Unicode"
+ * save text: behind its byte order mark, or without one ASCII's characters each beside a NUL byte. Each was told as a
+ * byte that is not UTF-8, a control character in a SWIM job id, or "invalid JSON".
+ */
+function otherFormat(bytes: Buffer, xml: boolean, what: string): string | undefined {
+  const compressed = COMPRESSED.find(([, is]) => is(bytes))?.[0];
+  if (compressed !== undefined) return `is ${compressed}: hfsim reads it as text; ${compressed.startsWith('a zip') ? `extract the ${what} from it` : 'decompress it'} first`;
+  if (xml || bytes.length < 2) return undefined;
+  const nulAt = (i: number): boolean => bytes.length >= 4 && bytes[i] === 0 && bytes[i + 2] === 0 && bytes[i ^ 1] !== 0 && bytes[(i ^ 1) + 2] !== 0;
+  const order = startsWith(bytes, [0xff, 0xfe]) || nulAt(1) ? 'little' : startsWith(bytes, [0xfe, 0xff]) || nulAt(0) ? 'big' : undefined;
+  return order === undefined ? undefined : `is UTF-16 text (${order}-endian, as Windows PowerShell's ">" and Notepad's "Unicode" save text): save it as UTF-8`;
+}
 
 /**
  * Rumen's reader (PossiblyDecompressedInputStream) decompresses by the codec Hadoop's CompressionCodecFactory finds for
@@ -134,7 +163,7 @@ function declaredEncoding(bytes: Buffer): string {
  * where they give none (a declaration, or UTF-8, decides).
  */
 function startsWithEncoding(bytes: Buffer): string | undefined {
-  const starts = (...b: number[]): boolean => b.every((x, i) => bytes[i] === x);
+  const starts = (...b: number[]): boolean => startsWith(bytes, b);
   if (starts(0xef, 0xbb, 0xbf)) return 'utf-8';
   if (starts(0xff, 0xfe) || starts(0x3c, 0x00, 0x3f, 0x00)) return 'utf-16le';
   if (starts(0xfe, 0xff) || starts(0x00, 0x3c, 0x00, 0x3f)) return 'utf-16be';

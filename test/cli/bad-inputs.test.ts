@@ -205,6 +205,43 @@ describe('bytes that are not text in the file\'s encoding: file and line (they w
     expect(inputError(() => loadScenario(file), file)).toContain(`${trace}: line 2: byte 0xf8 is not UTF-8 text (save the trace file as UTF-8)`);
   });
 
+  // Windows PowerShell's `>` and Notepad's "Unicode" save UTF-16: it was "byte 0xff is not UTF-8 text" behind a byte
+  // order mark, and without one a SWIM row's "job id "j\u0000o..." holds a control character", an SLS trace's "invalid
+  // JSON: invalid symbol". Compressed files other than gzip were "byte 0x81 is not UTF-8 text".
+  const utf16 = (text: string, order: 'le' | 'be', mark: boolean): Buffer => {
+    const le = Buffer.from(`${mark ? '\ufeff' : ''}${text}`, 'utf16le');
+    return order === 'le' ? le : le.swap16();
+  };
+  const row = 'job0\t1\t1\t1\t1\t1\n';
+  it.each([
+    ['UTF-16 behind a little-endian byte order mark', utf16(row, 'le', true), 'is UTF-16 text (little-endian, as Windows PowerShell\'s ">" and Notepad\'s "Unicode" save text): save it as UTF-8'],
+    ['UTF-16 behind a big-endian byte order mark', utf16(row, 'be', true), 'is UTF-16 text (big-endian, as Windows PowerShell\'s ">" and Notepad\'s "Unicode" save text): save it as UTF-8'],
+    ['UTF-16 little-endian without a byte order mark', utf16(row, 'le', false), 'is UTF-16 text (little-endian, as Windows PowerShell\'s ">" and Notepad\'s "Unicode" save text): save it as UTF-8'],
+    ['UTF-16 big-endian without a byte order mark', utf16(row, 'be', false), 'is UTF-16 text (big-endian, as Windows PowerShell\'s ">" and Notepad\'s "Unicode" save text): save it as UTF-8'],
+    ['bzip2', Buffer.concat([Buffer.from('BZh91AY&SY'), Buffer.from([0x81, 0x9c, 0x4e, 0xb3])]), 'is bzip2 data: hfsim reads it as text; decompress it first'],
+    ['xz', Buffer.from([0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00, 0x00, 0x04]), 'is xz data: hfsim reads it as text; decompress it first'],
+    ['zip', Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00]), Buffer.from('t.tsv')]), 'is a zip archive: hfsim reads it as text; extract the trace file from it first'],
+    ['zstd', Buffer.from([0x28, 0xb5, 0x2f, 0xfd, 0x24, 0x00]), 'is zstd data: hfsim reads it as text; decompress it first'],
+  ])('a trace in %s is named as such', (_, bytes, message) => {
+    const trace = write('t.tsv', '');
+    writeFileSync(trace, bytes);
+    const file = write('s.json', { ...tiny, workload: { kind: 'swim', trace } });
+    expect(inputError(() => loadScenario(file), file)).toBe(`${file}: workload.trace: ${trace}: the trace file ${message}`);
+  });
+
+  it('a scenario or SLS trace in UTF-16 is named as such too; a NUL later in a UTF-8 file is not taken for UTF-16', () => {
+    const file = write('s.json', '');
+    writeFileSync(file, utf16(JSON.stringify(tiny), 'le', true));
+    expect(inputError(() => loadScenario(file), file)).toBe(`${file}: the scenario file is UTF-16 text (little-endian, as Windows PowerShell's ">" and Notepad's "Unicode" save text): save it as UTF-8`);
+    const sls = write('sls.json', '');
+    writeFileSync(sls, utf16('{ "job.start.ms": 0 }\n', 'le', false));
+    const withSls = write('s.json', { ...tiny, workload: { kind: 'sls', trace: sls } });
+    expect(inputError(() => loadScenario(withSls), withSls)).toContain(`${sls}: the SLS trace is UTF-16 text (little-endian`);
+    const trace = write('t.tsv', `${row}jo\u0000\t2\t1\t1\t1\t1\n`);
+    const withTrace = write('s.json', { ...tiny, workload: { kind: 'swim', trace } });
+    expect(inputError(() => loadScenario(withTrace), withTrace)).toContain(`${trace}:2: job id "jo\\u0000" holds a control character`);
+  });
+
   it('an allocation file that declares ISO-8859-1 is read in it (its pool "pr\u00f8d" became "pr\ufffdd", a pool apart from the jobs\')', () => {
     const alloc = write('pools.xml', '');
     writeFileSync(alloc, latin1('<?xml version="1.0" encoding="ISO-8859-1"?>\n<allocations>\n<pool name="pr\u00f8d"><weight>3</weight></pool>\n</allocations>\n'));
