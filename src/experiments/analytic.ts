@@ -95,12 +95,15 @@ function analyzeLd(records: readonly Run[], sweep: Sweep): Analysis {
       check(`D >= 0.23 M gives lambda = 0.95 for N = 20, R = 3 (simulated at D = ${Math.ceil(need)} at least 95% - 3 points)`,
         atNeed !== undefined && atNeed.v.mean >= 0.95 - TOLERANCE && Math.abs(need / M - 0.23) < 0.005,
         `-(1/R) ln((1 - lambda) N / (1 + (1 - lambda) N)) = ${(need / M).toFixed(3)}; ${atNeed === undefined ? `D = ${Math.ceil(need)} not swept` : `simulated ${fmt(atNeed.v, '%')}`}`),
-      check('the Facebook example\'s arithmetic: 1 - e^(-3 x 270 / 620) is 73% (within 3 points)', Math.abs(fbOne - 0.73) <= TOLERANCE, fmt(fbOne, '%')),
     ],
-    differences: sims.map((s) => versus(`D = ${s.D}`, s.v, s.l, TOLERANCE, '%', {
-      above: 'l(D) counts D offers; Algorithm 2 launches on the (D + 1)th, from distinct nodes, which finds a local slot a little more often.',
-      below: 'l(D) gives every task D fresh offers, but Algorithm 2 lets a job that has been skipped D times launch non-local tasks without waiting until it launches a local one again, so after its first non-local launch the next tasks get no wait at all (the paper\'s own footnote to the analysis, section 3.5, says it leaves this out; it matters most at small D, where it outweighs the D + 1 offers from distinct nodes that raise locality).',
-    }, 'l(D)\'s')),
+    differences: [
+      ...sims.map((s) => versus(`D = ${s.D}`, s.v, s.l, TOLERANCE, '%', {
+        above: 'l(D) counts D offers; Algorithm 2 launches on the (D + 1)th, from distinct nodes, which finds a local slot a little more often.',
+        below: 'l(D) gives every task D fresh offers, but Algorithm 2 lets a job that has been skipped D times launch non-local tasks without waiting until it launches a local one again, so after its first non-local launch the next tasks get no wait at all (the paper\'s own footnote to the analysis, section 3.5, says it leaves this out; it matters most at small D, where it outweighs the D + 1 offers from distinct nodes that raise locality).',
+      }, 'l(D)\'s')),
+      // Arithmetic on the paper's constants, not a shape: no run can change it, so it is not among the checks.
+      `The Facebook example (section 4.1) is arithmetic on the paper's numbers, not simulated: 1 - e^(-3 x 270 / 620) = ${fmt(fbOne, '%')} against the paper's 73% (the table's last row).`,
+    ],
   };
 }
 
