@@ -34,3 +34,15 @@ describe('analytic experiments: every shape can come out "does not hold"', () =>
     for (const c of a.checks) expect(c.holds, `${c.shape}: ${c.detail}`).toBe(false);
   });
 });
+
+describe('analytic-sticky: the set-up says what runs', () => {
+  // It said "n equal 1,000-map jobs ... n = 5, 10, 20" where the 20 jobs have 500 maps each.
+  it('names the map count of every job count it sweeps', () => {
+    const e = ANALYTIC.find((x) => x.id === 'analytic-sticky')!;
+    const sweep = sweepOf(e, ROOT, false);
+    const said = new Set([...(sweep.description ?? '').matchAll(/(\d[\d,]*)(?:-map| maps)\b/g)].map((m) => Number(m[1].replace(/,/g, ''))));
+    const swept = sweep.points.map((p) => (p.scenario.workload as { groups: Array<{ count: number; maps: number }> }).groups[0]);
+    expect([...new Set(swept.map((g) => g.count))]).toEqual([5, 10, 20]);
+    for (const g of swept) expect([...said], `${g.count} jobs of ${g.maps} maps`).toContain(g.maps);
+  });
+});
