@@ -2,13 +2,13 @@
  * Section 6's hardware trends (Zaharia et al. 2010) on the fluid hardware model: with more disks a node and 10 Gbps
  * Ethernet, rack-local maps run as fast as node-local ones, so locality, and delay scheduling's gain, matter less.
  */
-import { type Interval, interval } from '../cli/sweep-aggregate.js';
+import type { Interval } from '../cli/sweep-aggregate.js';
 import type { Sweep } from '../cli/sweep-file.js';
 import { gbpsToMBps } from '../core/network/units.js';
 import { heartbeatMsOf } from '../core/topology.js';
 import type { Analysis, Experiment } from './experiment.js';
 import { mapSlots } from './macro.js';
-import { type Run, check, fmt, mapsPerSlotSecond, nonLocalSlotRatio, over, point, ratio, runsAt, versus } from './stats.js';
+import { type Run, check, fmt, geometric, mapsPerSlotSecond, nonLocalSlotRatio, over, point, ratio, runsAt, versus } from './stats.js';
 
 /** A point of the sweep's `cluster.network` axis. */
 interface Hardware {
@@ -33,7 +33,7 @@ interface Row {
   naiveNode: Interval;
   /** Of naive fair's non-local maps, the share that left the rack. */
   offRack: Interval;
-  /** A non-local map's slot time over a node-local one's (nonLocalSlotRatio, per seed). */
+  /** A non-local map's slot time over a node-local one's (nonLocalSlotRatio, per seed; geometric mean, as every ratio here). */
   slot: Interval;
   /** Fair + delay's mean map slot time (ms), all node-local. */
   localSlotMs: Interval;
@@ -52,7 +52,7 @@ function rowOf(records: readonly Run[], hw: Hardware, slots: number): Row {
     hw,
     naiveNode: over(naive, (r) => r.summary.locality.node),
     offRack: over(naive, (r) => r.summary.locality.off / (1 - r.summary.locality.node)),
-    slot: interval(paired.map((r) => nonLocalSlotRatio(r, delayBySeed.get(r.seed)!, slots))),
+    slot: geometric(paired.map((r) => nonLocalSlotRatio(r, delayBySeed.get(r.seed)!, slots))),
     localSlotMs: over(delay, (r) => 1000 / mapsPerSlotSecond(r, slots)),
     gain: ratio(delay, naive, (r) => r.summary.jobsPerHour),
     busyNaive: over(naive, (r) => r.summary.utilization),

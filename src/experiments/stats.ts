@@ -27,9 +27,14 @@ export function over(runs: readonly Run[], measure: (r: Run) => number): Interva
  */
 export function ratio(a: readonly Run[], b: readonly Run[], measure: (r: Run) => number): Interval {
   const bySeed = new Map(b.map((r) => [r.seed, r]));
-  const logs = a.filter((r) => bySeed.has(r.seed)).map((r) => Math.log(measure(r) / measure(bySeed.get(r.seed)!)));
-  if (logs.length === 0) throw new Error('no seeds in common');
-  const v = interval(logs);
+  const ratios = a.filter((r) => bySeed.has(r.seed)).map((r) => measure(r) / measure(bySeed.get(r.seed)!));
+  if (ratios.length === 0) throw new Error('no seeds in common');
+  return geometric(ratios);
+}
+
+/** Ratios' geometric mean and its 95% interval, taken on their logarithms (as ratio() takes them). */
+export function geometric(ratios: readonly number[]): Interval {
+  const v = interval(ratios.map(Math.log));
   const exp = (x: number | null): number | null => (x === null ? null : Number(Math.exp(x).toPrecision(10)));
   return { n: v.n, mean: exp(v.mean)!, sd: v.sd, ci95: v.ci95, lo: exp(v.lo), hi: exp(v.hi) };
 }

@@ -1,6 +1,6 @@
 /** How the experiments document shows numbers: no "-0.0", and a share's interval within 0% and 100%. */
 import { describe, expect, it } from 'vitest';
-import { fixed, fmt } from '../../src/experiments/stats.js';
+import { fixed, fmt, geometric } from '../../src/experiments/stats.js';
 
 /** An interval as fmt reads it (n, sd and ci95 are not shown). */
 const iv = (mean: number, lo: number, hi: number) => ({ n: 3, mean, sd: 0, ci95: 0, lo, hi });
@@ -18,5 +18,15 @@ describe('experiment numbers as the document shows them', () => {
     expect(fmt(iv(0.241, -0.061, 0.543), '%')).toBe('24.1% (95% CI 0.0-54.3%)');
     // ratios and times are not shares: their intervals stand
     expect(fmt(iv(1.1, 0.9, 1.3), 'x')).toBe('1.10x (95% CI 0.90-1.30x)');
+  });
+});
+
+describe('ratios over seeds', () => {
+  it('are averaged geometrically, as the document says of every ratio (hardware-trends\' slot-time ratio took their arithmetic mean)', () => {
+    // 2x and 0.5x are equally far from 1: their geometric mean is 1, the arithmetic 1.25
+    expect(geometric([2, 0.5]).mean).toBe(1);
+    const v = geometric([1.2, 1.5, 1.35]);
+    expect(v.mean).toBeCloseTo(Math.cbrt(1.2 * 1.5 * 1.35), 9);
+    expect(v.lo! * v.hi!).toBeCloseTo(v.mean * v.mean, 6); // symmetric on the logarithms
   });
 });
