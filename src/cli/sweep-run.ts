@@ -210,11 +210,13 @@ async function runLogged(options: SweepOptions, dir: string, manifest: Manifest,
     }
   }
   if (t) t.loggedAt = clockMs();
+  // With points failed too: the aggregates are of the points results.jsonl holds (an incomplete merge's, there before
+  // a --resume, stayed beside the lines it added).
+  finalize(dir, manifest, records, log.written);
   if (failures.length > 0) {
     await closing;
-    throw new Error(`${failures.length} of ${todo.length} points failed (the others are kept; --resume reruns the failed)\n${failures.join('\n')}`);
+    throw new Error(`${failures.length} of ${todo.length} points failed (the others are kept, and aggregated; --resume reruns the failed)\n${failures.join('\n')}`);
   }
-  finalize(dir, manifest, records, log.written);
   if (t) t.finalizedAt = clockMs();
   await closing;
   if (t) t.closedAt = clockMs();

@@ -16,6 +16,20 @@ function editedMean(tag: string, value: unknown) {
   return { file, out, line, first, rest };
 }
 
+/**
+ * A sweep of seeds 1, 2 and 3 whose policy (a --plugin file) fails at seed 3, in a temp folder; `sweep(out, ...flags)`
+ * runs it into `out` on one worker.
+ */
+function seedThreeFails(tag: string) {
+  const dir = tmp(tag);
+  const index = JSON.stringify(join(ROOT, 'dist', 'src', 'index.js'));
+  writeFileSync(join(dir, 'p.mjs'), `import { SortedJobQueue, registerPolicy } from ${index};\nregisterPolicy('mine', { description: 'x', create: (c, ctx) => { if (ctx.scenario.seed === 3) throw new Error('seed 3'); return { createQueue: () => new SortedJobQueue((a, b) => a.index - b.index) }; } });\n`);
+  writeJson(dir, 'base.json', { ...base, variants: undefined, scheduler: { policy: 'mine' } });
+  const file = writeJson(dir, 'p.sweep.json', { name: 'p', base: 'base.json', seeds: [1, 2, 3] });
+  const sweep = (out: string, ...more: string[]) => hfsim('sweep', file, '--plugin', join(dir, 'p.mjs'), '--out', out, '--no-progress', '--parallel', '1', ...more);
+  return { dir, sweep };
+}
+
 describe('hfsim sweep --resume', () => {
   it('a sweep killed with SIGKILL part-way and resumed gives the same results as an uninterrupted run, each point once', async () => {
     const dir = tmp('kill');
@@ -67,14 +81,10 @@ describe('hfsim sweep --resume', () => {
 
 
   it('run again without --resume onto an output whose only line was cut short (a full disk), the sweep cuts it off (it appended onto it, and with a point failing, no rewrite came after: line 1 unreadable for good)', () => {
-    const dir = tmp('cut');
-    const index = JSON.stringify(join(ROOT, 'dist', 'src', 'index.js'));
-    // a policy that fails at seed 3: the sweep ends with exit 1 and its log as appended, not rewritten in point order
-    writeFileSync(join(dir, 'p.mjs'), `import { SortedJobQueue, registerPolicy } from ${index};\nregisterPolicy('mine', { description: 'x', create: (c, ctx) => { if (ctx.scenario.seed === 3) throw new Error('seed 3'); return { createQueue: () => new SortedJobQueue((a, b) => a.index - b.index) }; } });\n`);
-    writeJson(dir, 'base.json', { ...base, variants: undefined, scheduler: { policy: 'mine' } });
-    const file = writeJson(dir, 'p.sweep.json', { name: 'p', base: 'base.json', seeds: [1, 2, 3] });
+    // the sweep ends with exit 1, its two lines kept
+    const { dir, sweep: sweepTo } = seedThreeFails('cut');
     const out = join(dir, 'out');
-    const sweep = (...more: string[]) => hfsim('sweep', file, '--plugin', join(dir, 'p.mjs'), '--out', out, '--no-progress', '--parallel', '1', ...more);
+    const sweep = (...more: string[]) => sweepTo(out, ...more);
     expect(sweep().code).toBe(1);
     const had = lines(out).map((l) => l.id).sort();
     expect(had).toHaveLength(2);
@@ -83,6 +93,29 @@ describe('hfsim sweep --resume', () => {
     expect(lines(out).map((l) => l.id).sort()).toEqual(had); // every line whole
     const resumed = sweep('--resume');
     expect(resumed.stderr).toContain('1 of 1 points failed');
+  });
+
+  it('a sweep whose points fail in part writes the aggregates of those that ran (an incomplete merge\'s aggregate stayed beside the lines a --resume added: seeds "1" where results.jsonl held 1 and 2)', () => {
+    const { dir, sweep } = seedThreeFails('partial');
+    const seedsOf = (out: string) => (JSON.parse(readFileSync(join(out, 'aggregate.json'), 'utf8')) as Array<{ metric: string; seeds: string }>)
+      .find((r) => r.metric === 'meanResponseMs')?.seeds;
+
+    const fresh = join(dir, 'fresh');
+    const r = sweep(fresh);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('1 of 3 points failed');
+    expect(lines(fresh).map((l) => l.seed)).toEqual([1, 2]); // in point order
+    expect(seedsOf(fresh)).toBe('1 2');
+    expect(readFileSync(join(fresh, 'aggregate.csv'), 'utf8')).toContain(',1 2,meanResponseMs,');
+
+    // shard 0/3 (seed 1), merged alone (exit 4: its aggregate has seed 1), then --resume as the merge says: seed 2 runs, seed 3 fails
+    expect(sweep(join(dir, 'shard'), '--shard', '0/3').code).toBe(0);
+    const merged = join(dir, 'merged');
+    expect(hfsim('sweep', 'merge', join(dir, 'shard'), '--out', merged).code).toBe(4);
+    expect(seedsOf(merged)).toBe('1');
+    expect(sweep(merged, '--resume').code).toBe(1);
+    expect(lines(merged).map((l) => l.seed)).toEqual([1, 2]);
+    expect(seedsOf(merged)).toBe('1 2');
   });
 
   it('a sweep refused for results already there (no --resume) leaves results.jsonl as it was, a cut last line too', () => {
