@@ -234,8 +234,13 @@ export function ownReduceQueue(reduce: JobQueue, map: JobQueue, policy: string):
   return reduce;
 }
 
-/** A user's policy's queue: its methods checked once, and its order, at each read, a list (undefined failed as "reading 'length'"). */
-export function checkedQueue(queue: JobQueue, policy: string, kind: SlotKind): JobQueue {
+/**
+ * A user's policy's queue: its methods checked once, and its order, at each read, a list (undefined failed as "reading
+ * 'length'") of this run's jobs (`notOwn` says how one is not: a copy failed as "job.hasMapOn is not a function", and a
+ * null the walk reached as "reading 'index'", naming no plugin). Each new list is checked once: a SortedJobQueue's is
+ * the same until its order changes.
+ */
+export function checkedQueue(queue: JobQueue, policy: string, kind: SlotKind, notOwn: (job: unknown) => string | undefined): JobQueue {
   const problem = membersProblem(queue, QUEUE, `createQueue('${kind}')`);
   if (problem !== undefined) throw new TypeError(`policy "${policy}": ${problem}`);
   // A method's Promise, and a comparator's bad answer (UserSortedJobQueue), named with the policy and the queue.
@@ -248,6 +253,7 @@ export function checkedQueue(queue: JobQueue, policy: string, kind: SlotKind): J
     }
     if (isThenable(out)) throw returnedPromise(`policy "${policy}": its ${kind} queue`, method);
   };
+  let checked: unknown; // the list last read and found to hold this run's jobs only
   return {
     add: (job) => call('add', job),
     remove: (job) => call('remove', job),
@@ -255,7 +261,14 @@ export function checkedQueue(queue: JobQueue, policy: string, kind: SlotKind): J
     get jobs() {
       const jobs: unknown = queue.jobs;
       if (!Array.isArray(jobs)) throw new TypeError(`policy "${policy}": its ${kind} queue's jobs is ${valueKind(jobs)}, not a list of jobs`);
-      return jobs;
+      if (jobs !== checked) {
+        for (let i = 0; i < jobs.length; i++) {
+          const not = notOwn(jobs[i]);
+          if (not !== undefined) throw new TypeError(`policy "${policy}": its ${kind} queue's jobs[${i}] is ${not}: a queue lists this run's jobs, as add() was given them`);
+        }
+        checked = jobs;
+      }
+      return jobs as readonly Job[];
     },
   };
 }

@@ -80,8 +80,11 @@ export function declaredShortcuts(scenario: Scenario): ReadonlySet<Shortcut> {
   return permittedByAll(declaredPlugins(scenario));
 }
 
-/** `solver`: a linear-program solver, for a policy that needs one (the runtime loads it). */
-export function makePlugins(scenario: Scenario, topology: Topology, jobs: number, solver?: LpSolver, blocks?: BlockStore): RunPlugins {
+/**
+ * `notOwnJob`: how a value a user's plugin hands back is not one of the run's jobs (undefined: it is one); `solver`: a
+ * linear-program solver, for a policy that needs one (the runtime loads it).
+ */
+export function makePlugins(scenario: Scenario, topology: Topology, jobs: number, notOwnJob: (job: unknown) => string | undefined, solver?: LpSolver, blocks?: BlockStore): RunPlugins {
   const sc = scenario.scheduler;
   const policyPlugin = policies.find(sc.policy);
   const gatePlugin = gates.find(sc.delay.mode);
@@ -148,8 +151,8 @@ export function makePlugins(scenario: Scenario, topology: Topology, jobs: number
   const split = sc.copyComputeSplit ? copyComputeSplit(nearestFirst, jobs) : undefined;
   const mapQueue = policy.createQueue('map');
   return {
-    mapQueue: fromPolicy(mapQueue, (q) => checkedQueue(q, sc.policy, 'map')),
-    reduceQueue: fromPolicy(policy.createQueue('reduce'), (q) => checkedQueue(ownReduceQueue(q, mapQueue, sc.policy), sc.policy, 'reduce')),
+    mapQueue: fromPolicy(mapQueue, (q) => checkedQueue(q, sc.policy, 'map', notOwnJob)),
+    reduceQueue: fromPolicy(policy.createQueue('reduce'), (q) => checkedQueue(ownReduceQueue(q, mapQueue, sc.policy), sc.policy, 'reduce', notOwnJob)),
     limits: policy.limits === undefined ? NO_LIMITS : checkedLimits(sc.policy, policy.limits),
     pools, poolClock, running, gate,
     clock: poolClock ?? policy.tick,
