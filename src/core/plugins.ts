@@ -18,6 +18,7 @@ import { type Shortcut, permittedByAll } from './framework/shortcuts.js';
 import type { TaskChoice } from './framework/task-choice.js';
 import type { Tick } from './framework/tick.js';
 import { checkedFilter, checkedGate, checkedLimits, checkedMade, checkedPreemption, checkedQueue, checkedRounds, checkedWrappedGate, ownReduceQueue, syncOnly } from './plugin-checks.js';
+import { admittedQueue } from './admitted-queue.js';
 import { copyComputeSplit } from './copy-compute.js';
 import { jobTypeRule } from './gate-rules.js';
 import { LongTaskBalancer } from './long-tasks.js';
@@ -150,9 +151,11 @@ export function makePlugins(scenario: Scenario, topology: Topology, jobs: number
   }
   const split = sc.copyComputeSplit ? copyComputeSplit(nearestFirst, jobs) : undefined;
   const mapQueue = policy.createQueue('map');
+  // A user's pool-aware queue is read through the pools' admission, as the built-ins' orders filter by it themselves.
+  const admitted = (q: JobQueue): JobQueue => (pools === undefined ? q : admittedQueue(q, pools));
   return {
-    mapQueue: fromPolicy(mapQueue, (q) => checkedQueue(q, sc.policy, 'map', notOwnJob)),
-    reduceQueue: fromPolicy(policy.createQueue('reduce'), (q) => checkedQueue(ownReduceQueue(q, mapQueue, sc.policy), sc.policy, 'reduce', notOwnJob)),
+    mapQueue: fromPolicy(mapQueue, (q) => admitted(checkedQueue(q, sc.policy, 'map', notOwnJob))),
+    reduceQueue: fromPolicy(policy.createQueue('reduce'), (q) => admitted(checkedQueue(ownReduceQueue(q, mapQueue, sc.policy), sc.policy, 'reduce', notOwnJob))),
     limits: policy.limits === undefined ? NO_LIMITS : checkedLimits(sc.policy, policy.limits),
     pools, poolClock, running, gate,
     clock: poolClock ?? policy.tick,

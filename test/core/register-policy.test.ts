@@ -189,6 +189,19 @@ describe('registerPolicy refuses a bad definition with a TypeError naming the po
     expect(seen.get(false)).toEqual([{ pool: 'a', weight: 3, minMaps: 2, minReduces: 1, maxMaps: 4, maxReduces: 2 }]);
   });
 
+  it("a pool-aware policy's queue is read through the pools' admission: a pool's maxRunningJobs holds (a queue of every job ran them all at once, silently)", async () => {
+    const name = fresh();
+    let smallFirstMap: number | undefined;
+    registerPolicy(name, {
+      description: 'FIFO over pools', usesPools: true,
+      create: () => ({ ...create(), events: { mapLaunched: (job, _map, _node, nowMs) => { if (job.spec.id === 'small') smallFirstMap ??= nowMs; } } }),
+    });
+    const parsed = parseScenario(jobsScenario({ scheduler: { policy: name, pools: [{ name: 'default', maxRunningJobs: 1 }] } }));
+    if (!parsed.ok) throw new Error(parsed.errors.join('\n'));
+    const big = (await simulate(parsed.value, { timeDecisions: false })).jobs.find((j) => j.id === 'big')!;
+    expect(smallFirstMap).toBeGreaterThanOrEqual(big.finishMs);
+  });
+
   it('a pool-aware policy sets its own share division in create() (capacity\'s way), and only there', async () => {
     const shares = new Map<string, number[]>();
     let later: unknown;
