@@ -237,8 +237,8 @@ export function ownReduceQueue(reduce: JobQueue, map: JobQueue, policy: string):
 /**
  * A user's policy's queue: its methods checked once, and its order, at each read, a list (undefined failed as "reading
  * 'length'") of this run's jobs (`notOwn` says how one is not: a copy failed as "job.hasMapOn is not a function", and a
- * null the walk reached as "reading 'index'", naming no plugin). Each new list is checked once: a SortedJobQueue's is
- * the same until its order changes.
+ * null the walk reached as "reading 'index'", naming no plugin). A frozen list is checked once (a SortedJobQueue's is
+ * the same until its order changes); one that is not, at each read.
  */
 export function checkedQueue(queue: JobQueue, policy: string, kind: SlotKind, notOwn: (job: unknown) => string | undefined): JobQueue {
   const problem = membersProblem(queue, QUEUE, `createQueue('${kind}')`);
@@ -253,7 +253,7 @@ export function checkedQueue(queue: JobQueue, policy: string, kind: SlotKind, no
     }
     if (isThenable(out)) throw returnedPromise(`policy "${policy}": its ${kind} queue`, method);
   };
-  let checked: unknown; // the list last read and found to hold this run's jobs only
+  let checked: unknown; // the frozen list last read and found to hold this run's jobs only
   return {
     add: (job) => call('add', job),
     remove: (job) => call('remove', job),
@@ -266,7 +266,7 @@ export function checkedQueue(queue: JobQueue, policy: string, kind: SlotKind, no
           const not = notOwn(jobs[i]);
           if (not !== undefined) throw new TypeError(`policy "${policy}": its ${kind} queue's jobs[${i}] is ${not}: a queue lists this run's jobs, as add() was given them`);
         }
-        checked = jobs;
+        checked = Object.isFrozen(jobs) ? jobs : undefined; // one that is not may change in place
       }
       return jobs as readonly Job[];
     },
