@@ -60,8 +60,11 @@ export const nonNegInt = (what: string, max: number) => wholeUpTo(what, max).min
 /** Whole numbers from `min` to `max`, each bound named as a limit (one message for a value under it, 0 included). */
 export const intWithin = (what: string, min: number, max: number) => wholeUpTo(what, max).min(min, atLeast(what, min));
 
-/** A time or duration in ms, 0 up to MAX_TIME_MS. */
-export const timeMs = (what: string) => number(what).min(0, `${what} must not be negative`).max(MAX_TIME_MS, atMost(what, MAX_TIME_MS, ' ms'));
+/**
+ * A time or duration in ms, 0 up to MAX_TIME_MS. The bound aborts, as wholeUpTo's: a whole time (submitMs, startMs)
+ * of 2^53 or 1e300 also got "must be a whole number".
+ */
+export const timeMs = (what: string) => number(what).min(0, `${what} must not be negative`).max(MAX_TIME_MS, { ...atMost(what, MAX_TIME_MS, ' ms'), abort: true });
 
 /** A task duration in ms, above 0 up to MAX_TIME_MS. */
 export const durationMs = (what: string) => number(what).positive(`${what} must be greater than 0`).max(MAX_TIME_MS, atMost(what, MAX_TIME_MS, ' ms'));

@@ -169,6 +169,15 @@ describe('scenario bounds and fields a policy ignores', () => {
     expect(r.ok ? [] : r.errors).toEqual([message]);
   });
 
+  it.each([
+    [{ workload: jobs({ submitMs: 1e300 }) }, `workload.jobs[0].submitMs: submitMs is 1e+300 ms, above the limit of ${L.MAX_TIME_MS} ms`],
+    [{ workload: jobs({ submitMs: 2 ** 53 }) }, `workload.jobs[0].submitMs: submitMs is ${2 ** 53} ms, above the limit of ${L.MAX_TIME_MS} ms`],
+    [{ workload: { kind: 'generated', groups: [{ name: 'g', maps: 1, mapMs: 1, startMs: 1e300 }] } }, `workload.groups[0].startMs: startMs is 1e+300 ms, above the limit of ${L.MAX_TIME_MS} ms`],
+  ])('a whole time far above its limit gets one message, the limit (past 2^53 it also got "must be a whole number"): %j', (raw, message) => {
+    const r = parseScenario(raw);
+    expect(r.ok ? [] : r.errors).toEqual([message]);
+  });
+
   it('a heartbeatMs of 0 gets one message, the limit (it also got "must be at least 1")', () => {
     const r = parseScenario({ ...minimal, cluster: { heartbeatMs: 0 } });
     expect(r.ok ? [] : r.errors).toEqual([`cluster.heartbeatMs: heartbeatMs is 0, below the limit of ${L.MIN_HEARTBEAT_MS}`]);
