@@ -90,10 +90,14 @@ export const MAX_SLOTS = 10_000_000;
 
 /**
  * Slots of both kinds in all under the fluid model: a fluid rack keeps each slot's phases and flows twice (the epoch's
- * saved start for its committed pass), about 1 KB a slot: 10,000 nodes of 100 + 100 slots took 2.9 GB and 14 s for one
- * job of 10 maps, of 200 + 200 4.5 GB and 26 s; 10,000 racks of 10 nodes of 200 held 11.5 GB and ran on past 2 minutes.
+ * saved start for its committed pass), about 2 KB a slot once its arrays are touched. On a few large racks a light
+ * workload leaves most of those pages untouched (10,000 nodes of 100 + 100 slots in 4 racks: 0.65 GB; of 200 + 200:
+ * 4.5 GB and 26 s for one job of 10 maps), but on small racks each rack's arrays are small and touched at once:
+ * 10,000 racks of one node held 0.77 GB with 1 + 1 slots, 2.6 GB with 50 + 50 and 4.4 GB (79 s, 5 jobs) with 100 +
+ * 100, about 1.8 KB a slot beyond the racks' own; at 250 + 249 (4,990,000 slots, under the old limit of 5,000,000)
+ * it passed 5.9 GB and was killed. 2,000,000 slots keep every shape within about 4.5 GB.
  */
-export const MAX_FLUID_SLOTS = 5_000_000;
+export const MAX_FLUID_SLOTS = 2_000_000;
 
 /** HDFS replication (HDFS's own default 3); a block's replica count is held in a byte. */
 export const MAX_REPLICATION = 16;

@@ -40,7 +40,7 @@ const clusterSchema = z.strictObject({
     if (c.network.model === 'fluid' && slots > L.MAX_FLUID_SLOTS) {
       // Named by the kind with more slots a node: the field to lower first.
       const key = c.reduceSlotsPerNode > c.mapSlotsPerNode ? 'reduceSlotsPerNode' : 'mapSlotsPerNode';
-      ctx.addIssue({ code: 'custom', path: [key], message: `${nodes} nodes x (${c.mapSlotsPerNode} + ${c.reduceSlotsPerNode}) is ${slots} slots, above the fluid model's limit of ${L.MAX_FLUID_SLOTS} (about 1 KB a slot: cluster.network.model "flat" takes up to ${L.MAX_SLOTS} of each kind)` });
+      ctx.addIssue({ code: 'custom', path: [key], message: `${nodes} nodes x (${c.mapSlotsPerNode} + ${c.reduceSlotsPerNode}) is ${slots} slots, above the fluid model's limit of ${L.MAX_FLUID_SLOTS} (about 2 KB a slot: cluster.network.model "flat" takes up to ${L.MAX_SLOTS} of each kind)` });
     }
   }
 });

@@ -119,11 +119,12 @@ describe('scenario bounds and fields a policy ignores', () => {
     [{ ...minimal, cluster: { racks: L.MAX_RACKS + 1 } }, `cluster.racks: racks is ${L.MAX_RACKS + 1}, above the limit of ${L.MAX_RACKS}`],
     [{ ...minimal, cluster: { racks: 100, nodesPerRack: 1001 } }, `cluster.nodesPerRack: racks x nodesPerRack is 100100 nodes, above the limit of ${L.MAX_NODES}`],
     [{ ...minimal, cluster: { racks: 100, nodesPerRack: 1000, mapSlotsPerNode: 101 } }, `cluster.mapSlotsPerNode: 100000 nodes x 101 is 10100000 slots, above the limit of ${L.MAX_SLOTS}`],
-    // fluid: about 1 KB a slot (10,000 racks of 10 nodes of 200 + 200 slots held 11.5 GB and ran on past 2 minutes)
-    [{ ...minimal, cluster: { racks: 1000, nodesPerRack: 10, mapSlotsPerNode: 301, reduceSlotsPerNode: 200, network: { model: 'fluid' } } },
-      `cluster.mapSlotsPerNode: 10000 nodes x (301 + 200) is 5010000 slots, above the fluid model's limit of ${L.MAX_FLUID_SLOTS} (about 1 KB a slot: cluster.network.model "flat" takes up to ${L.MAX_SLOTS} of each kind)`],
+    // fluid: about 2 KB a slot (10,000 racks of one node of 250 + 249 slots, under the old limit of 5,000,000, passed 5.9 GB)
+    [{ ...minimal, cluster: { racks: 10000, nodesPerRack: 1, mapSlotsPerNode: 250, reduceSlotsPerNode: 249, network: { model: 'fluid' } } },
+      `cluster.mapSlotsPerNode: 10000 nodes x (250 + 249) is 4990000 slots, above the fluid model's limit of 2000000 (about 2 KB a slot: cluster.network.model "flat" takes up to ${L.MAX_SLOTS} of each kind)`],
+    // named by the kind with more slots a node, the field to lower
     [{ ...minimal, cluster: { racks: 1000, nodesPerRack: 10, mapSlotsPerNode: 1, reduceSlotsPerNode: 600, network: { model: 'fluid' } } },
-      `cluster.reduceSlotsPerNode: 10000 nodes x (1 + 600) is 6010000 slots, above the fluid model's limit of ${L.MAX_FLUID_SLOTS} (about 1 KB a slot: cluster.network.model "flat" takes up to ${L.MAX_SLOTS} of each kind)`],
+      `cluster.reduceSlotsPerNode: 10000 nodes x (1 + 600) is 6010000 slots, above the fluid model's limit of 2000000 (about 2 KB a slot: cluster.network.model "flat" takes up to ${L.MAX_SLOTS} of each kind)`],
     [{ ...minimal, cluster: { heartbeatMs: 2 ** 31 } }, `cluster.heartbeatMs: heartbeatMs is ${2 ** 31}, above the limit of ${L.MAX_INT32}`],
     [{ ...minimal, cluster: { heartbeatMs: 7 } }, `cluster.heartbeatMs: heartbeatMs is 7, below the limit of ${L.MIN_HEARTBEAT_MS}`],
     [{ ...minimal, scheduler: { policy: 'hfs', userMaxJobsDefault: 0 } }, 'scheduler.userMaxJobsDefault: userMaxJobsDefault must be at least 1 (0 lets nothing run, and the run would stall)'],
@@ -311,7 +312,8 @@ describe('scenario bounds and fields a policy ignores', () => {
     // The fluid model at the most racks (a fuzzing pass's 10,000 racks passed 14 GB before a rack bound its group links
     // as it used them; now they peak at 2.4 GB: src/core/limits.ts MAX_RACKS).
     const fluidRacks = { cluster: { racks: L.MAX_RACKS, nodesPerRack: 1, network: { model: 'fluid' } }, workload: { kind: 'facebook', jobs: 5 } };
-    const fluidSlots = { cluster: { racks: 1000, nodesPerRack: 10, mapSlotsPerNode: 300, reduceSlotsPerNode: 200, network: { model: 'fluid' } }, workload: { kind: 'facebook', jobs: 5 } };
+    // The fluid model at the most slots: 10,000 racks of one node of 100 + 100 ran in 4.4 GB and 79 s (MAX_FLUID_SLOTS).
+    const fluidSlots = { cluster: { racks: L.MAX_RACKS, nodesPerRack: 1, mapSlotsPerNode: 100, reduceSlotsPerNode: 100, network: { model: 'fluid' } }, workload: { kind: 'facebook', jobs: 5 } };
     for (const raw of [minimal, { workload: { kind: 'facebook', jobs: 7500, sizes: 'distribution', type: 'mixed' } }, { workload: jobs({ mapMs: 1e9 }) }, fluidRacks, fluidSlots]) {
       const r = parseScenario(raw);
       expect(r.ok && workloadLimitErrors(r.value)).toEqual([]);
