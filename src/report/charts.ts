@@ -246,6 +246,9 @@ export function groupedBars(id: string, title: string, values: ReadonlyArray<{ s
   // a bar of no height is written "0" at its place: naive fair's 0% node locality in bin 1
   // was a gap, read as no jobs there, as a pool a variant has no job in is
   const layer: unknown[] = [{ mark: 'bar' }];
+  // bars all of no height (a result whose jobs all took 0 ms) on an axis to 1: vega's domain of [0, 0] ticked a lone
+  // "0.000000" at mid-height and wrote the bars' "0"s there
+  const flat = y.scale === undefined && values.every((v) => v.mean === 0) ? { scale: { domain: [0, 1] } } : {};
   if (values.some((v) => v.mean === 0)) {
     layer.push({ transform: [{ filter: 'datum.mean === 0' }], mark: { type: 'text', baseline: 'bottom', dy: -2, fontSize: 10 }, encoding: { text: { value: zeroLabel(y) }, color: { value: '#333' } } });
   }
@@ -258,7 +261,7 @@ export function groupedBars(id: string, title: string, values: ReadonlyArray<{ s
         // sorted by each series' place in `order`: a sort by the list itself compiled to one expression of every name,
         // which vega's parser overflowed on at about 1,000 series
         xOffset: { field: 'series', type: 'nominal', sort: { field: 'place', op: 'min' } },
-        y: { field: 'mean', type: 'quantitative', ...y },
+        y: { field: 'mean', type: 'quantitative', ...y, ...flat },
         color: { field: 'series', type: 'nominal', title: legend, legend: LEGEND, scale: { domain: order } },
       },
     } as TopLevelSpec,

@@ -61,4 +61,15 @@ describe('grouped bars', () => {
     const svg = await renderSvg(localityByBinChart([record('FIFO', 0.2), record('Fair + delay', 1)], series, 'b'));
     expect(dataTexts(svg)).toEqual([]);
   });
+
+  it('bars all of no height stand on an axis from 0 with their "0"s at its foot, not at mid-height beside a lone "0.000000"', async () => {
+    // a result whose jobs all took 0 ms: vega's domain of [0, 0] ticked "0.000000" at y = 130 of 260 and wrote the zeros there
+    const svg = await renderSvg(responseByBinChart([record('FIFO', 0.2, 0), record('Naive fair', 0, 0)].map((r) => ({ ...r, bins: r.bins.map((b) => ({ ...b, meanResponseMs: 0 })) })), series, 'r'));
+    expect(svg).not.toContain('0.000000');
+    expect(svg).toMatch(/Y-axis titled 'mean response time \(s\)' for a linear scale with values from 0(\.0)? to 1(\.0)?"/);
+    const foot = [...svg.matchAll(/<g class="mark-text role-mark[^>]*>([\s\S]*?)<\/g>/g)].flatMap((g) => [...g[1].matchAll(/translate\([-\d.]+,([-\d.]+)\)/g)].map((m) => Number(m[1])));
+    expect(foot).toHaveLength(4);
+    for (const y of foot) expect(y).toBeGreaterThan(250);
+  });
+
 });
