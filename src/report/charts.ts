@@ -199,10 +199,14 @@ export function meanBy<R, I, G>(runs: readonly R[], seriesOf: (r: R) => string, 
 
 type BinOf = RunRecord['bins'][number];
 
-/** Per series and size bin, the mean of `value` over the runs' bins, weighted by `weight` (maps or jobs). */
+/**
+ * Per series and size bin, the mean of `value` over the runs' bins, weighted by `weight` (maps or jobs); a bin of no
+ * weight in a series (listed with no job or no map) has no bar there: its mean of 0 was drawn "0", "0%", read as data.
+ */
 function meanByBin(records: readonly RunRecord[], seriesOf: SeriesOf, value: (b: BinOf) => number,
   weight: (b: BinOf) => number): Array<{ series: string; bin: number; mean: number }> {
-  return meanBy(records, (r) => seriesOf(r).series, (r) => r.bins, (b) => b.bin, value, weight).map((s) => ({ series: s.series, bin: s.group, mean: s.mean }));
+  return meanBy(records, (r) => seriesOf(r).series, (r) => r.bins, (b) => b.bin, value, weight).filter((s) => s.weight > 0)
+    .map((s) => ({ series: s.series, bin: s.group, mean: s.mean }));
 }
 
 /** Node locality per job size bin, one bar per series (variant), averaged over the runs of each series (maps-weighted). */

@@ -72,4 +72,14 @@ describe('grouped bars', () => {
     for (const y of foot) expect(y).toBeGreaterThan(250);
   });
 
+  it('a bin no job (or no map) of a series fell in has no bar there, not a "0" read as data', async () => {
+    // a result listing bin 7 with no jobs: its bars were drawn "0" s and "0%" node locality
+    const empty = (r: RunRecord): RunRecord => ({ ...r, bins: [...r.bins, { bin: 7, jobs: 0, maps: 0, meanResponseMs: 0, locality: { node: 0 } }] });
+    const runs = [empty(record('FIFO', 0.2)), record('Fair + delay', 1)];
+    for (const chart of [localityByBinChart(runs, series, 'b'), responseByBinChart(runs, series, 'r')]) {
+      const svg = await renderSvg(chart);
+      expect(svg).not.toMatch(/aria-label="job size bin: 7;/);
+      expect(dataTexts(svg)).toEqual([]);
+    }
+  });
 });
