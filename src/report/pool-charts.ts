@@ -83,7 +83,8 @@ export function killsChart(runs: readonly PoolRun[], order: string[], measure: '
   // variants down the y axis: their names ("HFS + delay + preemption") read across, not turned on end under bars
   // whole: vega's default limit of 180 px cut "HFS + delay + long-task balancing" (long-tasks.json) to "HFS + delay + long-task…"
   const y = { field: 'series', type: 'nominal', title: 'variant', sort: { field: 'place', op: 'min' }, axis: { labelLimit: 0 } };
-  const x = { type: 'quantitative', title: axis };
+  // tasks in whole numbers: 3 tasks killed were ticked 0.0, 0.2, ... 2.8
+  const x = { type: 'quantitative', title: axis, ...(measure === 'killed' ? { axis: { tickMinStep: 1, format: 'd' } } : {}) };
   const pools = [...lost];
   const layers = [
     { data: { values: placedIn(drawn, order) }, mark: 'bar',

@@ -106,4 +106,16 @@ describe('tasks killed and slot time lost', () => {
     expect(await renderSvg(c)).not.toMatch(/role-legend/);
     expect(killsChart([fifo, wait], ['FIFO', 'Wait'], 'killed', 'k')).toBeUndefined();
   });
+
+  it('tasks are counted in whole numbers on their axis: 3 tasks killed were ticked 0.0, 0.2, ... 2.8', async () => {
+    const few: PoolRun = { ...kill, summary: { killedTasks: 3, lostSlotSeconds: 4.5 }, pools: [pool('production'), pool('research', 3, 4.5)] };
+    const svg = await renderSvg(killsChart([wait, few], ['Wait', 'Kill'], 'killed', 'k')!);
+    const axis = svg.slice(svg.indexOf("X-axis titled 'tasks killed'"));
+    const labels = axis.slice(axis.indexOf('role-axis-label'));
+    const ticks = [...labels.slice(0, labels.indexOf('</g>')).matchAll(/>([^<>]+)<\/text>/g)].map((m) => m[1]);
+    expect(ticks.length).toBeGreaterThan(1);
+    for (const t of ticks) expect(t).toMatch(/^\d+$/);
+    // seconds lost keep their fractions
+    expect(await renderSvg(killsChart([wait, few], ['Wait', 'Kill'], 'lost', 'l')!)).toMatch(/>0\.5<\/text>/);
+  });
 });
