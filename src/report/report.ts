@@ -123,7 +123,8 @@ export async function sweepReportHtml(dir: string): Promise<string> {
     // misread a variant that failed at every point
     `${records.length} of ${manifest.points.length} points${missing > 0 ? ` (${missing} not in results.jsonl: not run yet, or failed; hfsim sweep --resume runs them)` : ''}: ` +
       `${manifest.axes.map((a) => `${a.name} (${a.values.length})`).join(' x ')} x ${manifest.seeds.length} seed${manifest.seeds.length > 1 ? 's' : ''}. ` +
-      'Lines are means over seeds; bands their 95% confidence intervals (Student t).',
+      // one seed has no interval (aggregate's ci95 is null): its charts have no band to speak of
+      (manifest.seeds.length > 1 ? 'Lines are means over seeds; bands their 95% confidence intervals (Student t).' : 'One seed a point: lines are its values, with no confidence band.'),
     // A --resume or a merge of shards timed otherwise: the decision charts' means are over the timed seeds only.
     timed && timedPoints < records.length && specs.some((s) => s.metric.startsWith('decisionUs.'))
       ? `Decision latency counts only the ${timedPoints} of ${records.length} points that timed their decisions (the others ran with --no-time-decisions).`

@@ -276,3 +276,15 @@ describe('report on a sweep whose points are missing', () => {
     expect(await sweepReportHtml(sweep)).not.toMatch(/not in results\.jsonl|Nothing drawn of/);
   });
 });
+
+describe('report on a sweep of one seed', () => {
+  it('says its lines are the seed\'s values with no band: it said "bands their 95% confidence intervals" over charts that have none', async () => {
+    const one = await sweepReportHtml(single);
+    expect(one).not.toMatch(/errorband/);
+    expect(one).not.toContain('confidence interval');
+    expect(one).toContain('One seed a point: lines are its values, with no confidence band.');
+    const two = await sweepReportHtml(sweep);
+    expect(two).toMatch(/errorband/);
+    expect(two).toContain('Lines are means over seeds; bands their 95% confidence intervals (Student t).');
+  });
+});
