@@ -57,6 +57,14 @@ export function metricLabel(metric: string): string {
   return names[metric] ?? metric;
 }
 
+/**
+ * The unit of a chart's time axis for a run `longestMs` long: hours past 5 of them (dsbra.json's 2.5 h reads as 150
+ * min; a day as 24 h, not 1,440 min), else minutes; with the ms in one.
+ */
+export function timeUnit(longestMs: number): { unit: 'h' | 'min'; perUnit: number } {
+  return longestMs > 5 * 3_600_000 ? { unit: 'h', perUnit: 3_600_000 } : { unit: 'min', perUnit: 60_000 };
+}
+
 /** Legends: labels and titles of several axes' values ("replication=1, maxSkips=1, racks=2, nodesPerRack=5") whole; at 320 px they were cut alike. */
 export const LEGEND = { labelLimit: 640, titleLimit: 640 };
 

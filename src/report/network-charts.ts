@@ -5,15 +5,15 @@
  */
 import type { TopLevelSpec } from 'vega-lite';
 import { type NetworkResult, lastBucket } from '../core/network/link-usage.js';
-import type { Chart } from './charts.js';
+import { type Chart, timeUnit } from './charts.js';
 
 const SCHEMA = 'https://vega.github.io/schema/vega-lite/v6.json';
 const SIZE = { width: 420, height: 260 };
 const MAX_RACK_LINES = 8;
 
-interface Point { minutes: number; utilization: number; series: string; direction: string }
-/** The buckets' width, and the run's last bucket (of any series) and how much of it ran. */
-interface Buckets { bucketMs: number; last: number; lastMs: number }
+interface Point { time: number; utilization: number; series: string; direction: string }
+/** The buckets' width, the run's last bucket (of any series) and how much of it ran, and the time axis's ms a unit. */
+interface Buckets { bucketMs: number; last: number; lastMs: number; perUnit: number }
 
 /**
  * One series' points, a bucket's value at its start and the last one's again at its end: drawn as steps, each bucket
@@ -21,10 +21,10 @@ interface Buckets { bucketMs: number; last: number; lastMs: number }
  * run's end (`lastMs` of it ran).
  */
 function steps(xs: readonly number[], b: Buckets, series: string, direction: string, out: Point[]): void {
-  const at = (i: number): number => (i * b.bucketMs) / 60_000;
-  xs.forEach((u, i) => out.push({ minutes: at(i), utilization: u, series, direction }));
+  const at = (i: number): number => (i * b.bucketMs) / b.perUnit;
+  xs.forEach((u, i) => out.push({ time: at(i), utilization: u, series, direction }));
   const n = xs.length;
-  if (n > 0) out.push({ minutes: n - 1 === b.last ? at(n - 1) + b.lastMs / 60_000 : at(n), utilization: xs[n - 1], series, direction });
+  if (n > 0) out.push({ time: n - 1 === b.last ? at(n - 1) + b.lastMs / b.perUnit : at(n), utilization: xs[n - 1], series, direction });
 }
 
 /** Points of one direction's series (per rack, or mean and busiest past MAX_RACK_LINES racks). */
@@ -57,7 +57,9 @@ function points(series: readonly number[][], b: Buckets, direction: string): Poi
 export function linkUtilizationChart(network: NetworkResult, variant: string, id: string): Chart {
   const { bucketMs, up, down, core } = network.utilization;
   const last = lastBucket(network.utilization); // older results have no lastBucketMs: their last bucket whole
-  const b: Buckets = { bucketMs, last: last.index, lastMs: last.ms };
+  // in hours past 5 of them, as the storage chart: a day read 0 to 1,600 min
+  const { unit, perUnit } = timeUnit(last.index * bucketMs + last.ms);
+  const b: Buckets = { bucketMs, last: last.index, lastMs: last.ms, perUnit };
   const values = [...points(up, b, 'uplink'), ...points(down, b, 'downlink')];
   if (core !== undefined) steps(core, b, 'core', 'core', values);
   // links idle all run (no traffic crossed racks) draw their lines at 0 on an axis to 100%: vega's domain of [0, 0]
@@ -69,7 +71,7 @@ export function linkUtilizationChart(network: NetworkResult, variant: string, id
       $schema: SCHEMA, title, ...SIZE, data: { values },
       mark: { type: 'line', interpolate: 'step-after' },
       encoding: {
-        x: { field: 'minutes', type: 'quantitative', title: `time (min; buckets of ${bucketMs / 60_000} min)` },
+        x: { field: 'time', type: 'quantitative', title: `time (${unit}; buckets of ${bucketMs / 60_000} min)` },
         y: { field: 'utilization', type: 'quantitative', title: 'share of the link\'s capacity', axis: { format: '.2~%' }, ...(idle ? { scale: { domain: [0, 1] } } : {}) }, // 0.5%, not "0%" on a link a few percent busy
         color: { field: 'series', type: 'nominal', title: core === undefined ? 'rack' : 'rack, or the core', legend: { orient: 'bottom', columns: 4, labelLimit: 0 } },
         strokeDash: { field: 'direction', type: 'nominal', title: 'link', legend: { orient: 'bottom' } },

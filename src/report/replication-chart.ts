@@ -4,7 +4,7 @@
  * title as `hfsim run`'s replication table gives them.
  */
 import type { TopLevelSpec } from 'vega-lite';
-import { type Chart, LEGEND, SCHEMA, SIZE } from './charts.js';
+import { type Chart, LEGEND, SCHEMA, SIZE, timeUnit } from './charts.js';
 
 /** What the chart reads of a run's result. */
 export interface ReplicationRun {
@@ -39,8 +39,7 @@ export function storageChart(runs: readonly ReplicationRun[], order: string[], i
     return end;
   });
   const longest = ends.reduce((a, e) => Math.max(a, e), 0);
-  // hours past 5 of them (dsbra.json's 2.5 h reads as 150 min; a day as 24 h, not 1,440 min)
-  const [unit, perUnit] = longest > 5 * 3_600_000 ? ['h', 3_600_000] : ['min', 60_000];
+  const { unit, perUnit } = timeUnit(longest);
   const values: Point[] = [];
   replicated.forEach((r, i) => {
     const series = thinned(r.replication!.storage.series);
