@@ -130,6 +130,10 @@ export async function sweepReportHtml(dir: string): Promise<string> {
       ? `Decision latency counts only the ${timedPoints} of ${records.length} points that timed their decisions (the others ran with --no-time-decisions).`
       : '',
     ...unfinished(manifest.axes, records),
+    // the default charts need an axis of numbers for their x: without one they were left out, unsaid
+    manifest.charts === undefined && numeric === undefined
+      ? `Not drawn: node locality and mean response time against an axis: the sweep has no axis of numbers (the charts below are by ${legend}).`
+      : '',
   ].filter((s) => s !== '');
   const whyEmpty = (c: Chart): string | undefined => (untimed.has(c) ? 'no point timed its decisions (swept with --no-time-decisions)' : undefined);
   return reportHtml(`Sweep ${manifest.name}`, intro, drawable(charts, intro, join(dir, RESULTS), whyEmpty));

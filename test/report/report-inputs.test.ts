@@ -288,3 +288,18 @@ describe('report on a sweep of one seed', () => {
     expect(two).toContain('Lines are means over seeds; bands their 95% confidence intervals (Student t).');
   });
 });
+
+describe('report on a sweep with no axis of numbers', () => {
+  it('names the default charts it cannot draw and why: node locality and mean response against an axis were left out unsaid', async () => {
+    const dir = tmp('no-numeric');
+    writeJson(dir, 'base.json', base);
+    const out = join(dir, 'out');
+    const ran = hfsim('sweep', writeJson(dir, 'v.sweep.json', { name: 'v', base: 'base.json', seeds: [1] }), '--out', out, '--no-progress');
+    expect(ran.code, ran.stderr).toBe(0);
+    const html = await sweepReportHtml(out);
+    expectFinite(html);
+    expect(html).toContain('Not drawn: node locality and mean response time against an axis: the sweep has no axis of numbers (the charts below are by variant).');
+    expect(html.match(/<figure class="chart"/g)).toHaveLength(2); // the CDF and locality by bin
+    expect(await sweepReportHtml(sweep)).not.toContain('no axis of numbers');
+  });
+});
