@@ -202,6 +202,23 @@ export function readRecords(dir: string, repair = false, manifest?: Manifest): P
 }
 
 /**
+ * Whether results.jsonl ends in a line without its newline: a write cut short, which readRecords leaves out (and
+ * --resume cuts off), so that a report can say so rather than count its point only as not run.
+ */
+export function endsCutShort(dir: string): boolean {
+  const file = join(dir, RESULTS);
+  if (!existsSync(file)) return false;
+  const fd = openSync(file, 'r');
+  try {
+    const size = fstatSync(fd).size;
+    const last = Buffer.alloc(1);
+    return size > 0 && readSync(fd, last, 0, 1, size - 1) === 1 && last[0] !== 0x0a;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
  * Calls `line` with each line that ends in a newline (and its index from 0), read in chunks: the file as one string
  * failed past V8's longest string (about 512 MB: a sweep of a few hundred FB-2009 days), and no command could read it
  * again. Returns the bytes up to the last newline, and the file's size.

@@ -8,7 +8,7 @@ import { counted } from '../cli/format.js';
 import { checkOutputFile, summaryStream, writeOutput } from '../cli/output.js';
 import { aggregate } from '../cli/sweep-aggregate.js';
 import { type ChartSpec, VARIANT_AXIS, isNumericAxis } from '../cli/sweep-file.js';
-import { MANIFEST, RESULTS, SWEEP_FILES, isSweepDir, onePerPoint, readCheckedManifest, readRecords, sweepFileKind } from '../cli/sweep-output.js';
+import { MANIFEST, RESULTS, SWEEP_FILES, endsCutShort, isSweepDir, onePerPoint, readCheckedManifest, readRecords, sweepFileKind } from '../cli/sweep-output.js';
 import { type Chart, type RunRecord, type SeriesOf, axisValue, cdfChart, isEmpty, localityByBinChart, metricChart, nonFinite, responseByBinChart } from './charts.js';
 import { firstSeen, valueKey } from './series-order.js';
 import { reportHtml } from './html.js';
@@ -129,6 +129,8 @@ export async function sweepReportHtml(dir: string): Promise<string> {
     timed && timedPoints < records.length && specs.some((s) => s.metric.startsWith('decisionUs.'))
       ? `Decision latency counts only the ${timedPoints} of ${records.length} points that timed their decisions (the others ran with --no-time-decisions).`
       : '',
+    // readRecords leaves a last line cut short out: its point read only as "not run yet, or failed"
+    endsCutShort(dir) ? `${join(dir, RESULTS)}: its last line is cut short (a sweep stopped as it wrote it) and left out; hfsim sweep --resume cuts it off and runs the points missing.` : '',
     ...unfinished(manifest.axes, records),
     // the default charts need an axis of numbers for their x: without one they were left out, unsaid
     manifest.charts === undefined && numeric === undefined

@@ -303,3 +303,19 @@ describe('report on a sweep with no axis of numbers', () => {
     expect(await sweepReportHtml(sweep)).not.toContain('no axis of numbers');
   });
 });
+
+describe('report on a sweep whose results.jsonl ends in a line cut short', () => {
+  it('draws the whole lines and says the last was cut short, as a sweep stopped mid-write leaves it: it read only "not run yet, or failed"', async () => {
+    const dir = join(tmp('cut-last'), 'out');
+    cpSync(sweep, dir, { recursive: true });
+    const file = join(dir, 'results.jsonl');
+    const text = readFileSync(file, 'utf8');
+    writeFileSync(file, text.slice(0, text.length - 200));
+    const html = await sweepReportHtml(dir);
+    expectFinite(html);
+    expect(html).toContain('7 of 8 points (1 not in results.jsonl');
+    expect(html).toContain(`${file}: its last line is cut short (a sweep stopped as it wrote it) and left out; hfsim sweep --resume cuts it off and runs the points missing.`);
+    expect(readFileSync(file, 'utf8')).toBe(text.slice(0, text.length - 200)); // the report repairs nothing
+    expect(await sweepReportHtml(sweep)).not.toContain('cut short');
+  });
+});
