@@ -212,7 +212,7 @@ async function runLogged(options: SweepOptions, dir: string, manifest: Manifest,
   if (t) t.loggedAt = clockMs();
   // With points failed too: the aggregates are of the points results.jsonl holds (an incomplete merge's, there before
   // a --resume, stayed beside the lines it added).
-  finalize(dir, manifest, records, log.written);
+  finalize(dir, manifest, records, log.written, true);
   if (failures.length > 0) {
     await closing;
     throw new Error(`${failures.length} of ${todo.length} points failed (the others are kept, and aggregated; --resume reruns the failed)\n${failures.join('\n')}`);
