@@ -486,23 +486,25 @@ export function checkAggregateFiles(dir: string): void {
   for (const name of [AGGREGATE_CSV, AGGREGATE_JSON]) checkOutputFile(join(dir, name), '--out');
 }
 
-/**
- * Writes the aggregates and rewrites results.jsonl in point order, each file whole or not at all. The aggregates go
- * first: the rewrite needs room for a second copy of the lines, and where a full disk refuses it a sweep's file still
- * holds every point (`appended`: it was appended as they ran), as the error then says; before, the aggregates were
- * not written either, and each --resume failed the same way with no word of what to do.
- */
-export function finalize(dir: string, manifest: Manifest, records: PointRecord[], lines?: WeakMap<PointRecord, string>, appended = false): void {
-  const sorted = [...records].sort((a, b) => a.index - b.index);
+/** Rewrites results.jsonl in point order and writes the aggregates, each file whole or not at all (sweep merge). */
+export function finalize(dir: string, manifest: Manifest, records: PointRecord[]): void {
+  const sorted = inPointOrder(records);
+  writeInPointOrder(dir, sorted);
+  writeAggregates(dir, manifest, sorted);
+}
+
+export const inPointOrder = (records: readonly PointRecord[]): PointRecord[] => [...records].sort((a, b) => a.index - b.index);
+
+/** Writes aggregate.csv and aggregate.json of `sorted` (in point order), each whole or not at all. */
+export function writeAggregates(dir: string, manifest: Manifest, sorted: readonly PointRecord[]): void {
   const rows = aggregate(sorted);
   const axes = manifest.axes.map((a) => a.name);
   writeOutput(join(dir, AGGREGATE_CSV), aggregateCsv(rows, axes));
   writeOutput(join(dir, AGGREGATE_JSON), JSON.stringify(flatRows(rows, axes), null, 1) + '\n');
-  try {
-    // line by line: joined, a results.jsonl past V8's longest string (about 512 MB) failed after every point had run
-    writeOutput(join(dir, RESULTS), sorted.map((r) => lines?.get(r) ?? JSON.stringify(r) + '\n'));
-  } catch (err) {
-    if (!appended || !(err instanceof Error)) throw err;
-    throw new Error(`${err.message}: it holds every point, in the order they finished (hfsim report and sweep merge read it so), and the aggregates are written; to have it in point order, free room for a second copy of it and run the sweep again with --resume`);
-  }
+}
+
+/** Rewrites results.jsonl as `sorted`'s lines (`lines`: those already made, by record), whole or not at all. */
+export function writeInPointOrder(dir: string, sorted: readonly PointRecord[], lines?: WeakMap<PointRecord, string>): void {
+  // line by line: joined, a results.jsonl past V8's longest string (about 512 MB) failed after every point had run
+  writeOutput(join(dir, RESULTS), sorted.map((r) => lines?.get(r) ?? JSON.stringify(r) + '\n'));
 }

@@ -17,7 +17,7 @@ import { warnOnce } from './warn.js';
 import type { PointRecord } from './sweep-aggregate.js';
 import { type Sweep, type SweepPoint, shardOf } from './sweep-file.js';
 import { PointQueue } from './sweep-order.js';
-import { MANIFEST, type Manifest, RESULTS, ResultsLog, checkAggregateFiles, entriesBesideTemps, finalize, manifestOf, onePerPoint, readManifest, readRecords, removeSweepTemps } from './sweep-output.js';
+import { MANIFEST, type Manifest, RESULTS, ResultsLog, checkAggregateFiles, entriesBesideTemps, inPointOrder, manifestOf, onePerPoint, readManifest, readRecords, removeSweepTemps, writeAggregates, writeInPointOrder } from './sweep-output.js';
 import { makeOutputDir, writeOutput } from './output.js';
 import { lockOutput } from './output-lock.js';
 import { adoptPrestartedPool } from './prestart.js';
@@ -211,11 +211,21 @@ async function runLogged(options: SweepOptions, dir: string, manifest: Manifest,
   }
   if (t) t.loggedAt = clockMs();
   // With points failed too: the aggregates are of the points results.jsonl holds (an incomplete merge's, there before
-  // a --resume, stayed beside the lines it added).
-  finalize(dir, manifest, records, log.written, true);
+  // a --resume, stayed beside the lines it added). Written before the point-order rewrite, which needs room for a
+  // second copy of the lines: where a full disk refused it, no aggregate was written either, and every --resume
+  // failed the same way, saying only "the file there is unchanged".
+  const sorted = inPointOrder(records);
+  writeAggregates(dir, manifest, sorted);
   if (failures.length > 0) {
-    await closing;
+    await closing; // results.jsonl stays as appended (in the order the points finished) until every point has run
     throw new Error(`${failures.length} of ${todo.length} points failed (the others are kept, and aggregated; --resume reruns the failed)\n${failures.join('\n')}`);
+  }
+  try {
+    writeInPointOrder(dir, sorted, log.written);
+  } catch (err) {
+    await closing;
+    if (!(err instanceof Error)) throw err;
+    throw new Error(`${err.message}: it holds every point of the sweep, in the order they were written (hfsim report and sweep merge read it so), and the aggregates are written; to have it in point order, free room for a second copy of it and run the sweep again with --resume`);
   }
   if (t) t.finalizedAt = clockMs();
   await closing;

@@ -2,24 +2,35 @@
  * A sweep's end rewrites results.jsonl in point order, which needs room for a second copy of its lines. On a full disk
  * that rewrite failed first: no aggregates were written, and each --resume failed the same way, its message (`not
  * written (no space left on device); the file there is unchanged`) saying nothing of what to do. The aggregates now go
- * first, and the rewrite's failure says the file holds every point and how to have it in point order.
+ * first, and the rewrite's failure says the file holds every point and how to have it in point order. (Isolated: it
+ * mocks output.js's writeOutput to refuse that one rewrite, as a full disk would.)
  */
-import { readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { finalize, readManifest, readRecords } from '../../src/cli/sweep-output.js';
-import { hfsim, smallSweep, tmp } from './sweep-helpers.js';
+import { describe, expect, it, vi } from 'vitest';
+import { loadSweep } from '../../src/cli/sweep-file.js';
+import { runSweep } from '../../src/cli/sweep-run.js';
+import { lines, smallSweep, tmp } from './sweep-helpers.js';
 
-describe('a sweep\'s end on a full disk', () => {
-  it('writes the aggregates, and a point-order rewrite that fails says the file holds every point', () => {
+vi.mock('../../src/cli/output.js', async (original) => {
+  const real = await original<typeof import('../../src/cli/output.js')>();
+  return {
+    ...real,
+    writeOutput: (file: string, content: Parameters<typeof real.writeOutput>[1]) => {
+      if (file.endsWith('results.jsonl')) throw new Error(`${file}: not written (no space left on device); the file there is unchanged`);
+      real.writeOutput(file, content);
+    },
+  };
+});
+
+describe('a sweep\'s end on a disk with no room for the point-order rewrite', () => {
+  it('writes the aggregates, and says the file holds every point and what to do', async () => {
     const out = join(tmp('finalize'), 'out');
-    expect(hfsim('sweep', smallSweep(), '--out', out, '--no-progress').code).toBe(0);
-    const [csv, json] = ['aggregate.csv', 'aggregate.json'].map((f) => readFileSync(join(out, f), 'utf8'));
-    const manifest = readManifest(out);
-    const records = readRecords(out);
-    for (const f of ['aggregate.csv', 'aggregate.json', 'results.jsonl']) rmSync(join(out, f));
-    symlinkSync('/dev/full', join(out, 'results.jsonl')); // every write there: no space left on device
-    expect(() => finalize(out, manifest, records, undefined, true)).toThrow(/no space left on device.*: it holds every point, in the order they finished .* run the sweep again with --resume$/);
-    expect([readFileSync(join(out, 'aggregate.csv'), 'utf8'), readFileSync(join(out, 'aggregate.json'), 'utf8')]).toEqual([csv, json]);
+    const run = runSweep(loadSweep(smallSweep()), { out, parallel: 1, progress: false });
+    await expect(run).rejects.toThrow(/results\.jsonl: not written \(no space left on device\); the file there is unchanged: it holds every point of the sweep, in the order they were written .* run the sweep again with --resume$/);
+    expect(new Set(lines(out).map((l) => l.id)).size).toBe(12); // all 12 points, as appended
+    const rows = JSON.parse(readFileSync(join(out, 'aggregate.json'), 'utf8')) as Array<{ seeds: string }>;
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((r) => r.seeds === '1 2 3')).toBe(true);
   });
 });

@@ -54,7 +54,7 @@ describe('hfsim sweep --resume', () => {
       const text = existsSync(log) ? readFileSync(log, 'utf8') : '';
       return text.slice(0, text.lastIndexOf('\n') + 1).split('\n').filter((l) => l !== '').length;
     };
-    const exited = new Promise<NodeJS.Signals | null>((done) => child.on('close', (_code, signal) => done(signal)));
+    const exited = new Promise<NodeJS.Signals | null>((done) => child.on('exit', (_code, signal) => done(signal)));
     for (let i = 0; i < 6000 && count() < 2 && child.exitCode === null; i++) await new Promise((r) => setTimeout(r, 10));
     child.kill('SIGKILL');
     expect(await exited, `the sweep ended before it was killed: ${stderr}`).toBe('SIGKILL');
