@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { SortedJobQueue, registerGate, registerPolicy, registerReplication, simulate } from '../../src/index.js';
+import { type Job, SortedJobQueue, registerGate, registerPolicy, registerReplication, simulate } from '../../src/index.js';
 import { policies } from '../../src/core/framework/registry.js';
 import { parseScenario } from '../../src/core/scenario.js';
 import { workloadLimitErrors } from '../../src/core/workload-limits.js';
@@ -200,6 +200,30 @@ describe('registerPolicy refuses a bad definition with a TypeError naming the po
     if (!parsed.ok) throw new Error(parsed.errors.join('\n'));
     const big = (await simulate(parsed.value, { timeDecisions: false })).jobs.find((j) => j.id === 'big')!;
     expect(smallFirstMap).toBeGreaterThanOrEqual(big.finishMs);
+  });
+
+  it("a pool-aware policy's frozen queue list, unchanged when a departure admits a job, is read again (admitted-queue.ts keys its copy on the pools' version too)", async () => {
+    // big leaves the map queue when its last map launches, and the pool only when its reduces end: its departure admits
+    // small while the queue's frozen list, [small], stays the same array (the engine's remove of a job no longer listed
+    // changes nothing here)
+    const name = fresh();
+    const frozenList = () => {
+      const q = new SortedJobQueue((a, b) => a.index - b.index);
+      let list: readonly Job[] | undefined;
+      return {
+        add: (job: Job) => { q.add(job); list = undefined; },
+        remove: (job: Job) => { if (q.jobs.includes(job)) { q.remove(job); list = undefined; } },
+        update: (job: Job) => q.update(job),
+        get jobs() { return (list ??= Object.freeze([...q.jobs])); },
+      };
+    };
+    registerPolicy(name, { description: 'FIFO over pools, frozen lists', usesPools: true, create: () => ({ createQueue: frozenList }) });
+    const parsed = parseScenario(jobsScenario({ scheduler: { policy: name, pools: [{ name: 'default', maxRunningJobs: 1 }] } }));
+    if (!parsed.ok) throw new Error(parsed.errors.join('\n'));
+    const r = await simulate(parsed.value, { timeDecisions: false });
+    const [big, small] = ['big', 'small'].map((id) => r.jobs.find((j) => j.id === id)!);
+    expect(small.finishMs).toBeGreaterThan(big.finishMs);
+    expect(small.finishMs - big.finishMs).toBeLessThan(60_000); // admitted at once, not left waiting
   });
 
   it('a pool-aware policy sets its own share division in create() (capacity\'s way), and only there', async () => {
