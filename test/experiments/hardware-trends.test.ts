@@ -33,6 +33,24 @@ describe('hardware-trends', () => {
     expect(nonLocalSlotRatio(naive, delay, mapSlots(sweep))).toBeCloseTo(expected, 1);
   }, 60_000);
 
+  it('averages the slot-time ratio over seeds geometrically, as the document says of every ratio (it took the arithmetic mean)', () => {
+    const sweep = sweepOf(HARDWARE_TRENDS, ROOT, true);
+    const slots = mapSlots(sweep);
+    // A run whose mean map slot time is slotS (utilization 1 over makespan slotS x 1,000 ms, as many maps as slots)
+    const run = (variant: string, hw: unknown, seed: number, node: number, slotS: number): Run => ({
+      values: { variant, 'cluster.network': hw }, seed, variant,
+      summary: { utilization: 1, makespanMs: slotS * 1000, maps: slots, jobsPerHour: 1, locality: { node, rack: 1 - node, off: 0 } },
+    }) as unknown as Run;
+    // per seed a non-local map's slot 2x and 0.5x a node-local one's (naive fair half node-local, fair + delay all)
+    const records = [...new Set(sweep.points.map((p) => JSON.stringify(p.values['cluster.network'])))].flatMap((h) => {
+      const hw: unknown = JSON.parse(h);
+      return [run('Fair + delay', hw, 1, 1, 1), run('Naive fair', hw, 1, 0.5, 1.5), run('Fair + delay', hw, 2, 1, 1), run('Naive fair', hw, 2, 0.5, 0.75)];
+    });
+    const a = HARDWARE_TRENDS.analyze(records, sweep);
+    const slotColumn = a.table[0].indexOf('a non-local map\'s slot time / a node-local one\'s');
+    for (const row of a.table.slice(1)) expect(row[slotColumn]).toMatch(/^1\.00x/);
+  });
+
   it('--quick on the fluid model: 1.1x or more on 1 Gbps and 4 disks, within 5% of 1 on 10 Gbps and 12 disks; both shapes hold', async () => {
     const { outcomes } = await runExperiments(selectExperiments(EXPERIMENTS, 'hardware-trends'), { root: ROOT, quick: true, parallel: 0 });
     const a = outcomes[0].analysis;
