@@ -70,21 +70,14 @@ export class UnitFilling {
   /** Writes each component flow's max-min rate into rates[f] (indexed by network flow id). */
   solve(c: UnitComponent, rates: Float64Array): void {
     const { remaining, weight, live, share, solo, frozen } = this;
-    const { capacity, pathRes, pathLen, maxPath } = c;
     const stamp = ++this.stamp;
     let nl = 0;
     let ns = 0;
+    // A component holds every flow of its resources: a resource's unfrozen flows are all its flows.
     for (let q = 0; q < c.nr; q++) {
       const r = c.res[q];
-      remaining[r] = capacity[r];
-      weight[r] = 0;
-    }
-    for (let j = 0; j < c.nf; j++) {
-      const f = c.flows[j];
-      for (let e = f * maxPath; e < f * maxPath + pathLen[f]; e++) if (capacity[pathRes[e]] !== Infinity) weight[pathRes[e]] += 1;
-    }
-    for (let q = 0; q < c.nr; q++) {
-      const r = c.res[q];
+      remaining[r] = c.capacity[r];
+      weight[r] = c.lists.count[r];
       if (weight[r] === 1) solo[ns++] = r;
       else if (weight[r] > 0) live[nl++] = r;
     }
