@@ -3,7 +3,7 @@
  * capacity"): at each launch under capacity, the launching user's running tasks of the slot's kind in the job's queue,
  * the launch counted, are at most the limit the state at that decision gives:
  *
- *     guaranteed = max(1, C); current = r < guaranteed ? guaranteed : r + 1
+ *     guaranteed = max(1, ceil(C)); current = r < guaranteed ? guaranteed : r + 1
  *     limit = max(ceil(current / active), ceil(current x minUserLimitPercent / 100)), at most ceil(guaranteed x userLimitFactor)
  *
  * where C is the queue's capacity in slots of the kind, r its running tasks of the kind and active the users of the
@@ -55,7 +55,7 @@ export interface UserLimitAudit {
 
 /** The limit for a queue's user (capacity.ts): `capacity` and `running` in slots of one kind, `active` users. */
 export function userLimit(capacity: number, running: number, active: number, minUserLimitPercent: number, userLimitFactor: number | undefined): number {
-  const guaranteed = Math.max(1, capacity);
+  const guaranteed = Math.max(1, Math.ceil(capacity));
   const current = running < guaranteed ? guaranteed : running + 1;
   const share = Math.max(Math.ceil(current / Math.max(1, active)), Math.ceil((current * minUserLimitPercent) / 100));
   return userLimitFactor === undefined ? share : Math.min(share, Math.ceil(guaranteed * userLimitFactor));

@@ -31,12 +31,14 @@ export function byUse(a: QueueUse, b: QueueUse): number {
 
 /**
  * The tasks of a kind a user may hold in queue `q` (Hadoop's getUserLimit, with YARN's user-limit-factor), guaranteed
- * `capacity` slots, `running` tasks running in it, `activeUsers` users with a task of the kind to launch.
+ * `capacity` slots (a fraction counts as the next whole slot), `running` tasks running in it, `activeUsers` users with a task of the kind to launch.
  */
 export function userLimit(q: QueueConfig, capacity: number, running: number, activeUsers: number): number {
-  // YARN's "allow progress for queues with miniscule capacity": the user limit counts at least one container's
-  // capacity, so a queue of capacity 0 (or below a slot) lets a user run user-limit-factor tasks, not one.
-  const guaranteed = Math.max(1, capacity);
+  // YARN counts the queue's capacity in whole containers, rounded up (multiplyAndNormalizeUp: 3.3 slots are 4), and
+  // at least one ("allow progress for queues with miniscule capacity"), so a queue of capacity 0 (or below a slot)
+  // lets a user run user-limit-factor tasks, not one. (Counted fractional, 3.3 slots with a factor of 1.5 capped a
+  // user at 5 tasks, where YARN's cap is 4 x 1.5 = 6.)
+  const guaranteed = Math.max(1, Math.ceil(capacity));
   const current = running < guaranteed ? guaranteed : running + 1;
   const share = Math.max(Math.ceil(current / Math.max(1, activeUsers)), Math.ceil((current * q.minUserLimitPercent) / 100));
   return q.userLimitFactor === undefined ? share : Math.min(share, Math.ceil(guaranteed * q.userLimitFactor));

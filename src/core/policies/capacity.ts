@@ -8,7 +8,7 @@
  * already holds the user limit: max(ceil(C / active users), ceil(C * minUserLimitPercent / 100)) (0: C / active users
  * alone; 100 or more: never below C, so only the user-limit-factor binds), active users
  * being YARN's (users with a task of the slot's kind to launch), where C is the
- * queue's capacity (at least one slot, as YARN counts it), or its running tasks + 1 once it is over capacity (Hadoop's
+ * queue's capacity (in whole slots, rounded up, and at least one, as YARN counts it), or its running tasks + 1 once it is over capacity (Hadoop's
  * getUserLimit), and at most ceil(C x userLimitFactor) when the queue sets one (YARN's user-limit-factor). A queue of
  * capacity 0 is guaranteed nothing: it is offered a slot only after every queue guaranteed something (YARN's
  * PriorityUtilizationQueueOrderingPolicy), so it runs on what they leave idle, up to its maxCapacity. A job names its
