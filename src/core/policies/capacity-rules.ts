@@ -41,5 +41,10 @@ export function userLimit(q: QueueConfig, capacity: number, running: number, act
   const guaranteed = Math.max(1, Math.ceil(capacity));
   const current = running < guaranteed ? guaranteed : running + 1;
   const share = Math.max(Math.ceil(current / Math.max(1, activeUsers)), Math.ceil((current * q.minUserLimitPercent) / 100));
-  return q.userLimitFactor === undefined ? share : Math.min(share, Math.ceil(guaranteed * q.userLimitFactor));
+  return Math.min(share, userCap(q, capacity));
+}
+
+/** The most tasks of a kind a user may ever hold in queue `q` guaranteed `capacity` slots: ceil(C x user-limit-factor), C as userLimit counts it; Infinity without a factor. */
+export function userCap(q: QueueConfig, capacity: number): number {
+  return q.userLimitFactor === undefined ? Infinity : Math.ceil(Math.max(1, Math.ceil(capacity)) * q.userLimitFactor);
 }

@@ -124,7 +124,7 @@ export const capacity = {
   create: (_config, context) => {
     const policy = pooledPolicy('capacity', context, (pools, kind) => new CapacityQueue(pools, kind));
     const pools = context.pools!; // pooledPolicy checked it
-    pools.divideSharesBy(capacityShares(queueTreeOf(pools.config)));
+    pools.divideSharesBy(capacityShares(queueTreeOf(pools.config), pools));
     return policy;
   },
 } satisfies PolicyPlugin;
