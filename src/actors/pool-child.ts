@@ -1,7 +1,7 @@
 /**
  * A forked worker of pool.ts: imports the task module named by its first argument, runs each task it is sent (one
  * at a time, in order) and answers with the value or the error (task-failure.ts), and the task's start and end
- * times. It listens before it loads the module (tasks sent while it starts wait for the module), and exits when its
+ * times; what its code throws outside a task's call is told to the pool, which ends this worker. It listens before it loads the module (tasks sent while it starts wait for the module), and exits when its
  * channel to the pool closes: the pool closed it, or the process that started it died (noticed between tasks, and
  * within a simulation within a quarter of a second: inprocess.ts endRunsWhenOrphaned).
  */
@@ -31,8 +31,16 @@ process.on('message', (m: ToChild<unknown>) => {
     say(reply);
   });
 });
-process.on('disconnect', () => process.exit(0));
+process.on('disconnect', () => process.exit(process.exitCode ?? 0));
 await loaded; // a module that cannot load ends this process (the pool sees it exit before 'ready')
+// Once loaded, code a task ran (a plugin's) that throws from a timer or callback it set ends this worker, as it ends
+// the CLI's own process (plugins.ts endOnPluginCrash): the pool is told what was thrown, fails the task with it and
+// disconnects this worker. Node's stack trace went to the stderr the workers share, and the task read "exited (code 1)".
+process.on('uncaughtException', (err) => {
+  process.exitCode = 1;
+  if (!process.connected) process.exit(1);
+  say({ crashed: (err instanceof Error ? err.message : String(err)).split('\n')[0] });
+});
 say({ ready: true });
 
 /** Sends to the pool; a channel closed meanwhile (the pool closed, or died) is no error: 'disconnect' ends this process. */

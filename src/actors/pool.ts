@@ -191,6 +191,13 @@ class ProcessPool<T, R> implements TaskPool<T, R> {
         slot.readyAt = clockMs();
         return;
       }
+      if ('crashed' in m) { // the worker is broken: its task fails with what was thrown, and it goes (see 'exit')
+        const crashed = slot.busy;
+        slot.busy = undefined;
+        crashed?.reject(new Error(`its worker process ended: code outside the task threw (a timer or callback it set): ${m.crashed}`));
+        if (slot.child.connected) slot.child.disconnect();
+        return;
+      }
       const p = slot.busy;
       if (p === undefined || p.id !== m.id) return;
       slot.busy = undefined;
@@ -236,10 +243,11 @@ class ProcessPool<T, R> implements TaskPool<T, R> {
 
   /**
    * Idle workers do not keep this process alive (a pool started ahead of need, in case, must not hold up an exit
-   * when the command ends another way); busy ones do, until their answers arrive.
+   * when the command ends another way); busy ones do, until their answers arrive, and so do all while tasks wait
+   * (for a worker that is being replaced).
    */
   private holdOpen(): void {
-    const busy = this.slots.some((s) => s.busy !== undefined);
+    const busy = this.queue.length > 0 || this.slots.some((s) => s.busy !== undefined);
     for (const { child } of this.slots) {
       const channel = child.channel as { ref(): void; unref(): void } | undefined | null;
       if (busy) {

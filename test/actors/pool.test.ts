@@ -85,6 +85,19 @@ describe('a pool of processes', () => {
     await expect(pool.run({ kind: 'pid' })).rejects.toThrow(/closed/);
   });
 
+  it('fails the task whose code throws from a timer with that error, in one line: not Node\'s stack trace on the shared stderr, nor "exited (code 1)", and runs the next', async () => {
+    const parent = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./pool-crash-parent.ts', import.meta.url))], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    parent.stdout.on('data', (d: Buffer) => { out += d.toString(); });
+    parent.stderr.on('data', (d: Buffer) => { err += d.toString(); });
+    const code = await new Promise<number | null>((done) => parent.on('close', done));
+    expect(out).toBe('its worker process ended: code outside the task threw (a timer or callback it set): late boom\nafter\n');
+    expect(err).not.toMatch(/^\s+at /m);
+    expect(err).not.toContain('late boom');
+    expect(code).toBe(0);
+  });
+
   it('starts its workers with --single-threaded-gc when they fill every core, else with the flags given', async () => {
     const cores = availableParallelism();
     expect(workerFlags(cores)).toEqual(['--single-threaded-gc']);
