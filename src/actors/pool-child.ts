@@ -17,9 +17,13 @@ const parent = process.ppid;
 const watching = import('./inprocess.js').then((m) => m.endRunsWhenOrphaned(parent));
 
 let chain: Promise<unknown> = Promise.all([loaded, watching]);
+/** The id of the task running now, if one is; whether code outside the tasks threw (this worker is ending). */
+let running: number | undefined;
+let broken = false;
 process.on('message', (m: ToChild<unknown>) => {
   chain = chain.then(async () => {
     const { default: run } = await loaded;
+    running = m.id;
     const startedAt = now();
     let reply: FromChild<unknown>;
     try {
@@ -29,17 +33,23 @@ process.on('message', (m: ToChild<unknown>) => {
       reply = { id: m.id, startedAt, endedAt: now(), ok: false, ...failure(err) };
     }
     say(reply);
+    running = undefined;
   });
 });
 process.on('disconnect', () => process.exit(process.exitCode ?? 0));
 await loaded; // a module that cannot load ends this process (the pool sees it exit before 'ready')
 // Once loaded, code a task ran (a plugin's) that throws from a timer or callback it set ends this worker, as it ends
-// the CLI's own process (plugins.ts endOnPluginCrash): the pool is told what was thrown, fails the task with it and
-// disconnects this worker. Node's stack trace went to the stderr the workers share, and the task read "exited (code 1)".
+// the CLI's own process (plugins.ts endOnPluginCrash): the pool is told what was thrown and during which task, fails
+// that task with it and disconnects this worker; thrown after its task answered, it is said here in one line. Node's
+// stack trace went to the stderr the workers share, and the task running then read "exited (code 1)".
 process.on('uncaughtException', (err) => {
+  if (broken) return; // told once: this worker is on its way out
+  broken = true;
+  const thrown = (err instanceof Error ? err.message : String(err)).split('\n')[0];
   process.exitCode = 1;
+  if (running === undefined) process.stderr.write(`hfsim: code on a worker process threw after its task had answered (a timer or callback it set, such as a --plugin's): ${thrown}\n`);
   if (!process.connected) process.exit(1);
-  say({ crashed: (err instanceof Error ? err.message : String(err)).split('\n')[0] });
+  say({ crashed: thrown, during: running });
 });
 say({ ready: true });
 

@@ -191,10 +191,11 @@ class ProcessPool<T, R> implements TaskPool<T, R> {
         slot.readyAt = clockMs();
         return;
       }
-      if ('crashed' in m) { // the worker is broken: its task fails with what was thrown, and it goes (see 'exit')
-        const crashed = slot.busy;
+      if ('crashed' in m) { // the worker is broken: the task it ran then fails with what was thrown, and it goes (see 'exit')
+        const p = slot.busy;
         slot.busy = undefined;
-        crashed?.reject(new Error(`its worker process ended: code outside the task threw (a timer or callback it set): ${m.crashed}`));
+        if (p !== undefined && p.id === m.during) p.reject(new Error(`its worker process ended: code outside the task threw (a timer or callback it set): ${m.crashed}`));
+        else if (p !== undefined) this.queue.unshift(p); // sent after the crash: its replacement runs it
         if (slot.child.connected) slot.child.disconnect();
         return;
       }

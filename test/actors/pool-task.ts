@@ -1,5 +1,5 @@
-/** A task module for pool.test.ts: echoes, throws (an Error, or a value that is not one), answers with its process id or flags, exits its process, never ends, or never ends but throws from a timer it set. */
-export type PoolTestTask = { kind: 'echo'; value: unknown } | { kind: 'throw'; message: string } | { kind: 'throwValue'; what: 'null' | 'undefined' | 'symbol' | 'function' | 'ownClass' } | { kind: 'pid' } | { kind: 'execArgv' } | { kind: 'exit' } | { kind: 'hang' } | { kind: 'throwLater'; message: string };
+/** A task module for pool.test.ts: echoes, throws (an Error, or a value that is not one), answers with its process id or flags, exits its process, never ends, or throws from a timer it set (while it has not ended, or after its answer). */
+export type PoolTestTask = { kind: 'echo'; value: unknown } | { kind: 'throw'; message: string } | { kind: 'throwValue'; what: 'null' | 'undefined' | 'symbol' | 'function' | 'ownClass' } | { kind: 'pid' } | { kind: 'execArgv' } | { kind: 'exit' } | { kind: 'hang' } | { kind: 'throwLater'; message: string } | { kind: 'throwAfter'; message: string };
 
 export default async function poolTestTask(task: PoolTestTask): Promise<unknown> {
   if (task.kind === 'throw') throw new Error(task.message);
@@ -10,6 +10,10 @@ export default async function poolTestTask(task: PoolTestTask): Promise<unknown>
   if (task.kind === 'throwLater') {
     setTimeout(() => { throw new Error(task.message); }, 0);
     return new Promise(() => undefined);
+  }
+  if (task.kind === 'throwAfter') {
+    setTimeout(() => { throw new Error(task.message); }, 0);
+    return 'answered';
   }
   if (task.kind === 'hang') return new Promise(() => setInterval(() => undefined, 1000));
   return task.value;

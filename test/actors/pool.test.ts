@@ -85,16 +85,29 @@ describe('a pool of processes', () => {
     await expect(pool.run({ kind: 'pid' })).rejects.toThrow(/closed/);
   });
 
-  it('fails the task whose code throws from a timer with that error, in one line: not Node\'s stack trace on the shared stderr, nor "exited (code 1)", and runs the next', async () => {
-    const parent = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./pool-crash-parent.ts', import.meta.url))], { stdio: ['ignore', 'pipe', 'pipe'] });
+  /** The parent's stdout and stderr, and its exit code, running pool-crash-parent.ts with `kind`. */
+  async function crashParent(kind: 'throwLater' | 'throwAfter'): Promise<{ out: string; err: string; code: number | null }> {
+    const parent = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./pool-crash-parent.ts', import.meta.url)), kind], { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     let err = '';
     parent.stdout.on('data', (d: Buffer) => { out += d.toString(); });
     parent.stderr.on('data', (d: Buffer) => { err += d.toString(); });
     const code = await new Promise<number | null>((done) => parent.on('close', done));
+    return { out, err, code };
+  }
+
+  it('fails the task whose code throws from a timer with that error, in one line: not Node\'s stack trace on the shared stderr, nor "exited (code 1)", and runs the next', async () => {
+    const { out, err, code } = await crashParent('throwLater');
     expect(out).toBe('its worker process ended: code outside the task threw (a timer or callback it set): late boom\nafter\n');
     expect(err).not.toMatch(/^\s+at /m);
     expect(err).not.toContain('late boom');
+    expect(code).toBe(0);
+  });
+
+  it('says in one line on stderr what a task\'s timer threw after its answer, and runs the next task on a fresh worker, not failing it', async () => {
+    const { out, err, code } = await crashParent('throwAfter');
+    expect(out).toBe('answered\nafter\n');
+    expect(err).toBe('hfsim: code on a worker process threw after its task had answered (a timer or callback it set, such as a --plugin\'s): late boom\n');
     expect(code).toBe(0);
   });
 
