@@ -22,6 +22,8 @@ let running: number | undefined;
 let broken = false;
 process.on('message', (m: ToChild<unknown>) => {
   chain = chain.then(async () => {
+    // A broken worker runs nothing more: the pool runs a task sent after the crash on this worker's replacement.
+    if (broken) return;
     const { default: run } = await loaded;
     running = m.id;
     const startedAt = now();

@@ -195,7 +195,11 @@ class ProcessPool<T, R> implements TaskPool<T, R> {
         const p = slot.busy;
         slot.busy = undefined;
         if (p !== undefined && p.id === m.during) p.reject(new Error(`its worker process ended: code outside the task threw (a timer or callback it set): ${m.crashed}`));
-        else if (p !== undefined) this.queue.unshift(p); // sent after the crash: its replacement runs it
+        // sent after the crash: its replacement runs it, unless the pool is closing (close() rejected the queue then)
+        else if (p !== undefined) {
+          if (this.closing) p.reject(new Error('the worker pool is closed'));
+          else this.queue.unshift(p);
+        }
         if (slot.child.connected) slot.child.disconnect();
         return;
       }

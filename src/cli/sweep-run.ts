@@ -215,7 +215,12 @@ async function runLogged(options: SweepOptions, dir: string, manifest: Manifest,
   // second copy of the lines: where a full disk refused it, no aggregate was written either, and every --resume
   // failed the same way, saying only "the file there is unchanged".
   const sorted = inPointOrder(records);
-  writeAggregates(dir, manifest, sorted);
+  try {
+    writeAggregates(dir, manifest, sorted);
+  } catch (err) {
+    await closing;
+    throw err;
+  }
   if (failures.length > 0) {
     await closing; // results.jsonl stays as appended (in the order the points finished) until every point has run
     throw new Error(`${failures.length} of ${todo.length} points failed (the others are kept, and aggregated; --resume reruns the failed)\n${failures.join('\n')}`);
