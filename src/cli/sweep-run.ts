@@ -217,23 +217,18 @@ async function runLogged(options: SweepOptions, dir: string, manifest: Manifest,
   const sorted = inPointOrder(records);
   try {
     writeAggregates(dir, manifest, sorted);
-  } catch (err) {
-    await closing;
-    throw err;
+    // results.jsonl stays as appended (in the order the points finished) until every point has run
+    if (failures.length > 0) throw new Error(`${failures.length} of ${todo.length} points failed (the others are kept, and aggregated; --resume reruns the failed)\n${failures.join('\n')}`);
+    try {
+      writeInPointOrder(dir, sorted, log.written);
+    } catch (err) {
+      if (!(err instanceof Error)) throw err;
+      throw new Error(`${err.message}: it holds every point of the sweep, in the order they were written (hfsim report and sweep merge read it so), and the aggregates are written; to have it in point order, free room for a second copy of it and run the sweep again with --resume`);
+    }
+    if (t) t.finalizedAt = clockMs();
+  } finally {
+    await closing; // the workers have exited, whichever way this ends
   }
-  if (failures.length > 0) {
-    await closing; // results.jsonl stays as appended (in the order the points finished) until every point has run
-    throw new Error(`${failures.length} of ${todo.length} points failed (the others are kept, and aggregated; --resume reruns the failed)\n${failures.join('\n')}`);
-  }
-  try {
-    writeInPointOrder(dir, sorted, log.written);
-  } catch (err) {
-    await closing;
-    if (!(err instanceof Error)) throw err;
-    throw new Error(`${err.message}: it holds every point of the sweep, in the order they were written (hfsim report and sweep merge read it so), and the aggregates are written; to have it in point order, free room for a second copy of it and run the sweep again with --resume`);
-  }
-  if (t) t.finalizedAt = clockMs();
-  await closing;
   if (t) t.closedAt = clockMs();
   return { dir, manifest, total: mine.length, skipped: done.size, ran: todo.length, workers: pool === undefined ? 0 : size, records };
 }

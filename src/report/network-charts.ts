@@ -5,10 +5,8 @@
  */
 import type { TopLevelSpec } from 'vega-lite';
 import { type NetworkResult, lastBucket } from '../core/network/link-usage.js';
-import { type Chart, timeUnit } from './charts.js';
+import { type Chart, SCHEMA, SIZE, timeUnit } from './charts.js';
 
-const SCHEMA = 'https://vega.github.io/schema/vega-lite/v6.json';
-const SIZE = { width: 420, height: 260 };
 const MAX_RACK_LINES = 8;
 
 interface Point { time: number; utilization: number; series: string; direction: string }

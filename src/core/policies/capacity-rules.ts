@@ -29,6 +29,9 @@ export function byUse(a: QueueUse, b: QueueUse): number {
   return (aZero ? a.running - b.running : a.running / a.capacity - b.running / b.capacity) || compareCodeUnits(a.name, b.name);
 }
 
+/** C of the user limit: a queue's capacity in whole slots, rounded up, and at least one (see userLimit). */
+const guaranteedSlots = (capacity: number): number => Math.max(1, Math.ceil(capacity));
+
 /**
  * The tasks of a kind a user may hold in queue `q` (Hadoop's getUserLimit, with YARN's user-limit-factor), guaranteed
  * `capacity` slots (a fraction counts as the next whole slot), `running` tasks running in it, `activeUsers` users with a task of the kind to launch.
@@ -38,7 +41,7 @@ export function userLimit(q: QueueConfig, capacity: number, running: number, act
   // at least one ("allow progress for queues with miniscule capacity"), so a queue of capacity 0 (or below a slot)
   // lets a user run user-limit-factor tasks, not one. (Counted fractional, 3.3 slots with a factor of 1.5 capped a
   // user at 5 tasks, where YARN's cap is 4 x 1.5 = 6.)
-  const guaranteed = Math.max(1, Math.ceil(capacity));
+  const guaranteed = guaranteedSlots(capacity);
   const current = running < guaranteed ? guaranteed : running + 1;
   const share = Math.max(Math.ceil(current / Math.max(1, activeUsers)), Math.ceil((current * q.minUserLimitPercent) / 100));
   return Math.min(share, userCap(q, capacity));
@@ -46,5 +49,5 @@ export function userLimit(q: QueueConfig, capacity: number, running: number, act
 
 /** The most tasks of a kind a user may ever hold in queue `q` guaranteed `capacity` slots: ceil(C x user-limit-factor), C as userLimit counts it; Infinity without a factor. */
 export function userCap(q: QueueConfig, capacity: number): number {
-  return q.userLimitFactor === undefined ? Infinity : Math.ceil(Math.max(1, Math.ceil(capacity)) * q.userLimitFactor);
+  return q.userLimitFactor === undefined ? Infinity : Math.ceil(guaranteedSlots(capacity) * q.userLimitFactor);
 }
