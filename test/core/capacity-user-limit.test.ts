@@ -32,3 +32,21 @@ describe('capacity user limit over a fractional capacity', () => {
     expect(a.shares.runningMaps[at]).toBe(6);
   });
 });
+
+describe('capacity preemption within the user limit', () => {
+  it('a queue whose one user may hold 1 slot is not restored past it: no kill loop (3,033 kills and 40,344.9 slot-s lost before capacity-shares.ts counted demand within user caps)', async () => {
+    // queue a (50%, user-limit-factor 0.2: one user may hold ceil(5 x 0.2) = 1 slot) arrives after b has filled all 10
+    const s = scenario({
+      cluster: { racks: 1, nodesPerRack: 5, mapSlotsPerNode: 2, reduceSlotsPerNode: 1, heartbeatMs: 3000 },
+      scheduler: { policy: 'capacity', queues: [{ name: 'a', capacity: 50, userLimitFactor: 0.2 }, { name: 'b', capacity: 50 }],
+        fairSharePreemptionTimeoutMs: 30_000, preemption: { enabled: true, intervalMs: 15_000 } },
+      workload: { kind: 'generated', groups: [
+        { name: 'b', pool: 'b', user: 'v1', count: 1, maps: 100, mapMs: 600_000, reduces: 0 },
+        { name: 'a', pool: 'a', user: 'u1', count: 1, maps: 100, mapMs: 600_000, reduces: 0, startMs: 10_000 },
+      ] },
+    });
+    const r = await simulate(s, { timeDecisions: false });
+    expect(r.summary.killedTasks).toBe(0);
+    expect(new Set(r.pools!.find((p) => p.name === 'a')!.shares.fairMaps)).toEqual(new Set([1])); // at every check
+  });
+});
