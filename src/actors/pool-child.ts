@@ -5,6 +5,7 @@
  * channel to the pool closes: the pool closed it, or the process that started it died (noticed between tasks, and
  * within a simulation within a quarter of a second: inprocess.ts endRunsWhenOrphaned).
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { clockMs as now } from './clock.js';
 import { failure } from './task-failure.js';
 import type { FromChild, ToChild } from '../messages/pool.js';
@@ -19,6 +20,8 @@ const watching = import('./inprocess.js').then((m) => m.endRunsWhenOrphaned(pare
 let chain: Promise<unknown> = Promise.all([loaded, watching]);
 /** The id of the task running now, if one is; whether code outside the tasks threw (this worker is ending). */
 let running: number | undefined;
+/** The id of the task whose run set the timer or callback running now (Node carries it into them). */
+const setBy = new AsyncLocalStorage<number>();
 let broken = false;
 process.on('message', (m: ToChild<unknown>) => {
   chain = chain.then(async () => {
@@ -29,7 +32,7 @@ process.on('message', (m: ToChild<unknown>) => {
     const startedAt = now();
     let reply: FromChild<unknown>;
     try {
-      const value = await run(m.task);
+      const value = await setBy.run(m.id, () => run(m.task));
       reply = { id: m.id, startedAt, endedAt: now(), ok: true, value };
     } catch (err) {
       reply = { id: m.id, startedAt, endedAt: now(), ok: false, ...failure(err) };
@@ -49,9 +52,10 @@ process.on('uncaughtException', (err) => {
   broken = true;
   const thrown = (err instanceof Error ? err.message : String(err)).split('\n')[0];
   process.exitCode = 1;
-  if (running === undefined) process.stderr.write(`hfsim: code on a worker process threw after its task had answered (a timer or callback it set, such as a --plugin's): ${thrown}\n`);
+  const thrower = setBy.getStore() ?? running;
+  if (thrower === undefined || thrower !== running) process.stderr.write(`hfsim: code on a worker process threw after its task had answered (a timer or callback it set, such as a --plugin's): ${thrown}\n`);
   if (!process.connected) process.exit(1);
-  say({ crashed: thrown, during: running });
+  say({ crashed: thrown, during: thrower });
 });
 say({ ready: true });
 

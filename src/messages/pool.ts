@@ -9,7 +9,7 @@ export type ToChild<T> = { id: number; task: T };
 /**
  * The worker is ready; or a task's answer, with when it began and ended there (clock.ts's clock); or code it ran
  * threw outside any task's call (a plugin's timer or callback): the first line of what was thrown, and the id of
- * the task running then (none: between tasks).
+ * the task whose run set that timer or callback, else of the task running then (none: between tasks).
  */
 export type FromChild<R> = { ready: true } | { crashed: string; during: number | undefined } | ({ id: number; startedAt: number; endedAt: number } & TaskAnswer<R>);
 /** A task's value, or its failure. */

@@ -86,7 +86,7 @@ describe('a pool of processes', () => {
   });
 
   /** The parent's stdout and stderr, and its exit code, running pool-crash-parent.ts with `kind`. */
-  async function crashParent(kind: 'throwLater' | 'throwAfter'): Promise<{ out: string; err: string; code: number | null }> {
+  async function crashParent(kind: 'throwLater' | 'throwAfter' | 'throwDuringNext'): Promise<{ out: string; err: string; code: number | null }> {
     const parent = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./pool-crash-parent.ts', import.meta.url)), kind], { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     let err = '';
@@ -106,6 +106,13 @@ describe('a pool of processes', () => {
 
   it('says in one line on stderr what a task\'s timer threw after its answer, and runs the next task on a fresh worker, not failing it', async () => {
     const { out, err, code } = await crashParent('throwAfter');
+    expect(out).toBe('answered\nafter\n');
+    expect(err).toBe('hfsim: code on a worker process threw after its task had answered (a timer or callback it set, such as a --plugin\'s): late boom\n');
+    expect(code).toBe(0);
+  });
+
+  it('places a timer\'s crash on the task that set it: one that fires while the worker runs the next task says so in one line and runs that next task again on a fresh worker, not failing it', async () => {
+    const { out, err, code } = await crashParent('throwDuringNext');
     expect(out).toBe('answered\nafter\n');
     expect(err).toBe('hfsim: code on a worker process threw after its task had answered (a timer or callback it set, such as a --plugin\'s): late boom\n');
     expect(code).toBe(0);
