@@ -52,10 +52,16 @@ async function runChild(spec: CaseSpec): Promise<ChildRun> {
   return result;
 }
 
-/** A case process's result, from its own line of the process's stdout (a plugin may print there too); undefined when it has none. */
+/**
+ * A case process's result, from its own line of the process's stdout (a plugin may print there too); undefined when it
+ * has none. Its wall time is at least 1 ms, the resolution of a run's `wallMs`: a warm run of a tiny --scenario file
+ * under 0.5 ms came back 0, and bench compare refused the report bench had written ("a run of 0 ms").
+ */
 export function caseResult(stdout: string): ChildRun | undefined {
   const line = stdout.split('\n').find((l) => l.startsWith(CASE_RESULT));
-  return line === undefined ? undefined : JSON.parse(line.slice(CASE_RESULT.length)) as ChildRun;
+  if (line === undefined) return undefined;
+  const run = JSON.parse(line.slice(CASE_RESULT.length)) as ChildRun;
+  return { ...run, wallMs: Math.max(1, run.wallMs) };
 }
 
 /**
@@ -146,8 +152,8 @@ export async function runSuite(options: RunSuiteOptions): Promise<BenchReport> {
       peakRssMB: stat(rs.map((r) => r.peakRssMB)),
       events: first.events,
       heartbeats: first.heartbeats,
-      eventsPerSecond: stat(rs.map((r) => Math.round(r.events / Math.max(r.wallMs, 1) * 1000))),
-      heartbeatsPerSecond: stat(rs.map((r) => Math.round(r.heartbeats / Math.max(r.wallMs, 1) * 1000))),
+      eventsPerSecond: stat(rs.map((r) => Math.round(r.events / r.wallMs * 1000))),
+      heartbeatsPerSecond: stat(rs.map((r) => Math.round(r.heartbeats / r.wallMs * 1000))),
       eventsPerCpuSecond: stat(rs.map((r) => Math.round(r.events / Math.max(r.cpuMs, 1) * 1000))),
       decisionUs: {
         heartbeat: latency(rs, 'decisionUs'),
