@@ -21,6 +21,9 @@ export const EXIT_WORDS: Record<(typeof EXIT)[keyof typeof EXIT], string> = {
   4: 'incomplete (a sweep merge that lacks points)',
 };
 
+/** A command a signal ends (Ctrl-C, a kill) cleans up, then ends by that signal, as a shell reports it. */
+export const SIGNAL_EXIT_WORDS = 'ended by a signal, 128 + its number (130 Ctrl-C, 143 SIGTERM)';
+
 /** Exit code of the last bench compare (commander actions return nothing). */
 export const benchExit = { code: EXIT.ok as number };
 

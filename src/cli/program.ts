@@ -1,10 +1,10 @@
-/** The hfsim command line (src/cli/main.ts starts it); each command's modules load when it runs (run-command.ts, commands.ts). Exit codes: 0 success, 1 a run failed, 2 bad input, 3 a regression found, 4 incomplete (a sweep merge lacking points). */
+/** The hfsim command line (src/cli/main.ts starts it); each command's modules load when it runs (run-command.ts, commands.ts). Exit codes: 0 success, 1 a run failed, 2 bad input, 3 a regression found, 4 incomplete (a sweep merge lacking points); ended by a signal, 128 + its number. */
 import { collect, intArg, pluginArg, seedArg, workersArg } from './args.js';
 import type { EventEmitter } from 'node:events';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { POOL_KINDS } from '../actors/pool.js';
 import { benchCommand, experimentsCommand, reportCommand, sweepCommand } from './commands.js';
-import { EXIT, EXIT_WORDS, IncompleteError, InputError, benchExit, failureLines, loadedPluginFiles } from './errors.js';
+import { EXIT, EXIT_WORDS, SIGNAL_EXIT_WORDS, IncompleteError, InputError, benchExit, failureLines, loadedPluginFiles } from './errors.js';
 import type { RunFlags } from './run-command.js';
 import { packageVersion } from './version.js';
 
@@ -20,7 +20,7 @@ export function buildProgram(): Command {
     .showHelpAfterError('(run hfsim --help for usage)')
     .version(packageVersion(), '-V, --version', 'print the version (package.json\'s) and exit')
     .enablePositionalOptions() // each subcommand owns its options (sweep --out, sweep merge --out)
-    .addHelpText('after', `\nExit codes: ${Object.entries(EXIT_WORDS).map(([code, words]) => `${code} ${words}`).join(', ')}.`)
+    .addHelpText('after', `\nExit codes: ${Object.entries(EXIT_WORDS).map(([code, words]) => `${code} ${words}`).join(', ')}; ${SIGNAL_EXIT_WORDS}.`)
     .exitOverride();
   program
     .command('run')

@@ -74,10 +74,10 @@ describe('hfsim run', () => {
     const r = hfsim('--help');
     expect(r.code).toBe(0);
     const line = r.stdout.trim().split('\n').at(-1)!;
-    expect(line).toBe(`Exit codes: ${Object.values(EXIT).map((code) => `${code} ${EXIT_WORDS[code]}`).join(', ')}.`);
+    expect(line).toBe(`Exit codes: ${Object.values(EXIT).map((code) => `${code} ${EXIT_WORDS[code]}`).join(', ')}; ended by a signal, 128 + its number (130 Ctrl-C, 143 SIGTERM).`);
     expect(Object.values(EXIT)).toEqual([0, 1, 2, 3, 4]);
     const readme = readFileSync(join(ROOT, 'README.md'), 'utf8').replace(/\s+/g, ' ');
-    expect(readme).toContain('Exit codes: 0 success, 1 a run failed (or another command: its line names it, `hfsim: report failed: ...`), 2 bad input (scenario, flags, files), 3 a regression found (`bench compare`), 4 incomplete (a `sweep merge` that lacks points); `hfsim --help` ends with this list.');
+    expect(readme).toContain('Exit codes: 0 success, 1 a run failed (or another command: its line names it, `hfsim: report failed: ...`), 2 bad input (scenario, flags, files), 3 a regression found (`bench compare`), 4 incomplete (a `sweep merge` that lacks points); a command that a signal ends (Ctrl-C, a kill) cleans up and ends by that signal, so a shell reads 128 + its number (130 for Ctrl-C, 143 for SIGTERM: `run`, `sweep`, `bench`, `report`, `experiments`); `hfsim --help` ends with this list.');
   });
 
   it('--seed takes a seed as --set seed= does: 1e3 and 1000.0 are 1000 (--seed 1e3 was refused while --set seed=1e3 ran 1000)', () => {
