@@ -505,7 +505,11 @@ class Reader {
     const own = this.name(el);
     // YARN's AllocationFileQueueParser: "queue name shouldn't contain period" (a period separates a path's parts).
     if (own.includes('.')) this.fail(el, `queue name "${own}" contains a period: YARN refuses it (a period separates the parts of a queue's path)`);
-    const path = prefix === '' && own === 'root' ? '' : prefix === '' ? own : `${prefix}.${own}`;
+    // The root queue stands at the top; under it, a queue named root would be named "root" by its path as hfsim
+    // names queues (without "root."), and was read as the root again, its weight dropped, its queues put under the root.
+    const top = within === undefined;
+    if (!top && own === 'root' && prefix === '') this.fail(el, `a queue named "root" inside the root queue: hfsim names a queue by its path without "root.", so it could not be told from the root queue; rename it`);
+    const path = top && own === 'root' ? '' : prefix === '' ? own : `${prefix}.${own}`;
     const p: PoolConfig = { name: path, weight: 1, minMaps: 0, minReduces: 0 };
     if (path !== '') this.define(el, path);
     if (prefix !== '') p.parent = prefix;

@@ -49,6 +49,13 @@ describe('the pools jobs name under a YARN queue tree', () => {
     expect(parsed.ok).toBe(true);
   });
 
+  it('a queue named root inside the root queue is refused at its line: it was read as the root again, its weight dropped and its queues put under the root', () => {
+    const xml = '<allocations>\n  <queue name="root">\n    <queue name="root">\n      <weight>3</weight>\n      <queue name="x"/>\n    </queue>\n    <queue name="a"/>\n  </queue>\n</allocations>';
+    expect(() => parseAllocation(xml, 'a.xml')).toThrow(/^a\.xml: line 3: a queue named "root" inside the root queue/);
+    // a top-level queue named root is the root; one named root deeper than its children is p.root, a name of its own
+    expect(parseAllocation('<allocations><queue name="p"><queue name="root"/></queue></allocations>', 'a.xml').pools.map((p) => p.name)).toEqual(['p.root']);
+  });
+
   it('two users with no limit (a second element that sets nothing) are read, as Hadoop reads them; with limits, refused at the line', () => {
     expect(parseAllocation('<allocations><user name="bob"/><user name="bob"/></allocations>', 'a.xml').users).toEqual([]);
   });
