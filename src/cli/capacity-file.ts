@@ -263,6 +263,9 @@ function queueTree(rootList: Property, props: ReadonlyMap<string, Property>, fai
 
 type Fail = (p: Property, message: string) => never;
 
+/** What a property may say of itself that changes nothing (Configuration's source and tag, elements or attributes). */
+const PROPERTY_NOTES = new Set(['source', 'tag']);
+
 /**
  * The <property> elements, by name; a later definition replaces an earlier one, as in Hadoop's Configuration, unless
  * the earlier is marked <final>true</final>: Configuration keeps a final value and ignores (with a warning) any later.
@@ -272,14 +275,22 @@ function properties(root: El, file: string, warnings: string[]): Map<string, Pro
   const final = new Set<string>();
   for (const el of root.children) {
     if (el.name !== 'property') throw new InputError(`${file}: line ${el.line}: unknown element <${el.name}> in <configuration> (expected <property>)`);
+    // Configuration's short form first (<property name="..." value="..." final="true"/>), its child elements after,
+    // which win, as Configuration's parser reads them in that order.
     let name: string | undefined;
     let value: string | undefined;
     let isFinal = false;
+    for (const [k, v] of Object.entries(el.attrs)) {
+      if (k === 'name') name = v.trim();
+      else if (k === 'value') value = v.trim();
+      else if (k === 'final') isFinal = v.trim() === 'true';
+      else if (!PROPERTY_NOTES.has(k)) throw new InputError(`${file}: line ${el.line}: unknown attribute "${k}" of <property> (Hadoop's Configuration reads name, value, final, source and tag)`);
+    }
     for (const c of el.children) {
       if (c.name === 'name') name = c.text;
       else if (c.name === 'value') value = c.text;
       else if (c.name === 'final') isFinal = c.text.trim() === 'true';
-      else if (c.name !== 'description' && c.name !== 'source') throw new InputError(`${file}: line ${c.line}: unknown element <${c.name}> in <property>`);
+      else if (c.name !== 'description' && !PROPERTY_NOTES.has(c.name)) throw new InputError(`${file}: line ${c.line}: unknown element <${c.name}> in <property>`);
     }
     if (name === undefined || name === '') throw new InputError(`${file}: line ${el.line}: <property> has no <name>`);
     if (value === undefined) throw new InputError(`${file}: line ${el.line}: ${name}: <property> has no <value>`);

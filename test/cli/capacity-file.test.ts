@@ -294,6 +294,19 @@ describe('Hadoop Configuration\'s rules', () => {
     expect(same.warnings).toBeUndefined();
   });
 
+  it('a property in Configuration\'s short form (name, value and final as attributes) is read, as Configuration reads it (it was refused: "<property> has no <name>"); a child element wins over its attribute', () => {
+    const c = parseCapacityFile(`<configuration>
+  <property name="${Q}.queues" value="a,b"/>
+  <property value="30" name="${Q}.a.capacity" final="true" source="programmatically" tag="RESOURCEMANAGER"/>
+  <property name="${Q}.b.capacity" value="10"><value>70</value><tag>YARN</tag></property>
+  <property name="${Q}.a.capacity" value="40"/>
+</configuration>`, 'c.xml');
+    expect(c.queues.map((q) => [q.name, q.capacity])).toEqual([['a', 30], ['b', 70]]);
+    expect(c.warnings).toEqual(['c.xml: line 5: yarn.scheduler.capacity.root.a.capacity: a final property is set again (first at line 3): ignored, as Hadoop\'s Configuration ignores it']);
+    // an attribute Configuration does not read is refused, as an unknown child element is
+    expect(() => parseCapacityFile(`<configuration>\n  <property name="${Q}.queues" valeu="a"/>\n</configuration>`, 'c.xml')).toThrow(/^c\.xml: line 2: unknown attribute "valeu" of <property>/);
+  });
+
   it('${name} in a value is the file\'s property of that name, as Configuration substitutes it, nested too; the property it names is not warned of (capacity "${cap}" was "not a number")', () => {
     const c = parseCapacityFile(`<configuration>\n${prop('my.queues', 'a,b')}${prop('my.half', '50')}${prop('my.cap', '${my.half}')}${prop(`${Q}.queues`, '${my.queues}')}`
       + `${prop(`${Q}.a.capacity`, '${my.cap}')}${prop(`${Q}.b.capacity`, `\${${Q}.a.capacity}`)}${prop(`${Q}.b.state`, 'RUN${my.ning}')}${prop('my.ning', 'NING')}</configuration>`, 'c.xml');
