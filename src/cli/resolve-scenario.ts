@@ -29,6 +29,7 @@ export function resolveScenario(raw: Record<string, unknown>, scenarioFile: stri
   const parsed = parseScenario(withFiles);
   if (!parsed.ok) return { ok: false, errors: errorsAtScenarioIndex(parsed.errors, raw, withFiles) };
   warnFileIgnores(raw, parsed.value);
+  warnFilePoolsNoQueue(raw, parsed.value);
   warnMinsAboveMaxDefault(raw, parsed.value, scenarioFile);
   warnFlatIgnores(raw, parsed.value, scenarioFile);
   warnFluidIgnores(raw, parsed.value, scenarioFile);
@@ -266,16 +267,40 @@ function warnPopularSmallIdle(scenario: Scenario, file: string): void {
   warnOnce(`${file}: ${field}: popular-small copies nothing: it copies a hot file's blocks up to ${target} replica${target === 1 ? '' : 's'} (${bound}), and every block has ${has} already (hdfs.replication${nodes < replication ? ', at most one a node' : ''})`);
 }
 
+/**
+ * Under capacity with a capacity-scheduler.xml, jobs may name only the queues listed (refineJobPools), by their short
+ * names, where an allocation file names its YARN queues by their paths ("p.a"): the file's pools that are no queue
+ * hold no job, and their limits apply to none (the scenario's own pools aside). Told, not refused: the file may
+ * serve an hfs variant too.
+ */
+function filePoolsNoQueue(raw: Record<string, unknown>, scenario: Scenario): Set<string> {
+  const s = scenario.scheduler;
+  if (s.policy !== 'capacity' || s.allocationFile === undefined || s.capacitySchedulerFile === undefined || s.queues.length === 0) return new Set();
+  const queues = new Set(s.queues.map((q) => q.name));
+  const written = new Set(ownEntries(raw, 'pools').map((p) => p?.name));
+  return new Set(s.pools.map((p) => p.name).filter((name) => !written.has(name) && !queues.has(name)));
+}
+
+function warnFilePoolsNoQueue(raw: Record<string, unknown>, scenario: Scenario): void {
+  const s = scenario.scheduler;
+  const shown = s.queues.slice(0, 6).map((q) => q.name);
+  const listed = s.queues.length > shown.length ? `${shown.join(', ')} and ${s.queues.length - shown.length} more` : andList(shown);
+  for (const name of filePoolsNoQueue(raw, scenario)) {
+    warnOnce(`${s.allocationFile}: pool "${name}" is no queue of capacity-scheduler.xml's (${s.capacitySchedulerFile} lists ${listed}; an allocation file's queue is named by its path without "root."): its job limits and preemption settings apply to no job`);
+  }
+}
+
 function warnFileIgnores(raw: Record<string, unknown>, scenario: Scenario): void {
   const s = scenario.scheduler;
   if (!ownsPoolShares(s.policy) || s.allocationFile === undefined) return;
   const policy = s.policy;
   const own = raw.scheduler as Record<string, unknown> | undefined;
   const instead = policy === 'capacity' ? 'the queues\' capacities, maxCapacity and orderingPolicy take their place' : 'it divides and caps the pools\' shares by rules of its own, registered with ownsPoolShares';
+  const noQueue = filePoolsNoQueue(raw, scenario); // told as such (warnFilePoolsNoQueue): nothing of theirs holds
   for (const field of POOL_LISTS) {
     const written = new Set(ownEntries(raw, field).map((p) => p?.name));
     for (const pool of s[field]) {
-      if (written.has(pool.name)) continue;
+      if (written.has(pool.name) || noQueue.has(pool.name)) continue;
       const ignored = ignoredFields(pool, policy);
       if (ignored.length === 0) continue;
       const what = ignored.length === 1 ? policyIgnores(policy, ignored[0].field, ignored[0].instead)

@@ -909,3 +909,33 @@ describe('a pool, user or queue list the scenario writes as no list, beside a sc
     expect(r.stderr).toContain("--set scheduler.pools.0.minMaps=3: scheduler.pools: Invalid input: expected array, received object (an index reaches into a list the scenario itself writes, and it writes no scheduler.pools: give the list whole, --set 'scheduler.pools=[...]')");
   });
 });
+
+describe('an allocation file beside a capacity-scheduler.xml', () => {
+  // The capacity file names queues by their short names ("a"), an allocation file its YARN queues by their path
+  // ("p.a"): a pool no listed queue matches took no job, its limits told to hold, silently.
+  const run = (alloc: string) => {
+    const dir = mkdtempSync(join(tmpdir(), 'hfsim-alloc-cs-'));
+    const prop = (name: string, value: string) => `<property><name>yarn.scheduler.capacity.root.${name}</name><value>${value}</value></property>`;
+    writeFileSync(join(dir, 'cs.xml'), `<configuration>${prop('queues', 'a,b')}${prop('a.capacity', '50')}${prop('b.capacity', '50')}</configuration>`);
+    writeFileSync(join(dir, 'fs.xml'), alloc);
+    writeFileSync(join(dir, 's.json'), JSON.stringify({
+      cluster: { racks: 1, nodesPerRack: 4, mapSlotsPerNode: 2, reduceSlotsPerNode: 1 },
+      scheduler: { policy: 'capacity', capacitySchedulerFile: 'cs.xml', allocationFile: 'fs.xml' },
+      workload: { kind: 'generated', groups: [{ name: 'g', pool: 'a', count: 2, maps: 4, mapMs: 1000, intervalMs: 1000 }] },
+    }));
+    return hfsim('run', join(dir, 's.json'), '--no-progress');
+  };
+
+  it('a pool that is no queue of the capacity file is told: its limits apply to no job', () => {
+    // (and only so: its weight was also told as ignored, "its job limits ... hold")
+    const r = run('<allocations>\n  <queue name="p">\n    <queue name="a"><maxRunningApps>1</maxRunningApps><weight>2</weight></queue>\n  </queue>\n  <queue name="b"><maxRunningApps>1</maxRunningApps></queue>\n</allocations>');
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toBe('hfsim: warning: fs.xml: pool "p.a" is no queue of capacity-scheduler.xml\'s (cs.xml lists a and b; an allocation file\'s queue is named by its path without "root."): its job limits and preemption settings apply to no job\n');
+  });
+
+  it('pools named as the queues are not told', () => {
+    const r = run('<allocations>\n  <queue name="a"><maxRunningApps>1</maxRunningApps></queue>\n  <user name="u"><maxRunningApps>1</maxRunningApps></user>\n</allocations>');
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toBe('');
+  });
+});
