@@ -26,7 +26,10 @@ export interface El {
  * out at every depth, as Hadoop's readers skip every node that is not an element (AllocationFileLoaderService and
  * MR1's PoolManager: `if (!(node instanceof Element)) continue;`; Configuration's parser too).
  */
-export function parseXml(text: string, file: string, splitValues: SplitValues = 'join'): El[] {
+export function parseXml(source: string, file: string, splitValues: SplitValues = 'join'): El[] {
+  // XML's end-of-line handling (2.11): CR LF and a CR alone are each read as LF before parsing, as Hadoop's parsers
+  // read them; a file of CR alone (classic Mac OS) had every error at line 1.
+  const text = source.replace(/\r\n?/g, '\n');
   const starts = lineStarts(text);
   // A DOCTYPE can declare entities (external ones read other files); Hadoop's configuration files have none. One
   // written inside a comment or a CDATA section is text, not a declaration.

@@ -62,6 +62,13 @@ describe('the pools jobs name under a YARN queue tree', () => {
 });
 
 describe('XML as XML reads it', () => {
+  it('a file whose lines end in a carriage return alone (classic Mac OS) is counted by its lines, as XML reads such a line end (every error was at line 1)', () => {
+    expect(() => parseAllocation('<allocations>\r  <queue name="a"/>\r  <queue name="a"/>\r</allocations>', 'a.xml')).toThrow(/^a\.xml: line 3: pool or queue "a" is defined twice \(first at line 2\)$/);
+    expect(() => parseAllocation('<allocations>\r  <queue name="a">\r    <weight>1</weight>\r</allocations>', 'a.xml')).toThrow(/^a\.xml: line 4: malformed XML: Expected closing tag 'queue' \(opened in line 2/);
+    // CR LF, as Windows writes it, is one line end, as before
+    expect(() => parseAllocation('<allocations>\r\n  <queue name="a"/>\r\n  <queue name="a"/>\r\n</allocations>', 'a.xml')).toThrow(/^a\.xml: line 3: .* \(first at line 2\)$/);
+  });
+
   it('a CDATA section is text as written: an & in it is no reference (it was refused), and &#51; stays &#51; (it read as 3)', () => {
     const a = parseAllocation(`<allocations>
   <pool name="a"><aclSubmitApps><![CDATA[alice,bob R&D]]></aclSubmitApps><weight><![CDATA[2]]></weight></pool>
