@@ -107,7 +107,8 @@ function notAllocations(el: El): string | undefined {
   if (el.name !== 'configuration') return undefined;
   const conf = 'this is a Hadoop configuration file (<configuration> of <property>)';
   const props = el.children.filter((c) => c.name === 'property');
-  const child = (p: El, name: string): string | undefined => p.children.find((c) => c.name === name)?.text;
+  // a child element, or Configuration's short form: <property name="..." value="..."/> (capacity-file.ts properties)
+  const child = (p: El, name: string): string | undefined => p.children.find((c) => c.name === name)?.text ?? p.attrs[name]?.trim();
   const named = props.find((p) => child(p, 'name') === 'yarn.scheduler.fair.allocation.file');
   if (named !== undefined) return `${conf}, and its yarn.scheduler.fair.allocation.file (line ${named.line}) names the allocation file, ${JSON.stringify(child(named, 'value') ?? '')}: give that as scheduler.allocationFile`;
   if (props.some((p) => child(p, 'name')?.startsWith('yarn.scheduler.capacity.'))) return `${conf} of the Capacity Scheduler: give it as scheduler.capacitySchedulerFile, under policy "capacity"`;

@@ -857,6 +857,9 @@ describe('a scheduler file of the other kind, named where an allocation file or 
     const cs = '<configuration>\n  <property><name>yarn.scheduler.capacity.root.queues</name><value>a</value></property>\n</configuration>\n';
     expect(() => parseAllocation(cs, 'cs.xml')).toThrow('cs.xml: line 1: the root element must be <allocations>: this is a Hadoop configuration file (<configuration> of <property>) of the Capacity Scheduler: give it as scheduler.capacitySchedulerFile, under policy "capacity"');
     expect(() => parseAllocation('<configuration/>', 'x.xml')).toThrow('x.xml: line 1: the root element must be <allocations>: this is a Hadoop configuration file (<configuration> of <property>), not a Fair Scheduler allocation file');
+    // in Configuration's short form (<property name="..." value="..."/>), which capacity-scheduler.xml reads too: it was "not a Fair Scheduler allocation file"
+    expect(() => parseAllocation('<configuration>\n  <property name="yarn.scheduler.capacity.root.queues" value="a"/>\n</configuration>\n', 'cs.xml')).toThrow('cs.xml: line 1: the root element must be <allocations>: this is a Hadoop configuration file (<configuration> of <property>) of the Capacity Scheduler: give it as scheduler.capacitySchedulerFile, under policy "capacity"');
+    expect(() => parseAllocation('<configuration>\n  <property name="yarn.scheduler.fair.allocation.file" value="fs.xml"/>\n</configuration>\n', 'y.xml')).toThrow('y.xml: line 1: the root element must be <allocations>: this is a Hadoop configuration file (<configuration> of <property>), and its yarn.scheduler.fair.allocation.file (line 2) names the allocation file, "fs.xml": give that as scheduler.allocationFile');
     expect(() => parseCapacityFile('<allocations>\n  <queue name="a"/>\n</allocations>', 'a.xml')).toThrow('a.xml: line 1: the root element must be <configuration>: this is a Fair Scheduler allocation file: give it as scheduler.allocationFile');
   });
 });
