@@ -1,7 +1,6 @@
 /**
- * The fluid model's rates against a reference written here, apart from the code it checks: progressive filling as
- * Bertsekas and Gallager state it (raise every unfrozen flow's rate at one pace; a resource that fills freezes the
- * flows that load it), stepped from one saturation to the next in plain numbers. maxMinRates (with and without
+ * The fluid model's rates against a reference written apart from the code it checks (progressive-filling.ts:
+ * progressive filling stepped from one saturation to the next in plain numbers). maxMinRates (with and without
  * coefficients), and FluidNet as a whole (in place with unit coefficients, through the general solve with others;
  * shortcuts, slack links, capacity changes, finishes, saves and restores), must give its rates within a tight
  * relative tolerance after every change, load no resource past its capacity, and leave every flow a bottleneck: a
@@ -11,84 +10,8 @@ import { describe, expect, it } from 'vitest';
 import { EventHeap } from '../../../src/core/network/event-heap.js';
 import { FlowTable } from '../../../src/core/network/flow-table.js';
 import { FluidNet } from '../../../src/core/network/fluid-net.js';
-import { maxMinRates } from '../../../src/core/network/max-min.js';
 import { makeRng, type Rng } from '../../../src/core/rng.js';
-
-interface Flow {
-  res: number[];
-  coef: number[];
-}
-
-const TOL = 1e-9;
-
-/** Progressive filling, step by step: the reference. */
-function progressiveFilling(caps: number[], flows: Flow[]): number[] {
-  const rate = flows.map(() => 0);
-  const frozen = flows.map(() => false);
-  const load = caps.map(() => 0);
-  let level = 0;
-  for (;;) {
-    const open = flows.map((_, f) => f).filter((f) => !frozen[f]);
-    if (open.length === 0) return rate;
-    // The pace at which each resource fills as the open flows rise together.
-    const pace = caps.map(() => 0);
-    for (const f of open) flows[f].res.forEach((r, k) => (pace[r] += flows[f].coef[k]));
-    let step = Infinity;
-    caps.forEach((c, r) => {
-      if (pace[r] > 0 && c !== Infinity) step = Math.min(step, Math.max(0, c - load[r]) / pace[r]);
-    });
-    if (step === Infinity) {
-      for (const f of open) rate[f] = Infinity;
-      return rate;
-    }
-    level += step;
-    caps.forEach((_, r) => (load[r] += step * pace[r]));
-    for (const f of open) rate[f] = level;
-    const full = caps.map((c, r) => pace[r] > 0 && c !== Infinity && load[r] >= c - 1e-12 * Math.max(c, level));
-    for (const f of open) if (flows[f].res.some((r, k) => full[r] && flows[f].coef[k] > 0)) frozen[f] = true;
-  }
-}
-
-/** Feasible (no resource past its capacity) and max-min fair (every flow loads a full resource where none is faster). */
-function expectMaxMinFair(caps: number[], flows: Flow[], rates: number[], what: string): void {
-  const load = caps.map(() => 0);
-  flows.forEach((fl, f) => fl.res.forEach((r, k) => (load[r] += fl.coef[k] === 0 ? 0 : fl.coef[k] * rates[f])));
-  load.forEach((l, r) => {
-    if (caps[r] !== Infinity) expect(l, `${what}: resource ${r} load`).toBeLessThanOrEqual(caps[r] * (1 + TOL) + 1e-12);
-  });
-  flows.forEach((fl, f) => {
-    if (rates[f] === Infinity) {
-      expect(fl.res.every((r, k) => caps[r] === Infinity || fl.coef[k] === 0), `${what}: flow ${f} unbounded`).toBe(true);
-      return;
-    }
-    const bottleneck = fl.res.some((r, k) => fl.coef[k] > 0 && caps[r] !== Infinity && load[r] >= caps[r] * (1 - TOL) - 1e-12
-      && flows.every((g, h) => !g.res.some((q, j) => q === r && g.coef[j] > 0) || rates[h] <= rates[f] * (1 + TOL) + 1e-12));
-    expect(bottleneck, `${what}: flow ${f} has no bottleneck`).toBe(true);
-  });
-}
-
-function expectClose(got: number[], want: number[], what: string): void {
-  expect(got.length).toBe(want.length);
-  got.forEach((g, f) => {
-    const w = want[f];
-    if (w === Infinity || g === Infinity) expect(g, `${what}: flow ${f}`).toBe(w);
-    else expect(Math.abs(g - w), `${what}: flow ${f} got ${g}, reference ${w}`).toBeLessThanOrEqual(TOL * Math.max(1, Math.abs(w)));
-  });
-}
-
-function solveMaxMin(caps: number[], flows: Flow[], withCoef: boolean): number[] {
-  const start = new Int32Array(flows.length + 1);
-  const res: number[] = [];
-  const coef: number[] = [];
-  flows.forEach((fl, f) => {
-    res.push(...fl.res);
-    coef.push(...fl.coef);
-    start[f + 1] = res.length;
-  });
-  const rates = new Float64Array(flows.length);
-  maxMinRates(flows.length, start, Int32Array.from(res), withCoef ? Float64Array.from(coef) : undefined, Float64Array.from(caps), caps.length, rates);
-  return Array.from(rates);
-}
+import { expectClose, expectMaxMinFair, type Flow, progressiveFilling, solveMaxMin } from './progressive-filling.js';
 
 /** A random capacity: mostly 1 to 1,000, now and then unbounded, 0, or far from the rest. */
 function randomCap(rng: Rng): number {
