@@ -212,10 +212,17 @@ export const MAX_INT32 = 2 ** 31 - 1;
 export const MAX_QUINCY_ARCS = 8_000;
 
 /**
- * Waiting maps Quincy's decisions walk while a workload's largest job drains (quincy/size-limit.ts quincyMapVisits):
- * one job of 8,000 maps on 8 two-slot nodes is 2,000,000 and ran 32 s here; 14,901 maps (6.9 M) ran 112 s.
+ * What Quincy's decisions cost while a workload's largest job drains, in map visits (quincy/size-limit.ts
+ * quincyMapVisits: its waiting maps each decision, and a solve's own cost), about 0.45 us each: this is about 18 s of
+ * run by the fit, 40 s at worst. Measured on the 2-core VM (loaded), each run one large job, `/usr/bin/time -f "%U s user"
+ * node dist/src/cli/main.js run s.json --json` and the run's `mapAssignment.counts`, with this limit lifted:
+ * 1,900 maps of 40 s on one slot at 1 s heartbeats, R = 1: 77,860 solves over 74 M waiting maps, 44 s user (estimate
+ * 98.8 M); test/harness/fixtures/quincy-large-job.json (Facebook, 4,800 maps of 36 s, 12 one-slot nodes, R = 3):
+ * 14,801 solves, 35 M waiting maps, 47 s (120 M); with 4 slots a node 11 s (30 M); 4,000 maps of 30 s on 8 two-slot
+ * nodes, R = 3, kills: 22 s (33 M); 20 maps of 400 s on one slot at 100 ms: 76,020 solves, 13 s (26 M); 1,900 maps
+ * of 1 s on one slot: 3.4 s (4.8 M).
  */
-export const MAX_QUINCY_MAP_VISITS = 2_000_000;
+export const MAX_QUINCY_MAP_VISITS = 40_000_000;
 
 /**
  * The least Quincy cost above 0 (quincy/policy.ts): HiGHS tells costs apart only to about 1e-7 (its dual feasibility

@@ -101,10 +101,16 @@ export function workloadLimitErrors(scenario: Scenario, trace?: SwimTrace): stri
   if (t.reducesPassed !== undefined) errors.push(passedError(t.reducesPassed, 'reduces', MAX_REDUCES, t.reduces, t.jobs));
   else if (t.reduces > MAX_REDUCES) errors.push(`${w.kind === 'swim' ? 'workload.trace' : 'workload'}: ${about}${Math.round(t.reduces)} reduces in all, above the limit of ${MAX_REDUCES}`);
   const { cluster, tasks } = scenario;
+  const network = cluster.network;
+  // The Facebook mix's maps compute their block at mapCpuMBps under the fluid model (task-io.ts), and read no faster than they compute.
+  const computedMaps: Array<readonly [string, number]> = network.model !== 'fluid' || w.kind !== 'facebook' ? []
+    : (w.type === 'mixed' ? (['io', 'cpu'] as const) : [w.type]).map((type) => [`cluster.network.mapCpuMBps.${type} (a ${scenario.hdfs.blockMB} MB block at ${network.mapCpuMBps[type]} MB/s)`, network.taskStartMs + (scenario.hdfs.blockMB / network.mapCpuMBps[type]) * 1000] as const);
+  const [longestMapField, longestMapMs] = computedMaps.reduce((a, b) => (b[1] > a[1] ? b : a), [t.mapField, t.mapMs] as readonly [string, number]);
   const policyPlugin = policies.get(scenario.scheduler.policy);
   // A user's plugin reads a frozen copy, as create() does.
   const seen = policyPlugin?.sizeError === undefined ? scenario : seenBy(policyPlugin, scenario);
-  const policyError = checkedSizeError(scenario.scheduler.policy, policyPlugin?.sizeError?.(seen.scheduler.policyConfig, { scenario: seen, largestMaps: t.largestMaps, largestField: t.largestField }));
+  const shape = { scenario: seen, largestMaps: t.largestMaps, largestField: t.largestField, longestMapMs, longestMapField };
+  const policyError = checkedSizeError(scenario.scheduler.policy, policyPlugin?.sizeError?.(seen.scheduler.policyConfig, shape));
   // A plugin's message may not say whose limit it is: then the scenario field that chose the policy does.
   const policy = scenario.scheduler.policy;
   if (policyError !== undefined) errors.push(policyError.includes(`policy ${policy}`) || policyError.includes(`"${policy}"`) ? policyError : `scheduler.policy "${policy}": ${policyError}`);
@@ -113,17 +119,10 @@ export function workloadLimitErrors(scenario: Scenario, trace?: SwimTrace): stri
   const slow = cluster.network.model === 'fluid' ? 1 : Math.max(tasks.rackLocalSlowdown, tasks.offRackSlowdown);
   const slowed = cluster.network.model === 'fluid' ? '' : ' (slowdowns included)';
   const longTasks: Array<readonly [string, number]> = [[t.mapField, t.mapMs * slow], [t.reduceField, t.reduceMs]];
-  const network = cluster.network;
   if (network.model === 'fluid') {
     // A launch carries a task's KB as an Int32; and the slowest link bounds how long its largest transfer takes.
     if (t.taskMB * 1024 > MAX_INT32) errors.push(`${t.taskMBField}: a task would move ${Math.round(t.taskMB)} MB${t.taskMBWhat}, above the limit of ${Math.floor(MAX_INT32 / 1024)} MB a task`);
-    longTasks.push([`cluster.network (${t.transferField}: ${t.transferWhat})`, network.taskStartMs + t.transferMs]);
-    // The Facebook mix's maps compute their block at mapCpuMBps (task-io.ts), and read no faster than they compute.
-    if (w.kind === 'facebook') {
-      for (const type of w.type === 'mixed' ? (['io', 'cpu'] as const) : [w.type]) {
-        longTasks.push([`cluster.network.mapCpuMBps.${type} (a ${scenario.hdfs.blockMB} MB block at ${network.mapCpuMBps[type]} MB/s)`, network.taskStartMs + (scenario.hdfs.blockMB / network.mapCpuMBps[type]) * 1000]);
-      }
-    }
+    longTasks.push([`cluster.network (${t.transferField}: ${t.transferWhat})`, network.taskStartMs + t.transferMs], ...computedMaps);
   }
   // A run whose plugins permit no idle skipping steps through every interval up to its last arrival, and then at
   // least as long as its longest task runs.

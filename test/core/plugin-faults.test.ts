@@ -185,6 +185,11 @@ registerPolicy('bad', { description: 'x', create: () => { const seen = []; retur
     expect(await failure(code)).toBe(`simulate: the scenario passes a limit (README, Limits):\n${shown}`); // it named src/core/limits.ts, which the npm package does not ship
   });
 
+  it("a policy's own size limit reads the longest map and the field that sets it (WorkloadShape.longestMapMs), beside the largest job", async () => {
+    const code = "registerPolicy('bad', { description: 'x', sizeError: (_c, s) => 'maps of up to ' + s.longestMapMs + ' ms (' + s.longestMapField + ') in a job of ' + s.largestMaps + ' maps', create: () => ({ createQueue: Q }) });";
+    expect(await failure(code)).toBe('simulate: the scenario passes a limit (README, Limits):\nscheduler.policy "bad": maps of up to 20000 ms (workload.jobs[0].mapMs) in a job of 30 maps');
+  });
+
   it('tick.mayKill that is no boolean is refused ("yes" read as false: the summary left its kills out)', async () => {
     const code = `registerPolicy('bad', { description: 'x', create: () => ({ createQueue: Q, tick: { mayKill: 'yes', nextTickMs: 0, skipIdle(l) { this.nextTickMs = Math.max(this.nextTickMs, Math.floor(l / 3000) * 3000); }, tick() { this.nextTickMs += 3000; }, killed() {} } }) });`;
     expect(await failure(code)).toBe('policy "bad": tick.mayKill is "yes", not true or false');

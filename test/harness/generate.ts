@@ -422,8 +422,8 @@ function slsJobs(spec: ScenarioSpec, w: Extract<ScenarioSpec['workload'], { kind
 /**
  * The Facebook mix under Quincy, as a group of small jobs arriving as the mix's would. Quincy solves a program once a
  * heartbeat interval while maps wait, so a Facebook job of up to 4,800 maps on a few slots is hours of simulated time
- * and minutes of wall time for each way check.ts runs it (the long mode's stall: fixtures/quincy-large-job.json); on
- * larger clusters it is over Quincy's size limit (src/core/quincy/size-limit.ts).
+ * and minutes of wall time for each way check.ts runs it (the long mode's stall: fixtures/quincy-large-job.json), and
+ * over Quincy's size limits (src/core/quincy/size-limit.ts: its decisions' cost there, its program's on larger clusters).
  */
 function quincyFacebook(w: Extract<ScenarioSpec['workload'], { kind: 'facebook' }>): Record<string, unknown> {
   return { kind: 'generated', groups: [{

@@ -90,6 +90,14 @@ export interface WorkloadShape {
   /** The largest job's maps (the most any job may draw), and the scenario field that sets it. */
   readonly largestMaps: number;
   readonly largestField: string;
+  /**
+   * The longest map of any job (ms), and the field that sets it: the map time the workload gives (before slowdowns and
+   * jitter), or under the fluid model a Facebook map's compute of its block at mapCpuMBps where that is longer. With
+   * largestMaps and the heartbeat (cluster.heartbeatMs, topology.ts's heartbeatMsOf), a bound on how many heartbeat
+   * intervals the largest job's maps hold the slots: e.g. the decisions Quincy makes while it drains.
+   */
+  readonly longestMapMs: number;
+  readonly longestMapField: string;
 }
 
 export interface GatePlugin<C = any> extends PluginBase<C> {

@@ -20,7 +20,7 @@ import { MIN_QUINCY_COST } from '../limits.js';
 import { compareFair } from '../policies/fair.js';
 import { SortedJobQueue } from '../policies/sorted-queue.js';
 import { PENDING } from '../task-state.js';
-import { type NodeId, type Topology, rackOf } from '../topology.js';
+import { type NodeId, type Topology, heartbeatMsOf, rackOf } from '../topology.js';
 import { strideOf } from '../workload.js';
 import { quincySizeError } from './size-limit.js';
 import { type FlowSnapshot, type FlowTask, buildNetwork, fairMinimums, placements } from './network.js';
@@ -260,13 +260,14 @@ export const quincy = {
   config: quincyConfig,
   needsSolver: true,
   placesMapsItself: true,
-  sizeError: (config: QuincyConfig, { scenario, largestMaps, largestField }: WorkloadShape) => {
+  sizeError: (config: QuincyConfig, { scenario, largestMaps, largestField, longestMapMs, longestMapField }: WorkloadShape) => {
     const { cluster } = scenario;
     const nodes = cluster.racks * cluster.nodesPerRack;
     return quincySizeError({
       maps: largestMaps, field: largestField, nodes, racks: cluster.racks, replicas: strideOf(scenario, nodes),
       running: config.kills ? nodes * cluster.mapSlotsPerNode : 0,
       mapSlots: nodes * cluster.mapSlotsPerNode,
+      mapMs: longestMapMs, mapField: longestMapField, heartbeatMs: heartbeatMsOf(cluster),
     });
   },
   create: (config: QuincyConfig, context: PluginContext): SchedulingPolicy => {

@@ -4,7 +4,9 @@
  * only what a solution places), so a decision holds at least that job's supply vertices: its waiting maps grouped by
  * input computers (groups.ts), at most min(maps, distinct sets of up to R computers), plus with kills the running maps
  * (one vertex each, at most the cluster's map slots). A vertex has at most 3 + 2R arcs (its unscheduled vertex, X, R
- * racks, R computers, and a running map's own computer); the aggregators add a few per rack and computer.
+ * racks, R computers, and a running map's own computer); the aggregators add a few per rack and computer. And what
+ * the decisions cost while that job drains (a decision every heartbeat interval while its maps wait), against
+ * MAX_QUINCY_MAP_VISITS.
  */
 import { MAX_QUINCY_ARCS, MAX_QUINCY_MAP_VISITS } from '../limits.js';
 
@@ -20,16 +22,37 @@ export interface QuincySize {
   running: number;
   /** The cluster's map slots. */
   mapSlots: number;
+  /** The longest map (ms) and the field that sets it, and the heartbeat interval (ms): Quincy decides once each. */
+  mapMs: number;
+  mapField: string;
+  heartbeatMs: number;
+}
+
+/** A solve's own cost in map visits: about 0.14 ms of set-up and HiGHS's call (1 node: 76,020 solves of 20 maps took 12.8 s). */
+const DECISION_VISITS = 300;
+/** A solve's cost an arc of the quincyArcs bound, in map visits (HiGHS took about 4 us a column; the bound is 1.5 to 4 times the columns solved). */
+const ARC_VISITS = 2;
+
+/**
+ * The decisions while the largest job drains: Quincy solves once a heartbeat interval while maps wait, and a slot-full
+ * of them leaves a wave: each map runs its time in whole intervals, and the slot it frees waits an interval for the next
+ * solve (one job of 1,900 maps of 40 s on one slot at 1 s: 1,900 waves of 41, 77,860 solves).
+ */
+function quincyDecisions(s: Pick<QuincySize, 'maps' | 'mapSlots' | 'mapMs' | 'heartbeatMs'>): { waves: number; perWave: number } {
+  return { waves: Math.ceil(s.maps / Math.max(1, s.mapSlots)), perWave: Math.ceil(s.mapMs / s.heartbeatMs) + 1 };
 }
 
 /**
- * The waiting maps the decisions walk while the largest job drains, at least: its maps leave at most a slot-full a
- * decision, so the k-th decision still holds maps - k x slots of them: about maps^2 / (2 x slots) in all (more when a
- * map outlasts a heartbeat interval). Each decision builds its graph from every waiting map (their input sets, then
- * their groups): past MAX_QUINCY_MAP_VISITS a run takes minutes where the arcs are few (one job of 14,901 maps on 8
- * two-slot nodes: 112 s, against 1.5 s under fair sharing; 32,000: past 150 s).
+ * What the decisions cost while the largest job drains, in map visits (about 0.45 us each here): each decision builds
+ * its graph from every waiting map (the k-th wave's maps - k x slots, and with kills the running maps too) and solves a
+ * program of up to quincyArcs arcs, a solve costing about DECISION_VISITS visits and ARC_VISITS an arc of that bound.
+ * Fitted on 22 runs (limits.ts: MAX_QUINCY_MAP_VISITS): 0.45 to 1.2 times their CPU time (of 2 s and more).
  */
-const quincyMapVisits = (s: Pick<QuincySize, 'maps' | 'mapSlots'>): number => (s.maps * s.maps) / (2 * Math.max(1, s.mapSlots));
+function quincyMapVisits(s: QuincySize): number {
+  const { waves, perWave } = quincyDecisions(s);
+  const waiting = waves * s.maps - (Math.max(1, s.mapSlots) * waves * (waves - 1)) / 2;
+  return perWave * (waiting + waves * (Math.min(s.running, s.maps) + DECISION_VISITS + ARC_VISITS * quincyArcs(s)));
+}
 
 /** Input sets of 1 to `r` of `n` computers, counted up to `cap` (past it the count does not matter). */
 function inputSets(n: number, r: number, cap: number): number {
@@ -43,20 +66,22 @@ function inputSets(n: number, r: number, cap: number): number {
 }
 
 /** The arcs a decision may reach for the largest job (see above). */
-export function quincyArcs(s: QuincySize): number {
+export function quincyArcs(s: Pick<QuincySize, 'maps' | 'nodes' | 'racks' | 'replicas' | 'running'>): number {
   const vertices = inputSets(s.nodes, s.replicas, s.maps) + Math.min(s.running, s.maps);
   return Math.min(s.maps, vertices) * (3 + 2 * Math.min(s.replicas, s.nodes)) + 1 + s.racks + 2 * s.nodes;
 }
 
-/** The error for a workload whose largest job would build a program over the limit, or walk too many maps, or undefined. */
+/** The error for a workload whose largest job would build a program over the limit, or cost too many map visits, or undefined. */
 export function quincySizeError(s: QuincySize): string | undefined {
   const arcs = quincyArcs(s);
   if (arcs <= MAX_QUINCY_ARCS) {
     const visits = quincyMapVisits(s);
     if (visits <= MAX_QUINCY_MAP_VISITS) return undefined;
-    return `${s.field}: a job of ${s.maps} maps under policy quincy on ${s.mapSlots} map slots waits through about ${Math.ceil(s.maps / Math.max(1, s.mapSlots))} decisions, ` +
-      `each building its graph from every waiting map: ${Math.round(visits)} map visits, above the limit of ${MAX_QUINCY_MAP_VISITS} (half a minute of run): ` +
-      'give it fewer maps or the cluster more slots, or use another policy';
+    const { waves, perWave } = quincyDecisions(s);
+    return `${s.field}: a job of ${s.maps} maps under policy quincy on ${s.mapSlots} map slots, maps of up to ${Math.round(s.mapMs)} ms (${s.mapField}) at heartbeats of ${s.heartbeatMs} ms: ` +
+      `about ${waves * perWave} decisions while it drains (${waves} waves of ${perWave} intervals), each building its graph from every waiting map and solving a program of up to ${arcs} arcs: ` +
+      `${Math.round(visits)} map visits, above the limit of ${MAX_QUINCY_MAP_VISITS} (half a minute of run): ` +
+      'give it fewer or shorter maps, the cluster more slots or a longer cluster.heartbeatMs, or use another policy';
   }
   return `${s.field}: a job of ${s.maps} maps under policy quincy makes a decision program of up to ${Math.round(arcs)} arcs ` +
     `(${s.nodes} nodes, up to ${s.replicas} replicas a block${s.running > 0 ? ', kills on' : ''}), above the limit of ${MAX_QUINCY_ARCS} arcs a decision ` +
