@@ -48,7 +48,10 @@ const UNPAIRED_WHY = 'must not contain an unpaired surrogate (a \\ud800 to \\udf
 export const hasUnpairedSurrogate = (s: string): boolean => UNPAIRED.test(s);
 export const unpairedWhy = UNPAIRED_WHY;
 
-const number = (what: string) => z.number({ error: `${what} must be a number` });
+/** A number field whose wrong type (a string, a boolean) is named by the field: "<what> must be a number". */
+export const number = (what: string) => z.number({ error: `${what} must be a number` });
+/** A true-or-false field, its wrong type named by the field (zod's own words were "expected boolean, received string"). */
+export const flag = (what: string) => z.boolean({ error: `${what} must be true or false` });
 
 /**
  * Whole numbers from 1 (posInt) or 0 (nonNegInt) up to `max`. The bound is checked first and alone: past 2^53 a

@@ -4,7 +4,7 @@
  * these same fields, so both paths meet one validator.
  */
 import { z } from 'zod';
-import { atLeast, atMost, nameField, nonNegInt, posInt, timeMs, wholeUpTo } from './bounded.js';
+import { atLeast, atMost, flag, nameField, nonNegInt, posInt, timeMs, wholeUpTo } from './bounded.js';
 import { MAX_INT32, MAX_POOLS, MAX_SLOTS, MAX_TIME_MS, MAX_WEIGHT, MIN_WEIGHT } from './limits.js';
 
 const timeoutMs = timeMs;
@@ -188,7 +188,7 @@ export function refineQueueMaximums(s: { queues: readonly QueueConfig[]; parentQ
 }
 
 export const preemptionSchema = z.strictObject({
-  enabled: z.boolean().default(false),
+  enabled: flag('enabled').default(false),
   /** A registered preemption policy (built in: "hfs", the Fair Scheduler's) and its config (checked by its schema). */
   policy: z.string({ error: 'policy must name a registered preemption policy' }).default('hfs'),
   config: z.record(z.string(), z.unknown(), { error: 'must be an object' }).default({}),
@@ -224,7 +224,7 @@ export const poolFields = {
   /** The fair-share starvation threshold of pools that set none (omitted: 0.5, Hadoop 1's half and YARN's default). */
   fairSharePreemptionThreshold: threshold('fairSharePreemptionThreshold').optional(),
   /** Job weight log2(1 + demand) instead of 1 (times the priority factor) in fair-mode pools. */
-  sizeBasedWeight: z.boolean().default(false),
+  sizeBasedWeight: flag('sizeBasedWeight').default(false),
   /** Hadoop MR1 fair-scheduler.xml or YARN allocation file, relative to the scenario file; read by the CLI into pools/users. */
   allocationFile: z.string().min(1).optional(),
   /** YARN capacity-scheduler.xml, relative to the scenario file; read by the CLI into queues (and delay, assignMultiple). */
@@ -234,9 +234,9 @@ export const poolFields = {
   /** Parent queues that queues (and other parent queues) name as their `parent`: the capacity scheduler's queue tree. */
   parentQueues: z.array(parentQueueSchema).max(MAX_POOLS, atMostItems('parentQueues')).default([]),
   /** Copy-compute splitting: a reduce's copy phase runs outside the reduce slots, which it takes only to compute. */
-  copyComputeSplit: z.boolean().default(false),
+  copyComputeSplit: flag('copyComputeSplit').default(false),
   /** DSFS's job-type rule: CPU-bound jobs may launch rack-local maps at once; IO-bound jobs wait as the delay mode says. */
-  jobTypeRule: z.boolean().default(false),
+  jobTypeRule: flag('jobTypeRule').default(false),
 };
 
 /** The deepest a tree of parents may be (the XML reader's nesting limit: an allocation file can nest no deeper). */

@@ -12,7 +12,7 @@ import { longTasksSchema } from './long-tasks.js';
 import { PRIORITIES } from './priority.js';
 import { keysAsWritten } from './key-order.js';
 import { valueKind } from './shown-value.js';
-import { atMost, durationMs, hasControlChars, hasUnpairedSurrogate, intWithin, nameField, nonNegInt, posInt, repeatedKeys, timeMs } from './bounded.js';
+import { atMost, durationMs, flag, hasControlChars, hasUnpairedSurrogate, intWithin, nameField, nonNegInt, number, posInt, repeatedKeys, timeMs } from './bounded.js';
 
 const posNum = (what: string) => z.number({ error: `${what} must be a number` }).positive({ error: `${what} must be greater than 0`, abort: true });
 
@@ -78,15 +78,18 @@ const hdfsSchema = z.strictObject({
 /** The flat model's slowdowns a scenario gets when it leaves them out. */
 export const DEFAULT_SLOWDOWNS = { rackLocalSlowdown: 1.2, offRackSlowdown: 2.0 } as const;
 
+/** slowStart's range, said as a fraction: a percentage (5 for 5%) is the likely mistake. */
+const SLOW_START_RANGE = 'slowStart must be from 0 to 1 (a fraction of the job\'s maps: 0.05 is 5%)';
+
 const tasksSchema = z.strictObject({
   /** Map duration multiplier when the map reads from another node of its rack (IO-bound jobs; CPU-bound jobs feel a tenth of it). */
-  rackLocalSlowdown: z.number().min(1, 'rackLocalSlowdown must be at least 1').max(L.MAX_SLOWDOWN, atMost('rackLocalSlowdown', L.MAX_SLOWDOWN)).default(DEFAULT_SLOWDOWNS.rackLocalSlowdown),
+  rackLocalSlowdown: number('rackLocalSlowdown').min(1, 'rackLocalSlowdown must be at least 1').max(L.MAX_SLOWDOWN, atMost('rackLocalSlowdown', L.MAX_SLOWDOWN)).default(DEFAULT_SLOWDOWNS.rackLocalSlowdown),
   /** Map duration multiplier when the map reads from another rack. */
-  offRackSlowdown: z.number().min(1, 'offRackSlowdown must be at least 1').max(L.MAX_SLOWDOWN, atMost('offRackSlowdown', L.MAX_SLOWDOWN)).default(DEFAULT_SLOWDOWNS.offRackSlowdown),
+  offRackSlowdown: number('offRackSlowdown').min(1, 'offRackSlowdown must be at least 1').max(L.MAX_SLOWDOWN, atMost('offRackSlowdown', L.MAX_SLOWDOWN)).default(DEFAULT_SLOWDOWNS.offRackSlowdown),
   /** Fraction of a job's maps that must finish before its reduces may launch (Hadoop: 0.05). */
-  slowStart: z.number().min(0).max(1).default(0.05),
+  slowStart: number('slowStart').min(0, SLOW_START_RANGE).max(1, SLOW_START_RANGE).default(0.05),
   /** Sigma of a lognormal factor on each task's duration (0: every task of a job takes the same time). */
-  durationJitter: z.number().min(0, 'durationJitter must not be negative').max(L.MAX_DURATION_JITTER, atMost('durationJitter', L.MAX_DURATION_JITTER)).default(0),
+  durationJitter: number('durationJitter').min(0, 'durationJitter must not be negative').max(L.MAX_DURATION_JITTER, atMost('durationJitter', L.MAX_DURATION_JITTER)).default(0),
 });
 
 /**
@@ -119,7 +122,7 @@ const schedulerSchema = z.strictObject({
   /** Long-task balancing (SPEC.md 3.8; long-tasks.ts): omitted, off. */
   longTasks: longTasksSchema.optional(),
   /** Fill every free slot in one heartbeat (HFS 0.21) or launch at most one map and one reduce (Hadoop 0.20). */
-  assignMultiple: z.boolean().default(true),
+  assignMultiple: flag('assignMultiple').default(true),
   ...poolFields,
 }).superRefine((s, ctx) => {
   for (const [key, list] of [['pools', s.pools], ['parentPools', s.parentPools], ['users', s.users], ['queues', s.queues], ['parentQueues', s.parentQueues]] as const) {

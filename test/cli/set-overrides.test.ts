@@ -123,7 +123,7 @@ describe('a --set, a variant or a sweep axis reaches into a list by index (DESIG
 describe('a --set value written as a word for a boolean or null is a string: the error says how JSON writes them', () => {
   const set = (text: string) => message([parseSet(text)], 'A');
   it.each(['True', 'FALSE', 'yes', 'no', 'On'])('%s for a boolean field (it said only "expected boolean, received string")', (word) => {
-    expect(set(`scheduler.assignMultiple=${word}`)).toBe(`--set scheduler.assignMultiple=${word}: scheduler.assignMultiple: Invalid input: expected boolean, received string (the --set value "${word}" is a string: write true or false, lowercase)`);
+    expect(set(`scheduler.assignMultiple=${word}`)).toBe(`--set scheduler.assignMultiple=${word}: scheduler.assignMultiple: assignMultiple must be true or false (the --set value "${word}" is a string: write true or false, lowercase)`);
   });
 
   it.each(['Null', 'NULL', 'None', 'nil'])('%s for an object field', (word) => {
@@ -137,7 +137,7 @@ describe('a --set value written as a word for a boolean or null is a string: the
 
   it('no hint where the word is no literal meant (an enum\'s own word, a number for a boolean), and a string field takes the word', () => {
     expect(set('scheduler.delay.mode=None')).not.toContain('write null');
-    expect(set('scheduler.assignMultiple=1')).toBe('--set scheduler.assignMultiple=1: scheduler.assignMultiple: Invalid input: expected boolean, received number');
+    expect(set('scheduler.assignMultiple=1')).toBe('--set scheduler.assignMultiple=1: scheduler.assignMultiple: assignMultiple must be true or false');
     expect(loadScenario(file, [parseSet('description=True')], undefined, 'A').description).toBe('True');
     expect(loadScenario(file, [parseSet('scheduler.assignMultiple=false')], undefined, 'A').variants[0].scenario.scheduler.assignMultiple).toBe(false);
   });
@@ -175,7 +175,7 @@ describe('an error every variant gives is the scenario\'s, not its first variant
     expect(refused(at)).toBe(`${at}: cluster.racks: racks must be at least 1`);
     expect(refused(at, [['scheduler.assignMultiple', 1]]).split('\n')).toEqual([
       `${at}: cluster.racks: racks must be at least 1`,
-      '--set scheduler.assignMultiple=1: scheduler.assignMultiple: Invalid input: expected boolean, received number',
+      '--set scheduler.assignMultiple=1: scheduler.assignMultiple: assignMultiple must be true or false',
     ]);
   });
 
