@@ -510,7 +510,20 @@ export function formatIssue(issue: z.core.$ZodIssue): string {
     && typeof issue.input === 'object' && issue.input !== null && (issue.input as Record<string, unknown>)[issue.discriminator] === undefined) {
     return `${path}: missing (required): ${issue.message}`;
   }
-  return `${path}: ${issue.message}`;
+  return `${path}: ${issue.message}${issue.code === 'invalid_type' && issue.expected === 'number' && 'input' in issue && typeof issue.input === 'string' ? quotedNumberHint(issue.input) : ''}`;
+}
+
+/**
+ * What a number written as a string is told ("racks must be a number" left "10" to puzzle over): the number to write
+ * without quotes, and for a percentage ("50%") how a percentage field and a fraction field take it. Other text: nothing.
+ */
+function quotedNumberHint(text: string): string {
+  const t = text.trim();
+  if (/^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$/.test(t)) return `, not the string ${JSON.stringify(text)}: write ${t}, without quotes`;
+  const percent = /^(-?[0-9]+(?:\.[0-9]+)?)\s*%$/.exec(t);
+  if (percent === null) return '';
+  const fraction = Number((Number(percent[1]) / 100).toPrecision(12));
+  return `, not the string ${JSON.stringify(text)}: write a number, without quotes or "%" (a percentage, such as a queue's capacity, is written ${percent[1]}; a fraction from 0 to 1, such as tasks.slowStart, ${fraction})`;
 }
 
 /**

@@ -82,3 +82,30 @@ describe('a fraction written as a percentage', () => {
     expect(r.ok ? [] : r.errors).toEqual(["tasks.slowStart: slowStart must be from 0 to 1 (a fraction of the job's maps: 0.05 is 5%)"]);
   });
 });
+
+describe('a number written as a string says what to write', () => {
+  const errors = (raw: Json): string[] => {
+    const r = parseScenario(raw);
+    return r.ok ? [] : r.errors;
+  };
+
+  it.each([
+    [{ cluster: { racks: '10' } }, 'cluster.racks: racks must be a number, not the string "10": write 10, without quotes'],
+    [{ cluster: { heartbeatMs: ' 3000 ' } }, 'cluster.heartbeatMs: heartbeatMs must be a number, not the string " 3000 ": write 3000, without quotes'],
+    [{ tasks: { slowStart: '0.05' } }, 'tasks.slowStart: slowStart must be a number, not the string "0.05": write 0.05, without quotes'],
+    [{ workload: { kind: 'facebook', jobs: '1e3' } }, 'workload.jobs: jobs must be a number, not the string "1e3": write 1e3, without quotes'],
+  ])('%j', (raw, message) => {
+    expect(errors({ ...BASES.facebook, ...raw })).toEqual([message]);
+  });
+
+  it('a percentage says how a percentage field and a fraction field take it', () => {
+    const percent = ': write a number, without quotes or "%" (a percentage, such as a queue\'s capacity, is written 50; a fraction from 0 to 1, such as tasks.slowStart, 0.5)';
+    expect(errors({ ...BASES.facebook, tasks: { slowStart: '50%' } })).toEqual([`tasks.slowStart: slowStart must be a number, not the string "50%"${percent}`]);
+    expect(errors({ ...BASES.facebook, scheduler: { policy: 'capacity', queues: [{ name: 'a', capacity: '50%' }] } }))
+      .toEqual([`scheduler.queues[0].capacity: capacity must be a number, not the string "50%"${percent}`]);
+  });
+
+  it('a string that is no number gets no hint', () => {
+    expect(errors({ ...BASES.facebook, cluster: { racks: 'four' } })).toEqual(['cluster.racks: racks must be a number']);
+  });
+});
