@@ -9,7 +9,7 @@
  * when the plugin is loaded (--plugin).
  */
 import { z } from 'zod';
-import { gates, policies, preemptions } from '../core/framework/builtins.js';
+import { gates, policies, preemptions, replications } from '../core/framework/builtins.js';
 import { scenarioSchema } from '../core/scenario.js';
 import { aggregateSchema, pointResultSchema, runResultSchema } from './result-format.js';
 import { sweepSchema } from './sweep-file.js';
@@ -41,17 +41,53 @@ type Json = Record<string, any>;
 
 const toJson = (schema: z.ZodType): Json => z.toJSONSchema(schema, { io: 'input', target: 'draft-07' }) as Json;
 
-/** The scheduler's plugin fields as the registry holds them now: names as enums, each gate's config beside its mode. */
+/** The registry lookups this needs: each plugin's name and config schema (none: it takes no config). */
+interface Registry {
+  readonly names: readonly string[];
+  find(name: string): { readonly config?: z.ZodType<unknown> };
+}
+
+/** A plugin's config as a JSON Schema (none: an empty object), without its $schema. */
+function configJson(registry: Registry, name: string): Json {
+  const { $schema: _s, ...fields } = toJson(registry.find(name).config ?? z.strictObject({}));
+  return fields;
+}
+
+/**
+ * For an object that names a plugin in `nameKey` (omitted: `defaultName`) and holds its config in `configKey`: one
+ * if/then a plugin, checking the config against the named plugin's schema (as parseScenario does).
+ */
+function configByName(registry: Registry, nameKey: string, configKey: string, defaultName: string): Json[] {
+  return registry.names.map((name) => ({
+    if: { properties: { [nameKey]: { const: name } }, ...(name === defaultName ? {} : { required: [nameKey] }) },
+    then: { properties: { [configKey]: configJson(registry, name) } },
+  }));
+}
+
+/**
+ * The scheduler's plugin fields as the registry holds them now: names as enums, each gate's config beside its mode,
+ * each policy's, preemption's and replication policy's config by the name beside it (policyConfig and the configs
+ * took any object: a misspelled Quincy cost or a config for a policy that takes none passed an editor's check).
+ */
 function withPlugins(scenario: Json): void {
   const scheduler = scenario.properties.scheduler.properties as Json;
   scheduler.policy = { ...scheduler.policy, enum: policies.names };
-  scheduler.preemption.properties.policy = { ...scheduler.preemption.properties.policy, enum: preemptions.names };
+  scenario.properties.scheduler.allOf = configByName(policies, 'policy', 'policyConfig', scheduler.policy.default);
+  const preemption = scheduler.preemption as Json;
+  preemption.properties.policy = { ...preemption.properties.policy, enum: preemptions.names };
+  preemption.allOf = configByName(preemptions, 'policy', 'config', preemption.properties.policy.default);
+  const { type: _rt, properties: _rp, required: _rr, additionalProperties: _ra, ...replication } = scheduler.replication as Json;
+  scheduler.replication = {
+    ...replication,
+    oneOf: replications.names.map((name) => ({
+      type: 'object', properties: { policy: { type: 'string', const: name }, config: { default: {}, ...configJson(replications, name) } }, required: ['policy'], additionalProperties: false,
+    })),
+  };
   const { type: _type, properties: _properties, required: _required, additionalProperties: _additional, ...delay } = scheduler.delay as Json;
   scheduler.delay = {
     ...delay,
     oneOf: gates.names.map((name) => {
-      const config = toJson(gates.find(name).config ?? z.strictObject({}));
-      const { $schema: _s, ...fields } = config;
+      const fields = configJson(gates, name);
       return { ...fields, properties: { mode: { type: 'string', const: name }, ...fields.properties }, required: ['mode', ...(fields.required ?? [])] };
     }),
   };

@@ -71,7 +71,31 @@ describe('JSON Schema', () => {
     ['a queue above 100%', (s) => (s.scheduler = { queues: [{ name: 'q', capacity: 120 }] })],
     ['a pool with weight 0', (s) => (s.scheduler = { pools: [{ name: 'p', weight: 0 }] })],
     ['a non-string $schema', (s) => (s.$schema = 7)],
+    // each policy's config as its schema has it (the JSON Schema took any object for policyConfig and replication.config)
+    ['a config for a policy that has none', (s) => (s.scheduler = { policy: 'fair', policyConfig: { frameworks: 'pool' } })],
+    ['a config for the default policy, which has none', (s) => (s.scheduler = { policyConfig: { refuseMs: 5000 } })],
+    ['an offers config value it does not take', (s) => (s.scheduler = { policy: 'offers', policyConfig: { frameworks: 'pools' } })],
+    ['a misspelled Quincy cost', (s) => (s.scheduler = { policy: 'quincy', policyConfig: { killcost: 2 } })],
+    ['an unknown replication policy', (s) => (s.scheduler = { replication: { policy: 'hot' } })],
+    ['a misspelled DSBRA setting', (s) => (s.scheduler = { replication: { policy: 'dsbra', config: { alfa: 1 } } })],
+    ['a DSBRA setting beside policy', (s) => (s.scheduler = { replication: { policy: 'dsbra', alpha: 1 } })],
+    ['a config for the hfs preemption, which has none', (s) => (s.scheduler = { preemption: { config: { victims: 'newest' } } })],
   ];
+
+  const good: Array<[string, Record<string, unknown>]> = [
+    ['offers with its config', { policy: 'offers', policyConfig: { frameworks: 'pool', inner: 'fifo', refuseMs: 5000 } }],
+    ['quincy with its config', { policy: 'quincy', policyConfig: { kills: false, rackLocalCost: 3 } }],
+    ['dsbra with its config', { replication: { policy: 'dsbra', config: { alpha: 1, average: 'read' } } }],
+    ['popular-small with its config', { replication: { policy: 'popular-small', config: { maxBlocks: 5 } } }],
+    ['static with none', { replication: { policy: 'static' } }],
+    ['an empty policyConfig', { policy: 'hfs', policyConfig: {} }],
+  ];
+
+  it.each(good)('accepts %s, as zod does', (_what, scheduler) => {
+    const raw = { ...jobsScenario(), scheduler };
+    expect(parseScenario(raw).ok).toBe(true);
+    expect(validScenario(raw), ajv.errorsText(validScenario.errors)).toBe(true);
+  });
 
   it.each(bad)('rejects %s, as zod does', (_what, spoil) => {
     const raw = structuredClone(jobsScenario()) as Record<string, any>;

@@ -25,22 +25,29 @@ const FIRST: Record<string, Json> = {
   queues: { name: 'q', capacity: 10 }, parentQueues: { name: 'qq', capacity: 10 },
 };
 
-/** Each number, integer or boolean leaf: its path (lists as [0]) and, under workload, the kind it belongs to. */
-function leaves(node: Json, path: string[], kind: string | undefined, out: Array<{ path: string[]; kind?: string; type: string }>): void {
+interface Leaf { path: string[]; kind?: string; policy?: string; type: string }
+
+/**
+ * Each number, integer or boolean leaf: its path (lists as [0]) and, under workload, the kind it belongs to; under
+ * scheduler.replication, the replication policy whose config holds it.
+ */
+function leaves(node: Json, path: string[], at: { kind?: string; policy?: string }, out: Leaf[]): void {
   if (node.properties !== undefined) {
-    const k = node.properties.kind?.const as string | undefined;
-    for (const [key, child] of Object.entries(node.properties as Json)) leaves(child, [...path, key], k ?? kind, out);
-  } else if (['number', 'integer', 'boolean'].includes(node.type)) out.push({ path, kind, type: node.type });
-  if (node.items !== undefined && node.items.type === 'object') leaves(node.items, [...path, '0'], kind, out);
-  for (const option of [...(node.oneOf ?? []), ...(node.anyOf ?? [])]) leaves(option, path, kind, out);
+    const kind = (node.properties.kind?.const as string | undefined) ?? at.kind;
+    const policy = (node.properties.policy?.const as string | undefined) ?? at.policy;
+    for (const [key, child] of Object.entries(node.properties as Json)) leaves(child, [...path, key], { kind, policy }, out);
+  } else if (['number', 'integer', 'boolean'].includes(node.type)) out.push({ path, ...at, type: node.type });
+  if (node.items !== undefined && node.items.type === 'object') leaves(node.items, [...path, '0'], at, out);
+  for (const option of [...(node.oneOf ?? []), ...(node.anyOf ?? [])]) leaves(option, path, at, out);
 }
 
-const all: Array<{ path: string[]; kind?: string; type: string }> = [];
-leaves(schema, [], undefined, all);
+const all: Leaf[] = [];
+leaves(schema, [], {}, all);
 const cases = all.filter((l) => l.kind === undefined || l.kind in BASES);
+const named = (leaf: Leaf): string => `${shown(leaf.path)}${leaf.policy === undefined ? '' : ` (${leaf.policy})`}`;
 
 /** The scenario of `leaf`'s kind with `value` at its path (the lists and objects on the way made valid). */
-function withValue(leaf: { path: string[]; kind?: string }, value: unknown): Json {
+function withValue(leaf: Leaf, value: unknown): Json {
   const raw = structuredClone(BASES[leaf.kind ?? 'facebook']);
   let at: Json = raw;
   leaf.path.slice(0, -1).forEach((key, i) => {
@@ -50,6 +57,7 @@ function withValue(leaf: { path: string[]; kind?: string }, value: unknown): Jso
     at = at[key];
   });
   if (leaf.path[0] === 'scheduler' && leaf.path[1] === 'delay') raw.scheduler.delay.mode = leaf.path[2] === 'maxSkips' ? 'skip' : 'wait';
+  if (leaf.path[0] === 'scheduler' && leaf.path[1] === 'replication') raw.scheduler.replication.policy = leaf.policy;
   at[leaf.path.at(-1)!] = value;
   return raw;
 }
@@ -64,7 +72,7 @@ describe('a field given the wrong type is told by its name', () => {
     }
   });
 
-  it.each(cases.map((c) => [shown(c.path), c] as const))('%s', (_name, leaf) => {
+  it.each(cases.map((c) => [named(c), c] as const))('%s', (_name, leaf) => {
     const r = parseScenario(withValue(leaf, 'x'));
     expect(r.ok).toBe(false);
     if (r.ok) return;
