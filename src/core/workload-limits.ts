@@ -14,6 +14,7 @@ import { seenBy } from './framework/builtins.js';
 import { declaredShortcuts } from './plugins.js';
 import { shownValue } from './shown-value.js';
 import { checkedRoundMs, checkedSizeError } from './plugin-checks.js';
+import { type JobShape, LargestJobs } from './largest-jobs.js';
 
 interface Totals {
   jobs: number;
@@ -44,6 +45,8 @@ interface Totals {
   /** The largest job's maps (the most a Facebook job may draw), with the field that sets it. */
   largestMaps: number;
   largestField: string;
+  /** The jobs no other exceeds in both maps and map time (largest-jobs.ts). */
+  largestJobs: LargestJobs;
   /** The last submission of any job (listed, traced or generated; expected for exponential gaps). */
   lastSubmitMs: number;
   /** The last submission of generated arrivals (expected, for exponential gaps), what it is, and its field. */
@@ -105,11 +108,12 @@ export function workloadLimitErrors(scenario: Scenario, trace?: SwimTrace): stri
   // The Facebook mix's maps compute their block at mapCpuMBps under the fluid model (task-io.ts), and read no faster than they compute.
   const computedMaps: Array<readonly [string, number]> = network.model !== 'fluid' || w.kind !== 'facebook' ? []
     : (w.type === 'mixed' ? (['io', 'cpu'] as const) : [w.type]).map((type) => [`cluster.network.mapCpuMBps.${type} (a ${scenario.hdfs.blockMB} MB block at ${network.mapCpuMBps[type]} MB/s)`, network.taskStartMs + (scenario.hdfs.blockMB / network.mapCpuMBps[type]) * 1000] as const);
-  const [longestMapField, longestMapMs] = computedMaps.reduce((a, b) => (b[1] > a[1] ? b : a), [t.mapField, t.mapMs] as readonly [string, number]);
+  // A Facebook job's maps under the fluid model take their compute where it is longer than the type's map time.
+  const largestJobs = t.largestJobs.jobs().map((j): JobShape => computedMaps.reduce((a, [field, ms]) => (ms > a.mapMs ? { ...a, mapMs: ms, mapMsField: field } : a), j));
   const policyPlugin = policies.get(scenario.scheduler.policy);
   // A user's plugin reads a frozen copy, as create() does.
   const seen = policyPlugin?.sizeError === undefined ? scenario : seenBy(policyPlugin, scenario);
-  const shape = { scenario: seen, largestMaps: t.largestMaps, largestField: t.largestField, longestMapMs, longestMapField };
+  const shape = { scenario: seen, largestMaps: t.largestMaps, largestField: t.largestField, largestJobs };
   const policyError = checkedSizeError(scenario.scheduler.policy, policyPlugin?.sizeError?.(seen.scheduler.policyConfig, shape));
   // A plugin's message may not say whose limit it is: then the scenario field that chose the policy does.
   const policy = scenario.scheduler.policy;
@@ -157,14 +161,15 @@ export function workloadLimitErrors(scenario: Scenario, trace?: SwimTrace): stri
 
 function totals(scenario: Scenario, trace?: SwimTrace): Totals {
   const w = scenario.workload;
-  const t: Totals = { jobs: 0, blocks: 0, reduces: 0, mapMs: 0, mapField: 'workload', reduceMs: 0, reduceField: 'workload', blocksField: 'workload', listedMaps: 0, estimate: false, taskMB: 0, taskMBField: 'workload', taskMBWhat: '', transferMs: 0, transferWhat: '', transferField: 'workload', largestMaps: 0, largestField: 'workload', arrivalsMs: 0, arrivalsWhat: '', arrivalsField: 'workload', lastSubmitMs: 0 };
+  const t: Totals = { jobs: 0, blocks: 0, reduces: 0, mapMs: 0, mapField: 'workload', reduceMs: 0, reduceField: 'workload', blocksField: 'workload', listedMaps: 0, estimate: false, taskMB: 0, taskMBField: 'workload', taskMBWhat: '', transferMs: 0, transferWhat: '', transferField: 'workload', largestMaps: 0, largestField: 'workload', largestJobs: new LargestJobs(), arrivalsMs: 0, arrivalsWhat: '', arrivalsField: 'workload', lastSubmitMs: 0 };
   // Generated arrivals: submit times as a trace's are bounded (src/cli/trace.ts), before a run steps through them.
   const arrivals = (ms: number, what: string, field: string): void => {
     if (ms > t.arrivalsMs) [t.arrivalsMs, t.arrivalsWhat, t.arrivalsField] = [ms, what, field];
     t.lastSubmitMs = Math.max(t.lastSubmitMs, ms);
   };
-  const largest = (maps: number, field: string): void => {
+  const largest = (maps: number, field: string, mapMs: number, mapMsField: string): void => {
     if (maps > t.largestMaps) [t.largestMaps, t.largestField] = [maps, field];
+    t.largestJobs.add({ maps, mapsField: field, mapMs, mapMsField });
   };
   const longest = (mapMs: number, mapField: string, reduceMs: number, reduceField: string): void => {
     if (mapMs > t.mapMs) [t.mapMs, t.mapField] = [mapMs, mapField];
@@ -206,7 +211,7 @@ function totals(scenario: Scenario, trace?: SwimTrace): Totals {
         t.reduces += j.reduces;
         t.listedMaps += blocksOf.get(j.input) ?? 0;
         listedJob(blocksOf.get(j.input) ?? 0, j.reduces, j.type, `workload.jobs[${i}]`);
-        largest(blocksOf.get(j.input) ?? 0, `workload.jobs[${i}].input`);
+        largest(blocksOf.get(j.input) ?? 0, `workload.jobs[${i}].input`, j.mapMs, `workload.jobs[${i}].mapMs`);
         t.lastSubmitMs = Math.max(t.lastSubmitMs, j.submitMs);
         longest(j.mapMs, `workload.jobs[${i}].mapMs`, j.reduces > 0 ? j.copyMs + j.reduceMs : 0, `workload.jobs[${i}].reduceMs`);
       });
@@ -218,7 +223,7 @@ function totals(scenario: Scenario, trace?: SwimTrace): Totals {
         t.blocks += g.count * g.maps;
         t.reduces += g.count * g.reduces;
         listedJob(g.maps, g.reduces, g.type, `workload.groups[${i}]`);
-        largest(g.maps, `workload.groups[${i}].maps`);
+        largest(g.maps, `workload.groups[${i}].maps`, g.mapMs, `workload.groups[${i}].mapMs`);
         const about = g.arrivals === 'exponential' ? 'about ' : '';
         arrivals(g.startMs + (g.count - 1) * g.intervalMs, `${about}startMs + (count - 1) x intervalMs`, `workload.groups[${i}].intervalMs`);
         longest(g.mapMs, `workload.groups[${i}].mapMs`, g.reduces > 0 ? g.copyMs + g.reduceMs : 0, `workload.groups[${i}].reduceMs`);
@@ -232,7 +237,7 @@ function totals(scenario: Scenario, trace?: SwimTrace): Totals {
       arrivals((w.jobs - 1) * w.meanInterarrivalMs, 'about (jobs - 1) x meanInterarrivalMs', 'workload.meanInterarrivalMs');
       t.reduces = w.type === 'mixed' ? w.jobs + t.blocks / 100 : w.jobs;
       longest(36_000, 'workload', 10_000, 'workload');
-      largest(FACEBOOK_BINS[FACEBOOK_BINS.length - 1].maxMaps, 'workload.sizes'); // the benchmark's and bin 9's 4,800
+      largest(FACEBOOK_BINS[FACEBOOK_BINS.length - 1].maxMaps, 'workload.sizes', t.mapMs, t.mapField); // the benchmark's and bin 9's 4,800
       // The largest Facebook job (4,800 maps) has one reduce unless mixed (one per 100 maps).
       for (const type of w.type === 'mixed' ? (['io', 'cpu'] as const) : [w.type]) listedJob(4800, w.type === 'mixed' ? 48 : 1, type, 'workload');
       break;
@@ -251,7 +256,7 @@ function totals(scenario: Scenario, trace?: SwimTrace): Totals {
         const job = trace.file === '' ? `workload.trace (job ${trace.ids[i]})` : `workload.trace: ${trace.file}:${i + 1}: job ${trace.ids[i]}`;
         if (t.blocks > MAX_BLOCKS) t.blocksPassed ??= { job, row: i, total: t.blocks };
         if (t.reduces > MAX_REDUCES) t.reducesPassed ??= { job, row: i, total: t.reduces };
-        largest(s.maps, job);
+        largest(s.maps, job, s.mapMs, job);
         t.lastSubmitMs = Math.max(t.lastSubmitMs, trace.submitS[i] * 1000);
         moves(s.inputMBPerMap, mapReadMBps, s.inputMBPerMap * ratio[w.type], n.diskWriteMBps, job, ratio[w.type] > 1 ? () => `a map's output: its ${Math.round(s.inputMBPerMap)} MB input x cluster.network.mapOutputRatio.${w.type} ${ratio[w.type]}` : undefined);
         if (s.reduces > 0) moves(s.shuffleMBPerReduce, network, s.outputMBPerReduce, reduceWriteMBps, job);

@@ -185,9 +185,12 @@ registerPolicy('bad', { description: 'x', create: () => { const seen = []; retur
     expect(await failure(code)).toBe(`simulate: the scenario passes a limit (README, Limits):\n${shown}`); // it named src/core/limits.ts, which the npm package does not ship
   });
 
-  it("a policy's own size limit reads the longest map and the field that sets it (WorkloadShape.longestMapMs), beside the largest job", async () => {
-    const code = "registerPolicy('bad', { description: 'x', sizeError: (_c, s) => 'maps of up to ' + s.longestMapMs + ' ms (' + s.longestMapField + ') in a job of ' + s.largestMaps + ' maps', create: () => ({ createQueue: Q }) });";
-    expect(await failure(code)).toBe('simulate: the scenario passes a limit (README, Limits):\nscheduler.policy "bad": maps of up to 20000 ms (workload.jobs[0].mapMs) in a job of 30 maps');
+  it("a policy's own size limit reads the largest jobs (WorkloadShape.largestJobs): those no other job exceeds in both maps and map time, most maps first, each with its fields", async () => {
+    const code = "registerPolicy('bad', { description: 'x', sizeError: (_c, s) => s.largestJobs.map((j) => j.maps + ' maps (' + j.mapsField + ') of ' + j.mapMs + ' ms (' + j.mapMsField + ')').join('; '), create: () => ({ createQueue: Q }) });";
+    const group = (name: string, maps: number, mapMs: number) => ({ name, count: 1, maps, mapMs, reduces: 0, intervalMs: 1000 });
+    const workload = { kind: 'generated', groups: [group('big', 30, 1000), group('small', 1, 500), group('long', 2, 60_000), group('mid', 20, 900)] };
+    expect(await failure(code, { workload })).toBe('simulate: the scenario passes a limit (README, Limits):\nscheduler.policy "bad": ' +
+      '30 maps (workload.groups[0].maps) of 1000 ms (workload.groups[0].mapMs); 2 maps (workload.groups[2].maps) of 60000 ms (workload.groups[2].mapMs)');
   });
 
   it('tick.mayKill that is no boolean is refused ("yes" read as false: the summary left its kills out)', async () => {

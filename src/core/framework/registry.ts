@@ -12,6 +12,7 @@ import type { Scenario } from '../scenario.js';
 import type { Topology } from '../topology.js';
 import type { GateWrapper, LocalityGate } from './locality-gate.js';
 import type { HeartbeatLimits } from './admission.js';
+import type { JobShape } from '../largest-jobs.js';
 import type { JobEvents } from './job-events.js';
 import type { LpSolver } from './lp-solver.js';
 import type { MapAssigner } from './map-assignment.js';
@@ -91,13 +92,13 @@ export interface WorkloadShape {
   readonly largestMaps: number;
   readonly largestField: string;
   /**
-   * The longest map of any job (ms), and the field that sets it: the map time the workload gives (before slowdowns and
-   * jitter), or under the fluid model a Facebook map's compute of its block at mapCpuMBps where that is longer. With
-   * largestMaps and the heartbeat (cluster.heartbeatMs, topology.ts's heartbeatMsOf), a bound on how many heartbeat
-   * intervals the largest job's maps hold the slots: e.g. the decisions Quincy makes while it drains.
+   * The jobs no other job exceeds in both maps and map time (largest-jobs.ts), most maps first: a job's maps and map
+   * time (ms: the workload's, before slowdowns and jitter, or under the fluid model a Facebook map's compute of its
+   * block at mapCpuMBps where that is longer), each with the field that sets it. A cost that grows with both (with the
+   * heartbeat, cluster.heartbeatMs via topology.ts's heartbeatMsOf: e.g. the decisions Quincy makes while a job drains)
+   * is largest at one of them.
    */
-  readonly longestMapMs: number;
-  readonly longestMapField: string;
+  readonly largestJobs: readonly JobShape[];
 }
 
 export interface GatePlugin<C = any> extends PluginBase<C> {

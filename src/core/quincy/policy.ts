@@ -260,15 +260,16 @@ export const quincy = {
   config: quincyConfig,
   needsSolver: true,
   placesMapsItself: true,
-  sizeError: (config: QuincyConfig, { scenario, largestMaps, largestField, longestMapMs, longestMapField }: WorkloadShape) => {
+  sizeError: (config: QuincyConfig, { scenario, largestJobs }: WorkloadShape) => {
     const { cluster } = scenario;
     const nodes = cluster.racks * cluster.nodesPerRack;
-    return quincySizeError({
-      maps: largestMaps, field: largestField, nodes, racks: cluster.racks, replicas: strideOf(scenario, nodes),
+    // each of the largest jobs drained alone, its own maps at its own map time (most maps first)
+    return largestJobs.map((j) => quincySizeError({
+      maps: j.maps, field: j.mapsField, nodes, racks: cluster.racks, replicas: strideOf(scenario, nodes),
       running: config.kills ? nodes * cluster.mapSlotsPerNode : 0,
       mapSlots: nodes * cluster.mapSlotsPerNode,
-      mapMs: longestMapMs, mapField: longestMapField, heartbeatMs: heartbeatMsOf(cluster),
-    });
+      mapMs: j.mapMs, mapField: j.mapMsField, heartbeatMs: heartbeatMsOf(cluster),
+    })).find((error) => error !== undefined);
   },
   create: (config: QuincyConfig, context: PluginContext): SchedulingPolicy => {
     const q = new Quincy(config, context.topology, context.blocks!, context.solver!, context.scenario.cluster.network.jobSetupMs);

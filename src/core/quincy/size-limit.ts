@@ -22,7 +22,7 @@ export interface QuincySize {
   running: number;
   /** The cluster's map slots. */
   mapSlots: number;
-  /** The longest map (ms) and the field that sets it, and the heartbeat interval (ms): Quincy decides once each. */
+  /** The job's map time (ms) and the field that sets it, and the heartbeat interval (ms): Quincy decides once each. */
   mapMs: number;
   mapField: string;
   heartbeatMs: number;
@@ -78,7 +78,7 @@ export function quincySizeError(s: QuincySize): string | undefined {
     const visits = quincyMapVisits(s);
     if (visits <= MAX_QUINCY_MAP_VISITS) return undefined;
     const { waves, perWave } = quincyDecisions(s);
-    return `${s.field}: a job of ${s.maps} maps under policy quincy on ${s.mapSlots} map slots, maps of up to ${Math.round(s.mapMs)} ms (${s.mapField}) at heartbeats of ${s.heartbeatMs} ms: ` +
+    return `${s.field}: a job of ${s.maps} maps under policy quincy on ${s.mapSlots} map slots, maps of ${Math.round(s.mapMs)} ms (${s.mapField}) at heartbeats of ${s.heartbeatMs} ms: ` +
       `about ${waves * perWave} decisions while it drains (${waves} waves of ${perWave} intervals), each building its graph from every waiting map and solving a program of up to ${arcs} arcs: ` +
       `${Math.round(visits)} map visits, above the limit of ${MAX_QUINCY_MAP_VISITS} (half a minute of run): ` +
       'give it fewer or shorter maps, the cluster more slots or a longer cluster.heartbeatMs, or use another policy';
