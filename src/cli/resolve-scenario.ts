@@ -270,23 +270,36 @@ function warnPopularSmallIdle(scenario: Scenario, file: string): void {
 /**
  * Under capacity with a capacity-scheduler.xml, jobs may name only the queues listed (refineJobPools), by their short
  * names, where an allocation file names its YARN queues by their paths ("p.a"): the file's pools that are no queue
- * hold no job, and their limits apply to none (the scenario's own pools aside). Told, not refused: the file may
- * serve an hfs variant too.
+ * hold no job, and their limits apply to none (the scenario's own pools aside); so do its parent pools above none of
+ * the pools that hold jobs. Told, not refused: the file may serve an hfs variant too.
  */
 function filePoolsNoQueue(raw: Record<string, unknown>, scenario: Scenario): Set<string> {
   const s = scenario.scheduler;
   if (s.policy !== 'capacity' || s.allocationFile === undefined || s.capacitySchedulerFile === undefined || s.queues.length === 0) return new Set();
   const queues = new Set(s.queues.map((q) => q.name));
-  const written = new Set(ownEntries(raw, 'pools').map((p) => p?.name));
-  return new Set(s.pools.map((p) => p.name).filter((name) => !written.has(name) && !queues.has(name)));
+  const written = new Set(POOL_LISTS.flatMap((field) => ownEntries(raw, field).map((p) => p?.name)));
+  const holding = s.pools.filter((p) => written.has(p.name) || queues.has(p.name));
+  const parentOf = new Map(s.parentPools.map((p) => [p.name, p.parent]));
+  const above = new Set<string>();
+  for (const pool of holding) for (let at = pool.parent; at !== undefined && !above.has(at); at = parentOf.get(at)) above.add(at);
+  const pools = s.pools.filter((p) => !holding.includes(p)).map((p) => p.name);
+  // a parent pool that only groups its children sets nothing that could apply
+  const parents = s.parentPools.filter((p) => !written.has(p.name) && !above.has(p.name) && setsAnything(p)).map((p) => p.name);
+  return new Set([...pools, ...parents]);
 }
+
+/** Whether a pool read from a file sets anything past its name, its parent and the defaults (weight 1, min shares 0). */
+const setsAnything = (pool: object): boolean => Object.entries(pool).some(([field, value]) => value !== undefined && field !== 'name' && field !== 'parent'
+  && !(field === 'weight' && value === 1) && !((field === 'minMaps' || field === 'minReduces') && value === 0));
 
 function warnFilePoolsNoQueue(raw: Record<string, unknown>, scenario: Scenario): void {
   const s = scenario.scheduler;
   const shown = s.queues.slice(0, 6).map((q) => q.name);
   const listed = s.queues.length > shown.length ? `${shown.join(', ')} and ${s.queues.length - shown.length} more` : andList(shown);
+  const parents = new Set(s.parentPools.map((p) => p.name));
   for (const name of filePoolsNoQueue(raw, scenario)) {
-    warnOnce(`${s.allocationFile}: pool "${name}" is no queue of capacity-scheduler.xml's (${s.capacitySchedulerFile} lists ${listed}; an allocation file's queue is named by its path without "root."): its job limits and preemption settings apply to no job`);
+    const what = parents.has(name) ? `parent pool "${name}" is above no queue` : `pool "${name}" is no queue`;
+    warnOnce(`${s.allocationFile}: ${what} of capacity-scheduler.xml's (${s.capacitySchedulerFile} lists ${listed}; an allocation file's queue is named by its path without "root."): its job limits and preemption settings apply to no job`);
   }
 }
 
