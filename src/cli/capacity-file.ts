@@ -284,7 +284,9 @@ function properties(root: El, file: string, warnings: string[]): Map<string, Pro
       if (k === 'name') name = v.trim();
       else if (k === 'value') value = v.trim();
       else if (k === 'final') isFinal = v.trim() === 'true';
-      else if (!PROPERTY_NOTES.has(k)) throw new InputError(`${file}: line ${el.line}: unknown attribute "${k}" of <property> (Hadoop's Configuration reads name, value, final, source and tag)`);
+      // Configuration's parser passes over attributes it does not read: told, not refused (a long-form file with a
+      // description="..." attribute ran before the short form was read)
+      else if (!PROPERTY_NOTES.has(k)) warnings.push(`${file}: line ${el.line}: attribute "${k}" of <property>: ignored, as Hadoop's Configuration ignores it (it reads name, value, final, source and tag)`);
     }
     for (const c of el.children) {
       if (c.name === 'name') name = c.text;

@@ -251,6 +251,13 @@ describe('bytes that are not text in the file\'s encoding: file and line (they w
     expect(inputError(() => loadScenario(file), alloc)).toBe(`${alloc}: line 3: byte 0xf8 is not UTF-8 text (save the allocation file as UTF-8, or declare its encoding)`);
   });
 
+  it('a byte that is not UTF-8 in a file whose lines end in a CR alone is named at its line (it read "line 1")', () => {
+    const alloc = write('pools-cr.xml', '');
+    writeFileSync(alloc, latin1('<?xml version="1.0"?>\r<allocations>\r<pool name="pr\u00f8d"/>\r</allocations>\r'));
+    const file = write('s-cr.json', { ...tiny, scheduler: { policy: 'hfs', allocationFile: alloc } });
+    expect(inputError(() => loadScenario(file), alloc)).toBe(`${alloc}: line 3: byte 0xf8 is not UTF-8 text (save the allocation file as UTF-8, or declare its encoding)`);
+  });
+
   it('a UTF-8 byte order mark wins over a declared encoding, and so does UTF-8 over a declared UTF-16 (both ran before)', () => {
     const alloc = write('pools.xml', '');
     const file = write('s.json', { ...tiny, scheduler: { policy: 'hfs', allocationFile: alloc }, workload: { ...tiny.workload, jobs: [{ ...tiny.workload.jobs[0], pool: 'pr\u00f8d' }] } });
