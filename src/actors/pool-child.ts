@@ -20,7 +20,11 @@ const watching = import('./inprocess.js').then((m) => m.endRunsWhenOrphaned(pare
 let chain: Promise<unknown> = Promise.all([loaded, watching]);
 /** The id of the task running now, if one is; whether code outside the tasks threw (this worker is ending). */
 let running: number | undefined;
-/** The id of the task whose run set the timer or callback running now (Node carries it into them). */
+/**
+ * The id of the task whose run set the timer or callback running now (Node carries it into them). A timer a plugin
+ * module sets as it loads carries the id of the worker's first task, which imported it (sweep-task.ts): thrown during a
+ * later task, that task runs again on a fresh worker, where it is the first.
+ */
 const setBy = new AsyncLocalStorage<number>();
 let broken = false;
 process.on('message', (m: ToChild<unknown>) => {
