@@ -6,6 +6,7 @@ import { MAX_JSON_DEPTH } from '../core/limits.js';
 import { OverrideError, type Scenario, overridePathProblem, resolveVariant, setPath, variantErrors, variantsOf } from '../core/scenario.js';
 import { workloadLimitErrors } from '../core/workload-limits.js';
 import type { SwimTrace } from '../core/swim.js';
+import { withoutSuggestions } from '../core/nearest-name.js';
 import { InputError } from './errors.js';
 import { collectWarnings, quietly, warnByVariant, warnOnce } from './warn.js';
 import { valueKind } from '../core/shown-value.js';
@@ -267,7 +268,8 @@ function setBlamed(error: string, sets: ReadonlyArray<readonly [string, unknown]
     const parent = field === '(top level)' ? '' : `${field}.`;
     // The unknown one is the path's first segment past the parent (--set worklod.jobs=10: "worklod").
     const own = path.startsWith(parent) ? path.slice(parent.length).split('.')[0] : '';
-    const added = own !== '' && /: unknown fields? /.test(error) && error.slice(error.indexOf(': unknown field')).includes(`"${own}"`);
+    // (a field suggested for another, "did you mean "cluster"?", is none of them)
+    const added = own !== '' && /: unknown fields? /.test(error) && withoutSuggestions(error.slice(error.indexOf(': unknown field'))).includes(`"${own}"`);
     if (field === path || field.startsWith(`${path}.`) || added) { // field's [k] are .k already
       return { place: `${naming.set(path, value)}: `, hint: field === path ? literalHint(error, value, naming) : '' };
     }

@@ -9,6 +9,7 @@ import type { SwimTrace } from '../core/swim.js';
 import { MAX_SWEEP_NAME_BYTES, MAX_SWEEP_POINTS } from '../core/limits.js';
 import { EMPTY_PATH, type Scenario, formatIssue, overridePathProblem, resolveVariant, schemaRef, setPath, shadowedOverride, variantErrors, variantsOf } from '../core/scenario.js';
 import { workloadLimitErrors } from '../core/workload-limits.js';
+import { fieldErrors } from '../core/unknown-fields.js';
 import { BIN_METRICS, RUN_METRICS } from './sweep-aggregate.js';
 import { InputError } from './errors.js';
 import { plainCounted } from './format.js';
@@ -201,7 +202,7 @@ export function expandSweep(raw: unknown, file: string): Sweep {
     const table = (raw as Record<string, unknown>)[field];
     if (typeof table === 'object' && table !== null && Object.hasOwn(table, '__proto__')) throw new InputError(`${file}: ${field}: ${overridePathProblem('__proto__')}`);
   }
-  const parsed = sweepSchema.safeParse(raw);
+  const parsed = sweepSchema.safeParse(raw, { error: fieldErrors });
   if (!parsed.success) throw new InputError(parsed.error.issues.map((i) => `${file}: ${formatIssue(i)}`).join('\n'));
   const spec = parsed.data;
   // `set`, then the axes in file order, apply at every point: one that a later one sets again, or replaces with an

@@ -12,6 +12,7 @@ import { longTasksSchema } from './long-tasks.js';
 import { PRIORITIES } from './priority.js';
 import { keysAsWritten } from './key-order.js';
 import { valueKind } from './shown-value.js';
+import { fieldErrors, unknownFields } from './unknown-fields.js';
 import { atMost, durationMs, flag, hasControlChars, hasUnpairedSurrogate, intWithin, nameField, nonNegInt, number, posInt, repeatedKeys, timeMs } from './bounded.js';
 
 const posNum = (what: string) => z.number({ error: `${what} must be a number` }).positive({ error: `${what} must be greater than 0`, abort: true });
@@ -440,7 +441,7 @@ export type Parsed<T> = { ok: true; value: T } | { ok: false; errors: string[] }
 /** Validates raw JSON; errors are values, one line each, naming the field path. */
 export function parseScenario(raw: unknown): Parsed<Scenario> {
   // reportInput: formatIssue tells a field left out (its input undefined, which JSON cannot hold) from a wrong value
-  const result = scenarioSchema.safeParse(raw, { reportInput: true });
+  const result = scenarioSchema.safeParse(raw, { reportInput: true, error: fieldErrors });
   if (result.success) return { ok: true, value: result.data };
   return { ok: false, errors: result.error.issues.map(formatIssue) };
 }
@@ -452,7 +453,7 @@ export function parseScenario(raw: unknown): Parsed<Scenario> {
  * returns unchanged. Cost: one more parse.
  */
 export function parsedScenarioErrors(value: unknown): string[] {
-  const result = scenarioSchema.safeParse(value, { reportInput: true });
+  const result = scenarioSchema.safeParse(value, { reportInput: true, error: fieldErrors });
   // NaN and Infinity are numbers to JavaScript, so "must be a number" alone would puzzle: say which (JSON holds neither)
   if (!result.success) return result.error.issues.map((i) => `${formatIssue(i)}${i.code === 'invalid_type' && typeof i.input === 'number' ? `, not ${i.input}` : ''}`);
   const errors: string[] = [];
@@ -495,7 +496,8 @@ export function formatIssue(issue: z.core.$ZodIssue): string {
   if (issue.code === 'unrecognized_keys') {
     const hint = UNKNOWN_FIELD_HINTS.get(path) ?? (path === 'workload' ? otherKindsHint(issue.keys) : undefined);
     const settings = hint === undefined ? '' : ` (${hint})`;
-    return `${path}: unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => JSON.stringify(k)).join(', ')}${settings}`;
+    // a parse with fieldErrors has said each key's likely field; another (a bench report's) has zod's words
+    return `${path}: ${issue.message.startsWith('unknown field') ? issue.message : unknownFields(issue.keys)}${settings}`;
   }
   if (issue.code === 'invalid_key') return `${path}: ${issue.issues.map((i) => i.message).join('; ')}`;
   // A required field left out (seen where the parse reported its input: parseScenario): say so, rather than "workload:

@@ -557,10 +557,10 @@ describe('the same mistake in every element of a list is shown three times, then
     expect(r.code).toBe(2);
     const lines = r.stderr.trimEnd().split('\n');
     expect(lines.filter((l) => l.includes('unknown field "maps"'))).toEqual([
-      `hfsim: ${file}: workload.jobs[0]: unknown field "maps"`,
-      `hfsim: ${file}: workload.jobs[1]: unknown field "maps"`,
-      `hfsim: ${file}: workload.jobs[2]: unknown field "maps"`,
-      `hfsim: ... and 3 more like it: ${file}: workload.jobs[*]: unknown field "maps"`,
+      `hfsim: ${file}: workload.jobs[0]: unknown field "maps" (did you mean "mapMs"?)`,
+      `hfsim: ${file}: workload.jobs[1]: unknown field "maps" (did you mean "mapMs"?)`,
+      `hfsim: ${file}: workload.jobs[2]: unknown field "maps" (did you mean "mapMs"?)`,
+      `hfsim: ... and 3 more like it: ${file}: workload.jobs[*]: unknown field "maps" (did you mean "mapMs"?)`,
     ]);
     expect(lines.some((l) => l.includes('cluster.racks'))).toBe(true);
   });
@@ -568,6 +568,6 @@ describe('the same mistake in every element of a list is shown three times, then
   it('four alike are all shown: a count would take the fourth line\'s place', () => {
     const file = withJobs(4);
     const lines = hfsim('run', file).stderr.trimEnd().split('\n');
-    expect(lines).toEqual([0, 1, 2, 3].map((i) => `hfsim: ${file}: workload.jobs[${i}]: unknown field "maps"`));
+    expect(lines).toEqual([0, 1, 2, 3].map((i) => `hfsim: ${file}: workload.jobs[${i}]: unknown field "maps" (did you mean "mapMs"?)`));
   });
 });

@@ -490,7 +490,7 @@ describe('what a run says of inputs it would take silently', () => {
     const top = hfsim('run', 'scenarios/fb-macro-io.json', '--set', 'foo=1');
     expect(top.stderr.split('\n')[0]).toBe('hfsim: --set foo=1: (top level): unknown field "foo"');
     const typo = hfsim('run', 'scenarios/fb-macro-io.json', '--set', 'worklod.jobs=10');
-    expect(typo.stderr.split('\n')[0]).toBe('hfsim: --set worklod.jobs=10: (top level): unknown field "worklod"');
+    expect(typo.stderr.split('\n')[0]).toBe('hfsim: --set worklod.jobs=10: (top level): unknown field "worklod" (did you mean "workload"?)');
   });
 
   it('report of a sweep\'s results.jsonl points to the sweep\'s folder', () => {

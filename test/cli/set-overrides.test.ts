@@ -99,7 +99,7 @@ describe('a --set, a variant or a sweep axis reaches into a list by index (DESIG
       throw new Error('loaded without an error');
     };
     expect(blamed('scheduler.pools.0.preemptable=True')).toMatch(/^--set scheduler\.pools\.0\.preemptable=True: .*scheduler\.pools\[0\]\.preemptable: .*\(the --set value "True" is a string: write true or false, lowercase\)$/);
-    expect(blamed('scheduler.pools.1.wieght=2')).toMatch(/^--set scheduler\.pools\.1\.wieght=2: .*scheduler\.pools\[1\]: unknown field "wieght"$/);
+    expect(blamed('scheduler.pools.1.wieght=2')).toMatch(/^--set scheduler\.pools\.1\.wieght=2: .*scheduler\.pools\[1\]: unknown field "wieght" \(did you mean "weight"\?\)$/);
   });
 
   it('an index into a list the scenario does not write says so, and how to give the list (it read only "expected array, received object")', () => {

@@ -89,7 +89,8 @@ describe('registerPolicy refuses a bad definition with a TypeError naming the po
       return parsed.ok ? [] : parsed.errors;
     };
     const tail = ` (policy "${loose}"'s config schema leaves it out of the config it returns: a z.object strips the fields it does not list, where z.strictObject refuses them; a preprocess or a union may drop one too)`;
-    expect(errors({ quantm: 3 })).toEqual([`scheduler.policyConfig: unknown field "quantm"${tail}`]);
+    // the field it is likely meant as named, from those the schema returns
+    expect(errors({ quantm: 3 })).toEqual([`scheduler.policyConfig: unknown field "quantm" (did you mean "quantum"?)${tail}`]);
     expect(errors({ inner: { b: 2 }, c: 1 })).toEqual([`scheduler.policyConfig.inner: unknown field "b"${tail}`, `scheduler.policyConfig: unknown field "c"${tail}`]);
     expect(errors({ quantum: 3, inner: { a: 2 } })).toEqual([]);
     // a strict schema that sorts a list returns every field, in another order: kept (it was refused, "tiers[0]: unknown field")
@@ -115,7 +116,7 @@ describe('registerPolicy refuses a bad definition with a TypeError naming the po
     const gate = fresh();
     registerGate(gate, { description: 'x', config: z.object({ waitMs: z.number().default(0) }), create: () => { throw new Error('unused'); } });
     const parsed = parseScenario(jobsScenario({ scheduler: { policy: 'fair', delay: { mode: gate, waitMS: 5 } } }));
-    expect(parsed.ok ? [] : parsed.errors).toEqual([`scheduler.delay: unknown field "waitMS" (delay.mode "${gate}"'s config schema leaves it out of the config it returns: a z.object strips the fields it does not list, where z.strictObject refuses them; a preprocess or a union may drop one too)`]);
+    expect(parsed.ok ? [] : parsed.errors).toEqual([`scheduler.delay: unknown field "waitMS" (did you mean "waitMs"?) (delay.mode "${gate}"'s config schema leaves it out of the config it returns: a z.object strips the fields it does not list, where z.strictObject refuses them; a preprocess or a union may drop one too)`]);
   });
 
   it('a policy registered with placesMapsItself is refused the map-scan fields it ignores; one without is not', () => {

@@ -24,7 +24,7 @@ describe('scenario schema', () => {
   });
 
   it.each([
-    [{ ...minimal, clutser: {} }, '(top level): unknown field "clutser"'],
+    [{ ...minimal, clutser: {} }, '(top level): unknown field "clutser" (did you mean "cluster"?)'],
     [{ ...minimal, cluster: { racks: 'four' } }, 'cluster.racks: racks must be a number'],
     [{ ...minimal, cluster: { mapSlotsPerNode: 0 } }, 'cluster.mapSlotsPerNode: mapSlotsPerNode must be at least 1'],
     [{ ...minimal, cluster: { reduceSlotsPerNode: -2 } }, 'cluster.reduceSlotsPerNode: reduceSlotsPerNode must be at least 1'],
@@ -52,7 +52,7 @@ describe('scenario schema', () => {
     [{ ...minimal, scheduler: { delay: { mode: 'skip' } } }, 'scheduler.delay.maxSkips: missing (required): maxSkips must be a number'],
     [{ ...minimal, scheduler: { delay: { mode: 'sometimes' } } }, `scheduler.delay.mode: delay.mode must be one of "none", "skip", "wait", not "sometimes" (a plugin registers its name when its file is loaded: hfsim --plugin file.js, or loadPlugins)`],
     [{ ...minimal, scheduler: { delay: { mode: 3 } } }, 'scheduler.delay.mode: delay.mode must be one of "none", "skip", "wait"'],
-    [{ ...minimal, scheduler: { delay: { mode: 'wait', nodeMS: 5 } } }, 'scheduler.delay: unknown field "nodeMS"'],
+    [{ ...minimal, scheduler: { delay: { mode: 'wait', nodeMS: 5 } } }, 'scheduler.delay: unknown field "nodeMS" (did you mean "nodeMs"?)'],
     [{ ...minimal, scheduler: { delay: { mode: 'wait', rackMs: -1 } } }, 'scheduler.delay.rackMs: rackMs must not be negative'],
     [{ ...minimal, scheduler: { policy: 'fifo', policyConfig: { depth: 2 } } }, 'scheduler.policyConfig: unknown field "depth"'],
     [{ ...minimal, scheduler: { policy: 'hfs', preemption: { enabled: true, policy: 'random' } } }, `scheduler.preemption.policy: preemption.policy must be one of "hfs", not "random" (a plugin registers its name when its file is loaded: hfsim --plugin file.js, or loadPlugins)`],

@@ -4,6 +4,7 @@
  * error does ("scheduler.policyConfig.weight: ...").
  */
 import { z } from 'zod';
+import { fieldErrors, unknownFields } from '../unknown-fields.js';
 
 type Issue = z.core.$ZodRawIssue;
 
@@ -28,7 +29,7 @@ export function parsePluginConfig(registry: PluginLookup, field: string, name: s
     return undefined;
   }
   const schema = plugin.config ?? NO_CONFIG;
-  const result = schema.safeParse(config, { reportInput: true });
+  const result = schema.safeParse(config, { reportInput: true, error: fieldErrors });
   if (result.success) {
     // simulate() checks the scenario it is given as parseScenario returns it, so a schema must take its own output: a
     // transform to another shape failed only then, as "the scenario is not one parseScenario returns", naming no plugin.
@@ -42,9 +43,9 @@ export function parsePluginConfig(registry: PluginLookup, field: string, name: s
         // ... and keep every field it was given: a z.object strips the keys it does not list, so a misspelled field
         // ("quantm") ran with the default, silently.
         const dropped = droppedFields(config, result.data, []);
-        for (const { path, key } of dropped) {
+        for (const { path, key, known } of dropped) {
           issues.push({ code: 'custom', path: [...configPath, ...path], input: config,
-            message: `unknown field ${JSON.stringify(key)} (${field} "${name}"'s config schema leaves it out of the config it returns: a z.object strips the fields it does not list, where z.strictObject refuses them; a preprocess or a union may drop one too)` });
+            message: `${unknownFields([key], known)} (${field} "${name}"'s config schema leaves it out of the config it returns: a z.object strips the fields it does not list, where z.strictObject refuses them; a preprocess or a union may drop one too)` });
         }
         return dropped.length > 0 ? undefined : (result.data ?? {}) as Record<string, unknown>;
       }
@@ -72,12 +73,13 @@ const NO_CONFIG = z.strictObject({});
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 
 /**
- * The fields of `given` (the config as written) that the schema's output `parsed` lacks, each with its object's path.
+ * The fields of `given` (the config as written) that the schema's output `parsed` lacks, each with its object's path
+ * and the fields the output has there.
  * A schema may return a list in another order (a sort), every field kept: an element of a list is matched, one to
  * one, with an element of the output's that keeps its fields, first one whose fields hold the same values (the one
  * at its place first), then any; one left unmatched is compared with the element at its place.
  */
-function droppedFields(given: unknown, parsed: unknown, path: PropertyKey[]): { path: PropertyKey[]; key: string }[] {
+function droppedFields(given: unknown, parsed: unknown, path: PropertyKey[]): { path: PropertyKey[]; key: string; known: string[] }[] {
   if (!isObject(given) || !isObject(parsed) || Array.isArray(given) !== Array.isArray(parsed)) return [];
   if (Array.isArray(given) && Array.isArray(parsed)) {
     const keeps = (i: number, j: number): boolean => droppedFields(given[i], parsed[j], []).length === 0;
@@ -101,7 +103,8 @@ function droppedFields(given: unknown, parsed: unknown, path: PropertyKey[]): { 
     }
     return given.flatMap((element, i) => (match.has(i) ? [] : droppedFields(element, parsed[i], [...path, i])));
   }
-  return Object.keys(given).flatMap((key) => (Object.hasOwn(parsed, key) ? droppedFields(given[key], parsed[key], [...path, key]) : [{ path, key }]));
+  // known: the fields the schema returns there, for the one a dropped key is likely meant as
+  return Object.keys(given).flatMap((key) => (Object.hasOwn(parsed, key) ? droppedFields(given[key], parsed[key], [...path, key]) : [{ path, key, known: Object.keys(parsed) }]));
 }
 
 /**

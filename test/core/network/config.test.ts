@@ -21,7 +21,7 @@ describe('cluster.network', () => {
     [{ model: 'packet' }, 'cluster.network.model: network.model must be "flat" or "fluid"'],
     [{ oversubscription: 0.5 }, 'cluster.network.oversubscription: oversubscription must be at least 1'],
     [{ nicGbps: 0 }, 'cluster.network.nicGbps: nicGbps must be greater than 0'],
-    [{ nicGbs: 1 }, 'cluster.network: unknown field "nicGbs"'],
+    [{ nicGbs: 1 }, 'cluster.network: unknown field "nicGbs" (did you mean "nicGbps"?)'],
     [{ taskStartMs: -1 }, 'cluster.network.taskStartMs: taskStartMs must not be negative'],
     [{ disksPerNode: 0 }, 'cluster.network.disksPerNode: disksPerNode must be at least 1'],
     [{ disksPerNode: 1.5 }, 'cluster.network.disksPerNode: disksPerNode must be a whole number'],

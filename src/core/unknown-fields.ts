@@ -1,0 +1,20 @@
+/** What an object's unknown fields are told: each named, with the known field it is likely meant as ("clustr": "cluster"). */
+import type { z } from 'zod';
+import { didYouMean } from './nearest-name.js';
+
+/** 'unknown field "clustr" (did you mean "cluster"?)', or 'unknown fields "a", "b"', each key with its suggestion. */
+export function unknownFields(keys: readonly string[], known: readonly string[] = []): string {
+  return `unknown field${keys.length > 1 ? 's' : ''} ${keys.map((k) => `${JSON.stringify(k)}${didYouMean(k, known)}`).join(', ')}`;
+}
+
+/** The fields a strict object lists (an unknown-keys issue's `inst`), or none where it is no object schema. */
+function listedFields(inst: unknown): string[] {
+  const shape = (inst as { _zod?: { def?: { shape?: unknown } } } | undefined)?._zod?.def?.shape;
+  return typeof shape === 'object' && shape !== null ? Object.keys(shape) : [];
+}
+
+/**
+ * A parse's error map (`schema.safeParse(raw, { error: fieldErrors })`): an object's unknown fields are told as
+ * unknownFields, each with the field of that object it is likely meant as, which only the parse knows; the rest: zod's.
+ */
+export const fieldErrors: z.core.$ZodErrorMap = (issue) => (issue.code === 'unrecognized_keys' ? unknownFields(issue.keys, listedFields(issue.inst)) : undefined);
