@@ -482,7 +482,7 @@ describe('what a run says of inputs it would take silently', () => {
   it('echoes a quoted --set value quoted: "1" was shown as 1, as if the number were refused', () => {
     const r = hfsim('run', 'scenarios/fb-macro-io.json', '--set', 'cluster.network.nicGbps="1"');
     expect(r.code).toBe(2);
-    expect(r.stderr.split('\n')[0]).toMatch(/^hfsim: --set cluster\.network\.nicGbps="1": .*nicGbps must be a number$/);
+    expect(r.stderr.split('\n')[0]).toMatch(/^hfsim: --set cluster\.network\.nicGbps="1": .*nicGbps must be a number, not the string "1": write 1, without quotes$/);
     // a field the --set adds, unknown, is reported at its parent: still the --set's (it was blamed on the file)
     const added = hfsim('run', 'scenarios/fb-macro-io.json', '--set', 'scheduler.delay.extra=1');
     expect(added.code).toBe(2);
