@@ -50,6 +50,11 @@ export const unpairedWhy = UNPAIRED_WHY;
 
 /** A number field whose wrong type (a string, a boolean) is named by the field: "<what> must be a number". */
 export const number = (what: string) => z.number({ error: `${what} must be a number` });
+/** An enumerated field, a value it does not take told by the field: '<what> must be "io", "cpu" or "mixed"'. */
+export const oneOf = <const T extends readonly [string, ...string[]]>(what: string, values: T) => {
+  const quoted = values.map((v) => JSON.stringify(v));
+  return z.enum(values, { error: `${what} must be ${quoted.length <= 2 ? quoted.join(' or ') : `${quoted.slice(0, -1).join(', ')} or ${quoted.at(-1)}`}` });
+};
 /** A true-or-false field, its wrong type named by the field (zod's own words were "expected boolean, received string"). */
 export const flag = (what: string) => z.boolean({ error: `${what} must be true or false` });
 

@@ -1,4 +1,5 @@
 /** The name a mistyped one is likely meant as: "clustr" for "cluster", "Racks" for "racks". */
+import { valueKind } from './shown-value.js';
 
 /** Most edits (insertions, deletions, substitutions, swaps of neighbours) between a name and the one it suggests. */
 const MOST_EDITS = 2;
@@ -43,3 +44,12 @@ export function didYouMean(given: string, known: readonly string[]): string {
 
 /** A message with didYouMean's suggestions taken out: what it says of the names given alone. */
 export const withoutSuggestions = (message: string): string => message.replace(/ \(did you mean "(?:[^"\\]|\\.)*"\?\)/g, '');
+
+/**
+ * What an enumerated field's error adds: the value given (', not "Facebook"'; a number as written; a list or an
+ * object by its kind) and, for a string, the allowed one it is likely meant as (' (did you mean "facebook"?)').
+ */
+export function notGiven(input: unknown, allowed: readonly unknown[]): string {
+  const names = allowed.filter((v): v is string => typeof v === 'string');
+  return `, not ${valueKind(input)}${typeof input === 'string' ? didYouMean(input, names) : ''}`;
+}

@@ -13,7 +13,8 @@ import { PRIORITIES } from './priority.js';
 import { keysAsWritten } from './key-order.js';
 import { valueKind } from './shown-value.js';
 import { fieldErrors, unknownFields } from './unknown-fields.js';
-import { atMost, durationMs, flag, hasControlChars, hasUnpairedSurrogate, intWithin, nameField, nonNegInt, number, posInt, repeatedKeys, timeMs } from './bounded.js';
+import { notGiven } from './nearest-name.js';
+import { atMost, durationMs, flag, oneOf, hasControlChars, hasUnpairedSurrogate, intWithin, nameField, nonNegInt, number, posInt, repeatedKeys, timeMs } from './bounded.js';
 
 const posNum = (what: string) => z.number({ error: `${what} must be a number` }).positive({ error: `${what} must be greater than 0`, abort: true });
 
@@ -163,9 +164,9 @@ const facebookWorkload = z.strictObject({
   kind: z.literal('facebook'),
   jobs: posInt('jobs', L.MAX_JOBS).default(100),
   /** "benchmark": the paper's 100-job mix (repeated for more jobs); "distribution": sizes drawn from the 9 Facebook bins. */
-  sizes: z.enum(['benchmark', 'distribution']).default('benchmark'),
+  sizes: oneOf('sizes', ['benchmark', 'distribution']).default('benchmark'),
   meanInterarrivalMs: posNum('meanInterarrivalMs').max(L.MAX_TIME_MS, atMost('meanInterarrivalMs', L.MAX_TIME_MS, ' ms')).default(14_000),
-  type: z.enum(['io', 'cpu', 'mixed']).default('io'),
+  type: oneOf('type', ['io', 'cpu', 'mixed']).default('io'),
   /** Tables that jobs share (src/core/shared-input.ts); omitted: each job reads a file of its own. */
   shared: sharedInputSchema.optional(),
 });
@@ -196,9 +197,9 @@ const jobSchema = z.strictObject({
   pool: nameField('a pool name').optional(),
   /** Submitting user, for per-user job limits (omitted: the pool's name). */
   user: nameField('a user name').optional(),
-  priority: z.enum(PRIORITIES).default('NORMAL'),
+  priority: oneOf('priority', PRIORITIES).default('NORMAL'),
   input: z.string().min(1),
-  type: z.enum(JOB_TYPES).default('io'),
+  type: oneOf('type', JOB_TYPES).default('io'),
   mapMs: durationMs('mapMs'),
   reduces: nonNegInt('reduces', L.MAX_REDUCES).default(0),
   reduceMs: durationMs('reduceMs').default(REDUCE_TIME_DEFAULTS.reduceMs),
@@ -228,16 +229,16 @@ const groupSchema = z.strictObject({
   mapMs: durationMs('mapMs'),
   reduceMs: durationMs('reduceMs').default(REDUCE_TIME_DEFAULTS.reduceMs),
   copyMs: timeMs('copyMs').default(REDUCE_TIME_DEFAULTS.copyMs),
-  type: z.enum(JOB_TYPES).default('io'),
+  type: oneOf('type', JOB_TYPES).default('io'),
   /** Pool of every job of the group (default: the group's name). */
   pool: nameField('a pool name').optional(),
   /** Submitting user (omitted: the pool's name). */
   user: nameField('a user name').optional(),
-  priority: z.enum(PRIORITIES).default('NORMAL'),
+  priority: oneOf('priority', PRIORITIES).default('NORMAL'),
   startMs: timeMs('startMs').int('startMs must be a whole number').default(0),
   /** Gap between submissions: fixed, or the mean of exponential gaps. */
   intervalMs: timeMs('intervalMs').default(0),
-  arrivals: z.enum(['fixed', 'exponential']).default('fixed'),
+  arrivals: oneOf('arrivals', ['fixed', 'exponential']).default('fixed'),
 });
 
 const generatedWorkload = z.strictObject({
@@ -262,9 +263,9 @@ const swimWorkload = z.strictObject({
   mapMsPerMB: timeMs('mapMsPerMB').default(250),
   reduceBaseMs: timeMs('reduceBaseMs').min(1, 'reduceBaseMs must be at least 1').default(15_000),
   reduceMsPerMB: timeMs('reduceMsPerMB').default(226.5),
-  pools: z.enum(['bin', 'round-robin', 'single']).default('bin'),
+  pools: oneOf('pools', ['bin', 'round-robin', 'single']).default('bin'),
   poolCount: posInt('poolCount', L.MAX_POOLS).default(SWIM_POOL_COUNT_DEFAULT),
-  type: z.enum(JOB_TYPES).default('io'),
+  type: oneOf('type', JOB_TYPES).default('io'),
   /** A trace with input paths: rows naming one path read one file ("shared"), or each row a file of its own ("ignored"). */
   inputPaths: z.enum(['shared', 'ignored'], { error: 'inputPaths must be "shared" or "ignored"' }).default('shared'),
 });
@@ -277,8 +278,8 @@ const slsWorkload = z.strictObject({
   kind: z.literal('sls'),
   trace: z.string().min(1, 'trace must name an SLS JSON file'),
   /** "sls": SLS's own JSON job format; "rumen": a Rumen job trace (LoggedJob JSON), SLS's other input. */
-  format: z.enum(['sls', 'rumen']).default('sls'),
-  type: z.enum(JOB_TYPES).default('io'),
+  format: oneOf('format', ['sls', 'rumen']).default('sls'),
+  type: oneOf('type', JOB_TYPES).default('io'),
 });
 
 const WORKLOAD_KINDS = [facebookWorkload, jobsWorkload, generatedWorkload, swimWorkload, slsWorkload] as const;
@@ -491,6 +492,14 @@ function otherKindsHint(keys: readonly string[]): string | undefined {
   return said.length === 0 ? undefined : said.join('; ');
 }
 
+/** The value a discriminated union's issue was given for its discriminator, and the values it takes; undefined where none. */
+function discriminatorGiven(issue: z.core.$ZodIssueInvalidUnion): { value: unknown; options: readonly unknown[] } | undefined {
+  const { discriminator, options, input } = issue as { discriminator?: unknown; options?: unknown; input?: unknown };
+  if (typeof discriminator !== 'string' || !Array.isArray(options) || typeof input !== 'object' || input === null) return undefined;
+  const value = (input as Record<string, unknown>)[discriminator];
+  return value === undefined ? undefined : { value, options };
+}
+
 export function formatIssue(issue: z.core.$ZodIssue): string {
   const path = issue.path.length === 0 ? '(top level)' : formatPath(issue.path);
   if (issue.code === 'unrecognized_keys') {
@@ -500,6 +509,11 @@ export function formatIssue(issue: z.core.$ZodIssue): string {
     return `${path}: ${issue.message.startsWith('unknown field') ? issue.message : unknownFields(issue.keys)}${settings}`;
   }
   if (issue.code === 'invalid_key') return `${path}: ${issue.issues.map((i) => i.message).join('; ')}`;
+  // An enumerated field (z.enum, z.literal) names the value given, and the one it is likely meant as ("Facebook":
+  // "facebook"); a discriminator given a value no option takes (workload.kind), too.
+  if (issue.code === 'invalid_value' && 'input' in issue && issue.input !== undefined) return `${path}: ${issue.message}${notGiven(issue.input, issue.values)}`;
+  const tag = issue.code === 'invalid_union' ? discriminatorGiven(issue) : undefined;
+  if (tag !== undefined) return `${path}: ${issue.message}${notGiven(tag.value, tag.options)}`;
   // A required field left out (seen where the parse reported its input: parseScenario): say so, rather than "workload:
   // workload.kind must be one of ..." for a scenario with no workload, or zod's "expected string, received undefined".
   if (issue.code === 'invalid_type' && issue.path.length > 0 && 'input' in issue && issue.input === undefined) {

@@ -38,14 +38,14 @@ describe('scenario schema', () => {
     // by the absolute values, as YARN: 100% of a parent of 50 capped at 60% of a parent capped at 60 is 36% of the cluster, below 50
     [{ ...minimal, scheduler: { policy: 'capacity', parentQueues: [{ name: 'p', capacity: 50, maxCapacity: 60 }], queues: [{ name: 'a', parent: 'p', capacity: 100, maxCapacity: 60 }] } }, 'scheduler.queues[0].maxCapacity: maxCapacity (60) comes to 36% of the cluster, below its capacity\'s 50% (each a percentage of its parent\'s, down the tree): YARN requires the absolute maximum capacity to be at least the absolute capacity'],
     [{ workload: { kind: 'jobs', files: [{ name: 'f', blocks: 3 }, { name: 'f', blocks: 7 }], jobs: [{ id: 'x', input: 'f', mapMs: 1 }] } }, 'workload.files[1].name: file name "f" is used twice'],
-    [{ ...minimal, scheduler: { pools: [{ name: 'a', schedulingMode: 'lifo' }] } }, 'scheduler.pools[0].schedulingMode: schedulingMode must be "fair" or "fifo"'],
+    [{ ...minimal, scheduler: { pools: [{ name: 'a', schedulingMode: 'lifo' }] } }, 'scheduler.pools[0].schedulingMode: schedulingMode must be "fair" or "fifo", not "lifo" (did you mean "fifo"?)'],
     [{ ...minimal, scheduler: { queues: [{ name: 'a', capacity: 70 }, { name: 'b', capacity: 40 }] } }, 'scheduler.queues: queue capacities add up to 110%, more than 100%'],
     // above YARN's tolerance of 0.05; the sum as written (100.06, not 100.06000000000000227)
     [{ ...minimal, scheduler: { queues: [{ name: 'a', capacity: 50.06 }, { name: 'b', capacity: 50 }] } }, 'scheduler.queues: queue capacities add up to 100.06%, more than 100%'],
     [{ ...minimal, scheduler: { queues: [{ name: 'a', capacity: 0, maxCapacity: -1 }] } }, 'scheduler.queues[0].maxCapacity: maxCapacity must be from 0 to 100'],
     [{ ...minimal, scheduler: { policy: 'capacity', parentQueues: [{ name: 'p', capacity: 100, state: 'STOPPED' }], queues: [{ name: 'a', parent: 'p', capacity: 100, state: 'RUNNING' }] } }, 'scheduler.queues[0].state: RUNNING under parent queue "p", which is STOPPED: YARN refuses it ("The parent queue ... cannot be STOPPED as the child queue ... is in RUNNING state")'],
     [{ workload: { kind: 'generated', groups: [{ name: 'g', pool: 'a', maps: 1, mapMs: 1 }] }, scheduler: { policy: 'capacity', queues: [{ name: 'a', capacity: 50, state: 'STOPPED' }, { name: 'b', capacity: 50 }] } }, 'workload.groups[0].pool: files its jobs under pool "a", a queue whose state is STOPPED: YARN\'s Capacity Scheduler refuses a job submitted to a stopped queue'],
-    [{ ...minimal, scheduler: { queues: [{ name: 'a', capacity: 50, state: 'DRAINING' }] } }, 'scheduler.queues[0].state: state must be "RUNNING" or "STOPPED"'],
+    [{ ...minimal, scheduler: { queues: [{ name: 'a', capacity: 50, state: 'DRAINING' }] } }, 'scheduler.queues[0].state: state must be "RUNNING" or "STOPPED", not "DRAINING"'],
     // parent queues alone were blamed on scheduler.queues
     [{ ...minimal, scheduler: { policy: 'capacity', parentQueues: [{ name: 'p', capacity: 50 }, { name: 'p2', capacity: 60 }], queues: [{ name: 'a', capacity: 100, parent: 'p' }, { name: 'b', capacity: 100, parent: 'p2' }] } }, 'scheduler.parentQueues: parent queue capacities add up to 110%, more than 100%'],
     [{ ...minimal, scheduler: { preemption: { intervalMs: 0 } } }, 'scheduler.preemption.intervalMs: intervalMs must be at least 1'],
@@ -87,7 +87,7 @@ describe('scenario schema', () => {
     expect(errors({ workload: { kind: 'swim' } })).toEqual(['workload.trace: missing (required): expected a string']);
     // the discriminator of the workload union left out ({ workload: {} } read "workload.kind: workload.kind must be one of ...")
     expect(errors({ workload: {} })).toEqual(['workload.kind: missing (required): workload.kind must be one of "facebook", "jobs", "generated", "swim", "sls"']);
-    expect(errors({ workload: { kind: 'batch' } })).toEqual(['workload.kind: workload.kind must be one of "facebook", "jobs", "generated", "swim", "sls"']);
+    expect(errors({ workload: { kind: 'batch' } })).toEqual(['workload.kind: workload.kind must be one of "facebook", "jobs", "generated", "swim", "sls", not "batch"']);
     // a value given, of the wrong type, keeps its message
     expect(errors({ workload: { kind: 'facebook', jobs: null } })).toEqual(['workload.jobs: jobs must be a number']);
     expect(errors({ cluster: null, workload: { kind: 'facebook' } })).toEqual(['cluster: Invalid input: expected object, received null']);

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { fieldErrors, unknownFields } from '../unknown-fields.js';
+import { notGiven } from '../nearest-name.js';
 
 type Issue = z.core.$ZodRawIssue;
 
@@ -12,6 +13,7 @@ type Issue = z.core.$ZodRawIssue;
 interface PluginLookup {
   get(name: string): { readonly config?: z.ZodType<unknown> } | undefined;
   oneOf(): string;
+  readonly names: readonly string[];
 }
 
 /**
@@ -25,7 +27,7 @@ export function parsePluginConfig(registry: PluginLookup, field: string, name: s
   const plugin = registry.get(name);
   if (plugin === undefined) {
     // A name that is none of them may be a plugin's whose file was not loaded: say how one is.
-    issues.push({ code: 'custom', path: namePath, message: `${field} must be ${registry.oneOf()}, not ${JSON.stringify(name)} (a plugin registers its name when its file is loaded: hfsim --plugin file.js, or loadPlugins)`, input: name });
+    issues.push({ code: 'custom', path: namePath, message: `${field} must be ${registry.oneOf()}${notGiven(name, registry.names)} (a plugin registers its name when its file is loaded: hfsim --plugin file.js, or loadPlugins)`, input: name });
     return undefined;
   }
   const schema = plugin.config ?? NO_CONFIG;

@@ -18,7 +18,7 @@ describe('cluster.network', () => {
   });
 
   it.each([
-    [{ model: 'packet' }, 'cluster.network.model: network.model must be "flat" or "fluid"'],
+    [{ model: 'packet' }, 'cluster.network.model: network.model must be "flat" or "fluid", not "packet"'],
     [{ oversubscription: 0.5 }, 'cluster.network.oversubscription: oversubscription must be at least 1'],
     [{ nicGbps: 0 }, 'cluster.network.nicGbps: nicGbps must be greater than 0'],
     [{ nicGbs: 1 }, 'cluster.network: unknown field "nicGbs" (did you mean "nicGbps"?)'],
