@@ -19,24 +19,35 @@ import { onePerTraceJob } from './sls.js';
 import { traceFor } from './trace.js';
 import type { SweepInputs } from './sweep-changes.js';
 import { compareCodeUnits } from '../core/code-units.js';
-import { hasControlChars, hasUnpairedSurrogate, nonNegInt } from '../core/bounded.js';
+import { hasControlChars, hasUnpairedSurrogate, nonNegInt, number } from '../core/bounded.js';
 import { collectWarnings, warnByVariant } from './warn.js';
 
 /** The axis name that selects a variant of the base scenario. */
 export const VARIANT_AXIS = 'variant';
 
+/** A chart's text field, a wrong type named by the field (zod's words were "expected string, received number"). */
+const chartText = (what: string, of: string) => z.string({ error: `${what} must be a string (${of})` });
+/** The analytic curve's p: a fraction, as tasks.slowStart (a percentage, 5 for 5%, is the likely mistake). */
+const P_RANGE = 'p must be greater than 0 and at most 1 (a fraction: 0.05 is 5%)';
+
+// Its fields named in their errors, as a scenario's are ("a bin must be a number", not zod's "Invalid input: expected
+// number, received string"); formatIssue adds how to write a number given as a string.
 export const chartSchema = z.strictObject({
   /** A summary metric ("locality.node", "meanResponseMs", "fairness", ...), optionally per size bin. */
-  metric: z.string().min(1),
+  metric: chartText('metric', "a metric's name").min(1, 'metric must name a metric'),
   /** The axis on the x scale (default: the first axis with numbers). */
-  x: z.string().min(1).optional(),
+  x: chartText('x', "an axis's name").min(1, 'x must name an axis').optional(),
   /** Lines by: another axis, or "bin" (one line per job size bin). Default: the variant axis, if any. */
-  by: z.string().min(1).optional(),
+  by: chartText('by', 'an axis\'s name, or "bin"').min(1, 'by must name an axis, or "bin"').optional(),
   /** Only these size bins (with by: "bin", or one bin for a per-bin metric). */
-  bins: z.array(z.number().int().min(1)).min(1).optional(),
-  title: z.string().optional(),
+  bins: z.array(number('a bin').int('a bin must be a whole number').min(1, 'a bin must be at least 1'), { error: 'bins must be a list of bin numbers, e.g. [1]' })
+    .min(1, 'bins must list at least one bin').optional(),
+  title: chartText('title', "the chart's title").optional(),
   /** Draw SPEC.md section 5's skip-count curve 1 - (1 - p)^(D + 1) against D; p defaults to R / nodes. */
-  analytic: z.strictObject({ curve: z.literal('skip-count'), p: z.number().gt(0).lte(1).optional() }).optional(),
+  analytic: z.strictObject({
+    curve: z.literal('skip-count', { error: 'curve must be "skip-count"' }),
+    p: number('p').gt(0, P_RANGE).lte(1, P_RANGE).optional(),
+  }).optional(),
 });
 export type ChartSpec = z.infer<typeof chartSchema>;
 
@@ -202,7 +213,8 @@ export function expandSweep(raw: unknown, file: string): Sweep {
     const table = (raw as Record<string, unknown>)[field];
     if (typeof table === 'object' && table !== null && Object.hasOwn(table, '__proto__')) throw new InputError(`${file}: ${field}: ${overridePathProblem('__proto__')}`);
   }
-  const parsed = sweepSchema.safeParse(raw, { error: fieldErrors });
+  // reportInput: formatIssue shows a number given as a string ("1") how to write it
+  const parsed = sweepSchema.safeParse(raw, { reportInput: true, error: fieldErrors });
   if (!parsed.success) throw new InputError(parsed.error.issues.map((i) => `${file}: ${formatIssue(i)}`).join('\n'));
   const spec = parsed.data;
   // `set`, then the axes in file order, apply at every point: one that a later one sets again, or replaces with an

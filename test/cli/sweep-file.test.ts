@@ -39,6 +39,15 @@ describe('sweep files: validated like scenarios (one line naming file and field,
       writeFileSync(join(dir, 'neg.tsv'), 'job0\t1\t1\t-5\t0\t0\n');
       return ['sweep', writeJson(dir, 't.sweep.json', { base: 'base.json', set: { workload: { kind: 'swim', trace: 'ok.tsv' } }, axes: { variant: ['Fair'], 'workload.trace': ['ok.tsv', 'neg.tsv'] } })];
     }, /t\.sweep\.json: base base\.json at variant="Fair", workload\.trace="neg\.tsv": workload\.trace: \S*neg\.tsv:1: column 4 \(input bytes\): "-5" is not a non-negative number/],
+    // a chart's fields given a string were told in zod's words ("Invalid input: expected number, received string")
+    ['a chart bin written as a string', () => ['sweep', sweep({ base, charts: [{ metric: 'meanResponseMs', bins: ['1'] }] })],
+      /x\.sweep\.json: charts\[0\]\.bins\[0\]: a bin must be a number, not the string "1": write 1, without quotes$/m],
+    ['a chart bin of 0', () => ['sweep', sweep({ base, charts: [{ metric: 'meanResponseMs', bins: [0] }] })], /x\.sweep\.json: charts\[0\]\.bins\[0\]: a bin must be at least 1$/m],
+    ['an analytic p written as a string', () => ['sweep', sweep({ base, charts: [{ metric: 'locality.node', analytic: { curve: 'skip-count', p: '0.5' } }] })],
+      /x\.sweep\.json: charts\[0\]\.analytic\.p: p must be a number, not the string "0\.5": write 0\.5, without quotes$/m],
+    ['an analytic p above 1', () => ['sweep', sweep({ base, charts: [{ metric: 'locality.node', analytic: { curve: 'skip-count', p: 50 } }] })],
+      /x\.sweep\.json: charts\[0\]\.analytic\.p: p must be greater than 0 and at most 1 \(a fraction: 0\.05 is 5%\)$/m],
+    ['a chart metric that is no string', () => ['sweep', sweep({ base, charts: [{ metric: 5 }] })], /x\.sweep\.json: charts\[0\]\.metric: metric must be a string \(a metric's name\)$/m],
     ['a chart on no axis', () => ['sweep', sweep({ base, charts: [{ metric: 'fairness', x: 'cluster.racks' }] })], /charts\[0\]\.x: "cluster\.racks" is not an axis/],
     ['a chart whose x is not numbers (its chart drew NaN coordinates)', () => ['sweep', sweep({ base, axes: { 'hdfs.replication': [1, 3] }, charts: [{ metric: 'fairness', x: 'variant' }] })],
       /x\.sweep\.json: charts\[0\]\.x: axis "variant" has the value "Fair": a chart's x axis needs numbers/],

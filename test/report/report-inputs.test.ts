@@ -85,7 +85,7 @@ const cases: Array<[string, (m: Json) => void, ((r: Json, i: number) => void) | 
   ['a chart against the variant names', (m) => { m.charts[0].x = 'variant'; }, undefined, M, 'charts[0].x: axis "variant" has the value "Fair": a chart\'s x axis needs numbers'],
   ['a chart against no axis', (m) => { m.charts[0].x = 'nope'; }, undefined, M, 'charts[0].x: "nope" is not an axis of the sweep'],
   ['a chart of no metric', (m) => { m.charts[0].metric = 'nope'; }, undefined, M, /^charts\[0\]\.metric: "nope" is not a metric \(have jobs, /],
-  ['an analytic p as a string', (m) => { m.charts[0].analytic = { curve: 'skip-count', p: 'x' }; }, undefined, M, 'charts[0].analytic.p: Invalid input: expected number, received string'],
+  ['an analytic p as a string', (m) => { m.charts[0].analytic = { curve: 'skip-count', p: 'x' }; }, undefined, M, 'charts[0].analytic.p: p must be a number'],
   ['a description as a number (a stack trace)', (m) => { m.description = 5; }, undefined, M, 'description: Invalid input: expected string, received number'],
   ['a results line\'s values as strings', () => {}, (r, i) => { if (i === 0) r.values['hdfs.replication'] = 'one'; }, R,
     /^line 1: values, seed: \{"variant":"Fair","hdfs\.replication":"one"\} with seed 1 are not point 0's \{"variant":"Fair","hdfs\.replication":1\} with seed 1 \(its id [0-9a-f]+\)$/],
