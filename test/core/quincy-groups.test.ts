@@ -142,7 +142,7 @@ describe("Quincy's size limit on the harness's stalled scenario (fixtures/quincy
   it('12 one-slot nodes: refused, naming the field, its 36 s maps and 1 s heartbeats (it ran 14,801 solves, 47 s); 4 slots a node: within the limit (11 s); 100 nodes: refused by its arcs', () => {
     const parsed = parseScenario(json);
     expect(parsed.ok && workloadLimitErrors(parsed.value)).toEqual([expect.stringMatching(
-      /^workload\.sizes: a job of 4800 maps under policy quincy on 12 map slots, maps of 36000 ms \(workload\) at heartbeats of 1000 ms: about 14800 decisions while it drains \(400 waves of 37 intervals\), .*: \d+ map visits, above the limit of 40000000/)]);
+      /^workload\.sizes: a job of 4800 maps under policy quincy on 12 map slots, maps of 36000 ms \(workload\.type\) at heartbeats of 1000 ms: about 14800 decisions while it drains \(400 waves of 37 intervals\), .*: \d+ map visits, above the limit of 40000000/)]);
     const slots = parseScenario({ ...json, cluster: { ...json.cluster, mapSlotsPerNode: 4 } });
     expect(slots.ok && workloadLimitErrors(slots.value)).toEqual([]);
     const wide = parseScenario({ ...json, cluster: { ...json.cluster, nodesPerRack: 25 } });
