@@ -2,9 +2,23 @@
 import type { z } from 'zod';
 import { didYouMean } from './nearest-name.js';
 
+/**
+ * Fields written where another object takes them, told where they go instead of the nearest name: a listed job's
+ * "maps" read "did you mean "mapMs"?", where its maps are its input's blocks.
+ */
+const ELSEWHERE: ReadonlyArray<{ key: string; in: (known: readonly string[]) => boolean; why: string }> = [
+  { key: 'maps', in: (known) => known.includes('input') && known.includes('mapMs'), why: 'a listed job has a map a block of its input file: workload.files[].blocks; "maps" is a generated group\'s' },
+];
+
+/** ' (did you mean "x"?)', or where the field belongs to another object, where it goes; '' where nothing is close. */
+function hint(key: string, known: readonly string[]): string {
+  const elsewhere = ELSEWHERE.find((e) => e.key === key && e.in(known));
+  return elsewhere === undefined ? didYouMean(key, known) : ` (${elsewhere.why})`;
+}
+
 /** 'unknown field "clustr" (did you mean "cluster"?)', or 'unknown fields "a", "b"', each key with its suggestion. */
 export function unknownFields(keys: readonly string[], known: readonly string[] = []): string {
-  return `unknown field${keys.length > 1 ? 's' : ''} ${keys.map((k) => `${JSON.stringify(k)}${didYouMean(k, known)}`).join(', ')}`;
+  return `unknown field${keys.length > 1 ? 's' : ''} ${keys.map((k) => `${JSON.stringify(k)}${hint(k, known)}`).join(', ')}`;
 }
 
 /** The fields a strict object lists (an unknown-keys issue's `inst`), or none where it is no object schema. */

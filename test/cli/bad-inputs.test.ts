@@ -70,7 +70,7 @@ describe('bad scenarios: one line naming file and field, before anything runs', 
       'workload.groups[0].intervalMs: the last job would arrive at startMs + (count - 1) x intervalMs = 3000000000 ms, above the limit of 2147483647 ms (24.8 days) for any simulated time'],
     ['a replication policy (every heartbeat visited) over weeks of 100 ms heartbeats', { ...tiny, cluster: { ...tiny.cluster, heartbeatMs: 100 }, scheduler: { replication: { policy: 'static' } },
       workload: { kind: 'facebook', jobs: 100, meanInterarrivalMs: 2e7 } },
-      'workload: a run under these plugins visits every heartbeat (it cannot jump the gaps between jobs): 19800720 intervals of 100 ms to the last arrival at 1980000000 ms and the longest task\'s end (72000 ms later) on 6 nodes is 118804320 heartbeats, above the limit of 100000000'],
+      'workload: a run under these plugins visits every heartbeat (it cannot jump the gaps between jobs): 19800240 intervals of 100 ms to the last arrival at 1980000000 ms and the longest task\'s end (24000 ms later) on 6 nodes is 118801440 heartbeats, above the limit of 100000000'],
     // a fuzzing pass's finding: one task of 1e9 ms on 10,000 nodes walked 3.3e9 heartbeats (the bound counted arrivals only)
     ['a replication policy and one task of 11.6 days on 10,000 nodes', { ...tiny, cluster: { racks: 10, nodesPerRack: 1000 }, scheduler: { replication: { policy: 'static' } },
       workload: { kind: 'jobs', files: [{ name: 'f', blocks: 1 }], jobs: [{ id: 'j', submitMs: 0, input: 'f', mapMs: 1e9, reduces: 0 }] } },
@@ -557,10 +557,10 @@ describe('the same mistake in every element of a list is shown three times, then
     expect(r.code).toBe(2);
     const lines = r.stderr.trimEnd().split('\n');
     expect(lines.filter((l) => l.includes('unknown field "maps"'))).toEqual([
-      `hfsim: ${file}: workload.jobs[0]: unknown field "maps" (did you mean "mapMs"?)`,
-      `hfsim: ${file}: workload.jobs[1]: unknown field "maps" (did you mean "mapMs"?)`,
-      `hfsim: ${file}: workload.jobs[2]: unknown field "maps" (did you mean "mapMs"?)`,
-      `hfsim: ... and 3 more like it: ${file}: workload.jobs[*]: unknown field "maps" (did you mean "mapMs"?)`,
+      `hfsim: ${file}: workload.jobs[0]: unknown field "maps" (a listed job has a map a block of its input file: workload.files[].blocks; "maps" is a generated group\'s)`,
+      `hfsim: ${file}: workload.jobs[1]: unknown field "maps" (a listed job has a map a block of its input file: workload.files[].blocks; "maps" is a generated group\'s)`,
+      `hfsim: ${file}: workload.jobs[2]: unknown field "maps" (a listed job has a map a block of its input file: workload.files[].blocks; "maps" is a generated group\'s)`,
+      `hfsim: ... and 3 more like it: ${file}: workload.jobs[*]: unknown field "maps" (a listed job has a map a block of its input file: workload.files[].blocks; "maps" is a generated group\'s)`,
     ]);
     expect(lines.some((l) => l.includes('cluster.racks'))).toBe(true);
   });
@@ -568,6 +568,6 @@ describe('the same mistake in every element of a list is shown three times, then
   it('four alike are all shown: a count would take the fourth line\'s place', () => {
     const file = withJobs(4);
     const lines = hfsim('run', file).stderr.trimEnd().split('\n');
-    expect(lines).toEqual([0, 1, 2, 3].map((i) => `hfsim: ${file}: workload.jobs[${i}]: unknown field "maps" (did you mean "mapMs"?)`));
+    expect(lines).toEqual([0, 1, 2, 3].map((i) => `hfsim: ${file}: workload.jobs[${i}]: unknown field "maps" (a listed job has a map a block of its input file: workload.files[].blocks; "maps" is a generated group\'s)`));
   });
 });
