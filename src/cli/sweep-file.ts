@@ -19,7 +19,7 @@ import { onePerTraceJob } from './sls.js';
 import { traceFor } from './trace.js';
 import type { SweepInputs } from './sweep-changes.js';
 import { compareCodeUnits } from '../core/code-units.js';
-import { hasControlChars, hasUnpairedSurrogate, nonNegInt, number } from '../core/bounded.js';
+import { hasControlChars, hasUnpairedSurrogate, nonNegInt, numberField } from '../core/bounded.js';
 import { collectWarnings, warnByVariant } from './warn.js';
 
 /** The axis name that selects a variant of the base scenario. */
@@ -40,13 +40,13 @@ export const chartSchema = z.strictObject({
   /** Lines by: another axis, or "bin" (one line per job size bin). Default: the variant axis, if any. */
   by: chartText('by', 'an axis\'s name, or "bin"').min(1, 'by must name an axis, or "bin"').optional(),
   /** Only these size bins (with by: "bin", or one bin for a per-bin metric). */
-  bins: z.array(number('a bin').int('a bin must be a whole number').min(1, 'a bin must be at least 1'), { error: 'bins must be a list of bin numbers, e.g. [1]' })
+  bins: z.array(numberField('a bin').int('a bin must be a whole number').min(1, 'a bin must be at least 1'), { error: 'bins must be a list of bin numbers, e.g. [1]' })
     .min(1, 'bins must list at least one bin').optional(),
   title: chartText('title', "the chart's title").optional(),
   /** Draw SPEC.md section 5's skip-count curve 1 - (1 - p)^(D + 1) against D; p defaults to R / nodes. */
   analytic: z.strictObject({
     curve: z.literal('skip-count', { error: 'curve must be "skip-count"' }),
-    p: number('p').gt(0, P_RANGE).lte(1, P_RANGE).optional(),
+    p: numberField('p').gt(0, P_RANGE).lte(1, P_RANGE).optional(),
   }).optional(),
 });
 export type ChartSpec = z.infer<typeof chartSchema>;

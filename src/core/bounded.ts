@@ -49,7 +49,7 @@ export const hasUnpairedSurrogate = (s: string): boolean => UNPAIRED.test(s);
 export const unpairedWhy = UNPAIRED_WHY;
 
 /** A number field whose wrong type (a string, a boolean) is named by the field: "<what> must be a number". */
-export const number = (what: string) => z.number({ error: `${what} must be a number` });
+export const numberField = (what: string) => z.number({ error: `${what} must be a number` });
 /** An enumerated field, a value it does not take told by the field: '<what> must be "io", "cpu" or "mixed"'. */
 export const oneOf = <const T extends readonly [string, ...string[]]>(what: string, values: T) => {
   const quoted = values.map((v) => JSON.stringify(v));
@@ -62,7 +62,7 @@ export const flag = (what: string) => z.boolean({ error: `${what} must be true o
  * Whole numbers from 1 (posInt) or 0 (nonNegInt) up to `max`. The bound is checked first and alone: past 2^53 a
  * number is no longer a safe integer, and 2^53 + 1 got both "must be a whole number" and "above the limit".
  */
-export const wholeUpTo = (what: string, max: number) => number(what).max(max, { ...atMost(what, max), abort: true }).int(`${what} must be a whole number`);
+export const wholeUpTo = (what: string, max: number) => numberField(what).max(max, { ...atMost(what, max), abort: true }).int(`${what} must be a whole number`);
 export const posInt = (what: string, max: number) => wholeUpTo(what, max).positive(`${what} must be at least 1`);
 export const nonNegInt = (what: string, max: number) => wholeUpTo(what, max).min(0, `${what} must not be negative`);
 /** Whole numbers from `min` to `max`, each bound named as a limit (one message for a value under it, 0 included). */
@@ -72,7 +72,7 @@ export const intWithin = (what: string, min: number, max: number) => wholeUpTo(w
  * A time or duration in ms, 0 up to MAX_TIME_MS. The bound aborts, as wholeUpTo's: a whole time (submitMs, startMs)
  * of 2^53 or 1e300 also got "must be a whole number".
  */
-export const timeMs = (what: string) => number(what).min(0, `${what} must not be negative`).max(MAX_TIME_MS, { ...atMost(what, MAX_TIME_MS, ' ms'), abort: true });
+export const timeMs = (what: string) => numberField(what).min(0, `${what} must not be negative`).max(MAX_TIME_MS, { ...atMost(what, MAX_TIME_MS, ' ms'), abort: true });
 
 /** A task duration in ms, above 0 up to MAX_TIME_MS. */
-export const durationMs = (what: string) => number(what).positive(`${what} must be greater than 0`).max(MAX_TIME_MS, atMost(what, MAX_TIME_MS, ' ms'));
+export const durationMs = (what: string) => numberField(what).positive(`${what} must be greater than 0`).max(MAX_TIME_MS, atMost(what, MAX_TIME_MS, ' ms'));

@@ -14,9 +14,9 @@ import { keysAsWritten } from './key-order.js';
 import { valueKind } from './shown-value.js';
 import { fieldErrors, unknownFields } from './unknown-fields.js';
 import { notGiven } from './nearest-name.js';
-import { atMost, durationMs, flag, oneOf, hasControlChars, hasUnpairedSurrogate, intWithin, nameField, nonNegInt, number, posInt, repeatedKeys, timeMs } from './bounded.js';
+import { atMost, durationMs, flag, oneOf, hasControlChars, hasUnpairedSurrogate, intWithin, nameField, nonNegInt, numberField, posInt, repeatedKeys, timeMs } from './bounded.js';
 
-const posNum = (what: string) => z.number({ error: `${what} must be a number` }).positive({ error: `${what} must be greater than 0`, abort: true });
+const posNum = (what: string) => numberField(what).positive({ error: `${what} must be greater than 0`, abort: true });
 
 export type { Priority } from './priority.js';
 export const JOB_TYPES = ['io', 'cpu'] as const;
@@ -85,13 +85,13 @@ const SLOW_START_RANGE = 'slowStart must be from 0 to 1 (a fraction of the job\'
 
 const tasksSchema = z.strictObject({
   /** Map duration multiplier when the map reads from another node of its rack (IO-bound jobs; CPU-bound jobs feel a tenth of it). */
-  rackLocalSlowdown: number('rackLocalSlowdown').min(1, 'rackLocalSlowdown must be at least 1').max(L.MAX_SLOWDOWN, atMost('rackLocalSlowdown', L.MAX_SLOWDOWN)).default(DEFAULT_SLOWDOWNS.rackLocalSlowdown),
+  rackLocalSlowdown: numberField('rackLocalSlowdown').min(1, 'rackLocalSlowdown must be at least 1').max(L.MAX_SLOWDOWN, atMost('rackLocalSlowdown', L.MAX_SLOWDOWN)).default(DEFAULT_SLOWDOWNS.rackLocalSlowdown),
   /** Map duration multiplier when the map reads from another rack. */
-  offRackSlowdown: number('offRackSlowdown').min(1, 'offRackSlowdown must be at least 1').max(L.MAX_SLOWDOWN, atMost('offRackSlowdown', L.MAX_SLOWDOWN)).default(DEFAULT_SLOWDOWNS.offRackSlowdown),
+  offRackSlowdown: numberField('offRackSlowdown').min(1, 'offRackSlowdown must be at least 1').max(L.MAX_SLOWDOWN, atMost('offRackSlowdown', L.MAX_SLOWDOWN)).default(DEFAULT_SLOWDOWNS.offRackSlowdown),
   /** Fraction of a job's maps that must finish before its reduces may launch (Hadoop: 0.05). */
-  slowStart: number('slowStart').min(0, SLOW_START_RANGE).max(1, SLOW_START_RANGE).default(0.05),
+  slowStart: numberField('slowStart').min(0, SLOW_START_RANGE).max(1, SLOW_START_RANGE).default(0.05),
   /** Sigma of a lognormal factor on each task's duration (0: every task of a job takes the same time). */
-  durationJitter: number('durationJitter').min(0, 'durationJitter must not be negative').max(L.MAX_DURATION_JITTER, atMost('durationJitter', L.MAX_DURATION_JITTER)).default(0),
+  durationJitter: numberField('durationJitter').min(0, 'durationJitter must not be negative').max(L.MAX_DURATION_JITTER, atMost('durationJitter', L.MAX_DURATION_JITTER)).default(0),
 });
 
 /**
