@@ -1,6 +1,6 @@
 /** Reads a scenario file, applies --set and --seed, resolves its variants and validates each; errors name file, line or field. */
 import { readTextFile } from './read-file.js';
-import { type ParseError, ParseErrorCode, parseTree, printParseErrorCode, visit } from 'jsonc-parser';
+import { type ParseError, ParseErrorCode, printParseErrorCode, visit } from 'jsonc-parser';
 import { isIndexKey, noteKeysAsWritten } from '../core/key-order.js';
 import { MAX_JSON_DEPTH } from '../core/limits.js';
 import { OverrideError, type Scenario, overridePathProblem, resolveVariant, setPath, variantErrors, variantsOf } from '../core/scenario.js';
@@ -150,21 +150,39 @@ function jsonErrorWhere(text: string, err: Error): string {
   // error at its last character, which did not say that the file itself was short.
   const end = text.trimEnd().length;
   if (end === 0) return `invalid JSON: the file is empty${text === '' ? '' : ' but for white space'}`;
-  const errors: ParseError[] = [];
-  try {
-    parseTree(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
-  } catch (locate) {
-    // jsonc-parser recurses per nesting level: text nested thousands deep overflows the stack while being located.
-    if (locate instanceof RangeError) return `invalid JSON (and arrays and objects nest deeper than ${MAX_JSON_DEPTH} levels)`;
-    throw locate;
-  }
-  const first = errors[0];
+  const first = firstJsonError(text);
+  if (first === 'too deep') return `invalid JSON (and arrays and objects nest deeper than ${MAX_JSON_DEPTH} levels)`;
   if (first === undefined) return `invalid JSON: ${err.message}`;
   const before = text.slice(0, first.offset);
   const line = before.split('\n').length;
   const column = first.offset - before.lastIndexOf('\n');
   const cut = first.offset + first.length >= end && first.error !== ParseErrorCode.EndOfFileExpected;
   return `invalid JSON at line ${line}, column ${column}: ${describeJsonError(first.error)}${cut ? ' (the file ends there, before its JSON does: is it cut short?)' : ''}`;
+}
+
+/** Thrown from visit's onError to stop at the first error. */
+const FOUND = Symbol('found');
+
+/**
+ * The first error in `text` (jsonc-parser in strict mode), found without building its tree: parseTree held a node a
+ * value of the whole file, so a 161 MB scenario of a million jobs cut short filled Node's 4 GB heap before its error
+ * was told (exit 134), as did a 2 MB one in a 48 MB heap. 'too deep' where jsonc-parser, which recurses a level a
+ * call, overflows the stack on text nested thousands deep.
+ */
+function firstJsonError(text: string): ParseError | 'too deep' | undefined {
+  let first: ParseError | undefined;
+  try {
+    visit(text, {
+      onError: (error, offset, length) => {
+        first = { error, offset, length };
+        throw FOUND;
+      },
+    }, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+  } catch (stop) {
+    if (stop instanceof RangeError) return 'too deep';
+    if (stop !== FOUND) throw stop;
+  }
+  return first;
 }
 
 function describeJsonError(code: number): string {

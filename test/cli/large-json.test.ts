@@ -1,0 +1,31 @@
+/**
+ * JSON inputs far larger than the examples, told in a heap far smaller than they would take read wrongly: the CLI runs
+ * under `--max-old-space-size` small enough that a tree of the file's every value, or a string built a character at a
+ * time, ends it (V8's "heap out of memory", exit 134), where the files themselves are a few MB.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const CLI = join(ROOT, 'dist', 'src', 'cli', 'main.js');
+const dir = mkdtempSync(join(tmpdir(), 'hfsim-large-json-'));
+
+/** `hfsim run <file> --dry-run` in a heap of `heapMB`: its exit status and stderr. */
+function dryRun(name: string, text: string, heapMB = 48): { status: number | null; stderr: string } {
+  const file = join(dir, name);
+  writeFileSync(file, text);
+  const r = spawnSync(process.execPath, [`--max-old-space-size=${heapMB}`, CLI, 'run', file, '--dry-run'], { encoding: 'utf8' });
+  return { status: r.status, stderr: r.stderr };
+}
+
+describe('large JSON inputs in a small heap', () => {
+  it('a scenario cut short after a million values is told at its end, without a tree of the file (2 MB: its tree passed a 48 MB heap)', () => {
+    const { status, stderr } = dryRun('cut.json', `{"name":"x","workload":{"kind":"jobs","jobs":[${Array(1_000_000).fill('0').join(',')}`);
+    expect(stderr).toMatch(/cut\.json: invalid JSON at line 1, column 2000046: .*\(the file ends there, before its JSON does: is it cut short\?\)\n$/);
+    expect(stderr.split('\n')).toHaveLength(2);
+    expect(status).toBe(2);
+  });
+});
