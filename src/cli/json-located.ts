@@ -7,6 +7,7 @@ import { hasControlChars, hasUnpairedSurrogate, unpairedWhy } from '../core/boun
 import { MAX_JSON_DEPTH, MAX_JSON_VALUE_NODES, MAX_TIME_MS } from '../core/limits.js';
 import { decimal } from './decimal.js';
 import { InputError } from './errors.js';
+import { overlongRun } from './json-runs.js';
 import { lastAtMost } from './line-starts.js';
 
 /** The tokens that are a node of a parsed tree: a key or a value (an object's or an array's opening). */
@@ -27,6 +28,8 @@ export class JsonReader {
   /** `maxValueNodes`: the most keys and values one top-level value may hold (a test sets a small one). */
   constructor(private readonly text: string, readonly file: string, private readonly maxValueNodes = MAX_JSON_VALUE_NODES) {
     for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) this.lineStarts.push(i + 1);
+    const run = overlongRun(text);
+    if (run !== undefined) this.fail(run.offset, run.what);
   }
 
   line(offset: number): number {

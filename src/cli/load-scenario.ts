@@ -8,6 +8,7 @@ import { workloadLimitErrors } from '../core/workload-limits.js';
 import type { SwimTrace } from '../core/swim.js';
 import { withoutSuggestions } from '../core/nearest-name.js';
 import { InputError } from './errors.js';
+import { lineAndColumn, overlongRun } from './json-runs.js';
 import { collectWarnings, quietly, warnByVariant, warnOnce } from './warn.js';
 import { valueKind } from '../core/shown-value.js';
 import { atTraceLine, resolveScenario } from './resolve-scenario.js';
@@ -87,6 +88,11 @@ export function depthOf(value: unknown, cap = MAX_JSON_DEPTH): number {
 
 export function readJsonFile(file: string, what: string): unknown {
   const text = readTextFile(file, `${what} file`); // without a byte order mark: the decoder drops it
+  const run = overlongRun(text);
+  if (run !== undefined) {
+    const { line, column } = lineAndColumn(text, run.offset);
+    throw new InputError(`${file}: line ${line}, column ${column}: ${run.what}`);
+  }
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -153,9 +159,7 @@ function jsonErrorWhere(text: string, err: Error): string {
   const first = firstJsonError(text);
   if (first === 'too deep') return `invalid JSON (and arrays and objects nest deeper than ${MAX_JSON_DEPTH} levels)`;
   if (first === undefined) return `invalid JSON: ${err.message}`;
-  const before = text.slice(0, first.offset);
-  const line = before.split('\n').length;
-  const column = first.offset - before.lastIndexOf('\n');
+  const { line, column } = lineAndColumn(text, first.offset);
   const cut = first.offset + first.length >= end && first.error !== ParseErrorCode.EndOfFileExpected;
   return `invalid JSON at line ${line}, column ${column}: ${describeJsonError(first.error)}${cut ? ' (the file ends there, before its JSON does: is it cut short?)' : ''}`;
 }

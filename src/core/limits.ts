@@ -201,6 +201,14 @@ export const MAX_JSON_DEPTH = 64;
  */
 export const MAX_JSON_VALUE_NODES = 10_000_000;
 
+/**
+ * Characters of one run of spaces and tabs, or escapes (`\n`, `\"`, `\u0041`) in one string, of a JSON input:
+ * jsonc-parser's scanner, which locates every JSON input's keys and errors, builds such a token a character (an escape)
+ * at a time, about 34 bytes of heap each: a scenario of 536 MB, the limit on an input file, nearly all spaces died of
+ * heap after 80 s (exit 134), as would a string of 120 M escapes. A million (34 MB) is far past any file a tool writes.
+ */
+export const MAX_JSON_RUN = 1_000_000;
+
 /** A whole number in a count that the simulator holds in an Int32Array (skip counts, job limits). */
 export const MAX_INT32 = 2 ** 31 - 1;
 

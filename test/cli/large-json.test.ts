@@ -29,3 +29,21 @@ describe('large JSON inputs in a small heap', () => {
     expect(status).toBe(2);
   });
 });
+
+describe('a token jsonc-parser builds a character at a time', () => {
+  it('is refused past the limit at its line and column: a scenario of 2 M spaces in a row (they passed a 48 MB heap)', () => {
+    const { status, stderr } = dryRun('spaces.json', `{"name":"x",\n  "seed":${' '.repeat(2_000_000)}1}`);
+    expect(stderr).toMatch(/spaces\.json: line 2, column 10: a run of more than 1000000 spaces and tabs, the limit in a row .*\n$/);
+    expect(stderr.split('\n')).toHaveLength(2);
+    expect(status).toBe(2);
+  });
+
+  it('is refused in an SLS trace at its line: a job id of 2 M escapes', () => {
+    writeFileSync(join(dir, 'escapes-trace.json'), `\n{"job.id":"${'\\n'.repeat(2_000_000)}"}`);
+    const scenario = { name: 'x', cluster: { racks: 1, nodesPerRack: 2, mapSlotsPerNode: 1, reduceSlotsPerNode: 1 }, workload: { kind: 'sls', trace: 'escapes-trace.json' } };
+    const { status, stderr } = dryRun('escapes.json', JSON.stringify(scenario));
+    expect(stderr).toMatch(/escapes\.json: workload\.trace: .*escapes-trace\.json:2: a string of more than 1000000 escapes .*\n$/);
+    expect(stderr.split('\n')).toHaveLength(2);
+    expect(status).toBe(2);
+  });
+});
