@@ -105,8 +105,14 @@ export const sweepSchema = z.strictObject({
  */
 export function pointCount(axes: readonly Axis[], seeds: number): { points: number; sizes: string } {
   const points = axes.reduce((n, a) => n * a.values.length, seeds);
-  return { points, sizes: [...axes.map((a) => `${a.values.length} (${a.name})`), plainCounted(seeds, 'seed')].join(' x ') };
+  const sizes = axes.map((a) => `${a.values.length} (${a.name})`);
+  // the first and last SHOWN_AXES of many: 110 axes made a line the CLI cut at 1,000 characters, before its count
+  if (sizes.length > 2 * SHOWN_AXES + 1) sizes.splice(SHOWN_AXES, sizes.length - 2 * SHOWN_AXES, `... (${sizes.length - 2 * SHOWN_AXES} axes more) ...`);
+  return { points, sizes: [...sizes, plainCounted(seeds, 'seed')].join(' x ') };
 }
+
+/** The axes pointCount names at each end of a longer list. */
+const SHOWN_AXES = 3;
 
 /** The first value of `values` that an earlier one equals (as JSON), shown as JSON; undefined when each is once. */
 export function firstRepeated(values: readonly unknown[]): string | undefined {
