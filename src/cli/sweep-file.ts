@@ -89,7 +89,7 @@ export const sweepSchema = z.strictObject({
   const axes = Object.entries(s.axes).map(([name, values]) => ({ name, values }));
   const { points, sizes } = pointCount(axes, s.seeds?.length ?? 1);
   if (points > MAX_SWEEP_POINTS) {
-    ctx.addIssue({ code: 'custom', path: ['axes'], message: `${sizes} is ${points} points, above the limit of ${MAX_SWEEP_POINTS}` });
+    ctx.addIssue({ code: 'custom', path: ['axes'], message: `${sizes} is ${shownPoints(points)} points, above the limit of ${MAX_SWEEP_POINTS}` });
     return;
   }
   for (const { name, values } of axes) {
@@ -110,6 +110,9 @@ export function pointCount(axes: readonly Axis[], seeds: number): { points: numb
   if (sizes.length > 2 * SHOWN_AXES + 1) sizes.splice(SHOWN_AXES, sizes.length - 2 * SHOWN_AXES, `... (${sizes.length - 2 * SHOWN_AXES} axes more) ...`);
   return { points, sizes: [...sizes, plainCounted(seeds, 'seed')].join(' x ') };
 }
+
+/** A point count as said: a product past a double's range ("Infinity points") as what it is. */
+const shownPoints = (points: number): string => (Number.isFinite(points) ? String(points) : 'more than 1.8e308');
 
 /** The axes pointCount names at each end of a longer list. */
 const SHOWN_AXES = 3;
@@ -264,7 +267,7 @@ export function expandSweep(raw: unknown, file: string): Sweep {
   } else if (variants.length > 1 || variants[0].name !== '') {
     axes.unshift({ name: VARIANT_AXIS, values: variants.map((v) => v.name) }); // every variant of the base, as an axis
     const { points } = pointCount(axes, seeds.length);
-    if (points > MAX_SWEEP_POINTS) throw new InputError(`${file}: axes: ${variants.length} variants of the base x the axes and seeds is ${points} points, above the limit of ${MAX_SWEEP_POINTS}`);
+    if (points > MAX_SWEEP_POINTS) throw new InputError(`${file}: axes: ${variants.length} variants of the base x the axes and seeds is ${shownPoints(points)} points, above the limit of ${MAX_SWEEP_POINTS}`);
   }
   // The skip-count curve is a chance of node locality: on another metric's scale it drew a 0-1 line among seconds.
   // (Checked of a sweep file, not of an output's sweep.json: one made before the check still reports.)

@@ -407,6 +407,9 @@ describe('bad sweeps', () => {
     // 2^110 points: the line listed every axis, and the CLI cut it at 1,000 characters before its count and the limit
     ['110 axes of 2 values', { base, axes: Object.fromEntries(Array.from({ length: 110 }, (_, i) => [`workload.x${i}`, [1, 2]])) },
       'axes: 2 (workload.x0) x 2 (workload.x1) x 2 (workload.x2) x ... (104 axes more) ... x 2 (workload.x107) x 2 (workload.x108) x 2 (workload.x109) x 1 seed is 1.298074214633707e+33 points, above the limit of 50000'],
+    // a product past a double's range was said as "Infinity points"
+    ['110 axes of 1,000 values', { base, axes: Object.fromEntries(Array.from({ length: 110 }, (_, i) => [`workload.x${i}`, Array.from({ length: 1000 }, (_, v) => v)])) },
+      'axes: 1000 (workload.x0) x 1000 (workload.x1) x 1000 (workload.x2) x ... (104 axes more) ... x 1000 (workload.x107) x 1000 (workload.x108) x 1000 (workload.x109) x 1 seed is more than 1.8e308 points, above the limit of 50000'],
     ['an axis inside a number', { base, axes: { 'cluster.racks.x': [1] } }, `base ${base} at cluster.racks.x=1: cluster.racks.x: cluster.racks is 2, not an object, so cluster.racks.x cannot be set in it`],
     ['one value twice, its keys in another order (it ran twice, aggregated twice)', { base, axes: { 'scheduler.delay': [{ mode: 'skip', maxSkips: 1 }, { maxSkips: 1, mode: 'skip' }] } },
       'axes.scheduler.delay: value {"maxSkips":1,"mode":"skip"} appears twice'],
