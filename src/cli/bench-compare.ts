@@ -133,7 +133,7 @@ export function compareReports(base: BenchReport, next: BenchReport, thresholdPc
       const best = (st: Stat): number => (m.worse === 1 ? st.min : st.max);
       const [was, now] = [best(bs), best(ns)];
       const diff = now - was;
-      const pct = was === 0 ? (diff === 0 ? 0 : Infinity) : (100 * diff) / was;
+      const pct = was === 0 ? (diff === 0 ? 0 : Infinity) : (100 * diff) / was; // changePctOf, kept infinite for the verdict
       const noise = m.floor(was, b);
       const beyond = Math.abs(diff) > noise;
       const regressed = !m.shownOnly && m.worse * pct > thresholdPct && beyond;
@@ -179,6 +179,9 @@ export const shortCommit = (commit: string): string => {
 export const fmt = (x: number): string => (Math.abs(x) >= 100 ? Math.round(x).toLocaleString('en-US') : String(Math.round(x * 100) / 100));
 export const sign = (pct: number | null): string => (pct !== null && Number.isFinite(pct) ? `${pct >= 0 ? '+' : ''}${pct.toFixed(1)}%` : 'new');
 
+/** The change from `was` to `now` in percent; null ("new") only where a change from 0 has no percentage (0 to 0 is 0%). */
+const changePctOf = (was: number, now: number): number | null => (was === 0 ? (now === 0 ? 0 : null) : (100 * (now - was)) / was);
+
 /**
  * The scale curve's `scaleExponent` (README: the one number a nightly job can track), shown and not judged: a fit over
  * a few noisy sizes, whose threshold is the tracker's to choose (the smoke suite's two sizes are too short to judge
@@ -193,7 +196,7 @@ function compareScaleCurve(base: BenchReport, next: BenchReport): { changes: Mea
   const sizes = (r: BenchReport): string => r.scale.map((s) => s.nodes.toLocaleString('en-US')).join(', ');
   if (sizes(base) !== sizes(next)) return { changes: [], unmatched: [`scale curve (different sizes: ${sizes(base)} nodes in base, ${sizes(next)} in new)`] };
   return {
-    changes: [{ case: 'scale curve', measure: 'scale exponent', field: 'scaleExponent', base: b, new: n, changePct: b === 0 ? null : (100 * (n - b)) / b,
+    changes: [{ case: 'scale curve', measure: 'scale exponent', field: 'scaleExponent', base: b, new: n, changePct: changePctOf(b, n),
       spread: 0, floor: 0, verdict: 'not judged' }],
     unmatched: [],
   };

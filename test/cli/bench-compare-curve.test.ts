@@ -22,6 +22,12 @@ describe('bench compare, the scale curve', () => {
     expect(table.stdout).toMatch(/scale curve\s+scale exponent\s+1\.02\s+1\.31\s+\+28\.4%.*\(not judged\)/);
   });
 
+  it('an exponent of 0 on both sides is a change of 0%, not "new" (a change from 0 has no percentage only where it changed)', () => {
+    const r = compare([write('curve-flat-base.json', report([benchCase(name, 1000)], curve(0))), write('curve-flat-new.json', report([benchCase(name, 1000)], curve(0))), '--json']);
+    const out = JSON.parse(r.stdout) as { changes: Array<{ field: string; changePct: number | null }> };
+    expect(out.changes.find((c) => c.field === 'scaleExponent')?.changePct).toBe(0);
+  });
+
   it('is no comparison alone: reports sharing only a curve have no case in common (exit 2), as before it was shown', () => {
     const r = compare([write('curve-one.json', report([benchCase(name, 1000)], curve(1.02))), write('curve-other.json', report([benchCase('other', 1000)], curve(1.02)))]);
     expect(r.code).toBe(2);
