@@ -13,27 +13,48 @@ export interface JobShape {
   readonly mapMsField: string;
 }
 
-/** Past this many jobs on the front, they are one bound: the most maps beside the longest map (an upper bound still). */
-const MAX_FRONT = 64;
+/**
+ * Past this many jobs on the front (real traces hold a few: about ln n for shapes at random), neighbours are merged in
+ * pairs, each pair into a bound of both (the one's maps beside the other's map time): still an upper bound on either.
+ */
+const MAX_FRONT = 4096;
 
+/** The front as a staircase: most maps first, each next entry with fewer maps and a longer map time. */
 export class LargestJobs {
   private front: JobShape[] = [];
 
   add(job: JobShape): void {
-    if (this.front.some((f) => f.maps >= job.maps && f.mapMs >= job.mapMs)) return;
-    this.front = this.front.filter((f) => !(job.maps >= f.maps && job.mapMs >= f.mapMs));
-    this.front.push(job);
-    if (this.front.length > MAX_FRONT) this.front = [this.bound()];
+    const f = this.front;
+    // the first entry with fewer maps than the job: those before it have at least as many
+    let lo = 0;
+    let hi = f.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (f[mid].maps >= job.maps) lo = mid + 1;
+      else hi = mid;
+    }
+    // of those with at least as many maps, the last has the longest map time: it dominates the job, or none does
+    if (lo > 0 && f[lo - 1].mapMs >= job.mapMs) return;
+    // an entry with as many maps and a shorter map time is dominated, as are those after with no longer a map time
+    const from = lo > 0 && f[lo - 1].maps === job.maps ? lo - 1 : lo;
+    let to = lo;
+    while (to < f.length && f[to].mapMs <= job.mapMs) to++;
+    f.splice(from, to - from, job);
+    if (f.length > MAX_FRONT) this.front = merged(f);
   }
 
   /** The front, most maps first. */
   jobs(): JobShape[] {
-    return [...this.front].sort((a, b) => b.maps - a.maps || b.mapMs - a.mapMs);
+    return [...this.front];
   }
+}
 
-  private bound(): JobShape {
-    const most = this.front.reduce((a, b) => (b.maps > a.maps ? b : a));
-    const longest = this.front.reduce((a, b) => (b.mapMs > a.mapMs ? b : a));
-    return { maps: most.maps, mapsField: most.mapsField, mapMs: longest.mapMs, mapMsField: longest.mapMsField };
+/** Neighbours merged in pairs: the first's maps beside the second's (longer) map time. */
+function merged(front: readonly JobShape[]): JobShape[] {
+  const out: JobShape[] = [];
+  for (let i = 0; i < front.length; i += 2) {
+    const [a, b] = [front[i], front[i + 1] ?? front[i]];
+    out.push({ maps: a.maps, mapsField: a.mapsField, mapMs: b.mapMs, mapMsField: b.mapMsField });
   }
+  return out;
 }

@@ -96,7 +96,8 @@ export interface WorkloadShape {
    * time (ms: the workload's, before slowdowns and jitter, or under the fluid model a Facebook map's compute of its
    * block at mapCpuMBps where that is longer), each with the field that sets it. A cost that grows with both (with the
    * heartbeat, cluster.heartbeatMs via topology.ts's heartbeatMsOf: e.g. the decisions Quincy makes while a job drains)
-   * is largest at one of them.
+   * is largest at one of them. Past 4,096 such jobs, neighbours are merged in pairs into bounds of both (one's maps
+   * beside the other's map time).
    */
   readonly largestJobs: readonly JobShape[];
 }
