@@ -24,12 +24,15 @@ export function editDistance(a: string, b: string): number {
  */
 export function nearestName(given: string, known: readonly string[]): string | undefined {
   if (known.includes(given)) return undefined;
-  const sameCase = known.find((k) => k.toLowerCase() === given.toLowerCase());
+  const sameCase = known.find((k) => k.length === given.length && k.toLowerCase() === given.toLowerCase());
   if (sameCase !== undefined) return sameCase;
   const most = Math.min(MOST_EDITS, Math.floor(given.length / 3));
   let best: string | undefined;
   let bestEdits = most + 1;
   for (const k of known) {
+    // lengths further apart than `most` are further apart in edits too: a key of 5 M characters was compared whole
+    // with every field (132 s, 2.6 GB before its error was told)
+    if (Math.abs(given.length - k.length) > most) continue;
     const edits = editDistance(given, k);
     if (edits < bestEdits) [best, bestEdits] = [k, edits];
   }
