@@ -273,6 +273,8 @@ const PROPERTY_NOTES = new Set(['source', 'tag']);
 function properties(root: El, file: string, warnings: string[]): Map<string, Property> {
   const out = new Map<string, Property>();
   const final = new Set<string>();
+  /** Attributes Configuration passes over, by name: the lines of the properties that have each (told once a name). */
+  const passedOver = new Map<string, number[]>();
   for (const el of root.children) {
     if (el.name !== 'property') throw new InputError(`${file}: line ${el.line}: unknown element <${el.name}> in <configuration> (expected <property>)`);
     // Configuration's short form first (<property name="..." value="..." final="true"/>), its child elements after,
@@ -286,7 +288,7 @@ function properties(root: El, file: string, warnings: string[]): Map<string, Pro
       else if (k === 'final') isFinal = v.trim() === 'true';
       // Configuration's parser passes over attributes it does not read: told, not refused (a long-form file with a
       // description="..." attribute ran before the short form was read)
-      else if (!PROPERTY_NOTES.has(k)) warnings.push(`${file}: line ${el.line}: attribute "${k}" of <property>: ignored, as Hadoop's Configuration ignores it (it reads name, value, final, source and tag)`);
+      else if (!PROPERTY_NOTES.has(k)) passedOver.set(k, [...(passedOver.get(k) ?? []), el.line]);
     }
     for (const c of el.children) {
       if (c.name === 'name') name = c.text;
@@ -295,7 +297,10 @@ function properties(root: El, file: string, warnings: string[]): Map<string, Pro
       else if (c.name !== 'description' && !PROPERTY_NOTES.has(c.name)) throw new InputError(`${file}: line ${c.line}: unknown element <${c.name}> in <property>`);
     }
     if (name === undefined || name === '') throw new InputError(`${file}: line ${el.line}: <property> has no <name>`);
-    if (value === undefined) throw new InputError(`${file}: line ${el.line}: ${name}: <property> has no <value>`);
+    if (value === undefined) {
+      const attrs = Object.keys(el.attrs).filter((k) => passedOver.has(k));
+      throw new InputError(`${file}: line ${el.line}: ${name}: <property> has no <value>${attrs.length > 0 ? ` (it has ${attrs.map((k) => `"${k}"`).join(', ')}, an attribute Configuration does not read)` : ''}`);
+    }
     if (final.has(name)) {
       if (out.get(name)!.value === value) continue; // the same value: Configuration says nothing
       warnings.push(`${file}: line ${el.line}: ${name}: a final property is set again (first at line ${out.get(name)!.line}): ignored, as Hadoop's Configuration ignores it`);
@@ -304,6 +309,10 @@ function properties(root: El, file: string, warnings: string[]): Map<string, Pro
     if (isFinal) final.add(name);
     out.delete(name); // keep file order by last definition
     out.set(name, { name, value, line: el.line });
+  }
+  for (const [attr, lines] of passedOver) {
+    const at = lines.length === 1 ? `line ${lines[0]}` : `lines ${lines.slice(0, 5).join(', ')}${lines.length > 5 ? ` and ${lines.length - 5} more` : ''}`;
+    warnings.push(`${file}: ${at}: attribute "${attr}" of <property>: ignored, as Hadoop's Configuration ignores it (it reads name, value, final, source and tag)`);
   }
   return out;
 }

@@ -50,8 +50,9 @@ export function readTextFile(file: string, what: string, { xml = false, gunzipBy
     const utf16 = decoder.encoding.startsWith('utf-16');
     const at = utf16 ? firstBadUnit(bytes, decoder.encoding === 'utf-16le') : firstBadByte(bytes, encoding);
     // lines counted in the text before it: in UTF-16 a 0x0a byte is also half of other characters (U+010A, U+0A05)
-    // (a line ends at LF, CR LF or a CR alone, as XML reads them: a file of CRs alone read "line 1" at any byte)
-    const line = new TextDecoder(encoding).decode(bytes.subarray(0, at)).split(/\r\n?|\n/).length;
+    // (in XML a line ends at LF, CR LF or a CR alone, as xml.ts counts them: a file of CRs alone read "line 1" at any
+    // byte; other inputs count LF, as their readers' own errors do)
+    const line = new TextDecoder(encoding).decode(bytes.subarray(0, at)).split(xml ? /\r\n?|\n/ : '\n').length;
     // a byte order mark or UTF-16's own first bytes chose the encoding, and win over any declaration
     const declare = xml && !startsWithEncoding(bytes) ? ', or declare its encoding' : '';
     // UTF-16 is read in 16-bit units: a surrogate without its pair is named whole (its byte named half of the next unit)

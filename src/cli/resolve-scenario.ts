@@ -298,8 +298,8 @@ function warnFilePoolsNoQueue(raw: Record<string, unknown>, scenario: Scenario):
   const listed = s.queues.length > shown.length ? `${shown.join(', ')} and ${s.queues.length - shown.length} more` : andList(shown);
   const parents = new Set(s.parentPools.map((p) => p.name));
   for (const name of filePoolsNoQueue(raw, scenario)) {
-    const what = parents.has(name) ? `parent pool "${name}" is above no queue` : `pool "${name}" is no queue`;
-    warnOnce(`${s.allocationFile}: ${what} of capacity-scheduler.xml's (${s.capacitySchedulerFile} lists ${listed}; an allocation file's queue is named by its path without "root."): its job limits and preemption settings apply to no job`);
+    const [what, settings] = parents.has(name) ? [`parent pool "${name}" is above no queue`, 'its settings apply'] : [`pool "${name}" is no queue`, 'its job limits and preemption settings apply'];
+    warnOnce(`${s.allocationFile}: ${what} of capacity-scheduler.xml's (${s.capacitySchedulerFile} lists ${listed}; an allocation file's queue is named by its path without "root."): ${settings} to no job`);
   }
 }
 

@@ -112,7 +112,7 @@ export function pointCount(axes: readonly Axis[], seeds: number): { points: numb
 }
 
 /** A point count as said: a product past a double's range ("Infinity points") as what it is. */
-const shownPoints = (points: number): string => (Number.isFinite(points) ? String(points) : 'more than 1.8e308');
+const shownPoints = (points: number): string => (Number.isFinite(points) ? String(points) : `more than ${Number.MAX_VALUE}`);
 
 /** The axes pointCount names at each end of a longer list. */
 const SHOWN_AXES = 3;

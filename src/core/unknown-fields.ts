@@ -7,7 +7,7 @@ import { didYouMean } from './nearest-name.js';
  * "maps" read "did you mean "mapMs"?", where its maps are its input's blocks.
  */
 const ELSEWHERE: ReadonlyArray<{ key: string; in: (known: readonly string[]) => boolean; why: string }> = [
-  { key: 'maps', in: (known) => known.includes('input') && known.includes('mapMs'), why: 'a listed job has a map a block of its input file: workload.files[].blocks; "maps" is a generated group\'s' },
+  { key: 'maps', in: (known) => known.includes('input') && known.includes('mapMs'), why: 'a listed job\'s maps are its input file\'s blocks, workload.files[].blocks; "maps" is a generated group\'s field' },
 ];
 
 /** ' (did you mean "x"?)', or where the field belongs to another object, where it goes; '' where nothing is close. */

@@ -409,7 +409,7 @@ describe('bad sweeps', () => {
       'axes: 2 (workload.x0) x 2 (workload.x1) x 2 (workload.x2) x ... (104 axes more) ... x 2 (workload.x107) x 2 (workload.x108) x 2 (workload.x109) x 1 seed is 1.298074214633707e+33 points, above the limit of 50000'],
     // a product past a double's range was said as "Infinity points"
     ['110 axes of 1,000 values', { base, axes: Object.fromEntries(Array.from({ length: 110 }, (_, i) => [`workload.x${i}`, Array.from({ length: 1000 }, (_, v) => v)])) },
-      'axes: 1000 (workload.x0) x 1000 (workload.x1) x 1000 (workload.x2) x ... (104 axes more) ... x 1000 (workload.x107) x 1000 (workload.x108) x 1000 (workload.x109) x 1 seed is more than 1.8e308 points, above the limit of 50000'],
+      'axes: 1000 (workload.x0) x 1000 (workload.x1) x 1000 (workload.x2) x ... (104 axes more) ... x 1000 (workload.x107) x 1000 (workload.x108) x 1000 (workload.x109) x 1 seed is more than 1.7976931348623157e+308 points, above the limit of 50000'],
     ['an axis inside a number', { base, axes: { 'cluster.racks.x': [1] } }, `base ${base} at cluster.racks.x=1: cluster.racks.x: cluster.racks is 2, not an object, so cluster.racks.x cannot be set in it`],
     ['one value twice, its keys in another order (it ran twice, aggregated twice)', { base, axes: { 'scheduler.delay': [{ mode: 'skip', maxSkips: 1 }, { maxSkips: 1, mode: 'skip' }] } },
       'axes.scheduler.delay: value {"maxSkips":1,"mode":"skip"} appears twice'],
@@ -563,10 +563,10 @@ describe('the same mistake in every element of a list is shown three times, then
     expect(r.code).toBe(2);
     const lines = r.stderr.trimEnd().split('\n');
     expect(lines.filter((l) => l.includes('unknown field "maps"'))).toEqual([
-      `hfsim: ${file}: workload.jobs[0]: unknown field "maps" (a listed job has a map a block of its input file: workload.files[].blocks; "maps" is a generated group\'s)`,
-      `hfsim: ${file}: workload.jobs[1]: unknown field "maps" (a listed job has a map a block of its input file: workload.files[].blocks; "maps" is a generated group\'s)`,
-      `hfsim: ${file}: workload.jobs[2]: unknown field "maps" (a listed job has a map a block of its input file: workload.files[].blocks; "maps" is a generated group\'s)`,
-      `hfsim: ... and 3 more like it: ${file}: workload.jobs[*]: unknown field "maps" (a listed job has a map a block of its input file: workload.files[].blocks; "maps" is a generated group\'s)`,
+      `hfsim: ${file}: workload.jobs[0]: unknown field "maps" (a listed job\'s maps are its input file\'s blocks, workload.files[].blocks; "maps" is a generated group\'s field)`,
+      `hfsim: ${file}: workload.jobs[1]: unknown field "maps" (a listed job\'s maps are its input file\'s blocks, workload.files[].blocks; "maps" is a generated group\'s field)`,
+      `hfsim: ${file}: workload.jobs[2]: unknown field "maps" (a listed job\'s maps are its input file\'s blocks, workload.files[].blocks; "maps" is a generated group\'s field)`,
+      `hfsim: ... and 3 more like it: ${file}: workload.jobs[*]: unknown field "maps" (a listed job\'s maps are its input file\'s blocks, workload.files[].blocks; "maps" is a generated group\'s field)`,
     ]);
     expect(lines.some((l) => l.includes('cluster.racks'))).toBe(true);
   });
@@ -574,6 +574,6 @@ describe('the same mistake in every element of a list is shown three times, then
   it('four alike are all shown: a count would take the fourth line\'s place', () => {
     const file = withJobs(4);
     const lines = hfsim('run', file).stderr.trimEnd().split('\n');
-    expect(lines).toEqual([0, 1, 2, 3].map((i) => `hfsim: ${file}: workload.jobs[${i}]: unknown field "maps" (a listed job has a map a block of its input file: workload.files[].blocks; "maps" is a generated group\'s)`));
+    expect(lines).toEqual([0, 1, 2, 3].map((i) => `hfsim: ${file}: workload.jobs[${i}]: unknown field "maps" (a listed job\'s maps are its input file\'s blocks, workload.files[].blocks; "maps" is a generated group\'s field)`));
   });
 });

@@ -308,7 +308,10 @@ describe('Hadoop Configuration\'s rules', () => {
     const described = parseCapacityFile(`<configuration>\n  <property description="one"><name>${Q}.queues</name><value>a</value></property>\n${prop(`${Q}.a.capacity`, '100')}</configuration>`, 'c.xml');
     expect(described.queues.map((q) => q.name)).toEqual(['a']);
     expect(described.warnings).toEqual(['c.xml: line 2: attribute "description" of <property>: ignored, as Hadoop\'s Configuration ignores it (it reads name, value, final, source and tag)']);
-    expect(() => parseCapacityFile(`<configuration>\n  <property name="${Q}.queues" valeu="a"/>\n</configuration>`, 'c.xml')).toThrow(/^c\.xml: line 2: yarn\.scheduler\.capacity\.root\.queues: <property> has no <value>/);
+    expect(() => parseCapacityFile(`<configuration>\n  <property name="${Q}.queues" valeu="a"/>\n</configuration>`, 'c.xml')).toThrow(/^c\.xml: line 2: yarn\.scheduler\.capacity\.root\.queues: <property> has no <value> \(it has "valeu", an attribute Configuration does not read\)$/);
+    // told once an attribute, with its lines (a file with one on every property said it on every one)
+    const many = parseCapacityFile(`<configuration>\n  <property description="q"><name>${Q}.queues</name><value>a,b</value></property>\n  <property description="x"><name>${Q}.a.capacity</name><value>50</value></property>\n  <property description="y"><name>${Q}.b.capacity</name><value>50</value></property>\n</configuration>`, 'c.xml');
+    expect(many.warnings).toEqual(['c.xml: lines 2, 3, 4: attribute "description" of <property>: ignored, as Hadoop\'s Configuration ignores it (it reads name, value, final, source and tag)']);
   });
 
   it('${name} in a value is the file\'s property of that name, as Configuration substitutes it, nested too; the property it names is not warned of (capacity "${cap}" was "not a number")', () => {
