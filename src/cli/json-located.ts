@@ -8,7 +8,7 @@ import { MAX_JSON_DEPTH, MAX_JSON_VALUE_NODES, MAX_TIME_MS } from '../core/limit
 import { decimal } from './decimal.js';
 import { InputError } from './errors.js';
 import { overlongRun } from './json-runs.js';
-import { lastAtMost } from './line-starts.js';
+import { lastAtMost, lineStarts } from './line-starts.js';
 
 /** The tokens that are a node of a parsed tree: a key or a value (an object's or an array's opening). */
 const NODE_TOKENS = new Set([SyntaxKind.OpenBraceToken, SyntaxKind.OpenBracketToken, SyntaxKind.StringLiteral, SyntaxKind.NumericLiteral,
@@ -23,11 +23,11 @@ const tooLarge = (array: boolean, most: number): string => `a JSON value of more
 const isSwimRow = (line: string): boolean => /^[^\t]+(\t[^\t]*){5,8}$/.test(line.replace(/\r$/, ''));
 
 export class JsonReader {
-  private readonly lineStarts: number[] = [0];
+  private readonly lineStarts: number[];
 
   /** `maxValueNodes`: the most keys and values one top-level value may hold (a test sets a small one). */
   constructor(private readonly text: string, readonly file: string, private readonly maxValueNodes = MAX_JSON_VALUE_NODES) {
-    for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) this.lineStarts.push(i + 1);
+    this.lineStarts = lineStarts(text);
     const run = overlongRun(text);
     if (run !== undefined) this.fail(run.offset, run.what);
   }

@@ -31,14 +31,3 @@ export function overlongRun(text: string, most = MAX_JSON_RUN): { offset: number
   }
   return undefined;
 }
-
-/** The line and column (from 1; lines end at "\n") of `offset` in `text`. */
-export function lineAndColumn(text: string, offset: number): { line: number; column: number } {
-  let line = 1;
-  let lineStart = 0;
-  for (let i = text.indexOf('\n'); i >= 0 && i < offset; i = text.indexOf('\n', i + 1)) {
-    line++;
-    lineStart = i + 1;
-  }
-  return { line, column: offset - lineStart + 1 };
-}

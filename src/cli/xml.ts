@@ -4,7 +4,7 @@
  */
 import { createRequire } from 'node:module';
 import { InputError } from './errors.js';
-import { lastAtMost } from './line-starts.js';
+import { lastAtMost, lineStarts } from './line-starts.js';
 
 /**
  * fast-xml-parser (its CommonJS build, the same version), loaded at the first XML file: with its dependencies it is
@@ -258,13 +258,6 @@ function decode(value: string, line: number): string {
     if (c === undefined) throw new InputError(`line ${line}: unknown entity ${ref} (XML defines only &amp; &lt; &gt; &quot; &apos;)`);
     return c;
   });
-}
-
-/** Offsets at which each line starts. */
-function lineStarts(text: string): number[] {
-  const starts = [0];
-  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) starts.push(i + 1);
-  return starts;
 }
 
 /** The 1-based line holding `offset` (binary search: a long file's every element would otherwise rescan it). */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { lineAndColumn, overlongRun } from '../../src/cli/json-runs.js';
+import { overlongRun } from '../../src/cli/json-runs.js';
+import { lineAndColumn } from '../../src/cli/line-starts.js';
 
 describe('overlongRun (a limit of 10 given)', () => {
   it('passes a run of spaces and tabs at the limit and refuses one past it, where it starts', () => {
