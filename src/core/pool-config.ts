@@ -4,14 +4,14 @@
  * these same fields, so both paths meet one validator.
  */
 import { z } from 'zod';
-import { atLeast, atMost, flag, nameField, nonNegInt, posInt, timeMs, wholeUpTo } from './bounded.js';
+import { atLeast, atMost, flag, nameField, nonNegInt, numberField, posInt, timeMs, wholeUpTo } from './bounded.js';
 import { MAX_INT32, MAX_POOLS, MAX_SLOTS, MAX_TIME_MS, MAX_WEIGHT, MIN_WEIGHT } from './limits.js';
 
 const timeoutMs = timeMs;
 /** A pool's fair-share starvation threshold when neither it nor the scheduler sets one: Hadoop 1's half, YARN's 0.5. */
 export const DEFAULT_FAIR_SHARE_THRESHOLD = 0.5;
 /** YARN's fairSharePreemptionThreshold: the fraction of its fair share below which a pool is starved (Hadoop 1: 0.5). */
-const threshold = (what: string) => z.number({ error: `${what} must be a number` }).min(0, `${what} must be from 0 to 1`).max(1, `${what} must be from 0 to 1`);
+const threshold = (what: string) => numberField(what).min(0, `${what} must be from 0 to 1`).max(1, `${what} must be from 0 to 1`);
 const slots = (what: string) => nonNegInt(what, MAX_SLOTS);
 /**
  * A cap on running tasks or jobs: 0 would keep the pool's (or user's) jobs waiting forever, and the run would stall.
@@ -24,7 +24,7 @@ export type SchedulingMode = (typeof SCHEDULING_MODES)[number];
 
 /** What pools and parent pools both have: a weight, min shares and caps. */
 const shareFields = {
-  weight: z.number({ error: 'weight must be a number' }).positive({ error: 'weight must be greater than 0', abort: true })
+  weight: numberField('weight').positive({ error: 'weight must be greater than 0', abort: true })
     .min(MIN_WEIGHT, atLeast('weight', MIN_WEIGHT)).max(MAX_WEIGHT, atMost('weight', MAX_WEIGHT)).default(1),
   /** Guaranteed map and reduce slots (scaled down evenly when all pools' minimums exceed the cluster). */
   minMaps: slots('minMaps').default(0),
@@ -94,17 +94,17 @@ export const queueSchema = z.strictObject({
    * Share of the cluster's slots, in percent. 0, as YARN allows: a queue guaranteed nothing, offered slots only after
    * the queues guaranteed some, so it runs on what they leave idle (up to its maxCapacity).
    */
-  capacity: z.number({ error: 'capacity must be a number' }).min(0, 'capacity must be from 0 to 100').max(100, 'capacity must be from 0 to 100'),
+  capacity: numberField('capacity').min(0, 'capacity must be from 0 to 100').max(100, 'capacity must be from 0 to 100'),
   /** Cap on the queue's slots in percent (omitted: 100, the queue may use idle capacity; 0: its jobs never run, refused for a queue jobs name). */
-  maxCapacity: z.number({ error: 'maxCapacity must be a number' }).min(0, 'maxCapacity must be from 0 to 100').max(100, 'maxCapacity must be from 0 to 100').optional(),
+  maxCapacity: numberField('maxCapacity').min(0, 'maxCapacity must be from 0 to 100').max(100, 'maxCapacity must be from 0 to 100').optional(),
   /**
    * Hadoop's minimum-user-limit-percent: a user may hold max(capacity / active users, capacity * this / 100). 0, as
    * YARN's UsersManager computes it: no floor, capacity / active users alone; above 100 acts as 100 (the queue's
    * current capacity, which its running tasks + 1 never pass: only userLimitFactor binds), as in YARN, which takes both.
    */
-  minUserLimitPercent: z.number({ error: 'minUserLimitPercent must be a number' }).min(0, 'minUserLimitPercent must be 0 or more').default(100),
+  minUserLimitPercent: numberField('minUserLimitPercent').min(0, 'minUserLimitPercent must be 0 or more').default(100),
   /** Hadoop's user-limit-factor (YARN, 0.21 on): a user may hold at most this multiple of the queue's capacity (omitted: no such cap, as in 0.20). */
-  userLimitFactor: z.number({ error: 'userLimitFactor must be a number' }).positive('userLimitFactor must be greater than 0').optional(),
+  userLimitFactor: numberField('userLimitFactor').positive('userLimitFactor must be greater than 0').optional(),
   /**
    * Order of the queue's jobs: fifo (priority, submit time) or fair (YARN's FairOrderingPolicy: fewest running
    * containers first, then fifo). Omitted: fifo.

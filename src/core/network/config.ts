@@ -5,17 +5,17 @@
  * extra-large nodes with four local disks.
  */
 import { z } from 'zod';
-import { atLeast, atMost, posInt, timeMs } from '../bounded.js';
+import { atLeast, atMost, numberField, posInt, timeMs } from '../bounded.js';
 import { MAX_BANDWIDTH, MAX_OUTPUT_RATIO, MAX_OVERSUBSCRIPTION, MIN_BANDWIDTH } from '../limits.js';
 
 /**
  * A bandwidth: at least MIN_BANDWIDTH (a slower link makes a block's transfer outlast any simulated time), at most
  * MAX_BANDWIDTH (a faster one loses the MB its flows carry to rounding).
  */
-const pos = (what: string) => z.number({ error: `${what} must be a number` }).positive({ error: `${what} must be greater than 0`, abort: true })
+const pos = (what: string) => numberField(what).positive({ error: `${what} must be greater than 0`, abort: true })
   .min(MIN_BANDWIDTH, { ...atLeast(what, MIN_BANDWIDTH), abort: true }).max(MAX_BANDWIDTH, atMost(what, MAX_BANDWIDTH));
 /** A map's output per MB of input: 0 up to MAX_OUTPUT_RATIO. */
-const ratio = (what: string) => z.number({ error: `${what} must be a number` }).min(0, `${what} must not be negative`).max(MAX_OUTPUT_RATIO, atMost(what, MAX_OUTPUT_RATIO));
+const ratio = (what: string) => numberField(what).min(0, `${what} must not be negative`).max(MAX_OUTPUT_RATIO, atMost(what, MAX_OUTPUT_RATIO));
 
 export const networkSchema = z.strictObject({
   /** "flat": a non-local map runs tasks.rackLocalSlowdown / offRackSlowdown times longer; "fluid": times emerge from shared bandwidth. */
@@ -23,7 +23,7 @@ export const networkSchema = z.strictObject({
   /** Each node's NIC, each direction. */
   nicGbps: pos('nicGbps').default(1),
   /** A rack's uplink and downlink each carry nodesPerRack x nicGbps / oversubscription (1: full bisection). */
-  oversubscription: z.number({ error: 'oversubscription must be a number' }).min(1, 'oversubscription must be at least 1').max(MAX_OVERSUBSCRIPTION, atMost('oversubscription', MAX_OVERSUBSCRIPTION)).default(1),
+  oversubscription: numberField('oversubscription').min(1, 'oversubscription must be at least 1').max(MAX_OVERSUBSCRIPTION, atMost('oversubscription', MAX_OVERSUBSCRIPTION)).default(1),
   /** Total capacity of the core between racks; omitted: non-blocking. */
   coreGbps: pos('coreGbps').optional(),
   /** A node's disks together: sequential read and write (4 disks of about 60 and 50 MB/s, 2009 SATA). */

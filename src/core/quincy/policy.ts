@@ -8,6 +8,7 @@
  * Reduces go to jobs in fair order, as the core assigns them (reduces have no input locality).
  */
 import { z } from 'zod';
+import { numberField } from '../bounded.js';
 import type { JobEvents } from '../framework/job-events.js';
 import type { LpSolver } from '../framework/lp-solver.js';
 import type { AssignerCounts, LaunchPort, MapAssigner, MapSlots } from '../framework/map-assignment.js';
@@ -26,7 +27,7 @@ import { quincySizeError } from './size-limit.js';
 import { type FlowSnapshot, type FlowTask, buildNetwork, fairMinimums, placements } from './network.js';
 import { networkProgram } from './program.js';
 
-const cost = (what: string) => z.number({ error: `${what} must be a number` }).min(0, `${what} must not be negative`).max(1e6, `${what} must be at most 1000000`)
+const cost = (what: string) => numberField(what).min(0, `${what} must not be negative`).max(1e6, `${what} must be at most 1000000`)
   .refine((v) => v <= 0 || v >= MIN_QUINCY_COST, { // a negative one has its own error above
     error: (issue) => `${what} is ${String(issue.input)}, below the least cost above 0 of ${MIN_QUINCY_COST}: the solver tells costs apart only to about 1e-7, so a smaller one acts as 0 (write 0, or ${MIN_QUINCY_COST} or more)`,
   });
