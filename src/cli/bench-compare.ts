@@ -133,12 +133,12 @@ export function compareReports(base: BenchReport, next: BenchReport, thresholdPc
       const best = (st: Stat): number => (m.worse === 1 ? st.min : st.max);
       const [was, now] = [best(bs), best(ns)];
       const diff = now - was;
-      const pct = was === 0 ? (diff === 0 ? 0 : Infinity) : (100 * diff) / was; // changePctOf, kept infinite for the verdict
+      const pct = percentChange(was, now);
       const noise = m.floor(was, b);
       const beyond = Math.abs(diff) > noise;
       const regressed = !m.shownOnly && m.worse * pct > thresholdPct && beyond;
       if (regressed) speedRegressions.push(`${n.name}: ${m.name} ${fmt(was)} -> ${fmt(now)} (${sign(pct)}, best runs; noise floor ${fmt(noise)})`);
-      changes.push({ case: n.name, measure: m.name, field: m.field, base: was, new: now, changePct: Number.isFinite(pct) ? pct : null,
+      changes.push({ case: n.name, measure: m.name, field: m.field, base: was, new: now, changePct: shownPct(pct),
         spread: Math.max(bs.spread, ns.spread), floor: noise,
         verdict: regressed ? 'regression' : m.shownOnly ? 'not judged' : m.worse * pct < -thresholdPct && beyond ? 'faster' : 'unchanged' });
     }
@@ -179,8 +179,10 @@ export const shortCommit = (commit: string): string => {
 export const fmt = (x: number): string => (Math.abs(x) >= 100 ? Math.round(x).toLocaleString('en-US') : String(Math.round(x * 100) / 100));
 export const sign = (pct: number | null): string => (pct !== null && Number.isFinite(pct) ? `${pct >= 0 ? '+' : ''}${pct.toFixed(1)}%` : 'new');
 
-/** The change from `was` to `now` in percent; null ("new") only where a change from 0 has no percentage (0 to 0 is 0%). */
-const changePctOf = (was: number, now: number): number | null => (was === 0 ? (now === 0 ? 0 : null) : (100 * (now - was)) / was);
+/** The change from `was` to `now` in percent: 0 to 0 is 0%, a change from 0 Infinity (shown "new", its changePct null). */
+const percentChange = (was: number, now: number): number => (was === 0 ? (now === was ? 0 : Infinity) : (100 * (now - was)) / was);
+/** A change's changePct as the JSON holds it: null where it has no percentage. */
+const shownPct = (pct: number): number | null => (Number.isFinite(pct) ? pct : null);
 
 /**
  * The scale curve's `scaleExponent` (README: the one number a nightly job can track), shown and not judged: a fit over
@@ -196,7 +198,7 @@ function compareScaleCurve(base: BenchReport, next: BenchReport): { changes: Mea
   const sizes = (r: BenchReport): string => r.scale.map((s) => s.nodes.toLocaleString('en-US')).join(', ');
   if (sizes(base) !== sizes(next)) return { changes: [], unmatched: [`scale curve (different sizes: ${sizes(base)} nodes in base, ${sizes(next)} in new)`] };
   return {
-    changes: [{ case: 'scale curve', measure: 'scale exponent', field: 'scaleExponent', base: b, new: n, changePct: changePctOf(b, n),
+    changes: [{ case: 'scale curve', measure: 'scale exponent', field: 'scaleExponent', base: b, new: n, changePct: shownPct(percentChange(b, n)),
       spread: 0, floor: 0, verdict: 'not judged' }],
     unmatched: [],
   };
@@ -226,17 +228,17 @@ function compareScaling(base: BenchReport, next: BenchReport, thresholdPct: numb
     const field = `workers[workers=${w.workers}].wallMs`;
     const [bs, ns] = [statAt(b, field), statAt(n, field)] as [Stat, Stat]; // both ran this worker count (above)
     const [before, now] = [bs.min, ns.min];
-    const pct = (100 * (now - before)) / Math.max(before, 1e-9);
+    const pct = percentChange(before, now);
     const noise = wallFloor(before);
     const beyond = Math.abs(now - before) > noise;
     const measure = `wall ms, ${w.workers} worker${w.workers > 1 ? 's' : ''}`;
     const verdict = pct > thresholdPct && beyond ? 'regression' : pct < -thresholdPct && beyond ? 'faster' : 'unchanged';
     if (verdict === 'regression') regressions.push(`${name}: ${measure} ${fmt(before)} -> ${fmt(now)} (${sign(pct)}, best runs; noise floor ${fmt(noise)})`);
-    changes.push({ case: name, measure, field, base: before, new: now, changePct: pct, spread: Math.max(bs.spread, ns.spread), floor: noise, verdict });
+    changes.push({ case: name, measure, field, base: before, new: now, changePct: shownPct(pct), spread: Math.max(bs.spread, ns.spread), floor: noise, verdict });
   }
   // A worker count the new report did not run (fewer cores, or its all-cores run gone) was left out without a word.
   for (const w of b.workers) if (!n.workers.some((x) => x.workers === w.workers)) unmatched.push(`sweep-scaling on ${w.workers} workers (only in base)`);
-  changes.push({ case: name, measure: 'speed-up', field: 'speedup', base: b.speedup, new: n.speedup, changePct: (100 * (n.speedup - b.speedup)) / Math.max(b.speedup, 1e-9),
+  changes.push({ case: name, measure: 'speed-up', field: 'speedup', base: b.speedup, new: n.speedup, changePct: shownPct(percentChange(b.speedup, n.speedup)),
     spread: 0, floor: 0, verdict: 'not judged' });
   // The same sweep of a canonical scenario: its points' digests changing is an outcome regression, as a case's is.
   const digest = b.digest === n.digest ? undefined : { case: name, base: b.digest, new: n.digest };
