@@ -12,7 +12,7 @@ import { longTasksSchema } from './long-tasks.js';
 import { PRIORITIES } from './priority.js';
 import { keysAsWritten } from './key-order.js';
 import { valueKind } from './shown-value.js';
-import { fieldErrors, unknownFields } from './unknown-fields.js';
+import { fieldErrors, misplacedFields, unknownFields } from './unknown-fields.js';
 import { notGiven } from './nearest-name.js';
 import { atMost, durationMs, flag, oneOf, hasControlChars, hasUnpairedSurrogate, intWithin, nameField, nonNegInt, numberField, posInt, repeatedKeys, timeMs } from './bounded.js';
 
@@ -190,7 +190,7 @@ export const REDUCE_TIME_DEFAULTS = { reduceMs: 1000, copyMs: 0 } as const;
 /** A swim workload's pools under "round-robin": user0 .. user9 unless poolCount says otherwise. */
 export const SWIM_POOL_COUNT_DEFAULT = 10;
 
-const jobSchema = z.strictObject({
+const jobSchema = misplacedFields(z.strictObject({
   id: nameField('a job id'),
   submitMs: timeMs('submitMs').int('submitMs must be a whole number').default(0),
   /** Pool (omitted: the user's pool, else "default"). */
@@ -205,7 +205,7 @@ const jobSchema = z.strictObject({
   reduceMs: durationMs('reduceMs').default(REDUCE_TIME_DEFAULTS.reduceMs),
   /** Shuffle time of each reduce; its copy phase also cannot end before the job's last map. */
   copyMs: timeMs('copyMs').default(REDUCE_TIME_DEFAULTS.copyMs),
-});
+}), { maps: 'a listed job\'s maps are its input file\'s blocks, workload.files[].blocks; "maps" is a generated group\'s field' });
 
 const jobsWorkload = z.strictObject({
   kind: z.literal('jobs'),

@@ -3,22 +3,26 @@ import type { z } from 'zod';
 import { didYouMean } from './nearest-name.js';
 
 /**
- * Fields written where another object takes them, told where they go instead of the nearest name: a listed job's
- * "maps" read "did you mean "mapMs"?", where its maps are its input's blocks.
+ * Fields an object schema tells as written in the wrong object, where they go instead of the nearest name (a listed
+ * job's "maps" read "did you mean "mapMs"?", where its maps are its input's blocks): registered by the schema that
+ * owns them (misplacedFields), read by the parse's error map from the issue's schema.
  */
-const ELSEWHERE: ReadonlyArray<{ key: string; in: (known: readonly string[]) => boolean; why: string }> = [
-  { key: 'maps', in: (known) => known.includes('input') && known.includes('mapMs'), why: 'a listed job\'s maps are its input file\'s blocks, workload.files[].blocks; "maps" is a generated group\'s field' },
-];
+const misplaced = new WeakMap<object, Readonly<Record<string, string>>>();
 
-/** ' (did you mean "x"?)', or where the field belongs to another object, where it goes; '' where nothing is close. */
-function hint(key: string, known: readonly string[]): string {
-  const elsewhere = ELSEWHERE.find((e) => e.key === key && e.in(known));
-  return elsewhere === undefined ? didYouMean(key, known) : ` (${elsewhere.why})`;
+/** `schema`, whose unknown fields in `where` are told where they belong (what each key says), not their nearest name. */
+export function misplacedFields<T extends object>(schema: T, where: Readonly<Record<string, string>>): T {
+  misplaced.set(schema, where);
+  return schema;
+}
+
+/** ' (did you mean "x"?)', or where the field belongs, as its object's schema says; '' where nothing is close. */
+function hint(key: string, known: readonly string[], where: Readonly<Record<string, string>>): string {
+  return Object.hasOwn(where, key) ? ` (${where[key]})` : didYouMean(key, known);
 }
 
 /** 'unknown field "clustr" (did you mean "cluster"?)', or 'unknown fields "a", "b"', each key with its suggestion. */
-export function unknownFields(keys: readonly string[], known: readonly string[] = []): string {
-  return `unknown field${keys.length > 1 ? 's' : ''} ${keys.map((k) => `${JSON.stringify(k)}${hint(k, known)}`).join(', ')}`;
+export function unknownFields(keys: readonly string[], known: readonly string[] = [], where: Readonly<Record<string, string>> = {}): string {
+  return `unknown field${keys.length > 1 ? 's' : ''} ${keys.map((k) => `${JSON.stringify(k)}${hint(k, known, where)}`).join(', ')}`;
 }
 
 /** The fields a strict object lists (an unknown-keys issue's `inst`), or none where it is no object schema. */
@@ -31,4 +35,5 @@ function listedFields(inst: unknown): string[] {
  * A parse's error map (`schema.safeParse(raw, { error: fieldErrors })`): an object's unknown fields are told as
  * unknownFields, each with the field of that object it is likely meant as, which only the parse knows; the rest: zod's.
  */
-export const fieldErrors: z.core.$ZodErrorMap = (issue) => (issue.code === 'unrecognized_keys' ? unknownFields(issue.keys, listedFields(issue.inst)) : undefined);
+export const fieldErrors: z.core.$ZodErrorMap = (issue) => (issue.code === 'unrecognized_keys'
+  ? unknownFields(issue.keys, listedFields(issue.inst), (issue.inst !== undefined && misplaced.get(issue.inst)) || {}) : undefined);
