@@ -107,6 +107,8 @@ export function failureLines(err: unknown): string[] {
 /** Why a file could not be opened, in words: a missing file, a folder where a file was named, or Node's own words. */
 export function fileReason(err: unknown): string {
   const code = (err as NodeJS.ErrnoException).code;
+  // a path holding a NUL: Node's own TypeError ("The argument 'path' must be a string, Uint8Array, or URL without null bytes")
+  if (code === 'ERR_INVALID_ARG_VALUE' && String((err as Error).message).includes('null bytes')) return 'its path holds a NUL character (\\u0000), which no file name may hold';
   return code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'a directory, not a file' : osReason(err);
 }
 

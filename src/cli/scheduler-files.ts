@@ -74,7 +74,8 @@ export function errorsAtScenarioIndex(errors: string[], raw: Record<string, unkn
 
 /** A file the scheduler names, relative to the scenario file's folder, joined to its path as given (errors name the file as the user would). */
 function filePath(name: unknown, scenarioFile: string): string | undefined {
-  return typeof name === 'string' && name !== '' ? (isAbsolute(name) ? name : join(dirname(scenarioFile), name)) : undefined;
+  // a path holding a NUL is not read: the schema refuses it, naming the field (bounded.ts pathField)
+  return typeof name === 'string' && name !== '' && !name.includes('\0') ? (isAbsolute(name) ? name : join(dirname(scenarioFile), name)) : undefined;
 }
 
 /**

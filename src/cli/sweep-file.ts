@@ -19,7 +19,7 @@ import { onePerTraceJob } from './sls.js';
 import { traceFor } from './trace.js';
 import type { SweepInputs } from './sweep-changes.js';
 import { compareCodeUnits } from '../core/code-units.js';
-import { hasControlChars, hasUnpairedSurrogate, nonNegInt, numberField } from '../core/bounded.js';
+import { hasControlChars, hasUnpairedSurrogate, nonNegInt, numberField, pathField } from '../core/bounded.js';
 import { collectWarnings, warnByVariant } from './warn.js';
 
 /** The axis name that selects a variant of the base scenario. */
@@ -76,7 +76,7 @@ export const sweepSchema = z.strictObject({
   name: folderName.default('sweep'),
   description: z.string().optional(),
   /** A scenario file (relative to the sweep file) or an inline scenario. */
-  base: z.union([z.string().min(1), z.record(z.string(), z.unknown())], { error: 'base must be a scenario file name or an inline scenario object' }),
+  base: z.union([pathField('base'), z.record(z.string(), z.unknown())], { error: 'base must be a scenario file name or an inline scenario object' }),
   /** Overrides applied to the base for every point (after its variant), e.g. a smaller workload. */
   set: z.record(overridePath('set'), z.unknown()).default({}),
   /** Field path (or "variant") to the list of its values; points are the cartesian product, in file order. */

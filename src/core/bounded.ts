@@ -32,6 +32,14 @@ export const nameField = (what: string, empty?: string) => z.string().min(1, emp
   .refine((s) => !CONTROL.test(s), `${what} must not contain control characters (a tab, a newline...): names are printed in tables and CSV`)
   .refine((s) => !UNPAIRED.test(s), `${what} ${UNPAIRED_WHY}`);
 
+/**
+ * A file's path (`what`: the field's name; `empty`: the message when it is empty): a NUL, which no file name may hold,
+ * read as Node's own TypeError ("The argument 'path' must be a string, Uint8Array, or URL without null bytes"), the
+ * NUL printed raw in the message.
+ */
+export const pathField = (what: string, empty?: string) => z.string().min(1, empty)
+  .refine((s) => !s.includes('\0'), `${what} holds a NUL character (\\u0000), which no file name may hold`);
+
 /** Whether a name read outside a schema (an XML attribute, a trace's column) holds a control character. */
 export const hasControlChars = (s: string): boolean => CONTROL.test(s);
 

@@ -4,7 +4,7 @@
  * these same fields, so both paths meet one validator.
  */
 import { z } from 'zod';
-import { atLeast, atMost, flag, nameField, nonNegInt, numberField, posInt, timeMs, wholeUpTo } from './bounded.js';
+import { atLeast, atMost, pathField, flag, nameField, nonNegInt, numberField, posInt, timeMs, wholeUpTo } from './bounded.js';
 import { MAX_INT32, MAX_POOLS, MAX_SLOTS, MAX_TIME_MS, MAX_WEIGHT, MIN_WEIGHT } from './limits.js';
 
 const timeoutMs = timeMs;
@@ -226,9 +226,9 @@ export const poolFields = {
   /** Job weight log2(1 + demand) instead of 1 (times the priority factor) in fair-mode pools. */
   sizeBasedWeight: flag('sizeBasedWeight').default(false),
   /** Hadoop MR1 fair-scheduler.xml or YARN allocation file, relative to the scenario file; read by the CLI into pools/users. */
-  allocationFile: z.string().min(1).optional(),
+  allocationFile: pathField('allocationFile').optional(),
   /** YARN capacity-scheduler.xml, relative to the scenario file; read by the CLI into queues (and delay, assignMultiple). */
-  capacitySchedulerFile: z.string().min(1).optional(),
+  capacitySchedulerFile: pathField('capacitySchedulerFile').optional(),
   preemption: preemptionSchema.prefault({}),
   queues: z.array(queueSchema).max(MAX_POOLS, atMostItems('queues')).default([]),
   /** Parent queues that queues (and other parent queues) name as their `parent`: the capacity scheduler's queue tree. */

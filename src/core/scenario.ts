@@ -14,7 +14,7 @@ import { keysAsWritten } from './key-order.js';
 import { valueKind } from './shown-value.js';
 import { fieldErrors, misplacedFields, unknownFields } from './unknown-fields.js';
 import { notGiven } from './nearest-name.js';
-import { atMost, durationMs, flag, oneOf, hasControlChars, hasUnpairedSurrogate, intWithin, nameField, nonNegInt, numberField, posInt, repeatedKeys, timeMs } from './bounded.js';
+import { atMost, durationMs, pathField, flag, oneOf, hasControlChars, hasUnpairedSurrogate, intWithin, nameField, nonNegInt, numberField, posInt, repeatedKeys, timeMs } from './bounded.js';
 
 const posNum = (what: string) => numberField(what).positive({ error: `${what} must be greater than 0`, abort: true });
 
@@ -251,7 +251,7 @@ const generatedWorkload = z.strictObject({
 /** A SWIM trace replayed (src/core/swim.ts documents the model); `trace` is relative to the scenario file. */
 const swimWorkload = z.strictObject({
   kind: z.literal('swim'),
-  trace: z.string().min(1, 'trace must name a SWIM .tsv file'),
+  trace: pathField('trace', 'trace must name a SWIM .tsv file'),
   /** Replay only the first `jobs` rows. */
   jobs: posInt('jobs', L.MAX_JOBS).optional(),
   /** Size of the traced cluster; bytes scale by simulated nodes / tracedNodes. */
@@ -276,7 +276,7 @@ const swimWorkload = z.strictObject({
  */
 const slsWorkload = z.strictObject({
   kind: z.literal('sls'),
-  trace: z.string().min(1, 'trace must name an SLS JSON file'),
+  trace: pathField('trace', 'trace must name an SLS JSON file'),
   /** "sls": SLS's own JSON job format; "rumen": a Rumen job trace (LoggedJob JSON), SLS's other input. */
   format: oneOf('format', ['sls', 'rumen']).default('sls'),
   type: oneOf('type', JOB_TYPES).default('io'),

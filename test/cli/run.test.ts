@@ -158,6 +158,10 @@ describe('bad input: one line naming file and field, exit 2, no stack trace', ()
     ['a negative slot count', () => ['run', scenarioFile({ ...tiny, cluster: { ...tiny.cluster, reduceSlotsPerNode: -1 } })], /cluster\.reduceSlotsPerNode: reduceSlotsPerNode must be at least 1/],
     ['an empty workload', () => ['run', scenarioFile({ ...tiny, workload: { kind: 'jobs', files: [{ name: 'a', blocks: 1 }], jobs: [] } })], /scenario\.json: workload\.jobs: jobs must list at least one job/],
     ['a bad variant', () => ['run', scenarioFile({ ...tiny, variants: { Odd: { 'scheduler.policy': 'random' } } })], /scenario\.json: variant "Odd": scheduler\.policy: policy must be one of/],
+    // A NUL in a path field read as Node's own TypeError ("The argument 'path' must be a string, Uint8Array, or URL
+    // without null bytes. Received 'a\\x00b'"), the NUL itself printed raw in the message (fuzz seed 56101 case 59).
+    ['a NUL in a trace path', () => ['run', scenarioFile({ ...tiny, workload: { kind: 'sls', format: 'rumen', trace: 'a\u0000b' } })], /^hfsim: [^\0]*scenario\.json: workload\.trace: trace holds a NUL character \(\\u0000\), which no file name may hold$/m],
+    ['a NUL in the allocation file path', () => ['run', scenarioFile({ ...tiny, scheduler: { policy: 'hfs', allocationFile: 'pools\u0000.xml' } })], /^hfsim: [^\0]*scenario\.json: scheduler\.allocationFile: allocationFile holds a NUL character \(\\u0000\), which no file name may hold$/m],
     ['a bad --set', () => ['run', scenarioFile(tiny), '--set', 'cluster.racks'], /--set cluster\.racks: expected path=value/],
     ['a --set of a bad value', () => ['run', scenarioFile(tiny), '--set', 'cluster.racks=0'], /cluster\.racks: racks must be at least 1/],
     ['an unknown flag', () => ['run', scenarioFile(tiny), '--fast'], /unknown option '--fast'/],

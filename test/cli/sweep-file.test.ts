@@ -13,6 +13,8 @@ describe('sweep files: validated like scenarios (one line naming file and field,
   const cases: Array<[string, () => string[], RegExp]> = [
     ['a missing file', () => ['sweep', 'no/such.sweep.json'], /no\/such\.sweep\.json: cannot read sweep file \(no such file\)/],
     ['invalid JSON', () => ['sweep', sweep('{\n  "base": "b.json",\n  "axes": {,\n}')], /x\.sweep\.json: invalid JSON at line 3, column 12/],
+    // read as Node's TypeError "... without null bytes", the NUL printed raw (fuzz seed 56101 case 59, a trace path alike)
+    ['a NUL in the base path', () => ['sweep', sweep({ base: 'b\u0000.json', axes: { 'hdfs.replication': [1, 2] } })], /x\.sweep\.json: base: base holds a NUL character \(\\u0000\), which no file name may hold$/m],
     ['an unknown field', () => ['sweep', sweep({ base, axis: {} })], /x\.sweep\.json: \(top level\): unknown field "axis"/],
     // it read "Invalid input: expected array, received number"
     ['an axis that is not a list', () => ['sweep', sweep({ base, axes: { 'hdfs.replication': 3 } })], /x\.sweep\.json: axes\.hdfs\.replication: an axis is the list of its values \(e\.g\. "cluster\.racks": \[5, 10\]\)$/m],
