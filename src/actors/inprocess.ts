@@ -33,21 +33,6 @@ export interface TransportStats {
   racksMs: number;
 }
 
-/**
- * Set in a pool's forked worker (pool-child.ts), else undefined: called at an epoch's start once ORPHAN_CHECK_MS have
- * passed since the last call. A worker notices its channel close only between tasks, so a point (a simulation runs
- * synchronously) ran on to its end, for minutes at scale, after the sweep or run that started it had been killed.
- */
-let orphanCheck: (() => void) | undefined;
-const ORPHAN_CHECK_MS = 250;
-
-/** This process's runs end it once the process that started it (`parentPid`) has died. */
-export function endRunsWhenOrphaned(parentPid: number): void {
-  orphanCheck = () => {
-    if (process.ppid !== parentPid) process.exit(0);
-  };
-}
-
 export function runInProcess(master: MasterActor, options: InProcessOptions = {}): TransportStats {
   const run = epochs(master, options);
   for (;;) {
@@ -81,14 +66,9 @@ function* epochs(master: MasterActor, options: InProcessOptions): Generator<void
   const racks = rackActors(master.topology, Array.from({ length: master.topology.racks }, (_, r) => r), master.scenario, options.solveEveryChange);
   const stats: TransportStats = { bytesToRacks: 0, bytesFromRacks: 0, masterMs: DOUBLE_ZERO, racksMs: DOUBLE_ZERO };
   let commands: EpochCommand[] | null = master.start();
-  let checkAt = performance.now() + ORPHAN_CHECK_MS;
   while (commands !== null) {
     const epoch: number = commands[0].epoch;
     const t0 = performance.now();
-    if (t0 >= checkAt && orphanCheck !== undefined) {
-      orphanCheck();
-      checkAt = t0 + ORPHAN_CHECK_MS;
-    }
     const batches: HeartbeatBatch[] = options.codec
       ? commands.map((cmd) => throughCodec(racks[cmd.rack].onEpoch(throughCodec(cmd, stats, 'bytesToRacks')), stats, 'bytesFromRacks'))
       : commands.map((cmd) => racks[cmd.rack].onEpoch(cmd));

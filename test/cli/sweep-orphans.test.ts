@@ -4,10 +4,11 @@
  * only between points, and a point at scale runs for minutes).
  */
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CLI, ROOT, hfsim, processGroup, tmp, writeJson } from './sweep-helpers.js';
+import { TINY_PLUGIN_SCENARIO } from '../plugin-fault-scenario.js';
 
 const sleep = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms));
 
@@ -26,16 +27,27 @@ function longScenario(dir: string): string {
   });
 }
 
+/** A plugin whose node filter loops for ever, at the first map scan of a job. */
+function endlessPlugin(dir: string): string {
+  const file = join(dir, 'endless.mjs');
+  writeFileSync(file, `import { SortedJobQueue, compareFifo, registerPolicy } from ${JSON.stringify(join(ROOT, 'dist', 'src', 'index.js'))};
+registerPolicy('bad', { description: 'loops', create: () => ({ createQueue: () => new SortedJobQueue(compareFifo), filter: { admits() { for (;;) {} } } }) });\n`);
+  return file;
+}
+
 describe('worker processes of a killed command', () => {
   it.each([
     ['sweep', (dir: string) => ['sweep', writeJson(dir, 'long.sweep.json', { name: 'long', base: longScenario(dir), axes: { variant: ['a', 'b'] }, seeds: [1] }), '--out', join(dir, 'out'), '--parallel', '2']],
     ['run --parallel', (dir: string) => ['run', longScenario(dir), '--parallel', '3']],
+    // its workers never reach a check between epochs: they spun on alone, at 100% of a core each, until killed by hand
+    ['sweep of a plugin that never returns', (dir: string) => ['sweep', writeJson(dir, 'loop.sweep.json', { name: 'loop', base: writeJson(dir, 'base.json', TINY_PLUGIN_SCENARIO), axes: { 'hdfs.replication': [1, 2] }, seeds: [1] }),
+      '--out', join(dir, 'out'), '--parallel', '2', '--plugin', endlessPlugin(dir)]],
   ])('%s: SIGTERM to it alone ends its workers within a second (they ran on to the end of their points)', async (_, args) => {
     const cmd = spawn(process.execPath, [CLI, ...args(tmp('orphans'))], { cwd: ROOT, detached: true, stdio: 'ignore' });
     try {
       for (let i = 0; i < 400 && processGroup(cmd.pid!).length < 3; i++) await sleep(25); // the command and two workers
       expect(processGroup(cmd.pid!).length).toBe(3);
-      await sleep(2500); // the workers have loaded and are well into their points (each takes 9 s or more)
+      await sleep(2500); // the workers have loaded and are well into their points (each takes 9 s or more, or for ever)
       expect(processGroup(cmd.pid!).length).toBe(3);
       process.kill(cmd.pid!, 'SIGTERM');
       for (let i = 0; i < 40 && processGroup(cmd.pid!).length > 0; i++) await sleep(25);
