@@ -143,6 +143,12 @@ registerPolicy('bad', { description: 'x', create: (_c, ctx) => { const seen = []
       'policy "bad": the heartbeat port\'s launch(job) was given job j1, not one of this run\'s (a copy?), not one of port.jobs'],
     ['a misspelled event hook (never called: the run went on without it)', `registerPolicy('bad', { description: 'x', create: () => ({ createQueue: Q, events: { mapLaunch() {} } }) });`,
       'policy "bad": create()\'s events has mapLaunch, which hfsim does not read: did you mean mapLaunched? (rename a member of your own that is not meant as it)'],
+    ['a misspelled method of a class create() returns (on its prototype, never read: the run went on without it)', `class P { createQueue(kind) { return Q(kind); } wrapGat(gate) { return gate; } }
+registerPolicy('bad', { description: 'x', create: () => new P() });`,
+      'policy "bad": create() has wrapGat, which hfsim does not read: did you mean wrapGate? (rename a member of your own that is not meant as it)'],
+    ['a misspelled event hook of a class (on its prototype: never called, the run went on without it)', `class Events { mapLaunch() {} }
+registerPolicy('bad', { description: 'x', create: () => ({ createQueue: Q, events: new Events() }) });`,
+      'policy "bad": create()\'s events has mapLaunch, which hfsim does not read: did you mean mapLaunched? (rename a member of your own that is not meant as it)'],
     ['a cap hfsim does not have (dropped silently)', `registerPolicy('bad', { description: 'x', create: () => ({ createQueue: Q, limits: { offRackMaps: Infinity, reduces: Infinity, maps: 1 } }) });`,
       'policy "bad": limits.maps is not a cap hfsim has (offRackMaps, reduces)'],
     ['a heartbeat cap of 0 (nothing launched: the stall message, a minute of simulated time later)', `registerPolicy('bad', { description: 'x', create: () => ({ createQueue: Q, limits: { offRackMaps: 0, reduces: 1 } }) });`,
