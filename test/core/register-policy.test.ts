@@ -119,6 +119,13 @@ describe('registerPolicy refuses a bad definition with a TypeError naming the po
     expect(parsed.ok ? [] : parsed.errors).toEqual([`scheduler.delay: unknown field "waitMS" (did you mean "waitMs"?) (delay.mode "${gate}"'s config schema leaves it out of the config it returns: a z.object strips the fields it does not list, where z.strictObject refuses them; a preprocess or a union may drop one too)`]);
   });
 
+  it('an async config schema (a refine giving a Promise) is refused naming the plugin and the field (parseScenario threw zod\'s "Encountered Promise during synchronous parse", naming neither)', () => {
+    const name = fresh();
+    registerPolicy(name, { description: 'x', config: z.strictObject({ a: z.number().default(1) }).refine(async () => true), create });
+    const parsed = parseScenario(jobsScenario({ scheduler: { policy: name, delay: { mode: 'none' } } }));
+    expect(parsed.ok ? [] : parsed.errors).toEqual([`scheduler.policyConfig: policy "${name}": its config schema is async (a check or transform of it gives a Promise): a scenario is parsed synchronously, so a plugin's schema must be too`]);
+  });
+
   it('a policy registered with placesMapsItself is refused the map-scan fields it ignores; one without is not', () => {
     const solver = fresh();
     const plain = fresh();

@@ -31,7 +31,12 @@ export function parsePluginConfig(registry: PluginLookup, field: string, name: s
     return undefined;
   }
   const schema = plugin.config ?? NO_CONFIG;
-  const result = schema.safeParse(config, { reportInput: true, error: fieldErrors });
+  const result = syncParse(schema, config, { reportInput: true, error: fieldErrors });
+  if (result === undefined) {
+    issues.push({ code: 'custom', path: configPath, input: config,
+      message: `${field} "${name}": its config schema is async (a check or transform of it gives a Promise): a scenario is parsed synchronously, so a plugin's schema must be too` });
+    return undefined;
+  }
   if (result.success) {
     // simulate() checks the scenario it is given as parseScenario returns it, so a schema must take its own output: a
     // transform to another shape failed only then, as "the scenario is not one parseScenario returns", naming no plugin.
@@ -71,6 +76,19 @@ export function parsePluginConfig(registry: PluginLookup, field: string, name: s
 }
 
 const NO_CONFIG = z.strictObject({});
+
+/**
+ * schema.safeParse, or undefined where the schema is async (a refine or transform giving a Promise), for which zod
+ * throws in its own words ("Encountered Promise during synchronous parse"), naming no plugin or field.
+ */
+function syncParse(schema: z.ZodType<unknown>, value: unknown, params?: Parameters<z.ZodType<unknown>['safeParse']>[1]): ReturnType<z.ZodType<unknown>['safeParse']> | undefined {
+  try {
+    return schema.safeParse(value, params);
+  } catch (err) {
+    if (err instanceof z.core.$ZodAsyncError) return undefined;
+    throw err;
+  }
+}
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 
