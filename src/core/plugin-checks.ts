@@ -15,6 +15,7 @@ import type { PluginKind } from './framework/registry.js';
 import type { SlotKind } from './slot-kind.js';
 import type { Scenario } from './scenario.js';
 import { hasControlChars, hasUnpairedSurrogate } from './bounded.js';
+import { classMethodNames } from './class-methods.js';
 import { shownValue, valueKind } from './shown-value.js';
 
 /** The members (`?`: optional) of what a plugin's create() returns, by kind; a plugin's own other members are its business. */
@@ -97,7 +98,8 @@ export function checkedMade<T>(kind: PluginKind, name: string, made: T): T {
  * starting with `_`, is its business. Undefined when none.
  */
 function misspelled(value: object, members: Readonly<Record<string, string>>, what: string, nested: typeof NESTED = {}): string | undefined {
-  for (const own of memberNames(value)) {
+  // its own keys, and its classes' methods (a class-based plugin's misspelled method ran on unread, silently)
+  for (const own of new Set([...Object.keys(value), ...classMethodNames(value)])) {
     const v: unknown = (value as Record<string, unknown>)[own];
     if (Object.hasOwn(members, own)) {
       const inner = nested[own];
@@ -111,18 +113,6 @@ function misspelled(value: object, members: Readonly<Record<string, string>>, wh
     if (near !== undefined) return `${what} has ${own}, which hfsim does not read: did you mean ${near[0]}? (rename a member of your own that is not meant as it)`;
   }
   return undefined;
-}
-
-/**
- * The names `value` answers to: its own enumerable keys, and its classes' methods (a class-based plugin's methods are
- * on its prototypes: a misspelled `asignMaps()` or an events class's `mapLaunch()` ran on unread, silently).
- */
-function memberNames(value: object): string[] {
-  const names = new Set(Object.keys(value));
-  for (let p: object | null = Object.getPrototypeOf(value); p !== null && p !== Object.prototype; p = Object.getPrototypeOf(p)) {
-    for (const name of Object.getOwnPropertyNames(p)) if (name !== 'constructor' && typeof Object.getOwnPropertyDescriptor(p, name)?.value === 'function') names.add(name);
-  }
-  return [...names];
 }
 
 /** An object that could be meant as a member's (a plain object or a class's): not a list, a Map, a Set or a typed array. */

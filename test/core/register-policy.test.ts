@@ -35,6 +35,17 @@ describe('registerPolicy refuses a bad definition with a TypeError naming the po
     expect(policies.get(name)).toBeUndefined();
   });
 
+  it('a class-based definition: a method of its class named near a field it lacks is refused (never called: a sizeErorr() ran the run unchecked, silently); its other methods are its own', () => {
+    class Slip { description = 'x'; create = create; sizeErorr() { return 'too big'; } }
+    const name = fresh();
+    expect(() => registerPolicy(name, new Slip() as never)).toThrow(new TypeError(`policy "${name}": sizeErorr, a method of its class, is not a field of a policy plugin (did you mean "sizeError"?)`));
+    expect(policies.get(name)).toBeUndefined();
+    class Own { description = 'x'; create() { return this.made(); } made() { return create(); } sizeError() { return undefined; } }
+    const own = fresh();
+    registerPolicy(own, new Own() as never);
+    expect(policies.get(own)).toBeDefined();
+  });
+
   it('one line per bad field', () => {
     expect(() => registerPolicy('two-bad', { description: 'x', create, config: {}, permits: ['fast'] } as never))
       .toThrow(/^policy "two-bad": config must be a zod schema .*\npolicy "two-bad": permits\[0\] is "fast", not a shortcut/);

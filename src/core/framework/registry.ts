@@ -21,6 +21,8 @@ import type { Preemption } from './preemption.js';
 import type { QueueOrder } from './queue-order.js';
 import type { ReplicationPolicy } from './replication.js';
 import { SHORTCUTS, type Shortcut } from './shortcuts.js';
+import { classMethodNames } from '../class-methods.js';
+import { nearestName } from '../nearest-name.js';
 import type { Tick } from './tick.js';
 
 /** What a plugin is made with. */
@@ -167,6 +169,15 @@ export class Registry<P extends PluginBase<unknown>> {
       const problem = kind === undefined ? `is not a field of a ${this.kind} plugin (${Object.keys(this.fields).join(', ')})` : value === undefined ? undefined : fieldProblem(kind, value);
       return problem === undefined ? [] : [`${this.kind} "${name}": ${field}${problem.startsWith('[') ? '' : ' '}${problem}`];
     });
+    // A class-based definition's methods are on its prototype: one named near a field it lacks is that field misspelled
+    // (never called: a sizeErorr() let the run go unchecked, silently); its other methods are its own helpers.
+    if (typeof plugin === 'object' && plugin !== null) {
+      const lacks = Object.keys(this.fields).filter((f) => !(f in plugin));
+      for (const method of classMethodNames(plugin)) {
+        const near = Object.hasOwn(this.fields, method) ? undefined : nearestName(method, lacks);
+        if (near !== undefined) problems.push(`${this.kind} "${name}": ${method}, a method of its class, is not a field of a ${this.kind} plugin (did you mean "${near}"?)`);
+      }
+    }
     // Without them, the fields it has that are none of its kind's too (a misspelled `creat` was told only to give create).
     if (typeof plugin?.description !== 'string' || typeof (plugin as { create?: unknown }).create !== 'function') {
       throw new TypeError([`${this.kind} "${name}": a plugin needs a description (a string) and create (a function)`, ...problems.filter((p) => / is not a field of /.test(p))].join('\n'));
