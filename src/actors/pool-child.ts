@@ -12,6 +12,8 @@ import { failure } from './task-failure.js';
 import type { FromChild, ToChild } from '../messages/pool.js';
 
 const [moduleHref] = process.argv.slice(2);
+/** This worker's own way out: a task replaces process.exit while it runs (sweep-task.ts). */
+const exit = process.exit.bind(process);
 const loaded = import(moduleHref) as Promise<{ default: (task: unknown) => Promise<unknown> }>;
 /**
  * A thread of this process's own that ends it once the process that started it (workerData) has died: the main
@@ -52,7 +54,7 @@ process.on('message', (m: ToChild<unknown>) => {
     running = undefined;
   });
 });
-process.on('disconnect', () => process.exit(process.exitCode ?? 0));
+process.on('disconnect', () => exit(process.exitCode ?? 0));
 await loaded; // a module that cannot load ends this process (the pool sees it exit before 'ready')
 // Once loaded, code a task ran (a plugin's) that throws from a timer or callback it set ends this worker, as it ends
 // the CLI's own process (plugins.ts endOnPluginCrash): the pool is told what was thrown and during which task, fails
@@ -65,7 +67,7 @@ process.on('uncaughtException', (err) => {
   process.exitCode = 1;
   const thrower = setBy.getStore() ?? running;
   if (thrower === undefined || thrower !== running) process.stderr.write(`hfsim: code on a worker process threw after its task had answered (a timer or callback it set, such as a --plugin's): ${thrown}\n`);
-  if (!process.connected) process.exit(1);
+  if (!process.connected) exit(1);
   say({ crashed: thrown, during: thrower });
 });
 say({ ready: true });

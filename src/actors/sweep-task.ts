@@ -14,6 +14,16 @@ export interface SweepTask {
 }
 
 export default async function runSweepTask(task: SweepTask): Promise<Result> {
-  for (const url of task.plugins ?? []) await import(url); // once per worker: the module cache keeps it
-  return simulate(task.scenario, { variant: task.variant, trace: task.trace, timeDecisions: task.timeDecisions });
+  const exit = process.exit;
+  // A plugin's process.exit() ends no worker: it throws, failing the run with where it was called (the point read
+  // "its worker process exited (code 0)", naming neither the call nor the plugin). The worker keeps the real one.
+  process.exit = ((code?: number | string | null) => {
+    throw new Error(`process.exit(${code ?? ''}) was called during the run: a plugin returns or throws; it never ends the process`);
+  }) as typeof process.exit;
+  try {
+    for (const url of task.plugins ?? []) await import(url); // once per worker: the module cache keeps it
+    return await simulate(task.scenario, { variant: task.variant, trace: task.trace, timeDecisions: task.timeDecisions });
+  } finally {
+    process.exit = exit;
+  }
 }

@@ -234,6 +234,17 @@ registerPolicy('bad', { description: 'x', create: () => ({ createQueue: Q, event
     expect(hfsim('run', scenario(), '--plugin', zero).code).toBe(1);
   });
 
+  it.each(['processes', 'threads'])('a plugin that calls process.exit(0) on a worker (%s) fails its point naming the call and where (it read "its worker process exited (code 0)")', (pool) => {
+    const file = plugin('quit-on-worker', `registerPolicy('bad', { description: 'x', create: () => ({ createQueue: Q, events: { mapFinished() { process.exit(0); } } }) });`);
+    const sweep = writeJson(dir, `quit-${pool}.json`, { name: 'quit', base: scenario(), axes: { 'hdfs.replication': [1, 2] }, seeds: [1] });
+    const r = hfsim('sweep', sweep, '--plugin', file, '--parallel', '2', '--pool', pool, '--out', join(dir, `quit-${pool}`), '--no-progress');
+    expect(r.code).toBe(1);
+    const lines = r.stderr.split('\n');
+    const i = lines.indexOf('hfsim: point hdfs.replication=1, seed=1: process.exit(0) was called during the run: a plugin returns or throws; it never ends the process');
+    expect(i, r.stderr).toBeGreaterThan(0);
+    expect(lines[i + 1]).toMatch(new RegExp(`^hfsim: from mapFinished at ${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:3:\\d+$`));
+  });
+
   it('a plugin file whose top-level code calls process.exit(3) is named, exit 2 (it exited 3 without a word)', () => {
     const file = plugin('quit-on-load', `registerPolicy('bad', { description: 'x', create: () => ({ createQueue: Q }) });\nprocess.exit(3);`);
     const r = hfsim('run', scenario(), '--plugin', file);
