@@ -28,8 +28,9 @@ export function resolveScenario(raw: Record<string, unknown>, scenarioFile: stri
   const withFiles = applySchedulerFiles(raw, scenarioFile);
   const parsed = parseScenario(withFiles);
   if (!parsed.ok) return { ok: false, errors: errorsAtScenarioIndex(parsed.errors, raw, withFiles) };
-  warnFileIgnores(raw, parsed.value);
-  warnFilePoolsNoQueue(raw, parsed.value);
+  const noQueue = filePoolsNoQueue(raw, parsed.value);
+  warnFileIgnores(raw, parsed.value, noQueue);
+  warnFilePoolsNoQueue(parsed.value, noQueue);
   warnMinsAboveMaxDefault(raw, parsed.value, scenarioFile);
   warnFlatIgnores(raw, parsed.value, scenarioFile);
   warnFluidIgnores(raw, parsed.value, scenarioFile);
@@ -292,24 +293,24 @@ function filePoolsNoQueue(raw: Record<string, unknown>, scenario: Scenario): Set
 const setsAnything = (pool: object): boolean => Object.entries(pool).some(([field, value]) => value !== undefined && field !== 'name' && field !== 'parent'
   && !(field === 'weight' && value === 1) && !((field === 'minMaps' || field === 'minReduces') && value === 0));
 
-function warnFilePoolsNoQueue(raw: Record<string, unknown>, scenario: Scenario): void {
+function warnFilePoolsNoQueue(scenario: Scenario, noQueue: Set<string>): void {
   const s = scenario.scheduler;
   const shown = s.queues.slice(0, 6).map((q) => q.name);
   const listed = s.queues.length > shown.length ? `${shown.join(', ')} and ${s.queues.length - shown.length} more` : andList(shown);
   const parents = new Set(s.parentPools.map((p) => p.name));
-  for (const name of filePoolsNoQueue(raw, scenario)) {
+  for (const name of noQueue) {
     const [what, settings] = parents.has(name) ? [`parent pool "${name}" is above no queue`, 'its settings apply'] : [`pool "${name}" is no queue`, 'its job limits and preemption settings apply'];
     warnOnce(`${s.allocationFile}: ${what} of capacity-scheduler.xml's (${s.capacitySchedulerFile} lists ${listed}; an allocation file's queue is named by its path without "root."): ${settings} to no job`);
   }
 }
 
-function warnFileIgnores(raw: Record<string, unknown>, scenario: Scenario): void {
+/** `noQueue`: the file's pools that are no queue (filePoolsNoQueue), told as such by warnFilePoolsNoQueue: nothing of theirs holds. */
+function warnFileIgnores(raw: Record<string, unknown>, scenario: Scenario, noQueue: Set<string>): void {
   const s = scenario.scheduler;
   if (!ownsPoolShares(s.policy) || s.allocationFile === undefined) return;
   const policy = s.policy;
   const own = raw.scheduler as Record<string, unknown> | undefined;
   const instead = policy === 'capacity' ? 'the queues\' capacities, maxCapacity and orderingPolicy take their place' : 'it divides and caps the pools\' shares by rules of its own, registered with ownsPoolShares';
-  const noQueue = filePoolsNoQueue(raw, scenario); // told as such (warnFilePoolsNoQueue): nothing of theirs holds
   for (const field of POOL_LISTS) {
     const written = new Set(ownEntries(raw, field).map((p) => p?.name));
     for (const pool of s[field]) {
