@@ -172,8 +172,16 @@ export function readCheckedManifest(dir: string): Manifest {
  * each line must also be a result (result-schema.ts) of one of its points, made with that point's values and seed.
  */
 export function readRecords(dir: string, repair = false, manifest?: Manifest): PointRecord[] {
+  return readResults(dir, repair, manifest).records;
+}
+
+/**
+ * readRecords, saying too whether results.jsonl ends in a line without its newline (`cutShort`): a write cut short,
+ * which it leaves out (and --resume cuts off), so that a report can say so rather than count its point only as not run.
+ */
+export function readResults(dir: string, repair = false, manifest?: Manifest): { records: PointRecord[]; cutShort: boolean } {
   const file = join(dir, RESULTS);
-  if (!existsSync(file)) return [];
+  if (!existsSync(file)) return { records: [], cutShort: false };
   const records: PointRecord[] = [];
   const points = manifest === undefined ? undefined : new Map(manifest.points.map((p) => [p.id, p]));
   const take = (line: string, i: number): void => {
@@ -197,25 +205,9 @@ export function readRecords(dir: string, repair = false, manifest?: Manifest): P
     if (typeof (err as NodeJS.ErrnoException).code !== 'string') throw err;
     throw new InputError(`${file}: cannot read the sweep's results (${fileReason(err)})`);
   }
-  if (whole.complete < whole.size && repair) truncateSync(file, whole.complete);
-  return records;
-}
-
-/**
- * Whether results.jsonl ends in a line without its newline: a write cut short, which readRecords leaves out (and
- * --resume cuts off), so that a report can say so rather than count its point only as not run.
- */
-export function endsCutShort(dir: string): boolean {
-  const file = join(dir, RESULTS);
-  if (!existsSync(file)) return false;
-  const fd = openSync(file, 'r');
-  try {
-    const size = fstatSync(fd).size;
-    const last = Buffer.alloc(1);
-    return size > 0 && readSync(fd, last, 0, 1, size - 1) === 1 && last[0] !== 0x0a;
-  } finally {
-    closeSync(fd);
-  }
+  const cutShort = whole.complete < whole.size;
+  if (cutShort && repair) truncateSync(file, whole.complete);
+  return { records, cutShort };
 }
 
 /**

@@ -8,7 +8,7 @@ import { counted } from '../cli/format.js';
 import { checkOutputFile, summaryStream, writeOutput } from '../cli/output.js';
 import { aggregate } from '../cli/sweep-aggregate.js';
 import { type ChartSpec, VARIANT_AXIS, isNumericAxis } from '../cli/sweep-file.js';
-import { MANIFEST, RESULTS, SWEEP_FILES, endsCutShort, isSweepDir, onePerPoint, readCheckedManifest, readRecords, sweepFileKind } from '../cli/sweep-output.js';
+import { MANIFEST, RESULTS, SWEEP_FILES, isSweepDir, onePerPoint, readCheckedManifest, readResults, sweepFileKind } from '../cli/sweep-output.js';
 import { type Chart, type RunRecord, type SeriesOf, axisValue, cdfChart, isEmpty, localityByBinChart, metricChart, nonFinite, responseByBinChart } from './charts.js';
 import { firstSeen, valueKey } from './series-order.js';
 import { reportHtml } from './html.js';
@@ -85,7 +85,8 @@ export async function sweepReportHtml(dir: string): Promise<string> {
   // sweep.json must still describe its points, and each results line be a result of one (an edited axis drew NaN).
   const manifest = readCheckedManifest(dir);
   // Each point of the sweep once, as --resume and merge count them (a line repeated was averaged in twice).
-  const records = onePerPoint(readRecords(dir, false, manifest), new Set(manifest.points.map((p) => p.id)), join(dir, RESULTS));
+  const results = readResults(dir, false, manifest);
+  const records = onePerPoint(results.records, new Set(manifest.points.map((p) => p.id)), join(dir, RESULTS));
   if (records.length === 0) throw new InputError(`${dir}: the sweep has no finished points yet`);
   const rows = aggregate(records);
   const numeric = manifest.axes.find((a) => a.name !== VARIANT_AXIS && isNumericAxis(a));
@@ -129,8 +130,8 @@ export async function sweepReportHtml(dir: string): Promise<string> {
     timed && timedPoints < records.length && specs.some((s) => s.metric.startsWith('decisionUs.'))
       ? `Decision latency counts only the ${timedPoints} of ${records.length} points that timed their decisions (the others ran with --no-time-decisions).`
       : '',
-    // readRecords leaves a last line cut short out: its point read only as "not run yet, or failed"
-    endsCutShort(dir) ? `${join(dir, RESULTS)}: its last line is cut short (a sweep stopped as it wrote it) and left out; hfsim sweep --resume cuts it off and runs the points missing.` : '',
+    // readResults leaves a last line cut short out: its point read only as "not run yet, or failed"
+    results.cutShort ? `${join(dir, RESULTS)}: its last line is cut short (a sweep stopped as it wrote it) and left out; hfsim sweep --resume cuts it off and runs the points missing.` : '',
     ...unfinished(manifest.axes, records),
     // the default charts need an axis of numbers for their x: without one they were left out, unsaid
     manifest.charts === undefined && numeric === undefined
