@@ -8,6 +8,7 @@ import { type LoadedVariant, loadScenarioFlags, parseSet } from './load-scenario
 import { checkDistinctOutputs, checkOutputFile, printOut, writeOutput, writesStdout } from './output.js';
 import { endOnPluginCrash, loadPluginFlags, pluginUrls } from './plugins.js';
 import { RunProgressDisplay, drawsInPlace } from './run-progress.js';
+import { whileTracesLoad } from './trace.js';
 import { warnOnce } from './warn.js';
 
 export interface RunFlags {
@@ -39,7 +40,10 @@ export interface RunFlags {
 export async function runAction(file: string, flags: RunFlags): Promise<void> {
   await loadPluginFlags(flags.plugin);
   endOnPluginCrash();
-  const loaded = loadScenarioFlags(file, flags.set.map(parseSet), flags.seed, flags.variant.length === 0 ? undefined : flags.variant);
+  const display = flags.progress === false ? undefined : new RunProgressDisplay(process.stderr);
+  // a large SWIM trace is read here, before any variant: its rows are told as a variant's jobs are
+  const loaded = whileTracesLoad(display === undefined ? undefined : (trace, rows, total) => display.loading(trace, rows, total),
+    () => loadScenarioFlags(file, flags.set.map(parseSet), flags.seed, flags.variant.length === 0 ? undefined : flags.variant));
   const simulate = { runtime: flags.runtime, workers: flags.workers, codec: flags.codec, fault: flags.injectFault, timeDecisions: flags.timeDecisions !== false };
   if (flags.injectFault !== undefined) checkInjectedFault(flags.injectFault, flags.runtime, loaded.variants);
   warnIfParallelIgnored(flags.parallel, oneAfterAnother(simulate), loaded.variants.length, flags.dryRun === true);
@@ -53,7 +57,6 @@ export async function runAction(file: string, flags: RunFlags): Promise<void> {
     printOut(await (await import('./dry-run.js')).dryRunOutput(loaded, flags.json === true));
     return;
   }
-  const display = flags.progress === false ? undefined : new RunProgressDisplay(process.stderr);
   let results: Result[];
   try {
     results = await runVariants(loaded.variants, {

@@ -122,17 +122,9 @@ export class RunProgressDisplay {
       if (drawsInPlace(this.stream)) {
         if (this.bar === undefined) {
           if (now - started < this.barAfterMs || p.jobsFinished === p.jobs) return;
-          const columns = this.stream.columns || 80;
-          this.bar = new SingleBar({
-            // the label as a payload: a name with {value} or {bar} in it is not a placeholder
-            format: (options, params, payload) => fitColumns(cliProgress.Format.Formatter({ ...options, format: '{label} [{bar}] {value}/{total} jobs | simulated {simulated} | {wall}' }, params, payload), columns - 1),
-            // the label (in columns), the counts (twice the total's digits), a simulated clock of days and a wall time of hours
-            barsize: barSize(columns, stringWidth(label) + 2 * String(p.jobs).length + 45),
-            stream: this.stream as NodeJS.WritableStream,
-            ...BAR_TERMINAL,
-            clearOnComplete: true,
-          });
-          this.bar.start(p.jobs, p.jobsFinished, { label, simulated: simulatedClock(p.simulatedMs), wall });
+          // the label (in columns), the counts (twice the total's digits), a simulated clock of days and a wall time of hours
+          this.startBar('{label} [{bar}] {value}/{total} jobs | simulated {simulated} | {wall}', stringWidth(label) + 2 * String(p.jobs).length + 45,
+            p.jobs, p.jobsFinished, { label, simulated: simulatedClock(p.simulatedMs), wall });
           this.unguard = clearBarOnSignal(this.stream);
           return;
         }
@@ -143,6 +135,42 @@ export class RunProgressDisplay {
       this.lineAt = now + this.lineEveryMs;
       this.stream.write(`run: ${label}: ${p.jobsFinished}/${p.jobs} jobs finished, simulated ${simulatedClock(p.simulatedMs)}, ${wall}\n`);
     };
+  }
+
+  /**
+   * A trace's rows read (trace.ts whileTracesLoad), `rows` of `total`, told as a variant's jobs are, from the command's
+   * start: on a terminal a bar from a second in, cleared once the trace is read; in a log a line every 30 s of the
+   * command. The bar does not clear its line at a Ctrl-C (as the "running ..." line does not): the trace is read
+   * without the event loop turning, and a handler for the signal would hold it until the trace was read (seconds).
+   */
+  loading(file: string, rows: number, total: number): void {
+    const now = this.now();
+    const wall = `${Math.round((now - this.created) / 1000)} s`;
+    const label = `reading ${file}`;
+    if (drawsInPlace(this.stream)) {
+      if (this.bar === undefined) {
+        if (now - this.created < this.barAfterMs || rows === total) return;
+        this.startBar('{label} [{bar}] {value}/{total} rows | {wall}', stringWidth(label) + 2 * String(total).length + 20, total, rows, { label, wall });
+      } else this.bar.update(rows, { wall });
+      if (rows === total) this.stop();
+      return;
+    }
+    if (now < this.lineAt) return;
+    this.lineAt = now + this.lineEveryMs;
+    this.stream.write(`run: ${label}: ${rows}/${total} rows, ${wall}\n`);
+  }
+
+  /** A bar of `format` (its `label` a payload: a name with {value} or {bar} in it is not a placeholder), `fixed` characters besides the bar. */
+  private startBar(format: string, fixed: number, total: number, value: number, payload: Record<string, string>): void {
+    const columns = this.stream.columns || 80;
+    this.bar = new SingleBar({
+      format: (options, params, p) => fitColumns(cliProgress.Format.Formatter({ ...options, format }, params, p), columns - 1),
+      barsize: barSize(columns, fixed),
+      stream: this.stream as NodeJS.WritableStream,
+      ...BAR_TERMINAL,
+      clearOnComplete: true,
+    });
+    this.bar.start(total, value, payload);
   }
 
   /**

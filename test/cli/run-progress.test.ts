@@ -30,6 +30,37 @@ describe('RunProgressDisplay', () => {
     vi.unstubAllEnvs();
   });
 
+  it('a trace read (loading), on a terminal: a bar of rows read from a second into the command, cleared when the trace is read', () => {
+    let now = 0;
+    const { out, stream } = fakeStream(true);
+    const display = new RunProgressDisplay(stream, { now: () => now });
+    display.loading('big.tsv', 10_000, 1_000_000);
+    expect(out).toEqual([]);
+    now = 1_500;
+    display.loading('big.tsv', 400_000, 1_000_000);
+    const drawn = out.join('');
+    expect(drawn).toContain('reading big.tsv [');
+    expect(drawn).toContain('] 400000/1000000 rows | 2 s');
+    const before = out.join('').length;
+    now = 3_000;
+    display.loading('big.tsv', 1_000_000, 1_000_000);
+    expect(out.join('').slice(before)).toContain('\x1b[2K'); // the line cleared (clearOnComplete), so the table prints alone
+  });
+
+  it('a trace read (loading), in a log: a line once 30 s of the command have passed, none before; none for a short load', () => {
+    let now = 0;
+    const { out, stream } = fakeStream(false);
+    const display = new RunProgressDisplay(stream, { now: () => now });
+    now = 29_999;
+    display.loading('big.tsv', 500_000, 1_000_000);
+    expect(out).toEqual([]);
+    now = 30_000;
+    display.loading('big.tsv', 600_000, 1_000_000);
+    now = 40_000;
+    display.loading('big.tsv', 1_000_000, 1_000_000);
+    expect(out).toEqual(['run: reading big.tsv: 600000/1000000 rows, 30 s\n']);
+  });
+
   it('in a log: a line once 30 s have passed, then every 30 s, none before', () => {
     let now = 0;
     const { out, stream } = fakeStream(false);
