@@ -41,7 +41,7 @@ import { InputError } from './errors.js';
 import { MAX_INT32, MAX_POOLS, MAX_SLOTS, MAX_TIME_MS, MAX_WEIGHT, MIN_WEIGHT } from '../core/limits.js';
 import { type El, rootElement } from './xml.js';
 import { hasControlChars } from '../core/bounded.js';
-import { decimal } from './decimal.js';
+import { javaFloat } from './decimal.js';
 import { YARN_POLICY_PACKAGE, isYarnPolicyClass, yarnPolicy } from './yarn-policy.js';
 import { type ClusterSlots, SLOT_MB, type YarnResource, parseYarnResource, resolveResource } from './yarn-resource.js';
 
@@ -244,8 +244,9 @@ class Reader {
     return name.trim();
   }
 
+  /** A non-negative number as Hadoop's Double.parseDouble reads a decimal one: Java's type suffix allowed ("1.5f" is 1.5). */
   number(el: El): number {
-    const n = decimal(el.text);
+    const n = javaFloat(el.text);
     if ( !Number.isFinite(n) || n < 0) this.fail(el, `<${el.name}> must be a non-negative number, not "${el.text}"`);
     return n;
   }
@@ -394,11 +395,11 @@ class Reader {
   }
 
   /**
-   * YARN's fairSharePreemptionThreshold: a fraction from 0 to 1; YARN's parser clamps one outside into that range
-   * (AllocationFileQueueParser), and so does hfsim, saying so.
+   * YARN's fairSharePreemptionThreshold: a fraction from 0 to 1 (Float.parseFloat: "0.5f" is 0.5); YARN's parser clamps
+   * one outside into that range (AllocationFileQueueParser), and so does hfsim, saying so.
    */
   threshold(el: El, out: Allocation): number {
-    const n = decimal(el.text);
+    const n = javaFloat(el.text);
     if (!Number.isFinite(n)) this.fail(el, `<${el.name}> must be a number from 0 to 1, not "${el.text}"`);
     const clamped = Math.max(0, Math.min(1, n));
     if (clamped !== n) this.warn(out, el, `<${el.name}> is ${el.text.trim()}: run, as YARN runs it, with ${clamped}`);
