@@ -154,7 +154,7 @@ export function parseAllocation(text: string, file: string, cluster?: ClusterSlo
       case 'pool': if (isYarnQueue(el)) queue(el); else out.pools.push(ctx.pool(el, out)); break;
       case 'queue': queue(el); break;
       case 'user': {
-        const user = ctx.user(el);
+        const user = ctx.user(el, out);
         if (user !== undefined) out.users.push(user);
         break;
       }
@@ -176,8 +176,17 @@ export function parseAllocation(text: string, file: string, cluster?: ClusterSlo
       default: ctx.unknown(el, 'allocations');
     }
   }
+  // (a top-level fairSharePreemptionTimeout beside the default is ignored whole, told above)
+  ctx.repeats(root, '<allocations>', out, fairDefault === undefined ? undefined : 'fairSharePreemptionTimeout');
   return out;
 }
+
+/** Elements that hold a pool, queue or user of their own: any number of them stand side by side. */
+const CONTAINERS = new Set(['pool', 'queue', 'user']);
+
+/** Elements Hadoop reads into one field (a queue's schedulingPolicy and its alias schedulingMode...): by the first's name. */
+const SAME_FIELD: Readonly<Record<string, string>> = { schedulingMode: 'schedulingPolicy', maxRunningApps: 'maxRunningJobs', userMaxAppsDefault: 'userMaxJobsDefault',
+  queueMaxAppsDefault: 'poolMaxJobsDefault', defaultQueueSchedulingMode: 'defaultQueueSchedulingPolicy' };
 
 /** Elements only a YARN queue has: a `<pool>` holding one is YARN's alias of `<queue>`, else an MR1 pool. */
 const YARN_ONLY = new Set(['queue', 'pool', 'minResources', 'maxResources', 'maxRunningApps', 'schedulingPolicy', 'maxChildResources', 'maxAMShare',
@@ -230,6 +239,22 @@ class Reader {
   /** A `hfsim: warning:` line of the file's, at `el`'s line, into `out` (told once the file is read). */
   warn(out: Allocation, el: El, message: string, list: 'warnings' | 'minShareWarnings' = 'warnings'): void {
     (out[list] ??= []).push(`${this.file}: line ${el.line}: ${message}`);
+  }
+
+  /**
+   * A field `el` gives twice: Hadoop's readers (PoolManager.reloadAllocs, YARN's allocation file loader) put each
+   * element's value into a map by its name in turn, so the last holds, and say nothing. So does hfsim, saying so at
+   * the second. `what` names `el` ('pool "a"'); `skip`, an element read otherwise (told already).
+   */
+  repeats(el: El, what: string, out: Allocation, skip?: string): void {
+    const first = new Map<string, El>();
+    for (const c of el.children) {
+      if (CONTAINERS.has(c.name) || IGNORED.has(c.name) || c.name === skip) continue;
+      const field = SAME_FIELD[c.name] ?? c.name;
+      const before = first.get(field);
+      if (before === undefined) first.set(field, c);
+      else this.warn(out, c, `${what}: <${c.name}> repeats <${before.name}> (line ${before.line}): Hadoop reads each in turn, the last holding, and says nothing; so does hfsim, with "${c.text}"`);
+    }
   }
 
   /** `why`: how `parent` is read, where its name does not say (a `<pool>` read as a YARN queue). */
@@ -480,12 +505,13 @@ class Reader {
         default: this.unknown(c, 'pool');
       }
     }
+    this.repeats(el, `pool "${p.name}"`, out);
     this.clampPoolMin(el, p, out);
     return p;
   }
 
   /** A user's running-job limit; undefined when it sets none (Hadoop then applies the default, as to a user not listed). */
-  user(el: El): UserConfig | undefined {
+  user(el: El, out: Allocation): UserConfig | undefined {
     const name = this.name(el);
     let max: number | undefined;
     for (const c of el.children) {
@@ -494,6 +520,7 @@ class Reader {
     }
     if (max === undefined) return undefined; // sets nothing: a second such element is harmless, as in Hadoop
     this.define(el, name, true);
+    this.repeats(el, `user "${name}"`, out);
     return { name, maxRunningJobs: max };
   }
 
@@ -545,6 +572,7 @@ class Reader {
       }
     }
     if (children.length === 0 && path === '') this.fail(el, 'the root queue has no child queues');
+    this.repeats(el, `queue "${path === '' ? 'root' : path}"`, out);
     // type="parent": a parent queue even with no child queue configured (YARN creates its children at placement).
     const parentQueue = children.length > 0 || el.attrs.type?.trim() === 'parent';
     // YARN's AllocationConfiguration.getMaxResources: a queue that sets no maxResources has queueMaxResourcesDefault

@@ -31,3 +31,31 @@ describe('a weight or threshold with Java\'s type suffix', () => {
     expect(() => parseAllocation(mr1('<weight>f</weight>'), 'f.xml')).toThrow(/^f\.xml: line 3: <weight> must be/);
   });
 });
+
+describe('a field given twice in one pool, queue or user', () => {
+  it.each([
+    ['MR1 pool', mr1('<weight>2</weight>\n<weight>3</weight>'), 'pool "a": <weight> repeats <weight> (line 3)'],
+    ['YARN queue', yarn('<weight>2</weight>\n<weight>3</weight>'), 'queue "a": <weight> repeats <weight> (line 3)'],
+  ])('%s: the last holds, as in Hadoop, and it is told (it was unsaid)', (_, xml, said) => {
+    const a = parseAllocation(xml, 'f.xml');
+    expect(a.pools[0].weight).toBe(3);
+    expect(a.warnings).toEqual([`f.xml: line 4: ${said}: Hadoop reads each in turn, the last holding, and says nothing; so does hfsim, with "3"`]);
+  });
+
+  it('a queue\'s schedulingPolicy then schedulingMode (one field), a user\'s limit twice, a top-level default twice', () => {
+    const q = parseAllocation(yarn('<schedulingPolicy>fair</schedulingPolicy>\n<schedulingMode>fifo</schedulingMode>'), 'f.xml');
+    expect(q.pools[0].schedulingMode).toBe('fifo');
+    expect(q.warnings).toEqual(['f.xml: line 4: queue "a": <schedulingMode> repeats <schedulingPolicy> (line 3): Hadoop reads each in turn, the last holding, and says nothing; so does hfsim, with "fifo"']);
+    const u = parseAllocation('<allocations>\n<user name="bob">\n<maxRunningJobs>1</maxRunningJobs>\n<maxRunningJobs>2</maxRunningJobs>\n</user>\n</allocations>', 'f.xml');
+    expect(u.users).toEqual([{ name: 'bob', maxRunningJobs: 2 }]);
+    expect(u.warnings).toEqual(['f.xml: line 4: user "bob": <maxRunningJobs> repeats <maxRunningJobs> (line 3): Hadoop reads each in turn, the last holding, and says nothing; so does hfsim, with "2"']);
+    const top = parseAllocation('<allocations>\n<userMaxJobsDefault>1</userMaxJobsDefault>\n<userMaxJobsDefault>4</userMaxJobsDefault>\n</allocations>', 'f.xml');
+    expect(top.userMaxJobsDefault).toBe(4);
+    expect(top.warnings).toEqual(['f.xml: line 3: <allocations>: <userMaxJobsDefault> repeats <userMaxJobsDefault> (line 2): Hadoop reads each in turn, the last holding, and says nothing; so does hfsim, with "4"']);
+  });
+
+  it('pools, queues and users side by side are no repeats, nor child queues', () => {
+    const a = parseAllocation('<allocations><queue name="p"><queue name="a"/><queue name="b"/></queue><user name="x"><maxRunningApps>1</maxRunningApps></user><user name="y"><maxRunningApps>1</maxRunningApps></user></allocations>', 'f.xml');
+    expect(a.warnings).toBeUndefined();
+  });
+});
