@@ -11,7 +11,9 @@
  * - "X%": that share of every resource; "X% memory, Y% cpu" (any case, any order; both needed, "cpu" as Hadoop names it):
  *   each its own share. A single part is one share of every resource whatever word follows it ("50% memory" is 50% of the
  *   cpu too), as Hadoop's getResourcePercentage reads it.
- * A percentage may pass 100% (Hadoop sets no bound); it may not be negative. hfsim is stricter than Hadoop's regexes in
+ * An amount past Java's Long.MAX_VALUE is refused, as YARN's Long.parseLong refuses the file ("Error reading resource
+ * config"): 10^24 mb with 10 vcores ran, capped by its vcores. A percentage may pass 100% (Hadoop sets no bound); it
+ * may not be negative. hfsim is stricter than Hadoop's regexes in
  * one way only: every comma-separated part must be one of these, where Hadoop finds its numbers anywhere and skips the rest.
  *
  * A percentage is of the cluster (ConfigurableResource.getResource: memory (long)(cluster MB x share), vcores
@@ -32,6 +34,16 @@ export interface ClusterSlots {
   reduces: number;
 }
 
+/** Java's Long.MAX_VALUE, in digits: YARN reads an amount with Long.parseLong, and refuses the file past it. */
+const LONG_MAX = '9223372036854775807';
+
+/** Why YARN refuses the whole number `digits` (past Long.MAX_VALUE), or undefined: it reads it. */
+function pastLong(digits: string): string | undefined {
+  const d = digits.replace(/^0+(?=\d)/, '');
+  if (d.length < LONG_MAX.length || (d.length === LONG_MAX.length && d <= LONG_MAX)) return undefined;
+  return `${digits} is past the largest number YARN reads (Long.MAX_VALUE, ${LONG_MAX}): YARN refuses the file ("Error reading resource config")`;
+}
+
 const FORMS = '"X mb, Y vcores", "memory-mb=X, vcores=Y" or a percentage ("50%", "50% memory, 60% cpu", "memory-mb=50%, vcores=60%")';
 const PERCENT = /^(\d+(?:\.\d*)?)\s*%$/;
 
@@ -48,6 +60,8 @@ export function parseYarnResource(text: string): YarnResource | { error: string 
     // "vcores" alone: Hadoop's findResource looks for that word, and refuses "2 vcore" ("Missing resource: vcores").
     const m = /^\s*(\d+)(?:\.\d+)?\s*(mb|vcores)\s*$/.exec(part);
     if (m === null) return bad(`"${part.trim()}" is none of them${/^\s*\d+(?:\.\d+)?\s*vcore\s*$/.test(part) ? ': YARN reads "vcores", and without it refuses the value ("Missing resource: vcores")' : ''}`);
+    const past = pastLong(m[1]);
+    if (past !== undefined) return bad(past);
     if (m[2] === 'mb') {
       if (mb !== undefined) return bad('memory is given twice');
       mb = Number(m[1]);
@@ -79,6 +93,8 @@ function newStyle(value: string, bad: (why: string) => { error: string }): YarnR
       given[name] = Number(m[1]) / 100;
     } else {
       if (!/^\d+$/.test(v)) return bad(`"${v}" is not a whole number of ${name === 'vcores' ? 'vcores' : 'MB'}`);
+      const past = pastLong(v);
+      if (past !== undefined) return bad(past);
       given[name] = Number(v);
     }
   }

@@ -59,3 +59,20 @@ describe('a field given twice in one pool, queue or user', () => {
     expect(a.warnings).toBeUndefined();
   });
 });
+
+describe('a resource past what YARN reads (Long.parseLong)', () => {
+  it.each([
+    ['9223372036854775808 mb, 10 vcores', '9223372036854775808'],
+    ['1000000000000000000000000 mb, 10 vcores', '1000000000000000000000000'],
+    ['10240 mb, 100000000000000000000000 vcores', '100000000000000000000000'],
+    ['memory-mb=1000000000000000000000000, vcores=10', '1000000000000000000000000'],
+  ])('maxResources "%s" is refused at its line, as YARN refuses it (it ran, capped by the other resource)', (value, big) => {
+    expect(() => parseAllocation(yarn(`<maxResources>${value}</maxResources>`), 'f.xml')).toThrow(`f.xml: line 3: <maxResources> must be`);
+    expect(() => parseAllocation(yarn(`<maxResources>${value}</maxResources>`), 'f.xml')).toThrow(`${big} is past the largest number YARN reads (Long.MAX_VALUE, 9223372036854775807): YARN refuses the file ("Error reading resource config")`);
+  });
+
+  it('Long.MAX_VALUE itself, and leading zeros, are read', () => {
+    expect(parseAllocation(yarn('<maxResources>9223372036854775807 mb, 10 vcores</maxResources>'), 'f.xml').pools[0].maxMaps).toBe(10);
+    expect(parseAllocation(yarn('<maxResources>000000000000000000000010240 mb, 10 vcores</maxResources>'), 'f.xml').pools[0].maxMaps).toBe(10);
+  });
+});
