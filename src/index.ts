@@ -30,6 +30,7 @@ export type { ReplicationResult } from './core/replication/results.js';
 export { gates, policies, preemptions, replications, registerGate, registerPolicy, registerPreemption, registerReplication } from './core/framework/builtins.js';
 export type { GatePlugin, PluginContext, PluginKind, PolicyPlugin, PreemptionPlugin, Registry, ReplicationPlugin, SchedulingPolicy, WorkloadShape } from './core/framework/registry.js';
 export type { JobShape } from './core/largest-jobs.js';
+export type { JobArrivals } from './core/job-arrivals.js';
 export { SHORTCUTS, type Shortcut } from './core/framework/shortcuts.js';
 export type { JobQueue, QueueOrder } from './core/framework/queue-order.js';
 export { NO_LIMITS, type Admission, type HeartbeatLimits } from './core/framework/admission.js';

@@ -215,7 +215,15 @@ export const MAX_INT32 = 2 ** 31 - 1;
 /**
  * Arcs (LP columns) of one Quincy decision: HiGHS's dual simplex took about 50 ms of CPU time a solve at 7,700 arcs
  * here (`node dist/bench/quincy-scale.js`: 20-55 ms at 640-7,700 arcs, 150 ms at 16,000, 620 ms at 32,000), and Quincy
- * solves once a heartbeat interval while maps wait: past this, a run of hours of simulated time takes hours.
+ * solves once a heartbeat interval while maps wait: past this, a run of hours of simulated time takes hours. Checked
+ * for each of the largest jobs alone (quincy/size-limit.ts) and for the jobs waiting at once (quincy/waiting-jobs.ts,
+ * their maps replayed from the arrivals). Jobs waiting at once, measured with this limit lifted (`/usr/bin/time -f "%U s
+ * user"`, `run.solver`, `mapAssignment.counts`): the fuzzer's seed 54101 case 1497 (quincy.json's 20 jobs of 400 maps
+ * of 10 s about 12 s apart on 24 slots, R = 4), its Quincy variant: 1,663 solves (estimate 1,714 decisions), graphs of
+ * up to 7,894 tasks (7,786 maps waiting and 24 running), 42,857 columns (estimate 85,967 arcs), 215 s user;
+ * capacity.json's FIFO variant under Quincy (jobs of 300 and 800 maps 2 s apart on 80 slots): 473 solves (463), up to
+ * 15,678 columns (23,380), 44 s user. Each job alone was within it (4,691 and 7,285 arcs). quincy.json's Quincy: at
+ * most 557 columns (426).
  */
 export const MAX_QUINCY_ARCS = 8_000;
 
@@ -229,6 +237,12 @@ export const MAX_QUINCY_ARCS = 8_000;
  * 14,801 solves, 35 M waiting maps, 47 s (120 M); with 4 slots a node 11 s (30 M); 4,000 maps of 30 s on 8 two-slot
  * nodes, R = 3, kills: 22 s (33 M); 20 maps of 400 s on one slot at 100 ms: 76,020 solves, 13 s (26 M); 1,900 maps
  * of 1 s on one slot: 3.4 s (4.8 M).
+ * The same cost over the whole run, jobs waiting at once together (quincy/waiting-jobs.ts: their maps replayed from
+ * the arrivals, decision by decision; a lone job costs no more there than above), against this limit too: 10 jobs of
+ * 400 maps of 10 s submitted together on one slot at 3 s heartbeats (each alone 1.05 M): 19,996 solves (estimate
+ * 19,996 decisions) over 40.0 M maps, 19.1 s user (47.6 M: refused); 5 such jobs: 9,996 solves, 7.7 s (13.5 M); 65 jobs of 2,000 -
+ * 30i maps of 1 + 0.9i s, 1 s apart on one slot (each alone within it): still running after 120 s (refused). Solves
+ * of programs past MAX_QUINCY_ARCS cost more than ARC_VISITS an arc (the fuzz case above: 155.6 M, 215 s).
  */
 export const MAX_QUINCY_MAP_VISITS = 40_000_000;
 

@@ -15,6 +15,7 @@ import { declaredShortcuts } from './plugins.js';
 import { shownValue } from './shown-value.js';
 import { checkedRoundMs, checkedSizeError } from './plugin-checks.js';
 import { type JobShape, LargestJobs } from './largest-jobs.js';
+import { type JobArrivals, facebookBlocks, jobArrivals, swimRowField } from './job-arrivals.js';
 
 interface Totals {
   jobs: number;
@@ -110,10 +111,14 @@ export function workloadLimitErrors(scenario: Scenario, trace?: SwimTrace): stri
     : (w.type === 'mixed' ? (['io', 'cpu'] as const) : [w.type]).map((type) => [`cluster.network.mapCpuMBps.${type} (a ${scenario.hdfs.blockMB} MB block at ${network.mapCpuMBps[type]} MB/s)`, network.taskStartMs + (scenario.hdfs.blockMB / network.mapCpuMBps[type]) * 1000] as const);
   // A Facebook job's maps under the fluid model take their compute where it is longer than the type's map time.
   const largestJobs = t.largestJobs.jobs().map((j): JobShape => computedMaps.reduce((a, [field, ms]) => (ms > a.mapMs ? { ...a, mapMs: ms, mapMsField: field } : a), j));
+  // Every job in submission order, built only for a policy that asks (Quincy's jobs waiting at once), at most once.
+  let arrivals: JobArrivals | undefined | null = null;
+  const computedMs = Math.max(0, ...computedMaps.map(([, ms]) => ms));
+  const arrivalsOf = (): JobArrivals | undefined => (arrivals === null ? (arrivals = jobArrivals(scenario, trace, (ms) => Math.max(ms, computedMs))) : arrivals);
   const policyPlugin = policies.get(scenario.scheduler.policy);
   // A user's plugin reads a frozen copy, as create() does.
   const seen = policyPlugin?.sizeError === undefined ? scenario : seenBy(policyPlugin, scenario);
-  const shape = { scenario: seen, largestMaps: t.largestMaps, largestField: t.largestField, largestJobs };
+  const shape = { scenario: seen, largestMaps: t.largestMaps, largestField: t.largestField, largestJobs, arrivals: arrivalsOf };
   const policyError = checkedSizeError(scenario.scheduler.policy, policyPlugin?.sizeError?.(seen.scheduler.policyConfig, shape));
   // A plugin's message may not say whose limit it is: then the scenario field that chose the policy does.
   const policy = scenario.scheduler.policy;
@@ -255,8 +260,7 @@ function totals(scenario: Scenario, trace?: SwimTrace): Totals {
         const s = swimJobShape(w, nodes / w.tracedNodes, scenario.hdfs.blockMB, trace.inputBytes[i], trace.shuffleBytes[i], trace.outputBytes[i]);
         t.blocks += s.maps;
         t.reduces += s.reduces;
-        // The row, as the trace's other errors name it (row i is line i + 1: src/cli/trace.ts skips none).
-        const job = trace.file === '' ? `workload.trace (job ${trace.ids[i]})` : `workload.trace: ${trace.file}:${i + 1}: job ${trace.ids[i]}`;
+        const job = swimRowField(trace, i);
         if (t.blocks > MAX_BLOCKS) t.blocksPassed ??= { job, row: i, total: t.blocks };
         if (t.reduces > MAX_REDUCES) t.reducesPassed ??= { job, row: i, total: t.reduces };
         largest(s.maps, job, s.mapMs, job);
@@ -269,17 +273,4 @@ function totals(scenario: Scenario, trace?: SwimTrace): Totals {
     }
   }
   return t;
-}
-
-/** Blocks of the Facebook mix: exact for the benchmark (each hundred is the paper's 100 jobs), expected for drawn sizes. */
-function facebookBlocks(jobs: number, sizes: 'benchmark' | 'distribution'): number {
-  if (sizes === 'benchmark') {
-    const hundred = FACEBOOK_BINS.flatMap((b) => Array<number>(b.benchmarkJobs).fill(b.benchmarkMaps)).sort((a, b) => b - a);
-    const perHundred = hundred.reduce((a, m) => a + m, 0);
-    // The last, partial hundred is a shuffled prefix: bound it by its largest jobs.
-    return Math.floor(jobs / 100) * perHundred + hundred.slice(0, jobs % 100).reduce((a, m) => a + m, 0);
-  }
-  // Log-uniform within a bin: the mean of floor(exp(U(ln lo, ln(hi + 1)))), about (hi + 1 - lo) / ln((hi + 1) / lo).
-  const mean = FACEBOOK_BINS.reduce((a, b) => a + b.share * (b.minMaps === b.maxMaps ? b.minMaps : (b.maxMaps + 1 - b.minMaps) / Math.log((b.maxMaps + 1) / b.minMaps)), 0);
-  return jobs * mean;
 }

@@ -21,8 +21,12 @@ describe("a Facebook workload's maps, as the size limits count them", () => {
     expect(errors[0]).toContain(`maps of ${mapMs} ms (workload.type) at heartbeats of 3000 ms`);
   });
 
-  it('an io workload a third as long as a cpu one fits where the cpu one does not', () => {
-    expect(limitErrors('cpu', 10, 1000)).toHaveLength(1);
-    expect(limitErrors('io', 10, 1000)).toEqual([]);
+  it('an io workload a third as long as a cpu one fits where the cpu one does not, its largest job alone', () => {
+    expect(limitErrors('cpu', 10, 1000)).toEqual([expect.stringMatching(/^workload\.sizes: a job of 4800 maps under policy quincy on 10 map slots, maps of 36000 ms/)]);
+    // Its 100 jobs 14 s apart (26,410 maps of 12 s) overload the 10 slots: counted together they are refused (the run
+    // went on past 300 s here), each alone is not.
+    const io = limitErrors('io', 10, 1000);
+    expect(io).toEqual([expect.stringMatching(/^workload\.meanInterarrivalMs: under policy quincy about \d+ jobs wait at once/)]);
+    expect(io.join()).not.toContain('a job of');
   });
 });

@@ -13,6 +13,7 @@ import type { Topology } from '../topology.js';
 import type { GateWrapper, LocalityGate } from './locality-gate.js';
 import type { HeartbeatLimits } from './admission.js';
 import type { JobShape } from '../largest-jobs.js';
+import type { JobArrivals } from '../job-arrivals.js';
 import type { JobEvents } from './job-events.js';
 import type { LpSolver } from './lp-solver.js';
 import type { MapAssigner } from './map-assignment.js';
@@ -102,6 +103,12 @@ export interface WorkloadShape {
    * beside the other's map time).
    */
   readonly largestJobs: readonly JobShape[];
+  /**
+   * Every job's submission, maps and map time in submission order (job-arrivals.ts: drawn gaps and sizes at their
+   * means), for a cost that grows with the jobs waiting at once (Quincy's decisions: quincy/waiting-jobs.ts); built on
+   * the first call. Undefined past MAX_JOBS jobs (refused on its own). Optional: a shape built before it has none.
+   */
+  readonly arrivals?: () => JobArrivals | undefined;
 }
 
 export interface GatePlugin<C = any> extends PluginBase<C> {

@@ -24,6 +24,7 @@ import { PENDING } from '../task-state.js';
 import { type NodeId, type Topology, heartbeatMsOf, rackOf } from '../topology.js';
 import { strideOf } from '../workload.js';
 import { quincySizeError } from './size-limit.js';
+import { waitingJobsError } from './waiting-jobs.js';
 import { type FlowSnapshot, type FlowTask, buildNetwork, fairMinimums, placements } from './network.js';
 import { networkProgram } from './program.js';
 
@@ -261,16 +262,18 @@ export const quincy = {
   config: quincyConfig,
   needsSolver: true,
   placesMapsItself: true,
-  sizeError: (config: QuincyConfig, { scenario, largestJobs }: WorkloadShape) => {
+  sizeError: (config: QuincyConfig, { scenario, largestJobs, arrivals }: WorkloadShape) => {
     const { cluster } = scenario;
     const nodes = cluster.racks * cluster.nodesPerRack;
+    const size = { nodes, racks: cluster.racks, replicas: strideOf(scenario, nodes), mapSlots: nodes * cluster.mapSlotsPerNode, heartbeatMs: heartbeatMsOf(cluster) };
     // each of the largest jobs drained alone, its own maps at its own map time (most maps first)
-    return largestJobs.map((j) => quincySizeError({
-      maps: j.maps, field: j.mapsField, nodes, racks: cluster.racks, replicas: strideOf(scenario, nodes),
-      running: config.kills ? nodes * cluster.mapSlotsPerNode : 0,
-      mapSlots: nodes * cluster.mapSlotsPerNode,
-      mapMs: j.mapMs, mapField: j.mapMsField, heartbeatMs: heartbeatMsOf(cluster),
+    const alone = largestJobs.map((j) => quincySizeError({
+      ...size, maps: j.maps, field: j.mapsField, running: config.kills ? size.mapSlots : 0, mapMs: j.mapMs, mapField: j.mapMsField,
     })).find((error) => error !== undefined);
+    if (alone !== undefined) return alone;
+    // then every job from its arrival, those waiting at once together
+    const jobs = arrivals?.();
+    return jobs === undefined ? undefined : waitingJobsError(jobs, { ...size, kills: config.kills });
   },
   create: (config: QuincyConfig, context: PluginContext): SchedulingPolicy => {
     const q = new Quincy(config, context.topology, context.blocks!, context.solver!, context.scenario.cluster.network.jobSetupMs);

@@ -29,9 +29,9 @@ export interface QuincySize {
 }
 
 /** A solve's own cost in map visits: about 0.14 ms of set-up and HiGHS's call (1 node: 76,020 solves of 20 maps took 12.8 s). */
-const DECISION_VISITS = 300;
+export const DECISION_VISITS = 300;
 /** A solve's cost an arc of the quincyArcs bound, in map visits (HiGHS took about 4 us a column; the bound is 1.5 to 4 times the columns solved). */
-const ARC_VISITS = 2;
+export const ARC_VISITS = 2;
 
 /**
  * The decisions while the largest job drains: Quincy solves once a heartbeat interval while maps wait, and a slot-full
@@ -48,14 +48,14 @@ function quincyDecisions(s: Pick<QuincySize, 'maps' | 'mapSlots' | 'mapMs' | 'he
  * program of up to quincyArcs arcs, a solve costing about DECISION_VISITS visits and ARC_VISITS an arc of that bound.
  * Fitted on 22 runs (limits.ts: MAX_QUINCY_MAP_VISITS): 0.45 to 1.2 times their CPU time (of 2 s and more).
  */
-function quincyMapVisits(s: QuincySize): number {
+export function quincyMapVisits(s: QuincySize): number {
   const { waves, perWave } = quincyDecisions(s);
   const waiting = waves * s.maps - (Math.max(1, s.mapSlots) * waves * (waves - 1)) / 2;
   return perWave * (waiting + waves * (Math.min(s.running, s.maps) + DECISION_VISITS + ARC_VISITS * quincyArcs(s)));
 }
 
 /** Input sets of 1 to `r` of `n` computers, counted up to `cap` (past it the count does not matter). */
-function inputSets(n: number, r: number, cap: number): number {
+export function inputSets(n: number, r: number, cap: number): number {
   let sets = 0;
   let choose = 1;
   for (let k = 1; k <= Math.min(r, n) && sets < cap; k++) {

@@ -1,0 +1,171 @@
+/**
+ * Quincy's decisions over the whole workload, jobs waiting at once counted together (size-limit.ts checks one job
+ * drained alone): the map slots replayed decision by decision from the jobs' arrivals, as size-limit.ts's waves drain
+ * one job. A job's maps all wait from the first decision at or after its submission; each decision launches waiting
+ * maps into the free slots, the oldest job's first (its wait is dearest), and a map holds its slot for ceil(map time /
+ * heartbeat) + 1 decisions (it runs its time, then its slot waits for the next solve). A decision is made at every
+ * heartbeat interval while a map waits; its program holds every waiting job's supply vertices, each job's capped at its
+ * input sets as quincyArcs caps one, plus with kills the running maps; it costs its unfinished maps (waiting and
+ * running, and with kills the running again), a solve and its arcs, as quincyMapVisits counts a lone job's. One job
+ * alone makes no larger a program than its quincyArcs (that of its first decision, where no map runs, without kills),
+ * and no more map visits than quincyMapVisits (this one stops solving once no map waits; that one counts every
+ * interval of the last wave). Measured against runs in limits.ts (MAX_QUINCY_ARCS, MAX_QUINCY_MAP_VISITS): the
+ * decisions 0.8 to 1.03 times the solves, the largest program 0.8 to 2 times the most columns solved.
+ *
+ * Cost: a step per arrival, per slot release of a job's launched maps and per decision with a launch, the decisions
+ * between (all slots busy, the same graph) counted at once; it stops once past either limit, so at most about
+ * MAX_QUINCY_MAP_VISITS / DECISION_VISITS decisions are stepped (a million jobs: 0.1 to 0.6 s here, sorting included).
+ */
+import { MAX_QUINCY_ARCS, MAX_QUINCY_MAP_VISITS } from '../limits.js';
+import type { JobArrivals } from '../job-arrivals.js';
+import { ARC_VISITS, DECISION_VISITS, inputSets } from './size-limit.js';
+
+/** The cluster as the decisions see it. */
+export interface QuincyCluster {
+  nodes: number;
+  racks: number;
+  /** The most replicas a block may have (workload.ts's strideOf). */
+  replicas: number;
+  /** The cluster's map slots and the heartbeat interval (ms): a decision each. */
+  mapSlots: number;
+  heartbeatMs: number;
+  kills: boolean;
+}
+
+/** The error for a workload whose jobs waiting at once would build a program over the limit, or cost too many map visits, or undefined. */
+export function waitingJobsError(jobs: JobArrivals, c: QuincyCluster): string | undefined {
+  const w = waitingJobs(jobs, c);
+  if (w.arcs > MAX_QUINCY_ARCS) {
+    return `${jobs.field(w.arcsJob)}: under policy quincy about ${w.arcsJobs} jobs wait at once at ${Math.round(w.arcsAtMs / 1000)} s (the jobs arrived by then, ${w.arcsMaps} maps waiting for ${c.mapSlots} map slots), ` +
+      `so a decision makes a program of up to ${w.arcs} arcs (${c.nodes} nodes, up to ${c.replicas} replicas a block${c.kills ? ', kills on' : ''}), above the limit of ${MAX_QUINCY_ARCS} arcs a decision ` +
+      `(about 50 ms of solver time, re-solved every heartbeat interval): space the jobs' arrivals, give them fewer maps or the cluster more map slots, or use another policy`;
+  }
+  if (w.visits <= MAX_QUINCY_MAP_VISITS) return undefined;
+  return `${jobs.field(w.visitsJob)}: under policy quincy the jobs arrived by ${Math.round(w.visitsAtMs / 1000)} s wait for ${c.mapSlots} map slots at heartbeats of ${c.heartbeatMs} ms: ` +
+    `${w.decisions} decisions by then, each building its graph from every waiting map and solving its program, ${Math.round(w.visits)} map visits, ` +
+    `above the limit of ${MAX_QUINCY_MAP_VISITS} (half a minute of run): space the jobs' arrivals, give them fewer or shorter maps, the cluster more map slots or a longer cluster.heartbeatMs, or use another policy`;
+}
+
+/** What the decisions reach, up to where either passes its limit. */
+export interface WaitingJobs {
+  /** The largest program, at which decision (ms), with how many jobs waiting and maps waiting, and the latest arrival then. */
+  arcs: number;
+  arcsAtMs: number;
+  arcsJobs: number;
+  arcsMaps: number;
+  arcsJob: number;
+  /** Map visits and decisions in all, or up to the decision that passed the limit, and the latest arrival then. */
+  visits: number;
+  decisions: number;
+  visitsJob: number;
+  visitsAtMs: number;
+}
+
+/** Launched maps of one job that free their slots together. */
+interface Batch {
+  at: number;
+  job: number;
+  maps: number;
+}
+
+export function waitingJobs(jobs: JobArrivals, cluster: QuincyCluster): WaitingJobs {
+  const R = Math.min(cluster.replicas, cluster.nodes);
+  const c = { ...cluster, vertexArcs: 3 + 2 * R, fixedArcs: cluster.racks + 2 * cluster.nodes, inputSets: inputSets(cluster.nodes, cluster.replicas, Infinity) };
+  const n = jobs.submitMs.length;
+  const H = c.heartbeatMs;
+  const waiting = Float64Array.from(jobs.maps);
+  const unfinished = Float64Array.from(jobs.maps);
+  const releases = new BatchHeap();
+  const out: WaitingJobs = { arcs: 0, arcsAtMs: 0, arcsJobs: 0, arcsMaps: 0, arcsJob: -1, visits: 0, decisions: 0, visitsJob: -1, visitsAtMs: 0 };
+  let [W, U, V, J] = [0, 0, 0, 0]; // maps waiting, unfinished; supply vertices of the waiting jobs; jobs waiting
+  let free = c.mapSlots;
+  let next = 0; // the next job to arrive
+  let oldest = 0; // the oldest job that may still wait (jobs launch in arrival order)
+  const arrival = (j: number): number => Math.ceil(jobs.submitMs[j] / H);
+  const vertices = (j: number): number => Math.min(waiting[j], c.inputSets);
+  /** One decision's program and its cost in map visits, at the state now. */
+  const decide = (d: number, times: number): boolean => {
+    const running = U - W;
+    const arcs = c.vertexArcs * (V + (c.kills ? running : 0)) + J + c.fixedArcs; // a job's unscheduled vertex's arc each
+    if (arcs > out.arcs) Object.assign(out, { arcs, arcsAtMs: d * H, arcsJobs: J, arcsMaps: W, arcsJob: next - 1 });
+    out.visits += times * (U + (c.kills ? running : 0) + DECISION_VISITS + ARC_VISITS * arcs);
+    out.decisions += times;
+    [out.visitsJob, out.visitsAtMs] = [next - 1, d * H];
+    return out.arcs > MAX_QUINCY_ARCS || out.visits > MAX_QUINCY_MAP_VISITS;
+  };
+  let d = n > 0 ? arrival(0) : 0;
+  while (next < n || releases.size > 0) {
+    for (; next < n && arrival(next) <= d; next++) {
+      [W, U, V, J] = [W + waiting[next], U + unfinished[next], V + vertices(next), J + (waiting[next] > 0 ? 1 : 0)];
+    }
+    for (let b = releases.top(); b !== undefined && b.at <= d; b = releases.top()) {
+      releases.pop();
+      free += b.maps;
+      unfinished[b.job] -= b.maps;
+      U -= b.maps;
+    }
+    const upcoming = Math.min(next < n ? arrival(next) : Infinity, releases.top()?.at ?? Infinity);
+    if (W === 0) {
+      d = upcoming;
+      continue;
+    }
+    if (decide(d, 1)) return out;
+    for (let launch = Math.min(free, W); launch > 0; oldest++) {
+      const j = oldest;
+      if (waiting[j] === 0) continue;
+      const maps = Math.min(waiting[j], launch);
+      V -= vertices(j);
+      waiting[j] -= maps;
+      V += vertices(j);
+      if (waiting[j] === 0) J--;
+      [W, free, launch] = [W - maps, free - maps, launch - maps];
+      releases.push({ at: d + Math.ceil(jobs.mapMs[j] / H) + 1, job: j, maps });
+      if (waiting[j] > 0) break;
+    }
+    // Until the next arrival or release the slots are full and the same maps wait: a decision each interval.
+    const after = Math.min(upcoming, releases.top()?.at ?? Infinity);
+    if (W > 0 && after > d + 1 && decide(d + 1, after - d - 1)) return out;
+    d = after;
+  }
+  return out;
+}
+
+/** A binary min-heap of batches by the decision that frees them. */
+class BatchHeap {
+  private readonly items: Batch[] = [];
+
+  get size(): number {
+    return this.items.length;
+  }
+
+  top(): Batch | undefined {
+    return this.items[0];
+  }
+
+  push(b: Batch): void {
+    const h = this.items;
+    h.push(b);
+    for (let i = h.length - 1; i > 0;) {
+      const p = (i - 1) >> 1;
+      if (h[p].at <= h[i].at) break;
+      [h[p], h[i]] = [h[i], h[p]];
+      i = p;
+    }
+  }
+
+  pop(): void {
+    const h = this.items;
+    const last = h.pop()!;
+    if (h.length === 0) return;
+    h[0] = last;
+    for (let i = 0; ;) {
+      const [l, r] = [2 * i + 1, 2 * i + 2];
+      let m = i;
+      if (l < h.length && h[l].at < h[m].at) m = l;
+      if (r < h.length && h[r].at < h[m].at) m = r;
+      if (m === i) break;
+      [h[m], h[i]] = [h[i], h[m]];
+      i = m;
+    }
+  }
+}
