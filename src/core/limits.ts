@@ -240,7 +240,8 @@ export const MAX_QUINCY_ARCS = 8_000;
  * The same cost over the whole run, jobs waiting at once together (quincy/waiting-jobs.ts: their maps replayed from
  * the arrivals, decision by decision; a lone job costs no more there than above), against this limit too: 10 jobs of
  * 400 maps of 10 s submitted together on one slot at 3 s heartbeats (each alone 1.05 M): 19,996 solves (estimate
- * 19,996 decisions) over 40.0 M maps, 19.1 s user (47.6 M: refused); 5 such jobs: 9,996 solves, 7.7 s (13.5 M); 65 jobs of 2,000 -
+ * 19,996 decisions) over 40.0 M maps, 19.1 s user (47.6 M: refused); 5 such jobs: 9,996 solves, 7.7 s (13.5 M); the 10
+ * jobs of 3 s maps: 7,999 solves (7,999) over 16.0 M maps, 10.4 s (19.0 M: accepted, within the half minute); 65 jobs of 2,000 -
  * 30i maps of 1 + 0.9i s, 1 s apart on one slot (each alone within it): still running after 120 s (refused). Solves
  * of programs past MAX_QUINCY_ARCS cost more than ARC_VISITS an arc (the fuzz case above: 155.6 M, 215 s).
  */
