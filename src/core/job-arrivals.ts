@@ -63,7 +63,8 @@ export function jobArrivals(scenario: Scenario, trace?: SwimTrace, mapMsOf: (map
       w.groups.forEach((g, gi) => {
         for (let k = 0; k < g.count; k++) jobs.add(g.startMs + k * g.intervalMs, g.maps, g.mapMs, gi);
       });
-      return jobs.inOrder((gi) => `workload.groups[${gi}].intervalMs`);
+      // a group of one job arrives at its startMs; the others' gaps are intervalMs
+      return jobs.inOrder((gi) => `workload.groups[${gi}].${w.groups[gi].count > 1 ? 'intervalMs' : 'startMs'}`);
     case 'facebook': {
       // mixed: half io, half cpu
       const times = (w.type === 'mixed' ? (['io', 'cpu'] as const) : [w.type]).map((type) => JOB_PROFILES[type].mapMs);

@@ -97,6 +97,14 @@ describe('Quincy: jobs waiting at once', () => {
     expect(together.visits).toBeGreaterThan(apart.visits);
   });
 
+  it('names the field that sets the latest arrival: a group of one job its startMs', () => {
+    const group = (name: string, count: number, startMs: number) => ({ name, count, maps: 400, mapMs: 10_000, startMs, intervalMs: 1000 });
+    const raw = (groups: unknown[]) => ({ name: 'g', cluster: { racks: 1, nodesPerRack: 1, mapSlotsPerNode: 1 }, hdfs: { replication: 1 }, scheduler: { policy: 'quincy', delay: { mode: 'none' } },
+      workload: { kind: 'generated', groups } });
+    expect(limitErrors(raw([group('a', 10, 0)]))).toEqual([expect.stringMatching(/^workload\.groups\[0\]\.intervalMs: under policy quincy the jobs arrived by/)]);
+    expect(limitErrors(raw([group('a', 9, 0), group('b', 1, 9500)]))).toEqual([expect.stringMatching(/^workload\.groups\[1\]\.startMs: under policy quincy the jobs arrived by/)]);
+  });
+
   it('a workload of 1,000,000 jobs is checked in well under a second', () => {
     for (const workload of [
       { kind: 'generated', groups: [{ name: 'g', count: 1_000_000, maps: 1, mapMs: 1000, intervalMs: 1000 }] },
