@@ -183,7 +183,9 @@ class ProcessPool<T, R> implements TaskPool<T, R> {
     const child = fork(fileURLToPath(entry), [this.moduleUrl.href], {
       serialization: 'advanced', // structured clone, as between threads
       execArgv: [...this.flags, ...(isTypeScript(entry) ? ['--import', 'tsx'] : [])],
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      // its stdout is this process's stderr: a worker answers by its channel, and what a --plugin's code prints there
+      // went into run --json's JSON on stdout (output.ts keepStdoutForOutput)
+      stdio: ['ignore', 2, 'inherit', 'ipc'],
     });
     const slot: Slot<T, R> = { child, index, spawnedAt: clockMs(), done: 0 };
     child.on('message', (m: FromChild<R>) => {

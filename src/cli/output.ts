@@ -379,7 +379,22 @@ export function printOut(content: string): void {
     return;
   }
   const release = holdSignals(true);
-  process.stdout.write(content, () => release()); // EPIPE and the like: closed-pipe.ts
+  (ownStdoutWrite ?? process.stdout.write.bind(process.stdout))(content, () => release()); // EPIPE and the like: closed-pipe.ts
+}
+
+/** stdout's own write, where keepStdoutForOutput has sent other writes to stderr. */
+let ownStdoutWrite: ((chunk: string, done: () => void) => boolean) | undefined;
+
+/**
+ * Keeps stdout for the command's own output (run --json, an output naming /dev/stdout): what other code of this
+ * process writes there (a --plugin's console.log, at import or during the run, a rack thread's too) goes to stderr.
+ * It came before the JSON on stdout, which a JSON reader then refused (`hfsim run s.json --plugin p.js --json | jq`).
+ * A worker process's stdout is this process's stderr already (pool.ts).
+ */
+export function keepStdoutForOutput(): void {
+  if (ownStdoutWrite !== undefined) return;
+  ownStdoutWrite = process.stdout.write.bind(process.stdout) as (chunk: string, done: () => void) => boolean;
+  process.stdout.write = process.stderr.write.bind(process.stderr) as typeof process.stdout.write;
 }
 
 /** Writes `content` into an open descriptor (a pipe, a device, stdout), whole: a signal meanwhile waits for the end (holdSignals). */

@@ -5,7 +5,7 @@ import { oneAfterAnother, runVariants } from './run-variants.js';
 import { InputError } from './errors.js';
 import { compare } from './format.js';
 import { type LoadedVariant, loadScenarioFlags, parseSet } from './load-scenario.js';
-import { checkDistinctOutputs, checkOutputFile, printOut, writeOutput, writesStdout } from './output.js';
+import { checkDistinctOutputs, checkOutputFile, keepStdoutForOutput, printOut, writeOutput, writesStdout } from './output.js';
 import { endOnPluginCrash, loadPluginFlags, pluginUrls } from './plugins.js';
 import { RunProgressDisplay, drawsInPlace } from './run-progress.js';
 import { whileTracesLoad } from './trace.js';
@@ -38,6 +38,7 @@ export interface RunFlags {
 }
 
 export async function runAction(file: string, flags: RunFlags): Promise<void> {
+  if (flags.json || [flags.out, flags.jobsCsv, flags.html].some(writesStdout)) keepStdoutForOutput();
   await loadPluginFlags(flags.plugin);
   endOnPluginCrash();
   const display = flags.progress === false ? undefined : new RunProgressDisplay(process.stderr);

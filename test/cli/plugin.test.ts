@@ -74,6 +74,26 @@ describe('examples/srwf.js', () => {
     expect((JSON.parse(threads.stdout) as { digest: string }).digest).toBe(r.digest);
   });
 
+  it('--json keeps stdout for the JSON: what the plugin prints (at import, during the run, on a worker process) goes to stderr', () => {
+    // it came before the JSON on stdout, which JSON.parse (or pandas) then refused: "Unexpected token 's'"
+    const dir = tmp('chatty');
+    const file = join(dir, 'chatty.mjs');
+    writeFileSync(file, `${readFileSync(join(ROOT, PLUGIN), 'utf8').replace("from 'hfsim'", `from ${JSON.stringify(join(ROOT, 'dist', 'src', 'index.js'))}`)
+      .replace('return new SortedJobQueue((a, b) =>', 'let said = false;\n      return new SortedJobQueue((a, b) => (said || (said = process.stdout.write(\'mid-run\\n\'))) &&')}
+console.log('srwf loaded');
+`);
+    const plain = hfsim('run', SCENARIO, '--plugin', file, '--variant', VARIANT, '--json');
+    expect(plain.code).toBe(0);
+    expect(plain.stderr).toBe('srwf loaded\nmid-run\n');
+    const digest = (JSON.parse(plain.stdout) as { digest: string }).digest;
+    const both = hfsim('run', SCENARIO, '--plugin', file, '--json', '--parallel', '2');
+    expect(both.code).toBe(0);
+    expect((JSON.parse(both.stdout) as Array<{ variant: string; digest: string }>).find((r) => r.variant === VARIANT)!.digest).toBe(digest);
+    expect(both.stderr).toContain('mid-run');
+    // without --json the table is no JSON, and the plugin prints beside it as before
+    expect(hfsim('run', SCENARIO, '--plugin', file, '--variant', VARIANT).stdout).toMatch(/^srwf loaded\n/);
+  });
+
   it('README\'s copy of it, in a file of its own, refuses a bad "by" in the words README quotes (it gave zod\'s own)', () => {
     const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
     const quoted = /`hfsim: examples\/srwf\.json: variant "SRWF \+ delay": (scheduler\.policyConfig\.by: [^`]+)` \(exit 2\)/.exec(readme);
