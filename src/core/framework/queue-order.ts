@@ -9,7 +9,7 @@ export interface JobQueue {
   remove(job: Job): void;
   /**
    * A task of this kind of the job launched, finished or was killed (the scheduler calls it then, and only then): a
-   * comparator over the job's counts of this kind stays exact.
+   * comparator over the job's counts of this kind stays exact. The launch of its last waiting task of this kind is told by remove alone (a finish or kill of a job not queued is told too).
    */
   update(job: Job): void;
   /** The order now; read it again after a launch (a pool-aware queue may rebuild it). */
