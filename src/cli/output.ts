@@ -260,20 +260,55 @@ export type OutputContent = string | readonly string[];
 
 const piecesOf = (content: OutputContent): readonly string[] => (typeof content === 'string' ? [content] : content);
 
-export function writeOutput(file: string, content: OutputContent): void {
+/** An output not written, the file there left as it was (or none made); a command's other outputs too (writeOutputs). */
+class OutputNotWritten extends Error {
+  constructor(readonly file: string, reason: string) {
+    super(`${file}: ${reason}`);
+  }
+}
+
+/**
+ * Writes a command's outputs all or none: each regular file's temp file is written whole (and fsynced) before the
+ * next is begun, and they are renamed over their targets only once all are, the last first. A write the disk cannot
+ * take leaves every one of them as it was (run's --html past a size limit had left the new --out and --jobs-csv
+ * beside the old report, exit 1). A pipe or a device is written into as its turn comes, and cannot be taken back.
+ */
+export function writeOutputs(outputs: ReadonlyArray<readonly [file: string, content: OutputContent]>): void {
+  const write = (i: number): void => {
+    if (i < outputs.length) writeOutput(outputs[i][0], outputs[i][1], () => write(i + 1));
+  };
+  try {
+    write(0);
+  } catch (err) {
+    if (!(err instanceof OutputNotWritten)) throw err;
+    const others = outputs.map(([f]) => f).filter((f) => f !== err.file && replaces(f));
+    if (others.length > 0) err.message += `; nor were the other outputs written: ${others.join(', ')}`;
+    throw err;
+  }
+}
+
+/** Whether writing `file` replaces a regular file (or makes one), rather than writing into a descriptor, pipe or device. */
+const replaces = (file: string): boolean => descriptorOf(file) === undefined && kindOf(linkTarget(file)) !== 'special';
+
+/** Writes one output whole or not at all; `then` (the next of writeOutputs) runs once it is whole, before it replaces the file. */
+export function writeOutput(file: string, content: OutputContent, then: () => void = () => {}): void {
   const fd = descriptorOf(file);
-  if (fd !== undefined) return writeInto(fd, content);
+  if (fd !== undefined) {
+    writeInto(fd, content);
+    return then();
+  }
   const target = linkTarget(file);
   if (kindOf(target) === 'special') {
     const opened = openSync(target, 'w'); // a pipe blocks here until a reader opens it, as a shell's `>` does
     try {
-      return writeInto(opened, content);
+      writeInto(opened, content);
     } catch (err) {
       if (typeof (err as NodeJS.ErrnoException).code !== 'string') throw err;
-      throw new Error(`${file}: not written whole (${osReason(err)})`);
+      throw new OutputNotWritten(file, `not written whole (${osReason(err)})`);
     } finally {
       closeSync(opened);
     }
+    return then();
   }
   // write-file-atomic (CommonJS) loads at the first regular file written: a run printing its table needs none of it.
   holdSignals();
@@ -284,10 +319,15 @@ export function writeOutput(file: string, content: OutputContent): void {
     // wrote: on a full disk a short write put a cut file in the user's place, exit 0. So the temp file is written
     // whole here as it is created (writeFileSync writes until done or throws), and the library's own write is of
     // nothing; it still names, fsyncs, renames, and removes the temp file if this throws.
-    atomic.sync(target, '', { tmpfileCreated: (tmp: string) => writeWhole(tmp, content) });
+    atomic.sync(target, '', {
+      tmpfileCreated: (tmp: string) => {
+        writeWhole(tmp, content);
+        then();
+      },
+    });
   } catch (err) {
     if (typeof (err as NodeJS.ErrnoException).code !== 'string') throw err;
-    throw new Error(`${file}: not written (${osReason(err)}); ${existed ? 'the file there is unchanged' : 'no file was made'}`);
+    throw new OutputNotWritten(file, `not written (${osReason(err)}); ${existed ? 'the file there is unchanged' : 'no file was made'}`);
   }
   const folder = openSync(dirname(target), 'r');
   try {
@@ -309,6 +349,7 @@ function writeWhole(tmp: string, content: OutputContent): void {
   const fd = openSync(tmp, 'w');
   try {
     for (const piece of piecesOf(content)) writeFileSync(fd, piece); // each until done, or it throws
+    fsyncSync(fd); // on the disk before any of writeOutputs' files replaces its target
   } finally {
     closeSync(fd);
   }

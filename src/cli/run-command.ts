@@ -5,7 +5,7 @@ import { oneAfterAnother, runVariants } from './run-variants.js';
 import { InputError } from './errors.js';
 import { compare } from './format.js';
 import { type LoadedVariant, loadScenarioFlags, parseSet } from './load-scenario.js';
-import { checkDistinctOutputs, checkOutputFile, keepStdoutForOutput, printOut, writeOutput, writesStdout } from './output.js';
+import { checkDistinctOutputs, checkOutputFile, keepStdoutForOutput, printOut, writeOutputs, writesStdout } from './output.js';
 import { endOnPluginCrash, loadPluginFlags, pluginUrls } from './plugins.js';
 import { RunProgressDisplay, drawsInPlace } from './run-progress.js';
 import { whileTracesLoad } from './trace.js';
@@ -79,12 +79,13 @@ export async function runAction(file: string, flags: RunFlags): Promise<void> {
   // Every output is made before the first is written, and the writes follow one another with no await between:
   // writeOutput holds a signal that comes meanwhile until all are written, so a Ctrl-C or a kill leaves the files of
   // one run, all new or all old (awaiting the report after --out had ended the command with a new result beside an
-  // old CSV). So a report that fails to be drawn now leaves --out unwritten too, where it had been written first.
+  // old CSV). So a report that fails to be drawn now leaves --out unwritten too, where it had been written first; and
+  // writeOutputs replaces none of them until all are whole, so a write the disk cannot take leaves all of them old.
   const outputs: Array<[file: string, content: string]> = [];
   if (flags.out !== undefined) outputs.push([flags.out, json]);
   if (flags.jobsCsv !== undefined) outputs.push([flags.jobsCsv, (await import('./jobs-csv.js')).jobsCsv(results)]);
   if (flags.html !== undefined) outputs.push([flags.html, await (await import('../report/report.js')).runReportHtml(loaded.name, results)]);
-  for (const [file, content] of outputs) writeOutput(file, content);
+  writeOutputs(outputs);
   if (flags.json) printOut(json);
   else {
     const table = compare(loaded.name + (loaded.description ? ` (${loaded.description})` : ''), results) + '\n';

@@ -215,6 +215,19 @@ describe('a write the disk cannot take whole', () => {
     expect(readdirSync(dir)).toEqual(['r.json']);
   });
 
+  it('run: --html the disk cannot take leaves --out and --jobs-csv as they were too (they had been replaced by the failed run, exit 1)', () => {
+    // The result (6 KB) and the CSV (1 KB) fit under 16 KB, the report (28 KB) does not.
+    const dir = tmp();
+    const files = { out: join(dir, 'r.json'), csv: join(dir, 'jobs.csv'), html: join(dir, 'report.html') };
+    for (const f of Object.values(files)) writeFileSync(f, `old ${f}\n`);
+    const r = spawnSync('bash', ['-c', `ulimit -f 16 && exec "$0" "$@"`, process.execPath, CLI, 'run', SMALL, ...ONE, '--no-progress',
+      '--out', files.out, '--jobs-csv', files.csv, '--html', files.html], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
+    expect([r.status, r.signal], r.stderr).toEqual([1, null]);
+    expect(r.stderr).toBe(`hfsim: run failed: ${files.html}: not written (file too large); the file there is unchanged; nor were the other outputs written: ${files.out}, ${files.csv}\n`);
+    for (const f of Object.values(files)) expect(readFileSync(f, 'utf8')).toBe(`old ${f}\n`);
+    expect(readdirSync(dir).sort()).toEqual(['jobs.csv', 'r.json', 'report.html']); // no temp file left
+  });
+
   it('stdout on a full disk: one line naming stdout, exit 1 (a stack trace); a device: its name (ENOSPC alone)', () => {
     const full = spawnSync('bash', ['-c', `exec "$0" "$@" > /dev/full`, process.execPath, CLI, 'run', SMALL, '--json', '--no-progress'], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
     expect([full.status, full.stderr]).toEqual([1, 'hfsim: stdout: not written whole (no space left on device)\n']);
