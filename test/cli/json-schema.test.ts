@@ -2,7 +2,9 @@
  * The JSON Schemas in schema/: generated from the zod schemas and in step with them, they accept every scenario and
  * sweep in scenarios/ (and examples/) and reject what zod rejects (a sample of bad inputs; checks zod makes in code are left out).
  */
-import { readFileSync, readdirSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, readdirSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
@@ -116,5 +118,24 @@ describe('JSON Schema', () => {
   it.each(badSweeps)('rejects a sweep with %s, as zod does', (_what, raw) => {
     expect(sweepSchema.safeParse(raw).success).toBe(false);
     expect(validSweep(raw)).toBe(false);
+  });
+});
+
+describe('npm run schema on a disk that cannot take a file', () => {
+  it('leaves schema/ as it was and says which file, exit 1 (scenario.schema.json was cut to the 8 KB that fitted, and a stack trace)', () => {
+    // A copy of the compiled script beside its own schema/ (it writes the one beside dist/), so the checkout's stays.
+    const copy = mkdtempSync(join(tmpdir(), 'hfsim-schema-'));
+    for (const dir of ['src', 'bench', 'scripts']) cpSync(join(ROOT, 'dist', dir), join(copy, 'dist', dir), { recursive: true });
+    cpSync(join(ROOT, 'package.json'), join(copy, 'package.json'));
+    symlinkSync(join(ROOT, 'node_modules'), join(copy, 'node_modules'));
+    cpSync(join(ROOT, SCHEMA_DIR), join(copy, SCHEMA_DIR), { recursive: true });
+    const before = readdirSync(join(copy, SCHEMA_DIR)).map((f) => [f, readFileSync(join(copy, SCHEMA_DIR, f), 'utf8')]);
+    // 8 KB: the two small schemas fit, scenario.schema.json (40 KB) does not
+    const r = spawnSync('bash', ['-c', 'ulimit -f 8 && exec "$0" "$@"', process.execPath, join(copy, 'dist', 'scripts', 'schema.js')], { cwd: copy, encoding: 'utf8', timeout: 60_000 });
+    expect([r.status, r.signal], r.stderr).toEqual([1, null]);
+    expect(r.stderr).toMatch(/^schema: \S+\/schema\/\S+\.schema\.json: not written \(file too large\); the file there is unchanged/);
+    expect(r.stderr).not.toContain('    at ');
+    const after = readdirSync(join(copy, SCHEMA_DIR)).map((f) => [f, readFileSync(join(copy, SCHEMA_DIR, f), 'utf8')]);
+    expect(after).toEqual(before);
   });
 });
