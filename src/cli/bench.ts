@@ -1,11 +1,11 @@
 /** The actions of `hfsim bench` (run a suite, print its table, write its JSON) and `hfsim bench compare` (exit 3 on a regression); their options are in commands.ts. */
-import { appendFileSync } from 'node:fs';
+import { closeSync, fstatSync, ftruncateSync, openSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readJsonFile } from './load-scenario.js';
 import { BENCH_FORMAT, type BenchCase, type BenchReport, benchReportSchema } from './bench-schema.js';
 import { compareReports, shortCommit } from './bench-compare.js';
 import { compareJson, compareMarkdown } from './bench-summary.js';
-import { EXIT, InputError, benchExit } from './errors.js';
+import { EXIT, InputError, benchExit, osReason } from './errors.js';
 import { counted, table } from './format.js';
 import { packageRoot } from './version.js';
 import { checkDistinctOutputs, checkNotAnInput, checkOutputFile, descriptorOf, writeOutput, writesStdout } from './output.js';
@@ -241,9 +241,22 @@ function appendSummary(file: string, markdown: string): void {
   // A descriptor (/dev/stdout) is written into, as --markdown's: opened by name, one that is a socket (a spawning
   // process's stdio) refused with ENXIO.
   if (descriptorOf(file) !== undefined) return writeOutput(file, markdown);
+  let fd: number;
   try {
-    appendFileSync(file, markdown);
+    fd = openSync(file, 'a');
   } catch (err) {
-    throw new InputError(`$GITHUB_STEP_SUMMARY ${file}: cannot append the summary (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
+    throw new InputError(`$GITHUB_STEP_SUMMARY ${file}: cannot append the summary (${osReason(err)})`);
+  }
+  // Whole or not at all: a full disk or a size limit had left the summary's first bytes after the earlier steps'.
+  // (A pipe or a device cannot be taken back.)
+  const stat = fstatSync(fd);
+  try {
+    writeFileSync(fd, markdown); // until done, or it throws
+  } catch (err) {
+    if (!stat.isFile()) throw new Error(`$GITHUB_STEP_SUMMARY ${file}: the summary was not appended whole (${osReason(err)})`);
+    ftruncateSync(fd, stat.size);
+    throw new Error(`$GITHUB_STEP_SUMMARY ${file}: the summary was not appended (${osReason(err)}); the file is as it was`);
+  } finally {
+    closeSync(fd);
   }
 }

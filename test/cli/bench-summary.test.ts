@@ -162,6 +162,19 @@ describe('hfsim bench compare --markdown and $GITHUB_STEP_SUMMARY', () => {
     expect(folder.stderr).toMatch(/GITHUB_STEP_SUMMARY .*: is a directory, not a file/);
   });
 
+  it('a $GITHUB_STEP_SUMMARY the disk cannot take the summary into is left as it was: one line naming it, exit 1 (a cut summary was appended, exit 2)', () => {
+    // 1,000 bytes of earlier steps under a 1 KB size limit: the append wrote its first 24 bytes, then EFBIG.
+    const summary = join(dir, 'step-summary-full.md');
+    const earlier = `${'# earlier step\n'.repeat(66)}1234`;
+    writeFileSync(summary, earlier);
+    const r = spawnSync('bash', ['-c', 'ulimit -f 1 && exec "$0" "$@"', process.execPath, CLI, 'bench', 'compare', base, same], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, GITHUB_STEP_SUMMARY: summary } });
+    expect([r.status, r.stderr]).toEqual([1, `hfsim: bench compare failed: $GITHUB_STEP_SUMMARY ${summary}: the summary was not appended (file too large); the file is as it was\n`]);
+    expect(readFileSync(summary, 'utf8')).toBe(earlier);
+    // a device is written into and cannot be taken back: said so, exit 1 as run --out /dev/full (it was exit 2, "ENOSPC")
+    const device = compare([base, same], { GITHUB_STEP_SUMMARY: '/dev/full' });
+    expect([device.code, device.stderr]).toEqual([1, 'hfsim: bench compare failed: $GITHUB_STEP_SUMMARY /dev/full: the summary was not appended whole (no space left on device)\n']);
+  });
+
   it('--markdown naming $GITHUB_STEP_SUMMARY is refused (exit 2), leaving what earlier steps wrote', () => {
     // It replaced the step summary (earlier steps' lines lost), then appended the same summary again.
     const summary = join(dir, 'step-summary-twice.md');
