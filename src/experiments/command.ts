@@ -3,7 +3,7 @@ import { realpathSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { InputError } from '../cli/errors.js';
-import { checkDistinctOutputs, checkNotAnInput, checkOutputDir, checkOutputFile, makeOutputDir, summaryStream, writeOutput } from '../cli/output.js';
+import { checkDistinctOutputs, checkNotAnInput, checkOutputDir, checkOutputFile, makeOutputDir, summaryStream, writeOutputs } from '../cli/output.js';
 import { inputsRead } from '../cli/read-file.js';
 import { packageRoot } from '../cli/version.js';
 import { EXPERIMENTS } from './catalog.js';
@@ -27,16 +27,13 @@ export async function writeExperiments(outcomes: readonly Outcome[], missing: re
   for (const o of outcomes) checkNotAnInput('--svg-dir\'s chart', join(svgDir, `${o.experiment.id}.svg`), inputsRead());
   checkNotAnInput('--out', out, inputsRead());
   makeOutputDir(svgDir, '--svg-dir');
-  const written: string[] = [];
-  for (const o of outcomes) {
-    const file = join(svgDir, `${o.experiment.id}.svg`);
-    writeOutput(file, await figureSvg(o.experiment.id, o.analysis.figure));
-    written.push(file);
-  }
+  const outputs: Array<[file: string, content: string]> = [];
+  for (const o of outcomes) outputs.push([join(svgDir, `${o.experiment.id}.svg`), await figureSvg(o.experiment.id, o.analysis.figure)]);
   const link = relative(dirname(out), svgDir).split('\\').join('/') || '.';
-  writeOutput(out, experimentsMarkdown(outcomes, missing, { quick, svgDir: link }));
-  written.push(out);
-  return written;
+  outputs.push([out, experimentsMarkdown(outcomes, missing, { quick, svgDir: link })]);
+  // all or none: a document the disk could not take had left the new charts beside the old document
+  writeOutputs(outputs);
+  return outputs.map(([file]) => file);
 }
 
 /** A path that exists and is not a regular file or a folder (a device, a pipe, a socket), or one in /dev or /proc. */

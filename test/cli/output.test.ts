@@ -228,6 +228,19 @@ describe('a write the disk cannot take whole', () => {
     expect(readdirSync(dir).sort()).toEqual(['jobs.csv', 'r.json', 'report.html']); // no temp file left
   });
 
+  it('experiments: a document the disk cannot take leaves its charts as they were (the new charts had replaced them beside the old document, exit 1)', () => {
+    const dir = tmp();
+    const doc = join(dir, 'E.md');
+    symlinkSync('/dev/full', doc); // the document's write fails, after its chart's
+    const chart = join(dir, 'experiments', 'hardware-trends.svg');
+    mkdirSync(join(dir, 'experiments'));
+    writeFileSync(chart, 'old chart\n');
+    const r = hfsim(['experiments', '--quick', '--only', 'hardware-trends', '--out', doc, '--svg-dir', join(dir, 'experiments'), '--no-progress', '--parallel', '0'], 120_000);
+    expect([r.code, r.stderr]).toEqual([1, `hfsim: experiments failed: ${doc}: not written whole (no space left on device); nor were the other outputs written: ${chart}\n`]);
+    expect(readFileSync(chart, 'utf8')).toBe('old chart\n');
+    expect(readdirSync(join(dir, 'experiments'))).toEqual(['hardware-trends.svg']);
+  }, 120_000);
+
   it('stdout on a full disk: one line naming stdout, exit 1 (a stack trace); a device: its name (ENOSPC alone)', () => {
     const full = spawnSync('bash', ['-c', `exec "$0" "$@" > /dev/full`, process.execPath, CLI, 'run', SMALL, '--json', '--no-progress'], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
     expect([full.status, full.stderr]).toEqual([1, 'hfsim: stdout: not written whole (no space left on device)\n']);
