@@ -155,7 +155,14 @@ function collapsed(all: readonly string[]): string[] {
   return out;
 }
 
-/** A message's lines, each cut to LINE_CHARS with what was left out counted. */
+/** Of a line cut to LINE_CHARS, the characters kept at its end: what a message says of the value it quotes comes last. */
+const LINE_END_CHARS = 400;
+
+/**
+ * A message's lines, each cut to LINE_CHARS in its middle with what was left out counted: cut at the end, a long value
+ * or path hid what was wrong with it (`--out <4,000 characters>... (3,100 characters more)`, no "does not exist").
+ */
 function lines(message: string): string[] {
-  return message.split('\n').map((l) => (l.length <= LINE_CHARS ? l : `${l.slice(0, LINE_CHARS)}... (${l.length - LINE_CHARS} characters more)`));
+  const head = LINE_CHARS - LINE_END_CHARS;
+  return message.split('\n').map((l) => (l.length <= LINE_CHARS ? l : `${l.slice(0, head)} ... (${l.length - LINE_CHARS} characters left out) ... ${l.slice(-LINE_END_CHARS)}`));
 }

@@ -526,7 +526,16 @@ describe('the command line: exit 2 and one line, never an internal message', () 
     const r = hfsim('run', write('s.json', { ...tiny, workload: { kind: 'swim', trace } }));
     expect(r.code).toBe(2);
     expect(r.stderr.length).toBeLessThan(1200);
-    expect(r.stderr).toMatch(/^hfsim: .*t\.tsv:1: column 4 \(input bytes\): "1+\.\.\. \(\d+ characters more\)\n$/);
+    // the middle is cut, not the end, which says what is wrong (it was lost: '"111... (199090 characters more)')
+    expect(r.stderr).toMatch(/^hfsim: .*t\.tsv:1: column 4 \(input bytes\): "1+ \.\.\. \(\d+ characters left out\) \.\.\. 1+x" is not a non-negative number\n$/);
+  });
+
+  it('an output path of 4,000 characters is cut in the middle: the message still ends saying what is wrong with it', () => {
+    const long = Array.from({ length: 21 }, () => 'c'.repeat(200)).join('/');
+    const r = hfsim('run', write('s.json', tiny), '--out', `${long}/r.json`);
+    expect(r.code).toBe(2);
+    expect(r.stderr.length).toBeLessThan(1200);
+    expect(r.stderr).toMatch(/^hfsim: --out c+\/.* \.\.\. \(\d+ characters left out\) \.\.\. [c/]+ does not exist\n$/); // (the folder, of 4,200 characters)
   });
 
   it('a map of 2e9 ms reports its response whole (a 2^31 ms duration wrapped to 3.7 s on the wire)', () => {
