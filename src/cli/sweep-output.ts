@@ -11,7 +11,7 @@ import { firstProblem, pointRecordProblem } from '../report/result-schema.js';
 import { ENDING_SIGNALS, atEndingSignal } from './ending-signals.js';
 import { InputError, fileReason, osReason } from './errors.js';
 import { readJsonFile } from './load-scenario.js';
-import { checkOutputFile, writeOutput } from './output.js';
+import { type OutputContent, checkOutputFile, writeOutputs } from './output.js';
 import { OUTPUT_LOCK } from './output-lock.js';
 import { type PointRecord, aggregate, aggregateCsv, flatRows } from './sweep-aggregate.js';
 import { type Axis, type ChartSpec, type Sweep, VARIANT_AXIS, chartProblems, chartSchema, firstRepeated, pointCount, pointId } from './sweep-file.js';
@@ -478,25 +478,34 @@ export function checkAggregateFiles(dir: string): void {
   for (const name of [AGGREGATE_CSV, AGGREGATE_JSON]) checkOutputFile(join(dir, name), '--out');
 }
 
-/** Rewrites results.jsonl in point order and writes the aggregates, each file whole or not at all (sweep merge). */
+/**
+ * Rewrites results.jsonl in point order and writes the aggregates, all three whole or none (sweep merge): a merge whose
+ * aggregate.json the disk could not take had left its new results and aggregate.csv beside the old aggregate.json.
+ */
 export function finalize(dir: string, manifest: Manifest, records: PointRecord[]): void {
   const sorted = inPointOrder(records);
-  writeInPointOrder(dir, sorted);
-  writeAggregates(dir, manifest, sorted);
+  writeOutputs([resultsInPointOrder(dir, sorted), ...aggregateOutputs(dir, manifest, sorted)]);
 }
 
 export const inPointOrder = (records: readonly PointRecord[]): PointRecord[] => [...records].sort((a, b) => a.index - b.index);
 
-/** Writes aggregate.csv and aggregate.json of `sorted` (in point order), each whole or not at all. */
+/** Writes aggregate.csv and aggregate.json of `sorted` (in point order), both whole or neither. */
 export function writeAggregates(dir: string, manifest: Manifest, sorted: readonly PointRecord[]): void {
+  writeOutputs(aggregateOutputs(dir, manifest, sorted));
+}
+
+function aggregateOutputs(dir: string, manifest: Manifest, sorted: readonly PointRecord[]): Array<[file: string, content: OutputContent]> {
   const rows = aggregate(sorted);
   const axes = manifest.axes.map((a) => a.name);
-  writeOutput(join(dir, AGGREGATE_CSV), aggregateCsv(rows, axes));
-  writeOutput(join(dir, AGGREGATE_JSON), JSON.stringify(flatRows(rows, axes), null, 1) + '\n');
+  return [[join(dir, AGGREGATE_CSV), aggregateCsv(rows, axes)], [join(dir, AGGREGATE_JSON), JSON.stringify(flatRows(rows, axes), null, 1) + '\n']];
 }
 
 /** Rewrites results.jsonl as `sorted`'s lines (`lines`: those already made, by record), whole or not at all. */
 export function writeInPointOrder(dir: string, sorted: readonly PointRecord[], lines?: WeakMap<PointRecord, string>): void {
+  writeOutputs([resultsInPointOrder(dir, sorted, lines)]);
+}
+
+function resultsInPointOrder(dir: string, sorted: readonly PointRecord[], lines?: WeakMap<PointRecord, string>): [file: string, content: OutputContent] {
   // line by line: joined, a results.jsonl past V8's longest string (about 512 MB) failed after every point had run
-  writeOutput(join(dir, RESULTS), sorted.map((r) => lines?.get(r) ?? JSON.stringify(r) + '\n'));
+  return [join(dir, RESULTS), sorted.map((r) => lines?.get(r) ?? JSON.stringify(r) + '\n')];
 }

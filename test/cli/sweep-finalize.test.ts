@@ -3,7 +3,7 @@
  * that rewrite failed first: no aggregates were written, and each --resume failed the same way, its message (`not
  * written (no space left on device); the file there is unchanged`) saying nothing of what to do. The aggregates now go
  * first, and the rewrite's failure says the file holds every point and how to have it in point order. (Isolated: it
- * mocks output.js's writeOutput to refuse that one rewrite, as a full disk would.)
+ * mocks output.js's writeOutputs to refuse that one rewrite, as a full disk would.)
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,9 +16,10 @@ vi.mock('../../src/cli/output.js', async (original) => {
   const real = await original<typeof import('../../src/cli/output.js')>();
   return {
     ...real,
-    writeOutput: (file: string, content: Parameters<typeof real.writeOutput>[1]) => {
-      if (file.endsWith('results.jsonl')) throw new Error(`${file}: not written (no space left on device); the file there is unchanged`);
-      real.writeOutput(file, content);
+    writeOutputs: (outputs: Parameters<typeof real.writeOutputs>[0]) => {
+      const results = outputs.find(([file]) => file.endsWith('results.jsonl'));
+      if (results !== undefined) throw new Error(`${results[0]}: not written (no space left on device); the file there is unchanged`);
+      real.writeOutputs(outputs);
     },
   };
 });

@@ -3,7 +3,7 @@
  * with two digests is refused naming both files it came from; a shard whose sweep.json or results.jsonl was edited is
  * refused naming the file and the field, as report refuses it.
  */
-import { appendFileSync, cpSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
@@ -107,6 +107,18 @@ describe('sweep merge', () => {
     writeFileSync(file, '');
     expect(() => mergeAction([file, s0], { out })).toThrow(`${file}: not a folder: each input of sweep merge is the --out folder of a shard of the sweep`);
     expect(existsSync(out)).toBe(false);
+  });
+
+  it('a merge whose aggregate.json the disk cannot take leaves --out\'s results and aggregate.csv as they were (they were the new merge\'s beside the old aggregate.json, exit 1)', () => {
+    const out = join(tmp('merge-full'), 'out');
+    expect(hfsim('sweep', 'merge', s0, '--out', out).code).toBe(4); // half the points
+    const before = ['results.jsonl', 'aggregate.csv'].map((f) => readFileSync(join(out, f), 'utf8'));
+    rmSync(join(out, 'aggregate.json'));
+    symlinkSync('/dev/full', join(out, 'aggregate.json'));
+    const r = hfsim('sweep', 'merge', s1, '--out', out);
+    expect([r.code, r.stderr]).toEqual([1, `hfsim: sweep merge failed: ${join(out, 'aggregate.json')}: not written whole (no space left on device); nor were the other outputs written: ${join(out, 'results.jsonl')}, ${join(out, 'aggregate.csv')}\n`]);
+    expect(['results.jsonl', 'aggregate.csv'].map((f) => readFileSync(join(out, f), 'utf8'))).toEqual(before);
+    expect(readdirSync(out).sort()).toEqual(['aggregate.csv', 'aggregate.json', 'results.jsonl', 'sweep.json']);
   });
 
   it('a line repeated, in one shard or in both, counts once', () => {
