@@ -287,6 +287,10 @@ export function writeOutputs(outputs: ReadonlyArray<readonly [file: string, cont
   }
 }
 
+/** A write into a descriptor, a pipe or a device that the system refused, named; any other error as it is. */
+const notWrittenWhole = (file: string, err: unknown): unknown =>
+  (typeof (err as NodeJS.ErrnoException).code === 'string' ? new OutputNotWritten(file, `not written whole (${osReason(err)})`) : err);
+
 /** Whether writing `file` replaces a regular file (or makes one), rather than writing into a descriptor, pipe or device. */
 const replaces = (file: string): boolean => descriptorOf(file) === undefined && kindOf(linkTarget(file)) !== 'special';
 
@@ -294,7 +298,11 @@ const replaces = (file: string): boolean => descriptorOf(file) === undefined && 
 export function writeOutput(file: string, content: OutputContent, then: () => void = () => {}): void {
   const fd = descriptorOf(file);
   if (fd !== undefined) {
-    writeInto(fd, content);
+    try {
+      writeInto(fd, content);
+    } catch (err) {
+      throw notWrittenWhole(file, err); // (it said only "ENOSPC: no space left on device, write")
+    }
     return then();
   }
   const target = linkTarget(file);
@@ -303,8 +311,7 @@ export function writeOutput(file: string, content: OutputContent, then: () => vo
     try {
       writeInto(opened, content);
     } catch (err) {
-      if (typeof (err as NodeJS.ErrnoException).code !== 'string') throw err;
-      throw new OutputNotWritten(file, `not written whole (${osReason(err)})`);
+      throw notWrittenWhole(file, err);
     } finally {
       closeSync(opened);
     }
@@ -314,6 +321,7 @@ export function writeOutput(file: string, content: OutputContent, then: () => vo
   holdSignals();
   const atomic = createRequire(import.meta.url)('write-file-atomic') as typeof import('write-file-atomic');
   const existed = kindOf(target) === 'file';
+  let laterFailed = false; // an error of the outputs after this one is theirs, not this file's
   try {
     // write-file-atomic (7.0.1) writes its temp file with one write(2) and renames it over the target whatever that
     // wrote: on a full disk a short write put a cut file in the user's place, exit 0. So the temp file is written
@@ -322,11 +330,13 @@ export function writeOutput(file: string, content: OutputContent, then: () => vo
     atomic.sync(target, '', {
       tmpfileCreated: (tmp: string) => {
         writeWhole(tmp, content);
+        laterFailed = true;
         then();
+        laterFailed = false;
       },
     });
   } catch (err) {
-    if (typeof (err as NodeJS.ErrnoException).code !== 'string') throw err;
+    if (laterFailed || typeof (err as NodeJS.ErrnoException).code !== 'string') throw err;
     throw new OutputNotWritten(file, `not written (${osReason(err)}); ${existed ? 'the file there is unchanged' : 'no file was made'}`);
   }
   const folder = openSync(dirname(target), 'r');

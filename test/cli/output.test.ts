@@ -228,6 +228,16 @@ describe('a write the disk cannot take whole', () => {
     expect(readdirSync(dir).sort()).toEqual(['jobs.csv', 'r.json', 'report.html']); // no temp file left
   });
 
+  it('run: an output into a descriptor that refuses it is named, and the files before it are left as they were (it said only "ENOSPC: no space left on device, write", --out replaced)', () => {
+    const dir = tmp();
+    const out = join(dir, 'r.json');
+    writeFileSync(out, 'old\n');
+    const r = spawnSync('bash', ['-c', `exec "$0" "$@" 3>/dev/full`, process.execPath, CLI, 'run', SMALL, ...ONE, '--no-progress', '--out', out, '--html', '/dev/fd/3'], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
+    expect([r.status, r.stderr]).toEqual([1, `hfsim: run failed: /dev/fd/3: not written whole (no space left on device); nor were the other outputs written: ${out}\n`]);
+    expect(readFileSync(out, 'utf8')).toBe('old\n');
+    expect(readdirSync(dir)).toEqual(['r.json']);
+  });
+
   it('experiments: a document the disk cannot take leaves its charts as they were (the new charts had replaced them beside the old document, exit 1)', () => {
     const dir = tmp();
     const doc = join(dir, 'E.md');
