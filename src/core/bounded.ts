@@ -21,8 +21,12 @@ export function repeatedKeys<T>(ctx: z.RefinementCtx, items: readonly T[], at: R
   });
 }
 
-/** Control characters (a tab, a newline, an escape): none may be in a name, which tables, CSV and charts print. */
-const CONTROL = /\p{Cc}/u;
+/**
+ * Control characters (a tab, a newline, an escape) and the line and paragraph separators U+2028 and U+2029, which end a
+ * line for Python's str.splitlines() and many terminals (a results.jsonl line holding one read as two): none may be in
+ * a name, which tables, CSV, charts and JSON lines print.
+ */
+const CONTROL = /[\p{Cc}\p{Zl}\p{Zp}]/u;
 
 /**
  * A name (of a pool, job, file, variant...) as a string of at least one character (`empty`: the message when it has

@@ -547,7 +547,9 @@ function quotedNumberHint(text: string): string {
  * is one holding an unpaired surrogate, which JSON.stringify writes as its escape (stderr wrote U+FFFD).
  */
 function formatPath(path: PropertyKey[]): string {
-  const key = (p: PropertyKey): string => (hasControlChars(String(p)) || hasUnpairedSurrogate(String(p)) ? JSON.stringify(String(p)) : String(p));
+  // (JSON.stringify writes U+2028 and U+2029 raw: escaped here too)
+  const quoted = (k: string): string => JSON.stringify(k).replace(/[\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16)}`);
+  const key = (p: PropertyKey): string => (hasControlChars(String(p)) || hasUnpairedSurrogate(String(p)) ? quoted(String(p)) : String(p));
   return path.map((p, i) => (typeof p === 'number' ? `[${p}]` : `${i === 0 ? '' : '.'}${key(p)}`)).join('');
 }
 

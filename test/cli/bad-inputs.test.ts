@@ -92,6 +92,10 @@ describe('bad scenarios: one line naming file and field, before anything runs', 
     ['a tab in a job id', { ...tiny, workload: { ...tiny.workload, jobs: [{ ...tiny.workload.jobs[0], id: 'j\t1' }] } }, 'workload.jobs[0].id: a job id must not contain control characters'],
     ['an escape in a pool name', { ...tiny, scheduler: { policy: 'hfs', pools: [{ name: 'p\u001b[31m' }] } }, 'scheduler.pools[0].name: a pool name must not contain control characters'],
     ['a carriage return in the scenario name', { ...tiny, name: 'a\rb' }, 'name: the scenario name must not contain control characters'],
+    // an outputs walkthrough's finding: U+2028 and U+2029 end a line for Python's str.splitlines() and many terminals, so a
+    // results.jsonl line holding one read as two (JSON.stringify writes them raw)
+    ['a line separator (U+2028) in a pool name', { ...tiny, scheduler: { policy: 'hfs', pools: [{ name: 'p\u2028q' }] } }, 'scheduler.pools[0].name: a pool name must not contain control characters'],
+    ['a paragraph separator (U+2029) in a variant name', { ...tiny, variants: { 'A\u2029B': {} } }, 'variants."A\\u2029B": a variant name must not contain control characters'],
     // a pandas walkthrough's finding: UTF-8 cannot write a lone surrogate, so the jobs CSV, the aggregate and the tables wrote
     // variants "x\ud800" and "x\udc00" both as "x\ufffd": two variants one name there, apart only in the JSON
     ['an unpaired surrogate in a variant name', { ...tiny, variants: { 'x\ud800': {}, 'x\udc00': {} } },
