@@ -216,7 +216,13 @@ async function runLogged(options: SweepOptions, dir: string, manifest: Manifest,
   // failed the same way, saying only "the file there is unchanged".
   const sorted = inPointOrder(records);
   try {
-    writeAggregates(dir, manifest, sorted);
+    try {
+      writeAggregates(dir, manifest, sorted);
+    } catch (err) {
+      // a full disk said only "aggregate.json: not written (...)"
+      if (!(err instanceof Error)) throw err;
+      throw new Error(`${err.message}; the points run are kept in ${join(dir, RESULTS)}; free room and run the sweep again with --resume to write the aggregates`);
+    }
     // results.jsonl stays as appended (in the order the points finished) until every point has run
     if (failures.length > 0) throw new Error(`${failures.length} of ${todo.length} points failed (the others are kept, and aggregated; --resume reruns the failed)\n${failures.join('\n')}`);
     try {

@@ -12,13 +12,16 @@ import { loadSweep } from '../../src/cli/sweep-file.js';
 import { runSweep } from '../../src/cli/sweep-run.js';
 import { lines, smallSweep, tmp } from './sweep-helpers.js';
 
+/** The file whose write fails, as on a full disk. */
+const refused = vi.hoisted(() => ({ file: 'results.jsonl' }));
+
 vi.mock('../../src/cli/output.js', async (original) => {
   const real = await original<typeof import('../../src/cli/output.js')>();
   return {
     ...real,
     writeOutputs: (outputs: Parameters<typeof real.writeOutputs>[0]) => {
-      const results = outputs.find(([file]) => file.endsWith('results.jsonl'));
-      if (results !== undefined) throw new Error(`${results[0]}: not written (no space left on device); the file there is unchanged`);
+      const refuse = outputs.find(([file]) => file.endsWith(refused.file));
+      if (refuse !== undefined) throw new Error(`${refuse[0]}: not written (no space left on device); no file was made`);
       real.writeOutputs(outputs);
     },
   };
@@ -28,10 +31,18 @@ describe('a sweep\'s end on a disk with no room for the point-order rewrite', ()
   it('writes the aggregates, and says the file holds every point and what to do', async () => {
     const out = join(tmp('finalize'), 'out');
     const run = runSweep(loadSweep(smallSweep()), { out, parallel: 1, progress: false });
-    await expect(run).rejects.toThrow(/results\.jsonl: not written \(no space left on device\); the file there is unchanged: it holds every point of the sweep, in the order they were written .* run the sweep again with --resume$/);
+    await expect(run).rejects.toThrow(/results\.jsonl: not written \(no space left on device\); no file was made: it holds every point of the sweep, in the order they were written .* run the sweep again with --resume$/);
     expect(new Set(lines(out).map((l) => l.id)).size).toBe(12); // all 12 points, as appended
     const rows = JSON.parse(readFileSync(join(out, 'aggregate.json'), 'utf8')) as Array<{ seeds: string }>;
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.every((r) => r.seeds === '1 2 3')).toBe(true);
+  });
+
+  it('aggregates the disk cannot take: says every point is kept and that --resume writes them (it named the file alone)', async () => {
+    refused.file = 'aggregate.json';
+    const out = join(tmp('finalize'), 'out');
+    const run = runSweep(loadSweep(smallSweep()), { out, parallel: 1, progress: false });
+    await expect(run).rejects.toThrow(/aggregate\.json: not written \(no space left on device\); no file was made; the points run are kept in .*results\.jsonl; free room and run the sweep again with --resume to write the aggregates$/);
+    expect(new Set(lines(out).map((l) => l.id)).size).toBe(12);
   });
 });
