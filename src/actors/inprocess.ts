@@ -6,6 +6,7 @@ import type { MasterActor } from './master-actor.js';
 import { type RackActor, rackActors } from './rack-actor.js';
 import { DOUBLE_ZERO } from '../core/doubles.js';
 import type { ProgressTicker } from './run-progress.js';
+import { endIfOrphaned } from './orphan-watch.js';
 
 export interface InProcessOptions {
   /** Pass every message through the msgpack codec, as the threads runtime does. */
@@ -69,6 +70,7 @@ function* epochs(master: MasterActor, options: InProcessOptions): Generator<void
   while (commands !== null) {
     const epoch: number = commands[0].epoch;
     const t0 = performance.now();
+    endIfOrphaned(t0); // on a pool's worker whose parent has died (orphan-watch.ts)
     const batches: HeartbeatBatch[] = options.codec
       ? commands.map((cmd) => throughCodec(racks[cmd.rack].onEpoch(throughCodec(cmd, stats, 'bytesToRacks')), stats, 'bytesFromRacks'))
       : commands.map((cmd) => racks[cmd.rack].onEpoch(cmd));

@@ -3,11 +3,11 @@
  * at a time, in order) and answers with the value or the error (task-failure.ts), and the task's start and end
  * times; what its code throws outside a task's call is told to the pool, which ends this worker. It listens before it loads the module (tasks sent while it starts wait for the module), and exits when its
  * channel to the pool closes (the pool closed it), and within a quarter of a second of the death of the process that
- * started it, whatever its main thread is doing (see ORPHAN_WATCH).
+ * started it while a task runs (orphan-watch.ts).
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { Worker } from 'node:worker_threads';
 import { clockMs as now } from './clock.js';
+import { endRunsWhenOrphaned } from './orphan-watch.js';
 import { failure } from './task-failure.js';
 import type { FromChild, ToChild } from '../messages/pool.js';
 
@@ -15,16 +15,7 @@ const [moduleHref] = process.argv.slice(2);
 /** This worker's own way out: a task replaces process.exit while it runs (sweep-task.ts). */
 const exit = process.exit.bind(process);
 const loaded = import(moduleHref) as Promise<{ default: (task: unknown) => Promise<unknown> }>;
-/**
- * A thread of this process's own that ends it once the process that started it (workerData) has died: the main
- * thread may be held by a task's synchronous run (a point at scale runs for minutes; a plugin's code that never
- * returns, for ever), where neither 'disconnect' nor a check between epochs runs. With only such a check (in
- * inprocess.ts), a worker in a plugin's endless loop spun on alone after its sweep or run was killed, at 100% of a
- * core until killed by hand.
- */
-const ORPHAN_WATCH = `const { workerData } = require('node:worker_threads');
-setInterval(() => { if (process.ppid !== workerData) process.kill(process.pid, 'SIGKILL'); }, 250);`;
-new Worker(ORPHAN_WATCH, { eval: true, workerData: process.ppid }).unref();
+endRunsWhenOrphaned(process.ppid); // its runs end it once the process that started it has died (orphan-watch.ts)
 
 let chain: Promise<unknown> = loaded;
 /** The id of the task running now, if one is; whether code outside the tasks threw (this worker is ending). */

@@ -1,6 +1,7 @@
 /** The pool task of a sweep or of `run --parallel`: one whole simulation of a resolved scenario, on one worker. */
 import type { Scenario } from '../core/scenario.js';
 import type { SwimTrace } from '../core/swim.js';
+import { watchWhilePluginsRun } from './orphan-watch.js';
 import { type Result, simulate } from './simulate.js';
 
 export interface SweepTask {
@@ -21,6 +22,7 @@ export default async function runSweepTask(task: SweepTask): Promise<Result> {
     throw new Error(`process.exit(${code ?? ''}) was called during the run: a plugin returns or throws; it never ends the process`);
   }) as typeof process.exit;
   try {
+    if (task.plugins !== undefined && task.plugins.length > 0) watchWhilePluginsRun(); // their code may never return
     for (const url of task.plugins ?? []) await import(url); // once per worker: the module cache keeps it
     return await simulate(task.scenario, { variant: task.variant, trace: task.trace, timeDecisions: task.timeDecisions });
   } finally {
