@@ -36,18 +36,23 @@ export async function writeExperiments(outcomes: readonly Outcome[], missing: re
   return outputs.map(([file]) => file);
 }
 
-/** A path that exists and is not a regular file or a folder (a device, a pipe, a socket), or one in /dev or /proc. */
-function isSpecialFile(path: string): boolean {
+/**
+ * What a path is where it is no place for a document with its charts beside it: one that exists and is not a regular
+ * file or a folder (a device, a pipe, a socket), or one in /dev or /proc (the system's folders); else undefined.
+ */
+function specialPlace(path: string): string | undefined {
   try {
     const st = statSync(path);
-    if (!st.isFile() && !st.isDirectory()) return true;
+    if (!st.isFile() && !st.isDirectory()) return 'a device or a pipe';
   } catch {
     // not there (yet): a new file, unless its folder is the system's
   }
   try {
-    return /^\/(dev$|proc(\/|$))/.test(realpathSync(dirname(resolve(path)))); // /dev itself: /dev/shm's folders are folders
+    const folder = realpathSync(dirname(resolve(path)));
+    // /dev itself: /dev/shm's folders are folders
+    return /^\/(dev$|proc(\/|$))/.test(folder) ? `in ${folder}, a folder of the system's` : undefined;
   } catch {
-    return false;
+    return undefined;
   }
 }
 
@@ -55,8 +60,9 @@ function isSpecialFile(path: string): boolean {
 export async function experimentsAction(flags: ExperimentsFlags): Promise<void> {
   const list = selectExperiments(EXPERIMENTS, flags.only);
   // The charts go beside the document by default: beside a device or a pipe (--out /dev/stdout) that made /dev/experiments.
-  if (flags.svgDir === undefined && isSpecialFile(flags.out)) {
-    throw new InputError(`--out ${flags.out}: a device or a pipe, and the charts go in a folder beside --out by default (${join(dirname(flags.out), 'experiments')}): give --svg-dir for them`);
+  const special = flags.svgDir === undefined ? specialPlace(flags.out) : undefined;
+  if (special !== undefined) {
+    throw new InputError(`--out ${flags.out}: ${special}, and the charts go in a folder beside --out by default (${join(dirname(flags.out), 'experiments')}): give --svg-dir for them`);
   }
   const svgDir = flags.svgDir ?? join(dirname(flags.out), 'experiments');
   checkOutputFile(flags.out, '--out', list.map((e) => join(packageRoot(), e.sweep)));

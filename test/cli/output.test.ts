@@ -99,6 +99,9 @@ describe('outputs', () => {
     // it printed the document and made /dev/experiments for the charts (a walkthrough's finding)
     ['experiments --out /dev/stdout without --svg-dir', ['experiments', '--only', 'analytic-sticky', '--out', '/dev/stdout'],
       '--out /dev/stdout: a device or a pipe, and the charts go in a folder beside --out by default (/dev/experiments): give --svg-dir for them'],
+    // a new file under /proc was called "a device or a pipe" (the outputs walkthrough)
+    ['experiments --out under /proc without --svg-dir', ['experiments', '--only', 'analytic-sticky', '--out', '/proc/x.md'],
+      '--out /proc/x.md: in /proc, a folder of the system\'s, and the charts go in a folder beside --out by default (/proc/experiments): give --svg-dir for them'],
     // it wrote the summary over the baseline report it compared
     ['bench compare --markdown onto an input', ['bench', 'compare', join(ROOT, 'package.json'), 'package.json', '--markdown', 'package.json'],
       `--markdown package.json: the same file as the input ${join(ROOT, 'package.json')}: writing it would replace that input`],
