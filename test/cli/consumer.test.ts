@@ -21,7 +21,7 @@ function readmeTsconfig(): unknown {
 }
 
 const POLICIES = `import { NODE_LOCAL, OFF_RACK, RACK_LOCAL, RUNNING, SortedJobQueue, reduceRef, registerGate, registerPolicy, registerPreemption, z,
-  type Job, type Locality, type LocalityGate, type NodeId, type PoolSet, type RunningTaskReader, type SlotKind, type Victim } from 'hfsim';
+  type Job, type Locality, type LocalityGate, type NodeId, type PoolSet, type RunningTaskReader, type SlotKind, type Tick, type Victim } from 'hfsim';
 
 const left = (job: Job): number => job.maps - job.finishedMaps + job.reduces - job.finishedReduces;
 registerPolicy('srjf', {
@@ -32,6 +32,21 @@ registerPolicy('srjf', {
     createQueue: () => new SortedJobQueue((a, b) => left(a) - left(b) || a.spec.submitMs - b.spec.submitMs || a.index - b.index),
     ...(cfg.reserve === undefined ? {} : { filter: { admits: (job: Job, node: NodeId) => node >= ctx.topology.nodesPerRack || job.maps > cfg.reserve! } }),
   }),
+});
+
+// a tick as an object literal typed Tick that advances its own nextTickMs (readonly, it failed with TS2540)
+registerPolicy('ticking', {
+  description: 'FIFO with a tick that counts the active intervals',
+  create: (_cfg, ctx) => {
+    let active = 0;
+    const tick: Tick = {
+      nextTickMs: 0,
+      skipIdle(limitMs: number): void { this.nextTickMs = Math.max(this.nextTickMs, limitMs - (limitMs % ctx.topology.heartbeatMs)); },
+      tick(isActive: boolean): void { if (isActive) active++; this.nextTickMs += ctx.topology.heartbeatMs; },
+      killed(): void {},
+    };
+    return { createQueue: () => new SortedJobQueue((a, b) => a.spec.submitMs - b.spec.submitMs || a.index - b.index), tick };
+  },
 });
 
 registerGate('growing', {

@@ -15,7 +15,7 @@ export interface ReplicationPolicy {
    */
   blockRead(job: Job, block: number, node: NodeId, locality: Locality, nowMs: number, waitedMs: number): void;
   /** Time of the policy's next round; Infinity or omitted: it has none. */
-  readonly nextRoundMs?: number;
+  nextRoundMs?: number;
   /** Runs the round due at nextRoundMs (which it then advances). */
   round?(hdfs: ReplicaHdfs): void;
   /** What its rounds saw and decided, by name (numbers), for the results' replication section (`counts`); omitted: none. */

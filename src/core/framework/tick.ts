@@ -11,8 +11,8 @@ export interface Tick {
    * are reported only when a task was killed (as before the field existed: a plugin's digests stay as they were).
    */
   readonly mayKill?: boolean;
-  /** Time of the next tick (a multiple of the heartbeat interval). */
-  readonly nextTickMs: number;
+  /** Time of the next tick (a multiple of the heartbeat interval); the tick advances it (so not readonly: a literal typed Tick may). */
+  nextTickMs: number;
   /** With no job active a tick changes nothing but clocks: move to the last tick at or before `limitMs`. */
   skipIdle(limitMs: number): void;
   /** Runs the tick at nextTickMs; `kill` preempts a running task. */
