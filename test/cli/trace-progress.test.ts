@@ -4,7 +4,7 @@
  * told as they are read, the same way.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -45,5 +45,17 @@ describe('hfsim run of a SWIM scenario', () => {
     expect(quiet.status).toBe(0);
     expect(quiet.stderr).toBe('');
     expect(quiet.stdout).toBe(shown.stdout);
+  });
+
+  it('a bad row after the bar is drawn: the bar cleared, the error on its own line, exit 2 (the bar drew on: the command never ended)', () => {
+    writeFileSync(join(dir, 'bad.tsv'), `${trace(20_000)}jbad\tx\t1\t1000\t0\t0\n`);
+    const bad = join(dir, 'bad.json');
+    writeFileSync(bad, JSON.stringify({ ...JSON.parse(readFileSync(scenario, 'utf8')), workload: { kind: 'swim', trace: 'bad.tsv', tracedNodes: 4 } }));
+    const r = spawnSync(process.execPath, [...LONG_ON_TTY, CLI, 'run', bad, '--dry-run'], { encoding: 'utf8', env, timeout: 20_000 });
+    expect(r.signal).toBeNull();
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain(`reading ${join(dir, 'bad.tsv')} [`);
+    // after the bar's line is erased (it read '... rows | 2 s\x1b[0Khfsim: ...', the bar redrawn after it)
+    expect(r.stderr).toMatch(/\x1b\[2Khfsim: [^\n]*bad\.tsv:20001: [^\n]*\n$/);
   });
 });
