@@ -271,18 +271,27 @@ class OutputNotWritten extends Error {
  * Writes a command's outputs all or none: each regular file's temp file is written whole (and fsynced) before the
  * next is begun, and they are renamed over their targets only once all are, the last first. A write the disk cannot
  * take leaves every one of them as it was (run's --html past a size limit had left the new --out and --jobs-csv
- * beside the old report, exit 1). A pipe or a device is written into as its turn comes, and cannot be taken back.
+ * beside the old report, exit 1). A pipe or a device is written into as its turn comes, and cannot be taken back; so
+ * can no rename made before one the system refuses (EBUSY, EPERM): the message names the files replaced.
  */
 export function writeOutputs(outputs: ReadonlyArray<readonly [file: string, content: OutputContent]>): void {
+  // The files replaced: a rename the system refuses (EBUSY on a bind-mounted file) after the later ones were made
+  // leaves those new, and they were told as not written.
+  const replaced = new Set<string>();
   const write = (i: number): void => {
-    if (i < outputs.length) writeOutput(outputs[i][0], outputs[i][1], () => write(i + 1));
+    if (i >= outputs.length) return;
+    writeOutput(outputs[i][0], outputs[i][1], () => write(i + 1));
+    replaced.add(outputs[i][0]);
   };
   try {
     write(0);
   } catch (err) {
     if (!(err instanceof OutputNotWritten)) throw err;
     const others = outputs.map(([f]) => f).filter((f) => f !== err.file && replaces(f));
-    if (others.length > 0) err.message += `; nor were the other outputs written: ${others.join(', ')}`;
+    const kept = others.filter((f) => !replaced.has(f));
+    const made = others.filter((f) => replaced.has(f));
+    if (kept.length > 0) err.message += `; nor were the other outputs written: ${kept.join(', ')}`;
+    if (made.length > 0) err.message += `; ${made.join(', ')} ${made.length === 1 ? 'was' : 'were'} replaced before it`;
     throw err;
   }
 }
