@@ -40,5 +40,5 @@ setInterval(() => { if (process.ppid !== workerData) process.kill(process.pid, '
 export function watchWhilePluginsRun(): void {
   if (parent === undefined || watching) return;
   watching = true;
-  new Worker(WATCH, { eval: true, workerData: parent }).unref();
+  new Worker(WATCH, { eval: true, workerData: parent, execArgv: [] }).unref(); // not the worker's --import tsx or heap flags
 }
