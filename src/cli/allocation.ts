@@ -40,7 +40,7 @@ import type { ParentPoolConfig, PoolConfig, UserConfig } from '../core/pool-conf
 import { InputError } from './errors.js';
 import { MAX_INT32, MAX_POOLS, MAX_SLOTS, MAX_TIME_MS, MAX_WEIGHT, MIN_WEIGHT } from '../core/limits.js';
 import { type El, rootElement } from './xml.js';
-import { hasControlChars } from '../core/bounded.js';
+import { hasControlChars, quotedName } from '../core/bounded.js';
 import { javaFloat } from './decimal.js';
 import { YARN_POLICY_PACKAGE, isYarnPolicyClass, yarnPolicy } from './yarn-policy.js';
 import { type ClusterSlots, SLOT_MB, type YarnResource, parseYarnResource, resolveResource } from './yarn-resource.js';
@@ -265,7 +265,7 @@ class Reader {
   name(el: El): string {
     const name = el.attrs.name;
     if (name === undefined || name.trim() === '') this.fail(el, `<${el.name}> needs a name attribute`);
-    if (hasControlChars(name)) this.fail(el, `<${el.name}> name ${JSON.stringify(name)} holds a control character (a tab, a newline...): names are printed in tables and CSV`);
+    if (hasControlChars(name)) this.fail(el, `<${el.name}> name ${quotedName(name)} holds a control character (a tab, a newline...): names are printed in tables and CSV`);
     return name.trim();
   }
 

@@ -38,7 +38,7 @@ import { CAPACITY_SUM_SLACK, MAX_TREE_DEPTH, type ParentQueueConfig, type QueueC
 import { MAX_POOLS } from '../core/limits.js';
 import { InputError } from './errors.js';
 import { type El, rootElement } from './xml.js';
-import { hasControlChars } from '../core/bounded.js';
+import { hasControlChars, quotedName } from '../core/bounded.js';
 import { decimal, javaFloat } from './decimal.js';
 import { globalDefault, queueDefault } from './capacity-defaults.js';
 
@@ -244,7 +244,7 @@ function queueTree(rootList: Property, props: ReadonlyMap<string, Property>, fai
     const dotted = names.find((q) => q.includes('.'));
     if (dotted !== undefined) fail(list, `queue name "${dotted}" contains a period, which separates the parts of a queue's path (root.a.b is queue b under a): list a queue's children in its own .queues property`);
     const control = names.find(hasControlChars);
-    if (control !== undefined) fail(list, `queue name ${JSON.stringify(control)} holds a control character (a tab, a newline...): names are printed in tables and CSV`);
+    if (control !== undefined) fail(list, `queue name ${quotedName(control)} holds a control character (a tab, a newline...): names are printed in tables and CSV`);
     for (const name of names) {
       const path = `${node.path}.${name}`;
       const seen = where.get(name);

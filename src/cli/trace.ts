@@ -13,7 +13,7 @@ import type { SwimTrace } from '../core/swim.js';
 import { InputError } from './errors.js';
 import { warnOfFile, warnOnce } from './warn.js';
 import { MAX_JOBS, MAX_TIME_MS } from '../core/limits.js';
-import { hasControlChars } from '../core/bounded.js';
+import { hasControlChars, quotedName } from '../core/bounded.js';
 
 /** A non-negative decimal number, as SWIM writes them (an exponent allowed). */
 const DECIMAL = /^\d+(\.\d+)?([eE][+-]?\d+)?$/;
@@ -63,7 +63,7 @@ export function parseSwimTrace(text: string, file: string, onRows?: (rows: numbe
       throw bad(line, `expected 6 tab-separated columns (${COLUMNS.join(', ')}), or 7 to 9 with SWIM's ${PATH_COLUMNS.join(' and ')} (a 9th only empty: a trailing tab), found ${found}`);
     }
     for (let k = 6; k < Math.min(cols.length, 8); k++) {
-      if (hasControlChars(cols[k])) throw bad(line, `column ${k + 1} (${PATH_COLUMNS[k - 6]}) ${JSON.stringify(cols[k])} holds a control character`);
+      if (hasControlChars(cols[k])) throw bad(line, `column ${k + 1} (${PATH_COLUMNS[k - 6]}) ${quotedName(cols[k])} holds a control character`);
     }
     const inputPath = cols.length > 6 ? cols[6].trim() : '';
     if (inputPath !== '') anyPath = true;
@@ -72,7 +72,7 @@ export function parseSwimTrace(text: string, file: string, onRows?: (rows: numbe
     if (id === '') throw bad(line, 'empty job id');
     // A row commented out was replayed as a job named "#job3", silently.
     if (id.startsWith('#')) throw bad(line, `a comment (SWIM traces have none): job id ${JSON.stringify(id)} starts with "#"; delete the line, or rename the job`);
-    if (hasControlChars(id)) throw bad(line, `job id ${JSON.stringify(id)} holds a control character: names are printed in tables and CSV`);
+    if (hasControlChars(id)) throw bad(line, `job id ${quotedName(id)} holds a control character: names are printed in tables and CSV`);
     if (seen.has(id)) throw bad(line, `job id "${id}" is used twice`);
     seen.add(id);
     // A first row of words where the numbers go is a header (a spreadsheet's export): it read "column 2 (submit time):

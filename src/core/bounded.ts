@@ -48,6 +48,12 @@ export const pathField = (what: string, empty?: string) => z.string().min(1, emp
 export const hasControlChars = (s: string): boolean => CONTROL.test(s);
 
 /**
+ * A name quoted for a message, as JSON writes it but for U+2028 and U+2029, which JSON.stringify leaves raw: a message
+ * refusing a name for one broke its own line (hasControlChars).
+ */
+export const quotedName = (s: string): string => JSON.stringify(s).replace(/[\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16)}`);
+
+/**
  * A surrogate that is not half of a pair (a JSON input's "\ud800" escape alone): UTF-8 has no bytes for it, so the
  * jobs CSV, a sweep's aggregate.csv and the text tables wrote every such character as U+FFFD, and two variants
  * "x\ud800" and "x\udc00" were one name there while the JSON kept them apart. A pair (a character past U+FFFF) is one

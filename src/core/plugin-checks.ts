@@ -14,7 +14,7 @@ import { type JobComparator, SortedJobQueue } from './policies/sorted-queue.js';
 import type { PluginKind } from './framework/registry.js';
 import type { SlotKind } from './slot-kind.js';
 import type { Scenario } from './scenario.js';
-import { hasControlChars, hasUnpairedSurrogate } from './bounded.js';
+import { hasControlChars, quotedName, hasUnpairedSurrogate } from './bounded.js';
 import { classMethodNames } from './class-methods.js';
 import { shownValue, valueKind } from './shown-value.js';
 
@@ -366,7 +366,7 @@ export function checkedCounts<T extends object>(who: string, counts: T | undefin
   if (counts === undefined) return undefined;
   if (typeof counts !== 'object' || counts === null || Array.isArray(counts)) throw new TypeError(`${who}: counts() returned ${shownValue(counts)}, not an object of named numbers`);
   for (const [name, value] of Object.entries(counts)) {
-    if (name === '' || hasControlChars(name)) throw new TypeError(`${who}: counts() names a count ${JSON.stringify(name)}: a name is printed in tables (no control characters)`);
+    if (name === '' || hasControlChars(name)) throw new TypeError(`${who}: counts() names a count ${quotedName(name)}: a name is printed in tables (no control characters)`);
     // UTF-8 has no bytes for a lone surrogate: the tables wrote every one as U+FFFD, two counts as one name.
     if (hasUnpairedSurrogate(name)) throw new TypeError(`${who}: counts() names a count ${JSON.stringify(name)}: a name is printed in tables (no unpaired surrogate)`);
     if (typeof value !== 'number' || !Number.isFinite(value)) throw new TypeError(`${who}: counts() gives "${name}" as ${shownValue(value)}, not a finite number`);

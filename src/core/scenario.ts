@@ -14,7 +14,7 @@ import { keysAsWritten } from './key-order.js';
 import { valueKind } from './shown-value.js';
 import { fieldErrors, misplacedFields, unknownFields } from './unknown-fields.js';
 import { notGiven } from './nearest-name.js';
-import { atMost, durationMs, pathField, flag, oneOf, hasControlChars, hasUnpairedSurrogate, intWithin, nameField, nonNegInt, numberField, posInt, repeatedKeys, timeMs } from './bounded.js';
+import { atMost, durationMs, pathField, flag, oneOf, hasControlChars, hasUnpairedSurrogate, intWithin, nameField, nonNegInt, numberField, posInt, quotedName, repeatedKeys, timeMs } from './bounded.js';
 
 const posNum = (what: string) => numberField(what).positive({ error: `${what} must be greater than 0`, abort: true });
 
@@ -547,9 +547,7 @@ function quotedNumberHint(text: string): string {
  * is one holding an unpaired surrogate, which JSON.stringify writes as its escape (stderr wrote U+FFFD).
  */
 function formatPath(path: PropertyKey[]): string {
-  // (JSON.stringify writes U+2028 and U+2029 raw: escaped here too)
-  const quoted = (k: string): string => JSON.stringify(k).replace(/[\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16)}`);
-  const key = (p: PropertyKey): string => (hasControlChars(String(p)) || hasUnpairedSurrogate(String(p)) ? quoted(String(p)) : String(p));
+  const key = (p: PropertyKey): string => (hasControlChars(String(p)) || hasUnpairedSurrogate(String(p)) ? quotedName(String(p)) : String(p));
   return path.map((p, i) => (typeof p === 'number' ? `[${p}]` : `${i === 0 ? '' : '.'}${key(p)}`)).join('');
 }
 

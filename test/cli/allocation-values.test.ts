@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parseAllocation } from '../../src/cli/allocation.js';
+import { parseSwimTrace } from '../../src/cli/trace.js';
 
 const mr1 = (fields: string): string => `<allocations>\n  <pool name="a">\n    ${fields.split('\n').join('\n    ')}\n  </pool>\n</allocations>`;
 const yarn = (fields: string): string => `<allocations>\n  <queue name="a">\n    ${fields.split('\n').join('\n    ')}\n  </queue>\n</allocations>`;
@@ -74,5 +75,13 @@ describe('a resource past what YARN reads (Long.parseLong)', () => {
   it('Long.MAX_VALUE itself, and leading zeros, are read', () => {
     expect(parseAllocation(yarn('<maxResources>9223372036854775807 mb, 10 vcores</maxResources>'), 'f.xml').pools[0].maxMaps).toBe(10);
     expect(parseAllocation(yarn('<maxResources>000000000000000000000010240 mb, 10 vcores</maxResources>'), 'f.xml').pools[0].maxMaps).toBe(10);
+  });
+});
+
+describe('a name holding a line separator, refused', () => {
+  it('is quoted escaped in the message, which stays one line (JSON.stringify wrote U+2028 raw: the error broke its own line)', () => {
+    const xml = '<allocations>\n  <pool name="p\u2028q"/>\n</allocations>';
+    expect(() => parseAllocation(xml, 'f.xml')).toThrow('f.xml: line 2: <pool> name "p\\u2028q" holds a control character');
+    expect(() => parseSwimTrace('j\u2029x\t1\t1\t1000\t0\t0\n', 't.tsv')).toThrow('job id "j\\u2029x" holds a control character');
   });
 });
