@@ -163,6 +163,19 @@ const LINE_END_CHARS = 400;
  * or path hid what was wrong with it (`--out <4,000 characters>... (3,100 characters more)`, no "does not exist").
  */
 function lines(message: string): string[] {
-  const head = LINE_CHARS - LINE_END_CHARS;
-  return message.split('\n').map((l) => (l.length <= LINE_CHARS ? l : `${l.slice(0, head)} ... (${l.length - LINE_CHARS} characters left out) ... ${l.slice(-LINE_END_CHARS)}`));
+  return message.split('\n').map(cutLine);
+}
+
+/** Whether the UTF-16 unit at `i` of `s` is the second half of a pair (a cut there printed each half as U+FFFD). */
+const lowHalf = (s: string, i: number): boolean => /[\udc00-\udfff]/.test(s[i] ?? '') && /[\ud800-\udbff]/.test(s[i - 1] ?? '');
+
+/** A line cut in its middle (LINE_CHARS), never within a character; one the cut would not shorten as it is. */
+export function cutLine(l: string): string {
+  if (l.length <= LINE_CHARS) return l;
+  let head = LINE_CHARS - LINE_END_CHARS;
+  let tail = l.length - LINE_END_CHARS;
+  if (lowHalf(l, head)) head--;
+  if (lowHalf(l, tail)) tail++;
+  const cut = `${l.slice(0, head)} ... (${tail - head} characters left out) ... ${l.slice(tail)}`;
+  return cut.length < l.length ? cut : l;
 }
