@@ -261,7 +261,7 @@ export type OutputContent = string | readonly string[];
 const piecesOf = (content: OutputContent): readonly string[] => (typeof content === 'string' ? [content] : content);
 
 /** An output not written, the file there left as it was (or none made); a command's other outputs too (writeOutputs). */
-class OutputNotWritten extends Error {
+export class OutputNotWritten extends Error {
   constructor(readonly file: string, reason: string) {
     super(`${file}: ${reason}`);
   }

@@ -18,7 +18,7 @@ import type { PointRecord } from './sweep-aggregate.js';
 import { type Sweep, type SweepPoint, shardOf } from './sweep-file.js';
 import { PointQueue } from './sweep-order.js';
 import { MANIFEST, type Manifest, RESULTS, ResultsLog, checkAggregateFiles, entriesBesideTemps, inPointOrder, manifestOf, onePerPoint, readManifest, readRecords, removeSweepTemps, writeAggregates, writeInPointOrder } from './sweep-output.js';
-import { makeOutputDir, writeOutput } from './output.js';
+import { OutputNotWritten, makeOutputDir, writeOutput } from './output.js';
 import { lockOutput } from './output-lock.js';
 import { adoptPrestartedPool } from './prestart.js';
 import { sweepChanges } from './sweep-changes.js';
@@ -216,19 +216,21 @@ async function runLogged(options: SweepOptions, dir: string, manifest: Manifest,
   // failed the same way, saying only "the file there is unchanged".
   const sorted = inPointOrder(records);
   try {
+    const failed = (): string => `${failures.length} of ${todo.length} points failed (the others are kept, and aggregated; --resume reruns the failed)\n${failures.join('\n')}`;
     try {
       writeAggregates(dir, manifest, sorted);
     } catch (err) {
-      // a full disk said only "aggregate.json: not written (...)"
-      if (!(err instanceof Error)) throw err;
-      throw new Error(`${err.message}; the points run are kept in ${join(dir, RESULTS)}; free room and run the sweep again with --resume to write the aggregates`);
+      // a full disk said only "aggregate.json: not written (...)"; an error of the aggregates' making is no disk's
+      if (!(err instanceof OutputNotWritten)) throw err;
+      const also = failures.length > 0 ? `\n${failed().replace(', and aggregated;', ';')}` : '';
+      throw new Error(`${err.message}; the points run are kept in ${join(dir, RESULTS)}; free room and run the sweep again with --resume to write the aggregates${also}`);
     }
     // results.jsonl stays as appended (in the order the points finished) until every point has run
-    if (failures.length > 0) throw new Error(`${failures.length} of ${todo.length} points failed (the others are kept, and aggregated; --resume reruns the failed)\n${failures.join('\n')}`);
+    if (failures.length > 0) throw new Error(failed());
     try {
       writeInPointOrder(dir, sorted, log.written);
     } catch (err) {
-      if (!(err instanceof Error)) throw err;
+      if (!(err instanceof OutputNotWritten)) throw err;
       throw new Error(`${err.message}: it holds every point of the sweep, in the order they were written (hfsim report and sweep merge read it so), and the aggregates are written; to have it in point order, free room for a second copy of it and run the sweep again with --resume`);
     }
     if (t) t.finalizedAt = clockMs();
