@@ -249,13 +249,21 @@ function appendSummary(file: string, markdown: string): void {
   }
   // Whole or not at all: a full disk or a size limit had left the summary's first bytes after the earlier steps'.
   // (A pipe or a device cannot be taken back.)
-  const stat = fstatSync(fd);
   try {
-    writeFileSync(fd, markdown); // until done, or it throws
-  } catch (err) {
-    if (!stat.isFile()) throw new Error(`$GITHUB_STEP_SUMMARY ${file}: the summary was not appended whole (${osReason(err)})`);
-    ftruncateSync(fd, stat.size);
-    throw new Error(`$GITHUB_STEP_SUMMARY ${file}: the summary was not appended (${osReason(err)}); the file is as it was`);
+    const stat = fstatSync(fd);
+    try {
+      writeFileSync(fd, markdown); // until done, or it throws
+    } catch (err) {
+      const why = `$GITHUB_STEP_SUMMARY ${file}: the summary was not appended`;
+      if (!stat.isFile()) throw new Error(`${why} whole (${osReason(err)})`);
+      try {
+        ftruncateSync(fd, stat.size);
+      } catch (undo) {
+        // the write's error told, and that the part written stays (it was replaced by the truncation's)
+        throw new Error(`${why} whole (${osReason(err)}), and what was appended stays after the earlier steps' (not cut back: ${osReason(undo)})`);
+      }
+      throw new Error(`${why} (${osReason(err)}); the file is as it was`);
+    }
   } finally {
     closeSync(fd);
   }
