@@ -59,7 +59,7 @@ describe('Quincy: jobs waiting at once', () => {
   it('ten jobs of 400 maps submitted together on one slot are refused for their decisions\' map visits (each alone: 1 M)', () => {
     const errors = limitErrors(tenTogether);
     expect(errors).toHaveLength(1);
-    expect(errors[0]).toMatch(/^workload\.jobs\[9\]\.submitMs: under policy quincy the jobs arrived by \d+ s wait for 1 map slots at heartbeats of 3000 ms: \d+ decisions by then, each building its graph from every waiting map and solving its program, \d+ map visits, above the limit of 40000000 \(half a minute of run\): space the jobs' arrivals, give them fewer or shorter maps, the cluster more map slots or a longer cluster\.heartbeatMs, or use another policy$/);
+    expect(errors[0]).toMatch(/^workload\.jobs\[9\]\.submitMs: under policy quincy the jobs waiting for 1 map slots at heartbeats of 3000 ms pass the limit by \d+ s of simulated time: \d+ decisions by then, each building its graph from every waiting map and solving its program, \d+ map visits, above the limit of 40000000 \(half a minute of run\): space the jobs' arrivals, give them fewer or shorter maps, the cluster more map slots or a longer cluster\.heartbeatMs, or use another policy$/);
     // the command line: exit 2 before the run, one line naming the file and the field
     const file = join(mkdtempSync(join(tmpdir(), 'hfsim-quincy-')), 'ten.json');
     writeFileSync(file, JSON.stringify(tenTogether));
@@ -113,8 +113,8 @@ describe('Quincy: jobs waiting at once', () => {
     const group = (name: string, count: number, startMs: number) => ({ name, count, maps: 400, mapMs: 10_000, startMs, intervalMs: 1000 });
     const raw = (groups: unknown[]) => ({ name: 'g', cluster: { racks: 1, nodesPerRack: 1, mapSlotsPerNode: 1 }, hdfs: { replication: 1 }, scheduler: { policy: 'quincy', delay: { mode: 'none' } },
       workload: { kind: 'generated', groups } });
-    expect(limitErrors(raw([group('a', 10, 0)]))).toEqual([expect.stringMatching(/^workload\.groups\[0\]\.intervalMs: under policy quincy the jobs arrived by/)]);
-    expect(limitErrors(raw([group('a', 9, 0), group('b', 1, 9500)]))).toEqual([expect.stringMatching(/^workload\.groups\[1\]\.startMs: under policy quincy the jobs arrived by/)]);
+    expect(limitErrors(raw([group('a', 10, 0)]))).toEqual([expect.stringMatching(/^workload\.groups\[0\]\.intervalMs: under policy quincy the jobs waiting for/)]);
+    expect(limitErrors(raw([group('a', 9, 0), group('b', 1, 9500)]))).toEqual([expect.stringMatching(/^workload\.groups\[1\]\.startMs: under policy quincy the jobs waiting for/)]);
   });
 
   it('a workload of 1,000,000 jobs is checked in well under a second', () => {
@@ -129,7 +129,7 @@ describe('Quincy: jobs waiting at once', () => {
       const start = performance.now();
       const errors = limitErrors(raw);
       const ms = performance.now() - start;
-      expect(errors.filter((e) => /under policy quincy (about \d+ jobs wait at once|the jobs arrived by)/.test(e)), workload.kind).toHaveLength(1);
+      expect(errors.filter((e) => /under policy quincy (about \d+ jobs wait at once|the jobs waiting for)/.test(e)), workload.kind).toHaveLength(1);
       expect(ms, workload.kind).toBeLessThan(1500); // 0.1 to 0.6 s here, on 2 cores at load 10
     }
   });
@@ -148,7 +148,7 @@ describe('Quincy: jobs waiting at once', () => {
         if (!(e instanceof InputError)) throw e;
         message = e.message;
       }
-      const waiting = /jobs wait at once|the jobs arrived by/.test(message);
+      const waiting = /jobs wait at once|the jobs waiting for/.test(message);
       expect(waiting, `${file} ${variant}: ${message}`).toBe(refusedNow.has(`${file} ${variant}`));
     }
   });

@@ -42,7 +42,7 @@ export function waitingJobsError(jobs: JobArrivals, c: QuincyCluster): string | 
       `(about 50 ms of solver time, re-solved every heartbeat interval): space the jobs' arrivals, give them fewer maps or the cluster more map slots, or use another policy`;
   }
   if (w.visits <= MAX_QUINCY_MAP_VISITS) return undefined;
-  return `${jobs.field(w.visitsJob)}: under policy quincy the jobs arrived by ${Math.round(w.visitsAtMs / 1000)} s wait for ${c.mapSlots} map slots at heartbeats of ${c.heartbeatMs} ms: ` +
+  return `${jobs.field(w.visitsJob)}: under policy quincy the jobs waiting for ${c.mapSlots} map slots at heartbeats of ${c.heartbeatMs} ms pass the limit by ${Math.round(w.visitsAtMs / 1000)} s of simulated time: ` +
     `${w.decisions} decisions by then, each building its graph from every waiting map and solving its program, ${Math.round(w.visits)} map visits, ` +
     `above the limit of ${MAX_QUINCY_MAP_VISITS} (half a minute of run): space the jobs' arrivals, give them fewer or shorter maps, the cluster more map slots or a longer cluster.heartbeatMs, or use another policy`;
 }
