@@ -1,4 +1,5 @@
 /** Flag value parsers shared by the commands; a bad value is a commander usage error (exit 2). */
+import { fileURLToPath } from 'node:url';
 import { InvalidArgumentError } from 'commander';
 import { MAX_WORKERS } from '../core/limits.js';
 import { digits } from './decimal.js';
@@ -48,5 +49,13 @@ export function seedArg(value: string): number {
  */
 export function pluginArg(value: string, paths: string[]): string[] {
   if (value.trim() === '') throw new InvalidArgumentError('--plugin needs a file path (a plugin\'s .js file)');
+  // a file URL was joined to the working directory as a relative path ("Cannot find module '/work/file:/x/p.js'")
+  if (/^file:/i.test(value)) {
+    let path: string | undefined;
+    try {
+      path = fileURLToPath(value);
+    } catch { /* not one Node reads (file://host/...): no path to give */ }
+    throw new InvalidArgumentError(`--plugin takes a file path, not a URL${path === undefined ? '' : `: give ${path}`}`);
+  }
   return [...paths, value];
 }

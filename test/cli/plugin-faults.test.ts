@@ -283,6 +283,10 @@ registerPolicy('bad', { description: 'x', create: () => { setInterval(() => {}, 
     const r = hfsim('run', scenario(), '--plugin', dir);
     expect(r.code).toBe(2);
     expect(r.stderr).toBe(`hfsim: --plugin ${dir}: a directory, not a file: give the plugin's .js file\n`);
+    // a file URL was joined to the working directory: "Cannot find module '/work/file:/x/p.js'" (the plugins walkthrough)
+    const url = hfsim('run', scenario(), '--plugin', 'file:///x/p.js');
+    expect(url.code).toBe(2);
+    expect(url.stderr).toBe("error: option '--plugin <file.js>' argument 'file:///x/p.js' is invalid. --plugin takes a file path, not a URL: give /x/p.js\n(run hfsim run --help for usage)\n");
   });
 
   // The directory check's stat threw for a path it cannot look at (ENOTDIR through a file, ELOOP through a link to
