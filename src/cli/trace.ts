@@ -71,7 +71,7 @@ export function parseSwimTrace(text: string, file: string, onRows?: (rows: numbe
     const id = cols[0].trim();
     if (id === '') throw bad(line, 'empty job id');
     // A row commented out was replayed as a job named "#job3", silently.
-    if (id.startsWith('#')) throw bad(line, `a comment (SWIM traces have none): job id ${JSON.stringify(id)} starts with "#"; delete the line, or rename the job`);
+    if (id.startsWith('#')) throw bad(line, `a comment (SWIM traces have none): job id ${quotedName(id)} starts with "#"; delete the line, or rename the job`);
     if (hasControlChars(id)) throw bad(line, `job id ${quotedName(id)} holds a control character: names are printed in tables and CSV`);
     if (seen.has(id)) throw bad(line, `job id "${id}" is used twice`);
     seen.add(id);
@@ -114,7 +114,7 @@ export function parseSwimTrace(text: string, file: string, onRows?: (rows: numbe
 function spacedColumn(cols: readonly string[]): string {
   const later = cols.findIndex((c, i) => i > 0 && /\S\s+\S/.test(c.trim()));
   const k = later > 0 ? later : /\S\s+[\d.]+([eE][+-]?\d+)?$/.test(cols[0].trim()) ? 0 : -1;
-  return k < 0 ? '' : `: column ${k + 1} ${JSON.stringify(cols[k])} holds spaces where a tab should be`;
+  return k < 0 ? '' : `: column ${k + 1} ${quotedName(cols[k])} holds spaces where a tab should be`;
 }
 
 /** Told the rows of each SWIM trace read while it is set (whileTracesLoad): `rows` of `total`, the trace `file`'s. */
