@@ -85,7 +85,7 @@ export function declaredShortcuts(scenario: Scenario): ReadonlySet<Shortcut> {
  * `notOwnJob`: how a value a user's plugin hands back is not one of the run's jobs (undefined: it is one); `solver`: a
  * linear-program solver, for a policy that needs one (the runtime loads it).
  */
-export function makePlugins(scenario: Scenario, topology: Topology, jobs: number, notOwnJob: (job: unknown) => string | undefined, solver?: LpSolver, blocks?: BlockStore): RunPlugins {
+export function makePlugins(scenario: Scenario, topology: Topology, jobs: number, notOwnJob: (job: unknown) => string | undefined, blocks: BlockStore, solver?: LpSolver): RunPlugins {
   const sc = scenario.scheduler;
   const policyPlugin = policies.find(sc.policy);
   const gatePlugin = gates.find(sc.delay.mode);
@@ -101,7 +101,7 @@ export function makePlugins(scenario: Scenario, topology: Topology, jobs: number
   let views: Pick<PluginContext, 'topology' | 'blocks' | 'pools'> | undefined;
   const contextFor = (plugin: object): PluginContext => {
     if (isBuiltIn(plugin)) return context;
-    views ??= { topology: topologyView(topology), blocks: blocks === undefined ? undefined : blockReaderView(blocks), pools: pools === undefined ? undefined : poolSetView(pools, () => makingPolicy) };
+    views ??= { topology: topologyView(topology), blocks: blockReaderView(blocks), pools: pools === undefined ? undefined : poolSetView(pools, () => makingPolicy) };
     return { ...context, ...views, scenario: seenBy(plugin) };
   };
   // What a user's plugin's create() returns is checked (checkedMade) and, by kind, wrapped: a gate's answers checked,

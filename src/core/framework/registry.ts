@@ -35,7 +35,7 @@ export interface PluginContext {
   /** The pools, for a policy registered with usesPools (and the plugins of a run with one). */
   readonly pools?: PoolSet;
   /** HDFS's blocks and their replicas (where each map's input is). */
-  readonly blocks?: BlockReader;
+  readonly blocks: BlockReader;
   /** A linear-program solver, for a policy registered with needsSolver (the runtime loads one). */
   readonly solver?: LpSolver;
 }

@@ -276,7 +276,7 @@ export const quincy = {
     return jobs === undefined ? undefined : waitingJobsError(jobs, { ...size, kills: config.kills });
   },
   create: (config: QuincyConfig, context: PluginContext): SchedulingPolicy => {
-    const q = new Quincy(config, context.topology, context.blocks!, context.solver!, context.scenario.cluster.network.jobSetupMs);
+    const q = new Quincy(config, context.topology, context.blocks, context.solver!, context.scenario.cluster.network.jobSetupMs);
     return {
       createQueue: (kind) => (kind === 'map' ? q.mapQueue() : new SortedJobQueue(compareFair(kind))),
       assignMaps: q,
