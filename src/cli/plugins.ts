@@ -55,9 +55,25 @@ const LIBRARY: FileNaming = { file: (p) => `plugin file ${p}`, kind: 'plugin fil
 const CLI: FileNaming = { file: (p) => `--plugin ${p}`, kind: '--plugin file', giveJs: 'give --plugin the .js it writes' };
 
 /** Imports each plugin file once, in order (the library API: its messages name each as a plugin file). */
-export async function loadPlugins(paths: readonly string[]): Promise<void> {
-  if (!Array.isArray(paths) || paths.some((p) => typeof p !== 'string')) throw new TypeError(`loadPlugins takes a list of file paths (loadPlugins(['./my-policy.js'])), not ${JSON.stringify(paths) ?? String(paths)}`);
-  await load(paths, LIBRARY);
+export async function loadPlugins(paths: readonly (string | URL)[]): Promise<void> {
+  if (!Array.isArray(paths) || paths.some((p) => typeof p !== 'string' && !(p instanceof URL))) throw new TypeError(`loadPlugins takes a list of file paths (loadPlugins(['./my-policy.js'])), not ${JSON.stringify(paths) ?? String(paths)}`);
+  await load(paths.map(fileOf), LIBRARY);
+}
+
+/**
+ * A file URL (`new URL('./p.js', import.meta.url)` or its href) as the path it names: it was read as a relative path
+ * ("Cannot find module '<cwd>/file:/x/p.js'"). Another kind of URL is a TypeError: plugins are files.
+ */
+function fileOf(given: string | URL): string {
+  if (typeof given === 'string' && !/^file:|^[a-z][a-z0-9+.-]+:\/\//i.test(given)) return given;
+  const url = URL.canParse(given) ? new URL(given) : undefined;
+  if (url === undefined) throw new TypeError(`loadPlugins: ${JSON.stringify(String(given))} is not a URL Node can read`);
+  if (url.protocol !== 'file:') throw new TypeError(`loadPlugins takes file paths or file: URLs, not ${JSON.stringify(url.href)}`);
+  try {
+    return fileURLToPath(url);
+  } catch (err) {
+    throw new TypeError(`loadPlugins: ${JSON.stringify(url.href)} names no file on this machine (${(err as Error).message})`);
+  }
 }
 
 /** loadPlugins for the command line: its messages name each file by its flag (--plugin <file>). */

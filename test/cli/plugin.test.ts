@@ -2,6 +2,7 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { InputError, SortedJobQueue, loadPlugins, loadScenario, registerPolicy, simulate } from '../../src/index.js';
 import { policies } from '../../src/core/framework/registry.js';
@@ -203,6 +204,18 @@ describe('the library\'s loaders, as a caller meets them', () => {
     await expect(loadPlugins('./x.js' as never)).rejects.toThrow(new TypeError('loadPlugins takes a list of file paths (loadPlugins([\'./my-policy.js\'])), not "./x.js"'));
     await expect(loadPlugins([join(ROOT, 'no-such-plugin.js')])).rejects.toBeInstanceOf(InputError);
     expect(() => loadScenario(join(ROOT, 'no-such-scenario.json'))).toThrow(InputError);
+  });
+
+  it('loadPlugins takes a file URL (a string or a URL, as import.meta.url gives) as the file it names; other URLs are a TypeError', async () => {
+    const dir = tmp('plugin-library-url');
+    const missing = join(dir, 'no-such-plugin.js');
+    // A file URL was read as a relative path: "Cannot find module '<cwd>/file:/.../no-such-plugin.js'".
+    for (const given of [pathToFileURL(missing).href, pathToFileURL(missing)]) {
+      const err = await loadPlugins([given]).then(() => undefined, (e: unknown) => e);
+      expect(err).toBeInstanceOf(InputError);
+      expect((err as Error).message).toMatch(new RegExp(`^plugin file ${missing.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: `));
+    }
+    await expect(loadPlugins(['https://example.com/p.js'])).rejects.toThrow(new TypeError('loadPlugins takes file paths or file: URLs, not "https://example.com/p.js"'));
   });
 
   it('loadPlugins names a directory given as a plugin as a plugin file, not by the CLI\'s --plugin flag', async () => {
