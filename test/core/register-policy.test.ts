@@ -130,6 +130,20 @@ describe('registerPolicy refuses a bad definition with a TypeError naming the po
     expect(parsed.ok ? [] : parsed.errors).toEqual([`scheduler.delay: unknown field "waitMS" (did you mean "waitMs"?) (delay.mode "${gate}"'s config schema leaves it out of the config it returns: a z.object strips the fields it does not list, where z.strictObject refuses them; a preprocess or a union may drop one too)`]);
   });
 
+  it('a config schema that takes no object (z.number()) is refused naming the plugin: a scenario\'s config is always an object ("expected number, received object" named no plugin and no fix)', () => {
+    for (const [config, takes] of [[z.number(), 'a number'], [z.array(z.string()), 'a list'], [z.union([z.string(), z.number()]), 'no object']] as const) {
+      const name = fresh();
+      registerPolicy(name, { description: 'x', config: config as z.ZodType<unknown>, create });
+      const parsed = parseScenario(jobsScenario({ scheduler: { policy: name, delay: { mode: 'none' } } }));
+      expect(parsed.ok ? [] : parsed.errors).toEqual([`scheduler.policyConfig: policy "${name}": its config schema takes ${takes}, but a plugin's config is an object of its settings ({} when none is given): its schema must take one, such as z.strictObject({ ... })`]);
+    }
+    // an object schema's own refusal of the object is as zod gives it
+    const name = fresh();
+    registerPolicy(name, { description: 'x', config: z.strictObject({ a: z.number() }), create });
+    const parsed = parseScenario(jobsScenario({ scheduler: { policy: name, delay: { mode: 'none' } } }));
+    expect(parsed.ok ? [] : parsed.errors).toEqual(['scheduler.policyConfig.a: missing (required): expected a number']);
+  });
+
   it('an async config schema (a refine giving a Promise) is refused naming the plugin and the field (parseScenario threw zod\'s "Encountered Promise during synchronous parse", naming neither)', () => {
     const name = fresh();
     registerPolicy(name, { description: 'x', config: z.strictObject({ a: z.number().default(1) }).refine(async () => true), create });

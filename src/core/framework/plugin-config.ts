@@ -66,6 +66,13 @@ export function parsePluginConfig(registry: PluginLookup, field: string, name: s
       message: `${field} "${name}": its config schema refuses what it returns (${first.message}${at}): a plugin's schema must return a config it accepts (checks and defaults do; a transform to another shape does not)` });
     return undefined;
   }
+  const takes = isObject(config) ? takesNoObject(result.error.issues) : undefined;
+  if (takes !== undefined) {
+    // zod's "expected number, received object" named no plugin, and no config written could pass
+    issues.push({ code: 'custom', path: configPath, input: config,
+      message: `${field} "${name}": its config schema takes ${takes}, but a plugin's config is an object of its settings ({} when none is given): its schema must take one, such as z.strictObject({ ... })` });
+    return undefined;
+  }
   for (const issue of result.error.issues) {
     const aboutName = nameKey !== undefined && issue.path[0] === nameKey;
     const message = aboutName ? `${issue.message} (${field} names the plugin and is left out of its config, which is the other fields: its schema must not ask for ${nameKey})` : issue.message;
@@ -76,6 +83,20 @@ export function parsePluginConfig(registry: PluginLookup, field: string, name: s
 }
 
 const NO_CONFIG = z.strictObject({});
+
+const TYPE_NAMES: Record<string, string> = { number: 'a number', string: 'a string', boolean: 'a boolean', array: 'a list', bigint: 'a bigint' };
+
+/**
+ * What a schema takes, where its issues for an object refuse the object itself for its type (z.number(), z.array(),
+ * a union of such): 'a number', 'a list', 'no object'; undefined where the object is refused for what it holds.
+ */
+function takesNoObject(found: readonly z.core.$ZodIssue[]): string | undefined {
+  const refusesType = (issue: z.core.$ZodIssue): boolean => issue.path.length === 0 && (issue.code === 'invalid_type'
+    || (issue.code === 'invalid_union' && issue.errors.length > 0 && issue.errors.every((branch) => branch.some(refusesType))));
+  if (found.length !== 1 || !refusesType(found[0])) return undefined;
+  const issue = found[0];
+  return issue.code === 'invalid_type' ? TYPE_NAMES[issue.expected] ?? `a ${issue.expected}` : 'no object';
+}
 
 /**
  * schema.safeParse, or undefined where the schema is async (a refine or transform giving a Promise), for which zod
