@@ -20,7 +20,7 @@ const CHILD = join(ROOT, 'dist', 'bench', 'child.js');
 const SWEEP = join(ROOT, 'dist', 'bench', 'sweep.js');
 export const SWEEP_SCALING = 'sweep-scaling';
 
-type Percentiles = { mean: number; p50: number; p90: number; p99: number; p999: number; max: number };
+type Percentiles = { count: number; mean: number; p50: number; p90: number; p99: number; p999: number; max: number };
 interface ChildRun {
   digest: string; jobs: number; maps: number; nodes: number; policy: string; wallMs: number; cpuMs: number; events: number; heartbeats: number;
   decisionUs: Percentiles; launchUs: Percentiles; peakRssMB: number;
@@ -152,6 +152,8 @@ export async function runSuite(options: RunSuiteOptions): Promise<BenchReport> {
       peakRssMB: stat(rs.map((r) => r.peakRssMB)),
       events: first.events,
       heartbeats: first.heartbeats,
+      launches: first.launchUs.count,
+      ...(first.tickUs === undefined ? {} : { ticks: first.tickUs.count }),
       eventsPerSecond: stat(rs.map((r) => Math.round(r.events / r.wallMs * 1000))),
       heartbeatsPerSecond: stat(rs.map((r) => Math.round(r.heartbeats / r.wallMs * 1000))),
       eventsPerCpuSecond: stat(rs.map((r) => Math.round(r.events / Math.max(r.cpuMs, 1) * 1000))),

@@ -22,6 +22,8 @@ export type RuntimeName = 'inprocess' | 'threads';
 
 /** Percentiles of a wall time, in microseconds. */
 export interface Latency {
+  /** The times measured: heartbeats processed (decisionUs), tasks launched (launchUs), ticks run (tickUs). */
+  count: number;
   mean: number;
   p50: number;
   p90: number;
@@ -247,7 +249,7 @@ export async function simulate(scenario: Scenario, options: SimulateOptions = {}
   const us = (ns: number): number => Math.round(ns) / 1000;
   const percentiles = (h: typeof master.decisionNs): Latency => {
     const s = h.summary();
-    return { mean: us(s.mean), p50: us(s.p50), p90: us(s.p90), p99: us(s.p99), p999: us(s.p999), max: us(s.max) };
+    return { count: h.totalCount, mean: us(s.mean), p50: us(s.p50), p90: us(s.p90), p99: us(s.p99), p999: us(s.p999), max: us(s.max) };
   };
   const run: RunInfo = {
     runtime,

@@ -79,6 +79,9 @@ export const caseSchema = z.strictObject({
   peakRssMB: statSchema,
   events: z.number().int().min(0),
   heartbeats: z.number().int().min(0),
+  /** Tasks launched and timer ticks run in a run (decisionUs.launch's and .tick's counts). Absent in reports before 2026-11-28 (ticks also for a policy with no timer): they stay readable. */
+  launches: z.number().int().min(0).optional(),
+  ticks: z.number().int().min(0).optional(),
   eventsPerSecond: statSchema,
   heartbeatsPerSecond: statSchema,
   eventsPerCpuSecond: statSchema.optional(),

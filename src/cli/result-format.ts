@@ -23,7 +23,7 @@ const locality = z.strictObject({
   off: share.describe('share of maps that read from another rack'),
 });
 const bin = z.number().int().min(1).max(9).describe("the job's Facebook size bin (the Delay Scheduling paper's Table 2)");
-const latency = z.strictObject({ mean: z.number().min(0), p50: z.number().min(0), p90: z.number().min(0), p99: z.number().min(0), p999: z.number().min(0), max: z.number().min(0) })
+const latency = z.strictObject({ count: count.describe('the times measured: heartbeats, tasks launched or ticks'), mean: z.number().min(0), p50: z.number().min(0), p90: z.number().min(0), p99: z.number().min(0), p999: z.number().min(0), max: z.number().min(0) })
   .describe('µs: HdrHistogram percentiles at 3 significant digits');
 
 const summary = z.strictObject({

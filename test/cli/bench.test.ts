@@ -103,6 +103,8 @@ describe('hfsim bench --suite smoke', () => {
     expect(small.wallMs).toBe(all.cases.find((c) => c.name === 'scale-600')!.wallMs.min);
     expect(small.marginalUsPerHeartbeat).toBeUndefined();
     const hb = (name: string) => all.cases.find((c) => c.name === name)!.heartbeats;
+    // each case counts what its latencies measured: its tasks launched (every map at least)
+    for (const c of all.cases) expect(c.launches).toBeGreaterThanOrEqual(c.maps);
     expect(large.marginalUsPerHeartbeat).toBeCloseTo((large.wallMs - small.wallMs) * 1000 / (hb('scale-1200') - hb('scale-600')), 2);
     // Two sizes: the fitted exponent is the slope between them.
     expect(all.scaleExponent).toBeCloseTo(Math.log(large.wallMs / small.wallMs) / Math.log(2), 1);

@@ -19,6 +19,9 @@ describe('decision timing off', () => {
     expect(untimed.digest).toBe(timed.digest);
     expect(timed.run.decisionUs?.p99).toBeGreaterThan(0);
     expect(timed.run.launchUs?.p99).toBeGreaterThan(0);
+    // what each measured: every heartbeat, every task launched (no preemption here: each task once)
+    expect(timed.run.decisionUs?.count).toBe(timed.run.heartbeats);
+    expect(timed.run.launchUs?.count).toBe(timed.summary.tasks);
     expect(untimed.run).not.toHaveProperty('decisionUs');
     expect(untimed.run).not.toHaveProperty('launchUs');
   });
@@ -61,6 +64,9 @@ describe('decision timing off', () => {
     expect(t.max).toBeGreaterThan(quincy.run.decisionUs!.p50);
     const hfs = await simulate(loadVariant('preemption.json', 'Kill (preemption)'), {});
     expect(hfs.run.tickUs?.p50).toBeGreaterThan(0);
+    // a killed task is launched again: launches are the tasks and the kills' relaunches
+    expect(hfs.run.launchUs!.count).toBeGreaterThan(hfs.summary.tasks);
+    expect(hfs.run.tickUs!.count).toBeGreaterThan(0);
     const untimed = await simulate(loadVariant('preemption.json', 'Kill (preemption)'), { timeDecisions: false });
     expect(untimed.run).not.toHaveProperty('tickUs');
     expect(untimed.digest).toBe(hfs.digest);
