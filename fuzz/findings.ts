@@ -3,7 +3,7 @@ import { appendFileSync, chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { Case } from './cases.js';
 import type { Finding } from './fuzzer.js';
-import { makeOutputDir } from '../src/cli/output.js';
+import { makeOutputDir } from '../src/cli/output-paths.js';
 
 /** A word for sh: bare when safe, else single-quoted. */
 export function shellQuote(arg: string): string {

@@ -10,7 +10,7 @@ import { KINDS, type Kind } from './cases.js';
 import { repoRoot } from './corpus.js';
 import { fuzz } from './fuzzer.js';
 import { readFlags } from '../bench/flags.js';
-import { checkOutputDir } from '../src/cli/output.js';
+import { checkOutputDir } from '../src/cli/output-paths.js';
 
 async function main(): Promise<void> {
   // Read as the bench scripts read theirs (bench/flags.ts): a fraction (--seed 1.5, --count 1.5 ran 2 cases) or a flag

@@ -15,7 +15,7 @@ import type { ScenarioSpec } from '../test/harness/generate.js';
 import { coverageOf } from '../test/harness/coverage.js';
 import { timedChecker } from '../test/harness/time-limit.js';
 import { readFlags } from '../bench/flags.js';
-import { checkOutputDir, makeOutputDir } from '../src/cli/output.js';
+import { checkOutputDir, makeOutputDir } from '../src/cli/output-paths.js';
 import { InputError, osReason } from '../src/cli/errors.js';
 
 interface Flags {

@@ -184,7 +184,7 @@ class ProcessPool<T, R> implements TaskPool<T, R> {
       serialization: 'advanced', // structured clone, as between threads
       execArgv: [...this.flags, ...(isTypeScript(entry) ? ['--import', 'tsx'] : [])],
       // its stdout is this process's stderr: a worker answers by its channel, and what a --plugin's code prints there
-      // went into run --json's JSON on stdout (output.ts keepStdoutForOutput)
+      // went into run --json's JSON on stdout (stdout.ts keepStdoutForOutput)
       stdio: ['ignore', 2, 'inherit', 'ipc'],
     });
     const slot: Slot<T, R> = { child, index, spawnedAt: clockMs(), done: 0 };

@@ -8,7 +8,7 @@ import { gunzipSync } from 'node:zlib';
 import { MAX_INPUT_BYTES } from '../core/limits.js';
 import { InputError, fileReason } from './errors.js';
 
-/** Every file this process read as input, in order (an output may not replace one: output.ts checkOutputFile). */
+/** Every file this process read as input, in order (an output may not replace one: output-paths.ts checkOutputFile). */
 const read: string[] = [];
 
 export function inputsRead(): readonly string[] {

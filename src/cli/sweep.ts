@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { PoolKind } from '../actors/pool.js';
 import { folderShown, plainCounted } from './format.js';
-import { checkOutputDir } from './output.js';
+import { checkOutputDir } from './output-paths.js';
 import { type Sweep, loadSweep, parseShard, pointCount, shardOf } from './sweep-file.js';
 import { recordsKept, refuseForeignOutput, runSweep } from './sweep-run.js';
 import { MANIFEST, checkAggregateFiles, manifestOf, readManifest } from './sweep-output.js';

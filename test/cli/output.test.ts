@@ -1,5 +1,5 @@
 /**
- * Where outputs land (src/cli/output.ts): through symbolic links, into pipes and devices, whole; output paths checked
+ * Where outputs land (src/cli/output.ts, output-paths.ts, stdout.ts): through symbolic links, into pipes and devices, whole; output paths checked
  * before the run starts; and a reader that closes the pipe early ends the program quietly.
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
@@ -423,7 +423,7 @@ describe('outputs that cannot be written, or would replace one another: exit 2 b
     expect(readdirSync(dir)).toEqual([]);
   });
 
-  it('a flag that is no option of the command, taken as the output file, is refused too (output.ts)', () => {
+  it('a flag that is no option of the command, taken as the output file, is refused too (output-paths.ts)', () => {
     const dir = tmp();
     const r = spawnSync(process.execPath, [CLI, 'run', join(ROOT, SMALL), ...ONE, '--out', '--nope'], { cwd: dir, encoding: 'utf8', timeout: 60_000 });
     expect(r.status, r.stderr).toBe(2);
