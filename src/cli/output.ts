@@ -14,7 +14,7 @@ import { createRequire } from 'node:module';
 import { osReason } from './errors.js';
 import { holdSignals } from './hold-signals.js';
 import { descriptorOf, kindOf, linkTarget } from './output-paths.js';
-import { printOut, writeAllInto } from './stdout.js';
+import { writeAllInto } from './stdout.js';
 
 /**
  * An output's content: one string, or pieces written one after another (a sweep's results.jsonl can pass V8's
@@ -139,11 +139,14 @@ function writeWhole(tmp: string, content: OutputContent): void {
   if (lend) chmodSync(tmp, mode);
 }
 
-/** Writes `content` into an open descriptor (a pipe, a device, stdout), whole: a signal meanwhile waits for the end (holdSignals). */
+/**
+ * Writes `content` into an open descriptor (a pipe, a device, stdout), whole, by write(2): a signal meanwhile waits for
+ * the end (holdSignals). Not through the streams: stderr's drops what stderr refuses (diagnostics, closed-pipe.ts), and
+ * stdout's fails after the write has returned, when writeOutputs had replaced the other files (`--out r.json
+ * --jobs-csv /dev/stdout > /dev/full` replaced r.json, then said "stdout: not written whole"). Here a refusal is this
+ * output's, in its turn, and the files after it are left as they were; a reader that left the pipe ends it quietly.
+ */
 function writeInto(fd: number, content: OutputContent): void {
-  if (fd === 1) return printOut(typeof content === 'string' ? content : content.join(''));
-  // fd 2 (--out /dev/stderr) by write(2), not the stream: the stream drops what stderr refuses (diagnostics,
-  // closed-pipe.ts), and an output asked for there must fail, exit 1, when it is not written
   holdSignals();
   for (const piece of piecesOf(content)) writeAllInto(fd, piece);
 }

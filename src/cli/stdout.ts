@@ -7,7 +7,7 @@ import { isClosedPipe, stdoutFailed } from './closed-pipe.js';
 import { holdSignals } from './hold-signals.js';
 
 /**
- * What the command prints on stdout (the result JSON, the tables) and what an output naming /dev/stdout writes, whole:
+ * What the command prints on stdout (the result JSON, the tables), whole (an output naming /dev/stdout: output.ts writeInto):
  * into a regular file (`> r.json`) by write(2) until done, so a short write on a full disk or past a size limit is an
  * error, not a cut file and exit 0 (Node's stdout stream for a file ignored the short count); into a pipe or a
  * terminal through the stream, holding signals until it has taken it all (a SIGTERM while the reader was slow cut
@@ -45,6 +45,10 @@ export function keepStdoutForOutput(): void {
   process.stdout.write = process.stderr.write.bind(process.stderr) as typeof process.stdout.write;
 }
 
+/** How long a write into a full pipe waits before it tries again: the reader is slow. */
+const FULL_PIPE_WAIT_MS = 2;
+const waitCell = new Int32Array(new SharedArrayBuffer(4));
+
 /** write(2) until the whole of `content` is in: a reader that left a pipe ends it quietly; a full pipe is tried again. */
 export function writeAllInto(fd: number, content: string): void {
   const buf = Buffer.from(content);
@@ -53,7 +57,9 @@ export function writeAllInto(fd: number, content: string): void {
       off += writeSync(fd, buf, off);
     } catch (err) {
       if (isClosedPipe(err)) return;
-      if ((err as NodeJS.ErrnoException).code !== 'EAGAIN') throw err; // a non-blocking descriptor that is full: try again
+      // a non-blocking descriptor (stdout into a pipe, once Node has opened its stream) that is full: wait, try again
+      if ((err as NodeJS.ErrnoException).code !== 'EAGAIN') throw err;
+      Atomics.wait(waitCell, 0, 0, FULL_PIPE_WAIT_MS);
     }
   }
 }

@@ -241,6 +241,28 @@ describe('a write the disk cannot take whole', () => {
     expect(readdirSync(dir)).toEqual(['r.json']);
   });
 
+  it('run: an output naming /dev/stdout that stdout refuses is named in its turn, and --out is left as it was (--out was replaced, then "stdout: not written whole")', () => {
+    const dir = tmp();
+    const out = join(dir, 'r.json');
+    writeFileSync(out, 'old\n');
+    const r = spawnSync('bash', ['-c', `exec "$0" "$@" >/dev/full`, process.execPath, CLI, 'run', SMALL, ...ONE, '--no-progress', '--out', out, '--jobs-csv', '/dev/stdout'], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
+    expect([r.status, r.stderr]).toEqual([1, `hfsim: run failed: /dev/stdout: not written whole (no space left on device); nor were the other outputs written: ${out}\n`]);
+    expect(readFileSync(out, 'utf8')).toBe('old\n');
+    expect(readdirSync(dir)).toEqual(['r.json']);
+  });
+
+  it('run: an output naming /dev/stdout whose reader leaves early (| head -c 10) ends quietly: the other outputs written, exit 0', () => {
+    const dir = tmp();
+    const out = join(dir, 'r.json');
+    writeFileSync(out, 'old\n');
+    // 3,000 jobs: a CSV of 200 KB, more than the pipe holds, so the reader's leaving is met by a write
+    writeFileSync(join(dir, 's.json'), JSON.stringify({ scheduler: { policy: 'fifo' }, workload: { kind: 'facebook', jobs: 3000 } }));
+    const r = spawnSync('bash', ['-c', `"$0" "$@" | (sleep 1; head -c 10); echo " exit \${PIPESTATUS[0]}"`, process.execPath, CLI, 'run', join(dir, 's.json'), '--no-progress', '--out', out, '--jobs-csv', '/dev/stdout'], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
+    expect(r.stdout).toBe('variant,se exit 0\n');
+    expect(r.stderr).not.toContain('hfsim:');
+    expect(JSON.parse(readFileSync(out, 'utf8')).variant).toBe('fifo');
+  });
+
   it('experiments: a document the disk cannot take leaves its charts as they were (the new charts had replaced them beside the old document, exit 1)', () => {
     const dir = tmp();
     const doc = join(dir, 'E.md');
