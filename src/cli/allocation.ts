@@ -41,7 +41,7 @@ import { InputError } from './errors.js';
 import { MAX_INT32, MAX_POOLS, MAX_SLOTS, MAX_TIME_MS, MAX_WEIGHT, MIN_WEIGHT } from '../core/limits.js';
 import { type El, rootElement } from './xml.js';
 import { hasControlChars, quotedName } from '../core/bounded.js';
-import { javaFloat } from './decimal.js';
+import { javaFloat, keptByJavaTrim } from './decimal.js';
 import { YARN_POLICY_PACKAGE, isYarnPolicyClass, yarnPolicy } from './yarn-policy.js';
 import { type ClusterSlots, SLOT_MB, type YarnResource, parseYarnResource, resolveResource } from './yarn-resource.js';
 
@@ -272,18 +272,18 @@ class Reader {
   /** A non-negative number as Hadoop's Double.parseDouble reads a decimal one: Java's type suffix allowed ("1.5f" is 1.5). */
   number(el: El): number {
     const n = javaFloat(el.text);
-    if ( !Number.isFinite(n) || n < 0) this.fail(el, `<${el.name}> must be a non-negative number, not "${el.text}"`);
+    if ( !Number.isFinite(n) || n < 0) this.fail(el, `<${el.name}> must be a non-negative number, not "${el.text}"${keptByJavaTrim(el.text)}`);
     return n;
   }
 
   /** A whole number as Hadoop reads one (Integer.parseInt: "2.0" and "1e1" are refused, as Hadoop refuses them), up to `max`. */
   int(el: El, max = MAX_INT32): number {
-    if (!/^\s*\+?\d+\s*$/.test(el.text)) {
+    if (!/^\+?\d+$/.test(el.text)) { // el.text is trimmed as Java trims it; Integer.parseInt trims nothing more
       const n = this.number(el);
       this.fail(el, `<${el.name}> must be a whole number${Number.isInteger(n) ? ' written as digits alone (Hadoop reads it with parseInt)' : ''}, not "${el.text}"`);
     }
-    const n = Number(el.text.trim());
-    if (n > max) this.fail(el, `<${el.name}> is ${el.text.trim()}, above the limit of ${max}`);
+    const n = Number(el.text);
+    if (n > max) this.fail(el, `<${el.name}> is ${el.text}, above the limit of ${max}`);
     return n;
   }
 
@@ -425,7 +425,7 @@ class Reader {
    */
   threshold(el: El, out: Allocation): number {
     const n = javaFloat(el.text);
-    if (!Number.isFinite(n)) this.fail(el, `<${el.name}> must be a number from 0 to 1, not "${el.text}"`);
+    if (!Number.isFinite(n)) this.fail(el, `<${el.name}> must be a number from 0 to 1, not "${el.text}"${keptByJavaTrim(el.text)}`);
     const clamped = Math.max(0, Math.min(1, n));
     if (clamped !== n) this.warn(out, el, `<${el.name}> is ${el.text.trim()}: run, as YARN runs it, with ${clamped}`);
     return clamped;
@@ -444,7 +444,7 @@ class Reader {
   }
 
   boolean(el: El): boolean {
-    const b = el.text.trim().toLowerCase();
+    const b = el.text.toLowerCase();
     if (b !== 'true' && b !== 'false') this.fail(el, `<${el.name}> must be true or false, not "${el.text}"`);
     return b === 'true';
   }

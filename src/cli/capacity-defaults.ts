@@ -4,7 +4,7 @@
  * they are refused, naming the default to set. Booleans compare as Hadoop's getBoolean reads them (trimmed, any case),
  * numbers by value.
  */
-import { decimal } from './decimal.js';
+import { decimal, javaTrim } from './decimal.js';
 
 interface Default {
   /** The value that changes nothing, as a file would write it. */
@@ -38,7 +38,7 @@ const GLOBAL_DEFAULTS = new Map<string, Default>([
 ]);
 
 function matches(value: string, def: string): boolean {
-  const v = value.trim().toLowerCase();
+  const v = javaTrim(value).toLowerCase();
   if (def === 'true' || def === 'false') return v === def;
   return decimal(v) === Number(def);
 }

@@ -39,7 +39,7 @@ import { MAX_POOLS } from '../core/limits.js';
 import { InputError } from './errors.js';
 import { type El, rootElement } from './xml.js';
 import { hasControlChars, quotedName } from '../core/bounded.js';
-import { decimal, javaFloat } from './decimal.js';
+import { decimal, javaFloat, javaTrim, keptByJavaTrim } from './decimal.js';
 import { globalDefault, queueDefault } from './capacity-defaults.js';
 
 const PREFIX = 'yarn.scheduler.capacity.';
@@ -217,7 +217,7 @@ function stoppedQueues(tree: ReadonlyMap<string, QueueNode>, fail: Fail): Set<st
 
 /** A queue's state property: RUNNING or STOPPED, in any case, as YARN reads it (QueueState.valueOf of the upper-cased value). */
 function queueState(node: QueueNode, p: Property, fail: Fail): void {
-  const state = p.value.trim().toUpperCase();
+  const state = javaTrim(p.value).toUpperCase();
   if (state !== 'RUNNING' && state !== 'STOPPED') fail(p, `must be RUNNING or STOPPED, not "${p.value}" (YARN: "We can only use RUNNING or STOPPED")`);
   node.state = state as QueueState;
   node.stateAt = p;
@@ -236,7 +236,7 @@ function queueTree(rootList: Property, props: ReadonlyMap<string, Property>, fai
     tree.set(node.path, node);
     const list = props.get(`${PREFIX}${node.path}.queues`);
     if (list === undefined) continue;
-    const names = list.value.split(',').map((q) => q.trim()).filter((q) => q !== '');
+    const names = list.value.split(',').map(javaTrim).filter((q) => q !== '');
     if (names.length === 0) fail(list, 'lists no queues');
     if (new Set(names).size !== names.length) fail(list, `a queue is listed twice in "${list.value}"`);
     // A period separates the parts of a queue's path: root.queues "a.b" made a queue named "a.b" whose properties
@@ -283,9 +283,9 @@ function properties(root: El, file: string, warnings: string[]): Map<string, Pro
     let value: string | undefined;
     let isFinal = false;
     for (const [k, v] of Object.entries(el.attrs)) {
-      if (k === 'name') name = v.trim();
-      else if (k === 'value') value = v.trim();
-      else if (k === 'final') isFinal = v.trim() === 'true';
+      if (k === 'name') name = javaTrim(v);
+      else if (k === 'value') value = javaTrim(v);
+      else if (k === 'final') isFinal = javaTrim(v) === 'true';
       // Configuration's parser passes over attributes it does not read: told, not refused (a long-form file with a
       // description="..." attribute ran before the short form was read)
       else if (!PROPERTY_NOTES.has(k)) passedOver.set(k, [...(passedOver.get(k) ?? []), el.line]);
@@ -293,7 +293,7 @@ function properties(root: El, file: string, warnings: string[]): Map<string, Pro
     for (const c of el.children) {
       if (c.name === 'name') name = c.text;
       else if (c.name === 'value') value = c.text;
-      else if (c.name === 'final') isFinal = c.text.trim() === 'true';
+      else if (c.name === 'final') isFinal = c.text === 'true';
       else if (c.name !== 'description' && !PROPERTY_NOTES.has(c.name)) throw new InputError(`${file}: line ${c.line}: unknown element <${c.name}> in <property>`);
     }
     if (name === undefined || name === '') throw new InputError(`${file}: line ${el.line}: <property> has no <name>`);
@@ -349,14 +349,14 @@ function substitute(props: Map<string, Property>): Set<string> {
 
 function num(p: Property, fail: Fail): number {
   const n = decimal(p.value);
-  if ( !Number.isFinite(n)) fail(p, `must be a number, not "${p.value}"`);
+  if ( !Number.isFinite(n)) fail(p, `must be a number, not "${p.value}"${keptByJavaTrim(p.value)}`);
   return n;
 }
 
 /** A value YARN reads with getFloat (Float.parseFloat: "50f" is 50; it was refused here). */
 function float(p: Property, fail: Fail): number {
   const n = javaFloat(p.value);
-  if (!Number.isFinite(n)) fail(p, `must be a number, not "${p.value}"`);
+  if (!Number.isFinite(n)) fail(p, `must be a number, not "${p.value}"${keptByJavaTrim(p.value)}`);
   return n;
 }
 
@@ -383,7 +383,7 @@ function global(key: string, p: Property, out: CapacityConfig, fail: Fail): void
       return;
     case 'workflow-priority-mappings':
       // YARN's stock file sets it empty: no job gets a priority from it. A mapping would set priorities not modelled.
-      if (p.value.trim() !== '') fail(p, 'workflow priority mappings are not modelled (jobs keep their own priority); only an empty value is read');
+      if (javaTrim(p.value) !== '') fail(p, 'workflow priority mappings are not modelled (jobs keep their own priority); only an empty value is read');
       return;
     case 'per-node-heartbeat.multiple-assignments-enabled':
       if (p.value !== 'true' && p.value !== 'false') fail(p, `must be true or false, not "${p.value}"`);
@@ -443,7 +443,7 @@ function parentProperty(node: QueueNode, attr: string, p: Property, fail: Fail):
   if (aclOrLabel(attr) || IGNORED_ROOT.has(attr) || LEAF_ONLY.has(attr)) return;
   // A parent's ordering policy: YARN's default, utilization, offers the least used queue first, as the capacity policy does.
   if (attr === 'ordering-policy') {
-    if (p.value.trim() !== 'utilization') fail(p, `${whose} ordering policy: only "utilization" (YARN's default for a parent queue: the least used queue first) is modelled, not "${p.value}"`);
+    if (javaTrim(p.value) !== 'utilization') fail(p, `${whose} ordering policy: only "utilization" (YARN's default for a parent queue: the least used queue first) is modelled, not "${p.value}"`);
     return;
   }
   const why = queueDefault(attr, p.value);
@@ -480,11 +480,11 @@ function queueProperty(q: Partial<QueueConfig> & { name: string; noUserCap?: boo
       return;
     }
     case 'ordering-policy':
-      if (p.value.trim() !== 'fifo' && p.value.trim() !== 'fair') fail(p, `only the fifo and fair ordering policies are modelled, not "${p.value}"`);
-      q.orderingPolicy = p.value.trim() as 'fifo' | 'fair';
+      if (javaTrim(p.value) !== 'fifo' && javaTrim(p.value) !== 'fair') fail(p, `only the fifo and fair ordering policies are modelled, not "${p.value}"`);
+      q.orderingPolicy = javaTrim(p.value) as 'fifo' | 'fair';
       return;
     case 'ordering-policy.fair.enable-size-based-weight':
-      if (p.value.trim() !== 'false') fail(p, 'size-based weights of the fair ordering policy are not modelled: only false (the default)');
+      if (javaTrim(p.value) !== 'false') fail(p, 'size-based weights of the fair ordering policy are not modelled: only false (the default)');
       return;
     case 'maximum-application-lifetime': case 'default-application-lifetime':
       if (num(p, fail) > 0) fail(p, 'application lifetimes are not modelled (jobs run to completion)');

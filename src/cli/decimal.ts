@@ -7,9 +7,35 @@
  */
 const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
 
-/** The number `text` writes in decimal, or NaN when it writes none (hex, binary, octal, Infinity, words). */
+/**
+ * `text` less what Java's String.trim removes at each end, the characters up to U+0020 (spaces, tabs, newlines, other
+ * controls), as Hadoop trims a value (getTrimmedTextData, Configuration.getTrimmed) and Double.parseDouble and
+ * Float.parseFloat trim a number. JavaScript's trim removes more (U+00A0, U+FEFF, U+2028...), which Java keeps and
+ * its number parsers refuse: `<weight>1.5\u00a0</weight>` ran as 1.5 where Hadoop refuses the file.
+ */
+export function javaTrim(text: string): string {
+  let start = 0;
+  let end = text.length;
+  while (start < end && text.charCodeAt(start) <= 0x20) start++;
+  while (end > start && text.charCodeAt(end - 1) <= 0x20) end--;
+  return text.slice(start, end);
+}
+
+/**
+ * Why a value Hadoop refuses looked like a number: a space at an end that Java's trim keeps (said by its code point,
+ * as it prints as a space or not at all), or '' when it has none.
+ */
+export function keptByJavaTrim(text: string): string {
+  const t = javaTrim(text);
+  const ends = [t.at(0), t.at(-1)].filter((c): c is string => c !== undefined && c.trim() === '');
+  if (ends.length === 0) return '';
+  const names = [...new Set(ends)].map((c) => `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`);
+  return ` (it ends in ${names.join(' and ')}, which Java's String.trim keeps, as Hadoop reads it: delete ${names.length > 1 ? 'them' : 'it'})`;
+}
+
+/** The number `text` writes in decimal around what Java trims, or NaN when it writes none (hex, binary, octal, Infinity, words). */
 export function decimal(text: string): number {
-  const t = text.trim();
+  const t = javaTrim(text);
   return DECIMAL.test(t) ? Number(t) : NaN;
 }
 
@@ -19,7 +45,7 @@ export function decimal(text: string): number {
  * are NaN here, as `decimal` has them.
  */
 export function javaFloat(text: string): number {
-  const t = text.trim();
+  const t = javaTrim(text);
   return decimal(/^[^fFdD]+[fFdD]$/.test(t) ? t.slice(0, -1) : t);
 }
 

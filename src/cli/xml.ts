@@ -3,6 +3,7 @@
  * read with fast-xml-parser. Malformed XML is an InputError naming the file and line.
  */
 import { createRequire } from 'node:module';
+import { javaTrim } from './decimal.js';
 import { InputError } from './errors.js';
 import { lastAtMost, lineStarts } from './line-starts.js';
 
@@ -17,6 +18,7 @@ export interface El {
   name: string;
   attrs: Record<string, string>;
   children: El[];
+  /** The element's text, trimmed as Java's String.trim trims it (javaTrim), as Hadoop's readers trim a value. */
   text: string;
   line: number;
 }
@@ -181,7 +183,7 @@ function toElements(nodes: unknown[], starts: number[], depth: number, splitValu
     if (children.length === 0 && splitValues === 'refuse') refuseSplitValue(name, textParts, line);
     const attrs: Record<string, string> = Object.create(null) as Record<string, string>; // an attribute may be named __proto__
     for (const [k, v] of Object.entries((node[':@'] as Record<string, string> | undefined) ?? {})) attrs[k.slice(NAMED.length)] = decode(String(v), line);
-    out.push({ name, attrs, children, text: textParts.join('').trim(), line });
+    out.push({ name, attrs, children, text: javaTrim(textParts.join('')), line });
   }
   return out;
 }
@@ -198,7 +200,7 @@ function toElements(nodes: unknown[], starts: number[], depth: number, splitValu
 export type SplitValues = 'join' | 'refuse';
 
 function refuseSplitValue(name: string, parts: readonly string[], line: number): void {
-  const pieces = parts.map((p) => p.trim()).filter((p) => p !== '');
+  const pieces = parts.map(javaTrim).filter((p) => p !== '');
   if (pieces.length < 2) return;
   throw new InputError(`line ${line}: <${name}>'s value is split in ${pieces.length} pieces (${pieces.slice(0, 3).map((p) => JSON.stringify(p.length > 20 ? `${p.slice(0, 20)}...` : p)).join(', ')}${pieces.length > 3 ? ', ...' : ''}) by a processing instruction or CDATA section: Hadoop's allocation file reader takes the first piece alone, the XML's text is them joined; write the value in one piece`);
 }

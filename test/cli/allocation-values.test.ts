@@ -85,3 +85,26 @@ describe('a name holding a line separator, refused', () => {
     expect(() => parseSwimTrace('j\u2029x\t1\t1\t1000\t0\t0\n', 't.tsv')).toThrow('job id "j\\u2029x" holds a control character');
   });
 });
+
+/**
+ * Hadoop's readers trim a value with Java's String.trim, which removes the characters up to U+0020 alone
+ * (getTrimmedTextData, PoolManager's getData().trim(), and Double.parseDouble and Integer.parseInt themselves); a
+ * no-break space, an em space or a line separator stays, and the number is refused (NumberFormatException). They were
+ * trimmed with JavaScript's trim, which removes them too: `<weight>1.5\u00a0</weight>` ran as 1.5.
+ */
+describe('values around spaces as Java\'s String.trim trims them', () => {
+  it.each([
+    ['a weight ending in a no-break space', mr1('<weight>1.5\u00a0</weight>'), /^f\.xml: line 3: <weight> must be a non-negative number, not "1\.5\u00a0" \(it ends in U\+00A0, which Java's String\.trim keeps, as Hadoop reads it: delete it\)$/],
+    ['a limit after an em space', yarn('<maxRunningApps>\u20035</maxRunningApps>'), /^f\.xml: line 3: <maxRunningApps> must be a non-negative number, not /],
+    ['a count ending in a byte order mark', mr1('<minMaps>2\ufeff</minMaps>'), /^f\.xml: line 3: <minMaps> must be a non-negative number, not /],
+    ['a threshold ending in a line separator', yarn('<fairSharePreemptionThreshold>0.5\u2028</fairSharePreemptionThreshold>'), /^f\.xml: line 3: <fairSharePreemptionThreshold> must be a number from 0 to 1/],
+    ['a scheduling policy ending in a no-break space', yarn('<schedulingPolicy>fair\u00a0</schedulingPolicy>'), /^f\.xml: line 3: <schedulingPolicy> must be fair or fifo/],
+  ])('%s is refused at its line, as Hadoop refuses it (it was read)', (_, xml, message) => {
+    expect(() => parseAllocation(xml, 'f.xml')).toThrow(message);
+  });
+
+  it('what Java trims (spaces, tabs, newlines) is still trimmed', () => {
+    expect(parseAllocation(mr1('<weight>\t 1.5\r\n </weight>'), 'f.xml').pools[0].weight).toBe(1.5);
+    expect(parseAllocation(mr1('<minMaps>\n  2 \t</minMaps>'), 'f.xml').pools[0].minMaps).toBe(2);
+  });
+});

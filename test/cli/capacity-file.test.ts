@@ -178,6 +178,16 @@ describe("root's own properties, and node-locality-delay at most the cluster's n
     expect(() => parseCapacityFile(conf({ ...ok, 'yarn.scheduler.capacity.node-locality-delay': '10f' }), 'c.xml')).toThrow(/node-locality-delay: must be a number, not "10f"/);
   });
 
+  // Configuration.getTrimmed and getFloat trim with Java's String.trim (characters up to U+0020): a no-break space stays,
+  // and Float.parseFloat refuses the value. JavaScript's trim removed it, and "50\u00a0" ran as 50.
+  it('a number around a no-break space, an em space or a line separator is refused at its line, as Java\'s trim keeps them (it was read)', () => {
+    expect(() => parseCapacityFile(conf({ ...ok, [`${Q}.a.capacity`]: '50\u00a0' }), 'c.xml')).toThrow(/^c\.xml: line \d+: .*root\.a\.capacity: must be a number, not /);
+    expect(() => parseCapacityFile(conf({ ...ok, [`${Q}.a.user-limit-factor`]: '\u20032' }), 'c.xml')).toThrow(/root\.a\.user-limit-factor: must be a number, not /);
+    expect(() => parseCapacityFile(conf({ ...ok, 'yarn.scheduler.capacity.node-locality-delay': '10\u2028' }), 'c.xml')).toThrow(/node-locality-delay: must be a number, not /);
+    // what Java trims still goes: spaces, tabs, newlines
+    expect(parseCapacityFile(conf({ ...ok, [`${Q}.a.capacity`]: '\t50\n ', [`${Q}.b.capacity`]: ' 50 ' }), 'c.xml').queues.map((q) => q.capacity)).toEqual([50, 50]);
+  });
+
   it('minimum-user-limit-percent 0 and above 100 are read as YARN takes them (UsersManager: 0 no floor, above 100 as 100); below 0 refused', () => {
     const limits = (a: string, b: string) => parseCapacityFile(conf({ ...ok, [`${Q}.a.minimum-user-limit-percent`]: a, [`${Q}.b.minimum-user-limit-percent`]: b }), 'c.xml').queues.map((q) => q.minUserLimitPercent);
     expect(limits('0', '250')).toEqual([0, 250]);
