@@ -1,5 +1,5 @@
 /** The actions of `hfsim bench` (run a suite, print its table, write its JSON) and `hfsim bench compare` (exit 3 on a regression); their options are in commands.ts. */
-import { closeSync, fstatSync, ftruncateSync, openSync, writeFileSync } from 'node:fs';
+import { type Stats, closeSync, fstatSync, ftruncateSync, openSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readJsonFile } from './load-scenario.js';
 import { BENCH_FORMAT, type BenchCase, type BenchReport, benchReportSchema } from './bench-schema.js';
@@ -248,24 +248,36 @@ function appendSummary(file: string, markdown: string): void {
   } catch (err) {
     throw new InputError(`$GITHUB_STEP_SUMMARY ${file}: cannot append the summary (${osReason(err)})`);
   }
-  // Whole or not at all: a full disk or a size limit had left the summary's first bytes after the earlier steps'.
-  // (A pipe or a device cannot be taken back.)
   try {
-    const stat = fstatSync(fd);
-    try {
-      writeFileSync(fd, markdown); // until done, or it throws
-    } catch (err) {
-      const why = `$GITHUB_STEP_SUMMARY ${file}: the summary was not appended`;
-      if (!stat.isFile()) throw new Error(`${why} whole (${osReason(err)})`);
-      try {
-        ftruncateSync(fd, stat.size);
-      } catch (undo) {
-        // the write's error told, and that the part written stays (it was replaced by the truncation's)
-        throw new Error(`${why} whole (${osReason(err)}), and what was appended stays after the earlier steps' (not cut back: ${osReason(undo)})`);
-      }
-      throw new Error(`${why} (${osReason(err)}); the file is as it was`);
-    }
+    appendWhole(fd, file, markdown);
   } finally {
     closeSync(fd);
   }
+}
+
+/**
+ * Appends `markdown` to the open summary whole or not at all: a full disk or a size limit had left the summary's
+ * first bytes after the earlier steps'. What a failed write put there is cut back (a regular file; a pipe or a device
+ * cannot be taken back).
+ */
+function appendWhole(fd: number, file: string, markdown: string): void {
+  const before = fstatSync(fd);
+  try {
+    writeFileSync(fd, markdown); // until done, or it throws
+  } catch (err) {
+    throw new Error(notAppended(fd, file, before, err));
+  }
+}
+
+/** What a failed append says, once the summary is cut back to its size `before` the write where it can be. */
+function notAppended(fd: number, file: string, before: Stats, err: unknown): string {
+  const why = `$GITHUB_STEP_SUMMARY ${file}: the summary was not appended`;
+  if (!before.isFile()) return `${why} whole (${osReason(err)})`;
+  try {
+    ftruncateSync(fd, before.size);
+  } catch (undo) {
+    // the write's error told, and that the part written stays (it was replaced by the truncation's)
+    return `${why} whole (${osReason(err)}), and what was appended stays after the earlier steps' (not cut back: ${osReason(undo)})`;
+  }
+  return `${why} (${osReason(err)}); the file is as it was`;
 }
