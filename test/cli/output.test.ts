@@ -231,22 +231,17 @@ describe('a write the disk cannot take whole', () => {
     expect(readdirSync(dir).sort()).toEqual(['jobs.csv', 'r.json', 'report.html']); // no temp file left
   });
 
-  it('run: an output into a descriptor that refuses it is named, and the files before it are left as they were (it said only "ENOSPC: no space left on device, write", --out replaced)', () => {
+  it.each([
+    // it said only "ENOSPC: no space left on device, write", --out replaced
+    ['/dev/fd/3', '3>/dev/full', '--html'],
+    // --out was replaced, then "stdout: not written whole"
+    ['/dev/stdout', '>/dev/full', '--jobs-csv'],
+  ])('run: an output into a descriptor that refuses it (%s) is named in its turn, and the files before it are left as they were', (device, redirect, flag) => {
     const dir = tmp();
     const out = join(dir, 'r.json');
     writeFileSync(out, 'old\n');
-    const r = spawnSync('bash', ['-c', `exec "$0" "$@" 3>/dev/full`, process.execPath, CLI, 'run', SMALL, ...ONE, '--no-progress', '--out', out, '--html', '/dev/fd/3'], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
-    expect([r.status, r.stderr]).toEqual([1, `hfsim: run failed: /dev/fd/3: not written whole (no space left on device); nor were the other outputs written: ${out}\n`]);
-    expect(readFileSync(out, 'utf8')).toBe('old\n');
-    expect(readdirSync(dir)).toEqual(['r.json']);
-  });
-
-  it('run: an output naming /dev/stdout that stdout refuses is named in its turn, and --out is left as it was (--out was replaced, then "stdout: not written whole")', () => {
-    const dir = tmp();
-    const out = join(dir, 'r.json');
-    writeFileSync(out, 'old\n');
-    const r = spawnSync('bash', ['-c', `exec "$0" "$@" >/dev/full`, process.execPath, CLI, 'run', SMALL, ...ONE, '--no-progress', '--out', out, '--jobs-csv', '/dev/stdout'], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
-    expect([r.status, r.stderr]).toEqual([1, `hfsim: run failed: /dev/stdout: not written whole (no space left on device); nor were the other outputs written: ${out}\n`]);
+    const r = spawnSync('bash', ['-c', `exec "$0" "$@" ${redirect}`, process.execPath, CLI, 'run', SMALL, ...ONE, '--no-progress', '--out', out, flag, device], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
+    expect([r.status, r.stderr]).toEqual([1, `hfsim: run failed: ${device}: not written whole (no space left on device); nor were the other outputs written: ${out}\n`]);
     expect(readFileSync(out, 'utf8')).toBe('old\n');
     expect(readdirSync(dir)).toEqual(['r.json']);
   });
