@@ -321,7 +321,7 @@ class Reader {
 
   mode(el: El): 'fair' | 'fifo' {
     const m = el.text.toLowerCase();
-    if (m !== 'fair' && m !== 'fifo') this.fail(el, `<${el.name}> must be fair or fifo, not "${el.text}"`);
+    if (m !== 'fair' && m !== 'fifo') this.fail(el, `<${el.name}> must be fair or fifo, not "${el.text}"${keptByJavaTrim(el.text)}`);
     return m;
   }
 
@@ -399,7 +399,7 @@ class Reader {
     if (p === undefined) {
       const custom = el.text.startsWith(YARN_POLICY_PACKAGE) ? ' (YARN has no such policy class; a class name is read in its exact case)'
         : /^[\w$]+(\.[\w$]+)+$/.test(el.text) ? ' (a custom SchedulingPolicy class is code hfsim cannot run)' : '';
-      this.fail(el, `<${el.name}> must be fair or fifo (any case, or their class names ${YARN_POLICY_PACKAGE}FairSharePolicy and FifoPolicy), not "${el.text}"${custom}`);
+      this.fail(el, `<${el.name}> must be fair or fifo (any case, or their class names ${YARN_POLICY_PACKAGE}FairSharePolicy and FifoPolicy), not "${el.text}"${custom}${keptByJavaTrim(el.text)}`);
     }
     if (p.policy === 'drf') this.fail(el, `<${el.name}> must be fair or fifo, not "${el.text}": drf (DominantResourceFairnessPolicy) divides memory and vcores, and hfsim's slots are one resource (a 1 GB, 1-vcore container each)`);
     return p.policy;
@@ -445,7 +445,7 @@ class Reader {
 
   boolean(el: El): boolean {
     const b = el.text.toLowerCase();
-    if (b !== 'true' && b !== 'false') this.fail(el, `<${el.name}> must be true or false, not "${el.text}"`);
+    if (b !== 'true' && b !== 'false') this.fail(el, `<${el.name}> must be true or false, not "${el.text}"${keptByJavaTrim(el.text)}`);
     return b === 'true';
   }
 

@@ -27,10 +27,12 @@ export function javaTrim(text: string): string {
  */
 export function keptByJavaTrim(text: string): string {
   const t = javaTrim(text);
-  const ends = [t.at(0), t.at(-1)].filter((c): c is string => c !== undefined && c.trim() === '');
-  if (ends.length === 0) return '';
-  const names = [...new Set(ends)].map((c) => `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`);
-  return ` (it ends in ${names.join(' and ')}, which Java's String.trim keeps, as Hadoop reads it: delete ${names.length > 1 ? 'them' : 'it'})`;
+  const kept = (c: string | undefined): string | undefined => (c !== undefined && c.trim() === '' ? `U+${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}` : undefined);
+  const first = kept(t.at(0));
+  const last = t.length > 1 ? kept(t.at(-1)) : undefined;
+  const where = [first === undefined ? '' : `begins with ${first}`, last === undefined ? '' : `ends in ${last}`].filter((w) => w !== '');
+  if (where.length === 0) return '';
+  return ` (it ${where.join(' and ')}, which Java's String.trim keeps, as Hadoop reads it: delete ${where.length > 1 ? 'them' : 'it'})`;
 }
 
 /** The number `text` writes in decimal around what Java trims, or NaN when it writes none (hex, binary, octal, Infinity, words). */

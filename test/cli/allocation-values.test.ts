@@ -99,6 +99,8 @@ describe('values around spaces as Java\'s String.trim trims them', () => {
     ['a count ending in a byte order mark', mr1('<minMaps>2\ufeff</minMaps>'), /^f\.xml: line 3: <minMaps> must be a non-negative number, not /],
     ['a threshold ending in a line separator', yarn('<fairSharePreemptionThreshold>0.5\u2028</fairSharePreemptionThreshold>'), /^f\.xml: line 3: <fairSharePreemptionThreshold> must be a number from 0 to 1/],
     ['a scheduling policy ending in a no-break space', yarn('<schedulingPolicy>fair\u00a0</schedulingPolicy>'), /^f\.xml: line 3: <schedulingPolicy> must be fair or fifo/],
+    ['a boolean ending in a no-break space (Boolean.parseBoolean reads "true\u00a0" as false)', yarn('<allowPreemptionFrom>true\u00a0</allowPreemptionFrom>'), /^f\.xml: line 3: <allowPreemptionFrom> must be true or false, not "true\u00a0" \(it ends in U\+00A0, which/],
+    ['a weight after an em space and before a no-break space', mr1('<weight>\u20031.5\u00a0</weight>'), /\(it begins with U\+2003 and ends in U\+00A0, which Java's String\.trim keeps, as Hadoop reads it: delete them\)$/],
   ])('%s is refused at its line, as Hadoop refuses it (it was read)', (_, xml, message) => {
     expect(() => parseAllocation(xml, 'f.xml')).toThrow(message);
   });
