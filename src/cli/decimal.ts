@@ -1,4 +1,10 @@
-/** What hfsim reads as a number in text it is given: configuration files, flags, the bench scripts' flags. */
+/**
+ * What hfsim reads as a number in text it is given (configuration files, flags, the bench scripts' flags), around
+ * what Java's trim removes, and the characters it keeps named in messages.
+ */
+
+/** A character named by its code point for a message, "U+00A0": one that prints as a space, or as nothing. */
+export const codePoint = (c: string): string => `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
 
 /**
  * A number as Hadoop's configuration files write one: decimal digits, an optional fraction and exponent, around
@@ -27,7 +33,7 @@ export function javaTrim(text: string): string {
  */
 export function keptByJavaTrim(text: string): string {
   const t = javaTrim(text);
-  const kept = (c: string | undefined): string | undefined => (c !== undefined && c.trim() === '' ? `U+${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}` : undefined);
+  const kept = (c: string | undefined): string | undefined => (c !== undefined && c.trim() === '' ? codePoint(c) : undefined);
   const first = kept(t.at(0));
   const last = t.length > 1 ? kept(t.at(-1)) : undefined;
   const where = [first === undefined ? '' : `begins with ${first}`, last === undefined ? '' : `ends in ${last}`].filter((w) => w !== '');

@@ -3,7 +3,7 @@
  * read with fast-xml-parser. Malformed XML is an InputError naming the file and line.
  */
 import { createRequire } from 'node:module';
-import { javaTrim } from './decimal.js';
+import { codePoint, javaTrim } from './decimal.js';
 import { InputError } from './errors.js';
 import { lastAtMost, lineStarts } from './line-starts.js';
 
@@ -37,6 +37,8 @@ export function parseXml(source: string, file: string, splitValues: SplitValues 
   // written inside a comment or a CDATA section is text, not a declaration.
   const doctype = doctypeAt(text);
   if (doctype !== null) throw new InputError(`${file}: line ${lineOf(starts, doctype.index)}: a DOCTYPE (and any entity it declares) is not supported`);
+  const notChar = NOT_XML_CHAR.exec(text);
+  if (notChar !== null) throw new InputError(`${file}: line ${lineOf(starts, notChar.index)}: malformed XML: ${codePoint(notChar[0])}, a character XML does not allow (only tab, newline and carriage return below U+0020): Hadoop's XML parser refuses the file`);
   const outline = outlineOf(text);
   if (outline.tooDeep >= 0) throw new InputError(`${file}: line ${lineOf(starts, outline.tooDeep)}: ${TOO_DEEP}`);
   const { XMLParser, XMLValidator } = xmlParser();
@@ -77,6 +79,13 @@ export function rootElement(text: string, file: string, root: string, splitValue
   if (second !== undefined) throw new InputError(`${file}: line ${second.line}: a second root element <${second.name}>; a file has one <${root}>`);
   return el;
 }
+
+/**
+ * The characters XML 1.0 does not allow (outside its Char production), written or by reference: the controls below
+ * U+0020 but tab, newline and CR, and U+FFFE and U+FFFF. Xerces and Woodstox, Hadoop's parsers, refuse a file with
+ * one; fast-xml-parser read it. (A lone surrogate cannot be read from UTF-8: read-file.ts refuses those bytes.)
+ */
+const NOT_XML_CHAR = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/;
 
 /** Elements nested deeper than this are refused (Hadoop's files nest a few levels; the reading recurses). */
 const MAX_DEPTH = 64;
@@ -254,6 +263,7 @@ function decode(value: string, line: number): string {
     if (name.startsWith('#')) {
       const code = name[1] === 'x' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
       if (!(code > 0 && code <= 0x10ffff) || (code >= 0xd800 && code <= 0xdfff)) throw new InputError(`line ${line}: ${ref} is not a character`);
+      if (NOT_XML_CHAR.test(String.fromCodePoint(code))) throw new InputError(`line ${line}: ${ref} is not a character XML allows (${codePoint(String.fromCodePoint(code))}: only tab, newline and carriage return below U+0020): Hadoop's XML parser refuses the file`);
       return String.fromCodePoint(code);
     }
     const c = PREDEFINED[name];

@@ -186,6 +186,10 @@ describe('bad allocation files: file and line', () => {
     ['a newline in a pool name, as a character reference', '<allocations>\n<pool name="a&#10;b"/>\n</allocations>', 'line 2: <pool> name "a\\nb" holds a control character'],
     ['a weight in hexadecimal (JavaScript read 0x10 as 16; Hadoop refuses it)', '<allocations>\n<pool name="a"><weight>0x10</weight></pool>\n</allocations>', 'line 2: <weight> must be a non-negative number, not "0x10"'],
     ['minMaps in binary', '<allocations>\n<pool name="a">\n<minMaps>0b10</minMaps></pool>\n</allocations>', 'line 3: <minMaps> must be a non-negative number, not "0b10"'],
+    // XML 1.0 allows no control character but tab, newline and CR (its Char production), written or referenced:
+    // Hadoop's parsers (Xerces, Woodstox) refuse the file; it was read (Java's trim dropped the U+0001: weight 1.5)
+    ['a control character in a value', '<allocations>\n<pool name="a">\n<weight>1.5\u0001</weight></pool>\n</allocations>', 'line 3: malformed XML: U+0001, a character XML does not allow (only tab, newline and carriage return below U+0020): Hadoop\'s XML parser refuses the file'],
+    ['a control character referenced', '<allocations>\n<pool name="a"><weight>1.5&#x1;</weight></pool>\n</allocations>', 'line 2: &#x1; is not a character XML allows'],
     ['20,000 pools', `<allocations>\n${Array.from({ length: 20_000 }, (_, i) => `<pool name="p${i}"/>`).join('\n')}\n</allocations>`, 'line 10002: more than 10000 pools, the limit'],
   ])('%s', (_, xml, message) => {
     const alloc = write('pools.xml', xml);
