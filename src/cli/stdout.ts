@@ -1,6 +1,7 @@
 /**
- * stdout as an output: what the command prints (the result JSON, the tables) and what an output naming /dev/stdout
- * writes, whole, and kept from what other code of the process writes there. (A reader that left the pipe: closed-pipe.ts.)
+ * stdout as the command's own output: what it prints (the result JSON, the tables), whole, and kept from what other
+ * code of the process writes there; and writeAllInto, write(2) until done, with which output.ts writes an output
+ * naming a descriptor (/dev/stdout among them). (A reader that left the pipe: closed-pipe.ts.)
  */
 import { fstatSync, writeSync } from 'node:fs';
 import { isClosedPipe, stdoutFailed } from './closed-pipe.js';
