@@ -63,6 +63,15 @@ export const RUN_METRICS: ReadonlySet<string> = new Set([
 ]);
 export const BIN_METRICS: ReadonlySet<string> = new Set(withLocality(BIN_FIELDS));
 
+/**
+ * Shares, 0 to 1: the locality shares (run and bin), slot utilisation, fairness (Jain's index) and the links'
+ * utilisation. Every other metric is a count, a time, MB or a percentage, 0 or more.
+ */
+const SHARE_METRICS: ReadonlySet<string> = new Set([...Object.keys(LOCALITY_FIELDS).map((l) => `locality.${l}`), 'utilization', 'reduceUtilization', 'fairness', ...LINK_METRICS]);
+
+/** What `metric` can be: [0, 1] for a share, [0, Infinity) for the rest (its interval is kept within it). */
+export const metricRange = (metric: string): readonly [number, number] => (SHARE_METRICS.has(metric) ? [0, 1] : [0, Infinity]);
+
 /** Wall-clock measures: they vary from run to run, unlike every other metric. */
 export const WALL_CLOCK_METRICS = ['decisionUs.p50', 'decisionUs.p99', 'wallMs'] as const;
 
@@ -145,13 +154,20 @@ export interface Interval {
   hi: number | null;
 }
 
-export function interval(xs: readonly number[]): Interval {
+/**
+ * The mean of `xs` and its 95% confidence interval; `range`: what the quantity can be, lo and hi kept within it (the
+ * mean of shares is a share: a t interval of three seeds' node locality near 1 reached past 1, and of wall times that
+ * varied more than their mean below 0). The interval's coverage is unchanged (the mean is inside the range); ci95
+ * stays the t interval's half-width.
+ */
+export function interval(xs: readonly number[], range: readonly [number, number] = [-Infinity, Infinity]): Interval {
   const n = xs.length;
   const mean = xs.reduce((a, x) => a + x, 0) / n;
   if (n < 2) return { n, mean: tidy(mean), sd: null, ci95: null, lo: null, hi: null };
   const sd = Math.sqrt(xs.reduce((a, x) => a + (x - mean) ** 2, 0) / (n - 1));
   const half = studentT975(n - 1) * sd / Math.sqrt(n);
-  return { n, mean: tidy(mean), sd: tidy(sd), ci95: tidy(half), lo: tidy(mean - half), hi: tidy(mean + half) };
+  const within = (x: number): number => Math.min(range[1], Math.max(range[0], tidy(x)));
+  return { n, mean: tidy(mean), sd: tidy(sd), ci95: tidy(half), lo: within(mean - half), hi: within(mean + half) };
 }
 
 const tidy = (x: number): number => Number(x.toPrecision(10));
@@ -238,7 +254,7 @@ export function aggregate(records: readonly PointRecord[]): AggregateRow[] {
       }
     }
     const ordered = [...series.values()].sort((a, b) => (a.bin ?? -Infinity) - (b.bin ?? -Infinity)); // stable: metric order kept
-    for (const s of ordered) rows.push({ point, values: rs[0].values, seeds: s.seeds, metric: s.metric, bin: s.bin, ...interval(s.xs) });
+    for (const s of ordered) rows.push({ point, values: rs[0].values, seeds: s.seeds, metric: s.metric, bin: s.bin, ...interval(s.xs, metricRange(s.metric)) });
   }
   return rows;
 }

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Result } from '../../src/actors/simulate.js';
-import { type PointRecord, RUN_METRICS, aggregate, fairness, interval, metricsOf, studentT975 } from '../../src/cli/sweep-aggregate.js';
+import { type PointRecord, RUN_METRICS, aggregate, fairness, interval, metricRange, metricsOf, studentT975 } from '../../src/cli/sweep-aggregate.js';
 
 /** The definition, written out: per bin (sum x)^2 / (n sum x^2), summed with weight n, over all jobs. */
 function reference(jobs: Array<{ bin: number; responseMs: number }>): number {
@@ -156,5 +156,28 @@ describe('95% interval to the 10 significant digits written', () => {
     expect(i.ci95).toBe(Number(half.toPrecision(10)));
     expect(i.lo).toBe(Number((mean - half).toPrecision(10)));
     expect(i.hi).toBe(Number((mean + half).toPrecision(10)));
+  });
+
+  it('lo and hi stay within what the metric can be: 0 to 1 for a share, 0 up for the rest (skip-count.sweep.json wrote wallMs lo -144.66 and a locality hi above 1)', () => {
+    // three seeds' node locality near 1, and wall times that vary more than their mean
+    const shares = interval([0.99, 1, 0.96], metricRange('locality.node'));
+    expect(shares.hi).toBe(1);
+    expect(shares.lo).toBeGreaterThan(0.9);
+    expect(shares.ci95).toBeGreaterThan(1 - shares.mean); // the half-width is the t interval's, as before
+    const wall = interval([40, 400, 50], metricRange('wallMs'));
+    expect(wall.lo).toBe(0);
+    expect(wall.hi).toBe(Number((wall.mean + wall.ci95!).toPrecision(10)));
+    expect(metricRange('fairness')).toEqual([0, 1]);
+    expect(metricRange('network.up.max')).toEqual([0, 1]);
+    expect(metricRange('meanResponseMs')).toEqual([0, Infinity]);
+    // a sweep's aggregate rows: every share's interval within [0, 1], every other one's at or above 0
+    const record = (seed: number, wallMs: number, node: number): PointRecord => ({
+      id: `p${seed}`, index: seed - 1, group: 'g', values: {}, scenario: 's', variant: '', seed, digest: '',
+      summary: { jobs: 1, locality: { node, rack: 1 - node, off: 0 } } as PointRecord['summary'], bins: [], jobs: [], run: { wallMs } as PointRecord['run'],
+    });
+    const rows = aggregate([record(1, 40, 0.99), record(2, 400, 1), record(3, 50, 0.96)]);
+    const row = (metric: string) => rows.find((r) => r.metric === metric && r.bin === null)!;
+    expect(row('wallMs').lo).toBe(0);
+    expect(row('locality.node').hi).toBe(1);
   });
 });
