@@ -1,14 +1,15 @@
 /**
  * Every job of a workload as a size limit sees it before the run (WorkloadShape.arrivals): its submission, maps and map
  * time, in submission order, for a cost that grows with the jobs waiting at once (Quincy's decisions: quincy/
- * waiting-jobs.ts). Drawn gaps and sizes count at their means (exponential arrivals at startMs + k x intervalMs, a
- * Facebook job at i x meanInterarrivalMs with the mix's mean maps and map time), as the other limits count them.
+ * waiting-jobs.ts). Drawn gaps and sizes count as the run draws them at the scenario's seed (a group's exponential
+ * gaps, the Facebook mix's gaps, sizes and types: workload.ts's own draws, replayed), so that bunched arrivals count.
  */
 import { FACEBOOK_BINS } from './facebook-bins.js';
 import { MAX_JOBS, MAX_TIME_MS } from './limits.js';
+import { makeRng } from './rng.js';
 import type { Scenario } from './scenario.js';
 import { type SwimTrace, swimJobShape } from './swim.js';
-import { JOB_PROFILES } from './workload.js';
+import { JOB_PROFILES, facebookDraws, groupSubmits, workloadStream } from './workload.js';
 
 export interface JobArrivals {
   /** Submissions (ms, whole, at most MAX_TIME_MS), never decreasing. */
@@ -18,6 +19,8 @@ export interface JobArrivals {
   readonly mapMs: Float64Array;
   /** The scenario field that sets the i-th job's submission (in this order), for an error. */
   field(i: number): string;
+  /** The seed whose draws these are, where any job's submission is drawn (an error says so: another seed draws others). */
+  readonly drawnBy?: number;
 }
 
 /** A trace's row, as its errors name it (row i is line i + 1: src/cli/trace.ts skips none). */
@@ -59,21 +62,18 @@ export function jobArrivals(scenario: Scenario, trace?: SwimTrace, mapMsOf: (map
       w.jobs.forEach((j, i) => jobs.add(j.submitMs, blocksOf.get(j.input) ?? 0, j.mapMs, i));
       return jobs.inOrder((i) => `workload.jobs[${i}].submitMs`);
     }
-    case 'generated':
+    case 'generated': {
+      const stream = workloadStream(makeRng(scenario.seed));
       w.groups.forEach((g, gi) => {
-        for (let k = 0; k < g.count; k++) jobs.add(g.startMs + k * g.intervalMs, g.maps, g.mapMs, gi);
+        for (const submitMs of groupSubmits(g, stream)) jobs.add(submitMs, g.maps, g.mapMs, gi);
       });
       // a group of one job arrives at its startMs; the others' gaps are intervalMs
-      return jobs.inOrder((gi) => `workload.groups[${gi}].${w.groups[gi].count > 1 ? 'intervalMs' : 'startMs'}`);
-    case 'facebook': {
-      // mixed: half io, half cpu
-      const times = (w.type === 'mixed' ? (['io', 'cpu'] as const) : [w.type]).map((type) => JOB_PROFILES[type].mapMs);
-      const mapMs = times.reduce((a, ms) => a + ms, 0) / times.length;
-      // a job's expected maps: the benchmark's hundred's mean (facebookBlocks bounds a partial hundred by its largest jobs)
-      const maps = Math.max(1, Math.round(facebookBlocks(100, w.sizes) / 100));
-      for (let i = 0; i < w.jobs; i++) jobs.add(i * w.meanInterarrivalMs, maps, mapMs, 0);
-      return jobs.inOrder(() => 'workload.meanInterarrivalMs');
+      const field = (gi: number): string => `workload.groups[${gi}].${w.groups[gi].count > 1 ? 'intervalMs' : 'startMs'}`;
+      return jobs.inOrder(field, w.groups.some((g) => g.arrivals === 'exponential' && g.count > 1) ? scenario.seed : undefined);
     }
+    case 'facebook':
+      facebookDraws(w, workloadStream(makeRng(scenario.seed)), (maps, submitMs, type) => jobs.add(submitMs, maps, JOB_PROFILES[type].mapMs, 0));
+      return jobs.inOrder(() => 'workload.meanInterarrivalMs', w.jobs > 1 ? scenario.seed : undefined);
     case 'swim': {
       const nodes = scenario.cluster.racks * scenario.cluster.nodesPerRack;
       for (let i = 0; i < count; i++) {
@@ -109,12 +109,13 @@ class Listed {
   }
 
   /** Sorted by submission, ties in the listed order (a key submitMs x 2^21 + index, exact below 2^53); `field` by source. */
-  inOrder(field: (source: number) => string): JobArrivals {
+  inOrder(field: (source: number) => string, drawnBy?: number): JobArrivals {
     const n = this.n;
     let sorted = true;
     for (let i = 1; i < n && sorted; i++) sorted = this.submitMs[i - 1] <= this.submitMs[i];
     const source = this.source;
-    if (sorted) return { submitMs: this.submitMs.subarray(0, n), maps: this.maps.subarray(0, n), mapMs: this.mapMs.subarray(0, n), field: (i) => field(source[i]) };
+    const drawn = drawnBy === undefined ? {} : { drawnBy };
+    if (sorted) return { submitMs: this.submitMs.subarray(0, n), maps: this.maps.subarray(0, n), mapMs: this.mapMs.subarray(0, n), field: (i) => field(source[i]), ...drawn };
     const keys = new Float64Array(n);
     for (let i = 0; i < n; i++) keys[i] = this.submitMs[i] * INDEX_BITS + i;
     keys.sort();
@@ -125,6 +126,6 @@ class Listed {
       for (let i = 0; i < n; i++) out[i] = a[order[i]];
       return out;
     };
-    return { submitMs: pick(this.submitMs), maps: pick(this.maps), mapMs: pick(this.mapMs), field: (i) => field(source[order[i]]) };
+    return { submitMs: pick(this.submitMs), maps: pick(this.maps), mapMs: pick(this.mapMs), field: (i) => field(source[order[i]]), ...drawn };
   }
 }

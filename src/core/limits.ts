@@ -242,7 +242,10 @@ export const MAX_QUINCY_ARCS = 8_000;
  * 400 maps of 10 s submitted together on one slot at 3 s heartbeats (each alone 1.05 M): 19,996 solves (estimate
  * 19,996 decisions) over 40.0 M maps, 19.1 s user (47.6 M: refused); 5 such jobs: 9,996 solves, 7.7 s (13.5 M); the 10
  * jobs of 3 s maps: 7,999 solves (7,999) over 16.0 M maps, 10.4 s (19.0 M: accepted, within the half minute); 65 jobs of 2,000 -
- * 30i maps of 1 + 0.9i s, 1 s apart on one slot (each alone within it): still running after 120 s (refused). Solves
+ * 30i maps of 1 + 0.9i s, 1 s apart on one slot (each alone within it): still running after 120 s (refused). Drawn
+ * arrivals (replayed as drawn: job-arrivals.ts), 400 jobs of 100 maps of 1 s on one slot at 1 s heartbeats: at
+ * exponential 200 s gaps 80,209 solves, 265 s user (refused now, at each of seeds 1 to 12); at 300 s, seed 6: 79,979 solves (79,855) over
+ * 13.0 M maps, 28.7 s user (39.8 M: accepted); the same jobs at fixed 200 s gaps 14.7 s (29.8 M). Solves
  * of programs past MAX_QUINCY_ARCS cost more than ARC_VISITS an arc (the fuzz case above: 155.6 M, 215 s).
  */
 export const MAX_QUINCY_MAP_VISITS = 40_000_000;

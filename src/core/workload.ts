@@ -80,11 +80,16 @@ export function planWorkload(scenario: Scenario, topology: Topology, rng: Rng, t
   const w = scenario.workload;
   if (w.kind === 'sls') throw new Error(`sls workload: trace ${w.trace} was not read into a jobs workload (loadScenario reads it: simulate a variant it gives)`);
   if (w.kind === 'swim' && trace === undefined) throw new Error(`swim workload: the rows of trace ${w.trace} were not loaded (loadScenario reads them: pass its variant's trace, simulate(v.scenario, { trace: v.trace }))`);
-  const jobs = w.kind === 'facebook' ? facebookJobs(w, rng.fork('workload'), addFile)
-    : w.kind === 'generated' ? generatedJobs(w, rng.fork('workload'), addFile)
-    : w.kind === 'swim' ? swimJobs(w, trace!, topology.nodes, scenario.hdfs.blockMB, addFile, rng.fork('workload'))
+  const jobs = w.kind === 'facebook' ? facebookJobs(w, workloadStream(rng), addFile)
+    : w.kind === 'generated' ? generatedJobs(w, workloadStream(rng), addFile)
+    : w.kind === 'swim' ? swimJobs(w, trace!, topology.nodes, scenario.hdfs.blockMB, addFile, workloadStream(rng))
     : listedJobs(w, addFile, plan);
   return { jobs, plan };
+}
+
+/** The stream the workload's draws fork from, under the run's root stream (makeRng(seed)): a size limit replays them (job-arrivals.ts). */
+export function workloadStream(rng: Rng): Rng {
+  return rng.fork('workload');
 }
 
 /**
@@ -103,13 +108,8 @@ export function strideOf(scenario: Scenario, nodes: number): number {
  */
 function facebookJobs(w: FacebookWorkload, rng: Rng, addFile: AddFile): JobSpec[] {
   const shared = w.shared === undefined ? undefined : sharedDataset(w.shared, rng, addFile);
-  const own = Array.from({ length: w.jobs }, (_, i) => rng.fork(`job:${i}`));
-  const sizes = w.sizes === 'benchmark' ? benchmarkSizes(w.jobs, rng.fork('sizes')) : own.map(drawnSize);
   const jobs: JobSpec[] = [];
-  let t = 0;
-  sizes.forEach((maps, i) => {
-    if (i > 0) t += Math.round(own[i].exp(w.meanInterarrivalMs));
-    const type: JobType = w.type === 'mixed' ? (own[i].next() < 0.5 ? 'io' : 'cpu') : w.type;
+  facebookDraws(w, rng, (maps, t, type, i) => {
     const profile = JOB_PROFILES[type];
     jobs.push({
       index: jobIndex(i),
@@ -127,6 +127,22 @@ function facebookJobs(w: FacebookWorkload, rng: Rng, addFile: AddFile): JobSpec[
     });
   });
   return jobs;
+}
+
+/**
+ * The Facebook mix's draws, job by job in submission order: its size, its submission (whole ms: the gaps each rounded)
+ * and its type, each job's from its own stream under the workload stream `rng` (a size limit replays them: job-arrivals.ts).
+ */
+export function facebookDraws(w: FacebookWorkload, rng: Rng, job: (maps: number, submitMs: number, type: JobType, i: number) => void): void {
+  const deck = w.sizes === 'benchmark' ? benchmarkSizes(w.jobs, rng.fork('sizes')) : undefined;
+  let t = 0;
+  // one job's stream at a time (a million held at once took 6.5 s to draw, 2 s one at a time), in its own order
+  for (let i = 0; i < w.jobs; i++) {
+    const own = rng.fork(`job:${i}`);
+    const maps = deck === undefined ? drawnSize(own) : deck[i];
+    if (i > 0) t += Math.round(own.exp(w.meanInterarrivalMs));
+    job(maps, t, w.type === 'mixed' ? (own.next() < 0.5 ? 'io' : 'cpu') : w.type, i);
+  }
 }
 
 /** The shared tables, placed before any job's input (files table:0, table:1, ...), and the dataset they make. */
@@ -192,16 +208,7 @@ function listedJobs(w: JobsWorkload, addFile: AddFile, plan: BlockPlan): JobSpec
 
 /** Groups of identical jobs; all groups' jobs merged in submit order (ties: group order, then job number). */
 function generatedJobs(w: GeneratedWorkload, rng: Rng, addFile: AddFile): JobSpec[] {
-  const drafts = w.groups.flatMap((g, gi) => {
-    const arrivals = rng.fork(`group:${g.name}`);
-    let t = g.startMs;
-    // Whole ms, as every other arrival: fixed gaps k x intervalMs rounded (summed gap by gap, a fractional intervalMs
-    // gave 0.8999999999999999), exponential gaps each rounded.
-    return Array.from({ length: g.count }, (_, k) => {
-      if (k > 0) t = g.arrivals === 'exponential' ? t + Math.round(arrivals.exp(g.intervalMs)) : g.startMs + Math.round(k * g.intervalMs);
-      return { g, gi, k, submitMs: t };
-    });
-  });
+  const drafts = w.groups.flatMap((g, gi) => Array.from(groupSubmits(g, rng), (submitMs, k) => ({ g, gi, k, submitMs })));
   drafts.sort((a, b) => a.submitMs - b.submitMs || a.gi - b.gi || a.k - b.k);
   return drafts.map(({ g, k, submitMs }, index) => ({
     index: jobIndex(index),
@@ -218,4 +225,20 @@ function generatedJobs(w: GeneratedWorkload, rng: Rng, addFile: AddFile): JobSpe
     copyMs: g.copyMs,
     bin: binOf(g.maps),
   }));
+}
+
+/**
+ * A group's submissions in job order, whole ms as every other arrival: fixed gaps k x intervalMs rounded (summed gap by
+ * gap, a fractional intervalMs gave 0.8999999999999999), exponential gaps each rounded, drawn from the group's stream
+ * under the workload stream `rng` (a size limit replays them: job-arrivals.ts).
+ */
+export function groupSubmits(g: GeneratedWorkload['groups'][number], rng: Rng): Float64Array {
+  const arrivals = g.arrivals === 'exponential' ? rng.fork(`group:${g.name}`) : undefined;
+  const submits = new Float64Array(g.count);
+  let t = g.startMs;
+  for (let k = 0; k < g.count; k++) {
+    if (k > 0) t = arrivals !== undefined ? t + Math.round(arrivals.exp(g.intervalMs)) : g.startMs + Math.round(k * g.intervalMs);
+    submits[k] = t;
+  }
+  return submits;
 }

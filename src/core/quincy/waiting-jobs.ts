@@ -36,13 +36,15 @@ export interface QuincyCluster {
 /** The error for a workload whose jobs waiting at once would build a program over the limit, or cost too many map visits, or undefined. */
 export function waitingJobsError(jobs: JobArrivals, c: QuincyCluster): string | undefined {
   const w = waitingJobs(jobs, c);
+  // drawn arrivals: another seed draws other gaps, which may bunch less
+  const drawn = jobs.drawnBy === undefined ? '' : ` as seed ${jobs.drawnBy} draws them`;
   if (w.arcs > MAX_QUINCY_ARCS) {
-    return `${jobs.field(w.arcsJob)}: under policy quincy about ${w.arcsJobs} jobs wait at once at ${Math.round(w.arcsAtMs / 1000)} s (the jobs arrived by then, ${w.arcsMaps} maps waiting for ${c.mapSlots} map slots), ` +
+    return `${jobs.field(w.arcsJob)}: under policy quincy about ${w.arcsJobs} jobs wait at once at ${Math.round(w.arcsAtMs / 1000)} s (the jobs arrived by then${drawn}, ${w.arcsMaps} maps waiting for ${c.mapSlots} map slots), ` +
       `so a decision makes a program of up to ${w.arcs} arcs (${c.nodes} nodes, up to ${c.replicas} replicas a block${c.kills ? ', kills on' : ''}), above the limit of ${MAX_QUINCY_ARCS} arcs a decision ` +
       `(about 50 ms of solver time, re-solved every heartbeat interval): space the jobs' arrivals, give them fewer maps or the cluster more map slots, or use another policy`;
   }
   if (w.visits <= MAX_QUINCY_MAP_VISITS) return undefined;
-  return `${jobs.field(w.visitsJob)}: under policy quincy the jobs waiting for ${c.mapSlots} map slots at heartbeats of ${c.heartbeatMs} ms pass the limit by ${Math.round(w.visitsAtMs / 1000)} s of simulated time: ` +
+  return `${jobs.field(w.visitsJob)}: under policy quincy the jobs waiting for ${c.mapSlots} map slots at heartbeats of ${c.heartbeatMs} ms pass the limit by ${Math.round(w.visitsAtMs / 1000)} s of simulated time${drawn === '' ? '' : ` (their arrivals${drawn})`}: ` +
     `${w.decisions} decisions by then, each building its graph from every waiting map and solving its program, ${Math.round(w.visits)} map visits, ` +
     `above the limit of ${MAX_QUINCY_MAP_VISITS} (half a minute of run): space the jobs' arrivals, give them fewer or shorter maps, the cluster more map slots or a longer cluster.heartbeatMs, or use another policy`;
 }
