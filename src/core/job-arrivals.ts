@@ -6,10 +6,9 @@
  */
 import { FACEBOOK_BINS } from './facebook-bins.js';
 import { MAX_JOBS, MAX_TIME_MS } from './limits.js';
-import { makeRng } from './rng.js';
 import type { Scenario } from './scenario.js';
 import { type SwimTrace, swimJobShape } from './swim.js';
-import { JOB_PROFILES, facebookDraws, groupSubmits, workloadStream } from './workload.js';
+import { JOB_PROFILES, facebookDraws, groupSubmits, seededWorkloadStream } from './workload.js';
 
 export interface JobArrivals {
   /** Submissions (ms, whole, at most MAX_TIME_MS), never decreasing. */
@@ -63,7 +62,7 @@ export function jobArrivals(scenario: Scenario, trace?: SwimTrace, mapMsOf: (map
       return jobs.inOrder((i) => `workload.jobs[${i}].submitMs`);
     }
     case 'generated': {
-      const stream = workloadStream(makeRng(scenario.seed));
+      const stream = seededWorkloadStream(scenario.seed);
       w.groups.forEach((g, gi) => {
         for (const submitMs of groupSubmits(g, stream)) jobs.add(submitMs, g.maps, g.mapMs, gi);
       });
@@ -72,7 +71,7 @@ export function jobArrivals(scenario: Scenario, trace?: SwimTrace, mapMsOf: (map
       return jobs.inOrder(field, w.groups.some((g) => g.arrivals === 'exponential' && g.count > 1) ? scenario.seed : undefined);
     }
     case 'facebook':
-      facebookDraws(w, workloadStream(makeRng(scenario.seed)), (maps, submitMs, type) => jobs.add(submitMs, maps, JOB_PROFILES[type].mapMs, 0));
+      facebookDraws(w, seededWorkloadStream(scenario.seed), (maps, submitMs, type) => jobs.add(submitMs, maps, JOB_PROFILES[type].mapMs, 0));
       return jobs.inOrder(() => 'workload.meanInterarrivalMs', w.jobs > 1 ? scenario.seed : undefined);
     case 'swim': {
       const nodes = scenario.cluster.racks * scenario.cluster.nodesPerRack;

@@ -8,7 +8,7 @@ import { gbpsToMBps } from './network/config.js';
 import type { Scenario } from './scenario.js';
 import { type SwimTrace, swimJobShape } from './swim.js';
 import { heartbeatMsOf } from './topology.js';
-import { FACEBOOK_BINS, JOB_PROFILES } from './workload.js';
+import { FACEBOOK_BINS, JOB_PROFILES, groupSubmits, seededWorkloadStream } from './workload.js';
 import { policies, replications } from './framework/registry.js';
 import { seenBy } from './framework/builtins.js';
 import { declaredShortcuts } from './plugins.js';
@@ -48,9 +48,9 @@ interface Totals {
   largestField: string;
   /** The jobs no other exceeds in both maps and map time (largest-jobs.ts). */
   largestJobs: LargestJobs;
-  /** The last submission of any job (listed, traced or generated; expected for exponential gaps). */
+  /** The last submission of any job (listed, traced or generated; a group's exponential gaps as drawn, the Facebook mix's expected). */
   lastSubmitMs: number;
-  /** The last submission of generated arrivals (expected, for exponential gaps), what it is, and its field. */
+  /** The last submission of generated arrivals (a group's exponential gaps as drawn, the Facebook mix's expected), what it is, and its field. */
   arrivalsMs: number;
   arrivalsWhat: string;
   arrivalsField: string;
@@ -221,19 +221,26 @@ function totals(scenario: Scenario, trace?: SwimTrace): Totals {
         longest(j.mapMs, `workload.jobs[${i}].mapMs`, j.reduces > 0 ? j.copyMs + j.reduceMs : 0, `workload.jobs[${i}].reduceMs`);
       });
       break;
-    case 'generated':
+    case 'generated': {
       t.blocksField = 'workload.groups';
+      // Exponential gaps as the run draws them (at most MAX_JOBS of them; past it the jobs are refused, at their mean)
+      const stream = w.groups.reduce((a, g) => a + g.count, 0) <= MAX_JOBS ? seededWorkloadStream(scenario.seed) : undefined;
       w.groups.forEach((g, i) => {
         t.jobs += g.count;
         t.blocks += g.count * g.maps;
         t.reduces += g.count * g.reduces;
         listedJob(g.maps, g.reduces, g.type, `workload.groups[${i}]`);
         largest(g.maps, `workload.groups[${i}].maps`, g.mapMs, `workload.groups[${i}].mapMs`);
-        const about = g.arrivals === 'exponential' ? 'about ' : '';
-        arrivals(g.startMs + (g.count - 1) * g.intervalMs, `${about}startMs + (count - 1) x intervalMs`, `workload.groups[${i}].intervalMs`);
+        if (g.arrivals === 'exponential' && g.count > 1 && stream !== undefined) {
+          arrivals(groupSubmits(g, stream)[g.count - 1], `startMs + its ${g.count - 1} exponential gaps as seed ${scenario.seed} draws them (${g.intervalMs} ms on average)`, `workload.groups[${i}].intervalMs`);
+        } else {
+          const about = g.arrivals === 'exponential' ? 'about ' : '';
+          arrivals(g.startMs + (g.count - 1) * g.intervalMs, `${about}startMs + (count - 1) x intervalMs`, `workload.groups[${i}].intervalMs`);
+        }
         longest(g.mapMs, `workload.groups[${i}].mapMs`, g.reduces > 0 ? g.copyMs + g.reduceMs : 0, `workload.groups[${i}].reduceMs`);
       });
       break;
+    }
     case 'facebook': {
       t.jobs = w.jobs;
       t.blocksField = 'workload.jobs';

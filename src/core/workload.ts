@@ -9,7 +9,7 @@ import { BlockPlan, placeAll } from './placement.js';
 import { MAX_REPLICATION } from './limits.js';
 import { type SharedInput, SharedDataset } from './shared-input.js';
 import { type SwimTrace, swimJobs } from './swim.js';
-import type { Rng } from './rng.js';
+import { type Rng, makeRng } from './rng.js';
 import type { FacebookWorkload, GeneratedWorkload, JobType, JobsWorkload, Priority, Scenario } from './scenario.js';
 import { type JobIndex, jobIndex } from './ids.js';
 import { facebookPool } from './pool-names.js';
@@ -87,9 +87,14 @@ export function planWorkload(scenario: Scenario, topology: Topology, rng: Rng, t
   return { jobs, plan };
 }
 
-/** The stream the workload's draws fork from, under the run's root stream (makeRng(seed)): a size limit replays them (job-arrivals.ts). */
+/** The stream the workload's draws fork from, under the run's root stream (makeRng(seed)). */
 export function workloadStream(rng: Rng): Rng {
   return rng.fork('workload');
+}
+
+/** The workload stream of a run at `seed`, from which a size limit replays its draws (job-arrivals.ts, workload-limits.ts). */
+export function seededWorkloadStream(seed: number): Rng {
+  return workloadStream(makeRng(seed));
 }
 
 /**
