@@ -104,8 +104,8 @@ export interface WorkloadShape {
    */
   readonly largestJobs: readonly JobShape[];
   /**
-   * Every job's submission, maps and map time in submission order (job-arrivals.ts: drawn gaps and sizes at their
-   * means), for a cost that grows with the jobs waiting at once (Quincy's decisions: quincy/waiting-jobs.ts); built on
+   * Every job's submission, maps and map time in submission order (job-arrivals.ts: drawn gaps and sizes as the run
+   * draws them at the scenario's seed), for a cost that grows with the jobs waiting at once (Quincy's decisions: quincy/waiting-jobs.ts); built on
    * the first call. Undefined past MAX_JOBS jobs (refused on its own). Optional: a shape built before it has none.
    */
   readonly arrivals?: () => JobArrivals | undefined;
