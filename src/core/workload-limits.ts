@@ -8,7 +8,7 @@ import { gbpsToMBps } from './network/config.js';
 import type { Scenario } from './scenario.js';
 import { type SwimTrace, swimJobShape } from './swim.js';
 import { heartbeatMsOf } from './topology.js';
-import { FACEBOOK_BINS, JOB_PROFILES, groupSubmits, seededWorkloadStream } from './workload.js';
+import { FACEBOOK_BINS, JOB_PROFILES, facebookDraws, groupSubmits, seededWorkloadStream } from './workload.js';
 import { policies, replications } from './framework/registry.js';
 import { seenBy } from './framework/builtins.js';
 import { declaredShortcuts } from './plugins.js';
@@ -48,9 +48,9 @@ interface Totals {
   largestField: string;
   /** The jobs no other exceeds in both maps and map time (largest-jobs.ts). */
   largestJobs: LargestJobs;
-  /** The last submission of any job (listed, traced or generated; a group's exponential gaps as drawn, the Facebook mix's expected). */
+  /** The last submission of any job (listed, traced or generated; drawn gaps as drawn, the Facebook mix's past the blocks limit expected). */
   lastSubmitMs: number;
-  /** The last submission of generated arrivals (a group's exponential gaps as drawn, the Facebook mix's expected), what it is, and its field. */
+  /** The last submission of generated arrivals (drawn gaps as drawn, the Facebook mix's past the blocks limit expected), what it is, and its field. */
   arrivalsMs: number;
   arrivalsWhat: string;
   arrivalsField: string;
@@ -164,6 +164,11 @@ export function workloadLimitErrors(scenario: Scenario, trace?: SwimTrace): stri
   return errors;
 }
 
+/** How drawn arrivals add up, for an error: "2 exponential gaps as seed 2 draws them (1000000000 ms on average)". */
+function drawnGaps(gaps: number, seed: number, meanMs: number): string {
+  return `${gaps} exponential gap${gaps === 1 ? ' as seed ' + seed + ' draws it' : 's as seed ' + seed + ' draws them'} (${meanMs} ms on average)`;
+}
+
 function totals(scenario: Scenario, trace?: SwimTrace): Totals {
   const w = scenario.workload;
   const t: Totals = { jobs: 0, blocks: 0, reduces: 0, mapMs: 0, mapField: 'workload', reduceMs: 0, reduceField: 'workload', blocksField: 'workload', listedMaps: 0, estimate: false, taskMB: 0, taskMBField: 'workload', taskMBWhat: '', transferMs: 0, transferWhat: '', transferField: 'workload', largestMaps: 0, largestField: 'workload', largestJobs: new LargestJobs(), arrivalsMs: 0, arrivalsWhat: '', arrivalsField: 'workload', lastSubmitMs: 0 };
@@ -232,7 +237,7 @@ function totals(scenario: Scenario, trace?: SwimTrace): Totals {
         listedJob(g.maps, g.reduces, g.type, `workload.groups[${i}]`);
         largest(g.maps, `workload.groups[${i}].maps`, g.mapMs, `workload.groups[${i}].mapMs`);
         if (g.arrivals === 'exponential' && g.count > 1 && stream !== undefined) {
-          arrivals(groupSubmits(g, stream)[g.count - 1], `startMs + its ${g.count - 1} exponential gaps as seed ${scenario.seed} draws them (${g.intervalMs} ms on average)`, `workload.groups[${i}].intervalMs`);
+          arrivals(groupSubmits(g, stream)[g.count - 1], `startMs + its ${drawnGaps(g.count - 1, scenario.seed, g.intervalMs)}`, `workload.groups[${i}].intervalMs`);
         } else {
           const about = g.arrivals === 'exponential' ? 'about ' : '';
           arrivals(g.startMs + (g.count - 1) * g.intervalMs, `${about}startMs + (count - 1) x intervalMs`, `workload.groups[${i}].intervalMs`);
@@ -246,7 +251,13 @@ function totals(scenario: Scenario, trace?: SwimTrace): Totals {
       t.blocksField = 'workload.jobs';
       t.blocks = facebookBlocks(w.jobs, w.sizes);
       t.estimate = w.sizes === 'distribution';
-      arrivals((w.jobs - 1) * w.meanInterarrivalMs, 'about (jobs - 1) x meanInterarrivalMs', 'workload.meanInterarrivalMs');
+      // The gaps as the run draws them, a stream a job (2 to 3 s a million): within the blocks limit, at most about
+      // 190,000 jobs; past it (refused anyway) at their mean.
+      if (w.jobs > 1 && t.blocks <= MAX_BLOCKS) {
+        let last = 0;
+        facebookDraws(w, seededWorkloadStream(scenario.seed), (_, submitMs) => (last = submitMs));
+        arrivals(last, `its ${drawnGaps(w.jobs - 1, scenario.seed, w.meanInterarrivalMs)}`, 'workload.meanInterarrivalMs');
+      } else arrivals((w.jobs - 1) * w.meanInterarrivalMs, 'about (jobs - 1) x meanInterarrivalMs', 'workload.meanInterarrivalMs');
       t.reduces = w.type === 'mixed' ? w.jobs + t.blocks / 100 : w.jobs;
       // Each type's own task times (mixed: both): every type was counted as cpu's 36 s maps, 3x io's.
       for (const type of w.type === 'mixed' ? (['io', 'cpu'] as const) : [w.type]) {
