@@ -18,6 +18,8 @@
  * - a job's or group's reduceMs and copyMs (jobs and generated workloads): they time its reduces, and with reduces 0
  *   (the default) it has none. One line a workload, naming the first such and how many more, not one a job; a time
  *   at its default is not told.
+ * - scheduler.copyComputeSplit true (jobs and generated workloads): it admits reduces' copy phases apart from their
+ *   compute, and with every job's reduces 0 there are none (the outcome is that of false).
  */
 import { JOB_TYPES, type JobType, REDUCE_TIME_DEFAULTS, SWIM_POOL_COUNT_DEFAULT, type Scenario, type Workload } from '../core/scenario.js';
 import { NETWORK_DEFAULTS } from '../core/network/config.js';
@@ -102,6 +104,9 @@ export function warnUnreadFields(raw: Record<string, unknown>, scenario: Scenari
     if (first !== undefined) {
       const others = more.length === 0 ? [] : [`and the like in ${more.length} more ${noun}${more.length === 1 ? '' : 's'}`];
       say([...first, ...others], `reduceMs and copyMs time reduces, and ${more.length === 0 ? `that ${noun} has` : `those ${noun}s have`} reduces 0 (the default when left out)`);
+    }
+    if (s.copyComputeSplit && rows.every((row) => row.reduces === 0)) {
+      say(['scheduler.copyComputeSplit'], `it admits reduces' copy phases outside the reduce slots, and no ${noun} of this workload has reduces (reduces 0, the default when left out)`);
     }
   }
   const config = s.policyConfig as Record<string, unknown>;

@@ -449,6 +449,22 @@ describe('what a run says of inputs it would take silently', () => {
     expect(groups.stderr).toMatch(/^hfsim: warning: \S+: workload\.groups\[0\]\.reduceMs: changes nothing here: reduceMs and copyMs time reduces, and that group has reduces 0 \(the default when left out\)\n$/);
   });
 
+  // copy-compute.json with every group's reduces 0: its two variants' outcomes were the same, but nothing said so.
+  it('warns of scheduler.copyComputeSplit on a jobs or generated workload with no reduces (its outcome was that of none)', () => {
+    const cc = ['run', 'scenarios/copy-compute.json', '--set', 'workload.groups.0.reduces=0', '--set', 'workload.groups.1.reduces=0', '--set', 'workload.groups.0.count=1', '--set', 'workload.groups.0.maps=40', '--set', 'workload.groups.1.count=3', '--json', '--no-time-decisions', '--no-progress'];
+    const r = hfsim(...cc);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain('hfsim: warning: scenarios/copy-compute.json: scheduler.copyComputeSplit: changes nothing here: it admits reduces\' copy phases outside the reduce slots, and no group of this workload has reduces (reduces 0, the default when left out) (variant "Copy-compute splitting")\n');
+    const [without, split] = JSON.parse(r.stdout) as Array<Record<string, unknown>>;
+    const outcome = ({ jobs, summary, bins }: Record<string, unknown>) => ({ jobs, summary, bins });
+    expect(outcome(split)).toEqual(outcome(without));
+    const withReduces = hfsim('run', 'scenarios/copy-compute.json', '--set', 'workload.groups.0.reduces=0', '--set', 'workload.groups.0.count=1', '--set', 'workload.groups.0.maps=40', '--set', 'workload.groups.1.count=3', '--no-progress');
+    expect(withReduces.code, withReduces.stderr).toBe(0);
+    expect(withReduces.stderr).not.toContain('copyComputeSplit');
+    const jobs = hfsim('run', scenarioFile({ ...tiny, scheduler: { policy: 'fair', copyComputeSplit: true }, workload: { ...tiny.workload, jobs: [{ id: 'j1', input: 'a', mapMs: 5000 }] } }), '--no-progress');
+    expect(jobs.stderr).toMatch(/: scheduler\.copyComputeSplit: changes nothing here: .* no job of this workload has reduces/);
+  });
+
   it('warns of scheduler.jobTypeRule with no gate or no CPU-bound job (it gave the digest of none)', () => {
     const fb = ['run', 'scenarios/fb-macro-io.json', '--set', 'workload.jobs=5', '--no-progress'];
     const why = 'hfsim: warning: scenarios/fb-macro-io.json: scheduler.jobTypeRule: changes nothing here: it lets CPU-bound jobs launch rack-local without the locality gate\'s wait, and ';
