@@ -9,9 +9,9 @@ import { simulate } from '../../src/actors/simulate.js';
 import { scenario } from '../helpers.js';
 
 /** Reduce launches and reported finishes, by job: `L reduce launched 10221`. */
-async function reduces(split: boolean, copyMs: number): Promise<string[]> {
+async function reduces(split: boolean, copyMs: number, model: 'flat' | 'fluid' = 'flat'): Promise<string[]> {
   const s = scenario({
-    seed: 1, cluster: { racks: 1, nodesPerRack: 1, mapSlotsPerNode: 1, reduceSlotsPerNode: 1, heartbeatMs: 1000 },
+    seed: 1, cluster: { racks: 1, nodesPerRack: 1, mapSlotsPerNode: 1, reduceSlotsPerNode: 1, heartbeatMs: 1000, network: { model } },
     hdfs: { replication: 1 }, tasks: { durationJitter: 0 },
     scheduler: { policy: 'fair', delay: { mode: 'none' }, copyComputeSplit: split },
     workload: { kind: 'jobs', files: [{ name: 'f', blocks: 4 }, { name: 'g', blocks: 1 }], jobs: [
@@ -44,5 +44,14 @@ describe('copy-compute splitting, timed by hand', () => {
   it('with it, a copy that outlasts the maps holds the slot for what is left of it', async () => {
     // L's copy of 35 s from 10,221 ends at 45,221: launched at 40,221, 5 s of copy left, then compute 3 s -> 48,221.
     expect((await reduces(true, 35_000)).slice(0, 2)).toEqual(['L reduce launched 40221', 'L reduce finished 48221']);
+  });
+
+  it('fluid model: an unsplit reduce\'s copyMs is computed after its maps, not overlapped with its wait for them (README: copyComputeSplit)', async () => {
+    // The fluid rack computes a reduce for copyMs + reduceMs less its 1 s start-up (which overlaps the wait) and its
+    // transfers, once it has every map's output (task-io.ts): L's 5 s of copy run after the master hears its last map
+    // (40,221): 40,221 + 5,000 + 3,000 - 1,000 = 47,221, where the flat model ran them during the wait (43,221).
+    // Split, the copy elapsed since slow start is taken off, as on the flat model: 43,221 on both.
+    expect((await reduces(false, 5000, 'fluid')).slice(0, 2)).toEqual(['L reduce launched 10221', 'L reduce finished 47221']);
+    expect((await reduces(true, 5000, 'fluid')).slice(0, 2)).toEqual(['L reduce launched 40221', 'L reduce finished 43221']);
   });
 });
