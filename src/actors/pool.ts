@@ -7,7 +7,9 @@
  * threads; on 16 cores they do not queue behind each other's background compiles and collections the way 16
  * isolates of one process do behind its 4 shared platform threads. 'threads': piscina worker threads in this
  * process (lighter to start, shared platform). A worker that dies fails its task and is replaced; when this
- * process dies, its forked workers see their IPC channel close and exit (nothing outlives a killed run).
+ * process dies, its forked workers see their IPC channel close and exit (nothing outlives a killed run). A task given
+ * a limit of wall time that runs past it fails with OverTimeLimit, and its worker is ended (a process by SIGKILL, its
+ * threads with it; a thread terminated) and replaced: a plugin's endless loop cannot be interrupted any other way.
  *
  * A task goes to a worker process as soon as the worker is free, even while it is still starting: the worker
  * listens before it loads the task module and runs what it was sent once loaded, so a caller can start a pool, do
@@ -44,14 +46,25 @@ export interface WorkerStart {
 
 export interface TaskPool<T, R> {
   readonly size: number;
-  /** Runs the task on the next free worker (tasks start in submission order). */
-  run(task: T): Promise<R>;
+  /**
+   * Runs the task on the next free worker (tasks start in submission order); with `limitMs`, fails it with
+   * OverTimeLimit once it has run that long on its worker (not counting its wait for one), ending that worker.
+   */
+  run(task: T, limitMs?: number): Promise<R>;
   /** Stops every worker; waits for them to exit (wait false: lets them exit on their own, this process not waiting). */
   close(wait?: boolean): Promise<void>;
   /** Worker processes only: when each worker started (the current process of each worker number). */
   starts?(): WorkerStart[];
   /** Worker processes only: resolves once every task handed out so far has been written to its worker's channel. */
   flushed?(): Promise<void>;
+}
+
+/** A task ended at its limit of wall time (TaskPool.run's limitMs): its worker was ended and replaced. */
+export class OverTimeLimit extends Error {
+  constructor(readonly limitMs: number, readonly worker: 'process' | 'thread') {
+    super(`it ran past its limit of ${limitMs / 1000} s of wall time: its worker ${worker} was ended and replaced`);
+    this.name = 'OverTimeLimit';
+  }
 }
 
 /** The task of a pool that runs whole simulations: sweep-task.ts, one resolved scenario in, its Result out. */
@@ -87,16 +100,48 @@ export function startPool<T, R>(kind: PoolKind, size: number, moduleUrl: URL, op
 function threadPool<T, R>(size: number, moduleUrl: URL): TaskPool<T, R> {
   const entry = poolEntry(siblingModule(import.meta.url, 'pool-thread'), { task: moduleUrl.href });
   const pool = import('piscina').then(({ Piscina }) => new Piscina<T, TaskAnswer<R>>({ ...entry, minThreads: size, maxThreads: size, idleTimeout: 60_000 }));
-  const run = async (task: T): Promise<R> => {
+  const threads = new ThreadGate(size);
+  const run = async (task: T, limitMs?: number): Promise<R> => {
     let answer: TaskAnswer<R>;
+    if (limitMs !== undefined) await threads.take(); // piscina queues what it is given: the limit counts from a free thread
+    const abort = limitMs === undefined ? undefined : new AbortController();
+    const timer = abort && setTimeout(() => abort.abort(), limitMs);
     try {
-      answer = await (await pool).run(task);
+      // piscina terminates the thread of an aborted task that runs, and starts another
+      answer = await (await pool).run(task, abort && { signal: abort.signal });
     } catch (err) {
-      throw threadExit(err);
+      throw abort?.signal.aborted ? new OverTimeLimit(limitMs!, 'thread') : threadExit(err);
+    } finally {
+      if (abort !== undefined) {
+        clearTimeout(timer);
+        threads.give();
+      }
     }
     return answered(answer);
   };
   return { size, run, close: async () => (await pool).destroy() };
+}
+
+/** At most `size` tasks handed to piscina at once, the others waiting here in order. */
+class ThreadGate {
+  private taken = 0;
+  private readonly waiting: Array<() => void> = [];
+  constructor(private readonly size: number) {}
+
+  take(): Promise<void> {
+    if (this.taken < this.size) {
+      this.taken++;
+      return Promise.resolve();
+    }
+    return new Promise((go) => this.waiting.push(go));
+  }
+
+  /** Hands the place to the next waiting task, if any. */
+  give(): void {
+    const next = this.waiting.shift();
+    if (next !== undefined) next();
+    else this.taken--;
+  }
 }
 
 /** Piscina's "worker exited with code: 3" in a process pool's words ("its worker process exited (code 3)"). */
@@ -117,6 +162,9 @@ interface Pending<T, R> {
   resolve: (r: R) => void;
   reject: (e: unknown) => void;
   sentAt: number;
+  /** Its limit of wall time on a worker, and the timer that ends it there (started once the worker has loaded). */
+  limitMs?: number;
+  timer?: NodeJS.Timeout;
 }
 
 interface Slot<T, R> {
@@ -145,10 +193,13 @@ class ProcessPool<T, R> implements TaskPool<T, R> {
     this.holdOpen();
   }
 
-  run(task: T): Promise<R> {
+  run(task: T, limitMs?: number): Promise<R> {
     if (this.closing) return Promise.reject(new Error('the worker pool is closed'));
     return new Promise<R>((resolve, reject) => {
-      this.queue.push({ id: this.nextId++, task, resolve, reject, sentAt: 0 });
+      const p: Pending<T, R> = { id: this.nextId++, task, sentAt: 0, limitMs,
+        resolve: (r) => { clearTimeout(p.timer); resolve(r); },
+        reject: (e) => { clearTimeout(p.timer); reject(e); } };
+      this.queue.push(p);
       this.dispatch();
     });
   }
@@ -191,6 +242,7 @@ class ProcessPool<T, R> implements TaskPool<T, R> {
     child.on('message', (m: FromChild<R>) => {
       if ('ready' in m) {
         slot.readyAt = clockMs();
+        if (slot.busy !== undefined) this.limit(slot, slot.busy);
         return;
       }
       if ('crashed' in m) { // the worker is broken: the task it ran then fails with what was thrown, and it goes (see 'exit')
@@ -199,6 +251,7 @@ class ProcessPool<T, R> implements TaskPool<T, R> {
         if (p !== undefined && p.id === m.during) p.reject(new Error(`its worker process ended: code outside the task threw (a timer or callback it set): ${m.crashed}`));
         // sent after the crash: its replacement runs it, unless the pool is closing (close() rejected the queue then)
         else if (p !== undefined) {
+          clearTimeout(p.timer); // its limit starts again on the worker that runs it
           if (this.closing) p.reject(new Error('the worker pool is closed'));
           else this.queue.unshift(p);
         }
@@ -244,8 +297,24 @@ class ProcessPool<T, R> implements TaskPool<T, R> {
       slot.child.send({ id: p.id, task: p.task } satisfies ToChild<T>, undefined, {}, () => {
         if (--this.sending === 0) for (const done of this.waiting.splice(0)) done();
       });
+      if (slot.readyAt !== undefined) this.limit(slot, p);
     }
     this.holdOpen();
+  }
+
+  /**
+   * Starts the task's limit on its worker, which has loaded (a worker's start is not the task's): past it, the task
+   * fails and the worker is killed, SIGKILL, as code in an endless loop hears nothing else; 'exit' replaces it.
+   */
+  private limit(slot: Slot<T, R>, p: Pending<T, R>): void {
+    if (p.limitMs === undefined) return;
+    p.timer = setTimeout(() => {
+      if (slot.busy !== p) return;
+      slot.busy = undefined;
+      slot.child.kill('SIGKILL');
+      slot.child.disconnect(); // at once: a task dispatched before its 'exit' went to the dying worker and failed with it
+      p.reject(new OverTimeLimit(p.limitMs!, 'process'));
+    }, p.limitMs);
   }
 
   /**

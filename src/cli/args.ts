@@ -16,6 +16,18 @@ export const intArg = (name: string, min: number, max = Number.MAX_SAFE_INTEGER)
   return n;
 };
 
+/**
+ * A limit of wall time in seconds (--point-timeout): a decimal number above 0 (0.5 is half a second), at most
+ * 2,147,483 (Node's timers hold 2^31 - 1 ms, about 24.8 days).
+ */
+export const secondsArg = (name: string) => (value: string): number => {
+  const text = value.trim();
+  const n = /^\d+(\.\d+)?$/.test(text) ? Number(text) : Number.NaN;
+  if (!(n > 0)) throw new InvalidArgumentError(`${name} must be a number of seconds above 0 (such as 600 or 0.5), not "${value}"`);
+  if (n * 1000 > 2 ** 31 - 1) throw new InvalidArgumentError(`${name} is ${text} seconds, above the limit of ${Math.floor((2 ** 31 - 1) / 1000)} (24.8 days)`);
+  return n;
+};
+
 /** A count of worker threads (--workers, --parallel): 1 to MAX_WORKERS. */
 export const workersArg = (name: string) => intArg(name, 1, MAX_WORKERS);
 

@@ -7,7 +7,7 @@ import { POOL_KINDS } from '../actors/pool.js';
 import { MAX_WORKERS } from '../core/limits.js';
 import { EXPERIMENT_IDS } from '../experiments/ids.js';
 import type { ExperimentsFlags } from '../experiments/command.js';
-import { collect, intArg, pluginArg, workersArg } from './args.js';
+import { collect, intArg, pluginArg, secondsArg, workersArg } from './args.js';
 import type { BenchFlags, CompareFlags } from './bench.js';
 import type { SweepFlags } from './sweep.js';
 
@@ -43,6 +43,7 @@ export function sweepCommand(): Command {
     .option('--parallel <n>', 'workers (default: the number of cores)', workersArg('--parallel'))
     .addOption(new Option('--pool <kind>', 'workers: forked processes, or threads of this process').choices(POOL_KINDS).default('processes'))
     .option('--out <dir>', 'output directory (default: results/<sweep name>)')
+    .option('--point-timeout <seconds>', 'fail a point that runs longer than this (its worker is ended and replaced; default: no limit)', secondsArg('--point-timeout'))
     .option('--resume', 'run only the points missing from --out')
     .option('--shard <i/n>', 'run only the points whose index is i modulo n (0 <= i < n)')
     .option('--no-progress', 'no progress output on stderr')

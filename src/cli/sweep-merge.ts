@@ -85,9 +85,10 @@ function live(dirs: readonly string[]): string[] {
 export const shellWord = (s: string): string => (/^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replaceAll("'", "'\\''")}'`);
 
 /** The command that runs a sweep's points missing from `out`: its shard, its --plugin files, its --no-time-decisions. */
-export function resumeCommand(file: string, out: string, how: { shard?: { index: number; count: number }; plugins: readonly string[]; timeDecisions: boolean }): string {
+export function resumeCommand(file: string, out: string, how: { shard?: { index: number; count: number }; plugins: readonly string[]; timeDecisions: boolean; pointTimeout?: number }): string {
   return ['hfsim', 'sweep', shellWord(file), '--out', shellWord(out), '--resume', ...(how.shard ? ['--shard', `${how.shard.index}/${how.shard.count}`] : []),
-    ...how.plugins.flatMap((p) => ['--plugin', shellWord(p)]), ...(how.timeDecisions ? [] : ['--no-time-decisions'])].join(' ');
+    ...how.plugins.flatMap((p) => ['--plugin', shellWord(p)]), ...(how.timeDecisions ? [] : ['--no-time-decisions']),
+    ...(how.pointTimeout === undefined ? [] : ['--point-timeout', String(how.pointTimeout)])].join(' ');
 }
 
 /** `hfsim sweep merge`'s action (its options are in commands.ts). */

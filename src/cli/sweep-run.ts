@@ -10,7 +10,7 @@ import { BAR_TERMINAL, type ProgressStream, barSize, drawsInPlace } from './run-
 import { ENDING_SIGNALS, atEndingSignal, clearBarOnSignal } from './ending-signals.js';
 import type { Result } from '../actors/simulate.js';
 import type { SweepTask } from '../actors/sweep-task.js';
-import { type PoolKind, SIMULATION_TASK, type TaskPool, type TaskTiming, type WorkerStart, startPool } from '../actors/pool.js';
+import { OverTimeLimit, type PoolKind, SIMULATION_TASK, type TaskPool, type TaskTiming, type WorkerStart, startPool } from '../actors/pool.js';
 import { clockMs } from '../actors/clock.js';
 import { InputError, failureLines } from './errors.js';
 import { warnOnce } from './warn.js';
@@ -39,6 +39,8 @@ export interface SweepOptions {
   plugins?: string[];
   /** false: the points do not time their decisions (--no-time-decisions): no decisionUs metrics. */
   timeDecisions?: boolean;
+  /** --point-timeout: seconds of wall time a point may run on its worker; past it, it fails and its worker is replaced. */
+  pointTimeout?: number;
   /**
    * The command that goes on with this sweep (`hfsim sweep FILE --out DIR --resume ...`): given, a signal that ends the
    * sweep says on stderr how many points are in results.jsonl and that this command runs the rest (stoppedNote).
@@ -195,9 +197,9 @@ async function runLogged(options: SweepOptions, dir: string, manifest: Manifest,
       progress.tick();
       const times = timing.get(task);
       if (t && times) t.points.push({ ...times, mainMs: clockMs() - handled });
-    }, (point, err) => failures.push(pointFailure(point, err)), { plugins: options.plugins, timeDecisions: options.timeDecisions },
+    }, (point, err) => failures.push(pointFailure(point, overLimitWords(err))), { plugins: options.plugins, timeDecisions: options.timeDecisions },
     // A log that cannot take more lines (a full disk) stops the sweep: its points would run for nothing.
-    () => log.failure !== undefined);
+    () => log.failure !== undefined, options.pointTimeout === undefined ? undefined : options.pointTimeout * 1000);
     if (t) t.answeredAt = clockMs();
   } finally {
     progress.stop();
@@ -248,7 +250,7 @@ async function runLogged(options: SweepOptions, dir: string, manifest: Manifest,
  * moment it finishes, before this thread has read and logged its result; resolves when all have finished.
  */
 export function runAll<P extends SweepPoint>(pool: TaskPool<SweepTask, Result>, queue: PointQueue<P>, ok: (p: P, r: Result, task: SweepTask) => void,
-  failed: (p: P, err: unknown) => void, extra: Pick<SweepTask, 'plugins' | 'timeDecisions'>, stopped: () => boolean = () => false): Promise<void> {
+  failed: (p: P, err: unknown) => void, extra: Pick<SweepTask, 'plugins' | 'timeDecisions'>, stopped: () => boolean = () => false, limitMs?: number): Promise<void> {
   return new Promise((allDone) => {
     let running = 0;
     const feed = (): void => {
@@ -258,7 +260,7 @@ export function runAll<P extends SweepPoint>(pool: TaskPool<SweepTask, Result>, 
         if (p === undefined) return;
         running++;
         const task: SweepTask = { scenario: p.scenario, variant: p.variant, trace: p.trace, ...extra };
-        pool.run(task)
+        pool.run(task, limitMs)
           .then((result) => ok(p, result, task))
           .catch((err: unknown) => failed(p, err))
           .finally(() => {
@@ -388,6 +390,13 @@ export class SweepProgress {
  * Error as JSON, a string or number bare, an Error without a message by its name, where in a --plugin file it was thrown; a point read
  * "[object Object]", or nothing, and never where its plugin threw).
  */
+/** A point ended at --point-timeout, in the flag's words (the pool's name no flag). */
+function overLimitWords(err: unknown): unknown {
+  if (!(err instanceof OverTimeLimit)) return err;
+  return new Error(`it ran past --point-timeout ${err.limitMs / 1000} (seconds of wall time): its worker ${err.worker} was ended and replaced, and the other points ran on ` +
+    '(a --plugin policy that never returns runs so, as does a point longer than the limit); --resume runs it again');
+}
+
 function pointFailure(point: SweepPoint, err: unknown): string {
   return `point ${describePoint(point)}: ${failureLines(err).join('\n')}`;
 }

@@ -18,6 +18,8 @@ export interface SweepFlags {
   parallel?: number;
   pool: PoolKind;
   out?: string;
+  /** --point-timeout: seconds of wall time a point may run before it fails (undefined: no limit). */
+  pointTimeout?: number;
   resume?: boolean;
   shard?: string;
   progress: boolean;
@@ -40,8 +42,9 @@ export async function sweepAction(file: string, flags: SweepFlags): Promise<void
     process.stdout.write(dryRunText(sweep, out, shard, flags.resume === true, flags.timeDecisions, parallel));
     return;
   }
-  const resume = resumeCommand(file, out, { shard, plugins: flags.plugin, timeDecisions: flags.timeDecisions !== false });
-  const r = await runSweep(sweep, { out, parallel, pool: flags.pool, resume: flags.resume, shard, progress: flags.progress, plugins: pluginUrls(flags.plugin), timeDecisions: flags.timeDecisions !== false, resumeCommand: resume });
+  const resume = resumeCommand(file, out, { shard, plugins: flags.plugin, timeDecisions: flags.timeDecisions !== false, pointTimeout: flags.pointTimeout });
+  const r = await runSweep(sweep, { out, parallel, pool: flags.pool, resume: flags.resume, shard, progress: flags.progress, plugins: pluginUrls(flags.plugin), timeDecisions: flags.timeDecisions !== false,
+    pointTimeout: flags.pointTimeout, resumeCommand: resume });
   const skipped = r.skipped > 0 ? `, ${r.skipped} already done` : '';
   process.stdout.write(`${sweep.name}: ${plainCounted(r.total, 'point')}${shard ? ` (shard ${shard.index}/${shard.count} of ${sweep.points.length})` : ''}, ran ${r.ran}${skipped}${r.workers > 0 ? `, ${plainCounted(r.workers, 'worker')}` : ''}; wrote ${folderShown(out)}\n\n`);
   process.stdout.write(summaryTable(r.manifest, r.records) + '\n');
