@@ -287,7 +287,9 @@ export class MasterActor {
     }
     const t = ((epoch + 1) * this.topology.heartbeatMs / 1000).toFixed(1);
     const running = s.runningTasks === 0 ? 'nothing running' : `${s.runningTasks} reduces waiting on maps`;
-    throw new Error(`simulation stalled at ${t} s: ${s.activeJobCount} jobs active, ${running}, nothing launched or finished for ${STALL_INTERVALS} heartbeat intervals`);
+    throw new Error(`simulation stalled at ${t} s: ${s.activeJobCount} jobs active, ${running}, nothing launched or finished for ${STALL_INTERVALS} heartbeat intervals: ` +
+      `${policyAndPreemption(this.scenario.scheduler)} launched no task on the free slots it was offered; a policy (a --plugin's assigner, filter, gate or queue) ` +
+      'must in the end launch a pending task on a free slot: declining for a while, as delay scheduling does, is fine, for ever is not');
   }
 
   /** Some running task can finish: a running map, or a running reduce whose job's maps are all done. */

@@ -23,8 +23,8 @@ const stuck = (slowStart: number) => scenario({
 
 describe('a run that cannot progress fails with one line', () => {
   it.each([
-    ['nothing running', 1, /simulation stalled at 100\d{3}\.0 s: 1 jobs active, nothing running, nothing launched or finished for 100000 heartbeat intervals/],
-    ['a reduce waiting on maps that never launch', 0, /simulation stalled at 100\d{3}\.0 s: 1 jobs active, 1 reduces waiting on maps, nothing launched or finished/],
+    ['nothing running', 1, /simulation stalled at 100\d{3}\.0 s: 1 jobs active, nothing running, nothing launched or finished for 100000 heartbeat intervals: policy "never-maps-stall-test" launched no task on the free slots it was offered; a policy \(a --plugin's assigner, filter, gate or queue\) must in the end launch a pending task/],
+    ['a reduce waiting on maps that never launch', 0, /simulation stalled at 100\d{3}\.0 s: 1 jobs active, 1 reduces waiting on maps, nothing launched or finished for 100000 heartbeat intervals: policy "never-maps-stall-test" launched no task/],
   ])('%s', async (_, slowStart, message) => {
     await expect(simulate(stuck(slowStart), { timeDecisions: false })).rejects.toThrow(message);
   }, 60_000);
