@@ -131,7 +131,7 @@ describe('registerPolicy refuses a bad definition with a TypeError naming the po
   });
 
   it('a config schema that takes no object (z.number()) is refused naming the plugin: a scenario\'s config is always an object ("expected number, received object" named no plugin and no fix)', () => {
-    for (const [config, takes] of [[z.number(), 'a number'], [z.array(z.string()), 'a list'], [z.union([z.string(), z.number()]), 'no object']] as const) {
+    for (const [config, takes] of [[z.number(), 'a number'], [z.array(z.string()), 'a list'], [z.union([z.string(), z.number()]), 'no object'], [z.enum(['a', 'b']), 'only "a", "b"'], [z.literal(5), 'only 5']] as const) {
       const name = fresh();
       registerPolicy(name, { description: 'x', config: config as z.ZodType<unknown>, create });
       const parsed = parseScenario(jobsScenario({ scheduler: { policy: name, delay: { mode: 'none' } } }));

@@ -88,14 +88,17 @@ const TYPE_NAMES: Record<string, string> = { number: 'a number', string: 'a stri
 
 /**
  * What a schema takes, where its issues for an object refuse the object itself for its type (z.number(), z.array(),
- * a union of such): 'a number', 'a list', 'no object'; undefined where the object is refused for what it holds.
+ * z.enum, z.literal, a union of such): 'a number', 'a list', 'only "a", "b"', 'no object'; undefined where the object is refused for what it holds.
  */
 function takesNoObject(found: readonly z.core.$ZodIssue[]): string | undefined {
-  const refusesType = (issue: z.core.$ZodIssue): boolean => issue.path.length === 0 && (issue.code === 'invalid_type'
+  const refusesType = (issue: z.core.$ZodIssue): boolean => issue.path.length === 0 && (issue.code === 'invalid_type' || issue.code === 'invalid_value'
     || (issue.code === 'invalid_union' && issue.errors.length > 0 && issue.errors.every((branch) => branch.some(refusesType))));
   if (found.length !== 1 || !refusesType(found[0])) return undefined;
   const issue = found[0];
-  return issue.code === 'invalid_type' ? TYPE_NAMES[issue.expected] ?? `a ${issue.expected}` : 'no object';
+  if (issue.code === 'invalid_type') return TYPE_NAMES[issue.expected] ?? `a ${issue.expected}`;
+  // z.enum, z.literal: the values it takes
+  if (issue.code === 'invalid_value') return `only ${issue.values.map((v) => (typeof v === 'bigint' ? `${v}n` : JSON.stringify(v) ?? String(v))).join(', ')}`;
+  return 'no object';
 }
 
 /**
