@@ -145,7 +145,7 @@ export function parseCapacityFile(text: string, file: string): CapacityConfig {
     let total = 0;
     for (const name of node.children) {
       const child = tree.get(`${node.path}.${name}`)!;
-      if (child.q.capacity === undefined) fail(node.listed, `queue "${name}" has no ${PREFIX}${child.path}.capacity`);
+      if (child.q.capacity === undefined) fail(node.listed, `queue "${name}" has no ${PREFIX}${child.path}.capacity${keptByJavaTrim(name)}`);
       total += child.q.capacity!;
       const pair = absoluteCapacities({ capacity: child.q.capacity!, maxCapacity: child.q.maxCapacity }, abs.get(node.path)!);
       abs.set(child.path, pair);

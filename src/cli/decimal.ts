@@ -33,7 +33,8 @@ export function javaTrim(text: string): string {
  */
 export function keptByJavaTrim(text: string): string {
   const t = javaTrim(text);
-  const kept = (c: string | undefined): string | undefined => (c !== undefined && c.trim() === '' ? codePoint(c) : undefined);
+  // a space, or a character that prints as nothing or as a space: a control (U+007F, U+0085), a format character (U+FEFF)
+  const kept = (c: string | undefined): string | undefined => (c !== undefined && (c.trim() === '' || /^[\p{Cc}\p{Cf}]$/u.test(c)) ? codePoint(c) : undefined);
   const first = kept(t.at(0));
   const last = t.length > 1 ? kept(t.at(-1)) : undefined;
   const where = [first === undefined ? '' : `begins with ${first}`, last === undefined ? '' : `ends in ${last}`].filter((w) => w !== '');

@@ -100,6 +100,9 @@ describe('values around spaces as Java\'s String.trim trims them', () => {
     ['a threshold ending in a line separator', yarn('<fairSharePreemptionThreshold>0.5\u2028</fairSharePreemptionThreshold>'), /^f\.xml: line 3: <fairSharePreemptionThreshold> must be a number from 0 to 1/],
     ['a scheduling policy ending in a no-break space', yarn('<schedulingPolicy>fair\u00a0</schedulingPolicy>'), /^f\.xml: line 3: <schedulingPolicy> must be fair or fifo/],
     ['a boolean ending in a no-break space (Boolean.parseBoolean reads "true\u00a0" as false)', yarn('<allowPreemptionFrom>true\u00a0</allowPreemptionFrom>'), /^f\.xml: line 3: <allowPreemptionFrom> must be true or false, not "true\u00a0" \(it ends in U\+00A0, which/],
+    // characters that print as nothing: named too (they printed as not "1.5")
+    ['a weight ending in U+0085', mr1('<weight>1.5\u0085</weight>'), /not "1\.5\u0085" \(it ends in U\+0085, which Java's String\.trim keeps/],
+    ['a weight ending in U+007F', mr1('<weight>1.5\u007f</weight>'), /not "1\.5\u007f" \(it ends in U\+007F, which Java's String\.trim keeps/],
     ['a weight after an em space and before a no-break space', mr1('<weight>\u20031.5\u00a0</weight>'), /\(it begins with U\+2003 and ends in U\+00A0, which Java's String\.trim keeps, as Hadoop reads it: delete them\)$/],
   ])('%s is refused at its line, as Hadoop refuses it (it was read)', (_, xml, message) => {
     expect(() => parseAllocation(xml, 'f.xml')).toThrow(message);

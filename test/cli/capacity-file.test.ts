@@ -184,6 +184,8 @@ describe("root's own properties, and node-locality-delay at most the cluster's n
     expect(() => parseCapacityFile(conf({ ...ok, [`${Q}.a.capacity`]: '50\u00a0' }), 'c.xml')).toThrow(/^c\.xml: line \d+: .*root\.a\.capacity: must be a number, not /);
     expect(() => parseCapacityFile(conf({ ...ok, [`${Q}.a.user-limit-factor`]: '\u20032' }), 'c.xml')).toThrow(/root\.a\.user-limit-factor: must be a number, not /);
     expect(() => parseCapacityFile(conf({ ...ok, 'yarn.scheduler.capacity.node-locality-delay': '10\u2028' }), 'c.xml')).toThrow(/node-locality-delay: must be a number, not /);
+    // a queue list's name with one: named by its code point (" adhoc" looked like the name with a space)
+    expect(() => parseCapacityFile(conf({ ...ok, [`${Q}.queues`]: 'a,\u00a0b' }), 'c.xml')).toThrow(/queue "\u00a0b" has no yarn\.scheduler\.capacity\.root\.\u00a0b\.capacity \(it begins with U\+00A0, which Java's String\.trim keeps/);
     // what Java trims still goes: spaces, tabs, newlines
     expect(parseCapacityFile(conf({ ...ok, [`${Q}.a.capacity`]: '\t50\n ', [`${Q}.b.capacity`]: ' 50 ' }), 'c.xml').queues.map((q) => q.capacity)).toEqual([50, 50]);
   });
