@@ -258,6 +258,18 @@ describe('a write the disk cannot take whole', () => {
     expect(JSON.parse(readFileSync(out, 'utf8')).variant).toBe('fifo');
   });
 
+  it('run: an output naming /dev/stdout read by a slow reader arrives whole (the write waits on the full pipe)', () => {
+    const dir = tmp();
+    const csv = join(dir, 'jobs.csv');
+    writeFileSync(join(dir, 's.json'), JSON.stringify({ scheduler: { policy: 'fifo' }, workload: { kind: 'facebook', jobs: 3000 } }));
+    // the same CSV into a file, and through a pipe the reader leaves full for a second
+    expect(spawnSync(process.execPath, [CLI, 'run', join(dir, 's.json'), '--no-progress', '--jobs-csv', csv], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 }).status).toBe(0);
+    const r = spawnSync('bash', ['-c', `"$0" "$@" | (sleep 1; cat > "${join(dir, 'piped.csv')}"); echo "exit \${PIPESTATUS[0]}"`, process.execPath, CLI, 'run', join(dir, 's.json'), '--no-progress', '--jobs-csv', '/dev/stdout'], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
+    expect(r.stdout).toBe('exit 0\n');
+    expect(readFileSync(csv).length).toBeGreaterThan(65_536); // more than a pipe holds
+    expect(readFileSync(join(dir, 'piped.csv'), 'utf8')).toBe(readFileSync(csv, 'utf8'));
+  });
+
   it('experiments: a document the disk cannot take leaves its charts as they were (the new charts had replaced them beside the old document, exit 1)', () => {
     const dir = tmp();
     const doc = join(dir, 'E.md');
