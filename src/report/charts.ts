@@ -3,7 +3,7 @@
  * with 95% CI bands (and SPEC.md section 5's skip-count curve), response-time CDFs by variant, node locality by bin.
  */
 import type { TopLevelSpec } from 'vega-lite';
-import type { AggregateRow } from '../cli/sweep-aggregate.js';
+import { type AggregateRow, metricRange } from '../cli/sweep-aggregate.js';
 import type { ChartSpec } from '../cli/sweep-file.js';
 import { type Keyed, seriesDomain, valueKey } from './series-order.js';
 
@@ -33,8 +33,8 @@ export const SIZE = { width: 420, height: 260 };
  */
 const isMs = (metric: string): boolean => /Ms$/.test(metric) || /Ms\.(total|meanPerJob|mean|max|p50|p90|p99)$/.test(metric);
 /** A metric in [0, 1], drawn as a percentage: localities, slot and link utilisations (network.up.mean ...), fairness. */
-const isShare = (metric: string): boolean => metric.startsWith('locality.') || metric === 'utilization' || metric === 'reduceUtilization' || metric === 'fairness'
-  || LINK_METRIC.test(metric);
+/** A share, 0 to 1 (the aggregate's own list: sweep-aggregate.ts metricRange). */
+const isShare = (metric: string): boolean => metricRange(metric)[1] === 1;
 const LINK_METRIC = /^network\.(up|down|core)\.(mean|max)$/;
 const LINK_NAMES: Record<string, string> = { up: 'uplink', down: 'downlink', core: 'core' };
 
@@ -100,7 +100,7 @@ export function metricChart(rows: readonly AggregateRow[], axes: ReadonlyArray<{
       key,
       mean: r.mean * scale,
       // every metric is 0 or more, and a share at most 1: the band stops there (two seeds' t of 12.7 drew node
-      // locality's from -78% to 245%)
+      // locality's from -78% to 245%); aggregates since 850277e hold lo and hi so, older ones may not
       lo: r.lo === null ? null : Math.max(0, r.lo * scale),
       hi: r.hi === null ? null : isShare(metric) ? Math.min(1, r.hi) : r.hi * scale,
       n: r.n,
