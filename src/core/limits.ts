@@ -223,7 +223,8 @@ export const MAX_INT32 = 2 ** 31 - 1;
  * up to 7,894 tasks (7,786 maps waiting and 24 running), 42,857 columns (estimate 85,967 arcs), 215 s user;
  * capacity.json's FIFO variant under Quincy (jobs of 300 and 800 maps 2 s apart on 80 slots): 473 solves (463), up to
  * 15,678 columns (23,380), 44 s user. Each job alone was within it (4,691 and 7,285 arcs). quincy.json's Quincy: at
- * most 557 columns (426).
+ * most 557 columns (755). Bunched jobs on one slot (400 of 100 maps of 1 s, exponential 300 s gaps, seed 6): 207
+ * columns (248 arcs; 68 before the fair replay). README's Quincy section has ten such cases: 1.1 to 2.7 times.
  */
 export const MAX_QUINCY_ARCS = 8_000;
 

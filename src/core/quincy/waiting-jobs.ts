@@ -2,7 +2,7 @@
  * Quincy's decisions over the whole workload, jobs waiting at once counted together (size-limit.ts checks one job
  * drained alone): the map slots replayed decision by decision from the jobs' arrivals, as size-limit.ts's waves drain
  * one job. A job's maps all wait from the first decision at or after its submission; each decision launches waiting
- * maps into the free slots, the oldest job's first (its wait is dearest), and a map holds its slot for ceil(map time /
+ * maps into the free slots (the oldest job's first, or as the fair shares spread them: waitingJobs), and a map holds its slot for ceil(map time /
  * heartbeat) + 1 decisions (it runs its time, then its slot waits for the next solve). A decision is made at every
  * heartbeat interval while a map waits; its program holds every waiting job's supply vertices, each job's capped at its
  * input sets as quincyArcs caps one, plus with kills the running maps; it costs its unfinished maps (waiting and
@@ -11,11 +11,14 @@
  * launches empty is solved once, its cost in the visits). One job alone keeps no larger a program than its quincyArcs
  * (that of its first decision, before its launches), and costs no more map visits than quincyMapVisits (this one stops
  * solving once no map waits; that one counts every interval of the last wave). Measured against runs in limits.ts (MAX_QUINCY_ARCS, MAX_QUINCY_MAP_VISITS): the
- * decisions 0.8 to 1.03 times the solves, the largest program 0.8 to 2 times the most columns solved.
+ * decisions 0.8 to 1.03 times the solves; the largest program (README "Long tasks, resource offers, Quincy" has the
+ * table) 1.1 to 2.7 times the most columns solved, furthest above for large jobs on a few nodes (input sets and rack
+ * arcs counted at their most).
  *
  * Cost: a step per arrival, per slot release of a job's launched maps and per decision with a launch, the decisions
  * between (all slots busy, the same graph) counted at once; it stops once past either limit, so at most about
- * MAX_QUINCY_MAP_VISITS / DECISION_VISITS decisions are stepped (a million jobs: 0.1 to 0.6 s here, sorting included).
+ * MAX_QUINCY_MAP_VISITS / DECISION_VISITS decisions are stepped, the fair replay 4 times as many (a million jobs, both
+ * replays: 0.5 to 2.1 s here, sorting and the Facebook mix's draws included).
  */
 import { MAX_QUINCY_ARCS, MAX_QUINCY_MAP_VISITS } from '../limits.js';
 import type { JobArrivals } from '../job-arrivals.js';
