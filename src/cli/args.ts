@@ -17,13 +17,15 @@ export const intArg = (name: string, min: number, max = Number.MAX_SAFE_INTEGER)
 };
 
 /**
- * A limit of wall time in seconds (--point-timeout): a decimal number above 0 (0.5 is half a second), at most
+ * A limit of wall time in seconds (--point-timeout): a decimal number, at least 1 (a fresh worker's start and its
+ * --plugin import, 0.2 s and more, count against its first point: a limit of 0.1 s failed every point of a sweep
+ * of 5 ms points on threads, and 1e-7 came back in a stopped sweep's command as "1e-7", which this refused), at most
  * 2,147,483 (Node's timers hold 2^31 - 1 ms, about 24.8 days).
  */
 export const secondsArg = (name: string) => (value: string): number => {
   const text = value.trim();
   const n = /^\d+(\.\d+)?$/.test(text) ? Number(text) : Number.NaN;
-  if (!(n > 0)) throw new InvalidArgumentError(`${name} must be a number of seconds above 0 (such as 600 or 0.5), not "${value}"`);
+  if (!(n >= 1)) throw new InvalidArgumentError(`${name} must be a number of seconds, 1 or more (such as 600 or 2.5), not "${value}"`);
   if (n * 1000 > 2 ** 31 - 1) throw new InvalidArgumentError(`${name} is ${text} seconds, above the limit of ${Math.floor((2 ** 31 - 1) / 1000)} (24.8 days)`);
   return n;
 };

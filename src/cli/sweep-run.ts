@@ -385,11 +385,6 @@ export class SweepProgress {
   }
 }
 
-/**
- * A failed point's lines: the point, then the failure as `hfsim run` gives it (failureLines: an object that is not an
- * Error as JSON, a string or number bare, an Error without a message by its name, where in a --plugin file it was thrown; a point read
- * "[object Object]", or nothing, and never where its plugin threw).
- */
 /** A point ended at --point-timeout, in the flag's words (the pool's name no flag). */
 function overLimitWords(err: unknown): unknown {
   if (!(err instanceof OverTimeLimit)) return err;
@@ -397,6 +392,11 @@ function overLimitWords(err: unknown): unknown {
     '(a --plugin policy that never returns runs so, as does a point longer than the limit); --resume runs it again');
 }
 
+/**
+ * A failed point's lines: the point, then the failure as `hfsim run` gives it (failureLines: an object that is not an
+ * Error as JSON, a string or number bare, an Error without a message by its name, where in a --plugin file it was thrown; a point read
+ * "[object Object]", or nothing, and never where its plugin threw).
+ */
 function pointFailure(point: SweepPoint, err: unknown): string {
   return `point ${describePoint(point)}: ${failureLines(err).join('\n')}`;
 }

@@ -62,12 +62,12 @@ describe('sweep --point-timeout', () => {
   }, 60_000);
 
   it('a stopped sweep\'s command to go on keeps its limit', () => {
-    expect(resumeCommand('s.json', 'out', { plugins: ['p.mjs'], timeDecisions: true, pointTimeout: 0.5 })).toBe('hfsim sweep s.json --out out --resume --plugin p.mjs --point-timeout 0.5');
+    expect(resumeCommand('s.json', 'out', { plugins: ['p.mjs'], timeDecisions: true, pointTimeout: 2.5 })).toBe('hfsim sweep s.json --out out --resume --plugin p.mjs --point-timeout 2.5');
     expect(resumeCommand('s.json', 'out', { plugins: [], timeDecisions: true })).toBe('hfsim sweep s.json --out out --resume');
   });
 
   it('refuses a limit that is not a positive number of seconds (exit 2)', () => {
-    for (const bad of ['0', '-1', 'x', '']) {
+    for (const bad of ['0', '-1', 'x', '', '0.5', '1e-7']) { // under a second: a fresh worker's start counts (README)
       const r = hfsim('sweep', 'none.json', '--point-timeout', bad);
       expect(r.code).toBe(2);
       expect(r.stderr).toContain('--point-timeout');
