@@ -35,8 +35,9 @@ export function keptByJavaTrim(text: string): string {
   const t = javaTrim(text);
   // a space, or a character that prints as nothing or as a space: a control (U+007F, U+0085), a format character (U+FEFF)
   const kept = (c: string | undefined): string | undefined => (c !== undefined && (c.trim() === '' || /^[\p{Cc}\p{Cf}]$/u.test(c)) ? codePoint(c) : undefined);
-  const first = kept(t.at(0));
-  const last = t.length > 1 ? kept(t.at(-1)) : undefined;
+  const chars = [...t]; // whole code points: U+E0001 at an end is two UTF-16 units
+  const first = kept(chars.at(0));
+  const last = chars.length > 1 ? kept(chars.at(-1)) : undefined;
   const where = [first === undefined ? '' : `begins with ${first}`, last === undefined ? '' : `ends in ${last}`].filter((w) => w !== '');
   if (where.length === 0) return '';
   return ` (it ${where.join(' and ')}, which Java's String.trim keeps, as Hadoop reads it: delete ${where.length > 1 ? 'them' : 'it'})`;

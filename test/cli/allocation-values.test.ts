@@ -102,6 +102,7 @@ describe('values around spaces as Java\'s String.trim trims them', () => {
     ['a boolean ending in a no-break space (Boolean.parseBoolean reads "true\u00a0" as false)', yarn('<allowPreemptionFrom>true\u00a0</allowPreemptionFrom>'), /^f\.xml: line 3: <allowPreemptionFrom> must be true or false, not "true\u00a0" \(it ends in U\+00A0, which/],
     // characters that print as nothing: named too (they printed as not "1.5")
     ['a weight ending in U+0085', mr1('<weight>1.5\u0085</weight>'), /not "1\.5\u0085" \(it ends in U\+0085, which Java's String\.trim keeps/],
+    ['a weight ending in U+E0001 (a format character past U+FFFF)', mr1('<weight>1.5\u{E0001}</weight>'), /\(it ends in U\+E0001, which Java's String\.trim keeps/u],
     ['a weight ending in U+007F', mr1('<weight>1.5\u007f</weight>'), /not "1\.5\u007f" \(it ends in U\+007F, which Java's String\.trim keeps/],
     ['a weight after an em space and before a no-break space', mr1('<weight>\u20031.5\u00a0</weight>'), /\(it begins with U\+2003 and ends in U\+00A0, which Java's String\.trim keeps, as Hadoop reads it: delete them\)$/],
   ])('%s is refused at its line, as Hadoop refuses it (it was read)', (_, xml, message) => {
