@@ -4,13 +4,12 @@ import type { Result } from '../actors/simulate.js';
 import { oneAfterAnother, runVariants } from './run-variants.js';
 import { InputError } from './errors.js';
 import { compare } from './format.js';
-import { type LoadedScenario, type LoadedVariant, loadScenarioFlags, parseSet } from './load-scenario.js';
+import { type LoadedVariant, loadScenarioFlags, parseSet } from './load-scenario.js';
 import { writeOutputs } from './output.js';
 import { checkDistinctOutputs, checkOutputFile, writesStdout } from './output-paths.js';
 import { keepStdoutForOutput, printOut } from './stdout.js';
 import { endOnPluginCrash, loadPluginFlags, pluginUrls } from './plugins.js';
-import { RunProgressDisplay, drawsInPlace } from './run-progress.js';
-import { whileTracesLoad } from './trace.js';
+import { RunProgressDisplay, drawsInPlace, showingTraceReads } from './run-progress.js';
 import { warnOnce } from './warn.js';
 
 export interface RunFlags {
@@ -45,15 +44,7 @@ export async function runAction(file: string, flags: RunFlags): Promise<void> {
   endOnPluginCrash();
   const display = flags.progress === false ? undefined : new RunProgressDisplay(process.stderr);
   // a large SWIM trace is read here, before any variant: its rows are told as a variant's jobs are
-  let loaded: LoadedScenario;
-  try {
-    loaded = whileTracesLoad(display === undefined ? undefined : (trace, rows, total) => display.loading(trace, rows, total),
-      () => loadScenarioFlags(file, flags.set.map(parseSet), flags.seed, flags.variant.length === 0 ? undefined : flags.variant));
-  } catch (err) {
-    // a bad row past the bar's start: its timer drew on for ever (the command never ended), the error stuck to its line
-    display?.stop();
-    throw err;
-  }
+  const loaded = showingTraceReads(display, () => loadScenarioFlags(file, flags.set.map(parseSet), flags.seed, flags.variant.length === 0 ? undefined : flags.variant));
   const simulate = { runtime: flags.runtime, workers: flags.workers, codec: flags.codec, fault: flags.injectFault, timeDecisions: flags.timeDecisions !== false };
   if (flags.injectFault !== undefined) checkInjectedFault(flags.injectFault, flags.runtime, loaded.variants);
   warnIfParallelIgnored(flags.parallel, oneAfterAnother(simulate), loaded.variants.length, flags.dryRun === true);

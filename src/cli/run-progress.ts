@@ -12,6 +12,7 @@ import cliProgress, { SingleBar } from 'cli-progress'; // its Format only as the
 import stringWidth from 'string-width';
 import type { ProgressListener, RunProgress } from '../actors/run-progress.js';
 import { clearBarOnSignal } from './ending-signals.js';
+import { whileTracesLoad } from './trace.js';
 
 /** Where progress goes: process.stderr, or a test's stand-in. */
 export interface ProgressStream {
@@ -28,6 +29,8 @@ export interface RunProgressOptions {
   lineEveryMs?: number;
   /** Wall clock (ms); tests pass their own. */
   now?: () => number;
+  /** The command a log's trace-read lines name (default 'run': `run: reading ...`; hfsim sweep's `sweep: reading ...`). */
+  command?: string;
 }
 
 /**
@@ -88,6 +91,7 @@ export class RunProgressDisplay {
   private readonly barAfterMs: number;
   private readonly lineEveryMs: number;
   private readonly now: () => number;
+  private readonly command: string;
   private bar: SingleBar | undefined;
   /**
    * Stops clearing the bar's line at a Ctrl-C or a kill: set while a bar is drawn, in the run's epochs, where the
@@ -107,6 +111,7 @@ export class RunProgressDisplay {
     this.barAfterMs = options.barAfterMs ?? 1000;
     this.lineEveryMs = options.lineEveryMs ?? 30_000;
     this.now = options.now ?? (() => performance.now());
+    this.command = options.command ?? 'run';
     this.created = this.now();
     this.lineAt = this.created + this.lineEveryMs;
   }
@@ -157,7 +162,7 @@ export class RunProgressDisplay {
     }
     if (now < this.lineAt) return;
     this.lineAt = now + this.lineEveryMs;
-    this.stream.write(`run: ${label}: ${rows}/${total} rows, ${wall}\n`);
+    this.stream.write(`${this.command}: ${label}: ${rows}/${total} rows, ${wall}\n`);
   }
 
   /** A bar of `format` (its `label` a payload: a name with {value} or {bar} in it is not a placeholder), `fixed` characters besides the bar. */
@@ -208,5 +213,19 @@ export class RunProgressDisplay {
     this.unguard = undefined;
     this.bar?.stop();
     this.bar = undefined;
+  }
+}
+
+/**
+ * `load()`, each SWIM trace it reads shown on `display` as it is read (loading; none without a display). A bad row past
+ * the bar's start clears the bar before the error goes up: its timer drew on for ever (the command never ended), the
+ * error stuck to its line.
+ */
+export function showingTraceReads<T>(display: RunProgressDisplay | undefined, load: () => T): T {
+  try {
+    return whileTracesLoad(display === undefined ? undefined : (trace, rows, total) => display.loading(trace, rows, total), load);
+  } catch (err) {
+    display?.stop();
+    throw err;
   }
 }

@@ -13,6 +13,7 @@ import { refuseIfLocked } from './output-lock.js';
 import { resumeCommand } from './sweep-merge.js';
 import { summaryTable } from './sweep-summary.js';
 import { endOnPluginCrash, loadPluginFlags, pluginSha256, pluginUrls } from './plugins.js';
+import { RunProgressDisplay, showingTraceReads } from './run-progress.js';
 
 export interface SweepFlags {
   parallel?: number;
@@ -34,7 +35,9 @@ export async function sweepAction(file: string, flags: SweepFlags): Promise<void
   const shard = flags.shard === undefined ? undefined : parseShard(flags.shard);
   await loadPluginFlags(flags.plugin);
   endOnPluginCrash();
-  const sweep = withPluginCode(loadSweep(file), flags.plugin);
+  // a large SWIM trace is read here, as each point's scenario is checked: its rows are told as hfsim run tells them
+  const reading = flags.progress === false ? undefined : new RunProgressDisplay(process.stderr, { command: 'sweep' });
+  const sweep = withPluginCode(showingTraceReads(reading, () => loadSweep(file)), flags.plugin);
   const out = flags.out ?? join('results', sweep.name + (shard ? `-shard-${shard.index}-of-${shard.count}` : ''));
   checkOutputDir(out, '--out');
   const parallel = flags.parallel ?? availableParallelism();

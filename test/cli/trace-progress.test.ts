@@ -59,3 +59,32 @@ describe('hfsim run of a SWIM scenario', () => {
     expect(r.stderr).toMatch(/\x1b\[2Khfsim: [^\n]*bad\.tsv:20001: [^\n]*\n$/);
   });
 });
+
+describe('hfsim sweep of a SWIM scenario', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'hfsim-sweep-trace-progress-'));
+  writeFileSync(join(dir, 'small.tsv'), trace(20_000));
+  writeFileSync(join(dir, 's.json'), JSON.stringify({ name: 's', cluster: { racks: 1, nodesPerRack: 4, mapSlotsPerNode: 2, reduceSlotsPerNode: 1 }, scheduler: { policy: 'fifo' }, workload: { kind: 'swim', trace: 'small.tsv', tracedNodes: 4 } }));
+  const sweep = join(dir, 'x.sweep.json');
+  writeFileSync(sweep, JSON.stringify({ name: 'x', base: 's.json', axes: { 'scheduler.policy': ['fifo', 'fair'] } }));
+  const env = { ...process.env, TERM: 'xterm-256color' };
+  const run = (clock: string, ...flags: string[]) => spawnSync(process.execPath, ['--import', `data:text/javascript,${clock}`, CLI, 'sweep', sweep, '--out', join(dir, 'out'), '--dry-run', ...flags],
+    { encoding: 'utf8', env, timeout: 60_000 });
+
+  it('shows the trace read as hfsim run does: a bar on a terminal, nothing with --no-progress (it showed nothing)', () => {
+    const onTTY = 'process.stderr.isTTY=true;let t=0;performance.now=()=>(t+=1000);';
+    const shown = run(onTTY);
+    expect(shown.status).toBe(0);
+    expect(shown.stderr).toContain(`reading ${join(dir, 'small.tsv')} [`);
+    expect(shown.stderr).toMatch(/\x1b\[2K/); // cleared once read, so the sweep's own output prints alone
+    const quiet = run(onTTY, '--no-progress');
+    expect(quiet.status).toBe(0);
+    expect(quiet.stderr).toBe('');
+    expect(quiet.stdout).toBe(shown.stdout);
+  });
+
+  it('in a log: a line of the sweep\'s own once 30 s have passed', () => {
+    const r = run('process.stderr.isTTY=false;let t=0;performance.now=()=>(t+=30000);');
+    expect(r.status).toBe(0);
+    expect(r.stderr).toMatch(new RegExp(`^sweep: reading ${join(dir, 'small.tsv').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: \\d+/20000 rows, \\d+ s\\n`));
+  });
+});
