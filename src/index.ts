@@ -14,7 +14,7 @@ export { simulate, digestOf, type Latency, type Result, type RunInfo, type Simul
 export type { SolverReport } from './actors/highs-solver.js';
 /** The rows of a swim workload's trace: what loadScenario gives each variant as `trace`, for simulate's `trace` option. */
 export type { SwimTrace } from './core/swim.js';
-export type { RunProgress, ProgressListener } from './actors/run-progress.js';
+export type { RunProgress, ProgressListener, BuildProgress, BuildListener } from './actors/run-progress.js';
 export { loadScenario, type LoadedScenario, type LoadedVariant } from './cli/load-scenario.js';
 export { loadPlugins } from './cli/plugins.js';
 /** What loadScenario and loadPlugins throw for bad input (a file, a field, a plugin that cannot load): its message says what to fix. */

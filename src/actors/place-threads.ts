@@ -6,7 +6,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { BlockStore } from '../core/hdfs.js';
-import { type BlockPlan, type FileToPlace, fillListed, placeFiles, placementKey } from '../core/placement.js';
+import { type BlockPlan, type FileToPlace, type PlacedListener, fillListed, placeFiles, placementKey } from '../core/placement.js';
 import type { Rng } from '../core/rng.js';
 import type { Scenario } from '../core/scenario.js';
 import type { SwimTrace } from '../core/swim.js';
@@ -18,22 +18,44 @@ import { siblingModule, startWorker } from './workers.js';
 /** Below this many blocks to place, one thread: a worker thread's start (~20-50 ms) would cost more than it saves (~0.13 us a block). */
 export const PARALLEL_PLACEMENT_MIN_BLOCKS = 1_000_000;
 
-/** The workload of buildWorkload, its blocks placed on up to `threads` threads (default: the cores) when there are at least `minBlocks`. */
+/** How often the blocks placed are told while this thread waits for the others to end their ranges (ms). */
+const WAIT_TOLD_MS = 100;
+
+/**
+ * The workload of buildWorkload, its blocks placed on up to `threads` threads (default: the cores) when there are at
+ * least `minBlocks`; `onPlaced` told the blocks placed on all threads as they are (as buildWorkload's), the last all.
+ */
 export async function buildWorkloadOnThreads(scenario: Scenario, topology: Topology, rng: Rng, trace?: SwimTrace, threads = availableParallelism(),
-  minBlocks = PARALLEL_PLACEMENT_MIN_BLOCKS): Promise<Workload> {
+  minBlocks = PARALLEL_PLACEMENT_MIN_BLOCKS, onPlaced?: PlacedListener): Promise<Workload> {
   const { jobs, plan } = planWorkload(scenario, topology, rng, trace);
   const replication = scenario.hdfs.replication;
-  const placedBlocks = plan.size - plan.listed.reduce((a, f) => a + f.replicas.length, 0);
-  const parts = placedBlocks < minBlocks ? 1 : Math.max(1, Math.min(threads, plan.placed.length));
+  const parts = plan.placedBlocks < minBlocks ? 1 : Math.max(1, Math.min(threads, plan.placed.length));
   const shared = parts > 1;
   const replicas = new Int32Array(shared ? new SharedArrayBuffer(plan.size * replication * 4) : new ArrayBuffer(plan.size * replication * 4));
   const counts = new Uint8Array(shared ? new SharedArrayBuffer(plan.size) : new ArrayBuffer(plan.size));
   const key = placementKey(scenario.seed);
   const ranges = shared ? splitFiles(plan, parts) : [plan.placed];
-  const others = ranges.slice(1).map((files) => placeOnWorker({ topology, replication, key, files, replicas: replicas.buffer as SharedArrayBuffer, counts: counts.buffer as SharedArrayBuffer }));
-  placeFiles(topology, replication, key, ranges[0], replicas, counts);
+  // each thread's blocks placed so far, this one's first (the others count theirs in shared memory as they go)
+  const placed = new Int32Array(onPlaced !== undefined && shared ? new SharedArrayBuffer(parts * 4) : new ArrayBuffer(parts * 4));
+  // the blocks placed so far, all of them told once only, at the end
+  const tell = onPlaced && ((): void => {
+    const sum = placed.reduce((a, _, k) => a + Atomics.load(placed, k), 0);
+    if (sum < plan.placedBlocks) onPlaced(sum, plan.placedBlocks);
+  });
+  const others = ranges.slice(1).map((files, k) => placeOnWorker({ topology, replication, key, files, replicas: replicas.buffer as SharedArrayBuffer, counts: counts.buffer as SharedArrayBuffer,
+    ...(tell === undefined ? {} : { placed: { counts: placed.buffer as SharedArrayBuffer, part: k + 1 } }) }));
+  placeFiles(topology, replication, key, ranges[0], replicas, counts, tell && ((n) => {
+    Atomics.store(placed, 0, n);
+    tell();
+  }));
   fillListed(plan, replication, replicas, counts);
-  await Promise.all(others);
+  const waiting = tell === undefined || others.length === 0 ? undefined : setInterval(tell, WAIT_TOLD_MS);
+  try {
+    await Promise.all(others);
+  } finally {
+    clearInterval(waiting);
+  }
+  onPlaced?.(plan.placedBlocks, plan.placedBlocks);
   return { jobs, blocks: BlockStore.over(replication, replicas, counts, plan.size, plan.files) };
 }
 

@@ -3,6 +3,7 @@
  * epochs, so it changes nothing simulated (the same digest with or without a listener: test/actors/run-progress.test.ts).
  */
 import { performance } from 'node:perf_hooks'; // not the global's lazy getter (master-actor.ts)
+import type { PlacedListener } from '../core/placement.js';
 
 export interface RunProgress {
   /** Simulated time reached (ms): the end of the last epoch the master handled. */
@@ -13,6 +14,14 @@ export interface RunProgress {
 }
 
 export type ProgressListener = (progress: RunProgress) => void;
+
+/** Progress of a run's workload build, before its first epoch: its input blocks placed in HDFS so far, of all. */
+export interface BuildProgress {
+  blocksPlaced: number;
+  blocks: number;
+}
+
+export type BuildListener = (progress: BuildProgress) => void;
 
 /** What a ticker reads: the master actor's progress(). */
 export interface ProgressSource {
@@ -52,4 +61,18 @@ export class ProgressTicker {
   end(source: ProgressSource): void {
     this.listener?.(source.progress());
   }
+}
+
+/**
+ * A build's placings (core/placement.ts's PlacedListener) told to `listener` at most once every `everyMs` of wall
+ * time (0: each), and always the last, every block placed.
+ */
+export function buildTicker(listener: BuildListener, everyMs = PROGRESS_EVERY_MS): PlacedListener {
+  let nextAt = performance.now() + everyMs;
+  return (placed, total) => {
+    const now = performance.now();
+    if (placed < total && now < nextAt) return;
+    nextAt = now + everyMs;
+    listener({ blocksPlaced: placed, blocks: total });
+  };
 }

@@ -10,13 +10,14 @@ import type { Worker } from 'node:worker_threads';
 import { MasterActor } from './master-actor.js';
 import { buildWorkloadOnThreads } from './place-threads.js';
 import { makeRng } from '../core/rng.js';
-import { makeTopology, schedulerView } from '../core/topology.js';
+import { type Topology, makeTopology, schedulerView } from '../core/topology.js';
+import { buildWorkload } from '../core/workload.js';
 import { type SolverReport, loadSolver } from './highs-solver.js';
 import { policies } from '../core/framework/builtins.js';
 import { workloadLimitErrors } from '../core/workload-limits.js';
 import { MAX_WORKERS } from '../core/limits.js';
 import { valueKind } from '../core/shown-value.js';
-import { type ProgressListener, ProgressTicker } from './run-progress.js';
+import { type BuildListener, type ProgressListener, ProgressTicker, buildTicker } from './run-progress.js';
 
 export type RuntimeName = 'inprocess' | 'threads';
 
@@ -99,8 +100,14 @@ export interface SimulateOptions {
    * time, and once at the end. Reads only: the result is the same with or without it.
    */
   onProgress?: ProgressListener | undefined;
-  /** Wall ms between onProgress calls (default 250; 0: after every epoch). */
+  /** Wall ms between onProgress calls (default 250; 0: after every epoch), and between onBuildProgress calls. */
   progressEveryMs?: number | undefined;
+  /**
+   * Told of the workload's build before the run (its input blocks placed, of all: seconds for tens of millions), at
+   * most every `progressEveryMs` of wall time, and once when every block is placed, before the first onProgress. The
+   * workload is the same with or without it.
+   */
+  onBuildProgress?: BuildListener | undefined;
 }
 
 /** A problem with one option: `type` when its value is of the wrong kind (a TypeError), else out of range (a RangeError). */
@@ -160,6 +167,7 @@ const OPTION_CHECKS = {
   trace: swimTrace,
   buildThreads: threadCount,
   onProgress: ofKind('function'),
+  onBuildProgress: ofKind('function'),
   progressEveryMs: (v: unknown): OptionProblem => {
     if (typeof v !== 'number') return { type: true, message: `must be a number, not ${valueKind(v)}` };
     return v >= 0 && v <= 2 ** 31 - 1 ? undefined : { type: false, message: `must be from 0 to ${2 ** 31 - 1} ms, not ${v}` };
@@ -219,9 +227,12 @@ export async function simulate(scenario: Scenario, options: SimulateOptions = {}
   if (over.length > 0) throw new RangeError(`simulate: the scenario passes a limit (README, Limits):\n${over.join('\n')}`);
   const solver = policies.find(scenario.scheduler.policy).needsSolver ? await loadSolver() : undefined;
   const started = performance.now();
+  // built here on build threads, or to tell its progress; else by the master (the same workload: the master's view and stream)
+  const onPlaced = options.onBuildProgress && buildTicker(options.onBuildProgress, options.progressEveryMs);
+  const view = (): Topology => schedulerView(makeTopology(scenario.cluster, scenario.seed), scenario.cluster.network.rackAware);
   const workload = (options.buildThreads ?? 1) > 1
-    ? await buildWorkloadOnThreads(scenario, schedulerView(makeTopology(scenario.cluster, scenario.seed), scenario.cluster.network.rackAware), makeRng(scenario.seed), options.trace, options.buildThreads)
-    : undefined;
+    ? await buildWorkloadOnThreads(scenario, view(), makeRng(scenario.seed), options.trace, options.buildThreads, undefined, onPlaced)
+    : onPlaced && buildWorkload(scenario, view(), makeRng(scenario.seed), options.trace, onPlaced);
   const master = new MasterActor(scenario, { workload, observer: options.observer, timeDecisions: options.timeDecisions, everyHeartbeat: options.everyHeartbeat, trace: options.trace, scan: options.scan, solver });
   const runtime = options.runtime ?? 'inprocess';
   const progress = options.onProgress === undefined ? undefined : new ProgressTicker(options.onProgress, options.progressEveryMs);

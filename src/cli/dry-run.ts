@@ -6,6 +6,7 @@
  * --json an object a variant. Nothing is simulated or written.
  */
 import { loadSolver } from '../actors/highs-solver.js';
+import { type BuildListener, buildTicker } from '../actors/run-progress.js';
 import { MasterActor } from '../actors/master-actor.js';
 import { policies } from '../core/framework/builtins.js';
 import { makeRng } from '../core/rng.js';
@@ -36,10 +37,10 @@ export interface PlannedVariant {
  * What a variant would run: its workload built as MasterActor builds it (same topology view, same seeded stream), and
  * its master built on it, as simulate() builds it (the solver loaded for a policy that needs one).
  */
-export async function planVariant(v: LoadedVariant): Promise<PlannedVariant> {
+export async function planVariant(v: LoadedVariant, building?: BuildListener): Promise<PlannedVariant> {
   const s = v.scenario;
   const c = s.cluster;
-  const workload = buildWorkload(s, schedulerView(makeTopology(c, s.seed), c.network.rackAware), makeRng(s.seed), v.trace);
+  const workload = buildWorkload(s, schedulerView(makeTopology(c, s.seed), c.network.rackAware), makeRng(s.seed), v.trace, building && buildTicker(building));
   const solver = policies.find(s.scheduler.policy).needsSolver ? await loadSolver() : undefined;
   new MasterActor(s, { workload, trace: v.trace, solver, timeDecisions: false }); // built for its checks, run never
   let maps = 0;
@@ -62,10 +63,13 @@ export function planLine(p: PlannedVariant): string {
   return `${p.policy}, delay ${p.delay}, ${p.network} network${replication}; ${describeShape(p)}`;
 }
 
-/** The dry run's output: the table's text, or with `json` the plans as a JSON array (one --variant: an array of one). */
-export async function dryRunOutput(loaded: LoadedScenario, json: boolean): Promise<string> {
+/**
+ * The dry run's output: the table's text, or with `json` the plans as a JSON array (one --variant: an array of one);
+ * `building` gives the listener of each variant's workload build (its progress, as a run's).
+ */
+export async function dryRunOutput(loaded: LoadedScenario, json: boolean, building?: (variant: string) => BuildListener): Promise<string> {
   const plans: PlannedVariant[] = [];
-  for (const v of loaded.variants) plans.push(await planVariant(v)); // one at a time: a variant's workload may be large
+  for (const v of loaded.variants) plans.push(await planVariant(v, building?.(v.name))); // one at a time: a variant's workload may be large
   if (json) return JSON.stringify(plans, null, 2) + '\n';
   // A name's newline or escape shown escaped, as the comparison shows it.
   const lines = [`${oneLine(loaded.name)}: ${counted(plans.length, 'variant')} would run (--dry-run: nothing simulated, no file written)`];

@@ -55,7 +55,11 @@ export async function runAction(file: string, flags: RunFlags): Promise<void> {
   if (flags.html !== undefined) checkOutputFile(flags.html, '--html');
   checkDistinctOutputs([['--out', flags.out], ['--jobs-csv', flags.jobsCsv], ['--html', flags.html]]);
   if (flags.dryRun) {
-    printOut(await (await import('./dry-run.js')).dryRunOutput(loaded, flags.json === true));
+    try {
+      printOut(await (await import('./dry-run.js')).dryRunOutput(loaded, flags.json === true, display && ((name) => display.building(name))));
+    } finally {
+      display?.stop();
+    }
     return;
   }
   let results: Result[];
@@ -67,6 +71,7 @@ export async function runAction(file: string, flags: RunFlags): Promise<void> {
       simulate,
       onStart: display === undefined || flags.json || loaded.variants.length === 1 ? undefined : (name) => display.starting(name),
       progress: display === undefined ? undefined : (name) => display.variant(name),
+      building: display === undefined ? undefined : (name) => display.building(name),
       onWaiting: display === undefined ? undefined : (running) => display.waiting(running),
       onPoolDone: display === undefined ? undefined : (name, ended, total) => display.poolDone(name, ended, total),
     });

@@ -10,7 +10,7 @@
 import { performance } from 'node:perf_hooks';
 import cliProgress, { SingleBar } from 'cli-progress'; // its Format only as the default export's (CommonJS)
 import stringWidth from 'string-width';
-import type { ProgressListener, RunProgress } from '../actors/run-progress.js';
+import type { BuildListener, ProgressListener, RunProgress } from '../actors/run-progress.js';
 import { clearBarOnSignal } from './ending-signals.js';
 import { whileTracesLoad } from './trace.js';
 
@@ -149,20 +149,37 @@ export class RunProgressDisplay {
    * without the event loop turning, and a handler for the signal would hold it until the trace was read (seconds).
    */
   loading(file: string, rows: number, total: number): void {
+    this.counted(`reading ${file}`, 'rows', rows, total, this.created);
+  }
+
+  /**
+   * The listener of variant `name`'s workload build (its simulate() onBuildProgress, or a dry run's): its blocks
+   * placed, told as a trace's rows are, from the variant's start: on a terminal a bar from a second in, cleared once
+   * every block is placed (before the variant's own bar); in a log a line every 30 s of the command. Like the trace's,
+   * the bar does not clear its line at a Ctrl-C: the blocks are placed without the event loop turning.
+   */
+  building(name: string): BuildListener {
+    const started = this.now();
+    const label = name === '' ? 'building the workload' : `${name}: building the workload`;
+    return (p) => this.counted(label, 'blocks placed', p.blocksPlaced, p.blocks, started);
+  }
+
+  /** `done` of `total` `unit` of the work `label` started at `since`: a bar from barAfterMs in, cleared at the total; a log's line. */
+  private counted(label: string, unit: string, done: number, total: number, since: number): void {
     const now = this.now();
-    const wall = `${Math.round((now - this.created) / 1000)} s`;
-    const label = `reading ${file}`;
+    const wall = `${Math.round((now - since) / 1000)} s`;
     if (drawsInPlace(this.stream)) {
       if (this.bar === undefined) {
-        if (now - this.created < this.barAfterMs || rows === total) return;
-        this.startBar('{label} [{bar}] {value}/{total} rows | {wall}', stringWidth(label) + 2 * String(total).length + 20, total, rows, { label, wall });
-      } else this.bar.update(rows, { wall });
-      if (rows === total) this.stop();
+        if (now - since < this.barAfterMs || done === total) return;
+        // the label, " [] ", the counts, " " and the unit, " | " and a wall time of hours
+        this.startBar(`{label} [{bar}] {value}/{total} ${unit} | {wall}`, stringWidth(label) + 2 * String(total).length + 16 + unit.length, total, done, { label, wall });
+      } else this.bar.update(done, { wall });
+      if (done === total) this.stop();
       return;
     }
     if (now < this.lineAt) return;
     this.lineAt = now + this.lineEveryMs;
-    this.stream.write(`${this.command}: ${label}: ${rows}/${total} rows, ${wall}\n`);
+    this.stream.write(`${this.command}: ${label}: ${done}/${total} ${unit}, ${wall}\n`);
   }
 
   /** A bar of `format` (its `label` a payload: a name with {value} or {bar} in it is not a placeholder), `fixed` characters besides the bar. */

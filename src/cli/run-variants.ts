@@ -8,7 +8,7 @@ import { availableParallelism } from 'node:os';
 import { type PoolKind, SIMULATION_TASK, type TaskPool, startPool } from '../actors/pool.js';
 import { type Result, type SimulateOptions, simulate } from '../actors/simulate.js';
 import type { SweepTask } from '../actors/sweep-task.js';
-import type { ProgressListener } from '../actors/run-progress.js';
+import type { BuildListener, ProgressListener } from '../actors/run-progress.js';
 import type { LoadedVariant } from './load-scenario.js';
 import { thrownMessage } from './errors.js';
 import { adoptPrestartedPool } from './prestart.js';
@@ -27,6 +27,8 @@ export interface VariantRunOptions {
   onStart?: (variant: string) => void;
   /** The progress listener of a variant run in this process (not of those on the pool's workers). */
   progress?: (variant: string) => ProgressListener | undefined;
+  /** The listener of the workload build of a variant run in this process, before its run (as `progress`). */
+  building?: (variant: string) => BuildListener | undefined;
   /** Side by side: told when this process has run its share and variants still run on the pool's workers. */
   onWaiting?: (running: readonly string[]) => void;
   /** Side by side: told when a variant ends on a pool worker, with the variants ended so far of `total`. */
@@ -83,7 +85,8 @@ export async function runVariants(variants: readonly LoadedVariant[], options: V
   };
   // A variant run here places a big workload's blocks on this process's share of the cores (src/actors/place-threads.ts).
   const here = (v: LoadedVariant): Promise<Result> => named(v, () =>
-    simulate(v.scenario, { buildThreads: Math.max(1, Math.floor(availableParallelism() / atOnce)), ...options.simulate, variant: v.name, trace: v.trace, onProgress: options.progress?.(v.name) }));
+    simulate(v.scenario, { buildThreads: Math.max(1, Math.floor(availableParallelism() / atOnce)), ...options.simulate, variant: v.name, trace: v.trace,
+      onProgress: options.progress?.(v.name), onBuildProgress: options.building?.(v.name) }));
   if (atOnce === 1) {
     const results: Result[] = [];
     for (const v of variants) {

@@ -5,7 +5,7 @@
  */
 import { FACEBOOK_BINS, binOf } from './facebook-bins.js';
 import type { BlockStore } from './hdfs.js';
-import { BlockPlan, placeAll } from './placement.js';
+import { BlockPlan, type PlacedListener, placeAll } from './placement.js';
 import { MAX_REPLICATION } from './limits.js';
 import { type SharedInput, SharedDataset } from './shared-input.js';
 import { type SwimTrace, swimJobs } from './swim.js';
@@ -64,10 +64,13 @@ export interface Workload {
   readonly blocks: BlockStore;
 }
 
-/** `trace`: the rows of a swim workload's trace (read by the caller: the core does no I/O). */
-export function buildWorkload(scenario: Scenario, topology: Topology, rng: Rng, trace?: SwimTrace): Workload {
+/**
+ * `trace`: the rows of a swim workload's trace (read by the caller: the core does no I/O); `onPlaced`: told the blocks
+ * placed as they are (a long build's progress), the same workload either way.
+ */
+export function buildWorkload(scenario: Scenario, topology: Topology, rng: Rng, trace?: SwimTrace, onPlaced?: PlacedListener): Workload {
   const { jobs, plan } = planWorkload(scenario, topology, rng, trace);
-  return { jobs, blocks: placeAll(plan, topology, scenario.hdfs.replication, scenario.seed) };
+  return { jobs, blocks: placeAll(plan, topology, scenario.hdfs.replication, scenario.seed, onPlaced) };
 }
 
 /**

@@ -61,6 +61,44 @@ describe('RunProgressDisplay', () => {
     expect(out).toEqual(['run: reading big.tsv: 600000/1000000 rows, 30 s\n']);
   });
 
+  it('a workload built (building), on a terminal: a bar of blocks placed from a second into the variant, cleared before the variant\'s own bar', () => {
+    let now = 5_000; // the command has run 5 s (a trace read): the build's second counts from the variant's start
+    const { out, stream } = fakeStream(true);
+    const display = new RunProgressDisplay(stream, { now: () => now });
+    const build = display.building('Fair');
+    const run = display.variant('Fair');
+    build({ blocksPlaced: 1_000_000, blocks: 46_000_000 });
+    expect(out).toEqual([]);
+    now = 6_500;
+    build({ blocksPlaced: 12_000_000, blocks: 46_000_000 });
+    const drawn = out.join('');
+    expect(drawn).toContain('Fair: building the workload [');
+    expect(drawn).toContain('] 12000000/46000000 blocks placed | 2 s');
+    now = 9_000;
+    build({ blocksPlaced: 46_000_000, blocks: 46_000_000 });
+    const built = out.join('');
+    expect(built.slice(drawn.length)).toContain('\x1b[2K'); // cleared once built
+    run({ simulatedMs: 60_000, jobsFinished: 1, jobs: 10 });
+    expect(out.join('').slice(built.length)).toContain('Fair [');
+    expect(out.join('').slice(built.length)).not.toContain('building');
+    display.stop();
+  });
+
+  it('a workload built (building), in a log: a line once 30 s of the command have passed; none for a short build; a variant named "" is "the workload"', () => {
+    let now = 0;
+    const { out, stream } = fakeStream(false);
+    const display = new RunProgressDisplay(stream, { now: () => now });
+    const quick = display.building('quick');
+    now = 20_000;
+    quick({ blocksPlaced: 10, blocks: 10 });
+    const build = display.building('');
+    now = 30_000;
+    build({ blocksPlaced: 300, blocks: 1000 });
+    now = 31_000;
+    build({ blocksPlaced: 1000, blocks: 1000 });
+    expect(out).toEqual(['run: building the workload: 300/1000 blocks placed, 10 s\n']);
+  });
+
   it('in a log: a line once 30 s have passed, then every 30 s, none before', () => {
     let now = 0;
     const { out, stream } = fakeStream(false);
