@@ -29,7 +29,8 @@ export async function buildWorkloadOnThreads(scenario: Scenario, topology: Topol
   minBlocks = PARALLEL_PLACEMENT_MIN_BLOCKS, onPlaced?: PlacedListener): Promise<Workload> {
   const { jobs, plan } = planWorkload(scenario, topology, rng, trace);
   const replication = scenario.hdfs.replication;
-  const parts = plan.placedBlocks < minBlocks ? 1 : Math.max(1, Math.min(threads, plan.placed.length));
+  const total = plan.placedBlocks;
+  const parts = total < minBlocks ? 1 : Math.max(1, Math.min(threads, plan.placed.length));
   const shared = parts > 1;
   const replicas = new Int32Array(shared ? new SharedArrayBuffer(plan.size * replication * 4) : new ArrayBuffer(plan.size * replication * 4));
   const counts = new Uint8Array(shared ? new SharedArrayBuffer(plan.size) : new ArrayBuffer(plan.size));
@@ -40,7 +41,7 @@ export async function buildWorkloadOnThreads(scenario: Scenario, topology: Topol
   // the blocks placed so far, all of them told once only, at the end
   const tell = onPlaced && ((): void => {
     const sum = placed.reduce((a, _, k) => a + Atomics.load(placed, k), 0);
-    if (sum < plan.placedBlocks) onPlaced(sum, plan.placedBlocks);
+    if (sum < total) onPlaced(sum, total);
   });
   const others = ranges.slice(1).map((files, k) => placeOnWorker({ topology, replication, key, files, replicas: replicas.buffer as SharedArrayBuffer, counts: counts.buffer as SharedArrayBuffer,
     ...(tell === undefined ? {} : { placed: { counts: placed.buffer as SharedArrayBuffer, part: k + 1 } }) }));
@@ -55,7 +56,7 @@ export async function buildWorkloadOnThreads(scenario: Scenario, topology: Topol
   } finally {
     clearInterval(waiting);
   }
-  onPlaced?.(plan.placedBlocks, plan.placedBlocks);
+  onPlaced?.(total, total);
   return { jobs, blocks: BlockStore.over(replication, replicas, counts, plan.size, plan.files) };
 }
 

@@ -23,12 +23,13 @@ export class BlockPlan {
   /** Blocks numbered so far. */
   size = 0;
   /** Blocks of the placed files (the listed files' are stored as listed). */
-  placedBlocks = 0;
+  get placedBlocks(): number {
+    return this.placed.reduce((n, f) => n + f.blocks, 0);
+  }
 
   /** A file of `blocks` blocks placed by HDFS's default policy from the stream of `name`; returns its block ids. */
   addFile(name: string, blocks: number): Int32Array {
     this.placed.push({ name, first: this.size, blocks });
-    this.placedBlocks += blocks;
     return this.ids(blocks);
   }
 
@@ -101,7 +102,8 @@ export function fillListed(plan: BlockPlan, replication: number, replicas: Int32
 export function placeAll(plan: BlockPlan, topology: Topology, replication: number, seed: number, onPlaced?: PlacedListener): BlockStore {
   const replicas = new Int32Array(plan.size * replication);
   const counts = new Uint8Array(plan.size);
-  placeFiles(topology, replication, placementKey(seed), plan.placed, replicas, counts, onPlaced && ((placed) => onPlaced(placed, plan.placedBlocks)));
+  const total = onPlaced === undefined ? 0 : plan.placedBlocks;
+  placeFiles(topology, replication, placementKey(seed), plan.placed, replicas, counts, onPlaced && ((placed) => onPlaced(placed, total)));
   fillListed(plan, replication, replicas, counts);
   return BlockStore.over(replication, replicas, counts, plan.size, plan.files);
 }
