@@ -65,8 +65,20 @@ export function timeUnit(longestMs: number): { unit: 'h' | 'min'; perUnit: numbe
   return longestMs > 5 * 3_600_000 ? { unit: 'h', perUnit: 3_600_000 } : { unit: 'min', perUnit: 60_000 };
 }
 
-/** Legends: labels and titles of several axes' values ("replication=1, maxSkips=1, racks=2, nodesPerRack=5") whole; at 320 px they were cut alike. */
-export const LEGEND = { labelLimit: 640, titleLimit: 640 };
+/**
+ * Legends: labels and titles of several axes' values ("replication=1, maxSkips=1, racks=2, nodesPerRack=5") whole; at 320 px
+ * they were cut alike. Every entry listed: vega's default of 30 wrote the 30th as "…6 entries" and left those unnamed.
+ */
+export const LEGEND = { labelLimit: 640, titleLimit: 640, symbolLimit: 0 };
+
+/**
+ * A series' colour scale over `domain` in its order: vega's ten colours came round again at the eleventh series (a sweep
+ * of maxSkips 0 to 11 drew 0 and 10 in one blue); twenty to 20 series, past that as many hues drawn along turbo, in order.
+ */
+export function seriesColours(domain: readonly string[]): { domain: string[]; scheme?: string | { name: string; count: number } } {
+  const scheme = domain.length > 20 ? { name: 'turbo', count: domain.length } : domain.length > 10 ? 'tableau20' : undefined;
+  return { domain: [...domain], ...(scheme === undefined ? {} : { scheme }) };
+}
 
 /** "maxSkips=10" for axis scheduler.delay.maxSkips; a variant's name as it is. */
 export function axisValue(axis: string, v: unknown): string {
@@ -121,7 +133,7 @@ export function metricChart(rows: readonly AggregateRow[], axes: ReadonlyArray<{
   // the legend names everything its lines are split by, as their names do ("bin 1, model=flat"): it said "job size bin" alone
   const legendTitle = [...(by === undefined ? [] : [by === 'bin' ? 'job size bin' : by]), ...rest].join(', ');
   // the legend's symbols as the lines are drawn: the band layer's, at its opacity 0.25, left ten series' colours too pale to match
-  const color = { field: 'series', type: 'nominal' as const, title: legendTitle, legend: { ...LEGEND, symbolType: 'stroke', symbolOpacity: 1, symbolStrokeWidth: 2 }, scale: { domain: seriesDomain(values) } };
+  const color = { field: 'series', type: 'nominal' as const, title: legendTitle, legend: { ...LEGEND, symbolType: 'stroke', symbolOpacity: 1, symbolStrokeWidth: 2 }, scale: seriesColours(seriesDomain(values)) };
   const layers: unknown[] = [
     { data: { values: values.filter((v) => v.lo !== null).map(({ key: _key, ...v }) => v) }, mark: { type: 'errorband', opacity: 0.25 },
       encoding: { x: xEnc, y: { ...yEnc, field: 'lo' }, y2: { field: 'hi' }, color } },
@@ -174,7 +186,7 @@ export function cdfChart(records: readonly RunRecord[], seriesOf: SeriesOf, id: 
       encoding: {
         x: { field: 'seconds', type: 'quantitative', scale: { type: 'log' }, title: 'response time (s, log scale)' },
         y: { field: 'share', type: 'quantitative', title: 'share of jobs', axis: { format: '.0%' } },
-        color: { field: 'series', type: 'nominal', title: legend, legend: LEGEND, scale: { domain } },
+        color: { field: 'series', type: 'nominal', title: legend, legend: LEGEND, scale: seriesColours(domain) },
         // a dash each, in the same legend: two variants of the same response times (dsbra.json's, where DSBRA makes no
         // replica) drew one line over the other, and the first was nowhere to be seen
         strokeDash: { field: 'series', type: 'nominal', title: legend, legend: LEGEND, scale: { domain } },
@@ -274,7 +286,7 @@ export function groupedBars(id: string, title: string, values: ReadonlyArray<{ s
         // which vega's parser overflowed on at about 1,000 series
         xOffset: { field: 'series', type: 'nominal', sort: { field: 'place', op: 'min' } },
         y: { field: 'mean', type: 'quantitative', ...y, ...flat },
-        color: { field: 'series', type: 'nominal', title: legend, legend: LEGEND, scale: { domain: order } },
+        color: { field: 'series', type: 'nominal', title: legend, legend: LEGEND, scale: seriesColours(order) },
       },
     } as TopLevelSpec,
   };

@@ -5,7 +5,7 @@
  * its kills down by pool (pool preemption), whole where it does not (Quincy's kills).
  */
 import type { TopLevelSpec } from 'vega-lite';
-import { type Chart, LEGEND, SCHEMA, SIZE, groupedBars, meanBy, placedIn } from './charts.js';
+import { type Chart, LEGEND, SCHEMA, SIZE, groupedBars, meanBy, placedIn, seriesColours } from './charts.js';
 import { categoryRoomPx, wrappedLabelExpr, wrappedLabels } from './wrap.js';
 
 /** What these charts read of a run's result. */
@@ -88,7 +88,7 @@ export function killsChart(runs: readonly PoolRun[], order: string[], measure: '
   const pools = [...lost];
   const layers = [
     { data: { values: placedIn(drawn, order) }, mark: 'bar',
-      encoding: { y, x: { ...x, field: 'value' }, ...(byPool ? { color: { field: 'pool', type: 'nominal', title: 'pool', legend: LEGEND, scale: { domain: pools } } } : {}) } },
+      encoding: { y, x: { ...x, field: 'value' }, ...(byPool ? { color: { field: 'pool', type: 'nominal', title: 'pool', legend: LEGEND, scale: seriesColours(pools) } } : {}) } },
     { data: { values: placedIn(totals, order) }, mark: { type: 'text', align: 'left', dx: 4 },
       encoding: { y, x: { ...x, field: 'total' }, text: { field: 'label' } } },
   ];

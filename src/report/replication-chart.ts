@@ -4,7 +4,7 @@
  * title as `hfsim run`'s replication table gives them.
  */
 import type { TopLevelSpec } from 'vega-lite';
-import { type Chart, LEGEND, SCHEMA, SIZE, timeUnit } from './charts.js';
+import { type Chart, LEGEND, SCHEMA, SIZE, seriesColours, timeUnit } from './charts.js';
 
 /** What the chart reads of a run's result. */
 export interface ReplicationRun {
@@ -62,7 +62,7 @@ export function storageChart(runs: readonly ReplicationRun[], order: string[], i
         x: { field: 'time', type: 'quantitative', title: `time (${unit})` },
         // a run with no replica made draws its line at 0 on an axis to 1% (vega's domain of [0, 0] drew no axis)
         y: { field: 'pct', type: 'quantitative', title: 'storage above static placement (%)', ...(peak === 0 ? { scale: { domain: [0, 1] } } : {}) },
-        color: { field: 'series', type: 'nominal', title: 'variant', legend: LEGEND, scale: { domain } },
+        color: { field: 'series', type: 'nominal', title: 'variant', legend: LEGEND, scale: seriesColours(domain) },
         // a dash each, as the CDF's: two variants that made no replica draw the same line at 0
         strokeDash: { field: 'series', type: 'nominal', title: 'variant', legend: LEGEND, scale: { domain } },
       },

@@ -1,7 +1,7 @@
 /** The report's series and axes are ordered as numbers (0, 1, 2, 10, 20), not as text (0, 1, 10, 2, 20); variants as listed. */
 import { describe, expect, it } from 'vitest';
 import type { AggregateRow } from '../../src/cli/sweep-aggregate.js';
-import { type RunRecord, type SeriesOf, axisValue, localityByBinChart, metricChart } from '../../src/report/charts.js';
+import { type RunRecord, type SeriesOf, axisValue, cdfChart, localityByBinChart, metricChart } from '../../src/report/charts.js';
 import { renderSvg } from '../../src/report/html.js';
 import { defaultLinesBy } from '../../src/report/report.js';
 import { seriesDomain, valueKey } from '../../src/report/series-order.js';
@@ -106,5 +106,33 @@ describe('legends', () => {
     const records: RunRecord[] = names.map((n, i) => ({ variant: 'v', values: { k: i }, jobs: [{ responseMs: 1000 }], bins: [{ bin: 1, jobs: 1, maps: 1, meanResponseMs: 1000, locality: { node: 0.5 } }] }));
     const chart = localityByBinChart(records, (r) => ({ series: names[r.values.k as number], key: [valueKey(r.values.k)] }), 'b', 'hdfs.replication, scheduler.delay.maxSkips, cluster.racks, cluster.nodesPerRack');
     expect(await legendLabels(chart, 'replication=')).toEqual(names);
+  });
+});
+
+describe('many series: each its own colour and its own legend entry', () => {
+  const records = (n: number): RunRecord[] => Array.from({ length: n }, (_, s) => ({
+    variant: 'v', values: { k: s }, jobs: [{ responseMs: 1000 * (s + 1) }, { responseMs: 2000 * (s + 1) }],
+    bins: [{ bin: 1, jobs: 1, maps: 1, meanResponseMs: 1000, locality: { node: s / n } }],
+  }));
+  const series: SeriesOf = (r) => ({ series: axisValue('k', r.values.k), key: [valueKey(r.values.k)] });
+  /** The fill or stroke colours of the SVG's marks of one kind ("line", "rect"), told apart. */
+  async function colours(chart: Parameters<typeof renderSvg>[0], mark: string, attribute: 'fill' | 'stroke'): Promise<Set<string>> {
+    const svg = await renderSvg(chart);
+    const group = [...svg.matchAll(new RegExp(`<g class="mark-${mark} role-mark[^"]*"[^>]*>(.*?)</g>`, 'gs'))].map((m) => m[1]).join('');
+    return new Set([...group.matchAll(new RegExp(`${attribute}="([^"]+)"`, 'g'))].map((m) => m[1]).filter((c) => c !== 'none' && c !== 'transparent'));
+  }
+
+  it.each([5, 12, 20, 35])('%i series: as many colours on the bars, and every one in the legend (10 colours came round again; past 30 the legend ended "…6 entries")', async (n) => {
+    const chart = localityByBinChart(records(n), series, 'b');
+    expect((await colours(chart, 'rect', 'fill')).size).toBe(n);
+    const labels = await legendLabels(chart, 'k=');
+    expect(labels).toHaveLength(n);
+    expect(labels.at(-1)).toBe(`k=${n - 1}`);
+  });
+
+  it('35 series on the response-time CDF: 35 line colours, 35 legend entries', async () => {
+    const chart = cdfChart(records(35), series, 'c');
+    expect((await colours(chart, 'line', 'stroke')).size).toBe(35);
+    expect(await legendLabels(chart, 'k=')).toHaveLength(35);
   });
 });
