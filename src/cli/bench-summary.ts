@@ -5,6 +5,7 @@
  */
 import type { BenchReport } from './bench-schema.js';
 import { type Comparison, type MeasureChange, fmt, shortCommit, sign } from './bench-compare.js';
+import { plainCounted } from './format.js';
 
 export const COMPARE_FORMAT = 'hfsim-bench-compare/1';
 
@@ -58,7 +59,7 @@ export function compareMarkdown(o: CompareOutcome): string {
     c.changedDigests.length > 0 ? `${c.changedDigests.length} canonical digest(s) changed` : '',
     regressions.length > 0 ? `${regressions.length} measure(s) slower beyond ${o.thresholdPct}% and the noise floor` : '',
   ].filter((x) => x !== '').join('; ')}.`);
-  out.push('', `Base ${commit(b)} (${cell(o.base.file)}, ${b.suite === 'none' ? '--scenario files' : `${b.suite} suite`}, ${b.repeat} runs) against ${commit(n)} (${cell(o.next.file)}, ${n.repeat} runs) on ${cell(n.machine.cpu)}, ${n.machine.cores} cores, node ${n.node}; best runs, threshold ${o.thresholdPct}%.`);
+  out.push('', `Base ${commit(b)} (${cell(o.base.file)}, ${b.suite === 'none' ? '--scenario files' : `${b.suite} suite`}, ${plainCounted(b.repeat, 'run')}) against ${commit(n)} (${cell(o.next.file)}, ${plainCounted(n.repeat, 'run')}) on ${cell(n.machine.cpu)}, ${plainCounted(n.machine.cores, 'core')}, node ${n.node}; best runs, threshold ${o.thresholdPct}%.`);
   if (c.changedDigests.length > 0) {
     out.push('', '### Outcome regressions (always fatal)', '', '| case | base digest | new digest |', '|---|---|---|');
     for (const d of c.changedDigests) out.push(`| ${cell(d.case)} | \`${d.base.slice(0, 12)}\` | \`${d.new.slice(0, 12)}\` |`);

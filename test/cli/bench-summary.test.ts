@@ -99,6 +99,26 @@ describe('hfsim bench compare: its warnings in --json and the Markdown summary',
   });
 });
 
+describe('hfsim bench compare --markdown: its counts in words', () => {
+  // One run a case on one core read "1 runs" and "1 cores" in the summary's provenance line.
+  const one = (v: unknown): unknown => {
+    if (Array.isArray(v) || typeof v !== 'object' || v === null) return v;
+    if ('values' in v) return stat((v as { values: number[] }).values[0]);
+    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, one(x)]));
+  };
+  const oneRun = (name: string, wallMs: number) => ({ ...(one(benchCase(name, wallMs)) as BenchCase), runs: 1 });
+  const machine = { cpu: 'Test CPU', cores: 1, memoryMB: 4096, platform: 'linux', arch: 'x64' };
+  const a = write('one-run-a.json', helperReport([oneRun('fb-macro-io', 1000)], { commit: '5'.repeat(40), repeat: 1, machine }));
+  const b = write('one-run-b.json', helperReport([oneRun('fb-macro-io', 1005)], { commit: '6'.repeat(40), repeat: 1, machine }));
+
+  it('says 1 run and 1 core, not 1 runs and 1 cores', () => {
+    const md = join(dir, 'one-run.md');
+    expect(compare([a, b, '--markdown', md]).code).toBe(0);
+    const line = readFileSync(md, 'utf8').split('\n').find((l) => l.startsWith('Base '));
+    expect(line).toMatch(/smoke suite, 1 run\) against `666666666666` \(.*one-run-b\.json, 1 run\) on Test CPU, 1 core, node/);
+  });
+});
+
 describe('hfsim bench compare --markdown /dev/stdout', () => {
   it('prints the Markdown alone on stdout, the table and the verdict on stderr (they were mixed on stdout)', () => {
     const r = compare([base, same, '--markdown', '/dev/stdout']);
