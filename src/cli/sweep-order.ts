@@ -7,6 +7,7 @@
  * point is still running. Ties go to the point listed first. The order changes only which point runs when, never a
  * result.
  */
+import { BinaryHeap } from '../core/binary-heap.js';
 import type { Scenario } from '../core/scenario.js';
 import type { SweepPoint } from './sweep-file.js';
 
@@ -51,7 +52,7 @@ const before = <P>(a: Entry<P>, b: Entry<P>): boolean => a.cls !== b.cls ? a.cls
 export class PointQueue<P extends Pick<SweepPoint, 'group' | 'index' | 'scenario' | 'trace'>> {
   private readonly groups = new Map<string, Group<P>>();
   private readonly size = new Map<P, number>();
-  private readonly heap: Array<Entry<P>> = [];
+  private readonly heap = new BinaryHeap<Entry<P>>(before);
 
   constructor(points: readonly P[], finished: ReadonlyArray<{ group: string; run: { wallMs: number } }> = []) {
     for (const p of points) {
@@ -80,8 +81,8 @@ export class PointQueue<P extends Pick<SweepPoint, 'group' | 'index' | 'scenario
 
   /** The next point to run, taken off the queue; undefined when none is left. */
   next(): P | undefined {
-    while (this.heap.length > 0) {
-      const top = this.pop();
+    while (this.heap.size > 0) {
+      const top = this.heap.pop()!;
       if (top.version !== top.group.version) continue;
       const g = top.group;
       const point = g.pending[g.taken++];
@@ -98,38 +99,6 @@ export class PointQueue<P extends Pick<SweepPoint, 'group' | 'index' | 'scenario
     if (g.taken === g.pending.length) return;
     const head = g.pending[g.taken];
     const [cls, value] = g.n > 0 ? [1, g.totalMs / g.n] : g.started ? [0, this.size.get(head)!] : [2, this.size.get(head)!];
-    this.push({ group: g, version: g.version, cls, value, first: head.index });
-  }
-
-  private push(e: Entry<P>): void {
-    const h = this.heap;
-    let i = h.length;
-    h.push(e);
-    while (i > 0) {
-      const up = (i - 1) >> 1;
-      if (!before(e, h[up])) break;
-      h[i] = h[up];
-      i = up;
-    }
-    h[i] = e;
-  }
-
-  private pop(): Entry<P> {
-    const h = this.heap;
-    const top = h[0];
-    const last = h.pop()!;
-    if (h.length > 0) {
-      let i = 0;
-      for (;;) {
-        const l = 2 * i + 1;
-        if (l >= h.length) break;
-        const c = l + 1 < h.length && before(h[l + 1], h[l]) ? l + 1 : l;
-        if (!before(h[c], last)) break;
-        h[i] = h[c];
-        i = c;
-      }
-      h[i] = last;
-    }
-    return top;
+    this.heap.push({ group: g, version: g.version, cls, value, first: head.index });
   }
 }

@@ -22,7 +22,7 @@
  */
 import { MAX_QUINCY_ARCS, MAX_QUINCY_MAP_VISITS } from '../limits.js';
 import type { JobArrivals } from '../job-arrivals.js';
-import { Heap } from './heap.js';
+import { BinaryHeap } from '../binary-heap.js';
 import { fairMinimums } from './network.js';
 import { ARC_VISITS, DECISION_VISITS, inputSets } from './size-limit.js';
 
@@ -108,7 +108,7 @@ function oldestFirst(waiting: Float64Array): LaunchOrder {
  * end. (Quincy's demand counts a job's running maps too, and its E_j only bound what the optimum places: close enough.)
  */
 function fairShares(waiting: Float64Array): LaunchOrder {
-  const jobs = new Heap<number>((a, b) => waiting[a] > waiting[b] || (waiting[a] === waiting[b] && a > b));
+  const jobs = new BinaryHeap<number>((a, b) => waiting[a] > waiting[b] || (waiting[a] === waiting[b] && a > b));
   return {
     arrive: (j) => jobs.push(j),
     fill: (free, launch) => {
@@ -148,7 +148,7 @@ function replay(jobs: JobArrivals, cluster: QuincyCluster, orderOf: (waiting: Fl
   const waiting = Float64Array.from(jobs.maps);
   const unfinished = Float64Array.from(jobs.maps);
   const order = orderOf(waiting);
-  const releases = new Heap<Batch>((a, b) => a.at < b.at);
+  const releases = new BinaryHeap<Batch>((a, b) => a.at < b.at);
   const out: WaitingJobs = { arcs: 0, arcsAtMs: 0, arcsJobs: 0, arcsMaps: 0, arcsJob: -1, visits: 0, decisions: 0, visitsJob: -1, visitsAtMs: 0 };
   let [W, U, V, J] = [0, 0, 0, 0]; // maps waiting, unfinished; supply vertices of the waiting jobs; jobs waiting
   let free = c.mapSlots;
