@@ -15,6 +15,7 @@ import { buildWorkload } from '../core/workload.js';
 import { type SolverReport, loadSolver } from './highs-solver.js';
 import { policies } from '../core/framework/builtins.js';
 import { workloadLimitErrors } from '../core/workload-limits.js';
+import { processLastSubmits } from './last-submits.js';
 import { MAX_WORKERS } from '../core/limits.js';
 import { valueKind } from '../core/shown-value.js';
 import { type BuildListener, type ProgressListener, ProgressTicker, buildTicker } from './run-progress.js';
@@ -223,7 +224,7 @@ export async function simulate(scenario: Scenario, options: SimulateOptions = {}
   }
   checkOptions(options, scenario);
   // The sizes loadScenario checks, checked for a scenario from parseScenario too: one past them runs for hours.
-  const over = workloadLimitErrors(scenario, options.trace);
+  const over = workloadLimitErrors(scenario, options.trace, processLastSubmits);
   if (over.length > 0) throw new RangeError(`simulate: the scenario passes a limit (README, Limits):\n${over.join('\n')}`);
   const solver = policies.find(scenario.scheduler.policy).needsSolver ? await loadSolver() : undefined;
   const started = performance.now();

@@ -5,6 +5,7 @@ import { isIndexKey, noteKeysAsWritten } from '../core/key-order.js';
 import { MAX_JSON_DEPTH } from '../core/limits.js';
 import { OverrideError, type Scenario, overridePathProblem, resolveVariant, setPath, variantErrors, variantsOf } from '../core/scenario.js';
 import { workloadLimitErrors } from '../core/workload-limits.js';
+import { processLastSubmits } from '../actors/last-submits.js';
 import type { SwimTrace } from '../core/swim.js';
 import { withoutSuggestions } from '../core/nearest-name.js';
 import { InputError } from './errors.js';
@@ -317,7 +318,7 @@ function probe(record: Record<string, unknown>, overrides: Record<string, unknow
     return quietly(() => {
       const parsed = resolveScenario(resolveVariant(record, overrides, sets), file);
       if (phase === 'parse') return parsed.ok ? [] : parsed.errors;
-      return parsed.ok ? workloadLimitErrors(parsed.value, traceFor(file, parsed.value)) : undefined;
+      return parsed.ok ? workloadLimitErrors(parsed.value, traceFor(file, parsed.value), processLastSubmits) : undefined;
     });
   } catch {
     return undefined;
@@ -512,7 +513,7 @@ function load(file: string, sets: ReadonlyArray<readonly [string, unknown]>, see
       }).join('\n'));
     }
     const trace = traceFor(file, parsed.value);
-    const over = workloadLimitErrors(parsed.value, trace);
+    const over = workloadLimitErrors(parsed.value, trace, processLastSubmits);
     if (over.length > 0) {
       // A limit the scenario keeps without the --sets, and breaks with them, is theirs: `--set workload.jobs=999999`
       // read `s.json: workload.jobs: about 161687866 blocks ...` of a file that says 1,562 jobs.

@@ -9,6 +9,7 @@ import type { SwimTrace } from '../core/swim.js';
 import { MAX_SWEEP_NAME_BYTES, MAX_SWEEP_POINTS } from '../core/limits.js';
 import { EMPTY_PATH, type Scenario, formatIssue, overridePathProblem, resolveVariant, schemaRef, setPath, shadowedOverride, variantErrors, variantsOf } from '../core/scenario.js';
 import { workloadLimitErrors } from '../core/workload-limits.js';
+import { processLastSubmits } from '../actors/last-submits.js';
 import { fieldErrors } from '../core/unknown-fields.js';
 import { BIN_METRICS, RUN_METRICS } from './sweep-aggregate.js';
 import { InputError } from './errors.js';
@@ -298,7 +299,7 @@ export function expandSweep(raw: unknown, file: string): Sweep {
         if (!checked.ok) throw new InputError(checked.errors.map((e) => `${point}${e}`).join('\n'));
         const scenario = checked.value;
         const trace = collectWarnings(warnings, () => atPoint(point, baseFile ?? file, () => traceFor(baseFile ?? file, scenario)));
-        const over = workloadLimitErrors(scenario, trace);
+        const over = workloadLimitErrors(scenario, trace, processLastSubmits);
         if (over.length > 0) throw new InputError(onePerTraceJob(over.map((e) => `${point}${atTraceLine(e, scenario)}`)).join('\n'));
         points.push({ id: pointId(values, seed), index: points.length, values, group, seed, variant: variantName || scenario.scheduler.policy, scenario, trace });
       }
