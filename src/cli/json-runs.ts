@@ -1,9 +1,10 @@
 /**
  * A bound on the tokens of a JSON input that jsonc-parser's scanner builds a character at a time: a run of spaces and
  * tabs (its trivia) and a string's escapes, each at most MAX_JSON_RUN (src/core/limits.ts). Checked before the text is
- * scanned, so that such a file is refused at its line rather than ending the process out of heap.
+ * scanned, so that such a file is refused at its line rather than ending the process out of heap. And where a JSON
+ * text's nesting passes MAX_JSON_DEPTH, so that it is refused at its line too.
  */
-import { MAX_JSON_RUN } from '../core/limits.js';
+import { MAX_JSON_DEPTH, MAX_JSON_RUN } from '../core/limits.js';
 
 /** Where a token of `text` passes `most` characters (or escapes), and what it is; undefined where none does. */
 export function overlongRun(text: string, most = MAX_JSON_RUN): { offset: number; what: string } | undefined {
@@ -28,6 +29,23 @@ export function overlongRun(text: string, most = MAX_JSON_RUN): { offset: number
         start = i;
       }
     }
+  }
+  return undefined;
+}
+
+/** The offset of the `[` or `{` of `text` (valid JSON) that opens a level past `most`; undefined where none does. */
+export function overdeepOpening(text: string, most = MAX_JSON_DEPTH): number | undefined {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > most) return i;
+    } else if (c === 0x5d || c === 0x7d) depth--;
   }
   return undefined;
 }

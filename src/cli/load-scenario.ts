@@ -9,7 +9,7 @@ import { processLastSubmits } from '../actors/last-submits.js';
 import type { SwimTrace } from '../core/swim.js';
 import { withoutSuggestions } from '../core/nearest-name.js';
 import { InputError } from './errors.js';
-import { overlongRun } from './json-runs.js';
+import { overdeepOpening, overlongRun } from './json-runs.js';
 import { lineAndColumn } from './line-starts.js';
 import { collectWarnings, quietly, warnByVariant, warnOnce } from './warn.js';
 import { valueKind } from '../core/shown-value.js';
@@ -101,7 +101,11 @@ export function readJsonFile(file: string, what: string): unknown {
   } catch (err) {
     throw new InputError(`${file}: ${jsonErrorWhere(text, err as Error)}`);
   }
-  if (depthOf(value) > MAX_JSON_DEPTH) throw new InputError(`${file}: arrays and objects nest deeper than ${MAX_JSON_DEPTH} levels`);
+  const tooDeep = overdeepOpening(text);
+  if (tooDeep !== undefined) {
+    const { line, column } = lineAndColumn(text, tooDeep);
+    throw new InputError(`${file}: line ${line}, column ${column}: arrays and objects nest deeper than ${MAX_JSON_DEPTH} levels`);
+  }
   const found = scanJson(text, value);
   if (found !== undefined) throw new InputError(`${file}: line ${found.line}, column ${found.column}: ${found.what}`);
   return value;

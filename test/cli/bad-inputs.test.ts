@@ -130,12 +130,18 @@ describe('bad scenarios: one line naming file and field, before anything runs', 
 
   it('a JSON input nested 100,000 deep', () => {
     const file = write('deep.json', `{"name": ${deep(100_000)}}`);
-    expect(inputError(() => loadScenario(file), file)).toBe(`${file}: arrays and objects nest deeper than 64 levels`);
+    expect(inputError(() => loadScenario(file), file)).toBe(`${file}: line 1, column 73: arrays and objects nest deeper than 64 levels`);
+  });
+
+  // The message named no line: in a scenario of many lines, the user had to find the nesting alone.
+  it('a JSON input nested too deep is located at the bracket that opens the 65th level', () => {
+    const file = write('deep-line.json', `{\n  "workload": { "kind": "facebook" },\n  "x": ${deep(70)}\n}\n`);
+    expect(inputError(() => loadScenario(file), file)).toBe(`${file}: line 3, column 71: arrays and objects nest deeper than 64 levels`);
   });
 
   it('a JSON input nested 100,000 deep after a byte order mark (the fuzzer, seed 7 case 1125: exit 1, Maximum call stack size exceeded)', () => {
     const file = write('bom-deep.json', `\uFEFF{"name": ${deep(100_000)}}`);
-    expect(inputError(() => loadScenario(file), file)).toBe(`${file}: arrays and objects nest deeper than 64 levels`);
+    expect(inputError(() => loadScenario(file), file)).toBe(`${file}: line 1, column 73: arrays and objects nest deeper than 64 levels`);
   });
 
   it('invalid JSON nested 100,000 deep is located without overflowing the stack', () => {
@@ -427,7 +433,8 @@ describe('bad sweeps', () => {
     ['an axis inside a number', { base, axes: { 'cluster.racks.x': [1] } }, `base ${base} at cluster.racks.x=1: cluster.racks.x: cluster.racks is 2, not an object, so cluster.racks.x cannot be set in it`],
     ['one value twice, its keys in another order (it ran twice, aggregated twice)', { base, axes: { 'scheduler.delay': [{ mode: 'skip', maxSkips: 1 }, { maxSkips: 1, mode: 'skip' }] } },
       'axes.scheduler.delay: value {"maxSkips":1,"mode":"skip"} appears twice'],
-    ['a value nested 100,000 deep', `{"base": ${JSON.stringify(base)}, "set": {"description": ${deep(100_000)}}}`, 'arrays and objects nest deeper than 64 levels'],
+    ['a value nested 100,000 deep', `{"base": ${JSON.stringify(base)}, "set": {"description": ${deep(100_000)}}}`,
+      `line 1, column ${`{"base": ${JSON.stringify(base)}, "set": {"description": `.length + 63}: arrays and objects nest deeper than 64 levels`],
   ])('%s', (_, content, message) => {
     const file = write('x.sweep.json', content);
     expect(inputError(() => loadSweep(file), file)).toContain(`${file}: ${message}`);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { overlongRun } from '../../src/cli/json-runs.js';
+import { overdeepOpening, overlongRun } from '../../src/cli/json-runs.js';
 import { lineAndColumn } from '../../src/cli/line-starts.js';
 
 describe('overlongRun (a limit of 10 given)', () => {
@@ -23,6 +23,18 @@ describe('overlongRun (a limit of 10 given)', () => {
   it('does not look at a text no longer than the limit', () => {
     expect(overlongRun(' '.repeat(10), 10)).toBeUndefined();
     expect(overlongRun(' '.repeat(11), 10)).toMatchObject({ offset: 0 });
+  });
+});
+
+describe('overdeepOpening (a limit of 3 given)', () => {
+  it('passes nesting at the limit and finds the bracket that opens the level past it', () => {
+    expect(overdeepOpening('{"a": [[1], {"b": 2}]}', 3)).toBeUndefined();
+    expect(overdeepOpening('{"a": [{"b": [1]}]}', 3)).toBe(13);
+  });
+
+  it('counts no bracket inside a string, an escaped quote included', () => {
+    expect(overdeepOpening('{"a": "[[[{{{\\"[[[", "b": [1]}', 3)).toBeUndefined();
+    expect(overdeepOpening('["\\"", [["]]]]"]], [[[0]]]]', 3)).toBe(21);
   });
 });
 
