@@ -9,7 +9,7 @@ import { EXIT, InputError, benchExit, osReason } from './errors.js';
 import { counted, table } from './format.js';
 import { packageRoot } from './version.js';
 import { writeOutput } from './output.js';
-import { checkDistinctOutputs, checkNotAnInput, checkOutputFile, descriptorOf, writesStdout } from './output-paths.js';
+import { checkDistinctOutputs, checkNotAnInput, checkOneOnStdout, checkOutputFile, descriptorOf, writesStdout } from './output-paths.js';
 import { sweepFileKind } from './sweep-output.js';
 import { endOnPluginCrash, loadPluginFlags } from './plugins.js';
 import { formatIssue } from '../core/scenario.js';
@@ -173,7 +173,7 @@ export function compare(baseFile: string, newFile: string, flags: CompareFlags):
   // The Markdown on stdout (--markdown /dev/stdout, or a summary file that is stdout): the table and the verdict go to
   // stderr, so that stdout is the Markdown alone (they were mixed); --json beside it is refused.
   const markdownOut = [['--markdown', flags.markdown], ['$GITHUB_STEP_SUMMARY', summaryFile === '' ? undefined : summaryFile]].find(([, f]) => writesStdout(f));
-  if (flags.json && markdownOut !== undefined) throw new InputError(`${markdownOut[0]} ${markdownOut[1]}: --json prints on stdout too, and the two together are neither JSON nor Markdown: give one of them a file`);
+  if (markdownOut !== undefined) checkOneOnStdout([{ flag: '--json', printed: flags.json === true, format: 'JSON' }, { flag: markdownOut[0]!, file: markdownOut[1], format: 'Markdown' }]);
   const out = markdownOut !== undefined ? process.stderr : process.stdout;
   // Checked before the verdict is printed (a folder or a missing path there failed after "no regression").
   if (summaryFile !== undefined && summaryFile !== '') {

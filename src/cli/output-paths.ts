@@ -52,6 +52,25 @@ export function descriptorOf(file: string): number | undefined {
  */
 export const writesStdout = (file: string | undefined): boolean => file !== undefined && descriptorOf(file) === 1;
 
+/** An output of a command, for checkOneOnStdout: its flag, the file it names (none: `printed` on stdout), its format. */
+export interface FormattedOutput {
+  flag: string;
+  file?: string;
+  printed?: boolean;
+  format: string;
+}
+
+/**
+ * Exit 2 when two of a command's outputs land on its stdout (`--json`, or a file naming /dev/stdout): written one after
+ * the other there, the stream was in neither's format (`run --json --jobs-csv /dev/stdout`: a CSV, then a JSON, exit 0).
+ */
+export function checkOneOnStdout(outputs: readonly FormattedOutput[]): void {
+  const [first, second] = outputs.filter((o) => o.printed === true || writesStdout(o.file));
+  if (second === undefined) return;
+  const named = (o: FormattedOutput): string => (o.file === undefined ? o.flag : `${o.flag} ${o.file}`);
+  throw new InputError(`${named(second)}: ${named(first)} ${first.printed === true ? 'prints' : 'writes'} on stdout too, and the two together are neither ${first.format} nor ${second.format}: give one of them a file`);
+}
+
 /** Where a command says what it wrote: stderr when `file` is its stdout (the output is then the whole of stdout), else stdout. */
 export const summaryStream = (file: string): NodeJS.WritableStream => (writesStdout(file) ? process.stderr : process.stdout);
 

@@ -6,7 +6,7 @@ import { InputError } from './errors.js';
 import { compare } from './format.js';
 import { type LoadedVariant, loadScenarioFlags, parseSet } from './load-scenario.js';
 import { writeOutputs } from './output.js';
-import { checkDistinctOutputs, checkOutputFile, writesStdout } from './output-paths.js';
+import { checkDistinctOutputs, checkOneOnStdout, checkOutputFile, writesStdout } from './output-paths.js';
 import { keepStdoutForOutput, printOut } from './stdout.js';
 import { endOnPluginCrash, loadPluginFlags, pluginUrls } from './plugins.js';
 import { RunProgressDisplay, drawsInPlace, showingTraceReads } from './run-progress.js';
@@ -54,6 +54,8 @@ export async function runAction(file: string, flags: RunFlags): Promise<void> {
   if (flags.jobsCsv !== undefined) checkOutputFile(flags.jobsCsv, '--jobs-csv');
   if (flags.html !== undefined) checkOutputFile(flags.html, '--html');
   checkDistinctOutputs([['--out', flags.out], ['--jobs-csv', flags.jobsCsv], ['--html', flags.html]]);
+  checkOneOnStdout([{ flag: '--json', printed: flags.json === true, format: 'JSON' }, { flag: '--out', file: flags.out, format: 'JSON' },
+    { flag: '--jobs-csv', file: flags.jobsCsv, format: 'CSV' }, { flag: '--html', file: flags.html, format: 'HTML' }]);
   if (flags.dryRun) {
     try {
       printOut(await (await import('./dry-run.js')).dryRunOutput(loaded, flags.json === true, display && ((name) => display.building(name))));

@@ -489,6 +489,9 @@ describe('the command line: exit 2 and one line, never an internal message', () 
     [['sweep', write('w.sweep.json', { base: scenario }), '--workers', '4'], "a sweep's points run on --parallel n workers (--workers is hfsim run's, for its rack threads): give --parallel 4"],
     [['sweep', write('q.sweep.json', { base: scenario }), '--shard', '0/100000000000000000000000'], '--shard 0/100000000000000000000000: expected i/n with 0 <= i < n'],
     [['run', write('fb.json', { workload: { kind: 'facebook', jobs: 1e9 } })], 'workload.jobs: jobs is 1000000000, above the limit of 1000000'],
+    // two outputs on one stdout were written one after the other, exit 0: a CSV then a JSON, neither one's format
+    [['run', scenario, '--json', '--jobs-csv', '/dev/stdout'], 'hfsim: --jobs-csv /dev/stdout: --json prints on stdout too, and the two together are neither JSON nor CSV: give one of them a file\n'],
+    [['run', scenario, '--out', '/dev/stdout', '--html', '/dev/fd/1', '--dry-run'], 'hfsim: --html /dev/fd/1: --out /dev/stdout writes on stdout too, and the two together are neither JSON nor HTML: give one of them a file\n'],
     // a fuzzing pass's finding: the chart replaced the document after every experiment had run
     [['experiments', '--quick', '--only', 'analytic-skip', '--out', join(dir, 'analytic-skip.svg'), '--svg-dir', dir], `--svg-dir's chart ${join(dir, 'analytic-skip.svg')}: the same file as --out ${join(dir, 'analytic-skip.svg')}`],
   ])('hfsim %j', (args, message) => {
