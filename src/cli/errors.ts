@@ -5,6 +5,20 @@ export class InputError extends Error {
   override readonly name = 'InputError';
 }
 
+/**
+ * A file a scenario names, read by `read`: its bad input told after the scenario and the field that named it, as
+ * `c.json: workload.trace: t.tsv:51: ...` (a missing allocation file was told as "sub/none.xml: cannot read allocation
+ * file", naming neither the scenario nor scheduler.allocationFile).
+ */
+export function namedBy<T>(scenarioFile: string, field: string, read: () => T): T {
+  try {
+    return read();
+  } catch (err) {
+    if (err instanceof InputError) throw new InputError(`${scenarioFile}: ${field}: ${err.message}`);
+    throw err;
+  }
+}
+
 /** A command that did what it could but is not done (a sweep merge that lacks points): its message, then exit 4. */
 export class IncompleteError extends Error {
   override readonly name = 'IncompleteError';

@@ -5,7 +5,7 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import { DEFAULT_SLOWDOWNS, type Parsed, type Scenario, parseScenario } from '../core/scenario.js';
-import { InputError } from './errors.js';
+import { namedBy } from './errors.js';
 import { andList } from '../core/shown-value.js';
 import { applySchedulerFiles, errorsAtScenarioIndex, ownEntries, warnMinsAboveMaxDefault } from './scheduler-files.js';
 import { readTextFile } from './read-file.js';
@@ -43,7 +43,7 @@ export function resolveScenario(raw: Record<string, unknown>, scenarioFile: stri
   if (parsed.value.workload.kind !== 'sls') return parsed;
   const w = parsed.value.workload;
   const path = tracePath(scenarioFile, w.trace);
-  try {
+  return namedBy(scenarioFile, 'workload.trace', () => {
     const key = `${w.format}:${path}`;
     const { value: trace, fresh } = slsCache.get(key, path, () => (w.format === 'rumen'
       ? parseRumenTrace(readTextFile(path, 'Rumen trace', { gunzipByName: true }), path)
@@ -62,10 +62,7 @@ export function resolveScenario(raw: Record<string, unknown>, scenarioFile: stri
     if (!converted.ok) return { ok: false, errors: slsErrorsAtTrace(converted.errors, trace.jobs, path) };
     convertedFrom.set(converted.value, { jobs: trace.jobs, path });
     return converted;
-  } catch (err) {
-    if (err instanceof InputError) throw new InputError(`${scenarioFile}: workload.trace: ${err.message}`);
-    throw err;
-  }
+  });
 }
 
 /** The trace each scenario resolved from an SLS or Rumen trace was converted from (atTraceLine). */

@@ -7,6 +7,7 @@
 import { dirname, isAbsolute, join } from 'node:path';
 import { readAllocationFile } from './allocation.js';
 import { readCapacityFile } from './capacity-file.js';
+import { namedBy } from './errors.js';
 import { warnOnce } from './warn.js';
 import { ownsPoolShares, policies } from '../core/framework/builtins.js';
 import { type Scenario, clusterSlots } from '../core/scenario.js';
@@ -25,7 +26,7 @@ export function applySchedulerFiles(raw: Record<string, unknown>, scenarioFile: 
   const cluster = clusterSlots(raw.cluster); // parsed once for both files
   if (allocationFile !== undefined) {
     // A percentage (maxResources "50%") is a share of the cluster's slots: this scenario's, variant and --set applied.
-    const { warnings, minShareWarnings, ...alloc } = readAllocationFile(allocationFile, cluster);
+    const { warnings, minShareWarnings, ...alloc } = namedBy(scenarioFile, 'scheduler.allocationFile', () => readAllocationFile(allocationFile, cluster));
     for (const w of warnings ?? []) warnOnce(w);
     // Under capacity (a policy that owns the pools' shares) no pool has a min share: a min lowered to the cap would
     // tell of a share the run never has.
@@ -41,7 +42,7 @@ export function applySchedulerFiles(raw: Record<string, unknown>, scenarioFile: 
     if (alloc.parentPools !== undefined) merged.parentPools = mergeByName(alloc.parentPools, s.parentPools);
   }
   if (capacityFile !== undefined) {
-    const { warnings, ...capacity } = readCapacityFile(capacityFile);
+    const { warnings, ...capacity } = namedBy(scenarioFile, 'scheduler.capacitySchedulerFile', () => readCapacityFile(capacityFile));
     for (const w of warnings ?? []) warnOnce(w);
     // YARN waits at most one missed opportunity a node: min(nodes, node-locality-delay) (getActualNodeLocalityDelay).
     if (capacity.delay?.mode === 'skip' && !('invalid' in cluster)) capacity.delay = { mode: 'skip', maxSkips: Math.min(cluster.nodes, capacity.delay.maxSkips) };

@@ -10,7 +10,7 @@ import { dirname, isAbsolute, join } from 'node:path';
 import { statSync } from 'node:fs';
 import type { Scenario } from '../core/scenario.js';
 import type { SwimTrace } from '../core/swim.js';
-import { InputError } from './errors.js';
+import { InputError, namedBy } from './errors.js';
 import { warnOfFile, warnOnce } from './warn.js';
 import { MAX_JOBS, MAX_TIME_MS } from '../core/limits.js';
 import { hasControlChars, quotedName } from '../core/bounded.js';
@@ -184,14 +184,7 @@ export function stampOf(path: string): string | undefined {
 export function traceFor(scenarioFile: string, scenario: Scenario): SwimTrace | undefined {
   if (scenario.workload.kind !== 'swim') return undefined;
   const path = tracePath(scenarioFile, scenario.workload.trace);
-  const { value: trace } = cache.get(path, path, () => {
-    try {
-      return readSwimTrace(path);
-    } catch (err) {
-      if (err instanceof InputError) throw new InputError(`${scenarioFile}: workload.trace: ${err.message}`);
-      throw err;
-    }
-  });
+  const { value: trace } = cache.get(path, path, () => namedBy(scenarioFile, 'workload.trace', () => readSwimTrace(path)));
   // "ignored" drops the rows' input paths; a trace with none ran as under the default (its digest), silently.
   if (scenario.workload.inputPaths === 'ignored' && trace.inputPaths === undefined) {
     warnOnce(`${scenarioFile}: workload.inputPaths: changes nothing here: "ignored" drops a trace's input paths, and ${path} has none (each row reads a file of its own either way)`);

@@ -828,7 +828,17 @@ describe('bad allocation files: one line with file and line, exit 2', () => {
     writeFileSync(join(dir, 's.json'), JSON.stringify(s));
     const r = hfsim('run', join(dir, 's.json'));
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/nope\.xml: cannot read allocation file \(no such file\)/);
+    // named after the scenario and its field, as a missing trace is (it said only "<dir>/nope.xml: cannot read ...")
+    expect(r.stderr).toBe(`hfsim: ${join(dir, 's.json')}: scheduler.allocationFile: ${join(dir, 'nope.xml')}: cannot read allocation file (no such file)\n`);
+  });
+
+  it('a missing capacity-scheduler.xml, named after the scenario and its field', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hfsim-alloc-'));
+    const s = { cluster: { racks: 1, nodesPerRack: 2, mapSlotsPerNode: 1, reduceSlotsPerNode: 1 }, scheduler: { policy: 'capacity', capacitySchedulerFile: 'none.xml' }, workload: { kind: 'facebook', jobs: 2 } };
+    writeFileSync(join(dir, 's.json'), JSON.stringify(s));
+    const r = hfsim('run', join(dir, 's.json'));
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(`hfsim: ${join(dir, 's.json')}: scheduler.capacitySchedulerFile: ${join(dir, 'none.xml')}: cannot read capacity scheduler file (no such file)\n`);
   });
 });
 

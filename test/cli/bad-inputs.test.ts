@@ -206,7 +206,7 @@ describe('bad allocation files: file and line', () => {
   ])('%s', (_, xml, message) => {
     const alloc = write('pools.xml', xml);
     const file = write('s.json', { ...tiny, scheduler: { policy: 'hfs', allocationFile: alloc } });
-    expect(inputError(() => loadScenario(file), alloc)).toContain(`${alloc}: ${message}`);
+    expect(inputError(() => loadScenario(file), file)).toContain(`${file}: scheduler.allocationFile: ${alloc}: ${message}`);
   });
 });
 
@@ -268,14 +268,14 @@ describe('bytes that are not text in the file\'s encoding: file and line (they w
     const file = write('s.json', { ...tiny, scheduler: { policy: 'hfs', allocationFile: alloc }, workload: { ...tiny.workload, jobs: [{ ...tiny.workload.jobs[0], pool: 'pr\u00f8d' }] } });
     expect(loadScenario(file).variants[0].scenario.scheduler.pools).toEqual([expect.objectContaining({ name: 'pr\u00f8d', weight: 3 })]);
     writeFileSync(alloc, latin1('<?xml version="1.0"?>\n<allocations>\n<pool name="pr\u00f8d"/>\n</allocations>\n'));
-    expect(inputError(() => loadScenario(file), alloc)).toBe(`${alloc}: line 3: byte 0xf8 is not UTF-8 text (save the allocation file as UTF-8, or declare its encoding)`);
+    expect(inputError(() => loadScenario(file), file)).toBe(`${file}: scheduler.allocationFile: ${alloc}: line 3: byte 0xf8 is not UTF-8 text (save the allocation file as UTF-8, or declare its encoding)`);
   });
 
   it('a byte that is not UTF-8 in a file whose lines end in a CR alone is named at its line (it read "line 1")', () => {
     const alloc = write('pools-cr.xml', '');
     writeFileSync(alloc, latin1('<?xml version="1.0"?>\r<allocations>\r<pool name="pr\u00f8d"/>\r</allocations>\r'));
     const file = write('s-cr.json', { ...tiny, scheduler: { policy: 'hfs', allocationFile: alloc } });
-    expect(inputError(() => loadScenario(file), alloc)).toBe(`${alloc}: line 3: byte 0xf8 is not UTF-8 text (save the allocation file as UTF-8, or declare its encoding)`);
+    expect(inputError(() => loadScenario(file), file)).toBe(`${file}: scheduler.allocationFile: ${alloc}: line 3: byte 0xf8 is not UTF-8 text (save the allocation file as UTF-8, or declare its encoding)`);
   });
 
   it('a UTF-8 byte order mark wins over a declared encoding, and so does UTF-8 over a declared UTF-16 (both ran before)', () => {
@@ -330,7 +330,7 @@ describe('bytes that are not text in the file\'s encoding: file and line (they w
     const alloc = write('pools.xml', '');
     writeFileSync(alloc, Buffer.concat([Buffer.from('<allocations>\n<pool name="a'), Buffer.from([0xe2, 0x82]), Buffer.from('A"/>\n</allocations>\n')]));
     const file = write('s.json', { ...tiny, scheduler: { policy: 'hfs', allocationFile: alloc } });
-    expect(inputError(() => loadScenario(file), alloc)).toBe(`${alloc}: line 2: byte 0xe2 is not UTF-8 text (save the allocation file as UTF-8, or declare its encoding)`);
+    expect(inputError(() => loadScenario(file), file)).toBe(`${file}: scheduler.allocationFile: ${alloc}: line 2: byte 0xe2 is not UTF-8 text (save the allocation file as UTF-8, or declare its encoding)`);
   });
 });
 

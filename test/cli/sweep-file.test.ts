@@ -35,7 +35,7 @@ describe('sweep files: validated like scenarios (one line naming file and field,
       writeFileSync(join(dir, 'ok.xml'), '<allocations>\n<pool name="p"><weight>2</weight></pool>\n</allocations>\n');
       writeFileSync(join(dir, 'neg.xml'), '<allocations>\n<pool name="p"><weight>-1</weight></pool>\n</allocations>\n');
       return ['sweep', writeJson(dir, 'a.sweep.json', { base: 'base.json', set: { 'scheduler.policy': 'hfs' }, axes: { variant: ['Fair'], 'scheduler.allocationFile': ['ok.xml', 'neg.xml'] } })];
-    }, /a\.sweep\.json: base base\.json at variant="Fair", scheduler\.allocationFile="neg\.xml": \S*neg\.xml: line 2: <weight> must be a non-negative number, not "-1"/],
+    }, /a\.sweep\.json: base base\.json at variant="Fair", scheduler\.allocationFile="neg\.xml": scheduler\.allocationFile: \S*neg\.xml: line 2: <weight> must be a non-negative number, not "-1"/],
     ['a bad trace at one axis value', () => {
       writeFileSync(join(dir, 'ok.tsv'), 'job0\t1\t1\t1000\t0\t0\n');
       writeFileSync(join(dir, 'neg.tsv'), 'job0\t1\t1\t-5\t0\t0\n');
