@@ -120,7 +120,7 @@ function gunzipByName(file: string, what: string, bytes: Buffer): Buffer {
  * device (/dev/zero, a process substitution) as soon as it has given more.
  */
 function readBounded(file: string, what: string): Buffer {
-  const tooLarge = (size: string): InputError => new InputError(`${file}: the ${what} is ${size}, above the limit of ${MAX_INPUT_BYTES} bytes an input file (V8's longest string)`);
+  const tooLarge = (size: string): InputError => new InputError(`${file}: the ${what} is ${size}, above the limit of ${MAX_INPUT_BYTES} bytes for an input file (V8's longest string)`);
   const fd = openSync(file, 'r');
   try {
     const stat = fstatSync(fd);
@@ -134,7 +134,8 @@ function readBounded(file: string, what: string): Buffer {
       const n = readSync(fd, buffer, 0, buffer.length, null);
       if (n === 0) break;
       total += n;
-      if (total > MAX_INPUT_BYTES) throw tooLarge('larger'); // a pipe or a device: no size to read first
+      // a pipe or a device: no size to read first (it said "the scenario file is larger, above the limit")
+      if (total > MAX_INPUT_BYTES) throw new InputError(`${file}: the ${what} gave more than ${MAX_INPUT_BYTES} bytes, the limit for an input file (V8's longest string)`);
       if (first) {
         chunks.push(buffer.subarray(0, n));
         buffer = Buffer.allocUnsafe(1 << 16);
