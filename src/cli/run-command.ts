@@ -9,7 +9,7 @@ import { writeOutputs } from './output.js';
 import { checkDistinctOutputs, checkOneOnStdout, checkOutputFile, writesStdout } from './output-paths.js';
 import { keepStdoutForOutput, printOut } from './stdout.js';
 import { endOnPluginCrash, loadPluginFlags, pluginUrls } from './plugins.js';
-import { RunProgressDisplay, drawsInPlace, showingTraceReads } from './run-progress.js';
+import { RunProgressDisplay, showingTraceReads } from './run-progress.js';
 import { warnOnce } from './warn.js';
 
 export interface RunFlags {
@@ -78,9 +78,8 @@ export async function runAction(file: string, flags: RunFlags): Promise<void> {
       onPoolDone: display === undefined ? undefined : (name, ended, total) => display.poolDone(name, ended, total),
     });
   } finally {
-    display?.stop();
+    display?.end();
   }
-  if (drawsInPlace(process.stderr)) process.stderr.write('\x1b[K');
   if (flags.checkShortcuts) await checkShortcuts(loaded.variants, results, flags);
   const json = JSON.stringify(results.length === 1 ? results[0] : results, null, 2) + '\n';
   // Every output is made before the first is written, and the writes follow one another with no await between:

@@ -106,6 +106,8 @@ export class RunProgressDisplay {
    * variant printed nothing for a command of many variants shorter than 30 s each, however long it ran in all).
    */
   private lineAt: number;
+  /** Whether a "running <variant>..." line was written (starting), for end() to erase. */
+  private runningLine = false;
 
   constructor(private readonly stream: ProgressStream, options: RunProgressOptions = {}) {
     this.barAfterMs = options.barAfterMs ?? 1000;
@@ -202,6 +204,17 @@ export class RunProgressDisplay {
   starting(name: string): void {
     if (!drawsInPlace(this.stream)) return;
     this.stream.write(`${fitColumns(`running ${name}...`, (this.stream.columns || 80) - 1)}\x1b[K\r`);
+    this.runningLine = true;
+  }
+
+  /**
+   * The command's end: ends a bar, and erases the last "running <variant>..." line, if one was written (an erase
+   * written with none, --no-progress's too, put "\x1b[K" on stderr where nothing was drawn).
+   */
+  end(): void {
+    this.stop();
+    if (this.runningLine) this.stream.write('\x1b[K');
+    this.runningLine = false;
   }
 
   /** Side by side: this process has run its variants and waits for `running` on worker processes. */

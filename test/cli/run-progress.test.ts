@@ -277,11 +277,19 @@ describe('hfsim run on a terminal, variants one after another', () => {
   it('--no-progress writes no "running <variant>..." line (it did), and without it each such line clears the end of the one before', () => {
     const without = spawnSync(process.execPath, [...TTY, ...args, '--no-progress'], { encoding: 'utf8', env });
     expect(without.status).toBe(0);
-    expect(without.stderr).not.toContain('running');
+    expect(without.stderr).toBe(''); // it wrote "\x1b[K" (erase the line), with no line drawn to erase
     const withProgress = spawnSync(process.execPath, [...TTY, ...args], { encoding: 'utf8', env });
     expect(withProgress.status).toBe(0);
     // "running Naive fair..." then "running FIFO..." would have read "running FIFO...air..." on the screen
     expect(withProgress.stderr).toContain('running FIFO...\x1b[K\rrunning Naive fair...\x1b[K\rrunning Fair + delay...\x1b[K\r');
+  });
+
+  it('a short run that draws nothing (one variant, or --json) leaves nothing on stderr: no erase of a line never drawn', () => {
+    for (const extra of [['--variant', 'FIFO'], ['--json']]) {
+      const r = spawnSync(process.execPath, [...TTY, ...args, ...extra], { encoding: 'utf8', env });
+      expect(r.status, r.stderr).toBe(0);
+      expect(r.stderr).toBe('');
+    }
   });
 });
 
