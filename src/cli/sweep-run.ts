@@ -197,7 +197,10 @@ async function runLogged(options: SweepOptions, dir: string, manifest: Manifest,
       progress.tick();
       const times = timing.get(task);
       if (t && times) t.points.push({ ...times, mainMs: clockMs() - handled });
-    }, (point, err) => failures.push(pointFailure(point, overLimitWords(err))), { plugins: options.plugins, timeDecisions: options.timeDecisions },
+    }, (point, err) => {
+      failures.push(pointFailure(point, overLimitWords(err)));
+      progress.tick(true);
+    }, { plugins: options.plugins, timeDecisions: options.timeDecisions },
     // A log that cannot take more lines (a full disk) stops the sweep: its points would run for nothing.
     () => log.failure !== undefined, options.pointTimeout === undefined ? undefined : options.pointTimeout * 1000);
     if (t) t.answeredAt = clockMs();
@@ -325,6 +328,8 @@ export class SweepProgress {
   /** When this run's last points ended (ms, performance.now()), at most `window` + 1 of them, oldest first. */
   private readonly ends: number[] = [];
   private readonly window: number;
+  /** This run's points that failed, among the `done` (ended) ones. */
+  private failed = 0;
 
   constructor(private readonly total: number, private done: number, private readonly enabled: boolean, private readonly stream: ProgressStream = process.stderr,
     private readonly workers = 1) {
@@ -333,10 +338,10 @@ export class SweepProgress {
     if (!enabled || total === done) return;
     if (drawsInPlace(stream)) {
       this.bar = new SingleBar({
-        format: (options, params, payload) => cliProgress.Format.Formatter({ ...options, format: 'sweep [{bar}] {value}/{total} points | {rate} | ETA {left}' }, params,
-          { ...payload, left: etaText(payload.secondsLeft as number, this.done > this.startDone) }),
-        // "sweep [] ", the counts, " points | ", a rate of up to 16 characters ("9999.99 points/s"), " | ETA " and up to 7 more
-        barsize: barSize(stream.columns, 2 * String(total).length + 51),
+        format: (options, params, payload) => cliProgress.Format.Formatter({ ...options, format: 'sweep [{bar}] {value}/{total} points{failed} | {rate} | ETA {left}' }, params,
+          { ...payload, failed: this.failed === 0 ? '' : ` (${this.failed} failed)`, left: etaText(payload.secondsLeft as number, this.done > this.startDone) }),
+        // "sweep [] ", the counts, " points", " (N failed)", " | ", a rate of up to 16 characters ("9999.99 points/s"), " | ETA " and up to 7 more
+        barsize: barSize(stream.columns, 3 * String(total).length + 61),
         stream: stream as NodeJS.WritableStream,
         ...BAR_TERMINAL,
       });
@@ -347,8 +352,10 @@ export class SweepProgress {
     }
   }
 
-  tick(): void {
+  /** A point of this run ended, done or (`failed`) failed: either way the bar moves on, so it ends at its total. */
+  tick(failed = false): void {
     this.done++;
+    if (failed) this.failed++;
     if (!this.enabled) return;
     const now = performance.now();
     const ends = this.ends;
@@ -376,7 +383,7 @@ export class SweepProgress {
     // Plain lines: every point for small sweeps, else about every 2%, and the last.
     if (this.done - this.lastLine < Math.max(1, Math.floor(this.total / 50)) && this.done < this.total) return;
     this.lastLine = this.done;
-    this.stream.write(`sweep: ${this.done}/${this.total} points, ${text}, ETA ${etaText(secondsLeft, true)}\n`);
+    this.stream.write(`sweep: ${this.done}/${this.total} points, ${this.failed === 0 ? '' : `${this.failed} failed, `}${text}, ETA ${etaText(secondsLeft, true)}\n`);
   }
 
   stop(): void {

@@ -73,6 +73,36 @@ describe('SweepProgress leaves the workers\' start-up out of its ETA', () => {
   });
 });
 
+describe('SweepProgress counts a failed point as ended', () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+
+  it('in a log: the last line reaches the total and says how many failed (it ended at 2/4 with 2 points failed)', () => {
+    const { out, stream } = fakeTerminal();
+    const progress = new SweepProgress(4, 0, true, { ...stream, isTTY: false });
+    progress.tick();
+    progress.tick(true);
+    progress.tick();
+    progress.tick(true);
+    progress.stop();
+    expect(out).toHaveLength(5);
+    expect(out[1]).toMatch(/^sweep: 1\/4 points, \S+ points\/s, ETA \S+\n$/);
+    expect(out[2]).toMatch(/^sweep: 2\/4 points, 1 failed, \S+ points\/s, ETA \S+\n$/);
+    expect(out[4]).toMatch(/^sweep: 4\/4 points, 2 failed, /);
+  });
+
+  it('on a terminal: the bar reaches the total, its failed points said beside it', () => {
+    vi.stubEnv('TERM', 'xterm-256color');
+    const { out, stream } = fakeTerminal();
+    const progress = new SweepProgress(2, 0, true, stream);
+    progress.tick(true);
+    progress.tick();
+    progress.stop();
+    expect(drawn(out).at(-1)).toMatch(/ 2\/2 points \(1 failed\) \| /);
+  });
+});
+
 describe('SweepProgress on a TERM=dumb terminal', () => {
   it('writes a log\'s plain lines, not the bar (its cursor moves showed as text, each redraw after the last)', () => {
     vi.stubEnv('TERM', 'dumb');
