@@ -11,7 +11,6 @@ import { MasterActor } from './master-actor.js';
 import { buildWorkloadOnThreads } from './place-threads.js';
 import { makeRng } from '../core/rng.js';
 import { type Topology, makeTopology, schedulerView } from '../core/topology.js';
-import { buildWorkload } from '../core/workload.js';
 import { type SolverReport, loadSolver } from './highs-solver.js';
 import { policies } from '../core/framework/builtins.js';
 import { workloadLimitErrors } from '../core/workload-limits.js';
@@ -231,9 +230,9 @@ export async function simulate(scenario: Scenario, options: SimulateOptions = {}
   // built here on build threads, or to tell its progress; else by the master (the same workload: the master's view and stream)
   const onPlaced = options.onBuildProgress && buildTicker(options.onBuildProgress, options.progressEveryMs);
   const view = (): Topology => schedulerView(makeTopology(scenario.cluster, scenario.seed), scenario.cluster.network.rackAware);
-  const workload = (options.buildThreads ?? 1) > 1
-    ? await buildWorkloadOnThreads(scenario, view(), makeRng(scenario.seed), options.trace, options.buildThreads, undefined, onPlaced)
-    : onPlaced && buildWorkload(scenario, view(), makeRng(scenario.seed), options.trace, onPlaced);
+  const workload = (options.buildThreads ?? 1) > 1 || onPlaced !== undefined
+    ? await buildWorkloadOnThreads(scenario, view(), makeRng(scenario.seed), options.trace, options.buildThreads ?? 1, undefined, onPlaced)
+    : undefined;
   const master = new MasterActor(scenario, { workload, observer: options.observer, timeDecisions: options.timeDecisions, everyHeartbeat: options.everyHeartbeat, trace: options.trace, scan: options.scan, solver });
   const runtime = options.runtime ?? 'inprocess';
   const progress = options.onProgress === undefined ? undefined : new ProgressTicker(options.onProgress, options.progressEveryMs);

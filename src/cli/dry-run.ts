@@ -8,10 +8,10 @@
 import { loadSolver } from '../actors/highs-solver.js';
 import { type BuildListener, buildTicker } from '../actors/run-progress.js';
 import { MasterActor } from '../actors/master-actor.js';
+import { buildWorkloadOnThreads } from '../actors/place-threads.js';
 import { policies } from '../core/framework/builtins.js';
 import { makeRng } from '../core/rng.js';
 import { makeTopology, schedulerView } from '../core/topology.js';
-import { buildWorkload } from '../core/workload.js';
 import { counted, describeShape, oneLine } from './format.js';
 import type { LoadedScenario, LoadedVariant } from './load-scenario.js';
 
@@ -40,7 +40,8 @@ export interface PlannedVariant {
 export async function planVariant(v: LoadedVariant, building?: BuildListener): Promise<PlannedVariant> {
   const s = v.scenario;
   const c = s.cluster;
-  const workload = buildWorkload(s, schedulerView(makeTopology(c, s.seed), c.network.rackAware), makeRng(s.seed), v.trace, building && buildTicker(building));
+  // on this thread, as a run's (a Ctrl-C while it is told clears the bar)
+  const workload = await buildWorkloadOnThreads(s, schedulerView(makeTopology(c, s.seed), c.network.rackAware), makeRng(s.seed), v.trace, 1, undefined, building && buildTicker(building));
   const solver = policies.find(s.scheduler.policy).needsSolver ? await loadSolver() : undefined;
   new MasterActor(s, { workload, trace: v.trace, solver, timeDecisions: false }); // built for its checks, run never
   let maps = 0;

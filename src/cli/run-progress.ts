@@ -157,17 +157,20 @@ export class RunProgressDisplay {
   /**
    * The listener of variant `name`'s workload build (its simulate() onBuildProgress, or a dry run's): its blocks
    * placed, told as a trace's rows are, from the variant's start: on a terminal a bar from a second in, cleared once
-   * every block is placed (before the variant's own bar); in a log a line every 30 s of the command. Like the trace's,
-   * the bar does not clear its line at a Ctrl-C: the blocks are placed without the event loop turning.
+   * every block is placed (before the variant's own bar); in a log a line every 30 s of the command. As the run's own
+   * bar, it clears its line at a Ctrl-C or a kill: the build lets the event loop turn as it tells it (place-threads.ts).
    */
   building(name: string): BuildListener {
     const started = this.now();
     const label = name === '' ? 'building the workload' : `${name}: building the workload`;
-    return (p) => this.counted(label, 'blocks placed', p.blocksPlaced, p.blocks, started);
+    return (p) => this.counted(label, 'blocks placed', p.blocksPlaced, p.blocks, started, true);
   }
 
-  /** `done` of `total` `unit` of the work `label` started at `since`: a bar from barAfterMs in, cleared at the total; a log's line. */
-  private counted(label: string, unit: string, done: number, total: number, since: number): void {
+  /**
+   * `done` of `total` `unit` of the work `label` started at `since`: a bar from barAfterMs in, cleared at the total
+   * (and at a Ctrl-C, where the work lets the event loop turn: `turning`); a log's line.
+   */
+  private counted(label: string, unit: string, done: number, total: number, since: number, turning = false): void {
     const now = this.now();
     const wall = `${Math.round((now - since) / 1000)} s`;
     if (drawsInPlace(this.stream)) {
@@ -175,6 +178,7 @@ export class RunProgressDisplay {
         if (now - since < this.barAfterMs || done === total) return;
         // the label, " [] ", the counts, " " and the unit, " | " and a wall time of hours
         this.startBar(`{label} [{bar}] {value}/{total} ${unit} | {wall}`, stringWidth(label) + 2 * String(total).length + 16 + unit.length, total, done, { label, wall });
+        if (turning) this.unguard = clearBarOnSignal(this.stream);
       } else this.bar.update(done, { wall });
       if (done === total) this.stop();
       return;

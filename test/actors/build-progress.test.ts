@@ -4,7 +4,7 @@
  * read-only: the same blocks and digest with or without a listener, on one thread or several.
  */
 import { describe, expect, it } from 'vitest';
-import { buildWorkloadOnThreads } from '../../src/actors/place-threads.js';
+import { BLOCKS_BETWEEN_TURNS, buildWorkloadOnThreads } from '../../src/actors/place-threads.js';
 import type { BuildProgress, RunProgress } from '../../src/actors/run-progress.js';
 import { simulate } from '../../src/actors/simulate.js';
 import type { BlockStore } from '../../src/core/hdfs.js';
@@ -49,6 +49,25 @@ describe('buildWorkload onPlaced', () => {
     expect(told.map(([p]) => p)).toEqual([...told.map(([p]) => p)].sort((a, b) => a - b));
     expect(told.filter(([p]) => p === PLACED)).toHaveLength(1);
     expect(told.at(-1)).toEqual([PLACED, PLACED]);
+  });
+});
+
+describe('buildWorkloadOnThreads told, on this thread', () => {
+  it('lets the event loop turn between slices of its files (a Ctrl-C clears the bar then), the same blocks', async () => {
+    const file = BLOCKS_BETWEEN_TURNS / 2 + 1; // two files a slice
+    const parsed = parseScenario({ name: 'w', seed: 3, cluster: { racks: 3, nodesPerRack: 4, mapSlotsPerNode: 2, reduceSlotsPerNode: 1 }, hdfs: { replication: 2 },
+      workload: { kind: 'jobs', files: ['a', 'b', 'c', 'd', 'e'].map((name) => ({ name, blocks: file })), jobs: [{ id: 'j1', input: 'a', mapMs: 1000 }] } });
+    if (!parsed.ok) throw new Error(parsed.errors.join('; '));
+    const s = parsed.value;
+    const topology = makeTopology(s.cluster, s.seed);
+    let turned = false;
+    setImmediate(() => { turned = true; });
+    const told: Array<[number, boolean]> = [];
+    const built = await buildWorkloadOnThreads(s, topology, makeRng(s.seed), undefined, 1, undefined, (placed) => told.push([placed, turned]));
+    expect(replicasOf(built.blocks)).toEqual(replicasOf(buildWorkload(s, topology, makeRng(s.seed)).blocks));
+    expect(told.find(([p]) => p > 2 * file)?.[1]).toBe(true); // past the first slice, the loop had turned
+    expect(told.filter(([p]) => p <= 2 * file).every(([, t]) => !t)).toBe(true);
+    expect(told.at(-1)![0]).toBe(5 * file);
   });
 });
 

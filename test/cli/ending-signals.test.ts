@@ -43,6 +43,14 @@ describe('a progress bar interrupted on a terminal', () => {
     expect(r.stderr.endsWith('\r\x1b[K'), JSON.stringify(r.stderr.slice(-120))).toBe(true);
   });
 
+  it.each([[[] as string[]], [['--dry-run']]])('hfsim run %j: a Ctrl-C while the workload is built clears the build bar\'s line (it was left on screen), as the run\'s own bar', async (extra) => {
+    // 100,000 jobs of the Facebook mix: 26 M blocks, seconds of building on one thread (a dry run's, and --runtime threads --workers 1's)
+    const r = await interrupted(['run', 'scenarios/fb-macro-io.json', '--variant', 'FIFO', '--set', 'workload.jobs=100000', ...extra], ' blocks placed | ', 'SIGINT');
+    expect(r.signal, r.stderr.slice(-300)).toBe('SIGINT');
+    expect(r.stderr).not.toContain(' jobs | simulated '); // ended while building
+    expect(r.stderr.endsWith('\r\x1b[K'), JSON.stringify(r.stderr.slice(-120))).toBe(true);
+  }, 30_000);
+
   it('hfsim sweep: a Ctrl-C clears the bar\'s line, says what it kept, releases the output\'s lock and ends the sweep by SIGINT', async () => {
     const out = join(mkdtempSync(join(tmpdir(), 'hfsim-bar-')), 'out');
     const r = await interrupted(['sweep', 'scenarios/skip-count.sweep.json', '--parallel', '1', '--out', out], ' points | ', 'SIGINT');
