@@ -4,6 +4,7 @@
  */
 import { performance } from 'node:perf_hooks'; // not the global's lazy getter (master-actor.ts)
 import type { PlacedListener } from '../core/placement.js';
+import type { DrawnListener } from '../core/workload.js';
 
 export interface RunProgress {
   /** Simulated time reached (ms): the end of the last epoch the master handled. */
@@ -15,10 +16,15 @@ export interface RunProgress {
 
 export type ProgressListener = (progress: RunProgress) => void;
 
-/** Progress of a run's workload build, before its first epoch: its input blocks placed in HDFS so far, of all. */
+/**
+ * Progress of a run's workload build, before its first epoch: its input blocks placed in HDFS so far, of all; before
+ * them, a Facebook mix's or generated groups' jobs drawn so far, of all (`jobsDrawn` and `jobs` given, the blocks 0).
+ */
 export interface BuildProgress {
   blocksPlaced: number;
   blocks: number;
+  jobsDrawn?: number;
+  jobs?: number;
 }
 
 export type BuildListener = (progress: BuildProgress) => void;
@@ -63,16 +69,30 @@ export class ProgressTicker {
   }
 }
 
+/** A build's listeners in the core's terms: its jobs drawn (core/workload.ts), then its blocks placed (core/placement.ts). */
+export interface BuildTicker {
+  drawn: DrawnListener;
+  placed: PlacedListener;
+}
+
 /**
- * A build's placings (core/placement.ts's PlacedListener) told to `listener` at most once every `everyMs` of wall
- * time (0: each), and always the last, every block placed.
+ * A build's drawings and placings told to `listener` at most once every `everyMs` of wall time (0: each), and always
+ * the last placing, every block placed.
  */
-export function buildTicker(listener: BuildListener, everyMs = PROGRESS_EVERY_MS): PlacedListener {
+export function buildTicker(listener: BuildListener, everyMs = PROGRESS_EVERY_MS): BuildTicker {
   let nextAt = performance.now() + everyMs;
-  return (placed, total) => {
+  const due = (last: boolean): boolean => {
     const now = performance.now();
-    if (placed < total && now < nextAt) return;
+    if (!last && now < nextAt) return false;
     nextAt = now + everyMs;
-    listener({ blocksPlaced: placed, blocks: total });
+    return true;
+  };
+  return {
+    drawn: (drawn, total) => {
+      if (due(false)) listener({ jobsDrawn: drawn, jobs: total, blocksPlaced: 0, blocks: 0 });
+    },
+    placed: (placed, total) => {
+      if (due(placed === total)) listener({ blocksPlaced: placed, blocks: total });
+    },
   };
 }

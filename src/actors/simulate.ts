@@ -228,10 +228,10 @@ export async function simulate(scenario: Scenario, options: SimulateOptions = {}
   const solver = policies.find(scenario.scheduler.policy).needsSolver ? await loadSolver() : undefined;
   const started = performance.now();
   // built here on build threads, or to tell its progress; else by the master (the same workload: the master's view and stream)
-  const onPlaced = options.onBuildProgress && buildTicker(options.onBuildProgress, options.progressEveryMs);
+  const told = options.onBuildProgress && buildTicker(options.onBuildProgress, options.progressEveryMs);
   const view = (): Topology => schedulerView(makeTopology(scenario.cluster, scenario.seed), scenario.cluster.network.rackAware);
-  const workload = (options.buildThreads ?? 1) > 1 || onPlaced !== undefined
-    ? await buildWorkloadOnThreads(scenario, view(), makeRng(scenario.seed), options.trace, options.buildThreads ?? 1, undefined, onPlaced)
+  const workload = (options.buildThreads ?? 1) > 1 || told !== undefined
+    ? await buildWorkloadOnThreads(scenario, view(), makeRng(scenario.seed), options.trace, options.buildThreads ?? 1, undefined, told)
     : undefined;
   const master = new MasterActor(scenario, { workload, observer: options.observer, timeDecisions: options.timeDecisions, everyHeartbeat: options.everyHeartbeat, trace: options.trace, scan: options.scan, solver });
   const runtime = options.runtime ?? 'inprocess';

@@ -106,6 +106,8 @@ export class RunProgressDisplay {
    * variant printed nothing for a command of many variants shorter than 30 s each, however long it ran in all).
    */
   private lineAt: number;
+  /** What the bar drawn counts (counted's unit: rows, jobs drawn, blocks placed). */
+  private barUnit: string | undefined;
   /** Whether a "running <variant>..." line was written (starting), for end() to erase. */
   private runningLine = false;
 
@@ -155,15 +157,18 @@ export class RunProgressDisplay {
   }
 
   /**
-   * The listener of variant `name`'s workload build (its simulate() onBuildProgress, or a dry run's): its blocks
-   * placed, told as a trace's rows are, from the variant's start: on a terminal a bar from a second in, cleared once
+   * The listener of variant `name`'s workload build (its simulate() onBuildProgress, or a dry run's): its jobs drawn
+   * (a bar of its own, ended by the blocks'), then its blocks placed, told as a trace's rows are, from the variant's start: on a terminal a bar from a second in, cleared once
    * every block is placed (before the variant's own bar); in a log a line every 30 s of the command. As the run's own
    * bar, it clears its line at a Ctrl-C or a kill: the build lets the event loop turn as it tells it (place-threads.ts).
    */
   building(name: string): BuildListener {
     const started = this.now();
-    const label = name === '' ? 'building the workload' : `${name}: building the workload`;
-    return (p) => this.counted(label, 'blocks placed', p.blocksPlaced, p.blocks, started, true);
+    const label = (what: string): string => (name === '' ? what : `${name}: ${what}`);
+    return (p) => {
+      if (p.jobsDrawn !== undefined) this.counted(label('drawing the jobs'), 'jobs drawn', p.jobsDrawn, p.jobs ?? p.jobsDrawn, started);
+      else this.counted(label('building the workload'), 'blocks placed', p.blocksPlaced, p.blocks, started, true);
+    };
   }
 
   /**
@@ -174,8 +179,10 @@ export class RunProgressDisplay {
     const now = this.now();
     const wall = `${Math.round((now - since) / 1000)} s`;
     if (drawsInPlace(this.stream)) {
+      if (this.bar !== undefined && this.barUnit !== unit) this.stop(); // the jobs drawn, the blocks to place next
       if (this.bar === undefined) {
         if (now - since < this.barAfterMs || done === total) return;
+        this.barUnit = unit;
         // the label, " [] ", the counts, " " and the unit, " | " and a wall time of hours
         this.startBar(`{label} [{bar}] {value}/{total} ${unit} | {wall}`, stringWidth(label) + 2 * String(total).length + 16 + unit.length, total, done, { label, wall });
         if (turning) this.unguard = clearBarOnSignal(this.stream);

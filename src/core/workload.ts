@@ -59,6 +59,17 @@ export const LOCALITY_SENSITIVITY: Record<JobType, number> = { io: 1, cpu: 0.1 }
 /** Numbers a file of `blocks` blocks, named `name` (its placement stream's name), and returns its block ids. */
 export type AddFile = (name: string, blocks: number) => Int32Array;
 
+/** Told the jobs drawn so far of the workload's `total` (a long draw's progress: 300,000 Facebook-mix jobs, or a million generated, took 2 s). */
+export type DrawnListener = (drawn: number, total: number) => void;
+
+/** Jobs drawn between tellings (a few ms of drawing), and the last. */
+export const JOBS_TOLD = 1 << 14;
+
+/** Tells `onDrawn`, if given, that `drawn` of `total` jobs are drawn: every JOBS_TOLD jobs and the last. */
+function tellDrawn(onDrawn: DrawnListener | undefined, drawn: number, total: number): void {
+  if (onDrawn !== undefined && (drawn % JOBS_TOLD === 0 || drawn === total)) onDrawn(drawn, total);
+}
+
 export interface Workload {
   readonly jobs: JobSpec[];
   readonly blocks: BlockStore;
@@ -75,16 +86,17 @@ export function buildWorkload(scenario: Scenario, topology: Topology, rng: Rng, 
 
 /**
  * The jobs of a workload, their input files' blocks numbered but not yet placed: `plan` lists the files to place
- * (placeAll here, or in ranges on threads: src/actors/place-threads.ts; the same blocks either way).
+ * (placeAll here, or in ranges on threads: src/actors/place-threads.ts; the same blocks either way). `onDrawn`: told
+ * the jobs drawn of a Facebook mix or generated groups as they are (the same jobs either way).
  */
-export function planWorkload(scenario: Scenario, topology: Topology, rng: Rng, trace?: SwimTrace): { jobs: JobSpec[]; plan: BlockPlan } {
+export function planWorkload(scenario: Scenario, topology: Topology, rng: Rng, trace?: SwimTrace, onDrawn?: DrawnListener): { jobs: JobSpec[]; plan: BlockPlan } {
   const plan = new BlockPlan();
   const addFile: AddFile = (name, nBlocks) => plan.addFile(name, nBlocks);
   const w = scenario.workload;
   if (w.kind === 'sls') throw new Error(`sls workload: trace ${w.trace} was not read into a jobs workload (loadScenario reads it: simulate a variant it gives)`);
   if (w.kind === 'swim' && trace === undefined) throw new Error(`swim workload: the rows of trace ${w.trace} were not loaded (loadScenario reads them: pass its variant's trace, simulate(v.scenario, { trace: v.trace }))`);
-  const jobs = w.kind === 'facebook' ? facebookJobs(w, workloadStream(rng), addFile)
-    : w.kind === 'generated' ? generatedJobs(w, workloadStream(rng), addFile)
+  const jobs = w.kind === 'facebook' ? facebookJobs(w, workloadStream(rng), addFile, onDrawn)
+    : w.kind === 'generated' ? generatedJobs(w, workloadStream(rng), addFile, onDrawn)
     : w.kind === 'swim' ? swimJobs(w, trace!, topology.nodes, scenario.hdfs.blockMB, addFile, workloadStream(rng))
     : listedJobs(w, addFile, plan);
   return { jobs, plan };
@@ -114,7 +126,7 @@ export function strideOf(scenario: Scenario, nodes: number): number {
  * Each job draws from its own stream (job:i): its size (distribution mode), the gap before it, its type (mixed), so a
  * job more or less changes no other job. The benchmark's sizes are decks of 100 shuffled on a stream of their own.
  */
-function facebookJobs(w: FacebookWorkload, rng: Rng, addFile: AddFile): JobSpec[] {
+function facebookJobs(w: FacebookWorkload, rng: Rng, addFile: AddFile, onDrawn?: DrawnListener): JobSpec[] {
   const shared = w.shared === undefined ? undefined : sharedDataset(w.shared, rng, addFile);
   const jobs: JobSpec[] = [];
   facebookDraws(w, rng, (maps, t, type, i) => {
@@ -133,6 +145,7 @@ function facebookJobs(w: FacebookWorkload, rng: Rng, addFile: AddFile): JobSpec[
       copyMs: 0,
       bin: binOf(maps),
     });
+    tellDrawn(onDrawn, i + 1, w.jobs);
   });
   return jobs;
 }
@@ -215,24 +228,28 @@ function listedJobs(w: JobsWorkload, addFile: AddFile, plan: BlockPlan): JobSpec
 }
 
 /** Groups of identical jobs; all groups' jobs merged in submit order (ties: group order, then job number). */
-function generatedJobs(w: GeneratedWorkload, rng: Rng, addFile: AddFile): JobSpec[] {
+function generatedJobs(w: GeneratedWorkload, rng: Rng, addFile: AddFile, onDrawn?: DrawnListener): JobSpec[] {
   const drafts = w.groups.flatMap((g, gi) => Array.from(groupSubmits(g, rng), (submitMs, k) => ({ g, gi, k, submitMs })));
   drafts.sort((a, b) => a.submitMs - b.submitMs || a.gi - b.gi || a.k - b.k);
-  return drafts.map(({ g, k, submitMs }, index) => ({
-    index: jobIndex(index),
-    id: `${g.name}-${k}`,
-    pool: g.pool ?? g.name,
-    ...(g.user === undefined ? {} : { user: g.user }),
-    priority: g.priority,
-    type: g.type,
-    submitMs,
-    blocks: addFile(`${g.name}-${k}`, g.maps),
-    reduces: g.reduces,
-    mapMs: g.mapMs,
-    reduceMs: g.reduceMs,
-    copyMs: g.copyMs,
-    bin: binOf(g.maps),
-  }));
+  return drafts.map(({ g, k, submitMs }, index) => {
+    const job: JobSpec = {
+      index: jobIndex(index),
+      id: `${g.name}-${k}`,
+      pool: g.pool ?? g.name,
+      ...(g.user === undefined ? {} : { user: g.user }),
+      priority: g.priority,
+      type: g.type,
+      submitMs,
+      blocks: addFile(`${g.name}-${k}`, g.maps),
+      reduces: g.reduces,
+      mapMs: g.mapMs,
+      reduceMs: g.reduceMs,
+      copyMs: g.copyMs,
+      bin: binOf(g.maps),
+    };
+    tellDrawn(onDrawn, index + 1, drafts.length);
+    return job;
+  });
 }
 
 /**

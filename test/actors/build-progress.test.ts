@@ -12,7 +12,7 @@ import { BLOCKS_TOLD } from '../../src/core/placement.js';
 import { makeRng } from '../../src/core/rng.js';
 import { parseScenario } from '../../src/core/scenario.js';
 import { makeTopology } from '../../src/core/topology.js';
-import { buildWorkload } from '../../src/core/workload.js';
+import { JOBS_TOLD, buildWorkload, planWorkload } from '../../src/core/workload.js';
 import { loadVariant } from '../helpers.js';
 
 const replicasOf = (b: BlockStore): number[][] => Array.from({ length: b.blocks }, (_, id) => Array.from({ length: b.replicaCount(id) }, (_, i) => b.replica(id, i)));
@@ -25,7 +25,13 @@ function scenario() {
   if (!parsed.ok) throw new Error(parsed.errors.join('; '));
   return parsed.value;
 }
-const PLACED = 3 * BLOCKS_TOLD + 1007; // the listed file's 2 blocks are stored as listed, not placed
+const PLACED = 3 * BLOCKS_TOLD + 1007;
+
+function parseOrThrow(raw: unknown) {
+  const parsed = parseScenario(raw);
+  if (!parsed.ok) throw new Error(parsed.errors.join('; '));
+  return parsed.value;
+} // the listed file's 2 blocks are stored as listed, not placed
 
 describe('buildWorkload onPlaced', () => {
   it('tells the blocks placed of all, rising, within a large file too, ending with all; the blocks are the same', () => {
@@ -42,7 +48,7 @@ describe('buildWorkload onPlaced', () => {
     const s = scenario();
     const topology = makeTopology(s.cluster, s.seed);
     const told: Array<[number, number]> = [];
-    const many = await buildWorkloadOnThreads(s, topology, makeRng(s.seed), undefined, 2, 0, (placed, total) => told.push([placed, total]));
+    const many = await buildWorkloadOnThreads(s, topology, makeRng(s.seed), undefined, 2, 0, { placed: (placed, total) => told.push([placed, total]) });
     expect(replicasOf(many.blocks)).toEqual(replicasOf(buildWorkload(s, topology, makeRng(s.seed)).blocks));
     expect(told.length).toBeGreaterThan(1);
     expect(told.every(([, total]) => total === PLACED)).toBe(true);
@@ -63,11 +69,30 @@ describe('buildWorkloadOnThreads told, on this thread', () => {
     let turned = false;
     setImmediate(() => { turned = true; });
     const told: Array<[number, boolean]> = [];
-    const built = await buildWorkloadOnThreads(s, topology, makeRng(s.seed), undefined, 1, undefined, (placed) => told.push([placed, turned]));
+    const built = await buildWorkloadOnThreads(s, topology, makeRng(s.seed), undefined, 1, undefined, { placed: (placed) => told.push([placed, turned]) });
     expect(replicasOf(built.blocks)).toEqual(replicasOf(buildWorkload(s, topology, makeRng(s.seed)).blocks));
     expect(told.find(([p]) => p > 2 * file)?.[1]).toBe(true); // past the first slice, the loop had turned
     expect(told.filter(([p]) => p <= 2 * file).every(([, t]) => !t)).toBe(true);
     expect(told.at(-1)![0]).toBe(5 * file);
+  });
+});
+
+describe('planWorkload onDrawn', () => {
+  const topology = makeTopology(parseOrThrow({ name: 't', workload: { kind: 'facebook', jobs: 1 } }).cluster, 1);
+  it.each([
+    ['facebook', { kind: 'facebook', jobs: 3 * JOBS_TOLD + 5, sizes: 'distribution', meanInterarrivalMs: 100 }, 3 * JOBS_TOLD + 5],
+    ['generated', { kind: 'generated', groups: [{ name: 'a', count: 2 * JOBS_TOLD, maps: 1, mapMs: 1000, reduces: 0, intervalMs: 10, arrivals: 'exponential' }, { name: 'b', count: 7, maps: 2, mapMs: 1000, reduces: 0 }] }, 2 * JOBS_TOLD + 7],
+  ])('%s: tells the jobs drawn of all, rising, ending with all; the same jobs and blocks', (_, workload, total) => {
+    const s = parseOrThrow({ name: 'w', seed: 4, workload });
+    const told: Array<[number, number]> = [];
+    const watched = planWorkload(s, topology, makeRng(s.seed), undefined, (drawn, all) => told.push([drawn, all]));
+    const plain = planWorkload(s, topology, makeRng(s.seed));
+    expect(watched.jobs).toEqual(plain.jobs);
+    expect(watched.plan.placed).toEqual(plain.plan.placed);
+    expect(told.length).toBeGreaterThan(1);
+    expect(told.every(([, all]) => all === total)).toBe(true);
+    expect(told.map(([d]) => d)).toEqual([...told.map(([d]) => d)].sort((a, b) => a - b));
+    expect(told.at(-1)).toEqual([total, total]);
   });
 });
 
@@ -85,6 +110,17 @@ describe('simulate onBuildProgress', () => {
     expect(last.blocksPlaced).toBe(last.blocks);
     expect(last.blocks).toBeGreaterThan(0);
     expect(events.indexOf(last)).toBe(builds.length - 1); // every build telling before any of the run's
+  });
+
+  it('a Facebook mix: tells its jobs drawn (jobsDrawn of jobs) before its blocks placed', async () => {
+    const builds: BuildProgress[] = [];
+    const plain = await simulate(RUN, { timeDecisions: false });
+    const watched = await simulate(RUN, { timeDecisions: false, progressEveryMs: 0, onBuildProgress: (p) => builds.push(p) });
+    expect(watched.digest).toBe(plain.digest);
+    const drawing = builds.filter((b) => b.jobsDrawn !== undefined);
+    expect(drawing.at(-1)).toMatchObject({ jobsDrawn: 30, jobs: 30 });
+    expect(builds.indexOf(drawing.at(-1)!)).toBe(drawing.length - 1); // every drawing telling before the blocks'
+    expect(builds.at(-1)!.blocksPlaced).toBe(builds.at(-1)!.blocks);
   });
 
   it('on build threads too, the same digest', async () => {

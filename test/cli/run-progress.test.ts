@@ -84,6 +84,25 @@ describe('RunProgressDisplay', () => {
     display.stop();
   });
 
+  it('a workload\'s jobs drawn (building, jobsDrawn told), on a terminal: a bar of jobs drawn, then the blocks\' bar in its place', () => {
+    let now = 0;
+    const { out, stream } = fakeStream(true);
+    const display = new RunProgressDisplay(stream, { now: () => now });
+    const build = display.building('Fair');
+    now = 1_500;
+    build({ jobsDrawn: 400_000, jobs: 1_000_000, blocksPlaced: 0, blocks: 0 });
+    const drawn = out.join('');
+    expect(drawn).toContain('Fair: drawing the jobs [');
+    expect(drawn).toContain('] 400000/1000000 jobs drawn | 2 s');
+    now = 2_500;
+    build({ blocksPlaced: 5_000_000, blocks: 46_000_000 });
+    const placing = out.join('').slice(drawn.length);
+    expect(placing).toContain('\x1b[2K'); // the drawing's bar cleared
+    expect(placing).toContain('] 5000000/46000000 blocks placed | 3 s');
+    build({ blocksPlaced: 46_000_000, blocks: 46_000_000 });
+    display.stop();
+  });
+
   it('a workload built (building), in a log: a line once 30 s of the command have passed; none for a short build; a variant named "" is "the workload"', () => {
     let now = 0;
     const { out, stream } = fakeStream(false);
