@@ -158,7 +158,8 @@ export class RunProgressDisplay {
 
   /**
    * The listener of variant `name`'s workload build (its simulate() onBuildProgress, or a dry run's): its jobs drawn
-   * (a bar of its own, ended by the blocks'), then its blocks placed, told as a trace's rows are, from the variant's start: on a terminal a bar from a second in, cleared once
+   * (a bar of its own, ended by the blocks', not cleared at a Ctrl-C: the jobs are drawn without the event loop
+   * turning, as a trace is read), then its blocks placed, told as a trace's rows are, from the variant's start: on a terminal a bar from a second in, cleared once
    * every block is placed (before the variant's own bar); in a log a line every 30 s of the command. As the run's own
    * bar, it clears its line at a Ctrl-C or a kill: the build lets the event loop turn as it tells it (place-threads.ts).
    */
