@@ -172,8 +172,9 @@ export function compare(baseFile: string, newFile: string, flags: CompareFlags):
   const summaryFile = process.env.GITHUB_STEP_SUMMARY;
   // The Markdown on stdout (--markdown /dev/stdout, or a summary file that is stdout): the table and the verdict go to
   // stderr, so that stdout is the Markdown alone (they were mixed); --json beside it is refused.
-  const markdownOut = [['--markdown', flags.markdown], ['$GITHUB_STEP_SUMMARY', summaryFile === '' ? undefined : summaryFile]].find(([, f]) => writesStdout(f));
-  if (markdownOut !== undefined) checkOneOnStdout([{ flag: '--json', printed: flags.json === true, format: 'JSON' }, { flag: markdownOut[0]!, file: markdownOut[1], format: 'Markdown' }]);
+  const markdowns = [{ flag: '--markdown', file: flags.markdown, format: 'Markdown' }, { flag: '$GITHUB_STEP_SUMMARY', file: summaryFile === '' ? undefined : summaryFile, format: 'Markdown' }];
+  checkOneOnStdout([{ flag: '--json', printed: flags.json === true, format: 'JSON' }, ...markdowns]);
+  const markdownOut = markdowns.find((m) => writesStdout(m.file));
   const out = markdownOut !== undefined ? process.stderr : process.stdout;
   // Checked before the verdict is printed (a folder or a missing path there failed after "no regression").
   if (summaryFile !== undefined && summaryFile !== '') {

@@ -68,7 +68,9 @@ export function checkOneOnStdout(outputs: readonly FormattedOutput[]): void {
   const [first, second] = outputs.filter((o) => o.printed === true || writesStdout(o.file));
   if (second === undefined) return;
   const named = (o: FormattedOutput): string => (o.file === undefined ? o.flag : `${o.flag} ${o.file}`);
-  throw new InputError(`${named(second)}: ${named(first)} ${first.printed === true ? 'prints' : 'writes'} on stdout too, and the two together are neither ${first.format} nor ${second.format}: give one of them a file`);
+  // the same format twice (bench compare's --markdown /dev/stdout with $GITHUB_STEP_SUMMARY /dev/fd/1): it was printed twice
+  const together = first.format === second.format ? `the ${first.format} would be printed twice` : `the two together are neither ${first.format} nor ${second.format}`;
+  throw new InputError(`${named(second)}: ${named(first)} ${first.printed === true ? 'prints' : 'writes'} on stdout too, and ${together}: give one of them a file`);
 }
 
 /** Where a command says what it wrote: stderr when `file` is its stdout (the output is then the whole of stdout), else stdout. */

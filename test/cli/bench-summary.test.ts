@@ -146,6 +146,13 @@ describe('hfsim bench compare --markdown /dev/stdout', () => {
     expect(r.stdout).toBe('');
     expect(r.stderr).toBe('hfsim: --markdown /dev/stdout: --json prints on stdout too, and the two together are neither JSON nor Markdown: give one of them a file\n');
   });
+
+  it('is refused where $GITHUB_STEP_SUMMARY is stdout too (the summary was printed twice, one after the other)', () => {
+    const r = compare([base, same, '--markdown', '/dev/stdout'], { GITHUB_STEP_SUMMARY: '/dev/fd/1' });
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe('hfsim: $GITHUB_STEP_SUMMARY /dev/fd/1: --markdown /dev/stdout writes on stdout too, and the Markdown would be printed twice: give one of them a file\n');
+  });
 });
 
 describe('hfsim bench compare --markdown and $GITHUB_STEP_SUMMARY', () => {
