@@ -11,6 +11,7 @@ import { withoutSuggestions } from '../core/nearest-name.js';
 import { InputError } from './errors.js';
 import { overdeepOpening, overlongRun } from './json-runs.js';
 import { lineAndColumn } from './line-starts.js';
+import { type Overrides, type Written, fieldPlaces, noteJsonText, overridesAt, shownPlace } from './field-place.js';
 import { collectWarnings, quietly, warnByVariant, warnOnce } from './warn.js';
 import { valueKind } from '../core/shown-value.js';
 import { atTraceLine, resolveScenario } from './resolve-scenario.js';
@@ -61,12 +62,15 @@ export function parseSet(arg: string): [string, unknown] {
   return [path, value];
 }
 
-/** Runs `resolve`, reporting an override that cannot apply as bad input prefixed with `where` (file and variant or point). */
-export function asInput<T>(resolve: () => T, where: string): T {
+/**
+ * Runs `resolve`, reporting an override that cannot apply as bad input prefixed with `where` (file and variant or
+ * point), or with what `where` makes of the message (the file placed at the override's line).
+ */
+export function asInput<T>(resolve: () => T, where: string | ((message: string) => string)): T {
   try {
     return resolve();
   } catch (err) {
-    if (err instanceof OverrideError) throw new InputError(`${where}${err.message}`);
+    if (err instanceof OverrideError) throw new InputError(`${typeof where === 'string' ? where : where(err.message)}${err.message}`);
     throw err;
   }
 }
@@ -108,6 +112,7 @@ export function readJsonFile(file: string, what: string): unknown {
   }
   const found = scanJson(text, value);
   if (found !== undefined) throw new InputError(`${file}: line ${found.line}, column ${found.column}: ${found.what}`);
+  noteJsonText(value, text); // to place a field's error at its line (field-place.ts), should one come
   return value;
 }
 
@@ -464,8 +469,15 @@ function load(file: string, sets: ReadonlyArray<readonly [string, unknown]>, see
   const raw = readJsonFile(file, 'scenario');
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new InputError(`${file}: a scenario must be a JSON object`);
   const record = raw as Record<string, unknown>;
+  // A field's error names the file at the field's line: in the scenario, or in the variant that set it.
+  const written: Written = { file, root: record, at: [] };
+  const placesOf = (errors: readonly string[], resolved: unknown, variant: Overrides[] = []): string[] =>
+    fieldPlaces(errors, resolved, written, variant).map((at) => (at === undefined ? file : shownPlace(at)));
   const badVariants = variantErrors(record);
-  if (badVariants.length > 0) throw new InputError(badVariants.map((e) => `${file}: ${e}`).join('\n'));
+  if (badVariants.length > 0) {
+    const at = placesOf(badVariants, record);
+    throw new InputError(badVariants.map((e, i) => `${at[i]}: ${e}`).join('\n'));
+  }
   const allSets: ReadonlyArray<readonly [string, unknown]> = seed === undefined ? sets : [...sets, ['seed', seed]];
   let variants = variantsOf(record);
   if (only !== undefined) {
@@ -489,6 +501,7 @@ function load(file: string, sets: ReadonlyArray<readonly [string, unknown]>, see
   }
   function loadVariant({ name, overrides }: { name: string; overrides: Record<string, unknown> }): LoadedVariant {
     const where = name === '' ? '' : `variant "${name}": `;
+    const variant = name === '' ? [] : [overridesAt(file, record, ['variants', name], overrides)];
     // A --set that cannot apply is the command line's, not the file's (it was blamed on the file and its variant).
     // A --set that cannot apply in any variant, nor without one, the same way, is the --set's alone (see inEveryVariant).
     const applied = (out: Record<string, unknown>, [path, value]: readonly [string, unknown]): Record<string, unknown> => {
@@ -499,7 +512,7 @@ function load(file: string, sets: ReadonlyArray<readonly [string, unknown]>, see
         throw new InputError(`${naming.set(path, value)}: ${failsEverywhere(record, allSets, err.message, name) ? '' : where}${err.message}`);
       }
     };
-    const resolved = allSets.reduce(applied, asInput(() => resolveVariant(record, overrides, []), `${file}: ${where}`));
+    const resolved = allSets.reduce(applied, asInput(() => resolveVariant(record, overrides, []), (m) => `${placesOf([m], record, variant)[0]}: ${where}`));
     const parsed = resolveScenario(resolved, file);
     if (!parsed.ok) {
       // An error the scenario gives without the --sets, too, is the file's; one only they bring is theirs, though its
@@ -508,12 +521,13 @@ function load(file: string, sets: ReadonlyArray<readonly [string, unknown]>, see
       const fileErrors = (): Set<string> => (own ??= new Set(probe(record, overrides, seedSets(seed), file, 'parse') ?? []));
       const base = inEveryVariant(record, allSets, file, name, 'parse');
       const without = fieldsWithoutSet(record, overrides, sets, seed, file, 'parse');
-      throw new InputError(parsed.errors.map((e) => {
+      const placed = placesOf(parsed.errors, resolved, variant);
+      throw new InputError(parsed.errors.map((e, i) => {
         const at = base.has(e) ? '' : where;
         const set = setBlamed(e, sets, naming);
         const left = set === undefined && !fileErrors().has(e) ? leftBy(e, sets, naming, without) : undefined;
         if (left !== undefined) return `${left.place}${at}${e}${left.hint}`;
-        return set === undefined ? `${file}: ${at}${e}` : `${set.place}${at}${e}${set.hint}`;
+        return set === undefined ? `${placed[i]}: ${at}${e}` : `${set.place}${at}${e}${set.hint}`;
       }).join('\n'));
     }
     const trace = traceFor(file, parsed.value);
@@ -526,9 +540,10 @@ function load(file: string, sets: ReadonlyArray<readonly [string, unknown]>, see
       const without = fieldsWithoutSet(record, overrides, sets, seed, file, 'limits');
       // Placed by the error's own field; shown at the trace's line where it names an SLS trace's converted job. A
       // job's copies fail alike: one line for them.
-      throw new InputError(onePerTraceJob(over.map((e) => {
+      const placed = placesOf(over, resolved, variant);
+      throw new InputError(onePerTraceJob(over.map((e, i) => {
         const left = fileOver === undefined || fileOver.has(fieldOf(e)) ? undefined : leftBy(e, sets, naming, without);
-        return `${left?.place ?? `${file}: `}${base.has(e) ? '' : where}${atTraceLine(e, parsed.value)}`;
+        return `${left?.place ?? `${placed[i]}: `}${base.has(e) ? '' : where}${atTraceLine(e, parsed.value)}`;
       })).join('\n'));
     }
     return { name: name === '' ? parsed.value.scheduler.policy : name, scenario: parsed.value, trace };

@@ -15,6 +15,7 @@ import { BIN_METRICS, RUN_METRICS } from './sweep-aggregate.js';
 import { InputError } from './errors.js';
 import { plainCounted } from './format.js';
 import { asInput, readJsonFile } from './load-scenario.js';
+import { type Place, type Written, fieldPlaces, overridesAt, shownPlace } from './field-place.js';
 import { atTraceLine, resolveScenario } from './resolve-scenario.js';
 import { onePerTraceJob } from './sls.js';
 import { traceFor } from './trace.js';
@@ -223,9 +224,15 @@ export function expandSweep(raw: unknown, file: string): Sweep {
     const table = (raw as Record<string, unknown>)[field];
     if (typeof table === 'object' && table !== null && Object.hasOwn(table, '__proto__')) throw new InputError(`${file}: ${field}: ${overridePathProblem('__proto__')}`);
   }
+  // A field's error names the file at the field's line (its own, or the base's for a field the base writes).
+  const sweepAt = (errors: readonly string[]): string[] => fieldPlaces(errors, raw, { file, root: raw, at: [] }).map((at) => (at === undefined ? file : shownPlace(at)));
+  const placedError = (errors: readonly string[]): InputError => {
+    const at = sweepAt(errors);
+    return new InputError(errors.map((e, i) => `${at[i]}: ${e}`).join('\n'));
+  };
   // reportInput: formatIssue shows a number given as a string ("1") how to write it
   const parsed = sweepSchema.safeParse(raw, { reportInput: true, error: fieldErrors });
-  if (!parsed.success) throw new InputError(parsed.error.issues.map((i) => `${file}: ${formatIssue(i)}`).join('\n'));
+  if (!parsed.success) throw placedError(parsed.error.issues.map(formatIssue));
   const spec = parsed.data;
   // `set`, then the axes in file order, apply at every point: one that a later one sets again, or replaces with an
   // object at a parent path, never counted (an axis "scheduler.delay.maxSkips" before an axis "scheduler.delay" ran
@@ -237,7 +244,7 @@ export function expandSweep(raw: unknown, file: string): Sweep {
     const byAxis = !setPaths.includes(shadowed.by);
     const what = shadowed.by === shadowed.path ? `the axis "${shadowed.by}" sets it again at every point` : `${byAxis ? `the axis "${shadowed.by}"` : `set's "${shadowed.by}"`}, applied after it, replaces the whole of ${shadowed.by} at every point`;
     const fix = shadowed.by === shadowed.path ? 'drop it (the axis gives the value)' : !byAxis ? 'give it inside that value, or drop it' : field === 'set' ? 'give it in each value of that axis, or drop it' : 'list this axis after that one (axes apply in file order), or drop it';
-    throw new InputError(`${file}: ${field}.${shadowed.path}: ${what}, so this ${field === 'set' ? 'value' : "axis's values"} ${field === 'set' ? 'is' : 'are'} never used: ${fix}`);
+    throw placedError([`${field}.${shadowed.path}: ${what}, so this ${field === 'set' ? 'value' : "axis's values"} ${field === 'set' ? 'is' : 'are'} never used: ${fix}`]);
   }
 
   const baseFile = typeof spec.base === 'string' ? resolve(dirname(file), spec.base) : undefined;
@@ -246,36 +253,47 @@ export function expandSweep(raw: unknown, file: string): Sweep {
   if (typeof base !== 'object' || base === null || Array.isArray(base)) throw new InputError(`${baseFile}: a scenario must be a JSON object`);
   const baseRecord = base as Record<string, unknown>;
   const where = baseFile === undefined ? `${file}: base` : `${file}: base ${spec.base as string}`;
+  // The base as written: its own file, or the sweep file's "base".
+  const baseWritten: Written = baseFile === undefined ? { file, root: raw, at: ['base'] } : { file: baseFile, root: base, at: [] };
+  /** The sweep's prefix for an error of the base at `place` (where its field is written): in the sweep file, or the base's. */
+  const baseAt = (place: Place | undefined, at = ''): string => {
+    if (place === undefined) return `${where}${at}`;
+    const line = `${place.line}:${place.column}`;
+    return place.file === baseFile ? `${where}:${line}${at}` : `${file}:${line}: base${baseFile === undefined ? '' : ` ${spec.base as string}`}${at}`;
+  };
   const badVariants = variantErrors(baseRecord);
-  if (badVariants.length > 0) throw new InputError(badVariants.map((e) => `${where}: ${e}`).join('\n'));
+  if (badVariants.length > 0) {
+    const at = fieldPlaces(badVariants, baseRecord, baseWritten);
+    throw new InputError(badVariants.map((e, i) => `${baseAt(at[i])}: ${e}`).join('\n'));
+  }
 
   const variants = variantsOf(baseRecord);
   // Every point's seed is one of the sweep's seeds: a variant's own seed was dropped (hfsim run --variant ran it).
   const seeded = variants.find((v) => Object.hasOwn(v.overrides, 'seed'));
-  if (seeded !== undefined) throw new InputError(`${where}: variants.${seeded.name}.seed: a sweep runs every point at the seeds in its "seeds" (default: the base's seed), so this seed is never used: list it in "seeds", or drop it`);
+  if (seeded !== undefined) throw new InputError(`${baseAt(fieldPlaces([`variants.${seeded.name}.seed: `], baseRecord, baseWritten)[0])}: variants.${seeded.name}.seed: a sweep runs every point at the seeds in its "seeds" (default: the base's seed), so this seed is never used: list it in "seeds", or drop it`);
   // Without "seeds", the base's own seed (a sweep of a scenario written with seed 7 ran seed 1); one that is not a
   // seed is named by the scenario's check below.
   const seeds = spec.seeds ?? [(baseRecord.seed ?? 1) as number];
   const axes: Axis[] = Object.entries(spec.axes).map(([name, values]) => ({ name, values }));
   const variantAxis = axes.find((a) => a.name === VARIANT_AXIS);
   if (variantAxis) {
-    for (const v of variantAxis.values) {
+    for (const [i, v] of variantAxis.values.entries()) {
       if (typeof v !== 'string' || !variants.some((x) => x.name === v)) {
         const have = variants[0].name === '' ? 'it has no variants' : `have ${variants.map((x) => `"${x.name}"`).join(', ')}`;
-        throw new InputError(`${file}: axes.variant: ${JSON.stringify(v)} is not a variant of the base (${have})`);
+        throw new InputError(`${sweepAt([`axes.variant[${i}]`])[0]}: axes.variant: ${JSON.stringify(v)} is not a variant of the base (${have})`);
       }
     }
   } else if (variants.length > 1 || variants[0].name !== '') {
     axes.unshift({ name: VARIANT_AXIS, values: variants.map((v) => v.name) }); // every variant of the base, as an axis
     const { points } = pointCount(axes, seeds.length);
-    if (points > MAX_SWEEP_POINTS) throw new InputError(`${file}: axes: ${variants.length} variants of the base x the axes and seeds is ${shownPoints(points)} points, above the limit of ${MAX_SWEEP_POINTS}`);
+    if (points > MAX_SWEEP_POINTS) throw placedError([`axes: ${variants.length} variants of the base x the axes and seeds is ${shownPoints(points)} points, above the limit of ${MAX_SWEEP_POINTS}`]);
   }
   // The skip-count curve is a chance of node locality: on another metric's scale it drew a 0-1 line among seconds.
   // (Checked of a sweep file, not of an output's sweep.json: one made before the check still reports.)
   const analyticOn = (spec.charts ?? []).map((c, i) => [c, i] as const).filter(([c]) => c.analytic !== undefined && c.metric !== 'locality.node');
   const badCharts = [...chartProblems(spec.charts ?? [], axes),
     ...analyticOn.map(([c, i]) => `charts[${i}].analytic: the skip-count curve is node locality's (1 - (1 - p)^(D+1)), but the chart draws ${c.metric}: use "metric": "locality.node", or leave analytic out`)];
-  if (badCharts.length > 0) throw new InputError(badCharts.map((e) => `${file}: ${e}`).join('\n'));
+  if (badCharts.length > 0) throw placedError(badCharts);
 
   const points: SweepPoint[] = [];
   const combos = product(axes);
@@ -290,17 +308,32 @@ export function expandSweep(raw: unknown, file: string): Sweep {
       const overrides = variants.find((v) => v.name === variantName)?.overrides ?? {};
       const at = Object.entries(values).map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(', ');
       const point = `${where}${at ? ` at ${at}` : ''}: `;
-      let resolved = asInput(() => resolveVariant(baseRecord, overrides, Object.entries(spec.set)), point);
-      for (const axis of axes) if (axis.name !== VARIANT_AXIS) resolved = asInput(() => setPath(resolved, axis.name, values[axis.name]), point);
+      // Where a point's fields are written: the base, its variant's overrides, the sweep's set, then its axes' values.
+      const layers = [
+        ...(variantName === '' ? [] : [overridesAt(baseWritten.file, baseWritten.root, [...baseWritten.at, 'variants', variantName], overrides)]),
+        overridesAt(file, raw, ['set'], spec.set),
+        { file, root: raw, entries: axes.filter((a) => a.name !== VARIANT_AXIS).map((a) => ({ path: a.name, at: ['axes', a.name, a.values.indexOf(values[a.name])] })) },
+      ];
+      /** The point's prefix for each of `errors` (of its scenario `resolvedPoint`), placed at the error's field. */
+      const pointPrefixes = (errors: readonly string[], resolvedPoint: unknown): string[] =>
+        fieldPlaces(errors, resolvedPoint, baseWritten, layers).map((place) => `${baseAt(place, at ? ` at ${at}` : '')}: `);
+      let resolved = asInput(() => resolveVariant(baseRecord, overrides, Object.entries(spec.set)), (m) => pointPrefixes([m], baseRecord)[0]);
+      for (const axis of axes) if (axis.name !== VARIANT_AXIS) resolved = asInput(() => setPath(resolved, axis.name, values[axis.name]), (m) => pointPrefixes([m], resolved)[0]);
       const group = pointId(values);
       const warnings = said[variantNames.indexOf(variantName)];
       for (const seed of seeds) {
         const checked = collectWarnings(warnings, () => atPoint(point, baseFile ?? file, () => resolveScenario(setPath(resolved, 'seed', seed), baseFile ?? file))); // files relative to the base's
-        if (!checked.ok) throw new InputError(checked.errors.map((e) => `${point}${e}`).join('\n'));
+        if (!checked.ok) {
+          const prefixes = pointPrefixes(checked.errors, resolved);
+          throw new InputError(checked.errors.map((e, i) => `${prefixes[i]}${e}`).join('\n'));
+        }
         const scenario = checked.value;
         const trace = collectWarnings(warnings, () => atPoint(point, baseFile ?? file, () => traceFor(baseFile ?? file, scenario)));
         const over = workloadLimitErrors(scenario, trace, processLastSubmits);
-        if (over.length > 0) throw new InputError(onePerTraceJob(over.map((e) => `${point}${atTraceLine(e, scenario)}`)).join('\n'));
+        if (over.length > 0) {
+          const prefixes = pointPrefixes(over, resolved);
+          throw new InputError(onePerTraceJob(over.map((e, i) => `${prefixes[i]}${atTraceLine(e, scenario)}`)).join('\n'));
+        }
         points.push({ id: pointId(values, seed), index: points.length, values, group, seed, variant: variantName || scenario.scheduler.policy, scenario, trace });
       }
     }

@@ -109,13 +109,16 @@ describe('bad scenarios: one line naming file and field, before anything runs', 
     ['an unpaired surrogate in a job id', { ...tiny, workload: { ...tiny.workload, jobs: [{ ...tiny.workload.jobs[0], id: 'j\udfff' }] } }, 'workload.jobs[0].id: a job id must not contain an unpaired surrogate'],
   ])('%s', (_, content, message) => {
     const file = write('s.json', content);
-    expect(inputError(() => loadScenario(file), file)).toContain(`${file}: ${message}`);
+    // each at its field's column of the one line JSON.stringify writes
+    const error = inputError(() => loadScenario(file), file);
+    expect(error).toMatch(/^\S+\.json:1:\d+: /);
+    expect(error.replace(/^(\S+\.json):1:\d+: /, '$1: ')).toContain(`${file}: ${message}`);
   });
 
   // a fuzzing pass's finding: 2^53 + 1 got two messages, "must be a whole number" and "above the limit"
   it('a seed past 2^53: one message, the limit', () => {
     const file = write('s.json', `${JSON.stringify(tiny).slice(0, -1)}, "seed": 9007199254740993}`);
-    expect(inputError(() => loadScenario(file), file)).toBe(`${file}: seed: seed is 9007199254740992, above the limit of 9007199254740991`);
+    expect(inputError(() => loadScenario(file), file)).toBe(`${file}:1:226: seed: seed is 9007199254740992, above the limit of 9007199254740991`);
   });
 
   it('names with spaces and any script load (only control characters are refused)', () => {
@@ -349,14 +352,14 @@ describe('bad SWIM traces: file and line', () => {
     // on line 2: named by the trace's file and line, as its other errors are (it said "workload.trace (job job11)")
     const trace = write('t.tsv', 'job10\t497\t497\t1\t1\t1\njob11\t609\t112\t9007199254740993\t41\t35\n');
     const file = write('s.json', { workload: { kind: 'swim', trace } }); // the default 100 nodes, as the fuzzer's case
-    expect(inputError(() => loadScenario(file), file)).toBe(`${file}: workload.trace: ${trace}:2: job job11: a job of 11184811 maps, above the limit of 5000000 maps a job`);
+    expect(inputError(() => loadScenario(file), file)).toBe(`${file}:1:36: workload.trace: ${trace}:2: job job11: a job of 11184811 maps, above the limit of 5000000 maps a job`);
   });
 
   // a second fuzzing pass: "replay the first n rows" of a 2-line trace with jobs 10 ran 2 jobs, silently
   it('more jobs asked for than the trace has', () => {
     const trace = write('t.tsv', 'job0\t1\t1\t1\t1\t1\njob1\t2\t1\t1\t1\t1\n');
     const file = write('s.json', { ...tiny, workload: { kind: 'swim', trace, jobs: 10 } });
-    expect(inputError(() => loadScenario(file), file)).toBe(`${file}: workload.jobs: 10 jobs asked for, but the trace ${trace} has 2 (one a line): at most 2, or leave jobs out to replay them all`);
+    expect(inputError(() => loadScenario(file), file)).toBe(`${file}:1:173: workload.jobs: 10 jobs asked for, but the trace ${trace} has 2 (one a line): at most 2, or leave jobs out to replay them all`);
     const fits = write('s.json', { ...tiny, workload: { kind: 'swim', trace, jobs: 2 } });
     expect(loadScenario(fits).variants[0].scenario.workload).toMatchObject({ jobs: 2 });
   });
@@ -370,15 +373,15 @@ describe('bad SWIM traces: file and line', () => {
   it('input bytes that make too many maps', () => {
     const trace = write('t.tsv', 'job0\t1\t1\t1e20\t1\t1\n');
     const file = write('s.json', { ...tiny, workload: { kind: 'swim', trace } });
-    expect(inputError(() => loadScenario(file), file)).toBe([`${file}: workload.trace: ${trace}:1: job job0: the rows up to this one make 7450580597 blocks (one map each), above the limit of 50000000 in all`,
-      `${file}: workload.trace: ${trace}:1: job job0: a job of 7450580597 maps, above the limit of 5000000 maps a job`].join('\n'));
+    expect(inputError(() => loadScenario(file), file)).toBe([`${file}:1:132: workload.trace: ${trace}:1: job job0: the rows up to this one make 7450580597 blocks (one map each), above the limit of 50000000 in all`,
+      `${file}:1:132: workload.trace: ${trace}:1: job job0: a job of 7450580597 maps, above the limit of 5000000 maps a job`].join('\n'));
   });
 
   // It said "workload: ... reduces in all", naming neither the trace nor its field, where the blocks name workload.trace.
   it('shuffle bytes that make too many reduces', () => {
     const trace = write('t.tsv', 'job0\t1\t1\t1\t1e300\t1\n');
     const file = write('s.json', { ...tiny, workload: { kind: 'swim', trace } });
-    expect(inputError(() => loadScenario(file), file)).toBe(`${file}: workload.trace: ${trace}:1: job job0: the rows up to this one make 1e+289 reduces, above the limit of 10000000 in all`);
+    expect(inputError(() => loadScenario(file), file)).toBe(`${file}:1:132: workload.trace: ${trace}:1: job job0: the rows up to this one make 1e+289 reduces, above the limit of 10000000 in all`);
   });
 
   // A total past its limit named no row ("workload.trace: 16000000 reduces in all"): the line where it passes, and how
@@ -387,10 +390,10 @@ describe('bad SWIM traces: file and line', () => {
     const rows = (n: number, row: (i: number) => string) => Array.from({ length: n }, (_, i) => `job${i}\t${i}\t${i === 0 ? 0 : 1}\t${row(i)}\n`).join('');
     const reduces = write('t.tsv', rows(4, () => '1\t4e17\t1'));
     const file = write('s.json', { ...tiny, workload: { kind: 'swim', trace: reduces } });
-    expect(inputError(() => loadScenario(file), file)).toBe(`${file}: workload.trace: ${reduces}:3: job job2: the rows up to this one make 12000000 reduces, above the limit of 10000000 in all (the 4 rows replayed make 16000000; workload.jobs 2 replays the rows before this one)`);
+    expect(inputError(() => loadScenario(file), file)).toBe(`${file}:1:132: workload.trace: ${reduces}:3: job job2: the rows up to this one make 12000000 reduces, above the limit of 10000000 in all (the 4 rows replayed make 16000000; workload.jobs 2 replays the rows before this one)`);
     const blocks = write('t.tsv', rows(14, () => '5e14\t0\t0'));
     const more = write('s.json', { ...tiny, workload: { kind: 'swim', trace: blocks, tracedNodes: 6 } });
-    expect(inputError(() => loadScenario(more), more)).toBe(`${more}: workload.trace: ${blocks}:14: job job13: the rows up to this one make 52154074 blocks (one map each), above the limit of 50000000 in all; workload.jobs 13 replays the rows before this one`);
+    expect(inputError(() => loadScenario(more), more)).toBe(`${more}:1:132: workload.trace: ${blocks}:14: job job13: the rows up to this one make 52154074 blocks (one map each), above the limit of 50000000 in all; workload.jobs 13 replays the rows before this one`);
     const fits = write('s.json', { ...tiny, workload: { kind: 'swim', trace: blocks, tracedNodes: 6, jobs: 13 } });
     expect(() => loadScenario(fits)).not.toThrow();
   });
@@ -437,7 +440,9 @@ describe('bad sweeps', () => {
       `line 1, column ${`{"base": ${JSON.stringify(base)}, "set": {"description": `.length + 63}: arrays and objects nest deeper than 64 levels`],
   ])('%s', (_, content, message) => {
     const file = write('x.sweep.json', content);
-    expect(inputError(() => loadSweep(file), file)).toContain(`${file}: ${message}`);
+    // a field's error at its column of the one line JSON.stringify writes
+    const error = inputError(() => loadSweep(file), file);
+    expect(error.replace(/^(\S+\.json):1:\d+: /, '$1: ')).toContain(`${file}: ${message}`);
   });
 });
 
@@ -597,9 +602,9 @@ describe('the same mistake in every element of a list is shown three times, then
     expect(r.code).toBe(2);
     const lines = r.stderr.trimEnd().split('\n');
     expect(lines.filter((l) => l.includes('unknown field "maps"'))).toEqual([
-      `hfsim: ${file}: workload.jobs[0]: unknown field "maps" (a listed job\'s maps are its input file\'s blocks, workload.files[].blocks; "maps" is a generated group\'s field)`,
-      `hfsim: ${file}: workload.jobs[1]: unknown field "maps" (a listed job\'s maps are its input file\'s blocks, workload.files[].blocks; "maps" is a generated group\'s field)`,
-      `hfsim: ${file}: workload.jobs[2]: unknown field "maps" (a listed job\'s maps are its input file\'s blocks, workload.files[].blocks; "maps" is a generated group\'s field)`,
+      `hfsim: ${file}:1:202: workload.jobs[0]: unknown field "maps" (a listed job\'s maps are its input file\'s blocks, workload.files[].blocks; "maps" is a generated group\'s field)`,
+      `hfsim: ${file}:1:248: workload.jobs[1]: unknown field "maps" (a listed job\'s maps are its input file\'s blocks, workload.files[].blocks; "maps" is a generated group\'s field)`,
+      `hfsim: ${file}:1:294: workload.jobs[2]: unknown field "maps" (a listed job\'s maps are its input file\'s blocks, workload.files[].blocks; "maps" is a generated group\'s field)`,
       `hfsim: ... and 3 more like it: ${file}: workload.jobs[*]: unknown field "maps" (a listed job\'s maps are its input file\'s blocks, workload.files[].blocks; "maps" is a generated group\'s field)`,
     ]);
     expect(lines.some((l) => l.includes('cluster.racks'))).toBe(true);
@@ -608,6 +613,6 @@ describe('the same mistake in every element of a list is shown three times, then
   it('four alike are all shown: a count would take the fourth line\'s place', () => {
     const file = withJobs(4);
     const lines = hfsim('run', file).stderr.trimEnd().split('\n');
-    expect(lines).toEqual([0, 1, 2, 3].map((i) => `hfsim: ${file}: workload.jobs[${i}]: unknown field "maps" (a listed job\'s maps are its input file\'s blocks, workload.files[].blocks; "maps" is a generated group\'s field)`));
+    expect(lines).toEqual([0, 1, 2, 3].map((i) => `hfsim: ${file}:1:${202 + 46 * i}: workload.jobs[${i}]: unknown field "maps" (a listed job\'s maps are its input file\'s blocks, workload.files[].blocks; "maps" is a generated group\'s field)`));
   });
 });

@@ -412,7 +412,7 @@ describe('a STOPPED queue (YARN: it refuses submissions and keeps its capacity; 
     };
     const refused = run('b2');
     expect(refused.code).toBe(2);
-    expect(refused.stderr.trim()).toBe(`hfsim: ${join(dir, 's.json')}: workload.groups[0].pool: files its jobs under pool "b2", a queue under parent queue "b", whose state is STOPPED: YARN's Capacity Scheduler refuses a job submitted to a stopped queue`);
+    expect(refused.stderr.trim()).toBe(`hfsim: ${join(dir, 's.json')}:1:187: workload.groups[0].pool: files its jobs under pool "b2", a queue under parent queue "b", whose state is STOPPED: YARN's Capacity Scheduler refuses a job submitted to a stopped queue`);
     const r = run('a');
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
@@ -463,7 +463,7 @@ describe('a queue of capacity 0 (YARN accepts it: guaranteed nothing, slots only
     // a maximum of 0: its jobs could never run, and the run is refused, naming the workload field (not a stall later)
     const never = run('0');
     expect(never.code).toBe(2);
-    expect(never.stderr.trim()).toBe(`hfsim: ${join(dir, 's.json')}: workload.groups[1].pool: files its jobs under pool "spare", a queue whose maxCapacity is 0: its jobs could never run (YARN keeps them pending for good), and the run would never end`);
+    expect(never.stderr.trim()).toBe(`hfsim: ${join(dir, 's.json')}:1:274: workload.groups[1].pool: files its jobs under pool "spare", a queue whose maxCapacity is 0: its jobs could never run (YARN keeps them pending for good), and the run would never end`);
   });
 });
 

@@ -54,7 +54,7 @@ registerPolicy('bad', { description: 'x', create: () => ({ createQueue: Q,
     const path = scenario();
     const r = hfsim('run', path, '--plugin', file);
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe(`hfsim: ${path}: scheduler.policy "bad": a job of 30 maps is too many (workload.jobs[2].input)\n`);
+    expect(r.stderr).toBe(`hfsim: ${path}:11:16: scheduler.policy "bad": a job of 30 maps is too many (workload.jobs[2].input)\n`);
   });
 
   it('a variant whose worker process dies is named, as a sweep names its point (it read "run failed: its worker process exited")', () => {

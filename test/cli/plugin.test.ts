@@ -107,7 +107,7 @@ console.log('srwf loaded');
     const scenario = writeJson(dir, 'srwf.json', { ...JSON.parse(readFileSync(SCENARIO, 'utf8')), variants: { [VARIANT]: { 'scheduler.policy': 'srwf', 'scheduler.policyConfig': { by: 'time' } } } });
     const r = hfsim('run', scenario, '--plugin', file);
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe(`hfsim: ${scenario}: variant "${VARIANT}": ${quoted![1]}\n`);
+    expect(r.stderr).toBe(`hfsim: ${scenario}:34:15: variant "${VARIANT}": ${quoted![1]}\n`);
   });
 
   it('runs through the library API with the digest the CLI prints', async () => {

@@ -152,16 +152,16 @@ describe('bad input: one line naming file and field, exit 2, no stack trace', ()
     // JSON.parse keeps the last of a key given twice: a variant "FIFO" given twice ran the second's policy under its name
     ['a key given twice', () => ['run', scenarioFile('{\n  "name": "x", "seed": 1,\n  "workload": { "kind": "facebook" },\n    "seed": 2\n}')], /scenario\.json: line 4, column 5: "seed" is given twice in one object/],
     ['a number beyond a double (it read as Infinity: "must be a number")', () => ['run', scenarioFile('{\n  "name": "x", "seed": 1,\n  "workload": { "kind": "facebook", "jobs": 1e400 }\n}')], /scenario\.json: line 3, column 45: 1e400 is beyond the range of a number/],
-    ['an unknown field', () => ['run', scenarioFile({ ...tiny, cluster: { ...tiny.cluster, rakcs: 3 } })], /scenario\.json: cluster: unknown field "rakcs"/],
-    ['a wrong type', () => ['run', scenarioFile({ ...tiny, seed: 'one' })], /scenario\.json: seed: seed must be a number/],
-    ['a zero slot count', () => ['run', scenarioFile({ ...tiny, cluster: { ...tiny.cluster, mapSlotsPerNode: 0 } })], /scenario\.json: cluster\.mapSlotsPerNode: mapSlotsPerNode must be at least 1/],
+    ['an unknown field', () => ['run', scenarioFile({ ...tiny, cluster: { ...tiny.cluster, rakcs: 3 } })], /scenario\.json:\d+:\d+: cluster: unknown field "rakcs"/],
+    ['a wrong type', () => ['run', scenarioFile({ ...tiny, seed: 'one' })], /scenario\.json:\d+:\d+: seed: seed must be a number/],
+    ['a zero slot count', () => ['run', scenarioFile({ ...tiny, cluster: { ...tiny.cluster, mapSlotsPerNode: 0 } })], /scenario\.json:\d+:\d+: cluster\.mapSlotsPerNode: mapSlotsPerNode must be at least 1/],
     ['a negative slot count', () => ['run', scenarioFile({ ...tiny, cluster: { ...tiny.cluster, reduceSlotsPerNode: -1 } })], /cluster\.reduceSlotsPerNode: reduceSlotsPerNode must be at least 1/],
-    ['an empty workload', () => ['run', scenarioFile({ ...tiny, workload: { kind: 'jobs', files: [{ name: 'a', blocks: 1 }], jobs: [] } })], /scenario\.json: workload\.jobs: jobs must list at least one job/],
-    ['a bad variant', () => ['run', scenarioFile({ ...tiny, variants: { Odd: { 'scheduler.policy': 'random' } } })], /scenario\.json: variant "Odd": scheduler\.policy: policy must be one of/],
+    ['an empty workload', () => ['run', scenarioFile({ ...tiny, workload: { kind: 'jobs', files: [{ name: 'a', blocks: 1 }], jobs: [] } })], /scenario\.json:\d+:\d+: workload\.jobs: jobs must list at least one job/],
+    ['a bad variant', () => ['run', scenarioFile({ ...tiny, variants: { Odd: { 'scheduler.policy': 'random' } } })], /scenario\.json:\d+:\d+: variant "Odd": scheduler\.policy: policy must be one of/],
     // A NUL in a path field read as Node's own TypeError ("The argument 'path' must be a string, Uint8Array, or URL
     // without null bytes. Received 'a\\x00b'"), the NUL itself printed raw in the message (fuzz seed 56101 case 59).
-    ['a NUL in a trace path', () => ['run', scenarioFile({ ...tiny, workload: { kind: 'sls', format: 'rumen', trace: 'a\u0000b' } })], /^hfsim: [^\0]*scenario\.json: workload\.trace: trace holds a NUL character \(\\u0000\), which no file name may hold$/m],
-    ['a NUL in the allocation file path', () => ['run', scenarioFile({ ...tiny, scheduler: { policy: 'hfs', allocationFile: 'pools\u0000.xml' } })], /^hfsim: [^\0]*scenario\.json: scheduler\.allocationFile: allocationFile holds a NUL character \(\\u0000\), which no file name may hold$/m],
+    ['a NUL in a trace path', () => ['run', scenarioFile({ ...tiny, workload: { kind: 'sls', format: 'rumen', trace: 'a\u0000b' } })], /^hfsim: [^\0]*scenario\.json:\d+:\d+: workload\.trace: trace holds a NUL character \(\\u0000\), which no file name may hold$/m],
+    ['a NUL in the allocation file path', () => ['run', scenarioFile({ ...tiny, scheduler: { policy: 'hfs', allocationFile: 'pools\u0000.xml' } })], /^hfsim: [^\0]*scenario\.json:\d+:\d+: scheduler\.allocationFile: allocationFile holds a NUL character \(\\u0000\), which no file name may hold$/m],
     ['a bad --set', () => ['run', scenarioFile(tiny), '--set', 'cluster.racks'], /--set cluster\.racks: expected path=value/],
     ['a --set of a bad value', () => ['run', scenarioFile(tiny), '--set', 'cluster.racks=0'], /cluster\.racks: racks must be at least 1/],
     ['an unknown flag', () => ['run', scenarioFile(tiny), '--fast'], /unknown option '--fast'/],
@@ -220,7 +220,7 @@ describe('what a run says of inputs it would take silently', () => {
     const failsFile = scenarioFile({ ...tiny, cluster: { ...tiny.cluster, network }, variants: { ...variants, c: { 'cluster.racks': 0 } } });
     const fails = hfsim('run', failsFile, '--no-progress');
     expect(fails.code).toBe(2);
-    expect(fails.stderr).toBe(`${line(failsFile)}\nhfsim: ${failsFile}: variant "c": cluster.racks: racks must be at least 1\n`);
+    expect(fails.stderr).toBe(`${line(failsFile)}\nhfsim: ${failsFile}:36:24: variant "c": cluster.racks: racks must be at least 1\n`);
   });
 
   it('a trace file\'s own warning, read once a process, is no variant\'s: written as it is for a run of several variants', () => {

@@ -52,7 +52,7 @@ describe('a --set that the scenario cannot take is named, not the file', () => {
   it('an error the scenario has without the --set stays the file\'s', () => {
     const bad = join(dir, 'bad.json');
     writeFileSync(bad, JSON.stringify({ workload: { kind: 'facebook', jobs: 5, meanInterarivalMs: 1 } }));
-    expect(() => loadScenario(bad, [['workload.kind', 'facebook']])).toThrow(`${bad}: workload: unknown field "meanInterarivalMs"`);
+    expect(() => loadScenario(bad, [['workload.kind', 'facebook']])).toThrow(`${bad}:1:41: workload: unknown field "meanInterarivalMs"`);
   });
 });
 
@@ -70,7 +70,7 @@ describe('a workload limit only a --set breaks is named on the --set, not the fi
   it('a limit the file breaks without the --sets stays the file\'s', () => {
     const big = join(dir, 'big.json');
     writeFileSync(big, JSON.stringify({ cluster: { racks: 2, nodesPerRack: 3 }, workload: { kind: 'facebook', jobs: 999_999, meanInterarrivalMs: 1 } }));
-    expect(() => loadScenario(big, [['cluster.racks', 3]])).toThrow(`${big}: workload.jobs: 264099999 blocks (one map each) in all, above the limit of 50000000`);
+    expect(() => loadScenario(big, [['cluster.racks', 3]])).toThrow(`${big}:1:78: workload.jobs: 264099999 blocks (one map each) in all, above the limit of 50000000`);
   });
 });
 
@@ -172,18 +172,18 @@ describe('an error every variant gives is the scenario\'s, not its first variant
 
   it('a base field every variant keeps is the file\'s (it read `s.json: variant "A": cluster.racks: ...`)', () => {
     const at = scenario(0, { A: { 'scheduler.policy': 'fifo' }, B: { 'scheduler.policy': 'fair' } });
-    expect(refused(at)).toBe(`${at}: cluster.racks: racks must be at least 1`);
+    expect(refused(at)).toBe(`${at}:1:32: cluster.racks: racks must be at least 1`);
     expect(refused(at, [['scheduler.assignMultiple', 1]]).split('\n')).toEqual([
-      `${at}: cluster.racks: racks must be at least 1`,
+      `${at}:1:32: cluster.racks: racks must be at least 1`,
       '--set scheduler.assignMultiple=1: scheduler.assignMultiple: assignMultiple must be true or false',
     ]);
   });
 
   it('an error one variant brings, or keeps where another mends it, names that variant', () => {
     const brought = scenario(1, { A: { 'scheduler.policy': 'fifo' }, B: { 'cluster.racks': 0 } });
-    expect(refused(brought)).toBe(`${brought}: variant "B": cluster.racks: racks must be at least 1`);
+    expect(refused(brought)).toBe(`${brought}:1:157: variant "B": cluster.racks: racks must be at least 1`);
     const mended = scenario(0, { C: { 'cluster.racks': 2 }, D: { 'scheduler.policy': 'fair' } });
-    expect(refused(mended)).toBe(`${mended}: variant "D": cluster.racks: racks must be at least 1`);
+    expect(refused(mended)).toBe(`${mended}:1:32: variant "D": cluster.racks: racks must be at least 1`);
   });
 
   it('a workload limit every variant breaks is the --set\'s alone', () => {

@@ -355,7 +355,7 @@ describe('SLS JSON traces', () => {
     writeFileSync(join(dir, 'big-sls.json'), JSON.stringify({ ...base, hdfs: { blockMB: 1048576 }, cluster: { ...base.cluster, network: { model: 'fluid', nicGbps: 0.001 } }, workload: { kind: 'sls', trace: 'big.json' } }));
     const r = hfsim('run', join(dir, 'big-sls.json'));
     expect(r.code).toBe(2);
-    expect(r.stderr.trim().split('\n').filter((l) => !l.startsWith('hfsim: warning:'))).toEqual([expect.stringMatching(new RegExp(`^hfsim: ${join(dir, 'big-sls.json')}: workload\\.trace: .*big\\.json:1: job "[^"]+": cluster\\.network \\(workload\\.jobs\\[0\\]: 1048576 MB read at [\\d.]+ MB/s.*above the limit of 2147483647 ms$`))]);
+    expect(r.stderr.trim().split('\n').filter((l) => !l.startsWith('hfsim: warning:'))).toEqual([expect.stringMatching(new RegExp(`^hfsim: ${join(dir, 'big-sls.json')}:1:39: workload\\.trace: .*big\\.json:1: job "[^"]+": cluster\\.network \\(workload\\.jobs\\[0\\]: 1048576 MB read at [\\d.]+ MB/s.*above the limit of 2147483647 ms$`))]);
   });
 
   it('a converted job past a limit on its tasks names the trace\'s line and key (it named "workload.jobs[1].mapMs", indexed past a skipped job)', () => {
@@ -366,11 +366,11 @@ describe('SLS JSON traces', () => {
     writeFileSync(join(dir, 'long-sls.json'), JSON.stringify({ ...base, cluster: { ...base.cluster, heartbeatMs: 1000 }, workload: { kind: 'sls', trace: 'long.json' } }));
     const r = hfsim('run', join(dir, 'long-sls.json'));
     expect(r.code).toBe(2);
-    expect(r.stderr.trim().split('\n').filter((l) => !l.startsWith('hfsim: warning:'))).toEqual([`hfsim: ${join(dir, 'long-sls.json')}: workload.trace: ${join(dir, 'long.json')}:3: job "long", its map containers' durations (workload.jobs[1].mapMs): a task of 1500000005 ms (slowdowns included) spans 1500001 heartbeats of 1000 ms, above the limit of 1000000 (shorten it or lengthen cluster.heartbeatMs)`]);
+    expect(r.stderr.trim().split('\n').filter((l) => !l.startsWith('hfsim: warning:'))).toEqual([`hfsim: ${join(dir, 'long-sls.json')}:1:141: workload.trace: ${join(dir, 'long.json')}:3: job "long", its map containers' durations (workload.jobs[1].mapMs): a task of 1500000005 ms (slowdowns included) spans 1500001 heartbeats of 1000 ms, above the limit of 1000000 (shorten it or lengthen cluster.heartbeatMs)`]);
     // a --set that changes the numbers of a limit the file breaks anyway leaves it the file's (a first cut blamed the --set)
     const set = hfsim('run', join(dir, 'long-sls.json'), '--set', 'cluster.heartbeatMs=900');
     expect(set.code).toBe(2);
-    expect(set.stderr.trim().split('\n').filter((l) => !l.startsWith('hfsim: warning:'))).toEqual([expect.stringMatching(new RegExp(`^hfsim: ${join(dir, 'long-sls.json')}: workload\\.trace: .*long\\.json:3: job "long", .* spans 1666667 heartbeats of 900 ms`))]);
+    expect(set.stderr.trim().split('\n').filter((l) => !l.startsWith('hfsim: warning:'))).toEqual([expect.stringMatching(new RegExp(`^hfsim: ${join(dir, 'long-sls.json')}:1:141: workload\\.trace: .*long\\.json:3: job "long", .* spans 1666667 heartbeats of 900 ms`))]);
   });
 
   it('a malformed trace through the CLI: exit 2, one line naming the scenario, the trace and the line', () => {

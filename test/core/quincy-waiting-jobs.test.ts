@@ -64,7 +64,7 @@ describe('Quincy: jobs waiting at once', () => {
     const file = join(mkdtempSync(join(tmpdir(), 'hfsim-quincy-')), 'ten.json');
     writeFileSync(file, JSON.stringify(tenTogether));
     const r = spawnSync(process.execPath, [join(ROOT, 'dist', 'src', 'cli', 'main.js'), 'run', file, '--no-progress'], { encoding: 'utf8' });
-    expect([r.status, r.stdout, r.stderr]).toEqual([2, '', `hfsim: ${file}: ${errors[0]}\n`]);
+    expect([r.status, r.stdout, r.stderr]).toEqual([2, '', `hfsim: ${file}:1:1118: ${errors[0]}\n`]);
     // the same ten jobs a day apart each drain alone: accepted
     const apart = { ...tenTogether, workload: { ...tenTogether.workload, jobs: tenTogether.workload.jobs.map((j, i) => ({ ...j, submitMs: i * 86_400_000 })) } };
     expect(limitErrors(apart)).toEqual([]);
@@ -86,7 +86,7 @@ describe('Quincy: jobs waiting at once', () => {
     const file = join(mkdtempSync(join(tmpdir(), 'hfsim-quincy-')), 'bunching.json');
     writeFileSync(file, JSON.stringify(bunching('exponential')));
     const r = spawnSync(process.execPath, [join(ROOT, 'dist', 'src', 'cli', 'main.js'), 'run', file, '--no-progress'], { encoding: 'utf8' });
-    expect([r.status, r.stdout, r.stderr]).toEqual([2, '', `hfsim: ${file}: ${errors[0]}\n`]);
+    expect([r.status, r.stdout, r.stderr]).toEqual([2, '', `hfsim: ${file}:1:325: ${errors[0]}\n`]);
   });
 
   it("drawn arrivals are checked at the seed that will run: `run --seed`, and each of a sweep's seeds", () => {
@@ -100,11 +100,11 @@ describe('Quincy: jobs waiting at once', () => {
     }));
     const refused = /^workload\.groups\[0\]\.intervalMs: under policy quincy the jobs waiting for 1 map slots at heartbeats of 1000 ms pass the limit by \d+ s of simulated time \(their arrivals as seed 2 draws them\)/;
     expect(loadScenario(base).variants.map((v) => v.scenario.seed)).toEqual([1]);
-    expect(() => loadScenario(base, [], 2)).toThrow(new RegExp(`^${base.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: ${refused.source.slice(1)}`));
+    expect(() => loadScenario(base, [], 2)).toThrow(new RegExp(`^${base.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:1:321: ${refused.source.slice(1)}`));
     const hfsim = (...args: string[]) => spawnSync(process.execPath, [join(ROOT, 'dist', 'src', 'cli', 'main.js'), ...args, '--no-progress'], { encoding: 'utf8' });
     const run = hfsim('run', base, '--seed', '2', '--dry-run');
     expect([run.status, run.stdout]).toEqual([2, '']);
-    expect(run.stderr).toContain(`hfsim: ${base}: workload.groups[0].intervalMs: under policy quincy the jobs waiting`);
+    expect(run.stderr).toContain(`hfsim: ${base}:1:321: workload.groups[0].intervalMs: under policy quincy the jobs waiting`);
     expect(run.stderr).toContain('(their arrivals as seed 2 draws them)');
     // a sweep checks every point at its own seed, before any runs
     const sweep = join(dir, 'gaps.sweep.json');

@@ -67,7 +67,7 @@ describe('the field an unknown one is likely meant as', () => {
   it('in a sweep file', () => {
     const file = join(dir, 'x.sweep.json');
     writeFileSync(file, JSON.stringify({ base: { workload: fb }, axis: { 'cluster.racks': [2] } }));
-    expect(thrown(() => loadSweep(file))).toBe(`${file}: (top level): unknown field "axis" (did you mean "axes"?)`);
+    expect(thrown(() => loadSweep(file))).toBe(`${file}:1:42: (top level): unknown field "axis" (did you mean "axes"?)`);
   });
 
   it('under a --set, and a field suggested is not taken for a --set of that field', () => {
@@ -76,6 +76,6 @@ describe('the field an unknown one is likely meant as', () => {
     expect(thrown(() => loadScenarioFlags(file, [['cluster.rakcs', 3]]))).toBe('--set cluster.rakcs=3: cluster: unknown field "rakcs" (did you mean "racks"?)');
     const typo = join(dir, 'typo.json');
     writeFileSync(typo, JSON.stringify({ clustr: {}, workload: { ...fb, jobs: 5 } }));
-    expect(thrown(() => loadScenarioFlags(typo, [['cluster.racks', 3]]))).toBe(`${typo}: (top level): unknown field "clustr" (did you mean "cluster"?)`);
+    expect(thrown(() => loadScenarioFlags(typo, [['cluster.racks', 3]]))).toBe(`${typo}:1:2: (top level): unknown field "clustr" (did you mean "cluster"?)`);
   });
 });

@@ -1,0 +1,207 @@
+/**
+ * Where in a JSON file the field a field error names is written ("cluster.racks: racks must be at least 1": the line
+ * and column of racks's value), as `file:line:column`. Found only once there is an error: the text of each JSON file
+ * read is kept beside its value (noteJsonText) and scanned again then, without building its tree (a value of the
+ * whole file filled the heap of a 161 MB scenario). Where a field's value came from: the scenario, or an override
+ * table applied over it (a variant's, a sweep's set or axis), the last that wrote it.
+ */
+import { visit } from 'jsonc-parser';
+
+/** A step of a path into a JSON value: an object's key, or a list's index. */
+export type Segment = string | number;
+
+/** Each JSON file's text, by the value read from it (readJsonFile notes them). */
+const texts = new WeakMap<object, string>();
+
+/** Keeps `text` as the text `value` was read from, to place its errors later. */
+export function noteJsonText(value: unknown, text: string): void {
+  if (typeof value === 'object' && value !== null) texts.set(value, text);
+}
+
+/** A JSON value as a file holds it: the file's name, its root value (as read), and the path within it. */
+export interface Written {
+  file: string;
+  root: unknown;
+  at: Segment[];
+}
+
+/** An override table: each dotted field path it sets, and where in its file that value is written. */
+export interface Overrides {
+  file: string;
+  root: unknown;
+  entries: ReadonlyArray<{ path: string; at: Segment[] }>;
+}
+
+/** The table of `overrides` (a variant's, or a sweep's set) at `at` in `root`: each key is written at its own key. */
+export const overridesAt = (file: string, root: unknown, at: Segment[], overrides: Record<string, unknown>): Overrides =>
+  ({ file, root, entries: Object.keys(overrides).map((path) => ({ path, at: [...at, path] })) });
+
+/** The field an error line ("field: message") names, its first unknown key where it says "unknown field", and whether it says the field is missing. */
+export function errorField(error: string): { field: string; key?: string; missing: boolean } {
+  const colon = error.indexOf(': ');
+  const field = colon < 0 ? error : error.slice(0, colon);
+  const rest = colon < 0 ? '' : error.slice(colon + 2);
+  const unknown = /^unknown fields? ("(?:[^"\\]|\\.)*")/.exec(rest);
+  let key: string | undefined;
+  if (unknown !== null) {
+    try {
+      key = JSON.parse(unknown[1]) as string;
+    } catch {
+      key = undefined;
+    }
+  }
+  return { field, key, missing: rest.startsWith('missing (') };
+}
+
+/**
+ * The segments of a field path as an error writes it ("a.b[0].c", "(top level)"), matched against `value` so that a key
+ * holding a dot (a variant's "scheduler.policy") is one segment: at each object the longest key the path goes on with.
+ * Past what `value` holds, the rest is split at its dots and brackets.
+ */
+export function segmentsOf(value: unknown, field: string): Segment[] {
+  const out: Segment[] = [];
+  let rest = field === '(top level)' ? '' : field;
+  let at: unknown = value;
+  while (rest !== '') {
+    const index = /^\[(\d+)\]/.exec(rest);
+    if (index !== null) {
+      out.push(Number(index[1]));
+      rest = rest.slice(index[0].length).replace(/^\./, '');
+      at = Array.isArray(at) ? at[Number(index[1])] : undefined;
+      continue;
+    }
+    const ends = (key: string): boolean => rest === key || rest.startsWith(`${key}.`) || rest.startsWith(`${key}[`);
+    const key = typeof at === 'object' && at !== null && !Array.isArray(at)
+      ? Object.keys(at).filter(ends).sort((a, b) => b.length - a.length)[0]
+      : undefined;
+    const next = key ?? /^[^.[]*/.exec(rest)![0];
+    out.push(next);
+    rest = rest.slice(next.length).replace(/^\./, '');
+    at = key === undefined ? undefined : (at as Record<string, unknown>)[key];
+  }
+  return out;
+}
+
+/** Thrown from visit to stop once every path is found. */
+const FOUND = Symbol('found');
+
+const sameStart = (path: readonly Segment[], of: readonly Segment[]): boolean => path.length <= of.length && path.every((s, i) => String(s) === String(of[i]));
+
+/** A path to look up in a text: of a value, or (`key`) of its key (an unknown field). */
+interface Target {
+  path: readonly Segment[];
+  key: boolean;
+}
+
+const pathKey = (path: readonly Segment[]): string => JSON.stringify(path.map(String));
+
+/**
+ * The line and column (from 1) in `text` (JSON) of each target's value, or key, or, where it is not written, of its
+ * nearest ancestor that is (a missing field: the object it is missing from). Cost: one scan of the text, up to the
+ * last target, for all of them (a thousand jobs' errors, each scanning the file, were quadratic).
+ */
+export function placesIn(text: string, targets: readonly Target[]): Array<{ line: number; column: number }> {
+  const best = targets.map(() => ({ depth: -1, line: 1, column: 1 }));
+  // each target under each of its path's prefixes: what a value or key met at that path may place
+  const byPrefix = new Map<string, number[]>();
+  targets.forEach((t, i) => {
+    for (let d = 0; d <= t.path.length; d++) {
+      const k = pathKey(t.path.slice(0, d));
+      byPrefix.set(k, [...(byPrefix.get(k) ?? []), i]);
+    }
+  });
+  let left = targets.length;
+  const seen = (at: Segment[], line: number, column: number, isKey: boolean): void => {
+    for (const i of byPrefix.get(pathKey(at)) ?? []) {
+      const whole = at.length === targets[i].path.length;
+      // a key target's own path is placed at its key; a key places nothing else
+      if (isKey !== (whole && targets[i].key) || at.length <= best[i].depth) continue;
+      best[i] = { depth: at.length, line: line + 1, column: column + 1 };
+      if (whole) left--;
+    }
+    if (left === 0) throw FOUND;
+  };
+  const value = (_offset: number, _length: number, line: number, column: number, pathSupplier: () => Segment[]): void => seen(pathSupplier(), line, column, false);
+  try {
+    if (left > 0) {
+      visit(text, {
+        onObjectBegin: value,
+        onArrayBegin: value,
+        onLiteralValue: (_v, offset, length, line, column, pathSupplier) => value(offset, length, line, column, pathSupplier),
+        onObjectProperty: (name, _offset, _length, line, column, pathSupplier) => seen([...pathSupplier(), name], line, column, true),
+      });
+    }
+  } catch (stop) {
+    if (stop !== FOUND) throw stop;
+  }
+  return best.map(({ line, column }) => ({ line, column }));
+}
+
+/** A place in a file: its name (as the Written or Overrides gave it), line and column. */
+export interface Place {
+  file: string;
+  line: number;
+  column: number;
+}
+
+/** A place as messages name it, `file:line:column`, as a compiler does (and as trace errors name `file:line`). */
+export const shownPlace = (p: Place): string => `${p.file}:${p.line}:${p.column}`;
+
+/** Where a field is written: in which value as written (a file's), and the path there. */
+type Spot = { w: { file: string; root: unknown }; target: Target };
+
+/**
+ * Where the field of `error` ("field: message", of the scenario `resolved` that `scenario` and the `layers` over it,
+ * in the order they apply, make) is written: in the last layer that set it or a path above it, else in the scenario.
+ * A field missing from an object only a layer wrote is placed at that layer's value.
+ */
+function spotOf(error: string, resolved: unknown, scenario: Written, layers: readonly Overrides[]): Spot {
+  const { field, key, missing } = errorField(error);
+  const path = segmentsOf(resolved, field);
+  if (key !== undefined) path.push(key);
+  const parent = path.slice(0, -1);
+  for (const layer of [...layers].reverse()) {
+    for (const { path: p, at } of [...layer.entries].reverse()) {
+      const keys = p.split('.');
+      if (sameStart(keys, path)) return { w: layer, target: { path: [...at, ...path.slice(keys.length)], key: key !== undefined } };
+    }
+  }
+  if (missing && !writes(scenario.root, [...scenario.at, ...parent])) {
+    for (const layer of [...layers].reverse()) {
+      const under = [...layer.entries].reverse().find(({ path: p }) => sameStart(parent, p.split('.')));
+      if (under !== undefined) return { w: layer, target: { path: under.at, key: true } };
+    }
+  }
+  return { w: scenario, target: { path: [...scenario.at, ...path], key: key !== undefined } };
+}
+
+/**
+ * The place of each error's field (see spotOf), or undefined where its file's text was not kept (a value built, not
+ * read): each file scanned once for all of them.
+ */
+export function fieldPlaces(errors: readonly string[], resolved: unknown, scenario: Written, layers: readonly Overrides[] = []): Array<Place | undefined> {
+  const spots = errors.map((e) => spotOf(e, resolved, scenario, layers));
+  const out: Array<Place | undefined> = spots.map(() => undefined);
+  for (const root of new Set(spots.map((s) => s.w.root))) {
+    const text = typeof root === 'object' && root !== null ? texts.get(root) : undefined;
+    if (text === undefined) continue;
+    const mine = spots.flatMap((s, i) => (s.w.root === root ? [i] : []));
+    const found = placesIn(text, mine.map((i) => spots[i].target));
+    mine.forEach((i, k) => (out[i] = { file: spots[i].w.file, ...found[k] }));
+  }
+  return out;
+}
+
+/** The place of one error's field (fieldPlaces). */
+export const fieldPlace = (error: string, resolved: unknown, scenario: Written, layers: readonly Overrides[] = []): Place | undefined =>
+  fieldPlaces([error], resolved, scenario, layers)[0];
+
+/** Whether `root` holds a value at `path`. */
+function writes(root: unknown, path: readonly Segment[]): boolean {
+  let at = root;
+  for (const s of path) {
+    if (typeof at !== 'object' || at === null || !Object.hasOwn(at, String(s))) return false;
+    at = (at as Record<string, unknown>)[String(s)];
+  }
+  return true;
+}

@@ -1,0 +1,179 @@
+/**
+ * A field's error in a scenario or sweep file names the line and column where the field is written (`s.json:4:12:
+ * cluster.racks: ...`): a 300-line scenario's error named only the field path. A --set's has no line.
+ */
+import { describe, expect, it } from 'vitest';
+import { loadScenarioFlags } from '../../src/cli/load-scenario.js';
+import { loadSweep } from '../../src/cli/sweep-file.js';
+import { hfsim, tmp, writeJson } from './sweep-helpers.js';
+
+const dir = tmp('lines');
+
+/** The lines of the InputError `load` throws. */
+function errorLines(load: () => unknown): string[] {
+  try {
+    load();
+  } catch (err) {
+    return (err as Error).message.split('\n');
+  }
+  throw new Error('loaded without an error');
+}
+
+const scenario = (name: string, text: string): string => writeJson(dir, name, text);
+
+describe('a scenario field error names its line and column', () => {
+  it('a bad value nested 3 levels deep, at its value', () => {
+    const file = scenario('deep.json', `{
+  "workload": { "kind": "facebook", "jobs": 5 },
+  "scheduler": {
+    "policy": "fair",
+    "delay": {
+      "mode": "wait",
+      "nodeMs": -1,
+      "rackMs": 10
+    }
+  }
+}`);
+    expect(errorLines(() => loadScenarioFlags(file))).toEqual([`${file}:7:17: scheduler.delay.nodeMs: nodeMs must not be negative`]);
+  });
+
+  it('an unknown key at the key; a missing field at the object it is missing from', () => {
+    const file = scenario('keys.json', `{
+  "cluster": {
+    "nodes": 10,
+    "racks": -1
+  }
+}`);
+    expect(errorLines(() => loadScenarioFlags(file))).toEqual([
+      `${file}:4:14: cluster.racks: racks must be at least 1`,
+      `${file}:3:5: cluster: unknown field "nodes"`,
+      `${file}:1:1: workload: missing (required): workload.kind must be one of "facebook", "jobs", "generated", "swim", "sls"`,
+    ]);
+    const nested = scenario('missing.json', `{
+  "workload": {
+    "kind": "facebook",
+    "jobs": 5
+  },
+  "scheduler": {
+    "delay": { "nodeMs": 5 }
+  }
+}`);
+    expect(errorLines(() => loadScenarioFlags(nested))[0]).toMatch(new RegExp(`^${nested}:7:14: scheduler\\.delay\\.mode: missing \\(required\\)`));
+  });
+
+  it('an error in a list element: a job of a jobs workload, a pool of an inline pool list', () => {
+    const file = scenario('lists.json', `{
+  "workload": {
+    "kind": "jobs",
+    "files": [{ "name": "in", "blocks": 2 }],
+    "jobs": [
+      { "id": "a", "input": "in", "mapMs": 1000 },
+      { "id": "b", "input": "in", "mapMs": 1000,
+        "submitMs": -5 }
+    ]
+  },
+  "scheduler": {
+    "policy": "hfs",
+    "pools": [
+      { "name": "p1", "weight": 1 },
+      { "name": "p2", "weight": -2 }
+    ]
+  }
+}`);
+    expect(errorLines(() => loadScenarioFlags(file))).toEqual([
+      `${file}:15:33: scheduler.pools[1].weight: weight must be greater than 0`,
+      `${file}:8:21: workload.jobs[1].submitMs: submitMs must not be negative`,
+    ]);
+  });
+
+  it('a variant\'s field at the variant\'s override, not at the base', () => {
+    const file = scenario('variants.json', `{
+  "workload": { "kind": "facebook", "jobs": 5 },
+  "scheduler": { "policy": "fair" },
+  "variants": {
+    "A": { "cluster.racks": 2 },
+    "B": {
+      "scheduler.delay": { "mode": "wait", "nodeMs": -1, "rackMs": 1 }
+    }
+  }
+}`);
+    expect(errorLines(() => loadScenarioFlags(file, [], undefined, 'B'))).toEqual([`${file}:7:54: variant "B": scheduler.delay.nodeMs: nodeMs must not be negative`]);
+    // the variants table's own errors too, a key holding dots one segment
+    const table = scenario('table.json', `{
+  "workload": { "kind": "facebook", "jobs": 5 },
+  "variants": {
+    "A": {
+      "scheduler.delay.nodeMs": 1,
+      "scheduler.delay": { "mode": "none" }
+    }
+  }
+}`);
+    expect(errorLines(() => loadScenarioFlags(table))[0]).toMatch(new RegExp(`^${table}:5:33: variants\\.A\\.scheduler\\.delay\\.nodeMs: `));
+  });
+
+  it('a --set\'s error has no line: it is the command line\'s, and says so', () => {
+    const file = scenario('set.json', `{
+  "workload": { "kind": "facebook", "jobs": 5 }
+}`);
+    expect(errorLines(() => loadScenarioFlags(file, [['cluster.racks', -1]]))).toEqual(['--set cluster.racks=-1: cluster.racks: racks must be at least 1']);
+  });
+
+  it('hfsim run: the line on stderr, exit 2', () => {
+    const file = scenario('cli.json', `{
+  "workload": { "kind": "facebook", "jobs": 5 },
+  "cluster": {
+    "racks": 0
+  }
+}`);
+    for (const args of [['run', file], ['run', file, '--dry-run']]) {
+      const r = hfsim(...args);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toBe(`hfsim: ${file}:4:14: cluster.racks: racks must be at least 1\n`);
+    }
+  });
+});
+
+describe('a sweep field error names its line in the file that writes it', () => {
+  const base = scenario('base.json', `{
+  "workload": { "kind": "facebook", "jobs": 5 },
+  "cluster": { "racks": 2, "nodesPerRack": 3 },
+  "variants": { "V": { "scheduler.delay": { "mode": "skip", "maxSkips": -1 } } }
+}`);
+
+  it('the sweep file\'s own field, an axis value, and a value of the base\'s variant', () => {
+    const chart = writeJson(dir, 'chart.sweep.json', `{
+  "base": "base.json",
+  "axes": { "cluster.racks": [1, 2] },
+  "charts": [
+    { "metric": "locality.node", "colour": "red" }
+  ]
+}`);
+    expect(errorLines(() => loadSweep(chart))).toEqual([`${chart}:5:34: charts[0]: unknown field "colour"`]);
+    const axis = writeJson(dir, 'axis.sweep.json', `{
+  "base": "base.json",
+  "axes": {
+    "variant": ["V"],
+    "cluster.racks": [1, 0]
+  }
+}`);
+    expect(errorLines(() => loadSweep(axis))).toEqual([`${axis}: base base.json:4:73 at variant="V", cluster.racks=1: scheduler.delay.maxSkips: maxSkips must not be negative`]);
+    const fixed = writeJson(dir, 'fixed.sweep.json', `{
+  "base": "base.json",
+  "set": { "scheduler.delay": { "mode": "skip", "maxSkips": 1 } },
+  "axes": {
+    "cluster.racks": [1, 0]
+  }
+}`);
+    expect(errorLines(() => loadSweep(fixed))).toEqual([`${fixed}:5:26: base base.json at variant="V", cluster.racks=0: cluster.racks: racks must be at least 1`]);
+  });
+
+  it('an inline base\'s field, in the sweep file', () => {
+    const inline = writeJson(dir, 'inline.sweep.json', `{
+  "base": {
+    "workload": { "kind": "facebook", "jobs": 5 },
+    "cluster": { "racks": -3 }
+  }
+}`);
+    expect(errorLines(() => loadSweep(inline))).toEqual([`${inline}:4:27: base: cluster.racks: racks must be at least 1`]);
+  });
+});
