@@ -97,7 +97,7 @@ console.log('srwf loaded');
 
   it('README\'s copy of it, in a file of its own, refuses a bad "by" in the words README quotes (it gave zod\'s own)', () => {
     const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-    const quoted = /`hfsim: examples\/srwf\.json: variant "SRWF \+ delay": (scheduler\.policyConfig\.by: [^`]+)` \(exit 2\)/.exec(readme);
+    const quoted = /`hfsim: examples\/srwf\.json:12:85: variant "SRWF \+ delay": (scheduler\.policyConfig\.by: [^`]+)` \(exit 2\)/.exec(readme);
     expect(quoted, 'README quotes the error of a bad "by"').not.toBeNull();
     const code = /\n {4}(import \{ SortedJobQueue, registerPolicy, z \} from 'hfsim';\n(?: {4}.*\n)+)/.exec(readme);
     expect(code, 'README shows srwf.js\'s code').not.toBeNull();
