@@ -56,7 +56,7 @@ export function errorField(error: string): { field: string; key?: string; missin
 /**
  * The segments of a field path as an error writes it ("a.b[0].c", "(top level)"), matched against `value` so that a key
  * holding a dot (a variant's "scheduler.policy") is one segment: at each object the longest key the path goes on with.
- * Past what `value` holds, the rest is split at its dots and brackets.
+ * Past what `value` holds, the rest is split at its dots and indices; every step takes at least one character.
  */
 export function segmentsOf(value: unknown, field: string): Segment[] {
   const out: Segment[] = [];
@@ -74,7 +74,12 @@ export function segmentsOf(value: unknown, field: string): Segment[] {
     const key = typeof at === 'object' && at !== null && !Array.isArray(at)
       ? Object.keys(at).filter(ends).sort((a, b) => b.length - a.length)[0]
       : undefined;
-    const next = key ?? /^[^.[]*/.exec(rest)![0];
+    // past the value: up to the next dot or index; a "[" that opens no index is the segment's own ("x[")
+    const next = key ?? /^(?:[^.[]|\[(?!\d+\]))*/.exec(rest)![0];
+    if (next === '') { // no segment there ("a..b"): the rest is one, and the path ends
+      out.push(rest);
+      break;
+    }
     out.push(next);
     rest = rest.slice(next.length).replace(/^\./, '');
     at = key === undefined ? undefined : (at as Record<string, unknown>)[key];

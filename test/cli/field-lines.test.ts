@@ -2,10 +2,12 @@
  * A field's error in a scenario or sweep file names the line and column where the field is written (`s.json:4:12:
  * cluster.racks: ...`): a 300-line scenario's error named only the field path. A --set's has no line.
  */
+import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
+import { segmentsOf } from '../../src/cli/field-place.js';
 import { loadScenarioFlags } from '../../src/cli/load-scenario.js';
 import { loadSweep } from '../../src/cli/sweep-file.js';
-import { hfsim, tmp, writeJson } from './sweep-helpers.js';
+import { CLI, hfsim, tmp, writeJson } from './sweep-helpers.js';
 
 const dir = tmp('lines');
 
@@ -116,6 +118,20 @@ describe('a scenario field error names its line and column', () => {
   "workload": { "kind": "facebook", "jobs": 5 }
 }`);
     expect(errorLines(() => loadScenarioFlags(file, [['cluster.racks', -1]]))).toEqual(['--set cluster.racks=-1: cluster.racks: racks must be at least 1']);
+  });
+
+  // A path the value does not hold, with a "[" that is no index ("cluster.racks.x[", an override through a number):
+  // the path's split made an empty segment and never moved on, and hfsim run hung.
+  it('a field path that is no path is placed at what it names of the file, without hanging', () => {
+    expect(segmentsOf({ cluster: { racks: 3 } }, 'cluster.racks.x[')).toEqual(['cluster', 'racks', 'x[']);
+    expect(segmentsOf({}, 'scheduler.policy "bad"')).toEqual(['scheduler', 'policy "bad"']);
+    const file = scenario('bracket.json', `{
+  "workload": { "kind": "facebook", "jobs": 5 },
+  "cluster": { "racks": 3 },
+  "variants": { "V": { "cluster.racks.x[": 1 } }
+}`);
+    const r = spawnSync(process.execPath, [CLI, 'run', file, '--dry-run'], { encoding: 'utf8', timeout: 20_000 });
+    expect([r.status, r.stderr]).toEqual([2, `hfsim: ${file}:4:44: variant "V": cluster.racks.x[: cluster.racks is 3, not an object, so cluster.racks.x[ cannot be set in it\n`]);
   });
 
   it('hfsim run: the line on stderr, exit 2', () => {
