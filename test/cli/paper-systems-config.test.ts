@@ -36,7 +36,9 @@ describe('long tasks, offers, Quincy: bad config is exit 2 naming the field', ()
   ])('%j', (scheduler, message) => {
     const r = run(scheduler);
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain(`${r.file}: `);
+    // the file, the line and column where the field is written, then the field
+    expect(r.stderr.startsWith(`hfsim: ${r.file}:`)).toBe(true);
+    expect(r.stderr.slice(`hfsim: ${r.file}`.length)).toMatch(/^:\d+:\d+: scheduler\./);
     expect(r.stderr).toContain(message);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(r.stderr).not.toMatch(/ failed: |    at /);
