@@ -2,7 +2,9 @@
  * The master's model (Hadoop's JobTracker with its TaskScheduler): job arrivals, task completions learned at
  * heartbeats, and the heartbeat loop that decides what free slots launch. Pure: decisions go to an ActionSink.
  * The policy lives in plugins (plugins.ts, framework/): queue order, caps and admission, the locality gate, task
- * choice, the periodic tick with preemption, replication hooks. This file keeps the loop and the bookkeeping.
+ * choice, the periodic tick with preemption, replication hooks. This file keeps the loop and the bookkeeping; its
+ * parts with a noun of their own are apart: action-sink.ts (where decisions go), heartbeat-port.ts (an assigner's
+ * port), tick-checks.ts (a tick's time and victims, checked), maps-done-notices.ts, task-jitter.ts, block-locality.ts.
  *
  * Per heartbeat, in order: (1) record the tasks the node reports finished; (2) tell the node which jobs with
  * reduces waiting on it have all their maps done; (3) fill free map slots: for each slot, scan jobs in policy
@@ -16,7 +18,7 @@ import type { HeartbeatLimits } from './framework/admission.js';
 import type { JobEvents } from './framework/job-events.js';
 import type { LocalityGate } from './framework/locality-gate.js';
 import type { LpSolver } from './framework/lp-solver.js';
-import type { LaunchPort, MapAssigner, MapSlots } from './framework/map-assignment.js';
+import type { MapAssigner } from './framework/map-assignment.js';
 import type { NodeFilter } from './framework/node-filter.js';
 import type { Victim } from './framework/preemption.js';
 import { DOUBLE_ZERO } from './doubles.js';
@@ -26,47 +28,29 @@ import type { Shortcut } from './framework/shortcuts.js';
 import type { MapChoice, TaskChoice } from './framework/task-choice.js';
 import type { Tick } from './framework/tick.js';
 import type { BlockStore } from './hdfs.js';
-import { type Rank, nodeId, rackId } from './ids.js';
+import type { Rank } from './ids.js';
 import { Job, type JobIndex, JobScratch, type Locality, NODE_LOCAL, OFF_RACK, RACK_LOCAL } from './job.js';
 import { PassAll } from './pass-all.js';
 import type { PoolClock } from './pool-clock.js';
-import { policyAndPreemption } from './plugin-checks.js';
-import { shownValue, valueKind } from './shown-value.js';
+import { valueKind } from './shown-value.js';
 import type { PoolSet } from './pools.js';
 import { makePlugins } from './plugins.js';
-import { COMPUTE_PHASE, COPY_PHASE, MAP_PHASE, TaskDraws } from './task-draws.js';
+import { COMPUTE_PHASE, COPY_PHASE, MAP_PHASE } from './task-draws.js';
+import { TaskJitter } from './task-jitter.js';
+import { checkTickTime, checkVictim } from './tick-checks.js';
+import { type HeartbeatPort, heartbeatInProgress, makeHeartbeatPort } from './heartbeat-port.js';
+import type { ActionSink } from './action-sink.js';
 import { COPY_JOB, isReduceRef, reduceOf, reduceRef } from './task-ref.js';
-import { RUNNING } from './task-state.js';
 import type { RunningTasks } from './running-tasks.js';
 import type { Scenario } from './scenario.js';
-import { type HeartbeatOrder, type NodeId, type RackId, type Topology, heartbeatOrder, rackOf } from './topology.js';
+import { type HeartbeatOrder, type NodeId, type Topology, heartbeatOrder, rackOf, untilNextHeartbeat } from './topology.js';
 import { type JobSpec, LOCALITY_SENSITIVITY, strideOf } from './workload.js';
 import { TaskIo } from './network/task-io.js';
 import { MapOutputs } from './map-outputs.js';
+import { MapsDoneNotices } from './maps-done-notices.js';
 import { gbpsToMBps } from './network/config.js';
 import type { DelayWait } from './replication/delay-wait.js';
 import { DynamicReplicas } from './replication/replicas.js';
-
-/** Where the scheduler's decisions go (the master actor encodes them into response batches). */
-export interface ActionSink {
-  /** Fluid model: durationMs is the compute phase, src the node the map reads from, readKB and writeKB its bytes. */
-  launchMap(node: NodeId, job: JobIndex, map: number, durationMs: number, src?: NodeId | -1, readKB?: number, writeKB?: number): void;
-  /**
-   * A reduce's slot is held for its copy phase (at least copyMs, and until the node learns the maps are done), then
-   * computeMs. Fluid model: readKB is its shuffle, writeKB its output, and copyMs is unused.
-   */
-  launchReduce(node: NodeId, job: JobIndex, reduce: number, copyMs: number, computeMs: number, mapsDone: boolean, readKB?: number, writeKB?: number): void;
-  /** Every map of `job` has finished: reduces of it on `node` may leave their copy phase now (flat model). */
-  mapsDone(node: NodeId, job: JobIndex): void;
-  /**
-   * Fluid model, instead of mapsDone: `finished` of the job's `maps` have finished, `inRack` of them on the node's
-   * rack and `onNode` of those on the node itself; its reduces on `node` fetch those maps' outputs (map-outputs.ts).
-   * finished === maps: the maps are done.
-   */
-  mapProgress(node: NodeId, job: JobIndex, finished: number, inRack: number, onNode: number, maps: number): void;
-  /** Kill a running task (a map's index or reduceRef(r)); its slot frees at once and nothing is reported for it. */
-  kill(node: NodeId, job: JobIndex, task: number): void;
-}
 
 /** 'walk' walks the queue on every map scan, even where pass-all.ts's O(1) answer applies (tests compare the two). */
 export type ScanMode = 'shortcut' | 'walk';
@@ -105,8 +89,8 @@ export class Scheduler {
   /** A policy's own way of filling free map slots (map-assignment.ts; its counts go in the results), and the port it launches through. */
   readonly assigner: MapAssigner | undefined;
   private readonly port: HeartbeatPort | undefined;
-  /** The heartbeat an assigner is filling (see makePort). */
-  private readonly hb = { node: nodeId(0), rack: rackId(0), nowMs: 0, seq: 0, untilNextMs: 0, launched: 0, offRack: 0, maxMaps: 0, maxOffRack: 0, sink: undefined as ActionSink | undefined };
+  /** The heartbeat an assigner is filling (heartbeat-port.ts). */
+  private readonly hb = heartbeatInProgress();
   /** Rules keeping jobs off nodes (long-task balancing). */
   private readonly filter: NodeFilter | undefined;
   private readonly running: RunningTasks | undefined;
@@ -128,10 +112,8 @@ export class Scheduler {
   private readonly launchedAt: Float64Array;
   /** Buffers each arriving job builds its locality caches in. */
   private readonly jobScratch = new JobScratch();
-  /** Task durations' lognormal jitter: its sigma, the draws, and each job's key into them (by job index). */
-  private readonly sigma: number;
-  private readonly draws: TaskDraws;
-  private readonly jobKeys: Uint32Array;
+  /** Task durations' lognormal jitter (task-jitter.ts). */
+  private readonly jitter: TaskJitter;
   /**
    * Jobs that can use a free slot, in policy order: the map queue holds jobs with pending maps, the reduce queue jobs
    * past slow start with reduces left to launch. A heartbeat then scans only jobs it could launch from, not every
@@ -148,11 +130,8 @@ export class Scheduler {
   private jobsWithUnlaunchedReduces = 0;
   /** Heartbeat order: state read at every heartbeat is kept by rank, so an epoch reads it sequentially. */
   readonly order: HeartbeatOrder;
-  /**
-   * By rank (flat model; the fluid model's notices are map-outputs.ts's): jobs with a reduce on the node in its copy
-   * phase, waiting to hear that the job's maps are done. An array, not a Map: it is read at every heartbeat.
-   */
-  private readonly waitingReduces: Array<JobIndex[] | undefined>;
+  /** Flat model: reduces in their copy phase waiting to hear that their job's maps are done (fluid: map-outputs.ts's). */
+  private readonly mapsDone: MapsDoneNotices;
   /** By rank: time from the node's heartbeat to the cluster's next heartbeat. */
   private readonly untilNextHeartbeatMs: Int32Array;
   private heartbeatSeq = 0;
@@ -161,7 +140,7 @@ export class Scheduler {
   private readonly passAll: PassAll | undefined;
   /** The fluid network model's launch fields (undefined: the flat model's fixed slowdowns). */
   private readonly io: TaskIo | undefined;
-  /** Fluid model: where finished maps' outputs wait, and the progress notices to reduces (instead of waitingReduces). */
+  /** Fluid model: where finished maps' outputs wait, and the progress notices to reduces (instead of maps-done-notices.ts). */
   private readonly outputs: MapOutputs | undefined;
   /**
    * Hadoop 0.20's job set-up and clean-up tasks (cluster.network.jobSetupMs / jobCleanupMs), as delays: a job's
@@ -188,7 +167,6 @@ export class Scheduler {
     // Its first time too: a tick first due at NaN (or Infinity) never ran, silently, and one at -3000 ms ran before the run.
     if (this.clock !== undefined) this.checkTickTime(this.clock.nextTickMs);
     ({ events: this.events, replication: this.replication, shortcuts: this.shortcuts, mapQueue: this.mapQueue, reduceQueue: this.reduceQueue } = plugins);
-    this.port = this.assigner === undefined ? undefined : this.makePort();
     this.delays = plugins.delays;
     if (this.replication !== undefined) {
       blocks.widen(strideOf(scenario, topology.nodes)); // room for the replicas the policy may add
@@ -198,14 +176,17 @@ export class Scheduler {
       this.replicas = new DynamicReplicas(blocks, blocks.files, topology, copyMs, scenario.hdfs.blockMB,
         (j) => this.jobs[j]!.replicasChanged(ENGINE, topology, blocks, this.jobScratch), scenario.cluster.network.model === 'fluid', scenario.scheduler.replication!.policy, scenario.seed);
     }
-    this.sigma = scenario.tasks.durationJitter;
-    this.draws = new TaskDraws(scenario.seed);
-    this.jobKeys = new Uint32Array(this.sigma === 0 ? 0 : specs.length);
+    this.jitter = new TaskJitter(scenario.tasks.durationJitter, scenario.seed, specs.length);
     this.visitedAt = new Float64Array(specs.length).fill(-1);
     this.launchedAt = new Float64Array(specs.length).fill(-1);
+    this.port = this.assigner === undefined ? undefined : makeHeartbeatPort(this.hb, {
+      policy: scenario.scheduler.policy, topology, blocks, queue: this.mapQueue, filter: this.filter, gate: this.gate, choice: this.choice,
+      picked: this.picked, visitedAt: this.visitedAt, launchedAt: this.launchedAt, notThisRunsJob: (job) => this.notThisRunsJob(job),
+      launchMap: (job, map, locality, hb) => this.launchMap(job, map, locality, hb.node, hb.nowMs, hb.seq, hb.sink!),
+    });
     this.order = heartbeatOrder(topology);
     this.untilNextHeartbeatMs = untilNextHeartbeat(topology, this.order);
-    this.waitingReduces = new Array<JobIndex[] | undefined>(topology.nodes).fill(undefined);
+    this.mapsDone = new MapsDoneNotices(this.jobs, topology.nodes);
     this.slowdown = { rack: scenario.tasks.rackLocalSlowdown, off: scenario.tasks.offRackSlowdown };
     this.io = scenario.cluster.network.model === 'fluid' ? new TaskIo(scenario, topology, blocks) : undefined;
     this.outputs = this.io === undefined ? undefined : new MapOutputs(this.jobs, scenario.cluster.nodesPerRack, scenario.cluster.racks); // the hardware's racks
@@ -282,7 +263,7 @@ export class Scheduler {
       const spec = Object.freeze(this.specs[this.nextArrival++]);
       const job = new Job(spec, this.topology, this.blocks, this.scenario.tasks.slowStart, this.jobScratch);
       this.jobs[spec.index] = job;
-      if (this.sigma !== 0) this.jobKeys[spec.index] = this.draws.jobKey(spec.id);
+      this.jitter.jobArrived(spec.index, spec.id);
       this.replicas?.jobArrived(spec.index, spec.blocks);
       this.activeJobs++;
       this.stats.arrivals++;
@@ -318,7 +299,7 @@ export class Scheduler {
       replicas.launchCopies(node, nowMs, sink);
     }
     if (this.outputs !== undefined) this.outputs.heartbeat(node, rank, sink);
-    else this.notifyMapsDone(node, rank, sink);
+    else this.mapsDone.heartbeat(node, rank, sink);
     if (freeMaps > 0 && this.pendingMapsTotal > 0) this.assignMaps(node, rank, nowMs, freeMaps, seq, sink);
     if (freeReduces > 0 && this.jobsWithUnlaunchedReduces > 0) this.assignReduces(node, rank, nowMs, freeReduces, sink);
   }
@@ -410,51 +391,16 @@ export class Scheduler {
     }
   }
 
-  /**
-   * A tick's time must lie on the heartbeat grid (the contract: a kill then reaches the racks between epochs) and
-   * move forward at each tick: a tick whose next time stayed put looped here forever, and one off the grid killed
-   * tasks at times already past (a plugin's, found by a fuzzing pass).
-   */
   private checkTickTime(next: number, after?: number): void {
-    const H = this.topology.heartbeatMs;
-    const early = after === undefined ? next < 0 : next <= after; // `after` omitted: at the run's start, or after skipIdle
-    if (Number.isFinite(next) && !early && next % H === 0) return;
-    const why = !Number.isFinite(next) ? 'is not a finite time'
-      : early ? (after === undefined ? 'is before the run\'s start (0 ms)' : `is not after the tick that ran (${after} ms)`)
-      : `is not a multiple of the heartbeat interval (${H} ms)`;
-    throw new Error(`policy "${this.scenario.scheduler.policy}": its tick's next time (${next} ms) ${why}`);
+    checkTickTime(this.scenario.scheduler.policy, this.topology.heartbeatMs, next, after);
   }
 
   /** Kills a running attempt chosen by preemption: back to pending, its lost slot time counted, the kill sent. */
   private kill(v: Victim, nowMs: number, sinkOf: (node: NodeId) => ActionSink): void {
-    // A kill is decided at a tick, at the tick's time, of an attempt started before it: a kept `kill` called later
-    // reached the rack before a launch and ran a map twice; a start in the future or NaN gave negative or NaN lost
-    // slot time (a fuzzing pass's plugins).
-    const refuse = (why: string): Error => new Error(`${policyAndPreemption(this.scenario.scheduler)}: ${why}`);
-    if (Number.isNaN(this.tickAt)) throw refuse('a kill was asked outside a tick (the tick\'s kill function was kept and called later)');
-    if (nowMs !== this.tickAt) throw refuse(`a kill at ${nowMs} ms, at a tick of ${this.tickAt} ms (a kill happens at its tick's time)`);
-    // A victim that is not one of this run's running attempts failed in the engine's words, naming no plugin ("Cannot
-    // read properties of null (reading 'mapState')", "job.requeueMap is not a function", "map 399 killed while not running").
-    if (typeof v !== 'object' || v === null) throw refuse(`a kill of ${shownValue(v)}, not a victim { job, task, startMs }`);
-    const not = this.notThisRunsJob(v.job);
-    if (not !== undefined) throw refuse(`a kill of a victim whose job is ${not}, not a job the plugin was given`);
-    const job = v.job as Job; // one of this run's: checked just above
+    const job = checkVictim(this.scenario.scheduler, v, nowMs, this.tickAt, (j) => this.notThisRunsJob(j), this.running!);
     const reduce = isReduceRef(v.task);
     const r = reduce ? reduceOf(v.task) : -1;
-    const count = reduce ? job.reduces : job.maps;
-    if (!Number.isInteger(v.task) || (reduce ? r : v.task) >= count) {
-      // a job without reduces has no reference to offer ("-1 to -0" was)
-      const reduces = job.reduces === 0 ? ': the job has no reduces'
-        : ` or a reduce's reference (-1 ${job.reduces === 1 ? 'for its one reduce' : `to -${job.reduces}`}, reduce r as -(r + 1))`;
-      throw refuse(`a kill of job ${job.spec.id}'s task ${shownValue(v.task)}, not a map index (0 to ${job.maps - 1})${reduces}`);
-    }
-    const state = reduce ? job.reduceState[r] : job.mapState[v.task];
-    if (state !== RUNNING) throw refuse(`a kill of job ${job.spec.id}'s ${reduce ? `reduce ${r}` : `map ${v.task}`}, which is not running`);
-    if (!(Number.isFinite(v.startMs) && v.startMs <= nowMs)) throw refuse(`a kill of an attempt started at ${v.startMs} ms, not a time before the tick's ${nowMs} ms`);
     const running = this.running!;
-    // The lost slot time is the engine's own start's: a victim naming another start (a plugin's) would book what it says.
-    const started = reduce ? job.reduceStartMs[r] : running.mapStartMs(job, v.task);
-    if (v.startMs !== started) throw refuse(`a kill of job ${job.spec.id}'s ${reduce ? `reduce ${r}` : `map ${v.task}`} naming its start as ${v.startMs} ms; it started at ${started} ms`);
     let node: NodeId;
     if (reduce) {
       node = running.reduceNode(job, r);
@@ -483,22 +429,6 @@ export class Scheduler {
     this.clock!.killed(v, lost);
     this.observer.killed?.(nowMs, node, job.index, v.task);
     sinkOf(node).kill(node, job.index, v.task);
-  }
-
-  private notifyMapsDone(node: NodeId, rank: Rank, sink: ActionSink): void {
-    const waiting = this.waitingReduces[rank];
-    if (waiting === undefined) return;
-    let kept = 0;
-    let notified: JobIndex[] | undefined; // made only when a notice goes out: most heartbeats send none
-    for (const jobIndex of waiting) {
-      if (this.jobs[jobIndex]!.mapsDoneMs < 0) waiting[kept++] = jobIndex;
-      else if (notified === undefined || !notified.includes(jobIndex)) {
-        (notified ??= []).push(jobIndex); // one notice per job, however many of its reduces the node runs
-        sink.mapsDone(node, jobIndex);
-      }
-    }
-    waiting.length = kept;
-    if (kept === 0) this.waitingReduces[rank] = undefined;
   }
 
   private assignMaps(node: NodeId, rank: Rank, nowMs: number, free: number, seq: number, sink: ActionSink): void {
@@ -567,59 +497,6 @@ export class Scheduler {
     return this.jobs[job.index] === job ? undefined : `job ${job.spec.id}, not one of this run's (a copy?)`;
   }
 
-  /** The port an assigner fills a heartbeat's slots through: the walk's rules, one job or one planned map at a time. */
-  private makePort(): HeartbeatPort {
-    const hb = this.hb;
-    const queue = this.mapQueue;
-    const free = (): number => (hb.offRack >= hb.maxOffRack ? 0 : hb.maxMaps - hb.launched);
-    // A port kept and called later, outside assign(), has no heartbeat to launch in: a map it started stayed "running"
-    // with no slot, and the run waited on it forever (a plugin's, found by a fuzzing pass). Refused before any change.
-    const inHeartbeat = (what: string): void => {
-      if (hb.sink === undefined) throw new Error(`policy "${this.scenario.scheduler.policy}": the heartbeat port's ${what}() was called outside assign(), when no heartbeat is being answered`);
-    };
-    // A job that is not one of this run's (null, a copy, another run's) failed in the engine's words ("reading 'index'"),
-    // or a copy's maps were started with the real job's still pending.
-    const ownJob = (what: string, job: Job): void => {
-      const not = this.notThisRunsJob(job);
-      if (not !== undefined) throw new TypeError(`policy "${this.scenario.scheduler.policy}": the heartbeat port's ${what}(job) was given ${not}, not one of port.jobs`);
-    };
-    const launched = (job: Job, map: number, locality: Locality): Locality => {
-      this.launchMap(job, map, locality, hb.node, hb.nowMs, hb.seq, hb.sink!);
-      hb.launched++;
-      if (locality === OFF_RACK) hb.offRack++;
-      return locality;
-    };
-    return {
-      get node() { return hb.node; },
-      get rack() { return hb.rack; },
-      get nowMs() { return hb.nowMs; },
-      get free() { return free(); },
-      get jobs() { return queue.jobs; },
-      offer: (job) => {
-        inHeartbeat('offer');
-        ownJob('offer', job);
-        const j = job.index;
-        if (free() <= 0 || job.pendingMaps === 0 || (this.visitedAt[j] === hb.seq && this.launchedAt[j] !== hb.seq)) return -1;
-        this.visitedAt[j] = hb.seq;
-        const picked = this.picked;
-        if ((this.filter !== undefined && !this.filter.admits(job, hb.node)) || !this.choice.chooseMap(job, hb.node, hb.rack, this.gate.allowed(job, hb.nowMs), picked)) {
-          if (this.launchedAt[j] !== hb.seq) this.gate.skipped(job, hb.untilNextMs);
-          return -1;
-        }
-        return launched(job, picked.map, picked.locality);
-      },
-      launch: (job, map) => {
-        inHeartbeat('launch');
-        ownJob('launch', job);
-        // A string "0" indexes a typed array as 0 does: it would have launched, and been carried as a string.
-        if (typeof map !== 'number') throw new TypeError(`job ${job.spec.id}: launch(job, ${JSON.stringify(map) ?? String(map)}): a map is a number from 0 to ${job.maps - 1}, not a ${typeof map}`);
-        if (free() <= 0) return -1;
-        this.visitedAt[job.index] = hb.seq;
-        return launched(job, map, localityOf(this.topology, this.blocks, job.spec.blocks[map], hb.node, hb.rack));
-      },
-    };
-  }
-
   private launchMap(job: Job, map: number, locality: Locality, node: NodeId, nowMs: number, seq: number, sink: ActionSink): void {
     job.startMap(ENGINE, map, locality, this.passAll);
     this.launchedAt[job.index] = seq;
@@ -636,7 +513,7 @@ export class Scheduler {
     const sensitivity = LOCALITY_SENSITIVITY[spec.type];
     const slow = locality === NODE_LOCAL ? 1 : 1 + ((locality === RACK_LOCAL ? this.slowdown.rack : this.slowdown.off) - 1) * sensitivity;
     const attempt = job.mapAttempt(map);
-    const jitter = this.jitter(job, map, attempt, MAP_PHASE);
+    const jitter = this.jitter.factor(job.index, map, attempt, MAP_PHASE);
     const durationMs = Math.max(1, Math.round(spec.mapMs * slow * jitter));
     this.stats.launches++;
     this.observer.launched?.(nowMs, node, job.index, map, locality, durationMs);
@@ -670,14 +547,10 @@ export class Scheduler {
         } else this.reduceQueue.update(job);
         const spec = job.spec;
         const attempt = job.reduceAttempt(r);
-        const copyMs = this.choice.copyPhaseMs(job, spec.copyMs > 0 ? Math.round(spec.copyMs * this.jitter(job, r, attempt, COPY_PHASE)) : 0, nowMs);
-        const computeMs = Math.max(1, Math.round(spec.reduceMs * this.jitter(job, r, attempt, COMPUTE_PHASE)));
+        const copyMs = this.choice.copyPhaseMs(job, spec.copyMs > 0 ? Math.round(spec.copyMs * this.jitter.factor(job.index, r, attempt, COPY_PHASE)) : 0, nowMs);
+        const computeMs = Math.max(1, Math.round(spec.reduceMs * this.jitter.factor(job.index, r, attempt, COMPUTE_PHASE)));
         const mapsDone = job.mapsDoneMs >= 0;
-        if (!mapsDone && this.outputs === undefined) {
-          const waiting = this.waitingReduces[rank];
-          if (waiting === undefined) this.waitingReduces[rank] = [job.index];
-          else waiting.push(job.index);
-        }
+        if (!mapsDone && this.outputs === undefined) this.mapsDone.reduceWaits(rank, job.index);
         this.stats.launches++;
         this.running?.launchedReduce(job, r, node);
         this.observer.launched?.(nowMs, node, job.index, reduceRef(r), -1, computeMs);
@@ -695,38 +568,4 @@ export class Scheduler {
     }
   }
 
-  /**
-   * A lognormal duration factor with mean 1 for an attempt (1 when the scenario sets no jitter): common random
-   * numbers, the same for (job, task, attempt, phase) whatever the policy or launch order (task-draws.ts).
-   */
-  private jitter(job: Job, task: number, attempt: number, phase: number): number {
-    const sigma = this.sigma;
-    if (sigma === 0) return 1;
-    return Math.exp(sigma * this.draws.normal(this.jobKeys[job.index], task, attempt, phase) - (sigma * sigma) / 2);
-  }
-}
-
-type HeartbeatPort = MapSlots & LaunchPort;
-
-/** Where `block` is read from on `node` (of `rack`): node-local, rack-local or off-rack. */
-export function localityOf(topology: Topology, blocks: BlockStore, block: number, node: NodeId, rack: RackId): Locality {
-  let best: Locality = OFF_RACK;
-  for (let i = 0, n = blocks.replicaCount(block); i < n; i++) {
-    const r = blocks.replica(block, i);
-    if (r === node) return NODE_LOCAL;
-    if (rackOf(topology, r) === rack) best = RACK_LOCAL;
-  }
-  return best;
-}
-
-/** By rank in the heartbeat order: the time from that heartbeat to the next heartbeat of any node. */
-export function untilNextHeartbeat(topology: Topology, order: HeartbeatOrder): Int32Array {
-  const { nodeAt } = order;
-  const out = new Int32Array(topology.nodes);
-  for (let i = 0; i < nodeAt.length; i++) {
-    const next = nodeAt[(i + 1) % nodeAt.length];
-    const wrap = i + 1 === nodeAt.length ? topology.heartbeatMs : 0;
-    out[i] = topology.phaseMs[next] + wrap - topology.phaseMs[nodeAt[i]];
-  }
-  return out;
 }

@@ -88,3 +88,15 @@ export function heartbeatOrder(topology: Topology): HeartbeatOrder {
   nodeAt.forEach((node, rank) => (rankOf[node] = rank));
   return { nodeAt, rankOf };
 }
+
+/** By rank in the heartbeat order: the time from that heartbeat to the next heartbeat of any node. */
+export function untilNextHeartbeat(topology: Topology, order: HeartbeatOrder): Int32Array {
+  const { nodeAt } = order;
+  const out = new Int32Array(topology.nodes);
+  for (let i = 0; i < nodeAt.length; i++) {
+    const next = nodeAt[(i + 1) % nodeAt.length];
+    const wrap = i + 1 === nodeAt.length ? topology.heartbeatMs : 0;
+    out[i] = topology.phaseMs[next] + wrap - topology.phaseMs[nodeAt[i]];
+  }
+  return out;
+}

@@ -6,7 +6,7 @@
 import { reduceRef } from '../core/task-ref.js';
 import type { JobIndex, NodeId } from '../core/ids.js';
 import type { HeartbeatSink } from '../core/rack-model.js';
-import type { ActionSink } from '../core/scheduler.js';
+import type { ActionSink } from '../core/action-sink.js';
 import { DoneRow, DurationRow, KillRow, LAUNCH_COLUMNS, LaunchRow, ResponseColumn } from './layouts.js';
 import type { HeartbeatBatch, ResponseBatch } from './types.js';
 

@@ -9,7 +9,8 @@
 import { heartbeatRank, nodeId } from '../../src/core/ids.js';
 import { type Locality, NODE_LOCAL } from '../../src/core/job.js';
 import { makeRng } from '../../src/core/rng.js';
-import { type ActionSink, Scheduler } from '../../src/core/scheduler.js';
+import type { ActionSink } from '../../src/core/action-sink.js';
+import { Scheduler } from '../../src/core/scheduler.js';
 import { isReduceRef, reduceOf, reduceRef } from '../../src/core/task-ref.js';
 import { makeTopology } from '../../src/core/topology.js';
 import { buildWorkload } from '../../src/core/workload.js';

@@ -19,7 +19,7 @@
  */
 import type { ReplicaHdfs, ReplicationPolicy } from '../framework/replication.js';
 import type { BlockStore } from '../hdfs.js';
-import type { ActionSink } from '../scheduler.js';
+import type { ActionSink } from '../action-sink.js';
 import type { JobIndex } from '../ids.js';
 import { COPY_JOB } from '../task-ref.js';
 import { COPY_STREAMS } from './copy-streams.js';
