@@ -19,7 +19,8 @@ export { loadScenario, type LoadedScenario, type LoadedVariant } from './cli/loa
 export { loadPlugins } from './cli/plugins.js';
 /** What loadScenario and loadPlugins throw for bad input (a file, a field, a plugin that cannot load): its message says what to fix. */
 export { InputError } from './cli/errors.js';
-export { type Parsed, type Scenario, type SchedulerConfig, type DelayConfig, OverrideError, parseScenario, resolveVariant, setPath, variantsOf } from './core/scenario.js';
+export { type Parsed, type Scenario, type SchedulerConfig, type DelayConfig, parseScenario } from './core/scenario.js';
+export { OverrideError, resolveVariant, setPath, variantsOf } from './core/scenario-variants.js';
 /** A result's parts: what a report of the user's own reads, by name (Result extends Outcome). */
 export type { Outcome, JobResult, Summary, BinResult, LocalityShare, MapAssignmentResult } from './core/results.js';
 export type { PoolResult } from './core/pool-results.js';

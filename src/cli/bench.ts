@@ -12,7 +12,7 @@ import { writeOutput } from './output.js';
 import { checkDistinctOutputs, checkNotAnInput, checkOneOnStdout, checkOutputFile, descriptorOf, writesStdout } from './output-paths.js';
 import { sweepFileKind } from './sweep-output.js';
 import { endOnPluginCrash, loadPluginFlags } from './plugins.js';
-import { formatIssue } from '../core/scenario.js';
+import { formatIssue } from '../core/scenario-issues.js';
 import { warnOnce } from './warn.js';
 
 

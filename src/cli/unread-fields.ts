@@ -21,7 +21,8 @@
  * - scheduler.copyComputeSplit true (jobs and generated workloads): it admits reduces' copy phases apart from their
  *   compute, and with every job's reduces 0 there are none (the outcome is that of false).
  */
-import { JOB_TYPES, type JobType, REDUCE_TIME_DEFAULTS, SWIM_POOL_COUNT_DEFAULT, type Scenario, type Workload } from '../core/scenario.js';
+import type { Scenario, Workload } from '../core/scenario.js';
+import { JOB_TYPES, type JobType, REDUCE_TIME_DEFAULTS, SWIM_POOL_COUNT_DEFAULT } from '../core/workload-schema.js';
 import { NETWORK_DEFAULTS } from '../core/network/config.js';
 import { warnOnce } from './warn.js';
 

@@ -68,6 +68,8 @@ export const unpairedWhy = UNPAIRED_WHY;
 
 /** A number field whose wrong type (a string, a boolean) is named by the field: "<what> must be a number". */
 export const numberField = (what: string) => z.number({ error: `${what} must be a number` });
+/** A number greater than 0. */
+export const posNum = (what: string) => numberField(what).positive({ error: `${what} must be greater than 0`, abort: true });
 /** An enumerated field, a value it does not take told by the field: '<what> must be "io", "cpu" or "mixed"'. */
 export const oneOf = <const T extends readonly [string, ...string[]]>(what: string, values: T) => {
   const quoted = values.map((v) => JSON.stringify(v));

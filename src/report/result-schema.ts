@@ -4,7 +4,7 @@
  * number drew NaN or Infinity coordinates. Other fields pass as they are.
  */
 import { z } from 'zod';
-import { formatIssue } from '../core/scenario.js';
+import { formatIssue } from '../core/scenario-issues.js';
 
 // zod 4's number refuses NaN and Infinity.
 const count = z.number().int().min(0);
