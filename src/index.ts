@@ -57,7 +57,9 @@ export { DONE, PENDING, RUNNING } from './core/task-state.js';
 export { type TaskRef, isReduceRef, reduceOf, reduceRef } from './core/task-ref.js';
 export type { JobSpec } from './core/workload.js';
 /** What a plugin is given, to read: the pools of a `usesPools` policy (context.pools), the blocks (context.blocks). */
-export type { ParentPool, Pool, PoolNode, PoolSet, PoolShare, ShareDivision } from './core/pools.js';
+export type { PoolSet, ShareDivision } from './core/pools.js';
+export type { ParentPool, Pool, PoolNode } from './core/pool.js';
+export type { PoolShare } from './core/pool-share.js';
 export type { BlockReader } from './core/hdfs.js';
 /** The built-in gates (a policy's wrapGate may wrap them; a gate plugin may extend them). */
 export { SkipCountGate, TwoLevelWaitGate } from './core/locality.js';

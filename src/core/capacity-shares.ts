@@ -12,7 +12,9 @@
  * tasks, which it took straight back (3,033 kills in a run).
  */
 import { computeFairShares } from './fair-shares.js';
-import { type Pool, PoolSet, type ShareDivision, activeJobs, jobDemand } from './pools.js';
+import { PoolSet, type ShareDivision } from './pools.js';
+import { type Pool, activeJobs } from './pool.js';
+import { jobDemand } from './job-demand.js';
 import type { QueueTree } from './queue-tree.js';
 import type { SlotKind } from './slot-kind.js';
 import { userCap } from './policies/capacity-rules.js';

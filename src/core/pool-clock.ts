@@ -7,7 +7,8 @@
  */
 import type { Preemption, Victim } from './framework/preemption.js';
 import type { Tick } from './framework/tick.js';
-import { type Pool, type PoolSet, livePools } from './pools.js';
+import { type PoolSet, livePools } from './pools.js';
+import type { Pool } from './pool.js';
 import type { RunningTasks } from './running-tasks.js';
 import { KINDS } from './slot-kind.js';
 

@@ -3,86 +3,25 @@
  * are runnable under the running-job limits, per-kind running tasks and demand, fair shares, and the times the
  * preemption timeouts count from. Policies order pools and jobs from this state; the scheduler reads
  * starvation from it to switch locality waiting off; preemption reads shares from it. Pools may sit under parent
- * pools (YARN's parent queues): a tree whose parents divide their share among their children, top down.
+ * pools (YARN's parent queues): a tree whose parents divide their share among their children, top down. The set and
+ * its live hooks are here; a pool and a parent pool are pool.ts's, a pool's share of a kind pool-share.ts's.
  */
 import { computeFairShares } from './fair-shares.js';
 import type { Job } from './job.js';
-import { DEFAULT_FAIR_SHARE_THRESHOLD, type ParentPoolConfig, type PoolConfig, type SchedulingMode } from './pool-config.js';
+import type { ParentPoolConfig, PoolConfig } from './pool-config.js';
+import { ParentPool, Pool, type PoolNode, activeJobs, childPools } from './pool.js';
+import { jobDemand, jobRunning } from './job-demand.js';
 import type { SchedulerConfig } from './scenario.js';
 import { KINDS, type SlotKind } from './slot-kind.js';
 import type { Admission } from './framework/admission.js';
 import { frozenCopy } from './frozen.js';
 import { compareFifo } from './priority.js';
-import { ENGINE, type EngineKey, checkEngineForPool } from './engine-key.js';
+import { ENGINE } from './engine-key.js';
 
-/**
- * One slot kind's view of a pool (Hadoop's PoolSchedulable). Plugins are handed pools: what changes is private and
- * set by PoolSet alone, and the object is frozen, so a plugin's write throws instead of changing the shares.
- */
-export class PoolShare {
-  #running = 0;
-  #demand = 0;
-  #fairShare = 0;
-  #lastTimeAtMinShare = 0;
-  #lastTimeAtHalfFairShare = 0;
-
-  constructor(readonly minShare: number, readonly maxTasks: number) {
-    Object.freeze(this);
-  }
-
-  get running(): number {
-    return this.#running;
-  }
-
-  /** Tasks wanted by the pool's runnable jobs, capped by maxTasks. */
-  get demand(): number {
-    return this.#demand;
-  }
-
-  get fairShare(): number {
-    return this.#fairShare;
-  }
-
-  /** The last time the pool was not starved for its min share (the min-share preemption timeout counts from it). */
-  get lastTimeAtMinShare(): number {
-    return this.#lastTimeAtMinShare;
-  }
-
-  /**
-   * The last time the pool had at least half its fair share, or the fraction its fairShareThreshold sets (the
-   * fair-share timeout counts from it; the name is Hadoop 1's, whose threshold is half).
-   */
-  get lastTimeAtHalfFairShare(): number {
-    return this.#lastTimeAtHalfFairShare;
-  }
-
-  /** PoolSet's: the running tasks and the demand (capped here by maxTasks) counted now. */
-  measure(key: EngineKey, running: number, demand: number): void {
-    checkEngineForPool(key, 'a pool\'s share', 'measure');
-    this.#running = running;
-    this.#demand = Math.min(demand, this.maxTasks);
-  }
-
-  /** PoolSet's: the fair share computed now. */
-  shareFairly(key: EngineKey, fairShare: number): void {
-    checkEngineForPool(key, 'a pool\'s share', 'shareFairly');
-    this.#fairShare = fairShare;
-  }
-
-  /** PoolSet's: at `nowMs` the pool is at its min share (`atMin`) and at half its fair share (`atHalf`) or not. */
-  stamp(key: EngineKey, nowMs: number, atMin: boolean, atHalf: boolean): void {
-    checkEngineForPool(key, 'a pool\'s share', 'stamp');
-    if (atMin) this.#lastTimeAtMinShare = nowMs;
-    if (atHalf) this.#lastTimeAtHalfFairShare = nowMs;
-  }
-}
-
-let liveJobs: (pool: Pool) => readonly Job[];
 let livePoolList: (set: PoolSet) => readonly Pool[];
 let liveWatchers: (set: PoolSet) => PoolWatcher[];
 let bumpVersion: (set: PoolSet) => void;
 let liveTop: (set: PoolSet) => readonly PoolNode[];
-let liveChildren: (parent: ParentPool) => readonly PoolNode[];
 
 /** The PoolSet behind each view of it a user's plugin is given (poolsViewed). */
 const behindViews = new WeakMap<object, PoolSet>();
@@ -99,27 +38,14 @@ function setBehindView(view: PoolSet): PoolSet {
   return set;
 }
 
-/** A child in the pool tree: a pool (holds jobs) or a parent pool (holds pools and parent pools). */
-export type PoolNode = Pool | ParentPool;
-
 /** The engine's live list of the tree's top level: the pools and parent pools under the root, in their order. */
 export function topPools(set: PoolSet): readonly PoolNode[] {
   return liveTop(set);
 }
 
-/** The engine's live list of a parent pool's children (plugins read `parent.children`). */
-export function childPools(parent: ParentPool): readonly PoolNode[] {
-  return liveChildren(parent);
-}
-
 /** The engine's live list of the pools (not exported to plugins: they read `set.pools`). */
 export function livePools(set: PoolSet): readonly Pool[] {
   return livePoolList(set);
-}
-
-/** The engine's live list of a pool's active jobs (not exported to plugins: they read `pool.jobs`). */
-export function activeJobs(pool: Pool): readonly Job[] {
-  return liveJobs(pool);
 }
 
 /**
@@ -146,193 +72,6 @@ export function jobChanged(set: PoolSet, job: Job): void {
   bumpVersion(set);
   for (const w of liveWatchers(set)) w.jobChanged(job);
 }
-
-/**
- * A pool's or parent pool's weight, min shares and caps: a cap it sets no value of is the scheduler's
- * poolMaxMapsDefault / poolMaxReducesDefault (YARN's queueMaxResourcesDefault, which YARN gives every queue without
- * maxResources, one it creates for a job included), else none; a min share above such a default is lowered to it, as YARN runs that queue
- * (its fair share never passes its max). A cap of its own is at least its min share (the schema refuses one below).
- * Under a policy that owns the shares (ownShares: one registered with ownsPoolShares) every pool has weight 1, min
- * shares 0 and no caps: the capacity scheduler has no weights or min shares (a queue's capacity is its share and its
- * guarantee) and caps a queue by its maxCapacity (the CLI tells an allocation file's as ignored there and refuses one
- * the scenario writes). A plugin policy that divides the shares itself (divideSharesBy) without that flag keeps the
- * pools' weights, min shares and caps: its division decides what they mean.
- */
-function sharesOf(c: PoolConfig | ParentPoolConfig, s: SchedulerConfig, ownShares: boolean): { weight: number; minMaps: number; minReduces: number; maxMaps: number; maxReduces: number } {
-  if (ownShares) return { weight: 1, minMaps: 0, minReduces: 0, maxMaps: Infinity, maxReduces: Infinity };
-  const maxMaps = c.maxMaps ?? s.poolMaxMapsDefault ?? Infinity;
-  const maxReduces = c.maxReduces ?? s.poolMaxReducesDefault ?? Infinity;
-  return { weight: c.weight, minMaps: Math.min(c.minMaps, maxMaps), minReduces: Math.min(c.minReduces, maxReduces), maxMaps, maxReduces };
-}
-
-export class Pool {
-  readonly config: Readonly<Required<Pick<PoolConfig, 'name' | 'weight' | 'minMaps' | 'minReduces'>> & { maxRunningJobs: number; schedulingMode: SchedulingMode; maxMaps: number; maxReduces: number }>;
-  readonly minShareTimeoutMs: number;
-  readonly fairShareTimeoutMs: number;
-  /** The fraction of its fair share below which the pool is starved for fair share (Hadoop 1: half; YARN's threshold). */
-  readonly fairShareThreshold: number;
-  /** Whether preemption may take this pool's tasks (PoolConfig.preemptable). */
-  readonly preemptable: boolean;
-  readonly map: PoolShare;
-  readonly reduce: PoolShare;
-  /** Order of first appearance (configured pools first), for reports. */
-  readonly ordinal: number;
-  /** The parent pool it shares with its siblings; undefined: the root. */
-  readonly parent: ParentPool | undefined;
-  readonly #jobs: Job[] = [];
-  /** A frozen copy of #jobs for `jobs`, made when first read after a change. */
-  #jobsSeen: readonly Job[] | undefined;
-  #runnableJobs = 0;
-
-  static {
-    liveJobs = (pool) => pool.#jobs;
-  }
-
-  constructor(c: PoolConfig, s: SchedulerConfig, ordinal: number, parent?: ParentPool, ownShares = false) {
-    this.ordinal = ordinal;
-    this.parent = parent;
-    this.config = Object.freeze({
-      name: c.name, ...sharesOf(c, s, ownShares),
-      maxRunningJobs: c.maxRunningJobs ?? s.poolMaxJobsDefault ?? Infinity,
-      schedulingMode: c.schedulingMode ?? s.defaultSchedulingMode,
-    });
-    this.minShareTimeoutMs = c.minSharePreemptionTimeoutMs ?? s.minSharePreemptionTimeoutMs ?? Infinity;
-    this.fairShareTimeoutMs = c.fairSharePreemptionTimeoutMs ?? s.fairSharePreemptionTimeoutMs ?? Infinity;
-    this.fairShareThreshold = c.fairSharePreemptionThreshold ?? s.fairSharePreemptionThreshold ?? DEFAULT_FAIR_SHARE_THRESHOLD;
-    this.preemptable = c.preemptable ?? true;
-    this.map = new PoolShare(this.config.minMaps, this.config.maxMaps);
-    this.reduce = new PoolShare(this.config.minReduces, this.config.maxReduces);
-    Object.freeze(this);
-  }
-
-  /**
-   * Active (arrived, unfinished) jobs in submit order: a frozen copy, replaced (not changed) when a job arrives or
-   * finishes, so a plugin may keep it and cannot change the pool through it. (The engine reads the live list,
-   * activeJobs: V8 iterates a frozen array several times slower.)
-   */
-  get jobs(): readonly Job[] {
-    return (this.#jobsSeen ??= Object.freeze(this.#jobs.slice()));
-  }
-
-  /** Jobs of the pool runnable under the running-job limits. */
-  get runnableJobs(): number {
-    return this.#runnableJobs;
-  }
-
-  /** Submit time of the earliest active job, or Infinity. */
-  get startMs(): number {
-    return this.#jobs.length > 0 ? this.#jobs[0].spec.submitMs : Infinity;
-  }
-
-  /** PoolSet's: `job` arrived (jobs arrive in submit order). */
-  joined(key: EngineKey, job: Job): void {
-    checkEngineForPool(key, `pool "${this.name}"`, 'joined');
-    this.#jobs.push(job);
-    this.#jobsSeen = undefined;
-  }
-
-  /** PoolSet's: `job` finished. */
-  left(key: EngineKey, job: Job): void {
-    checkEngineForPool(key, `pool "${this.name}"`, 'left');
-    this.#jobs.splice(this.#jobs.indexOf(job), 1);
-    this.#jobsSeen = undefined;
-  }
-
-  /** PoolSet's: the runnable jobs counted now. */
-  countRunnable(key: EngineKey, n: number): void {
-    checkEngineForPool(key, `pool "${this.name}"`, 'countRunnable');
-    this.#runnableJobs = n;
-  }
-
-  get name(): string {
-    return this.config.name;
-  }
-
-  share(kind: SlotKind): PoolShare {
-    return kind === 'map' ? this.map : this.reduce;
-  }
-
-  /** Starved for min share: running below min(minShare, demand). */
-  starvedForMinShare(kind: SlotKind): boolean {
-    const s = this.share(kind);
-    return s.running < Math.min(s.minShare, s.demand);
-  }
-
-  /** Starved for fair share: running below floor(min(fairShare x threshold, demand)) (threshold 0.5: Hadoop 1's half). */
-  starvedForFairShare(kind: SlotKind): boolean {
-    const s = this.share(kind);
-    return s.running < Math.floor(Math.min(s.fairShare * this.fairShareThreshold, s.demand));
-  }
-}
-
-/**
- * A parent pool (YARN's FSParentQueue): per kind, its running tasks and demand are its children's summed (the demand
- * capped by its max), its fair share is what its parent's division gives it, and its children divide that share.
- * Its maxRunningJobs bounds the jobs running in all its pools together.
- */
-export class ParentPool {
-  readonly config: Readonly<Required<Pick<ParentPoolConfig, 'name' | 'weight' | 'minMaps' | 'minReduces'>> & { maxRunningJobs: number; maxMaps: number; maxReduces: number }>;
-  readonly parent: ParentPool | undefined;
-  readonly map: PoolShare;
-  readonly reduce: PoolShare;
-  readonly #children: PoolNode[] = [];
-  #childrenSeen: readonly PoolNode[] | undefined;
-
-  static {
-    liveChildren = (parent) => parent.#children;
-  }
-
-  constructor(c: ParentPoolConfig, parent: ParentPool | undefined, s: SchedulerConfig, ownShares = false) {
-    this.config = Object.freeze({
-      name: c.name, ...sharesOf(c, s, ownShares), maxRunningJobs: c.maxRunningJobs ?? Infinity,
-    });
-    this.parent = parent;
-    this.map = new PoolShare(this.config.minMaps, this.config.maxMaps);
-    this.reduce = new PoolShare(this.config.minReduces, this.config.maxReduces);
-    Object.freeze(this);
-  }
-
-  get name(): string {
-    return this.config.name;
-  }
-
-  /** Its pools and parent pools, in configuration order: a frozen copy. */
-  get children(): readonly PoolNode[] {
-    return (this.#childrenSeen ??= Object.freeze(this.#children.slice()));
-  }
-
-  /** Submit time of the earliest active job in its subtree, or Infinity. */
-  get startMs(): number {
-    let t = Infinity;
-    for (const c of this.#children) t = Math.min(t, c.startMs);
-    return t;
-  }
-
-  share(kind: SlotKind): PoolShare {
-    return kind === 'map' ? this.map : this.reduce;
-  }
-
-  /** PoolSet's: a child joins (the tree is built once, from the configuration). */
-  adopt(key: EngineKey, child: PoolNode): void {
-    checkEngineForPool(key, `parent pool "${this.name}"`, 'adopt');
-    this.#children.push(child);
-    this.#childrenSeen = undefined;
-  }
-}
-
-/**
- * A job's demand for one kind (Hadoop's JobSchedulable.updateDemand): tasks not finished; reduces only past slow start.
- * With copy-compute splitting (`copySplit`) a reduce copies outside the slots and takes one only once its job's maps
- * are done: until then the job wants no reduce slot (its demand counted there made its pool look starved, and
- * preemption killed another pool's reduces every interval for slots it could not take).
- */
-export function jobDemand(job: Job, kind: SlotKind, copySplit = false): number {
-  if (kind === 'map') return job.maps - job.finishedMaps;
-  if (copySplit && job.mapsDoneMs < 0) return job.runningReduces;
-  return job.finishedMaps >= job.slowStartMaps ? job.reduces - job.finishedReduces : 0;
-}
-
-export const jobRunning = (job: Job, kind: SlotKind): number => (kind === 'map' ? job.runningMaps : job.runningReduces);
 
 /**
  * A division of one kind's slots among the pools (each pool's share of `kind` holds its running tasks and demand, just
@@ -449,7 +188,7 @@ export class PoolSet implements Admission {
     // A pool with no active job wants nothing, so it is starved for neither share up to this arrival: its preemption
     // clocks count from here, a configured pool's as a new one's. (They counted from the last tick, up to a heartbeat
     // before: a configured pool starved 3.5 s took back tasks at a 3.6 s timeout, one made by the job waited 6.5 s.)
-    if (liveJobs(pool).length === 0) {
+    if (activeJobs(pool).length === 0) {
       for (const kind of KINDS) {
         const s = pool.share(kind);
         s.stamp(ENGINE, Math.max(job.spec.submitMs, s.lastTimeAtMinShare), true, false);
@@ -574,7 +313,7 @@ export class PoolSet implements Admission {
       const s = pool.share(kind);
       let running = 0;
       let demand = 0;
-      for (const job of liveJobs(pool)) {
+      for (const job of activeJobs(pool)) {
         running += jobRunning(job, kind);
         if (this.#runnable.has(job)) demand += jobDemand(job, kind, this.config.copyComputeSplit);
       }
@@ -584,7 +323,7 @@ export class PoolSet implements Admission {
       const parent = this.#parents[k];
       let running = 0;
       let demand = 0;
-      for (const c of liveChildren(parent)) {
+      for (const c of childPools(parent)) {
         running += c.share(kind).running;
         demand += c.share(kind).demand;
       }
@@ -612,7 +351,7 @@ export class PoolSet implements Admission {
       } else {
         // Top down: the root divides the slots among the top level, each parent pool its share among its children.
         PoolSet.divide(this.#top, kind, slots);
-        for (const parent of this.#parents) PoolSet.divide(liveChildren(parent), kind, parent.share(kind).fairShare);
+        for (const parent of this.#parents) PoolSet.divide(childPools(parent), kind, parent.share(kind).fairShare);
       }
       for (const pool of this.#pools) pool.share(kind).stamp(ENGINE, nowMs, !pool.starvedForMinShare(kind), !pool.starvedForFairShare(kind));
     }
@@ -675,10 +414,8 @@ export class PoolSet implements Admission {
   }
 }
 
-// As Job.prototype: a plugin reaches these classes' objects through the pools it reads, and a method of theirs
-// replaced on the prototype (PoolSet.prototype.update = ...) would have changed the engine's pools; so would one of
-// PoolSet's static helpers, reached as pools.constructor (PoolSet.divide = () => {} left the shares undivided).
-for (const c of [PoolShare, Pool, ParentPool, PoolSet]) {
-  Object.freeze(c.prototype);
-  Object.freeze(c);
-}
+// As Job.prototype: a plugin reaches PoolSet through the pools it reads, and a method replaced on the prototype
+// (PoolSet.prototype.update = ...) would have changed the engine's pools; so would one of its static helpers, reached
+// as pools.constructor (PoolSet.divide = () => {} left the shares undivided). Pool, ParentPool, PoolShare: their modules.
+Object.freeze(PoolSet.prototype);
+Object.freeze(PoolSet);

@@ -10,7 +10,8 @@
 import type { PreemptionPlugin } from './framework/registry.js';
 import type { Victim as AnyVictim } from './framework/preemption.js';
 import { type Job, RUNNING } from './job.js';
-import { type Pool, type PoolSet, activeJobs } from './pools.js';
+import type { PoolSet } from './pools.js';
+import { type Pool, activeJobs } from './pool.js';
 import type { RunningTasks } from './running-tasks.js';
 import type { SlotKind } from './slot-kind.js';
 import { reduceRef } from './task-ref.js';

@@ -19,7 +19,8 @@
  * and events.
  */
 import type { Job } from '../job.js';
-import { Pool, PoolSet, activeJobs, livePools } from '../pools.js';
+import { PoolSet, livePools } from '../pools.js';
+import { Pool, activeJobs } from '../pool.js';
 import { compareFifo } from '../priority.js';
 import { type QueueTree, queueTreeOf } from '../queue-tree.js';
 import type { SlotKind } from '../slot-kind.js';

@@ -17,7 +17,9 @@
  * of the parent's, C is the queue's absolute capacity, and slots are offered a level at a time (queue-tree.ts).
  */
 import type { Job } from '../job.js';
-import { type Pool, PoolSet, activeJobs, jobDemand, jobRunning, livePools } from '../pools.js';
+import { PoolSet, livePools } from '../pools.js';
+import { type Pool, activeJobs } from '../pool.js';
+import { jobDemand, jobRunning } from '../job-demand.js';
 import { type QueueTree, queueTreeOf } from '../queue-tree.js';
 import { capacityShares } from '../capacity-shares.js';
 import type { QueueConfig } from '../pool-config.js';

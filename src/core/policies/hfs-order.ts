@@ -20,7 +20,8 @@
  */
 import { compareFairShare, type Schedulable } from '../fair-shares.js';
 import type { Job } from '../job.js';
-import { Pool, type PoolNode, type PoolSet, livePools } from '../pools.js';
+import { type PoolSet, livePools } from '../pools.js';
+import { Pool, type PoolNode } from '../pool.js';
 import { compareFifo } from '../priority.js';
 import type { SlotKind } from '../slot-kind.js';
 import { jobSchedulable, poolSchedulable } from './hfs-views.js';

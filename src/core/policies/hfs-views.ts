@@ -4,7 +4,8 @@
  */
 import type { Schedulable } from '../fair-shares.js';
 import type { Job } from '../job.js';
-import { type PoolNode, jobDemand, jobRunning } from '../pools.js';
+import type { PoolNode } from '../pool.js';
+import { jobDemand, jobRunning } from '../job-demand.js';
 import type { Priority } from '../scenario.js';
 import type { SlotKind } from '../slot-kind.js';
 

@@ -7,7 +7,8 @@
  */
 import { compareFairShare, type Schedulable } from '../fair-shares.js';
 import type { Job } from '../job.js';
-import { type ParentPool, Pool, type PoolNode, type PoolSet, activeJobs, childPools, topPools } from '../pools.js';
+import { type PoolSet, topPools } from '../pools.js';
+import { type ParentPool, Pool, type PoolNode, activeJobs, childPools } from '../pool.js';
 import { compareFifo } from './fifo.js';
 import type { PolicyPlugin } from '../framework/registry.js';
 import type { SlotKind } from '../slot-kind.js';

@@ -5,7 +5,8 @@
  * `all` every active job, the order having forgotten everything first.
  */
 import type { Job } from '../job.js';
-import { type PoolSet, type PoolWatcher, activeJobs, livePools, watchPools } from '../pools.js';
+import { type PoolSet, type PoolWatcher, livePools, watchPools } from '../pools.js';
+import { activeJobs } from '../pool.js';
 
 /** Jobs heard changed before a read forgets them all and settles every active job instead. */
 const MAX_PENDING = 65_536;

@@ -6,7 +6,9 @@
  * The kept orders (hfs-order.ts, capacity-order.ts) measure with it and read the shares after.
  */
 import type { Job } from '../job.js';
-import { type ParentPool, type Pool, type PoolNode, type PoolSet, jobDemand, jobRunning } from '../pools.js';
+import type { PoolSet } from '../pools.js';
+import type { ParentPool, Pool, PoolNode } from '../pool.js';
+import { jobDemand, jobRunning } from '../job-demand.js';
 import type { SlotKind } from '../slot-kind.js';
 import { ENGINE } from '../engine-key.js';
 
