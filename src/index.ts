@@ -66,7 +66,7 @@ export { SkipCountGate, TwoLevelWaitGate } from './core/locality.js';
 export { type SlotKind, KINDS } from './core/slot-kind.js';
 export type { JobComparator } from './core/policies/sorted-queue.js';
 /** A sorted job queue whose comparator's answers are checked (numbers, not NaN): the built-ins' SortedJobQueue, for plugins. */
-export { UserSortedJobQueue as SortedJobQueue } from './core/plugin-checks.js';
+export { UserSortedJobQueue as SortedJobQueue } from './core/user-sorted-queue.js';
 export { compareFifo } from './core/policies/fifo.js';
 export { compareFair } from './core/policies/fair.js';
 export type { Topology } from './core/topology.js';

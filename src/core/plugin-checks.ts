@@ -1,7 +1,9 @@
 /**
  * What a plugin hands the core, checked where a value outside its contract would loop or run on silently (the
  * fourth fuzzing pass's plugins): what its create() returns, its queues, heartbeat caps, a gate's answers, the counts
- * it reports. Each failure names the plugin and the value. Built-in plugins are trusted and not wrapped.
+ * it reports. Each failure names the plugin and the value. Built-in plugins are trusted and not wrapped. Apart: the
+ * members create() must return (plugin-members.ts), calls kept synchronous (sync-only.ts), the library's checked
+ * SortedJobQueue (user-sorted-queue.ts).
  */
 import type { HeartbeatLimits } from './framework/admission.js';
 import type { LazySkips, LocalityGate } from './framework/locality-gate.js';
@@ -10,48 +12,14 @@ import type { Preemption, Victim } from './framework/preemption.js';
 import type { JobQueue } from './framework/queue-order.js';
 import type { ReplicationPolicy } from './framework/replication.js';
 import type { Job } from './job.js';
-import { type JobComparator, SortedJobQueue } from './policies/sorted-queue.js';
 import type { PluginKind } from './framework/registry.js';
 import type { SlotKind } from './slot-kind.js';
 import type { Scenario } from './scenario.js';
 import { hasControlChars, quotedName, hasUnpairedSurrogate } from './bounded.js';
-import { classMethodNames } from './class-methods.js';
+import { MADE, NESTED, QUEUE, membersProblem, misspelled } from './plugin-members.js';
+import { isThenable, returnedPromise, syncOnly } from './sync-only.js';
+import { ComparatorError } from './user-sorted-queue.js';
 import { shownValue, valueKind } from './shown-value.js';
-
-/** The members (`?`: optional) of what a plugin's create() returns, by kind; a plugin's own other members are its business. */
-const MADE: Readonly<Record<PluginKind, Readonly<Record<string, string>>>> = {
-  policy: { createQueue: 'function', limits: 'object?', wrapGate: 'function?', assignMaps: 'object?', filter: 'object?', tick: 'object?', events: 'object?' },
-  gate: { allowed: 'function', skipped: 'function', launched: 'function', lazy: 'object?' },
-  preemption: { victims: 'function' },
-  replication: { blockRead: 'function', round: 'function?', nextRoundMs: 'number?', counts: 'function?' },
-};
-/** The members of the objects above, by the member that holds them. */
-const NESTED: Readonly<Record<string, Readonly<Record<string, string>>>> = {
-  assignMaps: { assign: 'function', counts: 'function?' },
-  filter: { admits: 'function' },
-  tick: { nextTickMs: 'number', skipIdle: 'function', tick: 'function', killed: 'function' },
-  lazy: { amount: 'function', headroom: 'function', settle: 'function' },
-  // All optional: a misspelled one (mapLaunch) was never called, silently.
-  events: { slowStartReached: 'function?', mapLaunched: 'function?', mapFinished: 'function?', mapKilled: 'function?' },
-};
-const QUEUE = { add: 'function', remove: 'function', update: 'function' };
-
-/** Why `value` (`what`) lacks one of `members` or holds one of another type, or undefined; `nested`: its objects' members. */
-function membersProblem(value: unknown, members: Readonly<Record<string, string>>, what: string, nested: typeof NESTED = {}): string | undefined {
-  if (typeof value !== 'object' || value === null) {
-    const needed = Object.entries(members).filter(([, t]) => !t.endsWith('?')).map(([m, t]) => `${m} (a ${t})`);
-    return `${what} returned ${valueKind(value)}, not an object with ${needed.join(', ')}`;
-  }
-  for (const [member, spec] of Object.entries(members)) {
-    const type = spec.replace('?', '');
-    const v: unknown = (value as Record<string, unknown>)[member];
-    if (v === undefined && spec.endsWith('?')) continue;
-    if (type === 'object' ? typeof v !== 'object' || v === null : typeof v !== type) return `${what}'s ${member} is ${valueKind(v)}, not ${type === 'object' ? 'an' : 'a'} ${type}`;
-    const inner = nested[member] === undefined ? undefined : membersProblem(v, nested[member], `${what}'s ${member}`);
-    if (inner !== undefined) return inner;
-  }
-  return undefined;
-}
 
 /**
  * The gate a user's policy's wrapGate() returned, its members checked as a made gate's are: one without them failed
@@ -91,58 +59,6 @@ export function checkedMade<T>(kind: PluginKind, name: string, made: T): T {
 }
 
 /**
- * A member of `value` (or of its objects named in `nested`) that the core does not read, taken for a slip of one it
- * would read and does not find: of that member's kind (a function, or an object), and named within one edit of it
- * (two for names of 8 letters or more), case aside: `asignMaps` for assignMaps, `Limits` for limits. A field of the
- * plugin's own of another kind (a counter `ticks`, `count`, `launches`) or named further off (`time`, `last`), or
- * starting with `_`, is its business. Undefined when none.
- */
-function misspelled(value: object, members: Readonly<Record<string, string>>, what: string, nested: typeof NESTED = {}): string | undefined {
-  // its own keys, and its classes' methods (a class-based plugin's misspelled method ran on unread, silently)
-  for (const own of new Set([...Object.keys(value), ...classMethodNames(value)])) {
-    const v: unknown = (value as Record<string, unknown>)[own];
-    if (Object.hasOwn(members, own)) {
-      const inner = nested[own];
-      const problem = inner === undefined || typeof v !== 'object' || v === null ? undefined : misspelled(v, inner, `${what}'s ${own}`);
-      if (problem !== undefined) return problem;
-      continue;
-    }
-    if (own.startsWith('_')) continue;
-    const kind = typeof v === 'function' ? 'function' : isPlainish(v) ? 'object' : undefined;
-    const near = Object.entries(members).find(([m, spec]) => !(m in value) && spec.replace('?', '') === kind && editsWithin(own.toLowerCase(), m.toLowerCase(), m.length >= 8 ? 2 : 1));
-    if (near !== undefined) return `${what} has ${own}, which hfsim does not read: did you mean ${near[0]}? (rename a member of your own that is not meant as it)`;
-  }
-  return undefined;
-}
-
-/** An object that could be meant as a member's (a plain object or a class's): not a list, a Map, a Set or a typed array. */
-function isPlainish(v: unknown): boolean {
-  return typeof v === 'object' && v !== null && !Array.isArray(v) && !ArrayBuffer.isView(v) && !(v instanceof Map) && !(v instanceof Set) && !(v instanceof WeakMap) && !(v instanceof WeakSet);
-}
-
-/** Whether strings a and b are at most `edits` single-character edits apart (insert, delete, substitute). */
-function editsWithin(a: string, b: string, edits: number): boolean {
-  if (Math.abs(a.length - b.length) > edits) return false;
-  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const next = [i];
-    for (let j = 1; j <= b.length; j++) next[j] = Math.min(row[j] + 1, next[j - 1] + 1, row[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-    row = next;
-  }
-  return row[b.length] <= edits;
-}
-
-/** Whether v is a thenable: what an async function returns. */
-export function isThenable(v: unknown): boolean {
-  return (typeof v === 'object' || typeof v === 'function') && v !== null && typeof (v as { then?: unknown }).then === 'function';
-}
-
-/** The error for a plugin method `key` of `who` that returned a Promise. */
-function returnedPromise(who: string, key: string): TypeError {
-  return new TypeError(`${who}: ${key}() returned a Promise: a plugin's methods run synchronously (no async, no await)`);
-}
-
-/**
  * A policy's sizeError answer, checked: a message or undefined. A Promise (an async sizeError) is refused as any
  * plugin method's is; an object was printed as "[object Object]", an empty string as nothing after the file's name.
  */
@@ -157,40 +73,6 @@ export function checkedRoundMs(policy: string, value: unknown): number | undefin
   if (isThenable(value)) throw returnedPromise(`replication "${policy}"`, 'roundMs');
   if (value === undefined || (typeof value === 'number' && value > 0)) return value;
   throw new TypeError(`replication "${policy}": roundMs returned ${shownValue(value)}, not a positive number of ms or undefined`);
-}
-
-/** The objects of what a policy's create() returns whose methods the core calls too. */
-const CALLED_OBJECTS: ReadonlySet<string> = new Set(['assignMaps', 'filter', 'tick', 'lazy', 'events']);
-
-/**
- * A user's plugin object (what create() returned, or one of its objects the core calls) whose methods throw when
- * they return a Promise: the core calls a plugin synchronously, and an async method's work (launches after an
- * await) came after the heartbeat that asked for it, the run going on without it (an async assign() ran out of
- * memory after 100 s, no job finished). Each method is wrapped once, and called on the object itself. The proxy's
- * own target is an empty object inheriting from it, so that a frozen object's members can be wrapped too (a proxy
- * must give a read-only, non-configurable property of its target as it is); reads and writes go to the object.
- */
-export function syncOnly<T extends object>(obj: T, who: string): T {
-  const wrapped = new Map<string, { from: unknown; to: unknown }>();
-  const target = obj;
-  return new Proxy(Object.create(obj) as T, {
-    set: (_inheriting, key, value) => Reflect.set(target, key, value, target),
-    get(_inheriting, key) {
-      const value: unknown = Reflect.get(target, key, target);
-      if (typeof key !== 'string' || (typeof value !== 'function' && !(CALLED_OBJECTS.has(key) && typeof value === 'object' && value !== null))) return value;
-      const known = wrapped.get(key);
-      if (known !== undefined && known.from === value) return known.to;
-      const to = typeof value === 'function'
-        ? (...args: unknown[]): unknown => {
-          const out: unknown = Reflect.apply(value, target, args);
-          if (isThenable(out)) throw returnedPromise(who, key);
-          return out;
-        }
-        : syncOnly(value as object, `${who}'s ${key}`);
-      wrapped.set(key, { from: value, to });
-      return to;
-    },
-  });
 }
 
 /**
@@ -372,49 +254,4 @@ export function checkedCounts<T extends object>(who: string, counts: T | undefin
     if (typeof value !== 'number' || !Number.isFinite(value)) throw new TypeError(`${who}: counts() gives "${name}" as ${shownValue(value)}, not a finite number`);
   }
   return counts;
-}
-
-/** A comparator's answer that is not a number. */
-class ComparatorError extends TypeError {}
-
-/**
- * The SortedJobQueue the library exports to plugins: its comparator's every answer checked to be a number (not NaN).
- * NaN, undefined or a Promise compared as "not after" and turned any order into newest first, silently. The
- * built-in policies use the unchecked class.
- */
-export class UserSortedJobQueue extends SortedJobQueue {
-  constructor(compare: JobComparator) {
-    if (typeof compare !== 'function') throw new TypeError(`new SortedJobQueue(compare): compare is ${valueKind(compare)}, not a function (a, b) => number`);
-    super((a: Job, b: Job): number => {
-      const c: unknown = compare(a, b);
-      if (typeof c === 'number' && !Number.isNaN(c)) return c;
-      throw new ComparatorError(`comparator gave ${isThenable(c) ? 'a Promise' : shownValue(c)} for jobs ${a.spec.id} and ${b.spec.id}, not a number (negative: the first goes first; 0; positive)`);
-    });
-  }
-
-  /**
-   * The order as a frozen copy, made again after the order changed: the queue's own array, reversed or sorted in place by a
-   * plugin (`q.jobs.reverse()`), lost its jobs' places and stalled the run, or changed its order silently.
-   */
-  #shown: readonly Job[] | undefined;
-
-  override get jobs(): readonly Job[] {
-    return (this.#shown ??= Object.freeze([...this.order]));
-  }
-
-  override add(job: Job): void {
-    this.#shown = undefined;
-    super.add(job);
-  }
-
-  override remove(job: Job): void {
-    this.#shown = undefined;
-    super.remove(job);
-  }
-
-  override update(job: Job): boolean {
-    const moved = super.update(job);
-    if (moved) this.#shown = undefined;
-    return moved;
-  }
 }
