@@ -50,7 +50,8 @@ export type { OfferedFramework } from './core/framework/offers.js';
 export { OfferRound, type OffersConfig } from './core/policies/offers.js';
 
 // Building blocks for policies: the job a queue orders, sorted queues, the built-in comparators.
-export { Job, type JobIndex, type Locality, NODE_LOCAL, OFF_RACK, RACK_LOCAL } from './core/job.js';
+export { Job, type JobIndex } from './core/job.js';
+export { type Locality, NODE_LOCAL, OFF_RACK, RACK_LOCAL } from './core/locality-level.js';
 /** A task's state in Job.mapState and Job.reduceState (a victim must be RUNNING). */
 export { DONE, PENDING, RUNNING } from './core/task-state.js';
 /** A victim's task: a map's index, or a reduce's reference (reduceRef(r), -(r + 1)). */

@@ -6,7 +6,7 @@
  * - jobTypeRule (DSFS): CPU-bound jobs may go rack-local at once; IO-bound jobs wait as the gate says.
  */
 import type { GateWrapper, LocalityGate } from './framework/locality-gate.js';
-import { type Locality, OFF_RACK, RACK_LOCAL } from './job.js';
+import { type Locality, OFF_RACK, RACK_LOCAL } from './locality-level.js';
 import type { PoolSet } from './pools.js';
 
 export function starvationBypass(pools: PoolSet): GateWrapper {

@@ -4,7 +4,7 @@
  * launch; the port checks what a plugin hands it and keeps the heartbeat's count.
  */
 import type { ActionSink } from './action-sink.js';
-import { localityOf } from './block-locality.js';
+import { localityOf } from './locality-level.js';
 import type { LocalityGate } from './framework/locality-gate.js';
 import type { LaunchPort, MapSlots } from './framework/map-assignment.js';
 import type { NodeFilter } from './framework/node-filter.js';
@@ -12,7 +12,8 @@ import type { JobQueue } from './framework/queue-order.js';
 import type { MapChoice, TaskChoice } from './framework/task-choice.js';
 import type { BlockStore } from './hdfs.js';
 import { nodeId, rackId } from './ids.js';
-import { type Job, type Locality, OFF_RACK } from './job.js';
+import type { Job } from './job.js';
+import { type Locality, OFF_RACK } from './locality-level.js';
 import type { Topology } from './topology.js';
 
 export type HeartbeatPort = MapSlots & LaunchPort;

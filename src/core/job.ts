@@ -4,8 +4,11 @@
  * there (place-lists.ts). Caches are stacks with lazy deletion: "does this job have a pending map on node n?" is
  * one bit, exact, when the answer is no, else a binary search over the job's places; a launch costs O(replicas)
  * (each replica's node loses a pending map, and its bit clears with the last) plus the stale entries it pops.
+ * The locality levels are locality-level.ts's; the buffers the caches are built in, job-scratch.ts's.
  */
 import type { BlockStore } from './hdfs.js';
+import { type Locality, NODE_LOCAL, RACK_LOCAL } from './locality-level.js';
+import { JobScratch } from './job-scratch.js';
 import { PlaceLists } from './place-lists.js';
 import { DONE, PENDING, RUNNING } from './task-state.js';
 import { type EngineKey, checkEngine } from './engine-key.js';
@@ -14,12 +17,9 @@ import type { JobSpec } from './workload.js';
 import { type NodeId, type RackId, type Topology, rackOf } from './topology.js';
 
 export { RUNNING } from './task-state.js';
+/** For network/task-io.ts, which imports them from here. */
+export { type Locality, NODE_LOCAL, OFF_RACK, RACK_LOCAL } from './locality-level.js';
 
-/** Locality of a map launch, also the locality level of delay scheduling. */
-export const NODE_LOCAL = 0;
-export const RACK_LOCAL = 1;
-export const OFF_RACK = 2;
-export type Locality = 0 | 1 | 2;
 
 export type { JobIndex } from './ids.js';
 
@@ -420,35 +420,5 @@ function sameRackEarlier(blocks: BlockStore, block: number, i: number, rack: Rac
   return false;
 }
 
-/** Reusable buffers for building a job's stacks: (place, map) pairs, and the place-indexed scratch of PlaceLists. */
-interface Buffers {
-  node: Int32Array;
-  nodeMap: Int32Array;
-  rack: Int32Array;
-  rackMap: Int32Array;
-  nodeSlots: Int32Array;
-  rackSlots: Int32Array;
-  /** The node pairs' place indexes (PlaceLists' indexOfPair). */
-  nodeIndex: Int32Array;
-}
-
 // A plugin could have replaced a method on the prototype and caught the engine's key at the engine's next call.
 Object.freeze(Job.prototype);
-
-/** The buffers Job's constructor builds in, owned by whoever makes jobs (one per scheduler), grown as needed. */
-export class JobScratch {
-  private buffers: Buffers | undefined;
-
-  for(topology: Topology, pairs: number): Buffers {
-    const s = this.buffers;
-    if (s !== undefined && s.node.length >= pairs && s.nodeSlots.length >= topology.nodes && s.rackSlots.length >= topology.racks) return s;
-    const size = Math.max(pairs, s?.node.length ?? 0, 1024);
-    const made: Buffers = {
-      node: new Int32Array(size), nodeMap: new Int32Array(size), rack: new Int32Array(size), rackMap: new Int32Array(size), nodeIndex: new Int32Array(size),
-      nodeSlots: new Int32Array(Math.max(topology.nodes, s?.nodeSlots.length ?? 0)).fill(-1),
-      rackSlots: new Int32Array(Math.max(topology.racks, s?.rackSlots.length ?? 0)).fill(-1),
-    };
-    this.buffers = made;
-    return made;
-  }
-}

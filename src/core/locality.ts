@@ -18,7 +18,8 @@ import { nonNegInt, timeMs } from './bounded.js';
 import { MAX_INT32 } from './limits.js';
 import type { GatePlugin } from './framework/registry.js';
 import type { LazySkips, LocalityGate } from './framework/locality-gate.js';
-import { type Job, type Locality, NODE_LOCAL, OFF_RACK, RACK_LOCAL } from './job.js';
+import type { Job } from './job.js';
+import { type Locality, NODE_LOCAL, OFF_RACK, RACK_LOCAL } from './locality-level.js';
 
 export type { LazySkips, LocalityGate } from './framework/locality-gate.js';
 

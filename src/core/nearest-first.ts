@@ -4,7 +4,8 @@
  * a reduce's copy phase holds its slot for its shuffle time. Each peek reads the job's locality caches (job.ts).
  */
 import type { MapChoice, TaskChoice } from './framework/task-choice.js';
-import { type Job, type Locality, NODE_LOCAL, OFF_RACK, RACK_LOCAL } from './job.js';
+import type { Job } from './job.js';
+import { type Locality, NODE_LOCAL, OFF_RACK, RACK_LOCAL } from './locality-level.js';
 import type { NodeId, RackId } from './topology.js';
 
 export const nearestFirst: TaskChoice = {

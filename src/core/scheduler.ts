@@ -4,7 +4,7 @@
  * The policy lives in plugins (plugins.ts, framework/): queue order, caps and admission, the locality gate, task
  * choice, the periodic tick with preemption, replication hooks. This file keeps the loop and the bookkeeping; its
  * parts with a noun of their own are apart: action-sink.ts (where decisions go), heartbeat-port.ts (an assigner's
- * port), tick-checks.ts (a tick's time and victims, checked), maps-done-notices.ts, task-jitter.ts, block-locality.ts.
+ * port), tick-checks.ts (a tick's time and victims, checked), maps-done-notices.ts, task-jitter.ts, locality-level.ts.
  *
  * Per heartbeat, in order: (1) record the tasks the node reports finished; (2) tell the node which jobs with
  * reduces waiting on it have all their maps done; (3) fill free map slots: for each slot, scan jobs in policy
@@ -29,7 +29,9 @@ import type { MapChoice, TaskChoice } from './framework/task-choice.js';
 import type { Tick } from './framework/tick.js';
 import type { BlockStore } from './hdfs.js';
 import type { Rank } from './ids.js';
-import { Job, type JobIndex, JobScratch, type Locality, NODE_LOCAL, OFF_RACK, RACK_LOCAL } from './job.js';
+import { Job, type JobIndex } from './job.js';
+import { type Locality, NODE_LOCAL, OFF_RACK, RACK_LOCAL } from './locality-level.js';
+import { JobScratch } from './job-scratch.js';
 import { PassAll } from './pass-all.js';
 import type { PoolClock } from './pool-clock.js';
 import { valueKind } from './shown-value.js';

@@ -8,7 +8,7 @@ import { runInProcess } from '../../src/actors/inprocess.js';
 import { MasterActor } from '../../src/actors/master-actor.js';
 import { simulate } from '../../src/actors/simulate.js';
 import { compare } from '../../src/cli/format.js';
-import { NODE_LOCAL } from '../../src/core/job.js';
+import { NODE_LOCAL } from '../../src/core/locality-level.js';
 import type { DynamicReplicas } from '../../src/core/replication/replicas.js';
 import { delayThresholdOf } from '../../src/core/replication/dsbra.js';
 import { makeTopology } from '../../src/core/topology.js';

@@ -7,7 +7,7 @@
  * The core trusts a heartbeat's free slots, so a row says how many a node has; it need not finish tasks to free them.
  */
 import { heartbeatRank, nodeId } from '../../src/core/ids.js';
-import { type Locality, NODE_LOCAL } from '../../src/core/job.js';
+import { type Locality, NODE_LOCAL } from '../../src/core/locality-level.js';
 import { makeRng } from '../../src/core/rng.js';
 import type { ActionSink } from '../../src/core/action-sink.js';
 import { Scheduler } from '../../src/core/scheduler.js';

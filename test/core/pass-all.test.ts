@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BlockStore } from '../../src/core/hdfs.js';
-import { Job, NODE_LOCAL, RACK_LOCAL } from '../../src/core/job.js';
+import { Job } from '../../src/core/job.js';
+import { NODE_LOCAL, RACK_LOCAL } from '../../src/core/locality-level.js';
 import { TwoLevelWaitGate, makeLocalityGate } from '../../src/core/locality.js';
 import { PassAll } from '../../src/core/pass-all.js';
 import { makeTopology } from '../../src/core/topology.js';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BlockStore } from '../../src/core/hdfs.js';
-import { Job, NODE_LOCAL, OFF_RACK, RACK_LOCAL } from '../../src/core/job.js';
+import { Job } from '../../src/core/job.js';
+import { NODE_LOCAL, OFF_RACK, RACK_LOCAL } from '../../src/core/locality-level.js';
 import { defaultLocalityDelayMs, makeLocalityGate } from '../../src/core/locality.js';
 import { compareFair } from '../../src/core/policies/fair.js';
 import { compareFifo } from '../../src/core/policies/fifo.js';

@@ -4,7 +4,7 @@
  * elsewhere. Only where the replicas stay as listed and the scheduler sees the real racks: no replication policy
  * (it adds and drops replicas), and not the fluid model without rack awareness (the scheduler sees one rack).
  */
-import { NODE_LOCAL, OFF_RACK, RACK_LOCAL } from '../../src/core/job.js';
+import { NODE_LOCAL, OFF_RACK, RACK_LOCAL } from '../../src/core/locality-level.js';
 import type { JobResult } from '../../src/core/results.js';
 import type { Scenario } from '../../src/core/scenario.js';
 import type { SchedulerObserver } from '../../src/core/scheduler.js';

@@ -2,7 +2,8 @@
  * Extension point: the locality gate. How far from its data a job may launch a map right now (delay scheduling's
  * skip count and two-level wait are gates; DSFS's job-type rule and HFS's starvation bypass wrap one).
  */
-import type { Job, Locality } from '../job.js';
+import type { Job } from '../job.js';
+import type { Locality } from '../locality-level.js';
 
 export interface LocalityGate {
   /** The most distant locality `job` may launch at now (may advance its level, as Hadoop does on reading it). */

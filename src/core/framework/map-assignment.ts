@@ -5,7 +5,8 @@
  * its last min-cost-flow solution placed on the node. Both launch through the core's port, which keeps the
  * bookkeeping, the per-heartbeat caps and delay scheduling's skips exactly as the walk does.
  */
-import type { Job, Locality } from '../job.js';
+import type { Job } from '../job.js';
+import type { Locality } from '../locality-level.js';
 import type { NodeId, RackId } from '../topology.js';
 
 /** A heartbeat's free map slots. */

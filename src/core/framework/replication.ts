@@ -5,7 +5,8 @@
  * applies them: a new replica is readable only once its copy has ended).
  */
 import type { BlockReader } from '../hdfs.js';
-import type { Job, Locality } from '../job.js';
+import type { Job } from '../job.js';
+import type { Locality } from '../locality-level.js';
 import type { NodeId } from '../topology.js';
 
 export interface ReplicationPolicy {

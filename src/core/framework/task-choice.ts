@@ -3,7 +3,8 @@
  * the gate allows (Hadoop's node -> rack -> any), a reduce once the job may launch one, and how long the reduce's
  * copy phase holds its slot.
  */
-import type { Job, Locality } from '../job.js';
+import type { Job } from '../job.js';
+import type { Locality } from '../locality-level.js';
 import type { NodeId, RackId } from '../topology.js';
 
 /** Where chooseMap writes its answer (one per scheduler, reused: no allocation per launch). */

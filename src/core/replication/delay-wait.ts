@@ -8,7 +8,8 @@
  * lazy skips, so runs with it walk every map scan: nothing is skipped unseen.
  */
 import type { LocalityGate } from '../framework/locality-gate.js';
-import type { Job, Locality } from '../job.js';
+import type { Job } from '../job.js';
+import type { Locality } from '../locality-level.js';
 
 export class DelayWait {
   /** By job: waiting since its last launch, the wait charged to its last launch, and its total. */

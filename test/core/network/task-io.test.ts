@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { BlockStore } from '../../../src/core/hdfs.js';
 import { nodeId } from '../../../src/core/ids.js';
-import { type Job, NODE_LOCAL, OFF_RACK, RACK_LOCAL, type Locality } from '../../../src/core/job.js';
+import type { Job } from '../../../src/core/job.js';
+import { NODE_LOCAL, OFF_RACK, RACK_LOCAL, type Locality } from '../../../src/core/locality-level.js';
 import { TaskIo } from '../../../src/core/network/task-io.js';
 import { makeTopology } from '../../../src/core/topology.js';
 import { simulate } from '../../../src/actors/simulate.js';

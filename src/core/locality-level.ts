@@ -1,7 +1,12 @@
-/** Where a map reads its block from on a node: node-local, rack-local or off-rack, by the block's replicas. */
+/** Locality levels (Hadoop's LocalityLevel): node-local, rack-local, off-rack; and the level of a block read on a node. */
 import type { BlockStore } from './hdfs.js';
-import { type Locality, NODE_LOCAL, OFF_RACK, RACK_LOCAL } from './job.js';
 import { type NodeId, type RackId, type Topology, rackOf } from './topology.js';
+
+/** Locality of a map launch, also the locality level of delay scheduling. */
+export const NODE_LOCAL = 0;
+export const RACK_LOCAL = 1;
+export const OFF_RACK = 2;
+export type Locality = 0 | 1 | 2;
 
 /** Where `block` is read from on `node` (of `rack`): node-local, rack-local or off-rack. */
 export function localityOf(topology: Topology, blocks: BlockStore, block: number, node: NodeId, rack: RackId): Locality {
