@@ -28,6 +28,9 @@ describe('FairShareComparator', () => {
   it.each([
     ['a needy pool (running < min(minShare, demand)) comes before a pool with fewer running tasks', [s('b', { running: 0 }), s('a', { running: 5, minShare: 10 })], ['a', 'b']],
     ['needy pools by running / minShare: 1/4 before 5/10', [s('a', { running: 5, minShare: 10 }), s('b', { running: 1, minShare: 4 })], ['b', 'a']],
+    // Hadoop's FairShareComparator divides by max(min(minShare, demand), 1), not by the min share alone: a (1 running,
+    // min 10, demand 2) is half way to its capped min share, b (1 of min 4) a quarter, so b first (a first by 1/10).
+    ['needy pools by running / max(min(minShare, demand), 1): 1 of min 4 before 1 of min 10 capped by demand 2', [s('a', { running: 1, minShare: 10, demand: 2 }), s('b', { running: 1, minShare: 4 })], ['b', 'a']],
     ['a min share above demand counts only up to demand: 3 running of demand 3 is not needy', [s('a', { running: 3, minShare: 10, demand: 3 }), s('b', { running: 2 })], ['b', 'a']],
     ['the rest by running / weight: 10/2 before 6/1', [s('b', { running: 6 }), s('a', { running: 10, weight: 2 })], ['a', 'b']],
     ['ties by start time', [s('a', { running: 2, startMs: 50 }), s('b', { running: 2, startMs: 10 })], ['b', 'a']],
