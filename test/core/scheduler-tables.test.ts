@@ -154,6 +154,13 @@ describe('HFS preemption: fair-share timeout, how many, never below the fair sha
   { name: '... and is past 3.499 s: min(minShare, demand) - running = 2 go',
     scheduler: { minSharePreemptionTimeoutMs: 3499, preemption: { enabled: true, intervalMs: 3000 }, pools: [{ name: 'p', minMaps: 2 }, { name: 'q' }] },
     jobs: [A8, B8], given: fill, then: [{ tickTo: 6000 }], want: ['n3 kill A/7', 'n3 kill A/6'] },
+  // A third pool s (fair share 2.5, never past its fair-share timeout) leaves q running 5 over its share of 2.5, so what
+  // p takes back is p's own due, not what q has over its share.
+  { name: 'min share capped by demand: p (min 5, demand 3) takes back min(minShare, demand) - running = 3, not 5',
+    scheduler: { minSharePreemptionTimeoutMs: 3000, preemption: { enabled: true, intervalMs: 3000 },
+      pools: [{ name: 'p', minMaps: 5 }, { name: 'q' }, { name: 's', fairSharePreemptionTimeoutMs: 1_000_000 }] },
+    jobs: [A8, { ...B8, blocks: [0, 0, 0] }, { ...B8, id: 'C', pool: 's' }], given: fill, then: [{ tickTo: 6000 }],
+    want: ['n3 kill A/7', 'n3 kill A/6', 'n2 kill A/5'] },
   { name: 'min shares over the cluster (5 + 5 of 8) leave q a share of 0 (3e-8 from the bisection): all 8 of its maps go, not 7',
     scheduler: { minSharePreemptionTimeoutMs: 3000, preemption: { enabled: true, intervalMs: 3000 }, pools: [{ name: 'p', minMaps: 5 }, { name: 'r', minMaps: 5 }] },
     jobs: [A8, B8, { ...B8, id: 'C', pool: 'r' }], given: fill, then: [{ tickTo: 6000 }],
