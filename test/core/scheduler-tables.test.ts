@@ -175,6 +175,8 @@ describe('HFS preemption: fair-share timeout, how many, never below the fair sha
 describe('capacity', () => table({ policy: 'capacity', delay: { mode: 'none' }, queues: [{ name: 'a', capacity: 75 }, { name: 'b', capacity: 25 }] }, [
   { name: 'the queue with the lowest running / capacity first', jobs: [{ id: 'A', blocks: [0, 0], pool: 'a' }, { id: 'B', blocks: [1], pool: 'b' }],
     given: [at(0, 0)], then: [at(1, 750)], want: ['n1 map B/0 node 10000ms'] },
+  { name: 'running / capacity, not running: a (2 running of 3 slots) before b (1 of 1)', jobs: [{ id: 'A', blocks: [0, 1, 2, 3], pool: 'a' }, { id: 'B', blocks: [0, 1, 2, 3], pool: 'b' }],
+    given: [at(0, 0), at(1, 750), at(2, 1500)], then: [at(3, 2250)], want: ['n3 map A/3 node 10000ms'] },
   { name: 'within a queue, jobs in FIFO order', jobs: [{ id: 'A', blocks: [0, 1], pool: 'a' }, { id: 'C', blocks: [1], pool: 'a' }],
     given: [at(0, 0)], then: [at(1, 750)], want: ['n1 map A/1 node 10000ms'] },
   { name: 'minimum-user-limit-percent 50: two users with maps to launch get 2 slots of 4 each, FIFO first',
