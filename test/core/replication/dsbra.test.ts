@@ -61,6 +61,9 @@ describe('DSBRA formulas', () => {
     [0.9, 0.2, 2, 2, KEEP, 0], // GAvg exactly 0.2: no replication however hot
     [0.15, 0.3, 3, 2, DEREPLICATE, 0], // GAvg > 0.2: RF <= 0.2 with extra replicas
     [0.45, 0.3, 2, 2, KEEP, 0], // not above GAvg + 0.2
+    [0.1, 0.1, 3, 2, DEREPLICATE, 0], // RF exactly 0.1: "RF_i <= 0.1" dereplicates
+    [0.2, 0.3, 3, 2, DEREPLICATE, 0], // RF exactly 0.2: "RF_i <= 0.2 with extra replicas" dereplicates
+    [0.5, 0.3, 2, 2, KEEP, 0], // RF exactly GAvg + 0.2 (0.2 + 0.3 === 0.5 in doubles): not above it
     [0.5625, 0.28125, 1, 1, REPLICATE, 1], // floor(1.40625)
     [0.95, 0.3, 2, 2, REPLICATE, 3], // floor(3.25)
     [0.9, 0.3, 2, 2, REPLICATE, 3], // (0.9 - 0.3) / 0.2 = 3 exactly
