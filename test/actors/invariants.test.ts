@@ -39,8 +39,9 @@ describe('reduces', () => {
     expect(early).toBe(0);
   });
 
-  it('assignMultiple off launches at most one map and one reduce per heartbeat', async () => {
-    const s = scenario(jobsScenario({ scheduler: { policy: 'fair', assignMultiple: false } }));
+  // "offers" places maps through the framework's port (scheduler.ts's hb.maxMaps), not the walk's own cap.
+  it.each(['fair', 'offers'])('assignMultiple off launches at most one map and one reduce per heartbeat (%s)', async (policy) => {
+    const s = scenario(jobsScenario({ scheduler: { policy, assignMultiple: false } }));
     const perHeartbeat = new Map<string, { maps: number; reduces: number }>();
     await simulate(s, {
       observer: {
