@@ -63,6 +63,19 @@ describe('HFS order', () => {
     expect([b, c, e].map((j) => set.isRunnable(j))).toEqual([true, true, true]);
   });
 
+  it('poolMaxJobsDefault caps a pool that sets no maxRunningJobs (its own wins); userMaxJobsDefault a user not listed', () => {
+    next = 0;
+    const set = new PoolSet(schedulerOf({ policy: 'hfs', poolMaxJobsDefault: 1, userMaxJobsDefault: 2, pools: [{ name: 'own', maxRunningJobs: 2 }],
+      users: [{ name: 'listed', maxRunningJobs: 3 }] }), 100, 50);
+    const p = [job('p', { user: 'x1' }), job('p', { user: 'x2' })]; // pool p: the default of 1 job
+    const own = [job('own', { user: 'x3' }), job('own', { user: 'x4' }), job('own', { user: 'x5' })]; // its own 2
+    const u = [job('q1', { user: 'u' }), job('q2', { user: 'u' }), job('q3', { user: 'u' })]; // user u: the default of 2
+    const listed = [job('r1', { user: 'listed' }), job('r2', { user: 'listed' }), job('r3', { user: 'listed' })]; // its own 3
+    const all = [...p, ...own, ...u, ...listed];
+    all.forEach((j) => set.add(j));
+    expect(all.map((j) => set.isRunnable(j))).toEqual([true, false, true, true, false, true, true, false, true, true, true]);
+  });
+
   it('job weights: priority factors, and log2(1 + demand) when size-based', () => {
     next = 0;
     expect(jobWeight(job('p', { priority: 'VERY_HIGH' }), 'map', false)).toBe(4);
