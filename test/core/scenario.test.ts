@@ -23,6 +23,15 @@ describe('scenario schema', () => {
     expect(r.value.workload).toMatchObject({ kind: 'facebook', jobs: 100, sizes: 'benchmark', meanInterarrivalMs: 14000, type: 'io' });
   });
 
+  // SPEC.md 2 and 4: Hadoop's reduce slow start of 5% of maps; DSBRA's round every minute with alpha = 0.5.
+  it('fills the papers\' defaults: slow start 0.05, DSBRA every 60 s with alpha 0.5', () => {
+    const r = parseScenario({ ...minimal, scheduler: { replication: { policy: 'dsbra' } } });
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.value.tasks.slowStart).toBe(0.05);
+    expect(r.value.scheduler.replication).toEqual({ policy: 'dsbra', config: { intervalMs: 60_000, alpha: 0.5, average: 'all' } });
+  });
+
   it.each([
     [{ ...minimal, clutser: {} }, '(top level): unknown field "clutser" (did you mean "cluster"?)'],
     [{ ...minimal, cluster: { racks: 'four' } }, 'cluster.racks: racks must be a number'],
