@@ -33,6 +33,13 @@ describe('job ordering', () => {
     expect(q.jobs.map((j) => j.index)).toEqual([2, 0, 3, 1]);
   });
 
+  it('FIFO ranks all five priorities VERY_HIGH, HIGH, NORMAL, LOW, VERY_LOW, whatever the submit order', () => {
+    const levels = ['VERY_LOW', 'LOW', 'NORMAL', 'HIGH', 'VERY_HIGH'] as const; // submitted in this order: lowest first
+    const q = new SortedJobQueue(compareFifo);
+    levels.forEach((priority, i) => q.add(makeJob(i, { submitMs: i, priority })));
+    expect(q.jobs.map((j) => j.spec.priority)).toEqual([...levels].reverse());
+  });
+
   it('an incrementally updated fair queue always equals a full sort', () => {
     const rng = makeRng(5, 'queue');
     const jobs = Array.from({ length: 40 }, (_, i) => makeJob(i, { submitMs: rng.int(10), nodes: [0, 1, 2, 3, 0, 1] }));
