@@ -73,6 +73,16 @@ describe('preemption', () => {
     expect(outcome.summary.lostSlotSeconds).toBeGreaterThan(0);
   });
 
+  // SPEC.md 3.6: "Count the work lost to kills", per pool too: every victim is research's (test below), so its
+  // counts are the run's, and production lost nothing.
+  it('each pool counts its own kills and the slot time they lost', () => {
+    const byName = new Map(outcome.pools!.map((p) => [p.name, p]));
+    expect(byName.get('research')!.killedTasks).toBe(kills.length);
+    expect(byName.get('research')!.lostSlotSeconds).toBeGreaterThan(0);
+    expect(Math.abs(byName.get('research')!.lostSlotSeconds - outcome.summary.lostSlotSeconds!)).toBeLessThanOrEqual(0.1);
+    expect([byName.get('production')!.killedTasks, byName.get('production')!.lostSlotSeconds]).toEqual([0, 0]);
+  });
+
   it('victims are research tasks (the pool above its fair share), never production ones', () => {
     const research = new Set(outcome.jobs.map((j, i) => (j.pool === 'research' ? i : -1)));
     for (const k of kills) expect(research.has(k.job)).toBe(true);
