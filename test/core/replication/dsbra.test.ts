@@ -126,6 +126,24 @@ describe('DSBRA rounds (the table in the header)', () => {
   });
 });
 
+describe('DSBRA dereplication: the replica on the node of largest DNAvg goes', () => {
+  // Block 0 has an extra replica (nodes 0 and 1, default 1) and is never read: RF 0 <= 0.1 with GAvg 0.25 / 3 <= 0.2.
+  // Node 1 also holds block 1 (RF 0.25), node 0 block 2 (RF 0): DNAvg 0.125 against 0, so node 1 loses block 0.
+  it('a cold block with an extra replica loses the one on its hotter node, not its cooler one', () => {
+    const topology = makeTopology({ racks: 1, nodesPerRack: 4, mapSlotsPerNode: 1, reduceSlotsPerNode: 1, heartbeatMs: 1000 }, 1);
+    const blocks = new BlockStore(1, 16, 4);
+    for (const nodes of [[0, 1], [1], [0]]) blocks.files.push(Int32Array.of(blocks.add(nodes.map(nodeId))));
+    const hdfs = new DynamicReplicas(blocks, blocks.files, topology, 1000, 64, () => {}, false, 'dsbra', 1);
+    const dsbra = new Dsbra({ intervalMs: 60_000, alpha: 0.5, average: 'all' }, 10_000, 4);
+    dsbra.blockRead(job, 1, nodeId(1), 0, 0, 10_000);
+    dsbra.blockRead(job, 1, nodeId(1), 0, 0, 10_000);
+    hdfs.advance(60_000, dsbra, () => false);
+    expect([...dsbra.lastRound!.rf]).toEqual([0, 0.25, 0]);
+    expect(hdfs.events).toEqual([{ kind: 'remove', block: 0, node: 1, src: -1, startMs: 60_000, endMs: 60_000 }]);
+    expect(blocks.holds(0, nodeId(0))).toBe(true);
+  });
+});
+
 /*
  * Why a block whose reads wait no longer than D is never replicated (alpha = 0.5). RF = (X + Y) / 4 and Y is the mean
  * of the block's past RFs, so RF never exceeds X_max / 3 (the fixed point of s = (X_max + s) / 4). A REPLICATE needs
