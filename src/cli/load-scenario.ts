@@ -271,6 +271,9 @@ const NULL_WORDS = /^(?:null|none|nil)$/i;
  * received string").
  */
 function literalHint(error: string, value: unknown, naming: SetNaming): string {
+  // false on a field that takes an object (scheduler.longTasks=false, meant as "off"): zod's words alone, "expected
+  // object, received boolean"; the field is turned off by its removal
+  if (value === false && /expected object, received boolean/.test(error)) return ` (false does not turn the field off: to remove it, ${naming.nulls})`;
   if (typeof value !== 'string') return '';
   const word = value.trim();
   if (BOOLEAN_WORDS.test(word) && /expected boolean|must be true or false/.test(error)) {

@@ -130,6 +130,12 @@ describe('a --set value written as a word for a boolean or null is a string: the
     expect(set(`cluster.network=${word}`)).toBe(`--set cluster.network=${word}: cluster.network: Invalid input: expected object, received string (the --set value "${word}" is a string: to remove the field, write null, lowercase)`);
   });
 
+  // false meant as "off" on a field that takes an object: zod's words alone ("expected object, received boolean")
+  it('false for an object field: the field is removed by null', () => {
+    expect(set('cluster.network=false')).toBe('--set cluster.network=false: cluster.network: Invalid input: expected object, received boolean (false does not turn the field off: to remove it, write null, lowercase)');
+    expect(loadScenario(file, [parseSet('cluster.network=null')], undefined, 'A').variants[0].scenario.cluster.network.model).toBe('flat');
+  });
+
   // The scenario's own number fields say "heartbeatMs must be a number", not zod's "received string": no hint was given.
   it.each(['None', 'NULL', 'nil'])('%s for a number field (it said only "heartbeatMs must be a number")', (word) => {
     expect(set(`cluster.heartbeatMs=${word}`)).toBe(`--set cluster.heartbeatMs=${word}: cluster.heartbeatMs: heartbeatMs must be a number (the --set value "${word}" is a string: to remove the field, write null, lowercase)`);
