@@ -139,8 +139,9 @@ const SHOWN_ALIKE = 3;
  * mistake in every element printed once an element.
  */
 function collapsed(all: readonly string[]): string[] {
-  // a field's line and column in its file (`s.json:12:7: `) differ from element to element too: the count says neither
-  const kind = (line: string): string => line.replace(/\[\d+\]/g, '[*]').replace(/:\d+:\d+: /, ': ');
+  // a field's line and column in its file (`s.json:12:7: `, or a sweep's base's `base b.json:16:9 at ...`) differ from
+  // element to element too: the count says neither (the base's was kept, and 10 jobs' errors printed 10 lines)
+  const kind = (line: string): string => line.replace(/\[\d+\]/g, '[*]').replace(/:\d+:\d+(?=: | at )/g, '');
   const count = new Map<string, number>();
   for (const line of all) count.set(kind(line), (count.get(kind(line)) ?? 0) + 1);
   const seen = new Map<string, number>();
