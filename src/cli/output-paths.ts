@@ -9,7 +9,7 @@
  *   which passes for root under /proc and /sys; a sweep's folder is made one level at a time (makeOutputDir).
  */
 import { randomInt } from 'node:crypto';
-import { closeSync, constants, accessSync, lstatSync, mkdirSync, openSync, readlinkSync, realpathSync, rmdirSync, statSync, unlinkSync } from 'node:fs';
+import { closeSync, constants, accessSync, fstatSync, lstatSync, mkdirSync, openSync, readlinkSync, realpathSync, rmdirSync, statSync, unlinkSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { InputError, loadedPluginFiles, osReason } from './errors.js';
 import { inputsRead } from './read-file.js';
@@ -65,12 +65,28 @@ export interface FormattedOutput {
  * the other there, the stream was in neither's format (`run --json --jobs-csv /dev/stdout`: a CSV, then a JSON, exit 0).
  */
 export function checkOneOnStdout(outputs: readonly FormattedOutput[]): void {
-  const [first, second] = outputs.filter((o) => o.printed === true || writesStdout(o.file));
+  const [first, second] = outputs.filter((o) => o.printed === true || writesStdout(o.file) || isStdoutsFile(o.file));
   if (second === undefined) return;
-  const named = (o: FormattedOutput): string => (o.file === undefined ? o.flag : `${o.flag} ${o.file}`);
+  const named = (o: FormattedOutput): string => (o.file === undefined ? o.flag : `${o.flag} ${o.file}${writesStdout(o.file) ? '' : ' (the file stdout goes to)'}`);
   // the same format twice (bench compare's --markdown /dev/stdout with $GITHUB_STEP_SUMMARY /dev/fd/1): it was printed twice
   const together = first.format === second.format ? `the ${first.format} would be printed twice` : `the two together are neither ${first.format} nor ${second.format}`;
   throw new InputError(`${named(second)}: ${named(first)} ${first.printed === true ? 'prints' : 'writes'} on stdout too, and ${together}: give one of them a file`);
+}
+
+/**
+ * Whether `file` is the regular file this process's stdout is redirected to (`--json --jobs-csv r.txt > r.txt`): the
+ * CSV replaced r.txt, and the JSON went to the file it replaced, lost, exit 0. (Devices are not compared: /dev/null
+ * may take any number of outputs.)
+ */
+function isStdoutsFile(file: string | undefined): boolean {
+  if (file === undefined) return false;
+  try {
+    const out = fstatSync(1);
+    const named = statSync(file);
+    return out.isFile() && named.isFile() && out.dev === named.dev && out.ino === named.ino;
+  } catch {
+    return false; // no stdout, or no such file yet: nothing it could share
+  }
 }
 
 /** Where a command says what it wrote: stderr when `file` is its stdout (the output is then the whole of stdout), else stdout. */

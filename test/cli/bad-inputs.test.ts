@@ -506,6 +506,18 @@ describe('the command line: exit 2 and one line, never an internal message', () 
     expect(r.stderr).not.toMatch(/ failed: |    at |Cannot read|Maximum call stack/);
   });
 
+  it('an output that is the file stdout is redirected to counts as stdout: --json --jobs-csv r.txt > r.txt lost the JSON, exit 0', () => {
+    const out = join(dir, 'same.txt');
+    const sh = (args: string) => spawnSync('bash', ['-c', `${JSON.stringify(process.execPath)} ${JSON.stringify(CLI)} ${args}`], { cwd: dir, encoding: 'utf8', timeout: 60_000 });
+    const r = sh(`run ${JSON.stringify(scenario)} --json --jobs-csv same.txt --no-progress > same.txt`);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toBe('hfsim: --jobs-csv same.txt (the file stdout goes to): --json prints on stdout too, and the two together are neither JSON nor CSV: give one of them a file\n');
+    // /dev/null takes any number of outputs
+    expect(sh(`run ${JSON.stringify(scenario)} --json --jobs-csv /dev/null --no-progress > /dev/null`).status).toBe(0);
+    // one output beside the table: the table goes where it went (the command's stdout), the CSV to its file
+    expect(sh(`run ${JSON.stringify(scenario)} --jobs-csv other.txt --no-progress > ${JSON.stringify(out)}`).status).toBe(0);
+  });
+
   it('capacity lets a pool\'s schedulingMode "fair" pass, as it lets defaultSchedulingMode "fair" (hfs\'s default; "fifo" is refused)', () => {
     for (const set of ['scheduler={"policy":"capacity","pools":[{"name":"q","schedulingMode":"fair"}]}', 'scheduler={"policy":"capacity","defaultSchedulingMode":"fair"}']) {
       const r = hfsim('run', scenario, '--set', set, '--no-progress');
