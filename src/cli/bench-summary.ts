@@ -56,8 +56,8 @@ export function compareMarkdown(o: CompareOutcome): string {
   const regressions = c.changes.filter((x) => x.verdict === 'regression');
   const out: string[] = ['## hfsim bench compare', ''];
   out.push(o.exitCode === 0 ? '**No regression.**' : `**Regression** (exit ${o.exitCode}): ${[
-    c.changedDigests.length > 0 ? `${c.changedDigests.length} canonical digest(s) changed` : '',
-    regressions.length > 0 ? `${regressions.length} measure(s) slower beyond ${o.thresholdPct}% and the noise floor` : '',
+    c.changedDigests.length > 0 ? `${plainCounted(c.changedDigests.length, 'canonical digest')} changed` : '',
+    regressions.length > 0 ? `${plainCounted(regressions.length, 'measure')} slower beyond ${o.thresholdPct}% and the noise floor` : '',
   ].filter((x) => x !== '').join('; ')}.`);
   out.push('', `Base ${commit(b)} (${cell(o.base.file)}, ${b.suite === 'none' ? '--scenario files' : `${b.suite} suite`}, ${plainCounted(b.repeat, 'run')}) against ${commit(n)} (${cell(o.next.file)}, ${plainCounted(n.repeat, 'run')}) on ${cell(n.machine.cpu)}, ${plainCounted(n.machine.cores, 'core')}, node ${n.node}; best runs, threshold ${o.thresholdPct}%.`);
   if (c.changedDigests.length > 0) {
