@@ -77,7 +77,7 @@ export interface BuildTicker {
 
 /**
  * A build's drawings and placings told to `listener` at most once every `everyMs` of wall time (0: each), and always
- * the last placing, every block placed.
+ * the last drawing and the last placing (every job drawn, every block placed: the drawing bar sat short of its total).
  */
 export function buildTicker(listener: BuildListener, everyMs = PROGRESS_EVERY_MS): BuildTicker {
   let nextAt = performance.now() + everyMs;
@@ -89,7 +89,7 @@ export function buildTicker(listener: BuildListener, everyMs = PROGRESS_EVERY_MS
   };
   return {
     drawn: (drawn, total) => {
-      if (due(false)) listener({ jobsDrawn: drawn, jobs: total, blocksPlaced: 0, blocks: 0 });
+      if (due(drawn === total)) listener({ jobsDrawn: drawn, jobs: total, blocksPlaced: 0, blocks: 0 });
     },
     placed: (placed, total) => {
       if (due(placed === total)) listener({ blocksPlaced: placed, blocks: total });

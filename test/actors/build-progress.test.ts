@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { BLOCKS_BETWEEN_TURNS, buildWorkloadOnThreads } from '../../src/actors/place-threads.js';
-import type { BuildProgress, RunProgress } from '../../src/actors/run-progress.js';
+import { type BuildProgress, type RunProgress, buildTicker } from '../../src/actors/run-progress.js';
 import { simulate } from '../../src/actors/simulate.js';
 import type { BlockStore } from '../../src/core/hdfs.js';
 import { BLOCKS_TOLD } from '../../src/core/placement.js';
@@ -121,6 +121,14 @@ describe('simulate onBuildProgress', () => {
     expect(drawing.at(-1)).toMatchObject({ jobsDrawn: 30, jobs: 30 });
     expect(builds.indexOf(drawing.at(-1)!)).toBe(drawing.length - 1); // every drawing telling before the blocks'
     expect(builds.at(-1)!.blocksPlaced).toBe(builds.at(-1)!.blocks);
+  });
+
+  it('the last drawing is told however soon it comes, as the last placing is (the bar sat at 901120/1000000 jobs drawn)', () => {
+    const told: BuildProgress[] = [];
+    const ticker = buildTicker((p) => told.push(p), 1e9);
+    for (let n = 1; n <= 3; n++) ticker.drawn(n, 3);
+    for (let n = 1; n <= 3; n++) ticker.placed(n, 3);
+    expect(told).toEqual([{ jobsDrawn: 3, jobs: 3, blocksPlaced: 0, blocks: 0 }, { blocksPlaced: 3, blocks: 3 }]);
   });
 
   it('on build threads too, the same digest', async () => {
