@@ -14,7 +14,7 @@ export function namedBy<T>(scenarioFile: string, field: string, read: () => T): 
   try {
     return read();
   } catch (err) {
-    if (err instanceof InputError) throw new InputError(`${scenarioFile}: ${field}: ${err.message}`);
+    if (err instanceof InputError) throw new InputError(err.message.split('\n').map((line) => `${scenarioFile}: ${field}: ${line}`).join('\n'));
     throw err;
   }
 }

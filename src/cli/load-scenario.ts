@@ -516,7 +516,23 @@ function load(file: string, sets: ReadonlyArray<readonly [string, unknown]>, see
       }
     };
     const resolved = allSets.reduce(applied, asInput(() => resolveVariant(record, overrides, []), (m) => `${placesOf([m], record, variant)[0]}: ${where}`));
-    const parsed = resolveScenario(resolved, file);
+    // A file the scenario names that cannot be read (errors.ts namedBy: `s.json: scheduler.allocationFile: ...`) is
+    // named as its field's other errors are: by the --set that gave it, or the variant (it blamed the file for a
+    // --set's allocation file, and named no variant). Not by its line: a file's read errors name the scenario alone.
+    const ofNamedFile = <T>(read: () => T): T => {
+      try {
+        return read();
+      } catch (err) {
+        const lines = err instanceof InputError ? err.message.split('\n') : [];
+        if (lines.length === 0 || !lines.every((l) => l.startsWith(`${file}: `))) throw err;
+        throw new InputError(lines.map((l) => l.slice(file.length + 2)).map((e) => {
+          const at = Object.keys(overrides).some((k) => fieldOf(e) === k || fieldOf(e).startsWith(`${k}.`)) ? where : '';
+          const set = setBlamed(e, sets, naming);
+          return set === undefined ? `${file}: ${at}${e}` : `${set.place}${at}${e}`;
+        }).join('\n'));
+      }
+    };
+    const parsed = ofNamedFile(() => resolveScenario(resolved, file));
     if (!parsed.ok) {
       // An error the scenario gives without the --sets, too, is the file's; one only they bring is theirs, though its
       // field is not their path: `--set workload.kind=swim` leaves the facebook workload's fields (it was blamed on the file).
@@ -533,7 +549,7 @@ function load(file: string, sets: ReadonlyArray<readonly [string, unknown]>, see
         return set === undefined ? `${placed[i]}: ${at}${e}` : `${set.place}${at}${e}${set.hint}`;
       }).join('\n'));
     }
-    const trace = traceFor(file, parsed.value);
+    const trace = ofNamedFile(() => traceFor(file, parsed.value));
     const over = workloadLimitErrors(parsed.value, trace, processLastSubmits);
     if (over.length > 0) {
       // A limit the scenario keeps without the --sets, and breaks with them, is theirs: `--set workload.jobs=999999`

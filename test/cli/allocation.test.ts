@@ -832,6 +832,18 @@ describe('bad allocation files: one line with file and line, exit 2', () => {
     expect(r.stderr).toBe(`hfsim: ${join(dir, 's.json')}: scheduler.allocationFile: ${join(dir, 'nope.xml')}: cannot read allocation file (no such file)\n`);
   });
 
+  it('a missing allocation file a --set or a variant named is named by them, as their fields\' other errors are (it blamed the scenario file, which names none)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hfsim-alloc-'));
+    const s = { cluster: { racks: 1, nodesPerRack: 2, mapSlotsPerNode: 1, reduceSlotsPerNode: 1 }, scheduler: { policy: 'hfs' }, workload: { kind: 'facebook', jobs: 2 }, variants: { H: { 'scheduler.allocationFile': 'none.xml' }, F: {} } };
+    writeFileSync(join(dir, 's.json'), JSON.stringify(s));
+    const bySet = hfsim('run', join(dir, 's.json'), '--variant', 'F', '--set', 'scheduler.allocationFile=gone.xml', '--dry-run');
+    expect(bySet.code).toBe(2);
+    expect(bySet.stderr).toBe(`hfsim: --set scheduler.allocationFile=gone.xml: scheduler.allocationFile: ${join(dir, 'gone.xml')}: cannot read allocation file (no such file)\n`);
+    const byVariant = hfsim('run', join(dir, 's.json'), '--dry-run');
+    expect(byVariant.code).toBe(2);
+    expect(byVariant.stderr).toBe(`hfsim: ${join(dir, 's.json')}: variant "H": scheduler.allocationFile: ${join(dir, 'none.xml')}: cannot read allocation file (no such file)\n`);
+  });
+
   it('a missing capacity-scheduler.xml, named after the scenario and its field', () => {
     const dir = mkdtempSync(join(tmpdir(), 'hfsim-alloc-'));
     const s = { cluster: { racks: 1, nodesPerRack: 2, mapSlotsPerNode: 1, reduceSlotsPerNode: 1 }, scheduler: { policy: 'capacity', capacitySchedulerFile: 'none.xml' }, workload: { kind: 'facebook', jobs: 2 } };
