@@ -1,4 +1,4 @@
-/** A run's digest: sha256 of the JSON of its outcome (simulate.ts), in a module of its own so that reading results back (sweep-output.ts) need not load the runtime. */
+/** A run's digest: sha256 of the JSON of its outcome (simulate.ts), in a module of its own so that reading results back (sweep-results.ts) need not load the runtime. */
 import { createHash } from 'node:crypto';
 import { valueKind } from '../core/shown-value.js';
 
@@ -30,7 +30,7 @@ const TAKES = 'digestOf takes a result (from simulate, or read back from --out o
 /** The names every result starts with (simulate's body). */
 const RESULT_NAMES = ['scenario', 'variant', 'seed'];
 
-/** digestOf without its check of the shape: a results line read back is checked field by field by its reader (sweep-output.ts). */
+/** digestOf without its check of the shape: a results line read back is checked field by field by its reader (sweep-results.ts). */
 export function outcomeDigest(body: object): string {
   const line = POINT_FIELDS.every((key) => Object.hasOwn(body, key));
   const outcome = Object.hasOwn(body, 'digest') ? Object.fromEntries(Object.entries(body).filter(([key]) => !NOT_OUTCOME.has(key) && !(line && POINT_FIELDS.includes(key)))) : body;

@@ -4,7 +4,7 @@
  * the --plugin files' code), where the manifest's hash alone could only say that one of them had.
  */
 import { counted } from './format.js';
-import type { Manifest } from './sweep-output.js';
+import type { Manifest } from './sweep-manifest.js';
 
 /** The hashes of a sweep's inputs, each apart (Sweep.hash joins them): a manifest of an older hfsim has none. */
 export interface SweepInputs {

@@ -2,7 +2,7 @@
 import { table } from './format.js';
 import { aggregate } from './sweep-aggregate.js';
 import type { PointRecord } from './sweep-aggregate.js';
-import type { Manifest } from './sweep-output.js';
+import type { Manifest } from './sweep-manifest.js';
 
 /** One row per point: its axis values, seeds, and mean ± 95% CI half-width of the headline metrics. */
 export function summaryTable(manifest: Manifest, records: readonly PointRecord[]): string {
