@@ -9,7 +9,7 @@ import { EXIT, InputError, benchExit, osReason } from './errors.js';
 import { counted, table } from './format.js';
 import { packageRoot } from './version.js';
 import { writeOutput } from './output.js';
-import { checkDistinctOutputs, checkNotAnInput, checkOneOnStdout, checkOutputFile, descriptorOf, writesStdout } from './output-paths.js';
+import { checkDistinctOutputs, checkNotAnInput, checkOneOnStdout, checkOutputFile, descriptorOf, landsOnStdout } from './output-paths.js';
 import { sweepFileKind } from './sweep-output.js';
 import { endOnPluginCrash, loadPluginFlags } from './plugins.js';
 import { formatIssue } from '../core/scenario-issues.js';
@@ -125,9 +125,11 @@ export async function bench(flags: BenchFlags): Promise<void> {
     only: flags.only,
     progress: (line) => process.stderr.write(`${line}\n`),
   });
+  // --json /dev/stdout: the table after the report made it no JSON (asked before the write, which replaces a file stdout
+  // is redirected to: the table went to the file replaced)
+  const tableOut = landsOnStdout(flags.json) ? process.stderr : process.stdout;
   if (flags.json) writeOutput(flags.json, JSON.stringify(report, null, 2) + '\n');
-  // --json /dev/stdout: the table after the report made it no JSON
-  (writesStdout(flags.json) ? process.stderr : process.stdout).write(reportTable(report) + '\n');
+  tableOut.write(reportTable(report) + '\n');
 }
 
 export interface CompareFlags { threshold: number; json?: boolean; markdown?: string }
@@ -174,7 +176,7 @@ export function compare(baseFile: string, newFile: string, flags: CompareFlags):
   // stderr, so that stdout is the Markdown alone (they were mixed); --json beside it is refused.
   const markdowns = [{ flag: '--markdown', file: flags.markdown, format: 'Markdown' }, { flag: '$GITHUB_STEP_SUMMARY', file: summaryFile === '' ? undefined : summaryFile, format: 'Markdown' }];
   checkOneOnStdout([{ flag: '--json', printed: flags.json === true, format: 'JSON' }, ...markdowns]);
-  const markdownOut = markdowns.find((m) => writesStdout(m.file));
+  const markdownOut = markdowns.find((m) => landsOnStdout(m.file));
   const out = markdownOut !== undefined ? process.stderr : process.stdout;
   // Checked before the verdict is printed (a folder or a missing path there failed after "no regression").
   if (summaryFile !== undefined && summaryFile !== '') {

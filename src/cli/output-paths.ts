@@ -65,7 +65,7 @@ export interface FormattedOutput {
  * the other there, the stream was in neither's format (`run --json --jobs-csv /dev/stdout`: a CSV, then a JSON, exit 0).
  */
 export function checkOneOnStdout(outputs: readonly FormattedOutput[]): void {
-  const [first, second] = outputs.filter((o) => o.printed === true || writesStdout(o.file) || isStdoutsFile(o.file));
+  const [first, second] = outputs.filter((o) => o.printed === true || landsOnStdout(o.file));
   if (second === undefined) return;
   const named = (o: FormattedOutput): string => (o.file === undefined ? o.flag : `${o.flag} ${o.file}${writesStdout(o.file) ? '' : ' (the file stdout goes to)'}`);
   // the same format twice (bench compare's --markdown /dev/stdout with $GITHUB_STEP_SUMMARY /dev/fd/1): it was printed twice
@@ -89,8 +89,16 @@ function isStdoutsFile(file: string | undefined): boolean {
   }
 }
 
-/** Where a command says what it wrote: stderr when `file` is its stdout (the output is then the whole of stdout), else stdout. */
-export const summaryStream = (file: string): NodeJS.WritableStream => (writesStdout(file) ? process.stderr : process.stdout);
+/**
+ * Whether an output ends where this process's stdout goes: it names stdout (/dev/stdout), or is the file stdout is
+ * redirected to (`--out r.json > r.json`, `>> $GITHUB_STEP_SUMMARY`). What a command would print beside it goes to
+ * stderr then: printed, a table went into the file after the output (an appended summary), or into the file the
+ * output replaced, lost.
+ */
+export const landsOnStdout = (file: string | undefined): boolean => writesStdout(file) || isStdoutsFile(file);
+
+/** Where a command says what it wrote: stderr when `file` lands on its stdout (the output is then the whole of it), else stdout. */
+export const summaryStream = (file: string): NodeJS.WritableStream => (landsOnStdout(file) ? process.stderr : process.stdout);
 
 export type Kind = 'missing' | 'file' | 'directory' | 'special';
 

@@ -6,7 +6,7 @@ import { InputError } from './errors.js';
 import { compare } from './format.js';
 import { type LoadedVariant, loadScenarioFlags, parseSet } from './load-scenario.js';
 import { writeOutputs } from './output.js';
-import { checkDistinctOutputs, checkOneOnStdout, checkOutputFile, writesStdout } from './output-paths.js';
+import { checkDistinctOutputs, checkOneOnStdout, checkOutputFile, landsOnStdout, writesStdout } from './output-paths.js';
 import { keepStdoutForOutput, printOut } from './stdout.js';
 import { endOnPluginCrash, loadPluginFlags, pluginUrls } from './plugins.js';
 import { RunProgressDisplay, showingTraceReads } from './run-progress.js';
@@ -91,12 +91,14 @@ export async function runAction(file: string, flags: RunFlags): Promise<void> {
   if (flags.out !== undefined) outputs.push([flags.out, json]);
   if (flags.jobsCsv !== undefined) outputs.push([flags.jobsCsv, (await import('./jobs-csv.js')).jobsCsv(results)]);
   if (flags.html !== undefined) outputs.push([flags.html, await (await import('../report/report.js')).runReportHtml(loaded.name, results)]);
+  // An output on stdout (--out /dev/stdout) is read as one: the table after it made it no JSON. Asked before the
+  // writes: one replaces a file stdout is redirected to (--out r.json > r.json), and the table went to the file replaced.
+  const tableAside = outputs.some(([f]) => landsOnStdout(f));
   writeOutputs(outputs);
   if (flags.json) printOut(json);
   else {
     const table = compare(loaded.name + (loaded.description ? ` (${loaded.description})` : ''), results) + '\n';
-    // An output on stdout (--out /dev/stdout) is read as one: the table after it made it no JSON.
-    if (outputs.some(([f]) => writesStdout(f))) process.stderr.write(table);
+    if (tableAside) process.stderr.write(table);
     else printOut(table);
   }
 }

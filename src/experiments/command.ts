@@ -81,13 +81,14 @@ export async function experimentsAction(flags: ExperimentsFlags): Promise<void> 
       process.stderr.write(`experiments: ${done}/${total} runs, ${((performance.now() - started) / 1000).toFixed(0)} s\n`);
     } : undefined,
   });
+  // --out /dev/stdout: the document is the whole of stdout (the lines below followed it there), as run's table goes
+  // aside; asked before the write, which replaces a file stdout is redirected to
+  const said = summaryStream(flags.out);
   const written = await writeExperiments(outcomes, missing, flags.out, svgDir, flags.quick === true);
   const checks = outcomes.flatMap((o) => o.analysis.checks);
   // A quick run's verdicts read like a full run's on the terminal: say which this was.
   const seeds = seedsRange(outcomes);
   const quick = flags.quick === true && seeds !== undefined ? ` (--quick: ${seeds} and smaller workloads; a full run's verdicts can differ)` : '';
-  // --out /dev/stdout: the document is the whole of stdout (these lines followed it there), as run's table goes aside
-  const said = summaryStream(flags.out);
   said.write(`${outcomes.length} experiment${outcomes.length === 1 ? '' : 's'}${quick}${missing.length > 0 ? ` (${missing.length} missing: ${missing.map((m) => m.experiment.id).join(', ')})` : ''}, ` +
     `${checks.filter((c) => c.holds).length} of ${checks.length} shapes hold; wrote ${written.length} files (${flags.out}, ${folderShown(svgDir)}) in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
   for (const o of outcomes) for (const c of o.analysis.checks) if (!c.holds) said.write(`  does not hold: ${o.experiment.id}: ${c.shape} (${c.detail})\n`);

@@ -201,9 +201,10 @@ export async function reportAction(input: string, flags: { html: string }): Prom
   checkOutputFile(flags.html, '--html', isDir ? SWEEP_FILES.map((f) => join(input, f)) : [input]);
   const results = isDir ? [] : resultsOf(input);
   const html = isDir ? await sweepReportHtml(input) : await runReportHtml(results[0].scenario, results, input);
+  // --html /dev/stdout: the report is the whole of stdout (this line after </html> was in it), as run's table goes aside;
+  // asked before the write, which replaces a file stdout is redirected to
+  const said = summaryStream(flags.html);
   writeOutput(flags.html, html);
   const charts = (html.match(/<figure class="chart"/g) ?? []).length;
-  // --html /dev/stdout: the report is the whole of stdout (this line after </html> was in it), as run's table goes aside
-  const said = summaryStream(flags.html);
   said.write(`wrote ${flags.html} (${charts} charts, ${Math.round(html.length / 1024)} KiB)\n`);
 }

@@ -4,7 +4,7 @@
  * loader is the whole story (fast); through the compiled CLI for flags and the exit code.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, truncateSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -516,6 +516,11 @@ describe('the command line: exit 2 and one line, never an internal message', () 
     expect(sh(`run ${JSON.stringify(scenario)} --json --jobs-csv /dev/null --no-progress > /dev/null`).status).toBe(0);
     // one output beside the table: the table goes where it went (the command's stdout), the CSV to its file
     expect(sh(`run ${JSON.stringify(scenario)} --jobs-csv other.txt --no-progress > ${JSON.stringify(out)}`).status).toBe(0);
+    // an output into the file stdout goes to: the table goes aside, to stderr (it went to the file the output replaced, lost)
+    const aside = sh(`run ${JSON.stringify(scenario)} --jobs-csv same.txt --no-progress > same.txt`);
+    expect(aside.status).toBe(0);
+    expect(readFileSync(join(dir, 'same.txt'), 'utf8').startsWith('variant,')).toBe(true);
+    expect(aside.stderr).toMatch(/^tiny: 1 job \(4 maps\)/m);
   });
 
   it('capacity lets a pool\'s schedulingMode "fair" pass, as it lets defaultSchedulingMode "fair" (hfs\'s default; "fifo" is refused)', () => {

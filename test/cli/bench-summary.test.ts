@@ -1,6 +1,6 @@
 /** hfsim bench compare --json and --markdown / $GITHUB_STEP_SUMMARY, on constructed reports (no bench run needed). */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -125,6 +125,20 @@ describe('hfsim bench compare --markdown /dev/stdout', () => {
     expect(r.code).toBe(0);
     expect(r.stdout.startsWith('## ')).toBe(true);
     expect(r.stdout).not.toContain('bench compare:');
+    expect(r.stderr).toContain('bench compare:');
+    expect(r.stderr.trimEnd().endsWith('no regression')).toBe(true);
+  });
+
+  it('a $GITHUB_STEP_SUMMARY that stdout is appended to (`>> $GITHUB_STEP_SUMMARY`, a GitHub Actions idiom): the table and the verdict go to stderr (they were mixed into the summary)', () => {
+    const md = join(dir, 'appended.md');
+    writeFileSync(md, '# an earlier step\n');
+    const fd = openSync(md, 'a');
+    const r = spawnSync(process.execPath, [CLI, 'bench', 'compare', base, same], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', fd, 'pipe'], env: { ...process.env, GITHUB_STEP_SUMMARY: md } });
+    closeSync(fd);
+    expect(r.status, r.stderr).toBe(0);
+    const written = readFileSync(md, 'utf8');
+    expect(written.startsWith('# an earlier step\n## hfsim bench compare\n')).toBe(true);
+    expect(written).not.toContain('bench compare:');
     expect(r.stderr).toContain('bench compare:');
     expect(r.stderr.trimEnd().endsWith('no regression')).toBe(true);
   });
