@@ -271,11 +271,14 @@ const NULL_WORDS = /^(?:null|none|nil)$/i;
  * received string").
  */
 function literalHint(error: string, value: unknown, naming: SetNaming): string {
-  // false on a field that takes an object (scheduler.longTasks=false, meant as "off"): zod's words alone, "expected
-  // object, received boolean"; the field is turned off by its removal
-  if (value === false && /expected object, received boolean/.test(error)) return ` (false does not turn the field off: to remove it, ${naming.nulls})`;
+  // false (or False, off, no) on a field that takes an object or a list (scheduler.longTasks=false, meant as "off"):
+  // zod's words alone, "expected object, received boolean"; such a field is left out by null (a section with defaults,
+  // cluster.network, then takes them)
+  const word = typeof value === 'string' ? value.trim() : '';
+  if ((value === false || /^(?:false|off|no)$/i.test(word)) && /expected (?:object|array), received (?:boolean|string)/.test(error)) {
+    return ` (${naming.value} ${JSON.stringify(value)} turns nothing off here: to leave the field out, ${naming.nulls}; a section with defaults then takes them)`;
+  }
   if (typeof value !== 'string') return '';
-  const word = value.trim();
   if (BOOLEAN_WORDS.test(word) && /expected boolean|must be true or false/.test(error)) {
     return ` (${naming.value} ${JSON.stringify(value)} is a string: ${naming.booleans})`;
   }

@@ -132,7 +132,9 @@ describe('a --set value written as a word for a boolean or null is a string: the
 
   // false meant as "off" on a field that takes an object: zod's words alone ("expected object, received boolean")
   it('false for an object field: the field is removed by null', () => {
-    expect(set('cluster.network=false')).toBe('--set cluster.network=false: cluster.network: Invalid input: expected object, received boolean (false does not turn the field off: to remove it, write null, lowercase)');
+    expect(set('cluster.network=false')).toBe('--set cluster.network=false: cluster.network: Invalid input: expected object, received boolean (the --set value false turns nothing off here: to leave the field out, write null, lowercase; a section with defaults then takes them)');
+    expect(set('scheduler.longTasks=False')).toContain('(the --set value "False" turns nothing off here: to leave the field out, write null');
+    expect(set('scheduler.pools=false')).toContain('expected array, received boolean (the --set value false turns nothing off here');
     expect(loadScenario(file, [parseSet('cluster.network=null')], undefined, 'A').variants[0].scenario.cluster.network.model).toBe('flat');
   });
 
