@@ -6,7 +6,7 @@ import { BENCH_FORMAT, type BenchCase, type BenchReport, benchReportSchema } fro
 import { compareReports, shortCommit } from './bench-compare.js';
 import { compareJson, compareMarkdown } from './bench-summary.js';
 import { EXIT, InputError, benchExit, osReason } from './errors.js';
-import { counted, table } from './format.js';
+import { counted, plainCounted, table } from './format.js';
 import { packageRoot } from './version.js';
 import { writeOutput } from './output.js';
 import { checkDistinctOutputs, checkNotAnInput, checkOneOnStdout, checkOutputFile, descriptorOf, landsOnStdout } from './output-paths.js';
@@ -201,7 +201,7 @@ export function compare(baseFile: string, newFile: string, flags: CompareFlags):
   const warnings: string[] = [];
   // A nightly job that forgot to rotate its baseline compared last night's report with itself, and passed every night.
   if (JSON.stringify(base) === JSON.stringify(next)) warnings.push(`${baseFile} and ${newFile} are the same report (made ${base.createdAt} at ${shortCommit(base.commit)}): nothing new was measured; compare the night's new report with the one kept from before`);
-  if (unchecked.length > 0) warnings.push(`the digest of ${unchecked.length} canonical case(s) of ${baseFile} was not checked, as ${newFile} did not run them alike: ${unchecked.join(', ')}`);
+  if (unchecked.length > 0) warnings.push(`the digest of ${plainCounted(unchecked.length, 'canonical case')} of ${baseFile} was not checked, as ${newFile} did not run them alike: ${unchecked.join(', ')}`);
   // Not an outcome regression (only a canonical scenario's digest is), but the runs timed did other work.
   if (c.otherDigests.length > 0) warnings.push(`the digest of ${counted(c.otherDigests.length, 'case')} that ${c.otherDigests.length === 1 ? 'is' : 'are'} not canonical changed (${c.otherDigests.join(', ')}): the simulation decided otherwise, so their times compare other work; not judged (only a canonical scenario's digest is an outcome regression)`);
   const apart = machineDifference(base, next);
@@ -223,7 +223,7 @@ export function compare(baseFile: string, newFile: string, flags: CompareFlags):
     if (c.unmatched.length > 0) out.write(`not compared: ${c.unmatched.join('; ')}\n`);
   }
   if (c.digestChanges.length > 0) {
-    process.stderr.write(`OUTCOME REGRESSION: the result digest of ${c.digestChanges.length} canonical scenario(s) changed (always fatal):\n${c.digestChanges.map((d) => `  ${d}`).join('\n')}\n`);
+    process.stderr.write(`OUTCOME REGRESSION: the result digest of ${plainCounted(c.digestChanges.length, 'canonical scenario')} changed (always fatal):\n${c.digestChanges.map((d) => `  ${d}`).join('\n')}\n`);
   }
   if (c.speedRegressions.length > 0) {
     // The floor is fixed (bench-compare.ts), not the runs' spread: "the measured noise" read as if noise had been ruled out.

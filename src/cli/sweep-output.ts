@@ -10,7 +10,7 @@ import { AGGREGATE_CSV, AGGREGATE_JSON, MANIFEST, RESULTS, isSweepDir } from './
 import { type Manifest, readManifest } from './sweep-manifest.js';
 
 // The folder's parts, one module each (sweep-folder, sweep-manifest, sweep-results, sweep-results-log), importable from here as before.
-export { AGGREGATE_CSV, AGGREGATE_JSON, MANIFEST, RESULTS, SWEEP_FILES, entriesBesideTemps, isSweepDir, isSweepTemp, removeSweepTemps } from './sweep-folder.js';
+export { MANIFEST, RESULTS, SWEEP_FILES, entriesBesideTemps, isSweepDir, removeSweepTemps } from './sweep-folder.js';
 export { type Manifest, manifestOf, readCheckedManifest, readManifest } from './sweep-manifest.js';
 export { lineDigest, onePerPoint, readRecords, readResults } from './sweep-results.js';
 export { ResultsLog } from './sweep-results-log.js';

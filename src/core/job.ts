@@ -17,8 +17,6 @@ import type { JobSpec } from './workload.js';
 import { type NodeId, type RackId, type Topology, rackOf } from './topology.js';
 
 export { RUNNING } from './task-state.js';
-/** For network/task-io.ts, which imports them from here. */
-export { type Locality, NODE_LOCAL, OFF_RACK, RACK_LOCAL } from './locality-level.js';
 
 
 export type { JobIndex } from './ids.js';

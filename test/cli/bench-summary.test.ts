@@ -69,7 +69,7 @@ describe('hfsim bench compare: its warnings in --json and the Markdown summary',
     expect(r.code).toBe(0);
     const out = JSON.parse(r.stdout) as { warnings: string[] };
     expect(out.warnings).toHaveLength(3);
-    expect(out.warnings[0]).toMatch(/^the digest of 1 canonical case\(s\) of .*base\.json was not checked, as .*other\.json did not run them alike: swim-first50$/);
+    expect(out.warnings[0]).toMatch(/^the digest of 1 canonical case of .*base\.json was not checked, as .*other\.json did not run them alike: swim-first50$/);
     expect(out.warnings[1]).toMatch(/measured apart \(.*Test CPU.*Other CPU.*\)/);
     expect(out.warnings[2]).toMatch(/were measured with --repeat 2 and 3/);
     expect(r.stderr.trim().split('\n').map((l) => l.replace(/^hfsim: warning: /, ''))).toEqual(out.warnings);
@@ -91,7 +91,7 @@ describe('hfsim bench compare: its warnings in --json and the Markdown summary',
     const md = join(dir, 'warned.md');
     expect(compare([base, other, '--markdown', md]).code).toBe(0);
     const text = readFileSync(md, 'utf8');
-    expect(text).toMatch(/\n### Warnings\n\n- the digest of 1 canonical case\(s\) of .*base\.json was not checked/);
+    expect(text).toMatch(/\n### Warnings\n\n- the digest of 1 canonical case of .*base\.json was not checked/);
     expect(text).toContain('were measured with --repeat 2 and 3');
     expect(text.trimEnd().split('\n').slice(-3).every((l) => l.startsWith('- '))).toBe(true);
     compare([base, same, '--markdown', md]);

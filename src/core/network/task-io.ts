@@ -20,7 +20,8 @@
  * Source: a non-local map reads the replica HDFS 0.20 would give it (replicaFor).
  */
 import type { BlockStore } from '../hdfs.js';
-import { type Job, NODE_LOCAL, type Locality } from '../job.js';
+import type { Job } from '../job.js';
+import { type Locality, NODE_LOCAL } from '../locality-level.js';
 import type { Scenario } from '../scenario.js';
 import type { NodeId } from '../ids.js';
 import { hashString, mixKey } from '../rng.js';
