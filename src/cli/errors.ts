@@ -6,15 +6,25 @@ export class InputError extends Error {
 }
 
 /**
- * A file a scenario names, read by `read`: its bad input told after the scenario and the field that named it, as
- * `c.json: workload.trace: t.tsv:51: ...` (a missing allocation file was told as "sub/none.xml: cannot read allocation
- * file", naming neither the scenario nor scheduler.allocationFile).
+ * Bad input in a file a scenario names (its `lines`), told after the scenario and the field that named the file, as
+ * `c.json: workload.trace: t.tsv:51: ...`; the loader names them otherwise where a --set or a variant gave the field
+ * (load-scenario.ts), reading the parts, not the message.
+ */
+export class NamedFileError extends InputError {
+  constructor(readonly scenarioFile: string, readonly field: string, readonly lines: readonly string[]) {
+    super(lines.map((line) => `${scenarioFile}: ${field}: ${line}`).join('\n'));
+  }
+}
+
+/**
+ * A file a scenario names, read by `read`: its bad input a NamedFileError (a missing allocation file was told as
+ * "sub/none.xml: cannot read allocation file", naming neither the scenario nor scheduler.allocationFile).
  */
 export function namedBy<T>(scenarioFile: string, field: string, read: () => T): T {
   try {
     return read();
   } catch (err) {
-    if (err instanceof InputError) throw new InputError(err.message.split('\n').map((line) => `${scenarioFile}: ${field}: ${line}`).join('\n'));
+    if (err instanceof InputError) throw new NamedFileError(scenarioFile, field, err.message.split('\n'));
     throw err;
   }
 }

@@ -8,7 +8,7 @@ import { workloadLimitErrors } from '../core/workload-limits.js';
 import { processLastSubmits } from '../actors/last-submits.js';
 import type { SwimTrace } from '../core/swim.js';
 import { withoutSuggestions } from '../core/nearest-name.js';
-import { InputError } from './errors.js';
+import { InputError, NamedFileError } from './errors.js';
 import { overdeepOpening, overlongRun } from './json-runs.js';
 import { lineAndColumn } from './line-starts.js';
 import { type Overrides, type Written, fieldPlaces, noteJsonText, overridesAt, shownPlace } from './field-place.js';
@@ -526,10 +526,10 @@ function load(file: string, sets: ReadonlyArray<readonly [string, unknown]>, see
       try {
         return read();
       } catch (err) {
-        const lines = err instanceof InputError ? err.message.split('\n') : [];
-        if (lines.length === 0 || !lines.every((l) => l.startsWith(`${file}: `))) throw err;
-        throw new InputError(lines.map((l) => l.slice(file.length + 2)).map((e) => {
-          const at = Object.keys(overrides).some((k) => fieldOf(e) === k || fieldOf(e).startsWith(`${k}.`)) ? where : '';
+        if (!(err instanceof NamedFileError) || err.scenarioFile !== file) throw err;
+        const at = Object.keys(overrides).some((k) => err.field === k || err.field.startsWith(`${k}.`)) ? where : '';
+        throw new InputError(err.lines.map((line) => {
+          const e = `${err.field}: ${line}`;
           const set = setBlamed(e, sets, naming);
           return set === undefined ? `${file}: ${at}${e}` : `${set.place}${at}${e}`;
         }).join('\n'));

@@ -80,13 +80,13 @@ export function checkOneOnStdout(outputs: readonly FormattedOutput[]): void {
  */
 function isStdoutsFile(file: string | undefined): boolean {
   if (file === undefined) return false;
+  let out;
   try {
-    const out = fstatSync(1);
-    const named = statSync(file);
-    return out.isFile() && named.isFile() && out.dev === named.dev && out.ino === named.ino;
+    out = fstatSync(1);
   } catch {
-    return false; // no stdout, or no such file yet: nothing it could share
+    return false; // no stdout
   }
+  return out.isFile() && fileKey(file) === `${out.dev}:${out.ino}`;
 }
 
 /**
