@@ -134,15 +134,22 @@ export class Pool {
   /** Starved for min share: running below min(minShare, demand). */
   starvedForMinShare(kind: SlotKind): boolean {
     const s = this.share(kind);
-    return s.running < Math.min(s.minShare, s.demand);
+    return belowMinShare(s, s.running, s.demand);
   }
 
   /** Starved for fair share: running below floor(min(fairShare x threshold, demand)) (threshold 0.5: Hadoop 1's half). */
   starvedForFairShare(kind: SlotKind): boolean {
     const s = this.share(kind);
-    return s.running < Math.floor(Math.min(s.fairShare * this.fairShareThreshold, s.demand));
+    return belowFairShare(s, this.fairShareThreshold, s.running, s.demand);
   }
 }
+
+/** Hadoop's isStarvedForMinShare of a share with `running` tasks and `demand` (capped by its maxTasks). */
+export const belowMinShare = (s: PoolShare, running: number, demand: number): boolean => running < Math.min(s.minShare, demand);
+
+/** Hadoop's isStarvedForFairShare, at a threshold of the fair share (Hadoop 1's is half). */
+export const belowFairShare = (s: PoolShare, threshold: number, running: number, demand: number): boolean =>
+  running < Math.floor(Math.min(s.fairShare * threshold, demand));
 
 /**
  * A parent pool (YARN's FSParentQueue): per kind, its running tasks and demand are its children's summed (the demand

@@ -9,7 +9,7 @@
 import { computeFairShares } from './fair-shares.js';
 import type { Job } from './job.js';
 import type { ParentPoolConfig, PoolConfig } from './pool-config.js';
-import { ParentPool, Pool, type PoolNode, activeJobs, childPools } from './pool.js';
+import { ParentPool, Pool, type PoolNode, activeJobs, belowFairShare, belowMinShare, childPools } from './pool.js';
 import { jobDemand, jobRunning } from './job-demand.js';
 import type { SchedulerConfig } from './scenario.js';
 import { KINDS, type SlotKind } from './slot-kind.js';
@@ -96,6 +96,7 @@ export class PoolSet implements Admission {
   #parentsSeen: readonly ParentPool[] | undefined;
   readonly #poolOfJob = new Map<Job, Pool>();
   readonly #runnable = new Set<Job>();
+  readonly #counted = { running: 0, demand: 0 };
   /**
    * Active jobs under a finite running-job limit (limited()), in Hadoop's FifoJobComparator order: priority (VERY_HIGH
    * first), then submit time (compareFifo). The others are runnable from arrival to departure.
@@ -185,15 +186,16 @@ export class PoolSet implements Admission {
       const parent = dot > 0 ? this.#parentByName.get(name.slice(0, dot)) : undefined;
       pool = this.create({ name, weight: 1, minMaps: 0, minReduces: 0 }, parent);
     }
-    // A pool with no active job wants nothing, so it is starved for neither share up to this arrival: its preemption
-    // clocks count from here, a configured pool's as a new one's. (They counted from the last tick, up to a heartbeat
-    // before: a configured pool starved 3.5 s took back tasks at a 3.6 s timeout, one made by the job waited 6.5 s.)
-    if (activeJobs(pool).length === 0) {
-      for (const kind of KINDS) {
-        const s = pool.share(kind);
-        s.stamp(ENGINE, Math.max(job.spec.submitMs, s.lastTimeAtMinShare), true, false);
-        s.stamp(ENGINE, Math.max(job.spec.submitMs, s.lastTimeAtHalfFairShare), false, true);
-      }
+    // Hadoop's jobAdded runs update(): a pool not starved just before this job joins it (one with no active job wants
+    // nothing) is stamped at the arrival, so a starvation the job brings counts from its submission. (Stamped at
+    // the last tick only, a pool running jobs took back tasks 5.1 s after the job starved it, at a 5.5 s timeout;
+    // before that, a configured idle pool starved 3.5 s took them at a 3.6 s timeout.)
+    for (const kind of KINDS) {
+      const s = pool.share(kind);
+      const { running, demand } = this.countNow(pool, kind);
+      const capped = Math.min(demand, s.maxTasks);
+      if (!belowMinShare(s, running, capped)) s.stamp(ENGINE, Math.max(job.spec.submitMs, s.lastTimeAtMinShare), true, false);
+      if (!belowFairShare(s, pool.fairShareThreshold, running, capped)) s.stamp(ENGINE, Math.max(job.spec.submitMs, s.lastTimeAtHalfFairShare), false, true);
     }
     this.#poolOfJob.set(job, pool);
     pool.joined(ENGINE, job);
@@ -310,14 +312,8 @@ export class PoolSet implements Admission {
    */
   refreshStats(kind: SlotKind): void {
     for (const pool of this.#pools) {
-      const s = pool.share(kind);
-      let running = 0;
-      let demand = 0;
-      for (const job of activeJobs(pool)) {
-        running += jobRunning(job, kind);
-        if (this.#runnable.has(job)) demand += jobDemand(job, kind, this.config.copyComputeSplit);
-      }
-      s.measure(ENGINE, running, demand);
+      const { running, demand } = this.countNow(pool, kind);
+      pool.share(kind).measure(ENGINE, running, demand);
     }
     for (let k = this.#parents.length - 1; k >= 0; k--) {
       const parent = this.#parents[k];
@@ -329,6 +325,18 @@ export class PoolSet implements Admission {
       }
       parent.share(kind).measure(ENGINE, running, demand);
     }
+  }
+
+  /** A pool's running tasks of `kind` and its runnable jobs' demand (uncapped), counted now (into a reused object). */
+  private countNow(pool: Pool, kind: SlotKind): { running: number; demand: number } {
+    const c = this.#counted;
+    c.running = 0;
+    c.demand = 0;
+    for (const job of activeJobs(pool)) {
+      c.running += jobRunning(job, kind);
+      if (this.#runnable.has(job)) c.demand += jobDemand(job, kind, this.config.copyComputeSplit);
+    }
+    return c;
   }
 
   /**

@@ -108,6 +108,25 @@ describe('preemption', () => {
     expect(reached(waitEvents)).toBeGreaterThan(firstSubmit + 200_000);
   });
 
+  // SPEC 3.6: a pool below min(minShare, demand) "for longer than its minSharePreemptionTimeout". Pool b runs 1 map
+  // (not starved) when its second job arrives at 10,900 and starves it; the timeout is 5,500 ms, so no kill before
+  // 16,400: the first tick past it is 17,000. It killed at 16,000, the starvation counted from the tick at 10,000.
+  it('a busy pool a new job starves takes back tasks only past the timeout from the job\'s submission', async () => {
+    const s = scenario({
+      cluster: { racks: 1, nodesPerRack: 2, mapSlotsPerNode: 2, reduceSlotsPerNode: 1, heartbeatMs: 1000 },
+      tasks: { durationJitter: 0 },
+      scheduler: { policy: 'hfs', pools: [{ name: 'a' }, { name: 'b', minMaps: 2, minSharePreemptionTimeoutMs: 5500 }], preemption: { enabled: true, intervalMs: 1000 } },
+      workload: { kind: 'generated', groups: [
+        { name: 'a', count: 1, maps: 8, mapMs: 100000 },
+        { name: 'b', count: 1, maps: 1, mapMs: 100000 },
+        { name: 'b2', pool: 'b', count: 1, maps: 1, mapMs: 100000, startMs: 10900 },
+      ] },
+    });
+    const killedAt: number[] = [];
+    await simulate(s, { timeDecisions: false, observer: { killed: (now) => killedAt.push(now) } });
+    expect(killedAt).toEqual([17000]);
+  });
+
   it('preemption never takes a pool below its fair share', () => {
     const pools = master.scheduler.pools!;
     // replay: at each kill time, the research pool's recorded running maps after the kills stay at or above its fair share

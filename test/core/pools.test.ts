@@ -96,6 +96,24 @@ describe('HFS order', () => {
     expect(set.pool('a')!.map.lastTimeAtHalfFairShare).toBe(0); // 0 < floor(20 / 2)
   });
 
+  // Hadoop's jobAdded runs update() before the job is counted: a pool not starved then is stamped at the arrival. Only
+  // an idle pool was; one running jobs kept its last tick's stamp, so the starvation its new job brought counted from
+  // up to a heartbeat before the job was submitted.
+  it('an arrival stamps its pool\'s clocks at its submission where the pool is not starved before it, a busy pool too', () => {
+    next = 0;
+    const set = new PoolSet(schedulerOf({ policy: 'hfs', pools: [{ name: 'b', minMaps: 2 }, { name: 'c', minMaps: 2 }] }), 8, 4);
+    set.add(job('b', { maps: 1, running: 1, submitMs: 0 })); // b: 1 running of a demand of 1: not starved
+    set.add(job('c', { maps: 2, running: 0, submitMs: 0 })); // c: 0 running of min(2, 2): starved
+    set.update(1000);
+    expect([set.pool('b')!.map.lastTimeAtMinShare, set.pool('c')!.map.lastTimeAtMinShare]).toEqual([1000, 0]);
+    set.add(job('b', { maps: 1, submitMs: 1900 })); // b starved by it from 1900 on
+    set.add(job('c', { maps: 1, submitMs: 1900 })); // c starved before it: its clock stays
+    expect([set.pool('b')!.map.lastTimeAtMinShare, set.pool('c')!.map.lastTimeAtMinShare]).toEqual([1900, 0]);
+    expect(set.pool('b')!.map.lastTimeAtHalfFairShare).toBe(1900);
+    set.update(2000); // both starved now: no stamp
+    expect([set.pool('b')!.map.lastTimeAtMinShare, set.pool('c')!.map.lastTimeAtMinShare]).toEqual([1900, 0]);
+  });
+
   it('a job naming a pool not listed, under a listed parent pool (prod.new), gets a new pool under that parent, as YARN creates a queue (it went to the root)', () => {
     next = 0;
     const set = new PoolSet(schedulerOf({ policy: 'hfs', parentPools: [{ name: 'prod', weight: 3 }], pools: [{ name: 'prod.etl', parent: 'prod' }, { name: 'adhoc' }] }), 40, 10);
