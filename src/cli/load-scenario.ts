@@ -320,23 +320,32 @@ function setBlamed(error: string, sets: ReadonlyArray<readonly [string, unknown]
   return undefined;
 }
 
-/** Which errors a probe of the scenario gives: its parse errors, or (where it parses) its workload limits'. */
-type Phase = 'parse' | 'limits';
+/**
+ * Which errors a probe of the scenario gives: its parse errors, (where it parses) its workload limits', or the errors
+ * of the files it names (a trace, an allocation file).
+ */
+type Phase = 'parse' | 'limits' | 'files';
+
+/** A named file's error as the loader places it: `field: line`, one a line. */
+const namedFileErrors = (err: NamedFileError): string[] => err.lines.map((line) => `${err.field}: ${line}`);
 
 /**
  * The errors of the scenario resolved again with `overrides` and `sets`, only to place an error (quietly: its warnings
  * are for variants the user may not have chosen): in phase 'parse' its parse errors (none where it parses), in phase
- * 'limits' its workload limits' (undefined where it does not parse); undefined too where it cannot resolve at all.
+ * 'limits' its workload limits' (undefined where it does not parse), in phase 'files' its named files' (undefined
+ * where it does not parse); undefined too where it cannot resolve at all.
  */
 function probe(record: Record<string, unknown>, overrides: Record<string, unknown>, sets: ReadonlyArray<readonly [string, unknown]>, file: string, phase: Phase): string[] | undefined {
   try {
     return quietly(() => {
       const parsed = resolveScenario(resolveVariant(record, overrides, sets), file);
       if (phase === 'parse') return parsed.ok ? [] : parsed.errors;
-      return parsed.ok ? workloadLimitErrors(parsed.value, traceFor(file, parsed.value), processLastSubmits) : undefined;
+      if (!parsed.ok) return undefined;
+      const trace = traceFor(file, parsed.value);
+      return phase === 'files' ? [] : workloadLimitErrors(parsed.value, trace, processLastSubmits);
     });
-  } catch {
-    return undefined;
+  } catch (err) {
+    return phase === 'files' && err instanceof NamedFileError && err.scenarioFile === file ? namedFileErrors(err) : undefined;
   }
 }
 
@@ -379,14 +388,15 @@ function failsEverywhere(record: Record<string, unknown>, sets: ReadonlyArray<re
 
 /**
  * By index k of `sets`: the fields the scenario's errors (of `phase`) name with that --set left out (the other sets and
- * the seed kept); undefined when that cannot be told. Each k resolved once, and only when asked.
+ * the seed kept), in phase 'files' the errors whole (a trace's errors all name workload.trace); undefined when that
+ * cannot be told. Each k resolved once, and only when asked.
  */
 function fieldsWithoutSet(record: Record<string, unknown>, overrides: Record<string, unknown>, sets: ReadonlyArray<readonly [string, unknown]>, seed: number | undefined, file: string, phase: Phase): (k: number) => Set<string> | undefined {
   const known = new Map<number, Set<string> | undefined>();
   return (k) => {
     if (!known.has(k)) {
       const errors = probe(record, overrides, [...sets.filter((_, i) => i !== k), ...seedSets(seed)], file, phase);
-      known.set(k, errors === undefined ? undefined : new Set(errors.map(fieldOf)));
+      known.set(k, errors === undefined ? undefined : new Set(phase === 'files' ? errors : errors.map(fieldOf)));
     }
     return known.get(k);
   };
@@ -398,9 +408,9 @@ function fieldsWithoutSet(record: Record<string, unknown>, overrides: Record<str
  * is (it takes two), the nearest. `fieldsWithout(k)`: the fields with errors without set k. A cross-field rule
  * (`--set scheduler.policy=quincy` under a variant's delay) was named on a later --set that only shared the path's
  * start. A field the scenario left in an object a --set changed the kind of is told to be the scenario's, and how
- * to replace the object whole.
+ * to replace the object whole. `key`: what `fieldsWithout` holds of the error (the error whole in phase 'files').
  */
-function leftBy(error: string, sets: ReadonlyArray<readonly [string, unknown]>, naming: SetNaming, fieldsWithout: (k: number) => Set<string> | undefined): { place: string; hint: string } | undefined {
+function leftBy(error: string, sets: ReadonlyArray<readonly [string, unknown]>, naming: SetNaming, fieldsWithout: (k: number) => Set<string> | undefined, key = fieldOf(error)): { place: string; hint: string } | undefined {
   const field = fieldOf(error).replace(/\[(\d+)\]/g, '.$1'); // pools[0] as a --set path writes it
   const segments = field === '(top level)' ? [] : field.split('.');
   const shared = sets.map(([path]) => {
@@ -412,7 +422,7 @@ function leftBy(error: string, sets: ReadonlyArray<readonly [string, unknown]>, 
   const nearestFirst = sets.map((_, k) => k).sort((a, b) => shared[b] - shared[a] || b - a);
   if (nearestFirst.length === 0) return undefined;
   // One --set brings it alone: no resolve to ask which (each costs a whole resolve of the scenario).
-  const brings = nearestFirst.length === 1 ? 0 : nearestFirst.find((k) => fieldsWithout(k)?.has(fieldOf(error)) === false);
+  const brings = nearestFirst.length === 1 ? 0 : nearestFirst.find((k) => fieldsWithout(k)?.has(key) === false);
   const [path, value] = sets[brings ?? nearestFirst[0]];
   const parent = path.slice(0, path.lastIndexOf('.'));
   const hint = parent !== '' && field === parent && /: unknown fields? /.test(error)
@@ -522,15 +532,21 @@ function load(file: string, sets: ReadonlyArray<readonly [string, unknown]>, see
     // A file the scenario names that cannot be read (errors.ts namedBy: `s.json: scheduler.allocationFile: ...`) is
     // named as its field's other errors are: by the --set that gave it, or the variant (it blamed the file for a
     // --set's allocation file, and named no variant). Not by its line: a file's read errors name the scenario alone.
+    // One that another field brings (`--set cluster.racks=1`: the trace's hosts are in 2 racks) is named by the --set
+    // or the variant without which it is gone; it was blamed on the file, which ran alone.
     const ofNamedFile = <T>(read: () => T): T => {
       try {
         return read();
       } catch (err) {
         if (!(err instanceof NamedFileError) || err.scenarioFile !== file) throw err;
-        const at = Object.keys(overrides).some((k) => err.field === k || err.field.startsWith(`${k}.`)) ? where : '';
-        throw new InputError(err.lines.map((line) => {
-          const e = `${err.field}: ${line}`;
-          const set = setBlamed(e, sets, naming);
+        const named = Object.keys(overrides).some((k) => err.field === k || err.field.startsWith(`${k}.`));
+        const base = named ? new Set<string>() : inEveryVariant(record, allSets, file, name, 'files');
+        let own: Set<string> | undefined;
+        const fileErrors = (): Set<string> => (own ??= new Set(probe(record, overrides, seedSets(seed), file, 'files') ?? []));
+        const without = fieldsWithoutSet(record, overrides, sets, seed, file, 'files');
+        throw new InputError(namedFileErrors(err).map((e) => {
+          const at = named || !base.has(e) ? where : '';
+          const set = setBlamed(e, sets, naming) ?? (sets.length === 0 || fileErrors().has(e) ? undefined : leftBy(e, sets, naming, without, e));
           return set === undefined ? `${file}: ${at}${e}` : `${set.place}${at}${e}`;
         }).join('\n'));
       }
