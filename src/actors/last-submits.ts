@@ -5,5 +5,15 @@
  * (workload, seed) pair's draws are replayed once. It holds drawn values only, never a run's state.
  */
 import { LastSubmits } from '../core/workload-limits.js';
+import type { Scenario } from '../core/scenario.js';
+import type { FacebookMix } from '../core/workload.js';
 
 export const processLastSubmits = new LastSubmits();
+
+/**
+ * The Facebook mix a check of `scenario` drew lately (processLastSubmits), for its build at makeRng(scenario.seed):
+ * the run drew every job again after the check.
+ */
+export function keptMix(scenario: Scenario): FacebookMix | undefined {
+  return scenario.workload.kind === 'facebook' ? processLastSubmits.drawn(scenario.workload, scenario.seed) : undefined;
+}

@@ -19,6 +19,7 @@ import { type ScanMode, Scheduler, type SchedulerObserver } from '../core/schedu
 import { type Topology, makeTopology, schedulerView } from '../core/topology.js';
 import type { SwimTrace } from '../core/swim.js';
 import { type Workload, buildWorkload } from '../core/workload.js';
+import { keptMix } from './last-submits.js';
 import { CoreAllocator } from '../core/network/core-allocation.js';
 import { GroupCapacities } from '../core/network/group-capacities.js';
 import { LinkUsage, SHUFFLED_IN } from '../core/network/link-usage.js';
@@ -128,7 +129,7 @@ export class MasterActor {
   constructor(readonly scenario: Scenario, options: MasterOptions = {}) {
     this.topology = makeTopology(scenario.cluster, scenario.seed);
     const view = schedulerView(this.topology, scenario.cluster.network.rackAware);
-    const workload = options.workload ?? buildWorkload(scenario, view, makeRng(scenario.seed), options.trace);
+    const workload = options.workload ?? buildWorkload(scenario, view, makeRng(scenario.seed), options.trace, undefined, keptMix(scenario));
     this.scheduler = new Scheduler(scenario, view, workload.blocks, workload.jobs, options.observer, options.scan, options.solver);
     this.responses = new ResponseRouter(this.topology.racks, this.topology.nodesPerRack);
     const nodes = this.topology.nodes;

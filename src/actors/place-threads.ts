@@ -11,7 +11,7 @@ import type { Rng } from '../core/rng.js';
 import type { Scenario } from '../core/scenario.js';
 import type { SwimTrace } from '../core/swim.js';
 import type { Topology } from '../core/topology.js';
-import { type DrawnListener, type Workload, planWorkload } from '../core/workload.js';
+import { type DrawnListener, type FacebookMix, type Workload, planWorkload } from '../core/workload.js';
 import type { PlaceJob } from './place-worker.js';
 import { siblingModule, startWorker } from './workers.js';
 
@@ -24,11 +24,11 @@ const WAIT_TOLD_MS = 100;
 /**
  * The workload of buildWorkload, its blocks placed on up to `threads` threads (default: the cores) when there are at
  * least `minBlocks`; `told` its jobs drawn (planWorkload's onDrawn), then the blocks placed on all threads as they are
- * (as buildWorkload's onPlaced), the last all.
+ * (as buildWorkload's onPlaced), the last all. `mix`: a Facebook mix's draws made already (planWorkload's).
  */
 export async function buildWorkloadOnThreads(scenario: Scenario, topology: Topology, rng: Rng, trace?: SwimTrace, threads = availableParallelism(),
-  minBlocks = PARALLEL_PLACEMENT_MIN_BLOCKS, told?: { drawn?: DrawnListener; placed?: PlacedListener }): Promise<Workload> {
-  const { jobs, plan } = planWorkload(scenario, topology, rng, trace, told?.drawn);
+  minBlocks = PARALLEL_PLACEMENT_MIN_BLOCKS, told?: { drawn?: DrawnListener; placed?: PlacedListener }, mix?: FacebookMix): Promise<Workload> {
+  const { jobs, plan } = planWorkload(scenario, topology, rng, trace, told?.drawn, mix);
   const onPlaced = told?.placed;
   const replication = scenario.hdfs.replication;
   const total = plan.placedBlocks;

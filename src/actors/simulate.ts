@@ -14,7 +14,7 @@ import { type Topology, makeTopology, schedulerView } from '../core/topology.js'
 import { type SolverReport, loadSolver } from './highs-solver.js';
 import { policies } from '../core/framework/builtins.js';
 import { workloadLimitErrors } from '../core/workload-limits.js';
-import { processLastSubmits } from './last-submits.js';
+import { keptMix, processLastSubmits } from './last-submits.js';
 import { MAX_WORKERS } from '../core/limits.js';
 import { valueKind } from '../core/shown-value.js';
 import { type BuildListener, type ProgressListener, ProgressTicker, buildTicker } from './run-progress.js';
@@ -231,7 +231,7 @@ export async function simulate(scenario: Scenario, options: SimulateOptions = {}
   const told = options.onBuildProgress && buildTicker(options.onBuildProgress, options.progressEveryMs);
   const view = (): Topology => schedulerView(makeTopology(scenario.cluster, scenario.seed), scenario.cluster.network.rackAware);
   const workload = (options.buildThreads ?? 1) > 1 || told !== undefined
-    ? await buildWorkloadOnThreads(scenario, view(), makeRng(scenario.seed), options.trace, options.buildThreads ?? 1, undefined, told)
+    ? await buildWorkloadOnThreads(scenario, view(), makeRng(scenario.seed), options.trace, options.buildThreads ?? 1, undefined, told, keptMix(scenario))
     : undefined;
   const master = new MasterActor(scenario, { workload, observer: options.observer, timeDecisions: options.timeDecisions, everyHeartbeat: options.everyHeartbeat, trace: options.trace, scan: options.scan, solver });
   const runtime = options.runtime ?? 'inprocess';

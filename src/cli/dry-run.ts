@@ -9,6 +9,7 @@ import { loadSolver } from '../actors/highs-solver.js';
 import { type BuildListener, buildTicker } from '../actors/run-progress.js';
 import { MasterActor } from '../actors/master-actor.js';
 import { buildWorkloadOnThreads } from '../actors/place-threads.js';
+import { keptMix } from '../actors/last-submits.js';
 import { policies } from '../core/framework/builtins.js';
 import { makeRng } from '../core/rng.js';
 import { makeTopology, schedulerView } from '../core/topology.js';
@@ -41,7 +42,7 @@ export async function planVariant(v: LoadedVariant, building?: BuildListener): P
   const s = v.scenario;
   const c = s.cluster;
   // on this thread, as a run's (a Ctrl-C while it is told clears the bar)
-  const workload = await buildWorkloadOnThreads(s, schedulerView(makeTopology(c, s.seed), c.network.rackAware), makeRng(s.seed), v.trace, 1, undefined, building && buildTicker(building));
+  const workload = await buildWorkloadOnThreads(s, schedulerView(makeTopology(c, s.seed), c.network.rackAware), makeRng(s.seed), v.trace, 1, undefined, building && buildTicker(building), keptMix(s));
   const solver = policies.find(s.scheduler.policy).needsSolver ? await loadSolver() : undefined;
   new MasterActor(s, { workload, trace: v.trace, solver, timeDecisions: false }); // built for its checks, run never
   let maps = 0;

@@ -79,23 +79,24 @@ export interface Workload {
  * `trace`: the rows of a swim workload's trace (read by the caller: the core does no I/O); `onPlaced`: told the blocks
  * placed as they are (a long build's progress), the same workload either way.
  */
-export function buildWorkload(scenario: Scenario, topology: Topology, rng: Rng, trace?: SwimTrace, onPlaced?: PlacedListener): Workload {
-  const { jobs, plan } = planWorkload(scenario, topology, rng, trace);
+export function buildWorkload(scenario: Scenario, topology: Topology, rng: Rng, trace?: SwimTrace, onPlaced?: PlacedListener, mix?: FacebookMix): Workload {
+  const { jobs, plan } = planWorkload(scenario, topology, rng, trace, undefined, mix);
   return { jobs, blocks: placeAll(plan, topology, scenario.hdfs.replication, scenario.seed, onPlaced) };
 }
 
 /**
  * The jobs of a workload, their input files' blocks numbered but not yet placed: `plan` lists the files to place
  * (placeAll here, or in ranges on threads: src/actors/place-threads.ts; the same blocks either way). `onDrawn`: told
- * the jobs drawn of a Facebook mix or generated groups as they are (the same jobs either way).
+ * the jobs drawn of a Facebook mix or generated groups as they are (the same jobs either way). `mix`: a Facebook mix's
+ * draws at the scenario's seed, made already (drawFacebookMix, kept by a limit check), not drawn again.
  */
-export function planWorkload(scenario: Scenario, topology: Topology, rng: Rng, trace?: SwimTrace, onDrawn?: DrawnListener): { jobs: JobSpec[]; plan: BlockPlan } {
+export function planWorkload(scenario: Scenario, topology: Topology, rng: Rng, trace?: SwimTrace, onDrawn?: DrawnListener, mix?: FacebookMix): { jobs: JobSpec[]; plan: BlockPlan } {
   const plan = new BlockPlan();
   const addFile: AddFile = (name, nBlocks) => plan.addFile(name, nBlocks);
   const w = scenario.workload;
   if (w.kind === 'sls') throw new Error(`sls workload: trace ${w.trace} was not read into a jobs workload (loadScenario reads it: simulate a variant it gives)`);
   if (w.kind === 'swim' && trace === undefined) throw new Error(`swim workload: the rows of trace ${w.trace} were not loaded (loadScenario reads them: pass its variant's trace, simulate(v.scenario, { trace: v.trace }))`);
-  const jobs = w.kind === 'facebook' ? facebookJobs(w, workloadStream(rng), addFile, onDrawn)
+  const jobs = w.kind === 'facebook' ? facebookJobs(w, workloadStream(rng), addFile, onDrawn, mix)
     : w.kind === 'generated' ? generatedJobs(w, workloadStream(rng), addFile, onDrawn)
     : w.kind === 'swim' ? swimJobs(w, trace!, topology.nodes, scenario.hdfs.blockMB, addFile, workloadStream(rng))
     : listedJobs(w, addFile, plan);
@@ -126,10 +127,11 @@ export function strideOf(scenario: Scenario, nodes: number): number {
  * Each job draws from its own stream (job:i): its size (distribution mode), the gap before it, its type (mixed), so a
  * job more or less changes no other job. The benchmark's sizes are decks of 100 shuffled on a stream of their own.
  */
-function facebookJobs(w: FacebookWorkload, rng: Rng, addFile: AddFile, onDrawn?: DrawnListener): JobSpec[] {
+function facebookJobs(w: FacebookWorkload, rng: Rng, addFile: AddFile, onDrawn?: DrawnListener, mix?: FacebookMix): JobSpec[] {
   const shared = w.shared === undefined ? undefined : sharedDataset(w.shared, rng, addFile);
   const jobs: JobSpec[] = [];
-  facebookDraws(w, rng, (maps, t, type, i) => {
+  const drawn = mix === undefined ? (job: FacebookJobDrawn) => facebookDraws(w, rng, job) : (job: FacebookJobDrawn) => replayMix(mix, job);
+  drawn((maps, t, type, i) => {
     const profile = JOB_PROFILES[type];
     jobs.push({
       index: jobIndex(i),
@@ -154,7 +156,7 @@ function facebookJobs(w: FacebookWorkload, rng: Rng, addFile: AddFile, onDrawn?:
  * The Facebook mix's draws, job by job in submission order: its size, its submission (whole ms: the gaps each rounded)
  * and its type, each job's from its own stream under the workload stream `rng` (a size limit replays them: job-arrivals.ts).
  */
-export function facebookDraws(w: FacebookWorkload, rng: Rng, job: (maps: number, submitMs: number, type: JobType, i: number) => void): void {
+export function facebookDraws(w: FacebookWorkload, rng: Rng, job: FacebookJobDrawn): void {
   const deck = w.sizes === 'benchmark' ? benchmarkSizes(w.jobs, rng.fork('sizes')) : undefined;
   let t = 0;
   // one job's stream at a time (a million held at once took 6.5 s to draw, 2 s one at a time), in its own order
@@ -164,6 +166,33 @@ export function facebookDraws(w: FacebookWorkload, rng: Rng, job: (maps: number,
     if (i > 0) t += Math.round(own.exp(w.meanInterarrivalMs));
     job(maps, t, w.type === 'mixed' ? (own.next() < 0.5 ? 'io' : 'cpu') : w.type, i);
   }
+}
+
+/** One job of the Facebook mix as drawn: its size, its submission (whole ms), its type; the i-th in submission order. */
+export type FacebookJobDrawn = (maps: number, submitMs: number, type: JobType, i: number) => void;
+
+/** The Facebook mix's draws (facebookDraws), job by job in submission order: a build given them draws no job again. */
+export interface FacebookMix {
+  readonly maps: Int32Array;
+  readonly submitMs: Float64Array;
+  /** 1 where the job is of type cpu, 0 io. */
+  readonly cpu: Uint8Array;
+}
+
+/** Every job of the Facebook mix as a run at `seed` draws them (a limit check's, kept for the build: LastSubmits). */
+export function drawFacebookMix(w: FacebookWorkload, seed: number): FacebookMix {
+  const mix = { maps: new Int32Array(w.jobs), submitMs: new Float64Array(w.jobs), cpu: new Uint8Array(w.jobs) };
+  facebookDraws(w, seededWorkloadStream(seed), (maps, submitMs, type, i) => {
+    mix.maps[i] = maps;
+    mix.submitMs[i] = submitMs;
+    mix.cpu[i] = type === 'cpu' ? 1 : 0;
+  });
+  return mix;
+}
+
+/** The jobs of a mix drawn already, told as facebookDraws tells them. */
+function replayMix(mix: FacebookMix, job: FacebookJobDrawn): void {
+  for (let i = 0; i < mix.maps.length; i++) job(mix.maps[i], mix.submitMs[i], mix.cpu[i] === 1 ? 'cpu' : 'io', i);
 }
 
 /** The shared tables, placed before any job's input (files table:0, table:1, ...), and the dataset they make. */
