@@ -11,7 +11,7 @@ import type { Rng } from '../core/rng.js';
 import type { Scenario } from '../core/scenario.js';
 import type { SwimTrace } from '../core/swim.js';
 import type { Topology } from '../core/topology.js';
-import { type DrawnListener, type FacebookMix, type Workload, planWorkload } from '../core/workload.js';
+import { type DrawnListener, type FacebookMix, type Workload, planWorkload, planWorkloadSteps } from '../core/workload.js';
 import type { PlaceJob } from './place-worker.js';
 import { siblingModule, startWorker } from './workers.js';
 
@@ -28,7 +28,9 @@ const WAIT_TOLD_MS = 100;
  */
 export async function buildWorkloadOnThreads(scenario: Scenario, topology: Topology, rng: Rng, trace?: SwimTrace, threads = availableParallelism(),
   minBlocks = PARALLEL_PLACEMENT_MIN_BLOCKS, told?: { drawn?: DrawnListener; placed?: PlacedListener }, mix?: FacebookMix): Promise<Workload> {
-  const { jobs, plan } = planWorkload(scenario, topology, rng, trace, told?.drawn, mix);
+  // told, the draws let the event loop turn as they go: a Ctrl-C then clears a terminal's drawing bar
+  const { jobs, plan } = told?.drawn === undefined ? planWorkload(scenario, topology, rng, trace, undefined, mix)
+    : await turning(planWorkloadSteps(scenario, topology, rng, trace, told.drawn, mix));
   const onPlaced = told?.placed;
   const replication = scenario.hdfs.replication;
   const total = plan.placedBlocks;
@@ -85,6 +87,15 @@ async function placeFilesTurning(topology: Topology, replication: number, key: n
     before += blocks;
     start = end;
     if (start < files.length) await new Promise<void>((resolve) => setImmediate(resolve)); // the loop polls (signals) before it runs this
+  }
+}
+
+/** A generator's value, the event loop let turn (where a signal's handler runs) at each of its pauses. */
+async function turning<T>(steps: Generator<void, T, void>): Promise<T> {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    await new Promise<void>((resolve) => setImmediate(resolve));
   }
 }
 

@@ -91,16 +91,32 @@ export function buildWorkload(scenario: Scenario, topology: Topology, rng: Rng, 
  * draws at the scenario's seed, made already (drawFacebookMix, kept by a limit check), not drawn again.
  */
 export function planWorkload(scenario: Scenario, topology: Topology, rng: Rng, trace?: SwimTrace, onDrawn?: DrawnListener, mix?: FacebookMix): { jobs: JobSpec[]; plan: BlockPlan } {
+  return drained(planWorkloadSteps(scenario, topology, rng, trace, onDrawn, mix));
+}
+
+/**
+ * planWorkload in steps: it pauses (yields) after every JOBS_TOLD jobs drawn of a Facebook mix or generated groups, as
+ * it tells them, so that a caller may let the event loop turn there (src/actors/place-threads.ts); the same jobs.
+ */
+export function* planWorkloadSteps(scenario: Scenario, topology: Topology, rng: Rng, trace?: SwimTrace, onDrawn?: DrawnListener, mix?: FacebookMix): Generator<void, { jobs: JobSpec[]; plan: BlockPlan }, void> {
   const plan = new BlockPlan();
   const addFile: AddFile = (name, nBlocks) => plan.addFile(name, nBlocks);
   const w = scenario.workload;
   if (w.kind === 'sls') throw new Error(`sls workload: trace ${w.trace} was not read into a jobs workload (loadScenario reads it: simulate a variant it gives)`);
   if (w.kind === 'swim' && trace === undefined) throw new Error(`swim workload: the rows of trace ${w.trace} were not loaded (loadScenario reads them: pass its variant's trace, simulate(v.scenario, { trace: v.trace }))`);
-  const jobs = w.kind === 'facebook' ? facebookJobs(w, workloadStream(rng), addFile, onDrawn, mix)
-    : w.kind === 'generated' ? generatedJobs(w, workloadStream(rng), addFile, onDrawn)
+  const jobs = w.kind === 'facebook' ? yield* facebookJobs(w, workloadStream(rng), addFile, onDrawn, mix)
+    : w.kind === 'generated' ? yield* generatedJobs(w, workloadStream(rng), addFile, onDrawn)
     : w.kind === 'swim' ? swimJobs(w, trace!, topology.nodes, scenario.hdfs.blockMB, addFile, workloadStream(rng))
     : listedJobs(w, addFile, plan);
   return { jobs, plan };
+}
+
+/** A generator's value, run to its end without pausing. */
+function drained<T>(steps: Generator<void, T, void>): T {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
 }
 
 /** The stream the workload's draws fork from, under the run's root stream (makeRng(seed)). */
@@ -127,11 +143,10 @@ export function strideOf(scenario: Scenario, nodes: number): number {
  * Each job draws from its own stream (job:i): its size (distribution mode), the gap before it, its type (mixed), so a
  * job more or less changes no other job. The benchmark's sizes are decks of 100 shuffled on a stream of their own.
  */
-function facebookJobs(w: FacebookWorkload, rng: Rng, addFile: AddFile, onDrawn?: DrawnListener, mix?: FacebookMix): JobSpec[] {
+function* facebookJobs(w: FacebookWorkload, rng: Rng, addFile: AddFile, onDrawn?: DrawnListener, mix?: FacebookMix): Generator<void, JobSpec[], void> {
   const shared = w.shared === undefined ? undefined : sharedDataset(w.shared, rng, addFile);
   const jobs: JobSpec[] = [];
-  const drawn = mix === undefined ? (job: FacebookJobDrawn) => facebookDraws(w, rng, job) : (job: FacebookJobDrawn) => replayMix(mix, job);
-  drawn((maps, t, type, i) => {
+  const each: FacebookJobDrawn = (maps, t, type, i) => {
     const profile = JOB_PROFILES[type];
     jobs.push({
       index: jobIndex(i),
@@ -148,7 +163,8 @@ function facebookJobs(w: FacebookWorkload, rng: Rng, addFile: AddFile, onDrawn?:
       bin: binOf(maps),
     });
     tellDrawn(onDrawn, i + 1, w.jobs);
-  });
+  };
+  yield* (mix === undefined ? facebookDrawing(w, rng, each) : replayedMix(mix, each));
   return jobs;
 }
 
@@ -157,6 +173,11 @@ function facebookJobs(w: FacebookWorkload, rng: Rng, addFile: AddFile, onDrawn?:
  * and its type, each job's from its own stream under the workload stream `rng` (a size limit replays them: job-arrivals.ts).
  */
 export function facebookDraws(w: FacebookWorkload, rng: Rng, job: FacebookJobDrawn): void {
+  drained(facebookDrawing(w, rng, job));
+}
+
+/** facebookDraws, pausing after every JOBS_TOLD jobs. */
+function* facebookDrawing(w: FacebookWorkload, rng: Rng, job: FacebookJobDrawn): Generator<void, void, void> {
   const deck = w.sizes === 'benchmark' ? benchmarkSizes(w.jobs, rng.fork('sizes')) : undefined;
   let t = 0;
   // one job's stream at a time (a million held at once took 6.5 s to draw, 2 s one at a time), in its own order
@@ -165,6 +186,7 @@ export function facebookDraws(w: FacebookWorkload, rng: Rng, job: FacebookJobDra
     const maps = deck === undefined ? drawnSize(own) : deck[i];
     if (i > 0) t += Math.round(own.exp(w.meanInterarrivalMs));
     job(maps, t, w.type === 'mixed' ? (own.next() < 0.5 ? 'io' : 'cpu') : w.type, i);
+    if ((i + 1) % JOBS_TOLD === 0) yield;
   }
 }
 
@@ -190,9 +212,12 @@ export function drawFacebookMix(w: FacebookWorkload, seed: number): FacebookMix 
   return mix;
 }
 
-/** The jobs of a mix drawn already, told as facebookDraws tells them. */
-function replayMix(mix: FacebookMix, job: FacebookJobDrawn): void {
-  for (let i = 0; i < mix.maps.length; i++) job(mix.maps[i], mix.submitMs[i], mix.cpu[i] === 1 ? 'cpu' : 'io', i);
+/** The jobs of a mix drawn already, told as facebookDrawing tells them, pausing as it does. */
+function* replayedMix(mix: FacebookMix, job: FacebookJobDrawn): Generator<void, void, void> {
+  for (let i = 0; i < mix.maps.length; i++) {
+    job(mix.maps[i], mix.submitMs[i], mix.cpu[i] === 1 ? 'cpu' : 'io', i);
+    if ((i + 1) % JOBS_TOLD === 0) yield;
+  }
 }
 
 /** The shared tables, placed before any job's input (files table:0, table:1, ...), and the dataset they make. */
@@ -257,11 +282,12 @@ function listedJobs(w: JobsWorkload, addFile: AddFile, plan: BlockPlan): JobSpec
 }
 
 /** Groups of identical jobs; all groups' jobs merged in submit order (ties: group order, then job number). */
-function generatedJobs(w: GeneratedWorkload, rng: Rng, addFile: AddFile, onDrawn?: DrawnListener): JobSpec[] {
+function* generatedJobs(w: GeneratedWorkload, rng: Rng, addFile: AddFile, onDrawn?: DrawnListener): Generator<void, JobSpec[], void> {
   const drafts = w.groups.flatMap((g, gi) => Array.from(groupSubmits(g, rng), (submitMs, k) => ({ g, gi, k, submitMs })));
   drafts.sort((a, b) => a.submitMs - b.submitMs || a.gi - b.gi || a.k - b.k);
-  return drafts.map(({ g, k, submitMs }, index) => {
-    const job: JobSpec = {
+  const jobs: JobSpec[] = [];
+  for (const [index, { g, k, submitMs }] of drafts.entries()) {
+    jobs.push({
       index: jobIndex(index),
       id: `${g.name}-${k}`,
       pool: g.pool ?? g.name,
@@ -275,10 +301,11 @@ function generatedJobs(w: GeneratedWorkload, rng: Rng, addFile: AddFile, onDrawn
       reduceMs: g.reduceMs,
       copyMs: g.copyMs,
       bin: binOf(g.maps),
-    };
+    });
     tellDrawn(onDrawn, index + 1, drafts.length);
-    return job;
-  });
+    if ((index + 1) % JOBS_TOLD === 0) yield;
+  }
+  return jobs;
 }
 
 /**

@@ -51,6 +51,15 @@ describe('a progress bar interrupted on a terminal', () => {
     expect(r.stderr.endsWith('\r\x1b[K'), JSON.stringify(r.stderr.slice(-120))).toBe(true);
   }, 30_000);
 
+  it.each([[[] as string[]], [['--dry-run']]])('hfsim run %j: a Ctrl-C while the jobs are drawn clears the drawing bar\'s line (it was left on screen: the jobs were drawn without the event loop turning)', async (extra) => {
+    // a million generated jobs: seconds of drawing, each job a file of one block (a Facebook mix's jobs are drawn by its size check at load)
+    const generated = { kind: 'generated', groups: [{ name: 'g', count: 1_000_000, maps: 1, mapMs: 1000, intervalMs: 1 }] };
+    const r = await interrupted(['run', 'scenarios/fb-macro-io.json', '--variant', 'FIFO', '--set', `workload=${JSON.stringify(generated)}`, ...extra], ' jobs drawn | ', 'SIGINT');
+    expect(r.signal, r.stderr.slice(-300)).toBe('SIGINT');
+    expect(r.stderr).not.toContain(' blocks placed | '); // ended while drawing
+    expect(r.stderr.endsWith('\r\x1b[K'), JSON.stringify(r.stderr.slice(-120))).toBe(true);
+  }, 60_000);
+
   it('hfsim sweep: a Ctrl-C clears the bar\'s line, says what it kept, releases the output\'s lock and ends the sweep by SIGINT', async () => {
     const out = join(mkdtempSync(join(tmpdir(), 'hfsim-bar-')), 'out');
     const r = await interrupted(['sweep', 'scenarios/skip-count.sweep.json', '--parallel', '1', '--out', out], ' points | ', 'SIGINT');
