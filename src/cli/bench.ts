@@ -116,7 +116,7 @@ export async function bench(flags: BenchFlags): Promise<void> {
   const own = scenarioCases(flags.scenario, flags.plugin, { name: suiteName, cases: builtIn });
   // The suite's scenarios are read by its child processes: named here, so that --json cannot replace one (a user's
   // scenario and plugin files this process has read, and checkOutputFile knows them).
-  if (flags.json) checkOutputFile(flags.json, '--json', builtIn.flatMap((c) => (c.file === undefined ? [] : [join(packageRoot(), c.file)])));
+  if (flags.json !== undefined) checkOutputFile(flags.json, '--json', builtIn.flatMap((c) => (c.file === undefined ? [] : [join(packageRoot(), c.file)])));
   const { runSuite } = await import('../../bench/runner.js');
   const report = await runSuite({
     suite: suiteName,
@@ -128,7 +128,7 @@ export async function bench(flags: BenchFlags): Promise<void> {
   // --json /dev/stdout: the table after the report made it no JSON (asked before the write, which replaces a file stdout
   // is redirected to: the table went to the file replaced)
   const tableOut = landsOnStdout(flags.json) ? process.stderr : process.stdout;
-  if (flags.json) writeOutput(flags.json, JSON.stringify(report, null, 2) + '\n');
+  if (flags.json !== undefined) writeOutput(flags.json, JSON.stringify(report, null, 2) + '\n');
   tableOut.write(reportTable(report) + '\n');
 }
 
