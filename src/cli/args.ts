@@ -7,6 +7,18 @@ import { digits } from './decimal.js';
 /** A repeatable option's values (--set, --variant, --scenario), collected in the order given. */
 export const collect = (v: string, acc: string[]): string[] => [...acc, v];
 
+/**
+ * A file or folder named on the command line (an argument, --scenario): an empty or blank one names none. It was read
+ * as a file named '' ("hfsim: : cannot read scenario file (no such file)"), a script's unset variable left unsaid.
+ */
+export function pathArg(value: string): string {
+  if (value.trim() === '') throw new InvalidArgumentError('an empty path names no file or folder: give its path');
+  return value;
+}
+
+/** pathArg for a repeatable option or a variadic argument: the paths, collected in the order given. */
+export const collectPaths = (v: string, acc: string[] | undefined): string[] => [...(acc ?? []), pathArg(v)];
+
 /** A whole number in decimal digits, at least `min` and at most `max`, named in the error ("" or "1e3" is refused). */
 export const intArg = (name: string, min: number, max = Number.MAX_SAFE_INTEGER) => (value: string): number => {
   const n = digits(value);

@@ -2,12 +2,12 @@
  * The subcommands other than run: their names, arguments, options and help. Each action imports its module when
  * the subcommand runs, so that `hfsim run` (and every other command) loads only the modules it needs.
  */
-import { Command, InvalidArgumentError, Option } from 'commander';
+import { Argument, Command, InvalidArgumentError, Option } from 'commander';
 import { POOL_KINDS } from '../actors/pool.js';
 import { MAX_WORKERS } from '../core/limits.js';
 import { EXPERIMENT_IDS } from '../experiments/ids.js';
 import type { ExperimentsFlags } from '../experiments/command.js';
-import { collect, intArg, pluginArg, secondsArg, workersArg } from './args.js';
+import { collectPaths, intArg, pathArg, pluginArg, secondsArg, workersArg } from './args.js';
 import type { BenchFlags, CompareFlags } from './bench.js';
 import type { SweepFlags } from './sweep.js';
 
@@ -39,7 +39,7 @@ export function sweepCommand(): Command {
     .exitOverride()
     .enablePositionalOptions() // sweep's own --out is not merge's --out
     .showHelpAfterError('(run hfsim sweep --help for usage)')
-    .argument('<sweep.json>', 'sweep file')
+    .addArgument(new Argument('<sweep.json>', 'sweep file').argParser(pathArg))
     .option('--parallel <n>', 'workers (default: the number of cores)', workersArg('--parallel'))
     .addOption(new Option('--pool <kind>', 'workers: forked processes, or threads of this process').choices(POOL_KINDS).default('processes'))
     .option('--out <dir>', 'output directory (default: results/<sweep name>)')
@@ -66,7 +66,7 @@ export function sweepCommand(): Command {
     .description('join the output directories of the shards of one sweep into one (exit 4 while points are missing)')
     .exitOverride()
     .showHelpAfterError('(run hfsim sweep merge --help for usage)')
-    .argument('<dir...>', 'shard output directories'),
+    .addArgument(new Argument('<dir...>', 'shard output directories').argParser(collectPaths)),
   '--out <dir>', 'merged output directory (an output of the same sweep there is merged in, never cut)')
     .action(async (dirs: string[], flags: { out: string }) => (await import('./sweep-merge.js')).mergeAction(dirs, flags)));
   return cmd;
@@ -77,7 +77,7 @@ export function reportCommand(): Command {
     .description('write one self-contained HTML file with SVG charts of a result JSON or a sweep directory')
     .exitOverride()
     .showHelpAfterError('(run hfsim report --help for usage)')
-    .argument('<result.json | sweep dir>', 'a result of hfsim run --out, or an output directory of hfsim sweep'),
+    .addArgument(new Argument('<result.json | sweep dir>', 'a result of hfsim run --out, or an output directory of hfsim sweep').argParser(pathArg)),
   '--html <file>', 'the HTML file to write')
     .action(async (input: string, flags: { html: string }) => (await import('../report/report.js')).reportAction(input, flags));
 }
@@ -98,7 +98,7 @@ export function benchCommand(): Command {
   const cmd = new Command('bench')
     .description('run a benchmark suite, or your own scenarios (--scenario), each case in child processes, repeated, and print its table; --json writes the report')
     .addOption(new Option('--suite <name>', 'smoke (CI, under a minute) or full (nightly); default smoke, or none with --scenario').choices(['smoke', 'full']))
-    .option('--scenario <file.json>', 'also bench your own scenario file: a case per variant, named "<file name> / <variant>" (repeatable; alone, without --suite, only these)', collect, [])
+    .option('--scenario <file.json>', 'also bench your own scenario file: a case per variant, named "<file name> / <variant>" (repeatable; alone, without --suite, only these)', collectPaths, [])
     .option('--plugin <file.js>', 'load a plugin file here and in each --scenario case\'s process, as hfsim run --plugin (repeatable)', pluginArg, [])
     .option('--json <file>', 'write the report JSON (whole or not at all)')
     .option('--repeat <n>', 'runs per case (default 3)', intArg('--repeat', 1, 1000))
@@ -110,8 +110,8 @@ export function benchCommand(): Command {
   cmd
     .command('compare')
     .description('compare two bench reports: exit 3 on a speed regression beyond the threshold and the noise floor, or on a changed canonical digest')
-    .argument('<base.json>', 'the baseline report')
-    .argument('<new.json>', 'the report to check')
+    .addArgument(new Argument('<base.json>', 'the baseline report').argParser(pathArg))
+    .addArgument(new Argument('<new.json>', 'the report to check').argParser(pathArg))
     .option('--threshold <pct>', 'smallest relative change that counts, e.g. 10%', parseThreshold, 10)
     .option('--json', 'print the verdict and every measure\'s change as JSON instead of the table (exit codes unchanged)')
     .option('--markdown <file>', 'also write a Markdown summary (appended to $GITHUB_STEP_SUMMARY too, when set)')

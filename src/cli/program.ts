@@ -1,7 +1,7 @@
 /** The hfsim command line (src/cli/main.ts starts it); each command's modules load when it runs (run-command.ts, commands.ts). Exit codes: 0 success, 1 a run failed, 2 bad input, 3 a regression found, 4 incomplete (a sweep merge lacking points); ended by a signal, 128 + its number. */
-import { collect, intArg, pluginArg, seedArg, workersArg } from './args.js';
+import { collect, intArg, pathArg, pluginArg, seedArg, workersArg } from './args.js';
 import type { EventEmitter } from 'node:events';
-import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { Argument, Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { POOL_KINDS } from '../actors/pool.js';
 import { benchCommand, experimentsCommand, reportCommand, sweepCommand } from './commands.js';
 import { EXIT, EXIT_WORDS, SIGNAL_EXIT_WORDS, IncompleteError, InputError, benchExit, failureLines, loadedPluginFiles } from './errors.js';
@@ -26,7 +26,7 @@ export function buildProgram(): Command {
     .command('run')
     .description('run a scenario (every variant in it) and print a comparison, or the result JSON')
     .showHelpAfterError('(run hfsim run --help for usage)')
-    .argument('<scenario.json>', 'scenario file')
+    .addArgument(new Argument('<scenario.json>', 'scenario file').argParser(pathArg))
     .option('--set <path=value>', 'override a scenario field, e.g. cluster.racks=8 (repeatable)', collect, [])
     .option('--seed <n>', 'override the scenario seed (as --set seed=n: 1e3 is 1000)', seedArg)
     .option('--plugin <file.js>', 'load a plugin file (an ES module that registers policies, gates, ...) before the scenario (repeatable)', pluginArg, [])
