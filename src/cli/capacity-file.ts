@@ -41,7 +41,7 @@ import { rootElement } from './xml.js';
 import { hasControlChars, quotedName } from '../core/bounded.js';
 import { javaTrim, keptByJavaTrim } from './decimal.js';
 import { globalDefault, queueDefault } from './capacity-defaults.js';
-import { type Fail, type Property, VARIABLE, float, num, percent, properties, substitute } from './capacity-properties.js';
+import { type Fail, type Property, VARIABLE, float, int, num, percent, properties, substitute } from './capacity-properties.js';
 
 const PREFIX = 'yarn.scheduler.capacity.';
 
@@ -261,14 +261,14 @@ function global(key: string, p: Property, out: CapacityConfig, fail: Fail): void
   if (IGNORED_GLOBAL.has(key)) return;
   switch (key) {
     case 'node-locality-delay': {
-      const n = num(p, fail);
+      const n = int(p, fail);
       if (n === -1) out.delay = { mode: 'none' };
       else if (Number.isInteger(n) && n >= 0) out.delay = { mode: 'skip', maxSkips: n };
       else fail(p, `must be -1 or a whole number of missed scheduling opportunities, not "${p.value}"`);
       return;
     }
     case 'rack-locality-additional-delay':
-      if (num(p, fail) !== -1) fail(p, 'only -1 (the default) is modelled: hfsim\'s skip-count delay lets a job launch anywhere once it has waited node-locality-delay');
+      if (int(p, fail) !== -1) fail(p, 'only -1 (the default) is modelled: hfsim\'s skip-count delay lets a job launch anywhere once it has waited node-locality-delay');
       return;
     case 'workflow-priority-mappings':
       // YARN's stock file sets it empty: no job gets a priority from it. A mapping would set priorities not modelled.

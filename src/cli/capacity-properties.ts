@@ -1,7 +1,7 @@
 /** capacity-scheduler.xml's <property> elements, read as Hadoop's Configuration reads them (final, ${var}), and their values as numbers and percentages. */
 import { InputError } from './errors.js';
 import { type El } from './xml.js';
-import { decimal, javaFloat, javaTrim, keptByJavaTrim } from './decimal.js';
+import { decimal, javaFloat, javaInt, javaTrim, keptByJavaTrim } from './decimal.js';
 
 export interface Property {
   name: string;
@@ -98,6 +98,14 @@ export function substitute(props: Map<string, Property>): Set<string> {
 export function num(p: Property, fail: Fail): number {
   const n = decimal(p.value);
   if ( !Number.isFinite(n)) fail(p, `must be a number, not "${p.value}"${keptByJavaTrim(p.value)}`);
+  return n;
+}
+
+/** A value YARN reads with getInt (Integer.parseInt: "1e1" and "40.0" are refused; they were read as 10 and 40). */
+export function int(p: Property, fail: Fail): number {
+  num(p, fail);
+  const n = javaInt(p.value);
+  if (Number.isNaN(n)) fail(p, `must be a whole number YARN reads as an int (Integer.parseInt: no fraction or exponent, -2147483648 to 2147483647), not "${p.value}"`);
   return n;
 }
 

@@ -59,6 +59,16 @@ export function javaFloat(text: string): number {
   return decimal(/^[^fFdD]+[fFdD]$/.test(t) ? t.slice(0, -1) : t);
 }
 
+/**
+ * An int as Java's Integer.parseInt reads it around what Java trims (YARN's Configuration.getInt): digits after an
+ * optional sign, -2^31 to 2^31 - 1; NaN otherwise ("1e1", "40.0" and "2147483648" throw in Java).
+ */
+export function javaInt(text: string): number {
+  const t = javaTrim(text);
+  const n = /^[+-]?\d+$/.test(t) ? Number(t) : NaN;
+  return n >= -(2 ** 31) && n <= 2 ** 31 - 1 ? n : NaN;
+}
+
 /** The whole number `text` writes in decimal digits alone, around spaces ("07" is 7), or NaN: no sign, fraction or exponent. */
 export function digits(text: string): number {
   const t = text.trim();

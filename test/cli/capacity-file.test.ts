@@ -178,6 +178,21 @@ describe("root's own properties, and node-locality-delay at most the cluster's n
     expect(() => parseCapacityFile(conf({ ...ok, 'yarn.scheduler.capacity.node-locality-delay': '10f' }), 'c.xml')).toThrow(/node-locality-delay: must be a number, not "10f"/);
   });
 
+  // Configuration.getInt reads node-locality-delay and rack-locality-additional-delay with Integer.parseInt, which refuses
+  // "1e1", "40.0" and anything past 2^31 - 1: YARN does not start on such a file. They ran, as 10, 40 and the cluster's nodes.
+  it.each([
+    ['node-locality-delay', '1e1'], ['node-locality-delay', '40.0'], ['node-locality-delay', '2147483648'], ['node-locality-delay', '99999999999999999999'],
+    ['rack-locality-additional-delay', '-1.0'], ['rack-locality-additional-delay', '-1e0'],
+  ])('%s "%s": refused, as YARN\'s Integer.parseInt refuses it', (key, value) => {
+    expect(() => parseCapacityFile(conf({ ...ok, [`yarn.scheduler.capacity.${key}`]: value }), 'c.xml'))
+      .toThrow(new RegExp(`^c\\.xml:.*yarn\\.scheduler\\.capacity\\.${key}: must be a whole number YARN reads as an int \\(Integer\\.parseInt: no fraction or exponent, -2147483648 to 2147483647\\), not "${value}"$`));
+  });
+
+  it('node-locality-delay as Integer.parseInt reads it: a sign and spaces around it are fine', () => {
+    const delay = (v: string) => parseCapacityFile(conf({ ...ok, 'yarn.scheduler.capacity.node-locality-delay': v }), 'c.xml').delay;
+    expect([delay('+5'), delay(' 7 '), delay('-1')]).toEqual([{ mode: 'skip', maxSkips: 5 }, { mode: 'skip', maxSkips: 7 }, { mode: 'none' }]);
+  });
+
   // Configuration.getTrimmed and getFloat trim with Java's String.trim (characters up to U+0020): a no-break space stays,
   // and Float.parseFloat refuses the value. JavaScript's trim removed it, and "50\u00a0" ran as 50.
   it('a number around a no-break space, an em space or a line separator is refused at its line, as Java\'s trim keeps them (it was read)', () => {
