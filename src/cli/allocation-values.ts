@@ -34,6 +34,22 @@ export class AllocationValues {
     (out[list] ??= []).push(`${this.file}: line ${el.line}: ${message}`);
   }
 
+  /**
+   * Attributes of `el` other than those Hadoop's readers read (`read`): passed over, as Hadoop passes over them, and
+   * told (`typ="parent"` ran a leaf queue unseen); so is a queue's type other than "parent" or "leaf" (YARN reads a
+   * queue as a parent only for "parent").
+   */
+  attributes(out: Allocation, el: El, read: readonly string[], whose: string): void {
+    const at = `<${el.name} name="${el.attrs.name?.trim() ?? ''}">`;
+    for (const attr of Object.keys(el.attrs)) {
+      if (!read.includes(attr)) this.warn(out, el, `${at}: attribute "${attr}" is ignored, as Hadoop ignores it (it reads ${whose})`);
+    }
+    const type = el.attrs.type;
+    if (read.includes('type') && type !== undefined && type.trim() !== 'parent' && type.trim() !== 'leaf') {
+      this.warn(out, el, `${at}: type ${JSON.stringify(type)} is not "parent": read as a leaf queue, as YARN reads it`);
+    }
+  }
+
   name(el: El): string {
     const name = el.attrs.name;
     if (name === undefined || name.trim() === '') this.fail(el, `<${el.name}> needs a name attribute`);

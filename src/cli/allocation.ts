@@ -270,6 +270,7 @@ class Reader extends AllocationValues {
 
   pool(el: El, out: Allocation): PoolConfig {
     const p: PoolConfig = { name: this.name(el), weight: 1, minMaps: 0, minReduces: 0 };
+    this.attributes(out, el, ['name'], 'a pool\'s name');
     this.define(el, p.name);
     for (const c of el.children) {
       switch (c.name) {
@@ -300,6 +301,7 @@ class Reader extends AllocationValues {
   /** A user's running-job limit; undefined when it sets none (Hadoop then applies the default, as to a user not listed). */
   user(el: El, out: Allocation): UserConfig | undefined {
     const name = this.name(el);
+    this.attributes(out, el, ['name'], 'a user\'s name');
     let max: number | undefined;
     for (const c of el.children) {
       if (c.name === 'maxRunningJobs' || c.name === 'maxRunningApps') max = this.cap(c, 'the user\'s jobs');
@@ -319,6 +321,7 @@ class Reader extends AllocationValues {
   /** `within`: the element it is in, read as a queue (as the file names it: `<pool name="a">`), for its errors. */
   queue(el: El, prefix: string, inherited: Inherited, out: Allocation, defaults: Defaults, within?: El): void {
     const own = this.name(el);
+    this.attributes(out, el, ['name', 'type'], 'a queue\'s name and type');
     // YARN's AllocationFileQueueParser: "queue name shouldn't contain period" (a period separates a path's parts).
     if (own.includes('.')) this.fail(el, `queue name "${own}" contains a period: YARN refuses it (a period separates the parts of a queue's path)`);
     // The root queue stands at the top; under it, a queue named root would be named "root" by its path as hfsim

@@ -978,3 +978,22 @@ describe('an allocation file beside a capacity-scheduler.xml', () => {
     expect(r.stderr).toBe('');
   });
 });
+
+// Hadoop's allocation file readers read a queue's name and type, a pool's and a user's name, and pass over any other
+// attribute: a typo (`typ="parent"`, `type="parnet"`) ran a leaf queue unseen, where capacity-scheduler.xml tells an
+// attribute Configuration passes over.
+describe('attributes Hadoop does not read', () => {
+  const warningsOf = (xml: string): string[] | undefined => parseAllocation(`<?xml version="1.0"?>\n<allocations>\n${xml}\n</allocations>\n`, 'a.xml').warnings;
+  it.each([
+    ['a queue\'s misspelled type', '<queue name="p" typ="parent"/>', /^a\.xml.*3: <queue name="p">: attribute "typ" is ignored, as Hadoop ignores it \(it reads a queue's name and type\)$/],
+    ['a queue\'s type that is not "parent"', '<queue name="p" type="parnet"/>', /^a\.xml.*3: <queue name="p">: type "parnet" is not "parent": read as a leaf queue, as YARN reads it$/],
+    ['an MR1 pool\'s attribute', '<pool name="p" weight="2"><minMaps>1</minMaps></pool>', /^a\.xml.*3: <pool name="p">: attribute "weight" is ignored, as Hadoop ignores it \(it reads a pool's name\)$/],
+    ['a user\'s attribute', '<user name="u" maxRunningJobs="2"/>', /^a\.xml.*3: <user name="u">: attribute "maxRunningJobs" is ignored, as Hadoop ignores it \(it reads a user's name\)$/],
+  ])('%s: told, and run as Hadoop runs it', (_, xml, message) => {
+    expect(warningsOf(xml)).toEqual([expect.stringMatching(message)]);
+  });
+
+  it('a queue\'s name and type "parent" or "leaf", a pool\'s and a user\'s name: nothing told', () => {
+    expect(warningsOf('<queue name="p" type="parent"/><queue name="q" type="leaf"/><pool name="m"><minMaps>1</minMaps></pool><user name="u"/>')).toBeUndefined();
+  });
+});
