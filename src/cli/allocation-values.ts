@@ -60,6 +60,8 @@ export class AllocationValues {
   /** A non-negative number as Hadoop's Double.parseDouble reads a decimal one: Java's type suffix allowed ("1.5f" is 1.5). */
   number(el: El): number {
     const n = javaFloat(el.text);
+    // "1e400": a decimal past a double's range, not a bad one (it was told "must be a non-negative number")
+    if (n === Infinity) this.fail(el, `<${el.name}> is ${el.text}, beyond the range of a number (about 1.8e308: Java reads it as Infinity)`);
     if ( !Number.isFinite(n) || n < 0) this.fail(el, `<${el.name}> must be a non-negative number, not "${el.text}"${keptByJavaTrim(el.text)}`);
     return n;
   }

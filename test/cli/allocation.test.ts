@@ -997,3 +997,11 @@ describe('attributes Hadoop does not read', () => {
     expect(warningsOf('<queue name="p" type="parent"/><queue name="q" type="leaf"/><pool name="m"><minMaps>1</minMaps></pool><user name="u"/>')).toBeUndefined();
   });
 });
+
+// "1e400" is past a double's range (Java's parseDouble reads it as Infinity): it was told "must be a non-negative number".
+it.each([
+  ['<queue name="a"><weight>1e400</weight></queue>', '<weight> is 1e400, beyond the range of a number (about 1.8e308: Java reads it as Infinity)'],
+  ['<pool name="a"><weight>9e999f</weight></pool>', '<weight> is 9e999f, beyond the range of a number (about 1.8e308: Java reads it as Infinity)'],
+])('a weight past the range of a number is said so: %s', (xml, message) => {
+  expect(() => parseAllocation(`<allocations>${xml}</allocations>`, 'a.xml')).toThrow(new RegExp(`^a\\.xml:.*1: ${message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
+});
