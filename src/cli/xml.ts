@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import { codePoint, javaTrim } from './decimal.js';
 import { InputError } from './errors.js';
 import { lastAtMost, lineStarts } from './line-starts.js';
+import { MAX_XML_CHARS, MAX_XML_RUN } from '../core/limits.js';
 
 /**
  * fast-xml-parser (its CommonJS build, the same version), loaded at the first XML file: with its dependencies it is
@@ -41,6 +42,12 @@ export function parseXml(source: string, file: string, splitValues: SplitValues 
   if (notChar !== null) throw new InputError(`${file}: line ${lineOf(starts, notChar.index)}: malformed XML: ${codePoint(notChar[0])}, a character XML does not allow (only tab, newline and carriage return below U+0020): Hadoop's XML parser refuses the file`);
   const outline = outlineOf(text);
   if (outline.tooDeep >= 0) throw new InputError(`${file}: line ${lineOf(starts, outline.tooDeep)}: ${TOO_DEEP}`);
+  if (outline.longRun >= 0) {
+    throw new InputError(`${file}: line ${lineOf(starts, outline.longRun)}: a ${outline.longWhat === 'text' ? 'text' : 'tag'} of more than ${MAX_XML_RUN} characters${outline.longWhat === 'text' ? ' between tags' : ''} (the limit on one: hfsim's XML parser reads it a character at a time, and Hadoop's values are short)`);
+  }
+  if (outline.tooMuch >= 0) {
+    throw new InputError(`${file}: line ${lineOf(starts, outline.tooMuch)}: the texts and tags up to here pass ${MAX_XML_CHARS} characters, the limit on an XML input's (comments and CDATA sections apart: hfsim's XML parser reads them a character at a time; 10,000 pools take about 3 MB)`);
+  }
   const { XMLParser, XMLValidator } = xmlParser();
   const valid = XMLValidator.validate(text);
   if (valid !== true) throw new InputError(`${file}: ${malformed(valid.err, text, starts)}`);
@@ -99,6 +106,11 @@ interface Outline {
   strayText: number;
   /** The first top-level element's name ('' when there is none). */
   firstRoot: string;
+  /** The first text between tags, or tag, longer than MAX_XML_RUN, and which. */
+  longRun: number;
+  longWhat: 'text' | 'tag';
+  /** Where the texts and tags together pass MAX_XML_CHARS. */
+  tooMuch: number;
 }
 
 /**
@@ -109,7 +121,13 @@ interface Outline {
  * instructions and declarations open nothing; a tag cut by the file's end counts.
  */
 function outlineOf(text: string): Outline {
-  const outline: Outline = { tooDeep: -1, strayText: -1, firstRoot: '' };
+  const outline: Outline = { tooDeep: -1, strayText: -1, firstRoot: '', longRun: -1, longWhat: 'text', tooMuch: -1 };
+  let chars = 0;
+  const long = (what: Outline['longWhat'], at: number, length: number): void => {
+    chars += length;
+    if (outline.longRun < 0 && length > MAX_XML_RUN) [outline.longRun, outline.longWhat] = [at, what];
+    if (outline.tooMuch < 0 && chars > MAX_XML_CHARS) outline.tooMuch = at;
+  };
   let depth = 0;
   let from = 0;
   // XML's white space, and a byte order mark where the file starts
@@ -123,6 +141,7 @@ function outlineOf(text: string): Outline {
   for (let at = text.indexOf('<'); at >= 0; at = text.indexOf('<', at)) {
     const tag = at;
     outside(tag);
+    long('text', from, tag - from);
     if (text.startsWith('<!--', at)) at = endAfter(text, '-->', at + 4);
     else if (text.startsWith('<![CDATA[', at)) {
       // character data outside every element is text there too (the validator passed it after the root)
@@ -144,6 +163,7 @@ function outlineOf(text: string): Outline {
         else if (c === '>') break;
       }
       at = k + 1;
+      long('tag', tag, k - tag);
       if (depth === 0 && outline.firstRoot === '') outline.firstRoot = /^[^\s/>]*/.exec(text.slice(tag + 1, k))![0];
       if (!(k < text.length && text[k - 1] === '/') && ++depth > MAX_DEPTH) return { ...outline, tooDeep: tag };
     }

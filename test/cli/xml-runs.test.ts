@@ -1,0 +1,40 @@
+/**
+ * Allocation and capacity-scheduler files with one very long text or tag: fast-xml-parser reads a text between tags,
+ * and its validator an attribute, a character at a time (about a microsecond and 30-40 bytes of heap each): an
+ * allocation file of 100 MB of spaces, or one pool name of 100 MB, ran past a minute and 2-3 GB, and one of the 536 MB
+ * an input file may hold would run out of memory. Refused at its line before it is parsed, naming the limit.
+ */
+import { describe, expect, it } from 'vitest';
+import { parseAllocation } from '../../src/cli/allocation.js';
+import { parseCapacityFile } from '../../src/cli/capacity-file.js';
+import { MAX_XML_RUN } from '../../src/core/limits.js';
+
+const long = (c: string) => c.repeat(MAX_XML_RUN + 1);
+
+describe('a text or tag past the limit of an XML input', () => {
+  it.each([
+    ['spaces between tags', `<allocations>\n${long(' ')}\n</allocations>`, 1, `a text of more than ${MAX_XML_RUN} characters between tags`],
+    ['a pool name', `<allocations>\n<pool name="${long('a')}"/>\n</allocations>`, 2, `a tag of more than ${MAX_XML_RUN} characters`],
+    ['a weight', `<allocations>\n<pool name="a">\n<weight>${long('1')}</weight></pool>\n</allocations>`, 3, `a text of more than ${MAX_XML_RUN} characters between tags`],
+  ])('allocation file, %s: refused at its line', (_, xml, line, message) => {
+    const started = performance.now();
+    expect(() => parseAllocation(xml, 'a.xml')).toThrow(new RegExp(`^a\\.xml:(?: line )?${line}: ${message} \\(`));
+    expect(performance.now() - started).toBeLessThan(2000);
+  });
+
+  it('capacity-scheduler.xml, a queue list of 3 M characters: refused at its line', () => {
+    const xml = `<configuration>\n<property><name>yarn.scheduler.capacity.root.queues</name>\n<value>${'a,'.repeat(MAX_XML_RUN)}b</value></property>\n</configuration>`;
+    expect(() => parseCapacityFile(xml, 'c.xml')).toThrow(new RegExp(`^c\\.xml:(?: line )?3: a text of more than ${MAX_XML_RUN} characters between tags \\(`));
+  });
+
+  it('a long comment or CDATA section is not such a run, nor a text of the limit', () => {
+    expect(() => parseAllocation(`<allocations><!--${long('x')}--><pool name="a"><weight><![CDATA[2]]></weight></pool>${' '.repeat(MAX_XML_RUN)}</allocations>`, 'a.xml')).not.toThrow();
+  });
+});
+
+it('texts and tags of more than the limit in all, each short (between comments): refused at the line where they pass it', async () => {
+  const { MAX_XML_CHARS } = await import('../../src/core/limits.js');
+  const piece = `<!-- c -->${' '.repeat(999)}\n`;
+  const xml = `<allocations>\n${piece.repeat(Math.ceil(MAX_XML_CHARS / 1000) + 1)}</allocations>`;
+  expect(() => parseAllocation(xml, 'a.xml')).toThrow(new RegExp(`^a\\.xml:(?: line )?\\d+: the texts and tags up to here pass ${MAX_XML_CHARS} characters, the limit on an XML input's \\(`));
+});
