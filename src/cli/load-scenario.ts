@@ -11,11 +11,11 @@ import { withoutSuggestions } from '../core/nearest-name.js';
 import { InputError, NamedFileError } from './errors.js';
 import { overdeepOpening, overlongRun } from './json-runs.js';
 import { lineAndColumn } from './line-starts.js';
-import { type Overrides, type Written, fieldPlaces, noteJsonText, overridesAt, shownPlace } from './field-place.js';
+import { type Overrides, type Written, fieldPlaces, noteJsonText, overridesAt, placedLines, shownPlace } from './field-place.js';
 import { collectWarnings, quietly, warnByVariant, warnOnce } from './warn.js';
 import { valueKind } from '../core/shown-value.js';
 import { atTraceLine, resolveScenario } from './resolve-scenario.js';
-import { onePerTraceJob } from './sls.js';
+import { firstPerTraceJob } from './sls.js';
 import { traceFor } from './trace.js';
 
 export interface LoadedVariant {
@@ -489,11 +489,11 @@ function load(file: string, sets: ReadonlyArray<readonly [string, unknown]>, see
   const written: Written = { file, root: record, at: [] };
   const placesOf = (errors: readonly string[], resolved: unknown, variant: Overrides[] = []): string[] =>
     fieldPlaces(errors, resolved, written, variant).map((at) => (at === undefined ? file : shownPlace(at)));
+  /** The lines `line` makes of errors with their places (the file alone where none), placed only where printed. */
+  const placedAt = (errors: readonly string[], resolved: unknown, variant: Overrides[], line: (i: number, at: string) => string, kept?: (lines: readonly string[]) => number[]): string =>
+    placedLines(errors, resolved, written, variant, (i, place) => line(i, place === undefined ? file : shownPlace(place)), kept).join('\n');
   const badVariants = variantErrors(record);
-  if (badVariants.length > 0) {
-    const at = placesOf(badVariants, record);
-    throw new InputError(badVariants.map((e, i) => `${at[i]}: ${e}`).join('\n'));
-  }
+  if (badVariants.length > 0) throw new InputError(placedAt(badVariants, record, [], (i, at) => `${at}: ${badVariants[i]}`));
   const allSets: ReadonlyArray<readonly [string, unknown]> = seed === undefined ? sets : [...sets, ['seed', seed]];
   let variants = variantsOf(record);
   if (only !== undefined) {
@@ -559,14 +559,14 @@ function load(file: string, sets: ReadonlyArray<readonly [string, unknown]>, see
       const fileErrors = (): Set<string> => (own ??= new Set(probe(record, overrides, seedSets(seed), file, 'parse') ?? []));
       const base = inEveryVariant(record, allSets, file, name, 'parse');
       const without = fieldsWithoutSet(record, overrides, sets, seed, file, 'parse');
-      const placed = placesOf(parsed.errors, resolved, variant);
-      throw new InputError(parsed.errors.map((e, i) => {
+      throw new InputError(placedAt(parsed.errors, resolved, variant, (i, placed) => {
+        const e = parsed.errors[i];
         const at = base.has(e) ? '' : where;
         const set = setBlamed(e, sets, naming);
         const left = set === undefined && !fileErrors().has(e) ? leftBy(e, sets, naming, without) : undefined;
         if (left !== undefined) return `${left.place}${at}${e}${left.hint}`;
-        return set === undefined ? `${placed[i]}: ${at}${e}` : `${set.place}${at}${e}${set.hint}`;
-      }).join('\n'));
+        return set === undefined ? `${placed}: ${at}${e}` : `${set.place}${at}${e}${set.hint}`;
+      }));
     }
     const trace = ofNamedFile(() => traceFor(file, parsed.value));
     const over = workloadLimitErrors(parsed.value, trace, processLastSubmits);
@@ -578,11 +578,11 @@ function load(file: string, sets: ReadonlyArray<readonly [string, unknown]>, see
       const without = fieldsWithoutSet(record, overrides, sets, seed, file, 'limits');
       // Placed by the error's own field; shown at the trace's line where it names an SLS trace's converted job. A
       // job's copies fail alike: one line for them.
-      const placed = placesOf(over, resolved, variant);
-      throw new InputError(onePerTraceJob(over.map((e, i) => {
+      throw new InputError(placedAt(over, resolved, variant, (i, placed) => {
+        const e = over[i];
         const left = fileOver === undefined || fileOver.has(fieldOf(e)) ? undefined : leftBy(e, sets, naming, without);
-        return `${left?.place ?? `${placed[i]}: `}${base.has(e) ? '' : where}${atTraceLine(e, parsed.value)}`;
-      })).join('\n'));
+        return `${left?.place ?? `${placed}: `}${base.has(e) ? '' : where}${atTraceLine(e, parsed.value)}`;
+      }, firstPerTraceJob));
     }
     return { name: name === '' ? parsed.value.scheduler.policy : name, scenario: parsed.value, trace };
   }

@@ -1,4 +1,5 @@
 /** The hfsim command line (src/cli/main.ts starts it); each command's modules load when it runs (run-command.ts, commands.ts). Exit codes: 0 success, 1 a run failed, 2 bad input, 3 a regression found, 4 incomplete (a sweep merge lacking points); ended by a signal, 128 + its number. */
+import { collapsed } from './alike-lines.js';
 import { collect, intArg, pathArg, pluginArg, seedArg, workersArg } from './args.js';
 import type { EventEmitter } from 'node:events';
 import { Argument, Command, CommanderError, InvalidArgumentError, Option } from 'commander';
@@ -109,7 +110,8 @@ export async function main(argv: string[]): Promise<number> {
       return err.exitCode === 0 || err.code === 'commander.helpDisplayed' || err.code === 'commander.version' ? EXIT.ok : EXIT.badInput;
     }
     if (err instanceof InputError) {
-      process.stderr.write(`hfsim: ${collapsed(lines(err.message)).join('\nhfsim: ')}\n`);
+      // told alike before they are cut: a cut counts the characters it leaves out, which a line's place changes
+      process.stderr.write(`hfsim: ${collapsed(err.message.split('\n')).map(cutLine).join('\nhfsim: ')}\n`);
       return EXIT.badInput;
     }
     if (err instanceof IncompleteError) {
@@ -129,33 +131,6 @@ export async function main(argv: string[]): Promise<number> {
 
 /** Most characters of one line of a message: a value it quotes may be megabytes (a 5 MB trace column was one line). */
 const LINE_CHARS = 1000;
-
-/** Lines of one kind (the same but for list indices) shown before the rest of them are counted. */
-const SHOWN_ALIKE = 3;
-
-/**
- * An input error's lines with those that differ only in list indices (`workload.jobs[7]: unknown field "maps"`, one a
- * job of a 10,000-job file) shown SHOWN_ALIKE times, then counted in one line where the next would stand: the same
- * mistake in every element printed once an element.
- */
-function collapsed(all: readonly string[]): string[] {
-  // a field's line and column in its file (`s.json:12:7: `, or a sweep's base's `base b.json:16:9 at ...`) differ from
-  // element to element too: the count says neither (the base's was kept, and 10 jobs' errors printed 10 lines)
-  const kind = (line: string): string => line.replace(/\[\d+\]/g, '[*]').replace(/:\d+:\d+(?=: | at )/g, '');
-  const count = new Map<string, number>();
-  for (const line of all) count.set(kind(line), (count.get(kind(line)) ?? 0) + 1);
-  const seen = new Map<string, number>();
-  const out: string[] = [];
-  for (const line of all) {
-    const k = kind(line);
-    const n = (seen.get(k) ?? 0) + 1;
-    seen.set(k, n);
-    const total = count.get(k)!;
-    if (n <= SHOWN_ALIKE || total === SHOWN_ALIKE + 1) out.push(line);
-    else if (n === SHOWN_ALIKE + 1) out.push(`... and ${total - SHOWN_ALIKE} more like it: ${k}`);
-  }
-  return out;
-}
 
 /** Of a line cut to LINE_CHARS, the characters kept at its end: what a message says of the value it quotes comes last. */
 const LINE_END_CHARS = 400;

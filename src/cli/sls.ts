@@ -386,12 +386,15 @@ export function slsErrorsAtTrace(errors: readonly string[], jobs: readonly SlsJo
 }
 
 /** Lines named at a trace's jobs (slsErrorsAtTrace), one for a job's copies: they fail alike, at converted indexes that differ. */
-export function onePerTraceJob(lines: readonly string[]): string[] {
+export const onePerTraceJob = (lines: readonly string[]): string[] => firstPerTraceJob(lines).map((i) => lines[i]);
+
+/** The indices of the lines onePerTraceJob keeps. */
+export function firstPerTraceJob(lines: readonly string[]): number[] {
   const seen = new Set<string>();
-  return lines.filter((e) => {
+  return lines.flatMap((e, i) => {
     const key = e.replace(/ \(workload\.(?:jobs|files)\[\d+\]/, ' (');
-    if (seen.has(key)) return false;
+    if (seen.has(key)) return [];
     seen.add(key);
-    return true;
+    return [i];
   });
 }

@@ -17,9 +17,9 @@ import { BIN_METRICS, RUN_METRICS } from './sweep-aggregate.js';
 import { InputError } from './errors.js';
 import { plainCounted } from './format.js';
 import { asInput, readJsonFile } from './load-scenario.js';
-import { type Place, type Written, fieldPlaces, overridesAt, shownPlace } from './field-place.js';
+import { type Place, type Written, fieldPlaces, overridesAt, placedLines, shownPlace } from './field-place.js';
 import { atTraceLine, resolveScenario } from './resolve-scenario.js';
-import { onePerTraceJob } from './sls.js';
+import { firstPerTraceJob } from './sls.js';
 import { traceFor } from './trace.js';
 import type { SweepInputs } from './sweep-changes.js';
 import { compareCodeUnits } from '../core/code-units.js';
@@ -228,10 +228,8 @@ export function expandSweep(raw: unknown, file: string): Sweep {
   }
   // A field's error names the file at the field's line (its own, or the base's for a field the base writes).
   const sweepAt = (errors: readonly string[]): string[] => fieldPlaces(errors, raw, { file, root: raw, at: [] }).map((at) => (at === undefined ? file : shownPlace(at)));
-  const placedError = (errors: readonly string[]): InputError => {
-    const at = sweepAt(errors);
-    return new InputError(errors.map((e, i) => `${at[i]}: ${e}`).join('\n'));
-  };
+  const placedError = (errors: readonly string[]): InputError =>
+    new InputError(placedLines(errors, raw, { file, root: raw, at: [] }, [], (i, at) => `${at === undefined ? file : shownPlace(at)}: ${errors[i]}`).join('\n'));
   // reportInput: formatIssue shows a number given as a string ("1") how to write it
   const parsed = sweepSchema.safeParse(raw, { reportInput: true, error: fieldErrors });
   if (!parsed.success) throw placedError(parsed.error.issues.map(formatIssue));
@@ -265,8 +263,7 @@ export function expandSweep(raw: unknown, file: string): Sweep {
   };
   const badVariants = variantErrors(baseRecord);
   if (badVariants.length > 0) {
-    const at = fieldPlaces(badVariants, baseRecord, baseWritten);
-    throw new InputError(badVariants.map((e, i) => `${baseAt(at[i])}: ${e}`).join('\n'));
+    throw new InputError(placedLines(badVariants, baseRecord, baseWritten, [], (i, at) => `${baseAt(at)}: ${badVariants[i]}`).join('\n'));
   }
 
   const variants = variantsOf(baseRecord);
@@ -319,6 +316,9 @@ export function expandSweep(raw: unknown, file: string): Sweep {
       /** The point's prefix for each of `errors` (of its scenario `resolvedPoint`), placed at the error's field. */
       const pointPrefixes = (errors: readonly string[], resolvedPoint: unknown): string[] =>
         fieldPlaces(errors, resolvedPoint, baseWritten, layers).map((place) => `${baseAt(place, at ? ` at ${at}` : '')}: `);
+      /** The point's lines `line` makes of `errors`, each with its prefix (pointPrefixes), placed only where printed. */
+      const pointLines = (errors: readonly string[], resolvedPoint: unknown, line: (i: number) => string, kept?: (lines: readonly string[]) => number[]): string =>
+        placedLines(errors, resolvedPoint, baseWritten, layers, (i, place) => `${baseAt(place, at ? ` at ${at}` : '')}: ${line(i)}`, kept).join('\n');
       let resolved = asInput(() => resolveVariant(baseRecord, overrides, Object.entries(spec.set)), (m) => pointPrefixes([m], baseRecord)[0]);
       for (const axis of axes) if (axis.name !== VARIANT_AXIS) resolved = asInput(() => setPath(resolved, axis.name, values[axis.name]), (m) => pointPrefixes([m], resolved)[0]);
       const group = pointId(values);
@@ -326,15 +326,13 @@ export function expandSweep(raw: unknown, file: string): Sweep {
       for (const seed of seeds) {
         const checked = collectWarnings(warnings, () => atPoint(point, baseFile ?? file, () => resolveScenario(setPath(resolved, 'seed', seed), baseFile ?? file))); // files relative to the base's
         if (!checked.ok) {
-          const prefixes = pointPrefixes(checked.errors, resolved);
-          throw new InputError(checked.errors.map((e, i) => `${prefixes[i]}${e}`).join('\n'));
+          throw new InputError(pointLines(checked.errors, resolved, (i) => checked.errors[i]));
         }
         const scenario = checked.value;
         const trace = collectWarnings(warnings, () => atPoint(point, baseFile ?? file, () => traceFor(baseFile ?? file, scenario)));
         const over = workloadLimitErrors(scenario, trace, processLastSubmits);
         if (over.length > 0) {
-          const prefixes = pointPrefixes(over, resolved);
-          throw new InputError(onePerTraceJob(over.map((e, i) => `${prefixes[i]}${atTraceLine(e, scenario)}`)).join('\n'));
+          throw new InputError(pointLines(over, resolved, (i) => atTraceLine(over[i], scenario), firstPerTraceJob));
         }
         points.push({ id: pointId(values, seed), index: points.length, values, group, seed, variant: variantName || scenario.scheduler.policy, scenario, trace });
       }
