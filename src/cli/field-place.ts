@@ -26,11 +26,14 @@ export interface Written {
   at: Segment[];
 }
 
-/** An override table: each dotted field path it sets, and where in its file that value is written. */
+/**
+ * An override table: each dotted field path it sets, where in its file that value is written, and where the path is
+ * (`key`: a sweep axis's name, above its list of values; omitted: the value's own key).
+ */
 export interface Overrides {
   file: string;
   root: unknown;
-  entries: ReadonlyArray<{ path: string; at: Segment[] }>;
+  entries: ReadonlyArray<{ path: string; at: Segment[]; key?: Segment[] }>;
 }
 
 /** The table of `overrides` (a variant's, or a sweep's set) at `at` in `root`: each key is written at its own key. */
@@ -170,8 +173,10 @@ function spotOf(error: string, resolved: unknown, scenario: Written, layers: rea
   if (key !== undefined) path.push(key);
   const parent = path.slice(0, -1);
   for (const layer of [...layers].reverse()) {
-    for (const { path: p, at } of [...layer.entries].reverse()) {
+    for (const { path: p, at, key: named = at } of [...layer.entries].reverse()) {
       const keys = p.split('.');
+      // an unknown field the path itself brings ("cluster.rackz", or the "extra" of "workload.extra.deep"): at the path
+      if (key !== undefined && sameStart(path, keys)) return { w: layer, target: { path: named, key: true } };
       if (sameStart(keys, path)) return { w: layer, target: { path: [...at, ...path.slice(keys.length)], key: key !== undefined } };
     }
   }

@@ -311,7 +311,7 @@ export function expandSweep(raw: unknown, file: string): Sweep {
       const layers = [
         ...(variantName === '' ? [] : [overridesAt(baseWritten.file, baseWritten.root, [...baseWritten.at, 'variants', variantName], overrides)]),
         overridesAt(file, raw, ['set'], spec.set),
-        { file, root: raw, entries: axes.filter((a) => a.name !== VARIANT_AXIS).map((a) => ({ path: a.name, at: ['axes', a.name, a.values.indexOf(values[a.name])] })) },
+        { file, root: raw, entries: axes.filter((a) => a.name !== VARIANT_AXIS).map((a) => ({ path: a.name, at: ['axes', a.name, a.values.indexOf(values[a.name])], key: ['axes', a.name] })) },
       ];
       /** The point's prefix for each of `errors` (of its scenario `resolvedPoint`), placed at the error's field. */
       const pointPrefixes = (errors: readonly string[], resolvedPoint: unknown): string[] =>

@@ -210,6 +210,40 @@ describe('a sweep field error names its line in the file that writes it', () => 
     expect(lines[3]).toMatch(/^hfsim: \.\.\. and 7 more like it: \S+listed\.sweep\.json: base listed\.json at cluster\.racks=1: workload\.jobs\[\*\]: unknown field "maps"/);
   });
 
+  // It was placed at the axis's "[" (an unknown key has no key in a list of values), or, where the unknown key is a
+  // segment of the path short of its end ("workload.extra.deep"), at the base's "workload".
+  it('an unknown field an axis, set or variant path brings, at that path\'s key; one inside an axis value, at its key there', () => {
+    const fields = writeJson(dir, 'fields.sweep.json', `{
+  "base": "base.json",
+  "axes": {
+    "cluster.rackz": [1, 2],
+    "workload.extra.deep": [
+      3
+    ],
+    "scheduler.delay": [{ "mode": "skip", "maxSkips": 1, "extra": 2 }]
+  }
+}`);
+    const at = 'at variant="V", cluster.rackz=1, workload.extra.deep=3, scheduler.delay={"mode":"skip","maxSkips":1,"extra":2}';
+    expect(errorLines(() => loadSweep(fields))).toEqual([
+      `${fields}:4:5: base base.json ${at}: cluster: unknown field "rackz" (did you mean "racks"?)`,
+      `${fields}:8:58: base base.json ${at}: scheduler.delay: unknown field "extra"`,
+      `${fields}:5:5: base base.json ${at}: workload: unknown field "extra"`,
+    ]);
+    const set = writeJson(dir, 'set.sweep.json', `{
+  "base": "base.json",
+  "set": { "workload.extra.deep": 1 }
+}`);
+    expect(errorLines(() => loadSweep(set))).toEqual([
+      `${set}: base base.json:4:73 at variant="V": scheduler.delay.maxSkips: maxSkips must not be negative`,
+      `${set}:3:12: base base.json at variant="V": workload: unknown field "extra"`,
+    ]);
+    const variant = scenario('deep-variant.json', `{
+  "workload": { "kind": "facebook", "jobs": 5 },
+  "variants": { "V": { "workload.extra.deep": 1 } }
+}`);
+    expect(errorLines(() => loadScenarioFlags(variant))).toEqual([`${variant}:3:24: variant "V": workload: unknown field "extra"`]);
+  });
+
   it('an inline base\'s field, in the sweep file', () => {
     const inline = writeJson(dir, 'inline.sweep.json', `{
   "base": {
