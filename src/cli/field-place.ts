@@ -40,6 +40,9 @@ export interface Overrides {
 export const overridesAt = (file: string, root: unknown, at: Segment[], overrides: Record<string, unknown>): Overrides =>
   ({ file, root, entries: Object.keys(overrides).map((path) => ({ path, at: [...at, path] })) });
 
+/** An error line that places a key of `field`'s object (a table's refused key: set's "constructor"), as an unknown field's does. */
+export const atKey = (field: string, key: string): string => `${field}: unknown field ${JSON.stringify(key)}`;
+
 /** The field an error line ("field: message") names, its first unknown key where it says "unknown field", and whether it says the field is missing. */
 export function errorField(error: string): { field: string; key?: string; missing: boolean } {
   const colon = error.indexOf(': ');

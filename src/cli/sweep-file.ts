@@ -17,7 +17,7 @@ import { BIN_METRICS, RUN_METRICS } from './sweep-aggregate.js';
 import { InputError } from './errors.js';
 import { plainCounted } from './format.js';
 import { asInput, readJsonFile } from './load-scenario.js';
-import { type Place, type Written, fieldPlaces, overridesAt, placedLines, shownPlace } from './field-place.js';
+import { type Place, type Written, atKey, fieldPlaces, overridesAt, placedLines, shownPlace } from './field-place.js';
 import { atTraceLine, resolveScenario } from './resolve-scenario.js';
 import { firstPerTraceJob } from './sls.js';
 import { traceFor } from './trace.js';
@@ -221,18 +221,23 @@ export function loadSweep(file: string): Sweep {
 /** Validates and expands a sweep already read (`file` names it in errors and anchors its relative paths). */
 export function expandSweep(raw: unknown, file: string): Sweep {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new InputError(`${file}: a sweep must be a JSON object`);
+  // A field's error names the file at the field's line (its own, or the base's for a field the base writes); `placing`:
+  // the error lines that place them, where not their own.
+  const sweepAt = (errors: readonly string[]): string[] => fieldPlaces(errors, raw, { file, root: raw, at: [] }).map((at) => (at === undefined ? file : shownPlace(at)));
+  const placedError = (errors: readonly string[], placing: readonly string[] = errors): InputError =>
+    new InputError(placedLines(placing, raw, { file, root: raw, at: [] }, [], (i, at) => `${at === undefined ? file : shownPlace(at)}: ${errors[i]}`).join('\n'));
   // zod's records drop a "__proto__" key before its path is checked: the axis (or set) vanished, the sweep ran on.
   for (const field of ['axes', 'set'] as const) {
     const table = (raw as Record<string, unknown>)[field];
-    if (typeof table === 'object' && table !== null && Object.hasOwn(table, '__proto__')) throw new InputError(`${file}: ${field}: ${overridePathProblem('__proto__')}`);
+    if (typeof table === 'object' && table !== null && Object.hasOwn(table, '__proto__')) throw placedError([`${field}: ${overridePathProblem('__proto__')}`], [atKey(field, '__proto__')]);
   }
-  // A field's error names the file at the field's line (its own, or the base's for a field the base writes).
-  const sweepAt = (errors: readonly string[]): string[] => fieldPlaces(errors, raw, { file, root: raw, at: [] }).map((at) => (at === undefined ? file : shownPlace(at)));
-  const placedError = (errors: readonly string[]): InputError =>
-    new InputError(placedLines(errors, raw, { file, root: raw, at: [] }, [], (i, at) => `${at === undefined ? file : shownPlace(at)}: ${errors[i]}`).join('\n'));
   // reportInput: formatIssue shows a number given as a string ("1") how to write it
   const parsed = sweepSchema.safeParse(raw, { reportInput: true, error: fieldErrors });
-  if (!parsed.success) throw placedError(parsed.error.issues.map(formatIssue));
+  if (!parsed.success) {
+    // a refused key of set or axes (a path reaching "constructor", or with an empty segment) at the key, not its value
+    const keyAt = (i: z.core.$ZodIssue): string | undefined => (i.code === 'invalid_key' && i.path.length === 2 ? atKey(String(i.path[0]), String(i.path[1])) : undefined);
+    throw placedError(parsed.error.issues.map(formatIssue), parsed.error.issues.map((i) => keyAt(i) ?? formatIssue(i)));
+  }
   const spec = parsed.data;
   // `set`, then the axes in file order, apply at every point: one that a later one sets again, or replaces with an
   // object at a parent path, never counted (an axis "scheduler.delay.maxSkips" before an axis "scheduler.delay" ran

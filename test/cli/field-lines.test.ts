@@ -244,6 +244,42 @@ describe('a sweep field error names its line in the file that writes it', () => 
     expect(errorLines(() => loadScenarioFlags(variant))).toEqual([`${variant}:3:24: variant "V": workload: unknown field "extra"`]);
   });
 
+  // A "__proto__" key of set or axes was told with no place; a path reaching "constructor" or with an empty segment at
+  // its value (an axis's "[").
+  it('a key set or axes refuse, at the key', () => {
+    const keys = writeJson(dir, 'keys.sweep.json', `{
+  "base": "base.json",
+  "set": { "constructor": 1, "a..b": 2 },
+  "axes": {
+    "cluster.racks": [1],
+    "cluster.prototype": [1]
+  }
+}`);
+    expect(errorLines(() => loadSweep(keys))).toEqual([
+      `${keys}:3:12: set.constructor: "constructor": "constructor" is not a field`,
+      `${keys}:3:30: set.a..b: "a..b" is not a field path (an empty segment)`,
+      `${keys}:6:5: axes.cluster.prototype: "cluster.prototype": "prototype" is not a field`,
+    ]);
+    for (const field of ['axes', 'set']) {
+      const proto = writeJson(dir, `proto-${field}.sweep.json`, `{
+  "base": "base.json",
+  "${field}": {
+    "cluster.racks": [1],
+    "__proto__": [2]
+  }
+}`);
+      expect(errorLines(() => loadSweep(proto))).toEqual([`${proto}:5:5: ${field}: "__proto__": "__proto__" is not a field`]);
+    }
+    // a variant's "__proto__" was refused as the variant applied, at line 1, column 1 (no field named)
+    const variant = scenario('proto-variant.json', `{
+  "workload": { "kind": "facebook", "jobs": 5 },
+  "variants": { "V": { "cluster.racks": 2, "__proto__": 1 } }
+}`);
+    expect(errorLines(() => loadScenarioFlags(variant))).toEqual([`${variant}:3:57: variants.V.__proto__: "__proto__": "__proto__" is not a field`]);
+    const ofBase = writeJson(dir, 'proto-base.sweep.json', '{ "base": "proto-variant.json" }');
+    expect(errorLines(() => loadSweep(ofBase))).toEqual([`${ofBase}: base proto-variant.json:3:57: variants.V.__proto__: "__proto__": "__proto__" is not a field`]);
+  });
+
   it('an inline base\'s field, in the sweep file', () => {
     const inline = writeJson(dir, 'inline.sweep.json', `{
   "base": {

@@ -66,8 +66,8 @@ describe('sweep files: validated like scenarios (one line naming file and field,
     ['a skip-count curve on a chart of response times', () => ['sweep', sweep({ base, axes: { 'hdfs.replication': [1, 3] }, charts: [{ metric: 'meanResponseMs', analytic: { curve: 'skip-count', p: 0.1 } }] })],
       /x\.sweep\.json:\d+:\d+: charts\[0\]\.analytic: the skip-count curve is node locality's \(1 - \(1 - p\)\^\(D\+1\)\), but the chart draws meanResponseMs/],
     // zod's record dropped the key: the axis vanished and the sweep ran half its points
-    ['an axis named __proto__', () => ['sweep', writeJson(tmp('bad'), 'x.sweep.json', JSON.parse('{"base": "b.json", "axes": {"__proto__": [1, 2]}}'))], /x\.sweep\.json: axes: "__proto__": "__proto__" is not a field/],
-    ['a set of __proto__', () => ['sweep', writeJson(tmp('bad'), 'x.sweep.json', JSON.parse('{"base": "b.json", "set": {"__proto__": {"seed": 2}}}'))], /x\.sweep\.json: set: "__proto__": "__proto__" is not a field/],
+    ['an axis named __proto__', () => ['sweep', writeJson(tmp('bad'), 'x.sweep.json', JSON.parse('{"base": "b.json", "axes": {"__proto__": [1, 2]}}'))], /x\.sweep\.json:4:5: axes: "__proto__": "__proto__" is not a field/],
+    ['a set of __proto__', () => ['sweep', writeJson(tmp('bad'), 'x.sweep.json', JSON.parse('{"base": "b.json", "set": {"__proto__": {"seed": 2}}}'))], /x\.sweep\.json:4:5: set: "__proto__": "__proto__" is not a field/],
     // An override applied again later, whole or under a parent's object, never counted: the sweep's points ran one
     // scenario under different axis values, or without the fixed value set
     ['an axis under a later axis\'s object', () => ['sweep', sweep({ base, axes: { 'scheduler.delay.maxSkips': [1, 2], 'scheduler.delay': [{ mode: 'skip', maxSkips: 5 }] } })],
