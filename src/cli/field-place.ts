@@ -46,7 +46,8 @@ export const atKey = (field: string, key: string): string => `${field}: unknown 
 /** The field an error line ("field: message") names, its first unknown key where it says "unknown field", and whether it says the field is missing. */
 export function errorField(error: string): { field: string; key?: string; missing: boolean } {
   const colon = error.indexOf(': ');
-  const field = colon < 0 ? error : error.slice(0, colon);
+  // a field named with its value (`scheduler.policy "bad": ` before a policy plugin's own size limit) is the field
+  const field = (colon < 0 ? error : error.slice(0, colon)).replace(/ "(?:[^"\\]|\\.)*"$/, '');
   const rest = colon < 0 ? '' : error.slice(colon + 2);
   const unknown = /^unknown fields? ("(?:[^"\\]|\\.)*")/.exec(rest);
   let key: string | undefined;

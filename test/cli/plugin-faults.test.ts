@@ -49,12 +49,22 @@ registerPolicy('bad', { description: 'x', create: () => ({ createQueue: Q,
       `hfsim: the run used --plugin ${file}: a plugin that breaks its contract (README: "Plugins") may be the cause`, '']);
   });
 
-  it("a policy's own size limit (sizeError) is said naming the scenario file: exit 2 before the run", () => {
+  // placed at the field that names the plugin, scheduler.policy (it was placed at "scheduler": the field read as 'policy "bad"')
+  it("a policy's own size limit (sizeError) is said naming the scenario file, at scheduler.policy: exit 2 before the run", () => {
     const file = plugin('size', `registerPolicy('bad', { description: 'x', sizeError: (_c, s) => (s.largestMaps > 10 ? 'a job of ' + s.largestMaps + ' maps is too many (' + s.largestField + ')' : undefined), create: () => ({ createQueue: Q }) });`);
     const path = scenario();
     const r = hfsim('run', path, '--plugin', file);
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe(`hfsim: ${path}:11:16: scheduler.policy "bad": a job of 30 maps is too many (workload.jobs[2].input)\n`);
+    expect(r.stderr).toBe(`hfsim: ${path}:12:15: scheduler.policy "bad": a job of 30 maps is too many (workload.jobs[2].input)\n`);
+    // a variant's policy, at the variant's override
+    const variant = writeJson(dir, 'size-variant.json', `{
+  "workload": ${JSON.stringify(TINY_PLUGIN_SCENARIO.workload)},
+  "cluster": ${JSON.stringify(TINY_PLUGIN_SCENARIO.cluster)},
+  "variants": {
+    "Bad": { "scheduler.policy": "bad" }
+  }
+}`);
+    expect(hfsim('run', variant, '--plugin', file).stderr).toBe(`hfsim: ${variant}:5:34: variant "Bad": scheduler.policy "bad": a job of 30 maps is too many (workload.jobs[2].input)\n`);
   });
 
   it('a variant whose worker process dies is named, as a sweep names its point (it read "run failed: its worker process exited")', () => {
