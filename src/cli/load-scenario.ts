@@ -10,7 +10,7 @@ import type { SwimTrace } from '../core/swim.js';
 import { withoutSuggestions } from '../core/nearest-name.js';
 import { InputError, NamedFileError } from './errors.js';
 import { overdeepOpening, overlongRun } from './json-runs.js';
-import { lineAndColumn } from './line-starts.js';
+import { filePosition, positionAt } from './file-position.js';
 import { type Overrides, type Written, fieldPlaces, noteJsonText, overridesAt, placedLines, shownPlace } from './field-place.js';
 import { collectWarnings, quietly, warnByVariant, warnOnce } from './warn.js';
 import { valueKind } from '../core/shown-value.js';
@@ -95,23 +95,17 @@ export function depthOf(value: unknown, cap = MAX_JSON_DEPTH): number {
 export function readJsonFile(file: string, what: string): unknown {
   const text = readTextFile(file, `${what} file`); // without a byte order mark: the decoder drops it
   const run = overlongRun(text);
-  if (run !== undefined) {
-    const { line, column } = lineAndColumn(text, run.offset);
-    throw new InputError(`${file}: line ${line}, column ${column}: ${run.what}`);
-  }
+  if (run !== undefined) throw new InputError(`${positionAt(file, text, run.offset)}: ${run.what}`);
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (err) {
-    throw new InputError(`${file}: ${jsonErrorWhere(text, err as Error)}`);
+    throw new InputError(jsonError(file, text, err as Error));
   }
   const tooDeep = overdeepOpening(text);
-  if (tooDeep !== undefined) {
-    const { line, column } = lineAndColumn(text, tooDeep);
-    throw new InputError(`${file}: line ${line}, column ${column}: arrays and objects nest deeper than ${MAX_JSON_DEPTH} levels`);
-  }
+  if (tooDeep !== undefined) throw new InputError(`${positionAt(file, text, tooDeep)}: arrays and objects nest deeper than ${MAX_JSON_DEPTH} levels`);
   const found = scanJson(text, value);
-  if (found !== undefined) throw new InputError(`${file}: line ${found.line}, column ${found.column}: ${found.what}`);
+  if (found !== undefined) throw new InputError(`${filePosition(file, found.line, found.column)}: ${found.what}`);
   noteJsonText(value, text); // to place a field's error at its line (field-place.ts), should one come
   return value;
 }
@@ -161,18 +155,17 @@ function scanJson(text: string, value: unknown): JsonFinding | undefined {
   return found;
 }
 
-/** "invalid JSON at line L, column C: <what>", located by jsonc-parser in strict mode (Node's JSON.parse gives no position). */
-function jsonErrorWhere(text: string, err: Error): string {
+/** "file:L:C: invalid JSON: <what>", located by jsonc-parser in strict mode (Node's JSON.parse gives no position). */
+function jsonError(file: string, text: string, err: Error): string {
   // A file a failed copy or a full disk left empty or cut short read 'value expected' at line 1, column 1, or an
   // error at its last character, which did not say that the file itself was short.
   const end = text.trimEnd().length;
-  if (end === 0) return `invalid JSON: the file is empty${text === '' ? '' : ' but for white space'}`;
+  if (end === 0) return `${file}: invalid JSON: the file is empty${text === '' ? '' : ' but for white space'}`;
   const first = firstJsonError(text);
-  if (first === 'too deep') return `invalid JSON (and arrays and objects nest deeper than ${MAX_JSON_DEPTH} levels)`;
-  if (first === undefined) return `invalid JSON: ${err.message}`;
-  const { line, column } = lineAndColumn(text, first.offset);
+  if (first === 'too deep') return `${file}: invalid JSON (and arrays and objects nest deeper than ${MAX_JSON_DEPTH} levels)`;
+  if (first === undefined) return `${file}: invalid JSON: ${err.message}`;
   const cut = first.offset + first.length >= end && first.error !== ParseErrorCode.EndOfFileExpected;
-  return `invalid JSON at line ${line}, column ${column}: ${describeJsonError(first.error)}${cut ? ' (the file ends there, before its JSON does: is it cut short?)' : ''}`;
+  return `${positionAt(file, text, first.offset)}: invalid JSON: ${describeJsonError(first.error)}${cut ? ' (the file ends there, before its JSON does: is it cut short?)' : ''}`;
 }
 
 /** Thrown from visit's onError to stop at the first error. */

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { outcomeDigest } from '../actors/digest.js';
 import { pointRecordProblem } from '../report/result-schema.js';
 import { InputError, fileReason } from './errors.js';
+import { filePosition } from './file-position.js';
 import type { PointRecord } from './sweep-aggregate.js';
 import { pointId } from './sweep-file.js';
 import { MANIFEST, RESULTS } from './sweep-folder.js';
@@ -33,11 +34,11 @@ export function readResults(dir: string, repair = false, manifest?: Manifest): {
     try {
       record = JSON.parse(line) as PointRecord;
     } catch {
-      throw new InputError(`${file}: line ${i + 1} is not a JSON result line`);
+      throw new InputError(`${filePosition(file, i + 1)}: not a JSON result line`);
     }
     if (points !== undefined) {
       const problem = pointRecordProblem(record) ?? pointProblem(record, points) ?? digestProblem(record);
-      if (problem !== undefined) throw new InputError(`${file}: line ${i + 1}: ${problem}`);
+      if (problem !== undefined) throw new InputError(`${filePosition(file, i + 1)}: ${problem}`);
     }
     records.push(record);
   };

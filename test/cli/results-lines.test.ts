@@ -31,7 +31,7 @@ describe('results.jsonl line by line', () => {
     const dir = tmp('bad-line');
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, RESULTS), JSON.stringify({ id: 'a', pad: 'x'.repeat(CHUNK + 5) }) + '\n{"id": oops}\n');
-    expect(() => readRecords(dir)).toThrow(`${join(dir, RESULTS)}: line 2 is not a JSON result line`);
+    expect(() => readRecords(dir)).toThrow(`${join(dir, RESULTS)}:2: not a JSON result line`);
   });
 
   it('writeOutput takes pieces, written one after another', () => {

@@ -12,7 +12,7 @@ describe('sweep files: validated like scenarios (one line naming file and field,
   const sweep = (content: unknown): string => writeJson(tmp('bad'), 'x.sweep.json', content);
   const cases: Array<[string, () => string[], RegExp]> = [
     ['a missing file', () => ['sweep', 'no/such.sweep.json'], /no\/such\.sweep\.json: cannot read sweep file \(no such file\)/],
-    ['invalid JSON', () => ['sweep', sweep('{\n  "base": "b.json",\n  "axes": {,\n}')], /x\.sweep\.json: invalid JSON at line 3, column 12/],
+    ['invalid JSON', () => ['sweep', sweep('{\n  "base": "b.json",\n  "axes": {,\n}')], /x\.sweep\.json:3:12: invalid JSON: /],
     // read as Node's TypeError "... without null bytes", the NUL printed raw (fuzz seed 56101 case 59, a trace path alike)
     ['a NUL in the base path', () => ['sweep', sweep({ base: 'b\u0000.json', axes: { 'hdfs.replication': [1, 2] } })], /x\.sweep\.json:\d+:\d+: base: base holds a NUL character \(\\u0000\), which no file name may hold$/m],
     ['an unknown field', () => ['sweep', sweep({ base, axis: {} })], /x\.sweep\.json:\d+:\d+: \(top level\): unknown field "axis"/],

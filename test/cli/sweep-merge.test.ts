@@ -142,7 +142,7 @@ describe('sweep merge', () => {
     const out = join(tmp('merge-out'), 'out');
     const r = hfsim('sweep', 'merge', s0, stray, '--out', out);
     expect(r.code).toBe(2);
-    expect(r.stderr.trim()).toBe(`hfsim: ${join(stray, 'results.jsonl')}: line 7: id: point ${'0'.repeat(16)} is not a point of sweep.json`);
+    expect(r.stderr.trim()).toBe(`hfsim: ${join(stray, 'results.jsonl')}:7: id: point ${'0'.repeat(16)} is not a point of sweep.json`);
   });
   it('shards timed otherwise (one swept with --no-time-decisions) warn that the aggregate\'s decisionUs rows count only the timed points, as --resume warns; it said nothing', () => {
     const untimed = copy(s1);

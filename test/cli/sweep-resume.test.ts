@@ -252,13 +252,13 @@ describe('hfsim sweep --resume', () => {
     const where = join(out, 'results.jsonl').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     for (const r of [hfsim('sweep', file, '--shard', '0/6', '--out', out, '--resume', '--no-progress'), hfsim('sweep', 'merge', out, '--out', join(out, '..', 'merged'))]) {
       expect(r.code).toBe(2);
-      expect(r.stderr).toMatch(new RegExp(`^hfsim: ${where}: line 1: digest: ${line.digest.slice(0, 12)} is not the digest of the line's outcome \\(that is [0-9a-f]{12}\\): a value was edited\n$`));
+      expect(r.stderr).toMatch(new RegExp(`^hfsim: ${where}:1: digest: ${line.digest.slice(0, 12)} is not the digest of the line's outcome \\(that is [0-9a-f]{12}\\): a value was edited\n$`));
     }
     // a key added, "__proto__" too (assigned, it set the prototype and escaped the hash)
     writeFileSync(join(out, 'results.jsonl'), [first.replace('"summary":', '"__proto__":{"edited":true},"summary":'), ...rest].join('\n'));
     const proto = hfsim('sweep', file, '--shard', '0/6', '--out', out, '--resume', '--no-progress');
     expect(proto.code).toBe(2);
-    expect(proto.stderr).toContain(': line 1: digest: ');
+    expect(proto.stderr).toContain(':1: digest: ');
   });
 
   it('--resume and merge refuse outputs made from two versions of a SWIM trace (they mixed 50-job and 40-job points)', () => {
@@ -323,7 +323,7 @@ describe('hfsim sweep --resume', () => {
     const { file, out } = editedMean('edit', 'fast');
     const r = hfsim('sweep', file, '--shard', '0/6', '--out', out, '--resume', '--no-progress');
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(new RegExp(`${join(out, 'results.jsonl').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: line 1: summary\\.meanResponseMs: `));
+    expect(r.stderr).toMatch(new RegExp(`${join(out, 'results.jsonl').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:1: summary\\.meanResponseMs: `));
   });
 
   it('a results.jsonl or an aggregate that cannot be written is refused before any point runs, naming it (EISDIR at the end, exit 1, no path)', () => {

@@ -69,14 +69,14 @@ const M = 'sweep.json';
 const R = 'results.jsonl';
 const replication = (m: Json): Json => m.axes.find((a: Json) => a.name === 'hdfs.replication');
 
-// [case, the edit, the file the message names, the message after "<file>: "]
+// [case, the edit, the file the message names, the message after "<file>: " or "<file>:" (a position, line:column: or line:)]
 const cases: Array<[string, (m: Json) => void, ((r: Json, i: number) => void) | undefined, string, string | RegExp]> = [
   ['an axis\'s values changed to strings', (m) => { replication(m).values = ['1', '3']; }, undefined, M,
     /^axes\[1\]\.values: point 0 \(id [0-9a-f]{16}\) has hdfs\.replication=1, not among them: the results were made with other values$/],
   ['an axis\'s values of mixed types', (m) => { replication(m).values = [1, '3']; }, undefined, M, /^axes\[1\]\.values: point 2 .* has hdfs\.replication=3, not among them/],
   ['an axis with no values', (m) => { replication(m).values = []; }, undefined, M, 'axes[1].values: an axis needs at least one value'],
   ['an axis value that overflows (1e999 is Infinity)', (m) => { replication(m).values = [1, 3, 'INF']; }, undefined, M,
-    /^line \d+, column \d+: 1e999 is beyond the range of a number \(it would read as Infinity\)$/],
+    /^\d+:\d+: 1e999 is beyond the range of a number \(it would read as Infinity\)$/],
   ['an axis renamed', (m) => { replication(m).name = 'hdfs.repl'; }, undefined, M,
     /^axes\[1\]\.name: "hdfs\.repl" is not an axis of point 0 \(id [0-9a-f]+\), which has "variant", "hdfs\.replication": the results were made with other axes$/],
   ['no axes field', (m) => { delete m.axes; }, undefined, M, 'axes: Invalid input: expected array, received undefined'],
@@ -88,13 +88,13 @@ const cases: Array<[string, (m: Json) => void, ((r: Json, i: number) => void) | 
   ['an analytic p as a string', (m) => { m.charts[0].analytic = { curve: 'skip-count', p: 'x' }; }, undefined, M, 'charts[0].analytic.p: p must be a number'],
   ['a description as a number (a stack trace)', (m) => { m.description = 5; }, undefined, M, 'description: Invalid input: expected string, received number'],
   ['a results line\'s values as strings', () => {}, (r, i) => { if (i === 0) r.values['hdfs.replication'] = 'one'; }, R,
-    /^line 1: values, seed: \{"variant":"Fair","hdfs\.replication":"one"\} with seed 1 are not point 0's \{"variant":"Fair","hdfs\.replication":1\} with seed 1 \(its id [0-9a-f]+\)$/],
-  ['a results line of no point', () => {}, (r, i) => { if (i === 1) r.id = 'f'.repeat(16); }, R, `line 2: id: point ${'f'.repeat(16)} is not a point of sweep.json`],
-  ['a results line with another index', () => {}, (r, i) => { if (i === 1) r.index = 0; }, R, 'line 2: index: 0 is not point 1\'s 1 in sweep.json'],
-  ['a job\'s response time as a string', () => {}, (r, i) => { if (i === 2) r.jobs[3].responseMs = 'x'; }, R, 'line 3: jobs[3].responseMs: "x", not a time in ms (a number from 0)'],
-  ['a bin\'s locality as a string', () => {}, (r, i) => { if (i === 0) r.bins[0].locality.node = 'x'; }, R, 'line 1: bins[0].locality.node: Invalid input: expected number, received string'],
-  ['a line without run (a stack trace)', () => {}, (r, i) => { if (i === 0) delete r.run; }, R, 'line 1: run: Invalid input: expected object, received undefined'],
-  ['a locality that overflows', () => {}, (r, i) => { if (i === 0) r.summary.locality.node = 'INF'; }, R, 'line 1: summary.locality.node: Invalid input: expected number, received Infinity'],
+    /^1: values, seed: \{"variant":"Fair","hdfs\.replication":"one"\} with seed 1 are not point 0's \{"variant":"Fair","hdfs\.replication":1\} with seed 1 \(its id [0-9a-f]+\)$/],
+  ['a results line of no point', () => {}, (r, i) => { if (i === 1) r.id = 'f'.repeat(16); }, R, `2: id: point ${'f'.repeat(16)} is not a point of sweep.json`],
+  ['a results line with another index', () => {}, (r, i) => { if (i === 1) r.index = 0; }, R, '2: index: 0 is not point 1\'s 1 in sweep.json'],
+  ['a job\'s response time as a string', () => {}, (r, i) => { if (i === 2) r.jobs[3].responseMs = 'x'; }, R, '3: jobs[3].responseMs: "x", not a time in ms (a number from 0)'],
+  ['a bin\'s locality as a string', () => {}, (r, i) => { if (i === 0) r.bins[0].locality.node = 'x'; }, R, '1: bins[0].locality.node: Invalid input: expected number, received string'],
+  ['a line without run (a stack trace)', () => {}, (r, i) => { if (i === 0) delete r.run; }, R, '1: run: Invalid input: expected object, received undefined'],
+  ['a locality that overflows', () => {}, (r, i) => { if (i === 0) r.summary.locality.node = 'INF'; }, R, '1: summary.locality.node: Invalid input: expected number, received Infinity'],
 ];
 
 describe('report on a sweep folder edited by hand: refused naming the file and the field, or drawn without NaN', () => {
@@ -102,9 +102,9 @@ describe('report on a sweep folder edited by hand: refused naming the file and t
     const dir = edited(manifest, line, (t) => t.replaceAll('"INF"', '1e999'));
     const err = await sweepReportHtml(dir).then(() => undefined, (e: Error) => e);
     expect(err?.name, String(err?.stack)).toBe('InputError');
-    const prefix = `${join(dir, file)}: `;
-    expect(err!.message.startsWith(prefix), err!.message).toBe(true);
-    expect(err!.message.slice(prefix.length)).toMatch(typeof message === 'string' ? new RegExp(`^${message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) : message);
+    const prefix = join(dir, file);
+    expect(err!.message.startsWith(`${prefix}:`), err!.message).toBe(true);
+    expect(err!.message.slice(prefix.length).replace(/^: ?/, '')).toMatch(typeof message === 'string' ? new RegExp(`^${message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) : message);
   });
 
   it('means that overflow to Infinity: refused by the chart guard, naming results.jsonl and the chart', async () => {
