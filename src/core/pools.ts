@@ -177,7 +177,7 @@ export class PoolSet implements Admission {
    * pool its dotted name's prefix names (prod.new under prod, as YARN creates a queue under its parent), else under
    * the root.
    */
-  add(job: Job): void {
+  add(job: Job, nowMs: number = job.spec.submitMs): void {
     if (this.#poolOfJob.has(job)) return;
     let pool = this.#byName.get(job.spec.pool);
     if (pool === undefined) {
@@ -186,17 +186,11 @@ export class PoolSet implements Admission {
       const parent = dot > 0 ? this.#parentByName.get(name.slice(0, dot)) : undefined;
       pool = this.create({ name, weight: 1, minMaps: 0, minReduces: 0 }, parent);
     }
-    // Hadoop's jobAdded runs update(): a pool not starved just before this job joins it (one with no active job wants
-    // nothing) is stamped at the arrival, so a starvation the job brings counts from its submission. (Stamped at
-    // the last tick only, a pool running jobs took back tasks 5.1 s after the job starved it, at a 5.5 s timeout;
-    // before that, a configured idle pool starved 3.5 s took them at a 3.6 s timeout.)
-    for (const kind of KINDS) {
-      const s = pool.share(kind);
-      const { running, demand } = this.countNow(pool, kind);
-      const capped = Math.min(demand, s.maxTasks);
-      if (!belowMinShare(s, running, capped)) s.stamp(ENGINE, Math.max(job.spec.submitMs, s.lastTimeAtMinShare), true, false);
-      if (!belowFairShare(s, pool.fairShareThreshold, running, capped)) s.stamp(ENGINE, Math.max(job.spec.submitMs, s.lastTimeAtHalfFairShare), false, true);
-    }
+    // Hadoop 1's jobAdded runs update(): a pool not starved just before this job joins it (one with no active job wants
+    // nothing) is stamped at the arrival, so a starvation the job brings counts from then. Only this pool, by the last
+    // tick's fair share: the other pools' clocks wait for the tick. (Stamped at the last tick only, a pool running jobs
+    // took back tasks 5.1 s after the job starved it, at a 5.5 s timeout.)
+    for (const kind of KINDS) this.stampAtArrival(pool, kind, nowMs);
     this.#poolOfJob.set(job, pool);
     pool.joined(ENGINE, job);
     if (this.limited(job, pool)) {
@@ -327,16 +321,34 @@ export class PoolSet implements Admission {
     }
   }
 
-  /** A pool's running tasks of `kind` and its runnable jobs' demand (uncapped), counted now (into a reused object). */
-  private countNow(pool: Pool, kind: SlotKind): { running: number; demand: number } {
+  /**
+   * A pool's running tasks of `kind` and its runnable jobs' demand (uncapped), counted now (into a reused object); the
+   * count stops once the running tasks reach `enough`.
+   */
+  private countNow(pool: Pool, kind: SlotKind, enough = Infinity): { running: number; demand: number } {
     const c = this.#counted;
     c.running = 0;
     c.demand = 0;
     for (const job of activeJobs(pool)) {
+      if (c.running >= enough) break;
       c.running += jobRunning(job, kind);
       if (this.#runnable.has(job)) c.demand += jobDemand(job, kind, this.config.copyComputeSplit);
     }
     return c;
+  }
+
+  /**
+   * At a job's arrival in `pool` at `nowMs`, before it joins: stamps each clock the pool is not starved for. Running
+   * tasks at both thresholds (min share, floor(fair share x threshold)) starve it for neither whatever the demand, so
+   * the count stops there; clocks at `nowMs` already need no count (a burst of arrivals at one time counts once).
+   */
+  private stampAtArrival(pool: Pool, kind: SlotKind, nowMs: number): void {
+    const s = pool.share(kind);
+    if (nowMs <= s.lastTimeAtMinShare && nowMs <= s.lastTimeAtHalfFairShare) return;
+    const { running, demand } = this.countNow(pool, kind, Math.max(s.minShare, Math.floor(s.fairShare * pool.fairShareThreshold)));
+    const capped = Math.min(demand, s.maxTasks);
+    s.stamp(ENGINE, Math.max(nowMs, s.lastTimeAtMinShare), !belowMinShare(s, running, capped), false);
+    s.stamp(ENGINE, Math.max(nowMs, s.lastTimeAtHalfFairShare), false, !belowFairShare(s, pool.fairShareThreshold, running, capped));
   }
 
   /**

@@ -271,7 +271,7 @@ export class Scheduler {
       this.stats.arrivals++;
       this.pendingMapsTotal += job.maps;
       if (job.reduces > 0) this.jobsWithUnlaunchedReduces++;
-      this.admission?.add(job);
+      this.admission?.add(job, spec.submitMs + this.setupMs);
       if (job.pendingMaps > 0) {
         this.mapQueue.add(job);
         this.passAll?.enter(job);

@@ -125,6 +125,12 @@ describe('preemption', () => {
     const killedAt: number[] = [];
     await simulate(s, { timeDecisions: false, observer: { killed: (now) => killedAt.push(now) } });
     expect(killedAt).toEqual([17000]);
+    // With a job set-up time the job joins its pool 3 s after its submission, at 13,900: the starvation counts from
+    // there (no kill before 19,400). Stamped at the submission, it killed at 19,000.
+    const setUp = { ...s, cluster: { ...s.cluster, network: { ...s.cluster.network, jobSetupMs: 3000 } } };
+    killedAt.length = 0;
+    await simulate(setUp, { timeDecisions: false, observer: { killed: (now) => killedAt.push(now) } });
+    expect(killedAt).toEqual([20000]);
   });
 
   it('preemption never takes a pool below its fair share', () => {

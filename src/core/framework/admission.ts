@@ -6,8 +6,8 @@
 import type { Job } from '../job.js';
 
 export interface Admission {
-  /** A job arrived. */
-  add(job: Job): void;
+  /** A job arrived, at `nowMs`: its submission, plus the job set-up time where one is set (cluster.network.jobSetupMs). */
+  add(job: Job, nowMs: number): void;
   /** A job finished. */
   remove(job: Job): void;
   /** The job may be offered slots now. */
