@@ -1,10 +1,10 @@
-/** The values of an allocation file's elements, read and checked: numbers, slots, times, weights, policies; each error names the file and line. */
+/** The values of an allocation file's elements, read and checked: numbers, slots, times, weights, policies; each error names the file, line and column (`file:line:column:`). */
 import { MAX_INT32, MAX_SLOTS, MAX_TIME_MS, MAX_WEIGHT, MIN_WEIGHT } from '../core/limits.js';
 import { hasControlChars, quotedName } from '../core/bounded.js';
 import type { Allocation } from './allocation.js';
 import { javaFloat, keptByJavaTrim } from './decimal.js';
 import { InputError } from './errors.js';
-import type { El } from './xml.js';
+import { type El, elementAt } from './xml.js';
 import { YARN_POLICY_PACKAGE, yarnPolicy } from './yarn-policy.js';
 import { type ClusterSlots, SLOT_MB, type YarnResource, parseYarnResource, resolveResource } from './yarn-resource.js';
 
@@ -26,12 +26,12 @@ export class AllocationValues {
   }
 
   fail(el: El, message: string): never {
-    throw new InputError(`${this.file}: line ${el.line}: ${message}`);
+    throw new InputError(`${elementAt(this.file, el)}: ${message}`);
   }
 
   /** A `hfsim: warning:` line of the file's, at `el`'s line, into `out` (told once the file is read). */
   warn(out: Allocation, el: El, message: string, list: 'warnings' | 'minShareWarnings' = 'warnings'): void {
-    (out[list] ??= []).push(`${this.file}: line ${el.line}: ${message}`);
+    (out[list] ??= []).push(`${elementAt(this.file, el)}: ${message}`);
   }
 
   /**

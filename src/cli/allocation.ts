@@ -1,7 +1,7 @@
 /**
  * Allocation files: Hadoop MR1's fair-scheduler.xml (pool, user and default elements) and YARN's Fair Scheduler
  * allocation file (nested queue elements), read with fast-xml-parser and translated into the scenario's own
- * scheduler fields (pools, users, limits, timeouts). Errors are InputErrors naming the file and line.
+ * scheduler fields (pools, users, limits, timeouts). Errors are InputErrors naming the file, line and column (`file:line:column:`).
  *
  * Translation rules:
  * - Times in the files are seconds; the scenario's are milliseconds.

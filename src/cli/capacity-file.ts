@@ -2,7 +2,7 @@
  * YARN's capacity-scheduler.xml (a Hadoop configuration file: <configuration> of <property> name/value pairs), read
  * into what the capacity policy models (src/core/policies/capacity.ts): a tree of queues under root, each with a
  * capacity and a maximum capacity (percentages of its parent's), leaf queues with a minimum user limit and a user
- * limit factor. Errors are InputErrors naming the file, the line and the property.
+ * limit factor. Errors are InputErrors naming the file, line and column (`file:line:column:`) and the property.
  *
  * Translation (yarn.scheduler.capacity. prefix left out; root.<q> a queue's path, root.a.b for b listed in root.a.queues):
  * - root.queues: the queues under root; a queue with a .queues property of its own is a parent queue (parentQueues,
@@ -41,7 +41,7 @@ import { rootElement } from './xml.js';
 import { hasControlChars, quotedName } from '../core/bounded.js';
 import { javaTrim, keptByJavaTrim } from './decimal.js';
 import { globalDefault, queueDefault } from './capacity-defaults.js';
-import { type Fail, type Property, VARIABLE, float, int, num, percent, properties, substitute } from './capacity-properties.js';
+import { type Fail, type Property, VARIABLE, float, int, num, percent, properties, propertyAt, substitute } from './capacity-properties.js';
 
 const PREFIX = 'yarn.scheduler.capacity.';
 
@@ -93,7 +93,7 @@ export function parseCapacityFile(text: string, file: string): CapacityConfig {
   const fail = (p: Property, message: string): never => {
     const unbound = VARIABLE.exec(p.value);
     const why = unbound === null ? '' : ` (${unbound[0]} is not substituted: it names no property of this file, or its substitution never ends; hfsim reads no Java system property or environment variable, as Hadoop's Configuration would)`;
-    throw new InputError(`${file}: line ${p.line}: ${p.name}: ${message}${why}`);
+    throw new InputError(`${propertyAt(file, p)}: ${p.name}: ${message}${why}`);
   };
   // Hadoop 1's names, refused before the queue list is looked for: a Hadoop 1 file has none (mapred-site.xml's
   // mapred.queue.names lists its queues), and was told only that it lacked root.queues, with no line.
@@ -106,7 +106,7 @@ export function parseCapacityFile(text: string, file: string): CapacityConfig {
     if (!p.name.startsWith(PREFIX)) {
       // Another part of Hadoop's configuration (yarn.resourcemanager.*, ...): the Capacity Scheduler reads none of it.
       // One that a ${...} names is read through it: no warning.
-      if (!variables.has(p.name)) (out.warnings ??= []).push(`${file}: line ${p.line}: ${p.name}: not a Capacity Scheduler property (${PREFIX}*): ignored, as the Capacity Scheduler ignores it`);
+      if (!variables.has(p.name)) (out.warnings ??= []).push(`${propertyAt(file, p)}: ${p.name}: not a Capacity Scheduler property (${PREFIX}*): ignored, as the Capacity Scheduler ignores it`);
       continue;
     }
     const key = p.name.slice(PREFIX.length);
@@ -125,7 +125,7 @@ export function parseCapacityFile(text: string, file: string): CapacityConfig {
       // YARN builds its queues from root.queues down (CapacitySchedulerQueueManager.parseQueue) and reads each one's
       // properties by its path: a property of a queue no .queues lists (a removed queue's leftover) is never read.
       // One that a ${...} names is read through it: no warning.
-      if (!variables.has(p.name)) (out.warnings ??= []).push(`${file}: line ${p.line}: ${p.name}: ${unlisted}: ignored, as YARN reads only the queues listed`);
+      if (!variables.has(p.name)) (out.warnings ??= []).push(`${propertyAt(file, p)}: ${p.name}: ${unlisted}: ignored, as YARN reads only the queues listed`);
       continue;
     }
     if (attr === 'maximum-capacity') node.maxAt = p;

@@ -1,13 +1,19 @@
 /** capacity-scheduler.xml's <property> elements, read as Hadoop's Configuration reads them (final, ${var}), and their values as numbers and percentages. */
 import { InputError } from './errors.js';
-import { type El } from './xml.js';
+import { type El, elementAt } from './xml.js';
+import { filePosition } from './file-position.js';
 import { decimal, javaFloat, javaInt, javaTrim, keptByJavaTrim } from './decimal.js';
 
 export interface Property {
   name: string;
   value: string;
+  /** Where its <property> element's "<" stands, from 1. */
   line: number;
+  column: number;
 }
+
+/** A property's position as messages name it: `file:line:column`. */
+export const propertyAt = (file: string, p: Property): string => filePosition(file, p.line, p.column);
 
 export type Fail = (p: Property, message: string) => never;
 
@@ -22,9 +28,9 @@ export function properties(root: El, file: string, warnings: string[]): Map<stri
   const out = new Map<string, Property>();
   const final = new Set<string>();
   /** Attributes Configuration passes over, by name: the lines of the properties that have each (told once a name). */
-  const passedOver = new Map<string, number[]>();
+  const passedOver = new Map<string, El[]>();
   for (const el of root.children) {
-    if (el.name !== 'property') throw new InputError(`${file}: line ${el.line}: unknown element <${el.name}> in <configuration> (expected <property>)`);
+    if (el.name !== 'property') throw new InputError(`${elementAt(file, el)}: unknown element <${el.name}> in <configuration> (expected <property>)`);
     // Configuration's short form first (<property name="..." value="..." final="true"/>), its child elements after,
     // which win, as Configuration's parser reads them in that order.
     let name: string | undefined;
@@ -36,31 +42,33 @@ export function properties(root: El, file: string, warnings: string[]): Map<stri
       else if (k === 'final') isFinal = javaTrim(v) === 'true';
       // Configuration's parser passes over attributes it does not read: told, not refused (a long-form file with a
       // description="..." attribute ran before the short form was read)
-      else if (!PROPERTY_NOTES.has(k)) passedOver.set(k, [...(passedOver.get(k) ?? []), el.line]);
+      else if (!PROPERTY_NOTES.has(k)) passedOver.set(k, [...(passedOver.get(k) ?? []), el]);
     }
     for (const c of el.children) {
       if (c.name === 'name') name = c.text;
       else if (c.name === 'value') value = c.text;
       else if (c.name === 'final') isFinal = c.text === 'true';
-      else if (c.name !== 'description' && !PROPERTY_NOTES.has(c.name)) throw new InputError(`${file}: line ${c.line}: unknown element <${c.name}> in <property>`);
+      else if (c.name !== 'description' && !PROPERTY_NOTES.has(c.name)) throw new InputError(`${elementAt(file, c)}: unknown element <${c.name}> in <property>`);
     }
-    if (name === undefined || name === '') throw new InputError(`${file}: line ${el.line}: <property> has no <name>`);
+    if (name === undefined || name === '') throw new InputError(`${elementAt(file, el)}: <property> has no <name>`);
     if (value === undefined) {
       const attrs = Object.keys(el.attrs).filter((k) => passedOver.has(k));
-      throw new InputError(`${file}: line ${el.line}: ${name}: <property> has no <value>${attrs.length > 0 ? ` (it has ${attrs.map((k) => `"${k}"`).join(', ')}, an attribute Configuration does not read)` : ''}`);
+      throw new InputError(`${elementAt(file, el)}: ${name}: <property> has no <value>${attrs.length > 0 ? ` (it has ${attrs.map((k) => `"${k}"`).join(', ')}, an attribute Configuration does not read)` : ''}`);
     }
     if (final.has(name)) {
       if (out.get(name)!.value === value) continue; // the same value: Configuration says nothing
-      warnings.push(`${file}: line ${el.line}: ${name}: a final property is set again (first at line ${out.get(name)!.line}): ignored, as Hadoop's Configuration ignores it`);
+      warnings.push(`${elementAt(file, el)}: ${name}: a final property is set again (first at line ${out.get(name)!.line}): ignored, as Hadoop's Configuration ignores it`);
       continue;
     }
     if (isFinal) final.add(name);
     out.delete(name); // keep file order by last definition
-    out.set(name, { name, value, line: el.line });
+    out.set(name, { name, value, line: el.line, column: el.column });
   }
-  for (const [attr, lines] of passedOver) {
-    const at = lines.length === 1 ? `line ${lines[0]}` : `lines ${lines.slice(0, 5).join(', ')}${lines.length > 5 ? ` and ${lines.length - 5} more` : ''}`;
-    warnings.push(`${file}: ${at}: attribute "${attr}" of <property>: ignored, as Hadoop's Configuration ignores it (it reads name, value, final, source and tag)`);
+  for (const [attr, els] of passedOver) {
+    // one property: its position (file:line:column); several: their lines, in words
+    const lines = els.map((e) => e.line);
+    const at = els.length === 1 ? elementAt(file, els[0]) : `${file}: lines ${lines.slice(0, 5).join(', ')}${lines.length > 5 ? ` and ${lines.length - 5} more` : ''}`;
+    warnings.push(`${at}: attribute "${attr}" of <property>: ignored, as Hadoop's Configuration ignores it (it reads name, value, final, source and tag)`);
   }
   return out;
 }

@@ -1,12 +1,13 @@
 /**
  * Reading an input file as text: a missing or unreadable file is bad input (one line, exit 2), named with what it is;
  * so are bytes that are not text in the file's encoding (UTF-8, or what an XML file's declaration names), named by
- * line: they were read as U+FFFD, silently (a Latin-1 pool "prød" in an allocation file became a pool of its own).
+ * line and column: they were read as U+FFFD, silently (a Latin-1 pool "prød" in an allocation file became a pool of its own).
  */
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { MAX_INPUT_BYTES } from '../core/limits.js';
 import { InputError, fileReason } from './errors.js';
+import { filePosition } from './file-position.js';
 
 /** Every file this process read as input, in order (an output may not replace one: output-paths.ts checkOutputFile). */
 const read: string[] = [];
@@ -52,13 +53,15 @@ export function readTextFile(file: string, what: string, { xml = false, gunzipBy
     // lines counted in the text before it: in UTF-16 a 0x0a byte is also half of other characters (U+010A, U+0A05)
     // (in XML a line ends at LF, CR LF or a CR alone, as xml.ts counts them: a file of CRs alone read "line 1" at any
     // byte; other inputs count LF, as their readers' own errors do)
-    const line = new TextDecoder(encoding).decode(bytes.subarray(0, at)).split(xml ? /\r\n?|\n/ : '\n').length;
+    const lines = new TextDecoder(encoding).decode(bytes.subarray(0, at)).split(xml ? /\r\n?|\n/ : '\n');
+    // and the column, in characters (UTF-16 units, as the JSON and XML positions count them) before it on its line
+    const place = filePosition(file, lines.length, lines[lines.length - 1].length + 1);
     // a byte order mark or UTF-16's own first bytes chose the encoding, and win over any declaration
     const declare = xml && !startsWithEncoding(bytes) ? ', or declare its encoding' : '';
     // UTF-16 is read in 16-bit units: a surrogate without its pair is named whole (its byte named half of the next unit)
     const bad = !utf16 ? `byte 0x${hex(bytes[at], 2)}`
       : at + 1 < bytes.length ? `16-bit unit 0x${hex(unitAt(bytes, at, decoder.encoding === 'utf-16le'), 4)} (a surrogate without its pair)` : `the last byte, 0x${hex(bytes[at], 2)}, alone (an odd number of bytes)`;
-    throw new InputError(`${file}: line ${line}: ${bad} is not ${decoder.encoding.toUpperCase()} text (save the ${what} as UTF-8${declare})`);
+    throw new InputError(`${place}: ${bad} is not ${decoder.encoding.toUpperCase()} text (save the ${what} as UTF-8${declare})`);
   }
   read.push(file);
   return text;

@@ -1,10 +1,11 @@
 /**
- * Hadoop's XML configuration files (allocation files, capacity-scheduler.xml) as plain elements with line numbers,
- * read with fast-xml-parser. Malformed XML is an InputError naming the file and line.
+ * Hadoop's XML configuration files (allocation files, capacity-scheduler.xml) as plain elements with their lines and columns,
+ * read with fast-xml-parser. Malformed XML is an InputError naming the file, line and column (`file:line:column:`).
  */
 import { createRequire } from 'node:module';
 import { codePoint, javaTrim } from './decimal.js';
 import { InputError } from './errors.js';
+import { filePosition } from './file-position.js';
 import { lastAtMost, lineStarts } from './line-starts.js';
 import { MAX_XML_CHARS, MAX_XML_RUN } from '../core/limits.js';
 
@@ -21,8 +22,13 @@ export interface El {
   children: El[];
   /** The element's text, trimmed as Java's String.trim trims it (javaTrim), as Hadoop's readers trim a value. */
   text: string;
+  /** Where its start tag's "<" stands, from 1. */
   line: number;
+  column: number;
 }
+
+/** An element's position as messages name it: `file:line:column`. */
+export const elementAt = (file: string, el: El): string => filePosition(file, el.line, el.column);
 
 /**
  * The document's top-level elements. Processing instructions (the XML declaration among them) and comments are left
@@ -34,26 +40,30 @@ export function parseXml(source: string, file: string, splitValues: SplitValues 
   // read them; a file of CR alone (classic Mac OS) had every error at line 1.
   const text = source.replace(/\r\n?/g, '\n');
   const starts = lineStarts(text);
+  const at = (offset: number): string => {
+    const { line, column } = placeOf(starts, offset);
+    return filePosition(file, line, column);
+  };
   // A DOCTYPE can declare entities (external ones read other files); Hadoop's configuration files have none. One
   // written inside a comment or a CDATA section is text, not a declaration.
   const doctype = doctypeAt(text);
-  if (doctype !== null) throw new InputError(`${file}: line ${lineOf(starts, doctype.index)}: a DOCTYPE (and any entity it declares) is not supported`);
+  if (doctype !== null) throw new InputError(`${at(doctype.index)}: a DOCTYPE (and any entity it declares) is not supported`);
   const notChar = NOT_XML_CHAR.exec(text);
-  if (notChar !== null) throw new InputError(`${file}: line ${lineOf(starts, notChar.index)}: malformed XML: ${codePoint(notChar[0])}, a character XML does not allow (only tab, newline and carriage return below U+0020): Hadoop's XML parser refuses the file`);
+  if (notChar !== null) throw new InputError(`${at(notChar.index)}: malformed XML: ${codePoint(notChar[0])}, a character XML does not allow (only tab, newline and carriage return below U+0020): Hadoop's XML parser refuses the file`);
   const outline = outlineOf(text);
-  if (outline.tooDeep >= 0) throw new InputError(`${file}: line ${lineOf(starts, outline.tooDeep)}: ${TOO_DEEP}`);
+  if (outline.tooDeep >= 0) throw new InputError(`${at(outline.tooDeep)}: ${TOO_DEEP}`);
   if (outline.longRun >= 0) {
-    throw new InputError(`${file}: line ${lineOf(starts, outline.longRun)}: a ${outline.longWhat === 'text' ? 'text' : 'tag'} of more than ${MAX_XML_RUN} characters${outline.longWhat === 'text' ? ' between tags' : ''} (the limit on one: hfsim's XML parser reads it a character at a time, and Hadoop's values are short)`);
+    throw new InputError(`${at(outline.longRun)}: a ${outline.longWhat === 'text' ? 'text' : 'tag'} of more than ${MAX_XML_RUN} characters${outline.longWhat === 'text' ? ' between tags' : ''} (the limit on one: hfsim's XML parser reads it a character at a time, and Hadoop's values are short)`);
   }
   if (outline.tooMuch >= 0) {
-    throw new InputError(`${file}: line ${lineOf(starts, outline.tooMuch)}: the texts and tags up to here pass ${MAX_XML_CHARS} characters, the limit on an XML input's (comments and CDATA sections apart: hfsim's XML parser reads them a character at a time; 10,000 pools take about 3 MB)`);
+    throw new InputError(`${at(outline.tooMuch)}: the texts and tags up to here pass ${MAX_XML_CHARS} characters, the limit on an XML input's (comments and CDATA sections apart: hfsim's XML parser reads them a character at a time; 10,000 pools take about 3 MB)`);
   }
   const { XMLParser, XMLValidator } = xmlParser();
   const valid = XMLValidator.validate(text);
-  if (valid !== true) throw new InputError(`${file}: ${malformed(valid.err, text, starts)}`);
+  if (valid !== true) throw new InputError(malformed(valid.err, text, file, at));
   // The validator ends the document at the root's closing tag alone: after a self-closing root, text passed (and was
   // dropped), where Hadoop's parser refuses it ("Content is not allowed in trailing section").
-  if (outline.strayText >= 0) throw new InputError(`${file}: line ${lineOf(starts, outline.strayText)}: malformed XML: ${strayText(text, outline.strayText, outline.firstRoot)}`);
+  if (outline.strayText >= 0) throw new InputError(`${at(outline.strayText)}: malformed XML: ${strayText(text, outline.strayText, outline.firstRoot)}`);
   // References are decoded here (decode), not by the parser, which left &#50; as it was and &foo; too.
   // CDATA apart (cdataPropName): its text is taken as written, references and all, as Hadoop's parser takes it.
   const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', preserveOrder: true, captureMetaData: true, parseTagValue: false, trimValues: false, processEntities: false, cdataPropName: CDATA,
@@ -65,12 +75,7 @@ export function parseXml(source: string, file: string, splitValues: SplitValues 
     // The parser's own limits (nesting, entities) the validator lets through.
     throw new InputError(`${file}: malformed XML: ${err instanceof Error ? err.message : String(err)}`);
   }
-  try {
-    return toElements(nodes, starts, 0, splitValues);
-  } catch (err) {
-    if (err instanceof InputError) throw new InputError(`${file}: ${err.message}`);
-    throw err;
-  }
+  return toElements(nodes, file, starts, 0, splitValues);
 }
 
 /**
@@ -81,9 +86,9 @@ export function rootElement(text: string, file: string, root: string, splitValue
   const [el, second] = parseXml(text, file, splitValues);
   if (el === undefined || el.name !== root) {
     const other = el === undefined ? undefined : whatElse?.(el);
-    throw new InputError(`${file}: line ${el?.line ?? 1}: the root element must be <${root}>${other === undefined ? '' : `: ${other}`}`);
+    throw new InputError(`${el === undefined ? filePosition(file, 1) : elementAt(file, el)}: the root element must be <${root}>${other === undefined ? '' : `: ${other}`}`);
   }
-  if (second !== undefined) throw new InputError(`${file}: line ${second.line}: a second root element <${second.name}>; a file has one <${root}>`);
+  if (second !== undefined) throw new InputError(`${elementAt(file, second)}: a second root element <${second.name}>; a file has one <${root}>`);
   return el;
 }
 
@@ -186,8 +191,8 @@ function endAfter(text: string, end: string, from: number): number {
   return k < 0 ? text.length : k + end.length;
 }
 
-/** fast-xml-parser's ordered output (with start offsets) as plain elements with line numbers. */
-function toElements(nodes: unknown[], starts: number[], depth: number, splitValues: SplitValues): El[] {
+/** fast-xml-parser's ordered output (with start offsets) as plain elements with lines and columns. */
+function toElements(nodes: unknown[], file: string, starts: number[], depth: number, splitValues: SplitValues): El[] {
   const meta = xmlParser().XMLParser.getMetaDataSymbol() as unknown as string;
   const out: El[] = [];
   for (const node of nodes as Array<Record<string, unknown>>) {
@@ -198,21 +203,22 @@ function toElements(nodes: unknown[], starts: number[], depth: number, splitValu
     if (key === undefined || !(key.startsWith(NAMED) || key.startsWith('?'))) continue;
     const start = (node[meta] as { startIndex?: number } | undefined)?.startIndex ?? 0;
     const name = key.startsWith(NAMED) ? key.slice(NAMED.length) : key;
+    const { line, column } = placeOf(starts, start);
+    const at = filePosition(file, line, column);
     if (key.startsWith('?')) {
       // XML reserves the target "xml" (any case) for the declaration, at the file's start: Hadoop's parser refuses one
       // anywhere else; any other processing instruction is skipped, as Hadoop's readers skip every non-element node.
-      if (depth > 0 && name.slice(1).toLowerCase() === 'xml') throw new InputError(`line ${lineOf(starts, start)}: <?${name.slice(1)} ...?> inside an element: the XML declaration may stand only at the start of the file`);
+      if (depth > 0 && name.slice(1).toLowerCase() === 'xml') throw new InputError(`${at}: <?${name.slice(1)} ...?> inside an element: the XML declaration may stand only at the start of the file`);
       continue;
     }
     const kids = node[key] as unknown[];
-    if (depth >= MAX_DEPTH) throw new InputError(`line ${lineOf(starts, start)}: ${TOO_DEEP}`);
-    const line = lineOf(starts, start);
-    const textParts = (kids as Array<Record<string, unknown>>).flatMap((k) => ('#text' in k ? [decode(String(k['#text']), line)] : CDATA in k ? [cdataText(k[CDATA])] : []));
-    const children = toElements(kids, starts, depth + 1, splitValues);
-    if (children.length === 0 && splitValues === 'refuse') refuseSplitValue(name, textParts, line);
+    if (depth >= MAX_DEPTH) throw new InputError(`${at}: ${TOO_DEEP}`);
+    const textParts = (kids as Array<Record<string, unknown>>).flatMap((k) => ('#text' in k ? [decode(String(k['#text']), at)] : CDATA in k ? [cdataText(k[CDATA])] : []));
+    const children = toElements(kids, file, starts, depth + 1, splitValues);
+    if (children.length === 0 && splitValues === 'refuse') refuseSplitValue(name, textParts, at);
     const attrs: Record<string, string> = Object.create(null) as Record<string, string>; // an attribute may be named __proto__
-    for (const [k, v] of Object.entries((node[':@'] as Record<string, string> | undefined) ?? {})) attrs[k.slice(NAMED.length)] = decode(String(v), line);
-    out.push({ name, attrs, children, text: javaTrim(textParts.join('')), line });
+    for (const [k, v] of Object.entries((node[':@'] as Record<string, string> | undefined) ?? {})) attrs[k.slice(NAMED.length)] = decode(String(v), at);
+    out.push({ name, attrs, children, text: javaTrim(textParts.join('')), line, column });
   }
   return out;
 }
@@ -228,10 +234,10 @@ function toElements(nodes: unknown[], starts: number[], depth: number, splitValu
  */
 export type SplitValues = 'join' | 'refuse';
 
-function refuseSplitValue(name: string, parts: readonly string[], line: number): void {
+function refuseSplitValue(name: string, parts: readonly string[], at: string): void {
   const pieces = parts.map(javaTrim).filter((p) => p !== '');
   if (pieces.length < 2) return;
-  throw new InputError(`line ${line}: <${name}>'s value is split in ${pieces.length} pieces (${pieces.slice(0, 3).map((p) => JSON.stringify(p.length > 20 ? `${p.slice(0, 20)}...` : p)).join(', ')}${pieces.length > 3 ? ', ...' : ''}) by a processing instruction or CDATA section: Hadoop's allocation file reader takes the first piece alone, the XML's text is them joined; write the value in one piece`);
+  throw new InputError(`${at}: <${name}>'s value is split in ${pieces.length} pieces (${pieces.slice(0, 3).map((p) => JSON.stringify(p.length > 20 ? `${p.slice(0, 20)}...` : p)).join(', ')}${pieces.length > 3 ? ', ...' : ''}) by a processing instruction or CDATA section: Hadoop's allocation file reader takes the first piece alone, the XML's text is them joined; write the value in one piece`);
 }
 
 /**
@@ -239,14 +245,13 @@ function refuseSplitValue(name: string, parts: readonly string[], line: number):
  * outermost and the innermost few: the validator said "line 1: Invalid '[    "allocations",    "pool"]' found.", every open element listed
  * (800 KB for 100,000 of them).
  */
-function malformed(err: { line: number; msg: string }, text: string, starts: number[]): string {
+function malformed(err: { line: number; col: number; msg: string }, text: string, file: string, at: (offset: number) => string): string {
   const open = /^Invalid '(\[.*\])' found\.$/s.exec(err.msg);
-  if (open === null) return `line ${err.line}: malformed XML: ${err.msg}`;
+  if (open === null) return `${filePosition(file, err.line, err.col)}: malformed XML: ${err.msg}`;
   const names = (JSON.parse(open[1]) as string[]).map((n) => `<${n}>`);
   // The outermost, then the innermost few: the element left open is most often among those last opened.
   const shown = names.length <= 4 ? names.join(', ') : `${names[0]}, ${names.length - 4} more, then ${names.slice(-3).join(', ')}`;
-  const end = lineOf(starts, Math.max(0, text.trimEnd().length - 1));
-  return `line ${end}: malformed XML: the file ends with ${names.length} elements not closed: ${shown}`;
+  return `${at(Math.max(0, text.trimEnd().length - 1))}: malformed XML: the file ends with ${names.length} elements not closed: ${shown}`;
 }
 
 /**
@@ -276,23 +281,24 @@ function doctypeAt(text: string): { index: number } | null {
 const PREDEFINED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 
 /** XML's references in a text or attribute value: the five predefined entities and character references; any other is an error. */
-function decode(value: string, line: number): string {
+function decode(value: string, at: string): string {
   if (!value.includes('&')) return value;
   return value.replace(/&(#[0-9]+|#x[0-9a-fA-F]+|[^;&\s]*);?/g, (ref, name: string) => {
-    if (!ref.endsWith(';')) throw new InputError(`line ${line}: "&" must start a reference such as &amp; (found "${ref}")`);
+    if (!ref.endsWith(';')) throw new InputError(`${at}: "&" must start a reference such as &amp; (found "${ref}")`);
     if (name.startsWith('#')) {
       const code = name[1] === 'x' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
-      if (!(code > 0 && code <= 0x10ffff) || (code >= 0xd800 && code <= 0xdfff)) throw new InputError(`line ${line}: ${ref} is not a character`);
-      if (NOT_XML_CHAR.test(String.fromCodePoint(code))) throw new InputError(`line ${line}: ${ref} is not a character XML allows (${codePoint(String.fromCodePoint(code))}: only tab, newline and carriage return below U+0020): Hadoop's XML parser refuses the file`);
+      if (!(code > 0 && code <= 0x10ffff) || (code >= 0xd800 && code <= 0xdfff)) throw new InputError(`${at}: ${ref} is not a character`);
+      if (NOT_XML_CHAR.test(String.fromCodePoint(code))) throw new InputError(`${at}: ${ref} is not a character XML allows (${codePoint(String.fromCodePoint(code))}: only tab, newline and carriage return below U+0020): Hadoop's XML parser refuses the file`);
       return String.fromCodePoint(code);
     }
     const c = PREDEFINED[name];
-    if (c === undefined) throw new InputError(`line ${line}: unknown entity ${ref} (XML defines only &amp; &lt; &gt; &quot; &apos;)`);
+    if (c === undefined) throw new InputError(`${at}: unknown entity ${ref} (XML defines only &amp; &lt; &gt; &quot; &apos;)`);
     return c;
   });
 }
 
-/** The 1-based line holding `offset` (binary search: a long file's every element would otherwise rescan it). */
-function lineOf(starts: number[], offset: number): number {
-  return lastAtMost(starts, offset) + 1;
+/** The line and column (from 1) of `offset` (binary search: a long file's every element would otherwise rescan it). */
+function placeOf(starts: number[], offset: number): { line: number; column: number } {
+  const k = lastAtMost(starts, offset);
+  return { line: k + 1, column: offset - starts[k] + 1 };
 }

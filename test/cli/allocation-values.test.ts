@@ -28,8 +28,8 @@ describe('a weight or threshold with Java\'s type suffix', () => {
   });
 
   it('what Java does not read is still refused, at its line', () => {
-    expect(() => parseAllocation(mr1('<weight>1.5ff</weight>'), 'f.xml')).toThrow(/^f\.xml: line 3: <weight> must be a non-negative number, not "1\.5ff"/);
-    expect(() => parseAllocation(mr1('<weight>f</weight>'), 'f.xml')).toThrow(/^f\.xml: line 3: <weight> must be/);
+    expect(() => parseAllocation(mr1('<weight>1.5ff</weight>'), 'f.xml')).toThrow(/^f\.xml:3:5: <weight> must be a non-negative number, not "1\.5ff"/);
+    expect(() => parseAllocation(mr1('<weight>f</weight>'), 'f.xml')).toThrow(/^f\.xml:3:5: <weight> must be/);
   });
 });
 
@@ -40,19 +40,19 @@ describe('a field given twice in one pool, queue or user', () => {
   ])('%s: the last holds, as in Hadoop, and it is told (it was unsaid)', (_, xml, said) => {
     const a = parseAllocation(xml, 'f.xml');
     expect(a.pools[0].weight).toBe(3);
-    expect(a.warnings).toEqual([`f.xml: line 4: ${said}: Hadoop reads each in turn, the last holding, and says nothing; so does hfsim, with "3"`]);
+    expect(a.warnings).toEqual([`f.xml:4:5: ${said}: Hadoop reads each in turn, the last holding, and says nothing; so does hfsim, with "3"`]);
   });
 
   it('a queue\'s schedulingPolicy then schedulingMode (one field), a user\'s limit twice, a top-level default twice', () => {
     const q = parseAllocation(yarn('<schedulingPolicy>fair</schedulingPolicy>\n<schedulingMode>fifo</schedulingMode>'), 'f.xml');
     expect(q.pools[0].schedulingMode).toBe('fifo');
-    expect(q.warnings).toEqual(['f.xml: line 4: queue "a": <schedulingMode> repeats <schedulingPolicy> (line 3): Hadoop reads each in turn, the last holding, and says nothing; so does hfsim, with "fifo"']);
+    expect(q.warnings).toEqual(['f.xml:4:5: queue "a": <schedulingMode> repeats <schedulingPolicy> (line 3): Hadoop reads each in turn, the last holding, and says nothing; so does hfsim, with "fifo"']);
     const u = parseAllocation('<allocations>\n<user name="bob">\n<maxRunningJobs>1</maxRunningJobs>\n<maxRunningJobs>2</maxRunningJobs>\n</user>\n</allocations>', 'f.xml');
     expect(u.users).toEqual([{ name: 'bob', maxRunningJobs: 2 }]);
-    expect(u.warnings).toEqual(['f.xml: line 4: user "bob": <maxRunningJobs> repeats <maxRunningJobs> (line 3): Hadoop reads each in turn, the last holding, and says nothing; so does hfsim, with "2"']);
+    expect(u.warnings).toEqual(['f.xml:4:1: user "bob": <maxRunningJobs> repeats <maxRunningJobs> (line 3): Hadoop reads each in turn, the last holding, and says nothing; so does hfsim, with "2"']);
     const top = parseAllocation('<allocations>\n<userMaxJobsDefault>1</userMaxJobsDefault>\n<userMaxJobsDefault>4</userMaxJobsDefault>\n</allocations>', 'f.xml');
     expect(top.userMaxJobsDefault).toBe(4);
-    expect(top.warnings).toEqual(['f.xml: line 3: <allocations>: <userMaxJobsDefault> repeats <userMaxJobsDefault> (line 2): Hadoop reads each in turn, the last holding, and says nothing; so does hfsim, with "4"']);
+    expect(top.warnings).toEqual(['f.xml:3:1: <allocations>: <userMaxJobsDefault> repeats <userMaxJobsDefault> (line 2): Hadoop reads each in turn, the last holding, and says nothing; so does hfsim, with "4"']);
   });
 
   it('pools, queues and users side by side are no repeats, nor child queues', () => {
@@ -68,7 +68,7 @@ describe('a resource past what YARN reads (Long.parseLong)', () => {
     ['10240 mb, 100000000000000000000000 vcores', '100000000000000000000000'],
     ['memory-mb=1000000000000000000000000, vcores=10', '1000000000000000000000000'],
   ])('maxResources "%s" is refused at its line, as YARN refuses it (it ran, capped by the other resource)', (value, big) => {
-    expect(() => parseAllocation(yarn(`<maxResources>${value}</maxResources>`), 'f.xml')).toThrow(`f.xml: line 3: <maxResources> must be`);
+    expect(() => parseAllocation(yarn(`<maxResources>${value}</maxResources>`), 'f.xml')).toThrow(`f.xml:3:5: <maxResources> must be`);
     expect(() => parseAllocation(yarn(`<maxResources>${value}</maxResources>`), 'f.xml')).toThrow(`${big} is past the largest number YARN reads (Long.MAX_VALUE, 9223372036854775807): YARN refuses the file ("Error reading resource config")`);
   });
 
@@ -81,7 +81,7 @@ describe('a resource past what YARN reads (Long.parseLong)', () => {
 describe('a name holding a line separator, refused', () => {
   it('is quoted escaped in the message, which stays one line (JSON.stringify wrote U+2028 raw: the error broke its own line)', () => {
     const xml = '<allocations>\n  <pool name="p\u2028q"/>\n</allocations>';
-    expect(() => parseAllocation(xml, 'f.xml')).toThrow('f.xml: line 2: <pool> name "p\\u2028q" holds a control character');
+    expect(() => parseAllocation(xml, 'f.xml')).toThrow('f.xml:2:3: <pool> name "p\\u2028q" holds a control character');
     expect(() => parseSwimTrace('j\u2029x\t1\t1\t1000\t0\t0\n', 't.tsv')).toThrow('job id "j\\u2029x" holds a control character');
   });
 });
@@ -94,12 +94,12 @@ describe('a name holding a line separator, refused', () => {
  */
 describe('values around spaces as Java\'s String.trim trims them', () => {
   it.each([
-    ['a weight ending in a no-break space', mr1('<weight>1.5\u00a0</weight>'), /^f\.xml: line 3: <weight> must be a non-negative number, not "1\.5\u00a0" \(it ends in U\+00A0, which Java's String\.trim keeps, as Hadoop reads it: delete it\)$/],
-    ['a limit after an em space', yarn('<maxRunningApps>\u20035</maxRunningApps>'), /^f\.xml: line 3: <maxRunningApps> must be a non-negative number, not /],
-    ['a count ending in a byte order mark', mr1('<minMaps>2\ufeff</minMaps>'), /^f\.xml: line 3: <minMaps> must be a non-negative number, not /],
-    ['a threshold ending in a line separator', yarn('<fairSharePreemptionThreshold>0.5\u2028</fairSharePreemptionThreshold>'), /^f\.xml: line 3: <fairSharePreemptionThreshold> must be a number from 0 to 1/],
-    ['a scheduling policy ending in a no-break space', yarn('<schedulingPolicy>fair\u00a0</schedulingPolicy>'), /^f\.xml: line 3: <schedulingPolicy> must be fair or fifo/],
-    ['a boolean ending in a no-break space (Boolean.parseBoolean reads "true\u00a0" as false)', yarn('<allowPreemptionFrom>true\u00a0</allowPreemptionFrom>'), /^f\.xml: line 3: <allowPreemptionFrom> must be true or false, not "true\u00a0" \(it ends in U\+00A0, which/],
+    ['a weight ending in a no-break space', mr1('<weight>1.5\u00a0</weight>'), /^f\.xml:3:5: <weight> must be a non-negative number, not "1\.5\u00a0" \(it ends in U\+00A0, which Java's String\.trim keeps, as Hadoop reads it: delete it\)$/],
+    ['a limit after an em space', yarn('<maxRunningApps>\u20035</maxRunningApps>'), /^f\.xml:3:5: <maxRunningApps> must be a non-negative number, not /],
+    ['a count ending in a byte order mark', mr1('<minMaps>2\ufeff</minMaps>'), /^f\.xml:3:5: <minMaps> must be a non-negative number, not /],
+    ['a threshold ending in a line separator', yarn('<fairSharePreemptionThreshold>0.5\u2028</fairSharePreemptionThreshold>'), /^f\.xml:3:5: <fairSharePreemptionThreshold> must be a number from 0 to 1/],
+    ['a scheduling policy ending in a no-break space', yarn('<schedulingPolicy>fair\u00a0</schedulingPolicy>'), /^f\.xml:3:5: <schedulingPolicy> must be fair or fifo/],
+    ['a boolean ending in a no-break space (Boolean.parseBoolean reads "true\u00a0" as false)', yarn('<allowPreemptionFrom>true\u00a0</allowPreemptionFrom>'), /^f\.xml:3:5: <allowPreemptionFrom> must be true or false, not "true\u00a0" \(it ends in U\+00A0, which/],
     // characters that print as nothing: named too (they printed as not "1.5")
     ['a weight ending in U+0085', mr1('<weight>1.5\u0085</weight>'), /not "1\.5\u0085" \(it ends in U\+0085, which Java's String\.trim keeps/],
     ['a weight ending in U+E0001 (a format character past U+FFFF)', mr1('<weight>1.5\u{E0001}</weight>'), /\(it ends in U\+E0001, which Java's String\.trim keeps/u],

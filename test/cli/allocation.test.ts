@@ -51,7 +51,7 @@ describe('the pools jobs name under a YARN queue tree', () => {
 
   it('a queue named root inside the root queue is refused at its line: it was read as the root again, its weight dropped and its queues put under the root', () => {
     const xml = '<allocations>\n  <queue name="root">\n    <queue name="root">\n      <weight>3</weight>\n      <queue name="x"/>\n    </queue>\n    <queue name="a"/>\n  </queue>\n</allocations>';
-    expect(() => parseAllocation(xml, 'a.xml')).toThrow(/^a\.xml: line 3: a queue named "root" inside the root queue/);
+    expect(() => parseAllocation(xml, 'a.xml')).toThrow(/^a\.xml:3:5: a queue named "root" inside the root queue/);
     // a top-level queue named root is the root; one named root deeper than its children is p.root, a name of its own
     expect(parseAllocation('<allocations><queue name="p"><queue name="root"/></queue></allocations>', 'a.xml').pools.map((p) => p.name)).toEqual(['p.root']);
   });
@@ -63,10 +63,10 @@ describe('the pools jobs name under a YARN queue tree', () => {
 
 describe('XML as XML reads it', () => {
   it('a file whose lines end in a carriage return alone (classic Mac OS) is counted by its lines, as XML reads such a line end (every error was at line 1)', () => {
-    expect(() => parseAllocation('<allocations>\r  <queue name="a"/>\r  <queue name="a"/>\r</allocations>', 'a.xml')).toThrow(/^a\.xml: line 3: pool or queue "a" is defined twice \(first at line 2\)$/);
-    expect(() => parseAllocation('<allocations>\r  <queue name="a">\r    <weight>1</weight>\r</allocations>', 'a.xml')).toThrow(/^a\.xml: line 4: malformed XML: Expected closing tag 'queue' \(opened in line 2/);
+    expect(() => parseAllocation('<allocations>\r  <queue name="a"/>\r  <queue name="a"/>\r</allocations>', 'a.xml')).toThrow(/^a\.xml:3:3: pool or queue "a" is defined twice \(first at line 2\)$/);
+    expect(() => parseAllocation('<allocations>\r  <queue name="a">\r    <weight>1</weight>\r</allocations>', 'a.xml')).toThrow(/^a\.xml:4:1: malformed XML: Expected closing tag 'queue' \(opened in line 2/);
     // CR LF, as Windows writes it, is one line end, as before
-    expect(() => parseAllocation('<allocations>\r\n  <queue name="a"/>\r\n  <queue name="a"/>\r\n</allocations>', 'a.xml')).toThrow(/^a\.xml: line 3: .* \(first at line 2\)$/);
+    expect(() => parseAllocation('<allocations>\r\n  <queue name="a"/>\r\n  <queue name="a"/>\r\n</allocations>', 'a.xml')).toThrow(/^a\.xml:3:3: .* \(first at line 2\)$/);
   });
 
   it('a CDATA section is text as written: an & in it is no reference (it was refused), and &#51; stays &#51; (it read as 3)', () => {
@@ -74,7 +74,7 @@ describe('XML as XML reads it', () => {
   <pool name="a"><aclSubmitApps><![CDATA[alice,bob R&D]]></aclSubmitApps><weight><![CDATA[2]]></weight></pool>
 </allocations>`, 'a.xml');
     expect(a.pools).toEqual([{ name: 'a', weight: 2, minMaps: 0, minReduces: 0 }]);
-    expect(() => parseAllocation('<allocations>\n  <pool name="a"><weight><![CDATA[&#51;]]></weight></pool>\n</allocations>', 'a.xml')).toThrow(/a\.xml: line 2: <weight> .*&#51;/);
+    expect(() => parseAllocation('<allocations>\n  <pool name="a"><weight><![CDATA[&#51;]]></weight></pool>\n</allocations>', 'a.xml')).toThrow(/a\.xml:2:18: <weight> .*&#51;/);
   });
 
   // Hadoop's loaders (AllocationFileLoaderService, MR1's PoolManager) skip every child node that is not an Element:
@@ -98,67 +98,67 @@ describe('XML as XML reads it', () => {
   // comment splits nothing: Hadoop's readers set setIgnoringComments(true), and Xerces joins the text around it.
   it('a value split in pieces by a processing instruction or a CDATA section is refused at its line; a comment joins, as Hadoop reads it', () => {
     const pool = (weight: string) => `<allocations>\n  <pool name="a">\n    <weight>${weight}</weight>\n  </pool>\n</allocations>`;
-    expect(() => parseAllocation(pool('2<?pi?>0'), 'a.xml')).toThrow(/^a\.xml: line 3: <weight>'s value is split in 2 pieces \("2", "0"\) by a processing instruction or CDATA section: Hadoop's allocation file reader takes the first piece alone, the XML's text is them joined; write the value in one piece$/);
-    expect(() => parseAllocation(pool('1<![CDATA[2]]>'), 'a.xml')).toThrow(/a\.xml: line 3: <weight>'s value is split in 2 pieces \("1", "2"\)/);
+    expect(() => parseAllocation(pool('2<?pi?>0'), 'a.xml')).toThrow(/^a\.xml:3:5: <weight>'s value is split in 2 pieces \("2", "0"\) by a processing instruction or CDATA section: Hadoop's allocation file reader takes the first piece alone, the XML's text is them joined; write the value in one piece$/);
+    expect(() => parseAllocation(pool('1<![CDATA[2]]>'), 'a.xml')).toThrow(/a\.xml:3:5: <weight>'s value is split in 2 pieces \("1", "2"\)/);
     expect(parseAllocation(pool('2<!-- c -->0'), 'a.xml').pools[0].weight).toBe(20);
     expect(parseAllocation(pool('\n      <!-- two, not one -->\n      2\n    '), 'a.xml').pools[0].weight).toBe(2);
     expect(parseAllocation(pool('2<?pi?>'), 'a.xml').pools[0].weight).toBe(2);
   });
 
   it('an XML declaration inside an element is refused at its line, as Hadoop\'s parser refuses it (the target "xml" is reserved)', () => {
-    expect(() => parseAllocation('<?xml version="1.0"?>\n<allocations>\n  <pool name="a"><?xml version="1.0"?></pool>\n</allocations>', 'a.xml')).toThrow(/a\.xml: line 3: <\?xml \.\.\.\?> inside an element/);
-    expect(() => parseAllocation('<allocations>\n<?XML x?>\n</allocations>', 'a.xml')).toThrow(/a\.xml: line 2: <\?XML/);
+    expect(() => parseAllocation('<?xml version="1.0"?>\n<allocations>\n  <pool name="a"><?xml version="1.0"?></pool>\n</allocations>', 'a.xml')).toThrow(/a\.xml:3:18: <\?xml \.\.\.\?> inside an element/);
+    expect(() => parseAllocation('<allocations>\n<?XML x?>\n</allocations>', 'a.xml')).toThrow(/a\.xml:2:1: <\?XML/);
   });
 
   it('a DOCTYPE inside a comment or a CDATA section is text (it was refused); one outside is refused at its line', () => {
     const a = parseAllocation('<!-- never add a <!DOCTYPE> to this file -->\n<allocations>\n  <pool name="a"><aclSubmitApps><![CDATA[<!DOCTYPE x>]]></aclSubmitApps></pool>\n</allocations>', 'a.xml');
     expect(a.pools.map((p) => p.name)).toEqual(['a']);
-    expect(() => parseAllocation('<!--ab-->\n<!DOCTYPE allocations>\n<allocations/>', 'a.xml')).toThrow('a.xml: line 2: a DOCTYPE (and any entity it declares) is not supported');
+    expect(() => parseAllocation('<!--ab-->\n<!DOCTYPE allocations>\n<allocations/>', 'a.xml')).toThrow('a.xml:2:1: a DOCTYPE (and any entity it declares) is not supported');
   });
 
   it('a file that ends with several elements open names them, at its end (it was "line 1: Invalid \'[    "allocations",    "pool"]\' found.", 800 KB of it for 100,000)', () => {
-    expect(() => parseAllocation('<allocations>\n  <pool name="a">\n    <weight>2</weight>\n', 'a.xml')).toThrow(/^a\.xml: line 3: malformed XML: the file ends with 2 elements not closed: <allocations>, <pool>$/);
-    expect(() => parseAllocation(`<allocations>\n${'<a>'.repeat(10)}\n`, 'a.xml')).toThrow(/^a\.xml: line 2: malformed XML: the file ends with 11 elements not closed: <allocations>, 7 more, then <a>, <a>, <a>$/);
+    expect(() => parseAllocation('<allocations>\n  <pool name="a">\n    <weight>2</weight>\n', 'a.xml')).toThrow(/^a\.xml:3:22: malformed XML: the file ends with 2 elements not closed: <allocations>, <pool>$/);
+    expect(() => parseAllocation(`<allocations>\n${'<a>'.repeat(10)}\n`, 'a.xml')).toThrow(/^a\.xml:2:30: malformed XML: the file ends with 11 elements not closed: <allocations>, 7 more, then <a>, <a>, <a>$/);
     // one element open: the parser's own message, at the element's line
-    expect(() => parseAllocation('\n<allocations>\n  <pool name="a"/>\n', 'a.xml')).toThrow("a.xml: line 2: malformed XML: Unclosed tag 'allocations'.");
+    expect(() => parseAllocation('\n<allocations>\n  <pool name="a"/>\n', 'a.xml')).toThrow("a.xml:2:1: malformed XML: Unclosed tag 'allocations'.");
   });
 
   it('elements nested past 64 levels are refused at the line of the 65th, before the XML is checked (past 100 it was "malformed XML: Maximum nested tags exceeded", no line; 25 M unclosed took 46 s and 4 GB)', () => {
     const nested = (n: number, close: boolean) => `<allocations>\n${'<a>\n'.repeat(n)}${close ? '</a>'.repeat(n) : ''}\n${close ? '</allocations>' : ''}`;
-    expect(() => parseAllocation(nested(80, true), 'a.xml')).toThrow(/^a\.xml: line 65: elements nest deeper than 64 levels$/);
-    expect(() => parseAllocation(nested(200, true), 'a.xml')).toThrow(/^a\.xml: line 65: elements nest deeper than 64 levels$/);
-    expect(() => parseAllocation(nested(1_000_000, false), 'a.xml')).toThrow(/^a\.xml: line 65: elements nest deeper than 64 levels$/);
+    expect(() => parseAllocation(nested(80, true), 'a.xml')).toThrow(/^a\.xml:65:1: elements nest deeper than 64 levels$/);
+    expect(() => parseAllocation(nested(200, true), 'a.xml')).toThrow(/^a\.xml:65:1: elements nest deeper than 64 levels$/);
+    expect(() => parseAllocation(nested(1_000_000, false), 'a.xml')).toThrow(/^a\.xml:65:1: elements nest deeper than 64 levels$/);
     // what is not an element does not nest: comments, CDATA, processing instructions, self-closing elements, quoted ">"
     const flat = `<allocations>\n${'<pool name="a>b"/><!-- <a> --><![CDATA[<a>]]><?pi <a>?>'.repeat(100)}\n</allocations>`;
-    expect(() => parseAllocation(flat, 'a.xml')).toThrow(/a\.xml: line 2: pool or queue "a>b" is defined twice/);
+    expect(() => parseAllocation(flat, 'a.xml')).toThrow(/a\.xml:2:56: pool or queue "a>b" is defined twice/);
     expect(() => parseAllocation(`<allocations>\n${'<queue name="q">'.repeat(63)}${'</queue>'.repeat(63)}\n</allocations>`, 'a.xml')).not.toThrow();
     // a '<' with 20 MB and no '>' after it: the count's regular expression overflowed V8's stack ("Maximum call stack size
     // exceeded"); then the validator took it a character at a time: refused now as a tag past the limit on one (xml-runs.test.ts)
-    expect(() => parseAllocation(`<allocations>\n<pool name="${'x'.repeat(20_000_000)}`, 'a.xml')).toThrow(/^a\.xml:(?: line )?2: a tag of more than 1000000 characters /);
+    expect(() => parseAllocation(`<allocations>\n<pool name="${'x'.repeat(20_000_000)}`, 'a.xml')).toThrow(/^a\.xml:2:1: a tag of more than 1000000 characters /);
   });
 
   it('an element or attribute named as a JavaScript property is read by its name (fast-xml-parser refused "constructor" as "malformed XML: [SECURITY] ...", with no line, and renamed "hasOwnProperty" "__hasOwnProperty")', () => {
     for (const name of ['constructor', '__proto__', 'prototype', 'hasOwnProperty', 'toString']) {
-      expect(() => parseAllocation(`<allocations>\n  <pool name="a">\n    <${name}>1</${name}>\n  </pool>\n</allocations>`, 'a.xml')).toThrow(`a.xml: line 3: unknown element <${name}> in <pool>`);
+      expect(() => parseAllocation(`<allocations>\n  <pool name="a">\n    <${name}>1</${name}>\n  </pool>\n</allocations>`, 'a.xml')).toThrow(`a.xml:3:5: unknown element <${name}> in <pool>`);
     }
     // attributes other than name and type are not read, as in Hadoop
     expect(parseAllocation('<allocations>\n  <pool name="a" __proto__="x" constructor="y"/>\n</allocations>', 'a.xml').pools.map((p) => p.name)).toEqual(['a']);
-    expect(() => parseCapacityFile('<configuration>\n  <constructor/>\n</configuration>', 'cs.xml')).toThrow(/^cs\.xml: line 2: .*<constructor>/);
+    expect(() => parseCapacityFile('<configuration>\n  <constructor/>\n</configuration>', 'cs.xml')).toThrow(/^cs\.xml:2:3: .*<constructor>/);
   });
 });
 
 describe('values as Hadoop reads them, refused at their line', () => {
   const refused: Array<[string, string, string | RegExp]> = [
-    ['a slot count past the scenario\'s limit (it was blamed on the scenario file)', '<allocations>\n  <pool name="a"><maxMaps>20000000</maxMaps></pool>\n</allocations>', 'a.xml: line 2: <maxMaps> is 20000000, above the limit of 10000000'],
-    ['a min share past the limit', '<allocations>\n  <pool name="a">\n    <minMaps>2147483647</minMaps></pool>\n</allocations>', 'a.xml: line 3: <minMaps> is 2147483647, above the limit of 10000000'],
-    ['a whole number written as a decimal (Integer.parseInt refuses it)', '<allocations>\n  <pool name="a"><minMaps>2.0</minMaps></pool>\n</allocations>', 'a.xml: line 2: <minMaps> must be a whole number written as digits alone (Hadoop reads it with parseInt), not "2.0"'],
-    ['an exponent', '<allocations>\n  <pool name="a"><maxRunningJobs>1e1</maxRunningJobs></pool>\n</allocations>', /a\.xml: line 2: <maxRunningJobs> must be a whole number written as digits alone/],
-    ['fractional seconds (Long.parseLong refuses them)', '<allocations>\n  <pool name="a"><minSharePreemptionTimeout>1.5</minSharePreemptionTimeout></pool>\n</allocations>', 'a.xml: line 2: <minSharePreemptionTimeout> must be a whole number, not "1.5"'],
-    ['a pool defined twice', '<allocations>\n  <pool name="a"/>\n  <pool name="a"/>\n</allocations>', 'a.xml: line 3: pool or queue "a" is defined twice (first at line 2)'],
-    ['a queue path defined twice', '<allocations>\n  <queue name="p"><queue name="c"/></queue>\n  <queue name="p"><queue name="d"/></queue>\n</allocations>', 'a.xml: line 3: pool or queue "p" is defined twice (first at line 2)'],
-    ['a user defined twice (it was blamed on the scenario\'s users[1])', '<allocations>\n  <user name="u"><maxRunningJobs>1</maxRunningJobs></user>\n  <user name="u"><maxRunningJobs>2</maxRunningJobs></user>\n</allocations>', 'a.xml: line 3: user "u" is defined twice (first at line 2)'],
-    ['a fifo default queue policy (YARN refuses it)', '<allocations>\n  <queue name="a"/>\n  <defaultQueueSchedulingPolicy>fifo</defaultQueueSchedulingPolicy>\n</allocations>', /a\.xml: line 3: <defaultQueueSchedulingPolicy> is fifo: YARN refuses it/],
-    ['a threshold that is no number', '<allocations>\n  <queue name="a"><fairSharePreemptionThreshold>half</fairSharePreemptionThreshold></queue>\n</allocations>', 'a.xml: line 2: <fairSharePreemptionThreshold> must be a number from 0 to 1, not "half"'],
+    ['a slot count past the scenario\'s limit (it was blamed on the scenario file)', '<allocations>\n  <pool name="a"><maxMaps>20000000</maxMaps></pool>\n</allocations>', 'a.xml:2:18: <maxMaps> is 20000000, above the limit of 10000000'],
+    ['a min share past the limit', '<allocations>\n  <pool name="a">\n    <minMaps>2147483647</minMaps></pool>\n</allocations>', 'a.xml:3:5: <minMaps> is 2147483647, above the limit of 10000000'],
+    ['a whole number written as a decimal (Integer.parseInt refuses it)', '<allocations>\n  <pool name="a"><minMaps>2.0</minMaps></pool>\n</allocations>', 'a.xml:2:18: <minMaps> must be a whole number written as digits alone (Hadoop reads it with parseInt), not "2.0"'],
+    ['an exponent', '<allocations>\n  <pool name="a"><maxRunningJobs>1e1</maxRunningJobs></pool>\n</allocations>', /a\.xml:2:18: <maxRunningJobs> must be a whole number written as digits alone/],
+    ['fractional seconds (Long.parseLong refuses them)', '<allocations>\n  <pool name="a"><minSharePreemptionTimeout>1.5</minSharePreemptionTimeout></pool>\n</allocations>', 'a.xml:2:18: <minSharePreemptionTimeout> must be a whole number, not "1.5"'],
+    ['a pool defined twice', '<allocations>\n  <pool name="a"/>\n  <pool name="a"/>\n</allocations>', 'a.xml:3:3: pool or queue "a" is defined twice (first at line 2)'],
+    ['a queue path defined twice', '<allocations>\n  <queue name="p"><queue name="c"/></queue>\n  <queue name="p"><queue name="d"/></queue>\n</allocations>', 'a.xml:3:3: pool or queue "p" is defined twice (first at line 2)'],
+    ['a user defined twice (it was blamed on the scenario\'s users[1])', '<allocations>\n  <user name="u"><maxRunningJobs>1</maxRunningJobs></user>\n  <user name="u"><maxRunningJobs>2</maxRunningJobs></user>\n</allocations>', 'a.xml:3:3: user "u" is defined twice (first at line 2)'],
+    ['a fifo default queue policy (YARN refuses it)', '<allocations>\n  <queue name="a"/>\n  <defaultQueueSchedulingPolicy>fifo</defaultQueueSchedulingPolicy>\n</allocations>', /a\.xml:3:3: <defaultQueueSchedulingPolicy> is fifo: YARN refuses it/],
+    ['a threshold that is no number', '<allocations>\n  <queue name="a"><fairSharePreemptionThreshold>half</fairSharePreemptionThreshold></queue>\n</allocations>', 'a.xml:2:19: <fairSharePreemptionThreshold> must be a number from 0 to 1, not "half"'],
   ];
   it.each(refused)('%s', (_, xml, message) => {
     expect(() => parseAllocation(xml, 'a.xml')).toThrow(message);
@@ -171,8 +171,8 @@ describe('values as Hadoop reads them, refused at their line', () => {
       { name: 'b', weight: 1, minMaps: 2, minReduces: 1, maxReduces: 1 },
     ]);
     expect(a.minShareWarnings).toEqual([
-      'a.xml: line 2: pool "a" has max maps 5 less than min maps 10: run, as Hadoop runs it, with its minMaps treated as equal to maxMaps (5)',
-      'a.xml: line 5: pool "b" has max reduces 1 less than min reduces 9: run, as Hadoop runs it, with its minReduces treated as equal to maxReduces (1)',
+      'a.xml:2:3: pool "a" has max maps 5 less than min maps 10: run, as Hadoop runs it, with its minMaps treated as equal to maxMaps (5)',
+      'a.xml:5:3: pool "b" has max reduces 1 less than min reduces 9: run, as Hadoop runs it, with its minReduces treated as equal to maxReduces (1)',
     ]);
   });
 
@@ -185,13 +185,13 @@ describe('values as Hadoop reads them, refused at their line', () => {
       }
       return 'read';
     };
-    expect(refusal('<allocations>\n  <queue name="a"><weight>0.0</weight></queue>\n</allocations>')).toBe('a.xml: line 2: <weight> is 0.0: Hadoop accepts it (YARN gives a queue of weight 0 no share past its min share and serves it after every queue of positive weight), but hfsim shares and orders pools by weight and does not model 0: write 0.001 or more (0.001 is the nearest it runs, not the same: a thousandth of a weight-1 pool\'s share)');
+    expect(refusal('<allocations>\n  <queue name="a"><weight>0.0</weight></queue>\n</allocations>')).toBe('a.xml:2:19: <weight> is 0.0: Hadoop accepts it (YARN gives a queue of weight 0 no share past its min share and serves it after every queue of positive weight), but hfsim shares and orders pools by weight and does not model 0: write 0.001 or more (0.001 is the nearest it runs, not the same: a thousandth of a weight-1 pool\'s share)');
     const held = (what: string): string => `Hadoop accepts it and holds ${what} for ever, but hfsim runs every job of its workload to its end, and a run holding one could never end: set 1 or more, or leave the element out (no limit)`;
-    expect(refusal('<allocations>\n  <queue name="a"><maxRunningApps>0</maxRunningApps></queue>\n</allocations>')).toBe(`a.xml: line 2: <maxRunningApps> is 0: ${held('the queue\'s jobs')}`);
-    expect(refusal('<allocations>\n  <user name="u"><maxRunningApps>0</maxRunningApps></user>\n</allocations>')).toBe(`a.xml: line 2: <maxRunningApps> is 0: ${held('the user\'s jobs')}`);
-    expect(refusal('<allocations>\n  <userMaxAppsDefault>0</userMaxAppsDefault>\n</allocations>')).toBe(`a.xml: line 2: <userMaxAppsDefault> is 0: ${held('the jobs of every user that sets no limit')}`);
-    expect(refusal('<allocations>\n  <queueMaxAppsDefault>0</queueMaxAppsDefault>\n</allocations>')).toBe(`a.xml: line 2: <queueMaxAppsDefault> is 0: ${held('the jobs of every queue that sets no limit')}`);
-    expect(refusal('<allocations>\n  <pool name="a"><maxMaps>0</maxMaps></pool>\n</allocations>')).toBe(`a.xml: line 2: <maxMaps> is 0: ${held('the pool\'s map tasks')}`);
+    expect(refusal('<allocations>\n  <queue name="a"><maxRunningApps>0</maxRunningApps></queue>\n</allocations>')).toBe(`a.xml:2:19: <maxRunningApps> is 0: ${held('the queue\'s jobs')}`);
+    expect(refusal('<allocations>\n  <user name="u"><maxRunningApps>0</maxRunningApps></user>\n</allocations>')).toBe(`a.xml:2:18: <maxRunningApps> is 0: ${held('the user\'s jobs')}`);
+    expect(refusal('<allocations>\n  <userMaxAppsDefault>0</userMaxAppsDefault>\n</allocations>')).toBe(`a.xml:2:3: <userMaxAppsDefault> is 0: ${held('the jobs of every user that sets no limit')}`);
+    expect(refusal('<allocations>\n  <queueMaxAppsDefault>0</queueMaxAppsDefault>\n</allocations>')).toBe(`a.xml:2:3: <queueMaxAppsDefault> is 0: ${held('the jobs of every queue that sets no limit')}`);
+    expect(refusal('<allocations>\n  <pool name="a"><maxMaps>0</maxMaps></pool>\n</allocations>')).toBe(`a.xml:2:18: <maxMaps> is 0: ${held('the pool\'s map tasks')}`);
   });
 
   it('an MR1 pool\'s own <fairSharePreemptionTimeout> is ignored, told, as Hadoop 1\'s PoolManager reads that timeout only at the top level (it was the pool\'s own: preemption Hadoop 1 never does)', () => {
@@ -204,7 +204,7 @@ describe('values as Hadoop reads them, refused at their line', () => {
 </allocations>`, 'a.xml');
     expect(a.pools).toEqual([{ name: 'adhoc', weight: 1, minMaps: 0, minReduces: 0, maxMaps: 30 }]);
     expect(a.fairSharePreemptionTimeoutMs).toBe(600_000);
-    expect(a.warnings).toEqual(['a.xml: line 4: pool "adhoc": <fairSharePreemptionTimeout> in an MR1 <pool> is ignored, as Hadoop 1 ignores it (its PoolManager reads fairSharePreemptionTimeout only under <allocations>, for every pool): set it there, or write the pool as a YARN <queue>, which reads its own']);
+    expect(a.warnings).toEqual(['a.xml:4:5: pool "adhoc": <fairSharePreemptionTimeout> in an MR1 <pool> is ignored, as Hadoop 1 ignores it (its PoolManager reads fairSharePreemptionTimeout only under <allocations>, for every pool): set it there, or write the pool as a YARN <queue>, which reads its own']);
     // a <pool> holding no MR1 element reads as YARN's alias of <queue> would: the timeout is its own, as before
     const yarn = parseAllocation('<allocations><pool name="q"><weight>2</weight><fairSharePreemptionTimeout>120</fairSharePreemptionTimeout></pool></allocations>', 'a.xml');
     expect(yarn.pools).toEqual([{ name: 'q', weight: 2, minMaps: 0, minReduces: 0, fairSharePreemptionTimeoutMs: 120_000 }]);
@@ -214,7 +214,7 @@ describe('values as Hadoop reads them, refused at their line', () => {
   it('defaultFairSharePreemptionTimeout wins over the top-level fairSharePreemptionTimeout wherever each stands, as YARN\'s AllocationFileParser reads them (the later one won)', () => {
     const a = parseAllocation('<allocations>\n  <defaultFairSharePreemptionTimeout>60</defaultFairSharePreemptionTimeout>\n  <fairSharePreemptionTimeout>600</fairSharePreemptionTimeout>\n</allocations>', 'a.xml');
     expect(a.fairSharePreemptionTimeoutMs).toBe(60_000);
-    expect(a.warnings).toEqual(['a.xml: line 3: <fairSharePreemptionTimeout> is ignored, as YARN ignores it beside <defaultFairSharePreemptionTimeout> (line 2), which it replaces']);
+    expect(a.warnings).toEqual(['a.xml:3:3: <fairSharePreemptionTimeout> is ignored, as YARN ignores it beside <defaultFairSharePreemptionTimeout> (line 2), which it replaces']);
     const b = parseAllocation('<allocations>\n  <fairSharePreemptionTimeout>600</fairSharePreemptionTimeout>\n  <defaultFairSharePreemptionTimeout>60</defaultFairSharePreemptionTimeout>\n</allocations>', 'a.xml');
     expect(b.fairSharePreemptionTimeoutMs).toBe(60_000);
     expect(parseAllocation('<allocations><fairSharePreemptionTimeout>600</fairSharePreemptionTimeout></allocations>', 'a.xml').fairSharePreemptionTimeoutMs).toBe(600_000);
@@ -229,16 +229,16 @@ describe('values as Hadoop reads them, refused at their line', () => {
 
   it('a YARN queue named Root before one named root is refused as YARN refuses it (it ran Root as one more queue)', () => {
     expect(() => parseAllocation('<allocations>\n<queue name="Root"><weight>1</weight></queue>\n<queue name="root"><queue name="b"/></queue>\n</allocations>', 'a.xml'))
-      .toThrow(/^a\.xml: line 2: <queue name="Root"> stands beside the root queue \(line 3\): YARN refuses such a file/);
+      .toThrow(/^a\.xml:2:1: <queue name="Root"> stands beside the root queue \(line 3\): YARN refuses such a file/);
   });
 
   it('a timeout that is ignored is not read: a bad value there is no error, as Hadoop never parses it (it was refused)', () => {
     const top = parseAllocation('<allocations>\n<defaultFairSharePreemptionTimeout>60</defaultFairSharePreemptionTimeout>\n<fairSharePreemptionTimeout>abc</fairSharePreemptionTimeout>\n</allocations>', 'a.xml');
     expect(top.fairSharePreemptionTimeoutMs).toBe(60_000);
-    expect(top.warnings).toEqual([expect.stringMatching(/^a\.xml: line 3: <fairSharePreemptionTimeout> is ignored/)]);
+    expect(top.warnings).toEqual([expect.stringMatching(/^a\.xml:3:1: <fairSharePreemptionTimeout> is ignored/)]);
     const pool = parseAllocation('<allocations>\n<pool name="p"><minMaps>1</minMaps>\n<fairSharePreemptionTimeout>-3</fairSharePreemptionTimeout></pool>\n</allocations>', 'a.xml');
     expect(pool.pools).toEqual([{ name: 'p', weight: 1, minMaps: 1, minReduces: 0 }]);
-    expect(pool.warnings).toEqual([expect.stringMatching(/^a\.xml: line 3: pool "p": <fairSharePreemptionTimeout> in an MR1 <pool> is ignored/)]);
+    expect(pool.warnings).toEqual([expect.stringMatching(/^a\.xml:3:1: pool "p": <fairSharePreemptionTimeout> in an MR1 <pool> is ignored/)]);
   });
 
   it('MR1\'s defaultPoolSchedulingMode may still be fifo', () => {
@@ -256,13 +256,13 @@ describe('values as Hadoop reads them, refused at their line', () => {
 </allocations>`, 'a.xml');
     expect(a.fairSharePreemptionThreshold).toBe(0.25);
     expect(a.pools.map((p) => [p.name, p.fairSharePreemptionThreshold])).toEqual([['p.c', 0.8], ['p.d', 1], ['e', undefined]]);
-    expect(a.warnings).toEqual(['a.xml: line 5: <fairSharePreemptionThreshold> is 1.5: run, as YARN runs it, with 1']);
+    expect(a.warnings).toEqual(['a.xml:5:21: <fairSharePreemptionThreshold> is 1.5: run, as YARN runs it, with 1']);
   });
 
   it('a min share of less than one slot\'s memory gives none, told (it was 0 without a word)', () => {
     const a = parseAllocation('<allocations>\n  <queue name="a"><minResources>1023 mb, 1 vcores</minResources></queue>\n</allocations>', 'a.xml');
     expect(a.pools[0].minMaps).toBe(0);
-    expect(a.warnings).toEqual(['a.xml: line 2: queue "a": minResources "1023 mb, 1 vcores" is less than one slot (1024 mb): it gives the queue no min share']);
+    expect(a.warnings).toEqual(['a.xml:2:19: queue "a": minResources "1023 mb, 1 vcores" is less than one slot (1024 mb): it gives the queue no min share']);
     expect(parseAllocation('<allocations><queue name="a"><minResources>0 mb, 0 vcores</minResources></queue></allocations>', 'a.xml').warnings).toBeUndefined();
   });
 });
@@ -291,10 +291,10 @@ describe("YARN allocation elements as YARN's AllocationFileParser reads them", (
     expect(a.defaultSchedulingMode).toBe('fair');
     expect(a.warnings).toBeUndefined();
     const drf = (policy: string) => () => parseAllocation(`<allocations>\n  <queue name="a"><schedulingPolicy>${policy}</schedulingPolicy></queue>\n</allocations>`, 'a.xml');
-    expect(drf(`${PKG}DominantResourceFairnessPolicy`)).toThrow(`a.xml: line 2: <schedulingPolicy> must be fair or fifo, not "${PKG}DominantResourceFairnessPolicy": drf (DominantResourceFairnessPolicy) divides memory and vcores`);
-    expect(drf('DRF')).toThrow(/line 2: <schedulingPolicy> must be fair or fifo, not "DRF": drf/);
+    expect(drf(`${PKG}DominantResourceFairnessPolicy`)).toThrow(`a.xml:2:19: <schedulingPolicy> must be fair or fifo, not "${PKG}DominantResourceFairnessPolicy": drf (DominantResourceFairnessPolicy) divides memory and vcores`);
+    expect(drf('DRF')).toThrow(/:2:19: <schedulingPolicy> must be fair or fifo, not "DRF": drf/);
     // Class.forName reads a class name in its exact case; a custom policy is code hfsim cannot run
-    expect(drf(`${PKG}fifopolicy`)).toThrow(/line 2: <schedulingPolicy> must be fair or fifo .* \(YARN has no such policy class; a class name is read in its exact case\)/);
+    expect(drf(`${PKG}fifopolicy`)).toThrow(/:2:19: <schedulingPolicy> must be fair or fifo .* \(YARN has no such policy class; a class name is read in its exact case\)/);
     expect(drf('com.acme.SlaPolicy')).toThrow(/not "com\.acme\.SlaPolicy" \(a custom SchedulingPolicy class is code hfsim cannot run\)/);
   });
 
@@ -305,8 +305,8 @@ describe("YARN allocation elements as YARN's AllocationFileParser reads them", (
 </allocations>`, 'a.xml');
     expect(a.defaultSchedulingMode).toBe('fifo');
     expect(a.pools.map((p) => [p.name, p.schedulingMode])).toEqual([['p.x', undefined], ['p.y', 'fair']]);
-    expect(a.warnings).toEqual([expect.stringMatching(/^a\.xml: line 3: <defaultQueueSchedulingPolicy> is FifoPolicy's class name, .*fifo in each leaf queue that sets no policy, fair in the parent queues/)]);
-    expect(() => parseAllocation('<allocations>\n  <defaultQueueSchedulingMode>FIFO</defaultQueueSchedulingMode>\n</allocations>', 'a.xml')).toThrow(/a\.xml: line 2: <defaultQueueSchedulingMode> is fifo: YARN refuses it/);
+    expect(a.warnings).toEqual([expect.stringMatching(/^a\.xml:3:3: <defaultQueueSchedulingPolicy> is FifoPolicy's class name, .*fifo in each leaf queue that sets no policy, fair in the parent queues/)]);
+    expect(() => parseAllocation('<allocations>\n  <defaultQueueSchedulingMode>FIFO</defaultQueueSchedulingMode>\n</allocations>', 'a.xml')).toThrow(/a\.xml:2:3: <defaultQueueSchedulingMode> is fifo: YARN refuses it/);
   });
 
   it('queueMaxResourcesDefault caps every leaf queue that sets no maxResources (YARN getMaxResources), wherever it comes in the file', () => {
@@ -488,7 +488,7 @@ describe("YARN allocation elements as YARN's AllocationFileParser reads them", (
       { name: 'q', weight: 1, minMaps: 0, minReduces: 0, maxRunningJobs: 3 },
       { name: 'r', weight: 1, minMaps: 0, minReduces: 0, maxRunningJobs: 9 },
     ]);
-    expect(a.minShareWarnings).toEqual(['a.xml: line 2: queue "p": minResources (8 slots) is above maxResources (2 slots): run, as YARN runs it, with its min share lowered to 2']);
+    expect(a.minShareWarnings).toEqual(['a.xml:2:19: queue "p": minResources (8 slots) is above maxResources (2 slots): run, as YARN runs it, with its min share lowered to 2']);
     expect(parseAllocation('<allocations>\n  <queue name="a"><minResources>20480 mb, 2 vcores</minResources></queue>\n</allocations>', 'a.xml').pools[0].minMaps).toBe(20);
   });
 
@@ -499,7 +499,7 @@ describe("YARN allocation elements as YARN's AllocationFileParser reads them", (
       variants: { one: {}, two: { seed: 2 } } }));
     const r = hfsim('run', join(dir, 's.json'), '--json', '--no-progress');
     expect(r.code).toBe(0);
-    expect(r.stderr).toBe(`hfsim: warning: ${join(dir, 'q.xml')}: line 3: queue "a": minResources (8 slots) is above maxResources (2 slots): run, as YARN runs it, with its min share lowered to 2\n`);
+    expect(r.stderr).toBe(`hfsim: warning: ${join(dir, 'q.xml')}:3:5: queue "a": minResources (8 slots) is above maxResources (2 slots): run, as YARN runs it, with its min share lowered to 2\n`);
     expect(JSON.parse(r.stdout)[0].config.scheduler.pools[0]).toMatchObject({ name: 'a', minMaps: 2, maxMaps: 2 });
     // Under capacity, which reads no min share or cap, the file's are told as ignored, and no min "lowered" beside it
     const s = JSON.parse(readFileSync(join(dir, 's.json'), 'utf8'));
@@ -525,7 +525,7 @@ describe("YARN allocation elements as YARN's AllocationFileParser reads them", (
 </allocations>`, 'a.xml');
     expect(a.pools.map((p) => [p.name, p.preemptable])).toEqual([['p.c', false], ['p.d', false], ['e', undefined]]);
     expect(() => parseAllocation('<allocations>\n  <queue name="e"><allowPreemptionFrom>maybe</allowPreemptionFrom></queue>\n</allocations>', 'a.xml'))
-      .toThrow(/a\.xml: line 2: <allowPreemptionFrom> must be true or false, not "maybe"/);
+      .toThrow(/a\.xml:2:19: <allowPreemptionFrom> must be true or false, not "maybe"/);
   });
 });
 
@@ -577,14 +577,14 @@ describe('allocation files', () => {
   </queuePlacementPolicy>
 </allocations>`, 'x.xml');
     expect(a.warnings).toEqual([
-      'x.xml: line 4: queue "secondary_group_queue": <maxChildResources> is not modelled: a pool hfsim creates under it for a job naming one runs without that cap',
-      'x.xml: line 6: <queuePlacementPolicy> starts with rule "primaryGroup" create="false": placement rules are not modelled; each job runs in the queue its pool names (as a first rule "specified" would place it)',
+      'x.xml:4:5: queue "secondary_group_queue": <maxChildResources> is not modelled: a pool hfsim creates under it for a job naming one runs without that cap',
+      'x.xml:6:3: <queuePlacementPolicy> starts with rule "primaryGroup" create="false": placement rules are not modelled; each job runs in the queue its pool names (as a first rule "specified" would place it)',
     ]);
     // a first rule "specified" places jobs as hfsim does: nothing to say
     expect(parseAllocation('<allocations><queuePlacementPolicy><rule name="specified"/><rule name="default" queue="a"/></queuePlacementPolicy></allocations>', 'x.xml').warnings).toBeUndefined();
     expect(parseAllocation('<allocations><queuePlacementPolicy><rule name="specified" create="false"/></queuePlacementPolicy></allocations>', 'x.xml').warnings?.[0]).toContain('starts with rule "specified" create="false"');
     // a bad maxChildResources is still an error at its line
-    expect(() => parseAllocation('<allocations><queue name="p">\n<maxChildResources>4 GB</maxChildResources></queue></allocations>', 'x.xml')).toThrow(/^x\.xml: line 2: <maxChildResources> must be "X mb, Y vcores"/);
+    expect(() => parseAllocation('<allocations><queue name="p">\n<maxChildResources>4 GB</maxChildResources></queue></allocations>', 'x.xml')).toThrow(/^x\.xml:2:1: <maxChildResources> must be "X mb, Y vcores"/);
   });
 
   it('fifo on a parent queue is not passed to the queues under it (YARN: a queue\'s own policy or the default; fifo on a parent is warned of and run fair)', () => {
@@ -606,8 +606,8 @@ describe('allocation files', () => {
       { name: 'adhoc', weight: 1, minMaps: 0, minReduces: 0 },
     ]);
     expect(a.warnings).toEqual([
-      'x.xml: line 3: queue "root": <schedulingPolicy> fifo applies to leaf queues only: run, as YARN runs it, fair, the queues under it with their own policy or the default',
-      'x.xml: line 5: queue "prod": <schedulingMode> fifo applies to leaf queues only: run, as YARN runs it, fair, the queues under it with their own policy or the default',
+      'x.xml:3:5: queue "root": <schedulingPolicy> fifo applies to leaf queues only: run, as YARN runs it, fair, the queues under it with their own policy or the default',
+      'x.xml:5:7: queue "prod": <schedulingMode> fifo applies to leaf queues only: run, as YARN runs it, fair, the queues under it with their own policy or the default',
     ]);
     // fair on a parent says nothing
     expect(parseAllocation('<allocations><queue name="p"><schedulingPolicy>fair</schedulingPolicy><queue name="a"/></queue></allocations>', 'x.xml').warnings).toBeUndefined();
@@ -695,7 +695,7 @@ describe('maxResources as a percentage of the cluster (Hadoop 3: "50%", "50% mem
   });
 
   it('less than one slot of a kind is refused as any max of less than one slot is, naming the kind', () => {
-    expect(() => max('0.4%')).toThrow('a.xml: line 2: <maxResources> "0.4%" is less than one slot (1024 mb, 1 vcore) of the cluster\'s 200 reduce slots: nothing of the queue could run');
+    expect(() => max('0.4%')).toThrow('a.xml:2:19: <maxResources> "0.4%" is less than one slot (1024 mb, 1 vcore) of the cluster\'s 200 reduce slots: nothing of the queue could run');
   });
 
   it('queueMaxResourcesDefault and maxChildResources take percentages too; a min below a percentage max is lowered per kind', () => {
@@ -707,17 +707,17 @@ describe('maxResources as a percentage of the cluster (Hadoop 3: "50%", "50% mem
     // 10%: 40 map and 20 reduce slots; the min of 30 slots fits the maps, not the reduces.
     expect(a.pools[0]).toMatchObject({ name: 'a', minMaps: 30, minReduces: 20, maxMaps: 40, maxReduces: 20 });
     expect(a.parentPools?.[0]).toMatchObject({ name: 'p', maxMaps: 40, maxReduces: 20 });
-    expect(a.minShareWarnings?.[0]).toBe('a.xml: line 3: queue "a": minResources (30 slots) is above maxResources (40 map, 20 reduce slots): run, as YARN runs it, with its min share lowered to 30 map, 20 reduce');
+    expect(a.minShareWarnings?.[0]).toBe('a.xml:3:19: queue "a": minResources (30 slots) is above maxResources (40 map, 20 reduce slots): run, as YARN runs it, with its min share lowered to 30 map, 20 reduce');
   });
 
   it('a percentage minResources is no min share in YARN (it keeps a min in mb and vcores alone): run so, told', () => {
     const a = parseAllocation('<allocations>\n  <queue name="a"><minResources>50%</minResources></queue>\n</allocations>', 'a.xml', CLUSTER);
     expect(a.pools[0]).toMatchObject({ minMaps: 0, minReduces: 0 });
-    expect(a.warnings).toEqual([expect.stringMatching(/^a\.xml: line 2: queue "a": minResources "50%" is a percentage, which YARN reads as no min share/)]);
+    expect(a.warnings).toEqual([expect.stringMatching(/^a\.xml:2:19: queue "a": minResources "50%" is a percentage, which YARN reads as no min share/)]);
   });
 
   it('without a valid cluster a percentage cannot be read: refused at its line, saying why', () => {
-    expect(() => parseAllocation('<allocations>\n  <queue name="a"><maxResources>25%</maxResources></queue>\n</allocations>', 'a.xml')).toThrow('a.xml: line 2: <maxResources> "25%" is a share of the cluster\'s slots, and the scenario\'s cluster is not valid: correct it first');
+    expect(() => parseAllocation('<allocations>\n  <queue name="a"><maxResources>25%</maxResources></queue>\n</allocations>', 'a.xml')).toThrow('a.xml:2:19: <maxResources> "25%" is a share of the cluster\'s slots, and the scenario\'s cluster is not valid: correct it first');
   });
 
   it('with a scenario whose cluster is not valid, the refusal names the cluster\'s problem (it said only "correct it first", and the CLI showed nothing else)', () => {
@@ -727,7 +727,7 @@ describe('maxResources as a percentage of the cluster (Hadoop 3: "50%", "50% mem
       workload: { kind: 'generated', groups: [{ name: 'g', pool: 'a', maps: 8, mapMs: 1000 }] } }));
     const r = hfsim('run', join(dir, 's.json'), '--set', 'cluster.racks=0', '--no-progress');
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain('q.xml: line 2: <maxResources> "25%" is a share of the cluster\'s slots, and the scenario\'s cluster is not valid (cluster.racks: racks must be at least 1): correct it first');
+    expect(r.stderr).toContain('q.xml:2:19: <maxResources> "25%" is a share of the cluster\'s slots, and the scenario\'s cluster is not valid (cluster.racks: racks must be at least 1): correct it first');
   });
 
   it('a scenario\'s own cluster (variant and --set applied) is what the share is of', () => {
@@ -746,12 +746,12 @@ describe('maxResources as a percentage of the cluster (Hadoop 3: "50%", "50% mem
 describe('0 vcores, as in Hadoop\'s documented example ("90000 mb,0vcores")', () => {
   it('in a max it binds in YARN (its usage is checked against every resource: one container at a time): refused, saying so (it was read as 87 slots of each kind)', () => {
     const max = (value: string) => () => parseAllocation(`<allocations>\n  <queue name="a">\n    <maxResources>${value}</maxResources>\n  </queue>\n</allocations>`, 'a.xml');
-    expect(max('90000 mb,0vcores')).toThrow('a.xml: line 3: <maxResources> "90000 mb,0vcores" gives 0 vcores: YARN checks a queue\'s usage against every resource of its max (FSQueue.assignContainerPreCheck, Resources.fitsIn), so it gives the queue a container only while it holds none, one at a time, which hfsim\'s separate map and reduce slots cannot run; for a cap by memory alone write "memory-mb=90000" (a resource that form leaves out is unbounded), else give the vcores (one a slot)');
+    expect(max('90000 mb,0vcores')).toThrow('a.xml:3:5: <maxResources> "90000 mb,0vcores" gives 0 vcores: YARN checks a queue\'s usage against every resource of its max (FSQueue.assignContainerPreCheck, Resources.fitsIn), so it gives the queue a container only while it holds none, one at a time, which hfsim\'s separate map and reduce slots cannot run; for a cap by memory alone write "memory-mb=90000" (a resource that form leaves out is unbounded), else give the vcores (one a slot)');
     expect(max('memory-mb=90000, vcores=0')).toThrow(/gives 0 vcores: .* write "memory-mb=90000"/);
     // 0% cpu too (it was refused as "less than one slot": nothing of the queue could run, which is not what YARN does)
     expect(() => parseAllocation('<allocations>\n  <queue name="a"><maxResources>40% memory, 0% cpu</maxResources></queue>\n</allocations>', 'a.xml', { maps: 400, reduces: 200 }))
-      .toThrow('a.xml: line 2: <maxResources> "40% memory, 0% cpu" gives 0 vcores: YARN checks a queue\'s usage against every resource of its max (FSQueue.assignContainerPreCheck, Resources.fitsIn), so it gives the queue a container only while it holds none, one at a time, which hfsim\'s separate map and reduce slots cannot run; for a cap by memory alone write "memory-mb=40%" (a resource that form leaves out is 100%), else give the vcores (one a slot)');
-    expect(() => parseAllocation('<allocations>\n  <queueMaxResourcesDefault>4096 mb, 0 vcores</queueMaxResourcesDefault>\n</allocations>', 'a.xml')).toThrow(/a\.xml: line 2: <queueMaxResourcesDefault> "4096 mb, 0 vcores" gives 0 vcores/);
+      .toThrow('a.xml:2:19: <maxResources> "40% memory, 0% cpu" gives 0 vcores: YARN checks a queue\'s usage against every resource of its max (FSQueue.assignContainerPreCheck, Resources.fitsIn), so it gives the queue a container only while it holds none, one at a time, which hfsim\'s separate map and reduce slots cannot run; for a cap by memory alone write "memory-mb=40%" (a resource that form leaves out is 100%), else give the vcores (one a slot)');
+    expect(() => parseAllocation('<allocations>\n  <queueMaxResourcesDefault>4096 mb, 0 vcores</queueMaxResourcesDefault>\n</allocations>', 'a.xml')).toThrow(/a\.xml:2:3: <queueMaxResourcesDefault> "4096 mb, 0 vcores" gives 0 vcores/);
     // what it suggests caps by memory alone: 87 slots (90,000 MB)
     expect(parseAllocation('<allocations><queue name="a"><maxResources>memory-mb=90000</maxResources></queue></allocations>', 'a.xml').pools[0]).toMatchObject({ maxMaps: 87, maxReduces: 87 });
   });
@@ -759,7 +759,7 @@ describe('0 vcores, as in Hadoop\'s documented example ("90000 mb,0vcores")', ()
   it('with memory below one slot as well, it is not told to cap by that memory alone, which is refused in turn ("0 mb, 0 vcores" was told to write "memory-mb=0")', () => {
     const max = (value: string) => () => parseAllocation(`<allocations>\n  <queue name="a"><maxResources>${value}</maxResources></queue>\n</allocations>`, 'a.xml', { maps: 400, reduces: 200 });
     for (const value of ['0 mb, 0 vcores', 'memory-mb=512, vcores=0', '0%', '0.1% memory, 0% cpu']) {
-      expect(max(value)).toThrow(`a.xml: line 2: <maxResources> "${value}" gives 0 vcores: YARN checks a queue's usage against every resource of its max (FSQueue.assignContainerPreCheck, Resources.fitsIn), so it gives the queue a container only while it holds none, one at a time, which hfsim's separate map and reduce slots cannot run; give it at least one slot's memory and vcores (1024 mb, 1 vcore) of each kind`);
+      expect(max(value)).toThrow(`a.xml:2:19: <maxResources> "${value}" gives 0 vcores: YARN checks a queue's usage against every resource of its max (FSQueue.assignContainerPreCheck, Resources.fitsIn), so it gives the queue a container only while it holds none, one at a time, which hfsim's separate map and reduce slots cannot run; give it at least one slot's memory and vcores (1024 mb, 1 vcore) of each kind`);
       expect(max(value)).not.toThrow(/write "memory-mb=/);
     }
     // the memory-only form it does suggest is a cap hfsim runs
@@ -791,26 +791,26 @@ describe('bad allocation files: one line with file and line, exit 2', () => {
     return join(dir, 'scenario.json');
   };
   const cases: Array<[string, string, RegExp]> = [
-    ['malformed XML', '<allocations>\n  <pool name="a">\n    <minMaps>3</minMap>\n  </pool>\n</allocations>', /pools\.xml: line 3: malformed XML: /],
-    ['an unknown element', '<allocations>\n  <pool name="a">\n    <minMap>3</minMap>\n  </pool>\n</allocations>', /pools\.xml: line 3: unknown element <minMap> in <pool>/],
+    ['malformed XML', '<allocations>\n  <pool name="a">\n    <minMaps>3</minMap>\n  </pool>\n</allocations>', /pools\.xml:3:15: malformed XML: /],
+    ['an unknown element', '<allocations>\n  <pool name="a">\n    <minMap>3</minMap>\n  </pool>\n</allocations>', /pools\.xml:3:5: unknown element <minMap> in <pool>/],
     // an MR1 pool holding a YARN element (a nested pool here) is read as a YARN queue: its MR1 elements were refused
     // "in <queue>", an element the file does not have
     ['an MR1 element in a <pool> read as a YARN queue', '<allocations>\n  <pool name="a">\n    <minMaps>3</minMaps>\n    <pool name="b"/>\n  </pool>\n</allocations>',
-      /pools\.xml: line 3: unknown element <minMaps> in <pool> \(read as a YARN queue: it holds <pool>\)\n/],
+      /pools\.xml:3:5: unknown element <minMaps> in <pool> \(read as a YARN queue: it holds <pool>\)\n/],
     ['an MR1 element in a <pool> inside a YARN queue', '<allocations>\n  <queue name="a">\n    <pool name="b">\n      <maxMaps>3</maxMaps>\n    </pool>\n  </queue>\n</allocations>',
-      /pools\.xml: line 4: unknown element <maxMaps> in <pool> \(read as a YARN queue: it is inside <queue name="a">, a queue\)\n/],
+      /pools\.xml:4:7: unknown element <maxMaps> in <pool> \(read as a YARN queue: it is inside <queue name="a">, a queue\)\n/],
     // in a file with no <queue>: a pool inside a pool (the outer one read as a queue: it holds a <pool>) said it was "inside a queue"
     ['an MR1 element in a <pool> inside a <pool>', '<allocations>\n  <pool name="a">\n    <pool name="b">\n      <maxMaps>3</maxMaps>\n    </pool>\n  </pool>\n</allocations>',
-      /pools\.xml: line 4: unknown element <maxMaps> in <pool> \(read as a YARN queue: it is inside <pool name="a">, a queue\)\n/],
-    ['a bad value', '<allocations>\n  <pool name="a">\n    <weight>heavy</weight>\n  </pool>\n</allocations>', /pools\.xml: line 3: <weight> must be a non-negative number, not "heavy"/],
-    ['a fractional job limit', '<allocations>\n\n  <userMaxJobsDefault>2.5</userMaxJobsDefault>\n</allocations>', /pools\.xml: line 3: <userMaxJobsDefault> must be a whole number/],
-    ['a pool without a name', '<allocations>\n  <pool>\n  </pool>\n</allocations>', /pools\.xml: line 2: <pool> needs a name attribute/],
-    ['a wrong root', '<pools>\n</pools>', /pools\.xml: line 1: the root element must be <allocations>/],
-    ['a limit on the root queue (a cluster-wide limit, not modelled, so refused rather than dropped)', '<allocations>\n  <queue name="root">\n    <maxRunningApps>10</maxRunningApps>\n    <queue name="etl"/>\n  </queue>\n</allocations>', /pools\.xml: line 3: <maxRunningApps> on the root queue: a limit on the whole cluster is not modelled; set it on the queues under root/],
+      /pools\.xml:4:7: unknown element <maxMaps> in <pool> \(read as a YARN queue: it is inside <pool name="a">, a queue\)\n/],
+    ['a bad value', '<allocations>\n  <pool name="a">\n    <weight>heavy</weight>\n  </pool>\n</allocations>', /pools\.xml:3:5: <weight> must be a non-negative number, not "heavy"/],
+    ['a fractional job limit', '<allocations>\n\n  <userMaxJobsDefault>2.5</userMaxJobsDefault>\n</allocations>', /pools\.xml:3:3: <userMaxJobsDefault> must be a whole number/],
+    ['a pool without a name', '<allocations>\n  <pool>\n  </pool>\n</allocations>', /pools\.xml:2:3: <pool> needs a name attribute/],
+    ['a wrong root', '<pools>\n</pools>', /pools\.xml:1:1: the root element must be <allocations>/],
+    ['a limit on the root queue (a cluster-wide limit, not modelled, so refused rather than dropped)', '<allocations>\n  <queue name="root">\n    <maxRunningApps>10</maxRunningApps>\n    <queue name="etl"/>\n  </queue>\n</allocations>', /pools\.xml:3:5: <maxRunningApps> on the root queue: a limit on the whole cluster is not modelled; set it on the queues under root/],
 
-    ['a weight past the fair-share search\'s range', '<allocations>\n  <pool name="a">\n    <weight>1e9</weight>\n  </pool>\n</allocations>', /pools\.xml: line 3: <weight> is 1e9, outside 0\.001 to 1000/],
-    ['an entity no DOCTYPE defines (it was kept as text)', '<allocations>\n  <pool name="a&foo;">\n  </pool>\n</allocations>', /pools\.xml: line 2: unknown entity &foo; \(XML defines only/],
-    ['a bad scheduling policy', '<allocations>\n  <queue name="q">\n    <schedulingPolicy>drf</schedulingPolicy>\n  </queue>\n</allocations>', /pools\.xml: line 3: <schedulingPolicy> must be fair or fifo, not "drf": drf \(DominantResourceFairnessPolicy\) divides memory and vcores/],
+    ['a weight past the fair-share search\'s range', '<allocations>\n  <pool name="a">\n    <weight>1e9</weight>\n  </pool>\n</allocations>', /pools\.xml:3:5: <weight> is 1e9, outside 0\.001 to 1000/],
+    ['an entity no DOCTYPE defines (it was kept as text)', '<allocations>\n  <pool name="a&foo;">\n  </pool>\n</allocations>', /pools\.xml:2:3: unknown entity &foo; \(XML defines only/],
+    ['a bad scheduling policy', '<allocations>\n  <queue name="q">\n    <schedulingPolicy>drf</schedulingPolicy>\n  </queue>\n</allocations>', /pools\.xml:3:5: <schedulingPolicy> must be fair or fifo, not "drf": drf \(DominantResourceFairnessPolicy\) divides memory and vcores/],
   ];
   it.each(cases)('%s', (_, xml, message) => {
     const r = hfsim('run', scenarioWith(xml));
@@ -873,17 +873,17 @@ describe('a scheduler file of the other kind, named where an allocation file or 
 </configuration>
 `;
   it('a Hadoop configuration file naming an allocation file is refused, naming the allocation file to give instead', () => {
-    expect(() => parseAllocation(SLS_FAIR, 'fair-scheduler.xml')).toThrow('fair-scheduler.xml: line 2: the root element must be <allocations>: this is a Hadoop configuration file (<configuration> of <property>), and its yarn.scheduler.fair.allocation.file (line 3) names the allocation file, "fair-scheduler-allocation.xml": give that as scheduler.allocationFile');
+    expect(() => parseAllocation(SLS_FAIR, 'fair-scheduler.xml')).toThrow('fair-scheduler.xml:2:1: the root element must be <allocations>: this is a Hadoop configuration file (<configuration> of <property>), and its yarn.scheduler.fair.allocation.file (line 3) names the allocation file, "fair-scheduler-allocation.xml": give that as scheduler.allocationFile');
   });
 
   it('a capacity-scheduler.xml given as an allocation file, and an allocation file as a capacity-scheduler.xml, are refused, naming the field each goes in', () => {
     const cs = '<configuration>\n  <property><name>yarn.scheduler.capacity.root.queues</name><value>a</value></property>\n</configuration>\n';
-    expect(() => parseAllocation(cs, 'cs.xml')).toThrow('cs.xml: line 1: the root element must be <allocations>: this is a Hadoop configuration file (<configuration> of <property>) of the Capacity Scheduler: give it as scheduler.capacitySchedulerFile, under policy "capacity"');
-    expect(() => parseAllocation('<configuration/>', 'x.xml')).toThrow('x.xml: line 1: the root element must be <allocations>: this is a Hadoop configuration file (<configuration> of <property>), not a Fair Scheduler allocation file');
+    expect(() => parseAllocation(cs, 'cs.xml')).toThrow('cs.xml:1:1: the root element must be <allocations>: this is a Hadoop configuration file (<configuration> of <property>) of the Capacity Scheduler: give it as scheduler.capacitySchedulerFile, under policy "capacity"');
+    expect(() => parseAllocation('<configuration/>', 'x.xml')).toThrow('x.xml:1:1: the root element must be <allocations>: this is a Hadoop configuration file (<configuration> of <property>), not a Fair Scheduler allocation file');
     // in Configuration's short form (<property name="..." value="..."/>), which capacity-scheduler.xml reads too: it was "not a Fair Scheduler allocation file"
-    expect(() => parseAllocation('<configuration>\n  <property name="yarn.scheduler.capacity.root.queues" value="a"/>\n</configuration>\n', 'cs.xml')).toThrow('cs.xml: line 1: the root element must be <allocations>: this is a Hadoop configuration file (<configuration> of <property>) of the Capacity Scheduler: give it as scheduler.capacitySchedulerFile, under policy "capacity"');
-    expect(() => parseAllocation('<configuration>\n  <property name="yarn.scheduler.fair.allocation.file" value="fs.xml"/>\n</configuration>\n', 'y.xml')).toThrow('y.xml: line 1: the root element must be <allocations>: this is a Hadoop configuration file (<configuration> of <property>), and its yarn.scheduler.fair.allocation.file (line 2) names the allocation file, "fs.xml": give that as scheduler.allocationFile');
-    expect(() => parseCapacityFile('<allocations>\n  <queue name="a"/>\n</allocations>', 'a.xml')).toThrow('a.xml: line 1: the root element must be <configuration>: this is a Fair Scheduler allocation file: give it as scheduler.allocationFile');
+    expect(() => parseAllocation('<configuration>\n  <property name="yarn.scheduler.capacity.root.queues" value="a"/>\n</configuration>\n', 'cs.xml')).toThrow('cs.xml:1:1: the root element must be <allocations>: this is a Hadoop configuration file (<configuration> of <property>) of the Capacity Scheduler: give it as scheduler.capacitySchedulerFile, under policy "capacity"');
+    expect(() => parseAllocation('<configuration>\n  <property name="yarn.scheduler.fair.allocation.file" value="fs.xml"/>\n</configuration>\n', 'y.xml')).toThrow('y.xml:1:1: the root element must be <allocations>: this is a Hadoop configuration file (<configuration> of <property>), and its yarn.scheduler.fair.allocation.file (line 2) names the allocation file, "fs.xml": give that as scheduler.allocationFile');
+    expect(() => parseCapacityFile('<allocations>\n  <queue name="a"/>\n</allocations>', 'a.xml')).toThrow('a.xml:1:1: the root element must be <configuration>: this is a Fair Scheduler allocation file: give it as scheduler.allocationFile');
   });
 });
 
@@ -986,10 +986,10 @@ describe('an allocation file beside a capacity-scheduler.xml', () => {
 describe('attributes Hadoop does not read', () => {
   const warningsOf = (xml: string): string[] | undefined => parseAllocation(`<?xml version="1.0"?>\n<allocations>\n${xml}\n</allocations>\n`, 'a.xml').warnings;
   it.each([
-    ['a queue\'s misspelled type', '<queue name="p" typ="parent"/>', /^a\.xml.*3: <queue name="p">: attribute "typ" is ignored, as Hadoop ignores it \(it reads a queue's name and type\)$/],
-    ['a queue\'s type that is not "parent"', '<queue name="p" type="parnet"/>', /^a\.xml.*3: <queue name="p">: type "parnet" is not "parent": read as a leaf queue, as YARN reads it$/],
-    ['an MR1 pool\'s attribute', '<pool name="p" weight="2"><minMaps>1</minMaps></pool>', /^a\.xml.*3: <pool name="p">: attribute "weight" is ignored, as Hadoop ignores it \(it reads a pool's name\)$/],
-    ['a user\'s attribute', '<user name="u" maxRunningJobs="2"/>', /^a\.xml.*3: <user name="u">: attribute "maxRunningJobs" is ignored, as Hadoop ignores it \(it reads a user's name\)$/],
+    ['a queue\'s misspelled type', '<queue name="p" typ="parent"/>', /^a\.xml:3:1: <queue name="p">: attribute "typ" is ignored, as Hadoop ignores it \(it reads a queue's name and type\)$/],
+    ['a queue\'s type that is not "parent"', '<queue name="p" type="parnet"/>', /^a\.xml:3:1: <queue name="p">: type "parnet" is not "parent": read as a leaf queue, as YARN reads it$/],
+    ['an MR1 pool\'s attribute', '<pool name="p" weight="2"><minMaps>1</minMaps></pool>', /^a\.xml:3:1: <pool name="p">: attribute "weight" is ignored, as Hadoop ignores it \(it reads a pool's name\)$/],
+    ['a user\'s attribute', '<user name="u" maxRunningJobs="2"/>', /^a\.xml:3:1: <user name="u">: attribute "maxRunningJobs" is ignored, as Hadoop ignores it \(it reads a user's name\)$/],
   ])('%s: told, and run as Hadoop runs it', (_, xml, message) => {
     expect(warningsOf(xml)).toEqual([expect.stringMatching(message)]);
   });
@@ -1001,8 +1001,8 @@ describe('attributes Hadoop does not read', () => {
 
 // "1e400" is past a double's range (Java's parseDouble reads it as Infinity): it was told "must be a non-negative number".
 it.each([
-  ['<queue name="a"><weight>1e400</weight></queue>', '<weight> is 1e400, beyond the range of a number (about 1.8e308: Java reads it as Infinity)'],
-  ['<pool name="a"><weight>9e999f</weight></pool>', '<weight> is 9e999f, beyond the range of a number (about 1.8e308: Java reads it as Infinity)'],
-])('a weight past the range of a number is said so: %s', (xml, message) => {
-  expect(() => parseAllocation(`<allocations>${xml}</allocations>`, 'a.xml')).toThrow(new RegExp(`^a\\.xml:.*1: ${message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
+  ['<queue name="a"><weight>1e400</weight></queue>', '<weight> is 1e400, beyond the range of a number (about 1.8e308: Java reads it as Infinity)', 30],
+  ['<pool name="a"><weight>9e999f</weight></pool>', '<weight> is 9e999f, beyond the range of a number (about 1.8e308: Java reads it as Infinity)', 29],
+])('a weight past the range of a number is said so: %s', (xml, message, column) => {
+  expect(() => parseAllocation(`<allocations>${xml}</allocations>`, 'a.xml')).toThrow(new RegExp(`^a\\.xml:1:${column}: ${message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
 });

@@ -183,33 +183,33 @@ describe('bad scenarios: one line naming file and field, before anything runs', 
 describe('bad allocation files: file and line', () => {
   const queue = (inner: string): string => `<allocations>\n<queue name="root">\n<queue name="a">\n${inner}\n</queue>\n</queue>\n</allocations>`;
   it.each([
-    ['two roots after a declaration', '<?xml version="1.0"?>\n<allocations><pool name="a"/></allocations>\n<pool name="b"/>', 'line 3: a second root element <pool>; a file has one <allocations>'],
+    ['two roots after a declaration', '<?xml version="1.0"?>\n<allocations><pool name="a"/></allocations>\n<pool name="b"/>', ':3:1: a second root element <pool>; a file has one <allocations>'],
     // The validator ends the document only at a closing tag: after a self-closing root, text ran unseen (exit 0)
-    ['text after a self-closing root element', '<allocations/>\njunk', 'line 2: malformed XML: text after the root element <allocations> ("junk")'],
-    ['text after a self-closing root and a comment', '<?xml version="1.0"?>\n<allocations/>\n<!-- c -->\n  tail', 'line 4: malformed XML: text after the root element <allocations> ("tail")'],
-    ['a CDATA section after the root element', '<allocations></allocations>\n<![CDATA[x]]>', 'line 2: malformed XML: text after the root element <allocations> (a CDATA section)'],
-    ['two root queues', '<allocations>\n<queue name="root"><queue name="a"/></queue>\n<queue name="root"><queue name="b"/></queue>\n</allocations>', 'line 3: a second root queue (the first is at line 2)'],
+    ['text after a self-closing root element', '<allocations/>\njunk', ':2:1: malformed XML: text after the root element <allocations> ("junk")'],
+    ['text after a self-closing root and a comment', '<?xml version="1.0"?>\n<allocations/>\n<!-- c -->\n  tail', ':4:3: malformed XML: text after the root element <allocations> ("tail")'],
+    ['a CDATA section after the root element', '<allocations></allocations>\n<![CDATA[x]]>', ':2:1: malformed XML: text after the root element <allocations> (a CDATA section)'],
+    ['two root queues', '<allocations>\n<queue name="root"><queue name="a"/></queue>\n<queue name="root"><queue name="b"/></queue>\n</allocations>', ':3:1: a second root queue (the first is at line 2)'],
     // YARN's AllocationFileQueueParser: "If configuring root queue, no other queues can be placed alongside it" (hfsim read x beside root's queues)
-    ['a queue beside the root queue (YARN refuses the file)', '<allocations>\n<queue name="root"><queue name="a"/></queue>\n<queue name="x"/>\n</allocations>', 'line 3: <queue name="x"> stands beside the root queue (line 2): YARN refuses such a file ("If configuring root queue, no other queues can be placed alongside it"): put it inside the root queue, or leave the root queue out'],
-    ['a pool before a root queue named in another case', '<allocations>\n<pool name="x"><minMaps>1</minMaps></pool>\n<queue name="Root"><queue name="a"/></queue>\n</allocations>', 'line 2: <pool name="x"> stands beside the root queue (line 3)'],
-    ['minResources negative', queue('<minResources>-2048 mb, 2 vcores</minResources>'), 'line 4: <minResources> must be "X mb, Y vcores", "memory-mb=X, vcores=Y" or a percentage ("50%", "50% memory, 60% cpu", "memory-mb=50%, vcores=60%"), not "-2048 mb, 2 vcores" ("-2048 mb" is none of them)'],
-    ['minResources with a junk suffix', queue('<minResources>2048 mbxyz, 2 vcores</minResources>'), 'line 4: <minResources> must be "X mb, Y vcores"'],
-    ['a queue name with a period (YARN refuses it)', queue('').replace('name="a"', 'name="a.b"'), 'line 3: queue name "a.b" contains a period: YARN refuses it'],
-    ['maxRunningJobs 0 (every job would wait forever)', '<allocations>\n<pool name="a">\n<maxRunningJobs>0</maxRunningJobs>\n</pool>\n</allocations>', 'line 3: <maxRunningJobs> is 0: Hadoop accepts it and holds the pool\'s jobs for ever, but hfsim runs every job of its workload to its end, and a run holding one could never end: set 1 or more, or leave the element out (no limit)'],
-    ['maxResources below one slot', queue('<maxResources>512 mb, 1 vcores</maxResources>'), 'line 4: <maxResources> "512 mb, 1 vcores" is less than one slot (1024 mb, 1 vcore): nothing of the queue could run'],
-    ['an XML entity', '<?xml version="1.0"?>\n<!DOCTYPE a [<!ENTITY e SYSTEM "file:///etc/passwd">]>\n<allocations><pool name="&e;"/></allocations>', 'line 2: a DOCTYPE (and any entity it declares) is not supported'],
-    ['a newline in a pool name, as a character reference', '<allocations>\n<pool name="a&#10;b"/>\n</allocations>', 'line 2: <pool> name "a\\nb" holds a control character'],
-    ['a weight in hexadecimal (JavaScript read 0x10 as 16; Hadoop refuses it)', '<allocations>\n<pool name="a"><weight>0x10</weight></pool>\n</allocations>', 'line 2: <weight> must be a non-negative number, not "0x10"'],
-    ['minMaps in binary', '<allocations>\n<pool name="a">\n<minMaps>0b10</minMaps></pool>\n</allocations>', 'line 3: <minMaps> must be a non-negative number, not "0b10"'],
+    ['a queue beside the root queue (YARN refuses the file)', '<allocations>\n<queue name="root"><queue name="a"/></queue>\n<queue name="x"/>\n</allocations>', ':3:1: <queue name="x"> stands beside the root queue (line 2): YARN refuses such a file ("If configuring root queue, no other queues can be placed alongside it"): put it inside the root queue, or leave the root queue out'],
+    ['a pool before a root queue named in another case', '<allocations>\n<pool name="x"><minMaps>1</minMaps></pool>\n<queue name="Root"><queue name="a"/></queue>\n</allocations>', ':2:1: <pool name="x"> stands beside the root queue (line 3)'],
+    ['minResources negative', queue('<minResources>-2048 mb, 2 vcores</minResources>'), ':4:1: <minResources> must be "X mb, Y vcores", "memory-mb=X, vcores=Y" or a percentage ("50%", "50% memory, 60% cpu", "memory-mb=50%, vcores=60%"), not "-2048 mb, 2 vcores" ("-2048 mb" is none of them)'],
+    ['minResources with a junk suffix', queue('<minResources>2048 mbxyz, 2 vcores</minResources>'), ':4:1: <minResources> must be "X mb, Y vcores"'],
+    ['a queue name with a period (YARN refuses it)', queue('').replace('name="a"', 'name="a.b"'), ':3:1: queue name "a.b" contains a period: YARN refuses it'],
+    ['maxRunningJobs 0 (every job would wait forever)', '<allocations>\n<pool name="a">\n<maxRunningJobs>0</maxRunningJobs>\n</pool>\n</allocations>', ':3:1: <maxRunningJobs> is 0: Hadoop accepts it and holds the pool\'s jobs for ever, but hfsim runs every job of its workload to its end, and a run holding one could never end: set 1 or more, or leave the element out (no limit)'],
+    ['maxResources below one slot', queue('<maxResources>512 mb, 1 vcores</maxResources>'), ':4:1: <maxResources> "512 mb, 1 vcores" is less than one slot (1024 mb, 1 vcore): nothing of the queue could run'],
+    ['an XML entity', '<?xml version="1.0"?>\n<!DOCTYPE a [<!ENTITY e SYSTEM "file:///etc/passwd">]>\n<allocations><pool name="&e;"/></allocations>', ':2:1: a DOCTYPE (and any entity it declares) is not supported'],
+    ['a newline in a pool name, as a character reference', '<allocations>\n<pool name="a&#10;b"/>\n</allocations>', ':2:1: <pool> name "a\\nb" holds a control character'],
+    ['a weight in hexadecimal (JavaScript read 0x10 as 16; Hadoop refuses it)', '<allocations>\n<pool name="a"><weight>0x10</weight></pool>\n</allocations>', ':2:16: <weight> must be a non-negative number, not "0x10"'],
+    ['minMaps in binary', '<allocations>\n<pool name="a">\n<minMaps>0b10</minMaps></pool>\n</allocations>', ':3:1: <minMaps> must be a non-negative number, not "0b10"'],
     // XML 1.0 allows no control character but tab, newline and CR (its Char production), written or referenced:
     // Hadoop's parsers (Xerces, Woodstox) refuse the file; it was read (Java's trim dropped the U+0001: weight 1.5)
-    ['a control character in a value', '<allocations>\n<pool name="a">\n<weight>1.5\u0001</weight></pool>\n</allocations>', 'line 3: malformed XML: U+0001, a character XML does not allow (only tab, newline and carriage return below U+0020): Hadoop\'s XML parser refuses the file'],
-    ['a control character referenced', '<allocations>\n<pool name="a"><weight>1.5&#x1;</weight></pool>\n</allocations>', 'line 2: &#x1; is not a character XML allows'],
-    ['20,000 pools', `<allocations>\n${Array.from({ length: 20_000 }, (_, i) => `<pool name="p${i}"/>`).join('\n')}\n</allocations>`, 'line 10002: more than 10000 pools, the limit'],
+    ['a control character in a value', '<allocations>\n<pool name="a">\n<weight>1.5\u0001</weight></pool>\n</allocations>', ':3:12: malformed XML: U+0001, a character XML does not allow (only tab, newline and carriage return below U+0020): Hadoop\'s XML parser refuses the file'],
+    ['a control character referenced', '<allocations>\n<pool name="a"><weight>1.5&#x1;</weight></pool>\n</allocations>', ':2:16: &#x1; is not a character XML allows'],
+    ['20,000 pools', `<allocations>\n${Array.from({ length: 20_000 }, (_, i) => `<pool name="p${i}"/>`).join('\n')}\n</allocations>`, ':10002:1: more than 10000 pools, the limit'],
   ])('%s', (_, xml, message) => {
     const alloc = write('pools.xml', xml);
     const file = write('s.json', { ...tiny, scheduler: { policy: 'hfs', allocationFile: alloc } });
-    expect(inputError(() => loadScenario(file), file)).toContain(`${file}: scheduler.allocationFile: ${alloc}: ${message}`);
+    expect(inputError(() => loadScenario(file), file)).toContain(`${file}: scheduler.allocationFile: ${alloc}${message}`);
   });
 });
 
@@ -218,14 +218,14 @@ describe('bytes that are not text in the file\'s encoding: file and line (they w
   it('a Latin-1 scenario', () => {
     const file = write('s.json', '');
     writeFileSync(file, latin1(JSON.stringify({ ...tiny, name: 'pr\u00f8d' }, null, 1)));
-    expect(inputError(() => loadScenario(file), file)).toBe(`${file}: line 2: byte 0xf8 is not UTF-8 text (save the scenario file as UTF-8)`);
+    expect(inputError(() => loadScenario(file), file)).toBe(`${file}:2:13: byte 0xf8 is not UTF-8 text (save the scenario file as UTF-8)`);
   });
 
   it('a Latin-1 trace', () => {
     const trace = write('t.tsv', '');
     writeFileSync(trace, latin1('job0\t1\t1\t1\t1\t1\njob\u00f81\t2\t1\t1\t1\t1\n'));
     const file = write('s.json', { ...tiny, workload: { kind: 'swim', trace } });
-    expect(inputError(() => loadScenario(file), file)).toContain(`${trace}: line 2: byte 0xf8 is not UTF-8 text (save the trace file as UTF-8)`);
+    expect(inputError(() => loadScenario(file), file)).toContain(`${trace}:2:4: byte 0xf8 is not UTF-8 text (save the trace file as UTF-8)`);
   });
 
   // Windows PowerShell's `>` and Notepad's "Unicode" save UTF-16: it was "byte 0xff is not UTF-8 text" behind a byte
@@ -271,14 +271,14 @@ describe('bytes that are not text in the file\'s encoding: file and line (they w
     const file = write('s.json', { ...tiny, scheduler: { policy: 'hfs', allocationFile: alloc }, workload: { ...tiny.workload, jobs: [{ ...tiny.workload.jobs[0], pool: 'pr\u00f8d' }] } });
     expect(loadScenario(file).variants[0].scenario.scheduler.pools).toEqual([expect.objectContaining({ name: 'pr\u00f8d', weight: 3 })]);
     writeFileSync(alloc, latin1('<?xml version="1.0"?>\n<allocations>\n<pool name="pr\u00f8d"/>\n</allocations>\n'));
-    expect(inputError(() => loadScenario(file), file)).toBe(`${file}: scheduler.allocationFile: ${alloc}: line 3: byte 0xf8 is not UTF-8 text (save the allocation file as UTF-8, or declare its encoding)`);
+    expect(inputError(() => loadScenario(file), file)).toBe(`${file}: scheduler.allocationFile: ${alloc}:3:15: byte 0xf8 is not UTF-8 text (save the allocation file as UTF-8, or declare its encoding)`);
   });
 
   it('a byte that is not UTF-8 in a file whose lines end in a CR alone is named at its line (it read "line 1")', () => {
     const alloc = write('pools-cr.xml', '');
     writeFileSync(alloc, latin1('<?xml version="1.0"?>\r<allocations>\r<pool name="pr\u00f8d"/>\r</allocations>\r'));
     const file = write('s-cr.json', { ...tiny, scheduler: { policy: 'hfs', allocationFile: alloc } });
-    expect(inputError(() => loadScenario(file), file)).toBe(`${file}: scheduler.allocationFile: ${alloc}: line 3: byte 0xf8 is not UTF-8 text (save the allocation file as UTF-8, or declare its encoding)`);
+    expect(inputError(() => loadScenario(file), file)).toBe(`${file}: scheduler.allocationFile: ${alloc}:3:15: byte 0xf8 is not UTF-8 text (save the allocation file as UTF-8, or declare its encoding)`);
   });
 
   it('a UTF-8 byte order mark wins over a declared encoding, and so does UTF-8 over a declared UTF-16 (both ran before)', () => {
@@ -320,20 +320,20 @@ describe('bytes that are not text in the file\'s encoding: file and line (they w
     const file = write('s.json', { ...tiny, scheduler: { policy: 'hfs', allocationFile: alloc } });
     const text = Buffer.from('<?xml version="1.0" encoding="UTF-16"?>\n<allocations>\u010a\u010a\u010a\n<pool name="', 'utf16le');
     writeFileSync(alloc, Buffer.concat([Buffer.from([0xff, 0xfe]), text, Buffer.from([0x00, 0xd8]), Buffer.from('"/>\n</allocations>\n', 'utf16le')]));
-    expect(() => loadScenario(file)).toThrow(`${alloc}: line 3: 16-bit unit 0xd800 (a surrogate without its pair) is not UTF-16LE text (save the allocation file as UTF-8)`);
+    expect(() => loadScenario(file)).toThrow(`${alloc}:3:13: 16-bit unit 0xd800 (a surrogate without its pair) is not UTF-16LE text (save the allocation file as UTF-8)`);
     // big-endian, and a file cut to an odd number of bytes
     const be = Buffer.from(text).swap16();
     writeFileSync(alloc, Buffer.concat([Buffer.from([0xfe, 0xff]), be, Buffer.from([0xdc, 0x00])]));
-    expect(() => loadScenario(file)).toThrow(`${alloc}: line 3: 16-bit unit 0xdc00 (a surrogate without its pair) is not UTF-16BE text`);
+    expect(() => loadScenario(file)).toThrow(`${alloc}:3:13: 16-bit unit 0xdc00 (a surrogate without its pair) is not UTF-16BE text`);
     writeFileSync(alloc, Buffer.concat([Buffer.from([0xfe, 0xff]), be, Buffer.from([0x00])]));
-    expect(() => loadScenario(file)).toThrow(`${alloc}: line 3: the last byte, 0x00, alone (an odd number of bytes) is not UTF-16BE text`);
+    expect(() => loadScenario(file)).toThrow(`${alloc}:3:13: the last byte, 0x00, alone (an odd number of bytes) is not UTF-16BE text`);
   });
 
   it('a multi-byte sequence cut short is named by its first byte (not the byte after it)', () => {
     const alloc = write('pools.xml', '');
     writeFileSync(alloc, Buffer.concat([Buffer.from('<allocations>\n<pool name="a'), Buffer.from([0xe2, 0x82]), Buffer.from('A"/>\n</allocations>\n')]));
     const file = write('s.json', { ...tiny, scheduler: { policy: 'hfs', allocationFile: alloc } });
-    expect(inputError(() => loadScenario(file), file)).toBe(`${file}: scheduler.allocationFile: ${alloc}: line 2: byte 0xe2 is not UTF-8 text (save the allocation file as UTF-8, or declare its encoding)`);
+    expect(inputError(() => loadScenario(file), file)).toBe(`${file}: scheduler.allocationFile: ${alloc}:2:14: byte 0xe2 is not UTF-8 text (save the allocation file as UTF-8, or declare its encoding)`);
   });
 });
 

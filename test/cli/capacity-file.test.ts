@@ -52,13 +52,13 @@ describe('capacity-scheduler.xml', () => {
     const c = parseCapacityFile(`<configuration>\n  <property><name>${Q}.queues</name><value>a,<!-- c -->b</value><description>the <!-- two --> queues</description></property>\n  <property><name>${Q}.a.capacity</name><value>4<?pi?>0</value></property>\n  <property><name>${Q}.b.capacity</name><value>6<![CDATA[0]]></value></property>\n</configuration>`, 'c.xml');
     expect(c.queues.map((q) => [q.name, q.capacity])).toEqual([['a', 40], ['b', 60]]);
     // the spaces beside a processing instruction are the value's, as Configuration appends them ("4  0": no number)
-    expect(() => parseCapacityFile(`<configuration>\n  <property><name>${Q}.queues</name><value>a</value></property>\n  <property><name>${Q}.a.capacity</name><value>4 <?pi?> 0</value></property>\n</configuration>`, 'c.xml')).toThrow(/c\.xml: line 3: .*"4  0"/);
+    expect(() => parseCapacityFile(`<configuration>\n  <property><name>${Q}.queues</name><value>a</value></property>\n  <property><name>${Q}.a.capacity</name><value>4 <?pi?> 0</value></property>\n</configuration>`, 'c.xml')).toThrow(/c\.xml:3:3: .*"4  0"/);
   });
 
   it('another part of Hadoop\'s configuration in the file is ignored with a warning, as the Capacity Scheduler ignores it; a queue priority too (no effect under utilization ordering)', () => {
     const c = parseCapacityFile(conf({ [`${Q}.queues`]: 'a', [`${Q}.a.capacity`]: '100', 'yarn.resourcemanager.hostname': 'rm', [`${Q}.a.priority`]: '2' }), 'c.xml');
     expect(c.queues).toEqual([{ name: 'a', capacity: 100, minUserLimitPercent: 100, userLimitFactor: 1 }]);
-    expect(c.warnings).toEqual(['c.xml: line 11: yarn.resourcemanager.hostname: not a Capacity Scheduler property (yarn.scheduler.capacity.*): ignored, as the Capacity Scheduler ignores it']);
+    expect(c.warnings).toEqual(['c.xml:11:3: yarn.resourcemanager.hostname: not a Capacity Scheduler property (yarn.scheduler.capacity.*): ignored, as the Capacity Scheduler ignores it']);
   });
 
   it('10,000 queues, the limit, are read (root is not one of them); 10,001 are refused', () => {
@@ -196,7 +196,7 @@ describe("root's own properties, and node-locality-delay at most the cluster's n
   // Configuration.getTrimmed and getFloat trim with Java's String.trim (characters up to U+0020): a no-break space stays,
   // and Float.parseFloat refuses the value. JavaScript's trim removed it, and "50\u00a0" ran as 50.
   it('a number around a no-break space, an em space or a line separator is refused at its line, as Java\'s trim keeps them (it was read)', () => {
-    expect(() => parseCapacityFile(conf({ ...ok, [`${Q}.a.capacity`]: '50\u00a0' }), 'c.xml')).toThrow(/^c\.xml: line \d+: .*root\.a\.capacity: must be a number, not /);
+    expect(() => parseCapacityFile(conf({ ...ok, [`${Q}.a.capacity`]: '50\u00a0' }), 'c.xml')).toThrow(/^c\.xml:\d+:\d+: .*root\.a\.capacity: must be a number, not /);
     expect(() => parseCapacityFile(conf({ ...ok, [`${Q}.a.user-limit-factor`]: '\u20032' }), 'c.xml')).toThrow(/root\.a\.user-limit-factor: must be a number, not /);
     expect(() => parseCapacityFile(conf({ ...ok, 'yarn.scheduler.capacity.node-locality-delay': '10\u2028' }), 'c.xml')).toThrow(/node-locality-delay: must be a number, not /);
     // a queue list's name with one: named by its code point (" adhoc" looked like the name with a space)
@@ -208,7 +208,7 @@ describe("root's own properties, and node-locality-delay at most the cluster's n
   it('minimum-user-limit-percent 0 and above 100 are read as YARN takes them (UsersManager: 0 no floor, above 100 as 100); below 0 refused', () => {
     const limits = (a: string, b: string) => parseCapacityFile(conf({ ...ok, [`${Q}.a.minimum-user-limit-percent`]: a, [`${Q}.b.minimum-user-limit-percent`]: b }), 'c.xml').queues.map((q) => q.minUserLimitPercent);
     expect(limits('0', '250')).toEqual([0, 250]);
-    expect(() => limits('-5', '100')).toThrow(/c\.xml: line \d+: yarn\.scheduler\.capacity\.root\.a\.minimum-user-limit-percent: must be a percentage, 0 or more, not "-5"/);
+    expect(() => limits('-5', '100')).toThrow(/c\.xml:\d+:\d+: yarn\.scheduler\.capacity\.root\.a\.minimum-user-limit-percent: must be a percentage, 0 or more, not "-5"/);
     expect(parseScenario({ scheduler: { policy: 'capacity', queues: [{ name: 'a', capacity: 100, minUserLimitPercent: -1 }] }, workload: { kind: 'facebook', jobs: 5 } }))
       .toMatchObject({ ok: false, errors: [expect.stringMatching(/minUserLimitPercent must be 0 or more/)] });
   });
@@ -226,7 +226,7 @@ describe("root's own properties, and node-locality-delay at most the cluster's n
     };
     expect(parseCapacityFile(conf({ ...tree, ...defaults }), 'c.xml')).toEqual(parseCapacityFile(conf(tree), 'c.xml'));
     const refused = (extra: Record<string, string>) => () => parseCapacityFile(conf({ ...tree, ...extra }), 'c.xml');
-    expect(refused({ [`${Q}.b.reservable`]: 'true' })).toThrow(/c\.xml: line \d+: yarn\.scheduler\.capacity\.root\.b\.reservable: "true" is not modelled \(it makes the queue a reservation system plan queue\): remove the property or set YARN's default, false, under which it changes nothing/);
+    expect(refused({ [`${Q}.b.reservable`]: 'true' })).toThrow(/c\.xml:\d+:\d+: yarn\.scheduler\.capacity\.root\.b\.reservable: "true" is not modelled \(it makes the queue a reservation system plan queue\): remove the property or set YARN's default, false, under which it changes nothing/);
     expect(refused({ [`${Q}.a.allow-zero-capacity-sum`]: 'true' })).toThrow(/root\.a\.allow-zero-capacity-sum: a parent queue's allow-zero-capacity-sum "true" is not modelled .*set YARN's default, false/);
     expect(refused({ [`${Q}.b.user-settings.alice.weight`]: '2' })).toThrow(/root\.b\.user-settings\.alice\.weight: "2" is not modelled \(it weighs the user in the user limit\).*default, 1,/);
     expect(refused({ 'yarn.scheduler.capacity.legacy-queue-mode.enabled': 'false' })).toThrow(/legacy-queue-mode\.enabled: "false" is not modelled .*default, true,/);
@@ -315,7 +315,7 @@ describe('Hadoop Configuration\'s rules', () => {
   it('a final property keeps its value: a later definition is ignored, with a warning (it replaced it: 25 + 40 + 75 was refused as 115%)', () => {
     const c = parseCapacityFile(`<configuration>\n${prop(`${Q}.queues`, 'a,b')}${prop(`${Q}.a.capacity`, '25', '<final>true</final>')}${prop(`${Q}.b.capacity`, '75')}${prop(`${Q}.a.capacity`, '40')}</configuration>`, 'c.xml');
     expect(c.queues.map((q) => [q.name, q.capacity])).toEqual([['a', 25], ['b', 75]]);
-    expect(c.warnings).toEqual(['c.xml: line 5: yarn.scheduler.capacity.root.a.capacity: a final property is set again (first at line 3): ignored, as Hadoop\'s Configuration ignores it']);
+    expect(c.warnings).toEqual(['c.xml:5:3: yarn.scheduler.capacity.root.a.capacity: a final property is set again (first at line 3): ignored, as Hadoop\'s Configuration ignores it']);
     // the same value again: Configuration says nothing
     const same = parseCapacityFile(`<configuration>\n${prop(`${Q}.queues`, 'a')}${prop(`${Q}.a.capacity`, '100', '<final>true</final>')}${prop(`${Q}.a.capacity`, '100')}</configuration>`, 'c.xml');
     expect(same.warnings).toBeUndefined();
@@ -329,13 +329,13 @@ describe('Hadoop Configuration\'s rules', () => {
   <property name="${Q}.a.capacity" value="40"/>
 </configuration>`, 'c.xml');
     expect(c.queues.map((q) => [q.name, q.capacity])).toEqual([['a', 30], ['b', 70]]);
-    expect(c.warnings).toEqual(['c.xml: line 5: yarn.scheduler.capacity.root.a.capacity: a final property is set again (first at line 3): ignored, as Hadoop\'s Configuration ignores it']);
+    expect(c.warnings).toEqual(['c.xml:5:3: yarn.scheduler.capacity.root.a.capacity: a final property is set again (first at line 3): ignored, as Hadoop\'s Configuration ignores it']);
     // an attribute Configuration does not read is passed over, as Configuration does, and told (a long-form file with
     // a description attribute ran before the short form was read); a misspelled value attribute leaves no value
     const described = parseCapacityFile(`<configuration>\n  <property description="one"><name>${Q}.queues</name><value>a</value></property>\n${prop(`${Q}.a.capacity`, '100')}</configuration>`, 'c.xml');
     expect(described.queues.map((q) => q.name)).toEqual(['a']);
-    expect(described.warnings).toEqual(['c.xml: line 2: attribute "description" of <property>: ignored, as Hadoop\'s Configuration ignores it (it reads name, value, final, source and tag)']);
-    expect(() => parseCapacityFile(`<configuration>\n  <property name="${Q}.queues" valeu="a"/>\n</configuration>`, 'c.xml')).toThrow(/^c\.xml: line 2: yarn\.scheduler\.capacity\.root\.queues: <property> has no <value> \(it has "valeu", an attribute Configuration does not read\)$/);
+    expect(described.warnings).toEqual(['c.xml:2:3: attribute "description" of <property>: ignored, as Hadoop\'s Configuration ignores it (it reads name, value, final, source and tag)']);
+    expect(() => parseCapacityFile(`<configuration>\n  <property name="${Q}.queues" valeu="a"/>\n</configuration>`, 'c.xml')).toThrow(/^c\.xml:2:3: yarn\.scheduler\.capacity\.root\.queues: <property> has no <value> \(it has "valeu", an attribute Configuration does not read\)$/);
     // told once an attribute, with its lines (a file with one on every property said it on every one)
     const many = parseCapacityFile(`<configuration>\n  <property description="q"><name>${Q}.queues</name><value>a,b</value></property>\n  <property description="x"><name>${Q}.a.capacity</name><value>50</value></property>\n  <property description="y"><name>${Q}.b.capacity</name><value>50</value></property>\n</configuration>`, 'c.xml');
     expect(many.warnings).toEqual(['c.xml: lines 2, 3, 4: attribute "description" of <property>: ignored, as Hadoop\'s Configuration ignores it (it reads name, value, final, source and tag)']);
@@ -349,8 +349,8 @@ describe('Hadoop Configuration\'s rules', () => {
   });
 
   it.each([
-    ['names no property of the file (a Java system property)', prop(`${Q}.a.capacity`, '${user.cap}'), 'line 3: yarn.scheduler.capacity.root.a.capacity: must be a number, not "${user.cap}" (${user.cap} is not substituted: it names no property of this file'],
-    ['never ends', prop('x', '${y}') + prop('y', '${x}') + prop(`${Q}.a.capacity`, '${x}'), 'line 5: yarn.scheduler.capacity.root.a.capacity: must be a number, not "${x}" (${x} is not substituted'],
+    ['names no property of the file (a Java system property)', prop(`${Q}.a.capacity`, '${user.cap}'), ':3:3: yarn.scheduler.capacity.root.a.capacity: must be a number, not "${user.cap}" (${user.cap} is not substituted: it names no property of this file'],
+    ['never ends', prop('x', '${y}') + prop('y', '${x}') + prop(`${Q}.a.capacity`, '${x}'), ':5:3: yarn.scheduler.capacity.root.a.capacity: must be a number, not "${x}" (${x} is not substituted'],
     ['names its own property', prop(`${Q}.a.capacity`, '${yarn.scheduler.capacity.root.a.capacity}'), 'must be a number, not "${yarn.scheduler.capacity.root.a.capacity}" (${yarn.scheduler.capacity.root.a.capacity} is not substituted'],
   ])('a ${name} that %s is refused where the value is read, saying so', (_, props, message) => {
     expect(() => parseCapacityFile(`<configuration>\n${prop(`${Q}.queues`, 'a')}${props}</configuration>`, 'c.xml')).toThrow(message);
@@ -359,7 +359,7 @@ describe('Hadoop Configuration\'s rules', () => {
   it('an empty workflow-priority-mappings (YARN\'s stock file has one) is read; a mapping is refused', () => {
     const base = `${prop(`${Q}.queues`, 'a')}${prop(`${Q}.a.capacity`, '100')}${prop('yarn.scheduler.capacity.workflow-priority-mappings-override.enable', 'false')}`;
     expect(parseCapacityFile(`<configuration>\n${base}${prop('yarn.scheduler.capacity.workflow-priority-mappings', '')}</configuration>`, 'c.xml').queues).toHaveLength(1);
-    expect(() => parseCapacityFile(`<configuration>\n${base}${prop('yarn.scheduler.capacity.workflow-priority-mappings', 'wf:a:5')}</configuration>`, 'c.xml')).toThrow('c.xml: line 5: yarn.scheduler.capacity.workflow-priority-mappings: workflow priority mappings are not modelled');
+    expect(() => parseCapacityFile(`<configuration>\n${base}${prop('yarn.scheduler.capacity.workflow-priority-mappings', 'wf:a:5')}</configuration>`, 'c.xml')).toThrow('c.xml:5:3: yarn.scheduler.capacity.workflow-priority-mappings: workflow priority mappings are not modelled');
   });
 });
 
@@ -414,7 +414,7 @@ describe('a STOPPED queue (YARN: it refuses submissions and keeps its capacity; 
   });
 
   it('a queue set RUNNING under a STOPPED parent is refused, as YARN refuses it', () => {
-    expect(() => states({ [`${Q}.b.state`]: 'STOPPED', [`${Q}.b.b1.state`]: 'RUNNING' })).toThrow(/line 31: yarn\.scheduler\.capacity\.root\.b\.b1\.state: queue "b1" is RUNNING under root\.b, which is STOPPED: YARN refuses it/);
+    expect(() => states({ [`${Q}.b.state`]: 'STOPPED', [`${Q}.b.b1.state`]: 'RUNNING' })).toThrow(/:31:3: yarn\.scheduler\.capacity\.root\.b\.b1\.state: queue "b1" is RUNNING under root\.b, which is STOPPED: YARN refuses it/);
   });
 
   it('a job naming it is refused, as YARN refuses the submission; with none, the others run on its idle capacity', () => {
@@ -448,13 +448,13 @@ describe('a queue of capacity 0 (YARN accepts it: guaranteed nothing, slots only
       { name: 'spare', capacity: 0, maxCapacity: 50, minUserLimitPercent: 100, userLimitFactor: 10 },
     ]);
     expect(parseCapacityFile(spare('0'), 'c.xml').queues[1]).toEqual({ name: 'spare', capacity: 0, maxCapacity: 0, minUserLimitPercent: 100, userLimitFactor: 10 });
-    expect(() => parseCapacityFile(spare('-0.5'), 'c.xml')).toThrow(/line 19: yarn\.scheduler\.capacity\.root\.spare\.maximum-capacity: must be a percentage from 0 to 100, not "-0\.5"/);
+    expect(() => parseCapacityFile(spare('-0.5'), 'c.xml')).toThrow(/:19:3: yarn\.scheduler\.capacity\.root\.spare\.maximum-capacity: must be a percentage from 0 to 100, not "-0\.5"/);
   });
 
   it('a parent queue of capacity 0: its queues must be 0 too, as YARN\'s ParentQueue enforces; 0 under a parent of capacity 100 is refused as a sum of 0%', () => {
     const tree = (child: string) => conf({ [`${Q}.queues`]: 'main,p', [`${Q}.main.capacity`]: '100', [`${Q}.p.capacity`]: '0', [`${Q}.p.queues`]: 'c', [`${Q}.p.c.capacity`]: child });
     expect(parseCapacityFile(tree('0'), 'c.xml').queues[1]).toEqual({ name: 'c', capacity: 0, minUserLimitPercent: 100, userLimitFactor: 1, parent: 'p' });
-    expect(() => parseCapacityFile(tree('100'), 'c.xml')).toThrow(/line 15: yarn\.scheduler\.capacity\.root\.p\.queues: the queues' capacities add up to 100% of root\.p, whose capacity is 0: YARN refuses such a file/);
+    expect(() => parseCapacityFile(tree('100'), 'c.xml')).toThrow(/:15:3: yarn\.scheduler\.capacity\.root\.p\.queues: the queues' capacities add up to 100% of root\.p, whose capacity is 0: YARN refuses such a file/);
     expect(() => parseCapacityFile(conf({ [`${Q}.queues`]: 'a', [`${Q}.a.capacity`]: '0' }), 'c.xml')).toThrow(/the queues' capacities add up to 0%, not 100%/);
   });
 
@@ -488,7 +488,7 @@ describe('a capacity-scheduler.xml queue tree', () => {
       [`${Q}.prod.queues`]: 'etl', [`${Q}.prod.etl.capacity`]: '100', [`${Q}.prod.etl.maximum-capacity`]: '60' });
     expect(parseCapacityFile(tree('100'), 'c.xml').queues[1]).toEqual({ name: 'etl', capacity: 100, maxCapacity: 60, minUserLimitPercent: 100, userLimitFactor: 1, parent: 'prod' });
     // under a parent capped at 60: 36% of the cluster, below its 50%
-    expect(() => parseCapacityFile(tree('60'), 'c.xml')).toThrow('c.xml: line 27: yarn.scheduler.capacity.root.prod.etl.maximum-capacity: queue "etl": maximum-capacity 60% comes to 36% of the cluster, below its capacity\'s 50%');
+    expect(() => parseCapacityFile(tree('60'), 'c.xml')).toThrow('c.xml:27:3: yarn.scheduler.capacity.root.prod.etl.maximum-capacity: queue "etl": maximum-capacity 60% comes to 36% of the cluster, below its capacity\'s 50%');
   });
 
   it('runs: the tree read into parentQueues and queues, each a percentage of its parent\'s, jobs in the leaves', () => {
@@ -515,12 +515,12 @@ describe('properties of queues no .queues lists: YARN never reads them (it build
       [`${Q}.a.zz.capacity`]: '5', [`${Q}.b.zz.user-limit-factor`]: 'lots' }), 'c.xml');
     expect(c.queues).toEqual([{ name: 'b', capacity: 50, minUserLimitPercent: 100, userLimitFactor: 1 }, { name: 'a1', capacity: 100, minUserLimitPercent: 100, userLimitFactor: 1, parent: 'a' }]);
     expect(c.warnings).toEqual([
-      'c.xml: line 23: yarn.scheduler.capacity.root.old.capacity: "old" is not a queue listed in yarn.scheduler.capacity.root.queues (a,b): ignored, as YARN reads only the queues listed',
-      'c.xml: line 27: yarn.scheduler.capacity.root.old.state: "old" is not a queue listed in yarn.scheduler.capacity.root.queues (a,b): ignored, as YARN reads only the queues listed',
-      'c.xml: line 31: yarn.scheduler.capacity.root.old.queues: "old" is not a queue listed in yarn.scheduler.capacity.root.queues (a,b): ignored, as YARN reads only the queues listed',
-      'c.xml: line 35: yarn.scheduler.capacity.root.old.x.capacity: "old" is not a queue listed in yarn.scheduler.capacity.root.queues (a,b): ignored, as YARN reads only the queues listed',
-      'c.xml: line 39: yarn.scheduler.capacity.root.a.zz.capacity: "zz" is not a queue listed in yarn.scheduler.capacity.root.a.queues (a1): ignored, as YARN reads only the queues listed',
-      'c.xml: line 43: yarn.scheduler.capacity.root.b.zz.user-limit-factor: queue "b" has no child queues (no .queues property of its own), so "zz" is not one of its queues: ignored, as YARN reads only the queues listed',
+      'c.xml:23:3: yarn.scheduler.capacity.root.old.capacity: "old" is not a queue listed in yarn.scheduler.capacity.root.queues (a,b): ignored, as YARN reads only the queues listed',
+      'c.xml:27:3: yarn.scheduler.capacity.root.old.state: "old" is not a queue listed in yarn.scheduler.capacity.root.queues (a,b): ignored, as YARN reads only the queues listed',
+      'c.xml:31:3: yarn.scheduler.capacity.root.old.queues: "old" is not a queue listed in yarn.scheduler.capacity.root.queues (a,b): ignored, as YARN reads only the queues listed',
+      'c.xml:35:3: yarn.scheduler.capacity.root.old.x.capacity: "old" is not a queue listed in yarn.scheduler.capacity.root.queues (a,b): ignored, as YARN reads only the queues listed',
+      'c.xml:39:3: yarn.scheduler.capacity.root.a.zz.capacity: "zz" is not a queue listed in yarn.scheduler.capacity.root.a.queues (a1): ignored, as YARN reads only the queues listed',
+      'c.xml:43:3: yarn.scheduler.capacity.root.b.zz.user-limit-factor: queue "b" has no child queues (no .queues property of its own), so "zz" is not one of its queues: ignored, as YARN reads only the queues listed',
     ]);
   });
 
@@ -536,23 +536,23 @@ describe('properties of queues no .queues lists: YARN never reads them (it build
     writeFileSync(join(dir, 's.json'), JSON.stringify({ scheduler: { policy: 'capacity', capacitySchedulerFile: 'c.xml' }, workload: { kind: 'generated', groups: [{ name: 'g', pool: 'a', count: 3, maps: 2, mapMs: 1000 }] } }));
     const r = hfsim('run', join(dir, 's.json'), '--no-progress');
     expect(r.code).toBe(0);
-    expect(r.stderr).toContain('c.xml: line 15: yarn.scheduler.capacity.root.old.capacity: "old" is not a queue listed in yarn.scheduler.capacity.root.queues (a,b): ignored, as YARN reads only the queues listed');
+    expect(r.stderr).toContain('c.xml:15:3: yarn.scheduler.capacity.root.old.capacity: "old" is not a queue listed in yarn.scheduler.capacity.root.queues (a,b): ignored, as YARN reads only the queues listed');
   });
 });
 
 describe('bad capacity-scheduler.xml: one line naming file, line and property, exit 2', () => {
   const ok = { [`${Q}.queues`]: 'a,b', [`${Q}.a.capacity`]: '50', [`${Q}.b.capacity`]: '50' };
   const cases: Array<[string, string, RegExp]> = [
-    ['malformed XML', '<configuration>\n  <property>\n    <name>x</nam>\n  </property>\n</configuration>', /c\.xml: line 3: malformed XML: /],
-    ['a wrong root', '<allocations>\n</allocations>', /c\.xml: line 1: the root element must be <configuration>/],
-    ['an unknown element', '<configuration>\n  <prop/>\n</configuration>', /c\.xml: line 2: unknown element <prop> in <configuration>/],
-    ['a property without a value', '<configuration>\n  <property><name>a</name></property>\n</configuration>', /c\.xml: line 2: a: <property> has no <value>/],
+    ['malformed XML', '<configuration>\n  <property>\n    <name>x</nam>\n  </property>\n</configuration>', /c\.xml:3:12: malformed XML: /],
+    ['a wrong root', '<allocations>\n</allocations>', /c\.xml:1:1: the root element must be <configuration>/],
+    ['an unknown element', '<configuration>\n  <prop/>\n</configuration>', /c\.xml:2:3: unknown element <prop> in <configuration>/],
+    ['a property without a value', '<configuration>\n  <property><name>a</name></property>\n</configuration>', /c\.xml:2:3: a: <property> has no <value>/],
     ['no queue list', conf({ [`${Q}.a.capacity`]: '50' }), /no yarn\.scheduler\.capacity\.root\.queues property/],
-    ['a queue without a capacity', conf({ [`${Q}.queues`]: 'a,b', [`${Q}.a.capacity`]: '50' }), /c\.xml: line 3: yarn\.scheduler\.capacity\.root\.queues: queue "b" has no yarn\.scheduler\.capacity\.root\.b\.capacity/],
+    ['a queue without a capacity', conf({ [`${Q}.queues`]: 'a,b', [`${Q}.a.capacity`]: '50' }), /c\.xml:3:3: yarn\.scheduler\.capacity\.root\.queues: queue "b" has no yarn\.scheduler\.capacity\.root\.b\.capacity/],
     ['capacities over 100%', conf({ ...ok, [`${Q}.b.capacity`]: '60' }), /root\.queues: the queues' capacities add up to 110%, not 100%: YARN refuses such a file/],
     ['capacities under 100% (YARN refuses them: "Illegal capacity sum"; they ran with the rest idle)', conf({ ...ok, [`${Q}.a.capacity`]: '20', [`${Q}.b.capacity`]: '30' }), /root\.queues: the queues' capacities add up to 50%, not 100%/],
-    ['a maximum-capacity below the capacity', conf({ ...ok, [`${Q}.a.maximum-capacity`]: '30' }), /c\.xml: line \d+: yarn\.scheduler\.capacity\.root\.a\.maximum-capacity: queue "a": maximum-capacity 30% is below its capacity 50%/],
-    ['a parent queue\'s child without a capacity', conf({ ...ok, [`${Q}.a.queues`]: 'a1,a2', [`${Q}.a.a1.capacity`]: '50' }), /c\.xml: line 15: yarn\.scheduler\.capacity\.root\.a\.queues: queue "a2" has no yarn\.scheduler\.capacity\.root\.a\.a2\.capacity/],
+    ['a maximum-capacity below the capacity', conf({ ...ok, [`${Q}.a.maximum-capacity`]: '30' }), /c\.xml:\d+:\d+: yarn\.scheduler\.capacity\.root\.a\.maximum-capacity: queue "a": maximum-capacity 30% is below its capacity 50%/],
+    ['a parent queue\'s child without a capacity', conf({ ...ok, [`${Q}.a.queues`]: 'a1,a2', [`${Q}.a.a1.capacity`]: '50' }), /c\.xml:15:3: yarn\.scheduler\.capacity\.root\.a\.queues: queue "a2" has no yarn\.scheduler\.capacity\.root\.a\.a2\.capacity/],
     ['a parent queue\'s children over 100% of it', conf({ ...ok, [`${Q}.a.queues`]: 'a1,a2', [`${Q}.a.a1.capacity`]: '50', [`${Q}.a.a2.capacity`]: '70' }), /root\.a\.queues: the queues' capacities add up to 120% of root\.a, not 100%/],
     ['a short name twice in the tree', conf({ ...ok, [`${Q}.a.queues`]: 'x', [`${Q}.b.queues`]: 'x', [`${Q}.a.x.capacity`]: '100', [`${Q}.b.x.capacity`]: '100' }), /root\.b\.queues: queue name "x" is used twice in the tree \(root\.a\.x and root\.b\.x\)/],
     ['a parent queue\'s fifo ordering', conf({ ...ok, [`${Q}.a.queues`]: 'a1', [`${Q}.a.a1.capacity`]: '100', [`${Q}.a.ordering-policy`]: 'fifo' }), /root\.a\.ordering-policy: a parent queue's ordering policy: only "utilization"/],
@@ -564,8 +564,8 @@ describe('bad capacity-scheduler.xml: one line naming file, line and property, e
     ['an MR1 property', conf({ ...ok, 'mapred.capacity-scheduler.queue.a.capacity': '5' }), /mapred\.capacity-scheduler\.queue\.a\.capacity: Hadoop 1's capacity scheduler properties \(mapred\.capacity-scheduler\.\*\) are not read: write YARN's names \(this one is yarn\.scheduler\.capacity\.root\.a\.capacity\)/],
     // a Hadoop 1 file (its queues listed in mapred-site.xml's mapred.queue.names): it said only "no yarn.scheduler.capacity.root.queues property", with no line
     ['a Hadoop 1 capacity-scheduler.xml', conf({ 'mapred.capacity-scheduler.queue.default.capacity': '70', 'mapred.capacity-scheduler.queue.research.capacity': '30' }),
-      /c\.xml: line 3: mapred\.capacity-scheduler\.queue\.default\.capacity: Hadoop 1's capacity scheduler properties \(mapred\.capacity-scheduler\.\*\) are not read: write YARN's names \(this one is yarn\.scheduler\.capacity\.root\.default\.capacity\), the queues listed in yarn\.scheduler\.capacity\.root\.queues \(Hadoop 1 lists them in mapred-site\.xml's mapred\.queue\.names\)\n?$/],
-    ['a period in a queue name (it was read as a queue named "a.b", its properties those of b under a)', conf({ [`${Q}.queues`]: 'a.b', [`${Q}.a.b.capacity`]: '100' }), /c\.xml: line 3: yarn\.scheduler\.capacity\.root\.queues: queue name "a\.b" contains a period/],
+      /c\.xml:3:3: mapred\.capacity-scheduler\.queue\.default\.capacity: Hadoop 1's capacity scheduler properties \(mapred\.capacity-scheduler\.\*\) are not read: write YARN's names \(this one is yarn\.scheduler\.capacity\.root\.default\.capacity\), the queues listed in yarn\.scheduler\.capacity\.root\.queues \(Hadoop 1 lists them in mapred-site\.xml's mapred\.queue\.names\)\n?$/],
+    ['a period in a queue name (it was read as a queue named "a.b", its properties those of b under a)', conf({ [`${Q}.queues`]: 'a.b', [`${Q}.a.b.capacity`]: '100' }), /c\.xml:3:3: yarn\.scheduler\.capacity\.root\.queues: queue name "a\.b" contains a period/],
     ['a control character in a queue name', conf({ [`${Q}.queues`]: 'a,b&#9;c', [`${Q}.a.capacity`]: '50' }), /root\.queues: queue name "b\\tc" holds a control character/],
     ['rack-locality-additional-delay', conf({ ...ok, 'yarn.scheduler.capacity.rack-locality-additional-delay': '5' }), /only -1 \(the default\) is modelled/],
   ];

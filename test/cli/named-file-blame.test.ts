@@ -57,27 +57,27 @@ describe('a named file\'s error that a --set brings names the --set (it was blam
     expect(hfsim('run', s, '--dry-run').code).toBe(0);
     const r = hfsim('run', s, '--set', 'cluster.racks=1', '--dry-run');
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe(`hfsim: --set cluster.racks=1: scheduler.allocationFile: ${join(s, '..', 'q.xml')}: line 2: <maxResources> "10%" is less than one slot (1024 mb, 1 vcore) of the cluster's 8 map slots: nothing of the queue could run\n`);
+    expect(r.stderr).toBe(`hfsim: --set cluster.racks=1: scheduler.allocationFile: ${join(s, '..', 'q.xml')}:2:19: <maxResources> "10%" is less than one slot (1024 mb, 1 vcore) of the cluster's 8 map slots: nothing of the queue could run\n`);
   });
 
   it('an allocation file\'s percentage of a cluster the --set makes not valid', () => {
     const s = withAllocation('25%');
     const r = hfsim('run', s, '--set', 'cluster.racks=0', '--dry-run');
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe(`hfsim: --set cluster.racks=0: scheduler.allocationFile: ${join(s, '..', 'q.xml')}: line 2: <maxResources> "25%" is a share of the cluster's slots, and the scenario's cluster is not valid (cluster.racks: racks must be at least 1): correct it first\n`);
+    expect(r.stderr).toBe(`hfsim: --set cluster.racks=0: scheduler.allocationFile: ${join(s, '..', 'q.xml')}:2:19: <maxResources> "25%" is a share of the cluster's slots, and the scenario's cluster is not valid (cluster.racks: racks must be at least 1): correct it first\n`);
   });
 
   it('the file\'s own error stays the file\'s, whatever --set is given beside it', () => {
     const s = withAllocation('1%');
     const r = hfsim('run', s, '--set', 'cluster.heartbeatMs=1000', '--dry-run');
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe(`hfsim: ${s}: scheduler.allocationFile: ${join(s, '..', 'q.xml')}: line 2: <maxResources> "1%" is less than one slot (1024 mb, 1 vcore) of the cluster's 16 map slots: nothing of the queue could run\n`);
+    expect(r.stderr).toBe(`hfsim: ${s}: scheduler.allocationFile: ${join(s, '..', 'q.xml')}:2:19: <maxResources> "1%" is less than one slot (1024 mb, 1 vcore) of the cluster's 16 map slots: nothing of the queue could run\n`);
   });
 
   it('one a variant brings names the variant', () => {
     const s = withAllocation('10%', { Big: {}, Small: { 'cluster.racks': 1 } });
     const r = hfsim('run', s, '--dry-run');
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe(`hfsim: ${s}: variant "Small": scheduler.allocationFile: ${join(s, '..', 'q.xml')}: line 2: <maxResources> "10%" is less than one slot (1024 mb, 1 vcore) of the cluster's 8 map slots: nothing of the queue could run\n`);
+    expect(r.stderr).toBe(`hfsim: ${s}: variant "Small": scheduler.allocationFile: ${join(s, '..', 'q.xml')}:2:19: <maxResources> "10%" is less than one slot (1024 mb, 1 vcore) of the cluster's 8 map slots: nothing of the queue could run\n`);
   });
 });

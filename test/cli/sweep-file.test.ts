@@ -30,12 +30,12 @@ describe('sweep files: validated like scenarios (one line naming file and field,
     ['a missing base file', () => ['sweep', sweep({ base: 'nope.json' })], /nope\.json: cannot read base scenario file \(no such file\)/],
     ['a bad base file', () => ['sweep', writeJson(dir, 'b.sweep.json', { base: 'base.json', set: { 'cluster.racks': 0 } })], /b\.sweep\.json:\d+:\d+: base base\.json at variant="Fair": cluster\.racks: racks must be at least 1/],
     // A file a point names, bad at one axis value: its error named neither the sweep nor the point
-    // ("hfsim: /tmp/.../neg.xml: line 2: <weight> must be a non-negative number, not \"-1\"")
+    // ("hfsim: /tmp/.../neg.xml:2:16: <weight> must be a non-negative number, not \"-1\"")
     ['a bad allocation file at one axis value', () => {
       writeFileSync(join(dir, 'ok.xml'), '<allocations>\n<pool name="p"><weight>2</weight></pool>\n</allocations>\n');
       writeFileSync(join(dir, 'neg.xml'), '<allocations>\n<pool name="p"><weight>-1</weight></pool>\n</allocations>\n');
       return ['sweep', writeJson(dir, 'a.sweep.json', { base: 'base.json', set: { 'scheduler.policy': 'hfs' }, axes: { variant: ['Fair'], 'scheduler.allocationFile': ['ok.xml', 'neg.xml'] } })];
-    }, /a\.sweep\.json: base base\.json at variant="Fair", scheduler\.allocationFile="neg\.xml": scheduler\.allocationFile: \S*neg\.xml: line 2: <weight> must be a non-negative number, not "-1"/],
+    }, /a\.sweep\.json: base base\.json at variant="Fair", scheduler\.allocationFile="neg\.xml": scheduler\.allocationFile: \S*neg\.xml:2:16: <weight> must be a non-negative number, not "-1"/],
     ['a bad trace at one axis value', () => {
       writeFileSync(join(dir, 'ok.tsv'), 'job0\t1\t1\t1000\t0\t0\n');
       writeFileSync(join(dir, 'neg.tsv'), 'job0\t1\t1\t-5\t0\t0\n');

@@ -13,18 +13,18 @@ const long = (c: string) => c.repeat(MAX_XML_RUN + 1);
 
 describe('a text or tag past the limit of an XML input', () => {
   it.each([
-    ['spaces between tags', `<allocations>\n${long(' ')}\n</allocations>`, 1, `a text of more than ${MAX_XML_RUN} characters between tags`],
-    ['a pool name', `<allocations>\n<pool name="${long('a')}"/>\n</allocations>`, 2, `a tag of more than ${MAX_XML_RUN} characters`],
-    ['a weight', `<allocations>\n<pool name="a">\n<weight>${long('1')}</weight></pool>\n</allocations>`, 3, `a text of more than ${MAX_XML_RUN} characters between tags`],
-  ])('allocation file, %s: refused at its line', (_, xml, line, message) => {
+    ['spaces between tags', `<allocations>\n${long(' ')}\n</allocations>`, '1:14', `a text of more than ${MAX_XML_RUN} characters between tags`],
+    ['a pool name', `<allocations>\n<pool name="${long('a')}"/>\n</allocations>`, '2:1', `a tag of more than ${MAX_XML_RUN} characters`],
+    ['a weight', `<allocations>\n<pool name="a">\n<weight>${long('1')}</weight></pool>\n</allocations>`, '3:9', `a text of more than ${MAX_XML_RUN} characters between tags`],
+  ])('allocation file, %s: refused at its line and column', (_, xml, at, message) => {
     const started = performance.now();
-    expect(() => parseAllocation(xml, 'a.xml')).toThrow(new RegExp(`^a\\.xml:(?: line )?${line}: ${message} \\(`));
+    expect(() => parseAllocation(xml, 'a.xml')).toThrow(new RegExp(`^a\\.xml:${at}: ${message} \\(`));
     expect(performance.now() - started).toBeLessThan(2000);
   });
 
   it('capacity-scheduler.xml, a queue list of 3 M characters: refused at its line', () => {
     const xml = `<configuration>\n<property><name>yarn.scheduler.capacity.root.queues</name>\n<value>${'a,'.repeat(MAX_XML_RUN)}b</value></property>\n</configuration>`;
-    expect(() => parseCapacityFile(xml, 'c.xml')).toThrow(new RegExp(`^c\\.xml:(?: line )?3: a text of more than ${MAX_XML_RUN} characters between tags \\(`));
+    expect(() => parseCapacityFile(xml, 'c.xml')).toThrow(new RegExp(`^c\\.xml:3:8: a text of more than ${MAX_XML_RUN} characters between tags \\(`));
   });
 
   it('a long comment or CDATA section is not such a run, nor a text of the limit', () => {
@@ -36,5 +36,5 @@ it('texts and tags of more than the limit in all, each short (between comments):
   const { MAX_XML_CHARS } = await import('../../src/core/limits.js');
   const piece = `<!-- c -->${' '.repeat(999)}\n`;
   const xml = `<allocations>\n${piece.repeat(Math.ceil(MAX_XML_CHARS / 1000) + 1)}</allocations>`;
-  expect(() => parseAllocation(xml, 'a.xml')).toThrow(new RegExp(`^a\\.xml:(?: line )?\\d+: the texts and tags up to here pass ${MAX_XML_CHARS} characters, the limit on an XML input's \\(`));
+  expect(() => parseAllocation(xml, 'a.xml')).toThrow(new RegExp(`^a\\.xml:\\d+:\\d+: the texts and tags up to here pass ${MAX_XML_CHARS} characters, the limit on an XML input's \\(`));
 });
