@@ -152,9 +152,12 @@ function outlineOf(text: string): Outline {
       // character data outside every element is text there too (the validator passed it after the root)
       if (depth === 0 && outline.firstRoot !== '' && outline.strayText < 0) outline.strayText = tag;
       at = endAfter(text, ']]>', at + 9);
-    } else if (text[at + 1] === '?' || text[at + 1] === '!') at = endAfter(text, '>', at + 2);
-    else if (text[at + 1] === '/') {
+    } else if (text[at + 1] === '?' || text[at + 1] === '!') {
       at = endAfter(text, '>', at + 2);
+      long('tag', tag, at - tag);
+    } else if (text[at + 1] === '/') {
+      at = endAfter(text, '>', at + 2);
+      long('tag', tag, at - tag);
       depth--;
     } else {
       // A start tag: to its '>', past quoted attribute values, which may hold '>' and '/>'.
@@ -175,6 +178,7 @@ function outlineOf(text: string): Outline {
     from = at;
   }
   outside(text.length);
+  long('text', from, text.length - from);
   return outline;
 }
 
