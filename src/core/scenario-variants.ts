@@ -116,9 +116,10 @@ export function variantErrors(raw: Record<string, unknown>): string[] {
   // zod's records drop a "__proto__" key before its path is checked: refused only as the variant applied, naming no field
   const variants = raw.variants;
   const proto = isRecord(variants) ? Object.keys(variants).filter((name) => isRecord(variants[name]) && Object.hasOwn(variants[name], '__proto__')) : [];
-  if (proto.length > 0) return proto.map((name) => formatIssue({ code: 'custom', path: ['variants', name, '__proto__'], message: overridePathProblem('__proto__')!, input: undefined }));
+  const protoErrors = proto.map((name) => formatIssue({ code: 'custom', path: ['variants', name, '__proto__'], message: overridePathProblem('__proto__')!, input: undefined }));
   const parsed = variantsSchema.safeParse(raw.variants);
-  if (!parsed.success) return parsed.error.issues.map((i) => formatIssue({ ...i, path: ['variants', ...i.path] }));
+  if (!parsed.success) return [...protoErrors, ...parsed.error.issues.map((i) => formatIssue({ ...i, path: ['variants', ...i.path] }))];
+  if (protoErrors.length > 0) return protoErrors;
   // A variant's overrides apply in the order written: one under a path it sets again later never counted.
   return variantsOf(raw).flatMap(({ name, overrides }) => {
     const shadowed = shadowedOverride(Object.keys(overrides));

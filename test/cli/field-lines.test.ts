@@ -276,6 +276,15 @@ describe('a sweep field error names its line in the file that writes it', () => 
   "variants": { "V": { "cluster.racks": 2, "__proto__": 1 } }
 }`);
     expect(errorLines(() => loadScenarioFlags(variant))).toEqual([`${variant}:3:57: variants.V.__proto__: "__proto__": "__proto__" is not a field`]);
+    // and with it the table's other errors (review: they were hidden while a "__proto__" was there)
+    const both = scenario('proto-and-more.json', `{
+  "workload": { "kind": "facebook", "jobs": 5 },
+  "variants": { "V": { "__proto__": 1, "constructor": 1 } }
+}`);
+    expect(errorLines(() => loadScenarioFlags(both))).toEqual([
+      `${both}:3:37: variants.V.__proto__: "__proto__": "__proto__" is not a field`,
+      `${both}:3:55: variants.V.constructor: "constructor": "constructor" is not a field`,
+    ]);
     const ofBase = writeJson(dir, 'proto-base.sweep.json', '{ "base": "proto-variant.json" }');
     expect(errorLines(() => loadSweep(ofBase))).toEqual([`${ofBase}: base proto-variant.json:3:57: variants.V.__proto__: "__proto__": "__proto__" is not a field`]);
   });
