@@ -45,7 +45,7 @@ export class AllocationValues {
       if (!read.includes(attr)) this.warn(out, el, `${at}: attribute "${attr}" is ignored, as Hadoop ignores it (it reads ${whose})`);
     }
     const type = el.attrs.type;
-    if (read.includes('type') && type !== undefined && type.trim() !== 'parent' && type.trim() !== 'leaf') {
+    if (read.includes('type') && type !== undefined && type !== 'parent' && type !== 'leaf') {
       this.warn(out, el, `${at}: type ${JSON.stringify(type)} is not "parent": read as a leaf queue, as YARN reads it`);
     }
   }

@@ -363,8 +363,8 @@ class Reader extends AllocationValues {
     }
     if (children.length === 0 && path === '') this.fail(el, 'the root queue has no child queues');
     this.repeats(el, `queue "${path === '' ? 'root' : path}"`, out);
-    // type="parent": a parent queue even with no child queue configured (YARN creates its children at placement).
-    const parentQueue = children.length > 0 || el.attrs.type?.trim() === 'parent';
+    // type="parent", exactly (YARN compares it untrimmed: " parent " is a leaf): a parent queue even with no child queue configured (YARN creates its children at placement).
+    const parentQueue = children.length > 0 || el.attrs.type === 'parent';
     // YARN's AllocationConfiguration.getMaxResources: a queue that sets no maxResources has queueMaxResourcesDefault
     // (root aside: the cluster bounds it).
     if (path !== '' && p.maxMaps === undefined && defaults.maxSlots !== undefined) {

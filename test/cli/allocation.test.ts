@@ -994,6 +994,13 @@ describe('attributes Hadoop does not read', () => {
     expect(warningsOf(xml)).toEqual([expect.stringMatching(message)]);
   });
 
+  // review: the type was trimmed, so a childless type=" parent " made a parent pool (its jobs refused), a leaf in YARN
+  it('type=" parent " (padded) is told and read as a leaf queue, as YARN compares it untrimmed', () => {
+    const xml = '<?xml version="1.0"?>\n<allocations>\n<queue name="p" type=" parent "/>\n</allocations>\n';
+    expect(parseAllocation(xml, 'a.xml').warnings).toEqual([expect.stringMatching(/^a\.xml:3:1: <queue name="p">: type " parent " is not "parent": read as a leaf queue/)]);
+    expect(parseAllocation(xml, 'a.xml').parentPools ?? []).toEqual([]);
+  });
+
   it('a queue\'s name and type "parent" or "leaf", a pool\'s and a user\'s name: nothing told', () => {
     expect(warningsOf('<queue name="p" type="parent"/><queue name="q" type="leaf"/><pool name="m"><minMaps>1</minMaps></pool><user name="u"/>')).toBeUndefined();
   });
