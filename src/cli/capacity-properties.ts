@@ -109,12 +109,15 @@ export function num(p: Property, fail: Fail): number {
   return n;
 }
 
-/** A value YARN reads with getInt (Integer.parseInt: "1e1" and "40.0" are refused; they were read as 10 and 40). */
+/**
+ * A value YARN reads with getInt (Integer.parseInt, or hexadecimal after "0x": "1e1" and "40.0" are refused; they were
+ * read as 10 and 40, and "0x0A" refused).
+ */
 export function int(p: Property, fail: Fail): number {
-  num(p, fail);
   const n = javaInt(p.value);
-  if (Number.isNaN(n)) fail(p, `must be a whole number YARN reads as an int (Integer.parseInt: no fraction or exponent, -2147483648 to 2147483647), not "${p.value}"`);
-  return n;
+  if (!Number.isNaN(n)) return n;
+  num(p, fail);
+  return fail(p, `must be a whole number YARN reads as an int (Integer.parseInt: no fraction or exponent, -2147483648 to 2147483647; or hexadecimal after 0x), not "${p.value}"`);
 }
 
 /** A value YARN reads with getFloat (Float.parseFloat: "50f" is 50; it was refused here). */

@@ -60,12 +60,16 @@ export function javaFloat(text: string): number {
 }
 
 /**
- * An int as Java's Integer.parseInt reads it around what Java trims (YARN's Configuration.getInt): digits after an
- * optional sign, -2^31 to 2^31 - 1; NaN otherwise ("1e1", "40.0" and "2147483648" throw in Java).
+ * An int as Hadoop's Configuration.getInt reads it around what Java trims: hexadecimal after "0x" or "0X" (a "-"
+ * before it; getHexDigits, then Integer.parseInt(hex, 16)), else Integer.parseInt's digits after an optional sign;
+ * -2^31 to 2^31 - 1; NaN otherwise ("1e1", "40.0" and "2147483648" throw in Java).
  */
 export function javaInt(text: string): number {
   const t = javaTrim(text);
-  const n = /^[+-]?\d+$/.test(t) ? Number(t) : NaN;
+  const hex = /^(-?)0[xX]([+-]?)([0-9a-fA-F]+)$/.exec(t);
+  let n = NaN;
+  if (hex !== null) n = hex[1] !== '' && hex[2] !== '' ? NaN : Number.parseInt(`${hex[1] || hex[2]}${hex[3]}`, 16);
+  else if (/^[+-]?\d+$/.test(t)) n = Number(t);
   return n >= -(2 ** 31) && n <= 2 ** 31 - 1 ? n : NaN;
 }
 

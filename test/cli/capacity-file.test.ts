@@ -185,12 +185,21 @@ describe("root's own properties, and node-locality-delay at most the cluster's n
     ['rack-locality-additional-delay', '-1.0'], ['rack-locality-additional-delay', '-1e0'],
   ])('%s "%s": refused, as YARN\'s Integer.parseInt refuses it', (key, value) => {
     expect(() => parseCapacityFile(conf({ ...ok, [`yarn.scheduler.capacity.${key}`]: value }), 'c.xml'))
-      .toThrow(new RegExp(`^c\\.xml:.*yarn\\.scheduler\\.capacity\\.${key}: must be a whole number YARN reads as an int \\(Integer\\.parseInt: no fraction or exponent, -2147483648 to 2147483647\\), not "${value}"$`));
+      .toThrow(new RegExp(`^c\\.xml:.*yarn\\.scheduler\\.capacity\\.${key}: must be a whole number YARN reads as an int \\(Integer\\.parseInt: no fraction or exponent, -2147483648 to 2147483647; or hexadecimal after 0x\\), not "${value}"$`));
   });
 
   it('node-locality-delay as Integer.parseInt reads it: a sign and spaces around it are fine', () => {
     const delay = (v: string) => parseCapacityFile(conf({ ...ok, 'yarn.scheduler.capacity.node-locality-delay': v }), 'c.xml').delay;
     expect([delay('+5'), delay(' 7 '), delay('-1')]).toEqual([{ mode: 'skip', maxSkips: 5 }, { mode: 'skip', maxSkips: 7 }, { mode: 'none' }]);
+  });
+
+  // getInt reads hexadecimal after "0x" or "0X" (getHexDigits, a "-" before it): "0x0A" was refused as not a number (review)
+  it('node-locality-delay in hexadecimal, as Configuration.getInt reads it', () => {
+    const delay = (v: string) => parseCapacityFile(conf({ ...ok, 'yarn.scheduler.capacity.node-locality-delay': v }), 'c.xml').delay;
+    expect([delay('0x0A'), delay(' 0X1f '), delay('-0x1')]).toEqual([{ mode: 'skip', maxSkips: 10 }, { mode: 'skip', maxSkips: 31 }, { mode: 'none' }]);
+    for (const v of ['0x', '+0x10', '-0x+1', '0x100000000', '0xg']) {
+      expect(() => delay(v)).toThrow(/node-locality-delay: must be (a whole number YARN reads as an int|a number)/);
+    }
   });
 
   // Configuration.getTrimmed and getFloat trim with Java's String.trim (characters up to U+0020): a no-break space stays,
