@@ -116,7 +116,7 @@ export function num(p: Property, fail: Fail): number {
 export function int(p: Property, fail: Fail): number {
   const n = javaInt(p.value);
   if (!Number.isNaN(n)) return n;
-  num(p, fail);
+  if (!/^-?0[xX]/.test(javaTrim(p.value))) num(p, fail); // hexadecimal is a number to getInt: its own message
   return fail(p, `must be a whole number YARN reads as an int (Integer.parseInt: no fraction or exponent, -2147483648 to 2147483647; or hexadecimal after 0x), not "${p.value}"`);
 }
 

@@ -5,6 +5,7 @@
  * whole file filled the heap of a 161 MB scenario). Where a field's value came from: the scenario, or an override
  * table applied over it (a variant's, a sweep's set or axis), the last that wrote it.
  */
+import { filePosition } from './file-position.js';
 import { visit } from 'jsonc-parser';
 import { shownAlike } from './alike-lines.js';
 
@@ -161,7 +162,7 @@ export interface Place {
 }
 
 /** A place as messages name it, `file:line:column`, as a compiler does (and as trace errors name `file:line`). */
-export const shownPlace = (p: Place): string => `${p.file}:${p.line}:${p.column}`;
+export const shownPlace = (p: Place): string => filePosition(p.file, p.line, p.column);
 
 /** Where a field is written: in which value as written (a file's), and the path there. */
 type Spot = { w: { file: string; root: unknown }; target: Target };

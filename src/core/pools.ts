@@ -340,7 +340,8 @@ export class PoolSet implements Admission {
   /**
    * At a job's arrival in `pool` at `nowMs`, before it joins: stamps each clock the pool is not starved for. Running
    * tasks at both thresholds (min share, floor(fair share x threshold)) starve it for neither whatever the demand, so
-   * the count stops there; clocks at `nowMs` already need no count (a burst of arrivals at one time counts once).
+   * the count stops there; clocks at `nowMs` already need no count (a pool not starved counts once in a burst of
+   * arrivals at one time; a starved one counts at each, up to those thresholds).
    */
   private stampAtArrival(pool: Pool, kind: SlotKind, nowMs: number): void {
     const s = pool.share(kind);
