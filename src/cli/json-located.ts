@@ -2,6 +2,7 @@
  * JSON input files read with their positions (jsonc-parser), for errors that name the line: a file of JSON values
  * one after another (as Jackson's readValues reads SLS and Rumen traces) or one array of them.
  */
+import { filePosition } from './file-position.js';
 import { type Node, type ParseError, createScanner, parseTree, printParseErrorCode, SyntaxKind } from 'jsonc-parser';
 import { hasControlChars, hasUnpairedSurrogate, unpairedWhy } from '../core/bounded.js';
 import { MAX_JSON_DEPTH, MAX_JSON_VALUE_NODES, MAX_TIME_MS } from '../core/limits.js';
@@ -37,7 +38,7 @@ export class JsonReader {
   }
 
   fail(offset: number, what: string): never {
-    throw new InputError(`${this.file}:${this.line(offset)}: ${what}`);
+    throw new InputError(`${filePosition(this.file, this.line(offset))}: ${what}`);
   }
 
   /**

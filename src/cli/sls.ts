@@ -21,6 +21,7 @@
  * here too and listed (SlsTrace.skipped) for the caller to warn of. Any other key, a non-mapreduce AM type, a job
  * without maps, or a malformed value is bad input naming the file and line.
  */
+import { filePosition } from './file-position.js';
 import type { Node } from 'jsonc-parser';
 import { JsonReader } from './json-located.js';
 import type { SlsWorkload } from '../core/scenario.js';
@@ -329,7 +330,7 @@ export function slsJobsWorkload(jobs: SlsJob[], w: SlsWorkload, cluster: { racks
     const reduceMs = j.reduceCount > 0 ? meanMs(j.reduces, j.reduceCount) : undefined;
     for (let k = 0; k < j.count; k++) {
       const id = j.count === 1 ? j.id : `${j.id}#${k}`;
-      if (ids.has(id)) throw new InputError(`${file}:${j.line}: job id "${id}" is used twice`);
+      if (ids.has(id)) throw new InputError(`${filePosition(file, j.line)}: job id "${id}" is used twice`);
       ids.add(id);
       files.push({ name: id, blocks: j.mapCount, replicas });
       listed.push({
@@ -375,12 +376,12 @@ export function slsErrorsAtTrace(errors: readonly string[], jobs: readonly SlsJo
       const inside = /\(workload\.(?:jobs|files)\[(\d+)\]/.exec(e);
       if (inside === null || Number(inside[1]) >= at) return e;
       const j = jobs[lastAtMost(first, Number(inside[1]))];
-      return `workload.trace: ${file}:${j.line}: job "${j.id}": ${e}`;
+      return `workload.trace: ${filePosition(file, j.line)}: job "${j.id}": ${e}`;
     }
     if (Number(m[1]) >= at) return e;
     const j = jobs[lastAtMost(first, Number(m[1]))];
     const key = m[2] === undefined ? undefined : SLS_KEYS[m[2]];
-    return `workload.trace: ${file}:${j.line}: job "${j.id}"${key === undefined ? ` (${m[0]})` : `, ${key} (${m[0]})`}${e.slice(m[0].length)}`;
+    return `workload.trace: ${filePosition(file, j.line)}: job "${j.id}"${key === undefined ? ` (${m[0]})` : `, ${key} (${m[0]})`}${e.slice(m[0].length)}`;
   });
   return onePerTraceJob(out);
 }

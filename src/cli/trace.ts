@@ -5,6 +5,7 @@
  * the 9th empty. A malformed line is bad input: one error naming the file and the line; so is a row whose job id
  * starts with '#' (a comment: SWIM traces have none). Row i is line i + 1: no line is skipped.
  */
+import { filePosition } from './file-position.js';
 import { readTextFile } from './read-file.js';
 import { dirname, isAbsolute, join } from 'node:path';
 import { statSync } from 'node:fs';
@@ -41,7 +42,7 @@ export function parseSwimTrace(text: string, file: string, onRows?: (rows: numbe
   const inputPaths: string[] = [];
   let anyPath = false;
   const seen = new Set<string>();
-  const bad = (line: number, what: string): InputError => new InputError(`${file}:${line}: ${what}`);
+  const bad = (line: number, what: string): InputError => new InputError(`${filePosition(file, line)}: ${what}`);
   /** Lines whose gap (column 3) is not their submit time's step from the line before (the first line's: from 0). */
   let offGaps = 0;
   let firstOff = '';
@@ -89,7 +90,7 @@ export function parseSwimTrace(text: string, file: string, onRows?: (rows: numbe
     if (nums[0] * 1000 > MAX_TIME_MS) throw bad(line, `submit time ${nums[0]} s is above the limit of ${MAX_TIME_MS / 1000} s`);
     const step = nums[0] - (i > 0 ? submitS[i - 1] : 0);
     if (Math.abs(step - nums[1]) > 1e-9 * Math.max(1, nums[0]) && offGaps++ === 0) {
-      firstOff = `${file}:${line}: column 3 (inter-arrival gap) ${nums[1]} is not the step of the submit times (column 2) from ${i > 0 ? 'the line before' : '0'}, ${step}`;
+      firstOff = `${filePosition(file, line)}: column 3 (inter-arrival gap) ${nums[1]} is not the step of the submit times (column 2) from ${i > 0 ? 'the line before' : '0'}, ${step}`;
     }
     ids.push(id);
     submitS[i] = nums[0];
