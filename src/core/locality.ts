@@ -10,11 +10,11 @@
  *   heartbeat accrues the time to the cluster's next heartbeat (the paper's line 3: every heartbeat received). Hadoop
  *   branch-1 updates the waits only in assignTasks, which the JobTracker calls only for a TaskTracker with a free map
  *   or reduce slot, so there a skip accrues the time to the next such heartbeat: longer where the nodes between have
- *   every slot busy (README, "Delay").
+ *   every slot busy (README, "Delay"). `clock: "hadoop"` charges that instead (wait-clock.ts, around the gate).
  * Each gate keeps its jobs' state (skip counts; levels and waits) by job index: a Job carries none of it.
  */
 import { z } from 'zod';
-import { nonNegInt, timeMs } from './bounded.js';
+import { nonNegInt, oneOf, timeMs } from './bounded.js';
 import { MAX_INT32 } from './limits.js';
 import type { GatePlugin } from './framework/registry.js';
 import type { LazySkips, LocalityGate } from './framework/locality-gate.js';
@@ -142,6 +142,13 @@ export const defaultLocalityDelayMs = (heartbeatMs: number): number => Math.min(
 
 const BOTH = ['skipIdleHeartbeats', 'passAll'] as const;
 
+/**
+ * What a skip's wait runs to (`wait`'s `clock`): "paper", the cluster's next heartbeat, charged at the skip (above);
+ * "hadoop", the next heartbeat of a node asking for tasks, charged then (wait-clock.ts). Omitted: "paper".
+ */
+export const WAIT_CLOCKS = ['paper', 'hadoop'] as const;
+export type WaitClock = (typeof WAIT_CLOCKS)[number];
+
 /** The built-in gates, registered as scheduler.delay.mode "none", "skip" and "wait". */
 export const noDelayGate = {
   description: 'no delay: any locality at once',
@@ -161,10 +168,11 @@ export const waitGate = {
   config: z.strictObject({
     nodeMs: timeMs('nodeMs').int('nodeMs must be a whole number').optional(),
     rackMs: timeMs('rackMs').int('rackMs must be a whole number').optional(),
+    clock: oneOf('clock', WAIT_CLOCKS).optional(),
   }),
   permits: BOTH,
   create: (c, context) => waitGateOf(c, context.topology.heartbeatMs, context.jobs),
-} satisfies GatePlugin<{ nodeMs?: number; rackMs?: number }>;
+} satisfies GatePlugin<{ nodeMs?: number; rackMs?: number; clock?: WaitClock }>;
 
 function waitGateOf(c: { nodeMs?: number; rackMs?: number }, heartbeatMs: number, jobs: number): TwoLevelWaitGate {
   const nodeMs = c.nodeMs ?? defaultLocalityDelayMs(heartbeatMs);
@@ -172,7 +180,7 @@ function waitGateOf(c: { nodeMs?: number; rackMs?: number }, heartbeatMs: number
 }
 
 /** A built-in gate's scenario config (tests make gates without a run). */
-export type BuiltinDelay = { mode: 'none' } | { mode: 'skip'; maxSkips: number } | { mode: 'wait'; nodeMs?: number; rackMs?: number };
+export type BuiltinDelay = { mode: 'none' } | { mode: 'skip'; maxSkips: number } | { mode: 'wait'; nodeMs?: number; rackMs?: number; clock?: WaitClock };
 
 /** A built-in gate for a run of `jobs` jobs (it keeps per-job state by job index). */
 export function makeLocalityGate(delay: BuiltinDelay, jobs: number, heartbeatMs = 3000): LocalityGate {

@@ -29,6 +29,7 @@ import { frozenCopy } from './frozen.js';
 import { blockReaderView, poolSetView, topologyView, withHdfsView, withRunningView } from './plugin-views.js';
 import { PoolSet } from './pools.js';
 import { DelayWait } from './replication/delay-wait.js';
+import { HadoopWaitClock } from './wait-clock.js';
 import { RunningTasks } from './running-tasks.js';
 import type { BlockStore } from './hdfs.js';
 import type { Scenario } from './scenario.js';
@@ -56,6 +57,8 @@ export interface RunPlugins {
   readonly replication: ReplicationPolicy | undefined;
   /** With a replication policy: each job's delay waiting, recorded around the gate. */
   readonly delays: DelayWait | undefined;
+  /** Hadoop's wait clock (scheduler.delay.clock "hadoop"), told of each heartbeat asking for tasks; else undefined. */
+  readonly waitClock: HadoopWaitClock | undefined;
   readonly shortcuts: ReadonlySet<Shortcut>;
 }
 
@@ -148,8 +151,10 @@ export function makePlugins(scenario: Scenario, topology: Topology, jobs: number
     const plugin = replications.find(sc.replication.policy);
     replication = made('replication', sc.replication.policy, plugin, plugin.create(seenBy(plugin).scheduler.replication!.config, contextFor(plugin)), (p) => checkedRounds(withHdfsView(p), sc.replication!.policy));
     delays = new DelayWait(jobs);
-    gate = delays.wrap(gate); // outermost: it hears every skip the scheduler reports
+    gate = delays.wrap(gate); // it hears every skip the scheduler reports
   }
+  const waitClock = sc.delay.mode === 'wait' && sc.delay.clock === 'hadoop' ? new HadoopWaitClock(jobs) : undefined;
+  if (waitClock !== undefined) gate = waitClock.wrap(gate); // outermost: it charges skips to every gate inside
   const split = sc.copyComputeSplit ? copyComputeSplit(nearestFirst, jobs) : undefined;
   const mapQueue = policy.createQueue('map');
   // A user's pool-aware queue is read through the pools' admission, as the built-ins' orders filter by it themselves.
@@ -166,6 +171,7 @@ export function makePlugins(scenario: Scenario, topology: Topology, jobs: number
     events: allEvents([split, longTasks, policy.events]),
     replication,
     delays,
+    waitClock,
     shortcuts: permittedByAll(used),
   };
 }

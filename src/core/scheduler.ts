@@ -53,6 +53,7 @@ import { MapsDoneNotices } from './maps-done-notices.js';
 import { gbpsToMBps } from './network/config.js';
 import type { DelayWait } from './replication/delay-wait.js';
 import { DynamicReplicas } from './replication/replicas.js';
+import type { HadoopWaitClock } from './wait-clock.js';
 
 /** 'walk' walks the queue on every map scan, even where pass-all.ts's O(1) answer applies (tests compare the two). */
 export type ScanMode = 'shortcut' | 'walk';
@@ -106,6 +107,8 @@ export class Scheduler {
   readonly replication: ReplicationPolicy | undefined;
   /** With a replication policy: each job's delay waiting, and HDFS's replicas as the policy changes them. */
   readonly delays: DelayWait | undefined;
+  /** Hadoop's wait clock (wait-clock.ts): told of each heartbeat asking for tasks; undefined: skips are charged at once. */
+  private readonly waitClock: HadoopWaitClock | undefined;
   readonly replicas: DynamicReplicas | undefined;
   /** The exact shortcuts every plugin of this run permits (framework/shortcuts.ts). */
   readonly shortcuts: ReadonlySet<Shortcut>;
@@ -170,6 +173,7 @@ export class Scheduler {
     if (this.clock !== undefined) this.checkTickTime(this.clock.nextTickMs);
     ({ events: this.events, replication: this.replication, shortcuts: this.shortcuts, mapQueue: this.mapQueue, reduceQueue: this.reduceQueue } = plugins);
     this.delays = plugins.delays;
+    this.waitClock = plugins.waitClock;
     if (this.replication !== undefined) {
       blocks.widen(strideOf(scenario, topology.nodes)); // room for the replicas the policy may add
       // A copy's fixed time on the flat model: the block over the destination's NIC; the fluid model carries it as a
@@ -302,6 +306,7 @@ export class Scheduler {
     }
     if (this.outputs !== undefined) this.outputs.heartbeat(node, rank, sink);
     else this.mapsDone.heartbeat(node, rank, sink);
+    if (this.waitClock !== undefined && (freeMaps > 0 || freeReduces > 0)) this.waitClock.asked(nowMs);
     if (freeMaps > 0 && this.pendingMapsTotal > 0) this.assignMaps(node, rank, nowMs, freeMaps, seq, sink);
     if (freeReduces > 0 && this.jobsWithUnlaunchedReduces > 0) this.assignReduces(node, rank, nowMs, freeReduces, sink);
   }
