@@ -5,8 +5,12 @@
  * fairSharePreemptionTimeout may take back min(fairShare, demand) - running. The victims are the most recently
  * launched tasks of pools running more than their fair share, at most floor(running - fairShare), less the bisection's slack, from each, so
  * no pool is taken below its fair share, and none from a pool that is not preemptable (YARN's allowPreemptionFrom
- * false). Cost: O(running tasks of the pools above their share, log of that).
+ * false). With config rounding "hadoop", branch-1's preemptTasks: a pool gives tasks while it runs more than its
+ * fractional share, so it may end below it by less than a task (4 running, share 3.33: one kill, to 3).
+ * Cost: O(running tasks of the pools above their share, log of that).
  */
+import { z } from 'zod';
+import { oneOf } from './bounded.js';
 import type { PreemptionPlugin } from './framework/registry.js';
 import type { Victim as AnyVictim } from './framework/preemption.js';
 import { type Job, RUNNING } from './job.js';
@@ -29,12 +33,21 @@ export interface Victim extends AnyVictim {
  */
 const SHARE_SLACK = 1e-6;
 
+/**
+ * How many tasks a pool above its fair share may give (config `rounding`): "floor", floor(running - fairShare), never
+ * taking it below its share (SPEC.md 3.6); "hadoop", while it runs more than its share (branch-1's
+ * `tasksLeftForPool > sched.getFairShare()`), ceil(running - fairShare). Omitted: "floor".
+ */
+export const PREEMPTION_ROUNDINGS = ['floor', 'hadoop'] as const;
+export type PreemptionRounding = (typeof PREEMPTION_ROUNDINGS)[number];
+
 /** The Fair Scheduler's preemption, registered as scheduler.preemption.policy "hfs" (the default). */
 export const hfsPreemption = {
   description: 'Hadoop Fair Scheduler: starved pools take back tasks, newest first, from pools above their fair share',
+  config: z.strictObject({ rounding: oneOf('rounding', PREEMPTION_ROUNDINGS).optional() }),
   permits: ['skipIdleHeartbeats', 'passAll'],
-  create: () => ({ victims: chooseVictims }),
-} satisfies PreemptionPlugin;
+  create: (c) => ({ victims: c.rounding === 'hadoop' ? chooseVictimsAsHadoop : chooseVictims }),
+} satisfies PreemptionPlugin<{ rounding?: PreemptionRounding }>;
 
 /** Tasks a pool may take back by preemption now (Hadoop's tasksToPreempt). */
 export function tasksToPreempt(pool: Pool, kind: SlotKind, nowMs: number): number {
@@ -48,6 +61,22 @@ export function tasksToPreempt(pool: Pool, kind: SlotKind, nowMs: number): numbe
 
 /** The tasks to kill now for one slot kind, newest first; empty when no pool is starved past a timeout. */
 export function chooseVictims(set: PoolSet, kind: SlotKind, nowMs: number, tasks: RunningTasks): Victim[] {
+  return victimsOf(set, kind, nowMs, tasks, wholeTasksAbove);
+}
+
+/** As chooseVictims, each pool giving tasks while it runs more than its fair share (rounding "hadoop"). */
+export function chooseVictimsAsHadoop(set: PoolSet, kind: SlotKind, nowMs: number, tasks: RunningTasks): Victim[] {
+  return victimsOf(set, kind, nowMs, tasks, tasksWhileAbove);
+}
+
+/** Tasks a pool running `excess` above its share may give, the bisection's `slack` on the share forgiven. */
+type Givable = (excess: number, slack: number) => number;
+/** Never below the share: floor. */
+const wholeTasksAbove: Givable = (excess, slack) => Math.floor(excess + slack);
+/** While above the share (k kills for every k < excess): ceil. */
+const tasksWhileAbove: Givable = (excess, slack) => Math.ceil(excess - slack);
+
+function victimsOf(set: PoolSet, kind: SlotKind, nowMs: number, tasks: RunningTasks, givable: Givable): Victim[] {
   let wanted = 0;
   for (const pool of set.pools) wanted += tasksToPreempt(pool, kind, nowMs);
   if (wanted === 0) return [];
@@ -55,7 +84,7 @@ export function chooseVictims(set: PoolSet, kind: SlotKind, nowMs: number, tasks
   const left = new Map<Pool, number>();
   for (const pool of set.pools) {
     const s = pool.share(kind);
-    left.set(pool, Math.floor(s.running - s.fairShare + SHARE_SLACK * Math.max(1, s.fairShare)));
+    left.set(pool, givable(s.running - s.fairShare, SHARE_SLACK * Math.max(1, s.fairShare)));
     if (s.running <= s.fairShare || !pool.preemptable) continue;
     for (const job of activeJobs(pool)) collectRunning(job, kind, tasks, pool, candidates);
   }

@@ -107,6 +107,7 @@ describe('bad scenarios: one line naming file and field, before anything runs', 
     ['an unpaired surrogate in a variant name', { ...tiny, variants: { 'x\ud800': {}, 'x\udc00': {} } },
       'variants."x\\ud800": a variant name must not contain an unpaired surrogate (a \\ud800 to \\udfff escape that is not half of a pair): UTF-8 cannot write it, so the CSV files and tables would write it as U+FFFD, alike for every such name'],
     ['a delay clock other than "paper" or "hadoop"', { ...tiny, scheduler: { delay: { mode: 'wait', clock: 'yarn' } } }, 'scheduler.delay.clock: clock must be "paper" or "hadoop", not "yarn"'],
+    ['a preemption rounding other than "floor" or "hadoop"', { ...tiny, scheduler: { policy: 'hfs', preemption: { enabled: true, config: { rounding: 'ceil' } } } }, 'scheduler.preemption.config.rounding: rounding must be "floor" or "hadoop", not "ceil"'],
     ['an unpaired surrogate in a job id', { ...tiny, workload: { ...tiny.workload, jobs: [{ ...tiny.workload.jobs[0], id: 'j\udfff' }] } }, 'workload.jobs[0].id: a job id must not contain an unpaired surrogate'],
   ])('%s', (_, content, message) => {
     const file = write('s.json', content);
@@ -479,6 +480,7 @@ describe('the command line: exit 2 and one line, never an internal message', () 
     [['run', scenario, '--set', 'scheduler={"policy":"capacity","pools":[{"name":"q","schedulingMode":"fifo"}]}'], 'scheduler.pools[0].schedulingMode: policy "capacity" ignores schedulingMode (a queue\'s orderingPolicy orders its jobs; "hfs" reads schedulingMode): remove it\n'],
     [['run', scenario, '--set', 'scheduler={"policy":"capacity","defaultSchedulingMode":"fifo"}'], 'scheduler.defaultSchedulingMode: policy "capacity" ignores defaultSchedulingMode (a queue\'s orderingPolicy orders its jobs; "hfs" reads it): remove it, or set the queues\' orderingPolicy\n'],
     [['run', scenario, '--set', 'scheduler.delay={"mode":"wait","clock":"Hadoop"}'], 'scheduler.delay.clock: clock must be "paper" or "hadoop", not "Hadoop" (did you mean "hadoop"?)\n'],
+    [['run', scenario, '--set', 'scheduler={"policy":"hfs","preemption":{"enabled":true,"config":{"rounding":"Hadoop"}}}'], 'scheduler.preemption.config.rounding: rounding must be "floor" or "hadoop", not "Hadoop" (did you mean "hadoop"?)\n'],
     // a petabit NIC at most: at 1e15 Gbps the fluid model's carried MB were lost to rounding (crossRackMB 0, exit 0)
     [['run', scenario, '--set', 'cluster.network.nicGbps=1e15'], 'cluster.network.nicGbps: nicGbps is 1000000000000000, above the limit of 1000000\n'],
     [['run', scenario, '--set', 'cluster.network.diskReadMBps=2e6'], 'cluster.network.diskReadMBps: diskReadMBps is 2000000, above the limit of 1000000\n'],

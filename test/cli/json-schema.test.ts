@@ -81,7 +81,7 @@ describe('JSON Schema', () => {
     ['an unknown replication policy', (s) => (s.scheduler = { replication: { policy: 'hot' } })],
     ['a misspelled DSBRA setting', (s) => (s.scheduler = { replication: { policy: 'dsbra', config: { alfa: 1 } } })],
     ['a DSBRA setting beside policy', (s) => (s.scheduler = { replication: { policy: 'dsbra', alpha: 1 } })],
-    ['a config for the hfs preemption, which has none', (s) => (s.scheduler = { preemption: { config: { victims: 'newest' } } })],
+    ['a field the hfs preemption\'s config does not have', (s) => (s.scheduler = { preemption: { config: { victims: 'newest' } } })],
   ];
 
   const good: Array<[string, Record<string, unknown>]> = [
