@@ -1,11 +1,13 @@
 /**
  * Delay waiting: the time a job spent skipped for locality. Each time the map scan skips a job (its gate allowed
- * nothing the node could give it), the job waits until the cluster's next heartbeat, as the wait gate counts it; a
- * skip-count gate's skips are timed the same way. The wait since a job's previous launch is charged to the map it
- * launches next (DSBRA's delay of that task, its DT_i); the total per job is the metric "delay waiting".
+ * nothing the node could give it), the job waits until the cluster's next heartbeat, as the wait gate counts it (with
+ * scheduler.delay.clock "hadoop", until the next heartbeat asking for tasks); a skip-count gate's skips are timed the
+ * same way. The wait since a job's previous launch is charged to the map it launches next (DSBRA's delay of that
+ * task, its DT_i); the total per job is the metric "delay waiting".
  *
- * A wrapper around the run's gate (outermost, so it sees every skip the scheduler reports). It drops the gate's
- * lazy skips, so runs with it walk every map scan: nothing is skipped unseen.
+ * A wrapper around the run's gate and its rules, so it sees every skip (only Hadoop's wait clock, wait-clock.ts, goes
+ * around it, handing it each skip as charged). It drops the gate's lazy skips, so runs with it walk every map scan:
+ * nothing is skipped unseen.
  */
 import type { LocalityGate } from '../framework/locality-gate.js';
 import type { Job } from '../job.js';
