@@ -53,10 +53,10 @@ export function parseXml(source: string, file: string, splitValues: SplitValues 
   const outline = outlineOf(text);
   if (outline.tooDeep >= 0) throw new InputError(`${at(outline.tooDeep)}: ${TOO_DEEP}`);
   if (outline.longRun >= 0) {
-    throw new InputError(`${at(outline.longRun)}: a ${outline.longWhat === 'text' ? 'text' : 'tag'} of more than ${MAX_XML_RUN} characters${outline.longWhat === 'text' ? ' between tags' : ''} (the limit on one: hfsim's XML parser reads it a character at a time, and Hadoop's values are short)`);
+    throw new InputError(`${at(outline.longRun)}: a ${outline.longWhat} of more than ${MAX_XML_RUN} characters${outline.longWhat === 'text' ? ' between tags' : ''} (the limit on one: hfsim's XML parser reads it a character at a time, and Hadoop's values are short)`);
   }
   if (outline.tooMuch >= 0) {
-    throw new InputError(`${at(outline.tooMuch)}: the texts and tags up to here pass ${MAX_XML_CHARS} characters, the limit on an XML input's (comments and CDATA sections apart: hfsim's XML parser reads them a character at a time; 10,000 pools take about 3 MB)`);
+    throw new InputError(`${at(outline.tooMuch)}: the texts, tags and comments up to here pass ${MAX_XML_CHARS} characters, the limit on an XML input's (CDATA sections apart: hfsim's XML parser reads them a character at a time; 10,000 pools take about 3 MB)`);
   }
   const { XMLParser, XMLValidator } = xmlParser();
   const valid = XMLValidator.validate(text);
@@ -111,10 +111,10 @@ interface Outline {
   strayText: number;
   /** The first top-level element's name ('' when there is none). */
   firstRoot: string;
-  /** The first text between tags, or tag, longer than MAX_XML_RUN, and which. */
+  /** The first text between tags, tag or comment longer than MAX_XML_RUN, and which. */
   longRun: number;
-  longWhat: 'text' | 'tag';
-  /** Where the texts and tags together pass MAX_XML_CHARS. */
+  longWhat: 'text' | 'tag' | 'comment';
+  /** Where the texts, tags and comments together pass MAX_XML_CHARS. */
   tooMuch: number;
 }
 
@@ -147,7 +147,10 @@ function outlineOf(text: string): Outline {
     const tag = at;
     outside(tag);
     long('text', from, tag - from);
-    if (text.startsWith('<!--', at)) at = endAfter(text, '-->', at + 4);
+    if (text.startsWith('<!--', at)) {
+      at = endAfter(text, '-->', at + 4);
+      long('comment', tag, at - tag);
+    }
     else if (text.startsWith('<![CDATA[', at)) {
       // character data outside every element is text there too (the validator passed it after the root)
       if (depth === 0 && outline.firstRoot !== '' && outline.strayText < 0) outline.strayText = tag;

@@ -31,14 +31,27 @@ describe('a text or tag past the limit of an XML input', () => {
     expect(() => parseCapacityFile(xml, 'c.xml')).toThrow(new RegExp(`^c\\.xml:3:8: a text of more than ${MAX_XML_RUN} characters between tags \\(`));
   });
 
-  it('a long comment or CDATA section is not such a run, nor a text of the limit', () => {
-    expect(() => parseAllocation(`<allocations><!--${long('x')}--><pool name="a"><weight><![CDATA[2]]></weight></pool>${' '.repeat(MAX_XML_RUN)}</allocations>`, 'a.xml')).not.toThrow();
+  it('a long CDATA section is not such a run, nor a text of the limit', () => {
+    expect(() => parseAllocation(`<allocations><pool name="a"><weight><![CDATA[${long(' ')}2]]></weight></pool>${' '.repeat(MAX_XML_RUN)}</allocations>`, 'a.xml')).not.toThrow();
   });
+
+  // review: a comment was passed over uncounted, but the parser reads it a character at a time too (100 MB of comment: 2-9 s)
+  it('a comment past the limit: refused at its "<"', () => {
+    const started = performance.now();
+    expect(() => parseAllocation(`<allocations>\n  <!--${long('x')}-->\n</allocations>`, 'a.xml')).toThrow(new RegExp(`^a\\.xml:2:3: a comment of more than ${MAX_XML_RUN} characters \\(`));
+    expect(performance.now() - started).toBeLessThan(2000);
+  });
+});
+
+it('comments, each short, of more than the limit in all: refused where they pass it', async () => {
+  const { MAX_XML_CHARS } = await import('../../src/core/limits.js');
+  const xml = `<allocations>\n${'<!-- c -->'.repeat(Math.ceil(MAX_XML_CHARS / 10) + 1)}\n</allocations>`;
+  expect(() => parseAllocation(xml, 'a.xml')).toThrow(new RegExp(`^a\\.xml:2:\\d+: the texts, tags and comments up to here pass ${MAX_XML_CHARS} characters, the limit on an XML input's \\(`));
 });
 
 it('texts and tags of more than the limit in all, each short (between comments): refused at the line where they pass it', async () => {
   const { MAX_XML_CHARS } = await import('../../src/core/limits.js');
   const piece = `<!-- c -->${' '.repeat(999)}\n`;
   const xml = `<allocations>\n${piece.repeat(Math.ceil(MAX_XML_CHARS / 1000) + 1)}</allocations>`;
-  expect(() => parseAllocation(xml, 'a.xml')).toThrow(new RegExp(`^a\\.xml:\\d+:\\d+: the texts and tags up to here pass ${MAX_XML_CHARS} characters, the limit on an XML input's \\(`));
+  expect(() => parseAllocation(xml, 'a.xml')).toThrow(new RegExp(`^a\\.xml:\\d+:\\d+: the texts, tags and comments up to here pass ${MAX_XML_CHARS} characters, the limit on an XML input's \\(`));
 });
