@@ -53,7 +53,7 @@ export function parseXml(source: string, file: string, splitValues: SplitValues 
   const outline = outlineOf(text);
   if (outline.tooDeep >= 0) throw new InputError(`${at(outline.tooDeep)}: ${TOO_DEEP}`);
   if (outline.longRun >= 0) {
-    throw new InputError(`${at(outline.longRun)}: a ${outline.longWhat} of more than ${MAX_XML_RUN} characters${outline.longWhat === 'text' ? ' between tags' : ''} (the limit on one: hfsim's XML parser reads it a character at a time, and Hadoop's values are short)`);
+    throw new InputError(`${at(outline.longRun)}: a ${outline.longWhat} of more than ${MAX_XML_RUN} characters${outline.longWhere} (the limit on one: hfsim's XML parser reads it a character at a time, and Hadoop's values are short)`);
   }
   if (outline.tooMuch >= 0) {
     throw new InputError(`${at(outline.tooMuch)}: the texts, tags and comments up to here pass ${MAX_XML_CHARS} characters, the limit on an XML input's (CDATA sections apart: hfsim's XML parser reads them a character at a time; 10,000 pools take about 3 MB)`);
@@ -111,9 +111,10 @@ interface Outline {
   strayText: number;
   /** The first top-level element's name ('' when there is none). */
   firstRoot: string;
-  /** The first text between tags, tag or comment longer than MAX_XML_RUN, and which. */
+  /** The first text, tag or comment longer than MAX_XML_RUN, which, and for a text where (' between tags', ' after the root element'). */
   longRun: number;
   longWhat: 'text' | 'tag' | 'comment';
+  longWhere: string;
   /** Where the texts, tags and comments together pass MAX_XML_CHARS. */
   tooMuch: number;
 }
@@ -126,14 +127,14 @@ interface Outline {
  * instructions and declarations open nothing; a tag cut by the file's end counts.
  */
 function outlineOf(text: string): Outline {
-  const outline: Outline = { tooDeep: -1, strayText: -1, firstRoot: '', longRun: -1, longWhat: 'text', tooMuch: -1 };
+  const outline: Outline = { tooDeep: -1, strayText: -1, firstRoot: '', longRun: -1, longWhat: 'text', longWhere: '', tooMuch: -1 };
   let chars = 0;
+  let depth = 0;
   const long = (what: Outline['longWhat'], at: number, length: number): void => {
     chars += length;
-    if (outline.longRun < 0 && length > MAX_XML_RUN) [outline.longRun, outline.longWhat] = [at, what];
+    if (outline.longRun < 0 && length > MAX_XML_RUN) [outline.longRun, outline.longWhat, outline.longWhere] = [at, what, what === 'text' ? textPlace(depth, outline.firstRoot) : ''];
     if (outline.tooMuch < 0 && chars > MAX_XML_CHARS) outline.tooMuch = at;
   };
-  let depth = 0;
   let from = 0;
   // XML's white space, and a byte order mark where the file starts
   const nonBlank = /[^ \t\r\n]/g;
@@ -184,6 +185,9 @@ function outlineOf(text: string): Outline {
   long('text', from, text.length - from);
   return outline;
 }
+
+/** Where a text at `depth` stands, said after "a text of more than N characters". */
+const textPlace = (depth: number, firstRoot: string): string => (depth > 0 ? ' between tags' : firstRoot === '' ? ' before the root element' : ' after the root element');
 
 /** The stray text at `at` (its first line, shortened), said after the root element `root`. */
 function strayText(text: string, at: number, root: string): string {

@@ -17,7 +17,10 @@ describe('a text or tag past the limit of an XML input', () => {
     ['a pool name', `<allocations>\n<pool name="${long('a')}"/>\n</allocations>`, '2:1', `a tag of more than ${MAX_XML_RUN} characters`],
     ['a weight', `<allocations>\n<pool name="a">\n<weight>${long('1')}</weight></pool>\n</allocations>`, '3:9', `a text of more than ${MAX_XML_RUN} characters between tags`],
     // review: the text after the last tag, an end tag and a declaration were not counted
-    ['spaces after the root', `<allocations><pool name="a"/></allocations>\n${long(' ')}`, '1:44', `a text of more than ${MAX_XML_RUN} characters between tags`],
+    // review: text after the root element was said to be "between tags"
+    ['spaces after the root', `<allocations><pool name="a"/></allocations>\n${long(' ')}`, '1:44', `a text of more than ${MAX_XML_RUN} characters after the root element`],
+    ['spaces after a self-closing root', `<allocations/>${long(' ')}<!-- c -->`, '1:15', `a text of more than ${MAX_XML_RUN} characters after the root element`],
+    ['spaces before the root', `<?xml version="1.0"?>${long(' ')}<allocations/>`, '1:22', `a text of more than ${MAX_XML_RUN} characters before the root element`],
     ['an end tag', `<allocations><pool name="a"></pool${long(' ')}>\n</allocations>`, '1:29', `a tag of more than ${MAX_XML_RUN} characters`],
     ['a declaration', `<?xml version="1.0"${long(' ')}?>\n<allocations/>`, '1:1', `a tag of more than ${MAX_XML_RUN} characters`],
   ])('allocation file, %s: refused at its line and column', (_, xml, at, message) => {
