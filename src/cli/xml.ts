@@ -64,6 +64,8 @@ export function parseXml(source: string, file: string, splitValues: SplitValues 
   // The validator ends the document at the root's closing tag alone: after a self-closing root, text passed (and was
   // dropped), where Hadoop's parser refuses it ("Content is not allowed in trailing section").
   if (outline.strayText >= 0) throw new InputError(`${at(outline.strayText)}: malformed XML: ${strayText(text, outline.strayText, outline.firstRoot)}`);
+  const badRef = badReference(text);
+  if (badRef !== null) throw new InputError(`${at(badRef.index)}: ${badRef.problem}`);
   // References are decoded here (decode), not by the parser, which left &#50; as it was and &foo; too.
   // CDATA apart (cdataPropName): its text is taken as written, references and all, as Hadoop's parser takes it.
   const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', preserveOrder: true, captureMetaData: true, parseTagValue: false, trimValues: false, processEntities: false, cdataPropName: CDATA,
@@ -291,20 +293,59 @@ function doctypeAt(text: string): { index: number } | null {
 
 const PREDEFINED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 
-/** XML's references in a text or attribute value: the five predefined entities and character references; any other is an error. */
+/**
+ * A reference, or an "&" that starts none (no ";"): the name, "#" and a number, or "#x" and a hexadecimal one. A name
+ * ends at a quote or "<" too, as it is found in the file's text, where an attribute value's quote follows it.
+ */
+const REFERENCE = /&(#[0-9]+|#x[0-9a-fA-F]+|[^;&\s"'<>]*);?/g;
+const REFERENCE_AT = new RegExp(REFERENCE.source, 'y');
+
+/** What is wrong with the reference `ref` (its name or number `name`), or undefined when XML allows it. */
+function referenceProblem(ref: string, name: string): string | undefined {
+  if (!ref.endsWith(';')) return `"&" must start a reference such as &amp; (found "${ref}")`;
+  if (name.startsWith('#')) {
+    const code = name[1] === 'x' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
+    if (!(code > 0 && code <= 0x10ffff) || (code >= 0xd800 && code <= 0xdfff)) return `${ref} is not a character`;
+    if (NOT_XML_CHAR.test(String.fromCodePoint(code))) return `${ref} is not a character XML allows (${codePoint(String.fromCodePoint(code))}: only tab, newline and carriage return below U+0020): Hadoop's XML parser refuses the file`;
+    return undefined;
+  }
+  return name in PREDEFINED ? undefined : `unknown entity ${ref} (XML defines only &amp; &lt; &gt; &quot; &apos;)`;
+}
+
+/** Sections whose "&" is no reference: comments, CDATA sections, processing instructions. */
+const SKIPPED = [['<!--', '-->'], ['<![CDATA[', ']]>'], ['<?', '?>']] as const;
+
+/**
+ * The first reference XML does not allow, in the file's order, with its offset (its "&"); null: none. Run on a file
+ * the validator passed, where an "&" outside the skipped sections stands in a text or an attribute value.
+ */
+function badReference(text: string): { index: number; problem: string } | null {
+  let lt = text.indexOf('<');
+  for (let amp = text.indexOf('&'); amp >= 0; ) {
+    if (lt >= 0 && lt < amp) {
+      const skipped = SKIPPED.find(([open]) => text.startsWith(open, lt));
+      const next = skipped === undefined ? lt + 1 : endAfter(text, skipped[1], lt + skipped[0].length);
+      lt = text.indexOf('<', next);
+      if (amp < next) amp = text.indexOf('&', next);
+      continue;
+    }
+    REFERENCE_AT.lastIndex = amp;
+    const [ref, name] = REFERENCE_AT.exec(text)!;
+    const problem = referenceProblem(ref, name!);
+    if (problem !== undefined) return { index: amp, problem };
+    amp = text.indexOf('&', amp + 1);
+  }
+  return null;
+}
+
+/** XML's references in a text or attribute value, decoded (badReference refused any other first; `at` names the element should one pass). */
 function decode(value: string, at: string): string {
   if (!value.includes('&')) return value;
-  return value.replace(/&(#[0-9]+|#x[0-9a-fA-F]+|[^;&\s]*);?/g, (ref, name: string) => {
-    if (!ref.endsWith(';')) throw new InputError(`${at}: "&" must start a reference such as &amp; (found "${ref}")`);
-    if (name.startsWith('#')) {
-      const code = name[1] === 'x' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
-      if (!(code > 0 && code <= 0x10ffff) || (code >= 0xd800 && code <= 0xdfff)) throw new InputError(`${at}: ${ref} is not a character`);
-      if (NOT_XML_CHAR.test(String.fromCodePoint(code))) throw new InputError(`${at}: ${ref} is not a character XML allows (${codePoint(String.fromCodePoint(code))}: only tab, newline and carriage return below U+0020): Hadoop's XML parser refuses the file`);
-      return String.fromCodePoint(code);
-    }
-    const c = PREDEFINED[name];
-    if (c === undefined) throw new InputError(`${at}: unknown entity ${ref} (XML defines only &amp; &lt; &gt; &quot; &apos;)`);
-    return c;
+  return value.replace(REFERENCE, (ref, name: string) => {
+    const problem = referenceProblem(ref, name);
+    if (problem !== undefined) throw new InputError(`${at}: ${problem}`);
+    if (!name.startsWith('#')) return PREDEFINED[name]!;
+    return String.fromCodePoint(name[1] === 'x' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10));
   });
 }
 

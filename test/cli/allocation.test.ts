@@ -809,7 +809,7 @@ describe('bad allocation files: one line with file and line, exit 2', () => {
     ['a limit on the root queue (a cluster-wide limit, not modelled, so refused rather than dropped)', '<allocations>\n  <queue name="root">\n    <maxRunningApps>10</maxRunningApps>\n    <queue name="etl"/>\n  </queue>\n</allocations>', /pools\.xml:3:5: <maxRunningApps> on the root queue: a limit on the whole cluster is not modelled; set it on the queues under root/],
 
     ['a weight past the fair-share search\'s range', '<allocations>\n  <pool name="a">\n    <weight>1e9</weight>\n  </pool>\n</allocations>', /pools\.xml:3:5: <weight> is 1e9, outside 0\.001 to 1000/],
-    ['an entity no DOCTYPE defines (it was kept as text)', '<allocations>\n  <pool name="a&foo;">\n  </pool>\n</allocations>', /pools\.xml:2:3: unknown entity &foo; \(XML defines only/],
+    ['an entity no DOCTYPE defines (it was kept as text)', '<allocations>\n  <pool name="a&foo;">\n  </pool>\n</allocations>', /pools\.xml:2:16: unknown entity &foo; \(XML defines only/],
     ['a bad scheduling policy', '<allocations>\n  <queue name="q">\n    <schedulingPolicy>drf</schedulingPolicy>\n  </queue>\n</allocations>', /pools\.xml:3:5: <schedulingPolicy> must be fair or fifo, not "drf": drf \(DominantResourceFairnessPolicy\) divides memory and vcores/],
   ];
   it.each(cases)('%s', (_, xml, message) => {

@@ -206,7 +206,7 @@ describe('bad allocation files: file and line', () => {
     // XML 1.0 allows no control character but tab, newline and CR (its Char production), written or referenced:
     // Hadoop's parsers (Xerces, Woodstox) refuse the file; it was read (Java's trim dropped the U+0001: weight 1.5)
     ['a control character in a value', '<allocations>\n<pool name="a">\n<weight>1.5\u0001</weight></pool>\n</allocations>', ':3:12: malformed XML: U+0001, a character XML does not allow (only tab, newline and carriage return below U+0020): Hadoop\'s XML parser refuses the file'],
-    ['a control character referenced', '<allocations>\n<pool name="a"><weight>1.5&#x1;</weight></pool>\n</allocations>', ':2:16: &#x1; is not a character XML allows'],
+    ['a control character referenced', '<allocations>\n<pool name="a"><weight>1.5&#x1;</weight></pool>\n</allocations>', ':2:27: &#x1; is not a character XML allows'],
     ['20,000 pools', `<allocations>\n${Array.from({ length: 20_000 }, (_, i) => `<pool name="p${i}"/>`).join('\n')}\n</allocations>`, ':10002:1: more than 10000 pools, the limit'],
   ])('%s', (_, xml, message) => {
     const alloc = write('pools.xml', xml);
