@@ -38,11 +38,11 @@ describe('a token jsonc-parser builds a character at a time', () => {
     expect(status).toBe(2);
   });
 
-  it('is refused in an SLS trace at its line: a job id of 2 M escapes', () => {
+  it('is refused in an SLS trace at its line and column (it named the line alone): a job id of 2 M escapes', () => {
     writeFileSync(join(dir, 'escapes-trace.json'), `\n{"job.id":"${'\\n'.repeat(2_000_000)}"}`);
     const scenario = { name: 'x', cluster: { racks: 1, nodesPerRack: 2, mapSlotsPerNode: 1, reduceSlotsPerNode: 1 }, workload: { kind: 'sls', trace: 'escapes-trace.json' } };
     const { status, stderr } = dryRun('escapes.json', JSON.stringify(scenario));
-    expect(stderr).toMatch(/escapes\.json: workload\.trace: .*escapes-trace\.json:2: a string of more than 1000000 escapes .*\n$/);
+    expect(stderr).toMatch(/escapes\.json: workload\.trace: .*escapes-trace\.json:2:11: a string of more than 1000000 escapes .*\n$/);
     expect(stderr.split('\n')).toHaveLength(2);
     expect(status).toBe(2);
   });

@@ -125,7 +125,7 @@ describe('SLS JSON traces', () => {
     const it = r.values()[Symbol.iterator]();
     expect(it.next().value).toMatchObject({ type: 'object', offset: 0 });
     expect(it.next().value).toMatchObject({ type: 'array', offset: 11 });
-    expect(() => it.next()).toThrow('t.json:4: unexpected end of file: an object or array is not closed');
+    expect(() => it.next()).toThrow('t.json:4:1: unexpected end of file: an object or array is not closed');
     // one array alone is its elements
     expect([...new JsonReader('[ { "a": 1 }, { "b": 2 } ]', 't.json').values()].map((n) => n.offset)).toEqual([2, 14]);
   });
@@ -151,9 +151,10 @@ describe('SLS JSON traces', () => {
 
   const job = (tasks: string, extra = '') => `{ "job.start.ms": 0, "job.queue.name": "q",${extra}\n  "job.tasks": [\n${tasks}\n  ] }\n`;
   const bad: Array<[string, string, RegExp]> = [
-    ['malformed JSON', job('    { "container.host": "/r/n1" "duration.ms": 5 }'), /^t\.json:3: invalid JSON: comma expected$/],
-    ['an unclosed object', '{ "job.start.ms": 0,\n  "job.queue.name": "q"\n', /^t\.json:3: unexpected end of file/],
-    ['a number at the top', '{ "job.start.ms": 0, "job.queue.name": "q", "job.tasks": [{ "container.host": "h", "duration.ms": 1 }] }\n42\n', /^t\.json:2: expected a job object/],
+    // review: a JSON trace's syntax errors named the line alone; a scenario's name its column too
+    ['malformed JSON', job('    { "container.host": "/r/n1" "duration.ms": 5 }'), /^t\.json:3:33: invalid JSON: comma expected$/],
+    ['an unclosed object', '{ "job.start.ms": 0,\n  "job.queue.name": "q"\n', /^t\.json:3:1: unexpected end of file/],
+    ['a number at the top', '{ "job.start.ms": 0, "job.queue.name": "q", "job.tasks": [{ "container.host": "h", "duration.ms": 1 }] }\n42\n', /^t\.json:2:1: expected a job object/],
     ['only a job SLS skips (a negative duration)', job('    { "container.host": "/r/n1",\n      "container.start.ms": 10, "container.end.ms": 5 }'),
       /^t\.json: no job to replay: SLS skips all 1 \(line 1, job "job_1": its container at line 3 lasts -5 ms \("Duration of a task shouldn't be less or equal to 0!"\)\)$/],
     ['only a job SLS skips (no duration)', job('    { "container.host": "/r/n1" }'), /^t\.json: no job to replay: SLS skips all 1 \(line 1, job "job_1": its container at line 3 has no duration/],
@@ -192,7 +193,7 @@ describe('SLS JSON traces', () => {
     ['a container without count past a job\'s reduces', job('    { "container.host": "h", "duration.ms": 5 },\n    { "container.type": "reduce", "duration.ms": 5, "count": 10000000 },\n    { "container.type": "reduce", "duration.ms": 5 }'),
       /^t\.json:5: "count" 1 makes job "job_1" 10000001 reduces, above the limit of 10000000 reduces$/],
     // jsonc-parser recursed a level a call: "Maximum call stack size exceeded", exit 1
-    ['arrays nested 7,000 deep', `${'['.repeat(7000)}${']'.repeat(7000)}`, /^t\.json:1: arrays and objects nest deeper than 64 levels$/],
+    ['arrays nested 7,000 deep', `${'['.repeat(7000)}${']'.repeat(7000)}`, /^t\.json:1:65: arrays and objects nest deeper than 64 levels$/],
     // JSON reads 1e400 as Infinity, which the message showed as JSON writes it: "not null"
     ['a duration beyond the range of a number', job('    { "container.host": "h",\n      "duration.ms": 1e400 }'), /^t\.json:4: "duration\.ms" must be a number, not 1e400 \(beyond the range of a number: it reads as Infinity\)$/],
     ['a start time beyond the range of a number', job('    { "container.host": "h", "duration.ms": 5 }').replace('"job.start.ms": 0', '"job.start.ms": -1e400'), /^t\.json:1: "job\.start\.ms" must be a whole number of at least 0, not -1e400 \(beyond the range of a number: it reads as -Infinity\)$/],
@@ -286,18 +287,18 @@ describe('SLS JSON traces', () => {
     const head = '{"job.start.ms":0,"job.queue.name":"q",\n"job.tasks":[';
     // 5 a container ({, 2 keys, 2 values), 7 for the job's own ({, 3 keys, 2 values, [): 1,999,999 containers are 10,000,002
     expect(() => parseSlsTrace(`{"job.start.ms":0,"job.queue.name":"q"}\n${head}${containers(1_999_999)}]}\n`, 't.json')).toThrow(
-      't.json:2: a JSON value of more than 10000000 keys and values, more than hfsim holds parsed at once (a job is parsed whole): split the job, or in SLS JSON write its like containers once, with "count"');
+      't.json:2:1: a JSON value of more than 10000000 keys and values, more than hfsim holds parsed at once (a job is parsed whole): split the job, or in SLS JSON write its like containers once, with "count"');
     // 7 a job ({, 3 keys, 2 values, [): 1,428,572 jobs in one array are 10,000,005
     const jobs = Array(1_428_572).fill('{"job.start.ms":0,"job.queue.name":"q","job.tasks":[]}').join(',');
-    expect(() => parseSlsTrace(`[${jobs}]`, 't.json')).toThrow('t.json:1: a JSON value of more than 10000000 keys and values, more than hfsim holds parsed at once (a trace written as one array is parsed whole): write its jobs one after another, not in an array');
+    expect(() => parseSlsTrace(`[${jobs}]`, 't.json')).toThrow('t.json:1:1: a JSON value of more than 10000000 keys and values, more than hfsim holds parsed at once (a trace written as one array is parsed whole): write its jobs one after another, not in an array');
   }, 60_000);
 
   it('counts a value\'s keys and values exactly: at the limit it is read, one past it refused (a small limit, as parsing 10 M costs GBs)', () => {
     // {"a":[1,{"b":true}],"c":null}: {, "a", [, 1, {, "b", true, "c", null: 9
     const values = (most: number) => [...new JsonReader('{"a":[1,{"b":true}],"c":null}\n{"d":2}', 't.json', most).values()].length;
     expect(values(9)).toBe(2);
-    expect(() => values(8)).toThrow(/^t\.json:1: a JSON value of more than 8 keys and values, more than hfsim holds parsed at once \(a job is parsed whole\)/);
-    expect(() => [...new JsonReader('[{"a":1},{"b":2}]', 't.json', 4).values()]).toThrow(/^t\.json:1: a JSON value of more than 4 keys and values, .*\(a trace written as one array is parsed whole\)/);
+    expect(() => values(8)).toThrow(/^t\.json:1:1: a JSON value of more than 8 keys and values, more than hfsim holds parsed at once \(a job is parsed whole\)/);
+    expect(() => [...new JsonReader('[{"a":1},{"b":2}]', 't.json', 4).values()]).toThrow(/^t\.json:1:1: a JSON value of more than 4 keys and values, .*\(a trace written as one array is parsed whole\)/);
     expect([...new JsonReader('[{"a":1},{"b":2}]', 't.json', 7).values()]).toHaveLength(2);
   });
 
@@ -568,10 +569,10 @@ describe('Rumen traces (format: "rumen")', () => {
     ['attempts that are not an array', '{ "submitTime": 5,\n  "mapTasks": [ { "attempts": 3 } ] }', /^t\.json:2: "attempts" must be an array of task attempts$/],
     ['no submit time', '{ "jobID": "job_0_1",\n  "mapTasks": [] }', /^t\.json:1: the job has no "submitTime"$/],
     ['a text time', `{ "submitTime": 5, "mapTasks": [ { "attempts": [\n ${attempt('h', 1, 2).replace('"startTime": 1', '"startTime": "early"')} ] } ] }`, /^t\.json:2: "startTime" must be a number of at least -1, not "early"$/],
-    ['malformed JSON', '{ "submitTime": 5,\n  "mapTasks": [ 1 2 ] }', /^t\.json:2: invalid JSON: comma expected$/],
+    ['malformed JSON', '{ "submitTime": 5,\n  "mapTasks": [ 1 2 ] }', /^t\.json:2:19: invalid JSON: comma expected$/],
     ['an attempt past the time limit', `{ "submitTime": 5, "mapTasks": [ { "attempts": [\n ${attempt('h', 1, 1e300)} ] } ] }`, /^t\.json:2: its last attempt lasts 1e\+300 ms, above the limit of 2147483647 ms \(24\.8 days\) for any time$/],
     ['a submit time beyond the range of a number (it said "not null")', '{ "jobID": "job_0_1",\n  "submitTime": 1e400, "mapTasks": [] }', /^t\.json:2: "submitTime" must be a whole number of at least -1, not 1e400 \(beyond the range of a number: it reads as Infinity\)$/],
-    ['an unclosed job', '{ "submitTime": 5,\n  "mapTasks": [ } ', /^t\.json:2: unexpected end of file: an object or array is not closed$/],
+    ['an unclosed job', '{ "submitTime": 5,\n  "mapTasks": [ } ', /^t\.json:2:19: unexpected end of file: an object or array is not closed$/],
   ])('bad input: %s', (_, text, message) => {
     expect(() => parseRumenTrace(text, 't.json')).toThrow(message);
   });
@@ -663,10 +664,10 @@ describe('a trace in another of SLS\'s input formats is refused, saying which an
   it('a SWIM trace (tab-separated rows) read as SLS JSON or Rumen names the workload kind to set', () => {
     const swim = 'job0\t49\t49\t740773\t2339561\t627471\njob1\t101\t52\t736346\t1700537\t432269\n';
     const said = 'a SWIM trace (rows of tab-separated columns), not JSON: set workload.kind to "swim"';
-    expect(() => parseSlsTrace(swim, 't.tsv')).toThrow(`t.tsv:1: ${said}`);
-    expect(() => parseRumenTrace(swim, 't.tsv')).toThrow(`t.tsv:1: ${said}`);
+    expect(() => parseSlsTrace(swim, 't.tsv')).toThrow(`t.tsv:1:1: ${said}`);
+    expect(() => parseRumenTrace(swim, 't.tsv')).toThrow(`t.tsv:1:1: ${said}`);
     // a stray number after the jobs is still what it was
-    expect(() => parseSlsTrace(`${SLS_HEAD}\n42\n`, 's.json')).toThrow(/^s\.json:\d+: expected a job object/);
+    expect(() => parseSlsTrace(`${SLS_HEAD}\n42\n`, 's.json')).toThrow(/^s\.json:\d+:1: expected a job object/);
   });
 });
 
