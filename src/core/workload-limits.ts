@@ -33,6 +33,8 @@ interface Totals {
   /** A trace's rows: the first row where the blocks, or the reduces, added up pass their limit, and the total there. */
   blocksPassed?: PassedAt;
   reducesPassed?: PassedAt;
+  /** A trace's first row whose reduces alone pass MAX_REDUCES (its count may be past any integer a message shows). */
+  reducesRow?: string;
   /** "about": the count is an expectation (sizes drawn at random). */
   estimate: boolean;
   /** The fluid model's largest transfer of one task (MB read, written or shuffled), with where it comes from and, where a ratio sets it, how (" (a map's output: ...)"). */
@@ -105,7 +107,9 @@ export function workloadLimitErrors(scenario: Scenario, trace?: SwimTrace, lastS
     if (periods * size > MAX_BLOCKS) errors.push(`workload.shared.hot.periodMs: about ${periods} hot sets (a period of ${hot.periodMs} ms with a submission, to the last at about ${Math.round(t.lastSubmitMs)} ms) of ${size} blocks each (fraction x blocks), ${periods * size} blocks drawn, above the limit of ${MAX_BLOCKS}: lengthen periodMs or lower fraction`);
   }
   // A trace's reduces come from its rows' shuffle bytes: named as its blocks are (it said "workload:" alone).
-  if (t.reducesPassed !== undefined) errors.push(passedError(t.reducesPassed, 'reduces', MAX_REDUCES, t.reduces, t.jobs));
+  if (t.reducesRow !== undefined && w.kind === 'swim') {
+    errors.push(`${t.reducesRow}: its shuffle and output bytes at workload.bytesPerReduce ${w.bytesPerReduce} bytes a reduce make more than ${MAX_REDUCES} reduces, the limit in all: set bytesPerReduce higher, or cap a job's reduces with workload.maxReducesPerJob`);
+  } else if (t.reducesPassed !== undefined) errors.push(passedError(t.reducesPassed, 'reduces', MAX_REDUCES, t.reduces, t.jobs));
   else if (t.reduces > MAX_REDUCES) errors.push(`${w.kind === 'swim' ? 'workload.trace' : 'workload'}: ${about}${Math.round(t.reduces)} reduces in all, above the limit of ${MAX_REDUCES}`);
   const { cluster, tasks } = scenario;
   const network = cluster.network;
@@ -283,6 +287,7 @@ function totals(scenario: Scenario, trace: SwimTrace | undefined, lastSubmits: L
         const job = swimRowField(trace, i);
         if (t.blocks > MAX_BLOCKS) t.blocksPassed ??= { job, row: i, total: t.blocks };
         if (t.reduces > MAX_REDUCES) t.reducesPassed ??= { job, row: i, total: t.reduces };
+        if (s.reduces > MAX_REDUCES) t.reducesRow ??= job;
         largest(s.maps, job, s.mapMs, job);
         t.lastSubmitMs = Math.max(t.lastSubmitMs, trace.submitS[i] * 1000);
         moves(s.inputMBPerMap, mapReadMBps, s.inputMBPerMap * ratio[w.type], n.diskWriteMBps, job, ratio[w.type] > 1 ? () => `a map's output: its ${Math.round(s.inputMBPerMap)} MB input x cluster.network.mapOutputRatio.${w.type} ${ratio[w.type]}` : undefined);

@@ -4,7 +4,7 @@ import * as L from './limits.js';
 import { PRIORITIES } from './priority.js';
 import { sharedInputSchema } from './shared-input.js';
 import { misplacedFields } from './unknown-fields.js';
-import { atMost, durationMs, nameField, nonNegInt, oneOf, pathField, posInt, posNum, repeatedKeys, timeMs } from './bounded.js';
+import { atLeast, atMost, durationMs, nameField, nonNegInt, oneOf, pathField, posInt, posNum, repeatedKeys, timeMs } from './bounded.js';
 
 export const JOB_TYPES = ['io', 'cpu'] as const;
 export type JobType = (typeof JOB_TYPES)[number];
@@ -105,7 +105,8 @@ const swimWorkload = z.strictObject({
   jobs: posInt('jobs', L.MAX_JOBS).optional(),
   /** Size of the traced cluster; bytes scale by simulated nodes / tracedNodes. */
   tracedNodes: posInt('tracedNodes', L.MAX_NODES).default(600),
-  bytesPerReduce: posNum('bytesPerReduce').default(1e9),
+  /** Bytes a reduce (Hive's hive.exec.reducers.bytes.per.reducer, a count of bytes): below 1, 1e-300 made "Infinity reduces". */
+  bytesPerReduce: posNum('bytesPerReduce').min(1, atLeast('bytesPerReduce', 1)).default(1e9),
   /** At most this many reduces a job (Hive's hive.exec.reducers.max); omitted: no cap. */
   maxReducesPerJob: posInt('maxReducesPerJob', L.MAX_REDUCES).optional(),
   mapBaseMs: timeMs('mapBaseMs').default(3000),

@@ -383,7 +383,15 @@ describe('bad SWIM traces: file and line', () => {
   it('shuffle bytes that make too many reduces', () => {
     const trace = write('t.tsv', 'job0\t1\t1\t1\t1e300\t1\n');
     const file = write('s.json', { ...tiny, workload: { kind: 'swim', trace } });
-    expect(inputError(() => loadScenario(file), file)).toBe(`${file}:1:132: workload.trace: ${trace}:1: job job0: the rows up to this one make 1e+289 reduces, above the limit of 10000000 in all`);
+    // review: "1e+289 reduces" (and, summed past a double, "Infinity reduces") said no number a user could act on
+    expect(inputError(() => loadScenario(file), file)).toBe(`${file}:1:132: workload.trace: ${trace}:1: job job0: its shuffle and output bytes at workload.bytesPerReduce 1000000000 bytes a reduce make more than 10000000 reduces, the limit in all: set bytesPerReduce higher, or cap a job's reduces with workload.maxReducesPerJob`);
+  });
+
+  // review: 1e-300 bytes a reduce said "Infinity reduces", at the trace's row
+  it('bytesPerReduce below a byte: refused at the field', () => {
+    const trace = write('t.tsv', 'job0\t1\t1\t1\t1e12\t1\n');
+    const file = write('s.json', { ...tiny, workload: { kind: 'swim', trace, bytesPerReduce: 1e-300 } });
+    expect(inputError(() => loadScenario(file), file)).toMatch(/:1:\d+: workload\.bytesPerReduce: bytesPerReduce is 1e-300, below the limit of 1$/);
   });
 
   // A total past its limit named no row ("workload.trace: 16000000 reduces in all"): the line where it passes, and how
