@@ -8,6 +8,7 @@
 import { filePosition } from './file-position.js';
 import { visit } from 'jsonc-parser';
 import { shownAlike } from './alike-lines.js';
+import { refusedOverridePath } from '../core/scenario-variants.js';
 
 /** A step of a path into a JSON value: an object's key, or a list's index. */
 export type Segment = string | number;
@@ -44,12 +45,17 @@ export const overridesAt = (file: string, root: unknown, at: Segment[], override
 /** An error line that places a key of `field`'s object (a table's refused key: set's "constructor"), as an unknown field's does. */
 export const atKey = (field: string, key: string): string => `${field}: unknown field ${JSON.stringify(key)}`;
 
-/** The field an error line ("field: message") names, its first unknown key where it says "unknown field", and whether it says the field is missing. */
+/**
+ * The field an error line ("field: message") names, its first unknown key where it says "unknown field" (or the key
+ * where an override table refuses its path: a variant's "constructor.x"), and whether it says the field is missing.
+ */
 export function errorField(error: string): { field: string; key?: string; missing: boolean } {
   const colon = error.indexOf(': ');
   // a field named with its value (`scheduler.policy "bad": ` before a policy plugin's own size limit) is the field
   const field = (colon < 0 ? error : error.slice(0, colon)).replace(/ "(?:[^"\\]|\\.)*"$/, '');
   const rest = colon < 0 ? '' : error.slice(colon + 2);
+  const refused = refusedOverridePath(rest);
+  if (refused !== undefined && field.endsWith(`.${refused}`)) return { field: field.slice(0, -refused.length - 1), key: refused, missing: false };
   const unknown = /^unknown fields? ("(?:[^"\\]|\\.)*")/.exec(rest);
   let key: string | undefined;
   if (unknown !== null) {

@@ -25,6 +25,17 @@ export function overridePathProblem(path: string): string | undefined {
   return undefined;
 }
 
+/**
+ * The override path a message of overridePathProblem refuses (its own words, the path quoted first), or undefined
+ * when `message` is none: a table's refused key is placed at the key, not its value.
+ */
+export function refusedOverridePath(message: string): string | undefined {
+  const quoted = /^"[^"]*"/.exec(message);
+  if (quoted === null) return undefined;
+  const path = quoted[0].slice(1, -1);
+  return overridePathProblem(path) === message ? path : undefined;
+}
+
 /** An override that cannot apply (bad input: callers name the file and the variant or point). */
 export class OverrideError extends Error {
   override readonly name = 'OverrideError';
