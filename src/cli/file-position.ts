@@ -1,7 +1,8 @@
-/** A position in an input file as compilers print one, which editors and terminals open: `file:line:column`, or `file:line` where the column is not known. */
+/** Positions in an input file as messages name them (core's filePosition), and the position of an offset in a file's text. */
+import { filePosition } from '../core/file-position.js';
 import { lineAndColumn } from './line-starts.js';
 
-export const filePosition = (file: string, line: number, column?: number): string => (column === undefined ? `${file}:${line}` : `${file}:${line}:${column}`);
+export { filePosition };
 
 /** The position of `offset` in `text`, the text of `file`. */
 export function positionAt(file: string, text: string, offset: number): string {

@@ -4,6 +4,7 @@
  * waiting-jobs.ts). Drawn gaps and sizes count as the run draws them at the scenario's seed (a group's exponential
  * gaps, the Facebook mix's gaps, sizes and types: workload.ts's own draws, replayed), so that bunched arrivals count.
  */
+import { filePosition } from './file-position.js';
 import { FACEBOOK_BINS } from './facebook-bins.js';
 import { MAX_JOBS, MAX_TIME_MS } from './limits.js';
 import type { Scenario } from './scenario.js';
@@ -24,7 +25,7 @@ export interface JobArrivals {
 
 /** A trace's row, as its errors name it (row i is line i + 1: src/cli/trace.ts skips none). */
 export function swimRowField(trace: SwimTrace, i: number): string {
-  return trace.file === '' ? `workload.trace (job ${trace.ids[i]})` : `workload.trace: ${trace.file}:${i + 1}: job ${trace.ids[i]}`;
+  return trace.file === '' ? `workload.trace (job ${trace.ids[i]})` : `workload.trace: ${filePosition(trace.file, i + 1)}: job ${trace.ids[i]}`;
 }
 
 /** Blocks of the Facebook mix: exact for the benchmark (each hundred is the paper's 100 jobs), expected for drawn sizes. */
