@@ -16,7 +16,8 @@ import { collectWarnings, quietly, warnByVariant, warnOnce } from './warn.js';
 import { valueKind } from '../core/shown-value.js';
 import { atTraceLine, resolveScenario } from './resolve-scenario.js';
 import { firstPerTraceJob } from './sls.js';
-import { traceFor } from './trace.js';
+import { traceFor, traceRead } from './trace.js';
+import { type Steps, drained, within } from './steps.js';
 
 export interface LoadedVariant {
   name: string;
@@ -430,7 +431,7 @@ function leftBy(error: string, sets: ReadonlyArray<readonly [string, unknown]>, 
  * README does: loadScenario(file, sets, seed, variant).
  */
 export function loadScenario(file: string, sets: ReadonlyArray<readonly [string, unknown]> = [], seed?: number, variant?: string | readonly string[]): LoadedScenario {
-  return load(file, sets, seed, variant, ARGUMENTS);
+  return drained(load(file, sets, seed, variant, ARGUMENTS));
 }
 
 /**
@@ -440,6 +441,15 @@ export function loadScenario(file: string, sets: ReadonlyArray<readonly [string,
  */
 export function loadScenarioFlags(file: string, sets: ReadonlyArray<readonly [string, unknown]> = [], seed?: number, only?: string | readonly string[],
   flagOf: Readonly<Record<string, string>> = {}): LoadedScenario {
+  return drained(loadScenarioFlagsSteps(file, sets, seed, only, flagOf));
+}
+
+/**
+ * loadScenarioFlags in steps: it pauses as a SWIM trace is read (trace.ts swimTraceRows), so that hfsim run lets the
+ * event loop turn there and a Ctrl-C clears the trace's reading bar; the same scenario, warnings and errors.
+ */
+export function loadScenarioFlagsSteps(file: string, sets: ReadonlyArray<readonly [string, unknown]> = [], seed?: number, only?: string | readonly string[],
+  flagOf: Readonly<Record<string, string>> = {}): Steps<LoadedScenario> {
   const own = (path: string): string | undefined => (Object.hasOwn(flagOf, path) ? flagOf[path] : undefined);
   const naming: SetNaming = Object.keys(flagOf).length === 0 ? FLAGS : {
     ...FLAGS,
@@ -450,7 +460,7 @@ export function loadScenarioFlags(file: string, sets: ReadonlyArray<readonly [st
   return load(file, sets, seed, only, naming);
 }
 
-function load(file: string, sets: ReadonlyArray<readonly [string, unknown]>, seed: number | undefined, only: string | readonly string[] | undefined, naming: SetNaming): LoadedScenario {
+function* load(file: string, sets: ReadonlyArray<readonly [string, unknown]>, seed: number | undefined, only: string | readonly string[] | undefined, naming: SetNaming): Steps<LoadedScenario> {
   // The library API's callers (the CLI builds the pairs with parseSet): a string here read as unknown fields "w", ...
   const bad = Array.isArray(sets) ? sets.findIndex((s) => !(Array.isArray(s) && s.length === 2 && typeof s[0] === 'string')) : -1;
   if (!Array.isArray(sets) || bad >= 0) {
@@ -504,11 +514,11 @@ function load(file: string, sets: ReadonlyArray<readonly [string, unknown]>, see
   const said = variants.map((): string[] => []);
   const loaded: LoadedVariant[] = [];
   try {
-    variants.forEach((v, k) => loaded.push(collectWarnings(said[k], () => loadVariant(v))));
+    for (const [k, v] of variants.entries()) loaded.push(yield* within((step) => collectWarnings(said[k], step), loadVariant(v)));
   } finally {
     warnByVariant(variants.map((v) => v.name), said, loaded.length);
   }
-  function loadVariant({ name, overrides }: { name: string; overrides: Record<string, unknown> }): LoadedVariant {
+  function* loadVariant({ name, overrides }: { name: string; overrides: Record<string, unknown> }): Steps<LoadedVariant> {
     const where = name === '' ? '' : `variant "${name}": `;
     const variant = name === '' ? [] : [overridesAt(file, record, ['variants', name], overrides)];
     // A --set that cannot apply is the command line's, not the file's (it was blamed on the file and its variant).
@@ -561,7 +571,7 @@ function load(file: string, sets: ReadonlyArray<readonly [string, unknown]>, see
         return set === undefined ? `${placed}: ${at}${e}` : `${set.place}${at}${e}${set.hint}`;
       }));
     }
-    const trace = ofNamedFile(() => traceFor(file, parsed.value));
+    const trace = yield* within(ofNamedFile, traceRead(file, parsed.value));
     const over = workloadLimitErrors(parsed.value, trace, processLastSubmits);
     if (over.length > 0) {
       // A limit the scenario keeps without the --sets, and breaks with them, is theirs: `--set workload.jobs=999999`

@@ -4,12 +4,12 @@ import type { Result } from '../actors/simulate.js';
 import { oneAfterAnother, runVariants } from './run-variants.js';
 import { InputError } from './errors.js';
 import { compare } from './format.js';
-import { type LoadedVariant, loadScenarioFlags, parseSet } from './load-scenario.js';
+import { type LoadedVariant, loadScenarioFlagsSteps, parseSet } from './load-scenario.js';
 import { writeOutputs } from './output.js';
 import { checkDistinctOutputs, checkOneOnStdout, checkOutputFile, landsOnStdout, writesStdout } from './output-paths.js';
 import { keepStdoutForOutput, printOut } from './stdout.js';
 import { endOnPluginCrash, loadPluginFlags, pluginUrls } from './plugins.js';
-import { RunProgressDisplay, showingTraceReads } from './run-progress.js';
+import { RunProgressDisplay, showingTraceReadsTurning } from './run-progress.js';
 import { warnOnce } from './warn.js';
 
 export interface RunFlags {
@@ -43,8 +43,8 @@ export async function runAction(file: string, flags: RunFlags): Promise<void> {
   await loadPluginFlags(flags.plugin);
   endOnPluginCrash();
   const display = flags.progress === false ? undefined : new RunProgressDisplay(process.stderr);
-  // a large SWIM trace is read here, before any variant: its rows are told as a variant's jobs are
-  const loaded = showingTraceReads(display, () => loadScenarioFlags(file, flags.set.map(parseSet), flags.seed, flags.variant.length === 0 ? undefined : flags.variant));
+  // a large SWIM trace is read here, before any variant: its rows are told as a variant's jobs are, and a Ctrl-C clears its bar
+  const loaded = await showingTraceReadsTurning(display, loadScenarioFlagsSteps(file, flags.set.map(parseSet), flags.seed, flags.variant.length === 0 ? undefined : flags.variant));
   const simulate = { runtime: flags.runtime, workers: flags.workers, codec: flags.codec, fault: flags.injectFault, timeDecisions: flags.timeDecisions !== false };
   if (flags.injectFault !== undefined) checkInjectedFault(flags.injectFault, flags.runtime, loaded.variants);
   warnIfParallelIgnored(flags.parallel, oneAfterAnother(simulate), loaded.variants.length, flags.dryRun === true);

@@ -13,6 +13,7 @@ import stringWidth from 'string-width';
 import type { BuildListener, ProgressListener, RunProgress } from '../actors/run-progress.js';
 import { clearBarOnSignal } from './ending-signals.js';
 import { whileTracesLoad } from './trace.js';
+import { type Steps, turning, within } from './steps.js';
 
 /** Where progress goes: process.stderr, or a test's stand-in. */
 export interface ProgressStream {
@@ -149,11 +150,12 @@ export class RunProgressDisplay {
   /**
    * A trace's rows read (trace.ts whileTracesLoad), `rows` of `total`, told as a variant's jobs are, from the command's
    * start: on a terminal a bar from a second in, cleared once the trace is read; in a log a line every 30 s of the
-   * command. The bar does not clear its line at a Ctrl-C (as the "running ..." line does not): the trace is read
-   * without the event loop turning, and a handler for the signal would hold it until the trace was read (seconds).
+   * command. The bar clears its line at a Ctrl-C where the read lets the event loop turn (`turning`: hfsim run's,
+   * showingTraceReadsTurning); read without it (hfsim sweep's), a handler for the signal would hold it until the trace
+   * was read (seconds), so none is set.
    */
-  loading(file: string, rows: number, total: number): void {
-    this.counted(`reading ${file}`, 'rows', rows, total, this.created);
+  loading(file: string, rows: number, total: number, turning = false): void {
+    this.counted(`reading ${file}`, 'rows', rows, total, this.created, turning);
   }
 
   /**
@@ -265,6 +267,21 @@ export class RunProgressDisplay {
 export function showingTraceReads<T>(display: RunProgressDisplay | undefined, load: () => T): T {
   try {
     return whileTracesLoad(display === undefined ? undefined : (trace, rows, total) => display.loading(trace, rows, total), load);
+  } catch (err) {
+    display?.stop();
+    throw err;
+  }
+}
+
+/**
+ * showingTraceReads of a load in steps (load-scenario.ts loadScenarioFlagsSteps), the event loop let turn at each of
+ * its pauses: a Ctrl-C or a kill while a trace is read clears the reading bar's line, then ends the command by the
+ * signal. Its line was left on screen: the trace was read inside the synchronous loadScenario, where no handler runs.
+ */
+export async function showingTraceReadsTurning<T>(display: RunProgressDisplay | undefined, load: Steps<T>): Promise<T> {
+  const told = display === undefined ? undefined : (trace: string, rows: number, total: number) => display.loading(trace, rows, total, true);
+  try {
+    return await turning(within((step) => whileTracesLoad(told, step), load));
   } catch (err) {
     display?.stop();
     throw err;

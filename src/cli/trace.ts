@@ -15,6 +15,7 @@ import { InputError, namedBy } from './errors.js';
 import { warnOfFile, warnOnce } from './warn.js';
 import { MAX_JOBS, MAX_TIME_MS } from '../core/limits.js';
 import { hasControlChars, quotedName } from '../core/bounded.js';
+import { type Steps, drained, within } from './steps.js';
 
 /** A non-negative decimal number, as SWIM writes them (an exponent allowed). */
 const DECIMAL = /^\d+(\.\d+)?([eE][+-]?\d+)?$/;
@@ -22,7 +23,7 @@ const DECIMAL = /^\d+(\.\d+)?([eE][+-]?\d+)?$/;
 const COLUMNS = ['job id', 'submit time', 'inter-arrival gap', 'input bytes', 'shuffle bytes', 'output bytes'];
 const PATH_COLUMNS = ['input path', 'output path'];
 
-/** How often parseSwimTrace tells its rows (and once at the end). */
+/** How often parseSwimTrace tells its rows (and once at the end), and pauses (swimTraceRows). */
 const ROWS_TOLD = 16_384;
 
 /**
@@ -30,6 +31,11 @@ const ROWS_TOLD = 16_384;
  * run's progress: a 465 MB trace of 1,000,000 rows took 34 s to load, with nothing on stderr).
  */
 export function parseSwimTrace(text: string, file: string, onRows?: (rows: number, total: number) => void): SwimTrace {
+  return drained(swimTraceRows(text, file, onRows));
+}
+
+/** parseSwimTrace, pausing after every ROWS_TOLD rows as it tells them (a command lets the event loop turn there). */
+export function* swimTraceRows(text: string, file: string, onRows?: (rows: number, total: number) => void): Steps<SwimTrace> {
   const lines = text.split('\n');
   if (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
   const n = lines.length;
@@ -97,7 +103,10 @@ export function parseSwimTrace(text: string, file: string, onRows?: (rows: numbe
     inputBytes[i] = nums[2];
     shuffleBytes[i] = nums[3];
     outputBytes[i] = nums[4];
-    if (onRows !== undefined && (i + 1) % ROWS_TOLD === 0 && i + 1 < n) onRows(i + 1, n);
+    if ((i + 1) % ROWS_TOLD === 0 && i + 1 < n) {
+      onRows?.(i + 1, n);
+      yield;
+    }
   }
   onRows?.(n, n);
   if (n === 0) throw new InputError(`${file}: the trace has no jobs`);
@@ -135,8 +144,13 @@ export function whileTracesLoad<T>(listener: TraceRowsListener | undefined, load
 }
 
 export function readSwimTrace(file: string): SwimTrace {
+  return drained(swimTraceRead(file));
+}
+
+/** readSwimTrace, pausing as swimTraceRows does (the file read at the first step). */
+function* swimTraceRead(file: string): Steps<SwimTrace> {
   const listener = rowsListener;
-  return parseSwimTrace(readTextFile(file, 'trace file'), file, listener === undefined ? undefined : (rows, total) => listener(file, rows, total));
+  return yield* swimTraceRows(readTextFile(file, 'trace file'), file, listener === undefined ? undefined : (rows, total) => listener(file, rows, total));
 }
 
 /**
@@ -156,10 +170,17 @@ export class StampedCache<T> {
 
   /** The value for `key`, read from `path` by read() unless the file is as it was; `fresh`: read now. */
   get(key: string, path: string, read: () => T): { value: T; fresh: boolean } {
+    return drained(this.getting(key, path, function* () {
+      return read();
+    }));
+  }
+
+  /** get, its read in steps. */
+  *getting(key: string, path: string, read: () => Steps<T>): Steps<{ value: T; fresh: boolean }> {
     const stamp = stampOf(path);
     const held = this.held.get(key);
     if (stamp !== undefined && held?.stamp === stamp) return { value: held.value, fresh: false };
-    const value = read();
+    const value = yield* read();
     if (stamp !== undefined) this.held.set(key, { stamp, value });
     return { value, fresh: true };
   }
@@ -183,9 +204,14 @@ export function stampOf(path: string): string | undefined {
  * stays as it was (a library user's long process saw the rows of a trace file edited since).
  */
 export function traceFor(scenarioFile: string, scenario: Scenario): SwimTrace | undefined {
+  return drained(traceRead(scenarioFile, scenario));
+}
+
+/** traceFor, a trace not read yet read in steps (swimTraceRows). */
+export function* traceRead(scenarioFile: string, scenario: Scenario): Steps<SwimTrace | undefined> {
   if (scenario.workload.kind !== 'swim') return undefined;
   const path = tracePath(scenarioFile, scenario.workload.trace);
-  const { value: trace } = cache.get(path, path, () => namedBy(scenarioFile, 'workload.trace', () => readSwimTrace(path)));
+  const { value: trace } = yield* cache.getting(path, path, () => within((step) => namedBy(scenarioFile, 'workload.trace', step), swimTraceRead(path)));
   // "ignored" drops the rows' input paths; a trace with none ran as under the default (its digest), silently.
   if (scenario.workload.inputPaths === 'ignored' && trace.inputPaths === undefined) {
     warnOnce(`${scenarioFile}: workload.inputPaths: changes nothing here: "ignored" drops a trace's input paths, and ${path} has none (each row reads a file of its own either way)`);

@@ -4,7 +4,7 @@
  * line clear, an output's lock goes with the process.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -58,6 +58,17 @@ describe('a progress bar interrupted on a terminal', () => {
     expect(r.signal, r.stderr.slice(-300)).toBe('SIGINT');
     expect(r.stderr).not.toContain(' blocks placed | '); // ended while drawing
     expect(r.stderr.endsWith('\r\x1b[K'), JSON.stringify(r.stderr.slice(-120))).toBe(true);
+  }, 60_000);
+
+  it('hfsim run: a Ctrl-C while a SWIM trace is read clears the reading bar\'s line (it was left on screen: the trace was read inside the synchronous loadScenario) and ends the run by SIGINT', async () => {
+    // a million rows: seconds of reading, the bar drawn from a second in
+    const dir = mkdtempSync(join(tmpdir(), 'hfsim-trace-bar-'));
+    writeFileSync(join(dir, 'day.tsv'), Array.from({ length: 1_000_000 }, (_, i) => `j${i}\t${i + 1}\t1\t1000\t0\t0\n`).join(''));
+    writeFileSync(join(dir, 's.json'), JSON.stringify({ name: 's', cluster: { racks: 1, nodesPerRack: 4, mapSlotsPerNode: 2, reduceSlotsPerNode: 1 }, scheduler: { policy: 'fifo' }, workload: { kind: 'swim', trace: 'day.tsv', tracedNodes: 4 } }));
+    const r = await interrupted(['run', join(dir, 's.json')], ' rows | ', 'SIGINT');
+    expect(r.signal, r.stderr.slice(-300)).toBe('SIGINT'); // a shell reads 130
+    // the reading bar the last thing drawn (ended while reading; its line cut to the terminal's 80 columns), then its line cleared
+    expect(r.stderr, JSON.stringify(r.stderr.slice(-120))).toMatch(/\x1b\[1Greading [^\x1b]*day\.tsv \[[=-]+\] \d+\/1000000 rows[^\x1b]*\x1b\[0K\r\x1b\[K$/);
   }, 60_000);
 
   it('hfsim sweep: a Ctrl-C clears the bar\'s line, says what it kept, releases the output\'s lock and ends the sweep by SIGINT', async () => {
