@@ -4,13 +4,14 @@
  * preemption timeouts count from. Policies order pools and jobs from this state; the scheduler reads
  * starvation from it to switch locality waiting off; preemption reads shares from it. Pools may sit under parent
  * pools (YARN's parent queues): a tree whose parents divide their share among their children, top down. The set and
- * its live hooks are here; a pool and a parent pool are pool.ts's, a pool's share of a kind pool-share.ts's.
+ * its live hooks are here; a pool and a parent pool are pool.ts's, a pool's share of a kind pool-share.ts's, the count
+ * of a pool's running tasks and demand pool-count.ts's.
  */
 import { computeFairShares } from './fair-shares.js';
 import type { Job } from './job.js';
 import type { ParentPoolConfig, PoolConfig } from './pool-config.js';
-import { ParentPool, Pool, type PoolNode, activeJobs, belowFairShare, belowMinShare, childPools } from './pool.js';
-import { jobDemand, jobRunning } from './job-demand.js';
+import { ParentPool, Pool, type PoolNode, belowFairShare, belowMinShare, childPools } from './pool.js';
+import { type PoolCount, countPool } from './pool-count.js';
 import type { SchedulerConfig } from './scenario.js';
 import { KINDS, type SlotKind } from './slot-kind.js';
 import type { Admission } from './framework/admission.js';
@@ -96,7 +97,8 @@ export class PoolSet implements Admission {
   #parentsSeen: readonly ParentPool[] | undefined;
   readonly #poolOfJob = new Map<Job, Pool>();
   readonly #runnable = new Set<Job>();
-  readonly #counted = { running: 0, demand: 0 };
+  /** A pool counted now (countPool), reused. */
+  readonly #counted: PoolCount = { running: 0, demand: 0 };
   /**
    * Active jobs under a finite running-job limit (limited()), in Hadoop's FifoJobComparator order: priority (VERY_HIGH
    * first), then submit time (compareFifo). The others are runnable from arrival to departure.
@@ -306,7 +308,7 @@ export class PoolSet implements Admission {
    */
   refreshStats(kind: SlotKind): void {
     for (const pool of this.#pools) {
-      const { running, demand } = this.countNow(pool, kind);
+      const { running, demand } = countPool(this, pool, kind, this.#counted);
       pool.share(kind).measure(ENGINE, running, demand);
     }
     for (let k = this.#parents.length - 1; k >= 0; k--) {
@@ -322,22 +324,6 @@ export class PoolSet implements Admission {
   }
 
   /**
-   * A pool's running tasks of `kind` and its runnable jobs' demand (uncapped), counted now (into a reused object); the
-   * count stops once the running tasks reach `enough`.
-   */
-  private countNow(pool: Pool, kind: SlotKind, enough = Infinity): { running: number; demand: number } {
-    const c = this.#counted;
-    c.running = 0;
-    c.demand = 0;
-    for (const job of activeJobs(pool)) {
-      if (c.running >= enough) break;
-      c.running += jobRunning(job, kind);
-      if (this.#runnable.has(job)) c.demand += jobDemand(job, kind, this.config.copyComputeSplit);
-    }
-    return c;
-  }
-
-  /**
    * At a job's arrival in `pool` at `nowMs`, before it joins: stamps each clock the pool is not starved for. Running
    * tasks at both thresholds (min share, floor(fair share x threshold)) starve it for neither whatever the demand, so
    * the count stops there; clocks at `nowMs` already need no count (a pool not starved counts once in a burst of
@@ -346,7 +332,7 @@ export class PoolSet implements Admission {
   private stampAtArrival(pool: Pool, kind: SlotKind, nowMs: number): void {
     const s = pool.share(kind);
     if (nowMs <= s.lastTimeAtMinShare && nowMs <= s.lastTimeAtHalfFairShare) return;
-    const { running, demand } = this.countNow(pool, kind, Math.max(s.minShare, Math.floor(s.fairShare * pool.fairShareThreshold)));
+    const { running, demand } = countPool(this, pool, kind, this.#counted, Math.max(s.minShare, Math.floor(s.fairShare * pool.fairShareThreshold)));
     const capped = Math.min(demand, s.maxTasks);
     s.stamp(ENGINE, Math.max(nowMs, s.lastTimeAtMinShare), !belowMinShare(s, running, capped), false);
     s.stamp(ENGINE, Math.max(nowMs, s.lastTimeAtHalfFairShare), false, !belowFairShare(s, pool.fairShareThreshold, running, capped));

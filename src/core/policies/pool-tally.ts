@@ -1,14 +1,16 @@
 /**
  * PoolSet.refreshStats kept between reads, for one slot kind: a pool's running tasks are its active jobs' summed, its
- * demand its runnable jobs' (capped by its share when measured), and a parent pool's its children's measured ones.
- * Only the jobs named since the last measure are counted again, and only their pools and the parent pools above them
- * measured, deepest first: so the shares read the same as refreshStats leaves them, for the cost of what changed.
+ * demand its runnable jobs' (pool-count.ts; capped by its share when measured), and a parent pool's its children's
+ * measured ones. Only the jobs named since the last measure are counted again, and only their pools and the parent
+ * pools above them measured, deepest first: so the shares read the same as refreshStats leaves them, for the cost of
+ * what changed.
  * The kept orders (hfs-order.ts, capacity-order.ts) measure with it and read the shares after.
  */
 import type { Job } from '../job.js';
 import type { PoolSet } from '../pools.js';
 import type { ParentPool, Pool, PoolNode } from '../pool.js';
-import { jobDemand, jobRunning } from '../job-demand.js';
+import { jobRunning } from '../job-demand.js';
+import { demandCounted } from '../pool-count.js';
 import type { SlotKind } from '../slot-kind.js';
 import { ENGINE } from '../engine-key.js';
 
@@ -65,7 +67,7 @@ export class PoolTally {
     if (home === undefined) return undefined;
     const runnable = pool !== undefined && set.isRunnable(job);
     const running = pool === undefined ? 0 : jobRunning(job, kind);
-    const demand = runnable ? jobDemand(job, kind, set.config.copyComputeSplit) : 0;
+    const demand = demandCounted(set, job, kind, runnable);
     const c = this.sumsOf(home);
     c.running += running - (had?.running ?? 0);
     c.demand += demand - (had?.demand ?? 0);
