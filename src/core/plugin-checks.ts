@@ -16,7 +16,7 @@ import type { PluginKind } from './framework/registry.js';
 import type { SlotKind } from './slot-kind.js';
 import type { Scenario } from './scenario.js';
 import { hasControlChars, quotedName, hasUnpairedSurrogate } from './bounded.js';
-import { MADE, NESTED, QUEUE, membersProblem, misspelled } from './plugin-members.js';
+import { MADE, NESTED, QUEUE, misspelled, shapeProblem } from './plugin-members.js';
 import { isThenable, returnedPromise, syncOnly } from './sync-only.js';
 import { ComparatorError } from './user-sorted-queue.js';
 import { shownValue, valueKind } from './shown-value.js';
@@ -28,7 +28,7 @@ import { shownValue, valueKind } from './shown-value.js';
  */
 export function checkedWrappedGate(gate: unknown, policy: string): LocalityGate {
   if (isThenable(gate)) throw new TypeError(`policy "${policy}": wrapGate() returned a Promise: a plugin's methods run synchronously (no async, no await)`);
-  const problem = membersProblem(gate, MADE.gate, 'wrapGate()', NESTED);
+  const problem = shapeProblem(gate, MADE.gate, 'wrapGate()', NESTED);
   // A plain object with allowed() and without the others is most likely a spread of the gate it was given.
   const spread = typeof gate === 'object' && gate !== null && Object.getPrototypeOf(gate) === Object.prototype && typeof (gate as { allowed?: unknown }).allowed === 'function';
   if (problem !== undefined) throw new TypeError(`policy "${policy}": ${problem}${spread ? ' (a spread of the gate it was given, { ...gate }, keeps none of its class\'s methods: call them through the gate itself)' : ''}`);
@@ -53,7 +53,7 @@ export function checkedFilter(filter: NodeFilter, policy: string): NodeFilter {
  */
 export function checkedMade<T>(kind: PluginKind, name: string, made: T): T {
   if (isThenable(made)) throw new TypeError(`${kind} "${name}": create() returned a Promise: create() and a plugin's methods run synchronously (no async, no await)`);
-  const problem = membersProblem(made, MADE[kind], 'create()', NESTED) ?? misspelled(made as object, MADE[kind], 'create()', NESTED);
+  const problem = shapeProblem(made, MADE[kind], 'create()', NESTED) ?? misspelled(made as object, MADE[kind], 'create()', NESTED);
   if (problem !== undefined) throw new TypeError(`${kind} "${name}": ${problem}`);
   return syncOnly(made as T & object, `${kind} "${name}"`);
 }
@@ -125,7 +125,7 @@ export function ownReduceQueue(reduce: JobQueue, map: JobQueue, policy: string):
  * the same until its order changes); one that is not, at each read.
  */
 export function checkedQueue(queue: JobQueue, policy: string, kind: SlotKind, notOwn: (job: unknown) => string | undefined): JobQueue {
-  const problem = membersProblem(queue, QUEUE, `createQueue('${kind}')`);
+  const problem = shapeProblem(queue, QUEUE, `createQueue('${kind}')`);
   if (problem !== undefined) throw new TypeError(`policy "${policy}": ${problem}`);
   // A method's Promise, and a comparator's bad answer (UserSortedJobQueue), named with the policy and the queue.
   const call = (method: 'add' | 'remove' | 'update', job: Job): void => {

@@ -42,6 +42,16 @@ export function membersProblem(value: unknown, members: Readonly<Record<string, 
 }
 
 /**
+ * membersProblem, but where a member is missing or mistyped and `value` has one named within an edit or two of a member
+ * it lacks, that slip (misspelled's message): `createQueu` read as "createQueue is undefined", naming no member of its own.
+ */
+export function shapeProblem(value: unknown, members: Readonly<Record<string, string>>, what: string, nested: typeof NESTED = {}): string | undefined {
+  const problem = membersProblem(value, members, what, nested);
+  if (problem === undefined || typeof value !== 'object' || value === null) return problem;
+  return misspelled(value, members, what, nested) ?? problem;
+}
+
+/**
  * A member of `value` (or of its objects named in `nested`) that the core does not read, taken for a slip of one it
  * would read and does not find: of that member's kind (a function, or an object), and named within one edit of it
  * (two for names of 8 letters or more), case aside: `asignMaps` for assignMaps, `Limits` for limits. A field of the

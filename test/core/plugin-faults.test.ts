@@ -149,12 +149,21 @@ registerPolicy('bad', { description: 'x', create: () => new P() });`,
     ['a misspelled event hook of a class (on its prototype: never called, the run went on without it)', `class Events { mapLaunch() {} }
 registerPolicy('bad', { description: 'x', create: () => ({ createQueue: Q, events: new Events() }) });`,
       'policy "bad": create()\'s events has mapLaunch, which hfsim does not read: did you mean mapLaunched? (rename a member of your own that is not meant as it)'],
+    ['a required member misspelled (it read "create()\'s createQueue is undefined, not a function": nothing said which member of its own was meant)', `registerPolicy('bad', { description: 'x', create: () => ({ createQueu: Q }) });`,
+      'policy "bad": create() has createQueu, which hfsim does not read: did you mean createQueue? (rename a member of your own that is not meant as it)'],
+    ['a required method of a tick misspelled (it read "create()\'s tick\'s killed is undefined")', `registerPolicy('bad', { description: 'x', create: () => ({ createQueue: Q, tick: { nextTickMs: 0, skipIdle() {}, tick() {}, kiled() {} } }) });`,
+      'policy "bad": create()\'s tick has kiled, which hfsim does not read: did you mean killed? (rename a member of your own that is not meant as it)'],
+    ['a preemption\'s victims misspelled (it read "victims is undefined")', `registerPreemption('badp', { description: 'x', create: () => ({ victim: () => [] }) });`,
+      'preemption "badp": create() has victim, which hfsim does not read: did you mean victims? (rename a member of your own that is not meant as it)',
+      { scheduler: { policy: 'hfs', preemption: { enabled: true, policy: 'badp' } } }],
+    ['a queue\'s update misspelled (it read "createQueue(\'map\')\'s update is undefined")', `registerPolicy('bad', { description: 'x', create: () => ({ createQueue: (kind) => { const q = Q(kind); return { add: (j) => q.add(j), remove: (j) => q.remove(j), updat: (j) => q.update(j), get jobs() { return q.jobs; } }; } }) });`,
+      'policy "bad": createQueue(\'map\') has updat, which hfsim does not read: did you mean update? (rename a member of your own that is not meant as it)'],
     ['a cap hfsim does not have (dropped silently)', `registerPolicy('bad', { description: 'x', create: () => ({ createQueue: Q, limits: { offRackMaps: Infinity, reduces: Infinity, maps: 1 } }) });`,
       'policy "bad": limits.maps is not a cap hfsim has (offRackMaps, reduces)'],
     ['a heartbeat cap of 0 (nothing launched: the stall message, a minute of simulated time later)', `registerPolicy('bad', { description: 'x', create: () => ({ createQueue: Q, limits: { offRackMaps: 0, reduces: 1 } }) });`,
       'policy "bad": limits.offRackMaps is 0: a whole number from 1, or Infinity'],
-  ])('%s', async (_, code, message) => {
-    expect(await failure(code)).toBe(message);
+  ])('%s', async (_, code, message, over?: Record<string, unknown>) => {
+    expect(await failure(code, over)).toBe(message);
   });
 
   it('wrapGate() returning a spread of a built-in gate (it failed as "this.gate.launched is not a function")', async () => {
