@@ -68,6 +68,19 @@ export function checkedSizeError(policy: string, value: unknown): string | undef
   throw new TypeError(`policy "${policy}": sizeError returned ${value === '' ? 'an empty string' : shownValue(value)}, not a message or undefined`);
 }
 
+/**
+ * A policy's size message as an error line, led by the field it is placed at: the field it starts with where it names
+ * one of the scenario's (`workload.jobs[2].input: ...`) and the policy too; else the field that names the policy,
+ * `scheduler.policy`, with the policy's name unless the message says it (`policy "x" takes ...` had no field to place:
+ * it was placed at the file's 1:1).
+ */
+export function sizeErrorLine(policy: string, message: string, scenario: object): string {
+  const names = message.includes(`policy ${policy}`) || message.includes(`"${policy}"`);
+  const field = /^([A-Za-z_$][\w$]*)(?:\.[\w$]+|\[\d+\])*(?: "(?:[^"\\]|\\.)*"| \([^)]*\))?: /.exec(message);
+  if (names && field !== null && Object.hasOwn(scenario, field[1])) return message;
+  return names ? `scheduler.policy: ${message}` : `scheduler.policy "${policy}": ${message}`;
+}
+
 /** A replication policy's roundMs answer, checked: a positive number of ms, or undefined. */
 export function checkedRoundMs(policy: string, value: unknown): number | undefined {
   if (isThenable(value)) throw returnedPromise(`replication "${policy}"`, 'roundMs');

@@ -13,7 +13,7 @@ import { policies, replications } from './framework/registry.js';
 import { seenBy } from './framework/builtins.js';
 import { declaredShortcuts } from './plugins.js';
 import { shownValue } from './shown-value.js';
-import { checkedRoundMs, checkedSizeError } from './plugin-checks.js';
+import { checkedRoundMs, checkedSizeError, sizeErrorLine } from './plugin-checks.js';
 import { type JobShape, LargestJobs } from './largest-jobs.js';
 import { type JobArrivals, facebookBlocks, jobArrivals, swimRowField } from './job-arrivals.js';
 
@@ -127,9 +127,7 @@ export function workloadLimitErrors(scenario: Scenario, trace?: SwimTrace, lastS
   const seen = policyPlugin?.sizeError === undefined ? scenario : seenBy(policyPlugin, scenario);
   const shape = { scenario: seen, largestMaps: t.largestMaps, largestField: t.largestField, largestJobs, arrivals: arrivalsOf };
   const policyError = checkedSizeError(scenario.scheduler.policy, policyPlugin?.sizeError?.(seen.scheduler.policyConfig, shape));
-  // A plugin's message may not say whose limit it is: then the scenario field that chose the policy does.
-  const policy = scenario.scheduler.policy;
-  if (policyError !== undefined) errors.push(policyError.includes(`policy ${policy}`) || policyError.includes(`"${policy}"`) ? policyError : `scheduler.policy "${policy}": ${policyError}`);
+  if (policyError !== undefined) errors.push(sizeErrorLine(scenario.scheduler.policy, policyError, scenario));
   const heartbeatMs = heartbeatMsOf(cluster);
   // The slowdowns time the flat model's non-local maps; the fluid model's come from the bandwidth (its transfer below).
   const slow = cluster.network.model === 'fluid' ? 1 : Math.max(tasks.rackLocalSlowdown, tasks.offRackSlowdown);

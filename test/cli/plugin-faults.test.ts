@@ -67,6 +67,26 @@ registerPolicy('bad', { description: 'x', create: () => ({ createQueue: Q,
     expect(hfsim('run', variant, '--plugin', file).stderr).toBe(`hfsim: ${variant}:5:34: variant "Bad": scheduler.policy "bad": a job of 30 maps is too many (workload.jobs[2].input)\n`);
   });
 
+  // A message naming its policy itself and no field of its own was placed at 1:1 (no field to find): now at the field
+  // that names the plugin; one that starts with a field of its own stays there.
+  it("a policy's size message naming the policy but no field is placed at scheduler.policy; one with a field of its own at that field", () => {
+    const file = plugin('size-named', `registerPolicy('bad', { description: 'x', sizeError: (_c, s) => (s.largestMaps > 10 ? (s.scenario.seed === 1 ? 'policy "bad" takes at most 10 maps a job' : s.largestField + ': policy "bad" takes at most 10 maps a job') : undefined), create: () => ({ createQueue: Q }) });`);
+    const path = scenario();
+    const r = hfsim('run', path, '--plugin', file);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(`hfsim: ${path}:12:15: scheduler.policy: policy "bad" takes at most 10 maps a job\n`);
+    const variant = writeJson(dir, 'size-named-variant.json', `{
+  "workload": ${JSON.stringify(TINY_PLUGIN_SCENARIO.workload)},
+  "variants": {
+    "Bad": { "scheduler.policy": "bad" }
+  }
+}`);
+    expect(hfsim('run', variant, '--plugin', file).stderr).toBe(`hfsim: ${variant}:4:34: variant "Bad": scheduler.policy: policy "bad" takes at most 10 maps a job\n`);
+    const own = hfsim('run', path, '--plugin', file, '--seed', '2');
+    expect(own.stderr).toMatch(new RegExp(`^hfsim: ${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:\\d+:\\d+: workload\\.jobs\\[2\\]\\.input: policy "bad" takes at most 10 maps a job\n$`));
+    expect(own.stderr).not.toContain(':1:1:');
+  });
+
   it('a variant whose worker process dies is named, as a sweep names its point (it read "run failed: its worker process exited")', () => {
     const file = plugin('dies', `registerPolicy('bad', { description: 'x', create: () => ({ createQueue: () => new SortedJobQueue((a, b) => { if (typeof process.send === 'function') process.kill(process.pid, 'SIGKILL'); return compareFair('map')(a, b); }) }) });`);
     // the larger variant goes to the worker process first
