@@ -20,6 +20,9 @@ export { loadPlugins } from './cli/plugins.js';
 /** What loadScenario and loadPlugins throw for bad input (a file, a field, a plugin that cannot load): its message says what to fix. */
 export { InputError } from './cli/errors.js';
 export { type Parsed, type Scenario, type SchedulerConfig, type DelayConfig, parseScenario } from './core/scenario.js';
+/** The scenario's parts and a job's spec's fields by name: `cluster`, a job's `priority` and `type`, a pool's settings and `schedulingMode`. */
+export type { ClusterConfig, JobType, Priority } from './core/scenario.js';
+export type { ParentPoolConfig, PoolConfig, SchedulingMode } from './core/pool-config.js';
 export { OverrideError, resolveVariant, setPath, variantsOf } from './core/scenario-variants.js';
 /** A result's parts: what a report of the user's own reads, by name (Result extends Outcome). */
 export type { Outcome, JobResult, Summary, BinResult, LocalityShare, MapAssignmentResult } from './core/results.js';

@@ -21,7 +21,14 @@ function readmeTsconfig(): unknown {
 }
 
 const POLICIES = `import { NODE_LOCAL, OFF_RACK, RACK_LOCAL, RUNNING, SortedJobQueue, reduceRef, registerGate, registerPolicy, registerPreemption, z,
-  type Job, type Locality, type LocalityGate, type NodeId, type PoolSet, type RunningTaskReader, type SlotKind, type Tick, type Victim } from 'hfsim';
+  type Job, type Locality, type LocalityGate, type NodeId, type PoolSet, type RunningTaskReader, type SlotKind, type Tick, type Victim,
+  type ClusterConfig, type JobType, type ParentPoolConfig, type PoolConfig, type Priority, type SchedulingMode } from 'hfsim';
+
+// the types of a job's spec, a pool's settings and the scenario's parts, by name (they were not exported: TS2305)
+export const urgent = (p: Priority): boolean => p === 'VERY_HIGH' || p === 'HIGH';
+export const heavy = (t: JobType): boolean => t === 'cpu';
+export const mapSlots = (c: ClusterConfig): number => c.racks * c.nodesPerRack * c.mapSlotsPerNode;
+export const fifoInside = (mode: SchedulingMode, pool: PoolConfig, parent?: ParentPoolConfig): string => \`\${parent?.name ?? ''}/\${pool.name}: \${mode}\`;
 
 const left = (job: Job): number => job.maps - job.finishedMaps + job.reduces - job.finishedReduces;
 registerPolicy('srjf', {
