@@ -13,6 +13,7 @@ import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gates, policies, preemptions, replications } from '../core/framework/builtins.js';
+import { whileLoading } from '../core/plugin-loading.js';
 import { EXIT, InputError, endIsExpected, exitNow, fileFrames, loadedPluginFiles, loadedPluginUrls } from './errors.js';
 import { warnOnce } from './warn.js';
 
@@ -57,7 +58,9 @@ const CLI: FileNaming = { file: (p) => `--plugin ${p}`, kind: '--plugin file', g
 /** Imports each plugin file once, in order (the library API: its messages name each as a plugin file). */
 export async function loadPlugins(paths: readonly (string | URL)[]): Promise<void> {
   if (!Array.isArray(paths) || paths.some((p) => typeof p !== 'string' && !(p instanceof URL))) throw new TypeError(`loadPlugins takes a list of file paths (loadPlugins(['./my-policy.js'])), not ${JSON.stringify(paths) ?? String(paths)}`);
-  await load(paths.map(fileOf), LIBRARY);
+  const files = paths.map(fileOf);
+  // A caller that does not await it parses its scenario before the files register: that refusal says to await.
+  await whileLoading(files.map(LIBRARY.file), load(files, LIBRARY));
 }
 
 /**

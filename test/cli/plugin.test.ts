@@ -218,6 +218,25 @@ describe('the library\'s loaders, as a caller meets them', () => {
     await expect(loadPlugins(['https://example.com/p.js'])).rejects.toThrow(new TypeError('loadPlugins takes file paths or file: URLs, not "https://example.com/p.js"'));
   });
 
+  it('a scenario parsed while loadPlugins still loads (not awaited) is told to await it (it read only "a plugin registers its name when its file is loaded")', () => {
+    const dir = tmp('plugin-library-pending');
+    const index = JSON.stringify(join(ROOT, 'dist', 'src', 'index.js'));
+    const own = join(dir, 'pending.mjs');
+    writeFileSync(own, `import { registerPolicy, SortedJobQueue, compareFifo } from ${index};\nregisterPolicy('library-pending', { description: 'x', create: () => ({ createQueue: () => new SortedJobQueue(compareFifo) }) });\n`);
+    const r = spawnSync(process.execPath, ['--input-type=module', '-e', `import { loadPlugins, parseScenario } from ${index};
+const raw = { scheduler: { policy: 'library-pending' }, workload: { kind: 'facebook', jobs: 5 } };
+const loading = loadPlugins([${JSON.stringify(own)}]);
+console.log(parseScenario(raw).errors.join('; '));
+await loading;
+console.log(parseScenario(raw).ok);`], { encoding: 'utf8', timeout: 30_000 });
+    expect(r.stderr).toBe('');
+    expect(r.stdout.split('\n')).toEqual([
+      expect.stringMatching(new RegExp(`^scheduler\\.policy: policy must be .*, not "library-pending" \\(plugin file ${own.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is still loading: await loadPlugins\\(\\.\\.\\.\\) before parsing a scenario that names its plugins\\)$`)),
+      'true',
+      '',
+    ]);
+  });
+
   it('loadPlugins names a directory given as a plugin as a plugin file, not by the CLI\'s --plugin flag', async () => {
     const dir = tmp('plugin-library-dir');
     await expect(loadPlugins([dir])).rejects.toThrow(new InputError(`plugin file ${dir}: a directory, not a file: give the plugin's .js file`));

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { fieldErrors, unknownFields } from '../unknown-fields.js';
 import { notGiven } from '../nearest-name.js';
+import { pluginFilesLoading } from '../plugin-loading.js';
 
 type Issue = z.core.$ZodRawIssue;
 
@@ -27,7 +28,9 @@ export function parsePluginConfig(registry: PluginLookup, field: string, name: s
   const plugin = registry.get(name);
   if (plugin === undefined) {
     // A name that is none of them may be a plugin's whose file was not loaded: say how one is.
-    issues.push({ code: 'custom', path: namePath, message: `${field} must be ${registry.oneOf()}${notGiven(name, registry.names)} (a plugin registers its name when its file is loaded: hfsim --plugin file.js, or loadPlugins)`, input: name });
+    const loading = pluginFilesLoading();
+    const how = loading.length > 0 ? `${loading.join(', ')} ${loading.length === 1 ? 'is' : 'are'} still loading: await loadPlugins(...) before parsing a scenario that names its plugins` : 'a plugin registers its name when its file is loaded: hfsim --plugin file.js, or loadPlugins';
+    issues.push({ code: 'custom', path: namePath, message: `${field} must be ${registry.oneOf()}${notGiven(name, registry.names)} (${how})`, input: name });
     return undefined;
   }
   const schema = plugin.config ?? NO_CONFIG;
