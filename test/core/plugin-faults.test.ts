@@ -194,7 +194,9 @@ registerPolicy('bad', { description: 'x', create: () => { const seen = []; retur
 
   it.each([
     ['says whose limit it is', "'a job of ' + s.largestMaps + ' maps is too many'", 'scheduler.policy "bad": a job of 30 maps is too many (workload.jobs[2].input)'],
-    ['already naming the policy, is left as it is', "'policy bad takes at most 10 maps a job'", 'policy bad takes at most 10 maps a job'],
+    // it was left as it was, a line with no field: the CLI placed it at the file's 1:1
+    ['already naming the policy, is led by the field that names it', "'policy bad takes at most 10 maps a job'", 'scheduler.policy: policy bad takes at most 10 maps a job'],
+    ['naming the policy and starting with a field of the scenario, is left as it is', "'workload.jobs: policy bad takes at most 10 maps a job'", 'workload.jobs: policy bad takes at most 10 maps a job'],
   ])("a policy's own size limit (sizeError) %s, before the run", async (_, message, shown) => {
     const code = `registerPolicy('bad', { description: 'x', sizeError: (_c, s) => (s.largestMaps > 10 ? ${message} + (${JSON.stringify(shown.endsWith(')'))} ? ' (' + s.largestField + ')' : '') : undefined), create: () => ({ createQueue: Q }) });`;
     expect(await failure(code)).toBe(`simulate: the scenario passes a limit (README, Limits):\n${shown}`); // it named src/core/limits.ts, which the npm package does not ship
