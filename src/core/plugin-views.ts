@@ -6,7 +6,8 @@
  */
 import type { BlockReader } from './hdfs.js';
 import type { Preemption } from './framework/preemption.js';
-import { type PoolSet, poolsViewed } from './pools.js';
+import { type PoolSet, type ShareDivision, poolsViewed } from './pools.js';
+import { valueKind } from './shown-value.js';
 import type { ReplicaHdfs, ReplicationPolicy } from './framework/replication.js';
 import type { RunningTaskReader } from './running-tasks.js';
 import type { Topology } from './topology.js';
@@ -52,10 +53,16 @@ export function poolSetView(set: PoolSet, mayDivide: () => boolean = () => false
         ? (mayDivide() ? undefined : 'the pools\' divideSharesBy() sets how their fair shares are divided, once, before the run: a pool-aware policy calls it in its create(), and no other plugin or time may')
         : (POOL_READS.has(key) ? undefined : `the pools' ${String(key)}() changes them and is the engine's to call: a plugin reads the pools and cannot change them`);
       if (refusal !== undefined) return () => { throw new TypeError(refusal); };
+      // Kept unchecked until the first share update, another kind of division failed as "this[#division] is not a function".
+      if (key === 'divideSharesBy') return (division: unknown) => (typeof division === 'function' ? set.divideSharesBy(division as ShareDivision) : refuseDivision(division));
       if (!bound.has(key)) bound.set(key, (value as (...args: unknown[]) => unknown).bind(target));
       return bound.get(key);
     },
   }), set);
+}
+
+function refuseDivision(division: unknown): never {
+  throw new TypeError(`the pools' divideSharesBy(division) takes a function (pools, kind, slots) giving each pool its share of the slots, not ${valueKind(division)}`);
 }
 
 /** HDFS as a round sees it, with changes only through addReplica and removeReplica (which check their arguments). */

@@ -158,6 +158,8 @@ registerPolicy('bad', { description: 'x', create: () => ({ createQueue: Q, event
       { scheduler: { policy: 'hfs', preemption: { enabled: true, policy: 'badp' } } }],
     ['a queue\'s update misspelled (it read "createQueue(\'map\')\'s update is undefined")', `registerPolicy('bad', { description: 'x', create: () => ({ createQueue: (kind) => { const q = Q(kind); return { add: (j) => q.add(j), remove: (j) => q.remove(j), updat: (j) => q.update(j), get jobs() { return q.jobs; } }; } }) });`,
       'policy "bad": createQueue(\'map\') has updat, which hfsim does not read: did you mean update? (rename a member of your own that is not meant as it)'],
+    ['divideSharesBy given an object, not a function (it failed at the first share update as "this[#division] is not a function")', `registerPolicy('bad', { description: 'x', usesPools: true, ownsPoolShares: true, create: (_c, ctx) => { ctx.pools.divideSharesBy({ divide: () => [] }); return { createQueue: Q }; } });`,
+      'the pools\' divideSharesBy(division) takes a function (pools, kind, slots) giving each pool its share of the slots, not an object'],
     ['a cap hfsim does not have (dropped silently)', `registerPolicy('bad', { description: 'x', create: () => ({ createQueue: Q, limits: { offRackMaps: Infinity, reduces: Infinity, maps: 1 } }) });`,
       'policy "bad": limits.maps is not a cap hfsim has (offRackMaps, reduces)'],
     ['a heartbeat cap of 0 (nothing launched: the stall message, a minute of simulated time later)', `registerPolicy('bad', { description: 'x', create: () => ({ createQueue: Q, limits: { offRackMaps: 0, reduces: 1 } }) });`,
