@@ -199,6 +199,25 @@ describe('the registry', () => {
   });
 });
 
+describe('a plugin file in CommonJS (README said a plugin file is an ES module)', () => {
+  it('a .cjs plugin that require()s hfsim loads with --plugin and by loadPlugins, and runs as an ES module plugin does', () => {
+    const dir = tmp('plugin-cjs');
+    const index = JSON.stringify(join(ROOT, 'dist', 'src', 'index.js'));
+    const file = join(dir, 'fifo-by-maps.cjs');
+    writeFileSync(file, `const { SortedJobQueue, registerPolicy } = require(${index});\nregisterPolicy('cjs-fewest-maps', { description: 'fewest maps first', create: () => ({ createQueue: () => new SortedJobQueue((a, b) => a.maps - b.maps || a.index - b.index) }) });\n`);
+    const scenario = writeJson(dir, 's.json', { cluster: { racks: 1, nodesPerRack: 4 }, scheduler: { policy: 'cjs-fewest-maps' }, workload: { kind: 'facebook', jobs: 8 } });
+    const cli = hfsim('run', scenario, '--plugin', file, '--json', '--no-progress');
+    expect(cli.stderr).toBe('');
+    expect(cli.code).toBe(0);
+    const lib = spawnSync(process.execPath, ['--input-type=module', '-e', `import { loadPlugins, loadScenario, simulate } from ${index};
+await loadPlugins([${JSON.stringify(file)}]);
+const v = loadScenario(${JSON.stringify(scenario)}).variants[0];
+console.log((await simulate(v.scenario, { variant: v.name })).digest);`], { encoding: 'utf8', timeout: 30_000 });
+    expect(lib.stderr).toBe('');
+    expect(lib.stdout.trim()).toBe((JSON.parse(cli.stdout) as { digest: string }).digest);
+  });
+});
+
 describe('the library\'s loaders, as a caller meets them', () => {
   it('loadPlugins takes a list (a lone path failed as "paths.map is not a function"); its bad input is an InputError the library exports', async () => {
     await expect(loadPlugins('./x.js' as never)).rejects.toThrow(new TypeError('loadPlugins takes a list of file paths (loadPlugins([\'./my-policy.js\'])), not "./x.js"'));
