@@ -9,7 +9,7 @@ import { hfsPreemption } from '../preemption.js';
 import { dsbraPlugin } from '../replication/dsbra.js';
 import { popularSmallPlugin } from '../replication/popular-small.js';
 import { staticPlugin } from '../replication/static.js';
-import { policies, registerGate, registerPolicy, registerPreemption, registerReplication } from './registry.js';
+import { gates, policies, preemptions, registerGate, registerPolicy, registerPreemption, registerReplication, replications } from './registry.js';
 import { frozenCopy } from '../frozen.js';
 
 /** The plugins above: trusted with the run's scenario itself (a user's plugin gets a frozen copy: plugins.ts). */
@@ -28,5 +28,6 @@ registerPreemption('hfs', hfsPreemption);
 registerReplication('static', staticPlugin);
 registerReplication('dsbra', dsbraPlugin);
 registerReplication('popular-small', popularSmallPlugin);
+for (const registry of [policies, gates, preemptions, replications]) registry.markBuiltIns();
 
 export { gates, policies, preemptions, replications, registerGate, registerPolicy, registerPreemption, registerReplication } from './registry.js';

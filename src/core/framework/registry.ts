@@ -161,6 +161,8 @@ function fieldProblem(kind: FieldKind, value: unknown): string | undefined {
 export class Registry<P extends PluginBase<unknown>> {
   private readonly byName = new Map<string, P>();
   private readonly fields: Readonly<Record<string, FieldKind>>;
+  /** hfsim's own plugins' names (markBuiltIns): one registered again was told as "registered already", as if a file loaded twice. */
+  private readonly builtIns = new Set<string>();
 
   constructor(readonly kind: PluginKind) {
     this.fields = kind === 'policy' ? POLICY_FIELDS : kind === 'replication' ? REPLICATION_FIELDS : BASE_FIELDS;
@@ -170,6 +172,7 @@ export class Registry<P extends PluginBase<unknown>> {
   register(name: string, plugin: P): void {
     // A bad argument, as a bad field of the definition is (TypeErrors); a name taken is a clash of registrations (Error).
     if (typeof name !== 'string' || !/^[A-Za-z][\w.-]*$/.test(name)) throw new TypeError(`${this.kind} name ${JSON.stringify(name)}: a name is a letter then letters, digits, '_', '-' or '.'`);
+    if (this.builtIns.has(name)) throw new Error(`a ${this.kind} named "${name}" is built into hfsim: give yours another name (a plugin adds a ${this.kind}; it cannot replace one)`);
     if (this.byName.has(name)) throw new Error(`a ${this.kind} named "${name}" is registered already`);
     const problems = (typeof plugin === 'object' && plugin !== null ? Object.entries(plugin) : []).flatMap(([field, value]) => {
       const kind = Object.hasOwn(this.fields, field) ? this.fields[field] : undefined;
@@ -195,6 +198,11 @@ export class Registry<P extends PluginBase<unknown>> {
     }
     if (problems.length > 0) throw new TypeError(problems.join('\n'));
     this.byName.set(name, plugin);
+  }
+
+  /** Marks every name registered so far as hfsim's own (builtins.ts, once its plugins are in). */
+  markBuiltIns(): void {
+    for (const name of this.byName.keys()) this.builtIns.add(name);
   }
 
   get(name: string): P | undefined {
