@@ -319,3 +319,19 @@ describe('registerPolicy refuses a bad definition with a TypeError naming the po
     expect((await simulate(parsed.value, { timeDecisions: false })).jobs).toHaveLength(2);
   });
 });
+
+describe('a config given to a plugin that takes none', () => {
+  // A base's policyConfig for its plugin, under a variant that changes the policy to one without settings, read only
+  // 'scheduler.policyConfig: unknown field "reduceWeight"': nothing said the policy takes none, or how a variant drops it.
+  it('says the plugin takes no config and how to drop it, for a policy and a preemption', () => {
+    const errors = (scheduler: Record<string, unknown>): string[] => {
+      const parsed = parseScenario(jobsScenario({ scheduler: { delay: { mode: 'none' }, ...scheduler } }));
+      return parsed.ok ? [] : parsed.errors;
+    };
+    expect(errors({ policy: 'fair', policyConfig: { reduceWeight: 2 } })).toEqual([
+      'scheduler.policyConfig: unknown field "reduceWeight" (policy "fair" takes no config: remove scheduler.policyConfig, or set it to null in a variant that changes scheduler.policy)']);
+    expect(errors({ policy: 'hfs', preemption: { enabled: true, config: { maxKills: 3 } } })).toEqual([
+      'scheduler.preemption.config: unknown field "maxKills" (preemption.policy "hfs" takes no config: remove scheduler.preemption.config, or set it to null in a variant that changes scheduler.preemption.policy)']);
+    expect(errors({ policy: 'fair', policyConfig: {} })).toEqual([]);
+  });
+});

@@ -63,7 +63,7 @@ describe('scenario schema', () => {
     [{ ...minimal, scheduler: { delay: { mode: 3 } } }, 'scheduler.delay.mode: delay.mode must be one of "none", "skip", "wait"'],
     [{ ...minimal, scheduler: { delay: { mode: 'wait', nodeMS: 5 } } }, 'scheduler.delay: unknown field "nodeMS" (did you mean "nodeMs"?)'],
     [{ ...minimal, scheduler: { delay: { mode: 'wait', rackMs: -1 } } }, 'scheduler.delay.rackMs: rackMs must not be negative'],
-    [{ ...minimal, scheduler: { policy: 'fifo', policyConfig: { depth: 2 } } }, 'scheduler.policyConfig: unknown field "depth"'],
+    [{ ...minimal, scheduler: { policy: 'fifo', policyConfig: { depth: 2 } } }, 'scheduler.policyConfig: unknown field "depth" (policy "fifo" takes no config: remove scheduler.policyConfig, or set it to null in a variant that changes scheduler.policy)'],
     [{ ...minimal, scheduler: { policy: 'hfs', preemption: { enabled: true, policy: 'random' } } }, `scheduler.preemption.policy: preemption.policy must be one of "hfs", not "random" (a plugin registers its name when its file is loaded: hfsim --plugin file.js, or loadPlugins)`],
     [{ ...minimal, scheduler: { replication: { policy: 'scarlett' } } }, `scheduler.replication.policy: replication.policy must be one of "static", "dsbra", "popular-small", not "scarlett" (a plugin registers its name when its file is loaded: hfsim --plugin file.js, or loadPlugins)`],
     [{ ...minimal, scheduler: { replication: { policy: 'dsbra', config: { alpha: 2 } } } }, 'scheduler.replication.config.alpha: alpha must be between 0 and 1'],

@@ -76,9 +76,12 @@ export function parsePluginConfig(registry: PluginLookup, field: string, name: s
       message: `${field} "${name}": its config schema takes ${takes}, but a plugin's config is an object of its settings ({} when none is given): its schema must take one, such as z.strictObject({ ... })` });
     return undefined;
   }
+  // A config for a plugin that takes none is most often another plugin's, left by a variant that changed the name.
+  const takesNone = plugin.config === undefined && nameKey === undefined
+    ? ` (${field} "${name}" takes no config: remove scheduler.${configPath.join('.')}, or set it to null in a variant that changes scheduler.${namePath.join('.')})` : '';
   for (const issue of result.error.issues) {
     const aboutName = nameKey !== undefined && issue.path[0] === nameKey;
-    const message = aboutName ? `${issue.message} (${field} names the plugin and is left out of its config, which is the other fields: its schema must not ask for ${nameKey})` : issue.message;
+    const message = aboutName ? `${issue.message} (${field} names the plugin and is left out of its config, which is the other fields: its schema must not ask for ${nameKey})` : issue.message + takesNone;
     // the field's own input (formatIssue says a field left out is missing: maxSkips under "mode": "skip")
     issues.push({ ...issue, message, path: [...configPath, ...issue.path], input: 'input' in issue ? issue.input : config } as Issue);
   }
