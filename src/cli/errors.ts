@@ -1,3 +1,5 @@
+import { isAbsolute, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { valueWords } from '../actors/task-failure.js';
 
 /** Bad input (scenario, flags, files): reported as one line and exit code 2, never a stack trace. */
@@ -86,13 +88,29 @@ export const loadedPluginUrls: string[] = [];
  * the plugin's code threw there, or called the engine there), or undefined (no stack, or no frame in a plugin file).
  */
 export function pluginFrame(err: unknown): string | undefined {
-  for (const frame of fileFrames(err)) {
-    const k = loadedPluginUrls.indexOf(frame.url);
-    if (k < 0) continue;
+  const frames = fileFrames(err);
+  const named = (frame: FileFrame, file: string): string => {
     const fn = frame.fn?.replace(/^(?:Object\.|async |new )/, '');
-    return `${fn ? `${fn} at ` : ''}${loadedPluginFiles[k]}:${frame.line}:${frame.column}`;
+    return `${fn ? `${fn} at ` : ''}${file}:${frame.line}:${frame.column}`;
+  };
+  for (const frame of frames) {
+    const k = loadedPluginUrls.indexOf(frame.url);
+    if (k >= 0) return named(frame, loadedPluginFiles[k]);
   }
-  return undefined;
+  // None in a plugin file: a module one imports, the innermost frame neither hfsim's nor a package's (a helper's
+  // comparator that threw had no from line).
+  if (loadedPluginUrls.length === 0) return undefined;
+  const imported = frames.find((f) => !f.url.startsWith(OWN_CODE) && !f.url.includes('/node_modules/'));
+  return imported === undefined ? undefined : `${named(imported, shownPath(fileURLToPath(imported.url)))} (a module a --plugin file imports)`;
+}
+
+/** hfsim's own modules (src/ as built), whose frames are the engine's. */
+const OWN_CODE = new URL('../', import.meta.url).href;
+
+/** A file as a message names it: relative to the working directory (./x.mjs) where it lies below it, else whole. */
+function shownPath(file: string): string {
+  const rel = relative(process.cwd(), file);
+  return rel === '' || rel.startsWith('..') || isAbsolute(rel) ? file : `./${rel}`;
 }
 
 /** A stack frame in a file: its function's name as V8 gives it (none for a module's top level), its file URL, line, column. */

@@ -112,6 +112,15 @@ registerPolicy('bad', { description: 'x', create: () => ({ createQueue: Q,
     expect(hfsim('run', scenario(), '--plugin', anonymous).stderr.split('\n')[1]).toMatch(new RegExp(`^hfsim: from ${anonymous.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:3:\\d+$`));
   });
 
+  it('the from line names a module the plugin file imports where the throw is there and no frame is in the plugin file (it had no from line)', () => {
+    const helper = join(dir, 'compare-helper.mjs');
+    writeFileSync(helper, `export function byIndex(a, b) {\n  if (a.finishedMaps > 0) throw new Error('helper boom');\n  return a.index - b.index;\n}\n`);
+    const file = plugin('uses-helper', `import { byIndex } from './compare-helper.mjs';\nregisterPolicy('bad', { description: 'x', create: () => ({ createQueue: () => new SortedJobQueue(byIndex) }) });`);
+    const r = hfsim('run', scenario(), '--plugin', file);
+    expect(r.code).toBe(1);
+    expect(r.stderr.split('\n').slice(0, 2)).toEqual(['hfsim: run failed: helper boom', `hfsim: from byIndex at ${helper}:2:33 (a module a --plugin file imports)`]);
+  });
+
   it('a frozen Error from a variant keeps its message and its place, named by variant (it read "Cannot assign to read only property")', () => {
     const file = plugin('frozen-throws', `registerPolicy('bad', { description: 'x', create: () => ({ createQueue: Q, events: { mapLaunched: () => { throw Object.freeze(new Error('frozen boom')); } } }) });`);
     const r = hfsim('run', scenario({ variants: { fine: { 'scheduler.policy': 'fair' }, broken: {} } }), '--plugin', file, '--parallel', '1');
