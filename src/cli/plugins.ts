@@ -103,8 +103,9 @@ async function load(paths: readonly string[], naming: FileNaming): Promise<void>
     // Node's words for one were "Directory import ... is not supported resolving ES modules", and a guess at a file.
     if (isDirectory(fileURLToPath(urls[i]))) throw new InputError(`${naming.file(paths[i])}: a directory, not a file: give the plugin's .js file`);
     process.on('exit', endedWhileLoading);
+    let module: Record<string, unknown> = {};
     try {
-      await import(urls[i]);
+      module = await import(urls[i]) as Record<string, unknown>;
     } catch (err) {
       const where = err instanceof SyntaxError ? missingImportLine(paths[i], err.message) ?? syntaxErrorLine(paths[i]) : thrownAt(err, urls[i]);
       // "Cannot find module X imported from <this file>": the importer named is ours, not the user's. Every line of a
@@ -121,7 +122,12 @@ async function load(paths: readonly string[], naming: FileNaming): Promise<void>
       if (other !== undefined) throw new InputError(`${naming.file(paths[i])}: registered no plugin in this hfsim (${other.own}): it imports the hfsim in ${other.its}; run it with that one's CLI (npx hfsim in its project)`);
       // Node evaluates a module once: a file an earlier plugin file imported registered its plugins then.
       if (loaded.size > 0) warnOnce(`${naming.file(paths[i])} registered no new plugin: an earlier ${naming.kind} imported it already, or it registers none`);
-      else throw new InputError(`${naming.file(paths[i])}: registered no plugin (a plugin file calls registerPolicy, registerGate, registerPreemption or registerReplication from the hfsim it runs under)`);
+      else {
+        // A file exporting its plugin's definition instead of registering it was told only to call registerPolicy.
+        const exported = Object.keys(module).filter((name) => looksLikePlugin(module[name]));
+        if (exported.length > 0) throw new InputError(`${naming.file(paths[i])}: registered no plugin: it exports a plugin (${exported.join(', ')}) but never registers one: call registerPolicy('name', plugin) (or registerGate, registerPreemption, registerReplication) in the file`);
+        throw new InputError(`${naming.file(paths[i])}: registered no plugin (a plugin file calls registerPolicy, registerGate, registerPreemption or registerReplication from the hfsim it runs under)`);
+      }
     }
     if (!loaded.has(urls[i])) {
       loadedPluginFiles.push(paths[i]);
@@ -132,6 +138,9 @@ async function load(paths: readonly string[], naming: FileNaming): Promise<void>
 }
 
 const loaded = new Set<string>();
+
+/** A plugin's definition, as a file might export it instead of registering it: an object with create(). */
+const looksLikePlugin = (value: unknown): boolean => typeof (value as { create?: unknown } | null)?.create === 'function';
 
 /**
  * Where a plugin file that registered nothing here resolves 'hfsim' to another copy (a project's node_modules/hfsim

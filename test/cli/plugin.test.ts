@@ -22,6 +22,13 @@ function hangingPlugin(): string {
   return file;
 }
 
+function exportingPlugin(): string {
+  const file = join(tmp('plugin-exports'), 'exports.mjs');
+  const plugin = `{ description: 'x', create: () => ({ createQueue: () => new SortedJobQueue((a, b) => a.index - b.index) }) }`;
+  writeFileSync(file, `import { SortedJobQueue } from ${JSON.stringify(join(ROOT, 'dist', 'src', 'index.js'))};\nexport default ${plugin};\nexport const lifo = ${plugin};\nexport const n = 3;\n`);
+  return file;
+}
+
 function brokenPlugin(): string {
   const file = join(tmp('plugin-syntax'), 'broken.mjs');
   writeFileSync(file, '// a slip on line 3\nconst x = 1;\nconsole.log(x}});\n');
@@ -153,6 +160,8 @@ console.log('srwf loaded');
     // Node exits 13 and says nothing when a module's top-level await never settles
     ['a plugin with a syntax error: its line (import() gives none)', ['--plugin', brokenPlugin()], /^hfsim: --plugin .*broken\.mjs:3: missing \) after argument list\n$/],
     ['a plugin whose top-level await never settles', ['--plugin', hangingPlugin()], /^hfsim: --plugin .*hang\.mjs: the module never finished loading \(a top-level await that never settles\)/],
+    // it said only "registered no plugin (a plugin file calls registerPolicy, ...)", as for a file with nothing in it
+    ['a plugin file that exports its plugin instead of registering it', ['--plugin', exportingPlugin()], /^hfsim: --plugin .*exports\.mjs: registered no plugin: it exports a plugin \(default, lifo\) but never registers one: call registerPolicy\('name', plugin\) \(or registerGate, registerPreemption, registerReplication\) in the file\n$/],
   ])('%s: exit 2, one line', (_what, args, message) => {
     const r = hfsim('run', SCENARIO, '--variant', VARIANT, ...args);
     expect(r.code).toBe(2);
