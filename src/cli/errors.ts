@@ -100,12 +100,12 @@ export function pluginFrame(err: unknown): string | undefined {
   // None in a plugin file: a module one imports, the innermost frame neither hfsim's nor a package's (a helper's
   // comparator that threw had no from line).
   if (loadedPluginUrls.length === 0) return undefined;
-  const imported = frames.find((f) => !f.url.startsWith(OWN_CODE) && !f.url.includes('/node_modules/'));
+  const imported = frames.find((f) => !OWN_CODE.some((own) => f.url.startsWith(own)) && !f.url.includes('/node_modules/'));
   return imported === undefined ? undefined : `${named(imported, shownPath(fileURLToPath(imported.url)))} (a module a --plugin file imports)`;
 }
 
-/** hfsim's own modules (src/ as built), whose frames are the engine's. */
-const OWN_CODE = new URL('../', import.meta.url).href;
+/** hfsim's own modules (src/, and bench/, scripts/ and fuzz/ beside it, as built), whose frames are the engine's. */
+const OWN_CODE = ['../', '../../bench/', '../../scripts/', '../../fuzz/'].map((dir) => new URL(dir, import.meta.url).href);
 
 /** A file as a message names it: relative to the working directory (./x.mjs) where it lies below it, else whole. */
 function shownPath(file: string): string {

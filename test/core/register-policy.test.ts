@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { type Job, SortedJobQueue, registerGate, registerPolicy, registerReplication, simulate } from '../../src/index.js';
+import { type Job, SortedJobQueue, registerGate, registerPolicy, registerPreemption, registerReplication, simulate } from '../../src/index.js';
 import { policies } from '../../src/core/framework/registry.js';
 import { parseScenario } from '../../src/core/scenario.js';
 import { workloadLimitErrors } from '../../src/core/workload-limits.js';
@@ -330,8 +330,13 @@ describe('a config given to a plugin that takes none', () => {
     };
     expect(errors({ policy: 'fair', policyConfig: { reduceWeight: 2 } })).toEqual([
       'scheduler.policyConfig: unknown field "reduceWeight" (policy "fair" takes no config: remove scheduler.policyConfig, or set it to null in a variant that changes scheduler.policy)']);
+    // hfs's preemption takes a config (rounding): an unknown field there is told as such, without the no-config hint
     expect(errors({ policy: 'hfs', preemption: { enabled: true, config: { maxKills: 3 } } })).toEqual([
-      'scheduler.preemption.config: unknown field "maxKills" (preemption.policy "hfs" takes no config: remove scheduler.preemption.config, or set it to null in a variant that changes scheduler.preemption.policy)']);
+      'scheduler.preemption.config: unknown field "maxKills"']);
+    const none = fresh();
+    registerPreemption(none, { description: 'kills nothing', create: () => ({ victims: () => [] }) });
+    expect(errors({ policy: 'hfs', preemption: { enabled: true, policy: none, config: { maxKills: 3 } } })).toEqual([
+      `scheduler.preemption.config: unknown field "maxKills" (preemption.policy "${none}" takes no config: remove scheduler.preemption.config, or set it to null in a variant that changes scheduler.preemption.policy)`]);
     expect(errors({ policy: 'fair', policyConfig: {} })).toEqual([]);
   });
 });
