@@ -12,11 +12,11 @@ import { simulate } from '../../src/actors/simulate.js';
 import { parseScenario } from '../../src/core/scenario.js';
 import { compiledSimulate, scenario } from '../helpers.js';
 
-const raw = (rounding?: string) => ({
-  cluster: { racks: 1, nodesPerRack: 10, mapSlotsPerNode: 1, reduceSlotsPerNode: 1, heartbeatMs: 1000 },
+const raw = (rounding?: string, slots = 10) => ({
+  cluster: { racks: 1, nodesPerRack: slots, mapSlotsPerNode: 1, reduceSlotsPerNode: 1, heartbeatMs: 1000 },
   scheduler: {
     policy: 'hfs',
-    pools: [{ name: 'a', maxMaps: 6 }, { name: 'b' }, { name: 'c' }],
+    pools: [{ name: 'a', maxMaps: slots - 4 }, { name: 'b' }, { name: 'c' }],
     fairSharePreemptionTimeoutMs: 5000,
     preemption: { enabled: true, intervalMs: 5000, ...(rounding === undefined ? {} : { config: { rounding } }) },
   },
@@ -31,8 +31,8 @@ const raw = (rounding?: string) => ({
 });
 
 /** Kills by pool, and the running maps (a, b, c) at the first check after the kills, at their fair shares. */
-async function outcome(rounding?: string) {
-  const r = await simulate(scenario(raw(rounding)), { timeDecisions: false });
+async function outcome(rounding?: string, slots?: number) {
+  const r = await simulate(scenario(raw(rounding, slots)), { timeDecisions: false });
   const pools = r.pools!;
   const killed = Object.fromEntries(['a', 'b', 'c'].map((p) => [p, pools.find((x) => x.name === p)!.killedTasks]));
   const at = (p: string) => pools.find((x) => x.name === p)!.shares;
@@ -51,6 +51,20 @@ describe('scheduler.preemption.config.rounding: README\'s worked example', () =>
 
   it('hadoop: 1 of b\'s (the newest) and 2 of a\'s killed: (4, 3, 3)', async () => {
     expect(await outcome('hadoop')).toEqual({ killed: { a: 2, b: 1, c: 0 }, running: [4, 3, 3], fair: [3.33, 3.33, 3.33], kills: 3 });
+  });
+
+  // Whole shares: the bisection's slack is forgiven toward the share, so a pool at running - share = 1 gives exactly one
+  // under both (a slack of the wrong sign took b to 2 of 3 on 9 slots, as a review found).
+  it('9 slots, shares 3 each: both take a to 3 and b to 3, (3, 3, 3)', async () => {
+    for (const rounding of ['floor', 'hadoop']) {
+      expect(await outcome(rounding, 9)).toEqual({ killed: { a: 2, b: 1, c: 0 }, running: [3, 3, 3], fair: [3, 3, 3], kills: 3 });
+    }
+  });
+
+  // 7 slots, shares 2.33: a (maxMaps 3) holds 3, b 4 (the newest) when c starves and wants floor(2.33) = 2 back.
+  it('7 slots: hadoop takes both from b, to (3, 2, 2); floor one, to (3, 3, 1)', async () => {
+    expect(await outcome('hadoop', 7)).toEqual({ killed: { a: 0, b: 2, c: 0 }, running: [3, 2, 2], fair: [2.33, 2.33, 2.33], kills: 2 });
+    expect(await outcome('floor', 7)).toEqual({ killed: { a: 0, b: 1, c: 0 }, running: [3, 3, 1], fair: [2.33, 2.33, 2.33], kills: 1 });
   });
 
   it('hadoop: the same digest in-process and on 2 rack threads (the 10 slots in 2 racks of 5)', async () => {
