@@ -52,6 +52,7 @@ export function parseXml(source: string, file: string, splitValues: SplitValues 
   if (outline.tooMuch >= 0) {
     throw new InputError(`${at(outline.tooMuch)}: the texts, tags and comments up to here pass ${MAX_XML_CHARS} characters, the limit on an XML input's (CDATA sections apart: hfsim's XML parser reads them a character at a time; 10,000 pools take about 3 MB)`);
   }
+  if (outline.ltInValue >= 0) throw new InputError(`${at(outline.ltInValue)}: malformed XML: a "<" in an attribute's value (write &lt;): Hadoop's XML parser refuses the file`);
   // A DOCTYPE can declare entities (external ones read other files); Hadoop's configuration files have none. One
   // written inside a comment or a CDATA section is text, not a declaration.
   const doctype = doctypeAt(text);
@@ -119,6 +120,8 @@ interface Outline {
   longWhere: string;
   /** Where the texts, tags and comments together pass MAX_XML_CHARS. */
   tooMuch: number;
+  /** The first "<" inside a start tag's quoted attribute value, which XML forbids and the validator passes. */
+  ltInValue: number;
 }
 
 /**
@@ -130,7 +133,7 @@ interface Outline {
  * the first problem (past MAX_DEPTH or a limit on characters).
  */
 function outlineOf(text: string): Outline {
-  const outline: Outline = { tooDeep: -1, strayText: -1, firstRoot: '', longRun: -1, longWhat: 'text', longWhere: '', tooMuch: -1 };
+  const outline: Outline = { tooDeep: -1, strayText: -1, firstRoot: '', longRun: -1, longWhat: 'text', longWhere: '', tooMuch: -1, ltInValue: -1 };
   let chars = 0;
   let depth = 0;
   const long = (what: Outline['longWhat'], at: number, length: number): void => {
@@ -174,6 +177,7 @@ function outlineOf(text: string): Outline {
         const c = text[k];
         if (quote !== '') {
           if (c === quote) quote = '';
+          else if (c === '<' && outline.ltInValue < 0) outline.ltInValue = k;
         } else if (c === '"' || c === "'") quote = c;
         else if (c === '>') break;
       }

@@ -24,3 +24,20 @@ describe('a bad reference: refused at its "&"', () => {
     expect(a!.children[0]!.text).toBe('&"&x');
   });
 });
+
+// XML's AttValue holds no "<" (Hadoop's parser refuses one); fast-xml-parser's validator let it pass, and a "<!--" or
+// "<?" there made the reference scan skip to a later "-->" or "?>", placing a bad reference at its element's "<".
+describe('a "<" in an attribute value: refused at it', () => {
+  it.each([
+    ['a "<" alone', '<a>\n  <b name="x<y"/>\n</a>', '2:13'],
+    ['a comment\'s opening', '<a>\n  <pool name="a<!--b"><minMaps>&q;</minMaps></pool>\n<!-- --></a>', '2:16'],
+    ['a processing instruction\'s opening, single quotes', "<a>\n<pool n='p?>' x='<?'><m>&q;</m></pool>\n</a>", '2:18'],
+  ])('%s', (_, xml, place) => {
+    expect(() => parseXml(xml, 'f.xml')).toThrow(`f.xml:${place}: malformed XML: a "<" in an attribute's value (write &lt;): Hadoop's XML parser refuses the file`);
+  });
+
+  it('"&lt;" and ">" in a value pass', () => {
+    const [a] = parseXml('<a n="1 &lt; 2 > 0"/>', 'f.xml');
+    expect(a!.attrs['n']).toBe('1 < 2 > 0');
+  });
+});
