@@ -8,7 +8,8 @@
  * e.g. node dist/bench/core-excess.js scenarios/fb-macro-io-oversub.json "Fair + delay, 10:1" cluster.network.coreGbps=0.3
  */
 import { simulate } from '../src/actors/simulate.js';
-import { loadScenarioFlags, parseSet } from '../src/cli/load-scenario.js';
+import { loadScenarioFlags } from '../src/cli/load-scenario.js';
+import { parseSet } from '../src/cli/set-argument.js';
 import { linkRates } from '../src/core/network/rack-links.js';
 import { makeTopology } from '../src/core/topology.js';
 import { readFlags } from './flags.js';

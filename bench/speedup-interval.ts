@@ -10,7 +10,9 @@
  */
 import { simulate } from '../src/actors/simulate.js';
 import { InputError } from '../src/cli/errors.js';
-import { loadScenarioFlags, parseSet, readJsonFile } from '../src/cli/load-scenario.js';
+import { loadScenarioFlags } from '../src/cli/load-scenario.js';
+import { readJsonFile } from '../src/cli/json-file.js';
+import { parseSet } from '../src/cli/set-argument.js';
 import { variantsOf } from '../src/core/scenario.js';
 import { readFlags } from './flags.js';
 

@@ -7,7 +7,8 @@
  */
 import { runToEnd } from './run-to-end.js';
 import { join } from 'node:path';
-import { loadScenarioFlags, parseSet } from '../src/cli/load-scenario.js';
+import { loadScenarioFlags } from '../src/cli/load-scenario.js';
+import { parseSet } from '../src/cli/set-argument.js';
 import { readFlags } from './flags.js';
 import { median } from './sweep-scaling.js';
 

@@ -7,7 +7,7 @@
 import { type Donors, mutateGently, mutateJson, mutateJsonText } from './json-mutate.js';
 import type { Chooser } from './random.js';
 import { stringifyPretty } from './values.js';
-import { depthOf } from '../src/cli/load-scenario.js';
+import { depthOf } from '../src/cli/json-file.js';
 
 export function mutateSls(c: Chooser, text: string): { text: string; what: string } {
   const objects = splitObjects(text);

@@ -7,7 +7,8 @@
  * figures come from the paper's set-up.
  */
 import { simulate } from '../src/actors/simulate.js';
-import { type LoadedVariant, loadScenarioFlags, parseSet } from '../src/cli/load-scenario.js';
+import { type LoadedVariant, loadScenarioFlags } from '../src/cli/load-scenario.js';
+import { parseSet } from '../src/cli/set-argument.js';
 import { readFlags } from '../bench/flags.js';
 import { plainCounted } from '../src/cli/format.js';
 import { MAX_SWEEP_POINTS } from '../src/core/limits.js';

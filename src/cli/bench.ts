@@ -1,7 +1,7 @@
 /** The actions of `hfsim bench` (run a suite, print its table, write its JSON) and `hfsim bench compare` (exit 3 on a regression); their options are in commands.ts. */
 import { type Stats, closeSync, fstatSync, ftruncateSync, openSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readJsonFile } from './load-scenario.js';
+import { readJsonFile } from './json-file.js';
 import { BENCH_FORMAT, type BenchCase, type BenchReport, benchReportSchema } from './bench-schema.js';
 import { compareReports, shortCommit } from './bench-compare.js';
 import { compareJson, compareMarkdown } from './bench-summary.js';

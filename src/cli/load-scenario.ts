@@ -16,9 +16,6 @@ import { ARGUMENTS, type SetNaming, flagNaming } from './set-naming.js';
 import { fieldOf, leftBy, setBlamed } from './set-blame.js';
 import { failsEverywhere, fieldsWithoutSet, inEveryVariant, namedFileErrors, probe, seedSets } from './scenario-probes.js';
 
-export { depthOf, readJsonFile } from './json-file.js';
-export { parseSet } from './set-argument.js';
-
 export interface LoadedVariant {
   name: string;
   scenario: Scenario;

@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { firstProblem } from '../report/result-schema.js';
 import { InputError } from './errors.js';
-import { readJsonFile } from './load-scenario.js';
+import { readJsonFile } from './json-file.js';
 import type { SweepInputs } from './sweep-changes.js';
 import { type Axis, type ChartSpec, type Sweep, VARIANT_AXIS, chartProblems, chartSchema, firstRepeated, pointCount, pointId } from './sweep-file.js';
 import { MANIFEST } from './sweep-folder.js';

@@ -10,7 +10,7 @@ import type { SweepTask } from '../actors/sweep-task.js';
 import { SIMULATION_TASK, startPool } from '../actors/pool.js';
 import { InputError } from '../cli/errors.js';
 import { counted } from '../cli/format.js';
-import { readJsonFile } from '../cli/load-scenario.js';
+import { readJsonFile } from '../cli/json-file.js';
 import type { PointRecord } from '../cli/sweep-aggregate.js';
 import { type Sweep, type SweepPoint, expandSweep } from '../cli/sweep-file.js';
 import { PointQueue } from '../cli/sweep-order.js';

@@ -3,7 +3,7 @@ import { statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { Result } from '../actors/simulate.js';
 import { InputError } from '../cli/errors.js';
-import { readJsonFile } from '../cli/load-scenario.js';
+import { readJsonFile } from '../cli/json-file.js';
 import { counted } from '../cli/format.js';
 import { writeOutput } from '../cli/output.js';
 import { checkOutputFile, summaryStream } from '../cli/output-paths.js';

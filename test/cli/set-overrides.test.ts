@@ -3,7 +3,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadScenarioFlags as loadScenario, parseSet } from '../../src/cli/load-scenario.js';
+import { loadScenarioFlags as loadScenario } from '../../src/cli/load-scenario.js';
+import { parseSet } from '../../src/cli/set-argument.js';
 import { loadSweep } from '../../src/cli/sweep-file.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'hfsim-set-'));
