@@ -37,6 +37,16 @@ export function buildProgram(): Command {
     .option('--workers <n>', 'worker threads for the threads runtime (default: available cores)', workersArg('--workers'))
     .option('--parallel <n>', 'variants run side by side, here and on n - 1 worker processes (default: the cores, for variants of 20,000 nodes x jobs and more; 1: one after another)', workersArg('--parallel'))
     .addOption(new Option('--pool <kind>', 'workers for --parallel: forked processes, or threads of this process').choices(POOL_KINDS).default('processes'))
+    // a run's rack threads are --runtime threads --workers n: said so, not "unknown option '--threads'"
+    .addOption(new Option('--threads <n>').hideHelp().argParser((value: string) => {
+      let n: string;
+      try {
+        n = String(workersArg('--workers')(value));
+      } catch {
+        n = 'n';
+      }
+      throw new InvalidArgumentError(`hfsim has no --threads: racks run on n worker threads with --runtime threads --workers ${n} (README "Threads")`);
+    }))
     .option('--codec', 'in-process: pass every message through the msgpack codec')
     .addOption(new Option('--inject-fault <rack:epoch>', 'threads runtime, for tests: make a rack throw at an epoch').hideHelp().argParser(parseFault))
     .addOption(new Option('--json', 'print the result JSON (an array when several variants run; one --variant of several: that one, not in an array)').conflicts('out'))

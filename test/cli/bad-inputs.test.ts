@@ -505,6 +505,8 @@ describe('the command line: exit 2 and one line, never an internal message', () 
     [['sweep', write('p.sweep.json', { base: scenario }), '--parallel', '100000'], '--parallel is 100000, above the limit of 256'],
     // run's --workers on a sweep: "unknown option '--workers'" with no word of --parallel
     [['sweep', write('w.sweep.json', { base: scenario }), '--workers', '4'], "a sweep's points run on --parallel n workers (--workers is hfsim run's, for its rack threads): give --parallel 4"],
+    // a library audit's finding: "--threads" read "unknown option '--threads'", with no word of --runtime threads
+    [['run', scenario, '--threads', '2'], 'hfsim has no --threads: racks run on n worker threads with --runtime threads --workers 2 (README "Threads")'],
     [['sweep', write('q.sweep.json', { base: scenario }), '--shard', '0/100000000000000000000000'], '--shard 0/100000000000000000000000: expected i/n with 0 <= i < n'],
     [['run', write('fb.json', { workload: { kind: 'facebook', jobs: 1e9 } })], 'workload.jobs: jobs is 1000000000, above the limit of 1000000'],
     // two outputs on one stdout were written one after the other, exit 0: a CSV then a JSON, neither one's format
