@@ -4,7 +4,8 @@
  * preemption, capacity with queues, resource offers to jobs or pools, Quincy's min-cost flow), delay modes, long-task balancing, replication
  * policies (static, dsbra, popular-small) and shared datasets, copy-compute splitting, the job-type rule and seeds;
  * files with hand-placed replicas (hot spots), pools preemption may not take from, fair-share thresholds, and under
- * capacity two users per queue (its user limit, user-limit-factor), queues of capacity 0 and preemption.
+ * capacity two users per queue (its user limit, user-limit-factor), queues of capacity 0 and preemption; Hadoop's delay
+ * clock and preemption rounding (the opt-in "hadoop" rules) beside hfsim's.
  *
  * One scenario in four runs on the fluid hardware model (cluster.network), one in four on the flat model with job
  * set-up and clean-up delays; one arrival time in five falls minutes later, so runs go idle and jump to the next
@@ -82,7 +83,7 @@ const tasks = fc.record({
 const delay = fc.oneof(
   fc.constant({ mode: 'none' as const }),
   fc.record({ mode: fc.constant('skip' as const), maxSkips: int(0, 8) }),
-  fc.record({ mode: fc.constant('wait' as const), nodeMs: maybe(int(0, 9000)), rackMs: maybe(int(0, 9000)) }),
+  fc.record({ mode: fc.constant('wait' as const), nodeMs: maybe(int(0, 9000)), rackMs: maybe(int(0, 9000)), clock: maybe(fc.constantFrom('paper' as const, 'hadoop' as const)) }),
 );
 
 const pool = fc.record({
@@ -124,6 +125,7 @@ const hfs = fc.record({
   sizeBasedWeight: fc.boolean(),
   preemption: fc.oneof({ arbitrary: fc.constant(true), weight: 3 }, { arbitrary: fc.constant(false), weight: 1 }),
   preemptionIntervalMs: fc.constantFrom(1000, 3000, 5000, 15_000),
+  preemptionRounding: maybe(fc.constantFrom('floor' as const, 'hadoop' as const)),
 });
 
 /**
@@ -452,7 +454,7 @@ function hfsFields(h: ScenarioSpec['scheduler']['hfs'], names: readonly string[]
     defaultSchedulingMode: h.defaultSchedulingMode, sizeBasedWeight: h.sizeBasedWeight,
     minSharePreemptionTimeoutMs: h.minSharePreemptionTimeoutMs, fairSharePreemptionTimeoutMs: h.fairSharePreemptionTimeoutMs,
     fairSharePreemptionThreshold: h.fairSharePreemptionThreshold,
-    preemption: { enabled: h.preemption, intervalMs: h.preemptionIntervalMs },
+    preemption: { enabled: h.preemption, intervalMs: h.preemptionIntervalMs, ...(h.preemptionRounding === undefined ? {} : { config: { rounding: h.preemptionRounding } }) },
   };
 }
 

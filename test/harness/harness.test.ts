@@ -66,9 +66,10 @@ describe('differential harness', () => {
   });
 
   it('finds a failing scenario and shrinks it to a small valid scenario, printed as JSON', async () => {
-    // a stand-in defect: any run with a reduce on a cluster of more than one node "fails"
+    // a stand-in defect: any run with a reduce on a cluster of more than one node "fails"; a seed whose shrunk scenario
+    // lists its jobs (seed 7 shrank to an SLS one once the generator drew the "hadoop" options, its trace printed after)
     const report = await runHarness({
-      seed: 7, runs: 200, threadsEvery: 0,
+      seed: 8, runs: 200, threadsEvery: 0,
       check: async (s) => {
         const w = s.workload;
         const reduces = w.kind === 'jobs' ? w.jobs.some((j) => j.reduces > 0) : w.kind === 'generated' ? w.groups.some((g) => g.reduces > 0) : false;
