@@ -140,7 +140,13 @@ async function load(paths: readonly string[], naming: FileNaming): Promise<void>
 const loaded = new Set<string>();
 
 /** A plugin's definition, as a file might export it instead of registering it: an object with create(). */
-const looksLikePlugin = (value: unknown): boolean => typeof (value as { create?: unknown } | null)?.create === 'function';
+export function looksLikePlugin(value: unknown): boolean {
+  try {
+    return typeof (value as { create?: unknown } | null)?.create === 'function';
+  } catch {
+    return false; // an export whose property read throws (a Proxy's trap) is none; "registered no plugin" still says what to do
+  }
+}
 
 /**
  * Where a plugin file that registered nothing here resolves 'hfsim' to another copy (a project's node_modules/hfsim

@@ -75,7 +75,8 @@ export function checkedSizeError(policy: string, value: unknown): string | undef
  * it was placed at the file's 1:1).
  */
 export function sizeErrorLine(policy: string, message: string, scenario: object): string {
-  const names = message.includes(`policy ${policy}`) || message.includes(`"${policy}"`);
+  // `policy a` as words: "this policy allows" names no policy a
+  const names = new RegExp(`policy ${policy.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w-])`).test(message) || message.includes(`"${policy}"`);
   const field = /^([A-Za-z_$][\w$]*)(?:\.[\w$]+|\[\d+\])*(?: "(?:[^"\\]|\\.)*"| \([^)]*\))?: /.exec(message);
   if (names && field !== null && Object.hasOwn(scenario, field[1])) return message;
   return names ? `scheduler.policy: ${message}` : `scheduler.policy "${policy}": ${message}`;

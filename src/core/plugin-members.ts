@@ -48,7 +48,11 @@ export function membersProblem(value: unknown, members: Readonly<Record<string, 
 export function shapeProblem(value: unknown, members: Readonly<Record<string, string>>, what: string, nested: typeof NESTED = {}): string | undefined {
   const problem = membersProblem(value, members, what, nested);
   if (problem === undefined || typeof value !== 'object' || value === null) return problem;
-  return misspelled(value, members, what, nested) ?? problem;
+  try {
+    return misspelled(value, members, what, nested) ?? problem;
+  } catch {
+    return problem; // a getter or Proxy trap that throws while its members are read: the structural message stands
+  }
 }
 
 /**
