@@ -268,6 +268,22 @@ console.log(parseScenario(raw).ok);`], { encoding: 'utf8', timeout: 30_000 });
     ]);
   });
 
+  it('a load that fails is no longer "still loading": a later parse gives the plain message (a review found no test pinned it)', () => {
+    const dir = tmp('plugin-library-failed');
+    const index = JSON.stringify(join(ROOT, 'dist', 'src', 'index.js'));
+    const bad = join(dir, 'throws.mjs');
+    writeFileSync(bad, `throw new Error('top-level');\n`);
+    const r = spawnSync(process.execPath, ['--input-type=module', '-e', `import { loadPlugins, parseScenario } from ${index};
+const raw = { scheduler: { policy: 'library-failed' }, workload: { kind: 'facebook', jobs: 5 } };
+const loading = loadPlugins([${JSON.stringify(bad)}]);
+console.log(/still loading/.test(parseScenario(raw).errors.join('; ')));
+await loading.catch(() => {});
+const after = parseScenario(raw).errors.join('; ');
+console.log(/still loading/.test(after), /not "library-failed"/.test(after));`], { encoding: 'utf8', timeout: 30_000 });
+    expect(r.stderr).toBe('');
+    expect(r.stdout.split('\n')).toEqual(['true', 'false true', '']);
+  });
+
   it('loadPlugins names a directory given as a plugin as a plugin file, not by the CLI\'s --plugin flag', async () => {
     const dir = tmp('plugin-library-dir');
     await expect(loadPlugins([dir])).rejects.toThrow(new InputError(`plugin file ${dir}: a directory, not a file: give the plugin's .js file`));
