@@ -14,7 +14,7 @@
 import { computeFairShares } from './fair-shares.js';
 import { PoolSet, type ShareDivision } from './pools.js';
 import { type Pool, activeJobs } from './pool.js';
-import { jobDemand } from './job-demand.js';
+import { demandCounted } from './pool-count.js';
 import type { QueueTree } from './queue-tree.js';
 import type { SlotKind } from './slot-kind.js';
 import { userCap } from './policies/capacity-rules.js';
@@ -27,7 +27,8 @@ export function capacityShares(tree: QueueTree, set: PoolSet): ShareDivision {
     if (cap === Infinity) return Infinity;
     const byUser = new Map<string, number>();
     for (const j of activeJobs(pool)) {
-      if (set.isRunnable(j)) byUser.set(PoolSet.userOf(j), (byUser.get(PoolSet.userOf(j)) ?? 0) + jobDemand(j, kind, set.config.copyComputeSplit));
+      const demand = demandCounted(set, j, kind, set.isRunnable(j));
+      if (demand > 0) byUser.set(PoolSet.userOf(j), (byUser.get(PoolSet.userOf(j)) ?? 0) + demand);
     }
     let sum = 0;
     for (const d of byUser.values()) sum += Math.min(d, cap);
