@@ -20,6 +20,7 @@ import type { Tick } from './framework/tick.js';
 import { checkedFilter, checkedGate, checkedLimits, checkedMade, checkedPreemption, checkedQueue, checkedRounds, checkedWrappedGate, ownReduceQueue } from './plugin-checks.js';
 import { syncOnly } from './sync-only.js';
 import { admittedQueue } from './admitted-queue.js';
+import { countedQueue } from './counted-queue.js';
 import { copyComputeSplit } from './copy-compute.js';
 import { jobTypeRule } from './gate-rules.js';
 import { LongTaskBalancer } from './long-tasks.js';
@@ -27,7 +28,7 @@ import { nearestFirst } from './nearest-first.js';
 import { PoolClock } from './pool-clock.js';
 import { frozenCopy } from './frozen.js';
 import { blockReaderView, poolSetView, topologyView, withHdfsView, withRunningView } from './plugin-views.js';
-import { PoolSet } from './pools.js';
+import { PoolSet, keepCounts } from './pools.js';
 import { DelayWait } from './replication/delay-wait.js';
 import { HadoopWaitClock } from './wait-clock.js';
 import { RunningTasks } from './running-tasks.js';
@@ -159,9 +160,12 @@ export function makePlugins(scenario: Scenario, topology: Topology, jobs: number
   const mapQueue = policy.createQueue('map');
   // A user's pool-aware queue is read through the pools' admission, as the built-ins' orders filter by it themselves.
   const admitted = (q: JobQueue): JobQueue => (pools === undefined ? q : admittedQueue(q, pools));
+  // Every change to a job's counts reaches the pools through the scheduler's queue calls: they keep their counts.
+  if (pools !== undefined) keepCounts(pools);
+  const counted = (q: JobQueue): JobQueue => (pools === undefined ? q : countedQueue(q, pools));
   return {
-    mapQueue: fromPolicy(mapQueue, (q) => admitted(checkedQueue(q, sc.policy, 'map', notOwnJob))),
-    reduceQueue: fromPolicy(policy.createQueue('reduce'), (q) => admitted(checkedQueue(ownReduceQueue(q, mapQueue, sc.policy), sc.policy, 'reduce', notOwnJob))),
+    mapQueue: counted(fromPolicy(mapQueue, (q) => admitted(checkedQueue(q, sc.policy, 'map', notOwnJob)))),
+    reduceQueue: counted(fromPolicy(policy.createQueue('reduce'), (q) => admitted(checkedQueue(ownReduceQueue(q, mapQueue, sc.policy), sc.policy, 'reduce', notOwnJob)))),
     limits: policy.limits === undefined ? NO_LIMITS : checkedLimits(sc.policy, policy.limits),
     pools, poolClock, running, gate,
     clock: poolClock ?? policy.tick,

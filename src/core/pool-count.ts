@@ -1,7 +1,8 @@
 /**
  * What a pool's share measures, counted from its jobs: of one kind, every active job's running tasks, and the demand
  * of those runnable under the running-job limits (uncapped: the share caps it). PoolSet counts a pool whole
- * (countPool); PoolTally a job at a time (demandCounted), keeping the sums between reads.
+ * (countPool); PoolTally a job at a time (demandCounted), keeping the sums between reads, for the kept orders and
+ * for PoolSet's kept counts (kept-counts.ts).
  */
 import type { Job } from './job.js';
 import { jobDemand, jobRunning } from './job-demand.js';

@@ -5,7 +5,7 @@
  * starvation from it to switch locality waiting off; preemption reads shares from it. Pools may sit under parent
  * pools (YARN's parent queues): a tree whose parents divide their share among their children, top down. The set and
  * its live hooks are here; a pool and a parent pool are pool.ts's, a pool's share of a kind pool-share.ts's, the count
- * of a pool's running tasks and demand pool-count.ts's.
+ * of a pool's running tasks and demand pool-count.ts's, those counts kept between refreshes kept-counts.ts's.
  */
 import { computeFairShares } from './fair-shares.js';
 import type { Job } from './job.js';
@@ -18,11 +18,14 @@ import type { Admission } from './framework/admission.js';
 import { frozenCopy } from './frozen.js';
 import { compareFifo } from './priority.js';
 import { ENGINE } from './engine-key.js';
+import { KeptCounts } from './kept-counts.js';
 
 let livePoolList: (set: PoolSet) => readonly Pool[];
 let liveWatchers: (set: PoolSet) => PoolWatcher[];
 let bumpVersion: (set: PoolSet) => void;
 let liveTop: (set: PoolSet) => readonly PoolNode[];
+let keepOn: (set: PoolSet) => void;
+let keptOf: (set: PoolSet) => KeptCounts | undefined;
 
 /** The PoolSet behind each view of it a user's plugin is given (poolsViewed). */
 const behindViews = new WeakMap<object, PoolSet>();
@@ -75,6 +78,21 @@ export function jobChanged(set: PoolSet, job: Job): void {
 }
 
 /**
+ * From now on every change to a job's counts of either kind (a task launched, ended or was killed) is told to `set`
+ * (countsChanged), as the scheduler's queues tell it (counted-queue.ts): refreshStats then counts again only the jobs
+ * told since, reading the other jobs' counts kept from before (kept-counts.ts). Engine-only: a set no one tells counts
+ * every job at each refresh.
+ */
+export function keepCounts(set: PoolSet): void {
+  keepOn(set);
+}
+
+/** A task of `job` launched, ended or was killed, or the job became able to use a slot or not (keepCounts). */
+export function countsChanged(set: PoolSet, job: Job): void {
+  keptOf(set)?.jobChanged(job);
+}
+
+/**
  * A division of one kind's slots among the pools (each pool's share of `kind` holds its running tasks and demand, just
  * measured): a fair share per pool, in the order of `pools`.
  */
@@ -109,6 +127,8 @@ export class PoolSet implements Admission {
   readonly #watchers: PoolWatcher[] = [];
   /** How the fair shares are divided (divideSharesBy); undefined: the Fair Scheduler's, down the pool tree. */
   #division: ShareDivision | undefined;
+  /** The pools' counts kept between refreshes (keepCounts); undefined: each refresh counts every job. */
+  #kept: KeptCounts | undefined;
 
   /**
    * `ownShares`: the run's policy owns the pools' shares (PolicyPlugin.ownsPoolShares, as capacity does): no pool has a
@@ -153,6 +173,11 @@ export class PoolSet implements Admission {
     livePoolList = (set) => own(set).#pools;
     liveTop = (set) => own(set).#top;
     liveWatchers = (set) => own(set).#watchers;
+    keepOn = (set) => {
+      const s = own(set);
+      s.#kept ??= new KeptCounts(s);
+    };
+    keptOf = (set) => own(set).#kept;
     bumpVersion = (set) => {
       own(set).#version++;
     };
@@ -227,11 +252,13 @@ export class PoolSet implements Admission {
   /** Anything may have changed: queues rebuild their order whole. */
   changed(): void {
     this.#version++;
+    this.#kept?.allChanged();
     for (const w of this.#watchers) w.allChanged();
   }
 
   /** The watchers hear that `job` arrived, left, or became runnable or not. */
   private tell(job: Job): void {
+    this.#kept?.jobChanged(job);
     for (const w of this.#watchers) w.jobChanged(job);
   }
 
@@ -304,11 +331,14 @@ export class PoolSet implements Admission {
 
   /**
    * Recomputes each pool's running tasks and demand (capped by its max) from its runnable jobs, then each parent
-   * pool's from its children, bottom up. Cost O(active jobs + pools).
+   * pool's from its children, bottom up. Cost O(active jobs + pools); with the counts kept (keepCounts), O(jobs told
+   * changed since the last refresh of `kind` + pools), and the same numbers.
    */
   refreshStats(kind: SlotKind): void {
+    const kept = this.#kept;
+    kept?.settle(kind, this.#pools);
     for (const pool of this.#pools) {
-      const { running, demand } = countPool(this, pool, kind, this.#counted);
+      const { running, demand } = kept === undefined ? countPool(this, pool, kind, this.#counted) : kept.countOf(kind, pool, this.#counted);
       pool.share(kind).measure(ENGINE, running, demand);
     }
     for (let k = this.#parents.length - 1; k >= 0; k--) {

@@ -4,13 +4,14 @@
  * measured ones. Only the jobs named since the last measure are counted again, and only their pools and the parent
  * pools above them measured, deepest first: so the shares read the same as refreshStats leaves them, for the cost of
  * what changed.
- * The kept orders (hfs-order.ts, capacity-order.ts) measure with it and read the shares after.
+ * The kept orders (hfs-order.ts, capacity-order.ts) measure with it and read the shares after; PoolSet's kept counts
+ * (kept-counts.ts) read its pools' sums (countOf) and measure the shares themselves.
  */
 import type { Job } from '../job.js';
 import type { PoolSet } from '../pools.js';
 import type { ParentPool, Pool, PoolNode } from '../pool.js';
 import { jobRunning } from '../job-demand.js';
-import { demandCounted } from '../pool-count.js';
+import { type PoolCount, demandCounted } from '../pool-count.js';
 import type { SlotKind } from '../slot-kind.js';
 import { ENGINE } from '../engine-key.js';
 
@@ -103,6 +104,17 @@ export class PoolTally {
     for (const pool of pools) measure(pool);
     // a parent's own parent, one level up, is added before its depth's turn
     for (let d = byDepth.length - 1; d >= 0; d--) for (const p of byDepth[d] ?? []) measure(p);
+  }
+
+  /**
+   * `pool`'s running tasks and demand (uncapped) as counted, into `into`: countPool's count of it, while every job whose
+   * counts changed since was counted again (the counts are whole numbers, so sums kept by differences are exact).
+   */
+  countOf(pool: Pool, into: PoolCount): PoolCount {
+    const c = this.#sums.get(pool);
+    into.running = c?.running ?? 0;
+    into.demand = c?.demand ?? 0;
+    return into;
   }
 
   /** Forgets the jobs that left (once the order has taken them out of its lists). */
