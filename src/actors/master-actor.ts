@@ -57,7 +57,7 @@ export interface MasterOptions {
   everyHeartbeat?: boolean;
   /** The rows of a swim workload's trace (src/cli/trace.ts reads them). */
   trace?: SwimTrace;
-  /** 'walk': no O(1) answer to map scans that can launch nothing (tests prove both give the same digest). */
+  /** 'walk': no O(1) answer to map scans that can launch nothing, no pool counts kept (tests prove both give the same digest). */
   scan?: ScanMode;
   /** The scenario's workload, already built (src/actors/place-threads.ts); else built here. */
   workload?: Workload;

@@ -89,7 +89,10 @@ export interface SimulateOptions {
    * and for measuring what the shortcuts save.
    */
   everyHeartbeat?: boolean | undefined;
-  /** 'walk' turns off the O(1) answer to map scans that can launch nothing (see src/core/pass-all.ts). */
+  /**
+   * 'walk' turns off the O(1) answer to map scans that can launch nothing (see src/core/pass-all.ts), and the pools'
+   * counts kept between refreshes (src/core/kept-counts.ts): each refresh counts every job.
+   */
   scan?: ScanMode | undefined;
   /** The rows of a swim workload's trace (src/cli/load-scenario.ts loads them beside the scenario). */
   trace?: SwimTrace | undefined;

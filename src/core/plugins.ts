@@ -88,9 +88,10 @@ export function declaredShortcuts(scenario: Scenario): ReadonlySet<Shortcut> {
 
 /**
  * `notOwnJob`: how a value a user's plugin hands back is not one of the run's jobs (undefined: it is one); `solver`: a
- * linear-program solver, for a policy that needs one (the runtime loads it).
+ * linear-program solver, for a policy that needs one (the runtime loads it); `keptCounts`: the pools keep their counts
+ * between refreshes (kept-counts.ts), where false counts every job at each (the plain walk, which proves them).
  */
-export function makePlugins(scenario: Scenario, topology: Topology, jobs: number, notOwnJob: (job: unknown) => string | undefined, blocks: BlockStore, solver?: LpSolver): RunPlugins {
+export function makePlugins(scenario: Scenario, topology: Topology, jobs: number, notOwnJob: (job: unknown) => string | undefined, blocks: BlockStore, solver?: LpSolver, keptCounts = true): RunPlugins {
   const sc = scenario.scheduler;
   const policyPlugin = policies.find(sc.policy);
   const gatePlugin = gates.find(sc.delay.mode);
@@ -161,8 +162,9 @@ export function makePlugins(scenario: Scenario, topology: Topology, jobs: number
   // A user's pool-aware queue is read through the pools' admission, as the built-ins' orders filter by it themselves.
   const admitted = (q: JobQueue): JobQueue => (pools === undefined ? q : admittedQueue(q, pools));
   // Every change to a job's counts reaches the pools through the scheduler's queue calls: they keep their counts.
-  if (pools !== undefined) keepCounts(pools);
-  const counted = (q: JobQueue): JobQueue => (pools === undefined ? q : countedQueue(q, pools));
+  const keeping = pools !== undefined && keptCounts;
+  if (keeping) keepCounts(pools);
+  const counted = (q: JobQueue): JobQueue => (keeping ? countedQueue(q, pools) : q);
   return {
     mapQueue: counted(fromPolicy(mapQueue, (q) => admitted(checkedQueue(q, sc.policy, 'map', notOwnJob)))),
     reduceQueue: counted(fromPolicy(policy.createQueue('reduce'), (q) => admitted(checkedQueue(ownReduceQueue(q, mapQueue, sc.policy), sc.policy, 'reduce', notOwnJob)))),

@@ -166,7 +166,7 @@ export class Scheduler {
   ) {
     this.specs = specs;
     this.jobs = new Array<Job | undefined>(specs.length).fill(undefined);
-    const plugins = makePlugins(scenario, topology, specs.length, (job) => this.notThisRunsJob(job), blocks, solver);
+    const plugins = makePlugins(scenario, topology, specs.length, (job) => this.notThisRunsJob(job), blocks, solver, scan === 'shortcut');
     ({ pools: this.pools, poolClock: this.poolClock, running: this.running, limits: this.limits, gate: this.gate, choice: this.choice } = plugins);
     ({ clock: this.clock, assigner: this.assigner, filter: this.filter } = plugins);
     // Its first time too: a tick first due at NaN (or Infinity) never ran, silently, and one at -3000 ms ran before the run.
