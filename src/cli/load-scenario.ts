@@ -14,6 +14,7 @@ import { type Steps, drained, within } from './steps.js';
 import { readJsonFile } from './json-file.js';
 import { ARGUMENTS, type SetNaming, flagNaming } from './set-naming.js';
 import { fieldOf, leftBy, setBlamed } from './set-blame.js';
+import { configAdviceNamed } from './config-advice.js';
 import { failsEverywhere, fieldsWithoutSet, inEveryVariant, namedFileErrors, probe, seedSets } from './scenario-probes.js';
 
 export interface LoadedVariant {
@@ -142,7 +143,8 @@ function* load(file: string, sets: ReadonlyArray<readonly [string, unknown]>, se
         throw new InputError(`${naming.set(path, value)}: ${failsEverywhere(record, allSets, err.message, name) ? '' : where}${err.message}`);
       }
     };
-    const resolved = allSets.reduce(applied, asInput(() => resolveVariant(record, overrides, []), (m) => `${placesOf([m], record, variant)[0]}: ${where}`));
+    const beforeSets = asInput(() => resolveVariant(record, overrides, []), (m) => `${placesOf([m], record, variant)[0]}: ${where}`);
+    const resolved = allSets.reduce(applied, beforeSets);
     // A file the scenario names that cannot be read (errors.ts namedBy: `s.json: scheduler.allocationFile: ...`) is
     // named as its field's other errors are: by the --set that gave it, or the variant (it blamed the file for a
     // --set's allocation file, and named no variant). Not by its line: a file's read errors name the scenario alone.
@@ -178,8 +180,9 @@ function* load(file: string, sets: ReadonlyArray<readonly [string, unknown]>, se
         const at = base.has(e) ? '' : where;
         const set = setBlamed(e, sets, naming);
         const left = set === undefined && !fileErrors().has(e) ? leftBy(e, sets, naming, without) : undefined;
-        if (left !== undefined) return `${left.place}${at}${e}${left.hint}`;
-        return set === undefined ? `${placed}: ${at}${e}` : `${set.place}${at}${e}${set.hint}`;
+        const said = configAdviceNamed(e, { file, variant: { name, overrides }, sets: allSets, naming, beforeSets, variantsDiffer: at !== '' });
+        if (left !== undefined) return `${left.place}${at}${said}${left.hint}`;
+        return set === undefined ? `${placed}: ${at}${said}` : `${set.place}${at}${said}${set.hint}`;
       }));
     }
     const trace = yield* within(ofNamedFile, traceRead(file, parsed.value));

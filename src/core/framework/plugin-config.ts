@@ -78,7 +78,7 @@ export function parsePluginConfig(registry: PluginLookup, field: string, name: s
   }
   // A config for a plugin that takes none is most often another plugin's, left by a variant that changed the name.
   const takesNone = plugin.config === undefined && nameKey === undefined
-    ? ` (${field} "${name}" takes no config: remove scheduler.${configPath.join('.')}, or set it to null in a variant that changes scheduler.${namePath.join('.')})` : '';
+    ? takesNoConfig({ field, name, configField: `scheduler.${configPath.join('.')}`, nameField: `scheduler.${namePath.join('.')}` }) : '';
   for (const issue of result.error.issues) {
     const aboutName = nameKey !== undefined && issue.path[0] === nameKey;
     const message = aboutName ? `${issue.message} (${field} names the plugin and is left out of its config, which is the other fields: its schema must not ask for ${nameKey})` : issue.message + takesNone;
@@ -89,6 +89,28 @@ export function parsePluginConfig(registry: PluginLookup, field: string, name: s
 }
 
 const NO_CONFIG = z.strictObject({});
+
+/** A plugin that takes no config, given one: `field` names it `name`; `configField` and `nameField` are the scenario's paths. */
+export interface ConfigLeft {
+  field: string;
+  name: string;
+  configField: string;
+  nameField: string;
+}
+
+/** What a config error says of a plugin that takes none, with the advice that holds wherever the config came from. */
+const takesNoConfig = (c: ConfigLeft): string => ` (${c.field} "${c.name}" takes no config: remove ${c.configField}, or set it to null in a variant that changes ${c.nameField})`;
+
+const TAKES_NO_CONFIG = / \((\S+) "(.*)" takes no config: remove (\S+), or set it to null in a variant that changes (\S+)\)$/;
+
+/**
+ * The plugin an error's takesNoConfig advice is about, and where the advice starts in `error`, or undefined where it
+ * gives none: for a caller that knows what gave the config (the CLI: a --set, a variant, the file) to say so instead.
+ */
+export function configLeftIn(error: string): (ConfigLeft & { at: number }) | undefined {
+  const m = TAKES_NO_CONFIG.exec(error);
+  return m === null ? undefined : { field: m[1], name: m[2], configField: m[3], nameField: m[4], at: m.index };
+}
 
 const TYPE_NAMES: Record<string, string> = { number: 'a number', string: 'a string', boolean: 'a boolean', array: 'a list', bigint: 'a bigint' };
 

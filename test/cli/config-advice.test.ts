@@ -1,0 +1,96 @@
+/** A config left for a plugin that takes none: the advice names what gave it, a --set, the variant or the scenario file. */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadScenario, loadScenarioFlags } from '../../src/cli/load-scenario.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'hfsim-config-advice-'));
+const file = join(dir, 's.json');
+writeFileSync(file, JSON.stringify({
+  name: 'tiny',
+  cluster: { racks: 2, nodesPerRack: 3, mapSlotsPerNode: 1, reduceSlotsPerNode: 1 },
+  workload: { kind: 'facebook', jobs: 5, meanInterarrivalMs: 14000 },
+  scheduler: { policy: 'offers', policyConfig: { frameworks: 'pool' } },
+  variants: {
+    Offers: {},
+    FIFO: { 'scheduler.policy': 'fifo' },
+    Own: { 'scheduler.policy': 'fifo', 'scheduler.policyConfig': { depth: 2 } },
+  },
+}));
+const plain = join(dir, 'plain.json');
+writeFileSync(plain, JSON.stringify({
+  name: 'plain',
+  cluster: { racks: 2, nodesPerRack: 3, mapSlotsPerNode: 1, reduceSlotsPerNode: 1 },
+  workload: { kind: 'facebook', jobs: 5, meanInterarrivalMs: 14000 },
+  scheduler: { policy: 'fifo' },
+}));
+
+const two = join(dir, 'two.json');
+writeFileSync(two, JSON.stringify({
+  name: 'two',
+  cluster: { racks: 2, nodesPerRack: 3, mapSlotsPerNode: 1, reduceSlotsPerNode: 1 },
+  workload: { kind: 'facebook', jobs: 5, meanInterarrivalMs: 14000 },
+  scheduler: { policy: 'fifo' },
+  variants: { Offers: { 'scheduler.policy': 'offers' }, FIFO: {} },
+}));
+const own = join(dir, 'own.json');
+writeFileSync(own, JSON.stringify({
+  name: 'own',
+  cluster: { racks: 2, nodesPerRack: 3, mapSlotsPerNode: 1, reduceSlotsPerNode: 1 },
+  workload: { kind: 'facebook', jobs: 5, meanInterarrivalMs: 14000 },
+  scheduler: { policy: 'fifo', policyConfig: { depth: 2 } },
+}));
+
+function message(load: () => unknown): string {
+  try {
+    load();
+  } catch (err) {
+    return (err as Error).message;
+  }
+  throw new Error('loaded without an error');
+}
+
+const NONE = 'policy "fifo" takes no config';
+
+describe('a config for a plugin that takes none: the advice names what gave it (it said "in a variant" of a --set\'s)', () => {
+  it('a --set gave it: drop that --set', () => {
+    expect(message(() => loadScenarioFlags(plain, [['scheduler.policyConfig', { x: 1 }]]))).toBe(
+      `--set scheduler.policyConfig={"x":1}: scheduler.policyConfig: unknown field "x" (${NONE}: drop --set scheduler.policyConfig)`);
+  });
+
+  it('a --set gave it to every variant, one of which takes none: drop it, or pick the variants with --variant', () => {
+    expect(message(() => loadScenarioFlags(two, [['scheduler.policyConfig', { inner: 'fifo' }]]))).toBe(
+      `--set scheduler.policyConfig={"inner":"fifo"}: variant "FIFO": scheduler.policyConfig: unknown field "inner" (${NONE}: drop --set scheduler.policyConfig, or run only the variants whose scheduler.policy takes one: --variant <name>)`);
+  });
+
+  it('a --set replaced the scenario\'s config: --set ...=null removes it, as dropping the --set would leave the file\'s', () => {
+    expect(message(() => loadScenarioFlags(file, [['scheduler.policyConfig', { x: 1 }], ['scheduler.policy', 'fifo']], undefined, 'Offers'))).toBe(
+      `--set scheduler.policyConfig={"x":1}: scheduler.policyConfig: unknown field "x" (${NONE}: --set scheduler.policyConfig=null removes it, where dropping --set scheduler.policyConfig would leave the scenario's)`);
+  });
+
+  it('the variant gave it: remove it from the variant', () => {
+    expect(message(() => loadScenarioFlags(file, [], undefined, 'Own'))).toMatch(new RegExp(
+      `^${file}:\\d+:\\d+: variant "Own": scheduler\\.policyConfig: unknown field "depth" \\(${NONE}: remove "scheduler\\.policyConfig" from variant "Own"\\)$`));
+  });
+
+  it('the file gave it, and a variant names the plugin: remove it there, or null it in that variant', () => {
+    expect(message(() => loadScenarioFlags(file, [], undefined, 'FIFO'))).toMatch(new RegExp(
+      `^${file}:\\d+:\\d+: variant "FIFO": scheduler\\.policyConfig: unknown field "frameworks" \\(${NONE}: remove scheduler\\.policyConfig from ${file}, or set "scheduler\\.policyConfig": null in variant "FIFO"\\)$`));
+  });
+
+  it('the file gave it, and a --set names the plugin: remove it there, or --set ...=null', () => {
+    expect(message(() => loadScenarioFlags(file, [['scheduler.policy', 'fifo']], undefined, 'Offers'))).toBe(
+      `--set scheduler.policy=fifo: variant "Offers": scheduler.policyConfig: unknown field "frameworks" (${NONE}: remove scheduler.policyConfig from ${file}, or add --set scheduler.policyConfig=null)`);
+  });
+
+  it('the file gave it and names the plugin: remove it from the file', () => {
+    expect(message(() => loadScenarioFlags(own))).toMatch(new RegExp(
+      `^${own}:\\d+:\\d+: scheduler\\.policyConfig: unknown field "depth" \\(${NONE}: remove scheduler\\.policyConfig from ${own}\\)$`));
+  });
+
+  it('the library names its arguments', () => {
+    expect(message(() => loadScenario(file, [['scheduler.policy', 'fifo']], undefined, 'Offers'))).toBe(
+      `sets ["scheduler.policy","fifo"]: variant "Offers": scheduler.policyConfig: unknown field "frameworks" (${NONE}: remove scheduler.policyConfig from ${file}, or add sets ["scheduler.policyConfig",null])`);
+  });
+});
