@@ -15,6 +15,15 @@ function parseFault(value: string): { rack: number; epoch: number } {
   return { rack: Number(m[1]), epoch: Number(m[2]) };
 }
 
+/** The n of `--workers n` that a `--threads` value means: the value where it is a valid count, else "n". */
+function workersOf(value: string | null): string {
+  try {
+    return String(workersArg('--workers')(value ?? ''));
+  } catch {
+    return 'n';
+  }
+}
+
 export function buildProgram(): Command {
   const program = new Command('hfsim')
     .description('Deterministic simulator of shared Hadoop-style clusters: FIFO, fair and delay scheduling')
@@ -23,7 +32,7 @@ export function buildProgram(): Command {
     .enablePositionalOptions() // each subcommand owns its options (sweep --out, sweep merge --out)
     .addHelpText('after', `\nExit codes: ${Object.entries(EXIT_WORDS).map(([code, words]) => `${code} ${words}`).join(', ')}; ${SIGNAL_EXIT_WORDS}.`)
     .exitOverride();
-  program
+  const run = program
     .command('run')
     .description('run a scenario (every variant in it) and print a comparison, or the result JSON')
     .showHelpAfterError('(run hfsim run --help for usage)')
@@ -37,16 +46,9 @@ export function buildProgram(): Command {
     .option('--workers <n>', 'worker threads for the threads runtime (default: available cores)', workersArg('--workers'))
     .option('--parallel <n>', 'variants run side by side, here and on n - 1 worker processes (default: the cores, for variants of 20,000 nodes x jobs and more; 1: one after another)', workersArg('--parallel'))
     .addOption(new Option('--pool <kind>', 'workers for --parallel: forked processes, or threads of this process').choices(POOL_KINDS).default('processes'))
-    // a run's rack threads are --runtime threads --workers n: said so, not "unknown option '--threads'"
-    .addOption(new Option('--threads <n>').hideHelp().argParser((value: string) => {
-      let n: string;
-      try {
-        n = String(workersArg('--workers')(value));
-      } catch {
-        n = 'n';
-      }
-      throw new InvalidArgumentError(`hfsim has no --threads: racks run on n worker threads with --runtime threads --workers ${n} (README "Threads")`);
-    }))
+    // a run's rack threads are --runtime threads --workers n: said so, not "unknown option '--threads'"; its value
+    // optional, so that one left out (at the end, before a flag) is told the same, not "argument missing"
+    .addOption(new Option('--threads [n]').hideHelp())
     .option('--codec', 'in-process: pass every message through the msgpack codec')
     .addOption(new Option('--inject-fault <rack:epoch>', 'threads runtime, for tests: make a rack throw at an epoch').hideHelp().argParser(parseFault))
     .addOption(new Option('--json', 'print the result JSON (an array when several variants run; one --variant of several: that one, not in an array)').conflicts('out'))
@@ -58,6 +60,7 @@ export function buildProgram(): Command {
     .option('--no-progress', 'no progress on stderr (a terminal\'s bar from a second into a variant; elsewhere a line every 30 s)')
     .addOption(new Option('--dry-run', 'load and check the scenario, its files and the flags, and print what each variant would run (jobs, maps, cluster; --json: as JSON); simulate and write nothing').conflicts('checkShortcuts'))
     .action(async (file: string, flags: RunFlags) => (await import('./run-command.js')).runAction(file, flags));
+  run.on('option:threads', (value: string | null) => run.error(`error: hfsim has no --threads: racks run on n worker threads with --runtime threads --workers ${workersOf(value)} (README "Threads")`, { exitCode: 2, code: 'hfsim.noThreads' }));
   program.addCommand(sweepCommand());
   program.addCommand(reportCommand());
   program.addCommand(benchCommand());

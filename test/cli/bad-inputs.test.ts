@@ -507,6 +507,13 @@ describe('the command line: exit 2 and one line, never an internal message', () 
     [['sweep', write('w.sweep.json', { base: scenario }), '--workers', '4'], "a sweep's points run on --parallel n workers (--workers is hfsim run's, for its rack threads): give --parallel 4"],
     // a library audit's finding: "--threads" read "unknown option '--threads'", with no word of --runtime threads
     [['run', scenario, '--threads', '2'], 'hfsim has no --threads: racks run on n worker threads with --runtime threads --workers 2 (README "Threads")'],
+    // with no value, at the end or before another flag, it read commander's "argument missing" or "took --dry-run as its value"
+    [['run', scenario, '--threads'], 'error: hfsim has no --threads: racks run on n worker threads with --runtime threads --workers n (README "Threads")'],
+    [['run', scenario, '--threads='], 'error: hfsim has no --threads: racks run on n worker threads with --runtime threads --workers n (README "Threads")'],
+    [['run', scenario, '--threads', '--dry-run'], 'error: hfsim has no --threads: racks run on n worker threads with --runtime threads --workers n (README "Threads")'],
+    [['run', scenario, '--threads=', '--dry-run'], 'error: hfsim has no --threads: racks run on n worker threads with --runtime threads --workers n (README "Threads")'],
+    [['run', '--threads', scenario, '--dry-run'], 'error: hfsim has no --threads: racks run on n worker threads with --runtime threads --workers n (README "Threads")'],
+    [['run', scenario, '--threads=3', '--dry-run'], 'error: hfsim has no --threads: racks run on n worker threads with --runtime threads --workers 3 (README "Threads")'],
     [['sweep', write('q.sweep.json', { base: scenario }), '--shard', '0/100000000000000000000000'], '--shard 0/100000000000000000000000: expected i/n with 0 <= i < n'],
     [['run', write('fb.json', { workload: { kind: 'facebook', jobs: 1e9 } })], 'workload.jobs: jobs is 1000000000, above the limit of 1000000'],
     // two outputs on one stdout were written one after the other, exit 0: a CSV then a JSON, neither one's format
