@@ -4,7 +4,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { InputError, SortedJobQueue, loadPlugins, loadScenario, registerGate, registerPolicy, simulate } from '../../src/index.js';
+import { InputError, SortedJobQueue, loadPlugins, loadScenario, registerGate, registerPolicy, registerPreemption, registerReplication, simulate } from '../../src/index.js';
 import { policies } from '../../src/core/framework/registry.js';
 import { resolveScenario } from '../../src/cli/resolve-scenario.js';
 import { ROOT, base, hfsim, tmp, writeJson } from './sweep-helpers.js';
@@ -179,6 +179,12 @@ describe('the registry', () => {
     // a built-in's name was told as "registered already", as if the user's file had been loaded twice
     expect(() => registerPolicy('fifo', lifo)).toThrow(new Error('a policy named "fifo" is built into hfsim: give yours another name (a plugin adds a policy; it cannot replace one)'));
     expect(() => registerGate('wait', { description: 'x', create: () => ({ allowed: () => 0, skipped() {}, launched() {} }) })).toThrow(new Error('a gate named "wait" is built into hfsim: give yours another name (a plugin adds a gate; it cannot replace one)'));
+    // README calls them replication policies; it read "a replication named "static" ... (a plugin adds a replication; ...)"
+    const copies = { description: 'x', create: () => ({}) } as never;
+    expect(() => registerReplication('static', copies)).toThrow(new Error('a replication policy named "static" is built into hfsim: give yours another name (a plugin adds a replication policy; it cannot replace one)'));
+    registerReplication('copies-registry-test', copies);
+    expect(() => registerReplication('copies-registry-test', copies)).toThrow(new Error('a replication policy named "copies-registry-test" is registered already'));
+    expect(() => registerPreemption('hfs', copies)).toThrow(new Error('a preemption named "hfs" is built into hfsim: give yours another name (a plugin adds a preemption; it cannot replace one)'));
     expect(() => registerPolicy('../x', lifo)).toThrow(/a name is a letter/);
     // a bad name is a bad argument, a TypeError as a bad field is (it was a plain Error)
     expect(() => registerPolicy('../x', lifo)).toThrow(TypeError);

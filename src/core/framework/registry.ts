@@ -164,16 +164,20 @@ export class Registry<P extends PluginBase<unknown>> {
   /** hfsim's own plugins' names (markBuiltIns): one registered again was told as "registered already", as if a file loaded twice. */
   private readonly builtIns = new Set<string>();
 
+  /** What README calls one: a replication is a "replication policy"; the others go by their kind. */
+  private readonly noun: string;
+
   constructor(readonly kind: PluginKind) {
     this.fields = kind === 'policy' ? POLICY_FIELDS : kind === 'replication' ? REPLICATION_FIELDS : BASE_FIELDS;
+    this.noun = kind === 'replication' ? 'replication policy' : kind;
   }
 
   /** Registers `plugin` as `name`; a definition with a field missing, unknown or of the wrong kind is a TypeError naming it. */
   register(name: string, plugin: P): void {
     // A bad argument, as a bad field of the definition is (TypeErrors); a name taken is a clash of registrations (Error).
     if (typeof name !== 'string' || !/^[A-Za-z][\w.-]*$/.test(name)) throw new TypeError(`${this.kind} name ${JSON.stringify(name)}: a name is a letter then letters, digits, '_', '-' or '.'`);
-    if (this.builtIns.has(name)) throw new Error(`a ${this.kind} named "${name}" is built into hfsim: give yours another name (a plugin adds a ${this.kind}; it cannot replace one)`);
-    if (this.byName.has(name)) throw new Error(`a ${this.kind} named "${name}" is registered already`);
+    if (this.builtIns.has(name)) throw new Error(`a ${this.noun} named "${name}" is built into hfsim: give yours another name (a plugin adds a ${this.noun}; it cannot replace one)`);
+    if (this.byName.has(name)) throw new Error(`a ${this.noun} named "${name}" is registered already`);
     const problems = (typeof plugin === 'object' && plugin !== null ? Object.entries(plugin) : []).flatMap(([field, value]) => {
       const kind = Object.hasOwn(this.fields, field) ? this.fields[field] : undefined;
       const problem = kind === undefined ? `is not a field of a ${this.kind} plugin (${Object.keys(this.fields).join(', ')})` : value === undefined ? undefined : fieldProblem(kind, value);
@@ -212,7 +216,7 @@ export class Registry<P extends PluginBase<unknown>> {
   /** The plugin registered as `name` (parseScenario has checked the name). */
   find(name: string): P {
     const p = this.byName.get(name);
-    if (p === undefined) throw new Error(`no ${this.kind} named "${name}" is registered`);
+    if (p === undefined) throw new Error(`no ${this.noun} named "${name}" is registered`);
     return p;
   }
 
@@ -222,7 +226,7 @@ export class Registry<P extends PluginBase<unknown>> {
 
   /** 'one of "a", "b"' for an error message. */
   oneOf(): string {
-    if (this.byName.size === 0) return `a registered ${this.kind} (none is registered)`;
+    if (this.byName.size === 0) return `a registered ${this.noun} (none is registered)`;
     return `one of ${this.names.map((n) => `"${n}"`).join(', ')}`;
   }
 }
