@@ -9,6 +9,7 @@ import { filePosition } from './file-position.js';
 import { visit } from 'jsonc-parser';
 import { shownAlike } from './alike-lines.js';
 import { refusedOverridePath } from '../core/scenario-variants.js';
+import { CONFIG_NAMED_BY } from '../core/framework/plugin-config.js';
 
 /** A step of a path into a JSON value: an object's key, or a list's index. */
 export type Segment = string | number;
@@ -196,6 +197,9 @@ function spotOf(error: string, resolved: unknown, scenario: Written, layers: rea
       const under = [...layer.entries].reverse().find(({ path: p }) => sameStart(parent, p.split('.')));
       if (under !== undefined) return { w: layer, target: { path: under.at, key: true } };
     }
+    // a plugin's config that nothing writes: where its plugin is named (a variant's, not the base's "scheduler")
+    const namedBy = Object.hasOwn(CONFIG_NAMED_BY, parent.join('.')) ? CONFIG_NAMED_BY[parent.join('.')] : undefined;
+    if (namedBy !== undefined) return spotOf(`${namedBy}: `, resolved, scenario, layers);
   }
   return { w: scenario, target: { path: [...scenario.at, ...path], key: key !== undefined } };
 }

@@ -8,6 +8,7 @@ import { fieldPlaces, noteJsonText, segmentsOf } from '../../src/cli/field-place
 import { loadScenarioFlags } from '../../src/cli/load-scenario.js';
 import { loadSweep } from '../../src/cli/sweep-file.js';
 import { CLI, hfsim, tmp, writeJson } from './sweep-helpers.js';
+import { SortedJobQueue, compareFair, registerPolicy, registerPreemption, z } from '../../src/index.js';
 
 const dir = tmp('lines');
 
@@ -111,6 +112,41 @@ describe('a scenario field error names its line and column', () => {
   }
 }`);
     expect(errorLines(() => loadScenarioFlags(table))[0]).toMatch(new RegExp(`^${table}:5:33: variants\\.A\\.scheduler\\.delay\\.nodeMs: `));
+  });
+
+  // It was placed at the base's "scheduler" (or 1:1 where the base wrote none), where the variant named the plugin.
+  it('a field a plugin\'s config lacks, where no file writes the config, at the field that names the plugin', () => {
+    registerPolicy('needs-depth', { description: 'x', config: z.strictObject({ depth: z.number() }), create: () => ({ createQueue: () => new SortedJobQueue(compareFair('map')) }) });
+    registerPreemption('needs-share', { description: 'x', config: z.strictObject({ share: z.number() }), create: () => ({ victims: () => [] }) } as never);
+    const file = scenario('plugin-config.json', `{
+  "workload": { "kind": "facebook", "jobs": 5 },
+  "scheduler": { "policy": "hfs" },
+  "variants": {
+    "Fair": {},
+    "Depth": { "scheduler.policy": "needs-depth" },
+    "Share": { "scheduler.preemption": { "enabled": true, "policy": "needs-share" } }
+  }
+}`);
+    expect(errorLines(() => loadScenarioFlags(file, [], undefined, 'Depth'))).toEqual([`${file}:6:36: variant "Depth": scheduler.policyConfig.depth: missing (required): expected a number`]);
+    // a variant that writes the object the config belongs in: at that object, as any missing field is
+    expect(errorLines(() => loadScenarioFlags(file, [], undefined, 'Share'))).toEqual([`${file}:7:40: variant "Share": scheduler.preemption.config.share: missing (required): expected a number`]);
+    const bare = scenario('plugin-config-bare.json', `{
+  "workload": { "kind": "facebook", "jobs": 5 },
+  "variants": { "Depth": { "scheduler.policy": "needs-depth" } }
+}`);
+    expect(errorLines(() => loadScenarioFlags(bare))).toEqual([`${bare}:3:48: variant "Depth": scheduler.policyConfig.depth: missing (required): expected a number`]);
+    const base = scenario('plugin-config-base.json', `{
+  "workload": { "kind": "facebook", "jobs": 5 },
+  "scheduler": { "assignMultiple": true, "policy": "needs-depth" }
+}`);
+    expect(errorLines(() => loadScenarioFlags(base))).toEqual([`${base}:3:52: scheduler.policyConfig.depth: missing (required): expected a number`]);
+    expect(errorLines(() => loadScenarioFlags(file, [['scheduler.policy', 'needs-depth']], undefined, 'Fair'))).toEqual(['--set scheduler.policy=needs-depth: variant "Fair": scheduler.policyConfig.depth: missing (required): expected a number']);
+    // a config written, though empty, is where the field goes
+    const empty = scenario('plugin-config-empty.json', `{
+  "workload": { "kind": "facebook", "jobs": 5 },
+  "variants": { "Depth": { "scheduler.policy": "needs-depth", "scheduler.policyConfig": {} } }
+}`);
+    expect(errorLines(() => loadScenarioFlags(empty))).toEqual([`${empty}:3:89: variant "Depth": scheduler.policyConfig.depth: missing (required): expected a number`]);
   });
 
   it('a --set\'s error has no line: it is the command line\'s, and says so', () => {

@@ -90,6 +90,16 @@ export function parsePluginConfig(registry: PluginLookup, field: string, name: s
 
 const NO_CONFIG = z.strictObject({});
 
+/**
+ * The scenario's plugin configs that sit beside the field naming their plugin (README's table; a gate's config is the
+ * rest of scheduler.delay, with its mode), each by that field: where a field one lacks is to be added when nothing writes the config.
+ */
+export const CONFIG_NAMED_BY: Readonly<Record<string, string>> = {
+  'scheduler.policyConfig': 'scheduler.policy',
+  'scheduler.preemption.config': 'scheduler.preemption.policy',
+  'scheduler.replication.config': 'scheduler.replication.policy',
+};
+
 /** A plugin that takes no config, given one: `field` names it `name`; `configField` and `nameField` are the scenario's paths. */
 export interface ConfigLeft {
   field: string;
