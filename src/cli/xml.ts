@@ -42,15 +42,15 @@ export function parseXml(source: string, file: string, splitValues: SplitValues 
   // An error's one position is found by a scan to it; the table of lines' starts only once the file parses (a refused
   // 100 MB file spent 0.3 s on it).
   const at = (offset: number): string => positionAt(file, text, offset);
-  // The outline first: it stops at the first text, tag or comment past the limits, which every later pass (the DOCTYPE
-  // and character checks' among them) would read whole.
+  // The outline first: it stops at the first text, tag, comment or CDATA section past the limits, which every later
+  // pass (the DOCTYPE and character checks' among them) would read whole.
   const outline = outlineOf(text);
   if (outline.tooDeep >= 0) throw new InputError(`${at(outline.tooDeep)}: ${TOO_DEEP}`);
   if (outline.longRun >= 0) {
     throw new InputError(`${at(outline.longRun)}: a ${outline.longWhat} of more than ${MAX_XML_RUN} characters${outline.longWhere} (the limit on one: hfsim's XML parser reads it a character at a time, and Hadoop's values are short)`);
   }
   if (outline.tooMuch >= 0) {
-    throw new InputError(`${at(outline.tooMuch)}: the texts, tags and comments up to here pass ${MAX_XML_CHARS} characters, the limit on an XML input's (CDATA sections apart: hfsim's XML parser reads them a character at a time; 10,000 pools take about 3 MB)`);
+    throw new InputError(`${at(outline.tooMuch)}: the texts, tags, comments and CDATA sections up to here pass ${MAX_XML_CHARS} characters, the limit on an XML input's (hfsim's XML parser reads them a character at a time; 10,000 pools take about 3 MB)`);
   }
   if (outline.ltInValue >= 0) throw new InputError(`${at(outline.ltInValue)}: malformed XML: a "<" in an attribute's value (write &lt;): Hadoop's XML parser refuses the file`);
   // A DOCTYPE can declare entities (external ones read other files); Hadoop's configuration files have none. One
@@ -114,11 +114,11 @@ interface Outline {
   strayText: number;
   /** The first top-level element's name ('' when there is none). */
   firstRoot: string;
-  /** The first text, tag or comment longer than MAX_XML_RUN, which, and for a text where (' between tags', ' after the root element'). */
+  /** The first text, tag, comment or CDATA section longer than MAX_XML_RUN, which, and for a text where (' between tags', ' after the root element'). */
   longRun: number;
-  longWhat: 'text' | 'tag' | 'comment';
+  longWhat: 'text' | 'tag' | 'comment' | 'CDATA section';
   longWhere: string;
-  /** Where the texts, tags and comments together pass MAX_XML_CHARS. */
+  /** Where the texts, tags, comments and CDATA sections together pass MAX_XML_CHARS. */
   tooMuch: number;
   /** The first "<" inside a start tag's quoted attribute value, which XML forbids and the validator passes. */
   ltInValue: number;
@@ -162,6 +162,7 @@ function outlineOf(text: string): Outline {
       // character data outside every element is text there too (the validator passed it after the root)
       if (depth === 0 && outline.firstRoot !== '' && outline.strayText < 0) outline.strayText = tag;
       at = endAfter(text, ']]>', at + 9);
+      long('CDATA section', tag, at - tag);
     } else if (text[at + 1] === '?' || text[at + 1] === '!') {
       at = endAfter(text, '>', at + 2);
       long('tag', tag, at - tag);

@@ -210,17 +210,16 @@ export const MAX_JSON_VALUE_NODES = 10_000_000;
 export const MAX_JSON_RUN = 1_000_000;
 
 /**
- * Characters of one text between tags, one tag or one comment of an XML input (an allocation or capacity-scheduler
- * file): fast-xml-parser builds a text, and its validator a tag's attributes, a character at a time, about a
- * microsecond and 30-40 bytes of heap each: an allocation file of 100 MB of spaces, or of one pool name, ran past a
- * minute in 2-3 GB; one of a 100 MB comment took 2-9 s and 370 MB to read. CDATA sections are passed over whole. A
- * million is far past any value Hadoop's files hold.
+ * Characters of one text between tags, one tag, one comment or one CDATA section of an XML input (an allocation or
+ * capacity-scheduler file): fast-xml-parser builds a text, and its validator a tag's attributes, a character at a
+ * time, about a microsecond and 30-40 bytes of heap each: an allocation file of 100 MB of spaces, or of one pool name,
+ * ran past a minute in 2-3 GB; one of a 100 MB comment took 2-9 s and 370 MB to read, of a 100 MB CDATA section about
+ * 5 s. A million is far past any value Hadoop's files hold.
  */
 export const MAX_XML_RUN = 1_000_000;
 
 /**
- * Characters of all texts, tags and comments of an XML input together, at the same cost each (CDATA sections
- * apart): 10 MB of texts between comments took 4 s and 430 MB, so the 536 MB an input file may hold would take minutes
+ * Characters of all texts, tags, comments and CDATA sections of an XML input together, at the same cost each: 10 MB of texts between comments took 4 s and 430 MB, so the 536 MB an input file may hold would take minutes
  * and run out of memory. A Hadoop allocation file of 10,000 pools (the limit on pools) is about 3 MB.
  */
 export const MAX_XML_CHARS = 16_000_000;

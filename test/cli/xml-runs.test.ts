@@ -34,8 +34,24 @@ describe('a text or tag past the limit of an XML input', () => {
     expect(() => parseCapacityFile(xml, 'c.xml')).toThrow(new RegExp(`^c\\.xml:3:8: a text of more than ${MAX_XML_RUN} characters between tags \\(`));
   });
 
-  it('a long CDATA section is not such a run, nor a text of the limit', () => {
-    expect(() => parseAllocation(`<allocations><pool name="a"><weight><![CDATA[${long(' ')}2]]></weight></pool>${' '.repeat(MAX_XML_RUN)}</allocations>`, 'a.xml')).not.toThrow();
+  // A CDATA section was passed over uncounted, but the parser reads it a character at a time too: one of 100 MB took
+  // about 5 s to be accepted, 10 MB 0.9 s.
+  it('a CDATA section past the limit: refused at its "<"', () => {
+    const started = performance.now();
+    expect(() => parseAllocation(`<allocations>\n  <pool name="a"><weight><![CDATA[${long(' ')}2]]></weight></pool>\n</allocations>`, 'a.xml'))
+      .toThrow(new RegExp(`^a\\.xml:2:26: a CDATA section of more than ${MAX_XML_RUN} characters \\(the limit on one: `));
+    expect(performance.now() - started).toBeLessThan(2000);
+  });
+
+  it('a CDATA section of 100 MB is refused at once, without reading the rest', () => {
+    const started = performance.now();
+    expect(() => parseAllocation(`<allocations>\n<pool name="a"><weight><![CDATA[${' '.repeat(100_000_000)}2]]></weight></pool>\n</allocations>`, 'a.xml'))
+      .toThrow(new RegExp(`^a\\.xml:2:24: a CDATA section of more than ${MAX_XML_RUN} characters`));
+    expect(performance.now() - started).toBeLessThan(3000);
+  });
+
+  it('a CDATA section within the limit reads as before, its text as written', () => {
+    expect(() => parseAllocation(`<allocations><pool name="a"><weight><![CDATA[${' '.repeat(MAX_XML_RUN - 20)}2]]></weight></pool></allocations>`, 'a.xml')).not.toThrow();
   });
 
   // review: a comment was passed over uncounted, but the parser reads it a character at a time too (100 MB of comment: 2-9 s)
@@ -49,12 +65,18 @@ describe('a text or tag past the limit of an XML input', () => {
 it('comments, each short, of more than the limit in all: refused where they pass it', async () => {
   const { MAX_XML_CHARS } = await import('../../src/core/limits.js');
   const xml = `<allocations>\n${'<!-- c -->'.repeat(Math.ceil(MAX_XML_CHARS / 10) + 1)}\n</allocations>`;
-  expect(() => parseAllocation(xml, 'a.xml')).toThrow(new RegExp(`^a\\.xml:2:\\d+: the texts, tags and comments up to here pass ${MAX_XML_CHARS} characters, the limit on an XML input's \\(`));
+  expect(() => parseAllocation(xml, 'a.xml')).toThrow(new RegExp(`^a\\.xml:2:\\d+: the texts, tags, comments and CDATA sections up to here pass ${MAX_XML_CHARS} characters, the limit on an XML input's \\(`));
 });
 
 it('texts and tags of more than the limit in all, each short (between comments): refused at the line where they pass it', async () => {
   const { MAX_XML_CHARS } = await import('../../src/core/limits.js');
   const piece = `<!-- c -->${' '.repeat(999)}\n`;
   const xml = `<allocations>\n${piece.repeat(Math.ceil(MAX_XML_CHARS / 1000) + 1)}</allocations>`;
-  expect(() => parseAllocation(xml, 'a.xml')).toThrow(new RegExp(`^a\\.xml:\\d+:\\d+: the texts, tags and comments up to here pass ${MAX_XML_CHARS} characters, the limit on an XML input's \\(`));
+  expect(() => parseAllocation(xml, 'a.xml')).toThrow(new RegExp(`^a\\.xml:\\d+:\\d+: the texts, tags, comments and CDATA sections up to here pass ${MAX_XML_CHARS} characters, the limit on an XML input's \\(`));
+});
+
+it('CDATA sections, each short, of more than the limit in all: refused where they pass it, as comments are', async () => {
+  const { MAX_XML_CHARS } = await import('../../src/core/limits.js');
+  const xml = `<allocations>\n<pool name="a"><weight>${'<![CDATA[ ]]>'.repeat(Math.ceil(MAX_XML_CHARS / 13) + 1)}2</weight></pool>\n</allocations>`;
+  expect(() => parseAllocation(xml, 'a.xml')).toThrow(new RegExp(`^a\\.xml:2:\\d+: the texts, tags, comments and CDATA sections up to here pass ${MAX_XML_CHARS} characters, the limit on an XML input's \\(`));
 });
