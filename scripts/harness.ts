@@ -75,12 +75,13 @@ async function main(): Promise<void> {
   const f = flags();
   const started = performance.now();
   const deadline = started + f.minutes * 60_000;
-  const tally = { checked: 0, withKills: 0, fluid: 0, replication: 0, placed: 0, guarded: 0, capacityPreemption: 0, offerPools: 0, userLimitChecked: 0, byPolicy: new Map<string, number>(), byWorkload: new Map<string, number>() };
+  const tally = { checked: 0, withKills: 0, fluid: 0, replication: 0, placed: 0, guarded: 0, capacityPreemption: 0, offerPools: 0, userLimitChecked: 0, stopped: 0, byPolicy: new Map<string, number>(), byWorkload: new Map<string, number>() };
   const count = (m: Map<string, number>, k: string) => m.set(k, (m.get(k) ?? 0) + 1);
-  const onRun = (spec: ScenarioSpec, { kills, userLimit }: Omit<CheckOutcome, 'digest'>) => {
+  const onRun = (spec: ScenarioSpec, { kills, userLimit, stopped }: Omit<CheckOutcome, 'digest'>) => {
     tally.checked++;
     if (kills > 0) tally.withKills++;
     tally.userLimitChecked += userLimit?.checked ?? 0;
+    if (stopped !== undefined) tally.stopped++;
     if (spec.network?.model === 'fluid') tally.fluid++;
     if (spec.scheduler.replication !== undefined) tally.replication++;
     const reached = coverageOf(spec);
@@ -124,7 +125,7 @@ async function main(): Promise<void> {
   process.stdout.write(`harness: ${runs} generated scenarios (seeds ${f.seed} to ${(f.seed + batches - 1) % 2 ** 31}, batches of ${f.batch}) in ${minutes()} min; ` +
     `${tally.checked} checks with shrinking, ${tally.withKills} with preemption kills, ${tally.fluid} on the fluid network, ${tally.replication} with a replication policy, ` +
     `${tally.placed} with hand-placed replicas, ${tally.guarded} with a pool preemption may not take from, ` +
-    `${tally.capacityPreemption} with preemption under capacity, ${tally.offerPools} with pools as offers' frameworks, ${tally.userLimitChecked} launches checked against a capacity user limit; policies: ${mix(tally.byPolicy)}; workloads: ${mix(tally.byWorkload)}; ` +
+    `${tally.capacityPreemption} with preemption under capacity, ${tally.offerPools} with pools as offers' frameworks, ${tally.userLimitChecked} launches checked against a capacity user limit, ${tally.stopped} stopped alike every way by the kill-loop check; policies: ${mix(tally.byPolicy)}; workloads: ${mix(tally.byWorkload)}; ` +
     `${failures.length} failed\n`);
   await timed?.close();
   process.exitCode = failures.length > 0 ? 1 : 0;

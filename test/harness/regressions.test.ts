@@ -24,6 +24,22 @@ describe.each(readdirSync(DIR).filter((f) => f.endsWith('.json') && !f.endsWith(
   });
 });
 
+describe('a leaf\'s min share under a parent pool with none, with the "hadoop" rounding (harness seed 68038)', () => {
+  it('is stopped by the kill-loop check alike every way, which the harness takes as a refusal, not a failure', async () => {
+    // Pool p1 (min 1 reduce, timeout 0) sits under par0 (no min share): preemption kills the default pool's reduce,
+    // running 1 over its fractional share, each interval, and the root's order offers the freed slot to the default
+    // pool again (par0 is not below a min share of its own): as YARN's rules would, so hfsim stops the run.
+    const outcome = await checkScenario(scenario(load('hfs-parent-pool-min-share-kill-loop.json')), { threadsSimulate });
+    expect(outcome.failures).toEqual([]);
+    expect(outcome.stopped).toMatch(/^simulation cannot end at 6123\.0 s: 2001 task attempts killed .* kills tasks before any can end$/);
+    // floor rounding (the default) kills no task of a pool at 1 over a share of 0.67: the run ends
+    const floor = await checkScenario(scenario({ ...load('hfs-parent-pool-min-share-kill-loop.json'), scheduler: { ...(load('hfs-parent-pool-min-share-kill-loop.json').scheduler as object), preemption: { enabled: true, intervalMs: 1000 } } }), { threads: false });
+    expect(floor.failures).toEqual([]);
+    expect(floor.stopped).toBeUndefined();
+    expect(floor.kills).toBe(0);
+  });
+});
+
 describe('preemption kills a task launched in the batch that carries the kill (issue 14)', () => {
   it.each([74, 95])('seed %i: the victim is launched, then killed, and the run completes', async (seed) => {
     const s = scenario({ ...load('preemption-kill-same-batch.json'), seed });
