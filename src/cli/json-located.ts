@@ -33,6 +33,11 @@ export class JsonReader {
     if (run !== undefined) this.failAt(run.offset, run.what);
   }
 
+  /** The UTF-8 bytes of the text from `start` to `end` (by default the whole text): how much of it a read has passed. */
+  bytes(start = 0, end = this.text.length): number {
+    return Buffer.byteLength(this.text.slice(start, end));
+  }
+
   line(offset: number): number {
     return lastAtMost(this.lineStarts, offset) + 1;
   }

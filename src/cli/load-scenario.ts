@@ -7,7 +7,7 @@ import { InputError, NamedFileError } from './errors.js';
 import { type Overrides, type Written, fieldPlaces, overridesAt, placedLines, shownPlace } from './field-place.js';
 import { collectWarnings, warnByVariant, warnOnce } from './warn.js';
 import { valueKind } from '../core/shown-value.js';
-import { atTraceLine, resolveScenario } from './resolve-scenario.js';
+import { atTraceLine, resolveScenarioSteps } from './resolve-scenario.js';
 import { firstPerTraceJob } from './sls.js';
 import { traceRead } from './trace.js';
 import { type Steps, drained, within } from './steps.js';
@@ -64,8 +64,9 @@ export function loadScenarioFlags(file: string, sets: ReadonlyArray<readonly [st
 }
 
 /**
- * loadScenarioFlags in steps: it pauses as a SWIM trace is read (trace.ts swimTraceRows), so that hfsim run lets the
- * event loop turn there and a Ctrl-C clears the trace's reading bar; the same scenario, warnings and errors.
+ * loadScenarioFlags in steps: it pauses as a SWIM trace is read (trace.ts swimTraceRows), and an SLS or Rumen trace
+ * (sls.ts readJobs), so that hfsim run lets the event loop turn there and a Ctrl-C clears the trace's reading bar; the
+ * same scenario, warnings and errors.
  */
 export function loadScenarioFlagsSteps(file: string, sets: ReadonlyArray<readonly [string, unknown]> = [], seed?: number, only?: string | readonly string[],
   flagOf: Readonly<Record<string, string>> = {}): Steps<LoadedScenario> {
@@ -167,7 +168,7 @@ function* load(file: string, sets: ReadonlyArray<readonly [string, unknown]>, se
         }).join('\n'));
       }
     };
-    const parsed = ofNamedFile(() => resolveScenario(resolved, file));
+    const parsed = yield* within(ofNamedFile, resolveScenarioSteps(resolved, file));
     if (!parsed.ok) {
       // An error the scenario gives without the --sets, too, is the file's; one only they bring is theirs, though its
       // field is not their path: `--set workload.kind=swim` leaves the facebook workload's fields (it was blamed on the file).

@@ -4,14 +4,15 @@
  * Files are relative to the scenario file; errors name it.
  */
 import { isDeepStrictEqual } from 'node:util';
-import { DEFAULT_SLOWDOWNS, type Parsed, type Scenario, parseScenario } from '../core/scenario.js';
+import { DEFAULT_SLOWDOWNS, type Parsed, type Scenario, type SlsWorkload, parseScenario } from '../core/scenario.js';
 import { namedBy } from './errors.js';
 import { andList } from '../core/shown-value.js';
 import { applySchedulerFiles, errorsAtScenarioIndex, ownEntries, warnMinsAboveMaxDefault } from './scheduler-files.js';
 import { readTextFile } from './read-file.js';
-import { parseRumenTrace } from './rumen.js';
-import { type SlsJob, type SlsTrace, parseSlsTrace, slsErrorsAtTrace, slsJobsWorkload } from './sls.js';
-import { StampedCache, tracePath } from './trace.js';
+import { rumenTraceJobs } from './rumen.js';
+import { type SlsJob, type SlsTrace, slsErrorsAtTrace, slsJobsWorkload, slsTraceJobs } from './sls.js';
+import { StampedCache, traceReadTold, tracePath } from './trace.js';
+import { type Steps, drained, within } from './steps.js';
 import { warnOfFile, warnOnce } from './warn.js';
 import { FLUID_ONLY_FIELDS, NETWORK_DEFAULTS } from '../core/network/config.js';
 import { ownsPoolShares, policies } from '../core/framework/builtins.js';
@@ -23,6 +24,14 @@ import { strideOf } from '../core/workload.js';
 const slsCache = new StampedCache<SlsTrace>();
 
 export function resolveScenario(raw: Record<string, unknown>, scenarioFile: string): Parsed<Scenario> {
+  return drained(resolveScenarioSteps(raw, scenarioFile));
+}
+
+/**
+ * resolveScenario in steps: an SLS or Rumen trace not read yet is read pausing between its jobs (sls.ts readJobs), so
+ * that a command lets the event loop turn there (a Ctrl-C clears the trace's reading bar).
+ */
+export function* resolveScenarioSteps(raw: Record<string, unknown>, scenarioFile: string): Steps<Parsed<Scenario>> {
   const written = capacityIgnored(raw);
   if (written.length > 0) return { ok: false, errors: written };
   const withFiles = applySchedulerFiles(raw, scenarioFile);
@@ -42,27 +51,34 @@ export function resolveScenario(raw: Record<string, unknown>, scenarioFile: stri
   warnUnreadFields(raw, parsed.value, scenarioFile);
   if (parsed.value.workload.kind !== 'sls') return parsed;
   const w = parsed.value.workload;
-  const path = tracePath(scenarioFile, w.trace);
-  return namedBy(scenarioFile, 'workload.trace', () => {
-    const key = `${w.format}:${path}`;
-    const { value: trace, fresh } = slsCache.get(key, path, () => (w.format === 'rumen'
-      ? parseRumenTrace(readTextFile(path, 'Rumen trace', { gunzipByName: true }), path)
-      : parseSlsTrace(readTextFile(path, 'SLS trace'), path)));
-    if (fresh) {
-      // SLS logs each such job ("Failed to create an AM") and replays the others.
-      for (const j of trace.skipped) warnOfFile(`${path}:${j.line}: job "${j.id}" skipped${j.slsRuns === true ? '' : ', as SLS skips it'}: ${j.why}`);
-      for (const j of trace.reset ?? []) {
-        const when = 'unknown' in j ? 'has submitTime -1 (Rumen\'s "not known")' : `was submitted ${j.earlierMs} ms before the file's first job, the trace's time 0`;
-        warnOfFile(`${path}:${j.line}: job "${j.id}" ${when}: its submit time is reset to 0, as SLS resets it`);
-      }
+  return yield* within((step) => namedBy(scenarioFile, 'workload.trace', step), slsConverted(parsed.value, w, withFiles, tracePath(scenarioFile, w.trace)));
+}
+
+/** The scenario with its SLS or Rumen trace (at `path`) read into a jobs workload, checked as a scenario's. */
+function* slsConverted(scenario: Scenario, w: SlsWorkload, withFiles: Record<string, unknown>, path: string): Steps<Parsed<Scenario>> {
+  const key = `${w.format}:${path}`;
+  const { value: trace, fresh } = yield* slsCache.getting(key, path, () => slsTraceRead(path, w.format));
+  if (fresh) {
+    // SLS logs each such job ("Failed to create an AM") and replays the others.
+    for (const j of trace.skipped) warnOfFile(`${path}:${j.line}: job "${j.id}" skipped${j.slsRuns === true ? '' : ', as SLS skips it'}: ${j.why}`);
+    for (const j of trace.reset ?? []) {
+      const when = 'unknown' in j ? 'has submitTime -1 (Rumen\'s "not known")' : `was submitted ${j.earlierMs} ms before the file's first job, the trace's time 0`;
+      warnOfFile(`${path}:${j.line}: job "${j.id}" ${when}: its submit time is reset to 0, as SLS resets it`);
     }
-    const { cluster, hdfs } = parsed.value;
-    const converted = parseScenario({ ...withFiles, workload: slsJobsWorkload(trace.jobs, w, { racks: cluster.racks, nodesPerRack: cluster.nodesPerRack, replication: hdfs.replication }, path) });
-    // Named by the trace's line, not the converted field the user never wrote ("workload.jobs[0].pool").
-    if (!converted.ok) return { ok: false, errors: slsErrorsAtTrace(converted.errors, trace.jobs, path) };
-    convertedFrom.set(converted.value, { jobs: trace.jobs, path });
-    return converted;
-  });
+  }
+  const { cluster, hdfs } = scenario;
+  const converted = parseScenario({ ...withFiles, workload: slsJobsWorkload(trace.jobs, w, { racks: cluster.racks, nodesPerRack: cluster.nodesPerRack, replication: hdfs.replication }, path) });
+  // Named by the trace's line, not the converted field the user never wrote ("workload.jobs[0].pool").
+  if (!converted.ok) return { ok: false, errors: slsErrorsAtTrace(converted.errors, trace.jobs, path) };
+  convertedFrom.set(converted.value, { jobs: trace.jobs, path });
+  return converted;
+}
+
+/** An SLS JSON or Rumen trace read in steps, its bytes told as it is read (trace.ts whileTracesLoad). */
+function* slsTraceRead(path: string, format: 'sls' | 'rumen'): Steps<SlsTrace> {
+  return yield* (format === 'rumen'
+    ? rumenTraceJobs(readTextFile(path, 'Rumen trace', { gunzipByName: true }), path, traceReadTold(path, 'bytes'))
+    : slsTraceJobs(readTextFile(path, 'SLS trace'), path, traceReadTold(path, 'bytes')));
 }
 
 /** The trace each scenario resolved from an SLS or Rumen trace was converted from (atTraceLine). */

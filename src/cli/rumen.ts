@@ -15,6 +15,7 @@ import type { Node } from 'jsonc-parser';
 import { JsonReader } from './json-located.js';
 import { MAX_TIME_MS } from '../core/limits.js';
 import { type SlsJob, type SlsTrace, SkipJob, hostOf, readJobs } from './sls.js';
+import { type Steps, drained } from './steps.js';
 
 function tasks(r: JsonReader, p: Map<string, Node>, key: string, job: SlsJob): void {
   const list = p.get(key);
@@ -71,11 +72,17 @@ function isJobId(id: string): boolean {
   return n >= -(2 ** 31) && n < 2 ** 31;
 }
 
-export function parseRumenTrace(text: string, file: string): SlsTrace {
+/** `onBytes` is told the bytes of the jobs read so far and the trace's bytes (a command's progress). */
+export function parseRumenTrace(text: string, file: string, onBytes?: (bytes: number, total: number) => void): SlsTrace {
+  return drained(rumenTraceJobs(text, file, onBytes));
+}
+
+/** parseRumenTrace, pausing as readJobs does. */
+export function* rumenTraceJobs(text: string, file: string, onBytes?: (bytes: number, total: number) => void): Steps<SlsTrace> {
   const r = new JsonReader(text, file);
   let baseline: number | undefined;
   const reset: NonNullable<SlsTrace['reset']> = [];
-  const trace = readJobs(r, r.values(), (node, i) => {
+  const trace = yield* readJobs(r, r.values(), (node, i) => {
     const p = r.props(node, undefined, 'a job');
     // SLS JSON read as Rumen was refused as 'the job has no "submitTime"', saying nothing of the format.
     if (p.has('job.start.ms') || p.has('job.tasks')) r.fail(node.offset, 'an SLS JSON job ("job.start.ms", "job.tasks"), not a Rumen one: leave workload.format out (or set it to "sls")');
@@ -114,6 +121,6 @@ export function parseRumenTrace(text: string, file: string): SlsTrace {
     if (unknown) reset.push({ id: job.id, line: job.line, unknown: true });
     else if (submit < baseline!) reset.push({ id: job.id, line: job.line, earlierMs: baseline! - submit });
     return job;
-  });
+  }, onBytes);
   return reset.length === 0 ? trace : { ...trace, reset };
 }

@@ -12,7 +12,7 @@ import cliProgress, { SingleBar } from 'cli-progress'; // its Format only as the
 import stringWidth from 'string-width';
 import type { BuildListener, ProgressListener, RunProgress } from '../actors/run-progress.js';
 import { clearBarOnSignal } from './ending-signals.js';
-import { whileTracesLoad } from './trace.js';
+import { type TraceReadUnit, whileTracesLoad } from './trace.js';
 import { type Steps, turning, within } from './steps.js';
 
 /** Where progress goes: process.stderr, or a test's stand-in. */
@@ -148,14 +148,14 @@ export class RunProgressDisplay {
   }
 
   /**
-   * A trace's rows read (trace.ts whileTracesLoad), `rows` of `total`, told as a variant's jobs are, from the command's
+   * A trace's rows (SWIM) or bytes (SLS JSON, Rumen) read (trace.ts whileTracesLoad), `done` of `total`, told as a variant's jobs are, from the command's
    * start: on a terminal a bar from a second in, cleared once the trace is read; in a log a line every 30 s of the
    * command. The bar clears its line at a Ctrl-C where the read lets the event loop turn (`turning`: hfsim run's,
    * showingTraceReadsTurning); read without it (hfsim sweep's), a handler for the signal would hold it until the trace
    * was read (seconds), so none is set.
    */
-  loading(file: string, rows: number, total: number, turning = false): void {
-    this.counted(`reading ${file}`, 'rows', rows, total, this.created, turning);
+  loading(file: string, done: number, total: number, turning = false, unit: TraceReadUnit = 'rows'): void {
+    this.counted(`reading ${file}`, unit, done, total, this.created, turning);
   }
 
   /**
@@ -260,13 +260,13 @@ export class RunProgressDisplay {
 }
 
 /**
- * `load()`, each SWIM trace it reads shown on `display` as it is read (loading; none without a display). A bad row past
+ * `load()`, each trace it reads (SWIM, SLS JSON, Rumen) shown on `display` as it is read (loading; none without a display). A bad row past
  * the bar's start clears the bar before the error goes up: its timer drew on for ever (the command never ended), the
  * error stuck to its line.
  */
 export function showingTraceReads<T>(display: RunProgressDisplay | undefined, load: () => T): T {
   try {
-    return whileTracesLoad(display === undefined ? undefined : (trace, rows, total) => display.loading(trace, rows, total), load);
+    return whileTracesLoad(display === undefined ? undefined : (trace, done, total, unit) => display.loading(trace, done, total, false, unit), load);
   } catch (err) {
     display?.stop();
     throw err;
@@ -279,7 +279,7 @@ export function showingTraceReads<T>(display: RunProgressDisplay | undefined, lo
  * signal. Its line was left on screen: the trace was read inside the synchronous loadScenario, where no handler runs.
  */
 export async function showingTraceReadsTurning<T>(display: RunProgressDisplay | undefined, load: Steps<T>): Promise<T> {
-  const told = display === undefined ? undefined : (trace: string, rows: number, total: number) => display.loading(trace, rows, total, true);
+  const told = display === undefined ? undefined : (trace: string, done: number, total: number, unit: TraceReadUnit) => display.loading(trace, done, total, true, unit);
   try {
     return await turning(within((step) => whileTracesLoad(told, step), load));
   } catch (err) {

@@ -28,6 +28,7 @@ import type { SlsWorkload } from '../core/scenario.js';
 import { InputError } from './errors.js';
 import { MAX_JOB_MAPS, MAX_JOBS, MAX_LISTED_REPLICA_BLOCKS, MAX_REDUCES, MAX_TIME_MS } from '../core/limits.js';
 import { lastAtMost } from './line-starts.js';
+import { type Steps, drained } from './steps.js';
 
 const JOB_KEYS = new Set(['yarn.sls.am.type', 'am.type', 'job.start.ms', 'job.end.ms', 'job.queue.name', 'job.id', 'job.user', 'job.tasks', 'job.count',
   'job.label.expression']);
@@ -235,16 +236,35 @@ function slsTask(r: JsonReader, node: Node, job: SlsJob, totals: Totals): void {
   }
 }
 
-export function parseSlsTrace(text: string, file: string): SlsTrace {
-  const reader = new JsonReader(text, file);
-  const totals: Totals = { jobs: 0, maps: 0, reduces: 0 };
-  return readJobs(reader, reader.values(), (v, i) => slsJob(reader, v, i, totals));
+/** `onBytes` is told the bytes of the jobs read so far and the trace's bytes (a command's progress). */
+export function parseSlsTrace(text: string, file: string, onBytes?: (bytes: number, total: number) => void): SlsTrace {
+  return drained(slsTraceJobs(text, file, onBytes));
 }
 
-/** Each job of a trace read by `read`, but those SLS skips (SkipJob), listed with their id and line; none left is bad input. */
-export function readJobs(r: JsonReader, values: Iterable<Node>, read: (v: Node, i: number) => SlsJob): SlsTrace {
+/** parseSlsTrace, pausing as readJobs does. */
+export function slsTraceJobs(text: string, file: string, onBytes?: (bytes: number, total: number) => void): Steps<SlsTrace> {
+  const reader = new JsonReader(text, file);
+  const totals: Totals = { jobs: 0, maps: 0, reduces: 0 };
+  return readJobs(reader, reader.values(), (v, i) => slsJob(reader, v, i, totals), onBytes);
+}
+
+/**
+ * Characters of a trace read between pauses (readJobs): about 0.1 s of reading (156 MB of SLS JSON took 15 s), as a
+ * SWIM trace's 16,384 rows (trace.ts).
+ */
+const CHARS_TOLD = 1 << 20;
+
+/**
+ * Each job of a trace read by `read`, but those SLS skips (SkipJob), listed with their id and line; none left is bad
+ * input. After the job that passes each CHARS_TOLD characters more, it tells `onBytes` the bytes read up to that job's
+ * end, of the trace's, and pauses (a command lets the event loop turn there); and once at the end.
+ */
+export function* readJobs(r: JsonReader, values: Iterable<Node>, read: (v: Node, i: number) => SlsJob, onBytes?: (bytes: number, total: number) => void): Steps<SlsTrace> {
   const jobs: SlsJob[] = [];
   const skipped: SkippedJob[] = [];
+  const total = onBytes === undefined ? 0 : r.bytes();
+  let toldAt = 0;
+  let bytes = 0;
   let i = 0;
   // One job's tree at a time (JsonReader.values parses each as it is reached).
   for (const v of values) {
@@ -255,7 +275,17 @@ export function readJobs(r: JsonReader, values: Iterable<Node>, read: (v: Node, 
       skipped.push({ id: err.job.id, line: err.job.line, why: err.message, ...(err.slsRuns ? { slsRuns: true as const } : {}) });
     }
     i++;
+    const end = v.offset + v.length;
+    if (end - toldAt >= CHARS_TOLD) {
+      if (onBytes !== undefined) {
+        bytes += r.bytes(toldAt, end);
+        onBytes(bytes, total);
+      }
+      toldAt = end;
+      yield;
+    }
   }
+  onBytes?.(total, total);
   if (jobs.length === 0) {
     const all = skipped.some((k) => k.slsRuns) ? `all ${skipped.length} are skipped` : `SLS skips all ${skipped.length}`;
     throw new InputError(skipped.length === 0 ? `${r.file}: the trace has no jobs` : `${r.file}: no job to replay: ${all} (line ${skipped[0].line}, job "${skipped[0].id}": ${skipped[0].why})`);

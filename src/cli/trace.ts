@@ -127,12 +127,15 @@ function spacedColumn(cols: readonly string[]): string {
   return k < 0 ? '' : `: column ${k + 1} ${quotedName(cols[k])} holds spaces where a tab should be`;
 }
 
-/** Told the rows of each SWIM trace read while it is set (whileTracesLoad): `rows` of `total`, the trace `file`'s. */
-export type TraceRowsListener = (file: string, rows: number, total: number) => void;
+/** What a trace's read counts: a SWIM trace's rows, an SLS JSON or Rumen trace's bytes (of the jobs read). */
+export type TraceReadUnit = 'rows' | 'bytes';
+
+/** Told each trace's read while it is set (whileTracesLoad): `done` of `total` `unit`, the trace `file`'s. */
+export type TraceRowsListener = (file: string, done: number, total: number, unit: TraceReadUnit) => void;
 
 let rowsListener: TraceRowsListener | undefined;
 
-/** `load()`, each SWIM trace it reads telling `listener` its rows as they are read (a command's progress). */
+/** `load()`, each trace it reads telling `listener` its rows or bytes as they are read (a command's progress). */
 export function whileTracesLoad<T>(listener: TraceRowsListener | undefined, load: () => T): T {
   const before = rowsListener;
   rowsListener = listener;
@@ -143,14 +146,19 @@ export function whileTracesLoad<T>(listener: TraceRowsListener | undefined, load
   }
 }
 
+/** What a read of trace `file` in `unit` tells, while a listener is set (whileTracesLoad): undefined where none is. */
+export function traceReadTold(file: string, unit: TraceReadUnit): ((done: number, total: number) => void) | undefined {
+  const listener = rowsListener;
+  return listener === undefined ? undefined : (done, total) => listener(file, done, total, unit);
+}
+
 export function readSwimTrace(file: string): SwimTrace {
   return drained(swimTraceRead(file));
 }
 
 /** readSwimTrace, pausing as swimTraceRows does (the file read at the first step). */
 function* swimTraceRead(file: string): Steps<SwimTrace> {
-  const listener = rowsListener;
-  return yield* swimTraceRows(readTextFile(file, 'trace file'), file, listener === undefined ? undefined : (rows, total) => listener(file, rows, total));
+  return yield* swimTraceRows(readTextFile(file, 'trace file'), file, traceReadTold(file, 'rows'));
 }
 
 /**

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { atEndingSignal } from '../../src/cli/ending-signals.js';
 import { OUTPUT_LOCK } from '../../src/cli/output-lock.js';
+import { rumenTrace, slsTrace } from './json-trace-helpers.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const CLI = join(ROOT, 'dist', 'src', 'cli', 'main.js');
@@ -69,6 +70,16 @@ describe('a progress bar interrupted on a terminal', () => {
     expect(r.signal, r.stderr.slice(-300)).toBe('SIGINT'); // a shell reads 130
     // the reading bar the last thing drawn (ended while reading; its line cut to the terminal's 80 columns), then its line cleared
     expect(r.stderr, JSON.stringify(r.stderr.slice(-120))).toMatch(/\x1b\[1Greading [^\x1b]*day\.tsv \[[=-]+\] \d+\/1000000 rows[^\x1b]*\x1b\[0K\r\x1b\[K$/);
+  }, 60_000);
+
+  it.each([['sls', slsTrace], ['rumen', rumenTrace]] as const)('hfsim run: a Ctrl-C while a %s JSON trace is read clears the reading bar\'s line (such a trace showed no bar) and ends the run by SIGINT', async (format, trace) => {
+    // 40,000 jobs, about 35 MB: seconds of reading, the bar drawn from a second in
+    const dir = mkdtempSync(join(tmpdir(), 'hfsim-')); // a short path: the bar's counts fit in 80 columns
+    writeFileSync(join(dir, 'jobs.json'), trace(40_000));
+    writeFileSync(join(dir, 's.json'), JSON.stringify({ name: 's', cluster: { racks: 1, nodesPerRack: 4, mapSlotsPerNode: 2, reduceSlotsPerNode: 1 }, scheduler: { policy: 'fifo' }, workload: { kind: 'sls', format, trace: 'jobs.json' } }));
+    const r = await interrupted(['run', join(dir, 's.json')], ' bytes | ', 'SIGINT');
+    expect(r.signal, r.stderr.slice(-300)).toBe('SIGINT'); // a shell reads 130
+    expect(r.stderr, JSON.stringify(r.stderr.slice(-120))).toMatch(/\x1b\[1Greading [^\x1b]*jobs\.json \[[=-]+\] \d+\/\d+ bytes[^\x1b]*\x1b\[0K\r\x1b\[K$/);
   }, 60_000);
 
   it('hfsim sweep: a Ctrl-C clears the bar\'s line, says what it kept, releases the output\'s lock and ends the sweep by SIGINT', async () => {

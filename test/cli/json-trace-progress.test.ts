@@ -1,0 +1,56 @@
+/**
+ * Progress while an SLS JSON or Rumen trace is read: a SWIM trace's rows were told (a bar on a terminal, a line every
+ * 30 s in a log), these traces showed nothing, though 156 MB of SLS JSON took 15 s to read. Now the bytes of their
+ * jobs read are told the same way, and the read pauses between them, so a Ctrl-C clears the bar.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseRumenTrace } from '../../src/cli/rumen.js';
+import { parseSlsTrace } from '../../src/cli/sls.js';
+import { rumenTrace, slsTrace } from './json-trace-helpers.js';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const CLI = join(ROOT, 'dist', 'src', 'cli', 'main.js');
+
+describe.each([['SLS JSON', parseSlsTrace, slsTrace], ['Rumen', parseRumenTrace, rumenTrace]] as const)('%s: the trace tells the bytes it has read', (_, parse, trace) => {
+  it('every so many bytes and at the end, each time with the total, and reads the same jobs', () => {
+    const text = trace(8_000); // about 6 MB
+    const told: Array<[number, number]> = [];
+    const read = parse(text, 't.json', (bytes, total) => told.push([bytes, total]));
+    const total = Buffer.byteLength(text);
+    expect(told.length).toBeGreaterThan(2);
+    expect(told.every(([, t]) => t === total)).toBe(true);
+    expect(told.map(([b]) => b)).toEqual([...told.map(([b]) => b)].sort((a, b) => a - b));
+    expect(told.at(-1)).toEqual([total, total]);
+    expect(read).toEqual(parse(text, 't.json'));
+  });
+});
+
+describe.each([['sls', slsTrace], ['rumen', rumenTrace]] as const)('hfsim run of a %s trace', (format, trace) => {
+  const dir = mkdtempSync(join(tmpdir(), `hfsim-${format}-progress-`));
+  writeFileSync(join(dir, 'jobs.json'), trace(3_000)); // more bytes than are read between tellings
+  const scenario = join(dir, 's.json');
+  writeFileSync(scenario, JSON.stringify({ name: 's', cluster: { racks: 1, nodesPerRack: 4, mapSlotsPerNode: 2, reduceSlotsPerNode: 1 }, scheduler: { policy: 'fifo' }, workload: { kind: 'sls', format, trace: 'jobs.json' } }));
+  // stderr taken for a wide terminal (the bar's line whole), and a wall clock that moves a second at each look: the load is then "long"
+  const LONG_ON_TTY = ['--import', 'data:text/javascript,process.stderr.isTTY=true;process.stderr.columns=200;let t=0;performance.now=()=>(t+=1000);'];
+  const env = { ...process.env, TERM: 'xterm-256color' };
+
+  it('shows the trace read on a terminal, in bytes (it showed nothing); --no-progress shows nothing, and the table is the same', () => {
+    const shown = spawnSync(process.execPath, [...LONG_ON_TTY, CLI, 'run', scenario, '--dry-run'], { encoding: 'utf8', env });
+    expect(shown.status, shown.stderr).toBe(0);
+    expect(shown.stderr).toMatch(new RegExp(`reading ${join(dir, 'jobs.json').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\[[=-]+\\] \\d+/\\d+ bytes \\| \\d+ s`));
+    const quiet = spawnSync(process.execPath, [...LONG_ON_TTY, CLI, 'run', scenario, '--dry-run', '--no-progress'], { encoding: 'utf8', env });
+    expect(quiet.status).toBe(0);
+    expect(quiet.stderr).toBe('');
+    expect(quiet.stdout).toBe(shown.stdout);
+  });
+
+  it('in a log: a line once 30 s have passed', () => {
+    const r = spawnSync(process.execPath, ['--import', 'data:text/javascript,process.stderr.isTTY=false;let t=0;performance.now=()=>(t+=30000);', CLI, 'run', scenario, '--dry-run'], { encoding: 'utf8', env });
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/^run: reading [^\n]*jobs\.json: \d+\/\d+ bytes, \d+ s\n/);
+  });
+});
