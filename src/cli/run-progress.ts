@@ -148,11 +148,11 @@ export class RunProgressDisplay {
   }
 
   /**
-   * A trace's rows (SWIM) or bytes (SLS JSON, Rumen) read (trace.ts whileTracesLoad), `done` of `total`, told as a variant's jobs are, from the command's
-   * start: on a terminal a bar from a second in, cleared once the trace is read; in a log a line every 30 s of the
-   * command. The bar clears its line at a Ctrl-C where the read lets the event loop turn (`turning`: hfsim run's,
-   * showingTraceReadsTurning); read without it (hfsim sweep's), a handler for the signal would hold it until the trace
-   * was read (seconds), so none is set.
+   * A trace's rows (SWIM) or bytes (SLS JSON, Rumen) read (trace.ts whileTracesLoad), `done` of `total`, told as a
+   * variant's jobs are, from the command's start: on a terminal a bar from a second in, cleared once the trace is read;
+   * in a log a line every 30 s of the command. The bar clears its line at a Ctrl-C where the read lets the event loop
+   * turn (`turning`: hfsim run's and hfsim sweep's, showingTraceReadsTurning); read without it, a handler for the
+   * signal would hold it until the trace was read (seconds), so none is set.
    */
   loading(file: string, done: number, total: number, turning = false, unit: TraceReadUnit = 'rows'): void {
     this.counted(`reading ${file}`, unit, done, total, this.created, turning);
@@ -260,23 +260,12 @@ export class RunProgressDisplay {
 }
 
 /**
- * `load()`, each trace it reads (SWIM, SLS JSON, Rumen) shown on `display` as it is read (loading; none without a display). A bad row past
- * the bar's start clears the bar before the error goes up: its timer drew on for ever (the command never ended), the
- * error stuck to its line.
- */
-export function showingTraceReads<T>(display: RunProgressDisplay | undefined, load: () => T): T {
-  try {
-    return whileTracesLoad(display === undefined ? undefined : (trace, done, total, unit) => display.loading(trace, done, total, false, unit), load);
-  } catch (err) {
-    display?.stop();
-    throw err;
-  }
-}
-
-/**
- * showingTraceReads of a load in steps (load-scenario.ts loadScenarioFlagsSteps), the event loop let turn at each of
- * its pauses: a Ctrl-C or a kill while a trace is read clears the reading bar's line, then ends the command by the
- * signal. Its line was left on screen: the trace was read inside the synchronous loadScenario, where no handler runs.
+ * A load in steps (load-scenario.ts loadScenarioFlagsSteps, sweep-file.ts loadSweepSteps), each trace it reads (SWIM,
+ * SLS JSON, Rumen) shown on `display` as it is read (loading; none without a display), the event loop let turn at
+ * each of its pauses: a Ctrl-C or a kill while a trace is read clears the reading bar's line, then ends the command by
+ * the signal. Its line was left on screen: the trace was read inside the synchronous loadScenario (and loadSweep),
+ * where no handler runs. A bad row past the bar's start clears the bar before the error goes up: its timer drew on for
+ * ever (the command never ended), the error stuck to its line.
  */
 export async function showingTraceReadsTurning<T>(display: RunProgressDisplay | undefined, load: Steps<T>): Promise<T> {
   const told = display === undefined ? undefined : (trace: string, done: number, total: number, unit: TraceReadUnit) => display.loading(trace, done, total, true, unit);

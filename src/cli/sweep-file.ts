@@ -19,9 +19,10 @@ import { plainCounted } from './format.js';
 import { asInput } from './load-scenario.js';
 import { readJsonFile } from './json-file.js';
 import { type Place, type Written, atKey, fieldPlaces, overridesAt, placedLines, shownPlace } from './field-place.js';
-import { atTraceLine, resolveScenario } from './resolve-scenario.js';
+import { atTraceLine, resolveScenarioSteps } from './resolve-scenario.js';
 import { firstPerTraceJob } from './sls.js';
-import { traceFor } from './trace.js';
+import { traceRead } from './trace.js';
+import { type Steps, drained, within } from './steps.js';
 import type { SweepInputs } from './sweep-changes.js';
 import { compareCodeUnits } from '../core/code-units.js';
 import { hasControlChars, hasUnpairedSurrogate, nonNegInt, numberField, pathField } from '../core/bounded.js';
@@ -216,11 +217,24 @@ export function pointId(values: Record<string, unknown>, seed?: number): string 
 
 /** Reads, validates and expands a sweep file; any error names the file (and the base file) and the field path. */
 export function loadSweep(file: string): Sweep {
-  return expandSweep(readJsonFile(file, 'sweep'), file);
+  return drained(loadSweepSteps(file));
+}
+
+/**
+ * loadSweep in steps: it pauses as a point's trace is read (a SWIM trace's rows, an SLS or Rumen trace's jobs), so that
+ * hfsim sweep lets the event loop turn there and a Ctrl-C clears the trace's reading bar; the same sweep, warnings and errors.
+ */
+export function* loadSweepSteps(file: string): Steps<Sweep> {
+  return yield* expandSweepSteps(readJsonFile(file, 'sweep'), file);
 }
 
 /** Validates and expands a sweep already read (`file` names it in errors and anchors its relative paths). */
 export function expandSweep(raw: unknown, file: string): Sweep {
+  return drained(expandSweepSteps(raw, file));
+}
+
+/** expandSweep in steps (loadSweepSteps). */
+function* expandSweepSteps(raw: unknown, file: string): Steps<Sweep> {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new InputError(`${file}: a sweep must be a JSON object`);
   // A field's error names the file at the field's line (its own, or the base's for a field the base writes); `placing`:
   // the error lines that place them, where not their own.
@@ -330,12 +344,12 @@ export function expandSweep(raw: unknown, file: string): Sweep {
       const group = pointId(values);
       const warnings = said[variantNames.indexOf(variantName)];
       for (const seed of seeds) {
-        const checked = collectWarnings(warnings, () => atPoint(point, baseFile ?? file, () => resolveScenario(setPath(resolved, 'seed', seed), baseFile ?? file))); // files relative to the base's
+        const checked = yield* within((step) => collectWarnings(warnings, () => atPoint(point, baseFile ?? file, step)), resolveScenarioSteps(setPath(resolved, 'seed', seed), baseFile ?? file)); // files relative to the base's
         if (!checked.ok) {
           throw new InputError(pointLines(checked.errors, resolved, (i) => checked.errors[i]));
         }
         const scenario = checked.value;
-        const trace = collectWarnings(warnings, () => atPoint(point, baseFile ?? file, () => traceFor(baseFile ?? file, scenario)));
+        const trace = yield* within((step) => collectWarnings(warnings, () => atPoint(point, baseFile ?? file, step)), traceRead(baseFile ?? file, scenario));
         const over = workloadLimitErrors(scenario, trace, processLastSubmits);
         if (over.length > 0) {
           throw new InputError(pointLines(over, resolved, (i) => atTraceLine(over[i], scenario), firstPerTraceJob));

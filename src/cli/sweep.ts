@@ -6,14 +6,14 @@ import { join, resolve } from 'node:path';
 import type { PoolKind } from '../actors/pool.js';
 import { folderShown, plainCounted } from './format.js';
 import { checkOutputDir } from './output-paths.js';
-import { type Sweep, loadSweep, parseShard, pointCount, shardOf } from './sweep-file.js';
+import { type Sweep, loadSweepSteps, parseShard, pointCount, shardOf } from './sweep-file.js';
 import { recordsKept, refuseForeignOutput, runSweep } from './sweep-run.js';
 import { MANIFEST, checkAggregateFiles, manifestOf, readManifest } from './sweep-output.js';
 import { refuseIfLocked } from './output-lock.js';
 import { resumeCommand } from './sweep-merge.js';
 import { summaryTable } from './sweep-summary.js';
 import { endOnPluginCrash, loadPluginFlags, pluginSha256, pluginUrls } from './plugins.js';
-import { RunProgressDisplay, showingTraceReads } from './run-progress.js';
+import { RunProgressDisplay, showingTraceReadsTurning } from './run-progress.js';
 
 export interface SweepFlags {
   parallel?: number;
@@ -35,9 +35,9 @@ export async function sweepAction(file: string, flags: SweepFlags): Promise<void
   const shard = flags.shard === undefined ? undefined : parseShard(flags.shard);
   await loadPluginFlags(flags.plugin);
   endOnPluginCrash();
-  // a large SWIM trace is read here, as each point's scenario is checked: its rows are told as hfsim run tells them
+  // a large trace is read here, as each point's scenario is checked: told as hfsim run tells it, and a Ctrl-C clears its bar
   const reading = flags.progress === false ? undefined : new RunProgressDisplay(process.stderr, { command: 'sweep' });
-  const sweep = withPluginCode(showingTraceReads(reading, () => loadSweep(file)), flags.plugin);
+  const sweep = withPluginCode(await showingTraceReadsTurning(reading, loadSweepSteps(file)), flags.plugin);
   const out = flags.out ?? join('results', sweep.name + (shard ? `-shard-${shard.index}-of-${shard.count}` : ''));
   checkOutputDir(out, '--out');
   const parallel = flags.parallel ?? availableParallelism();

@@ -82,6 +82,20 @@ describe('a progress bar interrupted on a terminal', () => {
     expect(r.stderr, JSON.stringify(r.stderr.slice(-120))).toMatch(/\x1b\[1Greading [^\x1b]*jobs\.json \[[=-]+\] \d+\/\d+ bytes[^\x1b]*\x1b\[0K\r\x1b\[K$/);
   }, 60_000);
 
+  it.each(['swim', 'sls'] as const)('hfsim sweep: a Ctrl-C while a %s trace is read clears the reading bar\'s line (it was left on screen: the sweep read the trace without the event loop turning) and ends the sweep by SIGINT', async (kind) => {
+    const dir = mkdtempSync(join(tmpdir(), 'hfsim-')); // a short path: the bar's counts fit in 80 columns
+    const trace = kind === 'swim' ? Array.from({ length: 1_000_000 }, (_, i) => `j${i}\t${i + 1}\t1\t1000\t0\t0\n`).join('') : slsTrace(40_000);
+    writeFileSync(join(dir, 'day.txt'), trace);
+    const workload = kind === 'swim' ? { kind, trace: 'day.txt', tracedNodes: 4 } : { kind, trace: 'day.txt' };
+    writeFileSync(join(dir, 's.json'), JSON.stringify({ name: 's', cluster: { racks: 1, nodesPerRack: 4, mapSlotsPerNode: 2, reduceSlotsPerNode: 1 }, scheduler: { policy: 'fifo' }, workload }));
+    writeFileSync(join(dir, 'x.sweep.json'), JSON.stringify({ name: 'x', base: 's.json', axes: { 'scheduler.policy': ['fifo', 'fair'] } }));
+    const out = join(dir, 'out');
+    const r = await interrupted(['sweep', join(dir, 'x.sweep.json'), '--out', out], kind === 'swim' ? ' rows | ' : ' bytes | ', 'SIGINT');
+    expect(r.signal, r.stderr.slice(-300)).toBe('SIGINT'); // a shell reads 130
+    expect(r.stderr, JSON.stringify(r.stderr.slice(-120))).toMatch(/\x1b\[1Greading [^\x1b]*day\.txt \[[=-]+\] \d+\/\d+ (rows|bytes)[^\x1b]*\x1b\[0K\r\x1b\[K$/);
+    expect(existsSync(out)).toBe(false); // ended before anything was written
+  }, 60_000);
+
   it('hfsim sweep: a Ctrl-C clears the bar\'s line, says what it kept, releases the output\'s lock and ends the sweep by SIGINT', async () => {
     const out = join(mkdtempSync(join(tmpdir(), 'hfsim-bar-')), 'out');
     const r = await interrupted(['sweep', 'scenarios/skip-count.sweep.json', '--parallel', '1', '--out', out], ' points | ', 'SIGINT');
