@@ -30,7 +30,7 @@ export class JsonReader {
   constructor(private readonly text: string, readonly file: string, private readonly maxValueNodes = MAX_JSON_VALUE_NODES) {
     this.lineStarts = lineStarts(text);
     const run = overlongRun(text);
-    if (run !== undefined) this.failAt(run.offset, run.what);
+    if (run !== undefined) this.fail(run.offset, run.what);
   }
 
   /** The UTF-8 bytes of the text from `start` to `end` (by default the whole text): how much of it a read has passed. */
@@ -42,15 +42,19 @@ export class JsonReader {
     return lastAtMost(this.lineStarts, offset) + 1;
   }
 
-  /** An error in a job's keys and values, named by its line (`file:line:`). */
+  /**
+   * An error at `offset`, named by its line and column (`file:line:column:`), as a JSON scenario's are: in the JSON
+   * itself (its syntax, nesting, runs, size), or in a job's keys and values, at the value (a wrong type, a number out
+   * of range), the key (an unknown one), or the object a key is missing from. Key and value errors named the line alone.
+   */
   fail(offset: number, what: string): never {
-    throw new InputError(`${filePosition(this.file, this.line(offset))}: ${what}`);
-  }
-
-  /** An error in the JSON itself (its syntax, nesting, runs, size), named by its line and column, as a JSON scenario's are. */
-  private failAt(offset: number, what: string): never {
     const line = this.line(offset);
     throw new InputError(`${filePosition(this.file, line, offset - this.lineStarts[line - 1]! + 1)}: ${what}`);
+  }
+
+  /** The key node of an object's value (`props` gives the values): where an error about the key itself is named. */
+  keyOf(value: Node): Node {
+    return value.parent?.children?.[0] ?? value;
   }
 
   /**
@@ -74,17 +78,17 @@ export class JsonReader {
       const at = scanner.getTokenOffset();
       if (depth === 0 && kind !== SyntaxKind.OpenBraceToken && kind !== SyntaxKind.OpenBracketToken) {
         // a SWIM trace under kind "sls": said as such (it was "expected a job object"), at its first row
-        if (count === 0 && isSwimRow(this.text.slice(at).split('\n', 1)[0])) this.failAt(at, 'a SWIM trace (rows of tab-separated columns), not JSON: set workload.kind to "swim"');
-        this.failAt(at, 'expected a job object ({ ... }) or an array of them');
+        if (count === 0 && isSwimRow(this.text.slice(at).split('\n', 1)[0])) this.fail(at, 'a SWIM trace (rows of tab-separated columns), not JSON: set workload.kind to "swim"');
+        this.fail(at, 'expected a job object ({ ... }) or an array of them');
       }
       if (depth === 0) {
         start = at;
         nodes = 0;
       }
-      if (NODE_TOKENS.has(kind) && ++nodes > this.maxValueNodes) this.failAt(start, tooLarge(this.text.charCodeAt(start) === 0x5b, this.maxValueNodes));
+      if (NODE_TOKENS.has(kind) && ++nodes > this.maxValueNodes) this.fail(start, tooLarge(this.text.charCodeAt(start) === 0x5b, this.maxValueNodes));
       if (kind === SyntaxKind.OpenBraceToken || kind === SyntaxKind.OpenBracketToken) depth++;
       // jsonc-parser's parseTree recurses a level a call: 7,000 levels overflowed the stack (exit 1, no line).
-      if (depth > MAX_JSON_DEPTH) this.failAt(at, `arrays and objects nest deeper than ${MAX_JSON_DEPTH} levels`);
+      if (depth > MAX_JSON_DEPTH) this.fail(at, `arrays and objects nest deeper than ${MAX_JSON_DEPTH} levels`);
       if (kind === SyntaxKind.CloseBraceToken || kind === SyntaxKind.CloseBracketToken) depth--;
       if (depth === 0) {
         const node = this.parse(start, scanner.getTokenOffset() + scanner.getTokenLength());
@@ -97,7 +101,7 @@ export class JsonReader {
         else yield node;
       }
     }
-    if (depth > 0) this.failAt(this.text.length, 'unexpected end of file: an object or array is not closed');
+    if (depth > 0) this.fail(this.text.length, 'unexpected end of file: an object or array is not closed');
     if (firstArray !== undefined) yield* firstArray.children ?? [];
   }
 
@@ -106,7 +110,7 @@ export class JsonReader {
     const node = parseTree(this.text.slice(start, end), errors, { disallowComments: true, allowTrailingComma: false });
     if (errors.length > 0 || node === undefined) {
       const e = errors[0];
-      this.failAt(start + (e?.offset ?? 0), `invalid JSON: ${e === undefined ? 'no value' : printParseErrorCode(e.error).replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase()}`);
+      this.fail(start + (e?.offset ?? 0), `invalid JSON: ${e === undefined ? 'no value' : printParseErrorCode(e.error).replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase()}`);
     }
     shift(node, start);
     return node;

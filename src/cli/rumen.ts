@@ -9,7 +9,7 @@
  * does not last above 0 ms, finishTime - startTime taken as it is, -1 for "not known" included) is skipped here too
  * and listed (sls.ts SlsTrace.skipped); Hadoop's own sample trace, 2jobs2min-rumen-jh.json, has such a job (a KILLED
  * map with no attempt). Rumen's many other fields are ignored; a
- * malformed file, or a used field of the wrong type, is bad input naming the file and line. Jobs come out as SlsJob.
+ * malformed file, or a used field of the wrong type, is bad input naming the file, line and column. Jobs come out as SlsJob.
  */
 import type { Node } from 'jsonc-parser';
 import { JsonReader } from './json-located.js';

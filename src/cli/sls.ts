@@ -19,7 +19,7 @@
  *
  * A job SLS itself skips ("Failed to create an AM": no containers, or one whose duration is not above 0) is skipped
  * here too and listed (SlsTrace.skipped) for the caller to warn of. Any other key, a non-mapreduce AM type, a job
- * without maps, or a malformed value is bad input naming the file and line.
+ * without maps, or a malformed value is bad input naming the file, line and column.
  */
 import { filePosition } from './file-position.js';
 import type { Node } from 'jsonc-parser';
@@ -118,7 +118,7 @@ function checkOtherKeys(r: JsonReader, p: Map<string, Node>, known: Set<string>,
     if (known.has(key)) continue;
     const n = r.numeric(value);
     if (!key.startsWith(prefix) || !Number.isInteger(n) || n < 0) {
-      r.fail(value.offset, `unknown key "${key}" in ${what}${key.startsWith(prefix) ? ` (SLS reads other "${prefix}" keys as resources: whole numbers, not ${r.shown(value)})` : ''}`);
+      r.fail(r.keyOf(value).offset, `unknown key "${key}" in ${what}${key.startsWith(prefix) ? ` (SLS reads other "${prefix}" keys as resources: whole numbers, not ${r.shown(value)})` : ''}`);
     }
   }
 }

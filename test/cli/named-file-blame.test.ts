@@ -49,7 +49,7 @@ describe('a named file\'s error that a --set brings names the --set (it was blam
   it('a trace read in the format a --set gives', () => {
     const r = hfsim('run', SLS, '--set', 'workload.format=rumen', '--dry-run');
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe(`hfsim: --set workload.format=rumen: workload.trace: ${TRACE}:1: an SLS JSON job ("job.start.ms", "job.tasks"), not a Rumen one: leave workload.format out (or set it to "sls")\n`);
+    expect(r.stderr).toBe(`hfsim: --set workload.format=rumen: workload.trace: ${TRACE}:1:1: an SLS JSON job ("job.start.ms", "job.tasks"), not a Rumen one: leave workload.format out (or set it to "sls")\n`);
   });
 
   it('an allocation file\'s percentage that the --set cluster makes less than one slot', () => {

@@ -158,48 +158,60 @@ describe('SLS JSON traces', () => {
     ['only a job SLS skips (a negative duration)', job('    { "container.host": "/r/n1",\n      "container.start.ms": 10, "container.end.ms": 5 }'),
       /^t\.json: no job to replay: SLS skips all 1 \(line 1, job "job_1": its container at line 3 lasts -5 ms \("Duration of a task shouldn't be less or equal to 0!"\)\)$/],
     ['only a job SLS skips (no duration)', job('    { "container.host": "/r/n1" }'), /^t\.json: no job to replay: SLS skips all 1 \(line 1, job "job_1": its container at line 3 has no duration/],
-    ['a map without a host', job('    { "duration.ms": 5 }'), /^t\.json:3: a map container needs "container\.host"/],
+    ['a map without a host', job('    { "duration.ms": 5 }'), /^t\.json:3:5: a map container needs "container\.host"/],
     // "/r/" and "/" were a host "" of their own, silently; SLS (Hadoop's NodeBase, one trailing "/" dropped) fails on them
-    ['a host ending in "//"', job('    { "duration.ms": 5,\n      "container.host": "/r/n1//" }'), /^t\.json:4: "container\.host" "\/r\/n1\/\/" names no host: write "\/rack\/host" \(SLS reads "\/rack\/host\/" as \/rack\/host, and fails on this\)$/],
-    ['a rack without a host', job('    { "duration.ms": 5, "container.host": "/r/" }'), /^t\.json:3: "container\.host" "\/r\/" names no host/],
-    ['a reduce on "/"', job('    { "container.host": "/r/n1", "duration.ms": 5 },\n    { "container.type": "reduce", "duration.ms": 5, "container.host": "/" }'), /^t\.json:4: "container\.host" "\/" names no host/],
-    ['an unknown task type', job('    { "container.host": "h", "duration.ms": 5,\n      "container.type": "shuffle" }'), /^t\.json:4: "container\.type" must be "map" or "reduce", not "shuffle"$/],
+    ['a host ending in "//"', job('    { "duration.ms": 5,\n      "container.host": "/r/n1//" }'), /^t\.json:4:25: "container\.host" "\/r\/n1\/\/" names no host: write "\/rack\/host" \(SLS reads "\/rack\/host\/" as \/rack\/host, and fails on this\)$/],
+    ['a rack without a host', job('    { "duration.ms": 5, "container.host": "/r/" }'), /^t\.json:3:43: "container\.host" "\/r\/" names no host/],
+    ['a reduce on "/"', job('    { "container.host": "/r/n1", "duration.ms": 5 },\n    { "container.type": "reduce", "duration.ms": 5, "container.host": "/" }'), /^t\.json:4:71: "container\.host" "\/" names no host/],
+    ['an unknown task type', job('    { "container.host": "h", "duration.ms": 5,\n      "container.type": "shuffle" }'), /^t\.json:4:25: "container\.type" must be "map" or "reduce", not "shuffle"$/],
     // read as Hadoop's Long.parseLong reads a number: Number() took "0x10" as 16
-    ['a hexadecimal duration', job('    { "container.host": "h",\n      "duration.ms": "0x10" }'), /^t\.json:4: "duration\.ms" must be a number, not "0x10"$/],
+    ['a hexadecimal duration', job('    { "container.host": "h",\n      "duration.ms": "0x10" }'), /^t\.json:4:22: "duration\.ms" must be a number, not "0x10"$/],
     // here, with the line: they failed as the converted workload's fields (workload.jobs[0].mapMs: must be a number)
-    ['a duration past the time limit', job('    { "container.host": "h",\n      "duration.ms": 1e308 }'), /^t\.json:3: the container lasts 1e\+308 ms, above the limit of 2147483647 ms \(24\.8 days\) for any time$/],
-    ['a start past the time limit', job('    { "container.host": "h", "duration.ms": 5 }').replace('"job.start.ms": 0', '"job.start.ms": 3000000000'), /^t\.json:1: "job\.start\.ms" is 3000000000, above the limit of 2147483647 ms \(24\.8 days\) for any time$/],
-    ['a queue with a tab', job('    { "container.host": "h", "duration.ms": 5 }').replace('"q"', '"a\\tb"'), /^t\.json:1: "job\.queue\.name" must not contain control characters/],
-    ['a queue with an unpaired surrogate (the jobs CSV wrote it as U+FFFD)', job('    { "container.host": "h", "duration.ms": 5 }').replace('"q"', '"a\\ud800"'), /^t\.json:1: "job\.queue\.name" must not contain an unpaired surrogate/],
-    ['an unknown key', job('    { "container.host": "h", "duration.ms": 5,\n      "container.hots": "x" }'), /^t\.json:4: unknown key "container\.hots" in a container \(SLS reads other "container\." keys as resources: whole numbers, not "x"\)$/],
-    ['an unknown job key', job('    { "container.host": "h", "duration.ms": 5 }', ' "job.strat.ms": 5,'), /^t\.json:1: unknown key "job\.strat\.ms" in a job$/],
-    ['a resource that is not a whole number', job('    { "container.host": "h", "duration.ms": 5,\n      "container.vcores": 0.5 }'), /^t\.json:4: unknown key "container\.vcores" in a container \(SLS reads other "container\." keys as resources: whole numbers, not 0\.5\)$/],
-    ['an unknown execution type', job('    { "container.host": "h", "duration.ms": 5,\n      "container.execution.type": "MAYBE" }'), /^t\.json:4: "container\.execution\.type" must be "GUARANTEED" or "OPPORTUNISTIC", not "MAYBE"$/],
-    ['a DAG job (the AM type key of current SLS)', job('    { "container.host": "h", "duration.ms": 5 }', ' "yarn.sls.am.type": "dag",'), /^t\.json:1: yarn\.sls\.am\.type "dag": only mapreduce jobs are replayed$/],
-    ['no queue', '{ "job.start.ms": 0,\n  "job.tasks": [] }', /^t\.json:1: the job has no "job\.queue\.name"$/],
-    ['a null queue (it read as "default")', '{ "job.start.ms": 0,\n  "job.queue.name": null, "job.tasks": [] }', /^t\.json:2: "job\.queue\.name" is null: the job needs one$/],
-    ['a null start time (it read as 0)', '{ "job.queue.name": "q",\n  "job.start.ms": null, "job.tasks": [] }', /^t\.json:2: "job\.start\.ms" is null: the job needs one$/],
-    ['a start time in an array (it said "not undefined")', '{ "job.queue.name": "q",\n  "job.start.ms": [0], "job.tasks": [{ "container.host": "h", "duration.ms": 1 }] }', /^t\.json:2: "job\.start\.ms" must be a whole number of at least 0, not an array$/],
-    ['a key given twice', job('    { "container.host": "h", "duration.ms": 5 }', '\n  "job.start.ms": 5,'), /^t\.json:2: "job\.start\.ms" is given twice$/],
-    ['a text start time', '{ "job.queue.name": "q",\n  "job.start.ms": "soon", "job.tasks": [{ "container.host": "h", "duration.ms": 1 }] }', /^t\.json:2: "job\.start\.ms" must be a whole number of at least 0, not "soon"$/],
-    ['a fractional count', job('    { "container.host": "h", "duration.ms": 5,\n      "count": 1.5 }'), /^t\.json:4: "count" must be a whole number, not 1\.5$/],
+    ['a duration past the time limit', job('    { "container.host": "h",\n      "duration.ms": 1e308 }'), /^t\.json:3:5: the container lasts 1e\+308 ms, above the limit of 2147483647 ms \(24\.8 days\) for any time$/],
+    ['a start past the time limit', job('    { "container.host": "h", "duration.ms": 5 }').replace('"job.start.ms": 0', '"job.start.ms": 3000000000'), /^t\.json:1:19: "job\.start\.ms" is 3000000000, above the limit of 2147483647 ms \(24\.8 days\) for any time$/],
+    ['a queue with a tab', job('    { "container.host": "h", "duration.ms": 5 }').replace('"q"', '"a\\tb"'), /^t\.json:1:40: "job\.queue\.name" must not contain control characters/],
+    ['a queue with an unpaired surrogate (the jobs CSV wrote it as U+FFFD)', job('    { "container.host": "h", "duration.ms": 5 }').replace('"q"', '"a\\ud800"'), /^t\.json:1:40: "job\.queue\.name" must not contain an unpaired surrogate/],
+    ['an unknown key', job('    { "container.host": "h", "duration.ms": 5,\n      "container.hots": "x" }'), /^t\.json:4:7: unknown key "container\.hots" in a container \(SLS reads other "container\." keys as resources: whole numbers, not "x"\)$/],
+    ['an unknown job key', job('    { "container.host": "h", "duration.ms": 5 }', ' "job.strat.ms": 5,'), /^t\.json:1:45: unknown key "job\.strat\.ms" in a job$/],
+    ['a resource that is not a whole number', job('    { "container.host": "h", "duration.ms": 5,\n      "container.vcores": 0.5 }'), /^t\.json:4:7: unknown key "container\.vcores" in a container \(SLS reads other "container\." keys as resources: whole numbers, not 0\.5\)$/],
+    ['an unknown execution type', job('    { "container.host": "h", "duration.ms": 5,\n      "container.execution.type": "MAYBE" }'), /^t\.json:4:35: "container\.execution\.type" must be "GUARANTEED" or "OPPORTUNISTIC", not "MAYBE"$/],
+    ['a DAG job (the AM type key of current SLS)', job('    { "container.host": "h", "duration.ms": 5 }', ' "yarn.sls.am.type": "dag",'), /^t\.json:1:65: yarn\.sls\.am\.type "dag": only mapreduce jobs are replayed$/],
+    ['no queue', '{ "job.start.ms": 0,\n  "job.tasks": [] }', /^t\.json:1:1: the job has no "job\.queue\.name"$/],
+    ['a null queue (it read as "default")', '{ "job.start.ms": 0,\n  "job.queue.name": null, "job.tasks": [] }', /^t\.json:2:21: "job\.queue\.name" is null: the job needs one$/],
+    ['a null start time (it read as 0)', '{ "job.queue.name": "q",\n  "job.start.ms": null, "job.tasks": [] }', /^t\.json:2:19: "job\.start\.ms" is null: the job needs one$/],
+    ['a start time in an array (it said "not undefined")', '{ "job.queue.name": "q",\n  "job.start.ms": [0], "job.tasks": [{ "container.host": "h", "duration.ms": 1 }] }', /^t\.json:2:19: "job\.start\.ms" must be a whole number of at least 0, not an array$/],
+    ['a key given twice', job('    { "container.host": "h", "duration.ms": 5 }', '\n  "job.start.ms": 5,'), /^t\.json:2:3: "job\.start\.ms" is given twice$/],
+    ['a text start time', '{ "job.queue.name": "q",\n  "job.start.ms": "soon", "job.tasks": [{ "container.host": "h", "duration.ms": 1 }] }', /^t\.json:2:19: "job\.start\.ms" must be a whole number of at least 0, not "soon"$/],
+    ['a fractional count', job('    { "container.host": "h", "duration.ms": 5,\n      "count": 1.5 }'), /^t\.json:4:16: "count" must be a whole number, not 1\.5$/],
     ['only a job SLS skips (no tasks)', job(''), /^t\.json: no job to replay: SLS skips all 1 \(line 1, job "job_1": it has no containers \("No task for the job!"\)\)$/],
-    ['tasks that are not an array', job('').replace('[\n\n  ]', '"none"'), /^t\.json:2: "job\.tasks" must be an array of containers$/],
-    ['only reduces', job('    { "duration.ms": 5, "container.type": "reduce" }'), /^t\.json:2: job "job_1" has no map container/],
-    ['another AM type', job('    { "container.host": "h", "duration.ms": 5 }', ' "am.type": "stream",'), /^t\.json:1: am\.type "stream": only mapreduce jobs are replayed$/],
+    ['tasks that are not an array', job('').replace('[\n\n  ]', '"none"'), /^t\.json:2:16: "job\.tasks" must be an array of containers$/],
+    ['only reduces', job('    { "duration.ms": 5, "container.type": "reduce" }'), /^t\.json:2:16: job "job_1" has no map container/],
+    ['another AM type', job('    { "container.host": "h", "duration.ms": 5 }', ' "am.type": "stream",'), /^t\.json:1:56: am\.type "stream": only mapreduce jobs are replayed$/],
     ['an empty file', '\n', /^t\.json: the trace has no jobs$/],
     // a fuzzing pass's: 1e9 copies of a container filled the heap for minutes before any limit was checked
     // the container past the limit had no "count" of its own: "Cannot read properties of undefined (reading 'offset')", exit 1
     ['a container without count past a job\'s reduces', job('    { "container.host": "h", "duration.ms": 5 },\n    { "container.type": "reduce", "duration.ms": 5, "count": 10000000 },\n    { "container.type": "reduce", "duration.ms": 5 }'),
-      /^t\.json:5: "count" 1 makes job "job_1" 10000001 reduces, above the limit of 10000000 reduces$/],
+      /^t\.json:5:5: "count" 1 makes job "job_1" 10000001 reduces, above the limit of 10000000 reduces$/],
     // jsonc-parser recursed a level a call: "Maximum call stack size exceeded", exit 1
     ['arrays nested 7,000 deep', `${'['.repeat(7000)}${']'.repeat(7000)}`, /^t\.json:1:65: arrays and objects nest deeper than 64 levels$/],
     // JSON reads 1e400 as Infinity, which the message showed as JSON writes it: "not null"
-    ['a duration beyond the range of a number', job('    { "container.host": "h",\n      "duration.ms": 1e400 }'), /^t\.json:4: "duration\.ms" must be a number, not 1e400 \(beyond the range of a number: it reads as Infinity\)$/],
-    ['a start time beyond the range of a number', job('    { "container.host": "h", "duration.ms": 5 }').replace('"job.start.ms": 0', '"job.start.ms": -1e400'), /^t\.json:1: "job\.start\.ms" must be a whole number of at least 0, not -1e400 \(beyond the range of a number: it reads as -Infinity\)$/],
-    ['a resource beyond the range of a number', job('    { "container.host": "h", "duration.ms": 5,\n      "container.vcores": 1E999 }'), /^t\.json:4: unknown key "container\.vcores" in a container \(SLS reads other "container\." keys as resources: whole numbers, not 1E999 \(beyond the range of a number: it reads as Infinity\)\)$/],
-    ['a container count past a job\'s maps', job('    { "container.host": "h", "duration.ms": 5,\n      "count": 1000000000 }'), /^t\.json:4: "count" 1000000000 makes job "job_1" 1000000000 maps, above the limit of 5000000 maps a job$/],
+    ['a duration beyond the range of a number', job('    { "container.host": "h",\n      "duration.ms": 1e400 }'), /^t\.json:4:22: "duration\.ms" must be a number, not 1e400 \(beyond the range of a number: it reads as Infinity\)$/],
+    ['a start time beyond the range of a number', job('    { "container.host": "h", "duration.ms": 5 }').replace('"job.start.ms": 0', '"job.start.ms": -1e400'), /^t\.json:1:19: "job\.start\.ms" must be a whole number of at least 0, not -1e400 \(beyond the range of a number: it reads as -Infinity\)$/],
+    ['a resource beyond the range of a number', job('    { "container.host": "h", "duration.ms": 5,\n      "container.vcores": 1E999 }'), /^t\.json:4:7: unknown key "container\.vcores" in a container \(SLS reads other "container\." keys as resources: whole numbers, not 1E999 \(beyond the range of a number: it reads as Infinity\)\)$/],
+    ['a container count past a job\'s maps', job('    { "container.host": "h", "duration.ms": 5,\n      "count": 1000000000 }'), /^t\.json:4:16: "count" 1000000000 makes job "job_1" 1000000000 maps, above the limit of 5000000 maps a job$/],
   ];
+
+  // review: a syntax error named its column (t.json:3:33), a wrong key or value its line alone; a scenario's name the column of the value, or of the key
+  it.each([
+    ['a value of the wrong type: at the value', parseSlsTrace, '{ "job.queue.name": "q",\n  "job.start.ms": "soon", "job.tasks": [{ "container.host": "h", "duration.ms": 1 }] }', 't.json:2:19: "job.start.ms" must be a whole number'],
+    ['a value not among the allowed: at the value', parseSlsTrace, job('    { "container.host": "h", "duration.ms": 5,\n      "container.type": "shuffle" }'), 't.json:4:25: "container.type" must be "map" or "reduce"'],
+    ['an unknown key: at the key', parseSlsTrace, job('    { "container.host": "h", "duration.ms": 5 }', ' "job.strat.ms": 5,'), 't.json:1:45: unknown key "job.strat.ms" in a job'],
+    ['a resource key of no whole number: at the key', parseSlsTrace, job('    { "container.host": "h", "duration.ms": 5,\n      "container.vcores": 0.5 }'), 't.json:4:7: unknown key "container.vcores" in a container'],
+    ['a missing field: at the object it is missing from', parseSlsTrace, job('    { "duration.ms": 5 }'), 't.json:3:5: a map container needs "container.host"'],
+    ['a negative value: at the value', parseRumenTrace, '{ "jobID": "job_0_1",\n  "submitTime": -2, "mapTasks": [] }', 't.json:2:17: "submitTime" must be a whole number of at least -1, not -2'],
+  ] as const)('a key or value error names the line and column: %s', (_, parse, text, message) => {
+    expect(() => parse(text, 't.json')).toThrow(message);
+  });
 
   it.each(bad)('bad input: %s', (_, text, message) => {
     expect(() => parseSlsTrace(text, 't.json')).toThrow(message);
@@ -255,12 +267,12 @@ describe('SLS JSON traces', () => {
 
   it('counts the copies of job.count against the limits as it reads, naming the line', () => {
     expect(() => parseSlsTrace(job('    { "container.host": "/r/n1", "duration.ms": 5, "count": 21 }', ' "job.count": 500000,'), 't.json'))
-      .toThrow('t.json:3: "count" 21 brings the trace to 10500000 maps in all (the jobs up to this one, with their "job.count" copies: this one\'s 500000), above the limit of 10000000 maps in all (each a block whose host is listed as its replica)');
-    expect(() => parseSlsTrace(job('    { "container.host": "/r/n1", "duration.ms": 5 }', ' "job.count": 1000001,'), 't.json')).toThrow('t.json:1: "job.count" 1000001 is above the limit of 1000000 jobs');
+      .toThrow('t.json:3:61: "count" 21 brings the trace to 10500000 maps in all (the jobs up to this one, with their "job.count" copies: this one\'s 500000), above the limit of 10000000 maps in all (each a block whose host is listed as its replica)');
+    expect(() => parseSlsTrace(job('    { "container.host": "/r/n1", "duration.ms": 5 }', ' "job.count": 1000001,'), 't.json')).toThrow('t.json:1:58: "job.count" 1000001 is above the limit of 1000000 jobs');
     const twice = job('    { "container.host": "/r/n1", "duration.ms": 5 }', ' "job.count": 600000,');
-    expect(() => parseSlsTrace(twice + twice, 't.json')).toThrow('t.json:5: job "job_2" (600000 copies: "job.count") brings the trace to 1200000 jobs in all, above the limit of 1000000');
+    expect(() => parseSlsTrace(twice + twice, 't.json')).toThrow('t.json:5:58: job "job_2" (600000 copies: "job.count") brings the trace to 1200000 jobs in all, above the limit of 1000000');
     const reduces = job('    { "container.host": "/r/n1", "duration.ms": 5 },\n    { "container.type": "reduce", "duration.ms": 5, "count": 4000000 }', ' "job.count": 3,');
-    expect(() => parseSlsTrace(reduces, 't.json')).toThrow('t.json:4: "count" 4000000 brings the trace to 12000000 reduces in all (the jobs up to this one, with their "job.count" copies: this one\'s 3), above the limit of 10000000 reduces in all');
+    expect(() => parseSlsTrace(reduces, 't.json')).toThrow('t.json:4:62: "count" 4000000 brings the trace to 12000000 reduces in all (the jobs up to this one, with their "job.count" copies: this one\'s 3), above the limit of 10000000 reduces in all');
   });
 
   // A review's finding: 12 one-line jobs of 4.9 M maps each (58.8 M maps, each job within its limit) filled the heap
@@ -269,7 +281,7 @@ describe('SLS JSON traces', () => {
   // Each map's host is its block's listed replica: 39 M of them filled the heap before the run, and a result of more
   // than ~11 M passed V8's longest string; 9.8 M ran (37 s, 2.2 GB). So 10 M.
   it('refuses the job that takes the trace past 10,000,000 maps (blocks with listed replicas) as it reads it, naming its line', () => {
-    expect(() => parseSlsTrace(jobsOf(12, 4_900_000), 't.json')).toThrow('t.json:3: "count" 4900000 brings the trace to 14700000 maps in all (the jobs up to this one, with their "job.count" copies), above the limit of 10000000 maps in all (each a block whose host is listed as its replica)');
+    expect(() => parseSlsTrace(jobsOf(12, 4_900_000), 't.json')).toThrow('t.json:3:146: "count" 4900000 brings the trace to 14700000 maps in all (the jobs up to this one, with their "job.count" copies), above the limit of 10000000 maps in all (each a block whose host is listed as its replica)');
     // a job SLS skips counts for nothing, nor do its limits (a review's finding: these two were refused)
     const skipped = `{ "job.start.ms": 0, "job.queue.name": "q", "job.tasks": [{ "container.host": "h", "count": 4900000 }] }\n`;
     expect(parseSlsTrace(skipped + jobsOf(2, 4_900_000), 't.json').jobs).toHaveLength(2);
@@ -335,7 +347,7 @@ describe('SLS JSON traces', () => {
     writeFileSync(join(dir, 'huge-sls.json'), JSON.stringify({ ...base, workload: { kind: 'sls', trace: 'huge.json' } }));
     const r = hfsim('run', join(dir, 'huge-sls.json'));
     expect(r.code).toBe(2);
-    expect(r.stderr.trim().split('\n')).toEqual([`hfsim: ${join(dir, 'huge-sls.json')}: workload.trace: ${join(dir, 'huge.json')}:3: "count" 4900000 brings the trace to 14700000 maps in all (the jobs up to this one, with their "job.count" copies), above the limit of 10000000 maps in all (each a block whose host is listed as its replica)`]);
+    expect(r.stderr.trim().split('\n')).toEqual([`hfsim: ${join(dir, 'huge-sls.json')}: workload.trace: ${join(dir, 'huge.json')}:3:146: "count" 4900000 brings the trace to 14700000 maps in all (the jobs up to this one, with their "job.count" copies), above the limit of 10000000 maps in all (each a block whose host is listed as its replica)`]);
   });
 
   it('a converted index inside another field\'s message is placed at its trace job, copies and all (slsErrorsAtTrace)', () => {
@@ -379,7 +391,7 @@ describe('SLS JSON traces', () => {
     writeFileSync(join(dir, 'bad-sls.json'), JSON.stringify({ ...base, workload: { kind: 'sls', trace: 'bad.json' } }));
     const r = hfsim('run', join(dir, 'bad-sls.json'));
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/^hfsim: .*bad-sls\.json: workload\.trace: .*bad\.json:4: "container\.type" must be "map" or "reduce"/);
+    expect(r.stderr).toMatch(/^hfsim: .*bad-sls\.json: workload\.trace: .*bad\.json:4:25: "container\.type" must be "map" or "reduce"/);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(r.stdout).toBe('');
   });
@@ -392,7 +404,7 @@ describe('Rumen traces (format: "rumen")', () => {
   it('an attempt\'s hostName "/rack/host/" is /rack/host, as SLS reads it (it was host "" of a rack of its own); "/rack/" names no host and is refused at its line', () => {
     const text = (host: string) => `{ "jobID": "job_0_1", "submitTime": 0,\n  "mapTasks": [ { "attempts": [\n    ${attempt(host, 1, 2)} ] } ] }`;
     expect(parseRumenTrace(text('/rack2/node1/'), 'r.json').jobs[0].hosts).toEqual(parseRumenTrace(text('/rack2/node1'), 'r.json').jobs[0].hosts);
-    expect(() => parseRumenTrace(text('/rack2/'), 'r.json')).toThrow(/^r\.json:3: "hostName" "\/rack2\/" names no host: write "\/rack\/host"/);
+    expect(() => parseRumenTrace(text('/rack2/'), 'r.json')).toThrow(/^r\.json:3:58: "hostName" "\/rack2\/" names no host: write "\/rack\/host"/);
   });
   const RUMEN = `{ "jobID": "job_0_1", "user": "alice", "queue": "prod", "submitTime": 1000000, "launchTime": 1000500, "finishTime": 1095375, "outcome": "SUCCESS", "totalMaps": 4,
   "mapTasks": [
@@ -485,7 +497,7 @@ describe('Rumen traces (format: "rumen")', () => {
     expect(nullStart.skipped.map((k) => [k.id, k.slsRuns, k.why.replace(/line \d+/, 'line N')])).toEqual([['job_0_9', true,
       'its task at line N in "mapTasks": its last attempt has no start (startTime null, 0 to SLS), so SLS would run its container finishTime ms, 1371223078206 ms, past hfsim\'s limit of 2147483647 ms (24.8 days) on any time']]);
     // a started attempt that long is refused at its line, as any time past the limit is
-    expect(() => parseRumenTrace(job('"startTime": 1, "finishTime": 1371223078206'), 'r.json')).toThrow('r.json:2: its last attempt lasts 1371223078205 ms, above the limit of 2147483647 ms (24.8 days) for any time');
+    expect(() => parseRumenTrace(job('"startTime": 1, "finishTime": 1371223078206'), 'r.json')).toThrow('r.json:2:33: its last attempt lasts 1371223078205 ms, above the limit of 2147483647 ms (24.8 days) for any time');
   });
 
   it('reads "jobID" as Rumen\'s reader does: a job without one is skipped, as SLS skips it; one that is no job id is refused', () => {
@@ -501,7 +513,7 @@ describe('Rumen traces (format: "rumen")', () => {
     // empty parts); anything else fails Rumen's reader, and SLS stops reading the trace
     for (const id of ['job_1369942127770_1205', 'job__7', 'job_a_1_', 'job_x_-3', 'job_x_+3']) expect(parseRumenTrace(job(`"jobID": "${id}", `), 'r.json').jobs.map((j) => j.id)).toEqual([id]);
     for (const id of ['job_1', 'j1', 'job_1_2_3', 'task_1_2', 'job_x_y', 'job_x_2147483648', ' job_1_1']) {
-      expect(() => parseRumenTrace(ok + job(`"jobID": "${id}", `), 'r.json')).toThrow(`r.json:3: "jobID" "${id}" is not a job id ("job_<identifier>_<number>", as "job_1369942127770_1205"): Rumen's reader (JobID.forName) fails on it, and SLS with it`);
+      expect(() => parseRumenTrace(ok + job(`"jobID": "${id}", `), 'r.json')).toThrow(`r.json:3:12: "jobID" "${id}" is not a job id ("job_<identifier>_<number>", as "job_1369942127770_1205"): Rumen's reader (JobID.forName) fails on it, and SLS with it`);
     }
   });
 
@@ -535,7 +547,7 @@ describe('Rumen traces (format: "rumen")', () => {
     const t = parseRumenTrace([job('job_0_1', -1), job('job_0_2', 1000000000), job('job_0_3', -1), job('job_0_4', 1000060000)].join('\n'), 'r.json');
     expect(t.jobs.map((j) => [j.id, j.startMs])).toEqual([['job_0_1', 0], ['job_0_2', 0], ['job_0_3', 0], ['job_0_4', 60000]]);
     expect(t.reset).toEqual([{ id: 'job_0_1', line: 1, unknown: true }, { id: 'job_0_3', line: 3, unknown: true }]);
-    expect(() => parseRumenTrace(job('job_0_1', -2), 'r.json')).toThrow(/^r\.json:1: "submitTime" must be a whole number of at least -1, not -2$/);
+    expect(() => parseRumenTrace(job('job_0_1', -2), 'r.json')).toThrow(/^r\.json:1:51: "submitTime" must be a whole number of at least -1, not -2$/);
     writeFileSync(join(dir, 'rumen-unknown.json'), [job('job_0_1', 7000), job('job_0_2', -1)].join('\n'));
     writeFileSync(join(dir, 'rumen-unknown-s.json'), JSON.stringify({ ...base, workload: { kind: 'sls', format: 'rumen', trace: 'rumen-unknown.json' } }));
     const r = hfsim('run', join(dir, 'rumen-unknown-s.json'), '--json');
@@ -566,12 +578,12 @@ describe('Rumen traces (format: "rumen")', () => {
 
   it.each([
     ['only a job SLS skips (a task without attempts)', '{ "submitTime": 5,\n  "mapTasks": [ { "attempts": [] } ] }', /^t\.json: no job to replay: SLS skips all 1 \(line 1, job "job_1": its task at line 2 in "mapTasks" has no attempt \("Invalid map task, no attempt for a mapper!"\)\)$/],
-    ['attempts that are not an array', '{ "submitTime": 5,\n  "mapTasks": [ { "attempts": 3 } ] }', /^t\.json:2: "attempts" must be an array of task attempts$/],
-    ['no submit time', '{ "jobID": "job_0_1",\n  "mapTasks": [] }', /^t\.json:1: the job has no "submitTime"$/],
-    ['a text time', `{ "submitTime": 5, "mapTasks": [ { "attempts": [\n ${attempt('h', 1, 2).replace('"startTime": 1', '"startTime": "early"')} ] } ] }`, /^t\.json:2: "startTime" must be a number of at least -1, not "early"$/],
+    ['attempts that are not an array', '{ "submitTime": 5,\n  "mapTasks": [ { "attempts": 3 } ] }', /^t\.json:2:31: "attempts" must be an array of task attempts$/],
+    ['no submit time', '{ "jobID": "job_0_1",\n  "mapTasks": [] }', /^t\.json:1:1: the job has no "submitTime"$/],
+    ['a text time', `{ "submitTime": 5, "mapTasks": [ { "attempts": [\n ${attempt('h', 1, 2).replace('"startTime": 1', '"startTime": "early"')} ] } ] }`, /^t\.json:2:73: "startTime" must be a number of at least -1, not "early"$/],
     ['malformed JSON', '{ "submitTime": 5,\n  "mapTasks": [ 1 2 ] }', /^t\.json:2:19: invalid JSON: comma expected$/],
-    ['an attempt past the time limit', `{ "submitTime": 5, "mapTasks": [ { "attempts": [\n ${attempt('h', 1, 1e300)} ] } ] }`, /^t\.json:2: its last attempt lasts 1e\+300 ms, above the limit of 2147483647 ms \(24\.8 days\) for any time$/],
-    ['a submit time beyond the range of a number (it said "not null")', '{ "jobID": "job_0_1",\n  "submitTime": 1e400, "mapTasks": [] }', /^t\.json:2: "submitTime" must be a whole number of at least -1, not 1e400 \(beyond the range of a number: it reads as Infinity\)$/],
+    ['an attempt past the time limit', `{ "submitTime": 5, "mapTasks": [ { "attempts": [\n ${attempt('h', 1, 1e300)} ] } ] }`, /^t\.json:2:2: its last attempt lasts 1e\+300 ms, above the limit of 2147483647 ms \(24\.8 days\) for any time$/],
+    ['a submit time beyond the range of a number (it said "not null")', '{ "jobID": "job_0_1",\n  "submitTime": 1e400, "mapTasks": [] }', /^t\.json:2:17: "submitTime" must be a whole number of at least -1, not 1e400 \(beyond the range of a number: it reads as Infinity\)$/],
     ['an unclosed job', '{ "submitTime": 5,\n  "mapTasks": [ } ', /^t\.json:2:19: unexpected end of file: an object or array is not closed$/],
   ])('bad input: %s', (_, text, message) => {
     expect(() => parseRumenTrace(text, 't.json')).toThrow(message);
@@ -655,9 +667,9 @@ describe('a trace in another of SLS\'s input formats is refused, saying which an
   it('a Rumen trace read as SLS JSON, SLS JSON read as Rumen, and SLS\'s synthetic workload description', () => {
     expect(parseRumenTrace(RUMEN_HEAD, 'r.json').jobs.map((j) => [j.id, j.queue, j.mapCount, j.maps[0].ms])).toEqual([['job_1369942127770_1205', 'sls_queue_1', 1, 17043]]);
     expect(parseSlsTrace(SLS_HEAD, 's.json').jobs.map((j) => [j.id, j.queue, j.mapCount, j.maps[0].ms])).toEqual([['job_1', 'sls_queue_1', 1, 17043]]);
-    expect(() => parseSlsTrace(RUMEN_HEAD, 'r.json')).toThrow('r.json:1: a Rumen job ("jobID", "mapTasks", "submitTime"), not an SLS JSON one: set workload.format to "rumen"');
-    expect(() => parseRumenTrace(SLS_HEAD, 's.json')).toThrow('s.json:1: an SLS JSON job ("job.start.ms", "job.tasks"), not a Rumen one: leave workload.format out (or set it to "sls")');
-    expect(() => parseSlsTrace(SYNTH_HEAD, 'syn.json')).toThrow('syn.json:1: SLS\'s synthetic workload description (SYNTH: "num_jobs", "workloads"), not a trace: hfsim replays SLS JSON and Rumen traces; write such jobs as a "generated" workload');
+    expect(() => parseSlsTrace(RUMEN_HEAD, 'r.json')).toThrow('r.json:1:1: a Rumen job ("jobID", "mapTasks", "submitTime"), not an SLS JSON one: set workload.format to "rumen"');
+    expect(() => parseRumenTrace(SLS_HEAD, 's.json')).toThrow('s.json:1:1: an SLS JSON job ("job.start.ms", "job.tasks"), not a Rumen one: leave workload.format out (or set it to "sls")');
+    expect(() => parseSlsTrace(SYNTH_HEAD, 'syn.json')).toThrow('syn.json:1:1: SLS\'s synthetic workload description (SYNTH: "num_jobs", "workloads"), not a trace: hfsim replays SLS JSON and Rumen traces; write such jobs as a "generated" workload');
   });
 
   // A SWIM trace under kind "sls" was "expected a job object ({ ... }) or an array of them", with no word of the kind.
