@@ -23,6 +23,12 @@ const tooLarge = (array: boolean, most: number): string => `a JSON value of more
 /** A line as a SWIM trace's row: 6 to 9 tab-separated columns (src/cli/trace.ts). */
 const isSwimRow = (line: string): boolean => /^[^\t]+(\t[^\t]*){5,8}$/.test(line.replace(/\r$/, ''));
 
+/** The line and column (from 1) of `offset` in a text whose lines start at `lineStarts`. */
+export function positionIn(lineStarts: readonly number[], offset: number): [line: number, column: number] {
+  const i = lastAtMost(lineStarts, offset);
+  return [i + 1, offset - lineStarts[i]! + 1];
+}
+
 export class JsonReader {
   private readonly lineStarts: number[];
 
@@ -48,8 +54,12 @@ export class JsonReader {
    * of range), the key (an unknown one), or the object a key is missing from. Key and value errors named the line alone.
    */
   fail(offset: number, what: string): never {
-    const line = this.line(offset);
-    throw new InputError(`${filePosition(this.file, line, offset - this.lineStarts[line - 1]! + 1)}: ${what}`);
+    throw new InputError(`${filePosition(this.file, ...positionIn(this.lineStarts, offset))}: ${what}`);
+  }
+
+  /** The text's line starts (positionIn). */
+  lines(): readonly number[] {
+    return this.lineStarts;
   }
 
   /** The key node of an object's value (`props` gives the values): where an error about the key itself is named. */

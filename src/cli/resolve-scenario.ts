@@ -10,7 +10,7 @@ import { andList } from '../core/shown-value.js';
 import { applySchedulerFiles, errorsAtScenarioIndex, ownEntries, warnMinsAboveMaxDefault } from './scheduler-files.js';
 import { readTextFile } from './read-file.js';
 import { rumenTraceJobs } from './rumen.js';
-import { type SlsJob, type SlsTrace, slsErrorsAtTrace, slsJobsWorkload, slsTraceJobs } from './sls.js';
+import { type JobPlaces, type SlsJob, type SlsTrace, slsErrorsAtTrace, slsJobsWorkload, slsTraceJobs } from './sls.js';
 import { StampedCache, traceReadTold, tracePath } from './trace.js';
 import { type Steps, drained, within } from './steps.js';
 import { warnOfFile, warnOnce } from './warn.js';
@@ -67,10 +67,10 @@ function* slsConverted(scenario: Scenario, w: SlsWorkload, withFiles: Record<str
     }
   }
   const { cluster, hdfs } = scenario;
-  const converted = parseScenario({ ...withFiles, workload: slsJobsWorkload(trace.jobs, w, { racks: cluster.racks, nodesPerRack: cluster.nodesPerRack, replication: hdfs.replication }, path) });
+  const converted = parseScenario({ ...withFiles, workload: slsJobsWorkload(trace.jobs, w, { racks: cluster.racks, nodesPerRack: cluster.nodesPerRack, replication: hdfs.replication }, path, trace.places) });
   // Named by the trace's line, not the converted field the user never wrote ("workload.jobs[0].pool").
-  if (!converted.ok) return { ok: false, errors: slsErrorsAtTrace(converted.errors, trace.jobs, path) };
-  convertedFrom.set(converted.value, { jobs: trace.jobs, path });
+  if (!converted.ok) return { ok: false, errors: slsErrorsAtTrace(converted.errors, trace.jobs, path, trace.places) };
+  convertedFrom.set(converted.value, { jobs: trace.jobs, path, places: trace.places });
   return converted;
 }
 
@@ -82,7 +82,7 @@ function* slsTraceRead(path: string, format: 'sls' | 'rumen'): Steps<SlsTrace> {
 }
 
 /** The trace each scenario resolved from an SLS or Rumen trace was converted from (atTraceLine). */
-const convertedFrom = new WeakMap<Scenario, { jobs: readonly SlsJob[]; path: string }>();
+const convertedFrom = new WeakMap<Scenario, { jobs: readonly SlsJob[]; path: string; places?: JobPlaces }>();
 
 /**
  * A workload-limit error of `scenario` (as resolveScenario gave it) named by the trace's line and key where it names a
@@ -91,7 +91,7 @@ const convertedFrom = new WeakMap<Scenario, { jobs: readonly SlsJob[]; path: str
  */
 export function atTraceLine(error: string, scenario: Scenario): string {
   const from = convertedFrom.get(scenario);
-  return from === undefined ? error : slsErrorsAtTrace([error], from.jobs, from.path)[0];
+  return from === undefined ? error : slsErrorsAtTrace([error], from.jobs, from.path, from.places)[0];
 }
 
 const POOL_LISTS = ['pools', 'parentPools'] as const;

@@ -121,6 +121,6 @@ export function* rumenTraceJobs(text: string, file: string, onBytes?: (bytes: nu
     if (unknown) reset.push({ id: job.id, line: job.line, unknown: true });
     else if (submit < baseline!) reset.push({ id: job.id, line: job.line, earlierMs: baseline! - submit });
     return job;
-  }, onBytes);
+  }, ['jobID', 'submitTime', 'queue', 'user'], onBytes);
   return reset.length === 0 ? trace : { ...trace, reset };
 }

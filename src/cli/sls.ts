@@ -23,7 +23,7 @@
  */
 import { filePosition } from './file-position.js';
 import type { Node } from 'jsonc-parser';
-import { JsonReader } from './json-located.js';
+import { JsonReader, positionIn } from './json-located.js';
 import type { SlsWorkload } from '../core/scenario.js';
 import { InputError } from './errors.js';
 import { MAX_JOB_MAPS, MAX_JOBS, MAX_LISTED_REPLICA_BLOCKS, MAX_REDUCES, MAX_TIME_MS } from '../core/limits.js';
@@ -45,7 +45,20 @@ export interface SlsTrace {
    * "not known"), whose submit time SLS resets to 0 ("reset job ... start time to 0").
    */
   reset?: Array<{ id: string; line: number } & ({ earlierMs: number } | { unknown: true })>;
+  /** Where each job and the values of its converted fields are written (slsErrorsAtTrace names them by line and column). */
+  places?: JobPlaces;
 }
+
+/** The converted fields whose values a job's places hold, in order after the job's own, and their keys in SLS JSON (rumen.ts: Rumen's). */
+export const PLACED_FIELDS = ['id', 'submitMs', 'pool', 'user'] as const;
+const SLS_PLACED_KEYS = ['job.id', 'job.start.ms', 'job.queue.name', 'job.user'] as const;
+
+/**
+ * For the jobs read, in order, 5 places each, a line and a column (from 1) a place: the job's own (its opening brace),
+ * then the values of PLACED_FIELDS (line 0: not given). In one array, not an object a job: those cost 310 bytes a job
+ * (31 MB for 100,000 jobs), these 40.
+ */
+export type JobPlaces = Int32Array;
 
 export interface SkippedJob {
   id: string;
@@ -245,7 +258,7 @@ export function parseSlsTrace(text: string, file: string, onBytes?: (bytes: numb
 export function slsTraceJobs(text: string, file: string, onBytes?: (bytes: number, total: number) => void): Steps<SlsTrace> {
   const reader = new JsonReader(text, file);
   const totals: Totals = { jobs: 0, maps: 0, reduces: 0 };
-  return readJobs(reader, reader.values(), (v, i) => slsJob(reader, v, i, totals), onBytes);
+  return readJobs(reader, reader.values(), (v, i) => slsJob(reader, v, i, totals), SLS_PLACED_KEYS, onBytes);
 }
 
 /**
@@ -259,8 +272,15 @@ const CHARS_TOLD = 1 << 20;
  * input. After the job that passes each CHARS_TOLD characters more, it tells `onBytes` the bytes read up to that job's
  * end, of the trace's, and pauses (a command lets the event loop turn there); and once at the end.
  */
-export function* readJobs(r: JsonReader, values: Iterable<Node>, read: (v: Node, i: number) => SlsJob, onBytes?: (bytes: number, total: number) => void): Steps<SlsTrace> {
+export function* readJobs(r: JsonReader, values: Iterable<Node>, read: (v: Node, i: number) => SlsJob, placedKeys: readonly string[],
+  onBytes?: (bytes: number, total: number) => void): Steps<SlsTrace> {
   const jobs: SlsJob[] = [];
+  const places: number[] = [];
+  const lines = r.lines();
+  const place = (offset: number | undefined): void => {
+    if (offset === undefined) places.push(0, 0);
+    else places.push(...positionIn(lines, offset));
+  };
   const skipped: SkippedJob[] = [];
   const total = onBytes === undefined ? 0 : r.bytes();
   let toldAt = 0;
@@ -270,6 +290,8 @@ export function* readJobs(r: JsonReader, values: Iterable<Node>, read: (v: Node,
   for (const v of values) {
     try {
       jobs.push(read(v, i));
+      place(v.offset);
+      for (const key of placedKeys) place(v.children?.find((p) => p.children?.[0]?.value === key)?.children?.[1]?.offset);
     } catch (err) {
       if (!(err instanceof SkipJob)) throw err;
       skipped.push({ id: err.job.id, line: err.job.line, why: err.message, ...(err.slsRuns ? { slsRuns: true as const } : {}) });
@@ -290,7 +312,7 @@ export function* readJobs(r: JsonReader, values: Iterable<Node>, read: (v: Node,
     const all = skipped.some((k) => k.slsRuns) ? `all ${skipped.length} are skipped` : `SLS skips all ${skipped.length}`;
     throw new InputError(skipped.length === 0 ? `${r.file}: the trace has no jobs` : `${r.file}: no job to replay: ${all} (line ${skipped[0].line}, job "${skipped[0].id}": ${skipped[0].why})`);
   }
-  return { jobs, skipped };
+  return { jobs, skipped, places: Int32Array.from(places) };
 }
 
 
@@ -339,7 +361,7 @@ export function hostNodes(jobs: SlsJob[], racks: number, nodesPerRack: number, f
 }
 
 /** The jobs workload of a trace (raw JSON, for the scenario schema to check like any other). */
-export function slsJobsWorkload(jobs: SlsJob[], w: SlsWorkload, cluster: { racks: number; nodesPerRack: number; replication: number }, file: string): Record<string, unknown> {
+export function slsJobsWorkload(jobs: SlsJob[], w: SlsWorkload, cluster: { racks: number; nodesPerRack: number; replication: number }, file: string, places?: JobPlaces): Record<string, unknown> {
   const { racks, nodesPerRack, replication } = cluster;
   const nodes = hostNodes(jobs, racks, nodesPerRack, file);
   const files: unknown[] = [];
@@ -349,7 +371,7 @@ export function slsJobsWorkload(jobs: SlsJob[], w: SlsWorkload, cluster: { racks
   const total = (f: (j: SlsJob) => number): number => jobs.reduce((a, j) => a + j.count * f(j), 0);
   const over: Array<[number, number, string]> = [[total(() => 1), MAX_JOBS, 'jobs'], [total((j) => j.mapCount), MAX_LISTED_REPLICA_BLOCKS, 'maps (blocks with listed replicas)'], [total((j) => j.reduceCount), MAX_REDUCES, 'reduces']];
   for (const [n, most, what] of over) if (n > most) throw new InputError(`${file}: the trace's jobs (with their "job.count" copies) have ${n} ${what} in all, above the limit of ${most}`);
-  for (const j of jobs) {
+  for (const [n, j] of jobs.entries()) {
     // A block a map: the maps of one container share one replica list (and the job's copies share them all).
     const replicas: number[][] = [];
     for (const m of j.maps) {
@@ -360,7 +382,7 @@ export function slsJobsWorkload(jobs: SlsJob[], w: SlsWorkload, cluster: { racks
     const reduceMs = j.reduceCount > 0 ? meanMs(j.reduces, j.reduceCount) : undefined;
     for (let k = 0; k < j.count; k++) {
       const id = j.count === 1 ? j.id : `${j.id}#${k}`;
-      if (ids.has(id)) throw new InputError(`${filePosition(file, j.line)}: job id "${id}" is used twice`);
+      if (ids.has(id)) throw new InputError(`${jobPosition(file, j, n, places, 'id')}: job id "${id}" is used twice`);
       ids.add(id);
       files.push({ name: id, blocks: j.mapCount, replicas });
       listed.push({
@@ -390,7 +412,7 @@ const SLS_KEYS: Record<string, string> = {
  * jobs: "workload.jobs[1].pool: names pool ..." becomes `workload.trace: <file>:<line>: job "job_2", "job.queue.name"
  * (workload.jobs[1].pool): names pool ...`, once for a job's "job.count" copies. Other errors are left as they are.
  */
-export function slsErrorsAtTrace(errors: readonly string[], jobs: readonly SlsJob[], file: string): string[] {
+export function slsErrorsAtTrace(errors: readonly string[], jobs: readonly SlsJob[], file: string, places?: JobPlaces): string[] {
   // The first converted index of each trace job (its copies follow it), for a binary search.
   const first: number[] = [];
   let at = 0;
@@ -405,15 +427,27 @@ export function slsErrorsAtTrace(errors: readonly string[], jobs: readonly SlsJo
       // (workload.jobs[3]: ...)"): its trace line first, the message as it is.
       const inside = /\(workload\.(?:jobs|files)\[(\d+)\]/.exec(e);
       if (inside === null || Number(inside[1]) >= at) return e;
-      const j = jobs[lastAtMost(first, Number(inside[1]))];
-      return `workload.trace: ${filePosition(file, j.line)}: job "${j.id}": ${e}`;
+      const k = lastAtMost(first, Number(inside[1]));
+      return `workload.trace: ${jobPosition(file, jobs[k], k, places)}: job "${jobs[k].id}": ${e}`;
     }
     if (Number(m[1]) >= at) return e;
-    const j = jobs[lastAtMost(first, Number(m[1]))];
+    const k = lastAtMost(first, Number(m[1]));
+    const j = jobs[k];
     const key = m[2] === undefined ? undefined : SLS_KEYS[m[2]];
-    return `workload.trace: ${filePosition(file, j.line)}: job "${j.id}"${key === undefined ? ` (${m[0]})` : `, ${key} (${m[0]})`}${e.slice(m[0].length)}`;
+    return `workload.trace: ${jobPosition(file, j, k, places, m[2])}: job "${j.id}"${key === undefined ? ` (${m[0]})` : `, ${key} (${m[0]})`}${e.slice(m[0].length)}`;
   });
   return onePerTraceJob(out);
+}
+
+/**
+ * Where job `j` (the `k`-th read) gives its converted job's `field` (its "job.queue.name" for pool), else where the
+ * job is written; its line alone without `places`.
+ */
+function jobPosition(file: string, j: SlsJob, k: number, places: JobPlaces | undefined, field?: string): string {
+  if (places === undefined) return filePosition(file, j.line);
+  const f = PLACED_FIELDS.findIndex((p) => p === field);
+  const at = 10 * k + (f >= 0 && places[10 * k + 2 + 2 * f] > 0 ? 2 + 2 * f : 0);
+  return filePosition(file, places[at], places[at + 1]);
 }
 
 /** Lines named at a trace's jobs (slsErrorsAtTrace), one for a job's copies: they fail alike, at converted indexes that differ. */
