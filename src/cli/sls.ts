@@ -50,7 +50,7 @@ export interface SlsTrace {
 }
 
 /** The converted fields whose values a job's places hold, in order after the job's own, and their keys in SLS JSON (rumen.ts: Rumen's). */
-export const PLACED_FIELDS = ['id', 'submitMs', 'pool', 'user'] as const;
+const PLACED_FIELDS = ['id', 'submitMs', 'pool', 'user'] as const;
 const SLS_PLACED_KEYS = ['job.id', 'job.start.ms', 'job.queue.name', 'job.user'] as const;
 
 /**
@@ -409,8 +409,9 @@ const SLS_KEYS: Record<string, string> = {
 
 /**
  * The converted workload's errors (slsJobsWorkload's output, checked as a scenario's jobs workload) at the trace's
- * jobs: "workload.jobs[1].pool: names pool ..." becomes `workload.trace: <file>:<line>: job "job_2", "job.queue.name"
- * (workload.jobs[1].pool): names pool ...`, once for a job's "job.count" copies. Other errors are left as they are.
+ * jobs: "workload.jobs[1].pool: names pool ..." becomes `workload.trace: <file>:<line>:<column>: job "job_2",
+ * "job.queue.name" (workload.jobs[1].pool): names pool ...` (placed by `places`: at the value), once for a job's
+ * "job.count" copies. Other errors are left as they are.
  */
 export function slsErrorsAtTrace(errors: readonly string[], jobs: readonly SlsJob[], file: string, places?: JobPlaces): string[] {
   // The first converted index of each trace job (its copies follow it), for a binary search.
