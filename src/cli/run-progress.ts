@@ -161,7 +161,8 @@ export class RunProgressDisplay {
   /**
    * The listener of variant `name`'s workload build (its simulate() onBuildProgress, or a dry run's): its jobs drawn
    * (a bar of its own, ended by the blocks'), then its blocks placed, told as a trace's rows are, from the variant's start: on a terminal a bar from a second in, cleared once
-   * every block is placed (before the variant's own bar); in a log a line every 30 s of the command. As the run's own
+   * every block is placed (before the variant's own bar); in a log a line every 30 s of the command. A build of no
+   * blocks to place (an SLS or Rumen trace's, its inputs listed at their hosts) tells nothing. As the run's own
    * bar, each clears its line at a Ctrl-C or a kill: the build lets the event loop turn as it tells it (place-threads.ts).
    */
   building(name: string): BuildListener {
@@ -169,7 +170,7 @@ export class RunProgressDisplay {
     const label = (what: string): string => (name === '' ? what : `${name}: ${what}`);
     return (p) => {
       if (p.jobsDrawn !== undefined) this.counted(label('drawing the jobs'), 'jobs drawn', p.jobsDrawn, p.jobs ?? p.jobsDrawn, started, true);
-      else this.counted(label('building the workload'), 'blocks placed', p.blocksPlaced, p.blocks, started, true);
+      else if (p.blocks > 0) this.counted(label('building the workload'), 'blocks placed', p.blocksPlaced, p.blocks, started, true);
     };
   }
 
