@@ -14,7 +14,7 @@ import { type Steps, drained, within } from './steps.js';
 import { readJsonFile } from './json-file.js';
 import { ARGUMENTS, type SetNaming, flagNaming } from './set-naming.js';
 import { fieldOf, leftBy, setBlamed } from './set-blame.js';
-import { configAdviceNamed } from './config-advice.js';
+import { configAdviceNamed, variantsTaking } from './config-advice.js';
 import { failsEverywhere, fieldsWithoutSet, inEveryVariant, namedFileErrors, probe, seedSets } from './scenario-probes.js';
 
 export interface LoadedVariant {
@@ -181,7 +181,7 @@ function* load(file: string, sets: ReadonlyArray<readonly [string, unknown]>, se
         const at = base.has(e) ? '' : where;
         const set = setBlamed(e, sets, naming);
         const left = set === undefined && !fileErrors().has(e) ? leftBy(e, sets, naming, without) : undefined;
-        const said = configAdviceNamed(e, { file, variant: { name, overrides }, sets: allSets, naming, beforeSets, variantsDiffer: at !== '' });
+        const said = configAdviceNamed(e, { file, variant: { name, overrides }, sets: allSets, naming, beforeSets, others: at === '' ? undefined : variantsTaking(naming) });
         if (left !== undefined) return `${left.place}${at}${said}${left.hint}`;
         return set === undefined ? `${placed}: ${at}${said}` : `${set.place}${at}${said}${set.hint}`;
       }));

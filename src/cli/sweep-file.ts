@@ -17,6 +17,7 @@ import { BIN_METRICS, RUN_METRICS } from './sweep-aggregate.js';
 import { InputError } from './errors.js';
 import { plainCounted } from './format.js';
 import { asInput } from './load-scenario.js';
+import { configAdviceNamed, sweepPointLayers, touches } from './config-advice.js';
 import { readJsonFile } from './json-file.js';
 import { type Place, type Written, atKey, fieldPlaces, overridesAt, placedLines, shownPlace } from './field-place.js';
 import { atTraceLine, resolveScenarioSteps } from './resolve-scenario.js';
@@ -320,6 +321,9 @@ function* expandSweepSteps(raw: unknown, file: string): Steps<Sweep> {
   // hfsim run does); where a point fails, as they are.
   const variantNames = (axes.find((a) => a.name === VARIANT_AXIS)?.values as string[] | undefined) ?? ['']; // the axis named or added above
   const said = variantNames.map((): string[] => []);
+  /** Whether the variants swept name the plugin at `field`: a config a set gives them all may suit only some. */
+  const variantsName = (field: string): boolean => variantNames.length > 1
+    && variants.some((v) => variantNames.includes(v.name) && Object.keys(v.overrides).some((path) => touches(path, field)));
   let resolvedAll = false;
   try {
     for (const values of combos) {
@@ -346,7 +350,9 @@ function* expandSweepSteps(raw: unknown, file: string): Steps<Sweep> {
       for (const seed of seeds) {
         const checked = yield* within((step) => collectWarnings(warnings, () => atPoint(point, baseFile ?? file, step)), resolveScenarioSteps(setPath(resolved, 'seed', seed), baseFile ?? file)); // files relative to the base's
         if (!checked.ok) {
-          throw new InputError(pointLines(checked.errors, resolved, (i) => checked.errors[i]));
+          const advised = { file: baseFile === undefined ? `the base of ${file}` : (spec.base as string), variant: { name: variantName, overrides }, beforeSets: resolveVariant(baseRecord, overrides, []),
+            ...sweepPointLayers(spec.set, Object.fromEntries(Object.entries(values).filter(([k]) => k !== VARIANT_AXIS)), variantsName) };
+          throw new InputError(pointLines(checked.errors, resolved, (i) => configAdviceNamed(checked.errors[i], advised)));
         }
         const scenario = checked.value;
         const trace = yield* within((step) => collectWarnings(warnings, () => atPoint(point, baseFile ?? file, step)), traceRead(baseFile ?? file, scenario));

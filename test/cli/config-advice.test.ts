@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadScenario, loadScenarioFlags } from '../../src/cli/load-scenario.js';
+import { loadSweep } from '../../src/cli/sweep-file.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'hfsim-config-advice-'));
 const file = join(dir, 's.json');
@@ -92,5 +93,35 @@ describe('a config for a plugin that takes none: the advice names what gave it (
   it('the library names its arguments', () => {
     expect(message(() => loadScenario(file, [['scheduler.policy', 'fifo']], undefined, 'Offers'))).toBe(
       `sets ["scheduler.policy","fifo"]: variant "Offers": scheduler.policyConfig: unknown field "frameworks" (${NONE}: remove scheduler.policyConfig from ${file}, or add sets ["scheduler.policyConfig",null])`);
+  });
+});
+
+describe('a sweep\'s config for a plugin that takes none: the advice names its set entry or axis value (it said "in a variant")', () => {
+  const sweep = (name: string, spec: Record<string, unknown>): string => {
+    const at = join(dir, `${name}.json`);
+    writeFileSync(at, JSON.stringify({ name, base: 'plain.json', ...spec }));
+    return at;
+  };
+
+  it('its set gave it: drop it from set', () => {
+    expect(message(() => loadSweep(sweep('set', { set: { 'scheduler.policyConfig': { depth: 2 } }, axes: { 'cluster.racks': [2, 3] } })))).toMatch(
+      /: scheduler\.policyConfig: unknown field "depth" \(policy "fifo" takes no config: drop "set"'s "scheduler\.policyConfig"\)$/);
+  });
+
+  it('an axis value gave it: drop that value', () => {
+    expect(message(() => loadSweep(sweep('axis', { axes: { 'scheduler.policyConfig': [null, { depth: 2 }] } })))).toMatch(
+      /: scheduler\.policyConfig: unknown field "depth" \(policy "fifo" takes no config: drop the value \{"depth":2\} of axis "scheduler\.policyConfig"\)$/);
+  });
+
+  it('its set gave it, and an axis names the plugin: drop it, or sweep the plugins as variants of the base', () => {
+    expect(message(() => loadSweep(sweep('policies', { set: { 'scheduler.policyConfig': { frameworks: 'pool' } }, axes: { 'scheduler.policy': ['offers', 'fifo'] } })))).toMatch(
+      /: scheduler\.policyConfig: unknown field "frameworks" \(policy "fifo" takes no config: drop "set"'s "scheduler\.policyConfig", or write each scheduler\.policy as a variant of the base, with its own scheduler\.policyConfig, and sweep those \(axes\.variant\)\)$/);
+  });
+
+  it('the base gave it, and set names the plugin: remove it from the base, or null it in set', () => {
+    writeFileSync(join(dir, 'offers.json'), JSON.stringify({ name: 'offers', cluster: { racks: 2, nodesPerRack: 3, mapSlotsPerNode: 1, reduceSlotsPerNode: 1 },
+      workload: { kind: 'facebook', jobs: 5, meanInterarrivalMs: 14000 }, scheduler: { policy: 'offers', policyConfig: { frameworks: 'pool' } } }));
+    expect(message(() => loadSweep(sweep('base', { base: 'offers.json', set: { 'scheduler.policy': 'fifo' } })))).toMatch(
+      /: scheduler\.policyConfig: unknown field "frameworks" \(policy "fifo" takes no config: remove scheduler\.policyConfig from offers\.json, or add "scheduler\.policyConfig": null in "set"\)$/);
   });
 });
