@@ -4,6 +4,7 @@
  * value), the variant or the scenario file, and how to drop it there.
  */
 import { type ConfigLeft, configLeftIn } from '../core/framework/plugin-config.js';
+import { fieldIgnoredIn } from '../core/policy-fields.js';
 import type { SetNaming } from './set-naming.js';
 
 /** What a variant's scenario is made of: its file, its variant (name '' for none) and the sets over it, in order. */
@@ -62,14 +63,20 @@ function valueAt(root: unknown, path: string): unknown {
   return at;
 }
 
-/** `error` with its takes-no-config advice (if any) naming what gave the config. */
+/** `error` with its takes-no-config advice, or its advice for a field the policy ignores (if any), naming what gave the field. */
 export function configAdviceNamed(error: string, layers: Layers): string {
   const left = configLeftIn(error);
-  if (left === undefined) return error;
-  return `${error.slice(0, left.at)} (${left.field} "${left.name}" takes no config: ${advice(left, layers)})`;
+  if (left !== undefined) return `${error.slice(0, left.at)} (${left.field} "${left.name}" takes no config: ${advice(left, layers, false)})`;
+  const ignored = fieldIgnoredIn(error);
+  if (ignored === undefined) return error;
+  return `${error.slice(0, ignored.at)}: ${advice({ configField: ignored.field, nameField: 'scheduler.policy' }, layers, true)}`;
 }
 
-function advice({ configField, nameField }: ConfigLeft, { file, variant, sets, naming, beforeSets, others, everyRun = () => true }: Layers): string {
+/**
+ * How to drop `configField`, which the plugin `nameField` names takes no part of, where it was given; `dropNamer`: a
+ * set that names the plugin for every run is named first, as what to drop (the field may serve the file's own plugin).
+ */
+function advice({ configField, nameField }: Pick<ConfigLeft, 'configField' | 'nameField'>, { file, variant, sets, naming, beforeSets, others, everyRun = () => true }: Layers, dropNamer: boolean): string {
   const byName = (path: string): string => (path === configField || path.startsWith(`${configField}.`) ? '' : configField.slice(path.length + 1));
   const nulled = naming.set(configField, null);
   const keep = others?.(nameField, configField);
@@ -82,7 +89,9 @@ function advice({ configField, nameField }: ConfigLeft, { file, variant, sets, n
     return keep === undefined ? drop : `${drop}, or ${keep}`;
   }
   const namers = sets.filter(([path]) => touches(path, nameField));
-  const setsName = namers.some(([path]) => everyRun(path)) ? `, or add ${nulled}` : '';
+  const namer = [...namers].reverse().find(([path]) => everyRun(path));
+  if (dropNamer && namer !== undefined) return `drop ${naming.path(namer[0])}, or add ${nulled}`;
+  const setsName = namer !== undefined ? `, or add ${nulled}` : '';
   const key = Object.keys(variant.overrides).reverse().find((path) => touches(path, configField));
   if (key !== undefined) {
     const inside = byName(key);

@@ -77,6 +77,21 @@ const RULES: ReadonlyArray<{ field: keyof SchedulerFields; set: (s: SchedulerFie
   { field: 'capacitySchedulerFile', set: (s) => s.capacitySchedulerFile !== undefined, readBy: only('capacity') },
 ];
 
+/** The advice of a field the policy ignores that holds wherever the field and the policy came from. */
+const IGNORED_ADVICE = ': remove it, or set it to null in a variant that changes the policy';
+
+const IGNORED = / ignores (\S+) \(only [^()]* reads? it\): remove it, or set it to null in a variant that changes the policy$/;
+
+/**
+ * The scenario field (scheduler.pools) an error's advice for a field the policy ignores is about, and where the advice
+ * starts in `error`, or undefined where it gives none: for a caller that knows what gave the field or the policy (the
+ * CLI: a --set, a variant, the file) to say so instead.
+ */
+export function fieldIgnoredIn(error: string): { field: string; at: number } | undefined {
+  const m = IGNORED.exec(error);
+  return m === null ? undefined : { field: `scheduler.${m[1]}`, at: m.index + m[0].length - IGNORED_ADVICE.length };
+}
+
 /** Adds an issue for each field that `s.policy` would ignore. */
 export function refinePolicyFields(s: SchedulerFields, ctx: z.RefinementCtx): void {
   if (policies.get(s.policy) === undefined) return; // an unregistered policy is reported by name
@@ -84,7 +99,7 @@ export function refinePolicyFields(s: SchedulerFields, ctx: z.RefinementCtx): vo
     const readBy = rule.readBy();
     if (!rule.set(s) || readBy.includes(s.policy)) continue;
     const readers = andList(readBy.map((p) => `"${p}"`));
-    ctx.addIssue({ code: 'custom', path: [rule.field], message: `policy "${s.policy}" ignores ${rule.field} (only ${readers} read${readBy.length > 1 ? '' : 's'} it): remove it, or set it to null in a variant that changes the policy` });
+    ctx.addIssue({ code: 'custom', path: [rule.field], message: `policy "${s.policy}" ignores ${rule.field} (only ${readers} read${readBy.length > 1 ? '' : 's'} it)${IGNORED_ADVICE}` });
   }
   if (policies.get(s.policy)!.placesMapsItself !== true) return;
   for (const rule of SCAN_FIELDS) {

@@ -125,3 +125,36 @@ describe('a sweep\'s config for a plugin that takes none: the advice names its s
       /: scheduler\.policyConfig: unknown field "frameworks" \(policy "fifo" takes no config: remove scheduler\.policyConfig from offers\.json, or add "scheduler\.policyConfig": null in "set"\)$/);
   });
 });
+
+describe('a field the policy ignores: the advice names what gave it or changed the policy (it said "in a variant" of a --set\'s)', () => {
+  const pools = join(dir, 'pools.json');
+  writeFileSync(pools, JSON.stringify({
+    name: 'pools',
+    cluster: { racks: 2, nodesPerRack: 3, mapSlotsPerNode: 1, reduceSlotsPerNode: 1 },
+    workload: { kind: 'facebook', jobs: 5, meanInterarrivalMs: 14000 },
+    scheduler: { policy: 'hfs', pools: [{ name: 'a', weight: 2 }] },
+    variants: { HFS: {}, FIFO: { 'scheduler.policy': 'fifo' } },
+  }));
+  const IGNORES = 'policy "fifo" ignores pools (only "hfs" and "capacity" read it)';
+
+  it('a --set changed the policy: drop that --set, or --set the field null', () => {
+    expect(message(() => loadScenarioFlags(pools, [['scheduler.policy', 'fifo']], undefined, 'HFS'))).toBe(
+      `--set scheduler.policy=fifo: scheduler.pools: ${IGNORES}: drop --set scheduler.policy, or add --set scheduler.pools=null`);
+  });
+
+  it('a --set gave the field: drop that --set', () => {
+    expect(message(() => loadScenarioFlags(plain, [['scheduler.pools', [{ name: 'a' }]]]))).toBe(
+      `--set scheduler.pools=[{"name":"a"}]: scheduler.pools: ${IGNORES}: drop --set scheduler.pools`);
+  });
+
+  it('the file gave it, and a variant changed the policy: remove it there, or null it in that variant', () => {
+    expect(message(() => loadScenarioFlags(pools, [], undefined, 'FIFO'))).toMatch(new RegExp(
+      `^${pools}:\\d+:\\d+: variant "FIFO": scheduler\\.pools: ${IGNORES.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: remove scheduler\\.pools from ${pools}, or set "scheduler\\.pools": null in variant "FIFO"$`));
+  });
+
+  it('a sweep\'s set changed the policy: drop it, or null the field there', () => {
+    const at = join(dir, 'pools-sweep.json');
+    writeFileSync(at, JSON.stringify({ name: 'pools-sweep', base: 'pools.json', set: { 'scheduler.policy': 'fifo' }, axes: { variant: ['HFS'] } }));
+    expect(message(() => loadSweep(at))).toMatch(/: scheduler\.pools: policy "fifo" ignores pools \(only "hfs" and "capacity" read it\): drop "set"'s "scheduler\.policy", or add "scheduler\.pools": null in "set"$/);
+  });
+});
