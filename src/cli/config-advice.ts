@@ -1,7 +1,8 @@
 /**
- * The advice of a config left for a plugin that takes none (plugin-config.ts: "remove it, or set it to null in a
- * variant that changes" the plugin), made to name what gave the config, a --set (or a sweep's set entry or axis
- * value), the variant or the scenario file, and how to drop it there.
+ * The advice of a config left for a plugin that takes none (plugin-config.ts), or of a field the policy ignores
+ * (policy-fields.ts), both "remove it, or set it to null in a variant that changes" the plugin, made to name what gave
+ * the field or the plugin, a --set (or a sweep's set entry or axis value), the variant or the scenario file, and how
+ * to drop it there.
  */
 import { type ConfigLeft, configLeftIn } from '../core/framework/plugin-config.js';
 import { fieldIgnoredIn } from '../core/policy-fields.js';
