@@ -2,6 +2,7 @@
  * The hfs side of the kept-order tests: OrderDriver over HfsQueue against hfsOrder, and the PoolSet of a drawn pool
  * tree (hfs-order.test.ts and hfs-order-stress.test.ts share them).
  */
+import fc from 'fast-check';
 import { hfsOrder } from '../../src/core/policies/hfs.js';
 import { HfsQueue } from '../../src/core/policies/hfs-order.js';
 import { PoolSet } from '../../src/core/pools.js';
@@ -14,6 +15,18 @@ export class HfsDriver extends OrderDriver {
     super(set, names, { queue: (s, kind) => new HfsQueue(s, kind), plain: hfsOrder }, reduceAfterMapsDone);
   }
 }
+
+/** A pool of a drawn tree: its parent's index (taken modulo the parents drawn), weight, min shares, caps and mode. */
+export const poolArb = fc.record({
+  parent: fc.option(fc.nat(), { nil: undefined }),
+  weight: fc.constantFrom(0.5, 1, 2, 3),
+  minMaps: fc.integer({ min: 0, max: 4 }),
+  minReduces: fc.integer({ min: 0, max: 2 }),
+  extraMaps: fc.option(fc.integer({ min: 1, max: 5 }), { nil: undefined }),
+  extraReduces: fc.option(fc.integer({ min: 1, max: 3 }), { nil: undefined }),
+  mode: fc.constantFrom('fifo', 'fair', undefined),
+  maxRunningJobs: fc.option(fc.integer({ min: 1, max: 3 }), { nil: undefined, freq: 3 }),
+});
 
 /** A parent pool and a pool as the tests draw them. */
 export interface ParentDraw { weight: number; minMaps: number; extraMaps: number | undefined; maxRunningJobs: number | undefined }

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { KeyedList } from '../../src/core/policies/keyed-list.js';
 import type { PoolSet } from '../../src/core/pools.js';
 import { KINDS } from '../../src/core/slot-kind.js';
-import { HfsDriver, drawnPoolSet } from './hfs-order-driver.js';
+import { HfsDriver, drawnPoolSet, poolArb } from './hfs-order-driver.js';
 import { EVENT_MIX, eventArb } from './order-driver.js';
 
 const parentArb = (i: number) => fc.record({
@@ -16,16 +16,6 @@ const parentArb = (i: number) => fc.record({
   weight: fc.constantFrom(0.5, 1, 3),
   minMaps: fc.integer({ min: 0, max: 3 }),
   extraMaps: fc.option(fc.integer({ min: 1, max: 6 }), { nil: undefined }),
-  maxRunningJobs: fc.option(fc.integer({ min: 1, max: 3 }), { nil: undefined, freq: 3 }),
-});
-const poolArb = fc.record({
-  parent: fc.option(fc.nat(), { nil: undefined }),
-  weight: fc.constantFrom(0.5, 1, 2, 3),
-  minMaps: fc.integer({ min: 0, max: 4 }),
-  minReduces: fc.integer({ min: 0, max: 2 }),
-  extraMaps: fc.option(fc.integer({ min: 1, max: 5 }), { nil: undefined }),
-  extraReduces: fc.option(fc.integer({ min: 1, max: 3 }), { nil: undefined }),
-  mode: fc.constantFrom('fifo', 'fair', undefined),
   maxRunningJobs: fc.option(fc.integer({ min: 1, max: 3 }), { nil: undefined, freq: 3 }),
 });
 const configArb = fc.record({

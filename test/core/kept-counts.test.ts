@@ -11,23 +11,13 @@ import type { JobQueue } from '../../src/core/framework/queue-order.js';
 import type { Job } from '../../src/core/job.js';
 import { type PoolSet, keepCounts } from '../../src/core/pools.js';
 import { KINDS, type SlotKind } from '../../src/core/slot-kind.js';
-import { drawnPoolSet } from './hfs-order-driver.js';
+import { drawnPoolSet, poolArb } from './hfs-order-driver.js';
 import { EVENT_MIX, OrderDriver, eventArb } from './order-driver.js';
 
 const parentArb = fc.record({
   weight: fc.constantFrom(0.5, 1, 3),
   minMaps: fc.integer({ min: 0, max: 3 }),
   extraMaps: fc.option(fc.integer({ min: 1, max: 6 }), { nil: undefined }),
-  maxRunningJobs: fc.option(fc.integer({ min: 1, max: 3 }), { nil: undefined, freq: 3 }),
-});
-const poolArb = fc.record({
-  parent: fc.option(fc.nat(), { nil: undefined }),
-  weight: fc.constantFrom(0.5, 1, 2, 3),
-  minMaps: fc.integer({ min: 0, max: 4 }),
-  minReduces: fc.integer({ min: 0, max: 2 }),
-  extraMaps: fc.option(fc.integer({ min: 1, max: 5 }), { nil: undefined }),
-  extraReduces: fc.option(fc.integer({ min: 1, max: 3 }), { nil: undefined }),
-  mode: fc.constantFrom('fifo', 'fair', undefined),
   maxRunningJobs: fc.option(fc.integer({ min: 1, max: 3 }), { nil: undefined, freq: 3 }),
 });
 const treeArb = fc.record({
