@@ -332,11 +332,10 @@ export class PoolSet implements Admission {
   /**
    * Recomputes each pool's running tasks and demand (capped by its max) from its runnable jobs, then each parent
    * pool's from its children, bottom up. Cost O(active jobs + pools); with the counts kept (keepCounts), O(jobs told
-   * changed since the last refresh of `kind` + pools), and the same numbers.
+   * changed since the last refresh of `kind` + pools) where few changed (KeptCounts.settle), and the same numbers.
    */
   refreshStats(kind: SlotKind): void {
-    const kept = this.#kept;
-    kept?.settle(kind, this.#pools);
+    const kept = this.#kept !== undefined && this.#kept.settle(kind, this.#pools) ? this.#kept : undefined;
     for (const pool of this.#pools) {
       const { running, demand } = kept === undefined ? countPool(this, pool, kind, this.#counted) : kept.countOf(kind, pool, this.#counted);
       pool.share(kind).measure(ENGINE, running, demand);
