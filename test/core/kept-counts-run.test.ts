@@ -29,6 +29,25 @@ const backlog = scenario({
   },
 });
 
+/** Preemption kills one-map jobs' only maps (a kill of a job with no map pending puts it back in its queues: add). */
+const oneMapKills = scenario({
+  name: 'kept-counts one-map kills',
+  seed: 3,
+  cluster: { racks: 1, nodesPerRack: 4, mapSlotsPerNode: 2, reduceSlotsPerNode: 1, heartbeatMs: 3000 },
+  scheduler: {
+    policy: 'hfs',
+    pools: [{ name: 'a', minMaps: 6, minSharePreemptionTimeoutMs: 1000 }, { name: 'b' }],
+    preemption: { enabled: true, intervalMs: 3000 },
+  },
+  workload: {
+    kind: 'generated',
+    groups: [
+      { name: 'b', pool: 'b', count: 40, maps: 1, mapMs: 120000, reduces: 0, intervalMs: 1 },
+      { name: 'a', pool: 'a', count: 3, maps: 6, mapMs: 10000, reduces: 0, startMs: 20000, intervalMs: 60000 },
+    ],
+  },
+});
+
 describe('pool counts kept between refreshes', () => {
   it.each([
     ['preemption.json', 'Kill (preemption)', () => loadVariant('preemption.json', 'Kill (preemption)')],
@@ -36,6 +55,7 @@ describe('pool counts kept between refreshes', () => {
     ['hierarchical.json', 'Prod min 60 + preemption', () => loadVariant('hierarchical.json', 'Prod min 60 + preemption')],
     ['capacity.json', 'Capacity 60/20/20', () => loadVariant('capacity.json', 'Capacity 60/20/20')],
     ['a backlog', 'hfs with limits and preemption', () => backlog],
+    ['one-map jobs', 'their maps killed', () => oneMapKills],
   ])('give the plain walk\'s digest: %s / %s', async (_file, _variant, of) => {
     const s = of();
     const kept = await simulate(s, { timeDecisions: false });
