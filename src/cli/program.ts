@@ -41,7 +41,7 @@ export function buildProgram(): Command {
     .option('--seed <n>', 'override the scenario seed (as --set seed=n: 1e3 is 1000)', seedArg)
     .option('--plugin <file.js>', 'load a plugin file (an ES module that registers policies, gates, ...) before the scenario (repeatable)', pluginArg, [])
     .option('--variant <name>', 'run only this variant (repeatable: these variants)', collect, [])
-    .option('--check-shortcuts', 'run each variant again with every heartbeat and map scan, and fail if a digest changes (checks a plugin\'s permits)')
+    .option('--check-shortcuts', 'run each variant again with every heartbeat, map scan and pool count, and fail if a digest changes (checks a plugin\'s permits, and hfsim\'s own shortcuts)')
     .addOption(new Option('--runtime <name>', 'where rack actors run').choices(['inprocess', 'threads']).default('inprocess'))
     .option('--workers <n>', 'worker threads for the threads runtime (default: available cores)', workersArg('--workers'))
     .option('--parallel <n>', 'variants run side by side, here and on n - 1 worker processes (default: the cores, for variants of 20,000 nodes x jobs and more; 1: one after another)', workersArg('--parallel'))

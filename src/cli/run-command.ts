@@ -29,7 +29,7 @@ export interface RunFlags {
   injectFault?: { rack: number; epoch: number };
   parallel?: number;
   pool: PoolKind;
-  /** Run each variant again with every heartbeat processed and every map scan walked, and refuse a changed digest. */
+  /** Run each variant again with every heartbeat processed, every map scan walked and every pool counted, and refuse a changed digest. */
   checkShortcuts?: boolean;
   /** --no-progress: false. */
   progress: boolean;
@@ -138,7 +138,7 @@ async function checkShortcuts(variants: readonly LoadedVariant[], results: reado
   const plain = await runVariants(variants, { parallel: 1, pool: flags.pool, plugins: pluginUrls(flags.plugin), simulate: { everyHeartbeat: true, scan: 'walk' } });
   const changed = results.map((_, i) => i).filter((i) => results[i].digest !== plain[i].digest);
   if (changed.length === 0) {
-    process.stderr.write(`--check-shortcuts: every digest is the same with every heartbeat processed and every map scan walked (${results.length} variant${results.length === 1 ? '' : 's'})\n`);
+    process.stderr.write(`--check-shortcuts: every digest is the same with every heartbeat processed, every map scan walked and every pool counted (${results.length} variant${results.length === 1 ? '' : 's'})\n`);
     return;
   }
   const lines = changed.map((i) => {
@@ -146,5 +146,5 @@ async function checkShortcuts(variants: readonly LoadedVariant[], results: reado
     const plugins = `policy "${s.policy}", gate "${s.delay.mode}"${s.preemption.enabled ? `, preemption "${s.preemption.policy}"` : ''}${s.replication ? `, replication "${s.replication.policy}"` : ''}`;
     return `variant "${results[i].variant}" (${plugins}): digest ${results[i].digest.slice(0, 12)} with the shortcuts, ${plain[i].digest.slice(0, 12)} without`;
   });
-  throw new Error(`--check-shortcuts: the shortcuts change the outcome of ${lines.join('; ')}: one of its plugins permits a shortcut ("permits") whose promise it does not keep, or is not deterministic`);
+  throw new Error(`--check-shortcuts: the shortcuts change the outcome of ${lines.join('; ')}: one of its plugins permits a shortcut ("permits") whose promise it does not keep, or is not deterministic (with only built-in plugins, hfsim's own shortcut is at fault: please report it with the scenario)`);
 }

@@ -420,7 +420,7 @@ registerGate('honest', { description: 'x', create: (_c, ctx) => make(ctx) });`);
   it('passes the same gate without the permits, and a built-in scenario', () => {
     const honest = hfsim('run', s, '--plugin', gate, '--set', 'scheduler.delay.mode=honest', '--check-shortcuts');
     expect(honest.code, honest.stderr).toBe(0);
-    expect(honest.stderr).toBe('--check-shortcuts: every digest is the same with every heartbeat processed and every map scan walked (1 variant)\n');
+    expect(honest.stderr).toBe('--check-shortcuts: every digest is the same with every heartbeat processed, every map scan walked and every pool counted (1 variant)\n');
     const builtIn = hfsim('run', join(ROOT, 'scenarios', 'fb-macro-io.json'), '--set', 'workload.jobs=10', '--check-shortcuts');
     expect(builtIn.code, builtIn.stderr).toBe(0);
     expect(builtIn.stderr).toContain('(3 variants)');
