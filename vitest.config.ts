@@ -23,7 +23,7 @@ const SIGNALLED = ['test/cli/ending-signals.test.ts', 'test/cli/sweep-order.test
 const ISOLATED = ['test/actors/concurrent-runs.test.ts', 'test/actors/stall.test.ts', 'test/cli/bench-plugin.test.ts', 'test/cli/consumer.test.ts',
   'test/cli/package.test.ts', 'test/cli/plugin-faults.test.ts', 'test/cli/plugin.test.ts', 'test/cli/readme.test.ts', 'test/core/library-api.test.ts',
   'test/core/plugin-faults.test.ts', 'test/core/register-policy.test.ts', 'test/cli/sweep-merge.test.ts', 'test/cli/run-progress.test.ts',
-  'test/cli/sweep-progress.test.ts', 'test/actors/rack-worker-data.test.ts', 'test/cli/sweep-finalize.test.ts'];
+  'test/cli/sweep-progress.test.ts', 'test/actors/rack-worker-data.test.ts', 'test/cli/sweep-finalize.test.ts', 'test/cli/field-lines.test.ts'];
 
 /**
  * The longest test files (seconds on the 2-core VM, whole suite: 103, 68, 51, 38, 33, 32, 30, 24, 23, 22), started
