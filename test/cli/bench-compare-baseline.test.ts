@@ -1,0 +1,31 @@
+/**
+ * bench compare against a baseline that lacks cases the new report ran (a baseline made with --only, or before the
+ * suite had them): the new report's canonical cases had their digests checked against nothing, listed under "not
+ * compared" only, and the comparison passed (exit 0) night after night with no warning, where the reverse (a case of
+ * the base the new report did not run) was warned of.
+ */
+import { describe, expect, it } from 'vitest';
+import { benchCase, compare, report, steady, write } from './bench-helpers.js';
+
+const sweep = { jobs: 300, points: 2, pool: 'processes' as const, digest: 'c'.repeat(64), speedup: 1, workers: [{ workers: 1, wallMs: steady(1500), pointMs: steady(1000) }] };
+
+describe('bench compare, a baseline without cases the new report ran', () => {
+  it('warns that the new report\'s canonical cases had their digest unchecked (stderr and --json), exit 0', () => {
+    const base = write('subset-base.json', report([benchCase('fb-macro-io.json / FIFO', 1000)]));
+    const next = write('whole-new.json', report([benchCase('fb-macro-io.json / FIFO', 1000), benchCase('swim-first50.json / Fair + delay', 400),
+      benchCase('latency-600 fair', 500, { canonical: false, group: 'latency' })], { sweepScaling: sweep }));
+    const warning = `the digest of 2 canonical cases of ${next} was not checked, as ${base} did not run them: swim-first50.json / Fair + delay, sweep-scaling; make the baseline from the whole suite (no --only)`;
+    const r = compare([base, next]);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain(`hfsim: warning: ${warning}`);
+    const json = compare([base, next, '--json']);
+    expect(json.code).toBe(0);
+    expect((JSON.parse(json.stdout) as { warnings: string[] }).warnings).toContain(warning);
+  });
+
+  it('says nothing when the base ran every canonical case of the new report', () => {
+    const base = write('all-base.json', report([benchCase('fb-macro-io.json / FIFO', 1000)]));
+    const next = write('all-new.json', report([benchCase('fb-macro-io.json / FIFO', 1000), benchCase('latency-600 fair', 500, { canonical: false, group: 'latency' })]));
+    expect(compare([base, next]).stderr).not.toMatch(/not checked/);
+  });
+});
