@@ -11,6 +11,8 @@ const ENDING: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
 
 export interface Ended {
   status: number | null;
+  /** The signal that ended the child, where one did (status null). */
+  signal: NodeJS.Signals | null;
   stdout: string;
   stderr: string;
 }
@@ -35,9 +37,9 @@ export function runToEnd(command: string, args: readonly string[], cwd?: string,
     child.stdout?.on('data', (b: Buffer) => out.push(b));
     child.stderr?.on('data', (b: Buffer) => err.push(b));
     child.on('error', (e) => { stopPassing(); reject(e); });
-    child.on('close', (status) => {
+    child.on('close', (status, signal) => {
       stopPassing();
-      resolve({ status, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8') });
+      resolve({ status, signal, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8') });
     });
   });
 }

@@ -45,7 +45,7 @@ const runNode = (args: string[], cwd = ROOT): Promise<Ended> => runToEnd(process
 async function runChild(spec: CaseSpec): Promise<ChildRun> {
   // A user's case runs in bench's own folder, as hfsim run runs the plugin (it may read files relative to it).
   const r = await runNode(['--max-old-space-size=4096', CHILD, JSON.stringify(spec)], spec.own === undefined ? ROOT : process.cwd());
-  if (r.status !== 0) throw new Error(`bench case ${spec.name} failed: ${childFailure(r.stderr) || `exit ${r.status}`}`);
+  if (r.status !== 0) throw new Error(`bench case ${spec.name} failed: ${childFailure(r.stderr) || howEnded(r)}`);
   const result = caseResult(r.stdout);
   // A plugin that ended the process itself (process.exit(0)): "Unexpected end of JSON input" named no case.
   if (result === undefined) throw new Error(`bench case ${spec.name} ended (exit 0) without its result: something in its process (a --plugin file's process.exit?) ended it before the run did`);
@@ -63,6 +63,13 @@ export function caseResult(stdout: string): ChildRun | undefined {
   const run = JSON.parse(line.slice(CASE_RESULT.length)) as ChildRun;
   return { ...run, wallMs: Math.max(1, run.wallMs) };
 }
+
+/**
+ * How a case's process ended that left nothing on stderr: its exit code, or the signal that killed it (it read
+ * "exit null"); SIGKILL with its likely sender, as nothing else in a bench sends it.
+ */
+const howEnded = (r: Ended): string => (r.signal === null ? `exit ${r.status}` : `its process was killed by ${r.signal}${r.signal === 'SIGKILL'
+  ? ' (the system\'s out-of-memory killer ends a process so: give the machine more memory)' : ''}`);
 
 /**
  * A case process's failure as hfsim run shows it: its lines (the message, where a plugin threw), without the
@@ -208,7 +215,7 @@ export async function runSuite(options: RunSuiteOptions): Promise<BenchReport> {
 async function runScaling(spec: SweepScalingSpec): Promise<ScalingResult> {
   const args = ['--json', '--repeat', '1', '--jobs', String(spec.jobs), '--w1', String(spec.w1), '--seeds', String(spec.seeds), '--workers', spec.workers.join(',')];
   const r = await runNode([SWEEP, ...args]);
-  if (r.status !== 0) throw new Error(`bench case ${SWEEP_SCALING} failed: ${(r.stderr || `exit ${r.status}`).trim()}`);
+  if (r.status !== 0) throw new Error(`bench case ${SWEEP_SCALING} failed: ${r.stderr.trim() || howEnded(r)}`);
   return JSON.parse(r.stdout) as ScalingResult;
 }
 
