@@ -3,7 +3,7 @@
  * job's timeout or npm passing on its own sends): hfsim bench and its case's process go with it. It ran hfsim bench
  * with spawnSync, so it died at once and left hfsim bench running the rest of the suite, reparented to init.
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT, processGroup } from './sweep-helpers.js';
@@ -38,6 +38,19 @@ describe('node dist/bench/run.js, interrupted', () => {
       expect(await exited).toBe('SIGTERM');
       for (let i = 0; i < 80 && processGroup(script.pid!).length > 0; i++) await sleep(25);
       expect(processGroup(script.pid!)).toEqual([]); // spawnSync left hfsim run (5,000 jobs: seconds) running to its end
+    } finally {
+      try { process.kill(-script.pid!, 'SIGKILL'); } catch { /* all gone */ }
+    }
+  }, 30_000);
+
+  it('ends by the signal that ended hfsim bench (SIGKILL, the out-of-memory killer\'s), not exit 1 as a failure that said nothing', async () => {
+    const script = spawn(process.execPath, [RUN, '--suite', 'smoke', '--repeat', '3', '--only', 'latency-600'], { cwd: ROOT, detached: true, stdio: 'ignore' });
+    const exited = new Promise<[number | null, NodeJS.Signals | null]>((done) => script.on('exit', (code, s) => done([code, s])));
+    try {
+      for (let i = 0; i < 400 && processGroup(script.pid!).length < 3; i++) await sleep(25); // script, hfsim bench, a case
+      const bench = execFileSync('pgrep', ['-P', String(script.pid)], { encoding: 'utf8' }).trim();
+      process.kill(Number(bench), 'SIGKILL');
+      expect(await exited).toEqual([null, 'SIGKILL']);
     } finally {
       try { process.kill(-script.pid!, 'SIGKILL'); } catch { /* all gone */ }
     }
