@@ -200,6 +200,8 @@ export function compare(baseFile: string, newFile: string, flags: CompareFlags):
   // Told on stderr, and kept in --json and the Markdown summary, which a nightly job's dashboard reads (stderr alone was lost there).
   const warnings: string[] = [];
   // A nightly job that forgot to rotate its baseline compared last night's report with itself, and passed every night.
+  // `compare new.json baseline.json` read a night's slowdown as faster, and passed.
+  if (Date.parse(base.createdAt) > Date.parse(next.createdAt)) warnings.push(`${baseFile} (made ${base.createdAt}) is newer than ${newFile} (made ${next.createdAt}): were they given the other way round? bench compare takes the report kept from before first, then the night's (as given, a slowdown reads as faster)`);
   if (JSON.stringify(base) === JSON.stringify(next)) warnings.push(`${baseFile} and ${newFile} are the same report (made ${base.createdAt} at ${shortCommit(base.commit)}): nothing new was measured; compare the night's new report with the one kept from before`);
   if (unchecked.length > 0) warnings.push(`the digest of ${plainCounted(unchecked.length, 'canonical case')} of ${baseFile} was not checked, as ${newFile} did not run them alike: ${unchecked.join(', ')}`);
   // A baseline made with --only (or before the suite had a case) checked the new report's other canonical digests
