@@ -30,7 +30,9 @@ export function readTextFile(file: string, what: string, { xml = false, gunzipBy
     bytes = readBounded(file, what);
   } catch (err) {
     if (err instanceof InputError) throw err;
-    throw new InputError(`${file}: cannot read ${what} (${fileReason(err)})`);
+    // a file named "-", as a shell's tools take stdin (`hfsim bench compare base.json -`): it said only "no such file"
+    const dash = file === '-' && (err as NodeJS.ErrnoException).code === 'ENOENT' ? ': "-" is not stdin here; name a file, or /dev/stdin' : '';
+    throw new InputError(`${file}: cannot read ${what} (${fileReason(err)}${dash})`);
   }
   if (byName) bytes = gunzipByName(file, what, bytes);
   // told as such: it was 'byte 0x8b is not UTF-8 text (save the ... as UTF-8)'
