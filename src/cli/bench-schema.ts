@@ -113,7 +113,8 @@ export const benchReportSchema = z.strictObject({
   format: z.literal(BENCH_FORMAT),
   /** The built-in suite run, or "none": only a user's --scenario cases. */
   suite: z.enum(['smoke', 'full', 'none']),
-  createdAt: z.string(),
+  // a time, not any text ("yesterday"): bench compare tells a base newer than the new report by it
+  createdAt: z.iso.datetime({ error: (i) => `${JSON.stringify(i.input)} is no time as hfsim bench writes one (ISO 8601, as 2026-11-28T03:00:00.000Z)` }),
   machine: z.strictObject({ cpu: z.string(), cores: z.number().int().positive(), memoryMB: z.number().int().positive(), platform: z.string(), arch: z.string() }),
   node: z.string(),
   commit: z.string(),

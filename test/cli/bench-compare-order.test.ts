@@ -3,6 +3,7 @@
  * "faster" and passed (exit 0) without a word. The base made after the new report is now warned of, its exit code
  * unchanged (comparing an old commit measured today against a report kept from before is legitimate).
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { benchCase, compare, report, write } from './bench-helpers.js';
 
@@ -23,5 +24,15 @@ describe('bench compare, reports given newest first', () => {
     const r = compare([kept, night]);
     expect(r.code).toBe(3);
     expect(r.stderr).not.toMatch(/is newer than/);
+  });
+});
+
+describe('bench compare, a report whose createdAt is no time', () => {
+  // it was read as any text ("yesterday"), and the order of two reports could not be told
+  it('is refused as bad input (exit 2), naming the field', () => {
+    const odd = write('order-odd.json', { ...JSON.parse(readFileSync(night, 'utf8')), createdAt: 'yesterday' });
+    const r = compare([kept, odd]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(`hfsim: ${odd}: not a bench report: createdAt: "yesterday" is no time as hfsim bench writes one (ISO 8601, as 2026-11-28T03:00:00.000Z)\n`);
   });
 });
