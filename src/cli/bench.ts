@@ -191,7 +191,11 @@ export function compare(baseFile: string, newFile: string, flags: CompareFlags):
   const c = compareReports(base, next, flags.threshold);
   // Nothing in common (an empty report, or another suite's --only subset) is no verdict: "no regression" would pass a
   // nightly job that compared nothing. Rows shown and not judged (the scale curve's exponent) are no comparison either.
-  if (c.changes.every((m) => m.verdict === 'not judged') && c.changedDigests.length === 0) throw new InputError(`bench compare: ${baseFile} and ${newFile} have no case in common to compare (${c.unmatched.join('; ') || 'both have none'})`);
+  if (c.changes.every((m) => m.verdict === 'not judged') && c.changedDigests.length === 0) {
+    const fix = base.suite !== next.suite ? `they are reports of different suites (${base.suite} -> ${next.suite}): compare a night's report with one of the same suite`
+      : `bench both with the same ${base.suite === 'none' ? '--scenario files' : '--suite'} and --only`;
+    throw new InputError(`bench compare: ${baseFile} and ${newFile} have no case in common to compare (${c.unmatched.join('; ') || 'both have none'}): ${fix}`);
+  }
   // A canonical case's digest is checked whenever the new report has the case (compareReports), alike or not.
   const ran = new Set(next.cases.map((n) => n.name));
   const unchecked = base.cases.filter((b) => b.canonical && !ran.has(b.name)).map((b) => b.name);

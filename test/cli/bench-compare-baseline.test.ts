@@ -29,3 +29,18 @@ describe('bench compare, a baseline without cases the new report ran', () => {
     expect(compare([base, next]).stderr).not.toMatch(/not checked/);
   });
 });
+
+describe('bench compare, two reports with no case in common', () => {
+  // exit 2 listed the cases of each and said nothing of what to do
+  it('says what to do: the same suite, or the same --only (exit 2)', () => {
+    const smoke = write('none-smoke.json', report([benchCase('latency-600 fair', 500, { canonical: false, group: 'latency' })]));
+    const full = write('none-full.json', report([benchCase('fb2009-day.json', 5000)], { suite: 'full' }));
+    const other = write('none-other.json', report([benchCase('pools-500 hfs', 500, { canonical: false, group: 'latency' })]));
+    const suites = compare([smoke, full]);
+    expect(suites.code).toBe(2);
+    expect(suites.stderr).toMatch(/have no case in common to compare \(.*\): they are reports of different suites \(smoke -> full\): compare a night's report with one of the same suite\n$/);
+    const only = compare([smoke, other]);
+    expect(only.code).toBe(2);
+    expect(only.stderr).toMatch(/have no case in common to compare \(.*\): bench both with the same --suite and --only\n$/);
+  });
+});
