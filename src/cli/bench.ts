@@ -128,8 +128,9 @@ export async function bench(flags: BenchFlags): Promise<void> {
   // --json /dev/stdout: the table after the report made it no JSON (asked before the write, which replaces a file stdout
   // is redirected to: the table went to the file replaced)
   const tableOut = landsOnStdout(flags.json) ? process.stderr : process.stdout;
-  if (flags.json !== undefined) writeOutput(flags.json, JSON.stringify(report, null, 2) + '\n');
+  // The table first: a report that cannot be written (a full disk after the full suite's 23 minutes) lost every measurement.
   tableOut.write(reportTable(report) + '\n');
+  if (flags.json !== undefined) writeOutput(flags.json, JSON.stringify(report, null, 2) + '\n');
 }
 
 export interface CompareFlags { threshold: number; json?: boolean; markdown?: string }
