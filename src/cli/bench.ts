@@ -210,10 +210,10 @@ export function compare(baseFile: string, newFile: string, flags: CompareFlags):
   if (JSON.stringify(base) === JSON.stringify(next)) warnings.push(`${baseFile} and ${newFile} are the same report (made ${base.createdAt} at ${shortCommit(base.commit)}): nothing new was measured; compare the night's new report with the one kept from before`);
   if (unchecked.length > 0) warnings.push(`the digest of ${plainCounted(unchecked.length, 'canonical case')} of ${baseFile} was not checked, as ${newFile} did not run them alike: ${unchecked.join(', ')}`);
   // A baseline made with --only (or before the suite had a case) checked the new report's other canonical digests
-  // against nothing, night after night, with no word but "not compared".
+  // against nothing, night after night, with no word but "not compared". (A base of another suite is warned of below.)
   const before = new Set(base.cases.map((b) => b.name));
-  const unbased = next.cases.filter((n) => n.canonical && !before.has(n.name)).map((n) => n.name);
-  if (next.sweepScaling !== undefined && base.sweepScaling === undefined) unbased.push('sweep-scaling');
+  const unbased = base.suite !== next.suite ? [] : [...next.cases.filter((n) => n.canonical && !before.has(n.name)).map((n) => n.name),
+    ...(next.sweepScaling !== undefined && base.sweepScaling === undefined ? ['sweep-scaling'] : [])];
   if (unbased.length > 0) warnings.push(`the digest of ${plainCounted(unbased.length, 'canonical case')} of ${newFile} was not checked, as ${baseFile} did not run them: ${unbased.join(', ')}; make the baseline from the whole suite (no --only)`);
   // Not an outcome regression (only a canonical scenario's digest is), but the runs timed did other work.
   if (c.otherDigests.length > 0) warnings.push(`the digest of ${counted(c.otherDigests.length, 'case')} that ${c.otherDigests.length === 1 ? 'is' : 'are'} not canonical changed (${c.otherDigests.join(', ')}): the simulation decided otherwise, so their times compare other work; not judged (only a canonical scenario's digest is an outcome regression)`);

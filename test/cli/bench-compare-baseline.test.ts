@@ -23,6 +23,15 @@ describe('bench compare, a baseline without cases the new report ran', () => {
     expect((JSON.parse(json.stdout) as { warnings: string[] }).warnings).toContain(warning);
   });
 
+  it('leaves it to the warning of different suites where the base is of another suite (its advice is the suite, not --only)', () => {
+    const base = write('suite-base.json', report([benchCase('fb-macro-io.json / FIFO', 1000)]));
+    const next = write('suite-new.json', report([benchCase('fb-macro-io.json / FIFO', 1000), benchCase('fb2009-day.json', 5000)], { suite: 'full' }));
+    const r = compare([base, next]);
+    expect(r.code).toBe(0);
+    expect(r.stderr).not.toMatch(/not checked/);
+    expect(r.stderr).toMatch(/are reports of different suites \(smoke -> full\)/);
+  });
+
   it('says nothing when the base ran every canonical case of the new report', () => {
     const base = write('all-base.json', report([benchCase('fb-macro-io.json / FIFO', 1000)]));
     const next = write('all-new.json', report([benchCase('fb-macro-io.json / FIFO', 1000), benchCase('latency-600 fair', 500, { canonical: false, group: 'latency' })]));
