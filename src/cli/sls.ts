@@ -51,7 +51,12 @@ export interface SlsTrace {
 
 /** The converted fields whose values a job's places hold, in order after the job's own, and their keys in SLS JSON (rumen.ts: Rumen's). */
 const PLACED_FIELDS = ['id', 'submitMs', 'pool', 'user'] as const;
-const SLS_PLACED_KEYS = ['job.id', 'job.start.ms', 'job.queue.name', 'job.user'] as const;
+/** A trace format's key for each of PLACED_FIELDS, in its order. */
+export type PlacedKeys = Keys<typeof PLACED_FIELDS>;
+type Keys<T extends readonly unknown[]> = { readonly [K in keyof T]: string };
+const SLS_PLACED_KEYS: PlacedKeys = ['job.id', 'job.start.ms', 'job.queue.name', 'job.user'];
+/** Ints of JobPlaces a job: a line and a column for the job and for each of PLACED_FIELDS. */
+const PLACE_INTS = 2 * (1 + PLACED_FIELDS.length);
 
 /**
  * For the jobs read, in order, 5 places each, a line and a column (from 1) a place: the job's own (its opening brace),
@@ -272,7 +277,7 @@ const CHARS_TOLD = 1 << 20;
  * input. After the job that passes each CHARS_TOLD characters more, it tells `onBytes` the bytes read up to that job's
  * end, of the trace's, and pauses (a command lets the event loop turn there); and once at the end.
  */
-export function* readJobs(r: JsonReader, values: Iterable<Node>, read: (v: Node, i: number) => SlsJob, placedKeys: readonly string[],
+export function* readJobs(r: JsonReader, values: Iterable<Node>, read: (v: Node, i: number) => SlsJob, placedKeys: PlacedKeys,
   onBytes?: (bytes: number, total: number) => void): Steps<SlsTrace> {
   const jobs: SlsJob[] = [];
   const places: number[] = [];
@@ -447,7 +452,7 @@ export function slsErrorsAtTrace(errors: readonly string[], jobs: readonly SlsJo
 function jobPosition(file: string, j: SlsJob, k: number, places: JobPlaces | undefined, field?: string): string {
   if (places === undefined) return filePosition(file, j.line);
   const f = PLACED_FIELDS.findIndex((p) => p === field);
-  const at = 10 * k + (f >= 0 && places[10 * k + 2 + 2 * f] > 0 ? 2 + 2 * f : 0);
+  const at = PLACE_INTS * k + (f >= 0 && places[PLACE_INTS * k + 2 + 2 * f] > 0 ? 2 + 2 * f : 0);
   return filePosition(file, places[at], places[at + 1]);
 }
 
