@@ -17,6 +17,7 @@ import { warnOfFile, warnOnce } from './warn.js';
 import { FLUID_ONLY_FIELDS, NETWORK_DEFAULTS } from '../core/network/config.js';
 import { ownsPoolShares, policies } from '../core/framework/builtins.js';
 import { warnUnreadFields } from './unread-fields.js';
+import { warnParentMinsBelowChildren } from './parent-min-shares.js';
 import { popularSmallTarget } from '../core/replication/popular-small.js';
 import { strideOf } from '../core/workload.js';
 
@@ -46,6 +47,7 @@ export function* resolveScenarioSteps(raw: Record<string, unknown>, scenarioFile
   warnReplicationPastNodes(raw, parsed.value, scenarioFile);
   warnPreemptionWithoutTimeouts(parsed.value, scenarioFile);
   warnMinShareTimeoutsUnderCapacity(raw, parsed.value, scenarioFile);
+  warnParentMinsBelowChildren(raw, parsed.value, scenarioFile);
   warnDsbraWithoutDelay(parsed.value, scenarioFile);
   warnPopularSmallIdle(parsed.value, scenarioFile);
   warnUnreadFields(raw, parsed.value, scenarioFile);

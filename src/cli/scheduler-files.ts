@@ -19,8 +19,8 @@ export function applySchedulerFiles(raw: Record<string, unknown>, scenarioFile: 
   // Only the policies that read a file have it read; under the others the schema refuses it, saying so. An
   // allocation file is every pool-aware policy's (a plugin registered with usesPools too: its file was not read, silently).
   const poolAware = typeof s.policy === 'string' && policies.get(s.policy)?.usesPools === true;
-  const allocationFile = poolAware ? filePath(s.allocationFile, scenarioFile) : undefined;
-  const capacityFile = s.policy === 'capacity' ? filePath(s.capacitySchedulerFile, scenarioFile) : undefined;
+  const allocationFile = poolAware ? schedulerFilePath(s.allocationFile, scenarioFile) : undefined;
+  const capacityFile = s.policy === 'capacity' ? schedulerFilePath(s.capacitySchedulerFile, scenarioFile) : undefined;
   if (allocationFile === undefined && capacityFile === undefined) return raw;
   let merged: Record<string, unknown> = { ...s };
   const cluster = clusterSlots(raw.cluster); // parsed once for both files
@@ -74,7 +74,7 @@ export function errorsAtScenarioIndex(errors: string[], raw: Record<string, unkn
 }
 
 /** A file the scheduler names, relative to the scenario file's folder, joined to its path as given (errors name the file as the user would). */
-function filePath(name: unknown, scenarioFile: string): string | undefined {
+export function schedulerFilePath(name: unknown, scenarioFile: string): string | undefined {
   // a path holding a NUL is not read: the schema refuses it, naming the field (bounded.ts pathField)
   return typeof name === 'string' && name !== '' && !name.includes('\0') ? (isAbsolute(name) ? name : join(dirname(scenarioFile), name)) : undefined;
 }
@@ -99,7 +99,7 @@ export function warnMinsAboveMaxDefault(raw: Record<string, unknown>, scenario: 
   const s = scenario.scheduler;
   if (s.poolMaxMapsDefault === undefined && s.poolMaxReducesDefault === undefined) return;
   const own = raw.scheduler as Record<string, unknown> | undefined;
-  const file = filePath(s.allocationFile, scenarioFile);
+  const file = schedulerFilePath(s.allocationFile, scenarioFile);
   for (const field of ['pools', 'parentPools'] as const) {
     const index = new Map(ownEntries(raw, field).map((p, i) => [p?.name, i]));
     for (const p of s[field]) {
