@@ -13,10 +13,11 @@ import { rumenTraceJobs } from './rumen.js';
 import { type JobPlaces, type SlsJob, type SlsTrace, slsErrorsAtTrace, slsJobsWorkload, slsTraceJobs } from './sls.js';
 import { StampedCache, traceReadTold, tracePath } from './trace.js';
 import { type Steps, drained, within } from './steps.js';
-import { warnOfFile, warnOnce } from './warn.js';
+import { warnOnce } from './warn.js';
 import { FLUID_ONLY_FIELDS, NETWORK_DEFAULTS } from '../core/network/config.js';
 import { ownsPoolShares, policies } from '../core/framework/builtins.js';
 import { warnUnreadFields } from './unread-fields.js';
+import { warnTraceSkips } from './trace-skips.js';
 import { warnParentMinsBelowChildren } from './parent-min-shares.js';
 import { popularSmallTarget } from '../core/replication/popular-small.js';
 import { strideOf } from '../core/workload.js';
@@ -60,14 +61,7 @@ export function* resolveScenarioSteps(raw: Record<string, unknown>, scenarioFile
 function* slsConverted(scenario: Scenario, w: SlsWorkload, withFiles: Record<string, unknown>, path: string): Steps<Parsed<Scenario>> {
   const key = `${w.format}:${path}`;
   const { value: trace, fresh } = yield* slsCache.getting(key, path, () => slsTraceRead(path, w.format));
-  if (fresh) {
-    // SLS logs each such job ("Failed to create an AM") and replays the others.
-    for (const j of trace.skipped) warnOfFile(`${path}:${j.line}: job "${j.id}" skipped${j.slsRuns === true ? '' : ', as SLS skips it'}: ${j.why}`);
-    for (const j of trace.reset ?? []) {
-      const when = 'unknown' in j ? 'has submitTime -1 (Rumen\'s "not known")' : `was submitted ${j.earlierMs} ms before the file's first job, the trace's time 0`;
-      warnOfFile(`${path}:${j.line}: job "${j.id}" ${when}: its submit time is reset to 0, as SLS resets it`);
-    }
-  }
+  if (fresh) warnTraceSkips(path, trace);
   const { cluster, hdfs } = scenario;
   const converted = parseScenario({ ...withFiles, workload: slsJobsWorkload(trace.jobs, w, { racks: cluster.racks, nodesPerRack: cluster.nodesPerRack, replication: hdfs.replication }, path, trace.places) });
   // Named by the trace's line, not the converted field the user never wrote ("workload.jobs[0].pool").

@@ -25,7 +25,7 @@ function tasks(r: JsonReader, p: Map<string, Node>, key: string, job: SlsJob): v
     const at = `its task at line ${r.line(task.offset)} in "${key}"`;
     const attempts = r.props(task, undefined, 'a task').get('attempts');
     if (attempts !== undefined && attempts.value !== null && attempts.type !== 'array') r.fail(attempts.offset, '"attempts" must be an array of task attempts');
-    if (attempts === undefined || attempts.value === null || (attempts.children ?? []).length === 0) throw new SkipJob(job, `${at} has no attempt ("${key === 'mapTasks' ? 'Invalid map task, no attempt for a mapper!' : 'Invalid reduce task, no attempt for a reducer!'}")`);
+    if (attempts === undefined || attempts.value === null || (attempts.children ?? []).length === 0) throw new SkipJob(job, 'a task with no attempt', `${at} has no attempt ("${key === 'mapTasks' ? 'Invalid map task, no attempt for a mapper!' : 'Invalid reduce task, no attempt for a reducer!'}")`);
     const last = attempts.children![attempts.children!.length - 1];
     const a = r.props(last, undefined, 'a task attempt');
     const host = hostOf(r, a, 'hostName');
@@ -35,10 +35,10 @@ function tasks(r: JsonReader, p: Map<string, Node>, key: string, job: SlsJob): v
     const time = (field: string): number => (a.get(field)?.value === null ? 0 : r.num(a, field, { min: -1 }) ?? -1);
     const start = time('startTime');
     const finish = time('finishTime');
-    if (host === undefined) throw new SkipJob(job, `${at}: its last attempt has no "hostName"`);
+    if (host === undefined) throw new SkipJob(job, 'a last attempt with no "hostName"', `${at}: its last attempt has no "hostName"`);
     const ms = finish - start;
     // -1 is also TaskContainerDefinition's "no duration given": 0 ms, skipped alike
-    if (ms <= 0) throw new SkipJob(job, `${at}: its last attempt lasts ${ms} ms ("Duration of a task shouldn't be less or equal to 0!")`);
+    if (ms <= 0) throw new SkipJob(job, 'a last attempt of 0 ms or less', `${at}: its last attempt lasts ${ms} ms ("Duration of a task shouldn't be less or equal to 0!")`);
     // An attempt that never started, with a finishTime since the epoch (every real job history's): SLS would run it
     // for decades. Past hfsim's limit on any time, its job is skipped and said so, as a trace of real jobs holds such
     // attempts (refusing the trace left it unreplayable for one killed speculative attempt).
@@ -46,7 +46,7 @@ function tasks(r: JsonReader, p: Map<string, Node>, key: string, job: SlsJob): v
     if (ms > MAX_TIME_MS && start <= 0) {
       const written = start === -1 ? '-1, Rumen\'s "not known"' : a.get('startTime')?.value === null ? 'null, 0 to SLS' : '0';
       const lasts = start === -1 ? 'finishTime + 1' : 'finishTime';
-      throw new SkipJob(job, `${at}: its last attempt has no start (startTime ${written}), so SLS would run its container ${lasts} ms, ${ms} ms, past hfsim's limit of ${MAX_TIME_MS} ms (24.8 days) on any time`, true);
+      throw new SkipJob(job, 'a last attempt with no start, past the limit on any time', `${at}: its last attempt has no start (startTime ${written}), so SLS would run its container ${lasts} ms, ${ms} ms, past hfsim's limit of ${MAX_TIME_MS} ms (24.8 days) on any time`, true);
     }
     if (ms > MAX_TIME_MS) r.fail(last.offset, `its last attempt lasts ${ms} ms, above the limit of ${MAX_TIME_MS} ms (24.8 days) for any time`);
     if (key === 'mapTasks') {
@@ -112,10 +112,10 @@ export function* rumenTraceJobs(text: string, file: string, onBytes?: (bytes: nu
     tasks(r, p, 'mapTasks', job);
     tasks(r, p, 'reduceTasks', job);
     // AMDefinitionFactory reads the tasks, then job.getJobID().toString(): null (no "jobID", or null) fails the job.
-    if (idNode === undefined || idNode.value === null) throw new SkipJob(job, 'it has no "jobID" (SLS fails on it: "Failed to create an AM")');
+    if (idNode === undefined || idNode.value === null) throw new SkipJob(job, 'no "jobID"', 'it has no "jobID" (SLS fails on it: "Failed to create an AM")');
     // A job that failed before any task (common in job histories). SLS's "No task for the job!" is SLS JSON's: here
     // MRAMSimulator gets no containers, and its AM asks for nothing and finishes. hfsim models no AM container.
-    if (job.mapCount === 0 && job.reduceCount === 0) throw new SkipJob(job, 'it has no tasks (SLS runs its AM alone, and hfsim models no AM container)', true);
+    if (job.mapCount === 0 && job.reduceCount === 0) throw new SkipJob(job, 'no task', 'it has no tasks (SLS runs its AM alone, and hfsim models no AM container)', true);
     if (job.mapCount === 0) r.fail(node.offset, `job "${job.id}" has no map task: hfsim's jobs read their input in maps`);
     // Told only of a job replayed (a skipped one has its own warning).
     if (unknown) reset.push({ id: job.id, line: job.line, unknown: true });

@@ -68,6 +68,8 @@ export type JobPlaces = Int32Array;
 export interface SkippedJob {
   id: string;
   line: number;
+  /** What kind of fault, short, the same for every job skipped for it (a summary counts the jobs by it). */
+  reason: string;
   why: string;
   /** SLS replays it, though hfsim cannot (a Rumen job without tasks: SLS runs its AM alone); absent where SLS skips it. */
   slsRuns?: true;
@@ -78,7 +80,7 @@ export interface SkippedJob {
  * SLS replays that hfsim has nothing of to replay.
  */
 export class SkipJob extends Error {
-  constructor(readonly job: SlsJob, why: string, readonly slsRuns = false) {
+  constructor(readonly job: SlsJob, readonly reason: string, why: string, readonly slsRuns = false) {
     super(why);
   }
 }
@@ -186,7 +188,7 @@ function slsJob(r: JsonReader, node: Node, index: number, totals: Totals): SlsJo
   const countAt = (p.get('job.count') ?? node).offset;
   if (job.count > MAX_JOBS) overLimit(job, countAt, `"job.count" ${job.count} is above the limit of ${MAX_JOBS} jobs`);
   const tasks = p.get('job.tasks');
-  if (tasks === undefined || tasks.value === null || (tasks.type === 'array' && (tasks.children ?? []).length === 0)) throw new SkipJob(job, 'it has no containers ("No task for the job!")');
+  if (tasks === undefined || tasks.value === null || (tasks.type === 'array' && (tasks.children ?? []).length === 0)) throw new SkipJob(job, 'no container', 'it has no containers ("No task for the job!")');
   if (tasks.type !== 'array') r.fail(tasks.offset, '"job.tasks" must be an array of containers');
   for (const t of tasks.children!) slsTask(r, t, job, totals);
   const over = firstOver.get(job);
@@ -226,7 +228,7 @@ function slsTask(r: JsonReader, node: Node, job: SlsJob, totals: Totals): void {
   const ms = duration ?? (timed ? end! - start! : 0);
   if (ms <= 0) {
     const lasts = timed ? `lasts ${ms} ms` : 'has no duration ("container.duration.ms", "duration.ms", or "container.start.ms" and "container.end.ms")';
-    throw new SkipJob(job, `its container at line ${r.line(node.offset)} ${lasts} ("Duration of a task shouldn't be less or equal to 0!")`);
+    throw new SkipJob(job, timed ? 'a container of 0 ms or less' : 'a container with no duration', `its container at line ${r.line(node.offset)} ${lasts} ("Duration of a task shouldn't be less or equal to 0!")`);
   }
   // here, with its line: past the limit it failed as the converted workload's "workload.jobs[0].mapMs", or as NaN
   if (ms > MAX_TIME_MS) r.fail(node.offset, `the container lasts ${ms} ms, above the limit of ${MAX_TIME_MS} ms (24.8 days) for any time`);
@@ -299,7 +301,7 @@ export function* readJobs(r: JsonReader, values: Iterable<Node>, read: (v: Node,
       for (const key of placedKeys) place(v.children?.find((p) => p.children?.[0]?.value === key)?.children?.[1]?.offset);
     } catch (err) {
       if (!(err instanceof SkipJob)) throw err;
-      skipped.push({ id: err.job.id, line: err.job.line, why: err.message, ...(err.slsRuns ? { slsRuns: true as const } : {}) });
+      skipped.push({ id: err.job.id, line: err.job.line, reason: err.reason, why: err.message, ...(err.slsRuns ? { slsRuns: true as const } : {}) });
     }
     i++;
     const end = v.offset + v.length;

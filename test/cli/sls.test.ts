@@ -253,8 +253,8 @@ describe('SLS JSON traces', () => {
     const t = parseSlsTrace(SKIPPING, 's.json');
     expect(t.jobs).toEqual(parseSlsTrace(TRACE, 's.json').jobs);
     expect(t.skipped).toEqual([
-      { id: 'no_tasks', line: 40, why: 'it has no containers ("No task for the job!")' },
-      { id: 'zero', line: 41, why: 'its container at line 42 lasts 0 ms ("Duration of a task shouldn\'t be less or equal to 0!")' },
+      { id: 'no_tasks', line: 40, reason: 'no container', why: 'it has no containers ("No task for the job!")' },
+      { id: 'zero', line: 41, reason: 'a container of 0 ms or less', why: 'its container at line 42 lasts 0 ms ("Duration of a task shouldn\'t be less or equal to 0!")' },
     ]);
     writeFileSync(join(dir, 'skipping.json'), SKIPPING);
     writeFileSync(join(dir, 'skipping-sls.json'), JSON.stringify({ ...base, workload: { kind: 'sls', trace: 'skipping.json' } }));
@@ -264,6 +264,22 @@ describe('SLS JSON traces', () => {
       `hfsim: warning: ${join(dir, 'skipping.json')}:40: job "no_tasks" skipped, as SLS skips it: it has no containers ("No task for the job!")`,
       `hfsim: warning: ${join(dir, 'skipping.json')}:41: job "zero" skipped, as SLS skips it: its container at line 42 lasts 0 ms ("Duration of a task shouldn't be less or equal to 0!")`,
     ]);
+    expect(JSON.parse(r.stdout).digest).toBe(JSON.parse(hfsim('run', join(dir, 'sls.json'), '--json').stdout).digest);
+  });
+
+  it('lists the first 10 jobs skipped a line each, then the rest in one line counted by reason (a real trace skipping thousands flooded stderr)', () => {
+    const empty = (i: number) => `{ "job.id": "e${i}", "job.start.ms": 1000, "job.queue.name": "q", "job.tasks": [] }\n`;
+    const zero = (i: number) => `{ "job.id": "z${i}", "job.start.ms": 1000, "job.queue.name": "q", "job.tasks": [ { "container.host": "/rack2/node1", "duration.ms": 0 } ] }\n`;
+    const bad = [...Array.from({ length: 8 }, (_, i) => empty(i)), ...Array.from({ length: 9 }, (_, i) => zero(i)), ...Array.from({ length: 6 }, (_, i) => empty(i + 8))];
+    writeFileSync(join(dir, 'many-skips.json'), TRACE + bad.join(''));
+    writeFileSync(join(dir, 'many-skips-sls.json'), JSON.stringify({ ...base, workload: { kind: 'sls', trace: 'many-skips.json' } }));
+    const r = hfsim('run', join(dir, 'many-skips-sls.json'), '--json');
+    expect(r.code).toBe(0);
+    const lines = r.stderr.trim().split('\n');
+    expect(lines).toHaveLength(11);
+    expect(lines[0]).toBe(`hfsim: warning: ${join(dir, 'many-skips.json')}:40: job "e0" skipped, as SLS skips it: it has no containers ("No task for the job!")`);
+    expect(lines[9]).toBe(`hfsim: warning: ${join(dir, 'many-skips.json')}:49: job "z1" skipped, as SLS skips it: its container at line 49 lasts 0 ms ("Duration of a task shouldn't be less or equal to 0!")`);
+    expect(lines[10]).toBe(`hfsim: warning: ${join(dir, 'many-skips.json')}: 13 more jobs skipped (lines 50 to 62), not listed one by one: 7 with a container of 0 ms or less, 6 with no container`);
     expect(JSON.parse(r.stdout).digest).toBe(JSON.parse(hfsim('run', join(dir, 'sls.json'), '--json').stdout).digest);
   });
 
@@ -467,10 +483,10 @@ describe('Rumen traces (format: "rumen")', () => {
     const t = parseRumenTrace(RUMEN + killed, 'r.json');
     expect(t.jobs).toEqual(parseRumenTrace(RUMEN, 'r.json').jobs);
     expect(t.skipped).toEqual([
-      { id: 'job_0_3', line: 10, why: 'its task at line 11 in "mapTasks" has no attempt ("Invalid map task, no attempt for a mapper!")' },
-      { id: 'job_0_4', line: 12, why: 'its task at line 13 in "mapTasks": its last attempt lasts 0 ms ("Duration of a task shouldn\'t be less or equal to 0!")' },
-      { id: 'job_0_5', line: 14, why: 'its task at line 15 in "mapTasks": its last attempt has no "hostName"' },
-      { id: 'job_0_6', line: 16, why: 'its task at line 17 in "reduceTasks" has no attempt ("Invalid reduce task, no attempt for a reducer!")' },
+      { id: 'job_0_3', line: 10, reason: 'a task with no attempt', why: 'its task at line 11 in "mapTasks" has no attempt ("Invalid map task, no attempt for a mapper!")' },
+      { id: 'job_0_4', line: 12, reason: 'a last attempt of 0 ms or less', why: 'its task at line 13 in "mapTasks": its last attempt lasts 0 ms ("Duration of a task shouldn\'t be less or equal to 0!")' },
+      { id: 'job_0_5', line: 14, reason: 'a last attempt with no "hostName"', why: 'its task at line 15 in "mapTasks": its last attempt has no "hostName"' },
+      { id: 'job_0_6', line: 16, reason: 'a task with no attempt', why: 'its task at line 17 in "reduceTasks" has no attempt ("Invalid reduce task, no attempt for a reducer!")' },
     ]);
   });
 
@@ -509,7 +525,7 @@ describe('Rumen traces (format: "rumen")', () => {
     for (const none of ['', '"jobID": null, ']) {
       const t = parseRumenTrace(ok + job(none), 'r.json');
       expect(t.jobs.map((j) => j.id)).toEqual(['job_200904211745_0002']);
-      expect(t.skipped).toEqual([{ id: 'job_2', line: 3, why: 'it has no "jobID" (SLS fails on it: "Failed to create an AM")' }]);
+      expect(t.skipped).toEqual([{ id: 'job_2', line: 3, reason: 'no "jobID"', why: 'it has no "jobID" (SLS fails on it: "Failed to create an AM")' }]);
     }
     // LoggedJob.setJobID is JobID.forName: "job", an identifier and an int between "_" (Java's split drops trailing
     // empty parts); anything else fails Rumen's reader, and SLS stops reading the trace
@@ -525,7 +541,7 @@ describe('Rumen traces (format: "rumen")', () => {
     expect(t.jobs).toEqual(parseRumenTrace(RUMEN, 'r.json').jobs);
     // SLS's "No task for the job!" is AMDefinitionSLS's (SLS JSON): a Rumen job without tasks gets an MRAMSimulator
     // whose AM container asks for nothing and finishes; hfsim has no AM containers, so nothing of it is replayed
-    expect(t.skipped).toEqual([{ id: 'job_200904211745_0001', line: 10, why: 'it has no tasks (SLS runs its AM alone, and hfsim models no AM container)', slsRuns: true }]);
+    expect(t.skipped).toEqual([{ id: 'job_200904211745_0001', line: 10, reason: 'no task', why: 'it has no tasks (SLS runs its AM alone, and hfsim models no AM container)', slsRuns: true }]);
     const only = '{ "jobID": "job_0_7", "queue": "q", "submitTime": 5, "mapTasks": [], "reduceTasks": [] }\n';
     expect(() => parseRumenTrace(only, 'r.json')).toThrow(/^r\.json: no job to replay: all 1 are skipped \(line 1, job "job_0_7": it has no tasks \(SLS runs its AM alone, and hfsim models no AM container\)\)$/);
     writeFileSync(join(dir, 'rumen-setup.json'), RUMEN + failed);
@@ -558,6 +574,19 @@ describe('Rumen traces (format: "rumen")', () => {
     expect(JSON.parse(r.stdout).jobs.map((j: { submitMs: number }) => j.submitMs)).toEqual([0, 0]);
   });
 
+  it('lists the first 10 jobs whose submit time is reset a line each, then the rest in one line counted by why', () => {
+    const job = (id: string, submit: number) => `{ "jobID": "${id}", "queue": "q", "submitTime": ${submit}, "mapTasks": [ { "attempts": [ ${attempt('/r/h1', 0, 5000)} ] } ] }`;
+    const lines = [job('job_0_0', 1000000000), ...Array.from({ length: 12 }, (_, i) => job(`job_1_${i}`, -1)), ...Array.from({ length: 3 }, (_, i) => job(`job_2_${i}`, 999000000))];
+    writeFileSync(join(dir, 'rumen-resets.json'), lines.join('\n'));
+    writeFileSync(join(dir, 'rumen-resets-s.json'), JSON.stringify({ ...base, workload: { kind: 'sls', format: 'rumen', trace: 'rumen-resets.json' } }));
+    const r = hfsim('run', join(dir, 'rumen-resets-s.json'), '--json');
+    expect(r.code, r.stderr).toBe(0);
+    const told = r.stderr.trim().split('\n');
+    expect(told).toHaveLength(11);
+    expect(told[9]).toMatch(/rumen-resets\.json:11: job "job_1_9" has submitTime -1 \(Rumen's "not known"\): its submit time is reset to 0, as SLS resets it$/);
+    expect(told[10]).toBe(`hfsim: warning: ${join(dir, 'rumen-resets.json')}: 5 more jobs (lines 12 to 16) have their submit times reset to 0, as SLS resets them, not listed one by one: 2 with submitTime -1, 3 submitted before the file's first job`);
+  });
+
   it('reads the shipped Rumen sample (cut from hadoop-sls\'s 2jobs2min-rumen-jh.json and hadoop-gridmix\'s wordcount.json) as SLS does', () => {
     const file = join(import.meta.dirname, '..', '..', 'data', 'traces', 'rumen-sample.json');
     const t = parseRumenTrace(readFileSync(file, 'utf8'), 'rumen-sample.json');
@@ -572,7 +601,7 @@ describe('Rumen traces (format: "rumen")', () => {
     const host = (h: string) => `/default-rack/${h}.smile.com`;
     expect(t.jobs[0].maps.map((m) => m.hosts)).toEqual(['a2118', 'a2115', 'a2116', 'a2117', 'a2118', 'a2115', 'a2118', 'a2116'].map((h) => [host(h)]));
     expect(t.jobs[1].hosts).toEqual(Array(4).fill('/default-rack/foo.example.com')); // 3 maps and the reduce; SETUP and CLEANUP (otherTasks) are not read
-    expect(t.skipped).toEqual([{ id: 'job_1369942127770_1207', line: 1476, why: 'its task at line 1484 in "mapTasks" has no attempt ("Invalid map task, no attempt for a mapper!")' }]);
+    expect(t.skipped).toEqual([{ id: 'job_1369942127770_1207', line: 1476, reason: 'a task with no attempt', why: 'its task at line 1484 in "mapTasks" has no attempt ("Invalid map task, no attempt for a mapper!")' }]);
     expect(t.reset).toBeUndefined();
     // one rack: a2115..a2118 are nodes 0..3 (natural order), foo.example.com node 4
     expect([...hostNodes(t.jobs, 1, 5, 'r.json')]).toEqual([[host('a2115').slice(1), 0], [host('a2116').slice(1), 1], [host('a2117').slice(1), 2], [host('a2118').slice(1), 3], ['default-rack/foo.example.com', 4]]);
