@@ -204,6 +204,7 @@ export async function runSuite(options: RunSuiteOptions): Promise<BenchReport> {
     node: process.version,
     commit: hfsimCommit(ROOT),
     repeat: options.repeat,
+    ...(options.only === undefined ? {} : { only: options.only }),
     cases,
     scale,
     ...(scaleExponent === undefined ? {} : { scaleExponent }),

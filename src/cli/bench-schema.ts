@@ -119,6 +119,8 @@ export const benchReportSchema = z.strictObject({
   node: z.string(),
   commit: z.string(),
   repeat: z.number().int().positive(),
+  /** The --only text the cases were picked by (absent: every case of the suite, and in reports before it was kept). */
+  only: z.string().min(1).optional(),
   /** Each case once: compare matches cases by name (a repeated one was judged by whichever came last). */
   cases: z.array(caseSchema).superRefine((cases, ctx) => repeatedKeys(ctx, cases, [], 'name', (c) => c.name, (name) => `case "${name}" appears twice`)),
   /** Best wall time of each size's runs against nodes at constant load per node: cost per node relative to the smallest size (1 = linear). */

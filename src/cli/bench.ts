@@ -62,7 +62,7 @@ export function reportTable(r: BenchReport): string {
   ]);
   // --only sweep: no case, and the case table was a header with no row.
   const latencies = r.cases.length === 0 ? '' : `; decision latency in us (hb: per heartbeat, launch: per task launched${ticked ? ', tick: per timer tick of the policy' : ''})`;
-  const head = `hfsim bench ${r.suite === 'none' ? 'of --scenario files' : `--suite ${r.suite}`}: ${r.machine.cpu}, ${r.machine.cores} cores, node ${r.node}, commit ${shortCommit(r.commit)}; ${counted(r.repeat, 'run')} each, median ±spread (max - min)${latencies}`;
+  const head = `hfsim bench ${r.suite === 'none' ? 'of --scenario files' : `--suite ${r.suite}`}${r.only === undefined ? '' : ` --only ${JSON.stringify(r.only)}`}: ${r.machine.cpu}, ${r.machine.cores} cores, node ${r.node}, commit ${shortCommit(r.commit)}; ${counted(r.repeat, 'run')} each, median ±spread (max - min)${latencies}`;
   const main = r.cases.length === 0 ? '' : '\n' + table(['case', 'policy', 'nodes', 'maps', 'wall ms', 'peak MB', 'events/s', 'hb/s', 'hb p50', 'p90', 'p99', 'p99.9', 'max', 'launch p50', 'p99', ...(ticked ? ['tick p50', 'p99'] : []), 'digest'], rows);
   const scale = r.scale.length === 0 ? '' : `\n\nScale curve (constant load per node; each size warmed up, best of ${counted(r.repeat, 'run')}; cost per node relative to the smallest, 1.00 = linear${r.scaleExponent === undefined ? '' : `; wall grows as nodes^${r.scaleExponent.toFixed(2)}`})\n${table(['nodes', 'best wall ms', 'us per heartbeat', 'marginal us per heartbeat', 'cost per node'],
     r.scale.map((s) => [s.nodes.toLocaleString('en-US'), Math.round(s.wallMs).toLocaleString('en-US'), s.usPerNodeHeartbeat.toFixed(3),
@@ -193,7 +193,9 @@ export function compare(baseFile: string, newFile: string, flags: CompareFlags):
   // Nothing in common (an empty report, or another suite's --only subset) is no verdict: "no regression" would pass a
   // nightly job that compared nothing. Rows shown and not judged (the scale curve's exponent) are no comparison either.
   if (c.changes.every((m) => m.verdict === 'not judged') && c.changedDigests.length === 0) {
+    const onlyOf = (r: BenchReport): string => (r.only === undefined ? 'no --only' : `--only ${JSON.stringify(r.only)}`);
     const fix = base.suite !== next.suite ? `they are reports of different suites (${base.suite} -> ${next.suite}): compare a night's report with one of the same suite`
+      : base.only !== next.only && (base.only !== undefined || next.only !== undefined) ? `${baseFile} was made with ${onlyOf(base)} and ${newFile} with ${onlyOf(next)}: bench both with the same --only`
       : `bench both with the same ${base.suite === 'none' ? '--scenario files' : '--suite'} and --only`;
     throw new InputError(`bench compare: ${baseFile} and ${newFile} have no case in common to compare (${c.unmatched.join('; ') || 'both have none'}): ${fix}`);
   }
@@ -214,7 +216,7 @@ export function compare(baseFile: string, newFile: string, flags: CompareFlags):
   const before = new Set(base.cases.map((b) => b.name));
   const unbased = base.suite !== next.suite ? [] : [...next.cases.filter((n) => n.canonical && !before.has(n.name)).map((n) => n.name),
     ...(next.sweepScaling !== undefined && base.sweepScaling === undefined ? ['sweep-scaling'] : [])];
-  if (unbased.length > 0) warnings.push(`the digest of ${plainCounted(unbased.length, 'canonical case')} of ${newFile} was not checked, as ${baseFile} did not run them: ${unbased.join(', ')}; make the baseline from the whole suite (no --only)`);
+  if (unbased.length > 0) warnings.push(`the digest of ${plainCounted(unbased.length, 'canonical case')} of ${newFile} was not checked, as ${baseFile} did not run them: ${unbased.join(', ')}; make the baseline from the whole suite (${base.only === undefined ? 'no --only' : `it was made with --only ${JSON.stringify(base.only)}: leave --only out`})`);
   // Not an outcome regression (only a canonical scenario's digest is), but the runs timed did other work.
   if (c.otherDigests.length > 0) warnings.push(`the digest of ${counted(c.otherDigests.length, 'case')} that ${c.otherDigests.length === 1 ? 'is' : 'are'} not canonical changed (${c.otherDigests.join(', ')}): the simulation decided otherwise, so their times compare other work; not judged (only a canonical scenario's digest is an outcome regression)`);
   const apart = machineDifference(base, next);

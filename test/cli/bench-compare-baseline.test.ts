@@ -32,6 +32,14 @@ describe('bench compare, a baseline without cases the new report ran', () => {
     expect(r.stderr).toMatch(/are reports of different suites \(smoke -> full\)/);
   });
 
+  it('names the --only a baseline was made with, as the report keeps it', () => {
+    const base = write('only-base.json', report([benchCase('fb-macro-io.json / FIFO', 1000)], { only: 'fb-macro' }));
+    const next = write('only-new.json', report([benchCase('fb-macro-io.json / FIFO', 1000), benchCase('swim-first50.json / Fair + delay', 400)]));
+    const r = compare([base, next]);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain(`did not run them: swim-first50.json / Fair + delay; make the baseline from the whole suite (it was made with --only "fb-macro": leave --only out)`);
+  });
+
   it('says nothing when the base ran every canonical case of the new report', () => {
     const base = write('all-base.json', report([benchCase('fb-macro-io.json / FIFO', 1000)]));
     const next = write('all-new.json', report([benchCase('fb-macro-io.json / FIFO', 1000), benchCase('latency-600 fair', 500, { canonical: false, group: 'latency' })]));
@@ -51,5 +59,15 @@ describe('bench compare, two reports with no case in common', () => {
     const only = compare([smoke, other]);
     expect(only.code).toBe(2);
     expect(only.stderr).toMatch(/have no case in common to compare \(.*\): bench both with the same --suite and --only\n$/);
+  });
+
+  it('names each report\'s --only where they differ', () => {
+    const a = write('only-a.json', report([benchCase('latency-600 fair', 500, { canonical: false, group: 'latency' })], { only: 'latency' }));
+    const b = write('only-b.json', report([benchCase('pools-500 hfs', 500, { canonical: false, group: 'latency' })], { only: 'pools' }));
+    const r = compare([a, b]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`: ${a} was made with --only "latency" and ${b} with --only "pools": bench both with the same --only\n`);
+    const whole = write('only-whole.json', report([benchCase('pools-500 hfs', 500, { canonical: false, group: 'latency' })]));
+    expect(compare([a, whole]).stderr).toContain(`: ${a} was made with --only "latency" and ${whole} with no --only: bench both with the same --only\n`);
   });
 });

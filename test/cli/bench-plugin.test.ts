@@ -169,7 +169,11 @@ console.log('srwf loaded');
     expect(r.status, r.stderr).toBe(0);
     const run = spawnSync(process.execPath, [join(ROOT, 'dist', 'src', 'cli', 'main.js'), 'run', SCENARIO, '--plugin', './chatty.mjs', '--variant', 'SRWF', '--no-progress'], { cwd: dir, encoding: 'utf8' });
     expect(run.stdout).toMatch(/^srwf loaded\n\{/); // the plugin did print, in both places
-    expect((JSON.parse(readFileSync(json, 'utf8')) as BenchReport).cases.map((c) => c.digest)).toEqual([report.cases[0].digest]);
+    const written = JSON.parse(readFileSync(json, 'utf8')) as BenchReport;
+    expect(written.cases.map((c) => c.digest)).toEqual([report.cases[0].digest]);
+    // the report keeps the --only its cases were picked by, as bench compare names it, and its table says it
+    expect(written.only).toBe('SRWF');
+    expect(r.stdout).toMatch(/^hfsim bench of --scenario files --only "SRWF": /m);
   });
 
   it('a case process that a plugin\'s process.exit(0) ends fails the bench naming the case and the call, not "Unexpected end of JSON input"', () => {
