@@ -11,6 +11,6 @@ describe('hfsim bench --json that cannot be written', () => {
     const r = hfsim('bench', '--only', 'latency-600 fair+wait', '--repeat', '1', '--json', '/dev/full');
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/hfsim: bench failed: \/dev\/full: not written whole \(no space left on device\)/);
-    expect(r.stdout).toMatch(/^hfsim bench --suite smoke: [^]*\nlatency-600 fair\+wait /);
+    expect(r.stdout).toMatch(/^hfsim bench --suite smoke --only "latency-600 fair\+wait": [^]*\nlatency-600 fair\+wait /);
   });
 });
