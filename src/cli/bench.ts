@@ -14,6 +14,7 @@ import { sweepFileKind } from './sweep-output.js';
 import { endOnPluginCrash, loadPluginFlags } from './plugins.js';
 import { formatIssue } from '../core/scenario-issues.js';
 import { warnOnce } from './warn.js';
+import { verdictStands } from './closed-pipe.js';
 
 
 
@@ -231,6 +232,7 @@ export function compare(baseFile: string, newFile: string, flags: CompareFlags):
   for (const w of warnings) warnOnce(w);
   const code: number = c.digestChanges.length > 0 || c.speedRegressions.length > 0 ? EXIT.regression : EXIT.ok;
   const outcome = { base: { file: baseFile, report: base }, next: { file: newFile, report: next }, thresholdPct: flags.threshold, comparison: c, exitCode: code, warnings };
+  if (code === EXIT.regression) verdictStands(code, 'exit 3 all the same, for the regression above');
   if (flags.json) {
     process.stdout.write(compareJson(outcome));
   } else {

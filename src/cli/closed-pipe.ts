@@ -34,10 +34,21 @@ function dropDiagnosticsStderrRefuses(): void {
   stderr.on('error', () => { refused = true; });
 }
 
-/** stdout refused a write (a full disk, a size limit): said on stderr, exit 1. */
+/** The exit a refused stdout ends with: 1, or a verdict the command reached before it printed (verdictStands). */
+let onFailure = { code: 1, why: '' };
+
+/**
+ * A verdict reached before the output is printed (bench compare's regression, exit 3), which a stdout that then refuses
+ * the output must not turn into exit 1: a CI script read that as a broken job, not a regression.
+ */
+export function verdictStands(code: number, why: string): void {
+  onFailure = { code, why };
+}
+
+/** stdout refused a write (a full disk, a size limit): said on stderr, exit 1 (or the verdict that stands). */
 export function stdoutFailed(err: unknown): never {
-  process.stderr.write(`hfsim: stdout: not written whole (${osReason(err)})\n`);
-  exitNow(1);
+  process.stderr.write(`hfsim: stdout: not written whole (${osReason(err)})${onFailure.why === '' ? '' : `; ${onFailure.why}`}\n`);
+  exitNow(onFailure.code);
 }
 
 export function endQuietlyOnClosedPipes(): void {

@@ -112,7 +112,7 @@ export function benchCommand(): Command {
     .description('compare two bench reports: exit 3 on a speed regression beyond the threshold and the noise floor, or on a changed canonical digest')
     .addArgument(new Argument('<base.json>', 'the baseline report').argParser(pathArg))
     .addArgument(new Argument('<new.json>', 'the report to check').argParser(pathArg))
-    .option('--threshold <pct>', 'smallest relative change that counts, e.g. 10%', parseThreshold, 10)
+    .addOption(new Option('--threshold <pct>', 'smallest relative change that counts, e.g. 15%').argParser(parseThreshold).default(10, '10%'))
     .option('--json', 'print the verdict and every measure\'s change as JSON instead of the table (exit codes unchanged)')
     .option('--markdown <file>', 'also write a Markdown summary (appended to $GITHUB_STEP_SUMMARY too, when set)')
     .exitOverride()
