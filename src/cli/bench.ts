@@ -19,6 +19,10 @@ import { verdictStands } from './closed-pipe.js';
 
 
 
+/** A broken report's problems told at most: a report of another tool fails on every field. */
+const SHOWN_ISSUES = 3;
+const BROKEN_REPORT = 'edited by hand, or cut short? hfsim bench --json <file> writes a whole report';
+
 export function readReport(file: string): BenchReport {
   // a sweep's results.jsonl read as one JSON was "invalid JSON at line 2"
   const sweepFile = sweepFileKind(file);
@@ -26,8 +30,13 @@ export function readReport(file: string): BenchReport {
   const raw = readJsonFile(file, 'bench report');
   const other = otherFormat(raw);
   if (other !== undefined) throw new InputError(`${file}: ${other}`);
-  const parsed = benchReportSchema.safeParse(raw);
-  if (!parsed.success) throw new InputError(`${file}: not a bench report: ${formatIssue(parsed.error.issues[0])}`);
+  // reportInput: a field left out is told as missing, not as "expected object, received undefined"
+  const parsed = benchReportSchema.safeParse(raw, { reportInput: true });
+  if (!parsed.success) {
+    const { issues } = parsed.error;
+    const shown = issues.slice(0, SHOWN_ISSUES).map(formatIssue).join('; ') + (issues.length > SHOWN_ISSUES ? `; and ${plainCounted(issues.length - SHOWN_ISSUES, 'more problem')}` : '');
+    throw new InputError(`${file}: not a bench report: ${shown} (${BROKEN_REPORT})`);
+  }
   return parsed.data;
 }
 

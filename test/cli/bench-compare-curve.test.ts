@@ -62,6 +62,6 @@ describe('bench compare, the scale curve', () => {
     if (bad.scale!.length > 0) delete bad.scaleExponent; // as a report written before it: fitted from the rows
     const file = write('curve-bad.json', { ...report([benchCase(name, 1000)]), ...bad });
     const r = compare([write('curve-good.json', report([benchCase(name, 1000)], curve(1.02))), file]);
-    expect([r.code, r.stderr]).toEqual([2, `hfsim: ${file}: not a bench report: ${says}\n`]);
+    expect([r.code, r.stderr]).toEqual([2, `hfsim: ${file}: not a bench report: ${says} (edited by hand, or cut short? hfsim bench --json <file> writes a whole report)\n`]);
   });
 });

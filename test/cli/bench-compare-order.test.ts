@@ -33,6 +33,6 @@ describe('bench compare, a report whose createdAt is no time', () => {
     const odd = write('order-odd.json', { ...JSON.parse(readFileSync(night, 'utf8')), createdAt: 'yesterday' });
     const r = compare([kept, odd]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe(`hfsim: ${odd}: not a bench report: createdAt: "yesterday" is no time as hfsim bench writes one (ISO 8601, as 2026-11-28T03:00:00.000Z)\n`);
+    expect(r.stderr).toBe(`hfsim: ${odd}: not a bench report: createdAt: "yesterday" is no time as hfsim bench writes one (ISO 8601, as 2026-11-28T03:00:00.000Z) (edited by hand, or cut short? hfsim bench --json <file> writes a whole report)\n`);
   });
 });
