@@ -156,6 +156,14 @@ export const benchReportSchema = z.strictObject({
   /** Decision latency in kube-scheduler's {Average, Perc50, Perc90, Perc99} shape, one item per case and metric. */
   perfdash: z.strictObject({ version: z.literal('v1'), dataItems: z.array(dataItemSchema) }),
 }).superRefine((r, ctx) => {
+  // hfsim bench runs every case, and the sweep on each worker count, --repeat times: a report that says otherwise was
+  // edited, and compare would read its medians and noise as of runs it never made.
+  r.cases.forEach((c, i) => {
+    if (c.runs !== r.repeat) ctx.addIssue({ code: 'custom', path: ['cases', i, 'runs'], message: `${c.runs} where the report's repeat is ${r.repeat}: hfsim bench runs each case --repeat times` });
+  });
+  r.sweepScaling?.workers.forEach((w, i) => {
+    if (w.wallMs.values.length !== r.repeat) ctx.addIssue({ code: 'custom', path: ['sweepScaling', 'workers', i, 'wallMs', 'values'], message: `${w.wallMs.values.length} value${w.wallMs.values.length === 1 ? '' : 's'} where the report's repeat is ${r.repeat}: hfsim bench runs the sweep on each worker count --repeat times` });
+  });
   // compare read an exponent beside no curve as a curve of other sizes ("... nodes in base,  in new")
   if (r.scaleExponent !== undefined && r.scale.length < 2) ctx.addIssue({ code: 'custom', path: ['scaleExponent'], message: `${r.scaleExponent} with ${r.scale.length} size${r.scale.length === 1 ? '' : 's'} in scale: an exponent is fitted over two or more` });
 });

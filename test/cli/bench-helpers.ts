@@ -50,3 +50,10 @@ export function compare(args: string[]) {
   const r = spawnSync(process.execPath, [CLI, 'bench', 'compare', ...args], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, GITHUB_STEP_SUMMARY: '' } });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
+
+/** `c` as of `n` runs: each measure's values cycled to n (its min and max among them), as a --repeat n bench writes. */
+export const ofRuns = (c: BenchCase, n: number): BenchCase => ({
+  ...JSON.parse(JSON.stringify(c), (_k, v: unknown) => (typeof v === 'object' && v !== null && Array.isArray((v as { values?: unknown }).values)
+    ? { ...v, values: Array.from({ length: n }, (_, i) => (v as { values: number[] }).values[i % (v as { values: number[] }).values.length]) } : v)) as BenchCase,
+  runs: n,
+});

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { BenchCase, BenchReport } from '../../src/cli/bench-schema.js';
 import { reportTable } from '../../src/cli/bench.js';
-import { benchCase as helperCase, report as helperReport, stat, steady, write } from './bench-helpers.js';
+import { benchCase as helperCase, report as helperReport, ofRuns, stat, steady, write } from './bench-helpers.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const CLI = join(ROOT, 'dist', 'src', 'cli', 'main.js');
@@ -62,7 +62,7 @@ describe('hfsim bench compare --json', () => {
 
 describe('hfsim bench compare: its warnings in --json and the Markdown summary', () => {
   // Told on stderr alone, they were lost to a nightly job that archives the --json and shows the summary.
-  const other = write('other.json', { ...report('4'.repeat(40), [benchCase('fb-macro-io', 1005)]), repeat: 3, machine: { cpu: 'Other CPU', cores: 16, memoryMB: 4096, platform: 'linux', arch: 'x64' } });
+  const other = write('other.json', { ...helperReport([ofRuns(benchCase('fb-macro-io', 1005), 3)], { commit: '4'.repeat(40), repeat: 3 }), machine: { cpu: 'Other CPU', cores: 16, memoryMB: 4096, platform: 'linux', arch: 'x64' } });
 
   it('lists each warning stderr gives, as data', () => {
     const r = compare([base, other, '--json']);

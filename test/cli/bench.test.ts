@@ -57,6 +57,7 @@ function half(r: BenchReport, first: number): BenchReport {
   visit(out.scale);
   visit(out.sweepScaling);
   for (const c of out.cases) c.runs = REPEAT / 2;
+  out.repeat = REPEAT / 2;
   return out;
 }
 
