@@ -10,6 +10,7 @@
 import type { z } from 'zod';
 import { ownsPoolShares, policies } from './framework/builtins.js';
 import { andList } from './shown-value.js';
+import { literally } from './literally.js';
 
 /** The scheduler fields this check reads (after defaults). */
 interface SchedulerFields {
@@ -80,7 +81,7 @@ const RULES: ReadonlyArray<{ field: keyof SchedulerFields; set: (s: SchedulerFie
 /** The advice of a field the policy ignores that holds wherever the field and the policy came from. */
 const IGNORED_ADVICE = ': remove it, or set it to null in a variant that changes the policy';
 
-const IGNORED = / ignores (\S+) \(only [^()]* reads? it\): remove it, or set it to null in a variant that changes the policy$/;
+const IGNORED = new RegExp(` ignores (\\S+) \\(only [^()]* reads? it\\)${literally(IGNORED_ADVICE)}$`);
 
 /**
  * The scenario field (scheduler.pools) an error's advice for a field the policy ignores is about, and where the advice

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { fieldErrors, unknownFields } from '../unknown-fields.js';
 import { notGiven } from '../nearest-name.js';
 import { pluginFilesLoading } from '../plugin-loading.js';
+import { literally } from '../literally.js';
 
 type Issue = z.core.$ZodRawIssue;
 
@@ -108,10 +109,13 @@ export interface ConfigLeft {
   nameField: string;
 }
 
-/** What a config error says of a plugin that takes none, with the advice that holds wherever the config came from. */
-const takesNoConfig = (c: ConfigLeft): string => ` (${c.field} "${c.name}" takes no config: remove ${c.configField}, or set it to null in a variant that changes ${c.nameField})`;
+/** The words of takesNoConfig between its fields: the message and the pattern that finds it (configLeftIn) are made of them. */
+const NO_CONFIG_WORDS = ['takes no config: remove ', ', or set it to null in a variant that changes '] as const;
 
-const TAKES_NO_CONFIG = / \((\S+) "(.*)" takes no config: remove (\S+), or set it to null in a variant that changes (\S+)\)$/;
+/** What a config error says of a plugin that takes none, with the advice that holds wherever the config came from. */
+const takesNoConfig = (c: ConfigLeft): string => ` (${c.field} "${c.name}" ${NO_CONFIG_WORDS[0]}${c.configField}${NO_CONFIG_WORDS[1]}${c.nameField})`;
+
+const TAKES_NO_CONFIG = new RegExp(` \\((\\S+) "(.*)" ${literally(NO_CONFIG_WORDS[0])}(\\S+)${literally(NO_CONFIG_WORDS[1])}(\\S+)\\)$`);
 
 /**
  * The plugin an error's takesNoConfig advice is about, and where the advice starts in `error`, or undefined where it
