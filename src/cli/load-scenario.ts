@@ -126,11 +126,23 @@ function* load(file: string, sets: ReadonlyArray<readonly [string, unknown]>, se
   // Each variant's warnings, written once all are loaded (or one failed), naming the variants where not all gave one.
   const said = variants.map((): string[] => []);
   const loaded: LoadedVariant[] = [];
+  const whole = variants.map(() => false);
+  // Every variant's bad input, not the first one's alone: a --set that breaks two variants named only the first.
+  const failed: string[] = [];
   try {
-    for (const [k, v] of variants.entries()) loaded.push(yield* within((step) => collectWarnings(said[k], step), loadVariant(v)));
+    for (const [k, v] of variants.entries()) {
+      try {
+        loaded.push(yield* within((step) => collectWarnings(said[k], step), loadVariant(v)));
+        whole[k] = true;
+      } catch (err) {
+        if (!(err instanceof InputError)) throw err;
+        failed.push(err.message);
+      }
+    }
   } finally {
-    warnByVariant(variants.map((v) => v.name), said, loaded.length);
+    warnByVariant(variants.map((v) => v.name), said, (k) => whole[k]);
   }
+  if (failed.length > 0) throw new InputError(failedVariants(failed, file));
   function* loadVariant({ name, overrides }: { name: string; overrides: Record<string, unknown> }): Steps<LoadedVariant> {
     const where = name === '' ? '' : `variant "${name}": `;
     const variant = name === '' ? [] : [overridesAt(file, record, ['variants', name], overrides)];
@@ -210,4 +222,19 @@ function* load(file: string, sets: ReadonlyArray<readonly [string, unknown]>, se
   }
   const first = loaded[0].scenario;
   return { file, name: first.name, description: first.description, variants: loaded };
+}
+
+/** The failing variants shown whole at most; the rest counted. */
+const SHOWN_FAILED_VARIANTS = 10;
+
+/**
+ * The errors of each variant that failed to load, in the scenario's order, each line once: an error every variant
+ * gives is said without a variant's name, so it came once from each.
+ */
+function failedVariants(failed: readonly string[], file: string): string {
+  const lines = [...new Set(failed.slice(0, SHOWN_FAILED_VARIANTS).flatMap((m) => m.split('\n')))];
+  const shown = new Set(lines);
+  const more = failed.slice(SHOWN_FAILED_VARIANTS).filter((m) => m.split('\n').some((line) => !shown.has(line))).length;
+  if (more > 0) lines.push(`${file}: and ${more} more variant${more === 1 ? '' : 's'} failing (--variant <name> shows one's errors)`);
+  return lines.join('\n');
 }

@@ -365,7 +365,7 @@ function* expandSweepSteps(raw: unknown, file: string): Steps<Sweep> {
     }
     resolvedAll = true;
   } finally {
-    warnByVariant(variantNames, said, resolvedAll ? variantNames.length : 0);
+    warnByVariant(variantNames, said, () => resolvedAll);
   }
   // A point that replays a SWIM trace reads its rows from a file the scenario only names: its rows count too, or a
   // trace edited between a kill and --resume (or between shards) mixed two workloads in one output.

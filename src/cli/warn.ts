@@ -49,13 +49,13 @@ export function collectWarnings<T>(into: string[], step: () => T): T {
 /**
  * Each variant's warnings (`said[k]` variant `names[k]`'s), written once: a line every variant gave as it is, one that
  * only some gave naming them (` (variant "flat")`). A fluid-only field in a base that one variant runs flat read "this
- * run's model is flat" of a run whose other variant is fluid. `complete`: the variants that were resolved whole, the
- * first ones (the next failed): a line all of them gave is written as it is, as the failed one may have given it too.
+ * run's model is flat" of a run whose other variant is fluid. `complete`: whether variant k was resolved whole (not
+ * failed midway): a line all of those gave is written as it is, as a failed one may have given it too.
  */
-export function warnByVariant(names: readonly string[], said: readonly string[][], complete = names.length): void {
+export function warnByVariant(names: readonly string[], said: readonly string[][], complete: (k: number) => boolean = () => true): void {
   for (const line of new Set(said.flat())) {
     const by = names.filter((_, k) => said[k].includes(line));
-    const everyComplete = said.slice(0, complete).every((lines) => lines.includes(line));
+    const everyComplete = said.every((lines, k) => !complete(k) || lines.includes(line));
     warnOnce(line, everyComplete || by.includes('') ? '' : ` (${by.length === 1 ? 'variant' : 'variants'} ${andList(by.map((n) => JSON.stringify(n)))})`);
   }
 }
