@@ -10,7 +10,7 @@ import { andList } from '../core/shown-value.js';
 import { applySchedulerFiles, errorsAtScenarioIndex, ownEntries, warnMinsAboveMaxDefault } from './scheduler-files.js';
 import { readTextFile } from './read-file.js';
 import { rumenTraceJobs } from './rumen.js';
-import { type JobPlaces, type SlsJob, type SlsTrace, slsErrorsAtTrace, slsJobsWorkload, slsTraceJobs } from './sls.js';
+import { type JobPlaces, type SlsJob, type SlsTrace, slsErrorsAtTrace, slsJobsWorkloadSteps, slsTraceJobs } from './sls.js';
 import { StampedCache, traceReadTold, tracePath } from './trace.js';
 import { type Steps, drained, within } from './steps.js';
 import { warnOnce } from './warn.js';
@@ -63,7 +63,8 @@ function* slsConverted(scenario: Scenario, w: SlsWorkload, withFiles: Record<str
   const { value: trace, fresh } = yield* slsCache.getting(key, path, () => slsTraceRead(path, w.format));
   if (fresh) warnTraceSkips(path, trace);
   const { cluster, hdfs } = scenario;
-  const converted = parseScenario({ ...withFiles, workload: slsJobsWorkload(trace.jobs, w, { racks: cluster.racks, nodesPerRack: cluster.nodesPerRack, replication: hdfs.replication }, path, trace.places) });
+  const workload = yield* slsJobsWorkloadSteps(trace.jobs, w, { racks: cluster.racks, nodesPerRack: cluster.nodesPerRack, replication: hdfs.replication }, path, trace.places, traceReadTold(path, 'jobs converted'));
+  const converted = parseScenario({ ...withFiles, workload });
   // Named by the trace's line, not the converted field the user never wrote ("workload.jobs[0].pool").
   if (!converted.ok) return { ok: false, errors: slsErrorsAtTrace(converted.errors, trace.jobs, path, trace.places) };
   convertedFrom.set(converted.value, { jobs: trace.jobs, path, places: trace.places });

@@ -155,7 +155,7 @@ export class RunProgressDisplay {
    * signal would hold it until the trace was read (seconds), so none is set.
    */
   loading(file: string, done: number, total: number, turning = false, unit: TraceReadUnit = 'rows'): void {
-    this.counted(`reading ${file}`, unit, done, total, this.created, turning);
+    this.counted(`${unit === 'jobs converted' ? 'converting' : 'reading'} ${file}`, unit, done, total, this.created, turning);
   }
 
   /**

@@ -9,7 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseRumenTrace } from '../../src/cli/rumen.js';
-import { parseSlsTrace } from '../../src/cli/sls.js';
+import { parseSlsTrace, slsJobsWorkload, slsJobsWorkloadSteps } from '../../src/cli/sls.js';
+import { drained } from '../../src/cli/steps.js';
 import { rumenTrace, slsTrace } from './json-trace-helpers.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -54,5 +55,30 @@ describe.each([['sls', slsTrace], ['rumen', rumenTrace]] as const)('hfsim run of
     expect(r.stderr).toMatch(/^run: reading [^\n]*jobs\.json: \d+\/\d+ bytes, \d+ s\n/);
     // its build places no blocks (each map's input is listed at its container's host): it printed "0/0 blocks placed"
     expect(r.stderr).not.toMatch(/blocks placed|building the workload/);
+  });
+});
+
+// The conversion after the read (a job's maps placed at its hosts, the jobs listed) took 1.7 s for 200,000 jobs with
+// no bar: the read's bar ended, and the command seemed to hang. It tells its jobs as the read tells its bytes.
+describe('the jobs converted after an SLS or Rumen read', () => {
+  it('are told every so many jobs and at the end, and give the same workload', () => {
+    const jobs = parseSlsTrace(slsTrace(12_000), 't.json').jobs;
+    const told: Array<[number, number]> = [];
+    const cluster = { racks: 1, nodesPerRack: 4, replication: 3 };
+    const w = { kind: 'sls', trace: 't.json', format: 'sls', type: 'io' } as never;
+    const workload = drained(slsJobsWorkloadSteps(jobs, w, cluster, 't.json', undefined, (done, total) => told.push([done, total])));
+    expect(told).toEqual([[5_000, 12_000], [10_000, 12_000], [12_000, 12_000]]);
+    expect(workload).toEqual(slsJobsWorkload(jobs, w, cluster, 't.json'));
+  });
+
+  it('show a bar on a terminal after the read\'s', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hfsim-sls-converting-'));
+    writeFileSync(join(dir, 'jobs.json'), slsTrace(12_000));
+    const scenario = join(dir, 's.json');
+    writeFileSync(scenario, JSON.stringify({ name: 's', cluster: { racks: 1, nodesPerRack: 4, mapSlotsPerNode: 2, reduceSlotsPerNode: 1 }, scheduler: { policy: 'fifo' }, workload: { kind: 'sls', trace: 'jobs.json' } }));
+    const r = spawnSync(process.execPath, ['--import', 'data:text/javascript,process.stderr.isTTY=true;process.stderr.columns=200;let t=0;performance.now=()=>(t+=1000);', CLI, 'run', scenario, '--dry-run'], { encoding: 'utf8', env: { ...process.env, TERM: 'xterm-256color' } });
+    expect(r.status, r.stderr).toBe(0);
+    const file = join(dir, 'jobs.json').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    expect(r.stderr).toMatch(new RegExp(`reading ${file} \\[[=-]+\\] \\d+/\\d+ bytes[^]*converting ${file} \\[[=-]+\\] 5000/12000 jobs converted \\| \\d+ s`));
   });
 });
