@@ -367,18 +367,14 @@ export function hostNodes(jobs: SlsJob[], racks: number, nodesPerRack: number, f
   return out;
 }
 
-/** The jobs workload of a trace (raw JSON, for the scenario schema to check like any other). */
-export function slsJobsWorkload(jobs: SlsJob[], w: SlsWorkload, cluster: SlsCluster, file: string, places?: JobPlaces): Record<string, unknown> {
-  return drained(slsJobsWorkloadSteps(jobs, w, cluster, file, places));
-}
-
-type SlsCluster = { racks: number; nodesPerRack: number; replication: number };
-
 /** Jobs converted between pauses (a 200,000-job trace took 1.7 s to convert, with no bar). */
 const JOBS_TOLD = 5_000;
 
-/** slsJobsWorkload, pausing every JOBS_TOLD jobs and telling `onJobs` the jobs converted of all (a command's bar). */
-export function* slsJobsWorkloadSteps(jobs: SlsJob[], w: SlsWorkload, cluster: SlsCluster, file: string, places?: JobPlaces, onJobs?: (done: number, total: number) => void): Steps<Record<string, unknown>> {
+/**
+ * The jobs workload of a trace (raw JSON, for the scenario schema to check like any other), in steps: it pauses every
+ * JOBS_TOLD jobs, telling `onJobs` the jobs converted of all (a command's bar).
+ */
+export function* slsJobsWorkloadSteps(jobs: SlsJob[], w: SlsWorkload, cluster: { racks: number; nodesPerRack: number; replication: number }, file: string, places?: JobPlaces, onJobs?: (done: number, total: number) => void): Steps<Record<string, unknown>> {
   const { racks, nodesPerRack, replication } = cluster;
   const nodes = hostNodes(jobs, racks, nodesPerRack, file);
   const files: unknown[] = [];
@@ -430,7 +426,7 @@ const SLS_KEYS: Record<string, string> = {
 };
 
 /**
- * The converted workload's errors (slsJobsWorkload's output, checked as a scenario's jobs workload) at the trace's
+ * The converted workload's errors (slsJobsWorkloadSteps' output, checked as a scenario's jobs workload) at the trace's
  * jobs: "workload.jobs[1].pool: names pool ..." becomes `workload.trace: <file>:<line>:<column>: job "job_2",
  * "job.queue.name" (workload.jobs[1].pool): names pool ...` (placed by `places`: at the value), once for a job's
  * "job.count" copies. Other errors are left as they are.

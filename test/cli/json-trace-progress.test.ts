@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseRumenTrace } from '../../src/cli/rumen.js';
-import { parseSlsTrace, slsJobsWorkload, slsJobsWorkloadSteps } from '../../src/cli/sls.js';
+import { parseSlsTrace, slsJobsWorkloadSteps } from '../../src/cli/sls.js';
 import { drained } from '../../src/cli/steps.js';
 import { rumenTrace, slsTrace } from './json-trace-helpers.js';
 
@@ -68,7 +68,7 @@ describe('the jobs converted after an SLS or Rumen read', () => {
     const w = { kind: 'sls', trace: 't.json', format: 'sls', type: 'io' } as never;
     const workload = drained(slsJobsWorkloadSteps(jobs, w, cluster, 't.json', undefined, (done, total) => told.push([done, total])));
     expect(told).toEqual([[5_000, 12_000], [10_000, 12_000], [12_000, 12_000]]);
-    expect(workload).toEqual(slsJobsWorkload(jobs, w, cluster, 't.json'));
+    expect(workload).toEqual(drained(slsJobsWorkloadSteps(jobs, w, cluster, 't.json')));
   });
 
   it('show a bar on a terminal after the read\'s', () => {

@@ -10,7 +10,8 @@ import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { resolveScenario } from '../../src/cli/resolve-scenario.js';
 import { parseRumenTrace } from '../../src/cli/rumen.js';
-import { type SlsJob, type SlsTrace, hostNodes, parseSlsTrace, slsErrorsAtTrace, slsJobsWorkload } from '../../src/cli/sls.js';
+import { type SlsJob, type SlsTrace, hostNodes, parseSlsTrace, slsErrorsAtTrace, slsJobsWorkloadSteps } from '../../src/cli/sls.js';
+import { drained } from '../../src/cli/steps.js';
 import { JsonReader } from '../../src/cli/json-located.js';
 import { parseScenario, type Scenario } from '../../src/core/scenario.js';
 import { makeRng } from '../../src/core/rng.js';
@@ -337,7 +338,7 @@ describe('SLS JSON traces', () => {
     expect(t.jobs.map((j) => [j.maps.length, j.mapCount])).toEqual(Array(2).fill([1, 4_900_000]));
     const small = parseSlsTrace(job('    { "container.host": "/r/n1", "duration.ms": 4, "count": 3 },\n    { "container.host": "/r/n2", "duration.ms": 7 },\n    { "container.type": "reduce", "duration.ms": 5, "count": 2 }'), 't.json');
     expect(small.jobs[0]).toMatchObject({ mapCount: 4, reduceCount: 2, maps: [{ ms: 4, count: 3 }, { ms: 7, count: 1 }], reduces: [{ ms: 5, count: 2 }] });
-    const w = slsJobsWorkload(small.jobs, { type: 'io' } as never, { racks: 1, nodesPerRack: 2, replication: 3 }, 't.json') as { files: unknown[]; jobs: unknown[] };
+    const w = drained(slsJobsWorkloadSteps(small.jobs, { type: 'io' } as never, { racks: 1, nodesPerRack: 2, replication: 3 }, 't.json')) as { files: unknown[]; jobs: unknown[] };
     expect(w.files).toEqual([{ name: 'job_1', blocks: 4, replicas: [[0], [0], [0], [1]] }]);
     expect(w.jobs).toEqual([{ id: 'job_1', submitMs: 0, pool: 'q', user: 'default', input: 'job_1', type: 'io', mapMs: 19 / 4, reduces: 2, reduceMs: 5 }]);
   });
@@ -353,7 +354,7 @@ describe('SLS JSON traces', () => {
 
   it('files a job of queue "root.q" in pool q, as YARN has one queue of them (they made two pools; with q listed, root.q was refused)', () => {
     const trace = (queues: string[]) => queues.map((q, i) => `{ "job.start.ms": ${i * 1000}, "job.queue.name": "${q}", "job.id": "j${i}", "job.tasks": [ { "container.host": "/rack2/node1", "duration.ms": 5 } ] }`).join('\n');
-    const w = slsJobsWorkload(parseSlsTrace(trace(['q', 'root.q', 'root.a.b', 'root', 'rooted.q']), 't.json').jobs, { type: 'io' } as never, { racks: 1, nodesPerRack: 2, replication: 3 }, 't.json') as { jobs: Array<{ pool: string }> };
+    const w = drained(slsJobsWorkloadSteps(parseSlsTrace(trace(['q', 'root.q', 'root.a.b', 'root', 'rooted.q']), 't.json').jobs, { type: 'io' } as never, { racks: 1, nodesPerRack: 2, replication: 3 }, 't.json')) as { jobs: Array<{ pool: string }> };
     expect(w.jobs.map((j) => j.pool)).toEqual(['q', 'q', 'a.b', 'root', 'rooted.q']);
     writeFileSync(join(dir, 'rootq2.json'), trace(['q', 'root.q']));
     const listed = resolveScenario({ ...base, scheduler: { policy: 'hfs', pools: [{ name: 'q', weight: 2 }] }, workload: { kind: 'sls', trace: 'rootq2.json' } }, join(dir, 'rootq2.scn.json'));
