@@ -5,7 +5,9 @@ import { firstProblem } from '../report/result-schema.js';
 import { InputError } from './errors.js';
 import { readJsonFile } from './json-file.js';
 import type { SweepInputs } from './sweep-changes.js';
-import { type Axis, type ChartSpec, type Sweep, VARIANT_AXIS, chartProblems, chartSchema, firstRepeated, pointCount, pointId } from './sweep-file.js';
+import { type Sweep, firstRepeated, pointCount, pointId } from './sweep-file.js';
+import { type Axis, VARIANT_AXIS } from './sweep-axes.js';
+import { type ChartSpec, chartProblems, chartSchema } from './sweep-charts.js';
 import { MANIFEST } from './sweep-folder.js';
 
 export interface Manifest {
@@ -67,7 +69,7 @@ const manifestSchema = z.looseObject({
 
 /**
  * Reads sweep.json and checks that it still describes the folder's points (for report and merge, which draw and
- * write what it says): its fields' types, its charts (sweep-file.ts's chartProblems), and each point's values, seed
+ * write what it says): its fields' types, its charts (sweep-charts.ts's chartProblems), and each point's values, seed
  * and id against the axes and seeds. An edit that changed the axes or seeds, or a point, is refused naming the field:
  * the results were made by the points it lists, and drawn against edited axes they made empty charts of NaN.
  */

@@ -4,7 +4,7 @@
  */
 import type { TopLevelSpec } from 'vega-lite';
 import { type AggregateRow, metricRange } from '../cli/sweep-aggregate.js';
-import type { ChartSpec } from '../cli/sweep-file.js';
+import type { ChartSpec } from '../cli/sweep-charts.js';
 import { type Keyed, seriesDomain, valueKey } from './series-order.js';
 
 export interface Chart {
