@@ -19,6 +19,9 @@ import { verdictStands } from './closed-pipe.js';
 
 
 
+/** How a report's cases were picked, as its command line said it: `--only "text"`, or `no --only`. */
+const onlyOf = (r: BenchReport): string => (r.only === undefined ? 'no --only' : `--only ${JSON.stringify(r.only)}`);
+
 /** A broken report's problems told at most: a report of another tool fails on every field. */
 const SHOWN_ISSUES = 3;
 const BROKEN_REPORT = 'edited by hand, or cut short? hfsim bench --json <file> writes a whole report';
@@ -203,7 +206,6 @@ export function compare(baseFile: string, newFile: string, flags: CompareFlags):
   // Nothing in common (an empty report, or another suite's --only subset) is no verdict: "no regression" would pass a
   // nightly job that compared nothing. Rows shown and not judged (the scale curve's exponent) are no comparison either.
   if (c.changes.every((m) => m.verdict === 'not judged') && c.changedDigests.length === 0) {
-    const onlyOf = (r: BenchReport): string => (r.only === undefined ? 'no --only' : `--only ${JSON.stringify(r.only)}`);
     const fix = base.suite !== next.suite ? `they are reports of different suites (${base.suite} -> ${next.suite}): compare a night's report with one of the same suite`
       : base.only !== next.only && (base.only !== undefined || next.only !== undefined) ? `${baseFile} was made with ${onlyOf(base)} and ${newFile} with ${onlyOf(next)}: bench both with the same --only`
       : `bench both with the same ${base.suite === 'none' ? '--scenario files' : '--suite'} and --only`;
@@ -226,7 +228,7 @@ export function compare(baseFile: string, newFile: string, flags: CompareFlags):
   const before = new Set(base.cases.map((b) => b.name));
   const unbased = base.suite !== next.suite ? [] : [...next.cases.filter((n) => n.canonical && !before.has(n.name)).map((n) => n.name),
     ...(next.sweepScaling !== undefined && base.sweepScaling === undefined ? ['sweep-scaling'] : [])];
-  if (unbased.length > 0) warnings.push(`the digest of ${plainCounted(unbased.length, 'canonical case')} of ${newFile} was not checked, as ${baseFile} did not run them: ${unbased.join(', ')}; make the baseline from the whole suite (${base.only === undefined ? 'no --only' : `it was made with --only ${JSON.stringify(base.only)}: leave --only out`})`);
+  if (unbased.length > 0) warnings.push(`the digest of ${plainCounted(unbased.length, 'canonical case')} of ${newFile} was not checked, as ${baseFile} did not run them: ${unbased.join(', ')}; make the baseline from the whole suite (${base.only === undefined ? 'no --only' : `it was made with ${onlyOf(base)}: leave --only out`})`);
   // Not an outcome regression (only a canonical scenario's digest is), but the runs timed did other work.
   if (c.otherDigests.length > 0) warnings.push(`the digest of ${counted(c.otherDigests.length, 'case')} that ${c.otherDigests.length === 1 ? 'is' : 'are'} not canonical changed (${c.otherDigests.join(', ')}): the simulation decided otherwise, so their times compare other work; not judged (only a canonical scenario's digest is an outcome regression)`);
   const apart = machineDifference(base, next);

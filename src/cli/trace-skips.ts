@@ -18,7 +18,7 @@ export function warnTraceSkips(path: string, trace: Pick<SlsTrace, 'skipped' | '
     const byReason = new Map<string, number>();
     for (const j of rest) byReason.set(j.reason, (byReason.get(j.reason) ?? 0) + 1);
     const reasons = [...byReason].sort((a, b) => b[1] - a[1]).map(([reason, n]) => `${n.toLocaleString('en-US')} with ${reason}`);
-    warnOfFile(`${path}: ${counted(rest.length, 'more job')} skipped (${rest.length === 1 ? `line ${rest[0].line}` : `lines ${rest[0].line} to ${rest[rest.length - 1].line}`}), not listed one by one: ${reasons.join(', ')}`);
+    warnOfFile(`${path}: ${counted(rest.length, 'more job')} skipped (${lineSpan(rest)}), not listed one by one: ${reasons.join(', ')}`);
   }
   const reset = trace.reset ?? [];
   for (const j of reset.slice(0, SHOWN)) {
@@ -29,6 +29,9 @@ export function warnTraceSkips(path: string, trace: Pick<SlsTrace, 'skipped' | '
     const rest = reset.slice(SHOWN);
     const unknown = rest.filter((j) => 'unknown' in j).length;
     const parts = [unknown > 0 ? `${unknown.toLocaleString('en-US')} with submitTime -1` : '', unknown < rest.length ? `${(rest.length - unknown).toLocaleString('en-US')} submitted before the file's first job` : ''].filter((p) => p !== '');
-    warnOfFile(`${path}: ${counted(rest.length, 'more job')} (${rest.length === 1 ? `line ${rest[0].line}` : `lines ${rest[0].line} to ${rest[rest.length - 1].line}`}) ${rest.length === 1 ? 'has its submit time' : 'have their submit times'} reset to 0, as SLS resets them, not listed one by one: ${parts.join(', ')}`);
+    warnOfFile(`${path}: ${counted(rest.length, 'more job')} (${lineSpan(rest)}) ${rest.length === 1 ? 'has its submit time' : 'have their submit times'} reset to 0, as SLS resets them, not listed one by one: ${parts.join(', ')}`);
   }
 }
+
+/** The lines of the jobs a summary counts: "line 12", or "lines 12 to 40". */
+const lineSpan = (rest: ReadonlyArray<{ line: number }>): string => (rest.length === 1 ? `line ${rest[0].line}` : `lines ${rest[0].line} to ${rest[rest.length - 1].line}`);
