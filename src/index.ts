@@ -19,7 +19,9 @@ export { loadScenario, type LoadedScenario, type LoadedVariant } from './cli/loa
 export { loadPlugins } from './cli/plugins.js';
 /** What loadScenario and loadPlugins throw for bad input (a file, a field, a plugin that cannot load): its message says what to fix. */
 export { InputError } from './cli/errors.js';
-export { type Parsed, type Scenario, type SchedulerConfig, type DelayConfig, parseScenario } from './core/scenario.js';
+export { type Parsed, type ParseFailure, type Scenario, type SchedulerConfig, type DelayConfig, parseScenario } from './core/scenario.js';
+/** A parse's errors as data (ParseFailure's issues): what an error is about, where its advice holds wherever the field came from. */
+export type { FieldUnread, GeneralAdvice, PluginNamed, ScenarioIssue } from './core/field-unread.js';
 /** The scenario's parts and a job's spec's fields by name: `cluster`, a job's `priority` and `type`, a pool's settings and `schedulingMode`. */
 export type { ClusterConfig, JobType, Priority } from './core/scenario.js';
 export type { ParentPoolConfig, PoolConfig, SchedulingMode } from './core/pool-config.js';

@@ -2,10 +2,9 @@
  * The advice of a config left for a plugin that takes none (plugin-config.ts), or of a field the policy ignores
  * (policy-fields.ts), both "remove it, or set it to null in a variant that changes" the plugin, made to name what gave
  * the field or the plugin, a --set (or a sweep's set entry or axis value), the variant or the scenario file, and how
- * to drop it there.
+ * to drop it there. What the issue is about comes as data beside its line (field-unread.ts), never from its words.
  */
-import { type ConfigLeft, configLeftIn } from '../core/framework/plugin-config.js';
-import { fieldIgnoredIn } from '../core/policy-fields.js';
+import { type ScenarioIssue, endsInAdvice } from '../core/field-unread.js';
 import type { SetNaming } from './set-naming.js';
 
 /** What a variant's scenario is made of: its file, its variant (name '' for none) and the sets over it, in order. */
@@ -64,20 +63,21 @@ function valueAt(root: unknown, path: string): unknown {
   return at;
 }
 
-/** `error` with its takes-no-config advice, or its advice for a field the policy ignores (if any), naming what gave the field. */
-export function configAdviceNamed(error: string, layers: Layers): string {
-  const left = configLeftIn(error);
-  if (left !== undefined) return `${error.slice(0, left.at)} (${left.field} "${left.name}" takes no config: ${advice(left, layers, false)})`;
-  const ignored = fieldIgnoredIn(error);
-  if (ignored === undefined) return error;
-  return `${error.slice(0, ignored.at)}: ${advice({ configField: ignored.field, nameField: 'scheduler.policy' }, layers, true)}`;
+/**
+ * `issue`'s line with the advice it ends in for a field its plugin reads none of (a config for a plugin that takes
+ * none, a field the policy ignores), if any, made to name what gave the field; read from the issue's data, not its words.
+ */
+export function configAdviceNamed({ message, unread }: ScenarioIssue, layers: Layers): string {
+  if (unread === undefined || !endsInAdvice(message, unread)) return message;
+  const { text, then } = unread.advice;
+  return `${message.slice(0, message.length - text.length - then.length)}${advice(unread.field, unread.plugin.path, layers, unread.kind === 'field-ignored')}${then}`;
 }
 
 /**
  * How to drop `configField`, which the plugin `nameField` names takes no part of, where it was given; `dropNamer`: a
  * set that names the plugin for every run is named first, as what to drop (the field may serve the file's own plugin).
  */
-function advice({ configField, nameField }: Pick<ConfigLeft, 'configField' | 'nameField'>, { file, variant, sets, naming, beforeSets, others, everyRun = () => true }: Layers, dropNamer: boolean): string {
+function advice(configField: string, nameField: string, { file, variant, sets, naming, beforeSets, others, everyRun = () => true }: Layers, dropNamer: boolean): string {
   const byName = (path: string): string => (path === configField || path.startsWith(`${configField}.`) ? '' : configField.slice(path.length + 1));
   const nulled = naming.set(configField, null);
   const keep = others?.(nameField, configField);

@@ -193,7 +193,7 @@ function* load(file: string, sets: ReadonlyArray<readonly [string, unknown]>, se
         const at = base.has(e) ? '' : where;
         const set = setBlamed(e, sets, naming);
         const left = set === undefined && !fileErrors().has(e) ? leftBy(e, sets, naming, without) : undefined;
-        const said = configAdviceNamed(e, { file, variant: { name, overrides }, sets: allSets, naming, beforeSets, others: at === '' ? undefined : variantsTaking(naming) });
+        const said = configAdviceNamed(parsed.issues[i], { file, variant: { name, overrides }, sets: allSets, naming, beforeSets, others: at === '' ? undefined : variantsTaking(naming) });
         if (left !== undefined) return `${left.place}${at}${said}${left.hint}`;
         return set === undefined ? `${placed}: ${at}${said}` : `${set.place}${at}${said}${set.hint}`;
       }));

@@ -4,10 +4,10 @@
  * Files are relative to the scenario file; errors name it.
  */
 import { isDeepStrictEqual } from 'node:util';
-import { DEFAULT_SLOWDOWNS, type Parsed, type Scenario, type SlsWorkload, parseScenario } from '../core/scenario.js';
+import { DEFAULT_SLOWDOWNS, type Parsed, type Scenario, type SlsWorkload, failedWith, parseScenario } from '../core/scenario.js';
 import { namedBy } from './errors.js';
 import { andList } from '../core/shown-value.js';
-import { applySchedulerFiles, errorsAtScenarioIndex, ownEntries, warnMinsAboveMaxDefault } from './scheduler-files.js';
+import { applySchedulerFiles, issuesAtScenarioIndex, ownEntries, warnMinsAboveMaxDefault } from './scheduler-files.js';
 import { readTextFile } from './read-file.js';
 import { rumenTraceJobs } from './rumen.js';
 import { type JobPlaces, type SlsJob, type SlsTrace, slsErrorsAtTrace, slsJobsWorkloadSteps, slsTraceJobs } from './sls.js';
@@ -35,10 +35,10 @@ export function resolveScenario(raw: Record<string, unknown>, scenarioFile: stri
  */
 export function* resolveScenarioSteps(raw: Record<string, unknown>, scenarioFile: string): Steps<Parsed<Scenario>> {
   const written = capacityIgnored(raw);
-  if (written.length > 0) return { ok: false, errors: written };
+  if (written.length > 0) return failedWith(written.map((message) => ({ message })));
   const withFiles = applySchedulerFiles(raw, scenarioFile);
   const parsed = parseScenario(withFiles);
-  if (!parsed.ok) return { ok: false, errors: errorsAtScenarioIndex(parsed.errors, raw, withFiles) };
+  if (!parsed.ok) return failedWith(issuesAtScenarioIndex(parsed.issues, raw, withFiles));
   const noQueue = filePoolsNoQueue(raw, parsed.value);
   warnFileIgnores(raw, parsed.value, noQueue);
   warnFilePoolsNoQueue(parsed.value, noQueue);
@@ -66,7 +66,7 @@ function* slsConverted(scenario: Scenario, w: SlsWorkload, withFiles: Record<str
   const workload = yield* slsJobsWorkloadSteps(trace.jobs, w, { racks: cluster.racks, nodesPerRack: cluster.nodesPerRack, replication: hdfs.replication }, path, trace.places, traceReadTold(path, 'jobs converted'));
   const converted = parseScenario({ ...withFiles, workload });
   // Named by the trace's line, not the converted field the user never wrote ("workload.jobs[0].pool").
-  if (!converted.ok) return { ok: false, errors: slsErrorsAtTrace(converted.errors, trace.jobs, path, trace.places) };
+  if (!converted.ok) return failedWith(slsErrorsAtTrace(converted.errors, trace.jobs, path, trace.places).map((message) => ({ message })));
   convertedFrom.set(converted.value, { jobs: trace.jobs, path, places: trace.places });
   return converted;
 }

@@ -11,6 +11,7 @@ import { namedBy } from './errors.js';
 import { warnOnce } from './warn.js';
 import { ownsPoolShares, policies } from '../core/framework/builtins.js';
 import { type Scenario, clusterSlots } from '../core/scenario.js';
+import { type ScenarioIssue, rewritten } from '../core/field-unread.js';
 
 export function applySchedulerFiles(raw: Record<string, unknown>, scenarioFile: string): Record<string, unknown> {
   const scheduler = raw.scheduler;
@@ -53,22 +54,22 @@ export function applySchedulerFiles(raw: Record<string, unknown>, scenarioFile: 
 }
 
 /**
- * Errors in the merged scheduler named by the scenario's own index: mergeByName puts the file's entries first and the
+ * Issues in the merged scheduler named by the scenario's own index: mergeByName puts the file's entries first and the
  * scenario's after them, in their order, so the scenario's pools[0] was reported as pools[3] behind three of the file's.
  * An error in one of the file's entries keeps the merged index.
  */
-export function errorsAtScenarioIndex(errors: string[], raw: Record<string, unknown>, merged: Record<string, unknown>): string[] {
+export function issuesAtScenarioIndex(issues: ScenarioIssue[], raw: Record<string, unknown>, merged: Record<string, unknown>): ScenarioIssue[] {
   const own = raw.scheduler as Record<string, unknown> | undefined;
   const all = merged.scheduler as Record<string, unknown> | undefined;
-  if (own === all || typeof own !== 'object' || own === null || typeof all !== 'object' || all === null) return errors;
-  let out = errors;
+  if (own === all || typeof own !== 'object' || own === null || typeof all !== 'object' || all === null) return issues;
+  let out = issues;
   for (const field of ['pools', 'users', 'parentPools', 'queues', 'parentQueues']) {
     const mine = own[field];
     const list = all[field];
     if (!Array.isArray(mine) || !Array.isArray(list) || list === mine) continue;
     const offset = list.length - mine.length;
     const at = new RegExp(`^scheduler\\.${field}\\[(\\d+)\\]`);
-    out = out.map((e) => e.replace(at, (whole, k: string) => (Number(k) >= offset ? `scheduler.${field}[${Number(k) - offset}]` : whole)));
+    out = out.map((issue) => rewritten(issue, (e) => e.replace(at, (whole, k: string) => (Number(k) >= offset ? `scheduler.${field}[${Number(k) - offset}]` : whole))));
   }
   return out;
 }

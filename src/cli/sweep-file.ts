@@ -282,7 +282,7 @@ function* expandSweepSteps(raw: unknown, file: string): Steps<Sweep> {
         if (!checked.ok) {
           const advised = { file: baseFile === undefined ? `the base of ${file}` : (spec.base as string), variant: { name: variantName, overrides }, beforeSets: resolveVariant(baseRecord, overrides, []),
             ...sweepPointLayers(spec.set, Object.fromEntries(Object.entries(values).filter(([k]) => k !== VARIANT_AXIS)), variantsName) };
-          throw new InputError(pointLines(checked.errors, resolved, (i) => configAdviceNamed(checked.errors[i], advised)));
+          throw new InputError(pointLines(checked.errors, resolved, (i) => configAdviceNamed(checked.issues[i], advised)));
         }
         const scenario = checked.value;
         const trace = yield* within((step) => collectWarnings(warnings, () => atPoint(point, baseFile ?? file, step)), traceRead(baseFile ?? file, scenario));

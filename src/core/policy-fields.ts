@@ -10,7 +10,7 @@
 import type { z } from 'zod';
 import { ownsPoolShares, policies } from './framework/builtins.js';
 import { andList } from './shown-value.js';
-import { literally } from './literally.js';
+import { withUnread } from './field-unread.js';
 
 /** The scheduler fields this check reads (after defaults). */
 interface SchedulerFields {
@@ -79,19 +79,7 @@ const RULES: ReadonlyArray<{ field: keyof SchedulerFields; set: (s: SchedulerFie
 ];
 
 /** The advice of a field the policy ignores that holds wherever the field and the policy came from. */
-const IGNORED_ADVICE = ': remove it, or set it to null in a variant that changes the policy';
-
-const IGNORED = new RegExp(` ignores (\\S+) \\(only [^()]* reads? it\\)${literally(IGNORED_ADVICE)}$`);
-
-/**
- * The scenario field (scheduler.pools) an error's advice for a field the policy ignores is about, and where the advice
- * starts in `error`, or undefined where it gives none: for a caller that knows what gave the field or the policy (the
- * CLI: a --set, a variant, the file) to say so instead.
- */
-export function fieldIgnoredIn(error: string): { field: string; at: number } | undefined {
-  const m = IGNORED.exec(error);
-  return m === null ? undefined : { field: `scheduler.${m[1]}`, at: m.index + m[0].length - IGNORED_ADVICE.length };
-}
+const IGNORED_ADVICE = { text: 'remove it, or set it to null in a variant that changes the policy', then: '' };
 
 /** Adds an issue for each field that `s.policy` would ignore. */
 export function refinePolicyFields(s: SchedulerFields, ctx: z.RefinementCtx): void {
@@ -100,7 +88,9 @@ export function refinePolicyFields(s: SchedulerFields, ctx: z.RefinementCtx): vo
     const readBy = rule.readBy();
     if (!rule.set(s) || readBy.includes(s.policy)) continue;
     const readers = andList(readBy.map((p) => `"${p}"`));
-    ctx.addIssue({ code: 'custom', path: [rule.field], message: `policy "${s.policy}" ignores ${rule.field} (only ${readers} read${readBy.length > 1 ? '' : 's'} it)${IGNORED_ADVICE}` });
+    const message = `policy "${s.policy}" ignores ${rule.field} (only ${readers} read${readBy.length > 1 ? '' : 's'} it): ${IGNORED_ADVICE.text}`;
+    const plugin = { kind: 'policy', path: 'scheduler.policy', name: s.policy };
+    ctx.addIssue(withUnread({ code: 'custom' as const, path: [rule.field], message }, { kind: 'field-ignored', field: `scheduler.${rule.field}`, plugin, advice: IGNORED_ADVICE }));
   }
   if (policies.get(s.policy)!.placesMapsItself !== true) return;
   for (const rule of SCAN_FIELDS) {

@@ -16,9 +16,11 @@ import { atMost, flag, oneOf, intWithin, nameField, nonNegInt, numberField, posI
 import { workloadSchema } from './workload-schema.js';
 import { refineJobPools, refineQueueStates } from './job-pools-check.js';
 import { changedFields, formatIssue } from './scenario-issues.js';
+import { type ScenarioIssue, endsInAdvice, unreadOf } from './field-unread.js';
 
 export type { Priority } from './priority.js';
 export type { JobType } from './workload-schema.js';
+export type { ScenarioIssue } from './field-unread.js';
 /** For load-scenario.ts and the library API (src/index.ts), which import them from here. */
 export { OverrideError, overridePathProblem, resolveVariant, setPath, variantErrors, variantsOf } from './scenario-variants.js';
 const clusterSchema = z.strictObject({
@@ -198,14 +200,27 @@ export type GeneratedWorkload = Extract<Workload, { kind: 'generated' }>;
 export type SwimWorkload = Extract<Workload, { kind: 'swim' }>;
 export type SlsWorkload = Extract<Workload, { kind: 'sls' }>;
 
-export type Parsed<T> = { ok: true; value: T } | { ok: false; errors: string[] };
+/** A parse's errors: one line each, and the same lines as issues (`issues[i].message` is `errors[i]`) with what each is about where known. */
+export interface ParseFailure {
+  ok: false;
+  errors: string[];
+  issues: ScenarioIssue[];
+}
+export type Parsed<T> = { ok: true; value: T } | ParseFailure;
+
+/** The failure of a parse with `issues`, its errors their messages. */
+export const failedWith = (issues: ScenarioIssue[]): ParseFailure => ({ ok: false, errors: issues.map((i) => i.message), issues });
 
 /** Validates raw JSON; errors are values, one line each, naming the field path. */
 export function parseScenario(raw: unknown): Parsed<Scenario> {
   // reportInput: formatIssue tells a field left out (its input undefined, which JSON cannot hold) from a wrong value
   const result = scenarioSchema.safeParse(raw, { reportInput: true, error: fieldErrors });
   if (result.success) return { ok: true, value: result.data };
-  return { ok: false, errors: result.error.issues.map(formatIssue) };
+  return failedWith(result.error.issues.map((issue) => {
+    const message = formatIssue(issue);
+    const unread = unreadOf(issue);
+    return unread === undefined || !endsInAdvice(message, unread) ? { message } : { message, unread };
+  }));
 }
 
 /**

@@ -35,7 +35,7 @@ describe('the pools jobs name under a YARN queue tree', () => {
   it('a path from the root (root.prod.etl) is refused, naming the pool hfsim reads (it made a second pool, at the root, beside prod.etl)', () => {
     const scheduler = { policy: 'hfs', ...parseAllocation('<allocations><queue name="root"><queue name="prod"><queue name="etl"/></queue></queue></allocations>', 'a.xml') };
     const parsed = parseScenario({ scheduler, workload: { kind: 'generated', groups: [{ name: 'g', pool: 'root.prod.etl', maps: 1, mapMs: 1 }] } });
-    expect(parsed).toEqual({ ok: false, errors: ['workload.groups[0].pool: files its jobs under pool "root.prod.etl", a path from the root: hfsim names a YARN queue by its path without "root." ("prod.etl"), as it reads an allocation file'] });
+    expect(parsed).toMatchObject({ ok: false, errors: ['workload.groups[0].pool: files its jobs under pool "root.prod.etl", a path from the root: hfsim names a YARN queue by its path without "root." ("prod.etl"), as it reads an allocation file'] });
     expect(parseScenario({ scheduler, workload: { kind: 'generated', groups: [{ name: 'g', pool: 'prod.etl', maps: 1, mapMs: 1 }] } }).ok).toBe(true);
     // a flat YARN file too (no parent queue: it was not checked), and a pool listed as root.x is the scenario's own
     const flat = { policy: 'hfs', ...parseAllocation('<allocations><queue name="root"><queue name="a"><weight>2</weight></queue><queue name="b"/></queue></allocations>', 'a.xml') };

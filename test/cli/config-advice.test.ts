@@ -5,6 +5,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadScenario, loadScenarioFlags } from '../../src/cli/load-scenario.js';
 import { loadSweep } from '../../src/cli/sweep-file.js';
+import { type Layers, configAdviceNamed } from '../../src/cli/config-advice.js';
+import { FLAGS } from '../../src/cli/set-naming.js';
+import { type ScenarioIssue, parseScenario } from '../../src/core/scenario.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'hfsim-config-advice-'));
 const file = join(dir, 's.json');
@@ -156,5 +159,40 @@ describe('a field the policy ignores: the advice names what gave it or changed t
     const at = join(dir, 'pools-sweep.json');
     writeFileSync(at, JSON.stringify({ name: 'pools-sweep', base: 'pools.json', set: { 'scheduler.policy': 'fifo' }, axes: { variant: ['HFS'] } }));
     expect(message(() => loadSweep(at))).toMatch(/: scheduler\.pools: policy "fifo" ignores pools \(only "hfs" and "capacity" read it\): drop "set"'s "scheduler\.policy", or add "scheduler\.pools": null in "set"$/);
+  });
+});
+
+describe('the advice is read from the issue\'s data beside its line, not from its words (the CLI parsed them with patterns that repeated the core\'s)', () => {
+  const policy = { kind: 'policy', path: 'scheduler.policy', name: 'fifo' };
+  const left = (message: string, text: string): ScenarioIssue => ({ message, unread: { kind: 'config-left', field: 'scheduler.policyConfig', plugin: policy, advice: { text, then: ']' } } });
+  const ignored = (message: string, text: string): ScenarioIssue => ({ message, unread: { kind: 'field-ignored', field: 'scheduler.pools', plugin: policy, advice: { text, then: '' } } });
+  const layers = (sets: Layers['sets'], variant: Layers['variant'] = { name: '', overrides: {} }): Layers => ({ file: 'f.json', variant, sets, naming: FLAGS, beforeSets: {} });
+
+  it.each([
+    ['a --set gave the config', left('scheduler.policyConfig: no "x" here [fifo wants nothing; DROP IT]', 'DROP IT'), layers([['scheduler.policyConfig', { x: 1 }]]),
+      'scheduler.policyConfig: no "x" here [fifo wants nothing; drop --set scheduler.policyConfig]'],
+    ['a variant gave the config', left('scheduler.policyConfig: no "x" here [fifo wants nothing; DROP IT]', 'DROP IT'), layers([], { name: 'V', overrides: { 'scheduler.policyConfig': { x: 1 } } }),
+      'scheduler.policyConfig: no "x" here [fifo wants nothing; remove "scheduler.policyConfig" from variant "V"]'],
+    ['a --set changed the policy', ignored('scheduler.pools: fifo reads no pools -- DROP IT', 'DROP IT'), layers([['scheduler.policy', 'fifo']]),
+      'scheduler.pools: fifo reads no pools -- drop --set scheduler.policy, or add --set scheduler.pools=null'],
+    ['a variant changed the policy', ignored('scheduler.pools: fifo reads no pools -- DROP IT', 'DROP IT'), layers([], { name: 'FIFO', overrides: { 'scheduler.policy': 'fifo' } }),
+      'scheduler.pools: fifo reads no pools -- remove scheduler.pools from f.json, or set "scheduler.pools": null in variant "FIFO"'],
+  ])('%s: named whatever the words', (_, issue, given, said) => {
+    expect(configAdviceNamed(issue, given)).toBe(said);
+  });
+
+  it('a line without such data, or not ending in the advice it names, is left as it is', () => {
+    expect(configAdviceNamed({ message: `scheduler.policyConfig: unknown field "x" (${NONE}: remove scheduler.policyConfig, or set it to null in a variant that changes scheduler.policy)` }, layers([['scheduler.policyConfig', { x: 1 }]])))
+      .toBe(`scheduler.policyConfig: unknown field "x" (${NONE}: remove scheduler.policyConfig, or set it to null in a variant that changes scheduler.policy)`);
+    expect(configAdviceNamed(left('scheduler.policyConfig: changed since', 'DROP IT'), layers([['scheduler.policyConfig', { x: 1 }]]))).toBe('scheduler.policyConfig: changed since');
+  });
+
+  it.each([
+    [{ policy: 'fifo', pools: [{ name: 'a' }] }, { kind: 'field-ignored', field: 'scheduler.pools', plugin: policy, advice: { text: 'remove it, or set it to null in a variant that changes the policy', then: '' } }],
+    [{ policy: 'fifo', policyConfig: { x: 1 } }, { kind: 'config-left', field: 'scheduler.policyConfig', plugin: policy, advice: { text: 'remove scheduler.policyConfig, or set it to null in a variant that changes scheduler.policy', then: ')' } }],
+  ])('parseScenario gives each error as an issue too, with what it is about as data (%j)', (scheduler, unread) => {
+    const parsed = parseScenario({ workload: { kind: 'facebook', jobs: 5 }, scheduler });
+    expect(parsed.ok ? [] : parsed.issues.map((i) => i.message)).toEqual(parsed.ok ? [''] : parsed.errors);
+    expect(parsed.ok ? [] : parsed.issues.map((i) => i.unread)).toEqual([unread]);
   });
 });

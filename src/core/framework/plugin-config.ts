@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { fieldErrors, unknownFields } from '../unknown-fields.js';
 import { notGiven } from '../nearest-name.js';
 import { pluginFilesLoading } from '../plugin-loading.js';
-import { literally } from '../literally.js';
+import { type FieldUnread, type PluginNamed, withUnread } from '../field-unread.js';
 
 type Issue = z.core.$ZodRawIssue;
 
@@ -78,13 +78,14 @@ export function parsePluginConfig(registry: PluginLookup, field: string, name: s
     return undefined;
   }
   // A config for a plugin that takes none is most often another plugin's, left by a variant that changed the name.
-  const takesNone = plugin.config === undefined && nameKey === undefined
-    ? takesNoConfig({ field, name, configField: `scheduler.${configPath.join('.')}`, nameField: `scheduler.${namePath.join('.')}` }) : '';
+  const left = plugin.config === undefined && nameKey === undefined
+    ? configLeft({ kind: field, path: `scheduler.${namePath.join('.')}`, name }, `scheduler.${configPath.join('.')}`) : undefined;
   for (const issue of result.error.issues) {
     const aboutName = nameKey !== undefined && issue.path[0] === nameKey;
-    const message = aboutName ? `${issue.message} (${field} names the plugin and is left out of its config, which is the other fields: its schema must not ask for ${nameKey})` : issue.message + takesNone;
+    const message = aboutName ? `${issue.message} (${field} names the plugin and is left out of its config, which is the other fields: its schema must not ask for ${nameKey})` : issue.message + (left?.said ?? '');
     // the field's own input (formatIssue says a field left out is missing: maxSkips under "mode": "skip")
-    issues.push({ ...issue, message, path: [...configPath, ...issue.path], input: 'input' in issue ? issue.input : config } as Issue);
+    const pushed = { ...issue, message, path: [...configPath, ...issue.path], input: 'input' in issue ? issue.input : config } as Issue;
+    issues.push(left === undefined ? pushed : withUnread(pushed, left.unread));
   }
   return undefined;
 }
@@ -101,29 +102,13 @@ export const CONFIG_NAMED_BY: Readonly<Record<string, string>> = {
   'scheduler.replication.config': 'scheduler.replication.policy',
 };
 
-/** A plugin that takes no config, given one: `field` names it `name`; `configField` and `nameField` are the scenario's paths. */
-export interface ConfigLeft {
-  field: string;
-  name: string;
-  configField: string;
-  nameField: string;
-}
-
-/** The words of takesNoConfig between its fields: the message and the pattern that finds it (configLeftIn) are made of them. */
-const NO_CONFIG_WORDS = ['takes no config: remove ', ', or set it to null in a variant that changes '] as const;
-
-/** What a config error says of a plugin that takes none, with the advice that holds wherever the config came from. */
-const takesNoConfig = (c: ConfigLeft): string => ` (${c.field} "${c.name}" ${NO_CONFIG_WORDS[0]}${c.configField}${NO_CONFIG_WORDS[1]}${c.nameField})`;
-
-const TAKES_NO_CONFIG = new RegExp(` \\((\\S+) "(.*)" ${literally(NO_CONFIG_WORDS[0])}(\\S+)${literally(NO_CONFIG_WORDS[1])}(\\S+)\\)$`);
-
 /**
- * The plugin an error's takesNoConfig advice is about, and where the advice starts in `error`, or undefined where it
- * gives none: for a caller that knows what gave the config (the CLI: a --set, a variant, the file) to say so instead.
+ * What a config error says of a plugin that takes none, given one at `configField`: the advice that holds wherever the
+ * config came from, and the same as data (for a caller that knows what gave it to say so instead).
  */
-export function configLeftIn(error: string): (ConfigLeft & { at: number }) | undefined {
-  const m = TAKES_NO_CONFIG.exec(error);
-  return m === null ? undefined : { field: m[1], name: m[2], configField: m[3], nameField: m[4], at: m.index };
+function configLeft(plugin: PluginNamed, configField: string): { said: string; unread: FieldUnread } {
+  const advice = { text: `remove ${configField}, or set it to null in a variant that changes ${plugin.path}`, then: ')' };
+  return { said: ` (${plugin.kind} "${plugin.name}" takes no config: ${advice.text}${advice.then}`, unread: { kind: 'config-left', field: configField, plugin, advice } };
 }
 
 const TYPE_NAMES: Record<string, string> = { number: 'a number', string: 'a string', boolean: 'a boolean', array: 'a list', bigint: 'a bigint' };
