@@ -14,8 +14,18 @@
 import type { Node } from 'jsonc-parser';
 import { JsonReader } from './json-located.js';
 import { MAX_TIME_MS } from '../core/limits.js';
-import { type SlsJob, type SlsTrace, SkipJob, hostOf, readJobs } from './sls.js';
+import { type SlsJob, type SlsTrace, SkipJob, hostOf, noList, readJobs } from './sls.js';
 import { type Steps, drained } from './steps.js';
+
+/** An attempt's "startTime" and "finishTime" as written, with what SLS takes a -1, null or missing one for. */
+function attemptTimes(a: Map<string, Node>): string {
+  const start = a.get('startTime');
+  const finish = a.get('finishTime');
+  if (start === undefined && finish === undefined) return 'no "startTime" and no "finishTime" (each -1 to SLS)';
+  const shown = (field: string, v: Node | undefined): string => (v === undefined ? `no "${field}" (-1 to SLS)`
+    : `"${field}" ${JSON.stringify(v.value)}${v.value === null ? ' (0 to SLS)' : v.value === -1 ? ' (Rumen\'s "not known")' : ''}`);
+  return `${shown('startTime', start)} and ${shown('finishTime', finish)}`;
+}
 
 function tasks(r: JsonReader, p: Map<string, Node>, key: string, job: SlsJob): void {
   const list = p.get(key);
@@ -25,7 +35,7 @@ function tasks(r: JsonReader, p: Map<string, Node>, key: string, job: SlsJob): v
     const at = `its task at line ${r.line(task.offset)} in "${key}"`;
     const attempts = r.props(task, undefined, 'a task').get('attempts');
     if (attempts !== undefined && attempts.value !== null && attempts.type !== 'array') r.fail(attempts.offset, '"attempts" must be an array of task attempts');
-    if (attempts === undefined || attempts.value === null || (attempts.children ?? []).length === 0) throw new SkipJob(job, 'a task with no attempt', `${at} has no attempt ("${key === 'mapTasks' ? 'Invalid map task, no attempt for a mapper!' : 'Invalid reduce task, no attempt for a reducer!'}")`);
+    if (attempts === undefined || attempts.value === null || (attempts.children ?? []).length === 0) throw new SkipJob(job, 'a task with no attempt', `${at} has no attempt: "attempts" is ${noList(attempts)}, and SLS needs at least one ("${key === 'mapTasks' ? 'Invalid map task, no attempt for a mapper!' : 'Invalid reduce task, no attempt for a reducer!'}")`);
     const last = attempts.children![attempts.children!.length - 1];
     const a = r.props(last, undefined, 'a task attempt');
     const host = hostOf(r, a, 'hostName');
@@ -35,10 +45,10 @@ function tasks(r: JsonReader, p: Map<string, Node>, key: string, job: SlsJob): v
     const time = (field: string): number => (a.get(field)?.value === null ? 0 : r.num(a, field, { min: -1 }) ?? -1);
     const start = time('startTime');
     const finish = time('finishTime');
-    if (host === undefined) throw new SkipJob(job, 'a last attempt with no "hostName"', `${at}: its last attempt has no "hostName"`);
+    if (host === undefined) throw new SkipJob(job, 'a last attempt with no "hostName"', `${at}: its last attempt has ${a.has('hostName') ? '"hostName" null' : 'no "hostName"'}, and SLS needs the node it ran on`);
     const ms = finish - start;
     // -1 is also TaskContainerDefinition's "no duration given": 0 ms, skipped alike
-    if (ms <= 0) throw new SkipJob(job, 'a last attempt of 0 ms or less', `${at}: its last attempt lasts ${ms} ms ("Duration of a task shouldn't be less or equal to 0!")`);
+    if (ms <= 0) throw new SkipJob(job, 'a last attempt of 0 ms or less', `${at}: its last attempt has ${attemptTimes(a)}, so lasts ${ms} ms, and SLS needs it to last above 0 ms ("Duration of a task shouldn't be less or equal to 0!")`);
     // An attempt that never started, with a finishTime since the epoch (every real job history's): SLS would run it
     // for decades. Past hfsim's limit on any time, its job is skipped and said so, as a trace of real jobs holds such
     // attempts (refusing the trace left it unreplayable for one killed speculative attempt).

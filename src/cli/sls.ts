@@ -188,7 +188,7 @@ function slsJob(r: JsonReader, node: Node, index: number, totals: Totals): SlsJo
   const countAt = (p.get('job.count') ?? node).offset;
   if (job.count > MAX_JOBS) overLimit(job, countAt, `"job.count" ${job.count} is above the limit of ${MAX_JOBS} jobs`);
   const tasks = p.get('job.tasks');
-  if (tasks === undefined || tasks.value === null || (tasks.type === 'array' && (tasks.children ?? []).length === 0)) throw new SkipJob(job, 'no container', 'it has no containers ("No task for the job!")');
+  if (tasks === undefined || tasks.value === null || (tasks.type === 'array' && (tasks.children ?? []).length === 0)) throw new SkipJob(job, 'no container', `"job.tasks" is ${noList(tasks)}, and SLS needs at least one container ("No task for the job!")`);
   if (tasks.type !== 'array') r.fail(tasks.offset, '"job.tasks" must be an array of containers');
   for (const t of tasks.children!) slsTask(r, t, job, totals);
   const over = firstOver.get(job);
@@ -200,6 +200,21 @@ function slsJob(r: JsonReader, node: Node, index: number, totals: Totals): SlsJo
   totals.maps += job.count * job.mapCount;
   totals.reduces += job.count * job.reduceCount;
   return job;
+}
+
+/** A container's duration keys, in TaskContainerDefinition's order; then "container.start.ms" and "container.end.ms". */
+const DURATION_KEYS = ['container.duration.ms', 'duration.ms'] as const;
+const TIME_KEYS = [...DURATION_KEYS, 'container.start.ms', 'container.end.ms'];
+
+/** The time keys a container with no duration has, as written ("duration.ms" -1 is SLS's "not given"), or "none". */
+function timeKeysWritten(p: Map<string, Node>): string {
+  const written = TIME_KEYS.filter((k) => p.has(k)).map((k) => `"${k}" ${JSON.stringify(p.get(k)!.value)}${p.get(k)!.value === -1 ? ', SLS\'s "not given"' : ''}`);
+  return written.length === 0 ? 'none' : written.join(', ');
+}
+
+/** How a list a job or task needs is empty: "missing", "null" or "[]". */
+export function noList(list: Node | undefined): string {
+  return list === undefined ? 'missing' : list.value === null ? 'null' : '[]';
 }
 
 /** A job's first limit passed (at its offset), said once the job is read whole and not skipped. */
@@ -221,14 +236,17 @@ function slsTask(r: JsonReader, node: Node, job: SlsJob, totals: Totals): void {
     const v = r.num(p, key, { min: -Infinity });
     return v === -1 ? undefined : v;
   };
-  const duration = given('container.duration.ms') ?? given('duration.ms');
+  const durationKey = DURATION_KEYS.find((key) => given(key) !== undefined);
+  const duration = durationKey === undefined ? undefined : given(durationKey);
   const start = given('container.start.ms');
   const end = given('container.end.ms');
   const timed = duration !== undefined || (start !== undefined && end !== undefined);
   const ms = duration ?? (timed ? end! - start! : 0);
   if (ms <= 0) {
-    const lasts = timed ? `lasts ${ms} ms` : 'has no duration ("container.duration.ms", "duration.ms", or "container.start.ms" and "container.end.ms")';
-    throw new SkipJob(job, timed ? 'a container of 0 ms or less' : 'a container with no duration', `its container at line ${r.line(node.offset)} ${lasts} ("Duration of a task shouldn't be less or equal to 0!")`);
+    const has = durationKey !== undefined ? `has "${durationKey}" ${ms}`
+      : timed ? `has "container.start.ms" ${start} and "container.end.ms" ${end}, so lasts ${ms} ms`
+      : `has no duration ("container.duration.ms", "duration.ms", or "container.start.ms" and "container.end.ms"; it has ${timeKeysWritten(p)})`;
+    throw new SkipJob(job, timed ? 'a container of 0 ms or less' : 'a container with no duration', `its container at line ${r.line(node.offset)} ${has}, and SLS needs a container to last above 0 ms ("Duration of a task shouldn't be less or equal to 0!")`);
   }
   // here, with its line: past the limit it failed as the converted workload's "workload.jobs[0].mapMs", or as NaN
   if (ms > MAX_TIME_MS) r.fail(node.offset, `the container lasts ${ms} ms, above the limit of ${MAX_TIME_MS} ms (24.8 days) for any time`);

@@ -159,7 +159,7 @@ describe('SLS JSON traces', () => {
     ['an unclosed object', '{ "job.start.ms": 0,\n  "job.queue.name": "q"\n', /^t\.json:3:1: unexpected end of file/],
     ['a number at the top', '{ "job.start.ms": 0, "job.queue.name": "q", "job.tasks": [{ "container.host": "h", "duration.ms": 1 }] }\n42\n', /^t\.json:2:1: expected a job object/],
     ['only a job SLS skips (a negative duration)', job('    { "container.host": "/r/n1",\n      "container.start.ms": 10, "container.end.ms": 5 }'),
-      /^t\.json: no job to replay: SLS skips all 1 \(line 1, job "job_1": its container at line 3 lasts -5 ms \("Duration of a task shouldn't be less or equal to 0!"\)\)$/],
+      /^t\.json: no job to replay: SLS skips all 1 \(line 1, job "job_1": its container at line 3 has "container\.start\.ms" 10 and "container\.end\.ms" 5, so lasts -5 ms, and SLS needs a container to last above 0 ms \("Duration of a task shouldn't be less or equal to 0!"\)\)$/],
     ['only a job SLS skips (no duration)', job('    { "container.host": "/r/n1" }'), /^t\.json: no job to replay: SLS skips all 1 \(line 1, job "job_1": its container at line 3 has no duration/],
     ['a map without a host', job('    { "duration.ms": 5 }'), /^t\.json:3:5: a map container needs "container\.host"/],
     // "/r/" and "/" were a host "" of their own, silently; SLS (Hadoop's NodeBase, one trailing "/" dropped) fails on them
@@ -186,7 +186,7 @@ describe('SLS JSON traces', () => {
     ['a key given twice', job('    { "container.host": "h", "duration.ms": 5 }', '\n  "job.start.ms": 5,'), /^t\.json:2:3: "job\.start\.ms" is given twice$/],
     ['a text start time', '{ "job.queue.name": "q",\n  "job.start.ms": "soon", "job.tasks": [{ "container.host": "h", "duration.ms": 1 }] }', /^t\.json:2:19: "job\.start\.ms" must be a whole number of at least 0, not "soon"$/],
     ['a fractional count', job('    { "container.host": "h", "duration.ms": 5,\n      "count": 1.5 }'), /^t\.json:4:16: "count" must be a whole number, not 1\.5$/],
-    ['only a job SLS skips (no tasks)', job(''), /^t\.json: no job to replay: SLS skips all 1 \(line 1, job "job_1": it has no containers \("No task for the job!"\)\)$/],
+    ['only a job SLS skips (no tasks)', job(''), /^t\.json: no job to replay: SLS skips all 1 \(line 1, job "job_1": "job\.tasks" is \[\], and SLS needs at least one container \("No task for the job!"\)\)$/],
     ['tasks that are not an array', job('').replace('[\n\n  ]', '"none"'), /^t\.json:2:16: "job\.tasks" must be an array of containers$/],
     ['only reduces', job('    { "duration.ms": 5, "container.type": "reduce" }'), /^t\.json:2:16: job "job_1" has no map container/],
     ['another AM type', job('    { "container.host": "h", "duration.ms": 5 }', ' "am.type": "stream",'), /^t\.json:1:56: am\.type "stream": only mapreduce jobs are replayed$/],
@@ -254,16 +254,16 @@ describe('SLS JSON traces', () => {
     const t = parseSlsTrace(SKIPPING, 's.json');
     expect(t.jobs).toEqual(parseSlsTrace(TRACE, 's.json').jobs);
     expect(t.skipped).toEqual([
-      { id: 'no_tasks', line: 40, reason: 'no container', why: 'it has no containers ("No task for the job!")' },
-      { id: 'zero', line: 41, reason: 'a container of 0 ms or less', why: 'its container at line 42 lasts 0 ms ("Duration of a task shouldn\'t be less or equal to 0!")' },
+      { id: 'no_tasks', line: 40, reason: 'no container', why: '"job.tasks" is [], and SLS needs at least one container ("No task for the job!")' },
+      { id: 'zero', line: 41, reason: 'a container of 0 ms or less', why: 'its container at line 42 has "container.start.ms" 7 and "container.end.ms" 7, so lasts 0 ms, and SLS needs a container to last above 0 ms ("Duration of a task shouldn\'t be less or equal to 0!")' },
     ]);
     writeFileSync(join(dir, 'skipping.json'), SKIPPING);
     writeFileSync(join(dir, 'skipping-sls.json'), JSON.stringify({ ...base, workload: { kind: 'sls', trace: 'skipping.json' } }));
     const r = hfsim('run', join(dir, 'skipping-sls.json'), '--json');
     expect(r.code).toBe(0);
     expect(r.stderr.trim().split('\n')).toEqual([
-      `hfsim: warning: ${join(dir, 'skipping.json')}:40: job "no_tasks" skipped, as SLS skips it: it has no containers ("No task for the job!")`,
-      `hfsim: warning: ${join(dir, 'skipping.json')}:41: job "zero" skipped, as SLS skips it: its container at line 42 lasts 0 ms ("Duration of a task shouldn't be less or equal to 0!")`,
+      `hfsim: warning: ${join(dir, 'skipping.json')}:40: job "no_tasks" skipped, as SLS skips it: "job.tasks" is [], and SLS needs at least one container ("No task for the job!")`,
+      `hfsim: warning: ${join(dir, 'skipping.json')}:41: job "zero" skipped, as SLS skips it: its container at line 42 has "container.start.ms" 7 and "container.end.ms" 7, so lasts 0 ms, and SLS needs a container to last above 0 ms ("Duration of a task shouldn't be less or equal to 0!")`,
     ]);
     expect(JSON.parse(r.stdout).digest).toBe(JSON.parse(hfsim('run', join(dir, 'sls.json'), '--json').stdout).digest);
   });
@@ -278,8 +278,8 @@ describe('SLS JSON traces', () => {
     expect(r.code).toBe(0);
     const lines = r.stderr.trim().split('\n');
     expect(lines).toHaveLength(11);
-    expect(lines[0]).toBe(`hfsim: warning: ${join(dir, 'many-skips.json')}:40: job "e0" skipped, as SLS skips it: it has no containers ("No task for the job!")`);
-    expect(lines[9]).toBe(`hfsim: warning: ${join(dir, 'many-skips.json')}:49: job "z1" skipped, as SLS skips it: its container at line 49 lasts 0 ms ("Duration of a task shouldn't be less or equal to 0!")`);
+    expect(lines[0]).toBe(`hfsim: warning: ${join(dir, 'many-skips.json')}:40: job "e0" skipped, as SLS skips it: "job.tasks" is [], and SLS needs at least one container ("No task for the job!")`);
+    expect(lines[9]).toBe(`hfsim: warning: ${join(dir, 'many-skips.json')}:49: job "z1" skipped, as SLS skips it: its container at line 49 has "duration.ms" 0, and SLS needs a container to last above 0 ms ("Duration of a task shouldn't be less or equal to 0!")`);
     expect(lines[10]).toBe(`hfsim: warning: ${join(dir, 'many-skips.json')}: 13 more jobs skipped (lines 50 to 62), not listed one by one: 7 with a container of 0 ms or less, 6 with no container`);
     expect(JSON.parse(r.stdout).digest).toBe(JSON.parse(hfsim('run', join(dir, 'sls.json'), '--json').stdout).digest);
   });
@@ -484,10 +484,10 @@ describe('Rumen traces (format: "rumen")', () => {
     const t = parseRumenTrace(RUMEN + killed, 'r.json');
     expect(t.jobs).toEqual(parseRumenTrace(RUMEN, 'r.json').jobs);
     expect(t.skipped).toEqual([
-      { id: 'job_0_3', line: 10, reason: 'a task with no attempt', why: 'its task at line 11 in "mapTasks" has no attempt ("Invalid map task, no attempt for a mapper!")' },
-      { id: 'job_0_4', line: 12, reason: 'a last attempt of 0 ms or less', why: 'its task at line 13 in "mapTasks": its last attempt lasts 0 ms ("Duration of a task shouldn\'t be less or equal to 0!")' },
-      { id: 'job_0_5', line: 14, reason: 'a last attempt with no "hostName"', why: 'its task at line 15 in "mapTasks": its last attempt has no "hostName"' },
-      { id: 'job_0_6', line: 16, reason: 'a task with no attempt', why: 'its task at line 17 in "reduceTasks" has no attempt ("Invalid reduce task, no attempt for a reducer!")' },
+      { id: 'job_0_3', line: 10, reason: 'a task with no attempt', why: 'its task at line 11 in "mapTasks" has no attempt: "attempts" is [], and SLS needs at least one ("Invalid map task, no attempt for a mapper!")' },
+      { id: 'job_0_4', line: 12, reason: 'a last attempt of 0 ms or less', why: 'its task at line 13 in "mapTasks": its last attempt has "startTime" -1 (Rumen\'s "not known") and "finishTime" -1 (Rumen\'s "not known"), so lasts 0 ms, and SLS needs it to last above 0 ms ("Duration of a task shouldn\'t be less or equal to 0!")' },
+      { id: 'job_0_5', line: 14, reason: 'a last attempt with no "hostName"', why: 'its task at line 15 in "mapTasks": its last attempt has no "hostName", and SLS needs the node it ran on' },
+      { id: 'job_0_6', line: 16, reason: 'a task with no attempt', why: 'its task at line 17 in "reduceTasks" has no attempt: "attempts" is [], and SLS needs at least one ("Invalid reduce task, no attempt for a reducer!")' },
     ]);
   });
 
@@ -501,9 +501,9 @@ describe('Rumen traces (format: "rumen")', () => {
     expect(ms('"startTime": null, "finishTime": 5000')).toEqual([[5000]]);
     expect(ms('"startTime": 1000, "finishTime": 5000')).toEqual([[4000]]);
     const skipped = (times: string) => parseRumenTrace(job(times) + RUMEN, 'r.json').skipped.map((k) => k.why);
-    expect(skipped('"startTime": 1000, "finishTime": -1')).toEqual(['its task at line 2 in "mapTasks": its last attempt lasts -1001 ms ("Duration of a task shouldn\'t be less or equal to 0!")']);
+    expect(skipped('"startTime": 1000, "finishTime": -1')).toEqual(['its task at line 2 in "mapTasks": its last attempt has "startTime" 1000 and "finishTime" -1 (Rumen\'s "not known"), so lasts -1001 ms, and SLS needs it to last above 0 ms ("Duration of a task shouldn\'t be less or equal to 0!")']);
     // -1 is also SLS's "no duration given": 0 ms, skipped
-    expect(skipped('"startTime": 1000, "finishTime": 999')).toEqual(['its task at line 2 in "mapTasks": its last attempt lasts -1 ms ("Duration of a task shouldn\'t be less or equal to 0!")']);
+    expect(skipped('"startTime": 1000, "finishTime": 999')).toEqual(['its task at line 2 in "mapTasks": its last attempt has "startTime" 1000 and "finishTime" 999, so lasts -1 ms, and SLS needs it to last above 0 ms ("Duration of a task shouldn\'t be less or equal to 0!")']);
     // epoch times: SLS would run the container 43 years, past hfsim's limit on any time: the job is skipped, saying
     // so (SLS runs it), and the trace's other jobs replay (the whole trace had been refused)
     const killed = parseRumenTrace(RUMEN + job('"startTime": -1, "finishTime": 1371223078206'), 'r.json');
@@ -602,14 +602,14 @@ describe('Rumen traces (format: "rumen")', () => {
     const host = (h: string) => `/default-rack/${h}.smile.com`;
     expect(t.jobs[0].maps.map((m) => m.hosts)).toEqual(['a2118', 'a2115', 'a2116', 'a2117', 'a2118', 'a2115', 'a2118', 'a2116'].map((h) => [host(h)]));
     expect(t.jobs[1].hosts).toEqual(Array(4).fill('/default-rack/foo.example.com')); // 3 maps and the reduce; SETUP and CLEANUP (otherTasks) are not read
-    expect(t.skipped).toEqual([{ id: 'job_1369942127770_1207', line: 1476, reason: 'a task with no attempt', why: 'its task at line 1484 in "mapTasks" has no attempt ("Invalid map task, no attempt for a mapper!")' }]);
+    expect(t.skipped).toEqual([{ id: 'job_1369942127770_1207', line: 1476, reason: 'a task with no attempt', why: 'its task at line 1484 in "mapTasks" has no attempt: "attempts" is [], and SLS needs at least one ("Invalid map task, no attempt for a mapper!")' }]);
     expect(t.reset).toBeUndefined();
     // one rack: a2115..a2118 are nodes 0..3 (natural order), foo.example.com node 4
     expect([...hostNodes(t.jobs, 1, 5, 'r.json')]).toEqual([[host('a2115').slice(1), 0], [host('a2116').slice(1), 1], [host('a2117').slice(1), 2], [host('a2118').slice(1), 3], ['default-rack/foo.example.com', 4]]);
   });
 
   it.each([
-    ['only a job SLS skips (a task without attempts)', '{ "submitTime": 5,\n  "mapTasks": [ { "attempts": [] } ] }', /^t\.json: no job to replay: SLS skips all 1 \(line 1, job "job_1": its task at line 2 in "mapTasks" has no attempt \("Invalid map task, no attempt for a mapper!"\)\)$/],
+    ['only a job SLS skips (a task without attempts)', '{ "submitTime": 5,\n  "mapTasks": [ { "attempts": [] } ] }', /^t\.json: no job to replay: SLS skips all 1 \(line 1, job "job_1": its task at line 2 in "mapTasks" has no attempt: "attempts" is \[\], and SLS needs at least one \("Invalid map task, no attempt for a mapper!"\)\)$/],
     ['attempts that are not an array', '{ "submitTime": 5,\n  "mapTasks": [ { "attempts": 3 } ] }', /^t\.json:2:31: "attempts" must be an array of task attempts$/],
     ['no submit time', '{ "jobID": "job_0_1",\n  "mapTasks": [] }', /^t\.json:1:1: the job has no "submitTime"$/],
     ['a text time', `{ "submitTime": 5, "mapTasks": [ { "attempts": [\n ${attempt('h', 1, 2).replace('"startTime": 1', '"startTime": "early"')} ] } ] }`, /^t\.json:2:73: "startTime" must be a number of at least -1, not "early"$/],
