@@ -8,6 +8,7 @@ import { DEFAULT_SLOWDOWNS, type Parsed, type Scenario, type SlsWorkload, failed
 import { namedBy } from './errors.js';
 import { andList } from '../core/shown-value.js';
 import { applySchedulerFiles, issuesAtScenarioIndex, ownEntries, warnMinsAboveMaxDefault } from './scheduler-files.js';
+import { convertedScenarioSteps } from './converted-check.js';
 import { readTextFile } from './read-file.js';
 import { rumenTraceJobs } from './rumen.js';
 import { type JobPlaces, type SlsJob, type SlsTrace, slsErrorsAtTrace, slsJobsWorkloadSteps, slsTraceJobs } from './sls.js';
@@ -64,7 +65,7 @@ function* slsConverted(scenario: Scenario, w: SlsWorkload, withFiles: Record<str
   if (fresh) warnTraceSkips(path, trace);
   const { cluster, hdfs } = scenario;
   const workload = yield* slsJobsWorkloadSteps(trace.jobs, w, { racks: cluster.racks, nodesPerRack: cluster.nodesPerRack, replication: hdfs.replication }, path, trace.places, traceReadTold(path, 'jobs converted'));
-  const converted = parseScenario({ ...withFiles, workload });
+  const converted = yield* convertedScenarioSteps(withFiles, workload, traceReadTold(path, 'jobs checked'));
   // Named by the trace's line, not the converted field the user never wrote ("workload.jobs[0].pool").
   if (!converted.ok) return failedWith(slsErrorsAtTrace(converted.errors, trace.jobs, path, trace.places).map((message) => ({ message })));
   convertedFrom.set(converted.value, { jobs: trace.jobs, path, places: trace.places });

@@ -53,6 +53,9 @@ export function simulatedClock(ms: number): string {
 /** A variant's name as progress shows it (a scenario without variants has one named ''). */
 const variantLabel = (name: string): string => (name === '' ? 'run' : name);
 
+/** A trace's bar's verb, by what it counts: its read, then (SLS JSON, Rumen) its jobs' conversion and their check. */
+const TRACE_STAGES: Record<TraceReadUnit, string> = { rows: 'reading', bytes: 'reading', 'jobs converted': 'converting', 'jobs checked': 'checking' };
+
 /**
  * The terminal as a bar leaves it: untouched. cli-progress's hideCursor and its default linewrap: false switch the
  * cursor and line wrap off while it draws and back on when it stops; a Ctrl-C (or any kill) ended the process by the
@@ -155,7 +158,7 @@ export class RunProgressDisplay {
    * signal would hold it until the trace was read (seconds), so none is set.
    */
   loading(file: string, done: number, total: number, turning = false, unit: TraceReadUnit = 'rows'): void {
-    this.counted(`${unit === 'jobs converted' ? 'converting' : 'reading'} ${file}`, unit, done, total, this.created, turning);
+    this.counted(`${TRACE_STAGES[unit]} ${file}`, unit, done, total, this.created, turning);
   }
 
   /**

@@ -127,8 +127,8 @@ function spacedColumn(cols: readonly string[]): string {
   return k < 0 ? '' : `: column ${k + 1} ${quotedName(cols[k])} holds spaces where a tab should be`;
 }
 
-/** What a trace's read counts: a SWIM trace's rows, an SLS JSON or Rumen trace's bytes (of the jobs read), then its jobs converted to a workload. */
-export type TraceReadUnit = 'rows' | 'bytes' | 'jobs converted';
+/** What a trace's read counts: a SWIM trace's rows, an SLS JSON or Rumen trace's bytes (of the jobs read), then its jobs converted to a workload and checked. */
+export type TraceReadUnit = 'rows' | 'bytes' | 'jobs converted' | 'jobs checked';
 
 /** Told each trace's read while it is set (whileTracesLoad): `done` of `total` `unit`, the trace `file`'s. */
 export type TraceRowsListener = (file: string, done: number, total: number, unit: TraceReadUnit) => void;

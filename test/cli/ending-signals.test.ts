@@ -19,8 +19,8 @@ const TTY = ['--import', 'data:text/javascript,process.stderr.isTTY=true'];
 // a terminal that draws in place whatever TERM the test itself runs under (a CI's may be dumb: no bar is drawn there)
 const TERMINAL_ENV = { ...process.env, TERM: 'xterm-256color' };
 
-/** Runs the CLI, sends `signal` once stderr shows `drawn`, and gives back stderr and how the process ended. */
-async function interrupted(args: string[], drawn: string, signal: NodeJS.Signals): Promise<{ stderr: string; signal: NodeJS.Signals | null; code: number | null }> {
+/** Runs the CLI, sends `signal` once stderr shows `drawn` (`afterMs` later), and gives back stderr and how the process ended. */
+async function interrupted(args: string[], drawn: string, signal: NodeJS.Signals, afterMs = 300): Promise<{ stderr: string; signal: NodeJS.Signals | null; code: number | null }> {
   const child: ChildProcess = spawn(process.execPath, [...TTY, CLI, ...args], { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'], env: TERMINAL_ENV });
   let stderr = '';
   let sent = false;
@@ -28,7 +28,7 @@ async function interrupted(args: string[], drawn: string, signal: NodeJS.Signals
     stderr += text;
     if (!sent && stderr.includes(drawn)) {
       sent = true;
-      setTimeout(() => child.kill(signal), 300); // a redraw or two later: mid-run
+      setTimeout(() => child.kill(signal), afterMs); // a redraw or two later: mid-run
     }
   });
   const [code, ended] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve) => child.on('close', (c, s) => resolve([c, s])));
@@ -80,6 +80,16 @@ describe('a progress bar interrupted on a terminal', () => {
     const r = await interrupted(['run', join(dir, 's.json')], ' bytes | ', 'SIGINT');
     expect(r.signal, r.stderr.slice(-300)).toBe('SIGINT'); // a shell reads 130
     expect(r.stderr, JSON.stringify(r.stderr.slice(-120))).toMatch(/\x1b\[1Greading [^\x1b]*jobs\.json \[[=-]+\] \d+\/\d+ bytes[^\x1b]*\x1b\[0K\r\x1b\[K$/);
+  }, 60_000);
+
+  it('hfsim run: a Ctrl-C while an SLS trace\'s converted jobs are checked clears the checking bar\'s line and ends the run by SIGINT', async () => {
+    // 40,000 jobs: the check, a slice of 5,000 jobs at a time, takes a fraction of a second, so the signal goes at once
+    const dir = mkdtempSync(join(tmpdir(), 'hfsim-')); // a short path: the bar's counts fit in 80 columns
+    writeFileSync(join(dir, 'jobs.json'), slsTrace(40_000));
+    writeFileSync(join(dir, 's.json'), JSON.stringify({ name: 's', cluster: { racks: 1, nodesPerRack: 4, mapSlotsPerNode: 2, reduceSlotsPerNode: 1 }, scheduler: { policy: 'fifo' }, workload: { kind: 'sls', trace: 'jobs.json' } }));
+    const r = await interrupted(['run', join(dir, 's.json')], ' jobs checked | ', 'SIGINT', 0);
+    expect(r.signal, r.stderr.slice(-300)).toBe('SIGINT');
+    expect(r.stderr, JSON.stringify(r.stderr.slice(-120))).toMatch(/\x1b\[1Gchecking [^\x1b]*jobs\.json \[[=-]+\] \d+\/40000 jobs checked[^\x1b]*\x1b\[0K\r\x1b\[K$/);
   }, 60_000);
 
   it.each(['swim', 'sls'] as const)('hfsim sweep: a Ctrl-C while a %s trace is read clears the reading bar\'s line (it was left on screen: the sweep read the trace without the event loop turning) and ends the sweep by SIGINT', async (kind) => {

@@ -11,6 +11,8 @@ import { describe, expect, it } from 'vitest';
 import { parseRumenTrace } from '../../src/cli/rumen.js';
 import { parseSlsTrace, slsJobsWorkloadSteps } from '../../src/cli/sls.js';
 import { drained } from '../../src/cli/steps.js';
+import { convertedScenarioSteps } from '../../src/cli/converted-check.js';
+import { parseScenario } from '../../src/core/scenario.js';
 import { rumenTrace, slsTrace } from './json-trace-helpers.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -80,5 +82,46 @@ describe('the jobs converted after an SLS or Rumen read', () => {
     expect(r.status, r.stderr).toBe(0);
     const file = join(dir, 'jobs.json').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     expect(r.stderr).toMatch(new RegExp(`reading ${file} \\[[=-]+\\] \\d+/\\d+ bytes[^]*converting ${file} \\[[=-]+\\] 5000/12000 jobs converted \\| \\d+ s`));
+  });
+});
+
+// The check of the converted jobs as a scenario's (1.6-3.1 s for 200,000 jobs, one synchronous parse) showed nothing
+// either, once the conversion's bar ended. It is parsed a slice of jobs at a time, told as the conversion is.
+describe('the converted jobs checked as a scenario\'s', () => {
+  const base = { name: 's', cluster: { racks: 1, nodesPerRack: 4 }, scheduler: { policy: 'fifo' } };
+  const converted = (): { kind: 'jobs'; files: Array<Record<string, unknown>>; jobs: Array<Record<string, unknown>> } => {
+    const jobs = parseSlsTrace(slsTrace(12_000), 't.json').jobs;
+    const w = { kind: 'sls', trace: 't.json', format: 'sls', type: 'io' } as never;
+    return drained(slsJobsWorkloadSteps(jobs, w, { racks: 1, nodesPerRack: 4, replication: 3 }, 't.json')) as never;
+  };
+
+  it('are told every so many jobs and at the end, and give the scenario parseScenario gives', () => {
+    const workload = converted();
+    const told: Array<[number, number]> = [];
+    const checked = drained(convertedScenarioSteps(base, workload, (done, total) => told.push([done, total])));
+    expect(told).toEqual([[5_000, 12_000], [10_000, 12_000], [12_000, 12_000]]);
+    expect(checked).toEqual(parseScenario({ ...base, workload }));
+    expect(JSON.stringify(checked)).toBe(JSON.stringify(parseScenario({ ...base, workload })));
+  });
+
+  it('give parseScenario\'s errors, in its order, where a slice fails', () => {
+    const workload = converted();
+    workload.jobs[11_000].mapMs = -1;
+    workload.jobs[3].pool = '';
+    workload.files[7_000].blocks = 0;
+    const errors = parseScenario({ ...base, workload });
+    expect(errors.ok).toBe(false);
+    expect(drained(convertedScenarioSteps(base, workload))).toEqual(errors);
+  });
+
+  it('show a bar on a terminal after the conversion\'s', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hfsim-sls-checking-'));
+    writeFileSync(join(dir, 'jobs.json'), slsTrace(12_000));
+    const scenario = join(dir, 's.json');
+    writeFileSync(scenario, JSON.stringify({ name: 's', cluster: { racks: 1, nodesPerRack: 4, mapSlotsPerNode: 2, reduceSlotsPerNode: 1 }, scheduler: { policy: 'fifo' }, workload: { kind: 'sls', trace: 'jobs.json' } }));
+    const r = spawnSync(process.execPath, ['--import', 'data:text/javascript,process.stderr.isTTY=true;process.stderr.columns=200;let t=0;performance.now=()=>(t+=1000);', CLI, 'run', scenario, '--dry-run'], { encoding: 'utf8', env: { ...process.env, TERM: 'xterm-256color' } });
+    expect(r.status, r.stderr).toBe(0);
+    const file = join(dir, 'jobs.json').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    expect(r.stderr).toMatch(new RegExp(`converting ${file} \\[[=-]+\\] 5000/12000 jobs converted[^]*checking ${file} \\[[=-]+\\] 5000/12000 jobs checked \\| \\d+ s`));
   });
 });
