@@ -5,8 +5,26 @@
  */
 import { z } from 'zod';
 import { nameField, repeatedKeys } from '../core/bounded.js';
+import { valueKind } from '../core/shown-value.js';
+import { fieldErrors } from '../core/unknown-fields.js';
 
 export const BENCH_FORMAT = 'hfsim-bench/1';
+
+const KIND_WORDS: Readonly<Record<string, string>> = { number: 'a number', string: 'a string', object: 'an object', array: 'a list', boolean: 'true or false' };
+
+/**
+ * The parse's error map of a report: a value of the wrong type told in words (zod's were "Invalid input: expected
+ * number, received string"); a number given as text is left to formatIssue, which says how to write it; a field left
+ * out stays zod's, which formatIssue tells as missing (an enumerated one is told so here); an unknown field is named
+ * with the one it is likely meant as.
+ */
+export const reportErrors: z.core.$ZodErrorMap = (issue) => {
+  // an enumerated field left out read zod's "Invalid option: expected one of ...", not that it was missing
+  if (issue.code === 'invalid_value' && issue.input === undefined) return `missing (required): expected ${issue.values.length === 1 ? '' : 'one of '}${issue.values.map((v) => JSON.stringify(v)).join('|')}`;
+  if (issue.code !== 'invalid_type' || issue.input === undefined) return fieldErrors(issue);
+  const must = `must be ${KIND_WORDS[issue.expected] ?? issue.expected}`;
+  return issue.expected === 'number' && typeof issue.input === 'string' ? must : `${must}, not ${valueKind(issue.input)}`;
+};
 
 /** A measure over repeated runs: median, spread = max - min (the measured noise), and each run's value. */
 export const statSchema = z.strictObject({
@@ -114,7 +132,7 @@ export const benchReportSchema = z.strictObject({
   /** The built-in suite run, or "none": only a user's --scenario cases. */
   suite: z.enum(['smoke', 'full', 'none']),
   // a time, not any text ("yesterday"): bench compare tells a base newer than the new report by it
-  createdAt: z.iso.datetime({ error: (i) => `${JSON.stringify(i.input)} is no time as hfsim bench writes one (ISO 8601, as 2026-11-28T03:00:00.000Z)` }),
+  createdAt: z.iso.datetime({ error: (i) => i.input === undefined ? undefined : `${JSON.stringify(i.input)} is no time as hfsim bench writes one (ISO 8601, as 2026-11-28T03:00:00.000Z)` }),
   machine: z.strictObject({ cpu: z.string(), cores: z.number().int().positive(), memoryMB: z.number().int().positive(), platform: z.string(), arch: z.string() }),
   node: z.string(),
   commit: z.string(),

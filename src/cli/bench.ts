@@ -2,7 +2,7 @@
 import { type Stats, closeSync, fstatSync, ftruncateSync, openSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readJsonFile } from './json-file.js';
-import { BENCH_FORMAT, type BenchCase, type BenchReport, benchReportSchema } from './bench-schema.js';
+import { BENCH_FORMAT, type BenchCase, type BenchReport, benchReportSchema, reportErrors } from './bench-schema.js';
 import { compareReports, shortCommit } from './bench-compare.js';
 import { compareJson, compareMarkdown } from './bench-summary.js';
 import { EXIT, InputError, benchExit, osReason } from './errors.js';
@@ -34,7 +34,7 @@ export function readReport(file: string): BenchReport {
   const other = otherFormat(raw);
   if (other !== undefined) throw new InputError(`${file}: ${other}`);
   // reportInput: a field left out is told as missing, not as "expected object, received undefined"
-  const parsed = benchReportSchema.safeParse(raw, { reportInput: true });
+  const parsed = benchReportSchema.safeParse(raw, { reportInput: true, error: reportErrors });
   if (!parsed.success) {
     const { issues } = parsed.error;
     const shown = issues.slice(0, SHOWN_ISSUES).map(formatIssue).join('; ') + (issues.length > SHOWN_ISSUES ? `; and ${plainCounted(issues.length - SHOWN_ISSUES, 'more problem')}` : '');
