@@ -6,8 +6,12 @@
  * (which counts V8's background compiler and GC threads) are shown but not judged: p99s of sub-second runs vary by
  * tens of percent; a slower decision path shows in the wall time of the decision-heavy cases. On a shared or
  * burstable machine, whose speed drifts within minutes, use a larger --threshold and more --repeat.
- * The spread of the runs is shown beside it. A changed digest of a canonical scenario is an outcome regression:
- * always fatal, whatever the speed.
+ * A change beyond both counts only where the two reports' runs do not overlap: every new run worse than every base run
+ * (a regression), or better (faster); else its verdict is "runs overlap". With 3 runs a side, all three new runs
+ * slower than all three base runs happens by chance 1 time in 20 (one-sided Mann-Whitney U = 0), where a best run
+ * beyond the base's best alone came of any load that spared the base's best run (back-to-back smoke runs of one
+ * commit were read as a regression). One run a side has no range: the best runs decide. A changed digest of a
+ * canonical scenario is an outcome regression: always fatal, whatever the speed.
  */
 import type { BenchCase, BenchReport, Stat } from './bench-schema.js';
 import { table } from './format.js';
@@ -77,7 +81,20 @@ export interface MeasureChange {
   spread: number;
   /** The noise floor a change must exceed to count. */
   floor: number;
-  verdict: 'regression' | 'faster' | 'not judged' | 'unchanged';
+  verdict: Verdict;
+}
+
+export type Verdict = 'regression' | 'faster' | 'runs overlap' | 'not judged' | 'unchanged';
+
+/**
+ * A judged measure's verdict: worse (or better) by more than the threshold and the floor, and in every run (the two
+ * reports' ranges apart), or "runs overlap" where only the best runs differ that much.
+ */
+function judge(bs: Stat, ns: Stat, worse: 1 | -1, pct: number, beyond: boolean, thresholdPct: number): Verdict {
+  const [worseApart, betterApart] = worse === 1 ? [ns.min > bs.max, ns.max < bs.min] : [ns.max < bs.min, ns.min > bs.max];
+  if (beyond && worse * pct > thresholdPct) return worseApart ? 'regression' : 'runs overlap';
+  if (beyond && worse * pct < -thresholdPct) return betterApart ? 'faster' : 'runs overlap';
+  return 'unchanged';
 }
 
 export interface Comparison {
@@ -135,15 +152,13 @@ export function compareReports(base: BenchReport, next: BenchReport, thresholdPc
       const diff = now - was;
       const pct = percentChange(was, now);
       const noise = m.floor(was, b);
-      const beyond = Math.abs(diff) > noise;
-      const regressed = !m.shownOnly && m.worse * pct > thresholdPct && beyond;
-      if (regressed) speedRegressions.push(`${n.name}: ${m.name} ${fmt(was)} -> ${fmt(now)} (${sign(pct)}, best runs; noise floor ${fmt(noise)})`);
+      const verdict = m.shownOnly ? 'not judged' : judge(bs, ns, m.worse, pct, Math.abs(diff) > noise, thresholdPct);
+      if (verdict === 'regression') speedRegressions.push(`${n.name}: ${m.name} ${fmt(was)} -> ${fmt(now)} (${sign(pct)}, best runs; noise floor ${fmt(noise)})`);
       changes.push({ case: n.name, measure: m.name, field: m.field, base: was, new: now, changePct: shownPct(pct),
-        spread: Math.max(bs.spread, ns.spread), floor: noise,
-        verdict: regressed ? 'regression' : m.shownOnly ? 'not judged' : m.worse * pct < -thresholdPct && beyond ? 'faster' : 'unchanged' });
+        spread: Math.max(bs.spread, ns.spread), floor: noise, verdict });
     }
   }
-  const mark = { regression: 'REGRESSION', 'not judged': '(not judged)', faster: 'faster', unchanged: '' } as const;
+  const mark = { regression: 'REGRESSION', 'not judged': '(not judged)', faster: 'faster', 'runs overlap': '(runs overlap)', unchanged: '' } as const;
   const scaling = compareScaling(base, next, thresholdPct);
   changes.push(...scaling.changes);
   speedRegressions.push(...scaling.regressions);
@@ -230,9 +245,8 @@ function compareScaling(base: BenchReport, next: BenchReport, thresholdPct: numb
     const [before, now] = [bs.min, ns.min];
     const pct = percentChange(before, now);
     const noise = wallFloor(before);
-    const beyond = Math.abs(now - before) > noise;
     const measure = `wall ms, ${w.workers} worker${w.workers > 1 ? 's' : ''}`;
-    const verdict = pct > thresholdPct && beyond ? 'regression' : pct < -thresholdPct && beyond ? 'faster' : 'unchanged';
+    const verdict = judge(bs, ns, 1, pct, Math.abs(now - before) > noise, thresholdPct);
     if (verdict === 'regression') regressions.push(`${name}: ${measure} ${fmt(before)} -> ${fmt(now)} (${sign(pct)}, best runs; noise floor ${fmt(noise)})`);
     changes.push({ case: name, measure, field, base: before, new: now, changePct: shownPct(pct), spread: Math.max(bs.spread, ns.spread), floor: noise, verdict });
   }

@@ -57,7 +57,7 @@ export function compareMarkdown(o: CompareOutcome): string {
   const out: string[] = ['## hfsim bench compare', ''];
   out.push(o.exitCode === 0 ? '**No regression.**' : `**Regression** (exit ${o.exitCode}): ${[
     c.changedDigests.length > 0 ? `${plainCounted(c.changedDigests.length, 'canonical digest')} changed` : '',
-    regressions.length > 0 ? `${plainCounted(regressions.length, 'measure')} slower beyond ${o.thresholdPct}% and the noise floor` : '',
+    regressions.length > 0 ? `${plainCounted(regressions.length, 'measure')} slower beyond ${o.thresholdPct}% and the noise floor, in every run` : '',
   ].filter((x) => x !== '').join('; ')}.`);
   out.push('', `Base ${commit(b)} (${cell(o.base.file)}, ${b.suite === 'none' ? '--scenario files' : `${b.suite} suite`}, ${plainCounted(b.repeat, 'run')}) against ${commit(n)} (${cell(o.next.file)}, ${plainCounted(n.repeat, 'run')}) on ${cell(n.machine.cpu)}, ${plainCounted(n.machine.cores, 'core')}, node ${n.node}; best runs, threshold ${o.thresholdPct}%.`);
   if (c.changedDigests.length > 0) {
@@ -73,7 +73,7 @@ export function compareMarkdown(o: CompareOutcome): string {
 }
 
 function changeTable(changes: MeasureChange[]): string[] {
-  const mark = { regression: '**REGRESSION**', faster: 'faster', 'not judged': '(not judged)', unchanged: '' } as const;
+  const mark = { regression: '**REGRESSION**', faster: 'faster', 'runs overlap': '(runs overlap)', 'not judged': '(not judged)', unchanged: '' } as const;
   return ['| case | measure | base (best) | new (best) | change | spread | floor | |', '|---|---|--:|--:|--:|--:|--:|---|',
     ...changes.map((x) => `| ${cell(x.case)} | ${x.measure} | ${fmt(x.base)} | ${fmt(x.new)} | ${sign(x.changePct)} | ±${fmt(x.spread)} | ${fmt(x.floor)} | ${mark[x.verdict]} |`)];
 }

@@ -109,7 +109,7 @@ export function benchCommand(): Command {
     .action(async (flags: BenchFlags) => (await import('./bench.js')).bench(flags));
   cmd
     .command('compare')
-    .description('compare two bench reports: exit 3 on a speed regression beyond the threshold and the noise floor, or on a changed canonical digest')
+    .description('compare two bench reports: exit 3 on a speed regression beyond the threshold and the noise floor in every run, or on a changed canonical digest')
     .addArgument(new Argument('<base.json>', 'the baseline report').argParser(pathArg))
     .addArgument(new Argument('<new.json>', 'the report to check').argParser(pathArg))
     .addOption(new Option('--threshold <pct>', 'smallest relative change that counts, e.g. 15%').argParser(parseThreshold).default(10, '10%'))

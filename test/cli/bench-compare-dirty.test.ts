@@ -13,7 +13,7 @@ describe('bench compare, a report of a tree with changes', () => {
     const dirty = write('dirty-new.json', report([benchCase('fb-macro-io.json / FIFO', 1000)], { commit: `${'1'.repeat(40)}-dirty` }));
     const r = compare([clean, dirty]);
     expect(r.code).toBe(0);
-    expect(r.stdout.split('\n')[0]).toBe(`bench compare: ${clean} (111111111111) -> ${dirty} (111111111111-dirty), threshold 10% and beyond the noise floor`);
+    expect(r.stdout.split('\n')[0]).toBe(`bench compare: ${clean} (111111111111) -> ${dirty} (111111111111-dirty), threshold 10% and beyond the noise floor, in every run`);
   });
 
   it('says -dirty once of a commit shorter than 12 characters (a short hash read "1234567-dirty-dirty")', () => {

@@ -176,7 +176,7 @@ describe('hfsim bench compare --markdown and $GITHUB_STEP_SUMMARY', () => {
     expect(r.code).toBe(3);
     expect(r.stdout).toContain('bench compare:'); // the table still prints
     const text = readFileSync(md, 'utf8');
-    expect(text).toMatch(/^## hfsim bench compare\n\n\*\*Regression\*\* \(exit 3\): 1 canonical digest changed; 2 measures slower beyond 10% and the noise floor\./);
+    expect(text).toMatch(/^## hfsim bench compare\n\n\*\*Regression\*\* \(exit 3\): 1 canonical digest changed; 2 measures slower beyond 10% and the noise floor, in every run\./);
     expect(text).toContain('| swim-first50 | `aaaaaaaaaaaa` | `bbbbbbbbbbbb` |');
     expect(text).toMatch(/### Speed regressions\n\n\| case \|.*\n\|---\|.*\n\| fb-macro-io \| wall ms \| 1,000 \| 1,500 \| \+50\.0% \| ±30 \| 50 \| \*\*REGRESSION\*\* \|/);
     expect(text).toContain('Not compared: new-case (only in new).');
