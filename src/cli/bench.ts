@@ -222,7 +222,7 @@ export function compare(baseFile: string, newFile: string, flags: CompareFlags):
   // `compare new.json baseline.json` read a night's slowdown as faster, and passed.
   if (Date.parse(base.createdAt) > Date.parse(next.createdAt)) warnings.push(`${baseFile} (made ${base.createdAt}) is newer than ${newFile} (made ${next.createdAt}): were they given the other way round? bench compare takes the report kept from before first, then the night's (as given, a slowdown reads as faster)`);
   if (JSON.stringify(base) === JSON.stringify(next)) warnings.push(`${baseFile} and ${newFile} are the same report (made ${base.createdAt} at ${shortCommit(base.commit)}): nothing new was measured; compare the night's new report with the one kept from before`);
-  if (unchecked.length > 0) warnings.push(`the digest of ${plainCounted(unchecked.length, 'canonical case')} of ${baseFile} was not checked, as ${newFile} did not run them alike: ${unchecked.join(', ')}`);
+  if (unchecked.length > 0) warnings.push(`the digest of ${plainCounted(unchecked.length, 'canonical case')} of ${baseFile} was not checked, as ${newFile} did not run them alike: ${unchecked.join(', ')}${next.only === undefined ? '' : `; ${newFile} was made with --only ${JSON.stringify(next.only)}: bench without --only to check every canonical digest`}`);
   // A baseline made with --only (or before the suite had a case) checked the new report's other canonical digests
   // against nothing, night after night, with no word but "not compared". (A base of another suite is warned of below.)
   const before = new Set(base.cases.map((b) => b.name));

@@ -40,6 +40,18 @@ describe('bench compare, a baseline without cases the new report ran', () => {
     expect(r.stderr).toContain(`did not run them: swim-first50.json / Fair + delay; make the baseline from the whole suite (it was made with --only "fb-macro": leave --only out)`);
   });
 
+  // the reverse: a night's report made with --only left the base's other canonical cases unchecked, told as not "run
+  // alike", with no word of the --only its report keeps
+  it('names the --only the new report was made with, where the base\'s canonical cases went unchecked', () => {
+    const base = write('whole-base.json', report([benchCase('fb-macro-io.json / FIFO', 1000), benchCase('swim-first50.json / Fair + delay', 400)]));
+    const next = write('only-next.json', report([benchCase('fb-macro-io.json / FIFO', 1000)], { only: 'fb-macro', createdAt: '2026-11-24T03:00:00.000Z' }));
+    const r = compare([base, next]);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe(`hfsim: warning: the digest of 1 canonical case of ${base} was not checked, as ${next} did not run them alike: swim-first50.json / Fair + delay; ${next} was made with --only "fb-macro": bench without --only to check every canonical digest\n`);
+    const whole = write('whole-next.json', report([benchCase('fb-macro-io.json / FIFO', 1000)], { createdAt: '2026-11-24T03:00:00.000Z' }));
+    expect(compare([base, whole]).stderr).toBe(`hfsim: warning: the digest of 1 canonical case of ${base} was not checked, as ${whole} did not run them alike: swim-first50.json / Fair + delay\n`);
+  });
+
   it('says nothing when the base ran every canonical case of the new report', () => {
     const base = write('all-base.json', report([benchCase('fb-macro-io.json / FIFO', 1000)]));
     const next = write('all-new.json', report([benchCase('fb-macro-io.json / FIFO', 1000), benchCase('latency-600 fair', 500, { canonical: false, group: 'latency' })]));
