@@ -2,7 +2,7 @@
  * The check of an SLS or Rumen trace's converted jobs as a scenario's, in steps: one parse of 200,000 jobs took 1.6-3.1 s
  * with nothing shown after the conversion's bar. The scenario is parsed with JOBS_CHECKED jobs and their files at a
  * time as its workload, each slice told, and the parsed slices joined (each job and file parses alone: the same
- * values). What spans slices the conversion (sls.ts slsJobsWorkloadSteps) has already refused: an id given twice, and
+ * values). What spans slices the conversion (sls-workload.ts slsJobsWorkloadSteps) has already refused: an id given twice, and
  * the jobs and listed replica blocks in all past their limits; each job reads the file listed at its index, checked
  * here. Where a slice fails, the whole is parsed at once, so the errors are parseScenario's own, in its order.
  */

@@ -8,7 +8,7 @@ import { type Overrides, type Written, fieldPlaces, overridesAt, placedLines, sh
 import { collectWarnings, warnByVariant, warnOnce } from './warn.js';
 import { valueKind } from '../core/shown-value.js';
 import { atTraceLine, resolveScenarioSteps } from './resolve-scenario.js';
-import { firstPerTraceJob } from './sls.js';
+import { firstPerTraceJob } from './sls-workload.js';
 import { traceRead } from './trace.js';
 import { type Steps, drained, within } from './steps.js';
 import { readJsonFile } from './json-file.js';

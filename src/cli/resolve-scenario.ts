@@ -11,7 +11,8 @@ import { applySchedulerFiles, issuesAtScenarioIndex, ownEntries, warnMinsAboveMa
 import { convertedScenarioSteps } from './converted-check.js';
 import { readTextFile } from './read-file.js';
 import { rumenTraceJobs } from './rumen.js';
-import { type JobPlaces, type SlsJob, type SlsTrace, slsErrorsAtTrace, slsJobsWorkloadSteps, slsTraceJobs } from './sls.js';
+import { type JobPlaces, type SlsJob, type SlsTrace, slsTraceJobs } from './sls.js';
+import { slsErrorsAtTrace, slsJobsWorkloadSteps } from './sls-workload.js';
 import { StampedCache, traceReadTold, tracePath } from './trace.js';
 import { type Steps, drained, within } from './steps.js';
 import { warnOnce } from './warn.js';

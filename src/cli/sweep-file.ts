@@ -20,7 +20,7 @@ import { configAdviceNamed, sweepPointLayers, touches } from './config-advice.js
 import { readJsonFile } from './json-file.js';
 import { type Place, type Written, atKey, fieldPlaces, overridesAt, placedLines, shownPlace } from './field-place.js';
 import { atTraceLine, resolveScenarioSteps } from './resolve-scenario.js';
-import { firstPerTraceJob } from './sls.js';
+import { firstPerTraceJob } from './sls-workload.js';
 import { traceRead } from './trace.js';
 import { type Steps, drained, within } from './steps.js';
 import type { SweepInputs } from './sweep-changes.js';
