@@ -1,6 +1,6 @@
 /** `hfsim sweep`'s bar on a terminal: its ETA reads "-" until a point of this run ends, then the time left, hours whole. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SweepProgress, etaText, rateText } from '../../src/cli/sweep-run.js';
+import { SweepProgress, etaText, rateText } from '../../src/cli/sweep-progress.js';
 
 function fakeTerminal() {
   const out: string[] = [];
