@@ -61,6 +61,17 @@ describe.each([['sls', slsTrace], ['rumen', rumenTrace]] as const)('hfsim run of
   });
 });
 
+/** `hfsim run --dry-run` of a 12,000-job SLS trace in a new folder (`prefix`), its stderr a terminal's, and the trace's path as a pattern. */
+function dryRunOnTerminal(prefix: string): { stderr: string; file: string } {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  writeFileSync(join(dir, 'jobs.json'), slsTrace(12_000));
+  const scenario = join(dir, 's.json');
+  writeFileSync(scenario, JSON.stringify({ name: 's', cluster: { racks: 1, nodesPerRack: 4, mapSlotsPerNode: 2, reduceSlotsPerNode: 1 }, scheduler: { policy: 'fifo' }, workload: { kind: 'sls', trace: 'jobs.json' } }));
+  const r = spawnSync(process.execPath, ['--import', 'data:text/javascript,process.stderr.isTTY=true;process.stderr.columns=200;let t=0;performance.now=()=>(t+=1000);', CLI, 'run', scenario, '--dry-run'], { encoding: 'utf8', env: { ...process.env, TERM: 'xterm-256color' } });
+  expect(r.status, r.stderr).toBe(0);
+  return { stderr: r.stderr, file: join(dir, 'jobs.json').replace(/[.*+?^${}()|[\]\\]/g, '\\$&') };
+}
+
 // The conversion after the read (a job's maps placed at its hosts, the jobs listed) took 1.7 s for 200,000 jobs with
 // no bar: the read's bar ended, and the command seemed to hang. It tells its jobs as the read tells its bytes.
 describe('the jobs converted after an SLS or Rumen read', () => {
@@ -75,14 +86,8 @@ describe('the jobs converted after an SLS or Rumen read', () => {
   });
 
   it('show a bar on a terminal after the read\'s', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'hfsim-sls-converting-'));
-    writeFileSync(join(dir, 'jobs.json'), slsTrace(12_000));
-    const scenario = join(dir, 's.json');
-    writeFileSync(scenario, JSON.stringify({ name: 's', cluster: { racks: 1, nodesPerRack: 4, mapSlotsPerNode: 2, reduceSlotsPerNode: 1 }, scheduler: { policy: 'fifo' }, workload: { kind: 'sls', trace: 'jobs.json' } }));
-    const r = spawnSync(process.execPath, ['--import', 'data:text/javascript,process.stderr.isTTY=true;process.stderr.columns=200;let t=0;performance.now=()=>(t+=1000);', CLI, 'run', scenario, '--dry-run'], { encoding: 'utf8', env: { ...process.env, TERM: 'xterm-256color' } });
-    expect(r.status, r.stderr).toBe(0);
-    const file = join(dir, 'jobs.json').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    expect(r.stderr).toMatch(new RegExp(`reading ${file} \\[[=-]+\\] \\d+/\\d+ bytes[^]*converting ${file} \\[[=-]+\\] 5000/12000 jobs converted \\| \\d+ s`));
+    const { stderr, file } = dryRunOnTerminal('hfsim-sls-converting-');
+    expect(stderr).toMatch(new RegExp(`reading ${file} \\[[=-]+\\] \\d+/\\d+ bytes[^]*converting ${file} \\[[=-]+\\] 5000/12000 jobs converted \\| \\d+ s`));
   });
 });
 
@@ -116,13 +121,7 @@ describe('the converted jobs checked as a scenario\'s', () => {
   });
 
   it('show a bar on a terminal after the conversion\'s', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'hfsim-sls-checking-'));
-    writeFileSync(join(dir, 'jobs.json'), slsTrace(12_000));
-    const scenario = join(dir, 's.json');
-    writeFileSync(scenario, JSON.stringify({ name: 's', cluster: { racks: 1, nodesPerRack: 4, mapSlotsPerNode: 2, reduceSlotsPerNode: 1 }, scheduler: { policy: 'fifo' }, workload: { kind: 'sls', trace: 'jobs.json' } }));
-    const r = spawnSync(process.execPath, ['--import', 'data:text/javascript,process.stderr.isTTY=true;process.stderr.columns=200;let t=0;performance.now=()=>(t+=1000);', CLI, 'run', scenario, '--dry-run'], { encoding: 'utf8', env: { ...process.env, TERM: 'xterm-256color' } });
-    expect(r.status, r.stderr).toBe(0);
-    const file = join(dir, 'jobs.json').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    expect(r.stderr).toMatch(new RegExp(`converting ${file} \\[[=-]+\\] 5000/12000 jobs converted[^]*checking ${file} \\[[=-]+\\] 5000/12000 jobs checked \\| \\d+ s`));
+    const { stderr, file } = dryRunOnTerminal('hfsim-sls-checking-');
+    expect(stderr).toMatch(new RegExp(`converting ${file} \\[[=-]+\\] 5000/12000 jobs converted[^]*checking ${file} \\[[=-]+\\] 5000/12000 jobs checked \\| \\d+ s`));
   });
 });
