@@ -15,12 +15,12 @@ const KIND_WORDS: Readonly<Record<string, string>> = { number: 'a number', strin
 /**
  * The parse's error map of a report: a value of the wrong type told in words (zod's were "Invalid input: expected
  * number, received string"); a number given as text is left to formatIssue, which says how to write it; a field left
- * out stays zod's, which formatIssue tells as missing (an enumerated one is told so here); an unknown field is named
+ * out stays zod's, which formatIssue tells as missing (an enumerated one's values are written out here); an unknown field is named
  * with the one it is likely meant as.
  */
 export const reportErrors: z.core.$ZodErrorMap = (issue) => {
-  // an enumerated field left out read zod's "Invalid option: expected one of ...", not that it was missing
-  if (issue.code === 'invalid_value' && issue.input === undefined) return `missing (required): expected ${issue.values.length === 1 ? '' : 'one of '}${issue.values.map((v) => JSON.stringify(v)).join('|')}`;
+  // an enumerated field left out read zod's "Invalid option: expected one of ..."; formatIssue tells it as missing
+  if (issue.code === 'invalid_value' && issue.input === undefined) return `expected ${issue.values.length === 1 ? '' : 'one of '}${issue.values.map((v) => JSON.stringify(v)).join('|')}`;
   if (issue.code !== 'invalid_type' || issue.input === undefined) return fieldErrors(issue);
   const must = `must be ${KIND_WORDS[issue.expected] ?? issue.expected}`;
   return issue.expected === 'number' && typeof issue.input === 'string' ? must : `${must}, not ${valueKind(issue.input)}`;

@@ -73,6 +73,10 @@ export function formatIssue(issue: z.core.$ZodIssue): string {
     const what = zods ? `expected ${zods[1] === 'array' ? 'a list' : /^[aeiou]/.test(zods[1]) ? `an ${zods[1]}` : `a ${zods[1]}`}` : issue.message;
     return `${path}: missing (required): ${what}`;
   }
+  // ... and an enumerated field (z.enum, z.literal) left out: its values alone read as if a wrong one had been given
+  if (issue.code === 'invalid_value' && issue.path.length > 0 && 'input' in issue && issue.input === undefined) {
+    return `${path}: missing (required): ${issue.message.replace(/^Invalid (?:input|option): /, '')}`;
+  }
   // ... and a discriminated union's discriminator left out ({ workload: {} }): its issue's input is the object around it
   if (issue.code === 'invalid_union' && 'discriminator' in issue && typeof issue.discriminator === 'string' && 'input' in issue
     && typeof issue.input === 'object' && issue.input !== null && (issue.input as Record<string, unknown>)[issue.discriminator] === undefined) {

@@ -144,6 +144,16 @@ describe('registerPolicy refuses a bad definition with a TypeError naming the po
     expect(parsed.ok ? [] : parsed.errors).toEqual(['scheduler.policyConfig.a: missing (required): expected a number']);
   });
 
+  it('an enumerated config field left out is missing, not a value given (a z.enum without a default read "by must be \\"work\\" or \\"tasks\\"", as if one had been)', () => {
+    const name = fresh();
+    registerPolicy(name, { description: 'x', config: z.strictObject({ by: z.enum(['work', 'tasks'], { error: 'by must be "work" or "tasks"' }), n: z.literal(5) }), create });
+    const left = parseScenario(jobsScenario({ scheduler: { policy: name, delay: { mode: 'none' } } }));
+    expect(left.ok ? [] : left.errors).toEqual(['scheduler.policyConfig.by: missing (required): by must be "work" or "tasks"', 'scheduler.policyConfig.n: missing (required): expected 5']);
+    // a value given is told as before, with the one it is likely meant as
+    const given = parseScenario(jobsScenario({ scheduler: { policy: name, policyConfig: { by: 'Work', n: 5 }, delay: { mode: 'none' } } }));
+    expect(given.ok ? [] : given.errors).toEqual(['scheduler.policyConfig.by: by must be "work" or "tasks", not "Work" (did you mean "work"?)']);
+  });
+
   it('an async config schema (a refine giving a Promise) is refused naming the plugin and the field (parseScenario threw zod\'s "Encountered Promise during synchronous parse", naming neither)', () => {
     const name = fresh();
     registerPolicy(name, { description: 'x', config: z.strictObject({ a: z.number().default(1) }).refine(async () => true), create });

@@ -83,8 +83,10 @@ export function parsePluginConfig(registry: PluginLookup, field: string, name: s
   for (const issue of result.error.issues) {
     const aboutName = nameKey !== undefined && issue.path[0] === nameKey;
     const message = aboutName ? `${issue.message} (${field} names the plugin and is left out of its config, which is the other fields: its schema must not ask for ${nameKey})` : issue.message + (left?.said ?? '');
-    // the field's own input (formatIssue says a field left out is missing: maxSkips under "mode": "skip")
-    const pushed = { ...issue, message, path: [...configPath, ...issue.path], input: 'input' in issue ? issue.input : config } as Issue;
+    // the field's own input (formatIssue says a field left out is missing: maxSkips under "mode": "skip"); the naming
+    // field was written, only not handed to the config: told as it is, never as missing
+    const pushed = (aboutName ? { code: 'custom', message, path: [...configPath, ...issue.path], input: config }
+      : { ...issue, message, path: [...configPath, ...issue.path], input: 'input' in issue ? issue.input : config }) as Issue;
     issues.push(left === undefined ? pushed : withUnread(pushed, left.unread));
   }
   return undefined;
