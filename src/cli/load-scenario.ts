@@ -74,29 +74,13 @@ export function loadScenarioFlagsSteps(file: string, sets: ReadonlyArray<readonl
 }
 
 function* load(file: string, sets: ReadonlyArray<readonly [string, unknown]>, seed: number | undefined, only: string | readonly string[] | undefined, naming: SetNaming): Steps<LoadedScenario> {
-  // The library API's callers (the CLI builds the pairs with parseSet): a string here read as unknown fields "w", ...
-  const bad = Array.isArray(sets) ? sets.findIndex((s) => !(Array.isArray(s) && s.length === 2 && typeof s[0] === 'string')) : -1;
-  if (!Array.isArray(sets) || bad >= 0) {
-    const what = Array.isArray(sets) ? `sets[${bad}] is ${valueKind(sets[bad])}${typeof sets[bad] === 'string' ? ' (split "path=value" into [path, value])' : ''}` : `not ${valueKind(sets)}`;
-    throw new TypeError(`loadScenario(file, sets): sets must be a list of [path, value] pairs, e.g. [['workload.jobs', 60]]; ${what}`);
-  }
-  if (typeof file !== 'string') throw new TypeError(`loadScenario(file): file must be a path (a string), not ${valueKind(file)}`);
+  checkLoadArguments(file, sets, seed, only);
   // Sets apply in order, the last of a path winning, as a shell script's overrides mean (a base's --set, then the
   // run's own); one under a path a later one sets whole (maxSkips, then all of delay) was dropped without a word, where
   // variants and sweeps refuse it: told.
   for (const [i, [path, value]] of sets.entries()) {
     const by = sets.slice(i + 1).find(([later]) => path.startsWith(`${later}.`))?.[0];
     if (by !== undefined) warnOnce(`${naming.set(path, value)}: ${naming.path(by)}, later, sets the whole of ${by}, so this value is never used`);
-  }
-  // A variant given as a number failed as "wanted.find is not a function", and an empty list as "reading 'scenario'".
-  const names = typeof only === 'string' ? [only] : only;
-  if (names !== undefined && !(Array.isArray(names) && names.length > 0 && names.every((n) => typeof n === 'string'))) {
-    throw new TypeError(`loadScenario(file, sets, seed, variant): variant must be a variant's name or a non-empty list of names, not ${Array.isArray(names) ? (names.length === 0 ? 'an empty list' : `a list holding ${valueKind(names.find((n) => typeof n !== 'string'))}`) : valueKind(names)}`);
-  }
-  // A bad seed was reported as the file's (`s.json: variant "FIFO": seed: seed must be a number`).
-  if (seed !== undefined && !(typeof seed === 'number' && Number.isSafeInteger(seed) && seed >= 0)) {
-    const message = `loadScenario(file, sets, seed): seed must be a whole number from 0 to ${Number.MAX_SAFE_INTEGER}, not ${valueKind(seed)}`;
-    throw typeof seed === 'number' ? new RangeError(message) : new TypeError(message);
   }
   const raw = readJsonFile(file, 'scenario');
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new InputError(`${file}: a scenario must be a JSON object`);
@@ -111,18 +95,7 @@ function* load(file: string, sets: ReadonlyArray<readonly [string, unknown]>, se
   const badVariants = variantErrors(record);
   if (badVariants.length > 0) throw new InputError(placedAt(badVariants, record, [], (i, at) => `${at}: ${badVariants[i]}`));
   const allSets: ReadonlyArray<readonly [string, unknown]> = seed === undefined ? sets : [...sets, ['seed', seed]];
-  let variants = variantsOf(record);
-  if (only !== undefined) {
-    // --variant, once or more (each named once): those variants, in the scenario's order.
-    const wanted = typeof only === 'string' ? [only] : only;
-    const names = variantsOf(record).map((v) => v.name).filter((n) => n !== '');
-    const twice = wanted.find((w, i) => wanted.indexOf(w) !== i);
-    if (twice !== undefined) throw new InputError(`${naming.variant(twice)}: given twice`);
-    const missing = wanted.find((w) => !names.includes(w));
-    // Without variants the scenario runs as one named after its policy (the results say "fair"): that name is its own.
-    if (missing !== undefined && names.length > 0) throw new InputError(`${file}: ${naming.variant(missing)}: no such variant (have ${names.map((n) => `"${n}"`).join(', ')})`);
-    if (names.length > 0) variants = variants.filter((v) => wanted.includes(v.name));
-  }
+  const variants = chosenVariants(record, only, file, naming);
   // Each variant's warnings, written once all are loaded (or one failed), naming the variants where not all gave one.
   const said = variants.map((): string[] => []);
   const loaded: LoadedVariant[] = [];
@@ -222,6 +195,42 @@ function* load(file: string, sets: ReadonlyArray<readonly [string, unknown]>, se
   }
   const first = loaded[0].scenario;
   return { file, name: first.name, description: first.description, variants: loaded };
+}
+
+/** The library API's arguments that are not the file's to check: each refused in words naming loadScenario's parameter. */
+function checkLoadArguments(file: unknown, sets: unknown, seed: unknown, only: unknown): void {
+  // The library API's callers (the CLI builds the pairs with parseSet): a string here read as unknown fields "w", ...
+  const bad = Array.isArray(sets) ? sets.findIndex((s) => !(Array.isArray(s) && s.length === 2 && typeof s[0] === 'string')) : -1;
+  if (!Array.isArray(sets) || bad >= 0) {
+    const what = Array.isArray(sets) ? `sets[${bad}] is ${valueKind(sets[bad])}${typeof sets[bad] === 'string' ? ' (split "path=value" into [path, value])' : ''}` : `not ${valueKind(sets)}`;
+    throw new TypeError(`loadScenario(file, sets): sets must be a list of [path, value] pairs, e.g. [['workload.jobs', 60]]; ${what}`);
+  }
+  if (typeof file !== 'string') throw new TypeError(`loadScenario(file): file must be a path (a string), not ${valueKind(file)}`);
+  // A variant given as a number failed as "wanted.find is not a function", and an empty list as "reading 'scenario'".
+  const names = typeof only === 'string' ? [only] : only;
+  if (names !== undefined && !(Array.isArray(names) && names.length > 0 && names.every((n) => typeof n === 'string'))) {
+    throw new TypeError(`loadScenario(file, sets, seed, variant): variant must be a variant's name or a non-empty list of names, not ${Array.isArray(names) ? (names.length === 0 ? 'an empty list' : `a list holding ${valueKind(names.find((n) => typeof n !== 'string'))}`) : valueKind(names)}`);
+  }
+  // A bad seed was reported as the file's (`s.json: variant "FIFO": seed: seed must be a number`).
+  if (seed !== undefined && !(typeof seed === 'number' && Number.isSafeInteger(seed) && seed >= 0)) {
+    const message = `loadScenario(file, sets, seed): seed must be a whole number from 0 to ${Number.MAX_SAFE_INTEGER}, not ${valueKind(seed)}`;
+    throw typeof seed === 'number' ? new RangeError(message) : new TypeError(message);
+  }
+}
+
+/** The scenario's variants that run: those --variant names (each named once, all in the scenario), in its order; else all. */
+function chosenVariants(record: Record<string, unknown>, only: string | readonly string[] | undefined, file: string, naming: SetNaming): ReturnType<typeof variantsOf> {
+  const variants = variantsOf(record);
+  if (only === undefined) return variants;
+  // --variant, once or more (each named once): those variants, in the scenario's order.
+  const wanted = typeof only === 'string' ? [only] : only;
+  const names = variants.map((v) => v.name).filter((n) => n !== '');
+  const twice = wanted.find((w, i) => wanted.indexOf(w) !== i);
+  if (twice !== undefined) throw new InputError(`${naming.variant(twice)}: given twice`);
+  const missing = wanted.find((w) => !names.includes(w));
+  // Without variants the scenario runs as one named after its policy (the results say "fair"): that name is its own.
+  if (missing !== undefined && names.length > 0) throw new InputError(`${file}: ${naming.variant(missing)}: no such variant (have ${names.map((n) => `"${n}"`).join(', ')})`);
+  return names.length > 0 ? variants.filter((v) => wanted.includes(v.name)) : variants;
 }
 
 /** The failing variants shown whole at most; the rest counted. */
