@@ -188,15 +188,8 @@ function* expandSweepSteps(raw: unknown, file: string): Steps<Sweep> {
   // `set`, then the axes in file order, apply at every point: one that a later one sets again, or replaces with an
   // object at a parent path, never counted (an axis "scheduler.delay.maxSkips" before an axis "scheduler.delay" ran
   // its points with the same scenario under different values).
-  const setPaths = Object.keys(spec.set);
-  const shadowed = shadowedOverride([...setPaths, ...Object.keys(spec.axes).filter((a) => a !== VARIANT_AXIS)]);
-  if (shadowed !== undefined) {
-    const field = setPaths.includes(shadowed.path) ? 'set' : 'axes';
-    const byAxis = !setPaths.includes(shadowed.by);
-    const what = shadowed.by === shadowed.path ? `the axis "${shadowed.by}" sets it again at every point` : `${byAxis ? `the axis "${shadowed.by}"` : `set's "${shadowed.by}"`}, applied after it, replaces the whole of ${shadowed.by} at every point`;
-    const fix = shadowed.by === shadowed.path ? 'drop it (the axis gives the value)' : !byAxis ? 'give it inside that value, or drop it' : field === 'set' ? 'give it in each value of that axis, or drop it' : 'list this axis after that one (axes apply in file order), or drop it';
-    throw placedError([`${field}.${shadowed.path}: ${what}, so this ${field === 'set' ? 'value' : "axis's values"} ${field === 'set' ? 'is' : 'are'} never used: ${fix}`]);
-  }
+  const shadowedSet = shadowedSetError(spec);
+  if (shadowedSet !== undefined) throw placedError([shadowedSet]);
 
   const baseFile = typeof spec.base === 'string' ? resolve(dirname(file), spec.base) : undefined;
   // An inline base as read (not zod's copy of it), which keeps the order its variants were written in (key-order.ts).
@@ -297,6 +290,18 @@ function* expandSweepSteps(raw: unknown, file: string): Steps<Sweep> {
   } finally {
     warnByVariant(variantNames, said, () => resolvedAll);
   }
+  const { hash, inputs } = pointsHashed(points);
+  // The skip-count curve's p: the share of nodes holding a 1-block job's data, R / nodes, which must be one for the
+  // whole sweep (with R or the cluster's size an axis, the first point's p drew the curve for every line).
+  const charts = spec.charts?.map((c, i) => (c.analytic && c.analytic.p === undefined ? { ...c, analytic: { ...c.analytic, p: defaultP(points, `${file}: charts[${i}].analytic`) } } : c));
+  return { file, name: spec.name, description: spec.description, axes, seeds, charts, hash, inputs, points };
+}
+
+/**
+ * The sweep's hash and its inputs' hashes apart (sweep-output.ts's manifest): each point's id and scenario, with its
+ * trace's fingerprint where it replays one.
+ */
+function pointsHashed(points: readonly SweepPoint[]): { hash: string; inputs: SweepInputs } {
   // A point that replays a SWIM trace reads its rows from a file the scenario only names: its rows count too, or a
   // trace edited between a kill and --resume (or between shards) mixed two workloads in one output.
   // Each [id, scenario] is written once, for both: the hash (a point with a trace as [id, scenario, its fingerprint])
@@ -308,10 +313,22 @@ function* expandSweepSteps(raw: unknown, file: string): Steps<Sweep> {
   // ... by point id, so that an order alone (axis values or seeds reordered) is told apart from the points' contents
   const byId = points.map((_, i) => i).sort((i, j) => compareCodeUnits(points[i].id, points[j].id));
   const inputs: SweepInputs = { scenarios: sha(`[${byId.map((i) => written[i]).join(',')}]`), traces: sha(JSON.stringify(byId.map((i) => prints[i]))), plugins: [] };
-  // The skip-count curve's p: the share of nodes holding a 1-block job's data, R / nodes, which must be one for the
-  // whole sweep (with R or the cluster's size an axis, the first point's p drew the curve for every line).
-  const charts = spec.charts?.map((c, i) => (c.analytic && c.analytic.p === undefined ? { ...c, analytic: { ...c.analytic, p: defaultP(points, `${file}: charts[${i}].analytic`) } } : c));
-  return { file, name: spec.name, description: spec.description, axes, seeds, charts, hash, inputs, points };
+  return { hash, inputs };
+}
+
+/**
+ * The error for a path of `set` or an axis (they apply in that order, the axes in file order, at every point) that a later
+ * one sets again, or replaces with an object at a parent path, so that it is never used; undefined where none is.
+ */
+function shadowedSetError(spec: { set: Record<string, unknown>; axes: Record<string, unknown> }): string | undefined {
+  const setPaths = Object.keys(spec.set);
+  const shadowed = shadowedOverride([...setPaths, ...Object.keys(spec.axes).filter((a) => a !== VARIANT_AXIS)]);
+  if (shadowed === undefined) return undefined;
+  const field = setPaths.includes(shadowed.path) ? 'set' : 'axes';
+  const byAxis = !setPaths.includes(shadowed.by);
+  const what = shadowed.by === shadowed.path ? `the axis "${shadowed.by}" sets it again at every point` : `${byAxis ? `the axis "${shadowed.by}"` : `set's "${shadowed.by}"`}, applied after it, replaces the whole of ${shadowed.by} at every point`;
+  const fix = shadowed.by === shadowed.path ? 'drop it (the axis gives the value)' : !byAxis ? 'give it inside that value, or drop it' : field === 'set' ? 'give it in each value of that axis, or drop it' : 'list this axis after that one (axes apply in file order), or drop it';
+  return `${field}.${shadowed.path}: ${what}, so this ${field === 'set' ? 'value' : "axis's values"} ${field === 'set' ? 'is' : 'are'} never used: ${fix}`;
 }
 
 /**
