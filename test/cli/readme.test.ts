@@ -838,6 +838,40 @@ function checkDocLinks(readme: string, docs: ReadonlyArray<{ file: string; text:
   return out;
 }
 
+/** `text`'s headings outside code blocks, with their level and line. */
+function headings(text: string): Array<{ level: number; title: string; line: number }> {
+  const out: Array<{ level: number; title: string; line: number }> = [];
+  let fenced = false;
+  for (const [i, l] of text.split('\n').entries()) {
+    if (/^\s*```/.test(l)) fenced = !fenced;
+    const h = fenced ? null : /^(#{1,6}) (.*)$/.exec(l);
+    if (h !== null) out.push({ level: h[1].length, title: h[2], line: i + 1 });
+  }
+  return out;
+}
+
+/**
+ * README's "Contents": it lists every section (each ## heading after it), in order, each a link to the heading's anchor;
+ * and each link it holds (sections and their subsections) names a heading of README.
+ */
+function checkContents(readme: string): string[] {
+  const all = headings(readme);
+  const at = all.findIndex((h) => h.level === 2 && h.title === 'Contents');
+  if (at < 0) return ['README.md: no "## Contents" section'];
+  const end = all.slice(at + 1).find((h) => h.level <= 2)?.line ?? Infinity;
+  const body = readme.split('\n').slice(all[at].line, end - 1);
+  const links = body.flatMap((l, i) => [...l.matchAll(/\[([^\]]+)\]\(#([^)]+)\)/g)].map((m) => ({ text: m[1], anchor: m[2], line: all[at].line + i + 1, top: /^- /.test(l) })));
+  const anchors = new Set(all.map((h) => slug(h.title)));
+  const out = links.filter((k) => !anchors.has(k.anchor)).map((k) => `README.md:${k.line}: Contents links #${k.anchor}, which names no heading`);
+  const sections = all.slice(at + 1).filter((h) => h.level === 2).map((h) => slug(h.title));
+  const listed = links.filter((k) => k.top).map((k) => k.anchor);
+  if (JSON.stringify(listed) !== JSON.stringify(sections)) {
+    const missing = sections.filter((a) => !listed.includes(a));
+    out.push(`README.md: Contents lists ${listed.length} sections where README has ${sections.length}${missing.length > 0 ? ` (not listed: ${missing.map((a) => `#${a}`).join(', ')})` : ' (in another order)'}`);
+  }
+  return out;
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 
 describe('README.md and the command line agree', () => {
@@ -993,6 +1027,21 @@ describe('6. docs/*.md', () => {
 
   it('each README link into docs/ names a document and a heading of it', () => {
     expect(checkDocLinks(README, DOCS)).toEqual([]);
+  });
+});
+
+describe('9. README\'s contents', () => {
+  it('lists every section in order, each linked to its heading', () => {
+    expect(checkContents(README)).toEqual([]);
+  });
+
+  it('fails on a section left out, a section moved, or a link to no heading', () => {
+    const contents = README.slice(README.indexOf('## Contents'), README.indexOf('\n## ', README.indexOf('## Contents') + 3));
+    const first = /^- \[[^\]]+\]\(#[^)]+\)\n/m.exec(contents)![0];
+    expect(checkContents(README.replace(first, ''))).toEqual([expect.stringMatching(/^README\.md: Contents lists \d+ sections where README has \d+ \(not listed: #/)]);
+    expect(checkContents(README.replace(first, '').replace('\n## Layout', `\n${first}\n## Layout`))).not.toEqual([]);
+    expect(checkContents(README.replace('](#sweeps)', '](#sweep)'))).toEqual(expect.arrayContaining([expect.stringMatching(/Contents links #sweep, which names no heading/)]));
+    expect(checkContents(README.replace('## Contents', '## Index'))).toEqual(['README.md: no "## Contents" section']);
   });
 });
 
