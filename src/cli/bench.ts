@@ -249,6 +249,11 @@ export function compare(baseFile: string, newFile: string, flags: CompareFlags):
   } else {
     out.write(`bench compare: ${baseFile} (${shortCommit(base.commit)}) -> ${newFile} (${shortCommit(next.commit)}), threshold ${flags.threshold}% and beyond the noise floor, in every run\n${c.changes.length === 0 ? '' : `${c.table}\n`}`);
     if (c.unmatched.length > 0) out.write(`not compared: ${c.unmatched.join('; ')}\n`);
+    // A "(runs overlap)" mark left the reader to guess whether a change had been found, and what to do about it.
+    const overlapping = c.changes.filter((x) => x.verdict === 'runs overlap');
+    if (overlapping.length > 0) {
+      out.write(`runs overlap: ${plainCounted(overlapping.length, 'measure')} (${overlapping.map((x) => `${x.case} ${x.measure}`).join(', ')}) moved past ${flags.threshold}% in the best runs but not in every run, so ${overlapping.length === 1 ? 'it is' : 'they are'} not judged; to judge ${overlapping.length === 1 ? 'it' : 'them'}, bench both commits again on one quiet machine with a larger --repeat\n`);
+    }
   }
   if (c.digestChanges.length > 0) {
     process.stderr.write(`OUTCOME REGRESSION: the result digest of ${plainCounted(c.digestChanges.length, 'canonical scenario')} changed (always fatal):\n${c.digestChanges.map((d) => `  ${d}`).join('\n')}\n`);

@@ -27,6 +27,15 @@ describe('bench compare, runs that overlap', () => {
     const r = compare([write('overlap-base.json', b), write('overlap-new.json', { ...n, createdAt: '2026-11-24T03:00:00.000Z' })]);
     expect([r.code, r.stderr]).toEqual([0, '']);
     expect(r.stdout).toMatch(/wall ms .*\+10\.4% .*\(runs overlap\)/);
+    // ... and says what the mark means and how to judge it, before its verdict
+    expect(r.stdout).toMatch(/\nruns overlap: 1 measure \(fb-macro-io\.json \/ FIFO wall ms\) moved past 10% in the best runs but not in every run, so it is not judged; to judge it, bench both commits again on one quiet machine with a larger --repeat\nno regression\n$/);
+  });
+
+  it('says nothing of overlapping runs where none overlap', () => {
+    const [b, n] = [of(timed(1000, 1010, 1020)), of(timed(1001, 1011, 1021))];
+    const r = compare([write('near-base.json', b), write('near-new.json', { ...n, createdAt: '2026-11-24T03:00:00.000Z' })]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).not.toContain('runs overlap');
   });
 
   it('every new run slower than every base run is a regression (exit 3)', () => {
