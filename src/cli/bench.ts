@@ -3,7 +3,7 @@ import { type Stats, closeSync, fstatSync, ftruncateSync, openSync, writeFileSyn
 import { join } from 'node:path';
 import { readJsonFile } from './json-file.js';
 import { BENCH_FORMAT, type BenchCase, type BenchReport, benchReportSchema, reportErrors } from './bench-schema.js';
-import { compareReports, shortCommit } from './bench-compare.js';
+import { type Comparison, compareReports, shortCommit } from './bench-compare.js';
 import { compareJson, compareMarkdown } from './bench-summary.js';
 import { EXIT, InputError, benchExit, osReason } from './errors.js';
 import { counted, plainCounted, table } from './format.js';
@@ -180,6 +180,39 @@ function pluginCodeDifference(a: BenchReport, b: BenchReport): { cases: string[]
   return cases.length === 0 ? undefined : { cases, files: [...files] };
 }
 
+/** What bench compare warns of in two reports beside its verdict: reports given the other way round or twice, digests left unchecked, runs unlike. */
+function compareWarnings(baseFile: string, base: BenchReport, newFile: string, next: BenchReport, c: Comparison): string[] {
+  // A canonical case's digest is checked whenever the new report has the case (compareReports), alike or not.
+  const ran = new Set(next.cases.map((n) => n.name));
+  const unchecked = base.cases.filter((b) => b.canonical && !ran.has(b.name)).map((b) => b.name);
+  // The sweep-scaling case's points digest a canonical scenario too (bench-compare.ts compareScaling).
+  if (base.sweepScaling !== undefined && !c.changes.some((m) => m.case.startsWith('sweep-scaling'))) unchecked.push('sweep-scaling');
+  const warnings: string[] = [];
+  // A nightly job that forgot to rotate its baseline compared last night's report with itself, and passed every night.
+  // `compare new.json baseline.json` read a night's slowdown as faster, and passed.
+  if (Date.parse(base.createdAt) > Date.parse(next.createdAt)) warnings.push(`${baseFile} (made ${base.createdAt}) is newer than ${newFile} (made ${next.createdAt}): were they given the other way round? bench compare takes the report kept from before first, then the night's (as given, a slowdown reads as faster)`);
+  if (JSON.stringify(base) === JSON.stringify(next)) warnings.push(`${baseFile} and ${newFile} are the same report (made ${base.createdAt} at ${shortCommit(base.commit)}): nothing new was measured; compare the night's new report with the one kept from before`);
+  if (unchecked.length > 0) warnings.push(`the digest of ${plainCounted(unchecked.length, 'canonical case')} of ${baseFile} was not checked, as ${newFile} did not run them alike: ${unchecked.join(', ')}${next.only === undefined ? '' : `; ${newFile} was made with --only ${JSON.stringify(next.only)}: bench without --only to check every canonical digest`}`);
+  // A baseline made with --only (or before the suite had a case) checked the new report's other canonical digests
+  // against nothing, night after night, with no word but "not compared". (A base of another suite is warned of below.)
+  const before = new Set(base.cases.map((b) => b.name));
+  const unbased = base.suite !== next.suite ? [] : [...next.cases.filter((n) => n.canonical && !before.has(n.name)).map((n) => n.name),
+    ...(next.sweepScaling !== undefined && base.sweepScaling === undefined ? ['sweep-scaling'] : [])];
+  if (unbased.length > 0) warnings.push(`the digest of ${plainCounted(unbased.length, 'canonical case')} of ${newFile} was not checked, as ${baseFile} did not run them: ${unbased.join(', ')}; make the baseline from the whole suite (${base.only === undefined ? 'no --only' : `it was made with ${onlyOf(base)}: leave --only out`})`);
+  // Not an outcome regression (only a canonical scenario's digest is), but the runs timed did other work.
+  if (c.otherDigests.length > 0) warnings.push(`the digest of ${counted(c.otherDigests.length, 'case')} that ${c.otherDigests.length === 1 ? 'is' : 'are'} not canonical changed (${c.otherDigests.join(', ')}): the simulation decided otherwise, so their times compare other work; not judged (only a canonical scenario's digest is an outcome regression)`);
+  const apart = machineDifference(base, next);
+  if (apart !== undefined) warnings.push(`${baseFile} and ${newFile} were measured apart (${apart}): their times differ by the machine as well as by the code`);
+  // A user's policy benched before and after a change to it: its cases are compared, and the change named.
+  const plugins = pluginCodeDifference(base, next);
+  if (plugins !== undefined) warnings.push(`${baseFile} and ${newFile} ran other --plugin code in ${counted(plugins.cases.length, 'case')} (${plugins.cases.join(', ')}: ${plugins.files.join(', ')}): their times and digests differ by the plugin's code as well as by hfsim's`);
+  // A smoke baseline against a full report shares 3 cases alike: it passed with the rest listed as not compared.
+  if (base.suite !== next.suite) warnings.push(`${baseFile} and ${newFile} are reports of different suites (${base.suite} -> ${next.suite}): only the cases both ran alike are compared; compare a night's report with one of the same suite`);
+  // A median and a spread (max - min) of 10 runs against those of 1: the spread (shown, not judged) grows with the runs.
+  if (base.repeat !== next.repeat) warnings.push(`${baseFile} and ${newFile} were measured with --repeat ${base.repeat} and ${next.repeat}: their medians and noise (max - min) are of different numbers of runs; give both the same --repeat`);
+  return warnings;
+}
+
 export function compare(baseFile: string, newFile: string, flags: CompareFlags): void {
   if (flags.markdown !== undefined) {
     checkOutputFile(flags.markdown, '--markdown');
@@ -211,35 +244,8 @@ export function compare(baseFile: string, newFile: string, flags: CompareFlags):
       : `bench both with the same ${base.suite === 'none' ? '--scenario files' : '--suite'} and --only`;
     throw new InputError(`bench compare: ${baseFile} and ${newFile} have no case in common to compare (${c.unmatched.join('; ') || 'both have none'}): ${fix}`);
   }
-  // A canonical case's digest is checked whenever the new report has the case (compareReports), alike or not.
-  const ran = new Set(next.cases.map((n) => n.name));
-  const unchecked = base.cases.filter((b) => b.canonical && !ran.has(b.name)).map((b) => b.name);
-  // The sweep-scaling case's points digest a canonical scenario too (bench-compare.ts compareScaling).
-  if (base.sweepScaling !== undefined && !c.changes.some((m) => m.case.startsWith('sweep-scaling'))) unchecked.push('sweep-scaling');
   // Told on stderr, and kept in --json and the Markdown summary, which a nightly job's dashboard reads (stderr alone was lost there).
-  const warnings: string[] = [];
-  // A nightly job that forgot to rotate its baseline compared last night's report with itself, and passed every night.
-  // `compare new.json baseline.json` read a night's slowdown as faster, and passed.
-  if (Date.parse(base.createdAt) > Date.parse(next.createdAt)) warnings.push(`${baseFile} (made ${base.createdAt}) is newer than ${newFile} (made ${next.createdAt}): were they given the other way round? bench compare takes the report kept from before first, then the night's (as given, a slowdown reads as faster)`);
-  if (JSON.stringify(base) === JSON.stringify(next)) warnings.push(`${baseFile} and ${newFile} are the same report (made ${base.createdAt} at ${shortCommit(base.commit)}): nothing new was measured; compare the night's new report with the one kept from before`);
-  if (unchecked.length > 0) warnings.push(`the digest of ${plainCounted(unchecked.length, 'canonical case')} of ${baseFile} was not checked, as ${newFile} did not run them alike: ${unchecked.join(', ')}${next.only === undefined ? '' : `; ${newFile} was made with --only ${JSON.stringify(next.only)}: bench without --only to check every canonical digest`}`);
-  // A baseline made with --only (or before the suite had a case) checked the new report's other canonical digests
-  // against nothing, night after night, with no word but "not compared". (A base of another suite is warned of below.)
-  const before = new Set(base.cases.map((b) => b.name));
-  const unbased = base.suite !== next.suite ? [] : [...next.cases.filter((n) => n.canonical && !before.has(n.name)).map((n) => n.name),
-    ...(next.sweepScaling !== undefined && base.sweepScaling === undefined ? ['sweep-scaling'] : [])];
-  if (unbased.length > 0) warnings.push(`the digest of ${plainCounted(unbased.length, 'canonical case')} of ${newFile} was not checked, as ${baseFile} did not run them: ${unbased.join(', ')}; make the baseline from the whole suite (${base.only === undefined ? 'no --only' : `it was made with ${onlyOf(base)}: leave --only out`})`);
-  // Not an outcome regression (only a canonical scenario's digest is), but the runs timed did other work.
-  if (c.otherDigests.length > 0) warnings.push(`the digest of ${counted(c.otherDigests.length, 'case')} that ${c.otherDigests.length === 1 ? 'is' : 'are'} not canonical changed (${c.otherDigests.join(', ')}): the simulation decided otherwise, so their times compare other work; not judged (only a canonical scenario's digest is an outcome regression)`);
-  const apart = machineDifference(base, next);
-  if (apart !== undefined) warnings.push(`${baseFile} and ${newFile} were measured apart (${apart}): their times differ by the machine as well as by the code`);
-  // A user's policy benched before and after a change to it: its cases are compared, and the change named.
-  const plugins = pluginCodeDifference(base, next);
-  if (plugins !== undefined) warnings.push(`${baseFile} and ${newFile} ran other --plugin code in ${counted(plugins.cases.length, 'case')} (${plugins.cases.join(', ')}: ${plugins.files.join(', ')}): their times and digests differ by the plugin's code as well as by hfsim's`);
-  // A smoke baseline against a full report shares 3 cases alike: it passed with the rest listed as not compared.
-  if (base.suite !== next.suite) warnings.push(`${baseFile} and ${newFile} are reports of different suites (${base.suite} -> ${next.suite}): only the cases both ran alike are compared; compare a night's report with one of the same suite`);
-  // A median and a spread (max - min) of 10 runs against those of 1: the spread (shown, not judged) grows with the runs.
-  if (base.repeat !== next.repeat) warnings.push(`${baseFile} and ${newFile} were measured with --repeat ${base.repeat} and ${next.repeat}: their medians and noise (max - min) are of different numbers of runs; give both the same --repeat`);
+  const warnings = compareWarnings(baseFile, base, newFile, next, c);
   for (const w of warnings) warnOnce(w);
   const code: number = c.digestChanges.length > 0 || c.speedRegressions.length > 0 ? EXIT.regression : EXIT.ok;
   const outcome = { base: { file: baseFile, report: base }, next: { file: newFile, report: next }, thresholdPct: flags.threshold, comparison: c, exitCode: code, warnings };
