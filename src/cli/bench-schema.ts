@@ -5,12 +5,10 @@
  */
 import { z } from 'zod';
 import { nameField, repeatedKeys } from '../core/bounded.js';
-import { valueKind } from '../core/shown-value.js';
+import { typeInWords, valueKind } from '../core/shown-value.js';
 import { fieldErrors } from '../core/unknown-fields.js';
 
 export const BENCH_FORMAT = 'hfsim-bench/1';
-
-const KIND_WORDS: Readonly<Record<string, string>> = { number: 'a number', string: 'a string', object: 'an object', array: 'a list', boolean: 'true or false' };
 
 /**
  * The parse's error map of a report: a value of the wrong type told in words (zod's were "Invalid input: expected
@@ -22,7 +20,7 @@ export const reportErrors: z.core.$ZodErrorMap = (issue) => {
   // an enumerated field left out read zod's "Invalid option: expected one of ..."; formatIssue tells it as missing
   if (issue.code === 'invalid_value' && issue.input === undefined) return `expected ${issue.values.length === 1 ? '' : 'one of '}${issue.values.map((v) => JSON.stringify(v)).join('|')}`;
   if (issue.code !== 'invalid_type' || issue.input === undefined) return fieldErrors(issue);
-  const must = `must be ${KIND_WORDS[issue.expected] ?? issue.expected}`;
+  const must = `must be ${issue.expected === 'boolean' ? 'true or false' : typeInWords(issue.expected)}`;
   return issue.expected === 'number' && typeof issue.input === 'string' ? must : `${must}, not ${valueKind(issue.input)}`;
 };
 

@@ -4,7 +4,7 @@
  * Files are relative to the scenario file; errors name it.
  */
 import { isDeepStrictEqual } from 'node:util';
-import { DEFAULT_SLOWDOWNS, type Parsed, type Scenario, type SlsWorkload, failedWith, parseScenario } from '../core/scenario.js';
+import { DEFAULT_SLOWDOWNS, type Parsed, type Scenario, type SlsWorkload, failedWith, failedWithErrors, parseScenario } from '../core/scenario.js';
 import { namedBy } from './errors.js';
 import { andList } from '../core/shown-value.js';
 import { applySchedulerFiles, issuesAtScenarioIndex, ownEntries, warnMinsAboveMaxDefault } from './scheduler-files.js';
@@ -37,7 +37,7 @@ export function resolveScenario(raw: Record<string, unknown>, scenarioFile: stri
  */
 export function* resolveScenarioSteps(raw: Record<string, unknown>, scenarioFile: string): Steps<Parsed<Scenario>> {
   const written = capacityIgnored(raw);
-  if (written.length > 0) return failedWith(written.map((message) => ({ message })));
+  if (written.length > 0) return failedWithErrors(written);
   const withFiles = applySchedulerFiles(raw, scenarioFile);
   const parsed = parseScenario(withFiles);
   if (!parsed.ok) return failedWith(issuesAtScenarioIndex(parsed.issues, raw, withFiles));
@@ -68,7 +68,7 @@ function* slsConverted(scenario: Scenario, w: SlsWorkload, withFiles: Record<str
   const workload = yield* slsJobsWorkloadSteps(trace.jobs, w, { racks: cluster.racks, nodesPerRack: cluster.nodesPerRack, replication: hdfs.replication }, path, trace.places, traceReadTold(path, 'jobs converted'));
   const converted = yield* convertedScenarioSteps(withFiles, workload, traceReadTold(path, 'jobs checked'));
   // Named by the trace's line, not the converted field the user never wrote ("workload.jobs[0].pool").
-  if (!converted.ok) return failedWith(slsErrorsAtTrace(converted.errors, trace.jobs, path, trace.places).map((message) => ({ message })));
+  if (!converted.ok) return failedWithErrors(slsErrorsAtTrace(converted.errors, trace.jobs, path, trace.places));
   convertedFrom.set(converted.value, { jobs: trace.jobs, path, places: trace.places });
   return converted;
 }

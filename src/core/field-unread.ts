@@ -38,11 +38,12 @@ export const withUnread = <T extends object>(issue: T, unread: FieldUnread): T &
 /** The FieldUnread a zod issue carries (withUnread), or undefined. */
 export const unreadOf = (issue: object): FieldUnread | undefined => (issue as { unread?: FieldUnread }).unread;
 
+/** The issue of `message`, with `unread` where the message ends in its advice (a message rewritten without it is about nothing known). */
+export const issueOf = (message: string, unread: FieldUnread | undefined): ScenarioIssue =>
+  (unread === undefined || !endsInAdvice(message, unread) ? { message } : { message, unread });
+
 /** `issue` with its message made by `rewrite`, keeping what it is about where the rewrite keeps the advice it ends in. */
-export function rewritten(issue: ScenarioIssue, rewrite: (message: string) => string): ScenarioIssue {
-  const message = rewrite(issue.message);
-  return issue.unread === undefined || !endsInAdvice(message, issue.unread) ? { message } : { message, unread: issue.unread };
-}
+export const rewritten = (issue: ScenarioIssue, rewrite: (message: string) => string): ScenarioIssue => issueOf(rewrite(issue.message), issue.unread);
 
 /** Whether `message` ends in `unread`'s general advice, as the data says. */
 export const endsInAdvice = (message: string, { advice }: FieldUnread): boolean => message.endsWith(`${advice.text}${advice.then}`);

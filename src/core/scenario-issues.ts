@@ -2,6 +2,7 @@
 import type { z } from 'zod';
 import { hasControlChars, hasUnpairedSurrogate, quotedName } from './bounded.js';
 import { notGiven } from './nearest-name.js';
+import { typeInWords } from './shown-value.js';
 import { unknownFields } from './unknown-fields.js';
 import { WORKLOAD_KINDS } from './workload-schema.js';
 
@@ -70,7 +71,7 @@ export function formatIssue(issue: z.core.$ZodIssue): string {
   // workload.kind must be one of ..." for a scenario with no workload, or zod's "expected string, received undefined".
   if (issue.code === 'invalid_type' && issue.path.length > 0 && 'input' in issue && issue.input === undefined) {
     const zods = /^Invalid input: expected (\w+), received undefined$/.exec(issue.message);
-    const what = zods ? `expected ${zods[1] === 'array' ? 'a list' : /^[aeiou]/.test(zods[1]) ? `an ${zods[1]}` : `a ${zods[1]}`}` : issue.message;
+    const what = zods ? `expected ${typeInWords(zods[1])}` : issue.message;
     return `${path}: missing (required): ${what}`;
   }
   // ... and an enumerated field (z.enum, z.literal) left out: its values alone read as if a wrong one had been given

@@ -16,7 +16,7 @@ import { atMost, flag, oneOf, intWithin, nameField, nonNegInt, numberField, posI
 import { workloadSchema } from './workload-schema.js';
 import { refineJobPools, refineQueueStates } from './job-pools-check.js';
 import { changedFields, formatIssue } from './scenario-issues.js';
-import { type ScenarioIssue, endsInAdvice, unreadOf } from './field-unread.js';
+import { type ScenarioIssue, issueOf, unreadOf } from './field-unread.js';
 
 export type { Priority } from './priority.js';
 export type { JobType } from './workload-schema.js';
@@ -211,16 +211,15 @@ export type Parsed<T> = { ok: true; value: T } | ParseFailure;
 /** The failure of a parse with `issues`, its errors their messages. */
 export const failedWith = (issues: ScenarioIssue[]): ParseFailure => ({ ok: false, errors: issues.map((i) => i.message), issues });
 
+/** The failure of a parse with `errors`, lines about nothing known as data. */
+export const failedWithErrors = (errors: string[]): ParseFailure => failedWith(errors.map((message) => ({ message })));
+
 /** Validates raw JSON; errors are values, one line each, naming the field path. */
 export function parseScenario(raw: unknown): Parsed<Scenario> {
   // reportInput: formatIssue tells a field left out (its input undefined, which JSON cannot hold) from a wrong value
   const result = scenarioSchema.safeParse(raw, { reportInput: true, error: fieldErrors });
   if (result.success) return { ok: true, value: result.data };
-  return failedWith(result.error.issues.map((issue) => {
-    const message = formatIssue(issue);
-    const unread = unreadOf(issue);
-    return unread === undefined || !endsInAdvice(message, unread) ? { message } : { message, unread };
-  }));
+  return failedWith(result.error.issues.map((issue) => issueOf(formatIssue(issue), unreadOf(issue))));
 }
 
 /**

@@ -24,3 +24,9 @@ export function valueKind(v: unknown): string {
   if (Array.isArray(v)) return 'an array';
   return typeof v === 'object' && v !== null ? 'an object' : shownValue(v);
 }
+
+/** A type zod expects ("number", "array", "object"), as a message says it: "a number", "a list" (JSON's word), "an object". */
+export function typeInWords(expected: string): string {
+  if (expected === 'array') return 'a list';
+  return `${/^[aeiou]/.test(expected) ? 'an' : 'a'} ${expected}`;
+}

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { fieldErrors, unknownFields } from '../unknown-fields.js';
 import { notGiven } from '../nearest-name.js';
+import { typeInWords } from '../shown-value.js';
 import { pluginFilesLoading } from '../plugin-loading.js';
 import { type FieldUnread, type PluginNamed, withUnread } from '../field-unread.js';
 
@@ -113,8 +114,6 @@ function configLeft(plugin: PluginNamed, configField: string): { said: string; u
   return { said: ` (${plugin.kind} "${plugin.name}" takes no config: ${advice.text}${advice.then}`, unread: { kind: 'config-left', field: configField, plugin, advice } };
 }
 
-const TYPE_NAMES: Record<string, string> = { number: 'a number', string: 'a string', boolean: 'a boolean', array: 'a list', bigint: 'a bigint' };
-
 /**
  * What a schema takes, where its issues for an object refuse the object itself for its type (z.number(), z.array(),
  * z.enum, z.literal, a union of such): 'a number', 'a list', 'only "a", "b"', 'no object'; undefined where the object is refused for what it holds.
@@ -124,7 +123,7 @@ function takesNoObject(found: readonly z.core.$ZodIssue[]): string | undefined {
     || (issue.code === 'invalid_union' && issue.errors.length > 0 && issue.errors.every((branch) => branch.some(refusesType))));
   if (found.length !== 1 || !refusesType(found[0])) return undefined;
   const issue = found[0];
-  if (issue.code === 'invalid_type') return TYPE_NAMES[issue.expected] ?? `a ${issue.expected}`;
+  if (issue.code === 'invalid_type') return typeInWords(issue.expected);
   // z.enum, z.literal: the values it takes
   if (issue.code === 'invalid_value') return `only ${issue.values.map((v) => (typeof v === 'bigint' ? `${v}n` : JSON.stringify(v) ?? String(v))).join(', ')}`;
   return 'no object';
