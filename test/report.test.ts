@@ -64,7 +64,7 @@ describe('hfsim report', () => {
     copyFileSync(join(out, 'results.jsonl'), join(plain, 'results.jsonl'));
     const html2 = join(dir, 'plain.html');
     expect(hfsim('report', plain, '--html', html2).code).toBe(0);
-    const titles = [...readFileSync(html2, 'utf8').matchAll(/<figcaption>([^<]*)<\/figcaption>/g)].map((m) => m[1]);
+    const titles = [...readFileSync(html2, 'utf8').matchAll(/<figure class="chart" id="[^"]*" data-chart="[^"]*" data-title="([^"]*)"/g)].map((m) => m[1]);
     expect(titles).toEqual(['node locality against scheduler.delay.maxSkips', 'mean response time (s) against scheduler.delay.maxSkips',
       'Response time CDF (all jobs)', 'Node locality by job size bin']);
 
@@ -100,13 +100,13 @@ describe('hfsim report', () => {
     const r = hfsim('run', 'scenarios/fb-macro-io-oversub.json', '--variant', 'Naive fair, 10:1', '--html', html);
     expect(r.code, r.stderr).toBe(0);
     const text = readFileSync(html, 'utf8');
-    expect(text).toMatch(/<figcaption>Rack link utilisation over time: Naive fair, 10:1 \(\d+\.\d GB across racks\)<\/figcaption>/);
+    expect(text).toMatch(/data-title="Rack link utilisation over time: Naive fair, 10:1 \(\d+\.\d GB across racks\)"/);
     // The intro line: the GB, the shuffles' share, the uplinks' use.
     expect(text).toMatch(/\d+\.\d GB across racks \(\d+\.\d GB of shuffles sent\), uplinks \d+\.\d% busy on average and \d+\.\d% in the busiest bucket, downlinks \d+\.\d% and \d+\.\d%, seed 1/);
     await expectEveryChartDrawn(html, 4);
   });
 
-  const titles = (html: string): string[] => [...readFileSync(html, 'utf8').matchAll(/<figcaption>([^<]*)<\/figcaption>/g)].map((m) => m[1]);
+  const titles = (html: string): string[] => [...readFileSync(html, 'utf8').matchAll(/<figure class="chart" id="[^"]*" data-chart="[^"]*" data-title="([^"]*)"/g)].map((m) => m[1]);
   const figure = (html: string, id: string): string => readFileSync(html, 'utf8').split(`<figure class="chart" id="${id}"`)[1].split('</figure>')[0];
   const BASE = ['Mean response time by job size bin', 'Response time CDF (all jobs)', 'Node locality by job size bin'];
 

@@ -6,10 +6,16 @@ import type { TopLevelSpec } from 'vega-lite';
 import { type AggregateRow, metricRange } from '../cli/sweep-aggregate.js';
 import type { ChartSpec } from '../cli/sweep-charts.js';
 import { type Keyed, seriesDomain, valueKey } from './series-order.js';
+import { FACEBOOK_BINS } from '../core/facebook-bins.js';
 
 export interface Chart {
   id: string;
   title: string;
+  /**
+   * How to read it, under the chart in a report (its title is drawn in the chart itself): what a bar, line or band is,
+   * over which runs, with what weight. Omitted: no caption.
+   */
+  caption?: string;
   spec: TopLevelSpec;
 }
 
@@ -155,7 +161,11 @@ export function metricChart(rows: readonly AggregateRow[], axes: ReadonlyArray<{
     layers.push({ data: { values: curve }, mark: { type: 'line', strokeDash: [6, 4], color: 'black' },
       encoding: { x: xEnc, y: { ...yEnc, field: 'y' }, detail: { field: 'series' } } });
   }
-  return { id, title, spec: { $schema: SCHEMA, title: { text: title, ...subtitle }, ...SIZE, layer: layers } as TopLevelSpec };
+  const banded = values.some((v) => v.lo !== null);
+  const seeded = values.some((v) => v.n > 1) ? ', the mean over the point\'s seeds' : ' (one seed a point)';
+  const caption = `Each line: the ${yTitle} at each ${x}${seeded}${banded ? ', in a band of its 95% confidence interval (Student t)' : ''}` +
+    `${legendTitle === '' ? '' : `; a line for each ${legendTitle}`}${by === 'bin' ? ` (${BINS_IN_WORDS})` : ''}.`;
+  return { id, title, caption, spec: { $schema: SCHEMA, title: { text: title, ...subtitle }, ...SIZE, layer: layers } as TopLevelSpec };
 }
 
 /** Empirical CDF of job response times, one line per series (variant), downsampled to at most 200 steps. */
@@ -179,12 +189,18 @@ export function cdfChart(records: readonly RunRecord[], seriesOf: SeriesOf, id: 
   }
   const title = 'Response time CDF (all jobs)';
   const domain = seriesDomain(records.map(seriesOf));
+  const caption = `Each line: for the ${legend} its colour names, the share of its jobs${overRuns(records, seriesOf, '')} that had finished within a response time ` +
+    '(submission to the heartbeat that reported its last task), every size bin together, on a log scale.';
+  const seconds = logDomain(values.map((v) => v.seconds));
   return {
-    id, title, spec: {
+    id, title, caption, spec: {
       $schema: SCHEMA, title, ...SIZE, data: { values },
       mark: { type: 'line', interpolate: 'step-after' },
       encoding: {
-        x: { field: 'seconds', type: 'quantitative', scale: { type: 'log' }, title: 'response time (s, log scale)' },
+        // the data's own decades: vega's nice log domain ran to the next power of 10 at each end, so responses of 15 to
+        // 110 s filled the left half of an axis from 10 to 1,000 s
+        x: { field: 'seconds', type: 'quantitative', title: 'response time (s, log scale)',
+          ...(seconds === undefined ? { scale: { type: 'log' } } : { scale: { type: 'log', domain: seconds, nice: false }, axis: { values: logTicks(seconds), format: ',~g' } }) },
         y: { field: 'share', type: 'quantitative', title: 'share of jobs', axis: { format: '.0%' } },
         color: { field: 'series', type: 'nominal', title: legend, legend: LEGEND, scale: seriesColours(domain) },
         // a dash each, in the same legend: two variants of the same response times (dsbra.json's, where DSBRA makes no
@@ -193,6 +209,52 @@ export function cdfChart(records: readonly RunRecord[], seriesOf: SeriesOf, id: 
       },
     } as TopLevelSpec,
   };
+}
+
+/**
+ * The 1-2-5 step (..., 5, 10, 20, 50, ...) at or below `x` > 0 (`down`) or at or above it, or `beyond` steps further
+ * out. Steps of the decades around x's are listed and compared with x, so log10's rounding cannot pick the wrong one.
+ */
+function roundedStep(x: number, down: boolean, beyond = 0): number {
+  const decade = Math.floor(Math.log10(x));
+  const steps: number[] = [];
+  for (let d = decade - 2; d <= decade + 2; d++) for (const m of [1, 2, 5]) steps.push(m * 10 ** d);
+  const i = down ? steps.filter((s) => s <= x).length - 1 - beyond : steps.findIndex((s) => s >= x) + beyond;
+  return steps[i];
+}
+
+/**
+ * A log axis's domain for positive values `xs`: from the 1-2-5 step at or below the least to the one at or above the
+ * most, a step wider at each end when those meet (all values one such step); undefined when there is none.
+ */
+export function logDomain(xs: readonly number[]): [number, number] | undefined {
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (const x of xs) { // not Math.min(...xs): a long run's CDF overflows the stack
+    if (!(x > 0) || !Number.isFinite(x)) continue;
+    lo = Math.min(lo, x);
+    hi = Math.max(hi, x);
+  }
+  if (lo === Infinity) return undefined;
+  const a = roundedStep(lo, true);
+  const b = roundedStep(hi, false);
+  return a < b ? [a, b] : [roundedStep(lo, true, 1), roundedStep(hi, false, 1)];
+}
+
+/**
+ * A log axis's ticks over `domain` (logDomain's): its 1-2-5 steps, or over more than three decades the powers of 10
+ * alone (a label each: vega's own ticks dropped 100 s between 90 and 200 as overlapping).
+ */
+export function logTicks([lo, hi]: readonly [number, number]): number[] {
+  const ticks: number[] = [];
+  const wide = hi / lo > 1000;
+  for (let d = Math.floor(Math.log10(lo)) - 1; d <= Math.ceil(Math.log10(hi)) + 1; d++) {
+    for (const m of wide ? [1] : [1, 2, 5]) {
+      const t = m * 10 ** d;
+      if (t >= lo * (1 - 1e-9) && t <= hi * (1 + 1e-9)) ticks.push(t);
+    }
+  }
+  return ticks;
 }
 
 /**
@@ -219,6 +281,20 @@ export function meanBy<R, I, G>(runs: readonly R[], seriesOf: (r: R) => string, 
 
 type BinOf = RunRecord['bins'][number];
 
+/** The size bins by their maps, as the Delay Scheduling paper's Table 2 has them: "1 (1 map), 2 (2), 3 (3-20), ..., 9 (over 1,500)". */
+const BINS_IN_WORDS = FACEBOOK_BINS.map((b, i) => `${b.bin} (${i === FACEBOOK_BINS.length - 1 ? `over ${(b.minMaps - 1).toLocaleString('en-US')}`
+  : b.minMaps === b.maxMaps ? b.minMaps : `${b.minMaps.toLocaleString('en-US')}-${b.maxMaps.toLocaleString('en-US')}`}${i === 0 ? ' map' : ''})`).join(', ');
+const BINS_CAPTION = `Bins by a job's maps, as the Delay Scheduling paper's Table 2: ${BINS_IN_WORDS}; no bar where it had no job in the bin.`;
+
+/** ", over all its runs (up to 3), weighted by their maps" where some series pools several runs (a sweep's seeds and points); '' where each is one run. */
+function overRuns(records: readonly RunRecord[], seriesOf: SeriesOf, weight: 'jobs' | 'maps' | ''): string {
+  const runs = new Map<string, number>();
+  for (const r of records) runs.set(seriesOf(r).series, (runs.get(seriesOf(r).series) ?? 0) + 1);
+  const most = [...runs.values()].reduce((a, n) => Math.max(a, n), 0);
+  if (most < 2) return '';
+  return `, over all its runs (up to ${most})${weight === '' ? '' : `, weighted by their ${weight}`}`;
+}
+
 /**
  * Per series and size bin, the mean of `value` over the runs' bins, weighted by `weight` (maps or jobs); a bin of no
  * weight in a series (listed with no job or no map) has no bar there: its mean of 0 was drawn "0", "0%", read as data.
@@ -232,13 +308,15 @@ function meanByBin(records: readonly RunRecord[], seriesOf: SeriesOf, value: (b:
 /** Node locality per job size bin, one bar per series (variant), averaged over the runs of each series (maps-weighted). */
 export function localityByBinChart(records: readonly RunRecord[], seriesOf: SeriesOf, id: string, legend = 'variant'): Chart {
   const values = meanByBin(records, seriesOf, (b) => b.locality.node, (b) => b.maps);
-  return barsByBin(id, 'Node locality by job size bin', values, seriesDomain(records.map(seriesOf)), { title: 'node locality', axis: { format: '.0%' }, scale: { domain: [0, 1] } }, legend);
+  const caption = `Each bar: for the ${legend} its colour names, the share of its maps in a job size bin${overRuns(records, seriesOf, 'maps')} that read their block on the node they ran on. ${BINS_CAPTION}`;
+  return { ...barsByBin(id, 'Node locality by job size bin', values, seriesDomain(records.map(seriesOf)), { title: 'node locality', axis: { format: '.0%' }, scale: { domain: [0, 1] } }, legend), caption };
 }
 
 /** Mean response time per job size bin, one bar per series (variant). */
 export function responseByBinChart(records: readonly RunRecord[], seriesOf: SeriesOf, id: string): Chart {
   const values = meanByBin(records, seriesOf, (b) => b.meanResponseMs / 1000, (b) => b.jobs);
-  return barsByBin(id, 'Mean response time by job size bin', values, seriesDomain(records.map(seriesOf)), { title: 'mean response time (s)' });
+  const caption = `Each bar: for the variant its colour names, the mean response time (submission to the heartbeat that reported its last task) of its jobs in a job size bin${overRuns(records, seriesOf, 'jobs')}. ${BINS_CAPTION}`;
+  return { ...barsByBin(id, 'Mean response time by job size bin', values, seriesDomain(records.map(seriesOf)), { title: 'mean response time (s)' }), caption };
 }
 
 /** Each value with its series' place in `order`. */

@@ -37,7 +37,9 @@ const CHECK = `addEventListener('load', () => {
 export async function reportHtml(title: string, intro: string[], charts: readonly Chart[]): Promise<string> {
   const figures: string[] = [];
   for (const c of charts) {
-    figures.push(`<figure class="chart" id="${escape(c.id)}" data-chart="${escape(c.id)}">\n${await renderSvg(c)}\n<figcaption>${escape(c.title)}</figcaption>\n</figure>`);
+    // the caption says how to read the chart; its title, drawn in the chart, was repeated here
+    const caption = c.caption === undefined ? '' : `\n<figcaption>${escape(c.caption)}</figcaption>`;
+    figures.push(`<figure class="chart" id="${escape(c.id)}" data-chart="${escape(c.id)}" data-title="${escape(c.title)}">\n${await renderSvg(c)}${caption}\n</figure>`);
   }
   return `<!doctype html>
 <html lang="en">
@@ -47,7 +49,7 @@ export async function reportHtml(title: string, intro: string[], charts: readonl
 <style>
 body { font: 14px/1.4 system-ui, sans-serif; margin: 2em; color: #222; }
 figure.chart { display: inline-block; margin: 0 1.5em 1.5em 0; vertical-align: top; }
-figcaption { color: #666; font-size: 12px; }
+figcaption { color: #555; font-size: 12px; max-width: 560px; }
 </style>
 </head>
 <body data-charts="${charts.length}">

@@ -64,8 +64,11 @@ export function linkUtilizationChart(network: NetworkResult, variant: string, id
   // put them at mid-height beside a lone "0%"
   const idle = values.every((v) => v.utilization === 0);
   const title = `${core === undefined ? 'Rack link' : 'Rack link and core'} utilisation over time: ${variant} (${(network.crossRackMB / 1024).toFixed(1)} GB across racks)`;
+  const lines = up.length <= MAX_RACK_LINES ? 'a rack\'s uplink or downlink' : `the ${up.length} racks' mean uplink or downlink, or the busiest rack's`;
+  const caption = `Each line: ${lines}: the MB it carried in a bucket of ${bucketMs / 60_000} min over the MB its capacity could carry in it` +
+    `${core === undefined ? '' : ', and the core\'s likewise'}; the run's last bucket counts the part of it the run lasted.`;
   return {
-    id, title, spec: {
+    id, title, caption, spec: {
       $schema: SCHEMA, title, ...SIZE, data: { values },
       mark: { type: 'line', interpolate: 'step-after' },
       encoding: {

@@ -43,8 +43,10 @@ export function poolResponseChart(runs: readonly PoolRun[], order: string[], id:
   const values = meanBy(runs, (r) => r.variant, (r) => r.jobs, (j) => (j.pool !== undefined && place.has(j.pool) ? j.pool : undefined), (j) => j.responseMs, () => 1)
     .map((s) => ({ series: s.series, pool: named(s.group), poolPlace: place.get(s.group)!, jobs: s.weight, mean: s.mean / 1000 }));
   const title = `Mean response time by pool${many ? ` (the ${MAX_POOL_GROUPS} of ${jobs.size} pools with most jobs)` : ''}`;
-  return groupedBars(id, title, values, { field: 'pool', type: 'nominal', title: 'pool', sort: { field: 'poolPlace', op: 'min' },
-    axis: poolAxis(pools.map(named)) }, order, { title: 'mean response time (s)' });
+  const caption = 'Each bar: the mean response time of a variant\'s jobs in a pool (no bar where the variant had no job in it); ' +
+    `each pool is named with its jobs in the first variant${many ? `, and only the ${MAX_POOL_GROUPS} pools with most jobs are drawn` : ''}.`;
+  return { ...groupedBars(id, title, values, { field: 'pool', type: 'nominal', title: 'pool', sort: { field: 'poolPlace', op: 'min' },
+    axis: poolAxis(pools.map(named)) }, order, { title: 'mean response time (s)' }), caption };
 }
 
 /**
@@ -92,7 +94,9 @@ export function killsChart(runs: readonly PoolRun[], order: string[], measure: '
     { data: { values: placedIn(totals, order) }, mark: { type: 'text', align: 'left', dx: 4 },
       encoding: { y, x: { ...x, field: 'total' }, text: { field: 'label' } } },
   ];
-  return { id, title, spec: {
+  const what = measure === 'killed' ? 'the tasks killed in a variant\'s run' : 'the slot time a variant\'s killed tasks had run before their kill, in seconds';
+  const caption = `Each bar: ${what}${byPool ? ', split by the pool whose tasks were killed (a policy without pools: whole)' : ''}; its total at its end, as hfsim run's preemption table gives it.`;
+  return { id, title, caption, spec: {
     // a band of 32 px a variant: two variants' bars were 110 px thick at the other charts' height
     $schema: SCHEMA, title: byPool ? { text: title, subtitle: 'bars split by the pool whose tasks were killed' } : title, width: SIZE.width, height: { step: 32 }, layer: layers,
   } as TopLevelSpec };

@@ -54,8 +54,10 @@ export function storageChart(runs: readonly ReplicationRun[], order: string[], i
     return `${r.variant} (${x.policy}): ${x.replicasCreated} replicas created, ${x.replicasDeleted} deleted; mean ${x.storage.meanOverheadPct.toFixed(1)}%, peak ${x.storage.peakOverheadPct.toFixed(1)}%`;
   });
   const domain = order.filter((v) => replicated.some((r) => r.variant === v));
+  const caption = 'Each line: the readable replicas a variant\'s policy held above those placed at load, as a share of them (%), stepping at ' +
+    'each change, to its run\'s end; under the title, its replicas created and deleted and the mean and peak, as hfsim run\'s replication table gives them.';
   return {
-    id, title, spec: {
+    id, title, caption, spec: {
       $schema: SCHEMA, title: { text: title, subtitle }, ...SIZE, data: { values },
       mark: { type: 'line', interpolate: 'step-after' },
       encoding: {
