@@ -163,7 +163,7 @@ export function metricChart(rows: readonly AggregateRow[], axes: ReadonlyArray<{
   }
   const banded = values.some((v) => v.lo !== null);
   const seeded = values.some((v) => v.n > 1) ? ', the mean over the point\'s seeds' : ' (one seed a point)';
-  const caption = `Each line: the ${yTitle} at each ${x}${seeded}${banded ? ', in a band of its 95% confidence interval (Student t)' : ''}` +
+  const caption = `Each line: the ${yTitle.replace(/ \(s\)$/, '')} at each ${x}${seeded}${banded ? ', in a band of its 95% confidence interval (Student t)' : ''}` +
     `${legendTitle === '' ? '' : `; a line for each ${legendTitle}`}${by === 'bin' ? ` (${BINS_IN_WORDS})` : ''}.`;
   return { id, title, caption, spec: { $schema: SCHEMA, title: { text: title, ...subtitle }, ...SIZE, layer: layers } as TopLevelSpec };
 }
@@ -189,7 +189,7 @@ export function cdfChart(records: readonly RunRecord[], seriesOf: SeriesOf, id: 
   }
   const title = 'Response time CDF (all jobs)';
   const domain = seriesDomain(records.map(seriesOf));
-  const caption = `Each line: for the ${legend} its colour names, the share of its jobs${overRuns(records, seriesOf, '')} that had finished within a response time ` +
+  const caption = `Each line: for ${namedBy(legend)}, the share of its jobs${overRuns(records, seriesOf)} that had finished within a response time ` +
     '(submission to the heartbeat that reported its last task), every size bin together, on a log scale.';
   const seconds = logDomain(values.map((v) => v.seconds));
   return {
@@ -286,14 +286,16 @@ const BINS_IN_WORDS = FACEBOOK_BINS.map((b, i) => `${b.bin} (${i === FACEBOOK_BI
   : b.minMaps === b.maxMaps ? b.minMaps : `${b.minMaps.toLocaleString('en-US')}-${b.maxMaps.toLocaleString('en-US')}`}${i === 0 ? ' map' : ''})`).join(', ');
 const BINS_CAPTION = `Bins by a job's maps, as the Delay Scheduling paper's Table 2: ${BINS_IN_WORDS}; no bar where it had no job in the bin.`;
 
-/** ", over all its runs (up to 3), weighted by their maps" where some series pools several runs (a sweep's seeds and points); '' where each is one run. */
-function overRuns(records: readonly RunRecord[], seriesOf: SeriesOf, weight: 'jobs' | 'maps' | ''): string {
+/** ", over all its runs (up to 3)," where some series pools several runs (a sweep's seeds and points); '' where each is one run. */
+function overRuns(records: readonly RunRecord[], seriesOf: SeriesOf): string {
   const runs = new Map<string, number>();
   for (const r of records) runs.set(seriesOf(r).series, (runs.get(seriesOf(r).series) ?? 0) + 1);
   const most = [...runs.values()].reduce((a, n) => Math.max(a, n), 0);
-  if (most < 2) return '';
-  return `, over all its runs (up to ${most})${weight === '' ? '' : `, weighted by their ${weight}`}`;
+  return most < 2 ? '' : `, over all its runs (up to ${most}),`;
 }
+
+/** Whom a bar or line is of: "the variant its colour names", or "the series its colour names (variant, hdfs.replication)". */
+const namedBy = (legend: string): string => (legend === 'variant' ? 'the variant its colour names' : `the series its colour names (${legend})`);
 
 /**
  * Per series and size bin, the mean of `value` over the runs' bins, weighted by `weight` (maps or jobs); a bin of no
@@ -308,14 +310,14 @@ function meanByBin(records: readonly RunRecord[], seriesOf: SeriesOf, value: (b:
 /** Node locality per job size bin, one bar per series (variant), averaged over the runs of each series (maps-weighted). */
 export function localityByBinChart(records: readonly RunRecord[], seriesOf: SeriesOf, id: string, legend = 'variant'): Chart {
   const values = meanByBin(records, seriesOf, (b) => b.locality.node, (b) => b.maps);
-  const caption = `Each bar: for the ${legend} its colour names, the share of its maps in a job size bin${overRuns(records, seriesOf, 'maps')} that read their block on the node they ran on. ${BINS_CAPTION}`;
+  const caption = `Each bar: for ${namedBy(legend)}, the share of its maps in a job size bin${overRuns(records, seriesOf)} that read their block on the node they ran on. ${BINS_CAPTION}`;
   return { ...barsByBin(id, 'Node locality by job size bin', values, seriesDomain(records.map(seriesOf)), { title: 'node locality', axis: { format: '.0%' }, scale: { domain: [0, 1] } }, legend), caption };
 }
 
 /** Mean response time per job size bin, one bar per series (variant). */
 export function responseByBinChart(records: readonly RunRecord[], seriesOf: SeriesOf, id: string): Chart {
   const values = meanByBin(records, seriesOf, (b) => b.meanResponseMs / 1000, (b) => b.jobs);
-  const caption = `Each bar: for the variant its colour names, the mean response time (submission to the heartbeat that reported its last task) of its jobs in a job size bin${overRuns(records, seriesOf, 'jobs')}. ${BINS_CAPTION}`;
+  const caption = `Each bar: for ${namedBy('variant')}, the mean response time (submission to the heartbeat that reported its last task) of its jobs in a job size bin${overRuns(records, seriesOf)}. ${BINS_CAPTION}`;
   return { ...barsByBin(id, 'Mean response time by job size bin', values, seriesDomain(records.map(seriesOf)), { title: 'mean response time (s)' }), caption };
 }
 

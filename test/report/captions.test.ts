@@ -93,10 +93,11 @@ describe('captions', () => {
     expect(bare).not.toContain('<figcaption>');
   });
 
-  it('says what a series pools where it pools several runs (a sweep\'s seeds), and the weight', () => {
+  it('says what a series pools where it pools several runs (a sweep\'s seeds), and names a sweep\'s series by its legend', () => {
     const records = [record('A', [15], { seed: 1 }), record('A', [20], { seed: 2 }), record('B', [30])];
-    expect(localityByBinChart(records, byVariant, 'l').caption).toContain('over all its runs (up to 2), weighted by their maps');
-    expect(cdfChart(records, byVariant, 'c').caption).toContain('its jobs, over all its runs (up to 2) that');
+    expect(localityByBinChart(records, byVariant, 'l').caption).toContain('the share of its maps in a job size bin, over all its runs (up to 2), that read');
+    expect(cdfChart(records, byVariant, 'c').caption).toContain('the share of its jobs, over all its runs (up to 2), that had finished');
+    expect(cdfChart(records, byVariant, 'c', 'variant, hdfs.replication').caption).toMatch(/^Each line: for the series its colour names \(variant, hdfs.replication\), the share/);
     expect(localityByBinChart([record('A', [15])], byVariant, 'l').caption).not.toContain('over all its runs');
   });
 
