@@ -43,8 +43,9 @@ export function workerCounts(racks: number): number[] {
 
 /**
  * simulate() from the build (dist/, as npm test's pretest makes it), for runs on rack threads: a worker started from
- * the TypeScript sources registers tsx and compiles them first (about a second each on a loaded 2-core machine). The
- * failure tests of test/actors/threads.test.ts start theirs from source, so that path stays covered.
+ * the TypeScript sources registers tsx and compiles them first (about a second each on a loaded 2-core machine). Most
+ * test files read src/ from the build anyway (vitest.config.ts, BUILD); those run from the sources start workers from
+ * source (test/actors/concurrent-runs.test.ts), so that path stays covered.
  */
 export async function compiledSimulate(): Promise<typeof import('../src/actors/simulate.js').simulate> {
   const m = (await import(join(import.meta.dirname, '..', 'dist', 'src', 'actors', 'simulate.js'))) as typeof import('../src/actors/simulate.js');

@@ -29,7 +29,8 @@ async function handlesAfterRun(before: number): Promise<number> {
  * by rack), so what a count could change is the racks' own state, which the file's cluster fixes; every file, and
  * every variant, still runs on threads. The digest compared is the golden one (test/golden.test.ts checks that
  * in-process gives it). Compiled build (dist/): a worker started from source compiles it first (about a second
- * each); the failure tests below start theirs from source.
+ * each); this file's imports of src/ read the build too (vitest.config.ts, BUILD), and
+ * test/actors/concurrent-runs.test.ts starts its workers from source.
  */
 const CASES = LIGHT.map((c, i) => {
   const counts = workerCounts(c.scenario.cluster.racks);
