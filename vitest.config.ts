@@ -62,8 +62,8 @@ const BUILD_DIR = fileURLToPath(new URL('./dist/src/', import.meta.url));
 /**
  * Most files test the build, dist/src/ (which `npm test` makes first, as it does for the command line's tests): their
  * imports of src/ are read from it, and Node loads it itself, as a user's program does. Through vitest's transform of
- * the sources a simulation ran 2-3 times slower (fb2009-day: 1.7-2.6 s against 0.6-1.1 s from dist alone): every
- * imported name is a property read on a module object, and the sources are compiled again by esbuild. Their worker
+ * the sources a simulation ran 2-3 times slower (fb2009-day: 1.7-2.6 s against 0.7-1.0 s from dist loaded by Node;
+ * dist itself through the transform, 1.2-1.6 s: vitest's module runner costs more than esbuild's compilation). Their worker
  * threads start from dist too, not through tsx. The files in ISOLATED and SIGNALLED keep the sources: they mock
  * modules (node:worker_threads, output.js) that only vitest's module graph can replace, or emit signals to the process;
  * so do those in FROM_SOURCE. The whole suite on the 2-core VM: 892 s on a fresh clone against 987 s before (1,297 s of
