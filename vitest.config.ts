@@ -66,8 +66,8 @@ const BUILD_DIR = fileURLToPath(new URL('./dist/src/', import.meta.url));
  * dist itself through the transform, 1.2-1.6 s: vitest's module runner costs more than esbuild's compilation). Their worker
  * threads start from dist too, not through tsx. The files in ISOLATED and SIGNALLED keep the sources: they mock
  * modules (node:worker_threads, output.js) that only vitest's module graph can replace, or emit signals to the process;
- * so do those in FROM_SOURCE. The whole suite on the 2-core VM: 892 s on a fresh clone against 987 s before (1,297 s of
- * user CPU against 1,382).
+ * so do those in FROM_SOURCE. The whole suite on the 2-core VM: 892, 948 and 1,021 s on three fresh clones, against
+ * 987 and 1,016 s before: within the VM's drift (README, Set-up).
  */
 const BUILD = {
   resolve: { alias: [{ find: /^(?:\.\.\/)+src\/(.*)$/, replacement: `${BUILD_DIR}$1` }, { find: /^hfsim$/, replacement: `${BUILD_DIR}index.js` }] },
