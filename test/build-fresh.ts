@@ -7,7 +7,7 @@
  * source edited only in its types stayed "newer" than its build for good.
  */
 import { execFileSync } from 'node:child_process';
-import { closeSync, existsSync, openSync, readdirSync, statSync, utimesSync } from 'node:fs';
+import { existsSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const ROOT = join(import.meta.dirname, '..');
@@ -44,6 +44,6 @@ export default function setup(): void {
   process.stderr.write(`build-fresh: ${why}: npm run build\n`);
   const startedMs = Date.now(); // a source saved while tsc runs is newer than the stamp, so built again next time
   execFileSync(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: 'inherit' });
-  closeSync(openSync(join(ROOT, STAMP), 'w'));
+  writeFileSync(join(ROOT, STAMP), '');
   utimesSync(join(ROOT, STAMP), startedMs / 1000, startedMs / 1000);
 }

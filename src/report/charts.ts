@@ -190,7 +190,7 @@ export function cdfChart(records: readonly RunRecord[], seriesOf: SeriesOf, id: 
   const title = 'Response time CDF (all jobs)';
   const domain = seriesDomain(records.map(seriesOf));
   const caption = `Each line: for ${namedBy(legend)}, the share of its jobs${overRuns(records, seriesOf)} that had finished within a response time ` +
-    '(submission to the heartbeat that reported its last task), every size bin together, on a log scale.';
+    `(${RESPONSE_IN_WORDS}), every size bin together, on a log scale.`;
   const seconds = logDomain(values.map((v) => v.seconds));
   return {
     id, title, caption, spec: {
@@ -211,14 +211,20 @@ export function cdfChart(records: readonly RunRecord[], seriesOf: SeriesOf, id: 
   };
 }
 
+/** The steps m x 10^d of the decades `from` to `to` (d), in order: m 1, 2, 5 (..., 5, 10, 20, 50, ...), or 1 alone. */
+function logSteps(from: number, to: number, multiples: readonly number[] = [1, 2, 5]): number[] {
+  const steps: number[] = [];
+  for (let d = from; d <= to; d++) for (const m of multiples) steps.push(m * 10 ** d);
+  return steps;
+}
+
 /**
- * The 1-2-5 step (..., 5, 10, 20, 50, ...) at or below `x` > 0 (`down`) or at or above it, or `beyond` steps further
- * out. Steps of the decades around x's are listed and compared with x, so log10's rounding cannot pick the wrong one.
+ * The 1-2-5 step at or below `x` > 0 (`down`) or at or above it, or `beyond` steps further out. Steps of the decades
+ * around x's are listed and compared with x, so log10's rounding cannot pick the wrong one.
  */
 function roundedStep(x: number, down: boolean, beyond = 0): number {
   const decade = Math.floor(Math.log10(x));
-  const steps: number[] = [];
-  for (let d = decade - 2; d <= decade + 2; d++) for (const m of [1, 2, 5]) steps.push(m * 10 ** d);
+  const steps = logSteps(decade - 2, decade + 2);
   const i = down ? steps.filter((s) => s <= x).length - 1 - beyond : steps.findIndex((s) => s >= x) + beyond;
   return steps[i];
 }
@@ -246,15 +252,8 @@ export function logDomain(xs: readonly number[]): [number, number] | undefined {
  * alone (a label each: vega's own ticks dropped 100 s between 90 and 200 as overlapping).
  */
 export function logTicks([lo, hi]: readonly [number, number]): number[] {
-  const ticks: number[] = [];
-  const wide = hi / lo > 1000;
-  for (let d = Math.floor(Math.log10(lo)) - 1; d <= Math.ceil(Math.log10(hi)) + 1; d++) {
-    for (const m of wide ? [1] : [1, 2, 5]) {
-      const t = m * 10 ** d;
-      if (t >= lo * (1 - 1e-9) && t <= hi * (1 + 1e-9)) ticks.push(t);
-    }
-  }
-  return ticks;
+  return logSteps(Math.floor(Math.log10(lo)) - 1, Math.ceil(Math.log10(hi)) + 1, hi / lo > 1000 ? [1] : [1, 2, 5])
+    .filter((t) => t >= lo * (1 - 1e-9) && t <= hi * (1 + 1e-9));
 }
 
 /**
@@ -284,12 +283,17 @@ type BinOf = RunRecord['bins'][number];
 /** The size bins by their maps, as the Delay Scheduling paper's Table 2 has them: "1 (1 map), 2 (2), 3 (3-20), ..., 9 (over 1,500)". */
 const BINS_IN_WORDS = FACEBOOK_BINS.map((b, i) => `${b.bin} (${i === FACEBOOK_BINS.length - 1 ? `over ${(b.minMaps - 1).toLocaleString('en-US')}`
   : b.minMaps === b.maxMaps ? b.minMaps : `${b.minMaps.toLocaleString('en-US')}-${b.maxMaps.toLocaleString('en-US')}`}${i === 0 ? ' map' : ''})`).join(', ');
+/** A job's response time, as results.ts counts it (finishMs less submitMs). */
+const RESPONSE_IN_WORDS = 'submission to the heartbeat that reported its last task';
 const BINS_CAPTION = `Bins by a job's maps, as the Delay Scheduling paper's Table 2: ${BINS_IN_WORDS}; no bar where it had no job in the bin.`;
 
 /** ", over all its runs (up to 3)," where some series pools several runs (a sweep's seeds and points); '' where each is one run. */
 function overRuns(records: readonly RunRecord[], seriesOf: SeriesOf): string {
   const runs = new Map<string, number>();
-  for (const r of records) runs.set(seriesOf(r).series, (runs.get(seriesOf(r).series) ?? 0) + 1);
+  for (const r of records) {
+    const { series } = seriesOf(r);
+    runs.set(series, (runs.get(series) ?? 0) + 1);
+  }
   const most = [...runs.values()].reduce((a, n) => Math.max(a, n), 0);
   return most < 2 ? '' : `, over all its runs (up to ${most}),`;
 }
@@ -317,7 +321,7 @@ export function localityByBinChart(records: readonly RunRecord[], seriesOf: Seri
 /** Mean response time per job size bin, one bar per series (variant). */
 export function responseByBinChart(records: readonly RunRecord[], seriesOf: SeriesOf, id: string): Chart {
   const values = meanByBin(records, seriesOf, (b) => b.meanResponseMs / 1000, (b) => b.jobs);
-  const caption = `Each bar: for ${namedBy('variant')}, the mean response time (submission to the heartbeat that reported its last task) of its jobs in a job size bin${overRuns(records, seriesOf)}. ${BINS_CAPTION}`;
+  const caption = `Each bar: for ${namedBy('variant')}, the mean response time (${RESPONSE_IN_WORDS}) of its jobs in a job size bin${overRuns(records, seriesOf)}. ${BINS_CAPTION}`;
   return { ...barsByBin(id, 'Mean response time by job size bin', values, seriesDomain(records.map(seriesOf)), { title: 'mean response time (s)' }), caption };
 }
 
