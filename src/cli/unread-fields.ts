@@ -9,7 +9,8 @@
  *   so no uplink, downlink or core carries any, and Hadoop sees the one rack with or without a topology script
  *   (topology.ts schedulerView). coreGbps adds the core's series to the result, zeros.
  * - workload.poolCount (swim): only pools "round-robin" reads it (swim.ts); at its default (a result's config echoes it) not told.
- * - hdfs.maxReplicas: it bounds a replication policy's copies, and without scheduler.replication there are none.
+ * - hdfs.maxReplicas: it bounds a replication policy's copies, and without scheduler.replication, or under one that
+ *   adds no replicas ("static"), there are none.
  * - scheduler.jobTypeRule: it lets CPU-bound jobs past the locality gate's wait, so it changes nothing with no gate
  *   (delay mode "none") or no CPU-bound job.
  * - scheduler.policyConfig fields that another field of it switches off: offers' `inner` orders a pool framework's
@@ -24,6 +25,7 @@
 import type { Scenario, Workload } from '../core/scenario.js';
 import { JOB_TYPES, type JobType, REDUCE_TIME_DEFAULTS, SWIM_POOL_COUNT_DEFAULT } from '../core/workload-schema.js';
 import { NETWORK_DEFAULTS } from '../core/network/config.js';
+import { addsReplicas } from '../core/workload.js';
 import { warnOnce } from './warn.js';
 
 /** The fields of a job or group that time its reduces. */
@@ -87,8 +89,9 @@ export function warnUnreadFields(raw: Record<string, unknown>, scenario: Scenari
   if (w.kind === 'swim' && w.pools !== 'round-robin' && written(raw, 'workload', 'poolCount') !== undefined && w.poolCount !== SWIM_POOL_COUNT_DEFAULT) {
     say(['workload.poolCount'], `only pools "round-robin" reads it (user0 .. user{poolCount-1}), and workload.pools is "${w.pools}"`);
   }
-  if (scenario.scheduler.replication === undefined && written(raw, 'hdfs', 'maxReplicas') !== undefined) {
-    say(['hdfs.maxReplicas'], 'it bounds the copies a replication policy makes, and scheduler.replication names none (each block keeps hdfs.replication replicas)');
+  if (!addsReplicas(scenario) && written(raw, 'hdfs', 'maxReplicas') !== undefined) {
+    const none = scenario.scheduler.replication === undefined ? 'scheduler.replication names none' : `scheduler.replication's policy "${scenario.scheduler.replication.policy}" makes none`;
+    say(['hdfs.maxReplicas'], `it bounds the copies a replication policy makes, and ${none} (each block keeps hdfs.replication replicas)`);
   }
   const s = scenario.scheduler;
   if (s.jobTypeRule && written(raw, 'scheduler', 'jobTypeRule') !== undefined) {

@@ -7,6 +7,7 @@ import { FACEBOOK_BINS, binOf } from './facebook-bins.js';
 import type { BlockStore } from './hdfs.js';
 import { BlockPlan, type PlacedListener, placeAll } from './placement.js';
 import { MAX_REPLICATION } from './limits.js';
+import { replications } from './framework/registry.js';
 import { type SharedInput, SharedDataset } from './shared-input.js';
 import { type SwimTrace, swimJobs } from './swim.js';
 import { type Rng, makeRng } from './rng.js';
@@ -130,13 +131,21 @@ export function seededWorkloadStream(seed: number): Rng {
 }
 
 /**
- * Replicas a block may have: hdfs.replication, or with a replication policy hdfs.maxReplicas (default: 16, the most a
- * scenario's replication may be), at most the nodes.
+ * Replicas a block may have: hdfs.replication, or with a replication policy that adds replicas hdfs.maxReplicas
+ * (default: 16, the most a scenario's replication may be), at most the nodes. Under one that adds none ("static"),
+ * hdfs.replication: room for 16 took 8 times the memory of replication 2 in each job's replica table and the block
+ * store, and Quincy's size limit counted its graph's edges for 16.
  */
 export function strideOf(scenario: Scenario, nodes: number): number {
   const r = scenario.hdfs.replication;
-  if (scenario.scheduler.replication === undefined) return r;
+  if (!addsReplicas(scenario)) return r;
   return Math.max(r, Math.min(nodes, scenario.hdfs.maxReplicas ?? MAX_REPLICATION));
+}
+
+/** Whether the scenario's replication policy may add replicas: none named, or one that adds none (addsNoReplicas), may not. */
+export function addsReplicas(scenario: Scenario): boolean {
+  const r = scenario.scheduler.replication;
+  return r !== undefined && replications.get(r.policy)?.addsNoReplicas !== true;
 }
 
 /**

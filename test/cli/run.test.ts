@@ -376,7 +376,7 @@ describe('what a run says of inputs it would take silently', () => {
     expect(hfsim(...one, '--set', 'cluster.racks=2', '--set', 'cluster.network.oversubscription=10').stderr).toBe('');
   });
 
-  it('warns of a swim poolCount under pools other than "round-robin", and of hdfs.maxReplicas with no replication policy (each gave the digest of none)', () => {
+  it('warns of a swim poolCount under pools other than "round-robin", and of hdfs.maxReplicas with no replication policy or one that adds no replicas (each gave the digest of none)', () => {
     const swim = ['run', 'scenarios/swim-first50.json', '--variant', 'FIFO', '--set', 'workload.jobs=10', '--no-progress'];
     const r = hfsim(...swim, '--set', 'workload.poolCount=3');
     expect(r.code, r.stderr).toBe(0);
@@ -390,6 +390,12 @@ describe('what a run says of inputs it would take silently', () => {
     expect(max.stderr).toBe('hfsim: warning: scenarios/fb-macro-io.json: hdfs.maxReplicas: changes nothing here: it bounds the copies a replication policy makes, and scheduler.replication names none (each block keeps hdfs.replication replicas)\n');
     expect(digests(max)).toEqual(digests(hfsim(...fb)));
     expect(hfsim('run', 'scenarios/dsbra.json', '--variant', 'delay + DSBRA', '--set', 'workload.jobs=5', '--set', 'hdfs.maxReplicas=5', '--no-progress').stderr).toBe('');
+    // "static" makes no copies either: told, and its digest that of no maxReplicas (the bound it reports stays hdfs.replication)
+    const still = ['run', 'scenarios/dsbra.json', '--variant', 'delay', '--set', 'workload.jobs=5', '--no-progress', '--json'];
+    const bounded = hfsim(...still, '--set', 'hdfs.maxReplicas=5');
+    expect(bounded.stderr).toBe('hfsim: warning: scenarios/dsbra.json: hdfs.maxReplicas: changes nothing here: it bounds the copies a replication policy makes, and scheduler.replication\'s policy "static" makes none (each block keeps hdfs.replication replicas)\n');
+    const unbounded = JSON.parse(hfsim(...still).stdout) as { digest: string; replication: { maxReplicas: number } };
+    expect(JSON.parse(bounded.stdout)).toMatchObject({ digest: unbounded.digest, replication: { maxReplicas: 2 } });
   });
 
   it('warns of a swim inputPaths "ignored" on a trace with no input paths (it gave the digest of the default)', () => {

@@ -125,6 +125,18 @@ describe("Quincy's size limit (size-limit.ts)", () => {
     else expect(error).toBe(undefined);
   });
 
+  it('counts a block\'s replicas as the run makes room for them: hdfs.replication under "static" (it took 16 and refused a 400-map job that runs), up to hdfs.maxReplicas under a policy that copies', () => {
+    const scenario = (policy: string) => {
+      const s = parseScenario({ name: 'q', cluster: { racks: 4, nodesPerRack: 10, mapSlotsPerNode: 2, reduceSlotsPerNode: 1, heartbeatMs: 3000 }, hdfs: { replication: 3, blockMB: 64 },
+        scheduler: { policy: 'quincy', delay: { mode: 'none' }, replication: { policy } },
+        workload: { kind: 'generated', groups: [{ name: 'g', count: 3, maps: 400, mapMs: 10_000, intervalMs: 60_000 }] } });
+      if (!s.ok) throw new Error(s.errors.join('\n'));
+      return s.value;
+    };
+    expect(workloadLimitErrors(scenario('static'))).toEqual([]);
+    expect(workloadLimitErrors(scenario('dsbra'))).toEqual([expect.stringMatching(/^workload\.groups\[0\]\.maps: a job of 400 maps under policy quincy makes a decision program of up to \d+ arcs \(40 nodes, up to 16 replicas a block, kills on\)/)]);
+  });
+
   it('names the decisions, the waves and the map visits: each decision walks the maps still waiting, and solves', () => {
     const error = quincySizeError({ maps: 1900, field: 'workload.groups[0].maps', nodes: 1, racks: 1, replicas: 1, running: 0, mapSlots: 1, mapMs: 40_000, mapField: 'workload.groups[0].mapMs', heartbeatMs: 1000 });
     // 1,900 waves of 41 intervals; 1,900 + 1,899 + ... + 1 = 1,805,950 waiting maps a wave's decision, plus 300 + 2 x 9 arcs a solve

@@ -182,6 +182,31 @@ describe('registerPolicy refuses a bad definition with a TypeError naming the po
       .toThrow(/roundMs is not a field of a gate plugin/);
   });
 
+  it('a replication plugin that declares addsNoReplicas gets room for hdfs.replication replicas a block, and any addReplica it asks for is refused; a non-boolean is named', async () => {
+    expect(() => registerReplication(fresh(), { description: 'x', create: () => { throw new Error('unused'); }, addsNoReplicas: 'yes' } as never))
+      .toThrow(/^replication "register-test-\d+": addsNoReplicas must be a boolean, not string$/);
+    const asked: boolean[] = [];
+    const copier = (addsNoReplicas: boolean) => {
+      const name = fresh();
+      registerReplication(name, {
+        description: 'copies block 0 to every node at each round', addsNoReplicas,
+        create: () => ({ nextRoundMs: 5_000, blockRead() {}, round(hdfs) { for (let node = 0; node < 4; node++) asked.push(hdfs.addReplica(0, node as never)); this.nextRoundMs = Infinity; } }),
+      });
+      return name;
+    };
+    const run = async (policy: string) => {
+      asked.length = 0;
+      const s = parseScenario(jobsScenario({ cluster: { racks: 2, nodesPerRack: 2, mapSlotsPerNode: 1, reduceSlotsPerNode: 1 }, hdfs: { replication: 2, blockMB: 64 },
+        scheduler: { policy: 'fair', replication: { policy } }, workload: { kind: 'jobs', files: [{ name: 'f', blocks: 4 }], jobs: [{ id: 'a', submitMs: 0, input: 'f', mapMs: 60_000 }] } }));
+      if (!s.ok) throw new Error(s.errors.join('\n'));
+      const r = await simulate(s.value, { timeDecisions: false });
+      return { maxReplicas: r.replication!.maxReplicas, created: r.replication!.replicasCreated, added: asked.filter(Boolean).length };
+    };
+    // 4 nodes, replication 2: room for 4 (the nodes) a block, 2 copies made; declared: room for 2, none
+    expect(await run(copier(false))).toEqual({ maxReplicas: 4, created: 2, added: 2 });
+    expect(await run(copier(true))).toEqual({ maxReplicas: 2, created: 0, added: 0 });
+  });
+
   it("a replication plugin's roundMs bounds its rounds x blocks before the run, and a bad roundMs is named", () => {
     const create = () => ({ nextRoundMs: Infinity, round() {}, blockRead() {} });
     const every = fresh();

@@ -126,6 +126,12 @@ export interface ReplicationPlugin<C = any> extends PluginBase<C> {
    * undefined: the size limits refuse a run whose rounds x blocks would take hours (workload-limits.ts).
    */
   roundMs?(config: C): number | undefined;
+  /**
+   * True where the policy never adds a replica (the built-in "static"): HDFS keeps the placement made at load, so a
+   * block needs room for hdfs.replication replicas, not hdfs.maxReplicas (workload.ts strideOf), and an addReplica it
+   * asks for anyway is refused as one past the most a block may have.
+   */
+  addsNoReplicas?: boolean;
 }
 
 export type PluginKind = 'policy' | 'gate' | 'preemption' | 'replication';
@@ -135,7 +141,7 @@ const BASE_FIELDS = { description: 'string', config: 'schema', permits: 'shortcu
 /** A policy's own fields. */
 const POLICY_FIELDS = { ...BASE_FIELDS, usesPools: 'boolean', ownsPoolShares: 'boolean', needsSolver: 'boolean', placesMapsItself: 'boolean', sizeError: 'function' } as const;
 /** A replication policy's own fields. */
-const REPLICATION_FIELDS = { ...BASE_FIELDS, roundMs: 'function' } as const;
+const REPLICATION_FIELDS = { ...BASE_FIELDS, roundMs: 'function', addsNoReplicas: 'boolean' } as const;
 type FieldKind = (typeof POLICY_FIELDS)[keyof typeof POLICY_FIELDS];
 
 /**

@@ -8,4 +8,5 @@ import type { ReplicationPlugin } from '../framework/registry.js';
 export const staticPlugin = {
   description: 'static replication (the replicas placed at load), measured as the dynamic policies are',
   create: () => ({ blockRead: () => {} }),
+  addsNoReplicas: true,
 } satisfies ReplicationPlugin<Record<string, never>>;
