@@ -1,6 +1,6 @@
 /** The actions of `hfsim bench` (run a suite, print its table, write its JSON) and `hfsim bench compare` (exit 3 on a regression); their options are in commands.ts. */
 import { type Stats, closeSync, fstatSync, ftruncateSync, openSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { readJsonFile } from './json-file.js';
 import { BENCH_FORMAT, type BenchCase, type BenchReport, benchReportSchema, reportErrors } from './bench-schema.js';
 import { type Comparison, compareReports, shortCommit } from './bench-compare.js';
@@ -10,8 +10,7 @@ import { counted, plainCounted, table } from './format.js';
 import { packageRoot } from './version.js';
 import { writeOutput } from './output.js';
 import { checkDistinctOutputs, checkNotAnInput, checkOneOnStdout, checkOutputFile, descriptorOf, landsOnStdout } from './output-paths.js';
-import { sweepFileKind } from './sweep-output.js';
-import { endOnPluginCrash, loadPluginFlags } from './plugins.js';
+import { SWEEP_FILES } from './sweep-folder.js';
 import { formatIssue } from '../core/scenario-issues.js';
 import { warnOnce } from './warn.js';
 import { verdictStands } from './closed-pipe.js';
@@ -26,9 +25,10 @@ const onlyOf = (r: BenchReport): string => (r.only === undefined ? 'no --only' :
 const SHOWN_ISSUES = 3;
 const BROKEN_REPORT = 'edited by hand, or cut short? hfsim bench --json <file> writes a whole report';
 
-export function readReport(file: string): BenchReport {
-  // a sweep's results.jsonl read as one JSON was "invalid JSON at line 2"
-  const sweepFile = sweepFileKind(file);
+export async function readReport(file: string): Promise<BenchReport> {
+  // a sweep's results.jsonl read as one JSON was "invalid JSON at line 2"; the sweep's modules (and through its
+  // manifest the scenario's, the whole engine) load only for a file of such a name: a comparison loads 300 modules less
+  const sweepFile = (SWEEP_FILES as readonly string[]).includes(basename(file)) ? (await import('./sweep-output.js')).sweepFileKind(file) : undefined;
   if (sweepFile !== undefined) throw new InputError(`${file}: not a bench report but a sweep's ${sweepFile} (hfsim sweep's output): hfsim bench --json writes a bench report`);
   const raw = readJsonFile(file, 'bench report');
   const other = otherFormat(raw);
@@ -120,6 +120,7 @@ export async function bench(flags: BenchFlags): Promise<void> {
   // The suites' cases run built-in policies only: a plugin would be loaded for no case.
   if (flags.plugin.length > 0 && flags.scenario.length === 0) throw new InputError('--plugin needs --scenario: the suites\' cases run built-in policies only; name the scenario file(s) that use your plugin with --scenario <file.json>');
   // A user's plugins and scenarios, read by the code (and with the messages) of hfsim run, before any case runs.
+  const { endOnPluginCrash, loadPluginFlags } = await import('./plugins.js'); // the engine's registries: a suite's, not a comparison's
   await loadPluginFlags(flags.plugin);
   endOnPluginCrash();
   const suiteName = flags.suite ?? (flags.scenario.length > 0 ? 'none' : 'smoke');
@@ -213,7 +214,7 @@ function compareWarnings(baseFile: string, base: BenchReport, newFile: string, n
   return warnings;
 }
 
-export function compare(baseFile: string, newFile: string, flags: CompareFlags): void {
+export async function compare(baseFile: string, newFile: string, flags: CompareFlags): Promise<void> {
   if (flags.markdown !== undefined) {
     checkOutputFile(flags.markdown, '--markdown');
     checkNotAnInput('--markdown', flags.markdown, [baseFile, newFile]);
@@ -233,8 +234,8 @@ export function compare(baseFile: string, newFile: string, flags: CompareFlags):
     checkNotAnInput('$GITHUB_STEP_SUMMARY', summaryFile, [baseFile, newFile], true);
     checkDistinctOutputs([['$GITHUB_STEP_SUMMARY', summaryFile], ['--markdown', flags.markdown]]);
   }
-  const base = readReport(baseFile);
-  const next = readReport(newFile);
+  const base = await readReport(baseFile);
+  const next = await readReport(newFile);
   const c = compareReports(base, next, flags.threshold);
   // Nothing in common (an empty report, or another suite's --only subset) is no verdict: "no regression" would pass a
   // nightly job that compared nothing. Rows shown and not judged (the scale curve's exponent) are no comparison either.
