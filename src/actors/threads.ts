@@ -84,47 +84,106 @@ interface Link {
   sent: number;
 }
 
-export async function runThreads(master: MasterActor, options: ThreadsOptions = {}): Promise<TransportStats & { workers: number }> {
-  const t = master.topology;
-  const n = Math.max(1, Math.min(options.workers ?? defaultWorkers(), t.racks));
-  const hosted: number[][] = Array.from({ length: n }, () => []);
-  for (let r = 0; r < t.racks; r++) hosted[r % n].push(r);
-  const entry = siblingModule(import.meta.url, 'rack-worker');
-  const fluid = master.scenario.cluster.network.model === 'fluid' ? { racks: t.racks, copySlots: copySlotsOf(master.scenario) } : undefined;
-  const perRack = batchBoundBytes(t.nodesPerRack, t.mapSlotsPerNode, t.reduceSlotsPerNode, fluid);
-  // Serves go to whichever racks hold the sources and replicas: every commands mailbox can hold all of an epoch's.
-  const serves = fluid === undefined ? 0 : serveBoundBytes(t.racks, t.nodesPerRack, t.mapSlotsPerNode + fluid.copySlots, t.reduceSlotsPerNode);
-  const stats = { bytesToRacks: 0, bytesFromRacks: 0, masterMs: 0, racksMs: 0, workers: n };
-  let epochStartMs = 0;
-  let failure: Error | null = null;
-  let finished = false;
-  const fail = (err: Error): void => {
-    if (failure === null && !finished) failure = err;
-  };
-  // Every mailbox is made before any worker starts: one that cannot be made (memory) fails the run with no worker
-  // left running to hold the process open.
-  const boxes = hosted.map((mine) => ({ mine, commands: Mailbox.create(perRack * mine.length + serves), replies: Mailbox.create(perRack * mine.length) }));
-  const scenario = rackScenario(master.scenario); // the workload stays here: each worker holds a copy of what it is sent
-  const links: Link[] = boxes.map(({ mine, commands, replies }) => {
-    const worker = startWorker(entry, {
-      workerData: { racks: mine, scenario, fault: options.fault, solveEveryChange: options.solveEveryChange === true, inbox: commands.buffer, outbox: replies.buffer },
-    });
-    const where = rackList(mine);
-    const at = (): string => `simulated time ${(epochStartMs / 1000).toFixed(3)} s`;
-    worker.on('error', (err) => fail(new RunFailed(`worker for ${where} failed at ${at()}: ${err.message}`)));
-    worker.on('exit', (code) => fail(new RunFailed(`worker for ${where} exited (code ${code}) at ${at()}`)));
-    return { worker, commands, replies, racks: mine, sent: 0 };
-  });
+/**
+ * The rack workers of one run: each with its racks (round-robin) and its two mailboxes, and the first failure any
+ * of them reported (an error, an exit, a failed rack), which the run throws at its next wait.
+ */
+class RackWorkers {
+  readonly links: Link[];
+  private failure: Error | null = null;
+  private finished = false;
+  /** The simulated time of the epoch under way, for a failure's message. */
+  private epochStartMs = 0;
+  private lastYield = performance.now();
 
-  let lastYield = performance.now();
-  const yieldNow = async (): Promise<void> => {
+  constructor(master: MasterActor, options: ThreadsOptions, n: number) {
+    const t = master.topology;
+    const hosted: number[][] = Array.from({ length: n }, () => []);
+    for (let r = 0; r < t.racks; r++) hosted[r % n].push(r);
+    const entry = siblingModule(import.meta.url, 'rack-worker');
+    const fluid = master.scenario.cluster.network.model === 'fluid' ? { racks: t.racks, copySlots: copySlotsOf(master.scenario) } : undefined;
+    const perRack = batchBoundBytes(t.nodesPerRack, t.mapSlotsPerNode, t.reduceSlotsPerNode, fluid);
+    // Serves go to whichever racks hold the sources and replicas: every commands mailbox can hold all of an epoch's.
+    const serves = fluid === undefined ? 0 : serveBoundBytes(t.racks, t.nodesPerRack, t.mapSlotsPerNode + fluid.copySlots, t.reduceSlotsPerNode);
+    // Every mailbox is made before any worker starts: one that cannot be made (memory) fails the run with no worker
+    // left running to hold the process open.
+    const boxes = hosted.map((mine) => ({ mine, commands: Mailbox.create(perRack * mine.length + serves), replies: Mailbox.create(perRack * mine.length) }));
+    const scenario = rackScenario(master.scenario); // the workload stays here: each worker holds a copy of what it is sent
+    this.links = boxes.map(({ mine, commands, replies }) => {
+      const worker = startWorker(entry, {
+        workerData: { racks: mine, scenario, fault: options.fault, solveEveryChange: options.solveEveryChange === true, inbox: commands.buffer, outbox: replies.buffer },
+      });
+      const where = rackList(mine);
+      const at = (): string => `simulated time ${(this.epochStartMs / 1000).toFixed(3)} s`;
+      worker.on('error', (err) => this.fail(new RunFailed(`worker for ${where} failed at ${at()}: ${err.message}`)));
+      worker.on('exit', (code) => this.fail(new RunFailed(`worker for ${where} exited (code ${code}) at ${at()}`)));
+      return { worker, commands, replies, racks: mine, sent: 0 };
+    });
+  }
+
+  private fail(err: Error): void {
+    if (this.failure === null && !this.finished) this.failure = err;
+  }
+
+  /** Throws the failure reported, if any. */
+  private check(): void {
+    if (this.failure !== null) throw this.failure;
+  }
+
+  /** Once every worker is up (or failed first): shows them to the onWorkers hook, and hears of what happened meanwhile. */
+  async started(onWorkers: ThreadsOptions['onWorkers']): Promise<void> {
+    await online(this.links.map((l) => l.worker));
+    this.check();
+    onWorkers?.(this.links.map((l) => l.worker));
+    await this.yieldNow();
+  }
+
+  private async yieldNow(): Promise<void> {
     await new Promise<void>((resolve) => setImmediate(resolve));
-    lastYield = performance.now();
-  };
+    this.lastYield = performance.now();
+  }
+
+  /** Between epochs: a turn of the event loop every YIELD_MS, to hear of errors and exits; throws one heard. */
+  async between(): Promise<void> {
+    if (performance.now() - this.lastYield > YIELD_MS) await this.yieldNow();
+    this.check();
+  }
+
+  /** Sends each worker its racks' commands for the epoch, one message a rack; the bytes sent. */
+  send(commands: EpochCommand[], epochStartMs: number): number {
+    this.epochStartMs = epochStartMs;
+    let bytesSent = 0;
+    for (const link of this.links) {
+      link.commands.begin();
+      for (const r of link.racks) {
+        const bytes = encodeView(commands[r]);
+        bytesSent += bytes.byteLength;
+        link.commands.push(bytes);
+      }
+      link.sent++;
+      link.commands.commit();
+    }
+    return bytesSent;
+  }
+
+  /** Every rack's heartbeat batch for the epoch sent, in rack order (they arrive in worker order), and their bytes. */
+  async receive(): Promise<{ batches: HeartbeatBatch[]; bytes: number }> {
+    const batches: HeartbeatBatch[] = [];
+    let bytes = 0;
+    for (const link of this.links) {
+      for (const message of await this.replies(link)) {
+        bytes += message.byteLength;
+        batches.push(decode(message) as HeartbeatBatch);
+      }
+    }
+    batches.sort((a, b) => a.rack - b.rack);
+    return { batches, bytes };
+  }
+
   /** Waits for `link` to answer its latest commands, hearing of failures meanwhile. */
-  const awaitReplies = async (link: Link): Promise<Uint8Array[]> => {
+  private async replies(link: Link): Promise<Uint8Array[]> {
     for (;;) {
-      if (failure !== null) throw failure;
+      this.check();
       if (link.replies.wait(link.sent - 1, WAIT_SLICE_MS) === link.sent) {
         const { status, messages } = link.replies.receive();
         if (status === MAILBOX_FAILED) {
@@ -133,41 +192,33 @@ export async function runThreads(master: MasterActor, options: ThreadsOptions = 
         }
         return messages;
       }
-      if (performance.now() - lastYield > YIELD_MS) await yieldNow();
+      if (performance.now() - this.lastYield > YIELD_MS) await this.yieldNow();
     }
-  };
+  }
 
+  /** Stops and terminates every worker, whatever happened; no failure is recorded after this. */
+  async stop(): Promise<void> {
+    this.finished = true;
+    for (const link of this.links) link.commands.stop();
+    await Promise.all(this.links.map((l) => l.worker.terminate()));
+  }
+}
+
+export async function runThreads(master: MasterActor, options: ThreadsOptions = {}): Promise<TransportStats & { workers: number }> {
+  const t = master.topology;
+  const n = Math.max(1, Math.min(options.workers ?? defaultWorkers(), t.racks));
+  const stats = { bytesToRacks: 0, bytesFromRacks: 0, masterMs: 0, racksMs: 0, workers: n };
+  const workers = new RackWorkers(master, options, n);
   try {
-    await online(links.map((l) => l.worker));
-    if (failure !== null) throw failure;
-    options.onWorkers?.(links.map((l) => l.worker));
-    await yieldNow();
+    await workers.started(options.onWorkers);
     let commands: EpochCommand[] | null = master.start();
     while (commands !== null) {
-      if (performance.now() - lastYield > YIELD_MS) await yieldNow();
-      if (failure !== null) throw failure;
+      await workers.between();
       const epoch: number = commands[0].epoch;
       const t0 = performance.now();
-      epochStartMs = epoch * t.heartbeatMs;
-      for (const link of links) {
-        link.commands.begin();
-        for (const r of link.racks) {
-          const bytes = encodeView(commands[r]);
-          stats.bytesToRacks += bytes.byteLength;
-          link.commands.push(bytes);
-        }
-        link.sent++;
-        link.commands.commit();
-      }
-      const batches: HeartbeatBatch[] = [];
-      for (const link of links) {
-        for (const bytes of await awaitReplies(link)) {
-          stats.bytesFromRacks += bytes.byteLength;
-          batches.push(decode(bytes) as HeartbeatBatch);
-        }
-      }
-      // Batches arrive in worker order; put them in rack order before the master sees them.
-      batches.sort((a, b) => a.rack - b.rack);
+      stats.bytesToRacks += workers.send(commands, epoch * t.heartbeatMs);
+      const { batches, bytes } = await workers.receive();
+      stats.bytesFromRacks += bytes;
       const t1 = performance.now();
       commands = master.onBatches(epoch, batches);
       stats.racksMs += t1 - t0;
@@ -175,11 +226,8 @@ export async function runThreads(master: MasterActor, options: ThreadsOptions = 
       options.progress?.tick(master);
     }
     options.progress?.end(master);
-    finished = true;
     return stats;
   } finally {
-    finished = true;
-    for (const link of links) link.commands.stop();
-    await Promise.all(links.map((l) => l.worker.terminate()));
+    await workers.stop();
   }
 }
