@@ -3,7 +3,7 @@ import { performance } from 'node:perf_hooks'; // not the global's lazy getter (
 import type { HeartbeatBatch, EpochCommand } from '../messages/types.js';
 import { decode, encodeView } from '../messages/codec.js';
 import type { MasterActor } from './master-actor.js';
-import { type RackActor, rackActors } from './rack-actor.js';
+import { type RackActor, rackActors, rackScenario } from './rack-actor.js';
 import { DOUBLE_ZERO } from '../core/doubles.js';
 import type { ProgressTicker } from './run-progress.js';
 import { endIfOrphaned } from './orphan-watch.js';
@@ -64,7 +64,7 @@ const YIELD_EVERY_MS = 100;
 
 /** The run's epochs, one after another; it pauses (yields) after each epoch whose progress the listener was told. */
 function* epochs(master: MasterActor, options: InProcessOptions): Generator<void, TransportStats> {
-  const racks = rackActors(master.topology, Array.from({ length: master.topology.racks }, (_, r) => r), master.scenario, options.solveEveryChange);
+  const racks = rackActors(master.topology, Array.from({ length: master.topology.racks }, (_, r) => r), rackScenario(master.scenario), options.solveEveryChange);
   const stats: TransportStats = { bytesToRacks: 0, bytesFromRacks: 0, masterMs: DOUBLE_ZERO, racksMs: DOUBLE_ZERO };
   let commands: EpochCommand[] | null = master.start();
   while (commands !== null) {

@@ -22,10 +22,13 @@ export class RackError extends Error {
  * What rack actors read of a scenario: never its workload, the master's alone, which a rack worker would be sent a
  * copy of (an SLS trace's jobs, every map's host: a 15 MB trace cost each worker about 30 MB and seconds to clone).
  */
-export type RackScenario = Pick<Scenario, 'seed' | 'cluster' | 'hdfs' | 'scheduler'>;
+export type RackScenario = Pick<Scenario, 'seed' | 'cluster' | 'hdfs' | 'scheduler'> & {
+  /** Copy slots a node keeps (copySlotsOf), reckoned where the scenario's plugins are loaded: a rack worker has none. */
+  copySlots: number;
+};
 
 export function rackScenario(s: Scenario): RackScenario {
-  return { seed: s.seed, cluster: s.cluster, hdfs: s.hdfs, scheduler: s.scheduler };
+  return { seed: s.seed, cluster: s.cluster, hdfs: s.hdfs, scheduler: s.scheduler, copySlots: copySlotsOf(s) };
 }
 
 /**
@@ -40,7 +43,7 @@ export function rackActors(topology: Topology, racks: readonly number[], scenari
   if (network.model === 'fluid') {
     // The writers' racks draw where their outputs' replicas go (and report them with each write).
     const placement = replicaTargetsOf(scenario, topology);
-    const options = { rates: linkRates(network, topology.nodesPerRack), taskStartMs: network.taskStartMs, copySlots: copySlotsOf(scenario), solveEveryChange, replication: scenario.hdfs.replication, placement };
+    const options = { rates: linkRates(network, topology.nodesPerRack), taskStartMs: network.taskStartMs, copySlots: scenario.copySlots, solveEveryChange, replication: scenario.hdfs.replication, placement };
     return racks.map((rack) => new RackActor(rackId(rack), new FluidRack(topology, rackId(rack), options), out));
   }
   const arena = new RackArena(topology, racks.length);

@@ -25,7 +25,7 @@
 import type { Scenario, Workload } from '../core/scenario.js';
 import { JOB_TYPES, type JobType, REDUCE_TIME_DEFAULTS, SWIM_POOL_COUNT_DEFAULT } from '../core/workload-schema.js';
 import { NETWORK_DEFAULTS } from '../core/network/config.js';
-import { addsReplicas } from '../core/workload.js';
+import { addsReplicas } from '../core/replication/adds-replicas.js';
 import { warnOnce } from './warn.js';
 
 /** The fields of a job or group that time its reduces. */

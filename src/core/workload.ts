@@ -7,7 +7,7 @@ import { FACEBOOK_BINS, binOf } from './facebook-bins.js';
 import type { BlockStore } from './hdfs.js';
 import { BlockPlan, type PlacedListener, placeAll } from './placement.js';
 import { MAX_REPLICATION } from './limits.js';
-import { replications } from './framework/registry.js';
+import { addsReplicas } from './replication/adds-replicas.js';
 import { type SharedInput, SharedDataset } from './shared-input.js';
 import { type SwimTrace, swimJobs } from './swim.js';
 import { type Rng, makeRng } from './rng.js';
@@ -140,12 +140,6 @@ export function strideOf(scenario: Scenario, nodes: number): number {
   const r = scenario.hdfs.replication;
   if (!addsReplicas(scenario)) return r;
   return Math.max(r, Math.min(nodes, scenario.hdfs.maxReplicas ?? MAX_REPLICATION));
-}
-
-/** Whether the scenario's replication policy may add replicas: none named, or one that adds none (addsNoReplicas), may not. */
-export function addsReplicas(scenario: Scenario): boolean {
-  const r = scenario.scheduler.replication;
-  return r !== undefined && replications.get(r.policy)?.addsNoReplicas !== true;
 }
 
 /**

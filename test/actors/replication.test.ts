@@ -5,6 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { runInProcess } from '../../src/actors/inprocess.js';
+import { rackScenario } from '../../src/actors/rack-actor.js';
+import { COPY_STREAMS } from '../../src/core/replication/copy-streams.js';
 import { MasterActor } from '../../src/actors/master-actor.js';
 import { simulate } from '../../src/actors/simulate.js';
 import { compare } from '../../src/cli/format.js';
@@ -191,6 +193,15 @@ describe('replication policies in a run', () => {
       expect(r.storage.peakOverheadPct).toBe(150); // 2 blocks of 1 replica; the hot one gains 3
     }
     expect((await run({ maxReplicas: 2 })).maxReplicas).toBe(2);
+  });
+
+  it('a fluid rack keeps copy slots only under a policy that copies: none under "static" (it never used its 2 a node), none with no policy or on the flat model', () => {
+    const slots = (policy: string | undefined, model: 'flat' | 'fluid') => {
+      const s = hotFile(policy ?? 'static', {}, model);
+      const { replication: _r, ...scheduler } = s.scheduler;
+      return rackScenario(policy === undefined ? { ...s, scheduler } : s).copySlots;
+    };
+    expect(['dsbra', 'popular-small', 'static', undefined].map((p) => [slots(p, 'fluid'), slots(p, 'flat')])).toEqual([[COPY_STREAMS, 0], [COPY_STREAMS, 0], [0, 0], [0, 0]]);
   });
 
   it('no replication policy: no replication section, no delayWaitMs (existing results unchanged)', async () => {

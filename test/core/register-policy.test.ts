@@ -7,6 +7,8 @@ import { z } from 'zod';
 import { type Job, SortedJobQueue, registerGate, registerPolicy, registerPreemption, registerReplication, simulate } from '../../src/index.js';
 import { policies } from '../../src/core/framework/registry.js';
 import { parseScenario } from '../../src/core/scenario.js';
+import { rackScenario } from '../../src/actors/rack-actor.js';
+import { COPY_STREAMS } from '../../src/core/replication/copy-streams.js';
 import { workloadLimitErrors } from '../../src/core/workload-limits.js';
 import { jobsScenario } from '../helpers.js';
 
@@ -205,6 +207,13 @@ describe('registerPolicy refuses a bad definition with a TypeError naming the po
     // 4 nodes, replication 2: room for 4 (the nodes) a block, 2 copies made; declared: room for 2, none
     expect(await run(copier(false))).toEqual({ maxReplicas: 4, created: 2, added: 2 });
     expect(await run(copier(true))).toEqual({ maxReplicas: 2, created: 0, added: 0 });
+    // on the fluid model its racks keep no copy slots, reckoned here (where the plugin is registered) for the rack workers
+    const fluid = (policy: string) => {
+      const s = parseScenario(jobsScenario({ cluster: { racks: 2, nodesPerRack: 2, network: { model: 'fluid' } }, scheduler: { policy: 'fair', replication: { policy } } }));
+      if (!s.ok) throw new Error(s.errors.join('\n'));
+      return rackScenario(s.value).copySlots;
+    };
+    expect([fluid(copier(false)), fluid(copier(true))]).toEqual([COPY_STREAMS, 0]);
   });
 
   it("a replication plugin's roundMs bounds its rounds x blocks before the run, and a bad roundMs is named", () => {

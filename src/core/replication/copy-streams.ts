@@ -5,10 +5,14 @@
  * for the copies it receives. The flat model times a copy instead (replicas.ts) and keeps none.
  */
 import type { Scenario } from '../scenario.js';
+import { addsReplicas } from './adds-replicas.js';
 
 export const COPY_STREAMS = 2;
 
-/** Copy slots a node of a fluid rack keeps: COPY_STREAMS with a replication policy on the fluid model, else 0. */
+/**
+ * Copy slots a node of a fluid rack keeps: COPY_STREAMS with a replication policy that adds replicas on the fluid
+ * model, else 0 (a "static" run's were never used).
+ */
 export function copySlotsOf(scenario: Pick<Scenario, 'cluster' | 'scheduler'>): number {
-  return scenario.cluster.network.model === 'fluid' && scenario.scheduler.replication !== undefined ? COPY_STREAMS : 0;
+  return scenario.cluster.network.model === 'fluid' && addsReplicas(scenario) ? COPY_STREAMS : 0;
 }
