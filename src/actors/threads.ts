@@ -15,7 +15,6 @@ import { decode, encodeView } from '../messages/codec.js';
 import type { EpochCommand, HeartbeatBatch } from '../messages/types.js';
 import type { TransportStats } from './inprocess.js';
 import { MAILBOX_FAILED, Mailbox, batchBoundBytes, serveBoundBytes } from './mailbox.js';
-import { copySlotsOf } from '../core/replication/copy-streams.js';
 import type { MasterActor } from './master-actor.js';
 import { rackScenario } from './rack-actor.js';
 import { siblingModule, startWorker } from './workers.js';
@@ -101,14 +100,14 @@ class RackWorkers {
     const hosted: number[][] = Array.from({ length: n }, () => []);
     for (let r = 0; r < t.racks; r++) hosted[r % n].push(r);
     const entry = siblingModule(import.meta.url, 'rack-worker');
-    const fluid = master.scenario.cluster.network.model === 'fluid' ? { racks: t.racks, copySlots: copySlotsOf(master.scenario) } : undefined;
+    const scenario = rackScenario(master.scenario); // the workload stays here: each worker holds a copy of what it is sent
+    const fluid = scenario.cluster.network.model === 'fluid' ? { racks: t.racks, copySlots: scenario.copySlots } : undefined;
     const perRack = batchBoundBytes(t.nodesPerRack, t.mapSlotsPerNode, t.reduceSlotsPerNode, fluid);
     // Serves go to whichever racks hold the sources and replicas: every commands mailbox can hold all of an epoch's.
     const serves = fluid === undefined ? 0 : serveBoundBytes(t.racks, t.nodesPerRack, t.mapSlotsPerNode + fluid.copySlots, t.reduceSlotsPerNode);
     // Every mailbox is made before any worker starts: one that cannot be made (memory) fails the run with no worker
     // left running to hold the process open.
     const boxes = hosted.map((mine) => ({ mine, commands: Mailbox.create(perRack * mine.length + serves), replies: Mailbox.create(perRack * mine.length) }));
-    const scenario = rackScenario(master.scenario); // the workload stays here: each worker holds a copy of what it is sent
     this.links = boxes.map(({ mine, commands, replies }) => {
       const worker = startWorker(entry, {
         workerData: { racks: mine, scenario, fault: options.fault, solveEveryChange: options.solveEveryChange === true, inbox: commands.buffer, outbox: replies.buffer },
