@@ -88,7 +88,7 @@ interface Link {
  * of them reported (an error, an exit, a failed rack), which the run throws at its next wait.
  */
 class RackWorkers {
-  readonly links: Link[];
+  private readonly links: Link[];
   private failure: Error | null = null;
   private finished = false;
   /** The simulated time of the epoch under way, for a failure's message. */

@@ -1,6 +1,6 @@
 /** The actions of `hfsim bench` (run a suite, print its table, write its JSON) and `hfsim bench compare` (exit 3 on a regression); their options are in commands.ts. */
 import { type Stats, closeSync, fstatSync, ftruncateSync, openSync, writeFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { join } from 'node:path';
 import { readJsonFile } from './json-file.js';
 import { BENCH_FORMAT, type BenchCase, type BenchReport, benchReportSchema, reportErrors } from './bench-schema.js';
 import { type Comparison, compareReports, shortCommit } from './bench-compare.js';
@@ -10,7 +10,7 @@ import { counted, plainCounted, table } from './format.js';
 import { packageRoot } from './version.js';
 import { writeOutput } from './output.js';
 import { checkDistinctOutputs, checkNotAnInput, checkOneOnStdout, checkOutputFile, descriptorOf, landsOnStdout } from './output-paths.js';
-import { SWEEP_FILES } from './sweep-folder.js';
+import { namedAsSweepFile } from './sweep-folder.js';
 import { formatIssue } from '../core/scenario-issues.js';
 import { warnOnce } from './warn.js';
 import { verdictStands } from './closed-pipe.js';
@@ -28,7 +28,7 @@ const BROKEN_REPORT = 'edited by hand, or cut short? hfsim bench --json <file> w
 export async function readReport(file: string): Promise<BenchReport> {
   // a sweep's results.jsonl read as one JSON was "invalid JSON at line 2"; the sweep's modules (and through its
   // manifest the scenario's, the whole engine) load only for a file of such a name: a comparison loads 300 modules less
-  const sweepFile = (SWEEP_FILES as readonly string[]).includes(basename(file)) ? (await import('./sweep-output.js')).sweepFileKind(file) : undefined;
+  const sweepFile = namedAsSweepFile(file) ? (await import('./sweep-output.js')).sweepFileKind(file) : undefined;
   if (sweepFile !== undefined) throw new InputError(`${file}: not a bench report but a sweep's ${sweepFile} (hfsim sweep's output): hfsim bench --json writes a bench report`);
   const raw = readJsonFile(file, 'bench report');
   const other = otherFormat(raw);

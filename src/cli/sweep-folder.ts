@@ -1,6 +1,6 @@
 /** The names of a sweep output folder's own files, and the temp files a killed write of one leaves beside them. */
 import { existsSync, readdirSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { OUTPUT_LOCK } from './output-lock.js';
 
 export const MANIFEST = 'sweep.json';
@@ -9,6 +9,11 @@ export const AGGREGATE_CSV = 'aggregate.csv';
 export const AGGREGATE_JSON = 'aggregate.json';
 /** The files a sweep writes into its output folder. */
 export const SWEEP_FILES = [MANIFEST, RESULTS, AGGREGATE_CSV, AGGREGATE_JSON] as const;
+
+/** Whether `path` has the name of one of a sweep's own files (whether it is one: sweep-output.ts sweepFileKind). */
+export function namedAsSweepFile(path: string): boolean {
+  return (SWEEP_FILES as readonly string[]).includes(basename(path));
+}
 
 /**
  * write-file-atomic's temp file of one of a sweep's own files: its name, a dot and a 32-bit number. A kill -9 (or a

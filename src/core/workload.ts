@@ -133,8 +133,8 @@ export function seededWorkloadStream(seed: number): Rng {
 /**
  * Replicas a block may have: hdfs.replication, or with a replication policy that adds replicas hdfs.maxReplicas
  * (default: 16, the most a scenario's replication may be), at most the nodes. Under one that adds none ("static"),
- * hdfs.replication: room for 16 took 8 times the memory of replication 2 in each job's replica table and the block
- * store, and Quincy's size limit counted its graph's edges for 16.
+ * hdfs.replication: the blocks keep their placement, so each job's replica table, the block store and Quincy's size
+ * limit need no room for more.
  */
 export function strideOf(scenario: Scenario, nodes: number): number {
   const r = scenario.hdfs.replication;
