@@ -75,7 +75,7 @@ async function main(): Promise<void> {
   const f = flags();
   const started = performance.now();
   const deadline = started + f.minutes * 60_000;
-  const tally = { checked: 0, withKills: 0, fluid: 0, replication: 0, placed: 0, guarded: 0, capacityPreemption: 0, offerPools: 0, userLimitChecked: 0, stopped: 0, byPolicy: new Map<string, number>(), byWorkload: new Map<string, number>() };
+  const tally = { checked: 0, withKills: 0, fluid: 0, replication: 0, placed: 0, guarded: 0, capacityPreemption: 0, offerPools: 0, userLimitChecked: 0, stopped: 0, refused: 0, byPolicy: new Map<string, number>(), byWorkload: new Map<string, number>() };
   const count = (m: Map<string, number>, k: string) => m.set(k, (m.get(k) ?? 0) + 1);
   const onRun = (spec: ScenarioSpec, { kills, userLimit, stopped }: Omit<CheckOutcome, 'digest'>) => {
     tally.checked++;
@@ -92,6 +92,9 @@ async function main(): Promise<void> {
     count(tally.byPolicy, spec.scheduler.policy);
     count(tally.byWorkload, spec.workload.kind);
   };
+  const onRefused = () => {
+    tally.refused++;
+  };
   const failures: HarnessFailure[] = [];
   let runs = 0;
   let batches = 0;
@@ -102,7 +105,7 @@ async function main(): Promise<void> {
   const timed = f.scenarioSeconds > 0 ? timedChecker(f.scenarioSeconds * 1000) : undefined;
   do {
     const seed = (f.seed + batches) % 2 ** 31;
-    const report = await runHarness({ seed, runs: f.batch, threadsEvery: f.threadsEvery, onRun, check: timed?.check, shrinkLimitMs: f.shrinkMinutes * 60_000 });
+    const report = await runHarness({ seed, runs: f.batch, threadsEvery: f.threadsEvery, onRun, onRefused, check: timed?.check, shrinkLimitMs: f.shrinkMinutes * 60_000 });
     batches++;
     runs += report.runs;
     if (report.failure !== undefined) {
@@ -118,14 +121,14 @@ async function main(): Promise<void> {
     }
     if (performance.now() - lastLine > 60_000) {
       lastLine = performance.now();
-      process.stdout.write(`${minutes()} min: ${runs} scenarios in ${batches} batches, ${failures.length} failed\n`);
+      process.stdout.write(`${minutes()} min: ${runs} scenarios in ${batches} batches (${tally.refused} more refused as beyond the run limits, skipped), ${failures.length} failed\n`);
     }
   } while (performance.now() < deadline);
   const mix = (m: Map<string, number>) => [...m].sort().map(([k, v]) => `${k} ${v}`).join(', ');
   process.stdout.write(`harness: ${runs} generated scenarios (seeds ${f.seed} to ${(f.seed + batches - 1) % 2 ** 31}, batches of ${f.batch}) in ${minutes()} min; ` +
     `${tally.checked} checks with shrinking, ${tally.withKills} with preemption kills, ${tally.fluid} on the fluid network, ${tally.replication} with a replication policy, ` +
     `${tally.placed} with hand-placed replicas, ${tally.guarded} with a pool preemption may not take from, ` +
-    `${tally.capacityPreemption} with preemption under capacity, ${tally.offerPools} with pools as offers' frameworks, ${tally.userLimitChecked} launches checked against a capacity user limit, ${tally.stopped} stopped alike every way by the kill-loop check; policies: ${mix(tally.byPolicy)}; workloads: ${mix(tally.byWorkload)}; ` +
+    `${tally.capacityPreemption} with preemption under capacity, ${tally.offerPools} with pools as offers' frameworks, ${tally.userLimitChecked} launches checked against a capacity user limit, ${tally.stopped} stopped alike every way by the kill-loop check, ${tally.refused} refused as beyond the run limits (skipped, as hfsim run refuses them); policies: ${mix(tally.byPolicy)}; workloads: ${mix(tally.byWorkload)}; ` +
     `${failures.length} failed\n`);
   await timed?.close();
   process.exitCode = failures.length > 0 ? 1 : 0;

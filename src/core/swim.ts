@@ -113,7 +113,7 @@ export function swimJobs(w: SwimWorkload, trace: SwimTrace, nodes: number, block
       priority: 'NORMAL',
       type: w.type,
       submitMs: Math.round(trace.submitS[i] * 1000),
-      blocks: input?.(i) ?? addFile(trace.ids[i], shape.maps),
+      blocks: input?.(i) ?? addFile(ownFileName(trace.ids[i]), shape.maps),
       reduces: shape.reduces,
       mapMs: shape.mapMs,
       reduceMs: shape.reduceMs,
@@ -125,6 +125,16 @@ export function swimJobs(w: SwimWorkload, trace: SwimTrace, nodes: number, block
     });
   }
   return jobs;
+}
+
+/**
+ * The name of a row's own input file, placed from the stream of that name (placement.ts): the job id, escaped where
+ * it could be a shared path's (`path:<path>`) or another escaped id's. So "path:A" as a job id is its own file
+ * `job:path:A`, not path A's: two files of one name were placed alike, and a job then read the very nodes that
+ * path's rows read. Ids without those prefixes (every trace's so far) keep their names, and their placements.
+ */
+export function ownFileName(id: string): string {
+  return id.startsWith('path:') || id.startsWith('job:') ? `job:${id}` : id;
 }
 
 /**

@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { simulate } from '../../src/actors/simulate.js';
 import { parseSwimTrace } from '../../src/cli/trace.js';
 import { loadScenario } from '../../src/cli/load-scenario.js';
-import { swimJobShape } from '../../src/core/swim.js';
+import { ownFileName, swimJobShape } from '../../src/core/swim.js';
 import { makeRng } from '../../src/core/rng.js';
 import { makeTopology } from '../../src/core/topology.js';
 import { planWorkload } from '../../src/core/workload.js';
@@ -171,6 +171,17 @@ describe("SWIM's traces with input paths (WorkloadSynthesis.pl's withInputPaths 
     // Five paths and the one row without a path: six files, and fewer blocks than maps.
     expect(p.placed.map((f) => f.name)).toEqual(['path:inputPath1', 'job2', 'path:inputPath2', 'path:inputPath3', 'path:inputPath4', 'path:inputPath5']);
     expect(p.size).toBeLessThan(jobs.reduce((a, j) => a + j.blocks.length, 0));
+  });
+
+  it('a job id that reads as a path\'s file name ("path:A", or the escape "job:...") names a file of its own, placed apart', () => {
+    // Row 0 reads path A; row 1's own input was named "path:A" too, so placed from A's stream on A's very nodes.
+    const t = parseSwimTrace('x\t0\t0\t64000000\t0\t0\tA\npath:A\t0\t0\t64000000\t0\t0\njob:q\t0\t0\t64000000\t0\t0\nq\t0\t0\t64000000\t0\t0\n', 'ids.tsv');
+    const { jobs, plan: p } = plan('shared', t);
+    expect(p.placed.map((f) => f.name)).toEqual(['path:A', 'job:path:A', 'job:job:q', 'q']);
+    expect(new Set(p.placed.map((f) => f.name)).size).toBe(4);
+    expect(jobs.map((j) => j.id)).toEqual(['x', 'path:A', 'job:q', 'q']);
+    // Escaped names are one-to-one: an id keeps its name unless it starts with one of the two prefixes.
+    expect(['job2', 'path:', 'job:', 'pathA', 'jobs:1'].map(ownFileName)).toEqual(['job2', 'job:path:', 'job:job:', 'pathA', 'jobs:1']);
   });
 
   it('the same jobs but for their inputs; "ignored" (or the trace without its paths) gives each row a file of its own', () => {

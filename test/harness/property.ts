@@ -23,6 +23,12 @@ export interface HarnessOptions {
   threadsEvery: number;
   /** Sees each scenario checked (shrinking's tries included) and what came of it. */
   onRun?: (spec: ScenarioSpec, outcome: Omit<CheckOutcome, 'digest'>) => void;
+  /**
+   * Sees each scenario that `hfsim run` would refuse as beyond its limits (workload-limits.ts: a valid scenario too
+   * large to run, which the CLI refuses with exit 2 and says why). Such a scenario is skipped, not failed: it is the
+   * refusal the CLI owes it, and a shrink that reached one would leave the failure it shrinks for a wrong one.
+   */
+  onRefused?: (spec: ScenarioSpec, errors: string[]) => void;
   /** What every scenario must pass (default: check.ts's checkScenario; tests of the harness give their own). */
   check?: (s: Scenario, options: CheckOptions) => Promise<CheckOutcome>;
   /**
@@ -86,6 +92,10 @@ export async function runHarness(options: HarnessOptions): Promise<HarnessReport
 
   async function checkSpec(spec: ScenarioSpec, threadsEvery: number): Promise<string[]> {
     const made = scenarioOf(spec);
+    if (!made.ok && made.beyondLimits) {
+      options.onRefused?.(spec, made.errors);
+      fc.pre(false);
+    }
     if (!made.ok) {
       const failures = [`the generator made an invalid scenario: ${made.errors.join('; ')}`];
       options.onRun?.(spec, { failures, kills: 0 });
@@ -106,13 +116,14 @@ let folder: string | undefined;
  * as the CLI reads it (loadScenario: an SLS trace becomes a jobs workload, a SWIM trace its rows); the files are
  * removed once read.
  */
-export function scenarioOf(spec: ScenarioSpec): { ok: true; scenario: Scenario; trace?: SwimTrace } | { ok: false; errors: string[] } {
+export function scenarioOf(spec: ScenarioSpec): { ok: true; scenario: Scenario; trace?: SwimTrace } | { ok: false; errors: string[]; beyondLimits: boolean } {
   const json = toScenario(spec);
   const file = traceFile(spec);
   if (file === undefined) {
     const parsed = parseScenario(json);
-    const errors = parsed.ok ? workloadLimitErrors(parsed.value) : parsed.errors;
-    return parsed.ok && errors.length === 0 ? { ok: true, scenario: parsed.value } : { ok: false, errors };
+    if (!parsed.ok) return { ok: false, errors: parsed.errors, beyondLimits: false };
+    const errors = workloadLimitErrors(parsed.value);
+    return errors.length === 0 ? { ok: true, scenario: parsed.value } : { ok: false, errors, beyondLimits: true };
   }
   const text = JSON.stringify(json);
   folder ??= mkdtempSync(join(tmpdir(), 'hfsim-harness-'));
@@ -123,9 +134,9 @@ export function scenarioOf(spec: ScenarioSpec): { ok: true; scenario: Scenario; 
     writeFileSync(join(dir, file.name), file.text);
     const variant = quietly(() => loadScenario(join(dir, 'scenario.json')).variants[0]);
     const errors = workloadLimitErrors(variant.scenario, variant.trace);
-    return errors.length === 0 ? { ok: true, scenario: variant.scenario, trace: variant.trace } : { ok: false, errors };
+    return errors.length === 0 ? { ok: true, scenario: variant.scenario, trace: variant.trace } : { ok: false, errors, beyondLimits: true };
   } catch (err) {
-    return { ok: false, errors: [err instanceof Error ? err.message : String(err)] };
+    return { ok: false, errors: [err instanceof Error ? err.message : String(err)], beyondLimits: false };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
