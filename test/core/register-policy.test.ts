@@ -163,6 +163,19 @@ describe('registerPolicy refuses a bad definition with a TypeError naming the po
     expect(parsed.ok ? [] : parsed.errors).toEqual([`scheduler.policyConfig: policy "${name}": its config schema is async (a check or transform of it gives a Promise): a scenario is parsed synchronously, so a plugin's schema must be too`]);
   });
 
+  it('a config schema whose own refine throws is an issue naming the plugin and the field (parseScenario threw it: "run failed", exit 1), on the config and on what it returns', () => {
+    const name = fresh();
+    registerPolicy(name, { description: 'x', config: z.strictObject({ s: z.number().default(1) }).refine(() => { throw new Error('refine threw'); }), create });
+    const parsed = parseScenario(jobsScenario({ scheduler: { policy: name, policyConfig: { s: 3 }, delay: { mode: 'none' } } }));
+    expect(parsed.ok ? [] : parsed.errors).toEqual([`scheduler.policyConfig: policy "${name}": its config schema threw (Error: refine threw): a plugin's schema must return its issues (a refine returns false, or calls ctx.addIssue), not throw`]);
+    // a schema that throws only when it reads its own output again (simulate() checks the config it is given that way)
+    const again = fresh();
+    let calls = 0;
+    registerPolicy(again, { description: 'x', config: z.strictObject({ s: z.number().default(1) }).refine(() => { if (++calls > 1) throw 'second read'; return true; }), create });
+    const second = parseScenario(jobsScenario({ scheduler: { policy: again, delay: { mode: 'none' } } }));
+    expect(second.ok ? [] : second.errors).toEqual([`scheduler.policyConfig: policy "${again}": its config schema threw for what it returns (string second read): a plugin's schema must return its issues (a refine returns false, or calls ctx.addIssue), not throw`]);
+  });
+
   it('a policy registered with placesMapsItself is refused the map-scan fields it ignores; one without is not', () => {
     const solver = fresh();
     const plain = fresh();

@@ -37,15 +37,24 @@ export function parsePluginConfig(registry: PluginLookup, field: string, name: s
   }
   const schema = plugin.config ?? NO_CONFIG;
   const result = syncParse(schema, config, { reportInput: true, error: fieldErrors });
-  if (result === undefined) {
+  if (result === ASYNC) {
     issues.push({ code: 'custom', path: configPath, input: config,
       message: `${field} "${name}": its config schema is async (a check or transform of it gives a Promise): a scenario is parsed synchronously, so a plugin's schema must be too` });
+    return undefined;
+  }
+  if (result instanceof SchemaThrew) {
+    issues.push({ code: 'custom', path: configPath, input: config, message: result.told(field, name) });
     return undefined;
   }
   if (result.success) {
     // simulate() checks the scenario it is given as parseScenario returns it, so a schema must take its own output: a
     // transform to another shape failed only then, as "the scenario is not one parseScenario returns", naming no plugin.
-    const again = schema.safeParse(result.data);
+    const again = syncParse(schema, result.data);
+    if (again === ASYNC || again instanceof SchemaThrew) {
+      issues.push({ code: 'custom', path: configPath, input: config,
+        message: again === ASYNC ? `${field} "${name}": its config schema is async for what it returns (a check or transform gives a Promise): a plugin's schema must be synchronous` : again.told(field, name, ' for what it returns') });
+      return undefined;
+    }
     if (again.success) {
       // ... and give it back unchanged: simulate() compares the config with what the schema gives for it, so a
       // transform that scaled a value (seconds to ms) or a loose object that dropped the key it added passed here and
@@ -129,16 +138,30 @@ function takesNoObject(found: readonly z.core.$ZodIssue[]): string | undefined {
   return 'no object';
 }
 
+const ASYNC = Symbol('async schema');
+
+/** What a plugin's schema threw while parsing (its own refine or transform), told as an issue of its config. */
+class SchemaThrew {
+  constructor(private readonly error: unknown) {}
+
+  told(field: string, name: string, what = ''): string {
+    const why = this.error instanceof Error ? `${this.error.name}: ${this.error.message}` : `${typeof this.error} ${String(this.error)}`;
+    return `${field} "${name}": its config schema threw${what} (${why}): a plugin's schema must return its issues (a refine returns false, or calls ctx.addIssue), not throw`;
+  }
+}
+
 /**
- * schema.safeParse, or undefined where the schema is async (a refine or transform giving a Promise), for which zod
- * throws in its own words ("Encountered Promise during synchronous parse"), naming no plugin or field.
+ * schema.safeParse; ASYNC where the schema is async (a refine or transform giving a Promise), for which zod throws in
+ * its own words ("Encountered Promise during synchronous parse"), naming no plugin or field; SchemaThrew where the
+ * plugin's own code in it threw, which ended the run as "run failed: ..." (exit 1), naming neither, where a config
+ * it cannot take is bad input.
  */
-function syncParse(schema: z.ZodType<unknown>, value: unknown, params?: Parameters<z.ZodType<unknown>['safeParse']>[1]): ReturnType<z.ZodType<unknown>['safeParse']> | undefined {
+function syncParse(schema: z.ZodType<unknown>, value: unknown, params?: Parameters<z.ZodType<unknown>['safeParse']>[1]): ReturnType<z.ZodType<unknown>['safeParse']> | typeof ASYNC | SchemaThrew {
   try {
     return schema.safeParse(value, params);
   } catch (err) {
-    if (err instanceof z.core.$ZodAsyncError) return undefined;
-    throw err;
+    if (err instanceof z.core.$ZodAsyncError) return ASYNC;
+    return new SchemaThrew(err);
   }
 }
 
