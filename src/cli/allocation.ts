@@ -111,6 +111,8 @@ export function parseAllocation(text: string, file: string, cluster?: ClusterSlo
   const root = rootElement(text, file, 'allocations', 'refuse', notAllocations);
   const ctx = new Reader(file, cluster);
   const out: Allocation = { pools: [], users: [] };
+  for (const attr of Object.keys(root.attrs)) ctx.warn(out, root, `<allocations>: attribute "${attr}" is ignored, as Hadoop ignores it (it reads no attribute there)`);
+  ctx.valuesAlone(root);
   let rootQueue: El | undefined;
   // YARN reads every top-level element before the queues: queueMaxResourcesDefault may come after them.
   const maxDefault = root.children.filter((el) => el.name === 'queueMaxResourcesDefault').at(-1);
@@ -231,6 +233,20 @@ class Reader extends AllocationValues {
     }
   }
 
+  /**
+   * Each field `el` gives (a child other than a pool, queue or user, an element read as ignored, or the placement
+   * policy's rules) is text alone: `<weight>2<note/>5</weight>` was read as 25, the text around the element joined and
+   * the element passed over unseen, where Hadoop's readers take the element's first text node (2), and fail on one
+   * whose first child is an element. Refused at the element inside.
+   */
+  valuesAlone(el: El): void {
+    for (const c of el.children) {
+      if (CONTAINERS.has(c.name) || IGNORED.has(c.name) || c.name === 'queuePlacementPolicy' || c.children.length === 0) continue;
+      const inner = c.children[0];
+      this.fail(inner, `unknown element <${inner.name}> in <${c.name}>: a value is its text alone (Hadoop's allocation file readers take the text before the first element inside it, and fail where an element comes first)`);
+    }
+  }
+
   /** `why`: how `parent` is read, where its name does not say (a `<pool>` read as a YARN queue). */
   unknown(el: El, parent: string, why?: string): void {
     if (!IGNORED.has(el.name)) this.fail(el, `unknown element <${el.name}> in <${parent}>${why === undefined ? '' : ` (${why})`}`);
@@ -272,6 +288,7 @@ class Reader extends AllocationValues {
     const p: PoolConfig = { name: this.name(el), weight: 1, minMaps: 0, minReduces: 0 };
     this.attributes(out, el, ['name'], 'a pool\'s name');
     this.define(el, p.name);
+    this.valuesAlone(el);
     for (const c of el.children) {
       switch (c.name) {
         case 'minMaps': p.minMaps = this.slotCount(c); break;
@@ -303,6 +320,7 @@ class Reader extends AllocationValues {
     const name = this.name(el);
     this.attributes(out, el, ['name'], 'a user\'s name');
     let max: number | undefined;
+    this.valuesAlone(el);
     for (const c of el.children) {
       if (c.name === 'maxRunningJobs' || c.name === 'maxRunningApps') max = this.cap(c, 'the user\'s jobs');
       else this.unknown(c, 'user');
@@ -340,6 +358,7 @@ class Reader extends AllocationValues {
     const limits: El[] = [];
     let minEl: El | undefined;
     let policyEl: El | undefined;
+    this.valuesAlone(el);
     for (const c of el.children) {
       switch (c.name) {
         case 'queue': case 'pool': children.push(c); break;

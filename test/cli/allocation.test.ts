@@ -105,6 +105,23 @@ describe('XML as XML reads it', () => {
     expect(parseAllocation(pool('2<?pi?>'), 'a.xml').pools[0].weight).toBe(2);
   });
 
+  // `<weight>2<note/>5</weight>` read 25 (the text around the element joined, the element unseen), where Hadoop's
+  // readers take the first text node (2), and fail on a value whose first child is an element.
+  it('an element inside a value is refused at its line, in a pool, a queue, a user and at the top; an attribute on <allocations> is told', () => {
+    const pool = (weight: string) => `<allocations>\n  <pool name="a">\n    <weight>${weight}</weight>\n  </pool>\n</allocations>`;
+    const told = (inner: string, outer: string) => new RegExp(`: unknown element <${inner}> in <${outer}>: a value is its text alone \\(Hadoop's allocation file readers take the text before the first element inside it, and fail where an element comes first\\)$`);
+    expect(() => parseAllocation(pool('2<note/>5'), 'a.xml')).toThrow(/^a\.xml:3:14: unknown element <note> in <weight>/);
+    expect(() => parseAllocation(pool('2<note/>'), 'a.xml')).toThrow(told('note', 'weight'));
+    expect(() => parseAllocation(pool('<foo>3</foo>'), 'a.xml')).toThrow(told('foo', 'weight'));
+    expect(() => parseAllocation('<allocations><queue name="q"><maxRunningApps>1<x/>0</maxRunningApps></queue></allocations>', 'a.xml')).toThrow(told('x', 'maxRunningApps'));
+    expect(() => parseAllocation('<allocations><user name="u"><maxRunningJobs>1<x>junk</x>0</maxRunningJobs></user></allocations>', 'a.xml')).toThrow(told('x', 'maxRunningJobs'));
+    expect(() => parseAllocation('<allocations><userMaxJobsDefault>1<x/>0</userMaxJobsDefault></allocations>', 'a.xml')).toThrow(told('x', 'userMaxJobsDefault'));
+    // what holds elements of its own still does: queues in queues, the placement policy's rules, an ignored element
+    const nested = parseAllocation('<allocations foo="bar"><queue name="p"><queue name="x"/></queue><queuePlacementPolicy><rule name="specified"/><rule name="default"/></queuePlacementPolicy><queue name="q"><reservation><x/></reservation></queue></allocations>', 'a.xml');
+    expect(nested.pools.map((p) => p.name)).toEqual(['p.x', 'q']);
+    expect(nested.warnings).toContainEqual('a.xml:1:1: <allocations>: attribute "foo" is ignored, as Hadoop ignores it (it reads no attribute there)');
+  });
+
   it('an XML declaration inside an element is refused at its line, as Hadoop\'s parser refuses it (the target "xml" is reserved)', () => {
     expect(() => parseAllocation('<?xml version="1.0"?>\n<allocations>\n  <pool name="a"><?xml version="1.0"?></pool>\n</allocations>', 'a.xml')).toThrow(/a\.xml:3:18: <\?xml \.\.\.\?> inside an element/);
     expect(() => parseAllocation('<allocations>\n<?XML x?>\n</allocations>', 'a.xml')).toThrow(/a\.xml:2:1: <\?XML/);

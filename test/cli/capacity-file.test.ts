@@ -55,6 +55,15 @@ describe('capacity-scheduler.xml', () => {
     expect(() => parseCapacityFile(`<configuration>\n  <property><name>${Q}.queues</name><value>a</value></property>\n  <property><name>${Q}.a.capacity</name><value>4 <?pi?> 0</value></property>\n</configuration>`, 'c.xml')).toThrow(/c\.xml:3:3: .*"4  0"/);
   });
 
+  // <value>6<x/>0</value> read 60, the element unseen, where an unknown element beside <value> is refused.
+  it('an element inside a property\'s name, value or final is refused at its line', () => {
+    const at = (inner: string) => `<configuration>\n  <property><name>${Q}.queues</name><value>a</value></property>\n  <property><name>${Q}.a.capacity</name>${inner}</property>\n</configuration>`;
+    expect(() => parseCapacityFile(at('<value>10<x/>0</value>'), 'c.xml')).toThrow(/^c\.xml:3:74: unknown element <x> in <value>: a property's value is its text alone$/);
+    expect(() => parseCapacityFile(at('<value><v>100</v></value>'), 'c.xml')).toThrow(/c\.xml:3:\d+: unknown element <v> in <value>/);
+    expect(() => parseCapacityFile(at('<value>100</value><final>tr<b/>ue</final>'), 'c.xml')).toThrow(/c\.xml:3:\d+: unknown element <b> in <final>/);
+    expect(parseCapacityFile(at('<value>100</value><final>true</final>'), 'c.xml').queues.map((q) => q.capacity)).toEqual([100]);
+  });
+
   it('another part of Hadoop\'s configuration in the file is ignored with a warning, as the Capacity Scheduler ignores it; a queue priority too (no effect under utilization ordering)', () => {
     const c = parseCapacityFile(conf({ [`${Q}.queues`]: 'a', [`${Q}.a.capacity`]: '100', 'yarn.resourcemanager.hostname': 'rm', [`${Q}.a.priority`]: '2' }), 'c.xml');
     expect(c.queues).toEqual([{ name: 'a', capacity: 100, minUserLimitPercent: 100, userLimitFactor: 1 }]);
