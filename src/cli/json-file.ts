@@ -100,8 +100,13 @@ function jsonError(file: string, text: string, err: Error): string {
   const first = firstJsonError(text);
   if (first === 'too deep') return `${file}: invalid JSON (and arrays and objects nest deeper than ${MAX_JSON_DEPTH} levels)`;
   if (first === undefined) return `${file}: invalid JSON: ${err.message}`;
-  const cut = first.offset + first.length >= end && first.error !== ParseErrorCode.EndOfFileExpected;
-  return `${positionAt(file, text, first.offset)}: invalid JSON: ${describeJsonError(first.error)}${cut ? ' (the file ends there, before its JSON does: is it cut short?)' : ''}`;
+  // A comma before a closing brace or bracket (`"a": 1,\n}`) is refused at the brace: at the file's last one, it read
+  // as a file cut short.
+  const closing = text[first.offset];
+  const trailingComma = (closing === '}' || closing === ']') && text.slice(0, first.offset).trimEnd().endsWith(',');
+  const cut = !trailingComma && first.offset + first.length >= end && first.error !== ParseErrorCode.EndOfFileExpected;
+  const hint = trailingComma ? ` (a comma before this ${closing}: JSON allows none after the last ${closing === '}' ? 'field' : 'element'})` : cut ? ' (the file ends there, before its JSON does: is it cut short?)' : '';
+  return `${positionAt(file, text, first.offset)}: invalid JSON: ${describeJsonError(first.error)}${hint}`;
 }
 
 /** Thrown from visit's onError to stop at the first error. */

@@ -166,6 +166,16 @@ describe('bad scenarios: one line naming file and field, before anything runs', 
     expect(inputError(() => loadScenario(file), file)).toBe(`${file}${message}`);
   });
 
+  // A comma before the file's last brace read "is it cut short?" (it is not); elsewhere, no hint at all.
+  it.each([
+    ['before the last brace', '{\n  "name": "tiny",\n}\n', ':3:1: invalid JSON: property name expected (a comma before this }: JSON allows none after the last field)'],
+    ['inside an object', '{\n  "cluster": { "racks": 1, },\n  "name": "tiny"\n}', ':2:28: invalid JSON: property name expected (a comma before this }: JSON allows none after the last field)'],
+    ['in a list, at the end', '{"seeds": [1, 2,\n]}', ':2:1: invalid JSON: value expected (a comma before this ]: JSON allows none after the last element)'],
+  ])('a trailing comma %s is told as one, not as a file cut short', (_, text, message) => {
+    const file = write('comma.json', text);
+    expect(inputError(() => loadScenario(file), file)).toBe(`${file}${message}`);
+  });
+
   it('a file with text after its JSON is not called cut short', () => {
     const file = write('after.json', `${JSON.stringify(tiny)}}`);
     expect(inputError(() => loadScenario(file), file)).toMatch(/:1:\d+: invalid JSON: end of file expected$/);
