@@ -48,7 +48,10 @@ export function sweepChanges(then: Pick<Manifest, 'points' | 'inputs'>, now: Pic
   if (samePoints && a.scenarios !== b.scenarios) parts.push('the points\' scenarios (the sweep file\'s set, its base scenario, an allocation or capacity file they read, or an SLS or Rumen trace they replay)');
   if (samePoints && a.traces !== b.traces) parts.push('a SWIM trace the points replay');
   if (a.plugins.join() !== b.plugins.join()) {
-    parts.push(`the --plugin files' code (${a.plugins.length === b.plugins.length ? `${counted(b.plugins.length, 'file')}, not the same bytes` : `${counted(b.plugins.length, 'file')} ${sides.now}, ${a.plugins.length} ${sides.then}`})`);
+    // As many files, some of other bytes: how many of them ("3 files, not the same bytes" when one of three was).
+    const other = b.plugins.filter((hash) => !a.plugins.includes(hash)).length;
+    const differ = other === b.plugins.length ? `${counted(b.plugins.length, 'file')}, not the same bytes` : `${other} of ${counted(b.plugins.length, 'file')} not the same bytes`;
+    parts.push(`the --plugin files' code (${a.plugins.length === b.plugins.length ? differ : `${counted(b.plugins.length, 'file')} ${sides.now}, ${a.plugins.length} ${sides.then}`})`);
   }
   return parts.length === 0 ? SOME_INPUT : parts.join(' and ');
 }

@@ -232,6 +232,9 @@ registerPolicy('bad', { description: 'x', create: () => { const seen = []; retur
     ['a node that does not exist (it came to hold a replica)', 'addReplica', '0, 999', 'addReplica(0, 999): no such node (the nodes are 0 to 3)'],
     ['the removal of a block that does not exist', 'removeReplica', '-1, 0', 'removeReplica(-1, 0): no such block (the blocks are 0 to 35)'],
     ['the removal from a node that does not exist', 'removeReplica', '0, 4', 'removeReplica(0, 4): no such node (the nodes are 0 to 3)'],
+    // a node given as a string read "addReplica(0, 3): no such node (the nodes are 0 to 3)", 3 being one of them
+    ['a node given as a string', 'addReplica', '0, "3"', 'addReplica(0, "3"): no such node (the nodes are 0 to 3, and "3" is a string, not a number)'],
+    ['a block given as an object', 'removeReplica', '{}, 0', 'removeReplica({}, 0): no such block (the blocks are 0 to 35, and {} is an object, not a number)'],
   ])('a replication policy asking for %s: the message names it, as replication "badr" (it read "replication policy:", unnamed)', async (_, call, args, message) => {
     const code = `registerPolicy('bad', { description: 'x', create: () => ({ createQueue: Q }) });
 let next = 6000; registerReplication('badr', { description: 'x', create: () => ({ get nextRoundMs() { return next; }, round(h) { h.${call}(${args}); next += 6000; }, blockRead() {} }) });`;
