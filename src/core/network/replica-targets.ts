@@ -1,7 +1,8 @@
 /**
  * Where a reduce output's replicas beyond the writer's own go, as HDFS's default block placement puts them (Hadoop
  * 0.20's ReplicationTargetChooser for a writer inside the cluster): the second on a random node of another rack, the
- * third on another random node of that same rack. Without a topology script (`rackAware` false) HDFS sees one rack:
+ * third on another random node of that same rack (on racks of one node, a random node of a third rack, as HDFS falls
+ * back to the whole cluster when neither the second's rack nor the writer's has another node). Without a topology script (`rackAware` false) HDFS sees one rack:
  * chooseRemoteRack finds no other rack and falls back to the local one, the whole cluster, for the second and again
  * for the third (the first two are "on the same rack"), so both are random nodes anywhere, apart from the writer and
  * each other: the pipeline may stay in the writer's physical rack, leave it, or cross racks twice. Replicas past the
@@ -56,7 +57,12 @@ export class ReplicaTargets {
     const second = h % perRack;
     out[0] = rack * perRack + second;
     out[1] = -1;
-    if (this.replication >= 3 && perRack > 1) out[1] = rack * perRack + ((second + 1 + (mixKey(h, 2) % (perRack - 1))) % perRack);
+    if (this.replication < 3) return true;
+    if (perRack > 1) out[1] = rack * perRack + ((second + 1 + (mixKey(h, 2) % (perRack - 1))) % perRack);
+    // Racks of one node: chooseLocalRack finds no other node in the second's rack, nor in the writer's (the next
+    // replica's, where it tries next), and chooses from the whole cluster, so the third goes to a third rack (where
+    // there is one). It was left out, a reduce's output losing its third replica and that rack's downlink the copy.
+    else if (racks > 2) out[1] = skip(mixKey(h, 2) % (racks - 2), Math.min(writer, out[0]), Math.max(writer, out[0]));
     return true;
   }
 }

@@ -57,6 +57,24 @@ describe('replica targets', () => {
     for (const h of hits) expect(h).toBeGreaterThan(100); // 200 expected each
   });
 
+  // HDFS 0.20's chooseLocalRack, finding no other node in the second's rack nor in the writer's, chooses from the
+  // whole cluster: the third was left out (-1), a reduce's output losing its third replica.
+  it('rack-aware on racks of one node: the third on a third rack, uniformly; none with two racks', () => {
+    const out = new Int32Array(2);
+    const seen = new Int32Array(6);
+    for (let k = 0; k < 6000; k++) {
+      const writer = k % 6;
+      expect(new ReplicaTargets(1, 6, 1, 3).choose(writer, k % 37, -1, k * 1500.25, out)).toBe(true);
+      expect(out[0]).not.toBe(writer);
+      expect([writer, out[0]]).not.toContain(out[1]);
+      expect(out[1] >= 0 && out[1] < 6).toBe(true);
+      seen[out[1]]++;
+    }
+    for (const n of seen) expect(n).toBeGreaterThan(800); // 1,000 expected each
+    expect(new ReplicaTargets(1, 2, 1, 3).choose(0, 0, -1, 10, out)).toBe(true);
+    expect([out[0], out[1]]).toEqual([1, -1]);
+  });
+
   it('replication 2 has no third; one rack or replication 1 no pipeline past the writer\'s NIC', () => {
     const out = new Int32Array(2);
     expect(new ReplicaTargets(1, RACKS, PER_RACK, 2, false).choose(7, 0, -1, 10, out)).toBe(true);
