@@ -313,7 +313,9 @@ export class MasterActor {
     const withReplication = replication === undefined ? outcome : { ...outcome, replication };
     const counts = checkedCounts(`policy "${this.scenario.scheduler.policy}"`, this.scheduler.assigner?.counts?.());
     const withAssigner = counts === undefined ? withReplication : { ...withReplication, mapAssignment: { policy: this.scenario.scheduler.policy, counts } };
-    return this.usage === undefined ? withAssigner : { ...withAssigner, network: this.usage.result() };
+    if (this.usage === undefined) return withAssigner;
+    const runEndMs = outcome.jobs.reduce((end, j) => Math.max(end, j.finishMs), 0);
+    return { ...withAssigner, network: this.usage.result(runEndMs) };
   }
 
   /** Fluid model: the racks' cross-rack demand and committed link counters from an epoch's batches. */

@@ -41,13 +41,13 @@ export const networkSchema = z.strictObject({
    */
   rackAware: z.boolean({ error: 'rackAware must be true or false' }).default(true),
   /** Start-up of a task attempt before it reads (a JVM launch in Hadoop 0.20). */
-  taskStartMs: timeMs('taskStartMs').default(1000),
+  taskStartMs: timeMs('taskStartMs').int('taskStartMs must be a whole number (simulated time is whole ms)').default(1000),
   /**
    * Hadoop 0.20's job set-up and clean-up tasks, as delays before a job's first task and after its last (any
    * network model; they hold no slot). 0 by default, so that existing results are unchanged.
    */
-  jobSetupMs: timeMs('jobSetupMs').default(0),
-  jobCleanupMs: timeMs('jobCleanupMs').default(0),
+  jobSetupMs: timeMs('jobSetupMs').int('jobSetupMs must be a whole number (simulated time is whole ms)').default(0),
+  jobCleanupMs: timeMs('jobCleanupMs').int('jobCleanupMs must be a whole number (simulated time is whole ms)').default(0),
   /**
    * Facebook-mix maps (workload.kind "facebook"): the rate a map's code consumes its input, by job type; a map
    * computes for input / rate, overlapped with its read. IO-heavy: a grep for a rare pattern, read-bound by the

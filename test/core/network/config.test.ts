@@ -30,6 +30,10 @@ describe('cluster.network', () => {
     // Past any job; it failed naming the job ("a task would move Infinity MB" at 1e308), not the ratio.
     [{ model: 'fluid', mapOutputRatio: { io: 1e308 } }, 'cluster.network.mapOutputRatio.io: mapOutputRatio.io is 1e+308, above the limit of 1000000'],
     [{ mapOutputRatio: { cpu: -0.5 } }, 'cluster.network.mapOutputRatio.cpu: mapOutputRatio.cpu must not be negative'],
+    // simulated time is whole ms: a set-up of 5000.5 ms gave jobs finishing at 8222.25
+    [{ jobSetupMs: 5000.5 }, 'cluster.network.jobSetupMs: jobSetupMs must be a whole number (simulated time is whole ms)'],
+    [{ jobCleanupMs: 0.25 }, 'cluster.network.jobCleanupMs: jobCleanupMs must be a whole number (simulated time is whole ms)'],
+    [{ model: 'fluid', taskStartMs: 999.9 }, 'cluster.network.taskStartMs: taskStartMs must be a whole number (simulated time is whole ms)'],
   ])('rejects %j naming the field', (network, message) => {
     const r = parseScenario(withNetwork(network));
     expect(r.ok).toBe(false);

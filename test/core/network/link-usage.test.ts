@@ -51,6 +51,24 @@ describe('link utilisation buckets', () => {
     expect(flatOut(3000, 40).lastBucketMs).toBe(60_000); // a run that ends on a bucket's end
   });
 
+  // A job's clean-up (jobCleanupMs) runs on the master's clock past the last epoch: the series ended there, and its
+  // last bucket's share, of that part alone, read 24.4% for a run whose link carried 0.9% of its time.
+  it('the series run to the run\'s end (its last finish), in whole intervals, empty past the last epoch; past 120 buckets they merge', () => {
+    const usage = new LinkUsage(2, 10, 1000);
+    const carried = new Float64Array(10);
+    carried[0] = 10; // 1 s flat out, in the first epoch
+    usage.report(0, 1000, carried);
+    const r = usage.result(62_122).utilization;
+    expect([r.bucketMs, r.lastBucketMs, r.up, r.down]).toEqual([60_000, 3000, [[1 / 60].map((x) => Math.round(x * 1e4) / 1e4).concat([0]), [0, 0]], [[0, 0], [0, 0]]]);
+    const reported = new LinkUsage(1, 10, 1000);
+    reported.report(0, 5000, carried);
+    expect(reported.result(4500).utilization.lastBucketMs).toBe(5000); // an end before the last epoch's changes nothing
+    const long = new LinkUsage(1, 10, 1000);
+    long.report(0, 1000, carried);
+    const far = long.result(200 * 60_000).utilization; // 200 minutes: 100 buckets of two
+    expect([far.bucketMs, far.up[0].length, far.lastBucketMs]).toEqual([120_000, 100, 120_000]);
+  });
+
   it('merging buckets past 120 keeps whole intervals and the 100% bound', () => {
     const r = flatOut(45_000, 400); // 400 epochs of 45 s: 400 buckets -> 200 -> 100 of 180 s
     expect(r.bucketMs).toBe(180_000);
