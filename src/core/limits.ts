@@ -35,6 +35,16 @@ export const MAX_TASK_EPOCHS = 1_000_000;
 export const MAX_TASK_RACK_EPOCHS = 200_000_000;
 
 /**
+ * Rack epochs a whole run may span, counted at the least it visits (run-epochs.ts: the heartbeat intervals some job's
+ * first map runs in, overlaps once, times the racks). Each task within MAX_TASK_RACK_EPOCHS, a run of many could still
+ * take days: a review's million one-map jobs 2 s apart on 10,000 racks of one node (10^10 here) finished 5 jobs a
+ * second, about 55 hours, and a thousand 950 s maps 2,000 s apart (9.5 x 10^10) about 66. At about 0.6 us a rack
+ * epoch this bound is some ten minutes; the shipped scenarios reach 2.8 x 10^5 (fb2010-day: 2,751 intervals of 30 s
+ * at the least, on 100 racks).
+ */
+export const MAX_RUN_RACK_EPOCHS = 1_000_000_000;
+
+/**
  * The shortest heartbeat interval: 100 ms (Hadoop 0.20's was 3 s; later MR1 floors it at 300 ms). A busy run steps
  * through every interval, so a simulated hour is 36,000 epochs at 100 ms; at 7 ms a small scenario ran for minutes.
  */

@@ -3,7 +3,7 @@
  * against limits.ts before a block is placed or a job built. Pure: a swim workload's trace rows are passed in. Errors are one line
  * each, "<field path>: <what>", as the schema's are.
  */
-import { MAX_BLOCKS, MAX_INT32, MAX_JOB_MAPS, MAX_JOBS, MAX_REDUCES, MAX_ROUND_BLOCK_VISITS, MAX_TASK_EPOCHS, MAX_TASK_RACK_EPOCHS, MAX_TIME_MS, MAX_WALKED_HEARTBEATS } from './limits.js';
+import { MAX_BLOCKS, MAX_INT32, MAX_JOB_MAPS, MAX_JOBS, MAX_REDUCES, MAX_ROUND_BLOCK_VISITS, MAX_RUN_RACK_EPOCHS, MAX_TASK_EPOCHS, MAX_TASK_RACK_EPOCHS, MAX_TIME_MS, MAX_WALKED_HEARTBEATS } from './limits.js';
 import type { FacebookWorkload, Scenario } from './scenario.js';
 import type { SwimTrace } from './swim.js';
 import { heartbeatMsOf } from './topology.js';
@@ -15,6 +15,7 @@ import { checkedRoundMs, checkedSizeError, sizeErrorLine } from './plugin-checks
 import type { JobShape } from './largest-jobs.js';
 import { type JobArrivals, jobArrivals } from './job-arrivals.js';
 import { type PassedAt, type Totals, workloadTotals } from './workload-totals.js';
+import { busyEpochs } from './run-epochs.js';
 
 /**
  * A trace's total past its limit, named at the row where it passes (it named no row: "workload.trace: 16000000 reduces
@@ -34,7 +35,25 @@ function passedError(p: PassedAt, what: string, limit: number, total: number, ro
 export function workloadLimitErrors(scenario: Scenario, trace?: SwimTrace, lastSubmits?: LastSubmits): string[] {
   const t = workloadTotals(scenario, trace, (w, seed) => lastSubmits?.of(w, seed) ?? lastFacebookSubmit(w, seed));
   const computedMaps = computedMapTimes(scenario);
-  return [...countErrors(scenario, trace, t), ...policySizeErrors(scenario, trace, t, computedMaps), ...timeErrors(scenario, t, computedMaps)];
+  const errors = [...countErrors(scenario, trace, t), ...policySizeErrors(scenario, trace, t, computedMaps), ...timeErrors(scenario, t, computedMaps)];
+  return errors.length > 0 ? errors : runLengthErrors(scenario, trace, t, computedMaps);
+}
+
+/**
+ * The whole run's rack epochs past MAX_RUN_RACK_EPOCHS, at the least it visits (run-epochs.ts), where each task is
+ * within its own limits: every epoch runs every rack. Each job's arrival is built only where the run's span alone
+ * (to the last arrival and the longest task's end) could pass the limit.
+ */
+function runLengthErrors(scenario: Scenario, trace: SwimTrace | undefined, t: Totals, computedMaps: readonly TaskTime[]): string[] {
+  const { racks } = scenario.cluster;
+  const heartbeatMs = heartbeatMsOf(scenario.cluster);
+  const computedMs = Math.max(0, ...computedMaps.map(([, ms]) => ms));
+  const longestMs = Math.max(t.mapMs * Math.max(scenario.tasks.rackLocalSlowdown, scenario.tasks.offRackSlowdown), t.reduceMs, t.transferMs, computedMs) + scenario.cluster.network.taskStartMs;
+  if (Math.ceil(Math.min(t.lastSubmitMs + longestMs, MAX_TIME_MS) / heartbeatMs + 1) * racks <= MAX_RUN_RACK_EPOCHS) return [];
+  const arrivals = jobArrivals(scenario, trace, (ms) => Math.max(ms, computedMs));
+  const busy = arrivals === undefined ? 0 : busyEpochs(arrivals, heartbeatMs);
+  if (busy * racks <= MAX_RUN_RACK_EPOCHS) return [];
+  return [`workload: its jobs keep the cluster busy for at least ${busy} heartbeat intervals of ${heartbeatMs} ms (each job from its submission to its first map's end, overlaps counted once) on ${racks} racks: ${busy * racks} rack epochs, above the limit of ${MAX_RUN_RACK_EPOCHS} for a run (every epoch runs every rack, about 0.6 us each: hours of run): fewer jobs or racks (larger racks: cluster.nodesPerRack), or a longer cluster.heartbeatMs`];
 }
 
 /** The counts past their limits: jobs, blocks (or a jobs workload's maps), a job's maps, the last arrival, hot sets, reduces. */

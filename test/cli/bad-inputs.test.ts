@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { InputError } from '../../src/cli/errors.js';
 import { loadScenario } from '../../src/cli/load-scenario.js';
 import { loadSweep } from '../../src/cli/sweep-file.js';
+import { busyEpochs } from '../../src/core/run-epochs.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const CLI = join(ROOT, 'dist', 'src', 'cli', 'main.js');
@@ -424,6 +425,29 @@ describe('sizes beyond what can run', () => {
     const file = write('s.json', { ...tiny, cluster: { racks: 10_000, nodesPerRack: 1, mapSlotsPerNode: 1, reduceSlotsPerNode: 1, heartbeatMs: 100 },
       workload: { kind: 'jobs', files: [{ name: 'a', blocks: 1 }], jobs: [{ id: 'j1', input: 'a', mapMs: 49_500_000 }] } }); // x 2, the off-rack slowdown
     expect(inputError(() => loadScenario(file), file)).toContain('spans 990000 heartbeats of 100 ms on 10000 racks, 9900000000 rack epochs, above the limit of 200000000');
+  });
+
+  // Each task within its own limits, the runs went on for days (a review's: 5 jobs a second of a million; 66 hours).
+  it.each([
+    ['a million one-map jobs 2 s apart on 10,000 racks', { kind: 'generated', groups: [{ name: 'g', count: 1_000_000, maps: 1, mapMs: 1, intervalMs: 2147 }] }, 1_000_000],
+    ['a thousand 950 s maps 2,000 s apart on 10,000 racks', { kind: 'generated', groups: [{ name: 'g', count: 1000, maps: 1, mapMs: 950_000, intervalMs: 2_000_000 }] }, 9_500_000],
+  ])('%s: the whole run\'s rack epochs, at the least it visits', (_, workload, busy) => {
+    const file = write('s.json', { ...tiny, cluster: { racks: 10_000, nodesPerRack: 1, mapSlotsPerNode: 1, reduceSlotsPerNode: 1, heartbeatMs: 100 }, workload });
+    expect(inputError(() => loadScenario(file), file)).toMatch(new RegExp(`: workload: its jobs keep the cluster busy for at least ${busy} heartbeat intervals of 100 ms \\(each job from its submission to its first map's end, overlaps counted once\\) on 10000 racks: ${busy * 10_000} rack epochs, above the limit of 1000000000 for a run`));
+    // the same jobs on 100 racks of 100 nodes: a hundredth of the rack epochs, within the limit
+    const fewer = write('s.json', { ...tiny, cluster: { racks: 100, nodesPerRack: 100, mapSlotsPerNode: 1, reduceSlotsPerNode: 1, heartbeatMs: 100 }, workload });
+    expect(() => loadScenario(fewer)).not.toThrow();
+  });
+});
+
+describe('the least heartbeat intervals a run visits (run-epochs.ts)', () => {
+  const arrivals = (jobs: Array<[number, number]>) => ({ submitMs: Float64Array.from(jobs, ([s]) => s), mapMs: Float64Array.from(jobs, ([, m]) => m), maps: new Float64Array(jobs.length), field: () => '' });
+  it('counts the intervals some job\'s first map runs in, overlaps once', () => {
+    expect(busyEpochs(arrivals([]), 1000)).toBe(0);
+    expect(busyEpochs(arrivals([[0, 1]]), 1000)).toBe(1);
+    expect(busyEpochs(arrivals([[0, 2500], [1000, 500], [2000, 2000]]), 1000)).toBe(4); // [0, 3) and [2, 4): 0 to 4
+    expect(busyEpochs(arrivals([[0, 1000], [5000, 1000], [5500, 100]]), 1000)).toBe(2);
+    expect(busyEpochs(arrivals([[1500, 0]]), 1000)).toBe(1); // a map of 0 ms inside an interval: that interval
   });
 });
 
