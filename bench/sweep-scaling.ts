@@ -6,6 +6,7 @@
  * workers x wall: the rest is start-up, hand-over and the idle tail).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { ENDING_SIGNALS, atEndingSignal } from '../src/cli/ending-signals.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PoolKind } from '../src/actors/pool.js';
@@ -47,6 +48,8 @@ const ROOT = join(import.meta.dirname, '..', '..'); // dist/bench -> the reposit
 
 export async function measureScaling(spec: ScalingSpec, progress?: (line: string) => void): Promise<ScalingResult> {
   const dir = mkdtempSync(join(tmpdir(), 'hfsim-bench-sweep-'));
+  // A Ctrl-C or a kill ends the process before the finally below: the folder was left in the temporary one each time.
+  const stopListening = atEndingSignal(ENDING_SIGNALS, () => rmSync(dir, { recursive: true, force: true }));
   try {
     const file = join(dir, 'bench.sweep.json');
     writeFileSync(file, JSON.stringify({
@@ -79,6 +82,7 @@ export async function measureScaling(spec: ScalingSpec, progress?: (line: string
     }
     return { points: sweep.points.length, digests, runs };
   } finally {
+    stopListening();
     rmSync(dir, { recursive: true, force: true });
   }
 }

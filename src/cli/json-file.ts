@@ -104,8 +104,11 @@ function jsonError(file: string, text: string, err: Error): string {
   // as a file cut short.
   const closing = text[first.offset];
   const trailingComma = (closing === '}' || closing === ']') && text.slice(0, first.offset).trimEnd().endsWith(',');
-  const cut = !trailingComma && first.offset + first.length >= end && first.error !== ParseErrorCode.EndOfFileExpected;
-  const hint = trailingComma ? ` (a comma before this ${closing}: JSON allows none after the last ${closing === '}' ? 'field' : 'element'})` : cut ? ' (the file ends there, before its JSON does: is it cut short?)' : '';
+  // Text after a whole JSON value that is no token ("foo" on the last line) read as an invalid symbol, "is it cut short?".
+  const after = !trailingComma && first.error !== ParseErrorCode.EndOfFileExpected && text.slice(0, first.offset).trim() !== '' && firstJsonError(text.slice(0, first.offset)) === undefined;
+  const cut = !trailingComma && !after && first.offset + first.length >= end && first.error !== ParseErrorCode.EndOfFileExpected;
+  const hint = trailingComma ? ` (a comma before this ${closing}: JSON allows none after the last ${closing === '}' ? 'field' : 'element'})`
+    : after ? ' (after the JSON value, which ends before it: delete it)' : cut ? ' (the file ends there, before its JSON does: is it cut short?)' : '';
   return `${positionAt(file, text, first.offset)}: invalid JSON: ${describeJsonError(first.error)}${hint}`;
 }
 

@@ -160,7 +160,9 @@ function resultsOf(file: string): Result[] {
   const raw = readJsonFile(file, 'result');
   const format = typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? (raw as { format?: unknown }).format : undefined;
   if (typeof format === 'string' && format.startsWith('hfsim-bench')) {
-    throw new InputError(`${file}: a bench report (hfsim bench --json), not a run's result: hfsim report draws a result of hfsim run --out, or a sweep's folder (hfsim bench compare reads bench reports)`);
+    // bench compare --json's output (hfsim-bench-compare/1) was called a bench report
+    const what = format.startsWith('hfsim-bench-compare') ? 'a comparison of bench reports (hfsim bench compare --json)' : 'a bench report (hfsim bench --json)';
+    throw new InputError(`${file}: ${what}, not a run's result: hfsim report draws a result of hfsim run --out, or a sweep's folder (hfsim bench compare reads bench reports)`);
   }
   const list = Array.isArray(raw) ? raw : [raw];
   if (list.length === 0) throw new InputError(`${file}: an empty list, no result to report (hfsim run --out writes one)`);

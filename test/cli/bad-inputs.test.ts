@@ -180,6 +180,9 @@ describe('bad scenarios: one line naming file and field, before anything runs', 
   it('a file with text after its JSON is not called cut short', () => {
     const file = write('after.json', `${JSON.stringify(tiny)}}`);
     expect(inputError(() => loadScenario(file), file)).toMatch(/:1:\d+: invalid JSON: end of file expected$/);
+    // a word that is no JSON token after it read "invalid symbol (the file ends there ...: is it cut short?)"
+    const word = write('after.json', `${JSON.stringify(tiny)}\nfoo\n`);
+    expect(inputError(() => loadScenario(word), word)).toBe(`${word}:2:1: invalid JSON: invalid symbol (after the JSON value, which ends before it: delete it)`);
   });
 
   it('a scenario after a byte order mark loads', () => {

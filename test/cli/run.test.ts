@@ -543,5 +543,9 @@ describe('what a run says of inputs it would take silently', () => {
     const r = hfsim('report', bench, '--html', join(dir, 'r.html'));
     expect(r.code).toBe(2);
     expect(r.stderr).toBe(`hfsim: ${bench}: a bench report (hfsim bench --json), not a run's result: hfsim report draws a result of hfsim run --out, or a sweep's folder (hfsim bench compare reads bench reports)\n`);
+    // bench compare --json's output was called a bench report too
+    writeFileSync(bench, JSON.stringify({ format: 'hfsim-bench-compare/1', verdict: 'pass' }));
+    const c = hfsim('report', bench, '--html', join(dir, 'r.html'));
+    expect([c.code, c.stderr]).toEqual([2, `hfsim: ${bench}: a comparison of bench reports (hfsim bench compare --json), not a run's result: hfsim report draws a result of hfsim run --out, or a sweep's folder (hfsim bench compare reads bench reports)\n`]);
   });
 });
