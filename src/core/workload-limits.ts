@@ -45,15 +45,27 @@ export function workloadLimitErrors(scenario: Scenario, trace?: SwimTrace, lastS
  * (to the last arrival and the longest task's end) could pass the limit.
  */
 function runLengthErrors(scenario: Scenario, trace: SwimTrace | undefined, t: Totals, computedMaps: readonly TaskTime[]): string[] {
-  const { racks } = scenario.cluster;
+  const { racks, nodesPerRack, mapSlotsPerNode } = scenario.cluster;
+  const mapSlots = racks * nodesPerRack * mapSlotsPerNode;
   const heartbeatMs = heartbeatMsOf(scenario.cluster);
   const computedMs = Math.max(0, ...computedMaps.map(([, ms]) => ms));
   const longestMs = Math.max(t.mapMs * Math.max(scenario.tasks.rackLocalSlowdown, scenario.tasks.offRackSlowdown), t.reduceMs, t.transferMs, computedMs) + scenario.cluster.network.taskStartMs;
-  if (Math.ceil(Math.min(t.lastSubmitMs + longestMs, MAX_TIME_MS) / heartbeatMs + 1) * racks <= MAX_RUN_RACK_EPOCHS) return [];
+  // Bounds above what the arrivals can show: the span to the last arrival and the longest task, and every map at the longest map time.
+  const mostWorkMs = (Math.max(t.blocks, t.listedMaps) * Math.max(t.mapMs, computedMs)) / mapSlots;
+  const spanMs = Math.max(Math.min(t.lastSubmitMs + longestMs, MAX_TIME_MS), mostWorkMs);
+  if (mostWorkMs <= MAX_TIME_MS && Math.ceil(spanMs / heartbeatMs + 1) * racks <= MAX_RUN_RACK_EPOCHS) return [];
   const arrivals = jobArrivals(scenario, trace, (ms) => Math.max(ms, computedMs));
-  const busy = arrivals === undefined ? 0 : busyEpochs(arrivals, heartbeatMs);
+  if (arrivals === undefined) return [];
+  // The maps' work over the map slots: the run's end at the earliest (each map holds a slot its map time at least).
+  let workMs = 0;
+  for (let i = 0; i < arrivals.maps.length; i++) workMs += arrivals.maps[i] * arrivals.mapMs[i];
+  const endMs = workMs / mapSlots;
+  if (endMs > MAX_TIME_MS) {
+    return [`workload: its maps are ${Math.round(workMs / 3_600_000)} slot-hours of work (maps x map time) on ${mapSlots} map slots: the run ends at ${Math.round(endMs / 3_600_000)} h of simulated time at the earliest, past the limit of ${MAX_TIME_MS} ms (24.8 days) for any simulated time: fewer or shorter maps, or more map slots`];
+  }
+  const busy = Math.max(busyEpochs(arrivals, heartbeatMs), Math.ceil(endMs / heartbeatMs));
   if (busy * racks <= MAX_RUN_RACK_EPOCHS) return [];
-  return [`workload: its jobs keep the cluster busy for at least ${busy} heartbeat intervals of ${heartbeatMs} ms (each job from its submission to its first map's end, overlaps counted once) on ${racks} racks: ${busy * racks} rack epochs, above the limit of ${MAX_RUN_RACK_EPOCHS} for a run (every epoch runs every rack, about 0.6 us each: hours of run): fewer jobs or racks (larger racks: cluster.nodesPerRack), or a longer cluster.heartbeatMs`];
+  return [`workload: its jobs keep the cluster busy for at least ${busy} heartbeat intervals of ${heartbeatMs} ms (each job from its submission to its first map's end, overlaps counted once, and no fewer than its maps' work over the map slots) on ${racks} racks: ${busy * racks} rack epochs, above the limit of ${MAX_RUN_RACK_EPOCHS} for a run (every epoch runs every rack, about 0.6 us each: hours of run): fewer jobs or racks (larger racks: cluster.nodesPerRack), or a longer cluster.heartbeatMs`];
 }
 
 /** The counts past their limits: jobs, blocks (or a jobs workload's maps), a job's maps, the last arrival, hot sets, reduces. */

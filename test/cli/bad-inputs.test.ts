@@ -418,8 +418,9 @@ describe('bad SWIM traces: file and line', () => {
     const blocks = write('t.tsv', rows(14, () => '5e14\t0\t0'));
     const more = write('s.json', { ...tiny, workload: { kind: 'swim', trace: blocks, tracedNodes: 6 } });
     expect(inputError(() => loadScenario(more), more)).toBe(`${more}:1:132: workload.trace: ${blocks}:14: job job13: the rows up to this one make 52154074 blocks (one map each), above the limit of 50000000 in all; workload.jobs 13 replays the rows before this one`);
+    // the 13 rows before it fit the blocks' limit; their maps, years of work on the 6 nodes' 12 slots, do not fit the run's
     const fits = write('s.json', { ...tiny, workload: { kind: 'swim', trace: blocks, tracedNodes: 6, jobs: 13 } });
-    expect(() => loadScenario(fits)).not.toThrow();
+    expect(inputError(() => loadScenario(fits), fits)).toMatch(/:1:\d+: workload: its maps are \d+ slot-hours of work \(maps x map time\) on 12 map slots: the run ends at \d+ h of simulated time at the earliest/);
   });
 });
 
@@ -436,10 +437,22 @@ describe('sizes beyond what can run', () => {
     ['a thousand 950 s maps 2,000 s apart on 10,000 racks', { kind: 'generated', groups: [{ name: 'g', count: 1000, maps: 1, mapMs: 950_000, intervalMs: 2_000_000 }] }, 9_500_000],
   ])('%s: the whole run\'s rack epochs, at the least it visits', (_, workload, busy) => {
     const file = write('s.json', { ...tiny, cluster: { racks: 10_000, nodesPerRack: 1, mapSlotsPerNode: 1, reduceSlotsPerNode: 1, heartbeatMs: 100 }, workload });
-    expect(inputError(() => loadScenario(file), file)).toMatch(new RegExp(`: workload: its jobs keep the cluster busy for at least ${busy} heartbeat intervals of 100 ms \\(each job from its submission to its first map's end, overlaps counted once\\) on 10000 racks: ${busy * 10_000} rack epochs, above the limit of 1000000000 for a run`));
+    expect(inputError(() => loadScenario(file), file)).toMatch(new RegExp(`: workload: its jobs keep the cluster busy for at least ${busy} heartbeat intervals of 100 ms \\(each job from its submission to its first map's end, overlaps counted once, and no fewer than its maps' work over the map slots\\) on 10000 racks: ${busy * 10_000} rack epochs, above the limit of 1000000000 for a run`));
     // the same jobs on 100 racks of 100 nodes: a hundredth of the rack epochs, within the limit
     const fewer = write('s.json', { ...tiny, cluster: { racks: 100, nodesPerRack: 100, mapSlotsPerNode: 1, reduceSlotsPerNode: 1, heartbeatMs: 100 }, workload });
     expect(() => loadScenario(fewer)).not.toThrow();
+  });
+});
+
+describe('the run\'s end at the earliest: its maps\' work over the map slots', () => {
+  // 1,000 jobs of 30,000 maps of 20 s on 100 map slots: 69 simulated days of maps, run on (a fuzzing pass's case,
+  // head-of-line.json mutated), where every job and task was within its limits.
+  it('a workload whose maps cannot end within the simulated-time limit on the cluster\'s slots is refused before it runs', () => {
+    const workload = { kind: 'generated', groups: [{ name: 'g', count: 1000, maps: 30_000, mapMs: 20_000, intervalMs: 7000 }] };
+    const file = write('s.json', { ...tiny, cluster: { racks: 10, nodesPerRack: 10, mapSlotsPerNode: 1, reduceSlotsPerNode: 1 }, workload });
+    expect(inputError(() => loadScenario(file), file)).toMatch(/: workload: its maps are 166667 slot-hours of work \(maps x map time\) on 100 map slots: the run ends at 1667 h of simulated time at the earliest, past the limit of 2147483647 ms \(24\.8 days\) for any simulated time: fewer or shorter maps, or more map slots$/);
+    const wider = write('s.json', { ...tiny, cluster: { racks: 10, nodesPerRack: 10, mapSlotsPerNode: 4, reduceSlotsPerNode: 1 }, workload });
+    expect(() => loadScenario(wider)).not.toThrow(); // 417 h on 400 slots: within
   });
 });
 
