@@ -155,7 +155,9 @@ export class MasterActor {
       const rates = linkRates(network, this.topology.nodesPerRack);
       this.allocator = new CoreAllocator(this.topology.racks, rates);
       this.capacities = new GroupCapacities(this.topology.racks, this.allocator.groups);
-      this.usage = new LinkUsage(this.topology.racks, rates.switchMBps, this.topology.heartbeatMs, rates.coreMBps);
+      // On one rack no flow crosses the core: no series of it (an all-zero one changed the digest of a coreGbps the CLI
+      // warns changes nothing there).
+      this.usage = new LinkUsage(this.topology.racks, rates.switchMBps, this.topology.heartbeatMs, this.topology.racks === 1 ? Infinity : rates.coreMBps);
     }
     this.serves = this.allocator === undefined ? [] : Array.from({ length: this.topology.racks }, () => []);
     this.writes = this.allocator === undefined ? [] : new Array<Float64Array | null>(this.topology.racks).fill(null);

@@ -102,6 +102,19 @@ describe('link utilisation buckets', () => {
     expect(new LinkUsage(2, 10, 3000).result().utilization.core).toBeUndefined();
   });
 
+  // The CLI warns that coreGbps changes nothing on one rack; an all-zero core series in the result changed the digest.
+  it('on one rack, a bounded core adds no series: the digest of the same run without one', async () => {
+    const run = async (network: Record<string, unknown>) => {
+      const parsed = parseScenario({ name: 'one', seed: 1, cluster: { racks: 1, nodesPerRack: 2, network: { model: 'fluid', ...network } },
+        workload: { kind: 'jobs', files: [{ name: 'f', blocks: 4 }], jobs: [{ id: 'a', input: 'f', mapMs: 1000 }] } });
+      if (!parsed.ok) throw new Error(parsed.errors.join('\n'));
+      return simulate(parsed.value, { timeDecisions: false });
+    };
+    const [bounded, open] = [await run({ coreGbps: 0.1 }), await run({})];
+    expect(bounded.network!.utilization.core).toBeUndefined();
+    expect(bounded.digest).toBe(open.digest);
+  });
+
   it('a run over a slow core: the core\'s series within [0, 1], flat out while maps read across racks, and what crossed racks in all', async () => {
     // FIFO on 4 racks of 2 nodes, a job of 32 blocks on rack 0's two nodes, over a 0.1 Gbps core (11.9 MB/s).
     const parsed = parseScenario({
