@@ -30,7 +30,10 @@ export async function writeExperiments(outcomes: readonly Outcome[], missing: re
   makeOutputDir(svgDir, '--svg-dir');
   const outputs: Array<[file: string, content: string]> = [];
   for (const o of outcomes) outputs.push([join(svgDir, `${o.experiment.id}.svg`), await figureSvg(o.experiment.id, o.analysis.figure)]);
-  const link = relative(dirname(out), svgDir).split('\\').join('/') || '.';
+  // A document written to a device or a pipe (--out /dev/stdout > EXP.md) is saved wherever its reader's shell puts it:
+  // its links are from the current folder (they were from /dev: ../tmp/x/ch/a.svg, which resolves nowhere).
+  const from = specialPlace(out) === undefined ? dirname(out) : process.cwd();
+  const link = relative(from, svgDir).split('\\').join('/') || '.';
   outputs.push([out, experimentsMarkdown(outcomes, missing, { quick, svgDir: link })]);
   // all or none: a document the disk could not take had left the new charts beside the old document
   writeOutputs(outputs);

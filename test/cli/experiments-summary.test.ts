@@ -3,9 +3,9 @@
  * shapes hold" and "does not hold: dsfs: ..." exactly as a full run would, while the full run's dsfs check holds.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -36,5 +36,9 @@ describe('hfsim experiments: its summary line', () => {
     expect(r.stderr).toMatch(/^1 experiment \(--quick: .*wrote 2 files \(\/dev\/stdout, /);
     // --quick's 2 seeds leave analytic-skip's D=2 shape short of its threshold (README): its line is on stderr
     expect(r.stderr).toMatch(/^ {2}does not hold: analytic-skip: /m);
+    // its chart's link is from the folder it ran in, where `> EXP.md` saves it (it was from /dev: ../tmp/...)
+    const link = /\]\(([^)]*analytic-skip\.svg)\)/.exec(r.stdout)?.[1];
+    expect(link).toBe(`${relative(ROOT, join(dir, 'charts'))}/analytic-skip.svg`);
+    expect(existsSync(join(ROOT, link!))).toBe(true);
   }, 120_000);
 });
