@@ -6,9 +6,9 @@
  * workers x wall: the rest is start-up, hand-over and the idle tail).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { ENDING_SIGNALS, atEndingSignal } from '../src/cli/ending-signals.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ENDING_SIGNALS, atEndingSignal } from '../src/cli/ending-signals.js';
 import type { PoolKind } from '../src/actors/pool.js';
 import { loadSweep } from '../src/cli/sweep-file.js';
 import { type SweepTimings, runSweep } from '../src/cli/sweep-run.js';

@@ -102,10 +102,11 @@ function jsonError(file: string, text: string, err: Error): string {
   if (first === undefined) return `${file}: invalid JSON: ${err.message}`;
   // A comma before a closing brace or bracket (`"a": 1,\n}`) is refused at the brace: at the file's last one, it read
   // as a file cut short.
+  const before = text.slice(0, first.offset);
   const closing = text[first.offset];
-  const trailingComma = (closing === '}' || closing === ']') && text.slice(0, first.offset).trimEnd().endsWith(',');
+  const trailingComma = (closing === '}' || closing === ']') && before.trimEnd().endsWith(',');
   // Text after a whole JSON value that is no token ("foo" on the last line) read as an invalid symbol, "is it cut short?".
-  const after = !trailingComma && first.error !== ParseErrorCode.EndOfFileExpected && text.slice(0, first.offset).trim() !== '' && firstJsonError(text.slice(0, first.offset)) === undefined;
+  const after = !trailingComma && first.error !== ParseErrorCode.EndOfFileExpected && before.trim() !== '' && firstJsonError(before) === undefined;
   const cut = !trailingComma && !after && first.offset + first.length >= end && first.error !== ParseErrorCode.EndOfFileExpected;
   const hint = trailingComma ? ` (a comma before this ${closing}: JSON allows none after the last ${closing === '}' ? 'field' : 'element'})`
     : after ? ' (after the JSON value, which ends before it: delete it)' : cut ? ' (the file ends there, before its JSON does: is it cut short?)' : '';

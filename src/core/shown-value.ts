@@ -30,3 +30,9 @@ export function typeInWords(expected: string): string {
   if (expected === 'array') return 'a list';
   return `${/^[aeiou]/.test(expected) ? 'an' : 'a'} ${expected}`;
 }
+
+/** A value's kind in words, a primitive's too: "a string", "a boolean", "undefined", "null"; an object's as valueKind. */
+export function kindInWords(v: unknown): string {
+  if (v === null || v === undefined) return String(v);
+  return typeof v === 'object' || typeof v === 'function' ? valueKind(v) : typeInWords(typeof v);
+}

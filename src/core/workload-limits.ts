@@ -15,7 +15,7 @@ import { checkedRoundMs, checkedSizeError, sizeErrorLine } from './plugin-checks
 import type { JobShape } from './largest-jobs.js';
 import { type JobArrivals, jobArrivals } from './job-arrivals.js';
 import { type PassedAt, type Totals, workloadTotals } from './workload-totals.js';
-import { busyEpochs } from './run-epochs.js';
+import { busyEpochs, earliestEnd } from './run-epochs.js';
 
 /**
  * A trace's total past its limit, named at the row where it passes (it named no row: "workload.trace: 16000000 reduces
@@ -35,8 +35,13 @@ function passedError(p: PassedAt, what: string, limit: number, total: number, ro
 export function workloadLimitErrors(scenario: Scenario, trace?: SwimTrace, lastSubmits?: LastSubmits): string[] {
   const t = workloadTotals(scenario, trace, (w, seed) => lastSubmits?.of(w, seed) ?? lastFacebookSubmit(w, seed));
   const computedMaps = computedMapTimes(scenario);
-  const errors = [...countErrors(scenario, trace, t), ...policySizeErrors(scenario, trace, t, computedMaps), ...timeErrors(scenario, t, computedMaps)];
-  return errors.length > 0 ? errors : runLengthErrors(scenario, trace, t, computedMaps);
+  // Every job in submission order, built only for a check that asks (a policy's sizeError, the run's length), at most
+  // once; a Facebook job's maps under the fluid model take their compute where it is longer than the type's map time.
+  const computedMs = Math.max(0, ...computedMaps.map(([, ms]) => ms));
+  let arrivals: JobArrivals | undefined | null = null;
+  const arrivalsOf = (): JobArrivals | undefined => (arrivals === null ? (arrivals = jobArrivals(scenario, trace, (ms) => Math.max(ms, computedMs))) : arrivals);
+  const errors = [...countErrors(scenario, trace, t), ...policySizeErrors(scenario, t, computedMaps, arrivalsOf), ...timeErrors(scenario, t, computedMaps)];
+  return errors.length > 0 ? errors : runLengthErrors(scenario, t, computedMaps, arrivalsOf);
 }
 
 /**
@@ -44,22 +49,18 @@ export function workloadLimitErrors(scenario: Scenario, trace?: SwimTrace, lastS
  * within its own limits: every epoch runs every rack. Each job's arrival is built only where the run's span alone
  * (to the last arrival and the longest task's end) could pass the limit.
  */
-function runLengthErrors(scenario: Scenario, trace: SwimTrace | undefined, t: Totals, computedMaps: readonly TaskTime[]): string[] {
+function runLengthErrors(scenario: Scenario, t: Totals, computedMaps: readonly TaskTime[], arrivalsOf: () => JobArrivals | undefined): string[] {
   const { racks, nodesPerRack, mapSlotsPerNode } = scenario.cluster;
   const mapSlots = racks * nodesPerRack * mapSlotsPerNode;
   const heartbeatMs = heartbeatMsOf(scenario.cluster);
-  const computedMs = Math.max(0, ...computedMaps.map(([, ms]) => ms));
-  const longestMs = Math.max(t.mapMs * Math.max(scenario.tasks.rackLocalSlowdown, scenario.tasks.offRackSlowdown), t.reduceMs, t.transferMs, computedMs) + scenario.cluster.network.taskStartMs;
   // Bounds above what the arrivals can show: the span to the last arrival and the longest task, and every map at the longest map time.
-  const mostWorkMs = (Math.max(t.blocks, t.listedMaps) * Math.max(t.mapMs, computedMs)) / mapSlots;
+  const longestMs = Math.max(...longTasksOf(scenario, t, computedMaps).map(([, ms]) => ms));
+  const mostWorkMs = (Math.max(t.blocks, t.listedMaps) * Math.max(t.mapMs, ...computedMaps.map(([, ms]) => ms))) / mapSlots;
   const spanMs = Math.max(Math.min(t.lastSubmitMs + longestMs, MAX_TIME_MS), mostWorkMs);
   if (mostWorkMs <= MAX_TIME_MS && Math.ceil(spanMs / heartbeatMs + 1) * racks <= MAX_RUN_RACK_EPOCHS) return [];
-  const arrivals = jobArrivals(scenario, trace, (ms) => Math.max(ms, computedMs));
+  const arrivals = arrivalsOf();
   if (arrivals === undefined) return [];
-  // The maps' work over the map slots: the run's end at the earliest (each map holds a slot its map time at least).
-  let workMs = 0;
-  for (let i = 0; i < arrivals.maps.length; i++) workMs += arrivals.maps[i] * arrivals.mapMs[i];
-  const endMs = workMs / mapSlots;
+  const { workMs, endMs } = earliestEnd(arrivals, mapSlots);
   if (endMs > MAX_TIME_MS) {
     return [`workload: its maps are ${Math.round(workMs / 3_600_000)} slot-hours of work (maps x map time) on ${mapSlots} map slots: the run ends at ${Math.round(endMs / 3_600_000)} h of simulated time at the earliest, past the limit of ${MAX_TIME_MS} ms (24.8 days) for any simulated time: fewer or shorter maps, or more map slots`];
   }
@@ -114,14 +115,10 @@ function computedMapTimes(scenario: Scenario): TaskTime[] {
 }
 
 /** The policy plugin's own size error (sizeError: Quincy's), given the largest jobs and, if it asks, every arrival. */
-function policySizeErrors(scenario: Scenario, trace: SwimTrace | undefined, t: Totals, computedMaps: readonly TaskTime[]): string[] {
+function policySizeErrors(scenario: Scenario, t: Totals, computedMaps: readonly TaskTime[], arrivalsOf: () => JobArrivals | undefined): string[] {
   const errors: string[] = [];
   // A Facebook job's maps under the fluid model take their compute where it is longer than the type's map time.
   const largestJobs = t.largestJobs.jobs().map((j): JobShape => computedMaps.reduce((a, [field, ms]) => (ms > a.mapMs ? { ...a, mapMs: ms, mapMsField: field } : a), j));
-  // Every job in submission order, built only for a policy that asks (Quincy's jobs waiting at once), at most once.
-  let arrivals: JobArrivals | undefined | null = null;
-  const computedMs = Math.max(0, ...computedMaps.map(([, ms]) => ms));
-  const arrivalsOf = (): JobArrivals | undefined => (arrivals === null ? (arrivals = jobArrivals(scenario, trace, (ms) => Math.max(ms, computedMs))) : arrivals);
   const policyPlugin = policies.get(scenario.scheduler.policy);
   // A user's plugin reads a frozen copy, as create() does.
   const seen = policyPlugin?.sizeError === undefined ? scenario : seenBy(policyPlugin, scenario);
@@ -132,24 +129,32 @@ function policySizeErrors(scenario: Scenario, trace: SwimTrace | undefined, t: T
 }
 
 /**
+ * The longest tasks, each by the field that sets it: the longest map (the flat model's slowdowns included; the fluid
+ * model's come from the bandwidth) and reduce; under the fluid model, its largest transfer on the slowest link and a
+ * Facebook block's compute too.
+ */
+function longTasksOf(scenario: Scenario, t: Totals, computedMaps: readonly TaskTime[]): TaskTime[] {
+  const { network } = scenario.cluster;
+  const slow = network.model === 'fluid' ? 1 : Math.max(scenario.tasks.rackLocalSlowdown, scenario.tasks.offRackSlowdown);
+  const longTasks: TaskTime[] = [[t.mapField, t.mapMs * slow], [t.reduceField, t.reduceMs]];
+  if (network.model === 'fluid') longTasks.push([`cluster.network (${t.transferField}: ${t.transferWhat})`, network.taskStartMs + t.transferMs], ...computedMaps);
+  return longTasks;
+}
+
+/**
  * The run's time past its limits: the fluid model's largest transfer, the heartbeats a run that cannot skip idle
  * intervals walks, a replication policy's block visits, and each longest task against the simulated time and epochs.
  */
 function timeErrors(scenario: Scenario, t: Totals, computedMaps: readonly TaskTime[]): string[] {
   const errors: string[] = [];
   const w = scenario.workload;
-  const { cluster, tasks } = scenario;
+  const { cluster } = scenario;
   const network = cluster.network;
   const heartbeatMs = heartbeatMsOf(cluster);
-  // The slowdowns time the flat model's non-local maps; the fluid model's come from the bandwidth (its transfer below).
-  const slow = cluster.network.model === 'fluid' ? 1 : Math.max(tasks.rackLocalSlowdown, tasks.offRackSlowdown);
   const slowed = cluster.network.model === 'fluid' ? '' : ' (slowdowns included)';
-  const longTasks: TaskTime[] = [[t.mapField, t.mapMs * slow], [t.reduceField, t.reduceMs]];
-  if (network.model === 'fluid') {
-    // A launch carries a task's KB as an Int32; and the slowest link bounds how long its largest transfer takes.
-    if (t.taskMB * 1024 > MAX_INT32) errors.push(`${t.taskMBField}: a task would move ${Math.round(t.taskMB)} MB${t.taskMBWhat}, above the limit of ${Math.floor(MAX_INT32 / 1024)} MB a task`);
-    longTasks.push([`cluster.network (${t.transferField}: ${t.transferWhat})`, network.taskStartMs + t.transferMs], ...computedMaps);
-  }
+  const longTasks = longTasksOf(scenario, t, computedMaps);
+  // A launch carries a task's KB as an Int32.
+  if (network.model === 'fluid' && t.taskMB * 1024 > MAX_INT32) errors.push(`${t.taskMBField}: a task would move ${Math.round(t.taskMB)} MB${t.taskMBWhat}, above the limit of ${Math.floor(MAX_INT32 / 1024)} MB a task`);
   // A run whose plugins permit no idle skipping steps through every interval up to its last arrival, and then at
   // least as long as its longest task runs.
   const longestMs = Math.max(...longTasks.map(([, ms]) => ms));

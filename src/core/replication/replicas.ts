@@ -21,7 +21,7 @@ import type { ReplicaHdfs, ReplicationPolicy } from '../framework/replication.js
 import type { BlockStore } from '../hdfs.js';
 import type { ActionSink } from '../action-sink.js';
 import type { JobIndex } from '../ids.js';
-import { shownValue, valueKind } from '../shown-value.js';
+import { kindInWords, shownValue } from '../shown-value.js';
 import { COPY_JOB } from '../task-ref.js';
 import { COPY_STREAMS } from './copy-streams.js';
 import { hashString, mixKey, mixTime } from '../rng.js';
@@ -190,7 +190,7 @@ export class DynamicReplicas implements ReplicaHdfs {
     const nodes = this.topology.nodes;
     // Shown as given: a node of "3" (a string) read "addReplica(0, 3): no such node (the nodes are 0 to 9)".
     const call = `${what}(${shownValue(block)}, ${shownValue(node)})`;
-    const notNumber = (v: unknown): string => (typeof v === 'number' ? '' : `, and ${shownValue(v)} is ${typeof v === 'string' ? 'a string' : valueKind(v)}, not a number`);
+    const notNumber = (v: unknown): string => (typeof v === 'number' ? '' : `, and ${shownValue(v)} is ${kindInWords(v)}, not a number`);
     if (!Number.isInteger(block) || block < 0 || block >= this.blocks.blocks) throw new Error(`${this.who}: ${call}: no such block (the blocks are 0 to ${this.blocks.blocks - 1}${notNumber(block)})`);
     if (!Number.isInteger(node) || node < 0 || node >= nodes) throw new Error(`${this.who}: ${call}: no such node (the nodes are 0 to ${nodes - 1}${notNumber(node)})`);
   }
