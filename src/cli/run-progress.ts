@@ -136,9 +136,9 @@ export class RunProgressDisplay {
         if (this.bar === undefined) {
           if (now - started < this.barAfterMs || p.jobsFinished === p.jobs) return;
           // the label (in columns), the counts (twice the total's digits), a simulated clock of days and a wall time of hours
+          this.unguard = clearBarOnSignal(this.stream); // before the bar is drawn: see stop()
           this.startBar('{label} [{bar}] {value}/{total} jobs | simulated {simulated} | {wall}', stringWidth(label) + 2 * String(p.jobs).length + 45,
             p.jobs, p.jobsFinished, { label, simulated: simulatedClock(p.simulatedMs), wall });
-          this.unguard = clearBarOnSignal(this.stream);
           return;
         }
         this.bar.update(p.jobsFinished, { simulated: simulatedClock(p.simulatedMs), wall });
@@ -190,8 +190,8 @@ export class RunProgressDisplay {
         if (now - since < this.barAfterMs || done === total) return;
         this.barUnit = unit;
         // the label, " [] ", the counts, " " and the unit, " | " and a wall time of hours
+        if (turning) this.unguard = clearBarOnSignal(this.stream); // before the bar is drawn: see stop()
         this.startBar(`{label} [{bar}] {value}/{total} ${unit} | {wall}`, stringWidth(label) + 2 * String(total).length + 16 + unit.length, total, done, { label, wall });
-        if (turning) this.unguard = clearBarOnSignal(this.stream);
       } else this.bar.update(done, { wall });
       if (done === total) this.stop();
       return;
@@ -254,12 +254,17 @@ export class RunProgressDisplay {
     this.stream.write(`${text}\n`);
   }
 
-  /** Ends the bar on screen, if one is drawn (cleared: clearOnComplete). */
+  /**
+   * Ends the bar on screen, if one is drawn (cleared: clearOnComplete). The bar's line is guarded from before its first
+   * draw to after its clearing: with no listener a SIGINT ends the process at once, by the kernel, wherever the drawing
+   * is (a Ctrl-C between the checking bar's first line and its listener left the line on screen, cut before its erase);
+   * with one, the signal waits for the event loop, after the draw.
+   */
   stop(): void {
-    this.unguard?.();
-    this.unguard = undefined;
     this.bar?.stop();
     this.bar = undefined;
+    this.unguard?.();
+    this.unguard = undefined;
   }
 }
 

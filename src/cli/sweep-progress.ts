@@ -65,8 +65,8 @@ export class SweepProgress {
         stream: stream as NodeJS.WritableStream,
         ...BAR_TERMINAL,
       });
+      this.unguard = clearBarOnSignal(stream); // from before the bar's first draw (run-progress.ts stop())
       this.bar.start(total, done, { rate: rateText(0, 0), secondsLeft: 0 });
-      this.unguard = clearBarOnSignal(stream);
     } else {
       stream.write(`sweep: ${done}/${total} points done, running ${total - done}\n`);
     }
@@ -107,7 +107,7 @@ export class SweepProgress {
   }
 
   stop(): void {
-    this.unguard?.();
     this.bar?.stop();
+    this.unguard?.(); // to after its clearing
   }
 }
