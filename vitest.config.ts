@@ -82,8 +82,9 @@ export default defineConfig({
     // threshold above the runs' own spread), so it no longer runs alone after the rest (a minute of one busy core).
     maxWorkers: availableParallelism(),
     sequence: { sequencer: LongestFirst },
-    // the build the tests run, rebuilt first where a source is newer (test/build-fresh.ts)
-    globalSetup: ['./test/build-fresh.ts'],
+    // the build the tests run, rebuilt first where a source is newer (test/build-fresh.ts); the suite's temporary files
+    // in a folder of its own, removed at its end (test/private-tmp.ts)
+    globalSetup: ['./test/build-fresh.ts', './test/private-tmp.ts'],
     testTimeout: 120_000,
     hookTimeout: 180_000,
     // Worker threads rather than vitest's default child processes: the whole suite took 481 s against 574 s on this

@@ -7,7 +7,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { atEndingSignal } from '../../src/cli/ending-signals.js';
 import { OUTPUT_LOCK } from '../../src/cli/output-lock.js';
 import { RunProgressDisplay } from '../../src/cli/run-progress.js';
@@ -15,14 +15,20 @@ import { rumenTrace, slsTrace } from './json-trace-helpers.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const CLI = join(ROOT, 'dist', 'src', 'cli', 'main.js');
-// stderr taken for a terminal, as run-progress.test.ts does: the bar is drawn only there
-const TTY = ['--import', 'data:text/javascript,process.stderr.isTTY=true'];
+// stderr taken for a terminal, as run-progress.test.ts does: the bar is drawn only there; 120 columns, so that a bar
+// naming a temporary file (the suite's own folder, test/private-tmp.ts) fits with its counts
+const TTY = ['--import', 'data:text/javascript,process.stderr.isTTY=true;process.stderr.columns=120'];
 // a terminal that draws in place whatever TERM the test itself runs under (a CI's may be dumb: no bar is drawn there)
 const TERMINAL_ENV = { ...process.env, TERM: 'xterm-256color' };
 
 /** Runs the CLI, sends `signal` once stderr shows `drawn` (`afterMs` later), and gives back stderr and how the process ended. */
 async function interrupted(args: string[], drawn: string, signal: NodeJS.Signals, afterMs = 300): Promise<{ stderr: string; signal: NodeJS.Signals | null; code: number | null }> {
   const child: ChildProcess = spawn(process.execPath, [...TTY, CLI, ...args], { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'], env: TERMINAL_ENV });
+  // a test that fails or times out before the signal (`drawn` never shown) leaves no run behind: one ran on for half an
+  // hour, a core and 3 GB, after its test had failed
+  onTestFinished(() => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  });
   let stderr = '';
   let sent = false;
   child.stderr!.setEncoding('utf8').on('data', (text: string) => {
@@ -72,13 +78,13 @@ describe('a progress bar interrupted on a terminal', () => {
     writeFileSync(join(dir, 's.json'), JSON.stringify({ name: 's', cluster: { racks: 1, nodesPerRack: 4, mapSlotsPerNode: 2, reduceSlotsPerNode: 1 }, scheduler: { policy: 'fifo' }, workload: { kind: 'swim', trace: 'day.tsv', tracedNodes: 4 } }));
     const r = await interrupted(['run', join(dir, 's.json')], ' rows | ', 'SIGINT');
     expect(r.signal, r.stderr.slice(-300)).toBe('SIGINT'); // a shell reads 130
-    // the reading bar the last thing drawn (ended while reading; its line cut to the terminal's 80 columns), then its line cleared
+    // the reading bar the last thing drawn (ended while reading), then its line cleared
     expect(r.stderr, JSON.stringify(r.stderr.slice(-120))).toMatch(/\x1b\[1Greading [^\x1b]*day\.tsv \[[=-]+\] \d+\/1000000 rows[^\x1b]*\x1b\[0K\r\x1b\[K$/);
   }, 60_000);
 
   it.each([['sls', slsTrace], ['rumen', rumenTrace]] as const)('hfsim run: a Ctrl-C while a %s JSON trace is read clears the reading bar\'s line (such a trace showed no bar) and ends the run by SIGINT', async (format, trace) => {
     // 40,000 jobs, about 35 MB: seconds of reading, the bar drawn from a second in
-    const dir = mkdtempSync(join(tmpdir(), 'hfsim-')); // a short path: the bar's counts fit in 80 columns
+    const dir = mkdtempSync(join(tmpdir(), 'hfsim-'));
     writeFileSync(join(dir, 'jobs.json'), trace(40_000));
     writeFileSync(join(dir, 's.json'), JSON.stringify({ name: 's', cluster: { racks: 1, nodesPerRack: 4, mapSlotsPerNode: 2, reduceSlotsPerNode: 1 }, scheduler: { policy: 'fifo' }, workload: { kind: 'sls', format, trace: 'jobs.json' } }));
     const r = await interrupted(['run', join(dir, 's.json')], ' bytes | ', 'SIGINT');
@@ -88,7 +94,7 @@ describe('a progress bar interrupted on a terminal', () => {
 
   it('hfsim run: a Ctrl-C while an SLS trace\'s converted jobs are checked clears the checking bar\'s line and ends the run by SIGINT', async () => {
     // 40,000 jobs: the check, a slice of 5,000 jobs at a time, takes a fraction of a second, so the signal goes at once
-    const dir = mkdtempSync(join(tmpdir(), 'hfsim-')); // a short path: the bar's counts fit in 80 columns
+    const dir = mkdtempSync(join(tmpdir(), 'hfsim-'));
     writeFileSync(join(dir, 'jobs.json'), slsTrace(40_000));
     writeFileSync(join(dir, 's.json'), JSON.stringify({ name: 's', cluster: { racks: 1, nodesPerRack: 4, mapSlotsPerNode: 2, reduceSlotsPerNode: 1 }, scheduler: { policy: 'fifo' }, workload: { kind: 'sls', trace: 'jobs.json' } }));
     // (its bar drawn and its listener set from the first slice on; a Ctrl-C between the two ended the run mid-draw, by
@@ -102,7 +108,7 @@ describe('a progress bar interrupted on a terminal', () => {
   }, 60_000);
 
   it.each(['swim', 'sls'] as const)('hfsim sweep: a Ctrl-C while a %s trace is read clears the reading bar\'s line (it was left on screen: the sweep read the trace without the event loop turning) and ends the sweep by SIGINT', async (kind) => {
-    const dir = mkdtempSync(join(tmpdir(), 'hfsim-')); // a short path: the bar's counts fit in 80 columns
+    const dir = mkdtempSync(join(tmpdir(), 'hfsim-'));
     const trace = kind === 'swim' ? Array.from({ length: 1_000_000 }, (_, i) => `j${i}\t${i + 1}\t1\t1000\t0\t0\n`).join('') : slsTrace(40_000);
     writeFileSync(join(dir, 'day.txt'), trace);
     const workload = kind === 'swim' ? { kind, trace: 'day.txt', tracedNodes: 4 } : { kind, trace: 'day.txt' };
