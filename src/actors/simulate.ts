@@ -10,6 +10,7 @@ import type { Worker } from 'node:worker_threads';
 import { MasterActor } from './master-actor.js';
 import { buildWorkloadOnThreads } from './place-threads.js';
 import { makeRng } from '../core/rng.js';
+import { resolvedDelay } from '../core/locality.js';
 import { type Topology, makeTopology, schedulerView } from '../core/topology.js';
 import { type SolverReport, loadSolver } from './highs-solver.js';
 import { policies } from '../core/framework/builtins.js';
@@ -252,9 +253,11 @@ export async function simulate(scenario: Scenario, options: SimulateOptions = {}
   }
   const wallMs = performance.now() - started;
   const outcome = master.outcome();
-  // The resolved scenario, with the heartbeat interval the run used (Hadoop's when the scenario leaves it out).
+  // The resolved scenario, with the heartbeat interval the run used (Hadoop's when the scenario leaves it out), and the
+  // wait gate's waits (Hadoop's default from that interval).
   const { variants: _variants, ...resolved } = scenario;
-  const config = { ...resolved, cluster: { ...resolved.cluster, heartbeatMs: master.topology.heartbeatMs } };
+  const heartbeatMs = master.topology.heartbeatMs;
+  const config = { ...resolved, cluster: { ...resolved.cluster, heartbeatMs }, scheduler: { ...resolved.scheduler, delay: resolvedDelay(resolved.scheduler.delay, heartbeatMs) } };
   const body = { scenario: scenario.name, variant: options.variant ?? '', seed: scenario.seed, ...outcome };
   const stats = master.scheduler.stats;
   const events = stats.heartbeats + stats.arrivals + stats.taskFinishes;

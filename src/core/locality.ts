@@ -174,6 +174,18 @@ export const waitGate = {
   create: (c, context) => waitGateOf(c, context.topology.heartbeatMs, context.jobs),
 } satisfies GatePlugin<{ nodeMs?: number; rackMs?: number; clock?: WaitClock }>;
 
+/**
+ * The wait gate's config as a run of heartbeat interval `heartbeatMs` uses it: nodeMs, rackMs and clock given where the
+ * scenario leaves them out (Hadoop's min(15 s, 1.5 x heartbeat), nodeMs, the paper's clock), so that a result's echoed
+ * config says which waits it ran with; any other gate's config as it is.
+ */
+export function resolvedDelay<D extends { mode: string }>(delay: D, heartbeatMs: number): D {
+  if (delay.mode !== 'wait') return delay;
+  const c = delay as D & { nodeMs?: number; rackMs?: number; clock?: WaitClock };
+  const nodeMs = c.nodeMs ?? defaultLocalityDelayMs(heartbeatMs);
+  return { ...delay, nodeMs, rackMs: c.rackMs ?? nodeMs, clock: c.clock ?? 'paper' };
+}
+
 function waitGateOf(c: { nodeMs?: number; rackMs?: number }, heartbeatMs: number, jobs: number): TwoLevelWaitGate {
   const nodeMs = c.nodeMs ?? defaultLocalityDelayMs(heartbeatMs);
   return new TwoLevelWaitGate(nodeMs, c.rackMs ?? nodeMs, jobs);

@@ -55,6 +55,20 @@ describe('result formats (schema/)', () => {
     }
   });
 
+  it.each([
+    ['{"mode":"wait"}', { mode: 'wait', nodeMs: 4500, rackMs: 4500, clock: 'paper' }], // Hadoop's min(15 s, 1.5 x 3 s)
+    ['{"mode":"wait","nodeMs":2000,"clock":"hadoop"}', { mode: 'wait', nodeMs: 2000, rackMs: 2000, clock: 'hadoop' }],
+    ['{"mode":"skip","maxSkips":3}', { mode: 'skip', maxSkips: 3 }],
+  ])('config echoes scheduler.delay=%s with the waits the run used (a wait left out was echoed left out), and run again it gives the same digest', (delay, echoed) => {
+    const dir = tmp('formats-delay');
+    const file = writeJson(dir, 'formats.json', { ...scenario, variants: undefined });
+    const first = JSON.parse(hfsim('run', file, '--json', '--no-progress', '--set', `scheduler.delay=${delay}`).stdout) as Record<string, any>;
+    expect(first.config.scheduler.delay).toEqual(echoed);
+    const again = JSON.parse(hfsim('run', writeJson(dir, 'echoed.json', first.config), '--json', '--no-progress').stdout) as Record<string, any>;
+    expect(again.config).toEqual(first.config);
+    expect(again.digest).toBe(first.digest);
+  });
+
   it("a sweep's results.jsonl lines and aggregate.json fit theirs", () => {
     const out = join(tmp('formats-sweep'), 'out');
     expect(hfsim('sweep', smallSweep(), '--out', out).code).toBe(0);
