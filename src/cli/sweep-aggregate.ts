@@ -279,11 +279,21 @@ export function flatRows(rows: readonly AggregateRow[], axes: readonly string[])
 export function aggregateCsv(rows: readonly AggregateRow[], axes: readonly string[]): string {
   const flat = flatRows(rows, axes);
   const columns = [...axes, 'point', 'seeds', ...COLUMNS];
-  return stringify(flat.map((r) => columns.map((c) => cell(r[c]))), { header: true, columns });
+  const axis = new Set(axes);
+  return stringify(flat.map((r) => columns.map((c) => (axis.has(c) ? axisCell(r[c]) : cell(r[c])))), { header: true, columns });
 }
 
+/** A statistic's cell: empty where it has no value (sd to hi of one seed, a run's row's bin). */
 function cell(v: unknown): string | number {
   if (v === null || v === undefined) return '';
   if (typeof v === 'number' || typeof v === 'string') return v;
   return JSON.stringify(v);
+}
+
+/**
+ * An axis value's cell: a number or string as itself, anything else as its JSON, null too (`"scheduler.pools": null`,
+ * a field removed): it was an empty cell, which pandas reads as NaN, and groupby dropped those points.
+ */
+function axisCell(v: unknown): string | number {
+  return v === null ? 'null' : cell(v);
 }
