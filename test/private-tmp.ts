@@ -5,7 +5,7 @@
  * which start after this set-up, and for every process they spawn (os.tmpdir() reads it), so none is left behind
  * whatever a test forgets; a user's own TMPDIR is where the folder goes.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -16,6 +16,9 @@ export default function setup(): () => void {
   if (process.env[MADE] !== undefined) return () => {};
   // a short name: tests that draw a bar of a temporary file's path on 80 columns have little room for more
   const dir = mkdtempSync(join(tmpdir(), 'ht'));
+  // open to all as /tmp is (sticky): the tests that run a command as another user (nobody, test/cli/output.test.ts)
+  // reach their files through it
+  chmodSync(dir, 0o1777);
   process.env[MADE] = dir;
   process.env.TMPDIR = dir;
   return () => rmSync(dir, { recursive: true, force: true });

@@ -377,8 +377,10 @@ describe('bad SWIM traces: file and line', () => {
   // a second fuzzing pass: "replay the first n rows" of a 2-line trace with jobs 10 ran 2 jobs, silently
   it('more jobs asked for than the trace has', () => {
     const trace = write('t.tsv', 'job0\t1\t1\t1\t1\t1\njob1\t2\t1\t1\t1\t1\n');
-    const file = write('s.json', { ...tiny, workload: { kind: 'swim', trace, jobs: 10 } });
-    expect(inputError(() => loadScenario(file), file)).toBe(`${file}:1:173: workload.jobs: 10 jobs asked for, but the trace ${trace} has 2 (one a line): at most 2, or leave jobs out to replay them all`);
+    const content = { ...tiny, workload: { kind: 'swim', trace, jobs: 10 } };
+    const file = write('s.json', content);
+    const column = JSON.stringify(content).indexOf('"jobs":10') + 8; // at the value (the trace's path before it varies)
+    expect(inputError(() => loadScenario(file), file)).toBe(`${file}:1:${column}: workload.jobs: 10 jobs asked for, but the trace ${trace} has 2 (one a line): at most 2, or leave jobs out to replay them all`);
     const fits = write('s.json', { ...tiny, workload: { kind: 'swim', trace, jobs: 2 } });
     expect(loadScenario(fits).variants[0].scenario.workload).toMatchObject({ jobs: 2 });
   });
