@@ -253,10 +253,19 @@ function isLink(path: string): boolean {
   }
 }
 
-/** Creates and removes a file named as the write's temp file would be (as long) in `folder`: what the write will do. */
+/**
+ * A probe's name for a file `name`: as long as the write's longest temp file name (TEMP_SUFFIX bytes more), and told
+ * from it and from a user's `name.1`: a kill -9 between the probe's making and its removal leaves it, and the next
+ * sweep or merge into a sweep folder removes it (sweep-folder.ts) where a user's file of such a name must stay.
+ */
+export const probeName = (name: string): string => `${name}${PROBE_MARK}${randomInt(10_000, 100_000)}`;
+/** What a probe's name adds to its file's before 5 digits (6 bytes + 5 = TEMP_SUFFIX). */
+export const PROBE_MARK = '.hfsim';
+
+/** Creates and removes a file named as long as the write's temp file would be in `folder`: what the write will do. */
 function probeFile(folder: string, name: string, what: string): void {
   for (let tries = 0; ; tries++) {
-    const probe = join(folder, `${name}.${randomInt(1e9, 1e10)}`);
+    const probe = join(folder, probeName(name));
     let fd: number;
     try {
       fd = openSync(probe, 'wx', 0o600);

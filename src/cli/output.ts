@@ -8,8 +8,8 @@
  * - A named pipe, a device (/dev/null) or a socket is written into, never replaced; /dev/stdout, /dev/stderr,
  *   /dev/fd/N and /proc/self/fd/N write into that open descriptor (stdout: stdout.ts).
  */
-import { chmodSync, closeSync, fsyncSync, openSync, statSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { chmodSync, closeSync, fsyncSync, openSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { basename, dirname } from 'node:path';
 import { createRequire } from 'node:module';
 import { osReason } from './errors.js';
 import { holdSignals } from './hold-signals.js';
@@ -38,13 +38,13 @@ export class OutputNotWritten extends Error {
  * beside the old report, exit 1). A pipe or a device is written into as its turn comes, and cannot be taken back; so
  * can no rename made before one the system refuses (EBUSY, EPERM): the message names the files replaced.
  */
-export function writeOutputs(outputs: ReadonlyArray<readonly [file: string, content: OutputContent]>): void {
+export function writeOutputs(outputs: ReadonlyArray<readonly [file: string, content: OutputContent]>, options: WriteOptions = {}): void {
   // The files replaced: a rename the system refuses (EBUSY on a bind-mounted file) after the later ones were made
   // leaves those new, and they were told as not written.
   const replaced = new Set<string>();
   const write = (i: number): void => {
     if (i >= outputs.length) return;
-    writeOutput(outputs[i][0], outputs[i][1], () => write(i + 1));
+    writeOutput(outputs[i][0], outputs[i][1], () => write(i + 1), options);
     replaced.add(outputs[i][0]);
   };
   try {
@@ -57,6 +57,8 @@ export function writeOutputs(outputs: ReadonlyArray<readonly [file: string, cont
     if (kept.length > 0) err.message += `; nor were the other outputs written: ${kept.join(', ')}`;
     if (made.length > 0) err.message += `; ${made.join(', ')} ${made.length === 1 ? 'was' : 'were'} replaced before it`;
     throw err;
+  } finally {
+    endJournal(options); // written or not, the temp files are renamed or removed (write-file-atomic removes its own)
   }
 }
 
@@ -67,8 +69,36 @@ const notWrittenWhole = (file: string, err: unknown): unknown =>
 /** Whether writing `file` replaces a regular file (or makes one), rather than writing into a descriptor, pipe or device. */
 const replaces = (file: string): boolean => descriptorOf(file) === undefined && kindOf(linkTarget(file)) !== 'special';
 
+/** How outputs are written. */
+export interface WriteOptions {
+  /**
+   * A file to which each temp file's name is appended (and fsynced) as it is made, before it is written; removed once
+   * every output is written. A sweep folder's (sweep-folder.ts TEMP_JOURNAL): a kill -9 mid-write leaves a temp file
+   * named as the target, a dot and a 32-bit number, as a user's backup `results.jsonl.1` may be named; the next sweep
+   * or merge removes the temp files listed there, and only those.
+   */
+  journal?: string;
+}
+
+/** Appends temp file `tmp`'s name to the journal, if any, on the disk before the temp file is written. */
+function journalTemp(options: WriteOptions, tmp: string): void {
+  if (options.journal === undefined) return;
+  const fd = openSync(options.journal, 'a', 0o600);
+  try {
+    writeFileSync(fd, `${basename(tmp)}\n`);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** The writes done: the temp files the journal lists are renamed or removed, so it goes. */
+function endJournal(options: WriteOptions): void {
+  if (options.journal !== undefined) rmSync(options.journal, { force: true });
+}
+
 /** Writes one output whole or not at all; `then` (the next of writeOutputs) runs once it is whole, before it replaces the file. */
-export function writeOutput(file: string, content: OutputContent, then: () => void = () => {}): void {
+export function writeOutput(file: string, content: OutputContent, then: () => void = () => {}, options: WriteOptions = {}): void {
   const fd = descriptorOf(file);
   if (fd !== undefined) {
     try {
@@ -102,6 +132,7 @@ export function writeOutput(file: string, content: OutputContent, then: () => vo
     // nothing; it still names, fsyncs, renames, and removes the temp file if this throws.
     atomic.sync(target, '', {
       tmpfileCreated: (tmp: string) => {
+        journalTemp(options, tmp);
         writeWhole(tmp, content);
         laterFailed = true;
         then();

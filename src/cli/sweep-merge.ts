@@ -8,11 +8,11 @@ import { existsSync, realpathSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { IncompleteError, InputError, osReason } from './errors.js';
 import { folderShown } from './format.js';
-import { writeOutput } from './output.js';
+import { writeOutputs } from './output.js';
 import { checkOutputDir, makeOutputDir } from './output-paths.js';
 import { OUTPUT_LOCK, lockOutput, writerOf } from './output-lock.js';
 import type { PointRecord } from './sweep-aggregate.js';
-import { MANIFEST, type Manifest, RESULTS, entriesBesideTemps, finalize, isSweepDir, onePerPoint, readCheckedManifest, readRecords, removeSweepTemps } from './sweep-output.js';
+import { MANIFEST, type Manifest, RESULTS, entriesBesideTemps, finalize, isSweepDir, onePerPoint, readCheckedManifest, readRecords, removeSweepTemps, sweepWrites } from './sweep-output.js';
 import { describePoint } from './sweep-run.js';
 import { summaryTable } from './sweep-summary.js';
 import { sweepChanges } from './sweep-changes.js';
@@ -125,7 +125,7 @@ export function mergeAction(named: string[], flags: { out: string }): void {
       }
     }
     removeSweepTemps(flags.out);
-    writeOutput(join(flags.out, MANIFEST), JSON.stringify(manifest, null, 1) + '\n');
+    writeOutputs([[join(flags.out, MANIFEST), JSON.stringify(manifest, null, 1) + '\n']], sweepWrites(flags.out));
     finalize(flags.out, manifest, records);
     release();
     const kept = inputs.length > dirs.length ? ' into the output already there' : '';

@@ -6,11 +6,11 @@ import { basename, dirname, join } from 'node:path';
 import { type OutputContent, writeOutputs } from './output.js';
 import { checkOutputFile } from './output-paths.js';
 import { type PointRecord, aggregate, aggregateCsv, flatRows } from './sweep-aggregate.js';
-import { AGGREGATE_CSV, AGGREGATE_JSON, MANIFEST, RESULTS, isSweepDir } from './sweep-folder.js';
+import { AGGREGATE_CSV, AGGREGATE_JSON, MANIFEST, RESULTS, isSweepDir, sweepWrites } from './sweep-folder.js';
 import { type Manifest, readManifest } from './sweep-manifest.js';
 
 // The folder's parts, one module each (sweep-folder, sweep-manifest, sweep-results, sweep-results-log), importable from here as before.
-export { MANIFEST, RESULTS, SWEEP_FILES, entriesBesideTemps, isSweepDir, removeSweepTemps } from './sweep-folder.js';
+export { MANIFEST, RESULTS, SWEEP_FILES, entriesBesideTemps, isSweepDir, removeSweepTemps, sweepWrites } from './sweep-folder.js';
 export { type Manifest, manifestOf, readCheckedManifest, readManifest } from './sweep-manifest.js';
 export { lineDigest, onePerPoint, readRecords, readResults } from './sweep-results.js';
 export { ResultsLog } from './sweep-results-log.js';
@@ -48,14 +48,14 @@ export function checkAggregateFiles(dir: string): void {
  */
 export function finalize(dir: string, manifest: Manifest, records: PointRecord[]): void {
   const sorted = inPointOrder(records);
-  writeOutputs([resultsInPointOrder(dir, sorted), ...aggregateOutputs(dir, manifest, sorted)]);
+  writeOutputs([resultsInPointOrder(dir, sorted), ...aggregateOutputs(dir, manifest, sorted)], sweepWrites(dir));
 }
 
 export const inPointOrder = (records: readonly PointRecord[]): PointRecord[] => [...records].sort((a, b) => a.index - b.index);
 
 /** Writes aggregate.csv and aggregate.json of `sorted` (in point order), both whole or neither. */
 export function writeAggregates(dir: string, manifest: Manifest, sorted: readonly PointRecord[]): void {
-  writeOutputs(aggregateOutputs(dir, manifest, sorted));
+  writeOutputs(aggregateOutputs(dir, manifest, sorted), sweepWrites(dir));
 }
 
 function aggregateOutputs(dir: string, manifest: Manifest, sorted: readonly PointRecord[]): Array<[file: string, content: OutputContent]> {
@@ -66,7 +66,7 @@ function aggregateOutputs(dir: string, manifest: Manifest, sorted: readonly Poin
 
 /** Rewrites results.jsonl as `sorted`'s lines (`lines`: those already made, by record), whole or not at all. */
 export function writeInPointOrder(dir: string, sorted: readonly PointRecord[], lines?: WeakMap<PointRecord, string>): void {
-  writeOutputs([resultsInPointOrder(dir, sorted, lines)]);
+  writeOutputs([resultsInPointOrder(dir, sorted, lines)], sweepWrites(dir));
 }
 
 function resultsInPointOrder(dir: string, sorted: readonly PointRecord[], lines?: WeakMap<PointRecord, string>): [file: string, content: OutputContent] {

@@ -16,8 +16,8 @@ import { warnOnce } from './warn.js';
 import type { PointRecord } from './sweep-aggregate.js';
 import { type Sweep, type SweepPoint, shardOf } from './sweep-file.js';
 import { PointQueue } from './sweep-order.js';
-import { MANIFEST, type Manifest, RESULTS, ResultsLog, checkAggregateFiles, entriesBesideTemps, inPointOrder, manifestOf, onePerPoint, readManifest, readRecords, removeSweepTemps, writeAggregates, writeInPointOrder } from './sweep-output.js';
-import { OutputNotWritten, writeOutput } from './output.js';
+import { MANIFEST, type Manifest, RESULTS, ResultsLog, checkAggregateFiles, entriesBesideTemps, inPointOrder, manifestOf, onePerPoint, readManifest, readRecords, removeSweepTemps, sweepWrites, writeAggregates, writeInPointOrder } from './sweep-output.js';
+import { OutputNotWritten, writeOutputs } from './output.js';
 import { makeOutputDir } from './output-paths.js';
 import { lockOutput } from './output-lock.js';
 import { adoptPrestartedPool } from './prestart.js';
@@ -136,7 +136,7 @@ export function recordsKept(dir: string, manifest: Manifest, mine: readonly Swee
 async function runLocked(options: SweepOptions, dir: string, manifest: Manifest, mine: readonly SweepPoint[], records: PointRecord[]): Promise<SweepOutcome> {
   checkAggregateFiles(dir);
   removeSweepTemps(dir);
-  writeOutput(join(dir, MANIFEST), JSON.stringify(manifest, null, 1) + '\n');
+  writeOutputs([[join(dir, MANIFEST), JSON.stringify(manifest, null, 1) + '\n']], sweepWrites(dir));
 
   const done = new Set(records.map((r) => r.id));
   const todo = mine.filter((p) => !done.has(p.id));

@@ -78,6 +78,7 @@ describe('sweep merge', () => {
     const out = join(tmp('merge-temp'), 'out');
     mkdirSync(out);
     writeFileSync(join(out, 'sweep.json.4000000000'), '{\n "na');
+    writeFileSync(join(out, '.hfsim-temps'), 'sweep.json.4000000000\n'); // as the write listed it before writing it
     const r = hfsim('sweep', 'merge', s0, s1, '--out', out);
     expect(r.code, r.stderr).toBe(0);
     expect(readdirSync(out).sort()).toEqual(['aggregate.csv', 'aggregate.json', 'results.jsonl', 'sweep.json']);

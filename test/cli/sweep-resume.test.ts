@@ -207,21 +207,41 @@ describe('hfsim sweep --resume', () => {
     const file = smallSweep();
     const out = join(tmp('temp'), 'out');
     mkdirSync(out);
-    writeFileSync(join(out, 'sweep.json.3141592653'), '{\n "name": "sm'); // write-file-atomic's temp: the name, a dot, a 32-bit number
+    // write-file-atomic's temp: the name, a dot, a 32-bit number; listed in the folder's journal before it was written
+    writeFileSync(join(out, 'sweep.json.3141592653'), '{\n "name": "sm');
+    writeFileSync(join(out, '.hfsim-temps'), 'sweep.json.3141592653\n');
     const r = hfsim('sweep', file, '--shard', '0/6', '--out', out, '--resume', '--no-progress');
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain('ran 2');
-    expect(readdirSync(out).sort()).toEqual(['aggregate.csv', 'aggregate.json', 'results.jsonl', 'sweep.json']);
-    // Temp files of a later write (aggregate.csv's, cut by a kill) go on the next run; a user's file beside them stays, and keeps the folder refused.
+    expect(readdirSync(out).sort()).toEqual(['aggregate.csv', 'aggregate.json', 'results.jsonl', 'sweep.json']); // the journal gone too
+    // Temp files of a later write (aggregate.csv's, cut by a kill) and an output check's probe go on the next run; a
+    // user's files named as a temp file (a backup, results.jsonl.1) stay
     writeFileSync(join(out, 'aggregate.csv.77'), 'cut');
+    writeFileSync(join(out, '.hfsim-temps'), 'aggregate.csv.77\n');
+    writeFileSync(join(out, 'aggregate.csv.hfsim12345'), '');
+    writeFileSync(join(out, 'results.jsonl.1'), 'my backup');
+    writeFileSync(join(out, 'aggregate.csv.2024'), 'mine');
     expect(hfsim('sweep', file, '--shard', '0/6', '--out', out, '--resume', '--no-progress').code).toBe(0);
-    expect(readdirSync(out).sort()).toEqual(['aggregate.csv', 'aggregate.json', 'results.jsonl', 'sweep.json']);
+    expect(readdirSync(out).sort()).toEqual(['aggregate.csv', 'aggregate.csv.2024', 'aggregate.json', 'results.jsonl', 'results.jsonl.1', 'sweep.json']);
+    expect(readFileSync(join(out, 'results.jsonl.1'), 'utf8')).toBe('my backup');
+    // a folder holding a file named as a temp file but listed nowhere is a user's: refused, left as it was (a sweep ran
+    // there and removed it, exit 0)
     const mine = join(tmp('mine'), 'out');
     mkdirSync(mine);
     writeFileSync(join(mine, 'sweep.json.3141592653'), 'x');
-    writeFileSync(join(mine, 'sweep.json.1.bak'), 'mine');
-    expect(hfsim('sweep', file, '--shard', '0/6', '--out', mine, '--resume', '--no-progress').code).toBe(2);
-    expect(readdirSync(mine).sort()).toEqual(['sweep.json.1.bak', 'sweep.json.3141592653']);
+    writeFileSync(join(mine, 'results.jsonl.2023'), 'mine');
+    for (const resume of [[], ['--resume']]) {
+      const refused = hfsim('sweep', file, '--shard', '0/6', '--out', mine, ...resume, '--no-progress');
+      expect(refused.code).toBe(2);
+      expect(refused.stderr).toContain('holds files but no sweep.json');
+    }
+    expect(readdirSync(mine).sort()).toEqual(['results.jsonl.2023', 'sweep.json.3141592653']);
+    // a probe a kill -9 left in a new folder (its name told from a user's) leaves it empty: the sweep runs there
+    const probed = join(tmp('probed'), 'out');
+    mkdirSync(probed);
+    writeFileSync(join(probed, 'aggregate.csv.hfsim99999'), '');
+    expect(hfsim('sweep', file, '--shard', '0/6', '--out', probed, '--no-progress').code).toBe(0);
+    expect(readdirSync(probed).sort()).toEqual(['aggregate.csv', 'aggregate.json', 'results.jsonl', 'sweep.json']);
   });
 
   it('--resume counts a line repeated in results.jsonl once (a point was counted twice: seeds "1 1", n = 2), as sweep merge does; one point with two digests is refused', () => {
