@@ -7,13 +7,14 @@ import { execFileSync, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT, processGroup } from './sweep-helpers.js';
+import { endsWithTest } from '../ends-with-test.js';
 
 const sleep = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms));
 const RUN = join(ROOT, 'dist', 'bench', 'run.js');
 
 describe('node dist/bench/run.js, interrupted', () => {
   it.each([['SIGTERM'], ['SIGINT']] as const)('%s to the script alone ends hfsim bench and its case\'s process, and the script by that signal', async (signal) => {
-    const script = spawn(process.execPath, [RUN, '--suite', 'smoke', '--repeat', '3', '--only', 'latency-600'], { cwd: ROOT, detached: true, stdio: 'ignore' });
+    const script = endsWithTest(spawn(process.execPath, [RUN, '--suite', 'smoke', '--repeat', '3', '--only', 'latency-600'], { cwd: ROOT, detached: true, stdio: 'ignore' }), true);
     const exited = new Promise<NodeJS.Signals | null>((done) => script.on('exit', (_code, s) => done(s)));
     try {
       for (let i = 0; i < 400 && processGroup(script.pid!).length < 3; i++) await sleep(25); // script, hfsim bench, a case
@@ -29,7 +30,7 @@ describe('node dist/bench/run.js, interrupted', () => {
   }, 30_000);
 
   it('dist/bench/variants.js (and the other scripts that time child runs, bench/run-to-end.ts): SIGTERM to it alone ends the run it waits for', async () => {
-    const script = spawn(process.execPath, [join(ROOT, 'dist', 'bench', 'variants.js'), 'scenarios/fb-macro-io.json', '--set', 'workload.jobs=5000', '--repeat', '3'], { cwd: ROOT, detached: true, stdio: 'ignore' });
+    const script = endsWithTest(spawn(process.execPath, [join(ROOT, 'dist', 'bench', 'variants.js'), 'scenarios/fb-macro-io.json', '--set', 'workload.jobs=5000', '--repeat', '3'], { cwd: ROOT, detached: true, stdio: 'ignore' }), true);
     const exited = new Promise<NodeJS.Signals | null>((done) => script.on('exit', (_code, s) => done(s)));
     try {
       for (let i = 0; i < 400 && processGroup(script.pid!).length < 2; i++) await sleep(25); // the script and hfsim run
@@ -44,7 +45,7 @@ describe('node dist/bench/run.js, interrupted', () => {
   }, 30_000);
 
   it('ends by the signal that ended hfsim bench (SIGKILL, the out-of-memory killer\'s), not exit 1 as a failure that said nothing', async () => {
-    const script = spawn(process.execPath, [RUN, '--suite', 'smoke', '--repeat', '3', '--only', 'latency-600'], { cwd: ROOT, detached: true, stdio: 'ignore' });
+    const script = endsWithTest(spawn(process.execPath, [RUN, '--suite', 'smoke', '--repeat', '3', '--only', 'latency-600'], { cwd: ROOT, detached: true, stdio: 'ignore' }), true);
     const exited = new Promise<[number | null, NodeJS.Signals | null]>((done) => script.on('exit', (code, s) => done([code, s])));
     try {
       for (let i = 0; i < 400 && processGroup(script.pid!).length < 3; i++) await sleep(25); // script, hfsim bench, a case
@@ -57,7 +58,7 @@ describe('node dist/bench/run.js, interrupted', () => {
   }, 30_000);
 
   it('exits with hfsim bench\'s code (2: --only naming no case)', async () => {
-    const script = spawn(process.execPath, [RUN, '--only', 'no such case'], { cwd: ROOT, stdio: 'ignore' });
+    const script = endsWithTest(spawn(process.execPath, [RUN, '--only', 'no such case'], { cwd: ROOT, stdio: 'ignore' }));
     expect(await new Promise((done) => script.on('exit', (code) => done(code)))).toBe(2);
   }, 30_000);
 });

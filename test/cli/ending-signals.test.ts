@@ -7,11 +7,12 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { atEndingSignal } from '../../src/cli/ending-signals.js';
 import { OUTPUT_LOCK } from '../../src/cli/output-lock.js';
 import { RunProgressDisplay } from '../../src/cli/run-progress.js';
 import { rumenTrace, slsTrace } from './json-trace-helpers.js';
+import { endsWithTest } from '../ends-with-test.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const CLI = join(ROOT, 'dist', 'src', 'cli', 'main.js');
@@ -23,12 +24,8 @@ const TERMINAL_ENV = { ...process.env, TERM: 'xterm-256color' };
 
 /** Runs the CLI, sends `signal` once stderr shows `drawn` (`afterMs` later), and gives back stderr and how the process ended. */
 async function interrupted(args: string[], drawn: string, signal: NodeJS.Signals, afterMs = 300): Promise<{ stderr: string; signal: NodeJS.Signals | null; code: number | null }> {
-  const child: ChildProcess = spawn(process.execPath, [...TTY, CLI, ...args], { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'], env: TERMINAL_ENV });
-  // a test that fails or times out before the signal (`drawn` never shown) leaves no run behind: one ran on for half an
-  // hour, a core and 3 GB, after its test had failed
-  onTestFinished(() => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-  });
+  // ended with the test: one that failed before its signal (`drawn` never shown) left its run going for half an hour
+  const child: ChildProcess = endsWithTest(spawn(process.execPath, [...TTY, CLI, ...args], { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'], env: TERMINAL_ENV }));
   let stderr = '';
   let sent = false;
   child.stderr!.setEncoding('utf8').on('data', (text: string) => {

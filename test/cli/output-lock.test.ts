@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { OUTPUT_LOCK } from '../../src/cli/output-lock.js';
 import { CLI, ROOT, base, hfsim, lines, smallSweep, tmp, writeJson } from './sweep-helpers.js';
+import { endsWithTest } from '../ends-with-test.js';
 
 /** A pid no process has: one that just exited. */
 const deadPid = (): number => spawnSync(process.execPath, ['-e', '']).pid!;
@@ -84,7 +85,7 @@ describe('the sweep output lock', () => {
     const file = writeJson(dir, 's.sweep.json', { name: 's', base: 'base.json', seeds: [1, 2, 3, 4, 5, 6, 7, 8] });
     for (let i = 0; i < 4; i++) {
       const out = join(dir, `out${i}`);
-      const child = spawn(process.execPath, [CLI, 'sweep', file, '--out', out, '--no-progress', '--parallel', '1'], { cwd: ROOT, stdio: 'ignore' });
+      const child = endsWithTest(spawn(process.execPath, [CLI, 'sweep', file, '--out', out, '--no-progress', '--parallel', '1'], { cwd: ROOT, stdio: 'ignore' }));
       const ended = new Promise<NodeJS.Signals | null>((done) => child.on('exit', (_code, signal) => done(signal)));
       for (const end = Date.now() + 20_000; !existsSync(join(out, OUTPUT_LOCK)) && Date.now() < end;); // spins: a timer's wait let the moment pass
       child.kill('SIGTERM');
@@ -101,7 +102,7 @@ describe('the sweep output lock', () => {
       + `for (const end = Date.now() + 2000; Date.now() < end;) { let release; try { release = lockOutput(${JSON.stringify(dir)}, '--out'); } catch { continue; }\n`
       + `appendFileSync(${JSON.stringify(log)}, 'in\\n'); for (const t = Date.now() + 1; Date.now() < t;); appendFileSync(${JSON.stringify(log)}, 'out\\n'); release(); }\n`;
     writeFileSync(join(dir, 'race.mjs'), script);
-    const runs = Array.from({ length: 3 }, () => new Promise<number | null>((done) => spawn(process.execPath, [join(dir, 'race.mjs')], { stdio: 'ignore' }).on('exit', done)));
+    const runs = Array.from({ length: 3 }, () => new Promise<number | null>((done) => endsWithTest(spawn(process.execPath, [join(dir, 'race.mjs')], { stdio: 'ignore' })).on('exit', done)));
     expect(await Promise.all(runs)).toEqual([0, 0, 0]);
     const events = readFileSync(log, 'utf8').trim().split('\n');
     let holding = 0;

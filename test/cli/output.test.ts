@@ -7,6 +7,7 @@ import { chmodSync, closeSync, constants, existsSync, linkSync, lstatSync, mkdir
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { endsWithTest } from '../ends-with-test.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const CLI = join(ROOT, 'dist', 'src', 'cli', 'main.js');
@@ -321,7 +322,7 @@ describe('a write the disk cannot take whole', () => {
     const fifo = join(dir, 'p');
     expect(spawnSync('mkfifo', [fifo]).status).toBe(0);
     const reader = openSync(fifo, constants.O_RDONLY | constants.O_NONBLOCK); // a reader there: the command's open goes on
-    const child = spawn(process.execPath, [CLI, 'run', 'scenarios/fb-macro-io.json', '--out', fifo, '--no-progress'], { cwd: ROOT, stdio: 'ignore' });
+    const child = endsWithTest(spawn(process.execPath, [CLI, 'run', 'scenarios/fb-macro-io.json', '--out', fifo, '--no-progress'], { cwd: ROOT, stdio: 'ignore' }));
     const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
     // Its 110 KB result fills the pipe's 64 KB: the command blocks inside its write (the kernel says where it sleeps).
     const wchan = `/proc/${child.pid}/wchan`;

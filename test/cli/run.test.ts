@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EXIT, EXIT_WORDS } from '../../src/cli/errors.js';
+import { endsWithTest } from '../ends-with-test.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const CLI = join(ROOT, 'dist', 'src', 'cli', 'main.js');
@@ -52,7 +53,7 @@ describe('hfsim run', () => {
     const dir = mkdtempSync(join(tmpdir(), 'hfsim-kill-'));
     const out = join(dir, 'r.json');
     // --parallel 3: the CLI runs one of the three variants itself, and 2 worker processes the others.
-    const child = spawn(process.execPath, [CLI, 'run', 'scenarios/head-of-line.json', '--parallel', '3', '--out', out], { cwd: ROOT, stdio: 'ignore', detached: true });
+    const child = endsWithTest(spawn(process.execPath, [CLI, 'run', 'scenarios/head-of-line.json', '--parallel', '3', '--out', out], { cwd: ROOT, stdio: 'ignore', detached: true }), true);
     for (let i = 0; i < 3000 && processGroup(child.pid!).length < 3; i++) await new Promise((r) => setTimeout(r, 10)); // the CLI and its 2 workers
     expect(processGroup(child.pid!).length).toBeGreaterThanOrEqual(3);
     child.kill('SIGKILL');

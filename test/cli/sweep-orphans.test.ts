@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CLI, ROOT, hfsim, processGroup, tmp, writeJson } from './sweep-helpers.js';
 import { TINY_PLUGIN_SCENARIO } from '../plugin-fault-scenario.js';
+import { endsWithTest } from '../ends-with-test.js';
 
 const sleep = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms));
 
@@ -43,7 +44,7 @@ describe('worker processes of a killed command', () => {
     ['sweep of a plugin that never returns', (dir: string) => ['sweep', writeJson(dir, 'loop.sweep.json', { name: 'loop', base: writeJson(dir, 'base.json', TINY_PLUGIN_SCENARIO), axes: { 'hdfs.replication': [1, 2] }, seeds: [1] }),
       '--out', join(dir, 'out'), '--parallel', '2', '--plugin', endlessPlugin(dir)]],
   ])('%s: SIGTERM to it alone ends its workers within a second (they ran on to the end of their points)', async (_, args) => {
-    const cmd = spawn(process.execPath, [CLI, ...args(tmp('orphans'))], { cwd: ROOT, detached: true, stdio: 'ignore' });
+    const cmd = endsWithTest(spawn(process.execPath, [CLI, ...args(tmp('orphans'))], { cwd: ROOT, detached: true, stdio: 'ignore' }), true);
     try {
       for (let i = 0; i < 400 && processGroup(cmd.pid!).length < 3; i++) await sleep(25); // the command and two workers
       expect(processGroup(cmd.pid!).length).toBe(3);
@@ -68,7 +69,7 @@ describe('a sweep ended by a signal', () => {
     });
     const file = writeJson(dir, 's.json', { name: 'mid', base: 'base.json', axes: { 'hdfs.replication': [1, 2, 3] }, seeds: [1, 2, 3, 4] });
     const out = join(dir, 'the out'); // a space: the command quotes it
-    const cmd = spawn(process.execPath, [CLI, 'sweep', file, '--out', out, '--parallel', '2', '--shard', '1/2'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
+    const cmd = endsWithTest(spawn(process.execPath, [CLI, 'sweep', file, '--out', out, '--parallel', '2', '--shard', '1/2'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] }));
     let stderr = '';
     // 'close', not 'exit': at 'exit' the child's stderr may still hold unread data (Node's docs say so), and the stop
     // note, its last line, was missed once in CI on a loaded machine.

@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { CLI, ROOT, hfsim, processGroup, tmp, writeJson } from './sweep-helpers.js';
 import { TINY_PLUGIN_SCENARIO } from '../plugin-fault-scenario.js';
 import { resumeCommand } from '../../src/cli/sweep-merge.js';
+import { endsWithTest } from '../ends-with-test.js';
 
 /** Policy "bad": its node filter loops for ever at the first map scan of a job. */
 function endlessPlugin(dir: string): string {
@@ -25,7 +26,7 @@ const digests = (out: string): Record<string, string> => Object.fromEntries(read
 
 /** The CLI in a process group of its own, so that what it leaves running can be seen. */
 function hfsimAlone(...args: string[]): Promise<{ code: number | null; stderr: string; pid: number }> {
-  const cmd = spawn(process.execPath, [CLI, ...args], { cwd: ROOT, detached: true, stdio: ['ignore', 'ignore', 'pipe'] });
+  const cmd = endsWithTest(spawn(process.execPath, [CLI, ...args], { cwd: ROOT, detached: true, stdio: ['ignore', 'ignore', 'pipe'] }), true);
   let stderr = '';
   cmd.stderr.setEncoding('utf8').on('data', (t: string) => { stderr += t; });
   return new Promise((done) => cmd.on('close', (code) => done({ code, stderr, pid: cmd.pid! })));

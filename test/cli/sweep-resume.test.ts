@@ -4,6 +4,7 @@ import { appendFileSync, cpSync, existsSync, mkdirSync, readFileSync, readdirSyn
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CLI, type Line, ROOT, base, deterministic, hfsim, lines, otherOutcome, processGroup, smallSweep, tmp, writeJson } from './sweep-helpers.js';
+import { endsWithTest } from '../ends-with-test.js';
 
 /** Two points of the small sweep run, then the first results line's mean response time set to `value` by hand. */
 function editedMean(tag: string, value: unknown) {
@@ -45,7 +46,7 @@ describe('hfsim sweep --resume', () => {
 
     const killed = join(dir, 'killed');
     // In a process group of its own, to see that its worker processes die with it.
-    const child = spawn(process.execPath, [CLI, 'sweep', file, '--parallel', '1', '--out', killed, '--no-progress'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'], detached: true });
+    const child = endsWithTest(spawn(process.execPath, [CLI, 'sweep', file, '--parallel', '1', '--out', killed, '--no-progress'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'], detached: true }), true);
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => { stderr += d.toString(); });
     const log = join(killed, 'results.jsonl');
