@@ -246,8 +246,16 @@ export function aggregate(records: readonly PointRecord[]): AggregateRow[] {
       s.seeds.push(seed);
       series.set(key, s);
     };
+    const metrics = new Map(rs.map((r) => [r, metricsOf(r)]));
+    // The series in the order of the record of most metrics (a timed one's decisionUs before wallMs), then the values in
+    // seed order: a group whose first seed was untimed (a merge of timed and untimed shards) put wallMs before the
+    // decisionUs rows, where its neighbours put them after.
+    for (const m of [...metrics.values()].reduce((a, b) => (b.length > a.length ? b : a))) {
+      const key = `${m.bin ?? ''}|${m.metric}`;
+      if (!series.has(key)) series.set(key, { metric: m.metric, bin: m.bin, xs: [], seeds: [] });
+    }
     for (const r of rs) {
-      for (const m of metricsOf(r)) add(m, r.seed);
+      for (const m of metrics.get(r)!) add(m, r.seed);
       for (const bin of bins) {
         if (r.bins.some((b) => b.bin === bin)) continue;
         for (const metric of BIN_COUNTS) add({ metric, bin, value: 0 }, r.seed);

@@ -129,6 +129,18 @@ describe('aggregate over seeds', () => {
     expect(row('meanResponseMs', 3)).toMatchObject({ n: 2, mean: 40, seeds: [1, 2] });
   });
 
+  it('rows in one metric order whichever seed was timed (a merge of a timed and an untimed shard put wallMs before decisionUs in one point, after it in another)', () => {
+    const timed = (r: PointRecord): PointRecord => ({ ...r, run: { wallMs: 1, decisionUs: { count: 1, mean: 1, p50: 1, p90: 1, p99: 1, p999: 1, max: 1 } } as PointRecord['run'] });
+    const first = record(1, [bin(1, 4, 10)]);
+    const second = record(2, [bin(1, 2, 20)]);
+    const metrics = (rs: PointRecord[]): string[] => aggregate(rs).map((r) => `${r.bin}|${r.metric}`);
+    const untimedFirst = metrics([first, timed(second)]);
+    expect(untimedFirst).toEqual(metrics([timed(first), second]));
+    expect(untimedFirst.indexOf('null|decisionUs.p50')).toBeLessThan(untimedFirst.indexOf('null|wallMs'));
+    // the values still in seed order
+    expect(aggregate([first, timed(second)]).find((r) => r.metric === 'decisionUs.p50')).toMatchObject({ n: 1, seeds: [2] });
+  });
+
   it('the run\'s rows first, then the bins ascending', () => {
     const order = rows.map((r) => r.bin).filter((b, k, all) => k === 0 || b !== all[k - 1]);
     expect(order).toEqual([null, 1, 2, 3]);
