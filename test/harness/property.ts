@@ -108,8 +108,6 @@ export async function runHarness(options: HarnessOptions): Promise<HarnessReport
   }
 }
 
-let folder: string | undefined;
-
 /**
  * A spec's scenario, validated as `hfsim run` validates it (within the limits). A swim or sls scenario is written with
  * its trace (generate.ts traceFile) to a folder of its own under a temporary one, named by their hash, and read back
@@ -126,7 +124,8 @@ export function scenarioOf(spec: ScenarioSpec): { ok: true; scenario: Scenario; 
     return errors.length === 0 ? { ok: true, scenario: parsed.value } : { ok: false, errors, beyondLimits: true };
   }
   const text = JSON.stringify(json);
-  folder ??= mkdtempSync(join(tmpdir(), 'hfsim-harness-'));
+  // a folder for this scenario alone, removed once read (one kept for the process was left in /tmp after each run)
+  const folder = mkdtempSync(join(tmpdir(), 'hfsim-harness-'));
   const dir = join(folder, createHash('sha256').update(text).update('\0').update(file.text).digest('hex').slice(0, 16));
   mkdirSync(dir, { recursive: true });
   try {
@@ -138,7 +137,7 @@ export function scenarioOf(spec: ScenarioSpec): { ok: true; scenario: Scenario; 
   } catch (err) {
     return { ok: false, errors: [err instanceof Error ? err.message : String(err)], beyondLimits: false };
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    rmSync(folder, { recursive: true, force: true });
   }
 }
 
