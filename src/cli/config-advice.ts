@@ -6,6 +6,7 @@
  */
 import { type ScenarioIssue, endsInAdvice } from '../core/field-unread.js';
 import type { SetNaming } from './set-naming.js';
+import { variantNamed } from './format.js';
 
 /** What a variant's scenario is made of: its file, its variant (name '' for none) and the sets over it, in order. */
 export interface Layers {
@@ -96,9 +97,9 @@ function advice(configField: string, nameField: string, { file, variant, sets, n
   const key = Object.keys(variant.overrides).reverse().find((path) => touches(path, configField));
   if (key !== undefined) {
     const inside = byName(key);
-    return `${inside === '' ? `remove "${key}" from` : `leave ${inside} out of "${key}" in`} variant ${JSON.stringify(variant.name)}${setsName}`;
+    return `${inside === '' ? `remove "${key}" from` : `leave ${inside} out of "${key}" in`} ${variantNamed(variant.name)}${setsName}`;
   }
-  const variantNames = Object.keys(variant.overrides).some((path) => touches(path, nameField)) ? `, or set "${configField}": null in variant ${JSON.stringify(variant.name)}` : '';
+  const variantNames = Object.keys(variant.overrides).some((path) => touches(path, nameField)) ? `, or set "${configField}": null in ${variantNamed(variant.name)}` : '';
   const someRunsName = keep !== undefined && setsName === '' && namers.length > 0 ? `, or ${keep}` : '';
   return `remove ${configField} from ${file}${variantNames}${setsName}${someRunsName}`;
 }

@@ -2,6 +2,7 @@
 import type { Result } from '../actors/simulate.js';
 import { linkUse } from '../core/network/link-usage.js';
 import stringWidth from 'string-width';
+import { quotedName } from '../core/bounded.js';
 
 export function table(header: string[], rows: string[][], alignLeft = 1): string {
   header = header.map(oneLine);
@@ -55,6 +56,9 @@ export function describeShape(s: RunShape): string {
 
 /** A folder named as a command's last line names it, ending in one slash: "out/", where `--out out/` printed "out//". */
 export const folderShown = (dir: string): string => (dir.endsWith('/') ? dir : `${dir}/`);
+
+/** A variant as messages name it: `variant "Boom, \"bad\""`, its name as JSON (it was written raw: `variant "Boom, "bad""`). */
+export const variantNamed = (name: string): string => `variant ${quotedName(name)}`;
 
 /** Describes the cluster and workload of a result in one line. */
 export function describe(r: Result): string {

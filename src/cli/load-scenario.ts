@@ -16,6 +16,7 @@ import { ARGUMENTS, type SetNaming, flagNaming } from './set-naming.js';
 import { fieldOf, leftBy, setBlamed } from './set-blame.js';
 import { configAdviceNamed, variantsTaking } from './config-advice.js';
 import { failsEverywhere, fieldsWithoutSet, inEveryVariant, namedFileErrors, probe, seedSets } from './scenario-probes.js';
+import { variantNamed } from './format.js';
 
 export interface LoadedVariant {
   name: string;
@@ -117,7 +118,7 @@ function* load(file: string, sets: ReadonlyArray<readonly [string, unknown]>, se
   }
   if (failed.length > 0) throw new InputError(failedVariants(failed, file));
   function* loadVariant({ name, overrides }: { name: string; overrides: Record<string, unknown> }): Steps<LoadedVariant> {
-    const where = name === '' ? '' : `variant ${JSON.stringify(name)}: `;
+    const where = name === '' ? '' : `${variantNamed(name)}: `;
     const variant = name === '' ? [] : [overridesAt(file, record, ['variants', name], overrides)];
     // A --set that cannot apply is the command line's, not the file's (it was blamed on the file and its variant).
     // A --set that cannot apply in any variant, nor without one, the same way, is the --set's alone (see inEveryVariant).

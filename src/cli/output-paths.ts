@@ -258,9 +258,9 @@ function isLink(path: string): boolean {
  * from it and from a user's `name.1`: a kill -9 between the probe's making and its removal leaves it, and the next
  * sweep or merge into a sweep folder removes it (sweep-folder.ts) where a user's file of such a name must stay.
  */
-export const probeName = (name: string): string => `${name}${PROBE_MARK}${randomInt(10_000, 100_000)}`;
-/** What a probe's name adds to its file's before 5 digits (6 bytes + 5 = TEMP_SUFFIX). */
-export const PROBE_MARK = '.hfsim';
+export const probeName = (name: string): string => `${name}.hfsim${randomInt(10_000, 100_000)}`;
+/** What a probe's name adds to its file's (6 bytes + 5 digits = TEMP_SUFFIX). */
+export const PROBE_TAIL = /^\.hfsim\d{5}$/;
 
 /** Creates and removes a file named as long as the write's temp file would be in `folder`: what the write will do. */
 function probeFile(folder: string, name: string, what: string): void {

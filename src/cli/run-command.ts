@@ -3,7 +3,7 @@ import type { PoolKind } from '../actors/pool.js';
 import type { Result } from '../actors/simulate.js';
 import { oneAfterAnother, runVariants } from './run-variants.js';
 import { InputError } from './errors.js';
-import { compare } from './format.js';
+import { compare, variantNamed } from './format.js';
 import { type LoadedVariant, loadScenarioFlagsSteps } from './load-scenario.js';
 import { parseSet } from './set-argument.js';
 import { writeOutputs } from './output.js';
@@ -114,7 +114,7 @@ function checkInjectedFault(fault: { rack: number; epoch: number }, runtime: Run
   if (short === undefined) return;
   const racks = short.scenario.cluster.racks;
   // the variant named where the run has several, as a failed rack's line names it
-  const where = `${variants.length > 1 ? `variant ${JSON.stringify(short.name)}: ` : ''}${racks} rack${racks === 1 ? ', numbered 0' : `s, numbered 0 to ${racks - 1}`}`;
+  const where = `${variants.length > 1 ? `${variantNamed(short.name)}: ` : ''}${racks} rack${racks === 1 ? ', numbered 0' : `s, numbered 0 to ${racks - 1}`}`;
   throw new InputError(`--inject-fault ${fault.rack}:${fault.epoch}: rack ${fault.rack} is not in the cluster (${where})`);
 }
 
@@ -144,7 +144,7 @@ async function checkShortcuts(variants: readonly LoadedVariant[], results: reado
   const lines = changed.map((i) => {
     const s = variants[i].scenario.scheduler;
     const plugins = `policy "${s.policy}", gate "${s.delay.mode}"${s.preemption.enabled ? `, preemption "${s.preemption.policy}"` : ''}${s.replication ? `, replication "${s.replication.policy}"` : ''}`;
-    return `variant ${JSON.stringify(results[i].variant)} (${plugins}): digest ${results[i].digest.slice(0, 12)} with the shortcuts, ${plain[i].digest.slice(0, 12)} without`;
+    return `${variantNamed(results[i].variant)} (${plugins}): digest ${results[i].digest.slice(0, 12)} with the shortcuts, ${plain[i].digest.slice(0, 12)} without`;
   });
   throw new Error(`--check-shortcuts: the shortcuts change the outcome of ${lines.join('; ')}: one of its plugins permits a shortcut ("permits") whose promise it does not keep, or is not deterministic (with only built-in plugins, hfsim's own shortcut is at fault: please report it with the scenario)`);
 }

@@ -14,6 +14,7 @@ import { thrownMessage } from './errors.js';
 import { adoptPrestartedPool } from './prestart.js';
 import { SIDE_BY_SIDE_MIN_SIZE } from './side-by-side.js';
 import { workloadSize } from './sweep-order.js';
+import { variantNamed } from './format.js';
 
 export interface VariantRunOptions {
   /** Variants at once (1: one after another in this process); 'auto': the cores, when the variants are big enough. */
@@ -69,9 +70,9 @@ export async function runVariants(variants: readonly LoadedVariant[], options: V
     } catch (err) {
       if (variants.length === 1) throw err;
       // A value that is not an Error (a thread pool's worker hands it over as thrown) is named too, shown as the CLI shows one.
-      if (!(err instanceof Error)) throw new Error(`variant ${JSON.stringify(v.name)}: ${thrownMessage(err)}`);
+      if (!(err instanceof Error)) throw new Error(`${variantNamed(v.name)}: ${thrownMessage(err)}`);
       // An Error without a message by its name, as a run of one variant shows it (it read 'variant "x": ' and no more).
-      const message = `variant ${JSON.stringify(v.name)}: ${thrownMessage(err)}`;
+      const message = `${variantNamed(v.name)}: ${thrownMessage(err)}`;
       try {
         err.message = message;
       } catch {

@@ -1,4 +1,5 @@
 /** How a loader's messages name the --sets and --variants a caller gave: by the command line's flags, or by loadScenario's arguments. */
+import { variantNamed } from './format.js';
 
 /** A --set value as it was typed: a string that reads as JSON was quoted (`'"1"'`, shown "1", not 1), any other bare. */
 export function shownSet(value: unknown): string {
@@ -52,7 +53,7 @@ export const ARGUMENTS: SetNaming = {
   value: 'the value',
   booleans: 'give true or false',
   nulls: 'give null',
-  variant: (name) => `variant ${JSON.stringify(name)}`,
+  variant: variantNamed,
 };
 
 /** FLAGS, but a path a command gives by a flag of its own (`flagOf`: bench/codec.js's `--racks n` sets cluster.racks) named by that flag. */

@@ -239,21 +239,22 @@ export function aggregate(records: readonly PointRecord[]): AggregateRow[] {
   for (const [point, rs] of groups) {
     const bins = [...new Set(rs.flatMap((r) => r.bins.map((b) => b.bin)))].sort((a, b) => a - b);
     const series = new Map<string, { metric: string; bin: number | null; xs: number[]; seeds: number[] }>();
-    const add = (m: MetricValue, seed: number): void => {
+    const seriesOf = (m: Pick<MetricValue, 'metric' | 'bin'>) => {
       const key = `${m.bin ?? ''}|${m.metric}`;
-      const s = series.get(key) ?? { metric: m.metric, bin: m.bin, xs: [], seeds: [] };
+      let s = series.get(key);
+      if (s === undefined) series.set(key, (s = { metric: m.metric, bin: m.bin, xs: [], seeds: [] }));
+      return s;
+    };
+    const add = (m: MetricValue, seed: number): void => {
+      const s = seriesOf(m);
       s.xs.push(m.value);
       s.seeds.push(seed);
-      series.set(key, s);
     };
     const metrics = new Map(rs.map((r) => [r, metricsOf(r)]));
     // The series in the order of the record of most metrics (a timed one's decisionUs before wallMs), then the values in
     // seed order: a group whose first seed was untimed (a merge of timed and untimed shards) put wallMs before the
     // decisionUs rows, where its neighbours put them after.
-    for (const m of [...metrics.values()].reduce((a, b) => (b.length > a.length ? b : a))) {
-      const key = `${m.bin ?? ''}|${m.metric}`;
-      if (!series.has(key)) series.set(key, { metric: m.metric, bin: m.bin, xs: [], seeds: [] });
-    }
+    for (const m of [...metrics.values()].reduce((a, b) => (b.length > a.length ? b : a))) seriesOf(m);
     for (const r of rs) {
       for (const m of metrics.get(r)!) add(m, r.seed);
       for (const bin of bins) {

@@ -182,13 +182,18 @@ export const waitGate = {
 export function resolvedDelay<D extends { mode: string }>(delay: D, heartbeatMs: number): D {
   if (delay.mode !== 'wait') return delay;
   const c = delay as D & { nodeMs?: number; rackMs?: number; clock?: WaitClock };
+  return { ...delay, ...waitsOf(c, heartbeatMs), clock: c.clock ?? 'paper' };
+}
+
+/** The wait gate's two waits, each Hadoop's default where left out: min(15 s, 1.5 x heartbeat), and rackMs nodeMs. */
+function waitsOf(c: { nodeMs?: number; rackMs?: number }, heartbeatMs: number): { nodeMs: number; rackMs: number } {
   const nodeMs = c.nodeMs ?? defaultLocalityDelayMs(heartbeatMs);
-  return { ...delay, nodeMs, rackMs: c.rackMs ?? nodeMs, clock: c.clock ?? 'paper' };
+  return { nodeMs, rackMs: c.rackMs ?? nodeMs };
 }
 
 function waitGateOf(c: { nodeMs?: number; rackMs?: number }, heartbeatMs: number, jobs: number): TwoLevelWaitGate {
-  const nodeMs = c.nodeMs ?? defaultLocalityDelayMs(heartbeatMs);
-  return new TwoLevelWaitGate(nodeMs, c.rackMs ?? nodeMs, jobs);
+  const { nodeMs, rackMs } = waitsOf(c, heartbeatMs);
+  return new TwoLevelWaitGate(nodeMs, rackMs, jobs);
 }
 
 /** A built-in gate's scenario config (tests make gates without a run). */
