@@ -39,6 +39,12 @@ export class EventHeap {
     if (i >= 0) this.removeAt(i);
   }
 
+  /** Time of id's event (Infinity when it has none). */
+  timeOf(id: number): number {
+    const i = this.pos[id];
+    return i < 0 ? Infinity : this.time[i];
+  }
+
   /** Time of the earliest event (Infinity when none). */
   peekTime(): number {
     return this.size === 0 ? Infinity : this.time[0];

@@ -226,6 +226,11 @@ export class FlowTable {
     }
   }
 
+  /** The first resource of active flow f's path. */
+  firstResource(f: number): number {
+    return this.pathRes[f * MAX_PATH];
+  }
+
   /** The last resource of active flow f's path (a cross-rack flow's group link). */
   lastResource(f: number): number {
     return this.pathRes[f * MAX_PATH + this.pathLen[f] - 1];

@@ -18,10 +18,11 @@ import { type GroupUse, KEEP_ALL } from './live-groups.js';
 import { EventHeap } from './event-heap.js';
 import { FlowTable } from './flow-table.js';
 import { SHUFFLED_IN } from './link-usage.js';
+import { DISK_READ, NIC_IN } from './rack-links.js';
 import type { FluidRackOptions } from './rack-slots.js';
 import { RackTasks } from './rack-tasks.js';
 import { ServeState } from './serves.js';
-import { DONE, FREE, SlotState } from './slot-state.js';
+import { CPU, DONE, FLOWS_PER_SLOT, FREE, READ, START, SlotState } from './slot-state.js';
 
 export type { FluidRackOptions } from './rack-slots.js';
 
@@ -138,7 +139,8 @@ export class FluidRack extends RackTasks implements GroupUse {
   /**
    * The cross-rack demand of the epoch just predicted, by group: the flows active at any time in it (those at its
    * start and those it started), plus tasks whose next phases will start one (maps starting up that read from
-   * another rack, reduces starting up, reduces that have heard of every map and not yet written: RackSlots.claim;
+   * another rack, reduces starting up, reduces that have heard of every map and not yet written whose write could
+   * start in the epoch's committed pass or the next predicted one: RackSlots.claim, writeClaimsBeyond;
    * not reduces waiting for their maps, whose fetches the master counts from its notices). The master allocates the
    * epoch's committed pass from it, so a flow that ends early in the epoch still counts. Written into `out` as (group, flows)
    * pairs, ascending, for the groups with any; returns the number of ints written.
@@ -148,13 +150,56 @@ export class FluidRack extends RackTasks implements GroupUse {
     const { epochFlows, liveGroups, links } = this;
     const pending = this.s.pending;
     liveGroups.keepSorted(this);
+    // The writes claimed (RackSlots.claim) that can start in the epoch's committed pass or the next predicted one,
+    // which run on the allocation this demand asks for.
+    const spreadOut = links.racks > 1 ? links.boundSlot(links.spreadOut) : -1;
+    const beyond = spreadOut >= 0 && pending[spreadOut] > 0 ? this.writeClaimsBeyond((this.savedEpoch + 2) * this.heartbeatMs) : 0;
     let n = 0;
     for (let j = 0; j < liveGroups.size; j++) {
       const k = liveGroups.at(j);
-      const flows = epochFlows[k] + pending[k];
+      const flows = epochFlows[k] + pending[k] - (k === spreadOut ? beyond : 0);
       if (flows === 0) continue;
       out[n++] = links.groupOfSlot(k);
       out[n++] = flows;
+    }
+    return n;
+  }
+
+  /**
+   * Of the reduces claiming "out to anywhere" now (RackSlots.claim), those whose write cannot start by `horizonMs` in
+   * any pass run from the saved start, whatever the network does there. From the saved start's state (each pass's
+   * own): one computing writes at its compute's end; one starting up, no sooner than its start-up's end and its compute
+   * after it; one fetching, no sooner than its fetch's flows could end, each at the most its node lets in (its disk
+   * for its own node's share over loopback, its NIC for the rest), and its compute after that. A claim is a flow in the
+   * master's max-min allocation: one counted epochs before its write could start took a share of the link from the
+   * flows on it (a fetch beside a computing reduce's claim got half its uplink).
+   */
+  private writeClaimsBeyond(horizonMs: number): number {
+    const { s, saved, savedHeap, savedNet, links } = this;
+    const startMs = saved.scalars[1];
+    let n = 0;
+    for (let q = this.nodes * this.mapLike; q < this.slots; q++) {
+      const phase = s.phase[q];
+      if (!(phase === START || phase === READ || phase === CPU) || s.heard[q] !== 1 || !(s.writeMB[q] > 0) || !this.pipelineLeaves(q)) continue;
+      const was = saved.phase[q];
+      let earliest = startMs + s.computeMs[q];
+      if (was === CPU) earliest = savedHeap.timeOf(this.flowsMax + q);
+      else if (was === START) earliest = savedHeap.timeOf(this.flowsMax + q) + s.computeMs[q];
+      else if (was === READ) {
+        const i = this.nodeOfSlot(q);
+        const disk = links.node(i, DISK_READ);
+        let loopMB = 0;
+        let nicMB = 0;
+        for (let k = q * FLOWS_PER_SLOT; k < (q + 1) * FLOWS_PER_SLOT; k++) {
+          const f = saved.flows[k];
+          if (f < 0) continue;
+          if (savedNet.firstResource(f) === disk) loopMB += savedNet.remainingAt(f, startMs);
+          else nicMB += savedNet.remainingAt(f, startMs);
+        }
+        earliest += 1000 * Math.max(loopMB / savedNet.capacity[disk], nicMB / savedNet.capacity[links.node(i, NIC_IN)]);
+      }
+      // A ms of room: a flow's finish within a nanosecond of a whole ms is that ms (FlowTable.rerate).
+      if (earliest > horizonMs + 1) n++;
     }
     return n;
   }

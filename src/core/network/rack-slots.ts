@@ -211,7 +211,9 @@ export class RackSlots {
    * map's output and has not yet written (starting up, fetching or computing) claims "out to anywhere" if its output's
    * pipeline leaves the rack (replication 2 or more; without a topology script it may stay in the rack: its targets
    * are drawn at its launch, drawPipeline): it may fetch the rest, compute and start its write through the pipeline
-   * within the epoch. Claimed every epoch it may, as its write must never meet a group link sized to 0:
+   * within the epoch. Kept here every epoch it may (the demand reports it only while the write could start within
+   * the two passes the allocation sizes: FluidRack.writeClaimsBeyond), as its write must never meet a group link
+   * sized to 0:
    * counted in the predicted pass, which runs on the last allocation, the claim is what sizes the link for the
    * committed pass, which can run faster on a larger one (test/harness found a reduce that finished fetching in the
    * committed pass and wrote on a link sized to 0; the claim in computing alone, measured before: without it `hfsim
@@ -408,7 +410,7 @@ export class RackSlots {
   }
 
   /** Whether reduce slot q's write pipeline leaves this rack (its second or third replica is in another). */
-  private pipelineLeaves(q: number): boolean {
+  protected pipelineLeaves(q: number): boolean {
     const { second, third } = this.s;
     return second[q] >= 0 && (!this.inRack(second[q]) || (third[q] >= 0 && !this.inRack(third[q])));
   }
