@@ -5,7 +5,7 @@
 import { filePosition } from './file-position.js';
 import { type Node, type ParseError, createScanner, parseTree, printParseErrorCode, SyntaxKind } from 'jsonc-parser';
 import { hasControlChars, hasUnpairedSurrogate, unpairedWhy } from '../core/bounded.js';
-import { MAX_JSON_DEPTH, MAX_JSON_VALUE_NODES, MAX_TIME_MS } from '../core/limits.js';
+import { MAX_JSON_DEPTH, MAX_JSON_VALUE_NODES, MAX_TIME_MS, MAX_TIME_TEXT } from '../core/limits.js';
 import { decimal } from './decimal.js';
 import { InputError } from './errors.js';
 import { overlongRun } from './json-runs.js';
@@ -154,7 +154,7 @@ export class JsonReader {
     if (!Number.isFinite(n) || n < o.min || (o.int === true && !Number.isInteger(n))) {
       this.fail(v.offset, `"${key}" must be a ${o.int === true ? 'whole ' : ''}number${o.min === -Infinity ? '' : ` of at least ${o.min}`}, not ${this.shown(v)}`);
     }
-    if (o.max !== undefined && n > o.max) this.fail(v.offset, `"${key}" is ${n}, above the limit of ${o.max}${o.max === MAX_TIME_MS ? ' ms (24.8 days) for any time' : ''}`);
+    if (o.max !== undefined && n > o.max) this.fail(v.offset, `"${key}" is ${n}, above the limit of ${o.max === MAX_TIME_MS ? `${MAX_TIME_TEXT} for any time` : o.max}`);
     return n;
   }
 

@@ -13,7 +13,7 @@
  */
 import type { Node } from 'jsonc-parser';
 import { JsonReader } from './json-located.js';
-import { MAX_TIME_MS } from '../core/limits.js';
+import { MAX_TIME_MS, MAX_TIME_TEXT } from '../core/limits.js';
 import { type SlsJob, type SlsTrace, SkipJob, hostOf, noList, readJobs } from './sls.js';
 import { type Steps, drained } from './steps.js';
 
@@ -56,9 +56,9 @@ function tasks(r: JsonReader, p: Map<string, Node>, key: string, job: SlsJob): v
     if (ms > MAX_TIME_MS && start <= 0) {
       const written = start === -1 ? '-1, Rumen\'s "not known"' : a.get('startTime')?.value === null ? 'null, 0 to SLS' : '0';
       const lasts = start === -1 ? 'finishTime + 1' : 'finishTime';
-      throw new SkipJob(job, 'a last attempt with no start, past the limit on any time', `${at}: its last attempt has no start (startTime ${written}), so SLS would run its container ${lasts} ms, ${ms} ms, past hfsim's limit of ${MAX_TIME_MS} ms (24.8 days) on any time`, true);
+      throw new SkipJob(job, 'a last attempt with no start, past the limit on any time', `${at}: its last attempt has no start (startTime ${written}), so SLS would run its container ${lasts} ms, ${ms} ms, past hfsim's limit of ${MAX_TIME_TEXT} on any time`, true);
     }
-    if (ms > MAX_TIME_MS) r.fail(last.offset, `its last attempt lasts ${ms} ms, above the limit of ${MAX_TIME_MS} ms (24.8 days) for any time`);
+    if (ms > MAX_TIME_MS) r.fail(last.offset, `its last attempt lasts ${ms} ms, above the limit of ${MAX_TIME_TEXT} for any time`);
     if (key === 'mapTasks') {
       job.maps.push({ hosts: [host], ms, count: 1 });
       job.mapCount++;
@@ -108,7 +108,7 @@ export function* rumenTraceJobs(text: string, file: string, onBytes?: (bytes: nu
     const submit = unknown ? baseline ?? 0 : written;
     const job: SlsJob = {
       id: r.str(p, 'jobID') ?? `job_${i + 1}`,
-      startMs: Math.max(0, submit - (baseline ?? 0)) <= MAX_TIME_MS ? Math.max(0, submit - (baseline ?? 0)) : r.fail(p.get('submitTime')!.offset, `"submitTime" is ${submit - (baseline ?? 0)} ms after the first job's, above the limit of ${MAX_TIME_MS} ms (24.8 days) for any time`),
+      startMs: Math.max(0, submit - (baseline ?? 0)) <= MAX_TIME_MS ? Math.max(0, submit - (baseline ?? 0)) : r.fail(p.get('submitTime')!.offset, `"submitTime" is ${submit - (baseline ?? 0)} ms after the first job's, above the limit of ${MAX_TIME_TEXT} for any time`),
       queue: r.str(p, 'queue') ?? 'default',
       user: r.str(p, 'user') ?? 'default',
       count: 1,

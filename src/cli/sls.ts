@@ -24,7 +24,7 @@
 import type { Node } from 'jsonc-parser';
 import { JsonReader, positionIn } from './json-located.js';
 import { InputError } from './errors.js';
-import { MAX_JOB_MAPS, MAX_JOBS, MAX_LISTED_REPLICA_BLOCKS, MAX_REDUCES, MAX_TIME_MS } from '../core/limits.js';
+import { MAX_JOB_MAPS, MAX_JOBS, MAX_LISTED_REPLICA_BLOCKS, MAX_REDUCES, MAX_TIME_MS, MAX_TIME_TEXT } from '../core/limits.js';
 import { type Steps, drained } from './steps.js';
 
 const JOB_KEYS = new Set(['yarn.sls.am.type', 'am.type', 'job.start.ms', 'job.end.ms', 'job.queue.name', 'job.id', 'job.user', 'job.tasks', 'job.count',
@@ -246,7 +246,7 @@ function slsTask(r: JsonReader, node: Node, job: SlsJob, totals: Totals): void {
     throw new SkipJob(job, timed ? 'a container of 0 ms or less' : 'a container with no duration', `its container at line ${r.line(node.offset)} ${has}, and SLS needs a container to last above 0 ms ("Duration of a task shouldn't be less or equal to 0!")`);
   }
   // here, with its line: past the limit it failed as the converted workload's "workload.jobs[0].mapMs", or as NaN
-  if (ms > MAX_TIME_MS) r.fail(node.offset, `the container lasts ${ms} ms, above the limit of ${MAX_TIME_MS} ms (24.8 days) for any time`);
+  if (ms > MAX_TIME_MS) r.fail(node.offset, `the container lasts ${ms} ms, above the limit of ${MAX_TIME_TEXT} for any time`);
   const type = r.str(p, 'container.type') ?? 'map';
   if (type !== 'map' && type !== 'reduce') r.fail(p.get('container.type')!.offset, `"container.type" must be "map" or "reduce", not "${type}"`);
   const count = Math.max(r.num(p, 'count', { min: -Infinity, int: true }) ?? 1, 1); // SLS: Math.max(count, 1)

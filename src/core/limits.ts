@@ -17,6 +17,9 @@
  */
 export const MAX_TIME_MS = 2 ** 31 - 1;
 
+/** MAX_TIME_MS as messages name it: "2147483647 ms (24.8 days)". */
+export const MAX_TIME_TEXT = `${MAX_TIME_MS} ms (${Math.floor(MAX_TIME_MS / 8_640_000) / 10} days)`;
+
 /**
  * Heartbeat intervals one task may span: a running task makes the master step through every epoch until it ends
  * (time jumps only while nothing runs). An epoch costs about 2 us plus 0.5 us a rack here, so a task of a million

@@ -3,7 +3,7 @@
  * against limits.ts before a block is placed or a job built. Pure: a swim workload's trace rows are passed in. Errors are one line
  * each, "<field path>: <what>", as the schema's are.
  */
-import { MAX_BLOCKS, MAX_INT32, MAX_JOB_MAPS, MAX_JOBS, MAX_REDUCES, MAX_ROUND_BLOCK_VISITS, MAX_RUN_RACK_EPOCHS, MAX_TASK_EPOCHS, MAX_TASK_RACK_EPOCHS, MAX_TIME_MS, MAX_WALKED_HEARTBEATS } from './limits.js';
+import { MAX_BLOCKS, MAX_INT32, MAX_JOB_MAPS, MAX_JOBS, MAX_REDUCES, MAX_ROUND_BLOCK_VISITS, MAX_RUN_RACK_EPOCHS, MAX_TASK_EPOCHS, MAX_TASK_RACK_EPOCHS, MAX_TIME_MS, MAX_TIME_TEXT, MAX_WALKED_HEARTBEATS } from './limits.js';
 import type { FacebookWorkload, Scenario } from './scenario.js';
 import type { SwimTrace } from './swim.js';
 import { heartbeatMsOf } from './topology.js';
@@ -62,7 +62,7 @@ function runLengthErrors(scenario: Scenario, t: Totals, computedMaps: readonly T
   if (arrivals === undefined) return [];
   const { workMs, endMs } = earliestEnd(arrivals, mapSlots);
   if (endMs > MAX_TIME_MS) {
-    return [`workload: its maps are ${Math.round(workMs / 3_600_000)} slot-hours of work (maps x map time) on ${mapSlots} map slots: the run ends at ${Math.round(endMs / 3_600_000)} h of simulated time at the earliest, past the limit of ${MAX_TIME_MS} ms (24.8 days) for any simulated time: fewer or shorter maps, or more map slots`];
+    return [`workload: its maps are ${Math.round(workMs / 3_600_000)} slot-hours of work (maps x map time) on ${mapSlots} map slots: the run ends at ${Math.round(endMs / 3_600_000)} h of simulated time at the earliest, past the limit of ${MAX_TIME_TEXT} for any simulated time: fewer or shorter maps, or more map slots`];
   }
   const busy = Math.max(busyEpochs(arrivals, heartbeatMs), Math.ceil(endMs / heartbeatMs));
   if (busy * racks <= MAX_RUN_RACK_EPOCHS) return [];
@@ -85,7 +85,7 @@ function countErrors(scenario: Scenario, trace: SwimTrace | undefined, t: Totals
   else if (t.listedMaps > MAX_BLOCKS) errors.push(`workload.jobs: ${t.listedMaps} maps in all (a map a block of each job's input), above the limit of ${MAX_BLOCKS}`);
   if (t.largestMaps > MAX_JOB_MAPS) errors.push(`${t.largestField}: a job of ${t.largestMaps} maps, above the limit of ${MAX_JOB_MAPS} maps a job`);
   if (t.arrivalsMs > MAX_TIME_MS) {
-    errors.push(`${t.arrivalsField}: the last job would arrive at ${t.arrivalsWhat} = ${Math.round(t.arrivalsMs)} ms, above the limit of ${MAX_TIME_MS} ms (24.8 days) for any simulated time`);
+    errors.push(`${t.arrivalsField}: the last job would arrive at ${t.arrivalsWhat} = ${Math.round(t.arrivalsMs)} ms, above the limit of ${MAX_TIME_TEXT} for any simulated time`);
   }
   // Shared tables' hot sets: one drawn (and kept) a period that holds a submission, each fraction x blocks distinct
   // blocks: 1,000 jobs in periods of 1 ms over a 1,000,000-block hot set ran past two minutes, growing past 1.3 GB.
