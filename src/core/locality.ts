@@ -186,7 +186,7 @@ export function resolvedDelay<D extends { mode: string }>(delay: D, heartbeatMs:
 }
 
 /** The wait gate's two waits, each Hadoop's default where left out: min(15 s, 1.5 x heartbeat), and rackMs nodeMs. */
-function waitsOf(c: { nodeMs?: number; rackMs?: number }, heartbeatMs: number): { nodeMs: number; rackMs: number } {
+export function waitsOf(c: { nodeMs?: number; rackMs?: number }, heartbeatMs: number): { nodeMs: number; rackMs: number } {
   const nodeMs = c.nodeMs ?? defaultLocalityDelayMs(heartbeatMs);
   return { nodeMs, rackMs: c.rackMs ?? nodeMs };
 }

@@ -20,7 +20,7 @@
 import { z } from 'zod';
 import { durationMs } from '../bounded.js';
 import { MAX_NODES, MIN_HEARTBEAT_MS } from '../limits.js';
-import { defaultLocalityDelayMs } from '../locality.js';
+import { waitsOf } from '../locality.js';
 import type { ReplicaHdfs, ReplicationPolicy } from '../framework/replication.js';
 import type { ReplicationPlugin } from '../framework/registry.js';
 import type { Scenario } from '../scenario.js';
@@ -203,7 +203,10 @@ export class Dsbra implements ReplicationPolicy {
  */
 export function delayThresholdOf(scenario: Scenario, heartbeatMs: number): number {
   const d = scenario.scheduler.delay;
-  if (d.mode === 'wait') return typeof d.nodeMs !== 'number' ? defaultLocalityDelayMs(heartbeatMs) : d.nodeMs > 0 ? d.nodeMs : heartbeatMs;
+  if (d.mode === 'wait') {
+    const { nodeMs } = waitsOf(d as { nodeMs?: number }, heartbeatMs); // Hadoop's default where left out, as the gate takes it
+    return nodeMs > 0 ? nodeMs : heartbeatMs;
+  }
   if (d.mode === 'skip' && typeof d.maxSkips === 'number' && d.maxSkips > 0) {
     const nodes = scenario.cluster.racks * scenario.cluster.nodesPerRack;
     return (d.maxSkips * heartbeatMs) / nodes;
