@@ -23,7 +23,7 @@ export function summaryTable(manifest: Manifest, records: readonly PointRecord[]
     byPoint.set(r.point, mine);
   }
   const body = [...byPoint.values()].map((mine) => {
-    const cells = axes.map((a) => { const v = mine[0].values[a]; return typeof v === 'string' ? v : JSON.stringify(v); });
+    const cells = axes.map((a) => axisText(mine[0].values[a]));
     cells.push(String(mine[0].n));
     for (const [metric, , fmt] of metrics) {
       const m = mine.find((r) => r.metric === metric);
@@ -32,4 +32,18 @@ export function summaryTable(manifest: Manifest, records: readonly PointRecord[]
     return cells;
   });
   return table([...axes, 'seeds', ...metrics.map((m) => m[1])], body, axes.length);
+}
+
+/**
+ * An axis value as the table shows it: a string as itself, unless it reads as the JSON of another value (`"null"`,
+ * `"1"`, `"true"`), which is shown quoted so that it is told from that value; any other value as its JSON.
+ */
+function axisText(v: unknown): string {
+  if (typeof v !== 'string') return JSON.stringify(v);
+  try {
+    JSON.parse(v);
+    return JSON.stringify(v);
+  } catch {
+    return v;
+  }
 }

@@ -31,6 +31,14 @@ describe('summaryTable', () => {
     expect(lines.slice(-3).map((l) => l.trim().split(/\s+/).slice(0, 2))).toEqual([['0', '2'], ['1', '2'], ['2', '2']]);
   });
 
+  it('tells an axis value from a string that reads as its JSON: null from "null", 1 from "1"', async () => {
+    const result = await oneResult();
+    const values = [null, 'null', 1, '1', 'fair', { mode: 'skip' }];
+    const rs = values.map((k, i) => ({ ...result, seed: 1, id: `p${i}`, index: i, group: `g${i}`, values: { k } }) as PointRecord);
+    const lines = summaryTable(manifest, rs).trim().split('\n');
+    expect(lines.slice(-values.length).map((l) => l.trim().split(/\s+/)[0])).toEqual(['null', '"null"', '1', '"1"', 'fair', '{"mode":"skip"}']);
+  });
+
   it('20,000 points in seconds (a filter of every row per point took 73 s)', async () => {
     const many = records(await oneResult(), 20_000, 1);
     const started = performance.now();
