@@ -7,6 +7,7 @@ import { type AggregateRow, metricRange } from '../cli/sweep-aggregate.js';
 import type { ChartSpec } from '../cli/sweep-charts.js';
 import { type Keyed, seriesDomain, valueKey } from './series-order.js';
 import { FACEBOOK_BINS } from '../core/facebook-bins.js';
+import { digitsGrouped } from '../core/shown-value.js';
 
 export interface Chart {
   id: string;
@@ -281,8 +282,8 @@ export function meanBy<R, I, G>(runs: readonly R[], seriesOf: (r: R) => string, 
 type BinOf = RunRecord['bins'][number];
 
 /** The size bins by their maps, as the Delay Scheduling paper's Table 2 has them: "1 (1 map), 2 (2), 3 (3-20), ..., 9 (over 1,500)". */
-const BINS_IN_WORDS = FACEBOOK_BINS.map((b, i) => `${b.bin} (${i === FACEBOOK_BINS.length - 1 ? `over ${(b.minMaps - 1).toLocaleString('en-US')}`
-  : b.minMaps === b.maxMaps ? b.minMaps : `${b.minMaps.toLocaleString('en-US')}-${b.maxMaps.toLocaleString('en-US')}`}${i === 0 ? ' map' : ''})`).join(', ');
+const BINS_IN_WORDS = FACEBOOK_BINS.map((b, i) => `${b.bin} (${i === FACEBOOK_BINS.length - 1 ? `over ${digitsGrouped(b.minMaps - 1)}`
+  : b.minMaps === b.maxMaps ? b.minMaps : `${digitsGrouped(b.minMaps)}-${digitsGrouped(b.maxMaps)}`}${i === 0 ? ' map' : ''})`).join(', ');
 /** A job's response time, as results.ts counts it (finishMs less submitMs). */
 const RESPONSE_IN_WORDS = 'submission to the heartbeat that reported its last task';
 const BINS_CAPTION = `Bins by a job's maps, as the Delay Scheduling paper's Table 2: ${BINS_IN_WORDS}; no bar where it had no job in the bin.`;

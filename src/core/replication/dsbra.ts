@@ -27,6 +27,7 @@ import type { Scenario } from '../scenario.js';
 import { nodeId } from '../ids.js';
 import { fmix32, mixKey } from '../rng.js';
 import { round } from '../results.js';
+import { digitsGrouped } from '../shown-value.js';
 import { DEREPLICATE, GAVG_FLOOR, REPLICATE, currentLoad, decide, history, replicationFactor } from './dsbra-formulas.js';
 
 export interface DsbraConfig {
@@ -47,7 +48,7 @@ export const dsbraConfig = z.strictObject({
   intervalMs: durationMs('intervalMs').default(60_000),
   alpha: z.number({ error: 'alpha must be a number' }).min(0, 'alpha must be between 0 and 1').max(1, 'alpha must be between 0 and 1').default(0.5),
   delayThresholdMs: durationMs('delayThresholdMs')
-    .refine((d) => d <= 0 || d >= MIN_DELAY_THRESHOLD_MS, `delayThresholdMs must be at least ${MIN_DELAY_THRESHOLD_MS} ms (the least D a delay gate gives: one skip of a ${MIN_HEARTBEAT_MS} ms heartbeat on ${MAX_NODES.toLocaleString('en-US')} nodes)`)
+    .refine((d) => d <= 0 || d >= MIN_DELAY_THRESHOLD_MS, `delayThresholdMs must be at least ${MIN_DELAY_THRESHOLD_MS} ms (the least D a delay gate gives: one skip of a ${MIN_HEARTBEAT_MS} ms heartbeat on ${digitsGrouped(MAX_NODES)} nodes)`)
     .optional(),
   average: z.enum(['all', 'read'], { error: 'average must be "all" or "read"' }).default('all'),
 });
