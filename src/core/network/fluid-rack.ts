@@ -180,7 +180,7 @@ export class FluidRack extends RackTasks implements GroupUse {
     let n = 0;
     for (let q = this.nodes * this.mapLike; q < this.slots; q++) {
       const phase = s.phase[q];
-      if (!(phase === START || phase === READ || phase === CPU) || s.heard[q] !== 1 || !(s.writeMB[q] > 0) || !this.pipelineLeaves(q)) continue;
+      if (!(phase === START || phase === READ || phase === CPU) || !this.claimsWrite(q)) continue; // as RackSlots.claim counts it
       const was = saved.phase[q];
       let earliest = startMs + s.computeMs[q];
       if (was === CPU) earliest = savedHeap.timeOf(this.flowsMax + q);

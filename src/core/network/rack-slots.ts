@@ -232,7 +232,17 @@ export class RackSlots {
       return;
     }
     if (phase === START && s.readMB[q] > 0) this.pend(this.links.spreadIn, sign);
-    if (s.heard[q] === 1 && s.writeMB[q] > 0 && this.pipelineLeaves(q)) this.pend(this.links.spreadOut, sign);
+    if (this.claimsWrite(q)) this.pend(this.links.spreadOut, sign);
+  }
+
+  /**
+   * Whether reduce slot q (its phase starting up, fetching or computing) claims "out to anywhere" for its write: it has
+   * heard of every map, has output, and its pipeline leaves the rack (claim(); FluidRack.writeClaimsBeyond counts the
+   * same slots).
+   */
+  protected claimsWrite(q: number): boolean {
+    const s = this.s;
+    return s.heard[q] === 1 && s.writeMB[q] > 0 && this.pipelineLeaves(q);
   }
 
   /** Adds (+1) or removes (-1) one claim on cross-rack group g (binding its link: a claim is a flow to come). */
@@ -410,7 +420,7 @@ export class RackSlots {
   }
 
   /** Whether reduce slot q's write pipeline leaves this rack (its second or third replica is in another). */
-  protected pipelineLeaves(q: number): boolean {
+  private pipelineLeaves(q: number): boolean {
     const { second, third } = this.s;
     return second[q] >= 0 && (!this.inRack(second[q]) || (third[q] >= 0 && !this.inRack(third[q])));
   }
