@@ -1,5 +1,6 @@
 /** The table `hfsim sweep` and `hfsim sweep merge` print: one row per point, mean ± 95% CI of the headline metrics. */
 import { table } from './format.js';
+import { shownSet } from './set-naming.js';
 import { aggregate } from './sweep-aggregate.js';
 import type { PointRecord } from './sweep-aggregate.js';
 import type { Manifest } from './sweep-manifest.js';
@@ -23,7 +24,8 @@ export function summaryTable(manifest: Manifest, records: readonly PointRecord[]
     byPoint.set(r.point, mine);
   }
   const body = [...byPoint.values()].map((mine) => {
-    const cells = axes.map((a) => axisText(mine[0].values[a]));
+    // A string that reads as another value's JSON is quoted ("null" beside null, "1" beside 1), as a --set value is.
+    const cells = axes.map((a) => shownSet(mine[0].values[a]));
     cells.push(String(mine[0].n));
     for (const [metric, , fmt] of metrics) {
       const m = mine.find((r) => r.metric === metric);
@@ -32,18 +34,4 @@ export function summaryTable(manifest: Manifest, records: readonly PointRecord[]
     return cells;
   });
   return table([...axes, 'seeds', ...metrics.map((m) => m[1])], body, axes.length);
-}
-
-/**
- * An axis value as the table shows it: a string as itself, unless it reads as the JSON of another value (`"null"`,
- * `"1"`, `"true"`), which is shown quoted so that it is told from that value; any other value as its JSON.
- */
-function axisText(v: unknown): string {
-  if (typeof v !== 'string') return JSON.stringify(v);
-  try {
-    JSON.parse(v);
-    return JSON.stringify(v);
-  } catch {
-    return v;
-  }
 }
