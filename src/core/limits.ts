@@ -18,7 +18,7 @@
 export const MAX_TIME_MS = 2 ** 31 - 1;
 
 /** MAX_TIME_MS as messages name it: "2147483647 ms (24.8 days)". */
-export const MAX_TIME_TEXT = `${MAX_TIME_MS} ms (${Math.floor(MAX_TIME_MS / 8_640_000) / 10} days)`;
+export const MAX_TIME_TEXT = `${MAX_TIME_MS} ms (${Math.floor((10 * MAX_TIME_MS) / 86_400_000) / 10} days)`; // 24.8, rounded down
 
 /**
  * Heartbeat intervals one task may span: a running task makes the master step through every epoch until it ends

@@ -152,7 +152,7 @@ export class FluidRack extends RackTasks implements GroupUse {
     liveGroups.keepSorted(this);
     // The writes claimed (RackSlots.claim) that can start in the epoch's committed pass or the next predicted one,
     // which run on the allocation this demand asks for.
-    const spreadOut = links.racks > 1 ? links.boundSlot(links.spreadOut) : -1;
+    const spreadOut = links.boundSlot(links.spreadOut);
     const beyond = spreadOut >= 0 && pending[spreadOut] > 0 ? this.writeClaimsBeyond((this.savedEpoch + 2) * this.heartbeatMs) : 0;
     let n = 0;
     for (let j = 0; j < liveGroups.size; j++) {
