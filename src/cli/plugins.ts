@@ -241,10 +241,28 @@ function syntaxErrorLine(path: string): number | 'imports' | undefined {
     return undefined;
   }
   const check = spawnSync(process.execPath, ['--check', real], { encoding: 'utf8', timeout: 10_000 });
-  if (check.status === 0) return 'imports';
+  if (check.status === 0) return real.endsWith('.js') ? moduleSyntaxErrorLine(real) : 'imports';
   const first = (check.stderr ?? '').split('\n')[0];
   const m = /:(\d+)$/.exec(first);
   return m !== null && first.startsWith(real) ? Number(m[1]) : undefined;
+}
+
+/**
+ * syntaxErrorLine for a .js file that `node --check` passed: Node 20 checks one outside a `"type": "module"` package as
+ * CommonJS and passes it whatever follows an `export` (module detection), where import() loads it as an ES module and
+ * fails; a plugin's own error was told as "in a module it imports", with no line. Checked again as a module.
+ */
+function moduleSyntaxErrorLine(real: string): number | 'imports' | undefined {
+  let text: string;
+  try {
+    text = readFileSync(real, 'utf8');
+  } catch {
+    return undefined;
+  }
+  const check = spawnSync(process.execPath, ['--check', '--input-type=module'], { input: text, encoding: 'utf8', timeout: 10_000 });
+  if (check.status === 0) return 'imports';
+  const m = /^\[stdin\]:(\d+)$/.exec((check.stderr ?? '').split('\n')[0]);
+  return m === null ? undefined : Number(m[1]);
 }
 
 /**

@@ -9,7 +9,7 @@ import { FACEBOOK_BINS } from './facebook-bins.js';
 import { MAX_JOBS, MAX_TIME_MS } from './limits.js';
 import type { Scenario } from './scenario.js';
 import { type SwimTrace, swimJobShape } from './swim.js';
-import { JOB_PROFILES, facebookDraws, groupSubmits, seededWorkloadStream } from './workload.js';
+import { JOB_PROFILES, facebookDraws, facebookReduces, groupSubmits, seededWorkloadStream } from './workload.js';
 
 export interface JobArrivals {
   /** Submissions (ms, whole, at most MAX_TIME_MS), never decreasing. */
@@ -17,6 +17,9 @@ export interface JobArrivals {
   /** Each job's maps (at least 1; a listed job of an empty input is left out) and map time (ms). */
   readonly maps: Float64Array;
   readonly mapMs: Float64Array;
+  /** Each job's reduces and reduce time (reduceMs, ms: the copy phase may run outside the slot: copy-compute.ts). */
+  readonly reduces: Float64Array;
+  readonly reduceMs: Float64Array;
   /** The scenario field that sets the i-th job's submission (in this order), for an error. */
   field(i: number): string;
   /** The seed whose draws these are, where any job's submission is drawn (an error says so: another seed draws others). */
@@ -59,26 +62,26 @@ export function jobArrivals(scenario: Scenario, trace?: SwimTrace, mapMsOf: (map
   switch (w.kind) {
     case 'jobs': {
       const blocksOf = new Map(w.files.map((f) => [f.name, f.blocks]));
-      w.jobs.forEach((j, i) => jobs.add(j.submitMs, blocksOf.get(j.input) ?? 0, j.mapMs, i));
+      w.jobs.forEach((j, i) => jobs.add(j.submitMs, blocksOf.get(j.input) ?? 0, j.mapMs, i, j.reduces, j.reduceMs));
       return jobs.inOrder((i) => `workload.jobs[${i}].submitMs`);
     }
     case 'generated': {
       const stream = seededWorkloadStream(scenario.seed);
       w.groups.forEach((g, gi) => {
-        for (const submitMs of groupSubmits(g, stream)) jobs.add(submitMs, g.maps, g.mapMs, gi);
+        for (const submitMs of groupSubmits(g, stream)) jobs.add(submitMs, g.maps, g.mapMs, gi, g.reduces, g.reduceMs);
       });
       // a group of one job arrives at its startMs; the others' gaps are intervalMs
       const field = (gi: number): string => `workload.groups[${gi}].${w.groups[gi].count > 1 ? 'intervalMs' : 'startMs'}`;
       return jobs.inOrder(field, w.groups.some((g) => g.arrivals === 'exponential' && g.count > 1) ? scenario.seed : undefined);
     }
     case 'facebook':
-      facebookDraws(w, seededWorkloadStream(scenario.seed), (maps, submitMs, type) => jobs.add(submitMs, maps, JOB_PROFILES[type].mapMs, 0));
+      facebookDraws(w, seededWorkloadStream(scenario.seed), (maps, submitMs, type) => jobs.add(submitMs, maps, JOB_PROFILES[type].mapMs, 0, facebookReduces(w, maps), JOB_PROFILES[type].reduceMs));
       return jobs.inOrder(() => 'workload.meanInterarrivalMs', w.jobs > 1 ? scenario.seed : undefined);
     case 'swim': {
       const nodes = scenario.cluster.racks * scenario.cluster.nodesPerRack;
       for (let i = 0; i < count; i++) {
         const s = swimJobShape(w, nodes / w.tracedNodes, scenario.hdfs.blockMB, trace!.inputBytes[i], trace!.shuffleBytes[i], trace!.outputBytes[i]);
-        jobs.add(trace!.submitS[i] * 1000, s.maps, s.mapMs, i);
+        jobs.add(trace!.submitS[i] * 1000, s.maps, s.mapMs, i, s.reduces, s.reduceMs);
       }
       return jobs.inOrder((i) => swimRowField(trace!, i));
     }
@@ -91,20 +94,25 @@ class Listed {
   private readonly submitMs: Float64Array;
   private readonly maps: Float64Array;
   private readonly mapMs: Float64Array;
+  private readonly reduces: Float64Array;
+  private readonly reduceMs: Float64Array;
   private readonly source: Uint32Array;
 
   constructor(capacity: number, private readonly mapMsOf: (mapMs: number) => number) {
     [this.submitMs, this.maps, this.mapMs] = [new Float64Array(capacity), new Float64Array(capacity), new Float64Array(capacity)];
+    [this.reduces, this.reduceMs] = [new Float64Array(capacity), new Float64Array(capacity)];
     this.source = new Uint32Array(capacity);
   }
 
-  /** A job (whole ms, within MAX_TIME_MS); one of no maps (a listed job's empty input) is left out. */
-  add(submitMs: number, maps: number, mapMs: number, source: number): void {
+  /** A job (whole ms, within MAX_TIME_MS); one of no maps (a listed job's empty input) is left out, reduces and all. */
+  add(submitMs: number, maps: number, mapMs: number, source: number, reduces: number, reduceMs: number): void {
     if (maps <= 0) return;
     const i = this.n++;
     this.submitMs[i] = Math.min(MAX_TIME_MS, Math.max(0, Math.round(submitMs)));
     this.maps[i] = maps;
     this.mapMs[i] = this.mapMsOf(mapMs);
+    this.reduces[i] = reduces;
+    this.reduceMs[i] = reduceMs;
     this.source[i] = source;
   }
 
@@ -115,7 +123,10 @@ class Listed {
     for (let i = 1; i < n && sorted; i++) sorted = this.submitMs[i - 1] <= this.submitMs[i];
     const source = this.source;
     const drawn = drawnBy === undefined ? {} : { drawnBy };
-    if (sorted) return { submitMs: this.submitMs.subarray(0, n), maps: this.maps.subarray(0, n), mapMs: this.mapMs.subarray(0, n), field: (i) => field(source[i]), ...drawn };
+    if (sorted) {
+      const first = (a: Float64Array): Float64Array => a.subarray(0, n);
+      return { submitMs: first(this.submitMs), maps: first(this.maps), mapMs: first(this.mapMs), reduces: first(this.reduces), reduceMs: first(this.reduceMs), field: (i) => field(source[i]), ...drawn };
+    }
     const keys = new Float64Array(n);
     for (let i = 0; i < n; i++) keys[i] = this.submitMs[i] * INDEX_BITS + i;
     keys.sort();
@@ -126,6 +137,6 @@ class Listed {
       for (let i = 0; i < n; i++) out[i] = a[order[i]];
       return out;
     };
-    return { submitMs: pick(this.submitMs), maps: pick(this.maps), mapMs: pick(this.mapMs), field: (i) => field(source[order[i]]), ...drawn };
+    return { submitMs: pick(this.submitMs), maps: pick(this.maps), mapMs: pick(this.mapMs), reduces: pick(this.reduces), reduceMs: pick(this.reduceMs), field: (i) => field(source[order[i]]), ...drawn };
   }
 }

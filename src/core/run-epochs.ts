@@ -2,9 +2,11 @@
  * The least a run must simulate, from its jobs' arrivals: the heartbeat intervals it steps through (the master jumps
  * time only while no task runs, so every interval in which some job's map runs is an epoch: each job's submission to
  * its first map's end at the least; a job of more maps than slots, its reduces and the fluid model's transfers only
- * lengthen it; overlapping jobs count once), and its end, no sooner than its maps' work spread over every map slot.
+ * lengthen it; overlapping jobs count once), and its end, no sooner than its maps' work spread over the map slots (slowed
+ * where few nodes hold the blocks the maps read: slot-rates.ts) nor its reduces' over the reduce slots.
  */
 import type { JobArrivals } from './job-arrivals.js';
+import type { SlotRates } from './slot-rates.js';
 
 /** Heartbeat intervals of `heartbeatMs` covered by some [submitMs, submitMs + mapMs] of `arrivals` (in submission order). */
 export function busyEpochs(arrivals: JobArrivals, heartbeatMs: number): number {
@@ -21,9 +23,24 @@ export function busyEpochs(arrivals: JobArrivals, heartbeatMs: number): number {
   return epochs;
 }
 
-/** The maps' work (each job's maps x map time, ms) and the run's end at the earliest: that work over `mapSlots` slots. */
-export function earliestEnd(arrivals: JobArrivals, mapSlots: number): { workMs: number; endMs: number } {
-  let workMs = 0;
-  for (let i = 0; i < arrivals.maps.length; i++) workMs += arrivals.maps[i] * arrivals.mapMs[i];
-  return { workMs, endMs: workMs / mapSlots };
+/** The maps' and the reduces' work (tasks x task time, ms), and the run's end at the earliest: each over its slots' rate. */
+export interface EarliestEnd {
+  mapWorkMs: number;
+  reduceWorkMs: number;
+  endMs: number;
+  /** Which work sets endMs. */
+  by: 'maps' | 'reduces';
+}
+
+/** The run's end no sooner than its maps' work over the map slots' rate, nor its reduces' over the reduce slots (slot-rates.ts). */
+export function earliestEnd(arrivals: JobArrivals, rates: SlotRates): EarliestEnd {
+  let mapWorkMs = 0;
+  let reduceWorkMs = 0;
+  for (let i = 0; i < arrivals.maps.length; i++) {
+    mapWorkMs += arrivals.maps[i] * arrivals.mapMs[i];
+    reduceWorkMs += arrivals.reduces[i] * arrivals.reduceMs[i];
+  }
+  const mapEndMs = mapWorkMs / rates.maps;
+  const reduceEndMs = reduceWorkMs / rates.reduces;
+  return { mapWorkMs, reduceWorkMs, endMs: Math.max(mapEndMs, reduceEndMs), by: reduceEndMs > mapEndMs ? 'reduces' : 'maps' };
 }

@@ -15,7 +15,8 @@ import { checkedRoundMs, checkedSizeError, sizeErrorLine } from './plugin-checks
 import type { JobShape } from './largest-jobs.js';
 import { type JobArrivals, jobArrivals } from './job-arrivals.js';
 import { type PassedAt, type Totals, workloadTotals } from './workload-totals.js';
-import { busyEpochs, earliestEnd } from './run-epochs.js';
+import { type EarliestEnd, busyEpochs, earliestEnd } from './run-epochs.js';
+import { type SlotRates, slotRates } from './slot-rates.js';
 
 /**
  * A trace's total past its limit, named at the row where it passes (it named no row: "workload.trace: 16000000 reduces
@@ -50,23 +51,34 @@ export function workloadLimitErrors(scenario: Scenario, trace?: SwimTrace, lastS
  * (to the last arrival and the longest task's end) could pass the limit.
  */
 function runLengthErrors(scenario: Scenario, t: Totals, computedMaps: readonly TaskTime[], arrivalsOf: () => JobArrivals | undefined): string[] {
-  const { racks, nodesPerRack, mapSlotsPerNode } = scenario.cluster;
-  const mapSlots = racks * nodesPerRack * mapSlotsPerNode;
+  const { racks } = scenario.cluster;
+  const rates = slotRates(scenario, scenario.workload.kind === 'jobs' ? t.listedMaps : t.blocks);
   const heartbeatMs = heartbeatMsOf(scenario.cluster);
-  // Bounds above what the arrivals can show: the span to the last arrival and the longest task, and every map at the longest map time.
+  // Bounds above what the arrivals can show: the span to the last arrival and the longest task, every map at the
+  // longest map time and every reduce at the longest reduce's.
   const longestMs = Math.max(...longTasksOf(scenario, t, computedMaps).map(([, ms]) => ms));
-  const mostWorkMs = (Math.max(t.blocks, t.listedMaps) * Math.max(t.mapMs, ...computedMaps.map(([, ms]) => ms))) / mapSlots;
+  const mostWorkMs = Math.max((Math.max(t.blocks, t.listedMaps) * Math.max(t.mapMs, ...computedMaps.map(([, ms]) => ms))) / rates.maps, (t.reduces * t.reduceMs) / rates.reduces);
   const spanMs = Math.max(Math.min(t.lastSubmitMs + longestMs, MAX_TIME_MS), mostWorkMs);
   if (mostWorkMs <= MAX_TIME_MS && Math.ceil(spanMs / heartbeatMs + 1) * racks <= MAX_RUN_RACK_EPOCHS) return [];
   const arrivals = arrivalsOf();
   if (arrivals === undefined) return [];
-  const { workMs, endMs } = earliestEnd(arrivals, mapSlots);
-  if (endMs > MAX_TIME_MS) {
-    return [`workload: its maps are ${Math.round(workMs / 3_600_000)} slot-hours of work (maps x map time) on ${mapSlots} map slots: the run ends at ${Math.round(endMs / 3_600_000)} h of simulated time at the earliest, past the limit of ${MAX_TIME_TEXT} for any simulated time: fewer or shorter maps, or more map slots`];
+  const end = earliestEnd(arrivals, rates);
+  if (end.endMs > MAX_TIME_MS) {
+    return [`workload: ${workOf(end, rates)}: the run ends at ${Math.round(end.endMs / 3_600_000)} h of simulated time at the earliest, past the limit of ${MAX_TIME_TEXT} for any simulated time: ${end.by === 'maps' ? 'fewer or shorter maps, or more map slots' : 'fewer or shorter reduces, or more reduce slots'}`];
   }
-  const busy = Math.max(busyEpochs(arrivals, heartbeatMs), Math.ceil(endMs / heartbeatMs));
+  const busy = Math.max(busyEpochs(arrivals, heartbeatMs), Math.ceil(end.endMs / heartbeatMs));
   if (busy * racks <= MAX_RUN_RACK_EPOCHS) return [];
-  return [`workload: its jobs keep the cluster busy for at least ${busy} heartbeat intervals of ${heartbeatMs} ms (each job from its submission to its first map's end, overlaps counted once, and no fewer than its maps' work over the map slots) on ${racks} racks: ${busy * racks} rack epochs, above the limit of ${MAX_RUN_RACK_EPOCHS} for a run (every epoch runs every rack, about 0.6 us each: hours of run): fewer jobs or racks (larger racks: cluster.nodesPerRack), or a longer cluster.heartbeatMs`];
+  const over = end.by === 'maps' ? "its maps' work over the map slots" : "its reduces' work over the reduce slots";
+  return [`workload: its jobs keep the cluster busy for at least ${busy} heartbeat intervals of ${heartbeatMs} ms (each job from its submission to its first map's end, overlaps counted once, and no fewer than ${over}) on ${racks} racks: ${busy * racks} rack epochs, above the limit of ${MAX_RUN_RACK_EPOCHS} for a run (every epoch runs every rack, about 0.6 us each: hours of run): fewer jobs or racks (larger racks: cluster.nodesPerRack), or a longer cluster.heartbeatMs`];
+}
+
+/** The work that sets the run's earliest end, in slot-hours, and the slots it is spread over. */
+function workOf(end: EarliestEnd, rates: SlotRates): string {
+  const hours = (ms: number): number => Math.round(ms / 3_600_000);
+  if (end.by === 'reduces') return `its reduces are ${hours(end.reduceWorkMs)} slot-hours of work (reduces x reduceMs) on ${rates.reduces} reduce slots`;
+  const work = `its maps are ${hours(end.mapWorkMs)} slot-hours of work (maps x map time) on ${rates.mapSlots} map slots`;
+  if (rates.localSlots === rates.mapSlots) return work;
+  return `${work}, of which at most ${rates.localSlots} ${rates.localSlots === 1 ? "is" : "are"} on nodes holding a replica of a block the maps read (the others run a map at least ${+rates.slowdown.toPrecision(3)}x slower: tasks.rackLocalSlowdown and offRackSlowdown)`;
 }
 
 /** The counts past their limits: jobs, blocks (or a jobs workload's maps), a job's maps, the last arrival, hot sets, reduces. */

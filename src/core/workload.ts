@@ -54,6 +54,9 @@ export const JOB_PROFILES: Record<JobType, { mapMs: number; reduceMs: number }> 
   cpu: { mapMs: 36_000, reduceMs: 10_000 },
 };
 
+/** A Facebook-mix job's reduces: one, or in the mixed workload one a hundred maps. */
+export const facebookReduces = (w: FacebookWorkload, maps: number): number => (w.type === 'mixed' ? Math.max(1, Math.round(maps / 100)) : 1);
+
 /** Fraction of the scenario's non-local slowdown that a job of this type feels. */
 export const LOCALITY_SENSITIVITY: Record<JobType, number> = { io: 1, cpu: 0.1 };
 
@@ -159,7 +162,7 @@ function* facebookJobs(w: FacebookWorkload, rng: Rng, addFile: AddFile, onDrawn?
       type,
       submitMs: t,
       blocks: shared === undefined ? addFile(`job${i}`, maps) : shared.input(i, maps, t),
-      reduces: w.type === 'mixed' ? Math.max(1, Math.round(maps / 100)) : 1,
+      reduces: facebookReduces(w, maps),
       mapMs: profile.mapMs,
       reduceMs: profile.reduceMs,
       copyMs: 0,

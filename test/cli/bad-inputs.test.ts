@@ -459,10 +459,38 @@ describe('the run\'s end at the earliest: its maps\' work over the map slots', (
     const wider = write('s.json', { ...tiny, cluster: { racks: 10, nodesPerRack: 10, mapSlotsPerNode: 4, reduceSlotsPerNode: 1 }, workload });
     expect(() => loadScenario(wider)).not.toThrow(); // 417 h on 400 slots: within
   });
+
+  // Only the maps' work was counted: a million reduces of 1,000 s on 1,000 reduce slots passed --dry-run and ran for
+  // hours (1e10 rack epochs), as did maps that all read one node's blocks at a slowdown of 100 (231 simulated days).
+  it('counts the reduces\' work over the reduce slots', () => {
+    const cluster = { racks: 1000, nodesPerRack: 1, mapSlotsPerNode: 1, reduceSlotsPerNode: 1, heartbeatMs: 100 };
+    const group = { name: 'g', count: 1, maps: 1, mapMs: 1000, reduces: 1_000_000, reduceMs: 1_000_000 };
+    const file = write('s.json', { ...tiny, cluster, workload: { kind: 'generated', groups: [group] } });
+    expect(inputError(() => loadScenario(file), file)).toMatch(/: workload: its jobs keep the cluster busy for at least 10000000 heartbeat intervals of 100 ms \(each job from its submission to its first map's end, overlaps counted once, and no fewer than its reduces' work over the reduce slots\) on 1000 racks: 10000000000 rack epochs, above the limit of 1000000000/);
+    const past = write('s.json', { ...tiny, cluster, workload: { kind: 'generated', groups: [{ ...group, reduceMs: 2_500_000 }] } });
+    expect(inputError(() => loadScenario(past), past)).toMatch(/: workload: its reduces are 694444 slot-hours of work \(reduces x reduceMs\) on 1000 reduce slots: the run ends at 694 h of simulated time at the earliest, past the limit of 2147483647 ms \(24\.8 days\) for any simulated time: fewer or shorter reduces, or more reduce slots$/);
+    const fewer = write('s.json', { ...tiny, cluster, workload: { kind: 'generated', groups: [{ ...group, reduces: 10 }] } });
+    expect(() => loadScenario(fewer)).not.toThrow();
+  });
+
+  it('counts a map slot on a node that holds none of the blocks at its least slowdown (flat model, placed replicas)', () => {
+    const blocks = 100_000;
+    const cluster = { racks: 1000, nodesPerRack: 1, mapSlotsPerNode: 1, reduceSlotsPerNode: 1, heartbeatMs: 3000 };
+    const onNode0 = { name: 'f', blocks, replicas: Array.from({ length: blocks }, () => [0]) };
+    const over = { ...tiny, cluster, hdfs: { replication: 1, blockMB: 64 }, tasks: { rackLocalSlowdown: 100, offRackSlowdown: 100 },
+      workload: { kind: 'jobs', files: [onNode0], jobs: [{ id: 'a', input: 'f', mapMs: 2_000_000 }] } };
+    const file = write('s.json', over);
+    expect(inputError(() => loadScenario(file), file)).toMatch(/: workload: its maps are 55556 slot-hours of work \(maps x map time\) on 1000 map slots, of which at most 1 is on nodes holding a replica of a block the maps read \(the others run a map at least 100x slower: tasks\.rackLocalSlowdown and offRackSlowdown\): the run ends at 5055 h/);
+    // every node may hold a block (placed by HDFS), or no slowdown applies (the fluid model times reads by bandwidth)
+    const placed = write('s.json', { ...over, workload: { ...over.workload, files: [{ name: 'f', blocks }] } });
+    expect(() => loadScenario(placed)).not.toThrow();
+    const fluid = write('s.json', { ...over, cluster: { ...cluster, network: { model: 'fluid' } } });
+    expect(() => loadScenario(fluid)).not.toThrow();
+  });
 });
 
 describe('the least heartbeat intervals a run visits (run-epochs.ts)', () => {
-  const arrivals = (jobs: Array<[number, number]>) => ({ submitMs: Float64Array.from(jobs, ([s]) => s), mapMs: Float64Array.from(jobs, ([, m]) => m), maps: new Float64Array(jobs.length), field: () => '' });
+  const arrivals = (jobs: Array<[number, number]>) => ({ submitMs: Float64Array.from(jobs, ([s]) => s), mapMs: Float64Array.from(jobs, ([, m]) => m), maps: new Float64Array(jobs.length), reduces: new Float64Array(jobs.length), reduceMs: new Float64Array(jobs.length), field: () => '' });
   it('counts the intervals some job\'s first map runs in, overlaps once', () => {
     expect(busyEpochs(arrivals([]), 1000)).toBe(0);
     expect(busyEpochs(arrivals([[0, 1]]), 1000)).toBe(1);

@@ -351,6 +351,22 @@ registerPolicy('bad', { description: 'x', create: () => { setInterval(() => {}, 
     expect(r.stderr).toBe(`hfsim: --plugin ${file}: in a module it imports: Unexpected token ';'\n`);
   });
 
+  // Node 20's `node --check` passes a .js file outside a "type": "module" package whatever follows its `export` (it
+  // checks it as CommonJS; import() loads it as a module): its own error was blamed on "a module it imports", no line.
+  it('a syntax error in a .js plugin outside a module package is placed at its line, not in a module it imports', () => {
+    const own = join(dir, 'own-error.js');
+    writeFileSync(own, 'export const a = 1;\nexport default {\n');
+    const r = hfsim('run', scenario(), '--plugin', own);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(`hfsim: --plugin ${own}:3: Unexpected end of input\n`);
+    writeFileSync(join(dir, 'broken-helper.mjs'), 'export const x = [ ;\n');
+    const importer = join(dir, 'imports-broken.js');
+    writeFileSync(importer, "import { x } from './broken-helper.mjs';\nexport default x;\n");
+    const imported = hfsim('run', scenario(), '--plugin', importer);
+    expect(imported.code).toBe(2);
+    expect(imported.stderr).toBe(`hfsim: --plugin ${importer}: in a module it imports: Unexpected token ';'\n`);
+  });
+
   it('an import of a name hfsim does not export is placed at its line in the plugin (it was blamed on "a module it imports")', () => {
     const file = join(dir, 'missing-export.mjs');
     writeFileSync(file, `import { SortedJobQueue,\n  compareFIFO } from ${INDEX};\nexport default SortedJobQueue;\n`);

@@ -32,6 +32,8 @@ const arrivals = (jobs: ReadonlyArray<readonly [number, number, number]>): JobAr
   submitMs: Float64Array.from(jobs, ([at]) => at),
   maps: Float64Array.from(jobs, ([, maps]) => maps),
   mapMs: Float64Array.from(jobs, ([, , ms]) => ms),
+  reduces: new Float64Array(jobs.length),
+  reduceMs: new Float64Array(jobs.length),
   field: (i) => `job ${i}`,
 });
 
