@@ -1,8 +1,9 @@
 /**
- * One writer at a time for a sweep's output folder: a lock file made with O_EXCL holding the writer's pid and host.
- * Two sweeps (or merges) into one --out each rewrote results.jsonl from their own points, and one shard's lines were
- * lost with exit 0 (two shards of a CI matrix given one --out). A lock left by a process that is gone, on this host,
- * is taken over; one of another host is not (its process cannot be seen from here): the message says how to clear it.
+ * One writer at a time for a sweep's output folder: a lock file made with O_EXCL holding the writer's pid, host and
+ * (Linux) start time. Two sweeps (or merges) into one --out each rewrote results.jsonl from their own points, and one
+ * shard's lines were lost with exit 0 (two shards of a CI matrix given one --out). A lock left by a process that is
+ * gone, on this host, is taken over (so is one whose pid another process has since: its start time differs); one of
+ * another host is not (its process cannot be seen from here): the message says how to clear it.
  */
 import { closeSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
@@ -24,21 +25,29 @@ function running(pid: number): boolean {
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'EPERM') return false;
   }
-  return !zombie(pid);
+  const state = procStat(pid)?.state;
+  return state !== 'Z' && state !== 'X';
 }
 
-/** Linux: whether `pid` has ended and awaits its parent's wait() (state Z or X in /proc/<pid>/stat); elsewhere false. */
-function zombie(pid: number): boolean {
+/**
+ * Linux: process `pid`'s state (Z or X: ended, awaiting its parent's wait()) and start time (clock ticks after boot)
+ * from /proc/<pid>/stat; undefined elsewhere or when it cannot be read.
+ */
+function procStat(pid: number): { state: string; start: string } | undefined {
   let stat: string;
   try {
     stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   } catch {
-    return false;
+    return undefined;
   }
-  // "pid (comm) S ...": the name may hold spaces and parentheses, so the state follows the last ')'
-  const state = stat.charAt(stat.lastIndexOf(')') + 2);
-  return state === 'Z' || state === 'X';
+  // "pid (comm) S ...": the name may hold spaces and parentheses, so the fields follow the last ')'; the state is the
+  // 3rd field, the start time the 22nd
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return { state: fields[0], start: fields[19] ?? '' };
 }
+
+/** This process's start time as the lock holds it (procStat's; empty where there is none). */
+const ownStart = (): string => procStat(process.pid)?.start ?? '';
 
 /** Sleeps `ms` on this thread (between tries of a lock being written). */
 const pause = (ms: number): void => {
@@ -56,7 +65,8 @@ const EMPTY_STALE_MS = 5_000;
 export function lockOutput(dir: string, flag: string): () => void {
   const file = join(dir, OUTPUT_LOCK);
   const host = hostname();
-  const mine = `${process.pid} ${host}\n`;
+  const start = ownStart();
+  const mine = `${process.pid} ${host}${start === '' ? '' : ` ${start}`}\n`;
   let held = false;
   const release = (): void => {
     if (!held) return;
@@ -120,12 +130,21 @@ function takeLock(file: string, host: string, mine: string, dir: string, flag: s
   throw new InputError(`${flag} ${dir}: could not take the writer's lock ${file}: another hfsim keeps taking it`);
 }
 
-/** Who holds a lock whose file reads `holder` ("pid host"), if that process may still run: one on another host is taken to, as it cannot be looked at. */
+/**
+ * Who holds a lock whose file reads `holder` ("pid host start"), if that process may still run: one on another host is
+ * taken to, as it cannot be looked at. On this host a process of that pid that started at another time is another
+ * process, the pid reused (a container restarted under its hostname counts pids from 1 again): the lock is stale. A
+ * lock without a start time (an hfsim before 2026-11-29, or no /proc) is held while its pid runs.
+ */
 function liveHolder(holder: string, host: string): string | undefined {
-  const [pidText, lockHost] = holder.trim().split(' ');
+  const [pidText, lockHost, lockStart] = holder.trim().split(' ');
   const pid = Number(pidText);
   const elsewhere = lockHost !== undefined && lockHost !== host;
-  const alive = Number.isSafeInteger(pid) && pid > 0 && (elsewhere || (pid !== process.pid && running(pid)));
+  const sameProcess = (): boolean => {
+    const now = lockStart === undefined ? undefined : procStat(pid);
+    return now === undefined || now.start === lockStart;
+  };
+  const alive = Number.isSafeInteger(pid) && pid > 0 && (elsewhere || (pid !== process.pid && running(pid) && sameProcess()));
   if (!alive) return undefined;
   return elsewhere ? `on host ${lockHost} (pid ${pid})` : `(pid ${pid})`;
 }

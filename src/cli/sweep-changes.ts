@@ -5,6 +5,7 @@
  */
 import { counted } from './format.js';
 import type { Manifest } from './sweep-manifest.js';
+import type { HfsimBuild } from './hfsim-build.js';
 
 /** The hashes of a sweep's inputs, each apart (Sweep.hash joins them): a manifest of an older hfsim has none. */
 export interface SweepInputs {
@@ -17,9 +18,11 @@ export interface SweepInputs {
   traces: string;
   /** sha256 of each --plugin file's bytes, sorted, distinct. */
   plugins: string[];
+  /** The hfsim that ran the points (hfsim-build.ts); absent in the output of an hfsim before 2026-11-29. */
+  build?: HfsimBuild;
 }
 
-const SOME_INPUT = 'the sweep file, its base scenario, a file they read (a trace, an allocation file) or a --plugin file';
+const SOME_INPUT = 'the sweep file, its base scenario, a file they read (a trace, an allocation file), a --plugin file or the hfsim build that runs them';
 
 /** How the two manifests are named: `then` and `now` for a --resume, the two folders for a merge. */
 export interface Sides {
@@ -53,5 +56,8 @@ export function sweepChanges(then: Pick<Manifest, 'points' | 'inputs'>, now: Pic
     const differ = other === b.plugins.length ? `${counted(b.plugins.length, 'file')}, not the same bytes` : `${other} of ${counted(b.plugins.length, 'file')} not the same bytes`;
     parts.push(`the --plugin files' code (${a.plugins.length === b.plugins.length ? differ : `${counted(b.plugins.length, 'file')} ${sides.now}, ${a.plugins.length} ${sides.then}`})`);
   }
+  if (a.build?.code !== b.build?.code) parts.push(`the hfsim build that runs them (${buildOf(b.build)} ${sides.now}, ${buildOf(a.build)} ${sides.then}: its results may differ; finish the output with the hfsim that made it, or sweep into a new --out)`);
   return parts.length === 0 ? SOME_INPUT : parts.join(' and ');
 }
+
+const buildOf = (b: HfsimBuild | undefined): string => (b === undefined ? 'an hfsim before 2026-11-29, which kept no build' : `version ${b.version}, code ${b.code.slice(0, 12)}`);

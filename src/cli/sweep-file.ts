@@ -24,6 +24,7 @@ import { firstPerTraceJob } from './sls-workload.js';
 import { traceRead } from './trace.js';
 import { type Steps, drained, within } from './steps.js';
 import type { SweepInputs } from './sweep-changes.js';
+import { hfsimBuild } from './hfsim-build.js';
 import { compareCodeUnits } from '../core/code-units.js';
 import { hasControlChars, hasUnpairedSurrogate, nonNegInt, pathField } from '../core/bounded.js';
 import { collectWarnings, warnByVariant } from './warn.js';
@@ -299,7 +300,7 @@ function* expandSweepSteps(raw: unknown, file: string): Steps<Sweep> {
 
 /**
  * The sweep's hash and its inputs' hashes apart (sweep-output.ts's manifest): each point's id and scenario, with its
- * trace's fingerprint where it replays one.
+ * trace's fingerprint where it replays one, and the hfsim build that runs them (hfsim-build.ts).
  */
 function pointsHashed(points: readonly SweepPoint[]): { hash: string; inputs: SweepInputs } {
   // A point that replays a SWIM trace reads its rows from a file the scenario only names: its rows count too, or a
@@ -309,10 +310,12 @@ function pointsHashed(points: readonly SweepPoint[]): { hash: string; inputs: Sw
   const written = points.map((p) => JSON.stringify([p.id, p.scenario]));
   const prints = points.map((p) => (p.trace === undefined ? null : traceFingerprint(p.trace)));
   const sha = (text: string): string => createHash('sha256').update(text).digest('hex');
-  const hash = sha(`[${written.map((w, i) => (prints[i] === null ? w : `${w.slice(0, -1)},${JSON.stringify(prints[i])}]`)).join(',')}]`);
+  const build = hfsimBuild();
+  const pointsText = `[${written.map((w, i) => (prints[i] === null ? w : `${w.slice(0, -1)},${JSON.stringify(prints[i])}]`)).join(',')}]`;
+  const hash = sha(JSON.stringify([sha(pointsText), build.code]));
   // ... by point id, so that an order alone (axis values or seeds reordered) is told apart from the points' contents
   const byId = points.map((_, i) => i).sort((i, j) => compareCodeUnits(points[i].id, points[j].id));
-  const inputs: SweepInputs = { scenarios: sha(`[${byId.map((i) => written[i]).join(',')}]`), traces: sha(JSON.stringify(byId.map((i) => prints[i]))), plugins: [] };
+  const inputs: SweepInputs = { scenarios: sha(`[${byId.map((i) => written[i]).join(',')}]`), traces: sha(JSON.stringify(byId.map((i) => prints[i]))), plugins: [], build };
   return { hash, inputs };
 }
 

@@ -58,7 +58,7 @@ const manifestSchema = z.looseObject({
   description: z.string().optional(),
   file: z.string(),
   hash: z.string().min(1),
-  inputs: z.strictObject({ scenarios: z.string(), traces: z.string(), plugins: z.array(z.string()) }).optional(),
+  inputs: z.strictObject({ scenarios: z.string(), traces: z.string(), plugins: z.array(z.string()), build: z.strictObject({ version: z.string(), code: z.string() }).optional() }).optional(),
   axes: z.array(z.strictObject({ name: z.string().min(1), values: z.array(z.unknown()).min(1, 'an axis needs at least one value') })),
   seeds: z.array(count).min(1, 'seeds must list at least one seed'),
   charts: z.array(chartSchema).optional(),

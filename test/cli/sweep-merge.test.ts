@@ -166,10 +166,17 @@ describe('sweep merge', () => {
     writeFileSync(join(running, OUTPUT_LOCK), `${process.pid} ${hostname()}\n`); // this test's process: alive
     const stale = copy(s0);
     writeFileSync(join(stale, OUTPUT_LOCK), `2147483647 ${hostname()}\n`); // a pid no process has: not named
-    const r = hfsim('sweep', 'merge', running, stale, '--out', join(tmp('merge-out'), 'out'));
+    // a live pid that started at another time than the lock's writer: the pid reused since (a restarted container's
+    // pids count from 1 again), not named; it was, and its folder refused
+    const reused = copy(s0);
+    const start = readFileSync(`/proc/${process.pid}/stat`, 'utf8').split(') ')[1].split(' ')[19];
+    writeFileSync(join(reused, OUTPUT_LOCK), `${process.pid} ${hostname()} ${Number(start) + 1}\n`);
+    writeFileSync(join(running, OUTPUT_LOCK), `${process.pid} ${hostname()} ${start}\n`); // this test's process, as a lock of its own would hold it
+    const r = hfsim('sweep', 'merge', running, stale, reused, '--out', join(tmp('merge-out'), 'out'));
     expect(r.code).toBe(4);
     expect(r.stderr).toContain(`\n${running} is still being written by another hfsim (pid ${process.pid}) (if none is running, remove ${join(running, OUTPUT_LOCK)})\nmerge again once it ends; if points are missing then, run them with: hfsim sweep `);
     expect(r.stderr).not.toContain(`${stale} is still`);
+    expect(r.stderr).not.toContain(`${reused} is still`);
     const done = hfsim('sweep', 'merge', running, s1, '--out', join(tmp('merge-out'), 'out'));
     expect([done.code, done.stderr]).toEqual([0, '']); // nothing missing: nothing said
   });

@@ -162,7 +162,31 @@ describe('hfsim sweep --resume', () => {
     const manifest = JSON.parse(readFileSync(join(a, 'sweep.json'), 'utf8')) as Record<string, unknown>;
     writeFileSync(join(a, 'sweep.json'), JSON.stringify({ ...manifest, inputs: undefined }));
     const old = hfsim('sweep', file, '--shard', '0/6', '--out', a, '--resume', '--no-progress');
-    expect([old.code, old.stderr]).toEqual([2, `hfsim: ${a}: --resume: the sweep file, its base scenario, a file they read (a trace, an allocation file) or a --plugin file changed since this output was made\n`]);
+    expect([old.code, old.stderr]).toEqual([2, `hfsim: ${a}: --resume: the sweep file, its base scenario, a file they read (a trace, an allocation file), a --plugin file or the hfsim build that runs them changed since this output was made\n`]);
+  });
+
+  // sweep.json kept no build: a sweep resumed after an upgrade, or shards run by two commits, mixed two builds' results
+  // (their digests differ) in one aggregate, exit 0.
+  it('--resume and merge refuse an output of another hfsim build, naming both builds', () => {
+    const file = smallSweep();
+    const dir = dirname(file);
+    const [a, b] = [join(dir, 'a'), join(dir, 'b')];
+    expect(hfsim('sweep', file, '--shard', '0/6', '--out', a, '--no-progress').code).toBe(0);
+    expect(hfsim('sweep', file, '--shard', '1/6', '--out', b, '--no-progress').code).toBe(0);
+    const manifest = JSON.parse(readFileSync(join(a, 'sweep.json'), 'utf8')) as { hash: string; inputs: { build: { version: string; code: string } } };
+    const now = manifest.inputs.build;
+    expect(now.code).toMatch(/^[0-9a-f]{64}$/);
+    // as another build wrote it: its code's hash, and so the sweep's, differ
+    writeFileSync(join(a, 'sweep.json'), JSON.stringify({ ...manifest, hash: '0'.repeat(64), inputs: { ...manifest.inputs, build: { version: '0.0.1', code: 'f'.repeat(64) } } }));
+    const other = `the hfsim build that runs them (version ${now.version}, code ${now.code.slice(0, 12)} now, version 0.0.1, code ffffffffffff then: its results may differ; finish the output with the hfsim that made it, or sweep into a new --out)`;
+    const resumed = hfsim('sweep', file, '--shard', '0/6', '--out', a, '--resume', '--no-progress');
+    expect([resumed.code, resumed.stderr]).toEqual([2, `hfsim: ${a}: --resume: ${other} changed since this output was made\n`]);
+    const merged = hfsim('sweep', 'merge', b, a, '--out', join(dir, 'm'));
+    expect(merged.code).toBe(2);
+    expect(merged.stderr).toContain(`hfsim: ${a}: made by a different sweep than ${b}: they differ in the hfsim build that runs them (version 0.0.1, code ffffffffffff here, version ${now.version}, code ${now.code.slice(0, 12)} in ${b}`);
+    // as an hfsim before builds were kept wrote it
+    writeFileSync(join(a, 'sweep.json'), JSON.stringify({ ...manifest, hash: '0'.repeat(64), inputs: { ...manifest.inputs, build: undefined } }));
+    expect(hfsim('sweep', file, '--shard', '0/6', '--out', a, '--resume', '--no-progress').stderr).toContain(`(version ${now.version}, code ${now.code.slice(0, 12)} now, an hfsim before 2026-11-29, which kept no build then:`);
   });
 
   it('--resume after an SLS trace was edited names the trace among what may have changed (it named the set, the base and an allocation or capacity file alone)', () => {
