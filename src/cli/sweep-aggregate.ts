@@ -301,8 +301,9 @@ function cell(v: unknown): string | number {
 
 /**
  * An axis value's cell: a number or string as itself, anything else as its JSON, null too (`"scheduler.pools": null`,
- * a field removed): it was an empty cell, which pandas reads as NaN, and groupby dropped those points.
+ * a field removed), and the empty string (`""`): each was an empty cell, which pandas reads as NaN, and groupby dropped
+ * those points.
  */
 function axisCell(v: unknown): string | number {
-  return v === null ? 'null' : cell(v);
+  return v === null ? 'null' : v === '' ? '""' : cell(v);
 }

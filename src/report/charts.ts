@@ -141,11 +141,13 @@ export function metricChart(rows: readonly AggregateRow[], axes: ReadonlyArray<{
   const legendTitle = [...(by === undefined ? [] : [by === 'bin' ? 'job size bin' : by]), ...rest].join(', ');
   // the legend's symbols as the lines are drawn: the band layer's, at its opacity 0.25, left ten series' colours too pale to match
   const color = { field: 'series', type: 'nominal' as const, title: legendTitle, legend: { ...LEGEND, symbolType: 'stroke', symbolOpacity: 1, symbolStrokeWidth: 2 }, scale: seriesColours(seriesDomain(values)) };
+  // the band's ends in the tooltip where any point has them: one seed a point (or a partial sweep) said "lo: null; hi: null"
+  const band = values.some((v) => v.lo !== null) ? [{ field: 'lo' }, { field: 'hi' }] : [];
   const layers: unknown[] = [
     { data: { values: values.filter((v) => v.lo !== null).map(({ key: _key, ...v }) => v) }, mark: { type: 'errorband', opacity: 0.25 },
       encoding: { x: xEnc, y: { ...yEnc, field: 'lo' }, y2: { field: 'hi' }, color } },
     { data: { values: values.map(({ key: _key, ...v }) => v) }, mark: { type: 'line', point: true },
-      encoding: { x: xEnc, y: { ...yEnc, field: 'mean' }, color, tooltip: [{ field: 'series' }, { field: 'x' }, { field: 'mean' }, { field: 'lo' }, { field: 'hi' }, { field: 'n' }] } },
+      encoding: { x: xEnc, y: { ...yEnc, field: 'mean' }, color, tooltip: [{ field: 'series' }, { field: 'x' }, { field: 'mean' }, ...band, { field: 'n' }] } },
   ];
   // The curve named under the title: a label at its end was drawn across it and the simulated line (skip-count.sweep.json).
   let subtitle = {};

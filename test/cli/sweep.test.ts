@@ -54,21 +54,23 @@ describe('hfsim sweep', () => {
     expect(csv.find((l) => l.startsWith('Fair,3,') && l.includes(',locality.node,,3,'))).toBeDefined();
   });
 
-  it('writes an axis value null as null in aggregate.csv (an empty cell read as NaN in pandas: groupby dropped its points), as JSON null in aggregate.json', () => {
+  it('writes an axis value null as null and an empty string as "" in aggregate.csv (an empty cell read as NaN in pandas: groupby dropped its points), as JSON in aggregate.json', () => {
     const dir = tmp('null-axis');
     writeJson(dir, 'base.json', { ...base, variants: undefined, scheduler: { policy: 'fair' } });
-    const file = writeJson(dir, 'x.sweep.json', { name: 'x', base: 'base.json', axes: { description: [null, 'none'] } });
+    const file = writeJson(dir, 'x.sweep.json', { name: 'x', base: 'base.json', axes: { description: [null, 'none', ''] } });
     const out = join(dir, 'out');
     const r = hfsim('sweep', file, '--out', out, '--no-progress');
     expect(r.code, r.stderr).toBe(0);
     const csv = readFileSync(join(out, 'aggregate.csv'), 'utf8').split('\n');
     expect(csv[0]).toBe('description,point,seeds,metric,bin,n,mean,sd,ci95,lo,hi');
     const rows = csv.slice(1).filter((l) => l !== '');
-    expect(rows.filter((l) => l.startsWith('null,')).length).toBe(rows.length / 2);
-    expect(rows.filter((l) => l.startsWith('none,')).length).toBe(rows.length / 2);
+    expect(rows.filter((l) => l.startsWith('null,')).length).toBe(rows.length / 3);
+    expect(rows.filter((l) => l.startsWith('none,')).length).toBe(rows.length / 3);
+    expect(rows.filter((l) => l.startsWith('"""""",')).length).toBe(rows.length / 3); // the cell "" as CSV quotes it
     expect(rows.find((l) => l.startsWith('null,') && l.includes(',locality.node,,1,'))).toMatch(/,1,[\d.]+,,,,$/); // one seed: the statistics past the mean still empty
     const json = JSON.parse(readFileSync(join(out, 'aggregate.json'), 'utf8')) as Array<Record<string, unknown>>;
-    expect(json.filter((row) => row.description === null).length).toBe(rows.length / 2);
+    expect(json.filter((row) => row.description === null).length).toBe(rows.length / 3);
+    expect(json.filter((row) => row.description === '').length).toBe(rows.length / 3);
   });
 
   it('names its output folder with one slash and counts one point as one (--out o/ printed "wrote o//", a shard of one "1 points")', () => {

@@ -129,3 +129,17 @@ describe('a sweep of one x value of many digits', () => {
     expect([...axis.matchAll(/role-axis-label[\s\S]*?<\/g>/g)].flatMap((g) => [...g[0].matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]))).toEqual([text]);
   });
 });
+
+describe('metric chart tooltips', () => {
+  // a sweep of one seed a point (or a partial one) gave every mark's label "lo: null; hi: null"
+  it('name the band\'s ends only where a point has them', async () => {
+    const one = rows.map((r) => ({ ...r, seeds: [1], n: 1, sd: null, ci95: null, lo: null, hi: null }));
+    const labels = async (r: AggregateRow[]): Promise<string[]> => [...(await renderSvg(metricChart(r, axes, { metric: 'locality.node', bins: [1], x: AXIS }, 'm'))).matchAll(/aria-label="([^"]*n: [^"]*)"/g)].map((m) => m[1]);
+    const single = await labels(one);
+    expect(single.length).toBeGreaterThanOrEqual(DS.length); // each point's, and the line's
+    for (const l of single) expect(l).not.toMatch(/lo: |hi: |null/);
+    const two = await labels(rows);
+    expect(two.length).toBeGreaterThanOrEqual(DS.length);
+    for (const l of two) expect(l).toMatch(/lo: [\d.]+; hi: [\d.]+; n: 2/);
+  });
+});
