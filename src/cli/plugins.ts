@@ -18,6 +18,7 @@ import { EXIT, InputError, endIsExpected, exitNow, fileFrames, loadedPluginFiles
 import { warnOnce } from './warn.js';
 
 const registered = (): number => policies.names.length + gates.names.length + preemptions.names.length + replications.names.length;
+const pluginsRegistered = (): number => [policies, gates, preemptions, replications].reduce((n, r) => n + r.pluginNames.length, 0);
 
 /**
  * The file URLs of `paths` (relative to the working directory), as workers import them: by real path, so that a link
@@ -122,6 +123,8 @@ async function load(paths: readonly string[], naming: FileNaming): Promise<void>
       if (other !== undefined) throw new InputError(`${naming.file(paths[i])}: registered no plugin in this hfsim (${other.own}): it imports the hfsim in ${other.its}; run it with that one's CLI (npx hfsim in its project)`);
       // Node evaluates a module once: a file an earlier plugin file imported registered its plugins then.
       if (loaded.size > 0) warnOnce(`${naming.file(paths[i])} registered no new plugin: an earlier ${naming.kind} imported it already, or it registers none`);
+      // A program that imported the file itself before loadPlugins: its plugins are in (it read "registered no plugin").
+      else if (pluginsRegistered() > 0) warnOnce(`${naming.file(paths[i])} registered no new plugin: it was imported already (before loadPlugins was given it), or it registers none`);
       else {
         // A file exporting its plugin's definition instead of registering it was told only to call registerPolicy.
         const exported = Object.keys(module).filter((name) => looksLikePlugin(module[name]));

@@ -66,6 +66,13 @@ class LazyWaits implements LazySkips {
   }
 }
 
+/**
+ * A gate a plugin made with fewer jobs than the run has: a job past them read no state and ran as another gate would,
+ * silently (TwoLevelWaitGate(5000, 5000, 2) on 15 jobs).
+ */
+const beyondJobs = (gate: string, job: Job, jobs: number): RangeError =>
+  new RangeError(`${gate}: job ${job.spec.id} (index ${job.index}) asked of a gate made for ${jobs} job${jobs === 1 ? '' : 's'}: make it with the run's job count (create()'s context.jobs)`);
+
 /** Skip count: each job's skips since its last node-local launch, kept here by job index (not on Job). */
 export class SkipCountGate implements LocalityGate {
   private readonly skips: Int32Array;
@@ -78,6 +85,7 @@ export class SkipCountGate implements LocalityGate {
   }
 
   allowed(job: Job, _nowMs?: number): Locality {
+    if (job.index >= this.skips.length) throw beyondJobs('SkipCountGate', job, this.skips.length);
     return this.skips[job.index] >= this.maxSkips ? OFF_RACK : NODE_LOCAL;
   }
 
@@ -116,6 +124,7 @@ export class TwoLevelWaitGate implements LocalityGate {
    */
   allowed(job: Job, _nowMs?: number): Locality {
     const j = job.index;
+    if (j >= this.levels.length) throw beyondJobs('TwoLevelWaitGate', job, this.levels.length);
     const w = this.waited[j];
     switch (this.levels[j]) {
       case NODE_LOCAL:

@@ -17,7 +17,7 @@ export const MADE: Readonly<Record<PluginKind, Readonly<Record<string, string>>>
 export const NESTED: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   assignMaps: { assign: 'function', counts: 'function?' },
   filter: { admits: 'function' },
-  tick: { nextTickMs: 'number', skipIdle: 'function', tick: 'function', killed: 'function' },
+  tick: { nextTickMs: 'number', skipIdle: 'function', tick: 'function', killed: 'function', mayKill: 'boolean?' },
   lazy: { amount: 'function', headroom: 'function', settle: 'function' },
   // All optional: a misspelled one (mapLaunch) was never called, silently.
   events: { slowStartReached: 'function?', mapLaunched: 'function?', mapFinished: 'function?', mapKilled: 'function?' },
@@ -57,8 +57,9 @@ export function shapeProblem(value: unknown, members: Readonly<Record<string, st
 
 /**
  * A member of `value` (or of its objects named in `nested`) that the core does not read, taken for a slip of one it
- * would read and does not find: of that member's kind (a function, or an object), and named within one edit of it
- * (two for names of 8 letters or more), case aside: `asignMaps` for assignMaps, `Limits` for limits. A field of the
+ * would read and does not find: of that member's kind (a function, an object, a number or a flag), and named within
+ * one edit of it (a function or object two for names of 8 letters or more), case aside: `asignMaps` for assignMaps,
+ * `Limits` for limits, `nextRoundMS` for nextRoundMs (no round ever ran, silently). A field of the
  * plugin's own of another kind (a counter `ticks`, `count`, `launches`) or named further off (`time`, `last`), or
  * starting with `_`, is its business. Undefined when none.
  */
@@ -73,8 +74,10 @@ export function misspelled(value: object, members: Readonly<Record<string, strin
       continue;
     }
     if (own.startsWith('_')) continue;
-    const kind = typeof v === 'function' ? 'function' : isPlainish(v) ? 'object' : undefined;
-    const near = Object.entries(members).find(([m, spec]) => !(m in value) && spec.replace('?', '') === kind && editsWithin(own.toLowerCase(), m.toLowerCase(), m.length >= 8 ? 2 : 1));
+    const kind = typeof v === 'function' ? 'function' : isPlainish(v) ? 'object' : typeof v === 'number' || typeof v === 'boolean' ? typeof v : undefined;
+    // a number or a flag one edit off (a counter of its own is more often named near one: `nextRound`)
+    const edits = (m: string): number => (kind === 'function' || kind === 'object') && m.length >= 8 ? 2 : 1;
+    const near = Object.entries(members).find(([m, spec]) => !(m in value) && spec.replace('?', '') === kind && editsWithin(own.toLowerCase(), m.toLowerCase(), edits(m)));
     if (near !== undefined) return `${what} has ${own}, which hfsim does not read: did you mean ${near[0]}? (rename a member of your own that is not meant as it)`;
   }
   return undefined;

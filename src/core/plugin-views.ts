@@ -41,9 +41,10 @@ const POOL_READS: ReadonlySet<PropertyKey> = new Set(['poolOf', 'pool', 'isRunna
 /**
  * The pools as a user's plugin reads them: the PoolSet itself (frozen, its lists frozen copies) behind a view whose
  * methods that change the pools throw, and whose reading methods run on the pools (their private state).
- * `mayDivide`: whether divideSharesBy may be called now (while the run's policy is made).
+ * `mayDivide`: whether divideSharesBy may be called now (while the run's policy is made); `divider`: the policy, as the
+ * division's errors name it.
  */
-export function poolSetView(set: PoolSet, mayDivide: () => boolean = () => false): PoolSet {
+export function poolSetView(set: PoolSet, mayDivide: () => boolean = () => false, divider?: string): PoolSet {
   const bound = new Map<PropertyKey, unknown>();
   return poolsViewed(new Proxy(set, {
     get(target, key) {
@@ -54,7 +55,7 @@ export function poolSetView(set: PoolSet, mayDivide: () => boolean = () => false
         : (POOL_READS.has(key) ? undefined : `the pools' ${String(key)}() changes them and is the engine's to call: a plugin reads the pools and cannot change them`);
       if (refusal !== undefined) return () => { throw new TypeError(refusal); };
       // Kept unchecked until the first share update, another kind of division failed as "this[#division] is not a function".
-      if (key === 'divideSharesBy') return (division: unknown) => (typeof division === 'function' ? set.divideSharesBy(division as ShareDivision) : refuseDivision(division));
+      if (key === 'divideSharesBy') return (division: unknown) => (typeof division === 'function' ? set.divideSharesBy(division as ShareDivision, divider) : refuseDivision(division));
       if (!bound.has(key)) bound.set(key, (value as (...args: unknown[]) => unknown).bind(target));
       return bound.get(key);
     },

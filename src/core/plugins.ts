@@ -107,7 +107,7 @@ export function makePlugins(scenario: Scenario, topology: Topology, jobs: number
   let views: Pick<PluginContext, 'topology' | 'blocks' | 'pools'> | undefined;
   const contextFor = (plugin: object): PluginContext => {
     if (isBuiltIn(plugin)) return context;
-    views ??= { topology: topologyView(topology), blocks: blockReaderView(blocks), pools: pools === undefined ? undefined : poolSetView(pools, () => makingPolicy) };
+    views ??= { topology: topologyView(topology), blocks: blockReaderView(blocks), pools: pools === undefined ? undefined : poolSetView(pools, () => makingPolicy, `policy "${sc.policy}"`) };
     return { ...context, ...views, scenario: seenBy(plugin) };
   };
   // What a user's plugin's create() returns is checked (checkedMade) and, by kind, wrapped: a gate's answers checked,

@@ -17,6 +17,7 @@ import { KINDS, type SlotKind } from './slot-kind.js';
 import type { Admission } from './framework/admission.js';
 import { frozenCopy } from './frozen.js';
 import { compareFifo } from './priority.js';
+import { kindInWords, shownValue } from './shown-value.js';
 import { ENGINE } from './engine-key.js';
 import { KeptCounts } from './kept-counts.js';
 
@@ -127,6 +128,8 @@ export class PoolSet implements Admission {
   readonly #watchers: PoolWatcher[] = [];
   /** How the fair shares are divided (divideSharesBy); undefined: the Fair Scheduler's, down the pool tree. */
   #division: ShareDivision | undefined;
+  /** Whose division it is, as its errors name it (`policy "mine": `), or empty. */
+  #divider = '';
   /** The pools' counts kept between refreshes (keepCounts); undefined: each refresh counts every job. */
   #kept: KeptCounts | undefined;
 
@@ -380,9 +383,9 @@ export class PoolSet implements Admission {
         const fair = this.#division(this.pools, kind, slots);
         const n = this.#pools.length;
         const list = Array.isArray(fair) || ArrayBuffer.isView(fair); // a typed array is a list of numbers too
-        if (!list || fair.length !== n) throw new Error(`the pools' share division gave ${list ? fair.length : 'no list of'} shares for ${n} pool${n === 1 ? '' : 's'}, not one number of slots from 0 a pool`);
+        if (!list || fair.length !== n) throw new Error(`${this.#divider}the pools' share division gave ${list ? fair.length : 'no list of'} shares for ${n} pool${n === 1 ? '' : 's'}, not one number of slots from 0 a pool`);
         const bad = fair.findIndex((x) => typeof x !== 'number' || !Number.isFinite(x) || x < 0);
-        if (bad !== -1) throw new Error(`the pools' share division gave pool "${this.#pools[bad].name}" a share of ${String(fair[bad])}, not one number of slots from 0 a pool`);
+        if (bad !== -1) throw new Error(`${this.#divider}the pools' share division gave pool "${this.#pools[bad].name}" a share of ${shownValue(fair[bad])}${typeof fair[bad] === 'number' ? '' : ` (${kindInWords(fair[bad])})`}, not one number of slots from 0 a pool`);
         this.#pools.forEach((pool, i) => pool.share(kind).shareFairly(ENGINE, fair[i]));
       } else {
         // Top down: the root divides the slots among the top level, each parent pool its share among its children.
@@ -398,9 +401,10 @@ export class PoolSet implements Admission {
    * results' `shares`) are divided: the capacity scheduler's by the queues' capacities (capacity-shares.ts). Once,
    * when the policy is made, before the run.
    */
-  divideSharesBy(division: ShareDivision): void {
+  divideSharesBy(division: ShareDivision, divider?: string): void {
     if (this.#division !== undefined) throw new Error('the pools\' fair-share division is set already');
     this.#division = division;
+    this.#divider = divider === undefined ? '' : `${divider}: `;
   }
 
   /** computeFairShares among siblings: `slots` divided by weight, min share and demand. */

@@ -382,9 +382,10 @@ export class Scheduler {
       const a = this.nextArrivalMs;
       if (a <= untilMs && a <= clock.nextTickMs) this.arrive(a);
       else if (clock.nextTickMs <= untilMs && !this.finished) {
+        const before = clock.nextTickMs;
         if (this.activeJobs === 0) clock.skipIdle(Math.min(untilMs, a - 1));
         const at = clock.nextTickMs;
-        this.checkTickTime(at);
+        this.checkTickTime(at, undefined, before);
         this.tickAt = at;
         this.tickWatch?.start();
         try {
@@ -398,8 +399,8 @@ export class Scheduler {
     }
   }
 
-  private checkTickTime(next: number, after?: number): void {
-    checkTickTime(this.scenario.scheduler.policy, this.topology.heartbeatMs, next, after);
+  private checkTickTime(next: number, after?: number, skipped?: number): void {
+    checkTickTime(this.scenario.scheduler.policy, this.topology.heartbeatMs, next, after, skipped);
   }
 
   /** Kills a running attempt chosen by preemption: back to pending, its lost slot time counted, the kill sent. */

@@ -7,21 +7,23 @@ import type { Job } from './job.js';
 import { policyAndPreemption } from './plugin-checks.js';
 import type { RunningTasks } from './running-tasks.js';
 import type { Scenario } from './scenario.js';
-import { shownValue } from './shown-value.js';
+import { kindInWords, shownValue } from './shown-value.js';
 import { isReduceRef, reduceOf } from './task-ref.js';
 import { RUNNING } from './task-state.js';
 
 /**
  * A tick's time must lie on the heartbeat grid (the contract: a kill then reaches the racks between epochs) and
  * move forward at each tick: a tick whose next time stayed put looped here forever, and one off the grid killed
- * tasks at times already past (a plugin's, found by a fuzzing pass). `after` omitted: at the run's start, or after skipIdle.
+ * tasks at times already past (a plugin's, found by a fuzzing pass). `after`: the tick that ran, which the next must
+ * follow; `skipped`: the time before skipIdle, which it may keep but not go back from (a skip back one interval ran
+ * the tick in the past, then looped for ever). Both omitted: at the run's start.
  */
-export function checkTickTime(policy: string, heartbeatMs: number, next: number, after?: number): void {
+export function checkTickTime(policy: string, heartbeatMs: number, next: number, after?: number, skipped?: number): void {
   const H = heartbeatMs;
-  const early = after === undefined ? next < 0 : next <= after;
+  const early = after !== undefined ? next <= after : skipped !== undefined ? next < skipped : next < 0;
   if (Number.isFinite(next) && !early && next % H === 0) return;
   const why = !Number.isFinite(next) ? 'is not a finite time'
-    : early ? (after === undefined ? 'is before the run\'s start (0 ms)' : `is not after the tick that ran (${after} ms)`)
+    : early ? (after !== undefined ? `is not after the tick that ran (${after} ms)` : skipped !== undefined ? `is before the time it had before skipIdle (${skipped} ms): a skip moves it forward or leaves it` : 'is before the run\'s start (0 ms)')
     : `is not a multiple of the heartbeat interval (${H} ms)`;
   throw new Error(`policy "${policy}": its tick's next time (${next} ms) ${why}`);
 }
@@ -55,6 +57,8 @@ export function checkVictim(sc: Scenario['scheduler'], v: Victim, nowMs: number,
   }
   const state = reduce ? job.reduceState[r] : job.mapState[v.task];
   if (state !== RUNNING) throw refuse(`a kill of job ${job.spec.id}'s ${reduce ? `reduce ${r}` : `map ${v.task}`}, which is not running`);
+  // a start of another type shown as it is: "2447" read as "started at 2447 ms, not a time before the tick's 15000 ms"
+  if (typeof v.startMs !== 'number') throw refuse(`a kill naming its attempt's start as ${shownValue(v.startMs)} (${kindInWords(v.startMs)}), not a time in ms before the tick's ${nowMs} ms`);
   if (!(Number.isFinite(v.startMs) && v.startMs <= nowMs)) throw refuse(`a kill of an attempt started at ${v.startMs} ms, not a time before the tick's ${nowMs} ms`);
   // The lost slot time is the engine's own start's: a victim naming another start (a plugin's) would book what it says.
   const started = reduce ? job.reduceStartMs[r] : running.mapStartMs(job, v.task);

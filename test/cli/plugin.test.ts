@@ -318,6 +318,11 @@ for (const files of ${JSON.stringify(files)}) { try { await loadPlugins(files); 
       '',
     ]);
     expect(r.stderr).toBe(`hfsim: warning: plugin file ${empty} registered no new plugin: an earlier plugin file imported it already, or it registers none\n`);
+    // a program that imported the file itself first (README's library example), then gave it to loadPlugins: its
+    // plugins are registered; it read "registered no plugin" (an InputError)
+    const imported = spawnSync(process.execPath, ['--input-type=module', '-e', `import { loadPlugins, policies } from ${index};
+await import(${JSON.stringify(own)}); await loadPlugins([${JSON.stringify(own)}]); console.log(policies.names.includes('library-own'));`], { encoding: 'utf8', timeout: 30_000 });
+    expect([imported.status, imported.stdout, imported.stderr]).toEqual([0, 'true\n', `hfsim: warning: plugin file ${own} registered no new plugin: it was imported already (before loadPlugins was given it), or it registers none\n`]);
     const hung = caller([[hang]]);
     expect(hung.status).toBe(2);
     expect(hung.stderr).toBe(`hfsim: plugin file ${hang}: the module never finished loading (a top-level await that never settles)\n`);

@@ -67,6 +67,16 @@ describe('registerPolicy refuses a bad definition with a TypeError naming the po
     expect(parsed.ok ? [] : parsed.errors).toEqual(['scheduler.delay.mode: Invalid input: expected "patient-mode" (delay.mode names the plugin and is left out of its config, which is the other fields: its schema must not ask for mode)']);
   });
 
+  // The scenario's gate config is { mode, ...config }: a default `mode` of "none" ran the built-in gate in its place,
+  // exit 0, and one that names no gate failed only in simulate() ("the scenario is not one parseScenario returns").
+  it('a gate whose config schema gives a field mode is refused at parse time: mode names the gate', () => {
+    for (const [name, mode] of [['defaults-mode-none', 'none'], ['defaults-mode-slow', 'slow']] as const) {
+      registerGate(name, { description: 'x', config: z.strictObject({ mode: z.string().default(mode) }), create: () => { throw new Error('unused'); } });
+      const parsed = parseScenario(jobsScenario({ scheduler: { policy: 'fair', delay: { mode: name } } }));
+      expect(parsed.ok ? [] : parsed.errors).toEqual([`scheduler.delay: delay.mode "${name}": its config schema gives a field mode, which names the plugin (delay.mode) and is left out of its config: its schema must not have a field mode`]);
+    }
+  });
+
   it('a config schema that refuses its own output is named at parse time (a transform failed at simulate(), "the scenario is not one parseScenario returns", naming no plugin)', () => {
     const shape = fresh();
     registerPolicy(shape, { description: 'x', config: z.strictObject({ by: z.string().default('a') }).transform((c) => ({ by: c.by, upper: c.by.toUpperCase() })), create });

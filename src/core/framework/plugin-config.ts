@@ -47,6 +47,13 @@ export function parsePluginConfig(registry: PluginLookup, field: string, name: s
     return undefined;
   }
   if (result.success) {
+    // A field the schema gives named as the field naming the plugin: the scenario's config is { mode, ...config }, so a
+    // default of it took the run to another gate (a gate's `mode` defaulting to "none" ran the built-in one, silently).
+    if (nameKey !== undefined && isObject(result.data) && Object.hasOwn(result.data, nameKey)) {
+      issues.push({ code: 'custom', path: configPath, input: config,
+        message: `${field} "${name}": its config schema gives a field ${nameKey}, which names the plugin (${field}) and is left out of its config: its schema must not have a field ${nameKey}` });
+      return undefined;
+    }
     // simulate() checks the scenario it is given as parseScenario returns it, so a schema must take its own output: a
     // transform to another shape failed only then, as "the scenario is not one parseScenario returns", naming no plugin.
     const again = syncParse(schema, result.data);

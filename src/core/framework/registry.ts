@@ -230,6 +230,11 @@ export class Registry<P extends PluginBase<unknown>> {
     return [...this.byName.keys()];
   }
 
+  /** The names registered by plugins, not built into hfsim. */
+  get pluginNames(): string[] {
+    return this.names.filter((name) => !this.builtIns.has(name));
+  }
+
   /** 'one of "a", "b"' for an error message. */
   oneOf(): string {
     if (this.byName.size === 0) return `a registered ${this.noun} (none is registered)`;
