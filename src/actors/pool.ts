@@ -178,11 +178,18 @@ interface Slot<T, R> {
   busy?: Pending<T, R>;
 }
 
+/** Worker processes of one number killed before they were ready, in a row, that are replaced; one more closes the pool. */
+const MAX_START_KILLS = 3;
+
 class ProcessPool<T, R> implements TaskPool<T, R> {
   private readonly queue: Array<Pending<T, R>> = [];
   private readonly slots: Array<Slot<T, R>> = [];
   private nextId = 0;
   private closing = false;
+  /** Why the pool closed itself (its workers could not start), for the tasks run after. */
+  private closedWhy: string | undefined;
+  /** By worker number: its processes killed by a signal before they were ready, in a row (an outside kill, memory). */
+  private readonly startKills: number[] = [];
   /** Sends not yet written out, and who waits for there to be none. */
   private sending = 0;
   private waiting: Array<() => void> = [];
@@ -194,7 +201,7 @@ class ProcessPool<T, R> implements TaskPool<T, R> {
   }
 
   run(task: T, limitMs?: number): Promise<R> {
-    if (this.closing) return Promise.reject(new Error('the worker pool is closed'));
+    if (this.closing) return Promise.reject(new Error(this.closedWhy ?? 'the worker pool is closed'));
     return new Promise<R>((resolve, reject) => {
       const p: Pending<T, R> = { id: this.nextId++, task, sentAt: 0, limitMs,
         resolve: (r) => { clearTimeout(p.timer); resolve(r); },
@@ -215,17 +222,22 @@ class ProcessPool<T, R> implements TaskPool<T, R> {
   async close(wait = true): Promise<void> {
     this.closing = true;
     for (const p of this.queue.splice(0)) p.reject(new Error('the worker pool was closed'));
-    await Promise.all(this.slots.map(({ child }) => new Promise<void>((done) => {
+    await Promise.all(this.slots.map(({ child, busy }) => new Promise<void>((done) => {
       if (child.exitCode !== null || child.signalCode !== null) return done();
       if (wait) {
         child.once('exit', () => done());
         child.ref();
       } else {
         child.unref(); // this process need not wait for it: it exits once its channel is closed
+        (child.channel as { unref(): void } | undefined | null)?.unref();
         done();
       }
-      if (child.connected) child.disconnect(); // pool-child exits when its channel closes
-      else child.kill();
+      // A busy worker's task is given up: it is killed. Disconnected, one whose answer this process was reading (the
+      // variant it ran itself held the event loop meanwhile) never closed its channel, which holdOpen had kept
+      // referenced: `run --parallel` whose other variant had failed hung for ever (Node waits for that message's end
+      // before it closes a channel, and drops the message once it has begun to close).
+      if (child.connected && busy === undefined) child.disconnect(); // pool-child exits when its channel closes
+      else child.kill('SIGKILL');
     })));
   }
 
@@ -242,6 +254,7 @@ class ProcessPool<T, R> implements TaskPool<T, R> {
     child.on('message', (m: FromChild<R>) => {
       if ('ready' in m) {
         slot.readyAt = clockMs();
+        this.startKills[index] = 0;
         if (slot.busy !== undefined) this.limit(slot, slot.busy);
         return;
       }
@@ -271,10 +284,16 @@ class ProcessPool<T, R> implements TaskPool<T, R> {
       const p = slot.busy;
       slot.busy = undefined;
       const why = `its worker process exited (${signal ?? `code ${code}`})`;
-      p?.reject(new Error(slot.readyAt === undefined ? `${why} before it could take a task` : why));
+      // Killed by a signal before it was ready (from outside, or out of memory as it loaded): the task sent to it never
+      // began, and a fresh worker takes it; a few such deaths in a row, or an exit of its own (it could not load the
+      // task module: a fresh one would fail the same way), close the pool. One killed start failed every point left.
+      const restart = slot.readyAt === undefined && signal !== null && !this.closing && (this.startKills[index] = (this.startKills[index] ?? 0) + 1) <= MAX_START_KILLS;
+      if (restart && p !== undefined) this.queue.unshift(p);
+      else p?.reject(new Error(slot.readyAt === undefined ? `${why} before it could take a task` : why));
       if (this.closing) return;
-      if (slot.readyAt === undefined) { // it could not even load the task module: a fresh one would fail the same way
+      if (slot.readyAt === undefined && !restart) {
         this.closing = true;
+        this.closedWhy = `the worker pool closed: worker ${index}'s process ${why.slice('its worker process '.length)} before it could take a task${signal === null ? '' : `, ${MAX_START_KILLS + 1} times in a row`}`;
         for (const q of this.queue.splice(0)) q.reject(new Error(`${why} before it could take a task`));
         return;
       }

@@ -1,5 +1,6 @@
 /** The worker pool (src/actors/pool.ts), both kinds: values and errors come back; a worker that dies is replaced; a simulation's result is the in-process one. */
 import { spawn } from 'node:child_process';
+import { readFileSync, readdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -11,6 +12,24 @@ import type { PoolTestTask } from './pool-task.js';
 
 const TASK = new URL('./pool-task.ts', import.meta.url);
 const alive = (pid: number): boolean => { try { process.kill(pid, 0); return true; } catch { return false; } };
+
+/** Whether process `pid` has ended within `ms`. */
+async function goneWithin(pid: number, ms: number): Promise<boolean> {
+  for (const end = Date.now() + ms; Date.now() < end; await new Promise((done) => setTimeout(done, 20))) if (!alive(pid)) return true;
+  return !alive(pid);
+}
+
+/** Linux: this process's live children (from /proc: the 4th field of each stat is the parent, the 3rd the state). */
+function childPids(): number[] {
+  return readdirSync('/proc').filter((d) => /^\d+$/.test(d)).flatMap((d) => {
+    try {
+      const fields = readFileSync(`/proc/${d}/stat`, 'utf8').split(') ')[1].split(' ');
+      return Number(fields[1]) === process.pid && fields[0] !== 'Z' ? [Number(d)] : [];
+    } catch {
+      return [];
+    }
+  });
+}
 
 describe.each(POOL_KINDS)('a pool of %s', (kind) => {
   it('returns each task\'s value, and a task\'s error as its rejection without stopping the others', async () => {
@@ -163,6 +182,57 @@ describe('a pool of processes', () => {
     } finally {
       await pool.close();
     }
+  });
+
+  // run --parallel, a variant failed in this process: close(false) disconnected a worker whose large answer this
+  // process had begun to read while its own variant held the event loop; Node closes a channel only once the message
+  // it reads ends, and drops the message then, so the channel (kept referenced) never closed, nor did the command.
+  it('close(false) ends a busy worker whose answer is being read, so nothing holds this process', async () => {
+    const pool = startPool<PoolTestTask, unknown>('processes', 1, TASK);
+    const pid = await pool.run({ kind: 'pid' }) as number;
+    pool.run({ kind: 'big', mb: 64 }).catch(() => undefined);
+    // the moment the race needs, made sure of: the channel has read part of the answer (the flag Node 20 keeps on the
+    // channel's handle, which its _disconnect reads)
+    const child = (pool as unknown as { slots: Array<{ child: Record<symbol, unknown> }> }).slots[0].child;
+    const channel = child[Object.getOwnPropertySymbols(child).find((k) => k.description === 'kChannelHandle')!] as { buffering?: boolean } | null;
+    for (const end = Date.now() + 10_000; channel?.buffering !== true && Date.now() < end;) await new Promise((done) => setImmediate(done));
+    expect(channel?.buffering).toBe(true);
+    await pool.close(false);
+    expect(await goneWithin(pid, 5000)).toBe(true);
+  });
+
+  // A worker killed as it started (from outside, or out of memory as it loaded) closed the pool as one that cannot load
+  // the task module: every point of a sweep left failed, "the worker pool is closed", beside a healthy worker.
+  it('replaces a worker killed before it is ready and runs its task; killed four times in a row, closes saying so', { skip: process.platform !== 'linux' }, async () => {
+    // Each worker process waits a second before it loads anything, so a kill lands before it is ready; its flag carries
+    // a token to find this pool's processes by (other test files' children share this process).
+    const token = `pool-start-kill-${process.pid}-${Date.now()}`;
+    const execArgv = ['--import', `data:text/javascript,/*${token}*/const end=Date.now()+1000;while(Date.now()<end);`];
+    const killStarts = async (times: number): Promise<Set<number>> => {
+      const seen = new Set<number>();
+      while (seen.size < times) {
+        for (const pid of childPids()) {
+          if (seen.has(pid) || !readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(token)) continue;
+          seen.add(pid);
+          process.kill(pid, 'SIGKILL');
+        }
+        await new Promise((done) => setTimeout(done, 2));
+      }
+      return seen;
+    };
+    const pool = startPool<PoolTestTask, unknown>('processes', 1, TASK, { execArgv });
+    const task = pool.run({ kind: 'pid' });
+    const killed = await killStarts(3);
+    const ran = await task as number;
+    expect([killed.has(ran), alive(ran)]).toEqual([false, true]); // its fourth process ran it
+    await pool.close();
+    const doomed = startPool<PoolTestTask, unknown>('processes', 1, TASK, { execArgv });
+    const lost = doomed.run({ kind: 'pid' });
+    lost.catch(() => undefined);
+    await killStarts(4);
+    await expect(lost).rejects.toThrow('its worker process exited (SIGKILL) before it could take a task');
+    await expect(doomed.run({ kind: 'pid' })).rejects.toThrow("the worker pool closed: worker 0's process exited (SIGKILL) before it could take a task, 4 times in a row");
+    await doomed.close();
   });
 
   it('fails every task at once when a worker cannot load the task module', async () => {
