@@ -283,7 +283,8 @@ class ProcessPool<T, R> implements TaskPool<T, R> {
     child.on('exit', (code, signal) => {
       const p = slot.busy;
       slot.busy = undefined;
-      const why = `its worker process exited (${signal ?? `code ${code}`})`;
+      const exited = `exited (${signal ?? `code ${code}`})`;
+      const why = `its worker process ${exited}`;
       // Killed by a signal before it was ready (from outside, or out of memory as it loaded): the task sent to it never
       // began, and a fresh worker takes it; a few such deaths in a row, or an exit of its own (it could not load the
       // task module: a fresh one would fail the same way), close the pool. One killed start failed every point left.
@@ -293,7 +294,7 @@ class ProcessPool<T, R> implements TaskPool<T, R> {
       if (this.closing) return;
       if (slot.readyAt === undefined && !restart) {
         this.closing = true;
-        this.closedWhy = `the worker pool closed: worker ${index}'s process ${why.slice('its worker process '.length)} before it could take a task${signal === null ? '' : `, ${MAX_START_KILLS + 1} times in a row`}`;
+        this.closedWhy = `the worker pool closed: worker ${index}'s process ${exited} before it could take a task${signal === null ? '' : `, ${MAX_START_KILLS + 1} times in a row`}`;
         for (const q of this.queue.splice(0)) q.reject(new Error(`${why} before it could take a task`));
         return;
       }

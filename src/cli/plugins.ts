@@ -17,8 +17,9 @@ import { whileLoading } from '../core/plugin-loading.js';
 import { EXIT, InputError, endIsExpected, exitNow, fileFrames, loadedPluginFiles, loadedPluginUrls } from './errors.js';
 import { warnOnce } from './warn.js';
 
-const registered = (): number => policies.names.length + gates.names.length + preemptions.names.length + replications.names.length;
-const pluginsRegistered = (): number => [policies, gates, preemptions, replications].reduce((n, r) => n + r.pluginNames.length, 0);
+const REGISTRIES = [policies, gates, preemptions, replications];
+const registered = (): number => REGISTRIES.reduce((n, r) => n + r.names.length, 0);
+const pluginsRegistered = (): number => REGISTRIES.reduce((n, r) => n + r.pluginNames.length, 0);
 
 /**
  * The file URLs of `paths` (relative to the working directory), as workers import them: by real path, so that a link

@@ -23,7 +23,7 @@ export interface SlotRates {
   slowdown: number;
 }
 
-/** The slots' rates of `scenario`, whose maps read `maps` blocks (a block a map; each counted once a map reads it). */
+/** The slots' rates of `scenario`, whose maps read at most `maps` blocks (a jobs workload: its files read instead). */
 export function slotRates(scenario: Scenario, maps: number): SlotRates {
   const { racks, nodesPerRack, mapSlotsPerNode, reduceSlotsPerNode } = scenario.cluster;
   const nodes = racks * nodesPerRack;

@@ -52,7 +52,7 @@ export function workloadLimitErrors(scenario: Scenario, trace?: SwimTrace, lastS
  */
 function runLengthErrors(scenario: Scenario, t: Totals, computedMaps: readonly TaskTime[], arrivalsOf: () => JobArrivals | undefined): string[] {
   const { racks } = scenario.cluster;
-  const rates = slotRates(scenario, scenario.workload.kind === 'jobs' ? t.listedMaps : t.blocks);
+  const rates = slotRates(scenario, t.blocks);
   const heartbeatMs = heartbeatMsOf(scenario.cluster);
   // Bounds above what the arrivals can show: the span to the last arrival and the longest task, every map at the
   // longest map time and every reduce at the longest reduce's.
