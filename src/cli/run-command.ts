@@ -6,7 +6,8 @@ import { InputError } from './errors.js';
 import { compare, variantNamed } from './format.js';
 import { type LoadedVariant, loadScenarioFlagsSteps } from './load-scenario.js';
 import { parseSet } from './set-argument.js';
-import { writeOutputs } from './output.js';
+import { type OutputContent, writeOutputs } from './output.js';
+import { jsonPieces } from './json-pieces.js';
 import { checkDistinctOutputs, checkOneOnStdout, checkOutputFile, landsOnStdout, writesStdout } from './output-paths.js';
 import { keepStdoutForOutput, printOut } from './stdout.js';
 import { endOnPluginCrash, loadPluginFlags, pluginUrls } from './plugins.js';
@@ -82,13 +83,14 @@ export async function runAction(file: string, flags: RunFlags): Promise<void> {
     display?.end();
   }
   if (flags.checkShortcuts) await checkShortcuts(loaded.variants, results, flags);
-  const json = JSON.stringify(results.length === 1 ? results[0] : results, null, 2) + '\n';
+  // In pieces (a million jobs' result passed V8's longest string), and only for an output that prints it.
+  const json = flags.out !== undefined || flags.json ? [...jsonPieces(results.length === 1 ? results[0] : results), '\n'] : [];
   // Every output is made before the first is written, and the writes follow one another with no await between:
   // writeOutput holds a signal that comes meanwhile until all are written, so a Ctrl-C or a kill leaves the files of
   // one run, all new or all old (awaiting the report after --out had ended the command with a new result beside an
   // old CSV). So a report that fails to be drawn now leaves --out unwritten too, where it had been written first; and
   // writeOutputs replaces none of them until all are whole, so a write the disk cannot take leaves all of them old.
-  const outputs: Array<[file: string, content: string]> = [];
+  const outputs: Array<[file: string, content: OutputContent]> = [];
   if (flags.out !== undefined) outputs.push([flags.out, json]);
   if (flags.jobsCsv !== undefined) outputs.push([flags.jobsCsv, (await import('./jobs-csv.js')).jobsCsv(results)]);
   if (flags.html !== undefined) outputs.push([flags.html, await (await import('../report/report.js')).runReportHtml(loaded.name, results)]);

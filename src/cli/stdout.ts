@@ -6,6 +6,7 @@
 import { fstatSync, writeSync } from 'node:fs';
 import { isClosedPipe, stdoutFailed } from './closed-pipe.js';
 import { holdSignals } from './hold-signals.js';
+import type { OutputContent } from './output.js';
 
 /**
  * What the command prints on stdout (the result JSON, the tables), whole (an output naming /dev/stdout: output.ts writeInto):
@@ -14,21 +15,25 @@ import { holdSignals } from './hold-signals.js';
  * terminal through the stream, holding signals until it has taken it all (a SIGTERM while the reader was slow cut
  * the output at the pipe's 64 KB). A write that fails says so naming stdout, exit 1.
  */
-export function printOut(content: string): void {
+export function printOut(content: OutputContent): void {
+  const pieces = typeof content === 'string' ? [content] : content;
   let file = false;
   try {
     file = fstatSync(1).isFile();
   } catch { /* closed: the stream reports it */ }
   if (file) {
     try {
-      writeAllInto(1, content);
+      for (const piece of pieces) writeAllInto(1, piece);
     } catch (err) {
       stdoutFailed(err);
     }
     return;
   }
   const release = holdSignals(true);
-  (ownStdoutWrite ?? process.stdout.write.bind(process.stdout))(content, () => release()); // EPIPE and the like: closed-pipe.ts
+  const write = ownStdoutWrite ?? process.stdout.write.bind(process.stdout);
+  // the pieces in order, signals held until the stream has taken the last; EPIPE and the like: closed-pipe.ts
+  pieces.forEach((piece, i) => write(piece, i === pieces.length - 1 ? () => release() : () => {}));
+  if (pieces.length === 0) release();
 }
 
 /** stdout's own write, where keepStdoutForOutput has sent other writes to stderr. */

@@ -915,7 +915,7 @@ describe('README.md and the command line agree', () => {
     });
 
     it('the jobs CSV columns README lists are the CSV header', () => {
-      const withReplication = jobsCsv([{ ...result[0], replication: {} } as unknown as Result]).split('\n')[0];
+      const withReplication = jobsCsv([{ ...result[0], replication: {} } as unknown as Result]).join('').split('\n')[0];
       expect(checkCsvColumns(README, csv.split('\n')[0], withReplication)).toEqual([]);
     });
 
