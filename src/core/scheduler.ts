@@ -38,7 +38,7 @@ import { valueKind } from './shown-value.js';
 import type { PoolSet } from './pools.js';
 import { makePlugins } from './plugins.js';
 import { COMPUTE_PHASE, COPY_PHASE, MAP_PHASE } from './task-draws.js';
-import { TaskJitter } from './task-jitter.js';
+import { TaskJitter, longestTask } from './task-jitter.js';
 import { checkTickTime, checkVictim } from './tick-checks.js';
 import { type HeartbeatPort, heartbeatInProgress, makeHeartbeatPort } from './heartbeat-port.js';
 import type { ActionSink } from './action-sink.js';
@@ -182,7 +182,7 @@ export class Scheduler {
       this.replicas = new DynamicReplicas(blocks, blocks.files, topology, copyMs, scenario.hdfs.blockMB,
         (j) => this.jobs[j]!.replicasChanged(ENGINE, topology, blocks, this.jobScratch), scenario.cluster.network.model === 'fluid', scenario.scheduler.replication!.policy, scenario.seed);
     }
-    this.jitter = new TaskJitter(scenario.tasks.durationJitter, scenario.seed, specs.length);
+    this.jitter = new TaskJitter(scenario.tasks.durationJitter, scenario.seed, specs.length, longestTask(topology.heartbeatMs, scenario.cluster.racks));
     this.visitedAt = new Float64Array(specs.length).fill(-1);
     this.launchedAt = new Float64Array(specs.length).fill(-1);
     this.port = this.assigner === undefined ? undefined : makeHeartbeatPort(this.hb, {
@@ -523,6 +523,7 @@ export class Scheduler {
     const attempt = job.mapAttempt(map);
     const jitter = this.jitter.factor(job.index, map, attempt, MAP_PHASE);
     const durationMs = Math.max(1, Math.round(spec.mapMs * slow * jitter));
+    this.jitter.checked(this.io === undefined ? durationMs : spec.mapMs * jitter, spec.id, 'map', map, attempt);
     this.stats.launches++;
     this.observer.launched?.(nowMs, node, job.index, map, locality, durationMs);
     this.running?.launchedMap(job, map, node, nowMs, durationMs);
@@ -557,6 +558,7 @@ export class Scheduler {
         const attempt = job.reduceAttempt(r);
         const copyMs = this.choice.copyPhaseMs(job, spec.copyMs > 0 ? Math.round(spec.copyMs * this.jitter.factor(job.index, r, attempt, COPY_PHASE)) : 0, nowMs);
         const computeMs = Math.max(1, Math.round(spec.reduceMs * this.jitter.factor(job.index, r, attempt, COMPUTE_PHASE)));
+        this.jitter.checked(copyMs + computeMs, spec.id, 'reduce', r, attempt);
         const mapsDone = job.mapsDoneMs >= 0;
         if (!mapsDone && this.outputs === undefined) this.mapsDone.reduceWaits(rank, job.index);
         this.stats.launches++;
