@@ -53,7 +53,7 @@ export interface ShareInput {
  * sum to min(total demand, slots), by doubling an upper bound and then FAIR_SHARE_ITERATIONS bisection steps
  * (Hadoop's algorithm; the shares are those at the upper end of the final interval). When the min shares
  * (each capped by its demand) add up to more than the slots, they are first scaled down by one common factor
- * so that they fit (the paper: "scale them down evenly"). Returns one share per input. Cost O(n * 25).
+ * so that they fit (the paper: "scale them down evenly"). Returns one share per input. Cost O(n + 25 x those with demand).
  */
 export function computeFairShares(inputs: readonly ShareInput[], slots: number): number[] {
   const totalDemand = inputs.reduce((s, x) => s + x.demand, 0);
@@ -62,9 +62,13 @@ export function computeFairShares(inputs: readonly ShareInput[], slots: number):
   const scale = wantedMin > slots && wantedMin > 0 ? slots / wantedMin : 1;
   const mins = inputs.map((x) => Math.min(x.minShare, x.demand) * scale);
   const share = (i: number, r: number): number => Math.min(Math.max(inputs[i].weight * r, mins[i]), inputs[i].demand);
+  // The search sums the shares of those with demand: another's is 0 at any ratio, and adding 0 changes no sum, so the
+  // shares are the same to the bit (10,000 pools with a few busy walked them all, 25 times an interval).
+  const wanting: number[] = [];
+  for (let i = 0; i < inputs.length; i++) if (inputs[i].demand > 0) wanting.push(i);
   const used = (r: number): number => {
     let s = 0;
-    for (let i = 0; i < inputs.length; i++) s += share(i, r);
+    for (const i of wanting) s += share(i, r);
     return s;
   };
   if (cap <= 0) return inputs.map(() => 0);

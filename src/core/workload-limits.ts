@@ -17,6 +17,7 @@ import { type JobArrivals, jobArrivals } from './job-arrivals.js';
 import { type PassedAt, type Totals, workloadTotals } from './workload-totals.js';
 import { type EarliestEnd, busyEpochs, earliestEnd } from './run-epochs.js';
 import { type SlotRates, slotRates } from './slot-rates.js';
+import { FACEBOOK_USER_POOLS, facebookPool, swimPools } from './pool-names.js';
 
 /**
  * A trace's total past its limit, named at the row where it passes (it named no row: "workload.trace: 16000000 reduces
@@ -52,6 +53,9 @@ export function workloadLimitErrors(scenario: Scenario, trace?: SwimTrace, lastS
  */
 function runLengthErrors(scenario: Scenario, t: Totals, computedMaps: readonly TaskTime[], arrivalsOf: () => JobArrivals | undefined): string[] {
   const { racks } = scenario.cluster;
+  // A pool-aware policy walks every pool each interval as every rack runs: each counts as a rack (walkedPools).
+  const pools = walkedPools(scenario);
+  const walked = racks + pools;
   const rates = slotRates(scenario, t.blocks);
   const heartbeatMs = heartbeatMsOf(scenario.cluster);
   // Bounds above what the arrivals can show: the span to the last arrival and the longest task, every map at the
@@ -59,7 +63,7 @@ function runLengthErrors(scenario: Scenario, t: Totals, computedMaps: readonly T
   const longestMs = Math.max(...longTasksOf(scenario, t, computedMaps).map(([, ms]) => ms));
   const mostWorkMs = Math.max((Math.max(t.blocks, t.listedMaps) * Math.max(t.mapMs, ...computedMaps.map(([, ms]) => ms))) / rates.maps, (t.reduces * t.reduceMs) / rates.reduces);
   const spanMs = Math.max(Math.min(t.lastSubmitMs + longestMs, MAX_TIME_MS), mostWorkMs);
-  if (mostWorkMs <= MAX_TIME_MS && Math.ceil(spanMs / heartbeatMs + 1) * racks <= MAX_RUN_RACK_EPOCHS) return [];
+  if (mostWorkMs <= MAX_TIME_MS && Math.ceil(spanMs / heartbeatMs + 1) * walked <= MAX_RUN_RACK_EPOCHS) return [];
   const arrivals = arrivalsOf();
   if (arrivals === undefined) return [];
   const end = earliestEnd(arrivals, rates);
@@ -67,9 +71,44 @@ function runLengthErrors(scenario: Scenario, t: Totals, computedMaps: readonly T
     return [`workload: ${workOf(end, rates)}: the run ends at ${Math.round(end.endMs / 3_600_000)} h of simulated time at the earliest, past the limit of ${MAX_TIME_TEXT} for any simulated time: ${end.by === 'maps' ? 'fewer or shorter maps, or more map slots' : 'fewer or shorter reduces, or more reduce slots'}`];
   }
   const busy = Math.max(busyEpochs(arrivals, heartbeatMs), Math.ceil(end.endMs / heartbeatMs));
-  if (busy * racks <= MAX_RUN_RACK_EPOCHS) return [];
+  if (busy * walked <= MAX_RUN_RACK_EPOCHS) return [];
   const over = end.by === 'maps' ? "its maps' work over the map slots" : "its reduces' work over the reduce slots";
-  return [`workload: its jobs keep the cluster busy for at least ${busy} heartbeat intervals of ${heartbeatMs} ms (each job from its submission to its first map's end, overlaps counted once, and no fewer than ${over}) on ${racks} racks: ${busy * racks} rack epochs, above the limit of ${MAX_RUN_RACK_EPOCHS} for a run (every epoch runs every rack, about 0.6 us each: hours of run): fewer jobs or racks (larger racks: cluster.nodesPerRack), or a longer cluster.heartbeatMs`];
+  const rackCount = `${racks} rack${racks === 1 ? '' : 's'}`;
+  const on = pools === 0 ? `${rackCount}: ${busy * racks} rack epochs` : `${rackCount} and ${pools} pools: ${busy * walked} rack epochs and pool walks`;
+  const each = pools === 0 ? 'every epoch runs every rack, about 0.6 us each' : `every epoch runs every rack, about 0.6 us each, and ${scenario.scheduler.policy} walks every pool, about 0.4 us each`;
+  const fewer = pools === 0 ? 'fewer jobs or racks (larger racks: cluster.nodesPerRack)' : `fewer jobs, racks (larger racks: cluster.nodesPerRack) or pools${pools > racks ? ` (${pools}: ${poolsWords(scenario)})` : ''}`;
+  return [`workload: its jobs keep the cluster busy for at least ${busy} heartbeat intervals of ${heartbeatMs} ms (each job from its submission to its first map's end, overlaps counted once, and no fewer than ${over}) on ${on}, above the limit of ${MAX_RUN_RACK_EPOCHS} for a run (${each}: hours of run): ${fewer}, or a longer cluster.heartbeatMs`];
+}
+
+/**
+ * The pools a pool-aware policy (hfs, capacity, a plugin registered with usesPools) walks every heartbeat interval:
+ * the configured pools, parent pools, queues and parent queues, and those the jobs name; 0 under any other policy.
+ * Each interval's fair shares, preemption clocks and samples visit every pool, busy or not: 10,000 pools with a few
+ * busy took 3.8 ms an interval here (`--set` of 10,000 pools on one job of 10 maps at 100 ms heartbeats, 38 s for
+ * 10,000 intervals), 1,000 pools 0.22 ms; a rack's epoch about 0.6 us. So a pool counts as a rack in a run's length.
+ */
+function walkedPools(scenario: Scenario): number {
+  return policies.get(scenario.scheduler.policy)?.usesPools === true ? poolNames(scenario).size : 0;
+}
+
+function poolNames(scenario: Scenario): Set<string> {
+  const sc = scenario.scheduler;
+  const names = new Set<string>();
+  for (const list of [sc.pools, sc.parentPools, sc.queues, sc.parentQueues]) for (const p of list) names.add(p.name);
+  const w = scenario.workload;
+  if (w.kind === 'jobs') for (const j of w.jobs) names.add(j.pool ?? j.user ?? 'default');
+  else if (w.kind === 'generated') for (const g of w.groups) names.add(g.pool ?? g.name);
+  else if (w.kind === 'facebook') for (let k = 0; k < Math.min(FACEBOOK_USER_POOLS, w.jobs); k++) names.add(facebookPool(k));
+  else if (w.kind === 'swim') for (const name of swimPools(w.pools, w.poolCount)) names.add(name);
+  return names;
+}
+
+/** Where a scenario's pools come from, in words: "9,998 configured, 2 named by its jobs only". */
+function poolsWords(scenario: Scenario): string {
+  const sc = scenario.scheduler;
+  const configured = new Set([sc.pools, sc.parentPools, sc.queues, sc.parentQueues].flatMap((l) => l.map((p) => p.name))).size;
+  const all = poolNames(scenario).size;
+  return configured === all ? 'scheduler.pools, parentPools, queues and parentQueues' : configured === 0 ? "the pools the workload's jobs name" : `${configured} configured, ${all - configured} named by the workload's jobs`;
 }
 
 /** The work that sets the run's earliest end, in slot-hours, and the slots it is spread over. */

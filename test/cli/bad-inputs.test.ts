@@ -449,6 +449,30 @@ describe('sizes beyond what can run', () => {
   });
 });
 
+describe('a pool-aware policy\'s pools in the run\'s length', () => {
+  // Each interval walks every pool, busy or not (fair shares, preemption clocks): 10,000 pools on one job of 10 maps of
+  // 10,000 s at 100 ms heartbeats (100,000 intervals) would have run about 6 minutes, a day of them days.
+  const cluster = { racks: 1, nodesPerRack: 10, mapSlotsPerNode: 2, reduceSlotsPerNode: 1, heartbeatMs: 100 };
+  const workload = { kind: 'generated', groups: [{ name: 'p0', count: 1, maps: 10, mapMs: 10_000_000 }] };
+  const pools = (n: number) => Array.from({ length: n }, (_, i) => ({ name: `p${i}` }));
+
+  it('hfs: each pool counts as a rack; the same run under fair (no pools) or with fewer pools is within', () => {
+    const file = write('s.json', { ...tiny, cluster, scheduler: { policy: 'hfs', pools: pools(10_000) }, workload });
+    expect(inputError(() => loadScenario(file), file)).toMatch(/: workload: its jobs keep the cluster busy for at least 100000 heartbeat intervals of 100 ms \(.*\) on 1 rack and 10000 pools: 1000100000 rack epochs and pool walks, above the limit of 1000000000 for a run \(every epoch runs every rack, about 0\.6 us each, and hfs walks every pool, about 0\.4 us each: hours of run\): fewer jobs, racks \(larger racks: cluster\.nodesPerRack\) or pools \(10000: scheduler\.pools, parentPools, queues and parentQueues\), or a longer cluster\.heartbeatMs$/);
+    expect(() => loadScenario(write('s.json', { ...tiny, cluster, scheduler: { policy: 'fair' }, workload }))).not.toThrow();
+    expect(() => loadScenario(write('s.json', { ...tiny, cluster, scheduler: { policy: 'hfs', pools: pools(9_000) }, workload }))).not.toThrow();
+  });
+
+  it('the pools the jobs name count too, and capacity\'s queues', () => {
+    const named = { kind: 'jobs', files: [{ name: 'a', blocks: 1 }], jobs: Array.from({ length: 10_000 }, (_, i) => ({ id: `j${i}`, input: 'a', mapMs: 1000, pool: `u${i}` })) };
+    const long = { ...named, jobs: [...named.jobs, { id: 'long', input: 'a', mapMs: 10_000_000, pool: 'u0' }] };
+    const file = write('s.json', { ...tiny, cluster, scheduler: { policy: 'hfs', pools: pools(2) }, workload: long });
+    expect(inputError(() => loadScenario(file), file)).toMatch(/on 1 rack and 10002 pools: \d+ rack epochs and pool walks, .* or pools \(10002: 2 configured, 10000 named by the workload's jobs\)/);
+    const queues = write('s.json', { ...tiny, cluster, scheduler: { policy: 'capacity', queues: Array.from({ length: 10_000 }, (_, i) => ({ name: `p${i}`, capacity: 0.01 })) }, workload });
+    expect(inputError(() => loadScenario(queues), queues)).toMatch(/on 1 rack and 10000 pools: 1000100000 rack epochs and pool walks, .*and capacity walks every pool/);
+  });
+});
+
 describe('the run\'s end at the earliest: its maps\' work over the map slots', () => {
   // 1,000 jobs of 30,000 maps of 20 s on 100 map slots: 69 simulated days of maps, run on (a fuzzing pass's case,
   // head-of-line.json mutated), where every job and task was within its limits.

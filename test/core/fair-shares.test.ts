@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type Schedulable, compareFairShare, computeFairShares } from '../../src/core/fair-shares.js';
+import { FAIR_SHARE_ITERATIONS, type Schedulable, type ShareInput, compareFairShare, computeFairShares } from '../../src/core/fair-shares.js';
 
 const s = (name: string, o: Partial<Schedulable> = {}): Schedulable => ({ name, running: 0, demand: 100, minShare: 0, weight: 1, startMs: 0, ...o });
 const order = (xs: Schedulable[]) => [...xs].sort(compareFairShare).map((x) => x.name);
@@ -44,5 +45,41 @@ describe('FairShareComparator', () => {
     const xs: Schedulable[] = [];
     for (let i = 0; i < 30; i++) xs.push(s(`p${i}`, { running: (i * 7) % 5, minShare: (i * 3) % 4, demand: (i * 5) % 9, weight: 1 + (i % 3), startMs: i % 4 }));
     for (const a of xs) for (const b of xs) expect(Math.sign(compareFairShare(a, b))).toBe(-Math.sign(compareFairShare(b, a)) || 0);
+  });
+});
+
+/** The search as Hadoop writes it, every input summed at every step: computeFairShares skips those without demand. */
+function everyInputWalked(inputs: readonly ShareInput[], slots: number): number[] {
+  const cap = Math.min(inputs.reduce((s, x) => s + x.demand, 0), slots);
+  const wantedMin = inputs.reduce((s, x) => s + Math.min(x.minShare, x.demand), 0);
+  const scale = wantedMin > slots && wantedMin > 0 ? slots / wantedMin : 1;
+  const mins = inputs.map((x) => Math.min(x.minShare, x.demand) * scale);
+  const share = (i: number, r: number): number => Math.min(Math.max(inputs[i].weight * r, mins[i]), inputs[i].demand);
+  const used = (r: number): number => inputs.reduce((s, _, i) => s + share(i, r), 0);
+  if (cap <= 0) return inputs.map(() => 0);
+  let right = 1;
+  while (used(right) < cap && right < 1e12) right *= 2;
+  let left = 0;
+  for (let k = 0; k < FAIR_SHARE_ITERATIONS; k++) {
+    const mid = (left + right) / 2;
+    if (used(mid) < cap) left = mid;
+    else right = mid;
+  }
+  return inputs.map((_, i) => share(i, right));
+}
+
+describe('computeFairShares sums only the inputs with demand', () => {
+  it('the same shares, to the bit, as the walk of every input, most of them idle', () => {
+    const input = fc.record({
+      weight: fc.double({ min: 0.001, max: 1000, noNaN: true }),
+      minShare: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 500 })),
+      demand: fc.oneof({ weight: 3, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.integer({ min: 1, max: 2000 }) }),
+    });
+    fc.assert(fc.property(fc.array(input, { maxLength: 40 }), fc.integer({ min: 0, max: 5000 }), (inputs, slots) => {
+      const fast = computeFairShares(inputs, slots);
+      const plain = everyInputWalked(inputs, slots);
+      expect(fast.length).toBe(plain.length);
+      fast.forEach((x, i) => expect(Object.is(x, plain[i]), `input ${i}: ${x} against ${plain[i]}`).toBe(true));
+    }), { numRuns: 3000, seed: 1129 });
   });
 });
