@@ -135,6 +135,16 @@ export const MAX_JOBS = 1_000_000;
 export const MAX_BLOCKS = 50_000_000;
 
 /**
+ * Replicas of all blocks (or of a jobs workload's maps), counted at the room each block keeps: hdfs.replication, or
+ * with a policy that adds replicas its maxReplicas (workload.ts strideOf). A replica is about 13 bytes while its
+ * map's job runs (4 in the block store, its place in the per-node lists that find local work): 40 jobs of 50,000 maps
+ * ran in 212 MB at replication 3 and 547 MB at 16 (4.7 s and 13 s). MAX_BLOCKS was measured at replication 3 (50 M
+ * blocks, 150 M replicas); at 16 its 50 M maps took 14.1 GB. This bound keeps every replication within that one's
+ * memory: 9.4 M blocks at 16.
+ */
+export const MAX_BLOCK_REPLICAS = 150_000_000;
+
+/**
  * Blocks whose replica nodes a jobs workload lists (an SLS trace lists each map's host so): each is a list checked
  * as a scenario field and echoed in the result's config. Measured (an SLS trace, 2-core VM): 9.8 M maps run in 37 s
  * and 2.2 GB with a 441 MB result (45 bytes a block); 39 M filled Node's 4.5 GB heap while loading, and with a

@@ -3,11 +3,12 @@
  * against limits.ts before a block is placed or a job built. Pure: a swim workload's trace rows are passed in. Errors are one line
  * each, "<field path>: <what>", as the schema's are.
  */
-import { MAX_BLOCKS, MAX_INT32, MAX_JOB_MAPS, MAX_JOBS, MAX_REDUCES, MAX_ROUND_BLOCK_VISITS, MAX_RUN_RACK_EPOCHS, MAX_TASK_EPOCHS, MAX_TASK_RACK_EPOCHS, MAX_TIME_MS, MAX_TIME_TEXT, MAX_WALKED_HEARTBEATS } from './limits.js';
+import { MAX_BLOCKS, MAX_BLOCK_REPLICAS, MAX_INT32, MAX_REPLICATION as MAX_REPLICATION_DEFAULT, MAX_JOB_MAPS, MAX_JOBS, MAX_REDUCES, MAX_ROUND_BLOCK_VISITS, MAX_RUN_RACK_EPOCHS, MAX_TASK_EPOCHS, MAX_TASK_RACK_EPOCHS, MAX_TIME_MS, MAX_TIME_TEXT, MAX_WALKED_HEARTBEATS } from './limits.js';
 import type { FacebookWorkload, Scenario } from './scenario.js';
 import type { SwimTrace } from './swim.js';
 import { heartbeatMsOf } from './topology.js';
-import { type FacebookMix, drawFacebookMix, facebookDraws, seededWorkloadStream } from './workload.js';
+import { type FacebookMix, drawFacebookMix, facebookDraws, seededWorkloadStream, strideOf } from './workload.js';
+import { addsReplicas } from './replication/adds-replicas.js';
 import { policies, replications } from './framework/registry.js';
 import { seenBy } from './framework/builtins.js';
 import { declaredShortcuts } from './plugins.js';
@@ -134,6 +135,7 @@ function countErrors(scenario: Scenario, trace: SwimTrace | undefined, t: Totals
   else if (t.blocks > MAX_BLOCKS) errors.push(`${t.blocksField}: ${about}${Math.round(t.blocks)} blocks (one map each) in all, above the limit of ${MAX_BLOCKS}`);
   // Jobs reading one shared file each run a map a block: 200 jobs over a 5,000,000-block file ran out of memory.
   else if (t.listedMaps > MAX_BLOCKS) errors.push(`workload.jobs: ${t.listedMaps} maps in all (a map a block of each job's input), above the limit of ${MAX_BLOCKS}`);
+  else errors.push(...replicaErrors(scenario, t));
   if (t.largestMaps > MAX_JOB_MAPS) errors.push(`${t.largestField}: a job of ${t.largestMaps} maps, above the limit of ${MAX_JOB_MAPS} maps a job`);
   if (t.arrivalsMs > MAX_TIME_MS) {
     errors.push(`${t.arrivalsField}: the last job would arrive at ${t.arrivalsWhat} = ${Math.round(t.arrivalsMs)} ms, above the limit of ${MAX_TIME_TEXT} for any simulated time`);
@@ -152,6 +154,18 @@ function countErrors(scenario: Scenario, trace: SwimTrace | undefined, t: Totals
   } else if (t.reducesPassed !== undefined) errors.push(passedError(t.reducesPassed, 'reduces', MAX_REDUCES, t.reduces, t.jobs));
   else if (t.reduces > MAX_REDUCES) errors.push(`${w.kind === 'swim' ? 'workload.trace' : 'workload'}: ${about}${Math.round(t.reduces)} reduces in all, above the limit of ${MAX_REDUCES}`);
   return errors;
+}
+
+/** The blocks' (or listed maps') replicas past MAX_BLOCK_REPLICAS, at the room each block keeps (strideOf). */
+function replicaErrors(scenario: Scenario, t: Totals): string[] {
+  const { cluster, hdfs } = scenario;
+  const stride = strideOf(scenario, cluster.racks * cluster.nodesPerRack);
+  const maps = Math.max(t.blocks, t.listedMaps);
+  if (maps * stride <= MAX_BLOCK_REPLICAS) return [];
+  const what = t.listedMaps > t.blocks ? 'maps (a map a block of each job\'s input)' : 'blocks';
+  const field = !addsReplicas(scenario) ? 'hdfs.replication' : hdfs.maxReplicas !== undefined ? 'hdfs.maxReplicas'
+    : `hdfs.maxReplicas (omitted: ${MAX_REPLICATION_DEFAULT}, at most the nodes, with scheduler.replication "${scenario.scheduler.replication!.policy}")`;
+  return [`${field}: ${t.estimate ? 'about ' : ''}${Math.round(maps)} ${what} x ${stride} replicas each is ${Math.round(maps * stride)} block replicas, above the limit of ${MAX_BLOCK_REPLICAS} (about 13 bytes each: ${Math.floor(MAX_BLOCK_REPLICAS / stride)} blocks at ${stride}): fewer blocks, or fewer replicas`];
 }
 
 /** A task's time, named by the field that sets it. */

@@ -449,6 +449,22 @@ describe('sizes beyond what can run', () => {
   });
 });
 
+describe('block replicas', () => {
+  // MAX_BLOCKS was measured at replication 3; 50 M maps at 16 took 14.1 GB (a review's run), about 5x.
+  const cluster = { racks: 10, nodesPerRack: 40, mapSlotsPerNode: 4, reduceSlotsPerNode: 1, heartbeatMs: 3000 };
+  const workload = { kind: 'generated', groups: [{ name: 'g', count: 4, maps: 2_500_000, mapMs: 1000, intervalMs: 1000 }] };
+
+  it('blocks x hdfs.replication, or with a policy that adds replicas the room each block keeps (hdfs.maxReplicas)', () => {
+    const file = write('s.json', { ...tiny, cluster, hdfs: { replication: 16 }, workload });
+    expect(inputError(() => loadScenario(file), file)).toMatch(/:\d+:\d+: hdfs\.replication: 10000000 blocks x 16 replicas each is 160000000 block replicas, above the limit of 150000000 \(about 13 bytes each: 9375000 blocks at 16\): fewer blocks, or fewer replicas$/);
+    expect(() => loadScenario(write('s.json', { ...tiny, cluster, hdfs: { replication: 15 }, workload }))).not.toThrow();
+    const policy = { policy: 'fair', delay: { mode: 'wait', nodeMs: 5000, rackMs: 5000 }, replication: { policy: 'dsbra' } };
+    const room = write('s.json', { ...tiny, cluster, hdfs: { replication: 3 }, scheduler: policy, workload });
+    expect(inputError(() => loadScenario(room), room)).toMatch(/: hdfs\.maxReplicas \(omitted: 16, at most the nodes, with scheduler\.replication "dsbra"\): 10000000 blocks x 16 replicas each/);
+    expect(() => loadScenario(write('s.json', { ...tiny, cluster, hdfs: { replication: 3, maxReplicas: 15 }, scheduler: policy, workload }))).not.toThrow();
+  });
+});
+
 describe('a pool-aware policy\'s pools in the run\'s length', () => {
   // Each interval walks every pool, busy or not (fair shares, preemption clocks): 10,000 pools on one job of 10 maps of
   // 10,000 s at 100 ms heartbeats (100,000 intervals) would have run about 6 minutes, a day of them days.
