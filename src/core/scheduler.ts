@@ -39,6 +39,7 @@ import type { PoolSet } from './pools.js';
 import { makePlugins } from './plugins.js';
 import { COMPUTE_PHASE, COPY_PHASE, MAP_PHASE } from './task-draws.js';
 import { TaskJitter, longestTask } from './task-jitter.js';
+import { rackEpochCost } from './limits.js';
 import { checkTickTime, checkVictim } from './tick-checks.js';
 import { type HeartbeatPort, heartbeatInProgress, makeHeartbeatPort } from './heartbeat-port.js';
 import type { ActionSink } from './action-sink.js';
@@ -182,7 +183,7 @@ export class Scheduler {
       this.replicas = new DynamicReplicas(blocks, blocks.files, topology, copyMs, scenario.hdfs.blockMB,
         (j) => this.jobs[j]!.replicasChanged(ENGINE, topology, blocks, this.jobScratch), scenario.cluster.network.model === 'fluid', scenario.scheduler.replication!.policy, scenario.seed);
     }
-    this.jitter = new TaskJitter(scenario.tasks.durationJitter, scenario.seed, specs.length, longestTask(topology.heartbeatMs, scenario.cluster.racks));
+    this.jitter = new TaskJitter(scenario.tasks.durationJitter, scenario.seed, specs.length, longestTask(topology.heartbeatMs, scenario.cluster.racks, rackEpochCost(scenario.cluster.network.model)));
     this.visitedAt = new Float64Array(specs.length).fill(-1);
     this.launchedAt = new Float64Array(specs.length).fill(-1);
     this.port = this.assigner === undefined ? undefined : makeHeartbeatPort(this.hb, {

@@ -4,7 +4,7 @@
  * launch order. Sigma 0: every factor is 1 and nothing is drawn.
  */
 import type { JobIndex } from './job.js';
-import { MAX_TASK_EPOCHS, MAX_TASK_RACK_EPOCHS, MAX_TIME_MS, MAX_TIME_TEXT } from './limits.js';
+import { FLUID_RACK_EPOCH_COST, MAX_TASK_EPOCHS, MAX_TASK_RACK_EPOCHS, MAX_TIME_MS, MAX_TIME_TEXT } from './limits.js';
 import { TaskDraws } from './task-draws.js';
 
 /**
@@ -12,13 +12,13 @@ import { TaskDraws } from './task-draws.js';
  * MAX_TASK_RACK_EPOCHS rack epochs; and that limit in words. The run's checks (workload-limits.ts) hold every task's
  * time to it before the run; a jittered task's is known when it is drawn, at its launch.
  */
-export function longestTask(heartbeatMs: number, racks: number): { ms: number; words: string } {
+export function longestTask(heartbeatMs: number, racks: number, rackEpochCost = 1): { ms: number; words: string } {
   const epochsMs = MAX_TASK_EPOCHS * heartbeatMs;
-  const rackEpochsMs = Math.floor(MAX_TASK_RACK_EPOCHS / racks) * heartbeatMs;
+  const rackEpochsMs = Math.floor(MAX_TASK_RACK_EPOCHS / (racks * rackEpochCost)) * heartbeatMs;
   const ms = Math.min(MAX_TIME_MS, epochsMs, rackEpochsMs);
   const words = ms === MAX_TIME_MS ? `the limit of ${MAX_TIME_TEXT} for any simulated time`
     : ms === epochsMs ? `${MAX_TASK_EPOCHS} heartbeats of ${heartbeatMs} ms, the limit of heartbeats a task may span`
-      : `${ms / heartbeatMs} heartbeats of ${heartbeatMs} ms on ${racks} racks, the limit of ${MAX_TASK_RACK_EPOCHS} rack epochs a task may span`;
+      : `${ms / heartbeatMs} heartbeats of ${heartbeatMs} ms on ${racks} racks${rackEpochCost === FLUID_RACK_EPOCH_COST ? ` under the fluid model (a rack epoch counts ${rackEpochCost})` : ''}, the limit of ${MAX_TASK_RACK_EPOCHS} rack epochs a task may span`;
   return { ms, words };
 }
 

@@ -3,7 +3,7 @@
  * against limits.ts before a block is placed or a job built. Pure: a swim workload's trace rows are passed in. Errors are one line
  * each, "<field path>: <what>", as the schema's are.
  */
-import { MAX_BLOCKS, MAX_BLOCK_REPLICAS, MAX_INT32, MAX_REPLICATION as MAX_REPLICATION_DEFAULT, MAX_JOB_MAPS, MAX_JOBS, MAX_REDUCES, MAX_ROUND_BLOCK_VISITS, MAX_RUN_RACK_EPOCHS, MAX_TASK_EPOCHS, MAX_TASK_RACK_EPOCHS, MAX_TIME_MS, MAX_TIME_TEXT, MAX_WALKED_HEARTBEATS } from './limits.js';
+import { MAX_BLOCKS, MAX_BLOCK_REPLICAS, MAX_INT32, MAX_REPLICATION as MAX_REPLICATION_DEFAULT, MAX_JOB_MAPS, MAX_JOBS, MAX_REDUCES, MAX_ROUND_BLOCK_VISITS, MAX_RUN_RACK_EPOCHS, MAX_TASK_EPOCHS, MAX_TASK_RACK_EPOCHS, MAX_TIME_MS, MAX_TIME_TEXT, MAX_WALKED_HEARTBEATS, rackEpochCost } from './limits.js';
 import type { FacebookWorkload, Scenario } from './scenario.js';
 import type { SwimTrace } from './swim.js';
 import { heartbeatMsOf } from './topology.js';
@@ -56,7 +56,8 @@ function runLengthErrors(scenario: Scenario, t: Totals, computedMaps: readonly T
   const { racks } = scenario.cluster;
   // A pool-aware policy walks every pool each interval as every rack runs: each counts as a rack (walkedPools).
   const pools = walkedPools(scenario);
-  const walked = racks + pools;
+  const cost = rackEpochCost(scenario.cluster.network.model);
+  const walked = racks * cost + pools;
   const rates = slotRates(scenario, t.blocks);
   const heartbeatMs = heartbeatMsOf(scenario.cluster);
   // Bounds above what the arrivals can show: the span to the last arrival and the longest task, every map at the
@@ -74,9 +75,10 @@ function runLengthErrors(scenario: Scenario, t: Totals, computedMaps: readonly T
   const busy = Math.max(busyEpochs(arrivals, heartbeatMs), Math.ceil(end.endMs / heartbeatMs));
   if (busy * walked <= MAX_RUN_RACK_EPOCHS) return [];
   const over = end.by === 'maps' ? "its maps' work over the map slots" : "its reduces' work over the reduce slots";
-  const rackCount = `${racks} rack${racks === 1 ? '' : 's'}`;
-  const on = pools === 0 ? `${rackCount}: ${busy * racks} rack epochs` : `${rackCount} and ${pools} pools: ${busy * walked} rack epochs and pool walks`;
-  const each = pools === 0 ? 'every epoch runs every rack, about 0.6 us each' : `every epoch runs every rack, about 0.6 us each, and ${scenario.scheduler.policy} walks every pool, about 0.4 us each`;
+  const rackCount = `${racks} rack${racks === 1 ? '' : 's'}${cost === 1 ? '' : ` under the fluid model (a rack epoch counts ${cost})`}`;
+  const on = pools === 0 ? `${rackCount}: ${busy * walked} rack epochs` : `${rackCount} and ${pools} pools: ${busy * walked} rack epochs and pool walks`;
+  const rackEach = `every epoch runs every rack, about ${cost === 1 ? '0.6 us' : `${0.6 * cost} us under the fluid model`} each`;
+  const each = pools === 0 ? rackEach : `${rackEach}, and ${scenario.scheduler.policy} walks every pool, about 0.4 us each`;
   const fewer = pools === 0 ? 'fewer jobs or racks (larger racks: cluster.nodesPerRack)' : `fewer jobs, racks (larger racks: cluster.nodesPerRack) or pools${pools > racks ? ` (${pools}: ${poolsWords(scenario)})` : ''}`;
   return [`workload: its jobs keep the cluster busy for at least ${busy} heartbeat intervals of ${heartbeatMs} ms (each job from its submission to its first map's end, overlaps counted once, and no fewer than ${over}) on ${on}, above the limit of ${MAX_RUN_RACK_EPOCHS} for a run (${each}: hours of run): ${fewer}, or a longer cluster.heartbeatMs`];
 }
@@ -217,6 +219,7 @@ function timeErrors(scenario: Scenario, t: Totals, computedMaps: readonly TaskTi
   const network = cluster.network;
   const heartbeatMs = heartbeatMsOf(cluster);
   const slowed = cluster.network.model === 'fluid' ? '' : ' (slowdowns included)';
+  const cost = rackEpochCost(network.model);
   const longTasks = longTasksOf(scenario, t, computedMaps);
   // A launch carries a task's KB as an Int32.
   if (network.model === 'fluid' && t.taskMB * 1024 > MAX_INT32) errors.push(`${t.taskMBField}: a task would move ${Math.round(t.taskMB)} MB${t.taskMBWhat}, above the limit of ${Math.floor(MAX_INT32 / 1024)} MB a task`);
@@ -244,8 +247,9 @@ function timeErrors(scenario: Scenario, t: Totals, computedMaps: readonly TaskTi
     if (ms > MAX_TIME_MS) errors.push(`${field}: a task of ${Math.round(ms)} ms${slowed}, above the limit of ${MAX_TIME_MS} ms`);
     else if (ms / heartbeatMs > MAX_TASK_EPOCHS) {
       errors.push(`${field}: a task of ${Math.round(ms)} ms${slowed} spans ${Math.ceil(ms / heartbeatMs)} heartbeats of ${heartbeatMs} ms, above the limit of ${MAX_TASK_EPOCHS} (shorten it or lengthen cluster.heartbeatMs)`);
-    } else if (Math.ceil(ms / heartbeatMs) * cluster.racks > MAX_TASK_RACK_EPOCHS) {
-      errors.push(`${field}: a task of ${Math.round(ms)} ms${slowed} spans ${Math.ceil(ms / heartbeatMs)} heartbeats of ${heartbeatMs} ms on ${cluster.racks} racks, ${Math.ceil(ms / heartbeatMs) * cluster.racks} rack epochs, above the limit of ${MAX_TASK_RACK_EPOCHS} (every epoch runs every rack: shorten the task, lengthen cluster.heartbeatMs or use fewer, larger racks)`);
+    } else if (Math.ceil(ms / heartbeatMs) * cluster.racks * cost > MAX_TASK_RACK_EPOCHS) {
+      const fluid = cost === 1 ? '' : ` under the fluid model (a rack epoch counts ${cost})`;
+      errors.push(`${field}: a task of ${Math.round(ms)} ms${slowed} spans ${Math.ceil(ms / heartbeatMs)} heartbeats of ${heartbeatMs} ms on ${cluster.racks} racks${fluid}, ${Math.ceil(ms / heartbeatMs) * cluster.racks * cost} rack epochs, above the limit of ${MAX_TASK_RACK_EPOCHS} (every epoch runs every rack: shorten the task, lengthen cluster.heartbeatMs or use fewer, larger racks)`);
     }
   }
   return errors;

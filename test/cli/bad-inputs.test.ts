@@ -436,6 +436,16 @@ describe('sizes beyond what can run', () => {
     expect(inputError(() => loadScenario(file), file)).toContain('spans 990000 heartbeats of 100 ms on 10000 racks, 9900000000 rack epochs, above the limit of 200000000');
   });
 
+  // A fluid rack epoch costs about 4 flat ones (limits.ts FLUID_RACK_EPOCH_COST): a review's 497,500 ms map on 10,000
+  // racks, within the flat count, took 166 s.
+  it('under the fluid model a rack epoch counts 4', () => {
+    const one = { ...tiny, cluster: { racks: 10_000, nodesPerRack: 1, mapSlotsPerNode: 1, reduceSlotsPerNode: 1, heartbeatMs: 100 },
+      workload: { kind: 'jobs', files: [{ name: 'a', blocks: 1 }], jobs: [{ id: 'j1', input: 'a', mapMs: 1_000_000 }] } };
+    expect(() => loadScenario(write('s.json', one))).not.toThrow(); // flat: 10,000 heartbeats x 10,000 racks x 2 (off-rack)
+    const file = write('s.json', { ...one, cluster: { ...one.cluster, network: { model: 'fluid' } } });
+    expect(inputError(() => loadScenario(file), file)).toMatch(/: workload\.jobs\[0\]\.mapMs: a task of \d+ ms spans \d+ heartbeats of 100 ms on 10000 racks under the fluid model \(a rack epoch counts 4\), \d+ rack epochs, above the limit of 200000000/);
+  });
+
   // Each task within its own limits, the runs went on for days (a review's: 5 jobs a second of a million; 66 hours).
   it.each([
     ['a million one-map jobs 2 s apart on 10,000 racks', { kind: 'generated', groups: [{ name: 'g', count: 1_000_000, maps: 1, mapMs: 1, intervalMs: 2147 }] }, 1_000_000],

@@ -22,6 +22,8 @@ describe('jittered tasks within a task\'s limits', () => {
     expect(longestTask(100, 2)).toEqual({ ms: MAX_TASK_EPOCHS * 100, words: '1000000 heartbeats of 100 ms, the limit of heartbeats a task may span' });
     expect(longestTask(3000, 1000)).toEqual({ ms: (MAX_TASK_RACK_EPOCHS / 1000) * 3000,
       words: '200000 heartbeats of 3000 ms on 1000 racks, the limit of 200000000 rack epochs a task may span' });
+    expect(longestTask(3000, 1000, 4)).toEqual({ ms: (MAX_TASK_RACK_EPOCHS / 4000) * 3000,
+      words: '50000 heartbeats of 3000 ms on 1000 racks under the fluid model (a rack epoch counts 4), the limit of 200000000 rack epochs a task may span' });
   });
 
   it('a map drawn past the time limit ends the run naming it; one short of it runs', async () => {
