@@ -50,7 +50,7 @@ export const MAX_RUN_RACK_EPOCHS = 1_000_000_000;
 /**
  * A rack epoch under the fluid model, in the flat model's (the unit of the rack-epoch limits above): a fluid rack
  * saves, predicts and reports its links each epoch, busy or not. One map of 100 s on 10,000 racks of one node at
- * 100 ms heartbeats (10^7 rack epochs) ran 15.9 s flat and 68.7 s fluid, 4.3x (and 1.7 GB against 0.27); a review's
+ * 100 ms heartbeats (10^7 rack epochs) ran 8.2 s flat and 29.4 s fluid on a quiet machine, 3.6x (15.9 s and 68.7 s, 4.3x, beside a test run), in 1.7 GB against 0.28; a review's
  * 497,500 ms map on 10,000 racks took 166 s fluid, about 4x the flat model's 0.6 us a rack epoch.
  */
 export const FLUID_RACK_EPOCH_COST = 4;
