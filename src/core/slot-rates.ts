@@ -5,7 +5,8 @@
  * (no replication policy adding replicas), a map on any other node is slowed by tasks.rackLocalSlowdown or
  * offRackSlowdown (scheduler.ts launchMap), so at most the nodes holding the blocks the maps read run at full speed:
  * 100,000 maps of one node's blocks on 1,000 nodes at a slowdown of 100 simulated 231 days, past the time limit, and the
- * limit did not see it. Pure.
+ * limit did not see it. Under the fluid model a map takes as long anywhere, but reads its block from a node holding it:
+ * at most those nodes' disks' rate (`reads`). Pure.
  */
 import type { Scenario } from './scenario.js';
 import { addsReplicas } from './replication/adds-replicas.js';
@@ -21,6 +22,13 @@ export interface SlotRates {
   localSlots: number;
   /** The least a map on another node is slowed (1: no slowdown applies). */
   slowdown: number;
+  /**
+   * The fluid model, a jobs workload with the blocks where they were placed: the MB each map reads (hdfs.blockMB), and
+   * the most MB a second the nodes holding the blocks can read (holders x diskReadMBps: every read of a block is a
+   * flow from a disk of a node holding it, and a node's disks read at most diskReadMBps together). 10,000 maps of
+   * one node's blocks on 10,000 nodes simulated 3,000 s of reads from its disk, which the slots alone did not see.
+   */
+  reads?: { mbPerMap: number; holders: number; mbps: number };
 }
 
 /** The slots' rates of `scenario`, whose maps read at most `maps` blocks (a jobs workload: its files read instead). */
@@ -30,7 +38,12 @@ export function slotRates(scenario: Scenario, maps: number): SlotRates {
   const mapSlots = nodes * mapSlotsPerNode;
   const reduces = nodes * reduceSlotsPerNode;
   const everywhere = { maps: mapSlots, reduces, mapSlots, localSlots: mapSlots, slowdown: 1 };
-  if (scenario.cluster.network.model === 'fluid' || addsReplicas(scenario)) return everywhere;
+  if (addsReplicas(scenario)) return everywhere;
+  if (scenario.cluster.network.model === 'fluid') {
+    if (scenario.workload.kind !== 'jobs') return everywhere; // a swim map reads its row's bytes, not a block
+    const holders = Math.min(nodes, holdersAtMost(scenario, maps));
+    return { ...everywhere, reads: { mbPerMap: scenario.hdfs.blockMB, holders, mbps: holders * scenario.cluster.network.diskReadMBps } };
+  }
   const least = Math.min(scenario.tasks.rackLocalSlowdown, scenario.tasks.offRackSlowdown);
   const slowdown = 1 + (least - 1) * leastSensitivity(scenario.workload);
   const holders = Math.min(nodes, holdersAtMost(scenario, maps));

@@ -63,18 +63,20 @@ function runLengthErrors(scenario: Scenario, t: Totals, computedMaps: readonly T
   // Bounds above what the arrivals can show: the span to the last arrival and the longest task, every map at the
   // longest map time and every reduce at the longest reduce's.
   const longestMs = Math.max(...longTasksOf(scenario, t, computedMaps).map(([, ms]) => ms));
-  const mostWorkMs = Math.max((Math.max(t.blocks, t.listedMaps) * Math.max(t.mapMs, ...computedMaps.map(([, ms]) => ms))) / rates.maps, (t.reduces * t.reduceMs) / rates.reduces);
+  const mostMaps = Math.max(t.blocks, t.listedMaps);
+  const mostReadMs = rates.reads === undefined ? 0 : (1000 * mostMaps * rates.reads.mbPerMap) / rates.reads.mbps;
+  const mostWorkMs = Math.max((mostMaps * Math.max(t.mapMs, ...computedMaps.map(([, ms]) => ms))) / rates.maps, (t.reduces * t.reduceMs) / rates.reduces, mostReadMs);
   const spanMs = Math.max(Math.min(t.lastSubmitMs + longestMs, MAX_TIME_MS), mostWorkMs);
   if (mostWorkMs <= MAX_TIME_MS && Math.ceil(spanMs / heartbeatMs + 1) * walked <= MAX_RUN_RACK_EPOCHS) return [];
   const arrivals = arrivalsOf();
   if (arrivals === undefined) return [];
   const end = earliestEnd(arrivals, rates);
   if (end.endMs > MAX_TIME_MS) {
-    return [`workload: ${workOf(end, rates)}: the run ends at ${Math.round(end.endMs / 3_600_000)} h of simulated time at the earliest, past the limit of ${MAX_TIME_TEXT} for any simulated time: ${end.by === 'maps' ? 'fewer or shorter maps, or more map slots' : 'fewer or shorter reduces, or more reduce slots'}`];
+    return [`workload: ${workOf(end, rates, scenario)}: the run ends at ${Math.round(end.endMs / 3_600_000)} h of simulated time at the earliest, past the limit of ${MAX_TIME_TEXT} for any simulated time: ${FEWER[end.by]}`];
   }
   const busy = Math.max(busyEpochs(arrivals, heartbeatMs), Math.ceil(end.endMs / heartbeatMs));
   if (busy * walked <= MAX_RUN_RACK_EPOCHS) return [];
-  const over = end.by === 'maps' ? "its maps' work over the map slots" : "its reduces' work over the reduce slots";
+  const over = end.by === 'maps' ? "its maps' work over the map slots" : end.by === 'reduces' ? "its reduces' work over the reduce slots" : "its maps' reads over the disks of the nodes holding their blocks";
   const rackCount = `${racks} rack${racks === 1 ? '' : 's'}${cost === 1 ? '' : ` under the fluid model (a rack epoch counts ${cost})`}`;
   const on = pools === 0 ? `${rackCount}: ${busy * walked} rack epochs` : `${rackCount} and ${pools} pools: ${busy * walked} rack epochs and pool walks`;
   const rackEach = `every epoch runs every rack, about ${cost === 1 ? '0.6 us' : `${0.6 * cost} us under the fluid model`} each`;
@@ -114,9 +116,20 @@ function poolsWords(scenario: Scenario): string {
   return configured === all ? 'scheduler.pools, parentPools, queues and parentQueues' : configured === 0 ? "the pools the workload's jobs name" : `${configured} configured, ${all - configured} named by the workload's jobs`;
 }
 
-/** The work that sets the run's earliest end, in slot-hours, and the slots it is spread over. */
-function workOf(end: EarliestEnd, rates: SlotRates): string {
+/** What to change where the run's earliest end is past the time limit, by what sets it. */
+const FEWER: Record<EarliestEnd['by'], string> = {
+  maps: 'fewer or shorter maps, or more map slots',
+  reduces: 'fewer or shorter reduces, or more reduce slots',
+  reads: "fewer maps, or more nodes holding the blocks (the files' replicas)",
+};
+
+/** The work that sets the run's earliest end (slot-hours, or MB read) and the slots or disks it is spread over. */
+function workOf(end: EarliestEnd, rates: SlotRates, scenario: Scenario): string {
   const hours = (ms: number): number => Math.round(ms / 3_600_000);
+  if (end.by === 'reads') {
+    const { holders } = rates.reads!;
+    return `its maps read ${Math.round(end.readMB)} MB (maps x hdfs.blockMB) from the ${holders} node${holders === 1 ? '' : 's'} holding their blocks, each at most cluster.network.diskReadMBps ${scenario.cluster.network.diskReadMBps} MB/s`;
+  }
   if (end.by === 'reduces') return `its reduces are ${hours(end.reduceWorkMs)} slot-hours of work (reduces x reduceMs) on ${rates.reduces} reduce slots`;
   const work = `its maps are ${hours(end.mapWorkMs)} slot-hours of work (maps x map time) on ${rates.mapSlots} map slots`;
   if (rates.localSlots === rates.mapSlots) return work;

@@ -523,6 +523,21 @@ describe('the run\'s end at the earliest: its maps\' work over the map slots', (
     expect(() => loadScenario(fewer)).not.toThrow();
   });
 
+  // The fluid model took every slot at full speed: 10,000 maps of one node's blocks simulated 3,000 s of its disk's
+  // reads (15 s of run), which the bound did not see.
+  it('the fluid model: the maps\' reads over the disks of the nodes holding their blocks', () => {
+    const cluster = { racks: 1, nodesPerRack: 100, mapSlotsPerNode: 1, reduceSlotsPerNode: 1, heartbeatMs: 3000, network: { model: 'fluid', diskReadMBps: 0.001 } };
+    const onNode0 = (blocks: number) => ({ kind: 'jobs', files: [{ name: 'a', blocks, replicas: Array.from({ length: blocks }, () => [0]) }], jobs: [{ id: 'j', input: 'a', mapMs: 1000 }] });
+    const file = write('s.json', { ...tiny, cluster, hdfs: { replication: 1, blockMB: 128 }, workload: onNode0(20) });
+    expect(inputError(() => loadScenario(file), file)).toMatch(/: workload: its maps read 2560 MB \(maps x hdfs\.blockMB\) from the 1 node holding their blocks, each at most cluster\.network\.diskReadMBps 0\.001 MB\/s: the run ends at 711 h of simulated time at the earliest, past the limit of 2147483647 ms \(24\.8 days\) for any simulated time: fewer maps, or more nodes holding the blocks \(the files' replicas\)$/);
+    expect(() => loadScenario(write('s.json', { ...tiny, cluster, hdfs: { replication: 1, blockMB: 128 }, workload: onNode0(10) }))).not.toThrow(); // 356 h
+    // 1,000 blocks at 1 MB/s on 1,000 racks at 100 ms heartbeats: each map within its limits (512 s), their reads
+    // 128,000 s, 1.28 M intervals, past the run's rack epochs
+    const wide = write('s.json', { ...tiny, cluster: { ...cluster, racks: 1000, nodesPerRack: 1, heartbeatMs: 100, network: { model: 'fluid', diskReadMBps: 1 } },
+      hdfs: { replication: 1, blockMB: 128 }, workload: onNode0(1000) });
+    expect(inputError(() => loadScenario(wide), wide)).toMatch(/: workload: its jobs keep the cluster busy for at least 1280000 heartbeat intervals of 100 ms \(each job from its submission to its first map's end, overlaps counted once, and no fewer than its maps' reads over the disks of the nodes holding their blocks\) on 1000 racks under the fluid model/);
+  });
+
   it('counts a map slot on a node that holds none of the blocks at its least slowdown (flat model, placed replicas)', () => {
     const blocks = 100_000;
     const cluster = { racks: 1000, nodesPerRack: 1, mapSlotsPerNode: 1, reduceSlotsPerNode: 1, heartbeatMs: 3000 };
