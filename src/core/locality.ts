@@ -89,11 +89,15 @@ export class SkipCountGate implements LocalityGate {
     return this.skips[job.index] >= this.maxSkips ? OFF_RACK : NODE_LOCAL;
   }
 
+  // A job past the count is refused here too: a typed array's write past its end is dropped silently (a plugin's gate
+  // that delegates its skips and launches kept no count for such a job).
   skipped(job: Job, _untilNextMs?: number): void {
+    if (job.index >= this.skips.length) throw beyondJobs('SkipCountGate', job, this.skips.length);
     this.skips[job.index]++;
   }
 
   launched(job: Job, locality: Locality): void {
+    if (job.index >= this.skips.length) throw beyondJobs('SkipCountGate', job, this.skips.length);
     if (locality === NODE_LOCAL) this.skips[job.index] = 0;
   }
 }
@@ -137,10 +141,12 @@ export class TwoLevelWaitGate implements LocalityGate {
   }
 
   skipped(job: Job, untilNextMs: number): void {
+    if (job.index >= this.levels.length) throw beyondJobs('TwoLevelWaitGate', job, this.levels.length);
     this.waited[job.index] += untilNextMs;
   }
 
   launched(job: Job, locality: Locality): void {
+    if (job.index >= this.levels.length) throw beyondJobs('TwoLevelWaitGate', job, this.levels.length);
     this.levels[job.index] = locality;
     this.waited[job.index] = 0;
   }
