@@ -77,20 +77,27 @@ function runLengthErrors(scenario: Scenario, t: Totals, computedMaps: readonly T
   const busy = Math.max(busyEpochs(arrivals, heartbeatMs), Math.ceil(end.endMs / heartbeatMs));
   if (busy * walked <= MAX_RUN_RACK_EPOCHS) return [];
   const over = end.by === 'maps' ? "its maps' work over the map slots" : end.by === 'reduces' ? "its reduces' work over the reduce slots" : "its maps' reads over the disks of the nodes holding their blocks";
-  const rackCount = `${racks} rack${racks === 1 ? '' : 's'}${cost === 1 ? '' : ` under the fluid model (a rack epoch counts ${cost})`}`;
-  const on = pools === 0 ? `${rackCount}: ${busy * walked} rack epochs` : `${rackCount} and ${pools} pools: ${busy * walked} rack epochs and pool walks`;
+  const rackCount = `${counted(racks, 'rack')}${cost === 1 ? '' : ` under the fluid model (a rack epoch counts ${cost})`}`;
+  const on = pools === 0 ? `${rackCount}: ${busy * walked} rack epochs` : `${rackCount} and ${counted(pools, 'pool')}: ${busy * walked} rack epochs and pool walks`;
   const rackEach = `every epoch runs every rack, about ${cost === 1 ? '0.6 us' : `${0.6 * cost} us under the fluid model`} each`;
-  const each = pools === 0 ? rackEach : `${rackEach}, and ${scenario.scheduler.policy} walks every pool, about 0.4 us each`;
-  const fewer = pools === 0 ? 'fewer jobs or racks (larger racks: cluster.nodesPerRack)' : `fewer jobs, racks (larger racks: cluster.nodesPerRack) or pools${pools > racks ? ` (${pools}: ${poolsWords(scenario)})` : ''}`;
-  return [`workload: its jobs keep the cluster busy for at least ${busy} heartbeat intervals of ${heartbeatMs} ms (each job from its submission to its first map's end, overlaps counted once, and no fewer than ${over}) on ${on}, above the limit of ${MAX_RUN_RACK_EPOCHS} for a run (${each}: hours of run): ${fewer}, or a longer cluster.heartbeatMs`];
+  const each = pools === 0 ? rackEach : `${rackEach}, and ${scenario.scheduler.policy} walks every pool, about as long`;
+  // What the run would take at those costs (1e9 of them about ten minutes).
+  const minutes = Math.round((busy * walked * 0.6) / 60e6);
+  // Pools named where they are at least a tenth of the count: one pool on 10,000 racks is no remedy.
+  const poolsToo = pools * 10 >= walked;
+  const fewer = !poolsToo ? 'fewer jobs or racks (larger racks: cluster.nodesPerRack)' : `fewer jobs, racks (larger racks: cluster.nodesPerRack) or pools (${pools}: ${poolsWords(scenario)})`;
+  return [`workload: its jobs keep the cluster busy for at least ${busy} heartbeat intervals of ${heartbeatMs} ms (each job from its submission to its first map's end, overlaps counted once, and no fewer than ${over}) on ${on}, above the limit of ${MAX_RUN_RACK_EPOCHS} for a run (${each}: about ${minutes} minutes of run at the least): ${fewer}, or a longer cluster.heartbeatMs`];
 }
+
+const counted = (n: number, what: string): string => `${n} ${what}${n === 1 ? '' : 's'}`;
 
 /**
  * The pools a pool-aware policy (hfs, capacity, a plugin registered with usesPools) walks every heartbeat interval:
  * the configured pools, parent pools, queues and parent queues, and those the jobs name; 0 under any other policy.
  * Each interval's fair shares, preemption clocks and samples visit every pool, busy or not: 10,000 pools with a few
  * busy took 3.8 ms an interval here (`--set` of 10,000 pools on one job of 10 maps at 100 ms heartbeats, 38 s for
- * 10,000 intervals), 1,000 pools 0.22 ms; a rack's epoch about 0.6 us. So a pool counts as a rack in a run's length.
+ * 10,000 intervals), 1,000 pools 0.22 ms, and a review's 5.4 ms (1.3 us a pool with all of them busy); a rack's epoch
+ * about 0.6 us. So a pool counts as a rack in a run's length.
  */
 function walkedPools(scenario: Scenario): number {
   return policies.get(scenario.scheduler.policy)?.usesPools === true ? poolNames(scenario).size : 0;
@@ -108,12 +115,14 @@ function poolNames(scenario: Scenario): Set<string> {
   return names;
 }
 
-/** Where a scenario's pools come from, in words: "9,998 configured, 2 named by its jobs only". */
+/** Where a scenario's pools come from, in words: the policy's fields, or "9998 configured, 2 named by the workload's jobs". */
 function poolsWords(scenario: Scenario): string {
   const sc = scenario.scheduler;
   const configured = new Set([sc.pools, sc.parentPools, sc.queues, sc.parentQueues].flatMap((l) => l.map((p) => p.name))).size;
   const all = poolNames(scenario).size;
-  return configured === all ? 'scheduler.pools, parentPools, queues and parentQueues' : configured === 0 ? "the pools the workload's jobs name" : `${configured} configured, ${all - configured} named by the workload's jobs`;
+  // capacity reads queues; hfs (and a plugin with usesPools) pools, which the scenario refuses queues beside
+  const fields = sc.queues.length + sc.parentQueues.length > 0 ? 'scheduler.queues and parentQueues' : 'scheduler.pools and parentPools';
+  return configured === all ? fields : configured === 0 ? "the pools the workload's jobs name" : `${configured} configured (${fields}), ${all - configured} named by the workload's jobs`;
 }
 
 /** What to change where the run's earliest end is past the time limit, by what sets it. */
@@ -171,16 +180,19 @@ function countErrors(scenario: Scenario, trace: SwimTrace | undefined, t: Totals
   return errors;
 }
 
-/** The blocks' (or listed maps') replicas past MAX_BLOCK_REPLICAS, at the room each block keeps (strideOf). */
+/**
+ * The stored blocks' replicas past MAX_BLOCK_REPLICAS, at the room each block keeps (strideOf). The blocks stored, not
+ * the maps reading them: jobs sharing a file, or a Facebook mix's shared dataset, read the same blocks again (a review's
+ * 40,000 DSBRA jobs over 1,600 shared blocks were refused as 10.6 M blocks, and ran in 30 s and 338 MB).
+ */
 function replicaErrors(scenario: Scenario, t: Totals): string[] {
-  const { cluster, hdfs } = scenario;
+  const { cluster, hdfs, workload: w } = scenario;
   const stride = strideOf(scenario, cluster.racks * cluster.nodesPerRack);
-  const maps = Math.max(t.blocks, t.listedMaps);
-  if (maps * stride <= MAX_BLOCK_REPLICAS) return [];
-  const what = t.listedMaps > t.blocks ? 'maps (a map a block of each job\'s input)' : 'blocks';
+  const blocks = w.kind === 'facebook' && w.shared !== undefined ? w.shared.blocks : t.blocks;
+  if (blocks * stride <= MAX_BLOCK_REPLICAS) return [];
   const field = !addsReplicas(scenario) ? 'hdfs.replication' : hdfs.maxReplicas !== undefined ? 'hdfs.maxReplicas'
     : `hdfs.maxReplicas (omitted: ${MAX_REPLICATION_DEFAULT}, at most the nodes, with scheduler.replication "${scenario.scheduler.replication!.policy}")`;
-  return [`${field}: ${t.estimate ? 'about ' : ''}${Math.round(maps)} ${what} x ${stride} replicas each is ${Math.round(maps * stride)} block replicas, above the limit of ${MAX_BLOCK_REPLICAS} (about 13 bytes each: ${Math.floor(MAX_BLOCK_REPLICAS / stride)} blocks at ${stride}): fewer blocks, or fewer replicas`];
+  return [`${field}: ${t.estimate ? 'about ' : ''}${Math.round(blocks)} blocks x ${stride} replicas each is ${Math.round(blocks * stride)} block replicas, above the limit of ${MAX_BLOCK_REPLICAS} (about 13 bytes each: ${Math.floor(MAX_BLOCK_REPLICAS / stride)} blocks at ${stride}): fewer blocks, or fewer replicas`];
 }
 
 /** A task's time, named by the field that sets it. */
