@@ -33,8 +33,11 @@ export function jsonPieces(value: unknown, wholeWeight = WHOLE_WEIGHT): string[]
   };
   // v as JSON.stringify serializes it (after its toJSON(key), if it had one: not called again), its first line
   // `depth` levels in.
-  const emit = (v: unknown, depth: number): void => {
-    if (primitive(v) || (!hasToJson(v) && weighsAtMost(v, wholeWeight))) return put(stringifiedAt(v, depth, 0));
+  const emit = (resolved: unknown, depth: number): void => {
+    const v = unboxed(resolved);
+    if (typeof v === 'bigint') throw new TypeError('Do not know how to serialize a BigInt'); // as JSON.stringify: after toJSON
+    if (v === null || typeof v !== 'object') return put(JSON.stringify(v));
+    if (!hasToJson(v) && weighsAtMost(v, wholeWeight)) return put(stringifiedAt(v, depth, 0));
     const inner = `\n${'  '.repeat(depth + 1)}`;
     if (Array.isArray(v)) return emitElements(v, depth, inner);
     put('{');
@@ -56,18 +59,25 @@ export function jsonPieces(value: unknown, wholeWeight = WHOLE_WEIGHT): string[]
     let start = 0;
     let weight = 0;
     const flush = (end: number): void => {
-      if (end > start) put(`${start === 0 ? '' : ','}${inner}${stringifiedAt(v.slice(start, end), depth, 1)}`);
+      if (end <= start) return;
+      // copied, not v.slice(): an array's own slice, or its subclass's constructor (Symbol.species), would make the run
+      const run: unknown[] = new Array(end - start);
+      for (let k = start; k < end; k++) run[k - start] = v[k];
+      put(`${start === 0 ? '' : ','}${inner}${stringifiedAt(run, depth, 1)}`);
       start = end;
       weight = 0;
     };
     for (let i = 0; i < v.length; i++) {
       const e = v[i];
-      const w = hasToJson(e) ? Infinity : weightOf(e, wholeWeight - weight);
-      if (w <= wholeWeight - weight) {
+      const left = wholeWeight - weight;
+      let w = hasToJson(e) ? Infinity : weightOf(e, left);
+      if (w <= left) {
         weight += w;
         continue;
       }
       flush(i);
+      // counted only past what the run had left: counted again to the whole (a wide object after a number went whole)
+      if (w !== Infinity && left < wholeWeight) w = weightOf(e, wholeWeight);
       if (w <= wholeWeight) { // a run of its own begins
         weight = w;
         continue;
@@ -102,11 +112,34 @@ function stringifiedAt(v: unknown, depth: number, inside: 0 | 1): string {
   return levels === 0 ? text : text.slice(levels * (levels + 3), text.length - levels * (levels + 1));
 }
 
-/** A primitive, or a boxed one (JSON.stringify writes it as the primitive). */
-const primitive = (v: unknown): boolean => v === null || typeof v !== 'object' || v instanceof Number || v instanceof String || v instanceof Boolean;
+/**
+ * A boxed primitive as the primitive JSON.stringify writes (its Number(), String(), boolean or bigint, as the spec's
+ * SerializeJSONProperty unwraps one); anything else as it is (one with Number.prototype but no number inside, too).
+ */
+function unboxed(v: unknown): unknown {
+  if (v === null || typeof v !== 'object') return v;
+  const inside = (valueOf: (this: unknown) => unknown): boolean => {
+    try {
+      valueOf.call(v);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  if (v instanceof Number && inside(Number.prototype.valueOf)) return Number(v);
+  if (v instanceof String && inside(String.prototype.valueOf)) return String(v);
+  if (v instanceof Boolean && inside(Boolean.prototype.valueOf)) return Boolean.prototype.valueOf.call(v);
+  if (v instanceof BigInt && inside(BigInt.prototype.valueOf)) return BigInt.prototype.valueOf.call(v);
+  return v;
+}
 
-/** An object JSON.stringify would call toJSON of (v is after its toJSON in emit: JSON.stringify would call one of v's own again). */
-const hasToJson = (v: unknown): boolean => v !== null && typeof v === 'object' && typeof (v as { toJSON?: unknown }).toJSON === 'function';
+/**
+ * A value JSON.stringify would call toJSON of with its key: an object's, a function's or a bigint's own or inherited
+ * toJSON (v is after its toJSON in emit: JSON.stringify would call one of v's own again; given whole, or in a run of
+ * elements, it would be called with the wrong key).
+ */
+const hasToJson = (v: unknown): boolean =>
+  ((typeof v === 'object' && v !== null) || typeof v === 'function' || typeof v === 'bigint') && typeof (v as { toJSON?: unknown }).toJSON === 'function';
 
 /** v as JSON.stringify writes it: what its toJSON(key) returns, if it has one. */
 const toJson = (key: string, v: unknown): unknown => (hasToJson(v) ? (v as { toJSON: (k: string) => unknown }).toJSON(key) : v);

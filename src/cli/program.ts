@@ -8,6 +8,7 @@ import { benchCommand, experimentsCommand, reportCommand, sweepCommand } from '.
 import { EXIT, EXIT_WORDS, SIGNAL_EXIT_WORDS, IncompleteError, InputError, benchExit, failureLines, loadedPluginFiles } from './errors.js';
 import type { RunFlags } from './run-command.js';
 import { packageVersion } from './version.js';
+import { RunLimitError } from '../core/limits.js';
 
 function parseFault(value: string): { rack: number; epoch: number } {
   const m = /^(\d+):(\d+)$/.exec(value);
@@ -134,7 +135,7 @@ export async function main(argv: string[]): Promise<number> {
     const [message, ...where] = failureLines(err);
     process.stderr.write(`hfsim: ${running} failed: ${[...lines(message), ...where].join('\nhfsim: ')}\n`);
     // A plugin that breaks its contract fails inside the engine, in the engine's words: say which code was not ours.
-    if (loadedPluginFiles.length > 0) {
+    if (loadedPluginFiles.length > 0 && !(err instanceof RunLimitError)) {
       process.stderr.write(`hfsim: the run used --plugin ${loadedPluginFiles.join(', ')}: a plugin that breaks its contract (README: "Plugins") may be the cause\n`);
     }
     return EXIT.runFailed;

@@ -313,3 +313,11 @@ export const MIN_QUINCY_COST = 0.001;
  * every slot back for longer (the offers policy's refuseMs) is refused before the run.
  */
 export const STALL_INTERVALS = 100_000;
+
+/**
+ * A limit passed during a run, where only the run could tell (a jittered task's drawn time: task-jitter.ts): the
+ * engine's own error, not a plugin's (the CLI names the --plugin files as a likely cause of any other failure).
+ */
+export class RunLimitError extends RangeError {
+  override readonly name = 'RunLimitError';
+}

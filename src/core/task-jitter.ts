@@ -4,7 +4,7 @@
  * launch order. Sigma 0: every factor is 1 and nothing is drawn.
  */
 import type { JobIndex } from './job.js';
-import { FLUID_RACK_EPOCH_COST, MAX_TASK_EPOCHS, MAX_TASK_RACK_EPOCHS, MAX_TIME_MS, MAX_TIME_TEXT } from './limits.js';
+import { FLUID_RACK_EPOCH_COST, MAX_TASK_EPOCHS, MAX_TASK_RACK_EPOCHS, MAX_TIME_MS, MAX_TIME_TEXT, RunLimitError } from './limits.js';
 import { TaskDraws } from './task-draws.js';
 
 /**
@@ -52,7 +52,7 @@ export class TaskJitter {
    */
   checked(ms: number, jobId: string, kind: 'map' | 'reduce', task: number, attempt: number): number {
     if (this.sigma !== 0 && ms > this.longest.ms) {
-      throw new RangeError(`tasks.durationJitter: job ${JSON.stringify(jobId)}'s ${kind} ${task} (attempt ${attempt}) drew a time of ${Math.round(ms)} ms (lognormal factors of sigma ${this.sigma}), past ${this.longest.words}: lower tasks.durationJitter or the task's time`);
+      throw new RunLimitError(`tasks.durationJitter: job ${JSON.stringify(jobId)}'s ${kind} ${task} (attempt ${attempt}) drew a time of ${Math.round(ms)} ms (lognormal factors of sigma ${this.sigma}), past ${this.longest.words}: lower tasks.durationJitter or the task's time`);
     }
     return ms;
   }

@@ -15,8 +15,15 @@ const stringified = (v: unknown): string => JSON.stringify(v, null, 2);
 describe('jsonPieces', () => {
   it('joined, is JSON.stringify(v, null, 2) for random values, cut at any depth', () => {
     // undefined, functions and symbols in objects and arrays; toJSON that returns undefined, a value or an object
+    // a review's: a function with a toJSON, a boxed string whose own toJSON must not be called again, an array with its
+    // own slice, an Array subclass whose constructor takes no count
+    class Row extends Array { constructor(label: string) { super(); this.push(label.toUpperCase()); } }
+    const withSlice = Object.assign([1, 2, 3], { slice: () => ['hacked'] });
     const odd = fc.oneof(fc.constant(undefined), fc.constant(() => 1), fc.constant(Symbol('s')), fc.constant(NaN), fc.constant(-0),
-      fc.constant(new Date(0)), fc.constant({ toJSON: () => undefined }), fc.constant({ toJSON: (k: string) => ({ key: k, a: [1, 'x\n'] }) }));
+      fc.constant(new Date(0)), fc.constant({ toJSON: () => undefined }), fc.constant({ toJSON: (k: string) => ({ key: k, a: [1, 'x\n'] }) }),
+      fc.constant(Object.assign(() => 0, { toJSON: (k: string) => `fn ${k}` })), fc.constant(new Number(3)), fc.constant(Object.create(Number.prototype)),
+      fc.constant({ toJSON: () => Object.assign(new String('x'), { toJSON: () => 'y' }) }), fc.constant(withSlice), fc.constant(new Row('r')),
+      fc.constant(new Map([[1, 2]])), fc.constant(new Uint8Array([1, 2])), fc.constant('\u2028\u2029\ud800'));
     const value = fc.letrec((tie) => ({
       leaf: fc.oneof(fc.jsonValue({ maxDepth: 1 }), fc.string(), odd),
       tree: fc.oneof({ depthSize: 'small' }, tie('leaf'), fc.array(tie('tree'), { maxLength: 6 }), fc.dictionary(fc.string(), tie('tree'), { maxKeys: 6 })),
@@ -27,6 +34,28 @@ describe('jsonPieces', () => {
       const pieces = jsonPieces(v, whole);
       expect(pieces.join('')).toBe(text);
     }), { numRuns: 2000, seed: 1125 });
+  });
+
+  it('a wide object after a small element is still cut (it was counted only to what the run had left, and went whole)', () => {
+    const wide = Object.fromEntries(Array.from({ length: 200_000 }, (_, i) => [`k${i}`, i]));
+    for (const v of [[wide], [1, wide], ['x', 2, wide], [1, [wide]]]) {
+      const pieces = jsonPieces(v);
+      expect(Math.max(...pieces.map((p) => p.length))).toBeLessThan(2 << 20);
+      expect(pieces.join('')).toBe(stringified(v));
+    }
+  });
+
+  it('a bigint\'s toJSON is called with its own key, in an object and in a long array', () => {
+    const proto = BigInt.prototype as unknown as { toJSON?: (k: string) => string };
+    proto.toJSON = function (this: bigint, k: string) { return `${this}@${k}`; };
+    try {
+      const v = { a: 1n, list: Array.from({ length: 20_000 }, (_, i) => BigInt(i)) };
+      expect(jsonPieces(v).join('')).toBe(stringified(v));
+      expect(jsonPieces(v, 1).join('')).toBe(stringified(v));
+    } finally {
+      delete proto.toJSON;
+    }
+    expect(() => jsonPieces({ a: 1n })).toThrow(TypeError);
   });
 
   it('a value without JSON text is refused, as JSON.stringify gives none', () => {

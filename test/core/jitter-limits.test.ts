@@ -2,10 +2,14 @@
  * A jittered task is held to a task's limits (README, Limits) as its factor is drawn: the lognormal's far tail made a
  * task longer than the checks before the run allow (the run went on for hours), and the run now fails naming it.
  */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { simulate } from '../../src/actors/simulate.js';
 import { longestTask } from '../../src/core/task-jitter.js';
-import { MAX_TASK_EPOCHS, MAX_TASK_RACK_EPOCHS, MAX_TIME_MS } from '../../src/core/limits.js';
+import { MAX_TASK_EPOCHS, MAX_TASK_RACK_EPOCHS, MAX_TIME_MS, RunLimitError } from '../../src/core/limits.js';
 import { scenario } from '../helpers.js';
 
 /** One job of 40 maps (and `reduces` reduces) of `mapMs` at jitter sigma 2: its largest map factor, seed 1, is 4.42. */
@@ -39,5 +43,17 @@ describe('jittered tasks within a task\'s limits', () => {
 
   it('a reduce: its copy and compute phases together', async () => {
     await expect(simulate(jittered(1000, 2, { reduces: 40, reduceMs: 500_000_000 }), { timeDecisions: false })).rejects.toThrow(/^tasks\.durationJitter: job "g-0"'s reduce \d+ \(attempt 0\) drew a time of \d+ ms/);
+  });
+
+  it('the engine\'s own error: the CLI does not name a --plugin as its likely cause (exit 1)', async () => {
+    await expect(simulate(jittered(500_000_000), { timeDecisions: false })).rejects.toBeInstanceOf(RunLimitError);
+    const root = join(import.meta.dirname, '..', '..');
+    const file = join(mkdtempSync(join(tmpdir(), 'hfsim-jitter-')), 's.json');
+    writeFileSync(file, JSON.stringify({ name: 'jitter', seed: 1, cluster: { racks: 2, nodesPerRack: 10, mapSlotsPerNode: 2, reduceSlotsPerNode: 1, heartbeatMs: 3000 },
+      tasks: { durationJitter: 2, rackLocalSlowdown: 1, offRackSlowdown: 1 }, workload: { kind: 'generated', groups: [{ name: 'g', count: 1, maps: 40, mapMs: 500_000_000 }] } }));
+    const r = spawnSync(process.execPath, [join(root, 'dist', 'src', 'cli', 'main.js'), 'run', file, '--no-progress', '--plugin', join(root, 'examples', 'srwf.js')], { encoding: 'utf8' });
+    expect(r.stderr).toMatch(/^hfsim: run failed: tasks\.durationJitter: job "g-0"'s map 20 \(attempt 0\)/);
+    expect(r.stderr).not.toContain('--plugin');
+    expect(r.status).toBe(1);
   });
 });
