@@ -524,19 +524,20 @@ export class Scheduler {
     const attempt = job.mapAttempt(map);
     const jitter = this.jitter.factor(job.index, map, attempt, MAP_PHASE);
     const durationMs = Math.max(1, Math.round(spec.mapMs * slow * jitter));
-    this.jitter.checked(this.io === undefined ? durationMs : spec.mapMs * jitter, spec.id, 'map', map, attempt);
     this.stats.launches++;
     this.observer.launched?.(nowMs, node, job.index, map, locality, durationMs);
     this.running?.launchedMap(job, map, node, nowMs, durationMs);
     this.events?.mapLaunched?.(job, map, node, nowMs);
     this.replication?.blockRead(job, spec.blocks[map], node, locality, nowMs, this.delays?.lastWaitMs(job) ?? 0);
     if (this.io === undefined) {
+      this.jitter.checked(durationMs, spec.id, 'map', map, attempt);
       this.stats.busyMapMs += durationMs;
       sink.launchMap(node, job.index, map, durationMs);
       return;
     }
     job.recordMapStart(ENGINE, map, nowMs);
     const o = this.io.map(job, map, attempt, node, locality, spec.mapMs * jitter);
+    this.jitter.checked(o.computeMs, spec.id, 'map', map, attempt); // its compute phase, as simulated (a Facebook map's at mapCpuMBps)
     sink.launchMap(node, job.index, map, o.computeMs, o.src, o.readKB, o.writeKB);
   }
 

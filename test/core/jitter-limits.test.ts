@@ -37,6 +37,11 @@ describe('jittered tasks within a task\'s limits', () => {
     expect(r.summary.makespanMs).toBeGreaterThan(1_989_000_000);
   });
 
+  it('under the fluid model: a map\'s compute phase as simulated', async () => {
+    const fluid = scenario({ ...jittered(500_000_000), cluster: { ...jittered(1).cluster, network: { model: 'fluid' } } });
+    await expect(simulate(fluid, { timeDecisions: false })).rejects.toThrow(/^tasks\.durationJitter: job "g-0"'s map 20 \(attempt 0\) drew a time of 22\d{8} ms .*for any simulated time/);
+  });
+
   it('past the rack epochs a task may span on many racks', async () => {
     await expect(simulate(jittered(200_000_000, 1000), { timeDecisions: false })).rejects.toThrow(/^tasks\.durationJitter: job "g-0"'s map \d+ \(attempt 0\) drew a time of \d+ ms .*past 200000 heartbeats of 3000 ms on 1000 racks/);
   });
