@@ -3,7 +3,7 @@
  * pools and queues (refineJobPools), and queue states against their parent queues' (refineQueueStates).
  */
 import type { z } from 'zod';
-import { FACEBOOK_USER_POOLS, facebookPool, swimPools } from './pool-names.js';
+import { FACEBOOK_USER_POOLS, facebookPool, groupPool, listedJobPool, swimPools } from './pool-names.js';
 import type { workloadSchema } from './workload-schema.js';
 
 interface JobPoolsScheduler {
@@ -102,8 +102,8 @@ export function refineJobPools(s: { scheduler: JobPoolsScheduler; workload: z.in
     if (what !== undefined) ctx.addIssue({ code: 'custom', path, message: `${how} "${name}", ${what}` });
   };
   const w = s.workload;
-  if (w.kind === 'jobs') w.jobs.forEach((j, i) => refuse(j.pool ?? j.user ?? 'default', ['workload', 'jobs', i, j.pool !== undefined ? 'pool' : j.user !== undefined ? 'user' : 'pool'], 'names pool'));
-  else if (w.kind === 'generated') w.groups.forEach((g, i) => refuse(g.pool ?? g.name, ['workload', 'groups', i, g.pool !== undefined ? 'pool' : 'name'], 'files its jobs under pool'));
+  if (w.kind === 'jobs') w.jobs.forEach((j, i) => refuse(listedJobPool(j), ['workload', 'jobs', i, j.pool !== undefined ? 'pool' : j.user !== undefined ? 'user' : 'pool'], 'names pool'));
+  else if (w.kind === 'generated') w.groups.forEach((g, i) => refuse(groupPool(g), ['workload', 'groups', i, g.pool !== undefined ? 'pool' : 'name'], 'files its jobs under pool'));
   else if (w.kind === 'facebook') for (let k = 0; k < Math.min(FACEBOOK_USER_POOLS, w.jobs); k++) refuse(facebookPool(k), ['workload'], 'the facebook workload files jobs under pool');
   else if (w.kind === 'swim') for (const name of swimPools(w.pools, w.poolCount)) refuse(name, ['workload', 'pools'], `the swim workload (pools "${w.pools}") files jobs under pool`);
 }

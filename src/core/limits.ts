@@ -47,11 +47,15 @@ export const MAX_TASK_RACK_EPOCHS = 200_000_000;
  */
 export const MAX_RUN_RACK_EPOCHS = 1_000_000_000;
 
+/** A flat rack epoch's cost, about (the rack-epoch limits' unit; their messages say what a run of them takes). */
+export const RACK_EPOCH_US = 0.6;
+
 /**
  * A rack epoch under the fluid model, in the flat model's (the unit of the rack-epoch limits above): a fluid rack
  * saves, predicts and reports its links each epoch, busy or not. One map of 100 s on 10,000 racks of one node at
- * 100 ms heartbeats (10^7 rack epochs) ran 8.2 s flat and 29.4 s fluid on a quiet machine, 3.6x (15.9 s and 68.7 s, 4.3x, beside a test run), in 1.7 GB against 0.28; a review's
- * 497,500 ms map on 10,000 racks took 166 s fluid, about 4x the flat model's 0.6 us a rack epoch.
+ * 100 ms heartbeats (10^7 rack epochs) ran 8.2 s flat and 29.4 s fluid on a quiet machine, 3.6x (15.9 s and 68.7 s,
+ * 4.3x, beside a test run), in 1.7 GB against 0.28; a review's 497,500 ms map on 10,000 racks took 166 s fluid, about
+ * 4x the flat model's 0.6 us a rack epoch, and its longer maps 5.1x.
  */
 export const FLUID_RACK_EPOCH_COST = 4;
 

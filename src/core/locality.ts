@@ -67,11 +67,13 @@ class LazyWaits implements LazySkips {
 }
 
 /**
- * A gate a plugin made with fewer jobs than the run has: a job past them read no state and ran as another gate would,
- * silently (TwoLevelWaitGate(5000, 5000, 2) on 15 jobs).
+ * Refuses a job past the `jobs` a gate was made for (a plugin's, made with fewer jobs than the run has), whatever it
+ * is asked or told: a typed array reads 0 past its end and drops a write there, so such a job ran as another gate
+ * would, silently (TwoLevelWaitGate(5000, 5000, 2) on 15 jobs), and a delegated skip or launch was lost.
  */
-const beyondJobs = (gate: string, job: Job, jobs: number): RangeError =>
-  new RangeError(`${gate}: job ${job.spec.id} (index ${job.index}) asked of a gate made for ${jobs} job${jobs === 1 ? '' : 's'}: make it with the run's job count (create()'s context.jobs)`);
+function checkJob(gate: string, job: Job, jobs: number): void {
+  if (job.index >= jobs) throw new RangeError(`${gate}: job ${job.spec.id} (index ${job.index}) asked of a gate made for ${jobs} job${jobs === 1 ? '' : 's'}: make it with the run's job count (create()'s context.jobs)`);
+}
 
 /** Skip count: each job's skips since its last node-local launch, kept here by job index (not on Job). */
 export class SkipCountGate implements LocalityGate {
@@ -85,19 +87,17 @@ export class SkipCountGate implements LocalityGate {
   }
 
   allowed(job: Job, _nowMs?: number): Locality {
-    if (job.index >= this.skips.length) throw beyondJobs('SkipCountGate', job, this.skips.length);
+    checkJob('SkipCountGate', job, this.skips.length);
     return this.skips[job.index] >= this.maxSkips ? OFF_RACK : NODE_LOCAL;
   }
 
-  // A job past the count is refused here too: a typed array's write past its end is dropped silently (a plugin's gate
-  // that delegates its skips and launches kept no count for such a job).
   skipped(job: Job, _untilNextMs?: number): void {
-    if (job.index >= this.skips.length) throw beyondJobs('SkipCountGate', job, this.skips.length);
+    checkJob('SkipCountGate', job, this.skips.length);
     this.skips[job.index]++;
   }
 
   launched(job: Job, locality: Locality): void {
-    if (job.index >= this.skips.length) throw beyondJobs('SkipCountGate', job, this.skips.length);
+    checkJob('SkipCountGate', job, this.skips.length);
     if (locality === NODE_LOCAL) this.skips[job.index] = 0;
   }
 }
@@ -128,7 +128,7 @@ export class TwoLevelWaitGate implements LocalityGate {
    */
   allowed(job: Job, _nowMs?: number): Locality {
     const j = job.index;
-    if (j >= this.levels.length) throw beyondJobs('TwoLevelWaitGate', job, this.levels.length);
+    checkJob('TwoLevelWaitGate', job, this.levels.length);
     const w = this.waited[j];
     switch (this.levels[j]) {
       case NODE_LOCAL:
@@ -141,12 +141,12 @@ export class TwoLevelWaitGate implements LocalityGate {
   }
 
   skipped(job: Job, untilNextMs: number): void {
-    if (job.index >= this.levels.length) throw beyondJobs('TwoLevelWaitGate', job, this.levels.length);
+    checkJob('TwoLevelWaitGate', job, this.levels.length);
     this.waited[job.index] += untilNextMs;
   }
 
   launched(job: Job, locality: Locality): void {
-    if (job.index >= this.levels.length) throw beyondJobs('TwoLevelWaitGate', job, this.levels.length);
+    checkJob('TwoLevelWaitGate', job, this.levels.length);
     this.levels[job.index] = locality;
     this.waited[job.index] = 0;
   }

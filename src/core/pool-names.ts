@@ -4,6 +4,12 @@
  */
 import { FACEBOOK_BINS } from './facebook-bins.js';
 
+/** A listed job's pool: its own, else its user's, else "default" (Hadoop's poolnameproperty falls back to the user). */
+export const listedJobPool = (j: { pool?: string | undefined; user?: string | undefined }): string => j.pool ?? j.user ?? 'default';
+
+/** A generated group's jobs' pool: its own, else the group's name. */
+export const groupPool = (g: { pool?: string | undefined; name: string }): string => g.pool ?? g.name;
+
 /** The facebook workload's job i: ten user pools, round robin. */
 export const FACEBOOK_USER_POOLS = 10;
 export const facebookPool = (i: number): string => `user${i % FACEBOOK_USER_POOLS}`;

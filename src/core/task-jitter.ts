@@ -4,7 +4,7 @@
  * launch order. Sigma 0: every factor is 1 and nothing is drawn.
  */
 import type { JobIndex } from './job.js';
-import { FLUID_RACK_EPOCH_COST, MAX_TASK_EPOCHS, MAX_TASK_RACK_EPOCHS, MAX_TIME_MS, MAX_TIME_TEXT, RunLimitError } from './limits.js';
+import { MAX_TASK_EPOCHS, MAX_TASK_RACK_EPOCHS, MAX_TIME_MS, MAX_TIME_TEXT, RunLimitError } from './limits.js';
 import { TaskDraws } from './task-draws.js';
 
 /**
@@ -18,7 +18,7 @@ export function longestTask(heartbeatMs: number, racks: number, rackEpochCost = 
   const ms = Math.min(MAX_TIME_MS, epochsMs, rackEpochsMs);
   const words = ms === MAX_TIME_MS ? `the limit of ${MAX_TIME_TEXT} for any simulated time`
     : ms === epochsMs ? `${MAX_TASK_EPOCHS} heartbeats of ${heartbeatMs} ms, the limit of heartbeats a task may span`
-      : `${ms / heartbeatMs} heartbeats of ${heartbeatMs} ms on ${racks} racks${rackEpochCost === FLUID_RACK_EPOCH_COST ? ` under the fluid model (a rack epoch counts ${rackEpochCost})` : ''}, the limit of ${MAX_TASK_RACK_EPOCHS} rack epochs a task may span`;
+      : `${ms / heartbeatMs} heartbeats of ${heartbeatMs} ms on ${racks} racks${rackEpochCost !== 1 ? ` under the fluid model (a rack epoch counts ${rackEpochCost})` : ''}, the limit of ${MAX_TASK_RACK_EPOCHS} rack epochs a task may span`;
   return { ms, words };
 }
 

@@ -3,7 +3,7 @@
  * against limits.ts before a block is placed or a job built. Pure: a swim workload's trace rows are passed in. Errors are one line
  * each, "<field path>: <what>", as the schema's are.
  */
-import { MAX_BLOCKS, MAX_BLOCK_REPLICAS, MAX_INT32, MAX_REPLICATION as MAX_REPLICATION_DEFAULT, MAX_JOB_MAPS, MAX_JOBS, MAX_REDUCES, MAX_ROUND_BLOCK_VISITS, MAX_RUN_RACK_EPOCHS, MAX_TASK_EPOCHS, MAX_TASK_RACK_EPOCHS, MAX_TIME_MS, MAX_TIME_TEXT, MAX_WALKED_HEARTBEATS, rackEpochCost } from './limits.js';
+import { MAX_BLOCKS, MAX_BLOCK_REPLICAS, MAX_INT32, MAX_REPLICATION as MAX_REPLICATION_DEFAULT, MAX_JOB_MAPS, MAX_JOBS, MAX_REDUCES, MAX_ROUND_BLOCK_VISITS, MAX_RUN_RACK_EPOCHS, MAX_TASK_EPOCHS, MAX_TASK_RACK_EPOCHS, MAX_TIME_MS, MAX_TIME_TEXT, MAX_WALKED_HEARTBEATS, RACK_EPOCH_US, rackEpochCost } from './limits.js';
 import type { FacebookWorkload, Scenario } from './scenario.js';
 import type { SwimTrace } from './swim.js';
 import { heartbeatMsOf } from './topology.js';
@@ -18,7 +18,7 @@ import { type JobArrivals, jobArrivals } from './job-arrivals.js';
 import { type PassedAt, type Totals, workloadTotals } from './workload-totals.js';
 import { type EarliestEnd, busyEpochs, earliestEnd } from './run-epochs.js';
 import { type SlotRates, slotRates } from './slot-rates.js';
-import { FACEBOOK_USER_POOLS, facebookPool, swimPools } from './pool-names.js';
+import { FACEBOOK_USER_POOLS, facebookPool, groupPool, listedJobPool, swimPools } from './pool-names.js';
 
 /**
  * A trace's total past its limit, named at the row where it passes (it named no row: "workload.trace: 16000000 reduces
@@ -55,7 +55,8 @@ export function workloadLimitErrors(scenario: Scenario, trace?: SwimTrace, lastS
 function runLengthErrors(scenario: Scenario, t: Totals, computedMaps: readonly TaskTime[], arrivalsOf: () => JobArrivals | undefined): string[] {
   const { racks } = scenario.cluster;
   // A pool-aware policy walks every pool each interval as every rack runs: each counts as a rack (walkedPools).
-  const pools = walkedPools(scenario);
+  const poolNames = walkedPools(scenario);
+  const pools = poolNames.size;
   const cost = rackEpochCost(scenario.cluster.network.model);
   const walked = racks * cost + pools;
   const rates = slotRates(scenario, t.blocks);
@@ -79,13 +80,13 @@ function runLengthErrors(scenario: Scenario, t: Totals, computedMaps: readonly T
   const over = end.by === 'maps' ? "its maps' work over the map slots" : end.by === 'reduces' ? "its reduces' work over the reduce slots" : "its maps' reads over the disks of the nodes holding their blocks";
   const rackCount = `${counted(racks, 'rack')}${cost === 1 ? '' : ` under the fluid model (a rack epoch counts ${cost})`}`;
   const on = pools === 0 ? `${rackCount}: ${busy * walked} rack epochs` : `${rackCount} and ${counted(pools, 'pool')}: ${busy * walked} rack epochs and pool walks`;
-  const rackEach = `every epoch runs every rack, about ${cost === 1 ? '0.6 us' : `${0.6 * cost} us under the fluid model`} each`;
+  const rackEach = `every epoch runs every rack, about ${cost === 1 ? `${RACK_EPOCH_US} us` : `${RACK_EPOCH_US * cost} us under the fluid model`} each`;
   const each = pools === 0 ? rackEach : `${rackEach}, and ${scenario.scheduler.policy} walks every pool, about as long`;
   // What the run would take at those costs (1e9 of them about ten minutes).
-  const minutes = Math.round((busy * walked * 0.6) / 60e6);
+  const minutes = Math.round((busy * walked * RACK_EPOCH_US) / 60e6);
   // Pools named where they are at least a tenth of the count: one pool on 10,000 racks is no remedy.
   const poolsToo = pools * 10 >= walked;
-  const fewer = !poolsToo ? 'fewer jobs or racks (larger racks: cluster.nodesPerRack)' : `fewer jobs, racks (larger racks: cluster.nodesPerRack) or pools (${pools}: ${poolsWords(scenario)})`;
+  const fewer = !poolsToo ? 'fewer jobs or racks (larger racks: cluster.nodesPerRack)' : `fewer jobs, racks (larger racks: cluster.nodesPerRack) or pools (${pools}: ${poolsWords(scenario, poolNames)})`;
   return [`workload: its jobs keep the cluster busy for at least ${busy} heartbeat intervals of ${heartbeatMs} ms (each job from its submission to its first map's end, overlaps counted once, and no fewer than ${over}) on ${on}, above the limit of ${MAX_RUN_RACK_EPOCHS} for a run (${each}: about ${minutes} minutes of run at the least): ${fewer}, or a longer cluster.heartbeatMs`];
 }
 
@@ -99,27 +100,27 @@ const counted = (n: number, what: string): string => `${n} ${what}${n === 1 ? ''
  * 10,000 intervals), 1,000 pools 0.22 ms, and a review's 5.4 ms (1.3 us a pool with all of them busy); a rack's epoch
  * about 0.6 us. So a pool counts as a rack in a run's length.
  */
-function walkedPools(scenario: Scenario): number {
-  return policies.get(scenario.scheduler.policy)?.usesPools === true ? poolNames(scenario).size : 0;
+function walkedPools(scenario: Scenario): ReadonlySet<string> {
+  return policies.get(scenario.scheduler.policy)?.usesPools === true ? poolNamesOf(scenario) : new Set();
 }
 
-function poolNames(scenario: Scenario): Set<string> {
+function poolNamesOf(scenario: Scenario): Set<string> {
   const sc = scenario.scheduler;
   const names = new Set<string>();
   for (const list of [sc.pools, sc.parentPools, sc.queues, sc.parentQueues]) for (const p of list) names.add(p.name);
   const w = scenario.workload;
-  if (w.kind === 'jobs') for (const j of w.jobs) names.add(j.pool ?? j.user ?? 'default');
-  else if (w.kind === 'generated') for (const g of w.groups) names.add(g.pool ?? g.name);
+  if (w.kind === 'jobs') for (const j of w.jobs) names.add(listedJobPool(j));
+  else if (w.kind === 'generated') for (const g of w.groups) names.add(groupPool(g));
   else if (w.kind === 'facebook') for (let k = 0; k < Math.min(FACEBOOK_USER_POOLS, w.jobs); k++) names.add(facebookPool(k));
   else if (w.kind === 'swim') for (const name of swimPools(w.pools, w.poolCount)) names.add(name);
   return names;
 }
 
 /** Where a scenario's pools come from, in words: the policy's fields, or "9998 configured, 2 named by the workload's jobs". */
-function poolsWords(scenario: Scenario): string {
+function poolsWords(scenario: Scenario, names: ReadonlySet<string>): string {
   const sc = scenario.scheduler;
   const configured = new Set([sc.pools, sc.parentPools, sc.queues, sc.parentQueues].flatMap((l) => l.map((p) => p.name))).size;
-  const all = poolNames(scenario).size;
+  const all = names.size;
   // capacity reads queues; hfs (and a plugin with usesPools) pools, which the scenario refuses queues beside
   const fields = sc.queues.length + sc.parentQueues.length > 0 ? 'scheduler.queues and parentQueues' : 'scheduler.pools and parentPools';
   return configured === all ? fields : configured === 0 ? "the pools the workload's jobs name" : `${configured} configured (${fields}), ${all - configured} named by the workload's jobs`;

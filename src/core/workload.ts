@@ -13,7 +13,7 @@ import { type SwimTrace, swimJobs } from './swim.js';
 import { type Rng, makeRng } from './rng.js';
 import type { FacebookWorkload, GeneratedWorkload, JobType, JobsWorkload, Priority, Scenario } from './scenario.js';
 import { type JobIndex, jobIndex } from './ids.js';
-import { facebookPool } from './pool-names.js';
+import { facebookPool, groupPool, listedJobPool } from './pool-names.js';
 import type { Topology } from './topology.js';
 
 export interface JobSpec {
@@ -272,7 +272,7 @@ function listedJobs(w: JobsWorkload, addFile: AddFile, plan: BlockPlan): JobSpec
     return {
       index: jobIndex(index),
       id: j.id,
-      pool: j.pool ?? j.user ?? 'default',
+      pool: listedJobPool(j),
       ...(j.user === undefined ? {} : { user: j.user }),
       priority: j.priority,
       type: j.type,
@@ -296,7 +296,7 @@ function* generatedJobs(w: GeneratedWorkload, rng: Rng, addFile: AddFile, onDraw
     jobs.push({
       index: jobIndex(index),
       id: `${g.name}-${k}`,
-      pool: g.pool ?? g.name,
+      pool: groupPool(g),
       ...(g.user === undefined ? {} : { user: g.user }),
       priority: g.priority,
       type: g.type,
