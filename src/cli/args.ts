@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { InvalidArgumentError } from 'commander';
 import { MAX_WORKERS } from '../core/limits.js';
 import { digits } from './decimal.js';
+import { numberOutOfRange } from './json-file.js';
 
 /** A repeatable option's values (--set, --variant, --scenario), collected in the order given. */
 export const collect = (v: string, acc: string[]): string[] => [...acc, v];
@@ -47,12 +48,17 @@ export const workersArg = (name: string) => intArg(name, 1, MAX_WORKERS);
 
 /** `text` as JSON.parse reads it when that is a number (1e3, 1000.0, -1, 1e400 as Infinity), else NaN: what `--set` takes. */
 function jsonNumber(text: string): number {
+  let v: unknown;
   try {
-    const v: unknown = JSON.parse(text);
-    return typeof v === 'number' ? v : Number.NaN;
+    v = JSON.parse(text);
   } catch {
     return Number.NaN;
   }
+  if (typeof v !== 'number') return Number.NaN;
+  // 1e-400 reads as 0: a seed of 0 the user did not write.
+  const range = numberOutOfRange(text, v);
+  if (range !== undefined && v === 0) throw new InvalidArgumentError(range);
+  return v;
 }
 
 /**

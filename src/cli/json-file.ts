@@ -60,7 +60,7 @@ interface JsonFinding {
 /**
  * The first key that an object of `text` (valid JSON, parsed as `value`) gives twice, or number too large for a double
  * (1e400: JSON.parse reads it as Infinity, which a field then calls "not a number", and an error message's JSON
- * shows as null), located; undefined when none. On the way, each object of `value` with an array-index key gets its
+ * shows as null) or too small (1e-400 reads as 0: numberOutOfRange), located; undefined when none. On the way, each object of `value` with an array-index key gets its
  * keys noted in the written order (key-order.ts): JSON.parse lists those keys first, and a key set keeps the order keys
  * were added in.
  */
@@ -69,9 +69,10 @@ export function scanJson(text: string, value: unknown): JsonFinding | undefined 
   let found: JsonFinding | undefined;
   visit(text, {
     onLiteralValue: (literal: unknown, offset, length, line, column) => {
-      if (found !== undefined || typeof literal !== 'number' || Number.isFinite(literal)) return;
+      if (found !== undefined || typeof literal !== 'number') return;
       const written = text.slice(offset, offset + length);
-      found = { line: line + 1, column: column + 1, twice: false, text: written, what: `${written} is beyond the range of a number (it would read as ${literal})` };
+      const what = numberOutOfRange(written, literal);
+      if (what !== undefined) found = { line: line + 1, column: column + 1, twice: false, text: written, what };
     },
     onObjectBegin: (_offset, _length, _line, _column, pathSupplier) => {
       let at: unknown = value;
@@ -89,6 +90,17 @@ export function scanJson(text: string, value: unknown): JsonFinding | undefined 
     },
   });
   return found;
+}
+
+/**
+ * Why a JSON number as `written` does not read as itself (`value`, what JSON.parse gives), or undefined: past a
+ * double's range it reads as Infinity, and below its least (1e-400) as 0, silently: a seed of 1e-400 ran seed 0, a
+ * durationJitter of 1e-400 none.
+ */
+export function numberOutOfRange(written: string, value: number): string | undefined {
+  if (!Number.isFinite(value)) return `${written} is beyond the range of a number (it would read as ${value})`;
+  if (value === 0 && /[1-9]/.test(written.split(/[eE]/)[0])) return `${written} is below the least number above 0 a double holds (about 5e-324: it would read as 0)`;
+  return undefined;
 }
 
 /** "file:L:C: invalid JSON: <what>", located by jsonc-parser in strict mode (Node's JSON.parse gives no position). */

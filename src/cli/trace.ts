@@ -89,7 +89,8 @@ export function* swimTraceRows(text: string, file: string, onRows?: (rows: numbe
       const v = DECIMAL.test(c.trim()) ? Number(c.trim()) : NaN; // decimal only: Number() also reads "0x10" and ""
       // a decimal past a double's range ("1e400") reads as Infinity: said so, not as "not a number"
       const why = v === Infinity ? 'is beyond the range of a number (about 1.8e308)' : 'is not a non-negative number';
-      if (!Number.isFinite(v) || v < 0) throw bad(line, `column ${k + 2} (${COLUMNS[k + 1]}): "${c}" ${why}`);
+      // The text escaped as JSON: an escape sequence in it reached the terminal raw.
+      if (!Number.isFinite(v) || v < 0) throw bad(line, `column ${k + 2} (${COLUMNS[k + 1]}): ${quotedName(c)} ${why}`);
       return v;
     });
     if (i > 0 && nums[0] < submitS[i - 1]) throw bad(line, `submit time ${nums[0]} is before the previous line's ${submitS[i - 1]}`);

@@ -359,6 +359,8 @@ describe('bytes that are not text in the file\'s encoding: file and line (they w
 describe('bad SWIM traces: file and line', () => {
   it.each([
     ['a hexadecimal byte count', 'job0\t49\t49\t0x10\t1\t1\n', ':1: column 4 (input bytes): "0x10" is not a non-negative number'],
+    // a number column's text is escaped: an escape sequence in it reached the terminal raw (a review's finding)
+    ['a control character in a number column', 'job0\t4\u001b]0;x\u00079\t49\t1\t1\t1\n', ':1: column 2 (submit time): "4\\u001b]0;x\\u00079" is not a non-negative number'],
     ['a submit time past the limit', 'job0\t49\t49\t1\t1\t1\njob1\t2147484\t1\t1\t1\t1\n', ':2: submit time 2147484 s is above the limit of 2147483.647 s'],
   ])('%s', (_, tsv, message) => {
     const trace = write('t.tsv', tsv);
@@ -630,6 +632,9 @@ describe('the command line: exit 2 and one line, never an internal message', () 
     // JSON.parse reads 1e400 as Infinity: the field said "must be a number" and the message showed the value as null
     [['run', scenario, '--set', 'cluster.network.coreGbps=1e400'], 'hfsim: --set cluster.network.coreGbps=1e400: 1e400 is beyond the range of a number (it would read as Infinity)\n'],
     [['run', scenario, '--set', 'cluster={"racks":-1e400}'], 'hfsim: --set cluster: column 10: -1e400 is beyond the range of a number (it would read as -Infinity)\n'],
+    // and 1e-400 as 0: a seed of 1e-400 ran seed 0, a durationJitter of 1e-400 no jitter (a review's finding)
+    [['run', scenario, '--set', 'tasks.durationJitter=1e-400'], 'hfsim: --set tasks.durationJitter=1e-400: 1e-400 is below the least number above 0 a double holds (about 5e-324: it would read as 0)\n'],
+    [['run', scenario, '--seed', '1e-400'], "option '--seed <n>' argument '1e-400' is invalid. 1e-400 is below the least number above 0 a double holds"],
     [['run', scenario, '--workers', '100000'], '--workers is 100000, above the limit of 256'],
     // digits past 2^53 were told to be "a whole number >= 1"
     [['run', scenario, '--workers', '99999999999999999999'], '--workers is 99999999999999999999, above the limit of 256'],

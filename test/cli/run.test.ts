@@ -153,6 +153,7 @@ describe('bad input: one line naming file and field, exit 2, no stack trace', ()
     // JSON.parse keeps the last of a key given twice: a variant "FIFO" given twice ran the second's policy under its name
     ['a key given twice', () => ['run', scenarioFile('{\n  "name": "x", "seed": 1,\n  "workload": { "kind": "facebook" },\n    "seed": 2\n}')], /scenario\.json:4:5: "seed" is given twice in one object/],
     ['a number beyond a double (it read as Infinity: "must be a number")', () => ['run', scenarioFile('{\n  "name": "x", "seed": 1,\n  "workload": { "kind": "facebook", "jobs": 1e400 }\n}')], /scenario\.json:3:45: 1e400 is beyond the range of a number/],
+    ['a number below a double\'s least (it read as 0)', () => ['run', scenarioFile('{\n  "name": "x", "seed": 1,\n  "workload": { "kind": "facebook", "jobs": 10 },\n  "tasks": { "durationJitter": 5E-999 }\n}')], /scenario\.json:4:32: 5E-999 is below the least number above 0 a double holds/],
     ['an unknown field', () => ['run', scenarioFile({ ...tiny, cluster: { ...tiny.cluster, rakcs: 3 } })], /scenario\.json:\d+:\d+: cluster: unknown field "rakcs"/],
     ['a wrong type', () => ['run', scenarioFile({ ...tiny, seed: 'one' })], /scenario\.json:\d+:\d+: seed: seed must be a number/],
     ['a zero slot count', () => ['run', scenarioFile({ ...tiny, cluster: { ...tiny.cluster, mapSlotsPerNode: 0 } })], /scenario\.json:\d+:\d+: cluster\.mapSlotsPerNode: mapSlotsPerNode must be at least 1/],
