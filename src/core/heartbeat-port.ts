@@ -38,6 +38,8 @@ export interface PortScan {
   readonly launchedAt: Float64Array;
   /** How `job` is not one of this run's jobs, in a message's words; undefined when it is one. */
   notThisRunsJob(job: unknown): string | undefined;
+  /** Under pools, whether this run's job `job` may run now (its pool's and user's max running jobs): port.jobs lists only those. */
+  admitted(job: Job): boolean;
   launchMap(job: Job, map: number, locality: Locality, hb: HeartbeatInProgress): void;
 }
 
@@ -54,6 +56,10 @@ export function makeHeartbeatPort(hb: HeartbeatInProgress, scan: PortScan): Hear
   const ownJob = (what: string, job: Job): void => {
     const not = scan.notThisRunsJob(job);
     if (not !== undefined) throw new TypeError(`policy "${scan.policy}": the heartbeat port's ${what}(job) was given ${not}, not one of port.jobs`);
+    // A job its pool does not admit now, kept from the queue's add(), ran past the pool's maxRunningJobs, silently.
+    if (!scan.admitted(job)) {
+      throw new TypeError(`policy "${scan.policy}": the heartbeat port's ${what}(job) was given job ${JSON.stringify(job.spec.id)}, which its pool does not admit now (maxRunningJobs of its pool or user), not one of port.jobs: offer and launch only the jobs port.jobs lists`);
+    }
   };
   const launched = (job: Job, map: number, locality: Locality): Locality => {
     scan.launchMap(job, map, locality, hb);

@@ -189,6 +189,7 @@ export class Scheduler {
     this.port = this.assigner === undefined ? undefined : makeHeartbeatPort(this.hb, {
       policy: scenario.scheduler.policy, topology, blocks, queue: this.mapQueue, filter: this.filter, gate: this.gate, choice: this.choice,
       picked: this.picked, visitedAt: this.visitedAt, launchedAt: this.launchedAt, notThisRunsJob: (job) => this.notThisRunsJob(job),
+      admitted: (job) => this.pools === undefined || this.pools.isRunnable(job),
       launchMap: (job, map, locality, hb) => this.launchMap(job, map, locality, hb.node, hb.nowMs, hb.seq, hb.sink!),
     });
     this.order = heartbeatOrder(topology);

@@ -48,6 +48,26 @@ describe('registerPolicy refuses a bad definition with a TypeError naming the po
     expect(policies.get(own)).toBeDefined();
   });
 
+  it('what is registered is the definition as checked, frozen: a change after registering changes nothing (a review found permits edited to a misspelled shortcut after the check, and a built-in\'s create replaced, both run silently)', () => {
+    const name = fresh();
+    const def = { description: 'x', permits: ['passAll'], create };
+    registerPolicy(name, def as never);
+    def.permits[0] = 'passall';
+    def.create = 5 as never;
+    expect(policies.get(name)!.permits).toEqual(['passAll']);
+    expect(typeof policies.get(name)!.create).toBe('function');
+    const fifo = policies.get('fifo')!;
+    expect(() => { (fifo as { create: unknown }).create = create; }).toThrow(TypeError);
+    expect(() => { (fifo.permits as string[]).push('passAll'); }).toThrow(TypeError);
+    // a class-based definition's methods still run on it
+    class Own { description = 'x'; create() { return this.made(); } made() { return create(); } }
+    const own = fresh();
+    registerPolicy(own, new Own() as never);
+    expect(policies.get(own)!.create(undefined, undefined as never).createQueue('map').jobs).toEqual([]);
+    // hfsim's own plugins are marked once, by hfsim: a plugin's call made its own names built-ins
+    expect(() => policies.markBuiltIns()).toThrow(/^hfsim's own policy plugins are marked already/);
+  });
+
   it('one line per bad field', () => {
     expect(() => registerPolicy('two-bad', { description: 'x', create, config: {}, permits: ['fast'] } as never))
       .toThrow(/^policy "two-bad": config must be a zod schema .*\npolicy "two-bad": permits\[0\] is "fast", not a shortcut/);

@@ -207,13 +207,37 @@ export class Registry<P extends PluginBase<unknown>> {
       problems.push(`${this.kind} "${name}": ownsPoolShares needs usesPools: true (a policy without pools has no shares to own)`);
     }
     if (problems.length > 0) throw new TypeError(problems.join('\n'));
-    this.byName.set(name, plugin);
+    this.byName.set(name, this.frozen(plugin));
   }
 
-  /** Marks every name registered so far as hfsim's own (builtins.ts, once its plugins are in). */
+  /**
+   * What the registry keeps of a definition, as it was checked: its fields read once, its methods bound to it, a list
+   * copied, all frozen. The definition itself was kept: a plugin that changed it after registering (its permits to a
+   * name the check refuses, create to a number) ran on what no check had seen, and one that set a built-in's create
+   * (`policies.get('fifo').create = ...`) ran its own code under the built-in's name, silently.
+   */
+  private frozen(plugin: P): P {
+    const kept: Record<string, unknown> = {};
+    for (const field of Object.keys(this.fields)) {
+      if (!(field in plugin)) continue;
+      const value: unknown = (plugin as Record<string, unknown>)[field];
+      if (value === undefined) continue;
+      kept[field] = typeof value === 'function' ? value.bind(plugin) : Array.isArray(value) ? Object.freeze([...value]) : value;
+    }
+    return Object.freeze(kept) as unknown as P;
+  }
+
+  /**
+   * Marks every name registered so far as hfsim's own (builtins.ts, once its plugins are in), once: a plugin that called
+   * it made its own names built-ins, which a failed run's message then left unnamed.
+   */
   markBuiltIns(): void {
+    if (this.builtInsMarked) throw new Error(`hfsim's own ${this.kind} plugins are marked already: markBuiltIns() is hfsim's, called once`);
+    this.builtInsMarked = true;
     for (const name of this.byName.keys()) this.builtIns.add(name);
   }
+
+  private builtInsMarked = false;
 
   get(name: string): P | undefined {
     return this.byName.get(name);
