@@ -124,6 +124,22 @@ describe('registerPolicy refuses a bad definition with a TypeError naming the po
     expect(errors(kept, { k: 2 })).toEqual([]);
   });
 
+  it('a config schema that gives what JSON cannot carry is named at parse time (a BigInt failed the run\'s --json after the run, a Map was written as {}: a review\'s finding)', () => {
+    const errors = (config: z.ZodType, policyConfig: unknown = {}): string[] => {
+      const policy = fresh();
+      registerPolicy(policy, { description: 'x', config, create });
+      const parsed = parseScenario(jobsScenario({ scheduler: { policy, policyConfig, delay: { mode: 'none' } } }));
+      return parsed.ok ? [] : parsed.errors.map((e) => e.replace(policy, 'p'));
+    };
+    const tail = ', which JSON cannot carry (a result echoes its config): a plugin\'s config holds only strings, finite numbers, booleans, null, lists and plain objects';
+    expect(errors(z.strictObject({ a: z.bigint().default(5n) }))).toEqual([`scheduler.policyConfig.a: policy "p": its config schema gives the BigInt 5n${tail}`]);
+    expect(errors(z.strictObject({ m: z.map(z.string(), z.number()).default(new Map()) }))).toEqual([`scheduler.policyConfig.m: policy "p": its config schema gives a Map object${tail}`]);
+    expect(errors(z.strictObject({ l: z.array(z.any()).default([1, Number.NaN]) }))).toEqual([`scheduler.policyConfig.l[1]: policy "p": its config schema gives the number NaN${tail}`]);
+    expect(errors(z.strictObject({ d: z.any().default(new Date(0)) }))).toEqual([`scheduler.policyConfig.d: policy "p": its config schema gives a Date object${tail}`]);
+    // what JSON carries, and an optional field left out, pass
+    expect(errors(z.strictObject({ a: z.array(z.strictObject({ b: z.string().nullable() })).default([{ b: null }]), k: z.number().optional() }))).toEqual([]);
+  });
+
   it('a field the config schema drops (z.object strips keys it does not know) is refused, naming it: a misspelled "quantm" ran with the default, silently', () => {
     const loose = fresh();
     registerPolicy(loose, { description: 'x', config: z.object({ quantum: z.number().default(1), inner: z.object({ a: z.number().default(1) }).default({ a: 1 }) }), create });

@@ -75,7 +75,16 @@ export function parsePluginConfig(registry: PluginLookup, field: string, name: s
           issues.push({ code: 'custom', path: [...configPath, ...path], input: config,
             message: `${unknownFields([key], known)} (${field} "${name}"'s config schema leaves it out of the config it returns: a z.object strips the fields it does not list, where z.strictObject refuses them; a preprocess or a union may drop one too)` });
         }
-        return dropped.length > 0 ? undefined : (result.data ?? {}) as Record<string, unknown>;
+        if (dropped.length > 0) return undefined;
+        // ... and hold only what JSON carries: the result echoes the config, so a BigInt failed the run's --json after
+        // the whole run ("Do not know how to serialize a BigInt"), and a Map was written as {}, silently.
+        const foreign = notJsonAt(result.data, []);
+        if (foreign !== undefined) {
+          issues.push({ code: 'custom', path: [...configPath, ...foreign.path], input: config,
+            message: `${field} "${name}": its config schema gives ${foreign.what}, which JSON cannot carry (a result echoes its config): a plugin's config holds only strings, finite numbers, booleans, null, lists and plain objects` });
+          return undefined;
+        }
+        return (result.data ?? {}) as Record<string, unknown>;
       }
       issues.push({ code: 'custom', path: configPath, input: config,
         message: `${field} "${name}": its config schema gives another config for what it returns (${changed}): a plugin's schema must return a config it gives back unchanged (checks and defaults do; a transform to another shape or value does not)` });
@@ -224,4 +233,32 @@ function firstChange(given: unknown, then: unknown, path: string[]): string | un
   }
   const shown = (v: unknown): string => (v === undefined ? 'missing' : typeof v === 'number' || typeof v === 'boolean' || v === null ? String(v) : JSON.stringify(v) ?? String(v));
   return `${path.length === 0 ? '(the config)' : path.join('.')}: ${shown(given)}, then ${shown(then)}`;
+}
+
+/**
+ * Where `value` holds something JSON does not write as itself, and what: a BigInt (JSON.stringify throws), a number
+ * that is not finite (written null), a function or symbol, undefined in a list (written null), an object not plain (a
+ * Map or a Set written {}, a Date a string); undefined when none. undefined as an object's field is its absence.
+ */
+function notJsonAt(value: unknown, path: (string | number)[]): { path: (string | number)[]; what: string } | undefined {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return undefined;
+  if (typeof value === 'number') return Number.isFinite(value) ? undefined : { path, what: `the number ${value}` };
+  if (typeof value === 'bigint') return { path, what: `the BigInt ${value}n` };
+  if (typeof value !== 'object') return { path, what: `a ${typeof value}` };
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      if (value[i] === undefined) return { path: [...path, i], what: 'undefined in a list' };
+      const inner = notJsonAt(value[i], [...path, i]);
+      if (inner !== undefined) return inner;
+    }
+    return undefined;
+  }
+  const proto: unknown = Object.getPrototypeOf(value);
+  if (proto !== Object.prototype && proto !== null) return { path, what: `a ${(value as object).constructor?.name ?? 'non-plain'} object` };
+  for (const [key, inner] of Object.entries(value)) {
+    if (inner === undefined) continue;
+    const found = notJsonAt(inner, [...path, key]);
+    if (found !== undefined) return found;
+  }
+  return undefined;
 }
