@@ -168,12 +168,17 @@ export class JsonReader {
     return v.value.trim();
   }
 
+  /** A value as the file writes it. */
+  written(v: Node): string {
+    return this.text.slice(v.offset, v.offset + v.length);
+  }
+
   /**
    * A value for a message: JSON of a scalar; an array or an object (jsonc-parser gives them no value) by its kind; a
    * number beyond a double's range as written (1e400 reads as Infinity, which JSON writes as null: "not null").
    */
   shown(v: Node): string {
-    if (v.type === 'number' && !Number.isFinite(v.value)) return `${this.text.slice(v.offset, v.offset + v.length)} (beyond the range of a number: it reads as ${v.value})`;
+    if (v.type === 'number' && !Number.isFinite(v.value)) return `${this.written(v)} (beyond the range of a number: it reads as ${v.value})`;
     return v.type === 'array' ? 'an array' : v.type === 'object' ? 'an object' : JSON.stringify(v.value);
   }
 }

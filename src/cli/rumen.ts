@@ -42,7 +42,13 @@ function tasks(r: JsonReader, p: Map<string, Node>, key: string, job: SlsJob): v
     // SLS takes finishTime - startTime as Jackson reads them into LoggedTaskAttempt: -1 (Rumen's "not known", and its
     // default) included, and null as a long's 0. An attempt that never started (a KILLED speculative one, often a
     // task's last) lasts finishTime + 1 ms there; it was skipped here as lasting "an unknown time".
-    const time = (field: string): number => (a.get(field)?.value === null ? 0 : r.num(a, field, { min: -1 }) ?? -1);
+    const time = (field: string): number => {
+      if (a.get(field)?.value === null) return 0;
+      const v = r.num(a, field, { min: -1 }) ?? -1;
+      // Past a Java long, Jackson refuses the trace (SLS reads it so): it was taken, rounded, and its job skipped.
+      if (v >= 2 ** 63) r.fail(a.get(field)!.offset, `"${field}" is ${r.written(a.get(field)!)}, beyond a Java long (at most 9223372036854775807), which SLS reads it as: Jackson refuses it`);
+      return v;
+    };
     const start = time('startTime');
     const finish = time('finishTime');
     if (host === undefined) throw new SkipJob(job, 'a last attempt with no "hostName"', `${at}: its last attempt has ${a.has('hostName') ? '"hostName" null' : 'no "hostName"'}, and SLS needs the node it ran on`);
