@@ -108,6 +108,7 @@ const replication = z.strictObject({
   replicasCreated: count,
   replicasDeleted: count,
   copiesUnfinished: count,
+  copiesQueued: count.optional().describe('fluid model only: copies decided and never launched by the end'),
   bytesCopiedMB: mb,
   copyMs: ms,
   storage: z.strictObject({

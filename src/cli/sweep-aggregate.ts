@@ -40,7 +40,7 @@ const NETWORK_FIELDS: Record<Exclude<keyof NetworkResult, 'model' | 'utilization
  * counts, whose names are the policy's): replicas made and dropped, the copies' MB and time, the storage overhead, and
  * the time jobs' tasks were skipped for locality.
  */
-const REPLICA_FIELDS: Record<keyof ReplicaCounts, true> = { replicasCreated: true, replicasDeleted: true, copiesUnfinished: true, bytesCopiedMB: true, copyMs: true };
+const REPLICA_FIELDS: Record<keyof ReplicaCounts, true> = { replicasCreated: true, replicasDeleted: true, copiesUnfinished: true, copiesQueued: true, bytesCopiedMB: true, copyMs: true };
 const STORAGE_FIELDS: Record<Exclude<keyof StorageResult, 'series'>, true> = { staticReplicas: true, meanOverheadPct: true, peakOverheadPct: true, finalOverheadPct: true };
 const DELAY_WAIT_FIELDS: Record<keyof ReplicationResult['delayWaitMs'], true> = { total: true, meanPerJob: true, jobsWaiting: true };
 const REPLICATION_METRICS: ReadonlyArray<readonly [string, (r: ReplicationResult) => unknown]> = [

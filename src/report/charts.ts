@@ -52,7 +52,7 @@ export function metricLabel(metric: string): string {
     jobsPerHour: 'throughput (jobs/h)', fairness: 'fairness (Jain, per bin)', utilization: 'map slot utilization',
     'decisionUs.p50': 'decision latency p50 (us)', 'decisionUs.p99': 'decision latency p99 (us)',
     killedTasks: 'tasks killed', lostSlotSeconds: 'slot time lost (s)', wallMs: 'wall time (s)', reduceUtilization: 'reduce slot utilization',
-    'replication.replicasCreated': 'replicas created', 'replication.replicasDeleted': 'replicas deleted', 'replication.copiesUnfinished': 'copies unfinished',
+    'replication.replicasCreated': 'replicas created', 'replication.replicasDeleted': 'replicas deleted', 'replication.copiesUnfinished': 'copies unfinished', 'replication.copiesQueued': 'copies never launched',
     'replication.bytesCopiedMB': 'MB copied', 'replication.copyMs': 'copy time (s)', 'replication.storage.staticReplicas': 'static replicas',
     'replication.storage.meanOverheadPct': 'storage overhead, mean (%)', 'replication.storage.peakOverheadPct': 'storage overhead, peak (%)',
     'replication.storage.finalOverheadPct': 'storage overhead, at the end (%)', 'replication.delayWaitMs.total': 'locality wait, total (s)',

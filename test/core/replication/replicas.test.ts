@@ -73,9 +73,12 @@ describe('dynamic replicas', () => {
     expect(make(false).result(10_000).counts.copyMs).toBe(500);
     const fluid = make(true);
     expect(fluid.result(10_000).counts.copyMs).toBe(0);
+    expect(make(false).result(10_000).counts).not.toHaveProperty('copiesQueued'); // flat: a copy starts when decided
     fluid.addReplica(0, nodeId(4));
+    // decided, not launched: queued, not under way (a review found thousands "under way" on 20 nodes of 2 streams)
+    expect(fluid.result(10_000).counts).toMatchObject({ copiesUnfinished: 0, copiesQueued: 1 });
     fluid.launchCopies(nodeId(4), 1000, { launchMap: () => {} });
-    expect(fluid.result(10_000).counts).toMatchObject({ copyMs: 0, copiesUnfinished: 1 }); // launched, not landed
+    expect(fluid.result(10_000).counts).toMatchObject({ copyMs: 0, copiesUnfinished: 1, copiesQueued: 0 }); // launched, not landed
     fluid.landed(0, nodeId(4), 3000);
     expect(fluid.result(10_000).counts).toMatchObject({ copyMs: 2000, copiesUnfinished: 0, replicasCreated: 1 });
   });
