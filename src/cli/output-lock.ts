@@ -7,12 +7,15 @@
  */
 import { closeSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { ENDING_SIGNALS, atEndingSignal } from './ending-signals.js';
 import { InputError, osReason } from './errors.js';
 
 /** The lock's name in the folder (a sweep's readers pass over it, as they pass over temp files). */
 export const OUTPUT_LOCK = '.hfsim-writer.lock';
+
+/** The lock held for a moment by the one process taking over a stale lock (staleTakenOver), passed over as OUTPUT_LOCK is. */
+export const OUTPUT_LOCK_BREAKER = `${OUTPUT_LOCK}.break`;
 
 /**
  * Whether process `pid` runs on this host (one of another user's answers EPERM: it runs). A zombie does not: a writer
@@ -117,7 +120,7 @@ function takeLock(file: string, host: string, mine: string, dir: string, flag: s
         const who = liveHolder(holder, host);
         if (who !== undefined) throw heldError(who, dir, flag, file);
       }
-      removeIfHolds(file, holder); // its process is gone
+      if (!staleTakenOver(file, holder)) pause(20); // its process is gone: removed, unless another is removing it
       continue;
     }
     try {
@@ -176,6 +179,31 @@ export function writerOf(dir: string): string | undefined {
 }
 
 /** Removes the lock if it still holds `content` (another process's lock, taken since, stays). */
+/**
+ * Removes the stale lock `file` reading `holder`, one process at a time: whether this one did (false: another is
+ * removing one now). Two processes that read the same stale lock could each read it and remove it, the second
+ * removing the lock the first had just made in its place, so that both wrote the folder (a review's reading of the
+ * code; not seen). A takeover holds the breaker (made with O_EXCL) from its read to its removal; a breaker left
+ * by a process that died holding it (older than EMPTY_STALE_MS: a takeover holds it for microseconds) is removed.
+ */
+function staleTakenOver(file: string, holder: string): boolean {
+  const breaker = join(dirname(file), OUTPUT_LOCK_BREAKER);
+  try {
+    closeSync(openSync(breaker, 'wx'));
+  } catch {
+    try {
+      if (Date.now() - statSync(breaker).mtimeMs >= EMPTY_STALE_MS) rmSync(breaker, { force: true });
+    } catch { /* gone already */ }
+    return false;
+  }
+  try {
+    removeIfHolds(file, holder);
+  } finally {
+    rmSync(breaker, { force: true });
+  }
+  return true;
+}
+
 function removeIfHolds(file: string, content: string): void {
   try {
     if (readFileSync(file, 'utf8') === content) rmSync(file, { force: true });

@@ -1,7 +1,7 @@
 /** The names of a sweep output folder's own files, and the temp files a killed write of one leaves beside them. */
 import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { OUTPUT_LOCK } from './output-lock.js';
+import { OUTPUT_LOCK, OUTPUT_LOCK_BREAKER } from './output-lock.js';
 import type { WriteOptions } from './output.js';
 import { PROBE_TAIL } from './output-paths.js';
 
@@ -46,7 +46,7 @@ function isLeftover(dir: string): (name: string) => boolean {
 /** The folder's entries that are not a sweep's leftovers (none: the folder is empty, or as a killed first write left it). */
 export function entriesBesideTemps(dir: string): string[] {
   const leftover = isLeftover(dir);
-  return readdirSync(dir).filter((name) => !leftover(name) && name !== OUTPUT_LOCK && name !== TEMP_JOURNAL);
+  return readdirSync(dir).filter((name) => !leftover(name) && name !== OUTPUT_LOCK && name !== OUTPUT_LOCK_BREAKER && name !== TEMP_JOURNAL);
 }
 
 /** Removes a killed sweep's or merge's leftovers from `dir`, and its journal, before a sweep or a merge writes there. */

@@ -4,11 +4,11 @@
  * process that is gone is taken over; none is left behind.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { OUTPUT_LOCK } from '../../src/cli/output-lock.js';
+import { OUTPUT_LOCK, OUTPUT_LOCK_BREAKER, lockOutput } from '../../src/cli/output-lock.js';
 import { CLI, ROOT, base, hfsim, lines, smallSweep, tmp, writeJson } from './sweep-helpers.js';
 import { endsWithTest } from '../ends-with-test.js';
 
@@ -111,5 +111,40 @@ describe('the sweep output lock', () => {
       expect(holding).toBeLessThanOrEqual(1);
     }
     expect(events.length).toBeGreaterThan(0);
+  });
+  it('three processes taking over stale locks together never hold it at once: a takeover is one process\'s at a time (two that read one stale lock could each remove it, the second the first\'s new lock)', async () => {
+    const dir = tmp('lock-stale-race');
+    const log = join(dir, 'log');
+    const lock = JSON.stringify(join(ROOT, 'dist', 'src', 'cli', 'output-lock.js'));
+    // Each holder leaves its lock stale (a dead pid's, as a kill -9 leaves it) instead of releasing it.
+    const script = `import { appendFileSync, writeFileSync } from 'node:fs';\nimport { lockOutput } from ${lock};\n`
+      + `for (const end = Date.now() + 2000; Date.now() < end;) { try { lockOutput(${JSON.stringify(dir)}, '--out'); } catch { continue; }\n`
+      + `appendFileSync(${JSON.stringify(log)}, 'in\\n'); for (const t = Date.now() + 1; Date.now() < t;); appendFileSync(${JSON.stringify(log)}, 'out\\n');\n`
+      + `writeFileSync(${JSON.stringify(join(dir, OUTPUT_LOCK))}, '${deadPid()} ' + ${JSON.stringify(hostname())} + '\\n'); }\n`;
+    writeFileSync(join(dir, 'race.mjs'), script);
+    const runs = Array.from({ length: 3 }, () => new Promise<number | null>((done) => endsWithTest(spawn(process.execPath, [join(dir, 'race.mjs')], { stdio: 'ignore' })).on('exit', done)));
+    expect(await Promise.all(runs)).toEqual([0, 0, 0]);
+    const events = readFileSync(log, 'utf8').trim().split('\n');
+    let holding = 0;
+    for (const e of events) {
+      holding += e === 'in' ? 1 : -1;
+      expect(holding).toBeLessThanOrEqual(1);
+    }
+    expect(events.length).toBeGreaterThan(2);
+    expect(existsSync(join(dir, OUTPUT_LOCK_BREAKER))).toBe(false);
+  });
+
+  it('a takeover\'s breaker left by a process that died holding it is removed once old; a fresh one is waited for', () => {
+    const dir = tmp('lock-breaker');
+    writeFileSync(join(dir, OUTPUT_LOCK), `${deadPid()} ${hostname()}\n`);
+    writeFileSync(join(dir, OUTPUT_LOCK_BREAKER), '');
+    expect(() => lockOutput(dir, '--out')).toThrow(/could not take the writer's lock .*: another hfsim keeps taking it/); // a second of tries
+    const old = (Date.now() - 60_000) / 1000;
+    utimesSync(join(dir, OUTPUT_LOCK_BREAKER), old, old);
+    const release = lockOutput(dir, '--out');
+    expect(readFileSync(join(dir, OUTPUT_LOCK), 'utf8')).toMatch(new RegExp(`^${process.pid} `));
+    expect(existsSync(join(dir, OUTPUT_LOCK_BREAKER))).toBe(false);
+    release();
+    expect(existsSync(join(dir, OUTPUT_LOCK))).toBe(false);
   });
 });
