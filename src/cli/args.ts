@@ -39,7 +39,7 @@ export const secondsArg = (name: string) => (value: string): number => {
   const text = value.trim();
   const n = /^\d+(\.\d+)?$/.test(text) ? Number(text) : Number.NaN;
   if (!(n >= 1)) throw new InvalidArgumentError(`${name} must be a number of seconds, 1 or more (such as 600 or 2.5), not "${value}"`);
-  if (n * 1000 > 2 ** 31 - 1) throw new InvalidArgumentError(`${name} is ${text} seconds, above the limit of ${Math.floor((2 ** 31 - 1) / 1000)} (24.8 days)`);
+  if (n * 1000 > 2 ** 31 - 1) throw new InvalidArgumentError(`${name} is ${text} seconds, above the limit of ${(2 ** 31 - 1) / 1000} (2^31 - 1 ms, 24.8 days)`);
   return n;
 };
 

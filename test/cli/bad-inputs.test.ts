@@ -636,6 +636,8 @@ describe('the command line: exit 2 and one line, never an internal message', () 
     [['run', scenario, '--set', 'tasks.durationJitter=1e-400'], 'hfsim: --set tasks.durationJitter=1e-400: 1e-400 is below the least number above 0 a double holds (about 5e-324: it would read as 0)\n'],
     [['run', scenario, '--seed', '1e-400'], "option '--seed <n>' argument '1e-400' is invalid. 1e-400 is below the least number above 0 a double holds"],
     [['run', scenario, '--workers', '100000'], '--workers is 100000, above the limit of 256'],
+    // the limit as it is: 2147483.5 is taken, and the message had said "above the limit of 2147483"
+    [['sweep', 'scenarios/skip-count.sweep.json', '--point-timeout', '2147483.7', '--dry-run'], '--point-timeout is 2147483.7 seconds, above the limit of 2147483.647 (2^31 - 1 ms, 24.8 days)'],
     // digits past 2^53 were told to be "a whole number >= 1"
     [['run', scenario, '--workers', '99999999999999999999'], '--workers is 99999999999999999999, above the limit of 256'],
     // a value --set gave is the --set's, not the file's or a variant's (it said `cli.json: variant "FIFO": seed: ...`)
