@@ -28,6 +28,12 @@ registerPreemption('hfs', hfsPreemption);
 registerReplication('static', staticPlugin);
 registerReplication('dsbra', dsbraPlugin);
 registerReplication('popular-small', popularSmallPlugin);
-for (const registry of [policies, gates, preemptions, replications]) registry.markBuiltIns();
+// What the registry holds of each (its frozen copy: registry.ts) is the built-in too: without it every built-in ran as a
+// user's plugin, its calls checked through proxies and its scenario a frozen copy (fb2009-day's 2,000 jobs: 7.3 G
+// instructions to 9.9 G, the same digest).
+for (const registry of [policies, gates, preemptions, replications]) {
+  registry.markBuiltIns();
+  for (const name of registry.names) BUILT_IN.add(registry.find(name));
+}
 
 export { gates, policies, preemptions, replications, registerGate, registerPolicy, registerPreemption, registerReplication } from './registry.js';
