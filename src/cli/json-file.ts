@@ -99,7 +99,9 @@ export function scanJson(text: string, value: unknown): JsonFinding | undefined 
  */
 export function numberOutOfRange(written: string, value: number): string | undefined {
   if (!Number.isFinite(value)) return `${written} is beyond the range of a number (it would read as ${value})`;
-  if (value === 0 && /[1-9]/.test(written.split(/[eE]/)[0])) return `${written} is below the least number above 0 a double holds (about 5e-324: it would read as 0)`;
+  if (value === 0 && /[1-9]/.test(written.split(/[eE]/)[0])) {
+    return Object.is(value, -0) ? `${written} is above the greatest number below 0 a double holds (about -5e-324: it would read as -0)` : `${written} is below the least number above 0 a double holds (about 5e-324: it would read as 0)`;
+  }
   return undefined;
 }
 

@@ -5,7 +5,7 @@
  * gone, on this host, is taken over (so is one whose pid another process has since: its start time differs); one of
  * another host is not (its process cannot be seen from here): the message says how to clear it.
  */
-import { closeSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
+import { type Stats, closeSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { dirname, join } from 'node:path';
 import { ENDING_SIGNALS, atEndingSignal } from './ending-signals.js';
@@ -96,23 +96,25 @@ export function lockOutput(dir: string, flag: string): () => void {
 
 /** Makes `file` holding `mine`, taking over a lock whose process is gone; throws an InputError naming a live one. */
 function takeLock(file: string, host: string, mine: string, dir: string, flag: string): void {
-  for (let attempt = 0; attempt < 50; attempt++) {
+  // Tries for as long as an empty lock, or a takeover's breaker, takes to turn stale, and a little more: 50 tries of
+  // 20 ms gave up after a second on a breaker a dead process left, "another hfsim keeps taking it", with none running.
+  for (const deadline = Date.now() + EMPTY_STALE_MS + 2_000; Date.now() < deadline;) {
     let fd: number;
     try {
       fd = openSync(file, 'wx');
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw new InputError(`${flag} ${dir}: cannot write there (${osReason(err)})`);
       let holder: string;
-      let madeMs: number;
+      let seen: Stats;
       try {
+        seen = statSync(file);
         holder = readFileSync(file, 'utf8');
-        madeMs = statSync(file).mtimeMs;
       } catch {
         continue; // released between the two calls
       }
       if (holder === '') {
         // made and not yet written by its holder (a moment): busy, unless it has stayed empty for long
-        if (Date.now() - madeMs < EMPTY_STALE_MS) {
+        if (Date.now() - seen.mtimeMs < EMPTY_STALE_MS) {
           pause(20);
           continue;
         }
@@ -120,7 +122,7 @@ function takeLock(file: string, host: string, mine: string, dir: string, flag: s
         const who = liveHolder(holder, host);
         if (who !== undefined) throw heldError(who, dir, flag, file);
       }
-      if (!staleTakenOver(file, holder)) pause(20); // its process is gone: removed, unless another is removing it
+      if (!staleTakenOver(file, holder, seen)) pause(20); // its process is gone: removed, unless another is removing it
       continue;
     }
     try {
@@ -180,13 +182,14 @@ export function writerOf(dir: string): string | undefined {
 
 /** Removes the lock if it still holds `content` (another process's lock, taken since, stays). */
 /**
- * Removes the stale lock `file` reading `holder`, one process at a time: whether this one did (false: another is
- * removing one now). Two processes that read the same stale lock could each read it and remove it, the second
- * removing the lock the first had just made in its place, so that both wrote the folder (a review's reading of the
- * code; not seen). A takeover holds the breaker (made with O_EXCL) from its read to its removal; a breaker left
+ * Removes the stale lock `file` reading `holder` as `seen` statted it, one process at a time: whether this one did
+ * (false: another is removing one now). Two processes that read the same stale lock could each read it and remove it,
+ * the second removing the lock the first had just made in its place, so that both wrote the folder. A takeover holds
+ * the breaker (made with O_EXCL) and removes the lock only if it is still the file found stale, the same inode and
+ * time: an empty stale lock reads as a new one does in the moment between its making and its writing. A breaker left
  * by a process that died holding it (older than EMPTY_STALE_MS: a takeover holds it for microseconds) is removed.
  */
-function staleTakenOver(file: string, holder: string): boolean {
+export function staleTakenOver(file: string, holder: string, seen: Stats): boolean {
   const breaker = join(dirname(file), OUTPUT_LOCK_BREAKER);
   try {
     closeSync(openSync(breaker, 'wx'));
@@ -197,8 +200,9 @@ function staleTakenOver(file: string, holder: string): boolean {
     return false;
   }
   try {
-    removeIfHolds(file, holder);
-  } finally {
+    const now = statSync(file);
+    if (now.ino === seen.ino && now.mtimeMs === seen.mtimeMs) removeIfHolds(file, holder);
+  } catch { /* gone already */ } finally {
     rmSync(breaker, { force: true });
   }
   return true;

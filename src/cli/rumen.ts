@@ -17,6 +17,20 @@ import { MAX_TIME_MS, MAX_TIME_TEXT } from '../core/limits.js';
 import { type SlsJob, type SlsTrace, SkipJob, hostOf, noList, readJobs } from './sls.js';
 import { type Steps, drained } from './steps.js';
 
+/**
+ * `v`, field `key`'s number, where it fits the Java long SLS reads it as (Jackson refuses the trace otherwise: one was
+ * taken rounded, and its job skipped, or two jobs' submissions made one). Digits are compared as written: every long
+ * from 9223372036854775296 up rounds to 2^63 as a double, Long.MAX_VALUE included.
+ */
+function longNum(r: JsonReader, props: Map<string, Node>, key: string, v: number): number {
+  const node = props.get(key);
+  if (node === undefined) return v;
+  const text = r.written(node);
+  const beyond = /^-?\d+$/.test(text) ? BigInt(text) > 9223372036854775807n || BigInt(text) < -9223372036854775808n : v >= 2 ** 63 || v < -(2 ** 63);
+  if (beyond) r.fail(node.offset, `"${key}" is ${text}, beyond a Java long (-9223372036854775808 to 9223372036854775807), which SLS reads it as: Jackson refuses it`);
+  return v;
+}
+
 /** An attempt's "startTime" and "finishTime" as written, with what SLS takes a -1, null or missing one for. */
 function attemptTimes(a: Map<string, Node>): string {
   const start = a.get('startTime');
@@ -42,13 +56,7 @@ function tasks(r: JsonReader, p: Map<string, Node>, key: string, job: SlsJob): v
     // SLS takes finishTime - startTime as Jackson reads them into LoggedTaskAttempt: -1 (Rumen's "not known", and its
     // default) included, and null as a long's 0. An attempt that never started (a KILLED speculative one, often a
     // task's last) lasts finishTime + 1 ms there; it was skipped here as lasting "an unknown time".
-    const time = (field: string): number => {
-      if (a.get(field)?.value === null) return 0;
-      const v = r.num(a, field, { min: -1 }) ?? -1;
-      // Past a Java long, Jackson refuses the trace (SLS reads it so): it was taken, rounded, and its job skipped.
-      if (v >= 2 ** 63) r.fail(a.get(field)!.offset, `"${field}" is ${r.written(a.get(field)!)}, beyond a Java long (at most 9223372036854775807), which SLS reads it as: Jackson refuses it`);
-      return v;
-    };
+    const time = (field: string): number => (a.get(field)?.value === null ? 0 : longNum(r, a, field, r.num(a, field, { min: -1 }) ?? -1));
     const start = time('startTime');
     const finish = time('finishTime');
     if (host === undefined) throw new SkipJob(job, 'a last attempt with no "hostName"', `${at}: its last attempt has ${a.has('hostName') ? '"hostName" null' : 'no "hostName"'}, and SLS needs the node it ran on`);
@@ -105,7 +113,7 @@ export function* rumenTraceJobs(text: string, file: string, onBytes?: (bytes: nu
     // A malformed id fails Jackson's reading of the job (the setter throws), and with it SLS's whole run.
     const idNode = p.get('jobID');
     if (typeof idNode?.value === 'string' && !isJobId(idNode.value)) r.fail(idNode.offset, `"jobID" ${JSON.stringify(idNode.value)} is not a job id ("job_<identifier>_<number>", as "job_1369942127770_1205"): Rumen's reader (JobID.forName) fails on it, and SLS with it`);
-    const written = r.num(p, 'submitTime', { min: -1, int: true }) ?? r.fail(node.offset, 'the job has no "submitTime"');
+    const written = longNum(r, p, 'submitTime', r.num(p, 'submitTime', { min: -1, int: true }) ?? r.fail(node.offset, 'the job has no "submitTime"'));
     // -1 is Rumen's "not known" (LoggedJob's default): SLS's start, -1 less the baseline, is below 0 and reset to 0.
     // Such a job sets no baseline: the file's first job with a known time does.
     const unknown = written === -1;

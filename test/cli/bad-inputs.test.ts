@@ -625,6 +625,9 @@ function hfsim(...args: string[]) {
 
 describe('the command line: exit 2 and one line, never an internal message', () => {
   const scenario = write('cli.json', tiny);
+  it('a zero written so, or a subnormal number, is no number below a double\'s least: it runs', () => {
+    for (const set of ['seed=0e-400', 'seed=-0.0', 'tasks.durationJitter=1e-320']) expect(hfsim('run', scenario, '--dry-run', '--set', set).code, set).toBe(0);
+  });
   it.each([
     [['run', scenario, '--set', '__proto__.x=1'], `hfsim: --set __proto__.x=1: "__proto__.x": "__proto__" is not a field`],
     [['run', scenario, '--seed', ''], `--seed must be a whole number >= 0, not ""`],
@@ -635,6 +638,7 @@ describe('the command line: exit 2 and one line, never an internal message', () 
     // and 1e-400 as 0: a seed of 1e-400 ran seed 0, a durationJitter of 1e-400 no jitter (a review's finding)
     [['run', scenario, '--set', 'tasks.durationJitter=1e-400'], 'hfsim: --set tasks.durationJitter=1e-400: 1e-400 is below the least number above 0 a double holds (about 5e-324: it would read as 0)\n'],
     [['run', scenario, '--seed', '1e-400'], "option '--seed <n>' argument '1e-400' is invalid. 1e-400 is below the least number above 0 a double holds"],
+    [['run', scenario, '--set', 'seed=-1e-400'], 'hfsim: --set seed=-1e-400: -1e-400 is above the greatest number below 0 a double holds (about -5e-324: it would read as -0)\n'],
     [['run', scenario, '--workers', '100000'], '--workers is 100000, above the limit of 256'],
     // the limit as it is: 2147483.5 is taken, and the message had said "above the limit of 2147483"
     [['sweep', 'scenarios/skip-count.sweep.json', '--point-timeout', '2147483.7', '--dry-run'], '--point-timeout is 2147483.7 seconds, above the limit of 2147483.647 (2^31 - 1 ms, 24.8 days)'],

@@ -4,11 +4,11 @@
  * process that is gone is taken over; none is left behind.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { OUTPUT_LOCK, OUTPUT_LOCK_BREAKER, lockOutput } from '../../src/cli/output-lock.js';
+import { OUTPUT_LOCK, OUTPUT_LOCK_BREAKER, lockOutput, staleTakenOver } from '../../src/cli/output-lock.js';
 import { CLI, ROOT, base, hfsim, lines, smallSweep, tmp, writeJson } from './sweep-helpers.js';
 import { endsWithTest } from '../ends-with-test.js';
 
@@ -128,17 +128,33 @@ describe('the sweep output lock', () => {
     expect(existsSync(join(dir, OUTPUT_LOCK_BREAKER))).toBe(false);
   });
 
-  it('a takeover\'s breaker left by a process that died holding it is removed once old; a fresh one is waited for', () => {
+  it('a takeover\'s breaker left by a process that died holding it is waited out until stale, then removed (it gave up after a second: "another hfsim keeps taking it", with none running)', () => {
     const dir = tmp('lock-breaker');
     writeFileSync(join(dir, OUTPUT_LOCK), `${deadPid()} ${hostname()}\n`);
     writeFileSync(join(dir, OUTPUT_LOCK_BREAKER), '');
-    expect(() => lockOutput(dir, '--out')).toThrow(/could not take the writer's lock .*: another hfsim keeps taking it/); // a second of tries
-    const old = (Date.now() - 60_000) / 1000;
-    utimesSync(join(dir, OUTPUT_LOCK_BREAKER), old, old);
+    const aged = (Date.now() - 4_200) / 1000; // stale in 0.8 s: a second of tries gave up before it
+    utimesSync(join(dir, OUTPUT_LOCK_BREAKER), aged, aged);
+    const t0 = Date.now();
     const release = lockOutput(dir, '--out');
+    expect(Date.now() - t0).toBeGreaterThan(500);
     expect(readFileSync(join(dir, OUTPUT_LOCK), 'utf8')).toMatch(new RegExp(`^${process.pid} `));
     expect(existsSync(join(dir, OUTPUT_LOCK_BREAKER))).toBe(false);
     release();
     expect(existsSync(join(dir, OUTPUT_LOCK))).toBe(false);
+  });
+  it('an empty stale lock is removed only if it is still the file found stale: a new lock reads empty too, in the moment between its making and its writing (a review made two holders so)', () => {
+    const dir = tmp('lock-empty-stale');
+    const file = join(dir, OUTPUT_LOCK);
+    writeFileSync(file, '');
+    const old = (Date.now() - 60_000) / 1000;
+    utimesSync(file, old, old);
+    const seen = statSync(file);
+    rmSync(file); // another took it over, and made its own lock, not yet written
+    writeFileSync(file, '');
+    expect(staleTakenOver(file, '', seen)).toBe(true);
+    expect(existsSync(file)).toBe(true);
+    utimesSync(file, old, old);
+    expect(staleTakenOver(file, '', statSync(file))).toBe(true); // the one found stale is removed
+    expect(existsSync(file)).toBe(false);
   });
 });

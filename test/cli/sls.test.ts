@@ -214,7 +214,9 @@ describe('SLS JSON traces', () => {
     ['a missing field: at the object it is missing from', parseSlsTrace, job('    { "duration.ms": 5 }'), 't.json:3:5: a map container needs "container.host"'],
     ['a negative value: at the value', parseRumenTrace, '{ "jobID": "job_0_1",\n  "submitTime": -2, "mapTasks": [] }', 't.json:2:17: "submitTime" must be a whole number of at least -1, not -2'],
     // a review's finding: taken rounded (10000000000000000000), its job skipped as lasting a negative time, where Jackson refuses the trace
-    ['an attempt\'s time past a Java long: at the value', parseRumenTrace, '{ "jobID": "job_0_1", "submitTime": 1, "mapTasks": [{ "attempts": [\n  { "hostName": "/r/h", "startTime": 9999999999999999999, "finishTime": 5 }] }] }', 't.json:2:38: "startTime" is 9999999999999999999, beyond a Java long (at most 9223372036854775807), which SLS reads it as: Jackson refuses it'],
+    ['an attempt\'s time past a Java long: at the value', parseRumenTrace, '{ "jobID": "job_0_1", "submitTime": 1, "mapTasks": [{ "attempts": [\n  { "hostName": "/r/h", "startTime": 9999999999999999999, "finishTime": 5 }] }] }', 't.json:2:38: "startTime" is 9999999999999999999, beyond a Java long (-9223372036854775808 to 9223372036854775807), which SLS reads it as: Jackson refuses it'],
+    // a submitTime too (two such jobs had one submission, rounded); digits compared as written: 9223372036854775808 is one past
+    ['a submitTime past a Java long: at the value', parseRumenTrace, '{ "jobID": "job_0_1",\n  "submitTime": 9223372036854775808, "mapTasks": [] }', 't.json:2:17: "submitTime" is 9223372036854775808, beyond a Java long (-9223372036854775808 to 9223372036854775807), which SLS reads it as: Jackson refuses it'],
   ] as const)('a key or value error names the line and column: %s', (_, parse, text, message) => {
     expect(() => parse(text, 't.json')).toThrow(message);
   });
@@ -618,6 +620,8 @@ describe('Rumen traces (format: "rumen")', () => {
     ['a text time', `{ "submitTime": 5, "mapTasks": [ { "attempts": [\n ${attempt('h', 1, 2).replace('"startTime": 1', '"startTime": "early"')} ] } ] }`, /^t\.json:2:73: "startTime" must be a number of at least -1, not "early"$/],
     ['malformed JSON', '{ "submitTime": 5,\n  "mapTasks": [ 1 2 ] }', /^t\.json:2:19: invalid JSON: comma expected$/],
     ['an attempt past the time limit', `{ "submitTime": 5, "mapTasks": [ { "attempts": [\n ${attempt('h', 1, 1e15)} ] } ] }`, /^t\.json:2:2: its last attempt lasts 999999999999999 ms, above the limit of 2147483647 ms \(24\.8 days\) for any time$/],
+    // Long.MAX_VALUE is a long (as a double it rounds to 2^63, which the check compared and refused as "beyond a Java long")
+    ['an attempt ending at Long.MAX_VALUE: past the time limit, not beyond a long', `{ "submitTime": 5, "mapTasks": [ { "attempts": [\n ${attempt('h', 1, 1).replace('"finishTime": 1', '"finishTime": 9223372036854775807')} ] } ] }`, /^t\.json:2:2: its last attempt lasts \d+ ms, above the limit of 2147483647 ms/],
     ['a submit time beyond the range of a number (it said "not null")', '{ "jobID": "job_0_1",\n  "submitTime": 1e400, "mapTasks": [] }', /^t\.json:2:17: "submitTime" must be a whole number of at least -1, not 1e400 \(beyond the range of a number: it reads as Infinity\)$/],
     ['an unclosed job', '{ "submitTime": 5,\n  "mapTasks": [ } ', /^t\.json:2:19: unexpected end of file: an object or array is not closed$/],
   ])('bad input: %s', (_, text, message) => {
