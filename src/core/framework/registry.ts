@@ -234,10 +234,23 @@ export class Registry<P extends PluginBase<unknown>> {
   markBuiltIns(): void {
     if (this.builtInsMarked) throw new Error(`hfsim's own ${this.kind} plugins are marked already: markBuiltIns() is hfsim's, called once`);
     this.builtInsMarked = true;
-    for (const name of this.byName.keys()) this.builtIns.add(name);
+    for (const [name, plugin] of this.byName) {
+      this.builtIns.add(name);
+      this.builtInDefinitions.add(plugin);
+    }
   }
 
   private builtInsMarked = false;
+  /** What the registry holds of hfsim's own plugins (its frozen copies: what find() and get() give). */
+  private readonly builtInDefinitions = new WeakSet<object>();
+
+  /**
+   * Whether `plugin` is what the registry holds of one of hfsim's own: trusted with the run's scenario itself, its calls
+   * unchecked. A user's registration of a built-in's definition under its own name is its own copy, and is not.
+   */
+  isBuiltIn(plugin: object): boolean {
+    return this.builtInDefinitions.has(plugin);
+  }
 
   get(name: string): P | undefined {
     return this.byName.get(name);
